@@ -1,0 +1,355 @@
+"""Card text as data: instructions, modes, target specifications, keyword costs.
+
+This module plays the role of Forge's card scripts: everything the casting
+rules need from a card's text (CR 601.2b-h) is held here as immutable data,
+produced by :mod:`models.oracle` from Oracle text. Nothing here depends on a
+solver.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from models.mana import Color, ManaCost
+from models.objects import CardType
+
+__all__ = [
+    "TargetKind",
+    "ControllerFilter",
+    "TargetSpec",
+    "Instruction",
+    "Mode",
+    "ModeChoice",
+    "SpliceAbility",
+    "DiscardCost",
+    "Protection",
+    "ManaAbility",
+    "CostModifier",
+    "UnsupportedText",
+    "CardAbilities",
+    "ANY_TARGET_KINDS",
+]
+
+
+class TargetKind(enum.Enum):
+    """What one instance of the word "target" may refer to (CR 115.1, 115.2)."""
+
+    CREATURE = "creature"
+    PLAYER = "player"
+    OPPONENT = "opponent"
+    ARTIFACT = "artifact"
+    ENCHANTMENT = "enchantment"
+    LAND = "land"
+    PERMANENT = "permanent"
+    PLANESWALKER = "planeswalker"
+    BATTLE = "battle"
+
+
+ANY_TARGET_KINDS = frozenset(
+    {TargetKind.CREATURE, TargetKind.PLAYER, TargetKind.PLANESWALKER, TargetKind.BATTLE}
+)
+""""Any target": a creature, player, planeswalker or battle (CR 115.4)."""
+
+
+class ControllerFilter(enum.Enum):
+    """Who must control a targeted permanent ("you control", CR 109.5)."""
+
+    ANY = "any"
+    YOU = "you"
+    OPPONENT = "opponent"
+
+
+@dataclass(frozen=True, slots=True)
+class TargetSpec:
+    """One instance of the word "target" in a text (CR 115.1, 601.2c).
+
+    Parameters
+    ----------
+    phrase : str
+        The target phrase as printed, e.g. ``"two target creatures"``.
+    kinds : frozenset of TargetKind
+        What the instance may choose: a union (``"creature or player"``).
+    controller : ControllerFilter
+        Restriction on who controls a targeted permanent.
+    count : int
+        How many objects or players this one instance chooses ("N target",
+        all different, CR 115.3): a set, not a sequence.
+    minimum : int
+        The least number that may be chosen (``count`` unless "up to N",
+        CR 115.6).
+    distinct_from : int or None
+        For "another target": index, within the same text, of the earlier
+        instance whose choices this one must differ from (CR 115.4).
+    """
+
+    phrase: str
+    kinds: frozenset[TargetKind]
+    controller: ControllerFilter = ControllerFilter.ANY
+    count: int = 1
+    minimum: int = 1
+    distinct_from: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Instruction:
+    """A piece of spell text with the target instances it contains, in order.
+
+    Parameters
+    ----------
+    text : str
+        The text (one line, or one mode's text).
+    targets : tuple of TargetSpec
+        Each instance of "target" in printed order (CR 601.2c).
+    """
+
+    text: str
+    targets: tuple[TargetSpec, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Mode:
+    """One mode of a modal spell (CR 700.2).
+
+    Parameters
+    ----------
+    index : int
+        0-based, printed order.
+    instruction : Instruction
+    cost : ManaCost or None
+        The cost printed before the mode (Spree, CR 700.2h, 702.172a), paid as
+        an additional cost when the mode is chosen.
+    """
+
+    index: int
+    instruction: Instruction
+    cost: ManaCost | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ModeChoice:
+    """How many modes must be chosen (CR 700.2, 702.172a).
+
+    Parameters
+    ----------
+    minimum, maximum : int
+        Bounds on the number of distinct modes chosen.
+    spree : bool
+        The spell has Spree: each chosen mode's cost is added (CR 702.172a).
+    """
+
+    minimum: int
+    maximum: int
+    spree: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class SpliceAbility:
+    """``Splice onto <quality> <cost>`` (CR 702.47a).
+
+    Parameters
+    ----------
+    quality : str
+        ``"Arcane"`` (a subtype) or ``"instant or sorcery"`` (card types).
+    cost : ManaCost
+        The splice cost, paid as an additional cost.
+    """
+
+    quality: str
+    cost: ManaCost
+
+    def applies_to(self, types: tuple[CardType, ...], subtypes: tuple[str, ...]) -> bool:
+        """Whether a spell with these types and subtypes has this quality (CR 702.47a).
+
+        Parameters
+        ----------
+        types : tuple of CardType
+        subtypes : tuple of str
+
+        Returns
+        -------
+        bool
+        """
+        if self.quality == "instant or sorcery":
+            return CardType.INSTANT in types or CardType.SORCERY in types
+        return self.quality in subtypes
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardCost:
+    """"As an additional cost to cast this spell, discard N cards" (CR 118.8, 601.2h).
+
+    Parameters
+    ----------
+    count : int
+        Number of cards discarded, all different (CR 118.10).
+    """
+
+    count: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Protection:
+    """One protection ability: "protection from <quality>" (CR 702.16).
+
+    Parameters
+    ----------
+    colors : frozenset of Color
+        Protection from these colours (CR 702.16a).
+    card_types : frozenset of CardType
+        Protection from these card types (CR 702.16a).
+    everything : bool
+        Protection from everything (CR 702.16j).
+    text : str
+        The ability as printed.
+    """
+
+    colors: frozenset[Color] = frozenset()
+    card_types: frozenset[CardType] = frozenset()
+    everything: bool = False
+    text: str = ""
+
+    def stops(self, spell_colors: frozenset[Color], spell_types: tuple[CardType, ...]) -> bool:
+        """Whether this protection stops targeting by a spell (CR 702.16b).
+
+        Parameters
+        ----------
+        spell_colors : frozenset of Color
+            The spell's colours on the stack (a spliced text adds none, CR 702.47c).
+        spell_types : tuple of CardType
+
+        Returns
+        -------
+        bool
+        """
+        return (
+            self.everything
+            or bool(self.colors & spell_colors)
+            or any(t in self.card_types for t in spell_types)
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class ManaAbility:
+    """``{T}: Add …`` on a permanent (CR 605.1a); basic land types give their own (305.6).
+
+    Parameters
+    ----------
+    units : tuple of frozenset of str
+        One entry per mana added; each the letters among ``"WUBRGC"`` that
+        mana may be.
+    """
+
+    units: tuple[frozenset[str], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class CostModifier:
+    """A static cost increase or reduction for spells (CR 601.2f).
+
+    Parameters
+    ----------
+    amount : int
+        Generic mana added (positive) or taken off (negative).
+    noncreature_only : bool
+        "Noncreature spells cost …".
+    text : str
+        As printed.
+    """
+
+    amount: int
+    noncreature_only: bool = False
+    text: str = ""
+
+    def applies_to(self, types: tuple[CardType, ...]) -> bool:
+        """Whether a spell with these card types is affected.
+
+        Parameters
+        ----------
+        types : tuple of CardType
+
+        Returns
+        -------
+        bool
+        """
+        return not (self.noncreature_only and CardType.CREATURE in types)
+
+
+@dataclass(frozen=True, slots=True)
+class UnsupportedText:
+    """Text that the grammar could not read, with why (never guessed).
+
+    Parameters
+    ----------
+    span : str
+        The unread text.
+    reason : str
+    casting_relevant : bool
+        True when the text bears on casting this card as a spell; False when
+        it bears only on the card as a permanent (targeting it, mana).
+    permanent_relevant : bool
+        True when the text may change how the card acts on the battlefield
+        for the casting of other spells (protection-like, cost, mana).
+    topic : str
+        What the text bears on as a permanent: ``"mana"`` (it may make
+        mana), ``"targeting"`` (it may change who can target it), ``"cost"``
+        (it may change what spells cost or whether they can be cast), or
+        ``"other"``.
+    """
+
+    span: str
+    reason: str
+    casting_relevant: bool = True
+    permanent_relevant: bool = False
+    topic: str = "other"
+
+
+@dataclass(frozen=True, slots=True)
+class CardAbilities:
+    """Everything the casting rules need from one card's text.
+
+    Parameters
+    ----------
+    spell_text : tuple of Instruction
+        The non-modal instructions of an instant or sorcery, printed order;
+        this is also the text a splice adds (CR 702.47a).
+    modes : tuple of Mode
+    mode_choice : ModeChoice or None
+    splice : SpliceAbility or None
+    discard_costs : tuple of DiscardCost
+        Additional costs of discarding cards.
+    flash : bool
+        CR 702.8.
+    protections : tuple of Protection
+    hexproof, shroud : bool
+        CR 702.11, 702.18.
+    ward : bool
+        CR 702.21: a trigger, never a targeting restriction; kept to annotate.
+    mana_abilities : tuple of ManaAbility
+    cost_modifiers : tuple of CostModifier
+    unsupported : tuple of UnsupportedText
+    """
+
+    spell_text: tuple[Instruction, ...] = ()
+    modes: tuple[Mode, ...] = ()
+    mode_choice: ModeChoice | None = None
+    splice: SpliceAbility | None = None
+    discard_costs: tuple[DiscardCost, ...] = ()
+    flash: bool = False
+    protections: tuple[Protection, ...] = ()
+    hexproof: bool = False
+    shroud: bool = False
+    ward: bool = False
+    mana_abilities: tuple[ManaAbility, ...] = ()
+    cost_modifiers: tuple[CostModifier, ...] = ()
+    unsupported: tuple[UnsupportedText, ...] = ()
+
+    @property
+    def casting_unsupported(self) -> tuple[UnsupportedText, ...]:
+        """The unread spans that bear on casting this card."""
+        return tuple(u for u in self.unsupported if u.casting_relevant)
+
+    @property
+    def permanent_unsupported(self) -> tuple[UnsupportedText, ...]:
+        """The unread spans that bear on the card as a permanent."""
+        return tuple(u for u in self.unsupported if u.permanent_relevant)

@@ -1,0 +1,234 @@
+"""Card databases: Scryfall-style JSON lines to :class:`models.objects.Card`.
+
+The package ships one card file (``models/data/cards.jsonl``), the default
+database; ``--cards FILE`` gives another in the same format: one JSON object
+per line with Scryfall's field names (``name``, ``mana_cost``, ``type_line``,
+``oracle_text``, optional ``colors``, ``power``, ``toughness``).
+"""
+
+from __future__ import annotations
+
+import difflib
+import functools
+import json
+from collections.abc import Iterable, Mapping
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from models.errors import CardDataError, UnknownCardError
+from models.mana import Color, ManaCost
+from models.objects import Card, CardType
+
+__all__ = ["CardDatabase", "card_from_record", "default_card_database", "parse_type_line"]
+
+_SUPERTYPES = frozenset({"Basic", "Legendary", "Snow", "World", "Ongoing", "Elite", "Host"})
+_TYPES_BY_NAME = {t.value: t for t in CardType}
+
+
+def parse_type_line(type_line: str, path: str = "type_line") -> tuple[tuple[str, ...], tuple[CardType, ...], tuple[str, ...]]:
+    """Split a type line into supertypes, card types and subtypes (CR 205).
+
+    Parameters
+    ----------
+    type_line : str
+        E.g. ``"Legendary Creature — Human Soldier"``.
+    path : str
+        Where the value came from, for the error message.
+
+    Returns
+    -------
+    (tuple of str, tuple of CardType, tuple of str)
+
+    Raises
+    ------
+    CardDataError
+        When a word before the dash is neither a supertype nor a card type.
+
+    Examples
+    --------
+    >>> parse_type_line("Instant — Arcane")
+    ((), (<CardType.INSTANT: 'Instant'>,), ('Arcane',))
+    """
+    left, _, right = type_line.replace(" - ", " — ").partition("—")
+    supertypes: list[str] = []
+    types: list[CardType] = []
+    for word in left.split():
+        if word in _SUPERTYPES:
+            supertypes.append(word)
+        elif word in _TYPES_BY_NAME:
+            types.append(_TYPES_BY_NAME[word])
+        else:
+            raise CardDataError(path, f"{word!r} in {type_line!r} is not a card type or supertype")
+    return tuple(supertypes), tuple(types), tuple(right.split())
+
+
+def card_from_record(record: Mapping[str, Any], path: str = "card") -> Card:
+    """Build a :class:`Card` from one Scryfall-style record.
+
+    Parameters
+    ----------
+    record : mapping
+        Needs ``name`` and ``type_line``; ``mana_cost`` (``""`` or missing means
+        no mana cost, CR 118.6), ``oracle_text``, ``colors`` (letters; derived
+        from the mana cost when missing, CR 202.2), ``power``, ``toughness``.
+    path : str
+        Key path of the record, for error messages.
+
+    Returns
+    -------
+    Card
+
+    Raises
+    ------
+    CardDataError
+        A missing name or type line, or a field of the wrong type.
+    ManaCostError
+        A mana cost that is not mana symbols.
+    """
+    if not isinstance(record, Mapping):
+        raise CardDataError(path, f"expected a card object, got {type(record).__name__}")
+    for key in ("name", "type_line"):
+        if not isinstance(record.get(key), str) or not record[key]:
+            raise CardDataError(f"{path}.{key}", "missing or not a string")
+    text = record.get("oracle_text") or ""
+    if not isinstance(text, str):
+        raise CardDataError(f"{path}.oracle_text", "not a string")
+    cost_text = record.get("mana_cost") or ""
+    if not isinstance(cost_text, str):
+        raise CardDataError(f"{path}.mana_cost", "not a string")
+    mana_cost = ManaCost.parse(cost_text, path=f"{path}.mana_cost") if cost_text else None
+    colors_field = record.get("colors")
+    if colors_field is None:
+        colors = _colors_of_cost(mana_cost)
+    else:
+        if not isinstance(colors_field, list):
+            raise CardDataError(f"{path}.colors", "expected a list of colour letters")
+        try:
+            colors = frozenset(Color.from_letter(c) for c in colors_field)
+        except ValueError as exc:
+            raise CardDataError(f"{path}.colors", f"bad colour in {colors_field!r}") from exc
+    supertypes, types, subtypes = parse_type_line(record["type_line"], f"{path}.type_line")
+    power, toughness = record.get("power"), record.get("toughness")
+    return Card(
+        name=record["name"],
+        mana_cost=mana_cost,
+        colors=colors,
+        type_line=record["type_line"],
+        supertypes=supertypes,
+        types=types,
+        subtypes=subtypes,
+        oracle_text=text,
+        power=None if power is None else str(power),
+        toughness=None if toughness is None else str(toughness),
+        name_fr=record.get("name_fr"),
+    )
+
+
+def _colors_of_cost(cost: ManaCost | None) -> frozenset[Color]:
+    if cost is None:
+        return frozenset()
+    text = str(cost)
+    return frozenset(c for c in Color if c.letter in text.replace("{X}", ""))
+
+
+class CardDatabase:
+    """Cards by name, with a did-you-mean for misspellings.
+
+    Parameters
+    ----------
+    cards : iterable of Card
+        Later cards with the same name replace earlier ones.
+    """
+
+    def __init__(self, cards: Iterable[Card]) -> None:
+        self._by_name: dict[str, Card] = {}
+        self._by_folded: dict[str, Card] = {}
+        for card in cards:
+            self._by_name[card.name] = card
+            self._by_folded[card.name.casefold()] = card
+            if card.name_fr:
+                self._by_folded.setdefault(card.name_fr.casefold(), card)
+
+    @classmethod
+    def from_jsonl(cls, path: str | Path) -> CardDatabase:
+        """Load a Scryfall-style JSON-lines file.
+
+        Parameters
+        ----------
+        path : str or Path
+
+        Returns
+        -------
+        CardDatabase
+
+        Raises
+        ------
+        CardDataError
+            A line that is not JSON, or a bad record; the message names the
+            file and line number.
+        """
+        path = Path(path)
+        try:
+            text = path.read_text(encoding="utf-8")
+        except OSError as exc:
+            raise CardDataError(str(path), f"cannot read card file ({exc.strerror})") from exc
+        return cls(_cards_of_lines(text.splitlines(), str(path)))
+
+    def __len__(self) -> int:
+        return len(self._by_name)
+
+    def __iter__(self):
+        return iter(self._by_name.values())
+
+    def __contains__(self, name: object) -> bool:
+        return isinstance(name, str) and name.casefold() in self._by_folded
+
+    def get(self, name: str, path: str = "card") -> Card:
+        """The card with this name (case-insensitive; French names too).
+
+        Parameters
+        ----------
+        name : str
+        path : str
+            Key path for the error message.
+
+        Returns
+        -------
+        Card
+
+        Raises
+        ------
+        UnknownCardError
+            With the closest names as a suggestion.
+        """
+        card = self._by_folded.get(name.casefold())
+        if card is not None:
+            return card
+        close = difflib.get_close_matches(name, list(self._by_name), n=1, cutoff=0.75)
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        raise UnknownCardError(path, f"unknown card {name!r}{hint}")
+
+
+def _cards_of_lines(lines: Iterable[str], source: str) -> Iterable[Card]:
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        try:
+            record = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise CardDataError(f"{source}:{number}", f"not JSON ({exc.msg})") from exc
+        yield card_from_record(record, path=f"{source}:{number}")
+
+
+@functools.cache
+def default_card_database() -> CardDatabase:
+    """The card database shipped with the package (``models/data/cards.jsonl``).
+
+    Returns
+    -------
+    CardDatabase
+        Loaded once per process.
+    """
+    text = resources.files("models.data").joinpath("cards.jsonl").read_text("utf-8")
+    return CardDatabase(_cards_of_lines(text.splitlines(), "models/data/cards.jsonl"))

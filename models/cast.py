@@ -1,0 +1,235 @@
+"""A cast: one complete set of the choices made while casting a spell (CR 601.2b-h).
+
+This is the "move" of legalcasts. Two casts are equal iff they differ in no
+choice the rules make the caster take (see the README, "What counts as one
+cast"): modes, spliced cards and their order, the set of objects chosen for
+each instance of "target", X, and the objects used to pay costs. How mana is
+paid is not a choice that distinguishes casts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from models.errors import CastFormatError
+from models.mana import ManaCost
+from models.objects import ObjectId
+
+__all__ = ["TargetChoice", "Cast"]
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class TargetChoice:
+    """What was chosen for one instance of the word "target" (CR 115.3, 601.2c).
+
+    Parameters
+    ----------
+    source : ObjectId
+        The card whose text holds the instance: the spell itself, or a
+        spliced card.
+    mode : int or None
+        The 0-based mode index when the instance is in a mode's text.
+    instruction : int
+        0-based line of the source's spell text (or 0 inside a mode).
+    index : int
+        0-based instance within that line.
+    phrase : str
+        The target phrase as printed (``"any target"``).
+    targets : tuple of str
+        Object and player ids chosen, sorted: a set, not a sequence.
+    """
+
+    source: ObjectId
+    mode: int | None
+    instruction: int
+    index: int
+    phrase: str
+    targets: tuple[str, ...]
+
+    @property
+    def slot(self) -> tuple[str, int | None, int, int]:
+        """The instance this choice is for: (source, mode, instruction, index)."""
+        return (self.source, self.mode, self.instruction, self.index)
+
+    def to_json(self) -> dict[str, Any]:
+        """This choice as a JSON object (see :meth:`Cast.to_json`)."""
+        return {
+            "source": self.source, "mode": self.mode, "instruction": self.instruction,
+            "index": self.index, "phrase": self.phrase, "targets": list(self.targets),
+        }
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Cast:
+    """One legal (or proposed) way to cast a spell.
+
+    Parameters
+    ----------
+    card : ObjectId
+        The object cast.
+    name : str
+        Its card name.
+    modes : tuple of int
+        Chosen mode indices, printed order (CR 700.2, 702.172).
+    splices : tuple of ObjectId
+        Spliced cards in the chosen order of their texts (CR 702.47b).
+    targets : tuple of TargetChoice
+        One per active instance of "target": the spell's own text, then its
+        chosen modes in printed order, then each spliced text in splice order.
+    discards : tuple of ObjectId
+        Cards discarded to pay additional costs, sorted (CR 601.2h).
+    without_paying_mana_cost : bool
+        Cast with the alternative cost "without paying its mana cost" (CR 118.9).
+    total_cost : ManaCost
+        The mana part of the total cost (CR 601.2f).
+    mana_value : int
+        Of the spell: its mana cost only (CR 202.3), never the total cost.
+
+    Notes
+    -----
+    Equality and hashing use :meth:`choices` only: ``name``, ``phrase``,
+    ``total_cost`` and ``mana_value`` follow from the choices.
+    """
+
+    card: ObjectId
+    name: str
+    modes: tuple[int, ...] = ()
+    splices: tuple[ObjectId, ...] = ()
+    targets: tuple[TargetChoice, ...] = ()
+    discards: tuple[ObjectId, ...] = ()
+    without_paying_mana_cost: bool = False
+    total_cost: ManaCost = ManaCost.parse("")
+    mana_value: int = 0
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Cast):
+            return NotImplemented
+        return self.choices() == other.choices()
+
+    def __hash__(self) -> int:
+        return hash(self.choices())
+
+    def choices(self) -> tuple:
+        """The choices that tell this cast apart (what equality of casts means).
+
+        Returns
+        -------
+        tuple
+            (card, modes, splices, ((slot, targets), ...), discards,
+            without_paying_mana_cost).
+        """
+        return (
+            self.card, self.modes, self.splices,
+            tuple((t.slot, t.targets) for t in self.targets),
+            self.discards, self.without_paying_mana_cost,
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        """This cast as a JSON object: the ``--format jsonl`` line, ids as in the state file.
+
+        Returns
+        -------
+        dict
+            Keys ``card``, ``name``, ``modes``, ``splices``, ``targets`` (list
+            of objects with ``source``, ``mode``, ``instruction``, ``index``,
+            ``phrase``, ``targets``), ``discards``,
+            ``without_paying_mana_cost``, ``total_cost`` (symbols),
+            ``mana_value``.
+        """
+        return {
+            "card": self.card,
+            "name": self.name,
+            "modes": list(self.modes),
+            "splices": list(self.splices),
+            "targets": [t.to_json() for t in self.targets],
+            "discards": list(self.discards),
+            "without_paying_mana_cost": self.without_paying_mana_cost,
+            "total_cost": str(self.total_cost),
+            "mana_value": self.mana_value,
+        }
+
+    @classmethod
+    def from_json(cls, data: Any, path: str = "cast") -> Cast:
+        """Read a cast from the JSON object :meth:`to_json` writes.
+
+        ``total_cost`` and ``mana_value`` may be left out: they follow from
+        the choices and are recomputed when the cast is checked.
+
+        Parameters
+        ----------
+        data : object
+            The decoded JSON.
+        path : str
+            Key path for errors.
+
+        Returns
+        -------
+        Cast
+
+        Raises
+        ------
+        CastFormatError
+            A missing ``card``, or a field of the wrong shape.
+        """
+        if not isinstance(data, Mapping):
+            raise CastFormatError(path, "expected a JSON object")
+        known = {"card", "name", "modes", "splices", "targets", "discards",
+                 "without_paying_mana_cost", "total_cost", "mana_value"}
+        for key in data:
+            if key not in known:
+                raise CastFormatError(f"{path}.{key}", "unknown key")
+        card = data.get("card")
+        if not isinstance(card, str):
+            raise CastFormatError(f"{path}.card", f"expected an object id, got {card!r}")
+
+        def id_list(key: str) -> tuple[str, ...]:
+            value = data.get(key, [])
+            if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+                raise CastFormatError(f"{path}.{key}", f"expected a list of ids, got {value!r}")
+            return tuple(value)
+
+        modes = data.get("modes", [])
+        if not isinstance(modes, list) or not all(isinstance(m, int) and not isinstance(m, bool) for m in modes):
+            raise CastFormatError(f"{path}.modes", f"expected a list of mode indices, got {modes!r}")
+        targets = []
+        raw_targets = data.get("targets", [])
+        if not isinstance(raw_targets, list):
+            raise CastFormatError(f"{path}.targets", "expected a list")
+        for i, item in enumerate(raw_targets):
+            where = f"{path}.targets[{i}]"
+            if not isinstance(item, Mapping):
+                raise CastFormatError(where, "expected an object")
+            try:
+                chosen = item["targets"]
+                if not isinstance(chosen, list) or not all(isinstance(v, str) for v in chosen):
+                    raise CastFormatError(f"{where}.targets", f"expected a list of ids, got {chosen!r}")
+                mode = item.get("mode")
+                if mode is not None and not isinstance(mode, int):
+                    raise CastFormatError(f"{where}.mode", f"expected an integer or null, got {mode!r}")
+                targets.append(TargetChoice(
+                    source=ObjectId(str(item["source"])), mode=mode,
+                    instruction=int(item.get("instruction", 0)), index=int(item.get("index", 0)),
+                    phrase=str(item.get("phrase", "")), targets=tuple(sorted(chosen)),
+                ))
+            except KeyError as exc:
+                raise CastFormatError(f"{where}.{exc.args[0]}", "missing") from None
+            except (TypeError, ValueError) as exc:
+                if isinstance(exc, CastFormatError):
+                    raise
+                raise CastFormatError(where, f"bad value ({exc})") from None
+        total = data.get("total_cost", "")
+        if not isinstance(total, str):
+            raise CastFormatError(f"{path}.total_cost", "expected mana symbols as a string")
+        return cls(
+            card=ObjectId(card),
+            name=str(data.get("name", "")),
+            modes=tuple(sorted(modes)),
+            splices=tuple(ObjectId(s) for s in id_list("splices")),
+            targets=tuple(targets),
+            discards=tuple(sorted(ObjectId(d) for d in id_list("discards"))),
+            without_paying_mana_cost=bool(data.get("without_paying_mana_cost", False)),
+            total_cost=ManaCost.parse(total, path=f"{path}.total_cost"),
+            mana_value=int(data.get("mana_value", 0)),
+        )

@@ -1,0 +1,85 @@
+"""The exception tree of legalcasts.
+
+Every error raised by the library derives from :class:`LegalcastsError` and
+also from the matching builtin, so a plain ``except ValueError`` keeps working.
+Well-formed but illegal casts are data, not exceptions: see
+``solver.legal.why_illegal``.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "LegalcastsError",
+    "InputError",
+    "ManaCostError",
+    "CardDataError",
+    "StateError",
+    "CastFormatError",
+    "UnknownCardError",
+    "UnsupportedRuleError",
+]
+
+
+class LegalcastsError(Exception):
+    """Root of every error raised by legalcasts."""
+
+
+class InputError(LegalcastsError, ValueError):
+    """Malformed input: a file, a field or a string that is not what it must be.
+
+    Parameters
+    ----------
+    path : str
+        Where the bad value is, as a key path (``objects[3].card``) or a
+        file name; empty when the input has no structure.
+    message : str
+        What is wrong with it.
+    """
+
+    def __init__(self, path: str, message: str) -> None:
+        self.path = path
+        self.message = message
+        super().__init__(f"{path}: {message}" if path else message)
+
+
+class ManaCostError(InputError):
+    """A cost string that is not a sequence of mana symbols (CR 107.4)."""
+
+
+class CardDataError(InputError):
+    """A card record that lacks a field or holds a value of the wrong shape."""
+
+
+class StateError(InputError):
+    """A game-state file that breaks the state-file contract."""
+
+
+class CastFormatError(InputError):
+    """A cast record (JSON) that does not describe a cast of the given state."""
+
+
+class UnknownCardError(InputError):
+    """A card name that is not in the card database."""
+
+
+class UnsupportedRuleError(LegalcastsError, NotImplementedError):
+    """Rules text that legalcasts does not model.
+
+    Raised instead of guessing: a card whose casting-relevant text cannot be
+    read never silently gets "no targets" or "no modes".
+
+    Parameters
+    ----------
+    card : str
+        The card name.
+    span : str
+        The text that could not be read.
+    reason : str
+        Why it is not modelled (which construct is missing).
+    """
+
+    def __init__(self, card: str, span: str, reason: str = "text not understood") -> None:
+        self.card = card
+        self.span = span
+        self.reason = reason
+        super().__init__(f"{card}: unsupported rules text ({reason}): {span!r}")

@@ -1,0 +1,246 @@
+"""Load game states from the JSON state-file contract (see the README).
+
+Validation is two layers: pydantic checks the shape of the file (unknown keys,
+types, zones, phases), then :func:`state_from_data` checks what refers to what
+(ids, players, card names, cost strings, granted abilities). Every error is a
+:class:`models.errors.StateError` (a ``ValueError``) naming the key path and
+the value: ``objects[3].card: unknown card 'Glacal Ray' (did you mean
+'Glacial Ray'?)``.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from models.cards import CardDatabase, card_from_record, default_card_database
+from models.errors import InputError, StateError
+from models.mana import ManaCost
+from models.objects import GameObject, ObjectId, Phase, PlayerId, Zone
+from models.state import GameState
+
+__all__ = ["load_state", "state_from_data", "state_from_json"]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+class _InlineCard(_Strict):
+    name: str = Field(min_length=1)
+    mana_cost: str = ""
+    type_line: str = Field(min_length=1)
+    oracle_text: str = ""
+    colors: list[str] | None = None
+    power: str | None = None
+    toughness: str | None = None
+
+
+class _Object(_Strict):
+    id: str = Field(min_length=1)
+    card: str | _InlineCard
+    zone: Literal["hand", "battlefield", "graveyard", "exile", "library", "stack"]
+    owner: str | None = None
+    controller: str | None = None
+    tapped: bool = False
+    counters: dict[str, int] = {}
+    token: bool = False
+    attacking: bool = False
+    granted: list[str] = []
+    cast: dict[str, Any] | None = None
+
+
+class _State(_Strict):
+    players: list[str] = Field(min_length=1)
+    life: dict[str, int] = {}
+    active_player: str | None = None
+    priority: str | None = None
+    phase: Literal[
+        "untap", "upkeep", "draw", "precombat_main", "combat", "postcombat_main", "end"
+    ] = "precombat_main"
+    stack: list[str] = []
+    objects: list[_Object] = []
+    mana_pool: dict[str, str] = {}
+
+
+def _key_path(location: tuple[Any, ...]) -> str:
+    path = ""
+    for part in location:
+        if isinstance(part, int):
+            path += f"[{part}]"
+        elif part in ("str", "_InlineCard", "function-after", "literal"):
+            continue
+        else:
+            path += f".{part}" if path else str(part)
+    return path
+
+
+def state_from_data(data: Any, cards: CardDatabase | None = None, source: str = "") -> GameState:
+    """Build a :class:`GameState` from the decoded JSON of a state file.
+
+    Parameters
+    ----------
+    data : object
+        The decoded JSON document.
+    cards : CardDatabase or None
+        Where card names are looked up; the bundled database by default.
+    source : str
+        The file name, put before the key path in error messages.
+
+    Returns
+    -------
+    GameState
+
+    Raises
+    ------
+    StateError
+        The first problem found, with its key path and value.
+    """
+    prefix = f"{source}: " if source else ""
+    try:
+        model = _State.model_validate(data)
+    except ValidationError as exc:
+        error = exc.errors()[0]
+        value = error.get("input")
+        shown = "" if isinstance(value, (dict, list)) else f" (got {value!r})"
+        raise StateError(prefix + _key_path(tuple(error["loc"])), error["msg"] + shown) from None
+    cards = cards or default_card_database()
+
+    def fail(path: str, message: str) -> StateError:
+        return StateError(prefix + path, message)
+
+    players = model.players
+    if len(set(players)) != len(players):
+        raise fail("players", f"duplicate player id in {players!r}")
+
+    def player(path: str, value: str | None, default: str) -> PlayerId:
+        if value is None:
+            return PlayerId(default)
+        if value not in players:
+            raise fail(path, f"unknown player {value!r} (players are {', '.join(players)})")
+        return PlayerId(value)
+
+    active = player("active_player", model.active_player, players[0])
+    priority = player("priority", model.priority, active)
+    for name in model.life:
+        player(f"life.{name}", name, name)
+    pools = []
+    for name, text in model.mana_pool.items():
+        pools.append((player(f"mana_pool.{name}", name, name), ManaCost.parse(text, path=prefix + f"mana_pool.{name}")))
+
+    objects: list[GameObject] = []
+    seen: dict[str, int] = {}
+    stack_casts = []
+    for index, entry in enumerate(model.objects):
+        path = f"objects[{index}]"
+        if entry.id in seen:
+            raise fail(f"{path}.id", f"duplicate id {entry.id!r} (also objects[{seen[entry.id]}])")
+        if entry.id in players:
+            raise fail(f"{path}.id", f"id {entry.id!r} is also a player id")
+        seen[entry.id] = index
+        owner_name = entry.owner or entry.controller
+        controller_name = entry.controller or entry.owner
+        if owner_name is None:
+            raise fail(f"{path}.owner", "give an owner or a controller")
+        owner = player(f"{path}.owner", owner_name, owner_name)
+        controller = player(f"{path}.controller", controller_name, controller_name)
+        try:
+            if isinstance(entry.card, str):
+                card = cards.get(entry.card, path=prefix + f"{path}.card")
+            else:
+                card = card_from_record(entry.card.model_dump(), path=prefix + f"{path}.card")
+        except StateError:
+            raise
+        except InputError as exc:
+            raise StateError(exc.path, exc.message) from None
+        if entry.tapped and entry.zone != "battlefield":
+            raise fail(f"{path}.tapped", f"only permanents can be tapped; this object is in the {entry.zone}")
+        for counter, amount in entry.counters.items():
+            if amount < 0:
+                raise fail(f"{path}.counters.{counter}", f"a number of counters can't be negative (got {amount})")
+        granted = tuple(entry.granted)
+        if granted:
+            from models.oracle.parser import parse_granted
+
+            try:
+                parse_granted(granted)
+            except InputError as exc:
+                raise fail(f"{path}.granted", exc.message) from None
+        if entry.cast is not None:
+            if entry.zone != "stack":
+                raise fail(f"{path}.cast", "only a spell on the stack has a cast record")
+            stack_casts.append((ObjectId(entry.id), entry.cast))
+        objects.append(
+            GameObject(
+                id=ObjectId(entry.id), card=card, zone=Zone(entry.zone), owner=owner,
+                controller=controller if entry.zone in ("battlefield", "stack") else owner,
+                tapped=entry.tapped, counters=tuple(sorted(entry.counters.items())),
+                token=entry.token, attacking=entry.attacking, granted=granted,
+            )
+        )
+    on_stack = [o.id for o in objects if o.zone is Zone.STACK]
+    for index, object_id in enumerate(model.stack):
+        if object_id not in seen:
+            raise fail(f"stack[{index}]", f"unknown object {object_id!r}")
+        if objects[seen[object_id]].zone is not Zone.STACK:
+            raise fail(f"stack[{index}]", f"object {object_id!r} is not in zone 'stack'")
+    if len(set(model.stack)) != len(model.stack):
+        raise fail("stack", "an object is listed twice")
+    missing = [o for o in on_stack if o not in model.stack]
+    if missing:
+        raise fail("stack", f"objects in zone 'stack' missing from the stack list: {', '.join(missing)}")
+    return GameState(
+        players=tuple(PlayerId(p) for p in players),
+        active_player=active,
+        priority=priority,
+        phase=Phase(model.phase),
+        objects=tuple(objects),
+        stack=tuple(ObjectId(s) for s in model.stack),
+        life=tuple((PlayerId(p), model.life.get(p, 20)) for p in players),
+        mana_pool=tuple(pools),
+        stack_casts=tuple(stack_casts),
+    )
+
+
+def state_from_json(text: str, cards: CardDatabase | None = None, source: str = "") -> GameState:
+    """Parse the text of a state file; see :func:`state_from_data`.
+
+    Raises
+    ------
+    StateError
+        Text that is not JSON (with line and column), or any error of
+        :func:`state_from_data`.
+    """
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise StateError(source, f"not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+    return state_from_data(data, cards, source)
+
+
+def load_state(path: str | Path, cards: CardDatabase | None = None) -> GameState:
+    """Read a state file.
+
+    Parameters
+    ----------
+    path : str or Path
+    cards : CardDatabase or None
+
+    Returns
+    -------
+    GameState
+
+    Raises
+    ------
+    StateError
+        Unreadable file or any error of :func:`state_from_data`.
+    """
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise StateError(str(path), f"cannot read state file ({exc.strerror})") from None
+    return state_from_json(text, cards, source=str(path))

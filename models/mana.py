@@ -1,0 +1,1068 @@
+"""Mana symbols, mana costs, mana sources and whether sources can pay a cost.
+
+A mana cost is a sequence of mana symbols (CR 107.4, 202.1); its mana value
+is the total amount of mana in it (CR 202.3).  Casting a spell fixes the value
+of X (CR 107.3a, 601.2b), determines the total cost -- the mana cost plus
+additional costs and cost increases, minus cost reductions (CR 601.2f,
+118.7) -- and then pays it (CR 601.2g-h).  :func:`can_pay` answers the last
+question as a bipartite matching between the mana that sources can add and
+the symbols of the cost, solved as a maximum flow.
+
+Examples
+--------
+>>> cost = ManaCost.parse("{2}{W}{W}")
+>>> cost.mana_value
+4
+>>> str(cost + ManaCost.parse("{1}{U}"))
+'{3}{W}{W}{U}'
+>>> plains = [ManaSource.of_letters("W", object_id=f"plains{i}") for i in range(4)]
+>>> can_pay(cost, plains)
+True
+>>> can_pay(cost, plains[:3])
+False
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+import itertools
+import re
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import ClassVar
+
+import networkx
+
+from models.errors import InputError, ManaCostError
+
+__all__ = [
+    "Color",
+    "COLOR_ORDER",
+    "COLORLESS",
+    "MANA_LETTERS",
+    "SymbolKind",
+    "ManaSymbol",
+    "ManaCost",
+    "ManaSource",
+    "can_pay",
+    "sum_costs",
+]
+
+
+class Color(enum.Enum):
+    """The five colors (CR 105.1), valued by their mana-symbol letter (CR 107.4a).
+
+    Examples
+    --------
+    >>> Color.from_letter("u")
+    <Color.BLUE: 'U'>
+    >>> Color.GREEN.letter
+    'G'
+    """
+
+    WHITE = "W"
+    BLUE = "U"
+    BLACK = "B"
+    RED = "R"
+    GREEN = "G"
+
+    @classmethod
+    def from_letter(cls, letter: str) -> Color:
+        """Return the color whose mana symbol is ``letter`` (case-insensitive).
+
+        Parameters
+        ----------
+        letter : str
+            One of ``W``, ``U``, ``B``, ``R``, ``G`` (CR 107.4a).
+
+        Returns
+        -------
+        Color
+            The color.
+
+        Raises
+        ------
+        ManaCostError
+            If ``letter`` is not a color letter (``C`` is colorless, not a
+            color: CR 105.2c).
+
+        Examples
+        --------
+        >>> Color.from_letter("W")
+        <Color.WHITE: 'W'>
+        >>> Color.from_letter("C")
+        Traceback (most recent call last):
+        ...
+        models.errors.ManaCostError: color: 'C' is not a color letter (W, U, B, R, G)
+        """
+        if isinstance(letter, str):
+            try:
+                return cls(letter.upper())
+            except ValueError:
+                pass
+        raise ManaCostError(
+            "color", f"{letter!r} is not a color letter (W, U, B, R, G)"
+        )
+
+    @property
+    def letter(self) -> str:
+        """The letter of this color's mana symbol (CR 107.4a), e.g. ``"U"``."""
+        return self.value
+
+
+COLOR_ORDER: tuple[Color, ...] = (
+    Color.WHITE,
+    Color.BLUE,
+    Color.BLACK,
+    Color.RED,
+    Color.GREEN,
+)
+"""The canonical WUBRG order of the colors (CR 105.1, 107.4)."""
+
+COLORLESS = "C"
+"""The letter of colorless mana and of the colorless mana symbol ``{C}`` (CR 107.4c)."""
+
+MANA_LETTERS = "WUBRGC"
+"""The letters of the six types of mana (CR 106.1b), in canonical order."""
+
+_COLOR_INDEX = {color: index for index, color in enumerate(COLOR_ORDER)}
+_LETTER_INDEX = {letter: index for index, letter in enumerate(MANA_LETTERS)}
+_VARIABLE_LETTERS = "XYZ"
+
+
+class SymbolKind(enum.Enum):
+    """The kinds of mana symbol (CR 107.4)."""
+
+    VARIABLE = "variable"  # {X}, {Y}, {Z}: CR 107.3, 107.4b
+    GENERIC = "generic"  # {0}, {1}, {2}, ...: CR 107.4b
+    HYBRID = "hybrid"  # {W/U}: CR 107.4e
+    GENERIC_HYBRID = "generic hybrid"  # {2/W}, monocolored hybrid: CR 107.4e
+    COLORLESS_HYBRID = "colorless hybrid"  # {C/W}, monocolored hybrid: CR 107.4e
+    PHYREXIAN = "phyrexian"  # {W/P} and hybrid Phyrexian {G/U/P}: CR 107.4f
+    COLORED = "colored"  # {W}, {U}, {B}, {R}, {G}: CR 107.4a
+    COLORLESS = "colorless"  # {C}: CR 107.4c
+    SNOW = "snow"  # {S}: CR 107.4h
+
+
+# Canonical position of each kind in a summed cost: X, generic, then the rest.
+_KIND_RANK = {kind: rank for rank, kind in enumerate(SymbolKind)}
+
+
+def _ordered_pair(first: Color, second: Color) -> tuple[Color, Color]:
+    """Order two colors of a hybrid symbol as CR 107.4 prints them.
+
+    The first color is the one from which the second is one or two steps
+    along the WUBRG wheel: ``W/U``, ``W/B``, ``U/B``, ``U/R``, ..., ``G/U``.
+    """
+    step = (_COLOR_INDEX[second] - _COLOR_INDEX[first]) % 5
+    return (first, second) if step in (1, 2) else (second, first)
+
+
+@dataclass(frozen=True, slots=True)
+class ManaSymbol:
+    """One mana symbol of a cost (CR 107.4).
+
+    Parameters
+    ----------
+    kind : SymbolKind
+        What sort of symbol it is.
+    colors : tuple of Color
+        The colored components: one for ``{W}``, ``{2/W}``, ``{C/W}`` and
+        ``{W/P}``; two for ``{W/U}`` and ``{G/U/P}``, in the order CR 107.4
+        prints them; none otherwise.
+    amount : int
+        The number of a generic symbol (``3`` for ``{3}``) or the generic half
+        of a generic hybrid symbol (``2`` for ``{2/W}``); 0 otherwise.
+    variable : str
+        ``"X"``, ``"Y"`` or ``"Z"`` for a variable symbol; ``""`` otherwise.
+
+    Examples
+    --------
+    >>> symbol = ManaSymbol.parse("{u/w}")
+    >>> symbol.kind, symbol.colors
+    (<SymbolKind.HYBRID: 'hybrid'>, (<Color.WHITE: 'W'>, <Color.BLUE: 'U'>))
+    >>> str(ManaSymbol.parse("{g/u/p}")), ManaSymbol.parse("{2/W}").mana_value
+    ('{G/U/P}', 2)
+    """
+
+    kind: SymbolKind
+    colors: tuple[Color, ...] = ()
+    amount: int = 0
+    variable: str = ""
+
+    def __post_init__(self) -> None:
+        """Check that the fields describe a symbol listed in CR 107.4."""
+        kind, count = self.kind, len(self.colors)
+        expected_colors = {
+            SymbolKind.HYBRID: (2,),
+            SymbolKind.GENERIC_HYBRID: (1,),
+            SymbolKind.COLORLESS_HYBRID: (1,),
+            SymbolKind.PHYREXIAN: (1, 2),
+            SymbolKind.COLORED: (1,),
+        }.get(kind, (0,))
+        ok = (
+            count in expected_colors
+            and all(isinstance(color, Color) for color in self.colors)
+            and len(set(self.colors)) == count
+            and (count < 2 or self.colors == _ordered_pair(*self.colors))
+            and isinstance(self.amount, int)
+            and (self.amount >= 0 if kind is SymbolKind.GENERIC else True)
+            and (self.amount >= 1 if kind is SymbolKind.GENERIC_HYBRID else True)
+            and (
+                self.amount == 0
+                or kind in (SymbolKind.GENERIC, SymbolKind.GENERIC_HYBRID)
+            )
+            and (
+                (self.variable in tuple(_VARIABLE_LETTERS))
+                == (kind is SymbolKind.VARIABLE)
+            )
+        )
+        if not ok:
+            raise ValueError(f"not a mana symbol of CR 107.4: {self!r}")
+
+    @classmethod
+    def parse(cls, text: str, path: str = "mana_cost") -> ManaSymbol:
+        """Read one mana symbol such as ``{3}``, ``{W/U}`` or ``{G/P}`` (CR 107.4).
+
+        Letters are case-insensitive; the two colors of a hybrid symbol may be
+        given in either order and are stored in the CR 107.4 order.
+
+        Parameters
+        ----------
+        text : str
+            The symbol with its braces.
+        path : str
+            Where the text comes from, for the error message.
+
+        Returns
+        -------
+        ManaSymbol
+            The symbol.
+
+        Raises
+        ------
+        ManaCostError
+            If ``text`` is not exactly one mana symbol.
+
+        Examples
+        --------
+        >>> ManaSymbol.parse("{x}").kind
+        <SymbolKind.VARIABLE: 'variable'>
+        >>> ManaSymbol.parse("{W/W}")
+        Traceback (most recent call last):
+        ...
+        models.errors.ManaCostError: mana_cost: '{W/W}' is not a mana symbol
+        """
+        symbol = None
+        if (
+            isinstance(text, str)
+            and len(text) >= 3
+            and text[0] == "{"
+            and text[-1] == "}"
+        ):
+            symbol = _parse_body(text[1:-1].upper())
+        if symbol is None:
+            raise ManaCostError(path, f"{text!r} is not a mana symbol")
+        return symbol
+
+    def __str__(self) -> str:
+        """Print the symbol as Oracle text does, e.g. ``{2/W}``."""
+        letters = "/".join(color.letter for color in self.colors)
+        kind = self.kind
+        if kind is SymbolKind.GENERIC:
+            body = str(self.amount)
+        elif kind is SymbolKind.VARIABLE:
+            body = self.variable
+        elif kind is SymbolKind.COLORLESS:
+            body = COLORLESS
+        elif kind is SymbolKind.SNOW:
+            body = "S"
+        elif kind is SymbolKind.GENERIC_HYBRID:
+            body = f"{self.amount}/{letters}"
+        elif kind is SymbolKind.COLORLESS_HYBRID:
+            body = f"{COLORLESS}/{letters}"
+        elif kind is SymbolKind.PHYREXIAN:
+            body = f"{letters}/P"
+        else:  # colored, hybrid
+            body = letters
+        return "{" + body + "}"
+
+    @property
+    def mana_value(self) -> int:
+        """What this symbol adds to a mana value (CR 202.3).
+
+        X counts 0 off the stack (CR 202.3e), a hybrid symbol its largest half
+        (CR 202.3f: ``{2/W}`` is 2), a Phyrexian symbol 1 (CR 202.3g).
+
+        Examples
+        --------
+        >>> texts = ("{X}", "{3}", "{W/P}", "{2/W}", "{S}")
+        >>> [ManaSymbol.parse(text).mana_value for text in texts]
+        [0, 3, 1, 2, 1]
+        """
+        if self.kind is SymbolKind.VARIABLE:
+            return 0
+        if self.kind is SymbolKind.GENERIC:
+            return self.amount
+        if self.kind is SymbolKind.GENERIC_HYBRID:
+            return max(self.amount, 1)
+        return 1
+
+    @property
+    def is_hybrid(self) -> bool:
+        """Whether it is hybrid, monocolored or Phyrexian hybrid (CR 107.4e-f)."""
+        return self.kind in (
+            SymbolKind.HYBRID,
+            SymbolKind.GENERIC_HYBRID,
+            SymbolKind.COLORLESS_HYBRID,
+        ) or (self.kind is SymbolKind.PHYREXIAN and len(self.colors) == 2)
+
+    def _sort_key(self) -> tuple[int, tuple[int, ...], int, str]:
+        """Canonical order: kind (``SymbolKind`` order), WUBRG, amount, letter."""
+        return (
+            _KIND_RANK[self.kind],
+            tuple(_COLOR_INDEX[color] for color in self.colors),
+            self.amount,
+            self.variable,
+        )
+
+
+_GENERIC_RE = re.compile(r"0|[1-9][0-9]*")
+
+
+def _parse_body(body: str) -> ManaSymbol | None:
+    """Read the upper-cased text between braces; None if it is no symbol of CR 107.4."""
+    if _GENERIC_RE.fullmatch(body):
+        return ManaSymbol(SymbolKind.GENERIC, amount=int(body))
+    if len(body) == 1:
+        if body in _VARIABLE_LETTERS:
+            return ManaSymbol(SymbolKind.VARIABLE, variable=body)
+        if body == COLORLESS:
+            return ManaSymbol(SymbolKind.COLORLESS)
+        if body == "S":
+            return ManaSymbol(SymbolKind.SNOW)
+        if body in "WUBRG":
+            return ManaSymbol(SymbolKind.COLORED, colors=(Color(body),))
+        return None
+    parts = body.split("/")
+    colors = [Color(part) for part in parts if len(part) == 1 and part in "WUBRG"]
+    if len(parts) == 2 and len(colors) == 1 and parts[1] == colors[0].letter:
+        first = parts[0]
+        if first == COLORLESS:
+            return ManaSymbol(SymbolKind.COLORLESS_HYBRID, colors=(colors[0],))
+        if _GENERIC_RE.fullmatch(first) and int(first) >= 1:
+            return ManaSymbol(
+                SymbolKind.GENERIC_HYBRID, colors=(colors[0],), amount=int(first)
+            )
+    if (
+        len(parts) == 2
+        and len(colors) == 1
+        and parts[0] == colors[0].letter
+        and parts[1] == "P"
+    ):
+        return ManaSymbol(SymbolKind.PHYREXIAN, colors=(colors[0],))
+    if len(parts) == 2 and len(colors) == 2 and colors[0] != colors[1]:
+        return ManaSymbol(SymbolKind.HYBRID, colors=_ordered_pair(*colors))
+    if (
+        len(parts) == 3
+        and len(colors) == 2
+        and parts[2] == "P"
+        and colors[0] != colors[1]
+    ):
+        if parts[0] in "WUBRG" and parts[1] in "WUBRG":
+            return ManaSymbol(SymbolKind.PHYREXIAN, colors=_ordered_pair(*colors))
+    return None
+
+
+def _zero_symbol() -> ManaSymbol:
+    return ManaSymbol(SymbolKind.GENERIC, amount=0)
+
+
+def _assemble(
+    variables: list[ManaSymbol],
+    generic: int,
+    had_generic: bool,
+    others: list[ManaSymbol],
+) -> ManaCost:
+    """Build a cost as X symbols, one generic symbol, then the other symbols.
+
+    The generic symbol is left out when it is 0, unless it is the only symbol
+    (the cost ``{0}``, CR 107.4d, 118.7, 601.2f).
+    """
+    symbols: list[ManaSymbol] = list(variables)
+    if generic > 0 or (had_generic and not variables and not others):
+        symbols.append(ManaSymbol(SymbolKind.GENERIC, amount=generic))
+    symbols.extend(others)
+    return ManaCost(tuple(symbols))
+
+
+@dataclass(frozen=True, slots=True)
+class ManaCost:
+    """A mana cost: a sequence of mana symbols (CR 107.4, 202.1).
+
+    Costs made by :meth:`parse` hold the X symbols first, then at most one
+    generic symbol (the sum of the generic symbols), then the other symbols
+    in the order given, which for Oracle costs is the printed order.  A cost
+    with no symbols is the empty cost (no mana cost, CR 202.1b, printed
+    ``""``); a cost whose only symbol is ``{0}`` is the zero cost (CR 107.4d).
+
+    Sums (:meth:`__add__`) put their symbols in the canonical order: X
+    symbols (X, Y, Z), one generic symbol, hybrid, generic hybrid
+    (``{2/W}``), colorless hybrid (``{C/W}``), Phyrexian, colored, colorless
+    ``{C}``, snow ``{S}``; within one kind by WUBRG order.
+
+    Parameters
+    ----------
+    symbols : tuple of ManaSymbol
+        The symbols, in printed order.
+
+    Examples
+    --------
+    >>> cost = ManaCost.parse("{X}{R}")
+    >>> cost.mana_value, cost.has_x, str(cost)
+    (1, True, '{X}{R}')
+    """
+
+    symbols: tuple[ManaSymbol, ...] = ()
+
+    EMPTY: ClassVar[ManaCost]
+    ZERO: ClassVar[ManaCost]
+
+    def __post_init__(self) -> None:
+        """Store the symbols as a tuple and check that they are symbols."""
+        if not isinstance(self.symbols, tuple):
+            object.__setattr__(self, "symbols", tuple(self.symbols))
+        for symbol in self.symbols:
+            if not isinstance(symbol, ManaSymbol):
+                raise TypeError(f"ManaCost symbols must be ManaSymbol, not {symbol!r}")
+
+    @classmethod
+    def parse(cls, text: str, path: str = "mana_cost") -> ManaCost:
+        """Read a mana cost such as ``{2}{W}{W}`` (CR 107.4, 202.1).
+
+        Parameters
+        ----------
+        text : str
+            A sequence of braced mana symbols with nothing between them, or
+            ``""`` for no mana cost.  Letters are case-insensitive.
+        path : str
+            Where the text comes from (a field name such as
+            ``cards[3].mana_cost``), for the error message.
+
+        Returns
+        -------
+        ManaCost
+            The cost: X symbols, one summed generic symbol, then the other
+            symbols in the order given.
+
+        Raises
+        ------
+        ManaCostError
+            If ``text`` is not a string made only of mana symbols; the
+            message names ``path`` and quotes ``text``.
+
+        Examples
+        --------
+        >>> str(ManaCost.parse("{2}{w}{w}"))
+        '{2}{W}{W}'
+        >>> ManaCost.parse("") == ManaCost.EMPTY
+        True
+        >>> ManaCost.parse("{1}{Q}", path="card.cost")
+        Traceback (most recent call last):
+        ...
+        models.errors.ManaCostError: card.cost: '{Q}' is not a mana symbol in '{1}{Q}'
+        >>> ManaCost.parse("2W")
+        Traceback (most recent call last):
+        ...
+        models.errors.ManaCostError: mana_cost: expected '{' at position 0 in '2W'
+        """
+        if not isinstance(text, str):
+            raise ManaCostError(path, f"a mana cost must be a string, not {text!r}")
+        variables: list[ManaSymbol] = []
+        others: list[ManaSymbol] = []
+        generic, had_generic = 0, False
+        position = 0
+        while position < len(text):
+            if text[position] != "{":
+                raise ManaCostError(
+                    path, f"expected '{{' at position {position} in {text!r}"
+                )
+            end = text.find("}", position)
+            nested = text.find("{", position + 1)
+            if end < 0 or (0 <= nested < end):
+                raise ManaCostError(
+                    path, f"unclosed '{{' at position {position} in {text!r}"
+                )
+            piece = text[position : end + 1]
+            symbol = _parse_body(piece[1:-1].upper())
+            if symbol is None:
+                raise ManaCostError(path, f"{piece!r} is not a mana symbol in {text!r}")
+            if symbol.kind is SymbolKind.GENERIC:
+                generic += symbol.amount
+                had_generic = True
+            elif symbol.kind is SymbolKind.VARIABLE:
+                variables.append(symbol)
+            else:
+                others.append(symbol)
+            position = end + 1
+        return _assemble(variables, generic, had_generic, others)
+
+    def __str__(self) -> str:
+        """Print the cost as Oracle text does; the empty cost prints ``""``.
+
+        Examples
+        --------
+        >>> [str(ManaCost.parse(text)) for text in ("{1}{R}", "{0}", "")]
+        ['{1}{R}', '{0}', '']
+        """
+        return "".join(str(symbol) for symbol in self.symbols)
+
+    def __add__(self, other: ManaCost) -> ManaCost:
+        """Return the sum of two costs, e.g. a mana cost plus a kicker cost (CR 601.2f).
+
+        The generic symbols are summed into one; the result is in canonical
+        order (see the class docstring), so ``a + b == b + a``.  Adding a cost
+        that asks for no mana (``""`` or ``{0}``) returns the other cost
+        unchanged; the sum of ``{0}`` and ``""`` is ``{0}``.
+
+        Parameters
+        ----------
+        other : ManaCost
+            The cost to add.
+
+        Returns
+        -------
+        ManaCost
+            The sum.
+
+        Examples
+        --------
+        >>> str(ManaCost.parse("{W}") + ManaCost.parse("{1}") + ManaCost.parse("{1}"))
+        '{2}{W}'
+        >>> str(ManaCost.parse("{R}{W}") + ManaCost.EMPTY)
+        '{R}{W}'
+        """
+        if not isinstance(other, ManaCost):
+            return NotImplemented
+        if other.is_zero and not self.is_zero:
+            return self
+        if self.is_zero and not other.is_zero:
+            return other
+        return _canonical(self.symbols + other.symbols)
+
+    def canonical(self) -> ManaCost:
+        """Return this cost with its symbols in canonical order (see the class).
+
+        Two costs with the same symbols in different printed orders have the
+        same canonical cost.
+
+        Returns
+        -------
+        ManaCost
+            The reordered cost.
+
+        Examples
+        --------
+        >>> ManaCost.parse("{R}{W}").canonical() == ManaCost.parse("{W}{R}")
+        True
+        """
+        return _canonical(self.symbols)
+
+    @property
+    def mana_value(self) -> int:
+        """The mana value of the cost: total mana in it, X counted as 0 (CR 202.3).
+
+        Examples
+        --------
+        >>> ManaCost.parse("{X}{X}{2/W}{G/P}").mana_value
+        3
+        """
+        return sum(symbol.mana_value for symbol in self.symbols)
+
+    @property
+    def generic(self) -> int:
+        """The total of the generic (numerical) symbols, X excluded (CR 107.4b).
+
+        Examples
+        --------
+        >>> ManaCost.parse("{X}{3}{R}").generic
+        3
+        """
+        return sum(
+            symbol.amount
+            for symbol in self.symbols
+            if symbol.kind is SymbolKind.GENERIC
+        )
+
+    @property
+    def has_x(self) -> bool:
+        """Whether the cost has a variable symbol: {X}, {Y} or {Z} (CR 107.3)."""
+        return any(symbol.kind is SymbolKind.VARIABLE for symbol in self.symbols)
+
+    @property
+    def is_empty(self) -> bool:
+        """Whether the cost has no symbols (no mana cost, CR 202.1b); ``{0}`` is not."""
+        return not self.symbols
+
+    @property
+    def is_zero(self) -> bool:
+        """Whether the cost asks for no mana: ``""`` or ``{0}`` (CR 107.4d, 118.5)."""
+        return all(
+            symbol.kind is SymbolKind.GENERIC and symbol.amount == 0
+            for symbol in self.symbols
+        )
+
+    @property
+    def colors(self) -> frozenset[Color]:
+        """The colors of the cost's mana symbols (CR 202.2), all colors of hybrids."""
+        return frozenset(color for symbol in self.symbols for color in symbol.colors)
+
+    def with_x(self, x: int) -> ManaCost:
+        """Return the cost with each variable symbol as ``x`` generic mana (CR 107.3a).
+
+        Parameters
+        ----------
+        x : int
+            The announced value of X (and of Y and Z), at least 0.
+
+        Returns
+        -------
+        ManaCost
+            The cost without variable symbols, generic symbol first.
+
+        Raises
+        ------
+        InputError
+            If ``x`` is negative.
+
+        Examples
+        --------
+        >>> str(ManaCost.parse("{X}{X}{R}").with_x(3))
+        '{6}{R}'
+        """
+        _check_count("x", x)
+        if not self.has_x:
+            return self
+        others = [
+            s
+            for s in self.symbols
+            if s.kind not in (SymbolKind.GENERIC, SymbolKind.VARIABLE)
+        ]
+        count = sum(1 for symbol in self.symbols if symbol.kind is SymbolKind.VARIABLE)
+        return _assemble([], self.generic + count * x, True, others)
+
+    def with_generic_increased(self, amount: int) -> ManaCost:
+        """Return the cost increased by ``amount`` generic mana (CR 601.2f).
+
+        Parameters
+        ----------
+        amount : int
+            The increase, at least 0.
+
+        Returns
+        -------
+        ManaCost
+            The cost with one summed generic symbol after the X symbols; the
+            other symbols keep their order.
+
+        Raises
+        ------
+        InputError
+            If ``amount`` is negative.
+
+        Examples
+        --------
+        >>> str(ManaCost.parse("{R}").with_generic_increased(1))
+        '{1}{R}'
+        >>> str(ManaCost.EMPTY.with_generic_increased(2))
+        '{2}'
+        """
+        _check_count("amount", amount)
+        if amount == 0:
+            return self
+        return self._with_generic(self.generic + amount)
+
+    def with_generic_reduced(self, amount: int) -> ManaCost:
+        """Return the cost reduced by ``amount`` generic mana (CR 601.2f, 118.7a).
+
+        Only the generic component shrinks, never below zero; colored,
+        colorless, hybrid, Phyrexian and snow symbols are untouched
+        (CR 118.7a), and so are X symbols: reduce ``cost.with_x(x)`` to let a
+        reduction reach the value of X.  A cost reduced to nothing is
+        ``{0}`` (CR 601.2f); the empty cost stays empty.
+
+        Parameters
+        ----------
+        amount : int
+            The reduction, at least 0.
+
+        Returns
+        -------
+        ManaCost
+            The reduced cost.
+
+        Raises
+        ------
+        InputError
+            If ``amount`` is negative.
+
+        Notes
+        -----
+        A generic reduction applied to a ``{2/W}`` symbol that the player
+        chose to pay with generic mana is not modelled here; choose that half
+        first (replace the symbol by ``{2}``) and then reduce.
+
+        Examples
+        --------
+        >>> str(ManaCost.parse("{2}{W}{W}").with_generic_reduced(5))
+        '{W}{W}'
+        >>> str(ManaCost.parse("{3}").with_generic_reduced(3))
+        '{0}'
+        """
+        _check_count("amount", amount)
+        if amount == 0 or self.is_empty:
+            return self
+        return self._with_generic(max(0, self.generic - amount))
+
+    def _with_generic(self, generic: int) -> ManaCost:
+        variables = [s for s in self.symbols if s.kind is SymbolKind.VARIABLE]
+        others = [
+            s
+            for s in self.symbols
+            if s.kind not in (SymbolKind.GENERIC, SymbolKind.VARIABLE)
+        ]
+        return _assemble(variables, generic, True, others)
+
+
+ManaCost.EMPTY = ManaCost(())
+ManaCost.ZERO = ManaCost((_zero_symbol(),))
+
+
+def _canonical(symbols: Iterable[ManaSymbol]) -> ManaCost:
+    """Build the cost of these symbols in canonical order (see :class:`ManaCost`)."""
+    symbols = tuple(symbols)
+    generic = sum(s.amount for s in symbols if s.kind is SymbolKind.GENERIC)
+    had_generic = any(s.kind is SymbolKind.GENERIC for s in symbols)
+    variables = sorted(
+        (s for s in symbols if s.kind is SymbolKind.VARIABLE), key=ManaSymbol._sort_key
+    )
+    others = sorted(
+        (s for s in symbols if s.kind not in (SymbolKind.GENERIC, SymbolKind.VARIABLE)),
+        key=ManaSymbol._sort_key,
+    )
+    return _assemble(variables, generic, had_generic, others)
+
+
+def sum_costs(costs: Iterable[ManaCost]) -> ManaCost:
+    """Return the sum of costs, e.g. a mana cost and its additional costs (CR 601.2f).
+
+    Parameters
+    ----------
+    costs : iterable of ManaCost
+        The costs to add.
+
+    Returns
+    -------
+    ManaCost
+        Their sum, as by repeated ``+``; the empty cost when there are none.
+
+    Examples
+    --------
+    >>> str(sum_costs(ManaCost.parse(s) for s in ("{R}", "{1}{G}", "{2}")))
+    '{3}{R}{G}'
+    >>> sum_costs([]) == ManaCost.EMPTY
+    True
+    """
+    total = ManaCost.EMPTY
+    for cost in costs:
+        total = total + cost
+    return total
+
+
+def _check_count(name: str, value: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise InputError(name, f"must be a whole number at least 0, not {value!r}")
+
+
+def _normalize_unit(unit: Iterable[str] | str) -> frozenset[str]:
+    letters = frozenset(letter.upper() for letter in unit)
+    if not letters or not letters <= frozenset(MANA_LETTERS):
+        raise InputError(
+            "units", f"a unit of mana must be some of {MANA_LETTERS!r}, not {unit!r}"
+        )
+    return letters
+
+
+@dataclass(frozen=True, slots=True)
+class ManaSource:
+    """Something that can add mana once: an untapped mana source, or pool mana.
+
+    Parameters
+    ----------
+    units : tuple of frozenset of str
+        One entry per mana it adds, each the set of letters among
+        ``"WUBRGC"`` that this mana may be (the controller picks one as the
+        mana ability resolves, CR 106.1b, 605).  A string or any iterable of
+        letters is accepted and turned into a frozenset of upper-case letters.
+    object_id : str or None
+        The id of the permanent; None for mana already in a mana pool.
+    is_snow : bool
+        Whether the source is a snow permanent, so its mana can pay ``{S}``
+        (CR 107.4h, 106.3).
+
+    Raises
+    ------
+    InputError
+        If a unit is empty or holds a letter outside ``"WUBRGC"``.
+
+    Examples
+    --------
+    >>> ManaSource(("C", "C"), object_id="sol-ring").units
+    (frozenset({'C'}), frozenset({'C'}))
+    >>> ManaSource.of_letters("rg", object_id="taiga").units == (frozenset("RG"),)
+    True
+    """
+
+    units: tuple[frozenset[str], ...]
+    object_id: str | None = None
+    is_snow: bool = False
+
+    def __post_init__(self) -> None:
+        """Normalize each unit to a frozenset of upper-case mana letters."""
+        units = self.units
+        if isinstance(units, str):
+            raise InputError(
+                "units",
+                f"units must be a sequence of letter sets, not the string {units!r}",
+            )
+        object.__setattr__(
+            self, "units", tuple(_normalize_unit(unit) for unit in units)
+        )
+
+    @classmethod
+    def of_letters(
+        cls,
+        letters: str,
+        object_id: str | None = None,
+        *,
+        count: int = 1,
+        is_snow: bool = False,
+    ) -> ManaSource:
+        """Make a source of ``count`` mana, each one of ``letters`` (e.g. ``"RG"``).
+
+        Parameters
+        ----------
+        letters : str
+            The letters among ``"WUBRGC"`` each mana may be; ``"WUBRG"`` for
+            "one mana of any color".
+        object_id : str or None
+            The permanent's id; None for pool mana.
+        count : int
+            How many mana it adds (2 for ``{T}: Add {C}{C}``).
+        is_snow : bool
+            Whether the source is snow (CR 107.4h).
+
+        Returns
+        -------
+        ManaSource
+            The source.
+
+        Examples
+        --------
+        >>> len(ManaSource.of_letters("C", "sol-ring", count=2).units)
+        2
+        """
+        _check_count("count", count)
+        return cls(tuple(letters for _ in range(count)), object_id, is_snow)
+
+    @classmethod
+    def from_pool(
+        cls, pool: str | ManaCost, path: str = "mana_pool"
+    ) -> tuple[ManaSource, ...]:
+        """Make one source per mana in a pool written like ``"{R}{R}{G}"`` (CR 106.4).
+
+        Parameters
+        ----------
+        pool : str or ManaCost
+            The pool, with only ``{W}``, ``{U}``, ``{B}``, ``{R}``, ``{G}``
+            and ``{C}`` symbols.
+        path : str
+            Where the text comes from, for the error message.
+
+        Returns
+        -------
+        tuple of ManaSource
+            One source per mana, in the order given, each with object_id None.
+
+        Raises
+        ------
+        ManaCostError
+            If ``pool`` is malformed or holds a symbol that is not a type of mana.
+
+        Examples
+        --------
+        >>> [sorted(source.units[0]) for source in ManaSource.from_pool("{R}{R}{G}")]
+        [['R'], ['R'], ['G']]
+        """
+        cost = pool if isinstance(pool, ManaCost) else ManaCost.parse(pool, path)
+        sources = []
+        for symbol in cost.symbols:
+            if symbol.kind is SymbolKind.COLORED:
+                sources.append(cls((symbol.colors[0].letter,)))
+            elif symbol.kind is SymbolKind.COLORLESS:
+                sources.append(cls((COLORLESS,)))
+            elif not (symbol.kind is SymbolKind.GENERIC and symbol.amount == 0):
+                raise ManaCostError(
+                    path, f"{str(symbol)!r} is not a type of mana in {str(cost)!r}"
+                )
+        return tuple(sources)
+
+
+# ---------------------------------------------------------------------------
+# Payment feasibility (CR 601.2g-h)
+
+_ANY = "WUBRGC"  # a demand that any mana can pay: generic (CR 107.4b)
+_SNOW = "S"  # a demand only snow mana can pay (CR 107.4h)
+
+
+def can_pay(
+    cost: ManaCost, sources: Sequence[ManaSource], *, x: int = 0, life: int = 0
+) -> bool:
+    """Whether the sources can pay the whole cost (CR 601.2h, 107.4, 118).
+
+    Each unit of each source pays at most one mana of the cost.  A colored
+    symbol needs mana of its color (CR 107.4a); ``{C}`` needs colorless mana
+    (CR 107.4c); generic symbols take any mana (CR 107.4b) and each ``{X}``
+    is ``x`` generic (CR 107.3a); a hybrid symbol needs mana of one of its
+    halves (CR 107.4e), so ``{2/W}`` is one white mana or two mana of any
+    type; a Phyrexian symbol is one mana of its color(s) or 2 life
+    (CR 107.4f), and the life paid in all may not exceed ``life``
+    (CR 119.4: a player may pay life down to 0); ``{S}`` needs mana from a
+    snow source (CR 107.4h).
+
+    Parameters
+    ----------
+    cost : ManaCost
+        The total cost (CR 601.2f).
+    sources : sequence of ManaSource
+        The untapped sources and pool mana available.
+    x : int
+        The value announced for X (and Y, Z), at least 0.
+    life : int
+        The player's life total; 0 (the default) forbids paying life.
+
+    Returns
+    -------
+    bool
+        True iff some assignment of units to symbols pays every symbol.
+
+    Raises
+    ------
+    InputError
+        If ``x`` is negative.
+
+    Notes
+    -----
+    The check is a maximum flow from unit groups (units with the same set of
+    letters) to demand groups (symbols accepting the same letters); the
+    choices of ``{2/W}`` and Phyrexian symbols are enumerated by how many
+    identical symbols take each option.  Results are cached on (cost, counts
+    of unit kinds, x, life capped at what the cost could use).
+
+    Examples
+    --------
+    >>> taiga = ManaSource.of_letters("RG", "taiga")
+    >>> can_pay(ManaCost.parse("{R}{G}"), [taiga])
+    False
+    >>> can_pay(ManaCost.parse("{R}{G}"), [taiga, ManaSource.of_letters("RG", "t2")])
+    True
+    >>> phyrexian = ManaCost.parse("{W/P}")
+    >>> can_pay(phyrexian, [], life=2), can_pay(phyrexian, [], life=1)
+    (True, False)
+    """
+    if not isinstance(cost, ManaCost):
+        raise TypeError(f"cost must be a ManaCost, not {cost!r}")
+    _check_count("x", x)
+    units: Counter[tuple[str, bool]] = Counter()
+    for source in sources:
+        for unit in source.units:
+            units[
+                "".join(sorted(unit, key=_LETTER_INDEX.__getitem__)), source.is_snow
+            ] += 1
+    phyrexian = sum(1 for symbol in cost.symbols if symbol.kind is SymbolKind.PHYREXIAN)
+    usable_life = min(max(life, 0), 2 * phyrexian)
+    return _can_pay_cached(cost, tuple(sorted(units.items())), x, usable_life)
+
+
+@functools.lru_cache(maxsize=65536)
+def _can_pay_cached(
+    cost: ManaCost, units: tuple[tuple[tuple[str, bool], int], ...], x: int, life: int
+) -> bool:
+    """Decide :func:`can_pay`; ``units`` is sorted ((letters, is_snow), count)."""
+    fixed: Counter[str] = Counter()
+    choices: Counter[ManaSymbol] = Counter()
+    for symbol in cost.symbols:
+        kind = symbol.kind
+        if kind is SymbolKind.GENERIC:
+            fixed[_ANY] += symbol.amount
+        elif kind is SymbolKind.VARIABLE:
+            fixed[_ANY] += x
+        elif kind is SymbolKind.COLORLESS:
+            fixed[COLORLESS] += 1
+        elif kind is SymbolKind.SNOW:
+            fixed[_SNOW] += 1
+        elif kind is SymbolKind.COLORLESS_HYBRID:
+            fixed[COLORLESS + symbol.colors[0].letter] += 1
+        elif kind in (SymbolKind.COLORED, SymbolKind.HYBRID):
+            fixed["".join(color.letter for color in symbol.colors)] += 1
+        else:  # GENERIC_HYBRID, PHYREXIAN: a choice between two ways to pay
+            choices[symbol] += 1
+    total_units = sum(count for _, count in units)
+    options = [range(count + 1) for count in choices.values()]
+    for alternatives in itertools.product(*options):
+        # alternatives[i]: how many copies of choice symbol i are paid the
+        # other way (generic mana for {2/W}, 2 life for Phyrexian).
+        demands = Counter(fixed)
+        life_paid = 0
+        for (symbol, count), other_way in zip(
+            choices.items(), alternatives, strict=True
+        ):
+            letters = "".join(color.letter for color in symbol.colors)
+            demands[letters] += count - other_way
+            if symbol.kind is SymbolKind.GENERIC_HYBRID:
+                demands[_ANY] += symbol.amount * other_way
+            else:
+                life_paid += 2 * other_way
+        if life_paid > life:  # CR 119.4
+            continue
+        demands = Counter({key: count for key, count in demands.items() if count > 0})
+        if sum(demands.values()) > total_units:
+            continue
+        if _is_matchable(demands, units):
+            return True
+    return False
+
+
+def _is_matchable(
+    demands: Counter[str], units: tuple[tuple[tuple[str, bool], int], ...]
+) -> bool:
+    """Whether every demand gets its own unit: a max flow saturating the demands."""
+    needed = sum(demands.values())
+    if needed == 0 or set(demands) == {_ANY}:
+        return needed <= sum(count for _, count in units)  # only generic: any unit pays
+    graph = networkx.DiGraph()
+    for (letters, is_snow), count in units:
+        unit_node = ("unit", letters, is_snow)
+        graph.add_edge("source", unit_node, capacity=count)
+        for accepted in demands:
+            if is_snow if accepted == _SNOW else bool(set(letters) & set(accepted)):
+                graph.add_edge(
+                    unit_node, ("demand", accepted)
+                )  # no capacity: unbounded
+    for accepted, count in demands.items():
+        graph.add_edge(("demand", accepted), "sink", capacity=count)
+    if "source" not in graph:
+        return False
+    return networkx.maximum_flow_value(graph, "source", "sink") == needed

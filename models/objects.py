@@ -1,0 +1,187 @@
+"""Players, cards and objects in zones, with their characteristics (CR 109, 200s).
+
+Everything here is immutable and hashable. A *card* is the printed data
+(characteristics, CR 109.3); a :class:`GameObject` is one card or token in a
+zone of a game, with its controller and status (CR 110, 400.1).
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from typing import NewType
+
+from models.mana import Color, ManaCost
+
+__all__ = [
+    "ObjectId",
+    "PlayerId",
+    "Zone",
+    "CardType",
+    "Phase",
+    "Card",
+    "GameObject",
+]
+
+ObjectId = NewType("ObjectId", str)
+"""The id of an object in a state file (``"mists"``)."""
+
+PlayerId = NewType("PlayerId", str)
+"""The id of a player in a state file (``"P1"``)."""
+
+
+class Zone(enum.Enum):
+    """The zones an object can be in (CR 400.1)."""
+
+    HAND = "hand"
+    BATTLEFIELD = "battlefield"
+    GRAVEYARD = "graveyard"
+    EXILE = "exile"
+    LIBRARY = "library"
+    STACK = "stack"
+
+
+class CardType(enum.Enum):
+    """Card types (CR 205.2a)."""
+
+    ARTIFACT = "Artifact"
+    BATTLE = "Battle"
+    CREATURE = "Creature"
+    ENCHANTMENT = "Enchantment"
+    INSTANT = "Instant"
+    KINDRED = "Kindred"
+    LAND = "Land"
+    PLANESWALKER = "Planeswalker"
+    SORCERY = "Sorcery"
+    TRIBAL = "Tribal"  # the older name of Kindred, still in older card data
+
+
+PERMANENT_TYPES = frozenset(
+    {
+        CardType.ARTIFACT,
+        CardType.BATTLE,
+        CardType.CREATURE,
+        CardType.ENCHANTMENT,
+        CardType.LAND,
+        CardType.PLANESWALKER,
+    }
+)
+"""The card types that make a card a permanent card (CR 110.4a)."""
+
+
+class Phase(enum.Enum):
+    """Phases of a turn as the state file names them (CR 500.1).
+
+    Combat steps are not distinguished: the rules that matter for casting
+    (CR 117.1a, 307.1) only ask whether it is a main phase.
+    """
+
+    UNTAP = "untap"
+    UPKEEP = "upkeep"
+    DRAW = "draw"
+    PRECOMBAT_MAIN = "precombat_main"
+    COMBAT = "combat"
+    POSTCOMBAT_MAIN = "postcombat_main"
+    END = "end"
+
+    @property
+    def is_main(self) -> bool:
+        """Whether this is a main phase (CR 505.1)."""
+        return self in (Phase.PRECOMBAT_MAIN, Phase.POSTCOMBAT_MAIN)
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """The printed characteristics of a card or card face (CR 109.3).
+
+    Parameters
+    ----------
+    name : str
+        The card name (a face name for split, flip and double-faced cards).
+    mana_cost : ManaCost or None
+        The mana cost; ``None`` when the card has no mana cost at all (CR
+        118.6: it can't be cast by paying it), which differs from ``{0}``.
+    colors : frozenset of Color
+        The card's colours (CR 105.2, 202.2); from its colour indicator or
+        mana cost.
+    supertypes, types, subtypes : tuple of str
+        From the type line (CR 205), e.g. ``("Legendary",)``,
+        ``(CardType.CREATURE,)``, ``("Human", "Soldier")``.
+    oracle_text : str
+        The rules text, lines separated by ``"\\n"``.
+    power, toughness : str or None
+        As printed (``"2"``, ``"*"``).
+    """
+
+    name: str
+    mana_cost: ManaCost | None
+    colors: frozenset[Color]
+    type_line: str
+    supertypes: tuple[str, ...] = ()
+    types: tuple[CardType, ...] = ()
+    subtypes: tuple[str, ...] = ()
+    oracle_text: str = ""
+    power: str | None = None
+    toughness: str | None = None
+    name_fr: str | None = None
+
+    def has_type(self, card_type: CardType) -> bool:
+        """Whether the card has this card type (CR 205.2)."""
+        return card_type in self.types
+
+    @property
+    def is_permanent_card(self) -> bool:
+        """Whether the card is a permanent card (CR 110.4a)."""
+        return any(t in PERMANENT_TYPES for t in self.types)
+
+    @property
+    def is_land(self) -> bool:
+        """Whether the card is a land: played, never cast (CR 305.1, 305.9)."""
+        return CardType.LAND in self.types
+
+    @property
+    def mana_value(self) -> int:
+        """The mana value of the card (CR 202.3); 0 with no mana cost (202.3a)."""
+        return 0 if self.mana_cost is None else self.mana_cost.mana_value
+
+
+@dataclass(frozen=True, slots=True)
+class GameObject:
+    """One object of the game: a card or token in a zone (CR 109.1).
+
+    Parameters
+    ----------
+    id : ObjectId
+        Unique within the state.
+    card : Card
+        Its characteristics.
+    zone : Zone
+    owner, controller : PlayerId
+        Owner (CR 108.3) and controller (CR 108.4; for objects outside the
+        battlefield and stack, the owner).
+    tapped : bool
+        Battlefield only (CR 110.5).
+    counters : tuple of (str, int)
+        Counter kind and number, sorted by kind.
+    token : bool
+    attacking : bool
+    granted : tuple of str
+        Abilities gained from effects, as keyword text
+        (``"protection from red"``).
+    """
+
+    id: ObjectId
+    card: Card
+    zone: Zone
+    owner: PlayerId
+    controller: PlayerId
+    tapped: bool = False
+    counters: tuple[tuple[str, int], ...] = ()
+    token: bool = False
+    attacking: bool = False
+    granted: tuple[str, ...] = field(default=())
+
+    @property
+    def name(self) -> str:
+        """The object's name (CR 201)."""
+        return self.card.name

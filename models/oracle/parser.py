@@ -1,0 +1,496 @@
+"""Oracle text to :class:`models.abilities.CardAbilities`, through a lark grammar.
+
+The grammar (``oracle.lark``) has one start rule per kind of line: keyword
+lines, Spree modes, additional costs, cost modifiers, mana abilities,
+triggered and activated abilities of permanents, and spell text. Each line of
+a card is read by the first rule that reads all of it. Spell text is free text
+in which every instance of the word "target" must be read as a known target
+phrase (CR 115.1, 601.2c); a "target" the grammar cannot read, or a casting
+construct not modelled (kicker, divided damage, choose-one modes, ...), is
+reported as :class:`models.abilities.UnsupportedText` with the span, never
+ignored.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from importlib import resources
+
+from lark import Lark, Token, Tree
+from lark.exceptions import UnexpectedInput
+
+from models.abilities import (
+    ANY_TARGET_KINDS,
+    CardAbilities,
+    ControllerFilter,
+    CostModifier,
+    DiscardCost,
+    Instruction,
+    ManaAbility,
+    Mode,
+    ModeChoice,
+    Protection,
+    SpliceAbility,
+    TargetKind,
+    TargetSpec,
+    UnsupportedText,
+)
+from models.errors import InputError
+from models.mana import Color, ManaCost
+from models.objects import Card, CardType
+
+__all__ = ["parse_card", "parse_granted", "LINE_RULES", "read_line"]
+
+LINE_RULES = (
+    "keyword_line",
+    "spree_mode",
+    "additional_cost_line",
+    "cost_modifier_line",
+    "mana_ability_line",
+    "basic_mana_line",
+    "triggered_line",
+    "activated_line",
+    "effect",
+)
+"""The grammar's start rules, in the order a line is tried against them."""
+
+_NUMBER_WORDS = {
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5,
+    "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
+}
+_COLOR_WORDS = {
+    "white": Color.WHITE, "blue": Color.BLUE, "black": Color.BLACK,
+    "red": Color.RED, "green": Color.GREEN,
+}
+_TYPE_WORDS = {
+    "artifacts": CardType.ARTIFACT, "creatures": CardType.CREATURE,
+    "enchantments": CardType.ENCHANTMENT, "instants": CardType.INSTANT,
+    "sorceries": CardType.SORCERY, "lands": CardType.LAND,
+    "planeswalkers": CardType.PLANESWALKER,
+}
+_BASIC_LETTERS = {"w": "W", "u": "U", "b": "B", "r": "R", "g": "G"}
+_REMINDER = re.compile(r"\s*\([^()]*\)")
+# Lines of a permanent that, when not read, may change how spells are cast or targeted.
+_PERMANENT_RELEVANT = re.compile(
+    r"\b(cost|costs|cast|target|targeted|hexproof|shroud|protection|ward|add|mana)\b"
+)
+
+
+@functools.cache
+def _parser() -> Lark:
+    grammar = resources.files("models.oracle").joinpath("oracle.lark").read_text("utf-8")
+    return Lark(grammar, parser="lalr", lexer="contextual", start=list(LINE_RULES))
+
+
+def read_line(line: str) -> tuple[str, Tree] | UnexpectedInput:
+    """Read one prepared line (lowercased, no reminder text) with the grammar.
+
+    Parameters
+    ----------
+    line : str
+
+    Returns
+    -------
+    (str, lark.Tree) or lark.exceptions.UnexpectedInput
+        The start rule that read the whole line and its tree, or the error of
+        the spell-text rule (the last tried) when none did.
+    """
+    parser = _parser()
+    error: UnexpectedInput | None = None
+    for rule in LINE_RULES:
+        try:
+            return rule, parser.parse(line, start=rule)
+        except UnexpectedInput as exc:
+            error = exc
+    assert error is not None
+    return error
+
+
+_TOPICS = (
+    ("mana", re.compile(r"\b(add|mana)\b")),
+    ("targeting", re.compile(r"\b(target|targeted|hexproof|shroud|protection|ward)\b")),
+    ("cost", re.compile(r"\b(cost|costs|cast)\b")),
+)
+
+
+def _topic(line: str) -> str:
+    lowered = line.lower()
+    for topic, pattern in _TOPICS:
+        if pattern.search(lowered):
+            return topic
+    return "other"
+
+
+def _strip_reminder(text: str) -> str:
+    previous = None
+    while previous != text:
+        previous, text = text, _REMINDER.sub("", text)
+    return text
+
+
+def _prepare_lines(card: Card) -> list[str]:
+    text = _strip_reminder(card.oracle_text)
+    names = {card.name}
+    if "," in card.name:
+        names.add(card.name.split(",")[0])  # "Thalia" for Thalia, Guardian of Thraben
+    for name in sorted(names, key=len, reverse=True):
+        text = text.replace(name, "~")
+    return [line.strip() for line in text.split("\n") if line.strip()]
+
+
+def _tokens(tree: Tree) -> list[Token]:
+    return [t for t in tree.scan_values(lambda v: isinstance(v, Token))]
+
+
+def _mana_cost_of(tree: Tree) -> ManaCost:
+    return ManaCost.parse("".join(str(t) for t in _tokens(tree)), path="oracle_text")
+
+
+class _SpellTextReader:
+    """Collects targets and unsupported spans of one effect tree."""
+
+    def __init__(self, line: str) -> None:
+        self.line = line
+        self.targets: list[TargetSpec] = []
+        self.unsupported: list[UnsupportedText] = []
+
+    def read(self, tree: Tree) -> None:
+        for child in tree.children:
+            if not isinstance(child, Tree):
+                continue
+            if child.data in ("target_phrase", "any_target", "any_other_target"):
+                self._target(child)
+            elif child.data == "unsupported_phrase":
+                token = child.children[0]
+                self.unsupported.append(
+                    UnsupportedText(
+                        span=self._span(token, token.end_pos + 40),
+                        reason=f"casting construct not modelled: {str(token)!r}",
+                    )
+                )
+
+    def _span(self, start: Token, end: int | None = None) -> str:
+        end = len(self.line) if end is None else min(end, len(self.line))
+        return self.line[start.start_pos : end]
+
+    def _target(self, tree: Tree) -> None:
+        tokens = _tokens(tree)
+        phrase = self.line[tokens[0].start_pos : tokens[-1].end_pos]
+        if tree.data == "any_target":
+            another = any(t.type == "ANOTHER" for t in tokens)
+            self._add(TargetSpec(phrase, ANY_TARGET_KINDS), another)
+            return
+        if tree.data == "any_other_target":
+            self._add(TargetSpec(phrase, ANY_TARGET_KINDS), True)
+            return
+        count, minimum = 1, 1
+        kinds: set[TargetKind] = set()
+        controller = ControllerFilter.ANY
+        another = False
+        for child in tree.children:
+            if isinstance(child, Token):
+                another = another or child.type == "ANOTHER"
+                continue
+            if child.data == "exactly":
+                count = minimum = _NUMBER_WORDS[str(child.children[0])]
+            elif child.data == "up_to":
+                count, minimum = _NUMBER_WORDS[str(child.children[-1])], 0
+            elif child.data == "kinds":
+                for token in child.children:
+                    if isinstance(token, Token) and token.type == "KIND":
+                        kinds.add(TargetKind(str(token).removesuffix("s")))
+            elif child.data == "you_control":
+                controller = ControllerFilter.YOU
+            elif child.data == "opponent_controls":
+                controller = ControllerFilter.OPPONENT
+            elif child.data == "filter":
+                self.unsupported.append(
+                    UnsupportedText(
+                        span=self._span(tokens[0], child.children[0].end_pos + 30),
+                        reason="target restriction not modelled",
+                    )
+                )
+                return
+        if TargetKind.CREATURE in kinds and TargetKind.PLAYER in kinds and len(kinds) == 2:
+            # "target creature or player": the older wording; not planeswalkers
+            # or battles (unlike "any target", CR 115.4).
+            pass
+        self._add(TargetSpec(phrase, frozenset(kinds), controller, count, minimum), another)
+
+    def _add(self, spec: TargetSpec, another: bool) -> None:
+        if another:
+            if not self.targets:
+                self.unsupported.append(
+                    UnsupportedText(spec.phrase, "'another target' with no earlier target in its text")
+                )
+                return
+            spec = TargetSpec(
+                spec.phrase, spec.kinds, spec.controller, spec.count, spec.minimum,
+                distinct_from=len(self.targets) - 1,
+            )
+        self.targets.append(spec)
+
+
+def _error_span(line: str, error: UnexpectedInput) -> str:
+    position = getattr(error, "pos_in_stream", None)
+    if position is None:
+        position = 0
+    start = max(0, line.rfind(" ", 0, max(0, position - 1)) + 1) if position else 0
+    return line[start:]
+
+
+def _keyword_abilities(tree: Tree, line: str, out: dict) -> None:
+    for child in tree.children:
+        if not isinstance(child, Tree):
+            continue
+        kind = child.data
+        if kind == "protection":
+            out["protections"].append(_protection(child, line, out))
+        elif kind == "hexproof":
+            out["hexproof"] = True
+        elif kind == "shroud":
+            out["shroud"] = True
+        elif kind == "flash":
+            out["flash"] = True
+        elif kind == "ward":
+            out["ward"] = True
+        elif kind == "spree":
+            out["spree"] = True
+        elif kind == "splice":
+            quality_tree, cost_tree = child.children[1], child.children[2]
+            quality = "Arcane" if quality_tree.data == "splice_arcane" else "instant or sorcery"
+            out["splice"] = SpliceAbility(quality, _mana_cost_of(cost_tree))
+        elif kind == "cast_keyword":
+            token = child.children[0]
+            out["unsupported"].append(
+                UnsupportedText(
+                    line[token.start_pos :],
+                    f"keyword {str(token)!r} changes how the card is cast; not modelled",
+                )
+            )
+        elif kind == "enchant":
+            out["unsupported"].append(
+                UnsupportedText(line, "Aura spells target what they enchant (CR 303.4a); not modelled")
+            )
+        # combat and other-zone keywords have no bearing on casting from hand
+
+
+def _protection(tree: Tree, line: str, out: dict) -> Protection:
+    colors: set[Color] = set()
+    types: set[CardType] = set()
+    everything = False
+    for child in tree.children:
+        if not isinstance(child, Tree):
+            continue
+        word = str(child.children[0])
+        if child.data == "protection_color":
+            colors.add(_COLOR_WORDS[word])
+        elif child.data == "protection_type":
+            types.add(_TYPE_WORDS[word])
+        elif child.data == "protection_everything":
+            everything = True
+        else:
+            out["unsupported"].append(
+                UnsupportedText(
+                    line, f"protection from {word!r} not modelled",
+                    casting_relevant=False, permanent_relevant=True, topic="targeting",
+                )
+            )
+    return Protection(frozenset(colors), frozenset(types), everything, line)
+
+
+def _mana_ability(tree: Tree) -> ManaAbility:
+    output = next(c for c in tree.children if isinstance(c, Tree))
+    if output.data == "add_symbols":
+        units = []
+        for token in _tokens(output):
+            letter = str(token).strip("{}").upper()
+            if letter.isdigit():
+                raise ValueError(letter)
+            units.append(frozenset(letter))
+        return ManaAbility(tuple(units))
+    if output.data == "add_one_of":
+        letters = frozenset(str(t).strip("{}").upper() for t in output.children if isinstance(t, Token)
+                            and t.type == "MANA_SYMBOL")
+        return ManaAbility((letters,))
+    return ManaAbility((frozenset("WUBRG"),))
+
+
+@functools.lru_cache(maxsize=8192)
+def parse_card(card: Card) -> CardAbilities:
+    """Read a card's Oracle text into the abilities the casting rules use.
+
+    Parameters
+    ----------
+    card : Card
+
+    Returns
+    -------
+    CardAbilities
+        With ``unsupported`` listing every span that was not understood and
+        could bear on casting (as a spell) or targeting and mana (as a
+        permanent).
+
+    Notes
+    -----
+    Reminder text (in parentheses) is dropped first: it has no rules meaning
+    (CR 207.2). The card's own name in its text is read as "this object"
+    (CR 201.5). Results are cached per card.
+
+    Examples
+    --------
+    >>> from models.cards import default_card_database
+    >>> ray = parse_card(default_card_database().get("Glacial Ray"))
+    >>> [t.phrase for i in ray.spell_text for t in i.targets], str(ray.splice.cost)
+    (['any target'], '{1}{R}')
+    """
+    is_spell = card.has_type(CardType.INSTANT) or card.has_type(CardType.SORCERY)
+    out: dict = {
+        "protections": [], "hexproof": False, "shroud": False, "flash": False,
+        "ward": False, "spree": False, "splice": None, "unsupported": [],
+    }
+    spell_text: list[Instruction] = []
+    modes: list[Mode] = []
+    discard_costs: list[DiscardCost] = []
+    mana_abilities: list[ManaAbility] = []
+    cost_modifiers: list[CostModifier] = []
+    unsupported: list[UnsupportedText] = out["unsupported"]
+
+    for original in _prepare_lines(card):
+        line = original.lower()
+        result = read_line(line)
+        if isinstance(result, UnexpectedInput):
+            span = _error_span(original, result)
+            relevant = bool(_PERMANENT_RELEVANT.search(line))
+            unsupported.append(
+                UnsupportedText(
+                    span, "text the grammar cannot read",
+                    casting_relevant=is_spell or "cast" in line or "additional cost" in line,
+                    permanent_relevant=relevant, topic=_topic(original),
+                )
+            )
+            continue
+        rule, tree = result
+        if rule == "keyword_line":
+            _keyword_abilities(tree, original, out)
+        elif rule == "spree_mode":
+            cost_tree = next(c for c in tree.children if isinstance(c, Tree) and c.data == "mana_cost")
+            effect = next(c for c in tree.children if isinstance(c, Tree) and c.data == "effect")
+            reader = _SpellTextReader(line)
+            reader.read(effect)
+            text = original[effect.meta.start_pos:] if not effect.meta.empty else ""
+            unsupported.extend(reader.unsupported)
+            modes.append(
+                Mode(len(modes), Instruction(text or original, tuple(reader.targets)),
+                     _mana_cost_of(cost_tree))
+            )
+        elif rule == "additional_cost_line":
+            amount = next(c for c in tree.children if isinstance(c, Tree))
+            count = 1 if amount.data == "discard_one" else _NUMBER_WORDS[str(amount.children[0])]
+            discard_costs.append(DiscardCost(count))
+        elif rule == "cost_modifier_line":
+            tokens = _tokens(tree)
+            noncreature = any(t.type == "NONCREATURE" for t in tokens)
+            amount = _mana_cost_of(next(c for c in tree.children if isinstance(c, Tree)))
+            sign = 1 if any(str(t) == "more" for t in tokens) else -1
+            if amount.generic != amount.mana_value:
+                unsupported.append(UnsupportedText(
+                    original, "coloured cost modifier not modelled",
+                    casting_relevant=False, permanent_relevant=True, topic=_topic(original)))
+            else:
+                cost_modifiers.append(CostModifier(sign * amount.generic, noncreature, original))
+        elif rule == "mana_ability_line":
+            try:
+                mana_abilities.append(_mana_ability(tree))
+            except ValueError:
+                unsupported.append(UnsupportedText(
+                    original, "generic mana in a mana ability",
+                    casting_relevant=False, permanent_relevant=True, topic=_topic(original)))
+        elif rule == "basic_mana_line":
+            mana_abilities.append(ManaAbility((frozenset(_BASIC_LETTERS[line]),)))
+        elif rule in ("triggered_line", "activated_line"):
+            if rule == "activated_line" and re.search(r":\s*add\b", line):
+                unsupported.append(UnsupportedText(
+                    original, "mana ability with a cost other than {T}",
+                    casting_relevant=False, permanent_relevant=True, topic=_topic(original)))
+            # Targets of triggered and activated abilities are not the spell's (CR 115.1b).
+        else:  # effect
+            reader = _SpellTextReader(line)
+            reader.read(tree)
+            if is_spell:
+                unsupported.extend(reader.unsupported)
+                spell_text.append(Instruction(original, tuple(reader.targets)))
+            elif _PERMANENT_RELEVANT.search(line):
+                unsupported.append(UnsupportedText(
+                    original, "static ability that may bear on casting or targeting",
+                    casting_relevant="cast" in line or "cost" in line,
+                    permanent_relevant=True, topic=_topic(original)))
+            elif reader.unsupported:
+                unsupported.extend(reader.unsupported)
+
+    mode_choice = None
+    if out["spree"]:
+        if not modes:
+            unsupported.append(UnsupportedText("Spree", "Spree with no '+ cost —' modes"))
+        mode_choice = ModeChoice(1, len(modes), spree=True)
+    elif modes:
+        unsupported.append(UnsupportedText(modes[0].instruction.text, "mode costs without Spree"))
+    # Only the spell's own text (not Spree modes) is what a splice adds (CR 702.47a).
+    return CardAbilities(
+        spell_text=tuple(spell_text),
+        modes=tuple(modes),
+        mode_choice=mode_choice,
+        splice=out["splice"],
+        discard_costs=tuple(discard_costs),
+        flash=out["flash"],
+        protections=tuple(out["protections"]),
+        hexproof=out["hexproof"],
+        shroud=out["shroud"],
+        ward=out["ward"],
+        mana_abilities=tuple(mana_abilities),
+        cost_modifiers=tuple(cost_modifiers),
+        unsupported=tuple(unsupported),
+    )
+
+
+@functools.lru_cache(maxsize=1024)
+def parse_granted(texts: tuple[str, ...]) -> CardAbilities:
+    """Read abilities gained from effects, given as keyword text.
+
+    Parameters
+    ----------
+    texts : tuple of str
+        E.g. ``("protection from red", "hexproof")``.
+
+    Returns
+    -------
+    CardAbilities
+
+    Raises
+    ------
+    InputError
+        A text that is not a keyword ability the grammar reads.
+
+    Examples
+    --------
+    >>> parse_granted(("hexproof",)).hexproof
+    True
+    """
+    out: dict = {
+        "protections": [], "hexproof": False, "shroud": False, "flash": False,
+        "ward": False, "spree": False, "splice": None, "unsupported": [],
+    }
+    for text in texts:
+        line = _strip_reminder(text).strip()
+        try:
+            tree = _parser().parse(line.lower(), start="keyword_line")
+        except UnexpectedInput:
+            raise InputError("", f"{text!r} is not a keyword ability legalcasts reads") from None
+        _keyword_abilities(tree, line, out)
+        if out["unsupported"]:
+            raise InputError("", f"{text!r}: {out['unsupported'][0].reason}")
+    return CardAbilities(
+        protections=tuple(out["protections"]), hexproof=out["hexproof"],
+        shroud=out["shroud"], ward=out["ward"], flash=out["flash"],
+    )

@@ -1,0 +1,114 @@
+"""The game state: players, zones, turn, stack and mana (CR 103-117, 400s).
+
+A :class:`GameState` is immutable. It is built by :mod:`models.io.state_json`
+from the JSON contract of the state file, or directly in code.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from models.mana import ManaCost
+from models.objects import GameObject, ObjectId, Phase, PlayerId, Zone
+
+__all__ = ["GameState"]
+
+
+@dataclass(frozen=True, slots=True)
+class GameState:
+    """One moment of a game, enough to decide what may be cast.
+
+    Parameters
+    ----------
+    players : tuple of PlayerId
+        In turn order.
+    active_player, priority : PlayerId
+        Whose turn it is (CR 102.1) and who has priority (CR 117).
+    phase : Phase
+    objects : tuple of GameObject
+        Every object that matters, in file order.
+    stack : tuple of ObjectId
+        Bottom first (CR 405).
+    life : tuple of (PlayerId, int)
+        Life totals (CR 119), one per player.
+    mana_pool : tuple of (PlayerId, ManaCost)
+        Mana already in each player's pool (CR 106.4), written as symbols.
+    stack_casts : tuple of (ObjectId, mapping)
+        For spells on the stack, the cast record they were cast with
+        (one line of ``legalcasts casts --format jsonl``).
+    """
+
+    players: tuple[PlayerId, ...]
+    active_player: PlayerId
+    priority: PlayerId
+    phase: Phase
+    objects: tuple[GameObject, ...]
+    stack: tuple[ObjectId, ...] = ()
+    life: tuple[tuple[PlayerId, int], ...] = ()
+    mana_pool: tuple[tuple[PlayerId, ManaCost], ...] = ()
+    stack_casts: tuple[tuple[ObjectId, Any], ...] = field(default=(), compare=False)
+    _index: Mapping[ObjectId, GameObject] = field(default=None, compare=False, repr=False)  # type: ignore[assignment]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_index", {o.id: o for o in self.objects})
+
+    def __hash__(self) -> int:
+        return hash((self.players, self.active_player, self.priority, self.phase, self.objects, self.stack))
+
+    def object(self, object_id: str) -> GameObject:
+        """The object with this id.
+
+        Raises
+        ------
+        KeyError
+            No such object.
+        """
+        return self._index[ObjectId(object_id)]
+
+    def has_object(self, object_id: str) -> bool:
+        """Whether an object with this id exists."""
+        return object_id in self._index
+
+    def objects_in(self, zone: Zone, controller: PlayerId | None = None) -> tuple[GameObject, ...]:
+        """Objects in a zone, in file order, optionally of one controller.
+
+        Parameters
+        ----------
+        zone : Zone
+        controller : PlayerId or None
+            For hands, graveyards and libraries the controller is the owner.
+
+        Returns
+        -------
+        tuple of GameObject
+        """
+        return tuple(
+            o for o in self.objects
+            if o.zone is zone and (controller is None or o.controller == controller)
+        )
+
+    def hand(self, player: PlayerId) -> tuple[GameObject, ...]:
+        """The cards in a player's hand, in file order (CR 402)."""
+        return tuple(o for o in self.objects if o.zone is Zone.HAND and o.owner == player)
+
+    def battlefield(self) -> tuple[GameObject, ...]:
+        """The permanents on the battlefield, in file order (CR 403)."""
+        return self.objects_in(Zone.BATTLEFIELD)
+
+    def opponents(self, player: PlayerId) -> tuple[PlayerId, ...]:
+        """The player's opponents, in turn order (CR 102.3, two-team games aside)."""
+        return tuple(p for p in self.players if p != player)
+
+    def life_of(self, player: PlayerId) -> int:
+        """A player's life total (CR 119); 20 when not given."""
+        return dict(self.life).get(player, 20)
+
+    def pool_of(self, player: PlayerId) -> ManaCost:
+        """The mana in a player's mana pool, as symbols; empty when not given."""
+        return dict(self.mana_pool).get(player, ManaCost.parse(""))
+
+    def cast_record_of(self, object_id: str) -> Any | None:
+        """The cast record given for a spell on the stack, or None."""
+        return dict(self.stack_casts).get(ObjectId(object_id))

@@ -1,0 +1,37 @@
+"""The abilities of an object: its card's text plus abilities granted by effects."""
+
+from __future__ import annotations
+
+import functools
+
+from models.abilities import CardAbilities
+from models.objects import GameObject
+from models.oracle.parser import parse_card, parse_granted
+
+__all__ = ["abilities_of"]
+
+
+@functools.lru_cache(maxsize=4096)
+def abilities_of(obj: GameObject) -> CardAbilities:
+    """The card's abilities with the object's granted abilities added (CR 613.1f).
+
+    Parameters
+    ----------
+    obj : GameObject
+
+    Returns
+    -------
+    CardAbilities
+    """
+    own = parse_card(obj.card)
+    if not obj.granted:
+        return own
+    granted = parse_granted(obj.granted)
+    return CardAbilities(
+        spell_text=own.spell_text, modes=own.modes, mode_choice=own.mode_choice,
+        splice=own.splice, discard_costs=own.discard_costs, flash=own.flash or granted.flash,
+        protections=own.protections + granted.protections,
+        hexproof=own.hexproof or granted.hexproof, shroud=own.shroud or granted.shroud,
+        ward=own.ward or granted.ward, mana_abilities=own.mana_abilities,
+        cost_modifiers=own.cost_modifiers, unsupported=own.unsupported,
+    )

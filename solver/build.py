@@ -1,0 +1,79 @@
+"""Compile one cast into a :class:`solver.problem.CastProblem` (CR 601.2).
+
+The rules modules add their variables and constraints in the order the rules
+make the choices: timing (CR 117, 307), modes (601.2b, 700.2, 702.172),
+splices (601.2b, 702.47), targets (601.2c, 115), costs (601.2f-h, 118).
+"""
+
+from __future__ import annotations
+
+from models.errors import InputError, UnsupportedRuleError
+from models.objects import PlayerId
+from models.state import GameState
+from solver.abilities import abilities_of
+from solver.problem import CastProblem
+from solver.rules.costs import add_cost_rules
+from solver.rules.splice import add_splice_rules
+from solver.rules.spree import add_mode_rules
+from solver.rules.targets import add_target_rules
+from solver.rules.timing import add_timing_rules
+
+__all__ = ["build_cast_problem"]
+
+
+def build_cast_problem(
+    state: GameState,
+    card: str,
+    *,
+    player: str | None = None,
+    without_paying_mana_cost: bool = False,
+) -> CastProblem:
+    """The CSP of casting one object.
+
+    Parameters
+    ----------
+    state : GameState
+    card : str
+        The id of the object to cast.
+    player : str or None
+        The caster; by default the card's owner.
+    without_paying_mana_cost : bool
+        Cast with the alternative cost "without paying its mana cost"
+        (CR 118.9); additional costs (Spree modes, splice) are still paid.
+
+    Returns
+    -------
+    CastProblem
+
+    Raises
+    ------
+    InputError
+        Unknown object or player.
+    UnsupportedRuleError
+        Text bearing on this cast that legalcasts can't read.
+    """
+    if not state.has_object(card):
+        raise InputError("card", f"no object with id {card!r} in the state")
+    spell = state.object(card)
+    if player is not None and player not in state.players:
+        raise InputError("player", f"unknown player {player!r} (players are {', '.join(state.players)})")
+    caster = PlayerId(player) if player is not None else spell.owner
+    abilities = abilities_of(spell)
+    if not spell.card.is_land and abilities.casting_unsupported:
+        first = abilities.casting_unsupported[0]
+        raise UnsupportedRuleError(spell.name, first.span, first.reason)
+    problem = CastProblem(state, caster, spell, abilities, without_paying_mana_cost)
+    add_timing_rules(problem)
+    if spell.card.is_land:
+        return problem
+    if spell.owner != caster:
+        problem.add_constraint(
+            (), lambda: False, "CR 601.2",
+            "a card is cast from its owner's hand",
+            lambda: f"{spell.name} is in {spell.owner}'s hand, not {caster}'s",
+        )
+    add_mode_rules(problem)
+    add_splice_rules(problem)
+    add_target_rules(problem)
+    add_cost_rules(problem)
+    return problem

@@ -1,0 +1,292 @@
+"""The public API: the legal casts of a card, as a view (like python-chess's ``legal_moves``).
+
+>>> from models.io.state_json import state_from_data
+>>> state = state_from_data({"players": ["P1", "P2"], "objects": [
+...     {"id": "mists", "card": "Reach Through Mists", "zone": "hand", "owner": "P1"},
+...     {"id": "ray", "card": "Glacial Ray", "zone": "hand", "owner": "P1"},
+...     {"id": "isl", "card": "Island", "zone": "battlefield", "controller": "P1"},
+...     {"id": "m1", "card": "Mountain", "zone": "battlefield", "controller": "P1"},
+...     {"id": "m2", "card": "Mountain", "zone": "battlefield", "controller": "P1"}]})
+>>> casts = legal_casts(state, "mists")
+>>> casts.count()   # alone, or with Glacial Ray spliced at P1 or at P2 (CR 702.47)
+3
+>>> bool(casts), next(iter(casts)) in casts
+(True, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from models.cast import Cast
+from models.errors import InputError
+from models.objects import Zone
+from models.state import GameState
+from solver.backends import get_backend
+from solver.build import build_cast_problem
+from solver.problem import CastProblem, Reason
+from solver.rules.costs import DISCARDS
+from solver.rules.splice import SPLICES, explain_splices
+from solver.rules.spree import mode_variable
+from solver.rules.targets import why_not_legal_target
+
+__all__ = [
+    "LegalCasts",
+    "legal_casts",
+    "is_legal_cast",
+    "why_illegal",
+    "count_legal_casts",
+    "castable_objects",
+]
+
+
+class LegalCasts:
+    """The legal casts of one object: iterate, ``in``, ``bool()``, ``count()``.
+
+    Parameters
+    ----------
+    state : GameState
+    card : str
+        Object id of the card to cast.
+    player : str or None
+        The caster (default: the card's owner).
+    without_paying_mana_cost : bool
+        CR 118.9.
+    backend : str
+        ``"python-constraint"`` (default) or ``"brute"``.
+
+    Raises
+    ------
+    InputError
+        Unknown object or player.
+    UnsupportedRuleError
+        Text bearing on this cast that can't be read.
+    """
+
+    def __init__(
+        self,
+        state: GameState,
+        card: str,
+        *,
+        player: str | None = None,
+        without_paying_mana_cost: bool = False,
+        backend: str = "python-constraint",
+    ) -> None:
+        self.state = state
+        self.problem: CastProblem = build_cast_problem(
+            state, card, player=player, without_paying_mana_cost=without_paying_mana_cost
+        )
+        self.backend = get_backend(backend)
+
+    def __iter__(self) -> Iterator[Cast]:
+        """Yield each legal cast once, in the backend's order (fixed for a given problem)."""
+        for solution in self.backend.solutions(self.problem):
+            yield self.problem.to_cast(solution)
+
+    def __contains__(self, cast: object) -> bool:
+        """Whether a cast is legal, checked directly (no enumeration)."""
+        return isinstance(cast, Cast) and not _reasons(self.problem, cast)
+
+    def __bool__(self) -> bool:
+        """Whether there is at least one legal cast (stops at the first)."""
+        return next(iter(self.backend.solutions(self.problem)), None) is not None
+
+    def count(self) -> int:
+        """The number of legal casts (distinct as the README defines it)."""
+        return sum(1 for _ in self.backend.solutions(self.problem))
+
+    def __repr__(self) -> str:
+        return f"<LegalCasts of {self.problem.spell.name} ({self.problem.spell.id}) by {self.problem.caster}>"
+
+
+def legal_casts(state: GameState, card: str, **options: Any) -> LegalCasts:
+    """The legal casts of the object ``card``; see :class:`LegalCasts` for the options.
+
+    Returns
+    -------
+    LegalCasts
+    """
+    return LegalCasts(state, card, **options)
+
+
+def castable_objects(state: GameState, player: str) -> tuple[str, ...]:
+    """The ids of the cards in a player's hand, in file order."""
+    return tuple(o.id for o in state.hand(player))
+
+
+def count_legal_casts(
+    state: GameState,
+    card: str | None = None,
+    *,
+    player: str | None = None,
+    without_paying_mana_cost: bool = False,
+    backend: str = "python-constraint",
+) -> int:
+    """The number of legal casts of one object, or of every card in a player's hand.
+
+    Parameters
+    ----------
+    state : GameState
+    card : str or None
+        An object id; None sums over every card in the player's hand (a land
+        counts 0: lands are played, not cast, CR 305.9).
+    player : str or None
+        The caster; by default the card's owner, or (with no card) the
+        player with priority.
+    without_paying_mana_cost : bool
+    backend : str
+
+    Returns
+    -------
+    int
+    """
+    if card is not None:
+        return legal_casts(state, card, player=player, without_paying_mana_cost=without_paying_mana_cost,
+                           backend=backend).count()
+    caster = player or state.priority
+    return sum(
+        legal_casts(state, object_id, player=caster, without_paying_mana_cost=without_paying_mana_cost,
+                    backend=backend).count()
+        for object_id in castable_objects(state, caster)
+    )
+
+
+def is_legal_cast(state: GameState, cast: Cast, *, player: str | None = None) -> bool:
+    """Whether a proposed cast is legal, checked directly without enumerating.
+
+    Parameters
+    ----------
+    state : GameState
+    cast : Cast
+    player : str or None
+
+    Returns
+    -------
+    bool
+    """
+    return not why_illegal(state, cast, player=player)
+
+
+def why_illegal(state: GameState, cast: Cast, *, player: str | None = None) -> tuple[Reason, ...]:
+    """Every rule a proposed cast breaks, each with its CR number.
+
+    Parameters
+    ----------
+    state : GameState
+    cast : Cast
+    player : str or None
+
+    Returns
+    -------
+    tuple of Reason
+        Empty when the cast is legal.
+
+    Raises
+    ------
+    InputError
+        The cast names an object that is not in the state.
+    UnsupportedRuleError
+        Text bearing on this cast that can't be read.
+    """
+    if not state.has_object(cast.card):
+        raise InputError("cast.card", f"no object with id {cast.card!r} in the state")
+    problem = build_cast_problem(
+        state, cast.card, player=player, without_paying_mana_cost=cast.without_paying_mana_cost
+    )
+    return tuple(_reasons(problem, cast))
+
+
+def _reasons(problem: CastProblem, cast: Cast) -> list[Reason]:
+    reasons = [c.reason({}) for c in problem.unconditional_constraints if not c.predicate()]
+    if problem.spell.card.is_land:
+        return reasons
+    if cast.card != problem.spell.id:
+        return reasons + [Reason("CR 601.2", f"the cast is of {cast.card}, not {problem.spell.id}")]
+    assignment: dict[str, Any] = {}
+    # Modes (CR 700.2, 702.172).
+    mode_count = len(problem.abilities.modes)
+    for index in cast.modes:
+        if not 0 <= index < mode_count or problem.abilities.mode_choice is None:
+            reasons.append(Reason("CR 700.2", f"{problem.spell.name} has no mode {index}"))
+    if len(set(cast.modes)) != len(cast.modes):
+        reasons.append(Reason("CR 700.2d", "a mode is chosen more than once"))
+    for mode in problem.abilities.modes:
+        assignment[mode_variable(mode.index)] = mode.index in cast.modes
+    # Splices (CR 702.47).
+    splice_reasons = explain_splices(problem, cast.splices)
+    reasons.extend(splice_reasons)
+    if SPLICES in problem.variables:
+        assignment[SPLICES] = tuple(cast.splices)
+    elif cast.splices and not splice_reasons:
+        reasons.append(Reason("CR 702.47a", "no card can be spliced onto this spell"))
+    # Targets (CR 601.2c, 115).
+    given = {choice.slot: choice for choice in cast.targets}
+    if len(given) != len(cast.targets):
+        reasons.append(Reason("CR 115.3", "two target choices are given for one instance of 'target'"))
+    slot_keys = set()
+    for slot in problem.slots:
+        slot_keys.add(slot.key)
+        choice = given.get(slot.key)
+        value = None if choice is None else tuple(sorted(choice.targets))
+        assignment[slot.variable] = value
+        if value is None or value in slot.choices:
+            continue
+        spec = slot.spec
+        if len(set(value)) != len(value):
+            reasons.append(Reason("CR 115.3", f"the same object is chosen twice for '{spec.phrase}'"))
+        if not spec.minimum <= len(value) <= spec.count:
+            reasons.append(Reason("CR 601.2c", f"'{spec.phrase}' takes {spec.count} target(s); {len(value)} given"))
+        for target in value:
+            why = why_not_legal_target(problem, spec, target)
+            if why is not None:
+                reasons.append(Reason(why.rule, f"'{spec.phrase}': {why.message}"))
+        assignment[slot.variable] = _Invalid()
+    for key in given:
+        if key not in slot_keys:
+            reasons.append(Reason("CR 601.2c", f"no instance of 'target' at {key} in the spell or its spliced texts"))
+    # Discards (CR 601.2h).
+    if DISCARDS in problem.variables:
+        discards = tuple(sorted(cast.discards))
+        domain = problem.variables[DISCARDS].domain
+        canonical = {tuple(sorted(d)): d for d in domain}
+        if discards in canonical:
+            assignment[DISCARDS] = canonical[discards]
+        else:
+            needed = len(domain[0]) if domain else sum(c.count for c in problem.abilities.discard_costs)
+            reasons.append(_discard_reason(problem, discards, needed))
+            assignment[DISCARDS] = _Invalid()
+    elif cast.discards:
+        reasons.append(Reason("CR 601.2h", f"{problem.spell.name} has no discard cost"))
+    # Constraints whose values are all valid.
+    for constraint in problem.constraints:
+        if not constraint.scope:
+            continue
+        values = [assignment.get(name) for name in constraint.scope]
+        if any(isinstance(v, _Invalid) for v in values):
+            continue
+        if not constraint.predicate(*values):
+            reasons.append(constraint.reason(assignment))
+    return _unique(reasons)
+
+
+def _discard_reason(problem: CastProblem, discards: tuple[str, ...], needed: int) -> Reason:
+    if len(discards) != needed:
+        return Reason("CR 601.2h", f"{needed} card(s) must be discarded; {len(discards)} given")
+    for object_id in discards:
+        if object_id == problem.spell.id:
+            return Reason("CR 601.2a", f"{problem.spell.name} is on the stack: it can't be discarded to pay its own cost")
+        if not problem.state.has_object(object_id) or problem.state.object(object_id).zone is not Zone.HAND:
+            return Reason("CR 601.2h", f"{object_id} is not a card in {problem.caster}'s hand")
+    return Reason("CR 118.10", "the same card can't be discarded twice")
+
+
+class _Invalid:
+    """A value outside its domain: constraints over it are not checked again."""
+
+
+def _unique(reasons: list[Reason]) -> list[Reason]:
+    seen: dict[Reason, None] = {}
+    for reason in reasons:
+        seen.setdefault(reason, None)
+    return list(seen)

@@ -1,0 +1,180 @@
+"""Costs (CR 601.2f-h, 118): the total cost, whether it can be paid, discards.
+
+- Total cost (CR 601.2f): the mana cost, or nothing when the spell is cast
+  without paying its mana cost (an alternative cost, CR 118.9), plus the cost
+  of each chosen Spree mode (CR 702.172a, 700.2h) and of each spliced card
+  (CR 702.47a), plus cost increases, minus generic reductions (never below
+  zero, never of coloured mana).
+- Payment (CR 601.2g-h): the total must be payable with the mana in the
+  caster's pool and what their untapped permanents' mana abilities make
+  (basic land types give their colour, CR 305.6). Colours matter; a source
+  that makes one of several colours pays one symbol (a matching, not a count).
+- Discards (CR 601.2h, 118.10): "As an additional cost to cast this spell,
+  discard a card" is a choice of a card in hand; a spliced card is still in
+  hand and may be discarded (CR 702.47a).
+- Mana value never includes any of this (CR 202.3).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Mapping
+from typing import Any
+
+from models.errors import UnsupportedRuleError
+from models.mana import ManaCost, ManaSource, can_pay, sum_costs
+from models.objects import Zone
+from solver.abilities import abilities_of
+from solver.problem import CastProblem
+from solver.rules.splice import SPLICES
+from solver.rules.spree import mode_variable
+
+__all__ = ["add_cost_rules", "available_mana_sources", "cost_modifier_total", "DISCARDS"]
+
+DISCARDS = "discards"
+"""The name of the variable of discarded cards."""
+
+_BASIC_LAND_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
+
+
+def available_mana_sources(problem: CastProblem) -> tuple[ManaSource, ...]:
+    """The mana the caster can have while paying (CR 601.2g-h, 106.4, 305.6, 605).
+
+    Parameters
+    ----------
+    problem : CastProblem
+
+    Returns
+    -------
+    tuple of ManaSource
+        Pool mana first, then one source per untapped permanent the caster
+        controls that has mana abilities, file order.
+
+    Raises
+    ------
+    UnsupportedRuleError
+        A permanent of the caster's with a mana ability that can't be read.
+    """
+    state, caster = problem.state, problem.caster
+    sources = list(ManaSource.from_pool(state.pool_of(caster)))
+    for obj in state.objects_in(Zone.BATTLEFIELD, caster):
+        abilities = abilities_of(obj)
+        unread = [u for u in abilities.permanent_unsupported if u.topic == "mana"]
+        if unread:
+            raise UnsupportedRuleError(obj.name, unread[0].span, unread[0].reason)
+        if obj.tapped:
+            continue
+        options = [ability.units for ability in abilities.mana_abilities]
+        options += [(frozenset(_BASIC_LAND_MANA[t]),) for t in obj.card.subtypes if t in _BASIC_LAND_MANA]
+        options = list(dict.fromkeys(options))
+        if not options:
+            continue
+        if len(options) == 1:
+            sources.append(ManaSource(options[0], object_id=obj.id))
+        elif all(len(units) == 1 for units in options):
+            # Several {T} abilities: one of them (CR 605.1a), i.e. one mana of any of their colours.
+            sources.append(ManaSource((frozenset().union(*(u[0] for u in options)),), object_id=obj.id))
+        else:
+            raise UnsupportedRuleError(obj.name, obj.card.oracle_text, "a choice between mana abilities making different amounts")
+    return tuple(sources)
+
+
+def cost_modifier_total(problem: CastProblem) -> int:
+    """Generic mana added (positive) or taken off by static abilities (CR 601.2f).
+
+    Raises
+    ------
+    UnsupportedRuleError
+        A permanent whose text may change costs or forbid casting and can't be read.
+    """
+    total = 0
+    for obj in problem.state.battlefield():
+        abilities = abilities_of(obj)
+        unread = [u for u in abilities.permanent_unsupported if u.topic == "cost"]
+        if unread:
+            raise UnsupportedRuleError(obj.name, unread[0].span, unread[0].reason)
+        for modifier in abilities.cost_modifiers:
+            if modifier.applies_to(problem.spell_types):
+                total += modifier.amount
+    return total
+
+
+def add_cost_rules(problem: CastProblem) -> None:
+    """Add discard choices, the total cost and the payment constraint.
+
+    Parameters
+    ----------
+    problem : CastProblem
+        Modes and splices must have been added already.
+
+    Raises
+    ------
+    UnsupportedRuleError
+        X in the mana cost (not modelled yet), or unreadable mana or cost text
+        on the battlefield.
+    """
+    spell, abilities = problem.spell, problem.abilities
+    mana_cost = spell.card.mana_cost
+    if mana_cost is not None and mana_cost.has_x and not problem.without_paying_mana_cost:
+        raise UnsupportedRuleError(spell.name, str(mana_cost), "X in the mana cost is not modelled")
+    if mana_cost is None and not problem.without_paying_mana_cost:
+        problem.add_constraint(
+            (), lambda: False, "CR 118.6",
+            "a spell with no mana cost can't be cast by paying it",
+            lambda: f"{spell.name} has no mana cost: it can be cast only without paying its mana cost",
+        )
+
+    discard_count = sum(cost.count for cost in abilities.discard_costs)
+    if discard_count:
+        hand = [o.id for o in problem.state.hand(problem.caster) if o.id != spell.id]
+        problem.add_variable(
+            DISCARDS, tuple(itertools.combinations(hand, discard_count)), "CR 601.2h",
+        )
+
+    base = ManaCost.parse("") if problem.without_paying_mana_cost or mana_cost is None else mana_cost
+    mode_costs = {mode.index: mode.cost for mode in abilities.modes if mode.cost is not None}
+    splice_costs = {obj_id: abilities.splice.cost for obj_id, (_, abilities) in problem.splice_candidates.items()}
+    modifier = cost_modifier_total(problem)
+    mode_names = tuple(mode_variable(i) for i in mode_costs)
+    scope = mode_names + ((SPLICES,) if SPLICES in problem.variables else ())
+    sources = available_mana_sources(problem)
+    problem.mana_sources = sources
+    life = problem.state.life_of(problem.caster)
+
+    def total_cost(*values: Any) -> ManaCost:
+        chosen_modes = values[: len(mode_names)]
+        spliced = values[len(mode_names)] if len(values) > len(mode_names) else ()
+        parts = [base]
+        parts += [mode_costs[int(name.split(":")[1])] for name, chosen in zip(mode_names, chosen_modes) if chosen]
+        parts += [splice_costs[s] for s in spliced]
+        total = sum_costs(parts)
+        if modifier > 0:
+            total = total.with_generic_increased(modifier)
+        elif modifier < 0:
+            total = total.with_generic_reduced(-modifier)
+        return total
+
+    def total_of_assignment(assignment: Mapping[str, Any]) -> ManaCost:
+        return total_cost(*(assignment[name] for name in scope))
+
+    problem.total_cost_of = total_of_assignment
+    problem.add_constraint(
+        scope,
+        lambda *values: can_pay(total_cost(*values), sources, life=life),
+        "CR 601.2h",
+        "the total cost can be paid with the mana available",
+        lambda *values: (
+            f"the total cost {total_cost(*values)} can't be paid with the mana available to "
+            f"{problem.caster} ({_describe(sources)})"
+        ),
+    )
+
+
+def _describe(sources: tuple[ManaSource, ...]) -> str:
+    if not sources:
+        return "none"
+    parts = []
+    for source in sources:
+        letters = "/".join("".join(sorted(unit)) for unit in source.units)
+        parts.append(f"{source.object_id or 'pool'}: {letters}")
+    return ", ".join(parts)

@@ -1,0 +1,219 @@
+"""Targets (CR 115, 601.2c): one variable per instance of the word "target".
+
+Each instance is a slot whose value is the sorted tuple of the objects and
+players chosen for it (a set: "two target creatures" chooses two different
+ones, CR 115.3), or None when the text it is in is not part of the spell (a
+mode not chosen, CR 700.2c; a card not spliced, CR 702.47d). Domains hold the
+legal choices, judged against the spell's own characteristics: a spliced text
+does not change the spell's colour (CR 702.47c). Different instances may
+choose the same object (CR 115.3) unless the text says "another" (CR 115.4).
+"""
+
+from __future__ import annotations
+
+import itertools
+
+from models.abilities import ControllerFilter, TargetKind, TargetSpec
+from models.errors import UnsupportedRuleError
+from models.objects import CardType, GameObject, Zone
+from solver.abilities import abilities_of
+from solver.problem import CastProblem, Reason, TargetSlot
+from solver.rules.splice import SPLICES
+from solver.rules.spree import mode_variable
+
+__all__ = ["add_target_rules", "legal_targets", "why_not_legal_target", "slot_variable"]
+
+_PERMANENT_KINDS = {
+    TargetKind.CREATURE: CardType.CREATURE,
+    TargetKind.ARTIFACT: CardType.ARTIFACT,
+    TargetKind.ENCHANTMENT: CardType.ENCHANTMENT,
+    TargetKind.LAND: CardType.LAND,
+    TargetKind.PLANESWALKER: CardType.PLANESWALKER,
+    TargetKind.BATTLE: CardType.BATTLE,
+}
+
+
+def slot_variable(source: str, mode: int | None, instruction: int, index: int) -> str:
+    """The variable name of one target instance."""
+    where = f"m{mode}" if mode is not None else f"t{instruction}"
+    return f"target:{source}:{where}:{index}"
+
+
+def _matches_kind(problem: CastProblem, spec: TargetSpec, candidate: str) -> str | None:
+    """None when the candidate is of a kind the phrase names, else why not (CR 115.1)."""
+    state = problem.state
+    if candidate in state.players:
+        if TargetKind.PLAYER in spec.kinds:
+            return None
+        if TargetKind.OPPONENT in spec.kinds:
+            return None if candidate != problem.caster else f"{candidate} is not an opponent of {problem.caster}"
+        return f"{candidate} is a player, and '{spec.phrase}' does not name players"
+    obj = state.object(candidate)
+    if obj.zone is not Zone.BATTLEFIELD:
+        return f"{obj.name} ({obj.id}) is in the {obj.zone.value}: '{spec.phrase}' names only permanents (CR 115.2)"
+    types = obj.card.types
+    if TargetKind.PERMANENT not in spec.kinds and not any(
+        _PERMANENT_KINDS[k] in types for k in spec.kinds if k in _PERMANENT_KINDS
+    ):
+        return f"{obj.name} ({obj.id}) is not a {' or '.join(sorted(k.value for k in spec.kinds))}"
+    if spec.controller is ControllerFilter.YOU and obj.controller != problem.caster:
+        return f"{obj.name} ({obj.id}) is controlled by {obj.controller}, not by {problem.caster}"
+    if spec.controller is ControllerFilter.OPPONENT and obj.controller == problem.caster:
+        return f"{obj.name} ({obj.id}) is controlled by {problem.caster}, not by an opponent"
+    return None
+
+
+def why_not_legal_target(problem: CastProblem, spec: TargetSpec, candidate: str) -> Reason | None:
+    """Why an object or player is not a legal choice for one target instance.
+
+    Parameters
+    ----------
+    problem : CastProblem
+    spec : TargetSpec
+    candidate : str
+        An object or player id.
+
+    Returns
+    -------
+    Reason or None
+        None when the candidate is legal.
+
+    Raises
+    ------
+    UnsupportedRuleError
+        The candidate has text bearing on targeting that can't be read.
+    """
+    state = problem.state
+    if candidate not in state.players and not state.has_object(candidate):
+        return Reason("CR 115.1", f"there is no object or player {candidate!r}")
+    if candidate == problem.spell.id:
+        return Reason("CR 115.5", f"{problem.spell.name} can't target itself")
+    mismatch = _matches_kind(problem, spec, candidate)
+    if mismatch:
+        return Reason("CR 115.1", mismatch)
+    if candidate in state.players:
+        return None  # player hexproof and shroud are not modelled in state files yet
+    obj = state.object(candidate)
+    abilities = abilities_of(obj)
+    unread = [u for u in abilities.permanent_unsupported if u.topic == "targeting"]
+    if unread:
+        raise UnsupportedRuleError(obj.name, unread[0].span, unread[0].reason)
+    name = f"{obj.name} ({obj.id})"
+    if abilities.shroud:
+        return Reason("CR 702.18a", f"{name} has shroud")
+    if abilities.hexproof and obj.controller != problem.caster:
+        return Reason("CR 702.11b", f"{name} has hexproof and {problem.caster} is an opponent of its controller")
+    for protection in abilities.protections:
+        if protection.stops(problem.spell_colors, problem.spell_types):
+            colors = "".join(sorted(c.value for c in problem.spell_colors)) or "colorless"
+            return Reason(
+                "CR 702.16b",
+                f"{name} has {protection.text.lower() if protection.text else 'protection'}; "
+                f"the spell {problem.spell.name} is {colors}",
+            )
+    return None
+
+
+def legal_targets(problem: CastProblem, spec: TargetSpec) -> tuple[str, ...]:
+    """Every object and player legal for one instance, players first (turn order), then permanents (file order).
+
+    Parameters
+    ----------
+    problem : CastProblem
+    spec : TargetSpec
+
+    Returns
+    -------
+    tuple of str
+    """
+    candidates = list(problem.state.players) + [o.id for o in problem.state.battlefield()]
+    return tuple(c for c in candidates if why_not_legal_target(problem, spec, c) is None)
+
+
+def _choices(problem: CastProblem, spec: TargetSpec) -> tuple[tuple[str, ...], ...]:
+    legal = legal_targets(problem, spec)
+    sizes = range(spec.minimum, spec.count + 1)
+    return tuple(
+        tuple(sorted(combination)) for size in sizes for combination in itertools.combinations(legal, size)
+    )
+
+
+def _add_text(problem: CastProblem, source: GameObject, instructions, mode: int | None, activator: str | None) -> None:
+    for line, instruction in enumerate(instructions):
+        first_slot = len(problem.slots)
+        for index, spec in enumerate(instruction.targets):
+            name = slot_variable(source.id, mode, line if mode is None else 0, index)
+            choices = _choices(problem, spec)
+            domain = ((None,) + choices) if activator else choices
+            problem.add_variable(name, domain, "CR 601.2c")
+            slot = TargetSlot(name, source.id, mode, line if mode is None else 0, index, spec, activator, choices)
+            problem.slots.append(slot)
+            _add_activation(problem, slot, source)
+            if spec.distinct_from is not None:
+                earlier = problem.slots[first_slot + spec.distinct_from]
+                _add_another(problem, earlier, slot)
+        if mode is None and not instruction.targets:
+            continue
+
+
+def _add_activation(problem: CastProblem, slot: TargetSlot, source: GameObject) -> None:
+    if slot.activator is None:
+        return
+    phrase = slot.spec.phrase
+    if slot.activator == SPLICES:
+        source_id = source.id
+        problem.add_constraint(
+            (SPLICES, slot.variable),
+            lambda spliced, value: (source_id in spliced) == (value is not None),
+            "CR 702.47b",
+            f"'{phrase}' of {source.name} has a target exactly when {source.name} is spliced",
+            lambda spliced, value: (
+                f"{source.name} ({source_id}) is spliced but '{phrase}' has no legal target"
+                if source_id in spliced else
+                f"a target is given for '{phrase}' of {source.name}, which is not spliced"
+            ),
+        )
+    else:
+        problem.add_constraint(
+            (slot.activator, slot.variable),
+            lambda chosen, value: bool(chosen) == (value is not None),
+            "CR 700.2a",
+            f"'{phrase}' of mode {slot.mode} has a target exactly when the mode is chosen",
+            lambda chosen, value: (
+                f"mode {slot.mode} is chosen but '{phrase}' has no legal target"
+                if chosen else f"a target is given for '{phrase}' of mode {slot.mode}, which is not chosen"
+            ),
+        )
+
+
+def _add_another(problem: CastProblem, earlier: TargetSlot, later: TargetSlot) -> None:
+    problem.add_constraint(
+        (earlier.variable, later.variable),
+        lambda first, second: first is None or second is None or not set(first) & set(second),
+        "CR 115.4",
+        f"'{later.spec.phrase}' must differ from '{earlier.spec.phrase}'",
+        lambda first, second: f"{', '.join(sorted(set(first) & set(second)))} chosen for both "
+        f"'{earlier.spec.phrase}' and '{later.spec.phrase}'",
+    )
+
+
+def add_target_rules(problem: CastProblem) -> None:
+    """Add one variable per target instance of the spell, its modes and its splice candidates.
+
+    Parameters
+    ----------
+    problem : CastProblem
+        Modes and splices must have been added already.
+
+    Notes
+    -----
+    CR 601.2c: targets are chosen for the spell's own text, for each chosen
+    mode (CR 700.2c) and for each spliced text (CR 702.47d). A mode or splice
+    whose instance has no legal choice can't be chosen (CR 700.2a, 702.47b).
+    """
+    spell = problem.spell
+    _add_text(problem, spell, problem.abilities.spell_text, None, None)
+    for mode in problem.abilities.modes:
+        _add_text(problem, spell, (mode.instruction,), mode.index, mode_variable(mode.index))
+    for obj, abilities in problem.splice_candidates.values():
+        _add_text(problem, obj, abilities.spell_text, None, SPLICES)
