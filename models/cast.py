@@ -117,12 +117,13 @@ class Cast:
         Returns
         -------
         tuple
-            (card, modes, splices, ((slot, targets), ...), discards,
-            without_paying_mana_cost).
+            (card, modes, splices, frozenset of (slot, targets), discards,
+            without_paying_mana_cost): each instance's targets are keyed by
+            their slot, so the order the choices are listed in is not a choice.
         """
         return (
             self.card, self.modes, self.splices,
-            tuple((t.slot, t.targets) for t in self.targets),
+            frozenset((t.slot, t.targets) for t in self.targets),
             self.discards, self.without_paying_mana_cost,
         )
 

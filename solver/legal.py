@@ -96,6 +96,22 @@ class LegalCasts:
         """The number of legal casts (distinct as the README defines it)."""
         return sum(1 for _ in self.backend.solutions(self.problem))
 
+    def divide(self) -> dict[tuple[tuple[int, ...], tuple[str, ...]], int]:
+        """Counts per first choices: (chosen modes, spliced cards in order) -> number of casts.
+
+        Like a chess perft "divide": on a count mismatch it shows which
+        branch is wrong. Keys are in the order they are first met.
+
+        Returns
+        -------
+        dict of (tuple of int, tuple of str) to int
+        """
+        counts: dict[tuple[tuple[int, ...], tuple[str, ...]], int] = {}
+        for cast in self:
+            key = (cast.modes, tuple(cast.splices))
+            counts[key] = counts.get(key, 0) + 1
+        return counts
+
     def __repr__(self) -> str:
         return f"<LegalCasts of {self.problem.spell.name} ({self.problem.spell.id}) by {self.problem.caster}>"
 
@@ -217,7 +233,9 @@ def _reasons(problem: CastProblem, cast: Cast) -> list[Reason]:
     splice_reasons = explain_splices(problem, cast.splices)
     reasons.extend(splice_reasons)
     if SPLICES in problem.variables:
-        assignment[SPLICES] = tuple(cast.splices)
+        spliced = tuple(cast.splices)
+        valid = not splice_reasons and spliced in problem.variables[SPLICES].domain
+        assignment[SPLICES] = spliced if valid else _Invalid()
     elif cast.splices and not splice_reasons:
         reasons.append(Reason("CR 702.47a", "no card can be spliced onto this spell"))
     # Targets (CR 601.2c, 115).

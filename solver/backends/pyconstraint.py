@@ -42,7 +42,9 @@ class PythonConstraintBackend:
         for name, domain in domains.items():
             if not domain:
                 return
-            csp.addVariable(name, list(range(len(domain))))
+            # The solver tries values from the end of the list: reversed, it
+            # tries them in domain order, so solutions come in a natural order.
+            csp.addVariable(name, list(reversed(range(len(domain)))))
         for rule in problem.constraints:
             if not rule.scope:
                 continue

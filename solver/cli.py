@@ -1,0 +1,214 @@
+"""The ``legalcasts`` command.
+
+``legalcasts casts STATE`` lists the legal casts, ``legalcasts count STATE``
+prints their number, ``legalcasts check STATE CAST`` says whether one cast is
+legal and why not. Bad input gets one line on stderr naming the key path and
+exit code 2; text legalcasts can't read gets one line and exit code 3.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+
+from models import CR_EDITION
+from models.cards import CardDatabase, default_card_database
+from models.cast import Cast
+from models.errors import InputError, LegalcastsError, UnsupportedRuleError
+from models.io.state_json import load_state
+from models.objects import Zone
+from models.state import GameState
+from solver.backends import BACKENDS
+from solver.legal import LegalCasts, why_illegal
+
+__all__ = ["main", "CR_EDITION"]
+
+
+EXIT_OK, EXIT_ILLEGAL, EXIT_INPUT, EXIT_UNSUPPORTED = 0, 1, 2, 3
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # one line, exit 2, as for any bad input
+        self.print_usage(sys.stderr)
+        raise SystemExit(_fail(EXIT_INPUT, f"error: {message}"))
+
+
+def _fail(code: int, message: str) -> int:
+    print(f"legalcasts: {message}", file=sys.stderr)
+    return code
+
+
+def _build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="legalcasts",
+        description="Every legal way to cast a Magic: The Gathering spell in a game state "
+        f"(Comprehensive Rules of {CR_EDITION}).",
+    )
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    def common(sub: argparse.ArgumentParser) -> None:
+        sub.add_argument("state", help="game-state JSON file")
+        which = sub.add_mutually_exclusive_group()
+        which.add_argument("--card", metavar="NAME", help="the card in the player's hand to cast, by name")
+        which.add_argument("--object", metavar="ID", help="the object to cast, by its id in the state file")
+        sub.add_argument("--player", metavar="ID", help="the caster (default: the player with priority)")
+        sub.add_argument("--without-paying-mana-cost", action="store_true",
+                         help="cast without paying the mana cost (CR 118.9); additional costs are still paid")
+        sub.add_argument("--cards", metavar="FILE", help="card database: Scryfall-style JSON lines")
+        sub.add_argument("--backend", choices=sorted(BACKENDS), default="python-constraint",
+                         help="the solver (default: python-constraint)")
+
+    casts = commands.add_parser("casts", help="list the legal casts")
+    common(casts)
+    casts.add_argument("--limit", type=int, metavar="N", help="list at most N casts")
+    casts.add_argument("--format", choices=("table", "jsonl"), default="table")
+    count = commands.add_parser("count", help="print the number of legal casts")
+    common(count)
+    check = commands.add_parser("check", help="check one cast (a line of 'casts --format jsonl')")
+    check.add_argument("state", help="game-state JSON file")
+    check.add_argument("cast", help="JSON file holding one cast object")
+    check.add_argument("--player", metavar="ID", help="the caster (default: the card's owner)")
+    check.add_argument("--cards", metavar="FILE", help="card database: Scryfall-style JSON lines")
+    return parser
+
+
+def _objects_to_cast(state: GameState, args: argparse.Namespace, cards: CardDatabase) -> tuple[str, list[str]]:
+    player = args.player or state.priority
+    if player not in state.players:
+        raise InputError("--player", f"unknown player {player!r} (players are {', '.join(state.players)})")
+    if args.object:
+        if not state.has_object(args.object):
+            raise InputError("--object", f"no object with id {args.object!r} in the state")
+        return player, [args.object]
+    hand = state.hand(player)
+    if args.card:
+        chosen = [o.id for o in hand if o.card.name.casefold() == args.card.casefold()]
+        if not chosen:
+            if args.card not in cards:
+                cards.get(args.card, path="--card")  # raises with a did-you-mean
+            names = ", ".join(sorted({o.name for o in hand})) or "empty"
+            raise InputError("--card", f"no card named {args.card!r} in {player}'s hand (hand: {names})")
+        return player, chosen
+    return player, [o.id for o in hand]
+
+
+def _views(state: GameState, args: argparse.Namespace, cards: CardDatabase) -> list[LegalCasts]:
+    player, object_ids = _objects_to_cast(state, args, cards)
+    return [
+        LegalCasts(state, object_id, player=player, without_paying_mana_cost=args.without_paying_mana_cost,
+                   backend=args.backend)
+        for object_id in object_ids
+        if state.object(object_id).zone is not Zone.HAND or not state.object(object_id).card.is_land
+    ]
+
+
+def _describe_targets(cast: Cast, state: GameState) -> str:
+    parts = []
+    for choice in cast.targets:
+        where = "" if choice.source == cast.card else f"[{choice.source}] "
+        parts.append(f"{where}{choice.phrase}: {', '.join(choice.targets) or '-'}")
+    return "; ".join(parts) or "-"
+
+
+def _print_table(views: list[LegalCasts], limit: int | None, state: GameState) -> int:
+    from rich.console import Console
+    from rich.markup import escape
+    from rich.table import Table
+
+    table = Table(show_lines=False)
+    for column in ("#", "card", "modes", "splices (order)", "targets", "discards", "total cost", "mana value"):
+        table.add_column(column)
+    shown = 0
+    for view in views:
+        modes_text = {m.index: m.instruction.text for m in view.problem.abilities.modes}
+        for cast in view:
+            if limit is not None and shown >= limit:
+                break
+            shown += 1
+            table.add_row(
+                str(shown),
+                f"{cast.name} ({cast.card})",
+                escape("; ".join(f"{i + 1}: {modes_text[i]}" for i in cast.modes) or "-"),
+                ", ".join(cast.splices) or "-",
+                escape(_describe_targets(cast, state)),
+                ", ".join(cast.discards) or "-",
+                str(cast.total_cost) or "{0}",
+                str(cast.mana_value),
+            )
+    console = Console(width=200 if not sys.stdout.isatty() else None)
+    console.print(table)
+    console.print(f"{shown} legal cast{'s' if shown != 1 else ''}" + (" (limit reached)" if limit is not None and shown >= limit else ""))
+    return EXIT_OK
+
+
+def _run(args: argparse.Namespace) -> int:
+    cards = CardDatabase.from_jsonl(args.cards) if args.cards else default_card_database()
+    state = load_state(args.state, cards)
+    if args.command == "check":
+        try:
+            with open(args.cast, encoding="utf-8") as handle:
+                data = json.load(handle)
+        except OSError as exc:
+            raise InputError(args.cast, f"cannot read cast file ({exc.strerror})") from None
+        except json.JSONDecodeError as exc:
+            raise InputError(args.cast, f"not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+        cast = Cast.from_json(data, path=args.cast)
+        reasons = why_illegal(state, cast, player=args.player)
+        if not reasons:
+            print("legal")
+            return EXIT_OK
+        print("illegal")
+        for reason in reasons:
+            print(f"- {reason}")
+        return EXIT_ILLEGAL
+    if getattr(args, "limit", None) is not None and args.limit < 0:
+        raise InputError("--limit", f"must be 0 or more (got {args.limit})")
+    views = _views(state, args, cards)  # builds every problem first: errors before any output
+    if args.command == "count":
+        print(sum(view.count() for view in views))
+        return EXIT_OK
+    if args.format == "table":
+        return _print_table(views, args.limit, state)
+    shown = 0
+    for view in views:
+        for cast in view:
+            if args.limit is not None and shown >= args.limit:
+                return EXIT_OK
+            print(json.dumps(cast.to_json(), ensure_ascii=False))
+            shown += 1
+    return EXIT_OK
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line.
+
+    Parameters
+    ----------
+    argv : sequence of str or None
+        Arguments without the program name; ``sys.argv[1:]`` by default.
+
+    Returns
+    -------
+    int
+        0 done (``check``: legal), 1 ``check``: illegal, 2 bad input,
+        3 text legalcasts can't read.
+    """
+    parser = _build_parser()
+    try:
+        args = parser.parse_args(argv)
+        return _run(args)
+    except SystemExit as exc:
+        return int(exc.code or 0)
+    except UnsupportedRuleError as exc:
+        return _fail(EXIT_UNSUPPORTED, f"unsupported: {exc}")
+    except (InputError, LegalcastsError) as exc:
+        return _fail(EXIT_INPUT, f"error: {exc}")
+    except BrokenPipeError:
+        sys.stderr.close()
+        return EXIT_OK
+
+
+if __name__ == "__main__":
+    sys.exit(main())

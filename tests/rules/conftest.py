@@ -1,0 +1,133 @@
+"""Shared helpers of the rules tests: build a state inline, cast on both backends.
+
+``make_state`` writes the JSON document of the state-file contract
+(``STATE_FORMAT.md``) and loads it with ``state_from_data``, so every test
+goes through the same path as a state file. ``casts_of`` runs one cast on
+both backends and checks they agree before returning the set of casts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+import pytest
+
+from models.cast import Cast
+from models.io.state_json import state_from_data
+from models.state import GameState
+from solver.legal import legal_casts
+
+BACKENDS = ("python-constraint", "brute")
+"""Every scenario runs on both; brute force is the oracle."""
+
+Entry = str | tuple
+
+
+def inline_card(name: str, mana_cost: str, type_line: str, oracle_text: str = "", **extra: Any) -> dict:
+    """An inline card object with Scryfall field names (STATE_FORMAT.md)."""
+    return {"name": name, "mana_cost": mana_cost, "type_line": type_line, "oracle_text": oracle_text, **extra}
+
+
+def _object(entry: Entry, zone: str, player: str, default_id: str) -> dict:
+    """One object of the ``objects`` list.
+
+    ``entry`` is a card name (the id is ``default_id``), or ``(id, card)``, or
+    ``(id, card, {extra keys})``; ``card`` is a name or an inline card dict.
+    """
+    if isinstance(entry, str):
+        object_id, card, extra = default_id, entry, {}
+    elif len(entry) == 2:
+        (object_id, card), extra = entry, {}
+    else:
+        object_id, card, extra = entry
+    data = {"id": object_id, "card": card, "zone": zone}
+    data["owner" if zone == "hand" else "controller"] = player
+    data.update(extra)
+    return data
+
+
+def build_state(
+    hand: Iterable[Entry] = (),
+    battlefield: Iterable[Entry] = (),
+    opponent: Iterable[Entry] = (),
+    *,
+    objects: Iterable[dict] = (),
+    **extra: Any,
+) -> GameState:
+    """A two-player state (P1 acts, P2 opposes), from the JSON contract.
+
+    Parameters
+    ----------
+    hand : entries
+        Cards in P1's hand.
+    battlefield : entries
+        P1's permanents (untapped unless the entry says ``{"tapped": True}``).
+    opponent : entries
+        P2's permanents.
+    objects : dicts
+        More objects, written as in the state file (P2's hand, the stack, ...).
+    **extra
+        Other top-level keys: ``phase``, ``active_player``, ``priority``,
+        ``stack``, ``mana_pool``, ``life``.
+    """
+    listed: list[dict] = []
+    for zone, player, entries, prefix in (
+        ("hand", "P1", hand, "h"),
+        ("battlefield", "P1", battlefield, "b"),
+        ("battlefield", "P2", opponent, "o"),
+    ):
+        for index, entry in enumerate(entries):
+            listed.append(_object(entry, zone, player, f"{prefix}{index}"))
+    data = {"players": ["P1", "P2"], "objects": listed + list(objects), **extra}
+    return state_from_data(data)
+
+
+def lands(name: str, count: int, prefix: str | None = None) -> list[tuple[str, str]]:
+    """``count`` basic lands ``name`` with ids ``<prefix>1..<prefix>count``."""
+    prefix = prefix or name.lower()[:3]
+    return [(f"{prefix}{i}", name) for i in range(1, count + 1)]
+
+
+def all_casts(state: GameState, card: str, **options: Any) -> set[Cast]:
+    """The legal casts of ``card`` after checking both backends give the same set.
+
+    Also checks that no backend yields a cast twice, that ``count()`` is the
+    size of the set, and that every cast is ``in`` the view (the direct check).
+    """
+    results = {}
+    for backend in BACKENDS:
+        view = legal_casts(state, card, backend=backend, **options)
+        listed = list(view)
+        found = set(listed)
+        assert len(listed) == len(found), f"{backend} yields a cast twice"
+        assert view.count() == len(found)
+        assert bool(view) == bool(found)
+        assert all(cast in view for cast in found)
+        results[backend] = found
+    assert results["python-constraint"] == results["brute"]
+    return results["brute"]
+
+
+@pytest.fixture
+def make_state() -> Callable[..., GameState]:
+    """:func:`build_state`: ``make_state(hand=[...], battlefield=[...], opponent=[...], **extra)``."""
+    return build_state
+
+
+@pytest.fixture
+def casts() -> Callable[..., set[Cast]]:
+    """:func:`all_casts`: ``casts(state, "card-id", **options)``, checked on both backends."""
+    return all_casts
+
+
+@pytest.fixture
+def card() -> Callable[..., dict]:
+    """:func:`inline_card`: ``card(name, mana_cost, type_line, oracle_text)``."""
+    return inline_card
+
+
+@pytest.fixture
+def basics() -> Callable[..., list]:
+    """:func:`lands`: ``basics("Mountain", 3)`` -> mou1..mou3."""
+    return lands

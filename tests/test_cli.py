@@ -1,0 +1,125 @@
+"""The ``legalcasts`` command: counts, listings, checks and bad input."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from solver.cli import main
+from tests.conftest import ROOT
+
+EXAMPLES = ROOT / "examples"
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.mark.parametrize(
+    ("example", "options", "expected"),
+    [
+        # Issue cases 2, 3 and 10 (arithmetic in tests/counts/seed.jsonl).
+        ("case02-mists-ray-silver-knight.json", [], 6),  # Reach 1 + 3 spliced targets; Ray 2
+        ("case03-raid-4plains.json", [], 26),  # 2+2+2 + 2*2*3 + 2*2*2
+        ("case03-raid-3plains.json", [], 18),  # 26 minus the 8 three-mode casts
+        ("case10-mists-ritual-ray.json", [], 15),  # Reach 8 + Ritual 3 + Ray 4
+        ("case10-mists-ritual-ray.json", ["--card", "Reach Through Mists"], 8),
+        ("case10-mists-ritual-ray.json", ["--card", "glacial ray"], 4),
+        ("case05-raid-free-1plains.json", ["--without-paying-mana-cost"], 6),  # one {1} mode: 3 modes * 2
+    ],
+)
+def test_count_prints_the_number(capsys, example, options, expected) -> None:
+    """CR 601.2: ``legalcasts count`` prints only the number of legal casts."""
+    code, out, err = run(capsys, "count", str(EXAMPLES / example), *options)
+    assert (code, out.strip(), err) == (0, str(expected), "")
+
+
+def test_casts_jsonl_lines_are_casts_of_the_state(capsys) -> None:
+    """CR 702.47b: one JSON object per cast, ids as in the state file, splice order kept."""
+    code, out, _ = run(capsys, "casts", str(EXAMPLES / "case10-mists-ritual-ray.json"),
+                       "--card", "Reach Through Mists", "--format", "jsonl")
+    lines = [json.loads(line) for line in out.splitlines()]
+    assert code == 0 and len(lines) == 8  # 1 + 1 + 2 + 2 orders * 2 targets
+    assert {tuple(line["splices"]) for line in lines} == {(), ("ritual",), ("ray",), ("ritual", "ray"), ("ray", "ritual")}
+    assert {line["mana_value"] for line in lines} == {1}  # CR 202.3: {U}
+    assert all(set(t["targets"]) <= {"P1", "P2"} for line in lines for t in line["targets"])
+
+
+def test_casts_limit_and_table(capsys) -> None:
+    """CR 601.2: ``--limit`` bounds the listing; the table names objects by id."""
+    code, out, _ = run(capsys, "casts", str(EXAMPLES / "case03-raid-4plains.json"), "--limit", "3")
+    assert code == 0 and "3 legal casts (limit reached)" in out and "Requisition Raid (raid)" in out
+    code, out, _ = run(capsys, "casts", str(EXAMPLES / "case03-raid-4plains.json"), "--format", "jsonl", "--limit", "0")
+    assert code == 0 and out == ""
+
+
+def test_check_legal_and_illegal(capsys, tmp_path) -> None:
+    """CR 702.16b: ``check`` says legal, or lists the broken rules and exits 1."""
+    state = str(EXAMPLES / "case02-mists-ray-silver-knight.json")
+    _, out, _ = run(capsys, "casts", state, "--card", "Glacial Ray", "--format", "jsonl")
+    cast = json.loads(out.splitlines()[0])
+    path = tmp_path / "cast.json"
+    path.write_text(json.dumps(cast))
+    code, out, _ = run(capsys, "check", state, str(path))
+    assert (code, out.strip()) == (0, "legal")
+    cast["targets"][0]["targets"] = ["knight"]  # Silver Knight: protection from red, the Ray is red
+    path.write_text(json.dumps(cast))
+    code, out, _ = run(capsys, "check", state, str(path))
+    assert code == 1 and "CR 702.16b" in out and "protection from red" in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "fragment"),
+    [
+        (["count", "missing.json"], "missing.json: cannot read state file"),
+        (["count", "EX/case02-mists-ray-silver-knight.json", "--card", "Glacal Ray"], "did you mean 'Glacial Ray'"),
+        (["count", "EX/case02-mists-ray-silver-knight.json", "--card", "Opt"], "no card named 'Opt' in P1's hand"),
+        (["count", "EX/case02-mists-ray-silver-knight.json", "--player", "P9"], "--player: unknown player 'P9'"),
+        (["count", "EX/case02-mists-ray-silver-knight.json", "--object", "nope"], "--object: no object with id 'nope'"),
+        (["casts", "EX/case02-mists-ray-silver-knight.json", "--limit", "-1"], "--limit: must be 0 or more"),
+        (["count", "EX/case02-mists-ray-silver-knight.json", "--bogus"], "unrecognized arguments: --bogus"),
+    ],
+)
+def test_bad_input_is_one_line_exit_2(capsys, argv, fragment) -> None:
+    """State-file contract: bad input gets one clear line on stderr and exit code 2, no traceback."""
+    argv = [a.replace("EX", str(EXAMPLES)) for a in argv]
+    code, out, err = run(capsys, *argv)
+    error_lines = [line for line in err.splitlines() if line.startswith("legalcasts:")]
+    assert code == 2 and out == "" and len(error_lines) == 1 and fragment in error_lines[0], err
+    assert "Traceback" not in err
+
+
+def test_bad_state_names_the_key_path(capsys, tmp_path) -> None:
+    """State-file contract: the error names the key path and the value."""
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps({"players": ["P1", "P2"], "objects": [
+        {"id": "a", "card": "Island", "zone": "battlefield", "controller": "P1"},
+        {"id": "b", "card": "Glacal Ray", "zone": "hand", "owner": "P1"}]}))
+    code, _, err = run(capsys, "count", str(path))
+    assert code == 2
+    assert "objects[1].card: unknown card 'Glacal Ray' (did you mean 'Glacial Ray'?)" in err
+
+
+def test_unsupported_text_is_reported_exit_3(capsys, tmp_path) -> None:
+    """CR 115.1: a target phrase the grammar can't read is reported, never read as 'no targets'."""
+    path = tmp_path / "state.json"
+    path.write_text(json.dumps({"players": ["P1", "P2"], "objects": [
+        {"id": "x", "zone": "hand", "owner": "P1", "card": {
+            "name": "Nonblack Kill", "mana_cost": "{B}", "type_line": "Instant",
+            "oracle_text": "Destroy target nonblack creature."}}]}))
+    code, out, err = run(capsys, "count", str(path))
+    assert code == 3 and out == "" and "unsupported" in err and "nonblack" in err
+
+
+def test_console_script_runs(tmp_path) -> None:
+    """Packaging: ``python -m solver.cli`` counts an example in a fresh process."""
+    result = subprocess.run(
+        [sys.executable, "-m", "solver.cli", "count", str(EXAMPLES / "case12-mists-two-rays.json")],
+        capture_output=True, text=True, cwd=ROOT, check=False,
+    )
+    assert (result.returncode, result.stdout.strip()) == (0, "25")  # Reach 13 + 6 + 6
