@@ -57,8 +57,8 @@ def _build_parser() -> argparse.ArgumentParser:
         sub.add_argument("--without-paying-mana-cost", action="store_true",
                          help="cast without paying the mana cost (CR 118.9); additional costs are still paid")
         sub.add_argument("--cards", metavar="FILE", help="card database: Scryfall-style JSON lines")
-        sub.add_argument("--backend", choices=sorted(BACKENDS), default="python-constraint",
-                         help="the solver (default: python-constraint)")
+        sub.add_argument("--backend", choices=sorted(BACKENDS), default=None,
+                         help="the solver (default: python-constraint to list, the fast path to count)")
 
     casts = commands.add_parser("casts", help="list the legal casts")
     common(casts)

@@ -16,6 +16,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 from typing import Any
 
@@ -37,6 +38,7 @@ __all__ = [
     "is_legal_cast",
     "why_illegal",
     "count_legal_casts",
+    "sample_cast",
     "castable_objects",
 ]
 
@@ -53,8 +55,10 @@ class LegalCasts:
         The caster (default: the card's owner).
     without_paying_mana_cost : bool
         CR 118.9.
-    backend : str
-        ``"python-constraint"`` (default) or ``"brute"``.
+    backend : str or None
+        ``"python-constraint"``, ``"brute"`` or ``"fast"``. By default
+        casts are enumerated with python-constraint and counted and sampled
+        by decomposition (``"fast"``); a named backend does all three.
 
     Raises
     ------
@@ -71,13 +75,17 @@ class LegalCasts:
         *,
         player: str | None = None,
         without_paying_mana_cost: bool = False,
-        backend: str = "python-constraint",
+        backend: str | None = None,
     ) -> None:
         self.state = state
         self.problem: CastProblem = build_cast_problem(
             state, card, player=player, without_paying_mana_cost=without_paying_mana_cost
         )
-        self.backend = get_backend(backend)
+        self.backend_name = backend
+        # Enumeration: python-constraint unless told otherwise; counting and
+        # sampling: the decomposition fast path unless told otherwise.
+        self.backend = get_backend(backend or "python-constraint")
+        self.counter = get_backend(backend or "fast")
 
     def __iter__(self) -> Iterator[Cast]:
         """Yield each legal cast once, in the backend's order (fixed for a given problem)."""
@@ -93,8 +101,32 @@ class LegalCasts:
         return next(iter(self.backend.solutions(self.problem)), None) is not None
 
     def count(self) -> int:
-        """The number of legal casts (distinct as the README defines it)."""
-        return sum(1 for _ in self.backend.solutions(self.problem))
+        """The number of legal casts (distinct as the README defines it).
+
+        Counted by decomposition, without enumerating (exact even for 10^11
+        casts), unless a backend was named: then by that backend.
+        """
+        counter = getattr(self.counter, "count", None)
+        if counter is not None:
+            return counter(self.problem)
+        return sum(1 for _ in self.counter.solutions(self.problem))
+
+    def sample(self, rng: random.Random | None = None) -> Cast | None:
+        """One legal cast drawn uniformly at random, or None when there is none.
+
+        Parameters
+        ----------
+        rng : random.Random or None
+            The source of randomness (a fresh ``random.Random()`` by default).
+
+        Returns
+        -------
+        Cast or None
+        """
+        from solver.backends.decompose import DecompositionBackend
+
+        assignment = DecompositionBackend().sample(self.problem, rng or random.Random())
+        return None if assignment is None else self.problem.to_cast(assignment)
 
     def divide(self) -> dict[tuple[tuple[int, ...], tuple[str, ...]], int]:
         """Counts per first choices: (chosen modes, spliced cards in order) -> number of casts.
@@ -137,7 +169,7 @@ def count_legal_casts(
     *,
     player: str | None = None,
     without_paying_mana_cost: bool = False,
-    backend: str = "python-constraint",
+    backend: str | None = None,
 ) -> int:
     """The number of legal casts of one object, or of every card in a player's hand.
 
@@ -151,7 +183,8 @@ def count_legal_casts(
         The caster; by default the card's owner, or (with no card) the
         player with priority.
     without_paying_mana_cost : bool
-    backend : str
+    backend : str or None
+        By default the decomposition fast path.
 
     Returns
     -------
@@ -166,6 +199,26 @@ def count_legal_casts(
                     backend=backend).count()
         for object_id in castable_objects(state, caster)
     )
+
+
+def sample_cast(state: GameState, card: str, rng: random.Random | None = None, **options: Any) -> Cast | None:
+    """One legal cast of ``card`` drawn uniformly at random, without enumerating.
+
+    Parameters
+    ----------
+    state : GameState
+    card : str
+        Object id.
+    rng : random.Random or None
+    **options
+        As for :class:`LegalCasts`.
+
+    Returns
+    -------
+    Cast or None
+        None when the card has no legal cast.
+    """
+    return LegalCasts(state, card, **options).sample(rng)
 
 
 def is_legal_cast(state: GameState, cast: Cast, *, player: str | None = None) -> bool:

@@ -78,6 +78,13 @@ class Constraint:
     explain : callable or None
         ``explain(*values) -> str``: a sentence naming the objects, used by
         ``why_illegal`` when the predicate is False.
+    kind : str
+        What backends may assume of it: ``"general"`` (nothing);
+        ``"activation"`` (a target slot is None exactly when its mode or
+        splice is not chosen, see :attr:`TargetSlot.activator`); ``"monotone"``
+        (over modes and splices: once broken by a set of chosen modes and
+        spliced cards, broken by every larger set, whatever the splice order,
+        as paying a total cost is).
     """
 
     scope: tuple[str, ...]
@@ -85,6 +92,7 @@ class Constraint:
     rule: str
     description: str
     explain: Callable[..., str] | None = None
+    kind: str = "general"
 
     def holds(self, assignment: Mapping[str, Any]) -> bool:
         """Whether the rule holds under a full assignment."""
@@ -157,6 +165,10 @@ class CastProblem:
     splice_candidates : dict of ObjectId to (GameObject, CardAbilities)
     mana_sources : tuple of ManaSource
         Available to the caster (CR 601.2g-h).
+    total_cost_of : callable
+        ``total_cost_of(assignment) -> ManaCost``, set by the cost rules.
+    cache : dict
+        Where backends keep what they derive from the problem.
     """
 
     state: GameState
@@ -170,6 +182,7 @@ class CastProblem:
     splice_candidates: dict[ObjectId, tuple[GameObject, CardAbilities]] = field(default_factory=dict)
     mana_sources: tuple[ManaSource, ...] = ()
     total_cost_of: Callable[[Mapping[str, Any]], ManaCost | None] | None = None
+    cache: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
     # ------------------------------------------------------------------ building
     def add_variable(self, name: str, domain: tuple[Hashable, ...], rule: str) -> Variable:
@@ -193,12 +206,16 @@ class CastProblem:
         rule: str,
         description: str,
         explain: Callable[..., str] | None = None,
+        kind: str = "general",
     ) -> Constraint:
-        """Add a constraint over existing variables (an empty scope is allowed)."""
+        """Add a constraint over existing variables (an empty scope is allowed).
+
+        See :class:`Constraint` for the parameters.
+        """
         for name in scope:
             if name not in self.variables:
                 raise ValueError(f"constraint {description!r} names unknown variable {name!r}")
-        constraint = Constraint(tuple(scope), predicate, rule, description, explain)
+        constraint = Constraint(tuple(scope), predicate, rule, description, explain, kind)
         self.constraints.append(constraint)
         return constraint
 

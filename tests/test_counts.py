@@ -37,7 +37,7 @@ def _divide(state, object_ids, case, backend) -> str:
     return "\n".join(lines) or "  (no legal cast)"
 
 
-@pytest.mark.parametrize("backend", ["python-constraint", "brute"])
+@pytest.mark.parametrize("backend", ["python-constraint", "brute", "fast"])
 @pytest.mark.parametrize("case", CASES, ids=[c["id"] for c in CASES])
 def test_count_suite(case: dict, backend: str) -> None:
     """CR 601.2: the number of legal casts of each suite case (arithmetic in the suite file)."""

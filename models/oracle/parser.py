@@ -178,11 +178,9 @@ class _SpellTextReader:
         tokens = _tokens(tree)
         phrase = self.line[tokens[0].start_pos : tokens[-1].end_pos]
         if tree.data == "any_target":
-            another = any(t.type == "ANOTHER" for t in tokens)
+            # "any other target" / "any another target": different from the earlier one (CR 115.4)
+            another = bool(re.search(r"\b(other|another)\b", phrase.lower()))
             self._add(TargetSpec(phrase, ANY_TARGET_KINDS), another)
-            return
-        if tree.data == "any_other_target":
-            self._add(TargetSpec(phrase, ANY_TARGET_KINDS), True)
             return
         count, minimum = 1, 1
         kinds: set[TargetKind] = set()
@@ -190,16 +188,19 @@ class _SpellTextReader:
         another = False
         for child in tree.children:
             if isinstance(child, Token):
-                another = another or child.type == "ANOTHER"
+                if child.type == "ANOTHER_TARGET":
+                    another = True
+                elif child.type == "COUNTED_TARGET":
+                    words = str(child).split()
+                    number = words[-2]
+                    count = int(number) if number.isdigit() else _NUMBER_WORDS[number]
+                    minimum = 0 if words[0] == "up" else count
                 continue
-            if child.data == "exactly":
-                count = minimum = _NUMBER_WORDS[str(child.children[0])]
-            elif child.data == "up_to":
-                count, minimum = _NUMBER_WORDS[str(child.children[-1])], 0
-            elif child.data == "kinds":
+            if child.data == "kinds":
                 for token in child.children:
-                    if isinstance(token, Token) and token.type == "KIND":
-                        kinds.add(TargetKind(str(token).removesuffix("s")))
+                    for word in re.findall(r"[a-z]+", str(token)):
+                        if word != "or":
+                            kinds.add(TargetKind(word.removesuffix("s")))
             elif child.data == "you_control":
                 controller = ControllerFilter.YOU
             elif child.data == "opponent_controls":
@@ -212,10 +213,8 @@ class _SpellTextReader:
                     )
                 )
                 return
-        if TargetKind.CREATURE in kinds and TargetKind.PLAYER in kinds and len(kinds) == 2:
-            # "target creature or player": the older wording; not planeswalkers
-            # or battles (unlike "any target", CR 115.4).
-            pass
+        # "target creature or player" (older wording) is read as written:
+        # creatures and players, not planeswalkers or battles (unlike "any target", CR 115.4).
         self._add(TargetSpec(phrase, frozenset(kinds), controller, count, minimum), another)
 
     def _add(self, spec: TargetSpec, another: bool) -> None:

@@ -10,9 +10,13 @@ from __future__ import annotations
 from typing import Protocol
 
 from solver.backends.brute import BruteForceBackend
+from solver.backends.decompose import DecompositionBackend
 from solver.backends.pyconstraint import PythonConstraintBackend
 
-__all__ = ["Backend", "BruteForceBackend", "PythonConstraintBackend", "BACKENDS", "get_backend"]
+__all__ = [
+    "Backend", "BruteForceBackend", "DecompositionBackend", "PythonConstraintBackend",
+    "BACKENDS", "get_backend",
+]
 
 
 class Backend(Protocol):
@@ -27,6 +31,7 @@ class Backend(Protocol):
 BACKENDS = {
     "python-constraint": PythonConstraintBackend,
     "brute": BruteForceBackend,
+    "fast": DecompositionBackend,
 }
 """The backends by name; ``python-constraint`` is the default."""
 

@@ -167,6 +167,7 @@ def add_cost_rules(problem: CastProblem) -> None:
             f"the total cost {total_cost(*values)} can't be paid with the mana available to "
             f"{problem.caster} ({_describe(sources)})"
         ),
+        kind="monotone",
     )
 
 

@@ -172,6 +172,7 @@ def _add_activation(problem: CastProblem, slot: TargetSlot, source: GameObject) 
                 if source_id in spliced else
                 f"a target is given for '{phrase}' of {source.name}, which is not spliced"
             ),
+            kind="activation",
         )
     else:
         problem.add_constraint(
@@ -183,6 +184,7 @@ def _add_activation(problem: CastProblem, slot: TargetSlot, source: GameObject) 
                 f"mode {slot.mode} is chosen but '{phrase}' has no legal target"
                 if chosen else f"a target is given for '{phrase}' of mode {slot.mode}, which is not chosen"
             ),
+            kind="activation",
         )
 
 

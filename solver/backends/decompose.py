@@ -1,0 +1,306 @@
+"""The fast path: count, enumerate and sample by decomposition.
+
+Once the *frame* of a cast is fixed (the chosen modes, the set of spliced
+cards, the other non-target choices), the target slots split into independent
+components: each slot alone, except slots tied by a constraint ("another
+target", CR 115.4). So
+
+- the number of casts of a frame is the product of its components' counts,
+  times the number of splice orders (k! for k spliced cards: the order never
+  changes what is legal, only which cast it is, CR 702.47b), times the
+  number of values of free choices such as discards;
+- frames are generated directly, by a depth-first walk over modes and splice
+  cards that stops as soon as the total cost can't be paid (paying only gets
+  harder as more is chosen), never by filtering every combination;
+- enumeration streams the product of the components' solutions per frame;
+- sampling draws a frame weighted by its count, then an order and each
+  component uniformly: a uniform draw over all legal casts.
+
+Components with constraints are solved by listing their own (small) product,
+for that component only. The constraint graph is built with networkx.
+"""
+
+from __future__ import annotations
+
+import bisect
+import itertools
+import math
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import networkx as nx
+
+from solver.problem import CastProblem, TargetSlot
+
+__all__ = ["DecompositionBackend", "Frame", "analyse"]
+
+_SPLICES = "splices"
+
+
+@dataclass(frozen=True, slots=True)
+class Frame:
+    """The non-target choices of a cast, splice order aside.
+
+    Parameters
+    ----------
+    modes : frozenset of int
+    spliced : tuple of str
+        The spliced cards, in candidate (state-file) order.
+    """
+
+    modes: frozenset[int]
+    spliced: tuple[str, ...]
+
+
+class _Analysis:
+    """What the fast path needs to know of a problem, computed once."""
+
+    def __init__(self, problem: CastProblem) -> None:
+        self.problem = problem
+        self.slot_of = {slot.variable: slot for slot in problem.slots}
+        self.mode_names = [n for n in problem.variables if n.startswith("mode:")]
+        self.has_splices = _SPLICES in problem.variables
+        self.splice_ids = [obj_id for obj_id in problem.splice_candidates] if self.has_splices else []
+        structural = set(self.slot_of) | set(self.mode_names) | ({_SPLICES} if self.has_splices else set())
+        self.free_names = [n for n in problem.variables if n not in structural]
+        constraints = [c for c in problem.constraints if c.scope and c.kind != "activation"]
+        self.frame_constraints = [c for c in constraints if not any(v in self.slot_of for v in c.scope)]
+        self.monotone = [c for c in self.frame_constraints if c.kind == "monotone"]
+        self.free_constrained = any(
+            any(v in self.free_names for v in c.scope) for c in constraints
+        )
+        graph = nx.Graph()
+        graph.add_nodes_from(self.slot_of)
+        self.slot_constraints = [c for c in constraints if any(v in self.slot_of for v in c.scope)]
+        for constraint in self.slot_constraints:
+            if any(v not in self.slot_of and v not in self.mode_names and v != _SPLICES for v in constraint.scope):
+                self.free_constrained = True
+            slots = [v for v in constraint.scope if v in self.slot_of]
+            graph.add_edges_from(itertools.pairwise(slots))
+        order = {name: i for i, name in enumerate(self.slot_of)}
+        self.components = sorted(
+            (sorted(component, key=order.__getitem__) for component in nx.connected_components(graph)),
+            key=lambda names: order[names[0]],
+        )
+        self.component_constraints = [
+            [c for c in self.slot_constraints if any(v in component for v in c.scope)]
+            for component in self.components
+        ]
+        # Items that can never be chosen: a mode or card with a slot that has no legal choice.
+        self.blocked_modes = {
+            slot.activator for slot in problem.slots if slot.activator and slot.activator != _SPLICES and not slot.choices
+        }
+        self.blocked_cards = {
+            slot.source for slot in problem.slots if slot.activator == _SPLICES and not slot.choices
+        }
+        self._component_cache: dict[tuple[int, frozenset[str]], list[dict[str, Any]]] = {}
+        self.free_domains = [problem.variables[name].domain for name in self.free_names]
+        self.free_count = math.prod(len(d) for d in self.free_domains)
+
+    # ---------------------------------------------------------------- frames
+    def is_active(self, slot: TargetSlot, frame: Frame) -> bool:
+        if slot.activator is None:
+            return True
+        if slot.activator == _SPLICES:
+            return slot.source in frame.spliced
+        return int(slot.activator.split(":")[1]) in frame.modes
+
+    def frame_assignment(self, frame: Frame, order: tuple[str, ...] | None = None) -> dict[str, Any]:
+        assignment: dict[str, Any] = {name: int(name.split(":")[1]) in frame.modes for name in self.mode_names}
+        if self.has_splices:
+            assignment[_SPLICES] = frame.spliced if order is None else order
+        return assignment
+
+    def frames(self) -> Iterator[Frame]:
+        """Every frame whose frame-only constraints hold, depth-first, modes before splices."""
+        items = [("mode", int(n.split(":")[1])) for n in self.mode_names if n not in self.blocked_modes]
+        items += [("splice", s) for s in self.splice_ids if s not in self.blocked_cards]
+
+        def walk(start: int, modes: frozenset[int], spliced: tuple[str, ...]) -> Iterator[Frame]:
+            frame = Frame(modes, spliced)
+            assignment = self.frame_assignment(frame)
+            if not all(self._holds(c, assignment) for c in self.monotone):
+                return  # nothing larger can be paid either
+            if all(self._holds(c, assignment) for c in self.frame_constraints):
+                yield frame
+            for index in range(start, len(items)):
+                kind, value = items[index]
+                if kind == "mode":
+                    yield from walk(index + 1, modes | {value}, spliced)
+                else:
+                    yield from walk(index + 1, modes, spliced + (value,))
+
+        yield from walk(0, frozenset(), ())
+
+    def _holds(self, constraint, assignment: dict[str, Any]) -> bool:
+        values = []
+        for name in constraint.scope:
+            if name not in assignment:
+                return True  # a free choice: checked with it
+            values.append(assignment[name])
+        return constraint.predicate(*values)
+
+    # ---------------------------------------------------------------- components
+    def component_solutions(self, index: int, frame: Frame) -> list[dict[str, Any]]:
+        component = self.components[index]
+        active = frozenset(name for name in component if self.is_active(self.slot_of[name], frame))
+        key = (index, active)
+        cached = self._component_cache.get(key)
+        if cached is not None:
+            return cached
+        names = list(component)
+        domains = [self.slot_of[n].choices if n in active else (None,) for n in names]
+        constraints = self.component_constraints[index]
+        solutions = []
+        for values in itertools.product(*domains):
+            assignment = dict(zip(names, values))
+            if all(c.predicate(*(assignment[v] for v in c.scope)) for c in constraints):
+                solutions.append(assignment)
+        self._component_cache[key] = solutions
+        return solutions
+
+    def component_count(self, index: int, frame: Frame) -> int:
+        component = self.components[index]
+        if not self.component_constraints[index] and len(component) == 1:
+            slot = self.slot_of[component[0]]
+            return len(slot.choices) if self.is_active(slot, frame) else 1
+        return len(self.component_solutions(index, frame))
+
+    def frame_count(self, frame: Frame) -> int:
+        count = math.factorial(len(frame.spliced)) * self.free_count
+        for index in range(len(self.components)):
+            count *= self.component_count(index, frame)
+            if not count:
+                return 0
+        return count
+
+
+def analyse(problem: CastProblem) -> _Analysis:
+    """The decomposition of a problem (frames, components), cached on the problem.
+
+    Parameters
+    ----------
+    problem : CastProblem
+
+    Returns
+    -------
+    object
+        The analysis used by :class:`DecompositionBackend`.
+    """
+    cached = problem.cache.get("decomposition")
+    if cached is None:
+        cached = problem.cache["decomposition"] = _Analysis(problem)
+    return cached
+
+
+class DecompositionBackend:
+    """Count, enumerate and sample casts by decomposition (see the module notes).
+
+    Falls back to listing a component's product when the component has
+    constraints; if a free choice (such as discards) is tied to others by a
+    constraint, it enumerates with python-constraint instead.
+    """
+
+    name = "fast"
+
+    def _fallback(self, problem: CastProblem):
+        from solver.backends.pyconstraint import PythonConstraintBackend
+
+        return PythonConstraintBackend()
+
+    def count(self, problem: CastProblem) -> int:
+        """The number of solutions, without enumerating them (exact integer).
+
+        Parameters
+        ----------
+        problem : CastProblem
+
+        Returns
+        -------
+        int
+        """
+        if not all(c.predicate() for c in problem.unconditional_constraints):
+            return 0
+        analysis = analyse(problem)
+        if analysis.free_constrained:
+            return sum(1 for _ in self._fallback(problem).solutions(problem))
+        return sum(analysis.frame_count(frame) for frame in analysis.frames())
+
+    def solutions(self, problem: CastProblem) -> Iterator[dict[str, Any]]:
+        """Yield every solution lazily: frames depth-first, then splice orders, then components.
+
+        Parameters
+        ----------
+        problem : CastProblem
+
+        Yields
+        ------
+        dict of str to value
+        """
+        if not all(c.predicate() for c in problem.unconditional_constraints):
+            return
+        analysis = analyse(problem)
+        if analysis.free_constrained:
+            yield from self._fallback(problem).solutions(problem)
+            return
+        for frame in analysis.frames():
+            if not analysis.frame_count(frame):
+                continue
+            parts = [analysis.component_solutions(i, frame) for i in range(len(analysis.components))]
+            orders = itertools.permutations(frame.spliced) if analysis.has_splices else [None]
+            for order in orders:
+                base = analysis.frame_assignment(frame, order)
+                for free_values in itertools.product(*analysis.free_domains):
+                    with_free = dict(base)
+                    with_free.update(zip(analysis.free_names, free_values))
+                    for combination in itertools.product(*parts):
+                        assignment = dict(with_free)
+                        for part in combination:
+                            assignment.update(part)
+                        yield assignment
+
+    def sample(self, problem: CastProblem, rng: random.Random) -> dict[str, Any] | None:
+        """One solution drawn uniformly at random, without enumerating; None if there is none.
+
+        Parameters
+        ----------
+        problem : CastProblem
+        rng : random.Random
+
+        Returns
+        -------
+        dict of str to value, or None
+        """
+        if not all(c.predicate() for c in problem.unconditional_constraints):
+            return None
+        analysis = analyse(problem)
+        if analysis.free_constrained:
+            solutions = list(self._fallback(problem).solutions(problem))
+            return rng.choice(solutions) if solutions else None
+        frames = problem.cache.get("weighted frames")
+        if frames is None:
+            frames, cumulative, total = [], [], 0
+            for frame in analysis.frames():
+                weight = analysis.frame_count(frame)
+                if weight:
+                    total += weight
+                    frames.append(frame)
+                    cumulative.append(total)
+            problem.cache["weighted frames"] = frames = (frames, cumulative, total)
+        frame_list, cumulative, total = frames
+        if not total:
+            return None
+        frame = frame_list[bisect.bisect_right(cumulative, rng.randrange(total))]
+        order = tuple(rng.sample(frame.spliced, len(frame.spliced)))
+        assignment = analysis.frame_assignment(frame, order if analysis.has_splices else None)
+        for name, domain in zip(analysis.free_names, analysis.free_domains):
+            assignment[name] = rng.choice(domain)
+        for index, component in enumerate(analysis.components):
+            if not analysis.component_constraints[index] and len(component) == 1:
+                slot = analysis.slot_of[component[0]]
+                assignment[slot.variable] = rng.choice(slot.choices) if analysis.is_active(slot, frame) else None
+            else:
+                assignment.update(rng.choice(analysis.component_solutions(index, frame)))
+        return assignment
