@@ -16,7 +16,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from models.errors import CardDataError, UnknownCardError
+from models.errors import CardDataError, ManaCostError, UnknownCardError
 from models.mana import Color, ManaCost
 from models.objects import Card, CardType
 
@@ -83,8 +83,7 @@ def card_from_record(record: Mapping[str, Any], path: str = "card") -> Card:
     ------
     CardDataError
         A missing name or type line, or a field of the wrong type.
-    ManaCostError
-        A mana cost that is not mana symbols.
+        A mana cost that is not mana symbols is one too.
     """
     if not isinstance(record, Mapping):
         raise CardDataError(path, f"expected a card object, got {type(record).__name__}")
@@ -97,7 +96,10 @@ def card_from_record(record: Mapping[str, Any], path: str = "card") -> Card:
     cost_text = record.get("mana_cost") or ""
     if not isinstance(cost_text, str):
         raise CardDataError(f"{path}.mana_cost", "not a string")
-    mana_cost = ManaCost.parse(cost_text, path=f"{path}.mana_cost") if cost_text else None
+    try:
+        mana_cost = ManaCost.parse(cost_text, path=f"{path}.mana_cost") if cost_text else None
+    except ManaCostError as exc:
+        raise CardDataError(exc.path, exc.message) from None
     colors_field = record.get("colors")
     if colors_field is None:
         colors = _colors_of_cost(mana_cost)

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from models.errors import CastFormatError
+from models.errors import CastFormatError, InputError
 from models.mana import ManaCost
 from models.objects import ObjectId
 
@@ -192,45 +192,70 @@ class Cast:
             return tuple(value)
 
         modes = data.get("modes", [])
-        if not isinstance(modes, list) or not all(isinstance(m, int) and not isinstance(m, bool) for m in modes):
+        if not isinstance(modes, list) or not all(_is_int(m) for m in modes):
             raise CastFormatError(f"{path}.modes", f"expected a list of mode indices, got {modes!r}")
         targets = []
         raw_targets = data.get("targets", [])
         if not isinstance(raw_targets, list):
             raise CastFormatError(f"{path}.targets", "expected a list")
+        slot_keys = {"source", "mode", "instruction", "index", "phrase", "targets"}
         for i, item in enumerate(raw_targets):
             where = f"{path}.targets[{i}]"
             if not isinstance(item, Mapping):
                 raise CastFormatError(where, "expected an object")
-            try:
-                chosen = item["targets"]
-                if not isinstance(chosen, list) or not all(isinstance(v, str) for v in chosen):
-                    raise CastFormatError(f"{where}.targets", f"expected a list of ids, got {chosen!r}")
-                mode = item.get("mode")
-                if mode is not None and not isinstance(mode, int):
-                    raise CastFormatError(f"{where}.mode", f"expected an integer or null, got {mode!r}")
-                targets.append(TargetChoice(
-                    source=ObjectId(str(item["source"])), mode=mode,
-                    instruction=int(item.get("instruction", 0)), index=int(item.get("index", 0)),
-                    phrase=str(item.get("phrase", "")), targets=tuple(sorted(chosen)),
-                ))
-            except KeyError as exc:
-                raise CastFormatError(f"{where}.{exc.args[0]}", "missing") from None
-            except (TypeError, ValueError) as exc:
-                if isinstance(exc, CastFormatError):
-                    raise
-                raise CastFormatError(where, f"bad value ({exc})") from None
+            for key in item:
+                if key not in slot_keys:
+                    raise CastFormatError(f"{where}.{key}", "unknown key")
+            for key in ("source", "targets"):
+                if key not in item:
+                    raise CastFormatError(f"{where}.{key}", "missing")
+            chosen = item["targets"]
+            if not isinstance(chosen, list) or not all(isinstance(v, str) for v in chosen):
+                raise CastFormatError(f"{where}.targets", f"expected a list of ids, got {chosen!r}")
+            if not isinstance(item["source"], str):
+                raise CastFormatError(f"{where}.source", f"expected an object id, got {item['source']!r}")
+            mode = item.get("mode")
+            if mode is not None and not _is_int(mode):
+                raise CastFormatError(f"{where}.mode", f"expected an integer or null, got {mode!r}")
+            for key in ("instruction", "index"):
+                if not _is_int(item.get(key, 0)):
+                    raise CastFormatError(f"{where}.{key}", f"expected an integer, got {item[key]!r}")
+            phrase = item.get("phrase", "")
+            if not isinstance(phrase, str):
+                raise CastFormatError(f"{where}.phrase", f"expected a string, got {phrase!r}")
+            targets.append(TargetChoice(
+                source=ObjectId(item["source"]), mode=mode,
+                instruction=item.get("instruction", 0), index=item.get("index", 0),
+                phrase=phrase, targets=tuple(sorted(chosen)),
+            ))
         total = data.get("total_cost", "")
         if not isinstance(total, str):
             raise CastFormatError(f"{path}.total_cost", "expected mana symbols as a string")
+        try:
+            total_cost = ManaCost.parse(total, path=f"{path}.total_cost")
+        except InputError as exc:
+            raise CastFormatError(exc.path, exc.message) from None
+        free = data.get("without_paying_mana_cost", False)
+        if not isinstance(free, bool):
+            raise CastFormatError(f"{path}.without_paying_mana_cost", f"expected true or false, got {free!r}")
+        mana_value = data.get("mana_value", 0)
+        if not _is_int(mana_value):
+            raise CastFormatError(f"{path}.mana_value", f"expected an integer, got {mana_value!r}")
+        name = data.get("name", "")
+        if not isinstance(name, str):
+            raise CastFormatError(f"{path}.name", f"expected a string, got {name!r}")
         return cls(
             card=ObjectId(card),
-            name=str(data.get("name", "")),
+            name=name,
             modes=tuple(sorted(modes)),
             splices=tuple(ObjectId(s) for s in id_list("splices")),
             targets=tuple(targets),
             discards=tuple(sorted(ObjectId(d) for d in id_list("discards"))),
-            without_paying_mana_cost=bool(data.get("without_paying_mana_cost", False)),
-            total_cost=ManaCost.parse(total, path=f"{path}.total_cost"),
-            mana_value=int(data.get("mana_value", 0)),
+            without_paying_mana_cost=free,
+            total_cost=total_cost,
+            mana_value=mana_value,
         )
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)

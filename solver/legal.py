@@ -17,7 +17,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from models.cast import Cast
@@ -39,6 +39,7 @@ __all__ = [
     "why_illegal",
     "count_legal_casts",
     "sample_cast",
+    "best_cast",
     "castable_objects",
 ]
 
@@ -219,6 +220,54 @@ def sample_cast(state: GameState, card: str, rng: random.Random | None = None, *
         None when the card has no legal cast.
     """
     return LegalCasts(state, card, **options).sample(rng)
+
+
+def best_cast(
+    state: GameState,
+    card: str,
+    score: Callable[[str, Any], int],
+    **options: Any,
+) -> tuple[Cast, int] | None:
+    """The legal cast with the highest score, found by CP-SAT.
+
+    Parameters
+    ----------
+    state : GameState
+    card : str
+        Object id.
+    score : callable
+        ``score(variable_name, value) -> int``, summed over the cast's
+        variables: ``"mode:<i>"`` (bool), ``"splices"`` (tuple of ids),
+        ``"discards"`` (tuple of ids), and one ``"target:..."`` per instance
+        (a tuple of ids, or None when the instance is not part of the cast).
+    **options
+        As for :class:`LegalCasts` (``player``, ``without_paying_mana_cost``).
+
+    Returns
+    -------
+    (Cast, int) or None
+        The best cast and its score; None when the card has no legal cast.
+
+    Examples
+    --------
+    >>> from models.io.state_json import load_state
+    >>> state = load_state("examples/case03-raid-4plains.json")
+    >>> value = {"solring": 3, "badmoon": 2, "sandals": 1}
+    >>> def score(name, choice):  # destroy the most valuable permanents
+    ...     return sum(value.get(t, 0) for t in choice) if name.startswith("target:") and choice else 0
+    >>> cast, points = best_cast(state, "raid", score)
+    >>> points, [t.targets for t in cast.targets][:2]
+    (5, [('solring',), ('badmoon',)])
+    """
+    from solver.backends.cpsat import CpSatBackend
+
+    options.pop("backend", None)
+    problem = build_cast_problem(state, card, **options)
+    found = CpSatBackend().best(problem, score)
+    if found is None:
+        return None
+    assignment, points = found
+    return problem.to_cast(assignment), points
 
 
 def is_legal_cast(state: GameState, cast: Cast, *, player: str | None = None) -> bool:

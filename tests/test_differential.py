@@ -65,7 +65,8 @@ def _check_state(state) -> None:
         listed = list(legal_casts(state, card.id, player=player))
         oracle = set(legal_casts(state, card.id, player=player, backend="brute"))
         decomposed = list(legal_casts(state, card.id, player=player, backend="fast"))
-        assert set(listed) == oracle == set(decomposed), f"{card.name}: backends disagree"
+        cpsat = set(legal_casts(state, card.id, player=player, backend="cpsat"))
+        assert set(listed) == oracle == set(decomposed) == cpsat, f"{card.name}: backends disagree"
         assert len(listed) == len(decomposed) == len(oracle), f"{card.name}: a cast listed twice"
         assert legal_casts(state, card.id, player=player).count() == len(oracle)
         for cast in sorted(oracle, key=lambda c: repr(c.choices()))[:40]:

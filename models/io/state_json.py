@@ -41,7 +41,7 @@ class _InlineCard(_Strict):
 
 class _Object(_Strict):
     id: str = Field(min_length=1)
-    card: str | _InlineCard
+    card: str | dict[str, Any]
     zone: Literal["hand", "battlefield", "graveyard", "exile", "library", "stack"]
     owner: str | None = None
     controller: str | None = None
@@ -78,6 +78,17 @@ def _key_path(location: tuple[Any, ...]) -> str:
     return path
 
 
+def _message(error: dict) -> str:
+    """One pydantic error as our message: what is wrong, and the value."""
+    if error["type"] == "missing":
+        return "missing"
+    if error["type"] == "extra_forbidden":
+        return f"unknown key (value {error.get('input')!r})"
+    value = error.get("input")
+    shown = "" if isinstance(value, (dict, list)) else f" (got {value!r})"
+    return error["msg"] + shown
+
+
 def state_from_data(data: Any, cards: CardDatabase | None = None, source: str = "") -> GameState:
     """Build a :class:`GameState` from the decoded JSON of a state file.
 
@@ -104,10 +115,8 @@ def state_from_data(data: Any, cards: CardDatabase | None = None, source: str = 
         model = _State.model_validate(data)
     except ValidationError as exc:
         error = exc.errors()[0]
-        value = error.get("input")
-        shown = "" if isinstance(value, (dict, list)) else f" (got {value!r})"
-        raise StateError(prefix + _key_path(tuple(error["loc"])), error["msg"] + shown) from None
-    cards = cards or default_card_database()
+        raise StateError(prefix + _key_path(tuple(error["loc"])), _message(error)) from None
+    cards = default_card_database() if cards is None else cards
 
     def fail(path: str, message: str) -> StateError:
         return StateError(prefix + path, message)
@@ -129,7 +138,11 @@ def state_from_data(data: Any, cards: CardDatabase | None = None, source: str = 
         player(f"life.{name}", name, name)
     pools = []
     for name, text in model.mana_pool.items():
-        pools.append((player(f"mana_pool.{name}", name, name), ManaCost.parse(text, path=prefix + f"mana_pool.{name}")))
+        try:
+            pool = ManaCost.parse(text, path=f"mana_pool.{name}")
+        except InputError as exc:
+            raise fail(exc.path, exc.message) from None
+        pools.append((player(f"mana_pool.{name}", name, name), pool))
 
     objects: list[GameObject] = []
     seen: dict[str, int] = {}
@@ -141,17 +154,25 @@ def state_from_data(data: Any, cards: CardDatabase | None = None, source: str = 
         if entry.id in players:
             raise fail(f"{path}.id", f"id {entry.id!r} is also a player id")
         seen[entry.id] = index
-        owner_name = entry.owner or entry.controller
-        controller_name = entry.controller or entry.owner
-        if owner_name is None:
+        if entry.owner is None and entry.controller is None:
             raise fail(f"{path}.owner", "give an owner or a controller")
-        owner = player(f"{path}.owner", owner_name, owner_name)
-        controller = player(f"{path}.controller", controller_name, controller_name)
+        if entry.owner is not None:
+            player(f"{path}.owner", entry.owner, entry.owner)
+        if entry.controller is not None:
+            player(f"{path}.controller", entry.controller, entry.controller)
+        owner = PlayerId(entry.owner or entry.controller)
+        controller = PlayerId(entry.controller or entry.owner)
         try:
             if isinstance(entry.card, str):
                 card = cards.get(entry.card, path=prefix + f"{path}.card")
             else:
-                card = card_from_record(entry.card.model_dump(), path=prefix + f"{path}.card")
+                try:
+                    inline = _InlineCard.model_validate(entry.card)
+                except ValidationError as exc:
+                    error = exc.errors()[0]
+                    where = _key_path(tuple(error["loc"]))
+                    raise fail(f"{path}.card.{where}" if where else f"{path}.card", _message(error)) from None
+                card = card_from_record(inline.model_dump(), path=prefix + f"{path}.card")
         except StateError:
             raise
         except InputError as exc:

@@ -428,6 +428,13 @@ def parse_card(card: Card) -> CardAbilities:
             elif reader.unsupported:
                 unsupported.extend(reader.unsupported)
 
+    if is_spell and card.mana_cost is not None and card.mana_cost.has_x:
+        unsupported.append(UnsupportedText(str(card.mana_cost), "X in the mana cost is not modelled"))
+    for cost, where in [(m.cost, m.instruction.text) for m in modes if m.cost is not None] + (
+        [(out["splice"].cost, "splice cost")] if out["splice"] else []
+    ):
+        if cost.has_x:
+            unsupported.append(UnsupportedText(where, "X in an additional cost is not modelled"))
     mode_choice = None
     if out["spree"]:
         if not modes:
@@ -489,6 +496,8 @@ def parse_granted(texts: tuple[str, ...]) -> CardAbilities:
         _keyword_abilities(tree, line, out)
         if out["unsupported"]:
             raise InputError("", f"{text!r}: {out['unsupported'][0].reason}")
+        if out["spree"] or out["splice"]:
+            raise InputError("", f"{text!r} is an ability of spells in hand, not one a permanent can gain")
     return CardAbilities(
         protections=tuple(out["protections"]), hexproof=out["hexproof"],
         shroud=out["shroud"], ward=out["ward"], flash=out["flash"],

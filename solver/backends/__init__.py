@@ -10,11 +10,12 @@ from __future__ import annotations
 from typing import Protocol
 
 from solver.backends.brute import BruteForceBackend
+from solver.backends.cpsat import CpSatBackend
 from solver.backends.decompose import DecompositionBackend
 from solver.backends.pyconstraint import PythonConstraintBackend
 
 __all__ = [
-    "Backend", "BruteForceBackend", "DecompositionBackend", "PythonConstraintBackend",
+    "Backend", "BruteForceBackend", "CpSatBackend", "DecompositionBackend", "PythonConstraintBackend",
     "BACKENDS", "get_backend",
 ]
 
@@ -32,6 +33,7 @@ BACKENDS = {
     "python-constraint": PythonConstraintBackend,
     "brute": BruteForceBackend,
     "fast": DecompositionBackend,
+    "cpsat": CpSatBackend,
 }
 """The backends by name; ``python-constraint`` is the default."""
 

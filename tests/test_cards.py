@@ -1,0 +1,162 @@
+"""Card databases: the bundled card file, ``--cards`` files, type lines, the build script."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from models.cards import CardDatabase, card_from_record, default_card_database, parse_type_line
+from models.errors import CardDataError, InputError, UnknownCardError
+from models.mana import Color, ManaCost
+from models.objects import CardType
+
+ROOT = Path(__file__).resolve().parent.parent
+SHIPPED = ROOT / "models" / "data" / "cards.jsonl"
+SOURCE = Path("/work/shared/cards/cards.jsonl")
+
+
+def test_bundled_database_has_every_card():
+    """README (card data): the shipped file holds 3159 cards, one per line, each name once."""
+    lines = [line for line in SHIPPED.read_text("utf-8").splitlines() if line.strip()]
+    assert len(lines) == 3159
+    assert len(default_card_database()) == len(lines)
+    assert {card.name for card in default_card_database()} == {json.loads(line)["name"] for line in lines}
+
+
+@pytest.mark.parametrize("name", ["Glacial Ray", "glacial ray", "GLACIAL RAY", "gLaCiAl rAy"])
+def test_lookup_is_case_insensitive(name):
+    """STATE_FORMAT objects.card: card names are looked up case-insensitively."""
+    card = default_card_database().get(name)
+    assert card.name == "Glacial Ray"
+    assert name in default_card_database()
+
+
+@pytest.mark.parametrize(
+    ("french", "english"),
+    [("Rayon glaciaire", "Glacial Ray"), ("rayon GLACIAIRE", "Glacial Ray"), ("Île", "Island"), ("Forêt", "Forest")],
+)
+def test_french_names(french, english):
+    """CardDatabase.get: a card's French name (`name_fr`) finds it too."""
+    assert default_card_database().get(french).name == english
+
+
+@pytest.mark.parametrize(
+    ("typo", "suggestion"),
+    [("Glacal Ray", "Glacial Ray"), ("Lightening Bolt", "Lightning Bolt"), ("Kodamas Might", "Kodama's Might")],
+)
+def test_did_you_mean(typo, suggestion):
+    """STATE_FORMAT: an unknown card name is an error that suggests the closest name."""
+    with pytest.raises(UnknownCardError) as info:
+        default_card_database().get(typo, path="objects[3].card")
+    assert str(info.value) == f"objects[3].card: unknown card {typo!r} (did you mean {suggestion!r}?)"
+    assert isinstance(info.value, ValueError)
+
+
+def test_unknown_card_without_suggestion():
+    """STATE_FORMAT: when no name is close, there is no suggestion, only the name."""
+    with pytest.raises(UnknownCardError) as info:
+        default_card_database().get("Qqqqzzzz Xyxyx")
+    assert "did you mean" not in str(info.value) and "'Qqqqzzzz Xyxyx'" in str(info.value)
+
+
+def write_lines(tmp_path: Path, *lines: str) -> Path:
+    path = tmp_path / "cards.jsonl"
+    path.write_text("".join(line + "\n" for line in lines), "utf-8")
+    return path
+
+
+BOLT = {"name": "Homebrew Bolt", "mana_cost": "{R}", "type_line": "Instant",
+        "oracle_text": "Homebrew Bolt deals 3 damage to any target."}
+BEAR = {"name": "Homebrew Bear", "mana_cost": "{1}{G}", "type_line": "Creature — Bear", "power": "2", "toughness": "2"}
+
+
+def test_cards_file(tmp_path):
+    """`--cards FILE`: a Scryfall-style JSON-lines file of one card per line; blank lines skipped."""
+    path = write_lines(tmp_path, json.dumps(BOLT), "", json.dumps(BEAR))
+    cards = CardDatabase.from_jsonl(path)
+    assert len(cards) == 2
+    bolt, bear = cards.get("homebrew bolt"), cards.get("Homebrew Bear")
+    assert bolt.mana_cost == ManaCost.parse("{R}") and bolt.colors == frozenset({Color.RED})
+    assert (bear.types, bear.subtypes, bear.power, bear.toughness) == ((CardType.CREATURE,), ("Bear",), "2", "2")
+    assert "Glacial Ray" not in cards
+
+
+@pytest.mark.parametrize(
+    ("lines", "where"),
+    [
+        ([json.dumps(BOLT), "{not json"], ":2"),
+        ([json.dumps(BOLT), json.dumps(BEAR), json.dumps({"name": "No Type"})], ":3.type_line"),
+        ([json.dumps({"mana_cost": "{R}", "type_line": "Instant"})], ":1.name"),
+        ([json.dumps(BOLT | {"type_line": "Instnt"})], ":1.type_line"),
+        ([json.dumps(BOLT | {"colors": "R"})], ":1.colors"),
+        ([json.dumps([1, 2])], ":1"),
+    ],
+)
+def test_bad_card_line_names_file_and_line(tmp_path, lines, where):
+    """Card file contract: a bad line is a CardDataError naming file:line (and the field)."""
+    path = write_lines(tmp_path, *lines)
+    with pytest.raises(CardDataError) as info:
+        CardDatabase.from_jsonl(path)
+    assert f"{path}{where}" in str(info.value)
+
+
+def test_bad_mana_cost_in_card_file_is_card_data_error(tmp_path):
+    """Card file contract: a record whose mana cost is not mana symbols is a bad record (CardDataError, file:line)."""
+    path = write_lines(tmp_path, json.dumps(BOLT | {"mana_cost": "2W"}))
+    with pytest.raises(CardDataError, match=r"cards\.jsonl:1\.mana_cost"):
+        CardDatabase.from_jsonl(path)
+
+
+def test_bad_mana_cost_in_card_file_names_line(tmp_path):
+    """Card file contract: a bad mana cost is a ValueError naming file:line.mana_cost and the value."""
+    path = write_lines(tmp_path, json.dumps(BOLT | {"mana_cost": "2W"}))
+    with pytest.raises(InputError, match=r"cards\.jsonl:1\.mana_cost: .*'2W'"):
+        CardDatabase.from_jsonl(path)
+
+
+def test_missing_cards_file(tmp_path):
+    """`--cards FILE`: an unreadable file is a CardDataError naming it."""
+    with pytest.raises(CardDataError, match="absent.jsonl"):
+        CardDatabase.from_jsonl(tmp_path / "absent.jsonl")
+
+
+@pytest.mark.parametrize(
+    ("type_line", "expected"),
+    [
+        ("Legendary Creature — Human Soldier", (("Legendary",), (CardType.CREATURE,), ("Human", "Soldier"))),
+        ("Instant — Arcane", ((), (CardType.INSTANT,), ("Arcane",))),
+        ("Basic Land — Island", (("Basic",), (CardType.LAND,), ("Island",))),
+        ("Artifact", ((), (CardType.ARTIFACT,), ())),
+        ("Artifact Creature — Golem", ((), (CardType.ARTIFACT, CardType.CREATURE), ("Golem",))),
+        ("Tribal Instant — Faerie", ((), (CardType.TRIBAL, CardType.INSTANT), ("Faerie",))),
+    ],
+)
+def test_parse_type_line(type_line, expected):
+    """CR 205.1a: a type line is supertypes and card types, then a long dash and the subtypes."""
+    assert parse_type_line(type_line) == expected
+
+
+def test_parse_type_line_rejects_unknown_word():
+    """CR 205.2a: a word before the dash that is neither a card type nor a supertype is a CardDataError."""
+    with pytest.raises(CardDataError, match="'Sorcerry'"):
+        parse_type_line("Sorcerry", path="objects[0].card.type_line")
+
+
+def test_card_from_record_colors():
+    """CR 202.2: colours come from the mana cost unless the record gives `colors`."""
+    assert card_from_record({"name": "A", "mana_cost": "{W}{U}", "type_line": "Instant"}).colors == {Color.WHITE, Color.BLUE}
+    assert card_from_record({"name": "B", "mana_cost": "{2}", "type_line": "Artifact"}).colors == frozenset()
+    assert card_from_record({"name": "C", "mana_cost": "", "type_line": "Land"}).mana_cost is None
+
+
+@pytest.mark.skipif(not SOURCE.exists(), reason="no source card file at /work/shared/cards/cards.jsonl")
+def test_build_script_reproduces_shipped_file(tmp_path):
+    """README (card data): scripts/build_card_data.py on the source corpus writes exactly the shipped file."""
+    out = tmp_path / "cards.jsonl"
+    subprocess.run([sys.executable, str(ROOT / "scripts" / "build_card_data.py"), str(SOURCE), str(out)],
+                   check=True, capture_output=True)
+    assert out.read_bytes() == SHIPPED.read_bytes()

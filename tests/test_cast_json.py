@@ -1,0 +1,145 @@
+"""Cast records as JSON (the ``--format jsonl`` line; STATE_FORMAT "stack ... cast")."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from models.cast import Cast, TargetChoice
+from models.errors import CastFormatError
+from models.mana import ManaCost
+from models.objects import ObjectId
+
+
+def spree_cast(**changes) -> Cast:
+    """A cast with every kind of choice: Requisition Raid, modes 0 and 2, two spliced texts, two discards.
+
+    Only the shape matters here (no state checks it); ids are as a state file would give them.
+    """
+    fields = dict(
+        card=ObjectId("raid"), name="Requisition Raid", modes=(0, 2), splices=(ObjectId("might"), ObjectId("ray")),
+        targets=(
+            TargetChoice(ObjectId("raid"), 0, 0, 0, "target artifact", ("ring",)),
+            TargetChoice(ObjectId("raid"), 2, 0, 0, "target player", ("P2",)),
+            TargetChoice(ObjectId("might"), None, 0, 0, "target creature", ("bear",)),
+            TargetChoice(ObjectId("ray"), None, 0, 0, "any target", ("P1",)),
+        ),
+        discards=(ObjectId("a"), ObjectId("b")), total_cost=ManaCost.parse("{3}{W}{G}{R}"), mana_value=1,
+    )
+    fields.update(changes)
+    return Cast(**fields)
+
+
+def test_round_trip():
+    """Cast.to_json / from_json: what is written reads back as an equal cast, through JSON text too."""
+    cast = spree_cast()
+    data = json.loads(json.dumps(cast.to_json()))
+    back = Cast.from_json(data)
+    assert back == cast and hash(back) == hash(cast)
+    assert back.to_json() == cast.to_json()
+    assert back.total_cost == ManaCost.parse("{3}{W}{G}{R}") and back.name == "Requisition Raid"
+
+
+def test_to_json_shape():
+    """Cast.to_json: keys card, name, modes, splices, targets, discards, without_paying_mana_cost, total_cost, mana_value."""
+    data = spree_cast().to_json()
+    assert data["modes"] == [0, 2]
+    assert data["splices"] == ["might", "ray"]
+    assert data["targets"][1] == {"source": "raid", "mode": 2, "instruction": 0, "index": 0,
+                                  "phrase": "target player", "targets": ["P2"]}
+    assert data["total_cost"] == "{3}{W}{G}{R}"
+    assert data["without_paying_mana_cost"] is False
+
+
+def test_minimal_record():
+    """Cast.from_json: only `card` is needed; total_cost and mana_value may be left out."""
+    cast = Cast.from_json({"card": "mists"})
+    assert cast == Cast(card=ObjectId("mists"), name="Reach Through Mists")
+    assert cast.modes == () and cast.targets == () and cast.total_cost == ManaCost.parse("")
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"name": "Another Name"},
+        {"total_cost": ManaCost.parse("{9}")},
+        {"mana_value": 7},
+        {"targets": tuple(TargetChoice(t.source, t.mode, t.instruction, t.index, "a different phrase", t.targets)
+                          for t in spree_cast().targets)},
+    ],
+    ids=["name", "total_cost", "mana_value", "phrase"],
+)
+def test_equality_ignores_derived_fields(change):
+    """Cast Notes: equality and hashing use the choices only; name, phrase, total_cost, mana_value follow from them."""
+    assert spree_cast(**change) == spree_cast()
+    assert hash(spree_cast(**change)) == hash(spree_cast())
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"modes": (0, 1)},
+        {"splices": (ObjectId("ray"), ObjectId("might"))},  # CR 702.47b: splice order is a choice
+        {"discards": (ObjectId("a"), ObjectId("c"))},
+        {"without_paying_mana_cost": True},
+        {"targets": spree_cast().targets[:1] + (TargetChoice(ObjectId("raid"), 2, 0, 0, "target player", ("P1",)),)
+         + spree_cast().targets[2:]},
+    ],
+    ids=["modes", "splice order", "discards", "alternative cost", "target"],
+)
+def test_equality_sees_every_choice(change):
+    """STATE_FORMAT "What counts as one cast": casts differing in any choice are different."""
+    assert spree_cast(**change) != spree_cast()
+
+
+def test_target_sets_are_sets():
+    """STATE_FORMAT: the objects chosen for one instance of "target" are a set; from_json sorts them."""
+    data = spree_cast().to_json()
+    data["targets"][0]["targets"] = ["z", "a"]
+    assert Cast.from_json(data).targets[0].targets == ("a", "z")
+
+
+BAD = [
+    ({"name": "x"}, "cast.card"),
+    ({"card": 3}, "cast.card"),
+    ({"card": "x", "modes": "0"}, "cast.modes"),
+    ({"card": "x", "modes": [True]}, "cast.modes"),
+    ({"card": "x", "targets": {}}, "cast.targets"),
+    ({"card": "x", "targets": [{"source": "x", "targets": "P2"}]}, "cast.targets[0].targets"),
+    ({"card": "x", "targets": [{"source": "x"}]}, "cast.targets[0].targets"),
+    ({"card": "x", "targets": [{"targets": []}]}, "cast.targets[0].source"),
+    ({"card": "x", "targets": ["P2"]}, "cast.targets[0]"),
+    ({"card": "x", "targets": [{"source": "x", "targets": [], "mode": "1"}]}, "cast.targets[0].mode"),
+    ({"card": "x", "splices": "a"}, "cast.splices"),
+    ({"card": "x", "discards": [1]}, "cast.discards"),
+    ({"card": "x", "foo": 1}, "cast.foo"),
+    ({"card": "x", "total_cost": 3}, "cast.total_cost"),
+    pytest.param({"card": "x", "mana_value": "a"}, "cast.mana_value"),
+    pytest.param({"card": "x", "without_paying_mana_cost": "no"}, "cast.without_paying_mana_cost"),
+    pytest.param({"card": "x", "targets": [{"source": "x", "targets": [], "mode": True}]}, "cast.targets[0].mode"),
+    pytest.param({"card": "x", "targets": [{"source": "x", "targets": [], "modes": 1}]}, "cast.targets[0].modes"),
+    pytest.param({"card": "x", "total_cost": "2W"}, "cast.total_cost"),
+    ([1], "cast"),
+]
+
+
+@pytest.mark.parametrize(("data", "path"), BAD)
+def test_from_json_errors_name_the_key_path(data, path):
+    """Cast.from_json Raises: a CastFormatError (a ValueError) whose message starts with the key path."""
+    with pytest.raises(CastFormatError) as info:
+        Cast.from_json(data)
+    assert isinstance(info.value, ValueError)
+    assert str(info.value).startswith(f"{path}:")
+
+
+def test_from_json_total_cost_bad_symbols_is_value_error():
+    """Cast.from_json: a total_cost that is not mana symbols is at least a ValueError naming the key path and value."""
+    with pytest.raises(ValueError, match=r"cast\.total_cost: .*'2W'"):
+        Cast.from_json({"card": "x", "total_cost": "2W"})
+
+
+def test_from_json_custom_path():
+    """Cast.from_json path: errors are reported under the caller's key path (a stack object's `cast`)."""
+    with pytest.raises(CastFormatError, match=r"^objects\[2\]\.cast\.modes:"):
+        Cast.from_json({"card": "x", "modes": "all"}, path="objects[2].cast")
