@@ -350,6 +350,10 @@ def _reasons(problem: CastProblem, cast: Cast) -> list[Reason]:
         choice = given.get(slot.key)
         value = None if choice is None else tuple(sorted(choice.targets))
         assignment[slot.variable] = value
+        if value is None and slot.activator is None:
+            reasons.append(Reason("CR 601.2c", f"no target is chosen for '{slot.spec.phrase}' of {problem.spell.name}"))
+            assignment[slot.variable] = _Invalid()
+            continue
         if value is None or value in slot.choices:
             continue
         spec = slot.spec

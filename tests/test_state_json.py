@@ -205,7 +205,7 @@ BAD = [
 
 
 def _cases(table):
-    """pytest params with the first item of each row as the id; marks of pytest.param rows kept."""
+    """Pytest params with the first item of each row as the id; marks of pytest.param rows kept."""
     for row in table:
         marks = getattr(row, "marks", ())
         values = getattr(row, "values", row) if marks else row

@@ -1,0 +1,1 @@
+"""The card file shipped with the package (cards.jsonl)."""

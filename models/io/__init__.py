@@ -1,0 +1,1 @@
+"""Loaders: game-state files."""

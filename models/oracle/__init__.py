@@ -1,0 +1,1 @@
+"""Oracle text to abilities, through the lark grammar in oracle.lark."""

@@ -141,7 +141,30 @@ def add_cost_rules(problem: CastProblem) -> None:
     problem.mana_sources = sources
     life = problem.state.life_of(problem.caster)
 
+    totals: dict[tuple, ManaCost] = {}
+    payable: dict[tuple, bool] = {}
+
+    def key_of(values: tuple) -> tuple:
+        # The splice order never changes the total cost (CR 601.2f adds costs).
+        chosen_modes = values[: len(mode_names)]
+        spliced = values[len(mode_names)] if len(values) > len(mode_names) else ()
+        return (chosen_modes, frozenset(spliced))
+
     def total_cost(*values: Any) -> ManaCost:
+        key = key_of(values)
+        total = totals.get(key)
+        if total is None:
+            total = totals[key] = _total_cost(*values)
+        return total
+
+    def can_pay_total(*values: Any) -> bool:
+        key = key_of(values)
+        answer = payable.get(key)
+        if answer is None:
+            answer = payable[key] = can_pay(total_cost(*values), sources, life=life)
+        return answer
+
+    def _total_cost(*values: Any) -> ManaCost:
         chosen_modes = values[: len(mode_names)]
         spliced = values[len(mode_names)] if len(values) > len(mode_names) else ()
         parts = [base]
@@ -160,7 +183,7 @@ def add_cost_rules(problem: CastProblem) -> None:
     problem.total_cost_of = total_of_assignment
     problem.add_constraint(
         scope,
-        lambda *values: can_pay(total_cost(*values), sources, life=life),
+        can_pay_total,
         "CR 601.2h",
         "the total cost can be paid with the mana available",
         lambda *values: (

@@ -47,6 +47,6 @@ def add_mode_rules(problem: CastProblem) -> None:
         f"choose {low} to {high} modes",
         lambda *chosen: (
             f"{sum(chosen)} modes chosen; {problem.spell.card.name} needs "
-            + (f"one or more (Spree)" if choice.spree and high == len(names) else f"{low} to {high}")
+            + ("one or more (Spree)" if choice.spree and high == len(names) else f"{low} to {high}")
         ),
     )

@@ -6,7 +6,7 @@ of the whole cast (a constraint with an empty scope).
 
 from __future__ import annotations
 
-from models.objects import CardType, Zone
+from models.objects import CardType, Phase, Zone
 from solver.problem import CastProblem
 
 __all__ = ["add_timing_rules", "has_sorcery_timing"]
@@ -32,7 +32,8 @@ def add_timing_rules(problem: CastProblem) -> None:
 
     Notes
     -----
-    - CR 117.1a: a player may cast a spell only while holding priority.
+    - CR 117.1a: a player may cast a spell only while holding priority;
+      CR 502.4: no player receives priority in the untap step.
     - CR 307.1 (sorceries), 301.1, 302.1, 303.1 (permanents): only in the
       caster's main phase, while the stack is empty.
     - CR 305.9: a land is played, never cast.
@@ -49,6 +50,11 @@ def add_timing_rules(problem: CastProblem) -> None:
         (), lambda: problem.spell.zone is Zone.HAND, "CR 601.2",
         "the card is cast from its owner's hand",
         lambda: f"{card.name} is in the {problem.spell.zone.value}, not in the hand of {caster}",
+    )
+    problem.add_constraint(
+        (), lambda: state.phase is not Phase.UNTAP, "CR 502.4",
+        "no player receives priority during the untap step",
+        lambda: "it is the untap step: no player receives priority, so no spell can be cast",
     )
     problem.add_constraint(
         (), lambda: state.priority == caster, "CR 117.1a",

@@ -1,0 +1,254 @@
+"""Tests of solver.rules.costs: total cost, payment, discards (CR 601.2f-h, 118, 202.3, 305.6).
+
+Every count is worked out by hand with the arithmetic in a comment; each
+scenario runs on both backends. How mana is paid is not a choice that tells
+casts apart: a cast is legal iff some payment exists.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from models.cast import Cast, TargetChoice
+from solver.legal import legal_casts, why_illegal
+
+RAY = [("ray", "Glacial Ray")]
+MISTS_AND_RAY = [("mists", "Reach Through Mists"), ("ray", "Glacial Ray")]
+
+
+@pytest.fixture
+def discard_draw(card):
+    """A made-up Arcane instant {R} with a discard cost (examples/case11)."""
+    return card("Arcane Discard Draw", "{R}", "Instant — Arcane",
+                "As an additional cost to cast this spell, discard a card.\nDraw two cards.")
+
+
+@pytest.mark.parametrize(
+    ("lands", "expected"),
+    [
+        ([("i", "Island"), ("f", "Forest")], 0),     # no red source for {R}
+        ([("m", "Mountain")], 0),                     # {R} but nothing for {1}
+        ([("m", "Mountain"), ("f", "Forest")], 2),    # {1} by green: P1 or P2
+        ([("m", "Mountain"), ("i", "Island")], 2),    # {1} by blue
+        ([("ring", "Sol Ring")], 0),                  # {C}{C}: no {R}
+        ([("m", "Mountain"), ("ring", "Sol Ring")], 2),  # {1} by colourless
+    ],
+)
+def test_coloured_symbols_need_their_colour_generic_takes_any(make_state, casts, lands, expected):
+    """CR 601.2h, 107.4, 305.6: Glacial Ray's {1}{R} needs a red mana; its {1} is paid by any mana."""
+    state = make_state(hand=RAY, battlefield=lands)
+    assert len(casts(state, "ray")) == expected
+
+
+def test_sol_ring_pays_generic_of_a_splice(make_state, casts):
+    """CR 601.2f-h, 106.1b: Sol Ring's {C}{C} pays the generic part of Reach + spliced Ray {1}{U}{R}."""
+    state = make_state(hand=MISTS_AND_RAY, battlefield=[("i", "Island"), ("m", "Mountain"), ("ring", "Sol Ring")])
+    # Reach alone {U} 1 + Ray spliced ({U}{1}{R}: Island, Mountain, Sol Ring) x {P1, P2} 2 = 3.
+    assert len(casts(state, "mists")) == 3
+
+
+@pytest.mark.parametrize(
+    ("mountains", "mists", "ray"),
+    [
+        # Island + 3 Mountains. Reach alone {1}{U} 1 + Reach+Ray {U}+{1}{R}+{1} = 4 mana
+        # x {P1, P2, Thalia} 3 -> 4. Ray {2}{R} x 3 -> 3.
+        (3, 4, 3),
+        # Island + 2 Mountains: the splice costs 4 > 3 -> Reach 1; Ray {2}{R} = 3 mana -> 3.
+        (2, 1, 3),
+    ],
+)
+def test_thalia_taxes_noncreature_spells(make_state, casts, mountains, mists, ray):
+    """CR 601.2f: Thalia's "Noncreature spells cost {1} more" adds {1} to the total cost."""
+    state = make_state(
+        hand=MISTS_AND_RAY,
+        battlefield=[("i", "Island")] + [(f"m{i}", "Mountain") for i in range(mountains)],
+        opponent=[("thalia", "Thalia, Guardian of Thraben")],
+    )
+    assert len(casts(state, "mists")) == mists
+    assert len(casts(state, "ray")) == ray
+
+
+@pytest.mark.parametrize(
+    ("mountains", "expected"),
+    [
+        # Targets {P1, P2, Thalia} = 3 per Ray. Costs with the tax once: alone {1}{U} 2,
+        # one Ray {2}{U}{R} 4, two Rays {3}{U}{R}{R} 6 (taxed per card it would be 7).
+        (4, 1 + 2 * 3),              # 5 mana: alone 1 + one Ray 6 = 7
+        (5, 1 + 2 * 3 + 2 * 3 * 3),  # 6 mana: + two Rays in 2 orders x 3 x 3 = 18 -> 25
+    ],
+)
+def test_thalia_tax_is_applied_once_to_the_total(make_state, casts, mountains, expected):
+    """CR 601.2f (INTERACTIONS A11): a cost increase applies once to the whole total, not to each splice."""
+    state = make_state(
+        hand=[("mists", "Reach Through Mists"), ("r1", "Glacial Ray"), ("r2", "Glacial Ray")],
+        battlefield=[("i", "Island")] + [(f"m{i}", "Mountain") for i in range(mountains)],
+        opponent=[("thalia", "Thalia, Guardian of Thraben")],
+    )
+    found = casts(state, "mists")
+    assert len(found) == expected
+    assert {str(c.total_cost) for c in found if len(c.splices) == 2} <= {"{3}{U}{R}{R}"}
+
+
+def test_thalia_does_not_tax_creature_spells(make_state, casts):
+    """CR 601.2f: Thalia taxes noncreature spells only: Grizzly Bears {1}{G} with 2 Forests is castable."""
+    state = make_state(hand=[("bears", "Grizzly Bears")], battlefield=[("f1", "Forest"), ("f2", "Forest")],
+                       opponent=[("thalia", "Thalia, Guardian of Thraben")])
+    found = casts(state, "bears")
+    assert len(found) == 1
+    assert str(next(iter(found)).total_cost) == "{1}{G}"
+
+
+@pytest.mark.parametrize(("mountains", "expected"), [(2, 0), (3, 3)])
+def test_thalia_taxes_her_controllers_spells_too(make_state, casts, mountains, expected):
+    """CR 601.2f: "Noncreature spells cost {1} more" applies to every player's spells, Thalia's controller's too."""
+    state = make_state(hand=RAY, battlefield=[(f"m{i}", "Mountain") for i in range(mountains)]
+                       + [("thalia", "Thalia, Guardian of Thraben")])
+    # Ray costs {2}{R} = 3: 2 Mountains 0; 3 Mountains -> P1, P2, Thalia = 3.
+    assert len(casts(state, "ray")) == expected
+
+
+@pytest.mark.parametrize(
+    ("pool", "lands", "expected"),
+    [
+        ({"P1": "{R}"}, [("m", "Mountain")], 2),   # pool {R} + Mountain pays {1}{R}
+        ({"P1": "{R}"}, [], 0),                    # one mana for a 2-mana cost
+        ({"P1": "{R}{R}"}, [], 2),                 # the pool alone
+        ({"P1": "{C}{R}"}, [], 2),                 # colourless pays {1}
+        ({"P2": "{R}"}, [("m", "Mountain")], 0),   # the opponent's pool is not P1's mana
+    ],
+)
+def test_mana_pool_from_the_state_counts(make_state, casts, pool, lands, expected):
+    """CR 106.4, 601.2g-h: mana in the caster's pool (state file "mana_pool") pays costs."""
+    state = make_state(hand=RAY, battlefield=lands, mana_pool=pool)
+    assert len(casts(state, "ray")) == expected
+
+
+@pytest.mark.parametrize(
+    ("battlefield", "opponent", "expected"),
+    [
+        ([("m1", "Mountain"), ("m2", "Mountain", {"tapped": True})], [], 0),  # a tapped land makes nothing
+        ([("m1", "Mountain", {"tapped": True}), ("m2", "Mountain", {"tapped": True})], [], 0),
+        ([], [("m1", "Mountain"), ("m2", "Mountain")], 0),                    # the opponent's lands
+        ([("m1", "Mountain"), ("m2", "Mountain")], [], 2),
+    ],
+)
+def test_only_the_casters_untapped_sources(make_state, casts, battlefield, opponent, expected):
+    """CR 106.4, 605.1a, 305.6: a land's mana ability needs {T}: tapped or opposing lands pay nothing."""
+    state = make_state(hand=RAY, battlefield=battlefield, opponent=opponent)
+    assert len(casts(state, "ray")) == expected
+
+
+@pytest.mark.parametrize(
+    ("lands", "expected"),
+    [
+        ([("f", "Forest"), ("elves", "Llanowar Elves")], 1),                      # {T}: Add {G}
+        ([("f", "Forest"), ("elves", "Llanowar Elves", {"tapped": True})], 0),
+    ],
+)
+def test_mana_abilities_of_creatures(make_state, casts, lands, expected):
+    """CR 605.1a: Llanowar Elves' "{T}: Add {G}" pays for Grizzly Bears {1}{G} with a Forest."""
+    state = make_state(hand=[("bears", "Grizzly Bears")], battlefield=lands)
+    assert len(casts(state, "bears")) == expected
+
+
+@pytest.mark.parametrize(("land", "expected"), [("Island", 1), ("Forest", 1), ("Mountain", 0)])
+def test_hybrid_mana_is_paid_with_either_colour(make_state, casts, land, expected):
+    """CR 107.4e: Slippery Bogle's {G/U} is paid with green or blue mana."""
+    state = make_state(hand=[("bogle", "Slippery Bogle")], battlefield=[("land", land)])
+    assert len(casts(state, "bogle")) == expected
+
+
+@pytest.mark.parametrize(
+    ("others", "expected"),
+    [
+        ([], 0),  # nothing else in hand: the spell can't discard itself (it is on the stack)
+        ([("x1", "Opt")], 1),
+        ([("x1", "Opt"), ("x2", "Grizzly Bears"), ("x3", "Mountain")], 3),  # one cast per discarded card
+    ],
+)
+def test_discard_cost_chooses_another_card_in_hand(make_state, casts, discard_draw, others, expected):
+    """CR 601.2h, 118.10, 601.2a: "discard a card" is paid with another card in hand; each choice is a cast."""
+    state = make_state(hand=[("draw", discard_draw)] + others, battlefield=[("m", "Mountain")])
+    found = casts(state, "draw")
+    assert len(found) == expected
+    assert {cast.discards for cast in found} == {(object_id,) for object_id, _ in others}
+
+
+@pytest.mark.parametrize(("others", "expected"), [(1, 0), (2, 1), (3, 3), (4, 6)])
+def test_discard_two_cards_is_a_set_of_two_other_cards(make_state, casts, card, others, expected):
+    """CR 601.2h, 118.10: "discard two cards" needs two different other cards; each pair is one cast."""
+    spell = card("Discard Two Draw", "{R}", "Sorcery",
+                 "As an additional cost to cast this spell, discard two cards.\nDraw three cards.")
+    state = make_state(hand=[("spell", spell)] + [(f"x{i}", "Opt") for i in range(others)],
+                       battlefield=[("m", "Mountain")])
+    found = casts(state, "spell")
+    # C(others, 2): 1 -> 0, 2 -> 1, 3 -> 3, 4 -> 6.
+    assert len(found) == expected
+    assert all(len(set(cast.discards)) == 2 and "spell" not in cast.discards for cast in found)
+
+
+@pytest.mark.parametrize(
+    ("discards", "rule"),
+    [
+        (("draw",), "CR 601.2a"),        # itself: it is on the stack
+        ((), "CR 601.2h"),               # the discard cost left unpaid
+        (("x1", "x2"), "CR 601.2h"),     # one card is discarded, not two
+        (("m",), "CR 601.2h"),           # a Mountain on the battlefield is not a card in hand
+    ],
+)
+def test_why_illegal_discard(make_state, discard_draw, discards, rule):
+    """CR 601.2h: the discard cost is exactly one other card from the caster's hand."""
+    state = make_state(hand=[("draw", discard_draw), ("x1", "Opt"), ("x2", "Grizzly Bears")],
+                       battlefield=[("m", "Mountain")])
+    cast = Cast("draw", "Arcane Discard Draw", discards=tuple(sorted(discards)))
+    assert rule in {reason.rule for reason in why_illegal(state, cast)}
+    assert cast not in legal_casts(state, "draw")
+
+
+def test_discard_cost_written_with_the_card_name(make_state, casts):
+    """CR 118.8, 601.2h, 201.5: Tormenting Voice's "discard a card" cost, written with its own name, is read."""
+    state = make_state(hand=[("voice", "Tormenting Voice"), ("x1", "Opt"), ("x2", "Grizzly Bears")],
+                       battlefield=[("m1", "Mountain"), ("m2", "Mountain")])
+    # {1}{R} with 2 Mountains, discarding Opt or Grizzly Bears = 2.
+    assert len(casts(state, "voice")) == 2
+
+
+@pytest.mark.parametrize(
+    ("lands", "free", "expected"),
+    [
+        ([("i1", "Island"), ("i2", "Island"), ("i3", "Island")], False, 0),  # no mana cost: unpayable
+        ([], False, 0),
+        ([("i1", "Island"), ("i2", "Island"), ("i3", "Island")], True, 1),   # the alternative cost
+        ([], True, 1),
+    ],
+)
+def test_a_card_with_no_mana_cost(make_state, casts, lands, free, expected):
+    """CR 118.6, 118.6a: Evermind can't be cast by paying its (nonexistent) mana cost, only without paying it."""
+    state = make_state(hand=[("ever", "Evermind")], battlefield=lands)
+    found = casts(state, "ever", without_paying_mana_cost=free)
+    assert len(found) == expected
+    assert all(cast.mana_value == 0 for cast in found)  # CR 202.3a
+
+
+def test_why_illegal_no_mana_cost_cites_118_6(make_state):
+    """CR 118.6: the normal cast of Evermind is illegal because its cost can't be paid."""
+    state = make_state(hand=[("ever", "Evermind")], battlefield=[("i1", "Island"), ("i2", "Island")])
+    assert "CR 118.6" in {reason.rule for reason in why_illegal(state, Cast("ever", "Evermind"))}
+
+
+def test_why_illegal_unaffordable_cites_601_2h(make_state):
+    """CR 601.2h: a cast whose total cost can't be paid is illegal ("partial payments are not allowed")."""
+    state = make_state(hand=RAY, battlefield=[("m", "Mountain")])
+    cast = Cast("ray", "Glacial Ray", targets=(TargetChoice("ray", None, 0, 0, "any target", ("P2",)),))
+    reasons = why_illegal(state, cast)
+    assert {reason.rule for reason in reasons} == {"CR 601.2h"}
+    assert cast not in legal_casts(state, "ray")
+
+
+def test_why_illegal_unaffordable_splice_cites_601_2h(make_state):
+    """CR 601.2f-h: the splice cost is part of the total; Island + Mountain can't pay {U}+{1}{R}."""
+    state = make_state(hand=MISTS_AND_RAY, battlefield=[("i", "Island"), ("m", "Mountain")])
+    cast = Cast("mists", "Reach Through Mists", splices=("ray",),
+                targets=(TargetChoice("ray", None, 0, 0, "any target", ("P2",)),))
+    assert "CR 601.2h" in {reason.rule for reason in why_illegal(state, cast)}
+    assert why_illegal(state, Cast("mists", "Reach Through Mists")) == ()

@@ -1,0 +1,325 @@
+"""Tests of solver.rules.targets: legal choices for each instance of "target" (CR 115, 601.2c).
+
+Also hexproof (CR 702.11), protection (702.16), shroud (702.18) and ward
+(702.21). Every count is worked out by hand with the arithmetic in a
+comment; each scenario runs on both backends.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from models.cast import Cast, TargetChoice
+from models.errors import UnsupportedRuleError
+from solver.legal import is_legal_cast, legal_casts, why_illegal
+
+RAY = [("ray", "Glacial Ray")]
+TWO_MOUNTAINS = [("m1", "Mountain"), ("m2", "Mountain")]
+
+
+def chosen(found) -> set[tuple[str, ...]]:
+    """The target sets of one-instance casts."""
+    return {tuple(t for choice in cast.targets for t in choice.targets) for cast in found}
+
+
+def bears(n: int, prefix: str = "c") -> list[tuple[str, str]]:
+    """``n`` Grizzly Bears with ids ``<prefix>0..``."""
+    return [(f"{prefix}{i}", "Grizzly Bears") for i in range(n)]
+
+
+@pytest.fixture
+def walker(card):
+    """An inline planeswalker whose text can't bear on targeting."""
+    return card("Test Walker", "{2}{W}", "Legendary Planeswalker — Test", "+1: You gain 2 life.")
+
+
+def test_any_target_is_creatures_players_and_planeswalkers(make_state, casts, walker):
+    """CR 115.4: "any target" is a creature, player, planeswalker or battle; not a noncreature artifact."""
+    state = make_state(
+        hand=RAY, battlefield=TWO_MOUNTAINS,
+        opponent=[("bears", "Grizzly Bears"), ("walker", walker), ("ring", "Sol Ring"), ("moon", "Bad Moon")],
+    )
+    found = casts(state, "ray")
+    # P1, P2, Grizzly Bears, Test Walker = 4 (Sol Ring, Bad Moon and the Mountains are not).
+    assert chosen(found) == {("P1",), ("P2",), ("bears",), ("walker",)}
+
+
+def test_any_target_includes_a_real_planeswalker(make_state, casts):
+    """CR 115.4: Liliana of the Veil is a legal "any target"; her own abilities don't change that."""
+    state = make_state(hand=RAY, battlefield=TWO_MOUNTAINS,
+                       opponent=[("bears", "Grizzly Bears"), ("lili", "Liliana of the Veil")])
+    # P1, P2, Grizzly Bears, Liliana = 4.
+    assert len(casts(state, "ray")) == 4
+
+
+def test_creature_or_player_excludes_planeswalkers(make_state, casts, card, walker):
+    """CR 115.1a: "target creature or player" (older wording) means exactly that: no planeswalkers."""
+    shock = card("Old Shock", "{R}", "Instant", "Old Shock deals 1 damage to target creature or player.")
+    state = make_state(hand=[("shock", shock)], battlefield=[("m1", "Mountain")],
+                       opponent=[("bears", "Grizzly Bears"), ("walker", walker)])
+    # P1, P2, Grizzly Bears = 3.
+    assert chosen(casts(state, "shock")) == {("P1",), ("P2",), ("bears",)}
+
+
+@pytest.mark.parametrize(("players", "expected"), [(["P1", "P2"], 1), (["P1", "P2", "P3"], 2)])
+def test_target_opponent_excludes_the_caster(make_state, casts, players, expected):
+    """CR 115.1, 102.2: "target opponent" (Simoon) is any player but the caster."""
+    state = make_state(hand=[("simoon", "Simoon")], battlefield=[("m", "Mountain"), ("f", "Forest")],
+                       players=players)
+    found = casts(state, "simoon")
+    # Opponents of P1: players minus P1 -> 1 in a two-player game, 2 with P3.
+    assert len(found) == expected
+    assert ("P1",) not in chosen(found)
+
+
+def test_target_player_includes_the_caster(make_state, casts):
+    """CR 115.1: "target player" (Dampen Thought) may be the caster: P1 or P2."""
+    state = make_state(hand=[("dampen", "Dampen Thought")], battlefield=[("i1", "Island"), ("i2", "Island")])
+    assert chosen(casts(state, "dampen")) == {("P1",), ("P2",)}
+
+
+def test_target_creature_you_control(make_state, casts):
+    """CR 115.1, 109.5: Ranger's Guile's "target creature you control" is one of the caster's creatures."""
+    state = make_state(
+        hand=[("guile", "Ranger's Guile")],
+        battlefield=[("f", "Forest"), ("mine1", "Grizzly Bears"), ("mine2", "Llanowar Elves")],
+        opponent=[("theirs", "Grizzly Bears")],
+    )
+    # P1's two creatures = 2.
+    assert chosen(casts(state, "guile")) == {("mine1",), ("mine2",)}
+
+
+@pytest.mark.parametrize(("mine", "theirs"), [(2, 3), (1, 1), (0, 2), (2, 0)])
+def test_creature_you_control_and_creature_an_opponent_controls(make_state, casts, mine, theirs):
+    """CR 115.1, 115.3: Wild Instincts targets one of your creatures and one an opponent controls."""
+    state = make_state(
+        hand=[("wild", "Wild Instincts")],
+        battlefield=[(f"f{i}", "Forest") for i in range(4)] + bears(mine, "mine"),
+        opponent=bears(theirs, "theirs"),
+    )
+    # Two independent instances: mine x theirs (2x3 = 6, 1x1 = 1, 0x2 = 0, 2x0 = 0).
+    assert len(casts(state, "wild")) == mine * theirs
+
+
+@pytest.mark.parametrize("n", [0, 1, 2, 3, 4])
+def test_two_target_creatures_are_two_different_creatures(make_state, casts, n):
+    """CR 115.3: "two target creatures" (Twinstrike) is one instance: a set of 2 different creatures."""
+    state = make_state(
+        hand=[("twin", "Twinstrike")],
+        battlefield=[(f"s{i}", "Swamp") for i in range(4)] + [("m", "Mountain")],
+        opponent=bears(n),
+    )
+    found = casts(state, "twin")
+    # C(n, 2): 0, 0, 1, 3, 6.
+    assert len(found) == math.comb(n, 2)
+    assert all(len(cast.targets) == 1 and len(cast.targets[0].targets) == 2 for cast in found)
+
+
+def test_two_target_lands_counts_every_pair_of_lands(make_state, casts):
+    """CR 115.3 (INTERACTIONS A19): Shifting Borders may take any two different lands, the caster's included."""
+    state = make_state(hand=[("borders", "Shifting Borders")],
+                       battlefield=[(f"i{i}", "Island") for i in range(4)],
+                       opponent=[("om", "Mountain")])
+    # 4 Islands + 1 opposing Mountain = 5 lands: C(5, 2) = 10.
+    assert len(casts(state, "borders")) == 10
+
+
+@pytest.mark.parametrize("n", [0, 1, 2, 3])
+def test_up_to_two_targets_allows_zero_one_or_two(make_state, casts, n):
+    """CR 115.6: "up to two target creatures" (Dual Shot) may choose 0, 1 or 2 different creatures."""
+    state = make_state(hand=[("dual", "Dual Shot")], battlefield=[("m", "Mountain")], opponent=bears(n))
+    # C(n,0) + C(n,1) + C(n,2): n=0 1, n=1 2, n=2 4, n=3 7.
+    assert len(casts(state, "dual")) == 1 + n + math.comb(n, 2)
+
+
+@pytest.mark.parametrize(("n", "expected"), [(1, 0), (2, 2), (3, 6)])
+def test_another_target_creature_must_differ(make_state, casts, card, n, expected):
+    """CR 115.4: "another target creature" can't be the creature chosen for the first instance."""
+    shift = card("Counter Shift", "{1}{B}", "Instant",
+                 "Move all counters from target creature onto another target creature.")
+    state = make_state(hand=[("shift", shift)], battlefield=[("s1", "Swamp"), ("s2", "Swamp")], opponent=bears(n))
+    found = casts(state, "shift")
+    # Ordered pairs of different creatures: n x (n - 1): 1 -> 0, 3 -> 3*2 = 6.
+    assert len(found) == n * (n - 1) == expected
+    assert all(cast.targets[0].targets != cast.targets[1].targets for cast in found)
+
+
+@pytest.mark.parametrize(
+    ("hand", "lands", "expected"),
+    [
+        # Blood Feud: "Target creature fights another target creature", 3 creatures: 3*2 = 6.
+        ([("feud", "Blood Feud")], [(f"m{i}", "Mountain") for i in range(6)], 6),
+        # Carom: "... target creature ... another target creature ...", 3 creatures: 6.
+        ([("carom", "Carom")], [("p1", "Plains"), ("p2", "Plains")], 6),
+    ],
+)
+def test_another_target_on_real_cards(make_state, casts, hand, lands, expected):
+    """CR 115.4: two instances joined by "another" choose two different creatures, in order."""
+    state = make_state(hand=hand, battlefield=lands, opponent=bears(3))
+    assert len(casts(state, hand[0][0])) == expected
+
+
+def test_another_target_player(make_state, casts):
+    """CR 115.4: Biomantic Mastery's "target player ... another target player": (P1, P2) or (P2, P1)."""
+    state = make_state(hand=[("mastery", "Biomantic Mastery")],
+                       battlefield=[(f"f{i}", "Forest") for i in range(7)])
+    # {4}{G/U}{G/U}{G/U} = 7 Forests; ordered pairs of different players: 2*1 = 2.
+    assert len(casts(state, "mastery")) == 2
+
+
+def test_any_other_target_must_differ(make_state, casts, card):
+    """CR 115.4: "any other target" can't repeat the earlier "any target" (as Arc Trail)."""
+    arc = card("Arc Test", "{R}", "Sorcery",
+               "Arc Test deals 2 damage to any target and 1 damage to any other target.")
+    state = make_state(hand=[("arc", arc)], battlefield=[("m", "Mountain")], opponent=[("bears", "Grizzly Bears")])
+    # Candidates P1, P2, Bears: ordered pairs of different ones 3*2 = 6.
+    assert len(casts(state, "arc")) == 6
+
+
+@pytest.mark.parametrize(
+    ("spell", "spell_card", "lands", "controller", "expected"),
+    [
+        # Opponent's Slippery Bogle: not a target for P1's Ray -> P1, P2 = 2.
+        ("ray", "Glacial Ray", TWO_MOUNTAINS, "P2", 2),
+        # P1's own Bogle: hexproof doesn't stop its controller -> P1, P2, Bogle = 3.
+        ("ray", "Glacial Ray", TWO_MOUNTAINS, "P1", 3),
+        # Kodama's Might on P1's own Bogle (the only creature) = 1.
+        ("might", "Kodama's Might", [("f", "Forest")], "P1", 1),
+        # Kodama's Might with only P2's Bogle = 0.
+        ("might", "Kodama's Might", [("f", "Forest")], "P2", 0),
+    ],
+)
+def test_hexproof_stops_opponents_only(make_state, casts, spell, spell_card, lands, controller, expected):
+    """CR 702.11b: hexproof stops spells of the permanent's controller's opponents, not its controller."""
+    bogle = [("bogle", "Slippery Bogle")]
+    state = make_state(hand=[(spell, spell_card)], battlefield=lands + (bogle if controller == "P1" else []),
+                       opponent=bogle if controller == "P2" else [])
+    assert len(casts(state, spell)) == expected
+
+
+@pytest.mark.parametrize("controller", ["P1", "P2"])
+def test_shroud_stops_everyone(make_state, casts, controller):
+    """CR 702.18a: Humble Budoka (shroud) can't be targeted by anyone, its controller included."""
+    budoka = [("budoka", "Humble Budoka")]
+    state = make_state(
+        hand=[("might", "Kodama's Might"), ("ray", "Glacial Ray")],
+        battlefield=[("f", "Forest")] + TWO_MOUNTAINS + (budoka if controller == "P1" else []),
+        opponent=budoka if controller == "P2" else [],
+    )
+    # Might: no other creature = 0. Ray: P1, P2 = 2.
+    assert len(casts(state, "might")) == 0
+    assert chosen(casts(state, "ray")) == {("P1",), ("P2",)}
+
+
+@pytest.mark.parametrize(
+    ("spell", "spell_card", "lands", "expected"),
+    [
+        # Silver Knight has protection from red: red Ray -> P1, P2 = 2.
+        ("ray", "Glacial Ray", TWO_MOUNTAINS, 2),
+        # green Kodama's Might -> Knight = 1.
+        ("might", "Kodama's Might", [("f", "Forest")], 1),
+    ],
+)
+def test_protection_from_a_colour_stops_spells_of_that_colour(make_state, casts, spell, spell_card, lands, expected):
+    """CR 702.16b: a permanent with protection from red can't be targeted by red spells, only those."""
+    state = make_state(hand=[(spell, spell_card)], battlefield=lands, opponent=[("knight", "Silver Knight")])
+    assert len(casts(state, spell)) == expected
+
+
+@pytest.mark.parametrize(
+    ("granted", "expected"),
+    [
+        ([], 2),                         # both Bears
+        (["protection from blue"], 1),   # blue Consuming Vortex: only the other Bears
+        (["protection from red"], 2),    # not blue: no effect
+        (["hexproof"], 1),               # P2's Bears, P1's spell
+        (["shroud"], 1),
+    ],
+)
+def test_granted_abilities_are_respected(make_state, casts, granted, expected):
+    """CR 613.1f, 702.11b, 702.16b, 702.18a: abilities granted by effects ("granted" in the state) count."""
+    state = make_state(
+        hand=[("vortex", "Consuming Vortex")], battlefield=[("i1", "Island"), ("i2", "Island")],
+        opponent=[("granted", "Grizzly Bears", {"granted": granted}), ("plain", "Grizzly Bears")],
+    )
+    found = casts(state, "vortex")
+    assert len(found) == expected
+    assert ("plain",) in chosen(found)
+
+
+def test_ward_does_not_remove_a_target(make_state, casts):
+    """CR 702.21a: ward is a triggered ability, not a targeting restriction nor a cost of casting."""
+    state = make_state(hand=RAY, battlefield=TWO_MOUNTAINS, opponent=[("kappa", "Kappa Cannoneer")])
+    found = casts(state, "ray")
+    # P1, P2, Kappa Cannoneer (ward {4}) = 3, each for {1}{R}: ward's {4} is not in the total cost.
+    assert chosen(found) == {("P1",), ("P2",), ("kappa",)}
+    assert {str(cast.total_cost) for cast in found} == {"{1}{R}"}
+
+
+def test_only_permanents_are_targets(make_state, casts):
+    """CR 115.2: a creature card in a graveyard or hand is not a "target creature"."""
+    state = make_state(
+        hand=[("might", "Kodama's Might"), ("bears_in_hand", "Grizzly Bears")], battlefield=[("f", "Forest")],
+        objects=[{"id": "dead", "card": "Grizzly Bears", "zone": "graveyard", "owner": "P2"}],
+    )
+    assert len(casts(state, "might")) == 0
+
+
+@pytest.mark.parametrize(
+    ("spell_card", "text"),
+    [
+        (None, "Destroy target nonblack creature."),
+        ("Reckless Spite", None),  # "Destroy two target nonblack creatures."
+        ("Prey Upon", None),       # "target creature you don't control"
+    ],
+)
+def test_unreadable_target_phrase_raises(make_state, card, spell_card, text):
+    """CR 115.1a: a target phrase the grammar can't read raises UnsupportedRuleError, never zero casts."""
+    spell = spell_card or card("Nonblack Test", "{1}{B}", "Instant", text)
+    state = make_state(hand=[("spell", spell)],
+                       battlefield=[(f"s{i}", "Swamp") for i in range(3)] + [("f", "Forest"), ("mine", "Grizzly Bears")],
+                       opponent=[("bears", "Grizzly Bears"), ("bears2", "Grizzly Bears")])
+    for backend in ("python-constraint", "brute"):
+        with pytest.raises(UnsupportedRuleError):
+            legal_casts(state, "spell", backend=backend).count()
+
+
+@pytest.mark.parametrize(
+    ("target", "rule"),
+    [
+        ("ring", "CR 115.1"),       # a noncreature artifact is not "any target"
+        ("bogle", "CR 702.11b"),    # opponent's hexproof creature
+        ("budoka", "CR 702.18a"),   # shroud
+        ("knight", "CR 702.16b"),   # protection from red vs red Ray
+    ],
+)
+def test_why_illegal_names_the_targeting_rule(make_state, target, rule):
+    """CR 115.1, 702.11b, 702.18a, 702.16b: why_illegal cites the rule that makes a target illegal."""
+    state = make_state(hand=RAY, battlefield=TWO_MOUNTAINS, opponent=[
+        ("ring", "Sol Ring"), ("bogle", "Slippery Bogle"), ("budoka", "Humble Budoka"), ("knight", "Silver Knight")])
+    cast = Cast("ray", "Glacial Ray", targets=(TargetChoice("ray", None, 0, 0, "any target", (target,)),))
+    assert rule in {reason.rule for reason in why_illegal(state, cast)}
+    assert cast not in legal_casts(state, "ray")
+
+
+def test_why_illegal_same_creature_for_another_target(make_state, card):
+    """CR 115.4: choosing one creature for "target creature" and "another target creature" is illegal."""
+    shift = card("Counter Shift", "{1}{B}", "Instant",
+                 "Move all counters from target creature onto another target creature.")
+    state = make_state(hand=[("shift", shift)], battlefield=[("s1", "Swamp"), ("s2", "Swamp")], opponent=bears(2))
+    same = Cast("shift", "Counter Shift", targets=(
+        TargetChoice("shift", None, 0, 0, "target creature", ("c0",)),
+        TargetChoice("shift", None, 0, 1, "another target creature", ("c0",)),
+    ))
+    assert "CR 115.4" in {reason.rule for reason in why_illegal(state, same)}
+
+
+def test_a_required_target_must_be_chosen(make_state, casts):
+    """CR 601.2c: Glacial Ray requires a target; a proposed cast that chooses none is not legal."""
+    state = make_state(hand=RAY, battlefield=TWO_MOUNTAINS)
+    assert len(casts(state, "ray")) == 2  # P1 or P2; none without a target
+    untargeted = Cast("ray", "Glacial Ray")
+    assert untargeted not in legal_casts(state, "ray")
+    assert not is_legal_cast(state, untargeted)
