@@ -41,6 +41,6 @@ class BruteForceBackend:
         domains = [problem.variables[name].domain for name in names]
         constraints = [c for c in problem.constraints if c.scope]
         for values in itertools.product(*domains):
-            assignment = dict(zip(names, values), strict=True)
+            assignment = dict(zip(names, values))
             if all(c.holds(assignment) for c in constraints):
                 yield assignment

@@ -65,7 +65,7 @@ class CpSatBackend:
             allowed = [
                 indices
                 for indices in itertools.product(*(range(len(d)) for d in domains))
-                if constraint.predicate(*(d[i] for d, i in zip(domains, indices)), strict=True)
+                if constraint.predicate(*(d[i] for d, i in zip(domains, indices)))
             ]
             model.AddAllowedAssignments([variables[name] for name in constraint.scope], allowed)
         return model, variables

@@ -52,7 +52,7 @@ class PythonConstraintBackend:
             predicate = rule.predicate
 
             def check(*indices: int, _predicate=predicate, _domains=scope_domains) -> bool:
-                return _predicate(*(domain[i] for domain, i in zip(_domains, indices)), strict=True)
+                return _predicate(*(domain[i] for domain, i in zip(_domains, indices)))
 
             csp.addConstraint(constraint.FunctionConstraint(check), list(rule.scope))
         for solution in csp.getSolutionIter():
