@@ -991,9 +991,37 @@ def can_pay(
             units[
                 "".join(sorted(unit, key=_LETTER_INDEX.__getitem__)), source.is_snow
             ] += 1
+    simple = _simple_demand(cost, x)
+    if simple is not None and all(len(letters) == 1 and not snow for letters, snow in units):
+        # Every unit makes one known type of mana and every symbol asks for one
+        # type or for any: no choice to match, so counting decides (CR 601.2h).
+        supply = {letters: count for (letters, _), count in units.items()}
+        demand, generic = simple
+        if any(supply.get(letter, 0) < need for letter, need in demand.items()):
+            return False
+        return sum(supply.values()) - sum(demand.values()) >= generic
     phyrexian = sum(1 for symbol in cost.symbols if symbol.kind is SymbolKind.PHYREXIAN)
     usable_life = min(max(life, 0), 2 * phyrexian)
     return _can_pay_cached(cost, tuple(sorted(units.items())), x, usable_life)
+
+
+@functools.lru_cache(maxsize=4096)
+def _simple_demand(cost: ManaCost, x: int) -> tuple[dict[str, int], int] | None:
+    """(mana of each type needed, generic needed), or None if the cost has a choice in it."""
+    demand: dict[str, int] = {}
+    generic = 0
+    for symbol in cost.symbols:
+        if symbol.kind is SymbolKind.COLORED:
+            demand[symbol.colors[0].letter] = demand.get(symbol.colors[0].letter, 0) + 1
+        elif symbol.kind is SymbolKind.COLORLESS:
+            demand[COLORLESS] = demand.get(COLORLESS, 0) + 1
+        elif symbol.kind is SymbolKind.GENERIC:
+            generic += symbol.amount
+        elif symbol.kind is SymbolKind.VARIABLE:
+            generic += x
+        else:
+            return None
+    return demand, generic
 
 
 @functools.lru_cache(maxsize=65536)

@@ -125,9 +125,18 @@ def legal_targets(problem: CastProblem, spec: TargetSpec) -> tuple[str, ...]:
     Returns
     -------
     tuple of str
+
+    Notes
+    -----
+    Legality depends on the phrase and the spell, never on which text the
+    phrase is in, so the answer is kept per phrase for the problem.
     """
-    candidates = list(problem.state.players) + [o.id for o in problem.state.battlefield()]
-    return tuple(c for c in candidates if why_not_legal_target(problem, spec, c) is None)
+    memo = problem.cache.setdefault("legal targets", {})
+    found = memo.get(spec)
+    if found is None:
+        candidates = list(problem.state.players) + [o.id for o in problem.state.battlefield()]
+        found = memo[spec] = tuple(c for c in candidates if why_not_legal_target(problem, spec, c) is None)
+    return found
 
 
 def _choices(problem: CastProblem, spec: TargetSpec) -> tuple[tuple[str, ...], ...]:
