@@ -103,6 +103,36 @@ class Cast:
     total_cost: ManaCost = ManaCost.parse("")
     mana_value: int = 0
 
+    @classmethod
+    def trusted(
+        cls,
+        card: ObjectId,
+        name: str,
+        modes: tuple[int, ...],
+        splices: tuple[ObjectId, ...],
+        targets: tuple[TargetChoice, ...],
+        discards: tuple[ObjectId, ...],
+        without_paying_mana_cost: bool,
+        total_cost: ManaCost,
+        mana_value: int,
+    ) -> Cast:
+        """Make a cast from values already in canonical form, skipping ``__init__``.
+
+        For enumerators that make millions of casts: the fields are set as
+        given (modes sorted, discards sorted, each target tuple sorted).
+        """
+        cast = _new(cls)
+        _set(cast, "card", card)
+        _set(cast, "name", name)
+        _set(cast, "modes", modes)
+        _set(cast, "splices", splices)
+        _set(cast, "targets", targets)
+        _set(cast, "discards", discards)
+        _set(cast, "without_paying_mana_cost", without_paying_mana_cost)
+        _set(cast, "total_cost", total_cost)
+        _set(cast, "mana_value", mana_value)
+        return cast
+
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Cast):
             return NotImplemented
@@ -259,3 +289,7 @@ class Cast:
 
 def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+_new = object.__new__
+_set = object.__setattr__

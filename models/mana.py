@@ -775,6 +775,14 @@ def sum_costs(costs: Iterable[ManaCost]) -> ManaCost:
     >>> sum_costs([]) == ManaCost.EMPTY
     True
     """
+    costs = list(costs)
+    nonzero = [cost for cost in costs if not cost.is_zero]
+    if len(nonzero) == 1:
+        return nonzero[0]
+    if len(nonzero) > 1:
+        # One canonical pass over all symbols: the same as repeated ``+``,
+        # which sorts and sums at each step.
+        return _canonical(symbol for cost in nonzero for symbol in cost.symbols)
     total = ManaCost.EMPTY
     for cost in costs:
         total = total + cost

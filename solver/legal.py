@@ -25,6 +25,7 @@ from models.errors import InputError
 from models.objects import Zone
 from models.state import GameState
 from solver.backends import get_backend
+from solver.backends.decompose import DecompositionBackend
 from solver.build import build_cast_problem
 from solver.problem import CastProblem, Reason
 from solver.rules.costs import DISCARDS
@@ -57,9 +58,11 @@ class LegalCasts:
     without_paying_mana_cost : bool
         CR 118.9.
     backend : str or None
-        ``"python-constraint"``, ``"brute"`` or ``"fast"``. By default
-        casts are enumerated with python-constraint and counted and sampled
-        by decomposition (``"fast"``); a named backend does all three.
+        ``"python-constraint"``, ``"brute"``, ``"cpsat"`` or ``"fast"``.
+        By default the decomposition fast path enumerates, counts, samples
+        and checks (it falls back to python-constraint where the choices
+        don't decompose); a named backend enumerates and counts with that
+        backend and checks with the rules directly.
 
     Raises
     ------
@@ -83,23 +86,33 @@ class LegalCasts:
             state, card, player=player, without_paying_mana_cost=without_paying_mana_cost
         )
         self.backend_name = backend
-        # Enumeration: python-constraint unless told otherwise; counting and
-        # sampling: the decomposition fast path unless told otherwise.
-        self.backend = get_backend(backend or "python-constraint")
-        self.counter = get_backend(backend or "fast")
+        self.fast = DecompositionBackend()
+        self.backend = get_backend(backend) if backend else None
 
     def __iter__(self) -> Iterator[Cast]:
-        """Yield each legal cast once, in the backend's order (fixed for a given problem)."""
+        """Yield each legal cast once.
+
+        By default from the decomposition fast path (frames depth-first:
+        modes, then splice cards in state-file order; then splice orders;
+        then targets in domain order); with a named backend, in its order.
+        """
+        if self.backend is None:
+            yield from self.fast.iter_casts(self.problem)
+            return
         for solution in self.backend.solutions(self.problem):
             yield self.problem.to_cast(solution)
 
     def __contains__(self, cast: object) -> bool:
         """Whether a cast is legal, checked directly (no enumeration)."""
-        return isinstance(cast, Cast) and not _reasons(self.problem, cast)
+        if not isinstance(cast, Cast):
+            return False
+        if self.backend is None:
+            return self.fast.contains(self.problem, cast)
+        return not _reasons(self.problem, cast)
 
     def __bool__(self) -> bool:
         """Whether there is at least one legal cast (stops at the first)."""
-        return next(iter(self.backend.solutions(self.problem)), None) is not None
+        return next(iter(self), None) is not None
 
     def count(self) -> int:
         """The number of legal casts (distinct as the README defines it).
@@ -107,13 +120,17 @@ class LegalCasts:
         Counted by decomposition, without enumerating (exact even for 10^11
         casts), unless a backend was named: then by that backend.
         """
-        counter = getattr(self.counter, "count", None)
+        backend = self.backend or self.fast
+        counter = getattr(backend, "count", None)
         if counter is not None:
             return counter(self.problem)
-        return sum(1 for _ in self.counter.solutions(self.problem))
+        return sum(1 for _ in backend.solutions(self.problem))
 
     def sample(self, rng: random.Random | None = None) -> Cast | None:
         """One legal cast drawn uniformly at random, or None when there is none.
+
+        Drawn by decomposition, without enumerating: a frame weighted by its
+        number of casts, then a splice order and each target uniformly.
 
         Parameters
         ----------
@@ -124,10 +141,7 @@ class LegalCasts:
         -------
         Cast or None
         """
-        from solver.backends.decompose import DecompositionBackend
-
-        assignment = DecompositionBackend().sample(self.problem, rng or random.Random())
-        return None if assignment is None else self.problem.to_cast(assignment)
+        return self.fast.sample_cast(self.problem, rng or random.Random())
 
     def divide(self) -> dict[tuple[tuple[int, ...], tuple[str, ...]], int]:
         """Counts per first choices: (chosen modes, spliced cards in order) -> number of casts.

@@ -27,7 +27,7 @@ SUITE_STATES = sorted({case["state"] for case in load_count_suite()})
 HAND_CARDS = [
     "Reach Through Mists", "Glacial Ray", "Kodama's Might", "Desperate Ritual", "Opt",
     "Splicer's Skill", "Requisition Raid", "Unfortunate Accident", "Explosive Derailment",
-    "Lava Spike", "Grizzly Bears", "Mountain",
+    "Lava Spike", "Grizzly Bears", "Mountain", "Tormenting Voice", "Shifting Borders", "Blood Feud",
 ]
 BOARD_CARDS = ["Grizzly Bears", "Silver Knight", "Kodama of the North Tree", "Slippery Bogle",
                "Sol Ring", "Bad Moon", "Thalia, Guardian of Thraben"]
@@ -62,17 +62,25 @@ def _mutations(cast: Cast, state) -> list[Cast]:
 def _check_state(state) -> None:
     player = state.priority
     for card in state.hand(player):
-        listed = list(legal_casts(state, card.id, player=player))
+        view = legal_casts(state, card.id, player=player)
+        listed = list(view)  # the fast path's own Cast enumeration
         oracle = set(legal_casts(state, card.id, player=player, backend="brute"))
+        constraint = list(legal_casts(state, card.id, player=player, backend="python-constraint"))
         decomposed = list(legal_casts(state, card.id, player=player, backend="fast"))
         cpsat = set(legal_casts(state, card.id, player=player, backend="cpsat"))
-        assert set(listed) == oracle == set(decomposed) == cpsat, f"{card.name}: backends disagree"
-        assert len(listed) == len(decomposed) == len(oracle), f"{card.name}: a cast listed twice"
-        assert legal_casts(state, card.id, player=player).count() == len(oracle)
+        assert set(listed) == oracle == set(constraint) == set(decomposed) == cpsat, f"{card.name}: backends disagree"
+        assert len(listed) == len(constraint) == len(decomposed) == len(oracle), f"{card.name}: a cast listed twice"
+        assert view.count() == len(oracle)
+        by_choices = {cast: cast for cast in oracle}
+        for cast in listed:  # same derived fields whichever backend made the cast
+            assert (cast.total_cost, cast.mana_value) == (by_choices[cast].total_cost, by_choices[cast].mana_value)
         for cast in sorted(oracle, key=lambda c: repr(c.choices()))[:40]:
             assert is_legal_cast(state, cast, player=player), cast
+            assert cast in view
             for mutant in _mutations(cast, state)[:30]:
-                assert is_legal_cast(state, mutant, player=player) == (mutant in oracle), mutant
+                legal = mutant in oracle
+                assert is_legal_cast(state, mutant, player=player) == legal, mutant
+                assert (mutant in view) == legal, mutant
 
 
 @pytest.mark.parametrize("path", SUITE_STATES)
@@ -86,7 +94,7 @@ def random_states(draw):
     hand = draw(st.lists(st.sampled_from(HAND_CARDS), min_size=1, max_size=3))
     board = draw(st.lists(st.tuples(st.sampled_from(BOARD_CARDS), st.sampled_from(["P1", "P2"]),
                                     st.sampled_from(GRANTS)), max_size=5))
-    lands = draw(st.lists(st.sampled_from(LANDS), max_size=5))
+    lands = draw(st.lists(st.sampled_from(LANDS), max_size=7))
     objects = [{"id": f"h{i}", "card": name, "zone": "hand", "owner": "P1"} for i, name in enumerate(hand)]
     objects += [{"id": f"b{i}", "card": name, "zone": "battlefield", "controller": who, "granted": grants}
                 for i, (name, who, grants) in enumerate(board)]

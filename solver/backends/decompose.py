@@ -32,6 +32,7 @@ from typing import Any
 
 import networkx as nx
 
+from models.cast import Cast, TargetChoice
 from solver.problem import CastProblem, TargetSlot
 
 __all__ = ["DecompositionBackend", "Frame", "analyse"]
@@ -98,6 +99,42 @@ class _Analysis:
         self._component_cache: dict[tuple[int, frozenset[str]], list[dict[str, Any]]] = {}
         self.free_domains = [problem.variables[name].domain for name in self.free_names]
         self.free_count = math.prod(len(d) for d in self.free_domains)
+        self.single = [not self.component_constraints[i] and len(c) == 1 for i, c in enumerate(self.components)]
+        self.slot_by_key = {slot.key: slot for slot in problem.slots}
+        self.choice_sets = {slot.variable: frozenset(slot.choices) for slot in problem.slots}
+        self._choice_objects: dict[str, list[TargetChoice]] = {}
+        self._frames: list[tuple[Frame, int]] | None = None
+        self._valid_frames: dict[tuple[frozenset[int], frozenset[str]], Frame] | None = None
+
+    # ---------------------------------------------------------------- casts
+    def choice_objects(self, name: str) -> list[TargetChoice]:
+        """The TargetChoice of each legal choice of a slot, made once."""
+        found = self._choice_objects.get(name)
+        if found is None:
+            slot = self.slot_of[name]
+            found = self._choice_objects[name] = [
+                TargetChoice(slot.source, slot.mode, slot.instruction, slot.index, slot.spec.phrase, choice)
+                for choice in slot.choices
+            ]
+        return found
+
+    def order_key(self, slot: TargetSlot, position: dict[str, int]) -> tuple[int, int, int, int]:
+        """Where a slot's choice goes in Cast.targets: own text, modes, then splices in order."""
+        spell_id = self.problem.spell.id
+        if slot.source == spell_id:
+            return (0, -1, slot.instruction, slot.index) if slot.mode is None else (1, slot.mode, 0, slot.index)
+        return (2, position[slot.source], slot.instruction, slot.index)
+
+    def counted_frames(self) -> list[tuple[Frame, int]]:
+        """Every frame with at least one cast, and its number of casts, depth-first (kept)."""
+        if self._frames is None:
+            self._frames = [(frame, count) for frame in self.frames() if (count := self.frame_count(frame))]
+        return self._frames
+
+    def valid_frames(self) -> dict[tuple[frozenset[int], frozenset[str]], Frame]:
+        if self._valid_frames is None:
+            self._valid_frames = {(f.modes, frozenset(f.spliced)): f for f, _ in self.counted_frames()}
+        return self._valid_frames
 
     # ---------------------------------------------------------------- frames
     def is_active(self, slot: TargetSlot, frame: Frame) -> bool:
@@ -226,7 +263,7 @@ class DecompositionBackend:
         analysis = analyse(problem)
         if analysis.free_constrained:
             return sum(1 for _ in self._fallback(problem).solutions(problem))
-        return sum(analysis.frame_count(frame) for frame in analysis.frames())
+        return sum(count for _, count in analysis.counted_frames())
 
     def solutions(self, problem: CastProblem) -> Iterator[dict[str, Any]]:
         """Yield every solution lazily: frames depth-first, then splice orders, then components.
@@ -304,3 +341,215 @@ class DecompositionBackend:
             else:
                 assignment.update(rng.choice(analysis.component_solutions(index, frame)))
         return assignment
+
+    # ------------------------------------------------------------------ fast forms
+    def iter_compact(self, problem: CastProblem) -> Iterator[tuple[tuple, tuple]]:
+        """Yield every legal cast in compact form, lazily, in :meth:`solutions` order.
+
+        Each item is ``(frame, targets)``: ``frame`` is (chosen modes, spliced
+        cards in order, values of the other choices such as discards), and
+        ``targets`` holds one entry per target component (a tuple of ids for
+        a lone instance; a dict of slot variable to value for instances tied
+        by a constraint), inactive instances left out.
+
+        Parameters
+        ----------
+        problem : CastProblem
+
+        Yields
+        ------
+        (tuple, tuple)
+        """
+        if not all(c.predicate() for c in problem.unconditional_constraints):
+            return
+        analysis = analyse(problem)
+        if analysis.free_constrained:
+            for solution in self._fallback(problem).solutions(problem):
+                cast = problem.to_cast(solution)
+                yield (cast.modes, cast.splices, cast.discards), tuple(t.targets for t in cast.targets)
+            return
+        for frame, _ in analysis.counted_frames():
+            modes = tuple(sorted(frame.modes))
+            lists = []
+            for index, component in enumerate(analysis.components):
+                if analysis.single[index]:
+                    slot = analysis.slot_of[component[0]]
+                    if analysis.is_active(slot, frame):
+                        lists.append(slot.choices)
+                else:
+                    lists.append(analysis.component_solutions(index, frame))
+            orders = itertools.permutations(frame.spliced) if frame.spliced else [()]
+            for order in orders:
+                for free_values in itertools.product(*analysis.free_domains):
+                    yield from zip(itertools.repeat((modes, order, free_values)), itertools.product(*lists))
+
+    def iter_casts(self, problem: CastProblem) -> Iterator[Cast]:
+        """Yield every legal cast as a :class:`Cast`, lazily, without building assignments.
+
+        Parameters
+        ----------
+        problem : CastProblem
+
+        Yields
+        ------
+        Cast
+            In :meth:`solutions` order for frames; targets ordered as in
+            :meth:`CastProblem.to_cast`.
+        """
+        if not all(c.predicate() for c in problem.unconditional_constraints):
+            return
+        analysis = analyse(problem)
+        if analysis.free_constrained:
+            for solution in self._fallback(problem).solutions(problem):
+                yield problem.to_cast(solution)
+            return
+        spell = problem.spell
+        card, name, mana_value, free = spell.id, spell.card.name, spell.card.mana_value, problem.without_paying_mana_cost
+        discard_index = analysis.free_names.index("discards") if "discards" in analysis.free_names else None
+        trusted = Cast.trusted
+        for frame, _ in analysis.counted_frames():
+            modes = tuple(sorted(frame.modes))
+            total = problem.total_cost_of(analysis.frame_assignment(frame)) if problem.total_cost_of else None
+            orders = itertools.permutations(frame.spliced) if frame.spliced else [()]
+            simple = all(
+                analysis.single[i] for i, component in enumerate(analysis.components)
+                if any(analysis.is_active(analysis.slot_of[n], frame) for n in component)
+            )
+            for order in orders:
+                position = {source: i for i, source in enumerate(order)}
+                for free_values in itertools.product(*analysis.free_domains):
+                    discards = tuple(sorted(free_values[discard_index])) if discard_index is not None else ()
+                    if simple:
+                        active = sorted(
+                            (analysis.slot_of[c[0]] for i, c in enumerate(analysis.components)
+                             if analysis.is_active(analysis.slot_of[c[0]], frame)),
+                            key=lambda slot: analysis.order_key(slot, position),
+                        )
+                        lists = [analysis.choice_objects(slot.variable) for slot in active]
+                        for targets in itertools.product(*lists):
+                            yield trusted(card, name, modes, order, targets, discards, free, total, mana_value)
+                    else:
+                        parts = [analysis.component_solutions(i, frame) for i in range(len(analysis.components))]
+                        for combination in itertools.product(*parts):
+                            chosen = []
+                            for part in combination:
+                                for variable, value in part.items():
+                                    if value is not None:
+                                        slot = analysis.slot_of[variable]
+                                        chosen.append((analysis.order_key(slot, position),
+                                                       analysis.choice_objects(variable)[slot.choices.index(value)]))
+                            chosen.sort(key=lambda item: item[0])
+                            yield trusted(card, name, modes, order, tuple(c for _, c in chosen), discards, free,
+                                          total, mana_value)
+
+    def contains(self, problem: CastProblem, cast: Cast) -> bool:
+        """Whether a cast is legal, checked directly against the decomposition.
+
+        Parameters
+        ----------
+        problem : CastProblem
+        cast : Cast
+
+        Returns
+        -------
+        bool
+        """
+        if cast.card != problem.spell.id or cast.without_paying_mana_cost != problem.without_paying_mana_cost:
+            return False
+        if not all(c.predicate() for c in problem.unconditional_constraints):
+            return False
+        analysis = analyse(problem)
+        if analysis.free_constrained:
+            from solver.legal import _reasons
+
+            return not _reasons(problem, cast)
+        modes = frozenset(cast.modes)
+        spliced = frozenset(cast.splices)
+        if len(modes) != len(cast.modes) or len(spliced) != len(cast.splices):
+            return False
+        frame = analysis.valid_frames().get((modes, spliced))
+        if frame is None:
+            return False
+        values: dict[str, Any] = {}
+        for choice in cast.targets:
+            slot = analysis.slot_by_key.get(choice.slot)
+            if slot is None or slot.variable in values or not analysis.is_active(slot, frame):
+                return False
+            if choice.targets not in analysis.choice_sets[slot.variable]:
+                return False
+            values[slot.variable] = choice.targets
+        for slot in problem.slots:
+            if slot.variable not in values:
+                if analysis.is_active(slot, frame):
+                    return False
+                values[slot.variable] = None
+        for constraint in analysis.slot_constraints:
+            if not constraint.predicate(*(values[v] for v in constraint.scope)):
+                return False
+        if analysis.free_names:
+            if analysis.free_names != ["discards"]:
+                from solver.legal import _reasons
+
+                return not _reasons(problem, cast)
+            sorted_domain = problem.cache.get("sorted discards")
+            if sorted_domain is None:
+                sorted_domain = problem.cache["sorted discards"] = frozenset(
+                    tuple(sorted(d)) for d in analysis.free_domains[0]
+                )
+            return tuple(sorted(cast.discards)) in sorted_domain
+        return not cast.discards
+
+    def sample_cast(self, problem: CastProblem, rng: random.Random) -> Cast | None:
+        """One legal cast drawn uniformly at random, made directly as a :class:`Cast`.
+
+        Parameters
+        ----------
+        problem : CastProblem
+        rng : random.Random
+
+        Returns
+        -------
+        Cast or None
+        """
+        if not all(c.predicate() for c in problem.unconditional_constraints):
+            return None
+        analysis = analyse(problem)
+        if analysis.free_constrained:
+            assignment = self.sample(problem, rng)
+            return None if assignment is None else problem.to_cast(assignment)
+        weighted = problem.cache.get("cumulative frames")
+        if weighted is None:
+            frames, cumulative, total = [], [], 0
+            for frame, count in analysis.counted_frames():
+                total += count
+                frames.append(frame)
+                cumulative.append(total)
+            weighted = problem.cache["cumulative frames"] = (frames, cumulative, total)
+        frames, cumulative, total = weighted
+        if not total:
+            return None
+        frame = frames[bisect.bisect_right(cumulative, rng.randrange(total))]
+        order = tuple(rng.sample(frame.spliced, len(frame.spliced))) if frame.spliced else ()
+        position = {source: i for i, source in enumerate(order)}
+        chosen = []
+        for index, component in enumerate(analysis.components):
+            if analysis.single[index]:
+                slot = analysis.slot_of[component[0]]
+                if analysis.is_active(slot, frame):
+                    chosen.append((analysis.order_key(slot, position),
+                                   rng.choice(analysis.choice_objects(slot.variable))))
+            else:
+                for variable, value in rng.choice(analysis.component_solutions(index, frame)).items():
+                    if value is not None:
+                        slot = analysis.slot_of[variable]
+                        chosen.append((analysis.order_key(slot, position),
+                                       analysis.choice_objects(variable)[slot.choices.index(value)]))
+        chosen.sort(key=lambda item: item[0])
+        discards = ()
+        if analysis.free_names == ["discards"]:
+            discards = tuple(sorted(rng.choice(analysis.free_domains[0])))
+        spell = problem.spell
+        total_cost = problem.total_cost_of(analysis.frame_assignment(frame)) if problem.total_cost_of else None
+        return Cast.trusted(spell.id, spell.card.name, tuple(sorted(frame.modes)), order,
+                            tuple(c for _, c in chosen), discards, problem.without_paying_mana_cost,
+                            total_cost, spell.card.mana_value)
