@@ -23,6 +23,7 @@ for that component only. The constraint graph is built with networkx.
 from __future__ import annotations
 
 import bisect
+import functools
 import itertools
 import math
 import random
@@ -344,29 +345,35 @@ class DecompositionBackend:
 
     # ------------------------------------------------------------------ fast forms
     def iter_compact(self, problem: CastProblem) -> Iterator[tuple[tuple, tuple]]:
-        """Yield every legal cast in compact form, lazily, in :meth:`solutions` order.
+        """Every legal cast in compact form, lazily, in :meth:`solutions` order.
 
         Each item is ``(frame, targets)``: ``frame`` is (chosen modes, spliced
         cards in order, values of the other choices such as discards), and
         ``targets`` holds one entry per target component (a tuple of ids for
         a lone instance; a dict of slot variable to value for instances tied
-        by a constraint), inactive instances left out.
+        by a constraint), inactive instances left out. Items are made by
+        itertools in C: no Python code runs per cast.
 
         Parameters
         ----------
         problem : CastProblem
 
-        Yields
-        ------
-        (tuple, tuple)
+        Returns
+        -------
+        iterator of (tuple, tuple)
         """
+        return itertools.chain.from_iterable(self._compact_blocks(problem))
+
+    def _compact_blocks(self, problem: CastProblem) -> Iterator[Iterator[tuple[tuple, tuple]]]:
         if not all(c.predicate() for c in problem.unconditional_constraints):
             return
         analysis = analyse(problem)
         if analysis.free_constrained:
-            for solution in self._fallback(problem).solutions(problem):
-                cast = problem.to_cast(solution)
-                yield (cast.modes, cast.splices, cast.discards), tuple(t.targets for t in cast.targets)
+            def fallback() -> Iterator[tuple[tuple, tuple]]:
+                for solution in self._fallback(problem).solutions(problem):
+                    cast = problem.to_cast(solution)
+                    yield (cast.modes, cast.splices, cast.discards), tuple(t.targets for t in cast.targets)
+            yield fallback()
             return
         for frame, _ in analysis.counted_frames():
             modes = tuple(sorted(frame.modes))
@@ -381,7 +388,7 @@ class DecompositionBackend:
             orders = itertools.permutations(frame.spliced) if frame.spliced else [()]
             for order in orders:
                 for free_values in itertools.product(*analysis.free_domains):
-                    yield from zip(itertools.repeat((modes, order, free_values)), itertools.product(*lists))
+                    yield zip(itertools.repeat((modes, order, free_values)), itertools.product(*lists))
 
     def iter_casts(self, problem: CastProblem) -> Iterator[Cast]:
         """Yield every legal cast as a :class:`Cast`, lazily, without building assignments.
@@ -426,8 +433,11 @@ class DecompositionBackend:
                             key=lambda slot: analysis.order_key(slot, position),
                         )
                         lists = [analysis.choice_objects(slot.variable) for slot in active]
-                        for targets in itertools.product(*lists):
-                            yield trusted(card, name, modes, order, targets, discards, free, total, mana_value)
+                        make = functools.partial(
+                            trusted, card, name, modes, order, discards=discards,
+                            without_paying_mana_cost=free, total_cost=total, mana_value=mana_value,
+                        )
+                        yield from map(make, itertools.product(*lists))
                     else:
                         parts = [analysis.component_solutions(i, frame) for i in range(len(analysis.components))]
                         for combination in itertools.product(*parts):

@@ -1,0 +1,1 @@
+"""Benchmarks: runnable suites that measure ratios in one run (not collected by pytest)."""

@@ -1,0 +1,261 @@
+"""Benchmark the backends on the scaling family and the count suite, in one process.
+
+Usage::
+
+    python -m benchmarks.run                 # the whole family, n in 2..40, k in 0..4
+    python -m benchmarks.run --quick         # a smaller grid
+    python -m benchmarks.run --stream 10000000   # memory while streaming 10^7 casts
+
+For every case the count is asserted against the hand formula first
+(:func:`benchmarks.family.family_count`); then, side by side: count (fast
+path, python-constraint, CP-SAT), enumeration (capped), sampling and checking
+one cast. Backends too slow for a case are skipped above a cap and the table
+says so. Prints a table and the ratios, writes JSON lines and a log-log PNG
+plot of count time against the number of casts into ``--out``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import itertools
+import json
+import platform
+import random
+import statistics
+import time
+import tracemalloc
+from pathlib import Path
+
+from benchmarks.family import SIZES, SPLICE_COUNTS, family_count, family_state
+from solver.backends.cpsat import CpSatBackend
+from solver.backends.decompose import DecompositionBackend
+from solver.backends.pyconstraint import PythonConstraintBackend
+from solver.build import build_cast_problem
+from solver.legal import legal_casts
+
+__all__ = ["main", "run_case"]
+
+
+def _median_time(function, repeat: int) -> float:
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        function()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def _rate(iterator, cap: int) -> tuple[int, float]:
+    """(items taken, items per second) for the first ``cap`` items of an iterator."""
+    start = time.perf_counter()
+    taken = 0
+    for _ in itertools.islice(iterator, cap):
+        taken += 1
+    elapsed = time.perf_counter() - start
+    return taken, taken / elapsed if elapsed else float("inf")
+
+
+def _per_call(function, calls: int, batch: int = 50) -> float:
+    """Median seconds per call, over batches of ``batch`` calls."""
+    means = []
+    for _ in range(max(1, calls // batch)):
+        start = time.perf_counter()
+        for _ in range(batch):
+            function()
+        means.append((time.perf_counter() - start) / batch)
+    return statistics.median(means)
+
+
+def run_case(n: int, k: int, args: argparse.Namespace) -> dict:
+    """Measure one case of the family; see the module notes. Returns one JSON-able record."""
+    state = family_state(n, k)
+    expected = family_count(n, k)
+    fast = DecompositionBackend()
+    record: dict = {"n": n, "k": k, "casts": expected}
+
+    # --- count (problem built inside the timing for every backend)
+    got = legal_casts(state, "spell").count()
+    if got != expected:
+        raise AssertionError(f"n={n} k={k}: fast path counts {got}, the formula says {expected}")
+    record["count_fast_s"] = _median_time(lambda: legal_casts(state, "spell").count(), args.repeat)
+    if expected <= args.constraint_cap:
+        def constraint_count():
+            return sum(1 for _ in PythonConstraintBackend().solutions(build_cast_problem(state, "spell")))
+        start = time.perf_counter()
+        assert constraint_count() == expected
+        record["count_constraint_s"] = time.perf_counter() - start
+    if expected <= args.cpsat_cap:
+        start = time.perf_counter()
+        assert sum(1 for _ in CpSatBackend().solutions(build_cast_problem(state, "spell"))) == expected
+        record["count_cpsat_s"] = time.perf_counter() - start
+
+    # --- enumerate (capped): compact tuples and Cast objects from the fast path; assignments elsewhere
+    cap = min(expected, args.enumerate_cap)
+    problem = build_cast_problem(state, "spell")
+    record["enumerated"] = cap
+    record["enum_fast_compact_per_s"] = _rate(fast.iter_compact(problem), cap)[1]
+    record["enum_fast_casts_per_s"] = _rate(fast.iter_casts(problem), cap)[1]
+    constraint_cap = min(cap, args.constraint_enumerate_cap)
+    record["enum_constraint_solutions_per_s"] = _rate(PythonConstraintBackend().solutions(problem), constraint_cap)[1]
+    record["enum_constraint_casts_per_s"] = _rate(
+        (problem.to_cast(s) for s in PythonConstraintBackend().solutions(problem)), constraint_cap)[1]
+    record["enum_fast_solutions_per_s"] = _rate(fast.solutions(problem), constraint_cap)[1]
+    if expected <= args.cpsat_cap:
+        record["enum_cpsat_solutions_per_s"] = _rate(CpSatBackend().solutions(problem), min(cap, args.cpsat_cap))[1]
+
+    # --- sample and check one cast
+    view = legal_casts(state, "spell")
+    rng = random.Random(1)
+    view.sample(rng)
+    record["sample_s"] = _per_call(lambda: view.sample(rng), args.calls)
+    casts = [view.sample(rng) for _ in range(200)]
+    cycle = itertools.cycle(casts)
+    assert all(cast in view for cast in casts)
+    record["check_s"] = _per_call(lambda: next(cycle) in view, args.calls)
+    return record
+
+
+def _stream_memory(n: int, k: int, count: int) -> dict:
+    """Peak traced memory while streaming ``count`` casts in compact form."""
+    problem = build_cast_problem(family_state(n, k), "spell")
+    fast = DecompositionBackend()
+    gc.collect()
+    tracemalloc.start()
+    taken = 0
+    start = time.perf_counter()
+    for _ in itertools.islice(fast.iter_compact(problem), count):
+        taken += 1
+    elapsed = time.perf_counter() - start
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    return {"n": n, "k": k, "streamed": taken, "peak_bytes": peak, "seconds_traced": elapsed}
+
+
+def _format_rate(value: float | None) -> str:
+    return "-" if value is None else f"{value / 1e6:.2f}M" if value >= 1e6 else f"{value / 1e3:.0f}k"
+
+
+def _format_time(value: float | None) -> str:
+    if value is None:
+        return "skipped"
+    return f"{value * 1e3:.2f} ms" if value >= 1e-3 else f"{value * 1e6:.1f} µs"
+
+
+def _print(records: list[dict], memory: dict | None) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title="legalcasts on the Arcane Spree family (times are medians)")
+    for column in ("n", "k", "casts", "count fast", "count p-c", "count CP-SAT", "fast/p-c", "enum compact/s",
+                   "enum Cast/s", "p-c sol/s", "fast sol/s", "CP-SAT sol/s", "sample", "check"):
+        table.add_column(column, justify="right")
+    for r in records:
+        ratio = r.get("count_constraint_s", 0) / r["count_fast_s"] if "count_constraint_s" in r else None
+        table.add_row(
+            str(r["n"]), str(r["k"]), f"{r['casts']:.3g}", _format_time(r["count_fast_s"]),
+            _format_time(r.get("count_constraint_s")), _format_time(r.get("count_cpsat_s")),
+            "-" if ratio is None else f"{ratio:.0f}x",
+            _format_rate(r["enum_fast_compact_per_s"]), _format_rate(r["enum_fast_casts_per_s"]),
+            _format_rate(r["enum_constraint_solutions_per_s"]), _format_rate(r["enum_fast_solutions_per_s"]),
+            _format_rate(r.get("enum_cpsat_solutions_per_s")),
+            _format_time(r["sample_s"]), _format_time(r["check_s"]),
+        )
+    console = Console(width=200)
+    console.print(table)
+    worst = max(r["count_fast_s"] for r in records)
+    print(f"count, fast path: worst median {worst * 1e3:.2f} ms (target <= 20 ms)")
+    compact = min(r["enum_fast_compact_per_s"] for r in records if r["enumerated"] >= 100_000) \
+        if any(r["enumerated"] >= 100_000 for r in records) else None
+    casts = min(r["enum_fast_casts_per_s"] for r in records if r["enumerated"] >= 100_000) \
+        if any(r["enumerated"] >= 100_000 for r in records) else None
+    if compact:
+        print(f"enumerate, cases with >= 10^5 casts: compact at least {compact / 1e6:.2f} M/s (target >= 5), "
+              f"Cast objects at least {casts / 1e6:.2f} M/s (target >= 1)")
+    enum_ratios = [r["enum_fast_solutions_per_s"] / r["enum_constraint_solutions_per_s"] for r in records]
+    compact_ratios = [r["enum_fast_compact_per_s"] / r["enum_constraint_solutions_per_s"] for r in records]
+    print(f"enumerate, fast vs python-constraint, same work (assignments): {min(enum_ratios):.1f}x to "
+          f"{max(enum_ratios):.1f}x; compact vs python-constraint: {min(compact_ratios):.0f}x to "
+          f"{max(compact_ratios):.0f}x (target >= 5x)")
+    cpsat = [r["enum_fast_solutions_per_s"] / r["enum_cpsat_solutions_per_s"] for r in records
+             if "enum_cpsat_solutions_per_s" in r]
+    if cpsat:
+        print(f"enumerate, fast vs CP-SAT (assignments): {min(cpsat):.0f}x to {max(cpsat):.0f}x")
+    print(f"check: worst median {max(r['check_s'] for r in records) * 1e6:.1f} µs (target <= 20 µs); "
+          f"sample: worst median {max(r['sample_s'] for r in records) * 1e6:.1f} µs (target <= 50 µs)")
+    if memory:
+        print(f"memory: streaming {memory['streamed']:,} compact casts (n={memory['n']}, k={memory['k']}) "
+              f"peaked at {memory['peak_bytes'] / 1e6:.2f} MB traced")
+
+
+def _plot(records: list[dict], path: Path) -> bool:
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        print("matplotlib is not installed: no plot (pip install -e '.[bench]')")
+        return False
+    figure, axes = plt.subplots(figsize=(7, 5))
+    for key, label, marker in (("count_fast_s", "fast path (decomposition)", "o"),
+                               ("count_constraint_s", "python-constraint (enumerates)", "s"),
+                               ("count_cpsat_s", "CP-SAT (enumerates)", "^")):
+        points = sorted((r["casts"], r[key]) for r in records if key in r)
+        if points:
+            axes.plot([p[0] for p in points], [p[1] for p in points], marker=marker, linestyle="", label=label)
+    axes.set_xscale("log")
+    axes.set_yscale("log")
+    axes.set_xlabel("legal casts of the case")
+    axes.set_ylabel("seconds to count them")
+    axes.set_title("Counting legal casts: the Arcane Spree family")
+    axes.legend()
+    axes.grid(True, which="both", alpha=0.3)
+    figure.tight_layout()
+    figure.savefig(path, dpi=120)
+    return True
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the benchmark; see the module notes for the options."""
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.run", description=__doc__.split("\n")[0])
+    parser.add_argument("--quick", action="store_true", help="n in 2, 10, 40 and k in 0, 2, 4")
+    parser.add_argument("--repeat", type=int, default=7, help="runs per count median")
+    parser.add_argument("--calls", type=int, default=2000, help="calls per sample/check median")
+    parser.add_argument("--enumerate-cap", type=int, default=300_000)
+    parser.add_argument("--constraint-cap", type=int, default=300_000,
+                        help="largest case python-constraint counts by enumerating")
+    parser.add_argument("--constraint-enumerate-cap", type=int, default=100_000)
+    parser.add_argument("--cpsat-cap", type=int, default=5_000, help="largest case CP-SAT enumerates")
+    parser.add_argument("--stream", type=int, default=1_000_000, help="casts streamed for the memory figure")
+    parser.add_argument("--out", default="benchmarks/results")
+    args = parser.parse_args(argv)
+    sizes = (2, 10, 40) if args.quick else SIZES
+    splices = (0, 2, 4) if args.quick else SPLICE_COUNTS
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    records = []
+    for n in sizes:
+        for k in splices:
+            record = run_case(n, k, args)
+            records.append(record)
+            print(f"n={n:>2} k={k}: {record['casts']:>15,} casts, count {_format_time(record['count_fast_s'])}",
+                  flush=True)
+    memory = _stream_memory(max(sizes), max(splices), args.stream) if args.stream else None
+    _print(records, memory)
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    with open(out / f"family-{stamp}.jsonl", "w", encoding="utf-8") as handle:
+        meta = {"python": platform.python_version(), "machine": platform.machine(), "processor_count": None}
+        for record in records:
+            handle.write(json.dumps({**record, **meta}) + "\n")
+        if memory:
+            handle.write(json.dumps({"memory": memory, **meta}) + "\n")
+    if _plot(records, out / f"family-{stamp}.png"):
+        print(f"wrote {out / f'family-{stamp}.jsonl'} and {out / f'family-{stamp}.png'}")
+    else:
+        print(f"wrote {out / f'family-{stamp}.jsonl'}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
