@@ -116,6 +116,37 @@ def run_case(n: int, k: int, args: argparse.Namespace) -> dict:
     return record
 
 
+def run_suite(args: argparse.Namespace) -> list[dict]:
+    """Count every case of the seed count suite with the fast path and python-constraint."""
+    from models.io.state_json import load_state
+
+    root = Path(__file__).resolve().parent.parent
+    records = []
+    for line in (root / "tests" / "counts" / "seed.jsonl").read_text("utf-8").splitlines():
+        case = json.loads(line)
+        state = load_state(root / case["state"])
+        player = case.get("player") or state.priority
+        if case.get("object"):
+            objects = [case["object"]]
+        else:
+            objects = [o.id for o in state.hand(player) if not case.get("card") or o.card.name == case["card"]]
+        options = {"player": player, "without_paying_mana_cost": case["without_paying_mana_cost"]}
+
+        def fast_count():
+            return sum(legal_casts(state, o, **options).count() for o in objects)
+
+        def constraint_count():
+            return sum(legal_casts(state, o, backend="python-constraint", **options).count() for o in objects)
+
+        assert fast_count() == constraint_count() == case["casts"], case["id"]
+        records.append({
+            "suite": case["id"], "casts": case["casts"],
+            "count_fast_s": _median_time(fast_count, args.repeat),
+            "count_constraint_s": _median_time(constraint_count, args.repeat),
+        })
+    return records
+
+
 def _stream_memory(n: int, k: int, count: int) -> dict:
     """Peak traced memory while streaming ``count`` casts in compact form."""
     problem = build_cast_problem(family_state(n, k), "spell")
@@ -189,6 +220,7 @@ def _print(records: list[dict], memory: dict | None) -> None:
 
 
 def _plot(records: list[dict], path: Path) -> bool:
+    records = [r for r in records if "n" in r]
     try:
         import matplotlib
 
@@ -243,6 +275,13 @@ def main(argv: list[str] | None = None) -> int:
                   flush=True)
     memory = _stream_memory(max(sizes), max(splices), args.stream) if args.stream else None
     _print(records, memory)
+    suite = run_suite(args)
+    ratios = [r["count_constraint_s"] / r["count_fast_s"] for r in suite]
+    print(f"count suite ({len(suite)} cases, every count asserted): fast path median "
+          f"{statistics.median(r['count_fast_s'] for r in suite) * 1e3:.2f} ms per case, "
+          f"python-constraint {statistics.median(r['count_constraint_s'] for r in suite) * 1e3:.2f} ms; "
+          f"ratio {min(ratios):.1f}x to {max(ratios):.1f}x")
+    records = records + suite
     stamp = time.strftime("%Y%m%d-%H%M%S")
     with open(out / f"family-{stamp}.jsonl", "w", encoding="utf-8") as handle:
         meta = {"python": platform.python_version(), "machine": platform.machine(), "processor_count": None}
