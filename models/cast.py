@@ -210,7 +210,7 @@ class Cast:
                  "without_paying_mana_cost", "total_cost", "mana_value"}
         for key in data:
             if key not in known:
-                raise CastFormatError(f"{path}.{key}", "unknown key")
+                raise CastFormatError(f"{path}.{key}", f"unknown key (value {data[key]!r})")
         card = data.get("card")
         if not isinstance(card, str):
             raise CastFormatError(f"{path}.card", f"expected an object id, got {card!r}")
@@ -235,7 +235,7 @@ class Cast:
                 raise CastFormatError(where, "expected an object")
             for key in item:
                 if key not in slot_keys:
-                    raise CastFormatError(f"{where}.{key}", "unknown key")
+                    raise CastFormatError(f"{where}.{key}", f"unknown key (value {item[key]!r})")
             for key in ("source", "targets"):
                 if key not in item:
                     raise CastFormatError(f"{where}.{key}", "missing")

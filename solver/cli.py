@@ -2,7 +2,9 @@
 
 ``legalcasts casts STATE`` lists the legal casts, ``legalcasts count STATE``
 prints their number, ``legalcasts check STATE CAST`` says whether one cast is
-legal and why not. Bad input gets one line on stderr naming the key path and
+legal and why not, ``legalcasts explain STATE`` says which parts of a cast are
+unavailable, ``legalcasts resolve STATE --spell ID`` resolves a spell on the
+stack and ``legalcasts copies STATE --spell ID`` lists the choices for a copy. Bad input gets one line on stderr naming the key path and
 exit code 2; text legalcasts can't read gets one line and exit code 3.
 """
 
@@ -21,7 +23,10 @@ from models.io.state_json import load_state
 from models.objects import Zone
 from models.state import GameState
 from solver.backends import BACKENDS
+from solver.copies import copy_choices
+from solver.explain import explain_card
 from solver.legal import LegalCasts, why_illegal
+from solver.resolve import resolve
 
 __all__ = ["main", "CR_EDITION"]
 
@@ -71,6 +76,21 @@ def _build_parser() -> argparse.ArgumentParser:
     check.add_argument("cast", help="JSON file holding one cast object")
     check.add_argument("--player", metavar="ID", help="the caster (default: the card's owner)")
     check.add_argument("--cards", metavar="FILE", help="card database: Scryfall-style JSON lines")
+    explain = commands.add_parser("explain", help="say which modes, splices and targets are unavailable, and why")
+    common(explain)
+    resolve = commands.add_parser("resolve", help="resolve a spell on the stack (CR 608.2b)")
+    resolve.add_argument("state", help="game-state JSON file; the spell carries its 'cast' record")
+    resolve.add_argument("--spell", metavar="ID", required=True, help="the spell on the stack")
+    resolve.add_argument("--cards", metavar="FILE", help="card database: Scryfall-style JSON lines")
+    copies = commands.add_parser("copies", help="list the choices for a copy of a spell (CR 707.10)")
+    copies.add_argument("state", help="game-state JSON file; the spell carries its 'cast' record")
+    copies.add_argument("--spell", metavar="ID", required=True, help="the spell on the stack")
+    copies.add_argument("--player", metavar="ID", help="who controls the copy (default: the spell's controller)")
+    copies.add_argument("--keep-targets", action="store_true",
+                        help="the copying effect does not allow new targets")
+    copies.add_argument("--count", action="store_true", help="print the number of choices only")
+    copies.add_argument("--format", choices=("table", "jsonl"), default="table")
+    copies.add_argument("--cards", metavar="FILE", help="card database: Scryfall-style JSON lines")
     return parser
 
 
@@ -139,7 +159,35 @@ def _print_table(views: list[LegalCasts], limit: int | None, state: GameState) -
             )
     console = Console(width=200 if not sys.stdout.isatty() else None)
     console.print(table)
-    console.print(f"{shown} legal cast{'s' if shown != 1 else ''}" + (" (limit reached)" if limit is not None and shown >= limit else ""))
+    if limit is not None and shown >= limit:
+        console.print(f"the first {shown} legal cast{'s' if shown != 1 else ''} (--limit {limit})")
+    else:
+        console.print(f"{shown} legal cast{'s' if shown != 1 else ''}")
+    return EXIT_OK
+
+
+def _note_derived_fields(state: GameState, cast: Cast, args: argparse.Namespace) -> None:
+    """Say when the record's derived fields (name, total cost, mana value) are not the cast's."""
+    view = LegalCasts(state, cast.card, player=args.player, without_paying_mana_cost=cast.without_paying_mana_cost)
+    actual = next((c for c in view if c == cast), None)
+    if actual is None:
+        return
+    for field, given, real in (("name", cast.name, actual.name), ("total_cost", str(cast.total_cost),
+                               str(actual.total_cost)), ("mana_value", cast.mana_value, actual.mana_value)):
+        if given not in ("", 0) and given != real:
+            print(f"note: the record's {field} is {given!r}; the cast's is {real!r} (derived fields are not choices)")
+
+
+def _print_resolution(resolution) -> int:
+    verdict = "resolves" if resolution.resolves else "does not resolve"
+    print(f"{resolution.name} ({resolution.spell}) {verdict} ({resolution.rule}): {resolution.explanation}")
+    for number, step in enumerate(resolution.instructions, start=1):
+        where = "" if step.source == resolution.spell else f"[spliced {step.source}] "
+        mode = "" if step.mode is None else f"[mode {step.mode + 1}] "
+        print(f"{number}. {where}{mode}{step.text} -> {'happens' if step.happens else 'does not happen'}")
+        for status in step.targets:
+            state_text = "legal" if status.legal else f"illegal, ignored: {status.reason}"
+            print(f"   {status.phrase}: {status.target} ({state_text})")
     return EXIT_OK
 
 
@@ -154,15 +202,39 @@ def _run(args: argparse.Namespace) -> int:
             raise InputError(args.cast, f"cannot read cast file ({exc.strerror})") from None
         except json.JSONDecodeError as exc:
             raise InputError(args.cast, f"not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
-        cast = Cast.from_json(data, path=args.cast)
+        cast = Cast.from_json(data, path=f"{args.cast}: cast")
+        if not state.has_object(cast.card):
+            raise InputError(f"{args.cast}: cast.card", f"no object with id {cast.card!r} in the state")
         reasons = why_illegal(state, cast, player=args.player)
-        if not reasons:
-            print("legal")
-            return EXIT_OK
-        print("illegal")
+        print("legal" if not reasons else "illegal")
         for reason in reasons:
             print(f"- {reason}")
-        return EXIT_ILLEGAL
+        if not reasons:
+            _note_derived_fields(state, cast, args)
+        return EXIT_ILLEGAL if reasons else EXIT_OK
+    if args.command == "resolve":
+        return _print_resolution(resolve(state, args.spell))
+    if args.command == "copies":
+        choices = copy_choices(state, args.spell, new_targets=not args.keep_targets, controller=args.player)
+        if args.count:
+            print(choices.count())
+        elif args.format == "jsonl":
+            for cast in choices:
+                print(json.dumps(cast.to_json(), ensure_ascii=False))
+        else:
+            for number, cast in enumerate(choices, start=1):
+                print(f"{number}. {_describe_targets(cast, state)}")
+            print(f"{choices.count()} choice(s) for a copy of {choices.original.name} ({args.spell}): "
+                  f"modes {[m + 1 for m in choices.original.modes] or '-'} and spliced "
+                  f"{list(choices.original.splices) or '-'} are kept; nothing new can be spliced (CR 707.10)")
+        return EXIT_OK
+    if args.command == "explain":
+        player, object_ids = _objects_to_cast(state, args, cards)
+        for object_id in object_ids:
+            explanation = explain_card(state, object_id, player=player,
+                                       without_paying_mana_cost=args.without_paying_mana_cost)
+            print("\n".join(explanation.lines()))
+        return EXIT_OK
     if getattr(args, "limit", None) is not None and args.limit < 0:
         raise InputError("--limit", f"must be 0 or more (got {args.limit})")
     views = _views(state, args, cards)  # builds every problem first: errors before any output

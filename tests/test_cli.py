@@ -53,7 +53,7 @@ def test_casts_jsonl_lines_are_casts_of_the_state(capsys) -> None:
 def test_casts_limit_and_table(capsys) -> None:
     """CR 601.2: ``--limit`` bounds the listing; the table names objects by id."""
     code, out, _ = run(capsys, "casts", str(EXAMPLES / "case03-raid-4plains.json"), "--limit", "3")
-    assert code == 0 and "3 legal casts (limit reached)" in out and "Requisition Raid (raid)" in out
+    assert code == 0 and "the first 3 legal casts (--limit 3)" in out and "Requisition Raid (raid)" in out
     code, out, _ = run(capsys, "casts", str(EXAMPLES / "case03-raid-4plains.json"), "--format", "jsonl", "--limit", "0")
     assert code == 0 and out == ""
 
@@ -123,3 +123,51 @@ def test_console_script_runs(tmp_path) -> None:
         capture_output=True, text=True, cwd=ROOT, check=False,
     )
     assert (result.returncode, result.stdout.strip()) == (0, "25")  # Reach 13 + 6 + 6
+
+
+AFTER = EXAMPLES / "after"
+
+
+def test_resolve_command(capsys) -> None:
+    """CR 702.47d, 608.2b: ``resolve`` says the spell does not resolve and no instruction happens."""
+    code, out, _ = run(capsys, "resolve", str(AFTER / "resolve01-mists-ray-bears-gone.json"), "--spell", "mists")
+    assert code == 0
+    assert out.splitlines()[0].startswith("Reach Through Mists (mists) does not resolve (CR 608.2b)")
+    assert "1. Draw a card. -> does not happen" in out
+    code, out, _ = run(capsys, "resolve", str(AFTER / "resolve04-mists-ray-bears-protection-red.json"),
+                       "--spell", "mists")
+    assert "resolves (CR 608.2b)" in out and "any target: bears (legal)" in out
+
+
+def test_copies_command(capsys) -> None:
+    """CR 707.10c: ``copies`` lists 2 x 2 = 4 choices for the Raid copy, 3 for the spliced Reach."""
+    code, out, _ = run(capsys, "copies", str(AFTER / "copy07-raid-two-artifacts.json"), "--spell", "raid", "--count")
+    assert (code, out.strip()) == (0, "4")
+    code, out, _ = run(capsys, "copies", str(AFTER / "copy08-mists-ray.json"), "--spell", "mists")
+    assert code == 0 and "3 choice(s)" in out and "nothing new can be spliced" in out
+    code, out, _ = run(capsys, "copies", str(AFTER / "copy08-mists-ray.json"), "--spell", "mists", "--keep-targets",
+                       "--format", "jsonl")
+    assert len(out.splitlines()) == 1 and json.loads(out)["splices"] == ["ray"]
+
+
+def test_explain_command(capsys) -> None:
+    """CR 702.47b: ``explain`` on issue 1's case 13 names Kodama's Might, the rule and the shroud."""
+    code, out, _ = run(capsys, "explain", str(EXAMPLES / "case13-mists-might-shroud.json"), "--card",
+                       "Reach Through Mists")
+    assert code == 0
+    assert "Kodama's Might (might) can't be spliced (CR 702.47b)" in out and "has shroud (CR 702.18a)" in out
+
+
+def test_check_errors_name_the_cast_file(capsys, tmp_path) -> None:
+    """Input contract: a bad cast file is named with the key path; a wrong derived field is noted."""
+    state = str(EXAMPLES / "case02-mists-ray-silver-knight.json")
+    path = tmp_path / "cast.json"
+    path.write_text(json.dumps({"card": "ray", "colour": "blue"}))
+    code, _, err = run(capsys, "check", state, str(path))
+    assert code == 2 and f"{path}: cast.colour: unknown key (value 'blue')" in err
+    path.write_text(json.dumps({"card": "zzz"}))
+    code, _, err = run(capsys, "check", state, str(path))
+    assert code == 2 and f"{path}: cast.card: no object with id 'zzz'" in err
+    path.write_text(json.dumps({"card": "mists", "mana_value": 9}))  # Reach alone: legal, mana value 1
+    code, out, _ = run(capsys, "check", state, str(path))
+    assert code == 0 and out.startswith("legal") and "mana_value is 9; the cast's is 1" in out

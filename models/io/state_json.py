@@ -115,7 +115,10 @@ def state_from_data(data: Any, cards: CardDatabase | None = None, source: str = 
         model = _State.model_validate(data)
     except ValidationError as exc:
         error = exc.errors()[0]
-        raise StateError(prefix + _key_path(tuple(error["loc"])), _message(error)) from None
+        where = _key_path(tuple(error["loc"]))
+        if not where:
+            raise StateError(source, f"a state file is one JSON object, not {type(data).__name__}") from None
+        raise StateError(prefix + where, _message(error)) from None
     cards = default_card_database() if cards is None else cards
 
     def fail(path: str, message: str) -> StateError:

@@ -165,7 +165,7 @@ class _SpellTextReader:
                 token = child.children[0]
                 self.unsupported.append(
                     UnsupportedText(
-                        span=self._span(token, token.end_pos + 40),
+                        span=self._span(token),
                         reason=f"casting construct not modelled: {str(token)!r}",
                     )
                 )
@@ -208,7 +208,7 @@ class _SpellTextReader:
             elif child.data == "filter":
                 self.unsupported.append(
                     UnsupportedText(
-                        span=self._span(tokens[0], child.children[0].end_pos + 30),
+                        span=self._span(tokens[0]),
                         reason="target restriction not modelled",
                     )
                 )
@@ -296,7 +296,9 @@ def _protection(tree: Tree, line: str, out: dict) -> Protection:
                     casting_relevant=False, permanent_relevant=True, topic="targeting",
                 )
             )
-    return Protection(frozenset(colors), frozenset(types), everything, line)
+    tokens = _tokens(tree)
+    return Protection(frozenset(colors), frozenset(types), everything,
+                      line[tokens[0].start_pos : tokens[-1].end_pos])
 
 
 def _mana_ability(tree: Tree) -> ManaAbility:
@@ -378,10 +380,10 @@ def parse_card(card: Card) -> CardAbilities:
             effect = next(c for c in tree.children if isinstance(c, Tree) and c.data == "effect")
             reader = _SpellTextReader(line)
             reader.read(effect)
-            text = original[effect.meta.start_pos:] if not effect.meta.empty else ""
+            text = re.sub(r"^\+\s*(\{[^}]*\})+\s*—\s*", "", original)  # the mode's text, after its cost
             unsupported.extend(reader.unsupported)
             modes.append(
-                Mode(len(modes), Instruction(text or original, tuple(reader.targets)),
+                Mode(len(modes), Instruction(text, tuple(reader.targets)),
                      _mana_cost_of(cost_tree))
             )
         elif rule == "additional_cost_line":

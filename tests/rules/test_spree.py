@@ -25,8 +25,8 @@ def plains(n: int) -> list[tuple[str, str]]:
 
 @pytest.fixture
 def sandals(card):
-    """Fleetfeather Sandals, a real Artifact Enchantment (not in the bundled data)."""
-    return card("Fleetfeather Sandals", "{2}", "Artifact Enchantment — Equipment",
+    """A made-up permanent that is both an artifact and an enchantment (the issue's "Artifact Enchantment")."""
+    return card("Hypothetical Artifact Enchantment", "{2}", "Artifact Enchantment — Equipment",
                 "Equipped creature has flying and haste.\nEquip {2}")
 
 

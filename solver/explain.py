@@ -1,0 +1,143 @@
+"""Why a card has no (or few) legal casts: modes, splices and targets that are unavailable.
+
+For people analysing a position: ``explain_card`` lists each part of a cast
+that can't be chosen and the rule that stops it, naming the objects
+(e.g. "Kodama's Might can't be spliced (CR 702.47b): no legal target for
+'target creature' — Kodama of the North Tree (north) has shroud (CR 702.18a)").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from models.abilities import TargetSpec
+from models.mana import can_pay
+from models.state import GameState
+from solver.abilities import abilities_of
+from solver.build import build_cast_problem
+from solver.legal import LegalCasts
+from solver.problem import CastProblem, Reason
+from solver.rules.splice import SPLICES
+from solver.rules.spree import mode_variable
+from solver.rules.targets import why_not_legal_target
+
+__all__ = ["Explanation", "explain_card"]
+
+
+@dataclass(frozen=True, slots=True)
+class Explanation:
+    """What legalcasts can say about the casts of one card.
+
+    Parameters
+    ----------
+    card : str
+        Object id.
+    name : str
+    count : int
+        The number of legal casts.
+    reasons : tuple of Reason
+        One per unavailable part of a cast, with its rule.
+    """
+
+    card: str
+    name: str
+    count: int
+    reasons: tuple[Reason, ...]
+
+    def lines(self) -> list[str]:
+        """The explanation as lines of text."""
+        head = f"{self.name} ({self.card}): {self.count} legal cast{'s' if self.count != 1 else ''}"
+        return [head] + [f"- {reason}" if f"({reason.rule})" not in reason.message else f"- {reason.message}"
+                         for reason in self.reasons]
+
+
+def _no_target(problem: CastProblem, spec: TargetSpec) -> str:
+    """Why an instance of "target" has no legal choice, naming the candidates that fail."""
+    state = problem.state
+    failures = []
+    for candidate in list(state.players) + [o.id for o in state.battlefield()]:
+        why = why_not_legal_target(problem, spec, candidate)
+        if why is not None and why.rule != "CR 115.1":
+            failures.append(f"{why.message} ({why.rule})")
+    kinds = " or ".join(sorted(k.value for k in spec.kinds))
+    if spec.count > 1 and not failures:
+        return f"no legal target for '{spec.phrase}': it needs {spec.count} different {kinds}s"
+    if not failures:
+        return f"no legal target for '{spec.phrase}': there is no {kinds} to choose"
+    return f"no legal target for '{spec.phrase}' — " + "; ".join(failures)
+
+
+def _payable(problem: CastProblem, modes: tuple[int, ...] = (), splices: tuple[str, ...] = ()) -> tuple[bool, str]:
+    assignment: dict = {mode_variable(m.index): m.index in modes for m in problem.abilities.modes}
+    if SPLICES in problem.variables:
+        assignment[SPLICES] = splices
+    total = problem.total_cost_of(assignment) if problem.total_cost_of else None
+    if total is None:
+        return True, ""
+    life = problem.state.life_of(problem.caster)
+    return can_pay(total, problem.mana_sources, life=life), str(total) or "{0}"
+
+
+def explain_card(state: GameState, card: str, *, player: str | None = None,
+                 without_paying_mana_cost: bool = False) -> Explanation:
+    """Explain which parts of a card's casts are unavailable, and why.
+
+    Parameters
+    ----------
+    state : GameState
+    card : str
+        Object id.
+    player : str or None
+        The caster; the card's owner by default.
+    without_paying_mana_cost : bool
+
+    Returns
+    -------
+    Explanation
+
+    Raises
+    ------
+    InputError, UnsupportedRuleError
+        As :func:`solver.build.build_cast_problem`.
+    """
+    problem = build_cast_problem(state, card, player=player, without_paying_mana_cost=without_paying_mana_cost)
+    view = LegalCasts(state, card, player=player, without_paying_mana_cost=without_paying_mana_cost)
+    count = view.count()
+    spell = problem.spell
+    reasons: list[Reason] = [c.reason({}) for c in problem.unconditional_constraints if not c.predicate()]
+    if spell.card.is_land:
+        return Explanation(spell.id, spell.name, count, tuple(reasons))
+    for slot in problem.slots:
+        if slot.source == spell.id and slot.mode is None and not slot.choices:
+            reasons.append(Reason("CR 601.2c", f"{spell.name} can't be cast (CR 601.2c): {_no_target(problem, slot.spec)}"))
+    ok, total = _payable(problem)
+    if not ok:
+        reasons.append(Reason("CR 601.2h", f"{spell.name} can't be cast (CR 601.2h): its cost {total} alone can't be paid"))
+    for mode in problem.abilities.modes:
+        label = f"mode {mode.index + 1} ('{mode.instruction.text.replace('~', spell.name)}')"
+        empty = [s for s in problem.slots if s.source == spell.id and s.mode == mode.index and not s.choices]
+        for slot in empty:
+            reasons.append(Reason("CR 700.2a", f"{label} can't be chosen (CR 700.2a): {_no_target(problem, slot.spec)}"))
+        if not empty:
+            ok, total = _payable(problem, modes=(mode.index,))
+            if not ok:
+                reasons.append(Reason("CR 601.2h", f"{label} can't be chosen (CR 601.2h): the total cost {total} can't be paid"))
+    for obj in state.hand(problem.caster):
+        if obj.id == spell.id:
+            continue
+        splice = abilities_of(obj).splice
+        if splice is None:
+            continue
+        name = f"{obj.name} ({obj.id})"
+        if not splice.applies_to(spell.card.types, spell.card.subtypes):
+            reasons.append(Reason("CR 702.47a", f"{name} can't be spliced onto {spell.name} (CR 702.47a): "
+                                  f"it splices onto {splice.quality} spells"))
+            continue
+        empty = [s for s in problem.slots if s.source == obj.id and not s.choices]
+        for slot in empty:
+            reasons.append(Reason("CR 702.47b", f"{name} can't be spliced (CR 702.47b): {_no_target(problem, slot.spec)}"))
+        if not empty:
+            ok, total = _payable(problem, splices=(obj.id,))
+            if not ok:
+                reasons.append(Reason("CR 601.2h", f"{name} can't be spliced (CR 601.2h): the total cost {total} can't be paid"))
+    return Explanation(spell.id, spell.name, count, tuple(reasons))

@@ -1,0 +1,233 @@
+"""Resolution of a spell whose targets may have become illegal (CR 608.2b-c, 702.47d-e).
+
+A spell on the stack carries the cast it was cast with (the ``"cast"`` record
+of its object in the state file). On resolution every target is checked
+again, against the spell's own characteristics (a spliced text on a blue
+spell is still a blue spell's text, CR 702.47c):
+
+- if the spell has targets and every one of them is now illegal, it does not
+  resolve and none of its instructions happen, not even the untargeted ones
+  (CR 608.2b);
+- otherwise it resolves: instructions happen in order (the spell's own text,
+  its chosen modes in printed order, CR 608.2c / 700.2; then each spliced
+  text in the chosen order, CR 702.47b), and an illegal target is ignored by
+  the instruction that named it (CR 608.2b).
+
+Only targets count: a spell with no targets always resolves (CR 115.6,
+608.2b).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from models.abilities import CardAbilities, TargetSpec
+from models.cast import Cast
+from models.errors import CastFormatError, InputError
+from models.objects import GameObject, ObjectId, Zone
+from models.state import GameState
+from solver.abilities import abilities_of
+from solver.problem import CastProblem, Reason
+from solver.rules.targets import why_not_legal_target
+
+__all__ = ["TargetStatus", "ResolvedInstruction", "Resolution", "resolve", "cast_of_spell", "target_spec"]
+
+
+@dataclass(frozen=True, slots=True)
+class TargetStatus:
+    """One target of one instance of "target", checked on resolution.
+
+    Parameters
+    ----------
+    phrase : str
+        The target phrase.
+    target : str
+        Object or player id.
+    reason : Reason or None
+        Why it is illegal now; None when it is still legal.
+    """
+
+    phrase: str
+    target: str
+    reason: Reason | None
+
+    @property
+    def legal(self) -> bool:
+        """Whether the target is still legal."""
+        return self.reason is None
+
+
+@dataclass(frozen=True, slots=True)
+class ResolvedInstruction:
+    """One instruction of the resolving spell, in the order it happens.
+
+    Parameters
+    ----------
+    source : ObjectId
+        The spell, or the spliced card whose text it is.
+    mode : int or None
+        The mode (0-based, printed order) when it is a mode's text.
+    text : str
+        The instruction as printed; ``~`` stands for the card's name, which
+        in a spliced text means the spell (CR 702.47c).
+    targets : tuple of TargetStatus
+    happens : bool
+        False when the spell does not resolve, or when the instruction has
+        targets and all of them are illegal (it then does nothing to them).
+    """
+
+    source: ObjectId
+    mode: int | None
+    text: str
+    targets: tuple[TargetStatus, ...]
+    happens: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Resolution:
+    """What happens when a spell resolves.
+
+    Parameters
+    ----------
+    spell : ObjectId
+    name : str
+    resolves : bool
+    rule : str
+        The rule that decides it (``"CR 608.2b"``).
+    explanation : str
+        A sentence saying why.
+    instructions : tuple of ResolvedInstruction
+        In the order they happen.
+    """
+
+    spell: ObjectId
+    name: str
+    resolves: bool
+    rule: str
+    explanation: str
+    instructions: tuple[ResolvedInstruction, ...]
+
+
+def cast_of_spell(state: GameState, spell_id: str) -> tuple[GameObject, Cast]:
+    """The spell object and the cast record it carries.
+
+    Raises
+    ------
+    InputError
+        No such object, not on the stack, or no cast record.
+    CastFormatError
+        A record that is not a cast of this spell.
+    """
+    if not state.has_object(spell_id):
+        raise InputError("--spell", f"no object with id {spell_id!r} in the state")
+    spell = state.object(spell_id)
+    if spell.zone is not Zone.STACK:
+        raise InputError("--spell", f"{spell.name} ({spell_id}) is in the {spell.zone.value}, not on the stack")
+    record = state.cast_record_of(spell_id)
+    if record is None:
+        raise InputError(f"objects[{spell_id}].cast", "the spell has no cast record: give the line "
+                         "'legalcasts casts --format jsonl' printed for it")
+    cast = Cast.from_json(record, path=f"objects[{spell_id}].cast")
+    if cast.card != spell_id:
+        raise CastFormatError(f"objects[{spell_id}].cast.card", f"the record is of {cast.card!r}, not {spell_id!r}")
+    for index, spliced in enumerate(cast.splices):
+        if not state.has_object(spliced):
+            raise CastFormatError(
+                f"objects[{spell_id}].cast.splices[{index}]",
+                f"spliced card {spliced!r} is not in the state (keep it in any zone: its text is on the spell)",
+            )
+    return spell, cast
+
+
+def target_spec(state: GameState, spell: GameObject, source: str, mode: int | None,
+                instruction: int, index: int) -> TargetSpec | None:
+    """The target phrase at a slot of the spell or of one of its spliced texts, or None if there is none."""
+    abilities: CardAbilities = abilities_of(spell if source == spell.id else state.object(source))
+    try:
+        if mode is not None:
+            if source != spell.id:
+                return None
+            return abilities.modes[mode].instruction.targets[index]
+        return abilities.spell_text[instruction].targets[index]
+    except IndexError:
+        return None
+
+
+def _problem(state: GameState, spell: GameObject, controller: str) -> CastProblem:
+    # Only the facts target legality reads: the state, who controls the spell, and the spell itself.
+    return CastProblem(state, controller, spell, abilities_of(spell))  # type: ignore[arg-type]
+
+
+def resolve(state: GameState, spell_id: str) -> Resolution:
+    """Resolve a spell on the stack as far as targets decide it (CR 608.2b).
+
+    Parameters
+    ----------
+    state : GameState
+        The spell's object is in zone ``stack`` with its ``cast`` record.
+    spell_id : str
+
+    Returns
+    -------
+    Resolution
+
+    Raises
+    ------
+    InputError
+        The spell is missing, not on the stack, or has no cast record.
+    CastFormatError
+        The record names a target instance the spell does not have.
+    """
+    spell, cast = cast_of_spell(state, spell_id)
+    problem = _problem(state, spell, spell.controller)
+    statuses: dict[tuple, tuple[TargetStatus, ...]] = {}
+    for position, choice in enumerate(cast.targets):
+        spec = target_spec(state, spell, choice.source, choice.mode, choice.instruction, choice.index)
+        if spec is None:
+            raise CastFormatError(f"objects[{spell_id}].cast.targets[{position}]",
+                                  f"no instance of 'target' at {choice.slot}")
+        statuses[choice.slot] = tuple(
+            TargetStatus(spec.phrase, target, _recheck(problem, spec, target)) for target in choice.targets
+        )
+    every = [status for group in statuses.values() for status in group]
+    if every and not any(status.legal for status in every):
+        resolves = False
+        explanation = "every target is illegal, so the spell does not resolve and none of its instructions happen"
+    else:
+        resolves = True
+        explanation = ("the spell has no target" if not every else
+                       "some target is still legal: the spell resolves; illegal targets are ignored")
+    instructions = []
+    own = abilities_of(spell)
+    sources: list[tuple[GameObject, CardAbilities, int | None, int, object]] = []
+    for line, instruction in enumerate(own.spell_text):
+        sources.append((spell, own, None, line, instruction))
+    for mode in cast.modes:
+        if 0 <= mode < len(own.modes):
+            sources.append((spell, own, mode, 0, own.modes[mode].instruction))
+    for spliced in cast.splices:
+        obj = state.object(spliced)
+        for line, instruction in enumerate(abilities_of(obj).spell_text):
+            sources.append((obj, abilities_of(obj), None, line, instruction))
+    for obj, _, mode, line, instruction in sources:
+        targets = tuple(
+            status
+            for index in range(len(instruction.targets))
+            for status in statuses.get((obj.id, mode, line, index), ())
+        )
+        happens = resolves and (not targets or any(t.legal for t in targets))
+        instructions.append(ResolvedInstruction(obj.id, mode, instruction.text.replace("~", obj.name),
+                                                targets, happens))
+    return Resolution(spell.id, spell.name, resolves, "CR 608.2b", explanation, tuple(instructions))
+
+
+def _recheck(problem: CastProblem, spec: TargetSpec, target: str) -> Reason | None:
+    state = problem.state
+    if target not in state.players and not state.has_object(target):
+        return Reason("CR 608.2b", f"{target} is no longer in the game state")
+    if target not in state.players:
+        obj = state.object(ObjectId(target))
+        if obj.zone is not Zone.BATTLEFIELD:
+            return Reason("CR 400.7", f"{obj.name} ({target}) is in the {obj.zone.value} now: "
+                          "a permanent that left the battlefield is a new object")
+    return why_not_legal_target(problem, spec, target)

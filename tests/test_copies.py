@@ -1,0 +1,66 @@
+"""Copies of a spell (CR 707.10, 700.2g, 702.47): same modes and splices, new targets if allowed."""
+
+from __future__ import annotations
+
+from models.io.state_json import load_state, state_from_data
+from solver.copies import copy_choices
+from tests.conftest import ROOT
+
+AFTER = ROOT / "examples" / "after"
+
+
+def test_copy_of_requisition_raid_keeps_modes_and_may_retarget():
+    """CR 707.10c, 700.2g: artifact and player modes kept; 2 artifacts x 2 players = 4 choices."""
+    state = load_state(AFTER / "copy07-raid-two-artifacts.json")
+    choices = copy_choices(state, "raid")
+    casts = list(choices)
+    assert choices.count() == len(casts) == 4  # 2 artifacts * 2 players
+    assert {cast.modes for cast in casts} == {(0, 2)}
+    assert {tuple(t.targets for t in cast.targets) for cast in casts} == {
+        (("solring",), ("P1",)), (("solring",), ("P2",)), (("solring2",), ("P1",)), (("solring2",), ("P2",))}
+    original = tuple(t.targets for t in choices.original.targets)
+    assert original in {tuple(t.targets for t in cast.targets) for cast in casts}  # keeping is one choice
+
+
+def test_copy_of_spliced_spell_has_the_spliced_text_and_nothing_more():
+    """CR 707.10, 702.47: the copy has the Ray text (3 targets: P1, P2, Bears); Kodama's Might isn't added."""
+    state = load_state(AFTER / "copy08-mists-ray.json")
+    choices = copy_choices(state, "mists")
+    casts = list(choices)
+    assert choices.count() == 3  # P1, P2, the Bears
+    assert {cast.splices for cast in casts} == {("ray",)}
+    assert {t.targets for cast in casts for t in cast.targets} == {("P1",), ("P2",), ("bears",)}
+
+
+def test_copy_without_new_targets_is_the_one_original_choice():
+    """CR 707.10: without permission to choose new targets, the copy has the original's targets."""
+    state = load_state(AFTER / "copy07-raid-two-artifacts.json")
+    choices = copy_choices(state, "raid", new_targets=False)
+    assert choices.count() == 1
+    assert [cast for cast in choices] == [choices.original]
+
+
+def test_copy_may_keep_an_illegal_target_but_new_ones_must_be_legal():
+    """CR 707.10c: the original target now has protection from red: it may be kept; new ones must be legal."""
+    data = {"players": ["P1", "P2"], "priority": "P2", "stack": ["ray"], "objects": [
+        {"id": "ray", "card": "Glacial Ray", "zone": "stack", "owner": "P1", "cast": {
+            "card": "ray", "targets": [{"source": "ray", "mode": None, "instruction": 0, "index": 0,
+                                        "targets": ["knight"]}]}},
+        {"id": "knight", "card": "Grizzly Bears", "zone": "battlefield", "controller": "P2",
+         "granted": ["protection from red"]},
+        {"id": "other", "card": "Silver Knight", "zone": "battlefield", "controller": "P2"}]}
+    choices = copy_choices(state_from_data(data), "ray")
+    # keep the (now illegal) Bears, or P1, or P2; Silver Knight has protection from red too.
+    assert {cast.targets[0].targets for cast in choices} == {("knight",), ("P1",), ("P2",)}
+
+
+def test_copy_controller_matters_for_hexproof():
+    """CR 707.10, 702.11b: the copy's controller chooses; a hexproof creature of theirs is legal for them."""
+    data = {"players": ["P1", "P2"], "priority": "P2", "stack": ["ray"], "objects": [
+        {"id": "ray", "card": "Glacial Ray", "zone": "stack", "owner": "P1", "cast": {
+            "card": "ray", "targets": [{"source": "ray", "mode": None, "instruction": 0, "index": 0,
+                                        "targets": ["P1"]}]}},
+        {"id": "bogle", "card": "Slippery Bogle", "zone": "battlefield", "controller": "P2"}]}
+    state = state_from_data(data)
+    assert copy_choices(state, "ray").count() == 2  # P1, P2: P1 can't target P2's hexproof Bogle
+    assert copy_choices(state, "ray", controller="P2").count() == 3  # P2's copy may target its own Bogle

@@ -1,0 +1,97 @@
+"""Resolution with illegal targets (CR 608.2b-c, 702.47c-e, 700.2)."""
+
+from __future__ import annotations
+
+import pytest
+
+from models.errors import InputError
+from models.io.state_json import load_state, state_from_data
+from solver.resolve import resolve
+from tests.conftest import ROOT
+
+AFTER = ROOT / "examples" / "after"
+
+
+def steps(resolution):
+    return [(step.source, step.text, step.happens, [(t.target, t.legal) for t in step.targets])
+            for step in resolution.instructions]
+
+
+def test_spliced_target_gone_the_whole_spell_does_not_resolve():
+    """CR 702.47d, 608.2b: Reach Through Mists' only target (the spliced Ray's) is gone: no card is drawn."""
+    resolution = resolve(load_state(AFTER / "resolve01-mists-ray-bears-gone.json"), "mists")
+    assert not resolution.resolves
+    assert steps(resolution) == [
+        ("mists", "Draw a card.", False, []),
+        ("ray", "Glacial Ray deals 2 damage to any target.", False, [("bears", False)]),
+    ]
+    assert resolution.instructions[1].targets[0].reason.rule == "CR 400.7"
+
+
+def test_host_target_gone_spliced_target_legal_resolves_in_part():
+    """CR 608.2b: Kodama's Might's creature is gone, the spliced Ray's P2 is legal: 2 damage, no +2/+2."""
+    resolution = resolve(load_state(AFTER / "resolve02-might-ray-bears-gone.json"), "might")
+    assert resolution.resolves
+    assert steps(resolution) == [
+        ("might", "Target creature gets +2/+2 until end of turn.", False, [("bears", False)]),
+        ("ray", "Glacial Ray deals 2 damage to any target.", True, [("P2", True)]),
+    ]
+
+
+def test_protection_gained_by_the_target_of_a_red_spell():
+    """CR 702.16b, 608.2b: Glacial Ray cast alone is red; its target now has protection from red."""
+    resolution = resolve(load_state(AFTER / "resolve03-ray-bears-protection-red.json"), "ray")
+    assert not resolution.resolves
+    assert resolution.instructions[0].targets[0].reason.rule == "CR 702.16b"
+
+
+def test_spliced_text_is_the_blue_hosts_text_on_resolution():
+    """CR 702.47c: the Ray text on blue Reach Through Mists still hits a creature with protection from red."""
+    resolution = resolve(load_state(AFTER / "resolve04-mists-ray-bears-protection-red.json"), "mists")
+    assert resolution.resolves
+    assert steps(resolution) == [
+        ("mists", "Draw a card.", True, []),
+        ("ray", "Glacial Ray deals 2 damage to any target.", True, [("bears", True)]),
+    ]
+
+
+def test_spree_mode_with_illegal_target_does_nothing_other_mode_happens():
+    """CR 608.2b, 700.2: Requisition Raid's artifact is gone; only the +1/+1 counters mode happens."""
+    resolution = resolve(load_state(AFTER / "resolve06-raid-artifact-gone.json"), "raid")
+    assert resolution.resolves
+    assert [(step.mode, step.happens) for step in resolution.instructions] == [(0, False), (2, True)]
+    assert resolution.instructions[0].text == "Destroy target artifact."
+
+
+def _on_stack(card: str, cast: dict, extra: list | None = None) -> dict:
+    return {"players": ["P1", "P2"], "priority": "P2", "stack": ["spell"], "objects": [
+        {"id": "spell", "card": card, "zone": "stack", "owner": "P1", "cast": {"card": "spell", **cast}},
+        *(extra or [])]}
+
+
+def test_spell_without_targets_always_resolves():
+    """CR 608.2b: only targets decide; Reach Through Mists alone has none and resolves."""
+    resolution = resolve(state_from_data(_on_stack("Reach Through Mists", {})), "spell")
+    assert resolution.resolves and [s.happens for s in resolution.instructions] == [True]
+
+
+def test_player_target_stays_legal():
+    """CR 608.2b: a player is still a legal target for the Ray; the spell resolves."""
+    cast = {"targets": [{"source": "spell", "mode": None, "instruction": 0, "index": 0, "targets": ["P2"]}]}
+    resolution = resolve(state_from_data(_on_stack("Glacial Ray", cast)), "spell")
+    assert resolution.resolves
+
+
+def test_resolve_errors_name_the_problem():
+    """CR 608.2b needs the cast: a spell not on the stack or without a cast record is bad input."""
+    state = load_state(AFTER / "resolve01-mists-ray-bears-gone.json")
+    with pytest.raises(InputError, match="not on the stack"):
+        resolve(state, "ray")
+    no_record = _on_stack("Reach Through Mists", {})
+    del no_record["objects"][0]["cast"]
+    with pytest.raises(InputError, match="no cast record"):
+        resolve(state_from_data(no_record), "spell")
+    bad = _on_stack("Reach Through Mists", {"targets": [
+        {"source": "spell", "mode": None, "instruction": 0, "index": 0, "targets": ["P2"]}]})
+    with pytest.raises(InputError, match="no instance of 'target'"):
+        resolve(state_from_data(bad), "spell")
