@@ -136,11 +136,17 @@ class ModeChoice:
         Bounds on the number of distinct modes chosen.
     spree : bool
         The spell has Spree: each chosen mode's cost is added (CR 702.172a).
+    entwine : ManaCost or None
+        Entwine cost: all modes may be chosen by paying it (CR 702.42a).
+    escalate : ManaCost or None
+        Escalate cost, paid once per mode beyond the first (CR 702.120a).
     """
 
     minimum: int
     maximum: int
     spree: bool = False
+    entwine: ManaCost | None = None
+    escalate: ManaCost | None = None
 
 
 @dataclass(frozen=True, slots=True)

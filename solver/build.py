@@ -1,7 +1,8 @@
 """Compile one cast into a :class:`solver.problem.CastProblem` (CR 601.2).
 
 The rules modules add their variables and constraints in the order the rules
-make the choices: timing (CR 117, 307), modes (601.2b, 700.2, 702.172),
+make the choices: timing (CR 117, 307), modes (601.2b, 700.2, 702.42,
+702.120), Spree (702.172),
 splices (601.2b, 702.47), targets (601.2c, 115), costs (601.2f-h, 118).
 """
 
@@ -14,7 +15,8 @@ from solver.abilities import abilities_of
 from solver.problem import CastProblem
 from solver.rules.costs import add_cost_rules
 from solver.rules.splice import add_splice_rules
-from solver.rules.spree import add_mode_rules
+from solver.rules.modes import add_mode_rules
+from solver.rules.spree import add_spree_rules
 from solver.rules.targets import add_target_rules
 from solver.rules.timing import add_timing_rules
 
@@ -73,6 +75,7 @@ def build_cast_problem(
             lambda: f"{spell.name} is in {spell.owner}'s hand, not {caster}'s",
         )
     add_mode_rules(problem)
+    add_spree_rules(problem)
     add_splice_rules(problem)
     add_target_rules(problem)
     add_cost_rules(problem)

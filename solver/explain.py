@@ -18,7 +18,7 @@ from solver.build import build_cast_problem
 from solver.legal import LegalCasts
 from solver.problem import CastProblem, Reason
 from solver.rules.splice import SPLICES
-from solver.rules.spree import mode_variable
+from solver.rules.modes import mode_variable
 from solver.rules.targets import why_not_legal_target
 
 __all__ = ["Explanation", "explain_card"]

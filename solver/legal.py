@@ -30,7 +30,7 @@ from solver.build import build_cast_problem
 from solver.problem import CastProblem, Reason
 from solver.rules.costs import DISCARDS
 from solver.rules.splice import SPLICES, explain_splices
-from solver.rules.spree import mode_variable
+from solver.rules.modes import mode_variable
 from solver.rules.targets import why_not_legal_target
 
 __all__ = [

@@ -296,8 +296,7 @@ UNSUPPORTED = [
     ("Plummet", "with flying"),
     ("Eaten by Spiders", "with flying"),
     # "Choose one — • ... 3 damage to target player. • ... 4 damage to target creature with flying." (modal, CR 700.2)
-    ("Thunderbolt", "choose one"),
-    ("Healing Salve", "choose one"),
+    ("Thunderbolt", "target creature with flying"),
     ("Blue Elemental Blast", "choose one"),
     # Kicker (CR 702.33)
     ("Dismantling Blow", "kicker"),

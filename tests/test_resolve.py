@@ -55,6 +55,16 @@ def test_spliced_text_is_the_blue_hosts_text_on_resolution():
     ]
 
 
+def test_entwined_spell_with_its_only_target_gone_gains_no_life():
+    """CR 608.2b, 702.42: Abuna's Chant entwined; its one target left the battlefield: no life is gained."""
+    resolution = resolve(load_state(AFTER / "resolve05-abunas-chant-entwined-target-gone.json"), "chant")
+    assert not resolution.resolves
+    assert [(step.mode, step.text, step.happens) for step in resolution.instructions] == [
+        (0, "You gain 5 life.", False),
+        (1, "Prevent the next 5 damage that would be dealt to target creature this turn.", False),
+    ]
+
+
 def test_spree_mode_with_illegal_target_does_nothing_other_mode_happens():
     """CR 608.2b, 700.2: Requisition Raid's artifact is gone; only the +1/+1 counters mode happens."""
     resolution = resolve(load_state(AFTER / "resolve06-raid-artifact-gone.json"), "raid")

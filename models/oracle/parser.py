@@ -45,6 +45,8 @@ __all__ = ["parse_card", "parse_granted", "LINE_RULES", "read_line"]
 LINE_RULES = (
     "keyword_line",
     "spree_mode",
+    "modal_header",
+    "bullet_mode",
     "additional_cost_line",
     "cost_modifier_line",
     "mana_ability_line",
@@ -68,6 +70,15 @@ _TYPE_WORDS = {
     "enchantments": CardType.ENCHANTMENT, "instants": CardType.INSTANT,
     "sorceries": CardType.SORCERY, "lands": CardType.LAND,
     "planeswalkers": CardType.PLANESWALKER,
+}
+# Bounds on the number of modes for "Choose …" (CR 700.2), given the number of modes.
+_CHOICE_BOUNDS = {
+    "one": lambda n: (1, 1),
+    "two": lambda n: (2, 2),
+    "three": lambda n: (3, 3),
+    "four": lambda n: (4, 4),
+    "one or both": lambda n: (1, 2),
+    "one or more": lambda n: (1, n),
 }
 _BASIC_LETTERS = {"w": "W", "u": "U", "b": "B", "r": "R", "g": "G"}
 _REMINDER = re.compile(r"\s*\([^()]*\)")
@@ -256,6 +267,10 @@ def _keyword_abilities(tree: Tree, line: str, out: dict) -> None:
             out["ward"] = True
         elif kind == "spree":
             out["spree"] = True
+        elif kind == "entwine":
+            out["entwine"] = _mana_cost_of(child.children[1])
+        elif kind == "escalate":
+            out["escalate"] = _mana_cost_of(child.children[1])
         elif kind == "splice":
             quality_tree, cost_tree = child.children[1], child.children[2]
             quality = "Arcane" if quality_tree.data == "splice_arcane" else "instant or sorcery"
@@ -350,6 +365,7 @@ def parse_card(card: Card) -> CardAbilities:
     out: dict = {
         "protections": [], "hexproof": False, "shroud": False, "flash": False,
         "ward": False, "spree": False, "splice": None, "unsupported": [],
+        "entwine": None, "escalate": None, "choose": None,
     }
     spell_text: list[Instruction] = []
     modes: list[Mode] = []
@@ -386,6 +402,15 @@ def parse_card(card: Card) -> CardAbilities:
                 Mode(len(modes), Instruction(text, tuple(reader.targets)),
                      _mana_cost_of(cost_tree))
             )
+        elif rule == "modal_header":
+            out["choose"] = (str(tree.children[0]).removeprefix("choose ").strip(), original)
+        elif rule == "bullet_mode":
+            effect = next(c for c in tree.children if isinstance(c, Tree) and c.data == "effect")
+            reader = _SpellTextReader(line)
+            reader.read(effect)
+            unsupported.extend(reader.unsupported)
+            text = original.lstrip("•").strip()
+            modes.append(Mode(len(modes), Instruction(text, tuple(reader.targets))))
         elif rule == "additional_cost_line":
             amount = next(c for c in tree.children if isinstance(c, Tree))
             count = 1 if amount.data == "discard_one" else _NUMBER_WORDS[str(amount.children[0])]
@@ -438,12 +463,21 @@ def parse_card(card: Card) -> CardAbilities:
         if cost.has_x:
             unsupported.append(UnsupportedText(where, "X in an additional cost is not modelled"))
     mode_choice = None
+    costed = [m for m in modes if m.cost is not None]
     if out["spree"]:
-        if not modes:
-            unsupported.append(UnsupportedText("Spree", "Spree with no '+ cost —' modes"))
+        if not modes or len(costed) != len(modes):
+            unsupported.append(UnsupportedText("Spree", "Spree needs one '+ cost —' line per mode"))
         mode_choice = ModeChoice(1, len(modes), spree=True)
+    elif out["choose"] is not None:
+        number, header = out["choose"]
+        low, high = _CHOICE_BOUNDS[number](len(modes))
+        if costed or len(modes) < 2 or high > len(modes):
+            unsupported.append(UnsupportedText(header, "modal text whose modes can't be read"))
+        mode_choice = ModeChoice(low, high, entwine=out["entwine"], escalate=out["escalate"])
     elif modes:
-        unsupported.append(UnsupportedText(modes[0].instruction.text, "mode costs without Spree"))
+        unsupported.append(UnsupportedText(modes[0].instruction.text, "modes without Spree or 'Choose …'"))
+    if (out["entwine"] or out["escalate"]) and (mode_choice is None or mode_choice.spree):
+        unsupported.append(UnsupportedText("Entwine/Escalate", "entwine or escalate without 'Choose …' modes"))
     # Only the spell's own text (not Spree modes) is what a splice adds (CR 702.47a).
     return CardAbilities(
         spell_text=tuple(spell_text),

@@ -2,7 +2,9 @@
 
 - Total cost (CR 601.2f): the mana cost, or nothing when the spell is cast
   without paying its mana cost (an alternative cost, CR 118.9), plus the cost
-  of each chosen Spree mode (CR 702.172a, 700.2h) and of each spliced card
+  of each chosen Spree mode (CR 702.172a, 700.2h), the entwine cost when all
+  modes are chosen beyond the printed number (CR 702.42a), the escalate cost
+  per mode beyond the first (CR 702.120a) and the cost of each spliced card
   (CR 702.47a), plus cost increases, minus generic reductions (never below
   zero, never of coloured mana).
 - Payment (CR 601.2g-h): the total must be payable with the mana in the
@@ -27,7 +29,7 @@ from models.objects import Zone
 from solver.abilities import abilities_of
 from solver.problem import CastProblem
 from solver.rules.splice import SPLICES
-from solver.rules.spree import mode_variable
+from solver.rules.modes import is_entwined, mode_variable
 
 __all__ = ["add_cost_rules", "available_mana_sources", "cost_modifier_total", "DISCARDS"]
 
@@ -133,6 +135,9 @@ def add_cost_rules(problem: CastProblem) -> None:
 
     base = ManaCost.parse("") if problem.without_paying_mana_cost or mana_cost is None else mana_cost
     mode_costs = {mode.index: mode.cost for mode in abilities.modes if mode.cost is not None}
+    choice = abilities.mode_choice
+    if choice is not None and (choice.entwine is not None or choice.escalate is not None):
+        mode_costs = {mode.index: ManaCost.parse("") for mode in abilities.modes} | mode_costs
     splice_costs = {obj_id: abilities.splice.cost for obj_id, (_, abilities) in problem.splice_candidates.items()}
     modifier = cost_modifier_total(problem)
     mode_names = tuple(mode_variable(i) for i in mode_costs)
@@ -169,6 +174,11 @@ def add_cost_rules(problem: CastProblem) -> None:
         spliced = values[len(mode_names)] if len(values) > len(mode_names) else ()
         parts = [base]
         parts += [mode_costs[int(name.split(":")[1])] for name, chosen in zip(mode_names, chosen_modes) if chosen]
+        count = sum(1 for chosen in chosen_modes if chosen)
+        if choice is not None and is_entwined(problem, count):
+            parts.append(choice.entwine)  # CR 702.42a
+        if choice is not None and choice.escalate is not None:
+            parts += [choice.escalate] * max(0, count - 1)  # CR 702.120a
         parts += [splice_costs[s] for s in spliced]
         total = sum_costs(parts)
         if modifier > 0:

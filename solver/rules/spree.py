@@ -1,52 +1,35 @@
-"""Spree and the choice of modes (CR 702.172, 700.2).
+"""Spree (CR 702.172): one or more modes, each with its own additional cost.
 
-One boolean variable per mode, ``mode:<i>``; Spree asks for one or more
-modes (CR 702.172a) and adds the cost printed before each chosen mode as an
-additional cost (CR 700.2h; the cost itself is summed in :mod:`solver.rules.costs`).
-A mode whose targets can't be chosen can't be chosen (CR 700.2a): that
-follows from its target slots (:mod:`solver.rules.targets`).
+The mode variables come from :mod:`solver.rules.modes`; Spree asks for one
+or more of them (CR 702.172a). The cost printed before each chosen mode is
+an additional cost (CR 700.2h), summed in :mod:`solver.rules.costs`; so it is
+still paid when the spell is cast without paying its mana cost (CR 118.9d).
 """
 
 from __future__ import annotations
 
 from solver.problem import CastProblem
+from solver.rules.modes import mode_variables
 
-__all__ = ["add_mode_rules", "mode_variable"]
-
-
-def mode_variable(index: int) -> str:
-    """The name of the variable of mode ``index`` (0-based, printed order)."""
-    return f"mode:{index}"
+__all__ = ["add_spree_rules"]
 
 
-def add_mode_rules(problem: CastProblem) -> None:
-    """Add one boolean per mode and the bounds on how many are chosen.
+def add_spree_rules(problem: CastProblem) -> None:
+    """Add Spree's bound: at least one mode, each at most once (CR 702.172a, 700.2d).
 
     Parameters
     ----------
     problem : CastProblem
-
-    Notes
-    -----
-    CR 702.172a: Spree means "choose one or more modes"; CR 700.2d: each mode
-    at most once unless the card says otherwise (not modelled here: such
-    cards are reported unsupported by the grammar).
+        The mode variables must have been added (:func:`solver.rules.modes.add_mode_rules`).
     """
     choice = problem.abilities.mode_choice
-    if choice is None:
+    if choice is None or not choice.spree:
         return
-    names = tuple(mode_variable(mode.index) for mode in problem.abilities.modes)
-    for name in names:
-        problem.add_variable(name, (False, True), "CR 700.2")
-    rule = "CR 702.172a" if choice.spree else "CR 700.2"
-    low, high = choice.minimum, choice.maximum
+    names = mode_variables(problem)
     problem.add_constraint(
         names,
-        lambda *chosen: low <= sum(chosen) <= high,
-        rule,
-        f"choose {low} to {high} modes",
-        lambda *chosen: (
-            f"{sum(chosen)} modes chosen; {problem.spell.card.name} needs "
-            + ("one or more (Spree)" if choice.spree and high == len(names) else f"{low} to {high}")
-        ),
+        lambda *chosen: 1 <= sum(chosen) <= len(names),
+        "CR 702.172a",
+        "choose one or more modes (Spree)",
+        lambda *chosen: f"{sum(chosen)} modes chosen; {problem.spell.card.name} needs one or more (Spree)",
     )

@@ -19,7 +19,7 @@ from models.objects import CardType, GameObject, Zone
 from solver.abilities import abilities_of
 from solver.problem import CastProblem, Reason, TargetSlot
 from solver.rules.splice import SPLICES
-from solver.rules.spree import mode_variable
+from solver.rules.modes import mode_variable
 
 __all__ = ["add_target_rules", "legal_targets", "why_not_legal_target", "slot_variable"]
 
