@@ -46,6 +46,7 @@ __all__ = [
     "ManaSymbol",
     "ManaCost",
     "ManaSource",
+    "ManaPayer",
     "can_pay",
     "sum_costs",
 ]
@@ -990,27 +991,53 @@ def can_pay(
     >>> can_pay(phyrexian, [], life=2), can_pay(phyrexian, [], life=1)
     (True, False)
     """
-    if not isinstance(cost, ManaCost):
-        raise TypeError(f"cost must be a ManaCost, not {cost!r}")
-    _check_count("x", x)
-    units: Counter[tuple[str, bool]] = Counter()
-    for source in sources:
-        for unit in source.units:
-            units[
-                "".join(sorted(unit, key=_LETTER_INDEX.__getitem__)), source.is_snow
-            ] += 1
-    simple = _simple_demand(cost, x)
-    if simple is not None and all(len(letters) == 1 and not snow for letters, snow in units):
-        # Every unit makes one known type of mana and every symbol asks for one
-        # type or for any: no choice to match, so counting decides (CR 601.2h).
-        supply = {letters: count for (letters, _), count in units.items()}
-        demand, generic = simple
-        if any(supply.get(letter, 0) < need for letter, need in demand.items()):
-            return False
-        return sum(supply.values()) - sum(demand.values()) >= generic
-    phyrexian = sum(1 for symbol in cost.symbols if symbol.kind is SymbolKind.PHYREXIAN)
-    usable_life = min(max(life, 0), 2 * phyrexian)
-    return _can_pay_cached(cost, tuple(sorted(units.items())), x, usable_life)
+    return ManaPayer(sources).can_pay(cost, x=x, life=life)
+
+
+class ManaPayer:
+    """The mana a player has available, prepared once for many :func:`can_pay` questions.
+
+    Parameters
+    ----------
+    sources : sequence of ManaSource
+
+    Examples
+    --------
+    >>> payer = ManaPayer(ManaSource.from_pool("{R}{G}"))
+    >>> payer.can_pay(ManaCost.parse("{1}{R}")), payer.can_pay(ManaCost.parse("{R}{R}"))
+    (True, False)
+    """
+
+    __slots__ = ("_units", "_key", "_supply", "_total")
+
+    def __init__(self, sources: Sequence[ManaSource]) -> None:
+        units: Counter[tuple[str, bool]] = Counter()
+        for source in sources:
+            for unit in source.units:
+                units["".join(sorted(unit, key=_LETTER_INDEX.__getitem__)), source.is_snow] += 1
+        self._units = units
+        self._key = tuple(sorted(units.items()))
+        simple = all(len(letters) == 1 and not snow for letters, snow in units)
+        self._supply = {letters: count for (letters, _), count in units.items()} if simple else None
+        self._total = sum(units.values())
+
+    def can_pay(self, cost: ManaCost, *, x: int = 0, life: int = 0) -> bool:
+        """Whether this mana pays ``cost``; see :func:`can_pay` for the rules and errors."""
+        if not isinstance(cost, ManaCost):
+            raise TypeError(f"cost must be a ManaCost, not {cost!r}")
+        _check_count("x", x)
+        simple = _simple_demand(cost, x)
+        if simple is not None and self._supply is not None:
+            # Every unit makes one known type of mana and every symbol asks for one
+            # type or for any: no choice to match, so counting decides (CR 601.2h).
+            demand, generic = simple
+            supply = self._supply
+            if any(supply.get(letter, 0) < need for letter, need in demand.items()):
+                return False
+            return self._total - sum(demand.values()) >= generic
+        phyrexian = sum(1 for symbol in cost.symbols if symbol.kind is SymbolKind.PHYREXIAN)
+        usable_life = min(max(life, 0), 2 * phyrexian)
+        return _can_pay_cached(cost, self._key, x, usable_life)
 
 
 @functools.lru_cache(maxsize=4096)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import functools
-
 from models.abilities import CardAbilities
 from models.objects import GameObject
 from models.oracle.parser import parse_card, parse_granted
@@ -11,7 +9,10 @@ from models.oracle.parser import parse_card, parse_granted
 __all__ = ["abilities_of"]
 
 
-@functools.lru_cache(maxsize=4096)
+_BY_IDENTITY: dict[int, tuple[GameObject, CardAbilities]] = {}
+_LIMIT = 8192
+
+
 def abilities_of(obj: GameObject) -> CardAbilities:
     """The card's abilities with the object's granted abilities added (CR 613.1f).
 
@@ -23,6 +24,19 @@ def abilities_of(obj: GameObject) -> CardAbilities:
     -------
     CardAbilities
     """
+    # Kept by identity: hashing a whole object (its card's every field) on
+    # each call costs more than reading the abilities.
+    found = _BY_IDENTITY.get(id(obj))
+    if found is not None and found[0] is obj:
+        return found[1]
+    if len(_BY_IDENTITY) >= _LIMIT:
+        _BY_IDENTITY.clear()
+    abilities = _abilities_of(obj)
+    _BY_IDENTITY[id(obj)] = (obj, abilities)
+    return abilities
+
+
+def _abilities_of(obj: GameObject) -> CardAbilities:
     own = parse_card(obj.card)
     if not obj.granted:
         return own

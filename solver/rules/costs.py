@@ -24,7 +24,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from models.errors import UnsupportedRuleError
-from models.mana import ManaCost, ManaSource, can_pay, sum_costs
+from models.mana import ManaCost, ManaPayer, ManaSource, sum_costs
 from models.objects import Zone
 from solver.abilities import abilities_of
 from solver.problem import CastProblem
@@ -144,6 +144,7 @@ def add_cost_rules(problem: CastProblem) -> None:
     scope = mode_names + ((SPLICES,) if SPLICES in problem.variables else ())
     sources = available_mana_sources(problem)
     problem.mana_sources = sources
+    payer = ManaPayer(sources)
     life = problem.state.life_of(problem.caster)
 
     totals: dict[tuple, ManaCost] = {}
@@ -166,7 +167,7 @@ def add_cost_rules(problem: CastProblem) -> None:
         key = key_of(values)
         answer = payable.get(key)
         if answer is None:
-            answer = payable[key] = can_pay(total_cost(*values), sources, life=life)
+            answer = payable[key] = payer.can_pay(total_cost(*values), life=life)
         return answer
 
     def _total_cost(*values: Any) -> ManaCost:
