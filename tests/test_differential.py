@@ -46,16 +46,16 @@ def _mutations(cast: Cast, state) -> list[Cast]:
             replaced = (other,) + choice.targets[1:]
             targets = list(cast.targets)
             targets[i] = dataclasses.replace(choice, targets=tuple(sorted(replaced)))
-            mutated.append(dataclasses.replace(cast, targets=tuple(targets)))
+            mutated.append(cast._replace(targets=tuple(targets)))
     if cast.splices:
-        mutated.append(dataclasses.replace(cast, splices=cast.splices[:-1]))
-        mutated.append(dataclasses.replace(cast, splices=tuple(reversed(cast.splices))))
+        mutated.append(cast._replace(splices=cast.splices[:-1]))
+        mutated.append(cast._replace(splices=tuple(reversed(cast.splices))))
     for hand_card in state.hand(cast.card and state.object(cast.card).owner):
         if hand_card.id not in cast.splices and hand_card.id != cast.card:
-            mutated.append(dataclasses.replace(cast, splices=cast.splices + (hand_card.id,)))
+            mutated.append(cast._replace(splices=cast.splices + (hand_card.id,)))
     for mode in range(3):
         modes = tuple(sorted(set(cast.modes) ^ {mode}))
-        mutated.append(dataclasses.replace(cast, modes=modes))
+        mutated.append(cast._replace(modes=modes))
     return mutated
 
 

@@ -23,7 +23,6 @@ for that component only. The constraint graph is built with networkx.
 from __future__ import annotations
 
 import bisect
-import functools
 import itertools
 import math
 import random
@@ -33,7 +32,7 @@ from typing import Any
 
 import networkx as nx
 
-from models.cast import Cast, TargetChoice
+from models.cast import Cast, TargetChoice, casts_of_targets
 from solver.problem import CastProblem, TargetSlot
 
 __all__ = ["DecompositionBackend", "Frame", "analyse"]
@@ -391,29 +390,33 @@ class DecompositionBackend:
                     yield zip(itertools.repeat((modes, order, free_values)), itertools.product(*lists))
 
     def iter_casts(self, problem: CastProblem) -> Iterator[Cast]:
-        """Yield every legal cast as a :class:`Cast`, lazily, without building assignments.
+        """Every legal cast as a :class:`Cast`, lazily, without building assignments.
+
+        Casts of a frame and splice order whose instances are independent are
+        built by itertools in C (:func:`models.cast.casts_of_targets`).
 
         Parameters
         ----------
         problem : CastProblem
 
-        Yields
-        ------
-        Cast
+        Returns
+        -------
+        iterator of Cast
             In :meth:`solutions` order for frames; targets ordered as in
             :meth:`CastProblem.to_cast`.
         """
+        return itertools.chain.from_iterable(self._cast_blocks(problem))
+
+    def _cast_blocks(self, problem: CastProblem) -> Iterator[Iterator[Cast]]:
         if not all(c.predicate() for c in problem.unconditional_constraints):
             return
         analysis = analyse(problem)
         if analysis.free_constrained:
-            for solution in self._fallback(problem).solutions(problem):
-                yield problem.to_cast(solution)
+            yield (problem.to_cast(solution) for solution in self._fallback(problem).solutions(problem))
             return
         spell = problem.spell
         card, name, mana_value, free = spell.id, spell.card.name, spell.card.mana_value, problem.without_paying_mana_cost
         discard_index = analysis.free_names.index("discards") if "discards" in analysis.free_names else None
-        trusted = Cast.trusted
         for frame, _ in analysis.counted_frames():
             modes = tuple(sorted(frame.modes))
             total = problem.total_cost_of(analysis.frame_assignment(frame)) if problem.total_cost_of else None
@@ -428,29 +431,31 @@ class DecompositionBackend:
                     discards = tuple(sorted(free_values[discard_index])) if discard_index is not None else ()
                     if simple:
                         active = sorted(
-                            (analysis.slot_of[c[0]] for i, c in enumerate(analysis.components)
+                            (analysis.slot_of[c[0]] for c in analysis.components
                              if analysis.is_active(analysis.slot_of[c[0]], frame)),
                             key=lambda slot: analysis.order_key(slot, position),
                         )
                         lists = [analysis.choice_objects(slot.variable) for slot in active]
-                        make = functools.partial(
-                            trusted, card, name, modes, order, discards=discards,
-                            without_paying_mana_cost=free, total_cost=total, mana_value=mana_value,
-                        )
-                        yield from map(make, itertools.product(*lists))
+                        yield casts_of_targets(card, name, modes, order, itertools.product(*lists),
+                                               discards, free, total, mana_value)
                     else:
-                        parts = [analysis.component_solutions(i, frame) for i in range(len(analysis.components))]
-                        for combination in itertools.product(*parts):
-                            chosen = []
-                            for part in combination:
-                                for variable, value in part.items():
-                                    if value is not None:
-                                        slot = analysis.slot_of[variable]
-                                        chosen.append((analysis.order_key(slot, position),
-                                                       analysis.choice_objects(variable)[slot.choices.index(value)]))
-                            chosen.sort(key=lambda item: item[0])
-                            yield trusted(card, name, modes, order, tuple(c for _, c in chosen), discards, free,
-                                          total, mana_value)
+                        yield self._linked_casts(analysis, frame, order, position, modes, discards, total)
+
+    def _linked_casts(self, analysis, frame: Frame, order, position, modes, discards, total) -> Iterator[Cast]:
+        """Casts of a frame whose instances are tied by constraints (components listed)."""
+        spell = analysis.problem.spell
+        parts = [analysis.component_solutions(i, frame) for i in range(len(analysis.components))]
+        for combination in itertools.product(*parts):
+            chosen = []
+            for part in combination:
+                for variable, value in part.items():
+                    if value is not None:
+                        slot = analysis.slot_of[variable]
+                        chosen.append((analysis.order_key(slot, position),
+                                       analysis.choice_objects(variable)[slot.choices.index(value)]))
+            chosen.sort(key=lambda item: item[0])
+            yield Cast.trusted(spell.id, spell.card.name, modes, order, tuple(c for _, c in chosen), discards,
+                               analysis.problem.without_paying_mana_cost, total, spell.card.mana_value)
 
     def contains(self, problem: CastProblem, cast: Cast) -> bool:
         """Whether a cast is legal, checked directly against the decomposition.
