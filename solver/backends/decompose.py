@@ -105,6 +105,25 @@ class _Analysis:
         self._choice_objects: dict[str, list[TargetChoice]] = {}
         self._frames: list[tuple[Frame, int]] | None = None
         self._valid_frames: dict[tuple[frozenset[int], frozenset[str]], Frame] | None = None
+        self.castable = all(c.predicate() for c in problem.unconditional_constraints)
+        self._frame_facts: dict[Frame, tuple[tuple[int, ...], Any, list]] = {}
+
+    def frame_facts(self, frame: Frame) -> tuple[tuple[int, ...], Any, list]:
+        """(sorted modes, total cost, [(slot, lone?, component index)] of active components), kept per frame."""
+        facts = self._frame_facts.get(frame)
+        if facts is None:
+            total = (self.problem.total_cost_of(self.frame_assignment(frame))
+                     if self.problem.total_cost_of else None)
+            active = []
+            for index, component in enumerate(self.components):
+                if self.single[index]:
+                    slot = self.slot_of[component[0]]
+                    if self.is_active(slot, frame):
+                        active.append((slot, True, index))
+                else:
+                    active.append((None, False, index))
+            facts = self._frame_facts[frame] = (tuple(sorted(frame.modes)), total, active)
+        return facts
 
     # ---------------------------------------------------------------- casts
     def choice_objects(self, name: str) -> list[TargetChoice]:
@@ -471,9 +490,9 @@ class DecompositionBackend:
         """
         if cast.card != problem.spell.id or cast.without_paying_mana_cost != problem.without_paying_mana_cost:
             return False
-        if not all(c.predicate() for c in problem.unconditional_constraints):
-            return False
         analysis = analyse(problem)
+        if not analysis.castable:
+            return False
         if analysis.free_constrained:
             from solver.legal import _reasons
 
@@ -526,9 +545,9 @@ class DecompositionBackend:
         -------
         Cast or None
         """
-        if not all(c.predicate() for c in problem.unconditional_constraints):
-            return None
         analysis = analyse(problem)
+        if not analysis.castable:
+            return None
         if analysis.free_constrained:
             assignment = self.sample(problem, rng)
             return None if assignment is None else problem.to_cast(assignment)
@@ -544,15 +563,14 @@ class DecompositionBackend:
         if not total:
             return None
         frame = frames[bisect.bisect_right(cumulative, rng.randrange(total))]
+        modes, total_cost, active = analysis.frame_facts(frame)
         order = tuple(rng.sample(frame.spliced, len(frame.spliced))) if frame.spliced else ()
         position = {source: i for i, source in enumerate(order)}
         chosen = []
-        for index, component in enumerate(analysis.components):
-            if analysis.single[index]:
-                slot = analysis.slot_of[component[0]]
-                if analysis.is_active(slot, frame):
-                    chosen.append((analysis.order_key(slot, position),
-                                   rng.choice(analysis.choice_objects(slot.variable))))
+        for slot, lone, index in active:
+            if lone:
+                chosen.append((analysis.order_key(slot, position),
+                               rng.choice(analysis.choice_objects(slot.variable))))
             else:
                 for variable, value in rng.choice(analysis.component_solutions(index, frame)).items():
                     if value is not None:
@@ -564,7 +582,6 @@ class DecompositionBackend:
         if analysis.free_names == ["discards"]:
             discards = tuple(sorted(rng.choice(analysis.free_domains[0])))
         spell = problem.spell
-        total_cost = problem.total_cost_of(analysis.frame_assignment(frame)) if problem.total_cost_of else None
-        return Cast.trusted(spell.id, spell.card.name, tuple(sorted(frame.modes)), order,
+        return Cast.trusted(spell.id, spell.card.name, modes, order,
                             tuple(c for _, c in chosen), discards, problem.without_paying_mana_cost,
                             total_cost, spell.card.mana_value)
