@@ -235,6 +235,10 @@ class CastProblem:
         """The constraints with an empty scope (conditions of the whole cast)."""
         return tuple(c for c in self.constraints if not c.scope)
 
+    def unconditional_constraints_hold(self) -> bool:
+        """Whether every condition of the whole cast (timing, zone, CR 118.6 ...) holds."""
+        return all(c.predicate() for c in self.constraints if not c.scope)
+
     # ------------------------------------------------------------------ reading solutions
     def broken_constraints(self, assignment: Mapping[str, Any]) -> list[Constraint]:
         """The constraints a full assignment breaks, in the order they were added."""

@@ -35,7 +35,7 @@ class BruteForceBackend:
         ------
         dict of str to value
         """
-        if not all(c.predicate() for c in problem.unconditional_constraints):
+        if not problem.unconditional_constraints_hold():
             return
         names = list(problem.variables)
         domains = [problem.variables[name].domain for name in names]

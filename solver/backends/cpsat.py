@@ -50,7 +50,7 @@ class CpSatBackend:
         self.limit = limit
 
     def _model(self, problem: CastProblem) -> tuple[cp_model.CpModel, dict[str, cp_model.IntVar]] | None:
-        if not all(c.predicate() for c in problem.unconditional_constraints):
+        if not problem.unconditional_constraints_hold():
             return None
         model = cp_model.CpModel()
         variables = {}

@@ -105,7 +105,7 @@ class _Analysis:
         self._choice_objects: dict[str, list[TargetChoice]] = {}
         self._frames: list[tuple[Frame, int]] | None = None
         self._valid_frames: dict[tuple[frozenset[int], frozenset[str]], Frame] | None = None
-        self.castable = all(c.predicate() for c in problem.unconditional_constraints)
+        self.castable = problem.unconditional_constraints_hold()
         self._frame_facts: dict[Frame, tuple[tuple[int, ...], Any, list]] = {}
 
     def frame_facts(self, frame: Frame) -> tuple[tuple[int, ...], Any, list]:
@@ -277,7 +277,7 @@ class DecompositionBackend:
         -------
         int
         """
-        if not all(c.predicate() for c in problem.unconditional_constraints):
+        if not problem.unconditional_constraints_hold():
             return 0
         analysis = analyse(problem)
         if analysis.free_constrained:
@@ -295,7 +295,7 @@ class DecompositionBackend:
         ------
         dict of str to value
         """
-        if not all(c.predicate() for c in problem.unconditional_constraints):
+        if not problem.unconditional_constraints_hold():
             return
         analysis = analyse(problem)
         if analysis.free_constrained:
@@ -329,7 +329,7 @@ class DecompositionBackend:
         -------
         dict of str to value, or None
         """
-        if not all(c.predicate() for c in problem.unconditional_constraints):
+        if not problem.unconditional_constraints_hold():
             return None
         analysis = analyse(problem)
         if analysis.free_constrained:
@@ -383,7 +383,7 @@ class DecompositionBackend:
         return itertools.chain.from_iterable(self._compact_blocks(problem))
 
     def _compact_blocks(self, problem: CastProblem) -> Iterator[Iterator[tuple[tuple, tuple]]]:
-        if not all(c.predicate() for c in problem.unconditional_constraints):
+        if not problem.unconditional_constraints_hold():
             return
         analysis = analyse(problem)
         if analysis.free_constrained:
@@ -427,7 +427,7 @@ class DecompositionBackend:
         return itertools.chain.from_iterable(self._cast_blocks(problem))
 
     def _cast_blocks(self, problem: CastProblem) -> Iterator[Iterator[Cast]]:
-        if not all(c.predicate() for c in problem.unconditional_constraints):
+        if not problem.unconditional_constraints_hold():
             return
         analysis = analyse(problem)
         if analysis.free_constrained:

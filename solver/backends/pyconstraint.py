@@ -32,7 +32,7 @@ class PythonConstraintBackend:
         ------
         dict of str to value
         """
-        if not all(c.predicate() for c in problem.unconditional_constraints):
+        if not problem.unconditional_constraints_hold():
             return
         if not problem.variables:
             yield {}
