@@ -28,6 +28,7 @@ HAND_CARDS = [
     "Reach Through Mists", "Glacial Ray", "Kodama's Might", "Desperate Ritual", "Opt",
     "Splicer's Skill", "Requisition Raid", "Unfortunate Accident", "Explosive Derailment",
     "Lava Spike", "Grizzly Bears", "Mountain", "Tormenting Voice", "Shifting Borders", "Blood Feud",
+    "Boros Charm", "Abuna's Chant", "Blessed Alliance", "Healing Salve",
 ]
 BOARD_CARDS = ["Grizzly Bears", "Silver Knight", "Kodama of the North Tree", "Slippery Bogle",
                "Sol Ring", "Bad Moon", "Thalia, Guardian of Thraben"]
@@ -134,3 +135,35 @@ def test_sampling_is_uniform() -> None:
     expected = draws / len(casts)
     chi_square = sum((n - expected) ** 2 / expected for n in seen.values())
     assert chi_square < 24.32, seen
+
+
+@st.composite
+def large_states(draw):
+    """Boards of up to 30 objects: too large for brute force, not for the other backends."""
+    hand = draw(st.lists(st.sampled_from(HAND_CARDS), min_size=1, max_size=4))
+    board = draw(st.lists(st.tuples(st.sampled_from(BOARD_CARDS), st.sampled_from(["P1", "P2"]),
+                                    st.sampled_from(GRANTS)), max_size=22))
+    lands = draw(st.lists(st.sampled_from(LANDS), max_size=8))
+    objects = [{"id": f"h{i}", "card": name, "zone": "hand", "owner": "P1"} for i, name in enumerate(hand)]
+    objects += [{"id": f"b{i}", "card": name, "zone": "battlefield", "controller": who, "granted": grants}
+                for i, (name, who, grants) in enumerate(board)]
+    objects += [{"id": f"l{i}", "card": name, "zone": "battlefield", "controller": "P1"}
+                for i, name in enumerate(lands)]
+    return state_from_data({"players": ["P1", "P2"], "objects": objects})
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(large_states())
+def test_fast_path_and_python_constraint_agree_on_large_boards(state) -> None:
+    """CR 601.2: on boards of up to 30 objects the fast path's count and casts equal python-constraint's."""
+    for card in state.hand("P1"):
+        view = legal_casts(state, card.id)
+        total = view.count()
+        if total > 20_000:
+            continue  # counted, not listed: python-constraint would take seconds
+        constraint = list(legal_casts(state, card.id, backend="python-constraint"))
+        listed = list(view)
+        assert total == len(constraint) == len(listed)
+        assert set(constraint) == set(listed)
+        for cast in listed[:50]:
+            assert cast in view and is_legal_cast(state, cast)
