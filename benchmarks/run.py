@@ -118,12 +118,14 @@ def run_case(n: int, k: int, args: argparse.Namespace) -> dict:
 
 
 def run_suite(args: argparse.Namespace) -> list[dict]:
-    """Count every case of the seed count suite with the fast path and python-constraint."""
+    """Count every case of the count suites with the fast path and python-constraint."""
     from models.io.state_json import load_state
 
     root = Path(__file__).resolve().parent.parent
     records = []
-    for line in (root / "tests" / "counts" / "seed.jsonl").read_text("utf-8").splitlines():
+    lines = [line for suite in sorted((root / "tests" / "counts").glob("*.jsonl"))
+             for line in suite.read_text("utf-8").splitlines() if line.strip()]
+    for line in lines:
         case = json.loads(line)
         state = load_state(root / case["state"])
         player = case.get("player") or state.priority

@@ -16,6 +16,7 @@ from models.objects import CardType
 
 __all__ = [
     "TargetKind",
+    "SpellFilter",
     "ControllerFilter",
     "TargetSpec",
     "Instruction",
@@ -44,6 +45,38 @@ class TargetKind(enum.Enum):
     PERMANENT = "permanent"
     PLANESWALKER = "planeswalker"
     BATTLE = "battle"
+    SPELL = "spell"
+
+
+class SpellFilter(enum.Enum):
+    """Which spells a "target … spell" phrase names (CR 115.1, 115.2: spells are on the stack)."""
+
+    ANY = "spell"
+    NONCREATURE = "noncreature spell"
+    CREATURE = "creature spell"
+    INSTANT_OR_SORCERY = "instant or sorcery spell"
+    INSTANT = "instant spell"
+    SORCERY = "sorcery spell"
+    ARTIFACT = "artifact spell"
+    ENCHANTMENT = "enchantment spell"
+    NONARTIFACT = "nonartifact spell"
+
+    def matches(self, types: tuple[CardType, ...]) -> bool:
+        """Whether a spell with these card types is named by the phrase."""
+        if self is SpellFilter.ANY:
+            return True
+        if self is SpellFilter.NONCREATURE:
+            return CardType.CREATURE not in types
+        if self is SpellFilter.NONARTIFACT:
+            return CardType.ARTIFACT not in types
+        if self is SpellFilter.INSTANT_OR_SORCERY:
+            return CardType.INSTANT in types or CardType.SORCERY in types
+        wanted = {
+            SpellFilter.CREATURE: CardType.CREATURE, SpellFilter.INSTANT: CardType.INSTANT,
+            SpellFilter.SORCERY: CardType.SORCERY, SpellFilter.ARTIFACT: CardType.ARTIFACT,
+            SpellFilter.ENCHANTMENT: CardType.ENCHANTMENT,
+        }[self]
+        return wanted in types
 
 
 ANY_TARGET_KINDS = frozenset(
@@ -81,6 +114,8 @@ class TargetSpec:
     distinct_from : int or None
         For "another target": index, within the same text, of the earlier
         instance whose choices this one must differ from (CR 115.4).
+    spells : SpellFilter or None
+        For ``TargetKind.SPELL``: which spells.
     """
 
     phrase: str
@@ -89,6 +124,7 @@ class TargetSpec:
     count: int = 1
     minimum: int = 1
     distinct_from: int | None = None
+    spells: SpellFilter | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,12 +8,13 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-SEED_SUITE = ROOT / "tests" / "counts" / "seed.jsonl"
+SUITES = ROOT / "tests" / "counts"
 
 
-def load_count_suite(path: Path = SEED_SUITE) -> list[dict]:
-    """The cases of a count-suite file (one JSON object per line)."""
-    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+def load_count_suite(path: Path | None = None) -> list[dict]:
+    """The cases of a count-suite file, or of every ``tests/counts/*.jsonl`` (one JSON object per line)."""
+    paths = [path] if path is not None else sorted(SUITES.glob("*.jsonl"))
+    return [json.loads(line) for p in paths for line in p.read_text(encoding="utf-8").splitlines() if line.strip()]
 
 
 @pytest.fixture(scope="session")

@@ -31,6 +31,7 @@ from models.abilities import (
     Mode,
     ModeChoice,
     Protection,
+    SpellFilter,
     SpliceAbility,
     TargetKind,
     TargetSpec,
@@ -170,7 +171,11 @@ class _SpellTextReader:
         for child in tree.children:
             if not isinstance(child, Tree):
                 continue
-            if child.data in ("target_phrase", "any_target", "any_other_target"):
+            if child.data == "spell_or_other":
+                tokens = _tokens(child)
+                self.unsupported.append(UnsupportedText(
+                    self._span(tokens[0]), "targets other than spells and permanents (abilities) not modelled"))
+            elif child.data in ("target_phrase", "any_target", "any_other_target", "spell_target"):
                 self._target(child)
             elif child.data == "unsupported_phrase":
                 token = child.children[0]
@@ -188,6 +193,17 @@ class _SpellTextReader:
     def _target(self, tree: Tree) -> None:
         tokens = _tokens(tree)
         phrase = self.line[tokens[0].start_pos : tokens[-1].end_pos]
+        if tree.data == "spell_target":
+            kind_token = next(t for t in tree.children if isinstance(t, Token) and t.type == "SPELL_KIND")
+            if any(isinstance(c, Tree) and c.data == "filter" for c in tree.children):
+                self.unsupported.append(UnsupportedText(self._span(tokens[0]), "target restriction not modelled"))
+                return
+            words = str(kind_token).split()
+            spell_filter = SpellFilter(" ".join(words[:-1] + ["spell"]))
+            count, minimum = self._count(tokens[0])
+            self._add(TargetSpec(phrase, frozenset({TargetKind.SPELL}), count=count, minimum=minimum,
+                                 spells=spell_filter), tokens[0].type == "ANOTHER_TARGET")
+            return
         if tree.data == "any_target":
             # "any other target" / "any another target": different from the earlier one (CR 115.4)
             another = bool(re.search(r"\b(other|another)\b", phrase.lower()))
@@ -202,10 +218,7 @@ class _SpellTextReader:
                 if child.type == "ANOTHER_TARGET":
                     another = True
                 elif child.type == "COUNTED_TARGET":
-                    words = str(child).split()
-                    number = words[-2]
-                    count = int(number) if number.isdigit() else _NUMBER_WORDS[number]
-                    minimum = 0 if words[0] == "up" else count
+                    count, minimum = self._count(child)
                 continue
             if child.data == "kinds":
                 for token in child.children:
@@ -228,6 +241,16 @@ class _SpellTextReader:
         # creatures and players, not planeswalkers or battles (unlike "any target", CR 115.4).
         self._add(TargetSpec(phrase, frozenset(kinds), controller, count, minimum), another)
 
+    @staticmethod
+    def _count(token: Token) -> tuple[int, int]:
+        """(count, minimum) of "two target", "up to three target"; (1, 1) for a bare "target"."""
+        if token.type != "COUNTED_TARGET":
+            return 1, 1
+        words = str(token).split()
+        number = words[-2]
+        count = int(number) if number.isdigit() else _NUMBER_WORDS[number]
+        return count, 0 if words[0] == "up" else count
+
     def _add(self, spec: TargetSpec, another: bool) -> None:
         if another:
             if not self.targets:
@@ -237,7 +260,7 @@ class _SpellTextReader:
                 return
             spec = TargetSpec(
                 spec.phrase, spec.kinds, spec.controller, spec.count, spec.minimum,
-                distinct_from=len(self.targets) - 1,
+                distinct_from=len(self.targets) - 1, spells=spec.spells,
             )
         self.targets.append(spec)
 

@@ -49,6 +49,12 @@ def _matches_kind(problem: CastProblem, spec: TargetSpec, candidate: str) -> str
             return None if candidate != problem.caster else f"{candidate} is not an opponent of {problem.caster}"
         return f"{candidate} is a player, and '{spec.phrase}' does not name players"
     obj = state.object(candidate)
+    if TargetKind.SPELL in spec.kinds:
+        if obj.zone is not Zone.STACK:
+            return f"{obj.name} ({obj.id}) is in the {obj.zone.value}: '{spec.phrase}' names spells on the stack"
+        if spec.spells is not None and not spec.spells.matches(obj.card.types):
+            return f"{obj.name} ({obj.id}) is not a {spec.spells.value}"
+        return None
     if obj.zone is not Zone.BATTLEFIELD:
         return f"{obj.name} ({obj.id}) is in the {obj.zone.value}: '{spec.phrase}' names only permanents (CR 115.2)"
     types = obj.card.types
@@ -135,6 +141,8 @@ def legal_targets(problem: CastProblem, spec: TargetSpec) -> tuple[str, ...]:
     found = memo.get(spec)
     if found is None:
         candidates = list(problem.state.players) + [o.id for o in problem.state.battlefield()]
+        if TargetKind.SPELL in spec.kinds:
+            candidates = list(problem.state.stack)  # bottom first (CR 405.1)
         found = memo[spec] = tuple(c for c in candidates if why_not_legal_target(problem, spec, c) is None)
     return found
 
