@@ -62,6 +62,11 @@ SPREE_SUPPORTED = [
     ("Lively Dirge", [("{1}", ()), ("{2}", ())]),
     ("Metamorphic Blast", [("{1}", (T("creature"),)), ("{3}", (T("player"),))]),
     ("Requisition Raid", [("{1}", (T("artifact"),)), ("{1}", (T("enchantment"),)), ("{1}", (T("player"),))]),
+    # "+ {3} — Create a 2/2 ... Spirit" / "+ {1} — Counter target spell unless its controller pays {2}." (CR 115.2)
+    ("Phantom Interference", [("{3}", ()), ("{1}", (T("spell"),))]),
+    # "+ {1}{U} — Counter target spell." / "+ {3} — ... copy of target artifact or creature you control." / draw
+    ("Three Steps Ahead", [("{1}{U}", (T("spell"),)), ("{3}", (T("artifact", "creature", controller="you"),)),
+                           ("{2}", ())]),
     ("Rush of Dread", [("{1}", (T("opponent"),)), ("{2}", (T("opponent"),)), ("{2}", (T("opponent"),))]),
     # "Untap all creatures target player controls." / "Target creature gains double strike"
     ("Rustler Rampage", [("{1}", (T("player"),)), ("{1}", (T("creature"),))]),
@@ -86,12 +91,8 @@ SPREE_UNSUPPORTED = [
     ("Getaway Glamer", "nontoken"),
     # "Return target creature card from your graveyard ..." (cards in graveyards are not modelled)
     ("One Last Job", "graveyard"),
-    # "+ {1} — Counter target spell unless ..." (spells as targets)
-    ("Phantom Interference", "target spell"),
-    # "Copy target instant spell, sorcery spell, activated ability, or triggered ability."
+    # "Copy target instant spell, sorcery spell, activated ability, or triggered ability." (abilities)
     ("Return the Favor", "target instant spell"),
-    # "+ {1}{U} — Counter target spell."
-    ("Three Steps Ahead", "target spell"),
 ]
 
 
