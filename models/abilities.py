@@ -24,6 +24,7 @@ __all__ = [
     "ModeChoice",
     "SpliceAbility",
     "DiscardCost",
+    "SacrificeCost",
     "Protection",
     "ManaAbility",
     "CostModifier",
@@ -176,6 +177,8 @@ class ModeChoice:
         Entwine cost: all modes may be chosen by paying it (CR 702.42a).
     escalate : ManaCost or None
         Escalate cost, paid once per mode beyond the first (CR 702.120a).
+    escalate_discards : int
+        Cards discarded per mode beyond the first ("Escalate—Discard a card", CR 702.120a).
     """
 
     minimum: int
@@ -183,6 +186,7 @@ class ModeChoice:
     spree: bool = False
     entwine: ManaCost | None = None
     escalate: ManaCost | None = None
+    escalate_discards: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -228,6 +232,22 @@ class DiscardCost:
     """
 
     count: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class SacrificeCost:
+    """"As an additional cost to cast this spell, sacrifice a creature" (CR 118.8, 601.2h, 701.21).
+
+    Parameters
+    ----------
+    count : int
+        Number of permanents sacrificed, all different (CR 118.10).
+    kind : CardType or None
+        The card type they must have; None for "a permanent".
+    """
+
+    count: int = 1
+    kind: CardType | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -360,6 +380,8 @@ class CardAbilities:
     splice : SpliceAbility or None
     discard_costs : tuple of DiscardCost
         Additional costs of discarding cards.
+    sacrifice_costs : tuple of SacrificeCost
+        Additional costs of sacrificing permanents.
     flash : bool
         CR 702.8.
     protections : tuple of Protection
@@ -377,6 +399,7 @@ class CardAbilities:
     mode_choice: ModeChoice | None = None
     splice: SpliceAbility | None = None
     discard_costs: tuple[DiscardCost, ...] = ()
+    sacrifice_costs: tuple[SacrificeCost, ...] = ()
     flash: bool = False
     protections: tuple[Protection, ...] = ()
     hexproof: bool = False

@@ -86,6 +86,8 @@ class Cast(NamedTuple):
         The mana part of the total cost (CR 601.2f).
     mana_value : int
         Of the spell: its mana cost only (CR 202.3), never the total cost.
+    sacrifices : tuple of ObjectId
+        Permanents sacrificed to pay additional costs, sorted (CR 601.2h).
 
     Notes
     -----
@@ -107,6 +109,7 @@ class Cast(NamedTuple):
     without_paying_mana_cost: bool = False
     total_cost: ManaCost = ManaCost.parse("")
     mana_value: int = 0
+    sacrifices: tuple[ObjectId, ...] = ()
 
     @classmethod
     def trusted(
@@ -120,13 +123,14 @@ class Cast(NamedTuple):
         without_paying_mana_cost: bool,
         total_cost: ManaCost,
         mana_value: int,
+        sacrifices: tuple[ObjectId, ...] = (),
     ) -> Cast:
         """Make a cast from values already in canonical form (modes and discards sorted, target tuples sorted).
 
         The same as the constructor, for enumerators: see also :func:`casts_of_targets`.
         """
         return _new_tuple(cls, (card, name, modes, splices, targets, discards, without_paying_mana_cost,
-                                total_cost, mana_value))
+                                total_cost, mana_value, sacrifices))
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Cast):
@@ -147,13 +151,13 @@ class Cast(NamedTuple):
         -------
         tuple
             (card, modes, splices, frozenset of (slot, targets), discards,
-            without_paying_mana_cost): each instance's targets are keyed by
+            without_paying_mana_cost, sacrifices): each instance's targets are keyed by
             their slot, so the order the choices are listed in is not a choice.
         """
         return (
             self.card, self.modes, self.splices,
             frozenset((t.slot, t.targets) for t in self.targets),
-            self.discards, self.without_paying_mana_cost,
+            self.discards, self.without_paying_mana_cost, self.sacrifices,
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -164,7 +168,7 @@ class Cast(NamedTuple):
         dict
             Keys ``card``, ``name``, ``modes``, ``splices``, ``targets`` (list
             of objects with ``source``, ``mode``, ``instruction``, ``index``,
-            ``phrase``, ``targets``), ``discards``,
+            ``phrase``, ``targets``), ``discards``, ``sacrifices``,
             ``without_paying_mana_cost``, ``total_cost`` (symbols),
             ``mana_value``.
         """
@@ -175,6 +179,7 @@ class Cast(NamedTuple):
             "splices": list(self.splices),
             "targets": [t.to_json() for t in self.targets],
             "discards": list(self.discards),
+            "sacrifices": list(self.sacrifices),
             "without_paying_mana_cost": self.without_paying_mana_cost,
             "total_cost": str(self.total_cost),
             "mana_value": self.mana_value,
@@ -205,7 +210,7 @@ class Cast(NamedTuple):
         """
         if not isinstance(data, Mapping):
             raise CastFormatError(path, "expected a JSON object")
-        known = {"card", "name", "modes", "splices", "targets", "discards",
+        known = {"card", "name", "modes", "splices", "targets", "discards", "sacrifices",
                  "without_paying_mana_cost", "total_cost", "mana_value"}
         for key in data:
             if key not in known:
@@ -280,6 +285,7 @@ class Cast(NamedTuple):
             splices=tuple(ObjectId(s) for s in id_list("splices")),
             targets=tuple(targets),
             discards=tuple(sorted(ObjectId(d) for d in id_list("discards"))),
+            sacrifices=tuple(sorted(ObjectId(d) for d in id_list("sacrifices"))),
             without_paying_mana_cost=free,
             total_cost=total_cost,
             mana_value=mana_value,
@@ -303,6 +309,7 @@ def casts_of_targets(
     without_paying_mana_cost: bool,
     total_cost: ManaCost,
     mana_value: int,
+    sacrifices: tuple[ObjectId, ...] = (),
 ) -> Iterator[Cast]:
     """One :class:`Cast` per tuple of target choices, all other fields shared, built in C.
 
@@ -319,5 +326,5 @@ def casts_of_targets(
     """
     same = itertools.repeat
     fields = zip(same(card), same(name), same(modes), same(splices), targets, same(discards),
-                 same(without_paying_mana_cost), same(total_cost), same(mana_value))
+                 same(without_paying_mana_cost), same(total_cost), same(mana_value), same(sacrifices))
     return map(_new_tuple, same(Cast), fields)

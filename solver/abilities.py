@@ -43,7 +43,8 @@ def _abilities_of(obj: GameObject) -> CardAbilities:
     granted = parse_granted(obj.granted)
     return CardAbilities(
         spell_text=own.spell_text, modes=own.modes, mode_choice=own.mode_choice,
-        splice=own.splice, discard_costs=own.discard_costs, flash=own.flash or granted.flash,
+        splice=own.splice, discard_costs=own.discard_costs, sacrifice_costs=own.sacrifice_costs,
+        flash=own.flash or granted.flash,
         protections=own.protections + granted.protections,
         hexproof=own.hexproof or granted.hexproof, shroud=own.shroud or granted.shroud,
         ward=own.ward or granted.ward, mana_abilities=own.mana_abilities,

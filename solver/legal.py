@@ -28,7 +28,7 @@ from solver.backends import get_backend
 from solver.backends.decompose import DecompositionBackend
 from solver.build import build_cast_problem
 from solver.problem import CastProblem, Reason
-from solver.rules.costs import DISCARDS
+from solver.rules.costs import DISCARDS, SACRIFICES
 from solver.rules.splice import SPLICES, explain_splices
 from solver.rules.modes import mode_variable
 from solver.rules.targets import why_not_legal_target
@@ -396,6 +396,18 @@ def _reasons(problem: CastProblem, cast: Cast) -> list[Reason]:
             assignment[DISCARDS] = _Invalid()
     elif cast.discards:
         reasons.append(Reason("CR 601.2h", f"{problem.spell.name} has no discard cost"))
+    # Sacrifices (CR 601.2h, 118.10).
+    if SACRIFICES in problem.variables:
+        sacrifices = tuple(sorted(cast.sacrifices))
+        domain = problem.variables[SACRIFICES].domain
+        canonical = {tuple(sorted(d)): d for d in domain}
+        if sacrifices in canonical:
+            assignment[SACRIFICES] = canonical[sacrifices]
+        else:
+            reasons.append(_sacrifice_reason(problem, sacrifices))
+            assignment[SACRIFICES] = _Invalid()
+    elif cast.sacrifices:
+        reasons.append(Reason("CR 601.2h", f"{problem.spell.name} has no sacrifice cost"))
     # Constraints whose values are all valid.
     for constraint in problem.constraints:
         if not constraint.scope:
@@ -417,6 +429,25 @@ def _discard_reason(problem: CastProblem, discards: tuple[str, ...], needed: int
         if not problem.state.has_object(object_id) or problem.state.object(object_id).zone is not Zone.HAND:
             return Reason("CR 601.2h", f"{object_id} is not a card in {problem.caster}'s hand")
     return Reason("CR 118.10", "the same card can't be discarded twice")
+
+
+def _sacrifice_reason(problem: CastProblem, sacrifices: tuple[str, ...]) -> Reason:
+    costs = problem.abilities.sacrifice_costs
+    needed = sum(cost.count for cost in costs)
+    kind = costs[0].kind
+    if len(sacrifices) != needed:
+        return Reason("CR 601.2h", f"{needed} permanent(s) must be sacrificed; {len(sacrifices)} given")
+    for object_id in sacrifices:
+        state = problem.state
+        if not state.has_object(object_id) or state.object(object_id).zone is not Zone.BATTLEFIELD:
+            return Reason("CR 701.21a", f"{object_id} is not a permanent on the battlefield")
+        obj = state.object(object_id)
+        if obj.controller != problem.caster:
+            return Reason("CR 701.21a", f"{obj.name} ({object_id}) is controlled by {obj.controller}: "
+                          "a player sacrifices only permanents they control")
+        if kind is not None and kind not in obj.card.types:
+            return Reason("CR 601.2h", f"{obj.name} ({object_id}) is not a {kind.value.lower()}")
+    return Reason("CR 118.10", "the same permanent can't be sacrificed twice")
 
 
 class _Invalid:

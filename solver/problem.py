@@ -293,6 +293,7 @@ class CastProblem:
             splices=splices,
             targets=tuple(choice for _, choice in chosen),
             discards=tuple(sorted(assignment.get("discards", ()))),
+            sacrifices=tuple(sorted(assignment.get("sacrifices", ()))),
             without_paying_mana_cost=self.without_paying_mana_cost,
             total_cost=total if total is not None else ManaCost.parse(""),
             mana_value=self.spell.card.mana_value,

@@ -310,7 +310,6 @@ UNSUPPORTED = [
     # "..., discard a land card." - a restricted discard
     ("Magmatic Insight", "discard a land card"),
     # "..., sacrifice a creature."
-    ("Tormented Thoughts", "sacrifice a creature"),
     # "Destroy two target nonblack creatures."
     ("Reckless Spite", "nonblack"),
 ]

@@ -26,6 +26,7 @@ from models.abilities import (
     ControllerFilter,
     CostModifier,
     DiscardCost,
+    SacrificeCost,
     Instruction,
     ManaAbility,
     Mode,
@@ -294,6 +295,8 @@ def _keyword_abilities(tree: Tree, line: str, out: dict) -> None:
             out["entwine"] = _mana_cost_of(child.children[1])
         elif kind == "escalate":
             out["escalate"] = _mana_cost_of(child.children[1])
+        elif kind == "escalate_discard":
+            out["escalate_discards"] = 1
         elif kind == "splice":
             quality_tree, cost_tree = child.children[1], child.children[2]
             quality = "Arcane" if quality_tree.data == "splice_arcane" else "instant or sorcery"
@@ -388,11 +391,12 @@ def parse_card(card: Card) -> CardAbilities:
     out: dict = {
         "protections": [], "hexproof": False, "shroud": False, "flash": False,
         "ward": False, "spree": False, "splice": None, "unsupported": [],
-        "entwine": None, "escalate": None, "choose": None,
+        "entwine": None, "escalate": None, "choose": None, "escalate_discards": 0,
     }
     spell_text: list[Instruction] = []
     modes: list[Mode] = []
     discard_costs: list[DiscardCost] = []
+    sacrifice_costs: list[SacrificeCost] = []
     mana_abilities: list[ManaAbility] = []
     cost_modifiers: list[CostModifier] = []
     unsupported: list[UnsupportedText] = out["unsupported"]
@@ -436,8 +440,15 @@ def parse_card(card: Card) -> CardAbilities:
             modes.append(Mode(len(modes), Instruction(text, tuple(reader.targets))))
         elif rule == "additional_cost_line":
             amount = next(c for c in tree.children if isinstance(c, Tree))
-            count = 1 if amount.data == "discard_one" else _NUMBER_WORDS[str(amount.children[0])]
-            discard_costs.append(DiscardCost(count))
+            if amount.data.startswith("discard"):
+                count = 1 if amount.data == "discard_one" else _NUMBER_WORDS[str(amount.children[0])]
+                discard_costs.append(DiscardCost(count))
+            else:
+                tokens = [t for t in amount.children if isinstance(t, Token)]
+                noun = str(tokens[-1]).removesuffix("s")
+                count = 1 if amount.data == "sacrifice_one" else _NUMBER_WORDS[str(tokens[0])]
+                kind = None if noun == "permanent" else CardType(noun.capitalize())
+                sacrifice_costs.append(SacrificeCost(count, kind))
         elif rule == "cost_modifier_line":
             tokens = _tokens(tree)
             noncreature = any(t.type == "NONCREATURE" for t in tokens)
@@ -496,10 +507,11 @@ def parse_card(card: Card) -> CardAbilities:
         low, high = _CHOICE_BOUNDS[number](len(modes))
         if costed or len(modes) < 2 or high > len(modes):
             unsupported.append(UnsupportedText(header, "modal text whose modes can't be read"))
-        mode_choice = ModeChoice(low, high, entwine=out["entwine"], escalate=out["escalate"])
+        mode_choice = ModeChoice(low, high, entwine=out["entwine"], escalate=out["escalate"],
+                                 escalate_discards=out["escalate_discards"])
     elif modes:
         unsupported.append(UnsupportedText(modes[0].instruction.text, "modes without Spree or 'Choose …'"))
-    if (out["entwine"] or out["escalate"]) and (mode_choice is None or mode_choice.spree):
+    if (out["entwine"] or out["escalate"] or out["escalate_discards"]) and (mode_choice is None or mode_choice.spree):
         unsupported.append(UnsupportedText("Entwine/Escalate", "entwine or escalate without 'Choose …' modes"))
     # Only the spell's own text (not Spree modes) is what a splice adds (CR 702.47a).
     return CardAbilities(
@@ -508,6 +520,7 @@ def parse_card(card: Card) -> CardAbilities:
         mode_choice=mode_choice,
         splice=out["splice"],
         discard_costs=tuple(discard_costs),
+        sacrifice_costs=tuple(sacrifice_costs),
         flash=out["flash"],
         protections=tuple(out["protections"]),
         hexproof=out["hexproof"],

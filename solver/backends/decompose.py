@@ -108,6 +108,22 @@ class _Analysis:
         self.castable = problem.unconditional_constraints_hold()
         self._frame_facts: dict[Frame, tuple[tuple[int, ...], Any, list]] = {}
 
+    def cost_choice(self, free_values) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """(discards, sacrifices), sorted, from values of the free choices in ``free_names`` order."""
+        values = dict(zip(self.free_names, free_values))
+        return tuple(sorted(values.get("discards", ()))), tuple(sorted(values.get("sacrifices", ())))
+
+    def sorted_free_domain(self, name: str) -> frozenset | None:
+        """The values of a free choice as sorted tuples (for checking), or None if there is no such choice."""
+        if name not in self.free_names:
+            return None
+        key = f"sorted {name}"
+        found = self.problem.cache.get(key)
+        if found is None:
+            domain = self.free_domains[self.free_names.index(name)]
+            found = self.problem.cache[key] = frozenset(tuple(sorted(value)) for value in domain)
+        return found
+
     def frame_facts(self, frame: Frame) -> tuple[tuple[int, ...], Any, list]:
         """(sorted modes, total cost, [(slot, lone?, component index)] of active components), kept per frame."""
         facts = self._frame_facts.get(frame)
@@ -435,7 +451,7 @@ class DecompositionBackend:
             return
         spell = problem.spell
         card, name, mana_value, free = spell.id, spell.card.name, spell.card.mana_value, problem.without_paying_mana_cost
-        discard_index = analysis.free_names.index("discards") if "discards" in analysis.free_names else None
+        cost_choice = analysis.cost_choice
         for frame, _ in analysis.counted_frames():
             modes = tuple(sorted(frame.modes))
             total = problem.total_cost_of(analysis.frame_assignment(frame)) if problem.total_cost_of else None
@@ -447,7 +463,7 @@ class DecompositionBackend:
             for order in orders:
                 position = {source: i for i, source in enumerate(order)}
                 for free_values in itertools.product(*analysis.free_domains):
-                    discards = tuple(sorted(free_values[discard_index])) if discard_index is not None else ()
+                    discards, sacrifices = cost_choice(free_values)
                     if simple:
                         active = sorted(
                             (analysis.slot_of[c[0]] for c in analysis.components
@@ -456,11 +472,13 @@ class DecompositionBackend:
                         )
                         lists = [analysis.choice_objects(slot.variable) for slot in active]
                         yield casts_of_targets(card, name, modes, order, itertools.product(*lists),
-                                               discards, free, total, mana_value)
+                                               discards, free, total, mana_value, sacrifices)
                     else:
-                        yield self._linked_casts(analysis, frame, order, position, modes, discards, total)
+                        yield self._linked_casts(analysis, frame, order, position, modes, discards, total,
+                                                 sacrifices)
 
-    def _linked_casts(self, analysis, frame: Frame, order, position, modes, discards, total) -> Iterator[Cast]:
+    def _linked_casts(self, analysis, frame: Frame, order, position, modes, discards, total,
+                      sacrifices) -> Iterator[Cast]:
         """Casts of a frame whose instances are tied by constraints (components listed)."""
         spell = analysis.problem.spell
         parts = [analysis.component_solutions(i, frame) for i in range(len(analysis.components))]
@@ -474,7 +492,8 @@ class DecompositionBackend:
                                        analysis.choice_objects(variable)[slot.choices.index(value)]))
             chosen.sort(key=lambda item: item[0])
             yield Cast.trusted(spell.id, spell.card.name, modes, order, tuple(c for _, c in chosen), discards,
-                               analysis.problem.without_paying_mana_cost, total, spell.card.mana_value)
+                               analysis.problem.without_paying_mana_cost, total, spell.card.mana_value,
+                               sacrifices)
 
     def contains(self, problem: CastProblem, cast: Cast) -> bool:
         """Whether a cast is legal, checked directly against the decomposition.
@@ -520,18 +539,14 @@ class DecompositionBackend:
         for constraint in analysis.slot_constraints:
             if not constraint.predicate(*(values[v] for v in constraint.scope)):
                 return False
-        if analysis.free_names:
-            if analysis.free_names != ["discards"]:
-                from solver.legal import _reasons
-
-                return not _reasons(problem, cast)
-            sorted_domain = problem.cache.get("sorted discards")
-            if sorted_domain is None:
-                sorted_domain = problem.cache["sorted discards"] = frozenset(
-                    tuple(sorted(d)) for d in analysis.free_domains[0]
-                )
-            return tuple(sorted(cast.discards)) in sorted_domain
-        return not cast.discards
+        for name, given in (("discards", cast.discards), ("sacrifices", cast.sacrifices)):
+            allowed = analysis.sorted_free_domain(name)
+            if allowed is None:
+                if given:
+                    return False
+            elif tuple(sorted(given)) not in allowed:
+                return False
+        return True
 
     def sample_cast(self, problem: CastProblem, rng: random.Random) -> Cast | None:
         """One legal cast drawn uniformly at random, made directly as a :class:`Cast`.
@@ -578,10 +593,8 @@ class DecompositionBackend:
                         chosen.append((analysis.order_key(slot, position),
                                        analysis.choice_objects(variable)[slot.choices.index(value)]))
         chosen.sort(key=lambda item: item[0])
-        discards = ()
-        if analysis.free_names == ["discards"]:
-            discards = tuple(sorted(rng.choice(analysis.free_domains[0])))
+        discards, sacrifices = analysis.cost_choice([rng.choice(domain) for domain in analysis.free_domains])
         spell = problem.spell
         return Cast.trusted(spell.id, spell.card.name, modes, order,
                             tuple(c for _, c in chosen), discards, problem.without_paying_mana_cost,
-                            total_cost, spell.card.mana_value)
+                            total_cost, spell.card.mana_value, sacrifices)

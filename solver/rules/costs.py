@@ -31,10 +31,14 @@ from solver.problem import CastProblem
 from solver.rules.splice import SPLICES
 from solver.rules.modes import is_entwined, mode_variable
 
-__all__ = ["add_cost_rules", "available_mana_sources", "cost_modifier_total", "DISCARDS"]
+__all__ = ["add_cost_rules", "add_sacrifice_choices", "available_mana_sources", "cost_modifier_total",
+           "DISCARDS", "SACRIFICES"]
 
 DISCARDS = "discards"
 """The name of the variable of discarded cards."""
+
+SACRIFICES = "sacrifices"
+"""The name of the variable of sacrificed permanents."""
 
 _BASIC_LAND_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
 
@@ -79,6 +83,35 @@ def available_mana_sources(problem: CastProblem) -> tuple[ManaSource, ...]:
         else:
             raise UnsupportedRuleError(obj.name, obj.card.oracle_text, "a choice between mana abilities making different amounts")
     return tuple(sources)
+
+
+def add_sacrifice_choices(problem: CastProblem) -> None:
+    """Add the permanents sacrificed to pay additional costs (CR 118.8, 601.2h, 701.21).
+
+    One variable, ``sacrifices``: the set of permanents the caster controls
+    of the type asked for, all different (CR 118.10). Targets are chosen
+    before costs are paid, so a spell may target what it sacrifices (CR
+    601.2c before 601.2h); a creature tapped for mana may still be
+    sacrificed (mana abilities come first, CR 601.2g).
+
+    Raises
+    ------
+    UnsupportedRuleError
+        Two sacrifice costs asking for different types.
+    """
+    costs = problem.abilities.sacrifice_costs
+    if not costs:
+        return
+    kinds = {cost.kind for cost in costs}
+    if len(kinds) > 1:
+        raise UnsupportedRuleError(problem.spell.name, "sacrifice costs", "sacrifice costs of different types")
+    kind = kinds.pop()
+    count = sum(cost.count for cost in costs)
+    permanents = [
+        o.id for o in problem.state.objects_in(Zone.BATTLEFIELD, problem.caster)
+        if kind is None or kind in o.card.types
+    ]
+    problem.add_variable(SACRIFICES, tuple(itertools.combinations(permanents, count)), "CR 601.2h")
 
 
 def cost_modifier_total(problem: CastProblem) -> int:
@@ -126,16 +159,34 @@ def add_cost_rules(problem: CastProblem) -> None:
             lambda: f"{spell.name} has no mana cost: it can be cast only without paying its mana cost",
         )
 
+    choice = abilities.mode_choice
     discard_count = sum(cost.count for cost in abilities.discard_costs)
-    if discard_count:
+    per_mode = choice.escalate_discards if choice is not None else 0
+    most = discard_count + per_mode * (len(abilities.modes) - 1 if per_mode else 0)
+    if most:
         hand = [o.id for o in problem.state.hand(problem.caster) if o.id != spell.id]
         problem.add_variable(
-            DISCARDS, tuple(itertools.combinations(hand, discard_count)), "CR 601.2h",
+            DISCARDS,
+            tuple(c for size in range(discard_count, most + 1) for c in itertools.combinations(hand, size)),
+            "CR 601.2h",
         )
+        if per_mode:
+            names = tuple(mode_variable(m.index) for m in abilities.modes)
+            problem.add_constraint(
+                names + (DISCARDS,),
+                lambda *values: len(values[-1]) == discard_count + per_mode * max(0, sum(values[:-1]) - 1),
+                "CR 702.120a",
+                "escalate: discard a card for each mode beyond the first",
+                lambda *values: (
+                    f"{sum(values[:-1])} modes chosen need "
+                    f"{discard_count + per_mode * max(0, sum(values[:-1]) - 1)} card(s) discarded; "
+                    f"{len(values[-1])} given"
+                ),
+            )
+    add_sacrifice_choices(problem)
 
     base = ManaCost.parse("") if problem.without_paying_mana_cost or mana_cost is None else mana_cost
     mode_costs = {mode.index: mode.cost for mode in abilities.modes if mode.cost is not None}
-    choice = abilities.mode_choice
     if choice is not None and (choice.entwine is not None or choice.escalate is not None):
         mode_costs = {mode.index: ManaCost.parse("") for mode in abilities.modes} | mode_costs
     splice_costs = {obj_id: abilities.splice.cost for obj_id, (_, abilities) in problem.splice_candidates.items()}

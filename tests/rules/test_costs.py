@@ -252,3 +252,24 @@ def test_why_illegal_unaffordable_splice_cites_601_2h(make_state):
                 targets=(TargetChoice("ray", None, 0, 0, "any target", ("P2",)),))
     assert "CR 601.2h" in {reason.rule for reason in why_illegal(state, cast)}
     assert why_illegal(state, Cast("mists", "Reach Through Mists")) == ()
+
+
+def test_sacrifice_cost_choices_and_the_sacrificed_target(make_state, casts, basics):
+    """CR 601.2c before 601.2h, 701.21a: Fling with two Bears: 4 targets (P1, P2, two Bears) x 2 to sacrifice = 8;
+    the creature sacrificed may be the target."""
+    state = make_state(hand=[("fling", "Fling")], battlefield=basics("Mountain", 2)
+                       + [("bear1", "Grizzly Bears"), ("bear2", "Grizzly Bears")])
+    found = casts(state, "fling")
+    assert len(found) == 8
+    assert {cast.sacrifices for cast in found} == {("bear1",), ("bear2",)}
+    assert any(cast.sacrifices == ("bear1",) and cast.targets[0].targets == ("bear1",) for cast in found)
+
+
+def test_sacrifice_cost_needs_a_permanent_of_the_caster(make_state, casts, basics):
+    """CR 701.21a: a player sacrifices only permanents they control: P2's Bears can't pay Fling's cost (0 casts)."""
+    state = make_state(hand=[("fling", "Fling")], battlefield=basics("Mountain", 2),
+                       opponent=[("bear", "Grizzly Bears")])
+    assert casts(state, "fling") == set()
+    cast = Cast("fling", "Fling", targets=(TargetChoice("fling", None, 1, 0, "target creature or player", ("P2",)),),
+                sacrifices=("bear",))
+    assert "CR 701.21a" in {reason.rule for reason in why_illegal(state, cast)}

@@ -80,3 +80,17 @@ def test_entwine_without_paying_is_illegal(make_state, basics):
     cast = Cast("chant", "Abuna's Chant", modes=(0, 1),
                 targets=(TargetChoice("chant", 1, 0, 0, "target creature", ("bears",)),))
     assert "CR 601.2h" in {r.rule for r in why_illegal(state, cast)}
+
+
+@pytest.mark.parametrize(("other_cards", "expected"), [
+    (["Swamp", "Grizzly Bears"], 10),  # one mode 3; pairs 3 * 2 discard choices = 6; all three 1 * 1 = 1
+    (["Swamp"], 6),                     # one mode 3; pairs 3 * 1 = 3; all three need two cards: 0
+    ([], 3),                            # nothing to discard: one mode only
+])
+def test_escalate_with_a_discard_cost(make_state, casts, basics, other_cards, expected):
+    """CR 702.120a: Collective Brutality's escalate cost is discarding a card per mode beyond the first."""
+    hand = [("brutality", "Collective Brutality")] + [(f"card{i}", name) for i, name in enumerate(other_cards)]
+    state = make_state(hand=hand, battlefield=basics("Swamp", 2), opponent=[("bear", "Grizzly Bears")])
+    found = casts(state, "brutality")
+    assert len(found) == expected
+    assert all(len(cast.discards) == len(cast.modes) - 1 for cast in found)
