@@ -179,6 +179,9 @@ class ModeChoice:
         Escalate cost, paid once per mode beyond the first (CR 702.120a).
     escalate_discards : int
         Cards discarded per mode beyond the first ("Escalate—Discard a card", CR 702.120a).
+    repeatable : bool
+        "You may choose the same mode more than once" (CR 700.2d): ``minimum``
+        and ``maximum`` then count every time a mode is chosen.
     """
 
     minimum: int
@@ -187,6 +190,7 @@ class ModeChoice:
     entwine: ManaCost | None = None
     escalate: ManaCost | None = None
     escalate_discards: int = 0
+    repeatable: bool = False
 
 
 @dataclass(frozen=True, slots=True)

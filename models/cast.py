@@ -40,6 +40,9 @@ class TargetChoice:
         The target phrase as printed (``"any target"``).
     targets : tuple of str
         Object and player ids chosen, sorted: a set, not a sequence.
+    copy : int
+        For a mode chosen more than once, which time (0-based): each is its
+        own instance of "target", in sequence (CR 700.2d).
     """
 
     source: ObjectId
@@ -48,17 +51,18 @@ class TargetChoice:
     index: int
     phrase: str
     targets: tuple[str, ...]
+    copy: int = 0
 
     @property
-    def slot(self) -> tuple[str, int | None, int, int]:
-        """The instance this choice is for: (source, mode, instruction, index)."""
-        return (self.source, self.mode, self.instruction, self.index)
+    def slot(self) -> tuple[str, int | None, int, int, int]:
+        """The instance this choice is for: (source, mode, instruction, index, copy)."""
+        return (self.source, self.mode, self.instruction, self.index, self.copy)
 
     def to_json(self) -> dict[str, Any]:
         """This choice as a JSON object (see :meth:`Cast.to_json`)."""
         return {
             "source": self.source, "mode": self.mode, "instruction": self.instruction,
-            "index": self.index, "phrase": self.phrase, "targets": list(self.targets),
+            "index": self.index, "copy": self.copy, "phrase": self.phrase, "targets": list(self.targets),
         }
 
 
@@ -232,7 +236,7 @@ class Cast(NamedTuple):
         raw_targets = data.get("targets", [])
         if not isinstance(raw_targets, list):
             raise CastFormatError(f"{path}.targets", "expected a list")
-        slot_keys = {"source", "mode", "instruction", "index", "phrase", "targets"}
+        slot_keys = {"source", "mode", "instruction", "index", "copy", "phrase", "targets"}
         for i, item in enumerate(raw_targets):
             where = f"{path}.targets[{i}]"
             if not isinstance(item, Mapping):
@@ -251,7 +255,7 @@ class Cast(NamedTuple):
             mode = item.get("mode")
             if mode is not None and not _is_int(mode):
                 raise CastFormatError(f"{where}.mode", f"expected an integer or null, got {mode!r}")
-            for key in ("instruction", "index"):
+            for key in ("instruction", "index", "copy"):
                 if not _is_int(item.get(key, 0)):
                     raise CastFormatError(f"{where}.{key}", f"expected an integer, got {item[key]!r}")
             phrase = item.get("phrase", "")
@@ -260,7 +264,7 @@ class Cast(NamedTuple):
             targets.append(TargetChoice(
                 source=ObjectId(item["source"]), mode=mode,
                 instruction=item.get("instruction", 0), index=item.get("index", 0),
-                phrase=phrase, targets=tuple(sorted(chosen)),
+                phrase=phrase, targets=tuple(sorted(chosen)), copy=item.get("copy", 0),
             ))
         total = data.get("total_cost", "")
         if not isinstance(total, str):

@@ -67,11 +67,12 @@ class CopyChoices:
                 choices = tuple(tuple(sorted(c)) for size in sizes for c in itertools.combinations(pool, size))
             else:
                 choices = (choice.targets,)
-            name = slot_variable(choice.source, choice.mode, choice.instruction, choice.index)
+            name = slot_variable(choice.source, choice.mode, choice.instruction, choice.index, choice.copy)
             problem.add_variable(name, choices, "CR 707.10c")
-            slot = TargetSlot(name, choice.source, choice.mode, choice.instruction, choice.index, spec, None, choices)
+            slot = TargetSlot(name, choice.source, choice.mode, choice.instruction, choice.index, spec, None, choices,
+                              choice.copy)
             problem.slots.append(slot)
-            slots_by_text.setdefault((choice.source, choice.mode, choice.instruction), []).append(slot)
+            slots_by_text.setdefault((choice.source, choice.mode, choice.instruction, choice.copy), []).append(slot)
         for slots in slots_by_text.values():
             by_index = {slot.index: slot for slot in slots}
             for slot in slots:
@@ -93,7 +94,7 @@ class CopyChoices:
         for solution in self._backend.solutions(self.problem):
             targets = tuple(
                 TargetChoice(slot.source, slot.mode, slot.instruction, slot.index, slot.spec.phrase,
-                             solution[slot.variable])
+                             solution[slot.variable], slot.copy)
                 for slot in self.problem.slots  # in the original's order
             )
             yield Cast(

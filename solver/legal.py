@@ -341,10 +341,20 @@ def _reasons(problem: CastProblem, cast: Cast) -> list[Reason]:
     for index in cast.modes:
         if not 0 <= index < mode_count or problem.abilities.mode_choice is None:
             reasons.append(Reason("CR 700.2", f"{problem.spell.name} has no mode {index}"))
-    if len(set(cast.modes)) != len(cast.modes):
+    choice = problem.abilities.mode_choice
+    repeatable = choice is not None and choice.repeatable
+    if len(set(cast.modes)) != len(cast.modes) and not repeatable:
         reasons.append(Reason("CR 700.2d", "a mode is chosen more than once"))
     for mode in problem.abilities.modes:
-        assignment[mode_variable(mode.index)] = mode.index in cast.modes
+        count = cast.modes.count(mode.index)
+        name = mode_variable(mode.index)
+        if repeatable:
+            assignment[name] = count if count in problem.variables[name].domain else _Invalid()
+            if isinstance(assignment[name], _Invalid):
+                reasons.append(Reason("CR 700.2", f"mode {mode.index + 1} is chosen {count} times; "
+                                      f"at most {choice.maximum} modes are chosen"))
+        else:
+            assignment[name] = count > 0
     # Splices (CR 702.47).
     splice_reasons = explain_splices(problem, cast.splices)
     reasons.extend(splice_reasons)

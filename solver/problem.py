@@ -124,6 +124,9 @@ class TargetSlot:
         None for the spell's own text (always on).
     choices : tuple of tuple of str
         The legal sets of targets (sorted tuples of ids).
+    copy : int
+        For a mode that may be chosen more than once: the slot is active when
+        the mode is chosen more than ``copy`` times (CR 700.2d).
     """
 
     variable: str
@@ -134,11 +137,12 @@ class TargetSlot:
     spec: TargetSpec
     activator: str | None
     choices: tuple[tuple[str, ...], ...]
+    copy: int = 0
 
     @property
-    def key(self) -> tuple[str, int | None, int, int]:
-        """(source, mode, instruction, index), as in :attr:`TargetChoice.slot`."""
-        return (self.source, self.mode, self.instruction, self.index)
+    def key(self) -> tuple[str, int | None, int, int, int]:
+        """(source, mode, instruction, index, copy), as in :attr:`TargetChoice.slot`."""
+        return (self.source, self.mode, self.instruction, self.index, self.copy)
 
 
 @dataclass(slots=True)
@@ -267,8 +271,9 @@ class CastProblem:
             608.2c).
         """
         modes = tuple(
-            int(name.split(":")[1]) for name in self.variables
-            if name.startswith("mode:") and assignment[name]
+            int(name.split(":")[1])
+            for name in self.variables if name.startswith("mode:")
+            for _ in range(int(assignment[name]))  # a count where a mode may repeat (CR 700.2d)
         )
         splices: tuple[ObjectId, ...] = tuple(assignment.get("splices", ()))
         position = {source: i for i, source in enumerate(splices)}
@@ -279,11 +284,11 @@ class CastProblem:
                 continue
             order = (
                 (0, 0, slot.instruction, slot.index) if slot.source == self.spell.id and slot.mode is None
-                else (1, slot.mode or 0, slot.instruction, slot.index) if slot.source == self.spell.id
+                else (1, slot.mode or 0, slot.copy, slot.index) if slot.source == self.spell.id
                 else (2, position[slot.source], slot.instruction, slot.index)
             )
             chosen.append((order, TargetChoice(slot.source, slot.mode, slot.instruction, slot.index,
-                                               slot.spec.phrase, tuple(value))))
+                                               slot.spec.phrase, tuple(value), slot.copy)))
         chosen.sort(key=lambda item: item[0])
         total = self.total_cost_of(assignment) if self.total_cost_of else None
         return Cast(

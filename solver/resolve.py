@@ -202,18 +202,24 @@ def resolve(state: GameState, spell_id: str) -> Resolution:
     sources: list[tuple[GameObject, CardAbilities, int | None, int, object]] = []
     for line, instruction in enumerate(own.spell_text):
         sources.append((spell, own, None, line, instruction))
-    for mode in cast.modes:
+    seen: dict[int, int] = {}
+    for mode in cast.modes:  # printed order; a mode chosen again is carried out again (CR 700.2d)
         if 0 <= mode < len(own.modes):
-            sources.append((spell, own, mode, 0, own.modes[mode].instruction))
+            copy = seen.get(mode, 0)
+            seen[mode] = copy + 1
+            sources.append((spell, own, mode, copy, own.modes[mode].instruction))
     for spliced in cast.splices:
         obj = state.object(spliced)
         for line, instruction in enumerate(abilities_of(obj).spell_text):
             sources.append((obj, abilities_of(obj), None, line, instruction))
     for obj, _, mode, line, instruction in sources:
+        # For a mode, ``line`` holds which time it was chosen (its text is one line, instruction 0).
+        key = (lambda index: (obj.id, mode, 0, index, line)) if mode is not None else (
+            lambda index: (obj.id, mode, line, index, 0))
         targets = tuple(
             status
             for index in range(len(instruction.targets))
-            for status in statuses.get((obj.id, mode, line, index), ())
+            for status in statuses.get(key(index), ())
         )
         happens = resolves and (not targets or any(t.legal for t in targets))
         instructions.append(ResolvedInstruction(obj.id, mode, instruction.text.replace("~", obj.name),

@@ -42,12 +42,14 @@ def test_round_trip():
 
 
 def test_to_json_shape():
-    """Cast.to_json: keys card, name, modes, splices, targets, discards, without_paying_mana_cost, total_cost, mana_value."""
+    """Cast.to_json: keys card, name, modes, splices, targets, discards, sacrifices, without_paying_mana_cost,
+    total_cost, mana_value; each target instance names its slot, including ``copy`` (CR 700.2d)."""
     data = spree_cast().to_json()
     assert data["modes"] == [0, 2]
     assert data["splices"] == ["might", "ray"]
-    assert data["targets"][1] == {"source": "raid", "mode": 2, "instruction": 0, "index": 0,
+    assert data["targets"][1] == {"source": "raid", "mode": 2, "instruction": 0, "index": 0, "copy": 0,
                                   "phrase": "target player", "targets": ["P2"]}
+    assert data["sacrifices"] == []
     assert data["total_cost"] == "{3}{W}{G}{R}"
     assert data["without_paying_mana_cost"] is False
 

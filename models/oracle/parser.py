@@ -430,7 +430,9 @@ def parse_card(card: Card) -> CardAbilities:
                      _mana_cost_of(cost_tree))
             )
         elif rule == "modal_header":
-            out["choose"] = (str(tree.children[0]).removeprefix("choose ").strip(), original)
+            word = str(tree.children[0]).removeprefix("choose ").split(".")[0].strip()
+            out["choose"] = (word, original)
+            out["repeatable"] = tree.data == "repeatable_header"
         elif rule == "bullet_mode":
             effect = next(c for c in tree.children if isinstance(c, Tree) and c.data == "effect")
             reader = _SpellTextReader(line)
@@ -505,10 +507,11 @@ def parse_card(card: Card) -> CardAbilities:
     elif out["choose"] is not None:
         number, header = out["choose"]
         low, high = _CHOICE_BOUNDS[number](len(modes))
-        if costed or len(modes) < 2 or high > len(modes):
+        repeatable = out.get("repeatable", False)
+        if costed or len(modes) < 2 or (high > len(modes) and not repeatable):
             unsupported.append(UnsupportedText(header, "modal text whose modes can't be read"))
         mode_choice = ModeChoice(low, high, entwine=out["entwine"], escalate=out["escalate"],
-                                 escalate_discards=out["escalate_discards"])
+                                 escalate_discards=out["escalate_discards"], repeatable=repeatable)
     elif modes:
         unsupported.append(UnsupportedText(modes[0].instruction.text, "modes without Spree or 'Choose …'"))
     if (out["entwine"] or out["escalate"] or out["escalate_discards"]) and (mode_choice is None or mode_choice.spree):

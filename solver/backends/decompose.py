@@ -46,12 +46,14 @@ class Frame:
 
     Parameters
     ----------
-    modes : frozenset of int
+    modes : tuple of int
+        The chosen modes, sorted; a mode chosen more than once appears that
+        many times (CR 700.2d).
     spliced : tuple of str
         The spliced cards, in candidate (state-file) order.
     """
 
-    modes: frozenset[int]
+    modes: tuple[int, ...]
     spliced: tuple[str, ...]
 
 
@@ -104,7 +106,10 @@ class _Analysis:
         self.choice_sets = {slot.variable: frozenset(slot.choices) for slot in problem.slots}
         self._choice_objects: dict[str, list[TargetChoice]] = {}
         self._frames: list[tuple[Frame, int]] | None = None
-        self._valid_frames: dict[tuple[frozenset[int], frozenset[str]], Frame] | None = None
+        self._valid_frames: dict[tuple[tuple[int, ...], frozenset[str]], Frame] | None = None
+        choice = problem.abilities.mode_choice
+        self.repeatable = bool(choice and choice.repeatable)
+        self.most_modes = choice.maximum if self.repeatable else len(self.mode_names)
         self.castable = problem.unconditional_constraints_hold()
         self._frame_facts: dict[Frame, tuple[tuple[int, ...], Any, list]] = {}
 
@@ -148,7 +153,8 @@ class _Analysis:
         if found is None:
             slot = self.slot_of[name]
             found = self._choice_objects[name] = [
-                TargetChoice(slot.source, slot.mode, slot.instruction, slot.index, slot.spec.phrase, choice)
+                TargetChoice(slot.source, slot.mode, slot.instruction, slot.index, slot.spec.phrase, choice,
+                             slot.copy)
                 for choice in slot.choices
             ]
         return found
@@ -157,7 +163,7 @@ class _Analysis:
         """Where a slot's choice goes in Cast.targets: own text, modes, then splices in order."""
         spell_id = self.problem.spell.id
         if slot.source == spell_id:
-            return (0, -1, slot.instruction, slot.index) if slot.mode is None else (1, slot.mode, 0, slot.index)
+            return (0, -1, slot.instruction, slot.index) if slot.mode is None else (1, slot.mode, slot.copy, slot.index)
         return (2, position[slot.source], slot.instruction, slot.index)
 
     def counted_frames(self) -> list[tuple[Frame, int]]:
@@ -166,7 +172,7 @@ class _Analysis:
             self._frames = [(frame, count) for frame in self.frames() if (count := self.frame_count(frame))]
         return self._frames
 
-    def valid_frames(self) -> dict[tuple[frozenset[int], frozenset[str]], Frame]:
+    def valid_frames(self) -> dict[tuple[tuple[int, ...], frozenset[str]], Frame]:
         if self._valid_frames is None:
             self._valid_frames = {(f.modes, frozenset(f.spliced)): f for f, _ in self.counted_frames()}
         return self._valid_frames
@@ -177,10 +183,13 @@ class _Analysis:
             return True
         if slot.activator == _SPLICES:
             return slot.source in frame.spliced
-        return int(slot.activator.split(":")[1]) in frame.modes
+        return frame.modes.count(int(slot.activator.split(":")[1])) > slot.copy
 
     def frame_assignment(self, frame: Frame, order: tuple[str, ...] | None = None) -> dict[str, Any]:
-        assignment: dict[str, Any] = {name: int(name.split(":")[1]) in frame.modes for name in self.mode_names}
+        if self.repeatable:
+            assignment: dict[str, Any] = {name: frame.modes.count(int(name.split(":")[1])) for name in self.mode_names}
+        else:
+            assignment = {name: int(name.split(":")[1]) in frame.modes for name in self.mode_names}
         if self.has_splices:
             assignment[_SPLICES] = frame.spliced if order is None else order
         return assignment
@@ -190,7 +199,9 @@ class _Analysis:
         items = [("mode", int(n.split(":")[1])) for n in self.mode_names if n not in self.blocked_modes]
         items += [("splice", s) for s in self.splice_ids if s not in self.blocked_cards]
 
-        def walk(start: int, modes: frozenset[int], spliced: tuple[str, ...]) -> Iterator[Frame]:
+        def walk(start: int, modes: tuple[int, ...], spliced: tuple[str, ...]) -> Iterator[Frame]:
+            if len(modes) > self.most_modes:
+                return
             frame = Frame(modes, spliced)
             assignment = self.frame_assignment(frame)
             if not all(self._holds(c, assignment) for c in self.monotone):
@@ -200,11 +211,12 @@ class _Analysis:
             for index in range(start, len(items)):
                 kind, value = items[index]
                 if kind == "mode":
-                    yield from walk(index + 1, modes | {value}, spliced)
+                    # A repeatable mode may be taken again (CR 700.2d): stay on it.
+                    yield from walk(index if self.repeatable else index + 1, modes + (value,), spliced)
                 else:
                     yield from walk(index + 1, modes, spliced + (value,))
 
-        yield from walk(0, frozenset(), ())
+        yield from walk(0, (), ())
 
     def _holds(self, constraint, assignment: dict[str, Any]) -> bool:
         values = []
@@ -516,9 +528,9 @@ class DecompositionBackend:
             from solver.legal import _reasons
 
             return not _reasons(problem, cast)
-        modes = frozenset(cast.modes)
+        modes = tuple(sorted(cast.modes))
         spliced = frozenset(cast.splices)
-        if len(modes) != len(cast.modes) or len(spliced) != len(cast.splices):
+        if len(spliced) != len(cast.splices) or (not analysis.repeatable and len(set(modes)) != len(modes)):
             return False
         frame = analysis.valid_frames().get((modes, spliced))
         if frame is None:

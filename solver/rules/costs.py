@@ -225,8 +225,9 @@ def add_cost_rules(problem: CastProblem) -> None:
         chosen_modes = values[: len(mode_names)]
         spliced = values[len(mode_names)] if len(values) > len(mode_names) else ()
         parts = [base]
-        parts += [mode_costs[int(name.split(":")[1])] for name, chosen in zip(mode_names, chosen_modes) if chosen]
-        count = sum(1 for chosen in chosen_modes if chosen)
+        parts += [mode_costs[int(name.split(":")[1])]
+                  for name, chosen in zip(mode_names, chosen_modes) for _ in range(int(chosen))]
+        count = sum(int(chosen) for chosen in chosen_modes)
         if choice is not None and is_entwined(problem, count):
             parts.append(choice.entwine)  # CR 702.42a
         if choice is not None and choice.escalate is not None:

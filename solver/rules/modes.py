@@ -49,7 +49,11 @@ def add_mode_rules(problem: CastProblem) -> None:
         return
     names = mode_variables(problem)
     for name in names:
-        problem.add_variable(name, (False, True), "CR 700.2")
+        if choice.repeatable:
+            # How many times the mode is chosen (CR 700.2d).
+            problem.add_variable(name, tuple(range(choice.maximum + 1)), "CR 700.2d")
+        else:
+            problem.add_variable(name, (False, True), "CR 700.2")
     if choice.spree:
         return
     low, high = choice.minimum, choice.maximum

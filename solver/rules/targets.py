@@ -33,10 +33,10 @@ _PERMANENT_KINDS = {
 }
 
 
-def slot_variable(source: str, mode: int | None, instruction: int, index: int) -> str:
-    """The variable name of one target instance."""
+def slot_variable(source: str, mode: int | None, instruction: int, index: int, copy: int = 0) -> str:
+    """The variable name of one target instance (``copy``: which time a repeated mode is chosen)."""
     where = f"m{mode}" if mode is not None else f"t{instruction}"
-    return f"target:{source}:{where}:{index}"
+    return f"target:{source}:{where}:{index}" + (f":c{copy}" if copy else "")
 
 
 def _matches_kind(problem: CastProblem, spec: TargetSpec, candidate: str) -> str | None:
@@ -155,15 +155,17 @@ def _choices(problem: CastProblem, spec: TargetSpec) -> tuple[tuple[str, ...], .
     )
 
 
-def _add_text(problem: CastProblem, source: GameObject, instructions, mode: int | None, activator: str | None) -> None:
+def _add_text(problem: CastProblem, source: GameObject, instructions, mode: int | None, activator: str | None,
+              copy: int = 0) -> None:
     for line, instruction in enumerate(instructions):
         first_slot = len(problem.slots)
         for index, spec in enumerate(instruction.targets):
-            name = slot_variable(source.id, mode, line if mode is None else 0, index)
+            name = slot_variable(source.id, mode, line if mode is None else 0, index, copy)
             choices = _choices(problem, spec)
             domain = ((None,) + choices) if activator else choices
             problem.add_variable(name, domain, "CR 601.2c")
-            slot = TargetSlot(name, source.id, mode, line if mode is None else 0, index, spec, activator, choices)
+            slot = TargetSlot(name, source.id, mode, line if mode is None else 0, index, spec, activator, choices,
+                              copy)
             problem.slots.append(slot)
             _add_activation(problem, slot, source)
             if spec.distinct_from is not None:
@@ -194,7 +196,7 @@ def _add_activation(problem: CastProblem, slot: TargetSlot, source: GameObject) 
     else:
         problem.add_constraint(
             (slot.activator, slot.variable),
-            lambda chosen, value: bool(chosen) == (value is not None),
+            lambda chosen, value: (chosen > slot.copy) == (value is not None),
             "CR 700.2a",
             f"'{phrase}' of mode {slot.mode} has a target exactly when the mode is chosen",
             lambda chosen, value: (
@@ -232,7 +234,10 @@ def add_target_rules(problem: CastProblem) -> None:
     """
     spell = problem.spell
     _add_text(problem, spell, problem.abilities.spell_text, None, None)
+    choice = problem.abilities.mode_choice
+    copies = choice.maximum if choice is not None and choice.repeatable else 1
     for mode in problem.abilities.modes:
-        _add_text(problem, spell, (mode.instruction,), mode.index, mode_variable(mode.index))
+        for copy in range(copies):  # each time a mode is chosen is its own instance (CR 700.2d)
+            _add_text(problem, spell, (mode.instruction,), mode.index, mode_variable(mode.index), copy)
     for obj, abilities in problem.splice_candidates.values():
         _add_text(problem, obj, abilities.spell_text, None, SPLICES)

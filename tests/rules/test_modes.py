@@ -94,3 +94,22 @@ def test_escalate_with_a_discard_cost(make_state, casts, basics, other_cards, ex
     found = casts(state, "brutality")
     assert len(found) == expected
     assert all(len(cast.discards) == len(cast.modes) - 1 for cast in found)
+
+
+def test_same_mode_more_than_once_each_copy_targets_in_sequence(make_state, casts, basics):
+    """CR 700.2d: Mystic Confluence, no spell on the stack (so no counter mode, CR 700.2a), two creatures:
+    bounce x3: 2*2*2 = 8; bounce x2 + draw: 2*2 = 4; bounce + draw x2: 2; draw x3: 1; total 15.
+    Bouncing A then B and B then A are two casts; A twice is allowed (different instances, CR 115.3)."""
+    state = make_state(hand=[("confluence", "Mystic Confluence")], battlefield=basics("Island", 5),
+                       opponent=[("a", "Grizzly Bears"), ("b", "Grizzly Bears")])
+    found = casts(state, "confluence")
+    assert len(found) == 15
+    twice = [tuple(t.targets for t in cast.targets) for cast in found if cast.modes == (1, 1, 2)]
+    assert sorted(twice) == [(("a",), ("a",)), (("a",), ("b",)), (("b",), ("a",)), (("b",), ("b",))]
+
+
+def test_a_mode_repeated_without_permission_is_illegal(make_state, basics):
+    """CR 700.2d: Cryptic Command can't choose 'draw a card' twice."""
+    state = make_state(hand=[("cryptic", "Cryptic Command")], battlefield=basics("Island", 4))
+    reasons = why_illegal(state, Cast("cryptic", "Cryptic Command", modes=(3, 3)))
+    assert "CR 700.2d" in {r.rule for r in reasons}
