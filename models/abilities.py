@@ -117,6 +117,9 @@ class TargetSpec:
         instance whose choices this one must differ from (CR 115.4).
     spells : SpellFilter or None
         For ``TargetKind.SPELL``: which spells.
+    divided : int
+        Damage divided among the targets chosen for this instance, each
+        getting at least 1 (CR 601.2d); 0 when nothing is divided.
     """
 
     phrase: str
@@ -126,6 +129,7 @@ class TargetSpec:
     minimum: int = 1
     distinct_from: int | None = None
     spells: SpellFilter | None = None
+    divided: int = 0
 
 
 @dataclass(frozen=True, slots=True)

@@ -43,6 +43,9 @@ class TargetChoice:
     copy : int
         For a mode chosen more than once, which time (0-based): each is its
         own instance of "target", in sequence (CR 700.2d).
+    division : tuple of int
+        For damage divided among the targets, the amount each gets, in the
+        order of ``targets`` (CR 601.2d); empty when nothing is divided.
     """
 
     source: ObjectId
@@ -52,6 +55,7 @@ class TargetChoice:
     phrase: str
     targets: tuple[str, ...]
     copy: int = 0
+    division: tuple[int, ...] = ()
 
     @property
     def slot(self) -> tuple[str, int | None, int, int, int]:
@@ -63,6 +67,7 @@ class TargetChoice:
         return {
             "source": self.source, "mode": self.mode, "instruction": self.instruction,
             "index": self.index, "copy": self.copy, "phrase": self.phrase, "targets": list(self.targets),
+            **({"division": list(self.division)} if self.division else {}),
         }
 
 
@@ -160,7 +165,7 @@ class Cast(NamedTuple):
         """
         return (
             self.card, self.modes, self.splices,
-            frozenset((t.slot, t.targets) for t in self.targets),
+            frozenset((t.slot, t.targets, t.division) for t in self.targets),
             self.discards, self.without_paying_mana_cost, self.sacrifices,
         )
 
@@ -236,7 +241,7 @@ class Cast(NamedTuple):
         raw_targets = data.get("targets", [])
         if not isinstance(raw_targets, list):
             raise CastFormatError(f"{path}.targets", "expected a list")
-        slot_keys = {"source", "mode", "instruction", "index", "copy", "phrase", "targets"}
+        slot_keys = {"source", "mode", "instruction", "index", "copy", "phrase", "targets", "division"}
         for i, item in enumerate(raw_targets):
             where = f"{path}.targets[{i}]"
             if not isinstance(item, Mapping):
@@ -261,10 +266,16 @@ class Cast(NamedTuple):
             phrase = item.get("phrase", "")
             if not isinstance(phrase, str):
                 raise CastFormatError(f"{where}.phrase", f"expected a string, got {phrase!r}")
+            division = item.get("division", [])
+            if not isinstance(division, list) or not all(_is_int(d) for d in division) or (
+                    division and len(division) != len(chosen)):
+                raise CastFormatError(f"{where}.division", f"expected one integer per target, got {division!r}")
+            pairs = sorted(zip(chosen, division)) if division else [(t, None) for t in sorted(chosen)]
             targets.append(TargetChoice(
                 source=ObjectId(item["source"]), mode=mode,
                 instruction=item.get("instruction", 0), index=item.get("index", 0),
-                phrase=phrase, targets=tuple(sorted(chosen)), copy=item.get("copy", 0),
+                phrase=phrase, targets=tuple(t for t, _ in pairs), copy=item.get("copy", 0),
+                division=tuple(d for _, d in pairs) if division else (),
             ))
         total = data.get("total_cost", "")
         if not isinstance(total, str):

@@ -16,13 +16,13 @@ import itertools
 from collections.abc import Iterator
 
 from models.cast import Cast, TargetChoice
-from models.errors import CastFormatError, InputError
+from models.errors import CastFormatError, InputError, UnsupportedRuleError
 from models.state import GameState
 from solver.abilities import abilities_of
 from solver.backends.decompose import DecompositionBackend
 from solver.problem import CastProblem, TargetSlot
 from solver.resolve import cast_of_spell, target_spec
-from solver.rules.targets import legal_targets, slot_variable
+from solver.rules.targets import legal_targets, slot_variable, split_value, value_of_choice
 
 __all__ = ["CopyChoices", "copy_choices"]
 
@@ -61,12 +61,14 @@ class CopyChoices:
             if spec is None:
                 raise CastFormatError(f"objects[{spell_id}].cast.targets[{position}]",
                                       f"no instance of 'target' at {choice.slot}")
+            if spec.divided and new_targets:
+                raise UnsupportedRuleError(spell.name, spec.phrase, "new targets for a copy with divided damage")
             if new_targets:
                 pool = sorted(set(legal_targets(problem, spec)) | set(choice.targets))
                 sizes = range(spec.minimum, spec.count + 1)
                 choices = tuple(tuple(sorted(c)) for size in sizes for c in itertools.combinations(pool, size))
             else:
-                choices = (choice.targets,)
+                choices = (value_of_choice(choice.targets, choice.division),)
             name = slot_variable(choice.source, choice.mode, choice.instruction, choice.index, choice.copy)
             problem.add_variable(name, choices, "CR 707.10c")
             slot = TargetSlot(name, choice.source, choice.mode, choice.instruction, choice.index, spec, None, choices,
@@ -94,7 +96,7 @@ class CopyChoices:
         for solution in self._backend.solutions(self.problem):
             targets = tuple(
                 TargetChoice(slot.source, slot.mode, slot.instruction, slot.index, slot.spec.phrase,
-                             solution[slot.variable], slot.copy)
+                             split_value(solution[slot.variable])[0], slot.copy, split_value(solution[slot.variable])[1])
                 for slot in self.problem.slots  # in the original's order
             )
             yield Cast(

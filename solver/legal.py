@@ -31,7 +31,7 @@ from solver.problem import CastProblem, Reason
 from solver.rules.costs import DISCARDS, SACRIFICES
 from solver.rules.splice import SPLICES, explain_splices
 from solver.rules.modes import mode_variable
-from solver.rules.targets import why_not_legal_target
+from solver.rules.targets import value_of_choice, why_not_legal_target
 
 __all__ = [
     "LegalCasts",
@@ -372,7 +372,7 @@ def _reasons(problem: CastProblem, cast: Cast) -> list[Reason]:
     for slot in problem.slots:
         slot_keys.add(slot.key)
         choice = given.get(slot.key)
-        value = None if choice is None else tuple(sorted(choice.targets))
+        value = None if choice is None else value_of_choice(choice.targets, choice.division)
         assignment[slot.variable] = value
         if value is None and slot.activator is None:
             reasons.append(Reason("CR 601.2c", f"no target is chosen for '{slot.spec.phrase}' of {problem.spell.name}"))
@@ -381,6 +381,13 @@ def _reasons(problem: CastProblem, cast: Cast) -> list[Reason]:
         if value is None or value in slot.choices:
             continue
         spec = slot.spec
+        if spec.divided and (len(choice.division) != len(choice.targets) or sum(choice.division) != spec.divided
+                             or any(amount < 1 for amount in choice.division)):
+            reasons.append(Reason("CR 601.2d", f"'{spec.phrase}': {spec.divided} damage must be divided among the "
+                                  f"targets, at least 1 each; the division given is {list(choice.division)}"))
+        elif not spec.divided and choice.division:
+            reasons.append(Reason("CR 601.2d", f"'{spec.phrase}' divides nothing; a division is given"))
+        value = tuple(choice.targets)
         if len(set(value)) != len(value):
             reasons.append(Reason("CR 115.3", f"the same object is chosen twice for '{spec.phrase}'"))
         if not spec.minimum <= len(value) <= spec.count:

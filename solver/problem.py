@@ -19,7 +19,8 @@ from models.mana import Color, ManaCost, ManaSource
 from models.objects import CardType, GameObject, ObjectId, PlayerId
 from models.state import GameState
 
-__all__ = ["Variable", "Constraint", "TargetSlot", "Reason", "CastProblem"]
+__all__ = ["Variable", "Constraint", "TargetSlot", "Reason", "CastProblem", "target_ids", "split_value",
+           "value_of_choice"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -287,8 +288,9 @@ class CastProblem:
                 else (1, slot.mode or 0, slot.copy, slot.index) if slot.source == self.spell.id
                 else (2, position[slot.source], slot.instruction, slot.index)
             )
+            targets, division = split_value(value)
             chosen.append((order, TargetChoice(slot.source, slot.mode, slot.instruction, slot.index,
-                                               slot.spec.phrase, tuple(value), slot.copy)))
+                                               slot.spec.phrase, targets, slot.copy, division)))
         chosen.sort(key=lambda item: item[0])
         total = self.total_cost_of(assignment) if self.total_cost_of else None
         return Cast(
@@ -306,3 +308,20 @@ class CastProblem:
 
 
 _MISSING = object()
+
+
+def target_ids(value: tuple) -> tuple[str, ...]:
+    """The ids of a slot value (a tuple of ids, or of (id, amount) pairs when damage is divided)."""
+    return tuple(item[0] for item in value) if value and isinstance(value[0], tuple) else value
+
+
+def split_value(value: tuple) -> tuple[tuple[str, ...], tuple[int, ...]]:
+    """(targets, division) of a slot value; the division is empty when nothing is divided."""
+    if value and isinstance(value[0], tuple):
+        return tuple(item[0] for item in value), tuple(item[1] for item in value)
+    return tuple(value), ()
+
+
+def value_of_choice(targets: tuple[str, ...], division: tuple[int, ...]) -> tuple:
+    """The slot value of a target choice: the ids, or (id, amount) pairs when damage is divided."""
+    return tuple(zip(targets, division)) if division else tuple(targets)

@@ -172,7 +172,17 @@ class _SpellTextReader:
         for child in tree.children:
             if not isinstance(child, Tree):
                 continue
-            if child.data == "spell_or_other":
+            if child.data == "divided_target":
+                token = child.children[0]
+                text = str(token)
+                amount = int(text.split()[0])
+                among = text.split(" among ")[1].removesuffix(" targets")
+                most = {"one or two": 2, "one, two, or three": 3, "any number of": amount,
+                        "up to two": 2, "up to three": 3, "up to four": 4}[among]
+                phrase = self.line[token.start_pos:token.end_pos]
+                self._add(TargetSpec(phrase, ANY_TARGET_KINDS, count=min(most, amount), minimum=1,
+                                     divided=amount), False)
+            elif child.data == "spell_or_other":
                 tokens = _tokens(child)
                 self.unsupported.append(UnsupportedText(
                     self._span(tokens[0]), "targets other than spells and permanents (abilities) not modelled"))

@@ -33,7 +33,7 @@ from typing import Any
 import networkx as nx
 
 from models.cast import Cast, TargetChoice, casts_of_targets
-from solver.problem import CastProblem, TargetSlot
+from solver.problem import CastProblem, TargetSlot, split_value, value_of_choice
 
 __all__ = ["DecompositionBackend", "Frame", "analyse"]
 
@@ -153,8 +153,8 @@ class _Analysis:
         if found is None:
             slot = self.slot_of[name]
             found = self._choice_objects[name] = [
-                TargetChoice(slot.source, slot.mode, slot.instruction, slot.index, slot.spec.phrase, choice,
-                             slot.copy)
+                TargetChoice(slot.source, slot.mode, slot.instruction, slot.index, slot.spec.phrase,
+                             split_value(choice)[0], slot.copy, split_value(choice)[1])
                 for choice in slot.choices
             ]
         return found
@@ -540,9 +540,10 @@ class DecompositionBackend:
             slot = analysis.slot_by_key.get(choice.slot)
             if slot is None or slot.variable in values or not analysis.is_active(slot, frame):
                 return False
-            if choice.targets not in analysis.choice_sets[slot.variable]:
+            value = value_of_choice(choice.targets, choice.division)
+            if value not in analysis.choice_sets[slot.variable]:
                 return False
-            values[slot.variable] = choice.targets
+            values[slot.variable] = value
         for slot in problem.slots:
             if slot.variable not in values:
                 if analysis.is_active(slot, frame):

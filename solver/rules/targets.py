@@ -17,11 +17,12 @@ from models.abilities import ControllerFilter, TargetKind, TargetSpec
 from models.errors import UnsupportedRuleError
 from models.objects import CardType, GameObject, Zone
 from solver.abilities import abilities_of
-from solver.problem import CastProblem, Reason, TargetSlot
+from solver.problem import CastProblem, Reason, TargetSlot, split_value, target_ids, value_of_choice
 from solver.rules.splice import SPLICES
 from solver.rules.modes import mode_variable
 
-__all__ = ["add_target_rules", "legal_targets", "why_not_legal_target", "slot_variable"]
+__all__ = ["add_target_rules", "legal_targets", "why_not_legal_target", "slot_variable", "target_ids",
+           "split_value", "value_of_choice"]
 
 _PERMANENT_KINDS = {
     TargetKind.CREATURE: CardType.CREATURE,
@@ -147,11 +148,23 @@ def legal_targets(problem: CastProblem, spec: TargetSpec) -> tuple[str, ...]:
     return found
 
 
-def _choices(problem: CastProblem, spec: TargetSpec) -> tuple[tuple[str, ...], ...]:
+def _compositions(total: int, parts: int) -> list[tuple[int, ...]]:
+    """Every way to split ``total`` into ``parts`` amounts of at least 1, in order (CR 601.2d)."""
+    return [
+        tuple(b - a for a, b in zip((0,) + cuts, cuts + (total,)))
+        for cuts in itertools.combinations(range(1, total), parts - 1)
+    ]
+
+
+def _choices(problem: CastProblem, spec: TargetSpec) -> tuple[tuple, ...]:
     legal = legal_targets(problem, spec)
     sizes = range(spec.minimum, spec.count + 1)
+    sets = [tuple(sorted(combination)) for size in sizes for combination in itertools.combinations(legal, size)]
+    if not spec.divided:
+        return tuple(sets)
+    # Divided damage: each distinct division is its own choice (CR 601.2d).
     return tuple(
-        tuple(sorted(combination)) for size in sizes for combination in itertools.combinations(legal, size)
+        tuple(zip(chosen, amounts)) for chosen in sets if chosen for amounts in _compositions(spec.divided, len(chosen))
     )
 
 
@@ -210,10 +223,10 @@ def _add_activation(problem: CastProblem, slot: TargetSlot, source: GameObject) 
 def _add_another(problem: CastProblem, earlier: TargetSlot, later: TargetSlot) -> None:
     problem.add_constraint(
         (earlier.variable, later.variable),
-        lambda first, second: first is None or second is None or not set(first) & set(second),
+        lambda first, second: first is None or second is None or not set(target_ids(first)) & set(target_ids(second)),
         "CR 115.4",
         f"'{later.spec.phrase}' must differ from '{earlier.spec.phrase}'",
-        lambda first, second: f"{', '.join(sorted(set(first) & set(second)))} chosen for both "
+        lambda first, second: f"{', '.join(sorted(set(target_ids(first)) & set(target_ids(second))))} chosen for both "
         f"'{earlier.spec.phrase}' and '{later.spec.phrase}'",
     )
 

@@ -323,3 +323,35 @@ def test_a_required_target_must_be_chosen(make_state, casts):
     untargeted = Cast("ray", "Glacial Ray")
     assert untargeted not in legal_casts(state, "ray")
     assert not is_legal_cast(state, untargeted)
+
+
+FORKED_BOLT = {"name": "Forked Bolt", "mana_cost": "{R}", "type_line": "Sorcery",
+               "oracle_text": "Forked Bolt deals 2 damage divided as you choose among one or two targets."}
+CONE = {"name": "Cone of Flame-like", "mana_cost": "{R}", "type_line": "Sorcery",
+        "oracle_text": "This spell deals 3 damage divided as you choose among one, two, or three targets."}
+
+
+def test_divided_damage_each_division_is_a_cast(make_state, casts, basics):
+    """CR 601.2d: 2 damage among one or two of P1, P2 and a creature: 3 single targets + C(3,2) pairs at 1 each = 6."""
+    state = make_state(hand=[("bolt", FORKED_BOLT)], battlefield=basics("Mountain", 1),
+                       opponent=[("bear", "Grizzly Bears")])
+    found = casts(state, "bolt")
+    assert len(found) == 6
+    assert {t.division for cast in found for t in cast.targets} == {(2,), (1, 1)}
+
+
+def test_three_damage_divisions(make_state, casts, basics):
+    """CR 601.2d: 3 damage among 1-3 of P1, P2, one creature: 3*1 + C(3,2)*2 (1+2, 2+1) + 1*1 (1+1+1) = 10."""
+    state = make_state(hand=[("cone", CONE)], battlefield=basics("Mountain", 1),
+                       opponent=[("bear", "Grizzly Bears")])
+    assert len(casts(state, "cone")) == 10
+
+
+def test_a_division_that_does_not_add_up_is_illegal(make_state, basics):
+    """CR 601.2d: each target gets at least 1 and the amounts add up to the damage."""
+    state = make_state(hand=[("bolt", FORKED_BOLT)], battlefield=basics("Mountain", 1))
+    bad = Cast("bolt", "Forked Bolt", targets=(TargetChoice("bolt", None, 0, 0, "2 damage divided", ("P1", "P2"),
+                                                            division=(2, 1)),))
+    assert "CR 601.2d" in {r.rule for r in why_illegal(state, bad)}
+    good = bad._replace(targets=(bad.targets[0].__class__("bolt", None, 0, 0, "x", ("P1", "P2"), division=(1, 1)),))
+    assert not why_illegal(state, good)
