@@ -395,6 +395,8 @@ class CardAbilities:
     protections : tuple of Protection
     hexproof, shroud : bool
         CR 702.11, 702.18.
+    hexproof_from : frozenset of Color
+        "Hexproof from <colour>": opponents' spells of that colour can't target it (CR 702.11d).
     ward : bool
         CR 702.21: a trigger, never a targeting restriction; kept to annotate.
     mana_abilities : tuple of ManaAbility
@@ -411,6 +413,7 @@ class CardAbilities:
     flash: bool = False
     protections: tuple[Protection, ...] = ()
     hexproof: bool = False
+    hexproof_from: frozenset[Color] = frozenset()
     shroud: bool = False
     ward: bool = False
     mana_abilities: tuple[ManaAbility, ...] = ()

@@ -46,7 +46,8 @@ def _abilities_of(obj: GameObject) -> CardAbilities:
         splice=own.splice, discard_costs=own.discard_costs, sacrifice_costs=own.sacrifice_costs,
         flash=own.flash or granted.flash,
         protections=own.protections + granted.protections,
-        hexproof=own.hexproof or granted.hexproof, shroud=own.shroud or granted.shroud,
+        hexproof=own.hexproof or granted.hexproof, hexproof_from=own.hexproof_from | granted.hexproof_from,
+        shroud=own.shroud or granted.shroud,
         ward=own.ward or granted.ward, mana_abilities=own.mana_abilities,
         cost_modifiers=own.cost_modifiers, unsupported=own.unsupported,
     )

@@ -293,6 +293,9 @@ def _keyword_abilities(tree: Tree, line: str, out: dict) -> None:
             out["protections"].append(_protection(child, line, out))
         elif kind == "hexproof":
             out["hexproof"] = True
+        elif kind == "hexproof_from":
+            out["hexproof_from"] |= {_COLOR_WORDS[str(t)] for t in child.children if isinstance(t, Token)
+                                     and t.type == "COLOR"}
         elif kind == "shroud":
             out["shroud"] = True
         elif kind == "flash":
@@ -399,7 +402,7 @@ def parse_card(card: Card) -> CardAbilities:
     """
     is_spell = card.has_type(CardType.INSTANT) or card.has_type(CardType.SORCERY)
     out: dict = {
-        "protections": [], "hexproof": False, "shroud": False, "flash": False,
+        "protections": [], "hexproof": False, "hexproof_from": set(), "shroud": False, "flash": False,
         "ward": False, "spree": False, "splice": None, "unsupported": [],
         "entwine": None, "escalate": None, "choose": None, "escalate_discards": 0,
     }
@@ -537,6 +540,7 @@ def parse_card(card: Card) -> CardAbilities:
         flash=out["flash"],
         protections=tuple(out["protections"]),
         hexproof=out["hexproof"],
+        hexproof_from=frozenset(out["hexproof_from"]),
         shroud=out["shroud"],
         ward=out["ward"],
         mana_abilities=tuple(mana_abilities),
@@ -569,7 +573,7 @@ def parse_granted(texts: tuple[str, ...]) -> CardAbilities:
     True
     """
     out: dict = {
-        "protections": [], "hexproof": False, "shroud": False, "flash": False,
+        "protections": [], "hexproof": False, "hexproof_from": set(), "shroud": False, "flash": False,
         "ward": False, "spree": False, "splice": None, "unsupported": [],
     }
     for text in texts:
@@ -585,5 +589,6 @@ def parse_granted(texts: tuple[str, ...]) -> CardAbilities:
             raise InputError("", f"{text!r} is an ability of spells in hand, not one a permanent can gain")
     return CardAbilities(
         protections=tuple(out["protections"]), hexproof=out["hexproof"],
+        hexproof_from=frozenset(out["hexproof_from"]),
         shroud=out["shroud"], ward=out["ward"], flash=out["flash"],
     )

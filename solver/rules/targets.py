@@ -110,6 +110,10 @@ def why_not_legal_target(problem: CastProblem, spec: TargetSpec, candidate: str)
         return Reason("CR 702.18a", f"{name} has shroud")
     if abilities.hexproof and obj.controller != problem.caster:
         return Reason("CR 702.11b", f"{name} has hexproof and {problem.caster} is an opponent of its controller")
+    if abilities.hexproof_from & problem.spell_colors and obj.controller != problem.caster:
+        colors = "/".join(sorted(c.name.lower() for c in abilities.hexproof_from & problem.spell_colors))
+        return Reason("CR 702.11d", f"{name} has hexproof from {colors}, the colour of {problem.spell.name}, "
+                      f"and {problem.caster} is an opponent of its controller")
     for protection in abilities.protections:
         if protection.stops(problem.spell_colors, problem.spell_types):
             colors = "".join(sorted(c.value for c in problem.spell_colors)) or "colorless"

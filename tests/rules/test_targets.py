@@ -272,7 +272,6 @@ def test_only_permanents_are_targets(make_state, casts):
     [
         (None, "Destroy target nonblack creature."),
         ("Reckless Spite", None),  # "Destroy two target nonblack creatures."
-        ("Prey Upon", None),       # "target creature you don't control"
     ],
 )
 def test_unreadable_target_phrase_raises(make_state, card, spell_card, text):
@@ -355,3 +354,24 @@ def test_a_division_that_does_not_add_up_is_illegal(make_state, basics):
     assert "CR 601.2d" in {r.rule for r in why_illegal(state, bad)}
     good = bad._replace(targets=(bad.targets[0].__class__("bolt", None, 0, 0, "x", ("P1", "P2"), division=(1, 1)),))
     assert not why_illegal(state, good)
+
+
+def test_you_dont_control(make_state, casts, basics):
+    """CR 115.1, 109.5: Prey Upon: 'target creature you control' (2) x 'target creature you don't control' (3) = 6."""
+    state = make_state(hand=[("prey", "Prey Upon")], battlefield=basics("Forest", 1)
+                       + [("mine1", "Grizzly Bears"), ("mine2", "Grizzly Bears")],
+                       opponent=[("t1", "Grizzly Bears"), ("t2", "Grizzly Bears"), ("t3", "Grizzly Bears")])
+    found = casts(state, "prey")
+    assert len(found) == 6
+    assert {cast.targets[1].targets[0] for cast in found} == {"t1", "t2", "t3"}
+
+
+@pytest.mark.parametrize(("owner", "expected"), [("P2", 2), ("P1", 3)])
+def test_hexproof_from_a_colour(make_state, casts, basics, owner, expected):
+    """CR 702.11d: hexproof from red stops P1's red Glacial Ray from targeting P2's creature (P1, P2 only: 2),
+    not P1's own creature (P1, P2, the creature: 3)."""
+    creature = ("bear", "Grizzly Bears", {"granted": ["hexproof from red"]})
+    state = make_state(hand=[("ray", "Glacial Ray")], battlefield=basics("Mountain", 2)
+                       + ([creature] if owner == "P1" else []),
+                       opponent=[creature] if owner == "P2" else [])
+    assert len(casts(state, "ray")) == expected
