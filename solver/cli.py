@@ -20,6 +20,7 @@ from models.cards import CardDatabase, default_card_database
 from models.cast import Cast
 from models.errors import InputError, LegalcastsError, UnsupportedRuleError
 from models.io.state_json import load_state
+from models.oracle.coverage import oracle_coverage
 from models.objects import Zone
 from models.state import GameState
 from solver.backends import BACKENDS
@@ -91,6 +92,9 @@ def _build_parser() -> argparse.ArgumentParser:
     copies.add_argument("--count", action="store_true", help="print the number of choices only")
     copies.add_argument("--format", choices=("table", "jsonl"), default="table")
     copies.add_argument("--cards", metavar="FILE", help="card database: Scryfall-style JSON lines")
+    coverage = commands.add_parser("coverage", help="how many instants and sorceries the grammar reads")
+    coverage.add_argument("--cards", metavar="FILE", help="card database: Scryfall-style JSON lines")
+    coverage.add_argument("--top", type=int, default=15, metavar="N", help="show the N most common reasons")
     return parser
 
 
@@ -193,6 +197,14 @@ def _print_resolution(resolution) -> int:
 
 def _run(args: argparse.Namespace) -> int:
     cards = CardDatabase.from_jsonl(args.cards) if args.cards else default_card_database()
+    if args.command == "coverage":
+        found = oracle_coverage(cards)
+        share = 100 * found.modelled / found.spells if found.spells else 0.0
+        print(f"{found.modelled} of {found.spells} instants and sorceries fully modelled ({share:.1f}%); "
+              f"{found.unsupported} unsupported")
+        for reason, count in found.blocking[: args.top]:
+            print(f"{count:5d}  {reason}  (e.g. {found.examples[reason]})")
+        return EXIT_OK
     state = load_state(args.state, cards)
     if args.command == "check":
         try:

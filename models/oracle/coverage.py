@@ -1,0 +1,73 @@
+"""How much of a card pool the grammar reads: the figures of ``legalcasts coverage``."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from models.objects import Card, CardType
+from models.oracle.parser import parse_card
+
+__all__ = ["Coverage", "oracle_coverage"]
+
+
+@dataclass(frozen=True, slots=True)
+class Coverage:
+    """Oracle coverage of a card pool.
+
+    Parameters
+    ----------
+    spells : int
+        Instants and sorceries in the pool.
+    modelled : int
+        Of those, the ones whose casting-relevant text is fully read.
+    blocking : tuple of (str, int)
+        Reasons text was not read, with how many spells each blocks, most first.
+    examples : dict of str to str
+        One card per reason.
+    """
+
+    spells: int
+    modelled: int
+    blocking: tuple[tuple[str, int], ...]
+    examples: dict[str, str]
+
+    @property
+    def unsupported(self) -> int:
+        """Instants and sorceries with text that is not read."""
+        return self.spells - self.modelled
+
+
+def _reason_key(reason: str) -> str:
+    # "casting construct not modelled: 'kicker'" and the like group by construct.
+    return re.sub(r"\s+", " ", reason)
+
+
+def oracle_coverage(cards: Iterable[Card]) -> Coverage:
+    """Read every instant and sorcery of a pool and count what is modelled.
+
+    Parameters
+    ----------
+    cards : iterable of Card
+
+    Returns
+    -------
+    Coverage
+    """
+    spells = modelled = 0
+    blocking: Counter[str] = Counter()
+    examples: dict[str, str] = {}
+    for card in cards:
+        if not (card.has_type(CardType.INSTANT) or card.has_type(CardType.SORCERY)):
+            continue
+        spells += 1
+        unread = parse_card(card).casting_unsupported
+        if not unread:
+            modelled += 1
+            continue
+        for reason in sorted({_reason_key(u.reason) for u in unread}):
+            blocking[reason] += 1
+            examples.setdefault(reason, card.name)
+    return Coverage(spells, modelled, tuple(blocking.most_common()), examples)
