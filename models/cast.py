@@ -97,6 +97,9 @@ class Cast(NamedTuple):
         Of the spell: its mana cost only (CR 202.3), never the total cost.
     sacrifices : tuple of ObjectId
         Permanents sacrificed to pay additional costs, sorted (CR 601.2h).
+    x : int or None
+        The value announced for X (CR 601.2b, 107.3); None when the mana
+        cost has no X.
 
     Notes
     -----
@@ -119,6 +122,7 @@ class Cast(NamedTuple):
     total_cost: ManaCost = ManaCost.parse("")
     mana_value: int = 0
     sacrifices: tuple[ObjectId, ...] = ()
+    x: int | None = None
 
     @classmethod
     def trusted(
@@ -133,13 +137,14 @@ class Cast(NamedTuple):
         total_cost: ManaCost,
         mana_value: int,
         sacrifices: tuple[ObjectId, ...] = (),
+        x: int | None = None,
     ) -> Cast:
         """Make a cast from values already in canonical form (modes and discards sorted, target tuples sorted).
 
         The same as the constructor, for enumerators: see also :func:`casts_of_targets`.
         """
         return _new_tuple(cls, (card, name, modes, splices, targets, discards, without_paying_mana_cost,
-                                total_cost, mana_value, sacrifices))
+                                total_cost, mana_value, sacrifices, x))
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Cast):
@@ -160,13 +165,13 @@ class Cast(NamedTuple):
         -------
         tuple
             (card, modes, splices, frozenset of (slot, targets), discards,
-            without_paying_mana_cost, sacrifices): each instance's targets are keyed by
+            without_paying_mana_cost, sacrifices, x): each instance's targets are keyed by
             their slot, so the order the choices are listed in is not a choice.
         """
         return (
             self.card, self.modes, self.splices,
             frozenset((t.slot, t.targets, t.division) for t in self.targets),
-            self.discards, self.without_paying_mana_cost, self.sacrifices,
+            self.discards, self.without_paying_mana_cost, self.sacrifices, self.x,
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -189,6 +194,7 @@ class Cast(NamedTuple):
             "targets": [t.to_json() for t in self.targets],
             "discards": list(self.discards),
             "sacrifices": list(self.sacrifices),
+            **({"x": self.x} if self.x is not None else {}),
             "without_paying_mana_cost": self.without_paying_mana_cost,
             "total_cost": str(self.total_cost),
             "mana_value": self.mana_value,
@@ -219,7 +225,7 @@ class Cast(NamedTuple):
         """
         if not isinstance(data, Mapping):
             raise CastFormatError(path, "expected a JSON object")
-        known = {"card", "name", "modes", "splices", "targets", "discards", "sacrifices",
+        known = {"card", "name", "modes", "splices", "targets", "discards", "sacrifices", "x",
                  "without_paying_mana_cost", "total_cost", "mana_value"}
         for key in data:
             if key not in known:
@@ -290,6 +296,9 @@ class Cast(NamedTuple):
         mana_value = data.get("mana_value", 0)
         if not _is_int(mana_value):
             raise CastFormatError(f"{path}.mana_value", f"expected an integer, got {mana_value!r}")
+        x = data.get("x")
+        if x is not None and (not _is_int(x) or x < 0):
+            raise CastFormatError(f"{path}.x", f"expected a whole number at least 0, got {x!r}")
         name = data.get("name", "")
         if not isinstance(name, str):
             raise CastFormatError(f"{path}.name", f"expected a string, got {name!r}")
@@ -301,6 +310,7 @@ class Cast(NamedTuple):
             targets=tuple(targets),
             discards=tuple(sorted(ObjectId(d) for d in id_list("discards"))),
             sacrifices=tuple(sorted(ObjectId(d) for d in id_list("sacrifices"))),
+            x=x,
             without_paying_mana_cost=free,
             total_cost=total_cost,
             mana_value=mana_value,
@@ -325,6 +335,7 @@ def casts_of_targets(
     total_cost: ManaCost,
     mana_value: int,
     sacrifices: tuple[ObjectId, ...] = (),
+    x: int | None = None,
 ) -> Iterator[Cast]:
     """One :class:`Cast` per tuple of target choices, all other fields shared, built in C.
 
@@ -341,5 +352,5 @@ def casts_of_targets(
     """
     same = itertools.repeat
     fields = zip(same(card), same(name), same(modes), same(splices), targets, same(discards),
-                 same(without_paying_mana_cost), same(total_cost), same(mana_value), same(sacrifices))
+                 same(without_paying_mana_cost), same(total_cost), same(mana_value), same(sacrifices), same(x))
     return map(_new_tuple, same(Cast), fields)

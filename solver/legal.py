@@ -28,7 +28,7 @@ from solver.backends import get_backend
 from solver.backends.decompose import DecompositionBackend
 from solver.build import build_cast_problem
 from solver.problem import CastProblem, Reason
-from solver.rules.costs import DISCARDS, SACRIFICES
+from solver.rules.costs import DISCARDS, SACRIFICES, X
 from solver.rules.splice import SPLICES, explain_splices
 from solver.rules.modes import mode_variable
 from solver.rules.targets import value_of_choice, why_not_legal_target
@@ -364,6 +364,20 @@ def _reasons(problem: CastProblem, cast: Cast) -> list[Reason]:
         assignment[SPLICES] = spliced if valid else _Invalid()
     elif cast.splices and not splice_reasons:
         reasons.append(Reason("CR 702.47a", "no card can be spliced onto this spell"))
+    # X (CR 601.2b, 107.3).
+    if X in problem.variables:
+        if cast.x is None:
+            reasons.append(Reason("CR 601.2b", f"{problem.spell.name} has X in its mana cost: a value must be announced"))
+            assignment[X] = _Invalid()
+        elif cast.x not in problem.variables[X].domain:
+            rule = "CR 107.3b" if problem.without_paying_mana_cost else "CR 601.2h"
+            reasons.append(Reason(rule, f"X = {cast.x} can't be paid" if rule == "CR 601.2h" else
+                                  "cast without paying its mana cost, X is 0"))
+            assignment[X] = _Invalid()
+        else:
+            assignment[X] = cast.x
+    elif cast.x is not None:
+        reasons.append(Reason("CR 107.3", f"{problem.spell.name} has no X in its mana cost"))
     # Targets (CR 601.2c, 115).
     given = {choice.slot: choice for choice in cast.targets}
     if len(given) != len(cast.targets):

@@ -301,10 +301,18 @@ class CastProblem:
             targets=tuple(choice for _, choice in chosen),
             discards=tuple(sorted(assignment.get("discards", ()))),
             sacrifices=tuple(sorted(assignment.get("sacrifices", ()))),
+            x=assignment.get("x"),
             without_paying_mana_cost=self.without_paying_mana_cost,
             total_cost=total if total is not None else ManaCost.parse(""),
-            mana_value=self.spell.card.mana_value,
+            mana_value=self.mana_value_with(assignment.get("x")),
         )
+
+    def mana_value_with(self, x: int | None) -> int:
+        """The spell's mana value on the stack: X counts as its announced value (CR 202.3e)."""
+        card = self.spell.card
+        if not x or card.mana_cost is None:
+            return card.mana_value
+        return card.mana_value + x * sum(1 for s in card.mana_cost.symbols if s.variable == "X")
 
 
 _MISSING = object()

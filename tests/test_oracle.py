@@ -303,8 +303,6 @@ UNSUPPORTED = [
     ("Dismantling Blow", "kicker"),
     ("Probe", "kicker"),
     ("Agonizing Demise", "kicker"),
-    # X in the mana cost (CR 107.3a)
-    ("Disintegrate", "{x}{r}"),  # spans() lowercases: the mana cost {X}{R}
     # "As an additional cost to cast Lightning Axe, discard a card or pay {5}." - a choice of costs
     ("Lightning Axe", "discard a card or pay {5}"),
     # "..., discard a land card." - a restricted discard

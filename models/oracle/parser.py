@@ -504,8 +504,8 @@ def parse_card(card: Card) -> CardAbilities:
             elif reader.unsupported:
                 unsupported.extend(reader.unsupported)
 
-    if is_spell and card.mana_cost is not None and card.mana_cost.has_x:
-        unsupported.append(UnsupportedText(str(card.mana_cost), "X in the mana cost is not modelled"))
+    if card.mana_cost is not None and any(s.variable in ("Y", "Z") for s in card.mana_cost.symbols):
+        unsupported.append(UnsupportedText(str(card.mana_cost), "Y or Z in the mana cost is not modelled"))
     for cost, where in [(m.cost, m.instruction.text) for m in modes if m.cost is not None] + (
         [(out["splice"].cost, "splice cost")] if out["splice"] else []
     ):

@@ -38,6 +38,7 @@ from solver.problem import CastProblem, TargetSlot, split_value, value_of_choice
 __all__ = ["DecompositionBackend", "Frame", "analyse"]
 
 _SPLICES = "splices"
+_X = "x"
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,10 +52,13 @@ class Frame:
         many times (CR 700.2d).
     spliced : tuple of str
         The spliced cards, in candidate (state-file) order.
+    x : int or None
+        The value announced for X (CR 107.3a); None when there is no X.
     """
 
     modes: tuple[int, ...]
     spliced: tuple[str, ...]
+    x: int | None = None
 
 
 class _Analysis:
@@ -66,7 +70,10 @@ class _Analysis:
         self.mode_names = [n for n in problem.variables if n.startswith("mode:")]
         self.has_splices = _SPLICES in problem.variables
         self.splice_ids = [obj_id for obj_id in problem.splice_candidates] if self.has_splices else []
-        structural = set(self.slot_of) | set(self.mode_names) | ({_SPLICES} if self.has_splices else set())
+        self.has_x = _X in problem.variables
+        self.x_values = problem.variables[_X].domain if self.has_x else (None,)
+        structural = (set(self.slot_of) | set(self.mode_names) | ({_SPLICES} if self.has_splices else set())
+                      | ({_X} if self.has_x else set()))
         self.free_names = [n for n in problem.variables if n not in structural]
         constraints = [c for c in problem.constraints if c.scope and c.kind != "activation"]
         self.frame_constraints = [c for c in constraints if not any(v in self.slot_of for v in c.scope)]
@@ -174,7 +181,7 @@ class _Analysis:
 
     def valid_frames(self) -> dict[tuple[tuple[int, ...], frozenset[str]], Frame]:
         if self._valid_frames is None:
-            self._valid_frames = {(f.modes, frozenset(f.spliced)): f for f, _ in self.counted_frames()}
+            self._valid_frames = {(f.modes, frozenset(f.spliced), f.x): f for f, _ in self.counted_frames()}
         return self._valid_frames
 
     # ---------------------------------------------------------------- frames
@@ -192,6 +199,8 @@ class _Analysis:
             assignment = {name: int(name.split(":")[1]) in frame.modes for name in self.mode_names}
         if self.has_splices:
             assignment[_SPLICES] = frame.spliced if order is None else order
+        if self.has_x:
+            assignment[_X] = frame.x
         return assignment
 
     def frames(self) -> Iterator[Frame]:
@@ -202,12 +211,15 @@ class _Analysis:
         def walk(start: int, modes: tuple[int, ...], spliced: tuple[str, ...]) -> Iterator[Frame]:
             if len(modes) > self.most_modes:
                 return
-            frame = Frame(modes, spliced)
-            assignment = self.frame_assignment(frame)
-            if not all(self._holds(c, assignment) for c in self.monotone):
-                return  # nothing larger can be paid either
-            if all(self._holds(c, assignment) for c in self.frame_constraints):
-                yield frame
+            for position, x in enumerate(self.x_values):
+                frame = Frame(modes, spliced, x)
+                assignment = self.frame_assignment(frame)
+                if not all(self._holds(c, assignment) for c in self.monotone):
+                    if position == 0:
+                        return  # nothing larger can be paid either
+                    break  # a larger X can't be paid either
+                if all(self._holds(c, assignment) for c in self.frame_constraints):
+                    yield frame
             for index in range(start, len(items)):
                 kind, value = items[index]
                 if kind == "mode":
@@ -394,7 +406,7 @@ class DecompositionBackend:
         """Every legal cast in compact form, lazily, in :meth:`solutions` order.
 
         Each item is ``(frame, targets)``: ``frame`` is (chosen modes, spliced
-        cards in order, values of the other choices such as discards), and
+        cards in order, X, values of the other choices such as discards), and
         ``targets`` holds one entry per target component (a tuple of ids for
         a lone instance; a dict of slot variable to value for instances tied
         by a constraint), inactive instances left out. Items are made by
@@ -418,7 +430,7 @@ class DecompositionBackend:
             def fallback() -> Iterator[tuple[tuple, tuple]]:
                 for solution in self._fallback(problem).solutions(problem):
                     cast = problem.to_cast(solution)
-                    yield (cast.modes, cast.splices, cast.discards), tuple(t.targets for t in cast.targets)
+                    yield (cast.modes, cast.splices, cast.x, (cast.discards,)), tuple(t.targets for t in cast.targets)
             yield fallback()
             return
         for frame, _ in analysis.counted_frames():
@@ -434,7 +446,7 @@ class DecompositionBackend:
             orders = itertools.permutations(frame.spliced) if frame.spliced else [()]
             for order in orders:
                 for free_values in itertools.product(*analysis.free_domains):
-                    yield zip(itertools.repeat((modes, order, free_values)), itertools.product(*lists))
+                    yield zip(itertools.repeat((modes, order, frame.x, free_values)), itertools.product(*lists))
 
     def iter_casts(self, problem: CastProblem) -> Iterator[Cast]:
         """Every legal cast as a :class:`Cast`, lazily, without building assignments.
@@ -467,6 +479,7 @@ class DecompositionBackend:
         for frame, _ in analysis.counted_frames():
             modes = tuple(sorted(frame.modes))
             total = problem.total_cost_of(analysis.frame_assignment(frame)) if problem.total_cost_of else None
+            mana_value, x = problem.mana_value_with(frame.x), frame.x
             orders = itertools.permutations(frame.spliced) if frame.spliced else [()]
             simple = all(
                 analysis.single[i] for i, component in enumerate(analysis.components)
@@ -484,7 +497,7 @@ class DecompositionBackend:
                         )
                         lists = [analysis.choice_objects(slot.variable) for slot in active]
                         yield casts_of_targets(card, name, modes, order, itertools.product(*lists),
-                                               discards, free, total, mana_value, sacrifices)
+                                               discards, free, total, mana_value, sacrifices, x)
                     else:
                         yield self._linked_casts(analysis, frame, order, position, modes, discards, total,
                                                  sacrifices)
@@ -504,8 +517,8 @@ class DecompositionBackend:
                                        analysis.choice_objects(variable)[slot.choices.index(value)]))
             chosen.sort(key=lambda item: item[0])
             yield Cast.trusted(spell.id, spell.card.name, modes, order, tuple(c for _, c in chosen), discards,
-                               analysis.problem.without_paying_mana_cost, total, spell.card.mana_value,
-                               sacrifices)
+                               analysis.problem.without_paying_mana_cost, total,
+                               analysis.problem.mana_value_with(frame.x), sacrifices, frame.x)
 
     def contains(self, problem: CastProblem, cast: Cast) -> bool:
         """Whether a cast is legal, checked directly against the decomposition.
@@ -532,7 +545,7 @@ class DecompositionBackend:
         spliced = frozenset(cast.splices)
         if len(spliced) != len(cast.splices) or (not analysis.repeatable and len(set(modes)) != len(modes)):
             return False
-        frame = analysis.valid_frames().get((modes, spliced))
+        frame = analysis.valid_frames().get((modes, spliced, cast.x))
         if frame is None:
             return False
         values: dict[str, Any] = {}
@@ -610,4 +623,4 @@ class DecompositionBackend:
         spell = problem.spell
         return Cast.trusted(spell.id, spell.card.name, modes, order,
                             tuple(c for _, c in chosen), discards, problem.without_paying_mana_cost,
-                            total_cost, spell.card.mana_value, sacrifices)
+                            total_cost, problem.mana_value_with(frame.x), sacrifices, frame.x)

@@ -32,13 +32,16 @@ from solver.rules.splice import SPLICES
 from solver.rules.modes import is_entwined, mode_variable
 
 __all__ = ["add_cost_rules", "add_sacrifice_choices", "available_mana_sources", "cost_modifier_total",
-           "DISCARDS", "SACRIFICES"]
+           "DISCARDS", "SACRIFICES", "X"]
 
 DISCARDS = "discards"
 """The name of the variable of discarded cards."""
 
 SACRIFICES = "sacrifices"
 """The name of the variable of sacrificed permanents."""
+
+X = "x"
+"""The name of the variable of the value announced for X."""
 
 _BASIC_LAND_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
 
@@ -145,13 +148,10 @@ def add_cost_rules(problem: CastProblem) -> None:
     Raises
     ------
     UnsupportedRuleError
-        X in the mana cost (not modelled yet), or unreadable mana or cost text
-        on the battlefield.
+        Unreadable mana or cost text on the battlefield.
     """
     spell, abilities = problem.spell, problem.abilities
     mana_cost = spell.card.mana_cost
-    if mana_cost is not None and mana_cost.has_x and not problem.without_paying_mana_cost:
-        raise UnsupportedRuleError(spell.name, str(mana_cost), "X in the mana cost is not modelled")
     if mana_cost is None and not problem.without_paying_mana_cost:
         problem.add_constraint(
             (), lambda: False, "CR 118.6",
@@ -192,20 +192,35 @@ def add_cost_rules(problem: CastProblem) -> None:
     splice_costs = {obj_id: abilities.splice.cost for obj_id, (_, abilities) in problem.splice_candidates.items()}
     modifier = cost_modifier_total(problem)
     mode_names = tuple(mode_variable(i) for i in mode_costs)
-    scope = mode_names + ((SPLICES,) if SPLICES in problem.variables else ())
     sources = available_mana_sources(problem)
     problem.mana_sources = sources
     payer = ManaPayer(sources)
+    x_symbols = sum(1 for s in base.symbols if s.variable == "X") if base.has_x else 0
+    if mana_cost is not None and mana_cost.has_x:
+        # CR 601.2b, 107.3: X is announced; without paying the mana cost it is 0 (CR 107.3b).
+        units = sum(len(source.units) for source in sources)
+        top = 0 if problem.without_paying_mana_cost else units // max(1, x_symbols)
+        problem.add_variable(X, tuple(range(top + 1)), "CR 107.3a")
+    scope = mode_names + ((SPLICES,) if SPLICES in problem.variables else ()) + ((X,) if X in problem.variables else ())
     life = problem.state.life_of(problem.caster)
 
     totals: dict[tuple, ManaCost] = {}
     payable: dict[tuple, bool] = {}
 
+    has_splices = SPLICES in problem.variables
+    has_x = X in problem.variables
+
+    def parts_of(values: tuple) -> tuple[tuple, tuple, int]:
+        chosen_modes = values[: len(mode_names)]
+        rest = values[len(mode_names):]
+        spliced = rest[0] if has_splices else ()
+        x = rest[-1] if has_x else 0
+        return chosen_modes, spliced, x
+
     def key_of(values: tuple) -> tuple:
         # The splice order never changes the total cost (CR 601.2f adds costs).
-        chosen_modes = values[: len(mode_names)]
-        spliced = values[len(mode_names)] if len(values) > len(mode_names) else ()
-        return (chosen_modes, frozenset(spliced))
+        chosen_modes, spliced, x = parts_of(values)
+        return (chosen_modes, frozenset(spliced), x)
 
     def total_cost(*values: Any) -> ManaCost:
         key = key_of(values)
@@ -222,9 +237,8 @@ def add_cost_rules(problem: CastProblem) -> None:
         return answer
 
     def _total_cost(*values: Any) -> ManaCost:
-        chosen_modes = values[: len(mode_names)]
-        spliced = values[len(mode_names)] if len(values) > len(mode_names) else ()
-        parts = [base]
+        chosen_modes, spliced, x = parts_of(values)
+        parts = [base.with_x(x) if base.has_x else base]
         parts += [mode_costs[int(name.split(":")[1])]
                   for name, chosen in zip(mode_names, chosen_modes) for _ in range(int(chosen))]
         count = sum(int(chosen) for chosen in chosen_modes)

@@ -273,3 +273,30 @@ def test_sacrifice_cost_needs_a_permanent_of_the_caster(make_state, casts, basic
     cast = Cast("fling", "Fling", targets=(TargetChoice("fling", None, 1, 0, "target creature or player", ("P2",)),),
                 sacrifices=("bear",))
     assert "CR 701.21a" in {reason.rule for reason in why_illegal(state, cast)}
+
+
+@pytest.mark.parametrize(("mountains", "free", "expected_x"), [
+    (3, False, (0, 1, 2)),  # {X}{R} with 3 Mountains: R + X <= 3
+    (1, False, (0,)),
+    (3, True, (0,)),        # without paying its mana cost, X is 0 (CR 107.3b)
+])
+def test_x_is_announced_within_what_can_be_paid(make_state, casts, basics, mountains, free, expected_x):
+    """CR 601.2b, 107.3a, 202.3e: Disintegrate ({X}{R}): each X is its own cast, times 3 targets (P1, P2, the Bears);
+    the spell's mana value on the stack is 1 + X."""
+    state = make_state(hand=[("dis", "Disintegrate")], battlefield=basics("Mountain", mountains),
+                       opponent=[("bear", "Grizzly Bears")])
+    found = casts(state, "dis", without_paying_mana_cost=free)
+    assert len(found) == 3 * len(expected_x)
+    assert {cast.x for cast in found} == set(expected_x)
+    assert all(cast.mana_value == 1 + cast.x for cast in found)
+    if not free:
+        assert {str(cast.total_cost) for cast in found if cast.x == 2} <= {"{2}{R}"}
+
+
+def test_x_that_cannot_be_paid_is_explained(make_state, basics):
+    """CR 601.2h: Braingeyser ({X}{U}{U}) with 4 Islands: X = 3 can't be paid; no X at all is not a cast either."""
+    state = make_state(hand=[("geyser", "Braingeyser")], battlefield=basics("Island", 4))
+    target = (TargetChoice("geyser", None, 0, 0, "target player", ("P1",)),)
+    assert not why_illegal(state, Cast("geyser", "Braingeyser", targets=target, x=2))
+    assert "CR 601.2h" in {r.rule for r in why_illegal(state, Cast("geyser", "Braingeyser", targets=target, x=3))}
+    assert "CR 601.2b" in {r.rule for r in why_illegal(state, Cast("geyser", "Braingeyser", targets=target))}
