@@ -120,6 +120,9 @@ class TargetSpec:
     divided : int
         Damage divided among the targets chosen for this instance, each
         getting at least 1 (CR 601.2d); 0 when nothing is divided.
+    kicked_only : bool
+        The instance is in text that happens only if the spell was kicked:
+        it is chosen only then (CR 702.33g).
     """
 
     phrase: str
@@ -130,6 +133,7 @@ class TargetSpec:
     distinct_from: int | None = None
     spells: SpellFilter | None = None
     divided: int = 0
+    kicked_only: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -390,6 +394,8 @@ class CardAbilities:
         Additional costs of discarding cards.
     sacrifice_costs : tuple of SacrificeCost
         Additional costs of sacrificing permanents.
+    kicker : ManaCost or None
+        "Kicker [cost]": an optional additional cost (CR 702.33a).
     flash : bool
         CR 702.8.
     protections : tuple of Protection
@@ -410,6 +416,7 @@ class CardAbilities:
     splice: SpliceAbility | None = None
     discard_costs: tuple[DiscardCost, ...] = ()
     sacrifice_costs: tuple[SacrificeCost, ...] = ()
+    kicker: ManaCost | None = None
     flash: bool = False
     protections: tuple[Protection, ...] = ()
     hexproof: bool = False

@@ -100,6 +100,8 @@ class Cast(NamedTuple):
     x : int or None
         The value announced for X (CR 601.2b, 107.3); None when the mana
         cost has no X.
+    kicked : bool
+        The kicker cost is paid (CR 702.33a, 702.33d).
 
     Notes
     -----
@@ -123,6 +125,7 @@ class Cast(NamedTuple):
     mana_value: int = 0
     sacrifices: tuple[ObjectId, ...] = ()
     x: int | None = None
+    kicked: bool = False
 
     @classmethod
     def trusted(
@@ -138,13 +141,14 @@ class Cast(NamedTuple):
         mana_value: int,
         sacrifices: tuple[ObjectId, ...] = (),
         x: int | None = None,
+        kicked: bool = False,
     ) -> Cast:
         """Make a cast from values already in canonical form (modes and discards sorted, target tuples sorted).
 
         The same as the constructor, for enumerators: see also :func:`casts_of_targets`.
         """
         return _new_tuple(cls, (card, name, modes, splices, targets, discards, without_paying_mana_cost,
-                                total_cost, mana_value, sacrifices, x))
+                                total_cost, mana_value, sacrifices, x, kicked))
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Cast):
@@ -165,13 +169,13 @@ class Cast(NamedTuple):
         -------
         tuple
             (card, modes, splices, frozenset of (slot, targets), discards,
-            without_paying_mana_cost, sacrifices, x): each instance's targets are keyed by
+            without_paying_mana_cost, sacrifices, x, kicked): each instance's targets are keyed by
             their slot, so the order the choices are listed in is not a choice.
         """
         return (
             self.card, self.modes, self.splices,
             frozenset((t.slot, t.targets, t.division) for t in self.targets),
-            self.discards, self.without_paying_mana_cost, self.sacrifices, self.x,
+            self.discards, self.without_paying_mana_cost, self.sacrifices, self.x, self.kicked,
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -195,6 +199,7 @@ class Cast(NamedTuple):
             "discards": list(self.discards),
             "sacrifices": list(self.sacrifices),
             **({"x": self.x} if self.x is not None else {}),
+            **({"kicked": True} if self.kicked else {}),
             "without_paying_mana_cost": self.without_paying_mana_cost,
             "total_cost": str(self.total_cost),
             "mana_value": self.mana_value,
@@ -225,7 +230,7 @@ class Cast(NamedTuple):
         """
         if not isinstance(data, Mapping):
             raise CastFormatError(path, "expected a JSON object")
-        known = {"card", "name", "modes", "splices", "targets", "discards", "sacrifices", "x",
+        known = {"card", "name", "modes", "splices", "targets", "discards", "sacrifices", "x", "kicked",
                  "without_paying_mana_cost", "total_cost", "mana_value"}
         for key in data:
             if key not in known:
@@ -296,6 +301,9 @@ class Cast(NamedTuple):
         mana_value = data.get("mana_value", 0)
         if not _is_int(mana_value):
             raise CastFormatError(f"{path}.mana_value", f"expected an integer, got {mana_value!r}")
+        kicked = data.get("kicked", False)
+        if not isinstance(kicked, bool):
+            raise CastFormatError(f"{path}.kicked", f"expected true or false, got {kicked!r}")
         x = data.get("x")
         if x is not None and (not _is_int(x) or x < 0):
             raise CastFormatError(f"{path}.x", f"expected a whole number at least 0, got {x!r}")
@@ -311,6 +319,7 @@ class Cast(NamedTuple):
             discards=tuple(sorted(ObjectId(d) for d in id_list("discards"))),
             sacrifices=tuple(sorted(ObjectId(d) for d in id_list("sacrifices"))),
             x=x,
+            kicked=kicked,
             without_paying_mana_cost=free,
             total_cost=total_cost,
             mana_value=mana_value,
@@ -336,6 +345,7 @@ def casts_of_targets(
     mana_value: int,
     sacrifices: tuple[ObjectId, ...] = (),
     x: int | None = None,
+    kicked: bool = False,
 ) -> Iterator[Cast]:
     """One :class:`Cast` per tuple of target choices, all other fields shared, built in C.
 
@@ -352,5 +362,5 @@ def casts_of_targets(
     """
     same = itertools.repeat
     fields = zip(same(card), same(name), same(modes), same(splices), targets, same(discards),
-                 same(without_paying_mana_cost), same(total_cost), same(mana_value), same(sacrifices), same(x))
+                 same(without_paying_mana_cost), same(total_cost), same(mana_value), same(sacrifices), same(x), same(kicked))
     return map(_new_tuple, same(Cast), fields)

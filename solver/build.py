@@ -13,7 +13,7 @@ from models.objects import PlayerId
 from models.state import GameState
 from solver.abilities import abilities_of
 from solver.problem import CastProblem
-from solver.rules.costs import add_cost_rules
+from solver.rules.costs import add_cost_rules, add_kicker_choice
 from solver.rules.splice import add_splice_rules
 from solver.rules.modes import add_mode_rules
 from solver.rules.spree import add_spree_rules
@@ -77,6 +77,7 @@ def build_cast_problem(
     add_mode_rules(problem)
     add_spree_rules(problem)
     add_splice_rules(problem)
+    add_kicker_choice(problem)
     add_target_rules(problem)
     add_cost_rules(problem)
     return problem

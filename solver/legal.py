@@ -28,7 +28,7 @@ from solver.backends import get_backend
 from solver.backends.decompose import DecompositionBackend
 from solver.build import build_cast_problem
 from solver.problem import CastProblem, Reason
-from solver.rules.costs import DISCARDS, SACRIFICES, X
+from solver.rules.costs import DISCARDS, KICKED, SACRIFICES, X
 from solver.rules.splice import SPLICES, explain_splices
 from solver.rules.modes import mode_variable
 from solver.rules.targets import value_of_choice, why_not_legal_target
@@ -364,6 +364,11 @@ def _reasons(problem: CastProblem, cast: Cast) -> list[Reason]:
         assignment[SPLICES] = spliced if valid else _Invalid()
     elif cast.splices and not splice_reasons:
         reasons.append(Reason("CR 702.47a", "no card can be spliced onto this spell"))
+    # Kicker (CR 702.33).
+    if KICKED in problem.variables:
+        assignment[KICKED] = cast.kicked
+    elif cast.kicked:
+        reasons.append(Reason("CR 702.33a", f"{problem.spell.name} has no kicker"))
     # X (CR 601.2b, 107.3).
     if X in problem.variables:
         if cast.x is None:

@@ -302,6 +302,7 @@ class CastProblem:
             discards=tuple(sorted(assignment.get("discards", ()))),
             sacrifices=tuple(sorted(assignment.get("sacrifices", ()))),
             x=assignment.get("x"),
+            kicked=bool(assignment.get("kicked", False)),
             without_paying_mana_cost=self.without_paying_mana_cost,
             total_cost=total if total is not None else ManaCost.parse(""),
             mana_value=self.mana_value_with(assignment.get("x")),

@@ -28,7 +28,8 @@ HAND_CARDS = [
     "Reach Through Mists", "Glacial Ray", "Kodama's Might", "Desperate Ritual", "Opt",
     "Splicer's Skill", "Requisition Raid", "Unfortunate Accident", "Explosive Derailment",
     "Lava Spike", "Grizzly Bears", "Mountain", "Tormenting Voice", "Shifting Borders", "Blood Feud",
-    "Boros Charm", "Abuna's Chant", "Blessed Alliance", "Healing Salve",
+    "Boros Charm", "Abuna's Chant", "Blessed Alliance", "Healing Salve", "Probe", "Dismantling Blow",
+    "Disintegrate", "Fling", "Collective Brutality",
 ]
 BOARD_CARDS = ["Grizzly Bears", "Silver Knight", "Kodama of the North Tree", "Slippery Bogle",
                "Sol Ring", "Bad Moon", "Thalia, Guardian of Thraben"]

@@ -299,10 +299,6 @@ UNSUPPORTED = [
     # "Choose one — • ... 3 damage to target player. • ... 4 damage to target creature with flying." (modal, CR 700.2)
     ("Thunderbolt", "target creature with flying"),
     ("Blue Elemental Blast", "choose one"),
-    # Kicker (CR 702.33)
-    ("Dismantling Blow", "kicker"),
-    ("Probe", "kicker"),
-    ("Agonizing Demise", "kicker"),
     # "As an additional cost to cast Lightning Axe, discard a card or pay {5}." - a choice of costs
     ("Lightning Axe", "discard a card or pay {5}"),
     # "..., discard a land card." - a restricted discard

@@ -13,6 +13,7 @@ ignored.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import re
 from importlib import resources
@@ -167,12 +168,17 @@ class _SpellTextReader:
         self.line = line
         self.targets: list[TargetSpec] = []
         self.unsupported: list[UnsupportedText] = []
+        self.kicked_only = False
 
     def read(self, tree: Tree) -> None:
         for child in tree.children:
             if not isinstance(child, Tree):
                 continue
-            if child.data == "divided_target":
+            if child.data == "kicked_clause":
+                self.kicked_only = True  # until the end of the sentence (CR 702.33g)
+            elif child.data == "free" and any(str(t) == "." for t in child.children):
+                self.kicked_only = False
+            elif child.data == "divided_target":
                 token = child.children[0]
                 text = str(token)
                 amount = int(text.split()[0])
@@ -263,16 +269,15 @@ class _SpellTextReader:
         return count, 0 if words[0] == "up" else count
 
     def _add(self, spec: TargetSpec, another: bool) -> None:
+        if self.kicked_only:
+            spec = dataclasses.replace(spec, kicked_only=True)
         if another:
             if not self.targets:
                 self.unsupported.append(
                     UnsupportedText(spec.phrase, "'another target' with no earlier target in its text")
                 )
                 return
-            spec = TargetSpec(
-                spec.phrase, spec.kinds, spec.controller, spec.count, spec.minimum,
-                distinct_from=len(self.targets) - 1, spells=spec.spells,
-            )
+            spec = dataclasses.replace(spec, distinct_from=len(self.targets) - 1)
         self.targets.append(spec)
 
 
@@ -306,6 +311,8 @@ def _keyword_abilities(tree: Tree, line: str, out: dict) -> None:
             out["spree"] = True
         elif kind == "entwine":
             out["entwine"] = _mana_cost_of(child.children[1])
+        elif kind == "kicker":
+            out["kicker"] = _mana_cost_of(child.children[1])
         elif kind == "escalate":
             out["escalate"] = _mana_cost_of(child.children[1])
         elif kind == "escalate_discard":
@@ -404,7 +411,7 @@ def parse_card(card: Card) -> CardAbilities:
     out: dict = {
         "protections": [], "hexproof": False, "hexproof_from": set(), "shroud": False, "flash": False,
         "ward": False, "spree": False, "splice": None, "unsupported": [],
-        "entwine": None, "escalate": None, "choose": None, "escalate_discards": 0,
+        "entwine": None, "escalate": None, "choose": None, "escalate_discards": 0, "kicker": None,
     }
     spell_text: list[Instruction] = []
     modes: list[Mode] = []
@@ -537,6 +544,7 @@ def parse_card(card: Card) -> CardAbilities:
         splice=out["splice"],
         discard_costs=tuple(discard_costs),
         sacrifice_costs=tuple(sacrifice_costs),
+        kicker=out["kicker"],
         flash=out["flash"],
         protections=tuple(out["protections"]),
         hexproof=out["hexproof"],

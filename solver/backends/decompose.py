@@ -39,6 +39,7 @@ __all__ = ["DecompositionBackend", "Frame", "analyse"]
 
 _SPLICES = "splices"
 _X = "x"
+_KICKED = "kicked"
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,11 +55,14 @@ class Frame:
         The spliced cards, in candidate (state-file) order.
     x : int or None
         The value announced for X (CR 107.3a); None when there is no X.
+    kicked : bool
+        The kicker cost is paid (CR 702.33a).
     """
 
     modes: tuple[int, ...]
     spliced: tuple[str, ...]
     x: int | None = None
+    kicked: bool = False
 
 
 class _Analysis:
@@ -71,9 +75,10 @@ class _Analysis:
         self.has_splices = _SPLICES in problem.variables
         self.splice_ids = [obj_id for obj_id in problem.splice_candidates] if self.has_splices else []
         self.has_x = _X in problem.variables
+        self.has_kicker = _KICKED in problem.variables
         self.x_values = problem.variables[_X].domain if self.has_x else (None,)
         structural = (set(self.slot_of) | set(self.mode_names) | ({_SPLICES} if self.has_splices else set())
-                      | ({_X} if self.has_x else set()))
+                      | ({_X} if self.has_x else set()) | ({_KICKED} if self.has_kicker else set()))
         self.free_names = [n for n in problem.variables if n not in structural]
         constraints = [c for c in problem.constraints if c.scope and c.kind != "activation"]
         self.frame_constraints = [c for c in constraints if not any(v in self.slot_of for v in c.scope)]
@@ -99,7 +104,7 @@ class _Analysis:
             for component in self.components
         ]
         # Items that can never be chosen: a mode or card with a slot that has no legal choice.
-        self.blocked_modes = {
+        self.blocked_modes = {  # modes (and the kicker) with a target instance that has no legal choice
             slot.activator for slot in problem.slots if slot.activator and slot.activator != _SPLICES and not slot.choices
         }
         self.blocked_cards = {
@@ -181,7 +186,7 @@ class _Analysis:
 
     def valid_frames(self) -> dict[tuple[tuple[int, ...], frozenset[str]], Frame]:
         if self._valid_frames is None:
-            self._valid_frames = {(f.modes, frozenset(f.spliced), f.x): f for f, _ in self.counted_frames()}
+            self._valid_frames = {(f.modes, frozenset(f.spliced), f.x, f.kicked): f for f, _ in self.counted_frames()}
         return self._valid_frames
 
     # ---------------------------------------------------------------- frames
@@ -190,6 +195,8 @@ class _Analysis:
             return True
         if slot.activator == _SPLICES:
             return slot.source in frame.spliced
+        if slot.activator == _KICKED:
+            return frame.kicked
         return frame.modes.count(int(slot.activator.split(":")[1])) > slot.copy
 
     def frame_assignment(self, frame: Frame, order: tuple[str, ...] | None = None) -> dict[str, Any]:
@@ -201,18 +208,22 @@ class _Analysis:
             assignment[_SPLICES] = frame.spliced if order is None else order
         if self.has_x:
             assignment[_X] = frame.x
+        if self.has_kicker:
+            assignment[_KICKED] = frame.kicked
         return assignment
 
     def frames(self) -> Iterator[Frame]:
         """Every frame whose frame-only constraints hold, depth-first, modes before splices."""
         items = [("mode", int(n.split(":")[1])) for n in self.mode_names if n not in self.blocked_modes]
+        if self.has_kicker and _KICKED not in self.blocked_modes:
+            items.append(("kicker", True))
         items += [("splice", s) for s in self.splice_ids if s not in self.blocked_cards]
 
-        def walk(start: int, modes: tuple[int, ...], spliced: tuple[str, ...]) -> Iterator[Frame]:
+        def walk(start: int, modes: tuple[int, ...], spliced: tuple[str, ...], kicked: bool = False) -> Iterator[Frame]:
             if len(modes) > self.most_modes:
                 return
             for position, x in enumerate(self.x_values):
-                frame = Frame(modes, spliced, x)
+                frame = Frame(modes, spliced, x, kicked)
                 assignment = self.frame_assignment(frame)
                 if not all(self._holds(c, assignment) for c in self.monotone):
                     if position == 0:
@@ -224,9 +235,11 @@ class _Analysis:
                 kind, value = items[index]
                 if kind == "mode":
                     # A repeatable mode may be taken again (CR 700.2d): stay on it.
-                    yield from walk(index if self.repeatable else index + 1, modes + (value,), spliced)
+                    yield from walk(index if self.repeatable else index + 1, modes + (value,), spliced, kicked)
+                elif kind == "kicker":
+                    yield from walk(index + 1, modes, spliced, True)
                 else:
-                    yield from walk(index + 1, modes, spliced + (value,))
+                    yield from walk(index + 1, modes, spliced + (value,), kicked)
 
         yield from walk(0, (), ())
 
@@ -446,7 +459,8 @@ class DecompositionBackend:
             orders = itertools.permutations(frame.spliced) if frame.spliced else [()]
             for order in orders:
                 for free_values in itertools.product(*analysis.free_domains):
-                    yield zip(itertools.repeat((modes, order, frame.x, free_values)), itertools.product(*lists))
+                    yield zip(itertools.repeat((modes, order, frame.x, frame.kicked, free_values)),
+                              itertools.product(*lists))
 
     def iter_casts(self, problem: CastProblem) -> Iterator[Cast]:
         """Every legal cast as a :class:`Cast`, lazily, without building assignments.
@@ -497,7 +511,7 @@ class DecompositionBackend:
                         )
                         lists = [analysis.choice_objects(slot.variable) for slot in active]
                         yield casts_of_targets(card, name, modes, order, itertools.product(*lists),
-                                               discards, free, total, mana_value, sacrifices, x)
+                                               discards, free, total, mana_value, sacrifices, x, frame.kicked)
                     else:
                         yield self._linked_casts(analysis, frame, order, position, modes, discards, total,
                                                  sacrifices)
@@ -518,7 +532,7 @@ class DecompositionBackend:
             chosen.sort(key=lambda item: item[0])
             yield Cast.trusted(spell.id, spell.card.name, modes, order, tuple(c for _, c in chosen), discards,
                                analysis.problem.without_paying_mana_cost, total,
-                               analysis.problem.mana_value_with(frame.x), sacrifices, frame.x)
+                               analysis.problem.mana_value_with(frame.x), sacrifices, frame.x, frame.kicked)
 
     def contains(self, problem: CastProblem, cast: Cast) -> bool:
         """Whether a cast is legal, checked directly against the decomposition.
@@ -545,7 +559,7 @@ class DecompositionBackend:
         spliced = frozenset(cast.splices)
         if len(spliced) != len(cast.splices) or (not analysis.repeatable and len(set(modes)) != len(modes)):
             return False
-        frame = analysis.valid_frames().get((modes, spliced, cast.x))
+        frame = analysis.valid_frames().get((modes, spliced, cast.x, cast.kicked))
         if frame is None:
             return False
         values: dict[str, Any] = {}
@@ -623,4 +637,4 @@ class DecompositionBackend:
         spell = problem.spell
         return Cast.trusted(spell.id, spell.card.name, modes, order,
                             tuple(c for _, c in chosen), discards, problem.without_paying_mana_cost,
-                            total_cost, problem.mana_value_with(frame.x), sacrifices, frame.x)
+                            total_cost, problem.mana_value_with(frame.x), sacrifices, frame.x, frame.kicked)

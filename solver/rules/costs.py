@@ -31,8 +31,8 @@ from solver.problem import CastProblem
 from solver.rules.splice import SPLICES
 from solver.rules.modes import is_entwined, mode_variable
 
-__all__ = ["add_cost_rules", "add_sacrifice_choices", "available_mana_sources", "cost_modifier_total",
-           "DISCARDS", "SACRIFICES", "X"]
+__all__ = ["add_cost_rules", "add_kicker_choice", "add_sacrifice_choices", "available_mana_sources", "cost_modifier_total",
+           "DISCARDS", "SACRIFICES", "X", "KICKED"]
 
 DISCARDS = "discards"
 """The name of the variable of discarded cards."""
@@ -42,6 +42,9 @@ SACRIFICES = "sacrifices"
 
 X = "x"
 """The name of the variable of the value announced for X."""
+
+KICKED = "kicked"
+"""The name of the variable saying whether the kicker cost is paid."""
 
 _BASIC_LAND_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
 
@@ -86,6 +89,18 @@ def available_mana_sources(problem: CastProblem) -> tuple[ManaSource, ...]:
         else:
             raise UnsupportedRuleError(obj.name, obj.card.oracle_text, "a choice between mana abilities making different amounts")
     return tuple(sources)
+
+
+def add_kicker_choice(problem: CastProblem) -> None:
+    """Add the choice to pay the kicker cost, announced with the other choices (CR 601.2b, 702.33a).
+
+    Parameters
+    ----------
+    problem : CastProblem
+        Must come before the target rules: kicked-only targets depend on it (CR 702.33g).
+    """
+    if problem.abilities.kicker is not None:
+        problem.add_variable(KICKED, (False, True), "CR 702.33a")
 
 
 def add_sacrifice_choices(problem: CastProblem) -> None:
@@ -201,7 +216,9 @@ def add_cost_rules(problem: CastProblem) -> None:
         units = sum(len(source.units) for source in sources)
         top = 0 if problem.without_paying_mana_cost else units // max(1, x_symbols)
         problem.add_variable(X, tuple(range(top + 1)), "CR 107.3a")
-    scope = mode_names + ((SPLICES,) if SPLICES in problem.variables else ()) + ((X,) if X in problem.variables else ())
+    kicker = abilities.kicker
+    scope = (mode_names + ((SPLICES,) if SPLICES in problem.variables else ()) + ((KICKED,) if kicker else ())
+             + ((X,) if X in problem.variables else ()))
     life = problem.state.life_of(problem.caster)
 
     totals: dict[tuple, ManaCost] = {}
@@ -210,17 +227,18 @@ def add_cost_rules(problem: CastProblem) -> None:
     has_splices = SPLICES in problem.variables
     has_x = X in problem.variables
 
-    def parts_of(values: tuple) -> tuple[tuple, tuple, int]:
+    def parts_of(values: tuple) -> tuple[tuple, tuple, int, bool]:
         chosen_modes = values[: len(mode_names)]
-        rest = values[len(mode_names):]
-        spliced = rest[0] if has_splices else ()
-        x = rest[-1] if has_x else 0
-        return chosen_modes, spliced, x
+        rest = list(values[len(mode_names):])
+        spliced = rest.pop(0) if has_splices else ()
+        kicked = bool(rest.pop(0)) if kicker else False
+        x = rest.pop(0) if has_x else 0
+        return chosen_modes, spliced, x, kicked
 
     def key_of(values: tuple) -> tuple:
         # The splice order never changes the total cost (CR 601.2f adds costs).
-        chosen_modes, spliced, x = parts_of(values)
-        return (chosen_modes, frozenset(spliced), x)
+        chosen_modes, spliced, x, kicked = parts_of(values)
+        return (chosen_modes, frozenset(spliced), x, kicked)
 
     def total_cost(*values: Any) -> ManaCost:
         key = key_of(values)
@@ -237,8 +255,10 @@ def add_cost_rules(problem: CastProblem) -> None:
         return answer
 
     def _total_cost(*values: Any) -> ManaCost:
-        chosen_modes, spliced, x = parts_of(values)
+        chosen_modes, spliced, x, kicked = parts_of(values)
         parts = [base.with_x(x) if base.has_x else base]
+        if kicked:
+            parts.append(kicker)  # CR 702.33a
         parts += [mode_costs[int(name.split(":")[1])]
                   for name, chosen in zip(mode_names, chosen_modes) for _ in range(int(chosen))]
         count = sum(int(chosen) for chosen in chosen_modes)

@@ -18,6 +18,7 @@ from models.errors import UnsupportedRuleError
 from models.objects import CardType, GameObject, Zone
 from solver.abilities import abilities_of
 from solver.problem import CastProblem, Reason, TargetSlot, split_value, target_ids, value_of_choice
+from solver.rules.costs import KICKED
 from solver.rules.splice import SPLICES
 from solver.rules.modes import mode_variable
 
@@ -179,9 +180,15 @@ def _add_text(problem: CastProblem, source: GameObject, instructions, mode: int 
         for index, spec in enumerate(instruction.targets):
             name = slot_variable(source.id, mode, line if mode is None else 0, index, copy)
             choices = _choices(problem, spec)
-            domain = ((None,) + choices) if activator else choices
+            switch = activator
+            if spec.kicked_only:
+                if activator is not None or source.id != problem.spell.id or KICKED not in problem.variables:
+                    raise UnsupportedRuleError(source.name, spec.phrase,
+                                               "kicked-only target in a mode, a spliced text or without kicker")
+                switch = KICKED  # chosen only if the spell is kicked (CR 702.33g)
+            domain = ((None,) + choices) if switch else choices
             problem.add_variable(name, domain, "CR 601.2c")
-            slot = TargetSlot(name, source.id, mode, line if mode is None else 0, index, spec, activator, choices,
+            slot = TargetSlot(name, source.id, mode, line if mode is None else 0, index, spec, switch, choices,
                               copy)
             problem.slots.append(slot)
             _add_activation(problem, slot, source)
@@ -207,6 +214,18 @@ def _add_activation(problem: CastProblem, slot: TargetSlot, source: GameObject) 
                 f"{source.name} ({source_id}) is spliced but '{phrase}' has no legal target"
                 if source_id in spliced else
                 f"a target is given for '{phrase}' of {source.name}, which is not spliced"
+            ),
+            kind="activation",
+        )
+    elif slot.activator == KICKED:
+        problem.add_constraint(
+            (KICKED, slot.variable),
+            lambda kicked, value: bool(kicked) == (value is not None),
+            "CR 702.33g",
+            f"'{phrase}' has a target exactly when the spell is kicked",
+            lambda kicked, value: (
+                f"the spell is kicked but '{phrase}' has no legal target" if kicked
+                else f"a target is given for '{phrase}', which needs the spell kicked"
             ),
             kind="activation",
         )

@@ -300,3 +300,31 @@ def test_x_that_cannot_be_paid_is_explained(make_state, basics):
     assert not why_illegal(state, Cast("geyser", "Braingeyser", targets=target, x=2))
     assert "CR 601.2h" in {r.rule for r in why_illegal(state, Cast("geyser", "Braingeyser", targets=target, x=3))}
     assert "CR 601.2b" in {r.rule for r in why_illegal(state, Cast("geyser", "Braingeyser", targets=target))}
+
+
+@pytest.mark.parametrize(("lands", "expected"), [
+    ({"Island": 3}, 1),               # {2}{U}: unkicked only; no target in the unkicked text
+    ({"Island": 3, "Swamp": 2}, 3),   # + kicked ({1}{B} more): 'target player' (P1 or P2) chosen only then
+])
+def test_kicker_and_kicked_only_targets(make_state, casts, basics, lands, expected):
+    """CR 702.33a, 702.33g: Probe's kicker is an optional additional cost; its target exists only if kicked."""
+    battlefield = [land for name, count in lands.items() for land in basics(name, count)]
+    state = make_state(hand=[("probe", "Probe")], battlefield=battlefield)
+    found = casts(state, "probe")
+    assert len(found) == expected
+    assert all(bool(cast.targets) == cast.kicked for cast in found)
+    assert all(cast.mana_value == 3 for cast in found)  # CR 202.3: kicker never counts
+
+
+def test_kicker_adds_its_cost(make_state, casts, basics):
+    """CR 702.33a, 601.2f: Dismantling Blow ({2}{W}, kicker {2}{U}) at Sol Ring or Bad Moon: 2 unkicked + 2 kicked."""
+    state = make_state(hand=[("blow", "Dismantling Blow")], battlefield=basics("Plains", 5) + basics("Island", 1),
+                       opponent=[("ring", "Sol Ring"), ("moon", "Bad Moon")])
+    found = casts(state, "blow")
+    assert len(found) == 4
+    assert {str(cast.total_cost) for cast in found if cast.kicked} == {"{4}{W}{U}"}
+    unkicked = next(c for c in found if not c.kicked)
+    assert not why_illegal(state, unkicked._replace(kicked=True))  # 6 lands pay {4}{W}{U}
+    poor = make_state(hand=[("blow", "Dismantling Blow")], battlefield=basics("Plains", 3),
+                      opponent=[("ring", "Sol Ring")])
+    assert "CR 601.2h" in {r.rule for r in why_illegal(poor, unkicked._replace(kicked=True))}
