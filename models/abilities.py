@@ -47,6 +47,7 @@ class TargetKind(enum.Enum):
     PLANESWALKER = "planeswalker"
     BATTLE = "battle"
     SPELL = "spell"
+    GRAVEYARD_CARD = "card in a graveyard"
 
 
 class SpellFilter(enum.Enum):
@@ -123,6 +124,10 @@ class TargetSpec:
     kicked_only : bool
         The instance is in text that happens only if the spell was kicked:
         it is chosen only then (CR 702.33g).
+    card_types : frozenset of CardType
+        For ``TargetKind.GRAVEYARD_CARD``: the card must have one of these
+        types (empty: any card). ``controller`` then filters the graveyard's
+        owner ("your graveyard", "an opponent's graveyard").
     """
 
     phrase: str
@@ -134,6 +139,7 @@ class TargetSpec:
     spells: SpellFilter | None = None
     divided: int = 0
     kicked_only: bool = False
+    card_types: frozenset[CardType] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)

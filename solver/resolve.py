@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from models.abilities import CardAbilities, TargetSpec
+from models.abilities import CardAbilities, TargetKind, TargetSpec
 from models.cast import Cast
 from models.errors import CastFormatError, InputError
 from models.objects import GameObject, ObjectId, Zone
@@ -231,9 +231,9 @@ def _recheck(problem: CastProblem, spec: TargetSpec, target: str) -> Reason | No
     state = problem.state
     if target not in state.players and not state.has_object(target):
         return Reason("CR 608.2b", f"{target} is no longer in the game state")
-    if target not in state.players:
+    if target not in state.players and TargetKind.GRAVEYARD_CARD not in spec.kinds:
         obj = state.object(ObjectId(target))
-        if obj.zone is not Zone.BATTLEFIELD:
+        if obj.zone is not Zone.BATTLEFIELD and TargetKind.SPELL not in spec.kinds:
             return Reason("CR 400.7", f"{obj.name} ({target}) is in the {obj.zone.value} now: "
                           "a permanent that left the battlefield is a new object")
     return why_not_legal_target(problem, spec, target)

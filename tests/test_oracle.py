@@ -153,6 +153,8 @@ SPLICE_SUPPORTED = [
     ("Everdream", "instant or sorcery", "{2}{U}", ()),
     ("Fell Beast's Shriek", "instant or sorcery", "{2}{U}{R}", ()),  # "Each opponent chooses a creature" - no target
     ("Splicer's Skill", "instant or sorcery", "{3}{W}", ()),  # "Create a 3/3 ... Golem"
+    # "Return target creature card from your graveyard to your hand." (CR 115.2: a card in a graveyard)
+    ("Soulless Revival", "Arcane", "{1}{B}", (T("card in a graveyard", controller="you"),)),
 ]
 
 SPLICE_UNSUPPORTED = [
@@ -164,7 +166,6 @@ SPLICE_UNSUPPORTED = [
     ("Roar of Jukai", "splice onto arcane—an opponent gains 5 life"),
     # target restrictions not modelled
     ("Goryo's Vengeance", "target legendary creature card"),
-    ("Soulless Revival", "target creature card from your graveyard"),
 ]
 
 

@@ -192,7 +192,8 @@ class _SpellTextReader:
                 tokens = _tokens(child)
                 self.unsupported.append(UnsupportedText(
                     self._span(tokens[0]), "targets other than spells and permanents (abilities) not modelled"))
-            elif child.data in ("target_phrase", "any_target", "any_other_target", "spell_target"):
+            elif child.data in ("target_phrase", "any_target", "any_other_target", "spell_target",
+                                "graveyard_target"):
                 self._target(child)
             elif child.data == "unsupported_phrase":
                 token = child.children[0]
@@ -210,6 +211,20 @@ class _SpellTextReader:
     def _target(self, tree: Tree) -> None:
         tokens = _tokens(tree)
         phrase = self.line[tokens[0].start_pos : tokens[-1].end_pos]
+        if tree.data == "graveyard_target":
+            if any(isinstance(c, Tree) and c.data == "filter" for c in tree.children):
+                self.unsupported.append(UnsupportedText(self._span(tokens[0]), "target restriction not modelled"))
+                return
+            text = str(next(t for t in tree.children if isinstance(t, Token) and t.type == "GRAVEYARD_CARD"))
+            kind_words = text.split(" card")[0].split(" or ") if not text.startswith("card") else []
+            owner = text.rsplit(" ", 2)[-2]
+            controller = {"your": ControllerFilter.YOU, "a": ControllerFilter.ANY,
+                          "opponent's": ControllerFilter.OPPONENT}[owner]
+            count, minimum = self._count(tokens[0])
+            self._add(TargetSpec(phrase, frozenset({TargetKind.GRAVEYARD_CARD}), controller, count, minimum,
+                                 card_types=frozenset(CardType(w.strip().capitalize()) for w in kind_words if w)),
+                      tokens[0].type == "ANOTHER_TARGET")
+            return
         if tree.data == "spell_target":
             kind_token = next(t for t in tree.children if isinstance(t, Token) and t.type == "SPELL_KIND")
             if any(isinstance(c, Tree) and c.data == "filter" for c in tree.children):

@@ -51,6 +51,17 @@ def _matches_kind(problem: CastProblem, spec: TargetSpec, candidate: str) -> str
             return None if candidate != problem.caster else f"{candidate} is not an opponent of {problem.caster}"
         return f"{candidate} is a player, and '{spec.phrase}' does not name players"
     obj = state.object(candidate)
+    if TargetKind.GRAVEYARD_CARD in spec.kinds:
+        if obj.zone is not Zone.GRAVEYARD:
+            return f"{obj.name} ({obj.id}) is in the {obj.zone.value}: '{spec.phrase}' names cards in a graveyard"
+        if spec.card_types and not any(t in spec.card_types for t in obj.card.types):
+            wanted = " or ".join(sorted(t.value.lower() for t in spec.card_types))
+            return f"{obj.name} ({obj.id}) is not a {wanted} card"
+        if spec.controller is ControllerFilter.YOU and obj.owner != problem.caster:
+            return f"{obj.name} ({obj.id}) is in {obj.owner}'s graveyard, not {problem.caster}'s"
+        if spec.controller is ControllerFilter.OPPONENT and obj.owner == problem.caster:
+            return f"{obj.name} ({obj.id}) is in {problem.caster}'s own graveyard, not an opponent's"
+        return None
     if TargetKind.SPELL in spec.kinds:
         if obj.zone is not Zone.STACK:
             return f"{obj.name} ({obj.id}) is in the {obj.zone.value}: '{spec.phrase}' names spells on the stack"
@@ -102,6 +113,8 @@ def why_not_legal_target(problem: CastProblem, spec: TargetSpec, candidate: str)
     if candidate in state.players:
         return None  # player hexproof and shroud are not modelled in state files yet
     obj = state.object(candidate)
+    if obj.zone is not Zone.BATTLEFIELD:
+        return None  # hexproof, shroud and protection of cards elsewhere are not modelled (CR 702.11b: permanents)
     abilities = abilities_of(obj)
     unread = [u for u in abilities.permanent_unsupported if u.topic == "targeting"]
     if unread:
@@ -149,6 +162,8 @@ def legal_targets(problem: CastProblem, spec: TargetSpec) -> tuple[str, ...]:
         candidates = list(problem.state.players) + [o.id for o in problem.state.battlefield()]
         if TargetKind.SPELL in spec.kinds:
             candidates = list(problem.state.stack)  # bottom first (CR 405.1)
+        elif TargetKind.GRAVEYARD_CARD in spec.kinds:
+            candidates = [o.id for o in problem.state.objects_in(Zone.GRAVEYARD)]
         found = memo[spec] = tuple(c for c in candidates if why_not_legal_target(problem, spec, c) is None)
     return found
 

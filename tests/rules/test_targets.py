@@ -375,3 +375,29 @@ def test_hexproof_from_a_colour(make_state, casts, basics, owner, expected):
                        + ([creature] if owner == "P1" else []),
                        opponent=[creature] if owner == "P2" else [])
     assert len(casts(state, "ray")) == expected
+
+
+def _graveyard(owner: str, *cards: tuple[str, str]) -> list[dict]:
+    return [{"id": object_id, "card": name, "zone": "graveyard", "owner": owner} for object_id, name in cards]
+
+
+def test_target_card_in_your_graveyard(make_state, casts, basics):
+    """CR 115.2: 'target creature card from your graveyard' names cards in P1's graveyard only, of that type:
+    Raise Dead with two creature cards (and an instant) in P1's graveyard and one in P2's: 2."""
+    state = make_state(hand=[("raise", "Raise Dead")], battlefield=basics("Swamp", 1),
+                       objects=_graveyard("P1", ("g1", "Grizzly Bears"), ("g2", "Silver Knight"), ("g3", "Opt"))
+                       + _graveyard("P2", ("g4", "Grizzly Bears")))
+    found = casts(state, "raise")
+    assert {cast.targets[0].targets for cast in found} == {("g1",), ("g2",)}
+
+
+@pytest.mark.parametrize(("graveyard", "expected"), [
+    ([], 1),                          # Soulless Revival can't be spliced: no creature card (CR 702.47b)
+    ([("g1", "Grizzly Bears")], 2),   # Reach alone, or with Soulless Revival returning the Bears
+])
+def test_splice_needs_its_graveyard_target(make_state, casts, basics, graveyard, expected):
+    """CR 702.47b (INTERACTIONS A4): a card can't be spliced when its own target can't be chosen."""
+    state = make_state(hand=[("mists", "Reach Through Mists"), ("revival", "Soulless Revival")],
+                       battlefield=basics("Island", 1) + basics("Swamp", 2),
+                       objects=_graveyard("P1", *graveyard))
+    assert len(casts(state, "mists")) == expected
