@@ -197,6 +197,7 @@ def _print(records: list[dict], memory: dict | None) -> None:
         )
     console = Console(width=200)
     console.print(table)
+    _verdicts(records)
     worst = max(r["count_fast_s"] for r in records)
     print(f"count, fast path: worst median {worst * 1e3:.2f} ms (target <= 20 ms)")
     compact = min(r["enum_fast_compact_per_s"] for r in records if r["enumerated"] >= 100_000) \
@@ -224,6 +225,27 @@ def _print(records: list[dict], memory: dict | None) -> None:
     if memory:
         print(f"memory: streaming {memory['streamed']:,} compact casts (n={memory['n']}, k={memory['k']}) "
               f"peaked at {memory['peak_bytes'] / 1e6:.2f} MB traced")
+
+
+def _verdicts(records: list[dict]) -> None:
+    """One line per target of the speed issue: the measured value and met or MISSED."""
+    big = [r for r in records if r["enumerated"] >= 100_000]
+    thousand = [r for r in records if r["casts"] >= 1000]
+    checks = [
+        ("count <= 20 ms (median, every case)", max(r["count_fast_s"] for r in records) * 1e3, "ms", 20, "<="),
+        ("enumerate compact >= 5 M/s (cases >= 10^5 casts)",
+         min((r["enum_fast_compact_per_s"] for r in big), default=float("nan")) / 1e6, "M/s", 5, ">="),
+        ("enumerate Cast objects >= 1 M/s (cases >= 10^5 casts)",
+         min((r["enum_fast_casts_per_s"] for r in big), default=float("nan")) / 1e6, "M/s", 1, ">="),
+        (">= 5x python-constraint, Cast objects (cases >= 1000 casts)",
+         min((r["enum_fast_casts_per_s"] / r["enum_constraint_casts_per_s"] for r in thousand),
+             default=float("nan")), "x", 5, ">="),
+        ("check one cast <= 20 µs", max(r["check_s"] for r in records) * 1e6, "µs", 20, "<="),
+        ("sample one cast <= 50 µs", max(r["sample_s"] for r in records) * 1e6, "µs", 50, "<="),
+    ]
+    for label, value, unit, target, sense in checks:
+        met = value <= target if sense == "<=" else value >= target
+        print(f"target {label}: {value:.2f} {unit} -> {'met' if met else 'MISSED'}")
 
 
 def _plot(records: list[dict], path: Path) -> bool:

@@ -37,8 +37,7 @@ EXIT_OK, EXIT_ILLEGAL, EXIT_INPUT, EXIT_UNSUPPORTED = 0, 1, 2, 3
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # one line, exit 2, as for any bad input
-        self.print_usage(sys.stderr)
-        raise SystemExit(_fail(EXIT_INPUT, f"error: {message}"))
+        raise SystemExit(_fail(EXIT_INPUT, f"error: {message} (see legalcasts --help)"))
 
 
 def _fail(code: int, message: str) -> int:

@@ -55,6 +55,8 @@ class CopyChoices:
         self.original = original
         self.problem = CastProblem(state, controller or spell.controller, spell, abilities_of(spell))  # type: ignore[arg-type]
         problem = self.problem
+        # The copy is a new object: it may target the original spell (CR 115.5 forbids only itself).
+        problem.cache["targets are a copy's"] = True
         slots_by_text: dict[tuple, list[TargetSlot]] = {}
         for position, choice in enumerate(original.targets):
             spec = target_spec(state, spell, choice.source, choice.mode, choice.instruction, choice.index)

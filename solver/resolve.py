@@ -130,6 +130,16 @@ def cast_of_spell(state: GameState, spell_id: str) -> tuple[GameObject, Cast]:
     cast = Cast.from_json(record, path=f"objects[{spell_id}].cast")
     if cast.card != spell_id:
         raise CastFormatError(f"objects[{spell_id}].cast.card", f"the record is of {cast.card!r}, not {spell_id!r}")
+    abilities = abilities_of(spell)
+    choice = abilities.mode_choice
+    for index, mode in enumerate(cast.modes):
+        if not 0 <= mode < len(abilities.modes):
+            raise CastFormatError(f"objects[{spell_id}].cast.modes[{index}]",
+                                  f"{spell.name} has no mode {mode} (modes are 0 to {len(abilities.modes) - 1})")
+    if len(set(cast.modes)) != len(cast.modes) and not (choice and choice.repeatable):
+        raise CastFormatError(f"objects[{spell_id}].cast.modes", f"a mode is chosen twice: {list(cast.modes)}")
+    if not cast.name:
+        cast = cast._replace(name=spell.name)
     for index, spliced in enumerate(cast.splices):
         if not state.has_object(spliced):
             raise CastFormatError(
@@ -231,9 +241,13 @@ def _recheck(problem: CastProblem, spec: TargetSpec, target: str) -> Reason | No
     state = problem.state
     if target not in state.players and not state.has_object(target):
         return Reason("CR 608.2b", f"{target} is no longer in the game state")
-    if target not in state.players and TargetKind.GRAVEYARD_CARD not in spec.kinds:
+    if target not in state.players:
         obj = state.object(ObjectId(target))
-        if obj.zone is not Zone.BATTLEFIELD and TargetKind.SPELL not in spec.kinds:
-            return Reason("CR 400.7", f"{obj.name} ({target}) is in the {obj.zone.value} now: "
-                          "a permanent that left the battlefield is a new object")
+        expected = (Zone.GRAVEYARD if TargetKind.GRAVEYARD_CARD in spec.kinds
+                    else Zone.STACK if TargetKind.SPELL in spec.kinds else Zone.BATTLEFIELD)
+        if obj.zone is not expected:
+            where = "in exile" if obj.zone is Zone.EXILE else f"in the {obj.zone.value}"
+            what = {Zone.GRAVEYARD: "a card that left its graveyard", Zone.STACK: "a spell that left the stack",
+                    Zone.BATTLEFIELD: "a permanent that left the battlefield"}[expected]
+            return Reason("CR 400.7", f"{obj.name} ({target}) is {where} now: {what} is a new object")
     return why_not_legal_target(problem, spec, target)

@@ -83,14 +83,16 @@ def test_check_legal_and_illegal(capsys, tmp_path) -> None:
         (["count", "EX/case02-mists-ray-silver-knight.json", "--object", "nope"], "--object: no object with id 'nope'"),
         (["casts", "EX/case02-mists-ray-silver-knight.json", "--limit", "-1"], "--limit: must be 0 or more"),
         (["count", "EX/case02-mists-ray-silver-knight.json", "--bogus"], "unrecognized arguments: --bogus"),
+        (["count", "EX/case02-mists-ray-silver-knight.json", "--backend", "bogus"], "invalid choice: 'bogus'"),
     ],
 )
 def test_bad_input_is_one_line_exit_2(capsys, argv, fragment) -> None:
     """State-file contract: bad input gets one clear line on stderr and exit code 2, no traceback."""
     argv = [a.replace("EX", str(EXAMPLES)) for a in argv]
     code, out, err = run(capsys, *argv)
-    error_lines = [line for line in err.splitlines() if line.startswith("legalcasts:")]
-    assert code == 2 and out == "" and len(error_lines) == 1 and fragment in error_lines[0], err
+    lines = err.splitlines()
+    assert code == 2 and out == "" and len(lines) == 1 and lines[0].startswith("legalcasts:"), err
+    assert fragment in lines[0], err
     assert "Traceback" not in err
 
 

@@ -64,3 +64,16 @@ def test_copy_controller_matters_for_hexproof():
     state = state_from_data(data)
     assert copy_choices(state, "ray").count() == 2  # P1, P2: P1 can't target P2's hexproof Bogle
     assert copy_choices(state, "ray", controller="P2").count() == 3  # P2's copy may target its own Bogle
+
+
+def test_a_copy_may_target_the_original_spell():
+    """CR 115.5, 707.10c: a copy is a new object; it may target the spell it copies (only itself is excluded).
+    Copy of Counterspell at P2's Glacial Ray: keep the Ray, or target the original Counterspell = 2."""
+    data = {"players": ["P1", "P2"], "active_player": "P2", "priority": "P2", "stack": ["p2ray", "cs"], "objects": [
+        {"id": "p2ray", "card": "Glacial Ray", "zone": "stack", "owner": "P2"},
+        {"id": "cs", "card": "Counterspell", "zone": "stack", "owner": "P1", "cast": {
+            "card": "cs", "targets": [{"source": "cs", "mode": None, "instruction": 0, "index": 0,
+                                       "targets": ["p2ray"]}]}}]}
+    choices = copy_choices(state_from_data(data), "cs")
+    assert {cast.targets[0].targets for cast in choices} == {("p2ray",), ("cs",)}
+    assert {cast.name for cast in choices} == {"Counterspell"}  # taken from the state when the record has none

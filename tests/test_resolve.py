@@ -105,3 +105,12 @@ def test_resolve_errors_name_the_problem():
         {"source": "spell", "mode": None, "instruction": 0, "index": 0, "targets": ["P2"]}]})
     with pytest.raises(InputError, match="no instance of 'target'"):
         resolve(state_from_data(bad), "spell")
+
+
+def test_a_cast_record_naming_a_mode_the_spell_lacks_is_bad_input():
+    """CR 700.2: Requisition Raid has modes 0-2; a record with mode 7 is rejected with its key path."""
+    from models.errors import CastFormatError
+
+    data = _on_stack("Requisition Raid", {"modes": [0, 7]})
+    with pytest.raises(CastFormatError, match=r"objects\[spell\]\.cast\.modes\[1\]"):
+        resolve(state_from_data(data), "spell")

@@ -193,7 +193,7 @@ class _SpellTextReader:
                 self.unsupported.append(UnsupportedText(
                     self._span(tokens[0]), "targets other than spells and permanents (abilities) not modelled"))
             elif child.data in ("target_phrase", "any_target", "any_other_target", "spell_target",
-                                "graveyard_target"):
+                                "graveyard_target", "another_any_target"):
                 self._target(child)
             elif child.data == "unsupported_phrase":
                 token = child.children[0]
@@ -235,6 +235,10 @@ class _SpellTextReader:
             count, minimum = self._count(tokens[0])
             self._add(TargetSpec(phrase, frozenset({TargetKind.SPELL}), count=count, minimum=minimum,
                                  spells=spell_filter), tokens[0].type == "ANOTHER_TARGET")
+            return
+        if tree.data == "another_any_target":
+            # a bare "another target": any other target (CR 115.4)
+            self._add(TargetSpec(phrase, ANY_TARGET_KINDS), True)
             return
         if tree.data == "any_target":
             # "any other target" / "any another target": different from the earlier one (CR 115.4)

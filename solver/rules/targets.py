@@ -105,7 +105,7 @@ def why_not_legal_target(problem: CastProblem, spec: TargetSpec, candidate: str)
     state = problem.state
     if candidate not in state.players and not state.has_object(candidate):
         return Reason("CR 115.1", f"there is no object or player {candidate!r}")
-    if candidate == problem.spell.id:
+    if candidate == problem.spell.id and not problem.cache.get("targets are a copy's"):
         return Reason("CR 115.5", f"{problem.spell.name} can't target itself")
     mismatch = _matches_kind(problem, spec, candidate)
     if mismatch:
@@ -226,7 +226,8 @@ def _add_activation(problem: CastProblem, slot: TargetSlot, source: GameObject) 
             "CR 702.47b",
             f"'{phrase}' of {source.name} has a target exactly when {source.name} is spliced",
             lambda spliced, value: (
-                f"{source.name} ({source_id}) is spliced but '{phrase}' has no legal target"
+                (f"{source.name} ({source_id}) is spliced but no target is chosen for '{phrase}'" if slot.choices
+                 else f"{source.name} ({source_id}) is spliced but '{phrase}' has no legal target")
                 if source_id in spliced else
                 f"a target is given for '{phrase}' of {source.name}, which is not spliced"
             ),
@@ -239,7 +240,8 @@ def _add_activation(problem: CastProblem, slot: TargetSlot, source: GameObject) 
             "CR 702.33g",
             f"'{phrase}' has a target exactly when the spell is kicked",
             lambda kicked, value: (
-                f"the spell is kicked but '{phrase}' has no legal target" if kicked
+                (f"the spell is kicked but no target is chosen for '{phrase}'" if slot.choices
+                 else f"the spell is kicked but '{phrase}' has no legal target") if kicked
                 else f"a target is given for '{phrase}', which needs the spell kicked"
             ),
             kind="activation",
@@ -251,7 +253,8 @@ def _add_activation(problem: CastProblem, slot: TargetSlot, source: GameObject) 
             "CR 700.2a",
             f"'{phrase}' of mode {slot.mode} has a target exactly when the mode is chosen",
             lambda chosen, value: (
-                f"mode {slot.mode} is chosen but '{phrase}' has no legal target"
+                (f"mode {slot.mode} is chosen but no target is chosen for '{phrase}'" if slot.choices
+                 else f"mode {slot.mode} is chosen but '{phrase}' has no legal target")
                 if chosen else f"a target is given for '{phrase}' of mode {slot.mode}, which is not chosen"
             ),
             kind="activation",
