@@ -47,6 +47,7 @@ __all__ = [
     "ManaCost",
     "ManaSource",
     "ManaPayer",
+    "simple_demand",
     "can_pay",
     "sum_costs",
 ]
@@ -1021,6 +1022,20 @@ class ManaPayer:
         self._supply = {letters: count for (letters, _), count in units.items()} if simple else None
         self._total = sum(units.values())
 
+    def can_pay_demand(self, demand: dict[str, int], generic: int) -> bool | None:
+        """Whether this mana pays so much of each type plus ``generic`` of any; None if that can't be counted.
+
+        Counting decides only when every unit makes one known type of mana
+        (no source with a choice of colours, no snow); then no matching is
+        needed (CR 601.2h).
+        """
+        supply = self._supply
+        if supply is None:
+            return None
+        if any(supply.get(letter, 0) < need for letter, need in demand.items()):
+            return False
+        return self._total - sum(demand.values()) >= generic
+
     def can_pay(self, cost: ManaCost, *, x: int = 0, life: int = 0) -> bool:
         """Whether this mana pays ``cost``; see :func:`can_pay` for the rules and errors."""
         if not isinstance(cost, ManaCost):
@@ -1038,6 +1053,28 @@ class ManaPayer:
         phyrexian = sum(1 for symbol in cost.symbols if symbol.kind is SymbolKind.PHYREXIAN)
         usable_life = min(max(life, 0), 2 * phyrexian)
         return _can_pay_cached(cost, self._key, x, usable_life)
+
+
+def simple_demand(cost: ManaCost, x: int = 0) -> tuple[dict[str, int], int] | None:
+    """(mana of each type a cost needs, generic mana it needs), or None if paying it involves a choice.
+
+    Parameters
+    ----------
+    cost : ManaCost
+    x : int
+        The value of X.
+
+    Returns
+    -------
+    (dict of str to int, int) or None
+        None for hybrid, Phyrexian and snow symbols.
+
+    Examples
+    --------
+    >>> simple_demand(ManaCost.parse("{2}{R}{R}"))
+    ({'R': 2}, 2)
+    """
+    return _simple_demand(cost, x)
 
 
 @functools.lru_cache(maxsize=4096)

@@ -24,7 +24,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from models.errors import UnsupportedRuleError
-from models.mana import ManaCost, ManaPayer, ManaSource, sum_costs
+from models.mana import ManaCost, ManaPayer, ManaSource, simple_demand, sum_costs
 from models.objects import Zone
 from solver.abilities import abilities_of
 from solver.problem import CastProblem
@@ -251,10 +251,35 @@ def add_cost_rules(problem: CastProblem) -> None:
         key = key_of(values)
         answer = payable.get(key)
         if answer is None:
-            answer = payable[key] = payer.can_pay(total_cost(*values), life=life)
+            answer = _count_payment(values)
+            if answer is None:  # a choice in the payment: match sources to symbols
+                answer = payer.can_pay(total_cost(*values), life=life)
+            payable[key] = answer
         return answer
 
+    def _count_payment(values: tuple) -> bool | None:
+        # The demand of the total cost, summed part by part without building it (CR 601.2f).
+        demand: dict[str, int] = {}
+        generic = 0
+        for part in _parts(*values):
+            simple = simple_demand(part)
+            if simple is None:
+                return None
+            for letter, need in simple[0].items():
+                demand[letter] = demand.get(letter, 0) + need
+            generic += simple[1]
+        return payer.can_pay_demand(demand, max(0, generic + modifier))
+
     def _total_cost(*values: Any) -> ManaCost:
+        total = sum_costs(_parts(*values))
+        if modifier > 0:
+            total = total.with_generic_increased(modifier)
+        elif modifier < 0:
+            total = total.with_generic_reduced(-modifier)
+        return total
+
+    def _parts(*values: Any) -> list[ManaCost]:
+        """The costs that make up the total, before increases and reductions (CR 601.2f)."""
         chosen_modes, spliced, x, kicked = parts_of(values)
         parts = [base.with_x(x) if base.has_x else base]
         if kicked:
@@ -267,12 +292,7 @@ def add_cost_rules(problem: CastProblem) -> None:
         if choice is not None and choice.escalate is not None:
             parts += [choice.escalate] * max(0, count - 1)  # CR 702.120a
         parts += [splice_costs[s] for s in spliced]
-        total = sum_costs(parts)
-        if modifier > 0:
-            total = total.with_generic_increased(modifier)
-        elif modifier < 0:
-            total = total.with_generic_reduced(-modifier)
-        return total
+        return parts
 
     def total_of_assignment(assignment: Mapping[str, Any]) -> ManaCost:
         return total_cost(*(assignment[name] for name in scope))

@@ -11,7 +11,9 @@ choose the same object (CR 115.3) unless the text says "another" (CR 115.4).
 
 from __future__ import annotations
 
+import functools
 import itertools
+from collections.abc import Callable
 
 from models.abilities import ControllerFilter, TargetKind, TargetSpec
 from models.errors import UnsupportedRuleError
@@ -41,48 +43,55 @@ def slot_variable(source: str, mode: int | None, instruction: int, index: int, c
     return f"target:{source}:{where}:{index}" + (f":c{copy}" if copy else "")
 
 
-def _matches_kind(problem: CastProblem, spec: TargetSpec, candidate: str) -> str | None:
-    """None when the candidate is of a kind the phrase names, else why not (CR 115.1)."""
+@functools.cache
+def _accepted_types(kinds: frozenset[TargetKind]) -> frozenset[CardType]:
+    """The card types a permanent may have to be named by these kinds."""
+    return frozenset(_PERMANENT_KINDS[k] for k in kinds if k in _PERMANENT_KINDS)
+
+
+def _matches_kind(problem: CastProblem, spec: TargetSpec, candidate: str) -> Callable[[], str] | None:
+    """None when the candidate is of a kind the phrase names, else a function saying why not (CR 115.1).
+
+    The sentence is made only when asked for: most candidates of a phrase fail
+    here, and legality needs only the answer.
+    """
     state = problem.state
     if candidate in state.players:
         if TargetKind.PLAYER in spec.kinds:
             return None
         if TargetKind.OPPONENT in spec.kinds:
-            return None if candidate != problem.caster else f"{candidate} is not an opponent of {problem.caster}"
-        return f"{candidate} is a player, and '{spec.phrase}' does not name players"
+            return None if candidate != problem.caster else (lambda: f"{candidate} is not an opponent of {problem.caster}")
+        return lambda: f"{candidate} is a player, and '{spec.phrase}' does not name players"
     obj = state.object(candidate)
     if TargetKind.GRAVEYARD_CARD in spec.kinds:
         if obj.zone is not Zone.GRAVEYARD:
-            return f"{obj.name} ({obj.id}) is in the {obj.zone.value}: '{spec.phrase}' names cards in a graveyard"
+            return lambda: f"{obj.name} ({obj.id}) is in the {obj.zone.value}: '{spec.phrase}' names cards in a graveyard"
         if spec.card_types and not any(t in spec.card_types for t in obj.card.types):
-            wanted = " or ".join(sorted(t.value.lower() for t in spec.card_types))
-            return f"{obj.name} ({obj.id}) is not a {wanted} card"
+            return lambda: f"{obj.name} ({obj.id}) is not a {' or '.join(sorted(t.value.lower() for t in spec.card_types))} card"
         if spec.controller is ControllerFilter.YOU and obj.owner != problem.caster:
-            return f"{obj.name} ({obj.id}) is in {obj.owner}'s graveyard, not {problem.caster}'s"
+            return lambda: f"{obj.name} ({obj.id}) is in {obj.owner}'s graveyard, not {problem.caster}'s"
         if spec.controller is ControllerFilter.OPPONENT and obj.owner == problem.caster:
-            return f"{obj.name} ({obj.id}) is in {problem.caster}'s own graveyard, not an opponent's"
+            return lambda: f"{obj.name} ({obj.id}) is in {problem.caster}'s own graveyard, not an opponent's"
         return None
     if TargetKind.SPELL in spec.kinds:
         if obj.zone is not Zone.STACK:
-            return f"{obj.name} ({obj.id}) is in the {obj.zone.value}: '{spec.phrase}' names spells on the stack"
+            return lambda: f"{obj.name} ({obj.id}) is in the {obj.zone.value}: '{spec.phrase}' names spells on the stack"
         if spec.spells is not None and not spec.spells.matches(obj.card.types):
-            return f"{obj.name} ({obj.id}) is not a {spec.spells.value}"
+            return lambda: f"{obj.name} ({obj.id}) is not a {spec.spells.value}"
         return None
     if obj.zone is not Zone.BATTLEFIELD:
-        return f"{obj.name} ({obj.id}) is in the {obj.zone.value}: '{spec.phrase}' names only permanents (CR 115.2)"
+        return lambda: f"{obj.name} ({obj.id}) is in the {obj.zone.value}: '{spec.phrase}' names only permanents (CR 115.2)"
     types = obj.card.types
-    if TargetKind.PERMANENT not in spec.kinds and not any(
-        _PERMANENT_KINDS[k] in types for k in spec.kinds if k in _PERMANENT_KINDS
-    ):
-        return f"{obj.name} ({obj.id}) is not a {' or '.join(sorted(k.value for k in spec.kinds))}"
+    if TargetKind.PERMANENT not in spec.kinds and not _accepted_types(spec.kinds).intersection(types):
+        return lambda: f"{obj.name} ({obj.id}) is not a {' or '.join(sorted(k.value for k in spec.kinds))}"
     if spec.controller is ControllerFilter.YOU and obj.controller != problem.caster:
-        return f"{obj.name} ({obj.id}) is controlled by {obj.controller}, not by {problem.caster}"
+        return lambda: f"{obj.name} ({obj.id}) is controlled by {obj.controller}, not by {problem.caster}"
     if spec.controller is ControllerFilter.OPPONENT and obj.controller == problem.caster:
-        return f"{obj.name} ({obj.id}) is controlled by {problem.caster}, not by an opponent"
+        return lambda: f"{obj.name} ({obj.id}) is controlled by {problem.caster}, not by an opponent"
     return None
 
 
-def why_not_legal_target(problem: CastProblem, spec: TargetSpec, candidate: str) -> Reason | None:
+def why_not_legal_target(problem: CastProblem, spec: TargetSpec, candidate: str, explain: bool = True) -> Reason | None:
     """Why an object or player is not a legal choice for one target instance.
 
     Parameters
@@ -91,6 +100,9 @@ def why_not_legal_target(problem: CastProblem, spec: TargetSpec, candidate: str)
     spec : TargetSpec
     candidate : str
         An object or player id.
+    explain : bool
+        False when only legality matters: the sentence of a kind mismatch is
+        then left empty (it is the most common failure and the costliest to word).
 
     Returns
     -------
@@ -109,7 +121,7 @@ def why_not_legal_target(problem: CastProblem, spec: TargetSpec, candidate: str)
         return Reason("CR 115.5", f"{problem.spell.name} can't target itself")
     mismatch = _matches_kind(problem, spec, candidate)
     if mismatch:
-        return Reason("CR 115.1", mismatch)
+        return Reason("CR 115.1", mismatch() if explain else "")
     if candidate in state.players:
         return None  # player hexproof and shroud are not modelled in state files yet
     obj = state.object(candidate)
@@ -164,7 +176,9 @@ def legal_targets(problem: CastProblem, spec: TargetSpec) -> tuple[str, ...]:
             candidates = list(problem.state.stack)  # bottom first (CR 405.1)
         elif TargetKind.GRAVEYARD_CARD in spec.kinds:
             candidates = [o.id for o in problem.state.objects_in(Zone.GRAVEYARD)]
-        found = memo[spec] = tuple(c for c in candidates if why_not_legal_target(problem, spec, c) is None)
+        found = memo[spec] = tuple(
+            c for c in candidates if why_not_legal_target(problem, spec, c, explain=False) is None
+        )
     return found
 
 
