@@ -417,3 +417,18 @@ def test_permanent_abilities_have_no_spell_targets(name):
     a = abilities(name)
     assert a.spell_text == () and a.modes == ()
     assert a.casting_unsupported == ()
+
+
+@pytest.mark.parametrize(("text", "count", "minimum"), [
+    ("Tap one or two target creatures.", 2, 1),
+    ("Destroy one, two, or three target artifacts.", 3, 1),
+    ("Tap two target creatures.", 2, 2),
+    ("Return up to two target creatures to their owners' hands.", 2, 0),
+])
+def test_counted_target_phrases(text, count, minimum):
+    """CR 115.6, 601.2c: 'one or two target' chooses 1 or 2 (never read as exactly two); 'up to N' allows none."""
+    from models.cards import card_from_record
+
+    card = card_from_record({"name": "Test", "type_line": "Sorcery", "mana_cost": "{R}", "oracle_text": text})
+    (instance,) = [t for line in parse_card(card).spell_text for t in line.targets]
+    assert (instance.count, instance.minimum) == (count, minimum)

@@ -282,10 +282,11 @@ class _SpellTextReader:
         """(count, minimum) of "two target", "up to three target"; (1, 1) for a bare "target"."""
         if token.type != "COUNTED_TARGET":
             return 1, 1
-        words = str(token).split()
-        number = words[-2]
-        count = int(number) if number.isdigit() else _NUMBER_WORDS[number]
-        return count, 0 if words[0] == "up" else count
+        words = str(token).replace(",", " ").split()
+        numbers = [int(w) if w.isdigit() else _NUMBER_WORDS[w] for w in words
+                   if w.isdigit() or w in _NUMBER_WORDS]
+        # "two target", "one or two target" (1 to 2), "up to three target" (0 to 3), CR 115.6
+        return numbers[-1], 0 if words[0] == "up" else numbers[0]
 
     def _add(self, spec: TargetSpec, another: bool) -> None:
         if self.kicked_only:
