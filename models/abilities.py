@@ -124,6 +124,9 @@ class TargetSpec:
     kicked_only : bool
         The instance is in text that happens only if the spell was kicked:
         it is chosen only then (CR 702.33g).
+    same_controller : bool
+        "… controlled by the same player": every object chosen for the
+        instance has one controller (CR 115.1, 601.2c).
     card_types : frozenset of CardType
         For ``TargetKind.GRAVEYARD_CARD``: the card must have one of these
         types (empty: any card). ``controller`` then filters the graveyard's
@@ -140,6 +143,7 @@ class TargetSpec:
     divided: int = 0
     kicked_only: bool = False
     card_types: frozenset[CardType] = frozenset()
+    same_controller: bool = False
 
 
 @dataclass(frozen=True, slots=True)

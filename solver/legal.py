@@ -409,6 +409,9 @@ def _reasons(problem: CastProblem, cast: Cast) -> list[Reason]:
         value = tuple(choice.targets)
         if len(set(value)) != len(value):
             reasons.append(Reason("CR 115.3", f"the same object is chosen twice for '{spec.phrase}'"))
+        if spec.same_controller and len({problem.state.object(t).controller for t in value
+                                         if problem.state.has_object(t)}) > 1:
+            reasons.append(Reason("CR 601.2c", f"'{spec.phrase}': the targets have different controllers"))
         if not spec.minimum <= len(value) <= spec.count:
             reasons.append(Reason("CR 601.2c", f"'{spec.phrase}' takes {spec.count} target(s); {len(value)} given"))
         for target in value:

@@ -249,6 +249,7 @@ class _SpellTextReader:
         kinds: set[TargetKind] = set()
         controller = ControllerFilter.ANY
         another = False
+        same_controller = False
         for child in tree.children:
             if isinstance(child, Token):
                 if child.type == "ANOTHER_TARGET":
@@ -265,6 +266,8 @@ class _SpellTextReader:
                 controller = ControllerFilter.YOU
             elif child.data == "opponent_controls":
                 controller = ControllerFilter.OPPONENT
+            elif child.data == "same_controller":
+                same_controller = True
             elif child.data == "filter":
                 self.unsupported.append(
                     UnsupportedText(
@@ -275,7 +278,8 @@ class _SpellTextReader:
                 return
         # "target creature or player" (older wording) is read as written:
         # creatures and players, not planeswalkers or battles (unlike "any target", CR 115.4).
-        self._add(TargetSpec(phrase, frozenset(kinds), controller, count, minimum), another)
+        self._add(TargetSpec(phrase, frozenset(kinds), controller, count, minimum,
+                             same_controller=same_controller), another)
 
     @staticmethod
     def _count(token: Token) -> tuple[int, int]:

@@ -182,6 +182,11 @@ def legal_targets(problem: CastProblem, spec: TargetSpec) -> tuple[str, ...]:
     return found
 
 
+def _controller(problem: CastProblem, candidate: str) -> str:
+    """Who controls a target: the object's controller, or the player itself."""
+    return candidate if candidate in problem.state.players else problem.state.object(candidate).controller
+
+
 def _compositions(total: int, parts: int) -> list[tuple[int, ...]]:
     """Every way to split ``total`` into ``parts`` amounts of at least 1, in order (CR 601.2d)."""
     return [
@@ -194,6 +199,8 @@ def _choices(problem: CastProblem, spec: TargetSpec) -> tuple[tuple, ...]:
     legal = legal_targets(problem, spec)
     sizes = range(spec.minimum, spec.count + 1)
     sets = [tuple(sorted(combination)) for size in sizes for combination in itertools.combinations(legal, size)]
+    if spec.same_controller:  # "… controlled by the same player"
+        sets = [chosen for chosen in sets if len({_controller(problem, c) for c in chosen}) <= 1]
     if not spec.divided:
         return tuple(sets)
     # Divided damage: each distinct division is its own choice (CR 601.2d).

@@ -401,3 +401,17 @@ def test_splice_needs_its_graveyard_target(make_state, casts, basics, graveyard,
                        battlefield=basics("Island", 1) + basics("Swamp", 2),
                        objects=_graveyard("P1", *graveyard))
     assert len(casts(state, "mists")) == expected
+
+
+def test_two_targets_controlled_by_the_same_player(make_state, casts, basics):
+    """CR 601.2c, 115.3: Barrin's Spite: two different creatures with one controller:
+    P1's 2 creatures C(2,2) = 1 + P2's 3 creatures C(3,2) = 3 -> 4 (mixed pairs are not allowed)."""
+    state = make_state(hand=[("spite", "Barrin's Spite")],
+                       battlefield=basics("Island", 2) + basics("Swamp", 2)
+                       + [("m1", "Grizzly Bears"), ("m2", "Grizzly Bears")],
+                       opponent=[("t1", "Grizzly Bears"), ("t2", "Grizzly Bears"), ("t3", "Grizzly Bears")])
+    found = casts(state, "spite")
+    assert {cast.targets[0].targets for cast in found} == {
+        ("m1", "m2"), ("t1", "t2"), ("t1", "t3"), ("t2", "t3")}
+    mixed = next(iter(found))._replace(targets=(TargetChoice("spite", None, 0, 0, "x", ("m1", "t1")),))
+    assert "CR 601.2c" in {r.rule for r in why_illegal(state, mixed)}
