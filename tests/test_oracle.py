@@ -432,3 +432,27 @@ def test_counted_target_phrases(text, count, minimum):
     card = card_from_record({"name": "Test", "type_line": "Sorcery", "mana_cost": "{R}", "oracle_text": text})
     (instance,) = [t for line in parse_card(card).spell_text for t in line.targets]
     assert (instance.count, instance.minimum) == (count, minimum)
+
+
+def test_every_target_word_of_a_modelled_spell_is_an_instance():
+    """CR 115.1, 601.2c: in every fully modelled instant and sorcery, each word "target" outside quoted
+    abilities and reminder text is read as an instance of "target" (none is silently dropped).
+    "new targets for the copy" or "the copies" (a later choice of a copy, CR 707.10c) is the wording that is not."""
+    import re
+
+    from models.objects import CardType
+
+    dropped = []
+    for card in default_card_database():
+        if not (card.has_type(CardType.INSTANT) or card.has_type(CardType.SORCERY)):
+            continue
+        parsed = parse_card(card)
+        if parsed.casting_unsupported:
+            continue
+        texts = [(i.text, len(i.targets)) for i in parsed.spell_text]
+        texts += [(m.instruction.text, len(m.instruction.targets)) for m in parsed.modes]
+        for text, instances in texts:
+            plain = re.sub(r'"[^"]*"|\([^()]*\)|new targets for the cop(y|ies)', "", text)
+            if len(re.findall(r"\btargets?\b", plain, re.IGNORECASE)) != instances:
+                dropped.append((card.name, text))
+    assert dropped == []

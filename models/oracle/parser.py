@@ -233,7 +233,16 @@ class _SpellTextReader:
             words = str(kind_token).split()
             spell_filter = SpellFilter(" ".join(words[:-1] + ["spell"]))
             count, minimum = self._count(tokens[0])
-            self._add(TargetSpec(phrase, frozenset({TargetKind.SPELL}), count=count, minimum=minimum,
+            controller = ControllerFilter.ANY
+            for child in tree.children:
+                if isinstance(child, Tree) and child.data == "you_control":
+                    controller = ControllerFilter.YOU
+                elif isinstance(child, Tree) and child.data == "opponent_controls":
+                    controller = ControllerFilter.OPPONENT
+                elif isinstance(child, Tree) and child.data == "same_controller":
+                    self.unsupported.append(UnsupportedText(self._span(tokens[0]), "target restriction not modelled"))
+                    return
+            self._add(TargetSpec(phrase, frozenset({TargetKind.SPELL}), controller, count=count, minimum=minimum,
                                  spells=spell_filter), tokens[0].type == "ANOTHER_TARGET")
             return
         if tree.data == "another_any_target":
