@@ -87,6 +87,10 @@ SPREE_SUPPORTED = [
 ]
 
 SPREE_UNSUPPORTED = [
+    # payment and cost rules written on the spell: read as unsupported, never ignored (CR 601.2f-h)
+    ("Drain Life", "spend only black mana on x"),
+    ("Rout", "as though it had flash"),
+    ("Blasphemous Act", "costs {1} less to cast"),
     # "+ {1} — Exile target nontoken creature." (the "nontoken" restriction is not modelled)
     ("Getaway Glamer", "nontoken"),
     # "Return target creature card from your graveyard ..." (cards in graveyards are not modelled)
