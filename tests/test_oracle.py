@@ -87,13 +87,9 @@ SPREE_SUPPORTED = [
 ]
 
 SPREE_UNSUPPORTED = [
-    # payment and cost rules written on the spell: read as unsupported, never ignored (CR 601.2f-h)
-    ("Drain Life", "spend only black mana on x"),
-    ("Rout", "as though it had flash"),
-    ("Blasphemous Act", "costs {1} less to cast"),
     # "+ {1} — Exile target nontoken creature." (the "nontoken" restriction is not modelled)
     ("Getaway Glamer", "nontoken"),
-    # "Return target creature card from your graveyard ..." (cards in graveyards are not modelled)
+    # "Return target Mount or Vehicle card from your graveyard ..." (subtypes of graveyard cards are not modelled)
     ("One Last Job", "graveyard"),
     # "Copy target instant spell, sorcery spell, activated ability, or triggered ability." (abilities)
     ("Return the Favor", "target instant spell"),
@@ -295,6 +291,10 @@ def test_target_your_opponents_control_is_not_dropped():
 
 
 UNSUPPORTED = [
+    # payment and cost rules written on the spell: read as unsupported, never ignored (CR 601.2f-h)
+    ("Drain Life", "spend only black mana on x"),
+    ("Rout", "as though it had flash"),
+    ("Blasphemous Act", "costs {1} less to cast"),
     # "Destroy target nonblack creature. It can't be regenerated.": the "nonblack" restriction
     ("Annihilate", "nonblack"),
     ("Horobi's Whisper", "nonblack"),
