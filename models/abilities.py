@@ -417,6 +417,9 @@ class CardAbilities:
         CR 702.21: a trigger, never a targeting restriction; kept to annotate.
     mana_abilities : tuple of ManaAbility
     cost_modifiers : tuple of CostModifier
+    controller_hexproof, controller_shroud : bool
+        "You have hexproof." / "You have shroud.": the permanent's controller
+        has the ability (CR 702.11c, 702.18b).
     unsupported : tuple of UnsupportedText
     """
 
@@ -435,6 +438,8 @@ class CardAbilities:
     ward: bool = False
     mana_abilities: tuple[ManaAbility, ...] = ()
     cost_modifiers: tuple[CostModifier, ...] = ()
+    controller_hexproof: bool = False
+    controller_shroud: bool = False
     unsupported: tuple[UnsupportedText, ...] = ()
 
     @property

@@ -52,6 +52,7 @@ LINE_RULES = (
     "bullet_mode",
     "additional_cost_line",
     "cost_modifier_line",
+    "player_ability_line",
     "mana_ability_line",
     "basic_mana_line",
     "triggered_line",
@@ -515,6 +516,9 @@ def parse_card(card: Card) -> CardAbilities:
                     casting_relevant=False, permanent_relevant=True, topic=_topic(original)))
             else:
                 cost_modifiers.append(CostModifier(sign * amount.generic, noncreature, original))
+        elif rule == "player_ability_line":
+            word = str(tree.children[1])
+            out["controller_" + word] = True
         elif rule == "mana_ability_line":
             try:
                 mana_abilities.append(_mana_ability(tree))
@@ -586,6 +590,8 @@ def parse_card(card: Card) -> CardAbilities:
         ward=out["ward"],
         mana_abilities=tuple(mana_abilities),
         cost_modifiers=tuple(cost_modifiers),
+        controller_hexproof=out.get("controller_hexproof", False),
+        controller_shroud=out.get("controller_shroud", False),
         unsupported=tuple(unsupported),
     )
 

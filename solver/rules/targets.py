@@ -95,6 +95,24 @@ def _matches_kind(problem: CastProblem, spec: TargetSpec, candidate: str) -> Cal
     return None
 
 
+def _player_protection(problem: CastProblem, player: str) -> Reason | None:
+    """Hexproof or shroud a player has from a permanent they control (CR 702.11c, 702.18b)."""
+    memo = problem.cache.setdefault("player abilities", {})
+    if player not in memo:
+        hexproof = shroud = False
+        for obj in problem.state.objects_in(Zone.BATTLEFIELD, player):
+            abilities = abilities_of(obj)
+            hexproof = hexproof or abilities.controller_hexproof
+            shroud = shroud or abilities.controller_shroud
+        memo[player] = (hexproof, shroud)
+    hexproof, shroud = memo[player]
+    if shroud:
+        return Reason("CR 702.18b", f"{player} has shroud")
+    if hexproof and player != problem.caster:
+        return Reason("CR 702.11c", f"{player} has hexproof and {problem.caster} is an opponent")
+    return None
+
+
 def why_not_legal_target(problem: CastProblem, spec: TargetSpec, candidate: str, explain: bool = True) -> Reason | None:
     """Why an object or player is not a legal choice for one target instance.
 
@@ -127,7 +145,7 @@ def why_not_legal_target(problem: CastProblem, spec: TargetSpec, candidate: str,
     if mismatch:
         return Reason("CR 115.1", mismatch() if explain else "")
     if candidate in state.players:
-        return None  # player hexproof and shroud are not modelled in state files yet
+        return _player_protection(problem, candidate)
     obj = state.object(candidate)
     if obj.zone is not Zone.BATTLEFIELD:
         return None  # hexproof, shroud and protection of cards elsewhere are not modelled (CR 702.11b: permanents)

@@ -415,3 +415,22 @@ def test_two_targets_controlled_by_the_same_player(make_state, casts, basics):
         ("m1", "m2"), ("t1", "t2"), ("t1", "t3"), ("t2", "t3")}
     mixed = next(iter(found))._replace(targets=(TargetChoice("spite", None, 0, 0, "x", ("m1", "t1")),))
     assert "CR 601.2c" in {r.rule for r in why_illegal(state, mixed)}
+
+
+LEYLINE = {"name": "Leyline of Sanctity-like", "mana_cost": "{2}{W}{W}", "type_line": "Enchantment",
+           "oracle_text": "You have hexproof."}
+CLOAK = {"name": "True Believer-like", "mana_cost": "{W}{W}", "type_line": "Creature — Human Cleric",
+         "oracle_text": "You have shroud.", "power": "2", "toughness": "2"}
+
+
+@pytest.mark.parametrize(("p2_has", "p1_has", "expected"), [
+    ([], [], {("P1",), ("P2",)}),
+    ([("ley", LEYLINE)], [], {("P1",)}),           # P2 has hexproof: not P1's target (CR 702.11c)
+    ([], [("ley", LEYLINE)], {("P1",), ("P2",)}),  # P1 has hexproof: P1 may still target P1
+    ([], [("cloak", CLOAK)], {("P2",)}),           # P1 has shroud: nobody may target P1 (CR 702.18b)
+])
+def test_player_hexproof_and_shroud(make_state, casts, basics, p2_has, p1_has, expected):
+    """CR 702.11c, 702.18b: 'You have hexproof/shroud' on a permanent protects its controller."""
+    state = make_state(hand=[("spike", "Lava Spike")], battlefield=basics("Mountain", 1) + p1_has,
+                       opponent=p2_has)
+    assert {cast.targets[0].targets for cast in casts(state, "spike")} == expected
