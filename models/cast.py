@@ -351,10 +351,10 @@ def casts_of_targets(
 
     Parameters
     ----------
+    card, name, modes, splices, discards, without_paying_mana_cost, total_cost, mana_value, sacrifices, x, kicked
+        As for :class:`Cast`, in canonical form, shared by every cast made.
     targets : iterator of tuple of TargetChoice
         Each already in canonical order (see :attr:`Cast.targets`).
-    Other parameters
-        As for :class:`Cast`, in canonical form.
 
     Returns
     -------

@@ -224,13 +224,9 @@ def resolve(state: GameState, spell_id: str) -> Resolution:
             sources.append((obj, abilities_of(obj), None, line, instruction))
     for obj, _, mode, line, instruction in sources:
         # For a mode, ``line`` holds which time it was chosen (its text is one line, instruction 0).
-        key = (lambda index: (obj.id, mode, 0, index, line)) if mode is not None else (
-            lambda index: (obj.id, mode, line, index, 0))
-        targets = tuple(
-            status
-            for index in range(len(instruction.targets))
-            for status in statuses.get(key(index), ())
-        )
+        keys = [(obj.id, mode, 0, index, line) if mode is not None else (obj.id, mode, line, index, 0)
+                for index in range(len(instruction.targets))]
+        targets = tuple(status for key in keys for status in statuses.get(key, ()))
         happens = resolves and (not targets or any(t.legal for t in targets))
         instructions.append(ResolvedInstruction(obj.id, mode, instruction.text.replace("~", obj.name),
                                                 targets, happens))
