@@ -156,10 +156,14 @@ class Instruction:
         The text (one line, or one mode's text).
     targets : tuple of TargetSpec
         Each instance of "target" in printed order (CR 601.2c).
+    kicked_only : bool
+        The text starts "If this spell was kicked, …": it happens only if
+        the spell was kicked (CR 702.33e).
     """
 
     text: str
     targets: tuple[TargetSpec, ...] = ()
+    kicked_only: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -420,6 +424,10 @@ class CardAbilities:
     controller_hexproof, controller_shroud : bool
         "You have hexproof." / "You have shroud.": the permanent's controller
         has the ability (CR 702.11c, 702.18b).
+    other_zone_casting : tuple of str
+        Keywords that let the card be cast from a zone other than the hand
+        (flashback, retrace, madness, ...): not modelled, so casting it from
+        such a zone is reported unsupported rather than counted as 0.
     unsupported : tuple of UnsupportedText
     """
 
@@ -440,6 +448,7 @@ class CardAbilities:
     cost_modifiers: tuple[CostModifier, ...] = ()
     controller_hexproof: bool = False
     controller_shroud: bool = False
+    other_zone_casting: tuple[str, ...] = ()
     unsupported: tuple[UnsupportedText, ...] = ()
 
     @property

@@ -61,6 +61,11 @@ def build_cast_problem(
         raise InputError("player", f"unknown player {player!r} (players are {', '.join(state.players)})")
     caster = PlayerId(player) if player is not None else spell.owner
     abilities = abilities_of(spell)
+    if spell.zone.value != "hand" and abilities.other_zone_casting:
+        raise UnsupportedRuleError(
+            spell.name, abilities.other_zone_casting[0],
+            f"casting from the {spell.zone.value} ({abilities.other_zone_casting[0]}) is not modelled",
+        )
     if not spell.card.is_land and abilities.casting_unsupported:
         first = abilities.casting_unsupported[0]
         raise UnsupportedRuleError(spell.name, first.span, first.reason)

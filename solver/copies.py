@@ -22,7 +22,7 @@ from solver.abilities import abilities_of
 from solver.backends.decompose import DecompositionBackend
 from solver.problem import CastProblem, TargetSlot
 from solver.resolve import cast_of_spell, target_spec
-from solver.rules.targets import legal_targets, slot_variable, split_value, value_of_choice
+from solver.rules.targets import controller_of, legal_targets, slot_variable, split_value, value_of_choice
 
 __all__ = ["CopyChoices", "copy_choices"]
 
@@ -69,6 +69,8 @@ class CopyChoices:
                 pool = sorted(set(legal_targets(problem, spec)) | set(choice.targets))
                 sizes = range(spec.minimum, spec.count + 1)
                 choices = tuple(tuple(sorted(c)) for size in sizes for c in itertools.combinations(pool, size))
+                if spec.same_controller:  # the copy keeps the phrase's own rules (CR 707.10c)
+                    choices = tuple(c for c in choices if len({controller_of(problem, t) for t in c}) <= 1)
             else:
                 choices = (value_of_choice(choice.targets, choice.division),)
             name = slot_variable(choice.source, choice.mode, choice.instruction, choice.index, choice.copy)
@@ -101,12 +103,8 @@ class CopyChoices:
                              split_value(solution[slot.variable])[0], slot.copy, split_value(solution[slot.variable])[1])
                 for slot in self.problem.slots  # in the original's order
             )
-            yield Cast(
-                card=self.original.card, name=self.original.name, modes=self.original.modes,
-                splices=self.original.splices, targets=targets, discards=self.original.discards,
-                without_paying_mana_cost=self.original.without_paying_mana_cost,
-                total_cost=self.original.total_cost, mana_value=self.original.mana_value,
-            )
+            # Every other choice is copied: modes, splices, X, kicker, costs paid (CR 707.10).
+            yield self.original._replace(targets=targets)
 
     def count(self) -> int:
         """The number of choices, by decomposition (a product over instances)."""

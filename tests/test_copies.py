@@ -77,3 +77,28 @@ def test_a_copy_may_target_the_original_spell():
     choices = copy_choices(state_from_data(data), "cs")
     assert {cast.targets[0].targets for cast in choices} == {("p2ray",), ("cs",)}
     assert {cast.name for cast in choices} == {"Counterspell"}  # taken from the state when the record has none
+
+
+def test_a_copy_keeps_x_kicker_and_costs_paid():
+    """CR 707.10: a copy copies every choice made when the original was cast: X, kicked, sacrifices."""
+    data = {"players": ["P1", "P2"], "priority": "P2", "stack": ["rage"], "objects": [
+        {"id": "rage", "card": "Disintegrate", "zone": "stack", "owner": "P1", "cast": {
+            "card": "rage", "x": 2, "kicked": False, "sacrifices": ["gone"],
+            "targets": [{"source": "rage", "mode": None, "instruction": 0, "index": 0, "targets": ["P2"]}]}},
+        {"id": "gone", "card": "Grizzly Bears", "zone": "graveyard", "owner": "P1"}]}
+    casts = list(copy_choices(state_from_data(data), "rage"))
+    assert len(casts) == 2  # P1 or P2 ("target creature or player"; no creature on the battlefield)
+    assert {(cast.x, cast.kicked, cast.sacrifices) for cast in casts} == {(2, False, ("gone",))}
+
+
+def test_a_copy_keeps_the_same_controller_rule():
+    """CR 707.10c, 601.2c: Barrin's Spite's copy: new targets must still share a controller.
+    P2 controls b, c, d and P1 controls e: {b,c}, {b,d}, {c,d} = 3."""
+    data = {"players": ["P1", "P2"], "priority": "P2", "stack": ["bs"], "objects": [
+        {"id": "bs", "card": "Barrin's Spite", "zone": "stack", "owner": "P1", "cast": {
+            "card": "bs", "targets": [{"source": "bs", "mode": None, "instruction": 0, "index": 0,
+                                       "targets": ["b", "c"]}]}},
+        *[{"id": i, "card": "Grizzly Bears", "zone": "battlefield", "controller": "P2"} for i in "bcd"],
+        {"id": "e", "card": "Grizzly Bears", "zone": "battlefield", "controller": "P1"}]}
+    choices = copy_choices(state_from_data(data), "bs")
+    assert {cast.targets[0].targets for cast in choices} == {("b", "c"), ("b", "d"), ("c", "d")}

@@ -291,6 +291,9 @@ def test_target_your_opponents_control_is_not_dropped():
 
 
 UNSUPPORTED = [
+    # timing restrictions written on the spell (CR 601.3): reported, never ignored
+    ("Siren's Call", "cast ~ only during"),
+    ("Cauldron Dance", "cast ~ only during combat"),
     # payment and cost rules written on the spell: read as unsupported, never ignored (CR 601.2f-h)
     ("Drain Life", "spend only black mana on x"),
     ("Rout", "as though it had flash"),

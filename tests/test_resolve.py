@@ -114,3 +114,10 @@ def test_a_cast_record_naming_a_mode_the_spell_lacks_is_bad_input():
     data = _on_stack("Requisition Raid", {"modes": [0, 7]})
     with pytest.raises(CastFormatError, match=r"objects\[spell\]\.cast\.modes\[1\]"):
         resolve(state_from_data(data), "spell")
+
+
+def test_kicked_only_text_does_not_happen_when_not_kicked():
+    """CR 702.33e: Probe not kicked: 'If Probe was kicked, target player discards two cards.' does not happen."""
+    resolution = resolve(state_from_data(_on_stack("Probe", {"kicked": False})), "spell")
+    assert resolution.resolves
+    assert [step.happens for step in resolution.instructions] == [True, False]

@@ -75,6 +75,11 @@ _TYPE_WORDS = {
     "sorceries": CardType.SORCERY, "lands": CardType.LAND,
     "planeswalkers": CardType.PLANESWALKER,
 }
+# Keywords that let a card be cast from another zone than the hand (CR 702.34 flashback, 702.81 retrace, ...).
+_OTHER_ZONE_CASTING = frozenset({
+    "flashback", "retrace", "madness", "aftermath", "miracle", "jump-start", "escape", "disturb",
+    "foretell", "plot", "suspend",
+})
 # Bounds on the number of modes for "Choose …" (CR 700.2), given the number of modes.
 _CHOICE_BOUNDS = {
     "one": lambda n: (1, 1),
@@ -355,6 +360,10 @@ def _keyword_abilities(tree: Tree, line: str, out: dict) -> None:
             quality_tree, cost_tree = child.children[1], child.children[2]
             quality = "Arcane" if quality_tree.data == "splice_arcane" else "instant or sorcery"
             out["splice"] = SpliceAbility(quality, _mana_cost_of(cost_tree))
+        elif kind == "hand_keyword":
+            word = str(child.children[0]).lower()
+            if word in _OTHER_ZONE_CASTING:
+                out.setdefault("other_zones", []).append(word)
         elif kind == "cast_keyword":
             token = child.children[0]
             out["unsupported"].append(
@@ -539,7 +548,8 @@ def parse_card(card: Card) -> CardAbilities:
             reader.read(tree)
             if is_spell:
                 unsupported.extend(reader.unsupported)
-                spell_text.append(Instruction(original, tuple(reader.targets)))
+                kicked_text = bool(re.match(r"if (~|this spell|it) was kicked,", line))
+                spell_text.append(Instruction(original, tuple(reader.targets), kicked_text))
             elif _PERMANENT_RELEVANT.search(line):
                 unsupported.append(UnsupportedText(
                     original, "static ability that may bear on casting or targeting",
@@ -592,6 +602,7 @@ def parse_card(card: Card) -> CardAbilities:
         cost_modifiers=tuple(cost_modifiers),
         controller_hexproof=out.get("controller_hexproof", False),
         controller_shroud=out.get("controller_shroud", False),
+        other_zone_casting=tuple(out.get("other_zones", ())),
         unsupported=tuple(unsupported),
     )
 

@@ -24,7 +24,7 @@ from solver.rules.costs import KICKED
 from solver.rules.splice import SPLICES
 from solver.rules.modes import mode_variable
 
-__all__ = ["add_target_rules", "legal_targets", "why_not_legal_target", "slot_variable", "target_ids",
+__all__ = ["add_target_rules", "legal_targets", "why_not_legal_target", "slot_variable", "target_ids", "controller_of",
            "split_value", "value_of_choice"]
 
 _PERMANENT_KINDS = {
@@ -204,7 +204,7 @@ def legal_targets(problem: CastProblem, spec: TargetSpec) -> tuple[str, ...]:
     return found
 
 
-def _controller(problem: CastProblem, candidate: str) -> str:
+def controller_of(problem: CastProblem, candidate: str) -> str:
     """Who controls a target: the object's controller, or the player itself."""
     return candidate if candidate in problem.state.players else problem.state.object(candidate).controller
 
@@ -222,7 +222,7 @@ def _choices(problem: CastProblem, spec: TargetSpec) -> tuple[tuple, ...]:
     sizes = range(spec.minimum, spec.count + 1)
     sets = [tuple(sorted(combination)) for size in sizes for combination in itertools.combinations(legal, size)]
     if spec.same_controller:  # "… controlled by the same player"
-        sets = [chosen for chosen in sets if len({_controller(problem, c) for c in chosen}) <= 1]
+        sets = [chosen for chosen in sets if len({controller_of(problem, c) for c in chosen}) <= 1]
     if not spec.divided:
         return tuple(sets)
     # Divided damage: each distinct division is its own choice (CR 601.2d).

@@ -163,3 +163,21 @@ def test_a_spliced_sorcery_is_not_cast(make_state, casts):
     assert len(casts(state, "skill")) == 0
     assert "CR 307.1" in {r.rule for r in why_illegal(state, Cast("skill", "Splicer's Skill"))}
     assert bool(legal_casts(state, "skill")) is False
+
+
+def test_casting_from_the_graveyard_with_flashback_is_reported(make_state, basics):
+    """CR 702.34a: flashback lets a card be cast from a graveyard; not modelled, so reported, never counted 0."""
+    from models.errors import UnsupportedRuleError
+
+    state = make_state(battlefield=basics("Island", 2),
+                       objects=[{"id": "dread", "card": "Feeling of Dread", "zone": "graveyard", "owner": "P1"}])
+    with pytest.raises(UnsupportedRuleError, match="flashback"):
+        legal_casts(state, "dread").count()
+
+
+def test_a_card_in_the_graveyard_without_permission_has_no_cast(make_state, basics):
+    """CR 601.2, 601.3: nothing lets Opt be cast from the graveyard: 0 casts, and the reason says where it is."""
+    state = make_state(battlefield=basics("Island", 1),
+                       objects=[{"id": "opt", "card": "Opt", "zone": "graveyard", "owner": "P1"}])
+    assert legal_casts(state, "opt").count() == 0
+    assert "CR 601.2" in {r.rule for r in why_illegal(state, Cast("opt", "Opt"))}
