@@ -25,6 +25,7 @@ __all__ = [
     "SpliceAbility",
     "DiscardCost",
     "SacrificeCost",
+    "ExileCost",
     "Protection",
     "ManaAbility",
     "CostModifier",
@@ -277,6 +278,22 @@ class SacrificeCost:
 
 
 @dataclass(frozen=True, slots=True)
+class ExileCost:
+    """"As an additional cost to cast this spell, exile a creature card from your graveyard" (CR 118.8, 601.2h).
+
+    Parameters
+    ----------
+    count : int
+        Number of cards exiled, all different (CR 118.10).
+    kind : CardType or None
+        The card type they must have; None for any card.
+    """
+
+    count: int = 1
+    kind: CardType | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Protection:
     """One protection ability: "protection from <quality>" (CR 702.16).
 
@@ -408,6 +425,8 @@ class CardAbilities:
         Additional costs of discarding cards.
     sacrifice_costs : tuple of SacrificeCost
         Additional costs of sacrificing permanents.
+    exile_costs : tuple of ExileCost
+        Additional costs of exiling cards from the caster's graveyard.
     kicker : ManaCost or None
         "Kicker [cost]": an optional additional cost (CR 702.33a).
     flash : bool
@@ -437,6 +456,7 @@ class CardAbilities:
     splice: SpliceAbility | None = None
     discard_costs: tuple[DiscardCost, ...] = ()
     sacrifice_costs: tuple[SacrificeCost, ...] = ()
+    exile_costs: tuple[ExileCost, ...] = ()
     kicker: ManaCost | None = None
     flash: bool = False
     protections: tuple[Protection, ...] = ()

@@ -102,6 +102,8 @@ class Cast(NamedTuple):
         cost has no X.
     kicked : bool
         The kicker cost is paid (CR 702.33a, 702.33d).
+    exiles : tuple of ObjectId
+        Cards exiled from the caster's graveyard to pay additional costs, sorted (CR 601.2h).
 
     Notes
     -----
@@ -126,6 +128,7 @@ class Cast(NamedTuple):
     sacrifices: tuple[ObjectId, ...] = ()
     x: int | None = None
     kicked: bool = False
+    exiles: tuple[ObjectId, ...] = ()
 
     @classmethod
     def trusted(
@@ -142,13 +145,14 @@ class Cast(NamedTuple):
         sacrifices: tuple[ObjectId, ...] = (),
         x: int | None = None,
         kicked: bool = False,
+        exiles: tuple[ObjectId, ...] = (),
     ) -> Cast:
         """Make a cast from values already in canonical form (modes and discards sorted, target tuples sorted).
 
         The same as the constructor, for enumerators: see also :func:`casts_of_targets`.
         """
         return _new_tuple(cls, (card, name, modes, splices, targets, discards, without_paying_mana_cost,
-                                total_cost, mana_value, sacrifices, x, kicked))
+                                total_cost, mana_value, sacrifices, x, kicked, exiles))
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Cast):
@@ -169,13 +173,13 @@ class Cast(NamedTuple):
         -------
         tuple
             (card, modes, splices, frozenset of (slot, targets), discards,
-            without_paying_mana_cost, sacrifices, x, kicked): each instance's targets are keyed by
+            without_paying_mana_cost, sacrifices, x, kicked, exiles): each instance's targets are keyed by
             their slot, so the order the choices are listed in is not a choice.
         """
         return (
             self.card, self.modes, self.splices,
             frozenset((t.slot, t.targets, t.division) for t in self.targets),
-            self.discards, self.without_paying_mana_cost, self.sacrifices, self.x, self.kicked,
+            self.discards, self.without_paying_mana_cost, self.sacrifices, self.x, self.kicked, self.exiles,
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -198,6 +202,7 @@ class Cast(NamedTuple):
             "targets": [t.to_json() for t in self.targets],
             "discards": list(self.discards),
             "sacrifices": list(self.sacrifices),
+            **({"exiles": list(self.exiles)} if self.exiles else {}),
             **({"x": self.x} if self.x is not None else {}),
             **({"kicked": True} if self.kicked else {}),
             "without_paying_mana_cost": self.without_paying_mana_cost,
@@ -230,7 +235,7 @@ class Cast(NamedTuple):
         """
         if not isinstance(data, Mapping):
             raise CastFormatError(path, "expected a JSON object")
-        known = {"card", "name", "modes", "splices", "targets", "discards", "sacrifices", "x", "kicked",
+        known = {"card", "name", "modes", "splices", "targets", "discards", "sacrifices", "x", "kicked", "exiles",
                  "without_paying_mana_cost", "total_cost", "mana_value"}
         for key in data:
             if key not in known:
@@ -318,6 +323,7 @@ class Cast(NamedTuple):
             targets=tuple(targets),
             discards=tuple(sorted(ObjectId(d) for d in id_list("discards"))),
             sacrifices=tuple(sorted(ObjectId(d) for d in id_list("sacrifices"))),
+            exiles=tuple(sorted(ObjectId(d) for d in id_list("exiles"))),
             x=x,
             kicked=kicked,
             without_paying_mana_cost=free,
@@ -346,12 +352,13 @@ def casts_of_targets(
     sacrifices: tuple[ObjectId, ...] = (),
     x: int | None = None,
     kicked: bool = False,
+    exiles: tuple[ObjectId, ...] = (),
 ) -> Iterator[Cast]:
     """One :class:`Cast` per tuple of target choices, all other fields shared, built in C.
 
     Parameters
     ----------
-    card, name, modes, splices, discards, without_paying_mana_cost, total_cost, mana_value, sacrifices, x, kicked
+    card, name, modes, splices, discards, without_paying_mana_cost, total_cost, mana_value, sacrifices, x, kicked, exiles
         As for :class:`Cast`, in canonical form, shared by every cast made.
     targets : iterator of tuple of TargetChoice
         Each already in canonical order (see :attr:`Cast.targets`).
@@ -362,5 +369,6 @@ def casts_of_targets(
     """
     same = itertools.repeat
     fields = zip(same(card), same(name), same(modes), same(splices), targets, same(discards),
-                 same(without_paying_mana_cost), same(total_cost), same(mana_value), same(sacrifices), same(x), same(kicked))
+                 same(without_paying_mana_cost), same(total_cost), same(mana_value), same(sacrifices), same(x), same(kicked),
+                 same(exiles))
     return map(_new_tuple, same(Cast), fields)

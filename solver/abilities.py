@@ -44,6 +44,7 @@ def _abilities_of(obj: GameObject) -> CardAbilities:
     return CardAbilities(
         spell_text=own.spell_text, modes=own.modes, mode_choice=own.mode_choice,
         splice=own.splice, discard_costs=own.discard_costs, sacrifice_costs=own.sacrifice_costs,
+        exile_costs=own.exile_costs, kicker=own.kicker,
         flash=own.flash or granted.flash,
         protections=own.protections + granted.protections,
         hexproof=own.hexproof or granted.hexproof, hexproof_from=own.hexproof_from | granted.hexproof_from,

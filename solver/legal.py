@@ -28,7 +28,7 @@ from solver.backends import get_backend
 from solver.backends.decompose import DecompositionBackend
 from solver.build import build_cast_problem
 from solver.problem import CastProblem, Reason
-from solver.rules.costs import DISCARDS, KICKED, SACRIFICES, X
+from solver.rules.costs import DISCARDS, EXILES, KICKED, SACRIFICES, X
 from solver.rules.splice import SPLICES, explain_splices
 from solver.rules.modes import mode_variable
 from solver.rules.targets import value_of_choice, why_not_legal_target
@@ -447,6 +447,19 @@ def _reasons(problem: CastProblem, cast: Cast) -> list[Reason]:
             assignment[SACRIFICES] = _Invalid()
     elif cast.sacrifices:
         reasons.append(Reason("CR 601.2h", f"{problem.spell.name} has no sacrifice cost"))
+    # Cards exiled from the graveyard (CR 601.2h, 118.10).
+    if EXILES in problem.variables:
+        exiles = tuple(sorted(cast.exiles))
+        canonical = {tuple(sorted(d)): d for d in problem.variables[EXILES].domain}
+        if exiles in canonical:
+            assignment[EXILES] = canonical[exiles]
+        else:
+            needed = sum(cost.count for cost in problem.abilities.exile_costs)
+            reasons.append(Reason("CR 601.2h", f"{needed} card(s) of the right type must be exiled from "
+                                  f"{problem.caster}'s graveyard; {list(exiles)} can't pay that"))
+            assignment[EXILES] = _Invalid()
+    elif cast.exiles:
+        reasons.append(Reason("CR 601.2h", f"{problem.spell.name} has no exile cost"))
     # Constraints whose values are all valid.
     for constraint in problem.constraints:
         if not constraint.scope:

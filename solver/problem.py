@@ -301,6 +301,7 @@ class CastProblem:
             targets=tuple(choice for _, choice in chosen),
             discards=tuple(sorted(assignment.get("discards", ()))),
             sacrifices=tuple(sorted(assignment.get("sacrifices", ()))),
+            exiles=tuple(sorted(assignment.get("exiles", ()))),
             x=assignment.get("x"),
             kicked=bool(assignment.get("kicked", False)),
             without_paying_mana_cost=self.without_paying_mana_cost,

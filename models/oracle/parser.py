@@ -28,6 +28,7 @@ from models.abilities import (
     CostModifier,
     DiscardCost,
     SacrificeCost,
+    ExileCost,
     Instruction,
     ManaAbility,
     Mode,
@@ -460,6 +461,7 @@ def parse_card(card: Card) -> CardAbilities:
     modes: list[Mode] = []
     discard_costs: list[DiscardCost] = []
     sacrifice_costs: list[SacrificeCost] = []
+    exile_costs: list[ExileCost] = []
     mana_abilities: list[ManaAbility] = []
     cost_modifiers: list[CostModifier] = []
     unsupported: list[UnsupportedText] = out["unsupported"]
@@ -505,7 +507,13 @@ def parse_card(card: Card) -> CardAbilities:
             modes.append(Mode(len(modes), Instruction(text, tuple(reader.targets))))
         elif rule == "additional_cost_line":
             amount = next(c for c in tree.children if isinstance(c, Tree))
-            if amount.data.startswith("discard"):
+            if amount.data.startswith("exile"):
+                tokens = [t for t in amount.children if isinstance(t, Token)]
+                noun = str(tokens[-1]).split()
+                count = 1 if amount.data == "exile_one" else _NUMBER_WORDS[str(tokens[0])]
+                kind = CardType(noun[0].capitalize()) if len(noun) == 2 else None
+                exile_costs.append(ExileCost(count, kind))
+            elif amount.data.startswith("discard"):
                 count = 1 if amount.data == "discard_one" else _NUMBER_WORDS[str(amount.children[0])]
                 discard_costs.append(DiscardCost(count))
             else:
@@ -591,6 +599,7 @@ def parse_card(card: Card) -> CardAbilities:
         splice=out["splice"],
         discard_costs=tuple(discard_costs),
         sacrifice_costs=tuple(sacrifice_costs),
+        exile_costs=tuple(exile_costs),
         kicker=out["kicker"],
         flash=out["flash"],
         protections=tuple(out["protections"]),

@@ -126,9 +126,9 @@ class _Analysis:
         self._frame_facts: dict[Frame, tuple[tuple[int, ...], Any, list]] = {}
 
     def cost_choice(self, free_values) -> tuple[tuple[str, ...], tuple[str, ...]]:
-        """(discards, sacrifices), sorted, from values of the free choices in ``free_names`` order."""
+        """(discards, sacrifices, exiles), sorted, from values of the free choices in ``free_names`` order."""
         values = dict(zip(self.free_names, free_values))
-        return tuple(sorted(values.get("discards", ()))), tuple(sorted(values.get("sacrifices", ())))
+        return tuple(tuple(sorted(values.get(name, ()))) for name in ("discards", "sacrifices", "exiles"))
 
     def sorted_free_domain(self, name: str) -> frozenset | None:
         """The values of a free choice as sorted tuples (for checking), or None if there is no such choice."""
@@ -502,7 +502,7 @@ class DecompositionBackend:
             for order in orders:
                 position = {source: i for i, source in enumerate(order)}
                 for free_values in itertools.product(*analysis.free_domains):
-                    discards, sacrifices = cost_choice(free_values)
+                    discards, sacrifices, exiles = cost_choice(free_values)
                     if simple:
                         active = sorted(
                             (analysis.slot_of[c[0]] for c in analysis.components
@@ -511,13 +511,14 @@ class DecompositionBackend:
                         )
                         lists = [analysis.choice_objects(slot.variable) for slot in active]
                         yield casts_of_targets(card, name, modes, order, itertools.product(*lists),
-                                               discards, free, total, mana_value, sacrifices, x, frame.kicked)
+                                               discards, free, total, mana_value, sacrifices, x, frame.kicked,
+                                               exiles)
                     else:
                         yield self._linked_casts(analysis, frame, order, position, modes, discards, total,
-                                                 sacrifices)
+                                                 sacrifices, exiles)
 
     def _linked_casts(self, analysis, frame: Frame, order, position, modes, discards, total,
-                      sacrifices) -> Iterator[Cast]:
+                      sacrifices, exiles) -> Iterator[Cast]:
         """Casts of a frame whose instances are tied by constraints (components listed)."""
         spell = analysis.problem.spell
         parts = [analysis.component_solutions(i, frame) for i in range(len(analysis.components))]
@@ -532,7 +533,8 @@ class DecompositionBackend:
             chosen.sort(key=lambda item: item[0])
             yield Cast.trusted(spell.id, spell.card.name, modes, order, tuple(c for _, c in chosen), discards,
                                analysis.problem.without_paying_mana_cost, total,
-                               analysis.problem.mana_value_with(frame.x), sacrifices, frame.x, frame.kicked)
+                               analysis.problem.mana_value_with(frame.x), sacrifices, frame.x, frame.kicked,
+                               exiles)
 
     def contains(self, problem: CastProblem, cast: Cast) -> bool:
         """Whether a cast is legal, checked directly against the decomposition.
@@ -579,7 +581,7 @@ class DecompositionBackend:
         for constraint in analysis.slot_constraints:
             if not constraint.predicate(*(values[v] for v in constraint.scope)):
                 return False
-        for name, given in (("discards", cast.discards), ("sacrifices", cast.sacrifices)):
+        for name, given in (("discards", cast.discards), ("sacrifices", cast.sacrifices), ("exiles", cast.exiles)):
             allowed = analysis.sorted_free_domain(name)
             if allowed is None:
                 if given:
@@ -633,8 +635,9 @@ class DecompositionBackend:
                         chosen.append((analysis.order_key(slot, position),
                                        analysis.choice_objects(variable)[slot.choices.index(value)]))
         chosen.sort(key=lambda item: item[0])
-        discards, sacrifices = analysis.cost_choice([rng.choice(domain) for domain in analysis.free_domains])
+        discards, sacrifices, exiles = analysis.cost_choice([rng.choice(domain) for domain in analysis.free_domains])
         spell = problem.spell
         return Cast.trusted(spell.id, spell.card.name, modes, order,
                             tuple(c for _, c in chosen), discards, problem.without_paying_mana_cost,
-                            total_cost, problem.mana_value_with(frame.x), sacrifices, frame.x, frame.kicked)
+                            total_cost, problem.mana_value_with(frame.x), sacrifices, frame.x, frame.kicked,
+                            exiles)

@@ -32,7 +32,7 @@ from solver.rules.splice import SPLICES
 from solver.rules.modes import is_entwined, mode_variable
 
 __all__ = ["add_cost_rules", "add_kicker_choice", "add_sacrifice_choices", "available_mana_sources", "cost_modifier_total",
-           "DISCARDS", "SACRIFICES", "X", "KICKED"]
+           "DISCARDS", "SACRIFICES", "X", "KICKED", "EXILES", "add_exile_choices"]
 
 DISCARDS = "discards"
 """The name of the variable of discarded cards."""
@@ -45,6 +45,9 @@ X = "x"
 
 KICKED = "kicked"
 """The name of the variable saying whether the kicker cost is paid."""
+
+EXILES = "exiles"
+"""The name of the variable of cards exiled from the graveyard to pay costs."""
 
 _BASIC_LAND_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
 
@@ -132,6 +135,30 @@ def add_sacrifice_choices(problem: CastProblem) -> None:
     problem.add_variable(SACRIFICES, tuple(itertools.combinations(permanents, count)), "CR 601.2h")
 
 
+def add_exile_choices(problem: CastProblem) -> None:
+    """Add the cards exiled from the caster's graveyard to pay additional costs (CR 118.8, 601.2h).
+
+    One variable, ``exiles``: the set of cards of the type asked for in the
+    caster's graveyard, all different (CR 118.10).
+
+    Raises
+    ------
+    UnsupportedRuleError
+        Two exile costs asking for different types.
+    """
+    costs = problem.abilities.exile_costs
+    if not costs:
+        return
+    kinds = {cost.kind for cost in costs}
+    if len(kinds) > 1:
+        raise UnsupportedRuleError(problem.spell.name, "exile costs", "exile costs of different types")
+    kind = kinds.pop()
+    count = sum(cost.count for cost in costs)
+    cards = [o.id for o in problem.state.objects_in(Zone.GRAVEYARD) if o.owner == problem.caster
+             and (kind is None or kind in o.card.types)]
+    problem.add_variable(EXILES, tuple(itertools.combinations(cards, count)), "CR 601.2h")
+
+
 def cost_modifier_total(problem: CastProblem) -> int:
     """Generic mana added (positive) or taken off by static abilities (CR 601.2f).
 
@@ -199,6 +226,7 @@ def add_cost_rules(problem: CastProblem) -> None:
                 ),
             )
     add_sacrifice_choices(problem)
+    add_exile_choices(problem)
 
     base = ManaCost.parse("") if problem.without_paying_mana_cost or mana_cost is None else mana_cost
     mode_costs = {mode.index: mode.cost for mode in abilities.modes if mode.cost is not None}

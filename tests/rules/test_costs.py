@@ -328,3 +328,19 @@ def test_kicker_adds_its_cost(make_state, casts, basics):
     poor = make_state(hand=[("blow", "Dismantling Blow")], battlefield=basics("Plains", 3),
                       opponent=[("ring", "Sol Ring")])
     assert "CR 601.2h" in {r.rule for r in why_illegal(poor, unkicked._replace(kicked=True))}
+
+
+@pytest.mark.parametrize(("graveyard", "expected"), [
+    ([("g1", "Grizzly Bears"), ("g2", "Silver Knight"), ("g3", "Opt")], 2),  # 1 target x 2 creature cards to exile
+    ([("g3", "Opt")], 0),                                                    # no creature card: the cost can't be paid
+])
+def test_exile_a_creature_card_from_your_graveyard(make_state, casts, basics, graveyard, expected):
+    """CR 601.2h, 118.10: Corpse Lunge's additional cost exiles a creature card from P1's graveyard;
+    which card is exiled is a choice, so each is its own cast."""
+    objects = [{"id": i, "card": name, "zone": "graveyard", "owner": "P1"} for i, name in graveyard]
+    objects.append({"id": "theirs", "card": "Grizzly Bears", "zone": "graveyard", "owner": "P2"})
+    state = make_state(hand=[("lunge", "Corpse Lunge")], battlefield=basics("Swamp", 3),
+                       opponent=[("bear", "Grizzly Bears")], objects=objects)
+    found = casts(state, "lunge")
+    assert len(found) == expected
+    assert all(cast.exiles in {("g1",), ("g2",)} for cast in found)
