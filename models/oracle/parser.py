@@ -62,6 +62,9 @@ LINE_RULES = (
 )
 """The grammar's start rules, in the order a line is tried against them."""
 
+ANY_NUMBER = 64
+"""The count of "any number of target …": more than any board's candidates (the choices are capped)."""
+
 _NUMBER_WORDS = {
     "one": 1, "two": 2, "three": 3, "four": 4, "five": 5,
     "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
@@ -302,6 +305,8 @@ class _SpellTextReader:
         """(count, minimum) of "two target", "up to three target"; (1, 1) for a bare "target"."""
         if token.type != "COUNTED_TARGET":
             return 1, 1
+        if str(token).startswith("any number"):
+            return ANY_NUMBER, 0  # any number, none included (CR 115.6)
         words = str(token).replace(",", " ").split()
         numbers = [int(w) if w.isdigit() else _NUMBER_WORDS[w] for w in words
                    if w.isdigit() or w in _NUMBER_WORDS]

@@ -17,6 +17,7 @@ from collections.abc import Callable
 
 from models.abilities import ControllerFilter, TargetKind, TargetSpec
 from models.errors import UnsupportedRuleError
+from models.oracle.parser import ANY_NUMBER
 from models.objects import CardType, GameObject, Zone
 from solver.abilities import abilities_of
 from solver.problem import CastProblem, Reason, TargetSlot, split_value, target_ids, value_of_choice
@@ -209,6 +210,10 @@ def controller_of(problem: CastProblem, candidate: str) -> str:
     return candidate if candidate in problem.state.players else problem.state.object(candidate).controller
 
 
+MOST_CANDIDATES_FOR_ANY_NUMBER = 16
+"""'any number of target' lists every subset of the candidates: 2^16 = 65,536 at most."""
+
+
 def _compositions(total: int, parts: int) -> list[tuple[int, ...]]:
     """Every way to split ``total`` into ``parts`` amounts of at least 1, in order (CR 601.2d)."""
     return [
@@ -219,7 +224,13 @@ def _compositions(total: int, parts: int) -> list[tuple[int, ...]]:
 
 def _choices(problem: CastProblem, spec: TargetSpec) -> tuple[tuple, ...]:
     legal = legal_targets(problem, spec)
-    sizes = range(spec.minimum, spec.count + 1)
+    if spec.count > len(legal) and spec.count >= ANY_NUMBER and len(legal) > MOST_CANDIDATES_FOR_ANY_NUMBER:
+        raise UnsupportedRuleError(
+            problem.spell.name, spec.phrase,
+            f"{len(legal)} candidates make {2 ** len(legal):,} sets of targets; at most "
+            f"{MOST_CANDIDATES_FOR_ANY_NUMBER} candidates are listed for 'any number of target'",
+        )
+    sizes = range(spec.minimum, min(spec.count, len(legal)) + 1)
     sets = [tuple(sorted(combination)) for size in sizes for combination in itertools.combinations(legal, size)]
     if spec.same_controller:  # "… controlled by the same player"
         sets = [chosen for chosen in sets if len({controller_of(problem, c) for c in chosen}) <= 1]

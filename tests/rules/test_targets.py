@@ -434,3 +434,23 @@ def test_player_hexproof_and_shroud(make_state, casts, basics, p2_has, p1_has, e
     state = make_state(hand=[("spike", "Lava Spike")], battlefield=basics("Mountain", 1) + p1_has,
                        opponent=p2_has)
     assert {cast.targets[0].targets for cast in casts(state, "spike")} == expected
+
+
+def test_any_number_of_targets_is_every_subset(make_state, casts, basics):
+    """CR 115.6, 601.2c: Gravepurge, 'any number of target creature cards from your graveyard', with three
+    creature cards in P1's graveyard: every subset, the empty one included, 2^3 = 8."""
+    graveyard = [{"id": f"g{i}", "card": "Grizzly Bears", "zone": "graveyard", "owner": "P1"} for i in range(3)]
+    state = make_state(hand=[("purge", "Gravepurge")], battlefield=basics("Swamp", 3), objects=graveyard)
+    found = casts(state, "purge")
+    assert len(found) == 8
+    assert () in {cast.targets[0].targets for cast in found}
+
+
+def test_any_number_of_targets_over_too_many_candidates_is_reported(make_state, basics):
+    """CR 115.6: 17 candidates make 131,072 sets of targets: reported as unsupported, never cut short."""
+    from models.errors import UnsupportedRuleError
+
+    graveyard = [{"id": f"g{i}", "card": "Grizzly Bears", "zone": "graveyard", "owner": "P1"} for i in range(17)]
+    state = make_state(hand=[("purge", "Gravepurge")], battlefield=basics("Swamp", 3), objects=graveyard)
+    with pytest.raises(UnsupportedRuleError, match="131,072"):
+        legal_casts(state, "purge")
