@@ -131,7 +131,22 @@ def _describe_targets(cast: Cast, state: GameState) -> str:
     parts = []
     for choice in cast.targets:
         where = "" if choice.source == cast.card else f"[{choice.source}] "
-        parts.append(f"{where}{choice.phrase}: {', '.join(choice.targets) or '-'}")
+        chosen = [f"{t} ({amount})" for t, amount in zip(choice.targets, choice.division)] if choice.division \
+            else list(choice.targets)
+        parts.append(f"{where}{choice.phrase}: {', '.join(chosen) or '-'}")
+    return "; ".join(parts) or "-"
+
+
+def _describe_costs(cast: Cast) -> str:
+    """X, kicker and the objects used to pay costs, for the table."""
+    parts = []
+    if cast.x is not None:
+        parts.append(f"X={cast.x}")
+    if cast.kicked:
+        parts.append("kicker")
+    for label, objects in (("discard", cast.discards), ("sacrifice", cast.sacrifices), ("exile", cast.exiles)):
+        if objects:
+            parts.append(f"{label} {', '.join(objects)}")
     return "; ".join(parts) or "-"
 
 
@@ -141,7 +156,8 @@ def _print_table(views: list[LegalCasts], limit: int | None, state: GameState) -
     from rich.table import Table
 
     table = Table(show_lines=False)
-    for column in ("#", "card", "modes", "splices (order)", "targets", "discards", "total cost", "mana value"):
+    for column in ("#", "card", "modes", "splices (order)", "targets", "costs paid with", "total cost",
+                   "mana value"):
         table.add_column(column)
     shown = 0
     for view in views:
@@ -156,7 +172,7 @@ def _print_table(views: list[LegalCasts], limit: int | None, state: GameState) -
                 escape("; ".join(f"{i + 1}: {modes_text[i]}" for i in cast.modes) or "-"),
                 ", ".join(cast.splices) or "-",
                 escape(_describe_targets(cast, state)),
-                ", ".join(cast.discards) or "-",
+                _describe_costs(cast),
                 str(cast.total_cost) or "{0}",
                 str(cast.mana_value),
             )
