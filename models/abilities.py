@@ -128,6 +128,9 @@ class TargetSpec:
     same_controller : bool
         "… controlled by the same player": every object chosen for the
         instance has one controller (CR 115.1, 601.2c).
+    x_count : bool
+        "X target …": exactly X are chosen, X being the value announced for
+        the spell's mana cost (CR 601.2b, 601.2c).
     card_types : frozenset of CardType
         For ``TargetKind.GRAVEYARD_CARD``: the card must have one of these
         types (empty: any card). ``controller`` then filters the graveyard's
@@ -145,6 +148,7 @@ class TargetSpec:
     kicked_only: bool = False
     card_types: frozenset[CardType] = frozenset()
     same_controller: bool = False
+    x_count: bool = False
 
 
 @dataclass(frozen=True, slots=True)

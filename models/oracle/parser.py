@@ -305,8 +305,8 @@ class _SpellTextReader:
         """(count, minimum) of "two target", "up to three target"; (1, 1) for a bare "target"."""
         if token.type != "COUNTED_TARGET":
             return 1, 1
-        if str(token).startswith("any number"):
-            return ANY_NUMBER, 0  # any number, none included (CR 115.6)
+        if str(token).startswith("any number") or str(token).startswith("x "):
+            return ANY_NUMBER, 0  # any number, none included (CR 115.6); "X target": X chosen, below
         words = str(token).replace(",", " ").split()
         numbers = [int(w) if w.isdigit() else _NUMBER_WORDS[w] for w in words
                    if w.isdigit() or w in _NUMBER_WORDS]
@@ -314,6 +314,8 @@ class _SpellTextReader:
         return numbers[-1], 0 if words[0] == "up" else numbers[0]
 
     def _add(self, spec: TargetSpec, another: bool) -> None:
+        if spec.phrase.lower().startswith("x target"):
+            spec = dataclasses.replace(spec, x_count=True)
         if self.kicked_only:
             spec = dataclasses.replace(spec, kicked_only=True)
         if another:

@@ -95,15 +95,24 @@ def available_mana_sources(problem: CastProblem) -> tuple[ManaSource, ...]:
 
 
 def add_kicker_choice(problem: CastProblem) -> None:
-    """Add the choice to pay the kicker cost, announced with the other choices (CR 601.2b, 702.33a).
+    """Add the choices announced before targets: paying the kicker cost, the value of X (CR 601.2b).
 
     Parameters
     ----------
     problem : CastProblem
-        Must come before the target rules: kicked-only targets depend on it (CR 702.33g).
+        Must come before the target rules: kicked-only targets (CR 702.33g)
+        and "X target" depend on these.
     """
     if problem.abilities.kicker is not None:
         problem.add_variable(KICKED, (False, True), "CR 702.33a")
+    mana_cost = problem.spell.card.mana_cost
+    if mana_cost is not None and mana_cost.has_x:
+        # CR 601.2b, 107.3: X is announced; without paying the mana cost it is 0 (CR 107.3b).
+        # Announced before targets are chosen, so "X target" can depend on it.
+        x_symbols = sum(1 for s in mana_cost.symbols if s.variable == "X")
+        units = sum(len(source.units) for source in available_mana_sources(problem))
+        top = 0 if problem.without_paying_mana_cost else units // max(1, x_symbols)
+        problem.add_variable(X, tuple(range(top + 1)), "CR 107.3a")
 
 
 def add_sacrifice_choices(problem: CastProblem) -> None:
@@ -239,11 +248,6 @@ def add_cost_rules(problem: CastProblem) -> None:
     problem.mana_sources = sources
     payer = ManaPayer(sources)
     x_symbols = sum(1 for s in base.symbols if s.variable == "X") if base.has_x else 0
-    if mana_cost is not None and mana_cost.has_x:
-        # CR 601.2b, 107.3: X is announced; without paying the mana cost it is 0 (CR 107.3b).
-        units = sum(len(source.units) for source in sources)
-        top = 0 if problem.without_paying_mana_cost else units // max(1, x_symbols)
-        problem.add_variable(X, tuple(range(top + 1)), "CR 107.3a")
     kicker = abilities.kicker
     scope = (mode_names + ((SPLICES,) if SPLICES in problem.variables else ()) + ((KICKED,) if kicker else ())
              + ((X,) if X in problem.variables else ()))

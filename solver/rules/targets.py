@@ -21,7 +21,7 @@ from models.oracle.parser import ANY_NUMBER
 from models.objects import CardType, GameObject, Zone
 from solver.abilities import abilities_of
 from solver.problem import CastProblem, Reason, TargetSlot, split_value, target_ids, value_of_choice
-from solver.rules.costs import KICKED
+from solver.rules.costs import KICKED, X
 from solver.rules.splice import SPLICES
 from solver.rules.modes import mode_variable
 
@@ -264,6 +264,8 @@ def _add_text(problem: CastProblem, source: GameObject, instructions, mode: int 
             if spec.distinct_from is not None:
                 earlier = problem.slots[first_slot + spec.distinct_from]
                 _add_another(problem, earlier, slot)
+            if spec.x_count:
+                _add_x_count(problem, slot)
         if mode is None and not instruction.targets:
             continue
 
@@ -313,6 +315,19 @@ def _add_activation(problem: CastProblem, slot: TargetSlot, source: GameObject) 
             ),
             kind="activation",
         )
+
+
+def _add_x_count(problem: CastProblem, slot: TargetSlot) -> None:
+    """'X target …': as many targets as the value announced for X (CR 601.2b then 601.2c)."""
+    if X not in problem.variables:
+        raise UnsupportedRuleError(problem.spell.name, slot.spec.phrase, "'X target' without X in the mana cost")
+    problem.add_constraint(
+        (X, slot.variable),
+        lambda x, value: value is None or len(value) == x,
+        "CR 601.2c",
+        f"'{slot.spec.phrase}' chooses exactly X targets",
+        lambda x, value: f"X is {x} but {len(value)} target(s) are chosen for '{slot.spec.phrase}'",
+    )
 
 
 def _add_another(problem: CastProblem, earlier: TargetSlot, later: TargetSlot) -> None:

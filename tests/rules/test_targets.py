@@ -454,3 +454,13 @@ def test_any_number_of_targets_over_too_many_candidates_is_reported(make_state, 
     state = make_state(hand=[("purge", "Gravepurge")], battlefield=basics("Swamp", 3), objects=graveyard)
     with pytest.raises(UnsupportedRuleError, match="131,072"):
         legal_casts(state, "purge")
+
+
+def test_x_targets_follow_the_announced_x(make_state, casts, basics):
+    """CR 601.2b then 601.2c: Death Denied ({X}{B}{B}, 'X target creature cards from your graveyard') with
+    4 Swamps (X <= 2) and 3 creature cards: X=0: 1 + X=1: 3 + X=2: C(3,2) = 3 -> 7."""
+    graveyard = [{"id": f"g{i}", "card": "Grizzly Bears", "zone": "graveyard", "owner": "P1"} for i in range(3)]
+    state = make_state(hand=[("denied", "Death Denied")], battlefield=basics("Swamp", 4), objects=graveyard)
+    found = casts(state, "denied")
+    assert len(found) == 7
+    assert all(len(cast.targets[0].targets) == cast.x for cast in found)
