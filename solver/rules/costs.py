@@ -129,19 +129,8 @@ def add_sacrifice_choices(problem: CastProblem) -> None:
     UnsupportedRuleError
         Two sacrifice costs asking for different types.
     """
-    costs = problem.abilities.sacrifice_costs
-    if not costs:
-        return
-    kinds = {cost.kind for cost in costs}
-    if len(kinds) > 1:
-        raise UnsupportedRuleError(problem.spell.name, "sacrifice costs", "sacrifice costs of different types")
-    kind = kinds.pop()
-    count = sum(cost.count for cost in costs)
-    permanents = [
-        o.id for o in problem.state.objects_in(Zone.BATTLEFIELD, problem.caster)
-        if kind is None or kind in o.card.types
-    ]
-    problem.add_variable(SACRIFICES, tuple(itertools.combinations(permanents, count)), "CR 601.2h")
+    _add_object_cost(problem, problem.abilities.sacrifice_costs, SACRIFICES, "sacrifice",
+                     problem.state.objects_in(Zone.BATTLEFIELD, problem.caster))
 
 
 def add_exile_choices(problem: CastProblem) -> None:
@@ -155,17 +144,21 @@ def add_exile_choices(problem: CastProblem) -> None:
     UnsupportedRuleError
         Two exile costs asking for different types.
     """
-    costs = problem.abilities.exile_costs
+    _add_object_cost(problem, problem.abilities.exile_costs, EXILES, "exile",
+                     [o for o in problem.state.objects_in(Zone.GRAVEYARD) if o.owner == problem.caster])
+
+
+def _add_object_cost(problem: CastProblem, costs, variable: str, action: str, objects) -> None:
+    """One variable for the objects that pay costs of one action: sets of ``count`` of them of the type asked."""
     if not costs:
         return
     kinds = {cost.kind for cost in costs}
     if len(kinds) > 1:
-        raise UnsupportedRuleError(problem.spell.name, "exile costs", "exile costs of different types")
+        raise UnsupportedRuleError(problem.spell.name, f"{action} costs", f"{action} costs of different types")
     kind = kinds.pop()
     count = sum(cost.count for cost in costs)
-    cards = [o.id for o in problem.state.objects_in(Zone.GRAVEYARD) if o.owner == problem.caster
-             and (kind is None or kind in o.card.types)]
-    problem.add_variable(EXILES, tuple(itertools.combinations(cards, count)), "CR 601.2h")
+    candidates = [o.id for o in objects if kind is None or kind in o.card.types]
+    problem.add_variable(variable, tuple(itertools.combinations(candidates, count)), "CR 601.2h")
 
 
 def cost_modifier_total(problem: CastProblem) -> int:
