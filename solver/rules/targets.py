@@ -79,16 +79,17 @@ def _matches_kind(problem: CastProblem, spec: TargetSpec, candidate: str) -> Cal
             return lambda: f"{obj.name} ({obj.id}) is in the {obj.zone.value}: '{spec.phrase}' names spells on the stack"
         if spec.spells is not None and not spec.spells.matches(obj.card.types):
             return lambda: f"{obj.name} ({obj.id}) is not a {spec.spells.value}"
-        if spec.controller is ControllerFilter.YOU and obj.controller != problem.caster:
-            return lambda: f"{obj.name} ({obj.id}) is controlled by {obj.controller}, not by {problem.caster}"
-        if spec.controller is ControllerFilter.OPPONENT and obj.controller == problem.caster:
-            return lambda: f"{obj.name} ({obj.id}) is controlled by {problem.caster}, not by an opponent"
-        return None
+        return _controller_mismatch(problem, spec, obj)
     if obj.zone is not Zone.BATTLEFIELD:
         return lambda: f"{obj.name} ({obj.id}) is in the {obj.zone.value}: '{spec.phrase}' names only permanents (CR 115.2)"
     types = obj.card.types
     if TargetKind.PERMANENT not in spec.kinds and not _accepted_types(spec.kinds).intersection(types):
         return lambda: f"{obj.name} ({obj.id}) is not a {' or '.join(sorted(k.value for k in spec.kinds))}"
+    return _controller_mismatch(problem, spec, obj)
+
+
+def _controller_mismatch(problem: CastProblem, spec: TargetSpec, obj: GameObject) -> Callable[[], str] | None:
+    """'you control' / 'an opponent controls' for a permanent or a spell: None when it fits."""
     if spec.controller is ControllerFilter.YOU and obj.controller != problem.caster:
         return lambda: f"{obj.name} ({obj.id}) is controlled by {obj.controller}, not by {problem.caster}"
     if spec.controller is ControllerFilter.OPPONENT and obj.controller == problem.caster:
