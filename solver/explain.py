@@ -140,4 +140,24 @@ def explain_card(state: GameState, card: str, *, player: str | None = None,
             ok, total = _payable(problem, splices=(obj.id,))
             if not ok:
                 reasons.append(Reason("CR 601.2h", f"{name} can't be spliced (CR 601.2h): the total cost {total} can't be paid"))
+    reasons.extend(_excluded_candidates(problem))
     return Explanation(spell.id, spell.name, count, tuple(reasons))
+
+
+def _excluded_candidates(problem: CastProblem) -> list[Reason]:
+    """For instances that do have choices: the candidates of the right kind that can't be chosen, and why."""
+    found: list[Reason] = []
+    seen: set[tuple[str, str]] = set()
+    state = problem.state
+    for slot in problem.slots:
+        if not slot.choices:
+            continue  # already explained as "no legal target"
+        for candidate in list(state.players) + [o.id for o in state.battlefield()]:
+            why = why_not_legal_target(problem, slot.spec, candidate)
+            if why is None or why.rule == "CR 115.1" or (slot.spec.phrase, candidate) in seen:
+                continue
+            seen.add((slot.spec.phrase, candidate))
+            where = "" if slot.source == problem.spell.id else f" (spliced {slot.source})"
+            found.append(Reason(why.rule, f"'{slot.spec.phrase}'{where} can't choose {candidate}: {why.message} "
+                                          f"({why.rule})"))
+    return found

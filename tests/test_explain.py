@@ -43,3 +43,13 @@ def test_explain_timing():
     skill = next(o.id for o in state.hand("P1") if o.name == "Splicer's Skill")
     reasons = explain_card(state, skill).reasons
     assert [r.rule for r in reasons] == ["CR 307.1"] and "P2's end phase" in reasons[0].message
+
+
+def test_explain_names_excluded_candidates_when_casts_exist():
+    """CR 702.16b, 702.47c: Glacial Ray alone can't choose Silver Knight (protection from red); spliced onto blue
+    Reach Through Mists it can, so Reach's explanation excludes nobody."""
+    state = load_state(EXAMPLES / "case02-mists-ray-silver-knight.json")
+    ray = explain_card(state, "ray")
+    assert ray.count == 2
+    assert [r.rule for r in ray.reasons] == ["CR 702.16b"] and "can't choose knight" in ray.reasons[0].message
+    assert explain_card(state, "mists").reasons == ()
