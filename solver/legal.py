@@ -85,7 +85,6 @@ class LegalCasts:
         self.problem: CastProblem = build_cast_problem(
             state, card, player=player, without_paying_mana_cost=without_paying_mana_cost
         )
-        self.backend_name = backend
         self.fast = DecompositionBackend()
         self.backend = get_backend(backend) if backend else None
 

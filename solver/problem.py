@@ -245,17 +245,6 @@ class CastProblem:
         return all(c.predicate() for c in self.constraints if not c.scope)
 
     # ------------------------------------------------------------------ reading solutions
-    def broken_constraints(self, assignment: Mapping[str, Any]) -> list[Constraint]:
-        """The constraints a full assignment breaks, in the order they were added."""
-        return [c for c in self.constraints if not c.holds(assignment)]
-
-    def is_solution(self, assignment: Mapping[str, Any]) -> bool:
-        """Whether a full assignment is in every domain and breaks no constraint."""
-        for name, variable in self.variables.items():
-            if assignment.get(name, _MISSING) not in variable.domain:
-                return False
-        return all(c.holds(assignment) for c in self.constraints)
-
     def to_cast(self, assignment: Mapping[str, Any]) -> Cast:
         """The :class:`Cast` a solution describes.
 
@@ -317,7 +306,6 @@ class CastProblem:
         return card.mana_value + x * sum(1 for s in card.mana_cost.symbols if s.variable == "X")
 
 
-_MISSING = object()
 
 
 def target_ids(value: tuple) -> tuple[str, ...]:

@@ -370,50 +370,6 @@ class DecompositionBackend:
                             assignment.update(part)
                         yield assignment
 
-    def sample(self, problem: CastProblem, rng: random.Random) -> dict[str, Any] | None:
-        """One solution drawn uniformly at random, without enumerating; None if there is none.
-
-        Parameters
-        ----------
-        problem : CastProblem
-        rng : random.Random
-
-        Returns
-        -------
-        dict of str to value, or None
-        """
-        if not problem.unconditional_constraints_hold():
-            return None
-        analysis = analyse(problem)
-        if analysis.free_constrained:
-            solutions = list(self._fallback(problem).solutions(problem))
-            return rng.choice(solutions) if solutions else None
-        frames = problem.cache.get("weighted frames")
-        if frames is None:
-            frames, cumulative, total = [], [], 0
-            for frame in analysis.frames():
-                weight = analysis.frame_count(frame)
-                if weight:
-                    total += weight
-                    frames.append(frame)
-                    cumulative.append(total)
-            problem.cache["weighted frames"] = frames = (frames, cumulative, total)
-        frame_list, cumulative, total = frames
-        if not total:
-            return None
-        frame = frame_list[bisect.bisect_right(cumulative, rng.randrange(total))]
-        order = tuple(rng.sample(frame.spliced, len(frame.spliced)))
-        assignment = analysis.frame_assignment(frame, order if analysis.has_splices else None)
-        for name, domain in zip(analysis.free_names, analysis.free_domains):
-            assignment[name] = rng.choice(domain)
-        for index, component in enumerate(analysis.components):
-            if not analysis.component_constraints[index] and len(component) == 1:
-                slot = analysis.slot_of[component[0]]
-                assignment[slot.variable] = rng.choice(slot.choices) if analysis.is_active(slot, frame) else None
-            else:
-                assignment.update(rng.choice(analysis.component_solutions(index, frame)))
-        return assignment
-
     # ------------------------------------------------------------------ fast forms
     def iter_compact(self, problem: CastProblem) -> Iterator[tuple[tuple, tuple]]:
         """Every legal cast in compact form, lazily, in :meth:`solutions` order.
@@ -605,9 +561,9 @@ class DecompositionBackend:
         analysis = analyse(problem)
         if not analysis.castable:
             return None
-        if analysis.free_constrained:
-            assignment = self.sample(problem, rng)
-            return None if assignment is None else problem.to_cast(assignment)
+        if analysis.free_constrained:  # not decomposable: list the casts and draw one
+            solutions = list(self._fallback(problem).solutions(problem))
+            return problem.to_cast(rng.choice(solutions)) if solutions else None
         weighted = problem.cache.get("cumulative frames")
         if weighted is None:
             frames, cumulative, total = [], [], 0

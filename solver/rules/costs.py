@@ -240,7 +240,6 @@ def add_cost_rules(problem: CastProblem) -> None:
     sources = available_mana_sources(problem)
     problem.mana_sources = sources
     payer = ManaPayer(sources)
-    x_symbols = sum(1 for s in base.symbols if s.variable == "X") if base.has_x else 0
     kicker = abilities.kicker
     scope = (mode_names + ((SPLICES,) if SPLICES in problem.variables else ()) + ((KICKED,) if kicker else ())
              + ((X,) if X in problem.variables else ()))
