@@ -92,18 +92,24 @@ def test_backends_agree_on_suite_states(path: str) -> None:
 
 
 @st.composite
-def random_states(draw):
-    hand = draw(st.lists(st.sampled_from(HAND_CARDS), min_size=1, max_size=3))
+def boards(draw, hand_size: int, board_size: int, land_count: int, phases: tuple[str, ...] = ("precombat_main",)):
+    """A two-player state: P1's hand from HAND_CARDS, permanents of either player with random protections, P1's lands."""
+    hand = draw(st.lists(st.sampled_from(HAND_CARDS), min_size=1, max_size=hand_size))
     board = draw(st.lists(st.tuples(st.sampled_from(BOARD_CARDS), st.sampled_from(["P1", "P2"]),
-                                    st.sampled_from(GRANTS)), max_size=5))
-    lands = draw(st.lists(st.sampled_from(LANDS), max_size=7))
+                                    st.sampled_from(GRANTS)), max_size=board_size))
+    lands = draw(st.lists(st.sampled_from(LANDS), max_size=land_count))
     objects = [{"id": f"h{i}", "card": name, "zone": "hand", "owner": "P1"} for i, name in enumerate(hand)]
     objects += [{"id": f"b{i}", "card": name, "zone": "battlefield", "controller": who, "granted": grants}
                 for i, (name, who, grants) in enumerate(board)]
     objects += [{"id": f"l{i}", "card": name, "zone": "battlefield", "controller": "P1"}
                 for i, name in enumerate(lands)]
-    phase = draw(st.sampled_from(["precombat_main", "end"]))
+    phase = draw(st.sampled_from(phases))
     return state_from_data({"players": ["P1", "P2"], "phase": phase, "objects": objects})
+
+
+def random_states():
+    """Small boards (up to 12 objects and 3 cards in hand): brute force stays quick."""
+    return boards(3, 5, 7, ("precombat_main", "end"))
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -138,19 +144,9 @@ def test_sampling_is_uniform() -> None:
     assert chi_square < 24.32, seen
 
 
-@st.composite
-def large_states(draw):
+def large_states():
     """Boards of up to 30 objects: too large for brute force, not for the other backends."""
-    hand = draw(st.lists(st.sampled_from(HAND_CARDS), min_size=1, max_size=4))
-    board = draw(st.lists(st.tuples(st.sampled_from(BOARD_CARDS), st.sampled_from(["P1", "P2"]),
-                                    st.sampled_from(GRANTS)), max_size=22))
-    lands = draw(st.lists(st.sampled_from(LANDS), max_size=8))
-    objects = [{"id": f"h{i}", "card": name, "zone": "hand", "owner": "P1"} for i, name in enumerate(hand)]
-    objects += [{"id": f"b{i}", "card": name, "zone": "battlefield", "controller": who, "granted": grants}
-                for i, (name, who, grants) in enumerate(board)]
-    objects += [{"id": f"l{i}", "card": name, "zone": "battlefield", "controller": "P1"}
-                for i, name in enumerate(lands)]
-    return state_from_data({"players": ["P1", "P2"], "objects": objects})
+    return boards(4, 22, 8)
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
