@@ -110,7 +110,8 @@ def add_kicker_choice(problem: CastProblem) -> None:
         # CR 601.2b, 107.3: X is announced; without paying the mana cost it is 0 (CR 107.3b).
         # Announced before targets are chosen, so "X target" can depend on it.
         x_symbols = sum(1 for s in mana_cost.symbols if s.variable == "X")
-        units = sum(len(source.units) for source in available_mana_sources(problem))
+        problem.mana_sources = available_mana_sources(problem)
+        units = sum(len(source.units) for source in problem.mana_sources)
         top = 0 if problem.without_paying_mana_cost else units // max(1, x_symbols)
         problem.add_variable(X, tuple(range(top + 1)), "CR 107.3a")
 
@@ -237,8 +238,7 @@ def add_cost_rules(problem: CastProblem) -> None:
     splice_costs = {obj_id: abilities.splice.cost for obj_id, (_, abilities) in problem.splice_candidates.items()}
     modifier = cost_modifier_total(problem)
     mode_names = tuple(mode_variable(i) for i in mode_costs)
-    sources = available_mana_sources(problem)
-    problem.mana_sources = sources
+    sources = problem.mana_sources = problem.mana_sources or available_mana_sources(problem)
     payer = ManaPayer(sources)
     kicker = abilities.kicker
     scope = (mode_names + ((SPLICES,) if SPLICES in problem.variables else ()) + ((KICKED,) if kicker else ())
