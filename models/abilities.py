@@ -18,6 +18,8 @@ __all__ = [
     "TargetKind",
     "SpellFilter",
     "ControllerFilter",
+    "Quality",
+    "ObjectFilter",
     "TargetSpec",
     "Instruction",
     "Mode",
@@ -97,6 +99,56 @@ class ControllerFilter(enum.Enum):
 
 
 @dataclass(frozen=True, slots=True)
+class Quality:
+    """One test of a characteristic or status named before or after a kind.
+
+    "nonblack" (colour, CR 105.2), "non-Zombie" (subtype, CR 205.3),
+    "legendary" (supertype, CR 205.4), "tapped" and "attacking" (status, CR
+    110.5, 506.4), "with power 3 or less" (CR 208), "with flying" (CR 702),
+    "with converted mana cost 4 or less" (mana value, CR 202.3).
+
+    Parameters
+    ----------
+    attribute : str
+        One of ``"color"`` (value: a Color), ``"colors"`` (value:
+        ``"multicolored"``, ``"monocolored"`` or ``"colorless"``, CR
+        105.2b-c), ``"type"`` (a CardType), ``"subtype"`` / ``"supertype"``
+        (the word as on type lines, e.g. ``"Spirit"``, ``"Legendary"``),
+        ``"token"``, ``"tapped"``, ``"attacking"`` (no value), ``"keyword"``
+        (e.g. ``"flying"``), ``"power"``, ``"toughness"``, ``"mana value"``
+        (an int), ``"counter"`` (a counter kind, e.g. ``"+1/+1"``: at least one on it).
+    value : Color, CardType, str, int or None
+    negated : bool
+        "non…" / "un…": the test must fail.
+    comparison : str
+        For numbers: ``"="``, ``"<="`` ("or less") or ``">="`` ("or greater").
+    """
+
+    attribute: str
+    value: object = None
+    negated: bool = False
+    comparison: str = "="
+
+
+@dataclass(frozen=True, slots=True)
+class ObjectFilter:
+    """The qualities a target must have beyond its kind (CR 115.1, 601.2c).
+
+    Parameters
+    ----------
+    clauses : tuple of frozenset of Quality
+        Every clause must hold; a clause holds when one of its qualities
+        does ("blue or black" is one clause of two qualities, "nonartifact,
+        nonblack" two clauses of one).
+    text : str
+        The words it was read from, e.g. ``"nonartifact, nonblack"``.
+    """
+
+    clauses: tuple[frozenset[Quality], ...]
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class TargetSpec:
     """One instance of the word "target" in a text (CR 115.1, 601.2c).
 
@@ -131,6 +183,9 @@ class TargetSpec:
     x_count : bool
         "X target …": exactly X are chosen, X being the value announced for
         the spell's mana cost (CR 601.2b, 601.2c).
+    qualities : ObjectFilter or None
+        What else each chosen object must be ("target nonblack creature",
+        "target creature with flying", "target red spell").
     card_types : frozenset of CardType
         For ``TargetKind.GRAVEYARD_CARD``: the card must have one of these
         types (empty: any card). ``controller`` then filters the graveyard's
@@ -149,6 +204,7 @@ class TargetSpec:
     card_types: frozenset[CardType] = frozenset()
     same_controller: bool = False
     x_count: bool = False
+    qualities: ObjectFilter | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -451,6 +507,9 @@ class CardAbilities:
         Keywords that let the card be cast from a zone other than the hand
         (flashback, retrace, madness, ...): not modelled, so casting it from
         such a zone is reported unsupported rather than counted as 0.
+    keywords : frozenset of str
+        Keyword abilities that matter only as qualities of a permanent
+        ("target creature with flying"), lowercased: ``{"flying"}`` (CR 702).
     unsupported : tuple of UnsupportedText
     """
 
@@ -473,6 +532,7 @@ class CardAbilities:
     controller_hexproof: bool = False
     controller_shroud: bool = False
     other_zone_casting: tuple[str, ...] = ()
+    keywords: frozenset[str] = frozenset()
     unsupported: tuple[UnsupportedText, ...] = ()
 
     @property

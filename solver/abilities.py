@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 from models.abilities import CardAbilities
 from models.objects import GameObject
 from models.oracle.parser import parse_card, parse_granted
@@ -41,14 +43,11 @@ def _abilities_of(obj: GameObject) -> CardAbilities:
     if not obj.granted:
         return own
     granted = parse_granted(obj.granted)
-    return CardAbilities(
-        spell_text=own.spell_text, modes=own.modes, mode_choice=own.mode_choice,
-        splice=own.splice, discard_costs=own.discard_costs, sacrifice_costs=own.sacrifice_costs,
-        exile_costs=own.exile_costs, kicker=own.kicker,
+    return dataclasses.replace(
+        own,
         flash=own.flash or granted.flash,
         protections=own.protections + granted.protections,
         hexproof=own.hexproof or granted.hexproof, hexproof_from=own.hexproof_from | granted.hexproof_from,
-        shroud=own.shroud or granted.shroud,
-        ward=own.ward or granted.ward, mana_abilities=own.mana_abilities,
-        cost_modifiers=own.cost_modifiers, unsupported=own.unsupported,
+        shroud=own.shroud or granted.shroud, ward=own.ward or granted.ward,
+        keywords=own.keywords | granted.keywords,
     )

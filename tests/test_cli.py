@@ -112,10 +112,10 @@ def test_unsupported_text_is_reported_exit_3(capsys, tmp_path) -> None:
     path = tmp_path / "state.json"
     path.write_text(json.dumps({"players": ["P1", "P2"], "objects": [
         {"id": "x", "zone": "hand", "owner": "P1", "card": {
-            "name": "Nonblack Kill", "mana_cost": "{B}", "type_line": "Instant",
-            "oracle_text": "Destroy target nonblack creature."}}]}))
+            "name": "Hindsight Kill", "mana_cost": "{B}", "type_line": "Instant",
+            "oracle_text": "Destroy target creature that was dealt damage this turn."}}]}))
     code, out, err = run(capsys, "count", str(path))
-    assert code == 3 and out == "" and "unsupported" in err and "nonblack" in err
+    assert code == 3 and out == "" and "unsupported" in err and "dealt damage" in err
 
 
 def test_console_script_runs(tmp_path) -> None:

@@ -13,7 +13,8 @@ import pytest
 
 from models.abilities import ANY_TARGET_KINDS, ControllerFilter, TargetKind
 from models.cards import default_card_database
-from models.mana import ManaCost
+from models.mana import Color, ManaCost
+from models.objects import CardType
 from models.oracle.parser import parse_card, parse_granted
 from models.errors import InputError
 
@@ -86,11 +87,18 @@ SPREE_SUPPORTED = [
     ),
 ]
 
+SPREE_SUPPORTED += [
+    # "+ {1} — Exile target nontoken creature. ..." / "+ {2} — Destroy target creature if no other creature has
+    # greater power." (the "if" is checked on resolution, not a target restriction)
+    ("Getaway Glamer", [("{1}", (T("creature"),)), ("{2}", (T("creature"),))]),
+    # "+ {2} — Return target creature card from your graveyard ..." / "+ {1} — ... target Mount or Vehicle card from
+    # your graveyard ..." / "+ {1} — ... target Aura or Equipment card from your graveyard ..."
+    ("One Last Job", [("{2}", (T("card in a graveyard", controller="you"),)),
+                      ("{1}", (T("card in a graveyard", controller="you"),)),
+                      ("{1}", (T("card in a graveyard", controller="you"),))]),
+]
+
 SPREE_UNSUPPORTED = [
-    # "+ {1} — Exile target nontoken creature." (the "nontoken" restriction is not modelled)
-    ("Getaway Glamer", "nontoken"),
-    # "Return target Mount or Vehicle card from your graveyard ..." (subtypes of graveyard cards are not modelled)
-    ("One Last Job", "graveyard"),
     # "Copy target instant spell, sorcery spell, activated ability, or triggered ability." (abilities)
     ("Return the Favor", "target instant spell"),
 ]
@@ -164,8 +172,11 @@ SPLICE_UNSUPPORTED = [
     ("Horobi's Whisper", "splice onto arcane—exile four cards"),
     ("Torrent of Stone", "splice onto arcane—sacrifice two mountains"),
     ("Roar of Jukai", "splice onto arcane—an opponent gains 5 life"),
-    # target restrictions not modelled
-    ("Goryo's Vengeance", "target legendary creature card"),
+]
+
+SPLICE_SUPPORTED += [
+    # "Return target legendary creature card from your graveyard to the battlefield." (CR 205.4a: legendary)
+    ("Goryo's Vengeance", "Arcane", "{2}{B}", (T("card in a graveyard", controller="you"),)),
 ]
 
 
@@ -298,22 +309,17 @@ UNSUPPORTED = [
     ("Drain Life", "spend only black mana on x"),
     ("Rout", "as though it had flash"),
     ("Blasphemous Act", "costs {1} less to cast"),
-    # "Destroy target nonblack creature. It can't be regenerated.": the "nonblack" restriction
-    ("Annihilate", "nonblack"),
-    ("Horobi's Whisper", "nonblack"),
-    # "Destroy target creature with flying."
-    ("Plummet", "with flying"),
-    ("Eaten by Spiders", "with flying"),
-    # "Choose one — • ... 3 damage to target player. • ... 4 damage to target creature with flying." (modal, CR 700.2)
-    ("Thunderbolt", "target creature with flying"),
-    ("Blue Elemental Blast", "choose one"),
+    # "Destroy target creature that was dealt damage this turn.": a restriction on history, not modelled
+    ("Crushing Pain", "that was dealt damage"),
+    # "Destroy target attacking or blocking creature.": the state has no blocking status
+    ("Divine Verdict", "attacking or blocking"),
+    # "Counter target Spirit or enchantment ...": a subtype or a kind is not read ("or" joins kinds)
+    ("Urgent Exorcism", "spirit or enchantment"),
     # "As an additional cost to cast Lightning Axe, discard a card or pay {5}." - a choice of costs
     ("Lightning Axe", "discard a card or pay {5}"),
     # "..., discard a land card." - a restricted discard
     ("Magmatic Insight", "discard a land card"),
     # "..., sacrifice a creature."
-    # "Destroy two target nonblack creatures."
-    ("Reckless Spite", "nonblack"),
 ]
 
 
@@ -459,7 +465,69 @@ def test_every_target_word_of_a_modelled_spell_is_an_instance():
         texts = [(i.text, len(i.targets)) for i in parsed.spell_text]
         texts += [(m.instruction.text, len(m.instruction.targets)) for m in parsed.modes]
         for text, instances in texts:
-            plain = re.sub(r'"[^"]*"|\([^()]*\)|new targets for the cop(y|ies)', "", text)
+            plain = re.sub(r'"[^"]*"|\([^()]*\)|new targets for the cop(y|ies)|change (any|the) targets? of', "",
+                           text)
             if len(re.findall(r"\btargets?\b", plain, re.IGNORECASE)) != instances:
                 dropped.append((card.name, text))
     assert dropped == []
+
+
+def Q(attribute: str, value=None, negated: bool = False, comparison: str = "=") -> tuple:
+    """One quality of a target phrase, as (attribute, value, negated, comparison)."""
+    return (attribute, value, negated, comparison)
+
+
+QUALIFIED = [
+    # "Destroy target nonartifact, nonblack creature." (two clauses: not an artifact, and not black)
+    ("Terror", "target nonartifact, nonblack creature", {"creature"},
+     [{Q("type", "Artifact", True)}, {Q("color", "BLACK", True)}]),
+    # "Destroy two target nonblack creatures."
+    ("Reckless Spite", "two target nonblack creatures", {"creature"}, [{Q("color", "BLACK", True)}]),
+    # "Destroy target non-Vampire, non-Werewolf, non-Zombie creature."
+    ("Victim of Night", "target non-vampire, non-werewolf, non-zombie creature", {"creature"},
+     [{Q("subtype", "Vampire", True)}, {Q("subtype", "Werewolf", True)}, {Q("subtype", "Zombie", True)}]),
+    # "Destroy target Spirit." (a subtype alone names a permanent of it)
+    ("Rend Spirit", "target spirit", {"permanent"}, [{Q("subtype", "Spirit")}]),
+    # "Counter target Spirit or Arcane spell." (one clause: either subtype)
+    ("Hisoka's Defiance", "target spirit or arcane spell", {"spell"}, [{Q("subtype", "Spirit"), Q("subtype", "Arcane")}]),
+    # "Destroy target blue or black creature with flying."
+    ("Wallop", "target blue or black creature with flying", {"creature"},
+     [{Q("color", "BLUE"), Q("color", "BLACK")}, {Q("keyword", "flying")}]),
+    # "Destroy target creature with power 4 or greater."
+    ("Smite the Monstrous", "target creature with power 4 or greater", {"creature"}, [{Q("power", 4, False, ">=")}]),
+    # "Counter target spell with converted mana cost 4 or less."
+    ("Thoughtbind", "target spell with converted mana cost 4 or less", {"spell"},
+     [{Q("mana value", 4, False, "<=")}]),
+    # "Target creature you control with a +1/+1 counter on it fights target creature an opponent controls."
+    ("Mutant's Prey", "target creature you control with a +1/+1 counter on it", {"creature"},
+     [{Q("counter", "+1/+1")}]),
+    # "Destroy target tapped creature."
+    ("Murderous Compulsion", "target tapped creature", {"creature"}, [{Q("tapped")}]),
+    # "Destroy target attacking creature."
+    ("Rebuke", "target attacking creature", {"creature"}, [{Q("attacking")}]),
+    # "Target multicolored creature gains double strike until end of turn."
+    ("Psychotic Fury", "target multicolored creature", {"creature"}, [{Q("colors", "multicolored")}]),
+    # "Destroy target nonbasic land. ..."
+    ("Sowing Salt", "target nonbasic land", {"land"}, [{Q("supertype", "Basic", True)}]),
+    # "Return target legendary creature card from your graveyard to the battlefield."
+    ("Goryo's Vengeance", "target legendary creature card from your graveyard", {"card in a graveyard"},
+     [{Q("supertype", "Legendary")}]),
+    # "... X target Mountains." (a land subtype, plural)
+    ("Volcanic Eruption", "x target mountains", {"permanent"}, [{Q("subtype", "Mountain")}]),
+]
+
+
+@pytest.mark.parametrize(("name", "phrase", "kinds", "clauses"), QUALIFIED)
+def test_target_qualities(name, phrase, kinds, clauses):
+    """CR 115.1, 105.2, 205, 110.5: the qualities a target phrase names are read, each clause any-of."""
+    a = abilities(name)
+    assert a.casting_unsupported == ()
+    found = [t for i in a.spell_text for t in i.targets] + [t for m in a.modes for t in m.instruction.targets]
+    spec = next(t for t in found if t.phrase.lower() == phrase)
+    assert {k.value for k in spec.kinds} == kinds
+    def plain(value):  # Color.BLACK -> "BLACK", CardType.ARTIFACT -> "Artifact"
+        return value.name if isinstance(value, Color) else value.value if isinstance(value, CardType) else value
+
+    read = [{(q.attribute, plain(q.value), q.negated, q.comparison) for q in clause}
+            for clause in spec.qualities.clauses]
+    assert sorted(map(sorted, read)) == sorted(map(sorted, clauses))

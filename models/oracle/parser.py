@@ -32,6 +32,8 @@ from models.abilities import (
     Instruction,
     ManaAbility,
     Mode,
+    ObjectFilter,
+    Quality,
     ModeChoice,
     Protection,
     SpellFilter,
@@ -42,7 +44,8 @@ from models.abilities import (
 )
 from models.errors import InputError
 from models.mana import Color, ManaCost
-from models.objects import Card, CardType
+from models.objects import PERMANENT_TYPES, Card, CardType
+from models.subtypes import SUBTYPES
 
 __all__ = ["parse_card", "parse_granted", "LINE_RULES", "read_line"]
 
@@ -101,10 +104,103 @@ _PERMANENT_RELEVANT = re.compile(
 )
 
 
+# ---------------------------------------------------------------- qualities of targets
+# Words of a qualified target phrase (CR 105 colours, 205 types, 110.5 status). Subtypes come from CR 205.3.
+_SUBTYPE_BY_WORD = {name.lower(): name for names in SUBTYPES.values() for name in names}
+_KIND_WORDS = ("creature", "artifact", "enchantment", "land", "permanent", "planeswalker", "battle")
+_STATUS_WORDS = {
+    "tapped": Quality("tapped"), "untapped": Quality("tapped", negated=True),
+    "attacking": Quality("attacking"), "token": Quality("token"), "nontoken": Quality("token", negated=True),
+    "multicolored": Quality("colors", "multicolored"), "monocolored": Quality("colors", "monocolored"),
+    "colorless": Quality("colors", "colorless"),
+    "legendary": Quality("supertype", "Legendary"), "nonlegendary": Quality("supertype", "Legendary", negated=True),
+    "basic": Quality("supertype", "Basic"), "nonbasic": Quality("supertype", "Basic", negated=True),
+}
+
+
+def _alternatives(words) -> str:
+    return "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+
+
+def _quality_patterns() -> dict[str, str]:
+    """The regular expressions of the grammar's QUALIFIED_* terminals."""
+    subtype = f"(?:{_alternatives(_SUBTYPE_BY_WORD)})(?:e?s)?"
+    colour = _alternatives(_COLOR_WORDS)
+    adjective = (f"(?:non(?:{colour}|{_alternatives(_KIND_WORDS)})|{colour}|{_alternatives(_STATUS_WORDS)}"
+                 f"|non-{subtype}|{subtype})")
+    adjectives = f"{adjective}(?:(?:, |,? or | ){adjective})*"
+    not_joined = r"(?!,? or\b)(?!, )"  # "Spirit or enchantment": the "or" joins kinds, not qualities
+    kind = f"(?:{_alternatives(_KIND_WORDS)})s?"
+    card_types = "(?:creature|artifact|enchantment|land|instant|sorcery|planeswalker|permanent)"
+    return {
+        "__QUALIFIED_KIND__": rf"(?:{adjectives} {kind}|{subtype})\b{not_joined}",
+        "__QUALIFIED_SPELL__": rf"{adjectives} spells?\b{not_joined}",
+        "__QUALIFIED_CARD__": rf"(?:{adjectives} (?:{card_types} )?|permanent )cards? (?:from|in) "
+                              r"(?:your|a|an opponent's) graveyard\b",
+    }
+
+
 @functools.cache
 def _parser() -> Lark:
     grammar = resources.files("models.oracle").joinpath("oracle.lark").read_text("utf-8")
+    for placeholder, pattern in _quality_patterns().items():
+        grammar = grammar.replace(placeholder, pattern.replace("/", "\\/"))
     return Lark(grammar, parser="lalr", lexer="contextual", start=list(LINE_RULES))
+
+
+def _quality_of_word(word: str) -> Quality:
+    """One adjective of a qualified phrase as a Quality ("nonblack", "non-zombie", "spirit", "tapped")."""
+    if word in _STATUS_WORDS:
+        return _STATUS_WORDS[word]
+    negated = word.startswith("non")
+    bare = word.removeprefix("non-") if word.startswith("non-") else word
+    if bare in _SUBTYPE_BY_WORD or bare.rstrip("s") in _SUBTYPE_BY_WORD or bare[:-2] in _SUBTYPE_BY_WORD:
+        key = next(k for k in (bare, bare.rstrip("s"), bare[:-2]) if k in _SUBTYPE_BY_WORD)
+        return Quality("subtype", _SUBTYPE_BY_WORD[key], negated=word.startswith("non-"))
+    bare = word.removeprefix("non")
+    if bare in _COLOR_WORDS:
+        return Quality("color", _COLOR_WORDS[bare], negated=negated)
+    return Quality("type", CardType(bare.capitalize()), negated=True)  # "nonland", "noncreature"
+
+
+def _object_filter(adjectives: str) -> ObjectFilter:
+    """The qualities of "nonartifact, nonblack", "blue or black", "spirit or arcane", ... (CR 115.1).
+
+    Words joined by "or" are one clause (any of them); otherwise each word is a clause of its own.
+    """
+    if re.search(r"\bor\b", adjectives):
+        words = [w for w in re.split(r",? or |, ", adjectives) if w]
+        return ObjectFilter((frozenset(_quality_of_word(w) for w in words),), adjectives)
+    words = [w for w in re.split(r", | ", adjectives) if w]
+    return ObjectFilter(tuple(frozenset({_quality_of_word(w)}) for w in words), adjectives)
+
+
+def _with_quality(text: str) -> Quality:
+    """ "with power 3 or less", "with flying", "with a +1/+1 counter on it" as a Quality (CR 208, 702, 122)."""
+    number = re.search(r"\d+", text)
+    comparison = "<=" if text.endswith("or less") else ">=" if text.endswith("or greater") else "="
+    if text.startswith("with power") or text.startswith("with toughness"):
+        return Quality(text.split()[1], int(number.group()), comparison=comparison)
+    if number is not None and ("mana cost" in text or "mana value" in text):
+        return Quality("mana value", int(number.group()), comparison=comparison)
+    if "counter on it" in text:
+        return Quality("counter", "+1/+1")
+    return Quality("keyword", text.removeprefix("with "))
+
+
+def _qualified_kind(text: str) -> tuple[set[TargetKind], ObjectFilter]:
+    """ "nonblack creature" -> ({CREATURE}, nonblack); "spirit" -> ({PERMANENT}, Spirit) (CR 115.1, 205.3)."""
+    words = text.split(" ")
+    head = words[-1].removesuffix("s")
+    if head in _KIND_WORDS and len(words) > 1:
+        return {TargetKind(head)}, _object_filter(" ".join(words[:-1]).removesuffix(","))
+    # a subtype alone names permanents of that subtype: "target Spirit", "X target Mountains"
+    return {TargetKind.PERMANENT}, _object_filter(text)
+
+
+def _add_quality(qualities: ObjectFilter | None, quality: Quality, text: str) -> ObjectFilter:
+    clauses = (qualities.clauses if qualities else ()) + (frozenset({quality}),)
+    return ObjectFilter(clauses, f"{qualities.text} … {text}" if qualities else text)
 
 
 def read_line(line: str) -> tuple[str, Tree] | UnexpectedInput:
@@ -225,23 +321,51 @@ class _SpellTextReader:
             if any(isinstance(c, Tree) and c.data == "filter" for c in tree.children):
                 self.unsupported.append(UnsupportedText(self._span(tokens[0]), "target restriction not modelled"))
                 return
-            text = str(next(t for t in tree.children if isinstance(t, Token) and t.type == "GRAVEYARD_CARD"))
-            kind_words = text.split(" card")[0].split(" or ") if not text.startswith("card") else []
+            token = next(t for t in tree.children if isinstance(t, Token)
+                         and t.type in ("GRAVEYARD_CARD", "QUALIFIED_CARD"))
+            text = str(token)
+            qualities = None
+            before_card = re.split(r" cards? (?:from|in) ", " " + text)[0].strip()
+            if token.type == "QUALIFIED_CARD":
+                words = before_card.split(" ")
+                if words[-1] in ("creature", "artifact", "enchantment", "land", "instant", "sorcery",
+                                 "planeswalker", "permanent") and len(words) > 1 and words[-2] != "or":
+                    before_card, kind_words = " ".join(words[:-1]), [words[-1]]
+                else:
+                    kind_words = []
+                if before_card == "permanent" or kind_words == ["permanent"]:
+                    kind_words = [t.value for t in PERMANENT_TYPES]
+                    before_card = "" if before_card == "permanent" else before_card
+                if before_card:
+                    qualities = _object_filter(before_card)
+            else:
+                kind_words = before_card.split(" or ") if before_card else []
             owner = text.rsplit(" ", 2)[-2]
             controller = {"your": ControllerFilter.YOU, "a": ControllerFilter.ANY,
                           "opponent's": ControllerFilter.OPPONENT}[owner]
             count, minimum = self._count(tokens[0])
             self._add(TargetSpec(phrase, frozenset({TargetKind.GRAVEYARD_CARD}), controller, count, minimum,
-                                 card_types=frozenset(CardType(w.strip().capitalize()) for w in kind_words if w)),
+                                 card_types=frozenset(CardType(w.strip().capitalize()) for w in kind_words if w),
+                                 qualities=qualities),
                       tokens[0].type == "ANOTHER_TARGET")
             return
         if tree.data == "spell_target":
-            kind_token = next(t for t in tree.children if isinstance(t, Token) and t.type == "SPELL_KIND")
+            kind_token = next(t for t in tree.children if isinstance(t, Token)
+                              and t.type in ("SPELL_KIND", "QUALIFIED_SPELL"))
             if any(isinstance(c, Tree) and c.data == "filter" for c in tree.children):
                 self.unsupported.append(UnsupportedText(self._span(tokens[0]), "target restriction not modelled"))
                 return
             words = str(kind_token).split()
-            spell_filter = SpellFilter(" ".join(words[:-1] + ["spell"]))
+            qualities = None
+            if kind_token.type == "QUALIFIED_SPELL":
+                spell_filter = SpellFilter.ANY
+                qualities = _object_filter(" ".join(words[:-1]))
+            else:
+                spell_filter = SpellFilter(" ".join(words[:-1] + ["spell"]))
+            for child in tree.children:
+                if isinstance(child, Tree) and child.data == "with_quality":
+                    text = str(child.children[0])
+                    qualities = _add_quality(qualities, _with_quality(text), text)
             count, minimum = self._count(tokens[0])
             controller = ControllerFilter.ANY
             for child in tree.children:
@@ -253,7 +377,7 @@ class _SpellTextReader:
                     self.unsupported.append(UnsupportedText(self._span(tokens[0]), "target restriction not modelled"))
                     return
             self._add(TargetSpec(phrase, frozenset({TargetKind.SPELL}), controller, count=count, minimum=minimum,
-                                 spells=spell_filter), tokens[0].type == "ANOTHER_TARGET")
+                                 spells=spell_filter, qualities=qualities), tokens[0].type == "ANOTHER_TARGET")
             return
         if tree.data == "another_any_target":
             # a bare "another target": any other target (CR 115.4)
@@ -269,13 +393,20 @@ class _SpellTextReader:
         controller = ControllerFilter.ANY
         another = False
         same_controller = False
+        qualities = None
         for child in tree.children:
             if isinstance(child, Token):
                 if child.type == "ANOTHER_TARGET":
                     another = True
                 elif child.type == "COUNTED_TARGET":
                     count, minimum = self._count(child)
+                elif child.type == "QUALIFIED_KIND":
+                    kinds_found, qualities = _qualified_kind(str(child))
+                    kinds |= kinds_found
                 continue
+            if child.data == "with_quality":
+                text = str(child.children[0])
+                qualities = _add_quality(qualities, _with_quality(text), text)
             if child.data == "kinds":
                 for token in child.children:
                     for word in re.findall(r"[a-z]+", str(token)):
@@ -298,7 +429,7 @@ class _SpellTextReader:
         # "target creature or player" (older wording) is read as written:
         # creatures and players, not planeswalkers or battles (unlike "any target", CR 115.4).
         self._add(TargetSpec(phrase, frozenset(kinds), controller, count, minimum,
-                             same_controller=same_controller), another)
+                             same_controller=same_controller, qualities=qualities), another)
 
     @staticmethod
     def _count(token: Token) -> tuple[int, int]:
@@ -384,7 +515,10 @@ def _keyword_abilities(tree: Tree, line: str, out: dict) -> None:
             out["unsupported"].append(
                 UnsupportedText(line, "Aura spells target what they enchant (CR 303.4a); not modelled")
             )
-        # combat and other-zone keywords have no bearing on casting from hand
+        elif kind == "combat_keyword":
+            # no bearing on casting from hand, but a quality of a permanent ("target creature with flying")
+            out.setdefault("keywords", set()).add(" ".join(str(child.children[0]).lower().split()))
+        # other-zone keywords have no bearing on casting from hand
 
 
 def _protection(tree: Tree, line: str, out: dict) -> Protection:
@@ -619,6 +753,7 @@ def parse_card(card: Card) -> CardAbilities:
         controller_hexproof=out.get("controller_hexproof", False),
         controller_shroud=out.get("controller_shroud", False),
         other_zone_casting=tuple(out.get("other_zones", ())),
+        keywords=frozenset(out.get("keywords", ())),
         unsupported=tuple(unsupported),
     )
 
@@ -665,4 +800,5 @@ def parse_granted(texts: tuple[str, ...]) -> CardAbilities:
         protections=tuple(out["protections"]), hexproof=out["hexproof"],
         hexproof_from=frozenset(out["hexproof_from"]),
         shroud=out["shroud"], ward=out["ward"], flash=out["flash"],
+        keywords=frozenset(out.get("keywords", ())),
     )

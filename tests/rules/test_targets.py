@@ -270,13 +270,14 @@ def test_only_permanents_are_targets(make_state, casts):
 @pytest.mark.parametrize(
     ("spell_card", "text"),
     [
-        (None, "Destroy target nonblack creature."),
-        ("Reckless Spite", None),  # "Destroy two target nonblack creatures."
+        (None, "Destroy target creature that was dealt damage this turn."),
+        ("Crushing Pain", None),  # "… 6 damage to target creature that was dealt damage this turn."
+        (None, "Destroy target attacking or blocking creature."),  # the state has no blocking status
     ],
 )
 def test_unreadable_target_phrase_raises(make_state, card, spell_card, text):
     """CR 115.1a: a target phrase the grammar can't read raises UnsupportedRuleError, never zero casts."""
-    spell = spell_card or card("Nonblack Test", "{1}{B}", "Instant", text)
+    spell = spell_card or card("Restriction Test", "{1}{B}", "Instant", text)
     state = make_state(hand=[("spell", spell)],
                        battlefield=[(f"s{i}", "Swamp") for i in range(3)] + [("f", "Forest"), ("mine", "Grizzly Bears")],
                        opponent=[("bears", "Grizzly Bears"), ("bears2", "Grizzly Bears")])
@@ -464,3 +465,121 @@ def test_x_targets_follow_the_announced_x(make_state, casts, basics):
     found = casts(state, "denied")
     assert len(found) == 7
     assert all(len(cast.targets[0].targets) == cast.x for cast in found)
+
+
+# ---------------------------------------------------------------- qualities of targets (CR 115.1, 105, 205, 110.5)
+THREE_SWAMPS = [("s1", "Swamp"), ("s2", "Swamp"), ("s3", "Swamp")]
+
+
+def test_nonblack_creatures_two_of_three(make_state, casts):
+    """CR 105.2, 115.3: Reckless Spite destroys two different nonblack creatures."""
+    state = make_state(hand=[("spite", "Reckless Spite")], battlefield=THREE_SWAMPS + [("mine", "Grizzly Bears")],
+                       opponent=[("b1", "Grizzly Bears"), ("b2", "Hill Giant"), ("skel", "Drudge Skeletons")])
+    found = casts(state, "spite")
+    # Nonblack creatures: mine, b1, b2 (Drudge Skeletons is black): C(3,2) = 3 pairs.
+    assert chosen(found) == {("b1", "b2"), ("b1", "mine"), ("b2", "mine")}
+
+
+def test_nonartifact_nonblack_needs_both(make_state, casts):
+    """CR 205.2, 105.2: Terror's "nonartifact, nonblack creature" excludes artifact and black creatures."""
+    state = make_state(hand=[("terror", "Terror")], battlefield=THREE_SWAMPS[:2],
+                       opponent=[("bears", "Grizzly Bears"), ("jugg", "Juggernaut"), ("skel", "Drudge Skeletons")])
+    # Juggernaut is an artifact, Drudge Skeletons is black: only Grizzly Bears = 1.
+    assert chosen(casts(state, "terror")) == {("bears",)}
+
+
+def test_non_subtypes(make_state, casts):
+    """CR 205.3m: Victim of Night's "non-Vampire, non-Werewolf, non-Zombie creature" excludes Zombies."""
+    state = make_state(hand=[("victim", "Victim of Night")], battlefield=THREE_SWAMPS,
+                       opponent=[("bears", "Grizzly Bears"), ("zombie", "Scathe Zombies"), ("kami", "Kami of Ancient Law")])
+    # Grizzly Bears (Bear) and Kami of Ancient Law (Spirit) = 2; Scathe Zombies is a Zombie.
+    assert chosen(casts(state, "victim")) == {("bears",), ("kami",)}
+
+
+def test_a_subtype_alone_names_permanents_of_it(make_state, casts):
+    """CR 205.3m: Rend Spirit's "target Spirit" is any Spirit permanent, whoever controls it."""
+    state = make_state(hand=[("rend", "Rend Spirit")], battlefield=THREE_SWAMPS + [("mykami", "Kami of Ancient Law")],
+                       opponent=[("bears", "Grizzly Bears"), ("kami", "Kami of Ancient Law")])
+    # Spirits: mykami and kami = 2.
+    assert chosen(casts(state, "rend")) == {("mykami",), ("kami",)}
+
+
+def test_spell_subtypes_or(make_state, casts, card):
+    """CR 205.3k, 115.1: Hisoka's Defiance counters a Spirit or an Arcane spell, not Lightning Bolt."""
+    state = make_state(hand=[("defiance", "Hisoka's Defiance")], battlefield=[("i1", "Island"), ("i2", "Island")],
+                       objects=[{"id": "ray", "card": "Glacial Ray", "zone": "stack", "controller": "P2"},
+                                {"id": "bolt", "card": "Lightning Bolt", "zone": "stack", "controller": "P2"},
+                                {"id": "kami", "card": "Kami of Ancient Law", "zone": "stack", "controller": "P2"}],
+                       stack=["ray", "bolt", "kami"])
+    # Glacial Ray is Arcane, Kami of Ancient Law a Spirit creature spell, Lightning Bolt neither: 2.
+    assert chosen(casts(state, "defiance")) == {("ray",), ("kami",)}
+
+
+def test_coloured_spell_or_permanent_modes(make_state, casts):
+    """CR 700.2, 105.2: Blue Elemental Blast counters a red spell or destroys a red permanent."""
+    state = make_state(hand=[("beb", "Blue Elemental Blast")], battlefield=[("i1", "Island")],
+                       opponent=[("goblin", "Mons's Goblin Raiders"), ("bears", "Grizzly Bears"), ("m", "Mountain")],
+                       objects=[{"id": "bolt", "card": "Lightning Bolt", "zone": "stack", "controller": "P2"}],
+                       stack=["bolt"])
+    # mode 1: the red spell Lightning Bolt (1); mode 2: red permanents: the Goblin (a Mountain is colourless) (1) = 2.
+    assert chosen(casts(state, "beb")) == {("bolt",), ("goblin",)}
+
+
+def test_power_counts_counters(make_state, casts):
+    """CR 208.1, 122.1a: Smite the Monstrous needs power 4 or greater, +1/+1 counters included."""
+    state = make_state(hand=[("smite", "Smite the Monstrous")], battlefield=[(f"p{i}", "Plains") for i in range(4)],
+                       opponent=[("bears", "Grizzly Bears"), ("big", "Grizzly Bears", {"counters": {"+1/+1": 2}}),
+                                 ("giant", "Hill Giant"), ("wurm", "Craw Wurm"),
+                                 ("shrunk", "Craw Wurm", {"counters": {"-1/-1": 3}})])
+    # Bears 2, Bears+2 = 4 (yes), Hill Giant 3, Craw Wurm 6 (yes), Craw Wurm-3 = 3: two legal.
+    assert chosen(casts(state, "smite")) == {("big",), ("wurm",)}
+
+
+def test_keyword_quality_includes_granted_abilities(make_state, casts):
+    """CR 702.9, 613.1f: Plummet's "creature with flying" includes a creature granted flying."""
+    state = make_state(hand=[("plummet", "Plummet")], battlefield=[("f1", "Forest"), ("f2", "Forest")],
+                       opponent=[("air", "Air Elemental"), ("bears", "Grizzly Bears"),
+                                 ("winged", "Grizzly Bears", {"granted": ["flying"]})])
+    # Air Elemental has flying; the second Bears gained it: 2.
+    assert chosen(casts(state, "plummet")) == {("air",), ("winged",)}
+
+
+def test_status_qualities(make_state, casts):
+    """CR 110.5, 506.4: "target tapped creature" and "target attacking creature" read the object's status."""
+    board = [("tapped", "Grizzly Bears", {"tapped": True}), ("untapped", "Grizzly Bears"),
+             ("attacker", "Hill Giant", {"attacking": True, "tapped": True})]
+    mine = make_state(hand=[("compulsion", "Murderous Compulsion")], battlefield=THREE_SWAMPS, opponent=board)
+    # Sorcery in P1's main phase. Tapped: tapped and attacker = 2.
+    assert chosen(casts(mine, "compulsion")) == {("tapped",), ("attacker",)}
+    theirs = make_state(hand=[("rebuke", "Rebuke")], battlefield=[(f"p{i}", "Plains") for i in range(3)],
+                        opponent=board, active_player="P2", priority="P1", phase="combat")
+    # Instant in P2's combat. Attacking: attacker = 1.
+    assert chosen(casts(theirs, "rebuke")) == {("attacker",)}
+
+
+def test_legendary_creature_card_in_graveyard(make_state, casts):
+    """CR 205.4, 115.2: Goryo's Vengeance returns a legendary creature card from the caster's graveyard."""
+    state = make_state(hand=[("goryo", "Goryo's Vengeance")], battlefield=THREE_SWAMPS[:2], objects=[
+        {"id": "isamaru", "card": "Isamaru, Hound of Konda", "zone": "graveyard", "owner": "P1"},
+        {"id": "bears", "card": "Grizzly Bears", "zone": "graveyard", "owner": "P1"},
+        {"id": "theirs", "card": "Isamaru, Hound of Konda", "zone": "graveyard", "owner": "P2"}])
+    # Legendary creature cards in P1's graveyard: isamaru = 1 (Bears isn't legendary; P2's Isamaru isn't P1's).
+    assert chosen(casts(state, "goryo")) == {("isamaru",)}
+
+
+def test_where_a_target_goes_is_not_a_restriction(make_state, casts):
+    """CR 115.1: Griptide's "on top of its owner's library" says where it goes, not what may be chosen."""
+    state = make_state(hand=[("griptide", "Griptide")], battlefield=[(f"i{i}", "Island") for i in range(4)],
+                       opponent=[("bears", "Grizzly Bears"), ("giant", "Hill Giant")])
+    # Both creatures = 2.
+    assert chosen(casts(state, "griptide")) == {("bears",), ("giant",)}
+
+
+def test_why_illegal_names_the_quality(make_state):
+    """CR 115.1: a target without the named quality is refused with the phrase in the reason."""
+    state = make_state(hand=[("terror", "Terror")], battlefield=THREE_SWAMPS[:2],
+                       opponent=[("skel", "Drudge Skeletons")])
+    cast = Cast("terror", "Terror", targets=(TargetChoice("terror", None, 0, 0, "target nonartifact, nonblack creature", ("skel",)),))
+    reasons = why_illegal(state, cast)
+    assert [r.rule for r in reasons] == ["CR 115.1"]
+    assert "nonartifact, nonblack" in str(reasons[0])
