@@ -99,8 +99,10 @@ SPREE_SUPPORTED += [
 ]
 
 SPREE_UNSUPPORTED = [
-    # "Copy target instant spell, sorcery spell, activated ability, or triggered ability." (abilities)
-    ("Return the Favor", "target instant spell"),
+    # "+ {1} — Change the target of target spell or ability with a single target." (a restriction on the spell's
+    # own targets, not modelled); its first mode, "Copy target instant spell, sorcery spell, activated ability, or
+    # triggered ability.", is read: the state's stack holds spells only (CR 113.7a)
+    ("Return the Favor", "with a single target"),
 ]
 
 

@@ -294,10 +294,8 @@ class _SpellTextReader:
                 phrase = self.line[token.start_pos:token.end_pos]
                 self._add(TargetSpec(phrase, ANY_TARGET_KINDS, count=min(most, amount), minimum=1,
                                      divided=amount), False)
-            elif child.data == "spell_or_other":
-                tokens = _tokens(child)
-                self.unsupported.append(UnsupportedText(
-                    self._span(tokens[0]), "targets other than spells and permanents (abilities) not modelled"))
+            elif child.data in ("spell_or_other", "spell_list"):
+                self._spell_or_other(child)
             elif child.data in ("target_phrase", "any_target", "any_other_target", "spell_target",
                                 "graveyard_target", "another_any_target"):
                 self._target(child)
@@ -430,6 +428,58 @@ class _SpellTextReader:
         # creatures and players, not planeswalkers or battles (unlike "any target", CR 115.4).
         self._add(TargetSpec(phrase, frozenset(kinds), controller, count, minimum,
                              same_controller=same_controller, qualities=qualities), another)
+
+    def _spell_or_other(self, tree: Tree) -> None:
+        """ "target spell or permanent", "target spell or creature", "target instant spell, sorcery spell,
+        activated ability, or triggered ability" (CR 115.1, 115.2).
+
+        Abilities on the stack are not objects a game state holds (CR 113.7a): of such a list only the
+        spells can be chosen. A list naming anything else is reported.
+        """
+        tokens = _tokens(tree)
+        phrase = self.line[tokens[0].start_pos : tokens[-1].end_pos]
+        if any(isinstance(c, Tree) and c.data == "filter" for c in tree.children):
+            self.unsupported.append(UnsupportedText(self._span(tokens[0]), "target restriction not modelled"))
+            return
+        controller = ControllerFilter.ANY
+        for child in tree.children:
+            if isinstance(child, Tree) and child.data == "you_control":
+                controller = ControllerFilter.YOU
+            elif isinstance(child, Tree) and child.data == "opponent_controls":
+                controller = ControllerFilter.OPPONENT
+            elif isinstance(child, Tree):
+                self.unsupported.append(UnsupportedText(self._span(tokens[0]), "target restriction not modelled"))
+                return
+        kinds = {TargetKind.SPELL}
+        spell_types: set[str] = set()
+        words = str(tokens[1])
+        if tree.data == "spell_or_other":
+            spell_types.add(" ".join(words.split()[:-1]))
+            other = str(tokens[3])
+            if not other.startswith(("ability", "activated", "triggered")):
+                kinds.add(TargetKind(other.removesuffix("s")))
+        else:
+            for item in re.split(r",? (?:or|and/or) |, ", words):
+                if re.fullmatch(r"(activated |triggered )?abilit(y|ies)", item):
+                    continue
+                found = re.fullmatch(r"(noncreature |nonartifact |creature |instant |sorcery |artifact |enchantment )?"
+                                     r"spells?", item)
+                if found is None:
+                    self.unsupported.append(UnsupportedText(phrase, f"target {item!r} not modelled"))
+                    return
+                spell_types.add((found.group(1) or "").strip())
+        if "" in spell_types:
+            spells = SpellFilter.ANY
+        elif spell_types == {"instant", "sorcery"}:
+            spells = SpellFilter.INSTANT_OR_SORCERY
+        elif len(spell_types) == 1:
+            spells = SpellFilter(f"{spell_types.pop()} spell")
+        else:
+            self.unsupported.append(UnsupportedText(phrase, "target restriction not modelled"))
+            return
+        count, minimum = self._count(tokens[0])
+        self._add(TargetSpec(phrase, frozenset(kinds), controller, count, minimum, spells=spells),
+                  tokens[0].type == "ANOTHER_TARGET")
 
     @staticmethod
     def _count(token: Token) -> tuple[int, int]:

@@ -74,7 +74,7 @@ def _matches_kind(problem: CastProblem, spec: TargetSpec, candidate: str) -> Cal
         if spec.controller is ControllerFilter.OPPONENT and obj.owner == problem.caster:
             return lambda: f"{obj.name} ({obj.id}) is in {problem.caster}'s own graveyard, not an opponent's"
         return _quality_mismatch(problem, spec, obj)
-    if TargetKind.SPELL in spec.kinds:
+    if TargetKind.SPELL in spec.kinds and (obj.zone is Zone.STACK or spec.kinds == {TargetKind.SPELL}):
         if obj.zone is not Zone.STACK:
             return lambda: f"{obj.name} ({obj.id}) is in the {obj.zone.value}: '{spec.phrase}' names spells on the stack"
         if spec.spells is not None and not spec.spells.matches(obj.card.types):
@@ -250,8 +250,10 @@ def legal_targets(problem: CastProblem, spec: TargetSpec) -> tuple[str, ...]:
     found = memo.get(spec)
     if found is None:
         candidates = list(problem.state.players) + [o.id for o in problem.state.battlefield()]
-        if TargetKind.SPELL in spec.kinds:
+        if spec.kinds == {TargetKind.SPELL}:
             candidates = list(problem.state.stack)  # bottom first (CR 405.1)
+        elif TargetKind.SPELL in spec.kinds:  # "target spell or permanent": permanents, then spells
+            candidates += list(problem.state.stack)
         elif TargetKind.GRAVEYARD_CARD in spec.kinds:
             candidates = [o.id for o in problem.state.objects_in(Zone.GRAVEYARD)]
         found = memo[spec] = tuple(

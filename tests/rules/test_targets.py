@@ -583,3 +583,36 @@ def test_why_illegal_names_the_quality(make_state):
     reasons = why_illegal(state, cast)
     assert [r.rule for r in reasons] == ["CR 115.1"]
     assert "nonartifact, nonblack" in str(reasons[0])
+
+
+def test_spell_or_creature(make_state, casts):
+    """CR 115.1, 700.2: Brutal Expulsion's "target spell or creature" chooses a spell or a creature."""
+    state = make_state(hand=[("expel", "Brutal Expulsion")],
+                       battlefield=[("i1", "Island"), ("i2", "Island"), ("m1", "Mountain"), ("m2", "Mountain")],
+                       opponent=[("bears", "Grizzly Bears"), ("ring", "Sol Ring")], active_player="P2", priority="P1",
+                       objects=[{"id": "bolt", "card": "Lightning Bolt", "zone": "stack", "controller": "P2"}],
+                       stack=["bolt"])
+    found = casts(state, "expel")
+    # Mode 1: bolt or bears = 2 (Sol Ring is no creature); mode 2: bears = 1; both: 2 * 1 = 2. 2 + 1 + 2 = 5.
+    assert len(found) == 5
+
+
+def test_spell_or_permanent_never_itself(make_state, casts):
+    """CR 115.5: Chaoslace's "target spell or permanent" may be any spell but itself, or any permanent."""
+    state = make_state(hand=[("lace", "Chaoslace")], battlefield=[("m1", "Mountain")],
+                       opponent=[("bears", "Grizzly Bears")],
+                       objects=[{"id": "bolt", "card": "Lightning Bolt", "zone": "stack", "controller": "P2"}],
+                       stack=["bolt"], active_player="P2", priority="P1")
+    # Permanents: m1, bears; spells: bolt (Chaoslace itself is not on the stack yet, and never its own target) = 3.
+    assert chosen(casts(state, "lace")) == {("m1",), ("bears",), ("bolt",)}
+
+
+def test_spell_or_ability_list_chooses_spells(make_state, casts):
+    """CR 113.7a, 115.1: Voidslime's "target spell, activated ability, or triggered ability": the state's stack
+    holds spells only, so those are the choices."""
+    state = make_state(hand=[("slime", "Voidslime")], battlefield=[("f", "Forest"), ("i1", "Island"), ("i2", "Island")],
+                       objects=[{"id": "bolt", "card": "Lightning Bolt", "zone": "stack", "controller": "P2"},
+                                {"id": "bears", "card": "Grizzly Bears", "zone": "stack", "controller": "P2"}],
+                       stack=["bolt", "bears"], active_player="P2", priority="P1")
+    # Two spells on the stack = 2.
+    assert chosen(casts(state, "slime")) == {("bolt",), ("bears",)}
