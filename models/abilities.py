@@ -507,6 +507,9 @@ class CardAbilities:
         Keywords that let the card be cast from a zone other than the hand
         (flashback, retrace, madness, ...): not modelled, so casting it from
         such a zone is reported unsupported rather than counted as 0.
+    fuse : bool
+        Fuse: a split card with it may be cast from the hand as both halves,
+        a fused split spell (CR 702.102a).
     keywords : frozenset of str
         Keyword abilities that matter only as qualities of a permanent
         ("target creature with flying"), lowercased: ``{"flying"}`` (CR 702).
@@ -533,6 +536,7 @@ class CardAbilities:
     controller_shroud: bool = False
     other_zone_casting: tuple[str, ...] = ()
     keywords: frozenset[str] = frozenset()
+    fuse: bool = False
     unsupported: tuple[UnsupportedText, ...] = ()
 
     @property

@@ -18,6 +18,7 @@ from typing import Any
 
 from models.errors import CardDataError, ManaCostError, UnknownCardError
 from models.mana import Color, ManaCost
+from models.split import whole_split_cards
 from models.objects import Card, CardType
 
 __all__ = ["CardDatabase", "card_from_record", "default_card_database", "parse_type_line"]
@@ -124,6 +125,7 @@ def card_from_record(record: Mapping[str, Any], path: str = "card") -> Card:
         power=None if power is None else str(power),
         toughness=None if toughness is None else str(toughness),
         name_fr=record.get("name_fr"),
+        split_of=record.get("faces_of") if record.get("layout") == "split" else None,
     )
 
 
@@ -140,17 +142,23 @@ class CardDatabase:
     Parameters
     ----------
     cards : iterable of Card
-        Later cards with the same name replace earlier ones.
+        Later cards with the same name replace earlier ones. Iteration and
+        ``len`` give these; a whole split card made of two of them
+        (``"Alive // Well"``, CR 709) is found by ``get`` and ``in`` as well.
     """
 
     def __init__(self, cards: Iterable[Card]) -> None:
         self._by_name: dict[str, Card] = {}
         self._by_folded: dict[str, Card] = {}
+        cards = list(cards)
         for card in cards:
             self._by_name[card.name] = card
             self._by_folded[card.name.casefold()] = card
             if card.name_fr:
                 self._by_folded.setdefault(card.name_fr.casefold(), card)
+        # A whole split card ("Alive // Well", CR 709) is found by name; its halves are the entries.
+        for card in whole_split_cards(cards):
+            self._by_folded.setdefault(card.name.casefold(), card)
 
     @classmethod
     def from_jsonl(cls, path: str | Path) -> CardDatabase:

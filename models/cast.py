@@ -104,6 +104,9 @@ class Cast(NamedTuple):
         The kicker cost is paid (CR 702.33a, 702.33d).
     exiles : tuple of ObjectId
         Cards exiled from the caster's graveyard to pay additional costs, sorted (CR 601.2h).
+    halves : tuple of str
+        For a split card: the half cast, by name (CR 709.3), or both, left
+        first, for a fused split spell (CR 702.102a); empty for other cards.
 
     Notes
     -----
@@ -129,6 +132,7 @@ class Cast(NamedTuple):
     x: int | None = None
     kicked: bool = False
     exiles: tuple[ObjectId, ...] = ()
+    halves: tuple[str, ...] = ()
 
     @classmethod
     def trusted(
@@ -152,7 +156,7 @@ class Cast(NamedTuple):
         The same as the constructor, for enumerators: see also :func:`casts_of_targets`.
         """
         return _new_tuple(cls, (card, name, modes, splices, targets, discards, without_paying_mana_cost,
-                                total_cost, mana_value, sacrifices, x, kicked, exiles))
+                                total_cost, mana_value, sacrifices, x, kicked, exiles, ()))
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Cast):
@@ -173,13 +177,14 @@ class Cast(NamedTuple):
         -------
         tuple
             (card, modes, splices, frozenset of (slot, targets), discards,
-            without_paying_mana_cost, sacrifices, x, kicked, exiles): each instance's targets are keyed by
+            without_paying_mana_cost, sacrifices, x, kicked, exiles, halves): each instance's targets are keyed by
             their slot, so the order the choices are listed in is not a choice.
         """
         return (
             self.card, self.modes, self.splices,
             frozenset((t.slot, t.targets, t.division) for t in self.targets),
             self.discards, self.without_paying_mana_cost, self.sacrifices, self.x, self.kicked, self.exiles,
+            self.halves,
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -205,6 +210,7 @@ class Cast(NamedTuple):
             **({"exiles": list(self.exiles)} if self.exiles else {}),
             **({"x": self.x} if self.x is not None else {}),
             **({"kicked": True} if self.kicked else {}),
+            **({"halves": list(self.halves)} if self.halves else {}),
             "without_paying_mana_cost": self.without_paying_mana_cost,
             "total_cost": str(self.total_cost),
             "mana_value": self.mana_value,
@@ -236,7 +242,7 @@ class Cast(NamedTuple):
         if not isinstance(data, Mapping):
             raise CastFormatError(path, "expected a JSON object")
         known = {"card", "name", "modes", "splices", "targets", "discards", "sacrifices", "x", "kicked", "exiles",
-                 "without_paying_mana_cost", "total_cost", "mana_value"}
+                 "halves", "without_paying_mana_cost", "total_cost", "mana_value"}
         for key in data:
             if key not in known:
                 raise CastFormatError(f"{path}.{key}", f"unknown key (value {data[key]!r})")
@@ -312,6 +318,9 @@ class Cast(NamedTuple):
         x = data.get("x")
         if x is not None and (not _is_int(x) or x < 0):
             raise CastFormatError(f"{path}.x", f"expected a whole number at least 0, got {x!r}")
+        halves = data.get("halves", [])
+        if not isinstance(halves, list) or not all(isinstance(h, str) for h in halves) or len(halves) > 2:
+            raise CastFormatError(f"{path}.halves", f"expected a list of one or two half names, got {halves!r}")
         name = data.get("name", "")
         if not isinstance(name, str):
             raise CastFormatError(f"{path}.name", f"expected a string, got {name!r}")
@@ -326,6 +335,7 @@ class Cast(NamedTuple):
             exiles=tuple(sorted(ObjectId(d) for d in id_list("exiles"))),
             x=x,
             kicked=kicked,
+            halves=tuple(halves),
             without_paying_mana_cost=free,
             total_cost=total_cost,
             mana_value=mana_value,
@@ -370,5 +380,5 @@ def casts_of_targets(
     same = itertools.repeat
     fields = zip(same(card), same(name), same(modes), same(splices), targets, same(discards),
                  same(without_paying_mana_cost), same(total_cost), same(mana_value), same(sacrifices), same(x), same(kicked),
-                 same(exiles))
+                 same(exiles), same(()))
     return map(_new_tuple, same(Cast), fields)

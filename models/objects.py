@@ -111,6 +111,14 @@ class Card:
         The rules text, lines separated by ``"\\n"``.
     power, toughness : str or None
         As printed (``"2"``, ``"*"``).
+    name_fr : str or None
+        The French name, where the data has it.
+    split_of : str or None
+        For one half of a split card, the split card's name (``"Alive // Well"``).
+    halves : tuple of Card
+        For a whole split card, its two halves, left first (CR 709.1); empty
+        for other cards. The whole card's characteristics are those of both
+        halves combined (CR 709.4).
     """
 
     name: str
@@ -124,6 +132,8 @@ class Card:
     power: str | None = None
     toughness: str | None = None
     name_fr: str | None = None
+    split_of: str | None = None
+    halves: tuple[Card, ...] = ()
 
     def has_type(self, card_type: CardType) -> bool:
         """Whether the card has this card type (CR 205.2)."""

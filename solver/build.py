@@ -14,6 +14,7 @@ from models.state import GameState
 from solver.abilities import abilities_of
 from solver.problem import CastProblem
 from solver.rules.costs import add_cost_rules, add_kicker_choice
+from solver.rules.split import spell_of_halves
 from solver.rules.splice import add_splice_rules
 from solver.rules.modes import add_mode_rules
 from solver.rules.spree import add_spree_rules
@@ -29,6 +30,7 @@ def build_cast_problem(
     *,
     player: str | None = None,
     without_paying_mana_cost: bool = False,
+    halves: tuple[str, ...] = (),
 ) -> CastProblem:
     """The CSP of casting one object.
 
@@ -42,6 +44,9 @@ def build_cast_problem(
     without_paying_mana_cost : bool
         Cast with the alternative cost "without paying its mana cost"
         (CR 118.9); additional costs (Spree modes, splice) are still paid.
+    halves : tuple of str
+        For a split card, the half cast, or both halves for a fused split
+        spell (CR 709.3, 702.102a); see :func:`solver.rules.split.half_choices`.
 
     Returns
     -------
@@ -50,12 +55,13 @@ def build_cast_problem(
     Raises
     ------
     InputError
-        Unknown object or player.
+        Unknown object or player; halves that can't be chosen for the object.
     UnsupportedRuleError
         Text bearing on this cast that legalcasts can't read.
     """
     if not state.has_object(card):
         raise InputError("card", f"no object with id {card!r} in the state")
+    state = spell_of_halves(state, card, tuple(halves))
     spell = state.object(card)
     if player is not None and player not in state.players:
         raise InputError("player", f"unknown player {player!r} (players are {', '.join(state.players)})")

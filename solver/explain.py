@@ -14,7 +14,6 @@ from models.abilities import TargetSpec
 from models.mana import can_pay
 from models.state import GameState
 from solver.abilities import abilities_of
-from solver.build import build_cast_problem
 from solver.legal import LegalCasts
 from solver.problem import CastProblem, Reason
 from solver.rules.splice import SPLICES
@@ -100,13 +99,23 @@ def explain_card(state: GameState, card: str, *, player: str | None = None,
     InputError, UnsupportedRuleError
         As :func:`solver.build.build_cast_problem`.
     """
-    problem = build_cast_problem(state, card, player=player, without_paying_mana_cost=without_paying_mana_cost)
     view = LegalCasts(state, card, player=player, without_paying_mana_cost=without_paying_mana_cost)
     count = view.count()
+    whole = state.object(card)
+    reasons: list[Reason] = []
+    for halves, problem in view.parts:
+        # a split card: what keeps each half (or the fused spell) from being cast (CR 709.3, 702.102a)
+        label = f"{' and '.join(halves)} (fused): " if len(halves) > 1 else f"{halves[0]}: " if halves else ""
+        reasons.extend(Reason(r.rule, label + r.message) for r in _problem_reasons(state, problem))
+    return Explanation(whole.id, whole.name, count, tuple(reasons))
+
+
+def _problem_reasons(state: GameState, problem: CastProblem) -> list[Reason]:
+    """The unavailable parts of one cast problem, each with its rule."""
     spell = problem.spell
     reasons: list[Reason] = [c.reason({}) for c in problem.unconditional_constraints if not c.predicate()]
     if spell.card.is_land:
-        return Explanation(spell.id, spell.name, count, tuple(reasons))
+        return reasons
     for slot in problem.slots:
         if slot.source == spell.id and slot.mode is None and not slot.choices:
             reasons.append(Reason("CR 601.2c", f"{spell.name} can't be cast (CR 601.2c): {_no_target(problem, slot.spec)}"))
@@ -141,7 +150,7 @@ def explain_card(state: GameState, card: str, *, player: str | None = None,
             if not ok:
                 reasons.append(Reason("CR 601.2h", f"{name} can't be spliced (CR 601.2h): the total cost {total} can't be paid"))
     reasons.extend(_excluded_candidates(problem))
-    return Explanation(spell.id, spell.name, count, tuple(reasons))
+    return reasons
 
 
 def _excluded_candidates(problem: CastProblem) -> list[Reason]:

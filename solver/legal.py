@@ -30,6 +30,7 @@ from solver.build import build_cast_problem
 from solver.problem import CastProblem, Reason
 from solver.rules.costs import DISCARDS, EXILES, KICKED, SACRIFICES, X
 from solver.rules.splice import SPLICES, explain_splices
+from solver.rules.split import half_choices, halves_reason
 from solver.rules.modes import mode_variable
 from solver.rules.targets import value_of_choice, why_not_legal_target
 
@@ -82,9 +83,15 @@ class LegalCasts:
         backend: str | None = None,
     ) -> None:
         self.state = state
-        self.problem: CastProblem = build_cast_problem(
-            state, card, player=player, without_paying_mana_cost=without_paying_mana_cost
+        if not state.has_object(card):
+            raise InputError("card", f"no object with id {card!r} in the state")
+        # One problem per choice of halves of a split card (CR 709.3, 702.102a); one for any other card.
+        self.parts: tuple[tuple[tuple[str, ...], CastProblem], ...] = tuple(
+            (halves, build_cast_problem(state, card, player=player, halves=halves,
+                                        without_paying_mana_cost=without_paying_mana_cost))
+            for halves in half_choices(state, card)
         )
+        self.problem: CastProblem = self.parts[0][1]
         self.fast = DecompositionBackend()
         self.backend = get_backend(backend) if backend else None
 
@@ -95,19 +102,24 @@ class LegalCasts:
         modes, then splice cards in state-file order; then splice orders;
         then targets in domain order); with a named backend, in its order.
         """
-        if self.backend is None:
-            yield from self.fast.iter_casts(self.problem)
-            return
-        for solution in self.backend.solutions(self.problem):
-            yield self.problem.to_cast(solution)
+        for halves, problem in self.parts:
+            if self.backend is None:
+                casts = self.fast.iter_casts(problem)
+            else:
+                casts = map(problem.to_cast, self.backend.solutions(problem))
+            yield from (c._replace(halves=halves) for c in casts) if halves else casts
 
     def __contains__(self, cast: object) -> bool:
         """Whether a cast is legal, checked directly (no enumeration)."""
         if not isinstance(cast, Cast):
             return False
+        problem = dict(self.parts).get(cast.halves)
+        if problem is None:
+            return False
+        cast = cast._replace(halves=())
         if self.backend is None:
-            return self.fast.contains(self.problem, cast)
-        return not _reasons(self.problem, cast)
+            return self.fast.contains(problem, cast)
+        return not _reasons(problem, cast)
 
     def __bool__(self) -> bool:
         """Whether there is at least one legal cast (stops at the first)."""
@@ -122,8 +134,8 @@ class LegalCasts:
         backend = self.backend or self.fast
         counter = getattr(backend, "count", None)
         if counter is not None:
-            return counter(self.problem)
-        return sum(1 for _ in backend.solutions(self.problem))
+            return sum(counter(problem) for _, problem in self.parts)
+        return sum(1 for _, problem in self.parts for _ in backend.solutions(problem))
 
     def sample(self, rng: random.Random | None = None) -> Cast | None:
         """One legal cast drawn uniformly at random, or None when there is none.
@@ -140,7 +152,14 @@ class LegalCasts:
         -------
         Cast or None
         """
-        return self.fast.sample_cast(self.problem, rng or random.Random())
+        rng = rng or random.Random()
+        if len(self.parts) == 1:
+            return self.fast.sample_cast(self.problem, rng)
+        weights = [self.fast.count(problem) for _, problem in self.parts]  # each half by its number of casts
+        if not any(weights):
+            return None
+        halves, problem = rng.choices(self.parts, weights=weights)[0]
+        return self.fast.sample_cast(problem, rng)._replace(halves=halves)
 
     def divide(self) -> dict[tuple[tuple[int, ...], tuple[str, ...]], int]:
         """Counts per first choices: (chosen modes, spliced cards in order) -> number of casts.
@@ -322,10 +341,13 @@ def why_illegal(state: GameState, cast: Cast, *, player: str | None = None) -> t
     """
     if not state.has_object(cast.card):
         raise InputError("cast.card", f"no object with id {cast.card!r} in the state")
+    refused = halves_reason(state, cast.card, cast.halves)
+    if refused is not None:
+        return (Reason(*refused),)
     problem = build_cast_problem(
-        state, cast.card, player=player, without_paying_mana_cost=cast.without_paying_mana_cost
+        state, cast.card, player=player, without_paying_mana_cost=cast.without_paying_mana_cost, halves=cast.halves
     )
-    return tuple(_reasons(problem, cast))
+    return tuple(_reasons(problem, cast._replace(halves=())))
 
 
 def _reasons(problem: CastProblem, cast: Cast) -> list[Reason]:

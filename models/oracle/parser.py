@@ -537,6 +537,8 @@ def _keyword_abilities(tree: Tree, line: str, out: dict) -> None:
             out["ward"] = True
         elif kind == "spree":
             out["spree"] = True
+        elif kind == "fuse":
+            out["fuse"] = True  # both halves may be cast from the hand (CR 702.102a): see solver.legal
         elif kind == "entwine":
             out["entwine"] = _mana_cost_of(child.children[1])
         elif kind == "kicker":
@@ -804,6 +806,7 @@ def parse_card(card: Card) -> CardAbilities:
         controller_shroud=out.get("controller_shroud", False),
         other_zone_casting=tuple(out.get("other_zones", ())),
         keywords=frozenset(out.get("keywords", ())),
+        fuse=out.get("fuse", False),
         unsupported=tuple(unsupported),
     )
 
