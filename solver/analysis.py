@@ -550,12 +550,19 @@ def write_graph(graph: nx.DiGraph, path: str | Path, fmt: str) -> None:
                 json.dump(nx.node_link_data(graph, edges="edges"), out, ensure_ascii=False, indent=1)
         else:
             _draw(graph, temporary)
+        os.chmod(temporary, 0o666 & ~_umask())  # as open() would make it, not mkstemp's 0600
         os.replace(temporary, path)
     except OSError as exc:
         raise InputError("--output", f"cannot write {str(path)!r} ({exc.strerror})") from None
     finally:
         if os.path.exists(temporary):
             os.unlink(temporary)
+
+
+def _umask() -> int:
+    current = os.umask(0)
+    os.umask(current)
+    return current
 
 
 def _draw(graph: nx.DiGraph, path: str) -> None:

@@ -192,6 +192,9 @@ def test_graph_file_round_trip(tmp_path, fmt) -> None:
     assert {(u, v): d for u, v, d in back.edges(data=True)} == {(u, v): d for u, v, d in graph.edges(data=True)}
     assert back.is_directed()
     assert [p.name for p in tmp_path.iterdir()] == [path.name]  # no temporary file left
+    plain = tmp_path / "plain"
+    plain.write_text("")
+    assert path.stat().st_mode == plain.stat().st_mode  # the permissions of any new file
 
 
 def test_png_is_written(tmp_path) -> None:
