@@ -15,7 +15,9 @@ from solver.analysis import (
     build_interaction_graph,
     cheapest_splice_costs,
     splice_components,
+    splice_graph,
     splice_packages,
+    target_graph,
     unusable_splice_cards,
     write_graph,
 )
@@ -158,6 +160,14 @@ def test_target_edges_protection_hexproof_shroud() -> None:
     assert verdict("Ranger's Guile", "Kodama of the North Tree") == (True, "CR 702.18a", False, "")
 
 
+def test_the_two_relations_apart() -> None:
+    """splice_graph and target_graph split the graph by edge kind; a splice card with no host stays a node."""
+    graph = build_interaction_graph(pool("Glacial Ray", "Silver Knight", "Quash")).graph
+    # Glacial Ray has no Arcane host; its "any target" names Silver Knight (protection from red).
+    assert (sorted(splice_graph(graph)), splice_graph(graph).number_of_edges()) == (["Glacial Ray"], 0)
+    assert list(target_graph(graph).edges) == [("Glacial Ray", "Silver Knight")]
+
+
 def test_unread_cards_are_skipped_and_counted() -> None:
     """Text that is not read is never guessed: Goryo's Vengeance (a splice card) and Kitsune Riftwalker."""
     found = build_interaction_graph(pool("Goryo's Vengeance", "Kitsune Riftwalker", "Reach Through Mists",
@@ -230,6 +240,15 @@ def test_cli_writes_the_file(capsys, tmp_path) -> None:
     assert out.splitlines()[-1] == f"wrote json to {output}"
     data = json.loads(output.read_text(encoding="utf-8"))
     assert [node["id"] for node in data["nodes"]] == ["Glacial Ray"] and data["edges"] == []
+
+
+def test_cli_draws_a_png(capsys, tmp_path) -> None:
+    """``--format png --output FILE``: exit 0, a PNG file."""
+    cards = write_pool(tmp_path / "pool.jsonl", *TARGET_POOL)
+    output = tmp_path / "graph.png"
+    code, out, err = run(capsys, "graph", "--cards", str(cards), "--format", "png", "--output", str(output))
+    assert (code, err, out.splitlines()[-1]) == (0, "", f"wrote png to {output}")
+    assert output.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
 @pytest.mark.parametrize(
