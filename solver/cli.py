@@ -26,6 +26,7 @@ from models.state import GameState
 from solver.backends import BACKENDS
 from solver.copies import copy_choices
 from solver.explain import explain_card
+from solver.graph_command import add_graph_parser, run_graph
 from solver.legal import LegalCasts, why_illegal
 from solver.resolve import resolve
 
@@ -94,6 +95,7 @@ def _build_parser() -> argparse.ArgumentParser:
     coverage = commands.add_parser("coverage", help="how many instants and sorceries the grammar reads")
     coverage.add_argument("--cards", metavar="FILE", help="card database: Scryfall-style JSON lines")
     coverage.add_argument("--top", type=int, default=15, metavar="N", help="show the N most common reasons")
+    add_graph_parser(commands)
     return parser
 
 
@@ -220,6 +222,8 @@ def _run(args: argparse.Namespace) -> int:
         for reason, count in found.blocking[: args.top]:
             print(f"{count:5d}  {reason}  (e.g. {found.examples[reason]})")
         return EXIT_OK
+    if args.command == "graph":
+        return run_graph(args, cards)
     state = load_state(args.state, cards)
     if args.command == "check":
         try:

@@ -1,0 +1,620 @@
+"""Card-interaction graphs over a card pool (networkx).
+
+Two relations are read from the parsed text of every card of a pool
+(:func:`models.oracle.parser.parse_card`), without any game state:
+
+- **splice** edges, splice card -> host: the splice card's "Splice onto
+  <quality>" names a quality the host has, so the card may be spliced onto
+  the host when it is cast (CR 702.47a). A card is never spliced onto itself:
+  it is on the stack while it is cast, not in hand (CR 601.2a, 702.47a-b).
+- **target** edges, spell -> permanent: an instance of the word "target" in
+  the spell's text (main text or a mode) names the permanent's card type, and
+  the permanent has protection (CR 702.16b), hexproof or hexproof from a
+  colour (CR 702.11b, 702.11d) or shroud (CR 702.18a). The edge says whether
+  that ability stops the spell from choosing the permanent (``blocked``) and
+  by which rule.
+
+What the reports read from the graph: the splice packages (connected
+components of the splice edges, and maximal cliques of the "can be spliced
+together onto a common host" relation), the cheapest total cost of each
+(splice card, host) pair, and the splice cards with no host in the pool.
+
+Only what the card models express is used. Cards whose text bears on these
+relations and is not read are skipped and counted, never guessed:
+instants and sorceries with unread casting text, and permanents with unread
+text that may change who can target them.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+import networkx as nx
+
+from models.abilities import CardAbilities, ControllerFilter, TargetKind, TargetSpec
+from models.errors import InputError
+from models.mana import COLOR_ORDER, Color, ManaCost, sum_costs
+from models.objects import Card, CardType
+from models.oracle.parser import parse_card
+
+__all__ = [
+    "SkippedCard",
+    "InteractionGraph",
+    "SplicePackage",
+    "SpliceCost",
+    "GRAPH_FORMATS",
+    "build_interaction_graph",
+    "splice_graph",
+    "target_graph",
+    "splice_components",
+    "splice_packages",
+    "cheapest_splice_costs",
+    "unusable_splice_cards",
+    "write_graph",
+]
+
+GRAPH_FORMATS = ("graphml", "json", "png")
+"""The formats :func:`write_graph` writes."""
+
+SPLICE, TARGET = "splice", "target"
+"""The values of the edge attribute ``kind``."""
+
+_PERMANENT_TYPES_OF_KIND = {
+    TargetKind.CREATURE: CardType.CREATURE,
+    TargetKind.ARTIFACT: CardType.ARTIFACT,
+    TargetKind.ENCHANTMENT: CardType.ENCHANTMENT,
+    TargetKind.LAND: CardType.LAND,
+    TargetKind.PLANESWALKER: CardType.PLANESWALKER,
+    TargetKind.BATTLE: CardType.BATTLE,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class SkippedCard:
+    """A card left out of the graph because text that bears on it is not read.
+
+    Parameters
+    ----------
+    name : str
+    role : str
+        ``"spell"`` (an instant or sorcery with unread casting text) or
+        ``"permanent"`` (unread text that may change who can target it).
+    span : str
+        The first unread span.
+    reason : str
+        Why it is not read.
+    """
+
+    name: str
+    role: str
+    span: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class InteractionGraph:
+    """The interaction graph of a card pool and what was left out of it.
+
+    Parameters
+    ----------
+    graph : networkx.DiGraph
+        Nodes are card names. Edge attribute ``kind`` is ``"splice"`` (splice
+        card -> host) or ``"target"`` (spell -> permanent); see
+        :func:`build_interaction_graph` for the other attributes.
+    cards : int
+        Cards in the pool.
+    skipped : tuple of SkippedCard
+        Cards whose relevant text is not read, in pool order.
+    uncastable_hosts : tuple of str
+        Instants and sorceries a splice card names but which have no mana
+        cost, so can't be cast by paying it (CR 118.6): not hosts here.
+    """
+
+    graph: nx.DiGraph
+    cards: int
+    skipped: tuple[SkippedCard, ...]
+    uncastable_hosts: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SplicePackage:
+    """A maximal set of splice cards that can be spliced pairwise onto a common host.
+
+    Parameters
+    ----------
+    cards : tuple of str
+        The splice cards, sorted by name.
+    common_hosts : tuple of str
+        Hosts onto which every card of the package can be spliced (none of
+        them a card of the package: CR 702.47a, 601.2a), sorted by name. Empty
+        when the cards share a host two by two but no single one.
+    """
+
+    cards: tuple[str, ...]
+    common_hosts: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SpliceCost:
+    """The cheapest total cost of casting one host with one card spliced onto it (CR 601.2f).
+
+    Parameters
+    ----------
+    splice : str
+        The splice card.
+    host : str
+        The spell it is spliced onto.
+    total_cost : ManaCost
+        Host mana cost (X = 0) + the cheapest Spree mode's cost when the host
+        has Spree (at least one mode is chosen, CR 702.172a) + splice cost.
+    mana_value : int
+        The mana value of ``total_cost`` (CR 202.3): the mana paid. The
+        spell's own mana value stays the host's (CR 202.3, 702.47c).
+    """
+
+    splice: str
+    host: str
+    total_cost: ManaCost
+    mana_value: int
+
+
+def _letters(colors: Iterable[Color]) -> str:
+    """Colours as WUBRG letters in WUBRG order (``""`` for colourless)."""
+    present = set(colors)
+    return "".join(c.letter for c in COLOR_ORDER if c in present)
+
+
+def _is_instant_or_sorcery(card: Card) -> bool:
+    return card.has_type(CardType.INSTANT) or card.has_type(CardType.SORCERY)
+
+
+def _is_protected(abilities: CardAbilities) -> bool:
+    return bool(abilities.protections or abilities.hexproof or abilities.hexproof_from or abilities.shroud)
+
+
+def _cheapest_mode_cost(abilities: CardAbilities) -> ManaCost | None:
+    """The cheapest Spree mode cost (CR 702.172a), or None for a spell without Spree."""
+    choice = abilities.mode_choice
+    if choice is None or not choice.spree:
+        return None
+    costs = [m.cost or ManaCost.ZERO for m in abilities.modes]
+    return min(costs, key=lambda cost: (cost.mana_value, str(cost))) if costs else None
+
+
+def _target_specs(abilities: CardAbilities) -> list[tuple[TargetSpec, int | None]]:
+    """Each instance of "target" in the text, with the 0-based mode it is in (None: main text)."""
+    found = [(spec, None) for instruction in abilities.spell_text for spec in instruction.targets]
+    found += [(spec, mode.index) for mode in abilities.modes for spec in mode.instruction.targets]
+    return found
+
+
+def _names_permanent(spec: TargetSpec, card: Card) -> bool:
+    """Whether an instance of "target" names a permanent of this card (CR 115.1, 115.4)."""
+    if TargetKind.PERMANENT in spec.kinds:
+        return card.is_permanent_card
+    return any(_PERMANENT_TYPES_OF_KIND.get(kind) in card.types for kind in spec.kinds)
+
+
+def _block(spell: Card, spec: TargetSpec, abilities: CardAbilities) -> tuple[str, str, bool] | None:
+    """What stops ``spec`` of ``spell`` from choosing a permanent with these abilities.
+
+    The caster is taken to be one who may choose the permanent at all: its
+    controller for "… you control", an opponent of its controller otherwise.
+
+    Returns
+    -------
+    (str, str, bool) or None
+        The rule, the reason, and whether the block holds only for an
+        opponent of the permanent's controller (hexproof); None when nothing
+        stops it.
+    """
+    if abilities.shroud:
+        return "CR 702.18a", "shroud", False
+    for protection in abilities.protections:
+        if protection.stops(spell.colors, spell.types):
+            return "CR 702.16b", (protection.text or "protection").lower(), False
+    if spec.controller is ControllerFilter.YOU:
+        return None  # hexproof stops only opponents' spells (CR 702.11b, 702.11d)
+    hexproof_colors = abilities.hexproof_from & spell.colors
+    if hexproof_colors:
+        names = "/".join(c.name.lower() for c in COLOR_ORDER if c in hexproof_colors)
+        return "CR 702.11d", f"hexproof from {names}", True
+    if abilities.hexproof:
+        return "CR 702.11b", "hexproof", True
+    return None
+
+
+def _card_node(card: Card, abilities: CardAbilities) -> dict[str, object]:
+    """Node attributes: scalars only, so that GraphML can hold them."""
+    return {
+        "type_line": card.type_line,
+        "mana_cost": "" if card.mana_cost is None else str(card.mana_cost),
+        "mana_value": card.mana_value,
+        "colors": _letters(card.colors),
+        "splice_quality": abilities.splice.quality if abilities.splice else "",
+        "splice_cost": str(abilities.splice.cost) if abilities.splice else "",
+        "protection": "; ".join(p.text for p in abilities.protections),
+        "hexproof": abilities.hexproof,
+        "hexproof_from": _letters(abilities.hexproof_from),
+        "shroud": abilities.shroud,
+    }
+
+
+def build_interaction_graph(cards: Iterable[Card]) -> InteractionGraph:
+    """Build the splice and target/protection graph of a card pool.
+
+    Parameters
+    ----------
+    cards : iterable of Card
+        The pool, e.g. ``models.cards.default_card_database()``. A name
+        given twice is one node.
+
+    Returns
+    -------
+    InteractionGraph
+        Its ``graph`` is a ``networkx.DiGraph`` whose nodes are card names
+        with the attributes ``type_line``, ``mana_cost``, ``mana_value``,
+        ``colors`` (WUBRG letters), ``splice_quality``, ``splice_cost``,
+        ``protection``, ``hexproof``, ``hexproof_from``, ``shroud``.
+        Splice edges (``kind="splice"``, splice card -> host, CR 702.47a)
+        carry ``quality``, ``splice_cost``, ``host_colors``,
+        ``splice_colors``, ``colors`` (both), ``mode_cost`` (the cheapest
+        Spree mode of the host, ``""`` if it has no Spree), ``total_cost``
+        (host mana cost + mode cost + splice cost, X = 0, CR 601.2f),
+        ``total_mana_value`` (its mana value: mana paid) and ``mana_value``
+        (the spell's: the host's, CR 202.3, 702.47c). Target edges
+        (``kind="target"``, spell -> protected permanent) carry ``blocked``
+        (True when no instance of "target" of the spell that names the
+        permanent's type may choose it), ``rule`` and ``reason`` of the
+        block (``""`` when not blocked), ``opponents_only`` (the block comes
+        from hexproof: the permanent's controller may still choose it),
+        ``phrases`` (the instances naming it, ``; ``-separated) and
+        ``open_phrases`` (those that may still choose it).
+
+    Notes
+    -----
+    Hosts are instants and sorceries with a mana cost whose casting text is
+    read; a host without a mana cost can't be cast by paying it (CR 118.6)
+    and is listed in ``uncastable_hosts``. Whether a splice card's own
+    targets can be chosen depends on a game state (CR 702.47b): not checked
+    here. A target edge takes the spell's own colour and types; spliced onto
+    another host, the text takes the host's (CR 702.47c).
+
+    Examples
+    --------
+    >>> from models.cards import default_card_database
+    >>> db = default_card_database()
+    >>> pool = [db.get(n) for n in ("Glacial Ray", "Reach Through Mists", "Silver Knight")]
+    >>> found = build_interaction_graph(pool)
+    >>> found.graph.edges["Glacial Ray", "Reach Through Mists"]["total_cost"]
+    '{1}{U}{R}'
+    >>> found.graph.edges["Glacial Ray", "Silver Knight"]["rule"]
+    'CR 702.16b'
+    """
+    graph = nx.DiGraph()
+    skipped: list[SkippedCard] = []
+    spells: dict[str, tuple[Card, CardAbilities]] = {}
+    protected: dict[str, tuple[Card, CardAbilities]] = {}
+    count = 0
+    for card in cards:
+        count += 1
+        abilities = parse_card(card)
+        if _is_instant_or_sorcery(card):
+            unread = abilities.casting_unsupported
+            if unread:
+                skipped.append(SkippedCard(card.name, "spell", unread[0].span, unread[0].reason))
+                continue
+            spells[card.name] = (card, abilities)
+        elif card.is_permanent_card and _is_protected(abilities):
+            unread = [u for u in abilities.permanent_unsupported if u.topic == "targeting"]
+            if unread:
+                skipped.append(SkippedCard(card.name, "permanent", unread[0].span, unread[0].reason))
+                continue
+            protected[card.name] = (card, abilities)
+    uncastable: set[str] = set()
+    splicers = [(name, card, abilities) for name, (card, abilities) in spells.items() if abilities.splice]
+    for name, card, abilities in splicers:
+        graph.add_node(name, **_card_node(card, abilities))
+        for host_name, (host, host_abilities) in spells.items():
+            if host_name == name or not abilities.splice.applies_to(host.types, host.subtypes):
+                continue  # never onto itself (CR 601.2a, 702.47a); the quality (CR 702.47a)
+            if host.mana_cost is None:
+                uncastable.add(host_name)
+                continue
+            mode_cost = _cheapest_mode_cost(host_abilities)
+            total = sum_costs([host.mana_cost.with_x(0), mode_cost or ManaCost.EMPTY, abilities.splice.cost])
+            graph.add_node(host_name, **_card_node(host, host_abilities))
+            graph.add_edge(
+                name, host_name, kind=SPLICE, rule="CR 702.47a", quality=abilities.splice.quality,
+                splice_cost=str(abilities.splice.cost), host_colors=_letters(host.colors),
+                splice_colors=_letters(card.colors), colors=_letters(host.colors | card.colors),
+                mode_cost="" if mode_cost is None else str(mode_cost), total_cost=str(total),
+                total_mana_value=total.mana_value, mana_value=host.mana_value,
+            )
+    for spell_name, (spell, spell_abilities) in spells.items():
+        specs = _target_specs(spell_abilities)
+        if not specs:
+            continue
+        for permanent_name, (permanent, abilities) in protected.items():
+            naming = [spec for spec, _ in specs if _names_permanent(spec, permanent)]
+            if not naming:
+                continue
+            blocks = [_block(spell, spec, abilities) for spec in naming]
+            open_phrases = [spec.phrase for spec, block in zip(naming, blocks) if block is None]
+            first = next((block for block in blocks if block is not None), None)
+            blocked = not open_phrases
+            graph.add_node(spell_name, **_card_node(spell, spell_abilities))
+            graph.add_node(permanent_name, **_card_node(permanent, abilities))
+            graph.add_edge(
+                spell_name, permanent_name, kind=TARGET, blocked=blocked,
+                rule=first[0] if blocked else "", reason=first[1] if blocked else "",
+                opponents_only=bool(blocked and first[2]),
+                phrases="; ".join(dict.fromkeys(spec.phrase for spec in naming)),
+                open_phrases="; ".join(dict.fromkeys(open_phrases)),
+                spell_colors=_letters(spell.colors),
+            )
+    return InteractionGraph(graph, count, tuple(skipped), tuple(sorted(uncastable)))
+
+
+def splice_graph(graph: nx.DiGraph) -> nx.DiGraph:
+    """The splice edges of an interaction graph with every splice card as a node.
+
+    Parameters
+    ----------
+    graph : networkx.DiGraph
+        From :func:`build_interaction_graph`.
+
+    Returns
+    -------
+    networkx.DiGraph
+        A copy holding the splice cards (those with ``splice_quality``, even
+        with no host) and the splice edges with their hosts.
+    """
+    found = nx.DiGraph()
+    found.add_nodes_from((n, d) for n, d in graph.nodes(data=True) if d.get("splice_quality"))
+    found.add_edges_from((u, v, d) for u, v, d in graph.edges(data=True) if d["kind"] == SPLICE)
+    for node in found:
+        found.nodes[node].update(graph.nodes[node])
+    return found
+
+
+def target_graph(graph: nx.DiGraph) -> nx.DiGraph:
+    """The target/protection edges of an interaction graph and their nodes.
+
+    Parameters
+    ----------
+    graph : networkx.DiGraph
+        From :func:`build_interaction_graph`.
+
+    Returns
+    -------
+    networkx.DiGraph
+        A copy holding only the ``kind="target"`` edges and their ends.
+    """
+    found = nx.DiGraph()
+    found.add_edges_from((u, v, d) for u, v, d in graph.edges(data=True) if d["kind"] == TARGET)
+    for node in found:
+        found.nodes[node].update(graph.nodes[node])
+    return found
+
+
+def splice_components(graph: nx.DiGraph) -> list[tuple[str, ...]]:
+    """The connected components of the splice graph (edge direction ignored).
+
+    Parameters
+    ----------
+    graph : networkx.DiGraph
+        From :func:`build_interaction_graph`.
+
+    Returns
+    -------
+    list of tuple of str
+        Each component's cards sorted by name; the largest first, ties by
+        their first name. A splice card with no host is a component of one.
+    """
+    components = nx.weakly_connected_components(splice_graph(graph))
+    return sorted((tuple(sorted(c)) for c in components), key=lambda c: (-len(c), c))
+
+
+def splice_packages(graph: nx.DiGraph) -> list[SplicePackage]:
+    """The maximal sets of splice cards that can be spliced together onto a common host.
+
+    Two splice cards are related when some host other than both takes both
+    (CR 702.47a; neither is spliced onto itself, CR 601.2a). A package is a
+    maximal clique of that relation (``networkx.find_cliques``).
+
+    Parameters
+    ----------
+    graph : networkx.DiGraph
+        From :func:`build_interaction_graph`.
+
+    Returns
+    -------
+    list of SplicePackage
+        The largest first, then the one with more common hosts, then by
+        card names. Splice cards with no host are in none.
+
+    Notes
+    -----
+    The relation is pairwise: a package's cards share hosts two by two, and
+    ``common_hosts`` says which hosts take all of them at once.
+    """
+    splices = splice_graph(graph)
+    hosts = {n: set(splices.successors(n)) for n, d in splices.nodes(data=True) if d.get("splice_quality")}
+    related = nx.Graph()
+    related.add_nodes_from(n for n, found in hosts.items() if found)
+    names = sorted(related)
+    for i, first in enumerate(names):
+        for second in names[i + 1:]:
+            if hosts[first] & hosts[second] - {first, second}:
+                related.add_edge(first, second)
+    packages = []
+    for clique in nx.find_cliques(related):
+        members = set(clique)
+        common = set.intersection(*(hosts[n] for n in members)) - members
+        packages.append(SplicePackage(tuple(sorted(members)), tuple(sorted(common))))
+    return sorted(packages, key=lambda p: (-len(p.cards), -len(p.common_hosts), p.cards))
+
+
+def cheapest_splice_costs(graph: nx.DiGraph, top: int | None = None) -> list[SpliceCost]:
+    """The total cost of each (splice card, host) pair, cheapest first (CR 601.2f, 702.47a).
+
+    Parameters
+    ----------
+    graph : networkx.DiGraph
+        From :func:`build_interaction_graph`.
+    top : int or None
+        Keep the first ``top``; all when None.
+
+    Returns
+    -------
+    list of SpliceCost
+        Sorted by mana value of the total cost, then the cost as printed,
+        then splice card and host names.
+
+    Raises
+    ------
+    InputError
+        ``top`` is negative.
+    """
+    if top is not None and top < 0:
+        raise InputError("--top", f"must be 0 or more (got {top})")
+    found = [
+        SpliceCost(u, v, ManaCost.parse(d["total_cost"]), d["total_mana_value"])
+        for u, v, d in graph.edges(data=True) if d["kind"] == SPLICE
+    ]
+    found.sort(key=lambda c: (c.mana_value, str(c.total_cost), c.splice, c.host))
+    return found if top is None else found[:top]
+
+
+def unusable_splice_cards(graph: nx.DiGraph) -> list[str]:
+    """Splice cards with no host in the pool: their splice ability can never be used (CR 702.47a).
+
+    Parameters
+    ----------
+    graph : networkx.DiGraph
+        From :func:`build_interaction_graph`.
+
+    Returns
+    -------
+    list of str
+        Sorted by name.
+    """
+    splices = splice_graph(graph)
+    return sorted(n for n in splices if splices.out_degree(n) == 0 and splices.nodes[n].get("splice_quality"))
+
+
+def write_graph(graph: nx.DiGraph, path: str | Path, fmt: str) -> None:
+    """Write the graph as GraphML, node-link JSON or a PNG drawing.
+
+    The file is written whole or not at all: to a temporary file beside it,
+    then renamed.
+
+    Parameters
+    ----------
+    graph : networkx.DiGraph
+    path : str or Path
+        The file to write.
+    fmt : str
+        ``"graphml"`` (``networkx.write_graphml``), ``"json"``
+        (``networkx.node_link_data``, edges under ``"edges"``) or ``"png"``
+        (a drawing, matplotlib's Agg backend).
+
+    Raises
+    ------
+    InputError
+        An unknown format, a directory that does not exist or can't be
+        written, or matplotlib missing for ``"png"``.
+    """
+    if fmt not in GRAPH_FORMATS:
+        raise InputError("--format", f"unknown format {fmt!r} (choose from {', '.join(GRAPH_FORMATS)})")
+    path = Path(path)
+    directory = path.parent if str(path.parent) else Path(".")
+    if not directory.is_dir():
+        raise InputError("--output", f"cannot write {str(path)!r}: no directory {str(directory)!r}")
+    try:
+        handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=directory)
+    except OSError as exc:
+        raise InputError("--output", f"cannot write {str(path)!r} ({exc.strerror})") from None
+    os.close(handle)
+    try:
+        if fmt == "graphml":
+            nx.write_graphml(graph, temporary)
+        elif fmt == "json":
+            with open(temporary, "w", encoding="utf-8") as out:
+                json.dump(nx.node_link_data(graph, edges="edges"), out, ensure_ascii=False, indent=1)
+        else:
+            _draw(graph, temporary)
+        os.chmod(temporary, 0o666 & ~_umask())  # as open() would make it, not mkstemp's 0600
+        os.replace(temporary, path)
+    except OSError as exc:
+        raise InputError("--output", f"cannot write {str(path)!r} ({exc.strerror})") from None
+    finally:
+        if os.path.exists(temporary):
+            os.unlink(temporary)
+
+
+def _umask() -> int:
+    current = os.umask(0)
+    os.umask(current)
+    return current
+
+
+def _draw(graph: nx.DiGraph, path: str) -> None:
+    """Draw the graph to a PNG: splice cards on the left, hosts and spells in the middle, permanents on the right."""
+    try:
+        import matplotlib
+    except ImportError:
+        raise InputError("--format", "png needs matplotlib: pip install 'legalcasts[plot]'") from None
+    matplotlib.use("Agg")
+    from matplotlib import pyplot
+    from matplotlib.lines import Line2D
+
+    splicers = sorted(n for n, d in graph.nodes(data=True) if d.get("splice_quality"))
+    permanents = sorted(n for n in graph if graph.in_degree(n) and all(
+        d["kind"] == TARGET for _, _, d in graph.in_edges(n, data=True)) and not graph.out_degree(n))
+    middle = sorted(set(graph) - set(splicers) - set(permanents))
+    columns = [splicers, middle, permanents]
+    positions = {}
+    for x, column in enumerate(columns):
+        for i, node in enumerate(column):
+            positions[node] = (x, -(i + 0.5) / max(len(column), 1))
+    labelled = set(splicers) | set(permanents) | (set(middle) if len(middle) <= 40 else set())
+    height = max(4.0, min(40.0, 0.22 * max(len(splicers), len(permanents), min(len(middle), 40))))
+    figure, axes = pyplot.subplots(figsize=(14, height))
+    splice_edges = [(u, v) for u, v, d in graph.edges(data=True) if d["kind"] == SPLICE]
+    open_edges = [(u, v) for u, v, d in graph.edges(data=True) if d["kind"] == TARGET and not d["blocked"]]
+    blocked_edges = [(u, v) for u, v, d in graph.edges(data=True) if d["kind"] == TARGET and d["blocked"]]
+    thin = 0.2 if graph.number_of_edges() > 500 else 0.8
+    handles = []
+    column_of = {node: x for x, column in enumerate(columns) for node in column}
+    for edges, color, label in ((splice_edges, "tab:blue", "splice (CR 702.47a)"),
+                                (open_edges, "tab:green", "may target despite protection"),
+                                (blocked_edges, "tab:red", "can't target (CR 702.16b, 702.11, 702.18a)")):
+        across = [(u, v) for u, v in edges if column_of[u] != column_of[v]]
+        within = [(u, v) for u, v in edges if column_of[u] == column_of[v]]  # bent, not over the column
+        nx.draw_networkx_edges(graph, positions, edgelist=across, edge_color=color, width=thin, alpha=0.5,
+                               arrows=len(edges) <= 200, ax=axes)
+        if within:
+            nx.draw_networkx_edges(graph, positions, edgelist=within, edge_color=color, width=thin, alpha=0.5,
+                                   arrows=True, connectionstyle="arc3,rad=0.3", ax=axes)
+        handles.append(Line2D([], [], color=color, linewidth=2, label=f"{label}: {len(edges):,}"))
+    size = 30 if len(graph) > 200 else 120
+    nx.draw_networkx_nodes(graph, positions, node_size=size, node_color="lightgray", edgecolors="black", ax=axes)
+    for node in labelled:
+        x, y = positions[node]
+        align = "right" if x == 0 else "left"
+        axes.text(x + (-0.02 if x == 0 else 0.02), y, node, fontsize=7, ha=align, va="center")
+    axes.set_title(f"{len(splicers)} splice cards, {len(middle)} hosts and targeting spells, "
+                   f"{len(permanents)} protected permanents")
+    axes.legend(handles=handles, loc="lower center", bbox_to_anchor=(0.5, -0.08), ncol=3, fontsize=8)
+    axes.set_xlim(-0.6, 2.6)
+    axes.axis("off")
+    figure.tight_layout()
+    figure.savefig(path, format="png", dpi=100)
+    pyplot.close(figure)
