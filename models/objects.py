@@ -111,6 +111,10 @@ class Card:
         The rules text, lines separated by ``"\\n"``.
     power, toughness : str or None
         As printed (``"2"``, ``"*"``).
+    faces : tuple of str
+        For a card with two faces (split, flip, transform), every face name
+        in printed order, this one included (``("Delver of Secrets",
+        "Insectile Aberration")``); empty for a one-faced card.
     """
 
     name: str
@@ -124,6 +128,7 @@ class Card:
     power: str | None = None
     toughness: str | None = None
     name_fr: str | None = None
+    faces: tuple[str, ...] = ()
 
     def has_type(self, card_type: CardType) -> bool:
         """Whether the card has this card type (CR 205.2)."""
@@ -168,6 +173,13 @@ class GameObject:
     granted : tuple of str
         Abilities gained from effects, as keyword text
         (``"protection from red"``).
+    summoning_sick : bool
+        Not under its controller's control continuously since their most
+        recent turn began: a creature's {T} mana abilities can't be activated
+        unless it has haste (CR 302.6).
+    attached_to : str or None
+        The id of the object or player this Aura, Equipment or Fortification
+        is attached to (CR 301.5, 303.4); None when not attached.
     """
 
     id: ObjectId
@@ -180,6 +192,8 @@ class GameObject:
     token: bool = False
     attacking: bool = False
     granted: tuple[str, ...] = field(default=())
+    summoning_sick: bool = False
+    attached_to: str | None = None
 
     @property
     def name(self) -> str:
