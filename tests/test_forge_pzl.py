@@ -322,3 +322,12 @@ def test_modifiers_that_do_not_bear_on_casting_are_accepted() -> None:
     assert (knight.name, knight.attacking, knight.tapped, knight.counters, knight.granted) == (
         "Silver Knight", True, False, (), ())
     assert aura.attached_to == HUMAN
+
+
+def test_byte_order_mark_and_crlf(tmp_path) -> None:
+    """A file saved with a byte-order mark and Windows line ends reads the same."""
+    path = tmp_path / "bom.pzl"
+    path.write_bytes(b"\xef\xbb\xbf[metadata]\r\nName:x\r\n[state]\r\nhumanhand=Glacial Ray\r\n"
+                     b"humanbattlefield=Mountain;Island\r\n")
+    state = load_state(path)
+    assert count_legal_casts(state, "human-hand-1") == 2  # Glacial Ray {1}{R}: human or ai

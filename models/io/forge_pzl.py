@@ -107,7 +107,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from models.cards import CardDatabase, default_card_database
@@ -226,7 +226,7 @@ def load_puzzle(path: str | Path, cards: CardDatabase | None = None) -> Puzzle:
     """
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        text = path.read_text(encoding="utf-8-sig")  # a byte-order mark, if any, is dropped
     except OSError as exc:
         raise StateError(str(path), f"cannot read puzzle file ({exc.strerror})") from None
     return puzzle_from_text(text, cards, source=str(path))
@@ -268,7 +268,7 @@ def puzzle_from_text(text: str, cards: CardDatabase | None = None, source: str =
         return f"{source}:{line}" if source else f"line {line}"
 
     sections = _sections(text, where, source)
-    puzzle = _metadata(sections.get("metadata", []), where)
+    metadata = _metadata(sections.get("metadata", []), where)
     if "state" not in sections:
         raise StateError(source, "no [state] section: a puzzle file needs one with the game state")
     values: dict[str, tuple[int, str]] = {}
@@ -336,7 +336,7 @@ def puzzle_from_text(text: str, cards: CardDatabase | None = None, source: str =
         life=((HUMAN, life[HUMAN]), (AI, life[AI])),
         mana_pool=tuple((p, ManaCost.parse("".join(pools[p]))) for p in (HUMAN, AI) if p in pools),
     )
-    return replace(puzzle, state=state, turn=turn)
+    return Puzzle(state=state, turn=turn, **metadata)
 
 
 def _sections(text: str, where, source: str) -> dict[str, list[tuple[int, str]]]:
@@ -362,8 +362,8 @@ def _sections(text: str, where, source: str) -> dict[str, list[tuple[int, str]]]
     return sections
 
 
-def _metadata(lines: list[tuple[int, str]], where) -> Puzzle:
-    """The kept ``[metadata]`` values; a line without a key continues the one above."""
+def _metadata(lines: list[tuple[int, str]], where) -> dict[str, object]:
+    """The kept ``[metadata]`` values, as :class:`Puzzle` fields; a line without a key continues the one above."""
     values: dict[str, str] = {}
     last: str | None = None
     for number, line in lines:
@@ -381,11 +381,8 @@ def _metadata(lines: list[tuple[int, str]], where) -> Puzzle:
             number = next(n for n, line in lines if line.casefold().startswith("turns"))
             raise StateError(where(number), f"Turns: expected a number, got {values['turns']!r}")
         turns = int(values["turns"])
-    placeholder = GameState(players=(HUMAN, AI), active_player=HUMAN, priority=HUMAN,
-                            phase=Phase.PRECOMBAT_MAIN, objects=())
-    return Puzzle(state=placeholder, name=values.get("name", ""), url=values.get("url", ""),
-                  goal=values.get("goal", ""), turns=turns, difficulty=values.get("difficulty", ""),
-                  description=values.get("description", ""))
+    kept = {key: values.get(key, "") for key in ("name", "url", "goal", "difficulty", "description")}
+    return {**kept, "turns": turns}
 
 
 def _failer(path: str, key: str):
