@@ -113,6 +113,8 @@ def card_from_record(record: Mapping[str, Any], path: str = "card") -> Card:
             raise CardDataError(f"{path}.colors", f"bad colour in {colors_field!r}") from exc
     supertypes, types, subtypes = parse_type_line(record["type_line"], f"{path}.type_line")
     power, toughness = record.get("power"), record.get("toughness")
+    faces_of = record.get("faces_of")
+    faces = tuple(faces_of.split(" // ")) if isinstance(faces_of, str) and " // " in faces_of else ()
     return Card(
         name=record["name"],
         mana_cost=mana_cost,
@@ -126,6 +128,7 @@ def card_from_record(record: Mapping[str, Any], path: str = "card") -> Card:
         toughness=None if toughness is None else str(toughness),
         name_fr=record.get("name_fr"),
         split_of=record.get("faces_of") if record.get("layout") == "split" else None,
+        faces=faces,
     )
 
 
@@ -215,9 +218,24 @@ class CardDatabase:
         card = self._by_folded.get(name.casefold())
         if card is not None:
             return card
-        close = difflib.get_close_matches(name, list(self._by_name), n=1, cutoff=0.75)
-        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        close = self.suggest(name)
+        hint = f" (did you mean {close!r}?)" if close else ""
         raise UnknownCardError(path, f"unknown card {name!r}{hint}")
+
+    def suggest(self, name: str) -> str | None:
+        """The card name closest to a misspelt one, or None when none is close.
+
+        Parameters
+        ----------
+        name : str
+
+        Returns
+        -------
+        str or None
+            A name of the database (difflib ratio at least 0.75).
+        """
+        close = difflib.get_close_matches(name, list(self._by_name), n=1, cutoff=0.75)
+        return close[0] if close else None
 
 
 def _cards_of_lines(lines: Iterable[str], source: str) -> Iterable[Card]:

@@ -119,6 +119,10 @@ class Card:
         For a whole split card, its two halves, left first (CR 709.1); empty
         for other cards. The whole card's characteristics are those of both
         halves combined (CR 709.4).
+    faces : tuple of str
+        For a card with two faces (split, flip, transform), every face name
+        in printed order, this one included (``("Delver of Secrets",
+        "Insectile Aberration")``); empty for a one-faced card.
     """
 
     name: str
@@ -134,6 +138,7 @@ class Card:
     name_fr: str | None = None
     split_of: str | None = None
     halves: tuple[Card, ...] = ()
+    faces: tuple[str, ...] = ()
 
     def has_type(self, card_type: CardType) -> bool:
         """Whether the card has this card type (CR 205.2)."""
@@ -178,6 +183,13 @@ class GameObject:
     granted : tuple of str
         Abilities gained from effects, as keyword text
         (``"protection from red"``).
+    summoning_sick : bool
+        Not under its controller's control continuously since their most
+        recent turn began: a creature's {T} mana abilities can't be activated
+        unless it has haste (CR 302.6).
+    attached_to : str or None
+        The id of the object or player this Aura, Equipment or Fortification
+        is attached to (CR 301.5, 303.4); None when not attached.
     """
 
     id: ObjectId
@@ -190,6 +202,8 @@ class GameObject:
     token: bool = False
     attacking: bool = False
     granted: tuple[str, ...] = field(default=())
+    summoning_sick: bool = False
+    attached_to: str | None = None
 
     @property
     def name(self) -> str:

@@ -47,6 +47,7 @@ def combined_card(name: str, halves: tuple[Card, Card]) -> Card:
         oracle_text="\n".join(h.oracle_text for h in halves if h.oracle_text),
         name_fr=" // ".join(h.name_fr for h in halves) if all(h.name_fr for h in halves) else None,
         halves=halves,
+        faces=tuple(h.name for h in halves),
     )
 
 

@@ -18,6 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from models.cards import CardDatabase, card_from_record, default_card_database
 from models.errors import InputError, StateError
+from models.io.forge_pzl import load_puzzle
 from models.mana import ManaCost
 from models.objects import GameObject, ObjectId, Phase, PlayerId, Zone
 from models.state import GameState
@@ -246,11 +247,12 @@ def state_from_json(text: str, cards: CardDatabase | None = None, source: str = 
 
 
 def load_state(path: str | Path, cards: CardDatabase | None = None) -> GameState:
-    """Read a state file.
+    """Read a state file: JSON, or a Forge puzzle when the name ends in ``.pzl``.
 
     Parameters
     ----------
     path : str or Path
+        A ``.pzl`` file is read by :func:`models.io.forge_pzl.load_puzzle`.
     cards : CardDatabase or None
 
     Returns
@@ -260,9 +262,12 @@ def load_state(path: str | Path, cards: CardDatabase | None = None) -> GameState
     Raises
     ------
     StateError
-        Unreadable file or any error of :func:`state_from_data`.
+        Unreadable file or any error of :func:`state_from_data` (of
+        :func:`models.io.forge_pzl.puzzle_from_text` for a puzzle).
     """
     path = Path(path)
+    if path.suffix.casefold() == ".pzl":
+        return load_puzzle(path, cards).state
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:

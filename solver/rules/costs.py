@@ -9,7 +9,8 @@
   zero, never of coloured mana).
 - Payment (CR 601.2g-h): the total must be payable with the mana in the
   caster's pool and what their untapped permanents' mana abilities make
-  (basic land types give their colour, CR 305.6). Colours matter; a source
+  (basic land types give their colour, CR 305.6; a summoning-sick creature
+  without haste makes none, CR 302.6). Colours matter; a source
   that makes one of several colours pays one symbol (a matching, not a count).
 - Discards (CR 601.2h, 118.10): "As an additional cost to cast this spell,
   discard a card" is a choice of a card in hand; a spliced card is still in
@@ -25,7 +26,7 @@ from typing import Any
 
 from models.errors import UnsupportedRuleError
 from models.mana import ManaCost, ManaPayer, ManaSource, simple_demand, sum_costs
-from models.objects import Zone
+from models.objects import CardType, GameObject, Zone
 from solver.abilities import abilities_of
 from solver.problem import CastProblem
 from solver.rules.splice import SPLICES
@@ -77,8 +78,8 @@ def available_mana_sources(problem: CastProblem) -> tuple[ManaSource, ...]:
         unread = [u for u in abilities.permanent_unsupported if u.topic == "mana"]
         if unread:
             raise UnsupportedRuleError(obj.name, unread[0].span, unread[0].reason)
-        if obj.tapped:
-            continue
+        if obj.tapped or (obj.summoning_sick and obj.card.has_type(CardType.CREATURE) and not _has_haste(obj)):
+            continue  # CR 302.6: a summoning-sick creature can't activate {T} abilities
         options = [ability.units for ability in abilities.mana_abilities]
         options += [(frozenset(_BASIC_LAND_MANA[t]),) for t in obj.card.subtypes if t in _BASIC_LAND_MANA]
         options = list(dict.fromkeys(options))
@@ -92,6 +93,12 @@ def available_mana_sources(problem: CastProblem) -> tuple[ManaSource, ...]:
         else:
             raise UnsupportedRuleError(obj.name, obj.card.oracle_text, "a choice between mana abilities making different amounts")
     return tuple(sources)
+
+
+def _has_haste(obj: GameObject) -> bool:
+    """Whether a keyword line of the object's text, or a granted ability, is haste (CR 702.10)."""
+    lines = [line.split("(")[0] for line in obj.card.oracle_text.split("\n")] + list(obj.granted)
+    return any(word.strip().casefold() == "haste" for line in lines for word in line.split(","))
 
 
 def add_kicker_choice(problem: CastProblem) -> None:

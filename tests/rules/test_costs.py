@@ -7,6 +7,8 @@ casts apart: a cast is legal iff some payment exists.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from models.cast import Cast, TargetChoice
@@ -344,3 +346,20 @@ def test_exile_a_creature_card_from_your_graveyard(make_state, casts, basics, gr
     found = casts(state, "lunge")
     assert len(found) == expected
     assert all(cast.exiles in {("g1",), ("g2",)} for cast in found)
+
+
+@pytest.mark.parametrize(
+    ("sick", "granted", "expected"),
+    [
+        (False, [], 1),         # the Elves tap for {G}: Kodama's Might on the Elves, the only creature
+        (True, [], 0),          # summoning sick: no {G}, nothing else makes mana
+        (True, ["haste"], 1),   # haste lifts the rule
+    ],
+)
+def test_summoning_sick_creature_makes_no_mana(make_state, casts, sick, granted, expected):
+    """CR 302.6: a creature's {T} mana ability can't be activated while it is summoning sick, unless it has haste."""
+    state = make_state(hand=[("might", "Kodama's Might")],
+                       battlefield=[("elves", "Llanowar Elves", {"granted": granted})])
+    elves = state.object("elves")
+    state = replace(state, objects=tuple(replace(o, summoning_sick=sick) if o is elves else o for o in state.objects))
+    assert len(casts(state, "might")) == expected

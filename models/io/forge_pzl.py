@@ -1,0 +1,743 @@
+"""Read Forge puzzle files (``.pzl``) as game states.
+
+Forge, the open-source MTG engine, stores its puzzles (the Possibility Storm
+puzzles among them) in an INI-like text format::
+
+    [metadata]
+    Name:Possibility Storm - Kamigawa Splice #1
+    Goal:Win
+    Turns:1
+    Difficulty:Uncommon
+    Description:Win this turn.
+    [state]
+    humanlife=12
+    ailife=7
+    activeplayer=human
+    activephase=MAIN1
+    humanhand=Reach Through Mists;Glacial Ray
+    humanbattlefield=Island;Mountain|Tapped;Llanowar Elves|SummonSick
+    aibattlefield=Silver Knight|Id:20;Holy Strength|AttachedTo:20;t:w_1_1_soldier
+
+``[metadata]`` lines are ``Key:Value``; ``Name``, ``URL``, ``Goal``,
+``Turns``, ``Difficulty`` and ``Description`` are kept on :class:`Puzzle`,
+other keys are ignored, and a line with no key continues the value above
+it. ``[state]`` lines are ``key=value``; blank lines and lines starting with
+``#`` are skipped everywhere.
+
+The two players are ``human`` and ``ai`` (their player ids in the state, in
+that turn order). **The human player is the caster: they hold priority in
+the active player's phase or step** (Forge puzzles are nearly always set on
+the human's turn); ``--player ai`` casts for the other side.
+
+State keys:
+
+- ``humanlife``, ``ailife``: life totals (default 20).
+- ``activeplayer``: ``human`` (default) or ``ai``.
+- ``activephase``: a Forge phase (see :data:`PHASES`; default ``MAIN1``).
+  The combat steps all read as ``combat``; ``CLEANUP`` reads as ``end``.
+- ``turn``: the turn number, kept on :class:`Puzzle`.
+- ``humanhand``, ``humanlibrary``, ``humangraveyard``, ``humanexile``,
+  ``humanbattlefield``, the same with ``ai``, and ``humanputonstack`` /
+  ``aiputonstack`` (spells on the stack, bottom first in the order written,
+  with no cast record): ``;``-separated card entries.
+- ``humanmanapool``, ``aimanapool``, ``humanpersistentmana``,
+  ``aipersistentmana``: mana in the pool, as Forge writes it (``R R G``;
+  ``RRG`` and ``{R}{R}{G}`` are read too; ``C`` is colourless).
+- ``removesummoningsickness=true``: no permanent is summoning sick.
+- Accepted and ignored, since nothing in them bears on casting:
+  ``humansideboard`` (outside the game), ``humancounters`` (player counters
+  such as poison), ``humanlandsplayed``, ``humanlandsplayedlastturn``, and
+  the same with ``ai``.
+- Rejected with an error: ``humanprecast`` / ``aiprecast`` (effects of
+  spells cast before the puzzle starts are not modelled) and a non-empty
+  ``humancommand`` / ``aicommand`` (the command zone is not modelled).
+
+A card entry is a card name, or ``t:`` and a Forge token script name, then
+``|``-separated modifiers:
+
+- ``Tapped``; ``SummonSick`` (CR 302.6: its {T} mana abilities can't be used
+  unless it has haste); ``Counters:P1P1=2,LOYALTY=3`` (``P1P1`` is
+  ``+1/+1``, ``M1M1`` is ``-1/-1``, any other kind is its name in lower
+  case: ``loyalty``); ``Attacking`` (its value, what it attacks, is ignored).
+- ``Id:N``: the object's id is ``N``. An object without one gets the id
+  ``<player>-<zone>-<position>``, the position counted from 1 in its line:
+  ``human-battlefield-3`` is the third entry of ``humanbattlefield``,
+  ``ai-stack-1`` the first of ``aiputonstack``. These are the ids that
+  ``--object``, ``check`` and the cast records use.
+- ``AttachedTo:N`` (also written ``Attaching:N``): attached to the object
+  with ``Id:N`` (CR 301.5, 303.4); ``EnchantingPlayer:human`` attaches it to
+  a player.
+- ``Owner:human`` / ``Owner:ai``: the owner, when not the player of the line
+  (a permanent whose control changed; a card in exile).
+- ``FaceDown``: a face-down permanent is a nameless 2/2 colourless creature
+  with no text and no mana cost (CR 708.2a); a face-down card in exile has
+  no characteristics. ``Transformed``, ``Flipped`` and ``Modal`` give the
+  card's second face (CR 712, 710).
+- ``PhasedOut``: the permanent, and what is attached to it, are left out of
+  the state: it is treated as though it does not exist (CR 702.26b, g).
+- Accepted and ignored: ``Set``, ``Art``, ``Damage``, ``Renowned``,
+  ``Monstrous``, ``ChosenColor``, ``ChosenType``, ``ChosenNumber``,
+  ``NamedCard``, ``ChosenCards``, ``RememberedCards``, ``Imprinting``,
+  ``ExiledWith``, ``IsCommander``, ``IsRingBearer``, ``NoETBTrigs``,
+  ``Foretold``, ``ForetoldThisTurn``, ``OnAdventure``, ``ClassLevel``. They
+  record history, printing, or choices used only by permanent text that
+  legalcasts does not read (the engine reads keywords, mana abilities and
+  cost changes of permanents; text that it would need and can't read is
+  reported unsupported when a cast depends on it).
+
+Tokens: ``t:`` then ``<colours>_[<power>_<toughness>_][a_|e_]<types and
+keywords>``, as Forge names its token scripts: ``t:w_1_1_soldier`` (a
+white 1/1 Soldier creature token), ``t:r_1_1_goblin_haste``,
+``t:c_1_1_a_thopter_flying`` (a colourless artifact creature),
+``t:c_a_treasure_sac``. Colours are letters among ``wubrg``, or ``c``;
+``a`` and ``e`` make it an artifact or an enchantment; each further word is
+a subtype (CR 205.3g, h, m) or a keyword (``flying``, ``haste``,
+``hexproof``...). The ability words of Treasure, Gold, Clue, Food, Blood
+and Eldrazi Spawn/Scion (``sac``, ``draw``) give their printed ability. A
+token is named after its subtypes plus "Token" (CR 111.4). A script name
+that can't be read this way is an error naming it.
+
+Errors are :class:`models.errors.StateError`, naming the file, the line and
+the key: ``puzzle.pzl:14: humanbattlefield: unknown modifier 'Taped' in
+'Island|Taped'``. Card names missing from the card database are reported
+together, in one error, each with its line and the closest known name.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from models.cards import CardDatabase, default_card_database
+from models.errors import InputError, StateError
+from models.mana import Color, ManaCost
+from models.objects import Card, CardType, GameObject, ObjectId, Phase, PlayerId, Zone
+from models.state import GameState
+
+__all__ = ["Puzzle", "load_puzzle", "puzzle_from_text", "token_card", "PHASES", "HUMAN", "AI"]
+
+HUMAN = PlayerId("human")
+"""The player id of Forge's human player: the caster by default."""
+
+AI = PlayerId("ai")
+"""The player id of Forge's AI player."""
+
+PHASES: Mapping[str, Phase] = {
+    "UNTAP": Phase.UNTAP,
+    "UPKEEP": Phase.UPKEEP,
+    "DRAW": Phase.DRAW,
+    "MAIN1": Phase.PRECOMBAT_MAIN,
+    "COMBAT_BEGIN": Phase.COMBAT,
+    "COMBAT_DECLARE_ATTACKERS": Phase.COMBAT,
+    "COMBAT_DECLARE_BLOCKERS": Phase.COMBAT,
+    "COMBAT_FIRST_STRIKE_DAMAGE": Phase.COMBAT,
+    "COMBAT_DAMAGE": Phase.COMBAT,
+    "COMBAT_END": Phase.COMBAT,
+    "MAIN2": Phase.POSTCOMBAT_MAIN,
+    "END_OF_TURN": Phase.END,
+    "CLEANUP": Phase.END,
+}
+"""Forge's phase and step names (``PhaseType``) and the phase each is (CR 500.1)."""
+
+_ZONES = {
+    "hand": Zone.HAND, "library": Zone.LIBRARY, "graveyard": Zone.GRAVEYARD,
+    "exile": Zone.EXILE, "battlefield": Zone.BATTLEFIELD, "putonstack": Zone.STACK,
+}
+_IGNORED_KEYS = ("sideboard", "counters", "landsplayed", "landsplayedlastturn")
+_IGNORED_MODIFIERS = frozenset(m.casefold() for m in (
+    "Set", "Art", "Damage", "Renowned", "Monstrous", "ChosenColor", "ChosenType", "ChosenNumber",
+    "NamedCard", "ChosenCards", "RememberedCards", "Imprinting", "ExiledWith", "IsCommander",
+    "IsRingBearer", "NoETBTrigs", "Foretold", "ForetoldThisTurn", "OnAdventure", "ClassLevel",
+))
+_FLAGS = {"tapped": "tapped", "summonsick": "summoning_sick", "transformed": "other_face",
+          "flipped": "other_face", "modal": "other_face", "phasedout": "phased_out"}
+_PLAYERS = {"human": HUMAN, "ai": AI}
+
+
+@dataclass(frozen=True, slots=True)
+class Puzzle:
+    """A Forge puzzle: its game state and what its ``[metadata]`` says.
+
+    Parameters
+    ----------
+    state : GameState
+        Players ``human`` and ``ai``; the human has priority.
+    name, url, goal, difficulty, description : str
+        From ``[metadata]``; empty when not given.
+    turns : int or None
+        ``Turns``: how many turns the puzzle allows.
+    turn : int or None
+        ``turn`` of ``[state]``: the turn number the game is at.
+    """
+
+    state: GameState
+    name: str = ""
+    url: str = ""
+    goal: str = ""
+    turns: int | None = None
+    difficulty: str = ""
+    description: str = ""
+    turn: int | None = None
+
+
+@dataclass(slots=True)
+class _Entry:
+    """One card entry of a zone line, read but not yet looked up."""
+
+    line: int
+    key: str
+    player: PlayerId
+    zone: Zone
+    position: int
+    name: str
+    text: str
+    token: bool = False
+    tapped: bool = False
+    summoning_sick: bool = False
+    other_face: bool = False
+    phased_out: bool = False
+    face_down: bool = False
+    attacking: bool = False
+    id: str | None = None
+    attach: str | None = None
+    owner: PlayerId | None = None
+    counters: dict[str, int] = field(default_factory=dict)
+
+
+def load_puzzle(path: str | Path, cards: CardDatabase | None = None) -> Puzzle:
+    """Read a Forge puzzle file.
+
+    Parameters
+    ----------
+    path : str or Path
+    cards : CardDatabase or None
+        Where card names are looked up; the bundled database by default.
+
+    Returns
+    -------
+    Puzzle
+
+    Raises
+    ------
+    StateError
+        An unreadable file, or any error of :func:`puzzle_from_text`.
+    """
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8-sig")  # a byte-order mark, if any, is dropped
+    except OSError as exc:
+        raise StateError(str(path), f"cannot read puzzle file ({exc.strerror})") from None
+    return puzzle_from_text(text, cards, source=str(path))
+
+
+def puzzle_from_text(text: str, cards: CardDatabase | None = None, source: str = "") -> Puzzle:
+    r"""Parse the text of a Forge puzzle file (format in the module docstring).
+
+    Parameters
+    ----------
+    text : str
+    cards : CardDatabase or None
+        Where card names are looked up; the bundled database by default.
+    source : str
+        The file name, put before the line number in error messages.
+
+    Returns
+    -------
+    Puzzle
+
+    Raises
+    ------
+    StateError
+        The first problem found, naming the line and the key: no ``[state]``
+        section, a line that is not ``key=value``, an unknown key or
+        modifier, a bad phase, player, number or mana, a token script name
+        that can't be read, an ``Id`` given twice or an ``AttachedTo`` with
+        no such id. Every card name not in the database, in one error.
+
+    Examples
+    --------
+    >>> puzzle = puzzle_from_text("[state]\nhumanhand=Glacial Ray\nhumanbattlefield=Mountain|Tapped")
+    >>> [(o.id, o.name, o.tapped) for o in puzzle.state.objects]
+    [('human-hand-1', 'Glacial Ray', False), ('human-battlefield-1', 'Mountain', True)]
+    """
+    cards = default_card_database() if cards is None else cards
+
+    def where(line: int) -> str:
+        return f"{source}:{line}" if source else f"line {line}"
+
+    sections = _sections(text, where, source)
+    metadata = _metadata(sections.get("metadata", []), where)
+    if "state" not in sections:
+        raise StateError(source, "no [state] section: a puzzle file needs one with the game state")
+    values: dict[str, tuple[int, str]] = {}
+    for number, line in sections["state"]:
+        match = re.fullmatch(r"\s*([A-Za-z]+)\s*=(.*)", line)
+        if match is None:
+            raise StateError(where(number), f"expected key=value, got {line.strip()!r}")
+        key = match.group(1).casefold()
+        if key in values:
+            raise StateError(where(number), f"{key}: given twice (also line {values[key][0]})")
+        values[key] = (number, match.group(2).strip())
+
+    life = {HUMAN: 20, AI: 20}
+    active, phase, turn = HUMAN, Phase.PRECOMBAT_MAIN, None
+    pools: dict[PlayerId, list[str]] = {}
+    entries: list[_Entry] = []
+    stack_lines: list[tuple[int, PlayerId]] = []
+    keep_sickness = True
+    for key, (number, value) in values.items():
+        fail = _failer(where(number), key)
+        player_name = next((p for p in _PLAYERS if key.startswith(p)), None)
+        rest = key[len(player_name):] if player_name else key
+        if key == "turn":
+            turn = _integer(value, fail)
+        elif key == "activeplayer":
+            active = _player(value, fail)
+        elif key == "activephase":
+            phase = PHASES.get(value.upper())
+            if phase is None:
+                raise fail(f"unknown phase {value!r} (Forge phases: {', '.join(PHASES)})")
+        elif key == "removesummoningsickness":
+            if value.casefold() not in ("true", "false"):
+                raise fail(f"expected true or false, got {value!r}")
+            keep_sickness = value.casefold() == "false"
+        elif player_name is None:
+            raise fail("unknown key")
+        elif rest == "life":
+            life[_PLAYERS[player_name]] = _integer(value, fail)
+        elif rest in _ZONES:
+            player = _PLAYERS[player_name]
+            zone = _ZONES[rest]
+            if zone is Zone.STACK:
+                stack_lines.append((number, player))
+            entries += _entries(value, number, key, player, zone, fail)
+        elif rest in ("manapool", "persistentmana"):
+            pools.setdefault(_PLAYERS[player_name], []).append(_mana(value, fail))
+        elif rest == "precast":
+            raise fail("spells cast before the puzzle starts are not modelled")
+        elif rest == "command":
+            if value:
+                raise fail("the command zone is not modelled")
+        elif rest not in _IGNORED_KEYS:
+            raise fail("unknown key")
+
+    found = _look_up(entries, cards, source, where)
+    objects = _objects(entries, found, keep_sickness, where)
+    stack = tuple(o.id for o in objects if o.zone is Zone.STACK)
+    state = GameState(
+        players=(HUMAN, AI),
+        active_player=active,
+        priority=HUMAN,
+        phase=phase,
+        objects=tuple(objects),
+        stack=stack,
+        life=((HUMAN, life[HUMAN]), (AI, life[AI])),
+        mana_pool=tuple((p, ManaCost.parse("".join(pools[p]))) for p in (HUMAN, AI) if p in pools),
+    )
+    return Puzzle(state=state, turn=turn, **metadata)
+
+
+def _sections(text: str, where, source: str) -> dict[str, list[tuple[int, str]]]:
+    """The lines of each ``[section]``, with their line numbers; comments and blanks dropped."""
+    sections: dict[str, list[tuple[int, str]]] = {}
+    current: str | None = None
+    for number, line in enumerate(text.splitlines(), start=1):
+        stripped = line.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        header = re.fullmatch(r"\[\s*([A-Za-z]+)\s*\]", stripped)
+        if header:
+            current = header.group(1).casefold()
+            if current not in ("metadata", "state"):
+                raise StateError(where(number), f"unknown section [{header.group(1)}] (expected [metadata] or [state])")
+            if current in sections:
+                raise StateError(where(number), f"section [{current}] given twice")
+            sections[current] = []
+        elif current is None:
+            raise StateError(where(number), f"{stripped!r} is outside any section ([metadata] or [state])")
+        else:
+            sections[current].append((number, stripped))
+    return sections
+
+
+def _metadata(lines: list[tuple[int, str]], where) -> dict[str, object]:
+    """The kept ``[metadata]`` values, as :class:`Puzzle` fields; a line without a key continues the one above."""
+    values: dict[str, str] = {}
+    last: str | None = None
+    for number, line in lines:
+        match = re.fullmatch(r"([A-Za-z]+)\s*[:=](.*)", line)
+        if match:
+            last = match.group(1).casefold()
+            values[last] = match.group(2).strip()
+        elif last is not None:
+            values[last] = f"{values[last]}\n{line}"
+        else:
+            raise StateError(where(number), f"[metadata]: expected Key:Value, got {line!r}")
+    turns = None
+    if values.get("turns"):
+        if not values["turns"].isdigit():
+            number = next(n for n, line in lines if line.casefold().startswith("turns"))
+            raise StateError(where(number), f"Turns: expected a number, got {values['turns']!r}")
+        turns = int(values["turns"])
+    kept = {key: values.get(key, "") for key in ("name", "url", "goal", "difficulty", "description")}
+    return {**kept, "turns": turns}
+
+
+def _failer(path: str, key: str):
+    def fail(message: str) -> StateError:
+        return StateError(path, f"{key}: {message}")
+    return fail
+
+
+def _integer(value: str, fail) -> int:
+    if not re.fullmatch(r"-?\d+", value):
+        raise fail(f"expected a whole number, got {value!r}")
+    return int(value)
+
+
+def _player(value: str, fail) -> PlayerId:
+    player = _PLAYERS.get(value.strip().casefold())
+    if player is None:
+        raise fail(f"expected human or ai, got {value!r}")
+    return player
+
+
+def _mana(value: str, fail) -> str:
+    """Forge's mana-pool text (``R R G``, ``RRG`` or ``{R}{R}{G}``) as mana symbols."""
+    symbols = []
+    for word in value.replace(",", " ").split():
+        if word.startswith("{"):
+            symbols.append(word)
+        elif all(letter in "WUBRGC" for letter in word.upper()):
+            symbols += [f"{{{letter}}}" for letter in word.upper()]
+        else:
+            raise fail(f"{word!r} is not mana (write colour letters W U B R G or C, e.g. 'R R G')")
+    text = "".join(symbols)
+    try:
+        ManaCost.parse(text)
+    except InputError as exc:
+        raise fail(f"{value!r} is not mana ({exc.message})") from None
+    return text
+
+
+def _counter_kind(kind: str) -> str:
+    """Forge's counter type as the state file names it: ``P1P1`` is ``+1/+1``, ``LOYALTY`` is ``loyalty``."""
+    match = re.fullmatch(r"([PM])(\d+)([PM])(\d+)", kind.upper())
+    if match:
+        sign = {"P": "+", "M": "-"}
+        return f"{sign[match.group(1)]}{match.group(2)}/{sign[match.group(3)]}{match.group(4)}"
+    return kind.casefold().replace("_", " ")
+
+
+def _entries(value: str, number: int, key: str, player: PlayerId, zone: Zone, fail) -> list[_Entry]:
+    """The card entries of one zone line, with their modifiers read."""
+    entries = []
+    texts = [t.strip() for t in value.split(";")]
+    position = 0
+    for text in texts:
+        if not text:
+            continue
+        position += 1
+        name, *modifiers = [part.strip() for part in text.split("|")]
+        if not name:
+            raise fail(f"entry {text!r} has no card name")
+        entry = _Entry(line=number, key=key, player=player, zone=zone, position=position, name=name, text=text)
+        if name.casefold().startswith("t:"):
+            entry.token, entry.name = True, name[2:].strip()
+            if zone is not Zone.BATTLEFIELD:
+                raise fail(f"token {text!r}: a token exists only on the battlefield (CR 111.7)")
+        for modifier in modifiers:
+            _apply_modifier(entry, modifier, fail)
+        entries.append(entry)
+    return entries
+
+
+def _apply_modifier(entry: _Entry, modifier: str, fail) -> None:
+    label, colon, value = modifier.partition(":")
+    label, value = label.strip(), value.strip()
+    kind = label.casefold()
+    on_battlefield = entry.zone is Zone.BATTLEFIELD
+    if kind in _IGNORED_MODIFIERS:
+        return
+    if kind in _FLAGS:
+        if colon:
+            raise fail(f"modifier {label!r} takes no value, in {entry.text!r}")
+        if kind in ("tapped", "summonsick", "phasedout") and not on_battlefield:
+            raise fail(f"{label!r} is only for permanents, in {entry.text!r} ({entry.zone.value})")
+        if _FLAGS[kind] == "other_face" and entry.zone not in (Zone.BATTLEFIELD, Zone.STACK):
+            raise fail(f"{label!r}: outside the battlefield and the stack a card has its front face up "
+                       f"(CR 712.8a), in {entry.text!r}")
+        setattr(entry, _FLAGS[kind], True)
+    elif kind == "facedown":
+        if entry.zone not in (Zone.BATTLEFIELD, Zone.EXILE):
+            raise fail(f"'FaceDown' is only read on the battlefield or in exile, in {entry.text!r}")
+        entry.face_down = True
+    elif kind == "attacking":
+        if not on_battlefield:
+            raise fail(f"'Attacking' is only for permanents, in {entry.text!r}")
+        entry.attacking = True
+    elif kind == "id":
+        if not value.isdigit():
+            raise fail(f"Id: expected a number, got {value!r} in {entry.text!r}")
+        entry.id = str(int(value))
+    elif kind in ("attachedto", "attaching", "enchantingplayer"):
+        if not on_battlefield:
+            raise fail(f"{label!r} is only for permanents, in {entry.text!r}")
+        if kind == "enchantingplayer":
+            entry.attach = _player(value, fail)
+        elif value.isdigit():
+            entry.attach = "#" + str(int(value))
+        else:
+            raise fail(f"{label}: expected the Id of a permanent, got {value!r} in {entry.text!r}")
+    elif kind == "owner":
+        entry.owner = _player(value, fail)
+        if entry.owner != entry.player and entry.zone in (Zone.HAND, Zone.LIBRARY, Zone.GRAVEYARD):
+            raise fail(f"a card in {entry.player}'s {entry.zone.value} is owned by {entry.player} "
+                       f"(CR 400.3), in {entry.text!r}")
+    elif kind == "counters":
+        for part in value.split(","):
+            counter, equals, amount = part.partition("=")
+            if not equals or not counter.strip() or not amount.strip().isdigit():
+                raise fail(f"Counters: expected KIND=N[,KIND=N], got {value!r} in {entry.text!r}")
+            name = _counter_kind(counter.strip())
+            entry.counters[name] = entry.counters.get(name, 0) + int(amount)
+    else:
+        raise fail(f"unknown modifier {label!r} in {entry.text!r}")
+
+
+def _look_up(entries: list[_Entry], cards: CardDatabase, source: str, where) -> list[Card]:
+    """The card of each entry; every name not in the database reported in one error."""
+    found: list[Card | None] = []
+    unknown: dict[str, list[int]] = {}
+    for entry in entries:
+        if entry.token:
+            found.append(token_card(entry.name, path=f"{where(entry.line)}: {entry.key}"))
+            continue
+        if entry.name not in cards:
+            lines = unknown.setdefault(entry.name, [])
+            if entry.line not in lines:
+                lines.append(entry.line)
+            found.append(None)
+            continue
+        card = cards.get(entry.name)
+        if entry.other_face:
+            if len(card.faces) < 2 or card.name != card.faces[0]:
+                raise StateError(where(entry.line), f"{entry.key}: {entry.name!r} has no second face to turn "
+                                 f"to, in {entry.text!r}")
+            card = cards.get(card.faces[1])
+        found.append(card)
+    if unknown:
+        listed = ", ".join(
+            f"{name} (line{'s' if len(lines) > 1 else ''} {', '.join(map(str, lines))})"
+            for name, lines in unknown.items()
+        )
+        hints = [(name, cards.suggest(name)) for name in unknown]
+        hint = ", ".join(f"{close!r} for {name!r}" for name, close in hints if close)
+        raise StateError(source, f"unknown cards: {listed}" + (f"; did you mean {hint}?" if hint else ""))
+    return found  # type: ignore[return-value]
+
+
+_FACE_DOWN_PERMANENT = Card(name="", mana_cost=None, colors=frozenset(), type_line="Creature",
+                            types=(CardType.CREATURE,), power="2", toughness="2")
+_FACE_DOWN_CARD = Card(name="", mana_cost=None, colors=frozenset(), type_line="")
+
+
+def _objects(entries: list[_Entry], found: list[Card], keep_sickness: bool, where) -> list[GameObject]:
+    """Game objects of the entries, ids assigned, attachments resolved, phased-out ones left out."""
+    ids: dict[str, _Entry] = {}
+    for entry in entries:
+        if entry.id is not None:
+            if entry.id in ids:
+                raise StateError(where(entry.line), f"{entry.key}: Id:{entry.id} given twice "
+                                 f"(also line {ids[entry.id].line}, {ids[entry.id].text!r})")
+            ids[entry.id] = entry
+    zone_names = {zone: name.replace("putonstack", "stack") for name, zone in _ZONES.items()}
+    object_ids = [entry.id or f"{entry.player}-{zone_names[entry.zone]}-{entry.position}" for entry in entries]
+    attached: list[str | None] = []
+    for entry in entries:
+        if entry.attach is None or not entry.attach.startswith("#"):
+            attached.append(entry.attach)
+            continue
+        target = ids.get(entry.attach[1:])
+        if target is None:
+            raise StateError(where(entry.line), f"{entry.key}: no card has Id:{entry.attach[1:]}, "
+                             f"in {entry.text!r}")
+        if target.zone is not Zone.BATTLEFIELD or target is entry:
+            raise StateError(where(entry.line), f"{entry.key}: Id:{entry.attach[1:]} is not another "
+                             f"permanent, in {entry.text!r}")
+        attached.append(target.id)
+    phased = {object_id for entry, object_id in zip(entries, object_ids) if entry.phased_out}
+    changed = True
+    while changed:  # CR 702.26g: what is attached to a phased-out permanent phases out with it
+        more = {i for i, a in zip(object_ids, attached) if a in phased} - phased
+        phased |= more
+        changed = bool(more)
+    objects = []
+    for entry, card, object_id, attached_to in zip(entries, found, object_ids, attached):
+        if object_id in phased:
+            continue
+        if entry.face_down:
+            card = _FACE_DOWN_PERMANENT if entry.zone is Zone.BATTLEFIELD else _FACE_DOWN_CARD
+        owner = entry.owner or entry.player
+        controller = entry.player if entry.zone in (Zone.BATTLEFIELD, Zone.STACK) else owner
+        objects.append(GameObject(
+            id=ObjectId(object_id), card=card, zone=entry.zone, owner=owner, controller=controller,
+            tapped=entry.tapped, counters=tuple(sorted(entry.counters.items())), token=entry.token,
+            attacking=entry.attacking, summoning_sick=entry.summoning_sick and keep_sickness,
+            attached_to=attached_to,
+        ))
+    return objects
+
+
+_CREATURE_TYPES = frozenset("""
+Advisor Aetherborn Alien Ally Angel Antelope Ape Archer Archon Armadillo Army Artificer Assassin
+Assembly-Worker Astartes Atog Aurochs Avatar Azra Badger Balloon Barbarian Bard Basilisk Bat Bear Beast
+Beaver Beeble Beholder Berserker Bird Bison Blinkmoth Boar Bringer Brushwagg Camarid Camel Capybara Caribou
+Carrier Cat Centaur Child Chimera Citizen Cleric Clown Cockatrice Construct Coward Coyote Crab Crocodile
+C'tan Custodes Cyberman Cyclops Dalek Dauthi Demigod Demon Deserter Detective Devil Dinosaur Djinn Doctor
+Dog Dragon Drake Dreadnought Drix Drone Druid Dryad Dwarf Echidna Efreet Egg Elder Eldrazi Elemental
+Elephant Elf Elk Employee Eye Faerie Ferret Fish Flagbearer Fox Fractal Frog Fungus Gamer Gargoyle Germ
+Giant Gith Glimmer Gnoll Gnome Goat Goblin God Golem Gorgon Graveborn Gremlin Griffin Guest Hag Halfling
+Hamster Harpy Hedgehog Hellion Hero Hippo Hippogriff Homarid Homunculus Horror Horse Human Hydra Hyena
+Illusion Imp Incarnation Inkling Inquisitor Insect Jackal Jellyfish Juggernaut Kangaroo Kavu Kirin Kithkin
+Knight Kobold Kor Kraken Llama Lamia Lammasu Leech Lemur Leviathan Lhurgoyf Licid Lizard Lobster Manticore
+Masticore Mercenary Merfolk Metathran Minion Minotaur Mite Mole Monger Mongoose Monk Monkey Moogle Moonfolk
+Mount Mouse Mutant Myr Mystic Nautilus Necron Nephilim Nightmare Nightstalker Ninja Noble Noggle Nomad
+Nymph Octopus Ogre Ooze Orb Orc Orgg Otter Ouphe Ox Oyster Pangolin Peasant Pegasus Pentavite Performer
+Pest Phelddagrif Phoenix Phyrexian Pilot Pincher Pirate Plant Platypus Porcupine Possum Praetor Primarch
+Prism Processor Qu Rabbit Raccoon Ranger Rat Rebel Reflection Rhino Rigger Robot Rogue Sable Salamander
+Samurai Sand Saproling Satyr Scarecrow Scientist Scion Scorpion Scout Sculpture Seal Serf Serpent Servo
+Shade Shaman Shapeshifter Shark Sheep Siren Skeleton Skunk Slith Sliver Sloth Slug Snail Snake Soldier
+Soltari Sorcerer Spawn Specter Spellshaper Sphinx Spider Spike Spirit Splinter Sponge Squid Squirrel
+Starfish Surrakar Survivor Symbiote Synth Tentacle Tetravite Thalakos Thopter Thrull Tiefling Toy
+Treefolk Trilobite Triskelavite Troll Turtle Tyranid Unicorn Vampire Varmint Vedalken Villain Volver Wall
+Walrus Warlock Warrior Weasel Weird Werewolf Whale Wizard Wolf Wolverine Wombat Worm Wraith Wurm Yeti
+Zombie Zubera
+""".split())
+"""Creature types (CR 205.3m), the one two-word type aside."""
+
+_ARTIFACT_TYPES = frozenset("""Attraction Blood Bobblehead Clue Contraption Equipment Food Fortification Gold
+Incubator Infinity Junk Lander Map Powerstone Spacecraft Stone Treasure Vehicle""".split())
+"""Artifact types (CR 205.3g)."""
+
+_ENCHANTMENT_TYPES = frozenset("Aura Background Cartouche Case Class Curse Role Room Rune Saga Shard Shrine".split())
+"""Enchantment types (CR 205.3h)."""
+
+_KEYWORDS = {
+    "flying": "Flying", "haste": "Haste", "vigilance": "Vigilance", "lifelink": "Lifelink",
+    "deathtouch": "Deathtouch", "trample": "Trample", "reach": "Reach", "menace": "Menace",
+    "defender": "Defender", "hexproof": "Hexproof", "indestructible": "Indestructible", "shroud": "Shroud",
+    "flash": "Flash", "prowess": "Prowess", "infect": "Infect", "wither": "Wither", "changeling": "Changeling",
+    "firststrike": "First strike", "doublestrike": "Double strike",
+}
+"""Keyword words of Forge token script names and the keyword they give (CR 702)."""
+
+_TOKEN_ABILITIES = {
+    ("Treasure", "sac"): "{T}, Sacrifice this artifact: Add one mana of any color.",
+    ("Gold", "sac"): "Sacrifice this artifact: Add one mana of any color.",
+    ("Clue", "draw"): "{2}, Sacrifice this artifact: Draw a card.",
+    ("Food", "sac"): "{2}, {T}, Sacrifice this artifact: You gain 3 life.",
+    ("Blood", "draw"): "{1}, {T}, Discard a card, Sacrifice this artifact: Draw a card.",
+    ("Eldrazi Spawn", "sac"): "Sacrifice this creature: Add {C}.",
+    ("Eldrazi Scion", "sac"): "Sacrifice this creature: Add {C}.",
+}
+"""The printed ability of the predefined tokens, by their subtypes and the script's ability word."""
+
+
+def token_card(script: str, path: str = "token") -> Card:
+    """The characteristics of a token from its Forge token script name (CR 111.4).
+
+    Parameters
+    ----------
+    script : str
+        Without ``t:``: ``<colours>_[<power>_<toughness>_][a_|e_]<words>``,
+        e.g. ``w_1_1_soldier``, ``c_1_1_a_thopter_flying``,
+        ``c_a_treasure_sac`` (see the module docstring).
+    path : str
+        Where the name came from, for the error message.
+
+    Returns
+    -------
+    Card
+        No mana cost; colours from the letters; a creature when power and
+        toughness are given (``x`` reads as ``*``); named after its subtypes
+        plus "Token"; keywords, and the ability of a predefined token, as
+        its text.
+
+    Raises
+    ------
+    StateError
+        A name that can't be read: the colours, a word that is neither a
+        subtype of the token's types nor a known keyword, no subtype.
+
+    Examples
+    --------
+    >>> card = token_card("r_1_1_goblin_haste")
+    >>> card.name, card.type_line, card.oracle_text, card.power, card.toughness
+    ('Goblin Token', 'Creature — Goblin', 'Haste', '1', '1')
+    """
+    def fail(message: str) -> StateError:
+        return StateError(path, f"can't read token script name 't:{script}': {message}")
+
+    words = script.casefold().split("_")
+    colours_word, words = words[0], words[1:]
+    if colours_word == "c":
+        colors: frozenset[Color] = frozenset()
+    elif colours_word and all(letter in "wubrg" for letter in colours_word):
+        colors = frozenset(Color.from_letter(letter.upper()) for letter in colours_word)
+    else:
+        raise fail(f"{colours_word!r} is not colour letters (w, u, b, r, g, or c for colourless)")
+    power = toughness = None
+    types: list[CardType] = []
+    if len(words) >= 2 and all(re.fullmatch(r"\d+|x", w) for w in words[:2]):
+        power, toughness = (w.replace("x", "*") for w in words[:2])
+        words = words[2:]
+        types.append(CardType.CREATURE)
+    while words and words[0] in ("a", "e"):
+        types.insert(0, CardType.ARTIFACT if words.pop(0) == "a" else CardType.ENCHANTMENT)
+    if not types:
+        raise fail("no power and toughness and no type (a_ for artifact, e_ for enchantment)")
+    allowed = set()
+    if CardType.CREATURE in types:
+        allowed |= _CREATURE_TYPES
+    if CardType.ARTIFACT in types:
+        allowed |= _ARTIFACT_TYPES
+    if CardType.ENCHANTMENT in types:
+        allowed |= _ENCHANTMENT_TYPES
+    subtypes: list[str] = []
+    keywords: list[str] = []
+    ability_words: list[str] = []
+    index = 0
+    while index < len(words):
+        word = words[index]
+        pair = word + (words[index + 1] if index + 1 < len(words) else "")
+        if pair in ("firststrike", "doublestrike") and word in ("first", "double"):
+            keywords.append(_KEYWORDS[pair])
+            index += 2
+            continue
+        if word.capitalize() in allowed and not keywords:
+            subtypes.append(word.capitalize())
+        elif word in _KEYWORDS:
+            keywords.append(_KEYWORDS[word])
+        elif subtypes and word in ("sac", "draw"):
+            ability_words.append(word)
+        else:
+            kinds = " or ".join(t.value.lower() for t in types)
+            raise fail(f"{word!r} is neither a {kinds} type nor a keyword legalcasts knows")
+        index += 1
+    if not subtypes:
+        raise fail("no subtype to name the token after")
+    text_lines = [", ".join([keywords[0]] + [k.lower() for k in keywords[1:]])] if keywords else []
+    for word in ability_words:
+        ability = _TOKEN_ABILITIES.get((" ".join(subtypes), word))
+        if ability is None:
+            raise fail(f"the ability word {word!r} of a {' '.join(subtypes)} token is not known")
+        text_lines.append(ability)
+    type_line = " ".join(t.value for t in types) + " — " + " ".join(subtypes)
+    return Card(
+        name=" ".join(subtypes) + " Token", mana_cost=None, colors=colors, type_line=type_line,
+        types=tuple(types), subtypes=tuple(subtypes), oracle_text="\n".join(text_lines),
+        power=power, toughness=toughness,
+    )
