@@ -169,13 +169,13 @@ def test_the_two_relations_apart() -> None:
 
 
 def test_unread_cards_are_skipped_and_counted() -> None:
-    """Text that is not read is never guessed: Goryo's Vengeance (a splice card) and Kitsune Riftwalker."""
-    found = build_interaction_graph(pool("Goryo's Vengeance", "Kitsune Riftwalker", "Reach Through Mists",
+    """Text that is not read is never guessed: Crushing Pain ("target creature that was dealt damage this turn") and Kitsune Riftwalker."""
+    found = build_interaction_graph(pool("Crushing Pain", "Kitsune Riftwalker", "Reach Through Mists",
                                          "Glacial Ray"))
     assert found.cards == 4
-    assert [(s.name, s.role) for s in found.skipped] == [("Goryo's Vengeance", "spell"),
+    assert [(s.name, s.role) for s in found.skipped] == [("Crushing Pain", "spell"),
                                                          ("Kitsune Riftwalker", "permanent")]
-    assert "Goryo's Vengeance" not in found.graph and "Kitsune Riftwalker" not in found.graph
+    assert "Crushing Pain" not in found.graph and "Kitsune Riftwalker" not in found.graph
     assert edges_of(found.graph, "splice") == {("Glacial Ray", "Reach Through Mists")}
 
 
@@ -217,7 +217,7 @@ def test_png_is_written(tmp_path) -> None:
 
 def test_cli_prints_the_report(capsys, tmp_path) -> None:
     """``legalcasts graph --cards FILE``: exit 0 and the report of the pool."""
-    cards = write_pool(tmp_path / "pool.jsonl", *SPLICE_POOL, "Goryo's Vengeance")
+    cards = write_pool(tmp_path / "pool.jsonl", *SPLICE_POOL, "Crushing Pain")
     code, out, err = run(capsys, "graph", "--cards", str(cards), "--top", "2")
     lines = out.splitlines()
     assert (code, err) == (0, "")
