@@ -28,6 +28,7 @@ __all__ = [
     "DiscardCost",
     "SacrificeCost",
     "ExileCost",
+    "ObjectCost",
     "Protection",
     "ManaAbility",
     "CostModifier",
@@ -262,6 +263,13 @@ class ModeChoice:
         Escalate cost, paid once per mode beyond the first (CR 702.120a).
     escalate_discards : int
         Cards discarded per mode beyond the first ("Escalate—Discard a card", CR 702.120a).
+    entwine_objects : ObjectCost or None
+        An entwine cost paid with objects ("Entwine—Sacrifice three lands.",
+        CR 702.42a); ``entwine`` is then the empty mana cost.
+    escalate_objects : ObjectCost or None
+        An escalate cost paid with objects, once per mode beyond the first
+        ("Escalate—Tap an untapped creature you control.", CR 702.120a);
+        ``escalate`` is then the empty mana cost.
     repeatable : bool
         "You may choose the same mode more than once" (CR 700.2d): ``minimum``
         and ``maximum`` then count every time a mode is chosen.
@@ -274,6 +282,8 @@ class ModeChoice:
     escalate: ManaCost | None = None
     escalate_discards: int = 0
     repeatable: bool = False
+    entwine_objects: ObjectCost | None = None
+    escalate_objects: ObjectCost | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -285,11 +295,20 @@ class SpliceAbility:
     quality : str
         ``"Arcane"`` (a subtype) or ``"instant or sorcery"`` (card types).
     cost : ManaCost
-        The splice cost, paid as an additional cost.
+        The mana part of the splice cost, paid as an additional cost (empty
+        for a splice cost without mana).
+    object_cost : ObjectCost or None
+        A splice cost paid with objects ("Splice onto Arcane—Sacrifice two
+        Mountains.", CR 702.47a, 601.2h).
+    other_cost : str or None
+        A splice cost that needs no choice and can always be paid ("An
+        opponent gains 5 life."), as printed.
     """
 
     quality: str
     cost: ManaCost
+    object_cost: ObjectCost | None = None
+    other_cost: str | None = None
 
     def applies_to(self, types: tuple[CardType, ...], subtypes: tuple[str, ...]) -> bool:
         """Whether a spell with these types and subtypes has this quality (CR 702.47a).
@@ -351,6 +370,39 @@ class ExileCost:
 
     count: int = 1
     kind: CardType | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ObjectCost:
+    """A cost paid with objects the caster chooses (CR 118.3, 601.2h).
+
+    "Sacrifice three lands" (CR 701.21), "tap an untapped white creature you
+    control", "return a blue creature you control to its owner's hand",
+    "exile four cards from your graveyard". The objects are all different,
+    and an object that pays one cost pays no other (CR 118.10).
+
+    Parameters
+    ----------
+    action : str
+        ``"sacrifice"``, ``"tap"`` or ``"return"`` (permanents the caster
+        controls) or ``"exile"`` (cards in the caster's graveyard).
+    count : int
+        How many objects.
+    kinds : frozenset of TargetKind
+        What the objects must be (``CREATURE``, ``LAND``, ``PERMANENT``);
+        empty for "cards" in a graveyard.
+    qualities : ObjectFilter or None
+        What else they must be ("white", "Mountain"): the qualities of target
+        phrases.
+    text : str
+        The cost as printed.
+    """
+
+    action: str
+    count: int
+    kinds: frozenset[TargetKind] = frozenset()
+    qualities: ObjectFilter | None = None
+    text: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -107,6 +107,10 @@ class Cast(NamedTuple):
     halves : tuple of str
         For a split card: the half cast, by name (CR 709.3), or both, left
         first, for a fused split spell (CR 702.102a); empty for other cards.
+    taps : tuple of ObjectId
+        Untapped permanents tapped to pay costs, sorted (CR 601.2h).
+    returns : tuple of ObjectId
+        Permanents returned to their owner's hand to pay costs, sorted (CR 601.2h).
 
     Notes
     -----
@@ -133,6 +137,8 @@ class Cast(NamedTuple):
     kicked: bool = False
     exiles: tuple[ObjectId, ...] = ()
     halves: tuple[str, ...] = ()
+    taps: tuple[ObjectId, ...] = ()
+    returns: tuple[ObjectId, ...] = ()
 
     @classmethod
     def trusted(
@@ -150,13 +156,15 @@ class Cast(NamedTuple):
         x: int | None = None,
         kicked: bool = False,
         exiles: tuple[ObjectId, ...] = (),
+        taps: tuple[ObjectId, ...] = (),
+        returns: tuple[ObjectId, ...] = (),
     ) -> Cast:
         """Make a cast from values already in canonical form (modes and discards sorted, target tuples sorted).
 
         The same as the constructor, for enumerators: see also :func:`casts_of_targets`.
         """
         return _new_tuple(cls, (card, name, modes, splices, targets, discards, without_paying_mana_cost,
-                                total_cost, mana_value, sacrifices, x, kicked, exiles, ()))
+                                total_cost, mana_value, sacrifices, x, kicked, exiles, (), taps, returns))
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Cast):
@@ -177,14 +185,15 @@ class Cast(NamedTuple):
         -------
         tuple
             (card, modes, splices, frozenset of (slot, targets), discards,
-            without_paying_mana_cost, sacrifices, x, kicked, exiles, halves): each instance's targets are keyed by
+            without_paying_mana_cost, sacrifices, x, kicked, exiles, halves, taps, returns): each instance's
+            targets are keyed by
             their slot, so the order the choices are listed in is not a choice.
         """
         return (
             self.card, self.modes, self.splices,
             frozenset((t.slot, t.targets, t.division) for t in self.targets),
             self.discards, self.without_paying_mana_cost, self.sacrifices, self.x, self.kicked, self.exiles,
-            self.halves,
+            self.halves, self.taps, self.returns,
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -211,6 +220,8 @@ class Cast(NamedTuple):
             **({"x": self.x} if self.x is not None else {}),
             **({"kicked": True} if self.kicked else {}),
             **({"halves": list(self.halves)} if self.halves else {}),
+            **({"taps": list(self.taps)} if self.taps else {}),
+            **({"returns": list(self.returns)} if self.returns else {}),
             "without_paying_mana_cost": self.without_paying_mana_cost,
             "total_cost": str(self.total_cost),
             "mana_value": self.mana_value,
@@ -242,7 +253,7 @@ class Cast(NamedTuple):
         if not isinstance(data, Mapping):
             raise CastFormatError(path, "expected a JSON object")
         known = {"card", "name", "modes", "splices", "targets", "discards", "sacrifices", "x", "kicked", "exiles",
-                 "halves", "without_paying_mana_cost", "total_cost", "mana_value"}
+                 "halves", "taps", "returns", "without_paying_mana_cost", "total_cost", "mana_value"}
         for key in data:
             if key not in known:
                 raise CastFormatError(f"{path}.{key}", f"unknown key (value {data[key]!r})")
@@ -336,6 +347,8 @@ class Cast(NamedTuple):
             x=x,
             kicked=kicked,
             halves=tuple(halves),
+            taps=tuple(sorted(ObjectId(d) for d in id_list("taps"))),
+            returns=tuple(sorted(ObjectId(d) for d in id_list("returns"))),
             without_paying_mana_cost=free,
             total_cost=total_cost,
             mana_value=mana_value,
@@ -363,12 +376,15 @@ def casts_of_targets(
     x: int | None = None,
     kicked: bool = False,
     exiles: tuple[ObjectId, ...] = (),
+    taps: tuple[ObjectId, ...] = (),
+    returns: tuple[ObjectId, ...] = (),
 ) -> Iterator[Cast]:
     """One :class:`Cast` per tuple of target choices, all other fields shared, built in C.
 
     Parameters
     ----------
-    card, name, modes, splices, discards, without_paying_mana_cost, total_cost, mana_value, sacrifices, x, kicked, exiles
+    card, name, modes, splices, discards, without_paying_mana_cost, total_cost, mana_value, sacrifices, x, kicked, exiles,
+    taps, returns
         As for :class:`Cast`, in canonical form, shared by every cast made.
     targets : iterator of tuple of TargetChoice
         Each already in canonical order (see :attr:`Cast.targets`).
@@ -380,5 +396,5 @@ def casts_of_targets(
     same = itertools.repeat
     fields = zip(same(card), same(name), same(modes), same(splices), targets, same(discards),
                  same(without_paying_mana_cost), same(total_cost), same(mana_value), same(sacrifices), same(x), same(kicked),
-                 same(exiles), same(()))
+                 same(exiles), same(()), same(taps), same(returns))
     return map(_new_tuple, same(Cast), fields)

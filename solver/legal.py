@@ -28,7 +28,7 @@ from solver.backends import get_backend
 from solver.backends.decompose import DecompositionBackend
 from solver.build import build_cast_problem
 from solver.problem import CastProblem, Reason
-from solver.rules.costs import DISCARDS, EXILES, KICKED, SACRIFICES, X
+from solver.rules.costs import DISCARDS, EXILES, KICKED, RETURNS, SACRIFICES, TAPS, X
 from solver.rules.splice import SPLICES, explain_splices
 from solver.rules.split import half_choices, halves_reason
 from solver.rules.modes import mode_variable
@@ -481,6 +481,19 @@ def _reasons(problem: CastProblem, cast: Cast) -> list[Reason]:
             assignment[EXILES] = _Invalid()
     elif cast.exiles:
         reasons.append(Reason("CR 601.2h", f"{problem.spell.name} has no exile cost"))
+    # Permanents tapped or returned to hand to pay costs (CR 601.2h, 118.10).
+    for variable, given, action in ((TAPS, cast.taps, "tap"), (RETURNS, cast.returns, "return")):
+        chosen = tuple(sorted(given))
+        if variable in problem.variables:
+            canonical = {tuple(sorted(d)): d for d in problem.variables[variable].domain}
+            if chosen in canonical:
+                assignment[variable] = canonical[chosen]
+            else:
+                reasons.append(Reason("CR 601.2h", f"{list(chosen)} are not permanents {problem.caster} controls "
+                                      f"that can pay the costs asking to {action}"))
+                assignment[variable] = _Invalid()
+        elif chosen:
+            reasons.append(Reason("CR 601.2h", f"no cost of this cast asks to {action} a permanent"))
     # Constraints whose values are all valid.
     for constraint in problem.constraints:
         if not constraint.scope:

@@ -291,6 +291,8 @@ class CastProblem:
             discards=tuple(sorted(assignment.get("discards", ()))),
             sacrifices=tuple(sorted(assignment.get("sacrifices", ()))),
             exiles=tuple(sorted(assignment.get("exiles", ()))),
+            taps=tuple(sorted(assignment.get("taps", ()))),
+            returns=tuple(sorted(assignment.get("returns", ()))),
             x=assignment.get("x"),
             kicked=bool(assignment.get("kicked", False)),
             without_paying_mana_cost=self.without_paying_mana_cost,

@@ -167,14 +167,35 @@ SPLICE_SUPPORTED = [
     ("Soulless Revival", "Arcane", "{1}{B}", (T("card in a graveyard", controller="you"),)),
 ]
 
-SPLICE_UNSUPPORTED = [
-    # non-mana splice costs (CR 702.47a allows any cost; only mana is modelled)
-    ("Hundred-Talon Strike", "splice onto arcane—tap an untapped white creature"),
-    ("Veil of Secrecy", "splice onto arcane—return a blue creature"),
-    ("Horobi's Whisper", "splice onto arcane—exile four cards"),
-    ("Torrent of Stone", "splice onto arcane—sacrifice two mountains"),
-    ("Roar of Jukai", "splice onto arcane—an opponent gains 5 life"),
+# Splice costs that are not mana (CR 702.47a: a splice cost may be any cost), as (action, count, kinds, qualities).
+SPLICE_OBJECT_COSTS = [
+    # "Splice onto Arcane—Tap an untapped white creature you control."
+    ("Hundred-Talon Strike", ("tap", 1, {"creature"}, "white")),
+    # "Splice onto Arcane—Return a blue creature you control to its owner's hand."
+    ("Veil of Secrecy", ("return", 1, {"creature"}, "blue")),
+    # "Splice onto Arcane—Exile four cards from your graveyard." (and "Destroy target nonblack creature.")
+    ("Horobi's Whisper", ("exile", 4, set(), None)),
+    # "Splice onto Arcane—Sacrifice two Mountains." (a land subtype names permanents of it)
+    ("Torrent of Stone", ("sacrifice", 2, {"permanent"}, "mountains")),
+    # "Splice onto Arcane—An opponent gains 5 life." (no object chosen)
+    ("Roar of Jukai", None),
 ]
+
+
+@pytest.mark.parametrize(("name", "expected"), SPLICE_OBJECT_COSTS)
+def test_splice_costs_without_mana(name, expected):
+    """CR 702.47a, 601.2h: a splice cost paid with objects (or an opponent's life gain) is read; its mana is empty."""
+    a = abilities(name)
+    assert a.casting_unsupported == ()
+    assert a.splice.quality == "Arcane" and a.splice.cost == ManaCost.parse("")
+    cost = a.splice.object_cost
+    if expected is None:
+        assert cost is None and a.splice.other_cost == "an opponent gains 5 life."
+        return
+    action, count, kinds, qualities = expected
+    assert (cost.action, cost.count, {k.value for k in cost.kinds}) == (action, count, kinds)
+    assert (cost.qualities.text if cost.qualities else None) == qualities
+
 
 SPLICE_SUPPORTED += [
     # "Return target legendary creature card from your graveyard to the battlefield." (CR 205.4a: legendary)
@@ -187,7 +208,7 @@ def test_splice_card_lists_are_complete():
     cards = [c for c in default_card_database() if "Splice onto" in c.oracle_text]
     arcane = {c.name for c in cards if "Splice onto Arcane" in c.oracle_text}
     listed = {p.values[0] if hasattr(p, "values") else p[0] for p in SPLICE_SUPPORTED}
-    listed |= {name for name, _ in SPLICE_UNSUPPORTED}
+    listed |= {name for name, _ in SPLICE_OBJECT_COSTS} | {name for name, _ in SPLICE_OBJECT_COSTS}
     assert len(arcane) == 27
     assert len(cards) == 30
     assert {c.name for c in cards} == listed
@@ -202,13 +223,6 @@ def test_splice(name, quality, cost, targets):
     assert (a.splice.quality, a.splice.cost) == (quality, ManaCost.parse(cost))
     assert spell_targets(name) == ((targets,) if targets else ())
     assert a.modes == () and a.mode_choice is None
-
-
-@pytest.mark.parametrize(("name", "span"), SPLICE_UNSUPPORTED)
-def test_splice_unsupported(name, span):
-    """CR 702.47a: a splice cost that is not mana, or an unmodelled target, is unsupported with its span."""
-    assert abilities(name).casting_unsupported
-    assert span in spans(name)
 
 
 def test_splice_quality_applies_to():

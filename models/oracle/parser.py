@@ -32,6 +32,7 @@ from models.abilities import (
     Instruction,
     ManaAbility,
     Mode,
+    ObjectCost,
     ObjectFilter,
     Quality,
     ModeChoice,
@@ -196,6 +197,50 @@ def _qualified_kind(text: str) -> tuple[set[TargetKind], ObjectFilter]:
         return {TargetKind(head)}, _object_filter(" ".join(words[:-1]).removesuffix(","))
     # a subtype alone names permanents of that subtype: "target Spirit", "X target Mountains"
     return {TargetKind.PERMANENT}, _object_filter(text)
+
+
+_COST_ACTION = re.compile(
+    r"(?P<action>sacrifice|tap|return|exile) (?P<count>a|an|one|two|three|four|five|six) (?P<untapped>untapped )?"
+    r"(?P<noun>.+?)(?P<yours> you control)?(?P<graveyard> from your graveyard)?(?P<hand> to its owner's hand)?\.?"
+)
+
+
+def _object_cost(text: str, line: str) -> ObjectCost | None:
+    """A cost paid with objects, from its printed words, or None when it isn't one read here (CR 118, 601.2h).
+
+    "sacrifice three lands", "sacrifice two mountains", "tap an untapped white creature you control",
+    "return a blue creature you control to its owner's hand", "exile four cards from your graveyard".
+    """
+    found = _COST_ACTION.fullmatch(text.strip())
+    if found is None:
+        return None
+    action, noun = found["action"], found["noun"]
+    count = 1 if found["count"] in ("a", "an") else _NUMBER_WORDS[found["count"]]
+    if action == "exile":
+        if not found["graveyard"] or found["yours"] or found["hand"]:
+            return None
+        if noun in ("card", "cards"):
+            return ObjectCost("exile", count, frozenset(), None, text)
+        words = noun.removesuffix(" cards").removesuffix(" card")
+        if words in ("creature", "artifact", "enchantment", "land", "instant", "sorcery"):
+            quality = ObjectFilter((frozenset({Quality("type", CardType(words.capitalize()))}),), words)
+            return ObjectCost("exile", count, frozenset(), quality, text)
+        return None
+    if found["graveyard"] or (found["hand"] and action != "return") or (action == "return" and not found["hand"]):
+        return None
+    if found["untapped"] and action != "tap":
+        return None
+    if action == "tap" and not found["untapped"]:
+        return None
+    if action in ("tap", "return") and not found["yours"]:
+        return None  # a permanent the caster controls is what the cost means; other wordings aren't read
+    head = noun.split(" ")[-1].removesuffix("s")
+    if head in _KIND_WORDS and " " not in noun.strip():
+        return ObjectCost(action, count, frozenset({TargetKind(head)}), None, text)
+    if not re.fullmatch(_quality_patterns()["__QUALIFIED_KIND__"], noun):
+        return None
+    kinds, qualities = _qualified_kind(noun)
+    return ObjectCost(action, count, frozenset(kinds), qualities, text)
 
 
 def _add_quality(qualities: ObjectFilter | None, quality: Quality, text: str) -> ObjectFilter:
@@ -545,12 +590,32 @@ def _keyword_abilities(tree: Tree, line: str, out: dict) -> None:
             out["kicker"] = _mana_cost_of(child.children[1])
         elif kind == "escalate":
             out["escalate"] = _mana_cost_of(child.children[1])
-        elif kind == "escalate_discard":
-            out["escalate_discards"] = 1
+        elif kind in ("escalate_other", "entwine_other"):
+            text = str(child.children[-1])
+            which = kind.split("_")[0]
+            if which == "escalate" and text.rstrip(".") == "discard a card":
+                out["escalate_discards"] = 1  # CR 702.120a
+                continue
+            cost = _object_cost(text, line)
+            if cost is None:
+                out["unsupported"].append(UnsupportedText(line, f"{which} cost {text!r} not modelled"))
+                continue
+            out[which] = ManaCost.parse("")
+            out[f"{which}_objects"] = cost
         elif kind == "splice":
-            quality_tree, cost_tree = child.children[1], child.children[2]
+            quality_tree, cost_part = child.children[1], child.children[-1]
             quality = "Arcane" if quality_tree.data == "splice_arcane" else "instant or sorcery"
-            out["splice"] = SpliceAbility(quality, _mana_cost_of(cost_tree))
+            if isinstance(cost_part, Tree):
+                out["splice"] = SpliceAbility(quality, _mana_cost_of(cost_part))
+            elif re.fullmatch(r"an opponent gains \d+ life\.?", str(cost_part)):
+                # no object is chosen and nothing can stop it being paid (CR 118.3, 119.10)
+                out["splice"] = SpliceAbility(quality, ManaCost.parse(""), other_cost=str(cost_part))
+            else:
+                cost = _object_cost(str(cost_part), line)
+                if cost is None:
+                    out["unsupported"].append(UnsupportedText(line, f"splice cost {str(cost_part)!r} not modelled"))
+                else:
+                    out["splice"] = SpliceAbility(quality, ManaCost.parse(""), object_cost=cost)
         elif kind == "hand_keyword":
             word = str(child.children[0]).lower()
             if word in _OTHER_ZONE_CASTING:
@@ -779,7 +844,9 @@ def parse_card(card: Card) -> CardAbilities:
         if costed or len(modes) < 2 or (high > len(modes) and not repeatable):
             unsupported.append(UnsupportedText(header, "modal text whose modes can't be read"))
         mode_choice = ModeChoice(low, high, entwine=out["entwine"], escalate=out["escalate"],
-                                 escalate_discards=out["escalate_discards"], repeatable=repeatable)
+                                 escalate_discards=out["escalate_discards"], repeatable=repeatable,
+                                 entwine_objects=out.get("entwine_objects"),
+                                 escalate_objects=out.get("escalate_objects"))
     elif modes:
         unsupported.append(UnsupportedText(modes[0].instruction.text, "modes without Spree or 'Choose …'"))
     if (out["entwine"] or out["escalate"] or out["escalate_discards"]) and (mode_choice is None or mode_choice.spree):

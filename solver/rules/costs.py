@@ -21,19 +21,22 @@
 from __future__ import annotations
 
 import itertools
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
+from models.abilities import ObjectCost, TargetKind
 from models.errors import UnsupportedRuleError
 from models.mana import ManaCost, ManaPayer, ManaSource, simple_demand, sum_costs
 from models.objects import CardType, GameObject, Zone
 from solver.abilities import abilities_of
 from solver.problem import CastProblem
+from solver.qualities import has_qualities
 from solver.rules.splice import SPLICES
 from solver.rules.modes import is_entwined, mode_variable
 
-__all__ = ["add_cost_rules", "add_kicker_choice", "add_sacrifice_choices", "available_mana_sources", "cost_modifier_total",
-           "DISCARDS", "SACRIFICES", "X", "KICKED", "EXILES", "add_exile_choices"]
+__all__ = ["add_cost_rules", "add_kicker_choice", "add_object_cost_choices", "available_mana_sources",
+           "cost_modifier_total", "DISCARDS", "SACRIFICES", "X", "KICKED", "EXILES", "TAPS", "RETURNS"]
 
 DISCARDS = "discards"
 """The name of the variable of discarded cards."""
@@ -49,6 +52,14 @@ KICKED = "kicked"
 
 EXILES = "exiles"
 """The name of the variable of cards exiled from the graveyard to pay costs."""
+
+TAPS = "taps"
+"""The name of the variable of untapped permanents tapped to pay costs."""
+
+RETURNS = "returns"
+"""The name of the variable of permanents returned to their owner's hand to pay costs."""
+
+_ACTION_VARIABLES = {"sacrifice": SACRIFICES, "exile": EXILES, "tap": TAPS, "return": RETURNS}
 
 _BASIC_LAND_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
 
@@ -123,50 +134,138 @@ def add_kicker_choice(problem: CastProblem) -> None:
         problem.add_variable(X, tuple(range(top + 1)), "CR 107.3a")
 
 
-def add_sacrifice_choices(problem: CastProblem) -> None:
-    """Add the permanents sacrificed to pay additional costs (CR 118.8, 601.2h, 701.21).
+@dataclass(frozen=True)
+class _Requirement:
+    """Objects one cost asks for: ``count`` per unit, units decided by the variables of ``scope``."""
 
-    One variable, ``sacrifices``: the set of permanents the caster controls
-    of the type asked for, all different (CR 118.10). Targets are chosen
-    before costs are paid, so a spell may target what it sacrifices (CR
-    601.2c before 601.2h); a creature tapped for mana may still be
-    sacrificed (mana abilities come first, CR 601.2g).
+    count: int
+    matches: Callable[[GameObject], bool]
+    scope: tuple[str, ...]
+    units: Callable[..., int]
+    most_units: int
+    text: str
 
-    Raises
-    ------
-    UnsupportedRuleError
-        Two sacrifice costs asking for different types.
+
+def _kind_matcher(kind: CardType | None) -> Callable[[GameObject], bool]:
+    return lambda obj: kind is None or kind in obj.card.types
+
+
+def _cost_matcher(cost: ObjectCost) -> Callable[[GameObject], bool]:
+    """Whether an object is of the kind and has the qualities an object cost names."""
+    kinds = cost.kinds
+
+    def matches(obj: GameObject) -> bool:
+        if kinds and TargetKind.PERMANENT not in kinds and not any(
+                _PERMANENT_KIND_TYPES[k] in obj.card.types for k in kinds if k in _PERMANENT_KIND_TYPES):
+            return False
+        return has_qualities(obj, cost.qualities)
+    return matches
+
+
+_PERMANENT_KIND_TYPES = {
+    TargetKind.CREATURE: CardType.CREATURE, TargetKind.ARTIFACT: CardType.ARTIFACT,
+    TargetKind.ENCHANTMENT: CardType.ENCHANTMENT, TargetKind.LAND: CardType.LAND,
+    TargetKind.PLANESWALKER: CardType.PLANESWALKER, TargetKind.BATTLE: CardType.BATTLE,
+}
+
+
+def _requirements(problem: CastProblem) -> dict[str, list[_Requirement]]:
+    """Every cost paid with objects, by action: additional costs (CR 118.8), entwine (CR 702.42a),
+    escalate (CR 702.120a) and splice costs (CR 702.47a) that are not mana."""
+    abilities = problem.abilities
+    found: dict[str, list[_Requirement]] = {}
+    for cost in abilities.sacrifice_costs:
+        found.setdefault("sacrifice", []).append(
+            _Requirement(cost.count, _kind_matcher(cost.kind), (), lambda: 1, 1, "sacrifice"))
+    for cost in abilities.exile_costs:
+        found.setdefault("exile", []).append(
+            _Requirement(cost.count, _kind_matcher(cost.kind), (), lambda: 1, 1, "exile"))
+    choice = abilities.mode_choice
+    mode_names = tuple(mode_variable(m.index) for m in abilities.modes)
+    if choice is not None and choice.entwine_objects is not None:
+        cost = choice.entwine_objects
+        found.setdefault(cost.action, []).append(_Requirement(
+            cost.count, _cost_matcher(cost), mode_names,
+            lambda *chosen: int(is_entwined(problem, sum(int(c) for c in chosen))), 1, f"entwine—{cost.text}"))
+    if choice is not None and choice.escalate_objects is not None:
+        cost = choice.escalate_objects
+        found.setdefault(cost.action, []).append(_Requirement(
+            cost.count, _cost_matcher(cost), mode_names,
+            lambda *chosen: max(0, sum(int(c) for c in chosen) - 1), max(0, len(mode_names) - 1),
+            f"escalate—{cost.text}"))
+    for card_id, (_, splicing) in problem.splice_candidates.items():
+        cost = splicing.splice.object_cost
+        if cost is not None:
+            found.setdefault(cost.action, []).append(_Requirement(
+                cost.count, _cost_matcher(cost), (SPLICES,),
+                lambda spliced, card_id=card_id: int(card_id in spliced), 1, f"splice {card_id}: {cost.text}"))
+    return found
+
+
+def _can_split(chosen: tuple[str, ...], needs: list[tuple[int, Callable[[GameObject], bool]]], objects) -> bool:
+    """Whether the chosen objects pay each need, every object paying exactly one (CR 118.10)."""
+    if len(chosen) != sum(n for n, _ in needs):
+        return False
+    left = [n for n, _ in needs]
+
+    def place(index: int) -> bool:
+        if index == len(chosen):
+            return True
+        obj = objects[chosen[index]]
+        for i, (_, matches) in enumerate(needs):
+            if left[i] and matches(obj):
+                left[i] -= 1
+                if place(index + 1):
+                    return True
+                left[i] += 1
+        return False
+    return place(0)
+
+
+def add_object_cost_choices(problem: CastProblem) -> None:
+    """Add one variable per action paying costs with objects: sacrifices, exiles, taps, returns (CR 601.2h).
+
+    Each is the set of objects used, all different (CR 118.10). Sacrificed,
+    tapped and returned objects are permanents the caster controls (an
+    untapped one to tap); exiled ones are cards in the caster's graveyard.
+    Targets are chosen before costs are paid, so a spell may target what
+    pays its cost (CR 601.2c before 601.2h). When how many objects are paid
+    depends on other choices (entwine, escalate, a spliced card), a
+    constraint ties the set to them.
     """
-    _add_object_cost(problem, problem.abilities.sacrifice_costs, SACRIFICES, "sacrifice",
-                     problem.state.objects_in(Zone.BATTLEFIELD, problem.caster))
+    state, caster = problem.state, problem.caster
+    for action, requirements in _requirements(problem).items():
+        variable = _ACTION_VARIABLES[action]
+        if action == "exile":
+            pool = [o for o in state.objects_in(Zone.GRAVEYARD) if o.owner == caster]
+        else:
+            pool = [o for o in state.objects_in(Zone.BATTLEFIELD, caster) if not (action == "tap" and o.tapped)]
+        objects = {o.id: o for o in pool}
+        candidates = [o.id for o in pool if any(r.matches(o) for r in requirements)]
+        fixed = [r for r in requirements if not r.scope]
+        low = sum(r.count for r in fixed)
+        high = low + sum(r.count * r.most_units for r in requirements if r.scope)
+        if not any(r.scope for r in requirements):
+            needs = [(r.count, r.matches) for r in fixed]
+            domain = tuple(c for c in itertools.combinations(candidates, low) if _can_split(c, needs, objects))
+            problem.add_variable(variable, domain, "CR 601.2h")
+            continue
+        domain = tuple(c for size in range(low, high + 1) for c in itertools.combinations(candidates, size))
+        problem.add_variable(variable, domain, "CR 601.2h")
+        scope = tuple(dict.fromkeys(v for r in requirements for v in r.scope))
 
+        def pays(*values, requirements=requirements, scope=scope, objects=objects) -> bool:
+            given = dict(zip(scope, values[:-1]))
+            needs = [(r.count * r.units(*(given[v] for v in r.scope)), r.matches) for r in requirements]
+            return _can_split(values[-1], [n for n in needs if n[0]], objects)
 
-def add_exile_choices(problem: CastProblem) -> None:
-    """Add the cards exiled from the caster's graveyard to pay additional costs (CR 118.8, 601.2h).
+        def describe(*values, requirements=requirements, scope=scope, action=action) -> str:
+            given = dict(zip(scope, values[:-1]))
+            asked = [f"{r.count * r.units(*(given[v] for v in r.scope))} for '{r.text}'" for r in requirements]
+            return f"the costs ask to {action} {', '.join(asked)}; {list(values[-1]) or 'nothing'} was given"
 
-    One variable, ``exiles``: the set of cards of the type asked for in the
-    caster's graveyard, all different (CR 118.10).
-
-    Raises
-    ------
-    UnsupportedRuleError
-        Two exile costs asking for different types.
-    """
-    _add_object_cost(problem, problem.abilities.exile_costs, EXILES, "exile",
-                     [o for o in problem.state.objects_in(Zone.GRAVEYARD) if o.owner == problem.caster])
-
-
-def _add_object_cost(problem: CastProblem, costs, variable: str, action: str, objects) -> None:
-    """One variable for the objects that pay costs of one action: sets of ``count`` of them of the type asked."""
-    if not costs:
-        return
-    kinds = {cost.kind for cost in costs}
-    if len(kinds) > 1:
-        raise UnsupportedRuleError(problem.spell.name, f"{action} costs", f"{action} costs of different types")
-    kind = kinds.pop()
-    count = sum(cost.count for cost in costs)
-    candidates = [o.id for o in objects if kind is None or kind in o.card.types]
-    problem.add_variable(variable, tuple(itertools.combinations(candidates, count)), "CR 601.2h")
+        problem.add_constraint(scope + (variable,), pays, "CR 601.2h",
+                               f"the objects to {action} pay exactly the costs that ask for them", describe)
 
 
 def cost_modifier_total(problem: CastProblem) -> int:
@@ -235,8 +334,7 @@ def add_cost_rules(problem: CastProblem) -> None:
                     f"{len(values[-1])} given"
                 ),
             )
-    add_sacrifice_choices(problem)
-    add_exile_choices(problem)
+    add_object_cost_choices(problem)
 
     base = ManaCost.parse("") if problem.without_paying_mana_cost or mana_cost is None else mana_cost
     mode_costs = {mode.index: mode.cost for mode in abilities.modes if mode.cost is not None}
@@ -340,6 +438,22 @@ def add_cost_rules(problem: CastProblem) -> None:
         ),
         kind="monotone",
     )
+    if TAPS in problem.variables:
+        tapping = {object_id for combo in problem.variables[TAPS].domain for object_id in combo}
+        if any(source.object_id in tapping for source in sources):
+            def pay_untapped(*values: Any) -> bool:
+                taps = values[-1]
+                if not any(source.object_id in taps for source in sources):
+                    return can_pay_total(*values[:-1])
+                rest = ManaPayer(tuple(s for s in sources if s.object_id not in taps))
+                return rest.can_pay(total_cost(*values[:-1]), life=life)
+
+            problem.add_constraint(
+                scope + (TAPS,), pay_untapped, "CR 601.2g",
+                "a permanent tapped to pay a cost can't also have been tapped for mana",
+                lambda *values: (f"the total cost {total_cost(*values[:-1])} can't be paid without the mana of "
+                                 f"{', '.join(values[-1])}, tapped to pay a cost"),
+            )
 
 
 def _describe(sources: tuple[ManaSource, ...]) -> str:

@@ -15,11 +15,12 @@ import functools
 import itertools
 from collections.abc import Callable
 
-from models.abilities import ControllerFilter, Quality, TargetKind, TargetSpec
+from models.abilities import ControllerFilter, TargetKind, TargetSpec
 from models.errors import UnsupportedRuleError
 from models.oracle.parser import ANY_NUMBER
 from models.objects import CardType, GameObject, Zone
 from solver.abilities import abilities_of
+from solver.qualities import holds
 from solver.problem import CastProblem, Reason, TargetSlot, split_value, target_ids, value_of_choice
 from solver.rules.costs import KICKED, X
 from solver.rules.splice import SPLICES
@@ -88,56 +89,12 @@ def _matches_kind(problem: CastProblem, spec: TargetSpec, candidate: str) -> Cal
     return _controller_mismatch(problem, spec, obj) or _quality_mismatch(problem, spec, obj)
 
 
-def _number(obj: GameObject, attribute: str) -> int:
-    """Power or toughness with +1/+1 and -1/-1 counters (CR 208, 122.1a), or mana value (CR 202.3)."""
-    if attribute == "mana value":
-        if obj.card.mana_cost is not None and obj.card.mana_cost.has_x and obj.zone is Zone.STACK:
-            # CR 202.3e: X is the value announced; it is in the spell's cast record, not modelled here
-            raise UnsupportedRuleError(obj.name, str(obj.card.mana_cost), "mana value of a spell with X")
-        return obj.card.mana_value
-    printed = obj.card.power if attribute == "power" else obj.card.toughness
-    if printed is None or not printed.lstrip("-").isdigit():
-        raise UnsupportedRuleError(obj.name, str(printed), f"{attribute} defined by an ability is not modelled")
-    value = int(printed)
-    if obj.zone is Zone.BATTLEFIELD:
-        counters = dict(obj.counters)
-        value += counters.get("+1/+1", 0) - counters.get("-1/-1", 0)
-    return value
-
-
-def _holds(quality: Quality, obj: GameObject) -> bool:
-    """Whether one quality of a target phrase holds for an object (CR 105, 110.5, 205, 208, 702)."""
-    card = obj.card
-    attribute, value = quality.attribute, quality.value
-    if attribute == "color":
-        found = value in card.colors
-    elif attribute == "colors":
-        found = {"multicolored": len(card.colors) >= 2, "monocolored": len(card.colors) == 1,
-                 "colorless": not card.colors}[value]
-    elif attribute == "type":
-        found = value in card.types
-    elif attribute == "subtype":
-        found = value in card.subtypes
-    elif attribute == "supertype":
-        found = value in card.supertypes
-    elif attribute in ("token", "tapped", "attacking"):
-        found = getattr(obj, attribute)
-    elif attribute == "keyword":
-        found = value in abilities_of(obj).keywords
-    elif attribute == "counter":
-        found = dict(obj.counters).get(value, 0) > 0
-    else:
-        number = _number(obj, attribute)
-        found = {"=": number == value, "<=": number <= value, ">=": number >= value}[quality.comparison]
-    return found != quality.negated
-
-
 def _quality_mismatch(problem: CastProblem, spec: TargetSpec, obj: GameObject) -> Callable[[], str] | None:
     """None when the object has every quality the phrase names ("nonblack", "with flying"), CR 115.1."""
     if spec.qualities is None:
         return None
     for clause in spec.qualities.clauses:
-        if not any(_holds(q, obj) for q in clause):
+        if not any(holds(q, obj) for q in clause):
             return lambda: f"{obj.name} ({obj.id}) is not {spec.qualities.text} ('{spec.phrase}')"
     return None
 

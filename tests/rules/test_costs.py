@@ -363,3 +363,94 @@ def test_summoning_sick_creature_makes_no_mana(make_state, casts, sick, granted,
     elves = state.object("elves")
     state = replace(state, objects=tuple(replace(o, summoning_sick=sick) if o is elves else o for o in state.objects))
     assert len(casts(state, "might")) == expected
+
+
+# ---------------------------------------------------------------- costs paid with objects (CR 601.2h, 118.10)
+def _by_sets(found, field):
+    return sorted(tuple(getattr(c, field)) for c in found)
+
+
+def test_entwine_by_sacrificing_lands(make_state, casts):
+    """CR 702.42a, 601.2h, 601.2g: Betrayal of Flesh entwined for "Sacrifice three lands"; lands tapped for mana
+    may be sacrificed (mana abilities come before costs are paid)."""
+    swamps = [(f"s{i}", "Swamp") for i in range(6)]
+    state = make_state(hand=[("betrayal", "Betrayal of Flesh")], battlefield=swamps,
+                       opponent=[("bears", "Grizzly Bears")],
+                       objects=[{"id": "giant", "card": "Hill Giant", "zone": "graveyard", "owner": "P1"}])
+    found = casts(state, "betrayal")
+    # Mode 1: bears (1). Mode 2: Hill Giant from P1's graveyard (1). Entwined: 1 * 1 * C(6, 3) = 20 sets of three
+    # Swamps. 1 + 1 + 20 = 22; only entwined casts sacrifice.
+    assert len(found) == 22
+    entwined = [c for c in found if c.modes == (0, 1)]
+    assert len(entwined) == 20 and all(len(c.sacrifices) == 3 for c in entwined)
+    assert all(c.sacrifices == () for c in found if len(c.modes) == 1)
+
+
+def test_escalate_by_tapping_creatures(make_state, casts):
+    """CR 702.120a, 601.2h: Collective Effort taps an untapped creature the caster controls per mode beyond the first."""
+    state = make_state(hand=[("effort", "Collective Effort")],
+                       battlefield=[(f"p{i}", "Plains") for i in range(3)] + [
+                           ("c1", "Grizzly Bears"), ("c2", "Grizzly Bears"), ("c3", "Grizzly Bears", {"tapped": True})],
+                       opponent=[("wurm", "Craw Wurm"), ("moon", "Bad Moon")])
+    found = casts(state, "effort")
+    # Mode 1: Craw Wurm (power 6) = 1; mode 2: Bad Moon = 1; mode 3: target player P1 or P2 = 2.
+    # One mode: 1 + 1 + 2 = 4, nothing tapped. Two modes, tap c1 or c2 (c3 is tapped): {1,2} 1*1*2 = 2,
+    # {1,3} 1*2*2 = 4, {2,3} 1*2*2 = 4 -> 10. Three modes, tap both: 1*1*2*1 = 2. 4 + 10 + 2 = 16.
+    assert len(found) == 16
+    assert {c.taps for c in found if len(c.modes) == 3} == {("c1", "c2")}
+
+
+def test_a_creature_tapped_for_a_cost_makes_no_mana(make_state, casts):
+    """CR 601.2g-h: Llanowar Elves tapped for mana can't also be tapped for escalate, and the reverse."""
+    state = make_state(hand=[("effort", "Collective Effort")],
+                       battlefield=[("p1", "Plains"), ("p2", "Plains"), ("elves", "Llanowar Elves"),
+                                    ("bears", "Grizzly Bears")],
+                       opponent=[("wurm", "Craw Wurm"), ("moon", "Bad Moon")])
+    found = casts(state, "effort")
+    # {1}{W}{W} needs the Elves' mana, so only the Bears can be tapped for escalate.
+    # One mode: 4. Two modes tapping the Bears: 1 + 2 + 2 = 5. Three modes need two taps: 0. 4 + 5 = 9.
+    assert len(found) == 9
+    assert {c.taps for c in found} == {(), ("bears",)}
+
+
+def test_splice_by_tapping_a_white_creature(make_state, casts):
+    """CR 702.47a, 601.2h: Hundred-Talon Strike spliced onto Glacial Ray for "Tap an untapped white creature you
+    control"; the spliced text's target is chosen as well."""
+    state = make_state(hand=[("ray", "Glacial Ray"), ("strike", "Hundred-Talon Strike")],
+                       battlefield=[("m1", "Mountain"), ("m2", "Mountain"), ("kami1", "Kami of Ancient Law"),
+                                    ("kami2", "Kami of Ancient Law"), ("bears", "Grizzly Bears")])
+    found = casts(state, "ray")
+    # Ray's any target: P1, P2, kami1, kami2, bears = 5. Spliced: + target creature (3) and tap a white creature
+    # (kami1 or kami2, 2): 5 * 3 * 2 = 30. 5 + 30 = 35. No mana is added to {1}{R}.
+    assert len(found) == 35
+    spliced = [c for c in found if c.splices]
+    assert {c.taps for c in spliced} == {("kami1",), ("kami2",)} and all(str(c.total_cost) == "{1}{R}" for c in spliced)
+
+
+def test_splice_by_sacrificing_mountains(make_state, casts):
+    """CR 702.47a, 701.21: Torrent of Stone's "Sacrifice two Mountains" picks two of the caster's Mountains."""
+    state = make_state(hand=[("ray", "Glacial Ray"), ("torrent", "Torrent of Stone")],
+                       battlefield=[("m1", "Mountain"), ("m2", "Mountain"), ("m3", "Mountain"), ("f", "Forest")],
+                       opponent=[("bears", "Grizzly Bears")])
+    found = casts(state, "ray")
+    # Ray: P1, P2, bears = 3. Spliced: Torrent's target creature (bears, 1) and two of three Mountains (3): 3*1*3 = 9.
+    # 3 + 9 = 12; the Forest is not a Mountain.
+    assert len(found) == 12
+    assert {c.sacrifices for c in found if c.splices} == {("m1", "m2"), ("m1", "m3"), ("m2", "m3")}
+
+
+def test_splice_by_returning_and_exiling(make_state, casts):
+    """CR 702.47a: Veil of Secrecy returns a blue creature; Horobi's Whisper exiles four cards from the graveyard."""
+    graveyard = [{"id": f"g{i}", "card": "Grizzly Bears", "zone": "graveyard", "owner": "P1"} for i in range(5)]
+    state = make_state(hand=[("ray", "Glacial Ray"), ("veil", "Veil of Secrecy"), ("whisper", "Horobi's Whisper")],
+                       battlefield=[("m1", "Mountain"), ("m2", "Mountain"), ("s", "Swamp"),
+                                    ("air", "Air Elemental")],
+                       opponent=[("bears", "Grizzly Bears")], objects=graveyard)
+    found = casts(state, "ray")
+    # Ray's any target: P1, P2, air, bears = 4.
+    # Veil: its target creature (air, bears: 2), return the blue Air Elemental (1): x2.
+    # Whisper: "If you control a Swamp, destroy target nonblack creature." (air, bears: 2), exile 4 of 5 cards (5): x10.
+    # none 4; Veil 4*2 = 8; Whisper 4*10 = 40; both, in either order: 4*2*10*2 = 160. 4 + 8 + 40 + 160 = 212.
+    assert len(found) == 212
+    assert {c.returns for c in found if "veil" in c.splices} == {("air",)}
+    assert {len(c.exiles) for c in found if "whisper" in c.splices} == {4}

@@ -1,0 +1,75 @@
+"""Qualities of objects named by target phrases and costs: "nonblack", "tapped", "with flying" (CR 115.1)."""
+
+from __future__ import annotations
+
+from models.abilities import ObjectFilter, Quality
+from models.errors import UnsupportedRuleError
+from models.objects import GameObject, Zone
+from solver.abilities import abilities_of
+
+__all__ = ["holds", "has_qualities"]
+
+
+def _number(obj: GameObject, attribute: str) -> int:
+    """Power or toughness with +1/+1 and -1/-1 counters (CR 208, 122.1a), or mana value (CR 202.3)."""
+    if attribute == "mana value":
+        if obj.card.mana_cost is not None and obj.card.mana_cost.has_x and obj.zone is Zone.STACK:
+            # CR 202.3e: X is the value announced; it is in the spell's cast record, not modelled here
+            raise UnsupportedRuleError(obj.name, str(obj.card.mana_cost), "mana value of a spell with X")
+        return obj.card.mana_value
+    printed = obj.card.power if attribute == "power" else obj.card.toughness
+    if printed is None or not printed.lstrip("-").isdigit():
+        raise UnsupportedRuleError(obj.name, str(printed), f"{attribute} defined by an ability is not modelled")
+    value = int(printed)
+    if obj.zone is Zone.BATTLEFIELD:
+        counters = dict(obj.counters)
+        value += counters.get("+1/+1", 0) - counters.get("-1/-1", 0)
+    return value
+
+
+def holds(quality: Quality, obj: GameObject) -> bool:
+    """Whether one quality holds for an object (CR 105, 110.5, 205, 208, 702).
+
+    Parameters
+    ----------
+    quality : Quality
+    obj : GameObject
+
+    Returns
+    -------
+    bool
+
+    Raises
+    ------
+    UnsupportedRuleError
+        Power or toughness defined by an ability, or the mana value of a
+        spell with X (its announced value is not modelled here).
+    """
+    card = obj.card
+    attribute, value = quality.attribute, quality.value
+    if attribute == "color":
+        found = value in card.colors
+    elif attribute == "colors":
+        found = {"multicolored": len(card.colors) >= 2, "monocolored": len(card.colors) == 1,
+                 "colorless": not card.colors}[value]
+    elif attribute == "type":
+        found = value in card.types
+    elif attribute == "subtype":
+        found = value in card.subtypes
+    elif attribute == "supertype":
+        found = value in card.supertypes
+    elif attribute in ("token", "tapped", "attacking"):
+        found = getattr(obj, attribute)
+    elif attribute == "keyword":
+        found = value in abilities_of(obj).keywords
+    elif attribute == "counter":
+        found = dict(obj.counters).get(value, 0) > 0
+    else:
+        number = _number(obj, attribute)
+        found = {"=": number == value, "<=": number <= value, ">=": number >= value}[quality.comparison]
+    return found != quality.negated
+
+
+def has_qualities(obj: GameObject, qualities: ObjectFilter | None) -> bool:
+    """Whether an object has every clause of a filter (a clause: one of its qualities); True for None."""
+    return qualities is None or all(any(holds(q, obj) for q in clause) for clause in qualities.clauses)
