@@ -117,7 +117,10 @@ class Quality:
         (the word as on type lines, e.g. ``"Spirit"``, ``"Legendary"``),
         ``"token"``, ``"tapped"``, ``"attacking"`` (no value), ``"keyword"``
         (e.g. ``"flying"``), ``"power"``, ``"toughness"``, ``"mana value"``
-        (an int), ``"counter"`` (a counter kind, e.g. ``"+1/+1"``: at least one on it).
+        (an int), ``"counter"`` (a counter kind, e.g. ``"+1/+1"``: at least one on it),
+        ``"targeting"`` (of a spell: ``"single"``, one target chosen in all, CR 115.9a;
+        ``"you"``, ``"player"``, ``"creature"``, ``"land you control"``: what
+        one of its targets is now, CR 115.9b).
     value : Color, CardType, str, int or None
     negated : bool
         "non…" / "un…": the test must fail.

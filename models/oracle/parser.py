@@ -243,6 +243,13 @@ def _object_cost(text: str, line: str) -> ObjectCost | None:
     return ObjectCost(action, count, frozenset(kinds), qualities, text)
 
 
+def _targeting_quality(text: str) -> Quality:
+    """ "with a single target" (CR 115.9a), "that targets you" / "a player" / ... (CR 115.9b) as a Quality."""
+    if text == "with a single target":
+        return Quality("targeting", "single")
+    return Quality("targeting", text.removeprefix("that targets ").removeprefix("a "))
+
+
 def _add_quality(qualities: ObjectFilter | None, quality: Quality, text: str) -> ObjectFilter:
     clauses = (qualities.clauses if qualities else ()) + (frozenset({quality}),)
     return ObjectFilter(clauses, f"{qualities.text} … {text}" if qualities else text)
@@ -409,6 +416,9 @@ class _SpellTextReader:
                 if isinstance(child, Tree) and child.data == "with_quality":
                     text = str(child.children[0])
                     qualities = _add_quality(qualities, _with_quality(text), text)
+                elif isinstance(child, Tree) and child.data == "spell_targeting":
+                    text = str(child.children[0])
+                    qualities = _add_quality(qualities, _targeting_quality(text), text)
             count, minimum = self._count(tokens[0])
             controller = ControllerFilter.ANY
             for child in tree.children:
@@ -487,11 +497,15 @@ class _SpellTextReader:
             self.unsupported.append(UnsupportedText(self._span(tokens[0]), "target restriction not modelled"))
             return
         controller = ControllerFilter.ANY
+        qualities = None
         for child in tree.children:
             if isinstance(child, Tree) and child.data == "you_control":
                 controller = ControllerFilter.YOU
             elif isinstance(child, Tree) and child.data == "opponent_controls":
                 controller = ControllerFilter.OPPONENT
+            elif isinstance(child, Tree) and child.data == "spell_targeting":
+                text = str(child.children[0])
+                qualities = _add_quality(qualities, _targeting_quality(text), text)
             elif isinstance(child, Tree):
                 self.unsupported.append(UnsupportedText(self._span(tokens[0]), "target restriction not modelled"))
                 return
@@ -523,8 +537,11 @@ class _SpellTextReader:
             self.unsupported.append(UnsupportedText(phrase, "target restriction not modelled"))
             return
         count, minimum = self._count(tokens[0])
-        self._add(TargetSpec(phrase, frozenset(kinds), controller, count, minimum, spells=spells),
-                  tokens[0].type == "ANOTHER_TARGET")
+        if qualities is not None and kinds != {TargetKind.SPELL}:
+            self.unsupported.append(UnsupportedText(phrase, "target restriction not modelled"))
+            return
+        self._add(TargetSpec(phrase, frozenset(kinds), controller, count, minimum, spells=spells,
+                             qualities=qualities), tokens[0].type == "ANOTHER_TARGET")
 
     @staticmethod
     def _count(token: Token) -> tuple[int, int]:

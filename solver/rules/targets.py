@@ -15,7 +15,8 @@ import functools
 import itertools
 from collections.abc import Callable
 
-from models.abilities import ControllerFilter, TargetKind, TargetSpec
+from models.abilities import ControllerFilter, Quality, TargetKind, TargetSpec
+from models.cast import Cast
 from models.errors import UnsupportedRuleError
 from models.oracle.parser import ANY_NUMBER
 from models.objects import CardType, GameObject, Zone
@@ -89,12 +90,50 @@ def _matches_kind(problem: CastProblem, spec: TargetSpec, candidate: str) -> Cal
     return _controller_mismatch(problem, spec, obj) or _quality_mismatch(problem, spec, obj)
 
 
+def _chosen_targets(problem: CastProblem, obj: GameObject) -> list[str]:
+    """Every object and player a spell on the stack chose as a target, once per time chosen (CR 115.9a)."""
+    record = problem.state.cast_record_of(obj.id)
+    if record is None:
+        abilities = abilities_of(obj)
+        if any(i.targets for i in abilities.spell_text) or any(m.instruction.targets for m in abilities.modes):
+            raise UnsupportedRuleError(obj.name, "cast", f"what {obj.name} ({obj.id}) targets is not in the state: "
+                                       "give its cast record (CR 115.9)")
+        return []  # a spell whose text has no "target" targets nothing
+    return [t for choice in Cast.from_json(record, path=f"stack {obj.id}: cast").targets for t in choice.targets]
+
+
+def _targeting_holds(problem: CastProblem, quality: Quality, obj: GameObject) -> bool:
+    """ "with a single target" (CR 115.9a) and "that targets you / a player / ..." (CR 115.9b) of a spell."""
+    chosen = _chosen_targets(problem, obj)
+    if quality.value == "single":
+        found = len(chosen) == 1
+    else:
+        state = problem.state
+
+        def now(target: str) -> bool:  # CR 115.9b: the target's current information
+            if quality.value == "you":
+                return target == problem.caster
+            if quality.value == "player":
+                return target in state.players
+            if target in state.players or not state.has_object(target):
+                return False
+            permanent = state.object(target)
+            if permanent.zone is not Zone.BATTLEFIELD:
+                return False
+            if quality.value == "creature":
+                return permanent.card.has_type(CardType.CREATURE)
+            return permanent.card.has_type(CardType.LAND) and permanent.controller == problem.caster
+        found = any(now(t) for t in chosen)
+    return found != quality.negated
+
+
 def _quality_mismatch(problem: CastProblem, spec: TargetSpec, obj: GameObject) -> Callable[[], str] | None:
     """None when the object has every quality the phrase names ("nonblack", "with flying"), CR 115.1."""
     if spec.qualities is None:
         return None
     for clause in spec.qualities.clauses:
-        if not any(holds(q, obj) for q in clause):
+        if not any(_targeting_holds(problem, q, obj) if q.attribute == "targeting" else holds(q, obj)
+                   for q in clause):
             return lambda: f"{obj.name} ({obj.id}) is not {spec.qualities.text} ('{spec.phrase}')"
     return None
 

@@ -616,3 +616,41 @@ def test_spell_or_ability_list_chooses_spells(make_state, casts):
                        stack=["bolt", "bears"], active_player="P2", priority="P1")
     # Two spells on the stack = 2.
     assert chosen(casts(state, "slime")) == {("bolt",), ("bears",)}
+
+
+def _bolt(object_id: str, target: str, controller: str = "P2") -> dict:
+    """A Lightning Bolt on the stack with the cast record of its one target."""
+    return {"id": object_id, "card": "Lightning Bolt", "zone": "stack", "controller": controller,
+            "cast": {"card": object_id, "targets": [{"source": object_id, "phrase": "any target", "targets": [target]}]}}
+
+
+def test_spell_with_a_single_target(make_state, casts):
+    """CR 115.9a, 702.172a: Return the Favor's second mode needs a spell that chose exactly one target;
+    a creature spell chose none."""
+    state = make_state(hand=[("favor", "Return the Favor")], battlefield=[(f"m{i}", "Mountain") for i in range(4)],
+                       objects=[_bolt("bolt", "P1"),
+                                {"id": "bears", "card": "Grizzly Bears", "zone": "stack", "controller": "P2"}],
+                       stack=["bolt", "bears"], active_player="P2", priority="P1")
+    found = casts(state, "favor")
+    # Mode 1 (copy an instant or sorcery spell): bolt = 1. Mode 2 (a spell with a single target): bolt = 1
+    # (Grizzly Bears targets nothing). Both: 1 * 1 = 1, for {R}{R}+{1}+{1} = four Mountains. 1 + 1 + 1 = 3.
+    assert len(found) == 3
+
+
+def test_spell_that_targets_a_player(make_state, casts, card):
+    """CR 115.9b: Outwit counters a spell that targets a player, not one that targets a creature."""
+    state = make_state(hand=[("outwit", "Outwit")], battlefield=[("i1", "Island")],
+                       opponent=[("bears", "Grizzly Bears")],
+                       objects=[_bolt("at_me", "P1"), _bolt("at_bears", "bears")],
+                       stack=["at_me", "at_bears"], active_player="P2", priority="P1")
+    # at_me targets P1 (a player) = 1; at_bears targets a creature.
+    assert chosen(casts(state, "outwit")) == {("at_me",)}
+
+
+def test_what_a_spell_targets_must_be_given(make_state):
+    """CR 115.9: a spell on the stack whose text targets, given without its cast record, can't be judged."""
+    state = make_state(hand=[("outwit", "Outwit")], battlefield=[("i1", "Island")],
+                       objects=[{"id": "bolt", "card": "Lightning Bolt", "zone": "stack", "controller": "P2"}],
+                       stack=["bolt"], active_player="P2", priority="P1")
+    with pytest.raises(UnsupportedRuleError, match="cast record"):
+        legal_casts(state, "outwit").count()
