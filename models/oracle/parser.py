@@ -27,6 +27,7 @@ from models.abilities import (
     ControllerFilter,
     CostModifier,
     DiscardCost,
+    FlashPermission,
     SacrificeCost,
     ExileCost,
     Instruction,
@@ -40,11 +41,12 @@ from models.abilities import (
     SpliceAbility,
     TargetKind,
     TargetSpec,
+    TimingRestriction,
     UnsupportedText,
 )
 from models.errors import InputError
 from models.mana import Color, ManaCost
-from models.objects import PERMANENT_TYPES, Card, CardType
+from models.objects import PERMANENT_TYPES, Card, CardType, Phase
 from models.subtypes import SUBTYPES
 
 __all__ = ["parse_card", "parse_granted", "LINE_RULES", "read_line"]
@@ -56,6 +58,8 @@ LINE_RULES = (
     "bullet_mode",
     "additional_cost_line",
     "cost_modifier_line",
+    "flash_permission_line",
+    "timing_restriction_line",
     "player_ability_line",
     "mana_ability_line",
     "basic_mana_line",
@@ -299,6 +303,13 @@ class _SpellTextReader:
             elif child.data in ("target_phrase", "any_target", "any_other_target", "spell_target",
                                 "graveyard_target", "another_any_target"):
                 self._target(child)
+            elif child.data == "step_timing":
+                token = child.children[0]
+                self.unsupported.append(UnsupportedText(
+                    self._span(token),
+                    "timing restriction narrower than a phase (CR 506.7): "
+                    "combat steps are not modelled",
+                ))
             elif child.data == "unsupported_phrase":
                 token = child.children[0]
                 self.unsupported.append(
@@ -724,6 +735,32 @@ def parse_card(card: Card) -> CardAbilities:
                     casting_relevant=False, permanent_relevant=True, topic=_topic(original)))
             else:
                 cost_modifiers.append(CostModifier(sign * amount.generic, noncreature, original))
+        elif rule == "flash_permission_line":
+            if not is_spell:
+                unsupported.append(UnsupportedText(original, "permission to cast with flash on a permanent card"))
+            elif tree.data == "flash_for_cost":
+                cost = _mana_cost_of(next(c for c in tree.children if isinstance(c, Tree)))
+                if cost.generic != cost.mana_value or cost.has_x:
+                    unsupported.append(UnsupportedText(original, "a coloured or X cost for casting with flash"))
+                else:
+                    out["flash_permission"] = FlashPermission(cost=cost, text=original)
+            else:
+                out["flash_permission"] = FlashPermission(graveyard_spells=2, text=original)
+        elif rule == "timing_restriction_line":
+            phases: set[Phase] = set()
+            turns: set[str] = set()
+            for token in _tokens(tree):
+                if token.type != "TIMING_WINDOW":
+                    continue
+                if str(token) == "combat":
+                    phases.add(Phase.COMBAT)
+                else:
+                    turns.add("yours" if str(token) == "your turn" else "opponent")
+            if len(turns) > 1:  # "only during your turn and only during an opponent's turn": never
+                unsupported.append(UnsupportedText(original, "contradictory timing restriction"))
+            else:
+                out["timing_restriction"] = TimingRestriction(frozenset(phases), turns.pop() if turns else "any",
+                                                              original)
         elif rule == "player_ability_line":
             word = str(tree.children[1])
             out["controller_" + word] = True
@@ -793,6 +830,8 @@ def parse_card(card: Card) -> CardAbilities:
         exile_costs=tuple(exile_costs),
         kicker=out["kicker"],
         flash=out["flash"],
+        flash_permission=out.get("flash_permission"),
+        timing_restriction=out.get("timing_restriction"),
         protections=tuple(out["protections"]),
         hexproof=out["hexproof"],
         hexproof_from=frozenset(out["hexproof_from"]),

@@ -30,6 +30,7 @@ from solver.abilities import abilities_of
 from solver.problem import CastProblem
 from solver.rules.splice import SPLICES
 from solver.rules.modes import is_entwined, mode_variable
+from solver.rules.timing import flash_additional_cost
 
 __all__ = ["add_cost_rules", "add_kicker_choice", "add_sacrifice_choices", "available_mana_sources", "cost_modifier_total",
            "DISCARDS", "SACRIFICES", "X", "KICKED", "EXILES", "add_exile_choices"]
@@ -237,6 +238,7 @@ def add_cost_rules(problem: CastProblem) -> None:
         mode_costs = {mode.index: ManaCost.parse("") for mode in abilities.modes} | mode_costs
     splice_costs = {obj_id: abilities.splice.cost for obj_id, (_, abilities) in problem.splice_candidates.items()}
     modifier = cost_modifier_total(problem)
+    modifier += flash_additional_cost(problem)  # cast as though it had flash: {2} more (CR 601.3c)
     mode_names = tuple(mode_variable(i) for i in mode_costs)
     sources = problem.mana_sources = problem.mana_sources or available_mana_sources(problem)
     payer = ManaPayer(sources)
