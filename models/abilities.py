@@ -174,8 +174,13 @@ class TargetSpec:
     spells : SpellFilter or None
         For ``TargetKind.SPELL``: which spells.
     divided : int
-        Damage divided among the targets chosen for this instance, each
-        getting at least 1 (CR 601.2d); 0 when nothing is divided.
+        Damage (or counters, see ``divided_what``) divided among the targets
+        chosen for this instance, each getting at least 1 (CR 601.2d); 0
+        when nothing is divided.
+    divided_what : str
+        What is divided: ``"damage"`` ("3 damage divided as you choose
+        among …") or ``"+1/+1 counters"`` ("distribute two +1/+1 counters
+        among …").
     kicked_only : bool
         The instance is in text that happens only if the spell was kicked:
         it is chosen only then (CR 702.33g).
@@ -202,6 +207,7 @@ class TargetSpec:
     distinct_from: int | None = None
     spells: SpellFilter | None = None
     divided: int = 0
+    divided_what: str = "damage"
     kicked_only: bool = False
     card_types: frozenset[CardType] = frozenset()
     same_controller: bool = False

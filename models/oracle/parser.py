@@ -290,18 +290,14 @@ class _SpellTextReader:
                 self.kicked_only = False
             elif child.data == "divided_target":
                 token = child.children[0]
-                text = str(token)
-                amount = int(text.split()[0])
-                among = text.split(" among ")[1].removesuffix(" targets")
-                most = {"one or two": 2, "one, two, or three": 3, "any number of": amount,
-                        "up to two": 2, "up to three": 3, "up to four": 4}[among]
+                count, minimum, amount, what = _division(str(token))
                 phrase = self.line[token.start_pos:token.end_pos]
-                self._add(TargetSpec(phrase, ANY_TARGET_KINDS, count=min(most, amount), minimum=1,
-                                     divided=amount), False)
+                self._add(TargetSpec(phrase, ANY_TARGET_KINDS, count=count, minimum=minimum,
+                                     divided=amount, divided_what=what), False)
             elif child.data in ("spell_or_other", "spell_list"):
                 self._spell_or_other(child)
             elif child.data in ("target_phrase", "any_target", "any_other_target", "spell_target",
-                                "graveyard_target", "another_any_target"):
+                                "graveyard_target", "another_any_target", "divided_kind_target"):
                 self._target(child)
             elif child.data == "step_timing":
                 token = child.children[0]
@@ -403,10 +399,13 @@ class _SpellTextReader:
         another = False
         same_controller = False
         qualities = None
+        divided, divided_what = 0, "damage"
         for child in tree.children:
             if isinstance(child, Token):
                 if child.type == "ANOTHER_TARGET":
                     another = True
+                elif child.type == "DIVIDED_AMONG_KIND":
+                    count, minimum, divided, divided_what = _division(str(child))
                 elif child.type == "COUNTED_TARGET":
                     count, minimum = self._count(child)
                 elif child.type == "QUALIFIED_KIND":
@@ -438,7 +437,8 @@ class _SpellTextReader:
         # "target creature or player" (older wording) is read as written:
         # creatures and players, not planeswalkers or battles (unlike "any target", CR 115.4).
         self._add(TargetSpec(phrase, frozenset(kinds), controller, count, minimum,
-                             same_controller=same_controller, qualities=qualities), another)
+                             same_controller=same_controller, qualities=qualities, divided=divided,
+                             divided_what=divided_what), another)
 
     def _spell_or_other(self, tree: Tree) -> None:
         """ "target spell or permanent", "target spell or creature", "target instant spell, sorcery spell,
@@ -518,6 +518,24 @@ class _SpellTextReader:
                 return
             spec = dataclasses.replace(spec, distinct_from=len(self.targets) - 1)
         self.targets.append(spec)
+
+
+def _division(text: str) -> tuple[int, int, int, str]:
+    """(count, minimum, amount, what) of "3 damage divided as you choose among one, two, or three target(s)"
+    or "distribute four +1/+1 counters among any number of target" (CR 601.2d).
+
+    Each target gets at least one, so at most ``amount`` targets are chosen, and at least one.
+    """
+    head, among = text.split(" among ")
+    words = head.split()
+    if words[0] == "distribute":
+        amount, what = _NUMBER_WORDS.get(words[1]) or int(words[1]), "+1/+1 counters"
+    else:
+        amount, what = int(words[0]), "damage"
+    among = among.removesuffix(" targets").removesuffix(" target")
+    most = {"one or two": 2, "one, two, or three": 3, "any number of": amount,
+            "up to two": 2, "up to three": 3, "up to four": 4}[among]
+    return min(most, amount), 1, amount, what
 
 
 def _error_span(line: str, error: UnexpectedInput) -> str:
