@@ -754,9 +754,7 @@ def parse_card(card: Card) -> CardAbilities:
             else:
                 cost_modifiers.append(CostModifier(sign * amount.generic, noncreature, original))
         elif rule == "flash_permission_line":
-            if not is_spell:
-                unsupported.append(UnsupportedText(original, "permission to cast with flash on a permanent card"))
-            elif tree.data == "flash_for_cost":
+            if tree.data == "flash_for_cost":
                 cost = _mana_cost_of(next(c for c in tree.children if isinstance(c, Tree)))
                 if cost.generic != cost.mana_value or cost.has_x:
                     unsupported.append(UnsupportedText(original, "a coloured or X cost for casting with flash"))

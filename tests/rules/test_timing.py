@@ -382,3 +382,18 @@ def test_restrictions_finer_than_a_phase_stay_unsupported(name):
 
     reasons = {u.reason for u in parse_card(default_card_database().get(name)).casting_unsupported}
     assert any(r.startswith("timing restriction narrower than a phase (CR 506.7)") for r in reasons)
+
+
+@pytest.mark.parametrize(
+    ("situation", "islands", "total"),
+    [
+        ({}, 2, "{U}{U}"),              # P1's main phase: a creature at sorcery timing, {U}{U}
+        (P2_END_STEP, 3, None),         # P2's end step: {U}{U} + {2} = 4 mana, 3 Islands: no cast
+        (P2_END_STEP, 4, "{2}{U}{U}"),
+    ],
+)
+def test_a_creature_cast_as_though_it_had_flash(make_state, casts, situation, islands, total):
+    """CR 601.3c, 307.5a: Harbinger of the Tides, a creature, may be cast with flash for {2} more."""
+    state = make_state(hand=[("harbinger", "Harbinger of the Tides")],
+                       battlefield=[(f"i{n}", "Island") for n in range(islands)], **situation)
+    assert [str(c.total_cost) for c in casts(state, "harbinger")] == ([total] if total else [])
