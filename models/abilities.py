@@ -12,7 +12,7 @@ import enum
 from dataclasses import dataclass
 
 from models.mana import Color, ManaCost
-from models.objects import CardType
+from models.objects import CardType, Phase
 
 __all__ = [
     "TargetKind",
@@ -32,6 +32,8 @@ __all__ = [
     "Protection",
     "ManaAbility",
     "CostModifier",
+    "FlashPermission",
+    "TimingRestriction",
     "UnsupportedText",
     "CardAbilities",
     "ANY_TARGET_KINDS",
@@ -176,8 +178,13 @@ class TargetSpec:
     spells : SpellFilter or None
         For ``TargetKind.SPELL``: which spells.
     divided : int
-        Damage divided among the targets chosen for this instance, each
-        getting at least 1 (CR 601.2d); 0 when nothing is divided.
+        Damage (or counters, see ``divided_what``) divided among the targets
+        chosen for this instance, each getting at least 1 (CR 601.2d); 0
+        when nothing is divided.
+    divided_what : str
+        What is divided: ``"damage"`` ("3 damage divided as you choose
+        among …") or ``"+1/+1 counters"`` ("distribute two +1/+1 counters
+        among …").
     kicked_only : bool
         The instance is in text that happens only if the spell was kicked:
         it is chosen only then (CR 702.33g).
@@ -204,6 +211,7 @@ class TargetSpec:
     distinct_from: int | None = None
     spells: SpellFilter | None = None
     divided: int = 0
+    divided_what: str = "damage"
     kicked_only: bool = False
     card_types: frozenset[CardType] = frozenset()
     same_controller: bool = False
@@ -496,6 +504,60 @@ class CostModifier:
 
 
 @dataclass(frozen=True, slots=True)
+class FlashPermission:
+    """"You may cast this spell as though it had flash …", printed on the spell (CR 601.3c-d, 702.8a).
+
+    The spell may then be cast any time its caster could cast an instant
+    (CR 304.5): with priority, on any turn, in any phase, with a spell on the
+    stack.
+
+    Parameters
+    ----------
+    cost : ManaCost or None
+        "… if you pay {2} more to cast it": an additional cost (CR 601.3c,
+        601.2f), paid exactly when the spell is cast at a time a sorcery
+        couldn't have been cast (CR 307.5a); cast at sorcery timing it costs
+        its mana cost only. None when nothing more is paid.
+    graveyard_spells : int
+        Spell mastery, "If there are two or more instant and/or sorcery
+        cards in your graveyard, …": the permission holds only while the
+        caster's graveyard has at least this many (CR 601.3d); 0 when it
+        always holds.
+    text : str
+        As printed.
+    """
+
+    cost: ManaCost | None = None
+    graveyard_spells: int = 0
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class TimingRestriction:
+    """"Cast this spell only during …", printed on the spell (CR 601.3, 604.6).
+
+    Every part must hold for the spell to be cast; the usual timing rules
+    (priority, sorcery timing, CR 117.1a, 307.1) apply as well.
+
+    Parameters
+    ----------
+    phases : frozenset of Phase
+        "only during combat": the phase must be one of these (CR 506); empty
+        when any phase will do.
+    turn : str
+        ``"any"``; ``"yours"`` ("only during your turn": the caster is the
+        active player, CR 102.1); ``"opponent"`` ("only during an opponent's
+        turn").
+    text : str
+        As printed.
+    """
+
+    phases: frozenset[Phase] = frozenset()
+    turn: str = "any"
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class UnsupportedText:
     """Text that the grammar could not read, with why (never guessed).
 
@@ -546,6 +608,11 @@ class CardAbilities:
         "Kicker [cost]": an optional additional cost (CR 702.33a).
     flash : bool
         CR 702.8.
+    flash_permission : FlashPermission or None
+        "You may cast this spell as though it had flash if you pay {2} more
+        to cast it" and the like (CR 601.3c-d).
+    timing_restriction : TimingRestriction or None
+        "Cast this spell only during combat" and the like (CR 601.3, 604.6).
     protections : tuple of Protection
     hexproof, shroud : bool
         CR 702.11, 702.18.
@@ -580,6 +647,8 @@ class CardAbilities:
     exile_costs: tuple[ExileCost, ...] = ()
     kicker: ManaCost | None = None
     flash: bool = False
+    flash_permission: FlashPermission | None = None
+    timing_restriction: TimingRestriction | None = None
     protections: tuple[Protection, ...] = ()
     hexproof: bool = False
     hexproof_from: frozenset[Color] = frozenset()

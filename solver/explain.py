@@ -16,6 +16,7 @@ from models.state import GameState
 from solver.abilities import abilities_of
 from solver.legal import LegalCasts
 from solver.problem import CastProblem, Reason
+from solver.rules.costs import KICKED, X
 from solver.rules.splice import SPLICES
 from solver.rules.modes import mode_variable
 from solver.rules.targets import why_not_legal_target
@@ -70,6 +71,8 @@ def _payable(problem: CastProblem, modes: tuple[int, ...] = (), splices: tuple[s
     assignment: dict = {mode_variable(m.index): m.index in modes for m in problem.abilities.modes}
     if SPLICES in problem.variables:
         assignment[SPLICES] = splices
+    # The cheapest choices of the rest: X = 0 (CR 107.3), not kicked (CR 702.33a).
+    assignment.update({name: value for name, value in ((X, 0), (KICKED, False)) if name in problem.variables})
     total = problem.total_cost_of(assignment) if problem.total_cost_of else None
     if total is None:
         return True, ""

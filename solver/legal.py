@@ -423,8 +423,8 @@ def _reasons(problem: CastProblem, cast: Cast) -> list[Reason]:
         spec = slot.spec
         if spec.divided and (len(choice.division) != len(choice.targets) or sum(choice.division) != spec.divided
                              or any(amount < 1 for amount in choice.division)):
-            reasons.append(Reason("CR 601.2d", f"'{spec.phrase}': {spec.divided} damage must be divided among the "
-                                  f"targets, at least 1 each; the division given is {list(choice.division)}"))
+            reasons.append(Reason("CR 601.2d", f"'{spec.phrase}': {spec.divided} {spec.divided_what} must be divided "
+                                  f"among the targets, at least 1 each; the division given is {list(choice.division)}"))
         elif not spec.divided and choice.division:
             reasons.append(Reason("CR 601.2d", f"'{spec.phrase}' divides nothing; a division is given"))
         value = tuple(choice.targets)

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from models.io.state_json import load_state
+from models.objects import Phase
 from solver.explain import explain_card
 from tests.conftest import ROOT
 
@@ -53,3 +56,20 @@ def test_explain_names_excluded_candidates_when_casts_exist():
     assert ray.count == 2
     assert [r.rule for r in ray.reasons] == ["CR 702.16b"] and "can't choose knight" in ray.reasons[0].message
     assert explain_card(state, "mists").reasons == ()
+
+
+def test_explain_a_spell_with_x_and_a_flash_cost():
+    """CR 107.3, 601.3c: at P2's end step Ghitu Fire ({X}{R} + {2}, 7 lands) has 5 values of X x 3 targets = 15."""
+    state = load_state(EXAMPLES / "rules12-flash-for-two-more.json")
+    explanation = explain_card(state, "fire")
+    assert (explanation.count, explanation.reasons) == (15, ())
+
+
+def test_explain_a_timing_restriction():
+    """CR 601.3, 604.6: Savage Beating outside combat: the restriction printed on it is the reason."""
+    state = load_state(EXAMPLES / "rules13-savage-beating-combat.json")
+    assert explain_card(state, "beating").reasons == ()
+    explanation = explain_card(replace(state, phase=Phase.POSTCOMBAT_MAIN), "beating")
+    assert explanation.count == 0
+    assert [r.rule for r in explanation.reasons] == ["CR 601.3"]
+    assert "only during your turn and only during combat" in explanation.reasons[0].message

@@ -311,10 +311,10 @@ def test_target_your_opponents_control_is_not_dropped():
 UNSUPPORTED = [
     # timing restrictions written on the spell (CR 601.3): reported, never ignored
     ("Siren's Call", "cast ~ only during"),
-    ("Cauldron Dance", "cast ~ only during combat"),
+    # a window narrower than a phase (CR 506.7): the state has no combat steps
+    ("Chaotic Strike", "cast ~ only during combat after blockers are declared"),
     # payment and cost rules written on the spell: read as unsupported, never ignored (CR 601.2f-h)
     ("Drain Life", "spend only black mana on x"),
-    ("Rout", "as though it had flash"),
     ("Blasphemous Act", "costs {1} less to cast"),
     # "Destroy target creature that was dealt damage this turn.": a restriction on history, not modelled
     ("Crushing Pain", "that was dealt damage"),
@@ -334,6 +334,18 @@ UNSUPPORTED = [
 def test_unsupported_carries_span(name, span):
     """STYLE.md Errors: unmodelled rules text is unsupported and carries the unread span."""
     assert span in spans(name)
+
+
+@pytest.mark.parametrize(("name", "cost", "graveyard_spells"),
+                         [("Rout", "{2}", 0), ("Ghitu Fire", "{2}", 0), ("Swift Reckoning", None, 2)])
+def test_flash_permission_is_read(name, cost, graveyard_spells):
+    """CR 601.3c-d: "You may cast ~ as though it had flash if you pay {2} more …" / spell mastery's flash."""
+    a = abilities(name)
+    assert not a.casting_unsupported and not a.flash
+    permission = a.flash_permission
+    assert (str(permission.cost) if permission.cost else None, permission.graveyard_spells) == (cost, graveyard_spells)
+    # the permission is not an instruction: it adds nothing to what the spell does (or to a splice)
+    assert all("as though it had flash" not in i.text for i in a.spell_text)
 
 
 # ---------------------------------------------------------------- additional costs (CR 118.8, 601.2b)

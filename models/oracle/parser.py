@@ -27,6 +27,7 @@ from models.abilities import (
     ControllerFilter,
     CostModifier,
     DiscardCost,
+    FlashPermission,
     SacrificeCost,
     ExileCost,
     Instruction,
@@ -41,11 +42,12 @@ from models.abilities import (
     SpliceAbility,
     TargetKind,
     TargetSpec,
+    TimingRestriction,
     UnsupportedText,
 )
 from models.errors import InputError
 from models.mana import Color, ManaCost
-from models.objects import PERMANENT_TYPES, Card, CardType
+from models.objects import PERMANENT_TYPES, Card, CardType, Phase
 from models.subtypes import SUBTYPES
 
 __all__ = ["parse_card", "parse_granted", "LINE_RULES", "read_line"]
@@ -57,6 +59,8 @@ LINE_RULES = (
     "bullet_mode",
     "additional_cost_line",
     "cost_modifier_line",
+    "flash_permission_line",
+    "timing_restriction_line",
     "player_ability_line",
     "mana_ability_line",
     "basic_mana_line",
@@ -338,19 +342,22 @@ class _SpellTextReader:
                 self.kicked_only = False
             elif child.data == "divided_target":
                 token = child.children[0]
-                text = str(token)
-                amount = int(text.split()[0])
-                among = text.split(" among ")[1].removesuffix(" targets")
-                most = {"one or two": 2, "one, two, or three": 3, "any number of": amount,
-                        "up to two": 2, "up to three": 3, "up to four": 4}[among]
+                count, minimum, amount, what = _division(str(token))
                 phrase = self.line[token.start_pos:token.end_pos]
-                self._add(TargetSpec(phrase, ANY_TARGET_KINDS, count=min(most, amount), minimum=1,
-                                     divided=amount), False)
+                self._add(TargetSpec(phrase, ANY_TARGET_KINDS, count=count, minimum=minimum,
+                                     divided=amount, divided_what=what), False)
             elif child.data in ("spell_or_other", "spell_list"):
                 self._spell_or_other(child)
             elif child.data in ("target_phrase", "any_target", "any_other_target", "spell_target",
-                                "graveyard_target", "another_any_target"):
+                                "graveyard_target", "another_any_target", "divided_kind_target"):
                 self._target(child)
+            elif child.data == "step_timing":
+                token = child.children[0]
+                self.unsupported.append(UnsupportedText(
+                    self._span(token),
+                    "timing restriction narrower than a phase (CR 506.7): "
+                    "combat steps are not modelled",
+                ))
             elif child.data == "unsupported_phrase":
                 token = child.children[0]
                 self.unsupported.append(
@@ -447,10 +454,13 @@ class _SpellTextReader:
         another = False
         same_controller = False
         qualities = None
+        divided, divided_what = 0, "damage"
         for child in tree.children:
             if isinstance(child, Token):
                 if child.type == "ANOTHER_TARGET":
                     another = True
+                elif child.type == "DIVIDED_AMONG_KIND":
+                    count, minimum, divided, divided_what = _division(str(child))
                 elif child.type == "COUNTED_TARGET":
                     count, minimum = self._count(child)
                 elif child.type == "QUALIFIED_KIND":
@@ -482,7 +492,8 @@ class _SpellTextReader:
         # "target creature or player" (older wording) is read as written:
         # creatures and players, not planeswalkers or battles (unlike "any target", CR 115.4).
         self._add(TargetSpec(phrase, frozenset(kinds), controller, count, minimum,
-                             same_controller=same_controller, qualities=qualities), another)
+                             same_controller=same_controller, qualities=qualities, divided=divided,
+                             divided_what=divided_what), another)
 
     def _spell_or_other(self, tree: Tree) -> None:
         """ "target spell or permanent", "target spell or creature", "target instant spell, sorcery spell,
@@ -569,6 +580,24 @@ class _SpellTextReader:
                 return
             spec = dataclasses.replace(spec, distinct_from=len(self.targets) - 1)
         self.targets.append(spec)
+
+
+def _division(text: str) -> tuple[int, int, int, str]:
+    """(count, minimum, amount, what) of "3 damage divided as you choose among one, two, or three target(s)"
+    or "distribute four +1/+1 counters among any number of target" (CR 601.2d).
+
+    Each target gets at least one, so at most ``amount`` targets are chosen, and at least one.
+    """
+    head, among = text.split(" among ")
+    words = head.split()
+    if words[0] == "distribute":
+        amount, what = _NUMBER_WORDS.get(words[1]) or int(words[1]), "+1/+1 counters"
+    else:
+        amount, what = int(words[0]), "damage"
+    among = among.removesuffix(" targets").removesuffix(" target")
+    most = {"one or two": 2, "one, two, or three": 3, "any number of": amount,
+            "up to two": 2, "up to three": 3, "up to four": 4}[among]
+    return min(most, amount), 1, amount, what
 
 
 def _error_span(line: str, error: UnexpectedInput) -> str:
@@ -808,6 +837,30 @@ def parse_card(card: Card) -> CardAbilities:
                     casting_relevant=False, permanent_relevant=True, topic=_topic(original)))
             else:
                 cost_modifiers.append(CostModifier(sign * amount.generic, noncreature, original))
+        elif rule == "flash_permission_line":
+            if tree.data == "flash_for_cost":
+                cost = _mana_cost_of(next(c for c in tree.children if isinstance(c, Tree)))
+                if cost.generic != cost.mana_value or cost.has_x:
+                    unsupported.append(UnsupportedText(original, "a coloured or X cost for casting with flash"))
+                else:
+                    out["flash_permission"] = FlashPermission(cost=cost, text=original)
+            else:
+                out["flash_permission"] = FlashPermission(graveyard_spells=2, text=original)
+        elif rule == "timing_restriction_line":
+            phases: set[Phase] = set()
+            turns: set[str] = set()
+            for token in _tokens(tree):
+                if token.type != "TIMING_WINDOW":
+                    continue
+                if str(token) == "combat":
+                    phases.add(Phase.COMBAT)
+                else:
+                    turns.add("yours" if str(token) == "your turn" else "opponent")
+            if len(turns) > 1:  # "only during your turn and only during an opponent's turn": never
+                unsupported.append(UnsupportedText(original, "contradictory timing restriction"))
+            else:
+                out["timing_restriction"] = TimingRestriction(frozenset(phases), turns.pop() if turns else "any",
+                                                              original)
         elif rule == "player_ability_line":
             word = str(tree.children[1])
             out["controller_" + word] = True
@@ -879,6 +932,8 @@ def parse_card(card: Card) -> CardAbilities:
         exile_costs=tuple(exile_costs),
         kicker=out["kicker"],
         flash=out["flash"],
+        flash_permission=out.get("flash_permission"),
+        timing_restriction=out.get("timing_restriction"),
         protections=tuple(out["protections"]),
         hexproof=out["hexproof"],
         hexproof_from=frozenset(out["hexproof_from"]),

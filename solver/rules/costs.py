@@ -34,6 +34,7 @@ from solver.problem import CastProblem
 from solver.qualities import has_qualities
 from solver.rules.splice import SPLICES
 from solver.rules.modes import is_entwined, mode_variable
+from solver.rules.timing import flash_additional_cost
 
 __all__ = ["add_cost_rules", "add_kicker_choice", "add_object_cost_choices", "available_mana_sources",
            "cost_modifier_total", "DISCARDS", "SACRIFICES", "X", "KICKED", "EXILES", "TAPS", "RETURNS"]
@@ -342,6 +343,7 @@ def add_cost_rules(problem: CastProblem) -> None:
         mode_costs = {mode.index: ManaCost.parse("") for mode in abilities.modes} | mode_costs
     splice_costs = {obj_id: abilities.splice.cost for obj_id, (_, abilities) in problem.splice_candidates.items()}
     modifier = cost_modifier_total(problem)
+    modifier += flash_additional_cost(problem)  # cast as though it had flash: {2} more (CR 601.3c)
     mode_names = tuple(mode_variable(i) for i in mode_costs)
     sources = problem.mana_sources = problem.mana_sources or available_mana_sources(problem)
     payer = ManaPayer(sources)

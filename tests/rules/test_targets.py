@@ -654,3 +654,67 @@ def test_what_a_spell_targets_must_be_given(make_state):
                        stack=["bolt"], active_player="P2", priority="P1")
     with pytest.raises(UnsupportedRuleError, match="cast record"):
         legal_casts(state, "outwit").count()
+FLYERS = [("air", "Air Elemental"), ("monster", "Phantom Monster"), ("sprites", "Scryb Sprites")]
+
+
+@pytest.mark.parametrize(
+    ("opponent", "expected"),
+    [
+        # 3 flyers (the Bears have no flying): one gets 3: 3; two share 3 as 1+2 or 2+1: C(3,2) * 2 = 6;
+        # all three get 1 each: 1; total 10.
+        (FLYERS + [("bear", "Grizzly Bears")], 3 + 3 * 2 + 1),
+        # one flyer with hexproof: 2 flyers: 2 + C(2,2) * 2 = 4.
+        (FLYERS[:2] + [("sprites", "Scryb Sprites", {"granted": ["hexproof"]})], 2 + 1 * 2),
+        # no flyer: no legal target, no cast.
+        ([("bear", "Grizzly Bears")], 0),
+    ],
+)
+def test_divided_damage_among_restricted_targets(make_state, casts, basics, opponent, expected):
+    """CR 601.2d, 115.1: Aerial Volley, 3 damage among one, two, or three target creatures with flying."""
+    state = make_state(hand=[("volley", "Aerial Volley")], battlefield=basics("Forest", 1), opponent=opponent)
+    found = casts(state, "volley")
+    assert len(found) == expected
+    assert all(sum(t.division) == 3 and set(t.targets) <= {"air", "monster", "sprites"}
+               for cast in found for t in cast.targets)
+
+
+def test_divided_damage_at_a_creature_without_flying_is_illegal(make_state, basics):
+    """CR 115.1: Grizzly Bears has no flying: not a legal target for Aerial Volley."""
+    state = make_state(hand=[("volley", "Aerial Volley")], battlefield=basics("Forest", 1),
+                       opponent=FLYERS + [("bear", "Grizzly Bears")])
+    phrase = "3 damage divided as you choose among one, two, or three target creatures with flying"
+    cast = Cast("volley", "Aerial Volley", targets=(TargetChoice("volley", None, 0, 0, phrase, ("air", "bear"),
+                                                                 division=(2, 1)),))
+    assert {r.rule for r in why_illegal(state, cast)} == {"CR 115.1"}
+
+
+def test_distribute_counters_in_a_mode(make_state, casts):
+    """CR 601.2d, 700.2: Abzan Charm; creatures: P1's Bears, P2's Air Elemental (4/4) and Scryb Sprites (1/1)."""
+    state = make_state(hand=[("charm", "Abzan Charm")],
+                       battlefield=[("p", "Plains"), ("s", "Swamp"), ("f", "Forest"), ("bear", "Grizzly Bears")],
+                       opponent=[("air", "Air Elemental"), ("sprites", "Scryb Sprites")])
+    found = casts(state, "charm")
+    # mode 1, power 3 or greater: Air Elemental = 1; mode 2, no target = 1;
+    # mode 3, two counters: one creature gets 2: 3; two get 1 each: C(3,2) = 3; so 6. Total 1 + 1 + 6 = 8.
+    assert len(found) == 8
+    assert sorted(len([c for c in found if c.modes == (m,)]) for m in range(3)) == [1, 1, 6]
+    bad = Cast("charm", "Abzan Charm", modes=(2,), targets=(TargetChoice(
+        "charm", 2, 0, 0, "distribute two +1/+1 counters among one or two target creatures", ("air", "bear"),
+        division=(2, 1)),))
+    reasons = why_illegal(state, bad)
+    assert [r.rule for r in reasons] == ["CR 601.2d"]
+    assert "2 +1/+1 counters must be divided" in reasons[0].message
+
+
+def test_distribute_counters_among_any_number(make_state, casts, basics):
+    """CR 601.2d: Blessings of Nature, four +1/+1 counters among any number of 5 creatures: at most 4 targets.
+
+    One target: 5; two: C(5,2) * 3 (1+3, 2+2, 3+1) = 30; three: C(5,3) * 3 (a 2 and two 1s) = 30;
+    four: C(5,4) * 1 = 5; five would need 5 counters. Total 70.
+    """
+    state = make_state(hand=[("blessings", "Blessings of Nature")], battlefield=basics("Forest", 5)
+                       + [("bear1", "Grizzly Bears"), ("bear2", "Grizzly Bears")],
+                       opponent=[("air", "Air Elemental"), ("sprites", "Scryb Sprites"), ("bear3", "Grizzly Bears")])
+    found = casts(state, "blessings")
+    assert len(found) == 5 + 30 + 30 + 5
+    assert max(len(t.targets) for cast in found for t in cast.targets) == 4

@@ -181,3 +181,219 @@ def test_a_card_in_the_graveyard_without_permission_has_no_cast(make_state, basi
                        objects=[{"id": "opt", "card": "Opt", "zone": "graveyard", "owner": "P1"}])
     assert legal_casts(state, "opt").count() == 0
     assert "CR 601.2" in {r.rule for r in why_illegal(state, Cast("opt", "Opt"))}
+
+
+# ---------------------------------------------------------------- "as though it had flash if you pay {2} more"
+P2_END_STEP = {"phase": "end", "active_player": "P2", "priority": "P1"}
+
+
+def plains(count: int) -> list[tuple[str, str]]:
+    return [(f"p{i}", "Plains") for i in range(1, count + 1)]
+
+
+@pytest.mark.parametrize(
+    ("situation", "lands", "expected", "total"),
+    [
+        # P1's main phase, empty stack: sorcery timing, Rout costs its mana cost {3}{W}{W} = 5.
+        ({}, 5, 1, "{3}{W}{W}"),
+        # Same with 7 Plains: the permission is not used, nothing more is paid (one cast, not two).
+        ({}, 7, 1, "{3}{W}{W}"),
+        # P2's end step: only as though it had flash, {3}{W}{W} + {2} = 7 mana.
+        (P2_END_STEP, 6, 0, None),
+        (P2_END_STEP, 7, 1, "{5}{W}{W}"),
+        # P1's combat phase: not a main phase (CR 307.5a), 7 mana.
+        ({"phase": "combat"}, 6, 0, None),
+        ({"phase": "combat"}, 7, 1, "{5}{W}{W}"),
+        # P1's main phase with P2's Opt on the stack: another object on the stack (CR 307.5a), 7 mana.
+        ({"objects": [OPPONENT_SPELL], "stack": ["spell"]}, 6, 0, None),
+        ({"objects": [OPPONENT_SPELL], "stack": ["spell"]}, 7, 1, "{5}{W}{W}"),
+    ],
+)
+def test_rout_as_though_it_had_flash_for_two_more(make_state, casts, situation, lands, expected, total):
+    """CR 601.3c, 307.5a, 601.2f: Rout may be cast any time an instant could be, paying {2} more exactly then."""
+    state = make_state(hand=[("rout", "Rout")], battlefield=plains(lands), **situation)
+    found = casts(state, "rout")
+    assert len(found) == expected
+    assert [str(c.total_cost) for c in found] == ([total] if expected else [])
+    if not expected:
+        # Timing allows it: what fails is paying the {2} more.
+        assert {r.rule for r in why_illegal(state, Cast("rout", "Rout"))} == {"CR 601.2h"}
+
+
+def test_rout_needs_priority_even_with_flash(make_state, casts):
+    """CR 117.1a, 304.5: "as though it had flash" still needs priority."""
+    state = make_state(hand=[("rout", "Rout")], battlefield=plains(7), phase="end", active_player="P2",
+                       priority="P2")
+    assert len(casts(state, "rout")) == 0
+    assert {r.rule for r in why_illegal(state, Cast("rout", "Rout"))} == {"CR 117.1a"}
+
+
+@pytest.mark.parametrize(("lands", "expected"), [(1, 0), (2, 1)])
+def test_flash_cost_is_paid_without_paying_the_mana_cost(make_state, casts, lands, expected):
+    """CR 601.3c, 118.9: the {2} more is an additional cost: cast without paying its mana cost, Rout costs {2}."""
+    state = make_state(hand=[("rout", "Rout")], battlefield=plains(lands), **P2_END_STEP)
+    found = casts(state, "rout", without_paying_mana_cost=True)
+    assert len(found) == expected
+    assert all(str(c.total_cost) == "{2}" for c in found)
+
+
+@pytest.mark.parametrize(("lands", "expected"), [(7, 0), (8, 1)])
+def test_flash_cost_and_thalia_add_up(make_state, casts, lands, expected):
+    """CR 601.2f: at P2's end step Rout costs {3}{W}{W} + {2} (flash) + {1} (Thalia) = 8 mana."""
+    state = make_state(hand=[("rout", "Rout")], battlefield=plains(lands),
+                       opponent=[("thalia", "Thalia, Guardian of Thraben")], **P2_END_STEP)
+    found = casts(state, "rout")
+    assert len(found) == expected
+    assert all(str(c.total_cost) == "{6}{W}{W}" for c in found)
+
+
+@pytest.mark.parametrize(
+    ("situation", "expected"),
+    [
+        # P1's main phase, 4 Mountains: {X}{R}, X = 0..3 (4 values) x {P1, P2} = 8.
+        ({}, 4 * 2),
+        # P2's end step: {X}{R} + {2} with 4 Mountains: X = 0..1 (2 values) x {P1, P2} = 4.
+        (P2_END_STEP, 2 * 2),
+    ],
+)
+def test_ghitu_fire_x_with_the_flash_cost(make_state, casts, situation, expected):
+    """CR 601.3c, 107.3, 601.2f: Ghitu Fire cast as though it had flash leaves {2} less for X."""
+    state = make_state(hand=[("fire", "Ghitu Fire")], battlefield=[(f"m{i}", "Mountain") for i in range(4)],
+                       **situation)
+    found = casts(state, "fire")
+    assert len(found) == expected
+    assert max(c.x for c in found) == (3 if not situation else 1)
+
+
+def graveyard(*names: str, owner: str = "P1") -> list[dict]:
+    return [{"id": f"g{i}", "card": name, "zone": "graveyard", "owner": owner} for i, name in enumerate(names)]
+
+
+@pytest.mark.parametrize(
+    ("cards", "owner", "expected"),
+    [
+        (("Opt", "Rout"), "P1", 1),            # two instant/sorcery cards in P1's graveyard: flash
+        (("Opt", "Island"), "P1", 0),          # one instant and a land: no spell mastery
+        (("Opt",), "P1", 0),
+        (("Opt", "Rout"), "P2", 0),            # in P2's graveyard: not the caster's
+    ],
+)
+def test_swift_reckoning_spell_mastery(make_state, casts, cards, owner, expected):
+    """CR 601.3d: with two or more instant and/or sorcery cards in its caster's graveyard, Swift Reckoning has flash."""
+    state = make_state(hand=[("reckoning", "Swift Reckoning")], battlefield=plains(2),
+                       opponent=[("bears", "Grizzly Bears", {"tapped": True})],
+                       objects=graveyard(*cards, owner=owner), **P2_END_STEP)
+    # "Destroy target tapped creature": the tapped Bears only; {1}{W}, nothing more = 1 cast when it has flash.
+    found = casts(state, "reckoning")
+    assert len(found) == expected
+    assert all(str(c.total_cost) == "{1}{W}" for c in found)
+    cast = Cast("reckoning", "Swift Reckoning",
+                targets=(TargetChoice("reckoning", None, 0, 0, "target tapped creature", ("bears",)),))
+    reasons = why_illegal(state, cast)
+    assert {r.rule for r in reasons} == (set() if expected else {"CR 307.1"})
+    assert all("CR 601.3d" in r.message for r in reasons)
+
+
+# ---------------------------------------------------------------- "Cast this spell only during …"
+def mountains(count: int) -> list[tuple[str, str]]:
+    return [(f"m{i}", "Mountain") for i in range(1, count + 1)]
+
+
+@pytest.mark.parametrize(
+    ("situation", "lands", "expected"),
+    [
+        # P1's combat phase: mode 1 or mode 2 ({3}{R}{R}) = 2; entwined ({3}{R}{R} + {1}{R} = 7 mana) = 1.
+        ({"phase": "combat"}, 7, 3),
+        ({"phase": "combat"}, 6, 2),
+        # Not combat, P1's turn.
+        ({"phase": "precombat_main"}, 7, 0),
+        ({"phase": "end"}, 7, 0),
+        # P2's combat phase, P1 holding priority: combat, but not P1's turn.
+        ({"phase": "combat", "active_player": "P2", "priority": "P1"}, 7, 0),
+    ],
+)
+def test_savage_beating_only_during_your_turn_and_only_during_combat(make_state, casts, situation, lands,
+                                                                      expected):
+    """CR 601.3, 604.6, 702.42a: Savage Beating, entwine {1}{R}, only during its caster's turn and during combat."""
+    state = make_state(hand=[("beating", "Savage Beating")], battlefield=mountains(lands), **situation)
+    assert len(casts(state, "beating")) == expected
+    rules = {r.rule for r in why_illegal(state, Cast("beating", "Savage Beating", modes=(0,)))}
+    assert rules == (set() if expected else {"CR 601.3"})
+
+
+@pytest.mark.parametrize(
+    ("situation", "expected"),
+    [
+        # Combat on either player's turn: "target creature you don't control", P2's two Bears = 2.
+        ({"phase": "combat"}, 2),
+        ({"phase": "combat", "active_player": "P2", "priority": "P1"}, 2),
+        ({"phase": "postcombat_main"}, 0),
+        ({"phase": "upkeep", "active_player": "P2", "priority": "P1"}, 0),
+    ],
+)
+def test_spinal_embrace_only_during_combat(make_state, casts, situation, expected):
+    """CR 601.3, 604.6, 506.1: Spinal Embrace may be cast in any player's combat phase, never outside it."""
+    state = make_state(hand=[("embrace", "Spinal Embrace")],
+                       battlefield=[("i1", "Island"), ("i2", "Island"), ("s1", "Swamp")] + mountains(3),
+                       opponent=[("bear1", "Grizzly Bears"), ("bear2", "Grizzly Bears")], **situation)
+    assert len(casts(state, "embrace")) == expected
+
+
+def test_timing_restriction_is_explained(make_state):
+    """CR 601.3, 604.6: why_illegal names the restriction printed on Cauldron Dance."""
+    state = make_state(hand=[("dance", "Cauldron Dance")],
+                       battlefield=[("s1", "Swamp"), ("r1", "Mountain")] + plains(4),
+                       objects=graveyard("Grizzly Bears"))
+    cast = Cast("dance", "Cauldron Dance",
+                targets=(TargetChoice("dance", None, 0, 0, "target creature card from your graveyard", ("g0",)),))
+    reasons = why_illegal(state, cast)
+    assert [r.rule for r in reasons] == ["CR 601.3"]
+    assert "Cast Cauldron Dance only during combat." in reasons[0].message
+    assert why_illegal(make_state(hand=[("dance", "Cauldron Dance")],
+                                  battlefield=[("s1", "Swamp"), ("r1", "Mountain")] + plains(4),
+                                  objects=graveyard("Grizzly Bears"), phase="combat"), cast) == ()
+
+
+@pytest.mark.parametrize(
+    ("text", "phases", "turn"),
+    [
+        ("Cast this spell only during combat.", {"combat"}, "any"),
+        ("Cast this spell only during your turn.", set(), "yours"),
+        ("Cast this spell only during an opponent's turn.", set(), "opponent"),
+        ("Cast this spell only during your turn and only during combat.", {"combat"}, "yours"),
+    ],
+)
+def test_timing_restriction_is_read(card, text, phases, turn):
+    """CR 601.3, 604.6: the restriction is read into CardAbilities.timing_restriction."""
+    from models.cards import card_from_record
+    from models.oracle.parser import parse_card
+
+    abilities = parse_card(card_from_record(card("Some Instant", "{R}", "Instant", text + "\nDraw a card.")))
+    assert not abilities.casting_unsupported
+    assert {p.value for p in abilities.timing_restriction.phases} == phases
+    assert abilities.timing_restriction.turn == turn
+
+
+@pytest.mark.parametrize("name", ["Berserk", "Camouflage", "Chaotic Strike", "Siren's Call"])
+def test_restrictions_finer_than_a_phase_stay_unsupported(name):
+    """CR 506.7: windows such as "before blockers are declared" need combat steps the state doesn't have."""
+    from models.cards import default_card_database
+    from models.oracle.parser import parse_card
+
+    reasons = {u.reason for u in parse_card(default_card_database().get(name)).casting_unsupported}
+    assert any(r.startswith("timing restriction narrower than a phase (CR 506.7)") for r in reasons)
+
+
+@pytest.mark.parametrize(
+    ("situation", "islands", "total"),
+    [
+        ({}, 2, "{U}{U}"),              # P1's main phase: a creature at sorcery timing, {U}{U}
+        (P2_END_STEP, 3, None),         # P2's end step: {U}{U} + {2} = 4 mana, 3 Islands: no cast
+        (P2_END_STEP, 4, "{2}{U}{U}"),
+    ],
+)
+def test_a_creature_cast_as_though_it_had_flash(make_state, casts, situation, islands, total):
+    """CR 601.3c, 307.5a: Harbinger of the Tides, a creature, may be cast with flash for {2} more."""
+    state = make_state(hand=[("harbinger", "Harbinger of the Tides")],
+                       battlefield=[(f"i{n}", "Island") for n in range(islands)], **situation)
+    assert [str(c.total_cost) for c in casts(state, "harbinger")] == ([total] if total else [])
