@@ -232,11 +232,15 @@ class Instruction:
     kicked_only : bool
         The text starts "If this spell was kicked, …": it happens only if
         the spell was kicked (CR 702.33e).
+    awakened_only : bool
+        The spell ability of awaken: it exists only if the awaken cost was
+        paid (CR 702.113a-b).
     """
 
     text: str
     targets: tuple[TargetSpec, ...] = ()
     kicked_only: bool = False
+    awakened_only: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -629,6 +633,10 @@ class CardAbilities:
         Keywords that let the card be cast from a zone other than the hand
         (flashback, retrace, madness, ...): not modelled, so casting it from
         such a zone is reported unsupported rather than counted as 0.
+    awaken : ManaCost or None
+        "Awaken N—[cost]": an alternative cost; when it is paid, the last
+        instruction of ``spell_text`` (its ``awakened_only`` target land) is
+        part of the spell (CR 702.113a).
     fuse : bool
         Fuse: a split card with it may be cast from the hand as both halves,
         a fused split spell (CR 702.102a).
@@ -661,6 +669,7 @@ class CardAbilities:
     other_zone_casting: tuple[str, ...] = ()
     keywords: frozenset[str] = frozenset()
     fuse: bool = False
+    awaken: ManaCost | None = None
     unsupported: tuple[UnsupportedText, ...] = ()
 
     @property

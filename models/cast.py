@@ -111,6 +111,8 @@ class Cast(NamedTuple):
         Untapped permanents tapped to pay costs, sorted (CR 601.2h).
     returns : tuple of ObjectId
         Permanents returned to their owner's hand to pay costs, sorted (CR 601.2h).
+    awakened : bool
+        The awaken cost is paid instead of the mana cost (CR 702.113a, 118.9).
 
     Notes
     -----
@@ -139,6 +141,7 @@ class Cast(NamedTuple):
     halves: tuple[str, ...] = ()
     taps: tuple[ObjectId, ...] = ()
     returns: tuple[ObjectId, ...] = ()
+    awakened: bool = False
 
     @classmethod
     def trusted(
@@ -164,7 +167,7 @@ class Cast(NamedTuple):
         The same as the constructor, for enumerators: see also :func:`casts_of_targets`.
         """
         return _new_tuple(cls, (card, name, modes, splices, targets, discards, without_paying_mana_cost,
-                                total_cost, mana_value, sacrifices, x, kicked, exiles, (), taps, returns))
+                                total_cost, mana_value, sacrifices, x, kicked, exiles, (), taps, returns, False))
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Cast):
@@ -185,7 +188,7 @@ class Cast(NamedTuple):
         -------
         tuple
             (card, modes, splices, frozenset of (slot, targets), discards,
-            without_paying_mana_cost, sacrifices, x, kicked, exiles, halves, taps, returns): each instance's
+            without_paying_mana_cost, sacrifices, x, kicked, exiles, halves, taps, returns, awakened): each instance's
             targets are keyed by
             their slot, so the order the choices are listed in is not a choice.
         """
@@ -193,7 +196,7 @@ class Cast(NamedTuple):
             self.card, self.modes, self.splices,
             frozenset((t.slot, t.targets, t.division) for t in self.targets),
             self.discards, self.without_paying_mana_cost, self.sacrifices, self.x, self.kicked, self.exiles,
-            self.halves, self.taps, self.returns,
+            self.halves, self.taps, self.returns, self.awakened,
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -222,6 +225,7 @@ class Cast(NamedTuple):
             **({"halves": list(self.halves)} if self.halves else {}),
             **({"taps": list(self.taps)} if self.taps else {}),
             **({"returns": list(self.returns)} if self.returns else {}),
+            **({"awakened": True} if self.awakened else {}),
             "without_paying_mana_cost": self.without_paying_mana_cost,
             "total_cost": str(self.total_cost),
             "mana_value": self.mana_value,
@@ -253,7 +257,7 @@ class Cast(NamedTuple):
         if not isinstance(data, Mapping):
             raise CastFormatError(path, "expected a JSON object")
         known = {"card", "name", "modes", "splices", "targets", "discards", "sacrifices", "x", "kicked", "exiles",
-                 "halves", "taps", "returns", "without_paying_mana_cost", "total_cost", "mana_value"}
+                 "halves", "taps", "returns", "awakened", "without_paying_mana_cost", "total_cost", "mana_value"}
         for key in data:
             if key not in known:
                 raise CastFormatError(f"{path}.{key}", f"unknown key (value {data[key]!r})")
@@ -329,6 +333,9 @@ class Cast(NamedTuple):
         x = data.get("x")
         if x is not None and (not _is_int(x) or x < 0):
             raise CastFormatError(f"{path}.x", f"expected a whole number at least 0, got {x!r}")
+        awakened = data.get("awakened", False)
+        if not isinstance(awakened, bool):
+            raise CastFormatError(f"{path}.awakened", f"expected true or false, got {awakened!r}")
         halves = data.get("halves", [])
         if not isinstance(halves, list) or not all(isinstance(h, str) for h in halves) or len(halves) > 2:
             raise CastFormatError(f"{path}.halves", f"expected a list of one or two half names, got {halves!r}")
@@ -349,6 +356,7 @@ class Cast(NamedTuple):
             halves=tuple(halves),
             taps=tuple(sorted(ObjectId(d) for d in id_list("taps"))),
             returns=tuple(sorted(ObjectId(d) for d in id_list("returns"))),
+            awakened=awakened,
             without_paying_mana_cost=free,
             total_cost=total_cost,
             mana_value=mana_value,
@@ -396,5 +404,5 @@ def casts_of_targets(
     same = itertools.repeat
     fields = zip(same(card), same(name), same(modes), same(splices), targets, same(discards),
                  same(without_paying_mana_cost), same(total_cost), same(mana_value), same(sacrifices), same(x), same(kicked),
-                 same(exiles), same(()), same(taps), same(returns))
+                 same(exiles), same(()), same(taps), same(returns), same(False))
     return map(_new_tuple, same(Cast), fields)

@@ -146,6 +146,8 @@ def _describe_costs(cast: Cast) -> str:
         parts.append(f"X={cast.x}")
     if cast.kicked:
         parts.append("kicker")
+    if cast.awakened:
+        parts.append("awaken")
     for label, objects in (("discard", cast.discards), ("sacrifice", cast.sacrifices), ("exile", cast.exiles),
                            ("tap", cast.taps), ("return", cast.returns)):
         if objects:

@@ -28,7 +28,7 @@ from solver.backends import get_backend
 from solver.backends.decompose import DecompositionBackend
 from solver.build import build_cast_problem
 from solver.problem import CastProblem, Reason
-from solver.rules.costs import DISCARDS, EXILES, KICKED, RETURNS, SACRIFICES, TAPS, X
+from solver.rules.costs import AWAKENED, DISCARDS, EXILES, KICKED, RETURNS, SACRIFICES, TAPS, X
 from solver.rules.splice import SPLICES, explain_splices
 from solver.rules.split import half_choices, halves_reason
 from solver.rules.modes import mode_variable
@@ -390,6 +390,13 @@ def _reasons(problem: CastProblem, cast: Cast) -> list[Reason]:
         assignment[KICKED] = cast.kicked
     elif cast.kicked:
         reasons.append(Reason("CR 702.33a", f"{problem.spell.name} has no kicker"))
+    if AWAKENED in problem.variables:
+        if cast.awakened and problem.without_paying_mana_cost:
+            reasons.append(Reason("CR 118.9a", "only one alternative cost: the awaken cost can't be paid when the "
+                                  "spell is cast without paying its mana cost"))
+        assignment[AWAKENED] = cast.awakened and not problem.without_paying_mana_cost
+    elif cast.awakened:
+        reasons.append(Reason("CR 702.113a", f"{problem.spell.name} has no awaken"))
     # X (CR 601.2b, 107.3).
     if X in problem.variables:
         if cast.x is None:

@@ -293,6 +293,7 @@ class CastProblem:
             exiles=tuple(sorted(assignment.get("exiles", ()))),
             taps=tuple(sorted(assignment.get("taps", ()))),
             returns=tuple(sorted(assignment.get("returns", ()))),
+            awakened=bool(assignment.get("awakened", False)),
             x=assignment.get("x"),
             kicked=bool(assignment.get("kicked", False)),
             without_paying_mana_cost=self.without_paying_mana_cost,

@@ -227,7 +227,8 @@ def resolve(state: GameState, spell_id: str) -> Resolution:
         keys = [(obj.id, mode, 0, index, line) if mode is not None else (obj.id, mode, line, index, 0)
                 for index in range(len(instruction.targets))]
         targets = tuple(status for key in keys for status in statuses.get(key, ()))
-        conditional = getattr(instruction, "kicked_only", False) and not cast.kicked  # CR 702.33e
+        conditional = ((getattr(instruction, "kicked_only", False) and not cast.kicked)  # CR 702.33e
+                       or (getattr(instruction, "awakened_only", False) and not cast.awakened))  # CR 702.113a
         happens = resolves and not conditional and (not targets or any(t.legal for t in targets))
         instructions.append(ResolvedInstruction(obj.id, mode, instruction.text.replace("~", obj.name),
                                                 targets, happens))

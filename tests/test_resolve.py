@@ -121,3 +121,16 @@ def test_kicked_only_text_does_not_happen_when_not_kicked():
     resolution = resolve(state_from_data(_on_stack("Probe", {"kicked": False})), "spell")
     assert resolution.resolves
     assert [step.happens for step in resolution.instructions] == [True, False]
+
+
+def test_awaken_text_happens_only_when_awakened():
+    """CR 702.113a: Coastal Discovery's awaken text is part of the spell only if the awaken cost was paid."""
+    land = [{"id": "isl", "card": "Island", "zone": "battlefield", "controller": "P1"}]
+    plain = resolve(state_from_data(_on_stack("Coastal Discovery", {}, land)), "spell")
+    # "Draw two cards." happens; the awaken text does not.
+    assert [step.happens for step in plain.instructions] == [True, False]
+    awakened = {"awakened": True, "targets": [{"source": "spell", "mode": None, "instruction": 1, "index": 0,
+                                               "targets": ["isl"]}]}
+    resolution = resolve(state_from_data(_on_stack("Coastal Discovery", awakened, land)), "spell")
+    # The Island is still a land P1 controls: both happen.
+    assert resolution.resolves and [step.happens for step in resolution.instructions] == [True, True]

@@ -628,6 +628,8 @@ def _keyword_abilities(tree: Tree, line: str, out: dict) -> None:
             out["ward"] = True
         elif kind == "spree":
             out["spree"] = True
+        elif kind == "awaken":
+            out["awaken"] = (int(str(child.children[1])), _mana_cost_of(child.children[-1]))  # CR 702.113a
         elif kind == "fuse":
             out["fuse"] = True  # both halves may be cast from the hand (CR 702.102a): see solver.legal
         elif kind == "entwine":
@@ -921,6 +923,14 @@ def parse_card(card: Card) -> CardAbilities:
         unsupported.append(UnsupportedText(modes[0].instruction.text, "modes without Spree or 'Choose …'"))
     if (out["entwine"] or out["escalate"] or out["escalate_discards"]) and (mode_choice is None or mode_choice.spree):
         unsupported.append(UnsupportedText("Entwine/Escalate", "entwine or escalate without 'Choose …' modes"))
+    if out.get("awaken"):
+        # CR 702.113a: "If this spell's awaken cost was paid, put N +1/+1 counters on target land you control. ..."
+        count = out["awaken"][0]
+        spell_text.append(Instruction(
+            f"Put {count} +1/+1 counters on target land you control. That land becomes a 0/0 Elemental creature "
+            "with haste. It's still a land.",
+            (TargetSpec("target land you control", frozenset({TargetKind.LAND}), ControllerFilter.YOU),),
+            awakened_only=True))
     # Only the spell's own text (not Spree modes) is what a splice adds (CR 702.47a).
     return CardAbilities(
         spell_text=tuple(spell_text),
@@ -946,6 +956,7 @@ def parse_card(card: Card) -> CardAbilities:
         other_zone_casting=tuple(out.get("other_zones", ())),
         keywords=frozenset(out.get("keywords", ())),
         fuse=out.get("fuse", False),
+        awaken=out["awaken"][1] if out.get("awaken") else None,
         unsupported=tuple(unsupported),
     )
 

@@ -85,7 +85,7 @@ class _Analysis:
         self.monotone = [c for c in self.frame_constraints if c.kind == "monotone"]
         self.free_constrained = any(
             any(v in self.free_names for v in c.scope) for c in constraints
-        ) or "taps" in problem.variables or "returns" in problem.variables  # listed by the general backend
+        ) or any(name in problem.variables for name in ("taps", "returns", "awakened"))  # listed by the general backend
         graph = nx.Graph()
         graph.add_nodes_from(self.slot_of)
         self.slot_constraints = [c for c in constraints if any(v in self.slot_of for v in c.scope)]

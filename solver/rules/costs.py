@@ -37,7 +37,7 @@ from solver.rules.modes import is_entwined, mode_variable
 from solver.rules.timing import flash_additional_cost
 
 __all__ = ["add_cost_rules", "add_kicker_choice", "add_object_cost_choices", "available_mana_sources",
-           "cost_modifier_total", "DISCARDS", "SACRIFICES", "X", "KICKED", "EXILES", "TAPS", "RETURNS"]
+           "cost_modifier_total", "DISCARDS", "SACRIFICES", "X", "KICKED", "EXILES", "TAPS", "RETURNS", "AWAKENED"]
 
 DISCARDS = "discards"
 """The name of the variable of discarded cards."""
@@ -50,6 +50,9 @@ X = "x"
 
 KICKED = "kicked"
 """The name of the variable saying whether the kicker cost is paid."""
+
+AWAKENED = "awakened"
+"""The name of the variable saying whether the awaken cost is paid instead of the mana cost."""
 
 EXILES = "exiles"
 """The name of the variable of cards exiled from the graveyard to pay costs."""
@@ -124,6 +127,9 @@ def add_kicker_choice(problem: CastProblem) -> None:
     """
     if problem.abilities.kicker is not None:
         problem.add_variable(KICKED, (False, True), "CR 702.33a")
+    if problem.abilities.awaken is not None:
+        # CR 702.113a, 118.9a: an alternative cost, never with "without paying its mana cost" (one alternative cost)
+        problem.add_variable(AWAKENED, (False,) if problem.without_paying_mana_cost else (False, True), "CR 702.113a")
     mana_cost = problem.spell.card.mana_cost
     if mana_cost is not None and mana_cost.has_x:
         # CR 601.2b, 107.3: X is announced; without paying the mana cost it is 0 (CR 107.3b).
@@ -348,8 +354,9 @@ def add_cost_rules(problem: CastProblem) -> None:
     sources = problem.mana_sources = problem.mana_sources or available_mana_sources(problem)
     payer = ManaPayer(sources)
     kicker = abilities.kicker
+    awaken = abilities.awaken
     scope = (mode_names + ((SPLICES,) if SPLICES in problem.variables else ()) + ((KICKED,) if kicker else ())
-             + ((X,) if X in problem.variables else ()))
+             + ((X,) if X in problem.variables else ()) + ((AWAKENED,) if awaken else ()))
     life = problem.state.life_of(problem.caster)
 
     totals: dict[tuple, ManaCost] = {}
@@ -358,18 +365,19 @@ def add_cost_rules(problem: CastProblem) -> None:
     has_splices = SPLICES in problem.variables
     has_x = X in problem.variables
 
-    def parts_of(values: tuple) -> tuple[tuple, tuple, int, bool]:
+    def parts_of(values: tuple) -> tuple[tuple, tuple, int, bool, bool]:
         chosen_modes = values[: len(mode_names)]
         rest = list(values[len(mode_names):])
         spliced = rest.pop(0) if has_splices else ()
         kicked = bool(rest.pop(0)) if kicker else False
         x = rest.pop(0) if has_x else 0
-        return chosen_modes, spliced, x, kicked
+        awakened = bool(rest.pop(0)) if awaken else False
+        return chosen_modes, spliced, x, kicked, awakened
 
     def key_of(values: tuple) -> tuple:
         # The splice order never changes the total cost (CR 601.2f adds costs).
-        chosen_modes, spliced, x, kicked = parts_of(values)
-        return (chosen_modes, frozenset(spliced), x, kicked)
+        chosen_modes, spliced, x, kicked, awakened = parts_of(values)
+        return (chosen_modes, frozenset(spliced), x, kicked, awakened)
 
     def total_cost(*values: Any) -> ManaCost:
         key = key_of(values)
@@ -411,8 +419,8 @@ def add_cost_rules(problem: CastProblem) -> None:
 
     def _parts(*values: Any) -> list[ManaCost]:
         """The costs that make up the total, before increases and reductions (CR 601.2f)."""
-        chosen_modes, spliced, x, kicked = parts_of(values)
-        parts = [base.with_x(x) if base.has_x else base]
+        chosen_modes, spliced, x, kicked, awakened = parts_of(values)
+        parts = [awaken if awakened else base.with_x(x) if base.has_x else base]  # CR 118.9, 702.113a
         if kicked:
             parts.append(kicker)  # CR 702.33a
         parts += [mode_costs[int(name.split(":")[1])]

@@ -23,7 +23,7 @@ from models.objects import CardType, GameObject, Zone
 from solver.abilities import abilities_of
 from solver.qualities import holds
 from solver.problem import CastProblem, Reason, TargetSlot, split_value, target_ids, value_of_choice
-from solver.rules.costs import KICKED, X
+from solver.rules.costs import AWAKENED, KICKED, X
 from solver.rules.splice import SPLICES
 from solver.rules.modes import mode_variable
 
@@ -303,7 +303,11 @@ def _add_text(problem: CastProblem, source: GameObject, instructions, mode: int 
             name = slot_variable(source.id, mode, line if mode is None else 0, index, copy)
             choices = _choices(problem, spec)
             switch = activator
-            if spec.kicked_only:
+            if instruction.awakened_only:
+                if activator is not None or source.id != problem.spell.id or AWAKENED not in problem.variables:
+                    raise UnsupportedRuleError(source.name, spec.phrase, "awaken text outside the spell's own text")
+                switch = AWAKENED  # chosen only if the awaken cost is paid (CR 702.113b)
+            elif spec.kicked_only:
                 if activator is not None or source.id != problem.spell.id or KICKED not in problem.variables:
                     raise UnsupportedRuleError(source.name, spec.phrase,
                                                "kicked-only target in a mode, a spliced text or without kicker")
@@ -339,6 +343,19 @@ def _add_activation(problem: CastProblem, slot: TargetSlot, source: GameObject) 
                  else f"{source.name} ({source_id}) is spliced but '{phrase}' has no legal target")
                 if source_id in spliced else
                 f"a target is given for '{phrase}' of {source.name}, which is not spliced"
+            ),
+            kind="activation",
+        )
+    elif slot.activator == AWAKENED:
+        problem.add_constraint(
+            (AWAKENED, slot.variable),
+            lambda awakened, value: bool(awakened) == (value is not None),
+            "CR 702.113b",
+            f"'{phrase}' has a target exactly when the awaken cost is paid",
+            lambda awakened, value: (
+                (f"the awaken cost is paid but no target is chosen for '{phrase}'" if slot.choices
+                 else f"the awaken cost is paid but '{phrase}' has no legal target") if awakened
+                else f"a target is given for '{phrase}', which needs the awaken cost paid"
             ),
             kind="activation",
         )

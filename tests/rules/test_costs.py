@@ -454,3 +454,33 @@ def test_splice_by_returning_and_exiling(make_state, casts):
     assert len(found) == 212
     assert {c.returns for c in found if "veil" in c.splices} == {("air",)}
     assert {len(c.exiles) for c in found if "whisper" in c.splices} == {4}
+
+
+# ---------------------------------------------------------------- awaken (CR 702.113), an alternative cost (CR 118.9)
+def test_awaken_is_an_alternative_cost_with_a_land_target(make_state, casts):
+    """CR 702.113a-b, 118.9: Coastal Discovery ({3}{U}) or its awaken cost {5}{U}, which adds "target land you
+    control"; the mana value stays 4 (CR 118.9c)."""
+    islands = [(f"i{i}", "Island") for i in range(6)]
+    state = make_state(hand=[("discovery", "Coastal Discovery")], battlefield=islands,
+                       opponent=[("theirs", "Forest")])
+    found = casts(state, "discovery")
+    # Normal cast: no target, 1. Awakened for {5}{U} (six Islands pay it): one of P1's six lands, 6. 1 + 6 = 7.
+    assert len(found) == 7
+    awakened = [c for c in found if c.awakened]
+    assert len(awakened) == 6 and {str(c.total_cost) for c in awakened} == {"{5}{U}"}
+    assert {c.mana_value for c in found} == {4}
+
+
+def test_awaken_needs_its_cost_and_never_with_another_alternative_cost(make_state, casts):
+    """CR 702.113a, 118.9a: with five Islands only the normal cast; cast without paying its mana cost, no awaken."""
+    state = make_state(hand=[("discovery", "Coastal Discovery")], battlefield=[(f"i{i}", "Island") for i in range(5)])
+    # {5}{U} needs six mana: only the normal cast, 1.
+    assert len(casts(state, "discovery")) == 1
+    # Without paying its mana cost: one alternative cost only, so no awaken: 1.
+    free = casts(state, "discovery", without_paying_mana_cost=True)
+    assert len(free) == 1 and not any(c.awakened for c in free)
+    from models.cast import Cast
+    from solver.legal import why_illegal
+
+    rules = [r.rule for r in why_illegal(state, Cast("discovery", "", awakened=True, without_paying_mana_cost=True))]
+    assert "CR 118.9a" in rules
