@@ -224,6 +224,12 @@ def _run(args: argparse.Namespace) -> int:
               f"{found.unsupported} unsupported")
         for reason, count in found.blocking[: args.top]:
             print(f"{count:5d}  {reason}  (e.g. {found.examples[reason]})")
+        if found.others:
+            share = 100 * found.others_modelled / found.others
+            print(f"{found.others_modelled} of {found.others} other cards with their casting-relevant text fully "
+                  f"read ({share:.1f}%); {found.others - found.others_modelled} unsupported")
+            for reason, count in found.others_blocking[: args.top]:
+                print(f"{count:5d}  {reason}  (e.g. {found.examples[reason]})")
         return EXIT_OK
     if args.command == "graph":
         return run_graph(args, cards)

@@ -31,6 +31,20 @@ def test_coverage_command(capsys):
     """CLI: ``legalcasts coverage`` prints the share and the reasons, most common first."""
     assert main(["coverage", "--top", "3"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert "instants and sorceries fully modelled" in lines[0] and len(lines) == 4
-    counts = [int(line.split()[0]) for line in lines[1:]]
-    assert counts == sorted(counts, reverse=True)
+    assert "instants and sorceries fully modelled" in lines[0] and len(lines) == 8
+    assert "other cards with their casting-relevant text fully read" in lines[4]
+    for block in (lines[1:4], lines[5:8]):
+        counts = [int(line.split()[0]) for line in block]
+        assert counts == sorted(counts, reverse=True)
+
+
+def test_coverage_of_other_cards():
+    """Coverage of permanents: 3,159 cards - 893 instants and sorceries = 2,266 others; Silver Knight's
+    "First strike, protection from red" is read, Animate Artifact's "Enchant artifact" (an Aura spell's
+    target, CR 303.4a) is not."""
+
+    cards = default_card_database()
+    coverage = oracle_coverage(cards)
+    assert coverage.others == 3159 - 893
+    assert oracle_coverage([cards.get("Silver Knight")]).others_modelled == 1
+    assert oracle_coverage([cards.get("Animate Artifact")]).others_modelled == 0

@@ -27,12 +27,23 @@ class Coverage:
         Reasons text was not read, with how many spells each blocks, most first.
     examples : dict of str to str
         One card per reason.
+    others : int
+        The other cards (permanents and lands) in the pool.
+    others_modelled : int
+        Of those, the ones whose text bearing on casting spells (their own
+        cast: Auras, costs; and others': cost changes, protection, hexproof,
+        mana abilities) is fully read.
+    others_blocking : tuple of (str, int)
+        Reasons text of the other cards was not read, most first.
     """
 
     spells: int
     modelled: int
     blocking: tuple[tuple[str, int], ...]
     examples: dict[str, str]
+    others: int = 0
+    others_modelled: int = 0
+    others_blocking: tuple[tuple[str, int], ...] = ()
 
     @property
     def unsupported(self) -> int:
@@ -56,11 +67,20 @@ def oracle_coverage(cards: Iterable[Card]) -> Coverage:
     -------
     Coverage
     """
-    spells = modelled = 0
+    spells = modelled = others = others_modelled = 0
     blocking: Counter[str] = Counter()
+    others_blocking: Counter[str] = Counter()
     examples: dict[str, str] = {}
     for card in cards:
         if not (card.has_type(CardType.INSTANT) or card.has_type(CardType.SORCERY)):
+            others += 1
+            parsed = parse_card(card)
+            unread = {u.reason for u in parsed.permanent_unsupported + parsed.casting_unsupported}
+            if not unread:
+                others_modelled += 1
+            for reason in sorted({_reason_key(r) for r in unread}):
+                others_blocking[reason] += 1
+                examples.setdefault(reason, card.name)
             continue
         spells += 1
         unread = parse_card(card).casting_unsupported
@@ -70,4 +90,5 @@ def oracle_coverage(cards: Iterable[Card]) -> Coverage:
         for reason in sorted({_reason_key(u.reason) for u in unread}):
             blocking[reason] += 1
             examples.setdefault(reason, card.name)
-    return Coverage(spells, modelled, tuple(blocking.most_common()), examples)
+    return Coverage(spells, modelled, tuple(blocking.most_common()), examples, others, others_modelled,
+                    tuple(others_blocking.most_common()))
