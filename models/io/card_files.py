@@ -1,0 +1,644 @@
+"""Card files people already have: MTGJSON and Scryfall, read as a stream.
+
+Every layout is mapped to the Scryfall-style record that
+:func:`models.cards.card_from_record` reads (the fields of the bundled
+``models/data/cards.jsonl``), one record per face name. The layouts:
+
+- ``mtgjson-atomic``: MTGJSON v5 ``AtomicCards.json``, ``{"meta", "data"}``
+  where ``data`` maps a card name to a list of face objects.
+- ``mtgjson-all-printings``: MTGJSON v5 ``AllPrintings.json``, ``data`` maps
+  a set code to a set object with ``cards``.
+- ``mtgjson-set``: an MTGJSON v5 set file (``data`` is one set object).
+- ``mtgjson-db-set``: the older set files of the ``mtgjson/db`` repository: a
+  set object at the top level, colours as words, ``names`` for multi-face
+  cards, ``foreignNames`` (whose ``name`` and ``language`` are sometimes
+  swapped).
+- ``scryfall``: Scryfall bulk files (``oracle-cards``, ``default-cards``,
+  ``all-cards``): a JSON array of card objects; ``card_faces`` for multi-face
+  cards; printings in other languages carry ``lang`` and ``printed_name``.
+- ``jsonl``: Scryfall-style JSON lines, the format of the bundled file.
+
+Files are read with ijson, never whole; gzip, bzip2 and xz files are read
+compressed. Records that can't be mapped (a cost that is not mana symbols, a
+type that is not a card type, a token) are skipped and reported, each with
+its place in the file.
+"""
+
+from __future__ import annotations
+
+import bz2
+import gzip
+import html
+import json
+import lzma
+import re
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO, Any
+
+import ijson
+from ijson.common import ObjectBuilder
+
+from models.cards import _SUPERTYPES, card_from_record
+from models.errors import CardDataError, ManaCostError
+from models.mana import ManaCost
+
+__all__ = ["FORMATS", "CardFileContents", "SkippedRecord", "detect_card_file_format", "merge_records", "read_card_file"]
+
+#: The layouts :func:`read_card_file` reads, with a description for messages.
+FORMATS = {
+    "mtgjson-atomic": "MTGJSON v5 AtomicCards",
+    "mtgjson-all-printings": "MTGJSON v5 AllPrintings",
+    "mtgjson-set": "MTGJSON v5 set file",
+    "mtgjson-db-set": "MTGJSON set file, older layout (mtgjson/db)",
+    "scryfall": "Scryfall card array",
+    "jsonl": "Scryfall-style JSON lines",
+}
+
+_COLOR_WORDS = {"White": "W", "Blue": "U", "Black": "B", "Red": "R", "Green": "G"}
+_WUBRG = "WUBRG"
+_LANGUAGES = frozenset({
+    "English", "French", "German", "Italian", "Spanish", "Portuguese", "Portuguese (Brazil)", "Japanese",
+    "Korean", "Russian", "Chinese Simplified", "Chinese Traditional", "Phyrexian", "Ancient Greek", "Arabic",
+    "Hebrew", "Latin", "Sanskrit",
+})
+# Older spellings of mana symbols, and their current form.
+_SYMBOL_SPELLINGS = {"{Variable Colorless}": "{X}", "{White or Black}": "{W/B}"}
+_OLD_LAYOUTS = {"double-faced": "transform"}
+# Scryfall layouts of objects that are not cards one casts or plays.
+_NOT_CARDS = frozenset({"token", "double_faced_token", "emblem", "art_series", "vanguard", "planar", "scheme"})
+# Keys that tell a card object from the other objects of a card file.
+_CARD_KEYS = frozenset({"type", "type_line", "manaCost", "mana_cost", "text", "oracle_text"})
+_KIND_KEYS = frozenset({"types", "type_line", "layout", "card_faces"})
+_PEEK_EVENTS = 2_000_000
+_SPLICE_DASH = re.compile(r"(?m)^(Splice onto [A-Z][a-z]+)-(?=[A-Z])")
+
+
+@dataclass(frozen=True, slots=True)
+class SkippedRecord:
+    """A record of a card file that could not be mapped to a card.
+
+    Parameters
+    ----------
+    where : str
+        The record's place: ``FILE: data['Little Girl'][0]``, ``FILE: [12]``.
+    reason : str
+        What is wrong with it.
+    """
+
+    where: str
+    reason: str
+
+    def __str__(self) -> str:
+        return f"{self.where}: {self.reason}"
+
+
+@dataclass(frozen=True, slots=True)
+class CardFileContents:
+    """The cards of one card file, mapped to Scryfall-style records.
+
+    Parameters
+    ----------
+    path : str
+        The file read.
+    format : str
+        Its layout, a key of :data:`FORMATS`.
+    records : tuple of dict
+        One record per face name, in the order first met. A name met again
+        (another printing) keeps the last record's fields, the union of the
+        ``sets`` and ``rulings``, and the first French name found.
+    skipped : tuple of SkippedRecord
+        The records that could not be mapped, in file order.
+    """
+
+    path: str
+    format: str
+    records: tuple[dict[str, Any], ...]
+    skipped: tuple[SkippedRecord, ...]
+
+
+class _Skip(Exception):
+    """A record that can't be mapped; the message says why."""
+
+
+class _CountingReader:
+    """A binary file that reports how many bytes have been read from it."""
+
+    def __init__(self, raw: IO[bytes], on_progress: Callable[[int], None] | None) -> None:
+        self._raw = raw
+        self._on_progress = on_progress
+
+    def read(self, size: int = -1) -> bytes:
+        data = self._raw.read(size)
+        if self._on_progress is not None:
+            self._on_progress(self._raw.tell())
+        return data
+
+    def readline(self, size: int = -1) -> bytes:
+        data = self._raw.readline(size)
+        if self._on_progress is not None:
+            self._on_progress(self._raw.tell())
+        return data
+
+    def __iter__(self) -> Iterator[bytes]:
+        return iter(self.readline, b"")
+
+
+def _open(path: Path, on_progress: Callable[[int], None] | None = None) -> tuple[IO[bytes], IO[bytes]]:
+    """Open a card file, decompressing it when needed.
+
+    Returns the stream to parse and the raw file (to close it, and whose
+    position is the number of bytes read for the progress report).
+    """
+    try:
+        raw = path.open("rb")
+    except OSError as exc:
+        raise CardDataError(str(path), f"cannot read card file ({exc.strerror})") from exc
+    magic = raw.read(6)
+    raw.seek(0)
+    counting = _CountingReader(raw, on_progress)
+    if magic[:2] == b"\x1f\x8b":
+        return gzip.GzipFile(fileobj=counting), raw  # type: ignore[arg-type]
+    if magic[:3] == b"BZh":
+        return bz2.BZ2File(counting), raw  # type: ignore[arg-type]
+    if magic == b"\xfd7zXZ\x00":
+        return lzma.LZMAFile(counting), raw  # type: ignore[arg-type]
+    return counting, raw  # type: ignore[return-value]
+
+
+def detect_card_file_format(path: str | Path) -> str:
+    """The layout of a card file, read from its first card.
+
+    Parameters
+    ----------
+    path : str or Path
+
+    Returns
+    -------
+    str
+        A key of :data:`FORMATS`.
+
+    Raises
+    ------
+    CardDataError
+        The file can't be read, is not JSON, or no layout matches; the message
+        names the file.
+    """
+    path = Path(path)
+    stream, raw = _open(path)
+    try:
+        first_line = stream.readline(1 << 20)
+        if first_line.endswith(b"\n") and first_line.lstrip().startswith(b"{"):
+            try:
+                record = json.loads(first_line)
+            except ValueError:
+                record = None
+            if isinstance(record, dict) and "name" in record and ("type_line" in record or "card_faces" in record):
+                return "jsonl"
+    finally:
+        raw.close()
+    stream, raw = _open(path)
+    try:
+        return _format_of_card_path(_first_card_path(stream, path))
+    finally:
+        raw.close()
+
+
+def _first_card_path(stream: IO[bytes], path: Path) -> tuple[str, ...] | None:
+    """The path (keys, ``item`` for array items) of the first card object of the file."""
+    frames: list[tuple[tuple[str, ...], set[str] | None]] = []  # (path, keys of a map / None for an array)
+    key: str | None = None
+    try:
+        for count, (_, event, value) in enumerate(ijson.parse(stream)):
+            if count > _PEEK_EVENTS:
+                return None
+            if event == "map_key":
+                key = value
+                keys = frames[-1][1]
+                if keys is not None:
+                    keys.add(value)
+                    if "name" in keys and keys & _CARD_KEYS and keys & _KIND_KEYS:
+                        return frames[-1][0]
+                continue
+            if event in ("start_map", "start_array"):
+                if not frames:
+                    here: tuple[str, ...] = ()
+                elif frames[-1][1] is None:
+                    here = (*frames[-1][0], "item")
+                else:
+                    here = (*frames[-1][0], str(key))
+                frames.append((here, set() if event == "start_map" else None))
+            elif event in ("end_map", "end_array"):
+                frames.pop()
+    except ijson.JSONError as exc:
+        raise CardDataError(str(path), f"not a JSON card file ({_first_line(exc)})") from None
+    return None
+
+
+def _format_of_card_path(card_path: tuple[str, ...] | None) -> str:
+    if card_path == ("item",):
+        return "scryfall"
+    if card_path is not None and len(card_path) == 3 and card_path[0] == "data" and card_path[2] == "item":
+        return "mtgjson-set" if card_path[1] == "cards" else "mtgjson-atomic"
+    if card_path is not None and len(card_path) == 4 and card_path[0] == "data" and card_path[2:] == ("cards", "item"):
+        return "mtgjson-all-printings"
+    if card_path == ("cards", "item"):
+        return "mtgjson-db-set"
+    return ""
+
+
+def read_card_file(path: str | Path, on_progress: Callable[[int], None] | None = None) -> CardFileContents:
+    """Read every card of an MTGJSON, Scryfall or JSON-lines card file.
+
+    Parameters
+    ----------
+    path : str or Path
+        The file; its layout is detected (:func:`detect_card_file_format`).
+    on_progress : callable or None
+        Called with the number of bytes read so far (of the file as stored,
+        compressed or not), as the reading goes.
+
+    Returns
+    -------
+    CardFileContents
+        One Scryfall-style record per face name; each was checked with
+        :func:`models.cards.card_from_record`.
+
+    Raises
+    ------
+    CardDataError
+        The file can't be read, is not JSON (or breaks off), or is not a
+        known layout. The message names the file.
+    """
+    path = Path(path)
+    layout = detect_card_file_format(path)
+    if not layout:
+        raise CardDataError(
+            str(path),
+            "not a known card file layout (expected MTGJSON AtomicCards, AllPrintings or a set file, "
+            "a Scryfall bulk file, or Scryfall-style JSON lines)",
+        )
+    merged: dict[str, dict[str, Any]] = {}
+    skipped: list[SkippedRecord] = []
+    stream, raw = _open(path, on_progress)
+    try:
+        for where, faces in _FACE_READERS[layout](stream, str(path)):
+            try:
+                records = list(faces())
+            except _Skip as exc:
+                skipped.append(SkippedRecord(where, str(exc)))
+                continue
+            except (KeyError, TypeError, AttributeError, ValueError) as exc:
+                skipped.append(SkippedRecord(where, f"not a card record ({type(exc).__name__}: {exc})"))
+                continue
+            for record in records:
+                try:
+                    card_from_record(record, path=f"{where} ({record.get('name')})")
+                except CardDataError as exc:
+                    skipped.append(SkippedRecord(exc.path, exc.message))
+                    continue
+                _merge(merged, record)
+    except ijson.JSONError as exc:
+        raise CardDataError(str(path), f"not valid JSON ({_first_line(exc)})") from None
+    except (OSError, EOFError, lzma.LZMAError) as exc:
+        raise CardDataError(str(path), f"cannot read card file ({exc})") from None
+    finally:
+        raw.close()
+    return CardFileContents(str(path), layout, tuple(merged.values()), tuple(skipped))
+
+
+def _first_line(error: Exception) -> str:
+    """The first line of a parser's message (yajl draws a pointer on the lines after it)."""
+    lines = str(error).strip().splitlines()
+    return lines[0].strip() if lines else type(error).__name__
+
+
+def _merge(merged: dict[str, dict[str, Any]], record: dict[str, Any]) -> None:
+    """Add one face record to ``merged`` (by name), merged with the record of that name already there."""
+    old = merged.get(record["name"])
+    merged[record["name"]] = record if old is None else merge_records(old, record)
+
+
+def merge_records(old: Mapping[str, Any], new: Mapping[str, Any]) -> dict[str, Any]:
+    """Two records of one face name (two printings, or an index entry and a new file) as one.
+
+    Parameters
+    ----------
+    old, new : mapping
+        Scryfall-style records of the same face name.
+
+    Returns
+    -------
+    dict
+        ``new``'s fields, with the union of both ``sets`` and ``rulings``
+        (``old``'s first) and ``old``'s French name when ``new`` has none.
+
+    Examples
+    --------
+    >>> merge_records({"name": "Plains", "name_fr": "Plaine", "sets": ["OTJ"]},
+    ...               {"name": "Plains", "name_fr": None, "sets": ["LEA"]})
+    {'name': 'Plains', 'name_fr': 'Plaine', 'sets': ['OTJ', 'LEA'], 'rulings': []}
+    """
+    record = dict(new)
+    record["name_fr"] = new.get("name_fr") or old.get("name_fr")
+    record["sets"] = list(dict.fromkeys([*(old.get("sets") or []), *(new.get("sets") or [])]))
+    rulings = {(r.get("date"), r.get("text")): r for r in [*(old.get("rulings") or []), *(new.get("rulings") or [])]}
+    record["rulings"] = list(rulings.values())
+    return record
+
+
+# Readers: each yields (where, faces) for every record of the file, where ``faces`` maps the record
+# to its face records when called (raising _Skip when it can't).
+
+_FaceReader = Callable[[IO[bytes], str], Iterator[tuple[str, Callable[[], Iterator[dict[str, Any]]]]]]
+
+
+def _read_jsonl(stream: IO[bytes], source: str):
+    for number, line in enumerate(stream, start=1):
+        if not line.strip():
+            continue
+        try:
+            record = json.loads(line)
+        except ValueError as exc:
+            raise CardDataError(f"{source}:{number}", "not JSON") from exc
+        yield f"{source}:{number}", _bound(_jsonl_faces, record)
+
+
+def _read_scryfall(stream: IO[bytes], source: str):
+    for index, card in enumerate(ijson.items(stream, "item", use_float=True)):
+        yield f"{source}: [{index}]", _bound(_scryfall_faces, card)
+
+
+def _read_atomic(stream: IO[bytes], source: str):
+    for name, faces in ijson.kvitems(stream, "data", use_float=True):
+        if not isinstance(faces, list):
+            yield f"{source}: data[{name!r}]", _bound(_raise_skip, "expected a list of faces")
+            continue
+        for index, face in enumerate(faces):
+            yield f"{source}: data[{name!r}][{index}]", _bound(_mtgjson_faces, face, None)
+
+
+def _read_set_cards(pattern: str, old: bool):
+    """A reader of the card objects at the prefixes matching ``pattern`` (built one at a time)."""
+    matcher = re.compile(pattern)
+
+    def read(stream: IO[bytes], source: str):
+        set_code: str | None = None
+        builder: ObjectBuilder | None = None
+        depth = 0
+        index = 0
+        for prefix, event, value in ijson.parse(stream, use_float=True):
+            if builder is not None:
+                builder.event(event, value)
+                if event in ("start_map", "start_array"):
+                    depth += 1
+                elif event in ("end_map", "end_array"):
+                    depth -= 1
+                    if depth == 0:
+                        card, builder = builder.value, None
+                        where = f"{source}: {prefix.rsplit('.item', 1)[0]}[{index}]"
+                        index += 1
+                        yield where, (_bound(_old_faces, card, set_code) if old
+                                      else _bound(_mtgjson_faces, card, set_code))
+                continue
+            if event == "start_map" and matcher.fullmatch(prefix):
+                builder = ObjectBuilder()
+                builder.event(event, value)
+                depth = 1
+            elif event == "string" and prefix == "code":
+                set_code = value
+            elif event == "start_array" and prefix.endswith(".cards"):
+                index = 0
+
+    return read
+
+
+def _bound(function, *args):
+    return lambda: function(*args)
+
+
+def _raise_skip(reason: str):
+    raise _Skip(reason)
+
+
+def _jsonl_faces(record: Any) -> Iterator[dict[str, Any]]:
+    if not isinstance(record, dict):
+        raise _Skip("expected a card object")
+    yield dict(record)
+
+
+def _fold_int(value: Any) -> Any:
+    return int(value) if isinstance(value, float) and value.is_integer() else value
+
+
+def _mana_value(cost: str) -> int | None:
+    try:
+        return ManaCost.parse(cost).mana_value if cost else 0
+    except ManaCostError:
+        return None
+
+
+def _type_parts(type_line: str) -> tuple[list[str], list[str], list[str]]:
+    left, _, right = type_line.partition("—")
+    supertypes = [w for w in left.split() if w in _SUPERTYPES]
+    types = [w for w in left.split() if w not in _SUPERTYPES]
+    return supertypes, types, right.split()
+
+
+def _ordered_colors(letters: Any) -> list[str] | None:
+    if letters is None:
+        return None
+    return sorted(letters, key=lambda c: _WUBRG.index(c) if c in _WUBRG else len(_WUBRG))
+
+
+def _face_name(full: str | None, index: int) -> str | None:
+    """The face's part of a foreign name (``"Vivant // En pleine forme"``, face 0: ``"Vivant"``)."""
+    if not full:
+        return None
+    parts = [part.strip() for part in full.split("//")]
+    return parts[index] if len(parts) > 1 and index < len(parts) else full
+
+
+def _french_name(entries: Any, face_index: int, english: str, multi_face: bool) -> str | None:
+    """The French name among MTGJSON ``foreignData`` / ``foreignNames`` entries.
+
+    A French name that is the English name of a face of a multi-face card is
+    taken for a slip of the data and dropped (the older files give some flip
+    and split cards their English name as French name); on a one-face card it
+    is a real French name ("Zap").
+    """
+    for entry in entries or ():
+        if not isinstance(entry, dict):
+            continue
+        language, name = entry.get("language"), entry.get("name")
+        if name in _LANGUAGES and language not in _LANGUAGES:  # the older files swap the two fields
+            language, name = name, language
+        if language == "French":
+            french = entry.get("faceName") or _face_name(name, face_index)
+            return None if multi_face and french == english else french
+    return None
+
+
+def _mtgjson_faces(card: Mapping[str, Any], set_code: str | None) -> Iterator[dict[str, Any]]:
+    """The record of one MTGJSON v5 card (face) object."""
+    if not isinstance(card, Mapping) or not isinstance(card.get("name"), str):
+        raise _Skip("expected a card object with a name")
+    full = card["name"]
+    name = card.get("faceName") or full
+    is_face = " // " in full
+    mana_cost = card.get("manaCost") or ""
+    if card.get("faceName"):
+        cmc = card.get("faceManaValue", card.get("faceConvertedManaCost", card.get("manaValue")))
+    else:
+        cmc = card.get("manaValue", card.get("convertedManaCost"))
+    side = card.get("side") or "a"
+    face_index = ord(side) - ord("a") if len(side) == 1 else 0
+    code = card.get("setCode") or set_code
+    record: dict[str, Any] = {
+        "name": name,
+        "mana_cost": mana_cost,
+        "cmc": _fold_int(cmc if cmc is not None else _mana_value(mana_cost)),
+        "colors": _ordered_colors(card.get("colors")),
+        "type_line": card.get("type") or "",
+        "supertypes": list(card.get("supertypes") or []),
+        "types": list(card.get("types") or []),
+        "subtypes": list(card.get("subtypes") or []),
+        "oracle_text": card.get("text") or "",
+        "keywords": list(card.get("keywords") or []),
+        "power": card.get("power"),
+        "toughness": card.get("toughness"),
+        "loyalty": card.get("loyalty"),
+        "layout": card.get("layout") or "normal",
+    }
+    if is_face:
+        record["faces_of"] = full
+    record["name_fr"] = _french_name(card.get("foreignData"), face_index, name, is_face)
+    record["sets"] = [code] if code else []
+    record["rulings"] = [{"date": r.get("date"), "text": r.get("text")} for r in card.get("rulings") or []]
+    if card.get("printings"):
+        record["printings"] = list(card["printings"])
+    yield record
+
+
+def _old_text(text: str) -> str:
+    """Text of the older files as current text: entities unescaped, dashes restored, symbols renamed."""
+    text = html.unescape(text).replace(" - ", " — ")
+    text = _SPLICE_DASH.sub(lambda m: m.group(1) + "—", text)
+    for old, new in _SYMBOL_SPELLINGS.items():
+        text = text.replace(old, new)
+    return text
+
+
+def _old_faces(card: Mapping[str, Any], set_code: str | None) -> Iterator[dict[str, Any]]:
+    """The record of one card object of the older ``mtgjson/db`` set files."""
+    if not isinstance(card, Mapping) or not isinstance(card.get("name"), str):
+        raise _Skip("expected a card object with a name")
+    name = card["name"]
+    names = card.get("names") or []
+    mana_cost = _old_text(card.get("manaCost") or "")
+    text = _old_text(card.get("text") or "")
+    if card.get("colors") is not None:
+        colors = [_COLOR_WORDS.get(word, word) for word in card["colors"]]
+    elif "Devoid" in text:
+        colors = []  # CR 702.114a
+    elif card.get("layout") == "double-faced" and names and name != names[0]:
+        colors = None  # a back face: the older files omit its colour indicator
+    else:
+        colors = [c for c in _WUBRG if c in mana_cost.replace("{X}", "")]  # CR 202.2
+    cmc = card.get("cmc")
+    record: dict[str, Any] = {
+        "name": name,
+        "mana_cost": mana_cost,
+        "cmc": _fold_int(cmc if cmc is not None else _mana_value(mana_cost)),
+        "colors": _ordered_colors(colors),
+        "type_line": _old_text(card.get("type") or ""),
+        "supertypes": list(card.get("supertypes") or []),
+        "types": list(card.get("types") or []),
+        "subtypes": list(card.get("subtypes") or []),
+        "oracle_text": text,
+        "keywords": [],
+        "power": card.get("power"),
+        "toughness": card.get("toughness"),
+        "loyalty": None if card.get("loyalty") is None else str(card["loyalty"]),
+        "layout": _OLD_LAYOUTS.get(card.get("layout"), card.get("layout") or "normal"),
+    }
+    if len(names) > 1:
+        record["faces_of"] = " // ".join(names)
+    face_index = names.index(name) if name in names else 0
+    record["name_fr"] = _french_name(card.get("foreignNames") or card.get("foreignData"), face_index, name,
+                                     len(names) > 1)
+    record["sets"] = [set_code] if set_code else []
+    record["rulings"] = [{"date": r.get("date"), "text": r.get("text")} for r in card.get("rulings") or []]
+    if card.get("printings"):
+        record["printings"] = list(card["printings"])
+    yield record
+
+
+def _scryfall_faces(card: Mapping[str, Any]) -> Iterator[dict[str, Any]]:
+    """The records of one Scryfall card object: one per face."""
+    if not isinstance(card, Mapping) or not isinstance(card.get("name"), str):
+        raise _Skip("expected a card object with a name")
+    layout = card.get("layout") or "normal"
+    if layout in _NOT_CARDS:
+        raise _Skip(f"{card['name']!r}: layout {layout!r} is not a card one casts or plays")
+    french = card.get("lang") == "fr"
+    faces = card.get("card_faces") or [card]
+    multi = len(faces) > 1
+    keywords = list(card.get("keywords") or [])
+    for index, face in enumerate(faces):
+        name = face.get("name") or card["name"]
+        mana_cost = face.get("mana_cost") if face.get("mana_cost") is not None else card.get("mana_cost") or ""
+        if multi and face.get("mana_cost") is None:
+            mana_cost = ""
+        text = face.get("oracle_text") if face.get("oracle_text") is not None else card.get("oracle_text") or ""
+        type_line = face.get("type_line") or card.get("type_line") or ""
+        if face.get("colors") is not None:
+            colors = face["colors"]
+        elif multi and layout in ("split", "aftermath", "adventure") and mana_cost:
+            colors = [c for c in _WUBRG if c in mana_cost.replace("{X}", "")]
+        else:
+            colors = card.get("colors")
+        if not multi:
+            cmc = card.get("cmc")
+        elif face.get("cmc") is not None:
+            cmc = face["cmc"]
+        elif mana_cost:
+            cmc = _mana_value(mana_cost)
+        else:
+            cmc = card.get("cmc")  # a back face: the front face's mana value
+        supertypes, types, subtypes = _type_parts(type_line)
+        record: dict[str, Any] = {
+            "name": name,
+            "mana_cost": mana_cost,
+            "cmc": _fold_int(cmc),
+            "colors": _ordered_colors(colors),
+            "type_line": type_line,
+            "supertypes": supertypes,
+            "types": types,
+            "subtypes": subtypes,
+            "oracle_text": text,
+            "keywords": [k for k in keywords if k.casefold() in text.casefold()] if multi else keywords,
+            "power": face.get("power", card.get("power") if not multi else None),
+            "toughness": face.get("toughness", card.get("toughness") if not multi else None),
+            "loyalty": face.get("loyalty", card.get("loyalty") if not multi else None),
+            "layout": layout,
+        }
+        if multi:
+            record["faces_of"] = card["name"]
+        printed = face.get("printed_name") or (_face_name(card.get("printed_name"), index) if multi
+                                                else card.get("printed_name"))
+        record["name_fr"] = printed if french and printed and not (multi and printed == name) else None
+        record["sets"] = [card["set"].upper()] if card.get("set") else []
+        record["rulings"] = []
+        yield record
+
+
+_FACE_READERS: dict[str, _FaceReader] = {
+    "jsonl": _read_jsonl,
+    "scryfall": _read_scryfall,
+    "mtgjson-atomic": _read_atomic,
+    "mtgjson-set": _read_set_cards(r"data\.cards\.item", old=False),
+    "mtgjson-all-printings": _read_set_cards(r"data\.[^.]+\.cards\.item", old=False),
+    "mtgjson-db-set": _read_set_cards(r"cards\.item", old=True),
+}
