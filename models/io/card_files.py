@@ -38,7 +38,6 @@ from pathlib import Path
 from typing import IO, Any
 
 import ijson
-from ijson.common import ObjectBuilder
 
 from models.cards import _SUPERTYPES, card_from_record
 from models.errors import CardDataError, ManaCostError
@@ -280,32 +279,37 @@ def read_card_file(path: str | Path, on_progress: Callable[[int], None] | None =
             "a Scryfall bulk file, or Scryfall-style JSON lines)",
         )
     merged: dict[str, dict[str, Any]] = {}
-    skipped: list[SkippedRecord] = []
+    places: dict[str, tuple[int, str]] = {}  # name -> (number of the record, where) of its last printing
+    skipped: list[tuple[int, SkippedRecord]] = []
     stream, raw = _open(path, on_progress)
     try:
-        for where, faces in _FACE_READERS[layout](stream, str(path)):
+        for number, (where, faces) in enumerate(_FACE_READERS[layout](stream, str(path))):
             try:
                 records = list(faces())
             except _Skip as exc:
-                skipped.append(SkippedRecord(where, str(exc)))
+                skipped.append((number, SkippedRecord(where, str(exc))))
                 continue
             except (KeyError, TypeError, AttributeError, ValueError) as exc:
-                skipped.append(SkippedRecord(where, f"not a card record ({type(exc).__name__}: {exc})"))
+                skipped.append((number, SkippedRecord(where, f"not a card record ({type(exc).__name__}: {exc})")))
                 continue
             for record in records:
-                try:
-                    card_from_record(record, path=f"{where} ({record.get('name')})")
-                except CardDataError as exc:
-                    skipped.append(SkippedRecord(exc.path, exc.message))
-                    continue
                 _merge(merged, record)
+                places[record["name"]] = (number, where)
     except ijson.JSONError as exc:
         raise CardDataError(str(path), f"not valid JSON ({_first_line(exc)})") from None
     except (OSError, EOFError, lzma.LZMAError) as exc:
         raise CardDataError(str(path), f"cannot read card file ({exc})") from None
     finally:
         raw.close()
-    return CardFileContents(str(path), layout, tuple(merged.values()), tuple(skipped))
+    for name, record in list(merged.items()):  # each name checked once, not once per printing
+        number, where = places[name]
+        try:
+            card_from_record(record, path=f"{where} ({name})")
+        except CardDataError as exc:
+            skipped.append((number, SkippedRecord(exc.path, exc.message)))
+            del merged[name]
+    skipped.sort(key=lambda item: item[0])
+    return CardFileContents(str(path), layout, tuple(merged.values()), tuple(s for _, s in skipped))
 
 
 def _first_line(error: Exception) -> str:
@@ -379,39 +383,46 @@ def _read_atomic(stream: IO[bytes], source: str):
             yield f"{source}: data[{name!r}][{index}]", _bound(_mtgjson_faces, face, None)
 
 
-def _read_set_cards(pattern: str, old: bool):
-    """A reader of the card objects at the prefixes matching ``pattern`` (built one at a time)."""
-    matcher = re.compile(pattern)
+def _read_set(prefix: str, old: bool):
+    """A reader of the set object(s) under ``prefix``: ``""`` (the file is one set) or ``"data"``.
+
+    One set object is built at a time (MTGJSON puts the set code after the
+    cards), then its cards are mapped; the rest of the file is not held.
+    """
 
     def read(stream: IO[bytes], source: str):
-        set_code: str | None = None
-        builder: ObjectBuilder | None = None
-        depth = 0
-        index = 0
-        for prefix, event, value in ijson.parse(stream, use_float=True):
-            if builder is not None:
-                builder.event(event, value)
-                if event in ("start_map", "start_array"):
-                    depth += 1
-                elif event in ("end_map", "end_array"):
-                    depth -= 1
-                    if depth == 0:
-                        card, builder = builder.value, None
-                        where = f"{source}: {prefix.rsplit('.item', 1)[0]}[{index}]"
-                        index += 1
-                        yield where, (_bound(_old_faces, card, set_code) if old
-                                      else _bound(_mtgjson_faces, card, set_code))
+        faces = _old_faces if old else _mtgjson_faces
+        for code, cards, where in _sets(stream, prefix):
+            if not isinstance(cards, list):
+                yield where, _bound(_raise_skip, "expected a list of cards")
                 continue
-            if event == "start_map" and matcher.fullmatch(prefix):
-                builder = ObjectBuilder()
-                builder.event(event, value)
-                depth = 1
-            elif event == "string" and prefix == "code":
-                set_code = value
-            elif event == "start_array" and prefix.endswith(".cards"):
-                index = 0
+            for index, card in enumerate(cards):
+                yield f"{source}: {where}[{index}]", _bound(faces, card, code)
 
     return read
+
+
+def _sets(stream: IO[bytes], prefix: str) -> Iterator[tuple[str | None, Any, str]]:
+    """(set code, cards, key path of the cards) of each set object of the file."""
+    if prefix == "data":
+        yield from _take_set_file(ijson.kvitems(stream, "data", use_float=True))
+    else:
+        yield from _take_set_file(ijson.kvitems(stream, "", use_float=True), where="cards")
+
+
+def _take_set_file(items: Iterator[tuple[str, Any]], where: str = "data.cards"):
+    """From the key-value pairs of one set object (or of AllPrintings' ``data``): the sets."""
+    code: str | None = None
+    cards: Any = None
+    for key, value in items:
+        if isinstance(value, dict) and "cards" in value:  # AllPrintings: a set object per set code
+            yield value.get("code") or key, value["cards"], f"data.{key}.cards"
+        elif key == "code" and isinstance(value, str):
+            code = value
+        elif key == "cards":
+            cards = value
+    if cards is not None:
+        yield code, cards, where
 
 
 def _bound(function, *args):
@@ -423,8 +434,8 @@ def _raise_skip(reason: str):
 
 
 def _jsonl_faces(record: Any) -> Iterator[dict[str, Any]]:
-    if not isinstance(record, dict):
-        raise _Skip("expected a card object")
+    if not isinstance(record, dict) or not isinstance(record.get("name"), str):
+        raise _Skip("expected a card object with a name")
     yield dict(record)
 
 
@@ -638,7 +649,7 @@ _FACE_READERS: dict[str, _FaceReader] = {
     "jsonl": _read_jsonl,
     "scryfall": _read_scryfall,
     "mtgjson-atomic": _read_atomic,
-    "mtgjson-set": _read_set_cards(r"data\.cards\.item", old=False),
-    "mtgjson-all-printings": _read_set_cards(r"data\.[^.]+\.cards\.item", old=False),
-    "mtgjson-db-set": _read_set_cards(r"cards\.item", old=True),
+    "mtgjson-set": _read_set("data", old=False),
+    "mtgjson-all-printings": _read_set("data", old=False),
+    "mtgjson-db-set": _read_set("", old=True),
 }
