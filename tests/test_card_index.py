@@ -193,6 +193,15 @@ def test_scryfall_oracle_cards_faces():
     assert records["Gitaxian Probe"]["mana_cost"] == "{U/P}"
 
 
+def test_scryfall_flip_card_keeps_its_cost_when_flipped():
+    """CR 710.1c: the flipped face of a flip card has the card's mana cost and colour ({W}, white)."""
+    records = records_of("scryfall-oracle-cards.json")
+    bushi, kenzo = records["Bushi Tenderfoot"], records["Kenzo the Hardhearted"]
+    assert (kenzo["mana_cost"], kenzo["cmc"], kenzo["colors"], kenzo["supertypes"]) == ("{W}", 1, ["W"], ["Legendary"])
+    assert (bushi["power"], kenzo["power"], kenzo["toughness"]) == ("1", "3", "4")
+    assert kenzo["keywords"] == ["Bushido", "Double strike"] and bushi["keywords"] == []
+
+
 def test_scryfall_default_cards_printings_merge_with_french_names():
     """Scryfall default-cards: several printings of a card are one record (sets of all of them).
 
@@ -220,8 +229,10 @@ def test_scryfall_default_cards_printings_merge_with_french_names():
         ("OTJ.json", ["Requisition Raid"]),
         ("AllPrintings.json", ["Alive", "Well"]),
         ("mtgjson-db-DGM.json", ["Alive", "Well"]),
+        ("mtgjson-db-CHK.json", ["Bushi Tenderfoot", "Kenzo the Hardhearted"]),
         ("mtgjson-db-LEA.json", ["Bad Moon", "Sol Ring"]),
-        ("scryfall-oracle-cards.json", ["Requisition Raid", "Alive", "Well"]),
+        ("scryfall-oracle-cards.json",
+         ["Requisition Raid", "Alive", "Well", "Bushi Tenderfoot", "Kenzo the Hardhearted"]),
         ("scryfall-default-cards.json", ["Requisition Raid", "Alive", "Well"]),
     ],
 )

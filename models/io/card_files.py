@@ -599,9 +599,12 @@ def _scryfall_faces(card: Mapping[str, Any]) -> Iterator[dict[str, Any]]:
     keywords = list(card.get("keywords") or [])
     for index, face in enumerate(faces):
         name = face.get("name") or card["name"]
-        mana_cost = face.get("mana_cost") if face.get("mana_cost") is not None else card.get("mana_cost") or ""
-        if multi and face.get("mana_cost") is None:
-            mana_cost = ""
+        if not multi:
+            mana_cost = card.get("mana_cost") or ""
+        elif layout == "flip":
+            mana_cost = faces[0].get("mana_cost") or ""  # CR 710.1c: flipping keeps the mana cost and colour
+        else:
+            mana_cost = face.get("mana_cost") or ""
         text = face.get("oracle_text") if face.get("oracle_text") is not None else card.get("oracle_text") or ""
         type_line = face.get("type_line") or card.get("type_line") or ""
         if face.get("colors") is not None:
