@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import bz2
 import dataclasses
 import gzip
+import lzma
 import shutil
 import sqlite3
 
@@ -305,14 +307,20 @@ def test_state_counts_the_same_with_the_index(tmp_path):
     assert count_legal_casts(load_state(state_file), player="P1") == 26
 
 
-def test_compressed_file_and_progress(tmp_path):
-    """A gzip file reads as the plain one; progress reports bytes of the stored file, ending at its size."""
-    packed = tmp_path / "AtomicCards.json.gz"
-    packed.write_bytes(gzip.compress((FIXTURES / "AtomicCards.json").read_bytes()))
+@pytest.mark.parametrize(
+    ("suffix", "compress"), [(".gz", gzip.compress), (".bz2", bz2.compress), (".xz", lzma.compress)]
+)
+def test_compressed_file_and_progress(tmp_path, suffix, compress):
+    """A compressed file reads as the plain one; progress reports bytes of the stored file, ending at its size."""
+    packed = tmp_path / f"Atomic Cards #1.json{suffix}"
+    packed.write_bytes(compress((FIXTURES / "AtomicCards.json").read_bytes()))
     seen: list[int] = []
     contents = read_card_file(packed, on_progress=seen.append)
     assert contents.records == read_card_file(FIXTURES / "AtomicCards.json").records
     assert seen and seen[-1] == packed.stat().st_size and seen == sorted(seen)
+    db = tmp_path / "index #1?.sqlite"  # characters that mean something in a URI
+    import_card_file(packed, db)
+    assert len(CardIndex(db)) == 5
 
 
 @pytest.mark.parametrize(

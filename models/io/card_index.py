@@ -140,7 +140,7 @@ class CardIndex(CardDatabase):
             raise CardDataError(str(self.path), "no card index here (build one with 'legalcasts cards import FILE')")
         if not is_card_index(self.path):
             raise CardDataError(str(self.path), "not a card index (not a SQLite database)")
-        self._connection = sqlite3.connect(f"file:{self.path}?mode=ro", uri=True)
+        self._connection = sqlite3.connect(f"{self.path.resolve().as_uri()}?mode=ro", uri=True)
         try:
             version = self._connection.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
         except sqlite3.DatabaseError:
