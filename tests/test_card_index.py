@@ -5,6 +5,7 @@ from __future__ import annotations
 import bz2
 import dataclasses
 import gzip
+import json
 import lzma
 import shutil
 import sqlite3
@@ -330,7 +331,7 @@ def test_compressed_file_and_progress(tmp_path, suffix, compress):
         ("[1, 2, 3]", "not a known card file layout"),
         ('{"meta": {}, "data": {"Glacial Ray": [{"name": "Glacial Ray", "type": "Instant", "types": [',
          r"not valid JSON \(parse error: premature EOF\)$"),
-        ("not json at all", "not a JSON card file"),
+        ("not json at all", r"not valid JSON \(lexical error: invalid string in json text\.\)$"),
     ],
 )
 def test_bad_file_is_one_error_naming_it(tmp_path, text, message):
@@ -340,6 +341,26 @@ def test_bad_file_is_one_error_naming_it(tmp_path, text, message):
     with pytest.raises(CardDataError, match=message) as info:
         read_card_file(path)
     assert str(info.value).startswith(str(path))
+
+
+def test_truncated_compressed_file_is_one_error(tmp_path):
+    """A gzip file cut short is a CardDataError naming the file, not a traceback."""
+    packed = tmp_path / "AtomicCards.json.gz"
+    packed.write_bytes(gzip.compress((FIXTURES / "AtomicCards.json").read_bytes())[:300])
+    with pytest.raises(CardDataError, match="cannot read card file") as info:
+        read_card_file(packed)
+    assert str(info.value).startswith(str(packed))
+
+
+def test_cards_of_a_deck_list_before_the_set_cards_do_not_mislead(tmp_path):
+    """A set whose deck lists come before its cards is still a set file (the cards are under data.cards)."""
+    data = json.loads((FIXTURES / "OTJ.json").read_text("utf-8"))
+    raid = data["data"]["cards"][0]
+    data["data"] = {"decks": [{"name": "Starter", "mainBoard": [raid]}, ], **data["data"]}
+    path = tmp_path / "OTJ.json"
+    path.write_text(json.dumps(data), "utf-8")
+    assert detect_card_file_format(path) == "mtgjson-set"
+    assert [record["name"] for record in read_card_file(path).records] == ["Requisition Raid", "Plains"]
 
 
 def test_failed_import_leaves_the_index_as_it_was(tmp_path):

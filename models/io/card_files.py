@@ -27,6 +27,7 @@ its place in the file.
 from __future__ import annotations
 
 import bz2
+import contextlib
 import gzip
 import html
 import json
@@ -167,7 +168,7 @@ def _open(path: Path, on_progress: Callable[[int], None] | None = None) -> tuple
 
 
 def detect_card_file_format(path: str | Path) -> str:
-    """The layout of a card file, read from its first card.
+    """The layout of a card file, read from where its first card object sits.
 
     Parameters
     ----------
@@ -185,9 +186,12 @@ def detect_card_file_format(path: str | Path) -> str:
         names the file.
     """
     path = Path(path)
-    stream, raw = _open(path)
-    try:
-        first_line = stream.readline(1 << 20)
+    with _reading(path):
+        stream, raw = _open(path)
+        try:
+            first_line = stream.readline(1 << 20)
+        finally:
+            raw.close()
         if first_line.endswith(b"\n") and first_line.lstrip().startswith(b"{"):
             try:
                 record = json.loads(first_line)
@@ -195,52 +199,69 @@ def detect_card_file_format(path: str | Path) -> str:
                 record = None
             if isinstance(record, dict) and "name" in record and ("type_line" in record or "card_faces" in record):
                 return "jsonl"
-    finally:
-        raw.close()
-    stream, raw = _open(path)
-    try:
-        return _format_of_card_path(_first_card_path(stream, path))
-    finally:
-        raw.close()
+        stream, raw = _open(path)
+        try:
+            layout = _layout_of_stream(stream)
+        finally:
+            raw.close()
+    if not layout:
+        raise CardDataError(
+            str(path),
+            "not a known card file layout (expected MTGJSON AtomicCards, AllPrintings or a set file, "
+            "a Scryfall bulk file, or Scryfall-style JSON lines)",
+        )
+    return layout
 
 
-def _first_card_path(stream: IO[bytes], path: Path) -> tuple[str, ...] | None:
-    """The path (keys, ``item`` for array items) of the first card object of the file."""
-    frames: list[tuple[tuple[str, ...], set[str] | None]] = []  # (path, keys of a map / None for an array)
-    key: str | None = None
+@contextlib.contextmanager
+def _reading(path: Path) -> Iterator[None]:
+    """Turn the errors of reading and parsing a card file into one CardDataError naming it."""
     try:
-        for count, (_, event, value) in enumerate(ijson.parse(stream)):
-            if count > _PEEK_EVENTS:
-                return None
-            if event == "map_key":
-                key = value
-                keys = frames[-1][1]
-                if keys is not None:
-                    keys.add(value)
-                    if "name" in keys and keys & _CARD_KEYS and keys & _KIND_KEYS:
-                        return frames[-1][0]
-                continue
-            if event in ("start_map", "start_array"):
-                if not frames:
-                    here: tuple[str, ...] = ()
-                elif frames[-1][1] is None:
-                    here = (*frames[-1][0], "item")
-                else:
-                    here = (*frames[-1][0], str(key))
-                frames.append((here, set() if event == "start_map" else None))
-            elif event in ("end_map", "end_array"):
-                frames.pop()
+        yield
     except ijson.JSONError as exc:
-        raise CardDataError(str(path), f"not a JSON card file ({_first_line(exc)})") from None
-    return None
+        raise CardDataError(str(path), f"not valid JSON ({_first_line(exc)})") from None
+    except (OSError, EOFError, lzma.LZMAError) as exc:
+        raise CardDataError(str(path), f"cannot read card file ({_first_line(exc)})") from None
 
 
-def _format_of_card_path(card_path: tuple[str, ...] | None) -> str:
+def _layout_of_stream(stream: IO[bytes]) -> str:
+    """The layout given by the first card object of the stream at a known place, or ``""``."""
+    # One frame per open map or array: its path, whether it is an array, and the keys met so far
+    # (None once the map was found to be a card at no known place).
+    frames: list[tuple[tuple[str, ...], bool, set[str] | None]] = []
+    key = ""
+    for count, (_, event, value) in enumerate(ijson.parse(stream)):
+        if count > _PEEK_EVENTS:
+            return ""
+        if event == "map_key":
+            key = value
+            path, _, seen = frames[-1]
+            if seen is not None:
+                seen.add(value)
+                if "name" in seen and seen & _CARD_KEYS and seen & _KIND_KEYS:
+                    layout = _format_of_card_path(path)
+                    if layout:
+                        return layout
+                    frames[-1] = (path, False, None)  # a card somewhere else (a deck list): look further
+        elif event in ("start_map", "start_array"):
+            if not frames:
+                here: tuple[str, ...] = ()
+            else:
+                parent, parent_is_array, _ = frames[-1]
+                here = (*parent, "item" if parent_is_array else key)
+            is_array = event == "start_array"
+            frames.append((here, is_array, None if is_array else set()))
+        elif event in ("end_map", "end_array"):
+            frames.pop()
+    return ""
+
+
+def _format_of_card_path(card_path: tuple[str, ...]) -> str:
     if card_path == ("item",):
         return "scryfall"
-    if card_path is not None and len(card_path) == 3 and card_path[0] == "data" and card_path[2] == "item":
+    if len(card_path) == 3 and card_path[0] == "data" and card_path[2] == "item":
         return "mtgjson-set" if card_path[1] == "cards" else "mtgjson-atomic"
-    if card_path is not None and len(card_path) == 4 and card_path[0] == "data" and card_path[2:] == ("cards", "item"):
+    if len(card_path) == 4 and card_path[0] == "data" and card_path[2:] == ("cards", "item"):
         return "mtgjson-all-printings"
     if card_path == ("cards", "item"):
         return "mtgjson-db-set"
@@ -272,35 +293,27 @@ def read_card_file(path: str | Path, on_progress: Callable[[int], None] | None =
     """
     path = Path(path)
     layout = detect_card_file_format(path)
-    if not layout:
-        raise CardDataError(
-            str(path),
-            "not a known card file layout (expected MTGJSON AtomicCards, AllPrintings or a set file, "
-            "a Scryfall bulk file, or Scryfall-style JSON lines)",
-        )
     merged: dict[str, dict[str, Any]] = {}
     places: dict[str, tuple[int, str]] = {}  # name -> (number of the record, where) of its last printing
     skipped: list[tuple[int, SkippedRecord]] = []
-    stream, raw = _open(path, on_progress)
-    try:
-        for number, (where, faces) in enumerate(_FACE_READERS[layout](stream, str(path))):
-            try:
-                records = list(faces())
-            except _Skip as exc:
-                skipped.append((number, SkippedRecord(where, str(exc))))
-                continue
-            except (KeyError, TypeError, AttributeError, ValueError) as exc:
-                skipped.append((number, SkippedRecord(where, f"not a card record ({type(exc).__name__}: {exc})")))
-                continue
-            for record in records:
-                _merge(merged, record)
-                places[record["name"]] = (number, where)
-    except ijson.JSONError as exc:
-        raise CardDataError(str(path), f"not valid JSON ({_first_line(exc)})") from None
-    except (OSError, EOFError, lzma.LZMAError) as exc:
-        raise CardDataError(str(path), f"cannot read card file ({exc})") from None
-    finally:
-        raw.close()
+    with _reading(path):
+        stream, raw = _open(path, on_progress)
+        try:
+            for number, (where, faces) in enumerate(_FACE_READERS[layout](stream, str(path))):
+                try:
+                    records = list(faces())
+                except _Skip as exc:
+                    skipped.append((number, SkippedRecord(where, str(exc))))
+                    continue
+                except (KeyError, TypeError, AttributeError, ValueError) as exc:
+                    reason = f"not a card record ({type(exc).__name__}: {exc})"
+                    skipped.append((number, SkippedRecord(where, reason)))
+                    continue
+                for record in records:
+                    _merge(merged, record)
+                    places[record["name"]] = (number, where)
+        finally:
+            raw.close()
     for name, record in list(merged.items()):  # each name checked once, not once per printing
         number, where = places[name]
         try:
