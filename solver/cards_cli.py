@@ -32,8 +32,9 @@ def add_cards_command(commands: Any) -> None:
         The ``add_subparsers`` result of the main parser.
     """
     cards = commands.add_parser("cards", help="a local card index: import MTGJSON or Scryfall files, find cards")
-    actions = cards.add_subparsers(dest="cards_command", required=True, parser_class=type(cards))
-    where = f"the card index (default: $LEGALCASTS_DB, else {default_index_path()})"
+    actions = cards.add_subparsers(dest="cards_command", metavar="{import,find}", required=True,
+                                   parser_class=type(cards))
+    where = "the card index (default: $LEGALCASTS_DB, else $XDG_DATA_HOME/legalcasts/cards.sqlite)"
     importing = actions.add_parser("import", help="add the cards of an MTGJSON or Scryfall file to the index")
     importing.add_argument("file", help="AtomicCards.json, AllPrintings.json, a set file, a Scryfall bulk file, "
                                         "or JSON lines (gzip, bzip2 or xz compressed too)")

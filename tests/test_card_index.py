@@ -437,6 +437,8 @@ def test_cli_exit_codes(capsys, tmp_path, monkeypatch):
     assert (code, out) == (2, "") and err.count("\n") == 1 and "case03-raid-4plains.json: not a known card file" in err
     code, _, err = run(capsys, "cards", "import", str(tmp_path / "absent.json"))
     assert code == 2 and "cannot read card file" in err
+    code, _, err = run(capsys, "cards")
+    assert code == 2 and "required: {import,find}" in err
 
 
 def test_cli_commands_take_an_index_as_cards(capsys, tmp_path):
