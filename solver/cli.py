@@ -19,11 +19,13 @@ from models import CR_EDITION
 from models.cards import CardDatabase, default_card_database
 from models.cast import Cast
 from models.errors import InputError, LegalcastsError, UnsupportedRuleError
+from models.io.card_index import load_card_database
 from models.io.state_json import load_state
 from models.oracle.coverage import oracle_coverage
 from models.objects import Zone
 from models.state import GameState
 from solver.backends import BACKENDS
+from solver.cards_cli import add_cards_command, run_cards_command
 from solver.copies import copy_choices
 from solver.explain import explain_card
 from solver.graph_command import add_graph_parser, run_graph
@@ -62,7 +64,7 @@ def _build_parser() -> argparse.ArgumentParser:
         sub.add_argument("--player", metavar="ID", help="the caster (default: the player with priority)")
         sub.add_argument("--without-paying-mana-cost", action="store_true",
                          help="cast without paying the mana cost (CR 118.9); additional costs are still paid")
-        sub.add_argument("--cards", metavar="FILE", help="card database: Scryfall-style JSON lines")
+        sub.add_argument("--cards", metavar="FILE", help="card database: JSON lines or a 'cards import' index")
         sub.add_argument("--backend", choices=sorted(BACKENDS), default=None,
                          help="the solver (default: python-constraint to list, the fast path to count)")
 
@@ -76,13 +78,13 @@ def _build_parser() -> argparse.ArgumentParser:
     check.add_argument("state", help="game-state JSON file")
     check.add_argument("cast", help="JSON file holding one cast object")
     check.add_argument("--player", metavar="ID", help="the caster (default: the card's owner)")
-    check.add_argument("--cards", metavar="FILE", help="card database: Scryfall-style JSON lines")
+    check.add_argument("--cards", metavar="FILE", help="card database: JSON lines or a 'cards import' index")
     explain = commands.add_parser("explain", help="say which modes, splices and targets are unavailable, and why")
     common(explain)
     resolve = commands.add_parser("resolve", help="resolve a spell on the stack (CR 608.2b)")
     resolve.add_argument("state", help="game-state JSON file; the spell carries its 'cast' record")
     resolve.add_argument("--spell", metavar="ID", required=True, help="the spell on the stack")
-    resolve.add_argument("--cards", metavar="FILE", help="card database: Scryfall-style JSON lines")
+    resolve.add_argument("--cards", metavar="FILE", help="card database: JSON lines or a 'cards import' index")
     copies = commands.add_parser("copies", help="list the choices for a copy of a spell (CR 707.10)")
     copies.add_argument("state", help="game-state JSON file; the spell carries its 'cast' record")
     copies.add_argument("--spell", metavar="ID", required=True, help="the spell on the stack")
@@ -91,11 +93,12 @@ def _build_parser() -> argparse.ArgumentParser:
                         help="the copying effect does not allow new targets")
     copies.add_argument("--count", action="store_true", help="print the number of choices only")
     copies.add_argument("--format", choices=("table", "jsonl"), default="table")
-    copies.add_argument("--cards", metavar="FILE", help="card database: Scryfall-style JSON lines")
+    copies.add_argument("--cards", metavar="FILE", help="card database: JSON lines or a 'cards import' index")
     coverage = commands.add_parser("coverage", help="how many instants and sorceries the grammar reads")
-    coverage.add_argument("--cards", metavar="FILE", help="card database: Scryfall-style JSON lines")
+    coverage.add_argument("--cards", metavar="FILE", help="card database: JSON lines or a 'cards import' index")
     coverage.add_argument("--top", type=int, default=15, metavar="N", help="show the N most common reasons")
     add_graph_parser(commands)
+    add_cards_command(commands)
     return parser
 
 
@@ -216,7 +219,9 @@ def _print_resolution(resolution) -> int:
 
 
 def _run(args: argparse.Namespace) -> int:
-    cards = CardDatabase.from_jsonl(args.cards) if args.cards else default_card_database()
+    if args.command == "cards":
+        return run_cards_command(args)
+    cards = load_card_database(args.cards) if args.cards else default_card_database()
     if args.command == "coverage":
         found = oracle_coverage(cards)
         share = 100 * found.modelled / found.spells if found.spells else 0.0

@@ -1,1 +1,1 @@
-"""Loaders: game-state files."""
+"""Loaders: game-state files, card files (MTGJSON, Scryfall) and the SQLite card index."""
