@@ -251,9 +251,7 @@ CASES = [
     C("AVR", "Peel from Reality",
       targets=((T("creature", controller="you"), T("creature", controller="opponent")),)),
     # "Exile two target artifacts, creatures, and/or lands you control, then return those cards ..."
-    C("AVR", "Ghostly Flicker", targets=((T("artifact", "creature", "land", count=2, controller="you"),),),
-      xfail="read as 'two target artifacts' with kinds {artifact} and no controller restriction, nothing "
-            "reported: creatures and lands are dropped and opponents' artifacts allowed (CR 115.1, 601.2c)"),
+    C("AVR", "Ghostly Flicker", targets=((T("artifact", "creature", "land", count=2, controller="you"),),)),
     # "Counter target spell that targets a player." (CR 115.9b)
     C("AVR", "Outwit", targets=((T("spell"),),), detail=[(0, {"quals": [{Q("targeting", "player")}]})]),
     # "Destroy target Human creature."
@@ -306,9 +304,7 @@ CASES = [
     # to a third target creature." - three instances; "another" and "a third" make each creature different
     # from the others (CR 115.3 would otherwise allow one creature for every instance). TargetSpec.distinct_from
     # holds one earlier instance only, so "different from both" cannot be held: the words must be reported.
-    C("BFZ", "Serpentine Spike", unsupported="a third target creature",
-      xfail="the third instance is read as a plain 'target creature' (distinct_from None) and nothing is "
-            "reported, so the first and third targets may be the same creature"),
+    C("BFZ", "Serpentine Spike", unsupported="third target creature"),
     # "Devoid / Exile target creature with power 3 or less."
     C("BFZ", "Complete Disregard", targets=((T("creature"),),),
       detail=[(0, {"quals": [{Q("power", 3, False, "<=")}]})]),
@@ -320,9 +316,9 @@ CASES = [
     C("BFZ", "Horribly Awry", targets=((T("spell"),),),
       detail=[(0, {"spells": "creature spell", "quals": [{Q("mana value", 4, False, "<=")}]})]),
     # "Return target creature to its owner's hand. / Awaken 3-{4}{U} (If you cast this spell for {4}{U},
-    # also put three +1/+1 counters on target land you control ...)" - an alternative cost that adds a target
-    # (CR 702.113a, 601.2c): not in the model, so it must be reported
-    C("BFZ", "Clutch of Currents", unsupported="awaken"),
+    # also put three +1/+1 counters on target land you control ...)" - an alternative cost that adds the
+    # instance "target land you control" when paid (CR 702.113a-b)
+    C("BFZ", "Clutch of Currents", targets=((T("creature"),), (T("land", controller="you"),))),
     # "Trample, hexproof"
     C("BFZ", "Plated Crusher", hexproof=True),
     # ------------------------------------------------------------------ SOI

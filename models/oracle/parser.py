@@ -473,7 +473,7 @@ class _SpellTextReader:
             if child.data == "kinds":
                 for token in child.children:
                     for word in re.findall(r"[a-z]+", str(token)):
-                        if word != "or":
+                        if word not in ("or", "and"):
                             kinds.add(TargetKind(word.removesuffix("s")))
             elif child.data == "you_control":
                 controller = ControllerFilter.YOU
@@ -568,6 +568,13 @@ class _SpellTextReader:
         return numbers[-1], 0 if words[0] == "up" else numbers[0]
 
     def _add(self, spec: TargetSpec, another: bool) -> None:
+        end = self.line.find(spec.phrase.lower())
+        rest = self.line[end + len(spec.phrase):] if end >= 0 else ""
+        if re.match(r",? (and/or |or )?(creature|player|opponent|artifact|enchantment|land|permanent|planeswalker"
+                    r"|battle|spell)s?\b|,? (and/or |or )?(non)?[a-z]+ (creature|spell|permanent)s?\b", rest):
+            # "two target artifacts, creatures, and/or lands": a list the phrase did not take in (CR 115.1)
+            self.unsupported.append(UnsupportedText(spec.phrase + rest, "target phrase continues with kinds not read"))
+            return
         if spec.phrase.lower().startswith("x target"):
             spec = dataclasses.replace(spec, x_count=True)
         if self.kicked_only:

@@ -718,3 +718,12 @@ def test_distribute_counters_among_any_number(make_state, casts, basics):
     found = casts(state, "blessings")
     assert len(found) == 5 + 30 + 30 + 5
     assert max(len(t.targets) for cast in found for t in cast.targets) == 4
+
+
+def test_list_of_kinds_with_and_or(make_state, casts):
+    """CR 115.1, 115.3: Ghostly Flicker's "two target artifacts, creatures, and/or lands you control"."""
+    state = make_state(hand=[("flicker", "Ghostly Flicker")],
+                       battlefield=[("i1", "Island"), ("i2", "Island"), ("i3", "Island"), ("mine", "Grizzly Bears")],
+                       opponent=[("theirs", "Grizzly Bears"), ("ring", "Sol Ring")])
+    # P1's lands and creatures: i1, i2, i3, mine = 4; two different ones: C(4, 2) = 6 (nothing of P2's).
+    assert len(casts(state, "flicker")) == 6
