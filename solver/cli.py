@@ -24,6 +24,7 @@ from models.oracle.coverage import oracle_coverage
 from models.objects import Zone
 from models.state import GameState
 from solver.backends import BACKENDS
+from solver.batch_cli import add_batch_command, run_batch_command
 from solver.copies import copy_choices
 from solver.explain import explain_card
 from solver.legal import LegalCasts, why_illegal
@@ -94,6 +95,7 @@ def _build_parser() -> argparse.ArgumentParser:
     coverage = commands.add_parser("coverage", help="how many instants and sorceries the grammar reads")
     coverage.add_argument("--cards", metavar="FILE", help="card database: Scryfall-style JSON lines")
     coverage.add_argument("--top", type=int, default=15, metavar="N", help="show the N most common reasons")
+    add_batch_command(commands)
     return parser
 
 
@@ -211,6 +213,8 @@ def _print_resolution(resolution) -> int:
 
 
 def _run(args: argparse.Namespace) -> int:
+    if args.command == "batch":
+        return run_batch_command(args)
     cards = CardDatabase.from_jsonl(args.cards) if args.cards else default_card_database()
     if args.command == "coverage":
         found = oracle_coverage(cards)
