@@ -210,8 +210,9 @@ def find_state_files(sources: str | Sequence[str]) -> list[str]:
     Returns
     -------
     list of str
-        Paths as found (relative when the source is), each source's files
-        sorted, sources in the given order, each file once. This is the
+        Paths as found (relative when the source is; normalised, so
+        ``./examples/`` and ``examples`` name a file alike), each source's
+        files sorted, sources in the given order, each file once. This is the
         order of the records in the output.
 
     Raises
@@ -238,7 +239,7 @@ def find_state_files(sources: str | Sequence[str]) -> list[str]:
             files = [source]
         else:
             raise InputError(source, "no such file or directory")
-        found.update(dict.fromkeys(files))
+        found.update(dict.fromkeys(os.path.normpath(file) for file in files))
     return list(found)
 
 

@@ -85,6 +85,22 @@ def records_of(text: str) -> list[dict]:
 def test_examples_directory_is_found_recursively_in_order() -> None:
     """The directory stands for its *.json files at any depth, sorted; the README.md is not a state file."""
     assert find_state_files("examples/") == EXAMPLE_FILES
+    # however the sources spell them, each file is named once, the same way
+    assert find_state_files(["./examples/case02-*.json", "examples//case02-mists-ray-silver-knight.json"]) == [
+        "examples/case02-mists-ray-silver-knight.json"]
+
+
+def test_an_unexpected_failure_is_an_error_record_too(monkeypatch) -> None:
+    """A bug met on one file (any exception) is recorded with exit code 1 and its name; the batch goes on."""
+    import solver.batch
+
+    def broken(path, cards):
+        raise ZeroDivisionError("division by zero")
+
+    monkeypatch.setattr(solver.batch, "load_state", broken)
+    record = solve_state_file("examples/case02-mists-ray-silver-knight.json")
+    assert record == {"state": "examples/case02-mists-ray-silver-knight.json",
+                      "error": "internal error: ZeroDivisionError: division by zero", "exit_code": 1}
 
 
 def test_local_engine_counts_every_example(capsys, tmp_path) -> None:
