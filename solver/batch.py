@@ -772,7 +772,8 @@ def run_batch(
     next_rank = 0
     try:
         with _progress(progress, console) as bar:
-            task = bar.add_task(f"{engine} x{workers}", total=len(todo), failed=0)
+            label = f"dask {scheduler}" if engine == "dask" and scheduler else f"{engine} x{workers}"
+            task = bar.add_task(label, total=len(todo), failed=0)
             try:
                 for record in iter_batch_records(todo, options, engine=engine, workers=workers,
                                                  scheduler=scheduler, processes=processes, chunk_size=chunk_size):
