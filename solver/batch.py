@@ -346,11 +346,6 @@ def solve_state_file(path: str, options: BatchOptions = BatchOptions()) -> dict[
         return {"state": path, "error": f"internal error: {type(exc).__name__}: {exc}", "exit_code": EXIT_INTERNAL}
 
 
-def _ignore_interrupts() -> None:
-    """In a worker process: Ctrl-C is for the parent, which stops the pool and keeps what was written."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
 def solve_state_files(paths: Sequence[str], options: BatchOptions = BatchOptions()) -> list[dict[str, Any]]:
     """The records of a chunk of state files: :func:`solve_state_file` on each, in order.
 
@@ -399,6 +394,11 @@ def default_chunk_size(files: int, workers: int, engine: str) -> int:
 
 def _chunks(paths: Sequence[str], size: int) -> list[list[str]]:
     return [list(paths[start:start + size]) for start in range(0, len(paths), size)]
+
+
+def _ignore_interrupts() -> None:
+    """In a worker process: Ctrl-C is for the parent, which stops the pool and keeps what was written."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _iter_local(paths: Sequence[str], options: BatchOptions, workers: int, chunk_size: int) -> Iterator[dict[str, Any]]:
