@@ -26,6 +26,7 @@ from models.objects import Zone
 from models.state import GameState
 from solver.backends import BACKENDS
 from solver.cards_cli import add_cards_command, run_cards_command
+from solver.batch_cli import add_batch_command, run_batch_command
 from solver.copies import copy_choices
 from solver.explain import explain_card
 from solver.graph_command import add_graph_parser, run_graph
@@ -99,6 +100,7 @@ def _build_parser() -> argparse.ArgumentParser:
     coverage.add_argument("--top", type=int, default=15, metavar="N", help="show the N most common reasons")
     add_graph_parser(commands)
     add_cards_command(commands)
+    add_batch_command(commands)
     return parser
 
 
@@ -221,6 +223,8 @@ def _print_resolution(resolution) -> int:
 def _run(args: argparse.Namespace) -> int:
     if args.command == "cards":
         return run_cards_command(args)
+    if args.command == "batch":
+        return run_batch_command(args)
     cards = load_card_database(args.cards) if args.cards else default_card_database()
     if args.command == "coverage":
         found = oracle_coverage(cards)
