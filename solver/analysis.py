@@ -155,12 +155,23 @@ class SpliceCost:
     mana_value : int
         The mana value of ``total_cost`` (CR 202.3): the mana paid. The
         spell's own mana value stays the host's (CR 202.3, 702.47c).
+    other_cost : str
+        The part of the splice cost that is not mana, as printed ("tap an
+        untapped white creature you control."); ``""`` when there is none.
     """
 
     splice: str
     host: str
     total_cost: ManaCost
     mana_value: int
+    other_cost: str = ""
+
+
+def _other_splice_cost(splice) -> str:
+    """The part of a splice cost that is not mana (objects, or an opponent's life gain), as printed."""
+    if splice.object_cost is not None:
+        return splice.object_cost.text
+    return splice.other_cost or ""
 
 
 def _letters(colors: Iterable[Color]) -> str:
@@ -335,6 +346,7 @@ def build_interaction_graph(cards: Iterable[Card]) -> InteractionGraph:
                 splice_colors=_letters(card.colors), colors=_letters(host.colors | card.colors),
                 mode_cost="" if mode_cost is None else str(mode_cost), total_cost=str(total),
                 total_mana_value=total.mana_value, mana_value=host.mana_value,
+                other_cost=_other_splice_cost(abilities.splice),
             )
     for spell_name, (spell, spell_abilities) in spells.items():
         specs = _target_specs(spell_abilities)
@@ -485,10 +497,11 @@ def cheapest_splice_costs(graph: nx.DiGraph, top: int | None = None) -> list[Spl
     if top is not None and top < 0:
         raise InputError("--top", f"must be 0 or more (got {top})")
     found = [
-        SpliceCost(u, v, ManaCost.parse(d["total_cost"]), d["total_mana_value"])
+        SpliceCost(u, v, ManaCost.parse(d["total_cost"]), d["total_mana_value"], d.get("other_cost", ""))
         for u, v, d in graph.edges(data=True) if d["kind"] == SPLICE
     ]
-    found.sort(key=lambda c: (c.mana_value, str(c.total_cost), c.splice, c.host))
+    # mana first; a cost that is also paid with objects or life comes after the same mana alone
+    found.sort(key=lambda c: (c.mana_value, bool(c.other_cost), str(c.total_cost), c.splice, c.host))
     return found if top is None else found[:top]
 
 

@@ -90,7 +90,8 @@ def report_lines(found: InteractionGraph, top: int) -> list[str]:
     cheapest = cheapest_splice_costs(graph, top)
     lines.append(f"cheapest total cost (host + splice), first {len(cheapest)}:")
     for cost in cheapest:
-        lines.append(f"  {cost.mana_value}  {str(cost.total_cost):<14} {cost.splice} onto {cost.host}")
+        other = f" (and {cost.other_cost.rstrip('.')})" if cost.other_cost else ""
+        lines.append(f"  {cost.mana_value}  {str(cost.total_cost):<14} {cost.splice} onto {cost.host}{other}")
     unusable = unusable_splice_cards(graph)
     lines.append(f"splice cards with no host in the pool: {', '.join(unusable) if unusable else 'none'}")
     return lines

@@ -272,3 +272,15 @@ def test_cli_bad_input_is_one_line_and_exit_2(capsys, tmp_path, monkeypatch, arg
     assert (code, out) == (2, "")
     assert err.startswith(message) and err.count("\n") == 1
     assert sorted(p.name for p in tmp_path.iterdir()) == ["pool.jsonl"]
+
+
+def test_splice_cost_without_mana_is_shown() -> None:
+    """CR 702.47a: Torrent of Stone's splice cost is "Sacrifice two Mountains": no mana, so spliced onto Glacial
+    Ray the total is the Ray's {1}{R} (mana value 2), and the sacrifice is named; the Ray onto Torrent of Stone
+    costs {3}{R} + {1}{R} = {4}{R}{R} (mana value 6)."""
+    found = build_interaction_graph(pool("Torrent of Stone", "Glacial Ray"))
+    costs = cheapest_splice_costs(found.graph)
+    assert [(c.splice, c.host, str(c.total_cost), c.mana_value, c.other_cost) for c in costs] == [
+        ("Torrent of Stone", "Glacial Ray", "{1}{R}", 2, "sacrifice two mountains."),
+        ("Glacial Ray", "Torrent of Stone", "{4}{R}{R}", 6, ""),
+    ]

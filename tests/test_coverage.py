@@ -17,6 +17,12 @@ def test_readme_states_the_real_coverage():
     stated = re.search(r"On the bundled data, (\d+) of the (\d+) instants and sorceries", text)
     assert stated, "the README must state the coverage figures"
     assert (int(stated.group(1)), int(stated.group(2))) == (coverage.modelled, coverage.spells)
+    share = 100 * coverage.modelled / coverage.spells
+    shown = f"{coverage.modelled} of {coverage.spells} instants and sorceries fully modelled ({share:.1f}%)"
+    assert shown in text, "the README's coverage output must be the command's"
+    others = 100 * coverage.others_modelled / coverage.others
+    assert f"{coverage.others_modelled} of {coverage.others} other cards with their casting-relevant text fully " \
+           f"read ({others:.1f}%)" in text
 
 
 def test_coverage_counts_every_instant_and_sorcery():
