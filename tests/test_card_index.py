@@ -264,6 +264,9 @@ def test_index_lookups(tmp_path):
     assert index.get("Sonde gitaxienne").mana_cost == ManaCost.parse("{U/P}")
     assert "glacial ray" in index and "Rayon glaciaire" in index and "Lightning Bolt" not in index
     assert [r["name"] for r in index.find("alive // well")] == ["Alive", "Well"]
+    # CR 709.4: the whole split card, built from its halves: {3}{G} + {W} = {3}{W}{G}, mana value 5
+    whole = index.get("Alive // Well")
+    assert [h.name for h in whole.halves] == ["Alive", "Well"] and whole.mana_value == 5 and "alive // well" in index
 
 
 def test_index_did_you_mean(tmp_path):

@@ -24,6 +24,7 @@ from models.cards import CardDatabase, card_from_record
 from models.errors import CardDataError, UnknownCardError
 from models.io.card_files import CardFileContents, merge_records, read_card_file
 from models.objects import Card
+from models.split import whole_split_cards
 
 __all__ = ["CardIndex", "default_index_path", "import_card_file", "is_card_index", "load_card_database"]
 
@@ -158,7 +159,14 @@ class CardIndex(CardDatabase):
             yield self._card(record)
 
     def __contains__(self, name: object) -> bool:
-        return isinstance(name, str) and self._row(name.casefold()) is not None
+        return isinstance(name, str) and (self._row(name.casefold()) is not None
+                                          or self._whole_split(name.casefold()) is not None)
+
+    def _whole_split(self, folded: str) -> Card | None:
+        """The whole split card of this name ("Alive // Well", CR 709), built from its halves, or None."""
+        rows = self._connection.execute("SELECT record FROM cards WHERE folded_faces_of = ?", (folded,)).fetchall()
+        found = whole_split_cards(self._card(text) for (text,) in rows)
+        return found[0] if found else None
 
     def _card(self, text: str) -> Card:
         record = json.loads(text)
@@ -206,6 +214,9 @@ class CardIndex(CardDatabase):
         """
         record = self._row(name.casefold())
         if record is None:
+            whole = self._whole_split(name.casefold())
+            if whole is not None:
+                return whole
             raise UnknownCardError(path, f"unknown card {name!r}{_suggestion(name, self.names())}")
         return self._card(record)
 
