@@ -113,10 +113,15 @@ class LegalCasts:
         """Whether a cast is legal, checked directly (no enumeration)."""
         if not isinstance(cast, Cast):
             return False
-        problem = dict(self.parts).get(cast.halves)
-        if problem is None:
-            return False
-        cast = cast._replace(halves=())
+        if len(self.parts) == 1:  # not a split card: no halves to name
+            if cast.halves:
+                return False
+            problem = self.problem
+        else:
+            problem = dict(self.parts).get(cast.halves)
+            if problem is None:
+                return False
+            cast = cast._replace(halves=())
         if self.backend is None:
             return self.fast.contains(problem, cast)
         return not _reasons(problem, cast)

@@ -513,6 +513,8 @@ class DecompositionBackend:
             from solver.legal import _reasons
 
             return not _reasons(problem, cast)
+        if cast.taps or cast.returns or cast.awakened:
+            return False  # those choices exist only in problems listed by the general backend (see free_constrained)
         modes = tuple(sorted(cast.modes))
         spliced = frozenset(cast.splices)
         if len(spliced) != len(cast.splices) or (not analysis.repeatable and len(set(modes)) != len(modes)):

@@ -484,3 +484,18 @@ def test_awaken_needs_its_cost_and_never_with_another_alternative_cost(make_stat
 
     rules = [r.rule for r in why_illegal(state, Cast("discovery", "", awakened=True, without_paying_mana_cost=True))]
     assert "CR 118.9a" in rules
+
+
+def test_choices_a_cast_cannot_have_are_refused(make_state):
+    """CR 601.2h, 702.113a: taps, returns or an awaken cost on a spell without such costs make a cast illegal."""
+    from models.cast import Cast
+    from solver.legal import legal_casts, why_illegal
+
+    state = make_state(hand=[("ray", "Glacial Ray")], battlefield=[("m1", "Mountain"), ("m2", "Mountain"),
+                                                                   ("bears", "Grizzly Bears")])
+    legal = next(iter(legal_casts(state, "ray")))
+    for changed in (legal._replace(taps=("bears",)), legal._replace(returns=("bears",)),
+                    legal._replace(awakened=True)):
+        assert changed not in legal_casts(state, "ray")
+        assert why_illegal(state, changed)
+    assert legal in legal_casts(state, "ray") and isinstance(legal, Cast)
