@@ -484,17 +484,29 @@ class CostModifier:
     amount : int
         Generic mana added (positive) or taken off (negative).
     noncreature_only : bool
-        "Noncreature spells cost …".
+        "Noncreature spells cost …" (kept for callers; ``qualities`` says it too).
     text : str
         As printed.
+    qualities : ObjectFilter or None
+        Which spells: "white", "instant and sorcery", "Arcane", "noncreature"
+        (None: every spell).
+    casters : str
+        ``"any"`` ("Spells cost …"), ``"you"`` ("Spells you cast cost …":
+        the permanent's controller) or ``"opponents"`` ("Spells your opponents
+        cast cost …").
+    coloured : ManaCost or None
+        Coloured mana added ("White spells you cast cost {W} more", CR 601.2f).
     """
 
     amount: int
     noncreature_only: bool = False
     text: str = ""
+    qualities: ObjectFilter | None = None
+    casters: str = "any"
+    coloured: ManaCost | None = None
 
     def applies_to(self, types: tuple[CardType, ...]) -> bool:
-        """Whether a spell with these card types is affected.
+        """Whether a spell with these card types may be affected ("noncreature" only; see ``qualities``).
 
         Parameters
         ----------

@@ -432,9 +432,27 @@ def test_noncreature_cost_increase(name):
     assert not modifier.applies_to((CardType.ARTIFACT, CardType.CREATURE))
 
 
-@pytest.mark.parametrize("name", ["Long-Forgotten Gohei", "Grand Arbiter Augustin IV", "Herald of War"])
+@pytest.mark.parametrize(("name", "expected"), [
+    # "Arcane spells you cast cost {1} less to cast."
+    ("Long-Forgotten Gohei", [(-1, "arcane", "you", None)]),
+    # "White spells you cast cost {1} less to cast." / "Blue spells you cast cost {1} less to cast." /
+    # "Spells your opponents cast cost {1} more to cast."
+    ("Grand Arbiter Augustin IV", [(-1, "white", "you", None), (-1, "blue", "you", None), (1, None, "opponents", None)]),
+    # "White spells you cast cost {W} more to cast." (a coloured increase)
+    ("Alabaster Leech", [(0, "white", "you", "{W}")]),
+    # "Instant and sorcery spells cost {2} less to cast." (either type: one clause)
+    ("Arcane Melee", [(-2, "instant and sorcery", "any", None)]),
+])
+def test_cost_changes_for_some_spells(name, expected):
+    """CR 601.2f: cost changes for the spells of a quality, by whom they are cast, with coloured increases."""
+    found = [(m.amount, m.qualities.text if m.qualities else None, m.casters, str(m.coloured) if m.coloured else None)
+             for m in abilities(name).cost_modifiers]
+    assert found == expected
+
+
+@pytest.mark.parametrize("name", ["Herald of War", "Urza's Filter"])
 def test_unmodelled_cost_modifiers_are_reported(name):
-    """CR 601.2f: cost changes for some spells only ("Arcane spells you cast cost {1} less") are reported, not dropped."""
+    """CR 601.2f: cost changes that depend on counters ("for each +1/+1 counter") or "up to" are reported."""
     a = abilities(name)
     assert a.cost_modifiers == ()
     assert any(u.topic == "cost" for u in a.permanent_unsupported)

@@ -46,7 +46,7 @@ from models.abilities import (
     UnsupportedText,
 )
 from models.errors import InputError
-from models.mana import Color, ManaCost
+from models.mana import Color, ManaCost, SymbolKind
 from models.objects import PERMANENT_TYPES, Card, CardType, Phase
 from models.subtypes import SUBTYPES
 
@@ -252,6 +252,30 @@ def _targeting_quality(text: str) -> Quality:
     if text == "with a single target":
         return Quality("targeting", "single")
     return Quality("targeting", text.removeprefix("that targets ").removeprefix("a "))
+
+
+_SPELL_TYPE_WORDS = {"creature", "artifact", "enchantment", "instant", "sorcery", "planeswalker", "land", "battle"}
+
+
+def _spell_qualities(words: str) -> ObjectFilter | None:
+    """The spells a cost change names: "white", "instant and sorcery", "arcane", "noncreature" (CR 601.2f).
+
+    "X and Y spells" are the spells that are X or Y: one clause. None when a word is not read.
+    """
+    qualities = set()
+    for word in re.split(r" and | or ", words):
+        if word in _SPELL_TYPE_WORDS:
+            qualities.add(Quality("type", CardType(word.capitalize())))
+        elif word.startswith("non") and word.removeprefix("non").removeprefix("-") in _SPELL_TYPE_WORDS:
+            qualities.add(Quality("type", CardType(word.removeprefix("non").removeprefix("-").capitalize()),
+                                  negated=True))
+        elif (word in _STATUS_WORDS and _STATUS_WORDS[word].attribute == "colors") or word in _COLOR_WORDS \
+                or word.removeprefix("non") in _COLOR_WORDS or word.removeprefix("non-") in _SUBTYPE_BY_WORD \
+                or word in _SUBTYPE_BY_WORD:
+            qualities.add(_quality_of_word(word))
+        else:
+            return None
+    return ObjectFilter((frozenset(qualities),), words)
 
 
 def _add_quality(qualities: ObjectFilter | None, quality: Quality, text: str) -> ObjectFilter:
@@ -837,15 +861,25 @@ def parse_card(card: Card) -> CardAbilities:
                 sacrifice_costs.append(SacrificeCost(count, kind))
         elif rule == "cost_modifier_line":
             tokens = _tokens(tree)
-            noncreature = any(t.type == "NONCREATURE" for t in tokens)
             amount = _mana_cost_of(next(c for c in tree.children if isinstance(c, Tree)))
             sign = 1 if any(str(t) == "more" for t in tokens) else -1
-            if amount.generic != amount.mana_value:
+            words = next((str(t) for t in tokens if t.type == "SPELL_QUALITIES"), "")
+            who = next(str(t) for t in tokens if t.type == "SPELLS_COST")
+            qualities = _spell_qualities(words) if words else None
+            if words and qualities is None:
                 unsupported.append(UnsupportedText(
-                    original, "coloured cost modifier not modelled",
+                    original, f"cost change for {words!r} spells not modelled",
+                    casting_relevant=False, permanent_relevant=True, topic=_topic(original)))
+            elif amount.generic != amount.mana_value and sign < 0:
+                unsupported.append(UnsupportedText(
+                    original, "coloured cost reduction not modelled",
                     casting_relevant=False, permanent_relevant=True, topic=_topic(original)))
             else:
-                cost_modifiers.append(CostModifier(sign * amount.generic, noncreature, original))
+                coloured = ManaCost(tuple(s for s in amount.symbols if s.kind is not SymbolKind.GENERIC))
+                cost_modifiers.append(CostModifier(
+                    sign * amount.generic, words == "noncreature", original, qualities=qualities,
+                    casters="you" if "you cast" in who else "opponents" if "opponents" in who else "any",
+                    coloured=coloured if coloured.symbols else None))
         elif rule == "flash_permission_line":
             if tree.data == "flash_for_cost":
                 cost = _mana_cost_of(next(c for c in tree.children if isinstance(c, Tree)))

@@ -283,16 +283,31 @@ def cost_modifier_total(problem: CastProblem) -> int:
     UnsupportedRuleError
         A permanent whose text may change costs or forbid casting and can't be read.
     """
-    total = 0
+    return sum(modifier.amount for modifier in _cost_modifiers(problem))
+
+
+def _cost_modifiers(problem: CastProblem) -> list:
+    """The static cost changes of permanents that apply to this spell and caster (CR 601.2f)."""
+    found = []
     for obj in problem.state.battlefield():
         abilities = abilities_of(obj)
         unread = [u for u in abilities.permanent_unsupported if u.topic == "cost"]
         if unread:
             raise UnsupportedRuleError(obj.name, unread[0].span, unread[0].reason)
         for modifier in abilities.cost_modifiers:
-            if modifier.applies_to(problem.spell_types):
-                total += modifier.amount
-    return total
+            if not modifier.applies_to(problem.spell_types) or not has_qualities(problem.spell, modifier.qualities):
+                continue
+            if modifier.casters == "you" and obj.controller != problem.caster:
+                continue
+            if modifier.casters == "opponents" and obj.controller == problem.caster:
+                continue
+            found.append(modifier)
+    return found
+
+
+def coloured_cost_increases(problem: CastProblem) -> list[ManaCost]:
+    """Coloured mana added by static abilities: "White spells you cast cost {W} more" (CR 601.2f)."""
+    return [m.coloured for m in _cost_modifiers(problem) if m.coloured is not None]
 
 
 def add_cost_rules(problem: CastProblem) -> None:
@@ -350,6 +365,7 @@ def add_cost_rules(problem: CastProblem) -> None:
     splice_costs = {obj_id: abilities.splice.cost for obj_id, (_, abilities) in problem.splice_candidates.items()}
     modifier = cost_modifier_total(problem)
     modifier += flash_additional_cost(problem)  # cast as though it had flash: {2} more (CR 601.3c)
+    coloured_increases = coloured_cost_increases(problem)
     mode_names = tuple(mode_variable(i) for i in mode_costs)
     sources = problem.mana_sources = problem.mana_sources or available_mana_sources(problem)
     payer = ManaPayer(sources)
@@ -431,7 +447,7 @@ def add_cost_rules(problem: CastProblem) -> None:
         if choice is not None and choice.escalate is not None:
             parts += [choice.escalate] * max(0, count - 1)  # CR 702.120a
         parts += [splice_costs[s] for s in spliced]
-        return parts
+        return parts + coloured_increases  # CR 601.2f: increases, then reductions (of generic mana only)
 
     def total_of_assignment(assignment: Mapping[str, Any]) -> ManaCost:
         return total_cost(*(assignment[name] for name in scope))

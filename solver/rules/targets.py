@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import re
 from collections.abc import Callable
 
 from models.abilities import ControllerFilter, Quality, TargetKind, TargetSpec
@@ -84,6 +85,7 @@ def _matches_kind(problem: CastProblem, spec: TargetSpec, candidate: str) -> Cal
         return _controller_mismatch(problem, spec, obj) or _quality_mismatch(problem, spec, obj)
     if obj.zone is not Zone.BATTLEFIELD:
         return lambda: f"{obj.name} ({obj.id}) is in the {obj.zone.value}: '{spec.phrase}' names only permanents (CR 115.2)"
+    _static_type_changes(problem)
     types = obj.card.types
     if TargetKind.PERMANENT not in spec.kinds and not _accepted_types(spec.kinds).intersection(types):
         return lambda: f"{obj.name} ({obj.id}) is not a {' or '.join(sorted(k.value for k in spec.kinds))}"
@@ -127,10 +129,62 @@ def _targeting_holds(problem: CastProblem, quality: Quality, obj: GameObject) ->
     return found != quality.negated
 
 
+_STATIC_POWER_CHANGE = re.compile(r"\bgets? [+-]\d+/[+-]\d+|\bbase power\b|\bpower and toughness (are|is) each")
+
+
+_STATIC_TYPE_CHANGE = re.compile(r"\b(are|is|becomes?|it's) (still )?(an? |all )?(\d+/\d+ )?([a-z]+ )?"
+                                 r"(artifact |enchantment |land )?(creatures?|artifacts?|lands?|enchantments?)\b")
+
+
+def _static_lines(obj: GameObject):
+    """The lines of a permanent's text that are static abilities: not activated, not triggered, no reminder."""
+    for line in obj.card.oracle_text.lower().split("\n"):
+        line = re.sub(r"\([^()]*\)", "", line)
+        if ":" in line or re.match(r"(when|whenever|at the beginning)\b", line):
+            continue  # activated and triggered abilities change nothing until they resolve
+        yield line
+
+
+def _static_type_changes(problem: CastProblem) -> None:
+    """Refuse to judge what a permanent is when a static ability may change card types (CR 613.1d, 205.1b).
+
+    "All Forests are 1/1 creatures that are still lands." (Living Lands) is not
+    applied, so which permanents are creatures can't be told: unsupported,
+    never guessed.
+    """
+    if "static types checked" in problem.cache:
+        return
+    for obj in problem.state.battlefield():
+        for line in _static_lines(obj):
+            if _STATIC_TYPE_CHANGE.search(line):
+                raise UnsupportedRuleError(obj.name, line, "a static change of card types (CR 613.1d) is not "
+                                                           "applied; what a permanent is can't be told")
+    problem.cache["static types checked"] = True
+
+
+def _static_power_changes(problem: CastProblem) -> None:
+    """Refuse to judge power or toughness when a permanent's static ability may change them (CR 613.4).
+
+    Power and toughness are read as printed, with +1/+1 and -1/-1 counters
+    (CR 122.1a); effects like "Spirit creatures you control get +1/+1" are not
+    applied, so a quality naming power is then unsupported, never guessed.
+    """
+    if "static power checked" in problem.cache:
+        return
+    for obj in problem.state.battlefield():
+        for line in _static_lines(obj):
+            if _STATIC_POWER_CHANGE.search(line):
+                raise UnsupportedRuleError(obj.name, line, "a static change of power or toughness (CR 613.4) is not "
+                                                           "applied; a target quality naming power can't be judged")
+    problem.cache["static power checked"] = True
+
+
 def _quality_mismatch(problem: CastProblem, spec: TargetSpec, obj: GameObject) -> Callable[[], str] | None:
     """None when the object has every quality the phrase names ("nonblack", "with flying"), CR 115.1."""
     if spec.qualities is None:
         return None
+    if any(q.attribute in ("power", "toughness") for clause in spec.qualities.clauses for q in clause):
+        _static_power_changes(problem)
     for clause in spec.qualities.clauses:
         if not any(_targeting_holds(problem, q, obj) if q.attribute == "targeting" else holds(q, obj)
                    for q in clause):

@@ -391,9 +391,9 @@ def test_escalate_by_tapping_creatures(make_state, casts):
     state = make_state(hand=[("effort", "Collective Effort")],
                        battlefield=[(f"p{i}", "Plains") for i in range(3)] + [
                            ("c1", "Grizzly Bears"), ("c2", "Grizzly Bears"), ("c3", "Grizzly Bears", {"tapped": True})],
-                       opponent=[("wurm", "Craw Wurm"), ("moon", "Bad Moon")])
+                       opponent=[("wurm", "Craw Wurm"), ("moon", "Smoke")])
     found = casts(state, "effort")
-    # Mode 1: Craw Wurm (power 6) = 1; mode 2: Bad Moon = 1; mode 3: target player P1 or P2 = 2.
+    # Mode 1: Craw Wurm (power 6) = 1; mode 2: Smoke (an enchantment) = 1; mode 3: target player P1 or P2 = 2.
     # One mode: 1 + 1 + 2 = 4, nothing tapped. Two modes, tap c1 or c2 (c3 is tapped): {1,2} 1*1*2 = 2,
     # {1,3} 1*2*2 = 4, {2,3} 1*2*2 = 4 -> 10. Three modes, tap both: 1*1*2*1 = 2. 4 + 10 + 2 = 16.
     assert len(found) == 16
@@ -405,7 +405,7 @@ def test_a_creature_tapped_for_a_cost_makes_no_mana(make_state, casts):
     state = make_state(hand=[("effort", "Collective Effort")],
                        battlefield=[("p1", "Plains"), ("p2", "Plains"), ("elves", "Llanowar Elves"),
                                     ("bears", "Grizzly Bears")],
-                       opponent=[("wurm", "Craw Wurm"), ("moon", "Bad Moon")])
+                       opponent=[("wurm", "Craw Wurm"), ("moon", "Smoke")])
     found = casts(state, "effort")
     # {1}{W}{W} needs the Elves' mana, so only the Bears can be tapped for escalate.
     # One mode: 4. Two modes tapping the Bears: 1 + 2 + 2 = 5. Three modes need two taps: 0. 4 + 5 = 9.
@@ -499,3 +499,50 @@ def test_choices_a_cast_cannot_have_are_refused(make_state):
         assert changed not in legal_casts(state, "ray")
         assert why_illegal(state, changed)
     assert legal in legal_casts(state, "ray") and isinstance(legal, Cast)
+
+
+# ---------------------------------------------------------------- cost changes of permanents (CR 601.2f)
+def test_arcane_spells_you_cast_cost_less(make_state, casts):
+    """CR 601.2f: Long-Forgotten Gohei makes its controller's Arcane spells cost {1} less: Glacial Ray ({1}{R})
+    for one Mountain; an opponent's Gohei does not."""
+    mine = make_state(hand=[("ray", "Glacial Ray")], battlefield=[("m", "Mountain"), ("gohei", "Long-Forgotten Gohei")])
+    # {1}{R} - {1} = {R}: any target P1 or P2 (the Gohei is no creature) = 2.
+    found = casts(mine, "ray")
+    assert len(found) == 2 and {str(c.total_cost) for c in found} == {"{R}"}
+    theirs = make_state(hand=[("ray", "Glacial Ray")], battlefield=[("m", "Mountain")],
+                        opponent=[("gohei", "Long-Forgotten Gohei")])
+    assert len(casts(theirs, "ray")) == 0  # {1}{R} with one Mountain
+
+
+def test_coloured_cost_increase(make_state, casts):
+    """CR 601.2f: Alabaster Leech: white spells its controller casts cost {W} more."""
+    two = make_state(hand=[("strike", "Hundred-Talon Strike")],
+                     battlefield=[("p1", "Plains"), ("p2", "Plains"), ("leech", "Alabaster Leech")])
+    # {W} + {W} = {W}{W}, two Plains; target creature: the Leech = 1.
+    found = casts(two, "strike")
+    assert len(found) == 1 and {str(c.total_cost) for c in found} == {"{W}{W}"}
+    one = make_state(hand=[("strike", "Hundred-Talon Strike")], battlefield=[("p1", "Plains"), ("leech", "Alabaster Leech")])
+    assert len(casts(one, "strike")) == 0
+
+
+def test_spells_your_opponents_cast_cost_more(make_state, casts):
+    """CR 601.2f: Grand Arbiter Augustin IV makes its controller's opponents' spells cost {1} more."""
+    state = make_state(hand=[("ray", "Glacial Ray")], battlefield=[("m1", "Mountain"), ("m2", "Mountain"),
+                                                                   ("m3", "Mountain")],
+                       opponent=[("arbiter", "Grand Arbiter Augustin IV")])
+    found = casts(state, "ray")
+    # {1}{R} + {1} = {2}{R}: P1, P2, the Arbiter = 3.
+    assert len(found) == 3 and {str(c.total_cost) for c in found} == {"{2}{R}"}
+
+
+def test_power_quality_with_an_anthem_is_unsupported(make_state):
+    """CR 613.4: "Spirit creatures you control get +1/+1" is not applied, so "with power 4 or greater" can't be judged."""
+    import pytest
+
+    from models.errors import UnsupportedRuleError
+    from solver.legal import legal_casts
+
+    state = make_state(hand=[("smite", "Smite the Monstrous")], battlefield=[(f"p{i}", "Plains") for i in range(4)],
+                       opponent=[("gohei", "Long-Forgotten Gohei"), ("bears", "Grizzly Bears")])
+    with pytest.raises(UnsupportedRuleError, match="613.4"):
+        legal_casts(state, "smite").count()

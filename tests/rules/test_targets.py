@@ -727,3 +727,12 @@ def test_list_of_kinds_with_and_or(make_state, casts):
                        opponent=[("theirs", "Grizzly Bears"), ("ring", "Sol Ring")])
     # P1's lands and creatures: i1, i2, i3, mine = 4; two different ones: C(4, 2) = 6 (nothing of P2's).
     assert len(casts(state, "flicker")) == 6
+
+
+def test_static_type_change_is_unsupported(make_state):
+    """CR 613.1d: with Living Lands ("All Forests are 1/1 creatures that are still lands.") the Forests are
+    creatures; that effect is not applied, so "target creature" is unsupported rather than wrong."""
+    state = make_state(hand=[("ray", "Glacial Ray")], battlefield=TWO_MOUNTAINS + [("f", "Forest")],
+                       opponent=[("lands", "Living Lands")])
+    with pytest.raises(UnsupportedRuleError, match="613.1d"):
+        legal_casts(state, "ray").count()
