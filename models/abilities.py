@@ -645,6 +645,9 @@ class CardAbilities:
         Keywords that let the card be cast from a zone other than the hand
         (flashback, retrace, madness, ...): not modelled, so casting it from
         such a zone is reported unsupported rather than counted as 0.
+    multikicker : ManaCost or None
+        "Multikicker [cost]": an additional cost that may be paid any number
+        of times (CR 702.33c).
     awaken : ManaCost or None
         "Awaken N—[cost]": an alternative cost; when it is paid, the last
         instruction of ``spell_text`` (its ``awakened_only`` target land) is
@@ -682,6 +685,7 @@ class CardAbilities:
     keywords: frozenset[str] = frozenset()
     fuse: bool = False
     awaken: ManaCost | None = None
+    multikicker: ManaCost | None = None
     unsupported: tuple[UnsupportedText, ...] = ()
 
     @property

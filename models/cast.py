@@ -113,6 +113,9 @@ class Cast(NamedTuple):
         Permanents returned to their owner's hand to pay costs, sorted (CR 601.2h).
     awakened : bool
         The awaken cost is paid instead of the mana cost (CR 702.113a, 118.9).
+    times_kicked : int
+        How many times a multikicker cost is paid (CR 702.33c); ``kicked``
+        is then true when it is paid at least once (CR 702.33d-e).
 
     Notes
     -----
@@ -142,6 +145,7 @@ class Cast(NamedTuple):
     taps: tuple[ObjectId, ...] = ()
     returns: tuple[ObjectId, ...] = ()
     awakened: bool = False
+    times_kicked: int = 0
 
     @classmethod
     def trusted(
@@ -167,7 +171,7 @@ class Cast(NamedTuple):
         The same as the constructor, for enumerators: see also :func:`casts_of_targets`.
         """
         return _new_tuple(cls, (card, name, modes, splices, targets, discards, without_paying_mana_cost,
-                                total_cost, mana_value, sacrifices, x, kicked, exiles, (), taps, returns, False))
+                                total_cost, mana_value, sacrifices, x, kicked, exiles, (), taps, returns, False, 0))
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Cast):
@@ -188,7 +192,8 @@ class Cast(NamedTuple):
         -------
         tuple
             (card, modes, splices, frozenset of (slot, targets), discards,
-            without_paying_mana_cost, sacrifices, x, kicked, exiles, halves, taps, returns, awakened): each instance's
+            without_paying_mana_cost, sacrifices, x, kicked, exiles, halves, taps, returns, awakened,
+            times_kicked): each instance's
             targets are keyed by
             their slot, so the order the choices are listed in is not a choice.
         """
@@ -196,7 +201,7 @@ class Cast(NamedTuple):
             self.card, self.modes, self.splices,
             frozenset((t.slot, t.targets, t.division) for t in self.targets),
             self.discards, self.without_paying_mana_cost, self.sacrifices, self.x, self.kicked, self.exiles,
-            self.halves, self.taps, self.returns, self.awakened,
+            self.halves, self.taps, self.returns, self.awakened, self.times_kicked,
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -226,6 +231,7 @@ class Cast(NamedTuple):
             **({"taps": list(self.taps)} if self.taps else {}),
             **({"returns": list(self.returns)} if self.returns else {}),
             **({"awakened": True} if self.awakened else {}),
+            **({"times_kicked": self.times_kicked} if self.times_kicked else {}),
             "without_paying_mana_cost": self.without_paying_mana_cost,
             "total_cost": str(self.total_cost),
             "mana_value": self.mana_value,
@@ -257,7 +263,8 @@ class Cast(NamedTuple):
         if not isinstance(data, Mapping):
             raise CastFormatError(path, "expected a JSON object")
         known = {"card", "name", "modes", "splices", "targets", "discards", "sacrifices", "x", "kicked", "exiles",
-                 "halves", "taps", "returns", "awakened", "without_paying_mana_cost", "total_cost", "mana_value"}
+                 "halves", "taps", "returns", "awakened", "times_kicked", "without_paying_mana_cost", "total_cost",
+                 "mana_value"}
         for key in data:
             if key not in known:
                 raise CastFormatError(f"{path}.{key}", f"unknown key (value {data[key]!r})")
@@ -333,6 +340,9 @@ class Cast(NamedTuple):
         x = data.get("x")
         if x is not None and (not _is_int(x) or x < 0):
             raise CastFormatError(f"{path}.x", f"expected a whole number at least 0, got {x!r}")
+        times_kicked = data.get("times_kicked", 0)
+        if not _is_int(times_kicked) or times_kicked < 0:
+            raise CastFormatError(f"{path}.times_kicked", f"expected a whole number at least 0, got {times_kicked!r}")
         awakened = data.get("awakened", False)
         if not isinstance(awakened, bool):
             raise CastFormatError(f"{path}.awakened", f"expected true or false, got {awakened!r}")
@@ -357,6 +367,7 @@ class Cast(NamedTuple):
             taps=tuple(sorted(ObjectId(d) for d in id_list("taps"))),
             returns=tuple(sorted(ObjectId(d) for d in id_list("returns"))),
             awakened=awakened,
+            times_kicked=times_kicked,
             without_paying_mana_cost=free,
             total_cost=total_cost,
             mana_value=mana_value,
@@ -404,5 +415,5 @@ def casts_of_targets(
     same = itertools.repeat
     fields = zip(same(card), same(name), same(modes), same(splices), targets, same(discards),
                  same(without_paying_mana_cost), same(total_cost), same(mana_value), same(sacrifices), same(x), same(kicked),
-                 same(exiles), same(()), same(taps), same(returns), same(False))
+                 same(exiles), same(()), same(taps), same(returns), same(False), same(0))
     return map(_new_tuple, same(Cast), fields)

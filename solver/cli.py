@@ -149,7 +149,9 @@ def _describe_costs(cast: Cast) -> str:
     parts = []
     if cast.x is not None:
         parts.append(f"X={cast.x}")
-    if cast.kicked:
+    if cast.times_kicked:
+        parts.append(f"multikicker x{cast.times_kicked}")
+    elif cast.kicked:
         parts.append("kicker")
     if cast.awakened:
         parts.append("awaken")

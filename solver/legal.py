@@ -28,7 +28,7 @@ from solver.backends import get_backend
 from solver.backends.decompose import DecompositionBackend
 from solver.build import build_cast_problem
 from solver.problem import CastProblem, Reason
-from solver.rules.costs import AWAKENED, DISCARDS, EXILES, KICKED, RETURNS, SACRIFICES, TAPS, X
+from solver.rules.costs import AWAKENED, DISCARDS, EXILES, KICKED, RETURNS, SACRIFICES, TAPS, TIMES_KICKED, X
 from solver.rules.splice import SPLICES, explain_splices
 from solver.rules.split import half_choices, halves_reason
 from solver.rules.modes import mode_variable
@@ -393,8 +393,20 @@ def _reasons(problem: CastProblem, cast: Cast) -> list[Reason]:
     # Kicker (CR 702.33).
     if KICKED in problem.variables:
         assignment[KICKED] = cast.kicked
-    elif cast.kicked:
+    elif cast.kicked and TIMES_KICKED not in problem.variables:
         reasons.append(Reason("CR 702.33a", f"{problem.spell.name} has no kicker"))
+    if TIMES_KICKED in problem.variables:
+        if cast.times_kicked not in problem.variables[TIMES_KICKED].domain:
+            reasons.append(Reason("CR 601.2h", f"the multikicker cost can't be paid {cast.times_kicked} times "
+                                  "with the mana available"))
+            assignment[TIMES_KICKED] = _Invalid()
+        else:
+            assignment[TIMES_KICKED] = cast.times_kicked
+        if cast.kicked != (cast.times_kicked > 0) and KICKED not in problem.variables:
+            reasons.append(Reason("CR 702.33e", "a spell is kicked exactly when its multikicker cost is paid at "
+                                  "least once"))
+    elif cast.times_kicked:
+        reasons.append(Reason("CR 702.33c", f"{problem.spell.name} has no multikicker"))
     if AWAKENED in problem.variables:
         if cast.awakened and problem.without_paying_mana_cost:
             reasons.append(Reason("CR 118.9a", "only one alternative cost: the awaken cost can't be paid when the "

@@ -294,8 +294,9 @@ class CastProblem:
             taps=tuple(sorted(assignment.get("taps", ()))),
             returns=tuple(sorted(assignment.get("returns", ()))),
             awakened=bool(assignment.get("awakened", False)),
+            times_kicked=assignment.get("times kicked", 0),
             x=assignment.get("x"),
-            kicked=bool(assignment.get("kicked", False)),
+            kicked=bool(assignment.get("kicked", False)) or assignment.get("times kicked", 0) > 0,  # CR 702.33e
             without_paying_mana_cost=self.without_paying_mana_cost,
             total_cost=total if total is not None else ManaCost.parse(""),
             mana_value=self.mana_value_with(assignment.get("x")),

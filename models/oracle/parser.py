@@ -667,6 +667,8 @@ def _keyword_abilities(tree: Tree, line: str, out: dict) -> None:
             out["entwine"] = _mana_cost_of(child.children[1])
         elif kind == "kicker":
             out["kicker"] = _mana_cost_of(child.children[1])
+        elif kind == "multikicker":
+            out["multikicker"] = _mana_cost_of(child.children[1])  # CR 702.33c
         elif kind == "escalate":
             out["escalate"] = _mana_cost_of(child.children[1])
         elif kind in ("escalate_other", "entwine_other"):
@@ -998,6 +1000,7 @@ def parse_card(card: Card) -> CardAbilities:
         keywords=frozenset(out.get("keywords", ())),
         fuse=out.get("fuse", False),
         awaken=out["awaken"][1] if out.get("awaken") else None,
+        multikicker=out.get("multikicker"),
         unsupported=tuple(unsupported),
     )
 

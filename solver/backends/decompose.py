@@ -85,7 +85,8 @@ class _Analysis:
         self.monotone = [c for c in self.frame_constraints if c.kind == "monotone"]
         self.free_constrained = any(
             any(v in self.free_names for v in c.scope) for c in constraints
-        ) or any(name in problem.variables for name in ("taps", "returns", "awakened"))  # listed by the general backend
+        ) or any(name in problem.variables for name in ("taps", "returns", "awakened", "times kicked"))
+        # (those choices are listed by the general backend)
         graph = nx.Graph()
         graph.add_nodes_from(self.slot_of)
         self.slot_constraints = [c for c in constraints if any(v in self.slot_of for v in c.scope)]
@@ -513,7 +514,7 @@ class DecompositionBackend:
             from solver.legal import _reasons
 
             return not _reasons(problem, cast)
-        if cast.taps or cast.returns or cast.awakened:
+        if cast.taps or cast.returns or cast.awakened or cast.times_kicked:
             return False  # those choices exist only in problems listed by the general backend (see free_constrained)
         modes = tuple(sorted(cast.modes))
         spliced = frozenset(cast.splices)

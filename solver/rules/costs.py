@@ -37,7 +37,7 @@ from solver.rules.modes import is_entwined, mode_variable
 from solver.rules.timing import flash_additional_cost
 
 __all__ = ["add_cost_rules", "add_kicker_choice", "add_object_cost_choices", "available_mana_sources",
-           "cost_modifier_total", "DISCARDS", "SACRIFICES", "X", "KICKED", "EXILES", "TAPS", "RETURNS", "AWAKENED"]
+           "cost_modifier_total", "DISCARDS", "SACRIFICES", "X", "KICKED", "EXILES", "TAPS", "RETURNS", "AWAKENED", "TIMES_KICKED"]
 
 DISCARDS = "discards"
 """The name of the variable of discarded cards."""
@@ -50,6 +50,9 @@ X = "x"
 
 KICKED = "kicked"
 """The name of the variable saying whether the kicker cost is paid."""
+
+TIMES_KICKED = "times kicked"
+"""The name of the variable of how many times a multikicker cost is paid."""
 
 AWAKENED = "awakened"
 """The name of the variable saying whether the awaken cost is paid instead of the mana cost."""
@@ -131,6 +134,12 @@ def add_kicker_choice(problem: CastProblem) -> None:
         # CR 702.113a, 118.9a: an alternative cost, never with "without paying its mana cost" (one alternative cost)
         problem.add_variable(AWAKENED, (False,) if problem.without_paying_mana_cost else (False, True), "CR 702.113a")
     mana_cost = problem.spell.card.mana_cost
+    if problem.abilities.multikicker is not None:
+        # CR 702.33c, 601.2b: how many times is announced; more than the mana available can never be paid
+        problem.mana_sources = problem.mana_sources or available_mana_sources(problem)
+        units = sum(len(source.units) for source in problem.mana_sources)
+        each = max(1, problem.abilities.multikicker.mana_value)
+        problem.add_variable(TIMES_KICKED, tuple(range(units // each + 1)), "CR 702.33c")
     if mana_cost is not None and mana_cost.has_x:
         # CR 601.2b, 107.3: X is announced; without paying the mana cost it is 0 (CR 107.3b).
         # Announced before targets are chosen, so "X target" can depend on it.
@@ -371,8 +380,10 @@ def add_cost_rules(problem: CastProblem) -> None:
     payer = ManaPayer(sources)
     kicker = abilities.kicker
     awaken = abilities.awaken
+    multikicker = abilities.multikicker
     scope = (mode_names + ((SPLICES,) if SPLICES in problem.variables else ()) + ((KICKED,) if kicker else ())
-             + ((X,) if X in problem.variables else ()) + ((AWAKENED,) if awaken else ()))
+             + ((X,) if X in problem.variables else ()) + ((AWAKENED,) if awaken else ())
+             + ((TIMES_KICKED,) if multikicker else ()))
     life = problem.state.life_of(problem.caster)
 
     totals: dict[tuple, ManaCost] = {}
@@ -388,12 +399,13 @@ def add_cost_rules(problem: CastProblem) -> None:
         kicked = bool(rest.pop(0)) if kicker else False
         x = rest.pop(0) if has_x else 0
         awakened = bool(rest.pop(0)) if awaken else False
-        return chosen_modes, spliced, x, kicked, awakened
+        times = rest.pop(0) if multikicker else 0
+        return chosen_modes, spliced, x, kicked, awakened, times
 
     def key_of(values: tuple) -> tuple:
         # The splice order never changes the total cost (CR 601.2f adds costs).
-        chosen_modes, spliced, x, kicked, awakened = parts_of(values)
-        return (chosen_modes, frozenset(spliced), x, kicked, awakened)
+        chosen_modes, spliced, x, kicked, awakened, times = parts_of(values)
+        return (chosen_modes, frozenset(spliced), x, kicked, awakened, times)
 
     def total_cost(*values: Any) -> ManaCost:
         key = key_of(values)
@@ -435,10 +447,11 @@ def add_cost_rules(problem: CastProblem) -> None:
 
     def _parts(*values: Any) -> list[ManaCost]:
         """The costs that make up the total, before increases and reductions (CR 601.2f)."""
-        chosen_modes, spliced, x, kicked, awakened = parts_of(values)
+        chosen_modes, spliced, x, kicked, awakened, times = parts_of(values)
         parts = [awaken if awakened else base.with_x(x) if base.has_x else base]  # CR 118.9, 702.113a
         if kicked:
             parts.append(kicker)  # CR 702.33a
+        parts += [multikicker] * times  # CR 702.33c
         parts += [mode_costs[int(name.split(":")[1])]
                   for name, chosen in zip(mode_names, chosen_modes) for _ in range(int(chosen))]
         count = sum(int(chosen) for chosen in chosen_modes)

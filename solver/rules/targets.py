@@ -363,6 +363,7 @@ def _add_text(problem: CastProblem, source: GameObject, instructions, mode: int 
                 switch = AWAKENED  # chosen only if the awaken cost is paid (CR 702.113b)
             elif spec.kicked_only:
                 if activator is not None or source.id != problem.spell.id or KICKED not in problem.variables:
+                    # (multikicker's "if it was kicked" text is not modelled either)
                     raise UnsupportedRuleError(source.name, spec.phrase,
                                                "kicked-only target in a mode, a spliced text or without kicker")
                 switch = KICKED  # chosen only if the spell is kicked (CR 702.33g)

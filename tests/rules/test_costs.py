@@ -546,3 +546,22 @@ def test_power_quality_with_an_anthem_is_unsupported(make_state):
                        opponent=[("gohei", "Long-Forgotten Gohei"), ("bears", "Grizzly Bears")])
     with pytest.raises(UnsupportedRuleError, match="613.4"):
         legal_casts(state, "smite").count()
+
+
+# ---------------------------------------------------------------- multikicker (CR 702.33c)
+CHALICE = {"name": "Everflowing Chalice", "mana_cost": "{0}", "type_line": "Artifact",
+           "oracle_text": "Multikicker {2} (You may pay an additional {2} any number of times as you cast this spell.)\n"
+                          "Everflowing Chalice enters the battlefield with a charge counter on it for each time it "
+                          "was kicked.\n{T}: Add {C} for each charge counter on Everflowing Chalice."}
+
+
+def test_multikicker_any_number_of_times(make_state, casts):
+    """CR 702.33c: Everflowing Chalice ({0}, multikicker {2}) with seven Islands: kicked 0, 1, 2 or 3 times
+    (3 * {2} = 6 <= 7 < 8): 4 casts, each its own number of kicks."""
+    state = make_state(hand=[("chalice", CHALICE)], battlefield=[(f"i{i}", "Island") for i in range(7)])
+    found = casts(state, "chalice")
+    assert sorted((c.times_kicked, c.kicked, str(c.total_cost) or "{0}") for c in found) == [
+        (0, False, "{0}"), (1, True, "{2}"), (2, True, "{4}"), (3, True, "{6}")]
+    from solver.legal import why_illegal
+
+    assert why_illegal(state, next(c for c in found if c.times_kicked == 3)._replace(times_kicked=4))
