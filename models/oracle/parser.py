@@ -181,7 +181,7 @@ def _object_filter(adjectives: str) -> ObjectFilter:
 
 
 def _with_quality(text: str) -> Quality:
-    """ "with power 3 or less", "with flying", "with a +1/+1 counter on it" as a Quality (CR 208, 702, 122)."""
+    """Read "with power 3 or less", "with flying", "with a +1/+1 counter on it" as a Quality (CR 208, 702, 122)."""
     number = re.search(r"\d+", text)
     comparison = "<=" if text.endswith("or less") else ">=" if text.endswith("or greater") else "="
     if text.startswith("with power") or text.startswith("with toughness"):
@@ -194,7 +194,7 @@ def _with_quality(text: str) -> Quality:
 
 
 def _qualified_kind(text: str) -> tuple[set[TargetKind], ObjectFilter]:
-    """ "nonblack creature" -> ({CREATURE}, nonblack); "spirit" -> ({PERMANENT}, Spirit) (CR 115.1, 205.3)."""
+    """Read "nonblack creature" as ({CREATURE}, nonblack), "spirit" as ({PERMANENT}, Spirit) (CR 115.1, 205.3)."""
     words = text.split(" ")
     head = words[-1].removesuffix("s")
     if head in _KIND_WORDS and len(words) > 1:
@@ -248,7 +248,7 @@ def _object_cost(text: str, line: str) -> ObjectCost | None:
 
 
 def _targeting_quality(text: str) -> Quality:
-    """ "with a single target" (CR 115.9a), "that targets you" / "a player" / ... (CR 115.9b) as a Quality."""
+    """Read "with a single target" (CR 115.9a), "that targets you" / "a player" / ... (CR 115.9b) as a Quality."""
     if text == "with a single target":
         return Quality("targeting", "single")
     return Quality("targeting", text.removeprefix("that targets ").removeprefix("a "))
@@ -520,8 +520,10 @@ class _SpellTextReader:
                              divided_what=divided_what), another)
 
     def _spell_or_other(self, tree: Tree) -> None:
-        """ "target spell or permanent", "target spell or creature", "target instant spell, sorcery spell,
-        activated ability, or triggered ability" (CR 115.1, 115.2).
+        """Read "target spell or permanent", "target spell or creature" and lists of spells and abilities.
+
+        "target instant spell, sorcery spell, activated ability, or triggered
+        ability" (CR 115.1, 115.2).
 
         Abilities on the stack are not objects a game state holds (CR 113.7a): of such a list only the
         spells can be chosen. A list naming anything else is reported.

@@ -186,8 +186,11 @@ _PERMANENT_KIND_TYPES = {
 
 
 def _requirements(problem: CastProblem) -> dict[str, list[_Requirement]]:
-    """Every cost paid with objects, by action: additional costs (CR 118.8), entwine (CR 702.42a),
-    escalate (CR 702.120a) and splice costs (CR 702.47a) that are not mana."""
+    """Every cost paid with objects, by action.
+
+    Additional costs (CR 118.8), entwine (CR 702.42a), escalate (CR 702.120a)
+    and splice costs (CR 702.47a) that are not mana.
+    """
     abilities = problem.abilities
     found: dict[str, list[_Requirement]] = {}
     for cost in abilities.sacrifice_costs:

@@ -105,7 +105,7 @@ def _chosen_targets(problem: CastProblem, obj: GameObject) -> list[str]:
 
 
 def _targeting_holds(problem: CastProblem, quality: Quality, obj: GameObject) -> bool:
-    """ "with a single target" (CR 115.9a) and "that targets you / a player / ..." (CR 115.9b) of a spell."""
+    """Whether a spell has "a single target" (CR 115.9a), or "targets you / a player / ..." (CR 115.9b)."""
     chosen = _chosen_targets(problem, obj)
     if quality.value == "single":
         found = len(chosen) == 1
