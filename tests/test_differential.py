@@ -30,9 +30,13 @@ HAND_CARDS = [
     "Lava Spike", "Grizzly Bears", "Mountain", "Tormenting Voice", "Shifting Borders", "Blood Feud",
     "Boros Charm", "Abuna's Chant", "Blessed Alliance", "Healing Salve", "Probe", "Dismantling Blow",
     "Disintegrate", "Fling", "Collective Brutality",
+    # split cards and fuse, object costs of splice / entwine / escalate, awaken, multikicker-free qualities
+    "Far // Away", "Stand // Deliver", "Hundred-Talon Strike", "Torrent of Stone", "Collective Effort",
+    "Coastal Discovery", "Terror", "Brutal Expulsion", "Ghostly Flicker", "Solar Tide",
 ]
 BOARD_CARDS = ["Grizzly Bears", "Silver Knight", "Kodama of the North Tree", "Slippery Bogle",
-               "Sol Ring", "Bad Moon", "Thalia, Guardian of Thraben"]
+               "Sol Ring", "Smoke", "Thalia, Guardian of Thraben", "Kami of Ancient Law", "Llanowar Elves",
+               "Drudge Skeletons", "Alabaster Leech", "Craw Wurm"]
 GRANTS = [[], [], ["protection from red"], ["protection from blue"], ["hexproof"], ["shroud"]]
 LANDS = ["Island", "Mountain", "Plains", "Forest", "Swamp"]
 
