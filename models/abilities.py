@@ -645,6 +645,10 @@ class CardAbilities:
         Keywords that let the card be cast from a zone other than the hand
         (flashback, retrace, madness, ...): not modelled, so casting it from
         such a zone is reported unsupported rather than counted as 0.
+    exile_from_hand_instead : Color or None
+        "You may exile a [colour] card with mana value X from your hand rather
+        than pay this spell's mana cost" (the Shoals): an alternative cost
+        (CR 118.9); X is then the exiled card's mana value.
     multikicker : ManaCost or None
         "Multikicker [cost]": an additional cost that may be paid any number
         of times (CR 702.33c).
@@ -686,6 +690,7 @@ class CardAbilities:
     fuse: bool = False
     awaken: ManaCost | None = None
     multikicker: ManaCost | None = None
+    exile_from_hand_instead: Color | None = None
     unsupported: tuple[UnsupportedText, ...] = ()
 
     @property

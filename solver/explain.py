@@ -16,7 +16,7 @@ from models.state import GameState
 from solver.abilities import abilities_of
 from solver.legal import LegalCasts
 from solver.problem import CastProblem, Reason
-from solver.rules.costs import KICKED, X
+from solver.rules.costs import AWAKENED, EXILED_INSTEAD, KICKED, TIMES_KICKED, X
 from solver.rules.splice import SPLICES
 from solver.rules.modes import mode_variable
 from solver.rules.targets import why_not_legal_target
@@ -71,13 +71,22 @@ def _payable(problem: CastProblem, modes: tuple[int, ...] = (), splices: tuple[s
     assignment: dict = {mode_variable(m.index): m.index in modes for m in problem.abilities.modes}
     if SPLICES in problem.variables:
         assignment[SPLICES] = splices
-    # The cheapest choices of the rest: X = 0 (CR 107.3), not kicked (CR 702.33a).
-    assignment.update({name: value for name, value in ((X, 0), (KICKED, False)) if name in problem.variables})
-    total = problem.total_cost_of(assignment) if problem.total_cost_of else None
-    if total is None:
+    # The cheapest choices of the rest: X = 0 (CR 107.3), not kicked (CR 702.33a, 702.33c), the mana cost
+    # itself; then each alternative cost (CR 118.9): the awaken cost, or a card exiled from the hand.
+    assignment.update({name: value for name, value in ((X, 0), (KICKED, False), (TIMES_KICKED, 0),
+                                                       (AWAKENED, False), (EXILED_INSTEAD, None))
+                       if name in problem.variables})
+    if problem.total_cost_of is None:
         return True, ""
+    options = [assignment]
+    if AWAKENED in problem.variables and True in problem.variables[AWAKENED].domain:
+        options.append({**assignment, AWAKENED: True})
+    for card in problem.variables[EXILED_INSTEAD].domain[1:] if EXILED_INSTEAD in problem.variables else ():
+        options.append({**assignment, EXILED_INSTEAD: card, X: problem.state.object(card).card.mana_value})
     life = problem.state.life_of(problem.caster)
-    return can_pay(total, problem.mana_sources, life=life), str(total) or "{0}"
+    totals = [problem.total_cost_of(option) for option in options]
+    ok = any(can_pay(total, problem.mana_sources, life=life) for total in totals)
+    return ok, str(totals[0]) or "{0}"
 
 
 def explain_card(state: GameState, card: str, *, player: str | None = None,

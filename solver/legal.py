@@ -28,7 +28,9 @@ from solver.backends import get_backend
 from solver.backends.decompose import DecompositionBackend
 from solver.build import build_cast_problem
 from solver.problem import CastProblem, Reason
-from solver.rules.costs import AWAKENED, DISCARDS, EXILES, KICKED, RETURNS, SACRIFICES, TAPS, TIMES_KICKED, X
+from solver.rules.costs import (
+    AWAKENED, DISCARDS, EXILED_INSTEAD, EXILES, KICKED, RETURNS, SACRIFICES, TAPS, TIMES_KICKED, X,
+)
 from solver.rules.splice import SPLICES, explain_splices
 from solver.rules.split import half_choices, halves_reason
 from solver.rules.modes import mode_variable
@@ -492,9 +494,22 @@ def _reasons(problem: CastProblem, cast: Cast) -> list[Reason]:
             assignment[SACRIFICES] = _Invalid()
     elif cast.sacrifices:
         reasons.append(Reason("CR 601.2h", f"{problem.spell.name} has no sacrifice cost"))
+    # A card exiled from the hand instead of paying the mana cost (CR 118.9), then the graveyard's.
+    graveyard_exiles = cast.exiles
+    if EXILED_INSTEAD in problem.variables:
+        state = problem.state
+        from_hand = [e for e in cast.exiles if state.has_object(e) and state.object(e).zone is Zone.HAND]
+        graveyard_exiles = tuple(e for e in cast.exiles if e not in from_hand)
+        if len(from_hand) > 1 or (from_hand and from_hand[0] not in problem.variables[EXILED_INSTEAD].domain):
+            colour = problem.abilities.exile_from_hand_instead.name.lower()
+            reasons.append(Reason("CR 118.9", f"one {colour} card other than {problem.spell.name} is exiled from "
+                                  f"{problem.caster}'s hand instead of paying the mana cost; {from_hand} can't be"))
+            assignment[EXILED_INSTEAD] = _Invalid()
+        else:
+            assignment[EXILED_INSTEAD] = from_hand[0] if from_hand else None
     # Cards exiled from the graveyard (CR 601.2h, 118.10).
     if EXILES in problem.variables:
-        exiles = tuple(sorted(cast.exiles))
+        exiles = tuple(sorted(graveyard_exiles))
         canonical = {tuple(sorted(d)): d for d in problem.variables[EXILES].domain}
         if exiles in canonical:
             assignment[EXILES] = canonical[exiles]
@@ -503,7 +518,7 @@ def _reasons(problem: CastProblem, cast: Cast) -> list[Reason]:
             reasons.append(Reason("CR 601.2h", f"{needed} card(s) of the right type must be exiled from "
                                   f"{problem.caster}'s graveyard; {list(exiles)} can't pay that"))
             assignment[EXILES] = _Invalid()
-    elif cast.exiles:
+    elif graveyard_exiles:
         reasons.append(Reason("CR 601.2h", f"{problem.spell.name} has no exile cost"))
     # Permanents tapped or returned to hand to pay costs (CR 601.2h, 118.10).
     for variable, given, action in ((TAPS, cast.taps, "tap"), (RETURNS, cast.returns, "return")):

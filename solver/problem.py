@@ -290,7 +290,8 @@ class CastProblem:
             targets=tuple(choice for _, choice in chosen),
             discards=tuple(sorted(assignment.get("discards", ()))),
             sacrifices=tuple(sorted(assignment.get("sacrifices", ()))),
-            exiles=tuple(sorted(assignment.get("exiles", ()))),
+            exiles=tuple(sorted(tuple(assignment.get("exiles", ())) + (
+                (assignment["exiled instead"],) if assignment.get("exiled instead") is not None else ()))),
             taps=tuple(sorted(assignment.get("taps", ()))),
             returns=tuple(sorted(assignment.get("returns", ()))),
             awakened=bool(assignment.get("awakened", False)),

@@ -62,6 +62,7 @@ LINE_RULES = (
     "flash_permission_line",
     "timing_restriction_line",
     "player_ability_line",
+    "alternative_cost_line",
     "mana_ability_line",
     "basic_mana_line",
     "triggered_line",
@@ -908,6 +909,9 @@ def parse_card(card: Card) -> CardAbilities:
             else:
                 out["timing_restriction"] = TimingRestriction(frozenset(phases), turns.pop() if turns else "any",
                                                               original)
+        elif rule == "alternative_cost_line":
+            colour = str(tree.children[0]).split()[4]  # "you may exile a <colour> card ..."
+            out["exile_from_hand_instead"] = _COLOR_WORDS[colour]  # CR 118.9
         elif rule == "player_ability_line":
             word = str(tree.children[1])
             out["controller_" + word] = True
@@ -1003,6 +1007,7 @@ def parse_card(card: Card) -> CardAbilities:
         fuse=out.get("fuse", False),
         awaken=out["awaken"][1] if out.get("awaken") else None,
         multikicker=out.get("multikicker"),
+        exile_from_hand_instead=out.get("exile_from_hand_instead"),
         unsupported=tuple(unsupported),
     )
 

@@ -85,7 +85,8 @@ class _Analysis:
         self.monotone = [c for c in self.frame_constraints if c.kind == "monotone"]
         self.free_constrained = any(
             any(v in self.free_names for v in c.scope) for c in constraints
-        ) or any(name in problem.variables for name in ("taps", "returns", "awakened", "times kicked"))
+        ) or any(name in problem.variables for name in ("taps", "returns", "awakened", "times kicked",
+                                                          "exiled instead"))
         # (those choices are listed by the general backend)
         graph = nx.Graph()
         graph.add_nodes_from(self.slot_of)

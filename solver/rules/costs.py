@@ -37,7 +37,8 @@ from solver.rules.modes import is_entwined, mode_variable
 from solver.rules.timing import flash_additional_cost
 
 __all__ = ["add_cost_rules", "add_kicker_choice", "add_object_cost_choices", "available_mana_sources",
-           "cost_modifier_total", "DISCARDS", "SACRIFICES", "X", "KICKED", "EXILES", "TAPS", "RETURNS", "AWAKENED", "TIMES_KICKED"]
+           "cost_modifier_total", "DISCARDS", "SACRIFICES", "X", "KICKED", "EXILES", "TAPS", "RETURNS", "AWAKENED", "TIMES_KICKED",
+           "EXILED_INSTEAD"]
 
 DISCARDS = "discards"
 """The name of the variable of discarded cards."""
@@ -50,6 +51,9 @@ X = "x"
 
 KICKED = "kicked"
 """The name of the variable saying whether the kicker cost is paid."""
+
+EXILED_INSTEAD = "exiled instead"
+"""The name of the variable of the card exiled from the hand rather than paying the mana cost (or None)."""
 
 TIMES_KICKED = "times kicked"
 """The name of the variable of how many times a multikicker cost is paid."""
@@ -140,6 +144,12 @@ def add_kicker_choice(problem: CastProblem) -> None:
         units = sum(len(source.units) for source in problem.mana_sources)
         each = max(1, problem.abilities.multikicker.mana_value)
         problem.add_variable(TIMES_KICKED, tuple(range(units // each + 1)), "CR 702.33c")
+    colour = problem.abilities.exile_from_hand_instead
+    pitched: tuple = ()
+    if colour is not None and not problem.without_paying_mana_cost:  # one alternative cost only (CR 118.9a)
+        pitched = tuple(o.id for o in problem.state.hand(problem.caster)
+                        if o.id != problem.spell.id and colour in o.card.colors)
+        problem.add_variable(EXILED_INSTEAD, (None,) + pitched, "CR 118.9")
     if mana_cost is not None and mana_cost.has_x:
         # CR 601.2b, 107.3: X is announced; without paying the mana cost it is 0 (CR 107.3b).
         # Announced before targets are chosen, so "X target" can depend on it.
@@ -147,7 +157,9 @@ def add_kicker_choice(problem: CastProblem) -> None:
         problem.mana_sources = available_mana_sources(problem)
         units = sum(len(source.units) for source in problem.mana_sources)
         top = 0 if problem.without_paying_mana_cost else units // max(1, x_symbols)
-        problem.add_variable(X, tuple(range(top + 1)), "CR 107.3a")
+        # a Shoal cast for its alternative cost: X is the mana value of the card exiled (CR 118.9, 107.3)
+        values = set(range(top + 1)) | {problem.state.object(i).card.mana_value for i in pitched}
+        problem.add_variable(X, tuple(sorted(values)), "CR 107.3a")
 
 
 @dataclass(frozen=True)
@@ -369,6 +381,14 @@ def add_cost_rules(problem: CastProblem) -> None:
                 ),
             )
     add_object_cost_choices(problem)
+    if EXILED_INSTEAD in problem.variables:
+        x_present = X in problem.variables
+        problem.add_constraint(
+            (EXILED_INSTEAD,) + ((X,) if x_present else ()),
+            lambda card, x=0: card is None or problem.state.object(card).card.mana_value == x,
+            "CR 118.9", "the card exiled instead of paying the mana cost has mana value X",
+            lambda card, x=0: f"{card} has mana value {problem.state.object(card).card.mana_value}, and X is {x}",
+        )
 
     base = ManaCost.parse("") if problem.without_paying_mana_cost or mana_cost is None else mana_cost
     mode_costs = {mode.index: mode.cost for mode in abilities.modes if mode.cost is not None}
@@ -384,9 +404,10 @@ def add_cost_rules(problem: CastProblem) -> None:
     kicker = abilities.kicker
     awaken = abilities.awaken
     multikicker = abilities.multikicker
+    pitching = EXILED_INSTEAD in problem.variables
     scope = (mode_names + ((SPLICES,) if SPLICES in problem.variables else ()) + ((KICKED,) if kicker else ())
              + ((X,) if X in problem.variables else ()) + ((AWAKENED,) if awaken else ())
-             + ((TIMES_KICKED,) if multikicker else ()))
+             + ((TIMES_KICKED,) if multikicker else ()) + ((EXILED_INSTEAD,) if pitching else ()))
     life = problem.state.life_of(problem.caster)
 
     totals: dict[tuple, ManaCost] = {}
@@ -403,12 +424,13 @@ def add_cost_rules(problem: CastProblem) -> None:
         x = rest.pop(0) if has_x else 0
         awakened = bool(rest.pop(0)) if awaken else False
         times = rest.pop(0) if multikicker else 0
-        return chosen_modes, spliced, x, kicked, awakened, times
+        instead = rest.pop(0) is not None if pitching else False
+        return chosen_modes, spliced, x, kicked, awakened or instead, times, awakened and not instead
 
     def key_of(values: tuple) -> tuple:
         # The splice order never changes the total cost (CR 601.2f adds costs).
-        chosen_modes, spliced, x, kicked, awakened, times = parts_of(values)
-        return (chosen_modes, frozenset(spliced), x, kicked, awakened, times)
+        chosen_modes, spliced, x, kicked, alternative, times, awakened = parts_of(values)
+        return (chosen_modes, frozenset(spliced), x, kicked, alternative, times, awakened)
 
     def total_cost(*values: Any) -> ManaCost:
         key = key_of(values)
@@ -450,8 +472,9 @@ def add_cost_rules(problem: CastProblem) -> None:
 
     def _parts(*values: Any) -> list[ManaCost]:
         """The costs that make up the total, before increases and reductions (CR 601.2f)."""
-        chosen_modes, spliced, x, kicked, awakened, times = parts_of(values)
-        parts = [awaken if awakened else base.with_x(x) if base.has_x else base]  # CR 118.9, 702.113a
+        chosen_modes, spliced, x, kicked, alternative, times, awakened = parts_of(values)
+        # CR 118.9, 702.113a: an alternative cost replaces the mana cost (exiling a card pays no mana)
+        parts = [awaken if awakened else ManaCost.EMPTY if alternative else base.with_x(x) if base.has_x else base]
         if kicked:
             parts.append(kicker)  # CR 702.33a
         parts += [multikicker] * times  # CR 702.33c

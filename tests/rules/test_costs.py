@@ -565,3 +565,27 @@ def test_multikicker_any_number_of_times(make_state, casts):
     from solver.legal import why_illegal
 
     assert why_illegal(state, next(c for c in found if c.times_kicked == 3)._replace(times_kicked=4))
+
+
+# ---------------------------------------------------------------- an alternative cost written on the card (CR 118.9)
+def test_shoal_exiles_a_card_instead_of_paying(make_state, casts):
+    """CR 118.9, 107.3: Blazing Shoal ({X}{R}{R}) cast by exiling a red card with mana value X from the hand;
+    X is then that card's mana value, whatever mana is available."""
+    state = make_state(hand=[("shoal", "Blazing Shoal"), ("giant", "Hill Giant"), ("bolt", "Lightning Bolt"),
+                             ("bears", "Grizzly Bears")],
+                       battlefield=[("m1", "Mountain"), ("m2", "Mountain")], opponent=[("theirs", "Grizzly Bears")])
+    found = casts(state, "shoal")
+    # Target creature: theirs = 1. Paying {X}{R}{R} with two Mountains: X = 0 only -> 1.
+    # Exiling Hill Giant (red, mana value 4): X = 4 -> 1; Lightning Bolt (red, 1): X = 1 -> 1; Grizzly Bears is green.
+    # 1 + 1 + 1 = 3.
+    assert sorted((c.x, c.exiles, str(c.total_cost) or "{0}") for c in found) == [
+        (0, (), "{R}{R}"), (1, ("bolt",), "{0}"), (4, ("giant",), "{0}")]
+    assert {c.mana_value for c in found} == {2, 3, 6}  # CR 202.3e: X counts as announced: 0+2, 1+2, 4+2
+
+
+def test_shoal_never_with_another_alternative_cost(make_state, casts):
+    """CR 118.9a: cast without paying its mana cost, a Shoal can't also exile a card; X is 0 (CR 107.3b)."""
+    state = make_state(hand=[("shoal", "Blazing Shoal"), ("giant", "Hill Giant")],
+                       opponent=[("theirs", "Grizzly Bears")])
+    free = casts(state, "shoal", without_paying_mana_cost=True)
+    assert [(c.x, c.exiles) for c in free] == [(0, ())]
