@@ -32,7 +32,8 @@ HAND_CARDS = [
     "Disintegrate", "Fling", "Collective Brutality",
     # split cards and fuse, object costs of splice / entwine / escalate, awaken, multikicker-free qualities
     "Far // Away", "Stand // Deliver", "Hundred-Talon Strike", "Torrent of Stone", "Collective Effort",
-    "Coastal Discovery", "Terror", "Brutal Expulsion", "Ghostly Flicker", "Solar Tide",
+    "Coastal Discovery", "Terror", "Brutal Expulsion", "Ghostly Flicker", "Solar Tide", "Blazing Shoal",
+    "Hill Giant",
 ]
 BOARD_CARDS = ["Grizzly Bears", "Silver Knight", "Kodama of the North Tree", "Slippery Bogle",
                "Sol Ring", "Smoke", "Thalia, Guardian of Thraben", "Kami of Ancient Law", "Llanowar Elves",
