@@ -37,6 +37,7 @@ __all__ = [
     "UnsupportedText",
     "CardAbilities",
     "ANY_TARGET_KINDS",
+    "PERMANENT_KIND_TYPES",
 ]
 
 
@@ -86,6 +87,16 @@ class SpellFilter(enum.Enum):
         }[self]
         return wanted in types
 
+
+PERMANENT_KIND_TYPES = {
+    TargetKind.CREATURE: CardType.CREATURE,
+    TargetKind.ARTIFACT: CardType.ARTIFACT,
+    TargetKind.ENCHANTMENT: CardType.ENCHANTMENT,
+    TargetKind.LAND: CardType.LAND,
+    TargetKind.PLANESWALKER: CardType.PLANESWALKER,
+    TargetKind.BATTLE: CardType.BATTLE,
+}
+"""The card type a permanent of each kind has (CR 110.4): "target creature" names creatures."""
 
 ANY_TARGET_KINDS = frozenset(
     {TargetKind.CREATURE, TargetKind.PLAYER, TargetKind.PLANESWALKER, TargetKind.BATTLE}

@@ -36,7 +36,7 @@ from pathlib import Path
 
 import networkx as nx
 
-from models.abilities import CardAbilities, ControllerFilter, TargetKind, TargetSpec
+from models.abilities import PERMANENT_KIND_TYPES, CardAbilities, ControllerFilter, TargetKind, TargetSpec
 from models.errors import InputError
 from models.mana import COLOR_ORDER, Color, ManaCost, sum_costs
 from models.objects import Card, CardType
@@ -64,14 +64,7 @@ GRAPH_FORMATS = ("graphml", "json", "png")
 SPLICE, TARGET = "splice", "target"
 """The values of the edge attribute ``kind``."""
 
-_PERMANENT_TYPES_OF_KIND = {
-    TargetKind.CREATURE: CardType.CREATURE,
-    TargetKind.ARTIFACT: CardType.ARTIFACT,
-    TargetKind.ENCHANTMENT: CardType.ENCHANTMENT,
-    TargetKind.LAND: CardType.LAND,
-    TargetKind.PLANESWALKER: CardType.PLANESWALKER,
-    TargetKind.BATTLE: CardType.BATTLE,
-}
+_PERMANENT_TYPES_OF_KIND = PERMANENT_KIND_TYPES
 
 
 @dataclass(frozen=True, slots=True)

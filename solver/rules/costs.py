@@ -25,7 +25,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from models.abilities import ObjectCost, TargetKind
+from models.abilities import PERMANENT_KIND_TYPES, ObjectCost, TargetKind
 from models.errors import UnsupportedRuleError
 from models.mana import ManaCost, ManaPayer, ManaSource, simple_demand, sum_costs
 from models.objects import CardType, GameObject, Zone
@@ -184,17 +184,10 @@ def _cost_matcher(cost: ObjectCost) -> Callable[[GameObject], bool]:
 
     def matches(obj: GameObject) -> bool:
         if kinds and TargetKind.PERMANENT not in kinds and not any(
-                _PERMANENT_KIND_TYPES[k] in obj.card.types for k in kinds if k in _PERMANENT_KIND_TYPES):
+                PERMANENT_KIND_TYPES[k] in obj.card.types for k in kinds if k in PERMANENT_KIND_TYPES):
             return False
         return has_qualities(obj, cost.qualities)
     return matches
-
-
-_PERMANENT_KIND_TYPES = {
-    TargetKind.CREATURE: CardType.CREATURE, TargetKind.ARTIFACT: CardType.ARTIFACT,
-    TargetKind.ENCHANTMENT: CardType.ENCHANTMENT, TargetKind.LAND: CardType.LAND,
-    TargetKind.PLANESWALKER: CardType.PLANESWALKER, TargetKind.BATTLE: CardType.BATTLE,
-}
 
 
 def _requirements(problem: CastProblem) -> dict[str, list[_Requirement]]:

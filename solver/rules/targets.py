@@ -16,7 +16,7 @@ import itertools
 import re
 from collections.abc import Callable
 
-from models.abilities import ControllerFilter, Quality, TargetKind, TargetSpec
+from models.abilities import PERMANENT_KIND_TYPES, ControllerFilter, Quality, TargetKind, TargetSpec
 from models.cast import Cast
 from models.errors import UnsupportedRuleError
 from models.oracle.parser import ANY_NUMBER
@@ -31,14 +31,7 @@ from solver.rules.modes import mode_variable
 __all__ = ["add_target_rules", "legal_targets", "why_not_legal_target", "slot_variable", "target_ids", "controller_of",
            "split_value", "value_of_choice"]
 
-_PERMANENT_KINDS = {
-    TargetKind.CREATURE: CardType.CREATURE,
-    TargetKind.ARTIFACT: CardType.ARTIFACT,
-    TargetKind.ENCHANTMENT: CardType.ENCHANTMENT,
-    TargetKind.LAND: CardType.LAND,
-    TargetKind.PLANESWALKER: CardType.PLANESWALKER,
-    TargetKind.BATTLE: CardType.BATTLE,
-}
+_PERMANENT_KINDS = PERMANENT_KIND_TYPES
 
 
 def slot_variable(source: str, mode: int | None, instruction: int, index: int, copy: int = 0) -> str:
@@ -401,29 +394,18 @@ def _add_activation(problem: CastProblem, slot: TargetSlot, source: GameObject) 
             ),
             kind="activation",
         )
-    elif slot.activator == AWAKENED:
+    elif slot.activator in (AWAKENED, KICKED):
+        rule, condition = {AWAKENED: ("CR 702.113b", "the awaken cost is paid"),
+                           KICKED: ("CR 702.33g", "the spell is kicked")}[slot.activator]
         problem.add_constraint(
-            (AWAKENED, slot.variable),
-            lambda awakened, value: bool(awakened) == (value is not None),
-            "CR 702.113b",
-            f"'{phrase}' has a target exactly when the awaken cost is paid",
-            lambda awakened, value: (
-                (f"the awaken cost is paid but no target is chosen for '{phrase}'" if slot.choices
-                 else f"the awaken cost is paid but '{phrase}' has no legal target") if awakened
-                else f"a target is given for '{phrase}', which needs the awaken cost paid"
-            ),
-            kind="activation",
-        )
-    elif slot.activator == KICKED:
-        problem.add_constraint(
-            (KICKED, slot.variable),
-            lambda kicked, value: bool(kicked) == (value is not None),
-            "CR 702.33g",
-            f"'{phrase}' has a target exactly when the spell is kicked",
-            lambda kicked, value: (
-                (f"the spell is kicked but no target is chosen for '{phrase}'" if slot.choices
-                 else f"the spell is kicked but '{phrase}' has no legal target") if kicked
-                else f"a target is given for '{phrase}', which needs the spell kicked"
+            (slot.activator, slot.variable),
+            lambda paid, value: bool(paid) == (value is not None),
+            rule,
+            f"'{phrase}' has a target exactly when {condition}",
+            lambda paid, value: (
+                (f"{condition} but no target is chosen for '{phrase}'" if slot.choices
+                 else f"{condition} but '{phrase}' has no legal target") if paid
+                else f"a target is given for '{phrase}', which needs {condition.replace(' is ', ' ')}"
             ),
             kind="activation",
         )
