@@ -138,6 +138,18 @@ def _static_lines(obj: GameObject):
         yield line
 
 
+def _refuse_static_changes(problem: CastProblem, pattern: re.Pattern, rule: str, what: str, consequence: str) -> None:
+    """Raise when a permanent on the battlefield has a static ability the pattern finds (once per problem)."""
+    if pattern.pattern in problem.cache:
+        return
+    for obj in problem.state.battlefield():
+        for line in _static_lines(obj):
+            if pattern.search(line):
+                raise UnsupportedRuleError(obj.name, line,
+                                           f"a static change of {what} is not applied ({rule}): {consequence}")
+    problem.cache[pattern.pattern] = True
+
+
 def _static_type_changes(problem: CastProblem) -> None:
     """Refuse to judge what a permanent is when a static ability may change card types (CR 613.1d, 205.1b).
 
@@ -145,14 +157,7 @@ def _static_type_changes(problem: CastProblem) -> None:
     applied, so which permanents are creatures can't be told: unsupported,
     never guessed.
     """
-    if "static types checked" in problem.cache:
-        return
-    for obj in problem.state.battlefield():
-        for line in _static_lines(obj):
-            if _STATIC_TYPE_CHANGE.search(line):
-                raise UnsupportedRuleError(obj.name, line, "a static change of card types (CR 613.1d) is not "
-                                                           "applied; what a permanent is can't be told")
-    problem.cache["static types checked"] = True
+    _refuse_static_changes(problem, _STATIC_TYPE_CHANGE, "CR 613.1d", "card types", "what a permanent is can't be told")
 
 
 def _static_power_changes(problem: CastProblem) -> None:
@@ -162,14 +167,8 @@ def _static_power_changes(problem: CastProblem) -> None:
     (CR 122.1a); effects like "Spirit creatures you control get +1/+1" are not
     applied, so a quality naming power is then unsupported, never guessed.
     """
-    if "static power checked" in problem.cache:
-        return
-    for obj in problem.state.battlefield():
-        for line in _static_lines(obj):
-            if _STATIC_POWER_CHANGE.search(line):
-                raise UnsupportedRuleError(obj.name, line, "a static change of power or toughness (CR 613.4) is not "
-                                                           "applied; a target quality naming power can't be judged")
-    problem.cache["static power checked"] = True
+    _refuse_static_changes(problem, _STATIC_POWER_CHANGE, "CR 613.4", "power or toughness",
+                           "a target quality naming power can't be judged")
 
 
 def _quality_mismatch(problem: CastProblem, spec: TargetSpec, obj: GameObject) -> Callable[[], str] | None:
