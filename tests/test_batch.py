@@ -68,6 +68,11 @@ EXPECTED = {
     "examples/rules14-aerial-volley.json": 10,  # 3 + C(3,2) * 2 + 1
     "examples/rules15-blessings-of-nature.json": 70,  # 5 + 30 + 30 + 5
     "examples/rules16-fuse-far-away.json": 8,  # Far 2 + Away 2 + fused 2 * 2
+    "examples/rules17-betrayal-entwine-sacrifice.json": 22,  # 1 + 1 + C(6,3)
+    "examples/rules18-collective-effort-tap.json": 9,  # 4 + 5 + 0
+    "examples/rules19-hundred-talon-splice.json": 35,  # Ray 5 + 5*3*2; Strike alone needs {W}: 0
+    "examples/rules20-coastal-discovery-awaken.json": 7,  # 1 + 6
+    "examples/rules21-blazing-shoal-exile.json": 6,  # Shoal 3 + Lightning Bolt's any target 3
 }
 EXAMPLE_FILES = sorted(EXPECTED)  # the batch order: one directory, its files sorted
 
