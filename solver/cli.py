@@ -4,8 +4,11 @@
 prints their number, ``legalcasts check STATE CAST`` says whether one cast is
 legal and why not, ``legalcasts explain STATE`` says which parts of a cast are
 unavailable, ``legalcasts resolve STATE --spell ID`` resolves a spell on the
-stack and ``legalcasts copies STATE --spell ID`` lists the choices for a copy. Bad input gets one line on stderr naming the key path and
-exit code 2; text legalcasts can't read gets one line and exit code 3.
+stack and ``legalcasts copies STATE --spell ID`` lists the choices for a copy.
+STATE is a game-state JSON file or a Forge puzzle (``.pzl``). ``coverage``,
+``graph``, ``cards`` and ``batch`` work on card pools and many states. Bad
+input gets one line on stderr naming the key path and exit code 2; text
+legalcasts can't read gets one line and exit code 3.
 """
 
 from __future__ import annotations
@@ -58,7 +61,7 @@ def _build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     def common(sub: argparse.ArgumentParser) -> None:
-        sub.add_argument("state", help="game-state JSON file")
+        sub.add_argument("state", help="game-state JSON file or Forge puzzle (.pzl)")
         which = sub.add_mutually_exclusive_group()
         which.add_argument("--card", metavar="NAME", help="the card in the player's hand to cast, by name")
         which.add_argument("--object", metavar="ID", help="the object to cast, by its id in the state file")
@@ -76,7 +79,7 @@ def _build_parser() -> argparse.ArgumentParser:
     count = commands.add_parser("count", help="print the number of legal casts")
     common(count)
     check = commands.add_parser("check", help="check one cast (a line of 'casts --format jsonl')")
-    check.add_argument("state", help="game-state JSON file")
+    check.add_argument("state", help="game-state JSON file or Forge puzzle (.pzl)")
     check.add_argument("cast", help="JSON file holding one cast object")
     check.add_argument("--player", metavar="ID", help="the caster (default: the card's owner)")
     check.add_argument("--cards", metavar="FILE", help="card database: JSON lines or a 'cards import' index")
