@@ -184,6 +184,9 @@ class CardDatabase:
         path = Path(path)
         try:
             text = path.read_text(encoding="utf-8")
+        except UnicodeDecodeError as exc:
+            raise CardDataError(str(path), f"not UTF-8 text (byte {exc.object[exc.start]:#04x} at offset "
+                                           f"{exc.start})") from None
         except OSError as exc:
             raise CardDataError(str(path), f"cannot read card file ({exc.strerror})") from exc
         return cls(_cards_of_lines(text.splitlines(), str(path)))

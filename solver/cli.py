@@ -243,7 +243,7 @@ def _run(args: argparse.Namespace) -> int:
             print(f"{found.others_modelled} of {found.others} other cards with their casting-relevant text fully "
                   f"read ({share:.1f}%); {found.others - found.others_modelled} unsupported")
             for reason, count in found.others_blocking[: args.top]:
-                print(f"{count:5d}  {reason}  (e.g. {found.examples[reason]})")
+                print(f"{count:5d}  {reason}  (e.g. {found.others_examples[reason]})")
         return EXIT_OK
     if args.command == "graph":
         return run_graph(args, cards)
@@ -254,6 +254,9 @@ def _run(args: argparse.Namespace) -> int:
                 data = json.load(handle)
         except OSError as exc:
             raise InputError(args.cast, f"cannot read cast file ({exc.strerror})") from None
+        except UnicodeDecodeError as exc:
+            raise InputError(args.cast, f"not UTF-8 text (byte {exc.object[exc.start]:#04x} at offset "
+                                        f"{exc.start})") from None
         except json.JSONDecodeError as exc:
             raise InputError(args.cast, f"not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
         cast = Cast.from_json(data, path=f"{args.cast}: cast")

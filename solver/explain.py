@@ -11,15 +11,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from models.abilities import TargetSpec
-from models.mana import can_pay
+from models.mana import ManaCost, SymbolKind, can_pay
 from models.state import GameState
 from solver.abilities import abilities_of
 from solver.legal import LegalCasts
 from solver.problem import CastProblem, Reason
-from solver.rules.costs import AWAKENED, EXILED_INSTEAD, KICKED, TIMES_KICKED, X
+from solver.rules.costs import (
+    AWAKENED, DISCARDS, EXILED_INSTEAD, EXILES, KICKED, RETURNS, SACRIFICES, TAPS, TIMES_KICKED, X,
+)
 from solver.rules.splice import SPLICES
 from solver.rules.modes import mode_variable
-from solver.rules.targets import why_not_legal_target
+from solver.rules.targets import target_ids, why_not_legal_target
 
 __all__ = ["Explanation", "explain_card"]
 
@@ -131,9 +133,28 @@ def _problem_reasons(state: GameState, problem: CastProblem) -> list[Reason]:
     for slot in problem.slots:
         if slot.source == spell.id and slot.mode is None and not slot.choices:
             reasons.append(Reason("CR 601.2c", f"{spell.name} can't be cast (CR 601.2c): {_no_target(problem, slot.spec)}"))
+        if (slot.source == spell.id and slot.mode is None and slot.choices and slot.spec.distinct_from is not None
+                and all(len(set(target_ids(c))) == len(target_ids(c)) for c in slot.choices)):
+            earlier = next(s for s in problem.slots if s.source == slot.source and s.mode == slot.mode
+                           and s.instruction == slot.instruction and s.index == slot.spec.distinct_from)
+            shared = {t for c in earlier.choices for t in target_ids(c)} | {t for c in slot.choices for t in target_ids(c)}
+            if len(shared) < 2:
+                reasons.append(Reason("CR 115.4", f"{spell.name} can't be cast (CR 115.4): '{slot.spec.phrase}' must "
+                                      f"differ from '{earlier.spec.phrase}', and only {', '.join(sorted(shared))} "
+                                      "can be chosen for either"))
+    for variable, action in ((DISCARDS, "discard"), (SACRIFICES, "sacrifice"), (EXILES, "exile"), (TAPS, "tap"),
+                             (RETURNS, "return")):
+        if variable in problem.variables and not problem.variables[variable].domain:
+            reasons.append(Reason("CR 601.2h", f"{spell.name} can't be cast (CR 601.2h): {problem.caster} has "
+                                  f"nothing of the kind its cost asks to {action}"))
     ok, total = _payable(problem)
-    if not ok:
-        reasons.append(Reason("CR 601.2h", f"{spell.name} can't be cast (CR 601.2h): its cost {total} alone can't be paid"))
+    if not ok and not any(r.rule == "CR 601.2h" for r in reasons):  # said already when nothing else is chosen
+        life = problem.state.life_of(problem.caster)
+        phyrexian = sum(1 for symbol in ManaCost.parse(total).symbols if symbol.kind is SymbolKind.PHYREXIAN)
+        extra = f" (its {phyrexian} Phyrexian symbol(s) could be paid with 2 life each, and {problem.caster} " \
+                f"has {life}: CR 119.4)" if phyrexian else ""
+        reasons.append(Reason("CR 601.2h", f"{spell.name} can't be cast (CR 601.2h): its cost {total} alone can't "
+                              f"be paid{extra}"))
     for mode in problem.abilities.modes:
         label = f"mode {mode.index + 1} ('{mode.instruction.text.replace('~', spell.name)}')"
         empty = [s for s in problem.slots if s.source == spell.id and s.mode == mode.index and not s.choices]

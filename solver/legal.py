@@ -477,8 +477,7 @@ def _reasons(problem: CastProblem, cast: Cast) -> list[Reason]:
         if discards in canonical:
             assignment[DISCARDS] = canonical[discards]
         else:
-            needed = len(domain[0]) if domain else sum(c.count for c in problem.abilities.discard_costs)
-            reasons.append(_discard_reason(problem, discards, needed))
+            reasons.append(_cost_objects_reason(problem, tuple(cast.discards), DISCARDS, "discard"))
             assignment[DISCARDS] = _Invalid()
     elif cast.discards:
         reasons.append(Reason("CR 601.2h", f"{problem.spell.name} has no discard cost"))
@@ -490,7 +489,7 @@ def _reasons(problem: CastProblem, cast: Cast) -> list[Reason]:
         if sacrifices in canonical:
             assignment[SACRIFICES] = canonical[sacrifices]
         else:
-            reasons.append(_sacrifice_reason(problem, sacrifices))
+            reasons.append(_cost_objects_reason(problem, tuple(cast.sacrifices), SACRIFICES, "sacrifice"))
             assignment[SACRIFICES] = _Invalid()
     elif cast.sacrifices:
         reasons.append(Reason("CR 601.2h", f"{problem.spell.name} has no sacrifice cost"))
@@ -514,9 +513,7 @@ def _reasons(problem: CastProblem, cast: Cast) -> list[Reason]:
         if exiles in canonical:
             assignment[EXILES] = canonical[exiles]
         else:
-            needed = sum(cost.count for cost in problem.abilities.exile_costs)
-            reasons.append(Reason("CR 601.2h", f"{needed} card(s) of the right type must be exiled from "
-                                  f"{problem.caster}'s graveyard; {list(exiles)} can't pay that"))
+            reasons.append(_cost_objects_reason(problem, tuple(graveyard_exiles), EXILES, "exile"))
             assignment[EXILES] = _Invalid()
     elif graveyard_exiles:
         reasons.append(Reason("CR 601.2h", f"{problem.spell.name} has no exile cost"))
@@ -528,8 +525,7 @@ def _reasons(problem: CastProblem, cast: Cast) -> list[Reason]:
             if chosen in canonical:
                 assignment[variable] = canonical[chosen]
             else:
-                reasons.append(Reason("CR 601.2h", f"{list(chosen)} are not permanents {problem.caster} controls "
-                                      f"that can pay the costs asking to {action}"))
+                reasons.append(_cost_objects_reason(problem, tuple(given), variable, action))
                 assignment[variable] = _Invalid()
         elif chosen:
             reasons.append(Reason("CR 601.2h", f"no cost of this cast asks to {action} a permanent"))
@@ -545,34 +541,36 @@ def _reasons(problem: CastProblem, cast: Cast) -> list[Reason]:
     return _unique(reasons)
 
 
-def _discard_reason(problem: CastProblem, discards: tuple[str, ...], needed: int) -> Reason:
-    if len(discards) != needed:
-        return Reason("CR 601.2h", f"{needed} card(s) must be discarded; {len(discards)} given")
-    for object_id in discards:
+def _cost_objects_reason(problem: CastProblem, given: tuple[str, ...], variable: str, action: str) -> Reason:
+    """Why a set of objects given to pay a cost is not one the costs accept (CR 601.2h, 118.10).
+
+    Each object is checked first (it exists, is where the cost takes it from,
+    is not the spell itself, is given once), then how many are given against
+    the sizes the costs allow, then what they are.
+    """
+    state = problem.state
+    for object_id in given:
         if object_id == problem.spell.id:
-            return Reason("CR 601.2a", f"{problem.spell.name} is on the stack: it can't be discarded to pay its own cost")
-        if not problem.state.has_object(object_id) or problem.state.object(object_id).zone is not Zone.HAND:
-            return Reason("CR 601.2h", f"{object_id} is not a card in {problem.caster}'s hand")
-    return Reason("CR 118.10", "the same card can't be discarded twice")
-
-
-def _sacrifice_reason(problem: CastProblem, sacrifices: tuple[str, ...]) -> Reason:
-    costs = problem.abilities.sacrifice_costs
-    needed = sum(cost.count for cost in costs)
-    kind = costs[0].kind
-    if len(sacrifices) != needed:
-        return Reason("CR 601.2h", f"{needed} permanent(s) must be sacrificed; {len(sacrifices)} given")
-    for object_id in sacrifices:
-        state = problem.state
-        if not state.has_object(object_id) or state.object(object_id).zone is not Zone.BATTLEFIELD:
-            return Reason("CR 701.21a", f"{object_id} is not a permanent on the battlefield")
+            return Reason("CR 601.2a", f"{problem.spell.name} is on the stack: it can't pay its own cost")
+        if not state.has_object(object_id):
+            return Reason("CR 601.2h", f"there is no object {object_id!r}")
         obj = state.object(object_id)
-        if obj.controller != problem.caster:
+        if action == "discard" and (obj.zone is not Zone.HAND or obj.owner != problem.caster):
+            return Reason("CR 601.2h", f"{object_id} is not a card in {problem.caster}'s hand")
+        if action == "exile" and (obj.zone is not Zone.GRAVEYARD or obj.owner != problem.caster):
+            return Reason("CR 601.2h", f"{object_id} is not a card in {problem.caster}'s graveyard")
+        if action in ("sacrifice", "tap", "return") and obj.zone is not Zone.BATTLEFIELD:
+            return Reason("CR 701.21a", f"{object_id} is not a permanent on the battlefield")
+        if action in ("sacrifice", "tap", "return") and obj.controller != problem.caster:
             return Reason("CR 701.21a", f"{obj.name} ({object_id}) is controlled by {obj.controller}: "
-                          "a player sacrifices only permanents they control")
-        if kind is not None and kind not in obj.card.types:
-            return Reason("CR 601.2h", f"{obj.name} ({object_id}) is not a {kind.value.lower()}")
-    return Reason("CR 118.10", "the same permanent can't be sacrificed twice")
+                          f"a player can {action} only permanents they control")
+    if len(set(given)) != len(given):
+        return Reason("CR 118.10", f"the same object can't be used twice to {action}")
+    sizes = sorted({len(d) for d in problem.variables[variable].domain})
+    if len(given) not in sizes:
+        needed = " or ".join(str(n) for n in sizes) if sizes else "no"
+        return Reason("CR 601.2h", f"{needed} object(s) to {action} can pay the costs of this cast; {len(given)} given")
+    return Reason("CR 601.2h", f"{list(given)} can't pay the costs that ask to {action} (not of the kind asked for)")
 
 
 class _Invalid:

@@ -125,8 +125,9 @@ def cast_of_spell(state: GameState, spell_id: str) -> tuple[GameObject, Cast]:
         raise InputError("--spell", f"{spell.name} ({spell_id}) is in the {spell.zone.value}, not on the stack")
     record = state.cast_record_of(spell_id)
     if record is None:
-        raise InputError(f"objects[{spell_id}].cast", "the spell has no cast record: give the line "
-                         "'legalcasts casts --format jsonl' printed for it")
+        raise InputError(f"--spell {spell_id}", f"{spell.name} has no cast record (the choices it was cast with): "
+                         "in a state file, give it as the object's \"cast\", the line 'legalcasts casts --format "
+                         "jsonl' printed for it; a Forge puzzle has no such record")
     cast = Cast.from_json(record, path=f"objects[{spell_id}].cast")
     if cast.card != spell_id:
         raise CastFormatError(f"objects[{spell_id}].cast.card", f"the record is of {cast.card!r}, not {spell_id!r}")

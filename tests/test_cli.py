@@ -173,3 +173,15 @@ def test_check_errors_name_the_cast_file(capsys, tmp_path) -> None:
     path.write_text(json.dumps({"card": "mists", "mana_value": 9}))  # Reach alone: legal, mana value 1
     code, out, _ = run(capsys, "check", state, str(path))
     assert code == 0 and out.startswith("legal") and "mana_value is 9; the cast's is 1" in out
+
+
+@pytest.mark.parametrize(("name", "data"), [
+    ("utf16.json", b"\xff\xfe{\x00}\x00"),  # UTF-16 from a Windows editor
+    ("latin1.pzl", b"[state]\nhumanhand=\xe9\n"),  # Latin-1 bytes in a puzzle
+])
+def test_state_file_that_is_not_utf8_is_one_line(capsys, tmp_path, name, data):
+    """Bad input: a state file in another encoding gets one line naming the file and the byte, exit 2."""
+    path = tmp_path / name
+    path.write_bytes(data)
+    code, out, err = run(capsys, "count", str(path))
+    assert code == 2 and out == "" and "not UTF-8" in err and len(err.strip().splitlines()) == 1

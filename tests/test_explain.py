@@ -73,3 +73,28 @@ def test_explain_a_timing_restriction():
     assert explanation.count == 0
     assert [r.rule for r in explanation.reasons] == ["CR 601.3"]
     assert "only during your turn and only during combat" in explanation.reasons[0].message
+
+
+def test_explain_says_why_when_nothing_else_does():
+    """CR 115.4, 601.2h, 119.4: zero casts always come with a reason: 'another target' with one creature;
+    Phyrexian mana at 1 life."""
+    fate = explain_card(load_state(ROOT / "examples/rules03-fate-transfer-1.json"), "fate")
+    assert fate.count == 0 and [r.rule for r in fate.reasons] == ["CR 115.4"]
+    probe = explain_card(load_state(ROOT / "examples/rules11-probe-1.json"), "probe")
+    assert probe.count == 0 and any("CR 119.4" in r.message and "has 1" in r.message for r in probe.reasons)
+
+
+def test_explain_nothing_to_sacrifice():
+    """CR 601.2h: Fling with no creature to sacrifice can't be cast, and explain says so."""
+    from models.io.state_json import state_from_data
+
+    state = state_from_data({"players": ["P1", "P2"], "objects": [
+        {"id": "fling", "card": {"name": "Fling", "mana_cost": "{1}{R}", "type_line": "Instant",
+                                 "oracle_text": "As an additional cost to cast this spell, sacrifice a creature.\n"
+                                                "Fling deals damage equal to the sacrificed creature's power to any "
+                                                "target."}, "zone": "hand", "owner": "P1"},
+        {"id": "m1", "card": "Mountain", "zone": "battlefield", "controller": "P1"},
+        {"id": "m2", "card": "Mountain", "zone": "battlefield", "controller": "P1"}]})
+    found = explain_card(state, "fling")
+    assert found.count == 0 and any("nothing of the kind its cost asks to sacrifice" in r.message
+                                    for r in found.reasons)

@@ -229,6 +229,9 @@ def load_puzzle(path: str | Path, cards: CardDatabase | None = None) -> Puzzle:
         text = path.read_text(encoding="utf-8-sig")  # a byte-order mark, if any, is dropped
     except OSError as exc:
         raise StateError(str(path), f"cannot read puzzle file ({exc.strerror})") from None
+    except UnicodeDecodeError as exc:
+        raise StateError(str(path), f"not UTF-8 text (byte {exc.object[exc.start]:#04x} at offset {exc.start}); "
+                                    "save the file as UTF-8") from None
     return puzzle_from_text(text, cards, source=str(path))
 
 

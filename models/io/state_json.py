@@ -269,7 +269,10 @@ def load_state(path: str | Path, cards: CardDatabase | None = None) -> GameState
     if path.suffix.casefold() == ".pzl":
         return load_puzzle(path, cards).state
     try:
-        text = path.read_text(encoding="utf-8")
+        text = path.read_text(encoding="utf-8-sig")  # a byte-order mark, if any, is dropped
     except OSError as exc:
         raise StateError(str(path), f"cannot read state file ({exc.strerror})") from None
+    except UnicodeDecodeError as exc:
+        raise StateError(str(path), f"not UTF-8 text (byte {exc.object[exc.start]:#04x} at offset {exc.start}); "
+                                    "save the file as UTF-8") from None
     return state_from_json(text, cards, source=str(path))

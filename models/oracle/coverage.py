@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from models.objects import Card, CardType
 from models.oracle.parser import parse_card
@@ -35,6 +35,8 @@ class Coverage:
         mana abilities) is fully read.
     others_blocking : tuple of (str, int)
         Reasons text of the other cards was not read, most first.
+    others_examples : dict of str to str
+        One of the other cards per reason.
     """
 
     spells: int
@@ -44,6 +46,7 @@ class Coverage:
     others: int = 0
     others_modelled: int = 0
     others_blocking: tuple[tuple[str, int], ...] = ()
+    others_examples: dict[str, str] = field(default_factory=dict)
 
     @property
     def unsupported(self) -> int:
@@ -71,6 +74,7 @@ def oracle_coverage(cards: Iterable[Card]) -> Coverage:
     blocking: Counter[str] = Counter()
     others_blocking: Counter[str] = Counter()
     examples: dict[str, str] = {}
+    others_examples: dict[str, str] = {}
     for card in cards:
         if not (card.has_type(CardType.INSTANT) or card.has_type(CardType.SORCERY)):
             others += 1
@@ -80,7 +84,7 @@ def oracle_coverage(cards: Iterable[Card]) -> Coverage:
                 others_modelled += 1
             for reason in sorted({_reason_key(r) for r in unread}):
                 others_blocking[reason] += 1
-                examples.setdefault(reason, card.name)
+                others_examples.setdefault(reason, card.name)
             continue
         spells += 1
         unread = parse_card(card).casting_unsupported
@@ -91,4 +95,4 @@ def oracle_coverage(cards: Iterable[Card]) -> Coverage:
             blocking[reason] += 1
             examples.setdefault(reason, card.name)
     return Coverage(spells, modelled, tuple(blocking.most_common()), examples, others, others_modelled,
-                    tuple(others_blocking.most_common()))
+                    tuple(others_blocking.most_common()), others_examples)

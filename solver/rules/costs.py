@@ -27,7 +27,7 @@ from typing import Any
 
 from models.abilities import PERMANENT_KIND_TYPES, ObjectCost, TargetKind
 from models.errors import UnsupportedRuleError
-from models.mana import ManaCost, ManaPayer, ManaSource, simple_demand, sum_costs
+from models.mana import ManaCost, ManaPayer, ManaSource, SymbolKind, simple_demand, sum_costs
 from models.objects import CardType, GameObject, Zone
 from solver.abilities import abilities_of
 from solver.problem import CastProblem
@@ -492,7 +492,7 @@ def add_cost_rules(problem: CastProblem) -> None:
         "the total cost can be paid with the mana available",
         lambda *values: (
             f"the total cost {total_cost(*values)} can't be paid with the mana available to "
-            f"{problem.caster} ({_describe(sources)})"
+            f"{problem.caster} ({_describe(sources)})" + _life_note(total_cost(*values), problem.caster, life)
         ),
         kind="monotone",
     )
@@ -512,6 +512,14 @@ def add_cost_rules(problem: CastProblem) -> None:
                 lambda *values: (f"the total cost {total_cost(*values[:-1])} can't be paid without the mana of "
                                  f"{', '.join(values[-1])}, tapped to pay a cost"),
             )
+
+
+def _life_note(total: ManaCost, caster: str, life: int) -> str:
+    """For a cost with Phyrexian symbols: the life that could pay them (CR 119.4)."""
+    phyrexian = sum(1 for symbol in total.symbols if symbol.kind is SymbolKind.PHYREXIAN)
+    if not phyrexian:
+        return ""
+    return f", nor with life: {caster} has {life}, and each of its {phyrexian} Phyrexian symbol(s) takes 2 (CR 119.4)"
 
 
 def _describe(sources: tuple[ManaSource, ...]) -> str:

@@ -589,3 +589,21 @@ def test_shoal_never_with_another_alternative_cost(make_state, casts):
                        opponent=[("theirs", "Grizzly Bears")])
     free = casts(state, "shoal", without_paying_mana_cost=True)
     assert [(c.x, c.exiles) for c in free] == [(0, ())]
+
+
+def test_wrong_objects_for_a_cost_get_their_reason():
+    """CR 118.10, 601.2a, 701.21a: a land given twice, an opponent's creature, the spell itself as a discard."""
+    from models.io.state_json import load_state
+    from solver.legal import legal_casts, why_illegal
+    from tests.conftest import ROOT
+
+    state = load_state(ROOT / "examples/rules17-betrayal-entwine-sacrifice.json")
+    entwined = next(c for c in legal_casts(state, "betrayal") if c.sacrifices)
+    twice = why_illegal(state, entwined._replace(sacrifices=("swa1", "swa1", "swa2")))
+    theirs = why_illegal(state, entwined._replace(sacrifices=("bears", "swa1", "swa2")))
+    assert [r.rule for r in twice] == ["CR 118.10"] and [r.rule for r in theirs] == ["CR 701.21a"]
+    brutality = load_state(ROOT / "examples/rules08-collective-brutality.json")
+    spell = next(o.id for o in brutality.hand("P1") if o.name == "Collective Brutality")
+    escalated = next(c for c in legal_casts(brutality, spell) if len(c.discards) == 1)
+    itself = why_illegal(brutality, escalated._replace(discards=(spell,)))
+    assert [r.rule for r in itself] == ["CR 601.2a"]
