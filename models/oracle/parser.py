@@ -133,7 +133,7 @@ def _quality_patterns() -> dict[str, str]:
     subtype = f"(?:{_alternatives(_SUBTYPE_BY_WORD)})(?:e?s)?"
     colour = _alternatives(_COLOR_WORDS)
     adjective = (f"(?:non(?:{colour}|{_alternatives(_KIND_WORDS)})|{colour}|{_alternatives(_STATUS_WORDS)}"
-                 f"|non-{subtype}|{subtype})")
+                 f"|(?:non-)?{subtype})")
     adjectives = f"{adjective}(?:(?:, |,? or | ){adjective})*"
     not_joined = r"(?!,? or\b)(?!, )"  # "Spirit or enchantment": the "or" joins kinds, not qualities
     kind = f"(?:{_alternatives(_KIND_WORDS)})s?"

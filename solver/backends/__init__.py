@@ -7,12 +7,8 @@ leave this package.
 
 from __future__ import annotations
 
-from typing import Protocol
-
-from solver.backends.brute import BruteForceBackend
-from solver.backends.cpsat import CpSatBackend
-from solver.backends.decompose import DecompositionBackend
-from solver.backends.pyconstraint import PythonConstraintBackend
+import importlib
+from typing import Any, Protocol
 
 __all__ = [
     "Backend", "BruteForceBackend", "CpSatBackend", "DecompositionBackend", "PythonConstraintBackend",
@@ -30,12 +26,20 @@ class Backend(Protocol):
 
 
 BACKENDS = {
-    "python-constraint": PythonConstraintBackend,
-    "brute": BruteForceBackend,
-    "fast": DecompositionBackend,
-    "cpsat": CpSatBackend,
+    "python-constraint": ("solver.backends.pyconstraint", "PythonConstraintBackend"),
+    "brute": ("solver.backends.brute", "BruteForceBackend"),
+    "fast": ("solver.backends.decompose", "DecompositionBackend"),
+    "cpsat": ("solver.backends.cpsat", "CpSatBackend"),
 }
-"""The backends by name; ``python-constraint`` is the default."""
+"""The backends by name: (module, class), imported when first used (OR-Tools takes a second to load)."""
+
+
+def __getattr__(name: str) -> Any:
+    """The backend classes by class name, imported on first use (PEP 562)."""
+    for module, class_name in BACKENDS.values():
+        if class_name == name:
+            return getattr(importlib.import_module(module), class_name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def get_backend(name: str = "python-constraint") -> Backend:
@@ -47,6 +51,7 @@ def get_backend(name: str = "python-constraint") -> Backend:
         Unknown name.
     """
     try:
-        return BACKENDS[name]()
+        module, class_name = BACKENDS[name]
     except KeyError:
         raise ValueError(f"unknown backend {name!r} (known: {', '.join(BACKENDS)})") from None
+    return getattr(importlib.import_module(module), class_name)()
