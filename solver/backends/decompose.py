@@ -126,6 +126,14 @@ class _Analysis:
         self.most_modes = choice.maximum if self.repeatable else len(self.mode_names)
         self.castable = problem.unconditional_constraints_hold()
         self._frame_facts: dict[Frame, tuple[tuple[int, ...], Any, list]] = {}
+        self.mode_of = {name: int(name.split(":")[1]) for name in self.mode_names}
+        self._cost_domains: list[tuple[str, frozenset | None]] | None = None
+
+    def cost_domains(self) -> list[tuple[str, frozenset | None]]:
+        """(discards, sacrifices, exiles): the sorted values each may take, None where there is no such choice."""
+        if self._cost_domains is None:
+            self._cost_domains = [(name, self.sorted_free_domain(name)) for name in ("discards", "sacrifices", "exiles")]
+        return self._cost_domains
 
     def cost_choice(self, free_values) -> tuple[tuple[str, ...], tuple[str, ...]]:
         """(discards, sacrifices, exiles), sorted, from values of the free choices in ``free_names`` order."""
@@ -199,13 +207,13 @@ class _Analysis:
             return slot.source in frame.spliced
         if slot.activator == _KICKED:
             return frame.kicked
-        return frame.modes.count(int(slot.activator.split(":")[1])) > slot.copy
+        return frame.modes.count(self.mode_of[slot.activator]) > slot.copy
 
     def frame_assignment(self, frame: Frame, order: tuple[str, ...] | None = None) -> dict[str, Any]:
         if self.repeatable:
-            assignment: dict[str, Any] = {name: frame.modes.count(int(name.split(":")[1])) for name in self.mode_names}
+            assignment: dict[str, Any] = {name: frame.modes.count(self.mode_of[name]) for name in self.mode_names}
         else:
-            assignment = {name: int(name.split(":")[1]) in frame.modes for name in self.mode_names}
+            assignment = {name: self.mode_of[name] in frame.modes for name in self.mode_names}
         if self.has_splices:
             assignment[_SPLICES] = frame.spliced if order is None else order
         if self.has_x:
@@ -541,8 +549,7 @@ class DecompositionBackend:
         for constraint in analysis.slot_constraints:
             if not constraint.predicate(*(values[v] for v in constraint.scope)):
                 return False
-        for name, given in (("discards", cast.discards), ("sacrifices", cast.sacrifices), ("exiles", cast.exiles)):
-            allowed = analysis.sorted_free_domain(name)
+        for (_, allowed), given in zip(analysis.cost_domains(), (cast.discards, cast.sacrifices, cast.exiles)):
             if allowed is None:
                 if given:
                     return False
