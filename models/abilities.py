@@ -660,6 +660,9 @@ class CardAbilities:
         "You may exile a [colour] card with mana value X from your hand rather
         than pay this spell's mana cost" (the Shoals): an alternative cost
         (CR 118.9); X is then the exiled card's mana value.
+    overload : ManaCost or None
+        "Overload [cost]": an alternative cost; paid, every "target" of the
+        spell's text reads "each", so the spell has no targets (CR 702.96a-b).
     multikicker : ManaCost or None
         "Multikicker [cost]": an additional cost that may be paid any number
         of times (CR 702.33c).
@@ -701,6 +704,7 @@ class CardAbilities:
     fuse: bool = False
     awaken: ManaCost | None = None
     multikicker: ManaCost | None = None
+    overload: ManaCost | None = None
     exile_from_hand_instead: Color | None = None
     unsupported: tuple[UnsupportedText, ...] = ()
 

@@ -103,7 +103,8 @@ class Cast(NamedTuple):
     kicked : bool
         The kicker cost is paid (CR 702.33a, 702.33d).
     exiles : tuple of ObjectId
-        Cards exiled from the caster's graveyard to pay additional costs, sorted (CR 601.2h).
+        Cards exiled to pay costs, sorted (CR 601.2h): from the caster's
+        graveyard, or from the hand instead of the mana cost (the Shoals, CR 118.9).
     halves : tuple of str
         For a split card: the half cast, by name (CR 709.3), or both, left
         first, for a fused split spell (CR 702.102a); empty for other cards.
@@ -116,6 +117,9 @@ class Cast(NamedTuple):
     times_kicked : int
         How many times a multikicker cost is paid (CR 702.33c); ``kicked``
         is then true when it is paid at least once (CR 702.33d-e).
+    overloaded : bool
+        The overload cost is paid instead of the mana cost: the spell has no
+        targets (CR 702.96a-b).
 
     Notes
     -----
@@ -146,6 +150,7 @@ class Cast(NamedTuple):
     returns: tuple[ObjectId, ...] = ()
     awakened: bool = False
     times_kicked: int = 0
+    overloaded: bool = False
 
     @classmethod
     def trusted(
@@ -171,7 +176,7 @@ class Cast(NamedTuple):
         The same as the constructor, for enumerators: see also :func:`casts_of_targets`.
         """
         return _new_tuple(cls, (card, name, modes, splices, targets, discards, without_paying_mana_cost,
-                                total_cost, mana_value, sacrifices, x, kicked, exiles, (), taps, returns, False, 0))
+                                total_cost, mana_value, sacrifices, x, kicked, exiles, (), taps, returns, False, 0, False))
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Cast):
@@ -193,7 +198,7 @@ class Cast(NamedTuple):
         tuple
             (card, modes, splices, frozenset of (slot, targets), discards,
             without_paying_mana_cost, sacrifices, x, kicked, exiles, halves, taps, returns, awakened,
-            times_kicked): each instance's
+            times_kicked, overloaded): each instance's
             targets are keyed by
             their slot, so the order the choices are listed in is not a choice.
         """
@@ -201,7 +206,7 @@ class Cast(NamedTuple):
             self.card, self.modes, self.splices,
             frozenset((t.slot, t.targets, t.division) for t in self.targets),
             self.discards, self.without_paying_mana_cost, self.sacrifices, self.x, self.kicked, self.exiles,
-            self.halves, self.taps, self.returns, self.awakened, self.times_kicked,
+            self.halves, self.taps, self.returns, self.awakened, self.times_kicked, self.overloaded,
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -232,6 +237,7 @@ class Cast(NamedTuple):
             **({"returns": list(self.returns)} if self.returns else {}),
             **({"awakened": True} if self.awakened else {}),
             **({"times_kicked": self.times_kicked} if self.times_kicked else {}),
+            **({"overloaded": True} if self.overloaded else {}),
             "without_paying_mana_cost": self.without_paying_mana_cost,
             "total_cost": str(self.total_cost),
             "mana_value": self.mana_value,
@@ -263,7 +269,8 @@ class Cast(NamedTuple):
         if not isinstance(data, Mapping):
             raise CastFormatError(path, "expected a JSON object")
         known = {"card", "name", "modes", "splices", "targets", "discards", "sacrifices", "x", "kicked", "exiles",
-                 "halves", "taps", "returns", "awakened", "times_kicked", "without_paying_mana_cost", "total_cost",
+                 "halves", "taps", "returns", "awakened", "times_kicked", "overloaded", "without_paying_mana_cost",
+                 "total_cost",
                  "mana_value"}
         for key in data:
             if key not in known:
@@ -340,6 +347,9 @@ class Cast(NamedTuple):
         x = data.get("x")
         if x is not None and (not _is_int(x) or x < 0):
             raise CastFormatError(f"{path}.x", f"expected a whole number at least 0, got {x!r}")
+        overloaded = data.get("overloaded", False)
+        if not isinstance(overloaded, bool):
+            raise CastFormatError(f"{path}.overloaded", f"expected true or false, got {overloaded!r}")
         times_kicked = data.get("times_kicked", 0)
         if not _is_int(times_kicked) or times_kicked < 0:
             raise CastFormatError(f"{path}.times_kicked", f"expected a whole number at least 0, got {times_kicked!r}")
@@ -368,6 +378,7 @@ class Cast(NamedTuple):
             returns=tuple(sorted(ObjectId(d) for d in id_list("returns"))),
             awakened=awakened,
             times_kicked=times_kicked,
+            overloaded=overloaded,
             without_paying_mana_cost=free,
             total_cost=total_cost,
             mana_value=mana_value,
@@ -415,5 +426,5 @@ def casts_of_targets(
     same = itertools.repeat
     fields = zip(same(card), same(name), same(modes), same(splices), targets, same(discards),
                  same(without_paying_mana_cost), same(total_cost), same(mana_value), same(sacrifices), same(x), same(kicked),
-                 same(exiles), same(()), same(taps), same(returns), same(False), same(0))
+                 same(exiles), same(()), same(taps), same(returns), same(False), same(0), same(False))
     return map(_new_tuple, same(Cast), fields)

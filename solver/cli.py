@@ -158,6 +158,8 @@ def _describe_costs(cast: Cast) -> str:
         parts.append("kicker")
     if cast.awakened:
         parts.append("awaken")
+    if cast.overloaded:
+        parts.append("overload")
     for label, objects in (("discard", cast.discards), ("sacrifice", cast.sacrifices), ("exile", cast.exiles),
                            ("tap", cast.taps), ("return", cast.returns)):
         if objects:

@@ -17,7 +17,7 @@ from solver.abilities import abilities_of
 from solver.legal import LegalCasts
 from solver.problem import CastProblem, Reason
 from solver.rules.costs import (
-    AWAKENED, DISCARDS, EXILED_INSTEAD, EXILES, KICKED, RETURNS, SACRIFICES, TAPS, TIMES_KICKED, X,
+    AWAKENED, DISCARDS, EXILED_INSTEAD, EXILES, KICKED, OVERLOADED, RETURNS, SACRIFICES, TAPS, TIMES_KICKED, X,
 )
 from solver.rules.splice import SPLICES
 from solver.rules.modes import mode_variable
@@ -76,13 +76,14 @@ def _payable(problem: CastProblem, modes: tuple[int, ...] = (), splices: tuple[s
     # The cheapest choices of the rest: X = 0 (CR 107.3), not kicked (CR 702.33a, 702.33c), the mana cost
     # itself; then each alternative cost (CR 118.9): the awaken cost, or a card exiled from the hand.
     assignment.update({name: value for name, value in ((X, 0), (KICKED, False), (TIMES_KICKED, 0),
-                                                       (AWAKENED, False), (EXILED_INSTEAD, None))
+                                                       (AWAKENED, False), (EXILED_INSTEAD, None), (OVERLOADED, False))
                        if name in problem.variables})
     if problem.total_cost_of is None:
         return True, ""
     options = [assignment]
-    if AWAKENED in problem.variables and True in problem.variables[AWAKENED].domain:
-        options.append({**assignment, AWAKENED: True})
+    for name in (AWAKENED, OVERLOADED):
+        if name in problem.variables and True in problem.variables[name].domain:
+            options.append({**assignment, name: True})
     for card in problem.variables[EXILED_INSTEAD].domain[1:] if EXILED_INSTEAD in problem.variables else ():
         options.append({**assignment, EXILED_INSTEAD: card, X: problem.state.object(card).card.mana_value})
     life = problem.state.life_of(problem.caster)

@@ -29,7 +29,7 @@ from solver.backends.decompose import DecompositionBackend
 from solver.build import build_cast_problem
 from solver.problem import CastProblem, Reason
 from solver.rules.costs import (
-    AWAKENED, DISCARDS, EXILED_INSTEAD, EXILES, KICKED, RETURNS, SACRIFICES, TAPS, TIMES_KICKED, X,
+    AWAKENED, DISCARDS, EXILED_INSTEAD, EXILES, KICKED, OVERLOADED, RETURNS, SACRIFICES, TAPS, TIMES_KICKED, X,
 )
 from solver.rules.splice import SPLICES, explain_splices
 from solver.rules.split import half_choices, halves_reason
@@ -409,6 +409,13 @@ def _reasons(problem: CastProblem, cast: Cast) -> list[Reason]:
                                   "least once"))
     elif cast.times_kicked:
         reasons.append(Reason("CR 702.33c", f"{problem.spell.name} has no multikicker"))
+    if OVERLOADED in problem.variables:
+        if cast.overloaded and problem.without_paying_mana_cost:
+            reasons.append(Reason("CR 118.9a", "only one alternative cost: the overload cost can't be paid when the "
+                                  "spell is cast without paying its mana cost"))
+        assignment[OVERLOADED] = cast.overloaded and not problem.without_paying_mana_cost
+    elif cast.overloaded:
+        reasons.append(Reason("CR 702.96a", f"{problem.spell.name} has no overload"))
     if AWAKENED in problem.variables:
         if cast.awakened and problem.without_paying_mana_cost:
             reasons.append(Reason("CR 118.9a", "only one alternative cost: the awaken cost can't be paid when the "

@@ -296,6 +296,7 @@ class CastProblem:
             returns=tuple(sorted(assignment.get("returns", ()))),
             awakened=bool(assignment.get("awakened", False)),
             times_kicked=assignment.get("times kicked", 0),
+            overloaded=bool(assignment.get("overloaded", False)),
             x=assignment.get("x"),
             kicked=bool(assignment.get("kicked", False)) or assignment.get("times kicked", 0) > 0,  # CR 702.33e
             without_paying_mana_cost=self.without_paying_mana_cost,

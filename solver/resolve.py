@@ -19,6 +19,8 @@ Only targets count: a spell with no targets always resolves (CR 115.6,
 
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass
 
 from models.abilities import CardAbilities, TargetKind, TargetSpec
@@ -231,7 +233,10 @@ def resolve(state: GameState, spell_id: str) -> Resolution:
         conditional = ((getattr(instruction, "kicked_only", False) and not cast.kicked)  # CR 702.33e
                        or (getattr(instruction, "awakened_only", False) and not cast.awakened))  # CR 702.113a
         happens = resolves and not conditional and (not targets or any(t.legal for t in targets))
-        instructions.append(ResolvedInstruction(obj.id, mode, instruction.text.replace("~", obj.name),
+        text = instruction.text.replace("~", obj.name)
+        if cast.overloaded and obj.id == spell.id:
+            text = re.sub(r"\b([Tt])arget\b", lambda m: "Each" if m.group(1) == "T" else "each", text)  # CR 702.96a
+        instructions.append(ResolvedInstruction(obj.id, mode, text,
                                                 targets, happens))
     return Resolution(spell.id, spell.name, resolves, "CR 608.2b", explanation, tuple(instructions))
 

@@ -134,3 +134,10 @@ def test_awaken_text_happens_only_when_awakened():
     resolution = resolve(state_from_data(_on_stack("Coastal Discovery", awakened, land)), "spell")
     # The Island is still a land P1 controls: both happen.
     assert resolution.resolves and [step.happens for step in resolution.instructions] == [True, True]
+
+
+def test_overloaded_spell_has_no_targets_and_reads_each():
+    """CR 702.96a-b: an overloaded Weapon Surge resolves with no target; its text reads "Each creature"."""
+    resolution = resolve(state_from_data(_on_stack("Weapon Surge", {"overloaded": True})), "spell")
+    assert resolution.resolves and resolution.instructions[0].happens
+    assert resolution.instructions[0].text.startswith("Each creature you control gets +1/+0")

@@ -670,6 +670,8 @@ def _keyword_abilities(tree: Tree, line: str, out: dict) -> None:
             out["entwine"] = _mana_cost_of(child.children[1])
         elif kind == "kicker":
             out["kicker"] = _mana_cost_of(child.children[1])
+        elif kind == "overload":
+            out["overload"] = _mana_cost_of(child.children[1])  # CR 702.96a
         elif kind == "multikicker":
             out["multikicker"] = _mana_cost_of(child.children[1])  # CR 702.33c
         elif kind == "escalate":
@@ -1007,6 +1009,7 @@ def parse_card(card: Card) -> CardAbilities:
         fuse=out.get("fuse", False),
         awaken=out["awaken"][1] if out.get("awaken") else None,
         multikicker=out.get("multikicker"),
+        overload=out.get("overload"),
         exile_from_hand_instead=out.get("exile_from_hand_instead"),
         unsupported=tuple(unsupported),
     )

@@ -86,7 +86,7 @@ class _Analysis:
         self.free_constrained = any(
             any(v in self.free_names for v in c.scope) for c in constraints
         ) or any(name in problem.variables for name in ("taps", "returns", "awakened", "times kicked",
-                                                          "exiled instead"))
+                                                          "exiled instead", "overloaded"))
         # (those choices are listed by the general backend)
         graph = nx.Graph()
         graph.add_nodes_from(self.slot_of)
@@ -523,7 +523,7 @@ class DecompositionBackend:
             from solver.legal import _reasons
 
             return not _reasons(problem, cast)
-        if cast.taps or cast.returns or cast.awakened or cast.times_kicked:
+        if cast.taps or cast.returns or cast.awakened or cast.times_kicked or cast.overloaded:
             return False  # those choices exist only in problems listed by the general backend (see free_constrained)
         modes = tuple(sorted(cast.modes))
         spliced = frozenset(cast.splices)

@@ -37,7 +37,7 @@ from solver.rules.modes import is_entwined, mode_variable
 from solver.rules.timing import flash_additional_cost
 
 __all__ = ["add_cost_rules", "add_kicker_choice", "add_object_cost_choices", "available_mana_sources",
-           "cost_modifier_total", "DISCARDS", "SACRIFICES", "X", "KICKED", "EXILES", "TAPS", "RETURNS", "AWAKENED", "TIMES_KICKED",
+           "cost_modifier_total", "DISCARDS", "SACRIFICES", "X", "KICKED", "EXILES", "TAPS", "RETURNS", "AWAKENED", "TIMES_KICKED", "OVERLOADED",
            "EXILED_INSTEAD"]
 
 DISCARDS = "discards"
@@ -57,6 +57,9 @@ EXILED_INSTEAD = "exiled instead"
 
 TIMES_KICKED = "times kicked"
 """The name of the variable of how many times a multikicker cost is paid."""
+
+OVERLOADED = "overloaded"
+"""The name of the variable saying whether the overload cost is paid instead of the mana cost."""
 
 AWAKENED = "awakened"
 """The name of the variable saying whether the awaken cost is paid instead of the mana cost."""
@@ -134,6 +137,9 @@ def add_kicker_choice(problem: CastProblem) -> None:
     """
     if problem.abilities.kicker is not None:
         problem.add_variable(KICKED, (False, True), "CR 702.33a")
+    if problem.abilities.overload is not None:
+        # CR 702.96a, 118.9a: an alternative cost, never with "without paying its mana cost"
+        problem.add_variable(OVERLOADED, (False,) if problem.without_paying_mana_cost else (False, True), "CR 702.96a")
     if problem.abilities.awaken is not None:
         # CR 702.113a, 118.9a: an alternative cost, never with "without paying its mana cost" (one alternative cost)
         problem.add_variable(AWAKENED, (False,) if problem.without_paying_mana_cost else (False, True), "CR 702.113a")
@@ -397,10 +403,12 @@ def add_cost_rules(problem: CastProblem) -> None:
     kicker = abilities.kicker
     awaken = abilities.awaken
     multikicker = abilities.multikicker
+    overload = abilities.overload
     pitching = EXILED_INSTEAD in problem.variables
     scope = (mode_names + ((SPLICES,) if SPLICES in problem.variables else ()) + ((KICKED,) if kicker else ())
              + ((X,) if X in problem.variables else ()) + ((AWAKENED,) if awaken else ())
-             + ((TIMES_KICKED,) if multikicker else ()) + ((EXILED_INSTEAD,) if pitching else ()))
+             + ((TIMES_KICKED,) if multikicker else ()) + ((EXILED_INSTEAD,) if pitching else ())
+             + ((OVERLOADED,) if overload else ()))
     life = problem.state.life_of(problem.caster)
 
     totals: dict[tuple, ManaCost] = {}
@@ -418,12 +426,15 @@ def add_cost_rules(problem: CastProblem) -> None:
         awakened = bool(rest.pop(0)) if awaken else False
         times = rest.pop(0) if multikicker else 0
         instead = rest.pop(0) is not None if pitching else False
-        return chosen_modes, spliced, x, kicked, awakened or instead, times, awakened and not instead
+        overloaded = bool(rest.pop(0)) if overload else False
+        # the cost paid instead of the mana cost, if any (CR 118.9: one at most)
+        alternative = awaken if awakened else overload if overloaded else ManaCost.EMPTY if instead else None
+        return chosen_modes, spliced, x, kicked, alternative, times
 
     def key_of(values: tuple) -> tuple:
         # The splice order never changes the total cost (CR 601.2f adds costs).
-        chosen_modes, spliced, x, kicked, alternative, times, awakened = parts_of(values)
-        return (chosen_modes, frozenset(spliced), x, kicked, alternative, times, awakened)
+        chosen_modes, spliced, x, kicked, alternative, times = parts_of(values)
+        return (chosen_modes, frozenset(spliced), x, kicked, alternative, times)
 
     def total_cost(*values: Any) -> ManaCost:
         key = key_of(values)
@@ -465,9 +476,9 @@ def add_cost_rules(problem: CastProblem) -> None:
 
     def _parts(*values: Any) -> list[ManaCost]:
         """The costs that make up the total, before increases and reductions (CR 601.2f)."""
-        chosen_modes, spliced, x, kicked, alternative, times, awakened = parts_of(values)
-        # CR 118.9, 702.113a: an alternative cost replaces the mana cost (exiling a card pays no mana)
-        parts = [awaken if awakened else ManaCost.EMPTY if alternative else base.with_x(x) if base.has_x else base]
+        chosen_modes, spliced, x, kicked, alternative, times = parts_of(values)
+        # CR 118.9, 702.96a, 702.113a: an alternative cost replaces the mana cost (exiling a card pays no mana)
+        parts = [alternative if alternative is not None else base.with_x(x) if base.has_x else base]
         if kicked:
             parts.append(kicker)  # CR 702.33a
         parts += [multikicker] * times  # CR 702.33c

@@ -24,7 +24,7 @@ from models.objects import CardType, GameObject, Zone
 from solver.abilities import abilities_of
 from solver.qualities import holds
 from solver.problem import CastProblem, Reason, TargetSlot, split_value, target_ids, value_of_choice
-from solver.rules.costs import AWAKENED, KICKED, X
+from solver.rules.costs import AWAKENED, KICKED, OVERLOADED, X
 from solver.rules.splice import SPLICES
 from solver.rules.modes import mode_variable
 
@@ -349,7 +349,11 @@ def _add_text(problem: CastProblem, source: GameObject, instructions, mode: int 
             name = slot_variable(source.id, mode, line if mode is None else 0, index, copy)
             choices = _choices(problem, spec)
             switch = activator
-            if instruction.awakened_only:
+            if OVERLOADED in problem.variables and source.id == problem.spell.id:
+                if activator is not None or instruction.awakened_only or spec.kicked_only:
+                    raise UnsupportedRuleError(source.name, spec.phrase, "overload with modes, awaken or kicker text")
+                switch = OVERLOADED  # no target when overloaded: "target" reads "each" (CR 702.96a-b)
+            elif instruction.awakened_only:
                 if activator is not None or source.id != problem.spell.id or AWAKENED not in problem.variables:
                     raise UnsupportedRuleError(source.name, spec.phrase, "awaken text outside the spell's own text")
                 switch = AWAKENED  # chosen only if the awaken cost is paid (CR 702.113b)
@@ -390,6 +394,18 @@ def _add_activation(problem: CastProblem, slot: TargetSlot, source: GameObject) 
                  else f"{source.name} ({source_id}) is spliced but '{phrase}' has no legal target")
                 if source_id in spliced else
                 f"a target is given for '{phrase}' of {source.name}, which is not spliced"
+            ),
+            kind="activation",
+        )
+    elif slot.activator == OVERLOADED:
+        problem.add_constraint(
+            (OVERLOADED, slot.variable),
+            lambda overloaded, value: bool(overloaded) == (value is None),
+            "CR 702.96b",
+            f"'{phrase}' has a target exactly when the overload cost is not paid",
+            lambda overloaded, value: (
+                f"the overload cost is paid, so '{phrase}' reads 'each' and takes no target" if overloaded
+                else (f"no target is chosen for '{phrase}'" if slot.choices else f"'{phrase}' has no legal target")
             ),
             kind="activation",
         )

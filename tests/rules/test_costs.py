@@ -607,3 +607,22 @@ def test_wrong_objects_for_a_cost_get_their_reason():
     escalated = next(c for c in legal_casts(brutality, spell) if len(c.discards) == 1)
     itself = why_illegal(brutality, escalated._replace(discards=(spell,)))
     assert [r.rule for r in itself] == ["CR 601.2a"]
+
+
+# ---------------------------------------------------------------- overload (CR 702.96), an alternative cost
+def test_overload_replaces_target_with_each(make_state, casts):
+    """CR 702.96a-b: Weapon Surge ({R}, overload {1}{R}): one creature P1 controls as its target, or overloaded
+    with no target at all."""
+    state = make_state(hand=[("surge", "Weapon Surge")], battlefield=[("m1", "Mountain"), ("m2", "Mountain"),
+                                                                      ("b1", "Grizzly Bears"), ("b2", "Grizzly Bears")],
+                       opponent=[("theirs", "Grizzly Bears")])
+    found = casts(state, "surge")
+    # {R}: target creature you control, b1 or b2 = 2; overloaded for {1}{R}: no target = 1. 2 + 1 = 3.
+    assert sorted((c.overloaded, str(c.total_cost), len(c.targets)) for c in found) == [
+        (False, "{R}", 1), (False, "{R}", 1), (True, "{1}{R}", 0)]
+    # with one Mountain only the targeted cast; with no creature of P1's only the overloaded one
+    assert len(casts(make_state(hand=[("surge", "Weapon Surge")], battlefield=[("m1", "Mountain"),
+                                                                               ("b1", "Grizzly Bears")]), "surge")) == 1
+    alone = casts(make_state(hand=[("surge", "Weapon Surge")], battlefield=[("m1", "Mountain"), ("m2", "Mountain")],
+                             opponent=[("theirs", "Grizzly Bears")]), "surge")
+    assert [(c.overloaded, len(c.targets)) for c in alone] == [(True, 0)]
