@@ -660,6 +660,11 @@ class CardAbilities:
         "You may exile a [colour] card with mana value X from your hand rather
         than pay this spell's mana cost" (the Shoals): an alternative cost
         (CR 118.9); X is then the exiled card's mana value.
+    cost_reduction_per : (int, CardType, str) or None
+        "~ costs {N} less to cast for each creature on the battlefield" / "for
+        each creature card in your graveyard": N generic mana less per object
+        of that type there (``"battlefield"`` or ``"your graveyard"``), the
+        spell's own reduction (CR 601.2f, 118.7a).
     overload : ManaCost or None
         "Overload [cost]": an alternative cost; paid, every "target" of the
         spell's text reads "each", so the spell has no targets (CR 702.96a-b).
@@ -705,6 +710,7 @@ class CardAbilities:
     awaken: ManaCost | None = None
     multikicker: ManaCost | None = None
     overload: ManaCost | None = None
+    cost_reduction_per: tuple[int, CardType, str] | None = None
     exile_from_hand_instead: Color | None = None
     unsupported: tuple[UnsupportedText, ...] = ()
 

@@ -63,6 +63,7 @@ LINE_RULES = (
     "timing_restriction_line",
     "player_ability_line",
     "alternative_cost_line",
+    "self_cost_line",
     "mana_ability_line",
     "basic_mana_line",
     "triggered_line",
@@ -911,6 +912,11 @@ def parse_card(card: Card) -> CardAbilities:
             else:
                 out["timing_restriction"] = TimingRestriction(frozenset(phases), turns.pop() if turns else "any",
                                                               original)
+        elif rule == "self_cost_line":
+            found = re.match(r"~ costs \{(\d+)\} less to cast for each (\w+) (on the battlefield|card in your graveyard)",
+                             line)
+            out["cost_per"] = (int(found.group(1)), CardType(found.group(2).capitalize()),
+                               "battlefield" if found.group(3) == "on the battlefield" else "your graveyard")
         elif rule == "alternative_cost_line":
             colour = str(tree.children[0]).split()[4]  # "you may exile a <colour> card ..."
             out["exile_from_hand_instead"] = _COLOR_WORDS[colour]  # CR 118.9
@@ -1010,6 +1016,7 @@ def parse_card(card: Card) -> CardAbilities:
         awaken=out["awaken"][1] if out.get("awaken") else None,
         multikicker=out.get("multikicker"),
         overload=out.get("overload"),
+        cost_reduction_per=out.get("cost_per"),
         exile_from_hand_instead=out.get("exile_from_hand_instead"),
         unsupported=tuple(unsupported),
     )

@@ -306,7 +306,14 @@ def cost_modifier_total(problem: CastProblem) -> int:
     UnsupportedRuleError
         A permanent whose text may change costs or forbid casting and can't be read.
     """
-    return sum(modifier.amount for modifier in _cost_modifiers(problem))
+    total = sum(modifier.amount for modifier in _cost_modifiers(problem))
+    if problem.abilities.cost_reduction_per is not None:  # the spell's own "costs {1} less for each …"
+        amount, card_type, where = problem.abilities.cost_reduction_per
+        state = problem.state
+        objects = state.battlefield() if where == "battlefield" else [
+            o for o in state.objects_in(Zone.GRAVEYARD) if o.owner == problem.caster]
+        total -= amount * sum(1 for o in objects if card_type in o.card.types)
+    return total
 
 
 def _cost_modifiers(problem: CastProblem) -> list:

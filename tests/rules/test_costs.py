@@ -626,3 +626,19 @@ def test_overload_replaces_target_with_each(make_state, casts):
     alone = casts(make_state(hand=[("surge", "Weapon Surge")], battlefield=[("m1", "Mountain"), ("m2", "Mountain")],
                              opponent=[("theirs", "Grizzly Bears")]), "surge")
     assert [(c.overloaded, len(c.targets)) for c in alone] == [(True, 0)]
+
+
+def test_spell_that_costs_less_for_each_creature(make_state, casts):
+    """CR 601.2f, 118.7a: Blasphemous Act ({8}{R}) costs {1} less for each creature on the battlefield, never
+    less than its {R}."""
+    four_mountains = [(f"m{i}", "Mountain") for i in range(4)]
+    five = make_state(hand=[("act", "Blasphemous Act")], battlefield=four_mountains + [("b0", "Grizzly Bears")],
+                      opponent=[(f"o{i}", "Grizzly Bears") for i in range(4)])
+    # 5 creatures: {8}{R} - {5} = {3}{R}, four Mountains pay it: 1 cast (no targets).
+    assert [str(c.total_cost) for c in casts(five, "act")] == ["{3}{R}"]
+    four = make_state(hand=[("act", "Blasphemous Act")], battlefield=four_mountains,
+                      opponent=[(f"o{i}", "Grizzly Bears") for i in range(4)])
+    assert casts(four, "act") == set()  # {4}{R} needs five mana
+    many = make_state(hand=[("act", "Blasphemous Act")], battlefield=[("m0", "Mountain")],
+                      opponent=[(f"o{i}", "Grizzly Bears") for i in range(12)])
+    assert [str(c.total_cost) for c in casts(many, "act")] == ["{R}"]  # 12 creatures: generic to 0, {R} stays
