@@ -315,7 +315,7 @@ UNSUPPORTED = [
     ("Chaotic Strike", "cast ~ only during combat after blockers are declared"),
     # payment and cost rules written on the spell: read as unsupported, never ignored (CR 601.2f-h)
     ("Drain Life", "spend only black mana on x"),
-    ("Blasphemous Act", "costs {1} less to cast"),
+    ("Fireball", "divided evenly"),
     # "Destroy target creature that was dealt damage this turn.": a restriction on history, not modelled
     ("Crushing Pain", "that was dealt damage"),
     # "Destroy target attacking or blocking creature.": the state has no blocking status

@@ -218,9 +218,9 @@ CASES = [
     # "When Witchbane Orb enters the battlefield, destroy all Curses attached to you. / You have hexproof."
     # (CR 702.11c: the controller has hexproof)
     C("ISD", "Witchbane Orb", you_hexproof=True, hexproof=False),
-    # "Blasphemous Act costs {1} less to cast for each creature on the battlefield." (a cost reduction that
-    # counts the battlefield is not in the model: reported)
-    C("ISD", "Blasphemous Act", unsupported="costs {1} less to cast"),
+    # "Blasphemous Act costs {1} less to cast for each creature on the battlefield. / Blasphemous Act deals 13
+    # damage to each creature." (the spell's own reduction, CR 601.2f; no target)
+    C("ISD", "Blasphemous Act"),
     # "Target player shuffles up to three target cards from his or her graveyard into his or her library."
     # (the same tie between the two instances as Stream of Consciousness)
     C("ISD", "Memory's Journey", unsupported="graveyard"),
