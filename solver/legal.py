@@ -409,20 +409,16 @@ def _reasons(problem: CastProblem, cast: Cast) -> list[Reason]:
                                   "least once"))
     elif cast.times_kicked:
         reasons.append(Reason("CR 702.33c", f"{problem.spell.name} has no multikicker"))
-    if OVERLOADED in problem.variables:
-        if cast.overloaded and problem.without_paying_mana_cost:
-            reasons.append(Reason("CR 118.9a", "only one alternative cost: the overload cost can't be paid when the "
-                                  "spell is cast without paying its mana cost"))
-        assignment[OVERLOADED] = cast.overloaded and not problem.without_paying_mana_cost
-    elif cast.overloaded:
-        reasons.append(Reason("CR 702.96a", f"{problem.spell.name} has no overload"))
-    if AWAKENED in problem.variables:
-        if cast.awakened and problem.without_paying_mana_cost:
-            reasons.append(Reason("CR 118.9a", "only one alternative cost: the awaken cost can't be paid when the "
-                                  "spell is cast without paying its mana cost"))
-        assignment[AWAKENED] = cast.awakened and not problem.without_paying_mana_cost
-    elif cast.awakened:
-        reasons.append(Reason("CR 702.113a", f"{problem.spell.name} has no awaken"))
+    # Alternative costs of keywords (CR 118.9): never with "without paying its mana cost" (CR 118.9a).
+    for variable, paid, keyword, rule in ((OVERLOADED, cast.overloaded, "overload", "CR 702.96a"),
+                                          (AWAKENED, cast.awakened, "awaken", "CR 702.113a")):
+        if variable in problem.variables:
+            if paid and problem.without_paying_mana_cost:
+                reasons.append(Reason("CR 118.9a", f"only one alternative cost: the {keyword} cost can't be paid when "
+                                      "the spell is cast without paying its mana cost"))
+            assignment[variable] = paid and not problem.without_paying_mana_cost
+        elif paid:
+            reasons.append(Reason(rule, f"{problem.spell.name} has no {keyword}"))
     # X (CR 601.2b, 107.3).
     if X in problem.variables:
         if cast.x is None:

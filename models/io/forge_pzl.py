@@ -115,6 +115,7 @@ from models.errors import InputError, StateError
 from models.mana import Color, ManaCost
 from models.objects import Card, CardType, GameObject, ObjectId, Phase, PlayerId, Zone
 from models.state import GameState
+from models.io.text import read_input_text
 
 __all__ = ["Puzzle", "load_puzzle", "puzzle_from_text", "token_card", "PHASES", "HUMAN", "AI"]
 
@@ -225,14 +226,7 @@ def load_puzzle(path: str | Path, cards: CardDatabase | None = None) -> Puzzle:
         An unreadable file, or any error of :func:`puzzle_from_text`.
     """
     path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8-sig")  # a byte-order mark, if any, is dropped
-    except OSError as exc:
-        raise StateError(str(path), f"cannot read puzzle file ({exc.strerror})") from None
-    except UnicodeDecodeError as exc:
-        raise StateError(str(path), f"not UTF-8 text (byte {exc.object[exc.start]:#04x} at offset {exc.start}); "
-                                    "save the file as UTF-8") from None
-    return puzzle_from_text(text, cards, source=str(path))
+    return puzzle_from_text(read_input_text(path, "puzzle file"), cards, source=str(path))
 
 
 def puzzle_from_text(text: str, cards: CardDatabase | None = None, source: str = "") -> Puzzle:

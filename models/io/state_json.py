@@ -22,6 +22,7 @@ from models.io.forge_pzl import load_puzzle
 from models.mana import ManaCost
 from models.objects import GameObject, ObjectId, Phase, PlayerId, Zone
 from models.state import GameState
+from models.io.text import read_input_text
 
 __all__ = ["load_state", "state_from_data", "state_from_json"]
 
@@ -268,11 +269,4 @@ def load_state(path: str | Path, cards: CardDatabase | None = None) -> GameState
     path = Path(path)
     if path.suffix.casefold() == ".pzl":
         return load_puzzle(path, cards).state
-    try:
-        text = path.read_text(encoding="utf-8-sig")  # a byte-order mark, if any, is dropped
-    except OSError as exc:
-        raise StateError(str(path), f"cannot read state file ({exc.strerror})") from None
-    except UnicodeDecodeError as exc:
-        raise StateError(str(path), f"not UTF-8 text (byte {exc.object[exc.start]:#04x} at offset {exc.start}); "
-                                    "save the file as UTF-8") from None
-    return state_from_json(text, cards, source=str(path))
+    return state_from_json(read_input_text(path, "state file"), cards, source=str(path))
