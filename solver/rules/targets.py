@@ -150,6 +150,27 @@ def _refuse_static_changes(problem: CastProblem, pattern: re.Pattern, rule: str,
     problem.cache[pattern.pattern] = True
 
 
+_GRANTS_PROTECTION = re.compile(r"\b(hexproof|shroud|protection|can't be the targets?)\b")
+
+
+def _granted_protections(problem: CastProblem) -> None:
+    """Refuse to judge targets when a permanent's unread text may give others hexproof, shroud or protection.
+
+    "Other Spirit creatures you control get +1/+1 and have hexproof." (Drogskol
+    Captain) or "You and Humans you control have hexproof." (Sigarda) change
+    what may be targeted (CR 702.11, 702.16, 702.18) but are not read: with such
+    a permanent on the battlefield, a target is unsupported, never guessed.
+    """
+    if "granted protections checked" in problem.cache:
+        return
+    for obj in problem.state.battlefield():
+        for unread in abilities_of(obj).permanent_unsupported:
+            if unread.topic == "targeting" and _GRANTS_PROTECTION.search(re.sub(r'"[^"]*"', "", unread.span.lower())):
+                raise UnsupportedRuleError(obj.name, unread.span, "it may give other permanents or players hexproof, "
+                                                                  "shroud or protection, which is not read")
+    problem.cache["granted protections checked"] = True
+
+
 def _static_type_changes(problem: CastProblem) -> None:
     """Refuse to judge what a permanent is when a static ability may change card types (CR 613.1d, 205.1b).
 
@@ -242,6 +263,7 @@ def why_not_legal_target(problem: CastProblem, spec: TargetSpec, candidate: str,
     mismatch = _matches_kind(problem, spec, candidate)
     if mismatch:
         return Reason("CR 115.1", mismatch() if explain else "")
+    _granted_protections(problem)
     if candidate in state.players:
         return _player_protection(problem, candidate)
     obj = state.object(candidate)

@@ -736,3 +736,12 @@ def test_static_type_change_is_unsupported(make_state):
                        opponent=[("lands", "Living Lands")])
     with pytest.raises(UnsupportedRuleError, match="613.1d"):
         legal_casts(state, "ray").count()
+
+
+def test_unread_grant_of_hexproof_makes_targets_unsupported(make_state):
+    """CR 702.11b: Drogskol Captain gives other Spirits its controller controls hexproof; that line is not read,
+    so targeting with it on the battlefield is unsupported (an opponent's Kami would otherwise look targetable)."""
+    state = make_state(hand=RAY, battlefield=TWO_MOUNTAINS,
+                       opponent=[("captain", "Drogskol Captain"), ("kami", "Kami of Ancient Law")])
+    with pytest.raises(UnsupportedRuleError, match="hexproof"):
+        legal_casts(state, "ray").count()
