@@ -130,8 +130,6 @@ CASES = [
     # "Destroy target land or nonblack creature." - "nonblack" qualifies the creature only: a black land
     # (an animated or coloured land) may be chosen, so the quality is "land, or else nonblack".
     C("CHK", "Befoul", targets=((T("land", "creature"),),),
-      xfail="reported unsupported ('or nonblack creature. ...'); the model can hold it: kinds {land, creature} "
-            "and one any-of clause {type Land, not black} (CR 115.1, 105.2)",
       detail=[(0, {"quals": [{Q("type", "Land"), Q("color", "BLACK", True)}]})]),
     # "Return target creature to its owner's hand. / Splice onto Arcane {3}{U}"
     C("CHK", "Consuming Vortex", splice=("Arcane", "{3}{U}"), targets=((T("creature"),),)),

@@ -23,6 +23,7 @@ from lark.exceptions import UnexpectedInput
 
 from models.abilities import (
     ANY_TARGET_KINDS,
+    PERMANENT_KIND_TYPES,
     CardAbilities,
     ControllerFilter,
     CostModifier,
@@ -493,7 +494,19 @@ class _SpellTextReader:
                     kinds_found, qualities = _qualified_kind(str(child))
                     kinds |= kinds_found
                 continue
-            if child.data == "with_quality":
+            if child.data == "kind_or_qualified":
+                plain, qualified = [t for t in child.children if isinstance(t, Token) and t.type != "OR"]
+                plain_kind = TargetKind(str(plain).removesuffix("s"))
+                found_kinds, found = _qualified_kind(str(qualified))
+                if plain_kind not in PERMANENT_KIND_TYPES or found is None:
+                    self.unsupported.append(UnsupportedText(self._span(tokens[0]), "target restriction not modelled"))
+                    return
+                kinds |= {plain_kind} | found_kinds
+                # "land or nonblack creature": a land, or else what the qualities say (each clause gains "a land")
+                either = Quality("type", PERMANENT_KIND_TYPES[plain_kind])
+                qualities = ObjectFilter(tuple(clause | {either} for clause in found.clauses),
+                                         f"{plain} or {found.text}")
+            elif child.data == "with_quality":
                 text = str(child.children[0])
                 qualities = _add_quality(qualities, _with_quality(text), text)
             if child.data == "kinds":

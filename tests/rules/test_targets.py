@@ -745,3 +745,11 @@ def test_unread_grant_of_hexproof_makes_targets_unsupported(make_state):
                        opponent=[("captain", "Drogskol Captain"), ("kami", "Kami of Ancient Law")])
     with pytest.raises(UnsupportedRuleError, match="hexproof"):
         legal_casts(state, "ray").count()
+
+
+def test_land_or_qualified_creature(make_state, casts):
+    """CR 115.1, 105.2: Befoul's "target land or nonblack creature": any land, or a creature that isn't black."""
+    state = make_state(hand=[("befoul", "Befoul")], battlefield=[(f"s{i}", "Swamp") for i in range(4)],
+                       opponent=[("forest", "Forest"), ("bears", "Grizzly Bears"), ("skel", "Drudge Skeletons")])
+    # Lands: four Swamps and the Forest = 5; nonblack creatures: the Bears = 1 (Drudge Skeletons is black). 6.
+    assert len(casts(state, "befoul")) == 6
