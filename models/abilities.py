@@ -361,9 +361,12 @@ class DiscardCost:
     ----------
     count : int
         Number of cards discarded, all different (CR 118.10).
+    kind : CardType or None
+        "Discard a land card": the card type they must have; None for any card.
     """
 
     count: int = 1
+    kind: CardType | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -376,10 +379,13 @@ class SacrificeCost:
         Number of permanents sacrificed, all different (CR 118.10).
     kind : CardType or None
         The card type they must have; None for "a permanent".
+    alternatives : frozenset of CardType
+        "Sacrifice a creature or land": any of these types (``kind`` is then None).
     """
 
     count: int = 1
     kind: CardType | None = None
+    alternatives: frozenset[CardType] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)

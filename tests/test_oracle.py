@@ -324,8 +324,8 @@ UNSUPPORTED = [
     ("Urgent Exorcism", "spirit or enchantment"),
     # "As an additional cost to cast Lightning Axe, discard a card or pay {5}." - a choice of costs
     ("Lightning Axe", "discard a card or pay {5}"),
-    # "..., discard a land card." - a restricted discard
-    ("Magmatic Insight", "discard a land card"),
+    # "..., pay X life." - a cost of X life
+    ("Bond of Agony", "pay x life"),
     # "..., sacrifice a creature."
 ]
 

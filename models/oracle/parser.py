@@ -873,13 +873,20 @@ def parse_card(card: Card) -> CardAbilities:
                 exile_costs.append(ExileCost(count, kind))
             elif amount.data.startswith("discard"):
                 count = 1 if amount.data == "discard_one" else _NUMBER_WORDS[str(amount.children[0])]
-                discard_costs.append(DiscardCost(count))
+                noun = str(amount.children[-1]).split() if amount.data == "discard_one" else ["card"]
+                # "discard a land card": a card of that type (CR 118.8)
+                discard_costs.append(DiscardCost(count, CardType(noun[0].capitalize()) if len(noun) == 2 else None))
             else:
                 tokens = [t for t in amount.children if isinstance(t, Token)]
-                noun = str(tokens[-1]).removesuffix("s")
+                nouns = [str(t).removesuffix("s") for t in tokens if t.type == "PERMANENT_NOUN"]
                 count = 1 if amount.data == "sacrifice_one" else _NUMBER_WORDS[str(tokens[0])]
-                kind = None if noun == "permanent" else CardType(noun.capitalize())
-                sacrifice_costs.append(SacrificeCost(count, kind))
+                types = [None if noun == "permanent" else CardType(noun.capitalize()) for noun in nouns]
+                if len(types) == 1:
+                    sacrifice_costs.append(SacrificeCost(count, types[0]))
+                elif None in types:
+                    sacrifice_costs.append(SacrificeCost(count, None))  # "a creature or permanent": any permanent
+                else:  # "sacrifice a creature or land" (CR 701.21)
+                    sacrifice_costs.append(SacrificeCost(count, None, frozenset(types)))
         elif rule == "cost_modifier_line":
             tokens = _tokens(tree)
             amount = _mana_cost_of(next(c for c in tree.children if isinstance(c, Tree)))

@@ -180,7 +180,9 @@ class _Requirement:
     text: str
 
 
-def _kind_matcher(kind: CardType | None) -> Callable[[GameObject], bool]:
+def _kind_matcher(kind: CardType | None, alternatives: frozenset = frozenset()) -> Callable[[GameObject], bool]:
+    if alternatives:  # "a creature or land"
+        return lambda obj: any(t in alternatives for t in obj.card.types)
     return lambda obj: kind is None or kind in obj.card.types
 
 
@@ -206,7 +208,7 @@ def _requirements(problem: CastProblem) -> dict[str, list[_Requirement]]:
     found: dict[str, list[_Requirement]] = {}
     for cost in abilities.sacrifice_costs:
         found.setdefault("sacrifice", []).append(
-            _Requirement(cost.count, _kind_matcher(cost.kind), (), lambda: 1, 1, "sacrifice"))
+            _Requirement(cost.count, _kind_matcher(cost.kind, cost.alternatives), (), lambda: 1, 1, "sacrifice"))
     for cost in abilities.exile_costs:
         found.setdefault("exile", []).append(
             _Requirement(cost.count, _kind_matcher(cost.kind), (), lambda: 1, 1, "exile"))
@@ -366,8 +368,13 @@ def add_cost_rules(problem: CastProblem) -> None:
     discard_count = sum(cost.count for cost in abilities.discard_costs)
     per_mode = choice.escalate_discards if choice is not None else 0
     most = discard_count + per_mode * (len(abilities.modes) - 1 if per_mode else 0)
+    kinds = {cost.kind for cost in abilities.discard_costs}
+    if len(kinds) > 1 or (kinds - {None} and per_mode):
+        raise UnsupportedRuleError(spell.name, "discard", "discard costs of different card types")
+    kind = next(iter(kinds), None)
     if most:
-        hand = [o.id for o in problem.state.hand(problem.caster) if o.id != spell.id]
+        hand = [o.id for o in problem.state.hand(problem.caster)
+                if o.id != spell.id and (kind is None or kind in o.card.types)]  # "discard a land card"
         problem.add_variable(
             DISCARDS,
             tuple(c for size in range(discard_count, most + 1) for c in itertools.combinations(hand, size)),

@@ -642,3 +642,20 @@ def test_spell_that_costs_less_for_each_creature(make_state, casts):
     many = make_state(hand=[("act", "Blasphemous Act")], battlefield=[("m0", "Mountain")],
                       opponent=[(f"o{i}", "Grizzly Bears") for i in range(12)])
     assert [str(c.total_cost) for c in casts(many, "act")] == ["{R}"]  # 12 creatures: generic to 0, {R} stays
+
+
+def test_discard_a_card_of_a_type(make_state, casts):
+    """CR 118.8, 601.2h: Magmatic Insight's "discard a land card": one of the land cards in hand."""
+    state = make_state(hand=[("insight", "Magmatic Insight"), ("mcard", "Mountain"), ("fcard", "Forest"),
+                             ("bcard", "Grizzly Bears")], battlefield=[("m1", "Mountain")])
+    # Land cards in hand: Mountain, Forest = 2 (not the Bears).
+    assert sorted(c.discards for c in casts(state, "insight")) == [("fcard",), ("mcard",)]
+
+
+def test_sacrifice_a_creature_or_land(make_state, casts):
+    """CR 701.21, 601.2h: Merciless Resolve's "sacrifice a creature or land": any of P1's creatures and lands."""
+    state = make_state(hand=[("resolve", "Merciless Resolve")],
+                       battlefield=[("s1", "Swamp"), ("s2", "Swamp"), ("s3", "Swamp"), ("bears", "Grizzly Bears"),
+                                    ("ring", "Sol Ring")], opponent=[("theirs", "Grizzly Bears")])
+    # Swamps (tapped for mana, still sacrificable) 3 + the Bears 1 = 4; not Sol Ring, not P2's Bears.
+    assert sorted(c.sacrifices for c in casts(state, "resolve")) == [("bears",), ("s1",), ("s2",), ("s3",)]
