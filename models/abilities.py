@@ -418,8 +418,8 @@ class ObjectCost:
     action : str
         ``"sacrifice"``, ``"tap"`` or ``"return"`` (permanents the caster
         controls) or ``"exile"`` (cards in the caster's graveyard).
-    count : int
-        How many objects.
+    count : int or None
+        How many objects; None for "any number of" (none included).
     kinds : frozenset of TargetKind
         What the objects must be (``CREATURE``, ``LAND``, ``PERMANENT``);
         empty for "cards" in a graveyard.
@@ -431,7 +431,7 @@ class ObjectCost:
     """
 
     action: str
-    count: int
+    count: int | None
     kinds: frozenset[TargetKind] = frozenset()
     qualities: ObjectFilter | None = None
     text: str = ""
@@ -635,6 +635,9 @@ class CardAbilities:
         Additional costs of discarding cards.
     sacrifice_costs : tuple of SacrificeCost
         Additional costs of sacrificing permanents.
+    object_costs : tuple of ObjectCost
+        Other additional costs paid with objects, such as "tap any number of
+        untapped creatures you control" (CR 118.8).
     exile_costs : tuple of ExileCost
         Additional costs of exiling cards from the caster's graveyard.
     kicker : ManaCost or None
@@ -697,6 +700,7 @@ class CardAbilities:
     discard_costs: tuple[DiscardCost, ...] = ()
     sacrifice_costs: tuple[SacrificeCost, ...] = ()
     exile_costs: tuple[ExileCost, ...] = ()
+    object_costs: tuple[ObjectCost, ...] = ()
     kicker: ManaCost | None = None
     flash: bool = False
     flash_permission: FlashPermission | None = None

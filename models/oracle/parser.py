@@ -820,6 +820,7 @@ def parse_card(card: Card) -> CardAbilities:
     discard_costs: list[DiscardCost] = []
     sacrifice_costs: list[SacrificeCost] = []
     exile_costs: list[ExileCost] = []
+    object_costs: list[ObjectCost] = []
     mana_abilities: list[ManaAbility] = []
     cost_modifiers: list[CostModifier] = []
     unsupported: list[UnsupportedText] = out["unsupported"]
@@ -863,6 +864,13 @@ def parse_card(card: Card) -> CardAbilities:
             unsupported.extend(reader.unsupported)
             text = original.lstrip("•").strip()
             modes.append(Mode(len(modes), Instruction(text, tuple(reader.targets))))
+        elif rule == "additional_cost_line" and tree.data == "any_number_cost_line":
+            text = str(tree.children[-1]).removeprefix("you may ")
+            cost = _object_cost(text.replace("any number of ", "a ", 1), line)
+            if cost is None or cost.count != 1:
+                unsupported.append(UnsupportedText(original, f"additional cost {text!r} not modelled"))
+            else:  # any number of them, none included (CR 118.8, 601.2h)
+                object_costs.append(dataclasses.replace(cost, count=None, text=text))
         elif rule == "additional_cost_line":
             amount = next(c for c in tree.children if isinstance(c, Tree))
             if amount.data.startswith("exile"):
@@ -1017,6 +1025,7 @@ def parse_card(card: Card) -> CardAbilities:
         discard_costs=tuple(discard_costs),
         sacrifice_costs=tuple(sacrifice_costs),
         exile_costs=tuple(exile_costs),
+        object_costs=tuple(object_costs),
         kicker=out["kicker"],
         flash=out["flash"],
         flash_permission=out.get("flash_permission"),

@@ -212,6 +212,9 @@ def _requirements(problem: CastProblem) -> dict[str, list[_Requirement]]:
     for cost in abilities.exile_costs:
         found.setdefault("exile", []).append(
             _Requirement(cost.count, _kind_matcher(cost.kind), (), lambda: 1, 1, "exile"))
+    for cost in abilities.object_costs:
+        found.setdefault(cost.action, []).append(
+            _Requirement(cost.count, _cost_matcher(cost), (), lambda: 1, 1, cost.text))
     choice = abilities.mode_choice
     mode_names = tuple(mode_variable(m.index) for m in abilities.modes)
     if choice is not None and choice.entwine_objects is not None:
@@ -274,6 +277,14 @@ def add_object_cost_choices(problem: CastProblem) -> None:
             pool = [o for o in state.objects_in(Zone.BATTLEFIELD, caster) if not (action == "tap" and o.tapped)]
         objects = {o.id: o for o in pool}
         candidates = [o.id for o in pool if any(r.matches(o) for r in requirements)]
+        if any(r.count is None for r in requirements):  # "any number of": every subset, none included
+            if len(requirements) > 1 or len(candidates) > 16:
+                raise UnsupportedRuleError(problem.spell.name, requirements[0].text,
+                                           f"'any number' of objects to {action} with other such costs, or over "
+                                           "16 candidates")
+            problem.add_variable(variable, tuple(c for size in range(len(candidates) + 1)
+                                                 for c in itertools.combinations(candidates, size)), "CR 601.2h")
+            continue
         fixed = [r for r in requirements if not r.scope]
         low = sum(r.count for r in fixed)
         high = low + sum(r.count * r.most_units for r in requirements if r.scope)

@@ -659,3 +659,25 @@ def test_sacrifice_a_creature_or_land(make_state, casts):
                                     ("ring", "Sol Ring")], opponent=[("theirs", "Grizzly Bears")])
     # Swamps (tapped for mana, still sacrificable) 3 + the Bears 1 = 4; not Sol Ring, not P2's Bears.
     assert sorted(c.sacrifices for c in casts(state, "resolve")) == [("bears",), ("s1",), ("s2",), ("s3",)]
+
+
+def test_any_number_of_objects_as_an_additional_cost(make_state, casts):
+    """CR 118.8, 601.2h: Devouring Greed's "you may sacrifice any number of Spirits": every set of P1's Spirits."""
+    state = make_state(hand=[("greed", "Devouring Greed")],
+                       battlefield=[(f"s{i}", "Swamp") for i in range(4)] + [
+                           ("k1", "Kami of Ancient Law"), ("k2", "Kami of Ancient Law"), ("bears", "Grizzly Bears")])
+    found = casts(state, "greed")
+    # target player: P1 or P2 = 2; Spirits to sacrifice: any subset of {k1, k2} = 4 (the Bears is no Spirit). 2 * 4 = 8.
+    assert len(found) == 8 and {c.sacrifices for c in found} == {(), ("k1",), ("k2",), ("k1", "k2")}
+
+
+def test_tap_any_number_of_creatures_keeps_mana_creatures_honest(make_state, casts):
+    """CR 118.8, 601.2g-h: Burn at the Stake ({2}{R}{R}{R}) taps any number of untapped creatures; Llanowar Elves
+    tapped for mana can't also be tapped for the cost."""
+    state = make_state(hand=[("burn", "Burn at the Stake")],
+                       battlefield=[(f"m{i}", "Mountain") for i in range(4)] + [
+                           ("elves", "Llanowar Elves"), ("bears", "Grizzly Bears")])
+    found = casts(state, "burn")
+    # Five mana are needed: the four Mountains and the Elves, so only the Bears may be tapped: {} or {bears} = 2.
+    # Target creature or player: P1, P2, elves, bears = 4. 2 * 4 = 8.
+    assert len(found) == 8 and {c.taps for c in found} == {(), ("bears",)}
