@@ -33,7 +33,8 @@ HAND_CARDS = [
     # split cards and fuse, object costs of splice / entwine / escalate, awaken, multikicker-free qualities
     "Far // Away", "Stand // Deliver", "Hundred-Talon Strike", "Torrent of Stone", "Collective Effort",
     "Coastal Discovery", "Terror", "Brutal Expulsion", "Ghostly Flicker", "Solar Tide", "Blazing Shoal",
-    "Hill Giant", "Weapon Surge",
+    "Hill Giant", "Weapon Surge", "Devouring Greed", "Burn at the Stake", "Merciless Resolve", "Magmatic Insight",
+    "Befoul", "Blasphemous Act",
 ]
 BOARD_CARDS = ["Grizzly Bears", "Silver Knight", "Kodama of the North Tree", "Slippery Bogle",
                "Sol Ring", "Smoke", "Thalia, Guardian of Thraben", "Kami of Ancient Law", "Llanowar Elves",
