@@ -419,7 +419,8 @@ class ObjectCost:
         ``"sacrifice"``, ``"tap"`` or ``"return"`` (permanents the caster
         controls) or ``"exile"`` (cards in the caster's graveyard).
     count : int or None
-        How many objects; None for "any number of" (none included).
+        How many objects; None for "any number of" (none included); 0 for
+        "all" of them ("sacrifice all creatures you control").
     kinds : frozenset of TargetKind
         What the objects must be (``CREATURE``, ``LAND``, ``PERMANENT``);
         empty for "cards" in a graveyard.
@@ -669,6 +670,9 @@ class CardAbilities:
         "You may exile a [colour] card with mana value X from your hand rather
         than pay this spell's mana cost" (the Shoals): an alternative cost
         (CR 118.9); X is then the exiled card's mana value.
+    pay_x_life : bool
+        "As an additional cost to cast this spell, pay X life": X is at most
+        the caster's life total (CR 119.4, 119.4b).
     cost_reduction_per : (int, CardType, str) or None
         "~ costs {N} less to cast for each creature on the battlefield" / "for
         each creature card in your graveyard": N generic mana less per object
@@ -721,6 +725,7 @@ class CardAbilities:
     multikicker: ManaCost | None = None
     overload: ManaCost | None = None
     cost_reduction_per: tuple[int, CardType, str] | None = None
+    pay_x_life: bool = False
     exile_from_hand_instead: Color | None = None
     unsupported: tuple[UnsupportedText, ...] = ()
 

@@ -34,7 +34,7 @@ HAND_CARDS = [
     "Far // Away", "Stand // Deliver", "Hundred-Talon Strike", "Torrent of Stone", "Collective Effort",
     "Coastal Discovery", "Terror", "Brutal Expulsion", "Ghostly Flicker", "Solar Tide", "Blazing Shoal",
     "Hill Giant", "Weapon Surge", "Devouring Greed", "Burn at the Stake", "Merciless Resolve", "Magmatic Insight",
-    "Befoul", "Blasphemous Act",
+    "Befoul", "Blasphemous Act", "Soulblast", "Bond of Agony", "Harvest Pyre",
 ]
 BOARD_CARDS = ["Grizzly Bears", "Silver Knight", "Kodama of the North Tree", "Slippery Bogle",
                "Sol Ring", "Smoke", "Thalia, Guardian of Thraben", "Kami of Ancient Law", "Llanowar Elves",

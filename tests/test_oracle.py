@@ -324,8 +324,8 @@ UNSUPPORTED = [
     ("Urgent Exorcism", "spirit or enchantment"),
     # "As an additional cost to cast Lightning Axe, discard a card or pay {5}." - a choice of costs
     ("Lightning Axe", "discard a card or pay {5}"),
-    # "..., pay X life." - a cost of X life
-    ("Bond of Agony", "pay x life"),
+    # "..., reveal a colorless creature card from your hand." - a revealed card is not modelled
+    ("Titan's Presence", "reveal a colorless creature card"),
     # "..., sacrifice a creature."
 ]
 

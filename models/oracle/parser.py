@@ -866,11 +866,19 @@ def parse_card(card: Card) -> CardAbilities:
             modes.append(Mode(len(modes), Instruction(text, tuple(reader.targets))))
         elif rule == "additional_cost_line" and tree.data == "any_number_cost_line":
             text = str(tree.children[-1]).removeprefix("you may ")
-            cost = _object_cost(text.replace("any number of ", "a ", 1), line)
+            if text == "pay x life.":
+                out["pay_x_life"] = True  # CR 119.4: X no more than the caster's life
+                continue
+            if text == "exile x cards from your graveyard.":
+                # X is announced as the cost is paid (CR 601.2b): any number of cards, each number its own cast
+                object_costs.append(ObjectCost("exile", None, frozenset(), None, text))
+                continue
+            every = text.startswith("sacrifice all ")
+            cost = _object_cost(re.sub(r"any number of |all ", "a ", text, count=1), line)
             if cost is None or cost.count != 1:
                 unsupported.append(UnsupportedText(original, f"additional cost {text!r} not modelled"))
-            else:  # any number of them, none included (CR 118.8, 601.2h)
-                object_costs.append(dataclasses.replace(cost, count=None, text=text))
+            else:  # any number of them, none included; or all of them (CR 118.8, 601.2h)
+                object_costs.append(dataclasses.replace(cost, count=0 if every else None, text=text))
         elif rule == "additional_cost_line":
             amount = next(c for c in tree.children if isinstance(c, Tree))
             if amount.data.startswith("exile"):
@@ -1046,6 +1054,7 @@ def parse_card(card: Card) -> CardAbilities:
         multikicker=out.get("multikicker"),
         overload=out.get("overload"),
         cost_reduction_per=out.get("cost_per"),
+        pay_x_life=out.get("pay_x_life", False),
         exile_from_hand_instead=out.get("exile_from_hand_instead"),
         unsupported=tuple(unsupported),
     )

@@ -277,6 +277,11 @@ def add_object_cost_choices(problem: CastProblem) -> None:
             pool = [o for o in state.objects_in(Zone.BATTLEFIELD, caster) if not (action == "tap" and o.tapped)]
         objects = {o.id: o for o in pool}
         candidates = [o.id for o in pool if any(r.matches(o) for r in requirements)]
+        if any(r.count == 0 for r in requirements):  # "sacrifice all creatures you control": no choice
+            if len(requirements) > 1:
+                raise UnsupportedRuleError(problem.spell.name, requirements[0].text, f"'all' with other {action} costs")
+            problem.add_variable(variable, (tuple(candidates),), "CR 601.2h")
+            continue
         if any(r.count is None for r in requirements):  # "any number of": every subset, none included
             if len(requirements) > 1 or len(candidates) > 16:
                 raise UnsupportedRuleError(problem.spell.name, requirements[0].text,
@@ -405,6 +410,17 @@ def add_cost_rules(problem: CastProblem) -> None:
                 ),
             )
     add_object_cost_choices(problem)
+    if abilities.pay_x_life and X in problem.variables:
+        if any(s.kind is SymbolKind.PHYREXIAN for s in (mana_cost.symbols if mana_cost else ())):
+            raise UnsupportedRuleError(spell.name, str(mana_cost), "life paid for X and for Phyrexian mana")
+        life = problem.state.life_of(problem.caster)
+        problem.add_constraint(
+            (X,), lambda x: x == 0 or x <= life, "CR 119.4",
+            f"X life can be paid only with a life total of X or more ({problem.caster} has {life})",
+            lambda x: f"X is {x} and {problem.caster} has {life} life",
+        )
+    elif abilities.pay_x_life:
+        raise UnsupportedRuleError(spell.name, "pay X life", "X life without X in the mana cost")
     if EXILED_INSTEAD in problem.variables:
         x_present = X in problem.variables
         problem.add_constraint(

@@ -681,3 +681,32 @@ def test_tap_any_number_of_creatures_keeps_mana_creatures_honest(make_state, cas
     # Five mana are needed: the four Mountains and the Elves, so only the Bears may be tapped: {} or {bears} = 2.
     # Target creature or player: P1, P2, elves, bears = 4. 2 * 4 = 8.
     assert len(found) == 8 and {c.taps for c in found} == {(), ("bears",)}
+
+
+def test_sacrifice_all_creatures(make_state, casts):
+    """CR 118.8: Soulblast's "sacrifice all creatures you control" is no choice: every creature P1 controls."""
+    state = make_state(hand=[("blast", "Soulblast")], battlefield=[(f"m{i}", "Mountain") for i in range(6)] + [
+        ("b1", "Grizzly Bears"), ("b2", "Grizzly Bears")], opponent=[("theirs", "Grizzly Bears")])
+    found = casts(state, "blast")
+    # target creature or player: P1, P2, b1, b2, theirs = 5; the sacrifice is always {b1, b2}.
+    assert len(found) == 5 and {c.sacrifices for c in found} == {("b1", "b2")}
+
+
+def test_pay_x_life(make_state, casts):
+    """CR 119.4, 119.4b: Bond of Agony ({X}{B}, pay X life): X up to the mana, and no more than P1's life."""
+    lands = [(f"s{i}", "Swamp") for i in range(6)]
+    rich = make_state(hand=[("bond", "Bond of Agony")], battlefield=lands)
+    # Six Swamps: {X}{B} allows X = 0..5; at 20 life all of them: 6 casts.
+    assert sorted(c.x for c in casts(rich, "bond")) == [0, 1, 2, 3, 4, 5]
+    poor = make_state(hand=[("bond", "Bond of Agony")], battlefield=lands, life={"P1": 3})
+    # At 3 life, X = 0..3 (0 life can always be paid): 4 casts.
+    assert sorted(c.x for c in casts(poor, "bond")) == [0, 1, 2, 3]
+
+
+def test_exile_x_cards(make_state, casts):
+    """CR 601.2b, 118.8: Harvest Pyre's "exile X cards from your graveyard": every set of P1's graveyard cards."""
+    graveyard = [{"id": f"g{i}", "card": "Grizzly Bears", "zone": "graveyard", "owner": "P1"} for i in range(3)]
+    state = make_state(hand=[("pyre", "Harvest Pyre")], battlefield=[("m1", "Mountain"), ("m2", "Mountain")],
+                       opponent=[("theirs", "Grizzly Bears")], objects=graveyard)
+    # target creature: theirs = 1; cards exiled: any subset of three, 2^3 = 8. 1 * 8 = 8.
+    assert len(casts(state, "pyre")) == 8
