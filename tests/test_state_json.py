@@ -1,4 +1,4 @@
-"""The JSON state-file contract (``/work/shared/STATE_FORMAT.md``).
+"""The JSON state-file contract (STATE_FORMAT.md, summarised in the README's "Game-state files").
 
 Every bad input must raise :class:`models.errors.StateError` (a ``ValueError``)
 whose message names the key path and the bad value.
