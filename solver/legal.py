@@ -472,31 +472,14 @@ def _reasons(problem: CastProblem, cast: Cast) -> list[Reason]:
     for key in given:
         if key not in slot_keys:
             reasons.append(Reason("CR 601.2c", f"no instance of 'target' at {key} in the spell or its spliced texts"))
-    # Discards (CR 601.2h).
-    if DISCARDS in problem.variables:
-        discards = tuple(sorted(cast.discards))
-        domain = problem.variables[DISCARDS].domain
-        canonical = {tuple(sorted(d)): d for d in domain}
-        if discards in canonical:
-            assignment[DISCARDS] = canonical[discards]
-        else:
-            reasons.append(_cost_objects_reason(problem, tuple(cast.discards), DISCARDS, "discard"))
-            assignment[DISCARDS] = _Invalid()
-    elif cast.discards:
-        reasons.append(Reason("CR 601.2h", f"{problem.spell.name} has no discard cost"))
-    # Sacrifices (CR 601.2h, 118.10).
-    if SACRIFICES in problem.variables:
-        sacrifices = tuple(sorted(cast.sacrifices))
-        domain = problem.variables[SACRIFICES].domain
-        canonical = {tuple(sorted(d)): d for d in domain}
-        if sacrifices in canonical:
-            assignment[SACRIFICES] = canonical[sacrifices]
-        else:
-            reasons.append(_cost_objects_reason(problem, tuple(cast.sacrifices), SACRIFICES, "sacrifice"))
-            assignment[SACRIFICES] = _Invalid()
-    elif cast.sacrifices:
-        reasons.append(Reason("CR 601.2h", f"{problem.spell.name} has no sacrifice cost"))
-    # A card exiled from the hand instead of paying the mana cost (CR 118.9), then the graveyard's.
+    # Objects paying costs (CR 601.2h, 118.10): discards and sacrifices; a card exiled from the hand instead of
+    # paying the mana cost (CR 118.9); then cards exiled from the graveyard, permanents tapped or returned.
+    spell_name = problem.spell.name
+    for variable, given, action, absent in (
+        (DISCARDS, cast.discards, "discard", f"{spell_name} has no discard cost"),
+        (SACRIFICES, cast.sacrifices, "sacrifice", f"{spell_name} has no sacrifice cost"),
+    ):
+        _check_cost_objects(problem, assignment, reasons, variable, given, action, absent)
     graveyard_exiles = cast.exiles
     if EXILED_INSTEAD in problem.variables:
         state = problem.state
@@ -504,34 +487,17 @@ def _reasons(problem: CastProblem, cast: Cast) -> list[Reason]:
         graveyard_exiles = tuple(e for e in cast.exiles if e not in from_hand)
         if len(from_hand) > 1 or (from_hand and from_hand[0] not in problem.variables[EXILED_INSTEAD].domain):
             colour = problem.abilities.exile_from_hand_instead.name.lower()
-            reasons.append(Reason("CR 118.9", f"one {colour} card other than {problem.spell.name} is exiled from "
+            reasons.append(Reason("CR 118.9", f"one {colour} card other than {spell_name} is exiled from "
                                   f"{problem.caster}'s hand instead of paying the mana cost; {from_hand} can't be"))
             assignment[EXILED_INSTEAD] = _Invalid()
         else:
             assignment[EXILED_INSTEAD] = from_hand[0] if from_hand else None
-    # Cards exiled from the graveyard (CR 601.2h, 118.10).
-    if EXILES in problem.variables:
-        exiles = tuple(sorted(graveyard_exiles))
-        canonical = {tuple(sorted(d)): d for d in problem.variables[EXILES].domain}
-        if exiles in canonical:
-            assignment[EXILES] = canonical[exiles]
-        else:
-            reasons.append(_cost_objects_reason(problem, tuple(graveyard_exiles), EXILES, "exile"))
-            assignment[EXILES] = _Invalid()
-    elif graveyard_exiles:
-        reasons.append(Reason("CR 601.2h", f"{problem.spell.name} has no exile cost"))
-    # Permanents tapped or returned to hand to pay costs (CR 601.2h, 118.10).
-    for variable, given, action in ((TAPS, cast.taps, "tap"), (RETURNS, cast.returns, "return")):
-        chosen = tuple(sorted(given))
-        if variable in problem.variables:
-            canonical = {tuple(sorted(d)): d for d in problem.variables[variable].domain}
-            if chosen in canonical:
-                assignment[variable] = canonical[chosen]
-            else:
-                reasons.append(_cost_objects_reason(problem, tuple(given), variable, action))
-                assignment[variable] = _Invalid()
-        elif chosen:
-            reasons.append(Reason("CR 601.2h", f"no cost of this cast asks to {action} a permanent"))
+    for variable, given, action, absent in (
+        (EXILES, graveyard_exiles, "exile", f"{spell_name} has no exile cost"),
+        (TAPS, cast.taps, "tap", "no cost of this cast asks to tap a permanent"),
+        (RETURNS, cast.returns, "return", "no cost of this cast asks to return a permanent"),
+    ):
+        _check_cost_objects(problem, assignment, reasons, variable, given, action, absent)
     # Constraints whose values are all valid.
     for constraint in problem.constraints:
         if not constraint.scope:
@@ -542,6 +508,25 @@ def _reasons(problem: CastProblem, cast: Cast) -> list[Reason]:
         if not constraint.predicate(*values):
             reasons.append(constraint.reason(assignment))
     return _unique(reasons)
+
+
+def _check_cost_objects(problem: CastProblem, assignment: dict, reasons: list[Reason], variable: str,
+                        given: tuple[str, ...], action: str, absent: str) -> None:
+    """Put the objects a cast names for one action's costs into ``assignment``, or say why they can't pay.
+
+    The set must be one of the variable's values (the order it is given in
+    is not a choice); with no such variable, naming any object is wrong.
+    """
+    chosen = tuple(sorted(given))
+    if variable in problem.variables:
+        canonical = {tuple(sorted(d)): d for d in problem.variables[variable].domain}
+        if chosen in canonical:
+            assignment[variable] = canonical[chosen]
+        else:
+            reasons.append(_cost_objects_reason(problem, tuple(given), variable, action))
+            assignment[variable] = _Invalid()
+    elif chosen:
+        reasons.append(Reason("CR 601.2h", absent))
 
 
 def _cost_objects_reason(problem: CastProblem, given: tuple[str, ...], variable: str, action: str) -> Reason:
