@@ -156,8 +156,14 @@ def _parser() -> Lark:
     return Lark(grammar, parser="lalr", lexer="contextual", start=list(LINE_RULES))
 
 
-def _quality_of_word(word: str) -> Quality:
-    """One adjective of a qualified phrase as a Quality ("nonblack", "non-zombie", "spirit", "tapped")."""
+_CARD_TYPE_WORDS = {"creature", "artifact", "enchantment", "instant", "sorcery", "planeswalker", "land", "battle"}
+
+
+def _quality_of_word(word: str) -> Quality | None:
+    """One adjective as a Quality ("nonblack", "non-zombie", "spirit", "tapped", "instant"), or None if not one.
+
+    A card type word ("instant and sorcery spells") is that type; with "non" or "non-", not that type.
+    """
     if word in _STATUS_WORDS:
         return _STATUS_WORDS[word]
     negated = word.startswith("non")
@@ -168,7 +174,18 @@ def _quality_of_word(word: str) -> Quality:
     bare = word.removeprefix("non")
     if bare in _COLOR_WORDS:
         return Quality("color", _COLOR_WORDS[bare], negated=negated)
-    return Quality("type", CardType(bare.capitalize()), negated=True)  # "nonland", "noncreature"
+    bare = bare.removeprefix("-") if negated else bare
+    if bare in _CARD_TYPE_WORDS:
+        return Quality("type", CardType(bare.capitalize()), negated=negated)  # "nonland", "non-creature"
+    return None
+
+
+def _read_quality(word: str) -> Quality:
+    """The Quality of a word the grammar's QUALIFIED_* patterns took in (so always one)."""
+    quality = _quality_of_word(word)
+    if quality is None:
+        raise ValueError(f"{word!r} is not a quality")
+    return quality
 
 
 def _object_filter(adjectives: str) -> ObjectFilter:
@@ -178,9 +195,9 @@ def _object_filter(adjectives: str) -> ObjectFilter:
     """
     if re.search(r"\bor\b", adjectives):
         words = [w for w in re.split(r",? or |, ", adjectives) if w]
-        return ObjectFilter((frozenset(_quality_of_word(w) for w in words),), adjectives)
+        return ObjectFilter((frozenset(_read_quality(w) for w in words),), adjectives)
     words = [w for w in re.split(r", | ", adjectives) if w]
-    return ObjectFilter(tuple(frozenset({_quality_of_word(w)}) for w in words), adjectives)
+    return ObjectFilter(tuple(frozenset({_read_quality(w)}) for w in words), adjectives)
 
 
 def _with_quality(text: str) -> Quality:
@@ -257,28 +274,19 @@ def _targeting_quality(text: str) -> Quality:
     return Quality("targeting", text.removeprefix("that targets ").removeprefix("a "))
 
 
-_SPELL_TYPE_WORDS = {"creature", "artifact", "enchantment", "instant", "sorcery", "planeswalker", "land", "battle"}
-
-
 def _spell_qualities(words: str) -> ObjectFilter | None:
     """The spells a cost change names: "white", "instant and sorcery", "arcane", "noncreature" (CR 601.2f).
 
-    "X and Y spells" are the spells that are X or Y: one clause. None when a word is not read.
+    "X and Y spells" are the spells that are X or Y: one clause. None when a word is not read, or names what
+    a spell can't be asked (its status, a supertype).
     """
-    qualities = set()
-    for word in re.split(r" and | or ", words):
-        if word in _SPELL_TYPE_WORDS:
-            qualities.add(Quality("type", CardType(word.capitalize())))
-        elif word.startswith("non") and word.removeprefix("non").removeprefix("-") in _SPELL_TYPE_WORDS:
-            qualities.add(Quality("type", CardType(word.removeprefix("non").removeprefix("-").capitalize()),
-                                  negated=True))
-        elif (word in _STATUS_WORDS and _STATUS_WORDS[word].attribute == "colors") or word in _COLOR_WORDS \
-                or word.removeprefix("non") in _COLOR_WORDS or word.removeprefix("non-") in _SUBTYPE_BY_WORD \
-                or word in _SUBTYPE_BY_WORD:
-            qualities.add(_quality_of_word(word))
-        else:
-            return None
-    return ObjectFilter((frozenset(qualities),), words)
+    read = [(word, _quality_of_word(word)) for word in re.split(r" and | or ", words)]
+    if any(quality is None or quality.attribute not in ("type", "color", "colors", "subtype")
+           # a subtype is written in the singular before "spells"
+           or (quality.attribute == "subtype" and word.removeprefix("non-") not in _SUBTYPE_BY_WORD)
+           for word, quality in read):
+        return None
+    return ObjectFilter((frozenset(quality for _, quality in read),), words)
 
 
 def _add_quality(qualities: ObjectFilter | None, quality: Quality, text: str) -> ObjectFilter:
@@ -498,7 +506,7 @@ class _SpellTextReader:
                 plain, qualified = [t for t in child.children if isinstance(t, Token) and t.type != "OR"]
                 plain_kind = TargetKind(str(plain).removesuffix("s"))
                 found_kinds, found = _qualified_kind(str(qualified))
-                if plain_kind not in PERMANENT_KIND_TYPES or found is None:
+                if plain_kind not in PERMANENT_KIND_TYPES:
                     self.unsupported.append(UnsupportedText(self._span(tokens[0]), "target restriction not modelled"))
                     return
                 kinds |= {plain_kind} | found_kinds
