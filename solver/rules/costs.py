@@ -335,7 +335,10 @@ def cost_modifier_total(problem: CastProblem) -> int:
 
 
 def _cost_modifiers(problem: CastProblem) -> list:
-    """The static cost changes of permanents that apply to this spell and caster (CR 601.2f)."""
+    """The static cost changes of permanents that apply to this spell and caster (CR 601.2f), read once."""
+    found = problem.cache.get("cost modifiers")
+    if found is not None:
+        return found
     found = []
     for obj in problem.state.battlefield():
         abilities = abilities_of(obj)
@@ -350,6 +353,7 @@ def _cost_modifiers(problem: CastProblem) -> list:
             if modifier.casters == "opponents" and obj.controller == problem.caster:
                 continue
             found.append(modifier)
+    problem.cache["cost modifiers"] = found  # kept only once every permanent was read
     return found
 
 
