@@ -237,15 +237,19 @@ def _requirements(problem: CastProblem) -> dict[str, list[_Requirement]]:
     return found
 
 
-def _can_split(chosen: tuple[str, ...], needs: list[tuple[int, Callable[[GameObject], bool]]], objects) -> bool:
-    """Whether the chosen objects pay each need, every object paying exactly one (CR 118.10)."""
-    if len(chosen) != sum(n for n, _ in needs):
+def _can_split(chosen: tuple[str, ...], needs: list[tuple[int, Callable[[GameObject], bool]]], objects,
+               rest: Callable[[GameObject], bool] | None = None) -> bool:
+    """Whether the chosen objects pay each need, every object paying exactly one (CR 118.10).
+
+    ``rest``, for a cost of "any number of" objects, takes the objects the needs leave, if they match it.
+    """
+    if len(chosen) < sum(n for n, _ in needs) or (rest is None and len(chosen) != sum(n for n, _ in needs)):
         return False
     left = [n for n, _ in needs]
 
     def place(index: int) -> bool:
         if index == len(chosen):
-            return True
+            return not any(left)
         obj = objects[chosen[index]]
         for i, (_, matches) in enumerate(needs):
             if left[i] and matches(obj):
@@ -253,7 +257,7 @@ def _can_split(chosen: tuple[str, ...], needs: list[tuple[int, Callable[[GameObj
                 if place(index + 1):
                     return True
                 left[i] += 1
-        return False
+        return rest is not None and rest(obj) and place(index + 1)
     return place(0)
 
 
@@ -282,34 +286,34 @@ def add_object_cost_choices(problem: CastProblem) -> None:
                 raise UnsupportedRuleError(problem.spell.name, requirements[0].text, f"'all' with other {action} costs")
             problem.add_variable(variable, (tuple(candidates),), "CR 601.2h")
             continue
-        if any(r.count is None for r in requirements):  # "any number of": every subset, none included
-            if len(requirements) > 1 or len(candidates) > 16:
-                raise UnsupportedRuleError(problem.spell.name, requirements[0].text,
-                                           f"'any number' of objects to {action} with other such costs, or over "
-                                           "16 candidates")
-            problem.add_variable(variable, tuple(c for size in range(len(candidates) + 1)
-                                                 for c in itertools.combinations(candidates, size)), "CR 601.2h")
-            continue
+        rest = [r for r in requirements if r.count is None]  # "any number of": none included
+        if len(rest) > 1 or (rest and len(candidates) > 16):
+            raise UnsupportedRuleError(problem.spell.name, rest[0].text, f"'any number' of objects to {action} with "
+                                                                         "another such cost, or over 16 candidates")
+        rest_matches = rest[0].matches if rest else None
+        requirements = [r for r in requirements if r.count is not None]
         fixed = [r for r in requirements if not r.scope]
         low = sum(r.count for r in fixed)
-        high = low + sum(r.count * r.most_units for r in requirements if r.scope)
+        high = len(candidates) if rest else low + sum(r.count * r.most_units for r in requirements if r.scope)
         if not any(r.scope for r in requirements):
             needs = [(r.count, r.matches) for r in fixed]
-            domain = tuple(c for c in itertools.combinations(candidates, low) if _can_split(c, needs, objects))
+            domain = tuple(c for size in range(low, high + 1) for c in itertools.combinations(candidates, size)
+                           if _can_split(c, needs, objects, rest_matches))
             problem.add_variable(variable, domain, "CR 601.2h")
             continue
         domain = tuple(c for size in range(low, high + 1) for c in itertools.combinations(candidates, size))
         problem.add_variable(variable, domain, "CR 601.2h")
         scope = tuple(dict.fromkeys(v for r in requirements for v in r.scope))
 
-        def pays(*values, requirements=requirements, scope=scope, objects=objects) -> bool:
+        def pays(*values, requirements=requirements, scope=scope, objects=objects, rest=rest_matches) -> bool:
             given = dict(zip(scope, values[:-1]))
             needs = [(r.count * r.units(*(given[v] for v in r.scope)), r.matches) for r in requirements]
-            return _can_split(values[-1], [n for n in needs if n[0]], objects)
+            return _can_split(values[-1], [n for n in needs if n[0]], objects, rest)
 
-        def describe(*values, requirements=requirements, scope=scope, action=action) -> str:
+        def describe(*values, requirements=requirements, scope=scope, action=action, rest=rest) -> str:
             given = dict(zip(scope, values[:-1]))
             asked = [f"{r.count * r.units(*(given[v] for v in r.scope))} for '{r.text}'" for r in requirements]
+            asked += [f"any number for '{r.text}'" for r in rest]
             return f"the costs ask to {action} {', '.join(asked)}; {list(values[-1]) or 'nothing'} was given"
 
         problem.add_constraint(scope + (variable,), pays, "CR 601.2h",

@@ -710,3 +710,17 @@ def test_exile_x_cards(make_state, casts):
                        opponent=[("theirs", "Grizzly Bears")], objects=graveyard)
     # target creature: theirs = 1; cards exiled: any subset of three, 2^3 = 8. 1 * 8 = 8.
     assert len(casts(state, "pyre")) == 8
+
+
+def test_any_number_beside_a_splice_sacrifice(make_state, casts):
+    """CR 118.10, 702.47a: Devouring Greed ("you may sacrifice any number of Spirits") with Torrent of Stone spliced
+    ("Sacrifice two Mountains"): the Mountains pay the splice cost, the Spirits the other; each object pays one."""
+    state = make_state(hand=[("greed", "Devouring Greed"), ("torrent", "Torrent of Stone")],
+                       battlefield=[(f"s{i}", "Swamp") for i in range(4)] + [
+                           ("m1", "Mountain"), ("m2", "Mountain"), ("kami", "Kami of Ancient Law")],
+                       opponent=[("bears", "Grizzly Bears")])
+    found = casts(state, "greed")
+    # Not spliced: target player 2 * Spirits sacrificed ({} or {kami}) 2 = 4. Spliced: target player 2 * Torrent's
+    # target creature (kami, bears) 2 * the two Mountains 1 * Spirits 2 = 8. 4 + 8 = 12.
+    assert len(found) == 12
+    assert {c.sacrifices for c in found if c.splices} == {("m1", "m2"), ("kami", "m1", "m2")}
