@@ -64,8 +64,6 @@ GRAPH_FORMATS = ("graphml", "json", "png")
 SPLICE, TARGET = "splice", "target"
 """The values of the edge attribute ``kind``."""
 
-_PERMANENT_TYPES_OF_KIND = PERMANENT_KIND_TYPES
-
 
 @dataclass(frozen=True, slots=True)
 class SkippedCard:
@@ -201,7 +199,7 @@ def _names_permanent(spec: TargetSpec, card: Card) -> bool:
     """Whether an instance of "target" names a permanent of this card (CR 115.1, 115.4)."""
     if TargetKind.PERMANENT in spec.kinds:
         return card.is_permanent_card
-    return any(_PERMANENT_TYPES_OF_KIND.get(kind) in card.types for kind in spec.kinds)
+    return any(PERMANENT_KIND_TYPES.get(kind) in card.types for kind in spec.kinds)
 
 
 def _block(spell: Card, spec: TargetSpec, abilities: CardAbilities) -> tuple[str, str, bool] | None:

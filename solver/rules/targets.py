@@ -31,8 +31,6 @@ from solver.rules.modes import mode_variable
 __all__ = ["add_target_rules", "legal_targets", "why_not_legal_target", "slot_variable", "target_ids", "controller_of",
            "split_value", "value_of_choice"]
 
-_PERMANENT_KINDS = PERMANENT_KIND_TYPES
-
 
 def slot_variable(source: str, mode: int | None, instruction: int, index: int, copy: int = 0) -> str:
     """The variable name of one target instance (``copy``: which time a repeated mode is chosen)."""
@@ -43,7 +41,7 @@ def slot_variable(source: str, mode: int | None, instruction: int, index: int, c
 @functools.cache
 def _accepted_types(kinds: frozenset[TargetKind]) -> frozenset[CardType]:
     """The card types a permanent may have to be named by these kinds."""
-    return frozenset(_PERMANENT_KINDS[k] for k in kinds if k in _PERMANENT_KINDS)
+    return frozenset(PERMANENT_KIND_TYPES[k] for k in kinds if k in PERMANENT_KIND_TYPES)
 
 
 def _matches_kind(problem: CastProblem, spec: TargetSpec, candidate: str) -> Callable[[], str] | None:
