@@ -54,7 +54,9 @@ def family_state(n: int, k: int) -> GameState:
     objects += [{"id": f"ray{i}", "card": "Glacial Ray", "zone": "hand", "owner": "P1"} for i in range(k)]
     objects += [{"id": f"art{i}", "card": "Sol Ring", "zone": "battlefield", "controller": "P2"} for i in range(n)]
     objects += [{"id": f"ench{i}", "card": "Bad Moon", "zone": "battlefield", "controller": "P2"} for i in range(n)]
-    objects += [{"id": f"bear{i}", "card": "Grizzly Bears", "zone": "battlefield", "controller": "P2"} for i in range(n)]
+    objects += [
+        {"id": f"bear{i}", "card": "Grizzly Bears", "zone": "battlefield", "controller": "P2"} for i in range(n)
+    ]
     # Enough mana: {W} + 3 * {1} + k * {1}{R}.
     pool = "{W}" + "{R}" * k + "{C}" * (3 + k)
     return state_from_data({"players": ["P1", "P2"], "objects": objects, "mana_pool": {"P1": pool}})

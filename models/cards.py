@@ -27,7 +27,9 @@ _SUPERTYPES = frozenset({"Basic", "Legendary", "Snow", "World", "Ongoing", "Elit
 _TYPES_BY_NAME = {t.value: t for t in CardType}
 
 
-def parse_type_line(type_line: str, path: str = "type_line") -> tuple[tuple[str, ...], tuple[CardType, ...], tuple[str, ...]]:
+def parse_type_line(
+    type_line: str, path: str = "type_line"
+) -> tuple[tuple[str, ...], tuple[CardType, ...], tuple[str, ...]]:
     """Split a type line into supertypes, card types and subtypes (CR 205).
 
     Parameters

@@ -92,7 +92,7 @@ class Phase(enum.Enum):
 
 @dataclass(frozen=True, slots=True)
 class Card:
-    """The printed characteristics of a card or card face (CR 109.3).
+    r"""The printed characteristics of a card or card face (CR 109.3).
 
     Parameters
     ----------
@@ -108,7 +108,7 @@ class Card:
         From the type line (CR 205), e.g. ``("Legendary",)``,
         ``(CardType.CREATURE,)``, ``("Human", "Soldier")``.
     oracle_text : str
-        The rules text, lines separated by ``"\\n"``.
+        The rules text, lines separated by ``"\n"``.
     power, toughness : str or None
         As printed (``"2"``, ``"*"``).
     name_fr : str or None
