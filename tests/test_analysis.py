@@ -169,7 +169,10 @@ def test_the_two_relations_apart() -> None:
 
 
 def test_unread_cards_are_skipped_and_counted() -> None:
-    """Text that is not read is never guessed: Crushing Pain ("target creature that was dealt damage this turn") and Kitsune Riftwalker."""
+    """Text that is not read is never guessed: Crushing Pain and Kitsune Riftwalker are skipped.
+
+    Crushing Pain's "target creature that was dealt damage this turn" is not read.
+    """
     found = build_interaction_graph(pool("Crushing Pain", "Kitsune Riftwalker", "Reach Through Mists",
                                          "Glacial Ray"))
     assert found.cards == 4
@@ -275,9 +278,12 @@ def test_cli_bad_input_is_one_line_and_exit_2(capsys, tmp_path, monkeypatch, arg
 
 
 def test_splice_cost_without_mana_is_shown() -> None:
-    """CR 702.47a: Torrent of Stone's splice cost is "Sacrifice two Mountains": no mana, so spliced onto Glacial
-    Ray the total is the Ray's {1}{R} (mana value 2), and the sacrifice is named; the Ray onto Torrent of Stone
-    costs {3}{R} + {1}{R} = {4}{R}{R} (mana value 6)."""
+    """CR 702.47a: a splice cost without mana adds no mana, and its sacrifice is named.
+
+    Torrent of Stone's splice cost is "Sacrifice two Mountains": no mana, so spliced onto Glacial Ray the total
+    is the Ray's {1}{R} (mana value 2), and the sacrifice is named; the Ray onto Torrent of Stone costs
+    {3}{R} + {1}{R} = {4}{R}{R} (mana value 6).
+    """
     found = build_interaction_graph(pool("Torrent of Stone", "Glacial Ray"))
     costs = cheapest_splice_costs(found.graph)
     assert [(c.splice, c.host, str(c.total_cost), c.mana_value, c.other_cost) for c in costs] == [

@@ -150,7 +150,8 @@ def test_parse_type_line_rejects_unknown_word():
 
 def test_card_from_record_colors():
     """CR 202.2: colours come from the mana cost unless the record gives `colors`."""
-    assert card_from_record({"name": "A", "mana_cost": "{W}{U}", "type_line": "Instant"}).colors == {Color.WHITE, Color.BLUE}
+    white_blue = card_from_record({"name": "A", "mana_cost": "{W}{U}", "type_line": "Instant"})
+    assert white_blue.colors == {Color.WHITE, Color.BLUE}
     assert card_from_record({"name": "B", "mana_cost": "{2}", "type_line": "Artifact"}).colors == frozenset()
     assert card_from_record({"name": "C", "mana_cost": "", "type_line": "Land"}).mana_cost is None
 

@@ -45,10 +45,11 @@ def test_coverage_command(capsys):
 
 
 def test_coverage_of_other_cards():
-    """Coverage of permanents: 3,159 cards - 893 instants and sorceries = 2,266 others; Silver Knight's
-    "First strike, protection from red" is read, Animate Artifact's "Enchant artifact" (an Aura spell's
-    target, CR 303.4a) is not."""
+    """Coverage of permanents: 3,159 cards - 893 instants and sorceries = 2,266 others.
 
+    Silver Knight's "First strike, protection from red" is read, Animate Artifact's "Enchant artifact" (an Aura
+    spell's target, CR 303.4a) is not.
+    """
     cards = default_card_database()
     coverage = oracle_coverage(cards)
     assert coverage.others == 3159 - 893

@@ -334,8 +334,10 @@ def test_byte_order_mark_and_crlf(tmp_path) -> None:
 
 
 def test_split_card_by_its_whole_name(tmp_path):
-    """CR 709.3, 702.102a: "Far // Away" in a puzzle hand is the whole split card: Far (2 creatures), Away
-    (2 players) or both fused for {3}{U}{B} with five lands (2 * 2): 2 + 2 + 4 = 8."""
+    """CR 709.3, 702.102a: "Far // Away" in a puzzle hand is the whole split card.
+
+    Far (2 creatures), Away (2 players) or both fused for {3}{U}{B} with five lands (2 * 2): 2 + 2 + 4 = 8.
+    """
     path = tmp_path / "fuse.pzl"
     path.write_text("[state]\nhumanlife=20\nailife=20\nturn=1\nactiveplayer=human\nactivephase=MAIN1\n"
                     "humanhand=Far // Away\nhumanbattlefield=Island;Island;Swamp;Swamp;Swamp\n"

@@ -131,7 +131,8 @@ def test_spree_modes(name, modes):
 
 SPLICE_SUPPORTED = [
     # (name, quality, splice cost, targets per line of the spell text)
-    ("Blessed Breath", "Arcane", "{W}", (T("creature", controller="you"),)),  # "Target creature you control gains protection ..."
+    # "Target creature you control gains protection ..."
+    ("Blessed Breath", "Arcane", "{W}", (T("creature", controller="you"),)),
     ("Candles' Glow", "Arcane", "{1}{W}", (T(*ANY),)),  # "... dealt to any target this turn."
     ("Consuming Vortex", "Arcane", "{3}{U}", (T("creature"),)),  # "Return target creature to its owner's hand."
     ("Dampen Thought", "Arcane", "{1}{U}", (T("player"),)),  # "Target player mills four cards."
@@ -234,7 +235,8 @@ def test_splice_quality_applies_to():
 TARGETS = [
     # "Draw a card."
     ("Reach Through Mists", ()),
-    # "Lightning Bolt deals 3 damage to target creature or player." - old wording: no planeswalker (CR 115.4 is "any target" only)
+    # "Lightning Bolt deals 3 damage to target creature or player." - old wording: no planeswalker
+    # (CR 115.4 is "any target" only)
     ("Lightning Bolt", (T("creature", "player"),)),
     # "... 4 damage to target creature or player and 2 damage to you."
     ("Psionic Blast", (T("creature", "player"),)),
@@ -302,7 +304,10 @@ def test_target_you_control():
 
 
 def test_target_your_opponents_control_is_not_dropped():
-    """CR 115.1: "Detain up to two target creatures your opponents control." restricts the controller, or is unsupported."""
+    """CR 115.1: "target creatures your opponents control" restricts the controller, or is unsupported.
+
+    Lyev Decree: "Detain up to two target creatures your opponents control."
+    """
     a = abilities("Lyev Decree")
     specs = [t for i in a.spell_text for t in i.targets]
     assert a.casting_unsupported or [s.controller for s in specs] == [ControllerFilter.OPPONENT]
@@ -437,7 +442,8 @@ def test_noncreature_cost_increase(name):
     ("Long-Forgotten Gohei", [(-1, "arcane", "you", None)]),
     # "White spells you cast cost {1} less to cast." / "Blue spells you cast cost {1} less to cast." /
     # "Spells your opponents cast cost {1} more to cast."
-    ("Grand Arbiter Augustin IV", [(-1, "white", "you", None), (-1, "blue", "you", None), (1, None, "opponents", None)]),
+    ("Grand Arbiter Augustin IV",
+     [(-1, "white", "you", None), (-1, "blue", "you", None), (1, None, "opponents", None)]),
     # "White spells you cast cost {W} more to cast." (a coloured increase)
     ("Alabaster Leech", [(0, "white", "you", "{W}")]),
     # "Instant and sorcery spells cost {2} less to cast." (either type: one clause)
@@ -458,7 +464,7 @@ def test_unmodelled_cost_modifiers_are_reported(name):
     assert any(u.topic == "cost" for u in a.permanent_unsupported)
 
 
-# ---------------------------------------------------------------- abilities of permanents are not spell targets (CR 115.1b)
+# ------------------------------------------------------------ abilities of permanents are not spell targets (CR 115.1b)
 
 
 @pytest.mark.parametrize("name", ["Prodigal Sorcerer", "Fiend Hunter", "Olivia Voldaren"])
@@ -485,9 +491,12 @@ def test_counted_target_phrases(text, count, minimum):
 
 
 def test_every_target_word_of_a_modelled_spell_is_an_instance():
-    """CR 115.1, 601.2c: in every fully modelled instant and sorcery, each word "target" outside quoted
-    abilities and reminder text is read as an instance of "target" (none is silently dropped).
-    "new targets for the copy" or "the copies" (a later choice of a copy, CR 707.10c) is the wording that is not."""
+    """CR 115.1, 601.2c: each word "target" of a fully modelled instant or sorcery is an instance.
+
+    Outside quoted abilities and reminder text, each word "target" is read as an instance of "target" (none
+    is silently dropped). "new targets for the copy" or "the copies" (a later choice of a copy, CR 707.10c) is
+    the wording that is not.
+    """
     import re
 
     from models.objects import CardType
@@ -502,8 +511,8 @@ def test_every_target_word_of_a_modelled_spell_is_an_instance():
         texts = [(i.text, len(i.targets)) for i in parsed.spell_text]
         texts += [(m.instruction.text, len(m.instruction.targets)) for m in parsed.modes]
         for text, instances in texts:
-            plain = re.sub(r'"[^"]*"|\([^()]*\)|new targets for the cop(y|ies)|change (any|the) targets? of|with a single target|that targets', "",
-                           text, flags=re.IGNORECASE)
+            plain = re.sub(r'"[^"]*"|\([^()]*\)|new targets for the cop(y|ies)|change (any|the) targets? of'
+                           r"|with a single target|that targets", "", text, flags=re.IGNORECASE)
             if len(re.findall(r"\btargets?\b", plain, re.IGNORECASE)) != instances:
                 dropped.append((card.name, text))
     assert dropped == []
@@ -526,7 +535,8 @@ QUALIFIED = [
     # "Destroy target Spirit." (a subtype alone names a permanent of it)
     ("Rend Spirit", "target spirit", {"permanent"}, [{Q("subtype", "Spirit")}]),
     # "Counter target Spirit or Arcane spell." (one clause: either subtype)
-    ("Hisoka's Defiance", "target spirit or arcane spell", {"spell"}, [{Q("subtype", "Spirit"), Q("subtype", "Arcane")}]),
+    ("Hisoka's Defiance", "target spirit or arcane spell", {"spell"},
+     [{Q("subtype", "Spirit"), Q("subtype", "Arcane")}]),
     # "Destroy target blue or black creature with flying."
     ("Wallop", "target blue or black creature with flying", {"creature"},
      [{Q("color", "BLUE"), Q("color", "BLACK")}, {Q("keyword", "flying")}]),

@@ -41,7 +41,10 @@ def obj(state, object_id):
 
 
 def test_defaults():
-    """STATE_FORMAT players: active_player = first, priority = active, phase precombat_main, life 20, no stack, no pool."""
+    """STATE_FORMAT players: active_player = first, priority = active.
+
+    Phase precombat_main, life 20, no stack, no pool.
+    """
     state = state_from_data(base())
     assert state.players == ("P1", "P2")
     assert state.active_player == "P1"
@@ -96,7 +99,9 @@ def test_stack_object_with_controller():
     assert obj(state, "ray").controller == "P2"
 
 
-@pytest.mark.parametrize(("name", "card"), [("Glacial Ray", "Glacial Ray"), ("glacial RAY", "Glacial Ray"), ("Île", "Island")])
+@pytest.mark.parametrize(
+    ("name", "card"), [("Glacial Ray", "Glacial Ray"), ("glacial RAY", "Glacial Ray"), ("Île", "Island")]
+)
 def test_card_names_are_looked_up(name, card):
     """STATE_FORMAT objects.card: a card name, looked up case-insensitively (French names too)."""
     data = base()
@@ -184,7 +189,8 @@ BAD = [
     ("unknown life player", lambda d: d.update(life={"P3": 5}), "life.P3", "'P3'"),
     ("unknown mana pool player", lambda d: d.update(mana_pool={"P7": "{R}"}), "mana_pool.P7", "'P7'"),
     ("inline mana cost", lambda d: d["objects"].append(inline(mana_cost="2W")), "objects[2].card.mana_cost", "'2W'"),
-    ("inline type line", lambda d: d["objects"].append(inline(type_line="Instnt")), "objects[2].card.type_line", "'Instnt'"),
+    ("inline type line", lambda d: d["objects"].append(inline(type_line="Instnt")), "objects[2].card.type_line",
+     "'Instnt'"),
     ("inline colours", lambda d: d["objects"].append(inline(colors=["Red"])), "objects[2].card.colors", "'Red'"),
     ("inline missing type_line", lambda d: d["objects"].append(
         {"id": "inl", "zone": "hand", "owner": "P1", "card": {"name": "Test Bolt", "mana_cost": "{R}"}}),
