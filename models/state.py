@@ -49,7 +49,7 @@ class GameState:
     life: tuple[tuple[PlayerId, int], ...] = ()
     mana_pool: tuple[tuple[PlayerId, ManaCost], ...] = ()
     stack_casts: tuple[tuple[ObjectId, Any], ...] = field(default=(), compare=False)
-    _index: Mapping[ObjectId, GameObject] = field(default=None, compare=False, repr=False)  # type: ignore[assignment]
+    _index: Mapping[ObjectId, GameObject] = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_index", {o.id: o for o in self.objects})
