@@ -885,7 +885,7 @@ class ManaSource:
         2
         """
         _check_count("count", count)
-        return cls(tuple(letters for _ in range(count)), object_id, is_snow)
+        return cls(tuple(_normalize_unit(letters) for _ in range(count)), object_id, is_snow)
 
     @classmethod
     def from_pool(
@@ -920,9 +920,9 @@ class ManaSource:
         sources = []
         for symbol in cost.symbols:
             if symbol.kind is SymbolKind.COLORED:
-                sources.append(cls((symbol.colors[0].letter,)))
+                sources.append(cls((frozenset(symbol.colors[0].letter),)))
             elif symbol.kind is SymbolKind.COLORLESS:
-                sources.append(cls((COLORLESS,)))
+                sources.append(cls((frozenset(COLORLESS),)))
             elif not (symbol.kind is SymbolKind.GENERIC and symbol.amount == 0):
                 raise ManaCostError(
                     path, f"{str(symbol)!r} is not a type of mana in {str(cost)!r}"
