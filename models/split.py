@@ -35,6 +35,7 @@ def combined_card(name: str, halves: tuple[Card, Card]) -> Card:
         either half (CR 709.4c); ``halves`` holds the two halves.
     """
     costs = [h.mana_cost for h in halves if h.mana_cost is not None]
+    names_fr = [h.name_fr for h in halves if h.name_fr]
     ordered = lambda values: tuple(dict.fromkeys(v for h in halves for v in values(h)))  # noqa: E731
     return Card(
         name=name,
@@ -45,7 +46,7 @@ def combined_card(name: str, halves: tuple[Card, Card]) -> Card:
         types=ordered(lambda h: h.types),
         subtypes=ordered(lambda h: h.subtypes),
         oracle_text="\n".join(h.oracle_text for h in halves if h.oracle_text),
-        name_fr=" // ".join(h.name_fr for h in halves) if all(h.name_fr for h in halves) else None,
+        name_fr=" // ".join(names_fr) if len(names_fr) == len(halves) else None,
         halves=halves,
         faces=tuple(h.name for h in halves),
     )
