@@ -109,6 +109,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypedDict
 
 from models.cards import CardDatabase, default_card_database
 from models.errors import InputError, StateError
@@ -181,6 +182,17 @@ class Puzzle:
     difficulty: str = ""
     description: str = ""
     turn: int | None = None
+
+
+class _Metadata(TypedDict):
+    """The kept ``[metadata]`` values, by their :class:`Puzzle` field names."""
+
+    name: str
+    url: str
+    goal: str
+    difficulty: str
+    description: str
+    turns: int | None
 
 
 @dataclass(slots=True)
@@ -293,9 +305,10 @@ def puzzle_from_text(text: str, cards: CardDatabase | None = None, source: str =
         elif key == "activeplayer":
             active = _player(value, fail)
         elif key == "activephase":
-            phase = PHASES.get(value.upper())
-            if phase is None:
+            named = PHASES.get(value.upper())
+            if named is None:
                 raise fail(f"unknown phase {value!r} (Forge phases: {', '.join(PHASES)})")
+            phase = named
         elif key == "removesummoningsickness":
             if value.casefold() not in ("true", "false"):
                 raise fail(f"expected true or false, got {value!r}")
@@ -359,7 +372,7 @@ def _sections(text: str, where, source: str) -> dict[str, list[tuple[int, str]]]
     return sections
 
 
-def _metadata(lines: list[tuple[int, str]], where) -> dict[str, object]:
+def _metadata(lines: list[tuple[int, str]], where) -> _Metadata:
     """The kept ``[metadata]`` values, as :class:`Puzzle` fields; a line without a key continues the one above."""
     values: dict[str, str] = {}
     last: str | None = None
@@ -378,8 +391,14 @@ def _metadata(lines: list[tuple[int, str]], where) -> dict[str, object]:
             number = next(n for n, line in lines if line.casefold().startswith("turns"))
             raise StateError(where(number), f"Turns: expected a number, got {values['turns']!r}")
         turns = int(values["turns"])
-    kept = {key: values.get(key, "") for key in ("name", "url", "goal", "difficulty", "description")}
-    return {**kept, "turns": turns}
+    return {
+        "name": values.get("name", ""),
+        "url": values.get("url", ""),
+        "goal": values.get("goal", ""),
+        "difficulty": values.get("difficulty", ""),
+        "description": values.get("description", ""),
+        "turns": turns,
+    }
 
 
 def _failer(path: str, key: str):
@@ -506,7 +525,7 @@ def _apply_modifier(entry: _Entry, modifier: str, fail) -> None:
 
 def _look_up(entries: list[_Entry], cards: CardDatabase, source: str, where) -> list[Card]:
     """The card of each entry; every name not in the database reported in one error."""
-    found: list[Card | None] = []
+    found: list[Card] = []
     unknown: dict[str, list[int]] = {}
     for entry in entries:
         if entry.token:
@@ -516,7 +535,6 @@ def _look_up(entries: list[_Entry], cards: CardDatabase, source: str, where) -> 
             lines = unknown.setdefault(entry.name, [])
             if entry.line not in lines:
                 lines.append(entry.line)
-            found.append(None)
             continue
         card = cards.get(entry.name)
         if entry.other_face:
@@ -533,7 +551,7 @@ def _look_up(entries: list[_Entry], cards: CardDatabase, source: str, where) -> 
         hints = [(name, cards.suggest(name)) for name in unknown]
         hint = ", ".join(f"{close!r} for {name!r}" for name, close in hints if close)
         raise StateError(source, f"unknown cards: {listed}" + (f"; did you mean {hint}?" if hint else ""))
-    return found  # type: ignore[return-value]
+    return found
 
 
 _FACE_DOWN_PERMANENT = Card(name="", mana_cost=None, colors=frozenset(), type_line="Creature",
@@ -696,7 +714,7 @@ def token_card(script: str, path: str = "token") -> Card:
         types.insert(0, CardType.ARTIFACT if words.pop(0) == "a" else CardType.ENCHANTMENT)
     if not types:
         raise fail("no power and toughness and no type (a_ for artifact, e_ for enchantment)")
-    allowed = set()
+    allowed: set[str] = set()
     if CardType.CREATURE in types:
         allowed |= _CREATURE_TYPES
     if CardType.ARTIFACT in types:
