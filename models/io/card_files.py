@@ -36,9 +36,9 @@ import re
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, Protocol
 
-import ijson
+import ijson  # type: ignore[import-untyped]  # ijson ships neither type hints nor a stub package
 
 from models.cards import _SUPERTYPES, card_from_record
 from models.errors import CardDataError, ManaCostError
@@ -122,6 +122,16 @@ class _Skip(Exception):
     """A record that can't be mapped; the message says why."""
 
 
+class _ByteStream(Protocol):
+    """A binary stream read forward: a card file, decompressed when needed."""
+
+    def read(self, size: int = -1, /) -> bytes: ...
+
+    def readline(self, size: int = -1, /) -> bytes: ...
+
+    def __iter__(self) -> Iterator[bytes]: ...
+
+
 class _CountingReader:
     """A binary file that reports how many bytes have been read from it."""
 
@@ -144,8 +154,14 @@ class _CountingReader:
     def __iter__(self) -> Iterator[bytes]:
         return iter(self.readline, b"")
 
+    def seekable(self) -> bool:
+        return self._raw.seekable()
 
-def _open(path: Path, on_progress: Callable[[int], None] | None = None) -> tuple[IO[bytes], IO[bytes]]:
+    def seek(self, offset: int, whence: int = 0) -> int:
+        return self._raw.seek(offset, whence)
+
+
+def _open(path: Path, on_progress: Callable[[int], None] | None = None) -> tuple[_ByteStream, IO[bytes]]:
     """Open a card file, decompressing it when needed.
 
     Returns the stream to parse and the raw file (to close it, and whose
@@ -159,12 +175,13 @@ def _open(path: Path, on_progress: Callable[[int], None] | None = None) -> tuple
     raw.seek(0)
     counting = _CountingReader(raw, on_progress)
     if magic[:2] == b"\x1f\x8b":
-        return gzip.GzipFile(fileobj=counting), raw  # type: ignore[arg-type]
+        return gzip.GzipFile(fileobj=counting), raw
     if magic[:3] == b"BZh":
-        return bz2.BZ2File(counting), raw  # type: ignore[arg-type]
+        return bz2.BZ2File(counting), raw
     if magic == b"\xfd7zXZ\x00":
+        # typeshed asks LZMAFile for an IO[bytes], though like GzipFile and BZ2File it only reads and seeks it.
         return lzma.LZMAFile(counting), raw  # type: ignore[arg-type]
-    return counting, raw  # type: ignore[return-value]
+    return counting, raw
 
 
 def detect_card_file_format(path: str | Path) -> str:
@@ -224,7 +241,7 @@ def _reading(path: Path) -> Iterator[None]:
         raise CardDataError(str(path), f"cannot read card file ({_first_line(exc)})") from None
 
 
-def _layout_of_stream(stream: IO[bytes]) -> str:
+def _layout_of_stream(stream: _ByteStream) -> str:
     """The layout given by the first card object of the stream at a known place, or ``""``."""
     # One frame per open map or array: its path, whether it is an array, and the keys met so far
     # (None once the map was found to be a card at no known place).
@@ -368,10 +385,10 @@ def merge_records(old: Mapping[str, Any], new: Mapping[str, Any]) -> dict[str, A
 # Readers: each yields (where, faces) for every record of the file, where ``faces`` maps the record
 # to its face records when called (raising _Skip when it can't).
 
-_FaceReader = Callable[[IO[bytes], str], Iterator[tuple[str, Callable[[], Iterator[dict[str, Any]]]]]]
+_FaceReader = Callable[[_ByteStream, str], Iterator[tuple[str, Callable[[], Iterator[dict[str, Any]]]]]]
 
 
-def _read_jsonl(stream: IO[bytes], source: str):
+def _read_jsonl(stream: _ByteStream, source: str):
     for number, line in enumerate(stream, start=1):
         if not line.strip():
             continue
@@ -382,12 +399,12 @@ def _read_jsonl(stream: IO[bytes], source: str):
         yield f"{source}:{number}", _bound(_jsonl_faces, record)
 
 
-def _read_scryfall(stream: IO[bytes], source: str):
+def _read_scryfall(stream: _ByteStream, source: str):
     for index, card in enumerate(ijson.items(stream, "item", use_float=True)):
         yield f"{source}: [{index}]", _bound(_scryfall_faces, card)
 
 
-def _read_atomic(stream: IO[bytes], source: str):
+def _read_atomic(stream: _ByteStream, source: str):
     for name, faces in ijson.kvitems(stream, "data", use_float=True):
         if not isinstance(faces, list):
             yield f"{source}: data[{name!r}]", _bound(_raise_skip, "expected a list of faces")
@@ -403,7 +420,7 @@ def _read_set(prefix: str, old: bool):
     cards), then its cards are mapped; the rest of the file is not held.
     """
 
-    def read(stream: IO[bytes], source: str):
+    def read(stream: _ByteStream, source: str):
         faces = _old_faces if old else _mtgjson_faces
         for code, cards, where in _sets(stream, prefix):
             if not isinstance(cards, list):
@@ -415,7 +432,7 @@ def _read_set(prefix: str, old: bool):
     return read
 
 
-def _sets(stream: IO[bytes], prefix: str) -> Iterator[tuple[str | None, Any, str]]:
+def _sets(stream: _ByteStream, prefix: str) -> Iterator[tuple[str | None, Any, str]]:
     """(set code, cards, key path of the cards) of each set object of the file."""
     if prefix == "data":
         yield from _take_set_file(ijson.kvitems(stream, "data", use_float=True))
@@ -585,7 +602,7 @@ def _old_faces(card: Mapping[str, Any], set_code: str | None) -> Iterator[dict[s
         "power": card.get("power"),
         "toughness": card.get("toughness"),
         "loyalty": None if card.get("loyalty") is None else str(card["loyalty"]),
-        "layout": _OLD_LAYOUTS.get(card.get("layout"), card.get("layout") or "normal"),
+        "layout": _OLD_LAYOUTS.get(card["layout"], card["layout"] or "normal") if "layout" in card else "normal",
     }
     if len(names) > 1:
         record["faces_of"] = " // ".join(names)
