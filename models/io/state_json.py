@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -23,6 +23,9 @@ from models.mana import ManaCost
 from models.objects import GameObject, ObjectId, Phase, PlayerId, Zone
 from models.state import GameState
 from models.io.text import read_input_text
+
+if TYPE_CHECKING:
+    from pydantic_core import ErrorDetails
 
 __all__ = ["load_state", "state_from_data", "state_from_json"]
 
@@ -80,7 +83,7 @@ def _key_path(location: tuple[Any, ...]) -> str:
     return path
 
 
-def _message(error: dict) -> str:
+def _message(error: ErrorDetails) -> str:
     """One pydantic error as our message: what is wrong, and the value."""
     if error["type"] == "missing":
         return "missing"
@@ -165,8 +168,9 @@ def state_from_data(data: Any, cards: CardDatabase | None = None, source: str = 
             player(f"{path}.owner", entry.owner, entry.owner)
         if entry.controller is not None:
             player(f"{path}.controller", entry.controller, entry.controller)
-        owner = PlayerId(entry.owner or entry.controller)
-        controller = PlayerId(entry.controller or entry.owner)
+        # Each defaults to the other; one of them is given (checked above).
+        owner = PlayerId(entry.owner or entry.controller or "")
+        controller = PlayerId(entry.controller or entry.owner or "")
         try:
             if isinstance(entry.card, str):
                 card = cards.get(entry.card, path=prefix + f"{path}.card")
