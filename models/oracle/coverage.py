@@ -87,11 +87,11 @@ def oracle_coverage(cards: Iterable[Card]) -> Coverage:
                 others_examples.setdefault(reason, card.name)
             continue
         spells += 1
-        unread = parse_card(card).casting_unsupported
-        if not unread:
+        unsupported = parse_card(card).casting_unsupported
+        if not unsupported:
             modelled += 1
             continue
-        for reason in sorted({_reason_key(u.reason) for u in unread}):
+        for reason in sorted({_reason_key(u.reason) for u in unsupported}):
             blocking[reason] += 1
             examples.setdefault(reason, card.name)
     return Coverage(spells, modelled, tuple(blocking.most_common()), examples, others, others_modelled,
