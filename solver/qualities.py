@@ -50,8 +50,9 @@ def holds(quality: Quality, obj: GameObject) -> bool:
     if attribute == "color":
         found = value in card.colors
     elif attribute == "colors":
-        found = {"multicolored": len(card.colors) >= 2, "monocolored": len(card.colors) == 1,
-                 "colorless": not card.colors}[value]
+        by_word: dict[object, bool] = {"multicolored": len(card.colors) >= 2, "monocolored": len(card.colors) == 1,
+                                       "colorless": not card.colors}
+        found = by_word[value]
     elif attribute == "type":
         found = value in card.types
     elif attribute == "subtype":
@@ -63,9 +64,12 @@ def holds(quality: Quality, obj: GameObject) -> bool:
     elif attribute == "keyword":
         found = value in abilities_of(obj).keywords
     elif attribute == "counter":
-        found = dict(obj.counters).get(value, 0) > 0
+        counts: dict[object, int] = dict(obj.counters)
+        found = counts.get(value, 0) > 0
     else:
         number = _number(obj, attribute)
+        if not isinstance(value, int):
+            raise TypeError(f"{attribute} is compared with a whole number, not {value!r}")
         found = {"=": number == value, "<=": number <= value, ">=": number >= value}[quality.comparison]
     return found != quality.negated
 
