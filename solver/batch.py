@@ -55,6 +55,7 @@ from models.cards import CardDatabase, default_card_database
 from models.io.card_index import load_card_database
 from models.errors import InputError, LegalcastsError, UnsupportedRuleError
 from models.io.state_json import load_state
+from models.objects import ObjectId, PlayerId
 from models.state import GameState
 from solver.legal import LegalCasts
 
@@ -246,7 +247,7 @@ def find_state_files(sources: str | Sequence[str]) -> list[str]:
 
 def objects_to_cast(
     state: GameState, cards: CardDatabase, *, player: str | None = None, card: str | None = None
-) -> tuple[str, list[str]]:
+) -> tuple[PlayerId, list[ObjectId]]:
     """The caster and the objects ``legalcasts count`` casts in a state.
 
     Parameters
@@ -262,7 +263,7 @@ def objects_to_cast(
 
     Returns
     -------
-    tuple of (str, list of str)
+    tuple of (PlayerId, list of ObjectId)
         The caster's id and the object ids, in hand order.
 
     Raises
@@ -271,7 +272,7 @@ def objects_to_cast(
         An unknown player, an unknown card name, or no card of that name in
         the hand (the messages of ``legalcasts count``).
     """
-    caster = player or state.priority
+    caster = PlayerId(player or state.priority)
     if caster not in state.players:
         raise InputError("--player", f"unknown player {caster!r} (players are {', '.join(state.players)})")
     hand = state.hand(caster)
