@@ -29,7 +29,7 @@ import functools
 import itertools
 import re
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -1152,7 +1152,7 @@ def _is_matchable(
     needed = sum(demands.values())
     if needed == 0 or set(demands) == {_ANY}:
         return needed <= sum(count for _, count in units)  # only generic: any unit pays
-    graph = networkx.DiGraph()
+    graph: networkx.DiGraph[Hashable] = networkx.DiGraph()
     for (letters, is_snow), count in units:
         unit_node = ("unit", letters, is_snow)
         graph.add_edge("source", unit_node, capacity=count)
