@@ -28,11 +28,7 @@ import tracemalloc
 from pathlib import Path
 
 from benchmarks.family import SIZES, SPLICE_COUNTS, family_count, family_state
-from solver.backends.cpsat import CpSatBackend
-from solver.backends.decompose import DecompositionBackend
-from solver.backends.pyconstraint import PythonConstraintBackend
-from solver.build import build_cast_problem
-from solver.legal import legal_casts
+from legalcasts import build_cast_problem, get_engine, legal_casts
 
 __all__ = ["main", "run_case"]
 
@@ -71,7 +67,7 @@ def run_case(n: int, k: int, args: argparse.Namespace) -> dict:
     """Measure one case of the family; see the module notes. Returns one JSON-able record."""
     state = family_state(n, k)
     expected = family_count(n, k)
-    fast = DecompositionBackend()
+    fast = get_engine("fast")
     record: dict = {"n": n, "k": k, "casts": expected}
 
     # --- count (problem built inside the timing for every backend)
@@ -81,13 +77,13 @@ def run_case(n: int, k: int, args: argparse.Namespace) -> dict:
     record["count_fast_s"] = _median_time(lambda: legal_casts(state, "spell").count(), args.repeat)
     if expected <= args.constraint_cap:
         def constraint_count():
-            return sum(1 for _ in PythonConstraintBackend().solutions(build_cast_problem(state, "spell")))
+            return sum(1 for _ in get_engine("python-constraint").solutions(build_cast_problem(state, "spell")))
         start = time.perf_counter()
         assert constraint_count() == expected
         record["count_constraint_s"] = time.perf_counter() - start
     if expected <= args.cpsat_cap:
         start = time.perf_counter()
-        assert sum(1 for _ in CpSatBackend().solutions(build_cast_problem(state, "spell"))) == expected
+        assert sum(1 for _ in get_engine("cpsat").solutions(build_cast_problem(state, "spell"))) == expected
         record["count_cpsat_s"] = time.perf_counter() - start
 
     # --- enumerate (capped): compact tuples and Cast objects from the fast path; assignments elsewhere
@@ -96,14 +92,14 @@ def run_case(n: int, k: int, args: argparse.Namespace) -> dict:
     fast.count(problem)  # the decomposition is made once per problem: time the streaming, not that
     record["enumerated"] = cap
     record["enum_fast_compact_per_s"] = _rate(fast.iter_compact(problem), cap)[1]
-    record["enum_fast_casts_per_s"] = _rate(fast.iter_casts(problem), cap)[1]
+    record["enum_fast_casts_per_s"] = _rate(fast.casts(problem), cap)[1]
     constraint_cap = min(cap, args.constraint_enumerate_cap)
-    record["enum_constraint_solutions_per_s"] = _rate(PythonConstraintBackend().solutions(problem), constraint_cap)[1]
+    record["enum_constraint_solutions_per_s"] = _rate(get_engine("python-constraint").solutions(problem), constraint_cap)[1]
     record["enum_constraint_casts_per_s"] = _rate(
-        (problem.to_cast(s) for s in PythonConstraintBackend().solutions(problem)), constraint_cap)[1]
+        (problem.to_cast(s) for s in get_engine("python-constraint").solutions(problem)), constraint_cap)[1]
     record["enum_fast_solutions_per_s"] = _rate(fast.solutions(problem), constraint_cap)[1]
     if expected <= args.cpsat_cap:
-        record["enum_cpsat_solutions_per_s"] = _rate(CpSatBackend().solutions(problem), min(cap, args.cpsat_cap))[1]
+        record["enum_cpsat_solutions_per_s"] = _rate(get_engine("cpsat").solutions(problem), min(cap, args.cpsat_cap))[1]
 
     # --- sample and check one cast
     view = legal_casts(state, "spell")
@@ -153,7 +149,7 @@ def run_suite(args: argparse.Namespace) -> list[dict]:
 def _stream_memory(n: int, k: int, count: int) -> dict:
     """Peak traced memory while streaming ``count`` casts in compact form."""
     problem = build_cast_problem(family_state(n, k), "spell")
-    fast = DecompositionBackend()
+    fast = get_engine("fast")
     gc.collect()
     tracemalloc.start()
     taken = 0

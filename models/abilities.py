@@ -11,8 +11,9 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
+from models.choices import CostAction
 from models.mana import Color, ManaCost
-from models.objects import CardType, Phase
+from models.objects import CardType, Phase, Zone
 
 __all__ = [
     "TargetKind",
@@ -25,18 +26,19 @@ __all__ = [
     "Mode",
     "ModeChoice",
     "SpliceAbility",
-    "DiscardCost",
-    "SacrificeCost",
-    "ExileCost",
     "ObjectCost",
+    "Cost",
+    "AdditionalCost",
+    "AlternativeCost",
     "Protection",
     "ManaAbility",
     "CostModifier",
-    "FlashPermission",
+    "CastPermission",
     "TimingRestriction",
     "UnsupportedText",
     "CardAbilities",
     "ANY_TARGET_KINDS",
+    "KICKED",
     "PERMANENT_KIND_TYPES",
 ]
 
@@ -196,9 +198,10 @@ class TargetSpec:
         What is divided: ``"damage"`` ("3 damage divided as you choose
         among …") or ``"+1/+1 counters"`` ("distribute two +1/+1 counters
         among …").
-    kicked_only : bool
-        The instance is in text that happens only if the spell was kicked:
-        it is chosen only then (CR 702.33g).
+    condition : tuple of str
+        The instance is in text that happens only if one of these costs was
+        paid (``("kicker", "multikicker")`` after "if this spell was kicked",
+        CR 702.33d-e): it is chosen only then (CR 702.33g); empty when always.
     same_controller : bool
         "… controlled by the same player": every object chosen for the
         instance has one controller (CR 115.1, 601.2c).
@@ -223,11 +226,15 @@ class TargetSpec:
     spells: SpellFilter | None = None
     divided: int = 0
     divided_what: str = "damage"
-    kicked_only: bool = False
+    condition: tuple[str, ...] = ()
     card_types: frozenset[CardType] = frozenset()
     same_controller: bool = False
     x_count: bool = False
     qualities: ObjectFilter | None = None
+
+
+KICKED = ("kicker", "multikicker")
+"""The costs whose payment makes a spell "kicked" (CR 702.33d): the condition of "if this spell was kicked"."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -240,18 +247,16 @@ class Instruction:
         The text (one line, or one mode's text).
     targets : tuple of TargetSpec
         Each instance of "target" in printed order (CR 601.2c).
-    kicked_only : bool
-        The text starts "If this spell was kicked, …": it happens only if
-        the spell was kicked (CR 702.33e).
-    awakened_only : bool
-        The spell ability of awaken: it exists only if the awaken cost was
-        paid (CR 702.113a-b).
+    condition : tuple of str
+        The text is part of the spell only if one of these costs was paid:
+        ``KICKED`` for a line that starts "If this spell was kicked, …"
+        (CR 702.33e), ``("awaken",)`` for the spell ability awaken gives
+        (CR 702.113a); empty when it always is.
     """
 
     text: str
     targets: tuple[TargetSpec, ...] = ()
-    kicked_only: bool = False
-    awakened_only: bool = False
+    condition: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -274,6 +279,131 @@ class Mode:
 
 
 @dataclass(frozen=True, slots=True)
+class ObjectCost:
+    """A cost paid with objects the caster chooses (CR 118.3, 601.2h).
+
+    "Discard a card", "sacrifice three lands" (CR 701.21), "tap an untapped
+    white creature you control", "return a blue creature you control to its
+    owner's hand", "exile four cards from your graveyard", the Shoals' "exile a
+    red card with mana value X from your hand". The objects are all different,
+    and an object that pays one cost pays no other (CR 118.10).
+
+    Parameters
+    ----------
+    action : CostAction
+    count : int or None
+        How many objects; None for "any number of" (none included); 0 for
+        "all" of them ("sacrifice all creatures you control").
+    kinds : frozenset of TargetKind
+        What permanents must be (``CREATURE``, ``LAND``, ``PERMANENT``);
+        empty for cards in a hand or graveyard, and for any permanent.
+    qualities : ObjectFilter or None
+        What else they must be ("white", "Mountain", "land card"): the
+        qualities of target phrases.
+    zone : Zone
+        Where the objects are: the caster's hand (discard, or exile for the
+        Shoals), their graveyard (exile), or the battlefield, controlled by
+        the caster (sacrifice, tap, return).
+    mana_value_is_x : bool
+        "… with mana value X": the object's mana value is the value of X (CR 107.3).
+    text : str
+        The cost as printed.
+    """
+
+    action: CostAction
+    count: int | None = 1
+    kinds: frozenset[TargetKind] = frozenset()
+    qualities: ObjectFilter | None = None
+    zone: Zone = Zone.BATTLEFIELD
+    mana_value_is_x: bool = False
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Cost:
+    """A cost: mana, objects, life, or a payment that needs no choice (CR 118.1, 118.3).
+
+    Parameters
+    ----------
+    mana : ManaCost
+        The mana part (empty when none).
+    objects : tuple of ObjectCost
+        The parts paid with objects.
+    life_x : bool
+        "Pay X life": X life, X no more than the caster's life total (CR 119.4).
+    text : str
+        As printed; also the whole of a cost that needs no choice and can
+        always be paid ("An opponent gains 5 life.").
+    """
+
+    mana: ManaCost = ManaCost.EMPTY
+    objects: tuple[ObjectCost, ...] = ()
+    life_x: bool = False
+    text: str = ""
+
+    def __str__(self) -> str:
+        """The mana, then what else is paid: ``"{1}{R}"``, ``"sacrifice two mountains."``."""
+        parts = ([str(self.mana)] if not self.mana.is_empty else []) + [o.text for o in self.objects]
+        parts += ["pay X life"] if self.life_x else []
+        return ", ".join(parts) or self.text or "{0}"
+
+
+@dataclass(frozen=True, slots=True)
+class AdditionalCost:
+    """A cost paid on top of the mana cost (CR 118.8, 601.2b, 601.2f).
+
+    One record serves every keyword that is an additional cost and the plain
+    "As an additional cost to cast this spell, …" lines: the cast problem
+    reads them all the same way.
+
+    Parameters
+    ----------
+    cost : Cost
+    keyword : str or None
+        ``"kicker"``, ``"multikicker"``, ``"buyback"``…; None for a line
+        "As an additional cost to cast this spell, …".
+    optional : bool
+        The caster may choose not to pay it (kicker, CR 702.33a); a cost that
+        is not optional must be paid.
+    most_times : int or None
+        How many times it may be paid: 1, or None for any number of times
+        (multikicker, CR 702.33c).
+    rule : str
+        The rule that defines it (``"CR 702.33a"``).
+    """
+
+    cost: Cost
+    keyword: str | None = None
+    optional: bool = False
+    most_times: int | None = 1
+    rule: str = "CR 118.8"
+
+
+@dataclass(frozen=True, slots=True)
+class AlternativeCost:
+    """A cost paid rather than the mana cost; at most one is paid (CR 118.9, 118.9a).
+
+    Parameters
+    ----------
+    keyword : str
+        ``"overload"``, ``"awaken"``; ``"exile"`` for the Shoals' "you may
+        exile a [colour] card with mana value X from your hand rather than pay
+        this spell's mana cost".
+    cost : Cost
+    rule : str
+        The rule that defines it (``"CR 702.96a"``).
+    removes_targets : bool
+        Paid, every "target" of the spell's own text reads "each", so those
+        instances take no target (overload, CR 702.96b).
+    """
+
+    keyword: str
+    cost: Cost
+    rule: str = "CR 118.9"
+    removes_targets: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class ModeChoice:
     """How many modes must be chosen (CR 700.2, 702.172a).
 
@@ -283,19 +413,12 @@ class ModeChoice:
         Bounds on the number of distinct modes chosen.
     spree : bool
         The spell has Spree: each chosen mode's cost is added (CR 702.172a).
-    entwine : ManaCost or None
-        Entwine cost: all modes may be chosen by paying it (CR 702.42a).
-    escalate : ManaCost or None
-        Escalate cost, paid once per mode beyond the first (CR 702.120a).
-    escalate_discards : int
-        Cards discarded per mode beyond the first ("Escalate—Discard a card", CR 702.120a).
-    entwine_objects : ObjectCost or None
-        An entwine cost paid with objects ("Entwine—Sacrifice three lands.",
-        CR 702.42a); ``entwine`` is then the empty mana cost.
-    escalate_objects : ObjectCost or None
-        An escalate cost paid with objects, once per mode beyond the first
-        ("Escalate—Tap an untapped creature you control.", CR 702.120a);
-        ``escalate`` is then the empty mana cost.
+    entwine : Cost or None
+        Entwine cost: all modes may be chosen by paying it (CR 702.42a), in
+        mana ("Entwine {2}") or with objects ("Entwine—Sacrifice three lands.").
+    escalate : Cost or None
+        Escalate cost, paid once per mode beyond the first (CR 702.120a): mana,
+        or objects ("Escalate—Discard a card.").
     repeatable : bool
         "You may choose the same mode more than once" (CR 700.2d): ``minimum``
         and ``maximum`` then count every time a mode is chosen.
@@ -304,12 +427,9 @@ class ModeChoice:
     minimum: int
     maximum: int
     spree: bool = False
-    entwine: ManaCost | None = None
-    escalate: ManaCost | None = None
-    escalate_discards: int = 0
+    entwine: Cost | None = None
+    escalate: Cost | None = None
     repeatable: bool = False
-    entwine_objects: ObjectCost | None = None
-    escalate_objects: ObjectCost | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -320,21 +440,14 @@ class SpliceAbility:
     ----------
     quality : str
         ``"Arcane"`` (a subtype) or ``"instant or sorcery"`` (card types).
-    cost : ManaCost
-        The mana part of the splice cost, paid as an additional cost (empty
-        for a splice cost without mana).
-    object_cost : ObjectCost or None
-        A splice cost paid with objects ("Splice onto Arcane—Sacrifice two
-        Mountains.", CR 702.47a, 601.2h).
-    other_cost : str or None
-        A splice cost that needs no choice and can always be paid ("An
-        opponent gains 5 life."), as printed.
+    cost : Cost
+        The splice cost, paid as an additional cost: mana ("{1}{R}"),
+        objects ("Sacrifice two Mountains."), or a payment that needs no
+        choice ("An opponent gains 5 life.", in ``cost.text``).
     """
 
     quality: str
-    cost: ManaCost
-    object_cost: ObjectCost | None = None
-    other_cost: str | None = None
+    cost: Cost
 
     def applies_to(self, types: tuple[CardType, ...], subtypes: tuple[str, ...]) -> bool:
         """Whether a spell with these types and subtypes has this quality (CR 702.47a).
@@ -351,91 +464,6 @@ class SpliceAbility:
         if self.quality == "instant or sorcery":
             return CardType.INSTANT in types or CardType.SORCERY in types
         return self.quality in subtypes
-
-
-@dataclass(frozen=True, slots=True)
-class DiscardCost:
-    """"As an additional cost to cast this spell, discard N cards" (CR 118.8, 601.2h).
-
-    Parameters
-    ----------
-    count : int
-        Number of cards discarded, all different (CR 118.10).
-    kind : CardType or None
-        "Discard a land card": the card type they must have; None for any card.
-    """
-
-    count: int = 1
-    kind: CardType | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class SacrificeCost:
-    """"As an additional cost to cast this spell, sacrifice a creature" (CR 118.8, 601.2h, 701.21).
-
-    Parameters
-    ----------
-    count : int
-        Number of permanents sacrificed, all different (CR 118.10).
-    kind : CardType or None
-        The card type they must have; None for "a permanent".
-    alternatives : frozenset of CardType
-        "Sacrifice a creature or land": any of these types (``kind`` is then None).
-    """
-
-    count: int = 1
-    kind: CardType | None = None
-    alternatives: frozenset[CardType] = frozenset()
-
-
-@dataclass(frozen=True, slots=True)
-class ExileCost:
-    """"As an additional cost to cast this spell, exile a creature card from your graveyard" (CR 118.8, 601.2h).
-
-    Parameters
-    ----------
-    count : int
-        Number of cards exiled, all different (CR 118.10).
-    kind : CardType or None
-        The card type they must have; None for any card.
-    """
-
-    count: int = 1
-    kind: CardType | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class ObjectCost:
-    """A cost paid with objects the caster chooses (CR 118.3, 601.2h).
-
-    "Sacrifice three lands" (CR 701.21), "tap an untapped white creature you
-    control", "return a blue creature you control to its owner's hand",
-    "exile four cards from your graveyard". The objects are all different,
-    and an object that pays one cost pays no other (CR 118.10).
-
-    Parameters
-    ----------
-    action : str
-        ``"sacrifice"``, ``"tap"`` or ``"return"`` (permanents the caster
-        controls) or ``"exile"`` (cards in the caster's graveyard).
-    count : int or None
-        How many objects; None for "any number of" (none included); 0 for
-        "all" of them ("sacrifice all creatures you control").
-    kinds : frozenset of TargetKind
-        What the objects must be (``CREATURE``, ``LAND``, ``PERMANENT``);
-        empty for "cards" in a graveyard.
-    qualities : ObjectFilter or None
-        What else they must be ("white", "Mountain"): the qualities of target
-        phrases.
-    text : str
-        The cost as printed.
-    """
-
-    action: str
-    count: int | None
-    kinds: frozenset[TargetKind] = frozenset()
-    qualities: ObjectFilter | None = None
-    text: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -495,14 +523,13 @@ class ManaAbility:
 
 @dataclass(frozen=True, slots=True)
 class CostModifier:
-    """A static cost increase or reduction for spells (CR 601.2f).
+    """A cost increase or reduction for spells (CR 601.2f).
 
     Parameters
     ----------
     amount : int
-        Generic mana added (positive) or taken off (negative).
-    noncreature_only : bool
-        "Noncreature spells cost …" (kept for callers; ``qualities`` says it too).
+        Generic mana added (positive) or taken off (negative); with ``per``,
+        for each object counted.
     text : str
         As printed.
     qualities : ObjectFilter or None
@@ -514,53 +541,55 @@ class CostModifier:
         cast cost …").
     coloured : ManaCost or None
         Coloured mana added ("White spells you cast cost {W} more", CR 601.2f).
+    own : bool
+        The spell's own ability ("This spell costs {1} less to cast for each
+        creature on the battlefield"): it changes the cost of that spell only;
+        otherwise a permanent's static ability changing the spells it names.
+    per : (CardType, str) or None
+        What is counted: objects of a card type ``"on the battlefield"`` or
+        cards of it ``"in your graveyard"``.
     """
 
     amount: int
-    noncreature_only: bool = False
     text: str = ""
     qualities: ObjectFilter | None = None
     casters: str = "any"
     coloured: ManaCost | None = None
-
-    def applies_to(self, types: tuple[CardType, ...]) -> bool:
-        """Whether a spell with these card types may be affected ("noncreature" only; see ``qualities``).
-
-        Parameters
-        ----------
-        types : tuple of CardType
-
-        Returns
-        -------
-        bool
-        """
-        return not (self.noncreature_only and CardType.CREATURE in types)
+    own: bool = False
+    per: tuple[CardType, str] | None = None
 
 
 @dataclass(frozen=True, slots=True)
-class FlashPermission:
-    """"You may cast this spell as though it had flash …", printed on the spell (CR 601.3c-d, 702.8a).
+class CastPermission:
+    """A rule or effect that allows the card to be cast, printed on it (CR 601.3).
 
-    The spell may then be cast any time its caster could cast an instant
-    (CR 304.5): with priority, on any turn, in any phase, with a spell on the
-    stack.
+    "You may cast this spell as though it had flash if you pay {2} more to
+    cast it" (CR 601.3c), spell mastery's "… you may cast ~ as though it had
+    flash" (CR 601.3d). The card may always be cast from its owner's hand at
+    the time its type allows (CR 117.1a, 307.1); a permission adds a zone, a
+    timing, or both, and may ask for a cost.
 
     Parameters
     ----------
+    zone : Zone
+        Where the card may be cast from.
+    as_though_flash : bool
+        Any time its caster could cast an instant (CR 304.5, 702.8a): with
+        priority, on any turn, in any phase, with a spell on the stack.
     cost : ManaCost or None
-        "… if you pay {2} more to cast it": an additional cost (CR 601.3c,
-        601.2f), paid exactly when the spell is cast at a time a sorcery
-        couldn't have been cast (CR 307.5a); cast at sorcery timing it costs
-        its mana cost only. None when nothing more is paid.
+        An additional cost paid when this permission is what allows the cast
+        (CR 601.3c, 601.2f): "{2}" for "if you pay {2} more to cast it". Cast
+        at a time its type allows anyway, the card costs its usual total.
     graveyard_spells : int
-        Spell mastery, "If there are two or more instant and/or sorcery
-        cards in your graveyard, …": the permission holds only while the
-        caster's graveyard has at least this many (CR 601.3d); 0 when it
-        always holds.
+        Spell mastery: the permission holds only while the caster's graveyard
+        has at least this many instant and/or sorcery cards (CR 601.3d); 0
+        when it always holds.
     text : str
         As printed.
     """
 
+    zone: Zone = Zone.HAND
+    as_though_flash: bool = True
     cost: ManaCost | None = None
     graveyard_spells: int = 0
     text: str = ""
@@ -601,8 +630,7 @@ class UnsupportedText:
         The unread text.
     reason : str
     casting_relevant : bool
-        True when the text bears on casting this card as a spell; False when
-        it bears only on the card as a permanent (targeting it, mana).
+        True when the text bears on casting this card as a spell, from any zone.
     permanent_relevant : bool
         True when the text may change how the card acts on the battlefield
         for the casting of other spells (protection-like, cost, mana).
@@ -611,6 +639,11 @@ class UnsupportedText:
         mana), ``"targeting"`` (it may change who can target it), ``"cost"``
         (it may change what spells cost or whether they can be cast), or
         ``"other"``.
+    zones : frozenset of Zone
+        Zones from which casting the card depends on this text (a keyword
+        such as flashback, which lets the card be cast from the graveyard):
+        casting it from there is unsupported, casting it from elsewhere is
+        not (empty when ``casting_relevant`` says all).
     """
 
     span: str
@@ -618,11 +651,16 @@ class UnsupportedText:
     casting_relevant: bool = True
     permanent_relevant: bool = False
     topic: str = "other"
+    zones: frozenset[Zone] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)
 class CardAbilities:
     """Everything the casting rules need from one card's text.
+
+    Costs and permissions are lists of typed records, whatever keyword
+    they come from: the cast problem reads every additional cost, every
+    alternative cost, every cost modifier and every permission the same way.
 
     Parameters
     ----------
@@ -632,24 +670,23 @@ class CardAbilities:
     modes : tuple of Mode
     mode_choice : ModeChoice or None
     splice : SpliceAbility or None
-    discard_costs : tuple of DiscardCost
-        Additional costs of discarding cards.
-    sacrifice_costs : tuple of SacrificeCost
-        Additional costs of sacrificing permanents.
-    object_costs : tuple of ObjectCost
-        Other additional costs paid with objects, such as "tap any number of
-        untapped creatures you control" (CR 118.8).
-    exile_costs : tuple of ExileCost
-        Additional costs of exiling cards from the caster's graveyard.
-    kicker : ManaCost or None
-        "Kicker [cost]": an optional additional cost (CR 702.33a).
-    flash : bool
-        CR 702.8.
-    flash_permission : FlashPermission or None
-        "You may cast this spell as though it had flash if you pay {2} more
-        to cast it" and the like (CR 601.3c-d).
+    additional_costs : tuple of AdditionalCost
+        Kicker, multikicker, "As an additional cost to cast this spell, …"
+        (CR 118.8), printed order.
+    alternative_costs : tuple of AlternativeCost
+        Overload, awaken, the Shoals' exile (CR 118.9), printed order.
+    cost_modifiers : tuple of CostModifier
+        The spell's own cost changes and, for a permanent, the changes it makes
+        to the spells it names (CR 601.2f).
+    cast_permissions : tuple of CastPermission
+        What the card's own text lets it be cast from and when (CR 601.3).
     timing_restriction : TimingRestriction or None
         "Cast this spell only during combat" and the like (CR 601.3, 604.6).
+    flash : bool
+        CR 702.8.
+    fuse : bool
+        Fuse: a split card with it may be cast from the hand as both halves,
+        a fused split spell (CR 702.102a).
     protections : tuple of Protection
     hexproof, shroud : bool
         CR 702.11, 702.18.
@@ -657,40 +694,10 @@ class CardAbilities:
         "Hexproof from <colour>": opponents' spells of that colour can't target it (CR 702.11d).
     ward : bool
         CR 702.21: a trigger, never a targeting restriction; kept to annotate.
-    mana_abilities : tuple of ManaAbility
-    cost_modifiers : tuple of CostModifier
     controller_hexproof, controller_shroud : bool
         "You have hexproof." / "You have shroud.": the permanent's controller
         has the ability (CR 702.11c, 702.18b).
-    other_zone_casting : tuple of str
-        Keywords that let the card be cast from a zone other than the hand
-        (flashback, retrace, madness, ...): not modelled, so casting it from
-        such a zone is reported unsupported rather than counted as 0.
-    exile_from_hand_instead : Color or None
-        "You may exile a [colour] card with mana value X from your hand rather
-        than pay this spell's mana cost" (the Shoals): an alternative cost
-        (CR 118.9); X is then the exiled card's mana value.
-    pay_x_life : bool
-        "As an additional cost to cast this spell, pay X life": X is at most
-        the caster's life total (CR 119.4, 119.4b).
-    cost_reduction_per : (int, CardType, str) or None
-        "~ costs {N} less to cast for each creature on the battlefield" / "for
-        each creature card in your graveyard": N generic mana less per object
-        of that type there (``"battlefield"`` or ``"your graveyard"``), the
-        spell's own reduction (CR 601.2f, 118.7a).
-    overload : ManaCost or None
-        "Overload [cost]": an alternative cost; paid, every "target" of the
-        spell's text reads "each", so the spell has no targets (CR 702.96a-b).
-    multikicker : ManaCost or None
-        "Multikicker [cost]": an additional cost that may be paid any number
-        of times (CR 702.33c).
-    awaken : ManaCost or None
-        "Awaken N—[cost]": an alternative cost; when it is paid, the last
-        instruction of ``spell_text`` (its ``awakened_only`` target land) is
-        part of the spell (CR 702.113a).
-    fuse : bool
-        Fuse: a split card with it may be cast from the hand as both halves,
-        a fused split spell (CR 702.102a).
+    mana_abilities : tuple of ManaAbility
     keywords : frozenset of str
         Keyword abilities that matter only as qualities of a permanent
         ("target creature with flying"), lowercased: ``{"flying"}`` (CR 702).
@@ -701,38 +708,32 @@ class CardAbilities:
     modes: tuple[Mode, ...] = ()
     mode_choice: ModeChoice | None = None
     splice: SpliceAbility | None = None
-    discard_costs: tuple[DiscardCost, ...] = ()
-    sacrifice_costs: tuple[SacrificeCost, ...] = ()
-    exile_costs: tuple[ExileCost, ...] = ()
-    object_costs: tuple[ObjectCost, ...] = ()
-    kicker: ManaCost | None = None
-    flash: bool = False
-    flash_permission: FlashPermission | None = None
+    additional_costs: tuple[AdditionalCost, ...] = ()
+    alternative_costs: tuple[AlternativeCost, ...] = ()
+    cost_modifiers: tuple[CostModifier, ...] = ()
+    cast_permissions: tuple[CastPermission, ...] = ()
     timing_restriction: TimingRestriction | None = None
+    flash: bool = False
+    fuse: bool = False
     protections: tuple[Protection, ...] = ()
     hexproof: bool = False
     hexproof_from: frozenset[Color] = frozenset()
     shroud: bool = False
     ward: bool = False
-    mana_abilities: tuple[ManaAbility, ...] = ()
-    cost_modifiers: tuple[CostModifier, ...] = ()
     controller_hexproof: bool = False
     controller_shroud: bool = False
-    other_zone_casting: tuple[str, ...] = ()
+    mana_abilities: tuple[ManaAbility, ...] = ()
     keywords: frozenset[str] = frozenset()
-    fuse: bool = False
-    awaken: ManaCost | None = None
-    multikicker: ManaCost | None = None
-    overload: ManaCost | None = None
-    cost_reduction_per: tuple[int, CardType, str] | None = None
-    pay_x_life: bool = False
-    exile_from_hand_instead: Color | None = None
     unsupported: tuple[UnsupportedText, ...] = ()
 
     @property
     def casting_unsupported(self) -> tuple[UnsupportedText, ...]:
-        """The unread spans that bear on casting this card."""
+        """The unread spans that bear on casting this card, from any zone."""
         return tuple(u for u in self.unsupported if u.casting_relevant)
+
+    def unsupported_when_cast_from(self, zone: Zone) -> tuple[UnsupportedText, ...]:
+        """The unread spans that bear on casting this card from ``zone``."""
+        return tuple(u for u in self.unsupported if u.casting_relevant or zone in u.zones)
 
     @property
     def permanent_unsupported(self) -> tuple[UnsupportedText, ...]:

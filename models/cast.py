@@ -1,24 +1,29 @@
-"""A cast: one complete set of the choices made while casting a spell (CR 601.2b-h).
+"""A cast: one complete set of the choices made while casting a spell (CR 601.2a-h).
 
 This is the "move" of legalcasts. Two casts are equal iff they differ in no
 choice the rules make the caster take (see the README, "What counts as one
-cast"): modes, spliced cards and their order, the set of objects chosen for
-each instance of "target", X, and the objects used to pay costs. How mana is
-paid is not a choice that distinguishes casts.
+cast"): the zone and the half cast, the alternative cost and the optional
+additional costs paid, modes, spliced cards and their order, the set of
+objects chosen for each instance of "target" and any division, X, and the
+objects used to pay costs. How mana is paid is not a choice that
+distinguishes casts.
+
+Every field is listed once, in :class:`Cast`; its JSON form is kept beside
+it in :data:`CAST_FIELDS`, and a cast is always built by field name.
 """
 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from models.errors import CastFormatError, InputError
 from models.mana import ManaCost
-from models.objects import ObjectId
+from models.objects import ObjectId, Zone
 
-__all__ = ["TargetChoice", "Cast", "casts_of_targets"]
+__all__ = ["TargetChoice", "Cast", "CastField", "CAST_FIELDS", "casts_of_targets"]
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -79,47 +84,40 @@ class Cast(NamedTuple):
     card : ObjectId
         The object cast.
     name : str
-        Its card name.
+        Its card name (derived).
+    zone : Zone
+        The zone it is cast from (CR 601.2a).
+    halves : tuple of str
+        For a split card: the half cast, by name (CR 709.3), or both, left
+        first, for a fused split spell (CR 702.102a); empty for other cards.
     modes : tuple of int
-        Chosen mode indices, printed order (CR 700.2, 702.172).
+        Chosen mode indices, printed order (CR 700.2, 702.172); a mode chosen
+        more than once appears that many times (CR 700.2d).
     splices : tuple of ObjectId
         Spliced cards in the chosen order of their texts (CR 702.47b).
     targets : tuple of TargetChoice
         One per active instance of "target": the spell's own text, then its
         chosen modes in printed order, then each spliced text in splice order.
-    discards : tuple of ObjectId
-        Cards discarded to pay additional costs, sorted (CR 601.2h).
-    without_paying_mana_cost : bool
-        Cast with the alternative cost "without paying its mana cost" (CR 118.9).
-    total_cost : ManaCost
-        The mana part of the total cost (CR 601.2f).
-    mana_value : int
-        Of the spell: its mana cost only (CR 202.3), never the total cost.
-    sacrifices : tuple of ObjectId
-        Permanents sacrificed to pay additional costs, sorted (CR 601.2h).
     x : int or None
         The value announced for X (CR 601.2b, 107.3); None when the mana
         cost has no X.
-    kicked : bool
-        The kicker cost is paid (CR 702.33a, 702.33d).
-    exiles : tuple of ObjectId
-        Cards exiled to pay costs, sorted (CR 601.2h): from the caster's
-        graveyard, or from the hand instead of the mana cost (the Shoals, CR 118.9).
-    halves : tuple of str
-        For a split card: the half cast, by name (CR 709.3), or both, left
-        first, for a fused split spell (CR 702.102a); empty for other cards.
-    taps : tuple of ObjectId
-        Untapped permanents tapped to pay costs, sorted (CR 601.2h).
-    returns : tuple of ObjectId
-        Permanents returned to their owner's hand to pay costs, sorted (CR 601.2h).
-    awakened : bool
-        The awaken cost is paid instead of the mana cost (CR 702.113a, 118.9).
-    times_kicked : int
-        How many times a multikicker cost is paid (CR 702.33c); ``kicked``
-        is then true when it is paid at least once (CR 702.33d-e).
-    overloaded : bool
-        The overload cost is paid instead of the mana cost: the spell has no
-        targets (CR 702.96a-b).
+    alternative_cost : str or None
+        The alternative cost paid instead of the mana cost, by keyword
+        (``"overload"``, ``"awaken"``) or, for one with no keyword, as printed
+        (CR 118.9); None when the mana cost is paid.
+    additional_costs : tuple of (str, int)
+        The optional additional costs paid and how many times, printed order
+        (``(("kicker", 1),)``, ``(("multikicker", 3),)``, CR 118.8, 702.33).
+    discards, sacrifices, exiles, taps, returns : tuple of ObjectId
+        The objects used to pay costs, sorted (CR 601.2h): cards discarded,
+        permanents sacrificed, cards exiled (from the graveyard, or from the
+        hand for a Shoal), permanents tapped, permanents returned to hand.
+    without_paying_mana_cost : bool
+        Cast with the alternative cost "without paying its mana cost" (CR 118.9).
+    total_cost : ManaCost
+        The mana part of the total cost (CR 601.2f), derived.
+    mana_value : int
+        Of the spell: its mana cost only, X as announced (CR 202.3), derived.
 
     Notes
     -----
@@ -128,55 +126,28 @@ class Cast(NamedTuple):
 
     A cast is an immutable named tuple rather than a dataclass: enumerators
     make millions of them, and a tuple is built in C (about ten times faster
-    than a frozen dataclass's ``__init__``). Use ``cast._replace(...)`` to
-    change one choice.
+    than a frozen dataclass's ``__init__``). It is always built by field
+    name; use ``cast._replace(...)`` to change one choice.
     """
 
     card: ObjectId
-    name: str
+    name: str = ""
+    zone: Zone = Zone.HAND
+    halves: tuple[str, ...] = ()
     modes: tuple[int, ...] = ()
     splices: tuple[ObjectId, ...] = ()
     targets: tuple[TargetChoice, ...] = ()
-    discards: tuple[ObjectId, ...] = ()
-    without_paying_mana_cost: bool = False
-    total_cost: ManaCost = ManaCost.parse("")
-    mana_value: int = 0
-    sacrifices: tuple[ObjectId, ...] = ()
     x: int | None = None
-    kicked: bool = False
+    alternative_cost: str | None = None
+    additional_costs: tuple[tuple[str, int], ...] = ()
+    discards: tuple[ObjectId, ...] = ()
+    sacrifices: tuple[ObjectId, ...] = ()
     exiles: tuple[ObjectId, ...] = ()
-    halves: tuple[str, ...] = ()
     taps: tuple[ObjectId, ...] = ()
     returns: tuple[ObjectId, ...] = ()
-    awakened: bool = False
-    times_kicked: int = 0
-    overloaded: bool = False
-
-    @classmethod
-    def trusted(
-        cls,
-        card: ObjectId,
-        name: str,
-        modes: tuple[int, ...],
-        splices: tuple[ObjectId, ...],
-        targets: tuple[TargetChoice, ...],
-        discards: tuple[ObjectId, ...],
-        without_paying_mana_cost: bool,
-        total_cost: ManaCost,
-        mana_value: int,
-        sacrifices: tuple[ObjectId, ...] = (),
-        x: int | None = None,
-        kicked: bool = False,
-        exiles: tuple[ObjectId, ...] = (),
-        taps: tuple[ObjectId, ...] = (),
-        returns: tuple[ObjectId, ...] = (),
-    ) -> Cast:
-        """Make a cast from values already in canonical form (modes and discards sorted, target tuples sorted).
-
-        The same as the constructor, for enumerators: see also :func:`casts_of_targets`.
-        """
-        return _new_tuple(cls, (card, name, modes, splices, targets, discards, without_paying_mana_cost,
-                                total_cost, mana_value, sacrifices, x, kicked, exiles, (), taps, returns, False, 0, False))
+    without_paying_mana_cost: bool = False
+    total_cost: ManaCost = ManaCost.EMPTY
+    mana_value: int = 0
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Cast):
@@ -196,18 +167,20 @@ class Cast(NamedTuple):
         Returns
         -------
         tuple
-            (card, modes, splices, frozenset of (slot, targets), discards,
-            without_paying_mana_cost, sacrifices, x, kicked, exiles, halves, taps, returns, awakened,
-            times_kicked, overloaded): each instance's
-            targets are keyed by
-            their slot, so the order the choices are listed in is not a choice.
+            Every field that is a choice (see :data:`CAST_FIELDS`), in field
+            order; each instance's targets are keyed by their slot, so the
+            order the choices are listed in is not a choice.
         """
         return (
-            self.card, self.modes, self.splices,
+            self.card, self.zone, self.halves, self.modes, self.splices,
             frozenset((t.slot, t.targets, t.division) for t in self.targets),
-            self.discards, self.without_paying_mana_cost, self.sacrifices, self.x, self.kicked, self.exiles,
-            self.halves, self.taps, self.returns, self.awakened, self.times_kicked, self.overloaded,
+            self.x, self.alternative_cost, self.additional_costs,
+            self.discards, self.sacrifices, self.exiles, self.taps, self.returns, self.without_paying_mana_cost,
         )
+
+    def times_paid(self, keyword: str) -> int:
+        """How many times the optional additional cost of this keyword is paid (0 when it is not)."""
+        return dict(self.additional_costs).get(keyword, 0)
 
     def to_json(self) -> dict[str, Any]:
         """This cast as a JSON object: the ``--format jsonl`` line, ids as in the state file.
@@ -215,40 +188,29 @@ class Cast(NamedTuple):
         Returns
         -------
         dict
-            Keys ``card``, ``name``, ``modes``, ``splices``, ``targets`` (list
-            of objects with ``source``, ``mode``, ``instruction``, ``index``,
-            ``phrase``, ``targets``), ``discards``, ``sacrifices``,
-            ``without_paying_mana_cost``, ``total_cost`` (symbols),
-            ``mana_value``.
+            One key per field of :data:`CAST_FIELDS` (some only when not
+            empty), and the older keys ``kicked``, ``times_kicked``,
+            ``awakened`` and ``overloaded`` where they apply.
         """
-        return {
-            "card": self.card,
-            "name": self.name,
-            "modes": list(self.modes),
-            "splices": list(self.splices),
-            "targets": [t.to_json() for t in self.targets],
-            "discards": list(self.discards),
-            "sacrifices": list(self.sacrifices),
-            **({"exiles": list(self.exiles)} if self.exiles else {}),
-            **({"x": self.x} if self.x is not None else {}),
-            **({"kicked": True} if self.kicked else {}),
-            **({"halves": list(self.halves)} if self.halves else {}),
-            **({"taps": list(self.taps)} if self.taps else {}),
-            **({"returns": list(self.returns)} if self.returns else {}),
-            **({"awakened": True} if self.awakened else {}),
-            **({"times_kicked": self.times_kicked} if self.times_kicked else {}),
-            **({"overloaded": True} if self.overloaded else {}),
-            "without_paying_mana_cost": self.without_paying_mana_cost,
-            "total_cost": str(self.total_cost),
-            "mana_value": self.mana_value,
-        }
+        data: dict[str, Any] = {}
+        for spec in CAST_FIELDS:
+            value = getattr(self, spec.name)
+            if spec.always or not (value is None or value is False or value == ()):
+                data[spec.name] = spec.to_json(value)
+        data.update(_legacy_keys(self))
+        # the derived fields last, as the record has always ended
+        for name in ("without_paying_mana_cost", "total_cost", "mana_value"):
+            data[name] = data.pop(name)
+        return data
 
     @classmethod
     def from_json(cls, data: Any, path: str = "cast") -> Cast:
         """Read a cast from the JSON object :meth:`to_json` writes.
 
-        ``total_cost`` and ``mana_value`` may be left out: they follow from
-        the choices and are recomputed when the cast is checked.
+        ``name``, ``total_cost`` and ``mana_value`` may be left out: they
+        follow from the choices and are recomputed when the cast is checked.
+        The older keys ``kicked``, ``times_kicked``, ``awakened`` and
+        ``overloaded`` are read as the costs they name.
 
         Parameters
         ----------
@@ -264,158 +226,247 @@ class Cast(NamedTuple):
         Raises
         ------
         CastFormatError
-            A missing ``card``, or a field of the wrong shape.
+            A missing ``card``, an unknown key, or a field of the wrong shape.
         """
         if not isinstance(data, Mapping):
             raise CastFormatError(path, "expected a JSON object")
-        known = {"card", "name", "modes", "splices", "targets", "discards", "sacrifices", "x", "kicked", "exiles",
-                 "halves", "taps", "returns", "awakened", "times_kicked", "overloaded", "without_paying_mana_cost",
-                 "total_cost",
-                 "mana_value"}
+        known = {spec.name for spec in CAST_FIELDS} | set(_LEGACY)
         for key in data:
             if key not in known:
                 raise CastFormatError(f"{path}.{key}", f"unknown key (value {data[key]!r})")
-        card = data.get("card")
-        if not isinstance(card, str):
-            raise CastFormatError(f"{path}.card", f"expected an object id, got {card!r}")
+        if "card" not in data:
+            raise CastFormatError(f"{path}.card", "missing")
+        fields = {spec.name: spec.from_json(data[spec.name], f"{path}.{spec.name}")
+                  for spec in CAST_FIELDS if spec.name in data}
+        _read_legacy_keys(data, fields, path)
+        return cls(**fields)
 
-        def id_list(key: str) -> tuple[str, ...]:
-            value = data.get(key, [])
-            if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-                raise CastFormatError(f"{path}.{key}", f"expected a list of ids, got {value!r}")
-            return tuple(value)
 
-        modes = data.get("modes", [])
-        if not isinstance(modes, list) or not all(_is_int(m) for m in modes):
-            raise CastFormatError(f"{path}.modes", f"expected a list of mode indices, got {modes!r}")
-        targets = []
-        raw_targets = data.get("targets", [])
-        if not isinstance(raw_targets, list):
-            raise CastFormatError(f"{path}.targets", "expected a list")
-        slot_keys = {"source", "mode", "instruction", "index", "copy", "phrase", "targets", "division"}
-        for i, item in enumerate(raw_targets):
-            where = f"{path}.targets[{i}]"
-            if not isinstance(item, Mapping):
-                raise CastFormatError(where, "expected an object")
-            for key in item:
-                if key not in slot_keys:
-                    raise CastFormatError(f"{where}.{key}", f"unknown key (value {item[key]!r})")
-            for key in ("source", "targets"):
-                if key not in item:
-                    raise CastFormatError(f"{where}.{key}", "missing")
-            chosen = item["targets"]
-            if not isinstance(chosen, list) or not all(isinstance(v, str) for v in chosen):
-                raise CastFormatError(f"{where}.targets", f"expected a list of ids, got {chosen!r}")
-            if not isinstance(item["source"], str):
-                raise CastFormatError(f"{where}.source", f"expected an object id, got {item['source']!r}")
-            mode = item.get("mode")
-            if mode is not None and not _is_int(mode):
-                raise CastFormatError(f"{where}.mode", f"expected an integer or null, got {mode!r}")
-            for key in ("instruction", "index", "copy"):
-                if not _is_int(item.get(key, 0)):
-                    raise CastFormatError(f"{where}.{key}", f"expected an integer, got {item[key]!r}")
-            phrase = item.get("phrase", "")
-            if not isinstance(phrase, str):
-                raise CastFormatError(f"{where}.phrase", f"expected a string, got {phrase!r}")
-            division = item.get("division", [])
-            if not isinstance(division, list) or not all(_is_int(d) for d in division) or (
-                    division and len(division) != len(chosen)):
-                raise CastFormatError(f"{where}.division", f"expected one integer per target, got {division!r}")
-            pairs = sorted(zip(chosen, division)) if division else [(t, None) for t in sorted(chosen)]
-            targets.append(TargetChoice(
-                source=ObjectId(item["source"]), mode=mode,
-                instruction=item.get("instruction", 0), index=item.get("index", 0),
-                phrase=phrase, targets=tuple(t for t, _ in pairs), copy=item.get("copy", 0),
-                division=tuple(d for _, d in pairs) if division else (),
-            ))
-        total = data.get("total_cost", "")
-        if not isinstance(total, str):
-            raise CastFormatError(f"{path}.total_cost", "expected mana symbols as a string")
-        try:
-            total_cost = ManaCost.parse(total, path=f"{path}.total_cost")
-        except InputError as exc:
-            raise CastFormatError(exc.path, exc.message) from None
-        free = data.get("without_paying_mana_cost", False)
-        if not isinstance(free, bool):
-            raise CastFormatError(f"{path}.without_paying_mana_cost", f"expected true or false, got {free!r}")
-        mana_value = data.get("mana_value", 0)
-        if not _is_int(mana_value):
-            raise CastFormatError(f"{path}.mana_value", f"expected an integer, got {mana_value!r}")
-        kicked = data.get("kicked", False)
-        if not isinstance(kicked, bool):
-            raise CastFormatError(f"{path}.kicked", f"expected true or false, got {kicked!r}")
-        x = data.get("x")
-        if x is not None and (not _is_int(x) or x < 0):
-            raise CastFormatError(f"{path}.x", f"expected a whole number at least 0, got {x!r}")
-        overloaded = data.get("overloaded", False)
-        if not isinstance(overloaded, bool):
-            raise CastFormatError(f"{path}.overloaded", f"expected true or false, got {overloaded!r}")
-        times_kicked = data.get("times_kicked", 0)
-        if not _is_int(times_kicked) or times_kicked < 0:
-            raise CastFormatError(f"{path}.times_kicked", f"expected a whole number at least 0, got {times_kicked!r}")
-        awakened = data.get("awakened", False)
-        if not isinstance(awakened, bool):
-            raise CastFormatError(f"{path}.awakened", f"expected true or false, got {awakened!r}")
-        halves = data.get("halves", [])
-        if not isinstance(halves, list) or not all(isinstance(h, str) for h in halves) or len(halves) > 2:
-            raise CastFormatError(f"{path}.halves", f"expected a list of one or two half names, got {halves!r}")
-        name = data.get("name", "")
-        if not isinstance(name, str):
-            raise CastFormatError(f"{path}.name", f"expected a string, got {name!r}")
-        return cls(
-            card=ObjectId(card),
-            name=name,
-            modes=tuple(sorted(modes)),
-            splices=tuple(ObjectId(s) for s in id_list("splices")),
-            targets=tuple(targets),
-            discards=tuple(sorted(ObjectId(d) for d in id_list("discards"))),
-            sacrifices=tuple(sorted(ObjectId(d) for d in id_list("sacrifices"))),
-            exiles=tuple(sorted(ObjectId(d) for d in id_list("exiles"))),
-            x=x,
-            kicked=kicked,
-            halves=tuple(halves),
-            taps=tuple(sorted(ObjectId(d) for d in id_list("taps"))),
-            returns=tuple(sorted(ObjectId(d) for d in id_list("returns"))),
-            awakened=awakened,
-            times_kicked=times_kicked,
-            overloaded=overloaded,
-            without_paying_mana_cost=free,
-            total_cost=total_cost,
-            mana_value=mana_value,
-        )
+@dataclass(frozen=True, slots=True)
+class CastField:
+    """The JSON form of one field of :class:`Cast`.
+
+    Parameters
+    ----------
+    name : str
+        The field's name, which is also its JSON key.
+    to_json : callable
+        ``to_json(value) -> JSON value``.
+    from_json : callable
+        ``from_json(JSON value, key path) -> value``; raises CastFormatError.
+    always : bool
+        Written even when empty (``card``, ``modes``, ...); else only when set.
+    """
+
+    name: str
+    to_json: Callable[[Any], Any]
+    from_json: Callable[[Any, str], Any]
+    always: bool = False
 
 
 def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def _read_id(value: Any, path: str) -> ObjectId:
+    if not isinstance(value, str):
+        raise CastFormatError(path, f"expected an object id, got {value!r}")
+    return ObjectId(value)
+
+
+def _read_string(value: Any, path: str) -> str:
+    if not isinstance(value, str):
+        raise CastFormatError(path, f"expected a string, got {value!r}")
+    return value
+
+
+def _read_optional_string(value: Any, path: str) -> str | None:
+    return None if value is None else _read_string(value, path)
+
+
+def _read_bool(value: Any, path: str) -> bool:
+    if not isinstance(value, bool):
+        raise CastFormatError(path, f"expected true or false, got {value!r}")
+    return value
+
+
+def _read_count(value: Any, path: str) -> int:
+    if not _is_int(value) or value < 0:
+        raise CastFormatError(path, f"expected a whole number at least 0, got {value!r}")
+    return value
+
+
+def _read_optional_count(value: Any, path: str) -> int | None:
+    return None if value is None else _read_count(value, path)
+
+
+def _read_ids(value: Any, path: str) -> tuple[ObjectId, ...]:
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise CastFormatError(path, f"expected a list of ids, got {value!r}")
+    return tuple(ObjectId(v) for v in value)
+
+
+def _read_id_set(value: Any, path: str) -> tuple[ObjectId, ...]:
+    return tuple(sorted(_read_ids(value, path)))
+
+
+def _read_zone(value: Any, path: str) -> Zone:
+    try:
+        return Zone(value)
+    except ValueError:
+        raise CastFormatError(path, f"expected one of {', '.join(z.value for z in Zone)}, got {value!r}") from None
+
+
+def _read_halves(value: Any, path: str) -> tuple[str, ...]:
+    if not isinstance(value, list) or not all(isinstance(h, str) for h in value) or len(value) > 2:
+        raise CastFormatError(path, f"expected a list of one or two half names, got {value!r}")
+    return tuple(value)
+
+
+def _read_modes(value: Any, path: str) -> tuple[int, ...]:
+    if not isinstance(value, list) or not all(_is_int(m) for m in value):
+        raise CastFormatError(path, f"expected a list of mode indices, got {value!r}")
+    return tuple(sorted(value))
+
+
+def _read_additional_costs(value: Any, path: str) -> tuple[tuple[str, int], ...]:
+    if not isinstance(value, Mapping) or not all(isinstance(k, str) and _is_int(v) and v > 0
+                                                  for k, v in value.items()):
+        raise CastFormatError(path, f"expected an object of cost keywords to times paid (1 or more), got {value!r}")
+    return tuple(value.items())
+
+
+def _read_cost(value: Any, path: str) -> ManaCost:
+    if not isinstance(value, str):
+        raise CastFormatError(path, "expected mana symbols as a string")
+    try:
+        return ManaCost.parse(value, path=path)
+    except InputError as exc:
+        raise CastFormatError(exc.path, exc.message) from None
+
+
+_TARGET_KEYS = {"source", "mode", "instruction", "index", "copy", "phrase", "targets", "division"}
+
+
+def _read_target(item: Any, where: str) -> TargetChoice:
+    if not isinstance(item, Mapping):
+        raise CastFormatError(where, "expected an object")
+    for key in item:
+        if key not in _TARGET_KEYS:
+            raise CastFormatError(f"{where}.{key}", f"unknown key (value {item[key]!r})")
+    for key in ("source", "targets"):
+        if key not in item:
+            raise CastFormatError(f"{where}.{key}", "missing")
+    chosen = item["targets"]
+    if not isinstance(chosen, list) or not all(isinstance(v, str) for v in chosen):
+        raise CastFormatError(f"{where}.targets", f"expected a list of ids, got {chosen!r}")
+    mode = item.get("mode")
+    if mode is not None and not _is_int(mode):
+        raise CastFormatError(f"{where}.mode", f"expected an integer or null, got {mode!r}")
+    for key in ("instruction", "index", "copy"):
+        if not _is_int(item.get(key, 0)):
+            raise CastFormatError(f"{where}.{key}", f"expected an integer, got {item[key]!r}")
+    phrase = _read_string(item.get("phrase", ""), f"{where}.phrase")
+    division = item.get("division", [])
+    if not isinstance(division, list) or not all(_is_int(d) for d in division) or (
+            division and len(division) != len(chosen)):
+        raise CastFormatError(f"{where}.division", f"expected one integer per target, got {division!r}")
+    pairs = sorted(zip(chosen, division)) if division else [(t, 0) for t in sorted(chosen)]
+    return TargetChoice(
+        source=_read_id(item["source"], f"{where}.source"), mode=mode,
+        instruction=item.get("instruction", 0), index=item.get("index", 0), phrase=phrase,
+        targets=tuple(t for t, _ in pairs), copy=item.get("copy", 0),
+        division=tuple(d for _, d in pairs) if division else (),
+    )
+
+
+def _read_targets(value: Any, path: str) -> tuple[TargetChoice, ...]:
+    if not isinstance(value, list):
+        raise CastFormatError(path, "expected a list")
+    return tuple(_read_target(item, f"{path}[{i}]") for i, item in enumerate(value))
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+CAST_FIELDS: tuple[CastField, ...] = (
+    CastField("card", _same, _read_id, always=True),
+    CastField("name", _same, _read_string, always=True),
+    CastField("zone", lambda zone: zone.value, _read_zone, always=True),
+    CastField("halves", list, _read_halves),
+    CastField("modes", list, _read_modes, always=True),
+    CastField("splices", list, _read_ids, always=True),
+    CastField("targets", lambda targets: [t.to_json() for t in targets], _read_targets, always=True),
+    CastField("x", _same, _read_optional_count),
+    CastField("alternative_cost", _same, _read_optional_string),
+    CastField("additional_costs", dict, _read_additional_costs),
+    CastField("discards", list, _read_id_set, always=True),
+    CastField("sacrifices", list, _read_id_set, always=True),
+    CastField("exiles", list, _read_id_set),
+    CastField("taps", list, _read_id_set),
+    CastField("returns", list, _read_id_set),
+    CastField("without_paying_mana_cost", _same, _read_bool, always=True),
+    CastField("total_cost", str, _read_cost, always=True),
+    CastField("mana_value", _same, _read_count, always=True),
+)
+"""The JSON form of every field of :class:`Cast`, in field order (checked when this module is imported)."""
+
+if tuple(spec.name for spec in CAST_FIELDS) != Cast._fields:  # pragma: no cover - a programming error
+    raise RuntimeError("CAST_FIELDS and Cast's fields differ")
+
+_LEGACY = {"kicked": _read_bool, "times_kicked": _read_count, "awakened": _read_bool, "overloaded": _read_bool}
+"""Keys written before costs were records, still written and read: what they say is in the generic fields."""
+
+
+def _legacy_keys(cast: Cast) -> dict[str, Any]:
+    """``kicked`` (CR 702.33d), ``times_kicked``, ``awakened``, ``overloaded``, where they apply."""
+    data: dict[str, Any] = {}
+    if cast.times_paid("kicker") or cast.times_paid("multikicker"):
+        data["kicked"] = True
+    if cast.times_paid("multikicker"):
+        data["times_kicked"] = cast.times_paid("multikicker")
+    if cast.alternative_cost == "awaken":
+        data["awakened"] = True
+    if cast.alternative_cost == "overload":
+        data["overloaded"] = True
+    return data
+
+
+def _read_legacy_keys(data: Mapping[str, Any], fields: dict[str, Any], path: str) -> None:
+    """Fold the older keys into ``fields``; a record whose old and new keys disagree is refused."""
+    legacy = {key: _LEGACY[key](data[key], f"{path}.{key}") for key in _LEGACY if key in data}
+    if not legacy:
+        return
+    costs = dict(fields.get("additional_costs", ()))
+    if legacy.get("times_kicked"):
+        costs.setdefault("multikicker", legacy["times_kicked"])
+    elif legacy.get("kicked") and "multikicker" not in costs:
+        costs.setdefault("kicker", 1)
+    alternative = fields.get("alternative_cost")
+    for key, keyword in (("awakened", "awaken"), ("overloaded", "overload")):
+        if legacy.get(key):
+            if alternative not in (None, keyword):
+                raise CastFormatError(f"{path}.{key}", f"the record also names the alternative cost {alternative!r}")
+            alternative = keyword
+    fields["additional_costs"] = tuple(costs.items())
+    fields["alternative_cost"] = alternative
+    if _legacy_keys(Cast(card=ObjectId(""), additional_costs=fields["additional_costs"],
+                         alternative_cost=alternative)) != {k: v for k, v in legacy.items() if v}:
+        raise CastFormatError(path, f"the keys {sorted(legacy)} disagree with the record's costs")
+
+
 _new_tuple = tuple.__new__
+_TARGETS = Cast._fields.index("targets")
 
 
-def casts_of_targets(
-    card: ObjectId,
-    name: str,
-    modes: tuple[int, ...],
-    splices: tuple[ObjectId, ...],
-    targets: Iterator[tuple[TargetChoice, ...]],
-    discards: tuple[ObjectId, ...],
-    without_paying_mana_cost: bool,
-    total_cost: ManaCost,
-    mana_value: int,
-    sacrifices: tuple[ObjectId, ...] = (),
-    x: int | None = None,
-    kicked: bool = False,
-    exiles: tuple[ObjectId, ...] = (),
-    taps: tuple[ObjectId, ...] = (),
-    returns: tuple[ObjectId, ...] = (),
-) -> Iterator[Cast]:
-    """One :class:`Cast` per tuple of target choices, all other fields shared, built in C.
+def casts_of_targets(template: Cast, targets: Iterator[tuple[TargetChoice, ...]]) -> Iterator[Cast]:
+    """One :class:`Cast` per tuple of target choices, every other field taken from ``template``, built in C.
 
     Parameters
     ----------
-    card, name, modes, splices, discards, without_paying_mana_cost, total_cost, mana_value, sacrifices, x, kicked, exiles,
-    taps, returns
-        As for :class:`Cast`, in canonical form, shared by every cast made.
+    template : Cast
+        In canonical form; its ``targets`` are replaced.
     targets : iterator of tuple of TargetChoice
         Each already in canonical order (see :attr:`Cast.targets`).
 
@@ -423,8 +474,6 @@ def casts_of_targets(
     -------
     iterator of Cast
     """
-    same = itertools.repeat
-    fields = zip(same(card), same(name), same(modes), same(splices), targets, same(discards),
-                 same(without_paying_mana_cost), same(total_cost), same(mana_value), same(sacrifices), same(x), same(kicked),
-                 same(exiles), same(()), same(taps), same(returns), same(False), same(0), same(False))
-    return map(_new_tuple, same(Cast), fields)
+    columns: list[Iterator[Any]] = [itertools.repeat(value) for value in template]
+    columns[_TARGETS] = targets
+    return map(_new_tuple, itertools.repeat(Cast), zip(*columns))

@@ -17,6 +17,7 @@ __all__ = [
     "CastFormatError",
     "UnknownCardError",
     "UnsupportedRuleError",
+    "SolverError",
 ]
 
 
@@ -83,3 +84,20 @@ class UnsupportedRuleError(LegalcastsError, NotImplementedError):
         self.span = span
         self.reason = reason
         super().__init__(f"{card}: unsupported rules text ({reason}): {span!r}")
+
+
+class SolverError(LegalcastsError, RuntimeError):
+    """A solver engine stopped without an answer (a time limit, a model it refused).
+
+    Parameters
+    ----------
+    engine : str
+        The engine's name (``"cpsat"``).
+    message : str
+        What it reported.
+    """
+
+    def __init__(self, engine: str, message: str) -> None:
+        self.engine = engine
+        self.message = message
+        super().__init__(f"{engine}: {message}")

@@ -28,6 +28,7 @@ text that may change who can target them.
 from __future__ import annotations
 
 import json
+import re
 import os
 import tempfile
 from collections.abc import Iterable
@@ -37,10 +38,13 @@ from pathlib import Path
 import networkx as nx
 
 from models.abilities import PERMANENT_KIND_TYPES, CardAbilities, ControllerFilter, TargetKind, TargetSpec
-from models.errors import InputError
+from models.errors import InputError, UnsupportedRuleError
 from models.mana import COLOR_ORDER, Color, ManaCost, sum_costs
-from models.objects import Card, CardType
+from models.objects import Card, CardType, GameObject, ObjectId, Phase, PlayerId, Zone
+from models.state import GameState
 from models.oracle.parser import parse_card
+from solver.problem import CastProblem, Reason
+from solver.rules.targets import why_not_legal_target
 
 __all__ = [
     "SkippedCard",
@@ -160,9 +164,9 @@ class SpliceCost:
 
 def _other_splice_cost(splice) -> str:
     """The part of a splice cost that is not mana (objects, or an opponent's life gain), as printed."""
-    if splice.object_cost is not None:
-        return splice.object_cost.text
-    return splice.other_cost or ""
+    if splice.cost.objects:
+        return splice.cost.objects[0].text
+    return splice.cost.text if splice.cost.mana.is_empty else ""
 
 
 def _letters(colors: Iterable[Color]) -> str:
@@ -202,33 +206,46 @@ def _names_permanent(spec: TargetSpec, card: Card) -> bool:
     return any(PERMANENT_KIND_TYPES.get(kind) in card.types for kind in spec.kinds)
 
 
-def _block(spell: Card, spec: TargetSpec, abilities: CardAbilities) -> tuple[str, str, bool] | None:
-    """What stops ``spec`` of ``spell`` from choosing a permanent with these abilities.
+def _block(spell: Card, spec: TargetSpec, permanent: Card) -> tuple[str, str, bool] | None:
+    """What stops ``spec`` of ``spell`` from choosing a permanent of this card, asked of the target rules.
 
-    The caster is taken to be one who may choose the permanent at all: its
-    controller for "… you control", an opponent of its controller otherwise.
+    A two-player state is made: P1 casts the spell from hand, and the
+    permanent is on the battlefield, controlled by an opponent (by P1 for
+    "… you control"). The target rules of that cast's problem
+    (:func:`solver.rules.targets.why_not_legal_target`) say why it can't be
+    chosen; when an opponent can't choose it, they are asked again with P1
+    controlling it, to tell a block that holds only for opponents (hexproof).
 
     Returns
     -------
     (str, str, bool) or None
         The rule, the reason, and whether the block holds only for an
-        opponent of the permanent's controller (hexproof); None when nothing
-        stops it.
+        opponent of the permanent's controller; None when nothing stops it.
     """
-    if abilities.shroud:
-        return "CR 702.18a", "shroud", False
-    for protection in abilities.protections:
-        if protection.stops(spell.colors, spell.types):
-            return "CR 702.16b", (protection.text or "protection").lower(), False
-    if spec.controller is ControllerFilter.YOU:
-        return None  # hexproof stops only opponents' spells (CR 702.11b, 702.11d)
-    hexproof_colors = abilities.hexproof_from & spell.colors
-    if hexproof_colors:
-        names = "/".join(c.name.lower() for c in COLOR_ORDER if c in hexproof_colors)
-        return "CR 702.11d", f"hexproof from {names}", True
-    if abilities.hexproof:
-        return "CR 702.11b", "hexproof", True
-    return None
+    yours = spec.controller is ControllerFilter.YOU
+    why = _why_not_target(spell, spec, permanent, "P1" if yours else "P2")
+    if why is None:
+        return None
+    opponents_only = not yours and spec.controller is not ControllerFilter.OPPONENT and \
+        _why_not_target(spell, spec, permanent, "P1") is None
+    return why.rule, _ability_named(why.message), opponents_only
+
+
+def _why_not_target(spell: Card, spec: TargetSpec, permanent: Card, controller: str) -> Reason | None:
+    objects = (
+        GameObject(ObjectId("spell"), spell, Zone.HAND, PlayerId("P1"), PlayerId("P1")),
+        GameObject(ObjectId("permanent"), permanent, Zone.BATTLEFIELD, PlayerId(controller), PlayerId(controller)),
+    )
+    players = (PlayerId("P1"), PlayerId("P2"))
+    state = GameState(players, players[0], players[0], Phase.PRECOMBAT_MAIN, objects)
+    problem = CastProblem(state, players[0], objects[0], parse_card(spell))
+    return why_not_legal_target(problem, spec, "permanent")
+
+
+def _ability_named(message: str) -> str:
+    """The ability a target rule's sentence names: "Silver Knight (permanent) has protection from red; …"."""
+    found = re.search(r"\bhas (.+?)(?:;| and \w+ is an opponent|, the colour|$)", message)
+    return found.group(1).lower() if found else message
 
 
 def _card_node(card: Card, abilities: CardAbilities) -> dict[str, object]:
@@ -239,7 +256,7 @@ def _card_node(card: Card, abilities: CardAbilities) -> dict[str, object]:
         "mana_value": card.mana_value,
         "colors": _letters(card.colors),
         "splice_quality": abilities.splice.quality if abilities.splice else "",
-        "splice_cost": str(abilities.splice.cost) if abilities.splice else "",
+        "splice_cost": str(abilities.splice.cost.mana) if abilities.splice else "",
         "protection": "; ".join(p.text for p in abilities.protections),
         "hexproof": abilities.hexproof,
         "hexproof_from": _letters(abilities.hexproof_from),
@@ -329,11 +346,11 @@ def build_interaction_graph(cards: Iterable[Card]) -> InteractionGraph:
                 uncastable.add(host_name)
                 continue
             mode_cost = _cheapest_mode_cost(host_abilities)
-            total = sum_costs([host.mana_cost.with_x(0), mode_cost or ManaCost.EMPTY, abilities.splice.cost])
+            total = sum_costs([host.mana_cost.with_x(0), mode_cost or ManaCost.EMPTY, abilities.splice.cost.mana])
             graph.add_node(host_name, **_card_node(host, host_abilities))
             graph.add_edge(
                 name, host_name, kind=SPLICE, rule="CR 702.47a", quality=abilities.splice.quality,
-                splice_cost=str(abilities.splice.cost), host_colors=_letters(host.colors),
+                splice_cost=str(abilities.splice.cost.mana), host_colors=_letters(host.colors),
                 splice_colors=_letters(card.colors), colors=_letters(host.colors | card.colors),
                 mode_cost="" if mode_cost is None else str(mode_cost), total_cost=str(total),
                 total_mana_value=total.mana_value, mana_value=host.mana_value,
@@ -347,7 +364,11 @@ def build_interaction_graph(cards: Iterable[Card]) -> InteractionGraph:
             naming = [spec for spec, _ in specs if _names_permanent(spec, permanent)]
             if not naming:
                 continue
-            blocks = [_block(spell, spec, abilities) for spec in naming]
+            try:
+                blocks = [_block(spell, spec, permanent) for spec in naming]
+            except UnsupportedRuleError as exc:  # the rules can't judge this pair: never guessed
+                skipped.append(SkippedCard(permanent_name, "permanent", exc.span, exc.reason))
+                continue
             open_phrases = [spec.phrase for spec, block in zip(naming, blocks) if block is None]
             first = next((block for block in blocks if block is not None), None)
             blocked = not open_phrases

@@ -1,9 +1,12 @@
 """Compile one cast into a :class:`solver.problem.CastProblem` (CR 601.2).
 
-The rules modules add their variables and constraints in the order the rules
-make the choices: timing (CR 117, 307), modes (601.2b, 700.2, 702.42,
-702.120), Spree (702.172),
-splices (601.2b, 702.47), targets (601.2c, 115), costs (601.2f-h, 118).
+The rules modules add their variables, constraints and cost terms in the
+order the rules make the choices: the zone and timing (CR 601.2a, 601.3,
+117, 307), the half of a split card (709.3, 702.102a), modes (601.2b, 700.2,
+702.42, 702.120), Spree (702.172), splices (601.2b, 702.47), the alternative
+cost, optional costs and X (601.2b, 118.8-9, 107.3), targets and divisions
+(601.2c-d, 115), then the total cost and the objects that pay it (601.2f-h,
+118).
 """
 
 from __future__ import annotations
@@ -13,10 +16,10 @@ from models.objects import PlayerId
 from models.state import GameState
 from solver.abilities import abilities_of
 from solver.problem import CastProblem
-from solver.rules.costs import add_cost_rules, add_kicker_choice
-from solver.rules.split import spell_of_halves
-from solver.rules.splice import add_splice_rules
+from solver.rules.costs import add_cost_choices, add_cost_rules
 from solver.rules.modes import add_mode_rules
+from solver.rules.splice import add_splice_rules
+from solver.rules.split import add_face_rules, spell_of_halves
 from solver.rules.spree import add_spree_rules
 from solver.rules.targets import add_target_rules
 from solver.rules.timing import add_timing_rules
@@ -61,22 +64,20 @@ def build_cast_problem(
     """
     if not state.has_object(card):
         raise InputError("card", f"no object with id {card!r} in the state")
+    whole = state
     state = spell_of_halves(state, card, tuple(halves))
     spell = state.object(card)
     if player is not None and player not in state.players:
         raise InputError("player", f"unknown player {player!r} (players are {', '.join(state.players)})")
     caster = PlayerId(player) if player is not None else spell.owner
     abilities = abilities_of(spell)
-    if spell.zone.value != "hand" and abilities.other_zone_casting:
-        raise UnsupportedRuleError(
-            spell.name, abilities.other_zone_casting[0],
-            f"casting from the {spell.zone.value} ({abilities.other_zone_casting[0]}) is not modelled",
-        )
-    if not spell.card.is_land and abilities.casting_unsupported:
-        first = abilities.casting_unsupported[0]
-        raise UnsupportedRuleError(spell.name, first.span, first.reason)
-    problem = CastProblem(state, caster, spell, abilities, without_paying_mana_cost)
+    if not spell.card.is_land:
+        unread = abilities.unsupported_when_cast_from(spell.zone)
+        if unread:
+            raise UnsupportedRuleError(spell.name, unread[0].span, unread[0].reason)
+    problem = CastProblem(state, caster, spell, abilities, without_paying_mana_cost, halves=tuple(halves))
     add_timing_rules(problem)
+    add_face_rules(problem, whole)
     if spell.card.is_land:
         return problem
     if spell.owner != caster:
@@ -88,7 +89,7 @@ def build_cast_problem(
     add_mode_rules(problem)
     add_spree_rules(problem)
     add_splice_rules(problem)
-    add_kicker_choice(problem)
+    add_cost_choices(problem)
     add_target_rules(problem)
     add_cost_rules(problem)
     return problem

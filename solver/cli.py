@@ -27,7 +27,7 @@ from models.io.state_json import load_state
 from models.oracle.coverage import oracle_coverage
 from models.objects import Zone
 from models.state import GameState
-from solver.backends import BACKENDS
+from solver.backends import ENGINES
 from solver.cards_cli import add_cards_command, run_cards_command
 from solver.batch_cli import add_batch_command, run_batch_command
 from solver.copies import copy_choices
@@ -69,7 +69,7 @@ def _build_parser() -> argparse.ArgumentParser:
         sub.add_argument("--without-paying-mana-cost", action="store_true",
                          help="cast without paying the mana cost (CR 118.9); additional costs are still paid")
         sub.add_argument("--cards", metavar="FILE", help="card database: JSON lines or a 'cards import' index")
-        sub.add_argument("--backend", choices=sorted(BACKENDS), default=None,
+        sub.add_argument("--backend", choices=sorted(ENGINES), default=None,
                          help="the solver (default: python-constraint to list, the fast path to count)")
 
     casts = commands.add_parser("casts", help="list the legal casts")
@@ -148,18 +148,14 @@ def _describe_targets(cast: Cast, state: GameState) -> str:
 
 
 def _describe_costs(cast: Cast) -> str:
-    """X, kicker and the objects used to pay costs, for the table."""
+    """X, the alternative cost, optional costs and the objects used to pay costs, for the table."""
     parts = []
     if cast.x is not None:
         parts.append(f"X={cast.x}")
-    if cast.times_kicked:
-        parts.append(f"multikicker x{cast.times_kicked}")
-    elif cast.kicked:
-        parts.append("kicker")
-    if cast.awakened:
-        parts.append("awaken")
-    if cast.overloaded:
-        parts.append("overload")
+    if cast.alternative_cost is not None:
+        parts.append(cast.alternative_cost)
+    for keyword, times in cast.additional_costs:
+        parts.append(keyword if times == 1 else f"{keyword} x{times}")
     for label, objects in (("discard", cast.discards), ("sacrifice", cast.sacrifices), ("exile", cast.exiles),
                            ("tap", cast.taps), ("return", cast.returns)):
         if objects:

@@ -1,27 +1,31 @@
-"""Why a card has no (or few) legal casts: modes, splices and targets that are unavailable.
+"""Why a card has no (or few) legal casts: the parts of a cast that can't be chosen, read from its problem.
 
-For people analysing a position: ``explain_card`` lists each part of a cast
-that can't be chosen and the rule that stops it, naming the objects
+For people analysing a position: :func:`explain_card` lists each part of a
+cast that can't be chosen and the rule that stops it, naming the objects
 (e.g. "Kodama's Might can't be spliced (CR 702.47b): no legal target for
 'target creature' — Kodama of the North Tree (north) has shroud (CR 702.18a)").
+
+Every sentence comes from the cast problem: its conditions of the whole
+cast, its target instances with their candidates (players and permanents,
+spells on the stack, cards in graveyards, as each phrase says) and why each
+can't be chosen, the splice set's reasons, the objects its costs can use, and
+its payment rule evaluated on the cheapest choices. Nothing here re-derives
+a rule.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+from typing import Any
 
-from models.abilities import TargetSpec
-from models.mana import ManaCost, SymbolKind, can_pay
+from models.choices import ALTERNATIVE_COST, SPLICE_SET, ChoiceKey, CostObjectsKey, ModeKey, OptionalCostKey, XKey
+from models.mana import ManaCost, SymbolKind
 from models.state import GameState
-from solver.abilities import abilities_of
 from solver.legal import LegalCasts
-from solver.problem import CastProblem, Reason
-from solver.rules.costs import (
-    AWAKENED, DISCARDS, EXILED_INSTEAD, EXILES, KICKED, OVERLOADED, RETURNS, SACRIFICES, TAPS, TIMES_KICKED, X,
-)
-from solver.rules.splice import SPLICES
-from solver.rules.modes import mode_variable
-from solver.rules.targets import target_ids, why_not_legal_target
+from solver.problem import CastProblem, ConstraintKind, Reason, TargetSlot
+from solver.rules.modes import describe_mode
+from solver.rules.splice import splicing_cards
 
 __all__ = ["Explanation", "explain_card"]
 
@@ -53,43 +57,64 @@ class Explanation:
                          for reason in self.reasons]
 
 
-def _no_target(problem: CastProblem, spec: TargetSpec) -> str:
-    """Why an instance of "target" has no legal choice, naming the candidates that fail."""
+def _worth_naming(problem: CastProblem, candidate: str, why: Reason) -> bool:
+    """Whether a candidate's failure says something: not a permanent or player of another kind (CR 115.1).
+
+    A spell on the stack or a card in a graveyard of the wrong kind is named
+    ("Lava Spike (spike) is not an instant spell"); a land that is not a
+    creature is not.
+    """
+    if why.rule != "CR 115.1":
+        return True
     state = problem.state
+    return candidate not in state.players and state.has_object(candidate) and \
+        state.object(candidate).zone.value in ("stack", "graveyard")
+
+
+def _what(phrase: str) -> str:
+    """What a phrase names, without its count: 'two target creatures' -> 'creatures'."""
+    return re.sub(r"^.*?\btarget\s+", "", phrase) or phrase
+
+
+def _no_target(problem: CastProblem, slot: TargetSlot) -> str:
+    """Why an instance of "target" has no legal choice, naming the candidates that fail."""
     failures = []
-    for candidate in list(state.players) + [o.id for o in state.battlefield()]:
-        why = why_not_legal_target(problem, spec, candidate)
-        if why is not None and why.rule != "CR 115.1":
+    for candidate in slot.candidates:
+        why = slot.why_not_target(candidate)
+        if why is not None and _worth_naming(problem, candidate, why):
             failures.append(f"{why.message} ({why.rule})")
-    kinds = " or ".join(sorted(k.value for k in spec.kinds))
-    if spec.count > 1 and not failures:
-        return f"no legal target for '{spec.phrase}': it needs {spec.count} different {kinds}s"
+    spec = slot.spec
     if not failures:
-        return f"no legal target for '{spec.phrase}': there is no {kinds} to choose"
+        if spec.count > 1 and spec.minimum > 1:
+            return f"no legal target for '{spec.phrase}': it needs {spec.minimum} different ones"
+        return f"no legal target for '{spec.phrase}': there is no {_what(spec.phrase)} to choose"
     return f"no legal target for '{spec.phrase}' — " + "; ".join(failures)
 
 
-def _payable(problem: CastProblem, modes: tuple[int, ...] = (), splices: tuple[str, ...] = ()) -> tuple[bool, str]:
-    assignment: dict = {mode_variable(m.index): m.index in modes for m in problem.abilities.modes}
-    if SPLICES in problem.variables:
-        assignment[SPLICES] = splices
-    # The cheapest choices of the rest: X = 0 (CR 107.3), not kicked (CR 702.33a, 702.33c), the mana cost
-    # itself; then each alternative cost (CR 118.9): the awaken cost, or a card exiled from the hand.
-    assignment.update({name: value for name, value in ((X, 0), (KICKED, False), (TIMES_KICKED, 0),
-                                                       (AWAKENED, False), (EXILED_INSTEAD, None), (OVERLOADED, False))
-                       if name in problem.variables})
-    if problem.total_cost_of is None:
-        return True, ""
-    options = [assignment]
-    for name in (AWAKENED, OVERLOADED):
-        if name in problem.variables and True in problem.variables[name].domain:
-            options.append({**assignment, name: True})
-    for card in problem.variables[EXILED_INSTEAD].domain[1:] if EXILED_INSTEAD in problem.variables else ():
-        options.append({**assignment, EXILED_INSTEAD: card, X: problem.state.object(card).card.mana_value})
-    life = problem.state.life_of(problem.caster)
-    totals = [problem.total_cost_of(option) for option in options]
-    ok = any(can_pay(total, problem.mana_sources, life=life) for total in totals)
-    return ok, str(totals[0]) or "{0}"
+def _cheapest(problem: CastProblem, chosen: dict[ChoiceKey, Any]) -> list[dict[ChoiceKey, Any]]:
+    """The cheapest choices made before targets, with ``chosen`` forced, one per alternative cost (CR 118.9).
+
+    Nothing more than asked: no other mode, no splice, no optional cost paid, the smallest X.
+    """
+    base: dict[ChoiceKey, Any] = {}
+    for key, variable in problem.variables.items():
+        if isinstance(key, (ModeKey, OptionalCostKey)):
+            base[key] = 0
+        elif key == SPLICE_SET:
+            base[key] = ()
+        elif isinstance(key, XKey) or not isinstance(variable.domain, tuple) or len(variable.domain) == 1:
+            base[key] = variable.first() if not isinstance(key, CostObjectsKey) else ()
+    base.update(chosen)
+    return [{**base, ALTERNATIVE_COST: value} for value in problem.variables[ALTERNATIVE_COST].domain]
+
+
+def _payable(problem: CastProblem, **chosen: Any) -> tuple[bool, str]:
+    """Whether the problem's payment rule holds for the cheapest choices with ``chosen``; and that total cost."""
+    options = _cheapest(problem, chosen.get("keys", {}))
+    rules = [c for c in problem.constraints if c.kind is ConstraintKind.MONOTONE]
+    ok = any(all(rule.holds(option) for rule in rules) for option in options)
+    total = problem.total_cost_of(options[0]) if problem.total_cost_of else ManaCost.EMPTY
+    return ok, str(total) or "{0}"
 
 
 def explain_card(state: GameState, card: str, *, player: str | None = None,
@@ -121,33 +146,33 @@ def explain_card(state: GameState, card: str, *, player: str | None = None,
     for halves, problem in view.parts:
         # a split card: what keeps each half (or the fused spell) from being cast (CR 709.3, 702.102a)
         label = f"{' and '.join(halves)} (fused): " if len(halves) > 1 else f"{halves[0]}: " if halves else ""
-        reasons.extend(Reason(r.rule, label + r.message) for r in _problem_reasons(state, problem))
+        reasons.extend(Reason(r.rule, label + r.message) for r in _problem_reasons(problem))
     return Explanation(whole.id, whole.name, count, tuple(reasons))
 
 
-def _problem_reasons(state: GameState, problem: CastProblem) -> list[Reason]:
+def _problem_reasons(problem: CastProblem) -> list[Reason]:
     """The unavailable parts of one cast problem, each with its rule."""
     spell = problem.spell
-    reasons: list[Reason] = [c.reason({}) for c in problem.unconditional_constraints if not c.predicate()]
+    reasons = problem.failed_whole_cast_conditions()
     if spell.card.is_land:
         return reasons
-    for slot in problem.slots:
-        if slot.source == spell.id and slot.mode is None and not slot.choices:
-            reasons.append(Reason("CR 601.2c", f"{spell.name} can't be cast (CR 601.2c): {_no_target(problem, slot.spec)}"))
-        if (slot.source == spell.id and slot.mode is None and slot.choices and slot.spec.distinct_from is not None
-                and all(len(set(target_ids(c))) == len(target_ids(c)) for c in slot.choices)):
-            earlier = next(s for s in problem.slots if s.source == slot.source and s.mode == slot.mode
-                           and s.instruction == slot.instruction and s.index == slot.spec.distinct_from)
-            shared = {t for c in earlier.choices for t in target_ids(c)} | {t for c in slot.choices for t in target_ids(c)}
+    own = [slot for slot in problem.slots if slot.source == spell.id and slot.key.mode is None]
+    for slot in own:
+        if slot.switch is None and not slot.choices:
+            reasons.append(Reason("CR 601.2c", f"{spell.name} can't be cast (CR 601.2c): {_no_target(problem, slot)}"))
+        if slot.switch is None and slot.choices and slot.spec.distinct_from is not None:
+            earlier = next(s for s in own if s.key.instruction == slot.key.instruction
+                           and s.key.index == slot.spec.distinct_from)
+            shared = {t for c in earlier.choices for t in c} | {t for c in slot.choices for t in c}
             if len(shared) < 2:
                 reasons.append(Reason("CR 115.4", f"{spell.name} can't be cast (CR 115.4): '{slot.spec.phrase}' must "
                                       f"differ from '{earlier.spec.phrase}', and only {', '.join(sorted(shared))} "
                                       "can be chosen for either"))
-    for variable, action in ((DISCARDS, "discard"), (SACRIFICES, "sacrifice"), (EXILES, "exile"), (TAPS, "tap"),
-                             (RETURNS, "return")):
-        if variable in problem.variables and not problem.variables[variable].domain:
+    missing = object()
+    for key, variable in problem.variables.items():
+        if isinstance(key, CostObjectsKey) and next(iter(variable.domain), missing) is missing:
             reasons.append(Reason("CR 601.2h", f"{spell.name} can't be cast (CR 601.2h): {problem.caster} has "
-                                  f"nothing of the kind its cost asks to {action}"))
+                                  f"nothing of the kind its cost asks to {key.action.value}"))
     ok, total = _payable(problem)
     if not ok and not any(r.rule == "CR 601.2h" for r in reasons):  # said already when nothing else is chosen
         life = problem.state.life_of(problem.caster)
@@ -157,47 +182,47 @@ def _problem_reasons(state: GameState, problem: CastProblem) -> list[Reason]:
         reasons.append(Reason("CR 601.2h", f"{spell.name} can't be cast (CR 601.2h): its cost {total} alone can't "
                               f"be paid{extra}"))
     for mode in problem.abilities.modes:
-        label = f"mode {mode.index + 1} ('{mode.instruction.text.replace('~', spell.name)}')"
-        empty = [s for s in problem.slots if s.source == spell.id and s.mode == mode.index and not s.choices]
+        label = describe_mode(problem, mode.index)
+        key = ModeKey(mode.index)
+        empty = [s for s in problem.slots if s.key.mode == mode.index and s.key.copy == 0 and not s.choices]
         for slot in empty:
-            reasons.append(Reason("CR 700.2a", f"{label} can't be chosen (CR 700.2a): {_no_target(problem, slot.spec)}"))
+            reasons.append(Reason("CR 700.2a", f"{label} can't be chosen (CR 700.2a): {_no_target(problem, slot)}"))
         if not empty:
-            ok, total = _payable(problem, modes=(mode.index,))
+            ok, total = _payable(problem, keys={key: 1})
             if not ok:
-                reasons.append(Reason("CR 601.2h", f"{label} can't be chosen (CR 601.2h): the total cost {total} can't be paid"))
-    for obj in state.hand(problem.caster):
-        if obj.id == spell.id:
-            continue
-        splice = abilities_of(obj).splice
-        if splice is None:
-            continue
+                reasons.append(Reason("CR 601.2h", f"{label} can't be chosen (CR 601.2h): the total cost {total} "
+                                                   "can't be paid"))
+    splice_set = problem.variables[SPLICE_SET]
+    for obj in splicing_cards(problem):
         name = f"{obj.name} ({obj.id})"
-        if not splice.applies_to(spell.card.types, spell.card.subtypes):
-            reasons.append(Reason("CR 702.47a", f"{name} can't be spliced onto {spell.name} (CR 702.47a): "
-                                  f"it splices onto {splice.quality} spells"))
+        if obj.id not in problem.splice_candidates:
+            for reason in splice_set.why_not((obj.id,)):
+                message = "it" + reason.message[len(name):] if reason.message.startswith(name) else reason.message
+                reasons.append(Reason(reason.rule, f"{name} can't be spliced onto {spell.name} ({reason.rule}): "
+                                                   f"{message}"))
             continue
         empty = [s for s in problem.slots if s.source == obj.id and not s.choices]
         for slot in empty:
-            reasons.append(Reason("CR 702.47b", f"{name} can't be spliced (CR 702.47b): {_no_target(problem, slot.spec)}"))
+            reasons.append(Reason("CR 702.47b", f"{name} can't be spliced (CR 702.47b): {_no_target(problem, slot)}"))
         if not empty:
-            ok, total = _payable(problem, splices=(obj.id,))
+            ok, total = _payable(problem, keys={SPLICE_SET: (obj.id,)})
             if not ok:
-                reasons.append(Reason("CR 601.2h", f"{name} can't be spliced (CR 601.2h): the total cost {total} can't be paid"))
+                reasons.append(Reason("CR 601.2h", f"{name} can't be spliced (CR 601.2h): the total cost {total} "
+                                                   "can't be paid"))
     reasons.extend(_excluded_candidates(problem))
     return reasons
 
 
 def _excluded_candidates(problem: CastProblem) -> list[Reason]:
-    """For instances that do have choices: the candidates of the right kind that can't be chosen, and why."""
+    """For instances that do have choices: the candidates that can't be chosen, and why."""
     found: list[Reason] = []
     seen: set[tuple[str, str]] = set()
-    state = problem.state
     for slot in problem.slots:
         if not slot.choices:
             continue  # already explained as "no legal target"
-        for candidate in list(state.players) + [o.id for o in state.battlefield()]:
-            why = why_not_legal_target(problem, slot.spec, candidate)
-            if why is None or why.rule == "CR 115.1" or (slot.spec.phrase, candidate) in seen:
+        for candidate in slot.candidates:
+            why = slot.why_not_target(candidate)
+            if why is None or not _worth_naming(problem, candidate, why) or (slot.spec.phrase, candidate) in seen:
                 continue
             seen.add((slot.spec.phrase, candidate))
             where = "" if slot.source == problem.spell.id else f" (spliced {slot.source})"

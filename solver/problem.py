@@ -1,45 +1,44 @@
-"""The backend-neutral constraint satisfaction problem of one cast (CR 601.2).
+"""The backend-neutral constraint satisfaction problem of one cast (CR 601.2), and the one definition of legality.
 
-A :class:`CastProblem` holds variables (name, finite domain) and constraints
-(a scope of variable names, a predicate over their values, and the CR rule the
-constraint encodes). Rules modules in :mod:`solver.rules` add them; backends in
-:mod:`solver.backends` solve them; :meth:`CastProblem.to_cast` turns a
-solution into a :class:`models.cast.Cast`.
+A :class:`CastProblem` holds variables (a :mod:`typed key <models.choices>`, a
+domain, the rule that makes it a choice, and the sentence that says why a
+value is outside the domain) and constraints (a scope of keys, a predicate,
+the CR rule it encodes and the sentence that says why it is broken). Rules
+modules in :mod:`solver.rules` add them; engines in :mod:`solver.backends`
+solve them.
+
+Legality is decided here and only here: :meth:`CastProblem.assignment_of`
+maps any proposed :class:`~models.cast.Cast` onto the variables (the inverse
+of :meth:`CastProblem.to_cast`), and :meth:`CastProblem.reasons` checks an
+assignment against every domain and constraint. ``is_legal_cast``,
+``why_illegal``, ``explain``, resolution, copies and the analysis all read
+the problem; none of them re-derives a rule.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Mapping
+import enum
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from models.abilities import CardAbilities, TargetSpec
+from models.abilities import CardAbilities, Cost, CostModifier, TargetSpec
 from models.cast import Cast, TargetChoice
+from models.choices import (
+    ALTERNATIVE_COST, FACE, SPLICE_ORDER, ZONE, AlternativeCostKey, ChoiceKey, CostAction, CostObjectsKey,
+    DivisionKey, FaceKey, ModeKey, OptionalCostKey, SpliceOrderKey, SpliceSetKey, TargetKey, X, XKey, ZoneKey,
+)
 from models.mana import Color, ManaCost, ManaSource
-from models.objects import CardType, GameObject, ObjectId, PlayerId
+from models.objects import CardType, GameObject, ObjectId, PlayerId, Zone
 from models.state import GameState
 
-__all__ = ["Variable", "Constraint", "TargetSlot", "Reason", "CastProblem", "target_ids", "split_value",
-           "value_of_choice"]
+__all__ = [
+    "Reason", "ConstraintKind", "LazyDomain", "Variable", "Constraint", "SwitchAtom", "Switch", "TargetSlot",
+    "CostTerm", "Proposal", "ProblemMemo", "CastProblem", "Assignment",
+]
 
-
-@dataclass(frozen=True, slots=True)
-class Variable:
-    """One casting choice and the values it may take.
-
-    Parameters
-    ----------
-    name : str
-        Unique in the problem (``"mode:0"``, ``"splices"``, ``"target:ray:0:0"``).
-    domain : tuple
-        The values, hashable, in a deterministic order.
-    rule : str
-        The CR rule that makes this a choice (``"CR 702.47b"``).
-    """
-
-    name: str
-    domain: tuple[Hashable, ...]
-    rule: str
+Assignment = Mapping[ChoiceKey, Any]
+"""A value per variable, keyed by the variables' :class:`~models.choices.ChoiceKey`."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,15 +60,96 @@ class Reason:
         return f"{self.message} ({self.rule})"
 
 
+class ConstraintKind(enum.Enum):
+    """What engines may assume of a constraint beyond its predicate."""
+
+    GENERAL = "general"
+    """Nothing."""
+    ACTIVATION = "activation"
+    """An instance of "target" has a value exactly when its :class:`Switch` is on (CR 601.2c, 700.2c, 702.47d)."""
+    MONOTONE = "monotone"
+    """Over choices made before targets: once broken, it stays broken when more modes, splices, kicks or a
+    larger X are chosen (paying a total cost only gets harder, CR 601.2f-h)."""
+
+
+class LazyDomain:
+    """A domain whose values are made when asked for, never up front.
+
+    Parameters
+    ----------
+    generate : callable
+        ``generate() -> iterator`` of the values, in a deterministic order.
+    contains : callable
+        ``contains(value) -> bool``, answered without generating.
+    description : str
+        What the values are, for ``repr``.
+
+    Examples
+    --------
+    >>> evens = LazyDomain(lambda: iter(range(0, 10, 2)), lambda v: v in range(0, 10, 2), "even numbers")
+    >>> 4 in evens, 5 in evens, list(evens)[:3]
+    (True, False, [0, 2, 4])
+    """
+
+    __slots__ = ("_generate", "_contains", "description")
+
+    def __init__(self, generate: Callable[[], Iterator[Any]], contains: Callable[[Any], bool], description: str):
+        self._generate = generate
+        self._contains = contains
+        self.description = description
+
+    def __iter__(self) -> Iterator[Any]:
+        return self._generate()
+
+    def __contains__(self, value: object) -> bool:
+        return self._contains(value)
+
+    def __repr__(self) -> str:
+        return f"<LazyDomain: {self.description}>"
+
+
+Domain = tuple[Any, ...] | LazyDomain
+
+
+def _no_explanation(key: ChoiceKey, rule: str) -> Callable[[Any], tuple[Reason, ...]]:
+    return lambda value: (Reason(rule, f"{value!r} is not a possible value of {key}"),)
+
+
+@dataclass(frozen=True, slots=True)
+class Variable:
+    """One casting choice, the values it may take, and why a value can't be taken.
+
+    Parameters
+    ----------
+    key : ChoiceKey
+    domain : tuple or LazyDomain
+        The values, hashable, in a deterministic order.
+    rule : str
+        The CR rule that makes this a choice (``"CR 702.47b"``).
+    why_not : callable
+        ``why_not(value) -> tuple of Reason``: for a value outside the domain,
+        every rule it breaks, each with its sentence.
+    """
+
+    key: ChoiceKey
+    domain: Domain
+    rule: str
+    why_not: Callable[[Any], tuple[Reason, ...]]
+
+    def first(self) -> Any:
+        """The first value of the domain (the one taken when nothing more is chosen), or raises StopIteration."""
+        return next(iter(self.domain))
+
+
 @dataclass(frozen=True, slots=True)
 class Constraint:
     """A rule over some casting choices.
 
     Parameters
     ----------
-    scope : tuple of str
-        Variable names; the predicate gets their values in this order. An
-        empty scope is a condition of the whole cast (timing, CR 307.1).
+    scope : tuple of ChoiceKey
+        The keys; the predicate gets their values in this order. An empty
+        scope is a condition of the whole cast (timing, CR 307.1).
     predicate : callable
         ``predicate(*values) -> bool``: True when the rule holds.
     rule : str
@@ -77,76 +157,194 @@ class Constraint:
     description : str
         What the rule asks, in words.
     explain : callable or None
-        ``explain(*values) -> str``: a sentence naming the objects, used by
-        ``why_illegal`` when the predicate is False.
-    kind : str
-        What backends may assume of it: ``"general"`` (nothing);
-        ``"activation"`` (a target slot is None exactly when its mode or
-        splice is not chosen, see :attr:`TargetSlot.activator`); ``"monotone"``
-        (over modes and splices: once broken by a set of chosen modes and
-        spliced cards, broken by every larger set, whatever the splice order,
-        as paying a total cost is).
+        ``explain(*values) -> str``: a sentence naming the objects, used when
+        the predicate is False.
+    kind : ConstraintKind
+    generate : callable or None
+        ``generate(*values[:-1]) -> iterable``: given the values of every key
+        of the scope but the last, the values of the last key that satisfy the
+        rule, in its domain's order (how engines make dependent values, such
+        as the orders of the spliced cards, without listing a whole domain).
+    count : callable or None
+        ``count(*values[:-1]) -> int``: how many values ``generate`` makes.
     """
 
-    scope: tuple[str, ...]
+    scope: tuple[ChoiceKey, ...]
     predicate: Callable[..., bool]
     rule: str
     description: str
     explain: Callable[..., str] | None = None
-    kind: str = "general"
+    kind: ConstraintKind = ConstraintKind.GENERAL
+    generate: Callable[..., Iterable[Any]] | None = None
+    count: Callable[..., int] | None = None
 
-    def holds(self, assignment: Mapping[str, Any]) -> bool:
-        """Whether the rule holds under a full assignment."""
-        return self.predicate(*(assignment[name] for name in self.scope))
+    def holds(self, assignment: Assignment) -> bool:
+        """Whether the rule holds under an assignment of every key of the scope."""
+        return self.predicate(*(assignment[key] for key in self.scope))
 
-    def reason(self, assignment: Mapping[str, Any]) -> Reason:
+    def reason(self, assignment: Assignment) -> Reason:
         """The :class:`Reason` this constraint gives when it is broken."""
-        values = [assignment[name] for name in self.scope]
+        values = [assignment[key] for key in self.scope]
         message = self.explain(*values) if self.explain else self.description
         return Reason(self.rule, message)
 
 
 @dataclass(frozen=True, slots=True)
-class TargetSlot:
-    """One instance of "target" the spell may have (CR 601.2c).
+class SwitchAtom:
+    """One condition of a :class:`Switch`: a test of one choice made before targets.
 
     Parameters
     ----------
-    variable : str
-        Name of its variable.
-    source : ObjectId
-        The spell, or the spliced card the text comes from.
-    mode : int or None
-    instruction, index : int
-    spec : TargetSpec
-    activator : str or None
-        The variable that switches the instance on: ``"mode:i"`` (a chosen
-        mode, CR 700.2c), ``"splices"`` (the card spliced, CR 702.47d), or
-        None for the spell's own text (always on).
-    choices : tuple of tuple of str
-        The legal sets of targets (sorted tuples of ids).
-    copy : int
-        For a mode that may be chosen more than once: the slot is active when
-        the mode is chosen more than ``copy`` times (CR 700.2d).
+    key : ChoiceKey
+        The choice tested (a mode, the splice set, an optional cost, the alternative cost).
+    holds : callable
+        ``holds(value) -> bool``.
+    text : str
+        What it asks, as a clause: ``"mode 2 is chosen"``.
+    rule : str
     """
 
-    variable: str
-    source: ObjectId
-    mode: int | None
-    instruction: int
-    index: int
-    spec: TargetSpec
-    activator: str | None
-    choices: tuple[tuple[str, ...], ...]
-    copy: int = 0
+    key: ChoiceKey
+    holds: Callable[[Any], bool]
+    text: str
+    rule: str
+
+
+@dataclass(frozen=True, slots=True)
+class Switch:
+    """When an instance of "target" is part of the spell: every atom holds (CR 601.2c).
+
+    A mode's text is part of the spell when the mode is chosen (CR 700.2c), a
+    spliced card's text when it is spliced (CR 702.47d), "if this spell was
+    kicked" text when it is kicked (CR 702.33g), awaken's text when its cost
+    is paid (CR 702.113a); an overloaded spell's own text takes no target
+    (CR 702.96b).
+    """
+
+    atoms: tuple[SwitchAtom, ...]
 
     @property
-    def key(self) -> tuple[str, int | None, int, int, int]:
-        """(source, mode, instruction, index, copy), as in :attr:`TargetChoice.slot`."""
-        return (self.source, self.mode, self.instruction, self.index, self.copy)
+    def scope(self) -> tuple[ChoiceKey, ...]:
+        """The keys the atoms test, in order."""
+        return tuple(atom.key for atom in self.atoms)
+
+    def is_on(self, *values: Any) -> bool:
+        """Whether every atom holds for these values of :attr:`scope`."""
+        return all(atom.holds(value) for atom, value in zip(self.atoms, values))
+
+    def is_on_in(self, assignment: Assignment) -> bool:
+        """Whether every atom holds in an assignment of its keys."""
+        return all(atom.holds(assignment[atom.key]) for atom in self.atoms)
+
+    @property
+    def text(self) -> str:
+        """The atoms as one clause: ``"mode 2 is chosen and the spell is kicked"``."""
+        return " and ".join(atom.text for atom in self.atoms)
+
+
+@dataclass(frozen=True, slots=True)
+class TargetSlot:
+    """One instance of "target" the spell may have (CR 601.2c), with what may be chosen for it.
+
+    Parameters
+    ----------
+    key : TargetKey
+        The key of its variable.
+    spec : TargetSpec
+    switch : Switch or None
+        When the instance is part of the spell; None for the spell's own text (always).
+    choices : tuple of tuple of str
+        The legal sets of targets (sorted tuples of ids).
+    candidates : tuple of str
+        Every object and player the phrase could name in this state (players,
+        permanents, spells on the stack, cards in graveyards, as the phrase
+        says): what explanations go through.
+    division : DivisionKey or None
+        The key of the division variable when damage or counters are divided (CR 601.2d).
+    why_not_target : callable
+        ``why_not_target(candidate) -> Reason or None``: why one object or
+        player can't be chosen for this instance (CR 115, 702.11, 702.16, 702.18).
+    """
+
+    key: TargetKey
+    spec: TargetSpec
+    switch: Switch | None
+    choices: tuple[tuple[str, ...], ...]
+    candidates: tuple[str, ...]
+    division: DivisionKey | None
+    why_not_target: Callable[[str], Reason | None]
+
+    @property
+    def source(self) -> ObjectId:
+        """The card whose text holds the instance."""
+        return self.key.source
+
+
+@dataclass(frozen=True, slots=True)
+class CostTerm:
+    """One part of the total cost (CR 601.2f), paid as many times as choices say.
+
+    Parameters
+    ----------
+    cost : Cost
+        Mana (X in it takes the value announced for X), objects and life.
+    scope : tuple of ChoiceKey
+        The choices that say how many times it is paid.
+    times : callable
+        ``times(*values of scope) -> int``.
+    most_times : int
+        The most times it can be paid in this problem (bounds the objects it asks for).
+    label : str
+        What it is, for sentences: ``"kicker"``, ``"splice Glacial Ray (ray)"``.
+    """
+
+    cost: Cost
+    scope: tuple[ChoiceKey, ...]
+    times: Callable[..., int]
+    most_times: int
+    label: str
+
+
+@dataclass(frozen=True, slots=True)
+class Proposal:
+    """A proposed cast read onto a problem: a value for every variable, and what maps onto none.
+
+    Parameters
+    ----------
+    values : dict of ChoiceKey to value
+        One value per variable of the problem, in or out of its domain.
+    unmatched : tuple of Reason
+        Parts of the cast that no variable holds (a mode the spell does not
+        have, an instance of "target" it does not have, ...), each with its rule.
+    """
+
+    values: dict[ChoiceKey, Any]
+    unmatched: tuple[Reason, ...] = ()
 
 
 @dataclass(slots=True)
+class ProblemMemo:
+    """What the rules modules derive once per problem from the state, kept with it (typed, not a dict).
+
+    Attributes
+    ----------
+    legal_targets : dict of TargetSpec to tuple of str
+        The legal candidates of each target phrase (it depends on the phrase and the spell only).
+    cost_modifiers : list of CostModifier or None
+        The cost changes that apply to the spell, once read (CR 601.2f).
+    player_protections : dict of str to (bool, bool)
+        Whether each player has hexproof, shroud (CR 702.11c, 702.18b).
+    checked : set of str
+        The guards against unread static abilities already passed.
+    """
+
+    legal_targets: dict[TargetSpec, tuple[str, ...]] = field(default_factory=dict)
+    cost_modifiers: list[CostModifier] | None = None
+    player_protections: dict[str, tuple[bool, bool]] = field(default_factory=dict)
+    checked: set[str] = field(default_factory=set)
+
+
+@dataclass(slots=True, eq=False, weakref_slot=True)
 class CastProblem:
     """The CSP of casting one card, with what is needed to read its solutions.
 
@@ -156,24 +354,32 @@ class CastProblem:
     caster : PlayerId
     spell : GameObject
         The card being cast (CR 601.2a moves it to the stack: it is never in
-        the hand it was cast from while the choices are made).
+        the hand it was cast from while the choices are made); for a split
+        card, the half cast or the fused whole.
     abilities : CardAbilities
     without_paying_mana_cost : bool
         CR 118.9: the alternative cost of paying nothing for the mana cost.
+    halves : tuple of str
+        For a split card, the half (or both halves, fused) this problem casts (CR 709.3, 702.102a).
+    is_copy : bool
+        The problem is of a copy of a spell, a new object: it may target the
+        original spell (CR 707.10, 115.5).
 
     Attributes
     ----------
-    variables : dict of str to Variable
-        In the order the rules make the choices (CR 601.2b-c, 601.2h).
+    variables : dict of ChoiceKey to Variable
+        In the order the rules make the choices (CR 601.2a-h).
     constraints : list of Constraint
     slots : list of TargetSlot
     splice_candidates : dict of ObjectId to (GameObject, CardAbilities)
+        The cards in the caster's hand that may be spliced onto the spell, state-file order.
+    cost_terms : list of CostTerm
+        The parts of the total cost, added by the rules modules and read by the cost rules.
     mana_sources : tuple of ManaSource
         Available to the caster (CR 601.2g-h).
-    total_cost_of : callable
+    total_cost_of : callable or None
         ``total_cost_of(assignment) -> ManaCost``, set by the cost rules.
-    cache : dict
-        Where backends keep what they derive from the problem.
+    memo : ProblemMemo
     """
 
     state: GameState
@@ -181,48 +387,72 @@ class CastProblem:
     spell: GameObject
     abilities: CardAbilities
     without_paying_mana_cost: bool = False
-    variables: dict[str, Variable] = field(default_factory=dict)
+    halves: tuple[str, ...] = ()
+    is_copy: bool = False
+    variables: dict[ChoiceKey, Variable] = field(default_factory=dict)
     constraints: list[Constraint] = field(default_factory=list)
     slots: list[TargetSlot] = field(default_factory=list)
     splice_candidates: dict[ObjectId, tuple[GameObject, CardAbilities]] = field(default_factory=dict)
-    mana_sources: tuple[ManaSource, ...] = ()
-    total_cost_of: Callable[[Mapping[str, Any]], ManaCost | None] | None = None
-    cache: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
+    cost_terms: list[CostTerm] = field(default_factory=list)
+    mana_sources: tuple[ManaSource, ...] | None = None
+    total_cost_of: Callable[[Assignment], ManaCost] | None = None
+    memo: ProblemMemo = field(default_factory=ProblemMemo)
 
     # ------------------------------------------------------------------ building
-    def add_variable(self, name: str, domain: tuple[Hashable, ...], rule: str) -> Variable:
+    def add_variable(self, key: ChoiceKey, domain: Domain, rule: str,
+                     why_not: Callable[[Any], tuple[Reason, ...]] | None = None) -> Variable:
         """Add a variable; its domain is kept in the given order.
+
+        Parameters
+        ----------
+        key : ChoiceKey
+        domain : tuple or LazyDomain
+        rule : str
+        why_not : callable or None
+            Explains a value outside the domain; by default a generic sentence.
 
         Raises
         ------
         ValueError
-            A variable of that name exists already.
+            A variable with that key exists already.
         """
-        if name in self.variables:
-            raise ValueError(f"variable {name!r} defined twice")
-        variable = Variable(name, tuple(domain), rule)
-        self.variables[name] = variable
+        if key in self.variables:
+            raise ValueError(f"variable {key!r} defined twice")
+        variable = Variable(key, domain if isinstance(domain, LazyDomain) else tuple(domain), rule,
+                            why_not or _no_explanation(key, rule))
+        self.variables[key] = variable
         return variable
 
     def add_constraint(
         self,
-        scope: tuple[str, ...],
+        scope: tuple[ChoiceKey, ...],
         predicate: Callable[..., bool],
         rule: str,
         description: str,
         explain: Callable[..., str] | None = None,
-        kind: str = "general",
+        kind: ConstraintKind = ConstraintKind.GENERAL,
+        generate: Callable[..., Iterable[Any]] | None = None,
+        count: Callable[..., int] | None = None,
     ) -> Constraint:
         """Add a constraint over existing variables (an empty scope is allowed).
 
         See :class:`Constraint` for the parameters.
+
+        Raises
+        ------
+        ValueError
+            The scope names a key that is not a variable.
         """
-        for name in scope:
-            if name not in self.variables:
-                raise ValueError(f"constraint {description!r} names unknown variable {name!r}")
-        constraint = Constraint(tuple(scope), predicate, rule, description, explain, kind)
+        for key in scope:
+            if key not in self.variables:
+                raise ValueError(f"constraint {description!r} names unknown variable {key!r}")
+        constraint = Constraint(tuple(scope), predicate, rule, description, explain, kind, generate, count)
         self.constraints.append(constraint)
         return constraint
+
+    def add_cost(self, term: CostTerm) -> None:
+        """Add one part of the total cost (CR 601.2f); read by :func:`solver.rules.costs.add_cost_rules`."""
+        self.cost_terms.append(term)
 
     # ------------------------------------------------------------------ spell facts
     @property
@@ -235,22 +465,44 @@ class CastProblem:
         """The spell's card types (CR 702.47c: splicing adds none)."""
         return self.spell.card.types
 
-    @property
-    def unconditional_constraints(self) -> tuple[Constraint, ...]:
-        """The constraints with an empty scope (conditions of the whole cast)."""
-        return tuple(c for c in self.constraints if not c.scope)
+    def keys_of(self, kind_type: type) -> list[Any]:
+        """The keys of the variables of one key class, in variable order (``problem.keys_of(ModeKey)``)."""
+        return [key for key in self.variables if type(key) is kind_type]
 
-    def unconditional_constraints_hold(self) -> bool:
-        """Whether every condition of the whole cast (timing, zone, CR 118.6 ...) holds."""
-        return all(c.predicate() for c in self.constraints if not c.scope)
+    def whole_cast_conditions(self) -> list[Constraint]:
+        """The constraints that no casting choice can change: an empty scope, or the zone, the half and the
+        alternative cost where each has one value.
+
+        Timing (CR 117.1a, 307.1), the zone and the permission to cast from it (CR 601.3), a spell with no
+        mana cost and no alternative cost (CR 118.6).
+        """
+        found = []
+        for constraint in self.constraints:
+            if all(isinstance(key, (ZoneKey, FaceKey, AlternativeCostKey)) and len(self.variables[key].domain) == 1
+                   for key in constraint.scope):  # type: ignore[arg-type]
+                found.append(constraint)
+        return found
+
+    def failed_whole_cast_conditions(self) -> list[Reason]:
+        """The reasons of the :meth:`whole_cast_conditions` that fail."""
+        reasons = []
+        for constraint in self.whole_cast_conditions():
+            values = {key: self.variables[key].domain[0] for key in constraint.scope}  # type: ignore[index]
+            if not constraint.holds(values):
+                reasons.append(constraint.reason(values))
+        return reasons
+
+    def whole_cast_holds(self) -> bool:
+        """Whether every :meth:`whole_cast_conditions` holds."""
+        return not self.failed_whole_cast_conditions()
 
     # ------------------------------------------------------------------ reading solutions
-    def to_cast(self, assignment: Mapping[str, Any]) -> Cast:
+    def to_cast(self, assignment: Assignment) -> Cast:
         """The :class:`Cast` a solution describes.
 
         Parameters
         ----------
-        assignment : mapping of str to value
+        assignment : mapping of ChoiceKey to value
             A value for every variable.
 
         Returns
@@ -260,49 +512,53 @@ class CastProblem:
             printed order, then spliced texts in splice order (CR 702.47b,
             608.2c).
         """
-        modes = tuple(
-            int(name.split(":")[1])
-            for name in self.variables if name.startswith("mode:")
-            for _ in range(int(assignment[name]))  # a count where a mode may repeat (CR 700.2d)
-        )
-        splices: tuple[ObjectId, ...] = tuple(assignment.get("splices", ()))
+        modes = tuple(key.index for key in self.variables if type(key) is ModeKey
+                      for _ in range(int(assignment[key])))  # a count where a mode may repeat (CR 700.2d)
+        splices: tuple[ObjectId, ...] = tuple(assignment.get(SPLICE_ORDER, ()))
         position = {source: i for i, source in enumerate(splices)}
         chosen = []
         for slot in self.slots:
-            value = assignment[slot.variable]
+            value = assignment[slot.key]
             if value is None:
                 continue
-            order = (
-                (0, 0, slot.instruction, slot.index) if slot.source == self.spell.id and slot.mode is None
-                else (1, slot.mode or 0, slot.copy, slot.index) if slot.source == self.spell.id
-                else (2, position[slot.source], slot.instruction, slot.index)
-            )
-            targets, division = split_value(value)
-            chosen.append((order, TargetChoice(slot.source, slot.mode, slot.instruction, slot.index,
-                                               slot.spec.phrase, targets, slot.copy, division)))
+            division = tuple(assignment[slot.division]) if slot.division is not None else ()
+            chosen.append((self.target_order(slot.key, position),
+                           TargetChoice(slot.key.source, slot.key.mode, slot.key.instruction, slot.key.index,
+                                        slot.spec.phrase, tuple(value), slot.key.copy, division)))
         chosen.sort(key=lambda item: item[0])
-        total = self.total_cost_of(assignment) if self.total_cost_of else None
+        paid: dict[CostAction, list[ObjectId]] = {}
+        for key in self.variables:
+            if type(key) is CostObjectsKey:
+                paid.setdefault(key.action, []).extend(assignment[key])
+        x = assignment.get(X)
+        total = self.total_cost_of(assignment) if self.total_cost_of else ManaCost.EMPTY
         return Cast(
             card=self.spell.id,
             name=self.spell.card.name,
+            zone=assignment.get(ZONE, self.spell.zone),
+            halves=tuple(assignment.get(FACE, self.halves)),
             modes=modes,
             splices=splices,
             targets=tuple(choice for _, choice in chosen),
-            discards=tuple(sorted(assignment.get("discards", ()))),
-            sacrifices=tuple(sorted(assignment.get("sacrifices", ()))),
-            exiles=tuple(sorted(tuple(assignment.get("exiles", ())) + (
-                (assignment["exiled instead"],) if assignment.get("exiled instead") is not None else ()))),
-            taps=tuple(sorted(assignment.get("taps", ()))),
-            returns=tuple(sorted(assignment.get("returns", ()))),
-            awakened=bool(assignment.get("awakened", False)),
-            times_kicked=assignment.get("times kicked", 0),
-            overloaded=bool(assignment.get("overloaded", False)),
-            x=assignment.get("x"),
-            kicked=bool(assignment.get("kicked", False)) or assignment.get("times kicked", 0) > 0,  # CR 702.33e
+            x=x,
+            alternative_cost=assignment.get(ALTERNATIVE_COST),
+            additional_costs=tuple((key.keyword, int(assignment[key])) for key in self.variables
+                                   if type(key) is OptionalCostKey and assignment[key]),
+            discards=tuple(sorted(paid.get(CostAction.DISCARD, ()))),
+            sacrifices=tuple(sorted(paid.get(CostAction.SACRIFICE, ()))),
+            exiles=tuple(sorted(paid.get(CostAction.EXILE, ()))),
+            taps=tuple(sorted(paid.get(CostAction.TAP, ()))),
+            returns=tuple(sorted(paid.get(CostAction.RETURN, ()))),
             without_paying_mana_cost=self.without_paying_mana_cost,
-            total_cost=total if total is not None else ManaCost.parse(""),
-            mana_value=self.mana_value_with(assignment.get("x")),
+            total_cost=total,
+            mana_value=self.mana_value_with(x),
         )
+
+    def target_order(self, key: TargetKey, position: Mapping[ObjectId, int]) -> tuple[int, int, int, int]:
+        """Where an instance's choice goes in :attr:`Cast.targets`: own text, modes, then splices in order."""
+        if key.source == self.spell.id:
+            return (0, -1, key.instruction, key.index) if key.mode is None else (1, key.mode, key.copy, key.index)
+        return (2, position[key.source], key.instruction, key.index)
 
     def mana_value_with(self, x: int | None) -> int:
         """The spell's mana value on the stack: X counts as its announced value (CR 202.3e)."""
@@ -311,21 +567,139 @@ class CastProblem:
             return card.mana_value
         return card.mana_value + x * sum(1 for s in card.mana_cost.symbols if s.variable == "X")
 
+    # ------------------------------------------------------------------ the one definition of legality
+    def assignment_of(self, cast: Cast) -> Proposal:
+        """Map a proposed cast onto the problem's variables: the inverse of :meth:`to_cast`.
 
+        Parameters
+        ----------
+        cast : Cast
 
+        Returns
+        -------
+        Proposal
+            A value for every variable (possibly outside its domain) and the
+            parts of the cast no variable holds.
+        """
+        values: dict[ChoiceKey, Any] = {}
+        unmatched: list[Reason] = []
+        name = self.spell.name
+        if cast.card != self.spell.id:
+            unmatched.append(Reason("CR 601.2", f"the cast is of {cast.card}, not {self.spell.id}"))
+        modes_found = 0
+        optional = dict(cast.additional_costs)
+        by_action: dict[tuple[CostAction, Zone], list[ObjectId]] = {}
+        for action, given in ((CostAction.DISCARD, cast.discards), (CostAction.SACRIFICE, cast.sacrifices),
+                              (CostAction.EXILE, cast.exiles), (CostAction.TAP, cast.taps),
+                              (CostAction.RETURN, cast.returns)):
+            for object_id in given:
+                by_action.setdefault((action, self._cost_zone(action, object_id)), []).append(object_id)
+        for key in self.variables:
+            kind = type(key)
+            if kind is ModeKey:
+                count = cast.modes.count(key.index)
+                modes_found += count
+                values[key] = count
+            elif kind is OptionalCostKey:
+                values[key] = optional.pop(key.keyword, 0)
+            elif kind is CostObjectsKey:
+                values[key] = tuple(by_action.pop((key.action, key.zone), ()))
+            elif kind is ZoneKey:
+                values[key] = cast.zone
+            elif kind is FaceKey:
+                values[key] = tuple(cast.halves)
+            elif kind is AlternativeCostKey:
+                values[key] = cast.alternative_cost
+            elif kind is SpliceSetKey:
+                values[key] = self._splice_set_of(cast.splices)
+            elif kind is SpliceOrderKey:
+                values[key] = tuple(cast.splices)
+            elif kind is XKey:
+                values[key] = cast.x
+        if modes_found != len(cast.modes):
+            for index in sorted(set(cast.modes) - {key.index for key in self.keys_of(ModeKey)}):
+                unmatched.append(Reason("CR 700.2", f"{name} has no mode {index + 1}"))
+        for keyword in optional:
+            unmatched.append(Reason("CR 601.2b", f"{name} has no {keyword} cost to pay"))
+        for (action, _), objects in by_action.items():
+            unmatched.append(Reason("CR 601.2h", f"no cost of this cast asks to {action.value} "
+                                                 f"{', '.join(objects)}"))
+        given: dict[TargetKey, TargetChoice] = {}
+        for choice in cast.targets:
+            key = TargetKey(choice.source, choice.mode, choice.instruction, choice.index, choice.copy)
+            if key in given:
+                unmatched.append(Reason("CR 115.3", "two target choices are given for one instance of 'target'"))
+            given[key] = choice
+        for slot in self.slots:
+            choice = given.pop(slot.key, None)
+            values[slot.key] = None if choice is None else tuple(choice.targets)
+            if slot.division is not None:
+                values[slot.division] = None if choice is None else tuple(choice.division)
+            elif choice is not None and choice.division:
+                unmatched.append(Reason("CR 601.2d", f"'{slot.spec.phrase}' divides nothing; a division is given"))
+        for key in given:
+            unmatched.append(Reason("CR 601.2c", f"no instance of 'target' at {key.slot} in the spell or its "
+                                                 "spliced texts"))
+        return Proposal(values, tuple(unmatched))
 
-def target_ids(value: tuple) -> tuple[str, ...]:
-    """The ids of a slot value (a tuple of ids, or of (id, amount) pairs when damage is divided)."""
-    return tuple(item[0] for item in value) if value and isinstance(value[0], tuple) else value
+    def _cost_zone(self, action: CostAction, object_id: ObjectId) -> Zone:
+        """The zone of the cost-object variable a named object is read into (exile: hand or graveyard)."""
+        if action is CostAction.DISCARD:
+            return Zone.HAND
+        if action is CostAction.EXILE:
+            if self.state.has_object(object_id) and self.state.object(object_id).zone is Zone.HAND:
+                return Zone.HAND
+            return Zone.GRAVEYARD
+        return Zone.BATTLEFIELD
 
+    def _splice_set_of(self, spliced: tuple[ObjectId, ...]) -> tuple[ObjectId, ...]:
+        """The cards of a splice order in candidate order; cards that are no candidate keep their place at the end."""
+        order = {card: i for i, card in enumerate(self.splice_candidates)}
+        return tuple(sorted(spliced, key=lambda card: order.get(card, len(order))))
 
-def split_value(value: tuple) -> tuple[tuple[str, ...], tuple[int, ...]]:
-    """(targets, division) of a slot value; the division is empty when nothing is divided."""
-    if value and isinstance(value[0], tuple):
-        return tuple(item[0] for item in value), tuple(item[1] for item in value)
-    return tuple(value), ()
+    def reasons(self, proposal: Proposal) -> list[Reason]:
+        """Every rule a proposed assignment breaks, each once, with its CR rule.
 
+        The parts no variable holds; then, per variable in choice order, why
+        a value outside its domain can't be chosen; then every constraint
+        over values that are all in their domains.
 
-def value_of_choice(targets: tuple[str, ...], division: tuple[int, ...]) -> tuple:
-    """The slot value of a target choice: the ids, or (id, amount) pairs when damage is divided."""
-    return tuple(zip(targets, division)) if division else tuple(targets)
+        Parameters
+        ----------
+        proposal : Proposal
+
+        Returns
+        -------
+        list of Reason
+            Empty when the assignment is a solution.
+        """
+        reasons = list(proposal.unmatched)
+        values = proposal.values
+        invalid: set[ChoiceKey] = set()
+        for key, variable in self.variables.items():
+            value = values[key]
+            if value not in variable.domain:
+                invalid.add(key)
+                reasons.extend(variable.why_not(value))
+        for constraint in self.constraints:
+            if invalid.intersection(constraint.scope):
+                continue
+            if not constraint.holds(values):
+                reasons.append(constraint.reason(values))
+        return list(dict.fromkeys(reasons))
+
+    def why_illegal(self, cast: Cast) -> list[Reason]:
+        """Every rule a proposed cast breaks: :meth:`reasons` of :meth:`assignment_of`."""
+        return self.reasons(self.assignment_of(cast))
+
+    def is_legal(self, cast: Cast) -> bool:
+        """Whether a proposed cast is legal (no reason against it)."""
+        proposal = self.assignment_of(cast)
+        if proposal.unmatched:
+            return False
+        values = proposal.values
+        for key, variable in self.variables.items():
+            if values[key] not in variable.domain:
+                return False
+        return all(constraint.holds(values) for constraint in self.constraints)
+

@@ -23,16 +23,16 @@ import re
 
 from dataclasses import dataclass
 
-from models.abilities import CardAbilities, TargetKind, TargetSpec
+from models.abilities import CardAbilities, Instruction, TargetKind
 from models.cast import Cast
 from models.errors import CastFormatError, InputError
 from models.objects import GameObject, ObjectId, Zone
 from models.state import GameState
 from solver.abilities import abilities_of
-from solver.problem import CastProblem, Reason
-from solver.rules.targets import why_not_legal_target
+from solver.problem import CastProblem, Reason, TargetSlot
+from solver.rules.targets import spell_on_stack_problem
 
-__all__ = ["TargetStatus", "ResolvedInstruction", "Resolution", "resolve", "cast_of_spell", "target_spec"]
+__all__ = ["TargetStatus", "ResolvedInstruction", "Resolution", "resolve", "cast_of_spell"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,25 +152,6 @@ def cast_of_spell(state: GameState, spell_id: str) -> tuple[GameObject, Cast]:
     return spell, cast
 
 
-def target_spec(state: GameState, spell: GameObject, source: str, mode: int | None,
-                instruction: int, index: int) -> TargetSpec | None:
-    """The target phrase at a slot of the spell or of one of its spliced texts, or None if there is none."""
-    abilities: CardAbilities = abilities_of(spell if source == spell.id else state.object(source))
-    try:
-        if mode is not None:
-            if source != spell.id:
-                return None
-            return abilities.modes[mode].instruction.targets[index]
-        return abilities.spell_text[instruction].targets[index]
-    except IndexError:
-        return None
-
-
-def _problem(state: GameState, spell: GameObject, controller: str) -> CastProblem:
-    # Only the facts target legality reads: the state, who controls the spell, and the spell itself.
-    return CastProblem(state, controller, spell, abilities_of(spell))  # type: ignore[arg-type]
-
-
 def resolve(state: GameState, spell_id: str) -> Resolution:
     """Resolve a spell on the stack as far as targets decide it (CR 608.2b).
 
@@ -192,15 +173,13 @@ def resolve(state: GameState, spell_id: str) -> Resolution:
         The record names a target instance the spell does not have.
     """
     spell, cast = cast_of_spell(state, spell_id)
-    problem = _problem(state, spell, spell.controller)
+    # The spell's instances of "target", each re-checked through the target rules of its problem (CR 608.2b).
+    problem = spell_on_stack_problem(state, spell, cast, spell.controller, path=f"objects[{spell_id}].cast")
     statuses: dict[tuple, tuple[TargetStatus, ...]] = {}
-    for position, choice in enumerate(cast.targets):
-        spec = target_spec(state, spell, choice.source, choice.mode, choice.instruction, choice.index)
-        if spec is None:
-            raise CastFormatError(f"objects[{spell_id}].cast.targets[{position}]",
-                                  f"no instance of 'target' at {choice.slot}")
-        statuses[choice.slot] = tuple(
-            TargetStatus(spec.phrase, target, _recheck(problem, spec, target)) for target in choice.targets
+    for slot in problem.slots:
+        chosen = next(c for c in cast.targets if c.slot == slot.key.slot)
+        statuses[slot.key.slot] = tuple(
+            TargetStatus(slot.spec.phrase, target, _recheck(problem, slot, target)) for target in chosen.targets
         )
     every = [status for group in statuses.values() for status in group]
     if every and not any(status.legal for status in every):
@@ -212,7 +191,7 @@ def resolve(state: GameState, spell_id: str) -> Resolution:
                        "some target is still legal: the spell resolves; illegal targets are ignored")
     instructions = []
     own = abilities_of(spell)
-    sources: list[tuple[GameObject, CardAbilities, int | None, int, object]] = []
+    sources: list[tuple[GameObject, CardAbilities, int | None, int, Instruction]] = []
     for line, instruction in enumerate(own.spell_text):
         sources.append((spell, own, None, line, instruction))
     seen: dict[int, int] = {}
@@ -230,19 +209,25 @@ def resolve(state: GameState, spell_id: str) -> Resolution:
         keys = [(obj.id, mode, 0, index, line) if mode is not None else (obj.id, mode, line, index, 0)
                 for index in range(len(instruction.targets))]
         targets = tuple(status for key in keys for status in statuses.get(key, ()))
-        conditional = ((getattr(instruction, "kicked_only", False) and not cast.kicked)  # CR 702.33e
-                       or (getattr(instruction, "awakened_only", False) and not cast.awakened))  # CR 702.113a
+        conditional = bool(instruction.condition) and not _paid(cast, instruction.condition)  # CR 702.33e, 702.113a
         happens = resolves and not conditional and (not targets or any(t.legal for t in targets))
         text = instruction.text.replace("~", obj.name)
-        if cast.overloaded and obj.id == spell.id:
+        if obj.id == spell.id and any(a.removes_targets and a.keyword == cast.alternative_cost
+                                      for a in own.alternative_costs):
             text = re.sub(r"\b([Tt])arget\b", lambda m: "Each" if m.group(1) == "T" else "each", text)  # CR 702.96a
         instructions.append(ResolvedInstruction(obj.id, mode, text,
                                                 targets, happens))
     return Resolution(spell.id, spell.name, resolves, "CR 608.2b", explanation, tuple(instructions))
 
 
-def _recheck(problem: CastProblem, spec: TargetSpec, target: str) -> Reason | None:
-    state = problem.state
+def _paid(cast: Cast, condition: tuple[str, ...]) -> bool:
+    """Whether the cast paid one of the costs a text's condition names ("if this spell was kicked", CR 702.33d)."""
+    return cast.alternative_cost in condition or any(cast.times_paid(keyword) for keyword in condition)
+
+
+def _recheck(problem: CastProblem, slot: TargetSlot, target: str) -> Reason | None:
+    """Whether a target is still legal: the same object (CR 400.7), and legal for its instance (CR 608.2b)."""
+    state, spec = problem.state, slot.spec
     if target not in state.players and not state.has_object(target):
         return Reason("CR 608.2b", f"{target} is no longer in the game state")
     if target not in state.players:
@@ -254,4 +239,4 @@ def _recheck(problem: CastProblem, spec: TargetSpec, target: str) -> Reason | No
             what = {Zone.GRAVEYARD: "a card that left its graveyard", Zone.STACK: "a spell that left the stack",
                     Zone.BATTLEFIELD: "a permanent that left the battlefield"}[expected]
             return Reason("CR 400.7", f"{obj.name} ({target}) is {where} now: {what} is a new object")
-    return why_not_legal_target(problem, spec, target)
+    return slot.why_not_target(target)

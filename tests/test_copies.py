@@ -88,7 +88,7 @@ def test_a_copy_keeps_x_kicker_and_costs_paid():
         {"id": "gone", "card": "Grizzly Bears", "zone": "graveyard", "owner": "P1"}]}
     casts = list(copy_choices(state_from_data(data), "rage"))
     assert len(casts) == 2  # P1 or P2 ("target creature or player"; no creature on the battlefield)
-    assert {(cast.x, cast.kicked, cast.sacrifices) for cast in casts} == {(2, False, ("gone",))}
+    assert {(cast.x, cast.additional_costs, cast.sacrifices) for cast in casts} == {(2, (), ("gone",))}
 
 
 def test_a_copy_keeps_the_same_controller_rule():

@@ -179,13 +179,13 @@ def test_splice_costs_without_mana(name, expected):
     """CR 702.47a, 601.2h: a splice cost paid with objects (or an opponent's life gain) is read; its mana is empty."""
     a = abilities(name)
     assert a.casting_unsupported == ()
-    assert a.splice.quality == "Arcane" and a.splice.cost == ManaCost.parse("")
-    cost = a.splice.object_cost
+    assert a.splice.quality == "Arcane" and a.splice.cost.mana == ManaCost.parse("")
+    cost = a.splice.cost.objects[0] if a.splice.cost.objects else None
     if expected is None:
-        assert cost is None and a.splice.other_cost == "an opponent gains 5 life."
+        assert cost is None and a.splice.cost.text == "an opponent gains 5 life."
         return
     action, count, kinds, qualities = expected
-    assert (cost.action, cost.count, {k.value for k in cost.kinds}) == (action, count, kinds)
+    assert (cost.action.value, cost.count, {k.value for k in cost.kinds}) == (action, count, kinds)
     assert (cost.qualities.text if cost.qualities else None) == qualities
 
 
@@ -212,7 +212,7 @@ def test_splice(name, quality, cost, targets):
     a = abilities(name)
     assert a.casting_unsupported == ()
     assert a.splice is not None
-    assert (a.splice.quality, a.splice.cost) == (quality, ManaCost.parse(cost))
+    assert (a.splice.quality, a.splice.cost.mana) == (quality, ManaCost.parse(cost))
     assert spell_targets(name) == ((targets,) if targets else ())
     assert a.modes == () and a.mode_choice is None
 
@@ -347,7 +347,7 @@ def test_flash_permission_is_read(name, cost, graveyard_spells):
     """CR 601.3c-d: "You may cast ~ as though it had flash if you pay {2} more …" / spell mastery's flash."""
     a = abilities(name)
     assert not a.casting_unsupported and not a.flash
-    permission = a.flash_permission
+    (permission,) = a.cast_permissions
     assert (str(permission.cost) if permission.cost else None, permission.graveyard_spells) == (cost, graveyard_spells)
     # the permission is not an instruction: it adds nothing to what the spell does (or to a splice)
     assert all("as though it had flash" not in i.text for i in a.spell_text)
@@ -359,7 +359,7 @@ def test_flash_permission_is_read(name, cost, graveyard_spells):
 def test_discard_cost_old_wording():
     """CR 118.8: "As an additional cost to cast Tormenting Voice, discard a card." is one discard."""
     a = abilities("Tormenting Voice")
-    assert [d.count for d in a.discard_costs] == [1]
+    assert [(o.action.value, o.count) for c in a.additional_costs for o in c.cost.objects] == [("discard", 1)]
     assert a.casting_unsupported == ()
 
 
@@ -371,7 +371,7 @@ def test_discard_cost_current_wording(text, count):
     card = card_from_record({"name": "Probe Test", "mana_cost": "{1}{R}", "type_line": "Sorcery",
                              "oracle_text": f"As an additional cost to cast this spell, {text}.\nDraw two cards."})
     a = parse_card(card)
-    assert [d.count for d in a.discard_costs] == [count]
+    assert [(o.action.value, o.count) for c in a.additional_costs for o in c.cost.objects] == [("discard", count)]
     assert a.casting_unsupported == ()
 
 
@@ -431,10 +431,11 @@ def test_noncreature_cost_increase(name):
     """CR 601.2f: "Noncreature spells cost {1} more to cast." is +1 generic for noncreature spells only."""
     from models.objects import CardType
 
+    from models.abilities import Quality
+
     (modifier,) = abilities(name).cost_modifiers
-    assert (modifier.amount, modifier.noncreature_only) == (1, True)
-    assert modifier.applies_to((CardType.INSTANT,))
-    assert not modifier.applies_to((CardType.ARTIFACT, CardType.CREATURE))
+    assert (modifier.amount, modifier.own, modifier.qualities.clauses) == (
+        1, False, (frozenset({Quality("type", CardType.CREATURE, negated=True)}),))
 
 
 @pytest.mark.parametrize(("name", "expected"), [

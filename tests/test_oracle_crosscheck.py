@@ -16,11 +16,12 @@ from __future__ import annotations
 
 import collections
 import json
+import re
 from importlib import resources
 
 import pytest
 
-from models.abilities import ANY_TARGET_KINDS
+from models.abilities import ANY_TARGET_KINDS, PERMANENT_KIND_TYPES
 from models.cards import default_card_database
 from models.mana import Color, ManaCost
 from models.objects import CardType
@@ -445,6 +446,8 @@ def _check_detail(spec, attrs: dict) -> None:
             got = spec.spells.value if spec.spells is not None else None
         elif key == "card_types":
             got = {t.value for t in spec.card_types}
+        elif key == "kicked_only":  # text after "if this spell was kicked" (CR 702.33d-e)
+            got = spec.condition == ("kicker", "multikicker")
         elif key == "quals":
             if spec.qualities is None:
                 got = None
@@ -486,22 +489,33 @@ def test_crosscheck(code, name, expected):
             assert not a.mode_choice.repeatable
     for index, attrs in expected.pop("detail", ()):
         _check_detail(_flat_targets(a)[index], attrs)
+    choice = a.mode_choice
+
+    def objects(cost, discard):
+        """The object part of an entwine or escalate cost: its discards, or its other objects."""
+        if cost is None:
+            return 0 if discard else None
+        found = [o for o in cost.objects if (o.action.value == "discard") == discard]
+        return sum(o.count for o in found) if discard else _object_cost(found[0] if found else None)
+
     simple = {
-        "kicker": lambda: str(a.kicker) if a.kicker else None,
-        "splice": lambda: (a.splice.quality, str(a.splice.cost)) if a.splice else None,
-        "entwine": lambda: str(a.mode_choice.entwine) if a.mode_choice.entwine is not None else None,
-        "escalate": lambda: str(a.mode_choice.escalate) if a.mode_choice.escalate is not None else None,
-        "escalate_discards": lambda: a.mode_choice.escalate_discards,
-        "entwine_objects": lambda: _object_cost(a.mode_choice.entwine_objects),
-        "escalate_objects": lambda: _object_cost(a.mode_choice.escalate_objects),
-        "sacrifice": lambda: [(s.count, s.kind) for s in a.sacrifice_costs],
+        "kicker": lambda: next((str(c.cost.mana) for c in a.additional_costs if c.keyword == "kicker"), None),
+        "splice": lambda: (a.splice.quality, str(a.splice.cost.mana)) if a.splice else None,
+        "entwine": lambda: str(choice.entwine.mana) if choice.entwine is not None else None,
+        "escalate": lambda: str(choice.escalate.mana) if choice.escalate is not None else None,
+        "escalate_discards": lambda: objects(choice.escalate, True),
+        "entwine_objects": lambda: objects(choice.entwine, False),
+        "escalate_objects": lambda: objects(choice.escalate, False),
+        "sacrifice": lambda: [(o.count, PERMANENT_KIND_TYPES[next(iter(o.kinds))] if len(o.kinds) == 1 else None)
+                              for c in a.additional_costs for o in c.cost.objects if o.action.value == "sacrifice"],
         "protection": lambda: {c.value for p in a.protections for c in p.colors},
         "hexproof": lambda: a.hexproof,
         "shroud": lambda: a.shroud,
         "you_hexproof": lambda: a.controller_hexproof,
-        "cost_modifiers": lambda: [(m.amount, m.noncreature_only) for m in a.cost_modifiers],
+        "cost_modifiers": lambda: [(m.amount, bool(m.qualities) and m.qualities.text == "noncreature")
+                                   for m in a.cost_modifiers],
         "fuse": lambda: a.fuse,
-        "other_zones": lambda: {z.lower() for z in a.other_zone_casting},
+        "other_zones": lambda: {re.search(r"casting with (\S+)", u.reason).group(1) for u in a.unsupported if u.zones},
         "timing": lambda: (a.timing_restriction.turn, {p.value for p in a.timing_restriction.phases})
         if a.timing_restriction else None,
         "permanent_unsupported": lambda: next((u.topic for u in a.permanent_unsupported
@@ -516,7 +530,7 @@ def test_crosscheck(code, name, expected):
 def _object_cost(cost):
     if cost is None:
         return None
-    return (cost.action, cost.count, {k.value for k in cost.kinds})
+    return (cost.action.value, cost.count, {k.value for k in cost.kinds})
 
 
 def _record_sets() -> dict[str, list[str]]:

@@ -23,14 +23,15 @@ from lark.exceptions import UnexpectedInput
 
 from models.abilities import (
     ANY_TARGET_KINDS,
+    KICKED,
     PERMANENT_KIND_TYPES,
+    AdditionalCost,
+    AlternativeCost,
     CardAbilities,
+    CastPermission,
     ControllerFilter,
+    Cost,
     CostModifier,
-    DiscardCost,
-    FlashPermission,
-    SacrificeCost,
-    ExileCost,
     Instruction,
     ManaAbility,
     Mode,
@@ -46,9 +47,10 @@ from models.abilities import (
     TimingRestriction,
     UnsupportedText,
 )
+from models.choices import CostAction
 from models.errors import InputError
 from models.mana import Color, ManaCost, SymbolKind
-from models.objects import PERMANENT_TYPES, Card, CardType, Phase
+from models.objects import PERMANENT_TYPES, Card, CardType, Phase, Zone
 from models.subtypes import SUBTYPES
 
 __all__ = ["parse_card", "parse_granted", "LINE_RULES", "read_line"]
@@ -95,6 +97,16 @@ _OTHER_ZONE_CASTING = frozenset({
     "flashback", "retrace", "madness", "aftermath", "miracle", "jump-start", "escape", "disturb",
     "foretell", "plot", "suspend",
 })
+KEYWORD_COSTS = {
+    "kicker": lambda cost: AdditionalCost(cost, "kicker", optional=True, rule="CR 702.33a"),
+    "multikicker": lambda cost: AdditionalCost(cost, "multikicker", optional=True, most_times=None, rule="CR 702.33c"),
+    "overload": lambda cost: AlternativeCost("overload", cost, "CR 702.96a", removes_targets=True),
+}
+"""Keywords followed by a cost ("Kicker {2}{R}"), read by the grammar's ``cost_keyword`` rule: each makes one record.
+
+A keyword's record says what kind of cost it is (an optional additional cost, CR 118.8, or an alternative
+cost, CR 118.9) and the rule that defines it; the cast problem reads every record the same way.
+"""
 # Bounds on the number of modes for "Choose …" (CR 700.2), given the number of modes.
 _CHOICE_BOUNDS = {
     "one": lambda n: (1, 1),
@@ -229,7 +241,7 @@ _COST_ACTION = re.compile(
 )
 
 
-def _object_cost(text: str, line: str) -> ObjectCost | None:
+def _object_cost(text: str) -> ObjectCost | None:
     """A cost paid with objects, from its printed words, or None when it isn't one read here (CR 118, 601.2h).
 
     "sacrifice three lands", "sacrifice two mountains", "tap an untapped white creature you control",
@@ -238,33 +250,36 @@ def _object_cost(text: str, line: str) -> ObjectCost | None:
     found = _COST_ACTION.fullmatch(text.strip())
     if found is None:
         return None
-    action, noun = found["action"], found["noun"]
+    action, noun = CostAction(found["action"]), found["noun"]
     count = 1 if found["count"] in ("a", "an") else _NUMBER_WORDS[found["count"]]
-    if action == "exile":
+    if action is CostAction.EXILE:
         if not found["graveyard"] or found["yours"] or found["hand"]:
             return None
         if noun in ("card", "cards"):
-            return ObjectCost("exile", count, frozenset(), None, text)
+            return ObjectCost(action, count, zone=Zone.GRAVEYARD, text=text)
         words = noun.removesuffix(" cards").removesuffix(" card")
         if words in ("creature", "artifact", "enchantment", "land", "instant", "sorcery"):
-            quality = ObjectFilter((frozenset({Quality("type", CardType(words.capitalize()))}),), words)
-            return ObjectCost("exile", count, frozenset(), quality, text)
+            return ObjectCost(action, count, qualities=_card_type_filter(words), zone=Zone.GRAVEYARD, text=text)
         return None
-    if found["graveyard"] or (found["hand"] and action != "return") or (action == "return" and not found["hand"]):
+    returning = action is CostAction.RETURN
+    if found["graveyard"] or (found["hand"] and not returning) or (returning and not found["hand"]):
         return None
-    if found["untapped"] and action != "tap":
-        return None
-    if action == "tap" and not found["untapped"]:
-        return None
-    if action in ("tap", "return") and not found["yours"]:
+    if bool(found["untapped"]) != (action is CostAction.TAP):
+        return None  # "tap an untapped …"; "untapped" names nothing else here
+    if action in (CostAction.TAP, CostAction.RETURN) and not found["yours"]:
         return None  # a permanent the caster controls is what the cost means; other wordings aren't read
     head = noun.split(" ")[-1].removesuffix("s")
     if head in _KIND_WORDS and " " not in noun.strip():
-        return ObjectCost(action, count, frozenset({TargetKind(head)}), None, text)
+        return ObjectCost(action, count, frozenset({TargetKind(head)}), text=text)
     if not re.fullmatch(_quality_patterns()["__QUALIFIED_KIND__"], noun):
         return None
     kinds, qualities = _qualified_kind(noun)
-    return ObjectCost(action, count, frozenset(kinds), qualities, text)
+    return ObjectCost(action, count, frozenset(kinds), qualities, text=text)
+
+
+def _card_type_filter(word: str) -> ObjectFilter:
+    """The filter "a land card", "a creature card": the card type named by ``word`` (CR 205.2a)."""
+    return ObjectFilter((frozenset({Quality("type", CardType(word.capitalize()))}),), word)
 
 
 def _targeting_quality(text: str) -> Quality:
@@ -627,7 +642,7 @@ class _SpellTextReader:
         if spec.phrase.lower().startswith("x target"):
             spec = dataclasses.replace(spec, x_count=True)
         if self.kicked_only:
-            spec = dataclasses.replace(spec, kicked_only=True)
+            spec = dataclasses.replace(spec, condition=KICKED)
         if another:
             if not self.targets:
                 self.unsupported.append(
@@ -687,47 +702,45 @@ def _keyword_abilities(tree: Tree, line: str, out: dict) -> None:
         elif kind == "awaken":
             out["awaken"] = (int(str(child.children[1])), _mana_cost_of(child.children[-1]))  # CR 702.113a
         elif kind == "fuse":
-            out["fuse"] = True  # both halves may be cast from the hand (CR 702.102a): see solver.legal
-        elif kind == "entwine":
-            out["entwine"] = _mana_cost_of(child.children[1])
-        elif kind == "kicker":
-            out["kicker"] = _mana_cost_of(child.children[1])
-        elif kind == "overload":
-            out["overload"] = _mana_cost_of(child.children[1])  # CR 702.96a
-        elif kind == "multikicker":
-            out["multikicker"] = _mana_cost_of(child.children[1])  # CR 702.33c
-        elif kind == "escalate":
-            out["escalate"] = _mana_cost_of(child.children[1])
+            out["fuse"] = True  # both halves may be cast from the hand (CR 702.102a): see solver.rules.faces
+        elif kind == "cost_keyword":
+            keyword = str(child.children[0]).lower()
+            record = KEYWORD_COSTS[keyword](Cost(_mana_cost_of(child.children[1]), text=line))
+            out["alternative" if isinstance(record, AlternativeCost) else "additional"].append(record)
+        elif kind in ("entwine", "escalate"):
+            out[kind] = Cost(_mana_cost_of(child.children[1]), text=line)  # CR 702.42a, 702.120a
         elif kind in ("escalate_other", "entwine_other"):
             text = str(child.children[-1])
             which = kind.split("_")[0]
-            if which == "escalate" and text.rstrip(".") == "discard a card":
-                out["escalate_discards"] = 1  # CR 702.120a
+            if which == "escalate" and text.rstrip(".") == "discard a card":  # CR 702.120a
+                out[which] = Cost(objects=(ObjectCost(CostAction.DISCARD, 1, zone=Zone.HAND, text=text),), text=text)
                 continue
-            cost = _object_cost(text, line)
+            cost = _object_cost(text)
             if cost is None:
                 out["unsupported"].append(UnsupportedText(line, f"{which} cost {text!r} not modelled"))
                 continue
-            out[which] = ManaCost.parse("")
-            out[f"{which}_objects"] = cost
+            out[which] = Cost(objects=(cost,), text=text)
         elif kind == "splice":
             quality_tree, cost_part = child.children[1], child.children[-1]
             quality = "Arcane" if quality_tree.data == "splice_arcane" else "instant or sorcery"
             if isinstance(cost_part, Tree):
-                out["splice"] = SpliceAbility(quality, _mana_cost_of(cost_part))
+                out["splice"] = SpliceAbility(quality, Cost(_mana_cost_of(cost_part), text=line))
             elif re.fullmatch(r"an opponent gains \d+ life\.?", str(cost_part)):
                 # no object is chosen and nothing can stop it being paid (CR 118.3, 119.10)
-                out["splice"] = SpliceAbility(quality, ManaCost.parse(""), other_cost=str(cost_part))
+                out["splice"] = SpliceAbility(quality, Cost(text=str(cost_part)))
             else:
-                cost = _object_cost(str(cost_part), line)
+                cost = _object_cost(str(cost_part))
                 if cost is None:
                     out["unsupported"].append(UnsupportedText(line, f"splice cost {str(cost_part)!r} not modelled"))
                 else:
-                    out["splice"] = SpliceAbility(quality, ManaCost.parse(""), object_cost=cost)
+                    out["splice"] = SpliceAbility(quality, Cost(objects=(cost,), text=str(cost_part)))
         elif kind == "hand_keyword":
             word = str(child.children[0]).lower()
             if word in _OTHER_ZONE_CASTING:
-                out.setdefault("other_zones", []).append(word)
+                # the card may be cast from another zone: from there it is unsupported, from the hand it is not
+                out["unsupported"].append(UnsupportedText(
+                    line, f"casting with {word} from another zone than the hand is not modelled",
+                    casting_relevant=False, zones=frozenset(Zone) - {Zone.HAND}))
         elif kind == "cast_keyword":
             token = child.children[0]
             out["unsupported"].append(
@@ -743,7 +756,6 @@ def _keyword_abilities(tree: Tree, line: str, out: dict) -> None:
         elif kind == "combat_keyword":
             # no bearing on casting from hand, but a quality of a permanent ("target creature with flying")
             out.setdefault("keywords", set()).add(" ".join(str(child.children[0]).lower().split()))
-        # other-zone keywords have no bearing on casting from hand
 
 
 def _protection(tree: Tree, line: str, out: dict) -> Protection:
@@ -821,14 +833,13 @@ def parse_card(card: Card) -> CardAbilities:
     out: dict = {
         "protections": [], "hexproof": False, "hexproof_from": set(), "shroud": False, "flash": False,
         "ward": False, "spree": False, "splice": None, "unsupported": [],
-        "entwine": None, "escalate": None, "choose": None, "escalate_discards": 0, "kicker": None,
+        "entwine": None, "escalate": None, "choose": None, "additional": [], "alternative": [],
     }
     spell_text: list[Instruction] = []
     modes: list[Mode] = []
-    discard_costs: list[DiscardCost] = []
-    sacrifice_costs: list[SacrificeCost] = []
-    exile_costs: list[ExileCost] = []
-    object_costs: list[ObjectCost] = []
+    additional: list[AdditionalCost] = out["additional"]
+    alternative: list[AlternativeCost] = out["alternative"]
+    cast_permissions: list[CastPermission] = []
     mana_abilities: list[ManaAbility] = []
     cost_modifiers: list[CostModifier] = []
     unsupported: list[UnsupportedText] = out["unsupported"]
@@ -875,42 +886,22 @@ def parse_card(card: Card) -> CardAbilities:
         elif rule == "additional_cost_line" and tree.data == "any_number_cost_line":
             text = str(tree.children[-1]).removeprefix("you may ")
             if text == "pay x life.":
-                out["pay_x_life"] = True  # CR 119.4: X no more than the caster's life
+                additional.append(AdditionalCost(Cost(life_x=True, text=original)))  # CR 119.4
                 continue
             if text == "exile x cards from your graveyard.":
                 # X is announced as the cost is paid (CR 601.2b): any number of cards, each number its own cast
-                object_costs.append(ObjectCost("exile", None, frozenset(), None, text))
+                cost = ObjectCost(CostAction.EXILE, None, zone=Zone.GRAVEYARD, text=text)
+                additional.append(AdditionalCost(Cost(objects=(cost,), text=original)))
                 continue
             every = text.startswith("sacrifice all ")
-            cost = _object_cost(re.sub(r"any number of |all ", "a ", text, count=1), line)
-            if cost is None or cost.count != 1:
+            read = _object_cost(re.sub(r"any number of |all ", "a ", text, count=1))
+            if read is None or read.count != 1:
                 unsupported.append(UnsupportedText(original, f"additional cost {text!r} not modelled"))
             else:  # any number of them, none included; or all of them (CR 118.8, 601.2h)
-                object_costs.append(dataclasses.replace(cost, count=0 if every else None, text=text))
+                cost = dataclasses.replace(read, count=0 if every else None, text=text)
+                additional.append(AdditionalCost(Cost(objects=(cost,), text=original)))
         elif rule == "additional_cost_line":
-            amount = next(c for c in tree.children if isinstance(c, Tree))
-            if amount.data.startswith("exile"):
-                tokens = [t for t in amount.children if isinstance(t, Token)]
-                noun = str(tokens[-1]).split()
-                count = 1 if amount.data == "exile_one" else _NUMBER_WORDS[str(tokens[0])]
-                kind = CardType(noun[0].capitalize()) if len(noun) == 2 else None
-                exile_costs.append(ExileCost(count, kind))
-            elif amount.data.startswith("discard"):
-                count = 1 if amount.data == "discard_one" else _NUMBER_WORDS[str(amount.children[0])]
-                noun = str(amount.children[-1]).split() if amount.data == "discard_one" else ["card"]
-                # "discard a land card": a card of that type (CR 118.8)
-                discard_costs.append(DiscardCost(count, CardType(noun[0].capitalize()) if len(noun) == 2 else None))
-            else:
-                tokens = [t for t in amount.children if isinstance(t, Token)]
-                nouns = [str(t).removesuffix("s") for t in tokens if t.type == "PERMANENT_NOUN"]
-                count = 1 if amount.data == "sacrifice_one" else _NUMBER_WORDS[str(tokens[0])]
-                types = [None if noun == "permanent" else CardType(noun.capitalize()) for noun in nouns]
-                if len(types) == 1:
-                    sacrifice_costs.append(SacrificeCost(count, types[0]))
-                elif None in types:
-                    sacrifice_costs.append(SacrificeCost(count, None))  # "a creature or permanent": any permanent
-                else:  # "sacrifice a creature or land" (CR 701.21)
-                    sacrifice_costs.append(SacrificeCost(count, None, frozenset(types)))
+            additional.append(AdditionalCost(Cost(objects=(_additional_object_cost(tree, line),), text=original)))
         elif rule == "cost_modifier_line":
             tokens = _tokens(tree)
             amount = _mana_cost_of(next(c for c in tree.children if isinstance(c, Tree)))
@@ -929,7 +920,7 @@ def parse_card(card: Card) -> CardAbilities:
             else:
                 coloured = ManaCost(tuple(s for s in amount.symbols if s.kind is not SymbolKind.GENERIC))
                 cost_modifiers.append(CostModifier(
-                    sign * amount.generic, words == "noncreature", original, qualities=qualities,
+                    sign * amount.generic, original, qualities=qualities,
                     casters="you" if "you cast" in who else "opponents" if "opponents" in who else "any",
                     coloured=coloured if coloured.symbols else None))
         elif rule == "flash_permission_line":
@@ -938,9 +929,9 @@ def parse_card(card: Card) -> CardAbilities:
                 if cost.generic != cost.mana_value or cost.has_x:
                     unsupported.append(UnsupportedText(original, "a coloured or X cost for casting with flash"))
                 else:
-                    out["flash_permission"] = FlashPermission(cost=cost, text=original)
+                    cast_permissions.append(CastPermission(cost=cost, text=original))  # CR 601.3c
             else:
-                out["flash_permission"] = FlashPermission(graveyard_spells=2, text=original)
+                cast_permissions.append(CastPermission(graveyard_spells=2, text=original))  # CR 601.3d
         elif rule == "timing_restriction_line":
             phases: set[Phase] = set()
             turns: set[str] = set()
@@ -959,11 +950,17 @@ def parse_card(card: Card) -> CardAbilities:
         elif rule == "self_cost_line":
             found = re.match(r"~ costs \{(\d+)\} less to cast for each (\w+) (on the battlefield|card in your graveyard)",
                              line)
-            out["cost_per"] = (int(found.group(1)), CardType(found.group(2).capitalize()),
-                               "battlefield" if found.group(3) == "on the battlefield" else "your graveyard")
+            cost_modifiers.append(CostModifier(  # the spell's own reduction (CR 601.2f)
+                -int(found.group(1)), original, own=True,
+                per=(CardType(found.group(2).capitalize()),
+                     "battlefield" if found.group(3) == "on the battlefield" else "your graveyard")))
         elif rule == "alternative_cost_line":
             colour = str(tree.children[0]).split()[4]  # "you may exile a <colour> card ..."
-            out["exile_from_hand_instead"] = _COLOR_WORDS[colour]  # CR 118.9
+            # "exile a red card with mana value X from your hand", as printed
+            text = re.sub(r"^you may | rather than pay .*$", "", original, flags=re.IGNORECASE)
+            exiled = ObjectCost(CostAction.EXILE, 1, qualities=ObjectFilter((frozenset({
+                Quality("color", _COLOR_WORDS[colour])}),), colour), zone=Zone.HAND, mana_value_is_x=True, text=text)
+            alternative.append(AlternativeCost(text, Cost(objects=(exiled,), text=text), "CR 118.9"))
         elif rule == "player_ability_line":
             word = str(tree.children[1])
             out["controller_" + word] = True
@@ -988,7 +985,7 @@ def parse_card(card: Card) -> CardAbilities:
             if is_spell:
                 unsupported.extend(reader.unsupported)
                 kicked_text = bool(re.match(r"if (~|this spell|it) was kicked,", line))
-                spell_text.append(Instruction(original, tuple(reader.targets), kicked_text))
+                spell_text.append(Instruction(original, tuple(reader.targets), KICKED if kicked_text else ()))
             elif _PERMANENT_RELEVANT.search(line):
                 unsupported.append(UnsupportedText(
                     original, "static ability that may bear on casting or targeting",
@@ -1000,7 +997,7 @@ def parse_card(card: Card) -> CardAbilities:
     if card.mana_cost is not None and any(s.variable in ("Y", "Z") for s in card.mana_cost.symbols):
         unsupported.append(UnsupportedText(str(card.mana_cost), "Y or Z in the mana cost is not modelled"))
     for cost, where in [(m.cost, m.instruction.text) for m in modes if m.cost is not None] + (
-        [(out["splice"].cost, "splice cost")] if out["splice"] else []
+        [(out["splice"].cost.mana, "splice cost")] if out["splice"] else []
     ):
         if cost.has_x:
             unsupported.append(UnsupportedText(where, "X in an additional cost is not modelled"))
@@ -1016,56 +1013,73 @@ def parse_card(card: Card) -> CardAbilities:
         repeatable = out.get("repeatable", False)
         if costed or len(modes) < 2 or (high > len(modes) and not repeatable):
             unsupported.append(UnsupportedText(header, "modal text whose modes can't be read"))
-        mode_choice = ModeChoice(low, high, entwine=out["entwine"], escalate=out["escalate"],
-                                 escalate_discards=out["escalate_discards"], repeatable=repeatable,
-                                 entwine_objects=out.get("entwine_objects"),
-                                 escalate_objects=out.get("escalate_objects"))
+        mode_choice = ModeChoice(low, high, entwine=out["entwine"], escalate=out["escalate"], repeatable=repeatable)
     elif modes:
         unsupported.append(UnsupportedText(modes[0].instruction.text, "modes without Spree or 'Choose …'"))
-    if (out["entwine"] or out["escalate"] or out["escalate_discards"]) and (mode_choice is None or mode_choice.spree):
+    if (out["entwine"] or out["escalate"]) and (mode_choice is None or mode_choice.spree):
         unsupported.append(UnsupportedText("Entwine/Escalate", "entwine or escalate without 'Choose …' modes"))
     if out.get("awaken"):
-        # CR 702.113a: "If this spell's awaken cost was paid, put N +1/+1 counters on target land you control. ..."
-        count = out["awaken"][0]
+        # CR 702.113a: an alternative cost, and "If this spell's awaken cost was paid, put N +1/+1 counters on
+        # target land you control. ..."
+        count, cost = out["awaken"]
+        alternative.append(AlternativeCost("awaken", Cost(cost, text=f"Awaken {count}—{cost}"), "CR 702.113a"))
         spell_text.append(Instruction(
             f"Put {count} +1/+1 counters on target land you control. That land becomes a 0/0 Elemental creature "
             "with haste. It's still a land.",
             (TargetSpec("target land you control", frozenset({TargetKind.LAND}), ControllerFilter.YOU),),
-            awakened_only=True))
+            condition=("awaken",)))
     # Only the spell's own text (not Spree modes) is what a splice adds (CR 702.47a).
     return CardAbilities(
         spell_text=tuple(spell_text),
         modes=tuple(modes),
         mode_choice=mode_choice,
         splice=out["splice"],
-        discard_costs=tuple(discard_costs),
-        sacrifice_costs=tuple(sacrifice_costs),
-        exile_costs=tuple(exile_costs),
-        object_costs=tuple(object_costs),
-        kicker=out["kicker"],
-        flash=out["flash"],
-        flash_permission=out.get("flash_permission"),
+        additional_costs=tuple(additional),
+        alternative_costs=tuple(alternative),
+        cost_modifiers=tuple(cost_modifiers),
+        cast_permissions=tuple(cast_permissions),
         timing_restriction=out.get("timing_restriction"),
+        flash=out["flash"],
+        fuse=out.get("fuse", False),
         protections=tuple(out["protections"]),
         hexproof=out["hexproof"],
         hexproof_from=frozenset(out["hexproof_from"]),
         shroud=out["shroud"],
         ward=out["ward"],
-        mana_abilities=tuple(mana_abilities),
-        cost_modifiers=tuple(cost_modifiers),
         controller_hexproof=out.get("controller_hexproof", False),
         controller_shroud=out.get("controller_shroud", False),
-        other_zone_casting=tuple(out.get("other_zones", ())),
+        mana_abilities=tuple(mana_abilities),
         keywords=frozenset(out.get("keywords", ())),
-        fuse=out.get("fuse", False),
-        awaken=out["awaken"][1] if out.get("awaken") else None,
-        multikicker=out.get("multikicker"),
-        overload=out.get("overload"),
-        cost_reduction_per=out.get("cost_per"),
-        pay_x_life=out.get("pay_x_life", False),
-        exile_from_hand_instead=out.get("exile_from_hand_instead"),
         unsupported=tuple(unsupported),
     )
+
+
+def _additional_object_cost(tree: Tree, line: str) -> ObjectCost:
+    """The objects of an additional cost line (CR 118.8, 601.2h, 701.21).
+
+    "As an additional cost to cast this spell, discard a card / sacrifice a
+    creature / exile a creature card from your graveyard."
+    """
+    amount = next(c for c in tree.children if isinstance(c, Tree))
+    text = re.sub(r"^as an additional cost to cast (this spell|~), ", "", line).rstrip(".")
+    if amount.data.startswith("exile"):
+        tokens = [t for t in amount.children if isinstance(t, Token)]
+        noun = str(tokens[-1]).split()
+        count = 1 if amount.data == "exile_one" else _NUMBER_WORDS[str(tokens[0])]
+        qualities = _card_type_filter(noun[0]) if len(noun) == 2 else None
+        return ObjectCost(CostAction.EXILE, count, qualities=qualities, zone=Zone.GRAVEYARD, text=text)
+    if amount.data.startswith("discard"):
+        count = 1 if amount.data == "discard_one" else _NUMBER_WORDS[str(amount.children[0])]
+        noun = str(amount.children[-1]).split() if amount.data == "discard_one" else ["card"]
+        # "discard a land card": a card of that type (CR 118.8)
+        qualities = _card_type_filter(noun[0]) if len(noun) == 2 else None
+        return ObjectCost(CostAction.DISCARD, count, qualities=qualities, zone=Zone.HAND, text=text)
+    tokens = [t for t in amount.children if isinstance(t, Token)]
+    nouns = [str(t).removesuffix("s") for t in tokens if t.type == "PERMANENT_NOUN"]
+    count = 1 if amount.data == "sacrifice_one" else _NUMBER_WORDS[str(tokens[0])]
+    # "sacrifice a creature", "a creature or land" (either), "a creature or permanent" (any permanent)
+    kinds = frozenset() if "permanent" in nouns else frozenset(TargetKind(noun) for noun in nouns)
+    return ObjectCost(CostAction.SACRIFICE, count, kinds, text=text)
 
 
 @functools.lru_cache(maxsize=1024)

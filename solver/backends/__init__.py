@@ -1,57 +1,117 @@
-"""Backends that solve a :class:`solver.problem.CastProblem`.
+"""Engines that solve a :class:`solver.problem.CastProblem`, behind one protocol.
 
-Every backend has a ``name`` and ``solutions(problem)``, a generator of
-assignments (dicts of variable name to value). Solver-library types never
-leave this package.
+Every engine has a ``name`` and answers the same questions of a problem:
+``solutions`` (assignments, lazily), ``casts`` (:class:`~models.cast.Cast`
+objects, lazily), ``count``, ``contains`` (is a proposed cast legal),
+``sample`` (one cast drawn uniformly) and ``best`` (the cast with the highest
+score). :class:`Engine` gives every answer from ``solutions`` alone; an
+engine overrides the ones it answers better. Solver-library types never leave
+this package, and nothing outside it imports an engine's module: engines are
+found by name with :func:`get_engine`.
 """
 
 from __future__ import annotations
 
 import importlib
-from typing import Any, Protocol
+import random
+from collections.abc import Callable, Iterator
+from typing import Any
 
-__all__ = [
-    "Backend", "BruteForceBackend", "CpSatBackend", "DecompositionBackend", "PythonConstraintBackend",
-    "BACKENDS", "get_backend",
-]
+from models.cast import Cast
+from models.choices import ChoiceKey
+from models.errors import InputError
+from solver.problem import Assignment, CastProblem
 
+__all__ = ["Engine", "ENGINES", "get_engine", "Score"]
 
-class Backend(Protocol):
-    """What every backend provides."""
-
-    name: str
-
-    def solutions(self, problem):  # pragma: no cover - protocol
-        """Yield every solution of the problem as a dict of variable name to value."""
+Score = Callable[[ChoiceKey, Any], int]
+"""``score(key, value) -> int``: the points of one choice; a cast scores the sum over its choices."""
 
 
-BACKENDS = {
-    "python-constraint": ("solver.backends.pyconstraint", "PythonConstraintBackend"),
-    "brute": ("solver.backends.brute", "BruteForceBackend"),
-    "fast": ("solver.backends.decompose", "DecompositionBackend"),
-    "cpsat": ("solver.backends.cpsat", "CpSatBackend"),
+class Engine:
+    """The protocol of engines, with answers made from :meth:`solutions` alone.
+
+    Subclasses set ``name`` and implement :meth:`solutions`; they override
+    the other methods where they can answer without enumerating.
+    """
+
+    name = "engine"
+
+    def solutions(self, problem: CastProblem) -> Iterator[dict[ChoiceKey, Any]]:
+        """Yield every solution of the problem, lazily, as a dict of key to value.
+
+        Raises
+        ------
+        NotImplementedError
+            In this base class.
+        """
+        raise NotImplementedError
+
+    def casts(self, problem: CastProblem) -> Iterator[Cast]:
+        """Yield every legal cast, lazily, in :meth:`solutions` order."""
+        return map(problem.to_cast, self.solutions(problem))
+
+    def count(self, problem: CastProblem) -> int:
+        """The number of legal casts (by enumerating them, unless the engine can count)."""
+        return sum(1 for _ in self.solutions(problem))
+
+    def contains(self, problem: CastProblem, cast: Cast) -> bool:
+        """Whether a proposed cast is legal: the problem's own check (:meth:`CastProblem.is_legal`)."""
+        return problem.is_legal(cast)
+
+    def sample(self, problem: CastProblem, rng: random.Random) -> Cast | None:
+        """One legal cast drawn uniformly at random (reservoir sampling over :meth:`solutions`), or None."""
+        chosen: Assignment | None = None
+        for seen, solution in enumerate(self.solutions(problem), start=1):
+            if rng.randrange(seen) == 0:
+                chosen = solution
+        return problem.to_cast(chosen) if chosen is not None else None
+
+    def best(self, problem: CastProblem, score: Score) -> tuple[Cast, int] | None:
+        """The legal cast with the highest score, the first found on ties; None when there is none.
+
+        Parameters
+        ----------
+        problem : CastProblem
+        score : callable
+            ``score(key, value) -> int`` summed over the problem's variables.
+        """
+        found: tuple[dict[ChoiceKey, Any], int] | None = None
+        for solution in self.solutions(problem):
+            points = sum(int(score(key, value)) for key, value in solution.items())
+            if found is None or points > found[1]:
+                found = (solution, points)
+        return None if found is None else (problem.to_cast(found[0]), found[1])
+
+
+ENGINES = {
+    "fast": ("solver.backends.decompose", "DecompositionEngine"),
+    "python-constraint": ("solver.backends.pyconstraint", "PythonConstraintEngine"),
+    "brute": ("solver.backends.brute", "BruteForceEngine"),
+    "cpsat": ("solver.backends.cpsat", "CpSatEngine"),
 }
-"""The backends by name: (module, class), imported when first used (OR-Tools takes a second to load)."""
+"""The engines by name: (module, class), imported when first used (OR-Tools takes a second to load)."""
 
 
-def __getattr__(name: str) -> Any:
-    """The backend classes by class name, imported on first use (PEP 562)."""
-    for module, class_name in BACKENDS.values():
-        if class_name == name:
-            return getattr(importlib.import_module(module), class_name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+def get_engine(name: str = "fast") -> Engine:
+    """The engine with this name.
 
+    Parameters
+    ----------
+    name : str
+        A key of :data:`ENGINES`.
 
-def get_backend(name: str = "python-constraint") -> Backend:
-    """The backend with this name.
+    Returns
+    -------
+    Engine
 
     Raises
     ------
-    ValueError
+    InputError
         Unknown name.
     """
     try:
-        module, class_name = BACKENDS[name]
+        module, class_name = ENGINES[name]
     except KeyError:
-        raise ValueError(f"unknown backend {name!r} (known: {', '.join(BACKENDS)})") from None
+        raise InputError("backend", f"unknown backend {name!r} (known: {', '.join(ENGINES)})") from None
     return getattr(importlib.import_module(module), class_name)()

@@ -1,6 +1,6 @@
-"""The brute-force reference backend: every combination of values, checked.
+"""The brute-force reference engine: every combination of values, checked.
 
-It is the oracle the other backends are tested against: no pruning, no
+It is the oracle the other engines are tested against: no pruning, no
 cleverness, every assignment of the product of the domains (itertools), in
 the order of the variables and of their domains.
 """
@@ -11,20 +11,23 @@ import itertools
 from collections.abc import Iterator
 from typing import Any
 
+from models.choices import ChoiceKey
+from solver.backends import Engine
 from solver.problem import CastProblem
 
-__all__ = ["BruteForceBackend"]
+__all__ = ["BruteForceEngine"]
 
 
-class BruteForceBackend:
+class BruteForceEngine(Engine):
     """Enumerate the product of all domains and keep the solutions.
 
-    Only for small problems: the work is the product of the domain sizes.
+    Only for small problems: the work is the product of the domain sizes
+    (lazy domains are listed in full).
     """
 
     name = "brute"
 
-    def solutions(self, problem: CastProblem) -> Iterator[dict[str, Any]]:
+    def solutions(self, problem: CastProblem) -> Iterator[dict[ChoiceKey, Any]]:
         """Yield every solution, in lexicographic order of (variable order, domain order).
 
         Parameters
@@ -33,14 +36,11 @@ class BruteForceBackend:
 
         Yields
         ------
-        dict of str to value
+        dict of ChoiceKey to value
         """
-        if not problem.unconditional_constraints_hold():
-            return
-        names = list(problem.variables)
-        domains = [problem.variables[name].domain for name in names]
-        constraints = [c for c in problem.constraints if c.scope]
+        keys = list(problem.variables)
+        domains = [tuple(problem.variables[key].domain) for key in keys]
         for values in itertools.product(*domains):
-            assignment = dict(zip(names, values))
-            if all(c.holds(assignment) for c in constraints):
+            assignment = dict(zip(keys, values))
+            if all(c.holds(assignment) for c in problem.constraints):
                 yield assignment

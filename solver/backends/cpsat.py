@@ -1,80 +1,91 @@
-"""The OR-Tools CP-SAT backend: the same problem, an independent solver.
+"""The OR-Tools CP-SAT engine: the same problem, an independent solver.
 
 Each variable becomes an integer (the index of its value in the domain).
 Each constraint becomes a table of the allowed index tuples of its scope,
 computed from the constraint's predicate (``AddAllowedAssignments``): exact
 for any predicate, and small because scopes are small (a slot and its
-activator, two slots, the modes and splices for the total cost). CP-SAT is
-slower than python-constraint for listing every cast; it serves as a
-cross-check and for :func:`solver.legal.best_cast` (maximise a linear score).
+switch, two slots, the choices made before targets for the total cost).
+CP-SAT is slower than the other engines for listing every cast; it serves
+as a cross-check and for :meth:`CpSatEngine.best` (maximise a linear score).
+
+Solutions are streamed: the solver runs in a thread and hands each solution
+over as it is found; when the consumer stops early, the search is stopped.
 """
 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Hashable, Iterator, Mapping
+import queue
+import threading
+from collections.abc import Iterator
 from typing import Any
 
 from ortools.sat.python import cp_model
 
+from models.cast import Cast
+from models.choices import ChoiceKey
+from models.errors import SolverError
+from solver.backends import Engine, Score
 from solver.problem import CastProblem
 
-__all__ = ["CpSatBackend"]
+__all__ = ["CpSatEngine"]
+
+_DONE = object()
+_OK = (cp_model.OPTIMAL, cp_model.FEASIBLE, cp_model.INFEASIBLE)
 
 
-class _Collector(cp_model.CpSolverSolutionCallback):
-    def __init__(self, variables: dict[str, cp_model.IntVar], limit: int | None) -> None:
+class _Model:
+    """A problem written as a CP-SAT model: one integer per variable, one table per constraint."""
+
+    def __init__(self, problem: CastProblem) -> None:
+        self.keys = list(problem.variables)
+        self.domains = [tuple(problem.variables[key].domain) for key in self.keys]
+        self.model = cp_model.CpModel()
+        self.feasible = all(self.domains) and all(c.predicate() for c in problem.constraints if not c.scope)
+        self.variables = [self.model.NewIntVar(0, max(0, len(d) - 1), f"v{i}") for i, d in enumerate(self.domains)]
+        position = {key: i for i, key in enumerate(self.keys)}
+        for constraint in problem.constraints:
+            if not constraint.scope or not self.feasible:
+                continue
+            where = [position[key] for key in constraint.scope]
+            domains = [self.domains[i] for i in where]
+            allowed = [
+                indices for indices in itertools.product(*(range(len(d)) for d in domains))
+                if constraint.predicate(*(d[i] for d, i in zip(domains, indices)))
+            ]
+            self.model.AddAllowedAssignments([self.variables[i] for i in where], allowed)
+
+    def decode(self, indices: list[int]) -> dict[ChoiceKey, Any]:
+        return {key: domain[index] for key, domain, index in zip(self.keys, self.domains, indices)}
+
+
+class _Streamer(cp_model.CpSolverSolutionCallback):
+    """Hands each solution to the consuming thread; stops the search when the consumer is gone."""
+
+    def __init__(self, variables: list[cp_model.IntVar], found: queue.Queue, stop: threading.Event) -> None:
         super().__init__()
         self.variables = variables
-        self.limit = limit
-        self.found: list[dict[str, int]] = []
+        self.found = found
+        self.stop = stop
 
     def on_solution_callback(self) -> None:
-        self.found.append({name: self.Value(var) for name, var in self.variables.items()})
-        if self.limit is not None and len(self.found) >= self.limit:
-            self.StopSearch()
+        values = [self.Value(var) for var in self.variables]
+        while not self.stop.is_set():
+            try:
+                self.found.put(values, timeout=0.05)
+                return
+            except queue.Full:
+                continue
+        self.StopSearch()
 
 
-class CpSatBackend:
-    """Solve with CP-SAT: enumerate all solutions, or find the best one.
-
-    Parameters
-    ----------
-    limit : int or None
-        Stop enumerating after this many solutions.
-    """
+class CpSatEngine(Engine):
+    """Solve with CP-SAT: stream every solution, or find the best one."""
 
     name = "cpsat"
 
-    def __init__(self, limit: int | None = None) -> None:
-        self.limit = limit
-
-    def _model(self, problem: CastProblem) -> tuple[cp_model.CpModel, dict[str, cp_model.IntVar]] | None:
-        if not problem.unconditional_constraints_hold():
-            return None
-        model = cp_model.CpModel()
-        variables = {}
-        for name, variable in problem.variables.items():
-            if not variable.domain:
-                return None
-            variables[name] = model.NewIntVar(0, len(variable.domain) - 1, name)
-        for constraint in problem.constraints:
-            if not constraint.scope:
-                continue
-            domains = [problem.variables[name].domain for name in constraint.scope]
-            allowed = [
-                indices
-                for indices in itertools.product(*(range(len(d)) for d in domains))
-                if constraint.predicate(*(d[i] for d, i in zip(domains, indices)))
-            ]
-            model.AddAllowedAssignments([variables[name] for name in constraint.scope], allowed)
-        return model, variables
-
-    def _decode(self, problem: CastProblem, indices: Mapping[str, int]) -> dict[str, Any]:
-        return {name: problem.variables[name].domain[index] for name, index in indices.items()}
-
-    def solutions(self, problem: CastProblem) -> Iterator[dict[str, Any]]:
-        """Yield every solution (up to ``limit``), in CP-SAT's order.
+    def solutions(self, problem: CastProblem) -> Iterator[dict[ChoiceKey, Any]]:
+        """Yield every solution as CP-SAT finds it, in its order.
 
         Parameters
         ----------
@@ -82,56 +93,89 @@ class CpSatBackend:
 
         Yields
         ------
-        dict of str to value
+        dict of ChoiceKey to value
+
+        Raises
+        ------
+        SolverError
+            CP-SAT ends without a proof (time limit, model invalid).
         """
-        built = self._model(problem)
-        if built is None:
+        built = _Model(problem)
+        if not built.feasible:
             return
-        model, variables = built
-        if not variables:
+        if not built.variables:
             yield {}
             return
         solver = cp_model.CpSolver()
         solver.parameters.enumerate_all_solutions = True
         solver.parameters.num_workers = 1
-        collector = _Collector(variables, self.limit)
-        status = solver.Solve(model, collector)
-        if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE, cp_model.INFEASIBLE):
-            raise RuntimeError(f"CP-SAT stopped with status {solver.StatusName(status)}")
-        for indices in collector.found:
-            yield self._decode(problem, indices)
+        found: queue.Queue = queue.Queue(maxsize=256)
+        stop = threading.Event()
+        outcome: list[Any] = []
 
-    def best(
-        self, problem: CastProblem, score: Callable[[str, Hashable], int]
-    ) -> tuple[dict[str, Any], int] | None:
+        def run() -> None:
+            try:
+                outcome.append(solver.Solve(built.model, _Streamer(built.variables, found, stop)))
+            except BaseException as exc:  # handed to the consumer below
+                outcome.append(exc)
+            while not stop.is_set():
+                try:
+                    found.put(_DONE, timeout=0.05)
+                    return
+                except queue.Full:
+                    continue
+
+        thread = threading.Thread(target=run, name="cp-sat", daemon=True)
+        thread.start()
+        try:
+            while True:
+                item = found.get()
+                if item is _DONE:
+                    break
+                yield built.decode(item)
+        finally:
+            stop.set()
+            while thread.is_alive():
+                try:
+                    found.get(timeout=0.05)
+                except queue.Empty:
+                    pass
+            thread.join()
+        status = outcome[0] if outcome else None
+        if isinstance(status, BaseException):
+            raise SolverError(self.name, f"the solver failed: {status}") from status
+        if status not in _OK:
+            raise SolverError(self.name, f"CP-SAT stopped with status {solver.StatusName(status)}")
+
+    def best(self, problem: CastProblem, score: Score) -> tuple[Cast, int] | None:
         """The solution maximising a score that is a sum over variables.
 
         Parameters
         ----------
         problem : CastProblem
         score : callable
-            ``score(variable_name, value) -> int``: the points of one choice;
-            the score of a cast is the sum over its variables.
+            ``score(key, value) -> int``: the points of one choice; the score
+            of a cast is the sum over its variables.
 
         Returns
         -------
-        (dict of str to value, int) or None
-            The best assignment and its score; None when there is no solution.
+        (Cast, int) or None
+            The best cast and its score; None when there is no solution.
 
         Raises
         ------
-        RuntimeError
+        SolverError
             CP-SAT ends without a proof (time limit, model invalid).
         """
-        built = self._model(problem)
-        if built is None:
+        built = _Model(problem)
+        if not built.feasible:
             return None
-        model, variables = built
+        model = built.model
         terms = []
-        for name, var in variables.items():
-            points = [int(score(name, value)) for value in problem.variables[name].domain]
+        for key, domain, var in zip(built.keys, built.domains, built.variables):
+            points = [int(score(key, value)) for value in domain]
             if any(points):
-                weight = model.NewIntVar(min(points), max(points), f"score:{name}")
+                weight = model.NewIntVar(min(points), max(points), f"score {var.Name()}")
                 model.AddElement(var, points, weight)
                 terms.append(weight)
         model.Maximize(sum(terms) if terms else 0)
@@ -141,6 +185,6 @@ class CpSatBackend:
         if status == cp_model.INFEASIBLE:
             return None
         if status != cp_model.OPTIMAL:
-            raise RuntimeError(f"CP-SAT stopped with status {solver.StatusName(status)}")
-        indices = {name: solver.Value(var) for name, var in variables.items()}
-        return self._decode(problem, indices), int(round(solver.ObjectiveValue()))
+            raise SolverError(self.name, f"CP-SAT stopped with status {solver.StatusName(status)}")
+        assignment = built.decode([solver.Value(var) for var in built.variables])
+        return problem.to_cast(assignment), int(round(solver.ObjectiveValue()))

@@ -1,303 +1,389 @@
-"""The fast path: count, enumerate and sample by decomposition.
+"""The fast engine: count, enumerate, check and sample by decomposition.
 
-Once the *frame* of a cast is fixed (the chosen modes, the set of spliced
-cards, the other non-target choices), the target slots split into independent
-components: each slot alone, except slots tied by a constraint ("another
-target", CR 115.4). So
+A cast's choices split in two. The *frame*: the choices made before targets
+(CR 601.2a-b): the zone, the half, the alternative cost, optional costs,
+modes, the cards spliced and X. The rest (the splice order, targets,
+divisions, the objects paying costs) depend on the frame only through the
+rules that tie them to it, and on each other only where a rule ties them
+("another target", CR 115.4; a division and its targets, CR 601.2d). So
 
-- the number of casts of a frame is the product of its components' counts,
-  times the number of splice orders (k! for k spliced cards: the order never
-  changes what is legal, only which cast it is, CR 702.47b), times the
-  number of values of free choices such as discards;
-- frames are generated directly, by a depth-first walk over modes and splice
-  cards that stops as soon as the total cost can't be paid (paying only gets
-  harder as more is chosen), never by filtering every combination;
-- enumeration streams the product of the components' solutions per frame;
-- sampling draws a frame weighted by its count, then an order and each
-  component uniformly: a uniform draw over all legal casts.
-
-Components with constraints are solved by listing their own (small) product,
-for that component only. The constraint graph is built with networkx.
+- the rest splits into independent *components* (connected by the rules
+  between them, found with networkx), and the number of casts of a frame is
+  the product of its components' counts; a lone instance of "target" counts
+  its legal sets, the splice order k! (CR 702.47b), others their solutions;
+- frames are made directly, by a depth-first walk over modes, optional costs
+  and splice cards that stops as soon as the total cost can't be paid
+  (paying only gets harder as more is chosen, CR 601.2f-h), never by
+  filtering every combination;
+- a component's values are made from the frame by the rules' own generators
+  (the orders of the spliced cards, the objects that pay exactly what the
+  frame asks, the divisions of a set of targets), never from a whole domain;
+- enumeration streams the product of the components' values per frame,
+  building casts in C where the instances are independent;
+- sampling draws a frame weighted by its count, then each component
+  uniformly: a uniform draw over all legal casts;
+- checking a proposed cast reads it onto the problem
+  (:meth:`~solver.problem.CastProblem.assignment_of`) and looks its frame up
+  among the frames with casts, then checks each component's rules. It is
+  compared with the problem's own check on every state the differential
+  tests draw.
 """
 
 from __future__ import annotations
 
 import bisect
 import itertools
-import math
 import random
+import weakref
 from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import Any
 
 import networkx as nx
 
 from models.cast import Cast, TargetChoice, casts_of_targets
-from solver.problem import CastProblem, TargetSlot, split_value, value_of_choice
+from models.choices import (
+    AlternativeCostKey, ChoiceKey, CostAction, CostObjectsKey, FaceKey, ModeKey, OptionalCostKey, SpliceOrderKey,
+    SpliceSetKey, TargetKey, XKey, ZoneKey,
+)
+from models.mana import ManaCost
+from models.objects import ObjectId, Zone
+from solver.backends import Engine
+from solver.problem import CastProblem, Constraint, ConstraintKind, TargetSlot
 
-__all__ = ["DecompositionBackend", "Frame", "analyse"]
+__all__ = ["DecompositionEngine", "analyse"]
 
-_SPLICES = "splices"
-_X = "x"
-_KICKED = "kicked"
+_FRAME_TYPES = (ZoneKey, FaceKey, AlternativeCostKey, OptionalCostKey, ModeKey, SpliceSetKey, XKey)
+"""The choices made before targets (CR 601.2a-b): the frame of a cast."""
+
+_FIXED_TYPES = (ZoneKey, FaceKey, AlternativeCostKey)
+"""Frame choices walked as a plain product (choosing another value need not cost more)."""
+
+_ACTIONS = {CostAction.DISCARD: "discards", CostAction.SACRIFICE: "sacrifices", CostAction.EXILE: "exiles",
+            CostAction.TAP: "taps", CostAction.RETURN: "returns"}
+
+Frame = tuple[Any, ...]
+"""The values of the frame keys, in variable order."""
 
 
-@dataclass(frozen=True, slots=True)
-class Frame:
-    """The non-target choices of a cast, splice order aside.
+class _Component:
+    """Keys of the rest tied together by rules, with those rules and the frame keys they read."""
 
-    Parameters
-    ----------
-    modes : tuple of int
-        The chosen modes, sorted; a mode chosen more than once appears that
-        many times (CR 700.2d).
-    spliced : tuple of str
-        The spliced cards, in candidate (state-file) order.
-    x : int or None
-        The value announced for X (CR 107.3a); None when there is no X.
-    kicked : bool
-        The kicker cost is paid (CR 702.33a).
-    """
-
-    modes: tuple[int, ...]
-    spliced: tuple[str, ...]
-    x: int | None = None
-    kicked: bool = False
+    def __init__(self, keys: list[ChoiceKey], constraints: list[Constraint], frame_keys: list[ChoiceKey],
+                 slot: TargetSlot | None) -> None:
+        self.keys = keys
+        self.constraints = constraints
+        self.frame_keys = frame_keys
+        self.slot = slot  # a lone instance of "target" whose only rule is its switch
+        counting = [c for c in constraints if c.count is not None and c.scope[-1] == keys[0]]
+        self.counted_by = counting[0] if len(keys) == 1 and len(constraints) == 1 and counting else None
+        self.solutions: dict[tuple, list[dict[ChoiceKey, Any]]] = {}
 
 
 class _Analysis:
-    """What the fast path needs to know of a problem, computed once."""
+    """What the fast engine knows of a problem, worked out once."""
 
     def __init__(self, problem: CastProblem) -> None:
         self.problem = problem
-        self.slot_of = {slot.variable: slot for slot in problem.slots}
-        self.mode_names = [n for n in problem.variables if n.startswith("mode:")]
-        self.has_splices = _SPLICES in problem.variables
-        self.splice_ids = [obj_id for obj_id in problem.splice_candidates] if self.has_splices else []
-        self.has_x = _X in problem.variables
-        self.has_kicker = _KICKED in problem.variables
-        self.x_values = problem.variables[_X].domain if self.has_x else (None,)
-        structural = (set(self.slot_of) | set(self.mode_names) | ({_SPLICES} if self.has_splices else set())
-                      | ({_X} if self.has_x else set()) | ({_KICKED} if self.has_kicker else set()))
-        self.free_names = [n for n in problem.variables if n not in structural]
-        constraints = [c for c in problem.constraints if c.scope and c.kind != "activation"]
-        self.frame_constraints = [c for c in constraints if not any(v in self.slot_of for v in c.scope)]
-        self.monotone = [c for c in self.frame_constraints if c.kind == "monotone"]
-        self.free_constrained = any(
-            any(v in self.free_names for v in c.scope) for c in constraints
-        ) or any(name in problem.variables for name in ("taps", "returns", "awakened", "times kicked",
-                                                          "exiled instead", "overloaded"))
-        # (those choices are listed by the general backend)
+        variables = problem.variables
+        keys = list(variables)
+        self.frame_keys = [k for k in keys if isinstance(k, _FRAME_TYPES)]
+        self.frame_index = {k: i for i, k in enumerate(self.frame_keys)}
+        frame_set = set(self.frame_keys)
+        self.castable = all(not isinstance(v.domain, tuple) or v.domain for v in variables.values())
+        constraints = problem.constraints
+        self.frame_constraints = [(c, [self.frame_index[k] for k in c.scope]) for c in constraints
+                                  if frame_set.issuperset(c.scope)]
+        self.monotone = [(c, where) for c, where in self.frame_constraints if c.kind is ConstraintKind.MONOTONE]
+        self.castable = self.castable and all(c.predicate() for c, where in self.frame_constraints if not where)
+        self.slot_of = {slot.key: slot for slot in problem.slots}
+        rest = [k for k in keys if k not in frame_set]
         graph = nx.Graph()
-        graph.add_nodes_from(self.slot_of)
-        self.slot_constraints = [c for c in constraints if any(v in self.slot_of for v in c.scope)]
-        for constraint in self.slot_constraints:
-            if any(v not in self.slot_of and v not in self.mode_names and v != _SPLICES for v in constraint.scope):
-                self.free_constrained = True
-            slots = [v for v in constraint.scope if v in self.slot_of]
-            graph.add_edges_from(itertools.pairwise(slots))
-        order = {name: i for i, name in enumerate(self.slot_of)}
-        self.components = sorted(
-            (sorted(component, key=order.__getitem__) for component in nx.connected_components(graph)),
-            key=lambda names: order[names[0]],
-        )
-        self.component_constraints = [
-            [c for c in self.slot_constraints if any(v in component for v in c.scope)]
-            for component in self.components
-        ]
-        # Items that can never be chosen: a mode or card with a slot that has no legal choice.
-        self.blocked_modes = {  # modes (and the kicker) with a target instance that has no legal choice
-            slot.activator for slot in problem.slots if slot.activator and slot.activator != _SPLICES and not slot.choices
-        }
-        self.blocked_cards = {
-            slot.source for slot in problem.slots if slot.activator == _SPLICES and not slot.choices
-        }
-        self._component_cache: dict[tuple[int, frozenset[str]], list[dict[str, Any]]] = {}
-        self.free_domains = [problem.variables[name].domain for name in self.free_names]
-        self.free_count = math.prod(len(d) for d in self.free_domains)
-        self.single = [not self.component_constraints[i] and len(c) == 1 for i, c in enumerate(self.components)]
-        self.slot_by_key = {slot.key: slot for slot in problem.slots}
-        self.choice_sets = {slot.variable: frozenset(slot.choices) for slot in problem.slots}
-        self._choice_objects: dict[str, list[TargetChoice]] = {}
-        self._frames: list[tuple[Frame, int]] | None = None
-        self._valid_frames: dict[tuple[tuple[int, ...], frozenset[str]], Frame] | None = None
+        graph.add_nodes_from(rest)
+        touching: dict[ChoiceKey, list[Constraint]] = {k: [] for k in rest}
+        for constraint in constraints:
+            others = [k for k in constraint.scope if k not in frame_set]
+            for key in others:
+                touching[key].append(constraint)
+            graph.add_edges_from(itertools.pairwise(others))
+        order = {k: i for i, k in enumerate(keys)}
+        self.components: list[_Component] = []
+        for group in sorted((sorted(g, key=order.__getitem__) for g in nx.connected_components(graph)),
+                            key=lambda g: order[g[0]]):
+            rules = list(dict.fromkeys(c for k in group for c in touching[k]))
+            reads = list(dict.fromkeys(k for c in rules for k in c.scope if k in frame_set))
+            slot = None
+            if len(group) == 1 and type(group[0]) is TargetKey and all(
+                    c.kind is ConstraintKind.ACTIVATION for c in rules):
+                slot = self.slot_of[group[0]]
+            self.components.append(_Component(group, rules, reads, slot))
+        self.mode_keys = [k for k in self.frame_keys if type(k) is ModeKey]
         choice = problem.abilities.mode_choice
         self.repeatable = bool(choice and choice.repeatable)
-        self.most_modes = choice.maximum if self.repeatable else len(self.mode_names)
-        self.castable = problem.unconditional_constraints_hold()
-        self._frame_facts: dict[Frame, tuple[tuple[int, ...], Any, list]] = {}
-        self.mode_of = {name: int(name.split(":")[1]) for name in self.mode_names}
-        self._cost_domains: list[tuple[str, frozenset | None]] | None = None
+        self.most_modes = choice.maximum if self.repeatable and choice else len(self.mode_keys)
+        self.blocked = self._blocked()
+        self.choice_sets = {slot.key: frozenset(slot.choices) for slot in problem.slots}
+        self._choice_objects: dict[TargetKey, list[TargetChoice]] = {}
+        self._frames: list[tuple[Frame, int]] | None = None
+        self._valid: set[Frame] | None = None
+        self._weights: tuple[list[Frame], list[int], int] | None = None
+        self._fields: dict[Frame, dict[str, Any]] = {}
+        self._frame_dicts: dict[Frame, dict[ChoiceKey, Any]] = {}
+        self.mode_indices = frozenset(k.index for k in self.mode_keys)
+        self.keywords = frozenset(k.keyword for k in self.frame_keys if type(k) is OptionalCostKey)
+        self.position = {card: i for i, card in enumerate(problem.splice_candidates)}
+        self.lone = [(c.slot.key.slot, c.slot, [(self.frame_index[a.key], a.holds) for a in
+                                                 (c.slot.switch.atoms if c.slot.switch else ())],
+                      frozenset(c.slot.choices)) for c in self.components if c.slot is not None]
+        self.others = [c for c in self.components if c.slot is None]
+        # What the fast check reads: components other than lone instances and cost objects no cost asks for
+        # (those are checked by being left over); the order of the spliced cards is in its domain when its
+        # rule holds and its set is (the frame's), so only its rule is checked.
+        self.checked = [(c, [k for k in c.keys if type(k) is not SpliceOrderKey]) for c in self.others
+                        if c.constraints or not all(type(k) is CostObjectsKey and variables[k].domain == ((),)
+                                                    for k in c.keys)]
 
-    def cost_domains(self) -> list[tuple[str, frozenset | None]]:
-        """(discards, sacrifices, exiles): the sorted values each may take, None where there is no such choice."""
-        if self._cost_domains is None:
-            self._cost_domains = [(name, self.sorted_free_domain(name)) for name in ("discards", "sacrifices", "exiles")]
-        return self._cost_domains
+    # ---------------------------------------------------------------- frames
+    def _blocked(self) -> list[tuple[ChoiceKey, Any]]:
+        """Atoms that can never hold: the switch, alone, of an instance with no legal choice (CR 700.2a, 702.47b)."""
+        return [(slot.switch.atoms[0].key, slot.switch.atoms[0].holds) for slot in self.problem.slots
+                if slot.switch is not None and len(slot.switch.atoms) == 1 and not slot.choices]
 
-    def cost_choice(self, free_values) -> tuple[tuple[str, ...], tuple[str, ...]]:
-        """(discards, sacrifices, exiles), sorted, from values of the free choices in ``free_names`` order."""
-        values = dict(zip(self.free_names, free_values))
-        return tuple(tuple(sorted(values.get(name, ()))) for name in ("discards", "sacrifices", "exiles"))
+    def _allowed(self, key: ChoiceKey, value: Any) -> bool:
+        return not any(blocked_key == key and holds(value) for blocked_key, holds in self.blocked)
 
-    def sorted_free_domain(self, name: str) -> frozenset | None:
-        """The values of a free choice as sorted tuples (for checking), or None if there is no such choice."""
-        if name not in self.free_names:
-            return None
-        key = f"sorted {name}"
-        found = self.problem.cache.get(key)
-        if found is None:
-            domain = self.free_domains[self.free_names.index(name)]
-            found = self.problem.cache[key] = frozenset(tuple(sorted(value)) for value in domain)
-        return found
+    def _holds(self, checks: list[tuple[Constraint, list[int]]], frame: list[Any]) -> bool:
+        return all(c.predicate(*(frame[i] for i in where)) for c, where in checks)
 
-    def frame_facts(self, frame: Frame) -> tuple[tuple[int, ...], Any, list]:
-        """(sorted modes, total cost, [(slot, lone?, component index)] of active components), kept per frame."""
-        facts = self._frame_facts.get(frame)
-        if facts is None:
-            total = (self.problem.total_cost_of(self.frame_assignment(frame))
-                     if self.problem.total_cost_of else None)
-            active = []
-            for index, component in enumerate(self.components):
-                if self.single[index]:
-                    slot = self.slot_of[component[0]]
-                    if self.is_active(slot, frame):
-                        active.append((slot, True, index))
+    def frames(self) -> Iterator[Frame]:
+        """Every frame whose frame rules hold, depth-first: fixed choices, then modes, optional costs, splices."""
+        if not self.castable:
+            return
+        problem = self.problem
+        fixed = [k for k in self.frame_keys if isinstance(k, _FIXED_TYPES)]
+        x_key = next((k for k in self.frame_keys if type(k) is XKey), None)
+        x_values = tuple(problem.variables[x_key].domain) if x_key is not None else (None,)
+        x_at = self.frame_index[x_key] if x_key is not None else None
+        items: list[tuple[int, Any]] = []  # (frame position, what the step adds)
+        for key in self.frame_keys:
+            if type(key) in (ModeKey, OptionalCostKey):
+                items.append((self.frame_index[key], None))
+            elif type(key) is SpliceSetKey:
+                items += [(self.frame_index[key], card) for card in problem.splice_candidates]
+        splice_key = next((k for k in self.frame_keys if type(k) is SpliceSetKey), None)
+        splice_domain = problem.variables[splice_key].domain if splice_key is not None else ()
+        tops = {self.frame_index[k]: max(problem.variables[k].domain) for k in self.frame_keys  # type: ignore[type-var]
+                if type(k) in (ModeKey, OptionalCostKey)}
+        base: list[Any] = []
+        for key in self.frame_keys:
+            domain = problem.variables[key].domain
+            base.append(next(iter(domain)) if not isinstance(key, (ModeKey, OptionalCostKey)) else 0)
+        if splice_key is not None:
+            base[self.frame_index[splice_key]] = ()
+
+        def walk(start: int, frame: list[Any], modes: int) -> Iterator[Frame]:
+            for position, x in enumerate(x_values):
+                if x_at is not None:
+                    frame[x_at] = x
+                if not self._holds(self.monotone, frame):
+                    if position == 0:
+                        return  # nothing larger can be paid either
+                    break  # a larger X can't be paid either
+                if x_at is not None and not self._allowed(x_key, x):  # type: ignore[arg-type]
+                    continue
+                if self._holds(self.frame_constraints, frame):
+                    yield tuple(frame)
+            if x_at is not None:
+                frame[x_at] = x_values[0]
+            for index in range(start, len(items)):
+                at, card = items[index]
+                key = self.frame_keys[at]
+                old = frame[at]
+                if card is None:  # a mode or an optional cost, once more
+                    new = old + 1
+                    if new > tops[at] or (type(key) is ModeKey and modes >= self.most_modes):
+                        continue
+                    if not self._allowed(key, new):
+                        continue
+                    frame[at] = new
+                    # a repeatable mode or a cost paid again stays on its item (CR 700.2d, 702.33c)
+                    again = self.repeatable if type(key) is ModeKey else tops[at] > 1
+                    yield from walk(index if again else index + 1, frame, modes + (type(key) is ModeKey))
                 else:
-                    active.append((None, False, index))
-            facts = self._frame_facts[frame] = (tuple(sorted(frame.modes)), total, active)
-        return facts
+                    new = old + (card,)
+                    if not self._allowed(key, new) or new not in splice_domain:
+                        continue
+                    frame[at] = new
+                    yield from walk(index + 1, frame, modes)
+                frame[at] = old
 
-    # ---------------------------------------------------------------- casts
-    def choice_objects(self, name: str) -> list[TargetChoice]:
-        """The TargetChoice of each legal choice of a slot, made once."""
-        found = self._choice_objects.get(name)
-        if found is None:
-            slot = self.slot_of[name]
-            found = self._choice_objects[name] = [
-                TargetChoice(slot.source, slot.mode, slot.instruction, slot.index, slot.spec.phrase,
-                             split_value(choice)[0], slot.copy, split_value(choice)[1])
-                for choice in slot.choices
-            ]
-        return found
-
-    def order_key(self, slot: TargetSlot, position: dict[str, int]) -> tuple[int, int, int, int]:
-        """Where a slot's choice goes in Cast.targets: own text, modes, then splices in order."""
-        spell_id = self.problem.spell.id
-        if slot.source == spell_id:
-            return (0, -1, slot.instruction, slot.index) if slot.mode is None else (1, slot.mode, slot.copy, slot.index)
-        return (2, position[slot.source], slot.instruction, slot.index)
+        for values in itertools.product(*(tuple(problem.variables[k].domain) for k in fixed)):
+            frame = list(base)
+            blocked = False
+            for key, value in zip(fixed, values):
+                frame[self.frame_index[key]] = value
+                blocked = blocked or not self._allowed(key, value)
+            if not blocked:
+                yield from walk(0, frame, 0)
 
     def counted_frames(self) -> list[tuple[Frame, int]]:
-        """Every frame with at least one cast, and its number of casts, depth-first (kept)."""
+        """Every frame with at least one cast and its number of casts, in :meth:`frames` order (kept)."""
         if self._frames is None:
             self._frames = [(frame, count) for frame in self.frames() if (count := self.frame_count(frame))]
         return self._frames
 
-    def valid_frames(self) -> dict[tuple[tuple[int, ...], frozenset[str]], Frame]:
-        if self._valid_frames is None:
-            self._valid_frames = {(f.modes, frozenset(f.spliced), f.x, f.kicked): f for f, _ in self.counted_frames()}
-        return self._valid_frames
+    def valid_frames(self) -> set[Frame]:
+        """The frames with at least one cast (kept)."""
+        if self._valid is None:
+            self._valid = {frame for frame, _ in self.counted_frames()}
+        return self._valid
 
-    # ---------------------------------------------------------------- frames
-    def is_active(self, slot: TargetSlot, frame: Frame) -> bool:
-        if slot.activator is None:
-            return True
-        if slot.activator == _SPLICES:
-            return slot.source in frame.spliced
-        if slot.activator == _KICKED:
-            return frame.kicked
-        return frame.modes.count(self.mode_of[slot.activator]) > slot.copy
+    def frame_dict(self, frame: Frame) -> dict[ChoiceKey, Any]:
+        """The frame as an assignment of the frame keys (a new dict)."""
+        return dict(zip(self.frame_keys, frame))
 
-    def frame_assignment(self, frame: Frame, order: tuple[str, ...] | None = None) -> dict[str, Any]:
-        if self.repeatable:
-            assignment: dict[str, Any] = {name: frame.modes.count(self.mode_of[name]) for name in self.mode_names}
-        else:
-            assignment = {name: self.mode_of[name] in frame.modes for name in self.mode_names}
-        if self.has_splices:
-            assignment[_SPLICES] = frame.spliced if order is None else order
-        if self.has_x:
-            assignment[_X] = frame.x
-        if self.has_kicker:
-            assignment[_KICKED] = frame.kicked
-        return assignment
-
-    def frames(self) -> Iterator[Frame]:
-        """Every frame whose frame-only constraints hold, depth-first, modes before splices."""
-        items = [("mode", int(n.split(":")[1])) for n in self.mode_names if n not in self.blocked_modes]
-        if self.has_kicker and _KICKED not in self.blocked_modes:
-            items.append(("kicker", True))
-        items += [("splice", s) for s in self.splice_ids if s not in self.blocked_cards]
-
-        def walk(start: int, modes: tuple[int, ...], spliced: tuple[str, ...], kicked: bool = False) -> Iterator[Frame]:
-            if len(modes) > self.most_modes:
-                return
-            for position, x in enumerate(self.x_values):
-                frame = Frame(modes, spliced, x, kicked)
-                assignment = self.frame_assignment(frame)
-                if not all(self._holds(c, assignment) for c in self.monotone):
-                    if position == 0:
-                        return  # nothing larger can be paid either
-                    break  # a larger X can't be paid either
-                if all(self._holds(c, assignment) for c in self.frame_constraints):
-                    yield frame
-            for index in range(start, len(items)):
-                kind, value = items[index]
-                if kind == "mode":
-                    # A repeatable mode may be taken again (CR 700.2d): stay on it.
-                    yield from walk(index if self.repeatable else index + 1, modes + (value,), spliced, kicked)
-                elif kind == "kicker":
-                    yield from walk(index + 1, modes, spliced, True)
-                else:
-                    yield from walk(index + 1, modes, spliced + (value,), kicked)
-
-        yield from walk(0, (), ())
-
-    def _holds(self, constraint, assignment: dict[str, Any]) -> bool:
+    def frame_of(self, cast: Cast) -> Frame | None:
+        """The frame a proposed cast names, read from its fields; None when it names a choice the spell lacks."""
+        costs = dict(cast.additional_costs)
+        if len(costs) != len(cast.additional_costs) or not self.keywords.issuperset(costs):
+            return None
+        if not self.mode_indices.issuperset(cast.modes):
+            return None
         values = []
-        for name in constraint.scope:
-            if name not in assignment:
-                return True  # a free choice: checked with it
-            values.append(assignment[name])
-        return constraint.predicate(*values)
+        for key in self.frame_keys:
+            kind = type(key)
+            if kind is ModeKey:
+                values.append(cast.modes.count(key.index))  # type: ignore[attr-defined]
+            elif kind is OptionalCostKey:
+                values.append(costs.get(key.keyword, 0))  # type: ignore[attr-defined]
+            elif kind is SpliceSetKey:
+                position = self.position
+                if not all(card in position for card in cast.splices):
+                    return None
+                values.append(tuple(sorted(cast.splices, key=position.__getitem__)))
+            elif kind is XKey:
+                values.append(cast.x)
+            elif kind is AlternativeCostKey:
+                values.append(cast.alternative_cost)
+            elif kind is ZoneKey:
+                values.append(cast.zone)
+            else:
+                values.append(tuple(cast.halves))
+        return tuple(values)
 
     # ---------------------------------------------------------------- components
-    def component_solutions(self, index: int, frame: Frame) -> list[dict[str, Any]]:
-        component = self.components[index]
-        active = frozenset(name for name in component if self.is_active(self.slot_of[name], frame))
-        key = (index, active)
-        cached = self._component_cache.get(key)
-        if cached is not None:
-            return cached
-        names = list(component)
-        domains = [self.slot_of[n].choices if n in active else (None,) for n in names]
-        constraints = self.component_constraints[index]
-        solutions = []
-        for values in itertools.product(*domains):
-            assignment = dict(zip(names, values))
-            if all(c.predicate(*(assignment[v] for v in c.scope)) for c in constraints):
-                solutions.append(assignment)
-        self._component_cache[key] = solutions
-        return solutions
+    def slot_is_on(self, slot: TargetSlot, frame: Frame) -> bool:
+        """Whether a lone instance of "target" is part of the spell in this frame."""
+        switch = slot.switch
+        return switch is None or switch.is_on(*(frame[self.frame_index[k]] for k in switch.scope))
 
-    def component_count(self, index: int, frame: Frame) -> int:
-        component = self.components[index]
-        if not self.component_constraints[index] and len(component) == 1:
-            slot = self.slot_of[component[0]]
-            return len(slot.choices) if self.is_active(slot, frame) else 1
-        return len(self.component_solutions(index, frame))
+    def _signature(self, component: _Component, frame: Frame) -> tuple:
+        return tuple(frame[self.frame_index[k]] for k in component.frame_keys)
+
+    def component_count(self, component: _Component, frame: Frame) -> int:
+        """The number of values of a component in a frame."""
+        if component.slot is not None:
+            return len(component.slot.choices) if self.slot_is_on(component.slot, frame) else 1
+        counted = component.counted_by
+        if counted is not None:
+            return counted.count(*(frame[self.frame_index[k]] for k in counted.scope[:-1]))  # type: ignore[misc]
+        if not component.constraints:
+            domain = self.problem.variables[component.keys[0]].domain
+            if isinstance(domain, tuple):
+                return len(domain)
+        return len(self.component_solutions(component, frame))
+
+    def component_solutions(self, component: _Component, frame: Frame) -> list[dict[ChoiceKey, Any]]:
+        """Every value of a component's keys that its rules allow in this frame, made by the rules' generators."""
+        signature = self._signature(component, frame)
+        found = component.solutions.get(signature)
+        if found is not None:
+            return found
+        assignment = {k: frame[self.frame_index[k]] for k in component.frame_keys}
+        keys = component.keys
+        known = set(component.frame_keys)
+        plans = []
+        for key in keys:
+            known.add(key)
+            ready = [c for c in component.constraints if key in c.scope and known.issuperset(c.scope)]
+            source = next((c for c in ready if c.generate is not None and c.scope[-1] == key
+                           and key not in c.scope[:-1]), None)
+            plans.append((key, source, [c for c in ready if c is not source]))
+        found = []
+
+        def place(depth: int) -> None:
+            if depth == len(plans):
+                found.append({k: assignment[k] for k in keys})
+                return
+            key, source, checks = plans[depth]
+            values = (source.generate(*(assignment[k] for k in source.scope[:-1])) if source is not None
+                      else self.problem.variables[key].domain)
+            for value in values:
+                assignment[key] = value
+                if all(c.holds(assignment) for c in checks):
+                    place(depth + 1)
+            assignment.pop(key, None)
+
+        place(0)
+        component.solutions[signature] = found
+        return found
+
+    def component_values(self, component: _Component, frame: Frame) -> list[dict[ChoiceKey, Any]]:
+        """A component's values in a frame; the orders of a splice set are made, not kept."""
+        counted = component.counted_by
+        if counted is not None and counted.generate is not None:
+            key = component.keys[0]
+            return [{key: value} for value in
+                    counted.generate(*(frame[self.frame_index[k]] for k in counted.scope[:-1]))]
+        if component.slot is not None:
+            slot = component.slot
+            return ([{slot.key: choice} for choice in slot.choices] if self.slot_is_on(slot, frame)
+                    else [{slot.key: None}])
+        return self.component_solutions(component, frame)
 
     def frame_count(self, frame: Frame) -> int:
-        count = math.factorial(len(frame.spliced)) * self.free_count
-        for index in range(len(self.components)):
-            count *= self.component_count(index, frame)
+        """The number of casts of a frame: the product of its components' counts."""
+        count = 1
+        for component in self.components:
+            count *= self.component_count(component, frame)
             if not count:
                 return 0
         return count
 
+    def choice_objects(self, slot: TargetSlot) -> list[TargetChoice]:
+        """The :class:`TargetChoice` of each legal choice of a lone instance, made once."""
+        found = self._choice_objects.get(slot.key)
+        if found is None:
+            key = slot.key
+            found = self._choice_objects[key] = [
+                TargetChoice(key.source, key.mode, key.instruction, key.index, slot.spec.phrase, choice, key.copy)
+                for choice in slot.choices
+            ]
+        return found
+
+    def frame_values(self, frame: Frame) -> dict[ChoiceKey, Any]:
+        """The frame as an assignment of the frame keys (kept: do not change it)."""
+        found = self._frame_dicts.get(frame)
+        if found is None:
+            found = self._frame_dicts[frame] = dict(zip(self.frame_keys, frame))
+        return found
+
+    def weights(self) -> tuple[list[Frame], list[int], int]:
+        """(frames, cumulative counts, total), for drawing a frame by its number of casts (kept)."""
+        if self._weights is None:
+            frames, cumulative, total = [], [], 0
+            for frame, count in self.counted_frames():
+                total += count
+                frames.append(frame)
+                cumulative.append(total)
+            self._weights = (frames, cumulative, total)
+        return self._weights
+
+
+_ANALYSES: weakref.WeakKeyDictionary[CastProblem, _Analysis] = weakref.WeakKeyDictionary()
+
 
 def analyse(problem: CastProblem) -> _Analysis:
-    """The decomposition of a problem (frames, components), cached on the problem.
+    """The decomposition of a problem (frames, components), made once per problem.
 
     Parameters
     ----------
@@ -306,31 +392,21 @@ def analyse(problem: CastProblem) -> _Analysis:
     Returns
     -------
     object
-        The analysis used by :class:`DecompositionBackend`.
+        The analysis the fast engine reads.
     """
-    cached = problem.cache.get("decomposition")
-    if cached is None:
-        cached = problem.cache["decomposition"] = _Analysis(problem)
-    return cached
+    found = _ANALYSES.get(problem)
+    if found is None:
+        found = _ANALYSES[problem] = _Analysis(problem)
+    return found
 
 
-class DecompositionBackend:
-    """Count, enumerate and sample casts by decomposition (see the module notes).
-
-    Falls back to listing a component's product when the component has
-    constraints; if a free choice (such as discards) is tied to others by a
-    constraint, it enumerates with python-constraint instead.
-    """
+class DecompositionEngine(Engine):
+    """Count, enumerate, check and sample casts by decomposition (see the module notes)."""
 
     name = "fast"
 
-    def _fallback(self, problem: CastProblem):
-        from solver.backends.pyconstraint import PythonConstraintBackend
-
-        return PythonConstraintBackend()
-
     def count(self, problem: CastProblem) -> int:
-        """The number of solutions, without enumerating them (exact integer).
+        """The number of legal casts, without enumerating them (exact integer).
 
         Parameters
         ----------
@@ -340,15 +416,10 @@ class DecompositionBackend:
         -------
         int
         """
-        if not problem.unconditional_constraints_hold():
-            return 0
-        analysis = analyse(problem)
-        if analysis.free_constrained:
-            return sum(1 for _ in self._fallback(problem).solutions(problem))
-        return sum(count for _, count in analysis.counted_frames())
+        return sum(count for _, count in analyse(problem).counted_frames())
 
-    def solutions(self, problem: CastProblem) -> Iterator[dict[str, Any]]:
-        """Yield every solution lazily: frames depth-first, then splice orders, then components.
+    def solutions(self, problem: CastProblem) -> Iterator[dict[ChoiceKey, Any]]:
+        """Yield every solution lazily: frames depth-first, then the product of the components' values.
 
         Parameters
         ----------
@@ -356,40 +427,27 @@ class DecompositionBackend:
 
         Yields
         ------
-        dict of str to value
+        dict of ChoiceKey to value
         """
-        if not problem.unconditional_constraints_hold():
-            return
         analysis = analyse(problem)
-        if analysis.free_constrained:
-            yield from self._fallback(problem).solutions(problem)
-            return
-        for frame in analysis.frames():
-            if not analysis.frame_count(frame):
-                continue
-            parts = [analysis.component_solutions(i, frame) for i in range(len(analysis.components))]
-            orders = itertools.permutations(frame.spliced) if analysis.has_splices else [None]
-            for order in orders:
-                base = analysis.frame_assignment(frame, order)
-                for free_values in itertools.product(*analysis.free_domains):
-                    with_free = dict(base)
-                    with_free.update(zip(analysis.free_names, free_values))
-                    for combination in itertools.product(*parts):
-                        assignment = dict(with_free)
-                        for part in combination:
-                            assignment.update(part)
-                        yield assignment
+        for frame, _ in analysis.counted_frames():
+            base = analysis.frame_dict(frame)
+            parts = [analysis.component_values(c, frame) for c in analysis.components]
+            for combination in itertools.product(*parts):
+                assignment = dict(base)
+                for part in combination:
+                    assignment.update(part)
+                yield assignment
 
     # ------------------------------------------------------------------ fast forms
     def iter_compact(self, problem: CastProblem) -> Iterator[tuple[tuple, tuple]]:
         """Every legal cast in compact form, lazily, in :meth:`solutions` order.
 
-        Each item is ``(frame, targets)``: ``frame`` is (chosen modes, spliced
-        cards in order, X, values of the other choices such as discards), and
-        ``targets`` holds one entry per target component (a tuple of ids for
-        a lone instance; a dict of slot variable to value for instances tied
-        by a constraint), inactive instances left out. Items are made by
-        itertools in C: no Python code runs per cast.
+        Each item is ``(frame, values)``: ``frame`` holds the values of the
+        choices made before targets, in variable order; ``values`` one entry
+        per component of the rest (a tuple of ids for a lone instance of
+        "target", or a dict of key to value). Items are made by itertools in
+        C: no Python code runs per cast.
 
         Parameters
         ----------
@@ -402,36 +460,21 @@ class DecompositionBackend:
         return itertools.chain.from_iterable(self._compact_blocks(problem))
 
     def _compact_blocks(self, problem: CastProblem) -> Iterator[Iterator[tuple[tuple, tuple]]]:
-        if not problem.unconditional_constraints_hold():
-            return
         analysis = analyse(problem)
-        if analysis.free_constrained:
-            def fallback() -> Iterator[tuple[tuple, tuple]]:
-                for solution in self._fallback(problem).solutions(problem):
-                    cast = problem.to_cast(solution)
-                    yield (cast.modes, cast.splices, cast.x, (cast.discards,)), tuple(t.targets for t in cast.targets)
-            yield fallback()
-            return
         for frame, _ in analysis.counted_frames():
-            modes = tuple(sorted(frame.modes))
-            lists = []
-            for index, component in enumerate(analysis.components):
-                if analysis.single[index]:
-                    slot = analysis.slot_of[component[0]]
-                    if analysis.is_active(slot, frame):
-                        lists.append(slot.choices)
+            lists: list[Any] = []
+            for component in analysis.components:
+                slot = component.slot
+                if slot is not None:
+                    lists.append(slot.choices if analysis.slot_is_on(slot, frame) else (None,))
                 else:
-                    lists.append(analysis.component_solutions(index, frame))
-            orders = itertools.permutations(frame.spliced) if frame.spliced else [()]
-            for order in orders:
-                for free_values in itertools.product(*analysis.free_domains):
-                    yield zip(itertools.repeat((modes, order, frame.x, frame.kicked, free_values)),
-                              itertools.product(*lists))
+                    lists.append(analysis.component_values(component, frame))
+            yield zip(itertools.repeat(frame), itertools.product(*lists))
 
-    def iter_casts(self, problem: CastProblem) -> Iterator[Cast]:
+    def casts(self, problem: CastProblem) -> Iterator[Cast]:
         """Every legal cast as a :class:`Cast`, lazily, without building assignments.
 
-        Casts of a frame and splice order whose instances are independent are
+        Casts of a frame whose instances of "target" are independent are
         built by itertools in C (:func:`models.cast.casts_of_targets`).
 
         Parameters
@@ -446,64 +489,78 @@ class DecompositionBackend:
         """
         return itertools.chain.from_iterable(self._cast_blocks(problem))
 
-    def _cast_blocks(self, problem: CastProblem) -> Iterator[Iterator[Cast]]:
-        if not problem.unconditional_constraints_hold():
-            return
-        analysis = analyse(problem)
-        if analysis.free_constrained:
-            yield (problem.to_cast(solution) for solution in self._fallback(problem).solutions(problem))
-            return
-        spell = problem.spell
-        card, name, mana_value, free = spell.id, spell.card.name, spell.card.mana_value, problem.without_paying_mana_cost
-        cost_choice = analysis.cost_choice
-        for frame, _ in analysis.counted_frames():
-            modes = tuple(sorted(frame.modes))
-            total = problem.total_cost_of(analysis.frame_assignment(frame)) if problem.total_cost_of else None
-            mana_value, x = problem.mana_value_with(frame.x), frame.x
-            orders = itertools.permutations(frame.spliced) if frame.spliced else [()]
-            simple = all(
-                analysis.single[i] for i, component in enumerate(analysis.components)
-                if any(analysis.is_active(analysis.slot_of[n], frame) for n in component)
-            )
-            for order in orders:
-                position = {source: i for i, source in enumerate(order)}
-                for free_values in itertools.product(*analysis.free_domains):
-                    discards, sacrifices, exiles = cost_choice(free_values)
-                    if simple:
-                        active = sorted(
-                            (analysis.slot_of[c[0]] for c in analysis.components
-                             if analysis.is_active(analysis.slot_of[c[0]], frame)),
-                            key=lambda slot: analysis.order_key(slot, position),
-                        )
-                        lists = [analysis.choice_objects(slot.variable) for slot in active]
-                        yield casts_of_targets(card, name, modes, order, itertools.product(*lists),
-                                               discards, free, total, mana_value, sacrifices, x, frame.kicked,
-                                               exiles)
-                    else:
-                        yield self._linked_casts(analysis, frame, order, position, modes, discards, total,
-                                                 sacrifices, exiles)
+    def _frame_fields(self, analysis: _Analysis, frame: Frame) -> dict[str, Any]:
+        """The fields of every cast of a frame (the choices made before targets, the total cost)."""
+        problem = analysis.problem
+        values = analysis.frame_dict(frame)
+        modes: tuple[int, ...] = tuple(k.index for k in analysis.mode_keys for _ in range(int(values[k])))
+        x = next((v for k, v in values.items() if type(k) is XKey), None)
+        total = problem.total_cost_of(values) if problem.total_cost_of else ManaCost.EMPTY
+        return {
+            "card": problem.spell.id, "name": problem.spell.card.name,
+            "zone": next(v for k, v in values.items() if type(k) is ZoneKey),
+            "halves": next(v for k, v in values.items() if type(k) is FaceKey),
+            "modes": modes, "x": x,
+            "alternative_cost": next(v for k, v in values.items() if type(k) is AlternativeCostKey),
+            "additional_costs": tuple((k.keyword, int(v)) for k, v in values.items()
+                                      if type(k) is OptionalCostKey and v),
+            "without_paying_mana_cost": problem.without_paying_mana_cost,
+            "total_cost": total, "mana_value": problem.mana_value_with(x),
+        }
 
-    def _linked_casts(self, analysis, frame: Frame, order, position, modes, discards, total,
-                      sacrifices, exiles) -> Iterator[Cast]:
-        """Casts of a frame whose instances are tied by constraints (components listed)."""
-        spell = analysis.problem.spell
-        parts = [analysis.component_solutions(i, frame) for i in range(len(analysis.components))]
-        for combination in itertools.product(*parts):
-            chosen = []
-            for part in combination:
-                for variable, value in part.items():
-                    if value is not None:
-                        slot = analysis.slot_of[variable]
-                        chosen.append((analysis.order_key(slot, position),
-                                       analysis.choice_objects(variable)[slot.choices.index(value)]))
-            chosen.sort(key=lambda item: item[0])
-            yield Cast.trusted(spell.id, spell.card.name, modes, order, tuple(c for _, c in chosen), discards,
-                               analysis.problem.without_paying_mana_cost, total,
-                               analysis.problem.mana_value_with(frame.x), sacrifices, frame.x, frame.kicked,
-                               exiles)
+    def _cast_blocks(self, problem: CastProblem) -> Iterator[Iterator[Cast]]:
+        analysis = analyse(problem)
+        for frame, _ in analysis.counted_frames():
+            fields = self._frame_fields(analysis, frame)
+            lone = [c.slot for c in analysis.components if c.slot is not None]
+            active = [slot for slot in lone if analysis.slot_is_on(slot, frame)]
+            others = [c for c in analysis.components if c.slot is None]
+            linked = any(type(k) in (TargetKey,) for c in others for k in c.keys)
+            parts = [analysis.component_values(c, frame) for c in others]
+            for combination in itertools.product(*parts):
+                chosen: dict[ChoiceKey, Any] = {}
+                for part in combination:
+                    chosen.update(part)
+                splices: tuple[ObjectId, ...] = next((v for k, v in chosen.items() if type(k) is SpliceOrderKey), ())
+                paid: dict[str, list[ObjectId]] = {}
+                for key, value in chosen.items():
+                    if type(key) is CostObjectsKey:
+                        paid.setdefault(_ACTIONS[key.action], []).extend(value)
+                template = Cast(splices=splices, **fields, **{name: tuple(sorted(ids)) for name, ids in paid.items()})
+                position = {source: i for i, source in enumerate(splices)}
+                if not linked:
+                    ordered = sorted(active, key=lambda slot: problem.target_order(slot.key, position))
+                    lists = [analysis.choice_objects(slot) for slot in ordered]
+                    yield casts_of_targets(template, itertools.product(*lists))
+                else:
+                    yield self._linked_casts(analysis, template, active, chosen, position)
+
+    def _linked_casts(self, analysis: _Analysis, template: Cast, active: list[TargetSlot],
+                      chosen: dict[ChoiceKey, Any], position: dict[ObjectId, int]) -> Iterator[Cast]:
+        """Casts whose instances of "target" are tied by rules: their choices sorted per cast."""
+        problem = analysis.problem
+        fixed = []
+        for key, value in chosen.items():
+            if type(key) is TargetKey and value is not None:
+                slot = analysis.slot_of[key]
+                division = tuple(chosen[slot.division]) if slot.division is not None else ()
+                fixed.append((problem.target_order(key, position),
+                              TargetChoice(key.source, key.mode, key.instruction, key.index, slot.spec.phrase,
+                                           value, key.copy, division)))
+        lists = [[(problem.target_order(slot.key, position), choice) for choice in analysis.choice_objects(slot)]
+                 for slot in active]
+        for combination in itertools.product(*lists):
+            targets = sorted(fixed + list(combination), key=lambda item: item[0])
+            yield template._replace(targets=tuple(choice for _, choice in targets))
 
     def contains(self, problem: CastProblem, cast: Cast) -> bool:
-        """Whether a cast is legal, checked directly against the decomposition.
+        """Whether a cast is legal, checked against the decomposition: its frame, then each component.
+
+        The frame is read from the cast's fields and looked up among the
+        frames with casts; each lone instance of "target" is checked against
+        its set of legal choices; the other components by their domains and
+        rules. The differential tests compare this with the problem's own
+        check (:meth:`CastProblem.is_legal`).
 
         Parameters
         ----------
@@ -514,51 +571,60 @@ class DecompositionBackend:
         -------
         bool
         """
+        analysis = analyse(problem)
         if cast.card != problem.spell.id or cast.without_paying_mana_cost != problem.without_paying_mana_cost:
             return False
-        analysis = analyse(problem)
-        if not analysis.castable:
-            return False
-        if analysis.free_constrained:
-            from solver.legal import _reasons
-
-            return not _reasons(problem, cast)
-        if cast.taps or cast.returns or cast.awakened or cast.times_kicked or cast.overloaded:
-            return False  # those choices exist only in problems listed by the general backend (see free_constrained)
-        modes = tuple(sorted(cast.modes))
-        spliced = frozenset(cast.splices)
-        if len(spliced) != len(cast.splices) or (not analysis.repeatable and len(set(modes)) != len(modes)):
-            return False
-        frame = analysis.valid_frames().get((modes, spliced, cast.x, cast.kicked))
-        if frame is None:
-            return False
-        values: dict[str, Any] = {}
-        for choice in cast.targets:
-            slot = analysis.slot_by_key.get(choice.slot)
-            if slot is None or slot.variable in values or not analysis.is_active(slot, frame):
+        frame = analysis.frame_of(cast)
+        try:
+            if frame is None or frame not in analysis.valid_frames():
                 return False
-            value = value_of_choice(choice.targets, choice.division)
-            if value not in analysis.choice_sets[slot.variable]:
-                return False
-            values[slot.variable] = value
-        for slot in problem.slots:
-            if slot.variable not in values:
-                if analysis.is_active(slot, frame):
+        except TypeError:  # a value that can't be hashed is in no domain
+            return False
+        given = {choice.slot: choice for choice in cast.targets}
+        if len(given) != len(cast.targets):
+            return False
+        for slot_tuple, _, atoms, choice_set in analysis.lone:
+            choice = given.pop(slot_tuple, None)
+            on = True
+            for i, holds in atoms:
+                if not holds(frame[i]):
+                    on = False
+                    break
+            if on:
+                if choice is None or choice.division or choice.targets not in choice_set:
                     return False
-                values[slot.variable] = None
-        for constraint in analysis.slot_constraints:
-            if not constraint.predicate(*(values[v] for v in constraint.scope)):
+            elif choice is not None:
                 return False
-        for (_, allowed), given in zip(analysis.cost_domains(), (cast.discards, cast.sacrifices, cast.exiles)):
-            if allowed is None:
-                if given:
+        values = dict(analysis.frame_values(frame))
+        paid = _paid_objects(problem, cast)
+        if paid is None:
+            return False
+        variables = problem.variables
+        for component, in_domain in analysis.checked:
+            for key in component.keys:
+                kind = type(key)
+                if kind is TargetKey:
+                    choice = given.pop(key.slot, None)  # type: ignore[attr-defined]
+                    values[key] = None if choice is None else choice.targets
+                    slot = analysis.slot_of[key]  # type: ignore[index]
+                    if slot.division is not None:
+                        values[slot.division] = None if choice is None else choice.division
+                    elif choice is not None and choice.division:
+                        return False
+                elif kind is SpliceOrderKey:
+                    values[key] = tuple(cast.splices)
+                elif kind is CostObjectsKey:
+                    values[key] = paid.pop((key.action, key.zone), ())  # type: ignore[attr-defined]
+            for constraint in component.constraints:
+                if not constraint.holds(values):
                     return False
-            elif tuple(sorted(given)) not in allowed:
-                return False
-        return True
+            for key in in_domain:
+                if values[key] not in variables[key].domain:
+                    return False
+        return not given and not paid
 
-    def sample_cast(self, problem: CastProblem, rng: random.Random) -> Cast | None:
-        """One legal cast drawn uniformly at random, made directly as a :class:`Cast`.
+    def sample(self, problem: CastProblem, rng: random.Random) -> Cast | None:
+        """One legal cast drawn uniformly at random: a frame by its count, then each component uniformly.
 
         Parameters
         ----------
@@ -570,41 +636,58 @@ class DecompositionBackend:
         Cast or None
         """
         analysis = analyse(problem)
-        if not analysis.castable:
-            return None
-        if analysis.free_constrained:  # not decomposable: list the casts and draw one
-            solutions = list(self._fallback(problem).solutions(problem))
-            return problem.to_cast(rng.choice(solutions)) if solutions else None
-        weighted = problem.cache.get("cumulative frames")
-        if weighted is None:
-            frames, cumulative, total = [], [], 0
-            for frame, count in analysis.counted_frames():
-                total += count
-                frames.append(frame)
-                cumulative.append(total)
-            weighted = problem.cache["cumulative frames"] = (frames, cumulative, total)
-        frames, cumulative, total = weighted
+        frames, cumulative, total = analysis.weights()
         if not total:
             return None
         frame = frames[bisect.bisect_right(cumulative, rng.randrange(total))]
-        modes, total_cost, active = analysis.frame_facts(frame)
-        order = tuple(rng.sample(frame.spliced, len(frame.spliced))) if frame.spliced else ()
-        position = {source: i for i, source in enumerate(order)}
-        chosen = []
-        for slot, lone, index in active:
-            if lone:
-                chosen.append((analysis.order_key(slot, position),
-                               rng.choice(analysis.choice_objects(slot.variable))))
+        fields = analysis._fields.get(frame)
+        if fields is None:
+            fields = analysis._fields[frame] = self._frame_fields(analysis, frame)
+        chosen: dict[ChoiceKey, Any] = {}
+        for component in analysis.others:
+            counted = component.counted_by
+            key = component.keys[0]
+            if counted is not None and type(key) is SpliceOrderKey:
+                spliced = frame[analysis.frame_index[counted.scope[0]]]
+                chosen[key] = tuple(rng.sample(spliced, len(spliced)))
             else:
-                for variable, value in rng.choice(analysis.component_solutions(index, frame)).items():
-                    if value is not None:
-                        slot = analysis.slot_of[variable]
-                        chosen.append((analysis.order_key(slot, position),
-                                       analysis.choice_objects(variable)[slot.choices.index(value)]))
-        chosen.sort(key=lambda item: item[0])
-        discards, sacrifices, exiles = analysis.cost_choice([rng.choice(domain) for domain in analysis.free_domains])
-        spell = problem.spell
-        return Cast.trusted(spell.id, spell.card.name, modes, order,
-                            tuple(c for _, c in chosen), discards, problem.without_paying_mana_cost,
-                            total_cost, problem.mana_value_with(frame.x), sacrifices, frame.x, frame.kicked,
-                            exiles)
+                chosen.update(rng.choice(analysis.component_values(component, frame)))
+        splices: tuple[ObjectId, ...] = next((v for k, v in chosen.items() if type(k) is SpliceOrderKey), ())
+        position = {source: i for i, source in enumerate(splices)}
+        targets = []
+        for _, slot, atoms, _ in analysis.lone:
+            if all(holds(frame[i]) for i, holds in atoms):
+                targets.append((problem.target_order(slot.key, position), rng.choice(analysis.choice_objects(slot))))
+        paid: dict[str, list[ObjectId]] = {}
+        for key, value in chosen.items():
+            kind = type(key)
+            if kind is CostObjectsKey:
+                paid.setdefault(_ACTIONS[key.action], []).extend(value)  # type: ignore[attr-defined]
+            elif kind is TargetKey and value is not None:
+                slot = analysis.slot_of[key]  # type: ignore[index]
+                division = tuple(chosen[slot.division]) if slot.division is not None else ()
+                targets.append((problem.target_order(slot.key, position),
+                                TargetChoice(slot.key.source, slot.key.mode, slot.key.instruction, slot.key.index,
+                                             slot.spec.phrase, value, slot.key.copy, division)))
+        targets.sort(key=lambda item: item[0])
+        return Cast(splices=splices, targets=tuple(choice for _, choice in targets), **fields,
+                    **{name: tuple(sorted(ids)) for name, ids in paid.items()})
+
+
+def _paid_objects(problem: CastProblem, cast: Cast) -> dict[tuple[CostAction, Any], tuple[ObjectId, ...]] | None:
+    """The objects a cast names to pay costs, by action and the zone they are in (exile: hand or graveyard)."""
+    found: dict[tuple[CostAction, Any], list[ObjectId]] = {}
+    state = problem.state
+    for action, objects in ((CostAction.DISCARD, cast.discards), (CostAction.SACRIFICE, cast.sacrifices),
+                            (CostAction.EXILE, cast.exiles), (CostAction.TAP, cast.taps),
+                            (CostAction.RETURN, cast.returns)):
+        for object_id in objects:
+            if action is CostAction.DISCARD:
+                zone = Zone.HAND
+            elif action is CostAction.EXILE:
+                zone = Zone.HAND if state.has_object(object_id) and state.object(object_id).zone is Zone.HAND \
+                    else Zone.GRAVEYARD
+            else:
+                zone = Zone.BATTLEFIELD
+            found.setdefault((action, zone), []).append(object_id)
+    return {key: tuple(ids) for key, ids in found.items()}

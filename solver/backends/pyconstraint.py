@@ -1,4 +1,4 @@
-"""The default backend: python-constraint2 (import name ``constraint``)."""
+"""An engine on python-constraint2 (import name ``constraint``)."""
 
 from __future__ import annotations
 
@@ -7,21 +7,26 @@ from typing import Any
 
 import constraint
 
+from models.choices import ChoiceKey
+from solver.backends import Engine
 from solver.problem import CastProblem
 
-__all__ = ["PythonConstraintBackend"]
+__all__ = ["PythonConstraintEngine"]
 
 
-class PythonConstraintBackend:
+class PythonConstraintEngine(Engine):
     """Solve with python-constraint's backtracking solver.
 
-    Values of the problem are mapped to their index in the domain, so the
-    library sees only small integers (its solver copies and hashes values).
+    Variables with one value (the zone, the half, costs nothing asks for) are
+    given their value, not a variable; the others are given to the library by
+    position and their values by index in the domain, so it sees only small
+    integers (its solver copies and hashes values). Lazy domains are listed
+    in full.
     """
 
     name = "python-constraint"
 
-    def solutions(self, problem: CastProblem) -> Iterator[dict[str, Any]]:
+    def solutions(self, problem: CastProblem) -> Iterator[dict[ChoiceKey, Any]]:
         """Yield every solution; the order is the solver's, fixed for a given problem.
 
         Parameters
@@ -30,30 +35,38 @@ class PythonConstraintBackend:
 
         Yields
         ------
-        dict of str to value
+        dict of ChoiceKey to value
         """
-        if not problem.unconditional_constraints_hold():
+        domains = {key: tuple(variable.domain) for key, variable in problem.variables.items()}
+        if not all(domains.values()):
             return
-        if not problem.variables:
-            yield {}
-            return
+        fixed = {key: domain[0] for key, domain in domains.items() if len(domain) == 1}
+        keys = [key for key in domains if key not in fixed]
+        position = {key: i for i, key in enumerate(keys)}
         csp = constraint.Problem(constraint.BacktrackingSolver())
-        domains = {name: variable.domain for name, variable in problem.variables.items()}
-        for name, domain in domains.items():
-            if not domain:
-                return
+        for index, key in enumerate(keys):
             # The solver tries values from the end of the list: reversed, it
             # tries them in domain order, so solutions come in a natural order.
-            csp.addVariable(name, list(reversed(range(len(domain)))))
+            csp.addVariable(index, list(reversed(range(len(domains[key])))))
         for rule in problem.constraints:
-            if not rule.scope:
+            free = [key for key in rule.scope if key not in fixed]
+            if not free:
+                if not rule.predicate(*(fixed[key] for key in rule.scope)):
+                    return
                 continue
-            scope_domains = [domains[name] for name in rule.scope]
-            predicate = rule.predicate
+            parts = [(None, domains[key]) if key not in fixed else (fixed[key], None) for key in rule.scope]
 
-            def check(*indices: int, _predicate=predicate, _domains=scope_domains) -> bool:
-                return _predicate(*(domain[i] for domain, i in zip(_domains, indices)))
+            def check(*indices: int, _predicate=rule.predicate, _parts=parts) -> bool:
+                found = iter(indices)
+                return _predicate(*(value if domain is None else domain[next(found)] for value, domain in _parts))
 
-            csp.addConstraint(constraint.FunctionConstraint(check), list(rule.scope))
+            csp.addConstraint(constraint.FunctionConstraint(check), [position[key] for key in free])
+        if not keys:
+            yield dict(fixed)
+            return
+        values = [domains[key] for key in keys]
         for solution in csp.getSolutionIter():
-            yield {name: domains[name][index] for name, index in solution.items()}
+            assignment = dict(fixed)
+            for index, value in solution.items():
+                assignment[keys[index]] = values[index][value]
+            yield assignment

@@ -1,85 +1,76 @@
-"""Costs (CR 601.2f-h, 118): the total cost, whether it can be paid, discards.
+"""Costs (CR 601.2b, 601.2f-h, 118): alternative and optional costs, X, the total cost, objects paying costs.
 
-- Total cost (CR 601.2f): the mana cost, or nothing when the spell is cast
-  without paying its mana cost (an alternative cost, CR 118.9), plus the cost
-  of each chosen Spree mode (CR 702.172a, 700.2h), the entwine cost when all
-  modes are chosen beyond the printed number (CR 702.42a), the escalate cost
-  per mode beyond the first (CR 702.120a) and the cost of each spliced card
-  (CR 702.47a), plus cost increases, minus generic reductions (never below
-  zero, never of coloured mana).
+Costs are data. A card's :class:`~models.abilities.AdditionalCost` and
+:class:`~models.abilities.AlternativeCost` records, Spree, entwine and
+escalate costs (:mod:`solver.rules.modes`, :mod:`solver.rules.spree`),
+splice costs (:mod:`solver.rules.splice`) and the cost of casting as though
+with flash (:mod:`solver.rules.timing`) all become
+:class:`~solver.problem.CostTerm` records: a cost (mana, objects, life) and
+how many times the choices make the caster pay it. This module reads them
+all the same way:
+
+- Announcements before targets (CR 601.2b): which alternative cost is paid,
+  at most one and none when the spell is cast without paying its mana cost
+  (CR 118.9, 118.9a); how many times each optional additional cost is paid
+  (kicker, CR 702.33a; multikicker, any number of times within the mana
+  available, CR 702.33c); the value of X (CR 107.3a; 0 without paying the
+  mana cost, CR 107.3b; the exiled card's mana value for a Shoal).
+- Total cost (CR 601.2f): the mana cost (or the alternative cost, or
+  nothing) plus every term, plus cost increases, minus generic reductions
+  (never below zero, never of coloured mana). Mana value never includes any
+  of this (CR 202.3).
 - Payment (CR 601.2g-h): the total must be payable with the mana in the
   caster's pool and what their untapped permanents' mana abilities make
   (basic land types give their colour, CR 305.6; a summoning-sick creature
-  without haste makes none, CR 302.6). Colours matter; a source
-  that makes one of several colours pays one symbol (a matching, not a count).
-- Discards (CR 601.2h, 118.10): "As an additional cost to cast this spell,
-  discard a card" is a choice of a card in hand; a spliced card is still in
-  hand and may be discarded (CR 702.47a).
-- Mana value never includes any of this (CR 202.3).
+  without haste makes none, CR 302.6). Colours matter; a source that makes
+  one of several colours pays one symbol (a matching, not a count).
+- Objects (CR 601.2h, 118.10): one variable per action (discard, sacrifice,
+  exile, tap, return): the set of objects used, all different, each paying
+  exactly one part. Its values are made when asked for, within what the
+  choices before targets ask: never every subset up front.
 """
 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from models.abilities import PERMANENT_KIND_TYPES, ObjectCost, TargetKind
+from models.abilities import PERMANENT_KIND_TYPES, AdditionalCost, Cost, CostModifier, ObjectCost, TargetKind
+from models.choices import (
+    ALTERNATIVE_COST, X, ChoiceKey, CostAction, CostObjectsKey, OptionalCostKey,
+)
 from models.errors import UnsupportedRuleError
 from models.mana import ManaCost, ManaPayer, ManaSource, SymbolKind, simple_demand, sum_costs
-from models.objects import CardType, GameObject, Zone
+from models.objects import CardType, GameObject, ObjectId, Zone
 from solver.abilities import abilities_of
-from solver.problem import CastProblem
+from solver.problem import CastProblem, ConstraintKind, CostTerm, LazyDomain, Reason
 from solver.qualities import has_qualities
-from solver.rules.splice import SPLICES
-from solver.rules.modes import is_entwined, mode_variable
-from solver.rules.timing import flash_additional_cost
 
-__all__ = ["add_cost_rules", "add_kicker_choice", "add_object_cost_choices", "available_mana_sources",
-           "cost_modifier_total", "DISCARDS", "SACRIFICES", "X", "KICKED", "EXILES", "TAPS", "RETURNS", "AWAKENED", "TIMES_KICKED", "OVERLOADED",
-           "EXILED_INSTEAD"]
+__all__ = [
+    "add_cost_choices", "add_cost_rules", "available_mana_sources", "mana_sources_of", "generic_change",
+    "cost_modifiers_of", "optional_cost_key", "COST_OBJECT_KEYS", "MOST_CANDIDATES_FOR_ANY_NUMBER",
+]
 
-DISCARDS = "discards"
-"""The name of the variable of discarded cards."""
+COST_OBJECT_KEYS = (
+    CostObjectsKey(CostAction.DISCARD, Zone.HAND),
+    CostObjectsKey(CostAction.SACRIFICE, Zone.BATTLEFIELD),
+    CostObjectsKey(CostAction.EXILE, Zone.GRAVEYARD),
+    CostObjectsKey(CostAction.TAP, Zone.BATTLEFIELD),
+    CostObjectsKey(CostAction.RETURN, Zone.BATTLEFIELD),
+)
+"""The cost-object variables every problem has (one more, exile from the hand, where a cost asks for it)."""
 
-SACRIFICES = "sacrifices"
-"""The name of the variable of sacrificed permanents."""
-
-X = "x"
-"""The name of the variable of the value announced for X."""
-
-KICKED = "kicked"
-"""The name of the variable saying whether the kicker cost is paid."""
-
-EXILED_INSTEAD = "exiled instead"
-"""The name of the variable of the card exiled from the hand rather than paying the mana cost (or None)."""
-
-TIMES_KICKED = "times kicked"
-"""The name of the variable of how many times a multikicker cost is paid."""
-
-OVERLOADED = "overloaded"
-"""The name of the variable saying whether the overload cost is paid instead of the mana cost."""
-
-AWAKENED = "awakened"
-"""The name of the variable saying whether the awaken cost is paid instead of the mana cost."""
-
-EXILES = "exiles"
-"""The name of the variable of cards exiled from the graveyard to pay costs."""
-
-TAPS = "taps"
-"""The name of the variable of untapped permanents tapped to pay costs."""
-
-RETURNS = "returns"
-"""The name of the variable of permanents returned to their owner's hand to pay costs."""
-
-_ACTION_VARIABLES = {"sacrifice": SACRIFICES, "exile": EXILES, "tap": TAPS, "return": RETURNS}
+MOST_CANDIDATES_FOR_ANY_NUMBER = 16
+"""A cost of "any number of" objects is listed for at most this many candidates (2^16 sets)."""
 
 _BASIC_LAND_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
 
 
+# ---------------------------------------------------------------------------------------------- mana available
 def available_mana_sources(problem: CastProblem) -> tuple[ManaSource, ...]:
-    """The mana the caster can have while paying (CR 601.2g-h, 106.4, 305.6, 605).
+    """The mana the caster can have while paying (CR 601.2g-h, 106.4, 305.6, 605), read once per problem.
 
     Parameters
     ----------
@@ -96,7 +87,13 @@ def available_mana_sources(problem: CastProblem) -> tuple[ManaSource, ...]:
     UnsupportedRuleError
         A permanent of the caster's with a mana ability that can't be read.
     """
-    state, caster = problem.state, problem.caster
+    if problem.mana_sources is None:
+        problem.mana_sources = mana_sources_of(problem.state, problem.caster)
+    return problem.mana_sources
+
+
+def mana_sources_of(state, caster) -> tuple[ManaSource, ...]:
+    """The mana a player can have while paying: see :func:`available_mana_sources`."""
     sources = list(ManaSource.from_pool(state.pool_of(caster)))
     for obj in state.objects_in(Zone.BATTLEFIELD, caster):
         abilities = abilities_of(obj)
@@ -116,7 +113,8 @@ def available_mana_sources(problem: CastProblem) -> tuple[ManaSource, ...]:
             # Several {T} abilities: one of them (CR 605.1a), i.e. one mana of any of their colours.
             sources.append(ManaSource((frozenset().union(*(u[0] for u in options)),), object_id=obj.id))
         else:
-            raise UnsupportedRuleError(obj.name, obj.card.oracle_text, "a choice between mana abilities making different amounts")
+            raise UnsupportedRuleError(obj.name, obj.card.oracle_text,
+                                       "a choice between mana abilities making different amounts")
     return tuple(sources)
 
 
@@ -126,68 +124,157 @@ def _has_haste(obj: GameObject) -> bool:
     return any(word.strip().casefold() == "haste" for line in lines for word in line.split(","))
 
 
-def add_kicker_choice(problem: CastProblem) -> None:
-    """Add the choices announced before targets: paying the kicker cost, the value of X (CR 601.2b).
+def _mana_units(problem: CastProblem) -> int:
+    """How much mana the caster can make at most (each source's units)."""
+    return sum(len(source.units) for source in available_mana_sources(problem))
+
+
+# ---------------------------------------------------------------------------------------------- cost changes
+def cost_modifiers_of(problem: CastProblem) -> list[CostModifier]:
+    """The cost changes that apply to this spell and caster (CR 601.2f), read once per problem.
+
+    The spell's own ("This spell costs {1} less to cast for each …"), and
+    the static abilities of permanents naming spells like it.
+
+    Raises
+    ------
+    UnsupportedRuleError
+        A permanent whose text may change costs or forbid casting and can't be read.
+    """
+    found = problem.memo.cost_modifiers
+    if found is not None:
+        return found
+    found = [m for m in problem.abilities.cost_modifiers if m.own]
+    for obj in problem.state.battlefield():
+        abilities = abilities_of(obj)
+        unread = [u for u in abilities.permanent_unsupported if u.topic == "cost"]
+        if unread:
+            raise UnsupportedRuleError(obj.name, unread[0].span, unread[0].reason)
+        for modifier in abilities.cost_modifiers:
+            if modifier.own or not has_qualities(problem.spell, modifier.qualities):
+                continue
+            if modifier.casters == "you" and obj.controller != problem.caster:
+                continue
+            if modifier.casters == "opponents" and obj.controller == problem.caster:
+                continue
+            found.append(modifier)
+    problem.memo.cost_modifiers = found  # kept only once every permanent was read
+    return found
+
+
+def generic_change(problem: CastProblem) -> int:
+    """Generic mana added (positive) or taken off (negative) by cost changes (CR 601.2f).
+
+    Raises
+    ------
+    UnsupportedRuleError
+        As :func:`cost_modifiers_of`.
+    """
+    total = 0
+    state = problem.state
+    for modifier in cost_modifiers_of(problem):
+        if modifier.per is None:
+            total += modifier.amount
+            continue
+        card_type, where = modifier.per
+        counted = state.battlefield() if where == "battlefield" else [
+            o for o in state.objects_in(Zone.GRAVEYARD) if o.owner == problem.caster]
+        total += modifier.amount * sum(1 for o in counted if card_type in o.card.types)
+    return total
+
+
+# ---------------------------------------------------------------------------------------------- announcements
+def add_cost_choices(problem: CastProblem) -> None:
+    """Add the choices announced before targets: the alternative cost, optional costs, X (CR 601.2b).
 
     Parameters
     ----------
     problem : CastProblem
-        Must come before the target rules: kicked-only targets (CR 702.33g)
-        and "X target" depend on these.
+        Must come before the target rules: kicked-only and awakened targets
+        (CR 702.33g, 702.113a), overloaded text (CR 702.96b) and "X target"
+        depend on these.
     """
-    if problem.abilities.kicker is not None:
-        problem.add_variable(KICKED, (False, True), "CR 702.33a")
-    if problem.abilities.overload is not None:
-        # CR 702.96a, 118.9a: an alternative cost, never with "without paying its mana cost"
-        problem.add_variable(OVERLOADED, (False,) if problem.without_paying_mana_cost else (False, True), "CR 702.96a")
-    if problem.abilities.awaken is not None:
-        # CR 702.113a, 118.9a: an alternative cost, never with "without paying its mana cost" (one alternative cost)
-        problem.add_variable(AWAKENED, (False,) if problem.without_paying_mana_cost else (False, True), "CR 702.113a")
-    mana_cost = problem.spell.card.mana_cost
-    if problem.abilities.multikicker is not None:
-        # CR 702.33c, 601.2b: how many times is announced; more than the mana available can never be paid
-        problem.mana_sources = problem.mana_sources or available_mana_sources(problem)
-        units = sum(len(source.units) for source in problem.mana_sources)
-        each = max(1, problem.abilities.multikicker.mana_value)
-        problem.add_variable(TIMES_KICKED, tuple(range(units // each + 1)), "CR 702.33c")
-    colour = problem.abilities.exile_from_hand_instead
-    pitched: tuple = ()
-    if colour is not None and not problem.without_paying_mana_cost:  # one alternative cost only (CR 118.9a)
-        pitched = tuple(o.id for o in problem.state.hand(problem.caster)
-                        if o.id != problem.spell.id and colour in o.card.colors)
-        problem.add_variable(EXILED_INSTEAD, (None,) + pitched, "CR 118.9")
-    if mana_cost is not None and mana_cost.has_x:
-        # CR 601.2b, 107.3: X is announced; without paying the mana cost it is 0 (CR 107.3b).
-        # Announced before targets are chosen, so "X target" can depend on it.
-        x_symbols = sum(1 for s in mana_cost.symbols if s.variable == "X")
-        problem.mana_sources = available_mana_sources(problem)
-        units = sum(len(source.units) for source in problem.mana_sources)
-        top = 0 if problem.without_paying_mana_cost else units // max(1, x_symbols)
-        # a Shoal cast for its alternative cost: X is the mana value of the card exiled (CR 118.9, 107.3)
-        values = set(range(top + 1)) | {problem.state.object(i).card.mana_value for i in pitched}
-        problem.add_variable(X, tuple(sorted(values)), "CR 107.3a")
+    spell, abilities = problem.spell, problem.abilities
+    name = spell.name
+    alternatives = tuple(cost.keyword for cost in abilities.alternative_costs)
+    domain = (None,) if problem.without_paying_mana_cost else (None,) + alternatives
+
+    def alternative_why_not(value: Any) -> tuple[Reason, ...]:
+        if value in alternatives:  # only one alternative cost (CR 118.9a)
+            return (Reason("CR 118.9a", f"only one alternative cost: the {value} cost can't be paid when the "
+                                        "spell is cast without paying its mana cost"),)
+        return (Reason("CR 118.9", f"{name} has no alternative cost {value!r}"),)
+
+    problem.add_variable(ALTERNATIVE_COST, domain, "CR 118.9", alternative_why_not)
+    for additional in abilities.additional_costs:
+        if not additional.optional:
+            continue
+        key = optional_cost_key(additional)
+        most = _most_times(problem, additional)
+        problem.add_variable(key, tuple(range(most + 1)), additional.rule,
+                             _times_why_not(name, key, most, additional.most_times))
+    _add_x(problem)
 
 
-@dataclass(frozen=True)
-class _Requirement:
-    """Objects one cost asks for: ``count`` per unit, units decided by the variables of ``scope``."""
-
-    count: int
-    matches: Callable[[GameObject], bool]
-    scope: tuple[str, ...]
-    units: Callable[..., int]
-    most_units: int
-    text: str
+def optional_cost_key(additional: AdditionalCost) -> OptionalCostKey:
+    """The key of the choice of paying an optional additional cost: its keyword (or, with none, its text)."""
+    return OptionalCostKey(additional.keyword or additional.cost.text)
 
 
-def _kind_matcher(kind: CardType | None, alternatives: frozenset = frozenset()) -> Callable[[GameObject], bool]:
-    if alternatives:  # "a creature or land"
-        return lambda obj: any(t in alternatives for t in obj.card.types)
-    return lambda obj: kind is None or kind in obj.card.types
+def _most_times(problem: CastProblem, additional: AdditionalCost) -> int:
+    """How many times an optional additional cost can be paid: once, or as many as the mana allows (CR 702.33c)."""
+    if additional.most_times is not None:
+        return additional.most_times
+    if additional.cost.objects:
+        raise UnsupportedRuleError(problem.spell.name, additional.cost.text,
+                                   "a cost paid any number of times with objects")
+    # CR 702.33c, 601.2b: how many times is announced; more than the mana available can never be paid
+    return _mana_units(problem) // max(1, additional.cost.mana.mana_value)
 
 
-def _cost_matcher(cost: ObjectCost) -> Callable[[GameObject], bool]:
-    """Whether an object is of the kind and has the qualities an object cost names."""
+def _times_why_not(name: str, key: OptionalCostKey, most: int, limit: int | None) -> Callable[[Any], tuple]:
+    def why_not(value: Any) -> tuple[Reason, ...]:
+        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            return (Reason("CR 601.2b", f"{value!r} is not a number of times to pay {key}"),)
+        if limit is not None and value > limit:
+            return (Reason("CR 601.2b", f"{key} of {name} is paid at most {limit} time(s); {value} given"),)
+        return (Reason("CR 601.2h", f"{key} can't be paid {value} times with the mana available (at most {most})"),)
+    return why_not
+
+
+def _add_x(problem: CastProblem) -> None:
+    """X: announced before targets (CR 601.2b, 107.3a), so "X target" can depend on it."""
+    spell = problem.spell
+    mana_cost = spell.card.mana_cost
+    if mana_cost is None or not mana_cost.has_x:
+        problem.add_variable(X, (None,), "CR 107.3", lambda value: (
+            Reason("CR 107.3", f"{spell.name} has no X in its mana cost"),))
+        return
+    x_symbols = sum(1 for s in mana_cost.symbols if s.variable == "X")
+    top = 0 if problem.without_paying_mana_cost else _mana_units(problem) // max(1, x_symbols)  # CR 107.3b
+    values = set(range(top + 1))
+    # an alternative cost exiling a card "with mana value X": X is that card's mana value (CR 118.9, 107.3)
+    for alternative in problem.abilities.alternative_costs:
+        if problem.without_paying_mana_cost:
+            break
+        for cost in alternative.cost.objects:
+            if cost.mana_value_is_x:
+                values |= {obj.card.mana_value for obj in _candidates(problem, cost)}
+    free = problem.without_paying_mana_cost
+
+    def why_not(value: Any) -> tuple[Reason, ...]:
+        if value is None:
+            return (Reason("CR 601.2b", f"{spell.name} has X in its mana cost: a value must be announced"),)
+        if free:
+            return (Reason("CR 107.3b", "cast without paying its mana cost, X is 0"),)
+        return (Reason("CR 601.2h", f"X = {value} can't be paid"),)
+
+    problem.add_variable(X, tuple(sorted(values)), "CR 107.3a", why_not)
+
+
+# ---------------------------------------------------------------------------------------------- objects
+def _matcher(cost: ObjectCost, problem: CastProblem) -> Callable[[GameObject], bool]:
+    """Whether an object is of the kind and has the qualities an object cost names (where it is aside)."""
     kinds = cost.kinds
 
     def matches(obj: GameObject) -> bool:
@@ -198,52 +285,43 @@ def _cost_matcher(cost: ObjectCost) -> Callable[[GameObject], bool]:
     return matches
 
 
-def _requirements(problem: CastProblem) -> dict[str, list[_Requirement]]:
-    """Every cost paid with objects, by action.
+def _pool(problem: CastProblem, key: CostObjectsKey) -> list[GameObject]:
+    """The objects an action may use, file order: where the costs take them from, the caster's (CR 601.2h).
 
-    Additional costs (CR 118.8), entwine (CR 702.42a), escalate (CR 702.120a)
-    and splice costs (CR 702.47a) that are not mana.
+    Cards in the caster's hand (never the spell: it is on the stack, CR 601.2a), cards in their
+    graveyard, or permanents they control (untapped ones, to tap).
     """
-    abilities = problem.abilities
-    found: dict[str, list[_Requirement]] = {}
-    for cost in abilities.sacrifice_costs:
-        found.setdefault("sacrifice", []).append(
-            _Requirement(cost.count, _kind_matcher(cost.kind, cost.alternatives), (), lambda: 1, 1, "sacrifice"))
-    for cost in abilities.exile_costs:
-        found.setdefault("exile", []).append(
-            _Requirement(cost.count, _kind_matcher(cost.kind), (), lambda: 1, 1, "exile"))
-    for cost in abilities.object_costs:
-        found.setdefault(cost.action, []).append(
-            _Requirement(cost.count, _cost_matcher(cost), (), lambda: 1, 1, cost.text))
-    choice = abilities.mode_choice
-    mode_names = tuple(mode_variable(m.index) for m in abilities.modes)
-    if choice is not None and choice.entwine_objects is not None:
-        cost = choice.entwine_objects
-        found.setdefault(cost.action, []).append(_Requirement(
-            cost.count, _cost_matcher(cost), mode_names,
-            lambda *chosen: int(is_entwined(problem, sum(int(c) for c in chosen))), 1, f"entwine—{cost.text}"))
-    if choice is not None and choice.escalate_objects is not None:
-        cost = choice.escalate_objects
-        found.setdefault(cost.action, []).append(_Requirement(
-            cost.count, _cost_matcher(cost), mode_names,
-            lambda *chosen: max(0, sum(int(c) for c in chosen) - 1), max(0, len(mode_names) - 1),
-            f"escalate—{cost.text}"))
-    for card_id, (_, splicing) in problem.splice_candidates.items():
-        cost = splicing.splice.object_cost
-        if cost is not None:
-            found.setdefault(cost.action, []).append(_Requirement(
-                cost.count, _cost_matcher(cost), (SPLICES,),
-                lambda spliced, card_id=card_id: int(card_id in spliced), 1, f"splice {card_id}: {cost.text}"))
-    return found
+    state, caster = problem.state, problem.caster
+    if key.zone is Zone.HAND:
+        return [o for o in state.hand(caster) if o.id != problem.spell.id]
+    if key.zone is Zone.GRAVEYARD:
+        return [o for o in state.objects_in(Zone.GRAVEYARD) if o.owner == caster]
+    return [o for o in state.objects_in(Zone.BATTLEFIELD, caster) if not (key.action is CostAction.TAP and o.tapped)]
 
 
-def _can_split(chosen: tuple[str, ...], needs: list[tuple[int, Callable[[GameObject], bool]]], objects,
-               rest: Callable[[GameObject], bool] | None = None) -> bool:
+def _candidates(problem: CastProblem, cost: ObjectCost) -> list[GameObject]:
+    key = CostObjectsKey(cost.action, cost.zone)
+    matches = _matcher(cost, problem)
+    return [o for o in _pool(problem, key) if matches(o)]
+
+
+@dataclass(frozen=True)
+class _Need:
+    """Objects one term asks one action for: ``count`` per time the term is paid (None: any number)."""
+
+    cost: ObjectCost
+    term: CostTerm
+    matches: Callable[[GameObject], bool]
+
+
+def _can_split(chosen: tuple[str, ...], needs: list[tuple[int, Callable[[GameObject], bool]]],
+               objects: Mapping[str, GameObject], rest: Callable[[GameObject], bool] | None = None) -> bool:
     """Whether the chosen objects pay each need, every object paying exactly one (CR 118.10).
 
     ``rest``, for a cost of "any number of" objects, takes the objects the needs leave, if they match it.
     """
-    if len(chosen) < sum(n for n, _ in needs) or (rest is None and len(chosen) != sum(n for n, _ in needs)):
+    total = sum(n for n, _ in needs)
+    if len(chosen) < total or (rest is None and len(chosen) != total):
         return False
     left = [n for n, _ in needs]
 
@@ -261,252 +339,293 @@ def _can_split(chosen: tuple[str, ...], needs: list[tuple[int, Callable[[GameObj
     return place(0)
 
 
-def add_object_cost_choices(problem: CastProblem) -> None:
-    """Add one variable per action paying costs with objects: sacrifices, exiles, taps, returns (CR 601.2h).
+def _add_cost_objects(problem: CastProblem, key: CostObjectsKey, needs: list[_Need]) -> tuple[str, ...]:
+    """One variable for the objects an action uses, and the constraint that they pay exactly what is asked.
 
-    Each is the set of objects used, all different (CR 118.10). Sacrificed,
-    tapped and returned objects are permanents the caster controls (an
-    untapped one to tap); exiled ones are cards in the caster's graveyard.
-    Targets are chosen before costs are paid, so a spell may target what
-    pays its cost (CR 601.2c before 601.2h). When how many objects are paid
-    depends on other choices (entwine, escalate, a spliced card), a
-    constraint ties the set to them.
+    Targets are chosen before costs are paid, so a spell may target what pays its cost (CR 601.2c
+    before 601.2h). When how many objects are asked depends on choices (entwine, escalate, a spliced
+    card, kicker), the constraint ties the set to them.
     """
-    state, caster = problem.state, problem.caster
-    for action, requirements in _requirements(problem).items():
-        variable = _ACTION_VARIABLES[action]
-        if action == "exile":
-            pool = [o for o in state.objects_in(Zone.GRAVEYARD) if o.owner == caster]
-        else:
-            pool = [o for o in state.objects_in(Zone.BATTLEFIELD, caster) if not (action == "tap" and o.tapped)]
-        objects = {o.id: o for o in pool}
-        candidates = [o.id for o in pool if any(r.matches(o) for r in requirements)]
-        if any(r.count == 0 for r in requirements):  # "sacrifice all creatures you control": no choice
-            if len(requirements) > 1:
-                raise UnsupportedRuleError(problem.spell.name, requirements[0].text, f"'all' with other {action} costs")
-            problem.add_variable(variable, (tuple(candidates),), "CR 601.2h")
-            continue
-        rest = [r for r in requirements if r.count is None]  # "any number of": none included
-        if len(rest) > 1 or (rest and len(candidates) > 16):
-            raise UnsupportedRuleError(problem.spell.name, rest[0].text, f"'any number' of objects to {action} with "
-                                                                         "another such cost, or over 16 candidates")
-        rest_matches = rest[0].matches if rest else None
-        requirements = [r for r in requirements if r.count is not None]
-        fixed = [r for r in requirements if not r.scope]
-        low = sum(r.count for r in fixed)
-        high = len(candidates) if rest else low + sum(r.count * r.most_units for r in requirements if r.scope)
-        if not any(r.scope for r in requirements):
-            needs = [(r.count, r.matches) for r in fixed]
-            domain = tuple(c for size in range(low, high + 1) for c in itertools.combinations(candidates, size)
-                           if _can_split(c, needs, objects, rest_matches))
-            problem.add_variable(variable, domain, "CR 601.2h")
-            continue
-        domain = tuple(c for size in range(low, high + 1) for c in itertools.combinations(candidates, size))
-        problem.add_variable(variable, domain, "CR 601.2h")
-        scope = tuple(dict.fromkeys(v for r in requirements for v in r.scope))
+    name = problem.spell.name
+    action = key.action
+    pool = _pool(problem, key)
+    objects = {o.id: o for o in pool}
+    candidates = tuple(o.id for o in pool if any(need.matches(o) for need in needs))
+    every = [need for need in needs if need.cost.count == 0]  # "sacrifice all creatures you control"
+    rest = [need for need in needs if need.cost.count is None]  # "any number of": none included
+    counted = [need for need in needs if need.cost.count]
+    if every and len(needs) > 1:
+        raise UnsupportedRuleError(name, every[0].cost.text, f"'all' with other costs to {action.value}")
+    if len(rest) > 1 or (rest and len(candidates) > MOST_CANDIDATES_FOR_ANY_NUMBER):
+        raise UnsupportedRuleError(name, rest[0].cost.text, f"'any number' of objects to {action.value} with "
+                                   f"another such cost, or over {MOST_CANDIDATES_FOR_ANY_NUMBER} candidates")
+    rest_matches = rest[0].matches if rest else None
+    fixed = sum(n.cost.count for n in counted if not n.term.scope and n.cost.count)  # type: ignore[misc]
+    most = len(candidates) if rest or every else fixed + sum(
+        n.cost.count * n.term.most_times for n in counted if n.term.scope)  # type: ignore[operator]
+    low = len(candidates) if every else fixed
+    scope = tuple(dict.fromkeys(k for n in counted + rest + every for k in n.term.scope))
 
-        def pays(*values, requirements=requirements, scope=scope, objects=objects, rest=rest_matches) -> bool:
-            given = dict(zip(scope, values[:-1]))
-            needs = [(r.count * r.units(*(given[v] for v in r.scope)), r.matches) for r in requirements]
-            return _can_split(values[-1], [n for n in needs if n[0]], objects, rest)
-
-        def describe(*values, requirements=requirements, scope=scope, action=action, rest=rest) -> str:
-            given = dict(zip(scope, values[:-1]))
-            asked = [f"{r.count * r.units(*(given[v] for v in r.scope))} for '{r.text}'" for r in requirements]
-            asked += [f"any number for '{r.text}'" for r in rest]
-            return f"the costs ask to {action} {', '.join(asked)}; {list(values[-1]) or 'nothing'} was given"
-
-        problem.add_constraint(scope + (variable,), pays, "CR 601.2h",
-                               f"the objects to {action} pay exactly the costs that ask for them", describe)
-
-
-def cost_modifier_total(problem: CastProblem) -> int:
-    """Generic mana added (positive) or taken off by static abilities (CR 601.2f).
-
-    Raises
-    ------
-    UnsupportedRuleError
-        A permanent whose text may change costs or forbid casting and can't be read.
-    """
-    total = sum(modifier.amount for modifier in _cost_modifiers(problem))
-    if problem.abilities.cost_reduction_per is not None:  # the spell's own "costs {1} less for each …"
-        amount, card_type, where = problem.abilities.cost_reduction_per
-        state = problem.state
-        objects = state.battlefield() if where == "battlefield" else [
-            o for o in state.objects_in(Zone.GRAVEYARD) if o.owner == problem.caster]
-        total -= amount * sum(1 for o in objects if card_type in o.card.types)
-    return total
-
-
-def _cost_modifiers(problem: CastProblem) -> list:
-    """The static cost changes of permanents that apply to this spell and caster (CR 601.2f), read once."""
-    found = problem.cache.get("cost modifiers")
-    if found is not None:
+    def asked(given: Mapping[ChoiceKey, Any]) -> list[tuple[int, Callable[[GameObject], bool]]]:
+        found = []
+        for need in counted:
+            times = need.term.times(*(given[k] for k in need.term.scope))
+            if times and need.cost.count:
+                found.append((need.cost.count * times, need.matches))
         return found
-    found = []
-    for obj in problem.state.battlefield():
-        abilities = abilities_of(obj)
-        unread = [u for u in abilities.permanent_unsupported if u.topic == "cost"]
-        if unread:
-            raise UnsupportedRuleError(obj.name, unread[0].span, unread[0].reason)
-        for modifier in abilities.cost_modifiers:
-            if not modifier.applies_to(problem.spell_types) or not has_qualities(problem.spell, modifier.qualities):
-                continue
-            if modifier.casters == "you" and obj.controller != problem.caster:
-                continue
-            if modifier.casters == "opponents" and obj.controller == problem.caster:
-                continue
-            found.append(modifier)
-    problem.cache["cost modifiers"] = found  # kept only once every permanent was read
-    return found
+
+    def pays_with(given: Mapping[ChoiceKey, Any], chosen: tuple[str, ...]) -> bool:
+        if every:
+            return tuple(chosen) == candidates
+        return all(c in objects for c in chosen) and _can_split(tuple(chosen), asked(given), objects, rest_matches)
+
+    def generate(*values: Any) -> Iterator[tuple[str, ...]]:
+        given = dict(zip(scope, values))
+        if every:
+            yield candidates
+            return
+        needs_now = asked(given)
+        size = sum(n for n, _ in needs_now)
+        sizes = range(size, len(candidates) + 1) if rest else (size,)
+        for length in sizes:
+            for chosen in itertools.combinations(candidates, length):
+                if _can_split(chosen, needs_now, objects, rest_matches):
+                    yield chosen
+
+    def in_domain(value: Any) -> bool:  # a set: any order of the same objects is the same value
+        return (isinstance(value, tuple) and len(set(value)) == len(value) and low <= len(value) <= most
+                and all(v in candidates for v in value))
+
+    def all_values() -> Iterator[tuple[str, ...]]:
+        for length in range(low, most + 1):
+            yield from itertools.combinations(candidates, length)
+
+    def why_not(value: Any) -> tuple[Reason, ...]:
+        return (_cost_objects_reason(problem, key, tuple(value), candidates, low, most),)
+
+    problem.add_variable(key, LazyDomain(all_values, in_domain, f"sets of objects to {action.value}"),
+                         "CR 601.2h", why_not)
+
+    def pays(*values: Any) -> bool:
+        return pays_with(dict(zip(scope, values[:-1])), values[-1])
+
+    def describe(*values: Any) -> str:
+        given = dict(zip(scope, values[:-1]))
+        wanted = [f"{n.cost.count * n.term.times(*(given[k] for k in n.term.scope))} for '{n.term.label}'"
+                  for n in counted]
+        wanted += [f"any number for '{n.term.label}'" for n in rest] + [f"all for '{n.term.label}'" for n in every]
+        return f"the costs ask to {action.value} {', '.join(wanted)}; {list(values[-1]) or 'nothing'} was given"
+
+    problem.add_constraint(scope + (key,), pays, "CR 601.2h",
+                           f"the objects to {action.value} pay exactly the costs that ask for them", describe,
+                           generate=generate)
+    return candidates
 
 
-def coloured_cost_increases(problem: CastProblem) -> list[ManaCost]:
-    """Coloured mana added by static abilities: "White spells you cast cost {W} more" (CR 601.2f)."""
-    return [m.coloured for m in _cost_modifiers(problem) if m.coloured is not None]
+def _cost_objects_reason(problem: CastProblem, key: CostObjectsKey, given: tuple[str, ...],
+                         candidates: tuple[str, ...], low: int, most: int) -> Reason:
+    """Why a set of objects given to pay a cost can't pay what the costs ask (CR 601.2h, 118.10).
+
+    Each object is checked first (it exists, is where the cost takes it from, is not the spell itself,
+    is given once), then how many are given against the sizes the costs allow, then what they are.
+    """
+    state, action = problem.state, key.action
+    if not candidates and not most:
+        if action in (CostAction.DISCARD, CostAction.SACRIFICE, CostAction.EXILE):
+            return Reason("CR 601.2h", f"{problem.spell.name} has no {action.value} cost")
+        return Reason("CR 601.2h", f"no cost of this cast asks to {action.value} a permanent")
+    for object_id in given:
+        if object_id == problem.spell.id:
+            return Reason("CR 601.2a", f"{problem.spell.name} is on the stack: it can't pay its own cost")
+        if not state.has_object(object_id):
+            return Reason("CR 601.2h", f"there is no object {object_id!r}")
+        obj = state.object(object_id)
+        if key.zone is not Zone.BATTLEFIELD and (obj.zone is not key.zone or obj.owner != problem.caster):
+            return Reason("CR 601.2h", f"{object_id} is not a card in {problem.caster}'s {key.zone.value}")
+        if key.zone is Zone.BATTLEFIELD and obj.zone is not Zone.BATTLEFIELD:
+            return Reason("CR 701.21a", f"{object_id} is not a permanent on the battlefield")
+        if key.zone is Zone.BATTLEFIELD and obj.controller != problem.caster:
+            return Reason("CR 701.21a", f"{obj.name} ({object_id}) is controlled by {obj.controller}: "
+                          f"a player can {action.value} only permanents they control")
+    if len(set(given)) != len(given):
+        return Reason("CR 118.10", f"the same object can't be used twice to {action.value}")
+    if not low <= len(given) <= most:
+        sizes = " to ".join(str(n) for n in sorted({low, most}))
+        return Reason("CR 601.2h", f"{sizes} object(s) to {action.value} can pay the costs of this cast; "
+                      f"{len(given)} given")
+    return Reason("CR 601.2h", f"{list(given)} can't pay the costs that ask to {action.value} (not of the kind "
+                  "asked for)")
+
+
+# ---------------------------------------------------------------------------------------------- the total cost
+def _base_terms(problem: CastProblem) -> None:
+    """The mana cost, the alternative costs and the card's additional costs, as cost terms (CR 601.2f)."""
+    spell, abilities = problem.spell, problem.abilities
+    mana_cost = spell.card.mana_cost
+    free = problem.without_paying_mana_cost
+    if mana_cost is not None and not free:
+        has_x = mana_cost.has_x
+        problem.add_cost(CostTerm(Cost(mana_cost), (ALTERNATIVE_COST,), lambda alternative: int(alternative is None),
+                                  1, "mana cost"))
+        if has_x and X not in problem.variables:
+            raise UnsupportedRuleError(spell.name, str(mana_cost), "X without its announcement")
+    for alternative in abilities.alternative_costs:
+        if free:
+            break
+        keyword = alternative.keyword
+        problem.add_cost(CostTerm(alternative.cost, (ALTERNATIVE_COST,),
+                                  lambda chosen, keyword=keyword: int(chosen == keyword), 1, keyword))
+    for additional in abilities.additional_costs:
+        label = additional.keyword or additional.cost.text
+        if additional.optional:
+            problem.add_cost(CostTerm(additional.cost, (optional_cost_key(additional),), int,
+                                      _most_times(problem, additional), label))
+        else:
+            problem.add_cost(CostTerm(additional.cost, (), lambda: 1, 1, label))
+    for modifier in cost_modifiers_of(problem):
+        if modifier.coloured is not None:  # "White spells you cast cost {W} more" (CR 601.2f)
+            problem.add_cost(CostTerm(Cost(modifier.coloured), (), lambda: 1, 1, modifier.text))
 
 
 def add_cost_rules(problem: CastProblem) -> None:
-    """Add discard choices, the total cost and the payment constraint.
+    """Add the objects paying costs, the total cost and the payment constraint (CR 601.2f-h).
 
     Parameters
     ----------
     problem : CastProblem
-        Modes and splices must have been added already.
+        Every other rules module has added its variables and cost terms.
 
     Raises
     ------
     UnsupportedRuleError
-        Unreadable mana or cost text on the battlefield.
+        Unreadable mana or cost text on the battlefield; costs this version does not model.
     """
-    spell, abilities = problem.spell, problem.abilities
+    spell = problem.spell
     mana_cost = spell.card.mana_cost
     if mana_cost is None and not problem.without_paying_mana_cost:
         problem.add_constraint(
-            (), lambda: False, "CR 118.6",
+            (ALTERNATIVE_COST,), lambda alternative: alternative is not None, "CR 118.6",
             "a spell with no mana cost can't be cast by paying it",
-            lambda: f"{spell.name} has no mana cost: it can be cast only without paying its mana cost",
+            lambda alternative: f"{spell.name} has no mana cost: it can be cast only without paying its mana cost",
         )
+    _base_terms(problem)
+    terms = list(problem.cost_terms)
+    candidates = _add_object_variables(problem, terms)
+    _add_life(problem, terms)
+    _add_mana_value_of_x(problem)
+    _add_payment(problem, terms, set(candidates[CostObjectsKey(CostAction.TAP, Zone.BATTLEFIELD)]))
 
-    choice = abilities.mode_choice
-    discard_count = sum(cost.count for cost in abilities.discard_costs)
-    per_mode = choice.escalate_discards if choice is not None else 0
-    most = discard_count + per_mode * (len(abilities.modes) - 1 if per_mode else 0)
-    kinds = {cost.kind for cost in abilities.discard_costs}
-    if len(kinds) > 1 or (kinds - {None} and per_mode):
-        raise UnsupportedRuleError(spell.name, "discard", "discard costs of different card types")
-    kind = next(iter(kinds), None)
-    if most:
-        hand = [o.id for o in problem.state.hand(problem.caster)
-                if o.id != spell.id and (kind is None or kind in o.card.types)]  # "discard a land card"
-        problem.add_variable(
-            DISCARDS,
-            tuple(c for size in range(discard_count, most + 1) for c in itertools.combinations(hand, size)),
-            "CR 601.2h",
-        )
-        if per_mode:
-            names = tuple(mode_variable(m.index) for m in abilities.modes)
-            problem.add_constraint(
-                names + (DISCARDS,),
-                lambda *values: len(values[-1]) == discard_count + per_mode * max(0, sum(values[:-1]) - 1),
-                "CR 702.120a",
-                "escalate: discard a card for each mode beyond the first",
-                lambda *values: (
-                    f"{sum(values[:-1])} modes chosen need "
-                    f"{discard_count + per_mode * max(0, sum(values[:-1]) - 1)} card(s) discarded; "
-                    f"{len(values[-1])} given"
-                ),
-            )
-    add_object_cost_choices(problem)
-    if abilities.pay_x_life and X in problem.variables:
-        if any(s.kind is SymbolKind.PHYREXIAN for s in (mana_cost.symbols if mana_cost else ())):
-            raise UnsupportedRuleError(spell.name, str(mana_cost), "life paid for X and for Phyrexian mana")
-        life = problem.state.life_of(problem.caster)
-        problem.add_constraint(
-            (X,), lambda x: x == 0 or x <= life, "CR 119.4",
-            f"X life can be paid only with a life total of X or more ({problem.caster} has {life})",
-            lambda x: f"X is {x} and {problem.caster} has {life} life",
-        )
-    elif abilities.pay_x_life:
+
+def _add_object_variables(problem: CastProblem, terms: list[CostTerm]) -> dict[CostObjectsKey, tuple[str, ...]]:
+    """One variable per action paying costs with objects; returns each one's candidates."""
+    needs: dict[CostObjectsKey, list[_Need]] = {}
+    for term in terms:
+        for cost in term.cost.objects:
+            key = CostObjectsKey(cost.action, cost.zone)
+            needs.setdefault(key, []).append(_Need(cost, term, _matcher(cost, problem)))
+    keys = list(COST_OBJECT_KEYS) + [k for k in needs if k not in COST_OBJECT_KEYS]
+    candidates: dict[CostObjectsKey, tuple[str, ...]] = {}
+    for key in keys:
+        if key in needs:
+            candidates[key] = _add_cost_objects(problem, key, needs[key])
+        else:
+            candidates[key] = ()
+            problem.add_variable(key, ((),), "CR 601.2h", lambda value, key=key: (
+                _cost_objects_reason(problem, key, tuple(value), (), 0, 0),))
+    return candidates
+
+
+def _add_life(problem: CastProblem, terms: list[CostTerm]) -> None:
+    """"Pay X life": X no more than the caster's life total (CR 119.4)."""
+    spell = problem.spell
+    if not any(term.cost.life_x for term in terms):
+        return
+    mana_cost = spell.card.mana_cost
+    if problem.variables[X].domain == (None,):
         raise UnsupportedRuleError(spell.name, "pay X life", "X life without X in the mana cost")
-    if EXILED_INSTEAD in problem.variables:
-        x_present = X in problem.variables
-        problem.add_constraint(
-            (EXILED_INSTEAD,) + ((X,) if x_present else ()),
-            lambda card, x=0: card is None or problem.state.object(card).card.mana_value == x,
-            "CR 118.9", "the card exiled instead of paying the mana cost has mana value X",
-            lambda card, x=0: f"{card} has mana value {problem.state.object(card).card.mana_value}, and X is {x}",
-        )
-
-    base = ManaCost.parse("") if problem.without_paying_mana_cost or mana_cost is None else mana_cost
-    mode_costs = {mode.index: mode.cost for mode in abilities.modes if mode.cost is not None}
-    if choice is not None and (choice.entwine is not None or choice.escalate is not None):
-        mode_costs = {mode.index: ManaCost.parse("") for mode in abilities.modes} | mode_costs
-    splice_costs = {obj_id: abilities.splice.cost for obj_id, (_, abilities) in problem.splice_candidates.items()}
-    modifier = cost_modifier_total(problem)
-    modifier += flash_additional_cost(problem)  # cast as though it had flash: {2} more (CR 601.3c)
-    coloured_increases = coloured_cost_increases(problem)
-    mode_names = tuple(mode_variable(i) for i in mode_costs)
-    sources = problem.mana_sources = problem.mana_sources or available_mana_sources(problem)
-    payer = ManaPayer(sources)
-    kicker = abilities.kicker
-    awaken = abilities.awaken
-    multikicker = abilities.multikicker
-    overload = abilities.overload
-    pitching = EXILED_INSTEAD in problem.variables
-    scope = (mode_names + ((SPLICES,) if SPLICES in problem.variables else ()) + ((KICKED,) if kicker else ())
-             + ((X,) if X in problem.variables else ()) + ((AWAKENED,) if awaken else ())
-             + ((TIMES_KICKED,) if multikicker else ()) + ((EXILED_INSTEAD,) if pitching else ())
-             + ((OVERLOADED,) if overload else ()))
+    if any(s.kind is SymbolKind.PHYREXIAN for s in (mana_cost.symbols if mana_cost else ())):
+        raise UnsupportedRuleError(spell.name, str(mana_cost), "life paid for X and for Phyrexian mana")
     life = problem.state.life_of(problem.caster)
+    problem.add_constraint(
+        (X,), lambda x: x is None or x == 0 or x <= life, "CR 119.4",
+        f"X life can be paid only with a life total of X or more ({problem.caster} has {life})",
+        lambda x: f"X is {x} and {problem.caster} has {life} life",
+    )
 
+
+def _add_mana_value_of_x(problem: CastProblem) -> None:
+    """An alternative cost exiling a card "with mana value X": that card's mana value is X (CR 118.9, 107.3)."""
+    for alternative in problem.abilities.alternative_costs:
+        for cost in alternative.cost.objects:
+            key = CostObjectsKey(cost.action, cost.zone)
+            if not cost.mana_value_is_x or key not in problem.variables or problem.without_paying_mana_cost:
+                continue
+            state = problem.state
+            keyword = alternative.keyword
+
+            def same(chosen: Any, x: Any, paid: tuple[str, ...], keyword: str = keyword) -> bool:
+                return chosen != keyword or all(state.object(o).card.mana_value == x for o in paid)
+
+            problem.add_constraint(
+                (ALTERNATIVE_COST, X, key), same, "CR 118.9",
+                "the card exiled instead of paying the mana cost has mana value X",
+                lambda chosen, x, paid: "; ".join(
+                    f"{o} has mana value {state.object(o).card.mana_value}, and X is {x}" for o in paid),
+            )
+
+
+def _add_payment(problem: CastProblem, terms: list[CostTerm], tapping: set[str]) -> None:
+    """The total cost (CR 601.2f) and the constraint that it can be paid (CR 601.2g-h)."""
+    sources = available_mana_sources(problem)
+    payer = ManaPayer(sources)
+    modifier = generic_change(problem)
+    life = problem.state.life_of(problem.caster)
+    mana_terms = [term for term in terms if not term.cost.mana.is_empty]
+    scope: tuple[ChoiceKey, ...] = tuple(dict.fromkeys(k for term in mana_terms for k in term.scope))
+    has_x = any(term.cost.mana.has_x for term in mana_terms)
+    if has_x and X not in scope:
+        scope += (X,)
+    positions = [tuple(scope.index(k) for k in term.scope) for term in mana_terms]
+    x_position = scope.index(X) if has_x else None
     totals: dict[tuple, ManaCost] = {}
     payable: dict[tuple, bool] = {}
 
-    has_splices = SPLICES in problem.variables
-    has_x = X in problem.variables
-
-    def parts_of(values: tuple) -> tuple[tuple, tuple, int, bool, bool]:
-        chosen_modes = values[: len(mode_names)]
-        rest = list(values[len(mode_names):])
-        spliced = rest.pop(0) if has_splices else ()
-        kicked = bool(rest.pop(0)) if kicker else False
-        x = rest.pop(0) if has_x else 0
-        awakened = bool(rest.pop(0)) if awaken else False
-        times = rest.pop(0) if multikicker else 0
-        instead = rest.pop(0) is not None if pitching else False
-        overloaded = bool(rest.pop(0)) if overload else False
-        # the cost paid instead of the mana cost, if any (CR 118.9: one at most)
-        alternative = awaken if awakened else overload if overloaded else ManaCost.EMPTY if instead else None
-        return chosen_modes, spliced, x, kicked, alternative, times
-
-    def key_of(values: tuple) -> tuple:
-        # The splice order never changes the total cost (CR 601.2f adds costs).
-        chosen_modes, spliced, x, kicked, alternative, times = parts_of(values)
-        return (chosen_modes, frozenset(spliced), x, kicked, alternative, times)
+    def parts(values: tuple) -> list[ManaCost]:
+        """The costs that make up the total, before increases and reductions (CR 601.2f)."""
+        x = values[x_position] if x_position is not None else 0
+        found = []
+        for term, where in zip(mana_terms, positions):
+            times = term.times(*(values[i] for i in where))
+            if times:
+                mana = term.cost.mana.with_x(x or 0) if term.cost.mana.has_x else term.cost.mana
+                found.extend([mana] * times)
+        return found
 
     def total_cost(*values: Any) -> ManaCost:
-        key = key_of(values)
-        total = totals.get(key)
+        total = totals.get(values)
         if total is None:
-            total = totals[key] = _total_cost(*values)
+            total = sum_costs(parts(values))
+            if modifier > 0:
+                total = total.with_generic_increased(modifier)
+            elif modifier < 0:
+                total = total.with_generic_reduced(-modifier)
+            totals[values] = total
         return total
 
     def can_pay_total(*values: Any) -> bool:
-        key = key_of(values)
-        answer = payable.get(key)
+        answer = payable.get(values)
         if answer is None:
             answer = _count_payment(values)
             if answer is None:  # a choice in the payment: match sources to symbols
                 answer = payer.can_pay(total_cost(*values), life=life)
-            payable[key] = answer
+            payable[values] = answer
         return answer
 
     def _count_payment(values: tuple) -> bool | None:
         # The demand of the total cost, summed part by part without building it (CR 601.2f).
         demand: dict[str, int] = {}
         generic = 0
-        for part in _parts(*values):
+        for part in parts(values):
             simple = simple_demand(part)
             if simple is None:
                 return None
@@ -515,63 +634,33 @@ def add_cost_rules(problem: CastProblem) -> None:
             generic += simple[1]
         return payer.can_pay_demand(demand, max(0, generic + modifier))
 
-    def _total_cost(*values: Any) -> ManaCost:
-        total = sum_costs(_parts(*values))
-        if modifier > 0:
-            total = total.with_generic_increased(modifier)
-        elif modifier < 0:
-            total = total.with_generic_reduced(-modifier)
-        return total
-
-    def _parts(*values: Any) -> list[ManaCost]:
-        """The costs that make up the total, before increases and reductions (CR 601.2f)."""
-        chosen_modes, spliced, x, kicked, alternative, times = parts_of(values)
-        # CR 118.9, 702.96a, 702.113a: an alternative cost replaces the mana cost (exiling a card pays no mana)
-        parts = [alternative if alternative is not None else base.with_x(x) if base.has_x else base]
-        if kicked:
-            parts.append(kicker)  # CR 702.33a
-        parts += [multikicker] * times  # CR 702.33c
-        parts += [mode_costs[int(name.split(":")[1])]
-                  for name, chosen in zip(mode_names, chosen_modes) for _ in range(int(chosen))]
-        count = sum(int(chosen) for chosen in chosen_modes)
-        if choice is not None and is_entwined(problem, count):
-            parts.append(choice.entwine)  # CR 702.42a
-        if choice is not None and choice.escalate is not None:
-            parts += [choice.escalate] * max(0, count - 1)  # CR 702.120a
-        parts += [splice_costs[s] for s in spliced]
-        return parts + coloured_increases  # CR 601.2f: increases, then reductions (of generic mana only)
-
-    def total_of_assignment(assignment: Mapping[str, Any]) -> ManaCost:
-        return total_cost(*(assignment[name] for name in scope))
+    def total_of_assignment(assignment: Mapping[ChoiceKey, Any]) -> ManaCost:
+        return total_cost(*(assignment[key] for key in scope))
 
     problem.total_cost_of = total_of_assignment
     problem.add_constraint(
-        scope,
-        can_pay_total,
-        "CR 601.2h",
-        "the total cost can be paid with the mana available",
+        scope, can_pay_total, "CR 601.2h", "the total cost can be paid with the mana available",
         lambda *values: (
             f"the total cost {total_cost(*values)} can't be paid with the mana available to "
             f"{problem.caster} ({_describe(sources)})" + _life_note(total_cost(*values), problem.caster, life)
         ),
-        kind="monotone",
+        kind=ConstraintKind.MONOTONE,
     )
-    if TAPS in problem.variables:
-        tapping = {object_id for combo in problem.variables[TAPS].domain for object_id in combo}
-        if any(source.object_id in tapping for source in sources):
-            def pay_untapped(*values: Any) -> bool:
-                taps = values[-1]
-                if not any(source.object_id in taps for source in sources):
-                    return can_pay_total(*values[:-1])
-                rest = ManaPayer(tuple(s for s in sources if s.object_id not in taps))
-                return rest.can_pay(total_cost(*values[:-1]), life=life)
+    tap = CostObjectsKey(CostAction.TAP, Zone.BATTLEFIELD)
+    if any(source.object_id in tapping for source in sources):
+        def pay_untapped(*values: Any) -> bool:
+            taps = values[-1]
+            if not any(source.object_id in taps for source in sources):
+                return can_pay_total(*values[:-1])
+            rest = ManaPayer(tuple(s for s in sources if s.object_id not in taps))
+            return rest.can_pay(total_cost(*values[:-1]), life=life)
 
-            problem.add_constraint(
-                scope + (TAPS,), pay_untapped, "CR 601.2g",
-                "a permanent tapped to pay a cost can't also have been tapped for mana",
-                lambda *values: (f"the total cost {total_cost(*values[:-1])} can't be paid without the mana of "
-                                 f"{', '.join(values[-1])}, tapped to pay a cost"),
-            )
+        problem.add_constraint(
+            scope + (tap,), pay_untapped, "CR 601.2g",
+            "a permanent tapped to pay a cost can't also have been tapped for mana",
+            lambda *values: (f"the total cost {total_cost(*values[:-1])} can't be paid without the mana of "
+                             f"{', '.join(values[-1])}, tapped to pay a cost"),
+        )
 
 
 def _life_note(total: ManaCost, caster: str, life: int) -> str:

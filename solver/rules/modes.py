@@ -1,31 +1,32 @@
 """Modal spells: the choice of modes (CR 700.2, 702.42 Entwine, 702.120 Escalate).
 
-One boolean variable per mode, ``mode:<i>`` (printed order). "Choose one /
-two / one or both / one or more —" bound how many are chosen (CR 700.2, each
-mode at most once, 700.2d); with Entwine all modes may be chosen instead,
+One variable per mode, keyed :class:`~models.choices.ModeKey` (printed
+order): chosen or not, or how many times where the same mode may be chosen
+more than once (CR 700.2d). "Choose one / two / one or both / one or more —"
+bound how many are chosen; with Entwine all modes may be chosen instead,
 paying the entwine cost (CR 702.42a); with Escalate the escalate cost is paid
-once per mode beyond the first (CR 702.120a; both costs are summed in
-:mod:`solver.rules.costs`). Spree's bound is added by
-:mod:`solver.rules.spree`. A mode whose targets can't be chosen can't be
-chosen (CR 700.2a): that follows from its target slots
+once per mode beyond the first (CR 702.120a). Both costs are cost terms read
+by :mod:`solver.rules.costs`, in mana or in objects. Spree's bound and mode
+costs are added by :mod:`solver.rules.spree`. A mode whose targets can't be
+chosen can't be chosen (CR 700.2a): that follows from its target slots
 (:mod:`solver.rules.targets`).
 """
 
 from __future__ import annotations
 
-from solver.problem import CastProblem
+from typing import Any
 
-__all__ = ["add_mode_rules", "mode_variable", "mode_variables", "is_entwined"]
+from models.choices import ModeKey, mode_label
+from solver.problem import CastProblem, CostTerm, Reason
+
+__all__ = ["add_mode_rules", "mode_keys", "is_entwined", "describe_mode"]
+
+_WORDS = {1: "one", 2: "two", 3: "three", 4: "four"}
 
 
-def mode_variable(index: int) -> str:
-    """The name of the variable of mode ``index`` (0-based, printed order)."""
-    return f"mode:{index}"
-
-
-def mode_variables(problem: CastProblem) -> tuple[str, ...]:
-    """The mode variables of the problem, printed order."""
-    return tuple(mode_variable(mode.index) for mode in problem.abilities.modes)
+def mode_keys(problem: CastProblem) -> tuple[ModeKey, ...]:
+    """The keys of the mode variables, printed order."""
+    return tuple(ModeKey(mode.index) for mode in problem.abilities.modes)
 
 
 def is_entwined(problem: CastProblem, chosen_count: int) -> bool:
@@ -37,8 +38,22 @@ def is_entwined(problem: CastProblem, chosen_count: int) -> bool:
     return bool(choice and choice.entwine is not None and chosen_count > choice.maximum)
 
 
+def _why_not(problem: CastProblem, key: ModeKey) -> Any:
+    choice = problem.abilities.mode_choice
+    name = problem.spell.name
+
+    def why_not(value: Any) -> tuple[Reason, ...]:
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            return (Reason("CR 700.2", f"{value!r} is not a number of times {key} is chosen"),)
+        if choice is not None and choice.repeatable:
+            return (Reason("CR 700.2", f"{key} is chosen {value} times; at most {choice.maximum} modes of {name} "
+                                       "are chosen"),)
+        return (Reason("CR 700.2d", f"{key} is chosen more than once: a mode of {name} is chosen at most once"),)
+    return why_not
+
+
 def add_mode_rules(problem: CastProblem) -> None:
-    """Add one boolean per mode and, for "Choose …" spells, the bounds on their number.
+    """Add one variable per mode and, for "Choose …" spells, the bounds on their number and their costs.
 
     Parameters
     ----------
@@ -47,33 +62,44 @@ def add_mode_rules(problem: CastProblem) -> None:
     choice = problem.abilities.mode_choice
     if choice is None:
         return
-    names = mode_variables(problem)
-    for name in names:
+    keys = mode_keys(problem)
+    for key in keys:
         if choice.repeatable:
             # How many times the mode is chosen (CR 700.2d).
-            problem.add_variable(name, tuple(range(choice.maximum + 1)), "CR 700.2d")
+            problem.add_variable(key, tuple(range(choice.maximum + 1)), "CR 700.2d", _why_not(problem, key))
         else:
-            problem.add_variable(name, (False, True), "CR 700.2")
+            problem.add_variable(key, (False, True), "CR 700.2", _why_not(problem, key))
     if choice.spree:
         return
     low, high = choice.minimum, choice.maximum
-    everything = len(names)
-    word = {1: "one", 2: "two", 3: "three", 4: "four"}
-    wanted = f"{word.get(low, low)}" if low == high else f"{word.get(low, low)} to {word.get(high, high)}"
+    everything = len(keys)
+    wanted = f"{_WORDS.get(low, low)}" if low == high else f"{_WORDS.get(low, low)} to {_WORDS.get(high, high)}"
+    name = problem.spell.name
     if choice.entwine is not None:
         problem.add_constraint(
-            names,
+            keys,
             lambda *chosen: low <= sum(chosen) <= high or sum(chosen) == everything,
             "CR 702.42a",
             f"choose {wanted} modes, or all of them with entwine",
-            lambda *chosen: f"{sum(chosen)} modes chosen; {problem.spell.name} needs {wanted}, "
+            lambda *chosen: f"{sum(chosen)} modes chosen; {name} needs {wanted}, "
             f"or all {everything} with its entwine cost",
         )
+        problem.add_cost(CostTerm(choice.entwine, keys, lambda *chosen: int(is_entwined(problem, sum(chosen))), 1,
+                                  "entwine"))
     else:
         problem.add_constraint(
-            names,
+            keys,
             lambda *chosen: low <= sum(chosen) <= high,
             "CR 700.2",
             f"choose {wanted} modes",
-            lambda *chosen: f"{sum(chosen)} modes chosen; {problem.spell.name} needs {wanted}",
+            lambda *chosen: f"{sum(chosen)} modes chosen; {name} needs {wanted}",
         )
+    if choice.escalate is not None:
+        problem.add_cost(CostTerm(choice.escalate, keys, lambda *chosen: max(0, sum(chosen) - 1),
+                                  max(0, everything - 1), "escalate"))
+
+
+def describe_mode(problem: CastProblem, index: int) -> str:
+    """A mode as sentences name it: ``"mode 2 ('Draw a card.')"``, numbered from 1."""
+    text = problem.abilities.modes[index].instruction.text.replace("~", problem.spell.name)
+    return f"{mode_label(index)} ('{text}')"

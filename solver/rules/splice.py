@@ -1,12 +1,18 @@
-"""Splice (CR 702.47): which cards may be spliced, and in which order.
+"""Splice (CR 702.47): which cards are spliced, and in which order.
 
-One variable, ``splices``: the ordered tuple of the cards spliced, all
-different, each a card in the caster's hand with "Splice onto <quality>"
-where the spell has that quality (CR 702.47a-b). Its domain holds every such
-sequence (the empty one first): choosing the set and the order is one choice
-here because the order of the added texts is the caster's (CR 702.47b) and
-two orders are two different casts. The spell itself is never in its own
-domain: it is on the stack, not in hand (CR 601.2a).
+Two choices. The *splice set* (:data:`~models.choices.SPLICE_SET`): the cards
+spliced, each a card in the caster's hand with "Splice onto <quality>" where
+the spell has that quality (CR 702.47a), never the spell itself (it is on the
+stack, CR 601.2a), listed in candidate order. The *splice order*
+(:data:`~models.choices.SPLICE_ORDER`): the same cards in the order their
+texts follow the spell's (CR 702.47b); two orders are two casts, and the
+order never changes what is legal or what the cast costs.
+
+Neither domain is listed up front. The sets are made depth-first within the
+budget: a set whose splice costs alone can't be paid (with every reduction
+the spell could get), or that asks for more objects than the caster has, is
+never made, and neither is any larger one. The orders of a set are made
+from the set (``itertools.permutations``) by the constraint that ties them.
 
 A card whose text needs targets that can't be chosen can't be spliced
 (CR 702.47b): that follows from its target slots (:mod:`solver.rules.targets`).
@@ -15,19 +21,29 @@ A card whose text needs targets that can't be chosen can't be spliced
 from __future__ import annotations
 
 import itertools
+import math
+from collections.abc import Iterator
+from typing import Any
 
+from models.abilities import CardAbilities
+from models.choices import SPLICE_ORDER, SPLICE_SET, CostAction, CostObjectsKey
 from models.errors import UnsupportedRuleError
-from models.objects import ObjectId, Zone
-from solver.problem import CastProblem, Reason
+from models.mana import ManaPayer, sum_costs
+from models.objects import GameObject, ObjectId, Zone
 from solver.abilities import abilities_of
+from solver.problem import CastProblem, CostTerm, LazyDomain, Reason
+from solver.rules.costs import available_mana_sources, generic_change
 
-__all__ = ["add_splice_rules", "splice_candidates", "explain_splices", "SPLICES"]
-
-SPLICES = "splices"
-"""The name of the splice variable."""
+__all__ = ["add_splice_rules", "splice_candidates", "splicing_cards", "explain_splices"]
 
 
-def splice_candidates(problem: CastProblem) -> list:
+def splicing_cards(problem: CastProblem) -> list[GameObject]:
+    """The cards in the caster's hand with a splice ability, other than the spell, state-file order."""
+    return [card for card in problem.state.hand(problem.caster)
+            if card.id != problem.spell.id and abilities_of(card).splice is not None]
+
+
+def splice_candidates(problem: CastProblem) -> list[tuple[GameObject, CardAbilities]]:
     """Cards in the caster's hand that may be spliced onto this spell (CR 702.47a).
 
     Parameters
@@ -58,15 +74,58 @@ def splice_candidates(problem: CastProblem) -> list:
             continue
         if not splice.applies_to(card.types, card.subtypes):
             continue
-        unread = [u for u in abilities.casting_unsupported]
+        unread = list(abilities.casting_unsupported)
         if unread:
             raise UnsupportedRuleError(candidate.name, unread[0].span, unread[0].reason)
         found.append((candidate, abilities))
     return found
 
 
+class _Budget:
+    """Whether the splice costs of a set can be paid at all: the mana with every reduction, and the objects.
+
+    A necessary condition of paying the total cost (the splice costs are part of it whatever else is
+    chosen, CR 702.47a, 601.2f), and monotone: a set that fails makes every larger set fail.
+    """
+
+    def __init__(self, problem: CastProblem) -> None:
+        self.problem = problem
+        self.payer = ManaPayer(available_mana_sources(problem))
+        self.reduction = max(0, -generic_change(problem))
+        self.life = problem.state.life_of(problem.caster)
+        self.objects: dict[CostObjectsKey, int] = {}
+        state, caster = problem.state, problem.caster
+        for key in {CostObjectsKey(c.action, c.zone) for _, a in problem.splice_candidates.values()
+                    for c in a.splice.cost.objects}:  # type: ignore[union-attr]
+            if key.zone is Zone.BATTLEFIELD:
+                pool = [o for o in state.objects_in(Zone.BATTLEFIELD, caster)
+                        if not (key.action is CostAction.TAP and o.tapped)]
+            else:
+                pool = [o for o in state.objects_in(key.zone) if o.owner == caster and o.id != problem.spell.id]
+            self.objects[key] = len(pool)
+        self._known: dict[frozenset[ObjectId], bool] = {}
+
+    def affords(self, spliced: tuple[ObjectId, ...]) -> bool:
+        key = frozenset(spliced)
+        known = self._known.get(key)
+        if known is None:
+            costs = [self.problem.splice_candidates[c][1].splice.cost for c in spliced]  # type: ignore[union-attr]
+            mana = sum_costs(cost.mana for cost in costs)
+            if self.reduction:
+                mana = mana.with_generic_reduced(self.reduction)
+            asked: dict[CostObjectsKey, int] = {}
+            for cost in costs:
+                for part in cost.objects:
+                    where = CostObjectsKey(part.action, part.zone)
+                    asked[where] = asked.get(where, 0) + (part.count or 0)
+            known = (all(asked[k] <= self.objects.get(k, 0) for k in asked)
+                     and self.payer.can_pay(mana, life=self.life))
+            self._known[key] = known
+        return known
+
+
 def add_splice_rules(problem: CastProblem) -> None:
-    """Add the ``splices`` variable (CR 601.2b, 702.47a-b).
+    """Add the splice set and the splice order (CR 601.2b, 702.47a-b), and each card's splice cost.
 
     Parameters
     ----------
@@ -75,17 +134,64 @@ def add_splice_rules(problem: CastProblem) -> None:
     """
     candidates = splice_candidates(problem)
     problem.splice_candidates = {obj.id: (obj, abilities) for obj, abilities in candidates}
-    if not candidates:
-        return
-    ids = [obj.id for obj, _ in candidates]
-    domain: list[tuple[ObjectId, ...]] = []
-    for size in range(len(ids) + 1):
-        domain.extend(itertools.permutations(ids, size))
-    problem.add_variable(SPLICES, tuple(domain), "CR 702.47b")
+    ids = tuple(obj.id for obj, _ in candidates)
+    position = {card: i for i, card in enumerate(ids)}
+    budget = _Budget(problem) if ids else None
+
+    def sets() -> Iterator[tuple[ObjectId, ...]]:
+        """Every affordable set, depth-first in candidate order, the empty set first."""
+        def walk(start: int, chosen: tuple[ObjectId, ...]) -> Iterator[tuple[ObjectId, ...]]:
+            yield chosen
+            for index in range(start, len(ids)):
+                larger = chosen + (ids[index],)
+                if budget is not None and budget.affords(larger):
+                    yield from walk(index + 1, larger)
+        return walk(0, ())
+
+    def is_set(value: Any) -> bool:
+        return (isinstance(value, tuple) and all(card in position for card in value)
+                and len(set(value)) == len(value) and list(value) == sorted(value, key=position.__getitem__)
+                and (not value or budget is not None and budget.affords(value)))
+
+    def is_order(value: Any) -> bool:
+        return isinstance(value, tuple) and is_set(tuple(sorted(value, key=lambda c: position.get(c, -1))))
+
+    def orders() -> Iterator[tuple[ObjectId, ...]]:
+        for chosen in sets():
+            yield from itertools.permutations(chosen)
+
+    def why_not(value: Any) -> tuple[Reason, ...]:
+        reasons = explain_splices(problem, tuple(value))
+        if not reasons:
+            reasons = [Reason("CR 601.2h", f"the splice costs of {', '.join(value)} can't be paid with the mana "
+                                           f"and objects available to {problem.caster}")]
+        return tuple(reasons)
+
+    if ids:
+        problem.add_variable(SPLICE_SET, LazyDomain(sets, is_set, "affordable sets of splice cards"), "CR 702.47a",
+                             why_not)
+        problem.add_variable(SPLICE_ORDER, LazyDomain(orders, is_order, "orders of affordable sets"), "CR 702.47b",
+                             why_not)
+    else:
+        problem.add_variable(SPLICE_SET, ((),), "CR 702.47a", why_not)
+        problem.add_variable(SPLICE_ORDER, ((),), "CR 702.47b", why_not)
+    problem.add_constraint(
+        (SPLICE_SET, SPLICE_ORDER),
+        lambda spliced, order: len(order) == len(spliced) and set(order) == set(spliced),
+        "CR 702.47b",
+        "the order of the spliced texts is an order of the cards spliced",
+        lambda spliced, order: f"the splice order {list(order)} is not an order of the cards spliced {list(spliced)}",
+        generate=lambda spliced: itertools.permutations(spliced),
+        count=lambda spliced: math.factorial(len(spliced)),
+    )
+    for card_id, (card, abilities) in problem.splice_candidates.items():
+        problem.add_cost(CostTerm(abilities.splice.cost, (SPLICE_SET,),  # type: ignore[union-attr]
+                                  lambda spliced, card_id=card_id: int(card_id in spliced), 1,
+                                  f"splice {card.name} ({card_id})"))
 
 
 def explain_splices(problem: CastProblem, spliced: tuple[str, ...]) -> list[Reason]:
-    """Why a proposed sequence of spliced cards is not a legal choice.
+    """Why a proposed sequence of spliced cards is not a legal choice, cost aside.
 
     Parameters
     ----------
@@ -96,18 +202,20 @@ def explain_splices(problem: CastProblem, spliced: tuple[str, ...]) -> list[Reas
     Returns
     -------
     list of Reason
-        Empty when every card may be spliced (targets aside).
+        Empty when every card may be spliced (targets and costs aside).
     """
     reasons = []
     state, spell = problem.state, problem.spell
     seen = set()
     for object_id in spliced:
         if object_id in seen:
-            reasons.append(Reason("CR 702.47b", f"{object_id} is spliced twice: a card is spliced onto a spell at most once"))
+            reasons.append(Reason("CR 702.47b", f"{object_id} is spliced twice: a card is spliced onto a spell at "
+                                                "most once"))
             continue
         seen.add(object_id)
         if object_id == spell.id:
-            reasons.append(Reason("CR 702.47a", f"{spell.name} ({object_id}) can't be spliced onto itself: it is on the stack, not in hand"))
+            reasons.append(Reason("CR 702.47a", f"{spell.name} ({object_id}) can't be spliced onto itself: it is on "
+                                                "the stack, not in hand"))
             continue
         if not state.has_object(object_id):
             reasons.append(Reason("CR 702.47a", f"there is no object {object_id!r}"))

@@ -7,19 +7,24 @@ cast as both halves, a fused split spell with the halves' characteristics
 combined and a total cost including both mana costs (CR 702.102a-c). The
 choice is made before anything else (CR 702.102a: before the card is put
 onto the stack), so each choice is its own cast problem: the problem of the
-half, or of the whole card, standing in the card's place.
+half, or of the whole card, standing in the card's place, whose face variable
+(:data:`~models.choices.FACE`) has that one value.
 """
 
 from __future__ import annotations
 
 import dataclasses
 
+from typing import Any
+
+from models.choices import FACE
 from models.errors import InputError
 from models.objects import GameObject, Zone
 from models.state import GameState
 from solver.abilities import abilities_of
+from solver.problem import CastProblem, Reason
 
-__all__ = ["half_choices", "spell_of_halves", "halves_reason"]
+__all__ = ["half_choices", "spell_of_halves", "halves_reason", "add_face_rules"]
 
 
 def _fuses(obj: GameObject) -> bool:
@@ -104,3 +109,24 @@ def spell_of_halves(state: GameState, object_id: str, halves: tuple[str, ...]) -
     half = next(h for h in obj.card.halves if h.name == halves[0])
     changed = dataclasses.replace(obj, card=half)
     return dataclasses.replace(state, objects=tuple(changed if o.id == obj.id else o for o in state.objects))
+
+
+def add_face_rules(problem: CastProblem, state: GameState) -> None:
+    """Add the face variable: the half (or both, fused) this problem casts, one value (CR 709.3, 702.102a).
+
+    Parameters
+    ----------
+    problem : CastProblem
+    state : GameState
+        The state with the whole card (the problem's holds the half standing in its place).
+    """
+    card_id = problem.spell.id
+
+    def why_not(value: Any) -> tuple[Reason, ...]:
+        refused = halves_reason(state, card_id, tuple(value))
+        if refused is not None:
+            return (Reason(*refused),)
+        return (Reason("CR 709.3", f"this is the cast of {' and '.join(problem.halves) or problem.spell.name}, "
+                                   f"not of {' and '.join(value)}"),)
+
+    problem.add_variable(FACE, (problem.halves,), "CR 709.3", why_not)

@@ -2,20 +2,22 @@
 
 The mode variables come from :mod:`solver.rules.modes`; Spree asks for one
 or more of them (CR 702.172a). The cost printed before each chosen mode is
-an additional cost (CR 700.2h), summed in :mod:`solver.rules.costs`; so it is
-still paid when the spell is cast without paying its mana cost (CR 118.9d).
+an additional cost (CR 700.2h), a cost term summed in
+:mod:`solver.rules.costs`; so it is still paid when the spell is cast
+without paying its mana cost (CR 118.9d).
 """
 
 from __future__ import annotations
 
-from solver.problem import CastProblem
-from solver.rules.modes import mode_variables
+from models.abilities import Cost
+from solver.problem import CastProblem, CostTerm
+from solver.rules.modes import mode_keys
 
 __all__ = ["add_spree_rules"]
 
 
 def add_spree_rules(problem: CastProblem) -> None:
-    """Add Spree's bound: at least one mode, each at most once (CR 702.172a, 700.2d).
+    """Add Spree's bound, at least one mode, each at most once (CR 702.172a, 700.2d), and the modes' costs.
 
     Parameters
     ----------
@@ -25,11 +27,14 @@ def add_spree_rules(problem: CastProblem) -> None:
     choice = problem.abilities.mode_choice
     if choice is None or not choice.spree:
         return
-    names = mode_variables(problem)
+    keys = mode_keys(problem)
     problem.add_constraint(
-        names,
-        lambda *chosen: 1 <= sum(chosen) <= len(names),
+        keys,
+        lambda *chosen: 1 <= sum(chosen) <= len(keys),
         "CR 702.172a",
         "choose one or more modes (Spree)",
         lambda *chosen: f"{sum(chosen)} modes chosen; {problem.spell.card.name} needs one or more (Spree)",
     )
+    for mode, key in zip(problem.abilities.modes, keys):
+        if mode.cost is not None:  # an additional cost of the chosen mode (CR 700.2h)
+            problem.add_cost(CostTerm(Cost(mode.cost), (key,), int, 1, f"{key} (Spree)"))

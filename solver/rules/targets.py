@@ -1,41 +1,46 @@
-"""Targets (CR 115, 601.2c): one variable per instance of the word "target".
+"""Targets (CR 115, 601.2c, 601.2d): one variable per instance of the word "target", one per division.
 
-Each instance is a slot whose value is the sorted tuple of the objects and
-players chosen for it (a set: "two target creatures" chooses two different
-ones, CR 115.3), or None when the text it is in is not part of the spell (a
-mode not chosen, CR 700.2c; a card not spliced, CR 702.47d). Domains hold the
-legal choices, judged against the spell's own characteristics: a spliced text
-does not change the spell's colour (CR 702.47c). Different instances may
-choose the same object (CR 115.3) unless the text says "another" (CR 115.4).
+Each instance is a slot (:class:`~solver.problem.TargetSlot`, keyed by
+:class:`~models.choices.TargetKey`) whose value is the sorted tuple of the
+objects and players chosen for it (a set: "two target creatures" chooses two
+different ones, CR 115.3), or None when the text it is in is not part of the
+spell (a mode not chosen, CR 700.2c; a card not spliced, CR 702.47d; text
+that needs kicker or awaken paid, CR 702.33g, 702.113a; an overloaded
+spell's own text, CR 702.96b): its :class:`~solver.problem.Switch`. Domains
+hold the legal choices, judged against the spell's own characteristics: a
+spliced text does not change the spell's colour (CR 702.47c). Different
+instances may choose the same object (CR 115.3) unless the text says
+"another" (CR 115.4). Damage or counters divided among an instance's targets
+is a choice of its own (:class:`~models.choices.DivisionKey`, CR 601.2d),
+made from the targets chosen.
 """
 
 from __future__ import annotations
 
 import functools
 import itertools
+import math
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from typing import Any
 
-from models.abilities import PERMANENT_KIND_TYPES, ControllerFilter, Quality, TargetKind, TargetSpec
-from models.cast import Cast
-from models.errors import UnsupportedRuleError
+from models.abilities import (
+    PERMANENT_KIND_TYPES, AlternativeCost, ControllerFilter, Instruction, Quality, TargetKind, TargetSpec,
+)
+from models.cast import Cast, TargetChoice
+from models.choices import ALTERNATIVE_COST, SPLICE_SET, X, DivisionKey, ModeKey, OptionalCostKey, TargetKey
+from models.errors import CastFormatError, UnsupportedRuleError
 from models.oracle.parser import ANY_NUMBER
-from models.objects import CardType, GameObject, Zone
+from models.objects import CardType, GameObject, ObjectId, PlayerId, Zone
+from models.state import GameState
 from solver.abilities import abilities_of
+from solver.problem import CastProblem, ConstraintKind, LazyDomain, Reason, Switch, SwitchAtom, TargetSlot
 from solver.qualities import holds
-from solver.problem import CastProblem, Reason, TargetSlot, split_value, target_ids, value_of_choice
-from solver.rules.costs import AWAKENED, KICKED, OVERLOADED, X
-from solver.rules.splice import SPLICES
-from solver.rules.modes import mode_variable
+from solver.rules.costs import optional_cost_key
 
-__all__ = ["add_target_rules", "legal_targets", "why_not_legal_target", "slot_variable", "target_ids", "controller_of",
-           "split_value", "value_of_choice"]
-
-
-def slot_variable(source: str, mode: int | None, instruction: int, index: int, copy: int = 0) -> str:
-    """The variable name of one target instance (``copy``: which time a repeated mode is chosen)."""
-    where = f"m{mode}" if mode is not None else f"t{instruction}"
-    return f"target:{source}:{where}:{index}" + (f":c{copy}" if copy else "")
+__all__ = ["add_target_rules", "add_target_slot", "candidates_of", "legal_targets", "why_not_legal_target",
+           "controller_of", "target_choices", "switch_of", "spec_at", "spell_on_stack_problem",
+           "MOST_CANDIDATES_FOR_ANY_NUMBER"]
 
 
 @functools.cache
@@ -138,14 +143,14 @@ def _static_lines(obj: GameObject):
 
 def _refuse_static_changes(problem: CastProblem, pattern: re.Pattern, rule: str, what: str, consequence: str) -> None:
     """Raise when a permanent on the battlefield has a static ability the pattern finds (once per problem)."""
-    if pattern.pattern in problem.cache:
+    if pattern.pattern in problem.memo.checked:
         return
     for obj in problem.state.battlefield():
         for line in _static_lines(obj):
             if pattern.search(line):
                 raise UnsupportedRuleError(obj.name, line,
                                            f"a static change of {what} is not applied ({rule}): {consequence}")
-    problem.cache[pattern.pattern] = True
+    problem.memo.checked.add(pattern.pattern)
 
 
 _GRANTS_PROTECTION = re.compile(r"\b(hexproof|shroud|protection|can't be the targets?)\b")
@@ -159,14 +164,14 @@ def _granted_protections(problem: CastProblem) -> None:
     what may be targeted (CR 702.11, 702.16, 702.18) but are not read: with such
     a permanent on the battlefield, a target is unsupported, never guessed.
     """
-    if "granted protections checked" in problem.cache:
+    if "granted protections" in problem.memo.checked:
         return
     for obj in problem.state.battlefield():
         for unread in abilities_of(obj).permanent_unsupported:
             if unread.topic == "targeting" and _GRANTS_PROTECTION.search(re.sub(r'"[^"]*"', "", unread.span.lower())):
                 raise UnsupportedRuleError(obj.name, unread.span, "it may give other permanents or players hexproof, "
                                                                   "shroud or protection, which is not read")
-    problem.cache["granted protections checked"] = True
+    problem.memo.checked.add("granted protections")
 
 
 def _static_type_changes(problem: CastProblem) -> None:
@@ -214,7 +219,7 @@ def _controller_mismatch(problem: CastProblem, spec: TargetSpec, obj: GameObject
 
 def _player_protection(problem: CastProblem, player: str) -> Reason | None:
     """Hexproof or shroud a player has from a permanent they control (CR 702.11c, 702.18b)."""
-    memo = problem.cache.setdefault("player abilities", {})
+    memo = problem.memo.player_protections
     if player not in memo:
         hexproof = shroud = False
         for obj in problem.state.objects_in(Zone.BATTLEFIELD, player):
@@ -256,7 +261,7 @@ def why_not_legal_target(problem: CastProblem, spec: TargetSpec, candidate: str,
     state = problem.state
     if candidate not in state.players and not state.has_object(candidate):
         return Reason("CR 115.1", f"there is no object or player {candidate!r}")
-    if candidate == problem.spell.id and not problem.cache.get("targets are a copy's"):
+    if candidate == problem.spell.id and not problem.is_copy:
         return Reason("CR 115.5", f"{problem.spell.name} can't target itself")
     mismatch = _matches_kind(problem, spec, candidate)
     if mismatch:
@@ -291,8 +296,36 @@ def why_not_legal_target(problem: CastProblem, spec: TargetSpec, candidate: str,
     return None
 
 
+def candidates_of(problem: CastProblem, spec: TargetSpec) -> tuple[str, ...]:
+    """Every object and player a target phrase could name in this state, legal or not (CR 115.1-115.2).
+
+    Players (turn order) and permanents (file order); for "target spell", the
+    spells on the stack, bottom first (CR 405.1); for "target spell or
+    permanent", permanents then spells; for a card in a graveyard, the cards
+    in graveyards (file order).
+
+    Parameters
+    ----------
+    problem : CastProblem
+    spec : TargetSpec
+
+    Returns
+    -------
+    tuple of str
+    """
+    state = problem.state
+    if spec.kinds == {TargetKind.SPELL}:
+        return tuple(state.stack)
+    if TargetKind.GRAVEYARD_CARD in spec.kinds:
+        return tuple(o.id for o in state.objects_in(Zone.GRAVEYARD))
+    found = list(state.players) + [o.id for o in state.battlefield()]
+    if TargetKind.SPELL in spec.kinds:
+        found += list(state.stack)
+    return tuple(found)
+
+
 def legal_targets(problem: CastProblem, spec: TargetSpec) -> tuple[str, ...]:
-    """Every object and player legal for one instance, players first (turn order), then permanents (file order).
+    """Every object and player legal for one instance, in the order of :func:`candidates_of`.
 
     Parameters
     ----------
@@ -308,18 +341,11 @@ def legal_targets(problem: CastProblem, spec: TargetSpec) -> tuple[str, ...]:
     Legality depends on the phrase and the spell, never on which text the
     phrase is in, so the answer is kept per phrase for the problem.
     """
-    memo = problem.cache.setdefault("legal targets", {})
+    memo = problem.memo.legal_targets
     found = memo.get(spec)
     if found is None:
-        candidates = list(problem.state.players) + [o.id for o in problem.state.battlefield()]
-        if spec.kinds == {TargetKind.SPELL}:
-            candidates = list(problem.state.stack)  # bottom first (CR 405.1)
-        elif TargetKind.SPELL in spec.kinds:  # "target spell or permanent": permanents, then spells
-            candidates += list(problem.state.stack)
-        elif TargetKind.GRAVEYARD_CARD in spec.kinds:
-            candidates = [o.id for o in problem.state.objects_in(Zone.GRAVEYARD)]
         found = memo[spec] = tuple(
-            c for c in candidates if why_not_legal_target(problem, spec, c, explain=False) is None
+            c for c in candidates_of(problem, spec) if why_not_legal_target(problem, spec, c, explain=False) is None
         )
     return found
 
@@ -333,138 +359,279 @@ MOST_CANDIDATES_FOR_ANY_NUMBER = 16
 """'any number of target' lists every subset of the candidates: 2^16 = 65,536 at most."""
 
 
-def _compositions(total: int, parts: int) -> list[tuple[int, ...]]:
+def controller_of(problem: CastProblem, candidate: str) -> str:
+    """Who controls a target: the object's controller, or the player itself."""
+    return candidate if candidate in problem.state.players else problem.state.object(candidate).controller
+
+
+def compositions(total: int, parts: int) -> Iterator[tuple[int, ...]]:
     """Every way to split ``total`` into ``parts`` amounts of at least 1, in order (CR 601.2d)."""
-    return [
-        tuple(b - a for a, b in zip((0,) + cuts, cuts + (total,)))
-        for cuts in itertools.combinations(range(1, total), parts - 1)
-    ]
+    for cuts in itertools.combinations(range(1, total), parts - 1):
+        yield tuple(b - a for a, b in zip((0,) + cuts, cuts + (total,)))
 
 
-def _choices(problem: CastProblem, spec: TargetSpec) -> tuple[tuple, ...]:
-    legal = legal_targets(problem, spec)
+def target_choices(problem: CastProblem, spec: TargetSpec, pool: tuple[str, ...] | None = None) -> tuple[tuple[str, ...], ...]:
+    """The legal sets of targets of one instance: sorted tuples of ids, smallest sets first (CR 115.3, 115.6).
+
+    Parameters
+    ----------
+    problem : CastProblem
+    spec : TargetSpec
+    pool : tuple of str or None
+        The objects and players to choose among; by default :func:`legal_targets`.
+
+    Raises
+    ------
+    UnsupportedRuleError
+        "Any number of target" with more than :data:`MOST_CANDIDATES_FOR_ANY_NUMBER` candidates.
+    """
+    legal = legal_targets(problem, spec) if pool is None else pool
     if spec.count > len(legal) and spec.count >= ANY_NUMBER and len(legal) > MOST_CANDIDATES_FOR_ANY_NUMBER:
         raise UnsupportedRuleError(
             problem.spell.name, spec.phrase,
             f"{len(legal)} candidates make {2 ** len(legal):,} sets of targets; at most "
             f"{MOST_CANDIDATES_FOR_ANY_NUMBER} candidates are listed for 'any number of target'",
         )
-    sizes = range(spec.minimum, min(spec.count, len(legal)) + 1)
+    low = max(spec.minimum, 1) if spec.divided else spec.minimum  # a division needs a target (CR 601.2d)
+    sizes = range(low, min(spec.count, len(legal)) + 1)
     sets = [tuple(sorted(combination)) for size in sizes for combination in itertools.combinations(legal, size)]
     if spec.same_controller:  # "… controlled by the same player"
         sets = [chosen for chosen in sets if len({controller_of(problem, c) for c in chosen}) <= 1]
-    if not spec.divided:
-        return tuple(sets)
-    # Divided damage: each distinct division is its own choice (CR 601.2d).
-    return tuple(
-        tuple(zip(chosen, amounts)) for chosen in sets if chosen for amounts in _compositions(spec.divided, len(chosen))
+    return tuple(sets)
+
+
+# ---------------------------------------------------------------------------------------------- switches
+def _mode_atom(index: int, copy: int) -> SwitchAtom:
+    key = ModeKey(index)
+    if copy:
+        return SwitchAtom(key, lambda chosen: chosen > copy, f"{key} is chosen {copy + 1} times or more",
+                          "CR 700.2d")
+    return SwitchAtom(key, lambda chosen: chosen > 0, f"{key} is chosen", "CR 700.2a")
+
+
+def _splice_atom(card: GameObject) -> SwitchAtom:
+    card_id = card.id
+    return SwitchAtom(SPLICE_SET, lambda spliced: card_id in spliced, f"{card.name} ({card_id}) is spliced",
+                      "CR 702.47b")
+
+
+def _paid_atom(problem: CastProblem, source: GameObject, condition: tuple[str, ...], phrase: str) -> SwitchAtom:
+    """The atom of text that happens only if a cost was paid: kicker (CR 702.33g), awaken (CR 702.113a)."""
+    if source.id != problem.spell.id:
+        raise UnsupportedRuleError(source.name, phrase, "text that needs a cost paid, outside the spell's own text")
+    optional = [a for a in problem.abilities.additional_costs if a.optional and a.keyword in condition]
+    alternative = [a for a in problem.abilities.alternative_costs if a.keyword in condition]
+    if len(optional) + len(alternative) != 1:
+        # (multikicker's "if it was kicked" beside kicker, or such text on a spell without the cost)
+        raise UnsupportedRuleError(source.name, phrase, f"text that needs {' or '.join(condition)} paid, on a "
+                                                        "spell with none or several such costs")
+    if optional:
+        key = optional_cost_key(optional[0])
+        kicked = condition == ("kicker", "multikicker")
+        text = "the spell is kicked" if kicked else f"the {optional[0].keyword} cost is paid"
+        return SwitchAtom(key, lambda times: times > 0, text, "CR 702.33g" if kicked else optional[0].rule)
+    keyword = alternative[0].keyword
+    rule = "CR 702.113b" if keyword == "awaken" else alternative[0].rule
+    return SwitchAtom(ALTERNATIVE_COST, lambda chosen: chosen == keyword, f"the {keyword} cost is paid", rule)
+
+
+def _not_removed_atom(removing: tuple[AlternativeCost, ...]) -> SwitchAtom:
+    """Overload: paid, the spell's own "target" reads "each" and takes no target (CR 702.96b)."""
+    names = tuple(a.keyword for a in removing)
+    return SwitchAtom(ALTERNATIVE_COST, lambda chosen: chosen not in names,
+                      f"the {' or '.join(names)} cost is not paid (paid, 'target' reads 'each')", "CR 702.96b")
+
+
+def switch_of(problem: CastProblem, source: GameObject, instruction: Instruction, spec: TargetSpec,
+              mode: int | None, copy: int, spliced: bool) -> Switch | None:
+    """When one instance of "target" is part of the spell (CR 601.2c), or None for always.
+
+    Parameters
+    ----------
+    problem : CastProblem
+    source : GameObject
+        The card whose text holds it.
+    instruction : Instruction
+    spec : TargetSpec
+    mode, copy : int or None, int
+        The mode whose text holds it and which time it is chosen.
+    spliced : bool
+        The text is a spliced card's.
+
+    Raises
+    ------
+    UnsupportedRuleError
+        Conditions this version does not model (see :func:`_paid_atom`).
+    """
+    atoms: list[SwitchAtom] = []
+    if spliced:
+        atoms.append(_splice_atom(source))
+    if mode is not None:
+        atoms.append(_mode_atom(mode, copy))
+    for condition in (instruction.condition, spec.condition):
+        if condition:
+            atoms.append(_paid_atom(problem, source, condition, spec.phrase))
+    removing = tuple(a for a in problem.abilities.alternative_costs if a.removes_targets)
+    if removing and not spliced and not problem.without_paying_mana_cost:
+        if problem.splice_candidates:
+            raise UnsupportedRuleError(problem.spell.name, removing[0].keyword,
+                                       "an alternative cost that removes targets with spliced text")
+        atoms.append(_not_removed_atom(removing))
+    return Switch(tuple(atoms)) if atoms else None
+
+
+# ---------------------------------------------------------------------------------------------- slots
+def _slot_why_not(problem: CastProblem, slot_key: TargetKey, spec: TargetSpec, source_name: str) -> Callable:
+    def why_not(value: Any) -> tuple[Reason, ...]:
+        if value is None:
+            return (Reason("CR 601.2c", f"no target is chosen for '{spec.phrase}' of {source_name}"),)
+        if not isinstance(value, tuple) or not all(isinstance(t, str) for t in value):
+            return (Reason("CR 601.2c", f"{value!r} is not a set of targets for '{spec.phrase}'"),)
+        reasons = []
+        if len(set(value)) != len(value):
+            reasons.append(Reason("CR 115.3", f"the same object is chosen twice for '{spec.phrase}'"))
+        if spec.same_controller and len({problem.state.object(t).controller for t in value
+                                         if problem.state.has_object(t)}) > 1:
+            reasons.append(Reason("CR 601.2c", f"'{spec.phrase}': the targets have different controllers"))
+        low = max(spec.minimum, 1) if spec.divided else spec.minimum
+        if not low <= len(value) <= spec.count:
+            wanted = spec.count if low == spec.count else f"{low} to {min(spec.count, ANY_NUMBER - 1)}"
+            if spec.count >= ANY_NUMBER:
+                wanted = f"{low} or more"
+            reasons.append(Reason("CR 601.2c", f"'{spec.phrase}' takes {wanted} target(s); {len(value)} given"))
+        for target in value:
+            why = why_not_legal_target(problem, spec, target)
+            if why is not None:
+                reasons.append(Reason(why.rule, f"'{spec.phrase}': {why.message}"))
+        return tuple(reasons) or (Reason("CR 601.2c", f"{list(value)} is not a legal choice for '{spec.phrase}'"),)
+    return why_not
+
+
+def add_target_slot(problem: CastProblem, key: TargetKey, spec: TargetSpec, switch: Switch | None,
+                    source_name: str, choices: tuple[tuple[str, ...], ...] | None = None,
+                    earlier: TargetSlot | None = None,
+                    divisions: tuple[tuple[int, ...], ...] | None = None) -> TargetSlot:
+    """Add one instance of "target": its variable, its division, and the rules tying it to other choices.
+
+    Parameters
+    ----------
+    problem : CastProblem
+    key : TargetKey
+    spec : TargetSpec
+    switch : Switch or None
+        When the instance is part of the spell; None: always.
+    source_name : str
+        The name of the card whose text holds it, for sentences.
+    choices : tuple of tuple of str, optional
+        The legal sets of targets; by default :func:`target_choices` (a copy
+        passes its own, CR 707.10c).
+    earlier : TargetSlot or None
+        For "another target": the instance it must differ from (CR 115.4).
+    divisions : tuple of tuple of int, optional
+        For a divided instance, the divisions allowed; by default every
+        division of the amount (a copy keeps its original's, CR 707.10).
+
+    Returns
+    -------
+    TargetSlot
+    """
+    if choices is None:
+        choices = target_choices(problem, spec)
+    domain = ((None,) + choices) if switch is not None else choices
+    problem.add_variable(key, domain, "CR 601.2c", _slot_why_not(problem, key, spec, source_name))
+    division = DivisionKey(key) if spec.divided else None
+    slot = TargetSlot(key, spec, switch, choices, candidates_of(problem, spec), division,
+                      functools.partial(why_not_legal_target, problem, spec))
+    problem.slots.append(slot)
+    if switch is not None:
+        _add_activation(problem, slot, source_name)
+    if division is not None:
+        _add_division(problem, slot, divisions)
+    if earlier is not None:
+        _add_another(problem, earlier, slot)
+    if spec.x_count:
+        _add_x_count(problem, slot)
+    return slot
+
+
+def _add_activation(problem: CastProblem, slot: TargetSlot, source_name: str) -> None:
+    switch = slot.switch
+    if switch is None:
+        return
+    phrase = slot.spec.phrase
+    choices = slot.choices
+    rule = switch.atoms[0].rule if len(switch.atoms) == 1 else "CR 601.2c"
+
+    def explain(*values: Any) -> str:
+        value = values[-1]
+        if switch.is_on(*values[:-1]):
+            return (f"{switch.text} but no target is chosen for '{phrase}'" if choices
+                    else f"{switch.text} but '{phrase}' has no legal target")
+        off = next(atom for atom, v in zip(switch.atoms, values[:-1]) if not atom.holds(v))
+        return f"a target ({', '.join(value)}) is given for '{phrase}' of {source_name}, which needs: {off.text}"
+
+    problem.add_constraint(
+        switch.scope + (slot.key,),
+        lambda *values: switch.is_on(*values[:-1]) == (values[-1] is not None),
+        rule,
+        f"'{phrase}' of {source_name} has a target exactly when {switch.text}",
+        explain,
+        kind=ConstraintKind.ACTIVATION,
+        generate=lambda *values: choices if switch.is_on(*values) else (None,),
+        count=lambda *values: len(choices) if switch.is_on(*values) else 1,
     )
 
 
-def _add_text(problem: CastProblem, source: GameObject, instructions, mode: int | None, activator: str | None,
-              copy: int = 0) -> None:
-    for line, instruction in enumerate(instructions):
-        first_slot = len(problem.slots)
-        for index, spec in enumerate(instruction.targets):
-            name = slot_variable(source.id, mode, line if mode is None else 0, index, copy)
-            choices = _choices(problem, spec)
-            switch = activator
-            if OVERLOADED in problem.variables and source.id == problem.spell.id:
-                if activator is not None or instruction.awakened_only or spec.kicked_only:
-                    raise UnsupportedRuleError(source.name, spec.phrase, "overload with modes, awaken or kicker text")
-                switch = OVERLOADED  # no target when overloaded: "target" reads "each" (CR 702.96a-b)
-            elif instruction.awakened_only:
-                if activator is not None or source.id != problem.spell.id or AWAKENED not in problem.variables:
-                    raise UnsupportedRuleError(source.name, spec.phrase, "awaken text outside the spell's own text")
-                switch = AWAKENED  # chosen only if the awaken cost is paid (CR 702.113b)
-            elif spec.kicked_only:
-                if activator is not None or source.id != problem.spell.id or KICKED not in problem.variables:
-                    # (multikicker's "if it was kicked" text is not modelled either)
-                    raise UnsupportedRuleError(source.name, spec.phrase,
-                                               "kicked-only target in a mode, a spliced text or without kicker")
-                switch = KICKED  # chosen only if the spell is kicked (CR 702.33g)
-            domain = ((None,) + choices) if switch else choices
-            problem.add_variable(name, domain, "CR 601.2c")
-            slot = TargetSlot(name, source.id, mode, line if mode is None else 0, index, spec, switch, choices,
-                              copy)
-            problem.slots.append(slot)
-            _add_activation(problem, slot, source)
-            if spec.distinct_from is not None:
-                earlier = problem.slots[first_slot + spec.distinct_from]
-                _add_another(problem, earlier, slot)
-            if spec.x_count:
-                _add_x_count(problem, slot)
-        if mode is None and not instruction.targets:
-            continue
-
-
-def _add_activation(problem: CastProblem, slot: TargetSlot, source: GameObject) -> None:
-    if slot.activator is None:
+def _add_division(problem: CastProblem, slot: TargetSlot, fixed: tuple[tuple[int, ...], ...] | None) -> None:
+    """Damage or counters divided among the instance's targets, at least 1 each (CR 601.2d)."""
+    spec, division = slot.spec, slot.division
+    if division is None:
         return
-    phrase = slot.spec.phrase
-    if slot.activator == SPLICES:
-        source_id = source.id
-        problem.add_constraint(
-            (SPLICES, slot.variable),
-            lambda spliced, value: (source_id in spliced) == (value is not None),
-            "CR 702.47b",
-            f"'{phrase}' of {source.name} has a target exactly when {source.name} is spliced",
-            lambda spliced, value: (
-                (f"{source.name} ({source_id}) is spliced but no target is chosen for '{phrase}'" if slot.choices
-                 else f"{source.name} ({source_id}) is spliced but '{phrase}' has no legal target")
-                if source_id in spliced else
-                f"a target is given for '{phrase}' of {source.name}, which is not spliced"
-            ),
-            kind="activation",
-        )
-    elif slot.activator == OVERLOADED:
-        problem.add_constraint(
-            (OVERLOADED, slot.variable),
-            lambda overloaded, value: bool(overloaded) == (value is None),
-            "CR 702.96b",
-            f"'{phrase}' has a target exactly when the overload cost is not paid",
-            lambda overloaded, value: (
-                f"the overload cost is paid, so '{phrase}' reads 'each' and takes no target" if overloaded
-                else (f"no target is chosen for '{phrase}'" if slot.choices else f"'{phrase}' has no legal target")
-            ),
-            kind="activation",
-        )
-    elif slot.activator in (AWAKENED, KICKED):
-        rule, condition = {AWAKENED: ("CR 702.113b", "the awaken cost is paid"),
-                           KICKED: ("CR 702.33g", "the spell is kicked")}[slot.activator]
-        problem.add_constraint(
-            (slot.activator, slot.variable),
-            lambda paid, value: bool(paid) == (value is not None),
-            rule,
-            f"'{phrase}' has a target exactly when {condition}",
-            lambda paid, value: (
-                (f"{condition} but no target is chosen for '{phrase}'" if slot.choices
-                 else f"{condition} but '{phrase}' has no legal target") if paid
-                else f"a target is given for '{phrase}', which needs {condition.replace(' is ', ' ')}"
-            ),
-            kind="activation",
-        )
-    else:
-        problem.add_constraint(
-            (slot.activator, slot.variable),
-            lambda chosen, value: (chosen > slot.copy) == (value is not None),
-            "CR 700.2a",
-            f"'{phrase}' of mode {slot.mode} has a target exactly when the mode is chosen",
-            lambda chosen, value: (
-                (f"mode {slot.mode} is chosen but no target is chosen for '{phrase}'" if slot.choices
-                 else f"mode {slot.mode} is chosen but '{phrase}' has no legal target")
-                if chosen else f"a target is given for '{phrase}' of mode {slot.mode}, which is not chosen"
-            ),
-            kind="activation",
-        )
+    amount, most = spec.divided, min(spec.count, spec.divided)
+
+    def is_division(value: Any) -> bool:
+        if fixed is not None:
+            return value in fixed
+        return value is None or (isinstance(value, tuple) and 1 <= len(value) <= most
+                                 and all(isinstance(a, int) and a >= 1 for a in value) and sum(value) == amount)
+
+    def divisions() -> Iterator[tuple[int, ...] | None]:
+        if fixed is not None:
+            yield from fixed
+            return
+        if slot.switch is not None:
+            yield None
+        for parts in range(1, most + 1):
+            yield from compositions(amount, parts)
+
+    wanted = f"{amount} {spec.divided_what} must be divided among the targets, at least 1 each"
+
+    def why_not(value: Any) -> tuple[Reason, ...]:
+        given = list(value) if isinstance(value, tuple) else value
+        return (Reason("CR 601.2d", f"'{spec.phrase}': {wanted}; the division given is {given}"),)
+
+    problem.add_variable(division, LazyDomain(divisions, is_division, f"divisions of {amount}"), "CR 601.2d",
+                         why_not)
+    problem.add_constraint(
+        (slot.key, division),
+        lambda targets, split: (targets is None) == (split is None) and (targets is None or len(targets) == len(split)),
+        "CR 601.2d",
+        f"'{spec.phrase}': one amount per target",
+        lambda targets, split: f"'{spec.phrase}': {wanted}; the division given is {list(split or ())} for "
+                               f"{len(targets or ())} target(s)",
+        generate=lambda targets: (None,) if targets is None else (
+            compositions(amount, len(targets)) if fixed is None else [d for d in fixed if len(d) == len(targets)]),
+        count=None if fixed is not None else
+        (lambda targets: 1 if targets is None else math.comb(amount - 1, len(targets) - 1)),
+    )
 
 
 def _add_x_count(problem: CastProblem, slot: TargetSlot) -> None:
     """'X target …': as many targets as the value announced for X (CR 601.2b then 601.2c)."""
-    if X not in problem.variables:
+    if problem.variables[X].domain == (None,):
         raise UnsupportedRuleError(problem.spell.name, slot.spec.phrase, "'X target' without X in the mana cost")
     problem.add_constraint(
-        (X, slot.variable),
+        (X, slot.key),
         lambda x, value: value is None or len(value) == x,
         "CR 601.2c",
         f"'{slot.spec.phrase}' chooses exactly X targets",
@@ -474,13 +641,25 @@ def _add_x_count(problem: CastProblem, slot: TargetSlot) -> None:
 
 def _add_another(problem: CastProblem, earlier: TargetSlot, later: TargetSlot) -> None:
     problem.add_constraint(
-        (earlier.variable, later.variable),
-        lambda first, second: first is None or second is None or not set(target_ids(first)) & set(target_ids(second)),
+        (earlier.key, later.key),
+        lambda first, second: first is None or second is None or not set(first) & set(second),
         "CR 115.4",
         f"'{later.spec.phrase}' must differ from '{earlier.spec.phrase}'",
-        lambda first, second: f"{', '.join(sorted(set(target_ids(first)) & set(target_ids(second))))} chosen for both "
+        lambda first, second: f"{', '.join(sorted(set(first) & set(second)))} chosen for both "
         f"'{earlier.spec.phrase}' and '{later.spec.phrase}'",
     )
+
+
+def _add_text(problem: CastProblem, source: GameObject, instructions: tuple[Instruction, ...], mode: int | None,
+              copy: int = 0) -> None:
+    spliced = source.id != problem.spell.id
+    for line, instruction in enumerate(instructions):
+        made: list[TargetSlot] = []
+        for index, spec in enumerate(instruction.targets):
+            key = TargetKey(ObjectId(source.id), mode, line if mode is None else 0, index, copy)
+            switch = switch_of(problem, source, instruction, spec, mode, copy, spliced)
+            earlier = made[spec.distinct_from] if spec.distinct_from is not None else None
+            made.append(add_target_slot(problem, key, spec, switch, source.name, earlier=earlier))
 
 
 def add_target_rules(problem: CastProblem) -> None:
@@ -489,20 +668,90 @@ def add_target_rules(problem: CastProblem) -> None:
     Parameters
     ----------
     problem : CastProblem
-        Modes and splices must have been added already.
+        Modes, splices and the cost announcements must have been added already.
 
     Notes
     -----
     CR 601.2c: targets are chosen for the spell's own text, for each chosen
-    mode (CR 700.2c) and for each spliced text (CR 702.47d). A mode or splice
-    whose instance has no legal choice can't be chosen (CR 700.2a, 702.47b).
+    mode (CR 700.2c, each time it is chosen, 700.2d) and for each spliced
+    text (CR 702.47d). A mode or splice whose instance has no legal choice
+    can't be chosen (CR 700.2a, 702.47b).
     """
     spell = problem.spell
-    _add_text(problem, spell, problem.abilities.spell_text, None, None)
+    _add_text(problem, spell, problem.abilities.spell_text, None)
     choice = problem.abilities.mode_choice
     copies = choice.maximum if choice is not None and choice.repeatable else 1
     for mode in problem.abilities.modes:
         for copy in range(copies):  # each time a mode is chosen is its own instance (CR 700.2d)
-            _add_text(problem, spell, (mode.instruction,), mode.index, mode_variable(mode.index), copy)
+            _add_text(problem, spell, (mode.instruction,), mode.index, copy)
     for obj, abilities in problem.splice_candidates.values():
-        _add_text(problem, obj, abilities.spell_text, None, SPLICES)
+        _add_text(problem, obj, abilities.spell_text, None)
+
+
+def spec_at(state: GameState, spell: GameObject, key: TargetKey) -> TargetSpec | None:
+    """The target phrase at an instance of a spell or of one of its spliced texts, or None if there is none."""
+    if key.source != spell.id and not state.has_object(key.source):
+        return None
+    abilities = abilities_of(spell if key.source == spell.id else state.object(key.source))
+    try:
+        if key.mode is not None:
+            if key.source != spell.id:
+                return None
+            return abilities.modes[key.mode].instruction.targets[key.index]
+        return abilities.spell_text[key.instruction].targets[key.index]
+    except IndexError:
+        return None
+
+
+def spell_on_stack_problem(
+    state: GameState, spell: GameObject, cast: Cast, controller: str, *, is_copy: bool = False,
+    choices: Callable[[CastProblem, TargetSpec, TargetChoice], tuple[tuple[str, ...], ...]] | None = None,
+    path: str = "cast",
+) -> CastProblem:
+    """The target instances of a spell on the stack whose other choices are made (CR 608.2b, 707.10).
+
+    Every instance its cast chose targets for is a variable; nothing else
+    is (the modes, splices and costs are those of the cast). Resolution
+    re-checks each target through these instances (CR 608.2b); a copy
+    chooses among their domains (CR 707.10c).
+
+    Parameters
+    ----------
+    state : GameState
+    spell : GameObject
+        The spell on the stack.
+    cast : Cast
+        The choices it was cast with.
+    controller : str
+        Who controls the spell (or the copy).
+    is_copy : bool
+        The instances are a copy's: a new object, which may target the original (CR 707.10, 115.5).
+    choices : callable or None
+        ``choices(problem, spec, original) -> sets of targets`` for each
+        instance; by default only the original choice.
+    path : str
+        Where the cast record is, for errors.
+
+    Returns
+    -------
+    CastProblem
+
+    Raises
+    ------
+    CastFormatError
+        The record names an instance of "target" the spell does not have.
+    """
+    problem = CastProblem(state, PlayerId(controller), spell, abilities_of(spell), is_copy=is_copy)
+    made: dict[tuple, TargetSlot] = {}
+    for position, choice in enumerate(cast.targets):
+        key = TargetKey(choice.source, choice.mode, choice.instruction, choice.index, choice.copy)
+        spec = spec_at(state, spell, key)
+        if spec is None:
+            raise CastFormatError(f"{path}.targets[{position}]", f"no instance of 'target' at {choice.slot}")
+        sets = choices(problem, spec, choice) if choices is not None else (tuple(choice.targets),)
+        text = (key.source, key.mode, key.instruction, key.copy)
+        earlier = made.get(text + (spec.distinct_from,)) if spec.distinct_from is not None else None
+        source = spell if key.source == spell.id else state.object(key.source)
+        divisions = None if choices is not None else (tuple(choice.division),)
+        made[text + (key.index,)] = add_target_slot(problem, key, spec, None, source.name, sets, earlier, divisions)
+    return problem

@@ -1,21 +1,28 @@
-"""When a card may be cast: priority, sorcery timing and the card's own timing text.
+"""Where and when a card may be cast: the zone, the permissions, priority, sorcery timing, timing text.
 
-CR 117.1a, 307.1, 305.9; "You may cast this spell as though it had flash"
-(CR 601.3c-d); "Cast this spell only during …" (CR 601.3, 604.6).
+CR 601.2a, 601.3, 117.1a, 307.1, 305.9; "You may cast this spell as though it
+had flash" (CR 601.3c-d); "Cast this spell only during …" (CR 601.3, 604.6).
 
-Timing does not depend on any casting choice, so it is added as a condition
-of the whole cast (a constraint with an empty scope). The {2} more that
-some spells ask for when cast as though they had flash is likewise a
-condition of the state, not a choice: :func:`flash_additional_cost` gives it
-to the total cost (CR 601.2f).
+The zone the card is cast from is a choice with one value: where the card
+is (:data:`~models.choices.ZONE`). A card is cast from its owner's hand
+(CR 601.2a), at the time its type allows (CR 117.1a, 307.1); its own
+:class:`~models.abilities.CastPermission` records may allow another time
+(or, once modelled, another zone). Timing does not depend on any other
+casting choice, so it is a condition of the whole cast (a constraint with an
+empty scope). The {2} more that some spells ask for when cast as though they
+had flash is a cost term of the permission (CR 601.2f, 601.3c).
 """
 
 from __future__ import annotations
 
-from models.objects import CardType, Phase, Zone
-from solver.problem import CastProblem
+from typing import Any
 
-__all__ = ["add_timing_rules", "has_sorcery_timing", "is_sorcery_timing", "flash_permission_holds",
+from models.abilities import CastPermission, Cost
+from models.choices import ZONE
+from models.objects import CardType, Phase, Zone
+from solver.problem import CastProblem, CostTerm, Reason
+
+__all__ = ["add_timing_rules", "has_sorcery_timing", "is_sorcery_timing", "permissions_that_apply",
            "flash_additional_cost"]
 
 
@@ -29,16 +36,8 @@ def is_sorcery_timing(problem: CastProblem) -> bool:
     return state.active_player == problem.caster and state.phase.is_main and not state.stack
 
 
-def flash_permission_holds(problem: CastProblem) -> bool:
-    """Whether the spell's "you may cast it as though it had flash" applies now (CR 601.3c-d).
-
-    A permission with a cost always applies: paying is part of casting
-    (CR 601.3c). Spell mastery applies while the caster's graveyard has at
-    least two instant and/or sorcery cards (CR 601.3d).
-    """
-    permission = problem.abilities.flash_permission
-    if permission is None:
-        return False
+def _holds(problem: CastProblem, permission: CastPermission) -> bool:
+    """Whether a permission's condition holds now: spell mastery counts the caster's graveyard (CR 601.3d)."""
     if permission.graveyard_spells:
         spells = sum(
             1 for obj in problem.state.objects_in(Zone.GRAVEYARD)
@@ -49,20 +48,26 @@ def flash_permission_holds(problem: CastProblem) -> bool:
     return True
 
 
+def permissions_that_apply(problem: CastProblem) -> list[CastPermission]:
+    """The card's own permissions (CR 601.3) for the zone it is in whose conditions hold now, printed order."""
+    return [p for p in problem.abilities.cast_permissions if p.zone is problem.spell.zone and _holds(problem, p)]
+
+
 def has_sorcery_timing(problem: CastProblem) -> bool:
     """Whether the card may be cast only at sorcery speed (CR 117.1a, 307.1, 702.8a, 601.3c-d).
 
-    Instants, cards with flash, and cards whose permission to be cast as
-    though they had flash applies may be cast whenever the caster has
+    Instants, cards with flash, and cards with a permission to be cast as
+    though they had flash that applies may be cast whenever the caster has
     priority; everything else only in the caster's main phase with an empty
     stack.
     """
     card = problem.spell.card
-    return not (card.has_type(CardType.INSTANT) or problem.abilities.flash or flash_permission_holds(problem))
+    return not (card.has_type(CardType.INSTANT) or problem.abilities.flash
+                or any(p.as_though_flash for p in permissions_that_apply(problem)))
 
 
-def flash_additional_cost(problem: CastProblem) -> int:
-    """Generic mana added for casting the spell as though it had flash (CR 601.3c, 601.2f, 307.5a).
+def flash_additional_cost(problem: CastProblem) -> Cost | None:
+    """The cost of the permission that lets the spell be cast now, if one is needed and asks for one (CR 601.3c).
 
     Parameters
     ----------
@@ -70,26 +75,24 @@ def flash_additional_cost(problem: CastProblem) -> int:
 
     Returns
     -------
-    int
-        The permission's cost ("if you pay {2} more to cast it": 2) when the
-        spell is cast at a time a sorcery couldn't have been cast (not the
-        caster's main phase, or a nonempty stack, CR 307.5a), else 0. The
-        permission is then what allows the cast, and its cost is an
-        additional cost, paid even when the spell is cast without paying its
-        mana cost (CR 118.9). A spell that could be cast as a sorcery costs
-        its usual total: the permission is not used.
+    Cost or None
+        None when the card may be cast now without a permission (an instant,
+        flash, or a time a sorcery could be cast, CR 307.5a), or a permission
+        without a cost applies; else the cheapest permission's cost ("if you
+        pay {2} more to cast it": {2}), an additional cost paid even when the
+        spell is cast without paying its mana cost (CR 118.9, 601.2f).
     """
-    permission = problem.abilities.flash_permission
-    if permission is None or permission.cost is None or is_sorcery_timing(problem):
-        return 0
     card = problem.spell.card
-    if card.has_type(CardType.INSTANT) or problem.abilities.flash:
-        return 0  # it may be cast at that time anyway (CR 702.8a)
-    return permission.cost.generic
+    if is_sorcery_timing(problem) or card.has_type(CardType.INSTANT) or problem.abilities.flash:
+        return None  # it may be cast at that time anyway (CR 702.8a)
+    costs = [p.cost for p in permissions_that_apply(problem) if p.as_though_flash]
+    if not costs or any(cost is None for cost in costs):
+        return None
+    return Cost(min(costs, key=lambda cost: cost.mana_value))  # type: ignore[union-attr, arg-type]
 
 
 def add_timing_rules(problem: CastProblem) -> None:
-    """Add the timing conditions of casting (empty-scope constraints).
+    """Add the zone cast from and the timing conditions of casting.
 
     Parameters
     ----------
@@ -97,6 +100,8 @@ def add_timing_rules(problem: CastProblem) -> None:
 
     Notes
     -----
+    - CR 601.2a, 601.3: the card is cast from where it is; from its owner's
+      hand, unless a permission it has allows another zone.
     - CR 117.1a: a player may cast a spell only while holding priority;
       CR 502.4: no player receives priority in the untap step.
     - CR 307.1 (sorceries), 301.1, 302.1, 303.1 (permanents): only in the
@@ -105,19 +110,24 @@ def add_timing_rules(problem: CastProblem) -> None:
     - CR 601.3, 604.6: "Cast this spell only during combat / your turn /
       an opponent's turn" forbids casting it at other times.
     - CR 305.9: a land is played, never cast.
-    - CR 601.2 (with 702.47a): the card must be in its owner's hand; cards in
-      other zones need a permission this version does not model.
     """
-    state, caster, card = problem.state, problem.caster, problem.spell.card
+    state, caster, spell = problem.state, problem.caster, problem.spell
+    card = spell.card
+
+    def zone_why_not(value: Any) -> tuple[Reason, ...]:
+        where = f"the hand of {caster}" if value is Zone.HAND else f"the {getattr(value, 'value', value)}"
+        return (Reason("CR 601.2", f"{card.name} is in the {spell.zone.value}, not in {where}"),)
+
+    problem.add_variable(ZONE, (spell.zone,), "CR 601.2a", zone_why_not)
     problem.add_constraint(
         (), lambda: not card.is_land, "CR 305.9",
         "a land is played, not cast",
         lambda: f"{card.name} is a land: lands are played, never cast",
     )
     problem.add_constraint(
-        (), lambda: problem.spell.zone is Zone.HAND, "CR 601.2",
+        (ZONE,), lambda zone: zone is Zone.HAND, "CR 601.2",
         "the card is cast from its owner's hand",
-        lambda: f"{card.name} is in the {problem.spell.zone.value}, not in the hand of {caster}",
+        lambda zone: f"{card.name} is in the {zone.value}, not in the hand of {caster}",
     )
     problem.add_constraint(
         (), lambda: state.phase is not Phase.UNTAP, "CR 502.4",
@@ -130,9 +140,9 @@ def add_timing_rules(problem: CastProblem) -> None:
         lambda: f"{caster} does not have priority ({state.priority} has)",
     )
     if has_sorcery_timing(problem):
-        permission = problem.abilities.flash_permission
-        unmet = (f"; it could be cast as though it had flash with {permission.graveyard_spells} or more "
-                 f"instant and/or sorcery cards in {caster}'s graveyard (CR 601.3d)") if permission else ""
+        mastery = [p for p in problem.abilities.cast_permissions if p.graveyard_spells]
+        unmet = (f"; it could be cast as though it had flash with {mastery[0].graveyard_spells} or more "
+                 f"instant and/or sorcery cards in {caster}'s graveyard (CR 601.3d)") if mastery else ""
         problem.add_constraint(
             (),
             lambda: is_sorcery_timing(problem),
@@ -156,11 +166,16 @@ def add_timing_rules(problem: CastProblem) -> None:
                 f"{state.active_player}'s {state.phase.value.replace('_', ' ')} phase"
             ),
         )
+    extra = flash_additional_cost(problem)
+    if extra is not None:  # cast as though it had flash: {2} more (CR 601.3c, 601.2f)
+        problem.add_cost(CostTerm(extra, (), lambda: 1, 1, "cast as though it had flash"))
 
 
 def _restriction_holds(problem: CastProblem) -> bool:
     """Whether "Cast this spell only during …" allows casting now (CR 601.3, 604.6)."""
     restriction, state = problem.abilities.timing_restriction, problem.state
+    if restriction is None:
+        return True
     if restriction.phases and state.phase not in restriction.phases:
         return False
     if restriction.turn == "yours":

@@ -314,7 +314,7 @@ def test_kicker_and_kicked_only_targets(make_state, casts, basics, lands, expect
     state = make_state(hand=[("probe", "Probe")], battlefield=battlefield)
     found = casts(state, "probe")
     assert len(found) == expected
-    assert all(bool(cast.targets) == cast.kicked for cast in found)
+    assert all(bool(cast.targets) == bool(cast.times_paid("kicker")) for cast in found)
     assert all(cast.mana_value == 3 for cast in found)  # CR 202.3: kicker never counts
 
 
@@ -324,12 +324,12 @@ def test_kicker_adds_its_cost(make_state, casts, basics):
                        opponent=[("ring", "Sol Ring"), ("moon", "Bad Moon")])
     found = casts(state, "blow")
     assert len(found) == 4
-    assert {str(cast.total_cost) for cast in found if cast.kicked} == {"{4}{W}{U}"}
-    unkicked = next(c for c in found if not c.kicked)
-    assert not why_illegal(state, unkicked._replace(kicked=True))  # 6 lands pay {4}{W}{U}
+    assert {str(cast.total_cost) for cast in found if cast.times_paid("kicker")} == {"{4}{W}{U}"}
+    unkicked = next(c for c in found if not c.times_paid("kicker"))
+    assert not why_illegal(state, unkicked._replace(additional_costs=(("kicker", 1),)))  # 6 lands pay {4}{W}{U}
     poor = make_state(hand=[("blow", "Dismantling Blow")], battlefield=basics("Plains", 3),
                       opponent=[("ring", "Sol Ring")])
-    assert "CR 601.2h" in {r.rule for r in why_illegal(poor, unkicked._replace(kicked=True))}
+    assert "CR 601.2h" in {r.rule for r in why_illegal(poor, unkicked._replace(additional_costs=(("kicker", 1),)))}
 
 
 @pytest.mark.parametrize(("graveyard", "expected"), [
@@ -466,7 +466,7 @@ def test_awaken_is_an_alternative_cost_with_a_land_target(make_state, casts):
     found = casts(state, "discovery")
     # Normal cast: no target, 1. Awakened for {5}{U} (six Islands pay it): one of P1's six lands, 6. 1 + 6 = 7.
     assert len(found) == 7
-    awakened = [c for c in found if c.awakened]
+    awakened = [c for c in found if c.alternative_cost == "awaken"]
     assert len(awakened) == 6 and {str(c.total_cost) for c in awakened} == {"{5}{U}"}
     assert {c.mana_value for c in found} == {4}
 
@@ -478,11 +478,11 @@ def test_awaken_needs_its_cost_and_never_with_another_alternative_cost(make_stat
     assert len(casts(state, "discovery")) == 1
     # Without paying its mana cost: one alternative cost only, so no awaken: 1.
     free = casts(state, "discovery", without_paying_mana_cost=True)
-    assert len(free) == 1 and not any(c.awakened for c in free)
+    assert len(free) == 1 and not any(c.alternative_cost == "awaken" for c in free)
     from models.cast import Cast
     from solver.legal import why_illegal
 
-    rules = [r.rule for r in why_illegal(state, Cast("discovery", "", awakened=True, without_paying_mana_cost=True))]
+    rules = [r.rule for r in why_illegal(state, Cast("discovery", "", alternative_cost="awaken", without_paying_mana_cost=True))]
     assert "CR 118.9a" in rules
 
 
@@ -495,7 +495,7 @@ def test_choices_a_cast_cannot_have_are_refused(make_state):
                                                                    ("bears", "Grizzly Bears")])
     legal = next(iter(legal_casts(state, "ray")))
     for changed in (legal._replace(taps=("bears",)), legal._replace(returns=("bears",)),
-                    legal._replace(awakened=True)):
+                    legal._replace(alternative_cost="awaken")):
         assert changed not in legal_casts(state, "ray")
         assert why_illegal(state, changed)
     assert legal in legal_casts(state, "ray") and isinstance(legal, Cast)
@@ -560,11 +560,11 @@ def test_multikicker_any_number_of_times(make_state, casts):
     (3 * {2} = 6 <= 7 < 8): 4 casts, each its own number of kicks."""
     state = make_state(hand=[("chalice", CHALICE)], battlefield=[(f"i{i}", "Island") for i in range(7)])
     found = casts(state, "chalice")
-    assert sorted((c.times_kicked, c.kicked, str(c.total_cost) or "{0}") for c in found) == [
+    assert sorted((c.times_paid("multikicker"), c.times_paid("multikicker") > 0, str(c.total_cost) or "{0}") for c in found) == [
         (0, False, "{0}"), (1, True, "{2}"), (2, True, "{4}"), (3, True, "{6}")]
     from solver.legal import why_illegal
 
-    assert why_illegal(state, next(c for c in found if c.times_kicked == 3)._replace(times_kicked=4))
+    assert why_illegal(state, next(c for c in found if c.times_paid("multikicker") == 3)._replace(additional_costs=(("multikicker", 4),)))
 
 
 # ---------------------------------------------------------------- an alternative cost written on the card (CR 118.9)
@@ -618,14 +618,14 @@ def test_overload_replaces_target_with_each(make_state, casts):
                        opponent=[("theirs", "Grizzly Bears")])
     found = casts(state, "surge")
     # {R}: target creature you control, b1 or b2 = 2; overloaded for {1}{R}: no target = 1. 2 + 1 = 3.
-    assert sorted((c.overloaded, str(c.total_cost), len(c.targets)) for c in found) == [
+    assert sorted((c.alternative_cost == "overload", str(c.total_cost), len(c.targets)) for c in found) == [
         (False, "{R}", 1), (False, "{R}", 1), (True, "{1}{R}", 0)]
     # with one Mountain only the targeted cast; with no creature of P1's only the overloaded one
     assert len(casts(make_state(hand=[("surge", "Weapon Surge")], battlefield=[("m1", "Mountain"),
                                                                                ("b1", "Grizzly Bears")]), "surge")) == 1
     alone = casts(make_state(hand=[("surge", "Weapon Surge")], battlefield=[("m1", "Mountain"), ("m2", "Mountain")],
                              opponent=[("theirs", "Grizzly Bears")]), "surge")
-    assert [(c.overloaded, len(c.targets)) for c in alone] == [(True, 0)]
+    assert [(c.alternative_cost == "overload", len(c.targets)) for c in alone] == [(True, 0)]
 
 
 def test_spell_that_costs_less_for_each_creature(make_state, casts):
