@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
 from models.io.state_json import load_state
 from models.objects import Phase
 from solver.explain import explain_card
@@ -98,3 +100,48 @@ def test_explain_nothing_to_sacrifice():
     found = explain_card(state, "fling")
     assert found.count == 0 and any("nothing of the kind its cost asks to sacrifice" in r.message
                                     for r in found.reasons)
+
+
+@pytest.mark.parametrize(("example", "card", "expected"), [
+    # CR 115.2, 601.2c: "target instant spell" names spells on the stack; Lava Spike is a sorcery.
+    ("explain01-dispel-sorcery-on-stack", "dispel",
+     ["Dispel (dispel): 0 legal casts",
+      "- Dispel can't be cast (CR 601.2c): no legal target for 'target instant spell' — Lava Spike (spike) is not "
+      "an instant spell (CR 115.1)"]),
+    # Lightning Bolt is an instant: one cast; the sorcery beside it is named as a candidate that can't be chosen.
+    ("explain02-dispel-instant-and-sorcery", "dispel",
+     ["Dispel (dispel): 1 legal cast",
+      "- 'target instant spell' can't choose spike: Lava Spike (spike) is not an instant spell (CR 115.1)"]),
+    # CR 115.2: "target creature card from your graveyard" names cards in P1's graveyard.
+    ("explain03-raise-dead-graveyards", "raise",
+     ["Raise Dead (raise): 0 legal casts",
+      "- Raise Dead can't be cast (CR 601.2c): no legal target for 'target creature card from your graveyard' — "
+      "Lightning Bolt (bolt) is not a creature card (CR 115.1); Grizzly Bears (theirbears) is in P2's graveyard, "
+      "not P1's (CR 115.1)"]),
+    ("explain04-raise-dead-own-creature", "raise",
+     ["Raise Dead (raise): 1 legal cast",
+      "- 'target creature card from your graveyard' can't choose bolt: Lightning Bolt (bolt) is not a creature "
+      "card (CR 115.1)",
+      "- 'target creature card from your graveyard' can't choose theirbears: Grizzly Bears (theirbears) is in P2's "
+      "graveyard, not P1's (CR 115.1)"]),
+])
+def test_explain_finds_candidates_on_the_stack_and_in_graveyards(example, card, expected):
+    """CR 115.2, 601.2c: explain reads the candidates of each instance from the problem: spells, graveyard cards."""
+    explanation = explain_card(load_state(ROOT / "examples" / f"{example}.json"), card)
+    assert explanation.lines() == expected
+
+
+def test_modes_are_numbered_from_one_in_every_sentence():
+    """CR 700.2: sentences number modes from 1 (JSON from 0): explain, why_illegal and the problem's keys agree."""
+    from models.choices import ModeKey
+    from solver.legal import legal_casts, why_illegal
+
+    state = load_state(ROOT / "examples" / "rules02-izzet-charm.json")
+    # Izzet Charm's first mode counters a noncreature spell: the stack is empty, so mode index 0 has no target.
+    explanation = explain_card(state, "charm")
+    assert any(line.startswith("- mode 1 ('Counter target noncreature spell") for line in explanation.lines())
+    cast = next(iter(legal_casts(state, "charm")))
+    reasons = why_illegal(state, cast._replace(modes=(0,), targets=()))
+    assert any("mode 1 is chosen but 'target noncreature spell' has no legal target" in r.message for r in reasons)
+    assert str(ModeKey(0)) == "mode 1"
+    assert not any("mode 0" in r.message for r in reasons)

@@ -43,6 +43,11 @@ __all__ = ["add_target_rules", "add_target_slot", "candidates_of", "legal_target
            "MOST_CANDIDATES_FOR_ANY_NUMBER"]
 
 
+def _a(words: str) -> str:
+    """Words with their indefinite article: ``_a("instant spell") == "an instant spell"``."""
+    return f"{'an' if words[:1] in 'aeiou' else 'a'} {words}"
+
+
 @functools.cache
 def _accepted_types(kinds: frozenset[TargetKind]) -> frozenset[CardType]:
     """The card types a permanent may have to be named by these kinds."""
@@ -67,7 +72,8 @@ def _matches_kind(problem: CastProblem, spec: TargetSpec, candidate: str) -> Cal
         if obj.zone is not Zone.GRAVEYARD:
             return lambda: f"{obj.name} ({obj.id}) is in the {obj.zone.value}: '{spec.phrase}' names cards in a graveyard"
         if spec.card_types and not any(t in spec.card_types for t in obj.card.types):
-            return lambda: f"{obj.name} ({obj.id}) is not a {' or '.join(sorted(t.value.lower() for t in spec.card_types))} card"
+            return lambda: (f"{obj.name} ({obj.id}) is not "
+                            f"{_a(' or '.join(sorted(t.value.lower() for t in spec.card_types)) + ' card')}")
         if spec.controller is ControllerFilter.YOU and obj.owner != problem.caster:
             return lambda: f"{obj.name} ({obj.id}) is in {obj.owner}'s graveyard, not {problem.caster}'s"
         if spec.controller is ControllerFilter.OPPONENT and obj.owner == problem.caster:
@@ -77,14 +83,14 @@ def _matches_kind(problem: CastProblem, spec: TargetSpec, candidate: str) -> Cal
         if obj.zone is not Zone.STACK:
             return lambda: f"{obj.name} ({obj.id}) is in the {obj.zone.value}: '{spec.phrase}' names spells on the stack"
         if spec.spells is not None and not spec.spells.matches(obj.card.types):
-            return lambda: f"{obj.name} ({obj.id}) is not a {spec.spells.value}"
+            return lambda: f"{obj.name} ({obj.id}) is not {_a(spec.spells.value)}"  # type: ignore[union-attr]
         return _controller_mismatch(problem, spec, obj) or _quality_mismatch(problem, spec, obj)
     if obj.zone is not Zone.BATTLEFIELD:
         return lambda: f"{obj.name} ({obj.id}) is in the {obj.zone.value}: '{spec.phrase}' names only permanents (CR 115.2)"
     _static_type_changes(problem)
     types = obj.card.types
     if TargetKind.PERMANENT not in spec.kinds and not _accepted_types(spec.kinds).intersection(types):
-        return lambda: f"{obj.name} ({obj.id}) is not a {' or '.join(sorted(k.value for k in spec.kinds))}"
+        return lambda: f"{obj.name} ({obj.id}) is not {_a(' or '.join(sorted(k.value for k in spec.kinds)))}"
     return _controller_mismatch(problem, spec, obj) or _quality_mismatch(problem, spec, obj)
 
 
