@@ -47,6 +47,11 @@ EXPECTED = {
     "examples/case11-discard-draw.json": 5,  # Draw 1 + 2; Ray 2
     "examples/case12-mists-two-rays.json": 25,  # Reach 13 + 6 + 6
     "examples/case13-mists-might-shroud.json": 1,  # Reach alone
+    # the hand is one card: the counts of tests/counts/candidates.jsonl
+    "examples/explain01-dispel-sorcery-on-stack.json": 0,
+    "examples/explain02-dispel-instant-and-sorcery.json": 1,
+    "examples/explain03-raise-dead-graveyards.json": 0,
+    "examples/explain04-raise-dead-own-creature.json": 1,
     "examples/rules01-crush-contraband.json": 3,
     "examples/rules02-izzet-charm.json": 3,
     "examples/rules03-fate-transfer-1.json": 0,
