@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any, Protocol
 
-import ijson  # type: ignore[import-untyped]  # ijson ships neither type hints nor a stub package
+import ijson
 
 from models.cards import _SUPERTYPES, card_from_record
 from models.errors import CardDataError, ManaCostError
