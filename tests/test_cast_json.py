@@ -145,3 +145,65 @@ def test_from_json_custom_path():
     """Cast.from_json path: errors are reported under the caller's key path (a stack object's `cast`)."""
     with pytest.raises(CastFormatError, match=r"^objects\[2\]\.cast\.modes:"):
         Cast.from_json({"card": "x", "modes": "all"}, path="objects[2].cast")
+
+
+# ---------------------------------------------------------------- every field, from one field list
+
+def every_field_cast() -> Cast:
+    """A cast whose every field differs from its default (the shapes only: no state checks it)."""
+    from models.objects import Zone
+
+    return Cast(
+        card=ObjectId("spell"), name="Test Spell", zone=Zone.EXILE, halves=("Far", "Away"), modes=(0, 1, 1),
+        splices=(ObjectId("s2"), ObjectId("s1")),
+        targets=(TargetChoice(ObjectId("spell"), 1, 0, 0, "any target", ("P1", "bear"), 1, (2, 1)),),
+        x=3, alternative_cost="overload", additional_costs=(("kicker", 1), ("multikicker", 2)),
+        discards=(ObjectId("d"),), sacrifices=(ObjectId("s"),), exiles=(ObjectId("e"),), taps=(ObjectId("t"),),
+        returns=(ObjectId("r"),), without_paying_mana_cost=True, total_cost=ManaCost.parse("{2}{R}"), mana_value=5,
+    )
+
+
+def test_every_field_has_a_json_form_and_a_default():
+    """Cast is built by name from one field list: CAST_FIELDS names every field, in order, once."""
+    from models.cast import CAST_FIELDS
+
+    assert tuple(spec.name for spec in CAST_FIELDS) == Cast._fields
+    full = every_field_cast()
+    empty = Cast(card=ObjectId("spell"))
+    changed = [name for name in Cast._fields if getattr(full, name) != getattr(empty, name)]
+    assert changed == [name for name in Cast._fields if name != "card"]  # the test cast sets every field
+
+
+def test_every_field_round_trips_through_json():
+    """Cast.to_json / from_json over every field: each one reads back as written, through JSON text."""
+    cast = every_field_cast()
+    back = Cast.from_json(json.loads(json.dumps(cast.to_json())))
+    for name in Cast._fields:
+        assert getattr(back, name) == getattr(cast, name), name
+    assert back == cast and back.to_json() == cast.to_json()
+
+
+def test_older_keys_are_written_and_read():
+    """The keys written before costs were records: kicked (CR 702.33d), times_kicked, awakened, overloaded."""
+    data = every_field_cast().to_json()
+    assert (data["kicked"], data["times_kicked"], data["overloaded"]) == (True, 2, True) and "awakened" not in data
+    old = Cast.from_json({"card": "probe", "kicked": True})
+    assert old.additional_costs == (("kicker", 1),) and old.times_paid("kicker") == 1
+    old = Cast.from_json({"card": "chalice", "kicked": True, "times_kicked": 3})
+    assert old.additional_costs == (("multikicker", 3),)
+    assert Cast.from_json({"card": "surge", "overloaded": True}).alternative_cost == "overload"
+    assert Cast.from_json({"card": "coast", "awakened": True}).alternative_cost == "awaken"
+    with pytest.raises(CastFormatError, match="overloaded"):
+        Cast.from_json({"card": "surge", "overloaded": True, "alternative_cost": "awaken"})
+    with pytest.raises(CastFormatError, match="disagree"):
+        Cast.from_json({"card": "chalice", "kicked": False, "times_kicked": 2})
+
+
+@pytest.mark.parametrize(("key", "value"), [
+    ("zone", "sideboard"), ("alternative_cost", 3), ("additional_costs", {"kicker": 0}),
+    ("additional_costs", ["kicker"]), ("x", -1), ("halves", ["a", "b", "c"]),
+])
+def test_bad_fields_are_refused_with_their_path(key, value):
+    """STATE_FORMAT: a field of the wrong shape is refused with its key path."""
+    with pytest.raises(CastFormatError, match=f"cast.{key}"):
+        Cast.from_json({"card": "spell", key: value})

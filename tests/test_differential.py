@@ -19,7 +19,8 @@ import pytest
 
 from models.cast import Cast
 from models.io.state_json import load_state, state_from_data
-from solver.legal import is_legal_cast, legal_casts
+from models.objects import Zone
+from solver.legal import is_legal_cast, legal_casts, why_illegal
 from tests.conftest import ROOT, load_count_suite
 
 SUITE_STATES = sorted({case["state"] for case in load_count_suite()})
@@ -35,6 +36,12 @@ HAND_CARDS = [
     "Coastal Discovery", "Terror", "Brutal Expulsion", "Ghostly Flicker", "Solar Tide", "Blazing Shoal",
     "Hill Giant", "Weapon Surge", "Devouring Greed", "Burn at the Stake", "Merciless Resolve", "Magmatic Insight",
     "Befoul", "Blasphemous Act", "Soulblast", "Bond of Agony", "Harvest Pyre",
+    # divided damage, kicker, an instant-speed counterspell, a graveyard target, multikicker (inline)
+    "Dismantling Blow", "Dispel", "Raise Dead", "Lightning Bolt",
+    {"name": "Forked Bolt", "mana_cost": "{R}", "type_line": "Sorcery",
+     "oracle_text": "Forked Bolt deals 2 damage divided as you choose among one or two targets."},
+    {"name": "Test Surge", "mana_cost": "{R}", "type_line": "Sorcery",
+     "oracle_text": "Multikicker {1}\nTest Surge deals 1 damage to any target."},
 ]
 BOARD_CARDS = ["Grizzly Bears", "Silver Knight", "Kodama of the North Tree", "Slippery Bogle",
                "Sol Ring", "Smoke", "Thalia, Guardian of Thraben", "Kami of Ancient Law", "Llanowar Elves",
@@ -44,26 +51,58 @@ LANDS = ["Island", "Mountain", "Plains", "Forest", "Swamp"]
 
 
 def _mutations(cast: Cast, state) -> list[Cast]:
-    """Casts differing from ``cast`` in one choice."""
-    others = list(state.players) + [o.id for o in state.battlefield()]
+    """Casts differing from ``cast`` in one choice, of every kind (CR 601.2a-h).
+
+    Targets, divisions, modes, splice sets and orders, X, the alternative
+    cost, optional costs, the half, the zone, and the objects paying costs.
+    """
+    others = list(state.players) + [o.id for o in state.battlefield()] + list(state.stack) + [
+        o.id for o in state.objects_in(Zone.GRAVEYARD)]
     mutated = []
     for i, choice in enumerate(cast.targets):
+        targets = list(cast.targets)
         for other in others:
             if other in choice.targets:
                 continue
-            replaced = (other,) + choice.targets[1:]
-            targets = list(cast.targets)
-            targets[i] = dataclasses.replace(choice, targets=tuple(sorted(replaced)))
-            mutated.append(cast._replace(targets=tuple(targets)))
+            replaced = dataclasses.replace(choice, targets=tuple(sorted((other,) + choice.targets[1:])))
+            mutated.append(cast._replace(targets=tuple(targets[:i] + [replaced] + targets[i + 1:])))
+        if choice.division:  # another division of the same amount, or one that is not a division
+            for division in (tuple(reversed(choice.division)), (choice.division[0] + 1,) + choice.division[1:]):
+                if division != choice.division:
+                    replaced = dataclasses.replace(choice, division=division)
+                    mutated.append(cast._replace(targets=tuple(targets[:i] + [replaced] + targets[i + 1:])))
+        mutated.append(cast._replace(targets=tuple(targets[:i] + targets[i + 1:])))  # an instance left out
     if cast.splices:
         mutated.append(cast._replace(splices=cast.splices[:-1]))
         mutated.append(cast._replace(splices=tuple(reversed(cast.splices))))
-    for hand_card in state.hand(cast.card and state.object(cast.card).owner):
+    for hand_card in state.hand(state.object(cast.card).owner):
         if hand_card.id not in cast.splices and hand_card.id != cast.card:
             mutated.append(cast._replace(splices=cast.splices + (hand_card.id,)))
     for mode in range(3):
-        modes = tuple(sorted(set(cast.modes) ^ {mode}))
-        mutated.append(cast._replace(modes=modes))
+        mutated.append(cast._replace(modes=tuple(sorted(set(cast.modes) ^ {mode}))))
+    mutated.append(cast._replace(modes=cast.modes + cast.modes[:1]))  # a mode chosen once more (CR 700.2d)
+    for x in ((cast.x or 0) + 1, (cast.x or 0) - 1 if cast.x else None, 0 if cast.x is None else None):
+        mutated.append(cast._replace(x=x))
+    for alternative in ("overload", "awaken", "exile a red card with converted mana cost X from your hand", None):
+        if alternative != cast.alternative_cost:
+            mutated.append(cast._replace(alternative_cost=alternative))
+    paid = dict(cast.additional_costs)
+    for keyword in ("kicker", "multikicker"):
+        more = dict(paid, **{keyword: paid.get(keyword, 0) + 1})
+        mutated.append(cast._replace(additional_costs=tuple(more.items())))
+        if paid.get(keyword):
+            fewer = {k: v for k, v in paid.items() if k != keyword}
+            mutated.append(cast._replace(additional_costs=tuple(fewer.items())))
+    mutated.append(cast._replace(halves=("Far",) if cast.halves != ("Far",) else ("Away",)))
+    mutated.append(cast._replace(zone=Zone.GRAVEYARD))
+    owned = [o.id for o in state.objects if o.id != cast.card]
+    for field in ("discards", "sacrifices", "exiles", "taps", "returns"):
+        given = getattr(cast, field)
+        if given:
+            mutated.append(cast._replace(**{field: given[1:]}))
+        for other in owned[:6]:
+            if other not in given:
+                mutated.append(cast._replace(**{field: tuple(sorted(given + (other,)))}))
     return mutated
 
 
@@ -85,10 +124,14 @@ def _check_state(state) -> None:
         for cast in sorted(oracle, key=lambda c: repr(c.choices()))[:40]:
             assert is_legal_cast(state, cast, player=player), cast
             assert cast in view
-            for mutant in _mutations(cast, state)[:30]:
+            for mutant in _mutations(cast, state)[:60]:
                 legal = mutant in oracle
-                assert is_legal_cast(state, mutant, player=player) == legal, mutant
+                problem = view.problem_for(mutant)
+                # the canonical check (the problem's), the fast check and why_illegal agree with enumeration
+                assert (problem is not None and problem.is_legal(mutant)) == legal, mutant
                 assert (mutant in view) == legal, mutant
+                assert is_legal_cast(state, mutant, player=player) == legal, mutant
+                assert bool(why_illegal(state, mutant, player=player)) != legal, mutant
 
 
 @pytest.mark.parametrize("path", SUITE_STATES)
@@ -109,8 +152,17 @@ def boards(draw, hand_size: int, board_size: int, land_count: int, phases: tuple
                 for i, (name, who, grants) in enumerate(board)]
     objects += [{"id": f"l{i}", "card": name, "zone": "battlefield", "controller": "P1"}
                 for i, name in enumerate(lands)]
+    graveyard = draw(st.lists(st.tuples(st.sampled_from(["Grizzly Bears", "Lightning Bolt", "Opt"]),
+                                        st.sampled_from(["P1", "P2"])), max_size=2))
+    objects += [{"id": f"g{i}", "card": name, "zone": "graveyard", "owner": who}
+                for i, (name, who) in enumerate(graveyard)]
+    stack = []
+    if draw(st.booleans()):  # P2's Lightning Bolt at P1 on the stack: instants may answer it, sorceries wait
+        objects.append({"id": "s0", "card": "Lightning Bolt", "zone": "stack", "owner": "P2", "cast": {
+            "card": "s0", "targets": [{"source": "s0", "instruction": 0, "index": 0, "targets": ["P1"]}]}})
+        stack.append("s0")
     phase = draw(st.sampled_from(phases))
-    return state_from_data({"players": ["P1", "P2"], "phase": phase, "objects": objects})
+    return state_from_data({"players": ["P1", "P2"], "phase": phase, "objects": objects, "stack": stack})
 
 
 def random_states():
