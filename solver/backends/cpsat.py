@@ -2,7 +2,7 @@
 
 Each variable becomes an integer (the index of its value in the domain).
 Each constraint becomes a table of the allowed index tuples of its scope,
-computed from the constraint's predicate (``AddAllowedAssignments``): exact
+computed from the constraint's predicate (``add_allowed_assignments``): exact
 for any predicate, and small because scopes are small (a slot and its
 switch, two slots, the choices made before targets for the total cost).
 CP-SAT is slower than the other engines for listing every cast; it serves
@@ -42,7 +42,7 @@ class _Model:
         self.domains = [tuple(problem.variables[key].domain) for key in self.keys]
         self.model = cp_model.CpModel()
         self.feasible = all(self.domains) and all(c.predicate() for c in problem.constraints if not c.scope)
-        self.variables = [self.model.NewIntVar(0, max(0, len(d) - 1), f"v{i}") for i, d in enumerate(self.domains)]
+        self.variables = [self.model.new_int_var(0, max(0, len(d) - 1), f"v{i}") for i, d in enumerate(self.domains)]
         position = {key: i for i, key in enumerate(self.keys)}
         for constraint in problem.constraints:
             if not constraint.scope or not self.feasible:
@@ -53,7 +53,7 @@ class _Model:
                 indices for indices in itertools.product(*(range(len(d)) for d in domains))
                 if constraint.predicate(*(d[i] for d, i in zip(domains, indices)))
             ]
-            self.model.AddAllowedAssignments([self.variables[i] for i in where], allowed)
+            self.model.add_allowed_assignments([self.variables[i] for i in where], allowed)
 
     def decode(self, indices: list[int]) -> dict[ChoiceKey, Any]:
         return {key: domain[index] for key, domain, index in zip(self.keys, self.domains, indices)}
@@ -175,10 +175,10 @@ class CpSatEngine(Engine):
         for key, domain, var in zip(built.keys, built.domains, built.variables):
             points = [int(score(key, value)) for value in domain]
             if any(points):
-                weight = model.NewIntVar(min(points), max(points), f"score {var.Name()}")
-                model.AddElement(var, points, weight)
+                weight = model.new_int_var(min(points), max(points), f"score {var.Name()}")
+                model.add_element(var, points, weight)
                 terms.append(weight)
-        model.Maximize(sum(terms) if terms else 0)
+        model.maximize(sum(terms) if terms else 0)
         solver = cp_model.CpSolver()
         solver.parameters.num_workers = 1
         status = solver.Solve(model)
