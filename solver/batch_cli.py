@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import argparse
 
-from solver.backends import ENGINES
+from solver.backends import ENGINES as BACKENDS
 from solver.batch import ENGINES, MODES, BatchOptions, run_batch
 
 __all__ = ["add_batch_command", "run_batch_command"]
@@ -56,7 +56,7 @@ def add_batch_command(commands: argparse._SubParsersAction) -> None:
                        help="cast without paying the mana cost (CR 118.9); additional costs are still paid")
     batch.add_argument("--limit", type=int, metavar="N", help="--mode casts: list at most N casts per state file")
     batch.add_argument("--cards", metavar="FILE", help="card database: JSON lines or a 'cards import' index")
-    batch.add_argument("--backend", choices=sorted(ENGINES), default=None, help="the solver (default: as count)")
+    batch.add_argument("--backend", choices=sorted(BACKENDS), default=None, help="the solver (default: as count)")
     batch.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
 
 
