@@ -17,6 +17,7 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 from models import CR_EDITION
 from models.cards import CardDatabase, default_card_database
@@ -25,7 +26,7 @@ from models.errors import InputError, LegalcastsError, UnsupportedRuleError
 from models.io.card_index import load_card_database
 from models.io.state_json import load_state
 from models.oracle.coverage import oracle_coverage
-from models.objects import Zone
+from models.objects import ObjectId, PlayerId, Zone
 from models.state import GameState
 from solver.backends import ENGINES
 from solver.cards_cli import add_cards_command, run_cards_command
@@ -43,7 +44,7 @@ EXIT_OK, EXIT_ILLEGAL, EXIT_INPUT, EXIT_UNSUPPORTED = 0, 1, 2, 3
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # one line, exit 2, as for any bad input
+    def error(self, message: str) -> NoReturn:  # one line, exit 2, as for any bad input
         raise SystemExit(_fail(EXIT_INPUT, f"error: {message} (see legalcasts --help)"))
 
 
@@ -107,14 +108,16 @@ def _build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _objects_to_cast(state: GameState, args: argparse.Namespace, cards: CardDatabase) -> tuple[str, list[str]]:
-    player = args.player or state.priority
+def _objects_to_cast(
+    state: GameState, args: argparse.Namespace, cards: CardDatabase
+) -> tuple[PlayerId, list[ObjectId]]:
+    player = PlayerId(args.player or state.priority)
     if player not in state.players:
         raise InputError("--player", f"unknown player {player!r} (players are {', '.join(state.players)})")
     if args.object:
         if not state.has_object(args.object):
             raise InputError("--object", f"no object with id {args.object!r} in the state")
-        return player, [args.object]
+        return player, [ObjectId(args.object)]
     hand = state.hand(player)
     if args.card:
         chosen = [o.id for o in hand if o.card.name.casefold() == args.card.casefold()]
@@ -262,8 +265,8 @@ def _run(args: argparse.Namespace) -> int:
             raise InputError(f"{args.cast}: cast.card", f"no object with id {cast.card!r} in the state")
         reasons = why_illegal(state, cast, player=args.player)
         print("legal" if not reasons else "illegal")
-        for reason in reasons:
-            print(f"- {reason}")
+        for broken in reasons:
+            print(f"- {broken}")
         if not reasons:
             _note_derived_fields(state, cast, args)
         return EXIT_ILLEGAL if reasons else EXIT_OK

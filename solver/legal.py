@@ -22,6 +22,7 @@ from typing import Any
 
 from models.cast import Cast
 from models.errors import InputError
+from models.objects import PlayerId
 from models.state import GameState
 from solver.backends import Engine, Score, get_engine
 from solver.build import build_cast_problem
@@ -191,7 +192,7 @@ def legal_casts(state: GameState, card: str, **options: Any) -> LegalCasts:
 
 def castable_objects(state: GameState, player: str) -> tuple[str, ...]:
     """The ids of the cards in a player's hand, in file order."""
-    return tuple(o.id for o in state.hand(player))
+    return tuple(o.id for o in state.hand(PlayerId(player)))
 
 
 def count_legal_casts(
