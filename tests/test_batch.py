@@ -194,6 +194,14 @@ def test_card_option_counts_one_card_name(capsys) -> None:
     assert code == 0 and records_of(out) == [{"state": "examples/case10-mists-ritual-ray.json", "count": 4}]
 
 
+def test_backend_option_names_the_solver_backends(capsys) -> None:
+    """``--backend`` takes the solvers of ``count`` (cpsat, ...), not the batch engines (local, dask)."""
+    code, out, _ = batch(capsys, "examples/case10-mists-ritual-ray.json", "--backend", "cpsat")
+    assert code == 0 and records_of(out) == [{"state": "examples/case10-mists-ritual-ray.json", "count": 15}]
+    code, _, err = batch(capsys, "examples/case10-mists-ritual-ray.json", "--backend", "dask")
+    assert code == 2 and "invalid choice: 'dask'" in err
+
+
 @pytest.fixture
 def mixed_dir(tmp_path) -> Path:
     """Two good states, a file that is not JSON, a state with an unknown card, a card text not modelled."""
