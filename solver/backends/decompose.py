@@ -86,7 +86,7 @@ class _Analysis:
         self.problem = problem
         variables = problem.variables
         keys = list(variables)
-        self.frame_keys = [k for k in keys if isinstance(k, _FRAME_TYPES)]
+        self.frame_keys: list[ChoiceKey] = [k for k in keys if isinstance(k, _FRAME_TYPES)]
         self.frame_index = {k: i for i, k in enumerate(self.frame_keys)}
         frame_set = set(self.frame_keys)
         self.castable = all(not isinstance(v.domain, tuple) or v.domain for v in variables.values())
@@ -97,7 +97,7 @@ class _Analysis:
         self.castable = self.castable and all(c.predicate() for c, where in self.frame_constraints if not where)
         self.slot_of = {slot.key: slot for slot in problem.slots}
         rest = [k for k in keys if k not in frame_set]
-        graph = nx.Graph()
+        graph: nx.Graph[ChoiceKey] = nx.Graph()
         graph.add_nodes_from(rest)
         touching: dict[ChoiceKey, list[Constraint]] = {k: [] for k in rest}
         for constraint in constraints:
@@ -171,7 +171,7 @@ class _Analysis:
                 items += [(self.frame_index[key], card) for card in problem.splice_candidates]
         splice_key = next((k for k in self.frame_keys if type(k) is SpliceSetKey), None)
         splice_domain = problem.variables[splice_key].domain if splice_key is not None else ()
-        tops = {self.frame_index[k]: max(problem.variables[k].domain) for k in self.frame_keys  # type: ignore[type-var]
+        tops = {self.frame_index[k]: max(problem.variables[k].domain) for k in self.frame_keys
                 if type(k) in (ModeKey, OptionalCostKey)}
         base: list[Any] = []
         for key in self.frame_keys:
@@ -188,7 +188,7 @@ class _Analysis:
                     if position == 0:
                         return  # nothing larger can be paid either
                     break  # a larger X can't be paid either
-                if x_at is not None and not self._allowed(x_key, x):  # type: ignore[arg-type]
+                if x_key is not None and not self._allowed(x_key, x):
                     continue
                 if self._holds(self.frame_constraints, frame):
                     yield tuple(frame)
@@ -248,23 +248,22 @@ class _Analysis:
             return None
         if not self.mode_indices.issuperset(cast.modes):
             return None
-        values = []
+        values: list[Any] = []
         for key in self.frame_keys:
-            kind = type(key)
-            if kind is ModeKey:
-                values.append(cast.modes.count(key.index))  # type: ignore[attr-defined]
-            elif kind is OptionalCostKey:
-                values.append(costs.get(key.keyword, 0))  # type: ignore[attr-defined]
-            elif kind is SpliceSetKey:
+            if type(key) is ModeKey:
+                values.append(cast.modes.count(key.index))
+            elif type(key) is OptionalCostKey:
+                values.append(costs.get(key.keyword, 0))
+            elif type(key) is SpliceSetKey:
                 position = self.position
                 if not all(card in position for card in cast.splices):
                     return None
                 values.append(tuple(sorted(cast.splices, key=position.__getitem__)))
-            elif kind is XKey:
+            elif type(key) is XKey:
                 values.append(cast.x)
-            elif kind is AlternativeCostKey:
+            elif type(key) is AlternativeCostKey:
                 values.append(cast.alternative_cost)
-            elif kind is ZoneKey:
+            elif type(key) is ZoneKey:
                 values.append(cast.zone)
             else:
                 values.append(tuple(cast.halves))
@@ -284,8 +283,8 @@ class _Analysis:
         if component.slot is not None:
             return len(component.slot.choices) if self.slot_is_on(component.slot, frame) else 1
         counted = component.counted_by
-        if counted is not None:
-            return counted.count(*(frame[self.frame_index[k]] for k in counted.scope[:-1]))  # type: ignore[misc]
+        if counted is not None and counted.count is not None:  # counted_by always has a count
+            return counted.count(*(frame[self.frame_index[k]] for k in counted.scope[:-1]))
         if not component.constraints:
             domain = self.problem.variables[component.keys[0]].domain
             if isinstance(domain, tuple):
@@ -315,7 +314,8 @@ class _Analysis:
                 found.append({k: assignment[k] for k in keys})
                 return
             key, source, checks = plans[depth]
-            values = (source.generate(*(assignment[k] for k in source.scope[:-1])) if source is not None
+            values = (source.generate(*(assignment[k] for k in source.scope[:-1]))
+                      if source is not None and source.generate is not None  # a source always generates
                       else self.problem.variables[key].domain)
             for value in values:
                 assignment[key] = value
@@ -526,7 +526,8 @@ class DecompositionEngine(Engine):
                 for key, value in chosen.items():
                     if type(key) is CostObjectsKey:
                         paid.setdefault(_ACTIONS[key.action], []).extend(value)
-                template = Cast(splices=splices, **fields, **{name: tuple(sorted(ids)) for name, ids in paid.items()})
+                paid_fields: dict[str, Any] = {name: tuple(sorted(ids)) for name, ids in paid.items()}
+                template = Cast(splices=splices, **fields, **paid_fields)
                 position = {source: i for i, source in enumerate(splices)}
                 if not linked:
                     ordered = sorted(active, key=lambda slot: problem.target_order(slot.key, position))
@@ -602,19 +603,18 @@ class DecompositionEngine(Engine):
         variables = problem.variables
         for component, in_domain in analysis.checked:
             for key in component.keys:
-                kind = type(key)
-                if kind is TargetKey:
-                    choice = given.pop(key.slot, None)  # type: ignore[attr-defined]
+                if type(key) is TargetKey:
+                    choice = given.pop(key.slot, None)
                     values[key] = None if choice is None else choice.targets
-                    slot = analysis.slot_of[key]  # type: ignore[index]
+                    slot = analysis.slot_of[key]
                     if slot.division is not None:
                         values[slot.division] = None if choice is None else choice.division
                     elif choice is not None and choice.division:
                         return False
-                elif kind is SpliceOrderKey:
+                elif type(key) is SpliceOrderKey:
                     values[key] = tuple(cast.splices)
-                elif kind is CostObjectsKey:
-                    values[key] = paid.pop((key.action, key.zone), ())  # type: ignore[attr-defined]
+                elif type(key) is CostObjectsKey:
+                    values[key] = paid.pop((key.action, key.zone), ())
             for constraint in component.constraints:
                 if not constraint.holds(values):
                     return False
@@ -660,18 +660,17 @@ class DecompositionEngine(Engine):
                 targets.append((problem.target_order(slot.key, position), rng.choice(analysis.choice_objects(slot))))
         paid: dict[str, list[ObjectId]] = {}
         for key, value in chosen.items():
-            kind = type(key)
-            if kind is CostObjectsKey:
-                paid.setdefault(_ACTIONS[key.action], []).extend(value)  # type: ignore[attr-defined]
-            elif kind is TargetKey and value is not None:
-                slot = analysis.slot_of[key]  # type: ignore[index]
+            if type(key) is CostObjectsKey:
+                paid.setdefault(_ACTIONS[key.action], []).extend(value)
+            elif type(key) is TargetKey and value is not None:
+                slot = analysis.slot_of[key]
                 division = tuple(chosen[slot.division]) if slot.division is not None else ()
                 targets.append((problem.target_order(slot.key, position),
                                 TargetChoice(slot.key.source, slot.key.mode, slot.key.instruction, slot.key.index,
                                              slot.spec.phrase, value, slot.key.copy, division)))
         targets.sort(key=lambda item: item[0])
-        return Cast(splices=splices, targets=tuple(choice for _, choice in targets), **fields,
-                    **{name: tuple(sorted(ids)) for name, ids in paid.items()})
+        paid_fields: dict[str, Any] = {name: tuple(sorted(ids)) for name, ids in paid.items()}
+        return Cast(splices=splices, targets=tuple(choice for _, choice in targets), **fields, **paid_fields)
 
 
 def _paid_objects(problem: CastProblem, cast: Cast) -> dict[tuple[CostAction, Any], tuple[ObjectId, ...]] | None:
