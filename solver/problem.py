@@ -18,7 +18,7 @@ the problem; none of them re-derives a rule.
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -470,16 +470,21 @@ class CastProblem:
         return [key for key in self.variables if type(key) is kind_type]
 
     def whole_cast_conditions(self) -> list[Constraint]:
-        """The constraints that no casting choice can change: an empty scope, or the zone, the half and the
-        alternative cost where each has one value.
+        """The constraints that no casting choice can change.
 
-        Timing (CR 117.1a, 307.1), the zone and the permission to cast from it (CR 601.3), a spell with no
-        mana cost and no alternative cost (CR 118.6).
+        Those with an empty scope, or over the zone, the half and the alternative cost where each has one
+        value: timing (CR 117.1a, 307.1), the zone and the permission to cast from it (CR 601.3), a spell
+        with no mana cost and no alternative cost (CR 118.6).
         """
+
+        def one_value(key: ChoiceKey) -> bool:
+            domain = self.variables[key].domain  # a tuple for the zone, the half and the alternative cost
+            return isinstance(domain, tuple) and len(domain) == 1
+
         found = []
         for constraint in self.constraints:
-            if all(isinstance(key, (ZoneKey, FaceKey, AlternativeCostKey)) and len(self.variables[key].domain) == 1
-                   for key in constraint.scope):  # type: ignore[arg-type]
+            if all(isinstance(key, (ZoneKey, FaceKey, AlternativeCostKey)) and one_value(key)
+                   for key in constraint.scope):
                 found.append(constraint)
         return found
 
@@ -487,7 +492,7 @@ class CastProblem:
         """The reasons of the :meth:`whole_cast_conditions` that fail."""
         reasons = []
         for constraint in self.whole_cast_conditions():
-            values = {key: self.variables[key].domain[0] for key in constraint.scope}  # type: ignore[index]
+            values = {key: self.variables[key].first() for key in constraint.scope}
             if not constraint.holds(values):
                 reasons.append(constraint.reason(values))
         return reasons
@@ -589,32 +594,31 @@ class CastProblem:
         modes_found = 0
         optional = dict(cast.additional_costs)
         by_action: dict[tuple[CostAction, Zone], list[ObjectId]] = {}
-        for action, given in ((CostAction.DISCARD, cast.discards), (CostAction.SACRIFICE, cast.sacrifices),
+        for action, named in ((CostAction.DISCARD, cast.discards), (CostAction.SACRIFICE, cast.sacrifices),
                               (CostAction.EXILE, cast.exiles), (CostAction.TAP, cast.taps),
                               (CostAction.RETURN, cast.returns)):
-            for object_id in given:
+            for object_id in named:
                 by_action.setdefault((action, self._cost_zone(action, object_id)), []).append(object_id)
         for key in self.variables:
-            kind = type(key)
-            if kind is ModeKey:
+            if type(key) is ModeKey:
                 count = cast.modes.count(key.index)
                 modes_found += count
                 values[key] = count
-            elif kind is OptionalCostKey:
+            elif type(key) is OptionalCostKey:
                 values[key] = optional.pop(key.keyword, 0)
-            elif kind is CostObjectsKey:
+            elif type(key) is CostObjectsKey:
                 values[key] = tuple(by_action.pop((key.action, key.zone), ()))
-            elif kind is ZoneKey:
+            elif type(key) is ZoneKey:
                 values[key] = cast.zone
-            elif kind is FaceKey:
+            elif type(key) is FaceKey:
                 values[key] = tuple(cast.halves)
-            elif kind is AlternativeCostKey:
+            elif type(key) is AlternativeCostKey:
                 values[key] = cast.alternative_cost
-            elif kind is SpliceSetKey:
+            elif type(key) is SpliceSetKey:
                 values[key] = self._splice_set_of(cast.splices)
-            elif kind is SpliceOrderKey:
+            elif type(key) is SpliceOrderKey:
                 values[key] = tuple(cast.splices)
-            elif kind is XKey:
+            elif type(key) is XKey:
                 values[key] = cast.x
         if modes_found != len(cast.modes):
             for index in sorted(set(cast.modes) - {key.index for key in self.keys_of(ModeKey)}):
@@ -631,11 +635,11 @@ class CastProblem:
                 unmatched.append(Reason("CR 115.3", "two target choices are given for one instance of 'target'"))
             given[key] = choice
         for slot in self.slots:
-            choice = given.pop(slot.key, None)
-            values[slot.key] = None if choice is None else tuple(choice.targets)
+            chosen = given.pop(slot.key, None)
+            values[slot.key] = None if chosen is None else tuple(chosen.targets)
             if slot.division is not None:
-                values[slot.division] = None if choice is None else tuple(choice.division)
-            elif choice is not None and choice.division:
+                values[slot.division] = None if chosen is None else tuple(chosen.division)
+            elif chosen is not None and chosen.division:
                 unmatched.append(Reason("CR 601.2d", f"'{slot.spec.phrase}' divides nothing; a division is given"))
         for key in given:
             unmatched.append(Reason("CR 601.2c", f"no instance of 'target' at {key.slot} in the spell or its "
