@@ -43,7 +43,7 @@ from models.choices import (
 )
 from models.errors import UnsupportedRuleError
 from models.mana import ManaCost, ManaPayer, ManaSource, SymbolKind, simple_demand, sum_costs
-from models.objects import CardType, GameObject, ObjectId, Zone
+from models.objects import CardType, GameObject, Zone
 from solver.abilities import abilities_of
 from solver.problem import CastProblem, ConstraintKind, CostTerm, LazyDomain, Reason
 from solver.qualities import has_qualities
@@ -349,7 +349,7 @@ def _add_cost_objects(problem: CastProblem, key: CostObjectsKey, needs: list[_Ne
     name = problem.spell.name
     action = key.action
     pool = _pool(problem, key)
-    objects = {o.id: o for o in pool}
+    objects: dict[str, GameObject] = {o.id: o for o in pool}
     candidates = tuple(o.id for o in pool if any(need.matches(o) for need in needs))
     every = [need for need in needs if need.cost.count == 0]  # "sacrifice all creatures you control"
     rest = [need for need in needs if need.cost.count is None]  # "any number of": none included
@@ -360,9 +360,10 @@ def _add_cost_objects(problem: CastProblem, key: CostObjectsKey, needs: list[_Ne
         raise UnsupportedRuleError(name, rest[0].cost.text, f"'any number' of objects to {action.value} with "
                                    f"another such cost, or over {MOST_CANDIDATES_FOR_ANY_NUMBER} candidates")
     rest_matches = rest[0].matches if rest else None
-    fixed = sum(n.cost.count for n in counted if not n.term.scope and n.cost.count)  # type: ignore[misc]
+    # the needs in `counted` have a count (`or 0` only tells the type checker so)
+    fixed = sum(n.cost.count or 0 for n in counted if not n.term.scope)
     most = len(candidates) if rest or every else fixed + sum(
-        n.cost.count * n.term.most_times for n in counted if n.term.scope)  # type: ignore[operator]
+        (n.cost.count or 0) * n.term.most_times for n in counted if n.term.scope)
     low = len(candidates) if every else fixed
     scope = tuple(dict.fromkeys(k for n in counted + rest + every for k in n.term.scope))
 
@@ -411,7 +412,7 @@ def _add_cost_objects(problem: CastProblem, key: CostObjectsKey, needs: list[_Ne
 
     def describe(*values: Any) -> str:
         given = dict(zip(scope, values[:-1]))
-        wanted = [f"{n.cost.count * n.term.times(*(given[k] for k in n.term.scope))} for '{n.term.label}'"
+        wanted = [f"{(n.cost.count or 0) * n.term.times(*(given[k] for k in n.term.scope))} for '{n.term.label}'"
                   for n in counted]
         wanted += [f"any number for '{n.term.label}'" for n in rest] + [f"all for '{n.term.label}'" for n in every]
         return f"the costs ask to {action.value} {', '.join(wanted)}; {list(values[-1]) or 'nothing'} was given"
@@ -530,8 +531,11 @@ def _add_object_variables(problem: CastProblem, terms: list[CostTerm]) -> dict[C
             candidates[key] = _add_cost_objects(problem, key, needs[key])
         else:
             candidates[key] = ()
-            problem.add_variable(key, ((),), "CR 601.2h", lambda value, key=key: (
-                _cost_objects_reason(problem, key, tuple(value), (), 0, 0),))
+
+            def why_not(value: Any, key: CostObjectsKey = key) -> tuple[Reason, ...]:
+                return (_cost_objects_reason(problem, key, tuple(value), (), 0, 0),)
+
+            problem.add_variable(key, ((),), "CR 601.2h", why_not)
     return candidates
 
 
@@ -555,12 +559,12 @@ def _add_life(problem: CastProblem, terms: list[CostTerm]) -> None:
 
 def _add_mana_value_of_x(problem: CastProblem) -> None:
     """An alternative cost exiling a card "with mana value X": that card's mana value is X (CR 118.9, 107.3)."""
+    state = problem.state
     for alternative in problem.abilities.alternative_costs:
         for cost in alternative.cost.objects:
             key = CostObjectsKey(cost.action, cost.zone)
             if not cost.mana_value_is_x or key not in problem.variables or problem.without_paying_mana_cost:
                 continue
-            state = problem.state
             keyword = alternative.keyword
 
             def same(chosen: Any, x: Any, paid: tuple[str, ...], keyword: str = keyword) -> bool:
