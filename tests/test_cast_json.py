@@ -42,8 +42,11 @@ def test_round_trip():
 
 
 def test_to_json_shape():
-    """Cast.to_json: keys card, name, modes, splices, targets, discards, sacrifices, without_paying_mana_cost,
-    total_cost, mana_value; each target instance names its slot, including ``copy`` (CR 700.2d)."""
+    """Cast.to_json: the keys of every cast, and the slot of each target instance, ``copy`` included (CR 700.2d).
+
+    Keys: card, name, zone, modes, splices, targets, discards, sacrifices, without_paying_mana_cost,
+    total_cost, mana_value.
+    """
     data = spree_cast().to_json()
     assert data["modes"] == [0, 2]
     assert data["splices"] == ["might", "ray"]

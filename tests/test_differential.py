@@ -142,7 +142,10 @@ def test_backends_agree_on_suite_states(path: str) -> None:
 
 @st.composite
 def boards(draw, hand_size: int, board_size: int, land_count: int, phases: tuple[str, ...] = ("precombat_main",)):
-    """A two-player state: P1's hand from HAND_CARDS, permanents of either player with random protections, P1's lands."""
+    """A two-player state: P1's hand, permanents of either player with random protections, P1's lands.
+
+    The hand is drawn from HAND_CARDS; graveyard cards of either player, and P2's Lightning Bolt on the stack.
+    """
     hand = draw(st.lists(st.sampled_from(HAND_CARDS), min_size=1, max_size=hand_size))
     board = draw(st.lists(st.tuples(st.sampled_from(BOARD_CARDS), st.sampled_from(["P1", "P2"]),
                                     st.sampled_from(GRANTS)), max_size=board_size))

@@ -80,9 +80,26 @@ class _Streamer(cp_model.CpSolverSolutionCallback):
 
 
 class CpSatEngine(Engine):
-    """Solve with CP-SAT: stream every solution, or find the best one."""
+    """Solve with CP-SAT: stream every solution, or find the best one.
+
+    Parameters
+    ----------
+    time_limit : float or None
+        Seconds CP-SAT may search before it stops (None: no limit). A search
+        stopped without a proof raises :class:`~models.errors.SolverError`.
+    """
 
     name = "cpsat"
+
+    def __init__(self, time_limit: float | None = None) -> None:
+        self.time_limit = time_limit
+
+    def _solver(self) -> cp_model.CpSolver:
+        solver = cp_model.CpSolver()
+        solver.parameters.num_workers = 1
+        if self.time_limit is not None:
+            solver.parameters.max_time_in_seconds = self.time_limit
+        return solver
 
     def solutions(self, problem: CastProblem) -> Iterator[dict[ChoiceKey, Any]]:
         """Yield every solution as CP-SAT finds it, in its order.
@@ -106,9 +123,8 @@ class CpSatEngine(Engine):
         if not built.variables:
             yield {}
             return
-        solver = cp_model.CpSolver()
+        solver = self._solver()
         solver.parameters.enumerate_all_solutions = True
-        solver.parameters.num_workers = 1
         found: queue.Queue = queue.Queue(maxsize=256)
         stop = threading.Event()
         outcome: list[Any] = []
@@ -179,8 +195,7 @@ class CpSatEngine(Engine):
                 model.add_element(var, points, weight)
                 terms.append(weight)
         model.maximize(sum(terms) if terms else 0)
-        solver = cp_model.CpSolver()
-        solver.parameters.num_workers = 1
+        solver = self._solver()
         status = solver.Solve(model)
         if status == cp_model.INFEASIBLE:
             return None
