@@ -48,6 +48,7 @@ def test_to_json_shape():
     total_cost, mana_value.
     """
     data = spree_cast().to_json()
+    assert data["zone"] == "hand"  # CR 601.2a: a cast names the zone it is cast from
     assert data["modes"] == [0, 2]
     assert data["splices"] == ["might", "ray"]
     assert data["targets"][1] == {"source": "raid", "mode": 2, "instruction": 0, "index": 0, "copy": 0,
