@@ -28,7 +28,7 @@ from models.abilities import (
     PERMANENT_KIND_TYPES, AlternativeCost, ControllerFilter, Instruction, Quality, TargetKind, TargetSpec,
 )
 from models.cast import Cast, TargetChoice
-from models.choices import ALTERNATIVE_COST, SPLICE_SET, X, DivisionKey, ModeKey, OptionalCostKey, TargetKey
+from models.choices import ALTERNATIVE_COST, SPLICE_SET, X, DivisionKey, ModeKey, TargetKey
 from models.errors import CastFormatError, UnsupportedRuleError
 from models.oracle.parser import ANY_NUMBER
 from models.objects import CardType, GameObject, ObjectId, PlayerId, Zone
@@ -65,12 +65,15 @@ def _matches_kind(problem: CastProblem, spec: TargetSpec, candidate: str) -> Cal
         if TargetKind.PLAYER in spec.kinds:
             return None
         if TargetKind.OPPONENT in spec.kinds:
-            return None if candidate != problem.caster else (lambda: f"{candidate} is not an opponent of {problem.caster}")
+            if candidate == problem.caster:
+                return lambda: f"{candidate} is not an opponent of {problem.caster}"
+            return None
         return lambda: f"{candidate} is a player, and '{spec.phrase}' does not name players"
     obj = state.object(candidate)
     if TargetKind.GRAVEYARD_CARD in spec.kinds:
         if obj.zone is not Zone.GRAVEYARD:
-            return lambda: f"{obj.name} ({obj.id}) is in the {obj.zone.value}: '{spec.phrase}' names cards in a graveyard"
+            return lambda: (f"{obj.name} ({obj.id}) is in the {obj.zone.value}: "
+                            f"'{spec.phrase}' names cards in a graveyard")
         if spec.card_types and not any(t in spec.card_types for t in obj.card.types):
             return lambda: (f"{obj.name} ({obj.id}) is not "
                             f"{_a(' or '.join(sorted(t.value.lower() for t in spec.card_types)) + ' card')}")
@@ -81,12 +84,15 @@ def _matches_kind(problem: CastProblem, spec: TargetSpec, candidate: str) -> Cal
         return _quality_mismatch(problem, spec, obj)
     if TargetKind.SPELL in spec.kinds and (obj.zone is Zone.STACK or spec.kinds == {TargetKind.SPELL}):
         if obj.zone is not Zone.STACK:
-            return lambda: f"{obj.name} ({obj.id}) is in the {obj.zone.value}: '{spec.phrase}' names spells on the stack"
-        if spec.spells is not None and not spec.spells.matches(obj.card.types):
-            return lambda: f"{obj.name} ({obj.id}) is not {_a(spec.spells.value)}"  # type: ignore[union-attr]
+            return lambda: (f"{obj.name} ({obj.id}) is in the {obj.zone.value}: "
+                            f"'{spec.phrase}' names spells on the stack")
+        spells = spec.spells
+        if spells is not None and not spells.matches(obj.card.types):
+            return lambda: f"{obj.name} ({obj.id}) is not {_a(spells.value)}"
         return _controller_mismatch(problem, spec, obj) or _quality_mismatch(problem, spec, obj)
     if obj.zone is not Zone.BATTLEFIELD:
-        return lambda: f"{obj.name} ({obj.id}) is in the {obj.zone.value}: '{spec.phrase}' names only permanents (CR 115.2)"
+        return lambda: (f"{obj.name} ({obj.id}) is in the {obj.zone.value}: "
+                        f"'{spec.phrase}' names only permanents (CR 115.2)")
     _static_type_changes(problem)
     types = obj.card.types
     if TargetKind.PERMANENT not in spec.kinds and not _accepted_types(spec.kinds).intersection(types):
@@ -203,14 +209,15 @@ def _static_power_changes(problem: CastProblem) -> None:
 
 def _quality_mismatch(problem: CastProblem, spec: TargetSpec, obj: GameObject) -> Callable[[], str] | None:
     """None when the object has every quality the phrase names ("nonblack", "with flying"), CR 115.1."""
-    if spec.qualities is None:
+    qualities = spec.qualities
+    if qualities is None:
         return None
-    if any(q.attribute in ("power", "toughness") for clause in spec.qualities.clauses for q in clause):
+    if any(q.attribute in ("power", "toughness") for clause in qualities.clauses for q in clause):
         _static_power_changes(problem)
-    for clause in spec.qualities.clauses:
+    for clause in qualities.clauses:
         if not any(_targeting_holds(problem, q, obj) if q.attribute == "targeting" else holds(q, obj)
                    for q in clause):
-            return lambda: f"{obj.name} ({obj.id}) is not {spec.qualities.text} ('{spec.phrase}')"
+            return lambda: f"{obj.name} ({obj.id}) is not {qualities.text} ('{spec.phrase}')"
     return None
 
 
@@ -228,7 +235,7 @@ def _player_protection(problem: CastProblem, player: str) -> Reason | None:
     memo = problem.memo.player_protections
     if player not in memo:
         hexproof = shroud = False
-        for obj in problem.state.objects_in(Zone.BATTLEFIELD, player):
+        for obj in problem.state.objects_in(Zone.BATTLEFIELD, PlayerId(player)):
             abilities = abilities_of(obj)
             hexproof = hexproof or abilities.controller_hexproof
             shroud = shroud or abilities.controller_shroud
@@ -365,18 +372,15 @@ MOST_CANDIDATES_FOR_ANY_NUMBER = 16
 """'any number of target' lists every subset of the candidates: 2^16 = 65,536 at most."""
 
 
-def controller_of(problem: CastProblem, candidate: str) -> str:
-    """Who controls a target: the object's controller, or the player itself."""
-    return candidate if candidate in problem.state.players else problem.state.object(candidate).controller
-
-
 def compositions(total: int, parts: int) -> Iterator[tuple[int, ...]]:
     """Every way to split ``total`` into ``parts`` amounts of at least 1, in order (CR 601.2d)."""
     for cuts in itertools.combinations(range(1, total), parts - 1):
         yield tuple(b - a for a, b in zip((0,) + cuts, cuts + (total,)))
 
 
-def target_choices(problem: CastProblem, spec: TargetSpec, pool: tuple[str, ...] | None = None) -> tuple[tuple[str, ...], ...]:
+def target_choices(
+    problem: CastProblem, spec: TargetSpec, pool: tuple[str, ...] | None = None
+) -> tuple[tuple[str, ...], ...]:
     """The legal sets of targets of one instance: sorted tuples of ids, smallest sets first (CR 115.3, 115.6).
 
     Parameters
