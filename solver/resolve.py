@@ -195,11 +195,11 @@ def resolve(state: GameState, spell_id: str) -> Resolution:
     for line, instruction in enumerate(own.spell_text):
         sources.append((spell, own, None, line, instruction))
     seen: dict[int, int] = {}
-    for mode in cast.modes:  # printed order; a mode chosen again is carried out again (CR 700.2d)
-        if 0 <= mode < len(own.modes):
-            copy = seen.get(mode, 0)
-            seen[mode] = copy + 1
-            sources.append((spell, own, mode, copy, own.modes[mode].instruction))
+    for mode_index in cast.modes:  # printed order; a mode chosen again is carried out again (CR 700.2d)
+        if 0 <= mode_index < len(own.modes):
+            copy = seen.get(mode_index, 0)
+            seen[mode_index] = copy + 1
+            sources.append((spell, own, mode_index, copy, own.modes[mode_index].instruction))
     for spliced in cast.splices:
         obj = state.object(spliced)
         for line, instruction in enumerate(abilities_of(obj).spell_text):
