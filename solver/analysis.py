@@ -194,7 +194,8 @@ def _cheapest_mode_cost(abilities: CardAbilities) -> ManaCost | None:
 
 def _target_specs(abilities: CardAbilities) -> list[tuple[TargetSpec, int | None]]:
     """Each instance of "target" in the text, with the 0-based mode it is in (None: main text)."""
-    found = [(spec, None) for instruction in abilities.spell_text for spec in instruction.targets]
+    found: list[tuple[TargetSpec, int | None]] = [
+        (spec, None) for instruction in abilities.spell_text for spec in instruction.targets]
     found += [(spec, mode.index) for mode in abilities.modes for spec in mode.instruction.targets]
     return found
 
@@ -315,7 +316,7 @@ def build_interaction_graph(cards: Iterable[Card]) -> InteractionGraph:
     >>> found.graph.edges["Glacial Ray", "Silver Knight"]["rule"]
     'CR 702.16b'
     """
-    graph = nx.DiGraph()
+    graph: nx.DiGraph[str] = nx.DiGraph()
     skipped: list[SkippedCard] = []
     spells: dict[str, tuple[Card, CardAbilities]] = {}
     protected: dict[str, tuple[Card, CardAbilities]] = {}
@@ -330,31 +331,32 @@ def build_interaction_graph(cards: Iterable[Card]) -> InteractionGraph:
                 continue
             spells[card.name] = (card, abilities)
         elif card.is_permanent_card and _is_protected(abilities):
-            unread = [u for u in abilities.permanent_unsupported if u.topic == "targeting"]
+            unread = tuple(u for u in abilities.permanent_unsupported if u.topic == "targeting")
             if unread:
                 skipped.append(SkippedCard(card.name, "permanent", unread[0].span, unread[0].reason))
                 continue
             protected[card.name] = (card, abilities)
     uncastable: set[str] = set()
-    splicers = [(name, card, abilities) for name, (card, abilities) in spells.items() if abilities.splice]
-    for name, card, abilities in splicers:
+    splicers = [(name, card, abilities, abilities.splice) for name, (card, abilities) in spells.items()
+                if abilities.splice]
+    for name, card, abilities, splice in splicers:
         graph.add_node(name, **_card_node(card, abilities))
         for host_name, (host, host_abilities) in spells.items():
-            if host_name == name or not abilities.splice.applies_to(host.types, host.subtypes):
+            if host_name == name or not splice.applies_to(host.types, host.subtypes):
                 continue  # never onto itself (CR 601.2a, 702.47a); the quality (CR 702.47a)
             if host.mana_cost is None:
                 uncastable.add(host_name)
                 continue
             mode_cost = _cheapest_mode_cost(host_abilities)
-            total = sum_costs([host.mana_cost.with_x(0), mode_cost or ManaCost.EMPTY, abilities.splice.cost.mana])
+            total = sum_costs([host.mana_cost.with_x(0), mode_cost or ManaCost.EMPTY, splice.cost.mana])
             graph.add_node(host_name, **_card_node(host, host_abilities))
             graph.add_edge(
-                name, host_name, kind=SPLICE, rule="CR 702.47a", quality=abilities.splice.quality,
-                splice_cost=str(abilities.splice.cost.mana), host_colors=_letters(host.colors),
+                name, host_name, kind=SPLICE, rule="CR 702.47a", quality=splice.quality,
+                splice_cost=str(splice.cost.mana), host_colors=_letters(host.colors),
                 splice_colors=_letters(card.colors), colors=_letters(host.colors | card.colors),
                 mode_cost="" if mode_cost is None else str(mode_cost), total_cost=str(total),
                 total_mana_value=total.mana_value, mana_value=host.mana_value,
-                other_cost=_other_splice_cost(abilities.splice),
+                other_cost=_other_splice_cost(splice),
             )
     for spell_name, (spell, spell_abilities) in spells.items():
         specs = _target_specs(spell_abilities)
@@ -371,13 +373,13 @@ def build_interaction_graph(cards: Iterable[Card]) -> InteractionGraph:
                 continue
             open_phrases = [spec.phrase for spec, block in zip(naming, blocks) if block is None]
             first = next((block for block in blocks if block is not None), None)
-            blocked = not open_phrases
+            blocked = not open_phrases  # every phrase naming it is blocked, so first is a block
+            rule, reason, opponents_only = first if blocked and first is not None else ("", "", False)
             graph.add_node(spell_name, **_card_node(spell, spell_abilities))
             graph.add_node(permanent_name, **_card_node(permanent, abilities))
             graph.add_edge(
                 spell_name, permanent_name, kind=TARGET, blocked=blocked,
-                rule=first[0] if blocked else "", reason=first[1] if blocked else "",
-                opponents_only=bool(blocked and first[2]),
+                rule=rule, reason=reason, opponents_only=bool(opponents_only),
                 phrases="; ".join(dict.fromkeys(spec.phrase for spec in naming)),
                 open_phrases="; ".join(dict.fromkeys(open_phrases)),
                 spell_colors=_letters(spell.colors),
@@ -399,7 +401,7 @@ def splice_graph(graph: nx.DiGraph) -> nx.DiGraph:
         A copy holding the splice cards (those with ``splice_quality``, even
         with no host) and the splice edges with their hosts.
     """
-    found = nx.DiGraph()
+    found: nx.DiGraph[str] = nx.DiGraph()
     found.add_nodes_from((n, d) for n, d in graph.nodes(data=True) if d.get("splice_quality"))
     found.add_edges_from((u, v, d) for u, v, d in graph.edges(data=True) if d["kind"] == SPLICE)
     for node in found:
@@ -420,7 +422,7 @@ def target_graph(graph: nx.DiGraph) -> nx.DiGraph:
     networkx.DiGraph
         A copy holding only the ``kind="target"`` edges and their ends.
     """
-    found = nx.DiGraph()
+    found: nx.DiGraph[str] = nx.DiGraph()
     found.add_edges_from((u, v, d) for u, v, d in graph.edges(data=True) if d["kind"] == TARGET)
     for node in found:
         found.nodes[node].update(graph.nodes[node])
@@ -470,7 +472,7 @@ def splice_packages(graph: nx.DiGraph) -> list[SplicePackage]:
     """
     splices = splice_graph(graph)
     hosts = {n: set(splices.successors(n)) for n, d in splices.nodes(data=True) if d.get("splice_quality")}
-    related = nx.Graph()
+    related: nx.Graph[str] = nx.Graph()
     related.add_nodes_from(n for n, found in hosts.items() if found)
     names = sorted(related)
     for i, first in enumerate(names):
@@ -623,8 +625,9 @@ def _draw(graph: nx.DiGraph, path: str) -> None:
                                 (blocked_edges, "tab:red", "can't target (CR 702.16b, 702.11, 702.18a)")):
         across = [(u, v) for u, v in edges if column_of[u] != column_of[v]]
         within = [(u, v) for u, v in edges if column_of[u] == column_of[v]]  # bent, not over the column
+        # the stubs take arrows as a literal True or False (one overload each); networkx takes any bool
         nx.draw_networkx_edges(graph, positions, edgelist=across, edge_color=color, width=thin, alpha=0.5,
-                               arrows=len(edges) <= 200, ax=axes)
+                               arrows=len(edges) <= 200, ax=axes)  # type: ignore[call-overload]
         if within:
             nx.draw_networkx_edges(graph, positions, edgelist=within, edge_color=color, width=thin, alpha=0.5,
                                    arrows=True, connectionstyle="arc3,rad=0.3", ax=axes)
