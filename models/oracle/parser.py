@@ -217,6 +217,7 @@ def _with_quality(text: str) -> Quality:
     number = re.search(r"\d+", text)
     comparison = "<=" if text.endswith("or less") else ">=" if text.endswith("or greater") else "="
     if text.startswith("with power") or text.startswith("with toughness"):
+        assert number is not None, text  # WITH_QUALITY: "with power <number> or ..."
         return Quality(text.split()[1], int(number.group()), comparison=comparison)
     if number is not None and ("mana cost" in text or "mana value" in text):
         return Quality("mana value", int(number.group()), comparison=comparison)
@@ -301,7 +302,7 @@ def _spell_qualities(words: str) -> ObjectFilter | None:
            or (quality.attribute == "subtype" and word.removeprefix("non-") not in _SUBTYPE_BY_WORD)
            for word, quality in read):
         return None
-    return ObjectFilter((frozenset(quality for _, quality in read),), words)
+    return ObjectFilter((frozenset(quality for _, quality in read if quality is not None),), words)
 
 
 def _add_quality(qualities: ObjectFilter | None, quality: Quality, text: str) -> ObjectFilter:
@@ -369,6 +370,13 @@ def _tokens(tree: Tree) -> list[Token]:
     return [t for t in tree.scan_values(lambda v: isinstance(v, Token))]
 
 
+def _first_token(tree: Tree) -> Token:
+    """The first child of a rule whose grammar starts it with a terminal."""
+    token = tree.children[0]
+    assert isinstance(token, Token), tree.data
+    return token
+
+
 def _mana_cost_of(tree: Tree) -> ManaCost:
     return ManaCost.parse("".join(str(t) for t in _tokens(tree)), path="oracle_text")
 
@@ -391,7 +399,7 @@ class _SpellTextReader:
             elif child.data == "free" and any(str(t) == "." for t in child.children):
                 self.kicked_only = False
             elif child.data == "divided_target":
-                token = child.children[0]
+                token = _first_token(child)
                 count, minimum, amount, what = _division(str(token))
                 phrase = self.line[token.start_pos:token.end_pos]
                 self._add(TargetSpec(phrase, ANY_TARGET_KINDS, count=count, minimum=minimum,
@@ -402,14 +410,14 @@ class _SpellTextReader:
                                 "graveyard_target", "another_any_target", "divided_kind_target"):
                 self._target(child)
             elif child.data == "step_timing":
-                token = child.children[0]
+                token = _first_token(child)
                 self.unsupported.append(UnsupportedText(
                     self._span(token),
                     "timing restriction narrower than a phase (CR 506.7): "
                     "combat steps are not modelled",
                 ))
             elif child.data == "unsupported_phrase":
-                token = child.children[0]
+                token = _first_token(child)
                 self.unsupported.append(
                     UnsupportedText(
                         span=self._span(token),
@@ -533,8 +541,8 @@ class _SpellTextReader:
                 text = str(child.children[0])
                 qualities = _add_quality(qualities, _with_quality(text), text)
             if child.data == "kinds":
-                for token in child.children:
-                    for word in re.findall(r"[a-z]+", str(token)):
+                for part in child.children:
+                    for word in re.findall(r"[a-z]+", str(part)):
                         if word not in ("or", "and"):
                             kinds.add(TargetKind(word.removesuffix("s")))
             elif child.data == "you_control":
@@ -654,10 +662,11 @@ class _SpellTextReader:
 
 
 def _division(text: str) -> tuple[int, int, int, str]:
-    """(count, minimum, amount, what) of "3 damage divided as you choose among one, two, or three target(s)"
-    or "distribute four +1/+1 counters among any number of target" (CR 601.2d).
+    """(count, minimum, amount, what) of a divided or distributed amount (CR 601.2d).
 
-    Each target gets at least one, so at most ``amount`` targets are chosen, and at least one.
+    The text is "3 damage divided as you choose among one, two, or three target(s)" or
+    "distribute four +1/+1 counters among any number of target". Each target gets at least
+    one, so at most ``amount`` targets are chosen, and at least one.
     """
     head, among = text.split(" among ")
     words = head.split()
@@ -742,7 +751,7 @@ def _keyword_abilities(tree: Tree, line: str, out: dict) -> None:
                     line, f"casting with {word} from another zone than the hand is not modelled",
                     casting_relevant=False, zones=frozenset(Zone) - {Zone.HAND}))
         elif kind == "cast_keyword":
-            token = child.children[0]
+            token = _first_token(child)
             out["unsupported"].append(
                 UnsupportedText(
                     line[token.start_pos :],
@@ -925,11 +934,11 @@ def parse_card(card: Card) -> CardAbilities:
                     coloured=coloured if coloured.symbols else None))
         elif rule == "flash_permission_line":
             if tree.data == "flash_for_cost":
-                cost = _mana_cost_of(next(c for c in tree.children if isinstance(c, Tree)))
-                if cost.generic != cost.mana_value or cost.has_x:
+                flash_cost = _mana_cost_of(next(c for c in tree.children if isinstance(c, Tree)))
+                if flash_cost.generic != flash_cost.mana_value or flash_cost.has_x:
                     unsupported.append(UnsupportedText(original, "a coloured or X cost for casting with flash"))
                 else:
-                    cast_permissions.append(CastPermission(cost=cost, text=original))  # CR 601.3c
+                    cast_permissions.append(CastPermission(cost=flash_cost, text=original))  # CR 601.3c
             else:
                 cast_permissions.append(CastPermission(graveyard_spells=2, text=original))  # CR 601.3d
         elif rule == "timing_restriction_line":
@@ -948,8 +957,9 @@ def parse_card(card: Card) -> CardAbilities:
                 out["timing_restriction"] = TimingRestriction(frozenset(phases), turns.pop() if turns else "any",
                                                               original)
         elif rule == "self_cost_line":
-            found = re.match(r"~ costs \{(\d+)\} less to cast for each (\w+) (on the battlefield|card in your graveyard)",
-                             line)
+            found = re.match(
+                r"~ costs \{(\d+)\} less to cast for each (\w+) (on the battlefield|card in your graveyard)", line)
+            assert found is not None, line  # SELF_COST_PER matched the line
             cost_modifiers.append(CostModifier(  # the spell's own reduction (CR 601.2f)
                 -int(found.group(1)), original, own=True,
                 per=(CardType(found.group(2).capitalize()),
