@@ -120,10 +120,6 @@ def _set_hash(key: Any) -> None:
     object.__setattr__(key, "_hash", hash((type(key).__name__,) + values))
 
 
-def _cached_hash(key: Any) -> int:
-    return key._hash
-
-
 @dataclass(frozen=True, slots=True)
 class ZoneKey(ChoiceKey):
     """The zone the card is cast from (CR 601.2a, 601.3); its value is a :class:`~models.objects.Zone`."""
@@ -175,6 +171,9 @@ class OptionalCostKey(ChoiceKey):
     def __post_init__(self) -> None:
         _set_hash(self)
 
+    def __hash__(self) -> int:
+        return self._hash
+
     def __str__(self) -> str:
         return f"the {self.keyword} cost"
 
@@ -195,6 +194,9 @@ class ModeKey(ChoiceKey):
 
     def __post_init__(self) -> None:
         _set_hash(self)
+
+    def __hash__(self) -> int:
+        return self._hash
 
     def __str__(self) -> str:
         return mode_label(self.index)
@@ -259,6 +261,9 @@ class TargetKey(ChoiceKey):
     def __post_init__(self) -> None:
         _set_hash(self)
 
+    def __hash__(self) -> int:
+        return self._hash
+
     def __str__(self) -> str:
         where = f" of {mode_label(self.mode)}" if self.mode is not None else ""
         again = f" (time {self.copy + 1})" if self.copy else ""
@@ -289,6 +294,9 @@ class DivisionKey(ChoiceKey):
     def __post_init__(self) -> None:
         _set_hash(self)
 
+    def __hash__(self) -> int:
+        return self._hash
+
     def __str__(self) -> str:
         return f"the division of {self.target}"
 
@@ -313,8 +321,12 @@ class CostObjectsKey(ChoiceKey):
     def __post_init__(self) -> None:
         _set_hash(self)
 
+    def __hash__(self) -> int:
+        return self._hash
+
     def __str__(self) -> str:
-        where = "" if self.zone is Zone.BATTLEFIELD or self.action is CostAction.DISCARD else f" from the {self.zone.value}"
+        plain = self.zone is Zone.BATTLEFIELD or self.action is CostAction.DISCARD
+        where = "" if plain else f" from the {self.zone.value}"
         return f"objects {self.action.past}{where}"
 
 
@@ -324,6 +336,3 @@ ALTERNATIVE_COST = AlternativeCostKey()
 SPLICE_SET = SpliceSetKey()
 SPLICE_ORDER = SpliceOrderKey()
 X = XKey()
-
-for _class in (OptionalCostKey, ModeKey, TargetKey, DivisionKey, CostObjectsKey):
-    _class.__hash__ = _cached_hash  # type: ignore[method-assign, assignment]
