@@ -25,7 +25,7 @@ import math
 from collections.abc import Iterator
 from typing import Any
 
-from models.abilities import CardAbilities
+from models.abilities import CardAbilities, SpliceAbility
 from models.choices import SPLICE_ORDER, SPLICE_SET, CostAction, CostObjectsKey
 from models.errors import UnsupportedRuleError
 from models.mana import ManaPayer, sum_costs
@@ -81,6 +81,13 @@ def splice_candidates(problem: CastProblem) -> list[tuple[GameObject, CardAbilit
     return found
 
 
+def _splice_of(abilities: CardAbilities) -> SpliceAbility:
+    """The splice ability of a splice candidate: :func:`splice_candidates` takes only cards that have one."""
+    splice = abilities.splice
+    assert splice is not None, "a splice candidate has a splice ability"
+    return splice
+
+
 class _Budget:
     """Whether the splice costs of a set can be paid at all: the mana with every reduction, and the objects.
 
@@ -96,7 +103,7 @@ class _Budget:
         self.objects: dict[CostObjectsKey, int] = {}
         state, caster = problem.state, problem.caster
         for key in {CostObjectsKey(c.action, c.zone) for _, a in problem.splice_candidates.values()
-                    for c in a.splice.cost.objects}:  # type: ignore[union-attr]
+                    for c in _splice_of(a).cost.objects}:
             if key.zone is Zone.BATTLEFIELD:
                 pool = [o for o in state.objects_in(Zone.BATTLEFIELD, caster)
                         if not (key.action is CostAction.TAP and o.tapped)]
@@ -109,7 +116,7 @@ class _Budget:
         key = frozenset(spliced)
         known = self._known.get(key)
         if known is None:
-            costs = [self.problem.splice_candidates[c][1].splice.cost for c in spliced]  # type: ignore[union-attr]
+            costs = [_splice_of(self.problem.splice_candidates[c][1]).cost for c in spliced]
             mana = sum_costs(cost.mana for cost in costs)
             if self.reduction:
                 mana = mana.with_generic_reduced(self.reduction)
@@ -185,7 +192,7 @@ def add_splice_rules(problem: CastProblem) -> None:
         count=lambda spliced: math.factorial(len(spliced)),
     )
     for card_id, (card, abilities) in problem.splice_candidates.items():
-        problem.add_cost(CostTerm(abilities.splice.cost, (SPLICE_SET,),  # type: ignore[union-attr]
+        problem.add_cost(CostTerm(_splice_of(abilities).cost, (SPLICE_SET,),
                                   lambda spliced, card_id=card_id: int(card_id in spliced), 1,
                                   f"splice {card.name} ({card_id})"))
 

@@ -86,9 +86,10 @@ def flash_additional_cost(problem: CastProblem) -> Cost | None:
     if is_sorcery_timing(problem) or card.has_type(CardType.INSTANT) or problem.abilities.flash:
         return None  # it may be cast at that time anyway (CR 702.8a)
     costs = [p.cost for p in permissions_that_apply(problem) if p.as_though_flash]
-    if not costs or any(cost is None for cost in costs):
+    paid = [cost for cost in costs if cost is not None]
+    if not costs or len(paid) < len(costs):
         return None
-    return Cost(min(costs, key=lambda cost: cost.mana_value))  # type: ignore[union-attr, arg-type]
+    return Cost(min(paid, key=lambda cost: cost.mana_value))
 
 
 def add_timing_rules(problem: CastProblem) -> None:
