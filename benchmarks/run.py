@@ -94,12 +94,14 @@ def run_case(n: int, k: int, args: argparse.Namespace) -> dict:
     record["enum_fast_compact_per_s"] = _rate(fast.iter_compact(problem), cap)[1]
     record["enum_fast_casts_per_s"] = _rate(fast.casts(problem), cap)[1]
     constraint_cap = min(cap, args.constraint_enumerate_cap)
-    record["enum_constraint_solutions_per_s"] = _rate(get_engine("python-constraint").solutions(problem), constraint_cap)[1]
+    record["enum_constraint_solutions_per_s"] = _rate(
+        get_engine("python-constraint").solutions(problem), constraint_cap)[1]
     record["enum_constraint_casts_per_s"] = _rate(
         (problem.to_cast(s) for s in get_engine("python-constraint").solutions(problem)), constraint_cap)[1]
     record["enum_fast_solutions_per_s"] = _rate(fast.solutions(problem), constraint_cap)[1]
     if expected <= args.cpsat_cap:
-        record["enum_cpsat_solutions_per_s"] = _rate(get_engine("cpsat").solutions(problem), min(cap, args.cpsat_cap))[1]
+        record["enum_cpsat_solutions_per_s"] = _rate(
+            get_engine("cpsat").solutions(problem), min(cap, args.cpsat_cap))[1]
 
     # --- sample and check one cast
     view = legal_casts(state, "spell")
@@ -131,10 +133,10 @@ def run_suite(args: argparse.Namespace) -> list[dict]:
             objects = [o.id for o in state.hand(player) if not case.get("card") or o.card.name == case["card"]]
         options = {"player": player, "without_paying_mana_cost": case["without_paying_mana_cost"]}
 
-        def fast_count():
+        def fast_count(state=state, objects=objects, options=options):
             return sum(legal_casts(state, o, **options).count() for o in objects)
 
-        def constraint_count():
+        def constraint_count(state=state, objects=objects, options=options):
             return sum(legal_casts(state, o, backend="python-constraint", **options).count() for o in objects)
 
         assert fast_count() == constraint_count() == case["casts"], case["id"]
