@@ -68,7 +68,7 @@ class TargetChoice:
         return (self.source, self.mode, self.instruction, self.index, self.copy)
 
     def to_json(self) -> dict[str, Any]:
-        """This choice as a JSON object (see :meth:`Cast.to_json`)."""
+        """The choice as a JSON object (see :meth:`Cast.to_json`)."""
         return {
             "source": self.source, "mode": self.mode, "instruction": self.instruction,
             "index": self.index, "copy": self.copy, "phrase": self.phrase, "targets": list(self.targets),
@@ -183,7 +183,7 @@ class Cast(NamedTuple):
         return dict(self.additional_costs).get(keyword, 0)
 
     def to_json(self) -> dict[str, Any]:
-        """This cast as a JSON object: the ``--format jsonl`` line, ids as in the state file.
+        """The cast as a JSON object: the ``--format jsonl`` line, ids as in the state file.
 
         Returns
         -------
