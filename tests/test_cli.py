@@ -45,7 +45,8 @@ def test_casts_jsonl_lines_are_casts_of_the_state(capsys) -> None:
                        "--card", "Reach Through Mists", "--format", "jsonl")
     lines = [json.loads(line) for line in out.splitlines()]
     assert code == 0 and len(lines) == 8  # 1 + 1 + 2 + 2 orders * 2 targets
-    assert {tuple(line["splices"]) for line in lines} == {(), ("ritual",), ("ray",), ("ritual", "ray"), ("ray", "ritual")}
+    assert {tuple(line["splices"]) for line in lines} == {
+        (), ("ritual",), ("ray",), ("ritual", "ray"), ("ray", "ritual")}
     assert {line["mana_value"] for line in lines} == {1}  # CR 202.3: {U}
     assert all(set(t["targets"]) <= {"P1", "P2"} for line in lines for t in line["targets"])
 

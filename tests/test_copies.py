@@ -68,7 +68,9 @@ def test_copy_controller_matters_for_hexproof():
 
 def test_a_copy_may_target_the_original_spell():
     """CR 115.5, 707.10c: a copy is a new object; it may target the spell it copies (only itself is excluded).
-    Copy of Counterspell at P2's Glacial Ray: keep the Ray, or target the original Counterspell = 2."""
+
+    Copy of Counterspell at P2's Glacial Ray: keep the Ray, or target the original Counterspell = 2.
+    """
     data = {"players": ["P1", "P2"], "active_player": "P2", "priority": "P2", "stack": ["p2ray", "cs"], "objects": [
         {"id": "p2ray", "card": "Glacial Ray", "zone": "stack", "owner": "P2"},
         {"id": "cs", "card": "Counterspell", "zone": "stack", "owner": "P1", "cast": {
@@ -92,8 +94,10 @@ def test_a_copy_keeps_x_kicker_and_costs_paid():
 
 
 def test_a_copy_keeps_the_same_controller_rule():
-    """CR 707.10c, 601.2c: Barrin's Spite's copy: new targets must still share a controller.
-    P2 controls b, c, d and P1 controls e: {b,c}, {b,d}, {c,d} = 3."""
+    """CR 707.10c, 601.2c: the new targets of Barrin's Spite's copy must still share a controller.
+
+    P2 controls b, c, d and P1 controls e: {b,c}, {b,d}, {c,d} = 3.
+    """
     data = {"players": ["P1", "P2"], "priority": "P2", "stack": ["bs"], "objects": [
         {"id": "bs", "card": "Barrin's Spite", "zone": "stack", "owner": "P1", "cast": {
             "card": "bs", "targets": [{"source": "bs", "mode": None, "instruction": 0, "index": 0,

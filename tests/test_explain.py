@@ -51,8 +51,11 @@ def test_explain_timing():
 
 
 def test_explain_names_excluded_candidates_when_casts_exist():
-    """CR 702.16b, 702.47c: Glacial Ray alone can't choose Silver Knight (protection from red); spliced onto blue
-    Reach Through Mists it can, so Reach's explanation excludes nobody."""
+    """CR 702.16b, 702.47c: Glacial Ray can't choose Silver Knight alone, but can spliced onto a blue spell.
+
+    Glacial Ray alone can't choose Silver Knight (protection from red); spliced onto blue Reach Through
+    Mists it can, so Reach's explanation excludes nobody.
+    """
     state = load_state(EXAMPLES / "case02-mists-ray-silver-knight.json")
     ray = explain_card(state, "ray")
     assert ray.count == 2
@@ -78,8 +81,10 @@ def test_explain_a_timing_restriction():
 
 
 def test_explain_says_why_when_nothing_else_does():
-    """CR 115.4, 601.2h, 119.4: zero casts always come with a reason: 'another target' with one creature;
-    Phyrexian mana at 1 life."""
+    """CR 115.4, 601.2h, 119.4: zero casts always come with a reason.
+
+    'another target' with one creature; Phyrexian mana at 1 life.
+    """
     fate = explain_card(load_state(ROOT / "examples/rules03-fate-transfer-1.json"), "fate")
     assert fate.count == 0 and [r.rule for r in fate.reasons] == ["CR 115.4"]
     probe = explain_card(load_state(ROOT / "examples/rules11-probe-1.json"), "probe")

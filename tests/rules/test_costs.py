@@ -257,8 +257,10 @@ def test_why_illegal_unaffordable_splice_cites_601_2h(make_state):
 
 
 def test_sacrifice_cost_choices_and_the_sacrificed_target(make_state, casts, basics):
-    """CR 601.2c before 601.2h, 701.21a: Fling with two Bears: 4 targets (P1, P2, two Bears) x 2 to sacrifice = 8;
-    the creature sacrificed may be the target."""
+    """CR 601.2c before 601.2h, 701.21a: the creature Fling sacrifices may also be its target.
+
+    Fling with two Bears: 4 targets (P1, P2, two Bears) x 2 to sacrifice = 8.
+    """
     state = make_state(hand=[("fling", "Fling")], battlefield=basics("Mountain", 2)
                        + [("bear1", "Grizzly Bears"), ("bear2", "Grizzly Bears")])
     found = casts(state, "fling")
@@ -283,8 +285,11 @@ def test_sacrifice_cost_needs_a_permanent_of_the_caster(make_state, casts, basic
     (3, True, (0,)),        # without paying its mana cost, X is 0 (CR 107.3b)
 ])
 def test_x_is_announced_within_what_can_be_paid(make_state, casts, basics, mountains, free, expected_x):
-    """CR 601.2b, 107.3a, 202.3e: Disintegrate ({X}{R}): each X is its own cast, times 3 targets (P1, P2, the Bears);
-    the spell's mana value on the stack is 1 + X."""
+    """CR 601.2b, 107.3a, 202.3e: each X of Disintegrate is its own cast, and its mana value is 1 + X.
+
+    Disintegrate ({X}{R}): each X is its own cast, times 3 targets (P1, P2, the Bears); the spell's mana
+    value on the stack is 1 + X.
+    """
     state = make_state(hand=[("dis", "Disintegrate")], battlefield=basics("Mountain", mountains),
                        opponent=[("bear", "Grizzly Bears")])
     found = casts(state, "dis", without_paying_mana_cost=free)
@@ -337,8 +342,10 @@ def test_kicker_adds_its_cost(make_state, casts, basics):
     ([("g3", "Opt")], 0),                                                    # no creature card: the cost can't be paid
 ])
 def test_exile_a_creature_card_from_your_graveyard(make_state, casts, basics, graveyard, expected):
-    """CR 601.2h, 118.10: Corpse Lunge's additional cost exiles a creature card from P1's graveyard;
-    which card is exiled is a choice, so each is its own cast."""
+    """CR 601.2h, 118.10: which card Corpse Lunge's cost exiles is a choice: each is its own cast.
+
+    Corpse Lunge's additional cost exiles a creature card from P1's graveyard.
+    """
     objects = [{"id": i, "card": name, "zone": "graveyard", "owner": "P1"} for i, name in graveyard]
     objects.append({"id": "theirs", "card": "Grizzly Bears", "zone": "graveyard", "owner": "P2"})
     state = make_state(hand=[("lunge", "Corpse Lunge")], battlefield=basics("Swamp", 3),
@@ -371,8 +378,11 @@ def _by_sets(found, field):
 
 
 def test_entwine_by_sacrificing_lands(make_state, casts):
-    """CR 702.42a, 601.2h, 601.2g: Betrayal of Flesh entwined for "Sacrifice three lands"; lands tapped for mana
-    may be sacrificed (mana abilities come before costs are paid)."""
+    """CR 702.42a, 601.2h, 601.2g: lands tapped for mana may pay Betrayal of Flesh's entwine cost.
+
+    Betrayal of Flesh entwined for "Sacrifice three lands": the lands tapped for mana may be sacrificed
+    (mana abilities come before costs are paid).
+    """
     swamps = [(f"s{i}", "Swamp") for i in range(6)]
     state = make_state(hand=[("betrayal", "Betrayal of Flesh")], battlefield=swamps,
                        opponent=[("bears", "Grizzly Bears")],
@@ -387,7 +397,7 @@ def test_entwine_by_sacrificing_lands(make_state, casts):
 
 
 def test_escalate_by_tapping_creatures(make_state, casts):
-    """CR 702.120a, 601.2h: Collective Effort taps an untapped creature the caster controls per mode beyond the first."""
+    """CR 702.120a, 601.2h: Collective Effort taps an untapped creature of the caster's per mode beyond the first."""
     state = make_state(hand=[("effort", "Collective Effort")],
                        battlefield=[(f"p{i}", "Plains") for i in range(3)] + [
                            ("c1", "Grizzly Bears"), ("c2", "Grizzly Bears"), ("c3", "Grizzly Bears", {"tapped": True})],
@@ -414,8 +424,11 @@ def test_a_creature_tapped_for_a_cost_makes_no_mana(make_state, casts):
 
 
 def test_splice_by_tapping_a_white_creature(make_state, casts):
-    """CR 702.47a, 601.2h: Hundred-Talon Strike spliced onto Glacial Ray for "Tap an untapped white creature you
-    control"; the spliced text's target is chosen as well."""
+    """CR 702.47a, 601.2h: a spliced card's cost taps a creature, and its text's target is chosen.
+
+    Hundred-Talon Strike spliced onto Glacial Ray for "Tap an untapped white creature you control"; the
+    spliced text's target is chosen as well.
+    """
     state = make_state(hand=[("ray", "Glacial Ray"), ("strike", "Hundred-Talon Strike")],
                        battlefield=[("m1", "Mountain"), ("m2", "Mountain"), ("kami1", "Kami of Ancient Law"),
                                     ("kami2", "Kami of Ancient Law"), ("bears", "Grizzly Bears")])
@@ -458,8 +471,11 @@ def test_splice_by_returning_and_exiling(make_state, casts):
 
 # ---------------------------------------------------------------- awaken (CR 702.113), an alternative cost (CR 118.9)
 def test_awaken_is_an_alternative_cost_with_a_land_target(make_state, casts):
-    """CR 702.113a-b, 118.9: Coastal Discovery ({3}{U}) or its awaken cost {5}{U}, which adds "target land you
-    control"; the mana value stays 4 (CR 118.9c)."""
+    """CR 702.113a-b, 118.9: Coastal Discovery's awaken cost adds a target; the mana value stays 4.
+
+    Coastal Discovery ({3}{U}) or its awaken cost {5}{U}, which adds "target land you control"; the mana
+    value stays 4 (CR 118.9c).
+    """
     islands = [(f"i{i}", "Island") for i in range(6)]
     state = make_state(hand=[("discovery", "Coastal Discovery")], battlefield=islands,
                        opponent=[("theirs", "Forest")])
@@ -482,7 +498,8 @@ def test_awaken_needs_its_cost_and_never_with_another_alternative_cost(make_stat
     from models.cast import Cast
     from solver.legal import why_illegal
 
-    rules = [r.rule for r in why_illegal(state, Cast("discovery", "", alternative_cost="awaken", without_paying_mana_cost=True))]
+    free_awaken = Cast("discovery", "", alternative_cost="awaken", without_paying_mana_cost=True)
+    rules = [r.rule for r in why_illegal(state, free_awaken)]
     assert "CR 118.9a" in rules
 
 
@@ -503,8 +520,11 @@ def test_choices_a_cast_cannot_have_are_refused(make_state):
 
 # ---------------------------------------------------------------- cost changes of permanents (CR 601.2f)
 def test_arcane_spells_you_cast_cost_less(make_state, casts):
-    """CR 601.2f: Long-Forgotten Gohei makes its controller's Arcane spells cost {1} less: Glacial Ray ({1}{R})
-    for one Mountain; an opponent's Gohei does not."""
+    """CR 601.2f: Long-Forgotten Gohei reduces its controller's Arcane spells only.
+
+    Long-Forgotten Gohei makes its controller's Arcane spells cost {1} less: Glacial Ray ({1}{R}) for one
+    Mountain; an opponent's Gohei does not.
+    """
     mine = make_state(hand=[("ray", "Glacial Ray")], battlefield=[("m", "Mountain"), ("gohei", "Long-Forgotten Gohei")])
     # {1}{R} - {1} = {R}: any target P1 or P2 (the Gohei is no creature) = 2.
     found = casts(mine, "ray")
@@ -521,7 +541,8 @@ def test_coloured_cost_increase(make_state, casts):
     # {W} + {W} = {W}{W}, two Plains; target creature: the Leech = 1.
     found = casts(two, "strike")
     assert len(found) == 1 and {str(c.total_cost) for c in found} == {"{W}{W}"}
-    one = make_state(hand=[("strike", "Hundred-Talon Strike")], battlefield=[("p1", "Plains"), ("leech", "Alabaster Leech")])
+    one = make_state(hand=[("strike", "Hundred-Talon Strike")],
+                     battlefield=[("p1", "Plains"), ("leech", "Alabaster Leech")])
     assert len(casts(one, "strike")) == 0
 
 
@@ -536,7 +557,7 @@ def test_spells_your_opponents_cast_cost_more(make_state, casts):
 
 
 def test_power_quality_with_an_anthem_is_unsupported(make_state):
-    """CR 613.4: "Spirit creatures you control get +1/+1" is not applied, so "with power 4 or greater" can't be judged."""
+    """CR 613.4: "Spirit creatures you control get +1/+1" is not applied: "with power 4 or greater" can't be judged."""
     import pytest
 
     from models.errors import UnsupportedRuleError
@@ -550,27 +571,35 @@ def test_power_quality_with_an_anthem_is_unsupported(make_state):
 
 # ---------------------------------------------------------------- multikicker (CR 702.33c)
 CHALICE = {"name": "Everflowing Chalice", "mana_cost": "{0}", "type_line": "Artifact",
-           "oracle_text": "Multikicker {2} (You may pay an additional {2} any number of times as you cast this spell.)\n"
-                          "Everflowing Chalice enters the battlefield with a charge counter on it for each time it "
-                          "was kicked.\n{T}: Add {C} for each charge counter on Everflowing Chalice."}
+           "oracle_text": "Multikicker {2} (You may pay an additional {2} any number of times as you cast this "
+                          "spell.)\nEverflowing Chalice enters the battlefield with a charge counter on it for "
+                          "each time it was kicked.\n{T}: Add {C} for each charge counter on Everflowing Chalice."}
 
 
 def test_multikicker_any_number_of_times(make_state, casts):
-    """CR 702.33c: Everflowing Chalice ({0}, multikicker {2}) with seven Islands: kicked 0, 1, 2 or 3 times
-    (3 * {2} = 6 <= 7 < 8): 4 casts, each its own number of kicks."""
+    """CR 702.33c: each number of times Everflowing Chalice is kicked is its own cast.
+
+    Everflowing Chalice ({0}, multikicker {2}) with seven Islands: kicked 0, 1, 2 or 3 times
+    (3 * {2} = 6 <= 7 < 8): 4 casts.
+    """
     state = make_state(hand=[("chalice", CHALICE)], battlefield=[(f"i{i}", "Island") for i in range(7)])
     found = casts(state, "chalice")
-    assert sorted((c.times_paid("multikicker"), c.times_paid("multikicker") > 0, str(c.total_cost) or "{0}") for c in found) == [
-        (0, False, "{0}"), (1, True, "{2}"), (2, True, "{4}"), (3, True, "{6}")]
+    kicks = sorted((c.times_paid("multikicker"), c.times_paid("multikicker") > 0, str(c.total_cost) or "{0}")
+                   for c in found)
+    assert kicks == [(0, False, "{0}"), (1, True, "{2}"), (2, True, "{4}"), (3, True, "{6}")]
     from solver.legal import why_illegal
 
-    assert why_illegal(state, next(c for c in found if c.times_paid("multikicker") == 3)._replace(additional_costs=(("multikicker", 4),)))
+    kicked_three_times = next(c for c in found if c.times_paid("multikicker") == 3)
+    assert why_illegal(state, kicked_three_times._replace(additional_costs=(("multikicker", 4),)))
 
 
 # ---------------------------------------------------------------- an alternative cost written on the card (CR 118.9)
 def test_shoal_exiles_a_card_instead_of_paying(make_state, casts):
-    """CR 118.9, 107.3: Blazing Shoal ({X}{R}{R}) cast by exiling a red card with mana value X from the hand;
-    X is then that card's mana value, whatever mana is available."""
+    """CR 118.9, 107.3: Blazing Shoal's X is the mana value of the red card it exiles.
+
+    Blazing Shoal ({X}{R}{R}) cast by exiling a red card with mana value X from the hand: X is then that
+    card's mana value, whatever mana is available.
+    """
     state = make_state(hand=[("shoal", "Blazing Shoal"), ("giant", "Hill Giant"), ("bolt", "Lightning Bolt"),
                              ("bears", "Grizzly Bears")],
                        battlefield=[("m1", "Mountain"), ("m2", "Mountain")], opponent=[("theirs", "Grizzly Bears")])
@@ -611,8 +640,11 @@ def test_wrong_objects_for_a_cost_get_their_reason():
 
 # ---------------------------------------------------------------- overload (CR 702.96), an alternative cost
 def test_overload_replaces_target_with_each(make_state, casts):
-    """CR 702.96a-b: Weapon Surge ({R}, overload {1}{R}): one creature P1 controls as its target, or overloaded
-    with no target at all."""
+    """CR 702.96a-b: Weapon Surge targets one creature, or is overloaded with no target.
+
+    Weapon Surge ({R}, overload {1}{R}): one creature P1 controls as its target, or overloaded with no
+    target at all.
+    """
     state = make_state(hand=[("surge", "Weapon Surge")], battlefield=[("m1", "Mountain"), ("m2", "Mountain"),
                                                                       ("b1", "Grizzly Bears"), ("b2", "Grizzly Bears")],
                        opponent=[("theirs", "Grizzly Bears")])
@@ -629,8 +661,10 @@ def test_overload_replaces_target_with_each(make_state, casts):
 
 
 def test_spell_that_costs_less_for_each_creature(make_state, casts):
-    """CR 601.2f, 118.7a: Blasphemous Act ({8}{R}) costs {1} less for each creature on the battlefield, never
-    less than its {R}."""
+    """CR 601.2f, 118.7a: Blasphemous Act costs {1} less per creature, never less than its {R}.
+
+    Blasphemous Act ({8}{R}) costs {1} less for each creature on the battlefield.
+    """
     four_mountains = [(f"m{i}", "Mountain") for i in range(4)]
     five = make_state(hand=[("act", "Blasphemous Act")], battlefield=four_mountains + [("b0", "Grizzly Bears")],
                       opponent=[(f"o{i}", "Grizzly Bears") for i in range(4)])
@@ -672,8 +706,11 @@ def test_any_number_of_objects_as_an_additional_cost(make_state, casts):
 
 
 def test_tap_any_number_of_creatures_keeps_mana_creatures_honest(make_state, casts):
-    """CR 118.8, 601.2g-h: Burn at the Stake ({2}{R}{R}{R}) taps any number of untapped creatures; Llanowar Elves
-    tapped for mana can't also be tapped for the cost."""
+    """CR 118.8, 601.2g-h: a creature tapped for mana can't also be tapped for Burn at the Stake's cost.
+
+    Burn at the Stake ({2}{R}{R}{R}) taps any number of untapped creatures; Llanowar Elves tapped for
+    mana can't also be tapped for the cost.
+    """
     state = make_state(hand=[("burn", "Burn at the Stake")],
                        battlefield=[(f"m{i}", "Mountain") for i in range(4)] + [
                            ("elves", "Llanowar Elves"), ("bears", "Grizzly Bears")])
@@ -713,8 +750,11 @@ def test_exile_x_cards(make_state, casts):
 
 
 def test_any_number_beside_a_splice_sacrifice(make_state, casts):
-    """CR 118.10, 702.47a: Devouring Greed ("you may sacrifice any number of Spirits") with Torrent of Stone spliced
-    ("Sacrifice two Mountains"): the Mountains pay the splice cost, the Spirits the other; each object pays one."""
+    """CR 118.10, 702.47a: each object pays one cost, the splice cost or the spell's own.
+
+    Devouring Greed ("you may sacrifice any number of Spirits") with Torrent of Stone spliced ("Sacrifice
+    two Mountains"): the Mountains pay the splice cost, the Spirits the other.
+    """
     state = make_state(hand=[("greed", "Devouring Greed"), ("torrent", "Torrent of Stone")],
                        battlefield=[(f"s{i}", "Swamp") for i in range(4)] + [
                            ("m1", "Mountain"), ("m2", "Mountain"), ("kami", "Kami of Ancient Law")],

@@ -14,8 +14,11 @@ CRUSH_CONTRABAND = ("crush", {
 
 
 def test_choose_one_or_both_counts_each_mode_set(make_state, casts, basics):
-    """CR 700.2: Crush Contraband, one artifact and one enchantment of P2's (P1's Sol Ring is not an
-    opponent's): {A} 1 + {E} 1 + {A, E} 1*1 = 3 (issue 3, case 1)."""
+    """CR 700.2: Crush Contraband's modes with an opponent's artifact and enchantment: 3 casts.
+
+    One artifact and one enchantment of P2's (P1's Sol Ring is not an opponent's):
+    {A} 1 + {E} 1 + {A, E} 1*1 = 3 (issue 3, case 1).
+    """
     state = make_state(hand=[CRUSH_CONTRABAND], battlefield=basics("Plains", 4) + [("ring", "Sol Ring")],
                        opponent=[("art", "Sol Ring"), ("ench", "Bad Moon")])
     found = casts(state, "crush")
@@ -24,8 +27,11 @@ def test_choose_one_or_both_counts_each_mode_set(make_state, casts, basics):
 
 
 def test_choose_one_boros_charm(make_state, casts, basics):
-    """CR 700.2: Boros Charm, choose one: 4 damage to target player or planeswalker (P1, P2),
-    indestructible (no target), double strike to target creature (the Bears): 2 + 1 + 1 = 4."""
+    """CR 700.2: Boros Charm, choose one: 2 + 1 + 1 = 4 casts.
+
+    4 damage to target player or planeswalker (P1, P2), indestructible (no target), double strike to
+    target creature (the Bears).
+    """
     state = make_state(hand=[("charm", "Boros Charm")], battlefield=basics("Mountain", 1) + basics("Plains", 1),
                        opponent=[("bears", "Grizzly Bears")])
     found = casts(state, "charm")
@@ -97,9 +103,12 @@ def test_escalate_with_a_discard_cost(make_state, casts, basics, other_cards, ex
 
 
 def test_same_mode_more_than_once_each_copy_targets_in_sequence(make_state, casts, basics):
-    """CR 700.2d: Mystic Confluence, no spell on the stack (so no counter mode, CR 700.2a), two creatures:
-    bounce x3: 2*2*2 = 8; bounce x2 + draw: 2*2 = 4; bounce + draw x2: 2; draw x3: 1; total 15.
-    Bouncing A then B and B then A are two casts; A twice is allowed (different instances, CR 115.3)."""
+    """CR 700.2d: Mystic Confluence chooses modes more than once: 15 casts with two creatures.
+
+    No spell on the stack (so no counter mode, CR 700.2a), two creatures: bounce x3: 2*2*2 = 8;
+    bounce x2 + draw: 2*2 = 4; bounce + draw x2: 2; draw x3: 1; total 15.
+    Bouncing A then B and B then A are two casts; A twice is allowed (different instances, CR 115.3).
+    """
     state = make_state(hand=[("confluence", "Mystic Confluence")], battlefield=basics("Island", 5),
                        opponent=[("a", "Grizzly Bears"), ("b", "Grizzly Bears")])
     found = casts(state, "confluence")

@@ -203,7 +203,7 @@ def test_why_illegal_a_mode_chosen_twice(make_state):
 
 
 def test_spree_mode_with_two_targets(make_state, casts):
-    """CR 115.3, 700.2a: Shifting Grift's "+{2} — exchange control of two target creatures" picks 2 different creatures."""
+    """CR 115.3, 700.2a: Shifting Grift's "+{2} — exchange control of two target creatures" picks 2 creatures."""
     state = make_state(
         hand=[("grift", "Shifting Grift")],
         battlefield=[(f"i{i}", "Island") for i in range(4)],

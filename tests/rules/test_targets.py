@@ -279,7 +279,8 @@ def test_unreadable_target_phrase_raises(make_state, card, spell_card, text):
     """CR 115.1a: a target phrase the grammar can't read raises UnsupportedRuleError, never zero casts."""
     spell = spell_card or card("Restriction Test", "{1}{B}", "Instant", text)
     state = make_state(hand=[("spell", spell)],
-                       battlefield=[(f"s{i}", "Swamp") for i in range(3)] + [("f", "Forest"), ("mine", "Grizzly Bears")],
+                       battlefield=[(f"s{i}", "Swamp") for i in range(3)]
+                       + [("f", "Forest"), ("mine", "Grizzly Bears")],
                        opponent=[("bears", "Grizzly Bears"), ("bears2", "Grizzly Bears")])
     for backend in ("python-constraint", "brute"):
         with pytest.raises(UnsupportedRuleError):
@@ -369,8 +370,11 @@ def test_you_dont_control(make_state, casts, basics):
 
 @pytest.mark.parametrize(("owner", "expected"), [("P2", 2), ("P1", 3)])
 def test_hexproof_from_a_colour(make_state, casts, basics, owner, expected):
-    """CR 702.11d: hexproof from red stops P1's red Glacial Ray from targeting P2's creature (P1, P2 only: 2),
-    not P1's own creature (P1, P2, the creature: 3)."""
+    """CR 702.11d: hexproof from red stops P1's red spell from targeting P2's creature, not P1's own.
+
+    Glacial Ray at P2's creature with hexproof from red: P1, P2 only (2); at P1's own such creature: P1,
+    P2, the creature (3).
+    """
     creature = ("bear", "Grizzly Bears", {"granted": ["hexproof from red"]})
     state = make_state(hand=[("ray", "Glacial Ray")], battlefield=basics("Mountain", 2)
                        + ([creature] if owner == "P1" else []),
@@ -383,8 +387,10 @@ def _graveyard(owner: str, *cards: tuple[str, str]) -> list[dict]:
 
 
 def test_target_card_in_your_graveyard(make_state, casts, basics):
-    """CR 115.2: 'target creature card from your graveyard' names cards in P1's graveyard only, of that type:
-    Raise Dead with two creature cards (and an instant) in P1's graveyard and one in P2's: 2."""
+    """CR 115.2: 'target creature card from your graveyard' names creature cards in P1's graveyard only.
+
+    Raise Dead with two creature cards (and an instant) in P1's graveyard and one in P2's: 2.
+    """
     state = make_state(hand=[("raise", "Raise Dead")], battlefield=basics("Swamp", 1),
                        objects=_graveyard("P1", ("g1", "Grizzly Bears"), ("g2", "Silver Knight"), ("g3", "Opt"))
                        + _graveyard("P2", ("g4", "Grizzly Bears")))
@@ -405,8 +411,10 @@ def test_splice_needs_its_graveyard_target(make_state, casts, basics, graveyard,
 
 
 def test_two_targets_controlled_by_the_same_player(make_state, casts, basics):
-    """CR 601.2c, 115.3: Barrin's Spite: two different creatures with one controller:
-    P1's 2 creatures C(2,2) = 1 + P2's 3 creatures C(3,2) = 3 -> 4 (mixed pairs are not allowed)."""
+    """CR 601.2c, 115.3: Barrin's Spite's two different creatures have one controller.
+
+    P1's 2 creatures C(2,2) = 1 + P2's 3 creatures C(3,2) = 3 -> 4 (mixed pairs are not allowed).
+    """
     state = make_state(hand=[("spite", "Barrin's Spite")],
                        battlefield=basics("Island", 2) + basics("Swamp", 2)
                        + [("m1", "Grizzly Bears"), ("m2", "Grizzly Bears")],
@@ -438,8 +446,11 @@ def test_player_hexproof_and_shroud(make_state, casts, basics, p2_has, p1_has, e
 
 
 def test_any_number_of_targets_is_every_subset(make_state, casts, basics):
-    """CR 115.6, 601.2c: Gravepurge, 'any number of target creature cards from your graveyard', with three
-    creature cards in P1's graveyard: every subset, the empty one included, 2^3 = 8."""
+    """CR 115.6, 601.2c: 'any number of target' cards is every subset, the empty one included.
+
+    Gravepurge, 'any number of target creature cards from your graveyard', with three creature cards in
+    P1's graveyard: 2^3 = 8.
+    """
     graveyard = [{"id": f"g{i}", "card": "Grizzly Bears", "zone": "graveyard", "owner": "P1"} for i in range(3)]
     state = make_state(hand=[("purge", "Gravepurge")], battlefield=basics("Swamp", 3), objects=graveyard)
     found = casts(state, "purge")
@@ -458,8 +469,11 @@ def test_any_number_of_targets_over_too_many_candidates_is_reported(make_state, 
 
 
 def test_x_targets_follow_the_announced_x(make_state, casts, basics):
-    """CR 601.2b then 601.2c: Death Denied ({X}{B}{B}, 'X target creature cards from your graveyard') with
-    4 Swamps (X <= 2) and 3 creature cards: X=0: 1 + X=1: 3 + X=2: C(3,2) = 3 -> 7."""
+    """CR 601.2b then 601.2c: Death Denied's X, announced first, is how many targets it has.
+
+    Death Denied ({X}{B}{B}, 'X target creature cards from your graveyard') with 4 Swamps (X <= 2) and
+    3 creature cards: X=0: 1 + X=1: 3 + X=2: C(3,2) = 3 -> 7.
+    """
     graveyard = [{"id": f"g{i}", "card": "Grizzly Bears", "zone": "graveyard", "owner": "P1"} for i in range(3)]
     state = make_state(hand=[("denied", "Death Denied")], battlefield=basics("Swamp", 4), objects=graveyard)
     found = casts(state, "denied")
@@ -491,7 +505,8 @@ def test_nonartifact_nonblack_needs_both(make_state, casts):
 def test_non_subtypes(make_state, casts):
     """CR 205.3m: Victim of Night's "non-Vampire, non-Werewolf, non-Zombie creature" excludes Zombies."""
     state = make_state(hand=[("victim", "Victim of Night")], battlefield=THREE_SWAMPS,
-                       opponent=[("bears", "Grizzly Bears"), ("zombie", "Scathe Zombies"), ("kami", "Kami of Ancient Law")])
+                       opponent=[("bears", "Grizzly Bears"), ("zombie", "Scathe Zombies"),
+                                 ("kami", "Kami of Ancient Law")])
     # Grizzly Bears (Bear) and Kami of Ancient Law (Spirit) = 2; Scathe Zombies is a Zombie.
     assert chosen(casts(state, "victim")) == {("bears",), ("kami",)}
 
@@ -579,7 +594,8 @@ def test_why_illegal_names_the_quality(make_state):
     """CR 115.1: a target without the named quality is refused with the phrase in the reason."""
     state = make_state(hand=[("terror", "Terror")], battlefield=THREE_SWAMPS[:2],
                        opponent=[("skel", "Drudge Skeletons")])
-    cast = Cast("terror", "Terror", targets=(TargetChoice("terror", None, 0, 0, "target nonartifact, nonblack creature", ("skel",)),))
+    choice = TargetChoice("terror", None, 0, 0, "target nonartifact, nonblack creature", ("skel",))
+    cast = Cast("terror", "Terror", targets=(choice,))
     reasons = why_illegal(state, cast)
     assert [r.rule for r in reasons] == ["CR 115.1"]
     assert "nonartifact, nonblack" in str(reasons[0])
@@ -608,8 +624,11 @@ def test_spell_or_permanent_never_itself(make_state, casts):
 
 
 def test_spell_or_ability_list_chooses_spells(make_state, casts):
-    """CR 113.7a, 115.1: Voidslime's "target spell, activated ability, or triggered ability": the state's stack
-    holds spells only, so those are the choices."""
+    """CR 113.7a, 115.1: Voidslime's choices are the spells on the stack, the only objects there.
+
+    Voidslime's "target spell, activated ability, or triggered ability": the state's stack holds spells
+    only, so those are the choices.
+    """
     state = make_state(hand=[("slime", "Voidslime")], battlefield=[("f", "Forest"), ("i1", "Island"), ("i2", "Island")],
                        objects=[{"id": "bolt", "card": "Lightning Bolt", "zone": "stack", "controller": "P2"},
                                 {"id": "bears", "card": "Grizzly Bears", "zone": "stack", "controller": "P2"}],
@@ -621,12 +640,15 @@ def test_spell_or_ability_list_chooses_spells(make_state, casts):
 def _bolt(object_id: str, target: str, controller: str = "P2") -> dict:
     """A Lightning Bolt on the stack with the cast record of its one target."""
     return {"id": object_id, "card": "Lightning Bolt", "zone": "stack", "controller": controller,
-            "cast": {"card": object_id, "targets": [{"source": object_id, "phrase": "any target", "targets": [target]}]}}
+            "cast": {"card": object_id,
+                     "targets": [{"source": object_id, "phrase": "any target", "targets": [target]}]}}
 
 
 def test_spell_with_a_single_target(make_state, casts):
-    """CR 115.9a, 702.172a: Return the Favor's second mode needs a spell that chose exactly one target;
-    a creature spell chose none."""
+    """CR 115.9a, 702.172a: Return the Favor's second mode needs a spell that chose exactly one target.
+
+    A creature spell chose none.
+    """
     state = make_state(hand=[("favor", "Return the Favor")], battlefield=[(f"m{i}", "Mountain") for i in range(4)],
                        objects=[_bolt("bolt", "P1"),
                                 {"id": "bears", "card": "Grizzly Bears", "zone": "stack", "controller": "P2"}],
@@ -730,8 +752,11 @@ def test_list_of_kinds_with_and_or(make_state, casts):
 
 
 def test_static_type_change_is_unsupported(make_state):
-    """CR 613.1d: with Living Lands ("All Forests are 1/1 creatures that are still lands.") the Forests are
-    creatures; that effect is not applied, so "target creature" is unsupported rather than wrong."""
+    """CR 613.1d: "target creature" with Living Lands on the battlefield is unsupported rather than wrong.
+
+    With Living Lands ("All Forests are 1/1 creatures that are still lands.") the Forests are creatures;
+    that effect is not applied.
+    """
     state = make_state(hand=[("ray", "Glacial Ray")], battlefield=TWO_MOUNTAINS + [("f", "Forest")],
                        opponent=[("lands", "Living Lands")])
     with pytest.raises(UnsupportedRuleError, match="613.1d"):
@@ -739,8 +764,11 @@ def test_static_type_change_is_unsupported(make_state):
 
 
 def test_unread_grant_of_hexproof_makes_targets_unsupported(make_state):
-    """CR 702.11b: Drogskol Captain gives other Spirits its controller controls hexproof; that line is not read,
-    so targeting with it on the battlefield is unsupported (an opponent's Kami would otherwise look targetable)."""
+    """CR 702.11b: targeting with Drogskol Captain on the battlefield is unsupported.
+
+    Drogskol Captain gives other Spirits its controller controls hexproof; that line is not read (an
+    opponent's Kami would otherwise look targetable).
+    """
     state = make_state(hand=RAY, battlefield=TWO_MOUNTAINS,
                        opponent=[("captain", "Drogskol Captain"), ("kami", "Kami of Ancient Law")])
     with pytest.raises(UnsupportedRuleError, match="hexproof"):
