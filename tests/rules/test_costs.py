@@ -660,6 +660,21 @@ def test_overload_replaces_target_with_each(make_state, casts):
     assert [(c.alternative_cost == "overload", len(c.targets)) for c in alone] == [(True, 0)]
 
 
+def test_overload_with_spliced_text_is_unsupported(make_state):
+    """CR 702.96a, 702.47c, 612: overload and splice both change the spell's text; which applies first is not decided.
+
+    Weapon Surge (an instant with overload) with Splicer's Skill (splice onto instant or sorcery) in hand:
+    whether the spliced "target" reads "each" too is not modelled, so the cast is unsupported, never guessed.
+    """
+    from models.errors import UnsupportedRuleError
+    from solver.legal import legal_casts
+
+    state = make_state(hand=[("surge", "Weapon Surge"), ("skill", "Splicer's Skill")],
+                       battlefield=[("m1", "Mountain"), ("b1", "Grizzly Bears")])
+    with pytest.raises(UnsupportedRuleError, match="removes targets with spliced text"):
+        legal_casts(state, "surge")
+
+
 def test_spell_that_costs_less_for_each_creature(make_state, casts):
     """CR 601.2f, 118.7a: Blasphemous Act costs {1} less per creature, never less than its {R}.
 
