@@ -579,3 +579,37 @@ def test_target_qualities(name, phrase, kinds, clauses):
     read = [{(q.attribute, plain(q.value), q.negated, q.comparison) for q in clause}
             for clause in spec.qualities.clauses]
     assert sorted(map(sorted, read)) == sorted(map(sorted, clauses))
+
+
+@pytest.mark.parametrize("keyword", ["kicker", "multikicker", "overload"])
+def test_every_cost_keyword_is_one_record(keyword):
+    """CR 118.8-9, 702.27a, 702.33a/c, 702.96a: "<keyword> {2}{R}" is read by one grammar rule into one record.
+
+    The record says whether the cost is an optional additional cost or an alternative cost, and its rule.
+    """
+    from models.abilities import AdditionalCost, AlternativeCost
+    from models.cards import card_from_record
+    from models.oracle.parser import KEYWORD_COSTS
+
+    text = f"{keyword.capitalize()} {{2}}{{R}}\nCost Test deals 1 damage to any target."
+    card = card_from_record({"name": "Cost Test", "mana_cost": "{R}", "type_line": "Instant", "oracle_text": text})
+    a = parse_card(card)
+    assert a.casting_unsupported == ()
+    (record,) = a.additional_costs + a.alternative_costs
+    assert record == KEYWORD_COSTS[keyword](record.cost)
+    assert (record.keyword, str(record.cost.mana)) == (keyword, "{2}{R}")
+    assert isinstance(record, AlternativeCost if keyword == "overload" else AdditionalCost)
+    assert record.rule.startswith("CR 702.")
+
+
+def test_a_keyword_looking_line_that_changes_costs_bears_on_other_spells():
+    """CR 601.2f: "Buyback costs cost {2} less." (Memory Crystal) is marked as bearing on other spells' costs.
+
+    It is not read; on the battlefield it may change what other spells cost, so it is marked as such
+    (topic "cost"), never ignored.
+    """
+    from models.cards import card_from_record
+
+    crystal = parse_card(card_from_record({"name": "Memory Crystal", "mana_cost": "{3}", "type_line": "Artifact",
+                                           "oracle_text": "Buyback costs cost {2} less."}))
+    assert [(u.span, u.topic) for u in crystal.permanent_unsupported] == [("Buyback costs cost {2} less.", "cost")]

@@ -752,10 +752,14 @@ def _keyword_abilities(tree: Tree, line: str, out: dict) -> None:
                     casting_relevant=False, zones=frozenset(Zone) - {Zone.HAND}))
         elif kind == "cast_keyword":
             token = _first_token(child)
+            # "Buyback costs cost {2} less." reads like a keyword line but changes other spells' costs: on the
+            # battlefield it bears on casting them (a static ability, CR 601.2f), so it is marked so
+            relevant = bool(_PERMANENT_RELEVANT.search(line.lower()))
             out["unsupported"].append(
                 UnsupportedText(
                     line[token.start_pos :],
                     f"keyword {str(token)!r} changes how the card is cast; not modelled",
+                    permanent_relevant=relevant, topic=_topic(line) if relevant else "other",
                 )
             )
         elif kind == "enchant":
