@@ -581,7 +581,7 @@ def test_target_qualities(name, phrase, kinds, clauses):
     assert sorted(map(sorted, read)) == sorted(map(sorted, clauses))
 
 
-@pytest.mark.parametrize("keyword", ["kicker", "multikicker", "overload"])
+@pytest.mark.parametrize("keyword", ["kicker", "multikicker", "overload", "buyback"])
 def test_every_cost_keyword_is_one_record(keyword):
     """CR 118.8-9, 702.27a, 702.33a/c, 702.96a: "<keyword> {2}{R}" is read by one grammar rule into one record.
 

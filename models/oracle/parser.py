@@ -101,6 +101,7 @@ KEYWORD_COSTS = {
     "kicker": lambda cost: AdditionalCost(cost, "kicker", optional=True, rule="CR 702.33a"),
     "multikicker": lambda cost: AdditionalCost(cost, "multikicker", optional=True, most_times=None, rule="CR 702.33c"),
     "overload": lambda cost: AlternativeCost("overload", cost, "CR 702.96a", removes_targets=True),
+    "buyback": lambda cost: AdditionalCost(cost, "buyback", optional=True, rule="CR 702.27a"),
 }
 """Keywords followed by a cost ("Kicker {2}{R}"), read by the grammar's ``cost_keyword`` rule: each makes one record.
 

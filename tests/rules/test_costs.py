@@ -779,3 +779,61 @@ def test_any_number_beside_a_splice_sacrifice(make_state, casts):
     # target creature (kami, bears) 2 * the two Mountains 1 * Spirits 2 = 8. 4 + 8 = 12.
     assert len(found) == 12
     assert {c.sacrifices for c in found if c.splices} == {("m1", "m2"), ("kami", "m1", "m2")}
+
+
+# ---------------------------------------------------------------- buyback (CR 702.27), an optional additional cost
+
+CAPSIZE = {"name": "Capsize", "mana_cost": "{1}{U}{U}", "type_line": "Instant",
+           "oracle_text": "Buyback {3} (You may pay an additional {3} as you cast this spell. If you do, put this "
+                          "card into your hand as it resolves.)\nReturn target permanent to its owner's hand."}
+
+
+@pytest.mark.parametrize(("mountains", "expected"), [
+    # three Islands and three Mountains: 'target permanent' has 6 lands + the Bears = 7 choices;
+    # {1}{U}{U}: 7; bought back, {4}{U}{U} is 6 mana and the six lands pay it: 7. 7 + 7 = 14
+    (3, 14),
+    # three Islands and two Mountains: 5 lands + the Bears = 6 choices; {1}{U}{U}: 6; {4}{U}{U} needs 6 mana of 5: 0
+    (2, 6),
+])
+def test_buyback_is_an_optional_additional_cost(make_state, casts, basics, mountains, expected):
+    """CR 702.27a, 601.2b, 601.2f: "Buyback [cost]": the caster may pay [cost] more; each choice is its own cast."""
+    state = make_state(hand=[("capsize", CAPSIZE)],
+                       battlefield=basics("Island", 3, "isl") + basics("Mountain", mountains, "mtn"),
+                       opponent=[("bears", "Grizzly Bears")])
+    found = casts(state, "capsize")
+    assert len(found) == expected
+    bought = [c for c in found if c.times_paid("buyback")]
+    assert len(bought) == (7 if mountains == 3 else 0)
+    assert {str(c.total_cost) for c in bought} <= {"{4}{U}{U}"}
+    assert {c.mana_value for c in found} == {3}  # CR 202.3: the buyback cost never counts
+    assert all(c.additional_costs in ((), (("buyback", 1),)) for c in found)
+
+
+def test_buyback_cost_changers_and_object_costs_are_unsupported(make_state):
+    """CR 702.27a, 601.2f: "Buyback—Sacrifice a land." and "Buyback costs cost {2} less." are not read: unsupported.
+
+    Neither is guessed: a buyback cost paid with objects is reported on the spell, and a permanent that
+    changes buyback costs makes every buyback cast unsupported while it is on the battlefield.
+    """
+    from models.errors import UnsupportedRuleError
+    from solver.legal import legal_casts
+
+    mists = {"name": "Constant Mists", "mana_cost": "{1}{G}", "type_line": "Instant",
+             "oracle_text": "Buyback—Sacrifice a land.\nPrevent all combat damage that would be dealt this turn."}
+    crystal = {"name": "Memory Crystal", "mana_cost": "{3}", "type_line": "Artifact",
+               "oracle_text": "Buyback costs cost {2} less."}
+    state = make_state(hand=[("mists", mists)], battlefield=[("for1", "Forest"), ("for2", "Forest")])
+    with pytest.raises(UnsupportedRuleError, match="buyback"):
+        legal_casts(state, "mists")
+    state = make_state(hand=[("capsize", CAPSIZE)], battlefield=[("isl1", "Island"), ("crystal", crystal)])
+    with pytest.raises(UnsupportedRuleError, match="Memory Crystal"):
+        legal_casts(state, "capsize")
+
+
+def test_buyback_named_on_a_spell_without_it_is_illegal(make_state):
+    """CR 601.2b: a cast can't pay an optional cost the spell does not have; a cast record names it by keyword."""
+    state = make_state(hand=[("ray", "Glacial Ray")], battlefield=[("m1", "Mountain"), ("m2", "Mountain")])
+    target = (TargetChoice("ray", None, 0, 0, "any target", ("P2",)),)
+    cast = Cast("ray", "Glacial Ray", targets=target, additional_costs=(("buyback", 1),))
+    assert [r.rule for r in why_illegal(state, cast)] == ["CR 601.2b"]
+    assert "has no buyback cost" in why_illegal(state, cast)[0].message
