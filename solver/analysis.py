@@ -108,12 +108,17 @@ class InteractionGraph:
     uncastable_hosts : tuple of str
         Instants and sorceries a splice card names but which have no mana
         cost, so can't be cast by paying it (CR 118.6): not hosts here.
+    undecided : tuple of (str, str, str)
+        (spell, permanent, reason) of the pairs the target rules can't judge
+        from the cards alone (a quality naming power, of a permanent whose
+        power a static ability changes, CR 613.4): no edge, never guessed.
     """
 
     graph: nx.DiGraph
     cards: int
     skipped: tuple[SkippedCard, ...]
     uncastable_hosts: tuple[str, ...]
+    undecided: tuple[tuple[str, str, str], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -318,6 +323,7 @@ def build_interaction_graph(cards: Iterable[Card]) -> InteractionGraph:
     """
     graph: nx.DiGraph[str] = nx.DiGraph()
     skipped: list[SkippedCard] = []
+    undecided: list[tuple[str, str, str]] = []
     spells: dict[str, tuple[Card, CardAbilities]] = {}
     protected: dict[str, tuple[Card, CardAbilities]] = {}
     count = 0
@@ -367,10 +373,15 @@ def build_interaction_graph(cards: Iterable[Card]) -> InteractionGraph:
             if not naming:
                 continue
             try:
-                blocks = [_block(spell, spec, permanent) for spec in naming]
+                judged = [(spec, _block(spell, spec, permanent)) for spec in naming]
             except UnsupportedRuleError as exc:  # the rules can't judge this pair: never guessed
-                skipped.append(SkippedCard(permanent_name, "permanent", exc.span, exc.reason))
+                undecided.append((spell_name, permanent_name, f"{exc.span}: {exc.reason}"))
                 continue
+            # a quality the permanent lacks ("target nonlegendary creature"): the phrase does not name it (CR 115.1)
+            judged = [(spec, block) for spec, block in judged if block is None or block[0] != "CR 115.1"]
+            if not judged:
+                continue
+            naming, blocks = [spec for spec, _ in judged], [block for _, block in judged]
             open_phrases = [spec.phrase for spec, block in zip(naming, blocks) if block is None]
             first = next((block for block in blocks if block is not None), None)
             blocked = not open_phrases  # every phrase naming it is blocked, so first is a block
@@ -384,7 +395,7 @@ def build_interaction_graph(cards: Iterable[Card]) -> InteractionGraph:
                 open_phrases="; ".join(dict.fromkeys(open_phrases)),
                 spell_colors=_letters(spell.colors),
             )
-    return InteractionGraph(graph, count, tuple(skipped), tuple(sorted(uncastable)))
+    return InteractionGraph(graph, count, tuple(skipped), tuple(sorted(uncastable)), tuple(undecided))
 
 
 def splice_graph(graph: nx.DiGraph) -> nx.DiGraph:

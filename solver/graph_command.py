@@ -72,6 +72,9 @@ def report_lines(found: InteractionGraph, top: int) -> list[str]:
         f"{sum(d['blocked'] for d in target_edges):,} blocked "
         f"({sum(d['opponents_only'] for d in target_edges):,} of them by hexproof, for opponents only)",
     ]
+    if found.undecided:
+        lines.append(f"target: {_plural(len(found.undecided), 'spell-permanent pair')} not judged, text not read "
+                     f"(e.g. {found.undecided[0][0]} and {found.undecided[0][1]}: {found.undecided[0][2]})")
     if found.uncastable_hosts:
         lines.append(f"not hosts, no mana cost (CR 118.6): {', '.join(found.uncastable_hosts)}")
     components = splice_components(graph)

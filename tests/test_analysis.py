@@ -160,6 +160,31 @@ def test_target_edges_protection_hexproof_shroud() -> None:
     assert verdict("Ranger's Guile", "Kodama of the North Tree") == (True, "CR 702.18a", False, "")
 
 
+def test_a_quality_the_permanent_lacks_makes_no_edge() -> None:
+    """CR 115.1: the target rules judge the pair: "target nonlegendary creature" names no legendary creature.
+
+    Blind with Anger's phrase can't name Kodama of the North Tree (legendary) whatever its shroud; it names
+    Slippery Bogle, whose hexproof stops opponents only (CR 702.11b).
+    """
+    graph = build_interaction_graph(pool("Blind with Anger", "Kodama of the North Tree", "Slippery Bogle")).graph
+    assert set(edges_of(graph, "target")) == {("Blind with Anger", "Slippery Bogle")}
+    edge = graph.edges["Blind with Anger", "Slippery Bogle"]
+    assert (edge["blocked"], edge["rule"], edge["opponents_only"]) == (True, "CR 702.11b", True)
+
+
+def test_pairs_the_rules_cannot_judge_are_left_out_and_listed() -> None:
+    """CR 613.4: a quality naming power of a permanent whose power a static ability changes is not judged.
+
+    Terashi's Verdict ("target attacking creature with power 3 or less") and Crusading Knight (protection
+    from black; "gets +1/+1 for each Swamp your opponents control"): no edge, and the pair is listed.
+    """
+    found = build_interaction_graph(pool("Terashi's Verdict", "Crusading Knight"))
+    assert edges_of(found.graph, "target") == set()
+    assert [(spell, permanent) for spell, permanent, _ in found.undecided] == [("Terashi's Verdict",
+                                                                              "Crusading Knight")]
+    assert "CR 613.4" in found.undecided[0][2]
+
+
 def test_the_two_relations_apart() -> None:
     """splice_graph and target_graph split the graph by edge kind; a splice card with no host stays a node."""
     graph = build_interaction_graph(pool("Glacial Ray", "Silver Knight", "Quash")).graph
