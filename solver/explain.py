@@ -108,9 +108,9 @@ def _cheapest(problem: CastProblem, chosen: dict[ChoiceKey, Any]) -> list[dict[C
     return [{**base, ALTERNATIVE_COST: value} for value in problem.variables[ALTERNATIVE_COST].domain]
 
 
-def _payable(problem: CastProblem, **chosen: Any) -> tuple[bool, str]:
+def _payable(problem: CastProblem, chosen: dict[ChoiceKey, Any] | None = None) -> tuple[bool, str]:
     """Whether the problem's payment rule holds for the cheapest choices with ``chosen``; and that total cost."""
-    options = _cheapest(problem, chosen.get("keys", {}))
+    options = _cheapest(problem, chosen or {})
     rules = [c for c in problem.constraints if c.kind is ConstraintKind.MONOTONE]
     ok = any(all(rule.holds(option) for rule in rules) for option in options)
     total = problem.total_cost_of(options[0]) if problem.total_cost_of else ManaCost.EMPTY
@@ -188,7 +188,7 @@ def _problem_reasons(problem: CastProblem) -> list[Reason]:
         for slot in empty:
             reasons.append(Reason("CR 700.2a", f"{label} can't be chosen (CR 700.2a): {_no_target(problem, slot)}"))
         if not empty:
-            ok, total = _payable(problem, keys={key: 1})
+            ok, total = _payable(problem, {key: 1})
             if not ok:
                 reasons.append(Reason("CR 601.2h", f"{label} can't be chosen (CR 601.2h): the total cost {total} "
                                                    "can't be paid"))
@@ -205,7 +205,7 @@ def _problem_reasons(problem: CastProblem) -> list[Reason]:
         for slot in empty:
             reasons.append(Reason("CR 702.47b", f"{name} can't be spliced (CR 702.47b): {_no_target(problem, slot)}"))
         if not empty:
-            ok, total = _payable(problem, keys={SPLICE_SET: (obj.id,)})
+            ok, total = _payable(problem, {SPLICE_SET: (obj.id,)})
             if not ok:
                 reasons.append(Reason("CR 601.2h", f"{name} can't be spliced (CR 601.2h): the total cost {total} "
                                                    "can't be paid"))
