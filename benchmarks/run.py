@@ -32,10 +32,11 @@ from pathlib import Path
 from benchmarks.family import SIZES, SPLICE_COUNTS, family_count, family_state
 from legalcasts import build_cast_problem, get_engine, legal_casts
 
-__all__ = ["main", "run_case"]
+__all__ = ["main", "run_case", "cpu_median"]
 
 
-def _median_time(function, repeat: int) -> float:
+def cpu_median(function, repeat: int) -> float:
+    """The median CPU time of ``repeat`` calls of ``function``, in seconds."""
     times = []
     for _ in range(repeat):
         start = time.process_time()
@@ -76,7 +77,7 @@ def run_case(n: int, k: int, args: argparse.Namespace) -> dict:
     got = legal_casts(state, "spell").count()
     if got != expected:
         raise AssertionError(f"n={n} k={k}: fast path counts {got}, the formula says {expected}")
-    record["count_fast_s"] = _median_time(lambda: legal_casts(state, "spell").count(), args.repeat)
+    record["count_fast_s"] = cpu_median(lambda: legal_casts(state, "spell").count(), args.repeat)
     if expected <= args.constraint_cap:
         def constraint_count():
             return sum(1 for _ in get_engine("python-constraint").solutions(build_cast_problem(state, "spell")))
@@ -144,8 +145,8 @@ def run_suite(args: argparse.Namespace) -> list[dict]:
         assert fast_count() == constraint_count() == case["casts"], case["id"]
         records.append({
             "suite": case["id"], "casts": case["casts"],
-            "count_fast_s": _median_time(fast_count, args.repeat),
-            "count_constraint_s": _median_time(constraint_count, args.repeat),
+            "count_fast_s": cpu_median(fast_count, args.repeat),
+            "count_constraint_s": cpu_median(constraint_count, args.repeat),
         })
     return records
 

@@ -20,8 +20,6 @@ from __future__ import annotations
 import argparse
 import itertools
 import math
-import statistics
-import time
 import tracemalloc
 
 from models.io.state_json import state_from_data
@@ -87,17 +85,9 @@ def _land_sources(state: GameState):
             yield ManaSource.of_letters(letters[obj.card.name], object_id=obj.id)
 
 
-def _cpu_median(function, repeat: int) -> float:
-    times = []
-    for _ in range(repeat):
-        start = time.process_time()
-        function()
-        times.append(time.process_time() - start)
-    return statistics.median(times)
-
-
 def main(argv: list[str] | None = None) -> int:
     """Print, per number of splice cards, the count, the build time and memory, and the count time."""
+    from benchmarks.run import cpu_median
     from legalcasts import build_cast_problem, count_legal_casts
 
     parser = argparse.ArgumentParser(prog="python -m benchmarks.splice_build", description=__doc__.split("\n")[0])
@@ -113,12 +103,12 @@ def main(argv: list[str] | None = None) -> int:
         got = count_legal_casts(state, "mists")
         if got != expected:
             raise AssertionError(f"{n} splice cards: the solver counts {got}, the independent count is {expected}")
-        build = _cpu_median(lambda state=state: build_cast_problem(state, "mists"), args.repeat)
+        build = cpu_median(lambda state=state: build_cast_problem(state, "mists"), args.repeat)
         tracemalloc.start()
         build_cast_problem(state, "mists")
         _, peak = tracemalloc.get_traced_memory()
         tracemalloc.stop()
-        count = _cpu_median(lambda state=state: count_legal_casts(state, "mists"), args.repeat)
+        count = cpu_median(lambda state=state: count_legal_casts(state, "mists"), args.repeat)
         worst = max(worst, build) if n == 10 else worst
         print(f"{n:>5} {got:>7} {build * 1e3:>16.2f} ms {peak / 1e6:>15.2f} MB {count * 1e3:>16.2f} ms", flush=True)
     if 10 in sizes:
