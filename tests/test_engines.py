@@ -158,3 +158,24 @@ def test_no_engine_module_is_imported_outside_the_backends_package() -> None:
                     name.startswith("solver.backends.") and name != "solver.backends.Engine":
                 offenders.append(f"{relative}: {name}")
     assert offenders == []
+
+
+def test_a_stream_left_open_ends_with_the_interpreter() -> None:
+    """A CP-SAT stream still open at exit is stopped, and the process exits 0 (not aborted mid-search)."""
+    import subprocess
+    import sys
+
+    script = ("import legalcasts\nfrom benchmarks.family import family_state\n"
+              "it = iter(legalcasts.legal_casts(family_state(10, 2), 'spell', backend='cpsat'))\n"
+              "print(next(it).modes)\n")
+    done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert (done.returncode, done.stdout.strip(), done.stderr) == (0, "(0,)", "")
+
+
+def test_closing_the_casts_of_an_engine_stops_its_search() -> None:
+    """Engine.casts is a generator: closing it closes the engine's solutions (the CP-SAT thread ends)."""
+    problem = legal_casts(family_state(10, 2), "spell").problem
+    casts = get_engine("cpsat").casts(problem)
+    assert next(casts).card == "spell"
+    casts.close()
+    assert not any(t.name == "cp-sat" and t.is_alive() for t in threading.enumerate())

@@ -48,8 +48,15 @@ class Engine:
         raise NotImplementedError
 
     def casts(self, problem: CastProblem) -> Iterator[Cast]:
-        """Yield every legal cast, lazily, in :meth:`solutions` order."""
-        return map(problem.to_cast, self.solutions(problem))
+        """Yield every legal cast, lazily, in :meth:`solutions` order; closing it closes the solutions."""
+        solutions = self.solutions(problem)
+        try:
+            for solution in solutions:
+                yield problem.to_cast(solution)
+        finally:
+            close = getattr(solutions, "close", None)
+            if close is not None:
+                close()
 
     def count(self, problem: CastProblem) -> int:
         """The number of legal casts (by enumerating them, unless the engine can count)."""

@@ -14,6 +14,7 @@ over as it is found; when the consumer stops early, the search is stopped.
 
 from __future__ import annotations
 
+import atexit
 import itertools
 import queue
 import threading
@@ -31,6 +32,22 @@ from solver.problem import CastProblem
 __all__ = ["CpSatEngine"]
 
 _DONE = object()
+
+_RUNNING: set[tuple[threading.Event, threading.Thread]] = set()
+"""The searches running in their threads: stopped and joined when the interpreter exits."""
+
+
+@atexit.register
+def _stop_running_searches() -> None:
+    """Stop every search whose consumer is still open when the interpreter exits.
+
+    A solver thread still inside CP-SAT when the process ends would abort it
+    (a C++ thread killed mid-search); stopped, the search returns and its
+    thread ends.
+    """
+    for stop, thread in list(_RUNNING):
+        stop.set()
+        thread.join(timeout=5)
 _OK = (cp_model.OPTIMAL, cp_model.FEASIBLE, cp_model.INFEASIBLE)
 
 
@@ -142,6 +159,8 @@ class CpSatEngine(Engine):
                     continue
 
         thread = threading.Thread(target=run, name="cp-sat", daemon=True)
+        running = (stop, thread)
+        _RUNNING.add(running)
         thread.start()
         try:
             while True:
@@ -157,6 +176,7 @@ class CpSatEngine(Engine):
                 except queue.Empty:
                     pass
             thread.join()
+            _RUNNING.discard(running)
         status = outcome[0] if outcome else None
         if isinstance(status, BaseException):
             raise SolverError(self.name, f"the solver failed: {status}") from status
