@@ -40,6 +40,12 @@ class Zone(enum.Enum):
     LIBRARY = "library"
     STACK = "stack"
 
+    @property
+    def where(self) -> str:
+        """The zone as sentences say where something is: ``"on the battlefield"``, ``"in exile"``, ``"in the hand"``."""
+        return {"battlefield": "on the battlefield", "stack": "on the stack", "exile": "in exile"}.get(
+            self.value, f"in the {self.value}")
+
 
 class CardType(enum.Enum):
     """Card types (CR 205.2a)."""

@@ -12,7 +12,7 @@ cost, optional costs and X (601.2b, 118.8-9, 107.3), targets and divisions
 from __future__ import annotations
 
 from models.errors import InputError, UnsupportedRuleError
-from models.objects import PlayerId
+from models.objects import PlayerId, Zone
 from models.state import GameState
 from solver.abilities import abilities_of
 from solver.problem import CastProblem
@@ -80,7 +80,7 @@ def build_cast_problem(
     add_face_rules(problem, whole)
     if spell.card.is_land:
         return problem
-    if spell.owner != caster:
+    if spell.owner != caster and spell.zone is Zone.HAND:  # elsewhere, the zone rule says why (CR 601.2a)
         problem.add_constraint(
             (), lambda: False, "CR 601.2",
             "a card is cast from its owner's hand",

@@ -14,15 +14,16 @@ legalcasts can't read gets one line and exit code 3.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import NoReturn
 
 from models import CR_EDITION
 from models.cards import CardDatabase, default_card_database
 from models.cast import Cast
-from models.errors import InputError, LegalcastsError, UnsupportedRuleError
+from models.errors import CastFormatError, InputError, LegalcastsError, UnsupportedRuleError
 from models.io.card_index import load_card_database
 from models.io.state_json import load_state
 from models.oracle.coverage import oracle_coverage
@@ -226,6 +227,15 @@ def _print_resolution(resolution) -> int:
     return EXIT_OK
 
 
+@contextlib.contextmanager
+def _in_file(path: str) -> Iterator[None]:
+    """Name the state file in the errors of a spell's cast record (they are found after the file is read)."""
+    try:
+        yield
+    except CastFormatError as exc:
+        raise CastFormatError(f"{path}: {exc.path}", exc.message) from None
+
+
 def _run(args: argparse.Namespace) -> int:
     if args.command == "cards":
         return run_cards_command(args)
@@ -271,9 +281,12 @@ def _run(args: argparse.Namespace) -> int:
             _note_derived_fields(state, cast, args)
         return EXIT_ILLEGAL if reasons else EXIT_OK
     if args.command == "resolve":
-        return _print_resolution(resolve(state, args.spell))
+        with _in_file(args.state):
+            resolution = resolve(state, args.spell)
+        return _print_resolution(resolution)
     if args.command == "copies":
-        choices = copy_choices(state, args.spell, new_targets=not args.keep_targets, controller=args.player)
+        with _in_file(args.state):
+            choices = copy_choices(state, args.spell, new_targets=not args.keep_targets, controller=args.player)
         if args.count:
             print(choices.count())
         elif args.format == "jsonl":

@@ -642,7 +642,7 @@ class CastProblem:
             elif chosen is not None and chosen.division:
                 unmatched.append(Reason("CR 601.2d", f"'{slot.spec.phrase}' divides nothing; a division is given"))
         for key in given:
-            unmatched.append(Reason("CR 601.2c", f"no instance of 'target' at {key.slot} in the spell or its "
+            unmatched.append(Reason("CR 601.2c", f"no instance of 'target' is at {key} in the spell or its "
                                                  "spliced texts"))
         return Proposal(values, tuple(unmatched))
 

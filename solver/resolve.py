@@ -25,6 +25,7 @@ from dataclasses import dataclass
 
 from models.abilities import CardAbilities, Instruction, TargetKind
 from models.cast import Cast
+from models.choices import mode_label
 from models.errors import CastFormatError, InputError
 from models.objects import GameObject, ObjectId, Zone
 from models.state import GameState
@@ -124,7 +125,7 @@ def cast_of_spell(state: GameState, spell_id: str) -> tuple[GameObject, Cast]:
         raise InputError("--spell", f"no object with id {spell_id!r} in the state")
     spell = state.object(spell_id)
     if spell.zone is not Zone.STACK:
-        raise InputError("--spell", f"{spell.name} ({spell_id}) is in the {spell.zone.value}, not on the stack")
+        raise InputError("--spell", f"{spell.name} ({spell_id}) is {spell.zone.where}, not on the stack")
     record = state.cast_record_of(spell_id)
     if record is None:
         raise InputError(f"--spell {spell_id}", f"{spell.name} has no cast record (the choices it was cast with): "
@@ -138,7 +139,8 @@ def cast_of_spell(state: GameState, spell_id: str) -> tuple[GameObject, Cast]:
     for index, mode in enumerate(cast.modes):
         if not 0 <= mode < len(abilities.modes):
             raise CastFormatError(f"objects[{spell_id}].cast.modes[{index}]",
-                                  f"{spell.name} has no mode {mode} (modes are 0 to {len(abilities.modes) - 1})")
+                                  f"{spell.name} has no {mode_label(mode)} (index {mode}; its modes are "
+                                  f"indices 0 to {len(abilities.modes) - 1})")
     if len(set(cast.modes)) != len(cast.modes) and not (choice and choice.repeatable):
         raise CastFormatError(f"objects[{spell_id}].cast.modes", f"a mode is chosen twice: {list(cast.modes)}")
     if not cast.name:
@@ -235,7 +237,7 @@ def _recheck(problem: CastProblem, slot: TargetSlot, target: str) -> Reason | No
         expected = (Zone.GRAVEYARD if TargetKind.GRAVEYARD_CARD in spec.kinds
                     else Zone.STACK if TargetKind.SPELL in spec.kinds else Zone.BATTLEFIELD)
         if obj.zone is not expected:
-            where = "in exile" if obj.zone is Zone.EXILE else f"in the {obj.zone.value}"
+            where = obj.zone.where
             what = {Zone.GRAVEYARD: "a card that left its graveyard", Zone.STACK: "a spell that left the stack",
                     Zone.BATTLEFIELD: "a permanent that left the battlefield"}[expected]
             return Reason("CR 400.7", f"{obj.name} ({target}) is {where} now: {what} is a new object")

@@ -141,3 +141,36 @@ def test_overloaded_spell_has_no_targets_and_reads_each():
     resolution = resolve(state_from_data(_on_stack("Weapon Surge", {"overloaded": True})), "spell")
     assert resolution.resolves and resolution.instructions[0].happens
     assert resolution.instructions[0].text.startswith("Each creature you control gets +1/+0")
+
+
+def _raid_record(change) -> dict:
+    """The state of examples/after/resolve06 (Requisition Raid on the stack, modes 1 and 3), its record changed."""
+    import json
+
+    data = json.loads((AFTER / "resolve06-raid-artifact-gone.json").read_text(encoding="utf-8"))
+    record = next(o for o in data["objects"] if o["id"] == "raid")["cast"]
+    change(record)
+    return data
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    # the "target artifact" entry moved to mode 2 (index 1), which the record does not choose (CR 700.2c)
+    (lambda record: record["targets"][0].update(mode=1), "mode 2"),
+    # the entry of the chosen mode 1 removed: an instance of the cast chooses no target (CR 601.2c)
+    (lambda record: record["targets"].pop(0), "no entry for target 1 of raid of mode 1"),
+    # two players for the one-target "target player" (CR 115.1, 601.2c)
+    (lambda record: record["targets"][1].update(targets=["P1", "P2"]), "takes 1 to 1 target"),
+])
+def test_a_record_that_describes_no_cast_of_the_spell_is_bad_input(change, message):
+    """CR 601.2c, 700.2c: a cast record on the stack that describes no cast of the spell is refused.
+
+    The error names the record's key path; resolution and copies never work from such a record.
+    """
+    from models.errors import CastFormatError
+    from solver.copies import copy_choices
+
+    state = state_from_data(_raid_record(change))
+    with pytest.raises(CastFormatError, match=message):
+        resolve(state, "raid")
+    with pytest.raises(CastFormatError, match="objects\\[raid\\].cast.targets"):
+        copy_choices(state, "raid")

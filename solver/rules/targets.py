@@ -72,7 +72,7 @@ def _matches_kind(problem: CastProblem, spec: TargetSpec, candidate: str) -> Cal
     obj = state.object(candidate)
     if TargetKind.GRAVEYARD_CARD in spec.kinds:
         if obj.zone is not Zone.GRAVEYARD:
-            return lambda: (f"{obj.name} ({obj.id}) is in the {obj.zone.value}: "
+            return lambda: (f"{obj.name} ({obj.id}) is {obj.zone.where}: "
                             f"'{spec.phrase}' names cards in a graveyard")
         if spec.card_types and not any(t in spec.card_types for t in obj.card.types):
             return lambda: (f"{obj.name} ({obj.id}) is not "
@@ -84,14 +84,14 @@ def _matches_kind(problem: CastProblem, spec: TargetSpec, candidate: str) -> Cal
         return _quality_mismatch(problem, spec, obj)
     if TargetKind.SPELL in spec.kinds and (obj.zone is Zone.STACK or spec.kinds == {TargetKind.SPELL}):
         if obj.zone is not Zone.STACK:
-            return lambda: (f"{obj.name} ({obj.id}) is in the {obj.zone.value}: "
+            return lambda: (f"{obj.name} ({obj.id}) is {obj.zone.where}: "
                             f"'{spec.phrase}' names spells on the stack")
         spells = spec.spells
         if spells is not None and not spells.matches(obj.card.types):
             return lambda: f"{obj.name} ({obj.id}) is not {_a(spells.value)}"
         return _controller_mismatch(problem, spec, obj) or _quality_mismatch(problem, spec, obj)
     if obj.zone is not Zone.BATTLEFIELD:
-        return lambda: (f"{obj.name} ({obj.id}) is in the {obj.zone.value}: "
+        return lambda: (f"{obj.name} ({obj.id}) is {obj.zone.where}: "
                         f"'{spec.phrase}' names only permanents (CR 115.2)")
     _static_type_changes(problem)
     types = obj.card.types
@@ -751,13 +751,14 @@ def spell_on_stack_problem(
     CastFormatError
         The record names an instance of "target" the spell does not have.
     """
+    _check_record(state, spell, cast, path)
     problem = CastProblem(state, PlayerId(controller), spell, abilities_of(spell), is_copy=is_copy)
     made: dict[tuple, TargetSlot] = {}
     for position, choice in enumerate(cast.targets):
         key = TargetKey(choice.source, choice.mode, choice.instruction, choice.index, choice.copy)
         spec = spec_at(state, spell, key)
         if spec is None:
-            raise CastFormatError(f"{path}.targets[{position}]", f"no instance of 'target' at {choice.slot}")
+            raise CastFormatError(f"{path}.targets[{position}]", f"no instance of 'target' of {spell.name} is at {key}")
         sets = choices(problem, spec, choice) if choices is not None else (tuple(choice.targets),)
         text = (key.source, key.mode, key.instruction, key.copy)
         earlier = made.get(text + (spec.distinct_from,)) if spec.distinct_from is not None else None
@@ -765,3 +766,83 @@ def spell_on_stack_problem(
         divisions = None if choices is not None else (tuple(choice.division),)
         made[text + (key.index,)] = add_target_slot(problem, key, spec, None, source.name, sets, earlier, divisions)
     return problem
+
+
+def _instances_of_record(state: GameState, spell: GameObject, cast: Cast) -> dict[TargetKey, TargetSpec]:
+    """The instances of "target" a cast of ``spell`` with these choices has (CR 601.2c, 700.2c-d, 702.47d).
+
+    The spell's own text (without text that needs a cost the cast did not pay, CR 702.33g, 702.113a, and
+    without "target" if a cost that removes targets was paid, CR 702.96b), each chosen mode once per time it
+    was chosen, and each spliced text.
+    """
+    abilities = abilities_of(spell)
+
+    def paid(condition: tuple[str, ...]) -> bool:
+        return not condition or cast.alternative_cost in condition or any(cast.times_paid(k) for k in condition)
+
+    removed = any(a.removes_targets and a.keyword == cast.alternative_cost for a in abilities.alternative_costs)
+    found: dict[TargetKey, TargetSpec] = {}
+    if not removed:
+        for line, instruction in enumerate(abilities.spell_text):
+            for index, spec in enumerate(instruction.targets):
+                if paid(instruction.condition) and paid(spec.condition):
+                    found[TargetKey(spell.id, None, line, index)] = spec
+        for mode in sorted(set(cast.modes)):
+            if 0 <= mode < len(abilities.modes):
+                for copy in range(cast.modes.count(mode)):
+                    for index, spec in enumerate(abilities.modes[mode].instruction.targets):
+                        if paid(spec.condition):
+                            found[TargetKey(spell.id, mode, 0, index, copy)] = spec
+    for spliced in cast.splices:
+        if state.has_object(spliced):
+            for line, instruction in enumerate(abilities_of(state.object(spliced)).spell_text):
+                for index, spec in enumerate(instruction.targets):
+                    found[TargetKey(ObjectId(spliced), None, line, index)] = spec
+    return found
+
+
+def _check_record(state: GameState, spell: GameObject, cast: Cast, path: str) -> None:
+    """Refuse a cast record that can't describe a cast of the spell: its instances of "target" and their sizes.
+
+    Each instance the cast has gets one entry, and only those (CR 601.2c); each entry chooses as many
+    targets as its phrase allows, all different (CR 115.3, 115.6), X of them for "X target" (CR 601.2b);
+    a divided instance divides its whole amount, at least 1 each (CR 601.2d).
+
+    Raises
+    ------
+    CastFormatError
+        Naming the record's key path and what is wrong.
+    """
+    expected = _instances_of_record(state, spell, cast)
+    given: set[TargetKey] = set()
+    for position, choice in enumerate(cast.targets):
+        where = f"{path}.targets[{position}]"
+        key = TargetKey(choice.source, choice.mode, choice.instruction, choice.index, choice.copy)
+        spec = expected.get(key)
+        if spec is None:
+            raise CastFormatError(where, f"no instance of 'target' of {spell.name} cast with these choices is at "
+                                         f"{key} (a mode not chosen, a card not spliced, or text not in the spell)")
+        if key in given:
+            raise CastFormatError(where, f"a second entry for {key}")
+        given.add(key)
+        count = len(choice.targets)
+        low = max(spec.minimum, 1) if spec.divided else spec.minimum
+        if len(set(choice.targets)) != count:
+            raise CastFormatError(f"{where}.targets", f"the same target twice for '{spec.phrase}' (CR 115.3)")
+        if spec.x_count and count != (cast.x or 0):
+            raise CastFormatError(f"{where}.targets", f"'{spec.phrase}' chooses X = {cast.x or 0} targets; "
+                                                      f"{count} given (CR 601.2c)")
+        if not low <= count <= spec.count:
+            raise CastFormatError(f"{where}.targets", f"'{spec.phrase}' takes {low} to "
+                                                      f"{min(spec.count, ANY_NUMBER - 1)} target(s); {count} given")
+        if spec.divided and (len(choice.division) != count or sum(choice.division) != spec.divided
+                             or any(amount < 1 for amount in choice.division)):
+            raise CastFormatError(f"{where}.division", f"'{spec.phrase}' divides {spec.divided} among its targets, "
+                                                       f"at least 1 each (CR 601.2d); {list(choice.division)} given")
+        if not spec.divided and choice.division:
+            raise CastFormatError(f"{where}.division", f"'{spec.phrase}' divides nothing")
+    missing = [key for key in expected if key not in given]
+    if missing:
+        raise CastFormatError(f"{path}.targets", f"no entry for {missing[0]} ('{expected[missing[0]].phrase}'): "
+                                                 "every instance of 'target' of the cast chooses its targets "
+                                                 "(CR 601.2c)")

@@ -117,7 +117,7 @@ def add_timing_rules(problem: CastProblem) -> None:
 
     def zone_why_not(value: Any) -> tuple[Reason, ...]:
         where = f"the hand of {caster}" if value is Zone.HAND else f"the {getattr(value, 'value', value)}"
-        return (Reason("CR 601.2", f"{card.name} is in the {spell.zone.value}, not in {where}"),)
+        return (Reason("CR 601.2", f"{card.name} is {spell.zone.where}, not in {where}"),)
 
     problem.add_variable(ZONE, (spell.zone,), "CR 601.2a", zone_why_not)
     problem.add_constraint(
@@ -128,7 +128,7 @@ def add_timing_rules(problem: CastProblem) -> None:
     problem.add_constraint(
         (ZONE,), lambda zone: zone is Zone.HAND, "CR 601.2",
         "the card is cast from its owner's hand",
-        lambda zone: f"{card.name} is in the {zone.value}, not in the hand of {caster}",
+        lambda zone: f"{card.name} is {zone.where}, not in the hand of {caster}",
     )
     problem.add_constraint(
         (), lambda: state.phase is not Phase.UNTAP, "CR 502.4",
