@@ -15,6 +15,7 @@ it in :data:`CAST_FIELDS`, and a cast is always built by field name.
 from __future__ import annotations
 
 import itertools
+import json
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, NamedTuple
@@ -434,26 +435,42 @@ def _legacy_keys(cast: Cast) -> dict[str, Any]:
 
 
 def _read_legacy_keys(data: Mapping[str, Any], fields: dict[str, Any], path: str) -> None:
-    """Fold the older keys into ``fields``; a record whose old and new keys disagree is refused."""
+    """Read the older keys into ``fields``, or check them against the newer ones.
+
+    Two families: ``kicked`` and ``times_kicked`` say what ``additional_costs`` says of kicker and
+    multikicker; ``awakened`` and ``overloaded`` what ``alternative_cost`` says. Where the newer key is
+    given, it is what the record means, and an older key of its family that says otherwise is refused;
+    where only older keys are given, they are read.
+
+    Raises
+    ------
+    CastFormatError
+        An older key that disagrees with the newer one, or two alternative costs.
+    """
     legacy = {key: _LEGACY[key](data[key], f"{path}.{key}") for key in _LEGACY if key in data}
     if not legacy:
         return
-    costs = dict(fields.get("additional_costs", ()))
-    if legacy.get("times_kicked"):
-        costs.setdefault("multikicker", legacy["times_kicked"])
-    elif legacy.get("kicked") and "multikicker" not in costs:
-        costs.setdefault("kicker", 1)
-    alternative = fields.get("alternative_cost")
-    for key, keyword in (("awakened", "awaken"), ("overloaded", "overload")):
-        if legacy.get(key):
-            if alternative not in (None, keyword):
-                raise CastFormatError(f"{path}.{key}", f"the record also names the alternative cost {alternative!r}")
-            alternative = keyword
-    fields["additional_costs"] = tuple(costs.items())
-    fields["alternative_cost"] = alternative
-    if _legacy_keys(Cast(card=ObjectId(""), additional_costs=fields["additional_costs"],
-                         alternative_cost=alternative)) != {k: v for k, v in legacy.items() if v}:
-        raise CastFormatError(path, f"the keys {sorted(legacy)} disagree with the record's costs")
+    if "additional_costs" not in data:
+        costs: dict[str, int] = {}
+        if legacy.get("times_kicked"):
+            costs["multikicker"] = legacy["times_kicked"]
+        elif legacy.get("kicked"):
+            costs["kicker"] = 1
+        fields["additional_costs"] = tuple(costs.items())
+    if "alternative_cost" not in data:
+        named = [keyword for key, keyword in (("awakened", "awaken"), ("overloaded", "overload")) if legacy.get(key)]
+        if len(named) > 1:
+            raise CastFormatError(f"{path}.overloaded", "a cast pays one alternative cost at most (CR 118.9a); "
+                                                        "the record says both awakened and overloaded")
+        fields["alternative_cost"] = named[0] if named else None
+    implied = _legacy_keys(Cast(card=ObjectId(""), additional_costs=fields.get("additional_costs", ()),
+                                alternative_cost=fields.get("alternative_cost")))
+    for key, value in legacy.items():
+        meant = implied.get(key, 0 if key == "times_kicked" else False)
+        if value != meant:
+            newer = "additional_costs" if key in ("kicked", "times_kicked") else "alternative_cost"
+            raise CastFormatError(f"{path}.{key}", f"the older key says {json.dumps(value)}, but {newer} says "
+                                                   f"{json.dumps(meant)}: give one of them, or make them agree")
 
 
 _new_tuple = tuple.__new__

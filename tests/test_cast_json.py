@@ -199,8 +199,25 @@ def test_older_keys_are_written_and_read():
     assert Cast.from_json({"card": "coast", "awakened": True}).alternative_cost == "awaken"
     with pytest.raises(CastFormatError, match="overloaded"):
         Cast.from_json({"card": "surge", "overloaded": True, "alternative_cost": "awaken"})
-    with pytest.raises(CastFormatError, match="disagree"):
+    with pytest.raises(CastFormatError, match="kicked"):
         Cast.from_json({"card": "chalice", "kicked": False, "times_kicked": 2})
+    with pytest.raises(CastFormatError, match="one alternative cost"):
+        Cast.from_json({"card": "surge", "overloaded": True, "awakened": True})
+
+
+def test_newer_keys_are_what_a_record_means():
+    """An edited printed record: the newer key is read, and an older key that now disagrees is refused."""
+    printed = {"card": "demise", "additional_costs": {"kicker": 1}, "kicked": True}
+    assert Cast.from_json(printed).additional_costs == (("kicker", 1),)
+    # unkicked in the newer key, kicked still in the older one: refused, never merged
+    with pytest.raises(CastFormatError, match="cast.kicked: the older key says true, but additional_costs says"):
+        Cast.from_json({**printed, "additional_costs": {}})
+    # another family's key may change alone: the kicked record with an alternative cost added reads as both
+    both = Cast.from_json({**printed, "alternative_cost": "overload"})
+    assert (both.additional_costs, both.alternative_cost) == ((("kicker", 1),), "overload")
+    # an overloaded record edited to pay the mana cost: refused while "overloaded" still says true
+    with pytest.raises(CastFormatError, match="cast.overloaded"):
+        Cast.from_json({"card": "surge", "alternative_cost": None, "overloaded": True})
 
 
 @pytest.mark.parametrize(("key", "value"), [
