@@ -46,4 +46,10 @@ def main(source: str, target: str) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main(*sys.argv[1:3]))
+    import argparse
+
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("source", help="a Scryfall-style JSON-lines card file")
+    parser.add_argument("target", help="the card file to write (models/data/cards.jsonl)")
+    arguments = parser.parse_args()
+    sys.exit(main(arguments.source, arguments.target))

@@ -54,12 +54,24 @@ def _fail(code: int, message: str) -> int:
     return code
 
 
+def _version() -> str:
+    """The installed distribution's version."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("legalcasts")
+    except PackageNotFoundError:  # run from a checkout that is not installed
+        return "(not installed)"
+
+
 def _build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="legalcasts",
         description="Every legal way to cast a Magic: The Gathering spell in a game state "
         f"(Comprehensive Rules of {CR_EDITION}).",
     )
+    parser.add_argument("--version", action="version",
+                        version=f"legalcasts {_version()} (Comprehensive Rules of {CR_EDITION})")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     def common(sub: argparse.ArgumentParser) -> None:
@@ -203,13 +215,22 @@ def _print_table(views: list[LegalCasts], limit: int | None, state: GameState) -
 
 
 def _note_derived_fields(state: GameState, cast: Cast, args: argparse.Namespace) -> None:
-    """Say when the record's derived fields (name, total cost, mana value) are not the cast's."""
+    """Say when a legal record's derived fields (name, phrases, total cost, mana value) are not the cast's.
+
+    The cast's own fields come from its problem (:meth:`CastProblem.to_cast` of the record's choices), not
+    from listing the casts.
+    """
     view = LegalCasts(state, cast.card, player=args.player, without_paying_mana_cost=cast.without_paying_mana_cost)
-    actual = next((c for c in view if c == cast), None)
-    if actual is None:
+    problem = view.problem_for(cast)
+    if problem is None:
         return
-    for field, given, real in (("name", cast.name, actual.name), ("total_cost", str(cast.total_cost),
-                               str(actual.total_cost)), ("mana_value", cast.mana_value, actual.mana_value)):
+    actual = problem.to_cast(problem.assignment_of(cast).values)
+    phrases = {choice.slot: choice.phrase for choice in actual.targets}
+    derived = [("name", cast.name, actual.name), ("total_cost", str(cast.total_cost), str(actual.total_cost)),
+               ("mana_value", cast.mana_value, actual.mana_value)]
+    derived += [(f"targets[{i}].phrase", choice.phrase, phrases.get(choice.slot, choice.phrase))
+                for i, choice in enumerate(cast.targets)]
+    for field, given, real in derived:
         if given not in ("", 0) and given != real:
             print(f"note: the record's {field} is {given!r}; the cast's is {real!r} (derived fields are not choices)")
 
@@ -295,9 +316,10 @@ def _run(args: argparse.Namespace) -> int:
         else:
             for number, cast in enumerate(choices, start=1):
                 print(f"{number}. {_describe_targets(cast, state)}")
+            modes = ", ".join(str(m + 1) for m in choices.original.modes) or "-"
+            spliced = ", ".join(choices.original.splices) or "-"
             print(f"{choices.count()} choice(s) for a copy of {choices.original.name} ({args.spell}): "
-                  f"modes {[m + 1 for m in choices.original.modes] or '-'} and spliced "
-                  f"{list(choices.original.splices) or '-'} are kept; nothing new can be spliced (CR 707.10)")
+                  f"modes {modes} and spliced {spliced} are kept; nothing new can be spliced (CR 707.10)")
         return EXIT_OK
     if args.command == "explain":
         player, object_ids = _objects_to_cast(state, args, cards)

@@ -186,3 +186,29 @@ def test_state_file_that_is_not_utf8_is_one_line(capsys, tmp_path, name, data):
     path.write_bytes(data)
     code, out, err = run(capsys, "count", str(path))
     assert code == 2 and out == "" and "not UTF-8" in err and len(err.strip().splitlines()) == 1
+
+
+def test_check_notes_derived_fields_that_are_not_the_casts(capsys, tmp_path) -> None:
+    """``check``: a legal record whose phrase or total cost was edited is legal, with a note on each field."""
+    state = str(EXAMPLES / "case02-mists-ray-silver-knight.json")
+    _, out, _ = run(capsys, "casts", state, "--card", "Glacial Ray", "--format", "jsonl")
+    cast = json.loads(out.splitlines()[0])
+    cast["targets"][0]["phrase"] = "target banana"
+    cast["total_cost"] = "{5}"
+    path = tmp_path / "cast.json"
+    path.write_text(json.dumps(cast))
+    code, out, _ = run(capsys, "check", state, str(path))
+    assert code == 0 and out.splitlines() == [
+        "legal",
+        "note: the record's total_cost is '{5}'; the cast's is '{1}{R}' (derived fields are not choices)",
+        "note: the record's targets[0].phrase is 'target banana'; the cast's is 'any target' (derived fields "
+        "are not choices)",
+    ]
+
+
+def test_version(capsys) -> None:
+    """``legalcasts --version`` names the version and the Comprehensive Rules edition followed."""
+    from models import CR_EDITION
+
+    code, out, _ = run(capsys, "--version")
+    assert code == 0 and out.startswith("legalcasts ") and f"Comprehensive Rules of {CR_EDITION}" in out
