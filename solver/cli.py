@@ -325,7 +325,7 @@ def _run(args: argparse.Namespace) -> int:
         player, object_ids = _objects_to_cast(state, args, cards)
         for object_id in object_ids:
             explanation = explain_card(state, object_id, player=player,
-                                       without_paying_mana_cost=args.without_paying_mana_cost)
+                                       without_paying_mana_cost=args.without_paying_mana_cost, backend=args.backend)
             print("\n".join(explanation.lines()))
         return EXIT_OK
     if getattr(args, "limit", None) is not None and args.limit < 0:

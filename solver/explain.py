@@ -118,7 +118,7 @@ def _payable(problem: CastProblem, chosen: dict[ChoiceKey, Any] | None = None) -
 
 
 def explain_card(state: GameState, card: str, *, player: str | None = None,
-                 without_paying_mana_cost: bool = False) -> Explanation:
+                 without_paying_mana_cost: bool = False, backend: str | None = None) -> Explanation:
     """Explain which parts of a card's casts are unavailable, and why.
 
     Parameters
@@ -129,6 +129,8 @@ def explain_card(state: GameState, card: str, *, player: str | None = None,
     player : str or None
         The caster; the card's owner by default.
     without_paying_mana_cost : bool
+    backend : str or None
+        The engine that counts the casts (the fast path by default).
 
     Returns
     -------
@@ -139,7 +141,7 @@ def explain_card(state: GameState, card: str, *, player: str | None = None,
     InputError, UnsupportedRuleError
         As :func:`solver.build.build_cast_problem`.
     """
-    view = LegalCasts(state, card, player=player, without_paying_mana_cost=without_paying_mana_cost)
+    view = LegalCasts(state, card, player=player, without_paying_mana_cost=without_paying_mana_cost, backend=backend)
     count = view.count()
     whole = state.object(card)
     reasons: list[Reason] = []
