@@ -37,13 +37,14 @@ from pathlib import Path
 
 import networkx as nx
 
-from models.abilities import PERMANENT_KIND_TYPES, CardAbilities, ControllerFilter, TargetKind, TargetSpec
+from models.abilities import CardAbilities, ControllerFilter, TargetSpec
 from models.errors import InputError, UnsupportedRuleError
 from models.mana import COLOR_ORDER, Color, ManaCost, sum_costs
 from models.objects import Card, CardType, GameObject, ObjectId, Phase, PlayerId, Zone
 from models.state import GameState
 from models.oracle.parser import parse_card
 from solver.problem import CastProblem, Reason
+from solver.qualities import is_of_kinds
 from solver.rules.targets import why_not_legal_target
 
 __all__ = [
@@ -206,10 +207,11 @@ def _target_specs(abilities: CardAbilities) -> list[tuple[TargetSpec, int | None
 
 
 def _names_permanent(spec: TargetSpec, card: Card) -> bool:
-    """Whether an instance of "target" names a permanent of this card (CR 115.1, 115.4)."""
-    if TargetKind.PERMANENT in spec.kinds:
-        return card.is_permanent_card
-    return any(PERMANENT_KIND_TYPES.get(kind) in card.types for kind in spec.kinds)
+    """Whether an instance of "target" names a permanent of this card by kind (CR 115.1, 110.4).
+
+    A first sieve: whether the phrase can choose it at all is asked of the target rules (:func:`_block`).
+    """
+    return card.is_permanent_card and is_of_kinds(card.types, spec.kinds)
 
 
 def _block(spell: Card, spec: TargetSpec, permanent: Card) -> tuple[str, str, bool] | None:

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from models.abilities import ObjectFilter, Quality
+from collections.abc import Collection, Iterable
+
+from models.abilities import PERMANENT_KIND_TYPES, ObjectFilter, Quality, TargetKind
 from models.errors import UnsupportedRuleError
-from models.objects import GameObject, Zone
+from models.objects import CardType, GameObject, Zone
 from solver.abilities import abilities_of
 
-__all__ = ["holds", "has_qualities"]
+__all__ = ["holds", "has_qualities", "is_of_kinds"]
 
 
 def _number(obj: GameObject, attribute: str) -> int:
@@ -77,3 +79,22 @@ def holds(quality: Quality, obj: GameObject) -> bool:
 def has_qualities(obj: GameObject, qualities: ObjectFilter | None) -> bool:
     """Whether an object has every clause of a filter (a clause: one of its qualities); True for None."""
     return qualities is None or all(any(holds(q, obj) for q in clause) for clause in qualities.clauses)
+
+
+def is_of_kinds(types: Collection[CardType], kinds: Iterable[TargetKind]) -> bool:
+    """Whether a permanent with these card types is of one of the kinds named (CR 110.4, 115.1).
+
+    "Permanent" names every permanent; "creature", "land", ... name the permanents with that card type
+    (:data:`~models.abilities.PERMANENT_KIND_TYPES`); players, spells and graveyard cards are no permanent kind.
+
+    Parameters
+    ----------
+    types : collection of CardType
+    kinds : iterable of TargetKind
+
+    Returns
+    -------
+    bool
+    """
+    kinds = tuple(kinds)
+    return TargetKind.PERMANENT in kinds or any(PERMANENT_KIND_TYPES.get(kind) in types for kind in kinds)

@@ -37,7 +37,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from models.abilities import PERMANENT_KIND_TYPES, AdditionalCost, Cost, CostModifier, ObjectCost, TargetKind
+from models.abilities import AdditionalCost, Cost, CostModifier, ObjectCost
 from models.choices import (
     ALTERNATIVE_COST, X, ChoiceKey, CostAction, CostObjectsKey, OptionalCostKey,
 )
@@ -46,11 +46,12 @@ from models.mana import ManaCost, ManaPayer, ManaSource, SymbolKind, simple_dema
 from models.objects import CardType, GameObject, Zone
 from solver.abilities import abilities_of
 from solver.problem import CastProblem, ConstraintKind, CostTerm, LazyDomain, Reason
-from solver.qualities import has_qualities
+from solver.qualities import has_qualities, is_of_kinds
 
 __all__ = [
     "add_cost_choices", "add_cost_rules", "available_mana_sources", "mana_sources_of", "generic_change",
-    "cost_modifiers_of", "optional_cost_key", "COST_OBJECT_KEYS", "MOST_CANDIDATES_FOR_ANY_NUMBER",
+    "cost_modifiers_of", "optional_cost_key", "cost_object_pool", "COST_OBJECT_KEYS",
+    "MOST_CANDIDATES_FOR_ANY_NUMBER",
 ]
 
 COST_OBJECT_KEYS = (
@@ -63,7 +64,7 @@ COST_OBJECT_KEYS = (
 """The cost-object variables every problem has (one more, exile from the hand, where a cost asks for it)."""
 
 MOST_CANDIDATES_FOR_ANY_NUMBER = 16
-"""A cost of "any number of" objects is listed for at most this many candidates (2^16 sets)."""
+""""Any number of" objects, to target or to pay a cost, are listed for at most this many candidates (2^16 sets)."""
 
 _BASIC_LAND_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
 
@@ -273,19 +274,16 @@ def _add_x(problem: CastProblem) -> None:
 
 
 # ---------------------------------------------------------------------------------------------- objects
-def _matcher(cost: ObjectCost, problem: CastProblem) -> Callable[[GameObject], bool]:
+def _matcher(cost: ObjectCost) -> Callable[[GameObject], bool]:
     """Whether an object is of the kind and has the qualities an object cost names (where it is aside)."""
     kinds = cost.kinds
 
     def matches(obj: GameObject) -> bool:
-        if kinds and TargetKind.PERMANENT not in kinds and not any(
-                PERMANENT_KIND_TYPES[k] in obj.card.types for k in kinds if k in PERMANENT_KIND_TYPES):
-            return False
-        return has_qualities(obj, cost.qualities)
+        return (not kinds or is_of_kinds(obj.card.types, kinds)) and has_qualities(obj, cost.qualities)
     return matches
 
 
-def _pool(problem: CastProblem, key: CostObjectsKey) -> list[GameObject]:
+def cost_object_pool(problem: CastProblem, key: CostObjectsKey) -> list[GameObject]:
     """The objects an action may use, file order: where the costs take them from, the caster's (CR 601.2h).
 
     Cards in the caster's hand (never the spell: it is on the stack, CR 601.2a), cards in their
@@ -301,8 +299,8 @@ def _pool(problem: CastProblem, key: CostObjectsKey) -> list[GameObject]:
 
 def _candidates(problem: CastProblem, cost: ObjectCost) -> list[GameObject]:
     key = CostObjectsKey(cost.action, cost.zone)
-    matches = _matcher(cost, problem)
-    return [o for o in _pool(problem, key) if matches(o)]
+    matches = _matcher(cost)
+    return [o for o in cost_object_pool(problem, key) if matches(o)]
 
 
 @dataclass(frozen=True)
@@ -348,7 +346,7 @@ def _add_cost_objects(problem: CastProblem, key: CostObjectsKey, needs: list[_Ne
     """
     name = problem.spell.name
     action = key.action
-    pool = _pool(problem, key)
+    pool = cost_object_pool(problem, key)
     objects: dict[str, GameObject] = {o.id: o for o in pool}
     candidates = tuple(o.id for o in pool if any(need.matches(o) for need in needs))
     every = [need for need in needs if need.cost.count == 0]  # "sacrifice all creatures you control"
@@ -523,7 +521,7 @@ def _add_object_variables(problem: CastProblem, terms: list[CostTerm]) -> dict[C
     for term in terms:
         for cost in term.cost.objects:
             key = CostObjectsKey(cost.action, cost.zone)
-            needs.setdefault(key, []).append(_Need(cost, term, _matcher(cost, problem)))
+            needs.setdefault(key, []).append(_Need(cost, term, _matcher(cost)))
     keys = list(COST_OBJECT_KEYS) + [k for k in needs if k not in COST_OBJECT_KEYS]
     candidates: dict[CostObjectsKey, tuple[str, ...]] = {}
     for key in keys:

@@ -26,13 +26,13 @@ from collections.abc import Iterator
 from typing import Any
 
 from models.abilities import CardAbilities, SpliceAbility
-from models.choices import SPLICE_ORDER, SPLICE_SET, CostAction, CostObjectsKey
+from models.choices import SPLICE_ORDER, SPLICE_SET, CostObjectsKey
 from models.errors import UnsupportedRuleError
 from models.mana import ManaPayer, sum_costs
 from models.objects import GameObject, ObjectId, Zone
 from solver.abilities import abilities_of
 from solver.problem import CastProblem, CostTerm, LazyDomain, Reason
-from solver.rules.costs import available_mana_sources, generic_change
+from solver.rules.costs import available_mana_sources, cost_object_pool, generic_change
 
 __all__ = ["add_splice_rules", "splice_candidates", "splicing_cards", "explain_splices"]
 
@@ -100,16 +100,9 @@ class _Budget:
         self.payer = ManaPayer(available_mana_sources(problem))
         self.reduction = max(0, -generic_change(problem))
         self.life = problem.state.life_of(problem.caster)
-        self.objects: dict[CostObjectsKey, int] = {}
-        state, caster = problem.state, problem.caster
-        for key in {CostObjectsKey(c.action, c.zone) for _, a in problem.splice_candidates.values()
-                    for c in _splice_of(a).cost.objects}:
-            if key.zone is Zone.BATTLEFIELD:
-                pool = [o for o in state.objects_in(Zone.BATTLEFIELD, caster)
-                        if not (key.action is CostAction.TAP and o.tapped)]
-            else:
-                pool = [o for o in state.objects_in(key.zone) if o.owner == caster and o.id != problem.spell.id]
-            self.objects[key] = len(pool)
+        self.objects = {key: len(cost_object_pool(problem, key))
+                        for key in {CostObjectsKey(c.action, c.zone) for _, a in problem.splice_candidates.values()
+                                    for c in _splice_of(a).cost.objects}}
         self._known: dict[frozenset[ObjectId], bool] = {}
 
     def affords(self, spliced: tuple[ObjectId, ...]) -> bool:

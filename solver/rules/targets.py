@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from models.abilities import (
-    PERMANENT_KIND_TYPES, AlternativeCost, ControllerFilter, Instruction, Quality, TargetKind, TargetSpec,
+    AlternativeCost, ControllerFilter, Instruction, Quality, TargetKind, TargetSpec,
 )
 from models.cast import Cast, TargetChoice
 from models.choices import ALTERNATIVE_COST, SPLICE_SET, X, DivisionKey, ModeKey, TargetKey
@@ -35,8 +35,8 @@ from models.objects import CardType, GameObject, ObjectId, PlayerId, Zone
 from models.state import GameState
 from solver.abilities import abilities_of
 from solver.problem import CastProblem, ConstraintKind, LazyDomain, Reason, Switch, SwitchAtom, TargetSlot
-from solver.qualities import holds
-from solver.rules.costs import optional_cost_key
+from solver.qualities import holds, is_of_kinds
+from solver.rules.costs import MOST_CANDIDATES_FOR_ANY_NUMBER, optional_cost_key
 
 __all__ = ["add_target_rules", "add_target_slot", "candidates_of", "legal_targets", "why_not_legal_target",
            "controller_of", "target_choices", "switch_of", "spec_at", "spell_on_stack_problem",
@@ -46,12 +46,6 @@ __all__ = ["add_target_rules", "add_target_slot", "candidates_of", "legal_target
 def _a(words: str) -> str:
     """Words with their indefinite article: ``_a("instant spell") == "an instant spell"``."""
     return f"{'an' if words[:1] in 'aeiou' else 'a'} {words}"
-
-
-@functools.cache
-def _accepted_types(kinds: frozenset[TargetKind]) -> frozenset[CardType]:
-    """The card types a permanent may have to be named by these kinds."""
-    return frozenset(PERMANENT_KIND_TYPES[k] for k in kinds if k in PERMANENT_KIND_TYPES)
 
 
 def _matches_kind(problem: CastProblem, spec: TargetSpec, candidate: str) -> Callable[[], str] | None:
@@ -95,7 +89,7 @@ def _matches_kind(problem: CastProblem, spec: TargetSpec, candidate: str) -> Cal
                         f"'{spec.phrase}' names only permanents (CR 115.2)")
     _static_type_changes(problem)
     types = obj.card.types
-    if TargetKind.PERMANENT not in spec.kinds and not _accepted_types(spec.kinds).intersection(types):
+    if not is_of_kinds(types, spec.kinds):
         return lambda: f"{obj.name} ({obj.id}) is not {_a(' or '.join(sorted(k.value for k in spec.kinds)))}"
     return _controller_mismatch(problem, spec, obj) or _quality_mismatch(problem, spec, obj)
 
@@ -366,10 +360,6 @@ def legal_targets(problem: CastProblem, spec: TargetSpec) -> tuple[str, ...]:
 def controller_of(problem: CastProblem, candidate: str) -> str:
     """Who controls a target: the object's controller, or the player itself."""
     return candidate if candidate in problem.state.players else problem.state.object(candidate).controller
-
-
-MOST_CANDIDATES_FOR_ANY_NUMBER = 16
-"""'any number of target' lists every subset of the candidates: 2^16 = 65,536 at most."""
 
 
 def compositions(total: int, parts: int) -> Iterator[tuple[int, ...]]:
