@@ -39,7 +39,7 @@ from solver.qualities import holds, is_of_kinds
 from solver.rules.costs import MOST_CANDIDATES_FOR_ANY_NUMBER, optional_cost_key
 
 __all__ = ["add_target_rules", "add_target_slot", "candidates_of", "legal_targets", "why_not_legal_target",
-           "controller_of", "target_choices", "switch_of", "spec_at", "spell_on_stack_problem",
+           "controller_of", "target_choices", "switch_of", "spell_on_stack_problem",
            "MOST_CANDIDATES_FOR_ANY_NUMBER"]
 
 
@@ -368,6 +368,17 @@ def compositions(total: int, parts: int) -> Iterator[tuple[int, ...]]:
         yield tuple(b - a for a, b in zip((0,) + cuts, cuts + (total,)))
 
 
+def _least_targets(spec: TargetSpec) -> int:
+    """The fewest targets an instance takes: its minimum, and one where something is divided (CR 115.6, 601.2d)."""
+    return max(spec.minimum, 1) if spec.divided else spec.minimum
+
+
+def _is_division(spec: TargetSpec, value: Any) -> bool:
+    """Whether a value divides the instance's whole amount among 1 to its most targets, at least 1 each (CR 601.2d)."""
+    return (isinstance(value, tuple) and 1 <= len(value) <= min(spec.count, spec.divided)
+            and all(isinstance(a, int) and a >= 1 for a in value) and sum(value) == spec.divided)
+
+
 def target_choices(
     problem: CastProblem, spec: TargetSpec, pool: tuple[str, ...] | None = None
 ) -> tuple[tuple[str, ...], ...]:
@@ -392,8 +403,7 @@ def target_choices(
             f"{len(legal)} candidates make {2 ** len(legal):,} sets of targets; at most "
             f"{MOST_CANDIDATES_FOR_ANY_NUMBER} candidates are listed for 'any number of target'",
         )
-    low = max(spec.minimum, 1) if spec.divided else spec.minimum  # a division needs a target (CR 601.2d)
-    sizes = range(low, min(spec.count, len(legal)) + 1)
+    sizes = range(_least_targets(spec), min(spec.count, len(legal)) + 1)
     sets = [tuple(sorted(combination)) for size in sizes for combination in itertools.combinations(legal, size)]
     if spec.same_controller:  # "… controlled by the same player"
         sets = [chosen for chosen in sets if len({controller_of(problem, c) for c in chosen}) <= 1]
@@ -481,7 +491,7 @@ def switch_of(problem: CastProblem, source: GameObject, instruction: Instruction
 
 
 # ---------------------------------------------------------------------------------------------- slots
-def _slot_why_not(problem: CastProblem, slot_key: TargetKey, spec: TargetSpec, source_name: str) -> Callable:
+def _slot_why_not(problem: CastProblem, spec: TargetSpec, source_name: str) -> Callable:
     def why_not(value: Any) -> tuple[Reason, ...]:
         if value is None:
             return (Reason("CR 601.2c", f"no target is chosen for '{spec.phrase}' of {source_name}"),)
@@ -493,7 +503,7 @@ def _slot_why_not(problem: CastProblem, slot_key: TargetKey, spec: TargetSpec, s
         if spec.same_controller and len({problem.state.object(t).controller for t in value
                                          if problem.state.has_object(t)}) > 1:
             reasons.append(Reason("CR 601.2c", f"'{spec.phrase}': the targets have different controllers"))
-        low = max(spec.minimum, 1) if spec.divided else spec.minimum
+        low = _least_targets(spec)
         if not low <= len(value) <= spec.count:
             wanted = spec.count if low == spec.count else f"{low} to {min(spec.count, ANY_NUMBER - 1)}"
             if spec.count >= ANY_NUMBER:
@@ -538,7 +548,7 @@ def add_target_slot(problem: CastProblem, key: TargetKey, spec: TargetSpec, swit
     if choices is None:
         choices = target_choices(problem, spec)
     domain = ((None,) + choices) if switch is not None else choices
-    problem.add_variable(key, domain, "CR 601.2c", _slot_why_not(problem, key, spec, source_name))
+    problem.add_variable(key, domain, "CR 601.2c", _slot_why_not(problem, spec, source_name))
     division = DivisionKey(key) if spec.divided else None
     slot = TargetSlot(key, spec, switch, choices, candidates_of(problem, spec), division,
                       functools.partial(why_not_legal_target, problem, spec))
@@ -592,8 +602,7 @@ def _add_division(problem: CastProblem, slot: TargetSlot, fixed: tuple[tuple[int
     def is_division(value: Any) -> bool:
         if fixed is not None:
             return value in fixed
-        return value is None or (isinstance(value, tuple) and 1 <= len(value) <= most
-                                 and all(isinstance(a, int) and a >= 1 for a in value) and sum(value) == amount)
+        return value is None or _is_division(spec, value)
 
     def divisions() -> Iterator[tuple[int, ...] | None]:
         if fixed is not None:
@@ -688,21 +697,6 @@ def add_target_rules(problem: CastProblem) -> None:
         _add_text(problem, obj, abilities.spell_text, None)
 
 
-def spec_at(state: GameState, spell: GameObject, key: TargetKey) -> TargetSpec | None:
-    """The target phrase at an instance of a spell or of one of its spliced texts, or None if there is none."""
-    if key.source != spell.id and not state.has_object(key.source):
-        return None
-    abilities = abilities_of(spell if key.source == spell.id else state.object(key.source))
-    try:
-        if key.mode is not None:
-            if key.source != spell.id:
-                return None
-            return abilities.modes[key.mode].instruction.targets[key.index]
-        return abilities.spell_text[key.instruction].targets[key.index]
-    except IndexError:
-        return None
-
-
 def spell_on_stack_problem(
     state: GameState, spell: GameObject, cast: Cast, controller: str, *, is_copy: bool = False,
     choices: Callable[[CastProblem, TargetSpec, TargetChoice], tuple[tuple[str, ...], ...]] | None = None,
@@ -741,14 +735,12 @@ def spell_on_stack_problem(
     CastFormatError
         The record names an instance of "target" the spell does not have.
     """
-    _check_record(state, spell, cast, path)
     problem = CastProblem(state, PlayerId(controller), spell, abilities_of(spell), is_copy=is_copy)
+    instances = _check_record(problem, cast, path)
     made: dict[tuple, TargetSlot] = {}
-    for position, choice in enumerate(cast.targets):
+    for choice in cast.targets:
         key = TargetKey(choice.source, choice.mode, choice.instruction, choice.index, choice.copy)
-        spec = spec_at(state, spell, key)
-        if spec is None:
-            raise CastFormatError(f"{path}.targets[{position}]", f"no instance of 'target' of {spell.name} is at {key}")
+        spec = instances[key]
         sets = choices(problem, spec, choice) if choices is not None else (tuple(choice.targets),)
         text = (key.source, key.mode, key.instruction, key.copy)
         earlier = made.get(text + (spec.distinct_from,)) if spec.distinct_from is not None else None
@@ -758,52 +750,57 @@ def spell_on_stack_problem(
     return problem
 
 
-def _instances_of_record(state: GameState, spell: GameObject, cast: Cast) -> dict[TargetKey, TargetSpec]:
-    """The instances of "target" a cast of ``spell`` with these choices has (CR 601.2c, 700.2c-d, 702.47d).
+def _instances_of(problem: CastProblem, cast: Cast) -> dict[TargetKey, TargetSpec]:
+    """The instances of "target" a cast with these choices has: those whose switch is on (CR 601.2c).
 
-    The spell's own text (without text that needs a cost the cast did not pay, CR 702.33g, 702.113a, and
-    without "target" if a cost that removes targets was paid, CR 702.96b), each chosen mode once per time it
-    was chosen, and each spliced text.
+    Every instance of the spell's own text, of its modes (each time chosen, CR 700.2d) and of its spliced
+    texts, asked of :func:`switch_of` against the cast's modes, splices and costs paid (CR 700.2c, 702.47d,
+    702.33g, 702.113a, 702.96b).
     """
-    abilities = abilities_of(spell)
-
-    def paid(condition: tuple[str, ...]) -> bool:
-        return not condition or cast.alternative_cost in condition or any(cast.times_paid(k) for k in condition)
-
-    removed = any(a.removes_targets and a.keyword == cast.alternative_cost for a in abilities.alternative_costs)
-    found: dict[TargetKey, TargetSpec] = {}
-    if not removed:
-        for line, instruction in enumerate(abilities.spell_text):
-            for index, spec in enumerate(instruction.targets):
-                if paid(instruction.condition) and paid(spec.condition):
-                    found[TargetKey(spell.id, None, line, index)] = spec
-        for mode in sorted(set(cast.modes)):
-            if 0 <= mode < len(abilities.modes):
-                for copy in range(cast.modes.count(mode)):
-                    for index, spec in enumerate(abilities.modes[mode].instruction.targets):
-                        if paid(spec.condition):
-                            found[TargetKey(spell.id, mode, 0, index, copy)] = spec
+    state, spell, abilities = problem.state, problem.spell, problem.abilities
+    values: dict[Any, Any] = {ALTERNATIVE_COST: cast.alternative_cost, SPLICE_SET: tuple(cast.splices)}
+    values.update({ModeKey(mode.index): cast.modes.count(mode.index) for mode in abilities.modes})
+    for additional in abilities.additional_costs:
+        if additional.optional:
+            key = optional_cost_key(additional)
+            values[key] = cast.times_paid(key.keyword)
+    texts: list[tuple[GameObject, int | None, int, Instruction, int]] = [
+        (spell, None, line, instruction, 0) for line, instruction in enumerate(abilities.spell_text)]
+    texts += [(spell, mode.index, 0, mode.instruction, copy) for mode in abilities.modes
+              for copy in range(max(1, cast.modes.count(mode.index)))]
     for spliced in cast.splices:
         if state.has_object(spliced):
-            for line, instruction in enumerate(abilities_of(state.object(spliced)).spell_text):
-                for index, spec in enumerate(instruction.targets):
-                    found[TargetKey(ObjectId(spliced), None, line, index)] = spec
+            card = state.object(spliced)
+            texts += [(card, None, line, instruction, 0)
+                      for line, instruction in enumerate(abilities_of(card).spell_text)]
+    found: dict[TargetKey, TargetSpec] = {}
+    for source, mode, line, instruction, copy in texts:
+        for index, spec in enumerate(instruction.targets):
+            switch = switch_of(problem, source, instruction, spec, mode, copy, source.id != spell.id)
+            if switch is None or switch.is_on_in(values):
+                found[TargetKey(source.id, mode, line, index, copy)] = spec
     return found
 
 
-def _check_record(state: GameState, spell: GameObject, cast: Cast, path: str) -> None:
+def _check_record(problem: CastProblem, cast: Cast, path: str) -> dict[TargetKey, TargetSpec]:
     """Refuse a cast record that can't describe a cast of the spell: its instances of "target" and their sizes.
 
     Each instance the cast has gets one entry, and only those (CR 601.2c); each entry chooses as many
     targets as its phrase allows, all different (CR 115.3, 115.6), X of them for "X target" (CR 601.2b);
     a divided instance divides its whole amount, at least 1 each (CR 601.2d).
 
+    Returns
+    -------
+    dict of TargetKey to TargetSpec
+        The instances of the cast (:func:`_instances_of`), each with its phrase.
+
     Raises
     ------
     CastFormatError
         Naming the record's key path and what is wrong.
     """
-    expected = _instances_of_record(state, spell, cast)
+    spell = problem.spell
+    expected = _instances_of(problem, cast)
     given: set[TargetKey] = set()
     for position, choice in enumerate(cast.targets):
         where = f"{path}.targets[{position}]"
@@ -816,7 +813,7 @@ def _check_record(state: GameState, spell: GameObject, cast: Cast, path: str) ->
             raise CastFormatError(where, f"a second entry for {key}")
         given.add(key)
         count = len(choice.targets)
-        low = max(spec.minimum, 1) if spec.divided else spec.minimum
+        low = _least_targets(spec)
         if len(set(choice.targets)) != count:
             raise CastFormatError(f"{where}.targets", f"the same target twice for '{spec.phrase}' (CR 115.3)")
         if spec.x_count and count != (cast.x or 0):
@@ -825,8 +822,7 @@ def _check_record(state: GameState, spell: GameObject, cast: Cast, path: str) ->
         if not low <= count <= spec.count:
             raise CastFormatError(f"{where}.targets", f"'{spec.phrase}' takes {low} to "
                                                       f"{min(spec.count, ANY_NUMBER - 1)} target(s); {count} given")
-        if spec.divided and (len(choice.division) != count or sum(choice.division) != spec.divided
-                             or any(amount < 1 for amount in choice.division)):
+        if spec.divided and (len(choice.division) != count or not _is_division(spec, choice.division)):
             raise CastFormatError(f"{where}.division", f"'{spec.phrase}' divides {spec.divided} among its targets, "
                                                        f"at least 1 each (CR 601.2d); {list(choice.division)} given")
         if not spec.divided and choice.division:
@@ -836,3 +832,4 @@ def _check_record(state: GameState, spell: GameObject, cast: Cast, path: str) ->
         raise CastFormatError(f"{path}.targets", f"no entry for {missing[0]} ('{expected[missing[0]].phrase}'): "
                                                  "every instance of 'target' of the cast chooses its targets "
                                                  "(CR 601.2c)")
+    return expected
