@@ -20,11 +20,12 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
+from models.choices import CostAction
 from models.errors import CastFormatError, InputError
 from models.mana import ManaCost
 from models.objects import ObjectId, Zone
 
-__all__ = ["TargetChoice", "Cast", "CastField", "CAST_FIELDS", "casts_of_targets"]
+__all__ = ["TargetChoice", "Cast", "CastField", "CAST_FIELDS", "COST_OBJECT_FIELDS", "casts_of_targets"]
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -415,6 +416,12 @@ CAST_FIELDS: tuple[CastField, ...] = (
 
 if tuple(spec.name for spec in CAST_FIELDS) != Cast._fields:  # pragma: no cover - a programming error
     raise RuntimeError("CAST_FIELDS and Cast's fields differ")
+
+COST_OBJECT_FIELDS: dict[CostAction, str] = {
+    CostAction.DISCARD: "discards", CostAction.SACRIFICE: "sacrifices", CostAction.EXILE: "exiles",
+    CostAction.TAP: "taps", CostAction.RETURN: "returns",
+}
+"""The field of :class:`Cast` that holds the objects used to pay costs with each action (CR 601.2h)."""
 
 _LEGACY = {"kicked": _read_bool, "times_kicked": _read_count, "awakened": _read_bool, "overloaded": _read_bool}
 """Keys written before costs were records, still written and read: what they say is in the generic fields."""

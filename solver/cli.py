@@ -22,7 +22,7 @@ from typing import NoReturn
 
 from models import CR_EDITION
 from models.cards import CardDatabase, default_card_database
-from models.cast import Cast
+from models.cast import COST_OBJECT_FIELDS, Cast
 from models.errors import CastFormatError, InputError, LegalcastsError, UnsupportedRuleError
 from models.io.card_index import load_card_database
 from models.io.state_json import load_state
@@ -172,10 +172,10 @@ def _describe_costs(cast: Cast) -> str:
         parts.append(cast.alternative_cost)
     for keyword, times in cast.additional_costs:
         parts.append(keyword if times == 1 else f"{keyword} x{times}")
-    for label, objects in (("discard", cast.discards), ("sacrifice", cast.sacrifices), ("exile", cast.exiles),
-                           ("tap", cast.taps), ("return", cast.returns)):
+    for action, field in COST_OBJECT_FIELDS.items():
+        objects = getattr(cast, field)
         if objects:
-            parts.append(f"{label} {', '.join(objects)}")
+            parts.append(f"{action.value} {', '.join(objects)}")
     return "; ".join(parts) or "-"
 
 

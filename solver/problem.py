@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from models.abilities import CardAbilities, Cost, CostModifier, TargetSpec
-from models.cast import Cast, TargetChoice
+from models.cast import COST_OBJECT_FIELDS, Cast, TargetChoice
 from models.choices import (
     ALTERNATIVE_COST, FACE, SPLICE_ORDER, ZONE, AlternativeCostKey, ChoiceKey, CostAction, CostObjectsKey,
     DivisionKey, FaceKey, ModeKey, OptionalCostKey, SpliceOrderKey, SpliceSetKey, TargetKey, X, XKey, ZoneKey,
@@ -497,10 +497,6 @@ class CastProblem:
                 reasons.append(constraint.reason(values))
         return reasons
 
-    def whole_cast_holds(self) -> bool:
-        """Whether every :meth:`whole_cast_conditions` holds."""
-        return not self.failed_whole_cast_conditions()
-
     # ------------------------------------------------------------------ reading solutions
     def to_cast(self, assignment: Assignment) -> Cast:
         """The :class:`Cast` a solution describes.
@@ -549,14 +545,10 @@ class CastProblem:
             alternative_cost=assignment.get(ALTERNATIVE_COST),
             additional_costs=tuple((key.keyword, int(assignment[key])) for key in self.variables
                                    if type(key) is OptionalCostKey and assignment[key]),
-            discards=tuple(sorted(paid.get(CostAction.DISCARD, ()))),
-            sacrifices=tuple(sorted(paid.get(CostAction.SACRIFICE, ()))),
-            exiles=tuple(sorted(paid.get(CostAction.EXILE, ()))),
-            taps=tuple(sorted(paid.get(CostAction.TAP, ()))),
-            returns=tuple(sorted(paid.get(CostAction.RETURN, ()))),
             without_paying_mana_cost=self.without_paying_mana_cost,
             total_cost=total,
             mana_value=self.mana_value_with(x),
+            **{name: tuple(sorted(paid.get(action, ()))) for action, name in COST_OBJECT_FIELDS.items()},
         )
 
     def target_order(self, key: TargetKey, position: Mapping[ObjectId, int]) -> tuple[int, int, int, int]:
@@ -593,12 +585,7 @@ class CastProblem:
             unmatched.append(Reason("CR 601.2", f"the cast is of {cast.card}, not {self.spell.id}"))
         modes_found = 0
         optional = dict(cast.additional_costs)
-        by_action: dict[tuple[CostAction, Zone], list[ObjectId]] = {}
-        for action, named in ((CostAction.DISCARD, cast.discards), (CostAction.SACRIFICE, cast.sacrifices),
-                              (CostAction.EXILE, cast.exiles), (CostAction.TAP, cast.taps),
-                              (CostAction.RETURN, cast.returns)):
-            for object_id in named:
-                by_action.setdefault((action, self._cost_zone(action, object_id)), []).append(object_id)
+        by_action = self.objects_named(cast)
         for key in self.variables:
             if type(key) is ModeKey:
                 count = cast.modes.count(key.index)
@@ -607,7 +594,7 @@ class CastProblem:
             elif type(key) is OptionalCostKey:
                 values[key] = optional.pop(key.keyword, 0)
             elif type(key) is CostObjectsKey:
-                values[key] = tuple(by_action.pop((key.action, key.zone), ()))
+                values[key] = by_action.pop((key.action, key.zone), ())
             elif type(key) is ZoneKey:
                 values[key] = cast.zone
             elif type(key) is FaceKey:
@@ -646,15 +633,29 @@ class CastProblem:
                                                  "spliced texts"))
         return Proposal(values, tuple(unmatched))
 
-    def _cost_zone(self, action: CostAction, object_id: ObjectId) -> Zone:
-        """The zone of the cost-object variable a named object is read into (exile: hand or graveyard)."""
-        if action is CostAction.DISCARD:
-            return Zone.HAND
-        if action is CostAction.EXILE:
-            if self.state.has_object(object_id) and self.state.object(object_id).zone is Zone.HAND:
-                return Zone.HAND
-            return Zone.GRAVEYARD
-        return Zone.BATTLEFIELD
+    def objects_named(self, cast: Cast) -> dict[tuple[CostAction, Zone], tuple[ObjectId, ...]]:
+        """The objects a cast names to pay costs, by action and by the zone of the variable that reads them.
+
+        Discarded cards are in the hand, exiled ones in the hand (the Shoals) or the graveyard, the others
+        on the battlefield (CR 601.2h); an object not in the state is read as the action's usual zone.
+
+        Returns
+        -------
+        dict of (CostAction, Zone) to tuple of ObjectId
+            In the order the cast names them.
+        """
+        found: dict[tuple[CostAction, Zone], list[ObjectId]] = {}
+        for action, name in COST_OBJECT_FIELDS.items():
+            for object_id in getattr(cast, name):
+                if action is CostAction.DISCARD:
+                    zone = Zone.HAND
+                elif action is CostAction.EXILE:
+                    in_hand = self.state.has_object(object_id) and self.state.object(object_id).zone is Zone.HAND
+                    zone = Zone.HAND if in_hand else Zone.GRAVEYARD
+                else:
+                    zone = Zone.BATTLEFIELD
+                found.setdefault((action, zone), []).append(object_id)
+        return {key: tuple(ids) for key, ids in found.items()}
 
     def _splice_set_of(self, spliced: tuple[ObjectId, ...]) -> tuple[ObjectId, ...]:
         """The cards of a splice order in candidate order; cards that are no candidate keep their place at the end."""

@@ -40,13 +40,13 @@ from typing import Any
 
 import networkx as nx
 
-from models.cast import Cast, TargetChoice, casts_of_targets
+from models.cast import COST_OBJECT_FIELDS, Cast, TargetChoice, casts_of_targets
 from models.choices import (
-    AlternativeCostKey, ChoiceKey, CostAction, CostObjectsKey, FaceKey, ModeKey, OptionalCostKey, SpliceOrderKey,
+    AlternativeCostKey, ChoiceKey, CostObjectsKey, FaceKey, ModeKey, OptionalCostKey, SpliceOrderKey,
     SpliceSetKey, TargetKey, XKey, ZoneKey,
 )
 from models.mana import ManaCost
-from models.objects import ObjectId, Zone
+from models.objects import ObjectId
 from solver.backends import Engine
 from solver.problem import CastProblem, Constraint, ConstraintKind, TargetSlot
 
@@ -57,9 +57,6 @@ _FRAME_TYPES = (ZoneKey, FaceKey, AlternativeCostKey, OptionalCostKey, ModeKey, 
 
 _FIXED_TYPES = (ZoneKey, FaceKey, AlternativeCostKey)
 """Frame choices walked as a plain product (choosing another value need not cost more)."""
-
-_ACTIONS = {CostAction.DISCARD: "discards", CostAction.SACRIFICE: "sacrifices", CostAction.EXILE: "exiles",
-            CostAction.TAP: "taps", CostAction.RETURN: "returns"}
 
 Frame = tuple[Any, ...]
 """The values of the frame keys, in variable order."""
@@ -121,7 +118,9 @@ class _Analysis:
         self.repeatable = bool(choice and choice.repeatable)
         self.most_modes = choice.maximum if self.repeatable and choice else len(self.mode_keys)
         self.blocked = self._blocked()
-        self.choice_sets = {slot.key: frozenset(slot.choices) for slot in problem.slots}
+        # each lone instance's switch, as (frame position, test) pairs
+        self.atoms = {slot.key: [(self.frame_index[a.key], a.holds) for a in slot.switch.atoms]
+                      for slot in problem.slots if slot.switch is not None}
         self._choice_objects: dict[TargetKey, list[TargetChoice]] = {}
         self._frames: list[tuple[Frame, int]] | None = None
         self._valid: set[Frame] | None = None
@@ -131,9 +130,8 @@ class _Analysis:
         self.mode_indices = frozenset(k.index for k in self.mode_keys)
         self.keywords = frozenset(k.keyword for k in self.frame_keys if type(k) is OptionalCostKey)
         self.position = {card: i for i, card in enumerate(problem.splice_candidates)}
-        self.lone = [(c.slot.key.slot, c.slot, [(self.frame_index[a.key], a.holds) for a in
-                                                 (c.slot.switch.atoms if c.slot.switch else ())],
-                      frozenset(c.slot.choices)) for c in self.components if c.slot is not None]
+        self.lone = [(c.slot.key.slot, c.slot, self.atoms.get(c.slot.key, []), frozenset(c.slot.choices))
+                     for c in self.components if c.slot is not None]
         self.others = [c for c in self.components if c.slot is None]
         # What the fast check reads: components other than lone instances and cost objects no cost asks for
         # (those are checked by being left over); the order of the spliced cards is in its domain when its
@@ -237,10 +235,6 @@ class _Analysis:
             self._valid = {frame for frame, _ in self.counted_frames()}
         return self._valid
 
-    def frame_dict(self, frame: Frame) -> dict[ChoiceKey, Any]:
-        """The frame as an assignment of the frame keys (a new dict)."""
-        return dict(zip(self.frame_keys, frame))
-
     def frame_of(self, cast: Cast) -> Frame | None:
         """The frame a proposed cast names, read from its fields; None when it names a choice the spell lacks."""
         costs = dict(cast.additional_costs)
@@ -271,9 +265,8 @@ class _Analysis:
 
     # ---------------------------------------------------------------- components
     def slot_is_on(self, slot: TargetSlot, frame: Frame) -> bool:
-        """Whether a lone instance of "target" is part of the spell in this frame."""
-        switch = slot.switch
-        return switch is None or switch.is_on(*(frame[self.frame_index[k]] for k in switch.scope))
+        """Whether an instance of "target" is part of the spell in this frame (its switch, CR 601.2c)."""
+        return _is_on(self.atoms.get(slot.key, ()), frame)
 
     def _signature(self, component: _Component, frame: Frame) -> tuple:
         return tuple(frame[self.frame_index[k]] for k in component.frame_keys)
@@ -367,6 +360,55 @@ class _Analysis:
             found = self._frame_dicts[frame] = dict(zip(self.frame_keys, frame))
         return found
 
+    def frame_fields(self, frame: Frame) -> dict[str, Any]:
+        """The fields of every cast of a frame: the choices made before targets and the total cost (kept)."""
+        found = self._fields.get(frame)
+        if found is not None:
+            return found
+        problem = self.problem
+        values = self.frame_values(frame)
+        x = next((v for k, v in values.items() if type(k) is XKey), None)
+        found = self._fields[frame] = {
+            "card": problem.spell.id, "name": problem.spell.card.name,
+            "zone": next(v for k, v in values.items() if type(k) is ZoneKey),
+            "halves": next(v for k, v in values.items() if type(k) is FaceKey),
+            "modes": tuple(k.index for k in self.mode_keys for _ in range(int(values[k]))), "x": x,
+            "alternative_cost": next(v for k, v in values.items() if type(k) is AlternativeCostKey),
+            "additional_costs": tuple((k.keyword, int(v)) for k, v in values.items()
+                                      if type(k) is OptionalCostKey and v),
+            "without_paying_mana_cost": problem.without_paying_mana_cost,
+            "total_cost": problem.total_cost_of(values) if problem.total_cost_of else ManaCost.EMPTY,
+            "mana_value": problem.mana_value_with(x),
+        }
+        return found
+
+    def rest_fields(self, chosen: dict[ChoiceKey, Any]) -> tuple[dict[str, Any], dict[ObjectId, int], list]:
+        """What values of the rest give a cast: its splices and cost objects, and its tied instances' choices.
+
+        Returns
+        -------
+        (dict, dict, list)
+            The fields ``splices`` and the cost-object fields; each spliced card's place in the splice
+            order; (place in :attr:`Cast.targets`, TargetChoice) of each instance in ``chosen``.
+        """
+        problem = self.problem
+        splices: tuple[ObjectId, ...] = next((v for k, v in chosen.items() if type(k) is SpliceOrderKey), ())
+        position = {source: i for i, source in enumerate(splices)}
+        paid: dict[str, list[ObjectId]] = {}
+        targets = []
+        for key, value in chosen.items():
+            if type(key) is CostObjectsKey:
+                paid.setdefault(COST_OBJECT_FIELDS[key.action], []).extend(value)
+            elif type(key) is TargetKey and value is not None:
+                slot = self.slot_of[key]
+                division = tuple(chosen[slot.division]) if slot.division is not None else ()
+                targets.append((problem.target_order(key, position),
+                                TargetChoice(key.source, key.mode, key.instruction, key.index, slot.spec.phrase,
+                                             value, key.copy, division)))
+        fields: dict[str, Any] = {name: tuple(sorted(ids)) for name, ids in paid.items()}
+        fields["splices"] = splices
+        return fields, position, targets
+
     def weights(self) -> tuple[list[Frame], list[int], int]:
         """(frames, cumulative counts, total), for drawing a frame by its number of casts (kept)."""
         if self._weights is None:
@@ -431,7 +473,7 @@ class DecompositionEngine(Engine):
         """
         analysis = analyse(problem)
         for frame, _ in analysis.counted_frames():
-            base = analysis.frame_dict(frame)
+            base = analysis.frame_values(frame)
             parts = [analysis.component_values(c, frame) for c in analysis.components]
             for combination in itertools.product(*parts):
                 assignment = dict(base)
@@ -489,69 +531,36 @@ class DecompositionEngine(Engine):
         """
         return itertools.chain.from_iterable(self._cast_blocks(problem))
 
-    def _frame_fields(self, analysis: _Analysis, frame: Frame) -> dict[str, Any]:
-        """The fields of every cast of a frame (the choices made before targets, the total cost)."""
-        problem = analysis.problem
-        values = analysis.frame_dict(frame)
-        modes: tuple[int, ...] = tuple(k.index for k in analysis.mode_keys for _ in range(int(values[k])))
-        x = next((v for k, v in values.items() if type(k) is XKey), None)
-        total = problem.total_cost_of(values) if problem.total_cost_of else ManaCost.EMPTY
-        return {
-            "card": problem.spell.id, "name": problem.spell.card.name,
-            "zone": next(v for k, v in values.items() if type(k) is ZoneKey),
-            "halves": next(v for k, v in values.items() if type(k) is FaceKey),
-            "modes": modes, "x": x,
-            "alternative_cost": next(v for k, v in values.items() if type(k) is AlternativeCostKey),
-            "additional_costs": tuple((k.keyword, int(v)) for k, v in values.items()
-                                      if type(k) is OptionalCostKey and v),
-            "without_paying_mana_cost": problem.without_paying_mana_cost,
-            "total_cost": total, "mana_value": problem.mana_value_with(x),
-        }
-
     def _cast_blocks(self, problem: CastProblem) -> Iterator[Iterator[Cast]]:
         analysis = analyse(problem)
+        lone = [c.slot for c in analysis.components if c.slot is not None]
+        others = [c for c in analysis.components if c.slot is None]
+        linked = any(type(k) is TargetKey for c in others for k in c.keys)
         for frame, _ in analysis.counted_frames():
-            fields = self._frame_fields(analysis, frame)
-            lone = [c.slot for c in analysis.components if c.slot is not None]
+            fields = analysis.frame_fields(frame)
             active = [slot for slot in lone if analysis.slot_is_on(slot, frame)]
-            others = [c for c in analysis.components if c.slot is None]
-            linked = any(type(k) in (TargetKey,) for c in others for k in c.keys)
             parts = [analysis.component_values(c, frame) for c in others]
             for combination in itertools.product(*parts):
                 chosen: dict[ChoiceKey, Any] = {}
                 for part in combination:
                     chosen.update(part)
-                splices: tuple[ObjectId, ...] = next((v for k, v in chosen.items() if type(k) is SpliceOrderKey), ())
-                paid: dict[str, list[ObjectId]] = {}
-                for key, value in chosen.items():
-                    if type(key) is CostObjectsKey:
-                        paid.setdefault(_ACTIONS[key.action], []).extend(value)
-                paid_fields: dict[str, Any] = {name: tuple(sorted(ids)) for name, ids in paid.items()}
-                template = Cast(splices=splices, **fields, **paid_fields)
-                position = {source: i for i, source in enumerate(splices)}
+                rest, position, tied = analysis.rest_fields(chosen)
+                template = Cast(**fields, **rest)
                 if not linked:
                     ordered = sorted(active, key=lambda slot: problem.target_order(slot.key, position))
                     lists = [analysis.choice_objects(slot) for slot in ordered]
                     yield casts_of_targets(template, itertools.product(*lists))
                 else:
-                    yield self._linked_casts(analysis, template, active, chosen, position)
+                    yield self._linked_casts(analysis, template, active, tied, position)
 
     def _linked_casts(self, analysis: _Analysis, template: Cast, active: list[TargetSlot],
-                      chosen: dict[ChoiceKey, Any], position: dict[ObjectId, int]) -> Iterator[Cast]:
+                      tied: list[tuple[tuple, TargetChoice]], position: dict[ObjectId, int]) -> Iterator[Cast]:
         """Casts whose instances of "target" are tied by rules: their choices sorted per cast."""
         problem = analysis.problem
-        fixed = []
-        for key, value in chosen.items():
-            if type(key) is TargetKey and value is not None:
-                slot = analysis.slot_of[key]
-                division = tuple(chosen[slot.division]) if slot.division is not None else ()
-                fixed.append((problem.target_order(key, position),
-                              TargetChoice(key.source, key.mode, key.instruction, key.index, slot.spec.phrase,
-                                           value, key.copy, division)))
         lists = [[(problem.target_order(slot.key, position), choice) for choice in analysis.choice_objects(slot)]
                  for slot in active]
         for combination in itertools.product(*lists):
-            targets = sorted(fixed + list(combination), key=lambda item: item[0])
+            targets = sorted(tied + list(combination), key=lambda item: item[0])
             yield template._replace(targets=tuple(choice for _, choice in targets))
 
     def contains(self, problem: CastProblem, cast: Cast) -> bool:
@@ -586,20 +595,13 @@ class DecompositionEngine(Engine):
             return False
         for slot_tuple, _, atoms, choice_set in analysis.lone:
             choice = given.pop(slot_tuple, None)
-            on = True
-            for i, holds in atoms:
-                if not holds(frame[i]):
-                    on = False
-                    break
-            if on:
+            if _is_on(atoms, frame):
                 if choice is None or choice.division or choice.targets not in choice_set:
                     return False
             elif choice is not None:
                 return False
         values = dict(analysis.frame_values(frame))
-        paid = _paid_objects(problem, cast)
-        if paid is None:
-            return False
+        paid = problem.objects_named(cast)
         variables = problem.variables
         for component, in_domain in analysis.checked:
             for key in component.keys:
@@ -640,9 +642,7 @@ class DecompositionEngine(Engine):
         if not total:
             return None
         frame = frames[bisect.bisect_right(cumulative, rng.randrange(total))]
-        fields = analysis._fields.get(frame)
-        if fields is None:
-            fields = analysis._fields[frame] = self._frame_fields(analysis, frame)
+        fields = analysis.frame_fields(frame)
         chosen: dict[ChoiceKey, Any] = {}
         for component in analysis.others:
             counted = component.counted_by
@@ -652,41 +652,17 @@ class DecompositionEngine(Engine):
                 chosen[key] = tuple(rng.sample(spliced, len(spliced)))
             else:
                 chosen.update(rng.choice(analysis.component_values(component, frame)))
-        splices: tuple[ObjectId, ...] = next((v for k, v in chosen.items() if type(k) is SpliceOrderKey), ())
-        position = {source: i for i, source in enumerate(splices)}
-        targets = []
+        rest, position, targets = analysis.rest_fields(chosen)
         for _, slot, atoms, _ in analysis.lone:
-            if all(holds(frame[i]) for i, holds in atoms):
+            if _is_on(atoms, frame):
                 targets.append((problem.target_order(slot.key, position), rng.choice(analysis.choice_objects(slot))))
-        paid: dict[str, list[ObjectId]] = {}
-        for key, value in chosen.items():
-            if type(key) is CostObjectsKey:
-                paid.setdefault(_ACTIONS[key.action], []).extend(value)
-            elif type(key) is TargetKey and value is not None:
-                slot = analysis.slot_of[key]
-                division = tuple(chosen[slot.division]) if slot.division is not None else ()
-                targets.append((problem.target_order(slot.key, position),
-                                TargetChoice(slot.key.source, slot.key.mode, slot.key.instruction, slot.key.index,
-                                             slot.spec.phrase, value, slot.key.copy, division)))
         targets.sort(key=lambda item: item[0])
-        paid_fields: dict[str, Any] = {name: tuple(sorted(ids)) for name, ids in paid.items()}
-        return Cast(splices=splices, targets=tuple(choice for _, choice in targets), **fields, **paid_fields)
+        return Cast(targets=tuple(choice for _, choice in targets), **fields, **rest)
 
 
-def _paid_objects(problem: CastProblem, cast: Cast) -> dict[tuple[CostAction, Any], tuple[ObjectId, ...]] | None:
-    """The objects a cast names to pay costs, by action and the zone they are in (exile: hand or graveyard)."""
-    found: dict[tuple[CostAction, Any], list[ObjectId]] = {}
-    state = problem.state
-    for action, objects in ((CostAction.DISCARD, cast.discards), (CostAction.SACRIFICE, cast.sacrifices),
-                            (CostAction.EXILE, cast.exiles), (CostAction.TAP, cast.taps),
-                            (CostAction.RETURN, cast.returns)):
-        for object_id in objects:
-            if action is CostAction.DISCARD:
-                zone = Zone.HAND
-            elif action is CostAction.EXILE:
-                zone = Zone.HAND if state.has_object(object_id) and state.object(object_id).zone is Zone.HAND \
-                    else Zone.GRAVEYARD
-            else:
-                zone = Zone.BATTLEFIELD
-            found.setdefault((action, zone), []).append(object_id)
-    return {key: tuple(ids) for key, ids in found.items()}
+def _is_on(atoms: Any, frame: Frame) -> bool:
+    """Whether every (frame position, test) of a switch holds in a frame (CR 601.2c)."""
+    for at, holds in atoms:
+        if not holds(frame[at]):
+            return False
+    return True
