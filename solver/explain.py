@@ -19,7 +19,9 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from models.choices import ALTERNATIVE_COST, SPLICE_SET, ChoiceKey, CostObjectsKey, ModeKey, OptionalCostKey, XKey
+from models.choices import (
+    ALTERNATIVE_COST, SPLICE_SET, ChoiceKey, CostObjectsKey, FaceKey, ModeKey, OptionalCostKey, XKey, ZoneKey,
+)
 from models.mana import ManaCost, SymbolKind
 from models.state import GameState
 from solver.legal import LegalCasts
@@ -102,8 +104,8 @@ def _cheapest(problem: CastProblem, chosen: dict[ChoiceKey, Any]) -> list[dict[C
             base[key] = 0
         elif key == SPLICE_SET:
             base[key] = ()
-        elif isinstance(key, XKey) or not isinstance(variable.domain, tuple) or len(variable.domain) == 1:
-            base[key] = variable.first() if not isinstance(key, CostObjectsKey) else ()
+        elif isinstance(key, (XKey, ZoneKey, FaceKey)):  # the smallest X; the one zone and half
+            base[key] = variable.first()
     base.update(chosen)
     return [{**base, ALTERNATIVE_COST: value} for value in problem.variables[ALTERNATIVE_COST].domain]
 

@@ -698,13 +698,6 @@ class CastProblem:
         return self.reasons(self.assignment_of(cast))
 
     def is_legal(self, cast: Cast) -> bool:
-        """Whether a proposed cast is legal (no reason against it)."""
-        proposal = self.assignment_of(cast)
-        if proposal.unmatched:
-            return False
-        values = proposal.values
-        for key, variable in self.variables.items():
-            if values[key] not in variable.domain:
-                return False
-        return all(constraint.holds(values) for constraint in self.constraints)
+        """Whether a proposed cast is legal: no reason against it (:meth:`why_illegal`)."""
+        return not self.why_illegal(cast)
 

@@ -252,16 +252,12 @@ def _add_x(problem: CastProblem) -> None:
             Reason("CR 107.3", f"{spell.name} has no X in its mana cost"),))
         return
     x_symbols = sum(1 for s in mana_cost.symbols if s.variable == "X")
-    top = 0 if problem.without_paying_mana_cost else _mana_units(problem) // max(1, x_symbols)  # CR 107.3b
-    values = set(range(top + 1))
-    # an alternative cost exiling a card "with mana value X": X is that card's mana value (CR 118.9, 107.3)
-    for alternative in problem.abilities.alternative_costs:
-        if problem.without_paying_mana_cost:
-            break
-        for cost in alternative.cost.objects:
-            if cost.mana_value_is_x:
-                values |= {obj.card.mana_value for obj in _candidates(problem, cost)}
     free = problem.without_paying_mana_cost
+    top = 0 if free else _mana_units(problem) // max(1, x_symbols)  # CR 107.3b: 0 without paying the mana cost
+    values = set(range(top + 1))
+    if not free:  # an alternative cost exiling a card "with mana value X": that card's mana value (CR 118.9)
+        values |= {obj.card.mana_value for alternative in problem.abilities.alternative_costs
+                   for cost in alternative.cost.objects if cost.mana_value_is_x for obj in _candidates(problem, cost)}
 
     def why_not(value: Any) -> tuple[Reason, ...]:
         if value is None:
@@ -463,11 +459,8 @@ def _base_terms(problem: CastProblem) -> None:
     mana_cost = spell.card.mana_cost
     free = problem.without_paying_mana_cost
     if mana_cost is not None and not free:
-        has_x = mana_cost.has_x
         problem.add_cost(CostTerm(Cost(mana_cost), (ALTERNATIVE_COST,), lambda alternative: int(alternative is None),
                                   1, "mana cost"))
-        if has_x and X not in problem.variables:
-            raise UnsupportedRuleError(spell.name, str(mana_cost), "X without its announcement")
     for alternative in abilities.alternative_costs:
         if free:
             break
