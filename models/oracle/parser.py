@@ -712,7 +712,7 @@ def _keyword_abilities(tree: Tree, line: str, out: dict) -> None:
         elif kind == "awaken":
             out["awaken"] = (int(str(child.children[1])), _mana_cost_of(child.children[-1]))  # CR 702.113a
         elif kind == "fuse":
-            out["fuse"] = True  # both halves may be cast from the hand (CR 702.102a): see solver.rules.faces
+            out["fuse"] = True  # both halves may be cast from the hand (CR 702.102a): see solver.rules.split
         elif kind == "cost_keyword":
             keyword = str(child.children[0]).lower()
             record = KEYWORD_COSTS[keyword](Cost(_mana_cost_of(child.children[1]), text=line))
