@@ -107,17 +107,26 @@ def _mutations(cast: Cast, state) -> list[Cast]:
     return mutated
 
 
+def _view_unless_unsupported(state, card: str, player: str, backends: tuple[str, ...]):
+    """The fast view of a card, or None when it is unsupported, and then so for every other engine too.
+
+    Text the rules don't decide here (overload with spliced text, CR 612) is never guessed, by any engine.
+    """
+    try:
+        return legal_casts(state, card, player=player)
+    except UnsupportedRuleError as unread:
+        for backend in backends:
+            with pytest.raises(UnsupportedRuleError) as again:
+                legal_casts(state, card, player=player, backend=backend)
+            assert str(again.value) == str(unread)
+        return None
+
+
 def _check_state(state) -> None:
     player = state.priority
     for card in state.hand(player):
-        try:
-            view = legal_casts(state, card.id, player=player)
-        except UnsupportedRuleError as unread:
-            # text the rules don't decide here (overload with spliced text, CR 612): never guessed, by any engine
-            for backend in ("brute", "python-constraint", "cpsat"):
-                with pytest.raises(UnsupportedRuleError) as again:
-                    legal_casts(state, card.id, player=player, backend=backend)
-                assert str(again.value) == str(unread)
+        view = _view_unless_unsupported(state, card.id, player, ("brute", "python-constraint", "cpsat"))
+        if view is None:
             continue
         listed = list(view)  # the fast path's own Cast enumeration
         oracle = set(legal_casts(state, card.id, player=player, backend="brute"))
@@ -224,7 +233,9 @@ def large_states():
 def test_fast_path_and_python_constraint_agree_on_large_boards(state) -> None:
     """CR 601.2: on boards of up to 30 objects the fast path's count and casts equal python-constraint's."""
     for card in state.hand("P1"):
-        view = legal_casts(state, card.id)
+        view = _view_unless_unsupported(state, card.id, "P1", ("python-constraint",))
+        if view is None:
+            continue
         total = view.count()
         if total > 20_000:
             continue  # counted, not listed: python-constraint would take seconds
