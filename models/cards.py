@@ -14,6 +14,7 @@ import json
 from collections.abc import Iterable, Mapping
 from importlib import resources
 from pathlib import Path
+from dataclasses import dataclass
 from typing import Any
 
 from models.errors import CardDataError, ManaCostError, UnknownCardError
@@ -21,10 +22,49 @@ from models.mana import Color, ManaCost
 from models.split import whole_split_cards
 from models.objects import Card, CardType
 
-__all__ = ["CardDatabase", "card_from_record", "default_card_database", "parse_type_line"]
+__all__ = [
+    "NEVER_CAST_TYPES", "CardDatabase", "SkippedRecord", "card_from_record", "default_card_database",
+    "parse_type_line",
+]
 
 _SUPERTYPES = frozenset({"Basic", "Legendary", "Snow", "World", "Ongoing", "Elite", "Host"})
 _TYPES_BY_NAME = {t.value: t for t in CardType}
+NEVER_CAST_TYPES = {
+    "Dungeon": "CR 309.2c: dungeon cards can't be cast",
+    "Plane": "CR 311.2: plane cards can't be cast",
+    "Phenomenon": "CR 312.2: phenomenon cards can't be cast",
+    "Vanguard": "CR 313.2: vanguard cards can't be cast",
+    "Scheme": "CR 314.2: scheme cards can't be cast",
+    "Conspiracy": "CR 315.3: conspiracy cards remain in the command zone and can't be cast",
+    "Stickers": "CR 123.2: a sticker sheet is not a card",
+}
+"""Card types of cards that are never cast, with the rule that says so.
+
+A record of one of these types is refused by :func:`card_from_record` with
+this reason, and skipped by every reader of many cards.
+"""
+
+
+@dataclass(frozen=True, slots=True)
+class SkippedRecord:
+    """A record of a card file that could not be mapped to a card.
+
+    Parameters
+    ----------
+    where : str
+        The record's place: ``FILE: data['Little Girl'][0]``, ``FILE:12``.
+    reason : str
+        What is wrong with it, or why the card is never cast.
+    name : str or None
+        The card name the record gives, when it gives one.
+    """
+
+    where: str
+    reason: str
+    name: str | None = None
+
+    def __str__(self) -> str:
+        return f"{self.where}: {self.reason}"
 
 
 def parse_type_line(
@@ -54,6 +94,9 @@ def parse_type_line(
     ((), (<CardType.INSTANT: 'Instant'>,), ('Arcane',))
     """
     left, _, right = type_line.replace(" - ", " — ").partition("—")
+    for word in left.split():
+        if word in NEVER_CAST_TYPES:
+            raise CardDataError(path, f"a {word.lower()} card ({NEVER_CAST_TYPES[word]})")
     supertypes: list[str] = []
     types: list[CardType] = []
     for word in left.split():
@@ -150,11 +193,17 @@ class CardDatabase:
         Later cards with the same name replace earlier ones. Iteration and
         ``len`` give these; a whole split card made of two of them
         (``"Alive // Well"``, CR 709) is found by ``get`` and ``in`` as well.
+    skipped : iterable of SkippedRecord
+        Records of the source that are not cards of this database (a plane,
+        a joke type, a bad field), kept as ``skipped``: ``get`` of one of
+        their names says why instead of "unknown card".
     """
 
-    def __init__(self, cards: Iterable[Card]) -> None:
+    def __init__(self, cards: Iterable[Card], skipped: Iterable[SkippedRecord] = ()) -> None:
         self._by_name: dict[str, Card] = {}
         self._by_folded: dict[str, Card] = {}
+        self.skipped: tuple[SkippedRecord, ...] = tuple(skipped)
+        self._skipped_by_folded = {s.name.casefold(): s for s in self.skipped if s.name}
         cards = list(cards)
         for card in cards:
             self._by_name[card.name] = card
@@ -180,8 +229,10 @@ class CardDatabase:
         Raises
         ------
         CardDataError
-            A line that is not JSON, or a bad record; the message names the
-            file and line number.
+            The file can't be read, or none of its lines is a card record;
+            the message names the file and line number. A file with some card
+            records skips the others, keeping them as ``skipped`` (one bad
+            card never stops a run over many).
         """
         path = Path(path)
         try:
@@ -191,7 +242,28 @@ class CardDatabase:
                                            f"{exc.start})") from None
         except OSError as exc:
             raise CardDataError(str(path), f"cannot read card file ({exc.strerror})") from exc
-        return cls(_cards_of_lines(text.splitlines(), str(path)))
+        cards: list[Card] = []
+        skipped: list[SkippedRecord] = []
+        first_error: CardDataError | None = None
+        for number, line in enumerate(text.splitlines(), start=1):
+            if not line.strip():
+                continue
+            try:
+                record = json.loads(line)
+            except json.JSONDecodeError as exc:
+                error = CardDataError(f"{path}:{number}", f"not JSON ({exc.msg})")
+                skipped.append(SkippedRecord(error.path, error.message))
+                first_error = first_error or error
+                continue
+            try:
+                cards.append(card_from_record(record, path=f"{path}:{number}"))
+            except CardDataError as error:
+                name = record.get("name") if isinstance(record, Mapping) else None
+                skipped.append(SkippedRecord(error.path, error.message, name if isinstance(name, str) else None))
+                first_error = first_error or error
+        if first_error is not None and not cards:
+            raise first_error
+        return cls(cards, skipped)
 
     def __len__(self) -> int:
         return len(self._by_name)
@@ -219,10 +291,16 @@ class CardDatabase:
         ------
         UnknownCardError
             With the closest names as a suggestion.
+        CardDataError
+            The name is a record the database skipped (a plane, a bad field):
+            the message says why.
         """
         card = self._by_folded.get(name.casefold())
         if card is not None:
             return card
+        skipped = self._skipped_by_folded.get(name.casefold())
+        if skipped is not None:
+            raise CardDataError(skipped.where, f"{name!r} can't be used: {skipped.reason}")
         close = self.suggest(name)
         hint = f" (did you mean {close!r}?)" if close else ""
         raise UnknownCardError(path, f"unknown card {name!r}{hint}")

@@ -90,20 +90,47 @@ def test_cards_file(tmp_path):
 @pytest.mark.parametrize(
     ("lines", "where"),
     [
-        ([json.dumps(BOLT), "{not json"], ":2"),
-        ([json.dumps(BOLT), json.dumps(BEAR), json.dumps({"name": "No Type"})], ":3.type_line"),
+        (["{not json"], ":1"),
+        ([json.dumps({"name": "No Type"})], ":1.type_line"),
         ([json.dumps({"mana_cost": "{R}", "type_line": "Instant"})], ":1.name"),
         ([json.dumps(BOLT | {"type_line": "Instnt"})], ":1.type_line"),
         ([json.dumps(BOLT | {"colors": "R"})], ":1.colors"),
         ([json.dumps([1, 2])], ":1"),
     ],
 )
-def test_bad_card_line_names_file_and_line(tmp_path, lines, where):
-    """Card file contract: a bad line is a CardDataError naming file:line (and the field)."""
+def test_file_of_no_card_record_is_refused_naming_file_and_line(tmp_path, lines, where):
+    """Card file contract: a file none of whose lines is a card is a CardDataError naming file:line (and field)."""
     path = write_lines(tmp_path, *lines)
     with pytest.raises(CardDataError) as info:
         CardDatabase.from_jsonl(path)
     assert f"{path}{where}" in str(info.value)
+
+
+@pytest.mark.parametrize(
+    ("bad", "where"),
+    [
+        ("{not json", ":2"),
+        (json.dumps({"name": "No Type"}), ":2.type_line"),
+        (json.dumps(BOLT | {"name": "Bad Colours", "colors": "R"}), ":2.colors"),
+        (json.dumps({"name": "Tazeem", "type_line": "Plane — Zendikar", "oracle_text": ""}), ":2.type_line"),
+    ],
+)
+def test_bad_record_among_cards_is_skipped_with_its_place(tmp_path, bad, where):
+    """One bad card never stops a run over many: the record is skipped, kept with its place and reason."""
+    path = write_lines(tmp_path, json.dumps(BOLT), bad, json.dumps(BEAR))
+    cards = CardDatabase.from_jsonl(path)
+    assert len(cards) == 2 and "Homebrew Bear" in cards
+    assert [s.where for s in cards.skipped] == [f"{path}{where}"]
+
+
+def test_skipped_card_asked_for_says_why(tmp_path):
+    """A plane is never cast (CR 311.2): asked for by name, the error says so, not "unknown card"."""
+    plane = {"name": "Tazeem", "type_line": "Plane — Zendikar", "oracle_text": ""}
+    path = write_lines(tmp_path, json.dumps(BOLT), json.dumps(plane))
+    cards = CardDatabase.from_jsonl(path)
+    expected = r"'tazeem' can't be used: a plane card \(CR 311\.2: plane cards can't be cast\)"
+    with pytest.raises(CardDataError, match=expected):
+        cards.get("tazeem")
 
 
 def test_bad_mana_cost_in_card_file_is_card_data_error(tmp_path):

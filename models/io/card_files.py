@@ -40,7 +40,7 @@ from typing import IO, Any, Protocol
 
 import ijson
 
-from models.cards import _SUPERTYPES, card_from_record
+from models.cards import _SUPERTYPES, SkippedRecord, card_from_record
 from models.errors import CardDataError, ManaCostError
 from models.mana import ManaCost
 
@@ -73,25 +73,6 @@ _CARD_KEYS = frozenset({"type", "type_line", "manaCost", "mana_cost", "text", "o
 _KIND_KEYS = frozenset({"types", "type_line", "layout", "card_faces"})
 _PEEK_EVENTS = 2_000_000
 _SPLICE_DASH = re.compile(r"(?m)^(Splice onto [A-Z][a-z]+)-(?=[A-Z])")
-
-
-@dataclass(frozen=True, slots=True)
-class SkippedRecord:
-    """A record of a card file that could not be mapped to a card.
-
-    Parameters
-    ----------
-    where : str
-        The record's place: ``FILE: data['Little Girl'][0]``, ``FILE: [12]``.
-    reason : str
-        What is wrong with it.
-    """
-
-    where: str
-    reason: str
-
-    def __str__(self) -> str:
-        return f"{self.where}: {self.reason}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -336,7 +317,7 @@ def read_card_file(path: str | Path, on_progress: Callable[[int], None] | None =
         try:
             card_from_record(record, path=f"{where} ({name})")
         except CardDataError as exc:
-            skipped.append((number, SkippedRecord(exc.path, exc.message)))
+            skipped.append((number, SkippedRecord(exc.path, exc.message, name)))
             del merged[name]
     skipped.sort(key=lambda item: item[0])
     return CardFileContents(str(path), layout, tuple(merged.values()), tuple(s for _, s in skipped))
