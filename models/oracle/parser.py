@@ -48,7 +48,7 @@ from models.abilities import (
     UnsupportedText,
 )
 from models.choices import CostAction
-from models.errors import InputError
+from models.errors import InputError, ManaCostError
 from models.mana import Color, ManaCost, SymbolKind
 from models.objects import PERMANENT_TYPES, Card, CardType, Phase, Zone
 from models.subtypes import SUBTYPES
@@ -193,24 +193,53 @@ def _quality_of_word(word: str) -> Quality | None:
     return None
 
 
-def _read_quality(word: str) -> Quality:
-    """The Quality of a word the grammar's QUALIFIED_* patterns took in (so always one)."""
+class _UnreadText(Exception):
+    """A phrase the grammar took in whose words the reader can't give a meaning to: the line is unsupported."""
+
+    def __init__(self, span: str, reason: str) -> None:
+        super().__init__(reason)
+        self.span = span
+        self.reason = reason
+
+
+def _read_quality(word: str, text: str) -> Quality:
+    """The Quality of one adjective of ``text``; raises _UnreadText when it is none the reader knows."""
     quality = _quality_of_word(word)
     if quality is None:
-        raise ValueError(f"{word!r} is not a quality")
+        raise _UnreadText(text, f"quality {word!r} not read")
     return quality
 
 
-def _object_filter(adjectives: str) -> ObjectFilter:
-    """The qualities of "nonartifact, nonblack", "blue or black", "spirit or arcane", ... (CR 115.1).
+# One adjective: a subtype of several words ("Time Lord", CR 205.3) is one; otherwise a word, or a comma.
+_ADJECTIVE_TOKEN = re.compile(
+    r"(?:non-?)?(?:" + _alternatives(w for w in _SUBTYPE_BY_WORD if " " in w) + r")(?:e?s)?\b|[^ ,]+|,")
 
-    Words joined by "or" are one clause (any of them); otherwise each word is a clause of its own.
+
+def _object_filter(adjectives: str) -> ObjectFilter:
+    """The qualities of "nonartifact, nonblack", "blue or black", "blue or black noncreature" (CR 115.1).
+
+    Returns an ObjectFilter whose clauses all hold: words joined by "or" (and the commas of a list ending
+    in "or") are one clause, any of them; words side by side are clauses of their own. So "blue or black
+    noncreature" is (blue or black) and noncreature.
+
+    Raises _UnreadText for a word that is no quality the reader knows.
     """
-    if re.search(r"\bor\b", adjectives):
-        words = [w for w in re.split(r",? or |, ", adjectives) if w]
-        return ObjectFilter((frozenset(_read_quality(w) for w in words),), adjectives)
-    words = [w for w in re.split(r", | ", adjectives) if w]
-    return ObjectFilter(tuple(frozenset({_read_quality(w)}) for w in words), adjectives)
+    listing = re.search(r"\bor\b", adjectives) is not None
+    clauses: list[set[Quality]] = []
+    join = False
+    for token in _ADJECTIVE_TOKEN.findall(adjectives):
+        if token == "or" or (token == "," and listing):
+            join = True
+        elif token == ",":
+            continue
+        else:
+            quality = _read_quality(token, adjectives)
+            if join and clauses:
+                clauses[-1].add(quality)
+            else:
+                clauses.append({quality})
+            join = False
+    return ObjectFilter(tuple(frozenset(clause) for clause in clauses), adjectives)
 
 
 def _with_quality(text: str) -> Quality:
@@ -311,6 +340,24 @@ def _add_quality(qualities: ObjectFilter | None, quality: Quality, text: str) ->
     return ObjectFilter(clauses, f"{qualities.text} … {text}" if qualities else text)
 
 
+@functools.cache
+def _first_token_patterns() -> dict[str, re.Pattern[str]]:
+    """For each start rule, a pattern of the terminals a line it reads can begin with (its FIRST set).
+
+    A line no such terminal matches at its start can't be read by the rule, so the rule is not tried:
+    the answer is the same, found without the parser's failed attempts.
+    """
+    parser = _parser()
+    table = parser.parser.parser.parser.parse_table
+    regexps = {terminal.name: terminal.pattern.to_regexp() for terminal in parser.terminals}
+    patterns = {}
+    for rule in LINE_RULES:
+        first = [regexps[name] for name in table.states[table.start_states[rule]] if name in regexps]
+        patterns[rule] = re.compile("|".join(f"(?:{regexp})" for regexp in first))
+    return patterns
+
+
+@functools.lru_cache(maxsize=65536)
 def read_line(line: str) -> tuple[str, Tree] | UnexpectedInput:
     """Read one prepared line (lowercased, no reminder text) with the grammar.
 
@@ -322,11 +369,16 @@ def read_line(line: str) -> tuple[str, Tree] | UnexpectedInput:
     -------
     (str, lark.Tree) or lark.exceptions.UnexpectedInput
         The start rule that read the whole line and its tree, or the error of
-        the spell-text rule (the last tried) when none did.
+        the spell-text rule (the last tried) when none did. Results are
+        cached per line: many cards share lines ("Flying", "Draw a card.").
     """
     parser = _parser()
+    first_tokens = _first_token_patterns()
     error: UnexpectedInput | None = None
     for rule in LINE_RULES:
+        if rule != "effect" and (first_tokens[rule].match(line) is None
+                                 or (rule == "activated_line" and ":" not in line)):
+            continue  # the rule can't read this line: its first token, or the colon of a cost, is missing
         try:
             return rule, parser.parse(line, start=rule)
         except UnexpectedInput as exc:
@@ -860,154 +912,163 @@ def parse_card(card: Card) -> CardAbilities:
 
     for original in _prepare_lines(card):
         line = original.lower()
-        result = read_line(line)
-        if isinstance(result, UnexpectedInput):
-            span = _error_span(original, result)
-            relevant = bool(_PERMANENT_RELEVANT.search(line))
-            unsupported.append(
-                UnsupportedText(
-                    span, "text the grammar cannot read",
-                    casting_relevant=is_spell or "cast" in line or "additional cost" in line,
-                    permanent_relevant=relevant, topic=_topic(original),
+        try:
+            result = read_line(line)
+            if isinstance(result, UnexpectedInput):
+                span = _error_span(original, result)
+                relevant = bool(_PERMANENT_RELEVANT.search(line))
+                unsupported.append(
+                    UnsupportedText(
+                        span, "text the grammar cannot read",
+                        casting_relevant=is_spell or "cast" in line or "additional cost" in line,
+                        permanent_relevant=relevant, topic=_topic(original),
+                    )
                 )
-            )
-            continue
-        rule, tree = result
-        if rule == "keyword_line":
-            _keyword_abilities(tree, original, out)
-        elif rule == "spree_mode":
-            cost_tree = next(c for c in tree.children if isinstance(c, Tree) and c.data == "mana_cost")
-            effect = next(c for c in tree.children if isinstance(c, Tree) and c.data == "effect")
-            reader = _SpellTextReader(line)
-            reader.read(effect)
-            text = re.sub(r"^\+\s*(\{[^}]*\})+\s*—\s*", "", original)  # the mode's text, after its cost
-            unsupported.extend(reader.unsupported)
-            modes.append(
-                Mode(len(modes), Instruction(text, tuple(reader.targets)),
-                     _mana_cost_of(cost_tree))
-            )
-        elif rule == "modal_header":
-            word = str(tree.children[0]).removeprefix("choose ").split(".")[0].strip()
-            out["choose"] = (word, original)
-            out["repeatable"] = tree.data == "repeatable_header"
-        elif rule == "bullet_mode":
-            effect = next(c for c in tree.children if isinstance(c, Tree) and c.data == "effect")
-            reader = _SpellTextReader(line)
-            reader.read(effect)
-            unsupported.extend(reader.unsupported)
-            text = original.lstrip("•").strip()
-            modes.append(Mode(len(modes), Instruction(text, tuple(reader.targets))))
-        elif rule == "additional_cost_line" and tree.data == "any_number_cost_line":
-            text = str(tree.children[-1]).removeprefix("you may ")
-            if text == "pay x life.":
-                additional.append(AdditionalCost(Cost(life_x=True, text=original)))  # CR 119.4
                 continue
-            if text == "exile x cards from your graveyard.":
-                # X is announced as the cost is paid (CR 601.2b): any number of cards, each number its own cast
-                cost = ObjectCost(CostAction.EXILE, None, zone=Zone.GRAVEYARD, text=text)
-                additional.append(AdditionalCost(Cost(objects=(cost,), text=original)))
-                continue
-            every = text.startswith("sacrifice all ")
-            read = _object_cost(re.sub(r"any number of |all ", "a ", text, count=1))
-            if read is None or read.count != 1:
-                unsupported.append(UnsupportedText(original, f"additional cost {text!r} not modelled"))
-            else:  # any number of them, none included; or all of them (CR 118.8, 601.2h)
-                cost = dataclasses.replace(read, count=0 if every else None, text=text)
-                additional.append(AdditionalCost(Cost(objects=(cost,), text=original)))
-        elif rule == "additional_cost_line":
-            additional.append(AdditionalCost(Cost(objects=(_additional_object_cost(tree, line),), text=original)))
-        elif rule == "cost_modifier_line":
-            tokens = _tokens(tree)
-            amount = _mana_cost_of(next(c for c in tree.children if isinstance(c, Tree)))
-            sign = 1 if any(str(t) == "more" for t in tokens) else -1
-            words = next((str(t) for t in tokens if t.type == "SPELL_QUALITIES"), "")
-            who = next(str(t) for t in tokens if t.type == "SPELLS_COST")
-            qualities = _spell_qualities(words) if words else None
-            if words and qualities is None:
-                unsupported.append(UnsupportedText(
-                    original, f"cost change for {words!r} spells not modelled",
-                    casting_relevant=False, permanent_relevant=True, topic=_topic(original)))
-            elif amount.generic != amount.mana_value and sign < 0:
-                unsupported.append(UnsupportedText(
-                    original, "coloured cost reduction not modelled",
-                    casting_relevant=False, permanent_relevant=True, topic=_topic(original)))
-            else:
-                coloured = ManaCost(tuple(s for s in amount.symbols if s.kind is not SymbolKind.GENERIC))
-                cost_modifiers.append(CostModifier(
-                    sign * amount.generic, original, qualities=qualities,
-                    casters="you" if "you cast" in who else "opponents" if "opponents" in who else "any",
-                    coloured=coloured if coloured.symbols else None))
-        elif rule == "flash_permission_line":
-            if tree.data == "flash_for_cost":
-                flash_cost = _mana_cost_of(next(c for c in tree.children if isinstance(c, Tree)))
-                if flash_cost.generic != flash_cost.mana_value or flash_cost.has_x:
-                    unsupported.append(UnsupportedText(original, "a coloured or X cost for casting with flash"))
-                else:
-                    cast_permissions.append(CastPermission(cost=flash_cost, text=original))  # CR 601.3c
-            else:
-                cast_permissions.append(CastPermission(graveyard_spells=2, text=original))  # CR 601.3d
-        elif rule == "timing_restriction_line":
-            phases: set[Phase] = set()
-            turns: set[str] = set()
-            for token in _tokens(tree):
-                if token.type != "TIMING_WINDOW":
+            rule, tree = result
+            if rule == "keyword_line":
+                _keyword_abilities(tree, original, out)
+            elif rule == "spree_mode":
+                cost_tree = next(c for c in tree.children if isinstance(c, Tree) and c.data == "mana_cost")
+                effect = next(c for c in tree.children if isinstance(c, Tree) and c.data == "effect")
+                reader = _SpellTextReader(line)
+                reader.read(effect)
+                text = re.sub(r"^\+\s*(\{[^}]*\})+\s*—\s*", "", original)  # the mode's text, after its cost
+                unsupported.extend(reader.unsupported)
+                modes.append(
+                    Mode(len(modes), Instruction(text, tuple(reader.targets)),
+                         _mana_cost_of(cost_tree))
+                )
+            elif rule == "modal_header":
+                word = str(tree.children[0]).removeprefix("choose ").split(".")[0].strip()
+                out["choose"] = (word, original)
+                out["repeatable"] = tree.data == "repeatable_header"
+            elif rule == "bullet_mode":
+                effect = next(c for c in tree.children if isinstance(c, Tree) and c.data == "effect")
+                reader = _SpellTextReader(line)
+                reader.read(effect)
+                unsupported.extend(reader.unsupported)
+                text = original.lstrip("•").strip()
+                modes.append(Mode(len(modes), Instruction(text, tuple(reader.targets))))
+            elif rule == "additional_cost_line" and tree.data == "any_number_cost_line":
+                text = str(tree.children[-1]).removeprefix("you may ")
+                if text == "pay x life.":
+                    additional.append(AdditionalCost(Cost(life_x=True, text=original)))  # CR 119.4
                     continue
-                if str(token) == "combat":
-                    phases.add(Phase.COMBAT)
+                if text == "exile x cards from your graveyard.":
+                    # X is announced as the cost is paid (CR 601.2b): any number of cards, each number its own cast
+                    cost = ObjectCost(CostAction.EXILE, None, zone=Zone.GRAVEYARD, text=text)
+                    additional.append(AdditionalCost(Cost(objects=(cost,), text=original)))
+                    continue
+                every = text.startswith("sacrifice all ")
+                read = _object_cost(re.sub(r"any number of |all ", "a ", text, count=1))
+                if read is None or read.count != 1:
+                    unsupported.append(UnsupportedText(original, f"additional cost {text!r} not modelled"))
+                else:  # any number of them, none included; or all of them (CR 118.8, 601.2h)
+                    cost = dataclasses.replace(read, count=0 if every else None, text=text)
+                    additional.append(AdditionalCost(Cost(objects=(cost,), text=original)))
+            elif rule == "additional_cost_line":
+                additional.append(AdditionalCost(Cost(objects=(_additional_object_cost(tree, line),), text=original)))
+            elif rule == "cost_modifier_line":
+                tokens = _tokens(tree)
+                amount = _mana_cost_of(next(c for c in tree.children if isinstance(c, Tree)))
+                sign = 1 if any(str(t) == "more" for t in tokens) else -1
+                words = next((str(t) for t in tokens if t.type == "SPELL_QUALITIES"), "")
+                who = next(str(t) for t in tokens if t.type == "SPELLS_COST")
+                qualities = _spell_qualities(words) if words else None
+                if words and qualities is None:
+                    unsupported.append(UnsupportedText(
+                        original, f"cost change for {words!r} spells not modelled",
+                        casting_relevant=False, permanent_relevant=True, topic=_topic(original)))
+                elif amount.generic != amount.mana_value and sign < 0:
+                    unsupported.append(UnsupportedText(
+                        original, "coloured cost reduction not modelled",
+                        casting_relevant=False, permanent_relevant=True, topic=_topic(original)))
                 else:
-                    turns.add("yours" if str(token) == "your turn" else "opponent")
-            if len(turns) > 1:  # "only during your turn and only during an opponent's turn": never
-                unsupported.append(UnsupportedText(original, "contradictory timing restriction"))
-            else:
-                out["timing_restriction"] = TimingRestriction(frozenset(phases), turns.pop() if turns else "any",
-                                                              original)
-        elif rule == "self_cost_line":
-            found = re.match(
-                r"~ costs \{(\d+)\} less to cast for each (\w+) (on the battlefield|card in your graveyard)", line)
-            assert found is not None, line  # SELF_COST_PER matched the line
-            cost_modifiers.append(CostModifier(  # the spell's own reduction (CR 601.2f)
-                -int(found.group(1)), original, own=True,
-                per=(CardType(found.group(2).capitalize()),
-                     "battlefield" if found.group(3) == "on the battlefield" else "your graveyard")))
-        elif rule == "alternative_cost_line":
-            colour = str(tree.children[0]).split()[4]  # "you may exile a <colour> card ..."
-            # "exile a red card with mana value X from your hand", as printed
-            text = re.sub(r"^you may | rather than pay .*$", "", original, flags=re.IGNORECASE)
-            exiled = ObjectCost(CostAction.EXILE, 1, qualities=ObjectFilter((frozenset({
-                Quality("color", _COLOR_WORDS[colour])}),), colour), zone=Zone.HAND, mana_value_is_x=True, text=text)
-            alternative.append(AlternativeCost(text, Cost(objects=(exiled,), text=text), "CR 118.9"))
-        elif rule == "player_ability_line":
-            word = str(tree.children[1])
-            out["controller_" + word] = True
-        elif rule == "mana_ability_line":
-            try:
-                mana_abilities.append(_mana_ability(tree))
-            except ValueError:
-                unsupported.append(UnsupportedText(
-                    original, "generic mana in a mana ability",
-                    casting_relevant=False, permanent_relevant=True, topic=_topic(original)))
-        elif rule == "basic_mana_line":
-            mana_abilities.append(ManaAbility((frozenset(_BASIC_LETTERS[line]),)))
-        elif rule in ("triggered_line", "activated_line"):
-            if rule == "activated_line" and re.search(r":\s*add\b", line):
-                unsupported.append(UnsupportedText(
-                    original, "mana ability with a cost other than {T}",
-                    casting_relevant=False, permanent_relevant=True, topic=_topic(original)))
-            # Targets of triggered and activated abilities are not the spell's (CR 115.1b).
-        else:  # effect
-            reader = _SpellTextReader(line)
-            reader.read(tree)
-            if is_spell:
-                unsupported.extend(reader.unsupported)
-                kicked_text = bool(re.match(r"if (~|this spell|it) was kicked,", line))
-                spell_text.append(Instruction(original, tuple(reader.targets), KICKED if kicked_text else ()))
-            elif _PERMANENT_RELEVANT.search(line):
-                unsupported.append(UnsupportedText(
-                    original, "static ability that may bear on casting or targeting",
-                    casting_relevant="cast" in line or "cost" in line,
-                    permanent_relevant=True, topic=_topic(original)))
-            elif reader.unsupported:
-                unsupported.extend(reader.unsupported)
+                    coloured = ManaCost(tuple(s for s in amount.symbols if s.kind is not SymbolKind.GENERIC))
+                    cost_modifiers.append(CostModifier(
+                        sign * amount.generic, original, qualities=qualities,
+                        casters="you" if "you cast" in who else "opponents" if "opponents" in who else "any",
+                        coloured=coloured if coloured.symbols else None))
+            elif rule == "flash_permission_line":
+                if tree.data == "flash_for_cost":
+                    flash_cost = _mana_cost_of(next(c for c in tree.children if isinstance(c, Tree)))
+                    if flash_cost.generic != flash_cost.mana_value or flash_cost.has_x:
+                        unsupported.append(UnsupportedText(original, "a coloured or X cost for casting with flash"))
+                    else:
+                        cast_permissions.append(CastPermission(cost=flash_cost, text=original))  # CR 601.3c
+                else:
+                    cast_permissions.append(CastPermission(graveyard_spells=2, text=original))  # CR 601.3d
+            elif rule == "timing_restriction_line":
+                phases: set[Phase] = set()
+                turns: set[str] = set()
+                for token in _tokens(tree):
+                    if token.type != "TIMING_WINDOW":
+                        continue
+                    if str(token) == "combat":
+                        phases.add(Phase.COMBAT)
+                    else:
+                        turns.add("yours" if str(token) == "your turn" else "opponent")
+                if len(turns) > 1:  # "only during your turn and only during an opponent's turn": never
+                    unsupported.append(UnsupportedText(original, "contradictory timing restriction"))
+                else:
+                    out["timing_restriction"] = TimingRestriction(frozenset(phases), turns.pop() if turns else "any",
+                                                                  original)
+            elif rule == "self_cost_line":
+                found = re.match(
+                    r"~ costs \{(\d+)\} less to cast for each (\w+) (on the battlefield|card in your graveyard)", line)
+                assert found is not None, line  # SELF_COST_PER matched the line
+                cost_modifiers.append(CostModifier(  # the spell's own reduction (CR 601.2f)
+                    -int(found.group(1)), original, own=True,
+                    per=(CardType(found.group(2).capitalize()),
+                         "battlefield" if found.group(3) == "on the battlefield" else "your graveyard")))
+            elif rule == "alternative_cost_line":
+                colour = str(tree.children[0]).split()[4]  # "you may exile a <colour> card ..."
+                # "exile a red card with mana value X from your hand", as printed
+                text = re.sub(r"^you may | rather than pay .*$", "", original, flags=re.IGNORECASE)
+                of_colour = ObjectFilter((frozenset({Quality("color", _COLOR_WORDS[colour])}),), colour)
+                exiled = ObjectCost(CostAction.EXILE, 1, qualities=of_colour, zone=Zone.HAND, mana_value_is_x=True,
+                                    text=text)
+                alternative.append(AlternativeCost(text, Cost(objects=(exiled,), text=text), "CR 118.9"))
+            elif rule == "player_ability_line":
+                word = str(tree.children[1])
+                out["controller_" + word] = True
+            elif rule == "mana_ability_line":
+                try:
+                    mana_abilities.append(_mana_ability(tree))
+                except ValueError:
+                    unsupported.append(UnsupportedText(
+                        original, "generic mana in a mana ability",
+                        casting_relevant=False, permanent_relevant=True, topic=_topic(original)))
+            elif rule == "basic_mana_line":
+                mana_abilities.append(ManaAbility((frozenset(_BASIC_LETTERS[line]),)))
+            elif rule in ("triggered_line", "activated_line"):
+                if rule == "activated_line" and re.search(r":\s*add\b", line):
+                    unsupported.append(UnsupportedText(
+                        original, "mana ability with a cost other than {T}",
+                        casting_relevant=False, permanent_relevant=True, topic=_topic(original)))
+                # Targets of triggered and activated abilities are not the spell's (CR 115.1b).
+            else:  # effect
+                reader = _SpellTextReader(line)
+                reader.read(tree)
+                if is_spell:
+                    unsupported.extend(reader.unsupported)
+                    kicked_text = bool(re.match(r"if (~|this spell|it) was kicked,", line))
+                    spell_text.append(Instruction(original, tuple(reader.targets), KICKED if kicked_text else ()))
+                elif _PERMANENT_RELEVANT.search(line):
+                    unsupported.append(UnsupportedText(
+                        original, "static ability that may bear on casting or targeting",
+                        casting_relevant="cast" in line or "cost" in line,
+                        permanent_relevant=True, topic=_topic(original)))
+                elif reader.unsupported:
+                    unsupported.extend(reader.unsupported)
+        except (_UnreadText, ManaCostError) as unread:
+            # a word or symbol of a phrase the grammar took in that the reader can't give a meaning to
+            span = unread.span if isinstance(unread, _UnreadText) else original
+            reason = unread.reason if isinstance(unread, _UnreadText) else f"mana symbol not read ({unread.message})"
+            unsupported.append(UnsupportedText(
+                span, reason, casting_relevant=is_spell or "cast" in line or "additional cost" in line,
+                permanent_relevant=bool(_PERMANENT_RELEVANT.search(line)), topic=_topic(original)))
 
     if card.mana_cost is not None and any(s.variable in ("Y", "Z") for s in card.mana_cost.symbols):
         unsupported.append(UnsupportedText(str(card.mana_cost), "Y or Z in the mana cost is not modelled"))
