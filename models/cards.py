@@ -96,7 +96,8 @@ def parse_type_line(
     left, _, right = type_line.replace(" - ", " — ").partition("—")
     for word in left.split():
         if word in NEVER_CAST_TYPES:
-            raise CardDataError(path, f"a {word.lower()} card ({NEVER_CAST_TYPES[word]})")
+            what = "sticker sheet" if word == "Stickers" else f"{word.lower()} card"
+            raise CardDataError(path, f"a {what} ({NEVER_CAST_TYPES[word]})")
     supertypes: list[str] = []
     types: list[CardType] = []
     for word in left.split():

@@ -264,7 +264,7 @@ def _run(args: argparse.Namespace) -> int:
         return run_batch_command(args)
     cards = load_card_database(args.cards) if args.cards else default_card_database()
     if args.command == "coverage":
-        found = oracle_coverage(cards)
+        found = oracle_coverage(cards, getattr(cards, "skipped", ()))
         share = 100 * found.modelled / found.spells if found.spells else 0.0
         print(f"{found.modelled} of {found.spells} instants and sorceries fully modelled ({share:.1f}%); "
               f"{found.unsupported} unsupported")
@@ -276,6 +276,11 @@ def _run(args: argparse.Namespace) -> int:
                   f"read ({share:.1f}%); {found.others - found.others_modelled} unsupported")
             for reason, count in found.others_blocking[: args.top]:
                 print(f"{count:5d}  {reason}  (e.g. {found.others_examples[reason]})")
+        if found.skipped:
+            total = sum(count for _, count in found.skipped)
+            print(f"{total} records skipped: not cards that can be cast, or not readable as cards")
+            for reason, count in found.skipped[: args.top]:
+                print(f"{count:5d}  {reason}  (e.g. {found.skipped_examples[reason]})")
         return EXIT_OK
     if args.command == "graph":
         return run_graph(args, cards)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 
 from models.cards import default_card_database
@@ -55,3 +56,26 @@ def test_coverage_of_other_cards():
     assert coverage.others == 3159 - 893
     assert oracle_coverage([cards.get("Silver Knight")]).others_modelled == 1
     assert oracle_coverage([cards.get("Animate Artifact")]).others_modelled == 0
+
+
+def test_coverage_counts_skipped_records(tmp_path, capsys):
+    """``coverage --cards FILE`` reads every card to the end and counts the records that are not cards to cast.
+
+    The file has 2 cards to cast and 3 records skipped: two planes (CR 311.2) and one of a joke type. So:
+    1 of 1 instant modelled, 1 other card, and "3 records skipped" with the planes' reason first (2 > 1).
+    """
+    bolt = {"name": "Bolt", "mana_cost": "{R}", "type_line": "Instant",
+            "oracle_text": "Bolt deals 3 damage to any target."}
+    bear = {"name": "Bear", "mana_cost": "{1}{G}", "type_line": "Creature — Bear", "oracle_text": ""}
+    planes = [{"name": name, "type_line": "Plane — Zendikar", "oracle_text": "Whenever you roll {CHAOS}, untap."}
+              for name in ("Tazeem", "Murasa")]
+    joke = {"name": "Atinlay Igpay", "mana_cost": "{5}{W}", "type_line": "Eaturecray — Igpay", "oracle_text": ""}
+    path = tmp_path / "pool.jsonl"
+    path.write_text("\n".join(json.dumps(r) for r in [bolt, *planes, joke, bear]) + "\n", encoding="utf-8")
+    assert main(["coverage", "--cards", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("1 of 1 instants and sorceries fully modelled (100.0%)")
+    assert "1 of 1 other cards" in out
+    skipped = out[out.index("3 records skipped"):].splitlines()
+    assert skipped[1].split()[0] == "2" and "a plane card (CR 311.2" in skipped[1] and "(e.g. Tazeem)" in skipped[1]
+    assert skipped[2].split()[0] == "1" and "'Eaturecray' is not a card type or supertype" in skipped[2]

@@ -7,6 +7,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from models.cards import SkippedRecord
 from models.objects import Card, CardType
 from models.oracle.parser import parse_card
 
@@ -37,6 +38,11 @@ class Coverage:
         Reasons text of the other cards was not read, most first.
     others_examples : dict of str to str
         One of the other cards per reason.
+    skipped : tuple of (str, int)
+        Records of the source that are not cards that can be cast (planes, schemes, joke types, bad
+        fields), grouped by reason, most first.
+    skipped_examples : dict of str to str
+        One record's place per skip reason.
     """
 
     spells: int
@@ -47,6 +53,8 @@ class Coverage:
     others_modelled: int = 0
     others_blocking: tuple[tuple[str, int], ...] = ()
     others_examples: dict[str, str] = field(default_factory=dict)
+    skipped: tuple[tuple[str, int], ...] = ()
+    skipped_examples: dict[str, str] = field(default_factory=dict)
 
     @property
     def unsupported(self) -> int:
@@ -59,12 +67,19 @@ def _reason_key(reason: str) -> str:
     return re.sub(r"\s+", " ", reason)
 
 
-def oracle_coverage(cards: Iterable[Card]) -> Coverage:
-    """Read every instant and sorcery of a pool and count what is modelled.
+def _skip_key(reason: str) -> str:
+    # "'Summon' in 'Summon — Specter' is not a card type or supertype": grouped by the word, not the line
+    return re.sub(r" in '[^']*'| in \"[^\"]*\"", "", reason)
+
+
+def oracle_coverage(cards: Iterable[Card], skipped: Iterable[SkippedRecord] = ()) -> Coverage:
+    """Read every card of a pool and count what is modelled.
 
     Parameters
     ----------
     cards : iterable of Card
+    skipped : iterable of SkippedRecord
+        The source's records that are not cards (``CardDatabase.skipped``): counted by reason.
 
     Returns
     -------
@@ -94,5 +109,12 @@ def oracle_coverage(cards: Iterable[Card]) -> Coverage:
         for reason in sorted({_reason_key(u.reason) for u in unsupported}):
             blocking[reason] += 1
             examples.setdefault(reason, card.name)
+    skip_reasons: Counter[str] = Counter()
+    skipped_examples: dict[str, str] = {}
+    for record in skipped:
+        key = _skip_key(record.reason)
+        skip_reasons[key] += 1
+        skipped_examples.setdefault(key, record.name or record.where)
     return Coverage(spells, modelled, tuple(blocking.most_common()), examples, others, others_modelled,
-                    tuple(others_blocking.most_common()), others_examples)
+                    tuple(others_blocking.most_common()), others_examples, tuple(skip_reasons.most_common()),
+                    skipped_examples)
