@@ -634,11 +634,12 @@ class UnsupportedText:
     permanent_relevant : bool
         True when the text may change how the card acts on the battlefield
         for the casting of other spells (protection-like, cost, mana).
-    topic : str
-        What the text bears on as a permanent: ``"mana"`` (it may make
-        mana), ``"targeting"`` (it may change who can target it), ``"cost"``
-        (it may change what spells cost or whether they can be cast), or
-        ``"other"``.
+    topics : frozenset of str
+        Everything the text may bear on as a permanent, whoever controls it:
+        ``"mana"`` (it may make mana), ``"targeting"`` (it may change who
+        can target it, or what), ``"cost"`` (it may change what spells cost
+        or whether they can be cast). Empty when none. Each rule that asks
+        about a topic refuses to answer while such text is on the battlefield.
     zones : frozenset of Zone
         Zones from which casting the card depends on this text (a keyword
         such as flashback, which lets the card be cast from the graveyard):
@@ -650,7 +651,7 @@ class UnsupportedText:
     reason: str
     casting_relevant: bool = True
     permanent_relevant: bool = False
-    topic: str = "other"
+    topics: frozenset[str] = frozenset()
     zones: frozenset[Zone] = frozenset()
 
 

@@ -339,7 +339,7 @@ def build_interaction_graph(cards: Iterable[Card]) -> InteractionGraph:
                 continue
             spells[card.name] = (card, abilities)
         elif card.is_permanent_card and _is_protected(abilities):
-            unread = tuple(u for u in abilities.permanent_unsupported if u.topic == "targeting")
+            unread = tuple(u for u in abilities.permanent_unsupported if "targeting" in u.topics)
             if unread:
                 skipped.append(SkippedCard(card.name, "permanent", unread[0].span, unread[0].reason))
                 continue

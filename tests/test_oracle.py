@@ -462,7 +462,7 @@ def test_unmodelled_cost_modifiers_are_reported(name):
     """CR 601.2f: cost changes that depend on counters ("for each +1/+1 counter") or "up to" are reported."""
     a = abilities(name)
     assert a.cost_modifiers == ()
-    assert any(u.topic == "cost" for u in a.permanent_unsupported)
+    assert any("cost" in u.topics for u in a.permanent_unsupported)
 
 
 # ------------------------------------------------------------ abilities of permanents are not spell targets (CR 115.1b)
@@ -612,4 +612,4 @@ def test_a_keyword_looking_line_that_changes_costs_bears_on_other_spells():
 
     crystal = parse_card(card_from_record({"name": "Memory Crystal", "mana_cost": "{3}", "type_line": "Artifact",
                                            "oracle_text": "Buyback costs cost {2} less."}))
-    assert [(u.span, u.topic) for u in crystal.permanent_unsupported] == [("Buyback costs cost {2} less.", "cost")]
+    assert [(u.span, u.topics) for u in crystal.permanent_unsupported] == [("Buyback costs cost {2} less.", {"cost"})]

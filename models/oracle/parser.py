@@ -95,7 +95,7 @@ _TYPE_WORDS = {
 # Keywords that let a card be cast from another zone than the hand (CR 702.34 flashback, 702.81 retrace, ...).
 _OTHER_ZONE_CASTING = frozenset({
     "flashback", "retrace", "madness", "aftermath", "miracle", "jump-start", "escape", "disturb",
-    "foretell", "plot", "suspend",
+    "foretell", "plot", "suspend", "harmonize", "mayhem",
 })
 KEYWORD_COSTS = {
     "kicker": lambda cost: AdditionalCost(cost, "kicker", optional=True, rule="CR 702.33a"),
@@ -117,6 +117,12 @@ _CHOICE_BOUNDS = {
     "one or both": lambda n: (1, 2),
     "one or more": lambda n: (1, n),
 }
+# A line shaped like a keyword ability (CR 702): no sentence, so no closing period, colon or quote; a modal
+# bullet or a power/toughness line ("4/4", a level up card's) is not one.
+_KEYWORD_SHAPED = re.compile(r"(?!.*•)(?!level \d)(?!\d+/\d+$).*[^.:\"~]")
+# "Flashback—{R}, Pay 3 life.", "Ward—Discard a card.": a keyword and a cost joined by an unspaced dash
+# (an ability word's dash is spaced: "Landfall — Whenever …")
+_KEYWORD_COST_DASH = re.compile(r"[a-z][a-z' -]*[a-z0-9]—\S")
 _BASIC_LETTERS = {"w": "W", "u": "U", "b": "B", "r": "R", "g": "G"}
 _REMINDER = re.compile(r"\s*\([^()]*\)")
 # Lines of a permanent that, when not read, may change how spells are cast or targeted.
@@ -357,6 +363,19 @@ def _first_token_patterns() -> dict[str, re.Pattern[str]]:
     return patterns
 
 
+@functools.cache
+def _battlefield_keyword_start() -> re.Pattern[str]:
+    """The keywords of the grammar that don't change how the card is cast from the hand, at a line's start.
+
+    A keyword line that starts with one but is not read ("Protection from non-Spirit creatures", "Flashback—{R},
+    Pay 3 life.") bears on the card as a permanent, or on casting it from another zone, not from the hand.
+    """
+    names = ("COMBAT_KEYWORD", "NUMBERED_KEYWORD", "HAND_KEYWORD", "LANDWALK", "PROTECTION_FROM", "HEXPROOF",
+             "HEXPROOF_FROM", "SHROUD", "WARD")
+    regexps = [t.pattern.to_regexp() for t in _parser().terminals if t.name in names]
+    return re.compile("|".join(f"(?:{regexp})" for regexp in regexps))
+
+
 @functools.lru_cache(maxsize=65536)
 def read_line(line: str) -> tuple[str, Tree] | UnexpectedInput:
     """Read one prepared line (lowercased, no reminder text) with the grammar.
@@ -388,18 +407,17 @@ def read_line(line: str) -> tuple[str, Tree] | UnexpectedInput:
 
 
 _TOPICS = (
-    ("mana", re.compile(r"\b(add|mana)\b")),
-    ("targeting", re.compile(r"\b(target|targeted|hexproof|shroud|protection|ward)\b")),
-    ("cost", re.compile(r"\b(cost|costs|cast)\b")),
+    # "mana value" and "mana cost" name a quality of spells, not mana a permanent makes (CR 202.3)
+    ("mana", re.compile(r"\badd\b|\bmana\b(?! (value|cost)s?\b)")),
+    ("targeting", re.compile(r"\b(target|targets|targeted|hexproof|shroud|protection|ward)\b")),
+    ("cost", re.compile(r"\b(cost|costs|cast|spend)\b")),
 )
 
 
-def _topic(line: str) -> str:
+def _topics(line: str) -> frozenset[str]:
+    """Every topic an unread line of a permanent may bear on: one line may ban spells and make mana."""
     lowered = line.lower()
-    for topic, pattern in _TOPICS:
-        if pattern.search(lowered):
-            return topic
-    return "other"
+    return frozenset(topic for topic, pattern in _TOPICS if pattern.search(lowered))
 
 
 def _strip_reminder(text: str) -> str:
@@ -812,7 +830,7 @@ def _keyword_abilities(tree: Tree, line: str, out: dict) -> None:
                 UnsupportedText(
                     line[token.start_pos :],
                     f"keyword {str(token)!r} changes how the card is cast; not modelled",
-                    permanent_relevant=relevant, topic=_topic(line) if relevant else "other",
+                    permanent_relevant=relevant, topics=_topics(line) if relevant else frozenset(),
                 )
             )
         elif kind == "enchant":
@@ -842,7 +860,7 @@ def _protection(tree: Tree, line: str, out: dict) -> Protection:
             out["unsupported"].append(
                 UnsupportedText(
                     line, f"protection from {word!r} not modelled",
-                    casting_relevant=False, permanent_relevant=True, topic="targeting",
+                    casting_relevant=False, permanent_relevant=True, topics=frozenset({"targeting"}),
                 )
             )
     tokens = _tokens(tree)
@@ -921,7 +939,7 @@ def parse_card(card: Card) -> CardAbilities:
                     UnsupportedText(
                         span, "text the grammar cannot read",
                         casting_relevant=is_spell or "cast" in line or "additional cost" in line,
-                        permanent_relevant=relevant, topic=_topic(original),
+                        permanent_relevant=relevant, topics=_topics(original),
                     )
                 )
                 continue
@@ -979,11 +997,11 @@ def parse_card(card: Card) -> CardAbilities:
                 if words and qualities is None:
                     unsupported.append(UnsupportedText(
                         original, f"cost change for {words!r} spells not modelled",
-                        casting_relevant=False, permanent_relevant=True, topic=_topic(original)))
+                        casting_relevant=False, permanent_relevant=True, topics=_topics(original)))
                 elif amount.generic != amount.mana_value and sign < 0:
                     unsupported.append(UnsupportedText(
                         original, "coloured cost reduction not modelled",
-                        casting_relevant=False, permanent_relevant=True, topic=_topic(original)))
+                        casting_relevant=False, permanent_relevant=True, topics=_topics(original)))
                 else:
                     coloured = ManaCost(tuple(s for s in amount.symbols if s.kind is not SymbolKind.GENERIC))
                     cost_modifiers.append(CostModifier(
@@ -1039,15 +1057,25 @@ def parse_card(card: Card) -> CardAbilities:
                 except ValueError:
                     unsupported.append(UnsupportedText(
                         original, "generic mana in a mana ability",
-                        casting_relevant=False, permanent_relevant=True, topic=_topic(original)))
+                        casting_relevant=False, permanent_relevant=True, topics=_topics(original)))
             elif rule == "basic_mana_line":
                 mana_abilities.append(ManaAbility((frozenset(_BASIC_LETTERS[line]),)))
             elif rule in ("triggered_line", "activated_line"):
                 if rule == "activated_line" and re.search(r":\s*add\b", line):
                     unsupported.append(UnsupportedText(
                         original, "mana ability with a cost other than {T}",
-                        casting_relevant=False, permanent_relevant=True, topic=_topic(original)))
+                        casting_relevant=False, permanent_relevant=True, topics=_topics(original)))
                 # Targets of triggered and activated abilities are not the spell's (CR 115.1b).
+            elif _KEYWORD_SHAPED.fullmatch(line) or _KEYWORD_COST_DASH.match(line):
+                # a keyword line none of the grammar's keywords reads ("Sneak {2}{U}", "Enchant creature, land, or
+                # planeswalker", "Kicker {1}{B} and/or {R}"): it may change how the card is cast, or be cast from
+                # another zone; never taken for spell text
+                what = "modal or list header not read" if line.endswith("—") else "keyword ability not read"
+                keyword = _battlefield_keyword_start().match(line)
+                other_zone = keyword is not None and keyword.group() in _OTHER_ZONE_CASTING
+                unsupported.append(UnsupportedText(
+                    original, what, casting_relevant=keyword is None, permanent_relevant=bool(_topics(original)),
+                    topics=_topics(original), zones=frozenset(Zone) - {Zone.HAND} if other_zone else frozenset()))
             else:  # effect
                 reader = _SpellTextReader(line)
                 reader.read(tree)
@@ -1059,7 +1087,7 @@ def parse_card(card: Card) -> CardAbilities:
                     unsupported.append(UnsupportedText(
                         original, "static ability that may bear on casting or targeting",
                         casting_relevant="cast" in line or "cost" in line,
-                        permanent_relevant=True, topic=_topic(original)))
+                        permanent_relevant=True, topics=_topics(original)))
                 elif reader.unsupported:
                     unsupported.extend(reader.unsupported)
         except (_UnreadText, ManaCostError) as unread:
@@ -1068,7 +1096,7 @@ def parse_card(card: Card) -> CardAbilities:
             reason = unread.reason if isinstance(unread, _UnreadText) else f"mana symbol not read ({unread.message})"
             unsupported.append(UnsupportedText(
                 span, reason, casting_relevant=is_spell or "cast" in line or "additional cost" in line,
-                permanent_relevant=bool(_PERMANENT_RELEVANT.search(line)), topic=_topic(original)))
+                permanent_relevant=bool(_PERMANENT_RELEVANT.search(line)), topics=_topics(original)))
 
     if card.mana_cost is not None and any(s.variable in ("Y", "Z") for s in card.mana_cost.symbols):
         unsupported.append(UnsupportedText(str(card.mana_cost), "Y or Z in the mana cost is not modelled"))

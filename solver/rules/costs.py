@@ -98,7 +98,7 @@ def mana_sources_of(state, caster) -> tuple[ManaSource, ...]:
     sources = list(ManaSource.from_pool(state.pool_of(caster)))
     for obj in state.objects_in(Zone.BATTLEFIELD, caster):
         abilities = abilities_of(obj)
-        unread = [u for u in abilities.permanent_unsupported if u.topic == "mana"]
+        unread = [u for u in abilities.permanent_unsupported if "mana" in u.topics]
         if unread:
             raise UnsupportedRuleError(obj.name, unread[0].span, unread[0].reason)
         if obj.tapped or (obj.summoning_sick and obj.card.has_type(CardType.CREATURE) and not _has_haste(obj)):
@@ -148,7 +148,7 @@ def cost_modifiers_of(problem: CastProblem) -> list[CostModifier]:
     found = [m for m in problem.abilities.cost_modifiers if m.own]
     for obj in problem.state.battlefield():
         abilities = abilities_of(obj)
-        unread = [u for u in abilities.permanent_unsupported if u.topic == "cost"]
+        unread = [u for u in abilities.permanent_unsupported if "cost" in u.topics]
         if unread:
             raise UnsupportedRuleError(obj.name, unread[0].span, unread[0].reason)
         for modifier in abilities.cost_modifiers:

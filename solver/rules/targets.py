@@ -174,7 +174,7 @@ def _granted_protections(problem: CastProblem) -> None:
         return
     for obj in problem.state.battlefield():
         for unread in abilities_of(obj).permanent_unsupported:
-            if unread.topic == "targeting" and _GRANTS_PROTECTION.search(re.sub(r'"[^"]*"', "", unread.span.lower())):
+            if "targeting" in unread.topics and _GRANTS_PROTECTION.search(re.sub(r'"[^"]*"', "", unread.span.lower())):
                 raise UnsupportedRuleError(obj.name, unread.span, "it may give other permanents or players hexproof, "
                                                                   "shroud or protection, which is not read")
     problem.memo.checked.add("granted protections")
@@ -280,7 +280,7 @@ def why_not_legal_target(problem: CastProblem, spec: TargetSpec, candidate: str,
     if obj.zone is not Zone.BATTLEFIELD:
         return None  # hexproof, shroud and protection of cards elsewhere are not modelled (CR 702.11b: permanents)
     abilities = abilities_of(obj)
-    unread = [u for u in abilities.permanent_unsupported if u.topic == "targeting"]
+    unread = [u for u in abilities.permanent_unsupported if "targeting" in u.topics]
     if unread:
         raise UnsupportedRuleError(obj.name, unread[0].span, unread[0].reason)
     name = f"{obj.name} ({obj.id})"
