@@ -208,6 +208,8 @@ class TargetSpec:
     x_count : bool
         "X target …": exactly X are chosen, X being the value announced for
         the spell's mana cost (CR 601.2b, 601.2c).
+    x_up_to : bool
+        With ``x_count``: "up to X target …", at most X are chosen.
     qualities : ObjectFilter or None
         What else each chosen object must be ("target nonblack creature",
         "target creature with flying", "target red spell").
@@ -230,6 +232,7 @@ class TargetSpec:
     card_types: frozenset[CardType] = frozenset()
     same_controller: bool = False
     x_count: bool = False
+    x_up_to: bool = False
     qualities: ObjectFilter | None = None
 
 

@@ -14,7 +14,7 @@ from models.abilities import Quality, TargetKind
 from models.cards import card_from_record
 from models.mana import Color
 from models.objects import CardType, Zone
-from models.oracle.parser import parse_card
+from models.oracle.parser import parse_card, read_line
 from solver.cli import main
 
 
@@ -142,3 +142,133 @@ def test_unread_permanent_on_either_side_makes_the_answer_unsupported(capsys, tm
     code = main(["count", str(path)])
     out, err = capsys.readouterr()
     assert (code, out) == (3, "") and permanent["name"] in err and "unsupported" in err
+
+
+def count_casts(tmp_path, capsys, spell: dict, battlefield: list[dict], phase: str = "precombat_main") -> int:
+    """``legalcasts count`` of one spell in P1's hand, P1 active; battlefield objects are (controller, card)."""
+    objects = [{"id": "spell", "zone": "hand", "owner": "P1", "card": spell}]
+    objects += [{"id": f"b{i}", "zone": "battlefield", **o} for i, o in enumerate(battlefield)]
+    path = tmp_path / "state.json"
+    path.write_text(json.dumps({"players": ["P1", "P2"], "active_player": "P1", "phase": phase,
+                                "objects": objects}), encoding="utf-8")
+    code = main(["count", str(path)])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    return int(out)
+
+
+BEAR = {"name": "Grizzly Bears", "mana_cost": "{1}{G}", "type_line": "Creature — Bear", "power": "2",
+        "toughness": "2", "oracle_text": ""}
+MOUNTAIN = {"controller": "P1", "card": "Mountain"}
+
+
+def test_each_of_two_targets(tmp_path, capsys):
+    """Furious Reprisal: "each of two targets" is one instance taking two different any-targets.
+
+    CR 115.3, 115.4. With P1, P2 and one bear: C(3, 2) = 3 casts.
+    """
+    spell = {"name": "Furious Reprisal", "mana_cost": "{3}{R}", "type_line": "Sorcery",
+             "oracle_text": "Furious Reprisal deals 2 damage to each of two targets."}
+    (spec,) = read(spell["oracle_text"], cost=spell["mana_cost"]).spell_text[0].targets
+    assert (spec.count, spec.minimum) == (2, 2)
+    assert count_casts(tmp_path, capsys, spell, [MOUNTAIN] * 4 + [{"controller": "P2", "card": BEAR}]) == 3
+
+
+def test_up_to_one_other_target(tmp_path, capsys):
+    """Hostile Takeover's two "up to one" instances, the second "other" (CR 115.3, 601.2c).
+
+    With one creature: neither chosen, the bear for the first, or the bear for the second = 3 casts; the bear
+    for both is illegal.
+    """
+    spell = {"name": "Hostile Takeover", "mana_cost": "{2}{B}{R}", "type_line": "Sorcery",
+             "oracle_text": "Up to one target creature has base power and toughness 1/1 until end of turn. Up to "
+                            "one other target creature has base power and toughness 4/4 until end of turn. Draw a "
+                            "card."}
+    first, second = read(spell["oracle_text"]).spell_text[0].targets
+    assert (first.minimum, second.minimum, second.distinct_from) == (0, 0, 0)
+    lands = [{"controller": "P1", "card": "Swamp"}] * 2 + [MOUNTAIN] * 2
+    assert count_casts(tmp_path, capsys, spell, lands + [{"controller": "P2", "card": BEAR}]) == 3
+
+
+def test_one_or_more_targets(tmp_path, capsys):
+    """Dwarven Song-like "one or more target creatures": any non-empty set (CR 115.6). Two bears: 2^2 - 1 = 3."""
+    spell = {"name": "One or More", "mana_cost": "{R}", "type_line": "Instant",
+             "oracle_text": "One or more target creatures gain haste until end of turn."}
+    bears = [{"controller": "P1", "card": BEAR}, {"controller": "P2", "card": BEAR | {"name": "Other Bear"}}]
+    assert count_casts(tmp_path, capsys, spell, [MOUNTAIN] + bears) == 3
+
+
+def test_up_to_x_targets(tmp_path, capsys):
+    """A spell that taps up to X target creatures chooses at most X (CR 601.2b-c).
+
+    Two Mountains, {X}{R}, two bears: X = 0: 1 cast (none); X = 1: 1 + 2 = 3 casts. Total 4.
+    """
+    spell = {"name": "Up To X", "mana_cost": "{X}{R}", "type_line": "Instant",
+             "oracle_text": "Tap up to X target creatures."}
+    bears = [{"controller": "P2", "card": BEAR}, {"controller": "P2", "card": BEAR | {"name": "Other Bear"}}]
+    assert count_casts(tmp_path, capsys, spell, [MOUNTAIN] * 2 + bears) == 4
+
+
+def test_reflexive_trigger_target_is_not_chosen_on_cast(tmp_path, capsys):
+    """Faebloom Trick: the creature tapped "when you do" is chosen when the reflexive trigger triggers.
+
+    CR 603.12, 603.3d: so the spell is cast with no creature on the opponent's side: 1 cast.
+    """
+    spell = {"name": "Faebloom Trick", "mana_cost": "{2}{U}", "type_line": "Instant",
+             "oracle_text": "Create two 1/1 blue Faerie creature tokens with flying. When you do, tap target "
+                            "creature an opponent controls."}
+    assert read(spell["oracle_text"]).spell_text[0].targets == ()
+    assert count_casts(tmp_path, capsys, spell, [{"controller": "P1", "card": "Island"}] * 3) == 1
+
+
+def test_delayed_trigger_condition_target_is_the_spells():
+    """Graceful Reprieve: a delayed trigger's condition names the spell's own target.
+
+    "When target creature dies this turn, …" is made as the spell resolves (CR 603.7a); the creature is
+    chosen on cast.
+    """
+    card = read("When target creature dies this turn, return that card to the battlefield under its owner's "
+                "control.", type_line="Instant", cost="{1}{W}")
+    assert [t.phrase for t in card.spell_text[0].targets] == ["target creature"]
+
+
+def test_colon_in_a_name_is_not_an_activated_ability():
+    """The colon of "Magic: The Gathering" has no cost before it (CR 602.1a): the line is spell text."""
+    text = "Destroy target creature, then each player who likes Magic: The Gathering draws a card."
+    assert read_line(text.lower())[0] == "activated_line"  # what the grammar alone makes of it
+    card = read(text, type_line="Instant")
+    assert [t.phrase for t in card.spell_text[0].targets] == ["target creature"] and not card.unsupported
+
+
+def test_kinds_after_a_target_phrase_are_never_dropped():
+    """Kinds listed after a target phrase are never dropped (CR 115.1).
+
+    Swan Song targets a spell that is an enchantment, instant or sorcery; Ray of Ruin a creature, Vehicle or
+    nonbasic land. Neither may be read as its first kind alone: reported until read.
+    """
+    for text in ("Counter target enchantment, instant, or sorcery spell. Its controller creates a 2/2 blue Bird "
+                 "creature token with flying.", "Exile target creature, Vehicle, or nonbasic land. Scry 1."):
+        card = read(text, type_line="Instant")
+        assert card.casting_unsupported and not any(i.targets for i in card.spell_text)
+
+
+def test_restriction_after_any_target_is_reported():
+    """Needle Drop's "any target that was dealt damage this turn": history is not in the state, so reported."""
+    card = read("Needle Drop deals 1 damage to any target that was dealt damage this turn.\nDraw a card.",
+                type_line="Instant", name="Needle Drop")
+    assert [u.reason for u in card.casting_unsupported] == ["target restriction not modelled"]
+
+
+def test_x_plus_one_divided_is_not_one_damage():
+    """Meteor Shower: "X plus 1 damage divided …" is not "1 damage divided …" (CR 601.2d): reported."""
+    card = read("Meteor Shower deals X plus 1 damage divided as you choose among any number of targets.",
+                cost="{X}{X}{R}", name="Meteor Shower")
+    assert card.casting_unsupported and not any(t.divided == 1 for i in card.spell_text for t in i.targets)
+
+
+def test_multikicker_targets_are_reported():
+    """Comet Storm: "another target for each time this spell was kicked" is one instance per kick (CR 702.33c)."""
+    card = read("Multikicker {1}\nComet Storm deals X damage to any target. Choose another target for each time "
+                "this spell was kicked. Comet Storm deals X damage to each of them.", type_line="Instant",
+                cost="{X}{R}{R}", name="Comet Storm")
+    assert any("multikicker" in u.reason for u in card.casting_unsupported)

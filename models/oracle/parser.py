@@ -460,6 +460,8 @@ class _SpellTextReader:
         self.targets: list[TargetSpec] = []
         self.unsupported: list[UnsupportedText] = []
         self.kicked_only = False
+        self.trigger: str | None = None  # in a triggered ability the spell creates: "condition", then "effect"
+        self.read_up_to = 0  # where the last target phrase read ends in the line
 
     def read(self, tree: Tree) -> None:
         for child in tree.children:
@@ -467,8 +469,17 @@ class _SpellTextReader:
                 continue
             if child.data == "kicked_clause":
                 self.kicked_only = True  # until the end of the sentence (CR 702.33g)
+            elif child.data == "trigger_start":
+                # "When target creature dies this turn, …": the condition's targets are the spell's; after the
+                # comma, the triggered ability's targets are chosen when it triggers (CR 603.3d, 603.7a, 603.12)
+                self.trigger = "condition"
+            elif child.data == "free" and any(str(t) == "," for t in child.children) and self.trigger == "condition":
+                self.trigger = "effect"
             elif child.data == "free" and any(str(t) == "." for t in child.children):
                 self.kicked_only = False
+                self.trigger = None
+            elif self.trigger == "effect":
+                continue  # not a target chosen as the spell is cast
             elif child.data == "divided_target":
                 token = _first_token(child)
                 count, minimum, amount, what = _division(str(token))
@@ -478,7 +489,8 @@ class _SpellTextReader:
             elif child.data in ("spell_or_other", "spell_list"):
                 self._spell_or_other(child)
             elif child.data in ("target_phrase", "any_target", "any_other_target", "spell_target",
-                                "graveyard_target", "another_any_target", "divided_kind_target"):
+                                "graveyard_target", "another_any_target", "divided_kind_target",
+                                "counted_any_target"):
                 self._target(child)
             elif child.data == "step_timing":
                 token = _first_token(child)
@@ -529,11 +541,11 @@ class _SpellTextReader:
             owner = text.rsplit(" ", 2)[-2]
             controller = {"your": ControllerFilter.YOU, "a": ControllerFilter.ANY,
                           "opponent's": ControllerFilter.OPPONENT}[owner]
-            count, minimum = self._count(tokens[0])
+            count, minimum = self._count(tokens[0])[:2]
             self._add(TargetSpec(phrase, frozenset({TargetKind.GRAVEYARD_CARD}), controller, count, minimum,
                                  card_types=frozenset(CardType(w.strip().capitalize()) for w in kind_words if w),
                                  qualities=qualities),
-                      tokens[0].type == "ANOTHER_TARGET")
+                      self._is_other(tokens[0]))
             return
         if tree.data == "spell_target":
             kind_token = next(t for t in tree.children if isinstance(t, Token)
@@ -555,7 +567,7 @@ class _SpellTextReader:
                 elif isinstance(child, Tree) and child.data == "spell_targeting":
                     text = str(child.children[0])
                     qualities = _add_quality(qualities, _targeting_quality(text), text)
-            count, minimum = self._count(tokens[0])
+            count, minimum = self._count(tokens[0])[:2]
             controller = ControllerFilter.ANY
             for child in tree.children:
                 if isinstance(child, Tree) and child.data == "you_control":
@@ -566,16 +578,26 @@ class _SpellTextReader:
                     self.unsupported.append(UnsupportedText(self._span(tokens[0]), "target restriction not modelled"))
                     return
             self._add(TargetSpec(phrase, frozenset({TargetKind.SPELL}), controller, count=count, minimum=minimum,
-                                 spells=spell_filter, qualities=qualities), tokens[0].type == "ANOTHER_TARGET")
+                                 spells=spell_filter, qualities=qualities), self._is_other(tokens[0]))
             return
         if tree.data == "another_any_target":
             # a bare "another target": any other target (CR 115.4)
             self._add(TargetSpec(phrase, ANY_TARGET_KINDS), True)
             return
+        if any(isinstance(c, Tree) and c.data == "filter" for c in tree.children) and tree.data in (
+                "any_target", "counted_any_target"):
+            # "any target that was dealt damage this turn": a restriction after the phrase, not read (CR 115.1)
+            self.unsupported.append(UnsupportedText(self._span(tokens[0]), "target restriction not modelled"))
+            return
         if tree.data == "any_target":
             # "any other target" / "any another target": different from the earlier one (CR 115.4)
             another = bool(re.search(r"\b(other|another)\b", phrase.lower()))
             self._add(TargetSpec(phrase, ANY_TARGET_KINDS), another)
+            return
+        if tree.data == "counted_any_target":
+            # "each of two targets", "up to X targets": that many targets, each any target (CR 115.4, 115.6)
+            count, minimum = self._count(tokens[0])[:2]
+            self._add(TargetSpec(phrase, ANY_TARGET_KINDS, count=count, minimum=minimum), self._is_other(tokens[0]))
             return
         count, minimum = 1, 1
         kinds: set[TargetKind] = set()
@@ -591,7 +613,8 @@ class _SpellTextReader:
                 elif child.type == "DIVIDED_AMONG_KIND":
                     count, minimum, divided, divided_what = _division(str(child))
                 elif child.type == "COUNTED_TARGET":
-                    count, minimum = self._count(child)
+                    count, minimum = self._count(child)[:2]
+                    another = another or self._is_other(child)
                 elif child.type == "QUALIFIED_KIND":
                     kinds_found, qualities = _qualified_kind(str(child))
                     kinds |= kinds_found
@@ -690,36 +713,65 @@ class _SpellTextReader:
         else:
             self.unsupported.append(UnsupportedText(phrase, "target restriction not modelled"))
             return
-        count, minimum = self._count(tokens[0])
+        count, minimum = self._count(tokens[0])[:2]
         if qualities is not None and kinds != {TargetKind.SPELL}:
             self.unsupported.append(UnsupportedText(phrase, "target restriction not modelled"))
             return
         self._add(TargetSpec(phrase, frozenset(kinds), controller, count, minimum, spells=spells,
-                             qualities=qualities), tokens[0].type == "ANOTHER_TARGET")
+                             qualities=qualities), self._is_other(tokens[0]))
 
     @staticmethod
-    def _count(token: Token) -> tuple[int, int]:
-        """(count, minimum) of "two target", "up to three target"; (1, 1) for a bare "target"."""
-        if token.type != "COUNTED_TARGET":
-            return 1, 1
-        if str(token).startswith("any number") or str(token).startswith("x "):
-            return ANY_NUMBER, 0  # any number, none included (CR 115.6); "X target": X chosen, below
-        words = str(token).replace(",", " ").split()
+    def _count(token: Token) -> tuple[int, int, str | None]:
+        """(count, minimum, X) of "two target", "up to three target", "one or more target" (CR 115.6, 601.2c).
+
+        (1, 1, None) for a bare "target". X is ``"exactly"`` for "X target", ``"up to"`` for "up to X target",
+        else None; the count is then bounded by X, not by the number returned.
+        """
+        if token.type not in ("COUNTED_TARGET", "COUNTED_TARGETS"):
+            return 1, 1, None
+        text = str(token).removeprefix("each of ")
+        if text.startswith("any number"):
+            return ANY_NUMBER, 0, None  # any number, none included (CR 115.6)
+        if text.startswith("one or more"):
+            return ANY_NUMBER, 1, None
+        if text.startswith(("x ", "up to x ")):
+            return ANY_NUMBER, 0, "up to" if text.startswith("up to") else "exactly"
+        words = text.replace(",", " ").split()
         numbers = [int(w) if w.isdigit() else _NUMBER_WORDS[w] for w in words
                    if w.isdigit() or w in _NUMBER_WORDS]
         # "two target", "one or two target" (1 to 2), "up to three target" (0 to 3), CR 115.6
-        return numbers[-1], 0 if words[0] == "up" else numbers[0]
+        return numbers[-1], 0 if words[0] == "up" else numbers[0], None
+
+    @staticmethod
+    def _count_x(phrase: str) -> str | None:
+        """How X bounds the count of a target phrase: "X target" exactly, "up to X target" at most, else None."""
+        found = re.match(r"(?:each of )?(up to )?x (?:other )?targets?\b", phrase.lower())
+        return None if found is None else "up to" if found.group(1) else "exactly"
+
+    @staticmethod
+    def _is_other(token: Token) -> bool:
+        """Whether the phrase says "another" or "other": different from the targets before it (CR 115.3)."""
+        return token.type == "ANOTHER_TARGET" or (
+            token.type in ("COUNTED_TARGET", "COUNTED_TARGETS") and " other target" in str(token))
 
     def _add(self, spec: TargetSpec, another: bool) -> None:
-        end = self.line.find(spec.phrase.lower())
-        rest = self.line[end + len(spec.phrase):] if end >= 0 else ""
-        if re.match(r",? (and/or |or )?(creature|player|opponent|artifact|enchantment|land|permanent|planeswalker"
-                    r"|battle|spell)s?\b|,? (and/or |or )?(non)?[a-z]+ (creature|spell|permanent)s?\b", rest):
-            # "two target artifacts, creatures, and/or lands": a list the phrase did not take in (CR 115.1)
+        start = self.line.find(spec.phrase.lower(), self.read_up_to)
+        rest = self.line[start + len(spec.phrase):] if start >= 0 else ""
+        if start >= 0:
+            self.read_up_to = start + len(spec.phrase)  # the next phrase is after this one
+        if _CONTINUED_KINDS.match(rest):
+            # "two target artifacts, creatures, and/or lands", "target enchantment, instant, or sorcery spell",
+            # "target creature, Vehicle, or nonbasic land": a list the phrase did not take in (CR 115.1)
             self.unsupported.append(UnsupportedText(spec.phrase + rest, "target phrase continues with kinds not read"))
             return
-        if spec.phrase.lower().startswith("x target"):
-            spec = dataclasses.replace(spec, x_count=True)
+        if re.match(r" for each time (it|~|this spell) was kicked\b", rest):
+            # "another target creature for each time this spell was kicked": one instance per kick (CR 702.33c)
+            self.unsupported.append(UnsupportedText(spec.phrase + rest, "a target for each time multikicker was paid "
+                                                                        "is not modelled"))
+            return
+        x = self._count_x(spec.phrase)
+        if x is not None:
+            spec = dataclasses.replace(spec, x_count=True, x_up_to=x == "up to")
         if self.kicked_only:
             spec = dataclasses.replace(spec, condition=KICKED)
         if another:
@@ -730,6 +782,34 @@ class _SpellTextReader:
                 return
             spec = dataclasses.replace(spec, distinct_from=len(self.targets) - 1)
         self.targets.append(spec)
+
+
+# After a target phrase: more kinds joined to it by a comma or "or" ("…, instant, or sorcery spell", "…, Vehicle,
+# or nonbasic land", "… or a permanent you control"): a card type, a kind, "spell", a subtype or a colour, maybe
+# negated, or a word before a kind.
+_CONTINUED_KINDS = re.compile(
+    r",? (?:and/or |or )?(?:non-?)?(?:" + _alternatives(
+        [*_KIND_WORDS, "player", "opponent", "spell", "instant", "sorcery", *_COLOR_WORDS,
+         *_SUBTYPE_BY_WORD]) + r")(?:e?s)?\b"
+    r"|,? (?:and/or |or )?(?!target\b)(?:non)?[a-z]+ (?:creature|spell|permanent)s?\b")
+
+
+_COST_START = re.compile(r"[{\[+−-]|(tap|untap|sacrifice|discard|exile|pay|remove|return|reveal|put)\b")
+
+
+def _is_spell_text(rule: str, line: str) -> bool:
+    """Whether a line of an instant or sorcery read as an ability is the spell's own text (CR 608.2c).
+
+    "When target creature dies this turn, return it …" makes a delayed triggered ability as the spell resolves
+    (CR 603.7a): its condition's targets are the spell's. "Destroy target … Magic: The Gathering …" has a colon
+    but no cost before it (CR 602.1a). Cast triggers ("When you cast this spell, …", CR 603.2) and activated
+    abilities with a cost stay abilities.
+    """
+    if rule == "triggered_line":
+        return not re.match(r"(when|whenever) you cast (this spell|~)\b", line)
+    if rule == "activated_line":
+        return _COST_START.match(line.split(":", 1)[0].split("—")[-1].strip()) is None
+    return False
 
 
 def _division(text: str) -> tuple[int, int, int, str]:
@@ -944,6 +1024,8 @@ def parse_card(card: Card) -> CardAbilities:
                 )
                 continue
             rule, tree = result
+            if is_spell and _is_spell_text(rule, line):
+                rule, tree = "effect", _parser().parse(line, start="effect")
             if rule == "keyword_line":
                 _keyword_abilities(tree, original, out)
             elif rule == "spree_mode":

@@ -639,6 +639,15 @@ def _add_x_count(problem: CastProblem, slot: TargetSlot) -> None:
     """'X target …': as many targets as the value announced for X (CR 601.2b then 601.2c)."""
     if problem.variables[X].domain == (None,):
         raise UnsupportedRuleError(problem.spell.name, slot.spec.phrase, "'X target' without X in the mana cost")
+    if slot.spec.x_up_to:  # "up to X target …"
+        problem.add_constraint(
+            (X, slot.key),
+            lambda x, value: value is None or len(value) <= x,
+            "CR 601.2c",
+            f"'{slot.spec.phrase}' chooses at most X targets",
+            lambda x, value: f"X is {x} but {len(value)} target(s) are chosen for '{slot.spec.phrase}'",
+        )
+        return
     problem.add_constraint(
         (X, slot.key),
         lambda x, value: value is None or len(value) == x,
@@ -816,8 +825,9 @@ def _check_record(problem: CastProblem, cast: Cast, path: str) -> dict[TargetKey
         low = _least_targets(spec)
         if len(set(choice.targets)) != count:
             raise CastFormatError(f"{where}.targets", f"the same target twice for '{spec.phrase}' (CR 115.3)")
-        if spec.x_count and count != (cast.x or 0):
-            raise CastFormatError(f"{where}.targets", f"'{spec.phrase}' chooses X = {cast.x or 0} targets; "
+        if spec.x_count and (count > (cast.x or 0) if spec.x_up_to else count != (cast.x or 0)):
+            raise CastFormatError(f"{where}.targets", f"'{spec.phrase}' chooses {'at most ' if spec.x_up_to else ''}"
+                                                      f"X = {cast.x or 0} targets; "
                                                       f"{count} given (CR 601.2c)")
         if not low <= count <= spec.count:
             raise CastFormatError(f"{where}.targets", f"'{spec.phrase}' takes {low} to "
