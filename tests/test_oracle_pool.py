@@ -272,3 +272,44 @@ def test_multikicker_targets_are_reported():
                 "this spell was kicked. Comet Storm deals X damage to each of them.", type_line="Instant",
                 cost="{X}{R}{R}", name="Comet Storm")
     assert any("multikicker" in u.reason for u in card.casting_unsupported)
+
+
+def test_support_on_a_spell_targets_up_to_n_creatures(tmp_path, capsys):
+    """Lead by Example: "Support 2" on a sorcery means "each of up to two target creatures" (CR 701.41a).
+
+    With one bear (and {3}{G} paid by four Forests): no target or the bear = 2 casts.
+    """
+    spell = {"name": "Lead by Example", "mana_cost": "{3}{G}", "type_line": "Sorcery",
+             "oracle_text": "Support 2. (Put a +1/+1 counter on each of up to two target creatures.)"}
+    (spec,) = read(spell["oracle_text"]).spell_text[0].targets
+    assert (spec.kinds, spec.count, spec.minimum) == (frozenset({TargetKind.CREATURE}), 2, 0)
+    forests = [{"controller": "P1", "card": "Forest"}] * 4
+    assert count_casts(tmp_path, capsys, spell, forests + [{"controller": "P1", "card": BEAR}]) == 2
+
+
+def test_earthbend_targets_a_land_you_control():
+    """Earthbending twice is two instances of "target land you control" (CR 701.66a, 115.3)."""
+    card = read("Earthbend 3, then earthbend 3. You gain 3 life. (To earthbend 3, target land you control becomes "
+                "a 0/0 creature with haste that's still a land.)", cost="{4}{G}")
+    specs = card.spell_text[0].targets
+    assert [(s.kinds, s.controller.value, s.distinct_from) for s in specs] == [
+        (frozenset({TargetKind.LAND}), "you", None)] * 2
+
+
+def test_conditional_permissions_are_reported():
+    """A free cast or flash on a condition (Massacre, Crashing Tide) is reported, never ignored.
+
+    Both change how and when the spell may be cast (CR 118.9, 702.8).
+    """
+    for text in ("If an opponent controls a Plains and you control a Swamp, you may cast this spell without "
+                 "paying its mana cost.\nAll creatures get -2/-2 until end of turn.",
+                 "This spell has flash as long as you control a Merfolk.\nReturn target creature to its owner's "
+                 "hand.\nDraw a card."):
+        assert read(text).casting_unsupported
+
+
+def test_x_objects_of_a_cost_with_x_in_the_mana_cost_are_reported():
+    """Skeletal Scrying: "exile X cards" uses the X of {X}{B} (CR 107.3a), a link not modelled: reported."""
+    card = read("As an additional cost to cast this spell, exile X cards from your graveyard.\nYou draw X cards "
+                "and you lose X life.", type_line="Instant", cost="{X}{B}", name="Skeletal Scrying")
+    assert card.casting_unsupported and not card.additional_costs

@@ -492,6 +492,18 @@ class _SpellTextReader:
                                 "graveyard_target", "another_any_target", "divided_kind_target",
                                 "counted_any_target"):
                 self._target(child)
+            elif child.data == "keyword_action_target":
+                token = _first_token(child)
+                action, number = str(token).split()
+                phrase = self.line[token.start_pos:token.end_pos]
+                if action == "earthbend":  # "Target land you control becomes a 0/0 …" (CR 701.66a)
+                    self._add(TargetSpec(phrase, frozenset({TargetKind.LAND}), ControllerFilter.YOU), False)
+                elif number == "x":  # "each of up to X target creatures" (CR 701.41a, on a spell)
+                    self._add(TargetSpec(phrase, frozenset({TargetKind.CREATURE}), count=ANY_NUMBER, minimum=0,
+                                         x_count=True, x_up_to=True), False)
+                else:  # "each of up to N target creatures" (CR 701.41a, on an instant or sorcery)
+                    count = int(number) if number.isdigit() else _NUMBER_WORDS[number]
+                    self._add(TargetSpec(phrase, frozenset({TargetKind.CREATURE}), count=count, minimum=0), False)
             elif child.data == "step_timing":
                 token = _first_token(child)
                 self.unsupported.append(UnsupportedText(
@@ -763,6 +775,18 @@ class _SpellTextReader:
             # "two target artifacts, creatures, and/or lands", "target enchantment, instant, or sorcery spell",
             # "target creature, Vehicle, or nonbasic land": a list the phrase did not take in (CR 115.1)
             self.unsupported.append(UnsupportedText(spec.phrase + rest, "target phrase continues with kinds not read"))
+            return
+        if re.match(r" the [a-z' ]+ controls?\b", rest):
+            # "target creature the opponent to your left controls": whose it is, not read (CR 115.1)
+            self.unsupported.append(UnsupportedText(spec.phrase + rest, "target restriction not modelled"))
+            return
+        if len(spec.kinds & PERMANENT_KIND_TYPES.keys()) > 1 and any(
+                q.attribute == "keyword" for clause in (spec.qualities.clauses if spec.qualities else ())
+                for q in clause):
+            # "target artifact, enchantment, or creature with flying": which kinds "with flying" qualifies is not
+            # read, so the phrase is reported rather than read either way (CR 115.1)
+            self.unsupported.append(UnsupportedText(spec.phrase, "a quality after a list of kinds: its scope is "
+                                                                 "not read"))
             return
         if re.match(r" for each time (it|~|this spell) was kicked\b", rest):
             # "another target creature for each time this spell was kicked": one instance per kick (CR 702.33c)
@@ -1049,11 +1073,19 @@ def parse_card(card: Card) -> CardAbilities:
                 reader.read(effect)
                 unsupported.extend(reader.unsupported)
                 text = original.lstrip("•").strip()
+                if not text.endswith((".", '"')):
+                    # "• Giant Growth": a mode that names another card's text (play-test cards), not read
+                    unsupported.append(UnsupportedText(original, "a mode that is not a sentence"))
                 modes.append(Mode(len(modes), Instruction(text, tuple(reader.targets))))
             elif rule == "additional_cost_line" and tree.data == "any_number_cost_line":
                 text = str(tree.children[-1]).removeprefix("you may ")
                 if text == "pay x life.":
                     additional.append(AdditionalCost(Cost(life_x=True, text=original)))  # CR 119.4
+                    continue
+                if text == "exile x cards from your graveyard." and card.mana_cost is not None and card.mana_cost.has_x:
+                    # the X of the cost is the X of the mana cost (CR 107.3a): that link is not modelled
+                    unsupported.append(UnsupportedText(original, "an additional cost of X objects with {X} in the "
+                                                                 "mana cost is not modelled"))
                     continue
                 if text == "exile x cards from your graveyard.":
                     # X is announced as the cost is paid (CR 601.2b): any number of cards, each number its own cast
