@@ -313,3 +313,43 @@ def test_x_objects_of_a_cost_with_x_in_the_mana_cost_are_reported():
     card = read("As an additional cost to cast this spell, exile X cards from your graveyard.\nYou draw X cards "
                 "and you lose X life.", type_line="Instant", cost="{X}{B}", name="Skeletal Scrying")
     assert card.casting_unsupported and not card.additional_costs
+
+
+URZA_BLAST = {"name": "Urza's Ruinous Blast", "mana_cost": "{4}{W}", "type_line": "Legendary Sorcery",
+              "oracle_text": "(You may cast a legendary sorcery only if you control a legendary creature or "
+                             "planeswalker.)\nExile all nonland permanents that aren't legendary."}
+LEGEND = {"name": "Isamaru, Hound of Konda", "mana_cost": "{W}", "type_line": "Legendary Creature — Dog",
+          "power": "2", "toughness": "2", "oracle_text": ""}
+
+
+@pytest.mark.parametrize(("legend", "expected"), [(None, 0), ("P1", 1), ("P2", 0)])
+def test_legendary_sorcery_needs_a_legendary_creature(tmp_path, capsys, legend, expected):
+    """CR 205.4e: a legendary sorcery needs its caster to control a legendary creature or planeswalker.
+
+    Five Plains pay {4}{W}: 1 cast with P1's Isamaru, 0 without it or with P2's.
+    """
+    board = [{"controller": "P1", "card": "Plains"}] * 5
+    if legend:
+        board.append({"controller": legend, "card": LEGEND})
+    assert count_casts(tmp_path, capsys, URZA_BLAST, board) == expected
+
+
+def test_no_spell_while_split_second_is_on_the_stack(tmp_path, capsys):
+    """CR 702.61a: with Sudden Shock (split second) on the stack, Shock can't be cast.
+
+    Without it, Shock has 3 targets (P1, P2 and the opponent's bear: any target, CR 115.4) = 3 casts.
+    """
+    sudden = {"name": "Sudden Shock", "mana_cost": "{1}{R}", "type_line": "Instant",
+              "oracle_text": "Split second (As long as this spell is on the stack, players can't cast spells or "
+                             "activate abilities that aren't mana abilities.)\nSudden Shock deals 2 damage to any "
+                             "target."}
+    objects = [{"id": "shock", "zone": "hand", "owner": "P1", "card": SHOCK},
+               {"id": "m", "zone": "battlefield", "controller": "P1", "card": "Mountain"},
+               {"id": "bear", "zone": "battlefield", "controller": "P2", "card": BEAR}]
+    for stack, expected in (([], 3), (["sudden"], 0)):
+        on_stack = [{"id": "sudden", "zone": "stack", "owner": "P2", "card": sudden}] if stack else []
+        path = tmp_path / "state.json"
+        path.write_text(json.dumps({"players": ["P1", "P2"], "active_player": "P2", "priority": "P1",
+                                    "phase": "precombat_main", "stack": stack, "objects": objects + on_stack}))
+        assert main(["count", str(path)]) == 0
+        assert int(capsys.readouterr().out) == expected

@@ -20,6 +20,7 @@ from typing import Any
 from models.abilities import CastPermission, Cost
 from models.choices import ZONE
 from models.objects import CardType, Phase, Zone
+from solver.abilities import abilities_of
 from solver.problem import CastProblem, CostTerm, Reason
 
 __all__ = ["add_timing_rules", "has_sorcery_timing", "is_sorcery_timing", "permissions_that_apply",
@@ -111,6 +112,10 @@ def add_timing_rules(problem: CastProblem) -> None:
     - CR 601.3, 604.6: "Cast this spell only during combat / your turn /
       an opponent's turn" forbids casting it at other times.
     - CR 305.9: a land is played, never cast.
+    - CR 205.4e: a legendary instant or sorcery is cast only by a player who
+      controls a legendary creature or a legendary planeswalker.
+    - CR 702.61a: while a spell with split second is on the stack, no other
+      spell can be cast.
     """
     state, caster, spell = problem.state, problem.caster, problem.spell
     card = spell.card
@@ -140,6 +145,21 @@ def add_timing_rules(problem: CastProblem) -> None:
         "the caster has priority",
         lambda: f"{caster} does not have priority ({state.priority} has)",
     )
+    if "Legendary" in card.supertypes and (card.has_type(CardType.INSTANT) or card.has_type(CardType.SORCERY)):
+        problem.add_constraint(
+            (), lambda: _controls_legendary_creature_or_planeswalker(problem), "CR 205.4e",
+            "a legendary instant or sorcery needs its caster to control a legendary creature or planeswalker",
+            lambda: f"{card.name} is a legendary {'instant' if card.has_type(CardType.INSTANT) else 'sorcery'} and "
+                    f"{caster} controls no legendary creature or legendary planeswalker",
+        )
+    split_second = _split_second_spells(problem)
+    if split_second:
+        problem.add_constraint(
+            (), lambda: False, "CR 702.61a",
+            "no spell with split second is on the stack",
+            lambda: f"{', '.join(split_second)} on the stack {'has' if len(split_second) == 1 else 'have'} split "
+                    f"second: no other spell can be cast while it is there",
+        )
     if has_sorcery_timing(problem):
         mastery = [p for p in problem.abilities.cast_permissions if p.graveyard_spells]
         unmet = (f"; it could be cast as though it had flash with {mastery[0].graveyard_spells} or more "
@@ -170,6 +190,19 @@ def add_timing_rules(problem: CastProblem) -> None:
     extra = flash_additional_cost(problem)
     if extra is not None:  # cast as though it had flash: {2} more (CR 601.3c, 601.2f)
         problem.add_cost(CostTerm(extra, (), lambda: 1, 1, "cast as though it had flash"))
+
+
+def _controls_legendary_creature_or_planeswalker(problem: CastProblem) -> bool:
+    """Whether the caster controls a legendary creature or a legendary planeswalker (CR 205.4e)."""
+    return any("Legendary" in obj.card.supertypes
+               and (obj.card.has_type(CardType.CREATURE) or obj.card.has_type(CardType.PLANESWALKER))
+               for obj in problem.state.objects_in(Zone.BATTLEFIELD, problem.caster))
+
+
+def _split_second_spells(problem: CastProblem) -> list[str]:
+    """The spells on the stack with split second, as "Name (id)" (CR 702.61a); the spell being cast is not one."""
+    return [f"{obj.name} ({obj.id})" for obj in problem.state.objects_in(Zone.STACK)
+            if obj.id != problem.spell.id and "split second" in abilities_of(obj).keywords]
 
 
 def _restriction_holds(problem: CastProblem) -> bool:
