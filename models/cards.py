@@ -11,6 +11,7 @@ from __future__ import annotations
 import difflib
 import functools
 import json
+import re
 from collections.abc import Iterable, Mapping
 from importlib import resources
 from pathlib import Path
@@ -117,8 +118,9 @@ def card_from_record(record: Mapping[str, Any], path: str = "card") -> Card:
     ----------
     record : mapping
         Needs ``name`` and ``type_line``; ``mana_cost`` (``""`` or missing means
-        no mana cost, CR 118.6), ``oracle_text``, ``colors`` (letters; derived
-        from the mana cost when missing, CR 202.2), ``power``, ``toughness``.
+        no mana cost, CR 118.6), ``oracle_text``, ``colors`` (letters; when
+        missing, derived from Devoid, "~ is colorless", the mana cost and
+        ``color_indicator``, CR 202.2, 204, 702.114a), ``power``, ``toughness``.
     path : str
         Key path of the record, for error messages.
 
@@ -149,7 +151,7 @@ def card_from_record(record: Mapping[str, Any], path: str = "card") -> Card:
         raise CardDataError(exc.path, exc.message) from None
     colors_field = record.get("colors")
     if colors_field is None:
-        colors = _colors_of_cost(mana_cost)
+        colors = _colors_of_record(record, mana_cost, text, path)
     else:
         if not isinstance(colors_field, list):
             raise CardDataError(f"{path}.colors", "expected a list of colour letters")
@@ -176,6 +178,31 @@ def card_from_record(record: Mapping[str, Any], path: str = "card") -> Card:
         split_of=record.get("faces_of") if record.get("layout") == "split" else None,
         faces=faces,
     )
+
+
+def _colors_of_record(record: Mapping[str, Any], cost: ManaCost | None, text: str, path: str) -> frozenset[Color]:
+    """The colours of a card whose record gives none (CR 105.2, 202.2).
+
+    A colour-defining ability wins: Devoid (CR 702.114a) and "~ is colorless" make it colourless, "~ is all
+    colors" all five (CR 604.3). Otherwise the colours of its mana cost's symbols (CR 202.2) and of its colour
+    indicator (``color_indicator``, letters, CR 204).
+    """
+    name = re.escape(str(record.get("name", "")))
+    lines = [re.sub(r"\s*\([^()]*\)", "", line).strip().lower() for line in text.split("\n")]
+    if any(re.fullmatch(r"devoid", line) for line in lines) or re.search(
+            rf"(?i)\b(?:{name}|this (?:card|spell|permanent|creature|land)) is colorless\b", text):
+        return frozenset()
+    if re.search(rf"(?i)\b(?:{name}|this (?:card|spell|permanent|creature)) is all colors\b", text):
+        return frozenset(Color)
+    indicator = record.get("color_indicator")
+    if indicator is None:
+        return _colors_of_cost(cost)
+    if not isinstance(indicator, list):
+        raise CardDataError(f"{path}.color_indicator", "expected a list of colour letters")
+    try:
+        return _colors_of_cost(cost) | frozenset(Color.from_letter(c) for c in indicator)
+    except (ValueError, TypeError) as exc:
+        raise CardDataError(f"{path}.color_indicator", f"bad colour in {indicator!r}") from exc
 
 
 def _colors_of_cost(cost: ManaCost | None) -> frozenset[Color]:

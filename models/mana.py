@@ -728,6 +728,57 @@ class ManaCost:
             return self
         return self._with_generic(max(0, self.generic - amount))
 
+    def generic_reduction_options(self, amount: int) -> tuple[ManaCost, ...]:
+        """The costs a reduction of ``amount`` generic mana can leave (CR 601.2b, 118.13a, 601.2f, 118.7a).
+
+        The player announces which half of each monocolored hybrid symbol
+        (``{2/R}``) they will pay before the total cost is determined
+        (CR 601.2b); a generic reduction then also reduces the generic halves
+        announced. One cost per choice that can matter: the printed symbols
+        reduced (no generic half announced), then each number of ``{2/C}``
+        symbols of each colour announced as generic, as long as the
+        reduction still reaches them.
+
+        Parameters
+        ----------
+        amount : int
+            The reduction, at least 0.
+
+        Returns
+        -------
+        tuple of ManaCost
+            At least one; the first is :meth:`with_generic_reduced`.
+
+        Examples
+        --------
+        >>> [str(c) for c in ManaCost.parse("{2/R}{2/R}").generic_reduction_options(1)]
+        ['{2/R}{2/R}', '{1}{2/R}']
+        """
+        _check_count("amount", amount)
+        plain = self.with_generic_reduced(amount)
+        groups = Counter(s for s in self.symbols if s.kind is SymbolKind.GENERIC_HYBRID)
+        left = amount - self.generic  # what the reduction still takes off once the generic symbols are gone
+        if left <= 0 or not groups:
+            return (plain,)
+        kinds = list(groups)
+        options = [plain]
+        for counts in itertools.product(*(range(groups[k] + 1) for k in kinds)):
+            generic_halves = sum(k.amount * n for k, n in zip(kinds, counts))
+            if not any(counts) or generic_halves - max(k.amount for k, n in zip(kinds, counts) if n) >= left:
+                continue  # nothing announced, or one symbol fewer would already use the whole reduction up
+            removed = Counter(dict(zip(kinds, counts)))
+            kept = []
+            for symbol in self.symbols:
+                if removed[symbol]:
+                    removed[symbol] -= 1
+                else:
+                    kept.append(symbol)
+            announced = _assemble([s for s in kept if s.kind is SymbolKind.VARIABLE],
+                                  self.generic + generic_halves, True,
+                                  [s for s in kept if s.kind not in (SymbolKind.GENERIC, SymbolKind.VARIABLE)])
+            options.append(announced.with_generic_reduced(amount))
+        return tuple(dict.fromkeys(options))
+
     def _with_generic(self, generic: int) -> ManaCost:
         variables = [s for s in self.symbols if s.kind is SymbolKind.VARIABLE]
         others = [

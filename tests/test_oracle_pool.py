@@ -353,3 +353,44 @@ def test_no_spell_while_split_second_is_on_the_stack(tmp_path, capsys):
                                     "phase": "precombat_main", "stack": stack, "objects": objects + on_stack}))
         assert main(["count", str(path)]) == 0
         assert int(capsys.readouterr().out) == expected
+
+
+def test_generic_reduction_reaches_an_announced_generic_half(tmp_path, capsys):
+    """Flame Javelin {2/R}{2/R}{2/R} with "Spells you cast cost {1} less to cast." and two Mountains and a Plains.
+
+    The caster announces paying one {2/R} with {2} (CR 601.2b, 118.13a); the reduction takes {1} off it
+    (CR 601.2f, 118.7a): {1}{R}{R}, paid by the Plains and the two Mountains. Targets: P1, P2 (any target,
+    CR 115.4) = 2 casts. Without the reduction the cheapest total is {R}{R}{2}: 4 mana, so 0 casts.
+    """
+    javelin = {"name": "Flame Javelin", "mana_cost": "{2/R}{2/R}{2/R}", "type_line": "Instant",
+               "oracle_text": "Flame Javelin deals 4 damage to any target."}
+    reducer = {"name": "Reducer", "mana_cost": "{3}", "type_line": "Artifact",
+               "oracle_text": "Spells you cast cost {1} less to cast."}
+    lands = [MOUNTAIN, MOUNTAIN, {"controller": "P1", "card": "Plains"}]
+    assert count_casts(tmp_path, capsys, javelin, lands + [{"controller": "P1", "card": reducer}]) == 2
+    assert count_casts(tmp_path, capsys, javelin, lands) == 0
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Devoid (This card has no color.)\nTap target creature.", 1),
+    ("Tap target creature.", 0),
+])
+def test_devoid_spell_is_colourless_without_a_colors_field(tmp_path, capsys, text, expected):
+    """Devoid makes a spell with {U} in its cost colourless, though the record has no ``colors`` (CR 702.114a).
+
+    A colourless spell can target a creature with protection from blue (CR 702.16b): 1 cast; the same spell
+    without Devoid is blue (CR 202.2): 0 casts.
+    """
+    spell = {"name": "Blank Tap", "mana_cost": "{U}", "type_line": "Instant", "oracle_text": text}
+    warded = BEAR | {"name": "Pro-Blue Bear", "oracle_text": "Protection from blue"}
+    board = [{"controller": "P1", "card": "Island"}, {"controller": "P2", "card": warded}]
+    assert count_casts(tmp_path, capsys, spell, board) == expected
+
+
+def test_colour_defining_text_and_indicator():
+    """Text that defines colour (CR 604.3) and a colour indicator (CR 204) give the card's colours."""
+    def colors(record):
+        return card_from_record({"type_line": "Instant", "oracle_text": "", **record}).colors
+    assert colors({"name": "Ghostfire", "mana_cost": "{2}{R}", "oracle_text": "Ghostfire is colorless."}) == set()
+    assert colors({"name": "Courier", "mana_cost": "{4}", "oracle_text": "Courier is all colors."}) == set(Color)
+    assert colors({"name": "Back Face", "color_indicator": ["G"]}) == {Color.GREEN}

@@ -596,14 +596,25 @@ def _add_payment(problem: CastProblem, terms: list[CostTerm], tapping: set[str])
                 found.extend([mana] * times)
         return found
 
+    def total_options(values: tuple) -> tuple[ManaCost, ...]:
+        """The total cost, or its options when a reduction meets {2/C} symbols (CR 601.2b, 601.2f)."""
+        total = sum_costs(parts(values))
+        if modifier > 0:
+            return (total.with_generic_increased(modifier),)
+        if modifier < 0:
+            return total.generic_reduction_options(-modifier)
+        return (total,)
+
+    def pays(with_payer: ManaPayer, values: tuple) -> ManaCost | None:
+        """The first total cost option this payer can pay, or None."""
+        return next((option for option in total_options(values) if with_payer.can_pay(option, life=life)), None)
+
     def total_cost(*values: Any) -> ManaCost:
         total = totals.get(values)
         if total is None:
-            total = sum_costs(parts(values))
-            if modifier > 0:
-                total = total.with_generic_increased(modifier)
-            elif modifier < 0:
-                total = total.with_generic_reduced(-modifier)
+            options = total_options(values)
+            # with several options, the one announced is one that can be paid (CR 601.2b), if any
+            total = options[0] if len(options) == 1 else (pays(payer, values) or options[0])
             totals[values] = total
         return total
 
@@ -612,7 +623,9 @@ def _add_payment(problem: CastProblem, terms: list[CostTerm], tapping: set[str])
         if answer is None:
             answer = _count_payment(values)
             if answer is None:  # a choice in the payment: match sources to symbols
-                answer = payer.can_pay(total_cost(*values), life=life)
+                options = total_options(values)
+                answer = (payer.can_pay(total_cost(*values), life=life) if len(options) == 1
+                          else pays(payer, values) is not None)
             payable[values] = answer
         return answer
 
@@ -648,7 +661,7 @@ def _add_payment(problem: CastProblem, terms: list[CostTerm], tapping: set[str])
             if not any(source.object_id in taps for source in sources):
                 return can_pay_total(*values[:-1])
             rest = ManaPayer(tuple(s for s in sources if s.object_id not in taps))
-            return rest.can_pay(total_cost(*values[:-1]), life=life)
+            return pays(rest, values[:-1]) is not None
 
         problem.add_constraint(
             scope + (tap,), pay_untapped, "CR 601.2g",
