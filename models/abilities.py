@@ -40,6 +40,7 @@ __all__ = [
     "ANY_TARGET_KINDS",
     "KICKED",
     "PERMANENT_KIND_TYPES",
+    "ControlRequirement",
 ]
 
 
@@ -383,6 +384,25 @@ class AdditionalCost:
 
 
 @dataclass(frozen=True, slots=True)
+class ControlRequirement:
+    """A player controls a permanent of a subtype: "an opponent controls a Plains" (a condition, CR 608.2c).
+
+    Parameters
+    ----------
+    who : str
+        ``"you"`` (the caster) or ``"opponent"`` (any opponent of the caster).
+    subtype : str
+        The subtype, as CR 205.3 spells it (``"Plains"``).
+    text : str
+        The words of the condition.
+    """
+
+    who: str
+    subtype: str
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class AlternativeCost:
     """A cost paid rather than the mana cost; at most one is paid (CR 118.9, 118.9a).
 
@@ -398,12 +418,17 @@ class AlternativeCost:
     removes_targets : bool
         Paid, every "target" of the spell's own text reads "each", so those
         instances take no target (overload, CR 702.96b).
+    requires : tuple of ControlRequirement
+        Conditions that must all hold for the cost to be paid ("If an opponent
+        controls a Plains and you control a Swamp, you may cast this spell
+        without paying its mana cost"); empty when none.
     """
 
     keyword: str
     cost: Cost
     rule: str = "CR 118.9"
     removes_targets: bool = False
+    requires: tuple[ControlRequirement, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -587,6 +612,9 @@ class CastPermission:
         Spell mastery: the permission holds only while the caster's graveyard
         has at least this many instant and/or sorcery cards (CR 601.3d); 0
         when it always holds.
+    requires : tuple of ControlRequirement
+        The permission holds only while these hold ("This spell has flash as
+        long as you control a Merfolk", CR 702.8a, 611.3a).
     text : str
         As printed.
     """
@@ -595,6 +623,7 @@ class CastPermission:
     as_though_flash: bool = True
     cost: ManaCost | None = None
     graveyard_spells: int = 0
+    requires: tuple[ControlRequirement, ...] = ()
     text: str = ""
 
 

@@ -297,14 +297,16 @@ def test_earthbend_targets_a_land_you_control():
 
 
 def test_conditional_permissions_are_reported():
-    """A free cast or flash on a condition (Massacre, Crashing Tide) is reported, never ignored.
+    """A free cast or flash on a condition the state can't decide is reported, never ignored.
+
+    The state has no commander (Fierce Guardianship); "a permanent with flash" (Mutual Destruction) is not read.
 
     Both change how and when the spell may be cast (CR 118.9, 702.8).
     """
-    for text in ("If an opponent controls a Plains and you control a Swamp, you may cast this spell without "
-                 "paying its mana cost.\nAll creatures get -2/-2 until end of turn.",
-                 "This spell has flash as long as you control a Merfolk.\nReturn target creature to its owner's "
-                 "hand.\nDraw a card."):
+    for text in ("If you control a commander, you may cast this spell without paying its mana cost.\n"
+                 "Counter target noncreature spell.",
+                 "This spell has flash as long as you control a permanent with flash.\nAs an additional cost to "
+                 "cast this spell, sacrifice a creature.\nDestroy target creature."):
         assert read(text).casting_unsupported
 
 
@@ -394,3 +396,49 @@ def test_colour_defining_text_and_indicator():
     assert colors({"name": "Ghostfire", "mana_cost": "{2}{R}", "oracle_text": "Ghostfire is colorless."}) == set()
     assert colors({"name": "Courier", "mana_cost": "{4}", "oracle_text": "Courier is all colors."}) == set(Color)
     assert colors({"name": "Back Face", "color_indicator": ["G"]}) == {Color.GREEN}
+
+
+MASSACRE = {"name": "Massacre", "mana_cost": "{2}{B}{B}", "type_line": "Sorcery",
+            "oracle_text": "If an opponent controls a Plains and you control a Swamp, you may cast this spell "
+                           "without paying its mana cost.\nAll creatures get -2/-2 until end of turn."}
+
+
+@pytest.mark.parametrize(("swamps", "their_plains", "expected"), [(1, True, 1), (4, True, 2), (1, False, 0),
+                                                                  (4, False, 1)])
+def test_conditional_free_cast_decided_by_the_battlefield(tmp_path, capsys, swamps, their_plains, expected):
+    """Massacre's free cast is an alternative cost whose condition the battlefield decides (CR 118.9).
+
+    It has no targets, so a cast is its alternative cost: the mana cost {2}{B}{B} (four Swamps needed) and,
+    when an opponent controls a Plains and the caster a Swamp, "without paying its mana cost". One Swamp and
+    their Plains: 1 (free); four Swamps and their Plains: 2; one Swamp alone: 0; four Swamps alone: 1.
+    """
+    board = [{"controller": "P1", "card": "Swamp"}] * swamps
+    if their_plains:
+        board.append({"controller": "P2", "card": "Plains"})
+    assert count_casts(tmp_path, capsys, MASSACRE, board) == expected
+
+
+CRASHING_TIDE = {"name": "Crashing Tide", "mana_cost": "{2}{U}", "type_line": "Sorcery",
+                 "oracle_text": "This spell has flash as long as you control a Merfolk.\nReturn target creature to "
+                                "its owner's hand.\nDraw a card."}
+MERFOLK = {"name": "Merfolk Looter", "mana_cost": "{1}{U}", "type_line": "Creature — Merfolk Rogue", "power": "1",
+           "toughness": "1", "oracle_text": ""}
+
+
+@pytest.mark.parametrize(("merfolk", "expected"), [(True, 1), (False, 0)])
+def test_flash_while_you_control_a_subtype(tmp_path, capsys, merfolk, expected):
+    """Crashing Tide has flash while its caster controls a Merfolk (CR 702.8a, 611.3a).
+
+    On the opponent's turn, with three Islands: with the Looter, the sorcery may be cast and its one target
+    is the Looter (the only creature): 1 cast; without a Merfolk it has sorcery timing (CR 307.1): 0.
+    """
+    board = [{"controller": "P1", "card": "Island"}] * 3
+    if merfolk:
+        board.append({"controller": "P1", "card": MERFOLK})
+    objects = [{"id": "tide", "zone": "hand", "owner": "P1", "card": CRASHING_TIDE}]
+    objects += [{"id": f"b{i}", "zone": "battlefield", **o} for i, o in enumerate(board)]
+    path = tmp_path / "state.json"
+    path.write_text(json.dumps({"players": ["P1", "P2"], "active_player": "P2", "priority": "P1",
+                                "phase": "precombat_main", "objects": objects}), encoding="utf-8")
+    assert main(["count", str(path)]) == 0
+    assert int(capsys.readouterr().out) == expected

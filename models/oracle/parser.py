@@ -30,6 +30,7 @@ from models.abilities import (
     CardAbilities,
     CastPermission,
     ControllerFilter,
+    ControlRequirement,
     Cost,
     CostModifier,
     Instruction,
@@ -67,6 +68,7 @@ LINE_RULES = (
     "player_ability_line",
     "alternative_cost_line",
     "self_cost_line",
+    "free_cast_line",
     "mana_ability_line",
     "basic_mana_line",
     "triggered_line",
@@ -1162,6 +1164,24 @@ def parse_card(card: Card) -> CardAbilities:
                 exiled = ObjectCost(CostAction.EXILE, 1, qualities=of_colour, zone=Zone.HAND, mana_value_is_x=True,
                                     text=text)
                 alternative.append(AlternativeCost(text, Cost(objects=(exiled,), text=text), "CR 118.9"))
+            elif rule == "free_cast_line" and tree.data == "flash_while_line":
+                subtype = _SUBTYPE_BY_WORD.get(line.rstrip(".").split()[-1])
+                if subtype is None:
+                    unsupported.append(UnsupportedText(original, "a condition naming no subtype"))
+                    continue
+                cast_permissions.append(CastPermission(
+                    requires=(ControlRequirement("you", subtype, f"you control a {subtype}"),), text=original))
+            elif rule == "free_cast_line":
+                found = re.match(r"if an opponent controls an? ([a-z]+) and you control an? ([a-z]+),", line)
+                assert found is not None, line  # CONDITIONAL_FREE_CAST matched the line
+                theirs, yours = (_SUBTYPE_BY_WORD.get(word) for word in found.groups())
+                if theirs is None or yours is None:
+                    unsupported.append(UnsupportedText(original, "a condition naming no subtype"))
+                    continue
+                alternative.append(AlternativeCost(  # CR 118.9: the mana cost is not paid
+                    "without paying its mana cost", Cost(text=original), "CR 118.9",
+                    requires=(ControlRequirement("opponent", theirs, f"an opponent controls a {theirs}"),
+                              ControlRequirement("you", yours, f"you control a {yours}"))))
             elif rule == "player_ability_line":
                 word = str(tree.children[1])
                 out["controller_" + word] = True

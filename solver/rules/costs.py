@@ -46,6 +46,7 @@ from models.mana import ManaCost, ManaPayer, ManaSource, SymbolKind, simple_dema
 from models.objects import CardType, GameObject, Zone
 from solver.abilities import abilities_of
 from solver.problem import CastProblem, ConstraintKind, CostTerm, LazyDomain, Reason
+from solver.requirements import requirement_holds
 from solver.qualities import has_qualities, is_of_kinds
 
 __all__ = [
@@ -198,9 +199,15 @@ def add_cost_choices(problem: CastProblem) -> None:
     spell, abilities = problem.spell, problem.abilities
     name = spell.name
     alternatives = tuple(cost.keyword for cost in abilities.alternative_costs)
-    domain = (None,) if problem.without_paying_mana_cost else (None,) + alternatives
+    unmet = {cost.keyword: [r.text for r in cost.requires if not requirement_holds(problem, r)]
+             for cost in abilities.alternative_costs}
+    payable = tuple(keyword for keyword in alternatives if not unmet[keyword])
+    domain = (None,) if problem.without_paying_mana_cost else (None,) + payable
 
     def alternative_why_not(value: Any) -> tuple[Reason, ...]:
+        if value in alternatives and unmet[value]:  # its condition does not hold (CR 118.9)
+            return (Reason("CR 118.9", f"the {value} cost can be paid only if {' and '.join(unmet[value])}, and "
+                                       "that is not so"),)
         if value in alternatives:  # only one alternative cost (CR 118.9a)
             return (Reason("CR 118.9a", f"only one alternative cost: the {value} cost can't be paid when the "
                                         "spell is cast without paying its mana cost"),)

@@ -21,6 +21,7 @@ from models.abilities import CastPermission, Cost
 from models.choices import ZONE
 from models.objects import CardType, Phase, Zone
 from solver.abilities import abilities_of
+from solver.requirements import requirement_holds
 from solver.problem import CastProblem, CostTerm, Reason
 
 __all__ = ["add_timing_rules", "has_sorcery_timing", "is_sorcery_timing", "permissions_that_apply",
@@ -38,7 +39,13 @@ def is_sorcery_timing(problem: CastProblem) -> bool:
 
 
 def _holds(problem: CastProblem, permission: CastPermission) -> bool:
-    """Whether a permission's condition holds now: spell mastery counts the caster's graveyard (CR 601.3d)."""
+    """Whether a permission's condition holds now.
+
+    Spell mastery counts the caster's graveyard (CR 601.3d); "as long as you control a Merfolk" looks at the
+    battlefield (CR 611.3a).
+    """
+    if permission.requires and not all(requirement_holds(problem, r) for r in permission.requires):
+        return False
     if permission.graveyard_spells:
         spells = sum(
             1 for obj in problem.state.objects_in(Zone.GRAVEYARD)
