@@ -1051,7 +1051,11 @@ def parse_card(card: Card) -> CardAbilities:
                 continue
             rule, tree = result
             if is_spell and _is_spell_text(rule, line):
-                rule, tree = "effect", _parser().parse(line, start="effect")
+                try:
+                    rule, tree = "effect", _parser().parse(line, start="effect")
+                except UnexpectedInput as error:
+                    unsupported.append(UnsupportedText(_error_span(original, error), "text the grammar cannot read"))
+                    continue
             if rule == "keyword_line":
                 _keyword_abilities(tree, original, out)
             elif rule == "spree_mode":
