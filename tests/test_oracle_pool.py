@@ -442,3 +442,181 @@ def test_flash_while_you_control_a_subtype(tmp_path, capsys, merfolk, expected):
                                 "phase": "precombat_main", "objects": objects}), encoding="utf-8")
     assert main(["count", str(path)]) == 0
     assert int(capsys.readouterr().out) == expected
+
+
+# Permanents of the issue's list, with their current Oracle text, and Shock's count with each on P1's side and
+# on P2's side (one Mountain for P1, an opponent's Grizzly Bears). Worked out by hand:
+# - Leyline of Sanctity: "You have hexproof" stops the opponents' spells only (CR 702.11c): on P1's side Shock
+#   may target P1, P2 and the bear (3); on P2's side not P2 (2).
+# - Thalia: Shock costs {1}{R} (CR 601.2f) and P1 has one Mountain: 0 on either side.
+# - Aven Mindcensor, Glen Elendra Archmage: nothing bearing on this cast; they are creatures, so any target is
+#   P1, P2, the bear or them: 4.
+# - Every other one has text that may forbid the cast, change its cost, or change what can be targeted, which is
+#   not read: the answer is unsupported (exit 3) on either side, never a guess.
+NAMED_PERMANENTS = [
+    ({
+        "name": "Leyline of Sanctity",
+        "mana_cost": "{2}{W}{W}",
+        "type_line": "Enchantment",
+        "oracle_text": (
+            "If this card is in your opening hand, you may begin the game with it on the battlefield.\n"
+            "You have hexproof. (You can't be the target of spells or abilities your opponents "
+            "control.)"),
+    }, (3, 2)),
+    ({
+        "name": "Grand Abolisher",
+        "mana_cost": "{W}{W}",
+        "type_line": "Creature — Human Cleric",
+        "oracle_text": (
+            "During your turn, your opponents can't cast spells or activate abilities of artifacts, "
+            "creatures, or enchantments."),
+        "power": "2",
+        "toughness": "2",
+    }, ('unsupported', 'unsupported')),
+    ({
+        "name": "Teferi, Time Raveler",
+        "mana_cost": "{1}{W}{U}",
+        "type_line": "Legendary Planeswalker — Teferi",
+        "oracle_text": (
+            "Each opponent can cast spells only any time they could cast a sorcery.\n[+1]: Until your "
+            "next turn, you may cast sorcery spells as though they had flash.\n[−3]: Return up to one "
+            "target artifact, creature, or enchantment to its owner's hand. Draw a card."),
+    }, ('unsupported', 'unsupported')),
+    ({
+        "name": "Void Winnower",
+        "mana_cost": "{9}",
+        "type_line": "Creature — Eldrazi",
+        "oracle_text": (
+            "Your opponents can't cast spells with even mana values. (Zero is even.)\nYour opponents "
+            "can't block with creatures with even mana values."),
+        "power": "11",
+        "toughness": "9",
+    }, ('unsupported', 'unsupported')),
+    ({
+        "name": "Lightning Greaves",
+        "mana_cost": "{2}",
+        "type_line": "Artifact — Equipment",
+        "oracle_text": (
+            "Equipped creature has haste and shroud. (It can't be the target of spells or abilities.)\n"
+            "Equip {0}"),
+    }, ('unsupported', 'unsupported')),
+    ({
+        "name": "Gaddock Teeg",
+        "mana_cost": "{G}{W}",
+        "type_line": "Legendary Creature — Kithkin Advisor",
+        "oracle_text": (
+            "Noncreature spells with mana value 4 or greater can't be cast.\nNoncreature spells with {X}"
+            " in their mana costs can't be cast."),
+        "power": "2",
+        "toughness": "2",
+    }, ('unsupported', 'unsupported')),
+    ({
+        "name": "Brisela, Voice of Nightmares",
+        "mana_cost": "",
+        "type_line": "Legendary Creature — Eldrazi Angel",
+        "oracle_text": (
+            "Flying, first strike, vigilance, lifelink\nYour opponents can't cast spells with mana value"
+            " 3 or less."),
+        "power": "9",
+        "toughness": "10",
+    }, ('unsupported', 'unsupported')),
+    ({
+        "name": "Lavinia, Azorius Renegade",
+        "mana_cost": "{W}{U}",
+        "type_line": "Legendary Creature — Human Soldier",
+        "oracle_text": (
+            "Each opponent can't cast noncreature spells with mana value greater than the number of "
+            "lands that player controls.\nWhenever an opponent casts a spell, if no mana was spent to "
+            "cast it, counter that spell."),
+        "power": "2",
+        "toughness": "2",
+    }, ('unsupported', 'unsupported')),
+    ({
+        "name": "Mistmeadow Skulk",
+        "mana_cost": "{1}{W}",
+        "type_line": "Creature — Kithkin Rogue",
+        "oracle_text": (
+            "Lifelink, protection from mana value 3 or greater"),
+        "power": "1",
+        "toughness": "1",
+    }, ('unsupported', 'unsupported')),
+    ({
+        "name": "Shalai, Voice of Plenty",
+        "mana_cost": "{3}{W}",
+        "type_line": "Legendary Creature — Angel",
+        "oracle_text": (
+            "Flying\nYou, planeswalkers you control, and other creatures you control have hexproof.\n"
+            "{4}{G}{G}: Put a +1/+1 counter on each creature you control."),
+        "power": "3",
+        "toughness": "4",
+    }, ('unsupported', 'unsupported')),
+    ({
+        "name": "Sphinx of the Guildpact",
+        "mana_cost": "{7}",
+        "type_line": "Artifact Creature — Sphinx",
+        "oracle_text": (
+            "Sphinx of the Guildpact is all colors.\nFlying\nHexproof from monocolored (This creature "
+            "can't be the target of monocolored spells or abilities your opponents control.)"),
+        "power": "5",
+        "toughness": "5",
+    }, ('unsupported', 'unsupported')),
+    ({
+        "name": "Kira, Great Glass-Spinner",
+        "mana_cost": "{1}{U}{U}",
+        "type_line": "Legendary Creature — Spirit",
+        "oracle_text": (
+            "Flying\nCreatures you control have \"Whenever this creature becomes the target of a spell or"
+            " ability for the first time each turn, counter that spell or ability.\""),
+        "power": "2",
+        "toughness": "2",
+    }, ('unsupported', 'unsupported')),
+    ({
+        "name": "Thalia, Guardian of Thraben",
+        "mana_cost": "{1}{W}",
+        "type_line": "Legendary Creature — Human Soldier",
+        "oracle_text": (
+            "First strike\nNoncreature spells cost {1} more to cast."),
+        "power": "2",
+        "toughness": "1",
+    }, (0, 0)),
+    ({
+        "name": "Aven Mindcensor",
+        "mana_cost": "{2}{W}",
+        "type_line": "Creature — Bird Wizard",
+        "oracle_text": (
+            "Flash\nFlying\nIf an opponent would search a library, that player searches the top four "
+            "cards of that library instead."),
+        "power": "2",
+        "toughness": "1",
+    }, (4, 4)),
+    ({
+        "name": "Glen Elendra Archmage",
+        "mana_cost": "{3}{U}",
+        "type_line": "Creature — Faerie Wizard",
+        "oracle_text": (
+            "Flying\n{U}, Sacrifice this creature: Counter target noncreature spell.\nPersist (When this "
+            "creature dies, if it had no -1/-1 counters on it, return it to the battlefield under its "
+            "owner's control with a -1/-1 counter on it.)"),
+        "power": "2",
+        "toughness": "2",
+    }, (4, 4)),
+]
+
+
+@pytest.mark.parametrize(("permanent", "expected"), NAMED_PERMANENTS, ids=[p["name"] for p, _ in NAMED_PERMANENTS])
+def test_named_permanents_on_either_side(tmp_path, capsys, permanent, expected):
+    """Every permanent the issue names is modelled or makes the answer unsupported, whoever controls it."""
+    for controller, want in zip(("P1", "P2"), expected):
+        state = {"players": ["P1", "P2"], "active_player": "P1", "phase": "precombat_main", "objects": [
+            {"id": "s", "zone": "hand", "owner": "P1", "card": SHOCK},
+            {"id": "m", "zone": "battlefield", "controller": "P1", "card": "Mountain"},
+            {"id": "bear", "zone": "battlefield", "controller": "P2", "card": BEAR},
+            {"id": "p", "zone": "battlefield", "controller": controller, "card": permanent}]}
+        path = tmp_path / "state.json"
+        path.write_text(json.dumps(state), encoding="utf-8")
+        code = main(["count", str(path)])
+        out, err = capsys.readouterr()
+        if want == "unsupported":
+            assert (code, out) == (3, "") and permanent["name"] in err, (controller, err)
+        else:
+            assert (code, int(out)) == (0, want), (controller, err)
