@@ -620,3 +620,33 @@ def test_named_permanents_on_either_side(tmp_path, capsys, permanent, expected):
             assert (code, out) == (3, "") and permanent["name"] in err, (controller, err)
         else:
             assert (code, int(out)) == (0, want), (controller, err)
+
+
+def test_permission_to_cast_from_the_graveyard_bears_on_that_zone_only():
+    """A printed permission to cast the card from the graveyard bears on that zone only (CR 601.3)."""
+    card = read("Create X tapped 2/2 black Necron Warrior artifact creature tokens.\nYou may cast this card from "
+                "your graveyard.", cost="{X}{2}{B}")
+    (unread,) = card.unsupported
+    assert not unread.casting_relevant and Zone.GRAVEYARD in unread.zones and Zone.HAND not in unread.zones
+
+
+@pytest.mark.parametrize("text", [
+    "Counter target spell cast from a graveyard.\nDraw a card.",
+    "Return target instant or sorcery card from your graveyard or exiled card with flashback you own to your hand.",
+    "Exile target artifact or enchantment. If this spell was kicked, exile target nonland permanent instead.",
+])
+def test_restrictions_and_replacements_of_targets_are_reported(text):
+    """What follows a target phrase and narrows or replaces it (CR 115.1, 608.2c) is never dropped: reported."""
+    card = read("Kicker {1}{B}\n" + text if "kicked" in text else text, type_line="Instant")
+    assert card.casting_unsupported
+
+
+def test_cast_trigger_after_an_ability_word_is_not_spell_text():
+    """A cast trigger after an ability word is a triggered ability (CR 603.2), not the spell's text.
+
+    Its "new target for the copy" is not the spell's; the spell's own target is read.
+    """
+    card = read("Morbid — When you cast this spell, if a creature died this turn, you may copy this spell and may "
+                "choose a new target for the copy.\nDestroy target nonblack creature.", type_line="Instant")
+    assert not card.unsupported and [t.phrase for i in card.spell_text for t in i.targets] == [
+        "target nonblack creature"]

@@ -817,9 +817,11 @@ _CONTINUED_KINDS = re.compile(
     r",? (?:and/or |or )?(?:non-?)?(?:" + _alternatives(
         [*_KIND_WORDS, "player", "opponent", "spell", "instant", "sorcery", *_COLOR_WORDS,
          *_SUBTYPE_BY_WORD]) + r")(?:e?s)?\b"
-    r"|,? (?:and/or |or )?(?!target\b)(?:non)?[a-z]+ (?:creature|spell|permanent)s?\b")
+    r"|,? (?:and/or |or )?(?!target\b)(?:non)?[a-z]+ (?:creature|spell|permanent)s?\b"
+    r"|(?:,|,? (?:and/or|or)) (?!target\b)(?:[a-z]+ )?cards?\b")
 
 
+_OWN_OTHER_ZONE_PERMISSION = re.compile(r"\byou may cast (this card|~) from (your|a) (graveyard|exile|library)\b")
 _COST_START = re.compile(r"[{\[+−-]|(tap|untap|sacrifice|discard|exile|pay|remove|return|reveal|put)\b")
 
 
@@ -831,8 +833,8 @@ def _is_spell_text(rule: str, line: str) -> bool:
     but no cost before it (CR 602.1a). Cast triggers ("When you cast this spell, …", CR 603.2) and activated
     abilities with a cost stay abilities.
     """
-    if rule == "triggered_line":
-        return not re.match(r"(when|whenever) you cast (this spell|~)\b", line)
+    if rule == "triggered_line":  # after an ability word ("Morbid — When you cast this spell, …")
+        return not re.match(r"([a-z][a-z ]* — )?(when|whenever) you cast (this spell|~)\b", line)
     if rule == "activated_line":
         return _COST_START.match(line.split(":", 1)[0].split("—")[-1].strip()) is None
     return False
@@ -1214,6 +1216,18 @@ def parse_card(card: Card) -> CardAbilities:
                 unsupported.append(UnsupportedText(
                     original, what, casting_relevant=keyword is None, permanent_relevant=bool(_topics(original)),
                     topics=_topics(original), zones=frozenset(Zone) - {Zone.HAND} if other_zone else frozenset()))
+            elif is_spell and _OWN_OTHER_ZONE_PERMISSION.search(line):
+                # "You may cast this card from your graveyard.": a permission to cast it from another zone
+                # (CR 601.3); casting it from the hand is as usual
+                unsupported.append(UnsupportedText(
+                    original, "casting from another zone than the hand is not modelled", casting_relevant=False,
+                    zones=frozenset(Zone) - {Zone.HAND}))
+            elif is_spell and re.search(r"\bwas kicked, (?:[^.]*\btarget\b[^.]*\binstead|instead\b[^.]*\btarget)\b",
+                                        line):
+                # "If this spell was kicked, exile target nonland permanent instead": the kicked text replaces
+                # the text before it, and with it its targets (CR 608.2c); not modelled
+                unsupported.append(UnsupportedText(original, "text that replaces the spell's earlier text "
+                                                             "('instead') is not modelled"))
             else:  # effect
                 reader = _SpellTextReader(line)
                 reader.read(tree)
