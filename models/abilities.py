@@ -715,6 +715,9 @@ class CardAbilities:
         What the card's own text lets it be cast from and when (CR 601.3).
     timing_restriction : TimingRestriction or None
         "Cast this spell only during combat" and the like (CR 601.3, 604.6).
+    cast_only_from : Zone or None
+        The only zone the card may be cast from: the graveyard for an
+        aftermath half (CR 702.127a); None when its type's usual zone applies.
     flash : bool
         CR 702.8.
     fuse : bool
@@ -746,6 +749,7 @@ class CardAbilities:
     cost_modifiers: tuple[CostModifier, ...] = ()
     cast_permissions: tuple[CastPermission, ...] = ()
     timing_restriction: TimingRestriction | None = None
+    cast_only_from: Zone | None = None
     flash: bool = False
     fuse: bool = False
     protections: tuple[Protection, ...] = ()

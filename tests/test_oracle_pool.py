@@ -650,3 +650,26 @@ def test_cast_trigger_after_an_ability_word_is_not_spell_text():
                 "choose a new target for the copy.\nDestroy target nonblack creature.", type_line="Instant")
     assert not card.unsupported and [t.phrase for i in card.spell_text for t in i.targets] == [
         "target nonblack creature"]
+
+
+def test_aftermath_half_is_never_cast_from_the_hand(tmp_path, capsys):
+    """Fame has aftermath: it can't be cast from any zone but a graveyard (CR 702.127a).
+
+    In the hand, with a creature to target and mana to pay: 0 casts (it was offered once, with 1 target).
+    """
+    fame = {"name": "Fame", "mana_cost": "{1}{R}", "type_line": "Sorcery",
+            "oracle_text": "Aftermath (Cast this spell only from your graveyard. Then exile it.)\nTarget creature "
+                           "gets +2/+0 and gains haste until end of turn."}
+    assert read(fame["oracle_text"]).cast_only_from is Zone.GRAVEYARD
+    assert count_casts(tmp_path, capsys, fame, [MOUNTAIN, MOUNTAIN, {"controller": "P1", "card": BEAR}]) == 0
+
+
+def test_keyword_with_a_cost_and_more_is_reported_for_its_zones():
+    """Flashback with a mana cost and a life cost (CR 702.34a) is never spell text.
+
+    From the graveyard it is unsupported; from the hand the card is cast as usual.
+    """
+    card = read("Draw two cards.\nFlashback {3}{B}, Pay 3 life.", cost="{2}{B}")
+    (unread,) = card.unsupported
+    assert unread.span == "Flashback {3}{B}, Pay 3 life." and Zone.GRAVEYARD in unread.zones
+    assert not card.casting_unsupported

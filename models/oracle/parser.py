@@ -129,7 +129,7 @@ _BASIC_LETTERS = {"w": "W", "u": "U", "b": "B", "r": "R", "g": "G"}
 _REMINDER = re.compile(r"\s*\([^()]*\)")
 # Lines of a permanent that, when not read, may change how spells are cast or targeted.
 _PERMANENT_RELEVANT = re.compile(
-    r"\b(cost|costs|cast|target|targeted|hexproof|shroud|protection|ward|add|mana)\b"
+    r"\b(cost|costs|cast|target|targeted|hexproof|shroud|protection|ward|add|mana)\b|\blose(s)? all abilities\b"
 )
 
 
@@ -378,6 +378,19 @@ def _battlefield_keyword_start() -> re.Pattern[str]:
     return re.compile("|".join(f"(?:{regexp})" for regexp in regexps))
 
 
+def _keyword_then_cost(line: str) -> bool:
+    """Whether a line is a keyword of the grammar followed by a cost ("Flashback {3}{B}, Pay 3 life.", CR 702)."""
+    keyword = _battlefield_keyword_start().match(line) or _cast_keyword_start().match(line)
+    return keyword is not None and line[keyword.end():].startswith((" {", "—"))
+
+
+@functools.cache
+def _cast_keyword_start() -> re.Pattern[str]:
+    """The keywords that change how the card is cast from the hand, at a line's start (CAST_KEYWORD, COST_KEYWORD)."""
+    regexps = [t.pattern.to_regexp() for t in _parser().terminals if t.name in ("CAST_KEYWORD", "COST_KEYWORD")]
+    return re.compile("|".join(f"(?:{regexp})" for regexp in regexps))
+
+
 @functools.lru_cache(maxsize=65536)
 def read_line(line: str) -> tuple[str, Tree] | UnexpectedInput:
     """Read one prepared line (lowercased, no reminder text) with the grammar.
@@ -417,8 +430,14 @@ _TOPICS = (
 
 
 def _topics(line: str) -> frozenset[str]:
-    """Every topic an unread line of a permanent may bear on: one line may ban spells and make mana."""
+    """Every topic an unread line of a permanent may bear on: one line may ban spells and make mana.
+
+    "Creatures lose all abilities" takes away hexproof, protection, mana abilities and cost changes alike
+    (CR 613.1f): it bears on every topic.
+    """
     lowered = line.lower()
+    if re.search(r"\blose(s)? all abilities\b", lowered):
+        return frozenset(topic for topic, _ in _TOPICS)
     return frozenset(topic for topic, pattern in _TOPICS if pattern.search(lowered))
 
 
@@ -924,6 +943,8 @@ def _keyword_abilities(tree: Tree, line: str, out: dict) -> None:
                     out["splice"] = SpliceAbility(quality, Cost(objects=(cost,), text=str(cost_part)))
         elif kind == "hand_keyword":
             word = str(child.children[0]).lower()
+            if word == "aftermath":  # "Cast this spell only from your graveyard." (CR 702.127a)
+                out["cast_only_from"] = Zone.GRAVEYARD
             if word in _OTHER_ZONE_CASTING:
                 # the card may be cast from another zone: from there it is unsupported, from the hand it is not
                 out["unsupported"].append(UnsupportedText(
@@ -1206,7 +1227,7 @@ def parse_card(card: Card) -> CardAbilities:
                         original, "mana ability with a cost other than {T}",
                         casting_relevant=False, permanent_relevant=True, topics=_topics(original)))
                 # Targets of triggered and activated abilities are not the spell's (CR 115.1b).
-            elif _KEYWORD_SHAPED.fullmatch(line) or _KEYWORD_COST_DASH.match(line):
+            elif _KEYWORD_SHAPED.fullmatch(line) or _KEYWORD_COST_DASH.match(line) or _keyword_then_cost(line):
                 # a keyword line none of the grammar's keywords reads ("Sneak {2}{U}", "Enchant creature, land, or
                 # planeswalker", "Kicker {1}{B} and/or {R}"): it may change how the card is cast, or be cast from
                 # another zone; never taken for spell text
@@ -1295,6 +1316,7 @@ def parse_card(card: Card) -> CardAbilities:
         cost_modifiers=tuple(cost_modifiers),
         cast_permissions=tuple(cast_permissions),
         timing_restriction=out.get("timing_restriction"),
+        cast_only_from=out.get("cast_only_from"),
         flash=out["flash"],
         fuse=out.get("fuse", False),
         protections=tuple(out["protections"]),

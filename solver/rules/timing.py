@@ -142,6 +142,13 @@ def add_timing_rules(problem: CastProblem) -> None:
         "the card is cast from its owner's hand",
         lambda zone: f"{card.name} is {zone.where}, not in the hand of {caster}",
     )
+    only = problem.abilities.cast_only_from
+    if only is not None:  # aftermath: "Cast this spell only from your graveyard." (CR 702.127a)
+        problem.add_constraint(
+            (ZONE,), lambda zone: zone is only, "CR 702.127a",
+            f"{card.name} is cast only from its owner's {only.value}",
+            lambda zone: f"{card.name} has aftermath: it can be cast only from a graveyard, and it is {zone.where}",
+        )
     problem.add_constraint(
         (), lambda: state.phase is not Phase.UNTAP, "CR 502.4",
         "no player receives priority during the untap step",
