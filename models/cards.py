@@ -11,6 +11,7 @@ from __future__ import annotations
 import difflib
 import functools
 import json
+import re
 from collections.abc import Iterable, Mapping
 from importlib import resources
 from pathlib import Path
@@ -18,12 +19,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from models.errors import CardDataError, ManaCostError, UnknownCardError
-from models.mana import Color, ManaCost
+from models.mana import Color, ManaCost, ManaSymbol
 from models.split import whole_split_cards
 from models.objects import Card, CardType
 
 __all__ = [
-    "NEVER_CAST_TYPES", "CardDatabase", "SkippedRecord", "card_from_record", "default_card_database",
+    "NEVER_CAST_TYPES", "TEXT_SYMBOLS", "CardDatabase", "SkippedRecord", "card_from_record", "default_card_database",
     "parse_type_line",
 ]
 
@@ -43,6 +44,18 @@ NEVER_CAST_TYPES = {
 A record of one of these types is refused by :func:`card_from_record` with
 this reason, and skipped by every reader of many cards.
 """
+
+TEXT_SYMBOLS = {
+    "{H}": "CR 107.4g", "{T}": "CR 107.5", "{Q}": "CR 107.6", "{PW}": "CR 107.11", "{CHAOS}": "CR 107.12",
+    "{E}": "CR 107.14", "{TK}": "CR 107.17", "{P}": "CR 107.18",
+}
+"""The symbols of rules text other than mana symbols (CR 107.4), with their rule.
+
+A record whose text holds a braced symbol that is neither (a joke card's
+``{½}`` or ``{∞}``) is refused by :func:`card_from_record`.
+"""
+_BRACED = re.compile(r"\{[^{}]*\}")
+
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,7 +142,10 @@ def card_from_record(record: Mapping[str, Any], path: str = "card") -> Card:
     ------
     CardDataError
         A missing name or type line, or a field of the wrong type.
-        A mana cost that is not mana symbols is one too.
+        A mana cost that is not mana symbols is one too, and so is a text
+        holding a braced symbol that is not one of the rules (CR 107: mana
+        symbols and :data:`TEXT_SYMBOLS`), as a joke card's ``{½}``. A card
+        type that is never cast is refused with its rule (:data:`NEVER_CAST_TYPES`).
     """
     if not isinstance(record, Mapping):
         raise CardDataError(path, f"expected a card object, got {type(record).__name__}")
@@ -139,6 +155,9 @@ def card_from_record(record: Mapping[str, Any], path: str = "card") -> Card:
     text = record.get("oracle_text") or ""
     if not isinstance(text, str):
         raise CardDataError(f"{path}.oracle_text", "not a string")
+    for symbol in dict.fromkeys(_BRACED.findall(text)):
+        if symbol.upper() not in TEXT_SYMBOLS and not _is_mana_symbol(symbol):
+            raise CardDataError(f"{path}.oracle_text", f"{symbol!r} in the text is not a symbol of the rules (CR 107)")
     cost_text = record.get("mana_cost") or ""
     if not isinstance(cost_text, str):
         raise CardDataError(f"{path}.mana_cost", "not a string")
@@ -175,6 +194,14 @@ def card_from_record(record: Mapping[str, Any], path: str = "card") -> Card:
         split_of=record.get("faces_of") if record.get("layout") == "split" else None,
         faces=faces,
     )
+
+
+def _is_mana_symbol(symbol: str) -> bool:
+    try:
+        ManaSymbol.parse(symbol)
+    except ManaCostError:
+        return False
+    return True
 
 
 def _colors_of_cost(cost: ManaCost | None) -> frozenset[Color]:

@@ -190,3 +190,18 @@ def test_build_script_reproduces_shipped_file(tmp_path):
     subprocess.run([sys.executable, str(ROOT / "scripts" / "build_card_data.py"), str(SOURCE), str(out)],
                    check=True, capture_output=True)
     assert out.read_bytes() == SHIPPED.read_bytes()
+
+
+@pytest.mark.parametrize(("text", "symbol"), [("Spells you cast cost {½} less to cast.", "{½}"),
+                                              ("Add {∞}.", "{∞}"), ("{HR}: Draw a card.", "{HR}")])
+def test_a_text_symbol_not_of_the_rules_is_a_bad_record(text, symbol):
+    """CR 107: a braced symbol in the text that is not one of the rules (a joke card's) makes a bad record."""
+    with pytest.raises(CardDataError) as info:
+        card_from_record({"name": "Joke", "type_line": "Instant", "oracle_text": text}, path="cards.jsonl:3")
+    assert str(info.value) == f"cards.jsonl:3.oracle_text: {symbol!r} in the text is not a symbol of the rules (CR 107)"
+
+
+def test_the_symbols_of_the_rules_are_read_in_text():
+    """CR 107.4-107.18: mana symbols and {H} {T} {Q} {PW} {CHAOS} {E} {TK} {P}, any case, make no bad record."""
+    text = "{T}, {Q}, {E}{E}: Add {C}{S}{W/U/P}{2/B}{C/R}. {CHAOS}: {PW} {TK} {P} {H} {x} {g/p}"
+    assert card_from_record({"name": "Many Symbols", "type_line": "Artifact", "oracle_text": text}).oracle_text == text
