@@ -25,7 +25,7 @@ from models.objects import Card, CardType
 
 __all__ = [
     "NEVER_CAST_TYPES", "TEXT_SYMBOLS", "CardDatabase", "SkippedRecord", "card_from_record", "default_card_database",
-    "parse_type_line",
+    "missing_face_error", "parse_type_line",
 ]
 
 _SUPERTYPES = frozenset({"Basic", "Legendary", "Snow", "World", "Ongoing", "Elite", "Host"})
@@ -57,7 +57,6 @@ A record whose text holds a braced symbol that is neither (a joke card's
 _BRACED = re.compile(r"\{[^{}]*\}")
 
 
-
 @dataclass(frozen=True, slots=True)
 class SkippedRecord:
     """A record of a card file that could not be mapped to a card.
@@ -78,6 +77,38 @@ class SkippedRecord:
 
     def __str__(self) -> str:
         return f"{self.where}: {self.reason}"
+
+
+def missing_face_error(path: str, name: str, whole: str, missing: Iterable[str]) -> CardDataError:
+    """The error for a face of a multi-face card, or the whole card, when the card data lacks a face.
+
+    Parameters
+    ----------
+    path : str
+        Key path of the name asked for (``objects[3].card``).
+    name : str
+        The name asked for: a face name, or the whole name.
+    whole : str
+        The whole card's name, ``"Front // Back"`` (a record's ``faces_of``).
+    missing : iterable of str
+        The faces the card data lacks, in printed order.
+
+    Returns
+    -------
+    CardDataError
+        One line, never a guess at the missing text.
+
+    Examples
+    --------
+    >>> str(missing_face_error("card", "Cast Off", "Realm-Cloaked Giant // Cast Off", ["Cast Off"]))
+    "card: 'Cast Off' is a face of 'Realm-Cloaked Giant // Cast Off' whose text the card data lacks"
+    """
+    missing = list(missing)
+    if name.casefold() != whole.casefold():
+        return CardDataError(path, f"{name!r} is a face of {whole!r} whose text the card data lacks")
+    faces = " and ".join(repr(face) for face in missing)
+    plural = "s" if len(missing) > 1 else ""
+    return CardDataError(path, f"{name!r} can't be used: the card data lacks the text of its face{plural} {faces}")
 
 
 def parse_type_line(
@@ -240,6 +271,15 @@ class CardDatabase:
         # A whole split card ("Alive // Well", CR 709) is found by name; its halves are the entries.
         for card in whole_split_cards(cards):
             self._by_folded.setdefault(card.name.casefold(), card)
+        # A face that a multi-face card names but the data lacks, and that card's whole name: (whole, missing faces).
+        self._missing_faces: dict[str, tuple[str, list[str]]] = {}
+        names = {name.casefold() for name in self._by_name}
+        for card in cards:
+            missing = [face for face in card.faces if face.casefold() not in names]
+            if missing:
+                whole = " // ".join(card.faces)
+                for folded in (whole.casefold(), *(face.casefold() for face in missing)):
+                    self._missing_faces.setdefault(folded, (whole, missing))
 
     @classmethod
     def from_jsonl(cls, path: str | Path) -> CardDatabase:
@@ -320,14 +360,17 @@ class CardDatabase:
             With the closest names as a suggestion.
         CardDataError
             The name is a record the database skipped (a plane, a bad field):
-            the message says why.
+            the message says why. Or it is a face of a multi-face card, or
+            the whole card, whose face the data lacks (:func:`missing_face_error`).
         """
         card = self._by_folded.get(name.casefold())
         if card is not None:
             return card
         skipped = self._skipped_by_folded.get(name.casefold())
-        if skipped is not None:
-            raise CardDataError(skipped.where, f"{name!r} can't be used: {skipped.reason}")
+        if skipped is not None:  # named at the key path asked from; the record's place is in ``skipped``
+            raise CardDataError(path, f"{name!r} can't be used: {skipped.reason}")
+        if name.casefold() in self._missing_faces:
+            raise missing_face_error(path, name, *self._missing_faces[name.casefold()])
         close = self.suggest(name)
         hint = f" (did you mean {close!r}?)" if close else ""
         raise UnknownCardError(path, f"unknown card {name!r}{hint}")

@@ -192,6 +192,20 @@ def test_build_script_reproduces_shipped_file(tmp_path):
     assert out.read_bytes() == SHIPPED.read_bytes()
 
 
+def test_a_missing_second_face_in_a_card_file_too(tmp_path):
+    """``--cards FILE``: a face that a multi-face card names but the file lacks is one error, never a guess."""
+    giant = {"name": "Bonecrusher Giant", "mana_cost": "{2}{R}", "type_line": "Creature — Giant",
+             "oracle_text": "", "faces_of": "Bonecrusher Giant // Stomp", "layout": "adventure"}
+    cards = CardDatabase.from_jsonl(write_lines(tmp_path, json.dumps(giant)))
+    with pytest.raises(CardDataError, match="'Stomp' is a face of 'Bonecrusher Giant // Stomp' whose text the card "
+                                            "data lacks"):
+        cards.get("Stomp")
+    with pytest.raises(CardDataError, match="'Bonecrusher Giant // Stomp' can't be used: the card data lacks"):
+        cards.get("Bonecrusher Giant // Stomp")
+    with pytest.raises(UnknownCardError):
+        cards.get("Stomps Giant")
+
+
 @pytest.mark.parametrize(("text", "symbol"), [("Spells you cast cost {½} less to cast.", "{½}"),
                                               ("Add {∞}.", "{∞}"), ("{HR}: Draw a card.", "{HR}")])
 def test_a_text_symbol_not_of_the_rules_is_a_bad_record(text, symbol):
