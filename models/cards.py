@@ -1,9 +1,12 @@
 """Card databases: Scryfall-style JSON lines to :class:`models.objects.Card`.
 
-The package ships one card file (``models/data/cards.jsonl``), the default
-database; ``--cards FILE`` gives another in the same format: one JSON object
-per line with Scryfall's field names (``name``, ``mana_cost``, ``type_line``,
-``oracle_text``, optional ``colors``, ``power``, ``toughness``).
+The default database is the whole card pool embedded in the package, in
+current Oracle wording (``models/data/oracle-2026.jsonl.gz``, merged with the
+French names and rulings of ``models/data/cards.jsonl``; see
+:mod:`models.io.card_pool`), read from a card index built on first use.
+``--cards FILE`` gives another: one JSON object per line with Scryfall's
+field names (``name``, ``mana_cost``, ``type_line``, ``oracle_text``, optional
+``colors``, ``power``, ``toughness``), or a card index.
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ from models.objects import Card, CardType
 
 __all__ = [
     "NEVER_CAST_TYPES", "TEXT_SYMBOLS", "CardDatabase", "SkippedRecord", "card_from_record", "default_card_database",
-    "missing_face_error", "parse_type_line",
+    "missing_face_error", "older_sets_card_database", "parse_type_line",
 ]
 
 _SUPERTYPES = frozenset({"Basic", "Legendary", "Snow", "World", "Ongoing", "Elite", "Host"})
@@ -391,6 +394,47 @@ class CardDatabase:
         return close[0] if close else None
 
 
+@functools.cache
+def default_card_database() -> CardDatabase:
+    """The card database embedded in the package: the whole 2026 card pool, current Oracle wording.
+
+    Returns
+    -------
+    CardDatabase
+        A :class:`models.io.card_index.CardIndex` read card by card, opened
+        once per process, from the index that :func:`models.io.card_pool.pool_index`
+        keeps in the user's cache folder (built there on first use, in a
+        second or two, or in memory when the folder can't be written).
+        Records that can't be cards are in its ``skipped``, with the reason.
+
+    Raises
+    ------
+    CardDataError
+        The embedded data files are missing or damaged.
+    """
+    from models.io.card_pool import pool_index
+
+    return pool_index()
+
+
+@functools.cache
+def older_sets_card_database() -> CardDatabase:
+    """The 3,159 cards of 13 older sets shipped as ``models/data/cards.jsonl``, in memory.
+
+    Their wording is that of their source, some of it historical ("target
+    creature or player", "to your mana pool"); the default database has the
+    current wording. The analyses that describe this fixed pool (coverage
+    figures, the splice and Spree card lists) read it.
+
+    Returns
+    -------
+    CardDatabase
+        Loaded once per process.
+    """
+    text = resources.files("models.data").joinpath("cards.jsonl").read_text("utf-8")
+    return CardDatabase(_cards_of_lines(text.splitlines(), "models/data/cards.jsonl"))
+
+
 def _cards_of_lines(lines: Iterable[str], source: str) -> Iterable[Card]:
     for number, line in enumerate(lines, start=1):
         if not line.strip():
@@ -400,16 +444,3 @@ def _cards_of_lines(lines: Iterable[str], source: str) -> Iterable[Card]:
         except json.JSONDecodeError as exc:
             raise CardDataError(f"{source}:{number}", f"not JSON ({exc.msg})") from exc
         yield card_from_record(record, path=f"{source}:{number}")
-
-
-@functools.cache
-def default_card_database() -> CardDatabase:
-    """The card database shipped with the package (``models/data/cards.jsonl``).
-
-    Returns
-    -------
-    CardDatabase
-        Loaded once per process.
-    """
-    text = resources.files("models.data").joinpath("cards.jsonl").read_text("utf-8")
-    return CardDatabase(_cards_of_lines(text.splitlines(), "models/data/cards.jsonl"))

@@ -10,7 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from models.cards import CardDatabase, card_from_record, default_card_database, parse_type_line
+from models.cards import (
+    CardDatabase, card_from_record, default_card_database, older_sets_card_database, parse_type_line,
+)
 from models.errors import CardDataError, InputError, UnknownCardError
 from models.mana import Color, ManaCost
 from models.objects import CardType
@@ -22,11 +24,20 @@ SOURCE = Path(os.environ.get("LEGALCASTS_SOURCE_CARDS", ROOT.parent / "shared" /
 
 
 def test_bundled_database_has_every_card():
-    """README (card data): the shipped file holds 3159 cards, one per line, each name once."""
+    """README (card data): the older file holds 3159 cards, one per line, each name once; all are in the default."""
     lines = [line for line in SHIPPED.read_text("utf-8").splitlines() if line.strip()]
     assert len(lines) == 3159
-    assert len(default_card_database()) == len(lines)
-    assert {card.name for card in default_card_database()} == {json.loads(line)["name"] for line in lines}
+    assert len(older_sets_card_database()) == len(lines)
+    names = {json.loads(line)["name"] for line in lines}
+    assert {card.name for card in older_sets_card_database()} == names
+    assert all(name in default_card_database() for name in names)
+
+
+def test_default_database_is_the_whole_pool():
+    """The default card data: the 35,055 faces of the 2026 pool (cards/README), each a card or skipped with a reason."""
+    pool = default_card_database()
+    assert len(pool) + len(pool.skipped) == 35055  # the older file adds no face the pool lacks
+    assert all(skipped.reason and skipped.name for skipped in pool.skipped)
 
 
 @pytest.mark.parametrize("name", ["Glacial Ray", "glacial ray", "GLACIAL RAY", "gLaCiAl rAy"])

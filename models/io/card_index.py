@@ -11,6 +11,8 @@ JSON, and one row per named record that could not be a card (a plane, a bad
 mana cost), with the reason, so that asking for it says why. Cards are read
 from it when asked for, not all at once. A face that a multi-face card names
 (``faces_of``) but that the index lacks is reported as such when asked for.
+The package's default card data is an index of this form, built from the
+embedded pool (:mod:`models.io.card_pool`).
 """
 
 from __future__ import annotations
