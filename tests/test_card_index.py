@@ -427,10 +427,10 @@ def test_cli_import_and_find(capsys, tmp_path):
 
 
 def test_cli_exit_codes(capsys, tmp_path, monkeypatch):
-    """Exit code 2 and one line on stderr: unknown card (with a suggestion), bad file, no index."""
+    """Exit code 2 and one line on stderr: unknown card (with a suggestion), bad file, no index given with --db."""
     db = tmp_path / "cards.sqlite"
     monkeypatch.setenv("LEGALCASTS_DB", str(db))
-    code, out, err = run(capsys, "cards", "find", "Glacial Ray")
+    code, out, err = run(capsys, "cards", "find", "Glacial Ray", "--db", str(tmp_path / "absent.sqlite"))
     assert (code, out) == (2, "") and err.count("\n") == 1 and "no card index here" in err
     assert run(capsys, "cards", "import", str(FIXTURES / "AtomicCards.json"))[0] == 0  # into $LEGALCASTS_DB
     code, out, err = run(capsys, "cards", "find", "Glacal Ray")

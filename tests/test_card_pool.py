@@ -1,21 +1,24 @@
-"""The embedded card pool: merged files, skipped records, missing faces, the cached index."""
+"""The embedded card pool: merged files, skipped records, missing faces, the cached index, ``cards find``."""
 
 from __future__ import annotations
 
 import gzip
 import json
 import os
+import subprocess
+import sys
 
 import pytest
 
 import models.io.card_pool as card_pool
 from models.cards import CardDatabase, card_from_record, default_card_database
 from models.errors import CardDataError
-from models.io.card_index import CardIndex
+from models.io.card_index import CardIndex, import_card_file
 from models.io.card_pool import (
     POOL_FILE, build_pool_index, cache_dir, checked_records, merge_pool_records, pool_index, pool_key, pool_records,
 )
 from solver.cli import main
+from tests.conftest import ROOT
 
 PLANE_REASON = "a plane card (CR 311.2: plane cards can't be cast)"
 
@@ -217,6 +220,47 @@ def test_relative_xdg_cache_home_is_ignored(monkeypatch, tmp_path):
     monkeypatch.setenv("XDG_CACHE_HOME", "relative/cache")
     monkeypatch.setenv("HOME", str(tmp_path))
     assert cache_dir() == tmp_path / ".cache" / "legalcasts"
+
+
+# ------------------------------------------------------------------ cards find with no index
+
+
+def test_cards_find_without_an_index_reads_the_pool(tmp_path):
+    """Two ``cards find`` started at once, no index imported, an empty cache: both answer from the pool.
+
+    The first use builds the cache; the two processes both build it and rename it into place, and neither reads
+    half an index.
+    """
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache"), "XDG_DATA_HOME": str(tmp_path / "data")}
+    env.pop("LEGALCASTS_DB", None)
+    command = [sys.executable, "-m", "solver.cli", "cards", "find"]
+    runs = [subprocess.Popen([*command, name], cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                             text=True) for name in ("Lightning Bolt", "fire // ice")]
+    (bolt, bolt_err), (fire, fire_err) = (process.communicate(timeout=120) for process in runs)
+    assert [process.returncode for process in runs] == [0, 0], (bolt_err, fire_err)
+    assert bolt.splitlines() == ["Lightning Bolt  {R}", "Instant", "Lightning Bolt deals 3 damage to any target."]
+    assert fire.startswith("Fire  {1}{R}\nInstant\n") and "\n\nIce  {1}{U}\n" in fire
+    assert [p.name for p in (tmp_path / "cache" / "legalcasts").iterdir()] == [f"pool-{pool_key()[:16]}.sqlite"]
+    assert not (tmp_path / "data").exists()  # nothing imported, nothing written there
+    missing = subprocess.run([*command, "Cast Off"], cwd=ROOT, env=env, capture_output=True, text=True)
+    assert (missing.returncode, missing.stdout) == (2, "")
+    assert missing.stderr == ("legalcasts: error: NAME: 'Cast Off' is a face of 'Realm-Cloaked Giant // Cast Off' "
+                              "whose text the card data lacks\n")
+
+
+def test_cards_find_prefers_the_users_index(capsys, tmp_path, monkeypatch):
+    """With an index at $LEGALCASTS_DB, ``cards find`` reads it, not the pool; a name only the pool has is unknown."""
+    source = tmp_path / "cards.jsonl"
+    source.write_text(json.dumps(record("Lightning Bolt", "Homebrew text.")) + "\n", "utf-8")
+    db = tmp_path / "mine.sqlite"
+    monkeypatch.setenv("LEGALCASTS_DB", str(db))
+    code, out, _ = run(capsys, "cards", "find", "Lightning Bolt")  # no index there yet: the pool
+    assert code == 0 and "any target" in out
+    import_card_file(source, db)
+    code, out, _ = run(capsys, "cards", "find", "Lightning Bolt")
+    assert code == 0 and out.splitlines()[2] == "Homebrew text."
+    code, _, err = run(capsys, "cards", "find", "Glacial Ray")
+    assert code == 2 and "unknown card 'Glacial Ray'" in err
 
 
 def test_forge_puzzle_naming_a_missing_face_says_so():
