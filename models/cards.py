@@ -1,9 +1,12 @@
 """Card databases: Scryfall-style JSON lines to :class:`models.objects.Card`.
 
-The package ships one card file (``models/data/cards.jsonl``), the default
-database; ``--cards FILE`` gives another in the same format: one JSON object
-per line with Scryfall's field names (``name``, ``mana_cost``, ``type_line``,
-``oracle_text``, optional ``colors``, ``power``, ``toughness``).
+The default database is the whole card pool embedded in the package, in
+current Oracle wording (``models/data/oracle-2026.jsonl.gz``, merged with the
+French names and rulings of ``models/data/cards.jsonl``; see
+:mod:`models.io.card_pool`), read from a card index built on first use.
+``--cards FILE`` gives another: one JSON object per line with Scryfall's
+field names (``name``, ``mana_cost``, ``type_line``, ``oracle_text``, optional
+``colors``, ``power``, ``toughness``), or a card index.
 """
 
 from __future__ import annotations
@@ -19,13 +22,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from models.errors import CardDataError, ManaCostError, UnknownCardError
-from models.mana import Color, ManaCost
+from models.mana import Color, ManaCost, ManaSymbol
 from models.split import whole_split_cards
 from models.objects import Card, CardType
 
 __all__ = [
-    "NEVER_CAST_TYPES", "CardDatabase", "SkippedRecord", "card_from_record", "default_card_database",
-    "parse_type_line",
+    "NEVER_CAST_TYPES", "TEXT_SYMBOLS", "CardDatabase", "SkippedRecord", "card_from_record", "default_card_database",
+    "missing_face_error", "older_sets_card_database", "parse_type_line",
 ]
 
 _SUPERTYPES = frozenset({"Basic", "Legendary", "Snow", "World", "Ongoing", "Elite", "Host"})
@@ -44,6 +47,17 @@ NEVER_CAST_TYPES = {
 A record of one of these types is refused by :func:`card_from_record` with
 this reason, and skipped by every reader of many cards.
 """
+
+TEXT_SYMBOLS = {
+    "{H}": "CR 107.4g", "{T}": "CR 107.5", "{Q}": "CR 107.6", "{PW}": "CR 107.11", "{CHAOS}": "CR 107.12",
+    "{E}": "CR 107.14", "{TK}": "CR 107.17", "{P}": "CR 107.18",
+}
+"""The symbols of rules text other than mana symbols (CR 107.4), with their rule.
+
+A record whose text holds a braced symbol that is neither (a joke card's
+``{½}`` or ``{∞}``) is refused by :func:`card_from_record`.
+"""
+_BRACED = re.compile(r"\{[^{}]*\}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +80,38 @@ class SkippedRecord:
 
     def __str__(self) -> str:
         return f"{self.where}: {self.reason}"
+
+
+def missing_face_error(path: str, name: str, whole: str, missing: Iterable[str]) -> CardDataError:
+    """The error for a face of a multi-face card, or the whole card, when the card data lacks a face.
+
+    Parameters
+    ----------
+    path : str
+        Key path of the name asked for (``objects[3].card``).
+    name : str
+        The name asked for: a face name, or the whole name.
+    whole : str
+        The whole card's name, ``"Front // Back"`` (a record's ``faces_of``).
+    missing : iterable of str
+        The faces the card data lacks, in printed order.
+
+    Returns
+    -------
+    CardDataError
+        One line, never a guess at the missing text.
+
+    Examples
+    --------
+    >>> str(missing_face_error("card", "Cast Off", "Realm-Cloaked Giant // Cast Off", ["Cast Off"]))
+    "card: 'Cast Off' is a face of 'Realm-Cloaked Giant // Cast Off' whose text the card data lacks"
+    """
+    missing = list(missing)
+    if name.casefold() != whole.casefold():
+        return CardDataError(path, f"{name!r} is a face of {whole!r} whose text the card data lacks")
+    faces = " and ".join(repr(face) for face in missing)
+    plural = "s" if len(missing) > 1 else ""
+    return CardDataError(path, f"{name!r} can't be used: the card data lacks the text of its face{plural} {faces}")
 
 
 def parse_type_line(
@@ -132,7 +178,10 @@ def card_from_record(record: Mapping[str, Any], path: str = "card") -> Card:
     ------
     CardDataError
         A missing name or type line, or a field of the wrong type.
-        A mana cost that is not mana symbols is one too.
+        A mana cost that is not mana symbols is one too, and so is a text
+        holding a braced symbol that is not one of the rules (CR 107: mana
+        symbols and :data:`TEXT_SYMBOLS`), as a joke card's ``{½}``. A card
+        type that is never cast is refused with its rule (:data:`NEVER_CAST_TYPES`).
     """
     if not isinstance(record, Mapping):
         raise CardDataError(path, f"expected a card object, got {type(record).__name__}")
@@ -142,6 +191,9 @@ def card_from_record(record: Mapping[str, Any], path: str = "card") -> Card:
     text = record.get("oracle_text") or ""
     if not isinstance(text, str):
         raise CardDataError(f"{path}.oracle_text", "not a string")
+    for symbol in dict.fromkeys(_BRACED.findall(text)):
+        if symbol.upper() not in TEXT_SYMBOLS and not _is_mana_symbol(symbol):
+            raise CardDataError(f"{path}.oracle_text", f"{symbol!r} in the text is not a symbol of the rules (CR 107)")
     cost_text = record.get("mana_cost") or ""
     if not isinstance(cost_text, str):
         raise CardDataError(f"{path}.mana_cost", "not a string")
@@ -205,6 +257,14 @@ def _colors_of_record(record: Mapping[str, Any], cost: ManaCost | None, text: st
         raise CardDataError(f"{path}.color_indicator", f"bad colour in {indicator!r}") from exc
 
 
+def _is_mana_symbol(symbol: str) -> bool:
+    try:
+        ManaSymbol.parse(symbol)
+    except ManaCostError:
+        return False
+    return True
+
+
 def _colors_of_cost(cost: ManaCost | None) -> frozenset[Color]:
     if cost is None:
         return frozenset()
@@ -241,6 +301,15 @@ class CardDatabase:
         # A whole split card ("Alive // Well", CR 709) is found by name; its halves are the entries.
         for card in whole_split_cards(cards):
             self._by_folded.setdefault(card.name.casefold(), card)
+        # A face that a multi-face card names but the data lacks, and that card's whole name: (whole, missing faces).
+        self._missing_faces: dict[str, tuple[str, list[str]]] = {}
+        names = {name.casefold() for name in self._by_name}
+        for card in cards:
+            missing = [face for face in card.faces if face.casefold() not in names]
+            if missing:
+                whole = " // ".join(card.faces)
+                for folded in (whole.casefold(), *(face.casefold() for face in missing)):
+                    self._missing_faces.setdefault(folded, (whole, missing))
 
     @classmethod
     def from_jsonl(cls, path: str | Path) -> CardDatabase:
@@ -321,14 +390,17 @@ class CardDatabase:
             With the closest names as a suggestion.
         CardDataError
             The name is a record the database skipped (a plane, a bad field):
-            the message says why.
+            the message says why. Or it is a face of a multi-face card, or
+            the whole card, whose face the data lacks (:func:`missing_face_error`).
         """
         card = self._by_folded.get(name.casefold())
         if card is not None:
             return card
         skipped = self._skipped_by_folded.get(name.casefold())
-        if skipped is not None:
-            raise CardDataError(skipped.where, f"{name!r} can't be used: {skipped.reason}")
+        if skipped is not None:  # named at the key path asked from; the record's place is in ``skipped``
+            raise CardDataError(path, f"{name!r} can't be used: {skipped.reason}")
+        if name.casefold() in self._missing_faces:
+            raise missing_face_error(path, name, *self._missing_faces[name.casefold()])
         close = self.suggest(name)
         hint = f" (did you mean {close!r}?)" if close else ""
         raise UnknownCardError(path, f"unknown card {name!r}{hint}")
@@ -349,6 +421,47 @@ class CardDatabase:
         return close[0] if close else None
 
 
+@functools.cache
+def default_card_database() -> CardDatabase:
+    """The card database embedded in the package: the whole 2026 card pool, current Oracle wording.
+
+    Returns
+    -------
+    CardDatabase
+        A :class:`models.io.card_index.CardIndex` read card by card, opened
+        once per process, from the index that :func:`models.io.card_pool.pool_index`
+        keeps in the user's cache folder (built there on first use, in a
+        second or two, or in memory when the folder can't be written).
+        Records that can't be cards are in its ``skipped``, with the reason.
+
+    Raises
+    ------
+    CardDataError
+        The embedded data files are missing or damaged.
+    """
+    from models.io.card_pool import pool_index
+
+    return pool_index()
+
+
+@functools.cache
+def older_sets_card_database() -> CardDatabase:
+    """The 3,159 cards of 13 older sets shipped as ``models/data/cards.jsonl``, in memory.
+
+    Their wording is that of their source, some of it historical ("target
+    creature or player", "to your mana pool"); the default database has the
+    current wording. The analyses that describe this fixed pool (coverage
+    figures, the splice and Spree card lists) read it.
+
+    Returns
+    -------
+    CardDatabase
+        Loaded once per process.
+    """
+    text = resources.files("models.data").joinpath("cards.jsonl").read_text("utf-8")
+    return CardDatabase(_cards_of_lines(text.splitlines(), "models/data/cards.jsonl"))
+
+
 def _cards_of_lines(lines: Iterable[str], source: str) -> Iterable[Card]:
     for number, line in enumerate(lines, start=1):
         if not line.strip():
@@ -358,16 +471,3 @@ def _cards_of_lines(lines: Iterable[str], source: str) -> Iterable[Card]:
         except json.JSONDecodeError as exc:
             raise CardDataError(f"{source}:{number}", f"not JSON ({exc.msg})") from exc
         yield card_from_record(record, path=f"{source}:{number}")
-
-
-@functools.cache
-def default_card_database() -> CardDatabase:
-    """The card database shipped with the package (``models/data/cards.jsonl``).
-
-    Returns
-    -------
-    CardDatabase
-        Loaded once per process.
-    """
-    text = resources.files("models.data").joinpath("cards.jsonl").read_text("utf-8")
-    return CardDatabase(_cards_of_lines(text.splitlines(), "models/data/cards.jsonl"))

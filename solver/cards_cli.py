@@ -3,8 +3,9 @@
 ``legalcasts cards import FILE [--db PATH]`` reads a card file (its layout is
 detected) into a SQLite card index; ``legalcasts cards find NAME [--db PATH]``
 prints a card. The index is ``--db``, else ``$LEGALCASTS_DB``, else
-``$XDG_DATA_HOME/legalcasts/cards.sqlite``. Other commands use an index with
-``--cards PATH``.
+``$XDG_DATA_HOME/legalcasts/cards.sqlite``; ``find`` reads the card pool
+embedded in the package when no ``--db`` is given and there is no index at the
+default place. Other commands use an index with ``--cards PATH``.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from models.cards import default_card_database
 from models.io.card_files import FORMATS
 from models.io.card_index import CardIndex, default_index_path, import_card_file
 
@@ -39,9 +41,11 @@ def add_cards_command(commands: Any) -> None:
     importing.add_argument("file", help="AtomicCards.json, AllPrintings.json, a set file, a Scryfall bulk file, "
                                         "or JSON lines (gzip, bzip2 or xz compressed too)")
     importing.add_argument("--db", metavar="PATH", help=where)
-    finding = actions.add_parser("find", help="print a card of the index: name, cost, type, text")
+    finding = actions.add_parser("find", help="print a card of the index (or of the embedded card pool when there "
+                                              "is no index): name, cost, type, text")
     finding.add_argument("name", help="the card name, its French name, or 'Front // Back'; any case")
-    finding.add_argument("--db", metavar="PATH", help=where)
+    finding.add_argument("--db", metavar="PATH", help=where + "; without --db and with no index there, the card "
+                                                              "pool embedded in the package")
 
 
 def run_cards_command(args: argparse.Namespace) -> int:
@@ -61,18 +65,25 @@ def run_cards_command(args: argparse.Namespace) -> int:
     Raises
     ------
     CardDataError
-        A card file or index that can't be read (exit code 2 at the CLI).
+        A card file or index that can't be read; ``find``: a ``--db`` that
+        is not there, or a name whose record can't be a card or whose face the
+        card data lacks (exit code 2 at the CLI).
     UnknownCardError
         ``find``: no card of that name, with a did-you-mean (exit code 2).
     """
     db_path = Path(args.db) if args.db else default_index_path()
     if args.cards_command == "import":
         return _import(Path(args.file), db_path)
-    index = CardIndex(db_path)
-    try:
-        records = index.find(args.name)
-    finally:
-        index.close()
+    if args.db or db_path.exists():
+        index = CardIndex(db_path)
+        try:
+            records = index.find(args.name)
+        finally:
+            index.close()
+    else:  # no index of the user's: the embedded pool (an index too, kept open for the process)
+        pool = default_card_database()
+        assert isinstance(pool, CardIndex)
+        records = pool.find(args.name)
     print("\n\n".join(_describe(record) for record in records))
     return 0
 

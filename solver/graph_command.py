@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import argparse
 from collections import Counter
+from collections.abc import Iterable
 
-from models.cards import CardDatabase
 from models.errors import InputError
+from models.objects import Card
 from solver.analysis import (
     GRAPH_FORMATS,
     InteractionGraph,
@@ -30,7 +31,8 @@ def add_graph_parser(commands: argparse._SubParsersAction) -> None:
         The sub-parsers of the ``legalcasts`` parser.
     """
     graph = commands.add_parser("graph", help="splice and target/protection interactions of a card pool")
-    graph.add_argument("--cards", metavar="FILE", help="card pool: Scryfall-style JSON lines (default: bundled)")
+    graph.add_argument("--cards", metavar="FILE", help="card pool: JSON lines or a 'cards import' index (default: the "
+                                                      "embedded card pool)")
     graph.add_argument("--format", choices=GRAPH_FORMATS, default=None,
                        help="write the graph as GraphML, node-link JSON or a PNG drawing (needs --output)")
     graph.add_argument("--output", metavar="FILE", help="where to write the graph")
@@ -100,14 +102,14 @@ def report_lines(found: InteractionGraph, top: int) -> list[str]:
     return lines
 
 
-def run_graph(args: argparse.Namespace, cards: CardDatabase) -> int:
+def run_graph(args: argparse.Namespace, cards: Iterable[Card]) -> int:
     """Run ``legalcasts graph``: print the report, write the graph when asked.
 
     Parameters
     ----------
     args : argparse.Namespace
         ``format``, ``output``, ``top``.
-    cards : CardDatabase
+    cards : iterable of Card
         The pool.
 
     Returns

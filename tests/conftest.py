@@ -10,6 +10,18 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 SUITES = ROOT / "tests" / "counts"
 
+UNREAD_CURRENT_WORDING = {
+    "examples/rules13-savage-beating-combat.json":
+        "Savage Beating's current text 'Cast this spell only during combat on your turn.' is not read yet "
+        "(models/oracle): the card is reported unsupported (exit 3); with its older text "
+        "('Cast Savage Beating only during your turn and only during combat.') it counts 3",
+}
+"""Example states whose card the Oracle reader can't read in its current wording, with why.
+
+They are reported unsupported (exit code 3), never counted wrong; the tests expect that, and mark the
+hand-derived counts as expected failures (strict: once the reader reads the text, they must be restored).
+"""
+
 
 def load_count_suite(path: Path | None = None) -> list[dict]:
     """The cases of a count-suite file, or of every ``tests/counts/*.jsonl`` (one JSON object per line)."""

@@ -14,7 +14,7 @@ from models.io.state_json import load_state
 from solver.batch import BatchOptions, find_state_files, read_output_records, run_batch, solve_state_file
 from solver.cli import main
 from solver.legal import is_legal_cast
-from tests.conftest import ROOT
+from tests.conftest import ROOT, UNREAD_CURRENT_WORDING
 
 # The whole-hand count of every state file under examples/ (what `legalcasts count FILE` must print),
 # worked out by hand in tests/counts/*.jsonl and examples/README.md.
@@ -69,7 +69,8 @@ EXPECTED = {
     "examples/rules11-probe-20.json": 2,
     # the hand counts of tests/counts/breadth.jsonl: Rout 1 + Ghitu Fire 15 at P2's end step
     "examples/rules12-flash-for-two-more.json": 16,
-    "examples/rules13-savage-beating-combat.json": 3,  # mode 1, mode 2, or both entwined
+    # mode 1, mode 2, or both entwined, by its older text; its current text is not read yet: see UNSUPPORTED
+    "examples/rules13-savage-beating-combat.json": 3,
     "examples/rules14-aerial-volley.json": 10,  # 3 + C(3,2) * 2 + 1
     "examples/rules15-blessings-of-nature.json": 70,  # 5 + 30 + 30 + 5
     "examples/rules16-fuse-far-away.json": 8,  # Far 2 + Away 2 + fused 2 * 2
@@ -81,6 +82,25 @@ EXPECTED = {
     "examples/rules22-capsize-buyback.json": 14,  # 7 + 7 bought back
 }
 EXAMPLE_FILES = sorted(EXPECTED)  # the batch order: one directory, its files sorted
+UNSUPPORTED = set(UNREAD_CURRENT_WORDING)  # card text not read in its current wording: an error record, exit code 3
+SOLVED = len(EXPECTED) - len(UNSUPPORTED)
+
+
+def expected_records(records: list[dict], files: list[str]) -> list[dict]:
+    """The records of ``files`` as expected: each count of EXPECTED, or for an UNSUPPORTED file its own error record.
+
+    An unsupported file's record must be an exit-code-3 record naming unread rules text (never a count).
+    """
+    by_state = {record["state"]: record for record in records}
+    expected = []
+    for path in files:
+        if path in UNSUPPORTED:
+            record = by_state.get(path, {})
+            assert record.get("exit_code") == 3 and "unsupported rules text" in record.get("error", ""), record
+            expected.append(record)
+        else:
+            expected.append({"state": path, "count": EXPECTED[path]})
+    return expected
 
 
 @pytest.fixture(autouse=True)
@@ -124,16 +144,21 @@ def test_local_engine_counts_every_example(capsys, tmp_path) -> None:
     """CR 601.2: one record per state file with the whole-hand count, in file order, exit 0."""
     output = tmp_path / "counts.jsonl"
     code, out, err = batch(capsys, "examples/", "--workers", "2", "--output", str(output))
-    assert code == 0 and out == ""
-    assert records_of(output.read_text()) == [{"state": path, "count": EXPECTED[path]} for path in EXAMPLE_FILES]
-    assert f"{len(EXPECTED)} state files: {len(EXPECTED)} solved, 0 failed, 0 resumed" in err
+    assert code == (1 if UNSUPPORTED else 0) and out == ""
+    records = records_of(output.read_text())
+    assert records == expected_records(records, EXAMPLE_FILES)
+    assert f"{len(EXPECTED)} state files: {SOLVED} solved, {len(UNSUPPORTED)} failed, 0 resumed" in err
 
 
 def test_batch_counts_equal_the_count_command(capsys) -> None:
     """The batch counts what ``legalcasts count FILE`` counts, file by file."""
     code, out, _ = batch(capsys, "examples/", "--workers", "1")
-    assert code == 0
+    assert code == (1 if UNSUPPORTED else 0)
     for record in records_of(out):
+        if "error" in record:  # the count command exits with the same code and prints the same line
+            assert main(["count", record["state"]]) == record["exit_code"]
+            assert capsys.readouterr().err == f"legalcasts: unsupported: {record['error']}\n"
+            continue
         assert main(["count", record["state"]]) == 0
         assert capsys.readouterr().out.strip() == str(record["count"]), record["state"]
 
@@ -154,8 +179,9 @@ def dask_cluster():
 def test_dask_engine_gives_the_same_counts(capsys, dask_cluster) -> None:
     """The dask engine, on an existing cluster (--scheduler), writes the same records as the local engine."""
     code, out, _ = batch(capsys, "examples/", "--engine", "dask", "--scheduler", dask_cluster.scheduler_address)
-    assert code == 0
-    assert records_of(out) == [{"state": path, "count": EXPECTED[path]} for path in EXAMPLE_FILES]
+    assert code == (1 if UNSUPPORTED else 0)
+    records = records_of(out)
+    assert records == expected_records(records, EXAMPLE_FILES)
 
 
 def test_dask_engine_with_its_own_local_cluster(tmp_path) -> None:

@@ -12,7 +12,7 @@ import sqlite3
 
 import pytest
 
-from models.cards import default_card_database
+from models.cards import older_sets_card_database
 from models.errors import CardDataError, UnknownCardError
 from models.io.card_files import detect_card_file_format, read_card_file
 from models.io.card_index import CardIndex, default_index_path, import_card_file, load_card_database
@@ -240,11 +240,11 @@ def test_scryfall_default_cards_printings_merge_with_french_names():
     ],
 )
 def test_mapped_cards_equal_the_bundled_cards(tmp_path, name, faces):
-    """Every format gives the same Card as the bundled data for the same card (texts of the same Oracle date)."""
+    """Every format gives the same Card as the 13 older sets for the same card (texts of the same Oracle date)."""
     db = tmp_path / "cards.sqlite"
     import_card_file(FIXTURES / name, db)
     index = CardIndex(db)
-    bundled = default_card_database()
+    bundled = older_sets_card_database()
     for face in faces:
         card, expected = index.get(face), bundled.get(face)
         assert card.name_fr in (expected.name_fr, None)  # a file without French names gives None
@@ -427,10 +427,10 @@ def test_cli_import_and_find(capsys, tmp_path):
 
 
 def test_cli_exit_codes(capsys, tmp_path, monkeypatch):
-    """Exit code 2 and one line on stderr: unknown card (with a suggestion), bad file, no index."""
+    """Exit code 2 and one line on stderr: unknown card (with a suggestion), bad file, no index given with --db."""
     db = tmp_path / "cards.sqlite"
     monkeypatch.setenv("LEGALCASTS_DB", str(db))
-    code, out, err = run(capsys, "cards", "find", "Glacial Ray")
+    code, out, err = run(capsys, "cards", "find", "Glacial Ray", "--db", str(tmp_path / "absent.sqlite"))
     assert (code, out) == (2, "") and err.count("\n") == 1 and "no card index here" in err
     assert run(capsys, "cards", "import", str(FIXTURES / "AtomicCards.json"))[0] == 0  # into $LEGALCASTS_DB
     code, out, err = run(capsys, "cards", "find", "Glacal Ray")
@@ -453,3 +453,48 @@ def test_cli_commands_take_an_index_as_cards(capsys, tmp_path):
     assert (code, out, err) == (0, "26\n", "")
     code, _, err = run(capsys, "count", str(EXAMPLES / "case10-mists-ritual-ray.json"), "--cards", str(db))
     assert code == 2 and "unknown card 'Reach Through Mists'" in err
+
+
+def test_an_imported_index_keeps_its_skipped_records(tmp_path):
+    """``cards import``: a plane of the file is kept as skipped; asking for it says why. A card later imported wins."""
+    ray = {"name": "Glacial Ray", "mana_cost": "{1}{R}", "type_line": "Instant",
+           "oracle_text": "Glacial Ray deals 2 damage to any target."}
+    plane = {"name": "Tazeem", "mana_cost": "", "type_line": "Plane — Zendikar", "oracle_text": ""}
+    source = tmp_path / "cards.jsonl"
+    source.write_text(json.dumps(ray) + "\n" + json.dumps(plane) + "\n", "utf-8")
+    db = tmp_path / "cards.sqlite"
+    contents = import_card_file(source, db)
+    assert [s.name for s in contents.skipped] == ["Tazeem"]
+    index = CardIndex(db)
+    reason = "a plane card (CR 311.2: plane cards can't be cast)"
+    assert [(s.name, s.reason) for s in index.skipped] == [("Tazeem", reason)]
+    with pytest.raises(CardDataError) as info:
+        index.get("Tazeem", path="objects[1].card")
+    assert str(info.value) == f"objects[1].card: 'Tazeem' can't be used: {reason}"
+    with pytest.raises(CardDataError, match="'TAZEEM' can't be used: a plane card"):
+        index.find("TAZEEM")
+    homebrew = {"name": "Tazeem", "mana_cost": "{U}", "type_line": "Instant", "oracle_text": "A homebrew instant."}
+    fixed = tmp_path / "fixed.jsonl"
+    fixed.write_text(json.dumps(homebrew) + "\n", "utf-8")
+    import_card_file(fixed, db)
+    assert CardIndex(db).get("Tazeem").oracle_text == "A homebrew instant." and CardIndex(db).skipped == ()
+
+
+def test_a_face_the_index_lacks_is_one_clear_error(tmp_path):
+    """A face that a multi-face card names but the index lacks, or the whole card: one error, not "unknown card"."""
+    giant = {"name": "Bonecrusher Giant", "mana_cost": "{2}{R}", "type_line": "Creature — Giant", "power": "4",
+             "toughness": "3", "faces_of": "Bonecrusher Giant // Stomp", "layout": "adventure"}
+    source = tmp_path / "cards.jsonl"
+    source.write_text(json.dumps(giant) + "\n", "utf-8")
+    db = tmp_path / "cards.sqlite"
+    import_card_file(source, db)
+    index = CardIndex(db)
+    with pytest.raises(CardDataError) as info:
+        index.get("stomp", path="objects[0].card")
+    assert str(info.value) == ("objects[0].card: 'stomp' is a face of 'Bonecrusher Giant // Stomp' whose text the "
+                               "card data lacks")
+    with pytest.raises(CardDataError, match="'Bonecrusher Giant // Stomp' can't be used: the card data lacks the text "
+                                            "of its face 'Stomp'"):
+        index.find("Bonecrusher Giant // Stomp")
+    with pytest.raises(UnknownCardError):
+        index.get("Stomps")

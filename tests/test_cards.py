@@ -10,7 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from models.cards import CardDatabase, card_from_record, default_card_database, parse_type_line
+from models.cards import (
+    CardDatabase, card_from_record, default_card_database, older_sets_card_database, parse_type_line,
+)
 from models.errors import CardDataError, InputError, UnknownCardError
 from models.mana import Color, ManaCost
 from models.objects import CardType
@@ -22,11 +24,20 @@ SOURCE = Path(os.environ.get("LEGALCASTS_SOURCE_CARDS", ROOT.parent / "shared" /
 
 
 def test_bundled_database_has_every_card():
-    """README (card data): the shipped file holds 3159 cards, one per line, each name once."""
+    """README (card data): the older file holds 3159 cards, one per line, each name once; all are in the default."""
     lines = [line for line in SHIPPED.read_text("utf-8").splitlines() if line.strip()]
     assert len(lines) == 3159
-    assert len(default_card_database()) == len(lines)
-    assert {card.name for card in default_card_database()} == {json.loads(line)["name"] for line in lines}
+    assert len(older_sets_card_database()) == len(lines)
+    names = {json.loads(line)["name"] for line in lines}
+    assert {card.name for card in older_sets_card_database()} == names
+    assert all(name in default_card_database() for name in names)
+
+
+def test_default_database_is_the_whole_pool():
+    """The default card data: the 35,055 faces of the 2026 pool (cards/README), each a card or skipped with a reason."""
+    pool = default_card_database()
+    assert len(pool) + len(pool.skipped) == 35055  # the older file adds no face the pool lacks
+    assert all(skipped.reason and skipped.name for skipped in pool.skipped)
 
 
 @pytest.mark.parametrize("name", ["Glacial Ray", "glacial ray", "GLACIAL RAY", "gLaCiAl rAy"])
@@ -190,3 +201,32 @@ def test_build_script_reproduces_shipped_file(tmp_path):
     subprocess.run([sys.executable, str(ROOT / "scripts" / "build_card_data.py"), str(SOURCE), str(out)],
                    check=True, capture_output=True)
     assert out.read_bytes() == SHIPPED.read_bytes()
+
+
+def test_a_missing_second_face_in_a_card_file_too(tmp_path):
+    """``--cards FILE``: a face that a multi-face card names but the file lacks is one error, never a guess."""
+    giant = {"name": "Bonecrusher Giant", "mana_cost": "{2}{R}", "type_line": "Creature — Giant",
+             "oracle_text": "", "faces_of": "Bonecrusher Giant // Stomp", "layout": "adventure"}
+    cards = CardDatabase.from_jsonl(write_lines(tmp_path, json.dumps(giant)))
+    with pytest.raises(CardDataError, match="'Stomp' is a face of 'Bonecrusher Giant // Stomp' whose text the card "
+                                            "data lacks"):
+        cards.get("Stomp")
+    with pytest.raises(CardDataError, match="'Bonecrusher Giant // Stomp' can't be used: the card data lacks"):
+        cards.get("Bonecrusher Giant // Stomp")
+    with pytest.raises(UnknownCardError):
+        cards.get("Stomps Giant")
+
+
+@pytest.mark.parametrize(("text", "symbol"), [("Spells you cast cost {½} less to cast.", "{½}"),
+                                              ("Add {∞}.", "{∞}"), ("{HR}: Draw a card.", "{HR}")])
+def test_a_text_symbol_not_of_the_rules_is_a_bad_record(text, symbol):
+    """CR 107: a braced symbol in the text that is not one of the rules (a joke card's) makes a bad record."""
+    with pytest.raises(CardDataError) as info:
+        card_from_record({"name": "Joke", "type_line": "Instant", "oracle_text": text}, path="cards.jsonl:3")
+    assert str(info.value) == f"cards.jsonl:3.oracle_text: {symbol!r} in the text is not a symbol of the rules (CR 107)"
+
+
+def test_the_symbols_of_the_rules_are_read_in_text():
+    """CR 107.4-107.18: mana symbols and {H} {T} {Q} {PW} {CHAOS} {E} {TK} {P}, any case, make no bad record."""
+    text = "{T}, {Q}, {E}{E}: Add {C}{S}{W/U/P}{2/B}{C/R}. {CHAOS}: {PW} {TK} {P} {H} {x} {g/p}"
+    assert card_from_record({"name": "Many Symbols", "type_line": "Artifact", "oracle_text": text}).oracle_text == text

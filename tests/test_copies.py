@@ -89,7 +89,7 @@ def test_a_copy_keeps_x_kicker_and_costs_paid():
             "targets": [{"source": "rage", "mode": None, "instruction": 0, "index": 0, "targets": ["P2"]}]}},
         {"id": "gone", "card": "Grizzly Bears", "zone": "graveyard", "owner": "P1"}]}
     casts = list(copy_choices(state_from_data(data), "rage"))
-    assert len(casts) == 2  # P1 or P2 ("target creature or player"; no creature on the battlefield)
+    assert len(casts) == 2  # P1 or P2 ("any target", CR 115.4; no creature, planeswalker or battle in play)
     assert {(cast.x, cast.additional_costs, cast.sacrifices) for cast in casts} == {(2, (), ("gone",))}
 
 

@@ -10,11 +10,18 @@ from __future__ import annotations
 
 import pytest
 
+from models.errors import UnsupportedRuleError
 from models.io.state_json import load_state
 from solver.legal import count_legal_casts, legal_casts
-from tests.conftest import ROOT, load_count_suite
+from tests.conftest import ROOT, UNREAD_CURRENT_WORDING, load_count_suite
 
 CASES = load_count_suite()
+# A case whose card the reader can't read in its current wording is reported unsupported: its count, worked out
+# from the rules, is expected to fail until the reader reads it (strict: then this mark must go).
+PARAMS = [pytest.param(case, id=case["id"], marks=pytest.mark.xfail(
+              raises=UnsupportedRuleError, strict=True, reason=UNREAD_CURRENT_WORDING[case["state"]]))
+          if case["state"] in UNREAD_CURRENT_WORDING else pytest.param(case, id=case["id"])
+          for case in CASES]
 
 
 def _objects(state, case) -> list[str]:
@@ -38,7 +45,7 @@ def _divide(state, object_ids, case, backend) -> str:
 
 
 @pytest.mark.parametrize("backend", ["python-constraint", "brute", "fast"])
-@pytest.mark.parametrize("case", CASES, ids=[c["id"] for c in CASES])
+@pytest.mark.parametrize("case", PARAMS)
 def test_count_suite(case: dict, backend: str) -> None:
     """CR 601.2: the number of legal casts of each suite case (arithmetic in the suite file)."""
     state = load_state(ROOT / case["state"])

@@ -84,7 +84,7 @@ def _mutations(cast: Cast, state) -> list[Cast]:
     mutated.append(cast._replace(modes=cast.modes + cast.modes[:1]))  # a mode chosen once more (CR 700.2d)
     for x in ((cast.x or 0) + 1, (cast.x or 0) - 1 if cast.x else None, 0 if cast.x is None else None):
         mutated.append(cast._replace(x=x))
-    for alternative in ("overload", "awaken", "exile a red card with converted mana cost X from your hand", None):
+    for alternative in ("overload", "awaken", "exile a red card with mana value X from your hand", None):
         if alternative != cast.alternative_cost:
             mutated.append(cast._replace(alternative_cost=alternative))
     paid = dict(cast.additional_costs)

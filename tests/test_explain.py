@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 
 import pytest
 
-from models.io.state_json import load_state
+from models.errors import UnsupportedRuleError
+from models.io.state_json import load_state, state_from_data
 from models.objects import Phase
 from solver.explain import explain_card
-from tests.conftest import ROOT
+from tests.conftest import ROOT, UNREAD_CURRENT_WORDING
+from tests.rules.conftest import older_text
 
 EXAMPLES = ROOT / "examples"
 
@@ -70,9 +73,20 @@ def test_explain_a_spell_with_x_and_a_flash_cost():
     assert (explanation.count, explanation.reasons) == (15, ())
 
 
-def test_explain_a_timing_restriction():
+@pytest.mark.parametrize("wording", [
+    pytest.param("current", marks=pytest.mark.xfail(
+        raises=UnsupportedRuleError, strict=True,
+        reason=UNREAD_CURRENT_WORDING["examples/rules13-savage-beating-combat.json"])),
+    "older",
+])
+def test_explain_a_timing_restriction(wording):
     """CR 601.3, 604.6: Savage Beating outside combat: the restriction printed on it is the reason."""
-    state = load_state(EXAMPLES / "rules13-savage-beating-combat.json")
+    data = json.loads((EXAMPLES / "rules13-savage-beating-combat.json").read_text(encoding="utf-8"))
+    if wording == "older":  # "Cast Savage Beating only during your turn and only during combat."
+        for entry in data["objects"]:
+            if entry["card"] == "Savage Beating":
+                entry["card"] = older_text("Savage Beating")
+    state = state_from_data(data)
     assert explain_card(state, "beating").reasons == ()
     explanation = explain_card(replace(state, phase=Phase.POSTCOMBAT_MAIN), "beating")
     assert explanation.count == 0

@@ -344,3 +344,22 @@ def test_split_card_by_its_whole_name(tmp_path):
                     "aibattlefield=Grizzly Bears;Silver Knight\n", encoding="utf-8")
     state = load_state(path)
     assert count_legal_casts(state) == 8
+
+
+def test_a_card_the_data_refuses_is_named_with_its_reason():
+    """A puzzle naming a plane (CR 311.2) or a face the data lacks: that reason, on its line, not "unknown cards"."""
+    from models.cards import CardDatabase, SkippedRecord, card_from_record
+
+    giant = card_from_record({"name": "Bonecrusher Giant", "mana_cost": "{2}{R}", "type_line": "Creature — Giant",
+                              "faces_of": "Bonecrusher Giant // Stomp", "layout": "adventure"})
+    mountain = card_from_record({"name": "Mountain", "type_line": "Basic Land — Mountain"})
+    plane = SkippedRecord("cards.jsonl:3", "a plane card (CR 311.2: plane cards can't be cast)", "Tazeem")
+    cards = CardDatabase([giant, mountain], [plane])
+    with pytest.raises(StateError) as info:
+        puzzle_from_text("[state]\nhumanbattlefield=Mountain\nhumanhand=Stomp\n", cards)
+    assert str(info.value) == "line 3: humanhand: 'Stomp' is a face of 'Bonecrusher Giant // Stomp' whose text the " \
+                              "card data lacks"
+    with pytest.raises(StateError) as info:
+        puzzle_from_text("[state]\nhumanhand=Tazeem\n", cards, source="p.pzl")
+    assert str(info.value) == "p.pzl:2: humanhand: 'Tazeem' can't be used: a plane card (CR 311.2: plane cards can't " \
+                              "be cast)"

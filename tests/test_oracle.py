@@ -2,7 +2,10 @@
 
 Every expected value below was worked out by hand from the card's Oracle text
 as it stands in ``models/data/cards.jsonl`` (quoted in the comments), never
-copied from the parser's output. A target instance is written as
+copied from the parser's output. That file is read here explicitly
+(``older_sets_card_database``): the package's default card data is the whole
+pool in current wording, whose reading is tested through the rules tests and
+the examples. A target instance is written as
 ``(count, minimum, kinds, controller)``; ``T("creature")`` is one target
 creature with no controller restriction.
 """
@@ -12,7 +15,7 @@ from __future__ import annotations
 import pytest
 
 from models.abilities import ANY_TARGET_KINDS, ControllerFilter, TargetKind
-from models.cards import default_card_database
+from models.cards import older_sets_card_database
 from models.mana import Color, ManaCost
 from models.objects import CardType
 from models.oracle.parser import parse_card, parse_granted
@@ -28,7 +31,7 @@ ANY = tuple(sorted(k.value for k in ANY_TARGET_KINDS))
 
 
 def abilities(name: str):
-    return parse_card(default_card_database().get(name))
+    return parse_card(older_sets_card_database().get(name))
 
 
 def shape(targets) -> tuple:
@@ -108,7 +111,7 @@ SPREE_SUPPORTED += [
 
 def test_spree_card_lists_are_complete():
     """CR 702.172: the bundled data has 21 Spree cards and each is in one table here."""
-    names = {c.name for c in default_card_database() if c.oracle_text.startswith("Spree")}
+    names = {c.name for c in older_sets_card_database() if c.oracle_text.startswith("Spree")}
     listed = {p.values[0] if hasattr(p, "values") else p[0] for p in SPREE_SUPPORTED}
     assert len(names) == 21
     assert names == listed
@@ -197,7 +200,7 @@ SPLICE_SUPPORTED += [
 
 def test_splice_card_lists_are_complete():
     """CR 702.47a: 27 "Splice onto Arcane" cards and 3 "Splice onto instant or sorcery" cards, all listed here."""
-    cards = [c for c in default_card_database() if "Splice onto" in c.oracle_text]
+    cards = [c for c in older_sets_card_database() if "Splice onto" in c.oracle_text]
     arcane = {c.name for c in cards if "Splice onto Arcane" in c.oracle_text}
     listed = {p.values[0] if hasattr(p, "values") else p[0] for p in SPLICE_SUPPORTED}
     listed |= {name for name, _ in SPLICE_OBJECT_COSTS} | {name for name, _ in SPLICE_OBJECT_COSTS}
@@ -503,7 +506,7 @@ def test_every_target_word_of_a_modelled_spell_is_an_instance():
     from models.objects import CardType
 
     dropped = []
-    for card in default_card_database():
+    for card in older_sets_card_database():
         if not (card.has_type(CardType.INSTANT) or card.has_type(CardType.SORCERY)):
             continue
         parsed = parse_card(card)

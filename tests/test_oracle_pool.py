@@ -6,12 +6,14 @@ file is the default. Expected readings are worked out from the Oracle text and t
 
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import pytest
 
 from models.abilities import Quality, TargetKind
 from models.cards import card_from_record
+from models.errors import CardDataError
 from models.mana import Color
 from models.objects import CardType, Zone
 from models.oracle.parser import parse_card, read_line
@@ -51,9 +53,16 @@ def test_subtype_of_two_words():
 
 
 def test_symbol_no_rule_defines_is_unsupported_with_its_line():
-    """Cheap Ass: "{½}" is no mana symbol of CR 107.4, so its cost change is reported, never read as another."""
-    card = read("Spells you cast cost {½} less to cast.", type_line="Creature — Donkey Townsfolk",
-                cost="{1}{W}", name="Cheap Ass")
+    """Cheap Ass: "{½}" is no symbol of CR 107: refused by the card data, reported by the reader.
+
+    A card built without the loader still gets its line reported, never read as another symbol.
+    """
+    record = {"name": "Cheap Ass", "mana_cost": "{1}{W}", "type_line": "Creature — Donkey Townsfolk",
+              "oracle_text": "Spells you cast cost {½} less to cast."}
+    with pytest.raises(CardDataError, match="CR 107"):
+        card_from_record(record)
+    valid = card_from_record(record | {"oracle_text": "Spells you cast cost {1} less to cast."})
+    card = parse_card(dataclasses.replace(valid, oracle_text=record["oracle_text"]))
     (unread,) = card.unsupported
     assert unread.span == "Spells you cast cost {½} less to cast." and "{½}" in unread.reason
     assert unread.permanent_relevant and not card.cost_modifiers

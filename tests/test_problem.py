@@ -18,13 +18,19 @@ import pytest
 
 from legalcasts import build_cast_problem, get_engine, legal_casts
 from models.choices import ChoiceKey, ChoiceKind, CostObjectsKey, DivisionKey, SpliceSetKey, TargetKey
+from models.errors import UnsupportedRuleError
 from models.io.state_json import load_state
 from models.objects import Zone
 from solver.problem import LazyDomain
-from tests.conftest import ROOT
+from tests.conftest import ROOT, UNREAD_CURRENT_WORDING
 from tests.rules.conftest import build_state
 
-EXAMPLES = sorted(p for p in (ROOT / "examples").glob("*.json"))
+EXAMPLES = [
+    pytest.param(p, id=p.stem, marks=pytest.mark.xfail(raises=UnsupportedRuleError, strict=True,
+                                                       reason=UNREAD_CURRENT_WORDING[f"examples/{p.name}"]))
+    if f"examples/{p.name}" in UNREAD_CURRENT_WORDING else pytest.param(p, id=p.stem)
+    for p in sorted((ROOT / "examples").glob("*.json"))
+]
 
 
 def _views(path):
@@ -35,7 +41,7 @@ def _views(path):
             yield state, legal_casts(state, card.id, player=player)
 
 
-@pytest.mark.parametrize("path", EXAMPLES, ids=[p.stem for p in EXAMPLES])
+@pytest.mark.parametrize("path", EXAMPLES)
 def test_assignment_of_inverts_to_cast(path) -> None:
     """CR 601.2: every solution of every example reads back from its cast to the same assignment."""
     brute = get_engine("brute")
@@ -81,7 +87,7 @@ def test_every_kind_of_choice_round_trips_on_one_problem() -> None:
         assert {k: _canonical(k, v) for k, v in back.items()} == {k: _canonical(k, v) for k, v in solution.items()}
 
 
-@pytest.mark.parametrize("path", EXAMPLES, ids=[p.stem for p in EXAMPLES])
+@pytest.mark.parametrize("path", EXAMPLES)
 def test_every_variable_is_keyed_by_a_typed_choice(path) -> None:
     """Typed choices: no variable, constraint scope or cost term is named by a string."""
     for _, view in _views(path):
@@ -91,7 +97,7 @@ def test_every_variable_is_keyed_by_a_typed_choice(path) -> None:
             assert all(isinstance(key, ChoiceKey) for term in problem.cost_terms for key in term.scope)
 
 
-@pytest.mark.parametrize("path", EXAMPLES, ids=[p.stem for p in EXAMPLES])
+@pytest.mark.parametrize("path", EXAMPLES)
 def test_lazy_domains_contain_what_they_make(path) -> None:
     """A lazy domain's membership test agrees with the values it makes (first 2,000 of each)."""
     for _, view in _views(path):

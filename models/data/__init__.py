@@ -1,1 +1,1 @@
-"""The card file shipped with the package (cards.jsonl)."""
+"""The card data shipped with the package: the 2026 pool (oracle-2026.jsonl.gz) and 13 older sets (cards.jsonl)."""

@@ -112,7 +112,7 @@ from pathlib import Path
 from typing import TypedDict
 
 from models.cards import CardDatabase, default_card_database
-from models.errors import InputError, StateError
+from models.errors import CardDataError, InputError, StateError, UnknownCardError
 from models.mana import Color, ManaCost
 from models.objects import Card, CardType, GameObject, ObjectId, Phase, PlayerId, Zone
 from models.state import GameState
@@ -263,7 +263,9 @@ def puzzle_from_text(text: str, cards: CardDatabase | None = None, source: str =
         section, a line that is not ``key=value``, an unknown key or
         modifier, a bad phase, player, number or mana, a token script name
         that can't be read, an ``Id`` given twice or an ``AttachedTo`` with
-        no such id. Every card name not in the database, in one error.
+        no such id, a card name the database refuses (a record it skipped,
+        such as a plane, or a face whose text it lacks: that reason). Every
+        card name not in the database, in one error.
 
     Examples
     --------
@@ -532,6 +534,12 @@ def _look_up(entries: list[_Entry], cards: CardDatabase, source: str, where) -> 
             found.append(token_card(entry.name, path=f"{where(entry.line)}: {entry.key}"))
             continue
         if entry.name not in cards:
+            try:
+                cards.get(entry.name)
+            except CardDataError as exc:  # a record the data skipped, or a face it lacks: that reason, not "unknown"
+                raise StateError(where(entry.line), f"{entry.key}: {exc.message}") from None
+            except UnknownCardError:
+                pass
             lines = unknown.setdefault(entry.name, [])
             if entry.line not in lines:
                 lines.append(entry.line)

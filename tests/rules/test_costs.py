@@ -13,6 +13,7 @@ import pytest
 
 from models.cast import Cast, TargetChoice
 from solver.legal import legal_casts, why_illegal
+from tests.rules.conftest import older_text, unread_current_wording
 
 RAY = [("ray", "Glacial Ray")]
 MISTS_AND_RAY = [("mists", "Reach Through Mists"), ("ray", "Glacial Ray")]
@@ -274,7 +275,7 @@ def test_sacrifice_cost_needs_a_permanent_of_the_caster(make_state, casts, basic
     state = make_state(hand=[("fling", "Fling")], battlefield=basics("Mountain", 2),
                        opponent=[("bear", "Grizzly Bears")])
     assert casts(state, "fling") == set()
-    cast = Cast("fling", "Fling", targets=(TargetChoice("fling", None, 1, 0, "target creature or player", ("P2",)),),
+    cast = Cast("fling", "Fling", targets=(TargetChoice("fling", None, 1, 0, "any target", ("P2",)),),
                 sacrifices=("bear",))
     assert "CR 701.21a" in {reason.rule for reason in why_illegal(state, cast)}
 
@@ -675,20 +676,27 @@ def test_overload_with_spliced_text_is_unsupported(make_state):
         legal_casts(state, "surge")
 
 
-def test_spell_that_costs_less_for_each_creature(make_state, casts):
+@pytest.mark.parametrize("act", [
+    # Current wording: "This spell costs {1} less to cast for each creature on the battlefield." (not read yet)
+    pytest.param("Blasphemous Act", id="current", marks=unread_current_wording(
+        "'This spell costs {1} less to cast for each creature on the battlefield.' is not read yet (models/oracle)")),
+    # Older wording: "Blasphemous Act costs {1} less to cast for each creature on the battlefield."
+    pytest.param(older_text("Blasphemous Act"), id="older"),
+])
+def test_spell_that_costs_less_for_each_creature(make_state, casts, act):
     """CR 601.2f, 118.7a: Blasphemous Act costs {1} less per creature, never less than its {R}.
 
     Blasphemous Act ({8}{R}) costs {1} less for each creature on the battlefield.
     """
     four_mountains = [(f"m{i}", "Mountain") for i in range(4)]
-    five = make_state(hand=[("act", "Blasphemous Act")], battlefield=four_mountains + [("b0", "Grizzly Bears")],
+    five = make_state(hand=[("act", act)], battlefield=four_mountains + [("b0", "Grizzly Bears")],
                       opponent=[(f"o{i}", "Grizzly Bears") for i in range(4)])
     # 5 creatures: {8}{R} - {5} = {3}{R}, four Mountains pay it: 1 cast (no targets).
     assert [str(c.total_cost) for c in casts(five, "act")] == ["{3}{R}"]
-    four = make_state(hand=[("act", "Blasphemous Act")], battlefield=four_mountains,
+    four = make_state(hand=[("act", act)], battlefield=four_mountains,
                       opponent=[(f"o{i}", "Grizzly Bears") for i in range(4)])
     assert casts(four, "act") == set()  # {4}{R} needs five mana
-    many = make_state(hand=[("act", "Blasphemous Act")], battlefield=[("m0", "Mountain")],
+    many = make_state(hand=[("act", act)], battlefield=[("m0", "Mountain")],
                       opponent=[(f"o{i}", "Grizzly Bears") for i in range(12)])
     assert [str(c.total_cost) for c in casts(many, "act")] == ["{R}"]  # 12 creatures: generic to 0, {R} stays
 
@@ -731,7 +739,8 @@ def test_tap_any_number_of_creatures_keeps_mana_creatures_honest(make_state, cas
                            ("elves", "Llanowar Elves"), ("bears", "Grizzly Bears")])
     found = casts(state, "burn")
     # Five mana are needed: the four Mountains and the Elves, so only the Bears may be tapped: {} or {bears} = 2.
-    # Target creature or player: P1, P2, elves, bears = 4. 2 * 4 = 8.
+    # Any target (CR 115.4: a creature, player, planeswalker or battle; no planeswalker or battle here):
+    # P1, P2, elves, bears = 4. 2 * 4 = 8.
     assert len(found) == 8 and {c.taps for c in found} == {(), ("bears",)}
 
 
@@ -740,7 +749,8 @@ def test_sacrifice_all_creatures(make_state, casts):
     state = make_state(hand=[("blast", "Soulblast")], battlefield=[(f"m{i}", "Mountain") for i in range(6)] + [
         ("b1", "Grizzly Bears"), ("b2", "Grizzly Bears")], opponent=[("theirs", "Grizzly Bears")])
     found = casts(state, "blast")
-    # target creature or player: P1, P2, b1, b2, theirs = 5; the sacrifice is always {b1, b2}.
+    # any target (CR 115.4; no planeswalker or battle here): P1, P2, b1, b2, theirs = 5; the sacrifice is always
+    # {b1, b2}.
     assert len(found) == 5 and {c.sacrifices for c in found} == {("b1", "b2")}
 
 

@@ -14,6 +14,7 @@ import pytest
 from models.cast import Cast, TargetChoice
 from models.errors import UnsupportedRuleError
 from solver.legal import is_legal_cast, legal_casts, why_illegal
+from tests.rules.conftest import older_text, unread_current_wording
 
 RAY = [("ray", "Glacial Ray")]
 TWO_MOUNTAINS = [("m1", "Mountain"), ("m2", "Mountain")]
@@ -46,10 +47,18 @@ def test_any_target_is_creatures_players_and_planeswalkers(make_state, casts, wa
     assert chosen(found) == {("P1",), ("P2",), ("bears",), ("walker",)}
 
 
-def test_any_target_includes_a_real_planeswalker(make_state, casts):
+@pytest.mark.parametrize("liliana", [
+    # Current wording: loyalty abilities as "[+1]: …", "[−2]: Target player sacrifices a creature." (CR 606.2)
+    pytest.param("Liliana of the Veil", id="current", marks=unread_current_wording(
+        "loyalty abilities written '[−2]: …' are read as a static ability that may bear on targeting "
+        "(models/oracle): any planeswalker on the battlefield makes the cast unsupported")),
+    # Older wording: "+1: Each player discards a card.", "−2: Target player sacrifices a creature."
+    pytest.param(older_text("Liliana of the Veil"), id="older"),
+])
+def test_any_target_includes_a_real_planeswalker(make_state, casts, liliana):
     """CR 115.4: Liliana of the Veil is a legal "any target"; her own abilities don't change that."""
     state = make_state(hand=RAY, battlefield=TWO_MOUNTAINS,
-                       opponent=[("bears", "Grizzly Bears"), ("lili", "Liliana of the Veil")])
+                       opponent=[("bears", "Grizzly Bears"), ("lili", liliana)])
     # P1, P2, Grizzly Bears, Liliana = 4.
     assert len(casts(state, "ray")) == 4
 

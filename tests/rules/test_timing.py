@@ -10,6 +10,7 @@ import pytest
 
 from models.cast import Cast, TargetChoice
 from solver.legal import count_legal_casts, legal_casts, why_illegal
+from tests.rules.conftest import older_text, unread_current_wording
 
 RAID = [("raid", "Requisition Raid")]
 TWO_PLAINS = [("p1", "Plains"), ("p2", "Plains")]
@@ -312,10 +313,17 @@ def mountains(count: int) -> list[tuple[str, str]]:
         ({"phase": "combat", "active_player": "P2", "priority": "P1"}, 7, 0),
     ],
 )
+@pytest.mark.parametrize("beating", [
+    # Current wording: "Cast this spell only during combat on your turn." (not read yet)
+    pytest.param("Savage Beating", id="current", marks=unread_current_wording(
+        "'Cast this spell only during combat on your turn.' is not read yet (models/oracle)")),
+    # Older wording: "Cast Savage Beating only during your turn and only during combat." (the same restriction)
+    pytest.param(older_text("Savage Beating"), id="older"),
+])
 def test_savage_beating_only_during_your_turn_and_only_during_combat(make_state, casts, situation, lands,
-                                                                      expected):
+                                                                      expected, beating):
     """CR 601.3, 604.6, 702.42a: Savage Beating, entwine {1}{R}, only during its caster's turn and during combat."""
-    state = make_state(hand=[("beating", "Savage Beating")], battlefield=mountains(lands), **situation)
+    state = make_state(hand=[("beating", beating)], battlefield=mountains(lands), **situation)
     assert len(casts(state, "beating")) == expected
     rules = {r.rule for r in why_illegal(state, Cast("beating", "Savage Beating", modes=(0,)))}
     assert rules == (set() if expected else {"CR 601.3"})
@@ -348,7 +356,7 @@ def test_timing_restriction_is_explained(make_state):
                 targets=(TargetChoice("dance", None, 0, 0, "target creature card from your graveyard", ("g0",)),))
     reasons = why_illegal(state, cast)
     assert [r.rule for r in reasons] == ["CR 601.3"]
-    assert "Cast Cauldron Dance only during combat." in reasons[0].message
+    assert "Cast this spell only during combat." in reasons[0].message  # its current wording
     assert why_illegal(make_state(hand=[("dance", "Cauldron Dance")],
                                   battlefield=[("s1", "Swamp"), ("r1", "Mountain")] + plains(4),
                                   objects=graveyard("Grizzly Bears"), phase="combat"), cast) == ()
