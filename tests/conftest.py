@@ -10,12 +10,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 SUITES = ROOT / "tests" / "counts"
 
-UNREAD_CURRENT_WORDING = {
-    "examples/rules13-savage-beating-combat.json":
-        "Savage Beating's current text 'Cast this spell only during combat on your turn.' is not read yet "
-        "(models/oracle): the card is reported unsupported (exit 3); with its older text "
-        "('Cast Savage Beating only during your turn and only during combat.') it counts 3",
-}
+UNREAD_CURRENT_WORDING: dict[str, str] = {}
 """Example states whose card the Oracle reader can't read in its current wording, with why.
 
 They are reported unsupported (exit code 3), never counted wrong; the tests expect that, and mark the

@@ -69,7 +69,7 @@ EXPECTED = {
     "examples/rules11-probe-20.json": 2,
     # the hand counts of tests/counts/breadth.jsonl: Rout 1 + Ghitu Fire 15 at P2's end step
     "examples/rules12-flash-for-two-more.json": 16,
-    # mode 1, mode 2, or both entwined, by its older text; its current text is not read yet: see UNSUPPORTED
+    # mode 1, mode 2, or both entwined (CR 702.42a), only during combat on P1's turn
     "examples/rules13-savage-beating-combat.json": 3,
     "examples/rules14-aerial-volley.json": 10,  # 3 + C(3,2) * 2 + 1
     "examples/rules15-blessings-of-nature.json": 70,  # 5 + 30 + 30 + 5

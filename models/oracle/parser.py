@@ -841,6 +841,9 @@ _CONTINUED_KINDS = re.compile(
 
 
 _OWN_OTHER_ZONE_PERMISSION = re.compile(r"\byou may cast (this card|~) from (your|a) (graveyard|exile|library)\b")
+# "If this creature was kicked, it enters with two +1/+1 counters on it.": how the permanent enters (CR 614.1c),
+# the kicker itself being read from its keyword line; nothing of casting
+_ENTERS_IF_KICKED = re.compile(r"if (~|this [a-z]+|it) was kicked( with its \{[^}]+\}+ kicker)?, (it|~) enters with\b")
 _COST_START = re.compile(r"[{\[+−-]|(tap|untap|sacrifice|discard|exile|pay|remove|return|reveal|put)\b")
 
 
@@ -1166,18 +1169,21 @@ def parse_card(card: Card) -> CardAbilities:
                 for token in _tokens(tree):
                     if token.type != "TIMING_WINDOW":
                         continue
-                    if str(token) == "combat":
+                    window = str(token)  # "combat", "your turn", "combat on an opponent's turn", ...
+                    if window.startswith("combat"):
                         phases.add(Phase.COMBAT)
-                    else:
-                        turns.add("yours" if str(token) == "your turn" else "opponent")
+                    if window.endswith("your turn"):
+                        turns.add("yours")
+                    elif window.endswith("opponent's turn"):
+                        turns.add("opponent")
                 if len(turns) > 1:  # "only during your turn and only during an opponent's turn": never
                     unsupported.append(UnsupportedText(original, "contradictory timing restriction"))
                 else:
                     out["timing_restriction"] = TimingRestriction(frozenset(phases), turns.pop() if turns else "any",
                                                                   original)
             elif rule == "self_cost_line":
-                found = re.match(
-                    r"~ costs \{(\d+)\} less to cast for each (\w+) (on the battlefield|card in your graveyard)", line)
+                found = re.match(r"(?:~|this spell) costs \{(\d+)\} less to cast for each (\w+) "
+                                 r"(on the battlefield|card in your graveyard)", line)
                 assert found is not None, line  # SELF_COST_PER matched the line
                 cost_modifiers.append(CostModifier(  # the spell's own reduction (CR 601.2f)
                     -int(found.group(1)), original, own=True,
@@ -1222,7 +1228,8 @@ def parse_card(card: Card) -> CardAbilities:
             elif rule == "basic_mana_line":
                 mana_abilities.append(ManaAbility((frozenset(_BASIC_LETTERS[line]),)))
             elif rule in ("triggered_line", "activated_line"):
-                if rule == "activated_line" and re.search(r":\s*add\b", line):
+                if rule == "activated_line" and re.search(r":\s*add\b", line) and not line.startswith("["):
+                    # (a loyalty ability is never a mana ability, CR 605.1a: it makes mana as it resolves)
                     unsupported.append(UnsupportedText(
                         original, "mana ability with a cost other than {T}",
                         casting_relevant=False, permanent_relevant=True, topics=_topics(original)))
@@ -1261,7 +1268,7 @@ def parse_card(card: Card) -> CardAbilities:
                         original, "static ability that may bear on casting or targeting",
                         casting_relevant="cast" in line or "cost" in line,
                         permanent_relevant=True, topics=_topics(original)))
-                elif reader.unsupported:
+                elif reader.unsupported and not _ENTERS_IF_KICKED.match(line):
                     unsupported.extend(reader.unsupported)
         except (_UnreadText, ManaCostError) as unread:
             # a word or symbol of a phrase the grammar took in that the reader can't give a meaning to

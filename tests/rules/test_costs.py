@@ -13,7 +13,7 @@ import pytest
 
 from models.cast import Cast, TargetChoice
 from solver.legal import legal_casts, why_illegal
-from tests.rules.conftest import older_text, unread_current_wording
+from tests.rules.conftest import older_text
 
 RAY = [("ray", "Glacial Ray")]
 MISTS_AND_RAY = [("mists", "Reach Through Mists"), ("ray", "Glacial Ray")]
@@ -677,9 +677,8 @@ def test_overload_with_spliced_text_is_unsupported(make_state):
 
 
 @pytest.mark.parametrize("act", [
-    # Current wording: "This spell costs {1} less to cast for each creature on the battlefield." (not read yet)
-    pytest.param("Blasphemous Act", id="current", marks=unread_current_wording(
-        "'This spell costs {1} less to cast for each creature on the battlefield.' is not read yet (models/oracle)")),
+    # Current wording: "This spell costs {1} less to cast for each creature on the battlefield."
+    pytest.param("Blasphemous Act", id="current"),
     # Older wording: "Blasphemous Act costs {1} less to cast for each creature on the battlefield."
     pytest.param(older_text("Blasphemous Act"), id="older"),
 ])

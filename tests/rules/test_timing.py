@@ -10,7 +10,7 @@ import pytest
 
 from models.cast import Cast, TargetChoice
 from solver.legal import count_legal_casts, legal_casts, why_illegal
-from tests.rules.conftest import older_text, unread_current_wording
+from tests.rules.conftest import older_text
 
 RAID = [("raid", "Requisition Raid")]
 TWO_PLAINS = [("p1", "Plains"), ("p2", "Plains")]
@@ -314,9 +314,8 @@ def mountains(count: int) -> list[tuple[str, str]]:
     ],
 )
 @pytest.mark.parametrize("beating", [
-    # Current wording: "Cast this spell only during combat on your turn." (not read yet)
-    pytest.param("Savage Beating", id="current", marks=unread_current_wording(
-        "'Cast this spell only during combat on your turn.' is not read yet (models/oracle)")),
+    # Current wording: "Cast this spell only during combat on your turn."
+    pytest.param("Savage Beating", id="current"),
     # Older wording: "Cast Savage Beating only during your turn and only during combat." (the same restriction)
     pytest.param(older_text("Savage Beating"), id="older"),
 ])
