@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 import re
 
-import pytest
 
 from models.cards import older_sets_card_database
 from models.oracle.coverage import oracle_coverage

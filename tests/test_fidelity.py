@@ -40,3 +40,14 @@ def test_card_read_as_written_by_hand(record):
             and abilities.permanent_unsupported:
         structure["bears_on_others"] = False  # text reported unread, so never a guess: honest, not a misread
     assert structure == expected
+
+
+def test_audit_results_match_their_samples():
+    """Each audit result file has one verdict per card of its sample, in order, from the known verdicts."""
+    audit = FIDELITY / "audit"
+    for sample in sorted(audit.glob("sample-*.jsonl")):
+        result = audit / sample.name.replace("sample", "result")
+        names = [json.loads(line)["name"] for line in sample.read_text(encoding="utf-8").splitlines() if line]
+        verdicts = [json.loads(line) for line in result.read_text(encoding="utf-8").splitlines() if line]
+        assert [v["name"] for v in verdicts] == names
+        assert {v["verdict"] for v in verdicts} <= {"correct", "misread", "probable"}

@@ -14,7 +14,7 @@ import pytest
 from models.abilities import Quality, TargetKind
 from models.cards import card_from_record
 from models.errors import CardDataError
-from models.mana import Color
+from models.mana import Color, ManaCost
 from models.objects import CardType, Zone
 from models.oracle.parser import parse_card, read_line
 from solver.cli import main
@@ -682,3 +682,13 @@ def test_keyword_with_a_cost_and_more_is_reported_for_its_zones():
     (unread,) = card.unsupported
     assert unread.span == "Flashback {3}{B}, Pay 3 life." and Zone.GRAVEYARD in unread.zones
     assert not card.casting_unsupported
+
+
+def test_colourless_hybrid_is_no_generic_mana_to_reduce():
+    """A generic reduction leaves {C/W}, paid with {C} or {W}, never generic mana (CR 107.4e, 118.7a).
+
+    {2/W}'s generic half is reduced only when announced as paid with generic mana (CR 601.2b).
+    """
+    assert [str(c) for c in ManaCost.parse("{C/W}{C/W}").generic_reduction_options(1)] == ["{C/W}{C/W}"]
+    assert [str(c) for c in ManaCost.parse("{1}{C/W}").generic_reduction_options(2)] == ["{C/W}"]
+    assert [str(c) for c in ManaCost.parse("{2/W}").generic_reduction_options(1)] == ["{2/W}", "{1}"]

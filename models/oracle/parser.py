@@ -843,7 +843,8 @@ _CONTINUED_KINDS = re.compile(
 _OWN_OTHER_ZONE_PERMISSION = re.compile(r"\byou may cast (this card|~) from (your|a) (graveyard|exile|library)\b")
 # "If this creature was kicked, it enters with two +1/+1 counters on it.": how the permanent enters (CR 614.1c),
 # the kicker itself being read from its keyword line; nothing of casting
-_ENTERS_IF_KICKED = re.compile(r"if (~|this [a-z]+|it) was kicked( with its (\{[^}]+\})+ kicker)?, (it|~) enters with\b")
+_ENTERS_IF_KICKED = re.compile(
+    r"if (~|this [a-z]+|it) was kicked( with its (\{[^}]+\})+ kicker)?, (it|~) enters with\b")
 _COST_START = re.compile(r"[{\[+−-]|(tap|untap|sacrifice|discard|exile|pay|remove|return|reveal|put)\b")
 
 
