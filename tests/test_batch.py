@@ -79,6 +79,7 @@ EXPECTED = {
     "examples/rules19-hundred-talon-splice.json": 35,  # Ray 5 + 5*3*2; Strike alone needs {W}: 0
     "examples/rules20-coastal-discovery-awaken.json": 7,  # 1 + 6
     "examples/rules21-blazing-shoal-exile.json": 6,  # Shoal 3 + Lightning Bolt's any target 3
+    "examples/rules22-pacifism-aura.json": 2,  # either Grizzly Bears; not the hexproof, shroud or pro-white ones
     "examples/rules22-capsize-buyback.json": 14,  # 7 + 7 bought back
 }
 EXAMPLE_FILES = sorted(EXPECTED)  # the batch order: one directory, its files sorted

@@ -10,7 +10,7 @@ import json
 import re
 
 
-from models.cards import older_sets_card_database
+from models.cards import default_card_database, older_sets_card_database
 from models.oracle.coverage import oracle_coverage
 from solver.cli import main
 from tests.conftest import ROOT
@@ -55,14 +55,16 @@ def test_coverage_command(capsys):
 def test_coverage_of_other_cards():
     """Coverage of permanents: 3,159 cards - 893 instants and sorceries = 2,266 others.
 
-    Silver Knight's "First strike, protection from red" is read, Animate Artifact's "Enchant artifact" (an Aura
-    spell's target, CR 303.4a) is not.
+    Silver Knight's "First strike, protection from red" is read. Animate Artifact's "Enchant artifact" is read (an
+    Aura spell's target, CR 303.4a), but its enchanted artifact becoming a creature (a type change, CR 613.1d) is
+    not; Pacifism's "Enchant creature" and "Enchanted creature can't attack or block." are both read.
     """
     cards = older_sets_card_database()
     coverage = oracle_coverage(cards)
     assert coverage.others == 3159 - 893
     assert oracle_coverage([cards.get("Silver Knight")]).others_modelled == 1
     assert oracle_coverage([cards.get("Animate Artifact")]).others_modelled == 0
+    assert oracle_coverage([default_card_database().get("Pacifism")]).others_modelled == 1
 
 
 def test_coverage_counts_skipped_records(tmp_path, capsys):

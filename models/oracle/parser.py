@@ -130,6 +130,7 @@ _REMINDER = re.compile(r"\s*\([^()]*\)")
 # Lines of a permanent that, when not read, may change how spells are cast or targeted.
 _PERMANENT_RELEVANT = re.compile(
     r"\b(cost|costs|cast|target|targeted|hexproof|shroud|protection|ward|add|mana)\b|\blose(s)? all abilities\b"
+    r"|\b(is|are) (an? )?(plains|island|swamp|mountain|forest)"  # a basic land type gives its mana (CR 305.7)
 )
 
 
@@ -378,6 +379,33 @@ def _battlefield_keyword_start() -> re.Pattern[str]:
     return re.compile("|".join(f"(?:{regexp})" for regexp in regexps))
 
 
+_ENCHANT_LINE = re.compile(r"enchant [a-z][a-z ,'/-]*")
+
+
+def _aura_target(lines: list[str]) -> Instruction | UnsupportedText:
+    """The target of an Aura spell, read from its enchant ability (CR 303.4a, 702.5a).
+
+    "Enchant creature you control" is read as "target creature you control" would be, one instance of
+    "target". Several enchant abilities (CR 702.5c), or words the target grammar does not take in whole,
+    are reported.
+    """
+    if len(lines) > 1:
+        return UnsupportedText(" / ".join(lines), "an Aura with several enchant abilities (CR 702.5c) not modelled")
+    (original,) = lines
+    what = original.split(" ", 1)[1] if " " in original else ""
+    phrase = f"target {what.lower()}"
+    try:
+        tree = _parser().parse(phrase + ".", start="effect")
+    except UnexpectedInput:
+        return UnsupportedText(original, "enchant ability whose object is not read")
+    reader = _SpellTextReader(phrase + ".")
+    reader.read(tree)
+    if reader.unsupported or len(reader.targets) != 1 or reader.targets[0].phrase.lower() != phrase:
+        return UnsupportedText(original, "enchant ability whose object is not read")
+    spec = dataclasses.replace(reader.targets[0], phrase=original)
+    return Instruction(original, (spec,))
+
+
 def _keyword_then_cost(line: str) -> bool:
     """Whether a line is a keyword of the grammar followed by a cost ("Flashback {3}{B}, Pay 3 life.", CR 702)."""
     keyword = _battlefield_keyword_start().match(line) or _cast_keyword_start().match(line)
@@ -423,7 +451,8 @@ def read_line(line: str) -> tuple[str, Tree] | UnexpectedInput:
 
 _TOPICS = (
     # "mana value" and "mana cost" name a quality of spells, not mana a permanent makes (CR 202.3)
-    ("mana", re.compile(r"\badd\b|\bmana\b(?! (value|cost)s?\b)")),
+    ("mana", re.compile(r"\badd\b|\bmana\b(?! (value|cost)s?\b)"
+                        r"|\b(is|are) (an? )?(plains|island|swamp|mountain|forest)")),
     ("targeting", re.compile(r"\b(target|targets|targeted|hexproof|shroud|protection|ward)\b")),
     ("cost", re.compile(r"\b(cost|costs|cast|spend)\b")),
 )
@@ -967,9 +996,7 @@ def _keyword_abilities(tree: Tree, line: str, out: dict) -> None:
                 )
             )
         elif kind == "enchant":
-            out["unsupported"].append(
-                UnsupportedText(line, "Aura spells target what they enchant (CR 303.4a); not modelled")
-            )
+            out["enchant"].append(line)  # read as the Aura spell's target by parse_card (CR 303.4a, 702.5a)
         elif kind == "combat_keyword":
             # no bearing on casting from hand, but a quality of a permanent ("target creature with flying")
             out.setdefault("keywords", set()).add(" ".join(str(child.children[0]).lower().split()))
@@ -1050,7 +1077,7 @@ def parse_card(card: Card) -> CardAbilities:
     out: dict = {
         "protections": [], "hexproof": False, "hexproof_from": set(), "shroud": False, "flash": False,
         "ward": False, "spree": False, "splice": None, "unsupported": [],
-        "entwine": None, "escalate": None, "choose": None, "additional": [], "alternative": [],
+        "entwine": None, "escalate": None, "choose": None, "additional": [], "alternative": [], "enchant": [],
     }
     spell_text: list[Instruction] = []
     modes: list[Mode] = []
@@ -1063,6 +1090,9 @@ def parse_card(card: Card) -> CardAbilities:
 
     for original in _prepare_lines(card):
         line = original.lower()
+        if _ENCHANT_LINE.fullmatch(line):  # "Enchant creature, land, or planeswalker" (CR 702.5a)
+            out["enchant"].append(original)
+            continue
         try:
             result = read_line(line)
             if isinstance(result, UnexpectedInput):
@@ -1228,6 +1258,12 @@ def parse_card(card: Card) -> CardAbilities:
                         casting_relevant=False, permanent_relevant=True, topics=_topics(original)))
             elif rule == "basic_mana_line":
                 mana_abilities.append(ManaAbility((frozenset(_BASIC_LETTERS[line]),)))
+            elif rule == "triggered_line" and re.search(r"\btapped for mana\b.*\badds?\b", line):
+                # "Whenever enchanted land is tapped for mana, its controller adds an additional {G}": a triggered
+                # mana ability (CR 605.1b), changing the mana a permanent makes: not read
+                unsupported.append(UnsupportedText(
+                    original, "triggered mana ability not read", casting_relevant=False, permanent_relevant=True,
+                    topics=frozenset({"mana"})))
             elif rule in ("triggered_line", "activated_line"):
                 if rule == "activated_line" and re.search(r":\s*add\b", line) and not line.startswith("["):
                     # (a loyalty ability is never a mana ability, CR 605.1a: it makes mana as it resolves)
@@ -1279,6 +1315,12 @@ def parse_card(card: Card) -> CardAbilities:
                 span, reason, casting_relevant=is_spell or "cast" in line or "additional cost" in line,
                 permanent_relevant=bool(_PERMANENT_RELEVANT.search(line)), topics=_topics(original)))
 
+    if out["enchant"]:
+        aura = _aura_target(out["enchant"])
+        if isinstance(aura, UnsupportedText):
+            unsupported.append(aura)
+        else:
+            spell_text.append(aura)
     if card.mana_cost is not None and any(s.variable in ("Y", "Z") for s in card.mana_cost.symbols):
         unsupported.append(UnsupportedText(str(card.mana_cost), "Y or Z in the mana cost is not modelled"))
     for cost, where in [(m.cost, m.instruction.text) for m in modes if m.cost is not None] + (
