@@ -335,6 +335,9 @@ class Cost:
         The parts paid with objects.
     life_x : bool
         "Pay X life": X life, X no more than the caster's life total (CR 119.4).
+    life : int
+        "Pay 1 life": that much life, payable only with a life total at least
+        that high (CR 119.4).
     text : str
         As printed; also the whole of a cost that needs no choice and can
         always be paid ("An opponent gains 5 life.").
@@ -343,12 +346,14 @@ class Cost:
     mana: ManaCost = ManaCost.EMPTY
     objects: tuple[ObjectCost, ...] = ()
     life_x: bool = False
+    life: int = 0
     text: str = ""
 
     def __str__(self) -> str:
         """The mana, then what else is paid: ``"{1}{R}"``, ``"sacrifice two mountains."``."""
         parts = ([str(self.mana)] if not self.mana.is_empty else []) + [o.text for o in self.objects]
         parts += ["pay X life"] if self.life_x else []
+        parts += [f"pay {self.life} life"] if self.life else []
         return ", ".join(parts) or self.text or "{0}"
 
 

@@ -406,6 +406,65 @@ def _aura_target(lines: list[str]) -> Instruction | UnsupportedText:
     return Instruction(original, (spec,))
 
 
+_RATHER_THAN_PAY = re.compile(
+    r"(?:if you control an? (?P<subtype>[a-z]+), )?you may (?P<cost>[^.]+) rather than pay (?:this spell's|~'s) "
+    r"mana cost\.")
+_HAND_EXILE = re.compile(r"exile (?P<count>a|an|one|two|three) (?P<colour>white|blue|black|red|green) cards? from "
+                         r"your hand")
+_DISCARD_TYPED = re.compile(r"discard (?P<count>a|an|one|two) (?P<what>[a-z]+) cards?")
+
+
+def _rather_than_pay(original: str) -> AlternativeCost | UnsupportedText:
+    """A printed alternative cost, "you may … rather than pay this spell's mana cost" (CR 118.9).
+
+    Its parts, joined by "and", are mana ("pay {1}{U}"), life ("pay 1 life", CR 119.4), cards exiled from the
+    hand ("exile a blue card from your hand"), a card of a subtype discarded, or objects sacrificed, tapped or
+    returned (as in other costs); its condition, if any, is "if you control a [subtype]". Anything else is
+    reported.
+    """
+    line = original.lower()
+    found = _RATHER_THAN_PAY.fullmatch(line)
+    if found is None:
+        return UnsupportedText(original, "an alternative cost whose condition or cost is not read")
+    requires: tuple[ControlRequirement, ...] = ()
+    if found["subtype"]:
+        subtype = _SUBTYPE_BY_WORD.get(found["subtype"])
+        if subtype is None:
+            return UnsupportedText(original, "an alternative cost whose condition is not read")
+        requires = (ControlRequirement("you", subtype, f"you control a {subtype}"),)
+    mana, life, objects = ManaCost.EMPTY, 0, []
+    text = found["cost"]
+    for part in re.split(r",? and ", text):
+        paid = re.fullmatch(r"pay ((?:\{[^}]+\})+)", part)
+        life_paid = re.fullmatch(r"pay (\d+) life", part)
+        exiled = _HAND_EXILE.fullmatch(part)
+        discarded = _DISCARD_TYPED.fullmatch(part)
+        if paid:
+            mana = ManaCost.parse(paid.group(1), path="oracle_text")
+            if mana.has_x:
+                return UnsupportedText(original, "an alternative cost with X not modelled")
+        elif life_paid:
+            life = int(life_paid.group(1))
+        elif exiled:
+            count = 1 if exiled["count"] in ("a", "an") else _NUMBER_WORDS[exiled["count"]]
+            of_colour = ObjectFilter((frozenset({Quality("color", _COLOR_WORDS[exiled["colour"]])}),),
+                                     exiled["colour"])
+            objects.append(ObjectCost(CostAction.EXILE, count, qualities=of_colour, zone=Zone.HAND, text=part))
+        elif discarded and (discarded["what"] in _SUBTYPE_BY_WORD or discarded["what"] in _CARD_TYPE_WORDS):
+            count = 1 if discarded["count"] in ("a", "an") else _NUMBER_WORDS[discarded["count"]]
+            what = discarded["what"]
+            quality = (Quality("subtype", _SUBTYPE_BY_WORD[what]) if what in _SUBTYPE_BY_WORD
+                       else Quality("type", CardType(what.capitalize())))
+            objects.append(ObjectCost(CostAction.DISCARD, count, qualities=ObjectFilter((frozenset({quality}),), what),
+                                      zone=Zone.HAND, text=part))
+        else:
+            cost = _object_cost(part)
+            if cost is None:
+                return UnsupportedText(original, f"alternative cost {part!r} not modelled")
+            objects.append(cost)
+    return AlternativeCost(text, Cost(mana, tuple(objects), life=life, text=text), "CR 118.9", requires=requires)
+
+
 def _keyword_then_cost(line: str) -> bool:
     """Whether a line is a keyword of the grammar followed by a cost ("Flashback {3}{B}, Pay 3 life.", CR 702)."""
     keyword = _battlefield_keyword_start().match(line) or _cast_keyword_start().match(line)
@@ -1220,6 +1279,12 @@ def parse_card(card: Card) -> CardAbilities:
                     -int(found.group(1)), original, own=True,
                     per=(CardType(found.group(2).capitalize()),
                          "battlefield" if found.group(3) == "on the battlefield" else "your graveyard")))
+            elif rule == "alternative_cost_line" and tree.data == "rather_than_pay_line":
+                printed = _rather_than_pay(original)
+                if isinstance(printed, UnsupportedText):
+                    unsupported.append(printed)
+                else:
+                    alternative.append(printed)
             elif rule == "alternative_cost_line":
                 colour = str(tree.children[0]).split()[4]  # "you may exile a <colour> card ..."
                 # "exile a red card with mana value X from your hand", as printed

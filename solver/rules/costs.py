@@ -538,7 +538,8 @@ def _add_object_variables(problem: CastProblem, terms: list[CostTerm]) -> dict[C
 
 
 def _add_life(problem: CastProblem, terms: list[CostTerm]) -> None:
-    """"Pay X life": X no more than the caster's life total (CR 119.4)."""
+    """Life paid: "pay 4 life" and "pay X life", never more than the caster's life total (CR 119.4)."""
+    _add_fixed_life(problem, [term for term in terms if term.cost.life])
     spell = problem.spell
     if not any(term.cost.life_x for term in terms):
         return
@@ -552,6 +553,35 @@ def _add_life(problem: CastProblem, terms: list[CostTerm]) -> None:
         (X,), lambda x: x is None or x == 0 or x <= life, "CR 119.4",
         f"X life can be paid only with a life total of X or more ({problem.caster} has {life})",
         lambda x: f"X is {x} and {problem.caster} has {life} life",
+    )
+
+
+def _add_fixed_life(problem: CastProblem, terms: list[CostTerm]) -> None:
+    """Life of "pay 4 life" terms, together no more than the caster's life total (CR 119.4).
+
+    Raises
+    ------
+    UnsupportedRuleError
+        Life paid both this way and for Phyrexian mana or X: one budget of life, not modelled.
+    """
+    if not terms:
+        return
+    spell = problem.spell
+    phyrexian = any(s.kind is SymbolKind.PHYREXIAN for term in problem.cost_terms for s in term.cost.mana.symbols)
+    if phyrexian or any(term.cost.life_x for term in problem.cost_terms):
+        raise UnsupportedRuleError(spell.name, ", ".join(t.cost.text for t in terms),
+                                   "life paid for a cost and for Phyrexian mana or X")
+    life = problem.state.life_of(problem.caster)
+    scope: tuple[ChoiceKey, ...] = tuple(dict.fromkeys(k for term in terms for k in term.scope))
+    positions = [tuple(scope.index(k) for k in term.scope) for term in terms]
+
+    def paid(*values: Any) -> int:
+        return sum(term.cost.life * term.times(*(values[i] for i in where)) for term, where in zip(terms, positions))
+
+    problem.add_constraint(
+        scope, lambda *values: paid(*values) <= life, "CR 119.4",
+        f"life can be paid only with a life total at least as high ({problem.caster} has {life})",
+        lambda *values: f"{paid(*values)} life to pay and {problem.caster} has {life}",
     )
 
 

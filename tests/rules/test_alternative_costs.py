@@ -1,0 +1,81 @@
+"""Printed alternative costs: "you may … rather than pay this spell's mana cost" (CR 118.9, 118.9a).
+
+Each is one value of the alternative-cost choice; its parts are mana, life (CR 119.4), cards exiled from the
+hand or discarded, and permanents sacrificed, tapped or returned; a condition "if you control a [subtype]" is
+decided by the battlefield. Counts are worked out by hand; each scenario runs on every backend.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+BOLT_ON_STACK = {"objects": [{"id": "bolt", "card": "Lightning Bolt", "zone": "stack", "controller": "P2"}],
+                 "stack": ["bolt"], "active_player": "P2", "priority": "P1"}
+
+
+def alternatives(found) -> list[str | None]:
+    """The alternative cost of each cast, sorted."""
+    return sorted((cast.alternative_cost or "") for cast in found)
+
+
+def test_force_of_will_exiles_a_blue_card_and_pays_life(make_state, casts):
+    """Force of Will's alternative cost exiles a blue card from the hand and pays 1 life.
+
+    Two Islands: the mana cost {3}{U}{U} can't be paid; the alternative exiles Brainstorm (blue) but not
+    Lightning Bolt (red) nor itself (on the stack): 1 cast, Brainstorm exiled.
+    """
+    state = make_state(hand=[("fow", "Force of Will"), ("storm", "Brainstorm"), ("red", "Lightning Bolt")],
+                       battlefield=[("i1", "Island"), ("i2", "Island")], **BOLT_ON_STACK)
+    found = casts(state, "fow")
+    assert [(c.alternative_cost, c.exiles) for c in found] == [
+        ("pay 1 life and exile a blue card from your hand", ("storm",))]
+
+
+@pytest.mark.parametrize(("life", "expected"), [(20, 1), (4, 1), (3, 0)])
+def test_snuff_out_pays_life_only_with_that_much(make_state, casts, life, expected):
+    """Snuff Out's alternative cost of 4 life is paid only with 4 life or more (CR 119.4).
+
+    "If you control a Swamp, you may pay 4 life rather than pay this spell's mana cost."
+
+    One Swamp: the mana cost {3}{B} can't be paid; 4 life can be paid with 4 or more life (CR 119.4): the one
+    nonblack creature is the target: 1 cast at 20 or 4 life, 0 at 3.
+    """
+    state = make_state(hand=[("snuff", "Snuff Out")], battlefield=[("s1", "Swamp")],
+                       opponent=[("bears", "Grizzly Bears")], life={"P1": life, "P2": 20})
+    assert len(casts(state, "snuff")) == expected
+
+
+def test_condition_of_an_alternative_cost(make_state, casts):
+    """An alternative cost's condition is decided by the battlefield (CR 118.9).
+
+    Snuff Out with four Mountains: no Swamp, and {3}{B} can't be paid: 0 casts. Three Mountains and a Swamp:
+    the mana cost and the alternative: 2 casts.
+    """
+    mountains = [(f"m{i}", "Mountain") for i in range(4)]
+    state = make_state(hand=[("snuff", "Snuff Out")], battlefield=mountains, opponent=[("bears", "Grizzly Bears")])
+    assert casts(state, "snuff") == set()
+    state = make_state(hand=[("snuff", "Snuff Out")], battlefield=mountains[:3] + [("s", "Swamp")],
+                       opponent=[("bears", "Grizzly Bears")])
+    assert alternatives(casts(state, "snuff")) == ["", "pay 4 life"]
+
+
+def test_fireblast_sacrifices_two_mountains(make_state, casts):
+    """Fireblast's alternative cost sacrifices two Mountains.
+
+    Three Mountains: {4}{R}{R} can't be paid; two of three Mountains sacrificed: C(3, 2) = 3 ways, times its
+    any target P1 or P2 (no creature): 3 x 2 = 6 casts.
+    """
+    state = make_state(hand=[("blast", "Fireblast")], battlefield=[(f"m{i}", "Mountain") for i in range(3)])
+    found = casts(state, "blast")
+    assert len(found) == 6 and {len(c.sacrifices) for c in found} == {2}
+
+
+def test_daze_returns_an_island(make_state, casts):
+    """Daze: return an Island you control to its owner's hand instead of paying {1}{U}.
+
+    One tapped Island (the cost returns it, it doesn't tap it): the alternative only, targeting Lightning
+    Bolt: 1 cast.
+    """
+    state = make_state(hand=[("daze", "Daze")], battlefield=[("isl", "Island", {"tapped": True})], **BOLT_ON_STACK)
+    found = casts(state, "daze")
+    assert alternatives(found) == ["return an island you control to its owner's hand"]
