@@ -41,6 +41,7 @@ __all__ = [
     "KICKED",
     "PERMANENT_KIND_TYPES",
     "ControlRequirement",
+    "Count",
 ]
 
 
@@ -397,14 +398,17 @@ class ControlRequirement:
     who : str
         ``"you"`` (the caster) or ``"opponent"`` (any opponent of the caster).
     subtype : str
-        The subtype, as CR 205.3 spells it (``"Plains"``).
+        The subtype, as CR 205.3 spells it (``"Plains"``), or ``""`` for any.
     text : str
         The words of the condition.
+    card_type : CardType or None
+        A card type the permanent must have ("if you control an artifact").
     """
 
     who: str
     subtype: str
     text: str = ""
+    card_type: CardType | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -555,6 +559,31 @@ class ManaAbility:
 
 
 @dataclass(frozen=True, slots=True)
+class Count:
+    """What a cost change counts: "for each creature card in your graveyard", "for each opponent you have".
+
+    Parameters
+    ----------
+    zone : Zone
+        The battlefield, or the caster's graveyard.
+    controller : str
+        On the battlefield, whose permanents: ``"any"``, ``"you"`` or ``"opponents"``.
+    qualities : ObjectFilter or None
+        What each counted object is (None: any).
+    opponents : bool
+        Count the caster's opponents, not objects (``zone`` and ``qualities`` unused).
+    text : str
+        As printed.
+    """
+
+    zone: Zone = Zone.BATTLEFIELD
+    controller: str = "any"
+    qualities: ObjectFilter | None = None
+    opponents: bool = False
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class CostModifier:
     """A cost increase or reduction for spells (CR 601.2f).
 
@@ -578,9 +607,12 @@ class CostModifier:
         The spell's own ability ("This spell costs {1} less to cast for each
         creature on the battlefield"): it changes the cost of that spell only;
         otherwise a permanent's static ability changing the spells it names.
-    per : (CardType, str) or None
-        What is counted: objects of a card type ``"on the battlefield"`` or
-        cards of it ``"in your graveyard"``.
+    per : Count or None
+        What is counted, "for each creature card in your graveyard" (None: the
+        amount once).
+    requires : tuple of ControlRequirement
+        The change applies only while these hold ("This spell costs {1} less to
+        cast if you control a Wizard"); empty when always.
     """
 
     amount: int
@@ -589,7 +621,8 @@ class CostModifier:
     casters: str = "any"
     coloured: ManaCost | None = None
     own: bool = False
-    per: tuple[CardType, str] | None = None
+    per: Count | None = None
+    requires: tuple[ControlRequirement, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,7 +10,7 @@ __all__ = ["requirement_holds"]
 
 
 def requirement_holds(problem: CastProblem, requirement: ControlRequirement) -> bool:
-    """Whether the caster (or an opponent of theirs) controls a permanent of the subtype (CR 205.3, 608.2c).
+    """Whether the caster (or an opponent of theirs) controls a permanent of the subtype and type (CR 205.3).
 
     Parameters
     ----------
@@ -24,5 +24,6 @@ def requirement_holds(problem: CastProblem, requirement: ControlRequirement) -> 
     """
     state = problem.state
     players = [problem.caster] if requirement.who == "you" else [p for p in state.players if p != problem.caster]
-    return any(requirement.subtype in obj.card.subtypes
+    return any((not requirement.subtype or requirement.subtype in obj.card.subtypes)
+               and (requirement.card_type is None or obj.card.has_type(requirement.card_type))
                for player in players for obj in state.objects_in(Zone.BATTLEFIELD, player))

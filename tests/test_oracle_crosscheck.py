@@ -93,9 +93,7 @@ CASES = [
     # Fireball costs {1} more to cast for each target beyond the first." - a division rounded down and a
     # cost that depends on the number of targets (CR 601.2d, 601.2f) are not in the model: both are reported,
     # each with its words.
-    C("LEA", "Fireball", unsupported=("divided evenly, rounded down", "costs {1} more to cast for each target"),
-      xfail="the cost line is reported only as the fragment 'target beyond the first.': the words "
-            "'Fireball costs {1} more to cast for each' are missing from every reported span"),
+    C("LEA", "Fireball", unsupported=("divided evenly, rounded down", "costs {1} more to cast for each target")),
     # "First strike ... Protection from black" (CR 702.16a)
     C("LEA", "White Knight", protection={"B"}),
     # ------------------------------------------------------------------ INV

@@ -31,6 +31,7 @@ from models.abilities import (
     CastPermission,
     ControllerFilter,
     ControlRequirement,
+    Count,
     Cost,
     CostModifier,
     Instruction,
@@ -404,6 +405,75 @@ def _aura_target(lines: list[str]) -> Instruction | UnsupportedText:
         return UnsupportedText(original, "enchant ability whose object is not read")
     spec = dataclasses.replace(reader.targets[0], phrase=original)
     return Instruction(original, (spec,))
+
+
+_OWN_COST = re.compile(r"(?:[a-z ]+ — )?(?:~|this spell) costs \{(?P<amount>\d+)\} (?P<sign>less|more) to cast "
+                       r"(?:for each (?P<each>[^.]+)|if (?P<condition>[^.]+))\.")
+_COUNTED = re.compile(r"(?P<what>.+?) (?P<where>on the battlefield|you control|your opponents control|"
+                      r"an opponent controls|in your graveyard)")
+
+
+def _counted(text: str) -> Count | None:
+    """What "for each …" counts: "creature card in your graveyard", "artifact you control", "opponent you have".
+
+    None when the words are not read.
+    """
+    if text == "opponent you have":
+        return Count(opponents=True, text=text)
+    found = _COUNTED.fullmatch(text)
+    if found is None:
+        return None
+    what, where = found["what"], found["where"]
+    if where == "in your graveyard":
+        if not what.endswith((" card", " cards")):
+            return None
+        types = [w for w in re.split(r" and/or | and | or ", what.rsplit(" ", 1)[0])]
+        if not all(t in _CARD_TYPE_WORDS for t in types):
+            return None
+        clause = frozenset(Quality("type", CardType(t.capitalize())) for t in types)
+        return Count(Zone.GRAVEYARD, "you", ObjectFilter((clause,), what), text=text)
+    controller = {"on the battlefield": "any", "you control": "you"}.get(where, "opponents")
+    if what in _KIND_WORDS:
+        kind = what
+        qualities = None if kind == "permanent" else ObjectFilter(
+            (frozenset({Quality("type", CardType(kind.capitalize()))}),), kind)
+        return Count(Zone.BATTLEFIELD, controller, qualities, text=text)
+    if not re.fullmatch(_quality_patterns()["__QUALIFIED_KIND__"], what):
+        return None
+    kinds, qualities = _qualified_kind(what)
+    (kind,) = kinds
+    if kind is not TargetKind.PERMANENT:
+        qualities = _add_quality(qualities, Quality("type", CardType(kind.value.capitalize())), kind.value)
+    return Count(Zone.BATTLEFIELD, controller, qualities, text=text)
+
+
+def _own_cost_change(original: str) -> CostModifier | UnsupportedText:
+    """The spell's own cost change, "This spell costs {1} less to cast for each …" or "… if …" (CR 601.2f).
+
+    What it counts ("creature card in your graveyard", "opponent you have") or asks ("if you control a Wizard")
+    must be read, or the line is reported.
+    """
+    found = _OWN_COST.fullmatch(original.lower())
+    if found is None:
+        return UnsupportedText(original, "a cost change of the spell not read")
+    amount = int(found["amount"]) * (-1 if found["sign"] == "less" else 1)
+    if found["each"]:
+        try:
+            counted = _counted(found["each"])
+        except _UnreadText:
+            counted = None
+        if counted is None:
+            return UnsupportedText(original, "what the spell's cost change counts is not read")
+        return CostModifier(amount, original, own=True, per=counted)
+    condition = re.fullmatch(r"you control an? (?P<what>[a-z]+)", found["condition"])
+    what = condition["what"] if condition else ""
+    if what in _SUBTYPE_BY_WORD:
+        requirement = ControlRequirement("you", _SUBTYPE_BY_WORD[what], f"you control a {_SUBTYPE_BY_WORD[what]}")
+    elif what in _CARD_TYPE_WORDS:
+        requirement = ControlRequirement("you", "", f"you control a {what}", card_type=CardType(what.capitalize()))
+    else:
+        return UnsupportedText(original, "the condition of the spell's cost change is not read")
+    return CostModifier(amount, original, own=True, requires=(requirement,))
 
 
 _RATHER_THAN_PAY = re.compile(
@@ -1272,13 +1342,11 @@ def parse_card(card: Card) -> CardAbilities:
                     out["timing_restriction"] = TimingRestriction(frozenset(phases), turns.pop() if turns else "any",
                                                                   original)
             elif rule == "self_cost_line":
-                found = re.match(r"(?:~|this spell) costs \{(\d+)\} less to cast for each (\w+) "
-                                 r"(on the battlefield|card in your graveyard)", line)
-                assert found is not None, line  # SELF_COST_PER matched the line
-                cost_modifiers.append(CostModifier(  # the spell's own reduction (CR 601.2f)
-                    -int(found.group(1)), original, own=True,
-                    per=(CardType(found.group(2).capitalize()),
-                         "battlefield" if found.group(3) == "on the battlefield" else "your graveyard")))
+                own = _own_cost_change(original)
+                if isinstance(own, UnsupportedText):
+                    unsupported.append(own)
+                else:
+                    cost_modifiers.append(own)
             elif rule == "alternative_cost_line" and tree.data == "rather_than_pay_line":
                 printed = _rather_than_pay(original)
                 if isinstance(printed, UnsupportedText):

@@ -37,7 +37,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from models.abilities import AdditionalCost, Cost, CostModifier, ObjectCost
+from models.abilities import AdditionalCost, Cost, CostModifier, Count, ObjectCost
 from models.choices import (
     ALTERNATIVE_COST, X, ChoiceKey, CostAction, CostObjectsKey, OptionalCostKey,
 )
@@ -50,7 +50,7 @@ from solver.requirements import requirement_holds
 from solver.qualities import has_qualities, is_of_kinds
 
 __all__ = [
-    "add_cost_choices", "add_cost_rules", "available_mana_sources", "mana_sources_of", "generic_change",
+    "add_cost_choices", "add_cost_rules", "available_mana_sources", "mana_sources_of", "generic_change", "count_of",
     "cost_modifiers_of", "optional_cost_key", "cost_object_pool", "COST_OBJECT_KEYS",
     "MOST_CANDIDATES_FOR_ANY_NUMBER",
 ]
@@ -173,16 +173,36 @@ def generic_change(problem: CastProblem) -> int:
         As :func:`cost_modifiers_of`.
     """
     total = 0
-    state = problem.state
     for modifier in cost_modifiers_of(problem):
-        if modifier.per is None:
-            total += modifier.amount
-            continue
-        card_type, where = modifier.per
-        counted = state.battlefield() if where == "battlefield" else [
-            o for o in state.objects_in(Zone.GRAVEYARD) if o.owner == problem.caster]
-        total += modifier.amount * sum(1 for o in counted if card_type in o.card.types)
+        if not all(requirement_holds(problem, r) for r in modifier.requires):
+            continue  # "if you control a Wizard", and the caster doesn't
+        total += modifier.amount * (1 if modifier.per is None else count_of(problem, modifier.per))
     return total
+
+
+def count_of(problem: CastProblem, count: Count) -> int:
+    """How many objects (or opponents) a cost change counts now (CR 601.2f).
+
+    Parameters
+    ----------
+    problem : CastProblem
+    count : Count
+
+    Returns
+    -------
+    int
+        Opponents of the caster; or the caster's graveyard cards, or the permanents of the players named,
+        that have the qualities.
+    """
+    state, caster = problem.state, problem.caster
+    if count.opponents:
+        return sum(1 for player in state.players if player != caster)
+    if count.zone is Zone.GRAVEYARD:
+        objects = [o for o in state.objects_in(Zone.GRAVEYARD) if o.owner == caster]
+    else:
+        objects = [o for o in state.battlefield()
+                   if count.controller == "any" or (o.controller == caster) == (count.controller == "you")]
+    return sum(1 for o in objects if has_qualities(o, count.qualities))
 
 
 # ---------------------------------------------------------------------------------------------- announcements
