@@ -502,8 +502,21 @@ def _rather_than_pay(original: str) -> AlternativeCost | UnsupportedText:
         if subtype is None:
             return UnsupportedText(original, "an alternative cost whose condition is not read")
         requires = (ControlRequirement("you", subtype, f"you control a {subtype}"),)
-    mana, life, objects = ManaCost.EMPTY, 0, []
     text = found["cost"]
+    cost = _cost_of_parts(text)
+    if isinstance(cost, str):
+        return UnsupportedText(original, f"alternative cost {cost!r} not modelled")
+    return AlternativeCost(text, cost, "CR 118.9", requires=requires)
+
+
+def _cost_of_parts(text: str) -> Cost | str:
+    """A cost written as parts joined by "and" (CR 118): "pay 1 life and exile a blue card from your hand".
+
+    Each part is mana ("pay {1}{U}"), life ("pay 4 life", CR 119.4), cards exiled from the hand or of a
+    subtype or type discarded, a card discarded, or objects sacrificed, tapped, exiled or returned (as in other
+    costs). Returns the part that is not read, when one is not.
+    """
+    mana, life, objects = ManaCost.EMPTY, 0, []
     for part in re.split(r",? and ", text):
         paid = re.fullmatch(r"pay ((?:\{[^}]+\})+)", part)
         life_paid = re.fullmatch(r"pay (\d+) life", part)
@@ -512,7 +525,7 @@ def _rather_than_pay(original: str) -> AlternativeCost | UnsupportedText:
         if paid:
             mana = ManaCost.parse(paid.group(1), path="oracle_text")
             if mana.has_x:
-                return UnsupportedText(original, "an alternative cost with X not modelled")
+                return part
         elif life_paid:
             life = int(life_paid.group(1))
         elif exiled:
@@ -520,6 +533,9 @@ def _rather_than_pay(original: str) -> AlternativeCost | UnsupportedText:
             of_colour = ObjectFilter((frozenset({Quality("color", _COLOR_WORDS[exiled["colour"]])}),),
                                      exiled["colour"])
             objects.append(ObjectCost(CostAction.EXILE, count, qualities=of_colour, zone=Zone.HAND, text=part))
+        elif part in ("discard a card", "discard two cards", "discard three cards"):
+            count = 1 if part == "discard a card" else _NUMBER_WORDS[part.split()[1]]
+            objects.append(ObjectCost(CostAction.DISCARD, count, zone=Zone.HAND, text=part))
         elif discarded and (discarded["what"] in _SUBTYPE_BY_WORD or discarded["what"] in _CARD_TYPE_WORDS):
             count = 1 if discarded["count"] in ("a", "an") else _NUMBER_WORDS[discarded["count"]]
             what = discarded["what"]
@@ -528,11 +544,34 @@ def _rather_than_pay(original: str) -> AlternativeCost | UnsupportedText:
             objects.append(ObjectCost(CostAction.DISCARD, count, qualities=ObjectFilter((frozenset({quality}),), what),
                                       zone=Zone.HAND, text=part))
         else:
-            cost = _object_cost(part)
+            try:
+                cost = _object_cost(part)
+            except _UnreadText:
+                cost = None
             if cost is None:
-                return UnsupportedText(original, f"alternative cost {part!r} not modelled")
+                return part
             objects.append(cost)
-    return AlternativeCost(text, Cost(mana, tuple(objects), life=life, text=text), "CR 118.9", requires=requires)
+    return Cost(mana, tuple(objects), life=life, text=text)
+
+
+_ADDITIONAL = re.compile(r"as an additional cost to cast (?:this spell|~), (?P<optional>you may )?(?P<cost>[^.]+)\.")
+
+
+def _printed_additional_cost(line: str, original: str) -> AdditionalCost | None:
+    """An additional cost printed "As an additional cost to cast this spell, …" (CR 118.8), or None.
+
+    None when the cost has a choice ("discard a card or pay {5}"), an X, or a part not read: the line is then
+    read as before, and reported.
+    """
+    found = _ADDITIONAL.fullmatch(line)
+    if found is None or re.search(r"\bor\b|\bx\b", found["cost"]):
+        return None
+    cost = _cost_of_parts(found["cost"])
+    if isinstance(cost, str):
+        return None
+    optional = bool(found["optional"])
+    return AdditionalCost(dataclasses.replace(cost, text=original), "optional additional cost" if optional else None,
+                          optional=optional)
 
 
 def _keyword_then_cost(line: str) -> bool:
@@ -1414,6 +1453,8 @@ def parse_card(card: Card) -> CardAbilities:
                 unsupported.append(UnsupportedText(
                     original, what, casting_relevant=keyword is None, permanent_relevant=bool(_topics(original)),
                     topics=_topics(original), zones=frozenset(Zone) - {Zone.HAND} if other_zone else frozenset()))
+            elif (extra := _printed_additional_cost(line, original)) is not None:
+                additional.append(extra)  # "As an additional cost to cast this spell, sacrifice a Goblin." (CR 118.8)
             elif is_spell and _OWN_OTHER_ZONE_PERMISSION.search(line):
                 # "You may cast this card from your graveyard.": a permission to cast it from another zone
                 # (CR 601.3); casting it from the hand is as usual

@@ -1,0 +1,48 @@
+"""Additional costs printed as "As an additional cost to cast this spell, …" (CR 118.8, 601.2f-h).
+
+Life (CR 119.4), permanents of a quality sacrificed, permanents returned: each an object or life choice of the
+cast. Counts are worked out by hand; each scenario runs on every backend.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+LANDS_FOR_FUMAROLE = [("s1", "Swamp"), ("s2", "Swamp"), ("m1", "Mountain"), ("m2", "Mountain"), ("m3", "Mountain")]
+
+
+@pytest.mark.parametrize(("life", "expected"), [(3, 5), (2, 0)])
+def test_pay_life_as_an_additional_cost(make_state, casts, life, expected):
+    """Fumarole's additional cost of 3 life is paid only with 3 life or more (CR 119.4).
+
+    {3}{B}{R}, target creature and target land: one creature x five lands = 5 casts at 3 life; at 2, none.
+    """
+    state = make_state(hand=[("fum", "Fumarole")], battlefield=LANDS_FOR_FUMAROLE + [("bears", "Grizzly Bears")],
+                       life={"P1": life, "P2": 20})
+    assert len(casts(state, "fum")) == expected
+
+
+def test_sacrifice_a_permanent_of_a_subtype(make_state, casts):
+    """Fodder Launch's additional cost sacrifices a Goblin, never another permanent (CR 118.8).
+
+    {3}{B}, target creature: two Goblin Pikers to choose from, and the target is either Piker or the opponent's
+    Grizzly Bears (a spell may target what pays its cost, CR 601.2c, 601.2h): 2 x 3 = 6 casts.
+    """
+    state = make_state(hand=[("fl", "Fodder Launch")],
+                       battlefield=[(f"s{i}", "Swamp") for i in range(4)] + [("g1", "Goblin Piker"),
+                                                                            ("g2", "Goblin Piker")],
+                       opponent=[("bears", "Grizzly Bears")])
+    found = casts(state, "fl")
+    assert len(found) == 6 and {c.sacrifices for c in found} == {("g1",), ("g2",)}
+
+
+def test_return_a_land_as_an_additional_cost(make_state, casts):
+    """Deprive's additional cost returns a land its caster controls to its owner's hand (CR 118.8).
+
+    {U}{U} with two Islands: a land tapped for mana may then be returned (CR 601.2g-h), so either Island is
+    returned: 2 casts, the target being Lightning Bolt.
+    """
+    state = make_state(hand=[("dep", "Deprive")], battlefield=[("i1", "Island"), ("i2", "Island")],
+                       objects=[{"id": "bolt", "card": "Lightning Bolt", "zone": "stack", "controller": "P2"}],
+                       stack=["bolt"], active_player="P2", priority="P1")
+    assert {c.returns for c in casts(state, "dep")} == {("i1",), ("i2",)}
