@@ -163,9 +163,12 @@ def _quality_patterns() -> dict[str, str]:
     not_joined = r"(?!,? or\b)(?!, )"  # "Spirit or enchantment": the "or" joins kinds, not qualities
     kind = f"(?:{_alternatives(_KIND_WORDS)})s?"
     card_types = "(?:creature|artifact|enchantment|land|instant|sorcery|planeswalker|permanent)"
+    # a spell's qualities may be card types too: "artifact or enchantment spell" (CR 205.2a)
+    spell_adjective = f"(?:{adjective}|{_alternatives(_CARD_TYPE_WORDS)})"
+    spell_adjectives = f"{spell_adjective}(?:(?:, |,? or | ){spell_adjective})*"
     return {
         "__QUALIFIED_KIND__": rf"(?:{adjectives} {kind}|{subtype})\b{not_joined}",
-        "__QUALIFIED_SPELL__": rf"{adjectives} spells?\b{not_joined}",
+        "__QUALIFIED_SPELL__": rf"{spell_adjectives} spells?\b{not_joined}",
         "__QUALIFIED_CARD__": rf"(?:{adjectives} (?:{card_types} )?|permanent )cards? (?:from|in) "
                               r"(?:your|a|an opponent's) graveyard\b",
     }
@@ -253,7 +256,10 @@ def _object_filter(adjectives: str) -> ObjectFilter:
 
 
 def _with_quality(text: str) -> Quality:
-    """Read "with power 3 or less", "with flying", "with a +1/+1 counter on it" as a Quality (CR 208, 702, 122)."""
+    """Read "with power 3 or less", "with flying", "without flying", "with a +1/+1 counter on it" as a Quality.
+
+    CR 208 (power and toughness), 702 (keywords), 122 (counters).
+    """
     number = re.search(r"\d+", text)
     comparison = "<=" if text.endswith("or less") else ">=" if text.endswith("or greater") else "="
     if text.startswith("with power") or text.startswith("with toughness"):
@@ -263,6 +269,8 @@ def _with_quality(text: str) -> Quality:
         return Quality("mana value", int(number.group()), comparison=comparison)
     if "counter on it" in text:
         return Quality("counter", "+1/+1")
+    if text.startswith("without "):  # "creature without flying" (CR 702)
+        return Quality("keyword", text.removeprefix("without "), negated=True)
     return Quality("keyword", text.removeprefix("with "))
 
 
@@ -753,6 +761,10 @@ class _SpellTextReader:
                          and t.type in ("GRAVEYARD_CARD", "QUALIFIED_CARD"))
             text = str(token)
             qualities = None
+            with_part = re.search(r" with (mana value|power) \d+ or (less|greater)", text)
+            if with_part:  # "creature card with mana value 3 or less from your graveyard" (CR 202.3, 208)
+                text = text.replace(with_part.group(), "")
+                qualities = _add_quality(None, _with_quality(with_part.group().strip()), with_part.group().strip())
             before_card = re.split(r" cards? (?:from|in) ", " " + text)[0].strip()
             if token.type == "QUALIFIED_CARD":
                 words = before_card.split(" ")
@@ -765,7 +777,9 @@ class _SpellTextReader:
                     kind_words = [t.value for t in PERMANENT_TYPES]
                     before_card = "" if before_card == "permanent" else before_card
                 if before_card:
-                    qualities = _object_filter(before_card)
+                    adjectives = _object_filter(before_card)
+                    qualities = adjectives if qualities is None else ObjectFilter(
+                        adjectives.clauses + qualities.clauses, f"{adjectives.text} … {qualities.text}")
             else:
                 kind_words = before_card.split(" or ") if before_card else []
             owner = text.rsplit(" ", 2)[-2]

@@ -788,3 +788,40 @@ def test_land_or_qualified_creature(make_state, casts):
                        opponent=[("forest", "Forest"), ("bears", "Grizzly Bears"), ("skel", "Drudge Skeletons")])
     # Lands: four Swamps and the Forest = 5; nonblack creatures: the Bears = 1 (Drudge Skeletons is black). 6.
     assert len(casts(state, "befoul")) == 6
+
+
+def test_spell_of_one_of_several_card_types(make_state, casts):
+    """Annul: "Counter target artifact or enchantment spell" (CR 115.1, 205.2a).
+
+    On the stack: Sol Ring (artifact), Pacifism (enchantment), Grizzly Bears (creature), all P2's. Annul may
+    target Sol Ring or Pacifism: 2 casts.
+    """
+    stack = [{"id": "ring", "card": "Sol Ring", "zone": "stack", "controller": "P2"},
+             {"id": "aura", "card": "Pacifism", "zone": "stack", "controller": "P2"},
+             {"id": "bear", "card": "Grizzly Bears", "zone": "stack", "controller": "P2"}]
+    state = make_state(hand=[("annul", "Annul")], battlefield=[("i", "Island")], objects=stack,
+                       stack=["ring", "aura", "bear"], active_player="P2", priority="P1")
+    assert {t for c in casts(state, "annul") for choice in c.targets for t in choice.targets} == {"ring", "aura"}
+
+
+def test_target_without_a_keyword(make_state, casts):
+    """Tidal Surge: "Tap up to three target creatures without flying" (CR 702.9): the bears, never the bird.
+
+    {1}{U} with two Islands. Two Grizzly Bears and a Birds of Paradise (flying): subsets of the two bears of
+    size 0 to 2 = 1 + 2 + 1 = 4 casts.
+    """
+    state = make_state(hand=[("surge", "Tidal Surge")], battlefield=[("i1", "Island"), ("i2", "Island")],
+                       opponent=[("b1", "Grizzly Bears"), ("b2", "Grizzly Bears"), ("bird", "Birds of Paradise")])
+    found = casts(state, "surge")
+    assert len(found) == 4 and all("bird" not in choice.targets for c in found for choice in c.targets)
+
+
+def test_graveyard_card_with_mana_value_or_less(make_state, casts):
+    """Unearth: "Return target creature card with mana value 3 or less from your graveyard" (CR 202.3).
+
+    P1's graveyard: Grizzly Bears (2), Hill Giant (4), Lightning Bolt (1, an instant): Grizzly Bears only: 1 cast.
+    """
+    cards = [{"id": n, "card": c, "zone": "graveyard", "owner": "P1"}
+             for n, c in (("gb", "Grizzly Bears"), ("hg", "Hill Giant"), ("lb", "Lightning Bolt"))]
+    state = make_state(hand=[("un", "Unearth")], battlefield=[("s", "Swamp")], objects=cards)
+    assert {t for c in casts(state, "un") for choice in c.targets for t in choice.targets} == {"gb"}
