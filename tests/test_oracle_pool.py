@@ -252,13 +252,16 @@ def test_colon_in_a_name_is_not_an_activated_ability():
 def test_kinds_after_a_target_phrase_are_never_dropped():
     """Kinds listed after a target phrase are never dropped (CR 115.1).
 
-    Swan Song targets a spell that is an enchantment, instant or sorcery; Ray of Ruin a creature, Vehicle or
-    nonbasic land. Neither may be read as its first kind alone: reported until read.
+    Swan Song targets a spell that is an enchantment, instant or sorcery: read as one spell with one of those
+    types. Ray of Ruin's "creature, Vehicle, or nonbasic land" is not read: reported, never read as a creature.
     """
-    for text in ("Counter target enchantment, instant, or sorcery spell. Its controller creates a 2/2 blue Bird "
-                 "creature token with flying.", "Exile target creature, Vehicle, or nonbasic land. Scry 1."):
-        card = read(text, type_line="Instant")
-        assert card.casting_unsupported and not any(i.targets for i in card.spell_text)
+    swan = read("Counter target enchantment, instant, or sorcery spell. Its controller creates a 2/2 blue Bird "
+                "creature token with flying.", type_line="Instant")
+    (spec,) = swan.spell_text[0].targets
+    assert spec.kinds == frozenset({TargetKind.SPELL}) and spec.qualities.clauses == (frozenset({
+        Quality("type", CardType.ENCHANTMENT), Quality("type", CardType.INSTANT), Quality("type", CardType.SORCERY)}),)
+    ray = read("Exile target creature, Vehicle, or nonbasic land. Scry 1.", type_line="Instant")
+    assert ray.casting_unsupported and not any(i.targets for i in ray.spell_text)
 
 
 def test_restriction_after_any_target_is_reported():
