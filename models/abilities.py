@@ -431,6 +431,10 @@ class AlternativeCost:
         Conditions that must all hold for the cost to be paid ("If an opponent
         controls a Plains and you control a Swamp, you may cast this spell
         without paying its mana cost"); empty when none.
+    zone : Zone or None
+        The zone the card is cast from when this cost is paid, and the cost
+        that casting it from there asks: flashback's graveyard (CR 702.34a).
+        None: the cost is paid casting it from its owner's hand.
     """
 
     keyword: str
@@ -438,6 +442,7 @@ class AlternativeCost:
     rule: str = "CR 118.9"
     removes_targets: bool = False
     requires: tuple[ControlRequirement, ...] = ()
+    zone: Zone | None = None
 
 
 @dataclass(frozen=True, slots=True)

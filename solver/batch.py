@@ -57,7 +57,7 @@ from models.errors import InputError, LegalcastsError, UnsupportedRuleError
 from models.io.state_json import load_state
 from models.objects import ObjectId, PlayerId
 from models.state import GameState
-from solver.legal import LegalCasts
+from solver.legal import LegalCasts, castable_objects
 
 __all__ = [
     "MODES",
@@ -275,7 +275,7 @@ def objects_to_cast(
     caster = PlayerId(player or state.priority)
     if caster not in state.players:
         raise InputError("--player", f"unknown player {caster!r} (players are {', '.join(state.players)})")
-    hand = state.hand(caster)
+    hand = [state.object(object_id) for object_id in castable_objects(state, caster)]
     if card is None:
         return caster, [o.id for o in hand]
     chosen = [o.id for o in hand if o.card.name.casefold() == card.casefold()]

@@ -36,7 +36,7 @@ from solver.batch_cli import add_batch_command, run_batch_command
 from solver.copies import copy_choices
 from solver.explain import explain_card
 from solver.graph_command import add_graph_parser, run_graph
-from solver.legal import LegalCasts, why_illegal
+from solver.legal import LegalCasts, castable_objects, why_illegal
 from solver.resolve import resolve
 
 __all__ = ["main", "CR_EDITION"]
@@ -133,7 +133,7 @@ def _objects_to_cast(
         if not state.has_object(args.object):
             raise InputError("--object", f"no object with id {args.object!r} in the state")
         return player, [ObjectId(args.object)]
-    hand = state.hand(player)
+    hand = [state.object(object_id) for object_id in castable_objects(state, player)]
     if args.card:
         chosen = [o.id for o in hand if o.card.name.casefold() == args.card.casefold()]
         if not chosen:

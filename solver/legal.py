@@ -22,8 +22,9 @@ from typing import Any
 
 from models.cast import Cast
 from models.errors import InputError
-from models.objects import PlayerId
+from models.objects import PlayerId, Zone
 from models.state import GameState
+from solver.abilities import abilities_of
 from solver.backends import Engine, Score, get_engine
 from solver.build import build_cast_problem
 from solver.problem import CastProblem, Reason
@@ -191,8 +192,24 @@ def legal_casts(state: GameState, card: str, **options: Any) -> LegalCasts:
 
 
 def castable_objects(state: GameState, player: str) -> tuple[str, ...]:
-    """The ids of the cards in a player's hand, in file order."""
-    return tuple(o.id for o in state.hand(PlayerId(player)))
+    """The ids of the cards a player may try to cast: their hand, then cards a keyword lets them cast elsewhere.
+
+    Flashback casts a card from its owner's graveyard (CR 702.34a). Each group is in file order.
+
+    Parameters
+    ----------
+    state : GameState
+    player : str
+
+    Returns
+    -------
+    tuple of str
+        Object ids. Whether each can be cast now is the cast problem's to say.
+    """
+    caster = PlayerId(player)
+    elsewhere = [o.id for o in state.objects_in(Zone.GRAVEYARD) if o.owner == caster
+                 and any(cost.zone is Zone.GRAVEYARD for cost in abilities_of(o).alternative_costs)]
+    return tuple(o.id for o in state.hand(caster)) + tuple(elsewhere)
 
 
 def count_legal_casts(

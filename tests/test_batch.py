@@ -82,6 +82,7 @@ EXPECTED = {
     "examples/rules22-pacifism-aura.json": 2,  # either Grizzly Bears; not the hexproof, shroud or pro-white ones
     "examples/rules23-force-of-will.json": 4,  # Force of Will 2 (exile Brainstorm or Counterspell) + 1 + 1
     "examples/rules24-bedlam-reveler.json": 1,  # {6}{R}{R} less 3 instant and sorcery cards: {3}{R}{R}, 5 lands
+    "examples/rules25-flashback.json": 4,  # flashback from the graveyard: Think Twice 1 + Firebolt 3
     "examples/rules22-capsize-buyback.json": 14,  # 7 + 7 bought back
 }
 EXAMPLE_FILES = sorted(EXPECTED)  # the batch order: one directory, its files sorted

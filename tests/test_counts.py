@@ -12,7 +12,7 @@ import pytest
 
 from models.errors import UnsupportedRuleError
 from models.io.state_json import load_state
-from solver.legal import count_legal_casts, legal_casts
+from solver.legal import castable_objects, count_legal_casts, legal_casts
 from tests.conftest import ROOT, UNREAD_CURRENT_WORDING, load_count_suite
 
 CASES = load_count_suite()
@@ -28,7 +28,7 @@ def _objects(state, case) -> list[str]:
     player = case.get("player") or state.priority
     if case.get("object"):
         return [case["object"]]
-    hand = state.hand(player)
+    hand = [state.object(object_id) for object_id in castable_objects(state, player)]
     if case.get("card"):
         return [o.id for o in hand if o.card.name == case["card"]]
     return [o.id for o in hand]

@@ -210,7 +210,7 @@ CASES = [
     # "Destroy target land. Into the Maw of Hell deals 13 damage to target creature."
     C("ISD", "Into the Maw of Hell", targets=((T("land"), T("creature")),)),
     # "Put a +1/+1 counter on each of up to two target creatures. / Flashback {1}{W}"
-    C("ISD", "Travel Preparations", targets=((T("creature", count=2, minimum=0),),), other_zones={"flashback"}),
+    C("ISD", "Travel Preparations", targets=((T("creature", count=2, minimum=0),),), other_zones=set()),
     # "Hexproof ... Invisible Stalker can't be blocked."
     C("ISD", "Invisible Stalker", hexproof=True),
     # "When Witchbane Orb enters the battlefield, destroy all Curses attached to you. / You have hexproof."

@@ -1160,6 +1160,13 @@ def _keyword_abilities(tree: Tree, line: str, out: dict) -> None:
             word = str(child.children[0]).lower()
             if word == "aftermath":  # "Cast this spell only from your graveyard." (CR 702.127a)
                 out["cast_only_from"] = Zone.GRAVEYARD
+            if word == "flashback" and len(child.children) > 1 and all(
+                    isinstance(t, Token) and t.type == "MANA_SYMBOL" for t in child.children[1:]):
+                # "Flashback {2}{R}": cast from the graveyard for that cost rather than the mana cost (CR 702.34a)
+                flashback = ManaCost.parse("".join(str(t) for t in child.children[1:]), path="oracle_text")
+                out["alternative"].append(AlternativeCost("flashback", Cost(flashback, text=line), "CR 702.34a",
+                                                          zone=Zone.GRAVEYARD))
+                continue
             if word in _OTHER_ZONE_CASTING:
                 # the card may be cast from another zone: from there it is unsupported, from the hand it is not
                 out["unsupported"].append(UnsupportedText(

@@ -206,6 +206,11 @@ def count_of(problem: CastProblem, count: Count) -> int:
 
 
 # ---------------------------------------------------------------------------------------------- announcements
+def abilities_rule(abilities: Any, keyword: str) -> str:
+    """The rule of the alternative cost of this keyword (``"CR 702.34a"`` for flashback)."""
+    return next((cost.rule for cost in abilities.alternative_costs if cost.keyword == keyword), "CR 118.9")
+
+
 def add_cost_choices(problem: CastProblem) -> None:
     """Add the choices announced before targets: the alternative cost, optional costs, X (CR 601.2b).
 
@@ -221,10 +226,23 @@ def add_cost_choices(problem: CastProblem) -> None:
     alternatives = tuple(cost.keyword for cost in abilities.alternative_costs)
     unmet = {cost.keyword: [r.text for r in cost.requires if not requirement_holds(problem, r)]
              for cost in abilities.alternative_costs}
-    payable = tuple(keyword for keyword in alternatives if not unmet[keyword])
-    domain = (None,) if problem.without_paying_mana_cost else (None,) + payable
+    # a cost that casts the card from another zone (flashback) is paid exactly when it is cast from there
+    elsewhere = {cost.keyword: cost.zone for cost in abilities.alternative_costs if cost.zone is not None}
+    zone = spell.zone
+    payable = tuple(keyword for keyword in alternatives if not unmet[keyword]
+                    and elsewhere.get(keyword, Zone.HAND) is zone)
+    from_hand = zone is Zone.HAND or not any(z is zone for z in elsewhere.values())
+    domain = ((None,) if from_hand else ()) if problem.without_paying_mana_cost else \
+        ((None,) if from_hand else ()) + payable
 
     def alternative_why_not(value: Any) -> tuple[Reason, ...]:
+        if value is None and not from_hand:
+            cost = next(c for c in abilities.alternative_costs if c.zone is zone)
+            return (Reason(cost.rule, f"cast from the {zone.value}, {name} is cast for its {cost.keyword} cost, "
+                                      "rather than its mana cost"),)
+        if value in elsewhere and elsewhere[value] is not zone:
+            return (Reason(abilities_rule(abilities, value), f"the {value} cost is paid only casting {name} from "
+                                                             f"the {elsewhere[value].value}"),)
         if value in alternatives and unmet[value]:  # its condition does not hold (CR 118.9)
             return (Reason("CR 118.9", f"the {value} cost can be paid only if {' and '.join(unmet[value])}, and "
                                        "that is not so"),)

@@ -137,10 +137,28 @@ def add_timing_rules(problem: CastProblem) -> None:
         "a land is played, not cast",
         lambda: f"{card.name} is a land: lands are played, never cast",
     )
+    # another zone than the hand: a cost the card has for casting it from there (flashback, CR 702.34a)
+    other_zones = {cost.zone: cost for cost in problem.abilities.alternative_costs if cost.zone is not None}
+
+    def from_a_zone_it_may_be_cast_from(zone: Zone) -> bool:
+        if zone is Zone.HAND:
+            return True
+        cost = other_zones.get(zone)
+        return cost is not None and spell.owner == caster and (
+            card.has_type(CardType.INSTANT) or card.has_type(CardType.SORCERY))
+
+    def not_from_there(zone: Zone) -> str:
+        cost = other_zones.get(zone)
+        if cost is None:
+            return f"{card.name} is {zone.where}, not in the hand of {caster}"
+        if spell.owner != caster:
+            return f"{card.name} is in {spell.owner}'s {zone.value}: {cost.keyword} casts it from its owner's"
+        return f"{card.name} is not an instant or sorcery: {cost.keyword} casts only those ({cost.rule})"
+
     problem.add_constraint(
-        (ZONE,), lambda zone: zone is Zone.HAND, "CR 601.2",
-        "the card is cast from its owner's hand",
-        lambda zone: f"{card.name} is {zone.where}, not in the hand of {caster}",
+        (ZONE,), from_a_zone_it_may_be_cast_from, "CR 601.2",
+        "the card is cast from its owner's hand, or from the zone a keyword of it allows (flashback's graveyard)",
+        not_from_there,
     )
     only = problem.abilities.cast_only_from
     if only is not None:  # aftermath: "Cast this spell only from your graveyard." (CR 702.127a)

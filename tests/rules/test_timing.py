@@ -166,14 +166,14 @@ def test_a_spliced_sorcery_is_not_cast(make_state, casts):
     assert bool(legal_casts(state, "skill")) is False
 
 
-def test_casting_from_the_graveyard_with_flashback_is_reported(make_state, basics):
-    """CR 702.34a: flashback lets a card be cast from a graveyard; not modelled, so reported, never counted 0."""
-    from models.errors import UnsupportedRuleError
+def test_casting_from_the_graveyard_with_flashback(make_state, basics):
+    """CR 702.34a: flashback lets Feeling of Dread be cast from P1's graveyard for {1}{U}.
 
+    Two Islands; "up to two target creatures" with no creature: the one cast choosing none.
+    """
     state = make_state(battlefield=basics("Island", 2),
                        objects=[{"id": "dread", "card": "Feeling of Dread", "zone": "graveyard", "owner": "P1"}])
-    with pytest.raises(UnsupportedRuleError, match="flashback"):
-        legal_casts(state, "dread").count()
+    assert [c.alternative_cost for c in legal_casts(state, "dread")] == ["flashback"]
 
 
 def test_a_card_in_the_graveyard_without_permission_has_no_cast(make_state, basics):

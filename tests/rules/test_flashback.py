@@ -1,0 +1,65 @@
+"""Flashback: a card in its owner's graveyard is cast for its flashback cost (CR 702.34a).
+
+The cost is an alternative cost (CR 118.9): paid exactly when the card is cast from the graveyard, never from the
+hand, and not together with another alternative cost (CR 118.9a). The card's type keeps its timing. Counts are
+worked out by hand; each scenario runs on every backend.
+"""
+
+from __future__ import annotations
+
+from solver.legal import castable_objects, legal_casts
+
+FIVE_LANDS = [("i1", "Island"), ("i2", "Island"), ("i3", "Island"), ("m1", "Mountain"), ("m2", "Mountain")]
+
+
+def in_graveyard(object_id: str, card: str, owner: str = "P1") -> dict:
+    """A card in a graveyard."""
+    return {"id": object_id, "card": card, "zone": "graveyard", "owner": owner}
+
+
+def test_flashback_from_the_graveyard(make_state, casts):
+    """Think Twice ({1}{U}, flashback {2}{U}) in P1's graveyard, five lands: one cast, for {2}{U}, named so."""
+    state = make_state(battlefield=FIVE_LANDS, objects=[in_graveyard("tt", "Think Twice")])
+    (cast,) = casts(state, "tt")
+    assert (cast.zone.value, cast.alternative_cost) == ("graveyard", "flashback")
+
+
+def test_flashback_cost_is_not_paid_from_the_hand(make_state, casts):
+    """Think Twice in the hand is cast for its mana cost only (CR 702.34a: flashback casts it from the graveyard)."""
+    state = make_state(hand=[("tt", "Think Twice")], battlefield=FIVE_LANDS)
+    assert [cast.alternative_cost for cast in casts(state, "tt")] == [None]
+
+
+def test_flashback_needs_its_cost(make_state, casts):
+    """Firebolt's flashback costs {4}{R}: four lands can't pay it: 0 casts from the graveyard (CR 601.2h)."""
+    state = make_state(battlefield=FIVE_LANDS[:4], objects=[in_graveyard("fb", "Firebolt")])
+    assert casts(state, "fb") == set()
+
+
+def test_only_the_owner_casts_it_and_sorceries_keep_their_timing(make_state, casts):
+    """Only the owner casts a card with flashback, and a sorcery keeps its timing.
+
+    P2's Firebolt in P2's graveyard is not P1's to cast (CR 702.34a: "your graveyard"); P1's Firebolt, a
+    sorcery, can't be cast on P2's turn (CR 307.1): 0 and 0.
+    """
+    state = make_state(battlefield=FIVE_LANDS, objects=[in_graveyard("theirs", "Firebolt", "P2")])
+    assert casts(state, "theirs") == set()
+    state = make_state(battlefield=FIVE_LANDS, objects=[in_graveyard("fb", "Firebolt")], active_player="P2",
+                       priority="P1")
+    assert casts(state, "fb") == set()
+
+
+def test_without_paying_the_mana_cost_flashback_is_not_cast(make_state):
+    """Cast without paying its mana cost, a card in the graveyard can't use flashback (CR 118.9a): 0.
+
+    Only one alternative cost may apply to a spell, and flashback is one.
+    """
+    state = make_state(battlefield=FIVE_LANDS, objects=[in_graveyard("tt", "Think Twice")])
+    assert legal_casts(state, "tt", without_paying_mana_cost=True).count() == 0
+
+
+def test_castable_objects_include_cards_with_flashback_in_the_graveyard(make_state):
+    """A player's castable objects: the hand, then graveyard cards with flashback of theirs (not Opt, not P2's)."""
+    state = make_state(hand=[("h", "Opt")], objects=[in_graveyard("tt", "Think Twice"), in_graveyard("opt", "Opt"),
+                                                      in_graveyard("p2", "Think Twice", "P2")])
+    assert castable_objects(state, "P1") == ("h", "tt")
