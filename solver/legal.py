@@ -194,7 +194,8 @@ def legal_casts(state: GameState, card: str, **options: Any) -> LegalCasts:
 def castable_objects(state: GameState, player: str) -> tuple[str, ...]:
     """The ids of the cards a player may try to cast: their hand, then cards a keyword lets them cast elsewhere.
 
-    Flashback casts a card from its owner's graveyard (CR 702.34a). Each group is in file order.
+    Flashback and escape cast a card from its owner's graveyard (CR 702.34a, 702.138a). Each group is in file
+    order.
 
     Parameters
     ----------

@@ -96,11 +96,11 @@ def test_unknown_or_unread_keyword_lines_are_reported():
 
 
 def test_unread_other_zone_keyword_bears_on_that_zone_only():
-    """Flashback with a cost of mana and life lets the card be cast from the graveyard (CR 702.34a).
+    """Mayhem lets the card be cast from the graveyard (not read): from the hand it is cast as usual.
 
-    From the hand it is cast as usual, so only other zones are unsupported.
+    Only other zones are unsupported.
     """
-    card = read("Target player draws two cards.\nFlashback—{1}{U}, Pay 3 life.", cost="{3}{U}", name="Deep Analysis")
+    card = read("Target player draws two cards.\nMayhem {1}{U}", cost="{3}{U}", name="Mayhem Test")
     (unread,) = card.unsupported
     assert not unread.casting_relevant and Zone.HAND not in unread.zones and Zone.GRAVEYARD in unread.zones
 
@@ -676,15 +676,20 @@ def test_aftermath_half_is_never_cast_from_the_hand(tmp_path, capsys):
     assert count_casts(tmp_path, capsys, fame, [MOUNTAIN, MOUNTAIN, {"controller": "P1", "card": BEAR}]) == 0
 
 
-def test_keyword_with_a_cost_and_more_is_reported_for_its_zones():
-    """Flashback with a mana cost and a life cost (CR 702.34a) is never spell text.
+def test_keyword_with_a_cost_and_more_is_read_or_reported_for_its_zones():
+    """Flashback with a mana cost and a life cost is read (CR 702.34a): an alternative cost from the graveyard.
 
-    From the graveyard it is unsupported; from the hand the card is cast as usual.
+    Escape whose cost the reader can't read (Nethergoyf's "any number of other cards … with four or more card
+    types among them") is reported for the graveyard only; from the hand the card is cast as usual.
     """
     card = read("Draw two cards.\nFlashback {3}{B}, Pay 3 life.", cost="{2}{B}")
-    (unread,) = card.unsupported
-    assert unread.span == "Flashback {3}{B}, Pay 3 life." and Zone.GRAVEYARD in unread.zones
-    assert not card.casting_unsupported
+    (flashback,) = card.alternative_costs
+    assert (flashback.keyword, str(flashback.cost.mana), flashback.cost.life, flashback.zone) == (
+        "flashback", "{3}{B}", 3, Zone.GRAVEYARD)
+    goyf = read("Escape—{2}{B}, Exile any number of other cards from your graveyard with four or more card types "
+                "among them.", type_line="Creature — Lhurgoyf", cost="{B}")
+    (unread,) = goyf.unsupported
+    assert Zone.GRAVEYARD in unread.zones and not goyf.casting_unsupported
 
 
 def test_colourless_hybrid_is_no_generic_mana_to_reduce():

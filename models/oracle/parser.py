@@ -304,7 +304,7 @@ def _object_cost(text: str) -> ObjectCost | None:
     if action is CostAction.EXILE:
         if not found["graveyard"] or found["yours"] or found["hand"]:
             return None
-        if noun in ("card", "cards"):
+        if noun in ("card", "cards", "other card", "other cards"):  # "other": the spell is on the stack (CR 601.2a)
             return ObjectCost(action, count, zone=Zone.GRAVEYARD, text=text)
         words = noun.removesuffix(" cards").removesuffix(" card")
         if words in ("creature", "artifact", "enchantment", "land", "instant", "sorcery"):
@@ -525,8 +525,8 @@ def _cost_of_parts(text: str) -> Cost | str:
     costs). Returns the part that is not read, when one is not.
     """
     mana, life, objects = ManaCost.EMPTY, 0, []
-    for part in re.split(r",? and ", text):
-        paid = re.fullmatch(r"pay ((?:\{[^}]+\})+)", part)
+    for part in re.split(r",? and |, ", text):
+        paid = re.fullmatch(r"(?:pay )?((?:\{[^}]+\})+)", part)
         life_paid = re.fullmatch(r"pay (\d+) life", part)
         exiled = _HAND_EXILE.fullmatch(part)
         discarded = _DISCARD_TYPED.fullmatch(part)
@@ -560,6 +560,27 @@ def _cost_of_parts(text: str) -> Cost | str:
                 return part
             objects.append(cost)
     return Cost(mana, tuple(objects), life=life, text=text)
+
+
+_GRAVEYARD_KEYWORD = re.compile(r"(?P<keyword>flashback|escape)(?:—| (?=\{))(?P<cost>[^.]+)\.?")
+_GRAVEYARD_KEYWORD_RULES = {"flashback": "CR 702.34a", "escape": "CR 702.138a"}
+
+
+def _graveyard_keyword(line: str, original: str) -> AlternativeCost | None:
+    """Flashback or escape with a cost of several parts, or None (CR 702.34a, 702.138a).
+
+    "Escape—{3}{B}{B}, Exile four other cards from your graveyard.": the card is cast from its owner's
+    graveyard for that cost rather than its mana cost.
+    """
+    found = _GRAVEYARD_KEYWORD.fullmatch(line)
+    if found is None:
+        return None
+    cost = _cost_of_parts(found["cost"])
+    if isinstance(cost, str):
+        return None
+    keyword = found["keyword"]
+    return AlternativeCost(keyword, dataclasses.replace(cost, text=original), _GRAVEYARD_KEYWORD_RULES[keyword],
+                           zone=Zone.GRAVEYARD)
 
 
 _ADDITIONAL = re.compile(r"as an additional cost to cast (?:this spell|~), (?P<optional>you may )?(?P<cost>[^.]+)\.")
@@ -1464,6 +1485,8 @@ def parse_card(card: Card) -> CardAbilities:
                         original, "mana ability with a cost other than {T}",
                         casting_relevant=False, permanent_relevant=True, topics=_topics(original)))
                 # Targets of triggered and activated abilities are not the spell's (CR 115.1b).
+            elif (from_graveyard := _graveyard_keyword(line, original)) is not None:
+                alternative.append(from_graveyard)  # "Escape—{3}{B}{B}, Exile four other cards from your graveyard."
             elif _KEYWORD_SHAPED.fullmatch(line) or _KEYWORD_COST_DASH.match(line) or _keyword_then_cost(line):
                 # a keyword line none of the grammar's keywords reads ("Sneak {2}{U}", "Enchant creature, land, or
                 # planeswalker", "Kicker {1}{B} and/or {R}"): it may change how the card is cast, or be cast from

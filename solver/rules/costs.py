@@ -333,8 +333,8 @@ def cost_object_pool(problem: CastProblem, key: CostObjectsKey) -> list[GameObje
     state, caster = problem.state, problem.caster
     if key.zone is Zone.HAND:
         return [o for o in state.hand(caster) if o.id != problem.spell.id]
-    if key.zone is Zone.GRAVEYARD:
-        return [o for o in state.objects_in(Zone.GRAVEYARD) if o.owner == caster]
+    if key.zone is Zone.GRAVEYARD:  # never the spell: cast from there, it is on the stack (CR 601.2a)
+        return [o for o in state.objects_in(Zone.GRAVEYARD) if o.owner == caster and o.id != problem.spell.id]
     return [o for o in state.objects_in(Zone.BATTLEFIELD, caster) if not (key.action is CostAction.TAP and o.tapped)]
 
 

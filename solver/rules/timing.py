@@ -145,7 +145,7 @@ def add_timing_rules(problem: CastProblem) -> None:
             return True
         cost = other_zones.get(zone)
         return cost is not None and spell.owner == caster and (
-            card.has_type(CardType.INSTANT) or card.has_type(CardType.SORCERY))
+            cost.keyword != "flashback" or card.has_type(CardType.INSTANT) or card.has_type(CardType.SORCERY))
 
     def not_from_there(zone: Zone) -> str:
         cost = other_zones.get(zone)

@@ -1,4 +1,4 @@
-"""Flashback: a card in its owner's graveyard is cast for its flashback cost (CR 702.34a).
+"""Flashback and escape: a card in its owner's graveyard is cast for that cost (CR 702.34a, 702.138a).
 
 The cost is an alternative cost (CR 118.9): paid exactly when the card is cast from the graveyard, never from the
 hand, and not together with another alternative cost (CR 118.9a). The card's type keeps its timing. Counts are
@@ -63,3 +63,29 @@ def test_castable_objects_include_cards_with_flashback_in_the_graveyard(make_sta
     state = make_state(hand=[("h", "Opt")], objects=[in_graveyard("tt", "Think Twice"), in_graveyard("opt", "Opt"),
                                                       in_graveyard("p2", "Think Twice", "P2")])
     assert castable_objects(state, "P1") == ("h", "tt")
+
+
+def test_flashback_with_mana_and_life(make_state, casts):
+    """Deep Analysis's flashback costs {1}{U} and 3 life (CR 702.34a, 119.4).
+
+    Target player P1 or P2: 2 casts with two Islands at 20 life; none at 2 life.
+    """
+    islands = [("i1", "Island"), ("i2", "Island")]
+    state = make_state(battlefield=islands, objects=[in_graveyard("da", "Deep Analysis")])
+    assert len(casts(state, "da")) == 2
+    state = make_state(battlefield=islands, objects=[in_graveyard("da", "Deep Analysis")], life={"P1": 2, "P2": 20})
+    assert casts(state, "da") == set()
+
+
+def test_escape_exiles_other_cards_from_the_graveyard(make_state, casts):
+    """Woe Strider (a creature): "Escape—{3}{B}{B}, Exile four other cards from your graveyard." (CR 702.138a).
+
+    Five Swamps; P1's graveyard: Woe Strider and five other cards. Escape exiles four of the five others (never
+    Woe Strider itself, on the stack, CR 601.2a): C(5, 4) = 5 casts, each with exactly four exiled.
+    """
+    others = [in_graveyard(f"g{i}", "Opt") for i in range(5)]
+    state = make_state(battlefield=[(f"s{i}", "Swamp") for i in range(5)],
+                       objects=[in_graveyard("woe", "Woe Strider"), *others])
+    found = casts(state, "woe")
+    assert len(found) == 5 and all(len(c.exiles) == 4 and "woe" not in c.exiles for c in found)
+    assert {c.alternative_cost for c in found} == {"escape"}
