@@ -86,11 +86,11 @@ def test_keyword_matches_whole_words_only():
 def test_unknown_or_unread_keyword_lines_are_reported():
     """Keyword lines the grammar does not read are never spell text (CR 702).
 
-    "Sneak {2}{U}" is in no CR edition we follow; "Kicker—Sacrifice a creature." is kicker paid with an object
-    (CR 702.33a), not read: both make casting the card unsupported.
+    "Sneak {2}{U}" is in no CR edition we follow; "Kicker—Forage." is kicker paid with an action not read
+    (CR 702.33a): both make casting the card unsupported.
     """
     for text in ("Sneak {2}{U}\nReturn target creature to its owner's hand.",
-                 "Kicker—Sacrifice a creature.\nDestroy target artifact."):
+                 "Kicker—Forage.\nDestroy target artifact."):
         card = read(text, type_line="Instant")
         assert [u.span for u in card.casting_unsupported] == [text.split("\n")[0]]
 

@@ -583,6 +583,26 @@ def _graveyard_keyword(line: str, original: str) -> AlternativeCost | None:
                            zone=Zone.GRAVEYARD)
 
 
+_OPTIONAL_KEYWORD = re.compile(r"(?P<keyword>kicker|buyback)—(?P<cost>[^.]+)\.?")
+
+
+def _optional_keyword_cost(line: str, original: str) -> AdditionalCost | None:
+    """Kicker or buyback paid with more than mana, or None (CR 702.33a, 702.27a).
+
+    "Kicker—Sacrifice a creature.", "Buyback—Pay 3 life.": an optional additional cost of those parts, the
+    same record as "Kicker {2}".
+    """
+    found = _OPTIONAL_KEYWORD.fullmatch(line)
+    if found is None:
+        return None
+    cost = _cost_of_parts(found["cost"])
+    if isinstance(cost, str):
+        return None
+    record = KEYWORD_COSTS[found["keyword"]](dataclasses.replace(cost, text=original))
+    assert isinstance(record, AdditionalCost)  # kicker and buyback are additional costs (CR 702.33a, 702.27a)
+    return record
+
+
 _ADDITIONAL = re.compile(r"as an additional cost to cast (?:this spell|~), (?P<optional>you may )?(?P<cost>[^.]+)\.")
 
 
@@ -1487,6 +1507,8 @@ def parse_card(card: Card) -> CardAbilities:
                 # Targets of triggered and activated abilities are not the spell's (CR 115.1b).
             elif (from_graveyard := _graveyard_keyword(line, original)) is not None:
                 alternative.append(from_graveyard)  # "Escape—{3}{B}{B}, Exile four other cards from your graveyard."
+            elif (optional := _optional_keyword_cost(line, original)) is not None:
+                additional.append(optional)  # "Kicker—Sacrifice a creature.", "Buyback—Pay 3 life."
             elif _KEYWORD_SHAPED.fullmatch(line) or _KEYWORD_COST_DASH.match(line) or _keyword_then_cost(line):
                 # a keyword line none of the grammar's keywords reads ("Sneak {2}{U}", "Enchant creature, land, or
                 # planeswalker", "Kicker {1}{B} and/or {R}"): it may change how the card is cast, or be cast from
