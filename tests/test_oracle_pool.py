@@ -700,3 +700,14 @@ def test_colourless_hybrid_is_no_generic_mana_to_reduce():
     assert [str(c) for c in ManaCost.parse("{C/W}{C/W}").generic_reduction_options(1)] == ["{C/W}{C/W}"]
     assert [str(c) for c in ManaCost.parse("{1}{C/W}").generic_reduction_options(2)] == ["{C/W}"]
     assert [str(c) for c in ManaCost.parse("{2/W}").generic_reduction_options(1)] == ["{2/W}", "{1}"]
+
+
+def test_modes_of_a_triggered_ability_are_not_the_cards():
+    """The bullets after "When this creature enters, choose one —" are the triggered ability's modes.
+
+    They are chosen when it is put on the stack (CR 700.2, 603.3c), not as the creature spell is cast: the card
+    is cast with no mode and no target.
+    """
+    card = read("When this creature enters, choose one —\\n• Destroy target artifact.\\n• Destroy target enchantment.",
+                type_line="Creature — Elf", cost="{2}{G}")
+    assert not card.unsupported and card.modes == () and card.mode_choice is None

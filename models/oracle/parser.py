@@ -1318,6 +1318,7 @@ def parse_card(card: Card) -> CardAbilities:
     cost_modifiers: list[CostModifier] = []
     unsupported: list[UnsupportedText] = out["unsupported"]
 
+    ability_modes = False  # the bullets read next are the modes of a triggered or activated ability
     for original in _prepare_lines(card):
         line = original.lower()
         if _ENCHANT_LINE.fullmatch(line):  # "Enchant creature, land, or planeswalker" (CR 702.5a)
@@ -1337,6 +1338,10 @@ def parse_card(card: Card) -> CardAbilities:
                 )
                 continue
             rule, tree = result
+            if rule == "bullet_mode" and ability_modes:
+                continue  # a mode of the triggered or activated ability above, chosen when it is put on the stack
+            # "When this creature enters, choose one —": the bullets that follow are that ability's modes (CR 700.2)
+            ability_modes = rule in ("triggered_line", "activated_line") and line.endswith("—")
             if is_spell and _is_spell_text(rule, line):
                 try:
                     rule, tree = "effect", _parser().parse(line, start="effect")
