@@ -558,9 +558,13 @@ class ManaAbility:
     units : tuple of frozenset of str
         One entry per mana added; each the letters among ``"WUBRGC"`` that
         mana may be.
+    requires : tuple of ControlRequirement
+        "Activate only if you control a Swamp": the ability can be activated
+        only while these hold (CR 602.5b); empty when always.
     """
 
     units: tuple[frozenset[str], ...]
+    requires: tuple[ControlRequirement, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -711,3 +711,21 @@ def test_modes_of_a_triggered_ability_are_not_the_cards():
     card = read("When this creature enters, choose one —\\n• Destroy target artifact.\\n• Destroy target enchantment.",
                 type_line="Creature — Elf", cost="{2}{G}")
     assert not card.unsupported and card.modes == () and card.mode_choice is None
+
+
+@pytest.mark.parametrize(("land", "swamp", "expected"), [
+    ("Adarkar Wastes", False, 1),  # "{T}: Add {W} or {U}. This land deals 1 damage to you.": the damage changes nothing
+    ("Tainted Field", True, 1),  # "{T}: Add {W} or {B}. Activate only if you control a Swamp." (CR 602.5b)
+    ("Tainted Field", False, 0),  # no Swamp: only {C}, and Swords to Plowshares needs {W}
+])
+def test_mana_abilities_with_a_rider(tmp_path, capsys, land, swamp, expected):
+    """Swords to Plowshares ({W}) with one land that makes {W} on terms, and the opponent's Grizzly Bears.
+
+    The one target is the Bears: 1 cast when {W} can be made, else 0.
+    """
+    swords = {"name": "Swords to Plowshares", "mana_cost": "{W}", "type_line": "Instant",
+              "oracle_text": "Exile target creature. Its controller gains life equal to its power."}
+    board = [{"controller": "P1", "card": land}, {"controller": "P2", "card": BEAR}]
+    if swamp:
+        board.append({"controller": "P1", "card": "Swamp", "tapped": True})
+    assert count_casts(tmp_path, capsys, swords, board) == expected

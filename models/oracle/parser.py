@@ -1259,6 +1259,18 @@ def _protection(tree: Tree, line: str, out: dict) -> Protection:
 
 
 def _mana_ability(tree: Tree) -> ManaAbility:
+    ability = _mana_units(tree)
+    rider = next((str(t) for t in tree.children if isinstance(t, Token) and t.type == "MANA_RIDER"), "")
+    found = re.fullmatch(r"activate only if you control an? ([a-z]+)\.", rider)
+    if found:  # "Activate only if you control a Swamp." (CR 602.5b)
+        subtype = _SUBTYPE_BY_WORD.get(found.group(1))
+        if subtype is None:
+            raise _UnreadText(rider, "a condition of a mana ability not read")
+        return dataclasses.replace(ability, requires=(ControlRequirement("you", subtype, f"you control a {subtype}"),))
+    return ability
+
+
+def _mana_units(tree: Tree) -> ManaAbility:
     output = next(c for c in tree.children if isinstance(c, Tree))
     if output.data == "add_symbols":
         units = []

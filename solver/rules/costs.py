@@ -46,7 +46,7 @@ from models.mana import ManaCost, ManaPayer, ManaSource, SymbolKind, simple_dema
 from models.objects import CardType, GameObject, Zone
 from solver.abilities import abilities_of
 from solver.problem import CastProblem, ConstraintKind, CostTerm, LazyDomain, Reason
-from solver.requirements import requirement_holds
+from solver.requirements import holds_for, requirement_holds
 from solver.qualities import has_qualities, is_of_kinds
 
 __all__ = [
@@ -104,7 +104,8 @@ def mana_sources_of(state, caster) -> tuple[ManaSource, ...]:
             raise UnsupportedRuleError(obj.name, unread[0].span, unread[0].reason)
         if obj.tapped or (obj.summoning_sick and obj.card.has_type(CardType.CREATURE) and not _has_haste(obj)):
             continue  # CR 302.6: a summoning-sick creature can't activate {T} abilities
-        options = [ability.units for ability in abilities.mana_abilities]
+        options = [ability.units for ability in abilities.mana_abilities
+                   if all(holds_for(state, caster, r) for r in ability.requires)]
         options += [(frozenset(_BASIC_LAND_MANA[t]),) for t in obj.card.subtypes if t in _BASIC_LAND_MANA]
         options = list(dict.fromkeys(options))
         if not options:
