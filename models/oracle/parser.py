@@ -510,11 +510,13 @@ def _rather_than_pay(original: str) -> AlternativeCost | UnsupportedText:
         if subtype is None:
             return UnsupportedText(original, "an alternative cost whose condition is not read")
         requires = (ControlRequirement("you", subtype, f"you control a {subtype}"),)
-    text = found["cost"]
-    cost = _cost_of_parts(text)
+    cost = _cost_of_parts(found["cost"])
     if isinstance(cost, str):
         return UnsupportedText(original, f"alternative cost {cost!r} not modelled")
-    return AlternativeCost(text, cost, "CR 118.9", requires=requires)
+    printed = original[found.start("cost"):found.end("cost")]  # its name, as printed: "pay {2}{R}{R}"
+    if printed.lower() != found["cost"]:
+        printed = found["cost"]
+    return AlternativeCost(printed, dataclasses.replace(cost, text=printed), "CR 118.9", requires=requires)
 
 
 def _cost_of_parts(text: str) -> Cost | str:

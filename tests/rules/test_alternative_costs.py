@@ -78,4 +78,4 @@ def test_daze_returns_an_island(make_state, casts):
     """
     state = make_state(hand=[("daze", "Daze")], battlefield=[("isl", "Island", {"tapped": True})], **BOLT_ON_STACK)
     found = casts(state, "daze")
-    assert alternatives(found) == ["return an island you control to its owner's hand"]
+    assert alternatives(found) == ["return an Island you control to its owner's hand"]
