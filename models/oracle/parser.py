@@ -100,11 +100,14 @@ _OTHER_ZONE_CASTING = frozenset({
     "flashback", "retrace", "madness", "aftermath", "miracle", "jump-start", "escape", "disturb",
     "foretell", "plot", "suspend", "harmonize", "mayhem",
 })
+_PAID_CONDITIONS = {"kicked": KICKED, "bargained": ("bargain",)}
+"""The optional costs "if this spell was kicked / bargained" asks paid (CR 702.33d, 702.166b)."""
 KEYWORD_COSTS = {
     "kicker": lambda cost: AdditionalCost(cost, "kicker", optional=True, rule="CR 702.33a"),
     "multikicker": lambda cost: AdditionalCost(cost, "multikicker", optional=True, most_times=None, rule="CR 702.33c"),
     "overload": lambda cost: AlternativeCost("overload", cost, "CR 702.96a", removes_targets=True),
     "buyback": lambda cost: AdditionalCost(cost, "buyback", optional=True, rule="CR 702.27a"),
+    "replicate": lambda cost: AdditionalCost(cost, "replicate", optional=True, most_times=None, rule="CR 702.56a"),
 }
 """Keywords followed by a cost ("Kicker {2}{R}"), read by the grammar's ``cost_keyword`` rule: each makes one record.
 
@@ -585,11 +588,11 @@ def _graveyard_keyword(line: str, original: str) -> AlternativeCost | None:
                            zone=Zone.GRAVEYARD)
 
 
-_OPTIONAL_KEYWORD = re.compile(r"(?P<keyword>kicker|buyback)—(?P<cost>[^.]+)\.?")
+_OPTIONAL_KEYWORD = re.compile(r"(?P<keyword>kicker|buyback|replicate)—(?P<cost>[^.]+)\.?")
 
 
 def _optional_keyword_cost(line: str, original: str) -> AdditionalCost | None:
-    """Kicker or buyback paid with more than mana, or None (CR 702.33a, 702.27a).
+    """Kicker, buyback or replicate paid with more than mana, or None (CR 702.33a, 702.27a, 702.56a).
 
     "Kicker—Sacrifice a creature.", "Buyback—Pay 3 life.": an optional additional cost of those parts, the
     same record as "Kicker {2}".
@@ -728,7 +731,7 @@ class _SpellTextReader:
         self.line = line
         self.targets: list[TargetSpec] = []
         self.unsupported: list[UnsupportedText] = []
-        self.kicked_only = False
+        self.kicked_only: tuple[str, ...] = ()  # the costs the text of this sentence needs paid (CR 702.33g)
         self.trigger: str | None = None  # in a triggered ability the spell creates: "condition", then "effect"
         self.read_up_to = 0  # where the last target phrase read ends in the line
 
@@ -737,7 +740,8 @@ class _SpellTextReader:
             if not isinstance(child, Tree):
                 continue
             if child.data == "kicked_clause":
-                self.kicked_only = True  # until the end of the sentence (CR 702.33g)
+                # until the end of the sentence: "if this spell was kicked / bargained," (CR 702.33g, 702.166b)
+                self.kicked_only = _PAID_CONDITIONS[str(_first_token(child)).rstrip(",").rsplit(" ", 1)[-1]]
             elif child.data == "trigger_start":
                 # "When target creature dies this turn, …": the condition's targets are the spell's; after the
                 # comma, the triggered ability's targets are chosen when it triggers (CR 603.3d, 603.7a, 603.12)
@@ -745,7 +749,7 @@ class _SpellTextReader:
             elif child.data == "free" and any(str(t) == "," for t in child.children) and self.trigger == "condition":
                 self.trigger = "effect"
             elif child.data == "free" and any(str(t) == "." for t in child.children):
-                self.kicked_only = False
+                self.kicked_only = ()
                 self.trigger = None
             elif self.trigger == "effect":
                 continue  # not a target chosen as the spell is cast
@@ -1072,7 +1076,7 @@ class _SpellTextReader:
         if x is not None:
             spec = dataclasses.replace(spec, x_count=True, x_up_to=x == "up to")
         if self.kicked_only:
-            spec = dataclasses.replace(spec, condition=KICKED)
+            spec = dataclasses.replace(spec, condition=self.kicked_only)
         if another:
             if not self.targets:
                 self.unsupported.append(
@@ -1215,6 +1219,8 @@ def _keyword_abilities(tree: Tree, line: str, out: dict) -> None:
                 out["unsupported"].append(UnsupportedText(
                     line, f"casting with {word} from another zone than the hand is not modelled",
                     casting_relevant=False, zones=frozenset(Zone) - {Zone.HAND}))
+        elif kind == "cast_keyword" and (sacrifice := _sacrifice_keyword(child, line)) is not None:
+            out["additional"].append(sacrifice)  # bargain, casualty N: an optional sacrifice (CR 702.166a, 702.153a)
         elif kind == "cast_keyword":
             token = _first_token(child)
             # "Buyback costs cost {2} less." reads like a keyword line but changes other spells' costs: on the
@@ -1232,6 +1238,28 @@ def _keyword_abilities(tree: Tree, line: str, out: dict) -> None:
         elif kind == "combat_keyword":
             # no bearing on casting from hand, but a quality of a permanent ("target creature with flying")
             out.setdefault("keywords", set()).add(" ".join(str(child.children[0]).lower().split()))
+
+
+def _sacrifice_keyword(tree: Tree, line: str) -> AdditionalCost | None:
+    """Bargain or "Casualty N": an optional additional cost of one permanent sacrificed, or None.
+
+    Bargain: "you may sacrifice an artifact, enchantment, or token" (CR 702.166a); casualty N: "you may
+    sacrifice a creature with power N or greater" (CR 702.153a). The copy casualty makes is chosen later.
+    """
+    words = [str(t).lower() for t in tree.children if isinstance(t, Token)]
+    if words == ["bargain"]:
+        either = frozenset({Quality("type", CardType.ARTIFACT), Quality("type", CardType.ENCHANTMENT),
+                            Quality("token")})
+        cost = ObjectCost(CostAction.SACRIFICE, 1, qualities=ObjectFilter((either,), "artifact, enchantment, or token"),
+                          text="sacrifice an artifact, enchantment, or token")
+        return AdditionalCost(Cost(objects=(cost,), text=line), "bargain", optional=True, rule="CR 702.166a")
+    if len(words) == 2 and words[0] == "casualty" and words[1].isdigit():
+        power = ObjectFilter((frozenset({Quality("power", int(words[1]), comparison=">=")}),),
+                             f"with power {words[1]} or greater")
+        cost = ObjectCost(CostAction.SACRIFICE, 1, frozenset({TargetKind.CREATURE}), power,
+                          text=f"sacrifice a creature with power {words[1]} or greater")
+        return AdditionalCost(Cost(objects=(cost,), text=line), "casualty", optional=True, rule="CR 702.153a")
+    return None
 
 
 def _protection(tree: Tree, line: str, out: dict) -> Protection:
@@ -1557,8 +1585,9 @@ def parse_card(card: Card) -> CardAbilities:
                 reader.read(tree)
                 if is_spell:
                     unsupported.extend(reader.unsupported)
-                    kicked_text = bool(re.match(r"if (~|this spell|it) was kicked,", line))
-                    spell_text.append(Instruction(original, tuple(reader.targets), KICKED if kicked_text else ()))
+                    paid_text = re.match(r"if (?:~|this spell|it) was (kicked|bargained),", line)
+                    spell_text.append(Instruction(original, tuple(reader.targets),
+                                                  _PAID_CONDITIONS[paid_text.group(1)] if paid_text else ()))
                 elif _PERMANENT_RELEVANT.search(line):
                     unsupported.append(UnsupportedText(
                         original, "static ability that may bear on casting or targeting",
