@@ -765,6 +765,9 @@ class CardAbilities:
     cast_only_from : Zone or None
         The only zone the card may be cast from: the graveyard for an
         aftermath half (CR 702.127a); None when its type's usual zone applies.
+    delve : bool
+        Each card exiled from its caster's graveyard while it is cast pays
+        for {1} of its total cost's generic mana (CR 702.66a).
     flash : bool
         CR 702.8.
     fuse : bool
@@ -797,6 +800,7 @@ class CardAbilities:
     cast_permissions: tuple[CastPermission, ...] = ()
     timing_restriction: TimingRestriction | None = None
     cast_only_from: Zone | None = None
+    delve: bool = False
     flash: bool = False
     fuse: bool = False
     protections: tuple[Protection, ...] = ()

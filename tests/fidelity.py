@@ -125,6 +125,8 @@ def structure_of(card: Card, abilities: CardAbilities) -> dict[str, Any]:
         "additional_costs": [text for cost in abilities.additional_costs for text in _additional(cost)],
         "alternative_costs": [_alternative(cost) for cost in abilities.alternative_costs],
     }
+    if abilities.delve:
+        structure["delve"] = True
     if not (card.has_type(CardType.INSTANT) or card.has_type(CardType.SORCERY)):
         structure["bears_on_others"] = bears_on_others(card, abilities)
     return structure

@@ -1219,6 +1219,8 @@ def _keyword_abilities(tree: Tree, line: str, out: dict) -> None:
                 out["unsupported"].append(UnsupportedText(
                     line, f"casting with {word} from another zone than the hand is not modelled",
                     casting_relevant=False, zones=frozenset(Zone) - {Zone.HAND}))
+        elif kind == "cast_keyword" and [str(t).lower() for t in child.children if isinstance(t, Token)] == ["delve"]:
+            out["delve"] = True  # each card exiled from the graveyard pays for {1} (CR 702.66a)
         elif kind == "cast_keyword" and (sacrifice := _sacrifice_keyword(child, line)) is not None:
             out["additional"].append(sacrifice)  # bargain, casualty N: an optional sacrifice (CR 702.166a, 702.153a)
         elif kind == "cast_keyword":
@@ -1655,6 +1657,7 @@ def parse_card(card: Card) -> CardAbilities:
         cast_permissions=tuple(cast_permissions),
         timing_restriction=out.get("timing_restriction"),
         cast_only_from=out.get("cast_only_from"),
+        delve=out.get("delve", False),
         flash=out["flash"],
         fuse=out.get("fuse", False),
         protections=tuple(out["protections"]),

@@ -548,10 +548,17 @@ def add_cost_rules(problem: CastProblem) -> None:
         )
     _base_terms(problem)
     terms = list(problem.cost_terms)
+    delve = CostObjectsKey(CostAction.EXILE, Zone.GRAVEYARD)
+    if problem.abilities.delve:  # any number of cards of the graveyard, each paying {1} (CR 702.66a)
+        if any(c.action is CostAction.EXILE and c.zone is Zone.GRAVEYARD for t in terms for c in t.cost.objects):
+            raise UnsupportedRuleError(spell.name, "Delve", "delve with another cost exiling from the graveyard")
+        card = ObjectCost(CostAction.EXILE, None, zone=Zone.GRAVEYARD, text="exile cards from your graveyard (delve)")
+        terms.append(CostTerm(Cost(objects=(card,), text="delve"), (), lambda: 1, 1, "delve"))
     candidates = _add_object_variables(problem, terms)
     _add_life(problem, terms)
     _add_mana_value_of_x(problem)
-    _add_payment(problem, terms, set(candidates[CostObjectsKey(CostAction.TAP, Zone.BATTLEFIELD)]))
+    tapping = set(candidates[CostObjectsKey(CostAction.TAP, Zone.BATTLEFIELD)])
+    _add_payment(problem, terms, tapping, len(candidates[delve]) if problem.abilities.delve else None)
 
 
 def _add_object_variables(problem: CastProblem, terms: list[CostTerm]) -> dict[CostObjectsKey, tuple[str, ...]]:
@@ -645,11 +652,17 @@ def _add_mana_value_of_x(problem: CastProblem) -> None:
             )
 
 
-def _add_payment(problem: CastProblem, terms: list[CostTerm], tapping: set[str]) -> None:
-    """The total cost (CR 601.2f) and the constraint that it can be paid (CR 601.2g-h)."""
+def _add_payment(problem: CastProblem, terms: list[CostTerm], tapping: set[str], delve: int | None = None) -> None:
+    """The total cost (CR 601.2f) and the constraint that it can be paid (CR 601.2g-h).
+
+    With delve (``delve``: how many graveyard cards could pay), the constraint over the choices before costs
+    are paid assumes every one of them pays {1} (a condition it needs), and one more constraint, over the cards
+    exiled, asks that they pay generic mana only and that the mana pays the rest (CR 702.66a-b).
+    """
     sources = available_mana_sources(problem)
     payer = ManaPayer(sources)
-    modifier = generic_change(problem)
+    exact = generic_change(problem)
+    modifier = exact - (delve or 0)
     life = problem.state.life_of(problem.caster)
     mana_terms = [term for term in terms if not term.cost.mana.is_empty]
     scope: tuple[ChoiceKey, ...] = tuple(dict.fromkeys(k for term in mana_terms for k in term.scope))
@@ -730,8 +743,12 @@ def _add_payment(problem: CastProblem, terms: list[CostTerm], tapping: set[str])
         ),
         kind=ConstraintKind.MONOTONE,
     )
+    if delve is not None:
+        _add_delve(problem, scope, parts, exact, payer, life)
     tap = CostObjectsKey(CostAction.TAP, Zone.BATTLEFIELD)
     if any(source.object_id in tapping for source in sources):
+        if delve is not None:
+            raise UnsupportedRuleError(problem.spell.name, "Delve", "delve with permanents tapped to pay a cost")
         def pay_untapped(*values: Any) -> bool:
             taps = values[-1]
             if not any(source.object_id in taps for source in sources):
@@ -745,6 +762,37 @@ def _add_payment(problem: CastProblem, terms: list[CostTerm], tapping: set[str])
             lambda *values: (f"the total cost {total_cost(*values[:-1])} can't be paid without the mana of "
                              f"{', '.join(values[-1])}, tapped to pay a cost"),
         )
+
+
+def _add_delve(problem: CastProblem, scope: tuple[ChoiceKey, ...], parts: Callable[[tuple], list[ManaCost]],
+               modifier: int, payer: ManaPayer, life: int) -> None:
+    """Delve: each card exiled pays {1} of the total cost's generic mana, and the mana pays the rest (CR 702.66a).
+
+    The total cost is determined first, delve aside (CR 702.66b); a card can't pay more than the generic mana
+    there is, so no more cards are exiled than the generic part of the total cost.
+    """
+    key = CostObjectsKey(CostAction.EXILE, Zone.GRAVEYARD)
+
+    def total(values: tuple) -> ManaCost:
+        found = sum_costs(parts(values))
+        if modifier > 0:
+            return found.with_generic_increased(modifier)
+        return found.with_generic_reduced(-modifier) if modifier < 0 else found
+
+    def pays(*values: Any) -> bool:
+        cost, exiled = total(values[:-1]), values[-1]
+        return len(exiled) <= cost.generic and payer.can_pay(cost.with_generic_reduced(len(exiled)), life=life)
+
+    def describe(*values: Any) -> str:
+        cost, exiled = total(values[:-1]), values[-1]
+        if len(exiled) > cost.generic:
+            return (f"{len(exiled)} cards exiled for delve, but the total cost {cost} has {cost.generic} generic mana "
+                    "for them to pay")
+        return (f"the total cost {cost}, less {{{len(exiled)}}} paid by the cards exiled for delve, can't be paid "
+                f"with the mana available to {problem.caster}")
+
+    problem.add_constraint(scope + (key,), pays, "CR 702.66a",
+                           "each card exiled for delve pays {1} of the generic mana, and the mana the rest", describe)
 
 
 def _life_note(total: ManaCost, caster: str, life: int) -> str:
