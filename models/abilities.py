@@ -380,6 +380,10 @@ class AdditionalCost:
         (multikicker, CR 702.33c).
     rule : str
         The rule that defines it (``"CR 702.33a"``).
+    one_of : str or None
+        "As an additional cost to cast this spell, discard a card or pay {5}":
+        the costs with the same ``one_of`` (the printed line) are each
+        optional, and exactly one of them is paid (CR 601.2b, 601.2h).
     """
 
     cost: Cost
@@ -387,6 +391,7 @@ class AdditionalCost:
     optional: bool = False
     most_times: int | None = 1
     rule: str = "CR 118.8"
+    one_of: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

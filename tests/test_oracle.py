@@ -330,8 +330,6 @@ UNSUPPORTED = [
     ("Divine Verdict", "attacking or blocking"),
     # "Counter target Spirit or enchantment ...": a subtype or a kind is not read ("or" joins kinds)
     ("Urgent Exorcism", "spirit or enchantment"),
-    # "As an additional cost to cast Lightning Axe, discard a card or pay {5}." - a choice of costs
-    ("Lightning Axe", "discard a card or pay {5}"),
     # "..., reveal a colorless creature card from your hand." - a revealed card is not modelled
     ("Titan's Presence", "reveal a colorless creature card"),
     # "..., sacrifice a creature."

@@ -611,6 +611,30 @@ def _optional_keyword_cost(line: str, original: str) -> AdditionalCost | None:
 _ADDITIONAL = re.compile(r"as an additional cost to cast (?:this spell|~), (?P<optional>you may )?(?P<cost>[^.]+)\.")
 
 
+_ADDITIONAL_CHOICE = re.compile(r"as an additional cost to cast (?:this spell|~), (?P<first>[^.]+?) or "
+                                r"(?P<second>(?:discard|sacrifice|pay|exile|tap|return)\b[^.]+)\.")
+
+
+def _additional_cost_choice(line: str, original: str) -> tuple[AdditionalCost, AdditionalCost] | None:
+    """A choice between two additional costs, "discard a card or pay {5}" (CR 601.2b, 118.8), or None.
+
+    Both are read as costs, each optional, with the line as their ``one_of``: exactly one is paid.
+    """
+    found = _ADDITIONAL_CHOICE.fullmatch(line)
+    if found is None:
+        return None
+    costs = [_cost_of_parts(found[part]) for part in ("first", "second")]
+    if any(isinstance(cost, str) for cost in costs) or any(
+            c.mana.has_x or c.life_x for c in costs if isinstance(c, Cost)):
+        return None
+    first, second = (dataclasses.replace(c, text=found[part]) for c, part in zip(costs, ("first", "second"))
+                     if isinstance(c, Cost))
+    if first.text == second.text:
+        return None
+    return (AdditionalCost(first, optional=True, one_of=original),
+            AdditionalCost(second, optional=True, one_of=original))
+
+
 def _printed_additional_cost(line: str, original: str) -> AdditionalCost | None:
     """An additional cost printed "As an additional cost to cast this spell, …" (CR 118.8), or None.
 
@@ -1568,6 +1592,8 @@ def parse_card(card: Card) -> CardAbilities:
                 unsupported.append(UnsupportedText(
                     original, what, casting_relevant=keyword is None, permanent_relevant=bool(_topics(original)),
                     topics=_topics(original), zones=frozenset(Zone) - {Zone.HAND} if other_zone else frozenset()))
+            elif (choice := _additional_cost_choice(line, original)) is not None:
+                additional.extend(choice)  # "…, discard a card or pay {5}." (CR 601.2b)
             elif (extra := _printed_additional_cost(line, original)) is not None:
                 additional.append(extra)  # "As an additional cost to cast this spell, sacrifice a Goblin." (CR 118.8)
             elif is_spell and _OWN_OTHER_ZONE_PERMISSION.search(line):

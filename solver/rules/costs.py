@@ -260,6 +260,13 @@ def add_cost_choices(problem: CastProblem) -> None:
         most = _most_times(problem, additional)
         problem.add_variable(key, tuple(range(most + 1)), additional.rule,
                              _times_why_not(name, key, most, additional.most_times))
+    for line in dict.fromkeys(a.one_of for a in abilities.additional_costs if a.one_of):
+        keys = tuple(optional_cost_key(a) for a in abilities.additional_costs if a.one_of == line)
+        problem.add_constraint(
+            keys, lambda *times: sum(times) == 1, "CR 601.2b",
+            f"exactly one of the additional costs of \"{line}\" is paid",
+            lambda *times, keys=keys: f"{sum(times)} of {', '.join(repr(k.keyword) for k in keys)} paid; one must be",
+        )
     _add_x(problem)
 
 

@@ -46,3 +46,21 @@ def test_return_a_land_as_an_additional_cost(make_state, casts):
                        objects=[{"id": "bolt", "card": "Lightning Bolt", "zone": "stack", "controller": "P2"}],
                        stack=["bolt"], active_player="P2", priority="P1")
     assert {c.returns for c in casts(state, "dep")} == {("i1",), ("i2",)}
+
+
+@pytest.mark.parametrize(("mountains", "other_card", "expected"), [
+    (6, True, 2),  # discard Opt, or pay {5} more: 2
+    (1, True, 1),  # {R} only: discard Opt: 1
+    (6, False, 1),  # nothing to discard: pay {5}: 1
+    (1, False, 0),  # neither
+])
+def test_a_choice_between_two_additional_costs(make_state, casts, mountains, other_card, expected):
+    """Lightning Axe's additional cost is a choice: discard a card or pay {5}; exactly one is paid (CR 601.2b).
+
+    {R}, one target: the opponent's Grizzly Bears.
+    """
+    hand = [("axe", "Lightning Axe")] + ([("opt", "Opt")] if other_card else [])
+    state = make_state(hand=hand, battlefield=[(f"m{i}", "Mountain") for i in range(mountains)],
+                       opponent=[("bears", "Grizzly Bears")])
+    found = casts(state, "axe")
+    assert len(found) == expected and all(len(c.additional_costs) == 1 for c in found)
