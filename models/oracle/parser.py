@@ -854,12 +854,13 @@ class _SpellTextReader:
             else:
                 kind_words = before_card.split(" or ") if before_card else []
             owner = text.rsplit(" ", 2)[-2]
-            controller = {"your": ControllerFilter.YOU, "a": ControllerFilter.ANY,
+            controller = {"your": ControllerFilter.YOU, "a": ControllerFilter.ANY, "single": ControllerFilter.ANY,
                           "opponent's": ControllerFilter.OPPONENT}[owner]
+            single = owner == "single"  # "from a single graveyard": every card chosen has one owner (CR 115.1)
             count, minimum = self._count(tokens[0])[:2]
             self._add(TargetSpec(phrase, frozenset({TargetKind.GRAVEYARD_CARD}), controller, count, minimum,
                                  card_types=frozenset(CardType(w.strip().capitalize()) for w in kind_words if w),
-                                 qualities=qualities),
+                                 qualities=qualities, same_controller=single),
                       self._is_other(tokens[0]))
             return
         if tree.data == "spell_target":

@@ -825,3 +825,19 @@ def test_graveyard_card_with_mana_value_or_less(make_state, casts):
              for n, c in (("gb", "Grizzly Bears"), ("hg", "Hill Giant"), ("lb", "Lightning Bolt"))]
     state = make_state(hand=[("un", "Unearth")], battlefield=[("s", "Swamp")], objects=cards)
     assert {t for c in casts(state, "un") for choice in c.targets for t in choice.targets} == {"gb"}
+
+
+def test_cards_from_a_single_graveyard(make_state, casts):
+    """Cease's "up to two target cards from a single graveyard": every card chosen has one owner (CR 115.1).
+
+    P1's graveyard: Opt, Shock; P2's: Lightning Bolt. Sets of up to two cards with one owner (CR 115.1): none,
+    three singles, and {Opt, Shock}: 5; times target player P1 or P2: 10 casts. {Opt, Lightning Bolt} is never
+    chosen.
+    """
+    cards = [{"id": i, "card": c, "zone": "graveyard", "owner": o}
+             for i, c, o in (("opt", "Opt", "P1"), ("shock", "Shock", "P1"), ("bolt", "Lightning Bolt", "P2"))]
+    state = make_state(hand=[("cease", "Cease")], battlefield=[("s", "Swamp"), ("f", "Forest")], objects=cards)
+    found = casts(state, "cease")
+    chosen = {frozenset(c.targets[0].targets) for c in found}
+    assert len(found) == 10 and chosen == {frozenset(), frozenset({"opt"}), frozenset({"shock"}),
+                                           frozenset({"bolt"}), frozenset({"opt", "shock"})}
