@@ -91,15 +91,17 @@ def test_coverage_counts_skipped_records(tmp_path, capsys):
 
 
 def test_whole_pool_is_read_and_the_readme_states_its_coverage(capsys):
-    """The whole pool, every card: the reader never raises, and the README's figures are what ``coverage`` prints.
+    """The whole pool, every card: the reader never raises, and the README's figures and ranking are measured.
 
     ``coverage`` reads every card of the default card data (the 2026 pool) and names on stderr any card the
     reader raises on (a bug): there must be none. The README's "On the whole pool, N of the M instants and
     sorceries read fully (P%), and K of its L other cards (Q%)" must be the measured figures.
     """
-    assert main(["coverage", "--top", "0"]) == 0
+    assert main(["coverage", "--top", "15"]) == 0
     out, err = capsys.readouterr()
     assert err == "", err
+    ranked = (ROOT / "README.md").read_text(encoding="utf-8").split("$ .venv/bin/legalcasts coverage --top 15\n")
+    assert len(ranked) == 2 and ranked[1].startswith(out), "the README's ranking must be the command's"
     measured = re.match(r"(\d+) of (\d+) instants and sorceries fully modelled \(([\d.]+)%\)", out)
     others = re.search(r"^(\d+) of (\d+) other cards with their casting-relevant text fully read \(([\d.]+)%\)",
                        out, re.MULTILINE)
