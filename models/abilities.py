@@ -42,6 +42,8 @@ __all__ = [
     "PERMANENT_KIND_TYPES",
     "ControlRequirement",
     "Count",
+    "Requirement",
+    "TurnRequirement",
 ]
 
 
@@ -417,6 +419,27 @@ class ControlRequirement:
 
 
 @dataclass(frozen=True, slots=True)
+class TurnRequirement:
+    """Something happened this turn: "if an opponent lost life this turn" (read from the state's ``this_turn``).
+
+    Parameters
+    ----------
+    fact : str
+        ``"opponent lost life"`` (spectacle, CR 702.137a), ``"cast another spell"`` (the caster has cast
+        another spell this turn: surge, CR 702.117a) or ``"creature died"`` (a creature died this turn).
+    text : str
+        The words of the condition.
+    """
+
+    fact: str
+    text: str = ""
+
+
+Requirement = ControlRequirement | TurnRequirement
+"""A condition a cost, a cost change or a permission asks, decided by the state."""
+
+
+@dataclass(frozen=True, slots=True)
 class AlternativeCost:
     """A cost paid rather than the mana cost; at most one is paid (CR 118.9, 118.9a).
 
@@ -446,7 +469,7 @@ class AlternativeCost:
     cost: Cost
     rule: str = "CR 118.9"
     removes_targets: bool = False
-    requires: tuple[ControlRequirement, ...] = ()
+    requires: tuple[Requirement, ...] = ()
     zone: Zone | None = None
 
 
@@ -586,6 +609,8 @@ class Count:
         What each counted object is (None: any).
     opponents : bool
         Count the caster's opponents, not objects (``zone`` and ``qualities`` unused).
+    turn_fact : str or None
+        Count a fact of this turn instead: ``"creatures_died"`` ("for each creature that died this turn").
     text : str
         As printed.
     """
@@ -594,6 +619,7 @@ class Count:
     controller: str = "any"
     qualities: ObjectFilter | None = None
     opponents: bool = False
+    turn_fact: str | None = None
     text: str = ""
 
 
@@ -636,7 +662,7 @@ class CostModifier:
     coloured: ManaCost | None = None
     own: bool = False
     per: Count | None = None
-    requires: tuple[ControlRequirement, ...] = ()
+    requires: tuple[Requirement, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

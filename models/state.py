@@ -13,7 +13,50 @@ from typing import Any
 from models.mana import ManaCost
 from models.objects import GameObject, ObjectId, Phase, PlayerId, Zone
 
-__all__ = ["GameState"]
+__all__ = ["GameState", "TurnFacts"]
+
+
+@dataclass(frozen=True, slots=True)
+class TurnFacts:
+    """Facts about the current turn that casting rules depend on: the state file's ``this_turn``.
+
+    Parameters
+    ----------
+    spells_cast : tuple of (PlayerId, int)
+        Spells each player has cast this turn (surge, CR 702.117a).
+    life_lost : tuple of (PlayerId, int)
+        Life each player has lost this turn (spectacle, CR 702.137a).
+    attacked : tuple of PlayerId
+        Players who attacked with a creature this turn.
+    creatures_died : int
+        Creatures that died this turn (CR 700.4: put into a graveyard from the battlefield).
+    permanent_left : tuple of PlayerId
+        Players a permanent of whom left the battlefield this turn.
+    combat_damage_by : tuple
+        Objects (ids) or ``{"player": ID, "subtype": ...}`` facts that dealt combat damage this turn.
+    lands_played : tuple of (PlayerId, int)
+        Lands each player has played this turn.
+    given : frozenset of str
+        The keys the file gave: a fact not given is taken as none happened (the conservative reading), and
+        the sentences that use it say so.
+    """
+
+    spells_cast: tuple[tuple[PlayerId, int], ...] = ()
+    life_lost: tuple[tuple[PlayerId, int], ...] = ()
+    attacked: tuple[PlayerId, ...] = ()
+    creatures_died: int = 0
+    permanent_left: tuple[PlayerId, ...] = ()
+    combat_damage_by: tuple[Any, ...] = ()
+    lands_played: tuple[tuple[PlayerId, int], ...] = ()
+    given: frozenset[str] = frozenset()
+
+    def spells_cast_by(self, player: str) -> int:
+        """How many spells ``player`` has cast this turn (0 when not given)."""
+        return dict(self.spells_cast).get(PlayerId(player), 0)
+
+    def life_lost_by(self, player: str) -> int:
+        """How much life ``player`` has lost this turn (0 when not given)."""
+        return dict(self.life_lost).get(PlayerId(player), 0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +81,8 @@ class GameState:
     stack_casts : tuple of (ObjectId, mapping)
         For spells on the stack, the cast record they were cast with
         (one line of ``legalcasts casts --format jsonl``).
+    this_turn : TurnFacts
+        Facts about the current turn (the file's ``this_turn``).
     """
 
     players: tuple[PlayerId, ...]
@@ -49,6 +94,7 @@ class GameState:
     life: tuple[tuple[PlayerId, int], ...] = ()
     mana_pool: tuple[tuple[PlayerId, ManaCost], ...] = ()
     stack_casts: tuple[tuple[ObjectId, Any], ...] = field(default=(), compare=False)
+    this_turn: TurnFacts = TurnFacts()
     _index: Mapping[ObjectId, GameObject] = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:

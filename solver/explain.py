@@ -185,6 +185,12 @@ def _problem_reasons(problem: CastProblem) -> list[Reason]:
                 f"has {life}: CR 119.4)" if phyrexian else ""
         reasons.append(Reason("CR 601.2h", f"{spell.name} can't be cast (CR 601.2h): its cost {total} alone can't "
                               f"be paid{extra}"))
+    alternatives = problem.variables[ALTERNATIVE_COST]
+    for cost in problem.abilities.alternative_costs:
+        if cost.requires and cost.keyword not in alternatives.domain:  # its condition (the state says) fails
+            for reason in alternatives.why_not(cost.keyword):
+                reasons.append(Reason(reason.rule, f"{spell.name} can't be cast for its {cost.keyword} cost "
+                                                   f"({reason.rule}): {reason.message}"))
     for mode in problem.abilities.modes:
         label = describe_mode(problem, mode.index)
         key = ModeKey(mode.index)

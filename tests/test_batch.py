@@ -84,6 +84,7 @@ EXPECTED = {
     "examples/rules24-bedlam-reveler.json": 1,  # {6}{R}{R} less 3 instant and sorcery cards: {3}{R}{R}, 5 lands
     "examples/rules25-flashback.json": 4,  # flashback from the graveyard: Think Twice 1 + Firebolt 3
     "examples/rules26-treasure-cruise-delve.json": 6,  # four or five of five graveyard cards exiled: 5 + 1
+    "examples/rules27-spectacle-this-turn.json": 3,  # spectacle {R}, P2 having lost life: any target, 3
     "examples/rules22-capsize-buyback.json": 14,  # 7 + 7 bought back
 }
 EXAMPLE_FILES = sorted(EXPECTED)  # the batch order: one directory, its files sorted

@@ -298,3 +298,22 @@ def test_state_from_json_text():
     assert state_from_json(json.dumps(base())).players == ("P1", "P2")
     with pytest.raises(StateError):
         state_from_json("[1, 2]")
+
+
+def test_this_turn_facts_are_read_and_checked():
+    """STATE_FORMAT ``this_turn``: known keys read, unknown keys and players refused with their key path."""
+    from models.io.state_json import state_from_data
+    from models.errors import StateError
+
+    state = state_from_data({"players": ["P1", "P2"], "this_turn": {"life_lost": {"P2": 3}, "creatures_died": 2},
+                             "objects": []})
+    assert (state.this_turn.life_lost_by("P2"), state.this_turn.creatures_died) == (3, 2)
+    assert state.this_turn.given == {"life_lost", "creatures_died"}
+    for bad, where in (({"life_lost": {"P3": 1}}, "this_turn.life_lost.P3"), ({"moons": 1}, "this_turn.moons"),
+                       ({"creatures_died": -1}, "this_turn.creatures_died")):
+        try:
+            state_from_data({"players": ["P1", "P2"], "this_turn": bad, "objects": []})
+        except StateError as error:
+            assert where in str(error)
+        else:
+            raise AssertionError(f"{bad} was accepted")

@@ -21,7 +21,7 @@ from models.errors import InputError, StateError
 from models.io.forge_pzl import load_puzzle
 from models.mana import ManaCost
 from models.objects import GameObject, ObjectId, Phase, PlayerId, Zone
-from models.state import GameState
+from models.state import GameState, TurnFacts
 from models.io.text import read_input_text
 
 if TYPE_CHECKING:
@@ -58,6 +58,16 @@ class _Object(_Strict):
     cast: dict[str, Any] | None = None
 
 
+class _ThisTurn(_Strict):
+    spells_cast: dict[str, int] = {}
+    life_lost: dict[str, int] = {}
+    attacked: list[str] = []
+    creatures_died: int = Field(default=0, ge=0)
+    permanent_left: list[str] = []
+    combat_damage_by: list[str | dict[str, str]] = []
+    lands_played: dict[str, int] = {}
+
+
 class _State(_Strict):
     players: list[str] = Field(min_length=1)
     life: dict[str, int] = {}
@@ -69,6 +79,7 @@ class _State(_Strict):
     stack: list[str] = []
     objects: list[_Object] = []
     mana_pool: dict[str, str] = {}
+    this_turn: _ThisTurn | None = None
 
 
 def _key_path(location: tuple[Any, ...]) -> str:
@@ -152,6 +163,29 @@ def state_from_data(data: Any, cards: CardDatabase | None = None, source: str = 
             raise fail(exc.path, exc.message) from None
         pools.append((player(f"mana_pool.{name}", name, name), pool))
 
+    this_turn = TurnFacts()
+    if model.this_turn is not None:
+        facts = model.this_turn
+        for key in ("spells_cast", "life_lost", "lands_played"):
+            for name, number in getattr(facts, key).items():
+                player(f"this_turn.{key}.{name}", name, name)
+                if number < 0:
+                    raise fail(f"this_turn.{key}.{name}", f"a count can't be negative ({number})")
+        for key in ("attacked", "permanent_left"):
+            for index, name in enumerate(getattr(facts, key)):
+                player(f"this_turn.{key}[{index}]", name, name)
+        this_turn = TurnFacts(
+            spells_cast=tuple((PlayerId(p), n) for p, n in facts.spells_cast.items()),
+            life_lost=tuple((PlayerId(p), n) for p, n in facts.life_lost.items()),
+            attacked=tuple(PlayerId(p) for p in facts.attacked),
+            creatures_died=facts.creatures_died,
+            permanent_left=tuple(PlayerId(p) for p in facts.permanent_left),
+            combat_damage_by=tuple(d if isinstance(d, str) else tuple(sorted(d.items()))
+                                   for d in facts.combat_damage_by),
+            lands_played=tuple((PlayerId(p), n) for p, n in facts.lands_played.items()),
+            given=frozenset(facts.model_fields_set),
+        )
+
     objects: list[GameObject] = []
     seen: dict[str, int] = {}
     stack_casts = []
@@ -232,6 +266,7 @@ def state_from_data(data: Any, cards: CardDatabase | None = None, source: str = 
         life=tuple((PlayerId(p), model.life.get(p, 20)) for p in players),
         mana_pool=tuple(pools),
         stack_casts=tuple(stack_casts),
+        this_turn=this_turn,
     )
 
 

@@ -32,6 +32,7 @@ from models.abilities import (
     ControllerFilter,
     ControlRequirement,
     Count,
+    TurnRequirement,
     Cost,
     CostModifier,
     Instruction,
@@ -431,6 +432,8 @@ def _counted(text: str) -> Count | None:
     """
     if text == "opponent you have":
         return Count(opponents=True, text=text)
+    if text == "creature that died this turn":  # from the state's this_turn facts
+        return Count(turn_fact="creatures_died", text=text)
     found = _COUNTED.fullmatch(text)
     if found is None:
         return None
@@ -476,8 +479,14 @@ def _own_cost_change(original: str) -> CostModifier | UnsupportedText:
         if counted is None:
             return UnsupportedText(original, "what the spell's cost change counts is not read")
         return CostModifier(amount, original, own=True, per=counted)
+    turn = {"a creature died this turn": TurnRequirement("creature died", "a creature died this turn"),
+            "you've cast another spell this turn": TurnRequirement("cast another spell",
+                                                                   "you have cast another spell this turn")}
+    if found["condition"] in turn:  # read from the state's this_turn facts
+        return CostModifier(amount, original, own=True, requires=(turn[found["condition"]],))
     condition = re.fullmatch(r"you control an? (?P<what>[a-z]+)", found["condition"])
     what = condition["what"] if condition else ""
+    requirement: ControlRequirement
     if what in _SUBTYPE_BY_WORD:
         requirement = ControlRequirement("you", _SUBTYPE_BY_WORD[what], f"you control a {_SUBTYPE_BY_WORD[what]}")
     elif what in _CARD_TYPE_WORDS:
@@ -1246,6 +1255,8 @@ def _keyword_abilities(tree: Tree, line: str, out: dict) -> None:
                     casting_relevant=False, zones=frozenset(Zone) - {Zone.HAND}))
         elif kind == "cast_keyword" and [str(t).lower() for t in child.children if isinstance(t, Token)] == ["delve"]:
             out["delve"] = True  # each card exiled from the graveyard pays for {1} (CR 702.66a)
+        elif kind == "cast_keyword" and (turn_cost := _turn_alternative_cost(child, line)) is not None:
+            out["alternative"].append(turn_cost)  # spectacle, surge (CR 702.137a, 702.117a)
         elif kind == "cast_keyword" and (sacrifice := _sacrifice_keyword(child, line)) is not None:
             out["additional"].append(sacrifice)  # bargain, casualty N: an optional sacrifice (CR 702.166a, 702.153a)
         elif kind == "cast_keyword":
@@ -1265,6 +1276,27 @@ def _keyword_abilities(tree: Tree, line: str, out: dict) -> None:
         elif kind == "combat_keyword":
             # no bearing on casting from hand, but a quality of a permanent ("target creature with flying")
             out.setdefault("keywords", set()).add(" ".join(str(child.children[0]).lower().split()))
+
+
+_TURN_ALTERNATIVES = {
+    "spectacle": ("CR 702.137a", TurnRequirement("opponent lost life", "an opponent lost life this turn")),
+    "surge": ("CR 702.117a", TurnRequirement("cast another spell", "you have cast another spell this turn")),
+}
+
+
+def _turn_alternative_cost(tree: Tree, line: str) -> AlternativeCost | None:
+    """Spectacle or surge with a mana cost: an alternative cost payable when this turn's facts say so, or None.
+
+    Spectacle: if an opponent lost life this turn (CR 702.137a); surge: if the caster has cast another spell
+    this turn (CR 702.117a, teammates aside).
+    """
+    tokens = [t for t in tree.children if isinstance(t, Token)]
+    keyword = str(tokens[0]).lower()
+    if keyword not in _TURN_ALTERNATIVES or len(tokens) < 2 or any(t.type != "MANA_SYMBOL" for t in tokens[1:]):
+        return None
+    rule, requirement = _TURN_ALTERNATIVES[keyword]
+    cost = ManaCost.parse("".join(str(t) for t in tokens[1:]), path="oracle_text")
+    return AlternativeCost(keyword, Cost(cost, text=line), rule, requires=(requirement,))
 
 
 def _sacrifice_keyword(tree: Tree, line: str) -> AdditionalCost | None:

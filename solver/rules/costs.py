@@ -46,7 +46,7 @@ from models.mana import ManaCost, ManaPayer, ManaSource, SymbolKind, simple_dema
 from models.objects import CardType, GameObject, Zone
 from solver.abilities import abilities_of
 from solver.problem import CastProblem, ConstraintKind, CostTerm, LazyDomain, Reason
-from solver.requirements import holds_for, requirement_holds
+from solver.requirements import holds_for, requirement_holds, requirement_text
 from solver.qualities import has_qualities, is_of_kinds
 
 __all__ = [
@@ -196,6 +196,8 @@ def count_of(problem: CastProblem, count: Count) -> int:
         that have the qualities.
     """
     state, caster = problem.state, problem.caster
+    if count.turn_fact == "creatures_died":
+        return state.this_turn.creatures_died
     if count.opponents:
         return sum(1 for player in state.players if player != caster)
     if count.zone is Zone.GRAVEYARD:
@@ -225,7 +227,7 @@ def add_cost_choices(problem: CastProblem) -> None:
     spell, abilities = problem.spell, problem.abilities
     name = spell.name
     alternatives = tuple(cost.keyword for cost in abilities.alternative_costs)
-    unmet = {cost.keyword: [r.text for r in cost.requires if not requirement_holds(problem, r)]
+    unmet = {cost.keyword: [requirement_text(problem, r) for r in cost.requires if not requirement_holds(problem, r)]
              for cost in abilities.alternative_costs}
     # a cost that casts the card from another zone (flashback) is paid exactly when it is cast from there
     elsewhere = {cost.keyword: cost.zone for cost in abilities.alternative_costs if cost.zone is not None}
