@@ -799,6 +799,9 @@ class CardAbilities:
     delve : bool
         Each card exiled from its caster's graveyard while it is cast pays
         for {1} of its total cost's generic mana (CR 702.66a).
+    convoke : bool
+        Each creature its caster taps while it is cast pays for one generic
+        mana or one mana of the creature's colour (CR 702.51a).
     flash : bool
         CR 702.8.
     fuse : bool
@@ -832,6 +835,7 @@ class CardAbilities:
     timing_restriction: TimingRestriction | None = None
     cast_only_from: Zone | None = None
     delve: bool = False
+    convoke: bool = False
     flash: bool = False
     fuse: bool = False
     protections: tuple[Protection, ...] = ()

@@ -85,6 +85,7 @@ EXPECTED = {
     "examples/rules25-flashback.json": 4,  # flashback from the graveyard: Think Twice 1 + Firebolt 3
     "examples/rules26-treasure-cruise-delve.json": 6,  # four or five of five graveyard cards exiled: 5 + 1
     "examples/rules27-spectacle-this-turn.json": 3,  # spectacle {R}, P2 having lost life: any target, 3
+    "examples/rules28-convoke.json": 4,  # both creatures convoke the {2}; any target: 4
     "examples/rules22-capsize-buyback.json": 14,  # 7 + 7 bought back
 }
 EXAMPLE_FILES = sorted(EXPECTED)  # the batch order: one directory, its files sorted

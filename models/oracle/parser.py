@@ -1255,6 +1255,8 @@ def _keyword_abilities(tree: Tree, line: str, out: dict) -> None:
                     casting_relevant=False, zones=frozenset(Zone) - {Zone.HAND}))
         elif kind == "cast_keyword" and [str(t).lower() for t in child.children if isinstance(t, Token)] == ["delve"]:
             out["delve"] = True  # each card exiled from the graveyard pays for {1} (CR 702.66a)
+        elif kind == "cast_keyword" and [str(t).lower() for t in child.children if isinstance(t, Token)] == ["convoke"]:
+            out["convoke"] = True  # each creature tapped pays for {1} or one mana of its colour (CR 702.51a)
         elif kind == "cast_keyword" and (turn_cost := _turn_alternative_cost(child, line)) is not None:
             out["alternative"].append(turn_cost)  # spectacle, surge (CR 702.137a, 702.117a)
         elif kind == "cast_keyword" and (sacrifice := _sacrifice_keyword(child, line)) is not None:
@@ -1717,6 +1719,7 @@ def parse_card(card: Card) -> CardAbilities:
         timing_restriction=out.get("timing_restriction"),
         cast_only_from=out.get("cast_only_from"),
         delve=out.get("delve", False),
+        convoke=out.get("convoke", False),
         flash=out["flash"],
         fuse=out.get("fuse", False),
         protections=tuple(out["protections"]),

@@ -37,12 +37,12 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from models.abilities import AdditionalCost, Cost, CostModifier, Count, ObjectCost
+from models.abilities import AdditionalCost, Cost, CostModifier, Count, ObjectCost, TargetKind
 from models.choices import (
     ALTERNATIVE_COST, X, ChoiceKey, CostAction, CostObjectsKey, OptionalCostKey,
 )
 from models.errors import UnsupportedRuleError
-from models.mana import ManaCost, ManaPayer, ManaSource, SymbolKind, simple_demand, sum_costs
+from models.mana import ManaCost, ManaPayer, ManaSource, ManaSymbol, SymbolKind, simple_demand, sum_costs
 from models.objects import CardType, GameObject, Zone
 from solver.abilities import abilities_of
 from solver.problem import CastProblem, ConstraintKind, CostTerm, LazyDomain, Reason
@@ -563,11 +563,18 @@ def add_cost_rules(problem: CastProblem) -> None:
             raise UnsupportedRuleError(spell.name, "Delve", "delve with another cost exiling from the graveyard")
         card = ObjectCost(CostAction.EXILE, None, zone=Zone.GRAVEYARD, text="exile cards from your graveyard (delve)")
         terms.append(CostTerm(Cost(objects=(card,), text="delve"), (), lambda: 1, 1, "delve"))
+    if problem.abilities.convoke:  # any number of creatures tapped, each paying one mana (CR 702.51a)
+        if any(c.action is CostAction.TAP for t in terms for c in t.cost.objects):
+            raise UnsupportedRuleError(spell.name, "Convoke", "convoke with another cost that taps permanents")
+        creature = ObjectCost(CostAction.TAP, None, frozenset({TargetKind.CREATURE}),
+                              text="tap creatures you control (convoke)")
+        terms.append(CostTerm(Cost(objects=(creature,), text="convoke"), (), lambda: 1, 1, "convoke"))
     candidates = _add_object_variables(problem, terms)
     _add_life(problem, terms)
     _add_mana_value_of_x(problem)
     tapping = set(candidates[CostObjectsKey(CostAction.TAP, Zone.BATTLEFIELD)])
-    _add_payment(problem, terms, tapping, len(candidates[delve]) if problem.abilities.delve else None)
+    convoking = tuple(problem.state.object(o) for o in tapping) if problem.abilities.convoke else None
+    _add_payment(problem, terms, tapping, len(candidates[delve]) if problem.abilities.delve else None, convoking)
 
 
 def _add_object_variables(problem: CastProblem, terms: list[CostTerm]) -> dict[CostObjectsKey, tuple[str, ...]]:
@@ -661,7 +668,8 @@ def _add_mana_value_of_x(problem: CastProblem) -> None:
             )
 
 
-def _add_payment(problem: CastProblem, terms: list[CostTerm], tapping: set[str], delve: int | None = None) -> None:
+def _add_payment(problem: CastProblem, terms: list[CostTerm], tapping: set[str], delve: int | None = None,
+                 convoking: tuple[GameObject, ...] | None = None) -> None:
     """The total cost (CR 601.2f) and the constraint that it can be paid (CR 601.2g-h).
 
     With delve (``delve``: how many graveyard cards could pay), the constraint over the choices before costs
@@ -670,6 +678,12 @@ def _add_payment(problem: CastProblem, terms: list[CostTerm], tapping: set[str],
     """
     sources = available_mana_sources(problem)
     payer = ManaPayer(sources)
+    if convoking is not None:
+        if delve is not None:
+            raise UnsupportedRuleError(problem.spell.name, "Convoke", "convoke and delve on one spell")
+        # over the choices before costs, each creature that could convoke counts as one more mana of its colours
+        # (a condition the payment needs); the exact rule is over the creatures tapped (CR 702.51a-b)
+        payer = ManaPayer(sources + tuple(ManaSource((_convoke_unit(c),), object_id=None) for c in convoking))
     exact = generic_change(problem)
     modifier = exact - (delve or 0)
     life = problem.state.life_of(problem.caster)
@@ -754,6 +768,9 @@ def _add_payment(problem: CastProblem, terms: list[CostTerm], tapping: set[str],
     )
     if delve is not None:
         _add_delve(problem, scope, parts, exact, payer, life)
+    if convoking is not None:
+        _add_convoke(problem, scope, parts, exact, sources, life)
+        return
     tap = CostObjectsKey(CostAction.TAP, Zone.BATTLEFIELD)
     if any(source.object_id in tapping for source in sources):
         if delve is not None:
@@ -802,6 +819,70 @@ def _add_delve(problem: CastProblem, scope: tuple[ChoiceKey, ...], parts: Callab
 
     problem.add_constraint(scope + (key,), pays, "CR 702.66a",
                            "each card exiled for delve pays {1} of the generic mana, and the mana the rest", describe)
+
+
+def _convoke_unit(creature: GameObject) -> frozenset[str]:
+    """The mana a creature convoking may stand for: one of its colours, or generic only ("C" then, CR 702.51a)."""
+    return frozenset(c.letter for c in creature.card.colors) or frozenset("C")
+
+
+def _add_convoke(problem: CastProblem, scope: tuple[ChoiceKey, ...], parts: Callable[[tuple], list[ManaCost]],
+                 modifier: int, sources: tuple[ManaSource, ...], life: int) -> None:
+    """Convoke: each creature tapped pays one generic mana or one mana of its colour, and the mana the rest.
+
+    CR 702.51a-b: the total cost is determined first; each creature tapped pays for one mana of it (so every
+    creature tapped must pay for one); a creature tapped this way can't also be tapped for mana (CR 601.2g).
+    """
+    key = CostObjectsKey(CostAction.TAP, Zone.BATTLEFIELD)
+    state = problem.state
+
+    def total(values: tuple) -> ManaCost:
+        found = sum_costs(parts(values))
+        if modifier > 0:
+            return found.with_generic_increased(modifier)
+        return found.with_generic_reduced(-modifier) if modifier < 0 else found
+
+    def pays(*values: Any) -> bool:
+        cost, tapped = total(values[:-1]), values[-1]
+        if any(s.kind is SymbolKind.COLORLESS for s in cost.symbols) and any(
+                not state.object(c).card.colors for c in tapped):
+            raise UnsupportedRuleError(problem.spell.name, "Convoke", "a colorless creature convoking a cost with {C}")
+        rest = ManaPayer(tuple(s for s in sources if s.object_id not in tapped))
+        units = [_convoke_unit(state.object(c)) for c in tapped]
+        return _convoke_pays(list(cost.symbols), units, rest, life)
+
+    def describe(*values: Any) -> str:
+        return (f"the creatures tapped for convoke ({', '.join(values[-1])}) can't each pay one mana of the total "
+                f"cost {total(values[:-1])} with the mana of {problem.caster} paying the rest")
+
+    problem.add_constraint(scope + (key,), pays, "CR 702.51a",
+                           "each creature tapped for convoke pays one mana of the total cost, and the mana the rest",
+                           describe)
+
+
+def _convoke_pays(symbols: list[ManaSymbol], units: list[frozenset[str]], rest: ManaPayer, life: int) -> bool:
+    """Whether each convoking unit can pay one mana (generic, or a symbol of its colour) and ``rest`` the others."""
+    if not units:
+        return rest.can_pay(ManaCost(tuple(symbols)), life=life)
+    unit, others = units[0], units[1:]
+    tried: set[tuple] = set()
+    for index, symbol in enumerate(symbols):
+        letters = {c.letter for c in symbol.colors}
+        if symbol.kind is SymbolKind.GENERIC and symbol.amount > 0:
+            left = ManaSymbol(SymbolKind.GENERIC, amount=symbol.amount - 1)
+            remaining = symbols[:index] + ([left] if left.amount else []) + symbols[index + 1:]
+        elif symbol.kind in (SymbolKind.COLORED, SymbolKind.HYBRID, SymbolKind.PHYREXIAN, SymbolKind.GENERIC_HYBRID,
+                             SymbolKind.COLORLESS_HYBRID) and letters & unit:
+            remaining = symbols[:index] + symbols[index + 1:]  # the creature pays that coloured mana
+        else:
+            continue
+        signature = tuple(sorted(str(s) for s in remaining))
+        if signature in tried:
+            continue
+        tried.add(signature)
+        if _convoke_pays(remaining, others, rest, life):
+            return True
+    return False
 
 
 def _life_note(total: ManaCost, caster: str, life: int) -> str:
