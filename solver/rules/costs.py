@@ -708,14 +708,25 @@ def _add_payment(problem: CastProblem, terms: list[CostTerm], tapping: set[str],
                 found.extend([mana] * times)
         return found
 
+    def changed_options(values: tuple, change: int) -> tuple[ManaCost, ...]:
+        """The parts summed, changed by ``change`` generic mana: the options, printed symbols reduced first.
+
+        A reduction meeting {2/C} symbols gives several (CR 601.2b, 601.2f).
+        """
+        total = sum_costs(parts(values))
+        if change > 0:
+            return (total.with_generic_increased(change),)
+        if change < 0:
+            return total.generic_reduction_options(-change)
+        return (total,)
+
     def total_options(values: tuple) -> tuple[ManaCost, ...]:
         """The total cost, or its options when a reduction meets {2/C} symbols (CR 601.2b, 601.2f)."""
-        total = sum_costs(parts(values))
-        if modifier > 0:
-            return (total.with_generic_increased(modifier),)
-        if modifier < 0:
-            return total.generic_reduction_options(-modifier)
-        return (total,)
+        return changed_options(values, modifier)
+
+    def total_before_cost_objects(values: tuple) -> ManaCost:
+        """The total cost before delve or convoke pay any of it (CR 702.66b, 702.51b); its first option."""
+        return changed_options(values, exact)[0]
 
     def pays(with_payer: ManaPayer, values: tuple) -> ManaCost | None:
         """The first total cost option this payer can pay, or None."""
@@ -767,9 +778,9 @@ def _add_payment(problem: CastProblem, terms: list[CostTerm], tapping: set[str],
         kind=ConstraintKind.MONOTONE,
     )
     if delve is not None:
-        _add_delve(problem, scope, parts, exact, payer, life)
+        _add_delve(problem, scope, total_before_cost_objects, payer, life)
     if convoking is not None:
-        _add_convoke(problem, scope, parts, exact, sources, life)
+        _add_convoke(problem, scope, total_before_cost_objects, sources, life)
         return
     tap = CostObjectsKey(CostAction.TAP, Zone.BATTLEFIELD)
     if any(source.object_id in tapping for source in sources):
@@ -790,20 +801,14 @@ def _add_payment(problem: CastProblem, terms: list[CostTerm], tapping: set[str],
         )
 
 
-def _add_delve(problem: CastProblem, scope: tuple[ChoiceKey, ...], parts: Callable[[tuple], list[ManaCost]],
-               modifier: int, payer: ManaPayer, life: int) -> None:
+def _add_delve(problem: CastProblem, scope: tuple[ChoiceKey, ...], total: Callable[[tuple], ManaCost],
+               payer: ManaPayer, life: int) -> None:
     """Delve: each card exiled pays {1} of the total cost's generic mana, and the mana pays the rest (CR 702.66a).
 
     The total cost is determined first, delve aside (CR 702.66b); a card can't pay more than the generic mana
     there is, so no more cards are exiled than the generic part of the total cost.
     """
     key = CostObjectsKey(CostAction.EXILE, Zone.GRAVEYARD)
-
-    def total(values: tuple) -> ManaCost:
-        found = sum_costs(parts(values))
-        if modifier > 0:
-            return found.with_generic_increased(modifier)
-        return found.with_generic_reduced(-modifier) if modifier < 0 else found
 
     def pays(*values: Any) -> bool:
         cost, exiled = total(values[:-1]), values[-1]
@@ -826,8 +831,8 @@ def _convoke_unit(creature: GameObject) -> frozenset[str]:
     return frozenset(c.letter for c in creature.card.colors) or frozenset("C")
 
 
-def _add_convoke(problem: CastProblem, scope: tuple[ChoiceKey, ...], parts: Callable[[tuple], list[ManaCost]],
-                 modifier: int, sources: tuple[ManaSource, ...], life: int) -> None:
+def _add_convoke(problem: CastProblem, scope: tuple[ChoiceKey, ...], total: Callable[[tuple], ManaCost],
+                 sources: tuple[ManaSource, ...], life: int) -> None:
     """Convoke: each creature tapped pays one generic mana or one mana of its colour, and the mana the rest.
 
     CR 702.51a-b: the total cost is determined first; each creature tapped pays for one mana of it (so every
@@ -835,12 +840,6 @@ def _add_convoke(problem: CastProblem, scope: tuple[ChoiceKey, ...], parts: Call
     """
     key = CostObjectsKey(CostAction.TAP, Zone.BATTLEFIELD)
     state = problem.state
-
-    def total(values: tuple) -> ManaCost:
-        found = sum_costs(parts(values))
-        if modifier > 0:
-            return found.with_generic_increased(modifier)
-        return found.with_generic_reduced(-modifier) if modifier < 0 else found
 
     def pays(*values: Any) -> bool:
         cost, tapped = total(values[:-1]), values[-1]
