@@ -16,6 +16,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import re
+from collections.abc import Iterable
 from importlib import resources
 
 from lark import Lark, Token, Tree
@@ -375,8 +376,18 @@ def _first_token_patterns() -> dict[str, re.Pattern[str]]:
     patterns = {}
     for rule in LINE_RULES:
         first = [regexps[name] for name in table.states[table.start_states[rule]] if name in regexps]
-        patterns[rule] = re.compile("|".join(f"(?:{regexp})" for regexp in first))
+        patterns[rule] = _any_of(first)
     return patterns
+
+
+def _any_of(regexps: Iterable[str]) -> re.Pattern[str]:
+    """One pattern matching where any of ``regexps`` does."""
+    return re.compile("|".join(f"(?:{regexp})" for regexp in regexps))
+
+
+def _any_terminal(names: tuple[str, ...]) -> re.Pattern[str]:
+    """One pattern matching where any of the grammar's terminals ``names`` does."""
+    return _any_of(t.pattern.to_regexp() for t in _parser().terminals if t.name in names)
 
 
 @functools.cache
@@ -386,10 +397,8 @@ def _battlefield_keyword_start() -> re.Pattern[str]:
     A keyword line that starts with one but is not read ("Protection from non-Spirit creatures", "Flashback—{R},
     Pay 3 life.") bears on the card as a permanent, or on casting it from another zone, not from the hand.
     """
-    names = ("COMBAT_KEYWORD", "NUMBERED_KEYWORD", "HAND_KEYWORD", "LANDWALK", "PROTECTION_FROM", "HEXPROOF",
-             "HEXPROOF_FROM", "SHROUD", "WARD")
-    regexps = [t.pattern.to_regexp() for t in _parser().terminals if t.name in names]
-    return re.compile("|".join(f"(?:{regexp})" for regexp in regexps))
+    return _any_terminal(("COMBAT_KEYWORD", "NUMBERED_KEYWORD", "HAND_KEYWORD", "LANDWALK", "PROTECTION_FROM",
+                          "HEXPROOF", "HEXPROOF_FROM", "SHROUD", "WARD"))
 
 
 _ENCHANT_LINE = re.compile(r"enchant [a-z][a-z ,'/-]*")
@@ -670,8 +679,7 @@ def _keyword_then_cost(line: str) -> bool:
 @functools.cache
 def _cast_keyword_start() -> re.Pattern[str]:
     """The keywords that change how the card is cast from the hand, at a line's start (CAST_KEYWORD, COST_KEYWORD)."""
-    regexps = [t.pattern.to_regexp() for t in _parser().terminals if t.name in ("CAST_KEYWORD", "COST_KEYWORD")]
-    return re.compile("|".join(f"(?:{regexp})" for regexp in regexps))
+    return _any_terminal(("CAST_KEYWORD", "COST_KEYWORD"))
 
 
 @functools.lru_cache(maxsize=65536)
