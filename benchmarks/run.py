@@ -30,7 +30,7 @@ import tracemalloc
 from pathlib import Path
 
 from benchmarks.family import SIZES, SPLICE_COUNTS, family_count, family_state
-from legalcasts import build_cast_problem, get_engine, legal_casts
+from legalcasts import build_cast_problem, castable_objects, get_engine, legal_casts
 
 __all__ = ["main", "run_case", "cpu_median"]
 
@@ -133,7 +133,8 @@ def run_suite(args: argparse.Namespace) -> list[dict]:
         if case.get("object"):
             objects = [case["object"]]
         else:
-            objects = [o.id for o in state.hand(player) if not case.get("card") or o.card.name == case["card"]]
+            objects = [o for o in castable_objects(state, player)
+                       if not case.get("card") or state.object(o).card.name == case["card"]]
         options = {"player": player, "without_paying_mana_cost": case["without_paying_mana_cost"]}
 
         def fast_count(state=state, objects=objects, options=options):
