@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import difflib
 import functools
+import gzip
 import json
 import re
 from collections.abc import Iterable, Mapping
@@ -57,6 +58,8 @@ TEXT_SYMBOLS = {
 A record whose text holds a braced symbol that is neither (a joke card's
 ``{½}`` or ``{∞}``) is refused by :func:`card_from_record`.
 """
+
+_GZIP_MAGIC = b"\x1f\x8b"  # the first bytes of a gzip file (RFC 1952)
 _BRACED = re.compile(r"\{[^{}]*\}")
 
 
@@ -313,7 +316,7 @@ class CardDatabase:
 
     @classmethod
     def from_jsonl(cls, path: str | Path) -> CardDatabase:
-        """Load a Scryfall-style JSON-lines file.
+        """Load a Scryfall-style JSON-lines file, plain or gzip-compressed (told by its first bytes).
 
         Parameters
         ----------
@@ -326,19 +329,26 @@ class CardDatabase:
         Raises
         ------
         CardDataError
-            The file can't be read, or none of its lines is a card record;
+            The file can't be read, is a damaged gzip file, or none of its lines is a card record;
             the message names the file and line number. A file with some card
             records skips the others, keeping them as ``skipped`` (one bad
             card never stops a run over many).
         """
         path = Path(path)
         try:
-            text = path.read_text(encoding="utf-8")
+            data = path.read_bytes()
+        except OSError as exc:
+            raise CardDataError(str(path), f"cannot read card file ({exc.strerror})") from exc
+        if data.startswith(_GZIP_MAGIC):
+            try:
+                data = gzip.decompress(data)
+            except (OSError, EOFError) as exc:
+                raise CardDataError(str(path), f"not a whole gzip file ({exc})") from None
+        try:
+            text = data.decode("utf-8")
         except UnicodeDecodeError as exc:
             raise CardDataError(str(path), f"not UTF-8 text (byte {exc.object[exc.start]:#04x} at offset "
                                            f"{exc.start})") from None
-        except OSError as exc:
-            raise CardDataError(str(path), f"cannot read card file ({exc.strerror})") from exc
         cards: list[Card] = []
         skipped: list[SkippedRecord] = []
         first_error: CardDataError | None = None

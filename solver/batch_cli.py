@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 
+from models.io.card_index import CARDS_OPTION_HELP
 from solver.backends import ENGINES as BACKENDS
 from solver.batch import ENGINES, MODES, BatchOptions, run_batch
 
@@ -55,7 +56,7 @@ def add_batch_command(commands: argparse._SubParsersAction) -> None:
     batch.add_argument("--without-paying-mana-cost", action="store_true",
                        help="cast without paying the mana cost (CR 118.9); additional costs are still paid")
     batch.add_argument("--limit", type=int, metavar="N", help="--mode casts: list at most N casts per state file")
-    batch.add_argument("--cards", metavar="FILE", help="card database: JSON lines or a 'cards import' index")
+    batch.add_argument("--cards", metavar="FILE", help=CARDS_OPTION_HELP)
     batch.add_argument("--backend", choices=sorted(BACKENDS), default=None, help="the solver (default: as count)")
     batch.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
 

@@ -24,7 +24,7 @@ from models import CR_EDITION
 from models.cards import CardDatabase, default_card_database
 from models.cast import COST_OBJECT_FIELDS, Cast
 from models.errors import CastFormatError, InputError, LegalcastsError, UnsupportedRuleError
-from models.io.card_index import load_card_database
+from models.io.card_index import CARDS_OPTION_HELP, load_card_database
 from models.io.state_json import load_state
 from models.oracle.coverage import Coverage, oracle_coverage
 from models.oracle.parser import parse_card
@@ -83,7 +83,7 @@ def _build_parser() -> argparse.ArgumentParser:
         sub.add_argument("--player", metavar="ID", help="the caster (default: the player with priority)")
         sub.add_argument("--without-paying-mana-cost", action="store_true",
                          help="cast without paying the mana cost (CR 118.9); additional costs are still paid")
-        sub.add_argument("--cards", metavar="FILE", help="card database: JSON lines or a 'cards import' index")
+        sub.add_argument("--cards", metavar="FILE", help=CARDS_OPTION_HELP)
         sub.add_argument("--backend", choices=sorted(ENGINES), default=None,
                          help="the solver (default: python-constraint to list, the fast path to count)")
 
@@ -97,13 +97,13 @@ def _build_parser() -> argparse.ArgumentParser:
     check.add_argument("state", help="game-state JSON file or Forge puzzle (.pzl)")
     check.add_argument("cast", help="JSON file holding one cast object")
     check.add_argument("--player", metavar="ID", help="the caster (default: the card's owner)")
-    check.add_argument("--cards", metavar="FILE", help="card database: JSON lines or a 'cards import' index")
+    check.add_argument("--cards", metavar="FILE", help=CARDS_OPTION_HELP)
     explain = commands.add_parser("explain", help="say which modes, splices and targets are unavailable, and why")
     common(explain)
     resolve = commands.add_parser("resolve", help="resolve a spell on the stack (CR 608.2b)")
     resolve.add_argument("state", help="game-state JSON file; the spell carries its 'cast' record")
     resolve.add_argument("--spell", metavar="ID", required=True, help="the spell on the stack")
-    resolve.add_argument("--cards", metavar="FILE", help="card database: JSON lines or a 'cards import' index")
+    resolve.add_argument("--cards", metavar="FILE", help=CARDS_OPTION_HELP)
     copies = commands.add_parser("copies", help="list the choices for a copy of a spell (CR 707.10)")
     copies.add_argument("state", help="game-state JSON file; the spell carries its 'cast' record")
     copies.add_argument("--spell", metavar="ID", required=True, help="the spell on the stack")
@@ -112,10 +112,10 @@ def _build_parser() -> argparse.ArgumentParser:
                         help="the copying effect does not allow new targets")
     copies.add_argument("--count", action="store_true", help="print the number of choices only")
     copies.add_argument("--format", choices=("table", "jsonl"), default="table")
-    copies.add_argument("--cards", metavar="FILE", help="card database: JSON lines or a 'cards import' index")
+    copies.add_argument("--cards", metavar="FILE", help=CARDS_OPTION_HELP)
     coverage = commands.add_parser("coverage", help="how many instants and sorceries the grammar reads (default: "
                                                     "the embedded card pool, about 30 s)")
-    coverage.add_argument("--cards", metavar="FILE", help="card database: JSON lines or a 'cards import' index")
+    coverage.add_argument("--cards", metavar="FILE", help=CARDS_OPTION_HELP)
     coverage.add_argument("--top", type=int, default=15, metavar="N", help="show the N most common reasons")
     add_graph_parser(commands)
     add_cards_command(commands)

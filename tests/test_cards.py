@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import json
 import os
 import subprocess
@@ -230,3 +231,21 @@ def test_the_symbols_of_the_rules_are_read_in_text():
     """CR 107.4-107.18: mana symbols and {H} {T} {Q} {PW} {CHAOS} {E} {TK} {P}, any case, make no bad record."""
     text = "{T}, {Q}, {E}{E}: Add {C}{S}{W/U/P}{2/B}{C/R}. {CHAOS}: {PW} {TK} {P} {H} {x} {g/p}"
     assert card_from_record({"name": "Many Symbols", "type_line": "Artifact", "oracle_text": text}).oracle_text == text
+
+
+def test_gzip_compressed_card_file_is_read(tmp_path):
+    """`--cards FILE.jsonl.gz`: a gzip-compressed JSON-lines file gives the same cards as the plain file."""
+    plain = write_lines(tmp_path, json.dumps(BOLT), json.dumps(BEAR))
+    packed = tmp_path / "cards.jsonl.gz"
+    packed.write_bytes(gzip.compress(plain.read_bytes()))
+    cards = CardDatabase.from_jsonl(packed)
+    assert len(cards) == 2 and "Homebrew Bear" in cards
+    assert cards.get("Homebrew Bear") == CardDatabase.from_jsonl(plain).get("Homebrew Bear")
+
+
+def test_damaged_gzip_card_file_is_one_clear_error(tmp_path):
+    """A gzip file cut short is a CardDataError naming the file, not a traceback."""
+    packed = tmp_path / "cards.jsonl.gz"
+    packed.write_bytes(gzip.compress(json.dumps(BOLT).encode())[:12])
+    with pytest.raises(CardDataError, match=r"cards\.jsonl\.gz: not a whole gzip file"):
+        CardDatabase.from_jsonl(packed)

@@ -97,6 +97,10 @@ def is_card_index(path: str | Path) -> bool:
         return False
 
 
+CARDS_OPTION_HELP = "card database: JSON lines (plain or .gz) or a 'cards import' index"
+"""The help of every command's ``--cards FILE``: what :func:`load_card_database` reads."""
+
+
 def load_card_database(path: str | Path) -> CardDatabase:
     """The card database of a ``--cards FILE``: a card index or JSON lines.
 
@@ -104,7 +108,7 @@ def load_card_database(path: str | Path) -> CardDatabase:
     ----------
     path : str or Path
         A SQLite card index built by ``legalcasts cards import`` (told by its
-        header), or a Scryfall-style JSON-lines file.
+        header), or a Scryfall-style JSON-lines file, plain or gzip-compressed.
 
     Returns
     -------
