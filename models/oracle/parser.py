@@ -75,6 +75,7 @@ LINE_RULES = (
     "mana_ability_line",
     "basic_mana_line",
     "triggered_line",
+    "chapter_line",
     "activated_line",
     "effect",
 )
@@ -1269,6 +1270,9 @@ def _keyword_abilities(tree: Tree, line: str, out: dict) -> None:
             out["alternative"].append(turn_cost)  # spectacle, surge (CR 702.137a, 702.117a)
         elif kind == "cast_keyword" and (sacrifice := _sacrifice_keyword(child, line)) is not None:
             out["additional"].append(sacrifice)  # bargain, casualty N: an optional sacrifice (CR 702.166a, 702.153a)
+        elif kind == "cast_keyword" and (paid := _cast_keyword_cost(child, line)) is not None:
+            # evoke, dash, blitz, warp, impending: an alternative cost; offspring, squad: an additional one
+            out["alternative" if isinstance(paid, AlternativeCost) else "additional"].append(paid)
         elif kind == "cast_keyword":
             token = _first_token(child)
             # "Buyback costs cost {2} less." reads like a keyword line but changes other spells' costs: on the
@@ -1307,6 +1311,42 @@ def _turn_alternative_cost(tree: Tree, line: str) -> AlternativeCost | None:
     rule, requirement = _TURN_ALTERNATIVES[keyword]
     cost = ManaCost.parse("".join(str(t) for t in tokens[1:]), path="oracle_text")
     return AlternativeCost(keyword, Cost(cost, text=line), rule, requires=(requirement,))
+
+
+CAST_KEYWORD_COSTS = {
+    "evoke": lambda cost: AlternativeCost("evoke", cost, "CR 702.74a"),
+    "dash": lambda cost: AlternativeCost("dash", cost, "CR 702.109a"),
+    "blitz": lambda cost: AlternativeCost("blitz", cost, "CR 702.152a"),
+    "warp": lambda cost: AlternativeCost("warp", cost, "CR 702.185a"),  # from the hand only
+    "impending": lambda cost: AlternativeCost("impending", cost, "CR 702.176a"),
+    "offspring": lambda cost: AdditionalCost(cost, "offspring", optional=True, rule="CR 702.175a"),
+    "squad": lambda cost: AdditionalCost(cost, "squad", optional=True, most_times=None, rule="CR 702.157a"),
+}
+"""Keywords of the grammar's CAST_KEYWORD that are one cost paid as the card is cast from the hand.
+
+"Evoke {2}{U}", "Evoke—Exile a white card from your hand.", "Impending 4—{2}{W}{W}", "Squad {2}": the cost
+is mana or parts read as other costs are. What the keyword does once the spell resolves (sacrificed, returned,
+counters, tokens) does not bear on casting it. Each makes one record, as KEYWORD_COSTS does.
+"""
+_CAST_KEYWORD_COST = re.compile(r"(?P<keyword>[a-z-]+)(?: (?P<number>\d+))?(?:—| )(?P<cost>[^.(]+?)\.?")
+
+
+def _cast_keyword_cost(tree: Tree, line: str) -> AlternativeCost | AdditionalCost | None:
+    """A keyword of :data:`CAST_KEYWORD_COSTS` with its cost, as its record; None for any other line.
+
+    "Impending N" takes a number before its cost (CR 702.176a); no other keyword of the table does.
+    """
+    token = _first_token(tree)
+    keyword = str(token).lower()
+    if keyword not in CAST_KEYWORD_COSTS:
+        return None
+    found = _CAST_KEYWORD_COST.fullmatch(line[token.start_pos:].lower().strip())
+    if found is None or found["keyword"] != keyword or bool(found["number"]) != (keyword == "impending"):
+        return None
+    cost = _cost_of_parts(found["cost"].strip())
+    if isinstance(cost, str):
+        return None
+    return CAST_KEYWORD_COSTS[keyword](dataclasses.replace(cost, text=line[token.start_pos:].strip()))
 
 
 def _sacrifice_keyword(tree: Tree, line: str) -> AdditionalCost | None:
@@ -1614,6 +1654,8 @@ def parse_card(card: Card) -> CardAbilities:
                 unsupported.append(UnsupportedText(
                     original, "triggered mana ability not read", casting_relevant=False, permanent_relevant=True,
                     topics=frozenset({"mana"})))
+            elif rule == "chapter_line":
+                pass  # a chapter ability is a triggered ability (CR 714.2b): its targets are not the spell's
             elif rule in ("triggered_line", "activated_line"):
                 if rule == "activated_line" and re.search(r":\s*add\b", line) and not line.startswith("["):
                     # (a loyalty ability is never a mana ability, CR 605.1a: it makes mana as it resolves)
