@@ -16,7 +16,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from importlib import resources
 
 from lark import Lark, Token, Tree
@@ -1313,7 +1313,7 @@ def _turn_alternative_cost(tree: Tree, line: str) -> AlternativeCost | None:
     return AlternativeCost(keyword, Cost(cost, text=line), rule, requires=(requirement,))
 
 
-CAST_KEYWORD_COSTS = {
+CAST_KEYWORD_COSTS: dict[str, Callable[[Cost], AlternativeCost | AdditionalCost]] = {
     "evoke": lambda cost: AlternativeCost("evoke", cost, "CR 702.74a"),
     "dash": lambda cost: AlternativeCost("dash", cost, "CR 702.109a"),
     "blitz": lambda cost: AlternativeCost("blitz", cost, "CR 702.152a"),
