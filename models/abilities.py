@@ -802,6 +802,9 @@ class CardAbilities:
     convoke : bool
         Each creature its caster taps while it is cast pays for one generic
         mana or one mana of the creature's colour (CR 702.51a).
+    improvise : bool
+        Each artifact its caster taps while it is cast pays for one generic
+        mana of its total cost (CR 702.126a).
     flash : bool
         CR 702.8.
     fuse : bool
@@ -836,6 +839,7 @@ class CardAbilities:
     cast_only_from: Zone | None = None
     delve: bool = False
     convoke: bool = False
+    improvise: bool = False
     flash: bool = False
     fuse: bool = False
     protections: tuple[Protection, ...] = ()

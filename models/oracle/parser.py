@@ -1266,6 +1266,11 @@ def _keyword_abilities(tree: Tree, line: str, out: dict) -> None:
             out["delve"] = True  # each card exiled from the graveyard pays for {1} (CR 702.66a)
         elif kind == "cast_keyword" and [str(t).lower() for t in child.children if isinstance(t, Token)] == ["convoke"]:
             out["convoke"] = True  # each creature tapped pays for {1} or one mana of its colour (CR 702.51a)
+        elif kind == "cast_keyword" and [str(t).lower() for t in child.children if isinstance(t, Token)] == [
+                "improvise"]:
+            out["improvise"] = True  # each artifact tapped pays for {1} (CR 702.126a)
+        elif kind == "cast_keyword" and (affinity := _affinity(line)) is not None:
+            out.setdefault("cost_modifiers", []).append(affinity)  # {1} less for each … (CR 702.41a)
         elif kind == "cast_keyword" and (turn_cost := _turn_alternative_cost(child, line)) is not None:
             out["alternative"].append(turn_cost)  # spectacle, surge (CR 702.137a, 702.117a)
         elif kind == "cast_keyword" and (sacrifice := _sacrifice_keyword(child, line)) is not None:
@@ -1347,6 +1352,29 @@ def _cast_keyword_cost(tree: Tree, line: str) -> AlternativeCost | AdditionalCos
     if isinstance(cost, str):
         return None
     return CAST_KEYWORD_COSTS[keyword](dataclasses.replace(cost, text=line[token.start_pos:].strip()))
+
+
+_AFFINITY = re.compile(r"affinity for (?P<what>[a-z][a-z -]*[a-z])")
+
+
+def _affinity(line: str) -> CostModifier | None:
+    """"Affinity for artifacts": "This spell costs {1} less to cast for each artifact you control" (CR 702.41a).
+
+    What is counted is read as the own cost change's "for each … you control" is, in the singular ("Affinity
+    for Swamps": each Swamp); None when it is not read. Several instances each apply (CR 702.41b).
+    """
+    found = _AFFINITY.fullmatch(line.strip().lower())
+    if found is None:
+        return None
+    what = found["what"]
+    for singular in dict.fromkeys((what, what.removesuffix("s"))):
+        try:
+            counted = _counted(f"{singular} you control")
+        except _UnreadText:
+            counted = None
+        if counted is not None:
+            return CostModifier(-1, line.strip(), own=True, per=counted)
+    return None
 
 
 def _sacrifice_keyword(tree: Tree, line: str) -> AdditionalCost | None:
@@ -1459,6 +1487,7 @@ def parse_card(card: Card) -> CardAbilities:
         "protections": [], "hexproof": False, "hexproof_from": set(), "shroud": False, "flash": False,
         "ward": False, "spree": False, "splice": None, "unsupported": [],
         "entwine": None, "escalate": None, "choose": None, "additional": [], "alternative": [], "enchant": [],
+        "cost_modifiers": [],
     }
     spell_text: list[Instruction] = []
     modes: list[Mode] = []
@@ -1466,7 +1495,7 @@ def parse_card(card: Card) -> CardAbilities:
     alternative: list[AlternativeCost] = out["alternative"]
     cast_permissions: list[CastPermission] = []
     mana_abilities: list[ManaAbility] = []
-    cost_modifiers: list[CostModifier] = []
+    cost_modifiers: list[CostModifier] = out["cost_modifiers"]
     unsupported: list[UnsupportedText] = out["unsupported"]
 
     ability_modes = False  # the bullets read next are the modes of a triggered or activated ability
@@ -1770,6 +1799,7 @@ def parse_card(card: Card) -> CardAbilities:
         cast_only_from=out.get("cast_only_from"),
         delve=out.get("delve", False),
         convoke=out.get("convoke", False),
+        improvise=out.get("improvise", False),
         flash=out["flash"],
         fuse=out.get("fuse", False),
         protections=tuple(out["protections"]),

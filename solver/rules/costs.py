@@ -563,18 +563,59 @@ def add_cost_rules(problem: CastProblem) -> None:
             raise UnsupportedRuleError(spell.name, "Delve", "delve with another cost exiling from the graveyard")
         card = ObjectCost(CostAction.EXILE, None, zone=Zone.GRAVEYARD, text="exile cards from your graveyard (delve)")
         terms.append(CostTerm(Cost(objects=(card,), text="delve"), (), lambda: 1, 1, "delve"))
-    if problem.abilities.convoke:  # any number of creatures tapped, each paying one mana (CR 702.51a)
+    tapper = _tapping_keyword(problem)
+    if tapper is not None:  # any number of creatures (artifacts) tapped, each paying one mana (CR 702.51a, 702.126a)
         if any(c.action is CostAction.TAP for t in terms for c in t.cost.objects):
-            raise UnsupportedRuleError(spell.name, "Convoke", "convoke with another cost that taps permanents")
-        creature = ObjectCost(CostAction.TAP, None, frozenset({TargetKind.CREATURE}),
-                              text="tap creatures you control (convoke)")
-        terms.append(CostTerm(Cost(objects=(creature,), text="convoke"), (), lambda: 1, 1, "convoke"))
+            raise UnsupportedRuleError(spell.name, tapper.keyword.capitalize(),
+                                       f"{tapper.keyword} with another cost that taps permanents")
+        tapped = ObjectCost(CostAction.TAP, None, frozenset({tapper.kind}),
+                            text=f"tap {tapper.kind.value}s you control ({tapper.keyword})")
+        terms.append(CostTerm(Cost(objects=(tapped,), text=tapper.keyword), (), lambda: 1, 1, tapper.keyword))
     candidates = _add_object_variables(problem, terms)
     _add_life(problem, terms)
     _add_mana_value_of_x(problem)
     tapping = set(candidates[CostObjectsKey(CostAction.TAP, Zone.BATTLEFIELD)])
-    convoking = tuple(problem.state.object(o) for o in tapping) if problem.abilities.convoke else None
-    _add_payment(problem, terms, tapping, len(candidates[delve]) if problem.abilities.delve else None, convoking)
+    helpers = None if tapper is None else (tapper, tuple(problem.state.object(o) for o in tapping))
+    _add_payment(problem, terms, tapping, len(candidates[delve]) if problem.abilities.delve else None, helpers)
+
+
+@dataclass(frozen=True, slots=True)
+class _TappingKeyword:
+    """Convoke or improvise: the permanents tapped while casting, each paying one mana (CR 702.51a, 702.126a).
+
+    Parameters
+    ----------
+    keyword : str
+        ``"convoke"`` or ``"improvise"``.
+    kind : TargetKind
+        What is tapped: creatures, or artifacts.
+    unit : callable
+        A tapped permanent's mana: the letters it may pay a coloured symbol with (empty: generic only).
+    rule : str
+    """
+
+    keyword: str
+    kind: TargetKind
+    unit: Callable[[GameObject], frozenset[str]]
+    rule: str
+
+
+def _tapping_keyword(problem: CastProblem) -> _TappingKeyword | None:
+    """The spell's convoke or improvise, or None; both on one spell is not modelled.
+
+    Raises
+    ------
+    UnsupportedRuleError
+        Convoke and improvise on one spell.
+    """
+    abilities = problem.abilities
+    if abilities.convoke and abilities.improvise:
+        raise UnsupportedRuleError(problem.spell.name, "Convoke, Improvise", "convoke and improvise on one spell")
+    if abilities.convoke:
+        return _TappingKeyword("convoke", TargetKind.CREATURE, _convoke_unit, "CR 702.51a")
+    if abilities.improvise:
+        return _TappingKeyword("improvise", TargetKind.ARTIFACT, lambda artifact: frozenset(), "CR 702.126a")
+    return None
 
 
 def _add_object_variables(problem: CastProblem, terms: list[CostTerm]) -> dict[CostObjectsKey, tuple[str, ...]]:
@@ -669,21 +710,25 @@ def _add_mana_value_of_x(problem: CastProblem) -> None:
 
 
 def _add_payment(problem: CastProblem, terms: list[CostTerm], tapping: set[str], delve: int | None = None,
-                 convoking: tuple[GameObject, ...] | None = None) -> None:
+                 helpers: tuple[_TappingKeyword, tuple[GameObject, ...]] | None = None) -> None:
     """The total cost (CR 601.2f) and the constraint that it can be paid (CR 601.2g-h).
 
     With delve (``delve``: how many graveyard cards could pay), the constraint over the choices before costs
     are paid assumes every one of them pays {1} (a condition it needs), and one more constraint, over the cards
-    exiled, asks that they pay generic mana only and that the mana pays the rest (CR 702.66a-b).
+    exiled, asks that they pay generic mana only and that the mana pays the rest (CR 702.66a-b). Convoke or
+    improvise (``helpers``: the keyword and the permanents that could be tapped for it) likewise.
     """
     sources = available_mana_sources(problem)
     payer = ManaPayer(sources)
-    if convoking is not None:
+    if helpers is not None:
+        tapper, convoking = helpers
         if delve is not None:
-            raise UnsupportedRuleError(problem.spell.name, "Convoke", "convoke and delve on one spell")
-        # over the choices before costs, each creature that could convoke counts as one more mana of its colours
-        # (a condition the payment needs); the exact rule is over the creatures tapped (CR 702.51a-b)
-        payer = ManaPayer(sources + tuple(ManaSource((_convoke_unit(c),), object_id=None) for c in convoking))
+            raise UnsupportedRuleError(problem.spell.name, tapper.keyword.capitalize(),
+                                       f"{tapper.keyword} and delve on one spell")
+        # over the choices before costs, each permanent that could be tapped counts as one more mana of its
+        # colours, or generic ("C"): a condition the payment needs; the exact rule is over the permanents tapped
+        payer = ManaPayer(sources + tuple(ManaSource((tapper.unit(c) or frozenset("C"),), object_id=None)
+                                          for c in convoking))
     exact = generic_change(problem)
     modifier = exact - (delve or 0)
     life = problem.state.life_of(problem.caster)
@@ -779,8 +824,8 @@ def _add_payment(problem: CastProblem, terms: list[CostTerm], tapping: set[str],
     )
     if delve is not None:
         _add_delve(problem, scope, total_before_cost_objects, payer, life)
-    if convoking is not None:
-        _add_convoke(problem, scope, total_before_cost_objects, sources, life)
+    if helpers is not None:
+        _add_convoke(problem, scope, total_before_cost_objects, sources, life, helpers[0])
         return
     tap = CostObjectsKey(CostAction.TAP, Zone.BATTLEFIELD)
     if any(source.object_id in tapping for source in sources):
@@ -832,31 +877,34 @@ def _convoke_unit(creature: GameObject) -> frozenset[str]:
 
 
 def _add_convoke(problem: CastProblem, scope: tuple[ChoiceKey, ...], total: Callable[[tuple], ManaCost],
-                 sources: tuple[ManaSource, ...], life: int) -> None:
-    """Convoke: each creature tapped pays one generic mana or one mana of its colour, and the mana the rest.
+                 sources: tuple[ManaSource, ...], life: int, tapper: _TappingKeyword) -> None:
+    """Convoke or improvise: each permanent tapped pays one mana of the total cost, and the mana the rest.
 
-    CR 702.51a-b: the total cost is determined first; each creature tapped pays for one mana of it (so every
-    creature tapped must pay for one); a creature tapped this way can't also be tapped for mana (CR 601.2g).
+    Convoke (CR 702.51a-b): each creature tapped pays one generic mana or one mana of its colour. Improvise
+    (CR 702.126a-b): each artifact tapped pays one generic mana. The total cost is determined first; each
+    permanent tapped pays for one mana of it (so every one tapped must pay for one); a permanent tapped this way
+    can't also be tapped for mana (CR 601.2g).
     """
     key = CostObjectsKey(CostAction.TAP, Zone.BATTLEFIELD)
     state = problem.state
+    kind = f"{tapper.kind.value}s"
 
     def pays(*values: Any) -> bool:
         cost, tapped = total(values[:-1]), values[-1]
-        if any(s.kind is SymbolKind.COLORLESS for s in cost.symbols) and any(
+        if tapper.keyword == "convoke" and any(s.kind is SymbolKind.COLORLESS for s in cost.symbols) and any(
                 not state.object(c).card.colors for c in tapped):
             raise UnsupportedRuleError(problem.spell.name, "Convoke", "a colorless creature convoking a cost with {C}")
         rest = ManaPayer(tuple(s for s in sources if s.object_id not in tapped))
-        units = [_convoke_unit(state.object(c)) for c in tapped]
+        units = [tapper.unit(state.object(c)) for c in tapped]
         return _convoke_pays(list(cost.symbols), units, rest, life)
 
     def describe(*values: Any) -> str:
-        return (f"the creatures tapped for convoke ({', '.join(values[-1])}) can't each pay one mana of the total "
-                f"cost {total(values[:-1])} with the mana of {problem.caster} paying the rest")
+        return (f"the {kind} tapped for {tapper.keyword} ({', '.join(values[-1])}) can't each pay one mana of the "
+                f"total cost {total(values[:-1])} with the mana of {problem.caster} paying the rest")
 
-    problem.add_constraint(scope + (key,), pays, "CR 702.51a",
-                           "each creature tapped for convoke pays one mana of the total cost, and the mana the rest",
-                           describe)
+    problem.add_constraint(scope + (key,), pays, tapper.rule,
+                           f"each of the {kind} tapped for {tapper.keyword} pays one mana of the total cost, "
+                           "and the mana the rest", describe)
 
 
 def _convoke_pays(symbols: list[ManaSymbol], units: list[frozenset[str]], rest: ManaPayer, life: int) -> bool:
