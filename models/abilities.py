@@ -439,6 +439,11 @@ Requirement = ControlRequirement | TurnRequirement
 """A condition a cost, a cost change or a permission asks, decided by the state."""
 
 
+FACE_DOWN_KEYWORDS = {"morph": "CR 702.37a", "megamorph": "CR 702.37b", "disguise": "CR 702.168a"}
+"""The keywords that let a card be cast face down for {3}, with the rule that defines each (the name of that
+alternative cost in a cast record)."""
+
+
 @dataclass(frozen=True, slots=True)
 class AlternativeCost:
     """A cost paid rather than the mana cost; at most one is paid (CR 118.9, 118.9a).
@@ -802,6 +807,9 @@ class CardAbilities:
     convoke : bool
         Each creature its caster taps while it is cast pays for one generic
         mana or one mana of the creature's colour (CR 702.51a).
+    face_down : str or None
+        ``"morph"``, ``"megamorph"`` or ``"disguise"``: the card may also be cast face down, as a 2/2 creature
+        with no text, for {3} rather than its mana cost (CR 702.37a-c, 702.168a); None when it can't.
     improvise : bool
         Each artifact its caster taps while it is cast pays for one generic
         mana of its total cost (CR 702.126a).
@@ -840,6 +848,7 @@ class CardAbilities:
     delve: bool = False
     convoke: bool = False
     improvise: bool = False
+    face_down: str | None = None
     flash: bool = False
     fuse: bool = False
     protections: tuple[Protection, ...] = ()

@@ -166,6 +166,28 @@ class Card:
         return 0 if self.mana_cost is None else self.mana_cost.mana_value
 
 
+def face_down_card(card: Card) -> Card:
+    """The characteristics of a card cast face down: a 2/2 creature with no text, no subtypes, no mana cost.
+
+    CR 702.37a-c (morph, megamorph), 702.168a (disguise), 708.2, 708.4: the face-down spell is a colourless
+    2/2 creature with no name, text, subtypes or mana cost (so mana value 0, CR 202.3a), and effects that care
+    about a spell's characteristics see only these.
+
+    Parameters
+    ----------
+    card : Card
+        The face-up card.
+
+    Returns
+    -------
+    Card
+        The face-down characteristics. Its ``name`` keeps the face-up name only so that a cast and its messages
+        can name the card for its caster, who knows it; no rule of legalcasts reads a spell's name.
+    """
+    return Card(name=card.name, mana_cost=None, colors=frozenset(), type_line="Creature",
+                types=(CardType.CREATURE,), power="2", toughness="2")
+
+
 @dataclass(frozen=True, slots=True)
 class GameObject:
     """One object of the game: a card or token in a zone (CR 109.1).

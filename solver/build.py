@@ -19,6 +19,7 @@ from solver.problem import CastProblem
 from solver.rules.costs import add_cost_choices, add_cost_rules
 from solver.rules.modes import add_mode_rules
 from solver.rules.splice import add_splice_rules
+from solver.rules.face_down import face_down_abilities, face_down_choices, spell_cast_face_down
 from solver.rules.split import add_face_rules, spell_of_halves
 from solver.rules.spree import add_spree_rules
 from solver.rules.targets import add_target_rules
@@ -34,6 +35,7 @@ def build_cast_problem(
     player: str | None = None,
     without_paying_mana_cost: bool = False,
     halves: tuple[str, ...] = (),
+    face_down: str | None = None,
 ) -> CastProblem:
     """The CSP of casting one object.
 
@@ -50,6 +52,10 @@ def build_cast_problem(
     halves : tuple of str
         For a split card, the half cast, or both halves for a fused split
         spell (CR 709.3, 702.102a); see :func:`solver.rules.split.half_choices`.
+    face_down : str or None
+        Cast face down with this keyword (``"morph"``, ``"megamorph"``, ``"disguise"``): the face-down spell,
+        a 2/2 creature with no text, for {3} (CR 702.37a-c, 702.168a, 708.4); see
+        :func:`solver.rules.face_down.face_down_choices`.
 
     Returns
     -------
@@ -66,16 +72,22 @@ def build_cast_problem(
         raise InputError("card", f"no object with id {card!r} in the state")
     whole = state
     state = spell_of_halves(state, card, tuple(halves))
+    if face_down is not None:
+        if face_down not in face_down_choices(whole, card, without_paying_mana_cost) or halves:
+            raise InputError("face_down", f"{whole.object(card).name} can't be cast face down with {face_down!r} "
+                                          "(CR 702.37a, 702.168a)")
+        state = spell_cast_face_down(state, card)
     spell = state.object(card)
     if player is not None and player not in state.players:
         raise InputError("player", f"unknown player {player!r} (players are {', '.join(state.players)})")
     caster = PlayerId(player) if player is not None else spell.owner
-    abilities = abilities_of(spell)
+    abilities = abilities_of(spell) if face_down is None else face_down_abilities(face_down)
     if not spell.card.is_land:
         unread = abilities.unsupported_when_cast_from(spell.zone)
         if unread:
             raise UnsupportedRuleError(spell.name, unread[0].span, unread[0].reason)
-    problem = CastProblem(state, caster, spell, abilities, without_paying_mana_cost, halves=tuple(halves))
+    problem = CastProblem(state, caster, spell, abilities, without_paying_mana_cost, halves=tuple(halves),
+                          face_down=face_down)
     add_timing_rules(problem)
     add_face_rules(problem, whole)
     if spell.card.is_land:

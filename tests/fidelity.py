@@ -127,6 +127,13 @@ def structure_of(card: Card, abilities: CardAbilities) -> dict[str, Any]:
     }
     if abilities.delve:
         structure["delve"] = True
+    if abilities.improvise:
+        structure["improvise"] = True
+    if abilities.face_down:
+        structure["face_down"] = abilities.face_down
+    own = [[m.amount, m.per.text if m.per else None] for m in abilities.cost_modifiers if m.own]
+    if own:
+        structure["own_cost_changes"] = own
     if not (card.has_type(CardType.INSTANT) or card.has_type(CardType.SORCERY)):
         structure["bears_on_others"] = bears_on_others(card, abilities)
     return structure

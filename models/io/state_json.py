@@ -16,11 +16,12 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from models.abilities import FACE_DOWN_KEYWORDS
 from models.cards import CardDatabase, card_from_record, default_card_database
 from models.errors import InputError, StateError
 from models.io.forge_pzl import load_puzzle
 from models.mana import ManaCost
-from models.objects import GameObject, ObjectId, Phase, PlayerId, Zone
+from models.objects import GameObject, ObjectId, Phase, PlayerId, Zone, face_down_card
 from models.state import GameState, TurnFacts
 from models.io.text import read_input_text
 
@@ -237,6 +238,8 @@ def state_from_data(data: Any, cards: CardDatabase | None = None, source: str = 
             if entry.zone != "stack":
                 raise fail(f"{path}.cast", "only a spell on the stack has a cast record")
             stack_casts.append((ObjectId(entry.id), entry.cast))
+            if isinstance(entry.cast, dict) and entry.cast.get("alternative_cost") in FACE_DOWN_KEYWORDS:
+                card = face_down_card(card)  # a spell cast face down has only those characteristics (CR 708.4)
         objects.append(
             GameObject(
                 id=ObjectId(entry.id), card=card, zone=Zone(entry.zone), owner=owner,

@@ -24,6 +24,7 @@ from lark.exceptions import UnexpectedInput
 
 from models.abilities import (
     ANY_TARGET_KINDS,
+    FACE_DOWN_KEYWORDS,
     KICKED,
     PERMANENT_KIND_TYPES,
     AdditionalCost,
@@ -1269,6 +1270,10 @@ def _keyword_abilities(tree: Tree, line: str, out: dict) -> None:
         elif kind == "cast_keyword" and [str(t).lower() for t in child.children if isinstance(t, Token)] == [
                 "improvise"]:
             out["improvise"] = True  # each artifact tapped pays for {1} (CR 702.126a)
+        elif kind == "cast_keyword" and str(_first_token(child)).lower() in FACE_DOWN_KEYWORDS:
+            # "Morph {4}{G}", "Morph—Reveal a white card in your hand.", "Disguise {1}{W}": cast face down for {3};
+            # the cost after the keyword turns the permanent face up, and bears on no cast (CR 702.37a-e, 702.168)
+            out["face_down"] = str(_first_token(child)).lower()
         elif kind == "cast_keyword" and (affinity := _affinity(line)) is not None:
             out.setdefault("cost_modifiers", []).append(affinity)  # {1} less for each … (CR 702.41a)
         elif kind == "cast_keyword" and (turn_cost := _turn_alternative_cost(child, line)) is not None:
@@ -1367,7 +1372,7 @@ def _affinity(line: str) -> CostModifier | None:
     if found is None:
         return None
     what = found["what"]
-    for singular in dict.fromkeys((what, what.removesuffix("s"))):
+    for singular in dict.fromkeys((what.removesuffix("s"), what)):
         try:
             counted = _counted(f"{singular} you control")
         except _UnreadText:
@@ -1800,6 +1805,7 @@ def parse_card(card: Card) -> CardAbilities:
         delve=out.get("delve", False),
         convoke=out.get("convoke", False),
         improvise=out.get("improvise", False),
+        face_down=out.get("face_down"),
         flash=out["flash"],
         fuse=out.get("fuse", False),
         protections=tuple(out["protections"]),

@@ -1,0 +1,113 @@
+"""Casting a card face down: morph, megamorph, disguise (CR 702.37a-c, 702.168a, 708.2, 708.4).
+
+The face-down spell is a 2/2 colourless creature with no text, no name, no subtypes and no mana cost, cast for
+{3} rather than its mana cost (an alternative cost, CR 118.9). Every rule that looks at the spell sees only
+those characteristics (CR 708.4). A face-down cast is one more cast, its alternative cost naming the keyword.
+Counts are worked out by hand; each scenario runs on every backend.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from models.io.state_json import state_from_data
+from solver.explain import explain_card
+from solver.legal import is_legal_cast, legal_casts
+from tests.rules.conftest import lands
+
+
+def costs(found) -> list[tuple[str, str, int]]:
+    """(alternative cost, total cost, mana value) of each cast, sorted."""
+    return sorted((c.alternative_cost or "", str(c.total_cost), c.mana_value) for c in found)
+
+
+@pytest.mark.parametrize(("card", "keyword"), [("Karona's Zealot", "morph"), ("Ire Shaman", "megamorph"),
+                                                ("Forum Familiar", "disguise")])
+def test_face_down_for_three(make_state, casts, card, keyword):
+    """Each keyword lets the card be cast face down for {3} (CR 702.37a, 702.37b, 702.168a).
+
+    Three Plains and three Mountains. Karona's Zealot {4}{W}: 6 lands pay it, and {3}: 2 casts. Ire Shaman
+    {1}{R}: 2 casts. Forum Familiar {1}{W}: 2 casts. The face-down cast costs {3} and has mana value 0 (no mana
+    cost, CR 202.3a).
+    """
+    state = make_state(hand=[("c", card)], battlefield=lands("Plains", 3) + lands("Mountain", 3))
+    found = costs(casts(state, "c"))
+    assert len(found) == 2 and (keyword, "{3}", 0) in found
+
+
+def test_face_down_only_when_the_mana_cost_cant_be_paid(make_state, casts):
+    """Karona's Zealot ({4}{W}, morph) with three Plains: {4}{W} no; {3} yes: 1 cast, face down."""
+    state = make_state(hand=[("z", "Karona's Zealot")], battlefield=lands("Plains", 3))
+    assert costs(casts(state, "z")) == [("morph", "{3}", 0)]
+    state = make_state(hand=[("z", "Karona's Zealot")], battlefield=lands("Plains", 2))
+    assert casts(state, "z") == set()
+
+
+def test_cost_changes_see_the_face_down_spell(make_state, casts):
+    """A face-down spell is a colourless creature spell (CR 708.4).
+
+    Willbender ({1}{U}, morph) with Sapphire Medallion ("Blue spells you cast cost {1} less"): face up it is blue,
+    {U}; face down it is colourless, {3}. Three Islands: both (2 casts); two Islands: face up only (1).
+    Heartless Summoning ("Creature spells you cast cost {2} less") applies to both: {1}{U} -> {U} (the reduction
+    takes generic mana only) and {3} -> {1}; one Island pays both: 2 casts.
+    """
+    medallion = [("med", "Sapphire Medallion")]
+    state = make_state(hand=[("wb", "Willbender")], battlefield=lands("Island", 3) + medallion)
+    assert costs(casts(state, "wb")) == [("", "{U}", 2), ("morph", "{3}", 0)]
+    state = make_state(hand=[("wb", "Willbender")], battlefield=lands("Island", 2) + medallion)
+    assert costs(casts(state, "wb")) == [("", "{U}", 2)]
+    state = make_state(hand=[("wb", "Willbender")], battlefield=lands("Island", 1) + [("hs", "Heartless Summoning")])
+    assert costs(casts(state, "wb")) == [("", "{U}", 2), ("morph", "{1}", 0)]
+
+
+def test_never_face_down_without_paying_the_mana_cost(make_state):
+    """Casting without paying the mana cost is an alternative cost; morph is another: at most one (CR 118.9a).
+
+    Karona's Zealot for free: the face-up cast only: 1.
+    """
+    state = make_state(hand=[("z", "Karona's Zealot")])
+    found = list(legal_casts(state, "z", without_paying_mana_cost=True))
+    assert [c.alternative_cost for c in found] == [None]
+
+
+def test_a_face_down_cast_is_checked_and_explained(make_state):
+    """``is_legal_cast`` takes the face-down cast to its own problem; ``explain`` names it.
+
+    Karona's Zealot with two Plains: neither {4}{W} nor {3} can be paid: 0 casts, and the explanation says
+    why for the face-down cast too. With three Plains the face-down cast listed is legal when checked alone.
+    """
+    state = make_state(hand=[("z", "Karona's Zealot")], battlefield=lands("Plains", 3))
+    (cast,) = list(legal_casts(state, "z"))
+    assert is_legal_cast(state, cast)
+    state = make_state(hand=[("z", "Karona's Zealot")], battlefield=lands("Plains", 2))
+    assert not is_legal_cast(state, cast)
+    explanation = explain_card(state, "z")
+    assert explanation.count == 0 and any(r.message.startswith("face down (morph): ") for r in explanation.reasons)
+
+
+def test_a_spell_on_the_stack_cast_face_down(make_state):
+    """A spell cast face down is colourless on the stack (CR 708.4): "counter target blue spell" can't target it.
+
+    P2 casts Willbender (blue) face down; its cast record says morph. P1's Hydroblast-like Blue Elemental
+    Blast ("Counter target red spell") is no use; Red Elemental Blast ("Counter target blue spell"): the
+    face-down Willbender is colourless: 0 casts; cast face up (no record of morph), it is blue: 1 cast.
+    Essence Scatter ("Counter target creature spell") targets the face-down creature spell: 1 cast.
+    """
+    cast_up = make_state(objects=[{"id": "wb", "card": "Willbender", "zone": "hand", "owner": "P2"}] +
+                         [{"id": f"i{n}", "card": "Island", "zone": "battlefield", "controller": "P2"}
+                          for n in range(3)], active_player="P2", priority="P2")
+    morph = next(c for c in legal_casts(cast_up, "wb") if c.alternative_cost == "morph").to_json()
+    face_up = next(c for c in legal_casts(cast_up, "wb") if c.alternative_cost is None).to_json()
+
+    def board(record: dict) -> dict:
+        return {"players": ["P1", "P2"], "active_player": "P2", "priority": "P1", "stack": ["wb"],
+                "objects": [{"id": "wb", "card": "Willbender", "zone": "stack", "controller": "P2", "cast": record},
+                            {"id": "reb", "card": "Red Elemental Blast", "zone": "hand", "owner": "P1"},
+                            {"id": "scatter", "card": "Essence Scatter", "zone": "hand", "owner": "P1"},
+                            {"id": "m", "card": "Volcanic Island", "zone": "battlefield", "controller": "P1"},
+                            {"id": "i", "card": "Island", "zone": "battlefield", "controller": "P1"}]}
+
+    face_down_state = state_from_data(board(morph))
+    assert legal_casts(face_down_state, "reb").count() == 0
+    assert legal_casts(face_down_state, "scatter").count() == 1
+    assert legal_casts(state_from_data(board(face_up)), "reb").count() == 1
