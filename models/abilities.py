@@ -810,6 +810,9 @@ class CardAbilities:
     face_down : str or None
         ``"morph"``, ``"megamorph"`` or ``"disguise"``: the card may also be cast face down, as a 2/2 creature
         with no text, for {3} rather than its mana cost (CR 702.37a-c, 702.168a); None when it can't.
+    bestow : Cost or None
+        The card may be cast bestowed, an Aura spell with enchant creature, for this cost rather than its mana
+        cost (CR 702.103a-b); None when it has no bestow.
     improvise : bool
         Each artifact its caster taps while it is cast pays for one generic
         mana of its total cost (CR 702.126a).
@@ -849,6 +852,7 @@ class CardAbilities:
     convoke: bool = False
     improvise: bool = False
     face_down: str | None = None
+    bestow: Cost | None = None
     flash: bool = False
     fuse: bool = False
     protections: tuple[Protection, ...] = ()

@@ -19,7 +19,7 @@ from solver.problem import CastProblem
 from solver.rules.costs import add_cost_choices, add_cost_rules
 from solver.rules.modes import add_mode_rules
 from solver.rules.splice import add_splice_rules
-from solver.rules.face_down import face_down_abilities, face_down_choices, spell_cast_face_down
+from solver.rules.cast_as import cast_as_abilities, cast_as_choices, spell_cast_as
 from solver.rules.split import add_face_rules, spell_of_halves
 from solver.rules.spree import add_spree_rules
 from solver.rules.targets import add_target_rules
@@ -35,7 +35,7 @@ def build_cast_problem(
     player: str | None = None,
     without_paying_mana_cost: bool = False,
     halves: tuple[str, ...] = (),
-    face_down: str | None = None,
+    cast_as: str | None = None,
 ) -> CastProblem:
     """The CSP of casting one object.
 
@@ -52,10 +52,10 @@ def build_cast_problem(
     halves : tuple of str
         For a split card, the half cast, or both halves for a fused split
         spell (CR 709.3, 702.102a); see :func:`solver.rules.split.half_choices`.
-    face_down : str or None
-        Cast face down with this keyword (``"morph"``, ``"megamorph"``, ``"disguise"``): the face-down spell,
-        a 2/2 creature with no text, for {3} (CR 702.37a-c, 702.168a, 708.4); see
-        :func:`solver.rules.face_down.face_down_choices`.
+    cast_as : str or None
+        Cast face down (``"morph"``, ``"megamorph"``, ``"disguise"``: a 2/2 creature with no text, for {3}, CR
+        702.37a-c, 702.168a, 708.4) or bestowed (``"bestow"``: an Aura spell with enchant creature, CR
+        702.103a-b); see :func:`solver.rules.cast_as.cast_as_choices`.
 
     Returns
     -------
@@ -72,22 +72,23 @@ def build_cast_problem(
         raise InputError("card", f"no object with id {card!r} in the state")
     whole = state
     state = spell_of_halves(state, card, tuple(halves))
-    if face_down is not None:
-        if face_down not in face_down_choices(whole, card, without_paying_mana_cost) or halves:
-            raise InputError("face_down", f"{whole.object(card).name} can't be cast face down with {face_down!r} "
-                                          "(CR 702.37a, 702.168a)")
-        state = spell_cast_face_down(state, card)
+    if cast_as is not None:
+        if cast_as not in cast_as_choices(whole, card, without_paying_mana_cost) or halves:
+            raise InputError("cast_as", f"{whole.object(card).name} can't be cast with {cast_as!r} "
+                                        "(CR 702.37a, 702.103a, 702.168a)")
+        state = spell_cast_as(state, card, cast_as)
     spell = state.object(card)
     if player is not None and player not in state.players:
         raise InputError("player", f"unknown player {player!r} (players are {', '.join(state.players)})")
     caster = PlayerId(player) if player is not None else spell.owner
-    abilities = abilities_of(spell) if face_down is None else face_down_abilities(face_down)
+    abilities = abilities_of(spell) if cast_as is None else cast_as_abilities(
+        spell, cast_as, abilities_of(whole.object(card)))
     if not spell.card.is_land:
         unread = abilities.unsupported_when_cast_from(spell.zone)
         if unread:
             raise UnsupportedRuleError(spell.name, unread[0].span, unread[0].reason)
     problem = CastProblem(state, caster, spell, abilities, without_paying_mana_cost, halves=tuple(halves),
-                          face_down=face_down)
+                          cast_as=cast_as)
     add_timing_rules(problem)
     add_face_rules(problem, whole)
     if spell.card.is_land:

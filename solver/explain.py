@@ -150,8 +150,8 @@ def explain_card(state: GameState, card: str, *, player: str | None = None,
     for halves, problem in view.parts:
         # a split card: what keeps each half (or the fused spell) from being cast (CR 709.3, 702.102a)
         label = f"{' and '.join(halves)} (fused): " if len(halves) > 1 else f"{halves[0]}: " if halves else ""
-        if problem.face_down is not None:  # CR 702.37c, 708.4
-            label = f"face down ({problem.face_down}): "
+        if problem.cast_as is not None:  # CR 702.37c, 708.4, 702.103b
+            label = "bestowed: " if problem.cast_as == "bestow" else f"face down ({problem.cast_as}): "
         reasons.extend(Reason(r.rule, label + r.message) for r in _problem_reasons(problem))
     return Explanation(whole.id, whole.name, count, tuple(reasons))
 

@@ -28,7 +28,7 @@ from solver.abilities import abilities_of
 from solver.backends import Engine, Score, get_engine
 from solver.build import build_cast_problem
 from solver.problem import CastProblem, Reason
-from solver.rules.face_down import face_down_choices
+from solver.rules.cast_as import cast_as_choices
 from solver.rules.split import half_choices, halves_reason
 
 __all__ = [
@@ -87,14 +87,14 @@ class LegalCasts:
             raise InputError("card", f"no object with id {card!r} in the state")
         self.engine: Engine = get_engine(backend or "fast")
         # One problem per choice of halves of a split card (CR 709.3, 702.102a); one for any other card; and one
-        # more for a card cast face down (CR 702.37c, 708.4)
+        # more for each way to cast it as something else: face down, bestowed (CR 702.37c, 702.103b)
         self.parts: tuple[tuple[tuple[str, ...], CastProblem], ...] = tuple(
             (halves, build_cast_problem(state, card, player=player, halves=halves,
                                         without_paying_mana_cost=without_paying_mana_cost))
             for halves in half_choices(state, card)
         ) + tuple(
-            ((), build_cast_problem(state, card, player=player, face_down=keyword))
-            for keyword in face_down_choices(state, card, without_paying_mana_cost)
+            ((), build_cast_problem(state, card, player=player, cast_as=keyword))
+            for keyword in cast_as_choices(state, card, without_paying_mana_cost)
         )
         self.problem: CastProblem = self.parts[0][1]
 
@@ -106,15 +106,15 @@ class LegalCasts:
     def problem_for(self, cast: Cast) -> CastProblem | None:
         """The problem a proposed cast belongs to, or None when it names none of them.
 
-        By the halves it names; a cast whose alternative cost is the card's morph, megamorph or disguise belongs
-        to the face-down problem (CR 702.37c).
+        By the halves it names; a cast whose alternative cost is the card's morph, megamorph, disguise or bestow
+        belongs to the problem of the spell cast that way (CR 702.37c, 702.103b).
         """
         halves = tuple(cast.halves)
         found = None
         for named, problem in self.parts:
-            if named == halves and problem.face_down == cast.alternative_cost:
+            if named == halves and problem.cast_as == cast.alternative_cost:
                 return problem
-            if named == halves and problem.face_down is None and found is None:
+            if named == halves and problem.cast_as is None and found is None:
                 found = problem
         return found
 
@@ -333,10 +333,10 @@ def _problem_of(state: GameState, cast: Cast, player: str | None) -> CastProblem
     refused = halves_reason(state, cast.card, tuple(cast.halves))
     if refused is not None:
         return Reason(*refused)
-    face_down = cast.alternative_cost if not cast.halves and cast.alternative_cost in face_down_choices(
+    cast_as = cast.alternative_cost if not cast.halves and cast.alternative_cost in cast_as_choices(
         state, cast.card, cast.without_paying_mana_cost) else None
     return build_cast_problem(state, cast.card, player=player, without_paying_mana_cost=cast.without_paying_mana_cost,
-                              halves=tuple(cast.halves), face_down=face_down)
+                              halves=tuple(cast.halves), cast_as=cast_as)
 
 
 def is_legal_cast(state: GameState, cast: Cast, *, player: str | None = None) -> bool:

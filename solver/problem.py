@@ -361,9 +361,9 @@ class CastProblem:
         CR 118.9: the alternative cost of paying nothing for the mana cost.
     halves : tuple of str
         For a split card, the half (or both halves, fused) this problem casts (CR 709.3, 702.102a).
-    face_down : str or None
-        The card is cast face down with this keyword (``"morph"``, CR 702.37c): ``spell`` has the face-down
-        characteristics (CR 708.4); None when it is cast face up.
+    cast_as : str or None
+        The card is cast face down (``"morph"``, CR 702.37c) or bestowed (``"bestow"``, CR 702.103b): ``spell``
+        has the characteristics that gives (CR 708.4, 702.103d); None when it is cast as itself.
     is_copy : bool
         The problem is of a copy of a spell, a new object: it may target the
         original spell (CR 707.10, 115.5).
@@ -391,7 +391,7 @@ class CastProblem:
     abilities: CardAbilities
     without_paying_mana_cost: bool = False
     halves: tuple[str, ...] = ()
-    face_down: str | None = None
+    cast_as: str | None = None
     is_copy: bool = False
     variables: dict[ChoiceKey, Variable] = field(default_factory=dict)
     constraints: list[Constraint] = field(default_factory=list)

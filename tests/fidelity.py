@@ -131,6 +131,8 @@ def structure_of(card: Card, abilities: CardAbilities) -> dict[str, Any]:
         structure["improvise"] = True
     if abilities.face_down:
         structure["face_down"] = abilities.face_down
+    if abilities.bestow:
+        structure["bestow"] = str(abilities.bestow)
     own = [[m.amount, m.per.text if m.per else None] for m in abilities.cost_modifiers if m.own]
     if own:
         structure["own_cost_changes"] = own

@@ -1274,6 +1274,8 @@ def _keyword_abilities(tree: Tree, line: str, out: dict) -> None:
             # "Morph {4}{G}", "Morph—Reveal a white card in your hand.", "Disguise {1}{W}": cast face down for {3};
             # the cost after the keyword turns the permanent face up, and bears on no cast (CR 702.37a-e, 702.168)
             out["face_down"] = str(_first_token(child)).lower()
+        elif kind == "cast_keyword" and (bestow := _bestow_cost(child, line)) is not None:
+            out["bestow"] = bestow  # cast as an Aura with enchant creature for this cost (CR 702.103a-b)
         elif kind == "cast_keyword" and (affinity := _affinity(line)) is not None:
             out.setdefault("cost_modifiers", []).append(affinity)  # {1} less for each … (CR 702.41a)
         elif kind == "cast_keyword" and (turn_cost := _turn_alternative_cost(child, line)) is not None:
@@ -1357,6 +1359,18 @@ def _cast_keyword_cost(tree: Tree, line: str) -> AlternativeCost | AdditionalCos
     if isinstance(cost, str):
         return None
     return CAST_KEYWORD_COSTS[keyword](dataclasses.replace(cost, text=line[token.start_pos:].strip()))
+
+
+def _bestow_cost(tree: Tree, line: str) -> Cost | None:
+    """"Bestow {3}{G}{G}": the cost of casting the card bestowed (CR 702.103a), or None for another line."""
+    token = _first_token(tree)
+    if str(token).lower() != "bestow":
+        return None
+    found = re.fullmatch(r"bestow(?: |—)(?P<cost>[^.(]+?)\.?", line[token.start_pos:].lower().strip())
+    if found is None:
+        return None
+    cost = _cost_of_parts(found["cost"].strip())
+    return None if isinstance(cost, str) else dataclasses.replace(cost, text=line[token.start_pos:].strip())
 
 
 _AFFINITY = re.compile(r"affinity for (?P<what>[a-z][a-z -]*[a-z])")
@@ -1806,6 +1820,7 @@ def parse_card(card: Card) -> CardAbilities:
         convoke=out.get("convoke", False),
         improvise=out.get("improvise", False),
         face_down=out.get("face_down"),
+        bestow=out.get("bestow"),
         flash=out["flash"],
         fuse=out.get("fuse", False),
         protections=tuple(out["protections"]),

@@ -237,13 +237,14 @@ def add_cost_choices(problem: CastProblem) -> None:
     from_hand = zone is Zone.HAND or not any(z is zone for z in elsewhere.values())
     domain = ((None,) if from_hand else ()) if problem.without_paying_mana_cost else \
         ((None,) if from_hand else ()) + payable
-    if problem.face_down is not None:  # cast face down: for {3}, never a mana cost it has not (CR 702.37c)
-        domain = payable
+    if problem.cast_as is not None:  # cast face down or bestowed: for that cost only (CR 702.37c, 702.103a)
+        domain = tuple(keyword for keyword in payable if keyword == problem.cast_as)
 
     def alternative_why_not(value: Any) -> tuple[Reason, ...]:
-        if value is None and problem.face_down is not None:
-            return (Reason(abilities_rule(abilities, problem.face_down),
-                           f"cast face down, {name} is cast for {{3}} ({problem.face_down}), rather than a mana cost"),)
+        if value != problem.cast_as and problem.cast_as is not None:
+            how = "bestowed" if problem.cast_as == "bestow" else "face down"
+            return (Reason(abilities_rule(abilities, problem.cast_as),
+                           f"cast {how}, {name} is cast for its {problem.cast_as} cost, and no other"),)
         if value is None and not from_hand:
             cost = next(c for c in abilities.alternative_costs if c.zone is zone)
             return (Reason(cost.rule, f"cast from the {zone.value}, {name} is cast for its {cost.keyword} cost, "

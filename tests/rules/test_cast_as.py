@@ -1,9 +1,11 @@
-"""Casting a card face down: morph, megamorph, disguise (CR 702.37a-c, 702.168a, 708.2, 708.4).
+"""Alternative costs that change what the spell is: face down, or bestowed.
 
-The face-down spell is a 2/2 colourless creature with no text, no name, no subtypes and no mana cost, cast for
-{3} rather than its mana cost (an alternative cost, CR 118.9). Every rule that looks at the spell sees only
-those characteristics (CR 708.4). A face-down cast is one more cast, its alternative cost naming the keyword.
-Counts are worked out by hand; each scenario runs on every backend.
+Face down (morph, megamorph, disguise; CR 702.37a-c, 702.168a, 708.2, 708.4): the spell is a 2/2 colourless
+creature with no text, no name, no subtypes and no mana cost, cast for {3} rather than its mana cost. Bestowed
+(CR 702.103a-b, 702.103d, 303.4a): an Aura enchantment spell, not a creature, with enchant creature, cast for the
+bestow cost; as an Aura spell it targets the creature it will enchant, with the usual hexproof and protection
+checks. Every rule that looks at the spell sees only those characteristics. Each is one more cast, its
+alternative cost naming the keyword. Counts are worked out by hand; each scenario runs on every backend.
 """
 
 from __future__ import annotations
@@ -111,3 +113,64 @@ def test_a_spell_on_the_stack_cast_face_down(make_state):
     assert legal_casts(face_down_state, "reb").count() == 0
     assert legal_casts(face_down_state, "scatter").count() == 1
     assert legal_casts(state_from_data(board(face_up)), "reb").count() == 1
+
+
+def summary(found) -> list[tuple[str, tuple[str, ...], str]]:
+    """(alternative cost, targets, total cost) of each cast, sorted."""
+    return sorted((c.alternative_cost or "", tuple(t for choice in c.targets for t in choice.targets),
+                   str(c.total_cost)) for c in found)
+
+
+def test_bestowed_targets_a_creature(make_state, casts):
+    """Boon Satyr ({1}{G}{G}, flash, bestow {3}{G}{G}) with five Forests.
+
+    As a creature: 1 cast. Bestowed, it targets a creature: P1's Grizzly Bears or P2's Grizzly Bears: 2. = 3.
+    """
+    state = make_state(hand=[("satyr", "Boon Satyr")], battlefield=lands("Forest", 5) + [("mine", "Grizzly Bears")],
+                       opponent=[("theirs", "Grizzly Bears")])
+    assert summary(casts(state, "satyr")) == [("", (), "{1}{G}{G}"), ("bestow", ("mine",), "{3}{G}{G}"),
+                                              ("bestow", ("theirs",), "{3}{G}{G}")]
+
+
+def test_no_creature_no_bestowed_cast(make_state, casts):
+    """Boon Satyr with five Forests and no creature: the Aura spell has no legal target (CR 303.4a): 1 cast."""
+    state = make_state(hand=[("satyr", "Boon Satyr")], battlefield=lands("Forest", 5))
+    assert summary(casts(state, "satyr")) == [("", (), "{1}{G}{G}")]
+
+
+def test_hexproof_and_protection(make_state, casts):
+    """The bestowed Aura targets as any green Aura spell does (CR 702.11b, 702.16b).
+
+    P2's Slippery Bogle (hexproof) can't be targeted by P1's spell; P2's Kird Ape can; P1's own Slippery Bogle
+    can (hexproof stops only opponents). Five Forests: creature 1 + bestowed 2 = 3.
+    """
+    state = make_state(hand=[("satyr", "Boon Satyr")], battlefield=lands("Forest", 5) + [("mybogle", "Slippery Bogle")],
+                       opponent=[("bogle", "Slippery Bogle"), ("ape", "Kird Ape")])
+    assert summary(casts(state, "satyr")) == [("", (), "{1}{G}{G}"), ("bestow", ("ape",), "{3}{G}{G}"),
+                                              ("bestow", ("mybogle",), "{3}{G}{G}")]
+
+
+def test_bestowed_is_not_a_creature_spell(make_state, casts):
+    """Heartless Summoning ("Creature spells you cast cost {2} less") applies to the creature, not the Aura.
+
+    Boon Satyr with three Forests and a Grizzly Bears: as a creature {1}{G}{G} - {2} = {G}{G} (generic only):
+    1; bestowed {3}{G}{G}, five mana, with three Forests: 0. = 1. With five Forests: 1 + 1 (the Bears) = 2.
+    """
+    board = [("hs", "Heartless Summoning"), ("bears", "Grizzly Bears")]
+    state = make_state(hand=[("satyr", "Boon Satyr")], battlefield=lands("Forest", 3) + board)
+    assert summary(casts(state, "satyr")) == [("", (), "{G}{G}")]
+    state = make_state(hand=[("satyr", "Boon Satyr")], battlefield=lands("Forest", 5) + board)
+    assert summary(casts(state, "satyr")) == [("", (), "{G}{G}"), ("bestow", ("bears",), "{3}{G}{G}")]
+
+
+def test_timing_of_the_bestowed_spell(make_state, casts):
+    """An Aura spell without flash is cast at sorcery speed (CR 307.1-style timing for enchantments, 301.1).
+
+    P2's turn, P1 has priority with an empty stack. Boon Satyr has flash: creature 1 + bestowed onto the Bears 1
+    = 2. Nighthowler ({1}{B}{B}, bestow {2}{B}{B}, no flash): 0.
+    """
+    board = lands("Forest", 5) + lands("Swamp", 4) + [("bears", "Grizzly Bears")]
+    state = make_state(hand=[("satyr", "Boon Satyr"), ("howl", "Nighthowler")], battlefield=board,
+                       active_player="P2", priority="P1")
+    assert len(casts(state, "satyr")) == 2
+    assert casts(state, "howl") == set()
