@@ -653,6 +653,21 @@ class CostModifier:
     requires : tuple of ControlRequirement
         The change applies only while these hold ("This spell costs {1} less to
         cast if you control a Wizard"); empty when always.
+    if_targets : TargetSpec or None
+        The change applies only if one of the spell's targets is an object or
+        player this phrase names ("if it targets a tapped creature", read as
+        "target tapped creature": its kinds, controller and qualities, never
+        protections). Targets are chosen before the total cost is determined
+        (CR 601.2c, 601.2f), so the total cost depends on them. With several
+        instances of "target", one target named is enough. None: no such condition.
+
+    Examples
+    --------
+    >>> tapped = ObjectFilter((frozenset({Quality("tapped")}),), "tapped")
+    >>> seized = CostModifier(-3, own=True, if_targets=TargetSpec(
+    ...     "target tapped creature", frozenset({TargetKind.CREATURE}), qualities=tapped))
+    >>> seized.amount, seized.if_targets.phrase
+    (-3, 'target tapped creature')
     """
 
     amount: int
@@ -663,6 +678,7 @@ class CostModifier:
     own: bool = False
     per: Count | None = None
     requires: tuple[Requirement, ...] = ()
+    if_targets: TargetSpec | None = None
 
 
 @dataclass(frozen=True, slots=True)

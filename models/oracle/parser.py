@@ -471,6 +471,44 @@ def _counted(text: str) -> Count | None:
     return Count(Zone.BATTLEFIELD, controller, qualities, text=text)
 
 
+def _targeted_condition(what: str) -> TargetSpec | None:
+    """What "if it targets …" asks of one of the spell's targets, read as a target phrase (CR 601.2c, 601.2f).
+
+    "a tapped creature" is read as "target tapped creature" is, by the spell-text grammar; "a creature card
+    with mana value 3 or less" as "target creature card with mana value 3 or less in a graveyard" (the only
+    cards a spell targets here are in graveyards, CR 115.1). None when the words are not one target phrase
+    read in whole.
+
+    Parameters
+    ----------
+    what : str
+        The words after "it targets", lowercased: ``"a blue permanent you don't control"``.
+
+    Returns
+    -------
+    TargetSpec or None
+        One instance of "target" naming one object; its ``phrase`` is the phrase read.
+    """
+    article = re.match(r"an? ", what)
+    if article is None:
+        return None
+    phrase = "target " + what[article.end():]
+    if re.search(r"\bcards?\b", phrase) and "graveyard" not in phrase:
+        phrase += " in a graveyard"
+    try:
+        tree = _parser().parse(phrase + ".", start="effect")
+    except UnexpectedInput:
+        return None
+    reader = _SpellTextReader(phrase + ".")
+    reader.read(tree)
+    if reader.unsupported or len(reader.targets) != 1:
+        return None
+    (spec,) = reader.targets
+    if spec.phrase.lower() != phrase or spec.count != 1 or spec.divided or spec.distinct_from is not None:
+        return None
+    return spec
+
+
 def _own_cost_change(original: str) -> CostModifier | UnsupportedText:
     """The spell's own cost change, "This spell costs {1} less to cast for each …" or "… if …" (CR 601.2f).
 
@@ -494,6 +532,11 @@ def _own_cost_change(original: str) -> CostModifier | UnsupportedText:
                                                                    "you have cast another spell this turn")}
     if found["condition"] in turn:  # read from the state's this_turn facts
         return CostModifier(amount, original, own=True, requires=(turn[found["condition"]],))
+    if found["condition"].startswith("it targets "):
+        spec = _targeted_condition(found["condition"].removeprefix("it targets "))
+        if spec is None:
+            return UnsupportedText(original, "the condition of the spell's cost change is not read")
+        return CostModifier(amount, original, own=True, if_targets=spec)
     condition = re.fullmatch(r"you control an? (?P<what>[a-z]+)", found["condition"])
     what = condition["what"] if condition else ""
     requirement: ControlRequirement
