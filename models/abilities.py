@@ -44,6 +44,7 @@ __all__ = [
     "Count",
     "Requirement",
     "TurnRequirement",
+    "PresenceRequirement",
 ]
 
 
@@ -435,7 +436,41 @@ class TurnRequirement:
     text: str = ""
 
 
-Requirement = ControlRequirement | TurnRequirement
+@dataclass(frozen=True, slots=True)
+class PresenceRequirement:
+    """At least so many objects are as a phrase names them: "if you control a creature with flying" (CR 601.2f).
+
+    The objects are read as a target phrase is ("target creature you control with flying": kinds, controller,
+    qualities, CR 115.1), never looking at protections; the state decides it.
+
+    Parameters
+    ----------
+    objects : TargetSpec
+        What each object counted is: a permanent, or a card in a graveyard.
+    at_least : int
+        How many must exist ("ten or more nonland permanents": 10; "a creature": 1).
+    one_player : bool
+        The objects counted must all be of one player's ("an opponent has seven or more cards in their
+        graveyard": one opponent's graveyard, not all of theirs together): owner for cards in a graveyard,
+        controller for permanents.
+    text : str
+        The words of the condition.
+
+    Examples
+    --------
+    >>> flier = ObjectFilter((frozenset({Quality("keyword", "flying")}),), "with flying")
+    >>> PresenceRequirement(TargetSpec("target creature you control with flying", frozenset({TargetKind.CREATURE}),
+    ...                                ControllerFilter.YOU, qualities=flier)).at_least
+    1
+    """
+
+    objects: TargetSpec
+    at_least: int = 1
+    one_player: bool = False
+    text: str = ""
+
+
+Requirement = ControlRequirement | TurnRequirement | PresenceRequirement
 """A condition a cost, a cost change or a permission asks, decided by the state."""
 
 

@@ -167,3 +167,71 @@ def test_unread_target_conditions_are_reported(card, condition):
     found = parse_card(card_from_record(card("Test Spell", "{4}{B}", "Instant", text)))
     assert not found.cost_modifiers
     assert [u.reason for u in found.casting_unsupported] == ["the condition of the spell's cost change is not read"]
+
+
+# ---------------------------------------------------------------- conditions the battlefield or a graveyard decides
+@pytest.mark.parametrize(("mine", "theirs", "expected"), [
+    (["Air Elemental"], [], 1),  # P1 controls a creature with flying: {1}{U}, two Islands
+    ([], ["Air Elemental"], 0),  # P2's flier doesn't count: {2}{U}, 3 > 2
+    (["Grizzly Bears"], [], 0),  # a creature without flying: {2}{U}
+])
+def test_if_you_control_a_creature_with_flying(make_state, casts, basics, mine, theirs, expected):
+    """CR 601.2f: Winged Words ({2}{U}, draw two cards) costs {1} less if P1 controls a creature with flying.
+
+    No target: one cast when the two Islands pay the total cost, none otherwise.
+    """
+    state = make_state(hand=[("words", "Winged Words")],
+                       battlefield=basics("Island", 2) + [(f"m{i}", name) for i, name in enumerate(mine)],
+                       opponent=[(f"t{i}", name) for i, name in enumerate(theirs)])
+    assert len(casts(state, "words")) == expected
+
+
+@pytest.mark.parametrize(("mine", "theirs", "expected"), [
+    (0, 10, 1),  # ten nonland permanents: {W}{W}{W}, three Plains
+    (5, 5, 1),  # whoever controls them
+    (0, 9, 0),  # nine (the Plains are lands): {3}{W}{W}{W}, 6 > 3
+])
+def test_ten_or_more_nonland_permanents(make_state, casts, basics, mine, theirs, expected):
+    """CR 601.2f: Hour of Revelation ({3}{W}{W}{W}) costs {3} less with ten or more nonland permanents in play.
+
+    Grizzly Bears are the nonland permanents; P1's three Plains are lands and don't count; the spell itself is
+    on the stack. No target: 1 cast or 0.
+    """
+    state = make_state(hand=[("hour", "Hour of Revelation")],
+                       battlefield=basics("Plains", 3) + [(f"m{i}", "Grizzly Bears") for i in range(mine)],
+                       opponent=[(f"t{i}", "Grizzly Bears") for i in range(theirs)])
+    assert len(casts(state, "hour")) == expected
+
+
+@pytest.mark.parametrize(("graveyards", "expected"), [
+    ({"P2": 7}, 1),  # one opponent with seven cards: {2}{U}{U}, four Islands
+    ({"P2": 6}, 0),  # six: {5}{U}{U}, 7 > 4
+    ({"P1": 7}, 0),  # P1's own graveyard doesn't count
+    ({"P2": 4, "P3": 4}, 0),  # eight cards, but no one opponent has seven
+    ({"P2": 2, "P3": 7}, 1),  # the other opponent has seven
+])
+def test_an_opponent_has_seven_or_more_cards_in_their_graveyard(make_state, casts, basics, graveyards, expected):
+    """CR 601.2f: Into the Story ({5}{U}{U}) costs {3} less if one opponent has seven or more graveyard cards.
+
+    Three players; the cards are Grizzly Bears, each in its owner's graveyard. No target: 1 cast or 0.
+    """
+    cards = [{"id": f"{player}-{i}", "card": "Grizzly Bears", "zone": "graveyard", "owner": player}
+             for player, count in graveyards.items() for i in range(count)]
+    state = make_state(hand=[("story", "Into the Story")], battlefield=basics("Island", 4), objects=cards,
+                       players=["P1", "P2", "P3"])
+    assert len(casts(state, "story")) == expected
+
+
+@pytest.mark.parametrize("condition", [
+    "you control an artifact creature",  # "target artifact creature" is not read by the target grammar
+    "you control a human creature and a non-human creature",
+    "you control at least two creatures that share a creature type",
+    "there are four or more card types among cards in your graveyard",
+    "a creature is attacking you",  # the state says whether a creature attacks, not whom
+])
+def test_unread_presence_conditions_are_reported(card, condition):
+    """CR 601.2f: a condition that is not one target phrase read in whole stays unsupported, never guessed."""
+    text = f"This spell costs {{2}} less to cast if {condition}.\nDraw two cards."
+    found = parse_card(card_from_record(card("Test Spell", "{4}{U}", "Sorcery", text)))
+    assert not found.cost_modifiers
+    assert [u.reason for u in found.casting_unsupported] == ["the condition of the spell's cost change is not read"]
