@@ -44,6 +44,7 @@ __all__ = [
     "Count",
     "Requirement",
     "TurnRequirement",
+    "PresenceRequirement",
 ]
 
 
@@ -435,7 +436,41 @@ class TurnRequirement:
     text: str = ""
 
 
-Requirement = ControlRequirement | TurnRequirement
+@dataclass(frozen=True, slots=True)
+class PresenceRequirement:
+    """At least so many objects are as a phrase names them: "if you control a creature with flying" (CR 601.2f).
+
+    The objects are read as a target phrase is ("target creature you control with flying": kinds, controller,
+    qualities, CR 115.1), never looking at protections; the state decides it.
+
+    Parameters
+    ----------
+    objects : TargetSpec
+        What each object counted is: a permanent, or a card in a graveyard.
+    at_least : int
+        How many must exist ("ten or more nonland permanents": 10; "a creature": 1).
+    one_player : bool
+        The objects counted must all be of one player's ("an opponent has seven or more cards in their
+        graveyard": one opponent's graveyard, not all of theirs together): owner for cards in a graveyard,
+        controller for permanents.
+    text : str
+        The words of the condition.
+
+    Examples
+    --------
+    >>> flier = ObjectFilter((frozenset({Quality("keyword", "flying")}),), "with flying")
+    >>> PresenceRequirement(TargetSpec("target creature you control with flying", frozenset({TargetKind.CREATURE}),
+    ...                                ControllerFilter.YOU, qualities=flier)).at_least
+    1
+    """
+
+    objects: TargetSpec
+    at_least: int = 1
+    one_player: bool = False
+    text: str = ""
+
+
+Requirement = ControlRequirement | TurnRequirement | PresenceRequirement
 """A condition a cost, a cost change or a permission asks, decided by the state."""
 
 
@@ -658,6 +693,21 @@ class CostModifier:
     requires : tuple of ControlRequirement
         The change applies only while these hold ("This spell costs {1} less to
         cast if you control a Wizard"); empty when always.
+    if_targets : TargetSpec or None
+        The change applies only if one of the spell's targets is an object or
+        player this phrase names ("if it targets a tapped creature", read as
+        "target tapped creature": its kinds, controller and qualities, never
+        protections). Targets are chosen before the total cost is determined
+        (CR 601.2c, 601.2f), so the total cost depends on them. With several
+        instances of "target", one target named is enough. None: no such condition.
+
+    Examples
+    --------
+    >>> tapped = ObjectFilter((frozenset({Quality("tapped")}),), "tapped")
+    >>> seized = CostModifier(-3, own=True, if_targets=TargetSpec(
+    ...     "target tapped creature", frozenset({TargetKind.CREATURE}), qualities=tapped))
+    >>> seized.amount, seized.if_targets.phrase
+    (-3, 'target tapped creature')
     """
 
     amount: int
@@ -668,6 +718,7 @@ class CostModifier:
     own: bool = False
     per: Count | None = None
     requires: tuple[Requirement, ...] = ()
+    if_targets: TargetSpec | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -381,7 +381,14 @@ class CastProblem:
     mana_sources : tuple of ManaSource
         Available to the caster (CR 601.2g-h).
     total_cost_of : callable or None
-        ``total_cost_of(assignment) -> ManaCost``, set by the cost rules.
+        ``total_cost_of(assignment) -> ManaCost``, set by the cost rules. An
+        assignment without the keys of :attr:`total_cost_targets` gives the
+        cheapest total those targets allow.
+    total_cost_targets : tuple of TargetKey
+        The instances of "target" whose choice changes the total cost ("This
+        spell costs {3} less to cast if it targets a tapped creature": targets
+        are chosen before the total cost is determined, CR 601.2c, 601.2f);
+        empty when the choices made before targets decide it.
     memo : ProblemMemo
     """
 
@@ -400,6 +407,7 @@ class CastProblem:
     cost_terms: list[CostTerm] = field(default_factory=list)
     mana_sources: tuple[ManaSource, ...] | None = None
     total_cost_of: Callable[[Assignment], ManaCost] | None = None
+    total_cost_targets: tuple[TargetKey, ...] = ()
     memo: ProblemMemo = field(default_factory=ProblemMemo)
 
     # ------------------------------------------------------------------ building

@@ -2,19 +2,66 @@
 
 from __future__ import annotations
 
-from models.abilities import ControlRequirement, Requirement, TurnRequirement
+from models.abilities import ControlRequirement, PresenceRequirement, Requirement, TurnRequirement
 from models.objects import PlayerId, Zone
 from models.state import GameState
 from solver.problem import CastProblem
 
-__all__ = ["holds_for", "requirement_holds", "requirement_text", "turn_holds"]
+__all__ = ["holds_for", "presence_holds", "requirement_holds", "requirement_text", "turn_holds"]
 
 
 def requirement_holds(problem: CastProblem, requirement: Requirement) -> bool:
-    """Whether a requirement holds for the caster of a problem: see :func:`holds_for` and :func:`turn_holds`."""
+    """Whether a requirement holds for the caster of a problem.
+
+    See :func:`holds_for`, :func:`turn_holds` and :func:`presence_holds`.
+
+    Raises
+    ------
+    UnsupportedRuleError
+        As :func:`presence_holds`.
+    """
     if isinstance(requirement, TurnRequirement):
         return turn_holds(problem.state, problem.caster, requirement)
+    if isinstance(requirement, PresenceRequirement):
+        return presence_holds(problem, requirement)
     return holds_for(problem.state, problem.caster, requirement)
+
+
+def presence_holds(problem: CastProblem, requirement: PresenceRequirement) -> bool:
+    """Whether at least so many objects are as the requirement's phrase names them (CR 601.2f, 115.1).
+
+    Each object or card the phrase could name in the state (:func:`~solver.rules.targets.candidates_of`) is
+    tested by what it is (:func:`~solver.rules.targets.is_named_by`: kind, controller, qualities), never by
+    whether the spell could target it.
+
+    Parameters
+    ----------
+    problem : CastProblem
+    requirement : PresenceRequirement
+
+    Returns
+    -------
+    bool
+        With ``one_player``, whether one player's objects (owner of a card in a graveyard, controller of a
+        permanent) reach ``at_least``.
+
+    Raises
+    ------
+    UnsupportedRuleError
+        A quality of the phrase the state's static abilities may change (power, types) and can't be judged.
+    """
+    from solver.rules.targets import candidates_of, is_named_by  # the target rules import the cost rules
+
+    state, spec = problem.state, requirement.objects
+    named = [state.object(c) for c in candidates_of(problem, spec)
+             if c not in state.players and is_named_by(problem, spec, c)]
+    if not requirement.one_player:
+        return len(named) >= requirement.at_least
+    per_player: dict[str, int] = {}
+    for obj in named:
+        player = obj.owner if obj.zone is Zone.GRAVEYARD else obj.controller
+        per_player[player] = per_player.get(player, 0) + 1
+    return any(count >= requirement.at_least for count in per_player.values())
 
 
 _FACT_KEYS = {"opponent lost life": "life_lost", "cast another spell": "spells_cast", "creature died": "creatures_died"}

@@ -49,6 +49,7 @@ from models.abilities import (
     SpliceAbility,
     TargetKind,
     TargetSpec,
+    PresenceRequirement,
     TimingRestriction,
     UnsupportedText,
 )
@@ -472,6 +473,44 @@ def _counted(text: str) -> Count | None:
     return Count(Zone.BATTLEFIELD, controller, qualities, text=text)
 
 
+def _targeted_condition(what: str) -> TargetSpec | None:
+    """What "if it targets …" asks of one of the spell's targets, read as a target phrase (CR 601.2c, 601.2f).
+
+    "a tapped creature" is read as "target tapped creature" is, by the spell-text grammar; "a creature card
+    with mana value 3 or less" as "target creature card with mana value 3 or less in a graveyard" (the only
+    cards a spell targets here are in graveyards, CR 115.1). None when the words are not one target phrase
+    read in whole.
+
+    Parameters
+    ----------
+    what : str
+        The words after "it targets", lowercased: ``"a blue permanent you don't control"``.
+
+    Returns
+    -------
+    TargetSpec or None
+        One instance of "target" naming one object; its ``phrase`` is the phrase read.
+    """
+    article = re.match(r"an? ", what)
+    if article is None:
+        return None
+    phrase = "target " + what[article.end():]
+    if re.search(r"\bcards?\b", phrase) and "graveyard" not in phrase:
+        phrase += " in a graveyard"
+    try:
+        tree = _parser().parse(phrase + ".", start="effect")
+    except UnexpectedInput:
+        return None
+    reader = _SpellTextReader(phrase + ".")
+    reader.read(tree)
+    if reader.unsupported or len(reader.targets) != 1:
+        return None
+    (spec,) = reader.targets
+    if spec.phrase.lower() != phrase or spec.count != 1 or spec.divided or spec.distinct_from is not None:
+        return None
+    return spec
+
+
 def _own_cost_change(original: str) -> CostModifier | UnsupportedText:
     """The spell's own cost change, "This spell costs {1} less to cast for each …" or "… if …" (CR 601.2f).
 
@@ -495,6 +534,11 @@ def _own_cost_change(original: str) -> CostModifier | UnsupportedText:
                                                                    "you have cast another spell this turn")}
     if found["condition"] in turn:  # read from the state's this_turn facts
         return CostModifier(amount, original, own=True, requires=(turn[found["condition"]],))
+    if found["condition"].startswith("it targets "):
+        spec = _targeted_condition(found["condition"].removeprefix("it targets "))
+        if spec is None:
+            return UnsupportedText(original, "the condition of the spell's cost change is not read")
+        return CostModifier(amount, original, own=True, if_targets=spec)
     condition = re.fullmatch(r"you control an? (?P<what>[a-z]+)", found["condition"])
     what = condition["what"] if condition else ""
     requirement: ControlRequirement
@@ -503,8 +547,75 @@ def _own_cost_change(original: str) -> CostModifier | UnsupportedText:
     elif what in _CARD_TYPE_WORDS:
         requirement = ControlRequirement("you", "", f"you control a {what}", card_type=CardType(what.capitalize()))
     else:
-        return UnsupportedText(original, "the condition of the spell's cost change is not read")
+        presence = _presence_condition(found["condition"])
+        if presence is None:
+            return UnsupportedText(original, "the condition of the spell's cost change is not read")
+        return CostModifier(amount, original, own=True, requires=(presence,))
     return CostModifier(amount, original, own=True, requires=(requirement,))
+
+
+_AMOUNT = r"(?P<amount>an?|(?:one|two|three|four|five|six|seven|eight|nine|ten) or more)"
+_PRESENCE = (  # (pattern, the target phrase that names each object, one player's only)
+    (re.compile(rf"you control {_AMOUNT} (?P<what>.+)"), "target {head} you control{tail}", False),
+    (re.compile(rf"an opponent controls {_AMOUNT} (?P<what>.+)"), "target {head} an opponent controls{tail}", True),
+    (re.compile(rf"your opponents control {_AMOUNT} (?P<what>.+)"), "target {head} an opponent controls{tail}",
+     False),
+    (re.compile(rf"there (?:are|is) {_AMOUNT} (?P<what>.+) on the battlefield"), "target {head}{tail}", False),
+    (re.compile(rf"there (?:are|is) {_AMOUNT} (?P<what>.+) in your graveyard"), "target {head}{tail} in your graveyard",
+     False),
+    (re.compile(rf"you have {_AMOUNT} (?P<what>.+) in your graveyard"), "target {head}{tail} in your graveyard", False),
+    (re.compile(rf"an opponent has {_AMOUNT} (?P<what>.+) in their graveyard"),
+     "target {head}{tail} in an opponent's graveyard", True),
+)
+
+
+def _presence_condition(condition: str) -> PresenceRequirement | None:
+    """A condition that so many objects exist, read as a target phrase naming each (CR 601.2f, 115.1).
+
+    "you control a creature with flying" is "target creature you control with flying", at least 1; "there are
+    ten or more nonland permanents on the battlefield" is "target nonland permanent", at least 10; "an opponent
+    has seven or more cards in their graveyard" is "target card in an opponent's graveyard", at least 7 of one
+    opponent's. A plural is made singular by its noun ("permanents", "cards"). None when the words are not one
+    target phrase read in whole.
+
+    Parameters
+    ----------
+    condition : str
+        The words after "if", lowercased.
+
+    Returns
+    -------
+    PresenceRequirement or None
+    """
+    for pattern, template, one_player in _PRESENCE:
+        found = pattern.fullmatch(condition)
+        if found is None:
+            continue
+        amount = found["amount"]
+        at_least = 1 if amount in ("a", "an") else _NUMBER_WORDS[amount.split()[0]]
+        what = found["what"]
+        head, tail = (what.split(" with ", 1)[0], " with " + what.split(" with ", 1)[1]) if " with " in what \
+            else (what, "")
+        if at_least > 1:  # "nonland permanents": the plural noun ends the head
+            if not head.endswith("s"):
+                return None
+            head = head[:-1]
+        elif head.endswith("s") and not head.endswith("ss"):
+            return None  # a plural after "a": words not read
+        phrase = template.format(head=head, tail=tail)
+        try:
+            tree = _parser().parse(phrase + ".", start="effect")
+        except UnexpectedInput:
+            return None
+        reader = _SpellTextReader(phrase + ".")
+        reader.read(tree)
+        if reader.unsupported or len(reader.targets) != 1:
+            return None
+        (spec,) = reader.targets
+        if spec.phrase.lower() != phrase or spec.count != 1 or spec.distinct_from is not None:
+            return None
+        return PresenceRequirement(spec, at_least, one_player, condition)
+    return None
 
 
 _RATHER_THAN_PAY = re.compile(

@@ -382,6 +382,17 @@ class _Analysis:
         }
         return found
 
+    def total_cost_with(self, frame: Frame, chosen: dict[ChoiceKey, Any]) -> ManaCost:
+        """The total cost of the casts of a frame with these values of the rest, when targets change it (CR 601.2f).
+
+        The instances of "target" the total cost reads are tied to the frame by the payment rule, so they are
+        in ``chosen``, never lone.
+        """
+        problem = self.problem
+        if problem.total_cost_of is None:
+            return ManaCost.EMPTY
+        return problem.total_cost_of({**self.frame_values(frame), **chosen})
+
     def rest_fields(self, chosen: dict[ChoiceKey, Any]) -> tuple[dict[str, Any], dict[ObjectId, int], list]:
         """What values of the rest give a cast: its splices and cost objects, and its tied instances' choices.
 
@@ -546,6 +557,8 @@ class DecompositionEngine(Engine):
                     chosen.update(part)
                 rest, position, tied = analysis.rest_fields(chosen)
                 template = Cast(**fields, **rest)
+                if problem.total_cost_targets:  # the targets chosen change the total cost (CR 601.2f)
+                    template = template._replace(total_cost=analysis.total_cost_with(frame, chosen))
                 if not linked:
                     ordered = sorted(active, key=lambda slot: problem.target_order(slot.key, position))
                     lists = [analysis.choice_objects(slot) for slot in ordered]
@@ -653,6 +666,8 @@ class DecompositionEngine(Engine):
             else:
                 chosen.update(rng.choice(analysis.component_values(component, frame)))
         rest, position, targets = analysis.rest_fields(chosen)
+        if problem.total_cost_targets:  # the targets chosen change the total cost (CR 601.2f)
+            fields = {**fields, "total_cost": analysis.total_cost_with(frame, chosen)}
         for _, slot, atoms, _ in analysis.lone:
             if _is_on(atoms, frame):
                 targets.append((problem.target_order(slot.key, position), rng.choice(analysis.choice_objects(slot))))

@@ -39,7 +39,7 @@ from typing import Any
 
 from models.abilities import AdditionalCost, Cost, CostModifier, Count, ObjectCost, TargetKind
 from models.choices import (
-    ALTERNATIVE_COST, X, ChoiceKey, CostAction, CostObjectsKey, OptionalCostKey,
+    ALTERNATIVE_COST, X, ChoiceKey, CostAction, CostObjectsKey, OptionalCostKey, TargetKey,
 )
 from models.errors import UnsupportedRuleError
 from models.mana import ManaCost, ManaPayer, ManaSource, ManaSymbol, SymbolKind, simple_demand, sum_costs
@@ -51,8 +51,8 @@ from solver.qualities import has_qualities, is_of_kinds
 
 __all__ = [
     "add_cost_choices", "add_cost_rules", "available_mana_sources", "mana_sources_of", "generic_change", "count_of",
-    "cost_modifiers_of", "optional_cost_key", "cost_object_pool", "COST_OBJECT_KEYS",
-    "MOST_CANDIDATES_FOR_ANY_NUMBER",
+    "cost_modifiers_of", "target_cost_changes", "least_generic_change", "optional_cost_key", "cost_object_pool",
+    "COST_OBJECT_KEYS", "MOST_CANDIDATES_FOR_ANY_NUMBER",
 ]
 
 COST_OBJECT_KEYS = (
@@ -166,7 +166,19 @@ def cost_modifiers_of(problem: CastProblem) -> list[CostModifier]:
 
 
 def generic_change(problem: CastProblem) -> int:
-    """Generic mana added (positive) or taken off (negative) by cost changes (CR 601.2f).
+    """Generic mana added (positive) or taken off (negative) by the cost changes the state decides (CR 601.2f).
+
+    Changes that apply only if the spell targets an object of a kind are left out: see
+    :func:`target_cost_changes`.
+
+    Parameters
+    ----------
+    problem : CastProblem
+
+    Returns
+    -------
+    int
+        Generic mana, the sum of every change whose conditions hold.
 
     Raises
     ------
@@ -175,10 +187,58 @@ def generic_change(problem: CastProblem) -> int:
     """
     total = 0
     for modifier in cost_modifiers_of(problem):
-        if not all(requirement_holds(problem, r) for r in modifier.requires):
+        if modifier.if_targets is not None or not all(requirement_holds(problem, r) for r in modifier.requires):
             continue  # "if you control a Wizard", and the caster doesn't
         total += modifier.amount * (1 if modifier.per is None else count_of(problem, modifier.per))
     return total
+
+
+def target_cost_changes(problem: CastProblem) -> list[CostModifier]:
+    """The cost changes that apply if the spell targets an object of a kind, their other conditions holding.
+
+    "This spell costs {3} less to cast if it targets a tapped creature": the
+    targets are chosen (CR 601.2c) before the total cost is determined (CR
+    601.2f), so the change is a function of the target choices.
+
+    Parameters
+    ----------
+    problem : CastProblem
+
+    Returns
+    -------
+    list of CostModifier
+        Each with ``if_targets`` set, in the order of :func:`cost_modifiers_of`.
+
+    Raises
+    ------
+    UnsupportedRuleError
+        As :func:`cost_modifiers_of`.
+    """
+    return [m for m in cost_modifiers_of(problem)
+            if m.if_targets is not None and all(requirement_holds(problem, r) for r in m.requires)]
+
+
+def least_generic_change(problem: CastProblem) -> int:
+    """The lowest generic change any choice of targets can give: every reduction that targets may give, no increase.
+
+    What must be payable whatever the targets are (CR 601.2f): a bound, used
+    before targets are chosen.
+
+    Parameters
+    ----------
+    problem : CastProblem
+
+    Returns
+    -------
+    int
+        :func:`generic_change` plus the negative amounts of :func:`target_cost_changes`.
+
+    Raises
+    ------
+    UnsupportedRuleError
+        As :func:`cost_modifiers_of`.
+    """
+    return generic_change(problem) + sum(min(0, m.amount) for m in target_cost_changes(problem))
 
 
 def count_of(problem: CastProblem, count: Count) -> int:
@@ -723,6 +783,12 @@ def _add_payment(problem: CastProblem, terms: list[CostTerm], tapping: set[str],
     are paid assumes every one of them pays {1} (a condition it needs), and one more constraint, over the cards
     exiled, asks that they pay generic mana only and that the mana pays the rest (CR 702.66a-b). Convoke or
     improvise (``helpers``: the keyword and the permanents that could be tapped for it) likewise.
+
+    A cost change that applies if the spell targets an object of a kind ("if it targets a tapped creature")
+    makes the total cost a function of the instances of "target" that could choose such an object (CR 601.2c
+    comes before 601.2f): the payment constraint is over them too, and one more constraint, over the choices
+    made before targets only, asks that the cheapest total the targets allow can be paid (a condition the
+    payment needs, which stays broken as more is chosen).
     """
     sources = available_mana_sources(problem)
     payer = ManaPayer(sources)
@@ -739,14 +805,26 @@ def _add_payment(problem: CastProblem, terms: list[CostTerm], tapping: set[str],
     modifier = exact - (delve or 0)
     life = problem.state.life_of(problem.caster)
     mana_terms = [term for term in terms if not term.cost.mana.is_empty]
-    scope: tuple[ChoiceKey, ...] = tuple(dict.fromkeys(k for term in mana_terms for k in term.scope))
+    before: tuple[ChoiceKey, ...] = tuple(dict.fromkeys(k for term in mana_terms for k in term.scope))
     has_x = any(term.cost.mana.has_x for term in mana_terms)
-    if has_x and X not in scope:
-        scope += (X,)
-    positions = [tuple(scope.index(k) for k in term.scope) for term in mana_terms]
-    x_position = scope.index(X) if has_x else None
+    if has_x and X not in before:
+        before += (X,)
+    positions = [tuple(before.index(k) for k in term.scope) for term in mana_terms]
+    x_position = before.index(X) if has_x else None
+    named, targets = _targeted_changes(problem)
+    problem.total_cost_targets = targets
+    scope = before + targets
+    width = len(before)
+    cheapest = sum(min(0, amount) for amount, _ in named)
     totals: dict[tuple, ManaCost] = {}
     payable: dict[tuple, bool] = {}
+
+    def target_change(values: tuple) -> int:
+        """The generic change the targets chosen give, ``values`` being those of :data:`scope` (CR 601.2f)."""
+        if not named:
+            return 0
+        chosen = {target for value in values[width:] if value for target in value}
+        return sum(amount for amount, ids in named if not chosen.isdisjoint(ids))
 
     def parts(values: tuple) -> list[ManaCost]:
         """The costs that make up the total, before increases and reductions (CR 601.2f)."""
@@ -771,39 +849,40 @@ def _add_payment(problem: CastProblem, terms: list[CostTerm], tapping: set[str],
             return total.generic_reduction_options(-change)
         return (total,)
 
-    def total_options(values: tuple) -> tuple[ManaCost, ...]:
+    def total_options(values: tuple, change: int) -> tuple[ManaCost, ...]:
         """The total cost, or its options when a reduction meets {2/C} symbols (CR 601.2b, 601.2f)."""
-        return changed_options(values, modifier)
+        return changed_options(values, modifier + change)
 
     def total_before_cost_objects(values: tuple) -> ManaCost:
         """The total cost before delve or convoke pay any of it (CR 702.66b, 702.51b); its first option."""
-        return changed_options(values, exact)[0]
+        return changed_options(values[:width], exact + target_change(values))[0]
 
-    def pays(with_payer: ManaPayer, values: tuple) -> ManaCost | None:
+    def pays(with_payer: ManaPayer, values: tuple, change: int) -> ManaCost | None:
         """The first total cost option this payer can pay, or None."""
-        return next((option for option in total_options(values) if with_payer.can_pay(option, life=life)), None)
+        return next((option for option in total_options(values, change)
+                     if with_payer.can_pay(option, life=life)), None)
 
-    def total_cost(*values: Any) -> ManaCost:
-        total = totals.get(values)
+    def total_cost(values: tuple, change: int) -> ManaCost:
+        total = totals.get((values, change))
         if total is None:
-            options = total_options(values)
+            options = total_options(values, change)
             # with several options, the one announced is one that can be paid (CR 601.2b), if any
-            total = options[0] if len(options) == 1 else (pays(payer, values) or options[0])
-            totals[values] = total
+            total = options[0] if len(options) == 1 else (pays(payer, values, change) or options[0])
+            totals[values, change] = total
         return total
 
-    def can_pay_total(*values: Any) -> bool:
-        answer = payable.get(values)
+    def can_pay_total(values: tuple, change: int) -> bool:
+        answer = payable.get((values, change))
         if answer is None:
-            answer = _count_payment(values)
+            answer = _count_payment(values, change)
             if answer is None:  # a choice in the payment: match sources to symbols
-                options = total_options(values)
-                answer = (payer.can_pay(total_cost(*values), life=life) if len(options) == 1
-                          else pays(payer, values) is not None)
-            payable[values] = answer
+                options = total_options(values, change)
+                answer = (payer.can_pay(total_cost(values, change), life=life) if len(options) == 1
+                          else pays(payer, values, change) is not None)
+            payable[values, change] = answer
         return answer
 
-    def _count_payment(values: tuple) -> bool | None:
+    def _count_payment(values: tuple, change: int) -> bool | None:
         # The demand of the total cost, summed part by part without building it (CR 601.2f).
         demand: dict[str, int] = {}
         generic = 0
@@ -814,20 +893,39 @@ def _add_payment(problem: CastProblem, terms: list[CostTerm], tapping: set[str],
             for letter, need in simple[0].items():
                 demand[letter] = demand.get(letter, 0) + need
             generic += simple[1]
-        return payer.can_pay_demand(demand, max(0, generic + modifier))
+        return payer.can_pay_demand(demand, max(0, generic + modifier + change))
+
+    def split(values: tuple) -> tuple[tuple, int]:
+        """The values of the choices before targets, and the change the targets give."""
+        return values[:width], target_change(values)
 
     def total_of_assignment(assignment: Mapping[ChoiceKey, Any]) -> ManaCost:
-        return total_cost(*(assignment[key] for key in scope))
+        values = tuple(assignment[key] for key in before)
+        if all(key in assignment for key in targets):
+            return total_cost(values, target_change(values + tuple(assignment[key] for key in targets)))
+        return total_cost(values, cheapest)  # targets not chosen yet: the cheapest total they allow
 
     problem.total_cost_of = total_of_assignment
     problem.add_constraint(
-        scope, can_pay_total, "CR 601.2h", "the total cost can be paid with the mana available",
+        scope, lambda *values: can_pay_total(*split(values)), "CR 601.2h",
+        "the total cost can be paid with the mana available",
         lambda *values: (
-            f"the total cost {total_cost(*values)} can't be paid with the mana available to "
-            f"{problem.caster} ({_describe(sources)})" + _life_note(total_cost(*values), problem.caster, life)
+            f"the total cost {total_cost(*split(values))} can't be paid with the mana available to "
+            f"{problem.caster} ({_describe(sources)})" + _life_note(total_cost(*split(values)), problem.caster, life)
         ),
-        kind=ConstraintKind.MONOTONE,
+        kind=ConstraintKind.GENERAL if targets else ConstraintKind.MONOTONE,
     )
+    if targets:
+        problem.add_constraint(
+            before, lambda *values: can_pay_total(values, cheapest), "CR 601.2h",
+            "the total cost with every reduction the targets can give can be paid with the mana available",
+            lambda *values: (
+                f"the total cost {total_cost(values, cheapest)}, with every reduction its targets can give, can't "
+                f"be paid with the mana available to {problem.caster} ({_describe(sources)})"
+                + _life_note(total_cost(values, cheapest), problem.caster, life)
+            ),
+            kind=ConstraintKind.MONOTONE,
+        )
     if delve is not None:
         _add_delve(problem, scope, total_before_cost_objects, payer, life)
     if helpers is not None:
@@ -840,16 +938,44 @@ def _add_payment(problem: CastProblem, terms: list[CostTerm], tapping: set[str],
         def pay_untapped(*values: Any) -> bool:
             taps = values[-1]
             if not any(source.object_id in taps for source in sources):
-                return can_pay_total(*values[:-1])
+                return can_pay_total(*split(values[:-1]))
             rest = ManaPayer(tuple(s for s in sources if s.object_id not in taps))
-            return pays(rest, values[:-1]) is not None
+            return pays(rest, *split(values[:-1])) is not None
 
         problem.add_constraint(
             scope + (tap,), pay_untapped, "CR 601.2g",
             "a permanent tapped to pay a cost can't also have been tapped for mana",
-            lambda *values: (f"the total cost {total_cost(*values[:-1])} can't be paid without the mana of "
+            lambda *values: (f"the total cost {total_cost(*split(values[:-1]))} can't be paid without the mana of "
                              f"{', '.join(values[-1])}, tapped to pay a cost"),
         )
+
+
+def _targeted_changes(problem: CastProblem) -> tuple[list[tuple[int, frozenset[str]]], tuple[TargetKey, ...]]:
+    """The cost changes that depend on the spell's targets, and the instances of "target" they read (CR 601.2f).
+
+    Returns
+    -------
+    (list of (int, frozenset of str), tuple of TargetKey)
+        Each change's generic amount and the candidates its phrase names ("a tapped creature": the tapped
+        creatures); the instances that have a legal choice naming one of them (the others never change the
+        cost), in problem order. Both empty when no change of the spell depends on targets.
+    """
+    from solver.rules.targets import is_named_by  # the target rules import this module
+
+    changes = target_cost_changes(problem)
+    if not changes:
+        return [], ()
+    candidates = dict.fromkeys(c for slot in problem.slots for choice in slot.choices for c in choice)
+    named = []
+    for modifier in changes:
+        spec = modifier.if_targets
+        assert spec is not None, "target_cost_changes keeps changes with if_targets"
+        named.append((modifier.amount, frozenset(c for c in candidates if is_named_by(problem, spec, c))))
+    touched = frozenset().union(*(ids for _, ids in named))
+    keys = tuple(slot.key for slot in problem.slots if any(c in touched for choice in slot.choices for c in choice))
+    if not keys:
+        return [], ()
+    return [(amount, ids) for amount, ids in named if ids], keys
 
 
 def _add_delve(problem: CastProblem, scope: tuple[ChoiceKey, ...], total: Callable[[tuple], ManaCost],

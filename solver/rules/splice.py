@@ -32,7 +32,7 @@ from models.mana import ManaPayer, sum_costs
 from models.objects import GameObject, ObjectId, Zone
 from solver.abilities import abilities_of
 from solver.problem import CastProblem, CostTerm, LazyDomain, Reason
-from solver.rules.costs import available_mana_sources, cost_object_pool, generic_change
+from solver.rules.costs import available_mana_sources, cost_object_pool, least_generic_change
 
 __all__ = ["add_splice_rules", "splice_candidates", "splicing_cards", "explain_splices"]
 
@@ -98,7 +98,7 @@ class _Budget:
     def __init__(self, problem: CastProblem) -> None:
         self.problem = problem
         self.payer = ManaPayer(available_mana_sources(problem))
-        self.reduction = max(0, -generic_change(problem))
+        self.reduction = max(0, -least_generic_change(problem))  # with every reduction targets may give
         self.life = problem.state.life_of(problem.caster)
         self.objects = {key: len(cost_object_pool(problem, key))
                         for key in {CostObjectsKey(c.action, c.zone) for _, a in problem.splice_candidates.values()

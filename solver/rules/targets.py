@@ -39,7 +39,7 @@ from solver.qualities import holds, is_of_kinds
 from solver.rules.costs import MOST_CANDIDATES_FOR_ANY_NUMBER, optional_cost_key
 
 __all__ = ["add_target_rules", "add_target_slot", "candidates_of", "legal_targets", "why_not_legal_target",
-           "controller_of", "target_choices", "switch_of", "spell_on_stack_problem",
+           "is_named_by", "controller_of", "target_choices", "switch_of", "spell_on_stack_problem",
            "MOST_CANDIDATES_FOR_ANY_NUMBER"]
 
 
@@ -92,6 +92,37 @@ def _matches_kind(problem: CastProblem, spec: TargetSpec, candidate: str) -> Cal
     if not is_of_kinds(types, spec.kinds):
         return lambda: f"{obj.name} ({obj.id}) is not {_a(' or '.join(sorted(k.value for k in spec.kinds)))}"
     return _controller_mismatch(problem, spec, obj) or _quality_mismatch(problem, spec, obj)
+
+
+def is_named_by(problem: CastProblem, spec: TargetSpec, candidate: str) -> bool:
+    """Whether an object or player is what a target phrase names: its kind, controller and qualities (CR 115.1).
+
+    Protections, hexproof and shroud are not looked at: this asks what the
+    object is, as "if it targets a tapped creature" does (CR 601.2f), not
+    whether it can be targeted.
+
+    Parameters
+    ----------
+    problem : CastProblem
+    spec : TargetSpec
+        The phrase, e.g. "target tapped creature".
+    candidate : str
+        An object or player id.
+
+    Returns
+    -------
+    bool
+        False for an id the state does not have.
+
+    Raises
+    ------
+    UnsupportedRuleError
+        A quality the state's static abilities may change and can't be judged (power, types).
+    """
+    state = problem.state
+    if candidate not in state.players and not state.has_object(candidate):
+        return False
+    return _matches_kind(problem, spec, candidate) is None
 
 
 def _chosen_targets(problem: CastProblem, obj: GameObject) -> list[str]:
