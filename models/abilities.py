@@ -864,6 +864,9 @@ class CardAbilities:
     bestow : Cost or None
         The card may be cast bestowed, an Aura spell with enchant creature, for this cost rather than its mana
         cost (CR 702.103a-b); None when it has no bestow.
+    attached_grants : tuple of str
+        Keywords this Aura or Equipment gives the permanent it is attached to ("Equipped creature has shroud":
+        ``("shroud",)``), in the state's ``granted`` form (CR 613.1f, 301.5, 303.4).
     improvise : bool
         Each artifact its caster taps while it is cast pays for one generic
         mana of its total cost (CR 702.126a).
@@ -904,6 +907,7 @@ class CardAbilities:
     improvise: bool = False
     face_down: str | None = None
     bestow: Cost | None = None
+    attached_grants: tuple[str, ...] = ()
     flash: bool = False
     fuse: bool = False
     protections: tuple[Protection, ...] = ()

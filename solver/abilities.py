@@ -5,10 +5,11 @@ from __future__ import annotations
 import dataclasses
 
 from models.abilities import CardAbilities
-from models.objects import GameObject
+from models.objects import GameObject, Zone
 from models.oracle.parser import parse_card, parse_granted
+from models.state import GameState
 
-__all__ = ["abilities_of"]
+__all__ = ["abilities_of", "with_attached_grants"]
 
 
 _BY_IDENTITY: dict[int, tuple[GameObject, CardAbilities]] = {}
@@ -51,3 +52,46 @@ def _abilities_of(obj: GameObject) -> CardAbilities:
         shroud=own.shroud or granted.shroud, ward=own.ward or granted.ward,
         keywords=own.keywords | granted.keywords,
     )
+
+
+_GRANTED_STATES: dict[int, tuple[GameState, GameState]] = {}
+
+
+def with_attached_grants(state: GameState) -> GameState:
+    """The state with what Auras and Equipment give the permanents they are attached to added to their abilities.
+
+    "Equipped creature has shroud" (CR 301.5, 303.4, 613.1f): each keyword an attached Aura or Equipment gives
+    (:attr:`~models.abilities.CardAbilities.attached_grants`) is added to the ``granted`` abilities of the
+    permanent it is attached to, once (a state that already lists it is unchanged).
+
+    Parameters
+    ----------
+    state : GameState
+
+    Returns
+    -------
+    GameState
+        ``state`` itself when nothing is given; else a state whose objects carry the keywords. Kept by
+        identity, as :func:`abilities_of` keeps abilities.
+    """
+    found = _GRANTED_STATES.get(id(state))
+    if found is not None and found[0] is state:
+        return found[1]
+    extra: dict[str, list[str]] = {}
+    for obj in state.objects:
+        if obj.zone is not Zone.BATTLEFIELD or obj.attached_to is None:
+            continue
+        grants = abilities_of(obj).attached_grants
+        if grants and state.has_object(obj.attached_to) \
+                and state.object(obj.attached_to).zone is Zone.BATTLEFIELD:
+            extra.setdefault(obj.attached_to, []).extend(grants)
+    result = state
+    if extra:
+        objects = tuple(
+            dataclasses.replace(o, granted=tuple(dict.fromkeys(o.granted + tuple(extra[o.id])))) if o.id in extra
+            else o for o in state.objects)
+        result = dataclasses.replace(state, objects=objects)
+    if len(_GRANTED_STATES) >= _LIMIT:
+        _GRANTED_STATES.clear()
+    _GRANTED_STATES[id(state)] = (state, result)
+    return result

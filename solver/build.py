@@ -14,7 +14,7 @@ from __future__ import annotations
 from models.errors import InputError, UnsupportedRuleError
 from models.objects import PlayerId, Zone
 from models.state import GameState
-from solver.abilities import abilities_of
+from solver.abilities import abilities_of, with_attached_grants
 from solver.problem import CastProblem
 from solver.rules.costs import add_cost_choices, add_cost_rules
 from solver.rules.modes import add_mode_rules
@@ -70,6 +70,7 @@ def build_cast_problem(
     """
     if not state.has_object(card):
         raise InputError("card", f"no object with id {card!r} in the state")
+    state = with_attached_grants(state)  # what Auras and Equipment give (CR 613.1f)
     whole = state
     state = spell_of_halves(state, card, tuple(halves))
     if cast_as is not None:

@@ -6,6 +6,8 @@ expected structures are written by hand from the Oracle text, so the two can be 
 
 from __future__ import annotations
 
+import re
+
 from typing import Any
 
 from models.abilities import (
@@ -58,7 +60,8 @@ def _object_cost(cost: ObjectCost) -> str:
 def _additional(cost: AdditionalCost) -> list[str]:
     found = []
     if not cost.cost.mana.is_empty:
-        found.append(f"{cost.keyword or 'pay'} {cost.cost.mana}")
+        label = cost.keyword or "pay"  # two kickers are named by their costs: "kicker {1}{B}" (CR 702.33b)
+        found.append(label if label.endswith(str(cost.cost.mana)) else f"{label} {cost.cost.mana}")
     found += [_object_cost(o) for o in cost.cost.objects]
     if cost.cost.life_x:
         found.append("pay X life")
@@ -85,6 +88,7 @@ def bears_on_others(card: Card, abilities: CardAbilities) -> bool:
         or [m for m in abilities.cost_modifiers if not m.own] or abilities.protections or abilities.hexproof
         or abilities.shroud or abilities.hexproof_from or abilities.controller_hexproof
         or abilities.controller_shroud or abilities.mana_abilities or abilities.permanent_unsupported
+        or any(re.search(r"\b(protection|hexproof|shroud)\b", g) for g in abilities.attached_grants)
     )
 
 

@@ -71,12 +71,12 @@ def test_symbol_no_rule_defines_is_unsupported_with_its_line():
 def test_keyword_matches_whole_words_only():
     """Lightning Greaves: "Equipped creature has shroud" is no "Equip" line (CR 702.6): it grants shroud.
 
-    Unread, it must bear on targeting (CR 702.18a), for either player's spells.
+    It is read as what the Equipment gives the creature it is attached to (CR 702.18a, 613.1f): shroud and
+    haste; the "Equip {0}" line is an activated ability that bears on no cast.
     """
     card = read("Equipped creature has shroud and haste.\nEquip {0}", type_line="Artifact — Equipment",
                 cost="{2}", name="Lightning Greaves")
-    (unread,) = card.unsupported
-    assert unread.span == "Equipped creature has shroud and haste." and "targeting" in unread.topics
+    assert card.unsupported == () and card.attached_grants == ("shroud", "haste")
     reducer = read("Equipment spells you cast cost {1} less to cast.", type_line="Creature — Human",
                    cost="{1}{W}", name="Bureau Headmaster")
     (modifier,) = reducer.cost_modifiers

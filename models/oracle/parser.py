@@ -739,6 +739,83 @@ def _optional_keyword_cost(line: str, original: str) -> AdditionalCost | None:
     return record
 
 
+_ATTACHED_GRANT = re.compile(r"(?:enchanted|equipped) (?:creature|permanent) (?:gets [+-]\d+/[+-]\d+(?:,| and) )?"
+                             r"has (?P<what>.+?)\.?")
+
+
+def _attached_grants(line: str) -> tuple[str, ...] | None:
+    """The keywords an Aura or Equipment gives the permanent it is attached to, or None when not read.
+
+    "Equipped creature gets +2/+2 and has protection from red and from blue.", "Enchanted creature has
+    shroud.": each keyword the grammar reads as a granted keyword (the state's ``granted`` form); a change of
+    power and toughness beside it is judged where it matters (targets refuse to judge power under such text);
+    a quoted triggered or activated ability other than a mana ability is given too, but bears on no cast (its
+    targets are not a spell's, CR 115.1b, 602, 603). Anything else in the line (a quoted mana ability, a type
+    added, "protection from the chosen color") makes it not read: None.
+
+    Parameters
+    ----------
+    line : str
+        The prepared line (lowercased, reminder text removed).
+
+    Returns
+    -------
+    tuple of str or None
+        The keyword texts given (CR 613.1f), possibly empty; None when the line is not such a grant or a part
+        of it is not read.
+    """
+    found = _ATTACHED_GRANT.fullmatch(line)
+    if found is None:
+        return None
+    quoted: list[str] = []
+
+    def hold(match: re.Match[str]) -> str:
+        quoted.append(match.group(1))
+        return f"\x00{len(quoted) - 1}"
+
+    what = re.sub(r'"([^"]*)"', hold, found["what"])
+    grants = []
+    for item in re.split(r",? and (?!from\b)|, ", what):
+        item = item.strip()
+        if "\x00" in item and not re.fullmatch(r"\x00\d+", item):
+            return None  # a quoted ability inside other words: 'has "…" until …'
+        if item.startswith("\x00"):
+            ability = quoted[int(item[1:])].strip()
+            read = read_line(ability.rstrip(".") + ".") if not ability.endswith(".") else read_line(ability)
+            if isinstance(read, UnexpectedInput) or read[0] not in ("triggered_line", "activated_line") \
+                    or re.search(r":\s*add\b", ability):
+                return None
+            continue
+        try:
+            parse_granted((item,))
+        except InputError:
+            return None
+        grants.append(item)
+    return tuple(grants)
+
+
+_TWO_KICKERS = re.compile(r"kicker (?P<first>(?:\{[^}]+\})+) and/or (?P<second>(?:\{[^}]+\})+)")
+
+
+def _two_kickers(line: str, original: str) -> tuple[AdditionalCost, AdditionalCost] | None:
+    """"Kicker {1}{B} and/or {R}": two optional kicker costs, each paid or not (CR 702.33b), or None.
+
+    Each is named by its cost, ``"kicker {1}{B}"`` and ``"kicker {R}"``, as the text linked to it names it ("if
+    it was kicked with its {1}{B} kicker", CR 702.33f); text that asks only "if it was kicked" is linked to
+    either, and the cast rules report it rather than read it.
+    """
+    found = _TWO_KICKERS.fullmatch(line)
+    if found is None:
+        return None
+    costs = []
+    for part in ("first", "second"):
+        mana = ManaCost.parse(found[part], path="oracle_text")
+        if mana.has_x:
+            return None
+        costs.append(AdditionalCost(Cost(mana, text=original), f"kicker {mana}", optional=True, rule="CR 702.33b"))
+    return costs[0], costs[1]
+
+
 _ADDITIONAL = re.compile(r"as an additional cost to cast (?:this spell|~), (?P<optional>you may )?(?P<cost>[^.]+)\.")
 
 
@@ -1824,6 +1901,8 @@ def parse_card(card: Card) -> CardAbilities:
                 # Targets of triggered and activated abilities are not the spell's (CR 115.1b).
             elif (from_graveyard := _graveyard_keyword(line, original)) is not None:
                 alternative.append(from_graveyard)  # "Escape—{3}{B}{B}, Exile four other cards from your graveyard."
+            elif (kickers := _two_kickers(line, original)) is not None:
+                additional.extend(kickers)  # "Kicker {1}{B} and/or {R}": two kicker costs (CR 702.33b)
             elif (optional := _optional_keyword_cost(line, original)) is not None:
                 additional.append(optional)  # "Kicker—Sacrifice a creature.", "Buyback—Pay 3 life."
             elif _KEYWORD_SHAPED.fullmatch(line) or _KEYWORD_COST_DASH.match(line) or _keyword_then_cost(line):
@@ -1860,6 +1939,8 @@ def parse_card(card: Card) -> CardAbilities:
                     paid_text = re.match(r"if (?:~|this spell|it) was (kicked|bargained),", line)
                     spell_text.append(Instruction(original, tuple(reader.targets),
                                                   _PAID_CONDITIONS[paid_text.group(1)] if paid_text else ()))
+                elif (grants := _attached_grants(line)) is not None:
+                    out.setdefault("attached_grants", []).extend(grants)  # "Equipped creature has shroud." (CR 613)
                 elif _PERMANENT_RELEVANT.search(line):
                     unsupported.append(UnsupportedText(
                         original, "static ability that may bear on casting or targeting",
@@ -1932,6 +2013,7 @@ def parse_card(card: Card) -> CardAbilities:
         improvise=out.get("improvise", False),
         face_down=out.get("face_down"),
         bestow=out.get("bestow"),
+        attached_grants=tuple(out.get("attached_grants", ())),
         flash=out["flash"],
         fuse=out.get("fuse", False),
         protections=tuple(out["protections"]),

@@ -33,7 +33,7 @@ from models.errors import CastFormatError, UnsupportedRuleError
 from models.oracle.parser import ANY_NUMBER
 from models.objects import CardType, GameObject, ObjectId, PlayerId, Zone
 from models.state import GameState
-from solver.abilities import abilities_of
+from solver.abilities import abilities_of, with_attached_grants
 from solver.problem import CastProblem, ConstraintKind, LazyDomain, Reason, Switch, SwitchAtom, TargetSlot
 from solver.qualities import holds, is_of_kinds
 from solver.rules.costs import MOST_CANDIDATES_FOR_ANY_NUMBER, optional_cost_key
@@ -204,10 +204,16 @@ def _granted_protections(problem: CastProblem) -> None:
     if "granted protections" in problem.memo.checked:
         return
     for obj in problem.state.battlefield():
-        for unread in abilities_of(obj).permanent_unsupported:
+        abilities = abilities_of(obj)
+        for unread in abilities.permanent_unsupported:
             if "targeting" in unread.topics and _GRANTS_PROTECTION.search(re.sub(r'"[^"]*"', "", unread.span.lower())):
                 raise UnsupportedRuleError(obj.name, unread.span, "it may give other permanents or players hexproof, "
                                                                   "shroud or protection, which is not read")
+        given = [g for g in abilities.attached_grants if _GRANTS_PROTECTION.search(g)]
+        if given and obj.attached_to is None:
+            raise UnsupportedRuleError(obj.name, ", ".join(given), "it gives the permanent it is attached to "
+                                       f"{', '.join(given)}, and the state does not say what it is attached to "
+                                       "(CR 301.5, 303.4)")
     problem.memo.checked.add("granted protections")
 
 
@@ -775,6 +781,7 @@ def spell_on_stack_problem(
     CastFormatError
         The record names an instance of "target" the spell does not have.
     """
+    state = with_attached_grants(state)  # what Auras and Equipment give (CR 613.1f)
     problem = CastProblem(state, PlayerId(controller), spell, abilities_of(spell), is_copy=is_copy)
     instances = _check_record(problem, cast, path)
     made: dict[tuple, TargetSlot] = {}

@@ -30,3 +30,20 @@ def test_kicker_paying_life(make_state, casts, life, expected):
     state = make_state(hand=[("scuta", "Phyrexian Scuta")], battlefield=[(f"s{i}", "Swamp") for i in range(4)],
                        life={"P1": life, "P2": 20})
     assert len(casts(state, "scuta")) == expected
+
+
+def test_two_kicker_costs_are_each_paid_or_not(make_state, casts):
+    """"Kicker {1}{B} and/or {R}" is two kicker costs, "Kicker {1}{B}, kicker {R}" (CR 702.33b, 702.33d).
+
+    Degavolver {1}{W}. Two Plains, a Swamp and a Mountain (W, W, B, R): neither ({1}{W}) yes; {1}{B}
+    ({2}{W}{B}, four mana) yes; {R} ({1}{W}{R}) yes; both ({2}{W}{B}{R}, five mana) no: 3 casts. A third Plains
+    pays both: 4 casts.
+    """
+    def paid(found) -> list[tuple[str, ...]]:
+        return sorted(tuple(sorted(keyword for keyword, times in c.additional_costs if times)) for c in found)
+
+    board = [("p1", "Plains"), ("p2", "Plains"), ("s", "Swamp"), ("m", "Mountain")]
+    state = make_state(hand=[("volver", "Degavolver")], battlefield=board)
+    assert paid(casts(state, "volver")) == [(), ("kicker {1}{B}",), ("kicker {R}",)]
+    state = make_state(hand=[("volver", "Degavolver")], battlefield=board + [("p3", "Plains")])
+    assert paid(casts(state, "volver")) == [(), ("kicker {1}{B}",), ("kicker {1}{B}", "kicker {R}"), ("kicker {R}",)]

@@ -1,0 +1,74 @@
+"""What an Aura or Equipment gives the permanent it is attached to (CR 301.5, 303.4, 613.1f).
+
+"Equipped creature has shroud", "… gets +2/+2 and has protection from red and from blue": the keywords are the
+attached permanent's abilities, whether or not the state's ``granted`` lists them, and targeting follows
+(CR 702.18a shroud, 702.16b protection). What is attached to what comes from a Forge puzzle's ``AttachedTo``
+(the state-file contract has no key for it, so a state file gives what a permanent gains in ``granted``); where
+the state does not say, a protection given is unsupported, never guessed. Counts are worked out by hand; each
+scenario runs on every backend.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from models.errors import UnsupportedRuleError
+from models.state import GameState
+from solver.legal import legal_casts
+from tests.rules.conftest import lands
+
+
+def attach(state: GameState, what: str, to: str) -> GameState:
+    """The state with ``what`` attached to ``to`` (as a Forge puzzle's ``AttachedTo`` says)."""
+    objects = tuple(dataclasses.replace(o, attached_to=to) if o.id == what else o for o in state.objects)
+    return dataclasses.replace(state, objects=objects)
+
+
+def targets(found) -> list[str]:
+    """The single target of each cast, sorted."""
+    return sorted(t for cast in found for choice in cast.targets for t in choice.targets)
+
+
+def test_equipped_creature_with_shroud_cant_be_targeted(make_state, casts):
+    """Lightning Greaves ("Equipped creature has haste and shroud") on P2's Grizzly Bears (CR 702.18a).
+
+    Lightning Bolt at any target: P1, P2, P2's Hill Giant; not the equipped Bears: 3 casts.
+    """
+    state = make_state(hand=[("bolt", "Lightning Bolt")], battlefield=lands("Mountain", 1),
+                       opponent=[("bears", "Grizzly Bears"), ("giant", "Hill Giant"), ("greaves", "Lightning Greaves")])
+    assert targets(casts(attach(state, "greaves", "bears"), "bolt")) == ["P1", "P2", "giant"]
+
+
+def test_where_the_state_does_not_say_what_it_is_attached_to(make_state):
+    """Lightning Greaves attached to nothing the state names: which creature has shroud is unknown: unsupported."""
+    state = make_state(hand=[("bolt", "Lightning Bolt")], battlefield=lands("Mountain", 1),
+                       opponent=[("bears", "Grizzly Bears"), ("greaves", "Lightning Greaves")])
+    with pytest.raises(UnsupportedRuleError, match="attached to"):
+        legal_casts(state, "bolt").count()
+
+
+def test_sword_gives_protection_from_two_colours(make_state, casts):
+    """Sword of Fire and Ice gives protection from red and from blue (and +2/+2) to the equipped creature.
+
+    On P2's Bears: Lightning Bolt (red) can't target it (CR 702.16b): P1, P2, Hill Giant = 3. Swords to
+    Plowshares (white) can: the Bears and the Giant = 2.
+    """
+    state = attach(make_state(hand=[("bolt", "Lightning Bolt"), ("stp", "Swords to Plowshares")],
+                              battlefield=lands("Mountain", 1) + lands("Plains", 1),
+                              opponent=[("bears", "Grizzly Bears"), ("giant", "Hill Giant"),
+                                        ("sword", "Sword of Fire and Ice")]), "sword", "bears")
+    assert targets(casts(state, "bolt")) == ["P1", "P2", "giant"]
+    assert targets(casts(state, "stp")) == ["bears", "giant"]
+
+
+def test_a_grant_already_listed_is_not_doubled(make_state, casts):
+    """Robe of Mirrors ("Enchanted creature has shroud") on a Bears whose ``granted`` already says shroud.
+
+    Lightning Bolt: P1, P2 only: 2 casts.
+    """
+    state = attach(make_state(hand=[("bolt", "Lightning Bolt")], battlefield=lands("Mountain", 1),
+                              opponent=[("bears", "Grizzly Bears", {"granted": ["shroud"]}),
+                                        ("robe", "Robe of Mirrors")]), "robe", "bears")
+    assert targets(casts(state, "bolt")) == ["P1", "P2"]
