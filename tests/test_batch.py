@@ -86,6 +86,7 @@ EXPECTED = {
     "examples/rules26-treasure-cruise-delve.json": 6,  # four or five of five graveyard cards exiled: 5 + 1
     "examples/rules27-spectacle-this-turn.json": 3,  # spectacle {R}, P2 having lost life: any target, 3
     "examples/rules28-convoke.json": 4,  # both creatures convoke the {2}; any target: 4
+    "examples/rules29-evoke-squad.json": 5,  # Mulldrifter: mana cost or evoke 2 + squad paid 0, 1 or 2 times 3
     "examples/rules22-capsize-buyback.json": 14,  # 7 + 7 bought back
 }
 EXAMPLE_FILES = sorted(EXPECTED)  # the batch order: one directory, its files sorted
