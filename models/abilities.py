@@ -313,6 +313,11 @@ class ObjectCost:
         the caster (sacrifice, tap, return).
     mana_value_is_x : bool
         "… with mana value X": the object's mana value is the value of X (CR 107.3).
+    x_count : bool
+        "Discard X cards", "sacrifice X creatures": as many objects as the
+        value announced for the spell's X (CR 107.3a, 601.2b), ``count``
+        being None. X is that of the mana cost where it has one, else a
+        number the caster announces for this cost.
     text : str
         The cost as printed.
     """
@@ -323,6 +328,7 @@ class ObjectCost:
     qualities: ObjectFilter | None = None
     zone: Zone = Zone.BATTLEFIELD
     mana_value_is_x: bool = False
+    x_count: bool = False
     text: str = ""
 
 

@@ -49,7 +49,7 @@ def target_of(spec: TargetSpec, condition: tuple[str, ...] = ()) -> dict[str, An
 
 
 def _object_cost(cost: ObjectCost) -> str:
-    count = "any" if cost.count is None else "all" if cost.count == 0 else str(cost.count)
+    count = "X" if cost.x_count else "any" if cost.count is None else "all" if cost.count == 0 else str(cost.count)
     where = " from graveyard" if cost.zone is Zone.GRAVEYARD else " from hand" if cost.zone is Zone.HAND and \
         cost.action.value != "discard" else ""
     return f"{cost.action.value} {count}{where}"

@@ -671,6 +671,50 @@ def _printed_additional_cost(line: str, original: str) -> AdditionalCost | None:
                           optional=optional)
 
 
+_X_OBJECTS = re.compile(r"as an additional cost to cast (?:this spell|~), (?P<action>discard|sacrifice|exile) x "
+                        r"(?P<what>[^.]+)\.")
+
+
+def _x_objects_additional_cost(line: str, original: str) -> AdditionalCost | None:
+    """A mandatory additional cost of X objects, X the spell's X (CR 118.8, 107.3a, 601.2b), or None.
+
+    "discard X cards", "discard X creature cards", "sacrifice X creatures", "exile X creature cards from
+    your graveyard": the cost asks for exactly X objects, where X is the value of {X} in the mana cost
+    (Aether Tide) or, with none there, a number the caster announces (Nahiri's Wrath), as X targets or
+    X damage of the spell's text then use (CR 107.3a, 107.3i). The objects are a distinguishing choice
+    (CR 601.2h). None for anything else, at random ("discard X cards at random": not the caster's
+    choice, CR 701.9b) included: the line is then reported.
+    """
+    found = _X_OBJECTS.fullmatch(line)
+    if found is None:
+        return None
+    action, what = found["action"], found["what"]
+    if action == "discard":
+        noun = re.fullmatch(r"(?:(?P<kind>[a-z]+) )?cards", what)
+        if noun is None:
+            return None
+        kind = noun["kind"]
+        if kind is None:
+            qualities = None
+        elif kind in _CARD_TYPE_WORDS:
+            qualities = _card_type_filter(kind)
+        elif kind in _SUBTYPE_BY_WORD:
+            qualities = ObjectFilter((frozenset({Quality("subtype", _SUBTYPE_BY_WORD[kind])}),), kind)
+        else:
+            return None
+        cost: ObjectCost | None = ObjectCost(CostAction.DISCARD, None, qualities=qualities, zone=Zone.HAND)
+    else:
+        try:  # read as "two" of them, then made X of them
+            cost = _object_cost(f"{action} two {what}")
+        except _UnreadText:
+            cost = None
+    if cost is None:
+        return None
+    text = line[found.start("action"):].rstrip(".")
+    cost = dataclasses.replace(cost, count=None, x_count=True, text=text)
+    return AdditionalCost(Cost(objects=(cost,), text=original))
+
+
 def _keyword_then_cost(line: str) -> bool:
     """Whether a line is a keyword of the grammar followed by a cost ("Flashback {3}{B}, Pay 3 life.", CR 702)."""
     keyword = _battlefield_keyword_start().match(line) or _cast_keyword_start().match(line)
@@ -1531,14 +1575,9 @@ def parse_card(card: Card) -> CardAbilities:
                 if text == "pay x life.":
                     additional.append(AdditionalCost(Cost(life_x=True, text=original)))  # CR 119.4
                     continue
-                if text == "exile x cards from your graveyard." and card.mana_cost is not None and card.mana_cost.has_x:
-                    # the X of the cost is the X of the mana cost (CR 107.3a): that link is not modelled
-                    unsupported.append(UnsupportedText(original, "an additional cost of X objects with {X} in the "
-                                                                 "mana cost is not modelled"))
-                    continue
                 if text == "exile x cards from your graveyard.":
-                    # X is announced as the cost is paid (CR 601.2b): any number of cards, each number its own cast
-                    cost = ObjectCost(CostAction.EXILE, None, zone=Zone.GRAVEYARD, text=text)
+                    # X cards, X the spell's X: that of {X} in the mana cost, or announced (CR 107.3a, 601.2b)
+                    cost = ObjectCost(CostAction.EXILE, None, zone=Zone.GRAVEYARD, x_count=True, text=text)
                     additional.append(AdditionalCost(Cost(objects=(cost,), text=original)))
                     continue
                 every = text.startswith("sacrifice all ")
@@ -1677,6 +1716,8 @@ def parse_card(card: Card) -> CardAbilities:
                 unsupported.append(UnsupportedText(
                     original, what, casting_relevant=keyword is None, permanent_relevant=bool(_topics(original)),
                     topics=_topics(original), zones=frozenset(Zone) - {Zone.HAND} if other_zone else frozenset()))
+            elif (x_objects := _x_objects_additional_cost(line, original)) is not None:
+                additional.append(x_objects)  # "…, discard X cards." (CR 107.3a, 601.2b)
             elif (choice := _additional_cost_choice(line, original)) is not None:
                 additional.extend(choice)  # "…, discard a card or pay {5}." (CR 601.2b)
             elif (extra := _printed_additional_cost(line, original)) is not None:

@@ -298,10 +298,41 @@ def _times_why_not(name: str, key: OptionalCostKey, most: int, limit: int | None
     return why_not
 
 
+def _x_object_costs(problem: CastProblem) -> list[ObjectCost]:
+    """The card's additional costs of X objects ("discard X cards"), in printed order (CR 107.3a)."""
+    return [cost for additional in problem.abilities.additional_costs for cost in additional.cost.objects
+            if cost.x_count]
+
+
+def _add_x_of_objects(problem: CastProblem, costs: list[ObjectCost]) -> None:
+    """X of a spell with no {X} in its mana cost and an additional cost of X objects (CR 107.3a, 601.2b).
+
+    "As an additional cost to cast this spell, discard X cards": the caster announces X, and the cost asks
+    for X objects, so X is at most the objects the cost could take (CR 601.2h: a cost that can't be paid
+    can't be announced); 0 included. Casting without paying the mana cost does not fix this X at 0: it is
+    not in the mana cost (CR 107.3b).
+    """
+    spell = problem.spell
+    top = min(len(_candidates(problem, cost)) for cost in costs)
+
+    def why_not(value: Any) -> tuple[Reason, ...]:
+        if value is None:
+            return (Reason("CR 601.2b", f"{spell.name} has X in an additional cost: a value must be announced"),)
+        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            return (Reason("CR 107.3a", f"{value!r} is not a value of X"),)
+        return (Reason("CR 601.2h", f"X = {value} can't be paid: the cost '{costs[0].text}' can take at most "
+                                    f"{top} object(s)"),)
+
+    problem.add_variable(X, tuple(range(top + 1)), "CR 107.3a", why_not)
+
+
 def _add_x(problem: CastProblem) -> None:
     """X: announced before targets (CR 601.2b, 107.3a), so "X target" can depend on it."""
     spell = problem.spell
     mana_cost = spell.card.mana_cost
+    if (mana_cost is None or not mana_cost.has_x) and (x_objects := _x_object_costs(problem)):
+        _add_x_of_objects(problem, x_objects)
+        return
     if mana_cost is None or not mana_cost.has_x:
         problem.add_variable(X, (None,), "CR 107.3", lambda value: (
             Reason("CR 107.3", f"{spell.name} has no X in its mana cost"),))
@@ -401,8 +432,9 @@ def _add_cost_objects(problem: CastProblem, key: CostObjectsKey, needs: list[_Ne
     objects: dict[str, GameObject] = {o.id: o for o in pool}
     candidates = tuple(o.id for o in pool if any(need.matches(o) for need in needs))
     every = [need for need in needs if need.cost.count == 0]  # "sacrifice all creatures you control"
-    rest = [need for need in needs if need.cost.count is None]  # "any number of": none included
+    rest = [need for need in needs if need.cost.count is None and not need.cost.x_count]  # "any number of"
     counted = [need for need in needs if need.cost.count]
+    x_counted = [need for need in needs if need.cost.x_count]  # "discard X cards": X of them (CR 107.3a)
     if every and len(needs) > 1:
         raise UnsupportedRuleError(name, every[0].cost.text, f"'all' with other costs to {action.value}")
     if len(rest) > 1 or (rest and len(candidates) > MOST_CANDIDATES_FOR_ANY_NUMBER):
@@ -411,10 +443,12 @@ def _add_cost_objects(problem: CastProblem, key: CostObjectsKey, needs: list[_Ne
     rest_matches = rest[0].matches if rest else None
     # the needs in `counted` have a count (`or 0` only tells the type checker so)
     fixed = sum(n.cost.count or 0 for n in counted if not n.term.scope)
-    most = len(candidates) if rest or every else fixed + sum(
+    most = len(candidates) if rest or every or x_counted else fixed + sum(
         (n.cost.count or 0) * n.term.most_times for n in counted if n.term.scope)
     low = len(candidates) if every else fixed
-    scope = tuple(dict.fromkeys(k for n in counted + rest + every for k in n.term.scope))
+    scope = tuple(dict.fromkeys(k for n in counted + rest + every + x_counted for k in n.term.scope))
+    if x_counted:
+        scope += (X,)
 
     def asked(given: Mapping[ChoiceKey, Any]) -> list[tuple[int, Callable[[GameObject], bool]]]:
         found = []
@@ -422,6 +456,10 @@ def _add_cost_objects(problem: CastProblem, key: CostObjectsKey, needs: list[_Ne
             times = need.term.times(*(given[k] for k in need.term.scope))
             if times and need.cost.count:
                 found.append((need.cost.count * times, need.matches))
+        for need in x_counted:
+            times = need.term.times(*(given[k] for k in need.term.scope))
+            if times and given[X]:
+                found.append((given[X] * times, need.matches))
         return found
 
     def pays_with(given: Mapping[ChoiceKey, Any], chosen: tuple[str, ...]) -> bool:
@@ -463,6 +501,7 @@ def _add_cost_objects(problem: CastProblem, key: CostObjectsKey, needs: list[_Ne
         given = dict(zip(scope, values[:-1]))
         wanted = [f"{(n.cost.count or 0) * n.term.times(*(given[k] for k in n.term.scope))} for '{n.term.label}'"
                   for n in counted]
+        wanted += [f"X = {given[X]} for '{n.term.label}'" for n in x_counted]
         wanted += [f"any number for '{n.term.label}'" for n in rest] + [f"all for '{n.term.label}'" for n in every]
         return f"the costs ask to {action.value} {', '.join(wanted)}; {list(values[-1]) or 'nothing'} was given"
 
