@@ -27,6 +27,7 @@ __all__ = [
     "ModeChoice",
     "SpliceAbility",
     "ObjectCost",
+    "RevealCost",
     "Cost",
     "AdditionalCost",
     "AlternativeCost",
@@ -333,6 +334,36 @@ class ObjectCost:
 
 
 @dataclass(frozen=True, slots=True)
+class RevealCost:
+    """A card revealed from the caster's hand to pay a cost, or a permanent of theirs chosen (CR 701.20, 701.4a).
+
+    "Reveal a creature card from your hand" (Disaster Radius); "behold a Dragon": reveal a Dragon card
+    from the hand or choose a Dragon the caster controls (CR 701.4a). Revealing moves nothing (CR 701.20b)
+    and choosing a permanent changes nothing, so which card or permanent is used does not tell casts apart
+    (STATE_FORMAT.md, "What counts as one cast"): the cost is a condition of the cast. It can be paid iff
+    the caster's hand holds such a card other than the spell (on the stack from the start, CR 601.2a) or,
+    to behold, the caster controls such a permanent (CR 601.2h: a cost that can't be paid can't be chosen).
+    Revealing comes first among the costs (CR 601.2h: any order), so a card revealed may then pay
+    another cost. Where the cost is optional ("you may reveal a Dragon card"), whether it is paid is a
+    choice like any optional additional cost (CR 601.2b, 118.8b), open only when it can be paid.
+
+    Parameters
+    ----------
+    qualities : ObjectFilter
+        What the card (and, to behold, the permanent) is: a card type, a subtype, a colour ("colorless
+        creature"), every clause holding.
+    behold : bool
+        "Behold": a permanent the caster controls with those qualities does as well as a card (CR 701.4a).
+    text : str
+        The cost as printed: ``"reveal a creature card from your hand"``.
+    """
+
+    qualities: ObjectFilter
+    behold: bool = False
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class Cost:
     """A cost: mana, objects, life, or a payment that needs no choice (CR 118.1, 118.3).
 
@@ -347,6 +378,9 @@ class Cost:
     life : int
         "Pay 1 life": that much life, payable only with a life total at least
         that high (CR 119.4).
+    reveals : tuple of RevealCost
+        Cards revealed from the hand or beheld: conditions, not choices that
+        tell casts apart (CR 701.20, 701.4a).
     text : str
         As printed; also the whole of a cost that needs no choice and can
         always be paid ("An opponent gains 5 life.").
@@ -356,11 +390,13 @@ class Cost:
     objects: tuple[ObjectCost, ...] = ()
     life_x: bool = False
     life: int = 0
+    reveals: tuple[RevealCost, ...] = ()
     text: str = ""
 
     def __str__(self) -> str:
         """The mana, then what else is paid: ``"{1}{R}"``, ``"sacrifice two mountains."``."""
         parts = ([str(self.mana)] if not self.mana.is_empty else []) + [o.text for o in self.objects]
+        parts += [r.text for r in self.reveals]
         parts += ["pay X life"] if self.life_x else []
         parts += [f"pay {self.life} life"] if self.life else []
         return ", ".join(parts) or self.text or "{0}"

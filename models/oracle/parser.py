@@ -40,6 +40,7 @@ from models.abilities import (
     ManaAbility,
     Mode,
     ObjectCost,
+    RevealCost,
     ObjectFilter,
     Quality,
     ModeChoice,
@@ -548,7 +549,7 @@ def _cost_of_parts(text: str) -> Cost | str:
     subtype or type discarded, a card discarded, or objects sacrificed, tapped, exiled or returned (as in other
     costs). Returns the part that is not read, when one is not.
     """
-    mana, life, objects = ManaCost.EMPTY, 0, []
+    mana, life, objects, reveals = ManaCost.EMPTY, 0, [], []
     for part in re.split(r",? and |, ", text):
         paid = re.fullmatch(r"(?:pay )?((?:\{[^}]+\})+)", part)
         life_paid = re.fullmatch(r"pay (\d+) life", part)
@@ -575,6 +576,8 @@ def _cost_of_parts(text: str) -> Cost | str:
                        else Quality("type", CardType(what.capitalize())))
             objects.append(ObjectCost(CostAction.DISCARD, count, qualities=ObjectFilter((frozenset({quality}),), what),
                                       zone=Zone.HAND, text=part))
+        elif (revealed := _reveal_part(part)) is not None:
+            reveals.append(revealed)  # "reveal a creature card from your hand", "behold a Dragon"
         else:
             try:
                 cost = _object_cost(part)
@@ -583,7 +586,30 @@ def _cost_of_parts(text: str) -> Cost | str:
             if cost is None:
                 return part
             objects.append(cost)
-    return Cost(mana, tuple(objects), life=life, text=text)
+    return Cost(mana, tuple(objects), life=life, reveals=tuple(reveals), text=text)
+
+
+_REVEAL = re.compile(r"reveal (?:a|an) (?P<revealed>[a-z ]+?) card from your hand|behold (?:a|an) (?P<beheld>[a-z ]+)")
+_CARD_QUALITIES = ("type", "subtype", "color", "colors", "supertype")
+
+
+def _reveal_part(part: str) -> RevealCost | None:
+    """A cost part revealing a card from the hand, or beholding (CR 701.20a, 701.4a), or None when not read.
+
+    "reveal a creature card from your hand", "reveal a colorless creature card from your hand", "behold a
+    Dragon", "behold a Dragon creature": each word a card type, subtype, colour or supertype, every one
+    holding. A word that is none of these ("behold a Gamma creature") leaves the part unread.
+    """
+    found = _REVEAL.fullmatch(part)
+    if found is None:
+        return None
+    words = (found["revealed"] or found["beheld"]).split()
+    qualities = [_quality_of_word(word) for word in words]
+    if not qualities or any(q is None or q.attribute not in _CARD_QUALITIES for q in qualities):
+        return None
+    named = " ".join(words)
+    return RevealCost(ObjectFilter(tuple(frozenset({q}) for q in qualities if q is not None), named),
+                      behold=found["beheld"] is not None, text=part)
 
 
 _GRAVEYARD_KEYWORD = re.compile(r"(?P<keyword>flashback|escape)(?:—| (?=\{))(?P<cost>[^.]+)\.?")

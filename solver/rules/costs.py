@@ -37,7 +37,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from models.abilities import AdditionalCost, Cost, CostModifier, Count, ObjectCost, TargetKind
+from models.abilities import AdditionalCost, Cost, CostModifier, Count, ObjectCost, RevealCost, TargetKind
 from models.choices import (
     ALTERNATIVE_COST, X, ChoiceKey, CostAction, CostObjectsKey, OptionalCostKey,
 )
@@ -50,8 +50,8 @@ from solver.requirements import holds_for, requirement_holds, requirement_text
 from solver.qualities import has_qualities, is_of_kinds
 
 __all__ = [
-    "add_cost_choices", "add_cost_rules", "available_mana_sources", "mana_sources_of", "generic_change", "count_of",
-    "cost_modifiers_of", "optional_cost_key", "cost_object_pool", "COST_OBJECT_KEYS",
+    "add_cost_choices", "add_cost_rules", "available_mana_sources", "can_reveal", "mana_sources_of", "generic_change",
+    "count_of", "cost_modifiers_of", "optional_cost_key", "cost_object_pool", "COST_OBJECT_KEYS",
     "MOST_CANDIDATES_FOR_ANY_NUMBER",
 ]
 
@@ -610,6 +610,7 @@ def add_cost_rules(problem: CastProblem) -> None:
         terms.append(CostTerm(Cost(objects=(creature,), text="convoke"), (), lambda: 1, 1, "convoke"))
     candidates = _add_object_variables(problem, terms)
     _add_life(problem, terms)
+    _add_reveals(problem, terms)
     _add_mana_value_of_x(problem)
     tapping = set(candidates[CostObjectsKey(CostAction.TAP, Zone.BATTLEFIELD)])
     convoking = tuple(problem.state.object(o) for o in tapping) if problem.abilities.convoke else None
@@ -655,6 +656,51 @@ def _add_life(problem: CastProblem, terms: list[CostTerm]) -> None:
         f"X life can be paid only with a life total of X or more ({problem.caster} has {life})",
         lambda x: f"X is {x} and {problem.caster} has {life} life",
     )
+
+
+def can_reveal(problem: CastProblem, reveal: RevealCost) -> bool:
+    """Whether the caster can pay a cost revealing a card from their hand, or beholding (CR 701.20a, 701.4a).
+
+    Parameters
+    ----------
+    problem : CastProblem
+    reveal : RevealCost
+
+    Returns
+    -------
+    bool
+        A card of the caster's hand other than the spell (on the stack, CR 601.2a) has the qualities; or,
+        to behold, a permanent the caster controls has them (CR 701.4a).
+    """
+    state, caster = problem.state, problem.caster
+    if any(o.id != problem.spell.id and has_qualities(o, reveal.qualities) for o in state.hand(caster)):
+        return True
+    return reveal.behold and any(has_qualities(o, reveal.qualities)
+                                 for o in state.objects_in(Zone.BATTLEFIELD, caster))
+
+
+def _add_reveals(problem: CastProblem, terms: list[CostTerm]) -> None:
+    """Cards revealed or beheld to pay a cost: a condition of the cast, not a choice (CR 701.20, 701.4a, 601.2h).
+
+    A term revealing what the caster can't show is paid zero times: a cost that can't be paid is not
+    (CR 601.2h), so a mandatory one makes the spell uncastable, an optional one unpaid. Which card is shown
+    does not tell casts apart (revealing moves nothing, CR 701.20b).
+    """
+    name = problem.spell.name
+    for term in terms:
+        missing = [r for r in term.cost.reveals if not can_reveal(problem, r)]
+        if not missing:
+            continue
+        what = missing[0]
+        lack = (f"{problem.caster} has no {what.qualities.text} card in hand other than {name}"
+                + (f" and controls no {what.qualities.text}" if what.behold else ""))
+        problem.add_constraint(
+            term.scope, lambda *values, term=term: term.times(*values) == 0,
+            "CR 701.4a" if what.behold else "CR 701.20a",
+            f"'{what.text}' can be paid only with such a card in {problem.caster}'s hand"
+            + (" or such a permanent of theirs" if what.behold else ""),
+            lambda *values, what=what, lack=lack: f"'{what.text}' can't be paid: {lack}",
+        )
 
 
 def _add_fixed_life(problem: CastProblem, terms: list[CostTerm]) -> None:

@@ -95,3 +95,71 @@ def test_exile_x_cards_with_x_in_the_mana_cost(make_state, casts, swamps, expect
     found = casts(state, "scry")
     assert len(found) == expected
     assert all(len(c.exiles) == c.x for c in found)
+
+
+# ---------------------------------------------------------------- cards revealed, or beheld (CR 701.20, 701.4)
+
+@pytest.mark.parametrize(("other_card", "expected"), [("Grizzly Bears", 1), ("Opt", 0)])
+def test_reveal_a_creature_card_is_a_condition(make_state, casts, other_card, expected):
+    """CR 701.20a, 601.2h: Disaster Radius's "reveal a creature card from your hand" needs such a card.
+
+    {5}{R}{R} with seven Mountains, no target. With Grizzly Bears in hand: revealed, moving nothing, so one
+    cast (the card revealed is no choice of the count). With only Opt, no creature card: no cast.
+    """
+    state = make_state(hand=[("radius", "Disaster Radius"), ("other", other_card)],
+                       battlefield=[(f"m{i}", "Mountain") for i in range(7)])
+    found = casts(state, "radius")
+    assert len(found) == expected
+    assert all(not (c.discards or c.exiles) for c in found)
+
+
+@pytest.mark.parametrize(("in_hand", "expected"), [("Ornithopter", 1), ("Grizzly Bears", 0)])
+def test_reveal_a_colorless_creature_card(make_state, casts, in_hand, expected):
+    """CR 701.20a, 601.2a: Titan's Presence reveals a colorless creature card, never itself (on the stack).
+
+    {3} with three Islands; one target creature, P2's Grizzly Bears. Ornithopter (a colorless artifact
+    creature) in hand: 1 target x 1 = 1. Grizzly Bears in hand is green: the cost can't be paid, 0.
+    """
+    state = make_state(hand=[("presence", "Titan's Presence"), ("card", in_hand)],
+                       battlefield=[(f"i{i}", "Island") for i in range(3)], opponent=[("bears", "Grizzly Bears")])
+    assert len(casts(state, "presence")) == expected
+
+
+@pytest.mark.parametrize(("in_hand", "expected"), [("Shivan Dragon", 2), ("Grizzly Bears", 1)])
+def test_optional_reveal_is_paid_or_not(make_state, casts, in_hand, expected):
+    """CR 118.8b, 601.2b, 701.20a: Dragonlord's Prerogative's "you may reveal a Dragon card from your hand".
+
+    {4}{U}{U} with six Islands, no target. Whether the optional additional cost is paid is a choice of the
+    cast (STATE_FORMAT.md); it can be paid only with a Dragon card in hand. Shivan Dragon in hand: revealed
+    or not, 2. Grizzly Bears only: not paid, 1.
+    """
+    state = make_state(hand=[("prerogative", "Dragonlord's Prerogative"), ("card", in_hand)],
+                       battlefield=[(f"i{i}", "Island") for i in range(6)])
+    found = casts(state, "prerogative")
+    assert len(found) == expected
+    assert sorted(dict(c.additional_costs).get("optional additional cost", 0) for c in found) == list(
+        range(expected))
+
+
+@pytest.mark.parametrize(("hand", "battlefield", "swamps", "expected"), [
+    ((), ("Shivan Dragon",), 2, 4),
+    ((), (), 2, 1),
+    (("Shivan Dragon",), (), 1, 1),
+    ((), (), 1, 0),
+])
+def test_behold_a_dragon_or_pay(make_state, casts, hand, battlefield, swamps, expected):
+    """CR 701.4a, 601.2b: Caustic Exhale's "behold a Dragon or pay {1}": exactly one of the two is paid.
+
+    {B}; one target creature: P2's Grizzly Bears, and P1's Shivan Dragon when on the battlefield. Beholding
+    is a Dragon P1 controls or a Dragon card in P1's hand (a condition, no choice of which).
+    - Shivan Dragon on the battlefield, two Swamps: behold (1) or pay {1} ({1}{B}: 1) = 2 x targets (dragon,
+      bears) 2 = 4.
+    - No Dragon, two Swamps: pay {1} only, target bears: 1.
+    - Shivan Dragon in hand, one Swamp: behold (from the hand) only, target bears: 1.
+    - No Dragon, one Swamp: {1}{B} can't be paid and nothing to behold: 0.
+    """
+    state = make_state(hand=[("exhale", "Caustic Exhale")] + [(f"h{i}", n) for i, n in enumerate(hand)],
+                       battlefield=[(f"s{i}", "Swamp") for i in range(swamps)]
+                       + [(f"b{i}", n) for i, n in enumerate(battlefield)],
+                       opponent=[("bears", "Grizzly Bears")])
+    assert len(casts(state, "exhale")) == expected
