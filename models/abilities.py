@@ -381,6 +381,12 @@ class Cost:
     reveals : tuple of RevealCost
         Cards revealed from the hand or beheld: conditions, not choices that
         tell casts apart (CR 701.20, 701.4a).
+    discards_at_random : int
+        "Discard a card at random": how many cards. Which card goes is not
+        the caster's choice (CR 701.9b), so it tells no casts apart; the cost
+        is paid after the costs without random elements (CR 601.2h), so it
+        can be paid iff the hand holds that many cards besides the spell
+        (on the stack, CR 601.2a) and the cards the other costs take from it.
     text : str
         As printed; also the whole of a cost that needs no choice and can
         always be paid ("An opponent gains 5 life.").
@@ -391,12 +397,14 @@ class Cost:
     life_x: bool = False
     life: int = 0
     reveals: tuple[RevealCost, ...] = ()
+    discards_at_random: int = 0
     text: str = ""
 
     def __str__(self) -> str:
         """The mana, then what else is paid: ``"{1}{R}"``, ``"sacrifice two mountains."``."""
         parts = ([str(self.mana)] if not self.mana.is_empty else []) + [o.text for o in self.objects]
         parts += [r.text for r in self.reveals]
+        parts += [f"discard {self.discards_at_random} card(s) at random"] if self.discards_at_random else []
         parts += ["pay X life"] if self.life_x else []
         parts += [f"pay {self.life} life"] if self.life else []
         return ", ".join(parts) or self.text or "{0}"

@@ -60,6 +60,9 @@ def _additional(cost: AdditionalCost) -> list[str]:
     if not cost.cost.mana.is_empty:
         found.append(f"{cost.keyword or 'pay'} {cost.cost.mana}")
     found += [_object_cost(o) for o in cost.cost.objects]
+    if cost.cost.discards_at_random:
+        found.append(f"discard {cost.cost.discards_at_random} at random")
+    found += [f"{'behold' if r.behold else 'reveal'} {r.qualities.text}" for r in cost.cost.reveals]
     if cost.cost.life_x:
         found.append("pay X life")
     if not found and cost.keyword:

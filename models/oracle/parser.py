@@ -546,10 +546,11 @@ def _cost_of_parts(text: str) -> Cost | str:
     """A cost written as parts joined by "and" (CR 118): "pay 1 life and exile a blue card from your hand".
 
     Each part is mana ("pay {1}{U}"), life ("pay 4 life", CR 119.4), cards exiled from the hand or of a
-    subtype or type discarded, a card discarded, or objects sacrificed, tapped, exiled or returned (as in other
-    costs). Returns the part that is not read, when one is not.
+    subtype or type discarded, a card discarded (or discarded at random, CR 701.9b), a card revealed or
+    beheld (CR 701.20a, 701.4a), or objects sacrificed, tapped, exiled or returned (as in other costs).
+    Returns the part that is not read, when one is not.
     """
-    mana, life, objects, reveals = ManaCost.EMPTY, 0, [], []
+    mana, life, objects, reveals, at_random = ManaCost.EMPTY, 0, [], [], 0
     for part in re.split(r",? and |, ", text):
         paid = re.fullmatch(r"(?:pay )?((?:\{[^}]+\})+)", part)
         life_paid = re.fullmatch(r"pay (\d+) life", part)
@@ -576,6 +577,8 @@ def _cost_of_parts(text: str) -> Cost | str:
                        else Quality("type", CardType(what.capitalize())))
             objects.append(ObjectCost(CostAction.DISCARD, count, qualities=ObjectFilter((frozenset({quality}),), what),
                                       zone=Zone.HAND, text=part))
+        elif part == "discard a card at random":  # not the caster's choice of card (CR 701.9b)
+            at_random += 1
         elif (revealed := _reveal_part(part)) is not None:
             reveals.append(revealed)  # "reveal a creature card from your hand", "behold a Dragon"
         else:
@@ -586,7 +589,7 @@ def _cost_of_parts(text: str) -> Cost | str:
             if cost is None:
                 return part
             objects.append(cost)
-    return Cost(mana, tuple(objects), life=life, reveals=tuple(reveals), text=text)
+    return Cost(mana, tuple(objects), life=life, reveals=tuple(reveals), discards_at_random=at_random, text=text)
 
 
 _REVEAL = re.compile(r"reveal (?:a|an) (?P<revealed>[a-z ]+?) card from your hand|behold (?:a|an) (?P<beheld>[a-z ]+)")

@@ -611,6 +611,7 @@ def add_cost_rules(problem: CastProblem) -> None:
     candidates = _add_object_variables(problem, terms)
     _add_life(problem, terms)
     _add_reveals(problem, terms)
+    _add_discards_at_random(problem, terms)
     _add_mana_value_of_x(problem)
     tapping = set(candidates[CostObjectsKey(CostAction.TAP, Zone.BATTLEFIELD)])
     convoking = tuple(problem.state.object(o) for o in tapping) if problem.abilities.convoke else None
@@ -701,6 +702,40 @@ def _add_reveals(problem: CastProblem, terms: list[CostTerm]) -> None:
             + (" or such a permanent of theirs" if what.behold else ""),
             lambda *values, what=what, lack=lack: f"'{what.text}' can't be paid: {lack}",
         )
+
+
+def _add_discards_at_random(problem: CastProblem, terms: list[CostTerm]) -> None:
+    """Cards discarded at random: enough cards left in hand, which ones no choice (CR 701.9b, 601.2h).
+
+    Costs without random elements are paid first (CR 601.2h): the cards discarded or exiled from the hand
+    for them are gone when the random discards are made, so the hand (the spell aside, CR 601.2a) must hold
+    those and the random ones. The cards that go at random are not chosen by the caster (CR 701.9b) and
+    tell no casts apart.
+    """
+    random_terms = [term for term in terms if term.cost.discards_at_random]
+    if not random_terms:
+        return
+    hand = len(cost_object_pool(problem, CostObjectsKey(CostAction.DISCARD, Zone.HAND)))
+    taking = tuple(key for key in problem.variables
+                   if isinstance(key, CostObjectsKey) and key.zone is Zone.HAND)
+    scope: tuple[ChoiceKey, ...] = tuple(dict.fromkeys(k for term in random_terms for k in term.scope)) + taking
+    positions = [tuple(scope.index(k) for k in term.scope) for term in random_terms]
+
+    def at_random(values: tuple) -> int:
+        return sum(term.cost.discards_at_random * term.times(*(values[i] for i in where))
+                   for term, where in zip(random_terms, positions))
+
+    def enough(*values: Any) -> bool:
+        taken = sum(len(v) for v in values[len(values) - len(taking):])
+        return at_random(values) <= hand - taken
+
+    problem.add_constraint(
+        scope, enough, "CR 701.9b",
+        "the cards discarded at random are in the hand after the other costs are paid (CR 601.2h)",
+        lambda *values: (f"{at_random(values)} card(s) to discard at random, and {problem.caster}'s hand holds "
+                         f"{hand - sum(len(v) for v in values[len(values) - len(taking):])} besides "
+                         f"{problem.spell.name} and the cards the other costs take"),
+    )
 
 
 def _add_fixed_life(problem: CastProblem, terms: list[CostTerm]) -> None:

@@ -163,3 +163,32 @@ def test_behold_a_dragon_or_pay(make_state, casts, hand, battlefield, swamps, ex
                        + [(f"b{i}", n) for i, n in enumerate(battlefield)],
                        opponent=[("bears", "Grizzly Bears")])
     assert len(casts(state, "exhale")) == expected
+
+
+# ---------------------------------------------------------------- a card discarded at random (CR 701.9b)
+
+@pytest.mark.parametrize(("hand", "expected"), [(("Opt", "Shock"), 3), (("Opt",), 3), ((), 0)])
+def test_discard_at_random_is_a_condition(make_state, casts, hand, expected):
+    """CR 701.9b, 601.2a: Sonic Burst's "discard a card at random": which card is not the caster's choice.
+
+    {1}{R} with two Mountains; any target: P1, P2, P2's Grizzly Bears = 3. With one or two other cards in
+    hand the cost can be paid, and the card that goes tells no casts apart: 3 either way. With no other card
+    (the spell is on the stack), it can't: 0.
+    """
+    state = make_state(hand=[("burst", "Sonic Burst")] + [(f"h{i}", n) for i, n in enumerate(hand)],
+                       battlefield=[("m1", "Mountain"), ("m2", "Mountain")], opponent=[("bears", "Grizzly Bears")])
+    found = casts(state, "burst")
+    assert len(found) == expected
+    assert all(not c.discards for c in found)
+
+
+@pytest.mark.parametrize(("hand", "expected"), [(("Opt",), 8), ((), 4)])
+def test_buyback_with_a_random_discard(make_state, casts, hand, expected):
+    """CR 702.27a, 701.9b: Flowstone Flood's buyback pays 3 life and discards a card at random.
+
+    {3}{R} with four Mountains; target land: one of P1's four Mountains = 4. Buyback is paid with 3 life and
+    a card at random from the hand: with Opt in hand, paid or not, 2 x 4 = 8; with no other card, never: 4.
+    """
+    state = make_state(hand=[("flood", "Flowstone Flood")] + [(f"h{i}", n) for i, n in enumerate(hand)],
+                       battlefield=[(f"m{i}", "Mountain") for i in range(4)])
+    assert len(casts(state, "flood")) == expected
