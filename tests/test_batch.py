@@ -87,6 +87,7 @@ EXPECTED = {
     "examples/rules27-spectacle-this-turn.json": 3,  # spectacle {R}, P2 having lost life: any target, 3
     "examples/rules28-convoke.json": 4,  # both creatures convoke the {2}; any target: 4
     "examples/rules29-evoke-squad.json": 5,  # Mulldrifter: mana cost or evoke 2 + squad paid 0, 1 or 2 times 3
+    "examples/rules31-additional-cost-kinds.json": 11,  # X creatures 3 + behold or pay 4 + random discard 4 + 0
     "examples/rules22-capsize-buyback.json": 14,  # 7 + 7 bought back
 }
 EXAMPLE_FILES = sorted(EXPECTED)  # the batch order: one directory, its files sorted
