@@ -27,6 +27,7 @@ __all__ = [
     "ModeChoice",
     "SpliceAbility",
     "ObjectCost",
+    "RevealCost",
     "Cost",
     "AdditionalCost",
     "AlternativeCost",
@@ -314,6 +315,11 @@ class ObjectCost:
         the caster (sacrifice, tap, return).
     mana_value_is_x : bool
         "… with mana value X": the object's mana value is the value of X (CR 107.3).
+    x_count : bool
+        "Discard X cards", "sacrifice X creatures": as many objects as the
+        value announced for the spell's X (CR 107.3a, 601.2b), ``count``
+        being None. X is that of the mana cost where it has one, else a
+        number the caster announces for this cost.
     text : str
         The cost as printed.
     """
@@ -324,6 +330,37 @@ class ObjectCost:
     qualities: ObjectFilter | None = None
     zone: Zone = Zone.BATTLEFIELD
     mana_value_is_x: bool = False
+    x_count: bool = False
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class RevealCost:
+    """A card revealed from the caster's hand to pay a cost, or a permanent of theirs chosen (CR 701.20, 701.4a).
+
+    "Reveal a creature card from your hand" (Disaster Radius); "behold a Dragon": reveal a Dragon card
+    from the hand or choose a Dragon the caster controls (CR 701.4a). Revealing moves nothing (CR 701.20b)
+    and choosing a permanent changes nothing, so which card or permanent is used does not tell casts apart
+    (STATE_FORMAT.md, "What counts as one cast"): the cost is a condition of the cast. It can be paid iff
+    the caster's hand holds such a card other than the spell (on the stack from the start, CR 601.2a) or,
+    to behold, the caster controls such a permanent (CR 601.2h: a cost that can't be paid can't be chosen).
+    Revealing comes first among the costs (CR 601.2h: any order), so a card revealed may then pay
+    another cost. Where the cost is optional ("you may reveal a Dragon card"), whether it is paid is a
+    choice like any optional additional cost (CR 601.2b, 118.8b), open only when it can be paid.
+
+    Parameters
+    ----------
+    qualities : ObjectFilter
+        What the card (and, to behold, the permanent) is: a card type, a subtype, a colour ("colorless
+        creature"), every clause holding.
+    behold : bool
+        "Behold": a permanent the caster controls with those qualities does as well as a card (CR 701.4a).
+    text : str
+        The cost as printed: ``"reveal a creature card from your hand"``.
+    """
+
+    qualities: ObjectFilter
+    behold: bool = False
     text: str = ""
 
 
@@ -342,6 +379,15 @@ class Cost:
     life : int
         "Pay 1 life": that much life, payable only with a life total at least
         that high (CR 119.4).
+    reveals : tuple of RevealCost
+        Cards revealed from the hand or beheld: conditions, not choices that
+        tell casts apart (CR 701.20, 701.4a).
+    discards_at_random : int
+        "Discard a card at random": how many cards. Which card goes is not
+        the caster's choice (CR 701.9b), so it tells no casts apart; the cost
+        is paid after the costs without random elements (CR 601.2h), so it
+        can be paid iff the hand holds that many cards besides the spell
+        (on the stack, CR 601.2a) and the cards the other costs take from it.
     text : str
         As printed; also the whole of a cost that needs no choice and can
         always be paid ("An opponent gains 5 life.").
@@ -351,11 +397,15 @@ class Cost:
     objects: tuple[ObjectCost, ...] = ()
     life_x: bool = False
     life: int = 0
+    reveals: tuple[RevealCost, ...] = ()
+    discards_at_random: int = 0
     text: str = ""
 
     def __str__(self) -> str:
         """The mana, then what else is paid: ``"{1}{R}"``, ``"sacrifice two mountains."``."""
         parts = ([str(self.mana)] if not self.mana.is_empty else []) + [o.text for o in self.objects]
+        parts += [r.text for r in self.reveals]
+        parts += [f"discard {self.discards_at_random} card(s) at random"] if self.discards_at_random else []
         parts += ["pay X life"] if self.life_x else []
         parts += [f"pay {self.life} life"] if self.life else []
         return ", ".join(parts) or self.text or "{0}"

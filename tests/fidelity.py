@@ -51,7 +51,7 @@ def target_of(spec: TargetSpec, condition: tuple[str, ...] = ()) -> dict[str, An
 
 
 def _object_cost(cost: ObjectCost) -> str:
-    count = "any" if cost.count is None else "all" if cost.count == 0 else str(cost.count)
+    count = "X" if cost.x_count else "any" if cost.count is None else "all" if cost.count == 0 else str(cost.count)
     where = " from graveyard" if cost.zone is Zone.GRAVEYARD else " from hand" if cost.zone is Zone.HAND and \
         cost.action.value != "discard" else ""
     return f"{cost.action.value} {count}{where}"
@@ -63,6 +63,9 @@ def _additional(cost: AdditionalCost) -> list[str]:
         label = cost.keyword or "pay"  # two kickers are named by their costs: "kicker {1}{B}" (CR 702.33b)
         found.append(label if label.endswith(str(cost.cost.mana)) else f"{label} {cost.cost.mana}")
     found += [_object_cost(o) for o in cost.cost.objects]
+    if cost.cost.discards_at_random:
+        found.append(f"discard {cost.cost.discards_at_random} at random")
+    found += [f"{'behold' if r.behold else 'reveal'} {r.qualities.text}" for r in cost.cost.reveals]
     if cost.cost.life_x:
         found.append("pay X life")
     if not found and cost.keyword:

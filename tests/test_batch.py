@@ -88,6 +88,7 @@ EXPECTED = {
     "examples/rules28-convoke.json": 4,  # both creatures convoke the {2}; any target: 4
     "examples/rules29-evoke-squad.json": 5,  # Mulldrifter for its mana cost or evoke 2; squad paid 0, 1 or 2 times 3
     "examples/rules30-cost-if-it-targets.json": 3,  # Seized from Slumber 2 (tapped creatures) + Vanish 1 (Sol Ring)
+    "examples/rules31-additional-cost-kinds.json": 11,  # X creatures 3 + behold or pay 4 + random discard 4 + 0
     "examples/rules32-morph.json": 3,  # Zealot face down only 1; Willbender face up {U} or face down {3} 2
     "examples/rules22-capsize-buyback.json": 14,  # 7 + 7 bought back
 }

@@ -330,8 +330,9 @@ UNSUPPORTED = [
     ("Divine Verdict", "attacking or blocking"),
     # "Counter target Spirit or enchantment ...": a subtype or a kind is not read ("or" joins kinds)
     ("Urgent Exorcism", "spirit or enchantment"),
-    # "..., reveal a colorless creature card from your hand." - a revealed card is not modelled
-    ("Titan's Presence", "reveal a colorless creature card"),
+    # "..., put a card an opponent owns from exile into that player's graveyard.": a card moved from exile
+    # to pay a cost is not read
+    ("Processor Assault", "put a card an opponent owns from exile"),
     # "..., sacrifice a creature."
 ]
 

@@ -322,11 +322,13 @@ def test_conditional_permissions_are_reported():
         assert read(text).casting_unsupported
 
 
-def test_x_objects_of_a_cost_with_x_in_the_mana_cost_are_reported():
-    """Skeletal Scrying: "exile X cards" uses the X of {X}{B} (CR 107.3a), a link not modelled: reported."""
+def test_x_objects_of_a_cost_with_x_in_the_mana_cost_are_read():
+    """Skeletal Scrying: "exile X cards" uses the X of {X}{B} (CR 107.3a): X cards, X the spell's X."""
     card = read("As an additional cost to cast this spell, exile X cards from your graveyard.\nYou draw X cards "
                 "and you lose X life.", type_line="Instant", cost="{X}{B}", name="Skeletal Scrying")
-    assert card.casting_unsupported and not card.additional_costs
+    (additional,) = card.additional_costs
+    (cost,) = additional.cost.objects
+    assert not card.casting_unsupported and cost.x_count and cost.count is None and cost.zone is Zone.GRAVEYARD
 
 
 URZA_BLAST = {"name": "Urza's Ruinous Blast", "mana_cost": "{4}{W}", "type_line": "Legendary Sorcery",

@@ -41,6 +41,7 @@ from models.abilities import (
     ManaAbility,
     Mode,
     ObjectCost,
+    RevealCost,
     ObjectFilter,
     Quality,
     ModeChoice,
@@ -657,10 +658,11 @@ def _cost_of_parts(text: str) -> Cost | str:
     """A cost written as parts joined by "and" (CR 118): "pay 1 life and exile a blue card from your hand".
 
     Each part is mana ("pay {1}{U}"), life ("pay 4 life", CR 119.4), cards exiled from the hand or of a
-    subtype or type discarded, a card discarded, or objects sacrificed, tapped, exiled or returned (as in other
-    costs). Returns the part that is not read, when one is not.
+    subtype or type discarded, a card discarded (or discarded at random, CR 701.9b), a card revealed or
+    beheld (CR 701.20a, 701.4a), or objects sacrificed, tapped, exiled or returned (as in other costs).
+    Returns the part that is not read, when one is not.
     """
-    mana, life, objects = ManaCost.EMPTY, 0, []
+    mana, life, objects, reveals, at_random = ManaCost.EMPTY, 0, [], [], 0
     for part in re.split(r",? and |, ", text):
         paid = re.fullmatch(r"(?:pay )?((?:\{[^}]+\})+)", part)
         life_paid = re.fullmatch(r"pay (\d+) life", part)
@@ -687,6 +689,10 @@ def _cost_of_parts(text: str) -> Cost | str:
                        else Quality("type", CardType(what.capitalize())))
             objects.append(ObjectCost(CostAction.DISCARD, count, qualities=ObjectFilter((frozenset({quality}),), what),
                                       zone=Zone.HAND, text=part))
+        elif part == "discard a card at random":  # not the caster's choice of card (CR 701.9b)
+            at_random += 1
+        elif (revealed := _reveal_part(part)) is not None:
+            reveals.append(revealed)  # "reveal a creature card from your hand", "behold a Dragon"
         else:
             try:
                 cost = _object_cost(part)
@@ -695,7 +701,30 @@ def _cost_of_parts(text: str) -> Cost | str:
             if cost is None:
                 return part
             objects.append(cost)
-    return Cost(mana, tuple(objects), life=life, text=text)
+    return Cost(mana, tuple(objects), life=life, reveals=tuple(reveals), discards_at_random=at_random, text=text)
+
+
+_REVEAL = re.compile(r"reveal (?:a|an) (?P<revealed>[a-z ]+?) card from your hand|behold (?:a|an) (?P<beheld>[a-z ]+)")
+_CARD_QUALITIES = ("type", "subtype", "color", "colors", "supertype")
+
+
+def _reveal_part(part: str) -> RevealCost | None:
+    """A cost part revealing a card from the hand, or beholding (CR 701.20a, 701.4a), or None when not read.
+
+    "reveal a creature card from your hand", "reveal a colorless creature card from your hand", "behold a
+    Dragon", "behold a Dragon creature": each word a card type, subtype, colour or supertype, every one
+    holding. A word that is none of these ("behold a Gamma creature") leaves the part unread.
+    """
+    found = _REVEAL.fullmatch(part)
+    if found is None:
+        return None
+    words = (found["revealed"] or found["beheld"]).split()
+    qualities = [_quality_of_word(word) for word in words]
+    if not qualities or any(q is None or q.attribute not in _CARD_QUALITIES for q in qualities):
+        return None
+    named = " ".join(words)
+    return RevealCost(ObjectFilter(tuple(frozenset({q}) for q in qualities if q is not None), named),
+                      behold=found["beheld"] is not None, text=part)
 
 
 _GRAVEYARD_KEYWORD = re.compile(r"(?P<keyword>flashback|escape)(?:—| (?=\{))(?P<cost>[^.]+)\.?")
@@ -858,6 +887,50 @@ def _printed_additional_cost(line: str, original: str) -> AdditionalCost | None:
     optional = bool(found["optional"])
     return AdditionalCost(dataclasses.replace(cost, text=original), "optional additional cost" if optional else None,
                           optional=optional)
+
+
+_X_OBJECTS = re.compile(r"as an additional cost to cast (?:this spell|~), (?P<action>discard|sacrifice|exile) x "
+                        r"(?P<what>[^.]+)\.")
+
+
+def _x_objects_additional_cost(line: str, original: str) -> AdditionalCost | None:
+    """A mandatory additional cost of X objects, X the spell's X (CR 118.8, 107.3a, 601.2b), or None.
+
+    "discard X cards", "discard X creature cards", "sacrifice X creatures", "exile X creature cards from
+    your graveyard": the cost asks for exactly X objects, where X is the value of {X} in the mana cost
+    (Aether Tide) or, with none there, a number the caster announces (Nahiri's Wrath), as X targets or
+    X damage of the spell's text then use (CR 107.3a, 107.3i). The objects are a distinguishing choice
+    (CR 601.2h). None for anything else, at random ("discard X cards at random": not the caster's
+    choice, CR 701.9b) included: the line is then reported.
+    """
+    found = _X_OBJECTS.fullmatch(line)
+    if found is None:
+        return None
+    action, what = found["action"], found["what"]
+    if action == "discard":
+        noun = re.fullmatch(r"(?:(?P<kind>[a-z]+) )?cards", what)
+        if noun is None:
+            return None
+        kind = noun["kind"]
+        if kind is None:
+            qualities = None
+        elif kind in _CARD_TYPE_WORDS:
+            qualities = _card_type_filter(kind)
+        elif kind in _SUBTYPE_BY_WORD:
+            qualities = ObjectFilter((frozenset({Quality("subtype", _SUBTYPE_BY_WORD[kind])}),), kind)
+        else:
+            return None
+        cost: ObjectCost | None = ObjectCost(CostAction.DISCARD, None, qualities=qualities, zone=Zone.HAND)
+    else:
+        try:  # read as "two" of them, then made X of them
+            cost = _object_cost(f"{action} two {what}")
+        except _UnreadText:
+            cost = None
+    if cost is None:
+        return None
+    text = line[found.start("action"):].rstrip(".")
+    cost = dataclasses.replace(cost, count=None, x_count=True, text=text)
+    return AdditionalCost(Cost(objects=(cost,), text=original))
 
 
 def _keyword_then_cost(line: str) -> bool:
@@ -1767,14 +1840,9 @@ def parse_card(card: Card) -> CardAbilities:
                 if text == "pay x life.":
                     additional.append(AdditionalCost(Cost(life_x=True, text=original)))  # CR 119.4
                     continue
-                if text == "exile x cards from your graveyard." and card.mana_cost is not None and card.mana_cost.has_x:
-                    # the X of the cost is the X of the mana cost (CR 107.3a): that link is not modelled
-                    unsupported.append(UnsupportedText(original, "an additional cost of X objects with {X} in the "
-                                                                 "mana cost is not modelled"))
-                    continue
                 if text == "exile x cards from your graveyard.":
-                    # X is announced as the cost is paid (CR 601.2b): any number of cards, each number its own cast
-                    cost = ObjectCost(CostAction.EXILE, None, zone=Zone.GRAVEYARD, text=text)
+                    # X cards, X the spell's X: that of {X} in the mana cost, or announced (CR 107.3a, 601.2b)
+                    cost = ObjectCost(CostAction.EXILE, None, zone=Zone.GRAVEYARD, x_count=True, text=text)
                     additional.append(AdditionalCost(Cost(objects=(cost,), text=original)))
                     continue
                 every = text.startswith("sacrifice all ")
@@ -1915,6 +1983,8 @@ def parse_card(card: Card) -> CardAbilities:
                 unsupported.append(UnsupportedText(
                     original, what, casting_relevant=keyword is None, permanent_relevant=bool(_topics(original)),
                     topics=_topics(original), zones=frozenset(Zone) - {Zone.HAND} if other_zone else frozenset()))
+            elif (x_objects := _x_objects_additional_cost(line, original)) is not None:
+                additional.append(x_objects)  # "…, discard X cards." (CR 107.3a, 601.2b)
             elif (choice := _additional_cost_choice(line, original)) is not None:
                 additional.extend(choice)  # "…, discard a card or pay {5}." (CR 601.2b)
             elif (extra := _printed_additional_cost(line, original)) is not None:

@@ -37,7 +37,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from models.abilities import AdditionalCost, Cost, CostModifier, Count, ObjectCost, TargetKind
+from models.abilities import AdditionalCost, Cost, CostModifier, Count, ObjectCost, RevealCost, TargetKind
 from models.choices import (
     ALTERNATIVE_COST, X, ChoiceKey, CostAction, CostObjectsKey, OptionalCostKey, TargetKey,
 )
@@ -50,9 +50,9 @@ from solver.requirements import holds_for, requirement_holds, requirement_text
 from solver.qualities import has_qualities, is_of_kinds
 
 __all__ = [
-    "add_cost_choices", "add_cost_rules", "available_mana_sources", "mana_sources_of", "generic_change", "count_of",
-    "cost_modifiers_of", "target_cost_changes", "least_generic_change", "optional_cost_key", "cost_object_pool",
-    "COST_OBJECT_KEYS", "MOST_CANDIDATES_FOR_ANY_NUMBER",
+    "add_cost_choices", "add_cost_rules", "available_mana_sources", "can_reveal", "mana_sources_of", "generic_change",
+    "count_of", "cost_modifiers_of", "target_cost_changes", "least_generic_change", "optional_cost_key",
+    "cost_object_pool", "COST_OBJECT_KEYS", "MOST_CANDIDATES_FOR_ANY_NUMBER",
 ]
 
 COST_OBJECT_KEYS = (
@@ -364,10 +364,41 @@ def _times_why_not(name: str, key: OptionalCostKey, most: int, limit: int | None
     return why_not
 
 
+def _x_object_costs(problem: CastProblem) -> list[ObjectCost]:
+    """The card's additional costs of X objects ("discard X cards"), in printed order (CR 107.3a)."""
+    return [cost for additional in problem.abilities.additional_costs for cost in additional.cost.objects
+            if cost.x_count]
+
+
+def _add_x_of_objects(problem: CastProblem, costs: list[ObjectCost]) -> None:
+    """X of a spell with no {X} in its mana cost and an additional cost of X objects (CR 107.3a, 601.2b).
+
+    "As an additional cost to cast this spell, discard X cards": the caster announces X, and the cost asks
+    for X objects, so X is at most the objects the cost could take (CR 601.2h: a cost that can't be paid
+    can't be announced); 0 included. Casting without paying the mana cost does not fix this X at 0: it is
+    not in the mana cost (CR 107.3b).
+    """
+    spell = problem.spell
+    top = min(len(_candidates(problem, cost)) for cost in costs)
+
+    def why_not(value: Any) -> tuple[Reason, ...]:
+        if value is None:
+            return (Reason("CR 601.2b", f"{spell.name} has X in an additional cost: a value must be announced"),)
+        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            return (Reason("CR 107.3a", f"{value!r} is not a value of X"),)
+        return (Reason("CR 601.2h", f"X = {value} can't be paid: the cost '{costs[0].text}' can take at most "
+                                    f"{top} object(s)"),)
+
+    problem.add_variable(X, tuple(range(top + 1)), "CR 107.3a", why_not)
+
+
 def _add_x(problem: CastProblem) -> None:
     """X: announced before targets (CR 601.2b, 107.3a), so "X target" can depend on it."""
     spell = problem.spell
     mana_cost = spell.card.mana_cost
+    if (mana_cost is None or not mana_cost.has_x) and (x_objects := _x_object_costs(problem)):
+        _add_x_of_objects(problem, x_objects)
+        return
     if mana_cost is None or not mana_cost.has_x:
         problem.add_variable(X, (None,), "CR 107.3", lambda value: (
             Reason("CR 107.3", f"{spell.name} has no X in its mana cost"),))
@@ -467,8 +498,9 @@ def _add_cost_objects(problem: CastProblem, key: CostObjectsKey, needs: list[_Ne
     objects: dict[str, GameObject] = {o.id: o for o in pool}
     candidates = tuple(o.id for o in pool if any(need.matches(o) for need in needs))
     every = [need for need in needs if need.cost.count == 0]  # "sacrifice all creatures you control"
-    rest = [need for need in needs if need.cost.count is None]  # "any number of": none included
+    rest = [need for need in needs if need.cost.count is None and not need.cost.x_count]  # "any number of"
     counted = [need for need in needs if need.cost.count]
+    x_counted = [need for need in needs if need.cost.x_count]  # "discard X cards": X of them (CR 107.3a)
     if every and len(needs) > 1:
         raise UnsupportedRuleError(name, every[0].cost.text, f"'all' with other costs to {action.value}")
     if len(rest) > 1 or (rest and len(candidates) > MOST_CANDIDATES_FOR_ANY_NUMBER):
@@ -477,10 +509,12 @@ def _add_cost_objects(problem: CastProblem, key: CostObjectsKey, needs: list[_Ne
     rest_matches = rest[0].matches if rest else None
     # the needs in `counted` have a count (`or 0` only tells the type checker so)
     fixed = sum(n.cost.count or 0 for n in counted if not n.term.scope)
-    most = len(candidates) if rest or every else fixed + sum(
+    most = len(candidates) if rest or every or x_counted else fixed + sum(
         (n.cost.count or 0) * n.term.most_times for n in counted if n.term.scope)
     low = len(candidates) if every else fixed
-    scope = tuple(dict.fromkeys(k for n in counted + rest + every for k in n.term.scope))
+    scope = tuple(dict.fromkeys(k for n in counted + rest + every + x_counted for k in n.term.scope))
+    if x_counted:
+        scope += (X,)
 
     def asked(given: Mapping[ChoiceKey, Any]) -> list[tuple[int, Callable[[GameObject], bool]]]:
         found = []
@@ -488,6 +522,10 @@ def _add_cost_objects(problem: CastProblem, key: CostObjectsKey, needs: list[_Ne
             times = need.term.times(*(given[k] for k in need.term.scope))
             if times and need.cost.count:
                 found.append((need.cost.count * times, need.matches))
+        for need in x_counted:
+            times = need.term.times(*(given[k] for k in need.term.scope))
+            if times and given[X]:
+                found.append((given[X] * times, need.matches))
         return found
 
     def pays_with(given: Mapping[ChoiceKey, Any], chosen: tuple[str, ...]) -> bool:
@@ -529,6 +567,7 @@ def _add_cost_objects(problem: CastProblem, key: CostObjectsKey, needs: list[_Ne
         given = dict(zip(scope, values[:-1]))
         wanted = [f"{(n.cost.count or 0) * n.term.times(*(given[k] for k in n.term.scope))} for '{n.term.label}'"
                   for n in counted]
+        wanted += [f"X = {given[X]} for '{n.term.label}'" for n in x_counted]
         wanted += [f"any number for '{n.term.label}'" for n in rest] + [f"all for '{n.term.label}'" for n in every]
         return f"the costs ask to {action.value} {', '.join(wanted)}; {list(values[-1]) or 'nothing'} was given"
 
@@ -639,6 +678,8 @@ def add_cost_rules(problem: CastProblem) -> None:
         terms.append(CostTerm(Cost(objects=(tapped,), text=tapper.keyword), (), lambda: 1, 1, tapper.keyword))
     candidates = _add_object_variables(problem, terms)
     _add_life(problem, terms)
+    _add_reveals(problem, terms)
+    _add_discards_at_random(problem, terms)
     _add_mana_value_of_x(problem)
     tapping = set(candidates[CostObjectsKey(CostAction.TAP, Zone.BATTLEFIELD)])
     helpers = None if tapper is None else (tapper, tuple(problem.state.object(o) for o in tapping))
@@ -722,6 +763,85 @@ def _add_life(problem: CastProblem, terms: list[CostTerm]) -> None:
         (X,), lambda x: x is None or x == 0 or x <= life, "CR 119.4",
         f"X life can be paid only with a life total of X or more ({problem.caster} has {life})",
         lambda x: f"X is {x} and {problem.caster} has {life} life",
+    )
+
+
+def can_reveal(problem: CastProblem, reveal: RevealCost) -> bool:
+    """Whether the caster can pay a cost revealing a card from their hand, or beholding (CR 701.20a, 701.4a).
+
+    Parameters
+    ----------
+    problem : CastProblem
+    reveal : RevealCost
+
+    Returns
+    -------
+    bool
+        A card of the caster's hand other than the spell (on the stack, CR 601.2a) has the qualities; or,
+        to behold, a permanent the caster controls has them (CR 701.4a).
+    """
+    state, caster = problem.state, problem.caster
+    if any(o.id != problem.spell.id and has_qualities(o, reveal.qualities) for o in state.hand(caster)):
+        return True
+    return reveal.behold and any(has_qualities(o, reveal.qualities)
+                                 for o in state.objects_in(Zone.BATTLEFIELD, caster))
+
+
+def _add_reveals(problem: CastProblem, terms: list[CostTerm]) -> None:
+    """Cards revealed or beheld to pay a cost: a condition of the cast, not a choice (CR 701.20, 701.4a, 601.2h).
+
+    A term revealing what the caster can't show is paid zero times: a cost that can't be paid is not
+    (CR 601.2h), so a mandatory one makes the spell uncastable, an optional one unpaid. Which card is shown
+    does not tell casts apart (revealing moves nothing, CR 701.20b).
+    """
+    name = problem.spell.name
+    for term in terms:
+        missing = [r for r in term.cost.reveals if not can_reveal(problem, r)]
+        if not missing:
+            continue
+        what = missing[0]
+        lack = (f"{problem.caster} has no {what.qualities.text} card in hand other than {name}"
+                + (f" and controls no {what.qualities.text}" if what.behold else ""))
+        problem.add_constraint(
+            term.scope, lambda *values, term=term: term.times(*values) == 0,
+            "CR 701.4a" if what.behold else "CR 701.20a",
+            f"'{what.text}' can be paid only with such a card in {problem.caster}'s hand"
+            + (" or such a permanent of theirs" if what.behold else ""),
+            lambda *values, what=what, lack=lack: f"'{what.text}' can't be paid: {lack}",
+        )
+
+
+def _add_discards_at_random(problem: CastProblem, terms: list[CostTerm]) -> None:
+    """Cards discarded at random: enough cards left in hand, which ones no choice (CR 701.9b, 601.2h).
+
+    Costs without random elements are paid first (CR 601.2h): the cards discarded or exiled from the hand
+    for them are gone when the random discards are made, so the hand (the spell aside, CR 601.2a) must hold
+    those and the random ones. The cards that go at random are not chosen by the caster (CR 701.9b) and
+    tell no casts apart.
+    """
+    random_terms = [term for term in terms if term.cost.discards_at_random]
+    if not random_terms:
+        return
+    hand = len(cost_object_pool(problem, CostObjectsKey(CostAction.DISCARD, Zone.HAND)))
+    taking = tuple(key for key in problem.variables
+                   if isinstance(key, CostObjectsKey) and key.zone is Zone.HAND)
+    scope: tuple[ChoiceKey, ...] = tuple(dict.fromkeys(k for term in random_terms for k in term.scope)) + taking
+    positions = [tuple(scope.index(k) for k in term.scope) for term in random_terms]
+
+    def at_random(values: tuple) -> int:
+        return sum(term.cost.discards_at_random * term.times(*(values[i] for i in where))
+                   for term, where in zip(random_terms, positions))
+
+    def enough(*values: Any) -> bool:
+        taken = sum(len(v) for v in values[len(values) - len(taking):])
+        return at_random(values) <= hand - taken
+
+    problem.add_constraint(
+        scope, enough, "CR 701.9b",
+        "the cards discarded at random are in the hand after the other costs are paid (CR 601.2h)",
+        lambda *values: (f"{at_random(values)} card(s) to discard at random, and {problem.caster}'s hand holds "
+                         f"{hand - sum(len(v) for v in values[len(values) - len(taking):])} besides "
+                         f"{problem.spell.name} and the cards the other costs take"),
     )
 
 
