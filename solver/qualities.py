@@ -63,6 +63,8 @@ def holds(quality: Quality, obj: GameObject) -> bool:
         found = value in card.supertypes
     elif attribute in ("token", "tapped", "attacking"):
         found = getattr(obj, attribute)
+    elif attribute == "blocking":  # the state says which creatures attack, not which block (CR 509.1)
+        raise UnsupportedRuleError(obj.name, "blocking", "which creatures are blocking is not in the state")
     elif attribute == "keyword":
         found = value in abilities_of(obj).keywords
     elif attribute == "counter":

@@ -326,8 +326,6 @@ UNSUPPORTED = [
     ("Fireball", "divided evenly"),
     # "Destroy target creature that was dealt damage this turn.": a restriction on history, not modelled
     ("Crushing Pain", "that was dealt damage"),
-    # "Destroy target attacking or blocking creature.": the state has no blocking status
-    ("Divine Verdict", "attacking or blocking"),
     # "Counter target Spirit or enchantment ...": a subtype or a kind is not read ("or" joins kinds)
     ("Urgent Exorcism", "spirit or enchantment"),
     # "..., put a card an opponent owns from exile into that player's graveyard.": a card moved from exile

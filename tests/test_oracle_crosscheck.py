@@ -326,8 +326,11 @@ CASES = [
     C("SOI", "Rabid Bite", targets=((T("creature", controller="you"), T("creature", controller="opponent")),)),
     # "Exile any number of target creatures you control. Return those cards ..."
     C("SOI", "Eerie Interlude", targets=((T("creature", count="any", controller="you"),),)),
-    # "Target blocking creature fights another target blocking creature." (the state has no blocking status)
-    C("SOI", "Dissension in the Ranks", unsupported="blocking"),
+    # "Target blocking creature fights another target blocking creature." (blocking: no creature outside combat,
+    # CR 511.3; during combat the state does not say, and the cast rules report it when a target is judged)
+    C("SOI", "Dissension in the Ranks", targets=((T("creature"), T("creature")),),
+      detail=[(0, {"distinct_from": None, "quals": [{Q("blocking")}]}),
+              (1, {"distinct_from": 0, "quals": [{Q("blocking")}]})]),
     # "As an additional cost to cast Angelic Purge, sacrifice a permanent. / Exile target artifact, creature,
     # or enchantment."
     C("SOI", "Angelic Purge", targets=((T("artifact", "creature", "enchantment"),),), sacrifice=[(1, None)]),

@@ -150,7 +150,8 @@ _SUBTYPE_BY_WORD = {name.lower(): name for names in SUBTYPES.values() for name i
 _KIND_WORDS = ("creature", "artifact", "enchantment", "land", "permanent", "planeswalker", "battle")
 _STATUS_WORDS = {
     "tapped": Quality("tapped"), "untapped": Quality("tapped", negated=True),
-    "attacking": Quality("attacking"), "token": Quality("token"), "nontoken": Quality("token", negated=True),
+    "attacking": Quality("attacking"), "blocking": Quality("blocking"),
+    "token": Quality("token"), "nontoken": Quality("token", negated=True),
     "multicolored": Quality("colors", "multicolored"), "monocolored": Quality("colors", "monocolored"),
     "colorless": Quality("colors", "colorless"),
     "legendary": Quality("supertype", "Legendary"), "nonlegendary": Quality("supertype", "Legendary", negated=True),
@@ -768,6 +769,8 @@ def _optional_keyword_cost(line: str, original: str) -> AdditionalCost | None:
     return record
 
 
+_DIE_RESULT_ROW = re.compile(r"\d+(?:[—–-]\d+|\+)? \| (?P<effect>.+)")
+"""A line of a die roll's results table, "1—14 | …", "15+ | …", "20 | …" (CR 706.3a)."""
 _ATTACHED_GRANT = re.compile(r"(?:enchanted|equipped) (?:creature|permanent) (?:gets [+-]\d+/[+-]\d+(?:,| and) )?"
                              r"has (?P<what>.+?)\.?")
 
@@ -1780,6 +1783,10 @@ def parse_card(card: Card) -> CardAbilities:
 
     ability_modes = False  # the bullets read next are the modes of a triggered or activated ability
     for original in _prepare_lines(card):
+        if (row := _DIE_RESULT_ROW.fullmatch(original)) is not None:
+            # "1—14 | Draw X cards.": "If the result was in this range, [effect]" (CR 706.3a), one ability with
+            # the roll (706.3b): its targets are the spell's, chosen as it is cast (CR 601.2c)
+            original = row["effect"]
         line = original.lower()
         if _ENCHANT_LINE.fullmatch(line):  # "Enchant creature, land, or planeswalker" (CR 702.5a)
             out["enchant"].append(original)

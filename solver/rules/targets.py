@@ -31,7 +31,7 @@ from models.cast import Cast, TargetChoice
 from models.choices import ALTERNATIVE_COST, SPLICE_SET, X, DivisionKey, ModeKey, TargetKey
 from models.errors import CastFormatError, UnsupportedRuleError
 from models.oracle.parser import ANY_NUMBER
-from models.objects import CardType, GameObject, ObjectId, PlayerId, Zone
+from models.objects import CardType, GameObject, ObjectId, Phase, PlayerId, Zone
 from models.state import GameState
 from solver.abilities import abilities_of, with_attached_grants
 from solver.problem import CastProblem, ConstraintKind, LazyDomain, Reason, Switch, SwitchAtom, TargetSlot
@@ -162,6 +162,24 @@ def _targeting_holds(problem: CastProblem, quality: Quality, obj: GameObject) ->
     return found != quality.negated
 
 
+def _blocking_holds(problem: CastProblem, quality: Quality, obj: GameObject) -> bool:
+    """Whether a creature is blocking (or, negated, is not): decided only outside the combat phase.
+
+    Outside combat no creature is blocking: all are removed from combat as the end of combat step ends (CR
+    511.3), and none blocks before the declare blockers step (CR 509.1). During the combat phase the state does
+    not say which creatures block, so the answer is unsupported, never guessed.
+
+    Raises
+    ------
+    UnsupportedRuleError
+        During the combat phase.
+    """
+    if problem.state.phase is Phase.COMBAT:
+        raise UnsupportedRuleError(obj.name, "blocking", "which creatures are blocking is not in the state "
+                                                         "(combat steps are not told apart)")
+    return quality.negated
+
+
 _STATIC_POWER_CHANGE = re.compile(r"\bgets? [+-]\d+/[+-]\d+|\bbase power\b|\bpower and toughness (are|is) each")
 
 
@@ -246,7 +264,8 @@ def _quality_mismatch(problem: CastProblem, spec: TargetSpec, obj: GameObject) -
     if any(q.attribute in ("power", "toughness") for clause in qualities.clauses for q in clause):
         _static_power_changes(problem)
     for clause in qualities.clauses:
-        if not any(_targeting_holds(problem, q, obj) if q.attribute == "targeting" else holds(q, obj)
+        if not any(_targeting_holds(problem, q, obj) if q.attribute == "targeting"
+                   else _blocking_holds(problem, q, obj) if q.attribute == "blocking" else holds(q, obj)
                    for q in clause):
             return lambda: f"{obj.name} ({obj.id}) is not {qualities.text} ('{spec.phrase}')"
     return None

@@ -279,7 +279,7 @@ def test_only_permanents_are_targets(make_state, casts):
     [
         (None, "Destroy target creature that was dealt damage this turn."),
         ("Crushing Pain", None),  # "… 6 damage to target creature that was dealt damage this turn."
-        (None, "Destroy target attacking or blocking creature."),  # the state has no blocking status
+        (None, "Destroy target blocked creature."),  # the state has no blocked status
     ],
 )
 def test_unreadable_target_phrase_raises(make_state, card, spell_card, text):
@@ -841,3 +841,33 @@ def test_cards_from_a_single_graveyard(make_state, casts):
     chosen = {frozenset(c.targets[0].targets) for c in found}
     assert len(found) == 10 and chosen == {frozenset(), frozenset({"opt"}), frozenset({"shock"}),
                                            frozenset({"bolt"}), frozenset({"opt", "shock"})}
+
+
+def test_no_creature_is_blocking_outside_combat(make_state, casts):
+    """"Target attacking or blocking creature" outside the combat phase (CR 511.3, 509.1).
+
+    Impeccable Timing (3 damage to target attacking or blocking creature) in P1's postcombat main phase, P2's
+    Grizzly Bears not attacking: no creature attacks or blocks outside combat: 0 casts. Vanquish (destroy
+    target blocking creature) likewise: 0.
+    """
+    state = make_state(hand=[("timing", "Impeccable Timing"), ("vanquish", "Vanquish")],
+                       battlefield=[("p1", "Plains"), ("p2", "Plains"), ("p3", "Plains")],
+                       opponent=[("bears", "Grizzly Bears")], phase="postcombat_main")
+    assert casts(state, "timing") == set()
+    assert casts(state, "vanquish") == set()
+
+
+def test_blocking_is_not_known_during_combat(make_state):
+    """During combat the state does not say which creatures block: "blocking creature" is unsupported, not guessed.
+
+    P2 attacks with Grizzly Bears; P1, with priority, casts Vanquish: P1's Hill Giant may be blocking.
+    """
+    from models.errors import UnsupportedRuleError
+    from solver.legal import legal_casts
+
+    state = make_state(hand=[("vanquish", "Vanquish")], battlefield=[("p1", "Plains"), ("p2", "Plains"),
+                                                                    ("p3", "Plains"), ("giant", "Hill Giant")],
+                       opponent=[("bears", "Grizzly Bears", {"attacking": True})], phase="combat",
+                       active_player="P2", priority="P1")
+    with pytest.raises(UnsupportedRuleError, match="blocking"):
+        legal_casts(state, "vanquish").count()
