@@ -829,11 +829,17 @@ class TimingRestriction:
         turn").
     text : str
         As printed.
+    combat_steps : bool
+        The text names steps of combat ("only during the declare blockers step", "only before attackers are
+        declared"): in the combat phase only some of its steps allow it, and the state does not tell the steps
+        apart (CR 506.1), so there the answer is unsupported; ``phases`` holds the phases it may be cast in,
+        the combat phase included.
     """
 
     phases: frozenset[Phase] = frozenset()
     turn: str = "any"
     text: str = ""
+    combat_steps: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -317,10 +317,6 @@ def test_target_your_opponents_control_is_not_dropped():
 
 
 UNSUPPORTED = [
-    # timing restrictions written on the spell (CR 601.3): reported, never ignored
-    ("Siren's Call", "cast ~ only during"),
-    # a window narrower than a phase (CR 506.7): the state has no combat steps
-    ("Chaotic Strike", "cast ~ only during combat after blockers are declared"),
     # payment and cost rules written on the spell: read as unsupported, never ignored (CR 601.2f-h)
     ("Drain Life", "spend only black mana on x"),
     ("Fireball", "divided evenly"),

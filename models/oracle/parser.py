@@ -769,6 +769,45 @@ def _optional_keyword_cost(line: str, original: str) -> AdditionalCost | None:
     return record
 
 
+_BEFORE_COMBAT = frozenset({Phase.UNTAP, Phase.UPKEEP, Phase.DRAW, Phase.PRECOMBAT_MAIN, Phase.COMBAT})
+_STEP_TIMINGS = {
+    # the phases it may be cast in, the turn, and whether only some combat steps allow it (CR 506.1, 507-511)
+    "during the declare attackers step": (frozenset({Phase.COMBAT}), "any"),
+    "during your declare attackers step": (frozenset({Phase.COMBAT}), "yours"),
+    "during the declare attackers step and only if you've been attacked this step": (frozenset({Phase.COMBAT}),
+                                                                                      "any"),
+    "during the declare blockers step": (frozenset({Phase.COMBAT}), "any"),
+    "during the declare blockers step on an opponent's turn": (frozenset({Phase.COMBAT}), "opponent"),
+    "during combat before blockers are declared": (frozenset({Phase.COMBAT}), "any"),
+    "during combat after blockers are declared": (frozenset({Phase.COMBAT}), "any"),
+    "during combat on your turn before blockers are declared": (frozenset({Phase.COMBAT}), "yours"),
+    "before the combat damage step": (_BEFORE_COMBAT, "any"),
+    "before attackers are declared": (_BEFORE_COMBAT, "any"),
+    "before blockers are declared": (_BEFORE_COMBAT, "any"),
+    "before combat or during combat before blockers are declared": (_BEFORE_COMBAT, "any"),
+    "during an opponent's turn, before attackers are declared": (_BEFORE_COMBAT, "opponent"),
+}
+"""'Cast this spell only …' windows that name steps of combat: read as phases, and unsupported within combat.
+
+Each window is a span of the turn (CR 500.1): "before attackers are declared" is every phase before combat
+and the first steps of combat; "during the declare blockers step" is within combat only. Outside the combat
+phase the answer follows from the phase; within it, from the step, which the state does not give.
+"""
+_STEP_TIMING_LINE = re.compile(r"cast (?:~|this spell) only (?P<window>[^.]+)\.")
+
+
+def _step_timing(line: str, original: str) -> TimingRestriction | None:
+    """A "Cast this spell only during the declare blockers step." line, or None when not one of those read."""
+    found = _STEP_TIMING_LINE.fullmatch(line)
+    if found is None or found["window"] not in _STEP_TIMINGS:
+        if found is not None and found["window"] == "during an opponent's turn after their upkeep step":
+            # every phase of the opponent's turn after the beginning phase's upkeep (CR 502, 503)
+            return TimingRestriction(frozenset(Phase) - {Phase.UNTAP, Phase.UPKEEP}, "opponent", original)
+        return None
+    phases, turn = _STEP_TIMINGS[found["window"]]
+    return TimingRestriction(phases, turn, original, combat_steps=True)
+
+
 _DIE_RESULT_ROW = re.compile(r"\d+(?:[—–-]\d+|\+)? \| (?P<effect>.+)")
 """A line of a die roll's results table, "1—14 | …", "15+ | …", "20 | …" (CR 706.3a)."""
 _ATTACHED_GRANT = re.compile(r"(?:enchanted|equipped) (?:creature|permanent) (?:gets [+-]\d+/[+-]\d+(?:,| and) )?"
@@ -1788,6 +1827,9 @@ def parse_card(card: Card) -> CardAbilities:
             # the roll (706.3b): its targets are the spell's, chosen as it is cast (CR 601.2c)
             original = row["effect"]
         line = original.lower()
+        if is_spell and (step_timing := _step_timing(line, original)) is not None:
+            out["timing_restriction"] = step_timing  # "Cast this spell only during the declare blockers step."
+            continue
         if _ENCHANT_LINE.fullmatch(line):  # "Enchant creature, land, or planeswalker" (CR 702.5a)
             out["enchant"].append(original)
             continue

@@ -19,6 +19,7 @@ from typing import Any
 
 from models.abilities import CastPermission, Cost
 from models.choices import ZONE
+from models.errors import UnsupportedRuleError
 from models.objects import CardType, Phase, Zone
 from solver.abilities import abilities_of
 from solver.requirements import requirement_holds
@@ -244,8 +245,13 @@ def _restriction_holds(problem: CastProblem) -> bool:
         return True
     if restriction.phases and state.phase not in restriction.phases:
         return False
-    if restriction.turn == "yours":
-        return state.active_player == problem.caster
-    if restriction.turn == "opponent":
-        return state.active_player != problem.caster
+    if restriction.turn == "yours" and state.active_player != problem.caster:
+        return False
+    if restriction.turn == "opponent" and state.active_player == problem.caster:
+        return False
+    if restriction.combat_steps and state.phase is Phase.COMBAT:
+        # only some steps of combat allow it, and the state does not say which step it is (CR 506.1)
+        raise UnsupportedRuleError(problem.spell.name, restriction.text,
+                                   "a timing restriction naming steps of combat, and the state is in combat: "
+                                   "its steps are not told apart (CR 506.1)")
     return True

@@ -381,14 +381,24 @@ def test_timing_restriction_is_read(card, text, phases, turn):
     assert abilities.timing_restriction.turn == turn
 
 
-@pytest.mark.parametrize("name", ["Berserk", "Camouflage", "Chaotic Strike", "Siren's Call"])
-def test_restrictions_finer_than_a_phase_stay_unsupported(name):
-    """CR 506.7: windows such as "before blockers are declared" need combat steps the state doesn't have."""
+@pytest.mark.parametrize(("name", "phases", "turn"), [
+    ("Berserk", {"untap", "upkeep", "draw", "precombat_main", "combat"}, "any"),  # before the combat damage step
+    ("Camouflage", {"combat"}, "yours"),  # during your declare attackers step
+    ("Chaotic Strike", {"combat"}, "any"),  # during combat after blockers are declared
+    ("Siren's Call", {"untap", "upkeep", "draw", "precombat_main", "combat"}, "opponent"),  # before attackers
+])
+def test_restrictions_naming_combat_steps(name, phases, turn):
+    """CR 506.1, 601.3: windows such as "before blockers are declared" are read as the phases they span.
+
+    Within the combat phase only some steps allow the spell, and the state does not tell steps apart: the
+    restriction says so (``combat_steps``), and the cast rules report it there.
+    """
     from models.cards import default_card_database
     from models.oracle.parser import parse_card
 
-    reasons = {u.reason for u in parse_card(default_card_database().get(name)).casting_unsupported}
-    assert any(r.startswith("timing restriction narrower than a phase (CR 506.7)") for r in reasons)
+    restriction = parse_card(default_card_database().get(name)).timing_restriction
+    assert restriction is not None and restriction.combat_steps
+    assert {p.value for p in restriction.phases} == phases and restriction.turn == turn
 
 
 @pytest.mark.parametrize(
@@ -404,3 +414,45 @@ def test_a_creature_cast_as_though_it_had_flash(make_state, casts, situation, is
     state = make_state(hand=[("harbinger", "Harbinger of the Tides")],
                        battlefield=[(f"i{n}", "Island") for n in range(islands)], **situation)
     assert [str(c.total_cost) for c in casts(state, "harbinger")] == ([total] if total else [])
+
+
+@pytest.mark.parametrize(("phase", "active", "expected"), [
+    ("precombat_main", "P1", 2),   # before combat: Berserk's window is open (any target creature: 2)
+    ("upkeep", "P2", 2),           # an opponent's upkeep is before that turn's combat damage step too
+    ("postcombat_main", "P1", 0),  # after the combat damage step of this turn: closed
+    ("end", "P2", 0),
+])
+def test_before_the_combat_damage_step(make_state, casts, phase, active, expected):
+    """Berserk: "Cast this spell only before the combat damage step." (CR 601.3, 506.1, 510).
+
+    Outside the combat phase the phase decides: before combat yes, after no. Berserk targets a creature:
+    P1's and P2's Grizzly Bears = 2 casts when it can be cast.
+    """
+    state = make_state(hand=[("berserk", "Berserk")], battlefield=[("f", "Forest"), ("mine", "Grizzly Bears")],
+                       opponent=[("theirs", "Grizzly Bears")], phase=phase, active_player=active, priority="P1")
+    assert len(casts(state, "berserk")) == expected
+
+
+def test_a_combat_step_window_outside_and_inside_combat(make_state, casts):
+    """Chaotic Strike: "Cast this spell only during combat after blockers are declared." (CR 601.3, 509).
+
+    In a main phase: 0 casts. In combat, which step it is is not in the state: unsupported, not guessed.
+    Reset ("only during an opponent's turn after their upkeep step"): in P2's draw step, 1 cast; in P2's
+    upkeep, 0; in P1's own main phase, 0.
+    """
+    from models.errors import UnsupportedRuleError
+    from solver.legal import legal_casts
+
+    islands = [("i1", "Island"), ("i2", "Island")]
+    state = make_state(hand=[("strike", "Chaotic Strike")], battlefield=[("m1", "Mountain"), ("m2", "Mountain")],
+                       opponent=[("bears", "Grizzly Bears")], phase="precombat_main")
+    assert casts(state, "strike") == set()
+    state = make_state(hand=[("strike", "Chaotic Strike")], battlefield=[("m1", "Mountain"), ("m2", "Mountain")],
+                       opponent=[("bears", "Grizzly Bears", {"attacking": True})], phase="combat",
+                       active_player="P2", priority="P1")
+    with pytest.raises(UnsupportedRuleError, match="steps of combat"):
+        legal_casts(state, "strike").count()
+    for phase, active, expected in (("draw", "P2", 1), ("upkeep", "P2", 0), ("precombat_main", "P1", 0)):
+        state = make_state(hand=[("reset", "Reset")], battlefield=islands, phase=phase, active_player=active,
+                           priority="P1")
+        assert len(casts(state, "reset")) == expected, phase
