@@ -45,6 +45,7 @@ __all__ = [
     "Requirement",
     "TurnRequirement",
     "PresenceRequirement",
+    "ANNOUNCED_X",
 ]
 
 
@@ -119,6 +120,11 @@ class ControllerFilter(enum.Enum):
     OPPONENT = "opponent"
 
 
+ANNOUNCED_X = "X"
+"""The value of a :class:`Quality` compared with the value announced for X ("target creature with mana value X",
+CR 107.3a, 601.2b): what it names depends on a choice made before targets, so it is judged with that choice."""
+
+
 @dataclass(frozen=True, slots=True)
 class Quality:
     """One test of a characteristic or status named before or after a kind.
@@ -137,11 +143,13 @@ class Quality:
         (the word as on type lines, e.g. ``"Spirit"``, ``"Legendary"``),
         ``"token"``, ``"tapped"``, ``"attacking"`` (no value), ``"keyword"``
         (e.g. ``"flying"``), ``"power"``, ``"toughness"``, ``"mana value"``
-        (an int), ``"counter"`` (a counter kind, e.g. ``"+1/+1"``: at least one on it),
+        (an int, or :data:`ANNOUNCED_X`: the value announced for X, "with mana value X or less", CR
+        107.3a), ``"counter"`` (a counter kind, e.g. ``"+1/+1"``: at least one on it),
         ``"targeting"`` (of a spell: ``"single"``, one target chosen in all, CR 115.9a;
         ``"you"``, ``"player"``, ``"creature"``, ``"land you control"``: what
         one of its targets is now, CR 115.9b).
     value : Color, CardType, str, int or None
+        ``ANNOUNCED_X`` for a number compared with X.
     negated : bool
         "non…" / "un…": the test must fail.
     comparison : str

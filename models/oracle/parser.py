@@ -23,6 +23,7 @@ from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedInput
 
 from models.abilities import (
+    ANNOUNCED_X,
     ANY_TARGET_KINDS,
     FACE_DOWN_KEYWORDS,
     KICKED,
@@ -266,15 +267,17 @@ def _object_filter(adjectives: str) -> ObjectFilter:
 def _with_quality(text: str) -> Quality:
     """Read "with power 3 or less", "with flying", "without flying", "with a +1/+1 counter on it" as a Quality.
 
-    CR 208 (power and toughness), 702 (keywords), 122 (counters).
+    CR 208 (power and toughness), 702 (keywords), 122 (counters). "with mana value X", "with power X or less":
+    compared with the value announced for X (:data:`~models.abilities.ANNOUNCED_X`, CR 107.3a, 601.2b).
     """
-    number = re.search(r"\d+", text)
+    found = re.search(r"\b(\d+|x)\b", text)
+    number = None if found is None else int(found.group()) if found.group().isdigit() else ANNOUNCED_X
     comparison = "<=" if text.endswith("or less") else ">=" if text.endswith("or greater") else "="
     if text.startswith("with power") or text.startswith("with toughness"):
         assert number is not None, text  # WITH_QUALITY: "with power <number> or ..."
-        return Quality(text.split()[1], int(number.group()), comparison=comparison)
+        return Quality(text.split()[1], number, comparison=comparison)
     if number is not None and ("mana cost" in text or "mana value" in text):
-        return Quality("mana value", int(number.group()), comparison=comparison)
+        return Quality("mana value", number, comparison=comparison)
     if "counter on it" in text:
         return Quality("counter", "+1/+1")
     if text.startswith("without "):  # "creature without flying" (CR 702)
@@ -962,7 +965,8 @@ class _SpellTextReader:
                          and t.type in ("GRAVEYARD_CARD", "QUALIFIED_CARD"))
             text = str(token)
             qualities = None
-            with_part = re.search(r" with (mana value|power) \d+ or (less|greater)", text)
+            with_part = re.search(r" with (mana value (\d+|x)( or (less|greater))?|power (\d+|x) or (less|greater))",
+                                  text)
             if with_part:  # "creature card with mana value 3 or less from your graveyard" (CR 202.3, 208)
                 text = text.replace(with_part.group(), "")
                 qualities = _add_quality(None, _with_quality(with_part.group().strip()), with_part.group().strip())
