@@ -17,6 +17,7 @@ from models.objects import CardType, Phase, Zone
 
 __all__ = [
     "TargetKind",
+    "TargetRelation",
     "SpellFilter",
     "ControllerFilter",
     "Quality",
@@ -63,6 +64,26 @@ class TargetKind(enum.Enum):
     BATTLE = "battle"
     SPELL = "spell"
     GRAVEYARD_CARD = "card in a graveyard"
+
+
+class TargetRelation(enum.Enum):
+    """How the objects chosen for one instance of "target" must stand to each other (CR 115.1, 601.2c).
+
+    "Two target creatures controlled by different players", "two target creature cards that share a creature
+    type": a test of the set chosen, not of each object. "Controlled by the same player" is
+    :attr:`TargetSpec.same_controller`.
+    """
+
+    DIFFERENT_CONTROLLERS = "controlled by different players"
+    """No two of them have the same controller (CR 108.4)."""
+    SHARE_CREATURE_TYPE = "share a creature type"
+    """Some creature type is one of each of them (CR 205.3m; changeling: every creature type, CR 702.73a)."""
+    SHARE_NO_CREATURE_TYPE = "share no creature types"
+    """No creature type is one of two of them (CR 205.3m, 702.73a)."""
+    SHARE_CARD_TYPE = "share a card type"
+    """Some card type is one of each of them (CR 205.2a)."""
+    SHARE_PERMANENT_TYPE = "share a permanent type"
+    """Some permanent type (artifact, battle, creature, enchantment, land, planeswalker) is one of each (CR 110.4)."""
 
 
 class SpellFilter(enum.Enum):
@@ -230,6 +251,10 @@ class TargetSpec:
         For ``TargetKind.GRAVEYARD_CARD``: the card must have one of these
         types (empty: any card). ``controller`` then filters the graveyard's
         owner ("your graveyard", "an opponent's graveyard").
+    relation : TargetRelation or None
+        How the objects chosen for the instance must stand to each other
+        ("two target creatures controlled by different players", CR 115.1,
+        601.2c); None when the phrase asks nothing of the set.
     """
 
     phrase: str
@@ -247,6 +272,7 @@ class TargetSpec:
     x_count: bool = False
     x_up_to: bool = False
     qualities: ObjectFilter | None = None
+    relation: TargetRelation | None = None
 
 
 KICKED = ("kicker", "multikicker")

@@ -49,6 +49,7 @@ from models.abilities import (
     SpellFilter,
     SpliceAbility,
     TargetKind,
+    TargetRelation,
     TargetSpec,
     PresenceRequirement,
     TimingRestriction,
@@ -965,6 +966,11 @@ class _SpellTextReader:
                          and t.type in ("GRAVEYARD_CARD", "QUALIFIED_CARD"))
             text = str(token)
             qualities = None
+            relation = None
+            shared = re.search(r" that share (a creature type|no creature types|a card type)", text)
+            if shared:  # "two target creature cards that share a creature type from your graveyard" (CR 205.3m)
+                text = text.replace(shared.group(), "")
+                relation = TargetRelation(shared.group().removeprefix(" that "))
             with_part = re.search(r" with (mana value (\d+|x)( or (less|greater))?|power (\d+|x) or (less|greater))",
                                   text)
             if with_part:  # "creature card with mana value 3 or less from your graveyard" (CR 202.3, 208)
@@ -992,9 +998,11 @@ class _SpellTextReader:
                           "opponent's": ControllerFilter.OPPONENT}[owner]
             single = owner == "single"  # "from a single graveyard": every card chosen has one owner (CR 115.1)
             count, minimum = self._count(tokens[0])[:2]
+            if relation is not None and not self._relates(tokens[0], count):
+                return
             self._add(TargetSpec(phrase, frozenset({TargetKind.GRAVEYARD_CARD}), controller, count, minimum,
                                  card_types=frozenset(CardType(w.strip().capitalize()) for w in kind_words if w),
-                                 qualities=qualities, same_controller=single),
+                                 qualities=qualities, same_controller=single, relation=relation),
                       self._is_other(tokens[0]))
             return
         if tree.data == "spell_target":
@@ -1024,7 +1032,8 @@ class _SpellTextReader:
                     controller = ControllerFilter.YOU
                 elif isinstance(child, Tree) and child.data == "opponent_controls":
                     controller = ControllerFilter.OPPONENT
-                elif isinstance(child, Tree) and child.data == "same_controller":
+                elif isinstance(child, Tree) and child.data in ("same_controller", "same_opponent",
+                                                                 "different_controllers"):
                     self.unsupported.append(UnsupportedText(self._span(tokens[0]), "target restriction not modelled"))
                     return
             self._add(TargetSpec(phrase, frozenset({TargetKind.SPELL}), controller, count=count, minimum=minimum,
@@ -1054,6 +1063,7 @@ class _SpellTextReader:
         controller = ControllerFilter.ANY
         another = False
         same_controller = False
+        relation = None
         qualities = None
         divided, divided_what = 0, "damage"
         for child in tree.children:
@@ -1095,6 +1105,12 @@ class _SpellTextReader:
                 controller = ControllerFilter.OPPONENT
             elif child.data == "same_controller":
                 same_controller = True
+            elif child.data == "same_opponent":  # "controlled by the same opponent": an opponent's, all one's
+                controller, same_controller = ControllerFilter.OPPONENT, True
+            elif child.data == "different_controllers":
+                relation = TargetRelation.DIFFERENT_CONTROLLERS
+            elif child.data == "relation":
+                relation = TargetRelation(str(child.children[0]).removeprefix("that "))
             elif child.data == "filter":
                 self.unsupported.append(
                     UnsupportedText(
@@ -1103,11 +1119,13 @@ class _SpellTextReader:
                     )
                 )
                 return
+        if relation is not None and not self._relates(tokens[0], count):
+            return
         # "target creature or player" (older wording) is read as written:
         # creatures and players, not planeswalkers or battles (unlike "any target", CR 115.4).
         self._add(TargetSpec(phrase, frozenset(kinds), controller, count, minimum,
                              same_controller=same_controller, qualities=qualities, divided=divided,
-                             divided_what=divided_what), another)
+                             divided_what=divided_what, relation=relation), another)
 
     def _spell_or_other(self, tree: Tree) -> None:
         """Read "target spell or permanent", "target spell or creature" and lists of spells and abilities.
@@ -1191,6 +1209,18 @@ class _SpellTextReader:
                    if w.isdigit() or w in _NUMBER_WORDS]
         # "two target", "one or two target" (1 to 2), "up to three target" (0 to 3), CR 115.6
         return numbers[-1], 0 if words[0] == "up" else numbers[0], None
+
+    def _relates(self, token: Token, count: int) -> bool:
+        """Whether a relation among the targets of one instance is read for this count; reports it when not.
+
+        "Two target creatures controlled by different players" and "any number of target creatures controlled by
+        different players" relate the objects of one set (CR 115.1, 601.2c); with one target, or a count that X
+        sets, the words mean something else or are not read.
+        """
+        if count >= 2 and self._count(token)[2] is None:
+            return True
+        self.unsupported.append(UnsupportedText(self._span(token), "target restriction not modelled"))
+        return False
 
     @staticmethod
     def _count_x(phrase: str) -> str | None:

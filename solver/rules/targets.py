@@ -25,20 +25,22 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from models.abilities import (
-    AlternativeCost, ControllerFilter, Instruction, Quality, TargetKind, TargetSpec,
+    AlternativeCost, ControllerFilter, Instruction, Quality, TargetKind, TargetRelation, TargetSpec,
 )
 from models.cast import Cast, TargetChoice
 from models.choices import ALTERNATIVE_COST, SPLICE_SET, X, DivisionKey, ModeKey, TargetKey
 from models.errors import CastFormatError, UnsupportedRuleError
 from models.oracle.parser import ANY_NUMBER
-from models.objects import CardType, GameObject, ObjectId, PlayerId, Zone
+from models.objects import PERMANENT_TYPES, CardType, GameObject, ObjectId, PlayerId, Zone
 from models.state import GameState
+from models.subtypes import SUBTYPES
 from solver.abilities import abilities_of
 from solver.problem import CastProblem, ConstraintKind, LazyDomain, Reason, Switch, SwitchAtom, TargetSlot
 from solver.qualities import holds, is_of_kinds, names_x, number_of
 from solver.rules.costs import MOST_CANDIDATES_FOR_ANY_NUMBER, optional_cost_key
 
 __all__ = ["add_target_rules", "add_target_slot", "candidates_of", "legal_targets", "why_not_legal_target",
+           "relation_holds",
            "is_named_by", "controller_of", "target_choices", "switch_of", "spell_on_stack_problem",
            "MOST_CANDIDATES_FOR_ANY_NUMBER"]
 
@@ -491,7 +493,78 @@ def target_choices(
     sets = [tuple(sorted(combination)) for size in sizes for combination in itertools.combinations(legal, size)]
     if spec.same_controller:  # "… controlled by the same player"
         sets = [chosen for chosen in sets if len({controller_of(problem, c) for c in chosen}) <= 1]
+    if spec.relation is not None:  # "… controlled by different players", "… that share a creature type"
+        sets = [chosen for chosen in sets if relation_holds(problem, spec.relation, chosen)]
     return tuple(sets)
+
+
+_CREATURE_TYPES = SUBTYPES["creature"]
+
+_BROKEN_RELATION = {
+    TargetRelation.DIFFERENT_CONTROLLERS: "two of the targets have the same controller",
+    TargetRelation.SHARE_CREATURE_TYPE: "the targets share no creature type",
+    TargetRelation.SHARE_NO_CREATURE_TYPE: "two of the targets share a creature type",
+    TargetRelation.SHARE_CARD_TYPE: "the targets share no card type",
+    TargetRelation.SHARE_PERMANENT_TYPE: "the targets share no permanent type",
+}
+"""What a set of targets that breaks a relation does, for sentences."""
+
+_STATIC_CREATURE_TYPE_CHANGE = re.compile(
+    r"\bevery creature type\b|\bchosen (creature )?type\b|\bcreature types?\b|\bin addition to (its|their) other "
+    r"(creature )?types\b|\b(has|have|gains?) changeling\b")
+
+
+def _creature_types(obj: GameObject) -> frozenset[str]:
+    """An object's creature types (CR 205.3m): every one with changeling or "is every creature type" (CR 702.73a)."""
+    if "changeling" in abilities_of(obj).keywords or re.search(r"\bis every creature type\b",
+                                                               obj.card.oracle_text.lower()):
+        return _CREATURE_TYPES
+    return frozenset(obj.card.subtypes) & _CREATURE_TYPES
+
+
+def _card_types(obj: GameObject) -> frozenset[CardType]:
+    """An object's card types (CR 205.2a), Tribal read as its current name Kindred."""
+    return frozenset(CardType.KINDRED if t is CardType.TRIBAL else t for t in obj.card.types)
+
+
+def relation_holds(problem: CastProblem, relation: TargetRelation, chosen: tuple[str, ...]) -> bool:
+    """Whether the objects chosen for one instance of "target" stand to each other as its phrase asks (CR 115.1).
+
+    Parameters
+    ----------
+    problem : CastProblem
+    relation : TargetRelation
+    chosen : tuple of str
+        The ids chosen for the instance (objects; players have no types and control nothing).
+
+    Returns
+    -------
+    bool
+        For "controlled by different players" and "share no creature types", no two of them break it; for
+        "share a creature / card / permanent type", one type is common to all of them. True for fewer than two.
+
+    Raises
+    ------
+    UnsupportedRuleError
+        Creature types asked of a state where a static ability may change them (CR 613.1d), which is not applied.
+    """
+    if len(chosen) < 2:
+        return True
+    if relation is TargetRelation.DIFFERENT_CONTROLLERS:
+        controllers = [controller_of(problem, c) for c in chosen]
+        return len(set(controllers)) == len(controllers)
+    objects = [problem.state.object(c) for c in chosen]
+    if relation in (TargetRelation.SHARE_CREATURE_TYPE, TargetRelation.SHARE_NO_CREATURE_TYPE):
+        _refuse_static_changes(problem, _STATIC_CREATURE_TYPE_CHANGE, "CR 613.1d", "creature types",
+                               "whether targets share a creature type can't be told")
+        types = [_creature_types(o) for o in objects]
+        if relation is TargetRelation.SHARE_CREATURE_TYPE:
+            return bool(frozenset.intersection(*types))
+        return all(not (a & b) for a, b in itertools.combinations(types, 2))
+    common = frozenset.intersection(*(_card_types(o) for o in objects))
+    if relation is TargetRelation.SHARE_PERMANENT_TYPE:
+        common &= PERMANENT_TYPES
+    return bool(common)
 
 
 # ---------------------------------------------------------------------------------------------- switches
@@ -587,6 +660,9 @@ def _slot_why_not(problem: CastProblem, spec: TargetSpec, source_name: str) -> C
         if spec.same_controller and len({problem.state.object(t).controller for t in value
                                          if problem.state.has_object(t)}) > 1:
             reasons.append(Reason("CR 601.2c", f"'{spec.phrase}': the targets have different controllers"))
+        known = all(problem.state.has_object(t) or t in problem.state.players for t in value)
+        if spec.relation is not None and known and not relation_holds(problem, spec.relation, value):
+            reasons.append(Reason("CR 601.2c", f"'{spec.phrase}': {_BROKEN_RELATION[spec.relation]}"))
         low = _least_targets(spec)
         if not low <= len(value) <= spec.count:
             wanted = spec.count if low == spec.count else f"{low} to {min(spec.count, ANY_NUMBER - 1)}"

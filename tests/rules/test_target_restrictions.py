@@ -8,11 +8,14 @@ docstring; each scenario runs on every backend (the ``casts`` fixture checks the
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from models.cast import Cast
+from models.errors import UnsupportedRuleError
 from solver.copies import copy_choices
-from solver.legal import why_illegal
+from solver.legal import legal_casts, why_illegal
 from solver.resolve import resolve
 
 # Mana values 0, 1, 2, 3 (CR 202.3)
@@ -180,3 +183,144 @@ def test_a_spell_with_x_targets_resolves_with_its_x(make_state):
                     "targets": [{"source": "icy", "phrase": "x target creatures", "targets": ["bears"]}]}}
     state = make_state(opponent=[("bears", "Grizzly Bears")], objects=[icy], stack=["icy"])
     assert resolve(state, "icy").resolves
+
+
+# ---------------------------------------------------------------------------------------------- relations
+def _pairs(found: set[Cast]) -> set[tuple[str, ...]]:
+    """The set chosen for the one instance of each cast."""
+    return {choice.targets for cast in found for choice in cast.targets}
+
+
+def test_two_creatures_controlled_by_different_players(make_state, casts):
+    """CR 115.1, 601.2c: Run Away Together's two creatures must have different controllers.
+
+    P1 controls a, b; P2 controls c, d, e. Pairs of the five: C(5, 2) = 10; pairs with one controller:
+    C(2, 2) + C(3, 2) = 4; 10 - 4 = 6 (= 2 x 3).
+    """
+    state = make_state(hand=[("run", "Run Away Together")], battlefield=islands(2) + [
+        ("a", "Grizzly Bears"), ("b", "Llanowar Elves")],
+        opponent=[("c", "Grizzly Bears"), ("d", "Llanowar Elves"), ("e", "Memnite")])
+    found = casts(state, "run")
+    assert len(found) == 6
+    assert all(state.object(x).controller != state.object(y).controller for x, y in _pairs(found))
+
+
+def test_different_players_with_three_players(make_state, casts):
+    """CR 115.1, 601.2c: with P3 controlling f, the pairs across controllers are 2 x 3 + 2 x 1 + 3 x 1 = 11."""
+    state = make_state(hand=[("run", "Run Away Together")], battlefield=islands(2) + [
+        ("a", "Grizzly Bears"), ("b", "Llanowar Elves")],
+        opponent=[("c", "Grizzly Bears"), ("d", "Llanowar Elves"), ("e", "Memnite")],
+        objects=[{"id": "f", "card": "Grizzly Bears", "zone": "battlefield", "controller": "P3"}],
+        players=["P1", "P2", "P3"])
+    assert len(casts(state, "run")) == 11
+
+
+def test_any_number_of_creatures_controlled_by_different_players(make_state, casts):
+    """CR 115.6, 601.2c: Chaos Mutation chooses at most one creature per player, none included.
+
+    P1 controls a, b; P2 controls c, d, e: for each player none or one of theirs: (2 + 1) x (3 + 1) = 12.
+    """
+    state = make_state(hand=[("chaos", "Chaos Mutation")],
+                       battlefield=islands(4) + [("m", "Mountain"), ("a", "Grizzly Bears"), ("b", "Llanowar Elves")],
+                       opponent=[("c", "Grizzly Bears"), ("d", "Llanowar Elves"), ("e", "Memnite")])
+    found = casts(state, "chaos")
+    assert len(found) == 12
+    assert () in _pairs(found)
+
+
+@pytest.mark.parametrize(("third", "expected"), [([], 3), (["f1", "f2"], 3 + 1)])
+def test_two_creatures_controlled_by_the_same_opponent(make_state, casts, third, expected):
+    """CR 115.1, 601.2c: Trial of Agony's two creatures are one opponent's; the caster's own never count.
+
+    P1 controls a, b; P2 controls c, d, e: C(3, 2) = 3 pairs. With a P3 controlling two more: + C(2, 2) = 4.
+    """
+    players = ["P1", "P2", "P3"] if third else ["P1", "P2"]
+    state = make_state(hand=[("trial", "Trial of Agony")],
+                       battlefield=[("m", "Mountain"), ("a", "Grizzly Bears"), ("b", "Llanowar Elves")],
+                       opponent=[("c", "Grizzly Bears"), ("d", "Llanowar Elves"), ("e", "Memnite")],
+                       objects=[{"id": f, "card": "Grizzly Bears", "zone": "battlefield", "controller": "P3"}
+                                for f in third], players=players)
+    assert len(casts(state, "trial")) == expected
+
+
+GRAVEYARD_CREATURES = [("g_bears", "Grizzly Bears"), ("g_elves", "Llanowar Elves"), ("g_mystic", "Elvish Mystic"),
+                       ("g_outcast", "Changeling Outcast"), ("g_bolt", "Lightning Bolt")]
+
+
+def test_two_creature_cards_that_share_a_creature_type(make_state, casts):
+    """CR 700.2, 205.3m, 702.73a: Unbury returns one creature card, or two that share a creature type.
+
+    P1's graveyard: Grizzly Bears (Bear), Llanowar Elves and Elvish Mystic (Elf Druid), Changeling Outcast
+    (changeling: every creature type), Lightning Bolt (no creature). Mode 1: 4 creature cards = 4. Mode 2: Elves
+    and Mystic share Elf and Druid: 1; the Outcast shares a type with each of the other three: 3; Bears with an
+    Elf: none. 4 + 1 + 3 = 8.
+    """
+    state = make_state(hand=[("unbury", "Unbury")], battlefield=swamps(2),
+                       objects=[{"id": i, "card": c, "zone": "graveyard", "owner": "P1"}
+                                for i, c in GRAVEYARD_CREATURES])
+    found = casts(state, "unbury")
+    assert len(found) == 8
+    two = {pair for pair in _pairs(found) if len(pair) == 2}
+    assert two == {("g_elves", "g_mystic"), ("g_bears", "g_outcast"), ("g_elves", "g_outcast"),
+                   ("g_mystic", "g_outcast")}
+
+
+def test_two_creatures_that_share_no_creature_types(make_state, casts):
+    """CR 205.3m, 702.73a: Rivals' Duel fights two creatures that share no creature type.
+
+    Grizzly Bears (Bear), Llanowar Elves and Elvish Mystic (Elf Druid), Changeling Outcast (every creature
+    type). Bears with either Elf: 2; the Elves share Elf; the Outcast shares a type with all. = 2.
+    """
+    state = make_state(hand=[("duel", "Rivals' Duel")], battlefield=[("m1", "Mountain"), ("m2", "Mountain"),
+                                                                      ("m3", "Mountain"), ("m4", "Mountain")],
+                       opponent=[("bears", "Grizzly Bears"), ("elves", "Llanowar Elves"),
+                                 ("mystic", "Elvish Mystic"), ("outcast", "Changeling Outcast")])
+    assert _pairs(casts(state, "duel")) == {("bears", "elves"), ("bears", "mystic")}
+
+
+KINDRED_BOARD = dict(
+    battlefield=[("axe", "Obsidian Battle-Axe"), ("orni", "Ornithopter")],
+    opponent=[("blossom", "Bitterblossom"), ("bears", "Grizzly Bears"), ("ring", "Sol Ring")],
+)
+
+
+def test_two_permanents_that_share_a_card_type(make_state, casts):
+    """CR 205.2a: Shifting Loyalties' two permanents share a card type; Kindred is a card type.
+
+    Bitterblossom (Kindred Enchantment), Obsidian Battle-Axe (Kindred Artifact), Ornithopter (Artifact Creature),
+    Grizzly Bears (Creature), Sol Ring (Artifact); mana from the pool, so no land is on the battlefield. Pairs:
+    Blossom-Axe (Kindred), Axe-Ornithopter, Axe-Sol Ring, Ornithopter-Sol Ring (Artifact), Ornithopter-Bears
+    (Creature) = 5.
+    """
+    state = make_state(hand=[("shift", "Shifting Loyalties")], mana_pool={"P1": "{C}{C}{C}{C}{C}{U}"},
+                       **KINDRED_BOARD)
+    assert _pairs(casts(state, "shift")) == {("axe", "blossom"), ("axe", "orni"), ("axe", "ring"),
+                                             ("orni", "ring"), ("bears", "orni")}
+
+
+def test_two_permanents_that_share_a_permanent_type(make_state, casts):
+    """CR 110.4: Role Reversal's permanents share a permanent type; Kindred is a card type but no permanent type.
+
+    The board of the card-type test: its 5 pairs less Bitterblossom-Battle-Axe, which share only Kindred = 4.
+    """
+    state = make_state(hand=[("role", "Role Reversal")], mana_pool={"P1": "{U}{U}{R}"}, **KINDRED_BOARD)
+    assert _pairs(casts(state, "role")) == {("axe", "orni"), ("axe", "ring"), ("orni", "ring"), ("bears", "orni")}
+
+
+def test_a_pair_that_breaks_the_relation_is_explained(make_state, casts):
+    """CR 601.2c: two creatures of P2 given to Run Away Together: the reason names the relation broken."""
+    state = make_state(hand=[("run", "Run Away Together")], battlefield=islands(2) + [("a", "Grizzly Bears")],
+                       opponent=[("c", "Grizzly Bears"), ("d", "Llanowar Elves")])
+    legal = next(iter(casts(state, "run")))
+    chosen = dataclasses.replace(legal.targets[0], targets=("c", "d"))
+    reasons = why_illegal(state, legal._replace(targets=(chosen,)))
+    assert any("same controller" in r.message and r.rule == "CR 601.2c" for r in reasons)
+
+
+def test_creature_types_changed_by_a_static_ability_are_not_guessed(make_state):
+    """CR 613.1d: Arcane Adaptation adds a chosen creature type; not applied, so Rivals' Duel is unsupported."""
+    state = make_state(hand=[("duel", "Rivals' Duel")],
+                       battlefield=[(f"m{i}", "Mountain") for i in range(4)] + [("adaptation", "Arcane Adaptation")],
+                       opponent=[("bears", "Grizzly Bears"), ("elves", "Llanowar Elves")])
+    with pytest.raises(UnsupportedRuleError, match="creature types"):
+        legal_casts(state, "duel").count()
