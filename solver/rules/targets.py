@@ -553,6 +553,8 @@ def relation_holds(problem: CastProblem, relation: TargetRelation, chosen: tuple
     if relation is TargetRelation.DIFFERENT_CONTROLLERS:
         controllers = [controller_of(problem, c) for c in chosen]
         return len(set(controllers)) == len(controllers)
+    if not all(problem.state.has_object(c) for c in chosen):
+        return False  # players have no types
     objects = [problem.state.object(c) for c in chosen]
     if relation in (TargetRelation.SHARE_CREATURE_TYPE, TargetRelation.SHARE_NO_CREATURE_TYPE):
         _refuse_static_changes(problem, _STATIC_CREATURE_TYPE_CHANGE, "CR 613.1d", "creature types",
@@ -835,6 +837,8 @@ def _add_x_quality(problem: CastProblem, slot: TargetSlot) -> None:
     def fits(target: str, x: int) -> bool:
         found = fits_memo.get((target, x))
         if found is None:
+            if not state.has_object(target) or not isinstance(x, int):
+                return False  # a player, an unknown id or no X: nothing with a number (the domain says why)
             obj = state.object(target)
             found = fits_memo[(target, x)] = all(any(holds(q, obj, x) for q in clause) for clause in clauses)
         return found
@@ -847,7 +851,7 @@ def _add_x_quality(problem: CastProblem, slot: TargetSlot) -> None:
             f"{state.object(t).name} ({t}) has "
             + " and ".join(f"{q.attribute} {number_of(state.object(t), q.attribute)}"
                            for clause in clauses for q in clause if names_x(q))
-            for t in value if not fits(t, x))
+            for t in value if not fits(t, x) and state.has_object(t)) or "a target that is no object"
         return f"X is {x}, but {failing} ('{spec.phrase}')"
 
     domain = problem.variables[slot.key].domain
