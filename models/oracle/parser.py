@@ -365,9 +365,19 @@ def _spell_qualities(words: str) -> ObjectFilter | None:
     return ObjectFilter((frozenset(quality for _, quality in read if quality is not None),), words)
 
 
-def _add_quality(qualities: ObjectFilter | None, quality: Quality, text: str) -> ObjectFilter:
-    clauses = (qualities.clauses if qualities else ()) + (frozenset({quality}),)
+def _add_quality(qualities: ObjectFilter | None, quality: Quality | frozenset[Quality], text: str) -> ObjectFilter:
+    """The filter with one more clause: a quality, or a set of qualities one of which must hold."""
+    clause = quality if isinstance(quality, frozenset) else frozenset({quality})
+    clauses = (qualities.clauses if qualities else ()) + (clause,)
     return ObjectFilter(clauses, f"{qualities.text} … {text}" if qualities else text)
+
+
+def _with_clause(text: str) -> frozenset[Quality]:
+    """Read a "with …" phrase as one clause: "with power or toughness 4 or greater" is power or toughness (CR 208)."""
+    if text.startswith("with power or toughness "):
+        rest = text.removeprefix("with power or toughness ")
+        return frozenset({_with_quality(f"with power {rest}"), _with_quality(f"with toughness {rest}")})
+    return frozenset({_with_quality(text)})
 
 
 @functools.cache
@@ -1021,7 +1031,7 @@ class _SpellTextReader:
             for child in tree.children:
                 if isinstance(child, Tree) and child.data == "with_quality":
                     text = str(child.children[0])
-                    qualities = _add_quality(qualities, _with_quality(text), text)
+                    qualities = _add_quality(qualities, _with_clause(text), text)
                 elif isinstance(child, Tree) and child.data == "spell_targeting":
                     text = str(child.children[0])
                     qualities = _add_quality(qualities, _targeting_quality(text), text)
@@ -1093,7 +1103,7 @@ class _SpellTextReader:
                                          f"{plain} or {found.text}")
             elif child.data == "with_quality":
                 text = str(child.children[0])
-                qualities = _add_quality(qualities, _with_quality(text), text)
+                qualities = _add_quality(qualities, _with_clause(text), text)
             if child.data == "kinds":
                 for part in child.children:
                     for word in re.findall(r"[a-z]+", str(part)):
@@ -1105,6 +1115,8 @@ class _SpellTextReader:
                 controller = ControllerFilter.OPPONENT
             elif child.data == "same_controller":
                 same_controller = True
+            elif child.data == "token":  # "target creature token" (CR 111.1)
+                qualities = _add_quality(qualities, _STATUS_WORDS["token"], "token")
             elif child.data == "same_opponent":  # "controlled by the same opponent": an opponent's, all one's
                 controller, same_controller = ControllerFilter.OPPONENT, True
             elif child.data == "different_controllers":

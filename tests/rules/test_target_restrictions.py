@@ -324,3 +324,54 @@ def test_creature_types_changed_by_a_static_ability_are_not_guessed(make_state):
                        opponent=[("bears", "Grizzly Bears"), ("elves", "Llanowar Elves")])
     with pytest.raises(UnsupportedRuleError, match="creature types"):
         legal_casts(state, "duel").count()
+
+
+# ---------------------------------------------------------------------------------------------- qualities
+def test_power_or_toughness_4_or_greater(make_state, casts):
+    """CR 208.1, 122.1a: Repel Calamity destroys a creature whose power or toughness is 4 or greater.
+
+    Grizzly Bears 2/2 no; Hill Giant 3/3 no; Craw Wurm 6/4 yes; Grizzly Bears with two +1/+1 counters 4/4 yes;
+    Wall of Stone 0/8 yes (its toughness) = 3.
+    """
+    state = make_state(hand=[("repel", "Repel Calamity")], battlefield=[("p1", "Plains"), ("p2", "Plains")],
+                       opponent=[("bears", "Grizzly Bears"), ("giant", "Hill Giant"), ("wurm", "Craw Wurm"),
+                                 ("big", "Grizzly Bears", {"counters": {"+1/+1": 2}}), ("wall", "Wall of Stone")])
+    assert _pairs(casts(state, "repel")) == {("wurm",), ("big",), ("wall",)}
+
+
+def test_creature_spell_with_power_or_toughness_2_or_less(make_state, casts):
+    """CR 115.2, 208.1: Stern Scolding counters a creature spell with power or toughness 2 or less.
+
+    On the stack: Grizzly Bears 2/2 yes, Ornithopter 0/2 yes, Hill Giant 3/3 no, Craw Wurm 6/4 no, Lightning
+    Bolt (no creature spell) no = 2.
+    """
+    spells = [("s_bears", "Grizzly Bears"), ("s_orni", "Ornithopter"), ("s_giant", "Hill Giant"),
+              ("s_wurm", "Craw Wurm"), ("s_bolt", "Lightning Bolt")]
+    state = make_state(hand=[("scold", "Stern Scolding")], battlefield=islands(1),
+                       objects=[{"id": i, "card": c, "zone": "stack", "controller": "P2"} for i, c in spells],
+                       stack=[i for i, _ in spells], active_player="P2", priority="P1")
+    assert _pairs(casts(state, "scold")) == {("s_bears",), ("s_orni",)}
+
+
+TOKEN_BOARD = [("bears", "Grizzly Bears"), ("token", "Grizzly Bears", {"token": True})]
+
+
+def test_up_to_one_target_creature_token(make_state, casts):
+    """CR 111.1, 115.3, 115.6: Conduct Electricity: target creature, and up to one target creature token.
+
+    The first instance: the Bears or the token = 2; the second, its own instance: none or the token = 2 (the
+    same token may be chosen for both, CR 115.3). 2 x 2 = 4.
+    """
+    state = make_state(hand=[("conduct", "Conduct Electricity")], battlefield=[(f"m{i}", "Mountain") for i in range(5)],
+                       opponent=TOKEN_BOARD)
+    assert len(casts(state, "conduct")) == 4
+
+
+def test_up_to_one_other_target_creature_token(make_state, casts):
+    """CR 115.4: Trick Shot's token must be another creature than its first target.
+
+    First the Bears: then none or the token = 2; first the token: then none (no other token) = 1. 2 + 1 = 3.
+    """
+    state = make_state(hand=[("trick", "Trick Shot")], battlefield=[(f"m{i}", "Mountain") for i in range(5)],
+                       opponent=TOKEN_BOARD)
+    assert len(casts(state, "trick")) == 3
