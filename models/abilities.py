@@ -17,6 +17,7 @@ from models.objects import CardType, Phase, Zone
 
 __all__ = [
     "TargetKind",
+    "TargetRelation",
     "SpellFilter",
     "ControllerFilter",
     "Quality",
@@ -46,6 +47,7 @@ __all__ = [
     "Requirement",
     "TurnRequirement",
     "PresenceRequirement",
+    "ANNOUNCED_X",
 ]
 
 
@@ -63,6 +65,26 @@ class TargetKind(enum.Enum):
     BATTLE = "battle"
     SPELL = "spell"
     GRAVEYARD_CARD = "card in a graveyard"
+
+
+class TargetRelation(enum.Enum):
+    """How the objects chosen for one instance of "target" must stand to each other (CR 115.1, 601.2c).
+
+    "Two target creatures controlled by different players", "two target creature cards that share a creature
+    type": a test of the set chosen, not of each object. "Controlled by the same player" is
+    :attr:`TargetSpec.same_controller`.
+    """
+
+    DIFFERENT_CONTROLLERS = "controlled by different players"
+    """No two of them have the same controller (CR 108.4)."""
+    SHARE_CREATURE_TYPE = "share a creature type"
+    """Some creature type is one of each of them (CR 205.3m; changeling: every creature type, CR 702.73a)."""
+    SHARE_NO_CREATURE_TYPE = "share no creature types"
+    """No creature type is one of two of them (CR 205.3m, 702.73a)."""
+    SHARE_CARD_TYPE = "share a card type"
+    """Some card type is one of each of them (CR 205.2a)."""
+    SHARE_PERMANENT_TYPE = "share a permanent type"
+    """Some permanent type (artifact, battle, creature, enchantment, land, planeswalker) is one of each (CR 110.4)."""
 
 
 class SpellFilter(enum.Enum):
@@ -120,6 +142,11 @@ class ControllerFilter(enum.Enum):
     OPPONENT = "opponent"
 
 
+ANNOUNCED_X = "X"
+"""The value of a :class:`Quality` compared with the value announced for X ("target creature with mana value X",
+CR 107.3a, 601.2b): what it names depends on a choice made before targets, so it is judged with that choice."""
+
+
 @dataclass(frozen=True, slots=True)
 class Quality:
     """One test of a characteristic or status named before or after a kind.
@@ -138,11 +165,13 @@ class Quality:
         (the word as on type lines, e.g. ``"Spirit"``, ``"Legendary"``),
         ``"token"``, ``"tapped"``, ``"attacking"`` (no value), ``"keyword"``
         (e.g. ``"flying"``), ``"power"``, ``"toughness"``, ``"mana value"``
-        (an int), ``"counter"`` (a counter kind, e.g. ``"+1/+1"``: at least one on it),
+        (an int, or :data:`ANNOUNCED_X`: the value announced for X, "with mana value X or less", CR
+        107.3a), ``"counter"`` (a counter kind, e.g. ``"+1/+1"``: at least one on it),
         ``"targeting"`` (of a spell: ``"single"``, one target chosen in all, CR 115.9a;
         ``"you"``, ``"player"``, ``"creature"``, ``"land you control"``: what
         one of its targets is now, CR 115.9b).
     value : Color, CardType, str, int or None
+        ``ANNOUNCED_X`` for a number compared with X.
     negated : bool
         "non…" / "un…": the test must fail.
     comparison : str
@@ -223,6 +252,10 @@ class TargetSpec:
         For ``TargetKind.GRAVEYARD_CARD``: the card must have one of these
         types (empty: any card). ``controller`` then filters the graveyard's
         owner ("your graveyard", "an opponent's graveyard").
+    relation : TargetRelation or None
+        How the objects chosen for the instance must stand to each other
+        ("two target creatures controlled by different players", CR 115.1,
+        601.2c); None when the phrase asks nothing of the set.
     """
 
     phrase: str
@@ -240,6 +273,7 @@ class TargetSpec:
     x_count: bool = False
     x_up_to: bool = False
     qualities: ObjectFilter | None = None
+    relation: TargetRelation | None = None
 
 
 KICKED = ("kicker", "multikicker")

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable
 
-from models.abilities import PERMANENT_KIND_TYPES, ObjectFilter, Quality, TargetKind
+from models.abilities import ANNOUNCED_X, PERMANENT_KIND_TYPES, ObjectFilter, Quality, TargetKind
 from models.errors import UnsupportedRuleError
 from models.objects import CardType, GameObject, Zone
 from solver.abilities import abilities_of
 
-__all__ = ["holds", "has_qualities", "is_of_kinds"]
+__all__ = ["holds", "has_qualities", "is_of_kinds", "names_x", "number_of"]
 
 
 def _number(obj: GameObject, attribute: str) -> int:
@@ -29,13 +29,42 @@ def _number(obj: GameObject, attribute: str) -> int:
     return value
 
 
-def holds(quality: Quality, obj: GameObject) -> bool:
+def number_of(obj: GameObject, attribute: str) -> int:
+    """An object's power or toughness (with +1/+1 and -1/-1 counters, CR 208, 122.1a), or mana value (CR 202.3).
+
+    Parameters
+    ----------
+    obj : GameObject
+    attribute : str
+        ``"power"``, ``"toughness"`` or ``"mana value"``.
+
+    Returns
+    -------
+    int
+
+    Raises
+    ------
+    UnsupportedRuleError
+        Power or toughness defined by an ability, or the mana value of a spell with X.
+    """
+    return _number(obj, attribute)
+
+
+def names_x(quality: Quality) -> bool:
+    """Whether a quality compares a number with the value announced for X ("with mana value X", CR 107.3a)."""
+    return quality.value == ANNOUNCED_X
+
+
+def holds(quality: Quality, obj: GameObject, x: int | None = None) -> bool:
     """Whether one quality holds for an object (CR 105, 110.5, 205, 208, 702).
 
     Parameters
     ----------
     quality : Quality
     obj : GameObject
+    x : int or None
+        The value announced for X (CR 107.3a, 601.2b), for a quality that
+        names X (:func:`names_x`); unused otherwise.
 
     Returns
     -------
@@ -46,6 +75,8 @@ def holds(quality: Quality, obj: GameObject) -> bool:
     UnsupportedRuleError
         Power or toughness defined by an ability, or the mana value of a
         spell with X (its announced value is not modelled here).
+    ValueError
+        A quality that names X, and no value of X given.
     """
     card = obj.card
     attribute, value = quality.attribute, quality.value
@@ -72,6 +103,10 @@ def holds(quality: Quality, obj: GameObject) -> bool:
         found = counts.get(value, 0) > 0
     else:
         number = _number(obj, attribute)
+        if value == ANNOUNCED_X:
+            if x is None:
+                raise ValueError(f"'{attribute} X' is compared with the value announced for X: no value given")
+            value = x
         if not isinstance(value, int):
             raise TypeError(f"{attribute} is compared with a whole number, not {value!r}")
         found = {"=": number == value, "<=": number <= value, ">=": number >= value}[quality.comparison]

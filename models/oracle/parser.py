@@ -23,6 +23,7 @@ from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedInput
 
 from models.abilities import (
+    ANNOUNCED_X,
     ANY_TARGET_KINDS,
     FACE_DOWN_KEYWORDS,
     KICKED,
@@ -49,6 +50,7 @@ from models.abilities import (
     SpellFilter,
     SpliceAbility,
     TargetKind,
+    TargetRelation,
     TargetSpec,
     PresenceRequirement,
     TimingRestriction,
@@ -268,15 +270,17 @@ def _object_filter(adjectives: str) -> ObjectFilter:
 def _with_quality(text: str) -> Quality:
     """Read "with power 3 or less", "with flying", "without flying", "with a +1/+1 counter on it" as a Quality.
 
-    CR 208 (power and toughness), 702 (keywords), 122 (counters).
+    CR 208 (power and toughness), 702 (keywords), 122 (counters). "with mana value X", "with power X or less":
+    compared with the value announced for X (:data:`~models.abilities.ANNOUNCED_X`, CR 107.3a, 601.2b).
     """
-    number = re.search(r"\d+", text)
+    found = re.search(r"\b(\d+|x)\b", text)
+    number = None if found is None else int(found.group()) if found.group().isdigit() else ANNOUNCED_X
     comparison = "<=" if text.endswith("or less") else ">=" if text.endswith("or greater") else "="
     if text.startswith("with power") or text.startswith("with toughness"):
         assert number is not None, text  # WITH_QUALITY: "with power <number> or ..."
-        return Quality(text.split()[1], int(number.group()), comparison=comparison)
+        return Quality(text.split()[1], number, comparison=comparison)
     if number is not None and ("mana cost" in text or "mana value" in text):
-        return Quality("mana value", int(number.group()), comparison=comparison)
+        return Quality("mana value", number, comparison=comparison)
     if "counter on it" in text:
         return Quality("counter", "+1/+1")
     if text.startswith("without "):  # "creature without flying" (CR 702)
@@ -363,9 +367,19 @@ def _spell_qualities(words: str) -> ObjectFilter | None:
     return ObjectFilter((frozenset(quality for _, quality in read if quality is not None),), words)
 
 
-def _add_quality(qualities: ObjectFilter | None, quality: Quality, text: str) -> ObjectFilter:
-    clauses = (qualities.clauses if qualities else ()) + (frozenset({quality}),)
+def _add_quality(qualities: ObjectFilter | None, quality: Quality | frozenset[Quality], text: str) -> ObjectFilter:
+    """The filter with one more clause: a quality, or a set of qualities one of which must hold."""
+    clause = quality if isinstance(quality, frozenset) else frozenset({quality})
+    clauses = (qualities.clauses if qualities else ()) + (clause,)
     return ObjectFilter(clauses, f"{qualities.text} … {text}" if qualities else text)
+
+
+def _with_clause(text: str) -> frozenset[Quality]:
+    """Read a "with …" phrase as one clause: "with power or toughness 4 or greater" is power or toughness (CR 208)."""
+    if text.startswith("with power or toughness "):
+        rest = text.removeprefix("with power or toughness ")
+        return frozenset({_with_quality(f"with power {rest}"), _with_quality(f"with toughness {rest}")})
+    return frozenset({_with_quality(text)})
 
 
 @functools.cache
@@ -1154,7 +1168,13 @@ class _SpellTextReader:
                          and t.type in ("GRAVEYARD_CARD", "QUALIFIED_CARD"))
             text = str(token)
             qualities = None
-            with_part = re.search(r" with (mana value|power) \d+ or (less|greater)", text)
+            relation = None
+            shared = re.search(r" that share (a creature type|no creature types|a card type)", text)
+            if shared:  # "two target creature cards that share a creature type from your graveyard" (CR 205.3m)
+                text = text.replace(shared.group(), "")
+                relation = TargetRelation(shared.group().removeprefix(" that "))
+            with_part = re.search(r" with (mana value (\d+|x)( or (less|greater))?|power (\d+|x) or (less|greater))",
+                                  text)
             if with_part:  # "creature card with mana value 3 or less from your graveyard" (CR 202.3, 208)
                 text = text.replace(with_part.group(), "")
                 qualities = _add_quality(None, _with_quality(with_part.group().strip()), with_part.group().strip())
@@ -1180,9 +1200,11 @@ class _SpellTextReader:
                           "opponent's": ControllerFilter.OPPONENT}[owner]
             single = owner == "single"  # "from a single graveyard": every card chosen has one owner (CR 115.1)
             count, minimum = self._count(tokens[0])[:2]
+            if relation is not None and not self._relates(tokens[0], count):
+                return
             self._add(TargetSpec(phrase, frozenset({TargetKind.GRAVEYARD_CARD}), controller, count, minimum,
                                  card_types=frozenset(CardType(w.strip().capitalize()) for w in kind_words if w),
-                                 qualities=qualities, same_controller=single),
+                                 qualities=qualities, same_controller=single, relation=relation),
                       self._is_other(tokens[0]))
             return
         if tree.data == "spell_target":
@@ -1201,7 +1223,7 @@ class _SpellTextReader:
             for child in tree.children:
                 if isinstance(child, Tree) and child.data == "with_quality":
                     text = str(child.children[0])
-                    qualities = _add_quality(qualities, _with_quality(text), text)
+                    qualities = _add_quality(qualities, _with_clause(text), text)
                 elif isinstance(child, Tree) and child.data == "spell_targeting":
                     text = str(child.children[0])
                     qualities = _add_quality(qualities, _targeting_quality(text), text)
@@ -1212,7 +1234,8 @@ class _SpellTextReader:
                     controller = ControllerFilter.YOU
                 elif isinstance(child, Tree) and child.data == "opponent_controls":
                     controller = ControllerFilter.OPPONENT
-                elif isinstance(child, Tree) and child.data == "same_controller":
+                elif isinstance(child, Tree) and child.data in ("same_controller", "same_opponent",
+                                                                 "different_controllers"):
                     self.unsupported.append(UnsupportedText(self._span(tokens[0]), "target restriction not modelled"))
                     return
             self._add(TargetSpec(phrase, frozenset({TargetKind.SPELL}), controller, count=count, minimum=minimum,
@@ -1242,6 +1265,7 @@ class _SpellTextReader:
         controller = ControllerFilter.ANY
         another = False
         same_controller = False
+        relation = None
         qualities = None
         divided, divided_what = 0, "damage"
         for child in tree.children:
@@ -1271,7 +1295,7 @@ class _SpellTextReader:
                                          f"{plain} or {found.text}")
             elif child.data == "with_quality":
                 text = str(child.children[0])
-                qualities = _add_quality(qualities, _with_quality(text), text)
+                qualities = _add_quality(qualities, _with_clause(text), text)
             if child.data == "kinds":
                 for part in child.children:
                     for word in re.findall(r"[a-z]+", str(part)):
@@ -1283,6 +1307,14 @@ class _SpellTextReader:
                 controller = ControllerFilter.OPPONENT
             elif child.data == "same_controller":
                 same_controller = True
+            elif child.data == "token":  # "target creature token" (CR 111.1)
+                qualities = _add_quality(qualities, _STATUS_WORDS["token"], "token")
+            elif child.data == "same_opponent":  # "controlled by the same opponent": an opponent's, all one's
+                controller, same_controller = ControllerFilter.OPPONENT, True
+            elif child.data == "different_controllers":
+                relation = TargetRelation.DIFFERENT_CONTROLLERS
+            elif child.data == "relation":
+                relation = TargetRelation(str(child.children[0]).removeprefix("that "))
             elif child.data == "filter":
                 self.unsupported.append(
                     UnsupportedText(
@@ -1291,11 +1323,13 @@ class _SpellTextReader:
                     )
                 )
                 return
+        if relation is not None and not self._relates(tokens[0], count):
+            return
         # "target creature or player" (older wording) is read as written:
         # creatures and players, not planeswalkers or battles (unlike "any target", CR 115.4).
         self._add(TargetSpec(phrase, frozenset(kinds), controller, count, minimum,
                              same_controller=same_controller, qualities=qualities, divided=divided,
-                             divided_what=divided_what), another)
+                             divided_what=divided_what, relation=relation), another)
 
     def _spell_or_other(self, tree: Tree) -> None:
         """Read "target spell or permanent", "target spell or creature" and lists of spells and abilities.
@@ -1379,6 +1413,18 @@ class _SpellTextReader:
                    if w.isdigit() or w in _NUMBER_WORDS]
         # "two target", "one or two target" (1 to 2), "up to three target" (0 to 3), CR 115.6
         return numbers[-1], 0 if words[0] == "up" else numbers[0], None
+
+    def _relates(self, token: Token, count: int) -> bool:
+        """Whether a relation among the targets of one instance is read for this count; reports it when not.
+
+        "Two target creatures controlled by different players" and "any number of target creatures controlled by
+        different players" relate the objects of one set (CR 115.1, 601.2c); with one target, or a count that X
+        sets, the words mean something else or are not read.
+        """
+        if count >= 2 and self._count(token)[2] is None:
+            return True
+        self.unsupported.append(UnsupportedText(self._span(token), "target restriction not modelled"))
+        return False
 
     @staticmethod
     def _count_x(phrase: str) -> str | None:

@@ -25,20 +25,22 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from models.abilities import (
-    AlternativeCost, ControllerFilter, Instruction, Quality, TargetKind, TargetSpec,
+    AlternativeCost, ControllerFilter, Instruction, Quality, TargetKind, TargetRelation, TargetSpec,
 )
 from models.cast import Cast, TargetChoice
 from models.choices import ALTERNATIVE_COST, SPLICE_SET, X, DivisionKey, ModeKey, TargetKey
 from models.errors import CastFormatError, UnsupportedRuleError
 from models.oracle.parser import ANY_NUMBER
-from models.objects import CardType, GameObject, ObjectId, Phase, PlayerId, Zone
+from models.objects import PERMANENT_TYPES, CardType, GameObject, ObjectId, Phase, PlayerId, Zone
 from models.state import GameState
+from models.subtypes import SUBTYPES
 from solver.abilities import abilities_of, with_attached_grants
 from solver.problem import CastProblem, ConstraintKind, LazyDomain, Reason, Switch, SwitchAtom, TargetSlot
-from solver.qualities import holds, is_of_kinds
+from solver.qualities import holds, is_of_kinds, names_x, number_of
 from solver.rules.costs import MOST_CANDIDATES_FOR_ANY_NUMBER, optional_cost_key
 
 __all__ = ["add_target_rules", "add_target_slot", "candidates_of", "legal_targets", "why_not_legal_target",
+           "relation_holds",
            "is_named_by", "controller_of", "target_choices", "switch_of", "spell_on_stack_problem",
            "MOST_CANDIDATES_FOR_ANY_NUMBER"]
 
@@ -48,11 +50,13 @@ def _a(words: str) -> str:
     return f"{'an' if words[:1] in 'aeiou' else 'a'} {words}"
 
 
-def _matches_kind(problem: CastProblem, spec: TargetSpec, candidate: str) -> Callable[[], str] | None:
+def _matches_kind(problem: CastProblem, spec: TargetSpec, candidate: str,
+                  defer_x: bool = False) -> Callable[[], str] | None:
     """None when the candidate is of a kind the phrase names, else a function saying why not (CR 115.1).
 
     The sentence is made only when asked for: most candidates of a phrase fail
-    here, and legality needs only the answer.
+    here, and legality needs only the answer. ``defer_x``: a quality naming X
+    is left to the rule tying the instance to X (:func:`_quality_mismatch`).
     """
     state = problem.state
     if candidate in state.players:
@@ -75,7 +79,7 @@ def _matches_kind(problem: CastProblem, spec: TargetSpec, candidate: str) -> Cal
             return lambda: f"{obj.name} ({obj.id}) is in {obj.owner}'s graveyard, not {problem.caster}'s"
         if spec.controller is ControllerFilter.OPPONENT and obj.owner == problem.caster:
             return lambda: f"{obj.name} ({obj.id}) is in {problem.caster}'s own graveyard, not an opponent's"
-        return _quality_mismatch(problem, spec, obj)
+        return _quality_mismatch(problem, spec, obj, defer_x)
     if TargetKind.SPELL in spec.kinds and (obj.zone is Zone.STACK or spec.kinds == {TargetKind.SPELL}):
         if obj.zone is not Zone.STACK:
             return lambda: (f"{obj.name} ({obj.id}) is {obj.zone.where}: "
@@ -83,7 +87,7 @@ def _matches_kind(problem: CastProblem, spec: TargetSpec, candidate: str) -> Cal
         spells = spec.spells
         if spells is not None and not spells.matches(obj.card.types):
             return lambda: f"{obj.name} ({obj.id}) is not {_a(spells.value)}"
-        return _controller_mismatch(problem, spec, obj) or _quality_mismatch(problem, spec, obj)
+        return _controller_mismatch(problem, spec, obj) or _quality_mismatch(problem, spec, obj, defer_x)
     if obj.zone is not Zone.BATTLEFIELD:
         return lambda: (f"{obj.name} ({obj.id}) is {obj.zone.where}: "
                         f"'{spec.phrase}' names only permanents (CR 115.2)")
@@ -91,7 +95,7 @@ def _matches_kind(problem: CastProblem, spec: TargetSpec, candidate: str) -> Cal
     types = obj.card.types
     if not is_of_kinds(types, spec.kinds):
         return lambda: f"{obj.name} ({obj.id}) is not {_a(' or '.join(sorted(k.value for k in spec.kinds)))}"
-    return _controller_mismatch(problem, spec, obj) or _quality_mismatch(problem, spec, obj)
+    return _controller_mismatch(problem, spec, obj) or _quality_mismatch(problem, spec, obj, defer_x)
 
 
 def is_named_by(problem: CastProblem, spec: TargetSpec, candidate: str) -> bool:
@@ -256,16 +260,60 @@ def _static_power_changes(problem: CastProblem) -> None:
                            "a target quality naming power can't be judged")
 
 
-def _quality_mismatch(problem: CastProblem, spec: TargetSpec, obj: GameObject) -> Callable[[], str] | None:
-    """None when the object has every quality the phrase names ("nonblack", "with flying"), CR 115.1."""
+_UNDECIDED = -1
+"""What :func:`_announced_x` returns while X is a choice of the problem still to make."""
+
+
+def _announced_x(problem: CastProblem, spec: TargetSpec) -> int:
+    """The value announced for X where the problem has made that choice, else ``_UNDECIDED`` (CR 107.3a, 601.2b).
+
+    A cast problem whose X has one possible value (0 without paying the mana cost, CR 107.3b) and the problem
+    of a spell on the stack (its record's X) have decided it; a cast problem with several values has not: its
+    targets are then tied to X by :func:`_add_x_quality`.
+
+    Raises
+    ------
+    UnsupportedRuleError
+        The phrase names X and the spell has no X in its mana cost: X is then defined by text not read here.
+    """
+    variable = problem.variables.get(X)
+    if variable is None or not isinstance(variable.domain, tuple) or len(variable.domain) != 1:
+        return _UNDECIDED
+    value = variable.domain[0]
+    if value is None:
+        raise UnsupportedRuleError(problem.spell.name, spec.phrase, "a target quality naming X, and no X in the "
+                                                                    "spell's mana cost")
+    return int(value)
+
+
+def _names_x(clause: frozenset[Quality]) -> bool:
+    return any(names_x(q) for q in clause)
+
+
+def _quality_mismatch(problem: CastProblem, spec: TargetSpec, obj: GameObject,
+                      defer_x: bool = False) -> Callable[[], str] | None:
+    """None when the object has every quality the phrase names ("nonblack", "with flying"), CR 115.1.
+
+    A quality naming X ("with mana value X") is judged with the X announced (CR 601.2b before 601.2c); while X
+    is still to choose it is left to the rule tying the instance to X when ``defer_x`` (see
+    :func:`_add_x_quality`), and unsupported otherwise.
+    """
     qualities = spec.qualities
     if qualities is None:
         return None
     if any(q.attribute in ("power", "toughness") for clause in qualities.clauses for q in clause):
         _static_power_changes(problem)
+    x: int | None = None
+    if any(_names_x(clause) for clause in qualities.clauses):
+        x = _announced_x(problem, spec)
+        if x == _UNDECIDED and not defer_x:
+            raise UnsupportedRuleError(problem.spell.name, spec.phrase, "what the phrase names depends on the "
+                                                                        "value of X, not chosen yet")
     for clause in qualities.clauses:
+        if x == _UNDECIDED and _names_x(clause):
+            continue  # judged with each value of X (CR 601.2b, 601.2c)
         if not any(_targeting_holds(problem, q, obj) if q.attribute == "targeting"
-                   else _blocking_holds(problem, q, obj) if q.attribute == "blocking" else holds(q, obj)
+                   else _blocking_holds(problem, q, obj) if q.attribute == "blocking" else holds(q, obj, x)
                    for q in clause):
             return lambda: f"{obj.name} ({obj.id}) is not {qualities.text} ('{spec.phrase}')"
     return None
@@ -320,13 +368,20 @@ def why_not_legal_target(problem: CastProblem, spec: TargetSpec, candidate: str,
     ------
     UnsupportedRuleError
         The candidate has text bearing on targeting that can't be read.
+
+    Notes
+    -----
+    A quality naming X ("with mana value X") is judged here only when the
+    problem's X is decided (a spell on the stack, or one possible value);
+    otherwise the rule over X and the instance judges it (CR 601.2b before
+    601.2c), and a candidate it alone rules out is not reported here.
     """
     state = problem.state
     if candidate not in state.players and not state.has_object(candidate):
         return Reason("CR 115.1", f"there is no object or player {candidate!r}")
     if candidate == problem.spell.id and not problem.is_copy:
         return Reason("CR 115.5", f"{problem.spell.name} can't target itself")
-    mismatch = _matches_kind(problem, spec, candidate)
+    mismatch = _matches_kind(problem, spec, candidate, defer_x=True)
     if mismatch:
         return Reason("CR 115.1", mismatch() if explain else "")
     _granted_protections(problem)
@@ -463,7 +518,80 @@ def target_choices(
     sets = [tuple(sorted(combination)) for size in sizes for combination in itertools.combinations(legal, size)]
     if spec.same_controller:  # "… controlled by the same player"
         sets = [chosen for chosen in sets if len({controller_of(problem, c) for c in chosen}) <= 1]
+    if spec.relation is not None:  # "… controlled by different players", "… that share a creature type"
+        sets = [chosen for chosen in sets if relation_holds(problem, spec.relation, chosen)]
     return tuple(sets)
+
+
+_CREATURE_TYPES = SUBTYPES["creature"]
+
+_BROKEN_RELATION = {
+    TargetRelation.DIFFERENT_CONTROLLERS: "two of the targets have the same controller",
+    TargetRelation.SHARE_CREATURE_TYPE: "the targets share no creature type",
+    TargetRelation.SHARE_NO_CREATURE_TYPE: "two of the targets share a creature type",
+    TargetRelation.SHARE_CARD_TYPE: "the targets share no card type",
+    TargetRelation.SHARE_PERMANENT_TYPE: "the targets share no permanent type",
+}
+"""What a set of targets that breaks a relation does, for sentences."""
+
+_STATIC_CREATURE_TYPE_CHANGE = re.compile(
+    r"\bevery creature type\b|\bchosen (creature )?type\b|\bcreature types?\b|\bin addition to (its|their) other "
+    r"(creature )?types\b|\b(has|have|gains?) changeling\b")
+
+
+def _creature_types(obj: GameObject) -> frozenset[str]:
+    """An object's creature types (CR 205.3m): every one with changeling or "is every creature type" (CR 702.73a)."""
+    if "changeling" in abilities_of(obj).keywords or re.search(r"\bis every creature type\b",
+                                                               obj.card.oracle_text.lower()):
+        return _CREATURE_TYPES
+    return frozenset(obj.card.subtypes) & _CREATURE_TYPES
+
+
+def _card_types(obj: GameObject) -> frozenset[CardType]:
+    """An object's card types (CR 205.2a), Tribal read as its current name Kindred."""
+    return frozenset(CardType.KINDRED if t is CardType.TRIBAL else t for t in obj.card.types)
+
+
+def relation_holds(problem: CastProblem, relation: TargetRelation, chosen: tuple[str, ...]) -> bool:
+    """Whether the objects chosen for one instance of "target" stand to each other as its phrase asks (CR 115.1).
+
+    Parameters
+    ----------
+    problem : CastProblem
+    relation : TargetRelation
+    chosen : tuple of str
+        The ids chosen for the instance (objects; players have no types and control nothing).
+
+    Returns
+    -------
+    bool
+        For "controlled by different players" and "share no creature types", no two of them break it; for
+        "share a creature / card / permanent type", one type is common to all of them. True for fewer than two.
+
+    Raises
+    ------
+    UnsupportedRuleError
+        Creature types asked of a state where a static ability may change them (CR 613.1d), which is not applied.
+    """
+    if len(chosen) < 2:
+        return True
+    if relation is TargetRelation.DIFFERENT_CONTROLLERS:
+        controllers = [controller_of(problem, c) for c in chosen]
+        return len(set(controllers)) == len(controllers)
+    if not all(problem.state.has_object(c) for c in chosen):
+        return False  # players have no types
+    objects = [problem.state.object(c) for c in chosen]
+    if relation in (TargetRelation.SHARE_CREATURE_TYPE, TargetRelation.SHARE_NO_CREATURE_TYPE):
+        _refuse_static_changes(problem, _STATIC_CREATURE_TYPE_CHANGE, "CR 613.1d", "creature types",
+                               "whether targets share a creature type can't be told")
+        types = [_creature_types(o) for o in objects]
+        if relation is TargetRelation.SHARE_CREATURE_TYPE:
+            return bool(frozenset.intersection(*types))
+        return all(not (a & b) for a, b in itertools.combinations(types, 2))
+    common = frozenset.intersection(*(_card_types(o) for o in objects))
+    if relation is TargetRelation.SHARE_PERMANENT_TYPE:
+        common &= PERMANENT_TYPES
+    return bool(common)
 
 
 # ---------------------------------------------------------------------------------------------- switches
@@ -559,6 +687,9 @@ def _slot_why_not(problem: CastProblem, spec: TargetSpec, source_name: str) -> C
         if spec.same_controller and len({problem.state.object(t).controller for t in value
                                          if problem.state.has_object(t)}) > 1:
             reasons.append(Reason("CR 601.2c", f"'{spec.phrase}': the targets have different controllers"))
+        known = all(problem.state.has_object(t) or t in problem.state.players for t in value)
+        if spec.relation is not None and known and not relation_holds(problem, spec.relation, value):
+            reasons.append(Reason("CR 601.2c", f"'{spec.phrase}': {_BROKEN_RELATION[spec.relation]}"))
         low = _least_targets(spec)
         if not low <= len(value) <= spec.count:
             wanted = spec.count if low == spec.count else f"{low} to {min(spec.count, ANY_NUMBER - 1)}"
@@ -617,6 +748,9 @@ def add_target_slot(problem: CastProblem, key: TargetKey, spec: TargetSpec, swit
         _add_another(problem, earlier, slot)
     if spec.x_count:
         _add_x_count(problem, slot)
+    if spec.qualities is not None and any(_names_x(clause) for clause in spec.qualities.clauses) \
+            and _announced_x(problem, spec) == _UNDECIDED:
+        _add_x_quality(problem, slot)
     return slot
 
 
@@ -713,6 +847,49 @@ def _add_x_count(problem: CastProblem, slot: TargetSlot) -> None:
     )
 
 
+def _add_x_quality(problem: CastProblem, slot: TargetSlot) -> None:
+    """'target creature with mana value X': each target has the quality with the X announced (CR 601.2b, 601.2c).
+
+    X is announced before targets are chosen (CR 601.2b, 107.3a), so which objects the phrase names depends on
+    that choice: the rule is over X and the instance, never a filter made before X is known. The other
+    qualities of the phrase are in the instance's domain already (:func:`_quality_mismatch`).
+    """
+    spec, state = slot.spec, problem.state
+    assert spec.qualities is not None, "only phrases with a quality naming X are tied to X"
+    clauses = [clause for clause in spec.qualities.clauses if _names_x(clause)]
+    fits_memo: dict[tuple[str, int], bool] = {}
+
+    def fits(target: str, x: int) -> bool:
+        found = fits_memo.get((target, x))
+        if found is None:
+            if not state.has_object(target) or not isinstance(x, int):
+                return False  # a player, an unknown id or no X: nothing with a number (the domain says why)
+            obj = state.object(target)
+            found = fits_memo[(target, x)] = all(any(holds(q, obj, x) for q in clause) for clause in clauses)
+        return found
+
+    def predicate(x: Any, value: Any) -> bool:
+        return value is None or all(fits(t, x) for t in value)
+
+    def explain(x: Any, value: Any) -> str:
+        failing = "; ".join(
+            f"{state.object(t).name} ({t}) has "
+            + " and ".join(f"{q.attribute} {number_of(state.object(t), q.attribute)}"
+                           for clause in clauses for q in clause if names_x(q))
+            for t in value if not fits(t, x) and state.has_object(t)) or "a target that is no object"
+        return f"X is {x}, but {failing} ('{spec.phrase}')"
+
+    domain = problem.variables[slot.key].domain
+    problem.add_constraint(
+        (X, slot.key),
+        predicate,
+        "CR 601.2c",
+        f"'{spec.phrase}' names objects by the value announced for X",
+        explain,
+        generate=lambda x: [value for value in domain if predicate(x, value)],
+    )
+
+
 def _add_another(problem: CastProblem, earlier: TargetSlot, later: TargetSlot) -> None:
     problem.add_constraint(
         (earlier.key, later.key),
@@ -802,6 +979,9 @@ def spell_on_stack_problem(
     """
     state = with_attached_grants(state)  # what Auras and Equipment give (CR 613.1f)
     problem = CastProblem(state, PlayerId(controller), spell, abilities_of(spell), is_copy=is_copy)
+    # X was announced as the spell was cast, and a copy copies it (CR 601.2b, 707.10): one value
+    problem.add_variable(X, (cast.x,), "CR 107.3a", lambda value: (
+        Reason("CR 707.10", f"X of {spell.name} is {cast.x}, as announced when it was cast"),))
     instances = _check_record(problem, cast, path)
     made: dict[tuple, TargetSlot] = {}
     for choice in cast.targets:
