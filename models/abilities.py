@@ -511,7 +511,8 @@ class TurnRequirement:
     ----------
     fact : str
         ``"opponent lost life"`` (spectacle, CR 702.137a), ``"cast another spell"`` (the caster has cast
-        another spell this turn: surge, CR 702.117a) or ``"creature died"`` (a creature died this turn).
+        another spell this turn: surge, CR 702.117a), ``"creature died"`` (a creature died this turn), or
+        ``"your turn"`` / ``"not your turn"`` (whether the caster is the active player, CR 102.1).
     text : str
         The words of the condition.
     """

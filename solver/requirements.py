@@ -82,6 +82,8 @@ def turn_holds(state: GameState, caster: str, requirement: TurnRequirement) -> b
     -------
     bool
     """
+    if requirement.fact in ("your turn", "not your turn"):  # whose turn it is (CR 102.1, 500.1)
+        return (state.active_player == caster) == (requirement.fact == "your turn")
     facts = state.this_turn
     if requirement.fact == "opponent lost life":  # CR 702.137a
         return any(facts.life_lost_by(p) > 0 for p in state.players if p != caster)
@@ -92,7 +94,8 @@ def turn_holds(state: GameState, caster: str, requirement: TurnRequirement) -> b
 
 def requirement_text(problem: CastProblem, requirement: Requirement) -> str:
     """The words of a requirement, with a note when the state does not give the turn fact it asks."""
-    if isinstance(requirement, TurnRequirement) and _FACT_KEYS[requirement.fact] not in problem.state.this_turn.given:
+    if isinstance(requirement, TurnRequirement) and requirement.fact in _FACT_KEYS \
+            and _FACT_KEYS[requirement.fact] not in problem.state.this_turn.given:
         return f"{requirement.text} (the state gives no this_turn.{_FACT_KEYS[requirement.fact]}: taken as none)"
     return requirement.text
 

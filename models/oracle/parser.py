@@ -35,6 +35,7 @@ from models.abilities import (
     ControllerFilter,
     ControlRequirement,
     Count,
+    Requirement,
     TurnRequirement,
     Cost,
     CostModifier,
@@ -92,6 +93,7 @@ ANY_NUMBER = 64
 _NUMBER_WORDS = {
     "one": 1, "two": 2, "three": 3, "four": 4, "five": 5,
     "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
+    "eleven": 11, "twelve": 12, "thirteen": 13,
 }
 _COLOR_WORDS = {
     "white": Color.WHITE, "blue": Color.BLUE, "black": Color.BLACK,
@@ -300,7 +302,8 @@ def _qualified_kind(text: str) -> tuple[set[TargetKind], ObjectFilter]:
 
 _COST_ACTION = re.compile(
     r"(?P<action>sacrifice|tap|return|exile) (?P<count>a|an|one|two|three|four|five|six) (?P<untapped>untapped )?"
-    r"(?P<noun>.+?)(?P<yours> you control)?(?P<graveyard> from your graveyard)?(?P<hand> to its owner's hand)?\.?"
+    r"(?P<noun>.+?)(?P<yours> you control)?(?P<graveyard> from your graveyard)?"
+    r"(?P<hand> to (?:its owner's|their owner's|their owners') hand)?\.?"
 )
 
 
@@ -570,7 +573,7 @@ def _own_cost_change(original: str) -> CostModifier | UnsupportedText:
     return CostModifier(amount, original, own=True, requires=(requirement,))
 
 
-_AMOUNT = r"(?P<amount>an?|(?:one|two|three|four|five|six|seven|eight|nine|ten) or more)"
+_AMOUNT = r"(?P<amount>an?|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen) or more)"
 _PRESENCE = (  # (pattern, the target phrase that names each object, one player's only)
     (re.compile(rf"you control {_AMOUNT} (?P<what>.+)"), "target {head} you control{tail}", False),
     (re.compile(rf"an opponent controls {_AMOUNT} (?P<what>.+)"), "target {head} an opponent controls{tail}", True),
@@ -582,6 +585,7 @@ _PRESENCE = (  # (pattern, the target phrase that names each object, one player'
     (re.compile(rf"you have {_AMOUNT} (?P<what>.+) in your graveyard"), "target {head}{tail} in your graveyard", False),
     (re.compile(rf"an opponent has {_AMOUNT} (?P<what>.+) in their graveyard"),
      "target {head}{tail} in an opponent's graveyard", True),
+    (re.compile(rf"{_AMOUNT} (?P<what>.+) (?:is|are) attacking"), "target attacking {head}{tail}", False),
 )
 
 
@@ -635,8 +639,14 @@ def _presence_condition(condition: str) -> PresenceRequirement | None:
 
 
 _RATHER_THAN_PAY = re.compile(
-    r"(?:if you control an? (?P<subtype>[a-z]+), )?you may (?P<cost>[^.]+) rather than pay (?:this spell's|~'s) "
-    r"mana cost\.")
+    r"(?:if (?P<condition>[^,]+), )?(?:you may (?P<cost>[^.]+) rather than pay (?:this spell's|~'s) mana cost"
+    r"|rather than pay (?:this spell's|~'s) mana cost, you may (?P<cost_after>[^.]+?))"
+    r"(?: if (?P<condition_after>[^,.]+))?\.")
+_TURN_CONDITIONS = {
+    "it's your turn": TurnRequirement("your turn", "it is your turn"),
+    "it's not your turn": TurnRequirement("not your turn", "it is not your turn"),
+}
+_NO_CHOICE_COST = re.compile(r"have (?:an opponent|each other player|each opponent) gain \d+ life")
 _HAND_EXILE = re.compile(r"exile (?P<count>a|an|one|two|three) (?P<colour>white|blue|black|red|green) cards? from "
                          r"your hand")
 _DISCARD_TYPED = re.compile(r"discard (?P<count>a|an|one|two) (?P<what>[a-z]+) cards?")
@@ -652,21 +662,42 @@ def _rather_than_pay(original: str) -> AlternativeCost | UnsupportedText:
     """
     line = original.lower()
     found = _RATHER_THAN_PAY.fullmatch(line)
-    if found is None:
+    if found is None or (found["condition"] and found["condition_after"]):
         return UnsupportedText(original, "an alternative cost whose condition or cost is not read")
-    requires: tuple[ControlRequirement, ...] = ()
-    if found["subtype"]:
-        subtype = _SUBTYPE_BY_WORD.get(found["subtype"])
-        if subtype is None:
+    requires: tuple[Requirement, ...] = ()
+    condition = found["condition"] or found["condition_after"]
+    if condition:
+        requirement = _alternative_condition(condition)
+        if requirement is None:
             return UnsupportedText(original, "an alternative cost whose condition is not read")
-        requires = (ControlRequirement("you", subtype, f"you control a {subtype}"),)
-    cost = _cost_of_parts(found["cost"])
+        requires = (requirement,)
+    group = "cost" if found["cost"] else "cost_after"
+    if _NO_CHOICE_COST.fullmatch(found[group]):  # "have an opponent gain 3 life": nothing chosen, always paid
+        cost: Cost | str = Cost(text=found[group])
+    else:
+        cost = _cost_of_parts(found[group])
     if isinstance(cost, str):
         return UnsupportedText(original, f"alternative cost {cost!r} not modelled")
-    printed = original[found.start("cost"):found.end("cost")]  # its name, as printed: "pay {2}{R}{R}"
-    if printed.lower() != found["cost"]:
-        printed = found["cost"]
+    printed = original[found.start(group):found.end(group)]  # its name, as printed: "pay {2}{R}{R}"
+    if printed.lower() != found[group]:
+        printed = found[group]
     return AlternativeCost(printed, dataclasses.replace(cost, text=printed), "CR 118.9", requires=requires)
+
+
+def _alternative_condition(condition: str) -> Requirement | None:
+    """The condition of a printed alternative cost, decided by the state, or None when not read (CR 118.9).
+
+    "you control a Swamp" (a subtype), "it's not your turn" / "it's your turn" (whose turn, CR 102.1), and
+    the conditions that so many objects exist ("there are thirteen or more creatures on the battlefield",
+    "four or more creatures are attacking": :func:`_presence_condition`).
+    """
+    if condition in _TURN_CONDITIONS:
+        return _TURN_CONDITIONS[condition]
+    control = re.fullmatch(r"you control an? (?P<subtype>[a-z]+)", condition)
+    if control and control["subtype"] in _SUBTYPE_BY_WORD:
+        subtype = _SUBTYPE_BY_WORD[control["subtype"]]
+        return ControlRequirement("you", subtype, f"you control a {subtype}")
+    return _presence_condition(condition)
 
 
 def _cost_of_parts(text: str) -> Cost | str:

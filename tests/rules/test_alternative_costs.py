@@ -79,3 +79,59 @@ def test_daze_returns_an_island(make_state, casts):
     state = make_state(hand=[("daze", "Daze")], battlefield=[("isl", "Island", {"tapped": True})], **BOLT_ON_STACK)
     found = casts(state, "daze")
     assert alternatives(found) == ["return an Island you control to its owner's hand"]
+
+
+def test_force_of_negation_only_on_another_players_turn(make_state, casts):
+    """Force of Negation's alternative cost only if it's not the caster's turn (CR 118.9, 102.1).
+
+    "If it's not your turn, you may exile a blue card from your hand rather than pay this spell's mana cost."
+
+    No land; Lightning Bolt (P2's) on the stack; Brainstorm in P1's hand. On P2's turn: the blue card exiled:
+    1 cast. On P1's own turn: the alternative can't be paid, nor {1}{U}{U}: 0.
+    """
+    bolt = {"objects": [{"id": "bolt", "card": "Lightning Bolt", "zone": "stack", "controller": "P2"}],
+            "stack": ["bolt"], "priority": "P1"}
+    state = make_state(hand=[("fon", "Force of Negation"), ("storm", "Brainstorm")], active_player="P2", **bolt)
+    assert [(c.alternative_cost, c.exiles) for c in casts(state, "fon")] == [
+        ("exile a blue card from your hand", ("storm",))]
+    state = make_state(hand=[("fon", "Force of Negation"), ("storm", "Brainstorm")], active_player="P1", **bolt)
+    assert casts(state, "fon") == set()
+
+
+def test_gush_returns_two_islands(make_state, casts):
+    """Gush returns two Islands its caster controls rather than paying its mana cost (CR 118.9).
+
+    Three Islands: {4}{U} can't be paid; two of three Islands returned: C(3, 2) = 3 casts.
+    """
+    state = make_state(hand=[("gush", "Gush")], battlefield=[(f"i{n}", "Island") for n in range(3)])
+    found = casts(state, "gush")
+    assert len(found) == 3 and {len(c.returns) for c in found} == {2}
+
+
+@pytest.mark.parametrize(("creatures", "expected"), [(13, 1), (12, 0)])
+def test_condition_of_so_many_creatures(make_state, casts, creatures, expected):
+    """Blasphemous Edict's {B} if there are thirteen or more creatures on the battlefield (CR 118.9).
+
+    One Swamp ({3}{B}{B} can't be paid) and Grizzly Bears split between the players: 13 creatures, {B}: 1 cast;
+    12: 0.
+    """
+    mine = [(f"b{n}", "Grizzly Bears") for n in range(creatures // 2)]
+    theirs = [(f"o{n}", "Grizzly Bears") for n in range(creatures - creatures // 2)]
+    state = make_state(hand=[("edict", "Blasphemous Edict")], battlefield=[("s", "Swamp")] + mine, opponent=theirs)
+    assert len(casts(state, "edict")) == expected
+
+
+def test_an_opponent_gains_life_rather_than_paying(make_state, casts):
+    """Invigorate: an opponent gains 3 life rather than its mana cost being paid, if its caster controls a Forest.
+
+    A cost with no choice in it (CR 118.9).
+
+    A tapped Forest (no mana) and P1's Grizzly Bears: the alternative, targeting the Bears: 1 cast. A tapped
+    Plains instead: no Forest, and {2}{G} can't be paid: 0.
+    """
+    state = make_state(hand=[("inv", "Invigorate")],
+                       battlefield=[("f", "Forest", {"tapped": True}), ("bears", "Grizzly Bears")])
+    assert [c.alternative_cost for c in casts(state, "inv")] == ["have an opponent gain 3 life"]
+    state = make_state(hand=[("inv", "Invigorate")],
+                       battlefield=[("p", "Plains", {"tapped": True}), ("bears", "Grizzly Bears")])
+    assert casts(state, "inv") == set()
