@@ -202,8 +202,14 @@ class TargetSpec:
         when nothing is divided.
     divided_what : str
         What is divided: ``"damage"`` ("3 damage divided as you choose
-        among …") or ``"+1/+1 counters"`` ("distribute two +1/+1 counters
-        among …").
+        among …"), ``"+1/+1 counters"`` ("distribute two +1/+1 counters
+        among …", likewise ``"-1/-1 counters"``) or ``"damage to prevent"``
+        ("prevent the next 5 damage … to any number of targets, divided as you
+        choose").
+    divided_x : bool
+        The amount divided is X ("X damage divided as you choose among …"), the
+        value announced for the spell before its targets (CR 107.3a, 601.2b,
+        601.2d); ``divided`` is then 0. :attr:`is_divided` tells either kind.
     condition : tuple of str
         The instance is in text that happens only if one of these costs was
         paid (``("kicker", "multikicker")`` after "if this spell was kicked",
@@ -240,6 +246,12 @@ class TargetSpec:
     x_count: bool = False
     x_up_to: bool = False
     qualities: ObjectFilter | None = None
+    divided_x: bool = False
+
+    @property
+    def is_divided(self) -> bool:
+        """Whether something is divided among this instance's targets: a fixed amount or X (CR 601.2d)."""
+        return bool(self.divided) or self.divided_x
 
 
 KICKED = ("kicker", "multikicker")

@@ -507,7 +507,7 @@ def _targeted_condition(what: str) -> TargetSpec | None:
     if reader.unsupported or len(reader.targets) != 1:
         return None
     (spec,) = reader.targets
-    if spec.phrase.lower() != phrase or spec.count != 1 or spec.divided or spec.distinct_from is not None:
+    if spec.phrase.lower() != phrase or spec.count != 1 or spec.is_divided or spec.distinct_from is not None:
         return None
     return spec
 
@@ -1059,10 +1059,12 @@ class _SpellTextReader:
                 continue  # not a target chosen as the spell is cast
             elif child.data == "divided_target":
                 token = _first_token(child)
-                count, minimum, amount, what = _division(str(token))
+                count, minimum, amount, what, is_x = _division(str(token))
                 phrase = self.line[token.start_pos:token.end_pos]
+                if not self._division_is_read(token, is_x):
+                    continue
                 self._add(TargetSpec(phrase, ANY_TARGET_KINDS, count=count, minimum=minimum,
-                                     divided=amount, divided_what=what), False)
+                                     divided=amount, divided_what=what, divided_x=is_x), False)
             elif child.data in ("spell_or_other", "spell_list"):
                 self._spell_or_other(child)
             elif child.data in ("target_phrase", "any_target", "any_other_target", "spell_target",
@@ -1201,13 +1203,15 @@ class _SpellTextReader:
         another = False
         same_controller = False
         qualities = None
-        divided, divided_what = 0, "damage"
+        divided, divided_what, divided_x = 0, "damage", False
         for child in tree.children:
             if isinstance(child, Token):
                 if child.type == "ANOTHER_TARGET":
                     another = True
                 elif child.type == "DIVIDED_AMONG_KIND":
-                    count, minimum, divided, divided_what = _division(str(child))
+                    count, minimum, divided, divided_what, divided_x = _division(str(child))
+                    if not self._division_is_read(child, divided_x):
+                        return
                 elif child.type == "COUNTED_TARGET":
                     count, minimum = self._count(child)[:2]
                     another = another or self._is_other(child)
@@ -1253,7 +1257,20 @@ class _SpellTextReader:
         # creatures and players, not planeswalkers or battles (unlike "any target", CR 115.4).
         self._add(TargetSpec(phrase, frozenset(kinds), controller, count, minimum,
                              same_controller=same_controller, qualities=qualities, divided=divided,
-                             divided_what=divided_what), another)
+                             divided_what=divided_what, divided_x=divided_x), another)
+
+    def _division_is_read(self, token: Token, is_x: bool) -> bool:
+        """Whether a division is all the line says of its amount; if not, report the line's rest (CR 601.2d).
+
+        "… where X is the number of Mountains you control" defines X by the text (CR 107.3c), so X is not
+        the value announced; "If this spell was kicked, prevent the next 6 damage this way instead" changes
+        the amount. Both are reported, never read as the division before them.
+        """
+        rest = self.line[token.start_pos:]
+        if (is_x and re.search(r"\bx is\b", rest)) or re.search(r"\bthis way instead\b", rest):
+            self.unsupported.append(UnsupportedText(rest, "a divided amount the text defines or changes"))
+            return False
+        return True
 
     def _spell_or_other(self, tree: Tree) -> None:
         """Read "target spell or permanent", "target spell or creature" and lists of spells and abilities.
@@ -1426,23 +1443,31 @@ def _is_spell_text(rule: str, line: str) -> bool:
     return False
 
 
-def _division(text: str) -> tuple[int, int, int, str]:
-    """(count, minimum, amount, what) of a divided or distributed amount (CR 601.2d).
+def _division(text: str) -> tuple[int, int, int, str, bool]:
+    """(count, minimum, amount, what, X) of a divided or distributed amount (CR 601.2d).
 
-    The text is "3 damage divided as you choose among one, two, or three target(s)" or
-    "distribute four +1/+1 counters among any number of target". Each target gets at least
-    one, so at most ``amount`` targets are chosen, and at least one.
+    The text is "3 damage divided as you choose among one, two, or three target(s)",
+    "distribute four +1/+1 counters among any number of target", "X damage divided as you choose among
+    any number of targets" or "prevent the next 5 damage that would be dealt this turn to any number of
+    targets, divided as you choose". Each target gets at least one, so at most ``amount`` targets are
+    chosen, and at least one. Where the amount is X (the last value True), the amount returned is 0 and
+    the count is bounded by X, announced before targets (CR 107.3a, 601.2b), not by the number returned.
     """
-    head, among = text.split(" among ")
-    words = head.split()
-    if words[0] == "distribute":
-        amount, what = _NUMBER_WORDS.get(words[1]) or int(words[1]), "+1/+1 counters"
+    prevention = re.fullmatch(r"prevent the next (\d+) damage that would be dealt this turn to (.*) targets, "
+                              r"divided as you choose", text)
+    if prevention is not None:
+        head, among, what = prevention.group(1) + " damage", prevention.group(2), "damage to prevent"
     else:
-        amount, what = int(words[0]), "damage"
-    among = among.removesuffix(" targets").removesuffix(" target")
-    most = {"one or two": 2, "one, two, or three": 3, "any number of": amount,
+        head, among = text.split(" among ")
+        among = among.removesuffix(" targets").removesuffix(" target")
+        what = head.split()[2] + " counters" if head.startswith("distribute") else "damage"
+    words = head.split()
+    number = words[1] if words[0] == "distribute" else words[0]
+    is_x = number == "x"
+    amount = 0 if is_x else _NUMBER_WORDS.get(number) or int(number)
+    most = {"one or two": 2, "one, two, or three": 3, "any number of": ANY_NUMBER if is_x else amount,
             "up to two": 2, "up to three": 3, "up to four": 4}[among]
-    return min(most, amount), 1, amount, what
+    return (most if is_x else min(most, amount)), 1, amount, what, is_x
 
 
 def _error_span(line: str, error: UnexpectedInput) -> str:
@@ -2039,6 +2064,14 @@ def parse_card(card: Card) -> CardAbilities:
     ):
         if cost.has_x:
             unsupported.append(UnsupportedText(where, "X in an additional cost is not modelled"))
+    divided_x = [spec.phrase for instruction in spell_text + [m.instruction for m in modes]
+                 for spec in instruction.targets if spec.divided_x]
+    if divided_x and re.search(r"\bx is\b", _strip_reminder(card.oracle_text).lower()):
+        # "X is the number of … as you cast this spell": X is defined by the text (CR 107.3c), not announced
+        unsupported.append(UnsupportedText(divided_x[0], "a divided amount the text defines or changes"))
+    elif divided_x and (card.mana_cost is None or not card.mana_cost.has_x):
+        # Fire Covenant's "pay X life": X announced for an additional cost, which the cost rules don't announce yet
+        unsupported.append(UnsupportedText(divided_x[0], "X divided without {X} in the mana cost"))
     mode_choice = None
     costed = [m for m in modes if m.cost is not None]
     if out["spree"]:
