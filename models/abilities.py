@@ -594,6 +594,18 @@ class ModeChoice:
     repeatable : bool
         "You may choose the same mode more than once" (CR 700.2d): ``minimum``
         and ``maximum`` then count every time a mode is chosen.
+    weights : tuple of int
+        What each mode counts for, printed order, one per mode: its pawprints
+        ("{P}{P} — …", CR 700.2i) or its number ("[2] …", "choose any number
+        of modes that total exactly 4"); ``minimum`` and ``maximum`` then bound
+        the total of the modes chosen, each counted every time it is chosen.
+        Empty: each mode counts one.
+
+    Examples
+    --------
+    >>> season = ModeChoice(0, 5, repeatable=True, weights=(1, 2, 3))  # "up to five {P} worth of modes"
+    >>> season.most_times(2)
+    1
     """
 
     minimum: int
@@ -602,6 +614,15 @@ class ModeChoice:
     entwine: Cost | None = None
     escalate: Cost | None = None
     repeatable: bool = False
+    weights: tuple[int, ...] = ()
+
+    def weight(self, index: int) -> int:
+        """What the mode at ``index`` (printed order, from 0) counts for: its weight, or 1 (CR 700.2i)."""
+        return self.weights[index] if self.weights else 1
+
+    def most_times(self, index: int) -> int:
+        """The most times the mode at ``index`` may be chosen: 1, or as many as the bound allows (CR 700.2d)."""
+        return self.maximum // self.weight(index) if self.repeatable else 1
 
 
 @dataclass(frozen=True, slots=True)

@@ -129,6 +129,12 @@ _CHOICE_BOUNDS = {
     "one or both": lambda n: (1, 2),
     "one or more": lambda n: (1, n),
 }
+# Modes counted by weight, with the same mode allowed more than once (CR 700.2i, 700.2d): the header, then one
+# line per mode that starts with its pawprints ("{P}{P} — …") or its number ("[2] …").
+_WEIGHTED_HEADER = re.compile(
+    r"choose (?:any number of modes that total exactly (?P<exactly>\w+)|up to (?P<most>\w+) \{p\} worth of modes)"
+    r"\. you may choose the same mode more than once\.")
+_WEIGHTED_MODE = re.compile(r"(?:(?P<pawprints>(?:\{p\})+) —|\[(?P<number>[1-9]\d*)\]) (?P<effect>.+)")
 # A line shaped like a keyword ability (CR 702): no sentence, so no closing period, colon or quote; a modal
 # bullet or a power/toughness line ("4/4", a level up card's) is not one.
 _KEYWORD_SHAPED = re.compile(r"(?!.*•)(?!level \d)(?!\d+/\d+$).*[^.:\"~]")
@@ -1443,6 +1449,45 @@ def _is_spell_text(rule: str, line: str) -> bool:
     return False
 
 
+def _read_weighted_modes(line: str, original: str, out: dict, modes: list[Mode]) -> bool:
+    """Read a header or a mode of a spell whose modes count by weight; False when the line is neither.
+
+    "Choose up to five {P} worth of modes. You may choose the same mode more than once." chooses modes whose
+    pawprints total at most five, none included (CR 700.2i, 700.2d); "Choose any number of modes that total
+    exactly 4. You may choose the same mode more than once." chooses modes whose numbers ("[1] …", "[2] …")
+    total exactly 4. Each mode after the header is read as spell text; its weight goes to ``out["weights"]``
+    and the bounds to ``out["weighted"]``, as ``(minimum, maximum, header)``.
+    """
+    header = _WEIGHTED_HEADER.fullmatch(line)
+    if header is not None:
+        number = header["exactly"] or header["most"]
+        total = _NUMBER_WORDS.get(number) or (int(number) if number.isdigit() else None)
+        if total is None:
+            return False
+        out["weighted"] = (total if header["exactly"] else 0, total, original)
+        out["weights"] = []
+        return True
+    mode = _WEIGHTED_MODE.fullmatch(line)
+    if mode is None or out.get("weighted") is None:
+        return False
+    weight = len(mode["pawprints"]) // 3 if mode["pawprints"] else int(mode["number"])
+    rest = mode["effect"]
+    text = original[len(original) - len(rest):]
+    try:
+        effect = _parser().parse(rest, start="effect")
+    except UnexpectedInput as error:
+        out["unsupported"].append(UnsupportedText(_error_span(text, error), "text the grammar cannot read"))
+        return True
+    reader = _SpellTextReader(rest)
+    reader.read(effect)
+    out["unsupported"].extend(reader.unsupported)
+    if not text.endswith((".", '"')):
+        out["unsupported"].append(UnsupportedText(original, "a mode that is not a sentence"))
+    out["weights"].append(weight)
+    modes.append(Mode(len(modes), Instruction(text, tuple(reader.targets))))
+    return True
+
+
 def _division(text: str) -> tuple[int, int, int, str, bool]:
     """(count, minimum, amount, what, X) of a divided or distributed amount (CR 601.2d).
 
@@ -1809,6 +1854,8 @@ def parse_card(card: Card) -> CardAbilities:
         if _ENCHANT_LINE.fullmatch(line):  # "Enchant creature, land, or planeswalker" (CR 702.5a)
             out["enchant"].append(original)
             continue
+        if _read_weighted_modes(line, original, out, modes):
+            continue
         try:
             result = read_line(line)
             if isinstance(result, UnexpectedInput):
@@ -2078,6 +2125,13 @@ def parse_card(card: Card) -> CardAbilities:
         if not modes or len(costed) != len(modes):
             unsupported.append(UnsupportedText("Spree", "Spree needs one '+ cost —' line per mode"))
         mode_choice = ModeChoice(1, len(modes), spree=True)
+    elif out.get("weighted") is not None:
+        low, high, header = out["weighted"]
+        weights = tuple(out["weights"])
+        if costed or len(modes) < 2 or len(weights) != len(modes) or out["entwine"] or out["escalate"]:
+            unsupported.append(UnsupportedText(header, "modal text whose modes can't be read"))
+        else:
+            mode_choice = ModeChoice(low, high, repeatable=True, weights=weights)
     elif out["choose"] is not None:
         number, header = out["choose"]
         low, high = _CHOICE_BOUNDS[number](len(modes))

@@ -822,8 +822,8 @@ def add_target_rules(problem: CastProblem) -> None:
     spell = problem.spell
     _add_text(problem, spell, problem.abilities.spell_text, None)
     choice = problem.abilities.mode_choice
-    copies = choice.maximum if choice is not None and choice.repeatable else 1
     for mode in problem.abilities.modes:
+        copies = choice.most_times(mode.index) if choice is not None else 1
         for copy in range(copies):  # each time a mode is chosen is its own instance (CR 700.2d)
             _add_text(problem, spell, (mode.instruction,), mode.index, copy)
     for obj, abilities in problem.splice_candidates.values():

@@ -89,3 +89,30 @@ def test_a_divided_amount_the_text_defines_is_reported(make_state, basics, name)
                        opponent=[("bears", "Grizzly Bears")])
     with pytest.raises(UnsupportedRuleError):
         legal_casts(state, "spell").count()
+
+
+def test_season_of_weaving_pawprints_up_to_five(make_state, casts, basics):
+    """CR 700.2i, 700.2d: Season of Weaving, modes of {P}, {P}{P}, {P}{P}{P}, up to five {P} worth, repeats allowed.
+
+    Times (a, b, c) with a + 2b + 3c <= 5, none chosen included (700.2i: any number of modes whose pawprints
+    total no more than five): c = 0: b = 0, a 0-5 (6); b = 1, a 0-3 (4); b = 2, a 0-1 (2); c = 1: b = 0,
+    a 0-2 (3); b = 1, a = 0 (1). 6 + 4 + 2 + 3 + 1 = 16; no mode has a target.
+    """
+    state = make_state(hand=[("season", "Season of Weaving")], battlefield=basics("Island", 6))
+    found = casts(state, "season")
+    assert len(found) == 16
+    assert max(sum((1, 2, 3)[m] for m in cast.modes) for cast in found) == 5
+
+
+def test_pick_your_poison_totals_exactly_four(make_state, casts, basics):
+    """CR 700.2i, 700.2d: Pick Your Poison, modes [1] (target creature), [2], [4], totalling exactly 4.
+
+    Times (a, b, c) with a + 2b + 4c = 4: (4, 0, 0), (2, 1, 0), (0, 2, 0), (0, 0, 1). Each time mode [1] is
+    chosen is its own "target creature", the same creature allowed (700.2d); two Bears: 2^4 + 2^2 + 1 + 1
+    = 22.
+    """
+    state = make_state(hand=[("poison", "Pick Your Poison")], battlefield=basics("Swamp", 3) + basics("Forest", 2),
+                       opponent=[("b1", "Grizzly Bears"), ("b2", "Grizzly Bears")])
+    found = casts(state, "poison")
+    assert len(found) == 22
+    assert {tuple(sorted(cast.modes)) for cast in found} == {(0, 0, 0, 0), (0, 0, 1), (1, 1), (2,)}
