@@ -231,8 +231,14 @@ class TargetSpec:
         when nothing is divided.
     divided_what : str
         What is divided: ``"damage"`` ("3 damage divided as you choose
-        among …") or ``"+1/+1 counters"`` ("distribute two +1/+1 counters
-        among …").
+        among …"), ``"+1/+1 counters"`` ("distribute two +1/+1 counters
+        among …", likewise ``"-1/-1 counters"``) or ``"damage to prevent"``
+        ("prevent the next 5 damage … to any number of targets, divided as you
+        choose").
+    divided_x : bool
+        The amount divided is X ("X damage divided as you choose among …"), the
+        value announced for the spell before its targets (CR 107.3a, 601.2b,
+        601.2d); ``divided`` is then 0. :attr:`is_divided` tells either kind.
     condition : tuple of str
         The instance is in text that happens only if one of these costs was
         paid (``("kicker", "multikicker")`` after "if this spell was kicked",
@@ -274,6 +280,12 @@ class TargetSpec:
     x_up_to: bool = False
     qualities: ObjectFilter | None = None
     relation: TargetRelation | None = None
+    divided_x: bool = False
+
+    @property
+    def is_divided(self) -> bool:
+        """Whether something is divided among this instance's targets: a fixed amount or X (CR 601.2d)."""
+        return bool(self.divided) or self.divided_x
 
 
 KICKED = ("kicker", "multikicker")
@@ -617,6 +629,18 @@ class ModeChoice:
     repeatable : bool
         "You may choose the same mode more than once" (CR 700.2d): ``minimum``
         and ``maximum`` then count every time a mode is chosen.
+    weights : tuple of int
+        What each mode counts for, printed order, one per mode: its pawprints
+        ("{P}{P} — …", CR 700.2i) or its number ("[2] …", "choose any number
+        of modes that total exactly 4"); ``minimum`` and ``maximum`` then bound
+        the total of the modes chosen, each counted every time it is chosen.
+        Empty: each mode counts one.
+
+    Examples
+    --------
+    >>> season = ModeChoice(0, 5, repeatable=True, weights=(1, 2, 3))  # "up to five {P} worth of modes"
+    >>> season.most_times(2)
+    1
     """
 
     minimum: int
@@ -625,6 +649,15 @@ class ModeChoice:
     entwine: Cost | None = None
     escalate: Cost | None = None
     repeatable: bool = False
+    weights: tuple[int, ...] = ()
+
+    def weight(self, index: int) -> int:
+        """What the mode at ``index`` (printed order, from 0) counts for: its weight, or 1 (CR 700.2i)."""
+        return self.weights[index] if self.weights else 1
+
+    def most_times(self, index: int) -> int:
+        """The most times the mode at ``index`` may be chosen: 1, or as many as the bound allows (CR 700.2d)."""
+        return self.maximum // self.weight(index) if self.repeatable else 1
 
 
 @dataclass(frozen=True, slots=True)

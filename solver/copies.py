@@ -60,7 +60,7 @@ class CopyChoices:
         self.original = original
 
         def choices(problem: CastProblem, spec: TargetSpec, choice: TargetChoice) -> tuple[tuple[str, ...], ...]:
-            if spec.divided:
+            if spec.is_divided:
                 raise UnsupportedRuleError(spell.name, spec.phrase, "new targets for a copy with divided damage")
             # keep the original targets, even illegal ones, or any legal for the copy (CR 707.10c)
             return target_choices(problem, spec, tuple(sorted(set(legal_targets(problem, spec)) | set(choice.targets))))

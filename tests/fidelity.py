@@ -45,7 +45,7 @@ def target_of(spec: TargetSpec, condition: tuple[str, ...] = ()) -> dict[str, An
         "other": spec.distinct_from is not None,
         "restricted": bool(spec.qualities) or bool(spec.card_types) or spec.same_controller or spec.relation is not None
         or (spec.spells is not None and spec.spells.value != "spell"),
-        "divided": spec.divided or None,
+        "divided": spec.divided or ("X" if spec.divided_x else None),
         "when": None if not condition else "kicked" if "kicker" in condition else condition[0],
     }
 

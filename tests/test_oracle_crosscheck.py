@@ -174,8 +174,9 @@ CASES = [
     # "Return target enchanted permanent to its owner's hand." - "enchanted" is not a quality of the model
     C("SOK", "Cut the Earthly Bond", unsupported="enchanted"),
     # "Hail of Arrows deals X damage divided as you choose among any number of target attacking creatures."
-    # (CR 601.2d: each target gets at least 1, so at most X targets: X is chosen with the targets)
-    C("SOK", "Hail of Arrows", unsupported="divided"),
+    # (CR 601.2d: each target gets at least 1, so at most X targets; X is announced first, CR 601.2b)
+    C("SOK", "Hail of Arrows", targets=((T("creature", count="any", minimum=1),),),
+      detail=[(0, {"divided": 0, "divided_x": True, "divided_what": "damage", "quals": [{Q("attacking")}]})]),
     # ------------------------------------------------------------------ DIS
     # "Destroy target artifact and target enchantment." (two instances, CR 115.3)
     C("DIS", "Stomp and Howl", targets=((T("artifact"), T("enchantment")),),

@@ -133,6 +133,12 @@ _CHOICE_BOUNDS = {
     "one or both": lambda n: (1, 2),
     "one or more": lambda n: (1, n),
 }
+# Modes counted by weight, with the same mode allowed more than once (CR 700.2i, 700.2d): the header, then one
+# line per mode that starts with its pawprints ("{P}{P} — …") or its number ("[2] …").
+_WEIGHTED_HEADER = re.compile(
+    r"choose (?:any number of modes that total exactly (?P<exactly>\w+)|up to (?P<most>\w+) \{p\} worth of modes)"
+    r"\. you may choose the same mode more than once\.")
+_WEIGHTED_MODE = re.compile(r"(?:(?P<pawprints>(?:\{p\})+) —|\[(?P<number>[1-9]\d*)\]) (?P<effect>.+)")
 # A line shaped like a keyword ability (CR 702): no sentence, so no closing period, colon or quote; a modal
 # bullet or a power/toughness line ("4/4", a level up card's) is not one.
 _KEYWORD_SHAPED = re.compile(r"(?!.*•)(?!level \d)(?!\d+/\d+$).*[^.:\"~]")
@@ -525,7 +531,7 @@ def _targeted_condition(what: str) -> TargetSpec | None:
     if reader.unsupported or len(reader.targets) != 1:
         return None
     (spec,) = reader.targets
-    if spec.phrase.lower() != phrase or spec.count != 1 or spec.divided or spec.distinct_from is not None:
+    if spec.phrase.lower() != phrase or spec.count != 1 or spec.is_divided or spec.distinct_from is not None:
         return None
     return spec
 
@@ -1146,10 +1152,12 @@ class _SpellTextReader:
                 continue  # not a target chosen as the spell is cast
             elif child.data == "divided_target":
                 token = _first_token(child)
-                count, minimum, amount, what = _division(str(token))
+                count, minimum, amount, what, is_x = _division(str(token))
                 phrase = self.line[token.start_pos:token.end_pos]
+                if not self._division_is_read(token, is_x):
+                    continue
                 self._add(TargetSpec(phrase, ANY_TARGET_KINDS, count=count, minimum=minimum,
-                                     divided=amount, divided_what=what), False)
+                                     divided=amount, divided_what=what, divided_x=is_x), False)
             elif child.data in ("spell_or_other", "spell_list"):
                 self._spell_or_other(child)
             elif child.data in ("target_phrase", "any_target", "any_other_target", "spell_target",
@@ -1298,13 +1306,15 @@ class _SpellTextReader:
         same_controller = False
         relation = None
         qualities = None
-        divided, divided_what = 0, "damage"
+        divided, divided_what, divided_x = 0, "damage", False
         for child in tree.children:
             if isinstance(child, Token):
                 if child.type == "ANOTHER_TARGET":
                     another = True
                 elif child.type == "DIVIDED_AMONG_KIND":
-                    count, minimum, divided, divided_what = _division(str(child))
+                    count, minimum, divided, divided_what, divided_x = _division(str(child))
+                    if not self._division_is_read(child, divided_x):
+                        return
                 elif child.type == "COUNTED_TARGET":
                     count, minimum = self._count(child)[:2]
                     another = another or self._is_other(child)
@@ -1360,7 +1370,20 @@ class _SpellTextReader:
         # creatures and players, not planeswalkers or battles (unlike "any target", CR 115.4).
         self._add(TargetSpec(phrase, frozenset(kinds), controller, count, minimum,
                              same_controller=same_controller, qualities=qualities, divided=divided,
-                             divided_what=divided_what, relation=relation), another)
+                             divided_what=divided_what, relation=relation, divided_x=divided_x), another)
+
+    def _division_is_read(self, token: Token, is_x: bool) -> bool:
+        """Whether a division is all the line says of its amount; if not, report the line's rest (CR 601.2d).
+
+        "… where X is the number of Mountains you control" defines X by the text (CR 107.3c), so X is not
+        the value announced; "If this spell was kicked, prevent the next 6 damage this way instead" changes
+        the amount. Both are reported, never read as the division before them.
+        """
+        rest = self.line[token.start_pos:]
+        if (is_x and re.search(r"\bx is\b", rest)) or re.search(r"\bthis way instead\b", rest):
+            self.unsupported.append(UnsupportedText(rest, "a divided amount the text defines or changes"))
+            return False
+        return True
 
     def _spell_or_other(self, tree: Tree) -> None:
         """Read "target spell or permanent", "target spell or creature" and lists of spells and abilities.
@@ -1545,23 +1568,70 @@ def _is_spell_text(rule: str, line: str) -> bool:
     return False
 
 
-def _division(text: str) -> tuple[int, int, int, str]:
-    """(count, minimum, amount, what) of a divided or distributed amount (CR 601.2d).
+def _read_weighted_modes(line: str, original: str, out: dict, modes: list[Mode]) -> bool:
+    """Read a header or a mode of a spell whose modes count by weight; False when the line is neither.
 
-    The text is "3 damage divided as you choose among one, two, or three target(s)" or
-    "distribute four +1/+1 counters among any number of target". Each target gets at least
-    one, so at most ``amount`` targets are chosen, and at least one.
+    "Choose up to five {P} worth of modes. You may choose the same mode more than once." chooses modes whose
+    pawprints total at most five, none included (CR 700.2i, 700.2d); "Choose any number of modes that total
+    exactly 4. You may choose the same mode more than once." chooses modes whose numbers ("[1] …", "[2] …")
+    total exactly 4. Each mode after the header is read as spell text; its weight goes to ``out["weights"]``
+    and the bounds to ``out["weighted"]``, as ``(minimum, maximum, header)``.
     """
-    head, among = text.split(" among ")
-    words = head.split()
-    if words[0] == "distribute":
-        amount, what = _NUMBER_WORDS.get(words[1]) or int(words[1]), "+1/+1 counters"
+    header = _WEIGHTED_HEADER.fullmatch(line)
+    if header is not None:
+        number = header["exactly"] or header["most"]
+        total = _NUMBER_WORDS.get(number) or (int(number) if number.isdigit() else None)
+        if total is None:
+            return False
+        out["weighted"] = (total if header["exactly"] else 0, total, original)
+        out["weights"] = []
+        return True
+    mode = _WEIGHTED_MODE.fullmatch(line)
+    if mode is None or out.get("weighted") is None:
+        return False
+    weight = len(mode["pawprints"]) // 3 if mode["pawprints"] else int(mode["number"])
+    rest = mode["effect"]
+    text = original[len(original) - len(rest):]
+    try:
+        effect = _parser().parse(rest, start="effect")
+    except UnexpectedInput as error:
+        out["unsupported"].append(UnsupportedText(_error_span(text, error), "text the grammar cannot read"))
+        return True
+    reader = _SpellTextReader(rest)
+    reader.read(effect)
+    out["unsupported"].extend(reader.unsupported)
+    if not text.endswith((".", '"')):
+        out["unsupported"].append(UnsupportedText(original, "a mode that is not a sentence"))
+    out["weights"].append(weight)
+    modes.append(Mode(len(modes), Instruction(text, tuple(reader.targets))))
+    return True
+
+
+def _division(text: str) -> tuple[int, int, int, str, bool]:
+    """(count, minimum, amount, what, X) of a divided or distributed amount (CR 601.2d).
+
+    The text is "3 damage divided as you choose among one, two, or three target(s)",
+    "distribute four +1/+1 counters among any number of target", "X damage divided as you choose among
+    any number of targets" or "prevent the next 5 damage that would be dealt this turn to any number of
+    targets, divided as you choose". Each target gets at least one, so at most ``amount`` targets are
+    chosen, and at least one. Where the amount is X (the last value True), the amount returned is 0 and
+    the count is bounded by X, announced before targets (CR 107.3a, 601.2b), not by the number returned.
+    """
+    prevention = re.fullmatch(r"prevent the next (\d+) damage that would be dealt this turn to (.*) targets, "
+                              r"divided as you choose", text)
+    if prevention is not None:
+        head, among, what = prevention.group(1) + " damage", prevention.group(2), "damage to prevent"
     else:
-        amount, what = int(words[0]), "damage"
-    among = among.removesuffix(" targets").removesuffix(" target")
-    most = {"one or two": 2, "one, two, or three": 3, "any number of": amount,
+        head, among = text.split(" among ")
+        among = among.removesuffix(" targets").removesuffix(" target")
+        what = head.split()[2] + " counters" if head.startswith("distribute") else "damage"
+    words = head.split()
+    number = words[1] if words[0] == "distribute" else words[0]
+    is_x = number == "x"
+    amount = 0 if is_x else _NUMBER_WORDS.get(number) or int(number)
+    most = {"one or two": 2, "one, two, or three": 3, "any number of": ANY_NUMBER if is_x else amount,
             "up to two": 2, "up to three": 3, "up to four": 4}[among]
-    return min(most, amount), 1, amount, what
+    return (most if is_x else min(most, amount)), 1, amount, what, is_x
 
 
 def _error_span(line: str, error: UnexpectedInput) -> str:
@@ -1910,6 +1980,8 @@ def parse_card(card: Card) -> CardAbilities:
         if _ENCHANT_LINE.fullmatch(line):  # "Enchant creature, land, or planeswalker" (CR 702.5a)
             out["enchant"].append(original)
             continue
+        if _read_weighted_modes(line, original, out, modes):
+            continue
         try:
             result = read_line(line)
             if isinstance(result, UnexpectedInput):
@@ -2165,12 +2237,27 @@ def parse_card(card: Card) -> CardAbilities:
     ):
         if cost.has_x:
             unsupported.append(UnsupportedText(where, "X in an additional cost is not modelled"))
+    divided_x = [spec.phrase for instruction in spell_text + [m.instruction for m in modes]
+                 for spec in instruction.targets if spec.divided_x]
+    if divided_x and re.search(r"\bx is\b", _strip_reminder(card.oracle_text).lower()):
+        # "X is the number of … as you cast this spell": X is defined by the text (CR 107.3c), not announced
+        unsupported.append(UnsupportedText(divided_x[0], "a divided amount the text defines or changes"))
+    elif divided_x and (card.mana_cost is None or not card.mana_cost.has_x):
+        # Fire Covenant's "pay X life": X announced for an additional cost, which the cost rules don't announce yet
+        unsupported.append(UnsupportedText(divided_x[0], "X divided without {X} in the mana cost"))
     mode_choice = None
     costed = [m for m in modes if m.cost is not None]
     if out["spree"]:
         if not modes or len(costed) != len(modes):
             unsupported.append(UnsupportedText("Spree", "Spree needs one '+ cost —' line per mode"))
         mode_choice = ModeChoice(1, len(modes), spree=True)
+    elif out.get("weighted") is not None:
+        low, high, header = out["weighted"]
+        weights = tuple(out["weights"])
+        if costed or len(modes) < 2 or len(weights) != len(modes) or out["entwine"] or out["escalate"]:
+            unsupported.append(UnsupportedText(header, "modal text whose modes can't be read"))
+        else:
+            mode_choice = ModeChoice(low, high, repeatable=True, weights=weights)
     elif out["choose"] is not None:
         number, header = out["choose"]
         low, high = _CHOICE_BOUNDS[number](len(modes))

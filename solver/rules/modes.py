@@ -66,10 +66,14 @@ def add_mode_rules(problem: CastProblem) -> None:
     for key in keys:
         if choice.repeatable:
             # How many times the mode is chosen (CR 700.2d).
-            problem.add_variable(key, tuple(range(choice.maximum + 1)), "CR 700.2d", _why_not(problem, key))
+            problem.add_variable(key, tuple(range(choice.most_times(key.index) + 1)), "CR 700.2d",
+                                 _why_not(problem, key))
         else:
             problem.add_variable(key, (False, True), "CR 700.2", _why_not(problem, key))
     if choice.spree:
+        return
+    if choice.weights:
+        _add_weight_bound(problem, keys)
         return
     low, high = choice.minimum, choice.maximum
     everything = len(keys)
@@ -97,6 +101,32 @@ def add_mode_rules(problem: CastProblem) -> None:
     if choice.escalate is not None:
         problem.add_cost(CostTerm(choice.escalate, keys, lambda *chosen: max(0, sum(chosen) - 1),
                                   max(0, everything - 1), "escalate"))
+
+
+def _add_weight_bound(problem: CastProblem, keys: tuple[ModeKey, ...]) -> None:
+    """The modes chosen, each counted for its weight each time, total within the card's bounds (CR 700.2i).
+
+    "Choose up to five {P} worth of modes": the pawprints total 0 to 5; "choose any number of modes that
+    total exactly 4": the numbers total 4. A mode may be chosen more than once (CR 700.2d).
+    """
+    choice = problem.abilities.mode_choice
+    if choice is None:
+        return
+    low, high = choice.minimum, choice.maximum
+    weights = tuple(choice.weight(key.index) for key in keys)
+    wanted = f"exactly {high}" if low == high else f"{low} to {high}"
+    name = problem.spell.name
+
+    def total(*times: int) -> int:
+        return sum(w * t for w, t in zip(weights, times))
+
+    problem.add_constraint(
+        keys,
+        lambda *times: low <= total(*times) <= high,
+        "CR 700.2i",
+        f"the modes chosen total {wanted}",
+        lambda *times: f"the modes chosen total {total(*times)}; {name} needs {wanted}",
+    )
 
 
 def describe_mode(problem: CastProblem, index: int) -> str:

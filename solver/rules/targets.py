@@ -21,7 +21,7 @@ import functools
 import itertools
 import math
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from models.abilities import (
@@ -481,13 +481,21 @@ def compositions(total: int, parts: int) -> Iterator[tuple[int, ...]]:
 
 def _least_targets(spec: TargetSpec) -> int:
     """The fewest targets an instance takes: its minimum, and one where something is divided (CR 115.6, 601.2d)."""
-    return max(spec.minimum, 1) if spec.divided else spec.minimum
+    return max(spec.minimum, 1) if spec.is_divided else spec.minimum
 
 
-def _is_division(spec: TargetSpec, value: Any) -> bool:
-    """Whether a value divides the instance's whole amount among 1 to its most targets, at least 1 each (CR 601.2d)."""
-    return (isinstance(value, tuple) and 1 <= len(value) <= min(spec.count, spec.divided)
-            and all(isinstance(a, int) and a >= 1 for a in value) and sum(value) == spec.divided)
+def _is_division(spec: TargetSpec, value: Any, x: Any = None) -> bool:
+    """Whether a value divides the instance's whole amount among 1 to its most targets, at least 1 each (CR 601.2d).
+
+    The amount is the printed one, or X (``x``, the value announced, CR 107.3a) where X is divided; with X
+    None only the shape is checked (one positive amount per target, at most as many as the phrase allows).
+    """
+    if not (isinstance(value, tuple) and 1 <= len(value) <= spec.count
+            and all(isinstance(a, int) and not isinstance(a, bool) and a >= 1 for a in value)):
+        return False
+    if spec.divided_x:
+        return x is None or sum(value) == x
+    return len(value) <= spec.divided and sum(value) == spec.divided
 
 
 def target_choices(
@@ -736,7 +744,7 @@ def add_target_slot(problem: CastProblem, key: TargetKey, spec: TargetSpec, swit
         choices = target_choices(problem, spec)
     domain = ((None,) + choices) if switch is not None else choices
     problem.add_variable(key, domain, "CR 601.2c", _slot_why_not(problem, spec, source_name))
-    division = DivisionKey(key) if spec.divided else None
+    division = DivisionKey(key) if spec.is_divided else None
     slot = TargetSlot(key, spec, switch, choices, candidates_of(problem, spec), division,
                       functools.partial(why_not_legal_target, problem, spec))
     problem.slots.append(slot)
@@ -783,9 +791,16 @@ def _add_activation(problem: CastProblem, slot: TargetSlot, source_name: str) ->
 
 
 def _add_division(problem: CastProblem, slot: TargetSlot, fixed: tuple[tuple[int, ...], ...] | None) -> None:
-    """Damage or counters divided among the instance's targets, at least 1 each (CR 601.2d)."""
+    """Damage or counters divided among the instance's targets, at least 1 each (CR 601.2d).
+
+    The amount is the printed one or, for "X damage divided …", the X announced before targets (CR 107.3a,
+    601.2b): :func:`_add_x_division`.
+    """
     spec, division = slot.spec, slot.division
     if division is None:
+        return
+    if spec.divided_x:
+        _add_x_division(problem, slot, fixed)
         return
     amount, most = spec.divided, min(spec.count, spec.divided)
 
@@ -822,6 +837,78 @@ def _add_division(problem: CastProblem, slot: TargetSlot, fixed: tuple[tuple[int
             compositions(amount, len(targets)) if fixed is None else [d for d in fixed if len(d) == len(targets)]),
         count=None if fixed is not None else
         (lambda targets: 1 if targets is None else math.comb(amount - 1, len(targets) - 1)),
+    )
+
+
+def _add_x_division(problem: CastProblem, slot: TargetSlot, fixed: tuple[tuple[int, ...], ...] | None) -> None:
+    """X divided among the instance's targets, at least 1 each: X announced, then targets and division.
+
+    X is announced before targets (CR 107.3a, 601.2b); the division gives each target at least 1 and adds
+    up to X (CR 601.2d), so X targets at most, and X is at least 1: the division is among one or more
+    targets. The division's domain is every division of every value X may take.
+
+    Raises
+    ------
+    UnsupportedRuleError
+        The spell has no X announced as it is cast (no {X} in its mana cost nor X in an additional cost).
+    """
+    spec, division = slot.spec, slot.division
+    if division is None:
+        return
+    x_values = problem.variables[X].domain
+    if tuple(x_values) == (None,):
+        raise UnsupportedRuleError(problem.spell.name, spec.phrase, "X divided without an X announced as it is cast")
+    most = spec.count
+
+    def is_division(value: Any) -> bool:
+        if fixed is not None:
+            return value in fixed
+        return value is None or _is_division(spec, value)
+
+    def divisions() -> Iterator[tuple[int, ...] | None]:
+        if fixed is not None:
+            yield from fixed
+            return
+        if slot.switch is not None:
+            yield None
+        for x in x_values:
+            if isinstance(x, int) and x >= 1:
+                for parts in range(1, min(most, x) + 1):
+                    yield from compositions(x, parts)
+
+    wanted = f"X {spec.divided_what} must be divided among the targets, at least 1 each"
+
+    def why_not(value: Any) -> tuple[Reason, ...]:
+        given = list(value) if isinstance(value, tuple) else value
+        return (Reason("CR 601.2d", f"'{spec.phrase}': {wanted}; the division given is {given}"),)
+
+    def adds_up(x: Any, targets: Any, split: Any) -> bool:
+        if targets is None or split is None:
+            return targets is None and split is None
+        return len(targets) == len(split) and sum(split) == x
+
+    def generate(x: Any, targets: Any) -> Iterable[tuple[int, ...] | None]:
+        if targets is None:
+            return (None,)
+        if fixed is not None:
+            return [d for d in fixed if len(d) == len(targets) and sum(d) == x]
+        return compositions(x, len(targets)) if isinstance(x, int) and x >= len(targets) else ()
+
+    def count(x: Any, targets: Any) -> int:
+        if targets is None:
+            return 1
+        return math.comb(x - 1, len(targets) - 1) if isinstance(x, int) and x >= len(targets) else 0
+
+    problem.add_variable(division, LazyDomain(divisions, is_division, "divisions of X"), "CR 601.2d", why_not)
+    problem.add_constraint(
+        (X, slot.key, division),
+        adds_up,
+        "CR 601.2d",
+        f"'{spec.phrase}': one amount per target, X in all",
+        lambda x, targets, split: f"'{spec.phrase}': {wanted}; X is {x} and the division given is "
+                                  f"{list(split or ())} for {len(targets or ())} target(s)",
+        generate=generate,
+        count=None if fixed is not None else count,
     )
 
 
@@ -931,8 +1018,8 @@ def add_target_rules(problem: CastProblem) -> None:
     spell = problem.spell
     _add_text(problem, spell, problem.abilities.spell_text, None)
     choice = problem.abilities.mode_choice
-    copies = choice.maximum if choice is not None and choice.repeatable else 1
     for mode in problem.abilities.modes:
+        copies = choice.most_times(mode.index) if choice is not None else 1
         for copy in range(copies):  # each time a mode is chosen is its own instance (CR 700.2d)
             _add_text(problem, spell, (mode.instruction,), mode.index, copy)
     for obj, abilities in problem.splice_candidates.values():
@@ -1069,10 +1156,11 @@ def _check_record(problem: CastProblem, cast: Cast, path: str) -> dict[TargetKey
         if not low <= count <= spec.count:
             raise CastFormatError(f"{where}.targets", f"'{spec.phrase}' takes {low} to "
                                                       f"{min(spec.count, ANY_NUMBER - 1)} target(s); {count} given")
-        if spec.divided and (len(choice.division) != count or not _is_division(spec, choice.division)):
-            raise CastFormatError(f"{where}.division", f"'{spec.phrase}' divides {spec.divided} among its targets, "
+        if spec.is_divided and (len(choice.division) != count or not _is_division(spec, choice.division, cast.x)):
+            amount = f"X = {cast.x}" if spec.divided_x else spec.divided
+            raise CastFormatError(f"{where}.division", f"'{spec.phrase}' divides {amount} among its targets, "
                                                        f"at least 1 each (CR 601.2d); {list(choice.division)} given")
-        if not spec.divided and choice.division:
+        if not spec.is_divided and choice.division:
             raise CastFormatError(f"{where}.division", f"'{spec.phrase}' divides nothing")
     missing = [key for key in expected if key not in given]
     if missing:

@@ -1,0 +1,118 @@
+"""Divisions of X, of counters and of prevention (CR 601.2d, 107.3a) and modes chosen by weight (CR 700.2i).
+
+Each count is worked out by hand in the test's docstring: a division of ``n`` among ``k`` targets, each
+getting at least 1, is a composition of ``n`` into ``k`` parts, C(n-1, k-1) of them (CR 601.2d).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from models.cast import Cast, TargetChoice
+from models.errors import UnsupportedRuleError
+from solver.legal import legal_casts, why_illegal
+
+
+def test_rolling_thunder_divides_the_x_announced(make_state, casts, basics):
+    """CR 601.2d, 107.3a, 601.2b: Rolling Thunder ({X}{R}{R}) with four Mountains: X is 0, 1 or 2.
+
+    Any target: P1, P2 and P2's Bears (3). X = 0: nothing to divide among one or more targets, 0 casts.
+    X = 1: one target, 3 x C(0,0) = 3. X = 2: one target 3 x 1 + two targets C(3,2) x C(1,1) = 3 + 3 = 6.
+    3 + 6 = 9.
+    """
+    state = make_state(hand=[("thunder", "Rolling Thunder")], battlefield=basics("Mountain", 4),
+                       opponent=[("bears", "Grizzly Bears")])
+    found = casts(state, "thunder")
+    assert len(found) == 9
+    assert all(sum(t.division) == cast.x for cast in found for t in cast.targets)
+    assert {cast.x for cast in found} == {1, 2}
+
+
+def test_hail_of_arrows_divides_x_among_attacking_creatures(make_state, casts, basics):
+    """CR 601.2d, 115.1: Hail of Arrows ({X}{W}), three Plains: X is at most 2; two attacking Bears, one not.
+
+    X = 1: one of the 2 attackers, 2. X = 2: one attacker given 2 (2), or both given 1 each (1): 3.
+    2 + 3 = 5; the Bears that is not attacking is never a target.
+    """
+    state = make_state(hand=[("hail", "Hail of Arrows")],
+                       battlefield=basics("Plains", 3) + [("a1", "Grizzly Bears", {"attacking": True}),
+                                                          ("a2", "Grizzly Bears", {"attacking": True})],
+                       opponent=[("home", "Grizzly Bears")], phase="combat")
+    found = casts(state, "hail")
+    assert len(found) == 5
+    assert all(set(t.targets) <= {"a1", "a2"} for cast in found for t in cast.targets)
+
+
+def test_a_division_of_x_must_add_up_to_x(make_state, basics):
+    """CR 601.2d: Rolling Thunder with X = 2 dividing 1 + 2 among P1 and P2 does not add up to X: illegal."""
+    state = make_state(hand=[("thunder", "Rolling Thunder")], battlefield=basics("Mountain", 4))
+    phrase = "x damage divided as you choose among any number of targets"
+    bad = Cast("thunder", "Rolling Thunder", x=2,
+               targets=(TargetChoice("thunder", None, 0, 0, phrase, ("P1", "P2"), division=(1, 2)),))
+    assert "CR 601.2d" in {r.rule for r in why_illegal(state, bad)}
+    good = Cast("thunder", "Rolling Thunder", x=2,
+                targets=(TargetChoice("thunder", None, 0, 0, phrase, ("P1", "P2"), division=(1, 1)),))
+    assert not why_illegal(state, good)
+
+
+def test_remedy_divides_the_damage_to_prevent(make_state, casts, basics):
+    """CR 601.2d: Remedy, the next 5 damage to prevent divided among any number of targets (P1, P2, Bears).
+
+    k targets: C(3,k) x C(4,k-1): k = 1: 3 x 1 = 3; k = 2: 3 x 4 = 12; k = 3: 1 x 6 = 6. 3 + 12 + 6 = 21.
+    """
+    state = make_state(hand=[("remedy", "Remedy")], battlefield=basics("Plains", 2),
+                       opponent=[("bears", "Grizzly Bears")])
+    found = casts(state, "remedy")
+    assert len(found) == 21
+    assert all(sum(t.division) == 5 for cast in found for t in cast.targets)
+
+
+def test_splendid_agony_distributes_minus_counters(make_state, casts, basics):
+    """CR 601.2d: Splendid Agony, two -1/-1 counters among one or two target creatures, two Bears.
+
+    One target: 2 x (2) = 2; both: 1 x (1, 1) = 1. 2 + 1 = 3.
+    """
+    state = make_state(hand=[("agony", "Splendid Agony")], battlefield=basics("Swamp", 3),
+                       opponent=[("b1", "Grizzly Bears"), ("b2", "Grizzly Bears")])
+    assert len(casts(state, "agony")) == 3
+
+
+@pytest.mark.parametrize("name", ["Jaws of Stone", "Volcanic Wind", "Pollen Remedy", "Spoils of War",
+                                  "Fire Covenant"])
+def test_a_divided_amount_the_text_defines_is_reported(make_state, basics, name):
+    """CR 107.3c, 601.2d: a divided amount the text defines or changes is reported, never counted.
+
+    X defined by the text ("where X is …") is not the X announced; "… this way instead" changes the printed
+    amount; Fire Covenant's X is announced for its "pay X life", not in its mana cost.
+    """
+    state = make_state(hand=[("spell", name)], battlefield=basics("Mountain", 6),
+                       opponent=[("bears", "Grizzly Bears")])
+    with pytest.raises(UnsupportedRuleError):
+        legal_casts(state, "spell").count()
+
+
+def test_season_of_weaving_pawprints_up_to_five(make_state, casts, basics):
+    """CR 700.2i, 700.2d: Season of Weaving, modes of {P}, {P}{P}, {P}{P}{P}, up to five {P} worth, repeats allowed.
+
+    Times (a, b, c) with a + 2b + 3c <= 5, none chosen included (700.2i: any number of modes whose pawprints
+    total no more than five): c = 0: b = 0, a 0-5 (6); b = 1, a 0-3 (4); b = 2, a 0-1 (2); c = 1: b = 0,
+    a 0-2 (3); b = 1, a = 0 (1). 6 + 4 + 2 + 3 + 1 = 16; no mode has a target.
+    """
+    state = make_state(hand=[("season", "Season of Weaving")], battlefield=basics("Island", 6))
+    found = casts(state, "season")
+    assert len(found) == 16
+    assert max(sum((1, 2, 3)[m] for m in cast.modes) for cast in found) == 5
+
+
+def test_pick_your_poison_totals_exactly_four(make_state, casts, basics):
+    """CR 700.2i, 700.2d: Pick Your Poison, modes [1] (target creature), [2], [4], totalling exactly 4.
+
+    Times (a, b, c) with a + 2b + 4c = 4: (4, 0, 0), (2, 1, 0), (0, 2, 0), (0, 0, 1). Each time mode [1] is
+    chosen is its own "target creature", the same creature allowed (700.2d); two Bears: 2^4 + 2^2 + 1 + 1
+    = 22.
+    """
+    state = make_state(hand=[("poison", "Pick Your Poison")], battlefield=basics("Swamp", 3) + basics("Forest", 2),
+                       opponent=[("b1", "Grizzly Bears"), ("b2", "Grizzly Bears")])
+    found = casts(state, "poison")
+    assert len(found) == 22
+    assert {tuple(sorted(cast.modes)) for cast in found} == {(0, 0, 0, 0), (0, 0, 1), (1, 1), (2,)}
