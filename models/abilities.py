@@ -40,6 +40,7 @@ __all__ = [
     "CardAbilities",
     "ANY_TARGET_KINDS",
     "KICKED",
+    "PROMISED",
     "PERMANENT_KIND_TYPES",
     "ControlRequirement",
     "Count",
@@ -245,6 +246,10 @@ class TargetSpec:
 KICKED = ("kicker", "multikicker")
 """The costs whose payment makes a spell "kicked" (CR 702.33d): the condition of "if this spell was kicked"."""
 
+PROMISED = ("gift",)
+"""The cost whose payment means a spell's gift "was promised" (CR 702.174k): the condition of "if the gift was
+promised"."""
+
 
 @dataclass(frozen=True, slots=True)
 class Instruction:
@@ -437,6 +442,11 @@ class AdditionalCost:
         "As an additional cost to cast this spell, discard a card or pay {5}":
         the costs with the same ``one_of`` (the printed line) are each
         optional, and exactly one of them is paid (CR 601.2b, 601.2h).
+    chooses_opponent : bool
+        Paying it is choosing an opponent of the caster, who gets what the
+        keyword gives: gift's "you may choose an opponent" (CR 702.174a).
+        The opponent chosen is a choice of the cast (a cast record's
+        ``gift_recipient``); with no opponent the cost can't be paid.
     """
 
     cost: Cost
@@ -445,6 +455,7 @@ class AdditionalCost:
     most_times: int | None = 1
     rule: str = "CR 118.8"
     one_of: str | None = None
+    chooses_opponent: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -39,7 +39,7 @@ from typing import Any
 
 from models.abilities import AdditionalCost, Cost, CostModifier, Count, ObjectCost, RevealCost, TargetKind
 from models.choices import (
-    ALTERNATIVE_COST, X, ChoiceKey, CostAction, CostObjectsKey, OptionalCostKey, TargetKey,
+    ALTERNATIVE_COST, GIFT_RECIPIENT, X, ChoiceKey, CostAction, CostObjectsKey, OptionalCostKey, TargetKey,
 )
 from models.errors import UnsupportedRuleError
 from models.mana import ManaCost, ManaPayer, ManaSource, ManaSymbol, SymbolKind, simple_demand, sum_costs
@@ -335,7 +335,43 @@ def add_cost_choices(problem: CastProblem) -> None:
             f"exactly one of the additional costs of \"{line}\" is paid",
             lambda *times, keys=keys: f"{sum(times)} of {', '.join(repr(k.keyword) for k in keys)} paid; one must be",
         )
+    _add_gift_recipient(problem)
     _add_x(problem)
+
+
+def _add_gift_recipient(problem: CastProblem) -> None:
+    """The opponent chosen as a gift cost is paid: a choice of the cast (CR 702.174a, 601.2b).
+
+    Gift's cost is "As an additional cost to cast this spell, you may choose an opponent" (CR 702.174a): one
+    variable, :data:`~models.choices.GIFT_RECIPIENT`, whose value is None (not promised) or one of the
+    caster's opponents, in turn order, and a constraint that it names an opponent exactly when the cost is
+    paid. With no opponent, the gift can't be promised. Each opponent is a different cast.
+
+    Raises
+    ------
+    UnsupportedRuleError
+        Two costs on one spell that each choose an opponent.
+    """
+    choosing = [a for a in problem.abilities.additional_costs if a.optional and a.chooses_opponent]
+    if not choosing:
+        return
+    spell = problem.spell
+    if len(choosing) > 1:
+        raise UnsupportedRuleError(spell.name, choosing[1].cost.text, "two costs that each choose an opponent")
+    key = optional_cost_key(choosing[0])
+    opponents = tuple(player for player in problem.state.players if player != problem.caster)
+
+    def why_not(value: Any) -> tuple[Reason, ...]:
+        return (Reason("CR 702.174a", f"the gift is promised to an opponent of {problem.caster}; {value!r} is not "
+                                      "one"),)
+
+    problem.add_variable(GIFT_RECIPIENT, (None,) + opponents, "CR 702.174a", why_not)
+    problem.add_constraint(
+        (key, GIFT_RECIPIENT), lambda times, recipient: (times > 0) == (recipient is not None), "CR 702.174a",
+        "an opponent is chosen exactly when the gift is promised",
+        lambda times, recipient: ("the gift is promised and no opponent is chosen" if times
+                                  else f"the gift is not promised, and {recipient} is named its recipient"),
+    )
 
 
 def optional_cost_key(additional: AdditionalCost) -> OptionalCostKey:
