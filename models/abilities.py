@@ -761,6 +761,11 @@ class CostModifier:
         protections). Targets are chosen before the total cost is determined
         (CR 601.2c, 601.2f), so the total cost depends on them. With several
         instances of "target", one target named is enough. None: no such condition.
+    per_target_beyond_first : ManaCost or None
+        Strive's "This spell costs {2}{R} more to cast for each target beyond the first": this mana, coloured
+        or not, is added once for each target the spell has beyond the first (CR 207.2c, 601.2f). The targets
+        are chosen before the total cost is determined (CR 601.2c), so the total depends on how many are
+        chosen. ``amount`` is then 0. None: no such increase.
 
     Examples
     --------
@@ -780,6 +785,7 @@ class CostModifier:
     per: Count | None = None
     requires: tuple[Requirement, ...] = ()
     if_targets: TargetSpec | None = None
+    per_target_beyond_first: ManaCost | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -1545,6 +1545,12 @@ def _keyword_abilities(tree: Tree, line: str, out: dict) -> None:
             out["alternative"].append(turn_cost)  # spectacle, surge (CR 702.137a, 702.117a)
         elif kind == "cast_keyword" and (sacrifice := _sacrifice_keyword(child, line)) is not None:
             out["additional"].append(sacrifice)  # bargain, casualty N: an optional sacrifice (CR 702.166a, 702.153a)
+        elif kind == "cast_keyword" and [str(t).lower() for t in child.children if isinstance(t, Token)] == [
+                "undaunted"]:
+            # "This spell costs {1} less to cast for each opponent you have"; each instance applies (CR 702.125a-c)
+            out["cost_modifiers"].append(CostModifier(-1, line, own=True, per=Count(opponents=True, text="opponent you have")))
+        elif kind == "cast_keyword" and (strive := _strive(line)) is not None:
+            out["cost_modifiers"].append(strive)  # more for each target beyond the first (CR 207.2c, 601.2f)
         elif kind == "cast_keyword" and (gift := _gift(child)) is not None:
             out["additional"].append(gift)  # "Gift a card": you may choose an opponent (CR 702.174a)
         elif kind == "cast_keyword" and (paid := _cast_keyword_cost(child, line)) is not None:
@@ -1624,6 +1630,35 @@ def _cast_keyword_cost(tree: Tree, line: str) -> AlternativeCost | AdditionalCos
     if isinstance(cost, str):
         return None
     return CAST_KEYWORD_COSTS[keyword](dataclasses.replace(cost, text=line[token.start_pos:].strip()))
+
+
+_STRIVE = re.compile(r"strive — this spell costs (?P<cost>(?:\{[^{}]+\})+) more to cast for each target beyond "
+                     r"the first\.?", re.IGNORECASE)
+
+
+def _strive(line: str) -> CostModifier | None:
+    """"Strive — This spell costs {2}{R} more to cast for each target beyond the first.", or None.
+
+    Strive is an ability word (CR 207.2c): the rule is the cost increase, applied for each target the spell
+    has beyond the first (CR 601.2f), so the total cost depends on the targets chosen (CR 601.2c).
+
+    Parameters
+    ----------
+    line : str
+        The line as printed, reminder text removed.
+
+    Returns
+    -------
+    CostModifier or None
+        The spell's own increase, ``per_target_beyond_first`` the mana; None for another line, or a cost with X.
+    """
+    found = _STRIVE.fullmatch(line.strip())
+    if found is None:
+        return None
+    cost = ManaCost.parse(found["cost"].upper(), path="oracle_text")
+    if cost.has_x or cost.is_empty:
+        return None
+    return CostModifier(0, line.strip(), own=True, per_target_beyond_first=cost)
 
 
 _GIFT_CONDITION = re.compile(r"\bgift (?:was|wasn't|was not) promised\b")

@@ -134,3 +134,51 @@ def test_gift_instead_text_replacing_targets_is_unsupported(make_state, name):
     state = make_state(hand=[("spell", name)], battlefield=lands("Island", 4))
     with pytest.raises(UnsupportedRuleError, match="instead"):
         legal_casts(state, "spell").count()
+
+
+# ---------------------------------------------------------------- strive (an ability word, CR 207.2c, 601.2f)
+@pytest.mark.parametrize(("mountains", "expected"), [(1, 4), (2, 7), (3, 8)])
+def test_blinding_flare_costs_more_for_each_target_beyond_the_first(make_state, casts, mountains, expected):
+    """CR 601.2c, 601.2f: Blinding Flare {R}, strive {R}: more for each target beyond the first.
+
+    "Any number of target creatures can't block this turn." Three Grizzly Bears (one P1's, two P2's). Zero
+    targets ({R}) 1 set, one target ({R}) 3 sets, two targets
+    ({R}{R}) 3 sets, three targets ({R}{R}{R}) 1 set. One Mountain: 1 + 3 = 4; two: 4 + 3 = 7; three: 7 + 1 = 8.
+    """
+    state = make_state(hand=[("flare", "Blinding Flare")],
+                       battlefield=lands("Mountain", mountains) + [("mine", "Grizzly Bears")],
+                       opponent=[("b1", "Grizzly Bears"), ("b2", "Grizzly Bears")])
+    found = casts(state, "flare")
+    assert len(found) == expected
+    assert all(str(c.total_cost) == "{R}" * max(1, len(c.targets[0].targets if c.targets else ())) for c in found)
+
+
+def test_strive_generic_and_coloured_increase(make_state, casts):
+    """CR 601.2f: Hour of Need {2}{U}, strive {1}{U}, "Exile any number of target creatures".
+
+    Two Grizzly Bears of P2's; four Islands. Zero or one target: {2}{U}, 1 + 2 = 3 casts; both: {3}{U}{U}, five
+    mana, not payable with four Islands. 3 casts; with a fifth Island, 3 + 1 = 4.
+    """
+    bears = [("b1", "Grizzly Bears"), ("b2", "Grizzly Bears")]
+    state = make_state(hand=[("hour", "Hour of Need")], battlefield=lands("Island", 4), opponent=bears)
+    assert len(casts(state, "hour")) == 3
+    state = make_state(hand=[("hour", "Hour of Need")], battlefield=lands("Island", 5), opponent=bears)
+    found = casts(state, "hour")
+    assert len(found) == 4 and {str(c.total_cost) for c in found if len(c.targets[0].targets) == 2} == {"{3}{U}{U}"}
+
+
+# ---------------------------------------------------------------- undaunted (CR 702.125)
+@pytest.mark.parametrize(("players", "swamps", "expected"), [
+    (["P1", "P2"], 4, 0), (["P1", "P2"], 5, 1), (["P1", "P2", "P3"], 4, 1), (["P1", "P2", "P3"], 3, 0),
+    (["P1", "P2", "P3", "P4"], 3, 1),
+])
+def test_curtains_call_costs_less_for_each_opponent(make_state, casts, players, swamps, expected):
+    """CR 702.125a: Curtains' Call {5}{B}, undaunted, {1} less for each opponent.
+
+    "Destroy two target creatures." Two Grizzly Bears of P2's: one set of two targets. One opponent: {4}{B},
+    four Swamps can't pay it, five can;
+    two opponents: {3}{B}, four Swamps pay it, three can't; three opponents: {2}{B}, three Swamps pay it.
+    """
+    state = make_state(hand=[("call", "Curtains' Call")], battlefield=lands("Swamp", swamps),
+                       opponent=[("b1", "Grizzly Bears"), ("b2", "Grizzly Bears")], players=players)
+    assert len(casts(state, "call")) == expected
