@@ -1548,7 +1548,8 @@ def _keyword_abilities(tree: Tree, line: str, out: dict) -> None:
         elif kind == "cast_keyword" and [str(t).lower() for t in child.children if isinstance(t, Token)] == [
                 "undaunted"]:
             # "This spell costs {1} less to cast for each opponent you have"; each instance applies (CR 702.125a-c)
-            out["cost_modifiers"].append(CostModifier(-1, line, own=True, per=Count(opponents=True, text="opponent you have")))
+            opponents = Count(opponents=True, text="opponent you have")
+            out["cost_modifiers"].append(CostModifier(-1, line, own=True, per=opponents))
         elif kind == "cast_keyword" and (strive := _strive(line)) is not None:
             out["cost_modifiers"].append(strive)  # more for each target beyond the first (CR 207.2c, 601.2f)
         elif kind == "cast_keyword" and (gift := _gift(child)) is not None:
