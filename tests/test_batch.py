@@ -90,6 +90,7 @@ EXPECTED = {
     "examples/rules30-cost-if-it-targets.json": 3,  # Seized from Slumber 2 (tapped creatures) + Vanish 1 (Sol Ring)
     "examples/rules31-additional-cost-kinds.json": 11,  # X creatures 3 + behold or pay 4 + random discard 4 + 0
     "examples/rules32-morph.json": 3,  # Zealot face down only 1; Willbender face up {U} or face down {3} 2
+    "examples/rules34-spell-keywords.json": 20,  # gift 3 + 12 (two recipients); strive 1 + 2 + 1; undaunted 1
     "examples/rules22-capsize-buyback.json": 14,  # 7 + 7 bought back
 }
 EXAMPLE_FILES = sorted(EXPECTED)  # the batch order: one directory, its files sorted
