@@ -24,9 +24,9 @@ from models.abilities import CardAbilities
 from models.cards import Card, CardDatabase, default_card_database
 from models.cast import CAST_FIELDS, Cast, TargetChoice
 from models.choices import (
-    ALTERNATIVE_COST, FACE, SPLICE_ORDER, SPLICE_SET, X, ZONE, AlternativeCostKey, ChoiceKey, ChoiceKind,
-    CostAction, CostObjectsKey, DivisionKey, FaceKey, ModeKey, OptionalCostKey, SpliceOrderKey, SpliceSetKey,
-    TargetKey, XKey, ZoneKey,
+    ALTERNATIVE_COST, FACE, GIFT_RECIPIENT, SPLICE_ORDER, SPLICE_SET, X, ZONE, AlternativeCostKey, ChoiceKey,
+    ChoiceKind, CostAction, CostObjectsKey, DivisionKey, FaceKey, GiftRecipientKey, ModeKey, OptionalCostKey,
+    SpliceOrderKey, SpliceSetKey, TargetKey, XKey, ZoneKey,
 )
 from models.errors import (
     CardDataError, CastFormatError, InputError, LegalcastsError, ManaCostError, SolverError, StateError,
@@ -56,8 +56,9 @@ __all__ = [
     "ManaCost",
     # casts and what tells them apart
     "Cast", "TargetChoice", "CAST_FIELDS", "ChoiceKind", "ChoiceKey", "ZoneKey", "FaceKey", "AlternativeCostKey",
-    "OptionalCostKey", "ModeKey", "SpliceSetKey", "SpliceOrderKey", "XKey", "TargetKey", "DivisionKey",
-    "CostObjectsKey", "CostAction", "ZONE", "FACE", "ALTERNATIVE_COST", "SPLICE_SET", "SPLICE_ORDER", "X",
+    "OptionalCostKey", "GiftRecipientKey", "ModeKey", "SpliceSetKey", "SpliceOrderKey", "XKey", "TargetKey",
+    "DivisionKey", "CostObjectsKey", "CostAction", "ZONE", "FACE", "ALTERNATIVE_COST", "GIFT_RECIPIENT", "SPLICE_SET",
+    "SPLICE_ORDER", "X",
     # the questions
     "legal_casts", "LegalCasts", "count_legal_casts", "is_legal_cast", "why_illegal", "Reason", "sample_cast",
     "best_cast", "castable_objects", "explain_card", "Explanation", "resolve", "Resolution", "copy_choices",

@@ -41,6 +41,7 @@ __all__ = [
     "CardAbilities",
     "ANY_TARGET_KINDS",
     "KICKED",
+    "PROMISED",
     "PERMANENT_KIND_TYPES",
     "ControlRequirement",
     "Count",
@@ -291,6 +292,10 @@ class TargetSpec:
 KICKED = ("kicker", "multikicker")
 """The costs whose payment makes a spell "kicked" (CR 702.33d): the condition of "if this spell was kicked"."""
 
+PROMISED = ("gift",)
+"""The cost whose payment means a spell's gift "was promised" (CR 702.174k): the condition of "if the gift was
+promised"."""
+
 
 @dataclass(frozen=True, slots=True)
 class Instruction:
@@ -483,6 +488,11 @@ class AdditionalCost:
         "As an additional cost to cast this spell, discard a card or pay {5}":
         the costs with the same ``one_of`` (the printed line) are each
         optional, and exactly one of them is paid (CR 601.2b, 601.2h).
+    chooses_opponent : bool
+        Paying it is choosing an opponent of the caster, who gets what the
+        keyword gives: gift's "you may choose an opponent" (CR 702.174a).
+        The opponent chosen is a choice of the cast (a cast record's
+        ``gift_recipient``); with no opponent the cost can't be paid.
     """
 
     cost: Cost
@@ -491,6 +501,7 @@ class AdditionalCost:
     most_times: int | None = 1
     rule: str = "CR 118.8"
     one_of: str | None = None
+    chooses_opponent: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -818,6 +829,11 @@ class CostModifier:
         protections). Targets are chosen before the total cost is determined
         (CR 601.2c, 601.2f), so the total cost depends on them. With several
         instances of "target", one target named is enough. None: no such condition.
+    per_target_beyond_first : ManaCost or None
+        Strive's "This spell costs {2}{R} more to cast for each target beyond the first": this mana, coloured
+        or not, is added once for each target the spell has beyond the first (CR 207.2c, 601.2f). The targets
+        are chosen before the total cost is determined (CR 601.2c), so the total depends on how many are
+        chosen. ``amount`` is then 0. None: no such increase.
 
     Examples
     --------
@@ -837,6 +853,7 @@ class CostModifier:
     per: Count | None = None
     requires: tuple[Requirement, ...] = ()
     if_targets: TargetSpec | None = None
+    per_target_beyond_first: ManaCost | None = None
 
 
 @dataclass(frozen=True, slots=True)

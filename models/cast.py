@@ -23,7 +23,7 @@ from typing import Any, NamedTuple
 from models.choices import CostAction
 from models.errors import CastFormatError, InputError
 from models.mana import ManaCost
-from models.objects import ObjectId, Zone
+from models.objects import ObjectId, PlayerId, Zone
 
 __all__ = ["TargetChoice", "Cast", "CastField", "CAST_FIELDS", "COST_OBJECT_FIELDS", "casts_of_targets"]
 
@@ -110,6 +110,10 @@ class Cast(NamedTuple):
     additional_costs : tuple of (str, int)
         The optional additional costs paid and how many times, printed order
         (``(("kicker", 1),)``, ``(("multikicker", 3),)``, CR 118.8, 702.33).
+    gift_recipient : PlayerId or None
+        The opponent chosen as the gift cost is paid (CR 702.174a), when
+        ``additional_costs`` pays ``"gift"``; None otherwise. Promising the
+        gift to one opponent or another are two casts.
     discards, sacrifices, exiles, taps, returns : tuple of ObjectId
         The objects used to pay costs, sorted (CR 601.2h): cards discarded,
         permanents sacrificed, cards exiled (from the graveyard, or from the
@@ -142,6 +146,7 @@ class Cast(NamedTuple):
     x: int | None = None
     alternative_cost: str | None = None
     additional_costs: tuple[tuple[str, int], ...] = ()
+    gift_recipient: PlayerId | None = None
     discards: tuple[ObjectId, ...] = ()
     sacrifices: tuple[ObjectId, ...] = ()
     exiles: tuple[ObjectId, ...] = ()
@@ -176,7 +181,7 @@ class Cast(NamedTuple):
         return (
             self.card, self.zone, self.halves, self.modes, self.splices,
             frozenset((t.slot, t.targets, t.division) for t in self.targets),
-            self.x, self.alternative_cost, self.additional_costs,
+            self.x, self.alternative_cost, self.additional_costs, self.gift_recipient,
             self.discards, self.sacrifices, self.exiles, self.taps, self.returns, self.without_paying_mana_cost,
         )
 
@@ -284,6 +289,14 @@ def _read_string(value: Any, path: str) -> str:
 
 def _read_optional_string(value: Any, path: str) -> str | None:
     return None if value is None else _read_string(value, path)
+
+
+def _read_optional_player(value: Any, path: str) -> PlayerId | None:
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise CastFormatError(path, f"expected a player id or null, got {value!r}")
+    return PlayerId(value)
 
 
 def _read_bool(value: Any, path: str) -> bool:
@@ -403,6 +416,7 @@ CAST_FIELDS: tuple[CastField, ...] = (
     CastField("x", _same, _read_optional_count),
     CastField("alternative_cost", _same, _read_optional_string),
     CastField("additional_costs", dict, _read_additional_costs),
+    CastField("gift_recipient", _same, _read_optional_player),
     CastField("discards", list, _read_id_set, always=True),
     CastField("sacrifices", list, _read_id_set, always=True),
     CastField("exiles", list, _read_id_set),

@@ -12,6 +12,7 @@ zone                :class:`ZoneKey`            the :class:`~models.objects.Zone
 face or half        :class:`FaceKey`            names of the halves cast, ``()`` for other cards (CR 709.3)
 alternative cost    :class:`AlternativeCostKey` the keyword of the alternative cost paid, or None (CR 118.9)
 optional cost       :class:`OptionalCostKey`    how many times it is paid: 0, 1, or more (CR 118.8)
+gift recipient      :class:`GiftRecipientKey`   the opponent chosen to pay a gift cost, or None (CR 702.174a)
 mode                :class:`ModeKey`            chosen or not; how many times where a mode repeats (CR 700.2)
 splice set          :class:`SpliceSetKey`       the cards spliced, in candidate order (CR 702.47a)
 splice order        :class:`SpliceOrderKey`     the same cards in the order their texts are added (CR 702.47b)
@@ -47,6 +48,7 @@ __all__ = [
     "FaceKey",
     "AlternativeCostKey",
     "OptionalCostKey",
+    "GiftRecipientKey",
     "ModeKey",
     "SpliceSetKey",
     "SpliceOrderKey",
@@ -57,6 +59,7 @@ __all__ = [
     "ZONE",
     "FACE",
     "ALTERNATIVE_COST",
+    "GIFT_RECIPIENT",
     "SPLICE_SET",
     "SPLICE_ORDER",
     "X",
@@ -71,6 +74,7 @@ class ChoiceKind(enum.Enum):
     FACE = "face or half"
     ALTERNATIVE_COST = "alternative cost"
     OPTIONAL_COST = "optional additional cost"
+    GIFT_RECIPIENT = "gift recipient"
     MODE = "mode"
     SPLICE_SET = "splice set"
     SPLICE_ORDER = "splice order"
@@ -176,6 +180,21 @@ class OptionalCostKey(ChoiceKey):
 
     def __str__(self) -> str:
         return f"the {self.keyword} cost"
+
+
+@dataclass(frozen=True, slots=True)
+class GiftRecipientKey(ChoiceKey):
+    """The opponent chosen as the gift cost is paid (CR 702.174a: "you may choose an opponent").
+
+    The value is that opponent's player id, or None when the gift is not
+    promised (CR 702.174k). Promising the gift to one opponent or to another
+    are two casts.
+    """
+
+    kind: ClassVar[ChoiceKind] = ChoiceKind.GIFT_RECIPIENT
+
+    def __str__(self) -> str:
+        return "the opponent promised the gift"
 
 
 @dataclass(frozen=True, slots=True)
@@ -333,6 +352,7 @@ class CostObjectsKey(ChoiceKey):
 ZONE = ZoneKey()
 FACE = FaceKey()
 ALTERNATIVE_COST = AlternativeCostKey()
+GIFT_RECIPIENT = GiftRecipientKey()
 SPLICE_SET = SpliceSetKey()
 SPLICE_ORDER = SpliceOrderKey()
 X = XKey()

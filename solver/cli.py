@@ -174,6 +174,8 @@ def _describe_costs(cast: Cast) -> str:
         parts.append(cast.alternative_cost)
     for keyword, times in cast.additional_costs:
         parts.append(keyword if times == 1 else f"{keyword} x{times}")
+    if cast.gift_recipient is not None:
+        parts.append(f"gift to {cast.gift_recipient}")
     for action, field in COST_OBJECT_FIELDS.items():
         objects = getattr(cast, field)
         if objects:

@@ -20,7 +20,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from models.choices import (
-    ALTERNATIVE_COST, SPLICE_SET, ChoiceKey, CostObjectsKey, FaceKey, ModeKey, OptionalCostKey, XKey, ZoneKey,
+    ALTERNATIVE_COST, SPLICE_SET, ChoiceKey, CostObjectsKey, FaceKey, GiftRecipientKey, ModeKey, OptionalCostKey,
+    XKey, ZoneKey,
 )
 from models.mana import ManaCost, SymbolKind
 from models.state import GameState
@@ -104,7 +105,8 @@ def _cheapest(problem: CastProblem, chosen: dict[ChoiceKey, Any]) -> list[dict[C
             base[key] = 0
         elif key == SPLICE_SET:
             base[key] = ()
-        elif isinstance(key, (XKey, ZoneKey, FaceKey)):  # the smallest X; the one zone and half
+        elif isinstance(key, (XKey, ZoneKey, FaceKey, GiftRecipientKey)):
+            # the smallest X; the one zone and half; no gift promised (None comes first)
             base[key] = variable.first()
     base.update(chosen)
     return [{**base, ALTERNATIVE_COST: value} for value in problem.variables[ALTERNATIVE_COST].domain]

@@ -25,8 +25,9 @@ from typing import Any
 from models.abilities import CardAbilities, Cost, CostModifier, TargetSpec
 from models.cast import COST_OBJECT_FIELDS, Cast, TargetChoice
 from models.choices import (
-    ALTERNATIVE_COST, FACE, SPLICE_ORDER, ZONE, AlternativeCostKey, ChoiceKey, CostAction, CostObjectsKey,
-    DivisionKey, FaceKey, ModeKey, OptionalCostKey, SpliceOrderKey, SpliceSetKey, TargetKey, X, XKey, ZoneKey,
+    ALTERNATIVE_COST, FACE, GIFT_RECIPIENT, SPLICE_ORDER, ZONE, AlternativeCostKey, ChoiceKey, CostAction,
+    CostObjectsKey, DivisionKey, FaceKey, GiftRecipientKey, ModeKey, OptionalCostKey, SpliceOrderKey, SpliceSetKey,
+    TargetKey, X, XKey, ZoneKey,
 )
 from models.mana import Color, ManaCost, ManaSource
 from models.objects import CardType, GameObject, ObjectId, PlayerId, Zone
@@ -557,6 +558,7 @@ class CastProblem:
             alternative_cost=assignment.get(ALTERNATIVE_COST),
             additional_costs=tuple((key.keyword, int(assignment[key])) for key in self.variables
                                    if type(key) is OptionalCostKey and assignment[key]),
+            gift_recipient=assignment.get(GIFT_RECIPIENT),
             without_paying_mana_cost=self.without_paying_mana_cost,
             total_cost=total,
             mana_value=self.mana_value_with(x),
@@ -613,6 +615,8 @@ class CastProblem:
                 values[key] = tuple(cast.halves)
             elif type(key) is AlternativeCostKey:
                 values[key] = cast.alternative_cost
+            elif type(key) is GiftRecipientKey:
+                values[key] = cast.gift_recipient
             elif type(key) is SpliceSetKey:
                 values[key] = self._splice_set_of(cast.splices)
             elif type(key) is SpliceOrderKey:
@@ -624,6 +628,8 @@ class CastProblem:
                 unmatched.append(Reason("CR 700.2", f"{name} has no mode {index + 1}"))
         for keyword in optional:
             unmatched.append(Reason("CR 601.2b", f"{name} has no {keyword} cost to pay"))
+        if cast.gift_recipient is not None and GIFT_RECIPIENT not in self.variables:
+            unmatched.append(Reason("CR 702.174a", f"{name} has no gift: no opponent is chosen for one"))
         for (action, _), objects in by_action.items():
             unmatched.append(Reason("CR 601.2h", f"no cost of this cast asks to {action.value} "
                                                  f"{', '.join(objects)}"))

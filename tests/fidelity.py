@@ -140,7 +140,8 @@ def structure_of(card: Card, abilities: CardAbilities) -> dict[str, Any]:
         structure["face_down"] = abilities.face_down
     if abilities.bestow:
         structure["bestow"] = str(abilities.bestow)
-    own = [[m.amount, m.per.text if m.per else None] for m in abilities.cost_modifiers if m.own]
+    own = [[str(m.per_target_beyond_first), "target beyond the first"] if m.per_target_beyond_first is not None
+           else [m.amount, m.per.text if m.per else None] for m in abilities.cost_modifiers if m.own]
     if own:
         structure["own_cost_changes"] = own
     if not (card.has_type(CardType.INSTANT) or card.has_type(CardType.SORCERY)):

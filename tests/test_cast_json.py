@@ -9,7 +9,7 @@ import pytest
 from models.cast import Cast, TargetChoice
 from models.errors import CastFormatError
 from models.mana import ManaCost
-from models.objects import ObjectId
+from models.objects import ObjectId, PlayerId
 
 
 def spree_cast(**changes) -> Cast:
@@ -162,7 +162,8 @@ def every_field_cast() -> Cast:
         splices=(ObjectId("s2"), ObjectId("s1")),
         targets=(TargetChoice(ObjectId("spell"), 1, 0, 0, "any target", ("P1", "bear"), 1, (2, 1)),),
         x=3, alternative_cost="overload", additional_costs=(("kicker", 1), ("multikicker", 2)),
-        discards=(ObjectId("d"),), sacrifices=(ObjectId("s"),), exiles=(ObjectId("e"),), taps=(ObjectId("t"),),
+        gift_recipient=PlayerId("P2"), discards=(ObjectId("d"),), sacrifices=(ObjectId("s"),), exiles=(ObjectId("e"),),
+        taps=(ObjectId("t"),),
         returns=(ObjectId("r"),), without_paying_mana_cost=True, total_cost=ManaCost.parse("{2}{R}"), mana_value=5,
     )
 

@@ -28,6 +28,7 @@ from models.abilities import (
     FACE_DOWN_KEYWORDS,
     KICKED,
     PERMANENT_KIND_TYPES,
+    PROMISED,
     AdditionalCost,
     AlternativeCost,
     CardAbilities,
@@ -110,8 +111,9 @@ _OTHER_ZONE_CASTING = frozenset({
     "flashback", "retrace", "madness", "aftermath", "miracle", "jump-start", "escape", "disturb",
     "foretell", "plot", "suspend", "harmonize", "mayhem",
 })
-_PAID_CONDITIONS = {"kicked": KICKED, "bargained": ("bargain",)}
-"""The optional costs "if this spell was kicked / bargained" asks paid (CR 702.33d, 702.166b)."""
+_PAID_CONDITIONS = {"kicked": KICKED, "bargained": ("bargain",), "promised": PROMISED}
+"""The optional costs "if this spell was kicked / bargained", "if the gift was promised" ask paid (CR 702.33d,
+702.166b, 702.174k)."""
 KEYWORD_COSTS = {
     "kicker": lambda cost: AdditionalCost(cost, "kicker", optional=True, rule="CR 702.33a"),
     "multikicker": lambda cost: AdditionalCost(cost, "multikicker", optional=True, most_times=None, rule="CR 702.33c"),
@@ -1732,6 +1734,15 @@ def _keyword_abilities(tree: Tree, line: str, out: dict) -> None:
             out["alternative"].append(turn_cost)  # spectacle, surge (CR 702.137a, 702.117a)
         elif kind == "cast_keyword" and (sacrifice := _sacrifice_keyword(child, line)) is not None:
             out["additional"].append(sacrifice)  # bargain, casualty N: an optional sacrifice (CR 702.166a, 702.153a)
+        elif kind == "cast_keyword" and [str(t).lower() for t in child.children if isinstance(t, Token)] == [
+                "undaunted"]:
+            # "This spell costs {1} less to cast for each opponent you have"; each instance applies (CR 702.125a-c)
+            opponents = Count(opponents=True, text="opponent you have")
+            out["cost_modifiers"].append(CostModifier(-1, line, own=True, per=opponents))
+        elif kind == "cast_keyword" and (strive := _strive(line)) is not None:
+            out["cost_modifiers"].append(strive)  # more for each target beyond the first (CR 207.2c, 601.2f)
+        elif kind == "cast_keyword" and (gift := _gift(child)) is not None:
+            out["additional"].append(gift)  # "Gift a card": you may choose an opponent (CR 702.174a)
         elif kind == "cast_keyword" and (paid := _cast_keyword_cost(child, line)) is not None:
             # evoke, dash, blitz, warp, impending: an alternative cost; offspring, squad: an additional one
             out["alternative" if isinstance(paid, AlternativeCost) else "additional"].append(paid)
@@ -1809,6 +1820,105 @@ def _cast_keyword_cost(tree: Tree, line: str) -> AlternativeCost | AdditionalCos
     if isinstance(cost, str):
         return None
     return CAST_KEYWORD_COSTS[keyword](dataclasses.replace(cost, text=line[token.start_pos:].strip()))
+
+
+_STRIVE = re.compile(r"strive — this spell costs (?P<cost>(?:\{[^{}]+\})+) more to cast for each target beyond "
+                     r"the first\.?", re.IGNORECASE)
+
+
+def _strive(line: str) -> CostModifier | None:
+    """"Strive — This spell costs {2}{R} more to cast for each target beyond the first.", or None.
+
+    Strive is an ability word (CR 207.2c): the rule is the cost increase, applied for each target the spell
+    has beyond the first (CR 601.2f), so the total cost depends on the targets chosen (CR 601.2c).
+
+    Parameters
+    ----------
+    line : str
+        The line as printed, reminder text removed.
+
+    Returns
+    -------
+    CostModifier or None
+        The spell's own increase, ``per_target_beyond_first`` the mana; None for another line, or a cost with X.
+    """
+    found = _STRIVE.fullmatch(line.strip())
+    if found is None:
+        return None
+    cost = ManaCost.parse(found["cost"].upper(), path="oracle_text")
+    if cost.has_x or cost.is_empty:
+        return None
+    return CostModifier(0, line.strip(), own=True, per_target_beyond_first=cost)
+
+
+_GIFT_CONDITION = re.compile(r"\bgift (?:was|wasn't|was not) promised\b")
+
+
+def _unread_gift_condition(line: str) -> str | None:
+    """Why a spell's line whose targets hang on the gift in a way not read is reported, or None (CR 702.174m).
+
+    A sentence that starts "If the gift was promised," has its targets chosen only if the gift was promised
+    (CR 702.174m): that is read, as "if this spell was kicked," is. A sentence with a target that names the gift
+    otherwise ("If the gift wasn't promised, … target …", "… target … if the gift was promised") is not read:
+    which of its targets the condition governs is not known.
+
+    Parameters
+    ----------
+    line : str
+        The prepared line, lowercased.
+
+    Returns
+    -------
+    str or None
+        The reason, or None when each sentence naming the gift with a target starts with the condition read.
+    """
+    for sentence in re.split(r"(?<=\.) ", line):
+        if _GIFT_CONDITION.search(sentence) and re.search(r"\btargets?\b", sentence) and not (
+                sentence.startswith("if the gift was promised,") and len(_GIFT_CONDITION.findall(sentence)) == 1):
+            return "targets in text that the gift's promise governs otherwise than 'If the gift was promised, …'"
+    return None
+
+
+def _gift_replacements(spell_text: list[Instruction]) -> list[UnsupportedText]:
+    """"If the gift was promised, instead … target …" beside targets chosen either way: reported (CR 608.2c).
+
+    The text after "instead" replaces earlier text of the spell, and with it, maybe, that text's targets: which
+    targets are then still chosen is not read. Where every target of the spell is in text that happens only if
+    the gift was promised (Wildfire Howl: "… deals 2 damage to each creature. If the gift was promised, instead
+    … deals 1 damage to any target …"), the text replaced has none, and the targets are those of CR 702.174m.
+    """
+    replacing = [i for i in spell_text if re.search(r"\bgift was promised, instead\b", i.text.lower())
+                 and any(spec.condition == PROMISED for spec in i.targets)]
+    if not replacing or all(spec.condition for i in spell_text for spec in i.targets):
+        return []
+    return [UnsupportedText(i.text, "text that replaces the spell's earlier text ('instead'), with targets, is not "
+                                    "modelled") for i in replacing]
+
+
+def _gift(tree: Tree) -> AdditionalCost | None:
+    """"Gift a card", "Gift a tapped Fish", "Gift an extra turn": the gift cost, or None for another keyword.
+
+    Whatever the gift is, its first ability is always "As an additional cost to cast this spell, you may
+    choose an opponent" (CR 702.174a): an optional additional cost of no mana and no object, paid by choosing
+    the opponent who gets the gift. What the gift is (CR 702.174d-i) happens as the spell resolves, or as the
+    permanent enters, and bears on no cast.
+
+    Parameters
+    ----------
+    tree : lark.Tree
+        A ``cast_keyword`` tree.
+
+    Returns
+    -------
+    AdditionalCost or None
+        Keyword ``"gift"``, optional, ``chooses_opponent``; its cost's text the keyword as printed.
+    """
+    words = [str(t) for t in tree.children if isinstance(t, Token)]
+    if len(words) < 3 or words[0].lower() != "gift" or words[1].lower() not in ("a", "an") \
+            or not all(re.fullmatch(r"[A-Za-z][A-Za-z'-]*", w) for w in words[2:]):
+        return None
+    return AdditionalCost(Cost(text=" ".join(words)), "gift", optional=True, rule="CR 702.174a",
+                          chooses_opponent=True)
 
 
 def _bestow_cost(tree: Tree, line: str) -> Cost | None:
@@ -2199,14 +2309,18 @@ def parse_card(card: Card) -> CardAbilities:
                 # the text before it, and with it its targets (CR 608.2c); not modelled
                 unsupported.append(UnsupportedText(original, "text that replaces the spell's earlier text "
                                                              "('instead') is not modelled"))
+            elif is_spell and (gift_reason := _unread_gift_condition(line)) is not None:
+                unsupported.append(UnsupportedText(original, gift_reason))  # targets the condition's words decide
             else:  # effect
                 reader = _SpellTextReader(line)
                 reader.read(tree)
                 if is_spell:
                     unsupported.extend(reader.unsupported)
-                    paid_text = re.match(r"if (?:~|this spell|it) was (kicked|bargained),", line)
+                    paid_text = re.match(r"if (?:~|this spell|it) was (kicked|bargained),|if the gift was (promised),",
+                                         line)
                     spell_text.append(Instruction(original, tuple(reader.targets),
-                                                  _PAID_CONDITIONS[paid_text.group(1)] if paid_text else ()))
+                                                  _PAID_CONDITIONS[paid_text.group(paid_text.lastindex or 1)]
+                                                  if paid_text else ()))
                 elif (grants := _attached_grants(line)) is not None:
                     out.setdefault("attached_grants", []).extend(grants)  # "Equipped creature has shroud." (CR 613)
                 elif _PERMANENT_RELEVANT.search(line):
@@ -2224,6 +2338,7 @@ def parse_card(card: Card) -> CardAbilities:
                 span, reason, casting_relevant=is_spell or "cast" in line or "additional cost" in line,
                 permanent_relevant=bool(_PERMANENT_RELEVANT.search(line)), topics=_topics(original)))
 
+    unsupported.extend(_gift_replacements(spell_text))
     if out["enchant"]:
         aura = _aura_target(out["enchant"])
         if isinstance(aura, UnsupportedText):

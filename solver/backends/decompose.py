@@ -42,8 +42,8 @@ import networkx as nx
 
 from models.cast import COST_OBJECT_FIELDS, Cast, TargetChoice, casts_of_targets
 from models.choices import (
-    AlternativeCostKey, ChoiceKey, CostObjectsKey, FaceKey, ModeKey, OptionalCostKey, SpliceOrderKey,
-    SpliceSetKey, TargetKey, XKey, ZoneKey,
+    AlternativeCostKey, ChoiceKey, CostObjectsKey, FaceKey, GiftRecipientKey, ModeKey, OptionalCostKey,
+    SpliceOrderKey, SpliceSetKey, TargetKey, XKey, ZoneKey,
 )
 from models.mana import ManaCost
 from models.objects import ObjectId
@@ -52,10 +52,11 @@ from solver.problem import CastProblem, Constraint, ConstraintKind, TargetSlot
 
 __all__ = ["DecompositionEngine", "analyse"]
 
-_FRAME_TYPES = (ZoneKey, FaceKey, AlternativeCostKey, OptionalCostKey, ModeKey, SpliceSetKey, XKey)
+_FRAME_TYPES = (ZoneKey, FaceKey, AlternativeCostKey, GiftRecipientKey, OptionalCostKey, ModeKey, SpliceSetKey,
+                XKey)
 """The choices made before targets (CR 601.2a-b): the frame of a cast."""
 
-_FIXED_TYPES = (ZoneKey, FaceKey, AlternativeCostKey)
+_FIXED_TYPES = (ZoneKey, FaceKey, AlternativeCostKey, GiftRecipientKey)
 """Frame choices walked as a plain product (choosing another value need not cost more)."""
 
 Frame = tuple[Any, ...]
@@ -242,6 +243,8 @@ class _Analysis:
             return None
         if not self.mode_indices.issuperset(cast.modes):
             return None
+        if cast.gift_recipient is not None and not any(type(k) is GiftRecipientKey for k in self.frame_keys):
+            return None
         values: list[Any] = []
         for key in self.frame_keys:
             if type(key) is ModeKey:
@@ -257,6 +260,8 @@ class _Analysis:
                 values.append(cast.x)
             elif type(key) is AlternativeCostKey:
                 values.append(cast.alternative_cost)
+            elif type(key) is GiftRecipientKey:
+                values.append(cast.gift_recipient)
             elif type(key) is ZoneKey:
                 values.append(cast.zone)
             else:
@@ -376,6 +381,7 @@ class _Analysis:
             "alternative_cost": next(v for k, v in values.items() if type(k) is AlternativeCostKey),
             "additional_costs": tuple((k.keyword, int(v)) for k, v in values.items()
                                       if type(k) is OptionalCostKey and v),
+            "gift_recipient": next((v for k, v in values.items() if type(k) is GiftRecipientKey), None),
             "without_paying_mana_cost": problem.without_paying_mana_cost,
             "total_cost": problem.total_cost_of(values) if problem.total_cost_of else ManaCost.EMPTY,
             "mana_value": problem.mana_value_with(x),

@@ -39,7 +39,7 @@ from typing import Any
 
 from models.abilities import AdditionalCost, Cost, CostModifier, Count, ObjectCost, RevealCost, TargetKind
 from models.choices import (
-    ALTERNATIVE_COST, X, ChoiceKey, CostAction, CostObjectsKey, OptionalCostKey, TargetKey,
+    ALTERNATIVE_COST, GIFT_RECIPIENT, X, ChoiceKey, CostAction, CostObjectsKey, OptionalCostKey, TargetKey,
 )
 from models.errors import UnsupportedRuleError
 from models.mana import ManaCost, ManaPayer, ManaSource, ManaSymbol, SymbolKind, simple_demand, sum_costs
@@ -335,7 +335,43 @@ def add_cost_choices(problem: CastProblem) -> None:
             f"exactly one of the additional costs of \"{line}\" is paid",
             lambda *times, keys=keys: f"{sum(times)} of {', '.join(repr(k.keyword) for k in keys)} paid; one must be",
         )
+    _add_gift_recipient(problem)
     _add_x(problem)
+
+
+def _add_gift_recipient(problem: CastProblem) -> None:
+    """The opponent chosen as a gift cost is paid: a choice of the cast (CR 702.174a, 601.2b).
+
+    Gift's cost is "As an additional cost to cast this spell, you may choose an opponent" (CR 702.174a): one
+    variable, :data:`~models.choices.GIFT_RECIPIENT`, whose value is None (not promised) or one of the
+    caster's opponents, in turn order, and a constraint that it names an opponent exactly when the cost is
+    paid. With no opponent, the gift can't be promised. Each opponent is a different cast.
+
+    Raises
+    ------
+    UnsupportedRuleError
+        Two costs on one spell that each choose an opponent.
+    """
+    choosing = [a for a in problem.abilities.additional_costs if a.optional and a.chooses_opponent]
+    if not choosing:
+        return
+    spell = problem.spell
+    if len(choosing) > 1:
+        raise UnsupportedRuleError(spell.name, choosing[1].cost.text, "two costs that each choose an opponent")
+    key = optional_cost_key(choosing[0])
+    opponents = tuple(player for player in problem.state.players if player != problem.caster)
+
+    def why_not(value: Any) -> tuple[Reason, ...]:
+        return (Reason("CR 702.174a", f"the gift is promised to an opponent of {problem.caster}; {value!r} is not "
+                                      "one"),)
+
+    problem.add_variable(GIFT_RECIPIENT, (None,) + opponents, "CR 702.174a", why_not)
+    problem.add_constraint(
+        (key, GIFT_RECIPIENT), lambda times, recipient: (times > 0) == (recipient is not None), "CR 702.174a",
+        "an opponent is chosen exactly when the gift is promised",
+        lambda times, recipient: ("the gift is promised and no opponent is chosen" if times
+                                  else f"the gift is not promised, and {recipient} is named its recipient"),
+    )
 
 
 def optional_cost_key(additional: AdditionalCost) -> OptionalCostKey:
@@ -932,22 +968,33 @@ def _add_payment(problem: CastProblem, terms: list[CostTerm], tapping: set[str],
     positions = [tuple(before.index(k) for k in term.scope) for term in mana_terms]
     x_position = before.index(X) if has_x else None
     named, targets = _targeted_changes(problem)
+    striving = _per_target_increases(problem)
+    targets = tuple(dict.fromkeys(targets + tuple(key for _, keys in striving for key in keys)))
     problem.total_cost_targets = targets
     scope = before + targets
     width = len(before)
-    cheapest = sum(min(0, amount) for amount, _ in named)
+    cheapest: Change = (sum(min(0, amount) for amount, _ in named), ())  # strive: no target beyond the first
     totals: dict[tuple, ManaCost] = {}
     payable: dict[tuple, bool] = {}
+    striving_at = [(increase, tuple(scope.index(k) for k in keys)) for increase, keys in striving]
 
-    def target_change(values: tuple) -> int:
-        """The generic change the targets chosen give, ``values`` being those of :data:`scope` (CR 601.2f)."""
+    def target_change(values: tuple) -> Change:
+        """What the targets chosen change, ``values`` being those of :data:`scope` (CR 601.2f).
+
+        The generic change of the changes "if it targets …", and the mana strive adds for each target beyond the
+        first (CR 207.2c), as a tuple of costs.
+        """
+        added: tuple[ManaCost, ...] = ()
+        for increase, where in striving_at:
+            beyond = sum(len(values[i]) for i in where if values[i]) - 1
+            added += (increase,) * max(0, beyond)
         if not named:
-            return 0
+            return 0, added
         chosen = {target for value in values[width:] if value for target in value}
-        return sum(amount for amount, ids in named if not chosen.isdisjoint(ids))
+        return sum(amount for amount, ids in named if not chosen.isdisjoint(ids)), added
 
-    def parts(values: tuple) -> list[ManaCost]:
-        """The costs that make up the total, before increases and reductions (CR 601.2f)."""
+    def parts(values: tuple, added: tuple[ManaCost, ...] = ()) -> list[ManaCost]:
+        """The costs that make up the total, before generic increases and reductions (CR 601.2f)."""
         x = values[x_position] if x_position is not None else 0
         found = []
         for term, where in zip(mana_terms, positions):
@@ -955,34 +1002,36 @@ def _add_payment(problem: CastProblem, terms: list[CostTerm], tapping: set[str],
             if times:
                 mana = term.cost.mana.with_x(x or 0) if term.cost.mana.has_x else term.cost.mana
                 found.extend([mana] * times)
-        return found
+        return found + list(added)
 
-    def changed_options(values: tuple, change: int) -> tuple[ManaCost, ...]:
-        """The parts summed, changed by ``change`` generic mana: the options, printed symbols reduced first.
+    def changed_options(values: tuple, change: Change) -> tuple[ManaCost, ...]:
+        """The parts summed, changed by ``change``: the options, printed symbols reduced first.
 
         A reduction meeting {2/C} symbols gives several (CR 601.2b, 601.2f).
         """
-        total = sum_costs(parts(values))
-        if change > 0:
-            return (total.with_generic_increased(change),)
-        if change < 0:
-            return total.generic_reduction_options(-change)
+        generic, added = change
+        total = sum_costs(parts(values, added))
+        if generic > 0:
+            return (total.with_generic_increased(generic),)
+        if generic < 0:
+            return total.generic_reduction_options(-generic)
         return (total,)
 
-    def total_options(values: tuple, change: int) -> tuple[ManaCost, ...]:
+    def total_options(values: tuple, change: Change) -> tuple[ManaCost, ...]:
         """The total cost, or its options when a reduction meets {2/C} symbols (CR 601.2b, 601.2f)."""
-        return changed_options(values, modifier + change)
+        return changed_options(values, (modifier + change[0], change[1]))
 
     def total_before_cost_objects(values: tuple) -> ManaCost:
         """The total cost before delve or convoke pay any of it (CR 702.66b, 702.51b); its first option."""
-        return changed_options(values[:width], exact + target_change(values))[0]
+        generic, added = target_change(values)
+        return changed_options(values[:width], (exact + generic, added))[0]
 
-    def pays(with_payer: ManaPayer, values: tuple, change: int) -> ManaCost | None:
+    def pays(with_payer: ManaPayer, values: tuple, change: Change) -> ManaCost | None:
         """The first total cost option this payer can pay, or None."""
         return next((option for option in total_options(values, change)
                      if with_payer.can_pay(option, life=life)), None)
 
-    def total_cost(values: tuple, change: int) -> ManaCost:
+    def total_cost(values: tuple, change: Change) -> ManaCost:
         total = totals.get((values, change))
         if total is None:
             options = total_options(values, change)
@@ -991,7 +1040,7 @@ def _add_payment(problem: CastProblem, terms: list[CostTerm], tapping: set[str],
             totals[values, change] = total
         return total
 
-    def can_pay_total(values: tuple, change: int) -> bool:
+    def can_pay_total(values: tuple, change: Change) -> bool:
         answer = payable.get((values, change))
         if answer is None:
             answer = _count_payment(values, change)
@@ -1002,20 +1051,20 @@ def _add_payment(problem: CastProblem, terms: list[CostTerm], tapping: set[str],
             payable[values, change] = answer
         return answer
 
-    def _count_payment(values: tuple, change: int) -> bool | None:
+    def _count_payment(values: tuple, change: Change) -> bool | None:
         # The demand of the total cost, summed part by part without building it (CR 601.2f).
         demand: dict[str, int] = {}
         generic = 0
-        for part in parts(values):
+        for part in parts(values, change[1]):
             simple = simple_demand(part)
             if simple is None:
                 return None
             for letter, need in simple[0].items():
                 demand[letter] = demand.get(letter, 0) + need
             generic += simple[1]
-        return payer.can_pay_demand(demand, max(0, generic + modifier + change))
+        return payer.can_pay_demand(demand, max(0, generic + modifier + change[0]))
 
-    def split(values: tuple) -> tuple[tuple, int]:
+    def split(values: tuple) -> tuple[tuple, Change]:
         """The values of the choices before targets, and the change the targets give."""
         return values[:width], target_change(values)
 
@@ -1068,6 +1117,37 @@ def _add_payment(problem: CastProblem, terms: list[CostTerm], tapping: set[str],
             lambda *values: (f"the total cost {total_cost(*split(values[:-1]))} can't be paid without the mana of "
                              f"{', '.join(values[-1])}, tapped to pay a cost"),
         )
+
+
+Change = tuple[int, tuple[ManaCost, ...]]
+"""What the targets chosen change in the total cost: generic mana (added or taken off), and mana added (CR 601.2f)."""
+
+
+def _per_target_increases(problem: CastProblem) -> list[tuple[ManaCost, tuple[TargetKey, ...]]]:
+    """Strive's increases, each with the instances of "target" whose targets it counts (CR 207.2c, 601.2f).
+
+    "This spell costs {2}{R} more to cast for each target beyond the first" counts the targets of the spell:
+    every instance of its text. The cards with strive have one instance ("any number of target creatures");
+    a spell with such an increase and more than one instance, or a spliced text, is not modelled.
+
+    Returns
+    -------
+    list of (ManaCost, tuple of TargetKey)
+        The mana added per target beyond the first, and the instances counted; empty when none applies.
+
+    Raises
+    ------
+    UnsupportedRuleError
+        Such an increase on a spell with several instances of "target", or spliced text.
+    """
+    increases = [m for m in cost_modifiers_of(problem) if m.per_target_beyond_first is not None]
+    if not increases:
+        return []
+    keys = tuple(slot.key for slot in problem.slots)
+    if len(keys) > 1 or problem.splice_candidates or len(increases) > 1:
+        raise UnsupportedRuleError(problem.spell.name, increases[0].text,
+                                   "a cost per target beyond the first, with several instances of 'target'")
+    return [(m.per_target_beyond_first, keys) for m in increases if m.per_target_beyond_first is not None]
 
 
 def _targeted_changes(problem: CastProblem) -> tuple[list[tuple[int, frozenset[str]]], tuple[TargetKey, ...]]:
