@@ -631,6 +631,8 @@ class ModeChoice:
         Bounds on the number of distinct modes chosen.
     spree : bool
         The spell has Spree: each chosen mode's cost is added (CR 702.172a).
+    tiered : bool
+        Tiered: exactly one mode, the cost printed with it an additional cost (CR 702.183a).
     entwine : Cost or None
         Entwine cost: all modes may be chosen by paying it (CR 702.42a), in
         mana ("Entwine {2}") or with objects ("Entwine—Sacrifice three lands.").
@@ -657,6 +659,7 @@ class ModeChoice:
     minimum: int
     maximum: int
     spree: bool = False
+    tiered: bool = False
     entwine: Cost | None = None
     escalate: Cost | None = None
     repeatable: bool = False

@@ -861,6 +861,8 @@ def _step_timing(line: str, original: str) -> TimingRestriction | None:
     return TimingRestriction(phases, turn, original, combat_steps=True)
 
 
+_PRICED_MODE = re.compile(r"[^—{}]+? — (?P<cost>(?:\{[^}]+\})+) — (?P<effect>.+)")
+"""A mode with its name and cost before its effect, "Cross-Slash — {0} — Destroy target tapped creature." (tiered)."""
 _DIE_RESULT_ROW = re.compile(r"\d+(?:[—–-]\d+|\+)? \| (?P<effect>.+)")
 """A line of a die roll's results table, "1—14 | …", "15+ | …", "20 | …" (CR 706.3a)."""
 _ATTACHED_GRANT = re.compile(r"(?:enchanted|equipped) (?:creature|permanent) (?:gets [+-]\d+/[+-]\d+(?:,| and) )?"
@@ -1726,6 +1728,8 @@ def _keyword_abilities(tree: Tree, line: str, out: dict) -> None:
             # "Morph {4}{G}", "Morph—Reveal a white card in your hand.", "Disguise {1}{W}": cast face down for {3};
             # the cost after the keyword turns the permanent face up, and bears on no cast (CR 702.37a-e, 702.168)
             out["face_down"] = str(_first_token(child)).lower()
+        elif kind == "cast_keyword" and str(_first_token(child)).lower() == "tiered" and len(child.children) == 1:
+            out["tiered"] = True  # choose one mode, paying its cost as an additional cost (CR 702.183a)
         elif kind == "cast_keyword" and (bestow := _bestow_cost(child, line)) is not None:
             out["bestow"] = bestow  # cast as an Aura with enchant creature for this cost (CR 702.103a-b)
         elif kind == "cast_keyword" and (affinity := _affinity(line)) is not None:
@@ -2142,7 +2146,12 @@ def parse_card(card: Card) -> CardAbilities:
                 if not text.endswith((".", '"')):
                     # "• Giant Growth": a mode that names another card's text (play-test cards), not read
                     unsupported.append(UnsupportedText(original, "a mode that is not a sentence"))
-                modes.append(Mode(len(modes), Instruction(text, tuple(reader.targets))))
+                priced = _PRICED_MODE.fullmatch(text)
+                if priced:  # "• Cross-Slash — {0} — Destroy target tapped creature." (tiered, CR 702.183a)
+                    modes.append(Mode(len(modes), Instruction(priced["effect"], tuple(reader.targets)),
+                                      ManaCost.parse(priced["cost"], path="oracle_text")))
+                else:
+                    modes.append(Mode(len(modes), Instruction(text, tuple(reader.targets))))
             elif rule == "additional_cost_line" and tree.data == "any_number_cost_line":
                 text = str(tree.children[-1]).removeprefix("you may ")
                 if text == "pay x life.":
@@ -2366,6 +2375,11 @@ def parse_card(card: Card) -> CardAbilities:
         if not modes or len(costed) != len(modes):
             unsupported.append(UnsupportedText("Spree", "Spree needs one '+ cost —' line per mode"))
         mode_choice = ModeChoice(1, len(modes), spree=True)
+    elif out.get("tiered"):
+        # "Tiered (Choose one additional cost.)": one mode, its cost an additional cost (CR 702.183a)
+        if len(modes) < 2 or len(costed) != len(modes) or out["choose"] or out["entwine"] or out["escalate"]:
+            unsupported.append(UnsupportedText("Tiered", "Tiered needs one '• name — cost — effect' line per mode"))
+        mode_choice = ModeChoice(1, 1, tiered=True)
     elif out.get("weighted") is not None:
         low, high, header = out["weighted"]
         weights = tuple(out["weights"])

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from models.abilities import Cost
 from models.choices import ModeKey, mode_label
 from solver.problem import CastProblem, CostTerm, Reason
 
@@ -71,6 +72,13 @@ def add_mode_rules(problem: CastProblem) -> None:
         else:
             problem.add_variable(key, (False, True), "CR 700.2", _why_not(problem, key))
     if choice.spree:
+        return
+    if choice.tiered:  # one mode, its printed cost an additional cost (CR 702.183a, 700.2h)
+        problem.add_constraint(keys, lambda *chosen: sum(chosen) == 1, "CR 702.183a", "choose one mode (tiered)",
+                               lambda *chosen: f"{sum(chosen)} modes chosen; {problem.spell.name} needs one (tiered)")
+        for mode, key in zip(problem.abilities.modes, keys):
+            if mode.cost is not None:
+                problem.add_cost(CostTerm(Cost(mode.cost), (key,), int, 1, f"{key} (tiered)"))
         return
     if choice.weights:
         _add_weight_bound(problem, keys)

@@ -122,3 +122,18 @@ def test_a_mode_repeated_without_permission_is_illegal(make_state, basics):
     state = make_state(hand=[("cryptic", "Cryptic Command")], battlefield=basics("Island", 4))
     reasons = why_illegal(state, Cast("cryptic", "Cryptic Command", modes=(3, 3)))
     assert "CR 700.2d" in {r.rule for r in reasons}
+
+
+@pytest.mark.parametrize(("mountains", "expected"), [(1, 2), (4, 4), (7, 6)])
+def test_tiered_one_mode_and_its_cost(make_state, casts, mountains, expected):
+    """Tiered: "Choose one additional cost." — exactly one mode, its printed cost paid too (CR 702.183a, 700.2h).
+
+    Thunder Magic {R}: Thunder {0} (2 damage), Thundara {3} (4 damage), Thundaga {5}{R} (8 damage), each to
+    target creature: P1's and P2's Grizzly Bears, 2 targets a mode. One Mountain pays {R} + {0}: one mode, 2
+    casts; four pay {R} + {3} too: 4; seven pay {5}{R}{R} too: 6.
+    """
+    state = make_state(hand=[("magic", "Thunder Magic")],
+                       battlefield=[(f"m{i}", "Mountain") for i in range(mountains)] + [("mine", "Grizzly Bears")],
+                       opponent=[("theirs", "Grizzly Bears")])
+    found = casts(state, "magic")
+    assert len(found) == expected and all(len(c.modes) == 1 for c in found)
