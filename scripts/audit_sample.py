@@ -1,0 +1,177 @@
+"""Draw the reader audit's samples: 'ok' instants and sorceries at random, with a seed, and what the reader read.
+
+A card is 'ok' when the Oracle reader marks it fully read: ``parse_card(card).casting_unsupported`` is empty.
+
+Usage, from the repository's root:
+
+- ``PYTHONPATH=CHECKOUT python scripts/audit_sample.py POOL --list-ok > OK.txt``: print the names of the 'ok'
+  instants and sorceries of the reader of CHECKOUT, a checkout of another commit (``git worktree add DIR
+  COMMIT``), to get that commit's verdicts; the listing imports nothing but that checkout's ``models``.
+- ``python -m scripts.audit_sample POOL --old-ok OK.txt [--seed 20261205] [--first 7] [--count 100]``: write
+  ``tests/fidelity/audit/sample-<first>.jsonl``, drawn from the spells 'ok' now and not in ``OK.txt`` (the reads
+  added since that commit), and ``sample-<first + 1>.jsonl``, drawn from all the spells 'ok' now. Neither holds
+  a card of an earlier sample (``sample-*.jsonl``), of the fidelity cards (``tests/fidelity/cards-*.jsonl``) or
+  of the other new sample. One ``random.Random(seed)`` draws both, in that order, from the sorted names.
+
+Each line is the card (name, mana cost, type line, Oracle text), ``reader`` (its casting structure in the shape of
+``tests/fidelity/README.md``), ``unread_not_casting`` (unread text that does not bear on casting it from the hand)
+and ``also_read``: the timing restriction, the zone it is cast only from, permissions, its own cost changes,
+splice, divisions, gift, face-down and bestow, the alternative and additional costs with their conditions, and
+each target phrase with the qualities read from it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import enum
+import json
+import random
+import sys
+from pathlib import Path
+
+from models.abilities import ObjectFilter
+from models.cards import CardDatabase
+from models.objects import CardType
+from models.oracle.parser import parse_card
+
+ROOT = Path(__file__).resolve().parent.parent
+AUDIT = ROOT / "tests" / "fidelity" / "audit"
+
+
+def ok_spells(pool: str) -> dict[str, object]:
+    """The instants and sorceries of the pool the reader marks fully read, by name."""
+    found = {}
+    for card in CardDatabase.from_jsonl(pool):
+        if not (card.has_type(CardType.INSTANT) or card.has_type(CardType.SORCERY)):
+            continue
+        if not parse_card(card).casting_unsupported:
+            found[card.name] = card
+    return found
+
+
+def _plain(value: object) -> object:
+    """A read record as plain JSON, fields left at their defaults left out."""
+    if isinstance(value, enum.Enum):
+        return value.value
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        if type(value).__name__ == "ManaCost":
+            return str(value)
+        if isinstance(value, ObjectFilter):
+            return {"text": value.text, "clauses": [sorted(_quality(q) for q in c) for c in value.clauses]}
+        out = {}
+        for field in dataclasses.fields(value):
+            item = getattr(value, field.name)
+            default = field.default if field.default is not dataclasses.MISSING else (
+                field.default_factory() if field.default_factory is not dataclasses.MISSING else object())
+            if item == default:
+                continue
+            out[field.name] = _plain(item)
+        return out
+    if isinstance(value, (frozenset, set)):
+        return sorted((_plain(v) for v in value), key=str)
+    if isinstance(value, (tuple, list)):
+        return [_plain(v) for v in value]
+    if isinstance(value, (str, int, float, bool)) or value is None:
+        return value
+    return str(value)
+
+
+def _quality(quality) -> str:
+    value = quality.value.value if isinstance(quality.value, enum.Enum) else quality.value
+    sign = "not " if quality.negated else ""
+    compare = "" if quality.comparison == "=" else f" {quality.comparison}"
+    return f"{sign}{quality.attribute}{compare}{'' if value is None else ' ' + str(value)}"
+
+
+def _targets(spec) -> dict:
+    plain = _plain(spec)
+    assert isinstance(plain, dict)
+    return {k: v for k, v in plain.items() if k in (
+        "phrase", "qualities", "card_types", "spells", "relation", "condition", "same_controller")}
+
+
+def describe(card) -> dict:
+    """The sample line of one card."""
+    from tests.fidelity import structure_of  # type: ignore[attr-defined]  # the harness's shape (tests/fidelity.py)
+
+    abilities = parse_card(card)
+    modifiers = [m for m in abilities.cost_modifiers if m.own]
+    divisions = [{"phrase": t.phrase, "amount": "X" if t.divided_x else t.divided, "what": t.divided_what}
+                 for i in (*abilities.spell_text, *(m.instruction for m in abilities.modes))
+                 for t in i.targets if t.is_divided]
+    return {
+        "name": card.name,
+        "mana_cost": _mana(card),
+        "type_line": card.type_line,
+        "oracle_text": card.oracle_text,
+        "reader": structure_of(card, abilities),
+        "unread_not_casting": [u.span for u in abilities.unsupported if not u.casting_relevant],
+        "also_read": {
+            "timing_restriction": _plain(abilities.timing_restriction),
+            "cast_only_from": _plain(abilities.cast_only_from),
+            "cast_permissions": _plain(abilities.cast_permissions),
+            "own_cost_changes": _plain(modifiers),
+            "splice": _plain(abilities.splice),
+            "divisions": divisions,
+            "gift": any(c.chooses_opponent for c in abilities.additional_costs),
+            "face_down": abilities.face_down,
+            "bestow": _plain(abilities.bestow),
+            "delve_convoke_improvise": [k for k in ("delve", "convoke", "improvise") if getattr(abilities, k)],
+            "alternative_costs": _plain(abilities.alternative_costs),
+            "additional_costs": _plain(abilities.additional_costs),
+            "mode_choice": _plain(abilities.mode_choice),
+            "targets_as_read": [_targets(t) for i in abilities.spell_text for t in i.targets],
+            "mode_targets_as_read": [[_targets(t) for t in m.instruction.targets] for m in abilities.modes],
+        },
+    }
+
+
+def _mana(card) -> str:
+    return "" if card.mana_cost is None else str(card.mana_cost)
+
+
+def _names(path: Path) -> set[str]:
+    names = set()
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.strip():
+            name = json.loads(line)["name"]
+            names |= {name, *name.split(" // ")}
+    return names
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("pool")
+    parser.add_argument("--list-ok", action="store_true", help="print the names of the 'ok' spells and stop")
+    parser.add_argument("--old-ok", help="the names of the 'ok' spells of an earlier reader, one a line")
+    parser.add_argument("--seed", type=int, default=20261205)
+    parser.add_argument("--first", type=int, default=7)
+    parser.add_argument("--count", type=int, default=100)
+    args = parser.parse_args()
+    ok = ok_spells(args.pool)
+    if args.list_ok:
+        sys.stdout.write("".join(f"{name}\n" for name in sorted(ok)))
+        return
+    if not args.old_ok:
+        parser.error("--old-ok is needed to draw the samples")
+    old = set(Path(args.old_ok).read_text(encoding="utf-8").splitlines())
+    excluded = set()
+    for path in [*sorted(AUDIT.glob("sample-*.jsonl")), *sorted(AUDIT.parent.glob("cards-*.jsonl"))]:
+        if path.name not in (f"sample-{args.first}.jsonl", f"sample-{args.first + 1}.jsonl"):
+            excluded |= _names(path)
+    rng = random.Random(args.seed)
+    new = sorted(name for name in ok if name not in old and name not in excluded)
+    first = rng.sample(new, args.count)
+    rest = sorted(name for name in ok if name not in excluded and name not in first)
+    second = rng.sample(rest, args.count)
+    print(f"{len(ok):,} 'ok' spells; {len(new):,} 'ok' only now and in no earlier sample; "
+          f"{len(rest):,} in no earlier sample", file=sys.stderr)
+    for number, names in ((args.first, first), (args.first + 1, second)):
+        with open(AUDIT / f"sample-{number}.jsonl", "w", encoding="utf-8") as handle:
+            for name in names:
+                handle.write(json.dumps(describe(ok[name]), ensure_ascii=False) + "\n")
+
+
+if __name__ == "__main__":
+    main()
