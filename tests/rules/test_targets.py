@@ -871,3 +871,15 @@ def test_blocking_is_not_known_during_combat(make_state):
                        active_player="P2", priority="P1")
     with pytest.raises(UnsupportedRuleError, match="blocking"):
         legal_casts(state, "vanquish").count()
+
+
+def test_choose_any_number_of_target_creatures(make_state, casts):
+    """"Choose any number of target creatures." is "any number of target creatures" (CR 115.1, 601.2c).
+
+    Cauldron Haze ({1}{W}{B}) with P1's and P2's Grizzly Bears: every subset of the two, none included:
+    2^2 = 4 casts.
+    """
+    state = make_state(hand=[("haze", "Cauldron Haze")],
+                       battlefield=[("p", "Plains"), ("s", "Swamp"), ("s2", "Swamp"), ("mine", "Grizzly Bears")],
+                       opponent=[("theirs", "Grizzly Bears")])
+    assert len(casts(state, "haze")) == 4
