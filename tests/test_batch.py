@@ -91,6 +91,7 @@ EXPECTED = {
     "examples/rules31-additional-cost-kinds.json": 11,  # X creatures 3 + behold or pay 4 + random discard 4 + 0
     "examples/rules32-morph.json": 3,  # Zealot face down only 1; Willbender face up {U} or face down {3} 2
     "examples/rules33-target-restrictions.json": 6,  # Melody: X = 0, 1, 2, one creature each 3; Run Away 1 x 3
+    "examples/rules36-target-grammar.json": 10,  # Plains or Island 4 + black creature or planeswalker 2 + historic 4
     "examples/rules22-capsize-buyback.json": 14,  # 7 + 7 bought back
 }
 EXAMPLE_FILES = sorted(EXPECTED)  # the batch order: one directory, its files sorted

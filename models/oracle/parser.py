@@ -1639,6 +1639,22 @@ def _division(text: str) -> tuple[int, int, int, str]:
     return min(most, amount), 1, amount, what
 
 
+# Target phrases naming what a game state does not hold (STATE_FORMAT.md), each with what is missing
+_STATE_LACKS = (
+    (re.compile(r"\btargets? (?:activated|triggered|loyalty)\b[^.]*?\babilit", re.IGNORECASE),
+     "a target ability on the stack: abilities on the stack are not in the state (CR 113.7a, 115.1)"),
+    (re.compile(r"\bsuspended card\b", re.IGNORECASE),
+     "a suspended card: the state does not say which exiled cards are suspended (CR 702.62b)"),
+    (re.compile(r"\bcards? in the ante\b", re.IGNORECASE),
+     "a card in the ante: the state has no ante zone (CR 407)"),
+)
+
+
+def _unread_reason(span: str) -> str:
+    """Why a span the grammar stops at is unsupported: what the state lacks, when the span names it, else unread."""
+    return next((reason for pattern, reason in _STATE_LACKS if pattern.search(span)), "text the grammar cannot read")
+
+
 def _error_span(line: str, error: UnexpectedInput) -> str:
     position = getattr(error, "pos_in_stream", None)
     if position is None:
@@ -1992,7 +2008,7 @@ def parse_card(card: Card) -> CardAbilities:
                 relevant = bool(_PERMANENT_RELEVANT.search(line))
                 unsupported.append(
                     UnsupportedText(
-                        span, "text the grammar cannot read",
+                        span, _unread_reason(span),
                         casting_relevant=is_spell or "cast" in line or "additional cost" in line,
                         permanent_relevant=relevant, topics=_topics(original),
                     )
@@ -2007,7 +2023,8 @@ def parse_card(card: Card) -> CardAbilities:
                 try:
                     rule, tree = "effect", _parser().parse(line, start="effect")
                 except UnexpectedInput as error:
-                    unsupported.append(UnsupportedText(_error_span(original, error), "text the grammar cannot read"))
+                    span = _error_span(original, error)
+                    unsupported.append(UnsupportedText(span, _unread_reason(span)))
                     continue
             if rule == "keyword_line":
                 _keyword_abilities(tree, original, out)
