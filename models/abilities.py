@@ -164,7 +164,9 @@ class Quality:
         ``"multicolored"``, ``"monocolored"`` or ``"colorless"``, CR
         105.2b-c), ``"type"`` (a CardType), ``"subtype"`` / ``"supertype"``
         (the word as on type lines, e.g. ``"Spirit"``, ``"Legendary"``),
-        ``"token"``, ``"tapped"``, ``"attacking"`` (no value), ``"keyword"``
+        ``"token"``, ``"tapped"``, ``"attacking"``, ``"blocking"``, ``"blocked"``,
+        ``"unblocked"`` (no value; the last three only in combat, CR 509.1g-h), ``"owner"``
+        (value ``"you"``: the caster owns it, CR 108.3), ``"keyword"``
         (e.g. ``"flying"``), ``"power"``, ``"toughness"``, ``"mana value"``
         (an int, or :data:`ANNOUNCED_X`: the value announced for X, "with mana value X or less", CR
         107.3a), ``"counter"`` (a counter kind, e.g. ``"+1/+1"``: at least one on it),

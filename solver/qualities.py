@@ -94,8 +94,10 @@ def holds(quality: Quality, obj: GameObject, x: int | None = None) -> bool:
         found = value in card.supertypes
     elif attribute in ("token", "tapped", "attacking"):
         found = getattr(obj, attribute)
-    elif attribute == "blocking":  # the state says which creatures attack, not which block (CR 509.1)
-        raise UnsupportedRuleError(obj.name, "blocking", "which creatures are blocking is not in the state")
+    elif attribute in ("blocking", "blocked", "unblocked"):  # the state says which attack, not which block (509.1)
+        raise UnsupportedRuleError(obj.name, attribute, f"which creatures are {attribute} is not in the state")
+    elif attribute == "owner":  # "you own": whose the object is, asked of the caster (CR 108.3)
+        raise UnsupportedRuleError(obj.name, "you own", "who owns the object is judged with the caster only")
     elif attribute == "keyword":
         found = value in abilities_of(obj).keywords
     elif attribute == "counter":

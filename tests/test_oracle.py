@@ -322,8 +322,8 @@ UNSUPPORTED = [
     ("Fireball", "divided evenly"),
     # "Destroy target creature that was dealt damage this turn.": a restriction on history, not modelled
     ("Crushing Pain", "that was dealt damage"),
-    # "Counter target Spirit or enchantment ...": a subtype or a kind is not read ("or" joins kinds)
-    ("Urgent Exorcism", "spirit or enchantment"),
+    # "Return target enchanted permanent to its owner's hand.": whether an Aura is attached is not read
+    ("Cut the Earthly Bond", "target enchanted permanent"),
     # "..., put a card an opponent owns from exile into that player's graveyard.": a card moved from exile
     # to pay a cost is not read
     ("Processor Assault", "put a card an opponent owns from exile"),

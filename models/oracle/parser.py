@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import itertools
 import re
 from collections.abc import Callable, Iterable
 from importlib import resources
@@ -168,6 +169,16 @@ _STATUS_WORDS = {
     "colorless": Quality("colors", "colorless"),
     "legendary": Quality("supertype", "Legendary"), "nonlegendary": Quality("supertype", "Legendary", negated=True),
     "basic": Quality("supertype", "Basic"), "nonbasic": Quality("supertype", "Basic", negated=True),
+    "snow": Quality("supertype", "Snow"), "nonsnow": Quality("supertype", "Snow", negated=True),
+    # CR 508.1k, 509.1h, 506.4: statuses of combat; outside the combat phase no creature has them
+    "nonattacking": Quality("attacking", negated=True),
+    "blocked": Quality("blocked"), "unblocked": Quality("unblocked"),
+}
+# Words that name one of several qualities (CR 700.6 historic, 700.12 outlaw): one clause, any of them
+_BATCH_WORDS = {
+    "historic": frozenset({Quality("type", CardType.ARTIFACT), Quality("supertype", "Legendary"),
+                           Quality("subtype", "Saga")}),
+    "outlaw": frozenset(Quality("subtype", name) for name in ("Assassin", "Mercenary", "Pirate", "Rogue", "Warlock")),
 }
 
 
@@ -180,16 +191,31 @@ def _quality_patterns() -> dict[str, str]:
     subtype = f"(?:{_alternatives(_SUBTYPE_BY_WORD)})(?:e?s)?"
     colour = _alternatives(_COLOR_WORDS)
     adjective = (f"(?:non(?:{colour}|{_alternatives(_KIND_WORDS)})|{colour}|{_alternatives(_STATUS_WORDS)}"
-                 f"|(?:non-)?{subtype})")
+                 f"|(?:non-?)?(?:{_alternatives(_BATCH_WORDS)})|(?:non-)?{subtype})")
     adjectives = f"{adjective}(?:(?:, |,? or | ){adjective})*"
     not_joined = r"(?!,? or\b)(?!, )"  # "Spirit or enchantment": the "or" joins kinds, not qualities
     kind = f"(?:{_alternatives(_KIND_WORDS)})s?"
+    # a card type before the kind: "artifact creature", "land creature" (CR 205.2a: the object has both types)
+    typed_kind = f"(?:(?:{_alternatives(_KIND_WORDS[:4])}) )?{kind}"
+    typed = f"(?:{_alternatives(_KIND_WORDS[:4])}) {kind}"
+    # "target nontoken creature, then …": a comma is the phrase's end unless a kind follows it (a list)
+    listed = (r"(?!,? (?:or|and/or)\b)(?!, (?:[a-z-]+ )?(?:" + _alternatives([*_KIND_WORDS, "player", "spell", "card"])
+              + f"|{subtype}|tokens?)\b)" + r"(?!, [^.,;]*,? (?:or|and/or) )")
+    # one item of a list of kinds: its qualities are its own, side by side (no "or" inside an item)
+    item = f"(?:(?:{adjective} )+(?:{typed_kind}|{subtype}|tokens?)|{subtype}|tokens?)"
+    plain = f"(?:{kind})"
+    joined = "(?:, |,? or |, and/or )"
     card_types = "(?:creature|artifact|enchantment|land|instant|sorcery|planeswalker|permanent)"
     # a spell's qualities may be card types too: "artifact or enchantment spell" (CR 205.2a)
     spell_adjective = f"(?:{adjective}|{_alternatives(_CARD_TYPE_WORDS)})"
     spell_adjectives = f"{spell_adjective}(?:(?:, |,? or | ){spell_adjective})*"
     return {
-        "__QUALIFIED_KIND__": rf"(?:{adjectives} {kind}|{subtype})\b{not_joined}",
+        "__QUALIFIED_KIND__": rf"(?:(?:{adjectives} )?{typed}|{adjectives} {kind}|{adjectives} {subtype}|{subtype}"
+                              rf"|(?:{adjectives} )?tokens?)\b{listed}",
+        # "Plains or Island", "black creature or black planeswalker", "Forest, green enchantment, or green
+        # planeswalker": two or more kinds, one at least with qualities of its own or a subtype (CR 115.1, 205.3)
+        "__QUALIFIED_KINDS__": rf"(?:(?:{plain}{joined})+{item}|{item}(?:{joined}(?:{item}|{plain}))+)\b"
+                               r"(?!,? (?:or|and/or)\b)(?!, )(?! (?:spells?|cards?)\b)",  # never cut short
         "__QUALIFIED_SPELL__": rf"{spell_adjectives} spells?\b{not_joined}",
         "__QUALIFIED_CARD__": rf"(?:{adjectives} (?:{card_types} )?|permanent )cards? (?:from|in) "
                               r"(?:your|a|an opponent's) graveyard\b",
@@ -226,6 +252,10 @@ def _quality_of_word(word: str) -> Quality | None:
     if bare in _CARD_TYPE_WORDS:
         return Quality("type", CardType(bare.capitalize()), negated=negated)  # "nonland", "non-creature"
     return None
+
+
+_OWNED_BY_YOU = Quality("owner", "you")
+"""'… you own': the caster owns the object (CR 108.3)."""
 
 
 class _UnreadText(Exception):
@@ -267,6 +297,18 @@ def _object_filter(adjectives: str) -> ObjectFilter:
             join = True
         elif token == ",":
             continue
+        elif token.removeprefix("non").removeprefix("-") in _BATCH_WORDS:
+            # "historic" is one clause of its qualities; "nonhistoric", "non-outlaw" a clause for each, negated
+            batch = _BATCH_WORDS[token.removeprefix("non").removeprefix("-")]
+            if token.startswith("non"):
+                if listing:  # "nonhistoric or blue": not one clause
+                    raise _UnreadText(adjectives, f"quality {token!r} joined by 'or' not read")
+                clauses.extend({dataclasses.replace(q, negated=True)} for q in batch)
+            elif join and clauses:
+                clauses[-1].update(batch)
+            else:
+                clauses.append(set(batch))
+            join = False
         else:
             quality = _read_quality(token, adjectives)
             if join and clauses:
@@ -306,6 +348,53 @@ def _qualified_kind(text: str) -> tuple[set[TargetKind], ObjectFilter]:
         return {TargetKind(head)}, _object_filter(" ".join(words[:-1]).removesuffix(","))
     # a subtype alone names permanents of that subtype: "target Spirit", "X target Mountains"
     return {TargetKind.PERMANENT}, _object_filter(text)
+
+
+def _qualified_kinds(text: str) -> tuple[set[TargetKind], ObjectFilter | None]:
+    """Read a list of kinds with qualities of their own: "plains or island", "black creature or black planeswalker".
+
+    Each item names objects of its kind with its own qualities (CR 115.1, 205.2a, 205.3): the phrase names
+    what one item or another names. The object's kind is one of the items' kinds, and the qualities are that
+    disjunction written as clauses that all hold (each clause takes one test of each item: a card type or a
+    clause of the item's qualities), so "black creature or black planeswalker" is a creature or planeswalker,
+    (creature or black), (black or planeswalker), (black or black).
+
+    Returns
+    -------
+    (set of TargetKind, ObjectFilter or None)
+        None when an item is a bare "permanent": every permanent of the kinds is then named.
+
+    Raises
+    ------
+    _UnreadText
+        A bare kind after an item with qualities ("nonblack creature or planeswalker"): whether the qualities
+        are the bare kind's too is not read.
+    """
+    kinds: set[TargetKind] = set()
+    items: list[list[frozenset[Quality]]] = []  # each item: the tests that all hold of what it names
+    qualified = False
+    for item in re.split(r", and/or |,? or |, ", text):
+        if item.removesuffix("s") in _KIND_WORDS:
+            if qualified:
+                raise _UnreadText(text, "a quality before a list of kinds: its scope is not read")
+            found_kinds, found = {TargetKind(item.removesuffix("s"))}, ObjectFilter(())
+        else:
+            found_kinds, found = _qualified_kind(item)
+            qualified = qualified or len(item.split(" ")) > 1
+        kinds |= found_kinds
+        (kind,) = found_kinds
+        types = [frozenset({Quality("type", PERMANENT_KIND_TYPES[kind])})] if kind in PERMANENT_KIND_TYPES else []
+        items.append(types + list(found.clauses))
+    if any(not tests for tests in items):
+        return kinds, None  # "permanent": the disjunction always holds
+    found_clauses = list(dict.fromkeys(frozenset().union(*choice) for choice in itertools.product(*items)))
+    # a clause holding whenever a smaller one holds adds nothing: (black) makes (black or creature) redundant
+    # and the kinds themselves say the object is of one of the kinds' types: (land or creature) in "land or
+    # nonblack creature"
+    kind_types = {Quality("type", PERMANENT_KIND_TYPES[k]) for k in kinds if k in PERMANENT_KIND_TYPES}
+    clauses = tuple(c for c in found_clauses if not any(other < c for other in found_clauses)
+                    and not (TargetKind.PERMANENT not in kinds and kind_types <= c))
+    return kinds, ObjectFilter(clauses, text)
 
 
 _COST_ACTION = re.compile(
@@ -1277,6 +1366,8 @@ class _SpellTextReader:
                     controller = ControllerFilter.YOU
                 elif isinstance(child, Tree) and child.data == "opponent_controls":
                     controller = ControllerFilter.OPPONENT
+                elif isinstance(child, Tree) and child.data == "you_own":  # "target spell you own" (CR 108.3)
+                    qualities = _add_quality(qualities, _OWNED_BY_YOU, "you own")
                 elif isinstance(child, Tree) and child.data in ("same_controller", "same_opponent",
                                                                  "different_controllers"):
                     self.unsupported.append(UnsupportedText(self._span(tokens[0]), "target restriction not modelled"))
@@ -1325,6 +1416,9 @@ class _SpellTextReader:
                 elif child.type == "QUALIFIED_KIND":
                     kinds_found, qualities = _qualified_kind(str(child))
                     kinds |= kinds_found
+                elif child.type == "QUALIFIED_KINDS":
+                    kinds_found, qualities = _qualified_kinds(str(child))
+                    kinds |= kinds_found
                 continue
             if child.data == "kind_or_qualified":
                 plain, qualified = [t for t in child.children if isinstance(t, Token) and t.type != "OR"]
@@ -1348,6 +1442,8 @@ class _SpellTextReader:
                             kinds.add(TargetKind(word.removesuffix("s")))
             elif child.data == "you_control":
                 controller = ControllerFilter.YOU
+            elif child.data == "you_own":  # "target permanent you own" (CR 108.3)
+                qualities = _add_quality(qualities, _OWNED_BY_YOU, "you own")
             elif child.data == "opponent_controls":
                 controller = ControllerFilter.OPPONENT
             elif child.data == "same_controller":
@@ -1422,7 +1518,16 @@ class _SpellTextReader:
         if tree.data == "spell_or_other":
             spell_types.add(" ".join(words.split()[:-1]))
             other = str(tokens[3])
-            if not other.startswith(("ability", "activated", "triggered")):
+            if tokens[3].type == "QUALIFIED_KIND":
+                # "target spell or nonland permanent": no spell is a land (CR 305.9: a land is played, never
+                # cast), so "nonland" holds of every spell and the phrase is spells or nonland permanents
+                other_kinds, other_qualities = _qualified_kind(other)
+                if other_qualities.clauses != (frozenset({Quality("type", CardType.LAND, negated=True)}),):
+                    self.unsupported.append(UnsupportedText(phrase, "target restriction not modelled"))
+                    return
+                kinds |= other_kinds
+                qualities = _add_quality(qualities, other_qualities.clauses[0], other_qualities.text)
+            elif not other.startswith(("ability", "activated", "triggered")):
                 kinds.add(TargetKind(other.removesuffix("s")))
         else:
             for item in re.split(r",? (?:or|and/or) |, ", words):
@@ -1444,7 +1549,8 @@ class _SpellTextReader:
             self.unsupported.append(UnsupportedText(phrase, "target restriction not modelled"))
             return
         count, minimum = self._count(tokens[0])[:2]
-        if qualities is not None and kinds != {TargetKind.SPELL}:
+        if qualities is not None and kinds != {TargetKind.SPELL} and any(
+                q.attribute == "targeting" for clause in qualities.clauses for q in clause):
             self.unsupported.append(UnsupportedText(phrase, "target restriction not modelled"))
             return
         self._add(TargetSpec(phrase, frozenset(kinds), controller, count, minimum, spells=spells,
@@ -1636,6 +1742,22 @@ def _division(text: str) -> tuple[int, int, int, str, bool]:
     most = {"one or two": 2, "one, two, or three": 3, "any number of": ANY_NUMBER if is_x else amount,
             "up to two": 2, "up to three": 3, "up to four": 4}[among]
     return (most if is_x else min(most, amount)), 1, amount, what, is_x
+
+
+# Target phrases naming what a game state does not hold (STATE_FORMAT.md), each with what is missing
+_STATE_LACKS = (
+    (re.compile(r"\btargets? (?:activated|triggered|loyalty)\b[^.]*?\babilit", re.IGNORECASE),
+     "a target ability on the stack: abilities on the stack are not in the state (CR 113.7a, 115.1)"),
+    (re.compile(r"\bsuspended card\b", re.IGNORECASE),
+     "a suspended card: the state does not say which exiled cards are suspended (CR 702.62b)"),
+    (re.compile(r"\bcards? in the ante\b", re.IGNORECASE),
+     "a card in the ante: the state has no ante zone (CR 407)"),
+)
+
+
+def _unread_reason(span: str) -> str:
+    """Why a span the grammar stops at is unsupported: what the state lacks, when the span names it, else unread."""
+    return next((reason for pattern, reason in _STATE_LACKS if pattern.search(span)), "text the grammar cannot read")
 
 
 def _error_span(line: str, error: UnexpectedInput) -> str:
@@ -2103,7 +2225,7 @@ def parse_card(card: Card) -> CardAbilities:
                 relevant = bool(_PERMANENT_RELEVANT.search(line))
                 unsupported.append(
                     UnsupportedText(
-                        span, "text the grammar cannot read",
+                        span, _unread_reason(span),
                         casting_relevant=is_spell or "cast" in line or "additional cost" in line,
                         permanent_relevant=relevant, topics=_topics(original),
                     )
@@ -2118,7 +2240,8 @@ def parse_card(card: Card) -> CardAbilities:
                 try:
                     rule, tree = "effect", _parser().parse(line, start="effect")
                 except UnexpectedInput as error:
-                    unsupported.append(UnsupportedText(_error_span(original, error), "text the grammar cannot read"))
+                    span = _error_span(original, error)
+                    unsupported.append(UnsupportedText(span, _unread_reason(span)))
                     continue
             if rule == "keyword_line":
                 _keyword_abilities(tree, original, out)

@@ -166,12 +166,18 @@ def _targeting_holds(problem: CastProblem, quality: Quality, obj: GameObject) ->
     return found != quality.negated
 
 
-def _blocking_holds(problem: CastProblem, quality: Quality, obj: GameObject) -> bool:
-    """Whether a creature is blocking (or, negated, is not): decided only outside the combat phase.
+_COMBAT_STATUSES = frozenset({"blocking", "blocked", "unblocked"})
+"""Qualities only creatures in combat have, and the state does not give (CR 509.1g-h, 506.4)."""
 
-    Outside combat no creature is blocking: all are removed from combat as the end of combat step ends (CR
-    511.3), and none blocks before the declare blockers step (CR 509.1). During the combat phase the state does
-    not say which creatures block, so the answer is unsupported, never guessed.
+
+def _blocking_holds(problem: CastProblem, quality: Quality, obj: GameObject) -> bool:
+    """Whether a creature is blocking, blocked or unblocked (or, negated, is not): decided only outside combat.
+
+    Outside combat no creature is blocking, blocked or unblocked: all are removed from combat as the end of
+    combat step ends (CR 511.3, 506.4), and none is any of these before the declare blockers step (CR 509.1g-h:
+    a blocked or unblocked creature is an attacking creature, once blockers are declared). During the combat
+    phase the state does not say which creatures block or are blocked, so the answer is unsupported, never
+    guessed.
 
     Raises
     ------
@@ -179,9 +185,14 @@ def _blocking_holds(problem: CastProblem, quality: Quality, obj: GameObject) -> 
         During the combat phase.
     """
     if problem.state.phase is Phase.COMBAT:
-        raise UnsupportedRuleError(obj.name, "blocking", "which creatures are blocking is not in the state "
-                                                         "(combat steps are not told apart)")
+        raise UnsupportedRuleError(obj.name, quality.attribute, f"which creatures are {quality.attribute} is not in "
+                                                                "the state (combat steps are not told apart)")
     return quality.negated
+
+
+def _owner_holds(problem: CastProblem, quality: Quality, obj: GameObject) -> bool:
+    """Whether the caster owns the object ("target creature you own", CR 108.3), or, negated, does not."""
+    return (obj.owner == problem.caster) != quality.negated
 
 
 _STATIC_POWER_CHANGE = re.compile(r"\bgets? [+-]\d+/[+-]\d+|\bbase power\b|\bpower and toughness (are|is) each")
@@ -313,7 +324,8 @@ def _quality_mismatch(problem: CastProblem, spec: TargetSpec, obj: GameObject,
         if x == _UNDECIDED and _names_x(clause):
             continue  # judged with each value of X (CR 601.2b, 601.2c)
         if not any(_targeting_holds(problem, q, obj) if q.attribute == "targeting"
-                   else _blocking_holds(problem, q, obj) if q.attribute == "blocking" else holds(q, obj, x)
+                   else _blocking_holds(problem, q, obj) if q.attribute in _COMBAT_STATUSES
+                   else _owner_holds(problem, q, obj) if q.attribute == "owner" else holds(q, obj, x)
                    for q in clause):
             return lambda: f"{obj.name} ({obj.id}) is not {qualities.text} ('{spec.phrase}')"
     return None

@@ -66,9 +66,9 @@ def test_enchant_a_list_of_kinds(make_state, casts, card):
 
 
 def test_an_enchant_ability_not_read_is_reported():
-    """An enchant ability not read whole (Corrupted Roots: "Enchant Forest or Plains") is reported (CR 702.5a).
+    """An enchant ability not read whole is reported (CR 702.5a).
 
-    It is never read as one of its parts.
+    Daybreak Coronet: "Enchant creature with another Aura attached to it". It is never read as one of its parts.
     """
-    roots = parse_card(default_card_database().get("Corrupted Roots"))
-    assert any("enchant" in u.reason for u in roots.casting_unsupported)
+    coronet = parse_card(default_card_database().get("Daybreak Coronet"))
+    assert any("enchant" in u.reason for u in coronet.casting_unsupported)

@@ -159,7 +159,7 @@ def test_an_increase_if_it_targets_a_creature(make_state, casts, basics, plains,
     "it targets a creature that was dealt damage this turn",  # no damage history in the state
     "it targets a creature whose controller has eight or more cards in their graveyard",
     "it targets a spell or ability that targets a creature you control with power 7 or greater",
-    "it targets a blocked creature",  # no blocked status in the state
+    "it targets a face-down creature",  # no face-down status in the state
 ])
 def test_unread_target_conditions_are_reported(card, condition):
     """CR 601.2f: a condition on targets the target grammar doesn't read in whole stays unsupported, never guessed."""
@@ -223,7 +223,7 @@ def test_an_opponent_has_seven_or_more_cards_in_their_graveyard(make_state, cast
 
 
 @pytest.mark.parametrize("condition", [
-    "you control an artifact creature",  # "target artifact creature" is not read by the target grammar
+    "you control an enchanted creature",  # "enchanted" (an Aura attached) is not read by the target grammar
     "you control a human creature and a non-human creature",
     "you control at least two creatures that share a creature type",
     "there are four or more card types among cards in your graveyard",

@@ -279,7 +279,7 @@ def test_only_permanents_are_targets(make_state, casts):
     [
         (None, "Destroy target creature that was dealt damage this turn."),
         ("Crushing Pain", None),  # "… 6 damage to target creature that was dealt damage this turn."
-        (None, "Destroy target blocked creature."),  # the state has no blocked status
+        (None, "Destroy target suspected creature."),  # the state has no suspected status
     ],
 )
 def test_unreadable_target_phrase_raises(make_state, card, spell_card, text):
