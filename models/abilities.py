@@ -246,6 +246,10 @@ class TargetSpec:
         The instance is in text that happens only if one of these costs was
         paid (``("kicker", "multikicker")`` after "if this spell was kicked",
         CR 702.33d-e): it is chosen only then (CR 702.33g); empty when always.
+    unless : tuple of str
+        The instance is in text that later text replaces if one of these costs was paid ("Destroy target
+        artifact. If this spell was kicked, instead destroy target creature."): it is chosen only when none
+        was (CR 702.33g, 608.2c); empty when always.
     same_controller : bool
         "… controlled by the same player": every object chosen for the
         instance has one controller (CR 115.1, 601.2c).
@@ -284,6 +288,7 @@ class TargetSpec:
     qualities: ObjectFilter | None = None
     relation: TargetRelation | None = None
     divided_x: bool = False
+    unless: tuple[str, ...] = ()
 
     @property
     def is_divided(self) -> bool:

@@ -647,7 +647,8 @@ def test_permission_to_cast_from_the_graveyard_bears_on_that_zone_only():
 @pytest.mark.parametrize("text", [
     "Counter target spell cast from a graveyard.\nDraw a card.",
     "Return target instant or sorcery card from your graveyard or exiled card with flashback you own to your hand.",
-    "Exile target artifact or enchantment. If this spell was kicked, exile target nonland permanent instead.",
+    # which earlier sentence the kicked text replaces is not read when two come before it
+    "Exile target artifact. Tap target creature. If this spell was kicked, exile target nonland permanent instead.",
 ])
 def test_restrictions_and_replacements_of_targets_are_reported(text):
     """What follows a target phrase and narrows or replaces it (CR 115.1, 608.2c) is never dropped: reported."""

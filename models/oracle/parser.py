@@ -1980,6 +1980,52 @@ def _strive(line: str) -> CostModifier | None:
 _GIFT_CONDITION = re.compile(r"\bgift (?:was|wasn't|was not) promised\b")
 
 
+_REPLACING = re.compile(r"\b(?:was kicked|gift was promised), (?:[^.]*\btargets?\b[^.]*\binstead\b|instead\b[^.]*"
+                        r"\btargets?\b)")
+"""A sentence of text paid for that replaces earlier text with targets: "If this spell was kicked, instead …"."""
+
+
+def _replaced_targets(line: str, tree: Tree) -> tuple[TargetSpec, ...] | None:
+    """The targets of a line whose paid-for sentence replaces the sentence before it ('instead'), or None.
+
+    "Destroy target creature or planeswalker with mana value 2 or less. If this spell was kicked, instead destroy
+    target creature or planeswalker.": paid, the second sentence's text is the spell's in place of the first's,
+    so only its targets are chosen; not paid, only the first's (CR 702.33g, 702.174m, 608.2c). Read when the line
+    is exactly one sentence with targets, then the sentence "If this spell was kicked, …" / "If the gift was
+    promised, …" with targets and "instead", then sentences with no target; the first sentence's targets are
+    chosen unless the cost is paid.
+
+    Parameters
+    ----------
+    line : str
+        The prepared line, lowercased.
+    tree : lark.Tree
+        The line read by the grammar's spell-text rule.
+
+    Returns
+    -------
+    tuple of TargetSpec or None
+        In printed order; None when the line has another shape, or its text is not read in whole.
+    """
+    sentences = re.split(r"(?<=\.) ", line)
+    paid = [i for i, sentence in enumerate(sentences)
+            if re.match(r"if (?:~|this spell|it) was kicked, |if the gift was promised, ", sentence)]
+    if paid != [1] or "instead" not in sentences[1] or any(re.search(r"\btargets?\b", s) for s in sentences[2:]):
+        return None
+    reader = _SpellTextReader(line)
+    reader.read(tree)
+    if reader.unsupported:
+        return None
+    before = [spec for spec in reader.targets if not spec.condition]
+    after = [spec for spec in reader.targets if spec.condition]
+    if not after or reader.targets[:len(before)] != before or len({s.condition for s in after}) != 1:
+        return None
+    if not before:  # the text replaced has no target (Wildfire Howl): the paid-for targets, as read
+        return tuple(after)
+    condition = after[0].condition
+    return tuple(dataclasses.replace(spec, unless=condition) for spec in before) + tuple(after)
+
+
 def _unread_gift_condition(line: str) -> str | None:
     """Why a spell's line whose targets hang on the gift in a way not read is reported, or None (CR 702.174m).
 
@@ -2015,7 +2061,7 @@ def _gift_replacements(spell_text: list[Instruction]) -> list[UnsupportedText]:
     """
     replacing = [i for i in spell_text if re.search(r"\bgift was promised, instead\b", i.text.lower())
                  and any(spec.condition == PROMISED for spec in i.targets)]
-    if not replacing or all(spec.condition for i in spell_text for spec in i.targets):
+    if not replacing or all(spec.condition or spec.unless for i in spell_text for spec in i.targets):
         return []
     return [UnsupportedText(i.text, "text that replaces the spell's earlier text ('instead'), with targets, is not "
                                     "modelled") for i in replacing]
@@ -2435,12 +2481,15 @@ def parse_card(card: Card) -> CardAbilities:
                 unsupported.append(UnsupportedText(
                     original, "casting from another zone than the hand is not modelled", casting_relevant=False,
                     zones=frozenset(Zone) - {Zone.HAND}))
-            elif is_spell and re.search(r"\bwas kicked, (?:[^.]*\btarget\b[^.]*\binstead|instead\b[^.]*\btarget)\b",
-                                        line):
+            elif is_spell and _REPLACING.search(line) and _replaced_targets(line, tree) is None:
                 # "If this spell was kicked, exile target nonland permanent instead": the kicked text replaces
-                # the text before it, and with it its targets (CR 608.2c); not modelled
+                # the text before it, and with it its targets (CR 608.2c); a form not read
                 unsupported.append(UnsupportedText(original, "text that replaces the spell's earlier text "
                                                              "('instead') is not modelled"))
+            elif is_spell and _REPLACING.search(line):
+                replaced = _replaced_targets(line, tree)
+                assert replaced is not None  # the branch above took the other case
+                spell_text.append(Instruction(original, replaced))
             elif is_spell and (gift_reason := _unread_gift_condition(line)) is not None:
                 unsupported.append(UnsupportedText(original, gift_reason))  # targets the condition's words decide
             else:  # effect

@@ -685,6 +685,13 @@ def switch_of(problem: CastProblem, source: GameObject, instruction: Instruction
     for condition in (instruction.condition, spec.condition):
         if condition:
             atoms.append(_paid_atom(problem, source, condition, spec.phrase))
+    if spec.unless:  # text the kicked (or gift) text replaces: chosen only when that cost is not paid
+        paid = _paid_atom(problem, source, spec.unless, spec.phrase)
+
+        def unpaid(value: Any, paid: SwitchAtom = paid) -> bool:
+            return not paid.holds(value)
+
+        atoms.append(SwitchAtom(paid.key, unpaid, f"not ({paid.text}): the text paying it replaces", paid.rule))
     removing = tuple(a for a in problem.abilities.alternative_costs if a.removes_targets)
     if removing and not spliced and not problem.without_paying_mana_cost:
         if problem.splice_candidates:

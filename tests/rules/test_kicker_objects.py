@@ -47,3 +47,21 @@ def test_two_kicker_costs_are_each_paid_or_not(make_state, casts):
     assert paid(casts(state, "volver")) == [(), ("kicker {1}{B}",), ("kicker {R}",)]
     state = make_state(hand=[("volver", "Degavolver")], battlefield=board + [("p3", "Plains")])
     assert paid(casts(state, "volver")) == [(), ("kicker {1}{B}",), ("kicker {1}{B}", "kicker {R}"), ("kicker {R}",)]
+
+
+def test_kicked_text_that_replaces_the_text_before_it(make_state, casts):
+    """"If this spell was kicked, exile target nonland permanent instead." (CR 702.33g, 608.2c).
+
+    Tear Asunder ({1}{G}, kicker {1}{B}): exile target artifact or enchantment; kicked, target nonland permanent
+    instead, and only that target is chosen. P2 has Sol Ring (artifact) and Grizzly Bears. Not kicked: Sol Ring
+    only, 1. Kicked: Sol Ring or the Bears, 2. Four lands pay either: 3 casts; two lands pay only {1}{G}: 1.
+    """
+    lands_ = [("f1", "Forest"), ("f2", "Forest"), ("s1", "Swamp"), ("s2", "Swamp")]
+    state = make_state(hand=[("tear", "Tear Asunder")], battlefield=lands_,
+                       opponent=[("ring", "Sol Ring"), ("bears", "Grizzly Bears")])
+    found = sorted((c.times_paid("kicker"), tuple(t for ch in c.targets for t in ch.targets))
+                   for c in casts(state, "tear"))
+    assert found == [(0, ("ring",)), (1, ("bears",)), (1, ("ring",))]
+    state = make_state(hand=[("tear", "Tear Asunder")], battlefield=lands_[:1] + lands_[2:3],
+                       opponent=[("ring", "Sol Ring"), ("bears", "Grizzly Bears")])
+    assert len(casts(state, "tear")) == 1

@@ -13,7 +13,6 @@ import json
 import pytest
 
 from models.cast import Cast
-from models.errors import UnsupportedRuleError
 from solver.legal import is_legal_cast, legal_casts, why_illegal
 from tests.rules.conftest import lands
 
@@ -126,14 +125,16 @@ def test_gift_recipient_in_the_cast_record(make_state):
 
 
 @pytest.mark.parametrize("name", ["Long River's Pull", "Into the Flood Maw", "Wear Down", "Peerless Recycling"])
-def test_gift_instead_text_replacing_targets_is_unsupported(make_state, name):
-    """CR 608.2c: "If the gift was promised, instead …" replacing text that has its own targets is not read.
+def test_gift_instead_text_replaces_the_targets_before_it(name):
+    """CR 608.2c, 702.174m: "If the gift was promised, instead …" replaces the sentence before it and its targets.
 
-    Which targets are chosen once the earlier text is replaced is not modelled: reported, never guessed.
+    The first sentence's targets are chosen unless the gift is promised; the second's only if it is.
     """
-    state = make_state(hand=[("spell", name)], battlefield=lands("Island", 4))
-    with pytest.raises(UnsupportedRuleError, match="instead"):
-        legal_casts(state, "spell").count()
+    from models.cards import default_card_database
+    from models.oracle.parser import parse_card
+
+    specs = [spec for i in parse_card(default_card_database().get(name)).spell_text for spec in i.targets]
+    assert [(spec.condition, spec.unless) for spec in specs] == [((), ("gift",)), (("gift",), ())]
 
 
 # ---------------------------------------------------------------- strive (an ability word, CR 207.2c, 601.2f)
@@ -182,3 +183,16 @@ def test_curtains_call_costs_less_for_each_opponent(make_state, casts, players, 
     state = make_state(hand=[("call", "Curtains' Call")], battlefield=lands("Swamp", swamps),
                        opponent=[("b1", "Grizzly Bears"), ("b2", "Grizzly Bears")], players=players)
     assert len(casts(state, "call")) == expected
+
+
+def test_gift_text_that_replaces_the_text_before_it(make_state, casts):
+    """"Counter target creature spell. If the gift was promised, instead counter target spell." (CR 702.174m, 608.2c).
+
+    Long River's Pull ({U}{U}, gift a card) with P2's Lightning Bolt on the stack and two Islands. Not promised:
+    the Bolt is no creature spell: no cast. Promised (to P2, the only opponent): target spell, the Bolt: 1 cast.
+    """
+    state = make_state(hand=[("pull", "Long River's Pull")], battlefield=[("i1", "Island"), ("i2", "Island")],
+                       objects=[{"id": "bolt", "card": "Lightning Bolt", "zone": "stack", "controller": "P2"}],
+                       stack=["bolt"], active_player="P2", priority="P1")
+    found = casts(state, "pull")
+    assert [(c.times_paid("gift"), c.gift_recipient) for c in found] == [(1, "P2")]
