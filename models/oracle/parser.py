@@ -55,6 +55,7 @@ from models.abilities import (
     TargetRelation,
     TargetSpec,
     PresenceRequirement,
+    XLimit,
     TimingRestriction,
     UnsupportedText,
 )
@@ -579,6 +580,57 @@ def _own_cost_change(original: str) -> CostModifier | UnsupportedText:
             return UnsupportedText(original, "the condition of the spell's cost change is not read")
         return CostModifier(amount, original, own=True, requires=(presence,))
     return CostModifier(amount, original, own=True, requires=(requirement,))
+
+
+_X_LIMIT = re.compile(r"(?:^|(?<=\. ))x can't be (?:(?P<zero>0)|greater than (?P<most>[^.]+))\.$")
+_X_COUNTED_PERMANENTS = re.compile(r"the number of (?:(?P<supertype>snow|basic|legendary) )?"
+                                   r"(?P<kind>creature|artifact|enchantment|land|planeswalker|permanent)s you control")
+_ABILITY_START = re.compile(r"(?:when|whenever|at)\b|[^.]*:")
+
+
+def _x_limit(original: str, has_x: bool, is_spell: bool) -> tuple[XLimit | UnsupportedText, str] | None:
+    """The bound "X can't be 0." or "X can't be greater than …" that ends a line, and the rest of the line.
+
+    The sentence bounds the X of the spell's mana cost, announced as it is cast (CR 107.3, 601.2b), when it
+    stands alone or ends the text of an instant or sorcery; after an activated or triggered ability, it bounds
+    that ability's X, and is left to the line's reader.
+
+    Parameters
+    ----------
+    original : str
+        One line of Oracle text, as printed.
+    has_x : bool
+        Whether the card's mana cost has {X}.
+    is_spell : bool
+        Whether the card is an instant or sorcery.
+
+    Returns
+    -------
+    (XLimit or UnsupportedText, str) or None
+        The bound (an UnsupportedText when its number is not read), and the text before the sentence (empty
+        when the sentence is the line); None when the line ends with no such sentence of the spell.
+    """
+    found = _X_LIMIT.search(original.lower())
+    if found is None or not has_x:
+        return None
+    rest = original[:found.start()].strip()
+    if rest and (not is_spell or _ABILITY_START.match(rest.lower())):
+        return None
+    text = original[found.start():]
+    if found["zero"]:
+        return XLimit(1, text=text), rest
+    most = found["most"]
+    if most == "the number of players in the game":
+        return XLimit(maximum=Count(quantity="players", text=most), text=text), rest
+    permanents = _X_COUNTED_PERMANENTS.fullmatch(most)
+    if permanents is None:
+        return UnsupportedText(text, "a bound on X not read"), rest
+    kind = permanents["kind"]
+    clauses = [] if kind == "permanent" else [frozenset({Quality("type", CardType(kind.capitalize()))})]
+    if permanents["supertype"]:
+        clauses.append(frozenset({Quality("supertype", permanents["supertype"].capitalize())}))
+    qualities = ObjectFilter(tuple(clauses), most) if clauses else None
+    return XLimit(maximum=Count(Zone.BATTLEFIELD, "you", qualities, text=most), text=text), rest
 
 
 _AMOUNT = r"(?P<amount>an?|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen) or more)"
@@ -2075,6 +2127,7 @@ def parse_card(card: Card) -> CardAbilities:
     cast_permissions: list[CastPermission] = []
     mana_abilities: list[ManaAbility] = []
     cost_modifiers: list[CostModifier] = out["cost_modifiers"]
+    x_limits: list[XLimit] = []
     unsupported: list[UnsupportedText] = out["unsupported"]
 
     ability_modes = False  # the bullets read next are the modes of a triggered or activated ability
@@ -2083,6 +2136,14 @@ def parse_card(card: Card) -> CardAbilities:
             # "1—14 | Draw X cards.": "If the result was in this range, [effect]" (CR 706.3a), one ability with
             # the roll (706.3b): its targets are the spell's, chosen as it is cast (CR 601.2c)
             original = row["effect"]
+        if (x_limit := _x_limit(original, card.mana_cost is not None and card.mana_cost.has_x, is_spell)) is not None:
+            read_limit, original = x_limit  # "X can't be 0." (CR 107.3, 601.2b)
+            if isinstance(read_limit, UnsupportedText):
+                unsupported.append(read_limit)
+            else:
+                x_limits.append(read_limit)
+            if not original:
+                continue
         line = original.lower()
         if is_spell and (step_timing := _step_timing(line, original)) is not None:
             out["timing_restriction"] = step_timing  # "Cast this spell only during the declare blockers step."
@@ -2405,6 +2466,7 @@ def parse_card(card: Card) -> CardAbilities:
         cost_modifiers=tuple(cost_modifiers),
         cast_permissions=tuple(cast_permissions),
         timing_restriction=out.get("timing_restriction"),
+        x_limits=tuple(x_limits),
         cast_only_from=out.get("cast_only_from"),
         delve=out.get("delve", False),
         convoke=out.get("convoke", False),
