@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import re
 
 from models.abilities import (
     ControlRequirement,
@@ -98,7 +99,7 @@ def party_size(problem: CastProblem) -> int:
     targets._refuse_static_changes(problem, targets._STATIC_CREATURE_TYPE_CHANGE, "CR 613.1d", "creature types",
                                    "the creatures of a party can't be told")
     targets._static_type_changes(problem)
-    roles = [frozenset(targets._creature_types(o)) & frozenset(_PARTY)
+    roles = [(frozenset(targets._creature_types(o)) | _also_types(problem, o)) & frozenset(_PARTY)
              for o in problem.state.objects_in(Zone.BATTLEFIELD, problem.caster) if o.card.has_type(CardType.CREATURE)]
     roles = [r for r in roles if r]
     best = 0
@@ -109,6 +110,29 @@ def party_size(problem: CastProblem) -> int:
             best = size
             break
     return best
+
+
+_ALSO = re.compile(r"\b(?:is|are) also\b")
+_SELF_ALSO = re.compile(r"^(?:~|this creature) is also an? (?P<types>[A-Za-z, ]+)\.$", re.MULTILINE)
+
+
+def _also_types(problem: CastProblem, obj: GameObject) -> frozenset[str]:
+    """The creature types a creature's own "~ is also a Cleric, Rogue, Warrior, and Wizard." gives it (CR 205.3).
+
+    Raises
+    ------
+    UnsupportedRuleError
+        A permanent on the battlefield with other "is also" / "are also" text, which may give types to others.
+    """
+    for other in problem.state.battlefield():
+        text = other.card.oracle_text.replace(other.card.name, "~")
+        if _ALSO.search(_SELF_ALSO.sub("", text)):
+            raise UnsupportedRuleError(other.name, other.card.oracle_text,
+                                       "a static ability that may add creature types is not applied (CR 613.1d): "
+                                       "the creatures of a party can't be told")
+    text = obj.card.oracle_text.replace(obj.card.name, "~")
+    return frozenset(word for found in _SELF_ALSO.finditer(text)
+                     for word in re.split(r", and |, | and ", found["types"]))
 
 
 def creature_attacking(problem: CastProblem) -> bool:

@@ -523,6 +523,23 @@ def _limited_why_not(problem: CastProblem, why_not: Callable[[Any], tuple[Reason
     return limited
 
 
+def _generic_help(problem: CastProblem) -> int:
+    """The most generic mana of the total cost that is paid, or taken off, otherwise than with mana (CR 601.2f).
+
+    Reductions (every one that the state and any targets could give), and the objects delve, convoke or
+    improvise could use (CR 702.66a, 702.51a, 702.126a): a bound on the value of X that can be paid, which the
+    payment rule then decides exactly (CR 601.2h).
+    """
+    state, caster, abilities = problem.state, problem.caster, problem.abilities
+    help_ = max(0, -least_generic_change(problem))
+    if abilities.delve:
+        help_ += sum(1 for o in state.objects_in(Zone.GRAVEYARD) if o.owner == caster)
+    if abilities.convoke or abilities.improvise:
+        kind = CardType.CREATURE if abilities.convoke else CardType.ARTIFACT
+        help_ += sum(1 for o in state.objects_in(Zone.BATTLEFIELD, caster) if not o.tapped and o.card.has_type(kind))
+    return help_
+
+
 def _add_x(problem: CastProblem) -> None:
     """X: announced before targets (CR 601.2b, 107.3a), so "X target" can depend on it."""
     spell = problem.spell
@@ -536,7 +553,8 @@ def _add_x(problem: CastProblem) -> None:
         return
     x_symbols = sum(1 for s in mana_cost.symbols if s.variable == "X")
     free = problem.without_paying_mana_cost
-    top = 0 if free else _mana_units(problem) // max(1, x_symbols)  # CR 107.3b: 0 without paying the mana cost
+    # CR 107.3b: 0 without paying the mana cost; else as much as the mana and what else pays generic mana allow
+    top = 0 if free else (_mana_units(problem) + _generic_help(problem)) // max(1, x_symbols)
     values = set(range(top + 1))
     if not free:  # an alternative cost exiling a card "with mana value X": that card's mana value (CR 118.9)
         values |= {obj.card.mana_value for alternative in problem.abilities.alternative_costs
