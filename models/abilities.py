@@ -48,6 +48,8 @@ __all__ = [
     "Requirement",
     "TurnRequirement",
     "PresenceRequirement",
+    "CountRequirement",
+    "XLimit",
     "ANNOUNCED_X",
 ]
 
@@ -585,7 +587,93 @@ class PresenceRequirement:
     text: str = ""
 
 
-Requirement = ControlRequirement | TurnRequirement | PresenceRequirement
+@dataclass(frozen=True, slots=True)
+class Count:
+    """What a cost change counts: "for each creature card in your graveyard", "for each opponent you have".
+
+    Parameters
+    ----------
+    zone : Zone
+        The battlefield, the caster's graveyard, or the caster's hand.
+    controller : str
+        On the battlefield, whose permanents: ``"any"``, ``"you"`` or ``"opponents"``; with ``turn_fact``, whose
+        facts: ``"you"`` or ``"opponents"`` (all of them together).
+    qualities : ObjectFilter or None
+        What each counted object is (None: any).
+    opponents : bool
+        Count the caster's opponents, not objects (``zone`` and ``qualities`` unused).
+    turn_fact : str or None
+        Count a fact of this turn instead, a key of the state's ``this_turn``: ``"creatures_died"`` ("for each
+        creature that died this turn"), ``"spells_cast"`` ("for each spell your opponents have cast this turn"),
+        ``"life_lost"`` ("for each 1 life your opponents have lost this turn"), summed over the players of
+        ``controller``.
+    text : str
+        As printed.
+    objects : TargetSpec or None
+        Count the permanents this phrase names, read as a target phrase is ("creature you control with power 4
+        or greater": "target creature you control with power 4 or greater", its kinds, controller and qualities,
+        CR 115.1), never looking at protections. None: ``zone``, ``controller`` and ``qualities`` say what.
+    quantity : str or None
+        Count no objects but a number the state gives: ``"players"`` (the players in the game), ``"party"`` (the
+        creatures in the caster's party: up to one each of Cleric, Rogue, Warrior and Wizard among the creatures
+        they control, CR 700.8), ``"life"`` (the caster's life total, CR 119). None: objects are counted.
+    distinct : str or None
+        Count the different values among the objects, not the objects: ``"color"`` ("each color among permanents
+        you control", CR 105.2), ``"card type"`` ("card types among cards in your graveyard", CR 205.2a),
+        ``"mana value"`` ("mana values among cards in your graveyard", CR 202.3). None: each object counts once.
+
+    Examples
+    --------
+    >>> Count(Zone.GRAVEYARD, "you", distinct="card type").distinct
+    'card type'
+    """
+
+    zone: Zone = Zone.BATTLEFIELD
+    controller: str = "any"
+    qualities: ObjectFilter | None = None
+    opponents: bool = False
+    turn_fact: str | None = None
+    text: str = ""
+    objects: TargetSpec | None = None
+    quantity: str | None = None
+    distinct: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class CountRequirement:
+    """A number the state gives is within bounds: "if your life total is 5 or less" (CR 601.2f, 601.3).
+
+    "If there are four or more card types among cards in your graveyard", "if an opponent controls no basic
+    lands": what is counted, the bounds, and whether one opponent's count at a time is asked.
+
+    Parameters
+    ----------
+    count : Count
+        What is counted.
+    at_least : int
+        The least the count may be (0: no lower bound).
+    at_most : int or None
+        The most it may be (None: no upper bound).
+    one_opponent : bool
+        The count is of one opponent's objects at a time, and the requirement holds if it holds for one of the
+        caster's opponents ("an opponent controls no basic lands"); ``count.controller`` is then unused.
+    text : str
+        The words of the condition.
+
+    Examples
+    --------
+    >>> CountRequirement(Count(quantity="life"), at_most=5, text="your life total is 5 or less").at_most
+    5
+    """
+
+    count: Count
+    at_least: int = 0
+    at_most: int | None = None
+    one_opponent: bool = False
+    text: str = ""
+
+
+Requirement = ControlRequirement | TurnRequirement | PresenceRequirement | CountRequirement
 """A condition a cost, a cost change or a permission asks, decided by the state."""
 
 
@@ -775,30 +863,30 @@ class ManaAbility:
 
 
 @dataclass(frozen=True, slots=True)
-class Count:
-    """What a cost change counts: "for each creature card in your graveyard", "for each opponent you have".
+class XLimit:
+    """A bound on the value of X that the spell's text sets: "X can't be 0." (CR 107.3, 601.2b).
+
+    The caster announces X as the spell is cast (CR 601.2b); a value outside the bounds can't be announced.
+    Cast without paying its mana cost, X is 0 (CR 107.3b), so a spell whose X can't be 0 can't be cast so.
 
     Parameters
     ----------
-    zone : Zone
-        The battlefield, or the caster's graveyard.
-    controller : str
-        On the battlefield, whose permanents: ``"any"``, ``"you"`` or ``"opponents"``.
-    qualities : ObjectFilter or None
-        What each counted object is (None: any).
-    opponents : bool
-        Count the caster's opponents, not objects (``zone`` and ``qualities`` unused).
-    turn_fact : str or None
-        Count a fact of this turn instead: ``"creatures_died"`` ("for each creature that died this turn").
+    minimum : int
+        The least value of X ("X can't be 0.": 1).
+    maximum : Count or None
+        X can't be greater than this number, as the state gives it when the spell is cast ("the number of snow
+        lands you control"); None when unbounded.
     text : str
         As printed.
+
+    Examples
+    --------
+    >>> XLimit(1, text="X can't be 0.").minimum
+    1
     """
 
-    zone: Zone = Zone.BATTLEFIELD
-    controller: str = "any"
-    qualities: ObjectFilter | None = None
-    opponents: bool = False
-    turn_fact: str | None = None
+    minimum: int = 0
+    maximum: Count | None = None
     text: str = ""
 
 
@@ -891,9 +979,10 @@ class CastPermission:
         Spell mastery: the permission holds only while the caster's graveyard
         has at least this many instant and/or sorcery cards (CR 601.3d); 0
         when it always holds.
-    requires : tuple of ControlRequirement
+    requires : tuple of Requirement
         The permission holds only while these hold ("This spell has flash as
-        long as you control a Merfolk", CR 702.8a, 611.3a).
+        long as you control a Merfolk", CR 702.8a, 611.3a; "… if you control an
+        attacking legendary creature", CR 601.3).
     text : str
         As printed.
     """
@@ -902,7 +991,7 @@ class CastPermission:
     as_though_flash: bool = True
     cost: ManaCost | None = None
     graveyard_spells: int = 0
-    requires: tuple[ControlRequirement, ...] = ()
+    requires: tuple[Requirement, ...] = ()
     text: str = ""
 
 
@@ -929,12 +1018,16 @@ class TimingRestriction:
         declared"): in the combat phase only some of its steps allow it, and the state does not tell the steps
         apart (CR 506.1), so there the answer is unsupported; ``phases`` holds the phases it may be cast in,
         the combat phase included.
+    requires : tuple of Requirement
+        "Cast this spell only if you control two or more Vampires": conditions the state decides, all of which
+        must hold (CR 601.3); empty when none.
     """
 
     phases: frozenset[Phase] = frozenset()
     turn: str = "any"
     text: str = ""
     combat_steps: bool = False
+    requires: tuple[Requirement, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -1000,6 +1093,8 @@ class CardAbilities:
         What the card's own text lets it be cast from and when (CR 601.3).
     timing_restriction : TimingRestriction or None
         "Cast this spell only during combat" and the like (CR 601.3, 604.6).
+    x_limits : tuple of XLimit
+        Bounds the text sets on the X announced ("X can't be 0.", CR 107.3, 601.2b), printed order.
     cast_only_from : Zone or None
         The only zone the card may be cast from: the graveyard for an
         aftermath half (CR 702.127a); None when its type's usual zone applies.
@@ -1052,6 +1147,7 @@ class CardAbilities:
     cost_modifiers: tuple[CostModifier, ...] = ()
     cast_permissions: tuple[CastPermission, ...] = ()
     timing_restriction: TimingRestriction | None = None
+    x_limits: tuple[XLimit, ...] = ()
     cast_only_from: Zone | None = None
     delve: bool = False
     convoke: bool = False

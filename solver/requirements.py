@@ -2,12 +2,24 @@
 
 from __future__ import annotations
 
-from models.abilities import ControlRequirement, PresenceRequirement, Requirement, TurnRequirement
-from models.objects import PlayerId, Zone
+import itertools
+import re
+
+from models.abilities import (
+    ControlRequirement,
+    CountRequirement,
+    PresenceRequirement,
+    Requirement,
+    TargetSpec,
+    TurnRequirement,
+)
+from models.errors import UnsupportedRuleError
+from models.objects import CardType, GameObject, PlayerId, Zone
 from models.state import GameState
 from solver.problem import CastProblem
 
-__all__ = ["holds_for", "presence_holds", "requirement_holds", "requirement_text", "turn_holds"]
+__all__ = ["count_holds", "holds_for", "named_objects", "party_size", "presence_holds", "requirement_holds",
+           "requirement_text", "turn_holds"]
 
 
 def requirement_holds(problem: CastProblem, requirement: Requirement) -> bool:
@@ -21,10 +33,171 @@ def requirement_holds(problem: CastProblem, requirement: Requirement) -> bool:
         As :func:`presence_holds`.
     """
     if isinstance(requirement, TurnRequirement):
+        if requirement.fact == "creature attacking you":
+            return creature_attacking(problem)
         return turn_holds(problem.state, problem.caster, requirement)
     if isinstance(requirement, PresenceRequirement):
         return presence_holds(problem, requirement)
+    if isinstance(requirement, CountRequirement):
+        return count_holds(problem, requirement)
     return holds_for(problem.state, problem.caster, requirement)
+
+
+def named_objects(problem: CastProblem, spec: TargetSpec) -> list[GameObject]:
+    """The objects a target phrase names in the state, by what they are, not whether they could be targeted.
+
+    Each candidate of the phrase (:func:`~solver.rules.targets.candidates_of`) whose kind, controller and
+    qualities it names (:func:`~solver.rules.targets.is_named_by`, CR 115.1); players are left out.
+
+    Parameters
+    ----------
+    problem : CastProblem
+    spec : TargetSpec
+        The phrase: "target creature you control with power 4 or greater".
+
+    Returns
+    -------
+    list of GameObject
+        In the order of the candidates (permanents in file order).
+
+    Raises
+    ------
+    UnsupportedRuleError
+        As :func:`~solver.rules.targets.is_named_by`.
+    """
+    from solver.rules.targets import candidates_of, is_named_by  # the target rules import the cost rules
+
+    state = problem.state
+    return [state.object(c) for c in candidates_of(problem, spec)
+            if c not in state.players and is_named_by(problem, spec, c)]
+
+
+_PARTY = ("Cleric", "Rogue", "Warrior", "Wizard")
+
+
+def party_size(problem: CastProblem) -> int:
+    """How many creatures the caster's party has: up to one each of Cleric, Rogue, Warrior and Wizard (CR 700.8).
+
+    The most creatures the caster controls that can each be given a different one of the four types among its
+    own creature types (changeling: every one, CR 702.73a), 0 to 4.
+
+    Parameters
+    ----------
+    problem : CastProblem
+
+    Returns
+    -------
+    int
+
+    Raises
+    ------
+    UnsupportedRuleError
+        A permanent on the battlefield whose static ability may change creature types (CR 613.1d), not applied.
+    """
+    from solver.rules import targets  # the target rules import the cost rules
+
+    targets._refuse_static_changes(problem, targets._STATIC_CREATURE_TYPE_CHANGE, "CR 613.1d", "creature types",
+                                   "the creatures of a party can't be told")
+    targets._static_type_changes(problem)
+    roles = [(frozenset(targets._creature_types(o)) | _also_types(problem, o)) & frozenset(_PARTY)
+             for o in problem.state.objects_in(Zone.BATTLEFIELD, problem.caster) if o.card.has_type(CardType.CREATURE)]
+    roles = [r for r in roles if r]
+    best = 0
+    for size in range(min(len(roles), len(_PARTY)), 0, -1):
+        # a party of this size: some creatures, each given a different type of its own (a matching)
+        if any(any(len(set(pick)) == size for pick in itertools.product(*chosen))
+               for chosen in itertools.combinations(roles, size)):
+            best = size
+            break
+    return best
+
+
+_ALSO = re.compile(r"\b(?:is|are) also\b")
+_SELF_ALSO = re.compile(r"^(?:~|this creature) is also an? (?P<types>[A-Za-z, ]+)\.$", re.MULTILINE)
+
+
+def _also_types(problem: CastProblem, obj: GameObject) -> frozenset[str]:
+    """The creature types a creature's own "~ is also a Cleric, Rogue, Warrior, and Wizard." gives it (CR 205.3).
+
+    Raises
+    ------
+    UnsupportedRuleError
+        A permanent on the battlefield with other "is also" / "are also" text, which may give types to others.
+    """
+    for other in problem.state.battlefield():
+        text = other.card.oracle_text.replace(other.card.name, "~")
+        if _ALSO.search(_SELF_ALSO.sub("", text)):
+            raise UnsupportedRuleError(other.name, other.card.oracle_text,
+                                       "a static ability that may add creature types is not applied (CR 613.1d): "
+                                       "the creatures of a party can't be told")
+    text = obj.card.oracle_text.replace(obj.card.name, "~")
+    return frozenset(word for found in _SELF_ALSO.finditer(text)
+                     for word in re.split(r", and |, | and ", found["types"]))
+
+
+def creature_attacking(problem: CastProblem) -> bool:
+    """Whether a creature is attacking the caster ("if a creature is attacking you", CR 506.3, 508.1b).
+
+    Only the active player's creatures attack (CR 506.2, 506.3d): on the caster's turn none attacks them. A
+    creature attacks a player, a planeswalker or a battle (CR 508.1b), and the state says which creatures
+    attack, not what each attacks: it decides the question when no creature of an opponent attacks (no), and
+    in a two-player game when the caster controls no planeswalker and no battle is on the battlefield (each
+    attacking creature attacks the caster: yes).
+
+    Parameters
+    ----------
+    problem : CastProblem
+
+    Returns
+    -------
+    bool
+
+    Raises
+    ------
+    UnsupportedRuleError
+        Creatures of an opponent attack, and what they attack can't be told.
+    """
+    state, caster = problem.state, problem.caster
+    attackers = [o for o in state.battlefield() if o.attacking and o.controller != caster]
+    if not attackers:
+        return False
+    battlefield = state.battlefield()
+    if len(state.players) == 2 and not any(
+            o.card.has_type(CardType.BATTLE) or (o.card.has_type(CardType.PLANESWALKER) and o.controller == caster)
+            for o in battlefield):
+        return True
+    raise UnsupportedRuleError(problem.spell.name, "a creature is attacking you",
+                               "the state says which creatures attack, not whom: with several opponents, a "
+                               "planeswalker or a battle, whether one attacks this player can't be told")
+
+
+def count_holds(problem: CastProblem, requirement: CountRequirement) -> bool:
+    """Whether what the requirement counts is within its bounds (CR 601.2f, 601.3).
+
+    Parameters
+    ----------
+    problem : CastProblem
+    requirement : CountRequirement
+
+    Returns
+    -------
+    bool
+        With ``one_opponent``, whether the count of one of the caster's opponents is within them.
+
+    Raises
+    ------
+    UnsupportedRuleError
+        As :func:`~solver.rules.costs.count_of`.
+    """
+    from solver.rules.costs import count_of  # the cost rules import this module
+
+    def within(number: int) -> bool:
+        return number >= requirement.at_least and (requirement.at_most is None or number <= requirement.at_most)
+
+    if requirement.one_opponent:
+        return any(within(count_of(problem, requirement.count, player))
+                   for player in problem.state.players if player != problem.caster)
+    return within(count_of(problem, requirement.count))
 
 
 def presence_holds(problem: CastProblem, requirement: PresenceRequirement) -> bool:
@@ -50,11 +223,7 @@ def presence_holds(problem: CastProblem, requirement: PresenceRequirement) -> bo
     UnsupportedRuleError
         A quality of the phrase the state's static abilities may change (power, types) and can't be judged.
     """
-    from solver.rules.targets import candidates_of, is_named_by  # the target rules import the cost rules
-
-    state, spec = problem.state, requirement.objects
-    named = [state.object(c) for c in candidates_of(problem, spec)
-             if c not in state.players and is_named_by(problem, spec, c)]
+    named = named_objects(problem, requirement.objects)
     if not requirement.one_player:
         return len(named) >= requirement.at_least
     per_player: dict[str, int] = {}

@@ -94,6 +94,7 @@ EXPECTED = {
     "examples/rules35-modes-divisions.json": 44,  # Rolling Thunder X 1-3 19 + Remedy 21 + Pick Your Poison 4
     "examples/rules34-spell-keywords.json": 20,  # gift 3 + 12 (two recipients); strive 1 + 2 + 1; undaunted 1
     "examples/rules36-target-grammar.json": 10,  # Plains or Island 4 + black creature or planeswalker 2 + historic 4
+    "examples/rules38-cost-changes-2.json": 5,  # Mind Grind X = 1 only 1 + Deadly Alliance 3 + Discovery 1
     "examples/rules22-capsize-buyback.json": 14,  # 7 + 7 bought back
 }
 EXAMPLE_FILES = sorted(EXPECTED)  # the batch order: one directory, its files sorted

@@ -56,6 +56,8 @@ from models.abilities import (
     TargetRelation,
     TargetSpec,
     PresenceRequirement,
+    CountRequirement,
+    XLimit,
     TimingRestriction,
     UnsupportedText,
 )
@@ -560,11 +562,17 @@ def _counted(text: str) -> Count | None:
     """
     if text == "opponent you have":
         return Count(opponents=True, text=text)
-    if text == "creature that died this turn":  # from the state's this_turn facts
-        return Count(turn_fact="creatures_died", text=text)
+    if text in _COUNTED_QUANTITIES:  # the state's this_turn facts, the party (CR 700.8)
+        return dataclasses.replace(_COUNTED_QUANTITIES[text], text=text)
+    if text == "color among permanents you control":  # the colours of them all (CR 105.2)
+        return Count(Zone.BATTLEFIELD, "you", distinct="color", text=text)
+    in_hand = re.fullmatch(r"(?P<type>[a-z]+) card in your hand", text)
+    if in_hand is not None and in_hand["type"] in _CARD_TYPE_WORDS:  # the spell itself is on the stack (CR 601.2a)
+        return Count(Zone.HAND, "you", _card_type_filter(in_hand["type"]), text=text)
     found = _COUNTED.fullmatch(text)
     if found is None:
-        return None
+        spec = _counted_objects(text)
+        return None if spec is None else Count(objects=spec, text=text)
     what, where = found["what"], found["where"]
     if where == "in your graveyard":
         if not what.endswith((" card", " cards")):
@@ -587,6 +595,45 @@ def _counted(text: str) -> Count | None:
     if kind is not TargetKind.PERMANENT:
         qualities = _add_quality(qualities, Quality("type", CardType(kind.value.capitalize())), kind.value)
     return Count(Zone.BATTLEFIELD, controller, qualities, text=text)
+
+
+_COUNTED_QUANTITIES = {
+    "creature that died this turn": Count(turn_fact="creatures_died"),
+    "spell your opponents have cast this turn": Count(controller="opponents", turn_fact="spells_cast"),
+    "1 life your opponents have lost this turn": Count(controller="opponents", turn_fact="life_lost"),
+    "creature in your party": Count(quantity="party"),
+}
+"""What "for each …" counts when it counts no objects: facts of this turn (the state's ``this_turn``), the party."""
+
+
+def _phrase_spec(phrase: str) -> TargetSpec | None:
+    """The one instance of "target" a phrase is, read in whole by the spell-text grammar, or None (CR 115.1)."""
+    try:
+        tree = _parser().parse(phrase + ".", start="effect")
+    except UnexpectedInput:
+        return None
+    reader = _SpellTextReader(phrase + ".")
+    reader.read(tree)
+    if reader.unsupported or len(reader.targets) != 1:
+        return None
+    (spec,) = reader.targets
+    if spec.phrase.lower() != phrase or spec.count != 1 or spec.is_divided or spec.distinct_from is not None:
+        return None
+    return spec
+
+
+def _counted_objects(text: str) -> TargetSpec | None:
+    """The permanents "for each creature you control with power 4 or greater" counts, as a target phrase names them.
+
+    "creature you control with power 4 or greater" is read as "target creature you control with power 4 or
+    greater", "attacking creature" as "target attacking creature" (CR 115.1): kinds, controller, qualities. None
+    when the words are not one target phrase naming permanents only.
+    """
+    spec = _phrase_spec("target " + text.replace("your opponents control", "an opponent controls"))
+    if spec is None or not spec.kinds or not all(k in PERMANENT_KIND_TYPES or k is TargetKind.PERMANENT
+                                                  for k in spec.kinds):
+        return None
+    return spec
 
 
 def _targeted_condition(what: str) -> TargetSpec | None:
@@ -627,47 +674,185 @@ def _targeted_condition(what: str) -> TargetSpec | None:
     return spec
 
 
-def _own_cost_change(original: str) -> CostModifier | UnsupportedText:
-    """The spell's own cost change, "This spell costs {1} less to cast for each …" or "… if …" (CR 601.2f).
+_OWN_COST_START = re.compile(r"(?:[a-z ]+ — )?(?:~|this spell) costs ")
+_OWN_COST_PARTS = re.compile(r" and (?=\{\d+\} (?:less|more) to cast )")
+
+
+def _own_cost_change(original: str) -> tuple[CostModifier, ...] | UnsupportedText:
+    """The spell's own cost changes, "This spell costs {1} less to cast for each …" or "… if …" (CR 601.2f).
 
     What it counts ("creature card in your graveyard", "opponent you have") or asks ("if you control a Wizard")
-    must be read, or the line is reported.
+    must be read, or the line is reported. One line may make several changes, each read on its own: "{1} less
+    to cast if you control an artifact and {1} less to cast if you control an enchantment", "for each artifact
+    you control and each artifact card in your hand" (a reduction for each of both).
+
+    Parameters
+    ----------
+    original : str
+        The line, as printed.
+
+    Returns
+    -------
+    tuple of CostModifier, or UnsupportedText
+        One change per clause and per thing counted, printed order, each with the whole line as its text.
     """
-    found = _OWN_COST.fullmatch(original.lower())
-    if found is None:
+    lowered = original.lower()
+    start = _OWN_COST_START.match(lowered)
+    if start is None or _OWN_COST.fullmatch(lowered) is None:
         return UnsupportedText(original, "a cost change of the spell not read")
-    amount = int(found["amount"]) * (-1 if found["sign"] == "less" else 1)
-    if found["each"]:
-        try:
-            counted = _counted(found["each"])
-        except _UnreadText:
-            counted = None
-        if counted is None:
-            return UnsupportedText(original, "what the spell's cost change counts is not read")
-        return CostModifier(amount, original, own=True, per=counted)
-    turn = {"a creature died this turn": TurnRequirement("creature died", "a creature died this turn"),
-            "you've cast another spell this turn": TurnRequirement("cast another spell",
-                                                                   "you have cast another spell this turn")}
-    if found["condition"] in turn:  # read from the state's this_turn facts
-        return CostModifier(amount, original, own=True, requires=(turn[found["condition"]],))
-    if found["condition"].startswith("it targets "):
-        spec = _targeted_condition(found["condition"].removeprefix("it targets "))
+    changes: list[CostModifier] = []
+    for clause in _OWN_COST_PARTS.split(lowered[start.end():].removesuffix(".")):
+        found = _OWN_COST.fullmatch(f"{start.group()}{clause}.")
+        if found is None:
+            return UnsupportedText(original, "a cost change of the spell not read")
+        amount = int(found["amount"]) * (-1 if found["sign"] == "less" else 1)
+        if not found["each"]:
+            change = _own_conditional_change(original, amount, found["condition"])
+            if isinstance(change, UnsupportedText):
+                return change
+            changes.append(change)
+            continue
+        for each in found["each"].split(" and each "):
+            try:
+                counted = _counted(each)
+            except _UnreadText:
+                counted = None
+            if counted is None:
+                return UnsupportedText(original, "what the spell's cost change counts is not read")
+            changes.append(CostModifier(amount, original, own=True, per=counted))
+    return tuple(changes)
+
+
+_COST_CONDITIONS: dict[str, Requirement] = {
+    "a creature died this turn": TurnRequirement("creature died", "a creature died this turn"),
+    "you've cast another spell this turn": TurnRequirement("cast another spell",
+                                                           "you have cast another spell this turn"),
+    # the state says which creatures attack; whether one attacks this player, the solver decides or reports
+    "a creature is attacking you": TurnRequirement("creature attacking you", "a creature is attacking you"),
+}
+"""Conditions of a cost change read whole: facts of this turn and of the combat."""
+_LIFE_CONDITION = re.compile(r"your life total is (?P<number>\d+) or (?P<way>less|greater)")
+_AMONG_CONDITION = re.compile(r"there are (?P<number>[a-z]+) or more (?P<what>card types|mana values) among cards in "
+                              r"your graveyard")
+_NONE_CONDITION = re.compile(r"(?P<who>you control|an opponent controls) no (?P<what>[a-z ]+s)")
+_BOTH_CONDITION = re.compile(r"you control an? (?P<what>[a-z]+) (?P<kind>[a-z]+) and an? non-(?P=what) (?P=kind)")
+
+
+def _count_condition(condition: str) -> Requirement | tuple[Requirement, ...] | None:
+    """A condition on a number the state gives, or on two exclusive kinds of permanents, or None (CR 601.2f).
+
+    "your life total is 5 or less" (CR 119); "there are four or more card types among cards in your graveyard"
+    (CR 205.2a); "an opponent controls no basic lands" (one opponent's permanents, none of them so); "you
+    control a Human creature and a non-Human creature" (two requirements, which no one permanent meets both of).
+    """
+    if (life := _LIFE_CONDITION.fullmatch(condition)) is not None:
+        number = int(life["number"])
+        life_total = Count(quantity="life", text="your life total")
+        if life["way"] == "less":
+            return CountRequirement(life_total, at_most=number, text=condition)
+        return CountRequirement(life_total, at_least=number, text=condition)
+    among = _AMONG_CONDITION.fullmatch(condition)
+    if among is not None and among["number"] in _NUMBER_WORDS:
+        count = Count(Zone.GRAVEYARD, "you", distinct=among["what"].removesuffix("s"), text=among["what"])
+        return CountRequirement(count, at_least=_NUMBER_WORDS[among["number"]], text=condition)
+    if (none := _NONE_CONDITION.fullmatch(condition)) is not None:
+        where = "you control" if none["who"] == "you control" else "an opponent controls"
+        spec = _counted_objects(f"{none['what'][:-1]} {where}")
+        if spec is None:
+            return None
+        return CountRequirement(Count(objects=spec, text=none["what"]), at_most=0,
+                                one_opponent=none["who"] != "you control", text=condition)
+    two_types = re.fullmatch(r"you control an? (?P<first>[a-z]+) (?P<second>[a-z]+)", condition)
+    if two_types is not None and {two_types["first"], two_types["second"]} <= _CARD_TYPE_WORDS - {"instant", "sorcery"}:
+        qualities = ObjectFilter(tuple(frozenset({Quality("type", CardType(w.capitalize()))})
+                                       for w in (two_types["first"], two_types["second"])), condition)
+        return CountRequirement(Count(Zone.BATTLEFIELD, "you", qualities, text=condition), at_least=1,
+                                text=condition)  # "an artifact creature": both card types (CR 205.2a)
+    if (both := _BOTH_CONDITION.fullmatch(condition)) is not None:
+        first = _presence_condition(f"you control a {both['what']} {both['kind']}")
+        second = _presence_condition(f"you control a non-{both['what']} {both['kind']}")
+        if first is None or second is None:
+            return None
+        return first, second
+    return None
+
+
+def _own_conditional_change(original: str, amount: int, condition: str) -> CostModifier | UnsupportedText:
+    """One "This spell costs {2} less to cast if …" change, its condition read (CR 601.2f); else the line reported."""
+    if condition in _COST_CONDITIONS:  # read from the state's this_turn facts and its attackers
+        return CostModifier(amount, original, own=True, requires=(_COST_CONDITIONS[condition],))
+    if condition.startswith("it targets "):
+        spec = _targeted_condition(condition.removeprefix("it targets "))
         if spec is None:
             return UnsupportedText(original, "the condition of the spell's cost change is not read")
         return CostModifier(amount, original, own=True, if_targets=spec)
-    condition = re.fullmatch(r"you control an? (?P<what>[a-z]+)", found["condition"])
-    what = condition["what"] if condition else ""
-    requirement: ControlRequirement
+    found = re.fullmatch(r"you control an? (?P<what>[a-z]+)", condition)
+    what = found["what"] if found else ""
     if what in _SUBTYPE_BY_WORD:
-        requirement = ControlRequirement("you", _SUBTYPE_BY_WORD[what], f"you control a {_SUBTYPE_BY_WORD[what]}")
+        requirement: Requirement = ControlRequirement("you", _SUBTYPE_BY_WORD[what],
+                                                      f"you control a {_SUBTYPE_BY_WORD[what]}")
     elif what in _CARD_TYPE_WORDS:
         requirement = ControlRequirement("you", "", f"you control a {what}", card_type=CardType(what.capitalize()))
+    elif (counted := _count_condition(condition)) is not None:
+        return CostModifier(amount, original, own=True,
+                            requires=counted if isinstance(counted, tuple) else (counted,))
     else:
-        presence = _presence_condition(found["condition"])
+        presence = _presence_condition(condition)
         if presence is None:
             return UnsupportedText(original, "the condition of the spell's cost change is not read")
-        return CostModifier(amount, original, own=True, requires=(presence,))
+        requirement = presence
     return CostModifier(amount, original, own=True, requires=(requirement,))
+
+
+_X_LIMIT = re.compile(r"(?:^|(?<=\. ))x can't be (?:(?P<zero>0)|greater than (?P<most>[^.]+))\.$")
+_X_COUNTED_PERMANENTS = re.compile(r"the number of (?:(?P<supertype>snow|basic|legendary) )?"
+                                   r"(?P<kind>creature|artifact|enchantment|land|planeswalker|permanent)s you control")
+_ABILITY_START = re.compile(r"(?:when|whenever|at)\b|[^.]*:")
+
+
+def _x_limit(original: str, has_x: bool, is_spell: bool) -> tuple[XLimit | UnsupportedText, str] | None:
+    """The bound "X can't be 0." or "X can't be greater than …" that ends a line, and the rest of the line.
+
+    The sentence bounds the X of the spell's mana cost, announced as it is cast (CR 107.3, 601.2b), when it
+    stands alone or ends the text of an instant or sorcery; after an activated or triggered ability, it bounds
+    that ability's X, and is left to the line's reader.
+
+    Parameters
+    ----------
+    original : str
+        One line of Oracle text, as printed.
+    has_x : bool
+        Whether the card's mana cost has {X}.
+    is_spell : bool
+        Whether the card is an instant or sorcery.
+
+    Returns
+    -------
+    (XLimit or UnsupportedText, str) or None
+        The bound (an UnsupportedText when its number is not read), and the text before the sentence (empty
+        when the sentence is the line); None when the line ends with no such sentence of the spell.
+    """
+    found = _X_LIMIT.search(original.lower())
+    if found is None or not has_x:
+        return None
+    rest = original[:found.start()].strip()
+    if rest and (not is_spell or _ABILITY_START.match(rest.lower())):
+        return None
+    text = original[found.start():]
+    if found["zero"]:
+        return XLimit(1, text=text), rest
+    most = found["most"]
+    if most == "the number of players in the game":
+        return XLimit(maximum=Count(quantity="players", text=most), text=text), rest
+    permanents = _X_COUNTED_PERMANENTS.fullmatch(most)
+    if permanents is None:
+        return UnsupportedText(text, "a bound on X not read"), rest
+    kind = permanents["kind"]
+    clauses = [] if kind == "permanent" else [frozenset({Quality("type", CardType(kind.capitalize()))})]
+    if permanents["supertype"]:
+        clauses.append(frozenset({Quality("supertype", permanents["supertype"].capitalize())}))
+    qualities = ObjectFilter(tuple(clauses), most) if clauses else None
+    return XLimit(maximum=Count(Zone.BATTLEFIELD, "you", qualities, text=most), text=text), rest
 
 
 _AMOUNT = r"(?P<amount>an?|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen) or more)"
@@ -2247,6 +2432,7 @@ def parse_card(card: Card) -> CardAbilities:
     cast_permissions: list[CastPermission] = []
     mana_abilities: list[ManaAbility] = []
     cost_modifiers: list[CostModifier] = out["cost_modifiers"]
+    x_limits: list[XLimit] = []
     unsupported: list[UnsupportedText] = out["unsupported"]
 
     ability_modes = False  # the bullets read next are the modes of a triggered or activated ability
@@ -2255,6 +2441,14 @@ def parse_card(card: Card) -> CardAbilities:
             # "1—14 | Draw X cards.": "If the result was in this range, [effect]" (CR 706.3a), one ability with
             # the roll (706.3b): its targets are the spell's, chosen as it is cast (CR 601.2c)
             original = row["effect"]
+        if (x_limit := _x_limit(original, card.mana_cost is not None and card.mana_cost.has_x, is_spell)) is not None:
+            read_limit, original = x_limit  # "X can't be 0." (CR 107.3, 601.2b)
+            if isinstance(read_limit, UnsupportedText):
+                unsupported.append(read_limit)
+            else:
+                x_limits.append(read_limit)
+            if not original:
+                continue
         line = original.lower()
         if is_spell and (step_timing := _step_timing(line, original)) is not None:
             out["timing_restriction"] = step_timing  # "Cast this spell only during the declare blockers step."
@@ -2393,7 +2587,7 @@ def parse_card(card: Card) -> CardAbilities:
                 if isinstance(own, UnsupportedText):
                     unsupported.append(own)
                 else:
-                    cost_modifiers.append(own)
+                    cost_modifiers.extend(own)
             elif rule == "alternative_cost_line" and tree.data == "rather_than_pay_line":
                 printed = _rather_than_pay(original)
                 if isinstance(printed, UnsupportedText):
@@ -2591,6 +2785,7 @@ def parse_card(card: Card) -> CardAbilities:
         cost_modifiers=tuple(cost_modifiers),
         cast_permissions=tuple(cast_permissions),
         timing_restriction=out.get("timing_restriction"),
+        x_limits=tuple(x_limits),
         cast_only_from=out.get("cast_only_from"),
         delve=out.get("delve", False),
         convoke=out.get("convoke", False),

@@ -33,7 +33,7 @@ all the same way:
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -51,7 +51,7 @@ from solver.qualities import has_qualities, is_of_kinds
 
 __all__ = [
     "add_cost_choices", "add_cost_rules", "available_mana_sources", "can_reveal", "mana_sources_of", "generic_change",
-    "count_of", "cost_modifiers_of", "target_cost_changes", "least_generic_change", "optional_cost_key",
+    "count_of", "x_bounds", "cost_modifiers_of", "target_cost_changes", "least_generic_change", "optional_cost_key",
     "cost_object_pool", "COST_OBJECT_KEYS", "MOST_CANDIDATES_FOR_ANY_NUMBER",
 ]
 
@@ -241,31 +241,86 @@ def least_generic_change(problem: CastProblem) -> int:
     return generic_change(problem) + sum(min(0, m.amount) for m in target_cost_changes(problem))
 
 
-def count_of(problem: CastProblem, count: Count) -> int:
-    """How many objects (or opponents) a cost change counts now (CR 601.2f).
+def count_of(problem: CastProblem, count: Count, player: str | None = None) -> int:
+    """How many objects (or opponents, or what else the count names) a cost change counts now (CR 601.2f).
 
     Parameters
     ----------
     problem : CastProblem
     count : Count
+    player : str or None
+        Count only this player's permanents (controller) or cards (owner), whatever ``count.controller`` says;
+        None: as it says.
 
     Returns
     -------
     int
-        Opponents of the caster; or the caster's graveyard cards, or the permanents of the players named,
-        that have the qualities.
+        Opponents of the caster; players in the game; a sum of this turn's facts; the creatures in the caster's
+        party (CR 700.8); the caster's life total; or the caster's graveyard or hand cards, or the permanents of
+        the players named, that have the qualities (with ``distinct``, the different colours, card types or mana
+        values among them).
+
+    Raises
+    ------
+    UnsupportedRuleError
+        A count the state's static abilities may change and can't be judged (creature types, card types,
+        power), or the card types or mana values of a card with several faces.
     """
+    from solver.requirements import named_objects, party_size  # the requirements read counts too
+
     state, caster = problem.state, problem.caster
     if count.turn_fact == "creatures_died":
         return state.this_turn.creatures_died
+    if count.turn_fact in ("spells_cast", "life_lost"):
+        players = [p for p in state.players if (p == caster) == (count.controller == "you")]
+        by = state.this_turn.spells_cast_by if count.turn_fact == "spells_cast" else state.this_turn.life_lost_by
+        return sum(by(p) for p in players)
     if count.opponents:
-        return sum(1 for player in state.players if player != caster)
-    if count.zone is Zone.GRAVEYARD:
-        objects = [o for o in state.objects_in(Zone.GRAVEYARD) if o.owner == caster]
+        return sum(1 for p in state.players if p != caster)
+    if count.quantity == "players":
+        return len(state.players)
+    if count.quantity == "party":
+        return party_size(problem)
+    if count.quantity == "life":
+        return state.life_of(caster)
+    if count.objects is not None:
+        objects = named_objects(problem, count.objects)
+        if player is not None:
+            objects = [o for o in objects if o.controller == player]
+    elif count.zone in (Zone.GRAVEYARD, Zone.HAND):
+        objects = [o for o in state.objects_in(count.zone) if o.owner == (player or caster)]
     else:
         objects = [o for o in state.battlefield()
-                   if count.controller == "any" or (o.controller == caster) == (count.controller == "you")]
-    return sum(1 for o in objects if has_qualities(o, count.qualities))
+                   if (o.controller == player if player is not None else count.controller == "any"
+                       or (o.controller == caster) == (count.controller == "you"))]
+    objects = [o for o in objects if has_qualities(o, count.qualities)]
+    if count.distinct is None:
+        return len(objects)
+    return len(_distinct_values(problem, objects, count.distinct))
+
+
+def _distinct_values(problem: CastProblem, objects: list[GameObject], what: str) -> set[Any]:
+    """The different colours (CR 105.2), card types (CR 205.2a) or mana values (CR 202.3) among the objects.
+
+    Raises
+    ------
+    UnsupportedRuleError
+        Card types or mana values of a card with several faces (whose characteristics depend on its layout and
+        zone, CR 709.4, 712.8) are not read here.
+    """
+    values: set[Any] = set()
+    for obj in objects:
+        if what == "color":
+            values |= set(obj.card.colors)
+            continue
+        if obj.card.faces:
+            raise UnsupportedRuleError(obj.name, obj.card.type_line,
+                                       f"the {what} of a card with several faces, counted among others")
+        if what == "card type":
+            values |= {CardType.KINDRED if t is CardType.TRIBAL else t for t in obj.card.types}
+        else:
+            values.add(obj.card.mana_value)
+    return values
 
 
 # ---------------------------------------------------------------------------------------------- announcements
@@ -425,7 +480,64 @@ def _add_x_of_objects(problem: CastProblem, costs: list[ObjectCost]) -> None:
         return (Reason("CR 601.2h", f"X = {value} can't be paid: the cost '{costs[0].text}' can take at most "
                                     f"{top} object(s)"),)
 
-    problem.add_variable(X, tuple(range(top + 1)), "CR 107.3a", why_not)
+    problem.add_variable(X, _within_limits(problem, range(top + 1)), "CR 107.3a", _limited_why_not(problem, why_not))
+
+
+def x_bounds(problem: CastProblem) -> tuple[int, int | None]:
+    """The least and the greatest value of X the spell's text allows ("X can't be 0."), now (CR 107.3, 601.2b).
+
+    Parameters
+    ----------
+    problem : CastProblem
+
+    Returns
+    -------
+    (int, int or None)
+        The greatest of the printed minimums (0 when none), and the least of the printed maximums, each counted
+        in the state as the spell is cast (None when none).
+    """
+    limits = problem.abilities.x_limits
+    least = max((limit.minimum for limit in limits), default=0)
+    greatest = [count_of(problem, limit.maximum) for limit in limits if limit.maximum is not None]
+    return least, min(greatest, default=None)
+
+
+def _within_limits(problem: CastProblem, values: Iterable[int]) -> tuple[int, ...]:
+    """The values of X, in increasing order, that the spell's own bounds allow (CR 107.3, 601.2b)."""
+    least, greatest = x_bounds(problem)
+    return tuple(v for v in sorted(values) if v >= least and (greatest is None or v <= greatest))
+
+
+def _limited_why_not(problem: CastProblem, why_not: Callable[[Any], tuple[Reason, ...]]) -> Callable[[Any], tuple]:
+    """``why_not`` of X, saying first when a value is outside the bounds the spell's text sets (CR 107.3)."""
+    least, greatest = x_bounds(problem)
+    texts = " ".join(limit.text for limit in problem.abilities.x_limits)
+
+    def limited(value: Any) -> tuple[Reason, ...]:
+        if isinstance(value, int) and not isinstance(value, bool) and (
+                value < least or (greatest is not None and value > greatest)):
+            bound = f"at most {greatest}" if greatest is not None and value > greatest else f"at least {least}"
+            return (Reason("CR 107.3", f"{problem.spell.name} says \"{texts}\": X is {bound} here, "
+                                       f"and {value} was announced"),)
+        return why_not(value)
+    return limited
+
+
+def _generic_help(problem: CastProblem) -> int:
+    """The most generic mana of the total cost that is paid, or taken off, otherwise than with mana (CR 601.2f).
+
+    Reductions (every one that the state and any targets could give), and the objects delve, convoke or
+    improvise could use (CR 702.66a, 702.51a, 702.126a): a bound on the value of X that can be paid, which the
+    payment rule then decides exactly (CR 601.2h).
+    """
+    state, caster, abilities = problem.state, problem.caster, problem.abilities
+    help_ = max(0, -least_generic_change(problem))
+    if abilities.delve:
+        help_ += sum(1 for o in state.objects_in(Zone.GRAVEYARD) if o.owner == caster)
+    if abilities.convoke or abilities.improvise:
+        kind = CardType.CREATURE if abilities.convoke else CardType.ARTIFACT
+        help_ += sum(1 for o in state.objects_in(Zone.BATTLEFIELD, caster) if not o.tapped and o.card.has_type(kind))
+    return help_
 
 
 def _add_x(problem: CastProblem) -> None:
@@ -441,7 +553,8 @@ def _add_x(problem: CastProblem) -> None:
         return
     x_symbols = sum(1 for s in mana_cost.symbols if s.variable == "X")
     free = problem.without_paying_mana_cost
-    top = 0 if free else _mana_units(problem) // max(1, x_symbols)  # CR 107.3b: 0 without paying the mana cost
+    # CR 107.3b: 0 without paying the mana cost; else as much as the mana and what else pays generic mana allow
+    top = 0 if free else (_mana_units(problem) + _generic_help(problem)) // max(1, x_symbols)
     values = set(range(top + 1))
     if not free:  # an alternative cost exiling a card "with mana value X": that card's mana value (CR 118.9)
         values |= {obj.card.mana_value for alternative in problem.abilities.alternative_costs
@@ -454,7 +567,7 @@ def _add_x(problem: CastProblem) -> None:
             return (Reason("CR 107.3b", "cast without paying its mana cost, X is 0"),)
         return (Reason("CR 601.2h", f"X = {value} can't be paid"),)
 
-    problem.add_variable(X, tuple(sorted(values)), "CR 107.3a", why_not)
+    problem.add_variable(X, _within_limits(problem, values), "CR 107.3a", _limited_why_not(problem, why_not))
 
 
 # ---------------------------------------------------------------------------------------------- objects
