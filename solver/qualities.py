@@ -98,9 +98,9 @@ def holds(quality: Quality, obj: GameObject, x: int | None = None) -> bool:
         raise UnsupportedRuleError(obj.name, "blocking", "which creatures are blocking is not in the state")
     elif attribute == "keyword":
         found = value in abilities_of(obj).keywords
-    elif attribute == "counter":
+    elif attribute == "counter":  # CR 122.1: value None is a counter of any kind
         counts: dict[object, int] = dict(obj.counters)
-        found = counts.get(value, 0) > 0
+        found = any(n > 0 for n in counts.values()) if value is None else counts.get(value, 0) > 0
     else:
         number = _number(obj, attribute)
         if value == ANNOUNCED_X:
