@@ -171,9 +171,10 @@ class Quality:
         (value ``"you"``: the caster owns it, CR 108.3), ``"keyword"``
         (e.g. ``"flying"``), ``"power"``, ``"toughness"``, ``"mana value"``
         (an int, or :data:`ANNOUNCED_X`: the value announced for X, "with mana value X or less", CR
-        107.3a), ``"counter"`` (a counter kind, e.g. ``"+1/+1"``: at least one on it),
+        107.3a), ``"counter"`` (a counter kind, e.g. ``"+1/+1"``: at least one on it; None: a counter of any
+        kind, so negated "with no counters on it", CR 122.1),
         ``"targeting"`` (of a spell: ``"single"``, one target chosen in all, CR 115.9a;
-        ``"you"``, ``"player"``, ``"creature"``, ``"land you control"``: what
+        ``"you"``, ``"player"``, ``"creature"``, ``"land you control"``, ``"permanent you control"``: what
         one of its targets is now, CR 115.9b).
     value : Color, CardType, str, int or None
         ``ANNOUNCED_X`` for a number compared with X.
@@ -271,6 +272,13 @@ class TargetSpec:
         How the objects chosen for the instance must stand to each other
         ("two target creatures controlled by different players", CR 115.1,
         601.2c); None when the phrase asks nothing of the set.
+    controlled_by : int or None
+        "… that player controls", where that player is the one target of an
+        earlier instance in the same text: its index there. Each object chosen
+        for this instance is controlled by the player chosen for that instance,
+        or by the controller of the object chosen for it ("target creature an
+        opponent controls … another target creature that player controls"),
+        CR 115.1, 601.2c. None when the phrase names no earlier target.
     """
 
     phrase: str
@@ -291,6 +299,7 @@ class TargetSpec:
     relation: TargetRelation | None = None
     divided_x: bool = False
     unless: tuple[str, ...] = ()
+    controlled_by: int | None = None
 
     @property
     def is_divided(self) -> bool:

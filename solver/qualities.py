@@ -100,9 +100,9 @@ def holds(quality: Quality, obj: GameObject, x: int | None = None) -> bool:
         raise UnsupportedRuleError(obj.name, "you own", "who owns the object is judged with the caster only")
     elif attribute == "keyword":
         found = value in abilities_of(obj).keywords
-    elif attribute == "counter":
+    elif attribute == "counter":  # CR 122.1: value None is a counter of any kind
         counts: dict[object, int] = dict(obj.counters)
-        found = counts.get(value, 0) > 0
+        found = any(n > 0 for n in counts.values()) if value is None else counts.get(value, 0) > 0
     else:
         number = _number(obj, attribute)
         if value == ANNOUNCED_X:

@@ -324,7 +324,8 @@ def _object_filter(adjectives: str) -> ObjectFilter:
 def _with_quality(text: str) -> Quality:
     """Read "with power 3 or less", "with flying", "without flying", "with a +1/+1 counter on it" as a Quality.
 
-    CR 208 (power and toughness), 702 (keywords), 122 (counters). "with mana value X", "with power X or less":
+    CR 208 (power and toughness), 702 (keywords), 122 (counters: "with no counters on it", none of any kind;
+    "that have -1/-1 counters on them", one or more of that kind). "with mana value X", "with power X or less":
     compared with the value announced for X (:data:`~models.abilities.ANNOUNCED_X`, CR 107.3a, 601.2b).
     """
     found = re.search(r"\b(\d+|x)\b", text)
@@ -335,8 +336,11 @@ def _with_quality(text: str) -> Quality:
         return Quality(text.split()[1], number, comparison=comparison)
     if number is not None and ("mana cost" in text or "mana value" in text):
         return Quality("mana value", number, comparison=comparison)
-    if "counter on it" in text:
-        return Quality("counter", "+1/+1")
+    if text == "with no counters on it":  # no counter of any kind (CR 122.1)
+        return Quality("counter", None, negated=True)
+    counter = re.fullmatch(r"(?:with|that ha(?:s|ve)) (?:an? )?([+-]1/[+-]1) counters? on (?:it|them)", text)
+    if counter:  # "with a +1/+1 counter on it", "that have -1/-1 counters on them": one or more (CR 122.1)
+        return Quality("counter", counter.group(1))
     if text.startswith("without "):  # "creature without flying" (CR 702)
         return Quality("keyword", text.removeprefix("without "), negated=True)
     return Quality("keyword", text.removeprefix("with "))
@@ -1554,7 +1558,7 @@ class _SpellTextReader:
                 elif isinstance(child, Tree) and child.data == "you_own":  # "target spell you own" (CR 108.3)
                     qualities = _add_quality(qualities, _OWNED_BY_YOU, "you own")
                 elif isinstance(child, Tree) and child.data in ("same_controller", "same_opponent",
-                                                                 "different_controllers"):
+                                                                 "different_controllers", "that_player_controls"):
                     self.unsupported.append(UnsupportedText(self._span(tokens[0]), "target restriction not modelled"))
                     return
             self._add(TargetSpec(phrase, frozenset({TargetKind.SPELL}), controller, count=count, minimum=minimum,
@@ -1586,6 +1590,7 @@ class _SpellTextReader:
         same_controller = False
         relation = None
         qualities = None
+        that_player = False
         divided, divided_what, divided_x = 0, "damage", False
         for child in tree.children:
             if isinstance(child, Token):
@@ -1639,6 +1644,8 @@ class _SpellTextReader:
                 controller, same_controller = ControllerFilter.OPPONENT, True
             elif child.data == "different_controllers":
                 relation = TargetRelation.DIFFERENT_CONTROLLERS
+            elif child.data == "that_player_controls":
+                that_player = True
             elif child.data == "relation":
                 relation = TargetRelation(str(child.children[0]).removeprefix("that "))
             elif child.data == "filter":
@@ -1651,11 +1658,60 @@ class _SpellTextReader:
                 return
         if relation is not None and not self._relates(tokens[0], count):
             return
+        controlled_by = None
+        if that_player:
+            read = self._that_player(tokens[0], count, minimum, bool(relation or same_controller or divided))
+            if read is None:
+                return
+            if isinstance(read, int):
+                controlled_by = read
+            else:  # one target for each opponent or player, each of its own: at most one per controller
+                controller, count, minimum, relation = read, ANY_NUMBER, 0, TargetRelation.DIFFERENT_CONTROLLERS
         # "target creature or player" (older wording) is read as written:
         # creatures and players, not planeswalkers or battles (unlike "any target", CR 115.4).
         self._add(TargetSpec(phrase, frozenset(kinds), controller, count, minimum,
                              same_controller=same_controller, qualities=qualities, divided=divided,
-                             divided_what=divided_what, relation=relation, divided_x=divided_x), another)
+                             divided_what=divided_what, relation=relation, divided_x=divided_x,
+                             controlled_by=controlled_by), another)
+
+    def _that_player(self, token: Token, count: int, minimum: int,
+                     related: bool) -> int | ControllerFilter | None:
+        """Who "that player" is in "… target creature that player controls" (CR 115.1, 601.2c); None: reported.
+
+        - After "For each opponent," / "For each player," with "up to one target", or after "For any number of
+          opponents," with "target": one target for each of those players, controlled by them. Taken together,
+          the targets are any set of objects those players control, no two with one controller: the
+          ControllerFilter of the players is returned (OPPONENT or ANY).
+        - Else the one target of the instance just before, in the same text, when it is a player or an opponent
+          ("Choose target opponent. Destroy target land that player controls.") or a permanent an opponent
+          controls ("Target creature an opponent controls deals damage … to another target creature that
+          player controls"), and no other player is named between the two: that instance's index.
+
+        Anything else ("For each opponent, … target permanent that player controls", one target each whatever
+        the opponent controls; "that player" being the opponent whose turn it is, or the one who chose a mode)
+        is reported.
+        """
+        start = token.start_pos
+        sentence = self.line[: start].rsplit(". ", 1)[-1]
+        each = re.match(r"for (each opponent|each player|any number of opponents), ", sentence)
+        reason = "'that player' names no earlier target of the text"
+        if each and not related:
+            players = each.group(1)
+            if (count, minimum) == ((1, 0) if players.startswith("each") else (1, 1)):
+                return ControllerFilter.ANY if players == "each player" else ControllerFilter.OPPONENT
+            reason = f"one target for {players}, each chosen whatever that player controls, is not modelled"
+        elif self.targets and not related:
+            earlier = self.targets[-1]
+            between = self.line[self.read_up_to: start]
+            is_player = earlier.kinds <= {TargetKind.PLAYER, TargetKind.OPPONENT}
+            opponents = earlier.controller is ControllerFilter.OPPONENT and not earlier.kinds & {
+                TargetKind.PLAYER, TargetKind.OPPONENT, TargetKind.SPELL, TargetKind.GRAVEYARD_CARD}
+            if ((is_player or opponents) and earlier.count == earlier.minimum == 1 and not earlier.x_count
+                    and earlier.condition == self.kicked_only and not each
+                    and not re.search(r"\b(players?|opponents?|you|they|their|its controller)\b", between)):
+                return len(self.targets) - 1
+        self.unsupported.append(UnsupportedText(self._span(token), f"target restriction not modelled: {reason}"))
+        return None
 
     def _division_is_read(self, token: Token, is_x: bool) -> bool:
         """Whether a division is all the line says of its amount; if not, report the line's rest (CR 601.2d).

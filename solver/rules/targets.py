@@ -142,7 +142,10 @@ def _chosen_targets(problem: CastProblem, obj: GameObject) -> list[str]:
 
 
 def _targeting_holds(problem: CastProblem, quality: Quality, obj: GameObject) -> bool:
-    """Whether a spell has "a single target" (CR 115.9a), or "targets you / a player / ..." (CR 115.9b)."""
+    """Whether a spell has "a single target" (CR 115.9a), or "targets you / a player / …" (CR 115.9b).
+
+    What it targets: you, a player, a creature, a land you control or a permanent you control.
+    """
     chosen = _chosen_targets(problem, obj)
     if quality.value == "single":
         found = len(chosen) == 1
@@ -161,6 +164,8 @@ def _targeting_holds(problem: CastProblem, quality: Quality, obj: GameObject) ->
                 return False
             if quality.value == "creature":
                 return permanent.card.has_type(CardType.CREATURE)
+            if quality.value == "permanent you control":  # any permanent (CR 110.1) the caster controls
+                return permanent.controller == problem.caster
             return permanent.card.has_type(CardType.LAND) and permanent.controller == problem.caster
         found = any(now(t) for t in chosen)
     return found != quality.negated
@@ -528,6 +533,8 @@ def target_choices(
         "Any number of target" with more than :data:`MOST_CANDIDATES_FOR_ANY_NUMBER` candidates.
     """
     legal = legal_targets(problem, spec) if pool is None else pool
+    if spec.relation is TargetRelation.DIFFERENT_CONTROLLERS:
+        return _sets_with_different_controllers(problem, spec, legal)
     if spec.count > len(legal) and spec.count >= ANY_NUMBER and len(legal) > MOST_CANDIDATES_FOR_ANY_NUMBER:
         raise UnsupportedRuleError(
             problem.spell.name, spec.phrase,
@@ -541,6 +548,27 @@ def target_choices(
     if spec.relation is not None:  # "… controlled by different players", "… that share a creature type"
         sets = [chosen for chosen in sets if relation_holds(problem, spec.relation, chosen)]
     return tuple(sets)
+
+
+def _sets_with_different_controllers(problem: CastProblem, spec: TargetSpec,
+                                     legal: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+    """The legal sets of an instance whose targets have different controllers (CR 115.1, 601.2c).
+
+    Made as at most one target per controller, never by filtering every subset: "for each opponent, up to one
+    target creature that player controls" has one set per choice of at most one creature from each opponent.
+    In the order of :func:`target_choices`: smaller sets first, then by the candidates' order in ``legal``.
+    """
+    by_controller: dict[str, list[int]] = {}
+    for position, candidate in enumerate(legal):
+        by_controller.setdefault(controller_of(problem, candidate), []).append(position)
+    groups = list(by_controller.values())
+    least, most = _least_targets(spec), min(spec.count, len(groups))
+    found: list[tuple[int, ...]] = []
+    for size in range(least, most + 1):
+        for chosen_groups in itertools.combinations(groups, size):
+            found.extend(tuple(sorted(positions)) for positions in itertools.product(*chosen_groups))
+    found.sort(key=lambda positions: (len(positions), positions))
+    return tuple(tuple(sorted(legal[p] for p in positions)) for positions in found)
 
 
 _CREATURE_TYPES = SUBTYPES["creature"]
@@ -734,7 +762,8 @@ def _slot_why_not(problem: CastProblem, spec: TargetSpec, source_name: str) -> C
 def add_target_slot(problem: CastProblem, key: TargetKey, spec: TargetSpec, switch: Switch | None,
                     source_name: str, choices: tuple[tuple[str, ...], ...] | None = None,
                     earlier: TargetSlot | None = None,
-                    divisions: tuple[tuple[int, ...], ...] | None = None) -> TargetSlot:
+                    divisions: tuple[tuple[int, ...], ...] | None = None,
+                    player: TargetSlot | None = None) -> TargetSlot:
     """Add one instance of "target": its variable, its division, and the rules tying it to other choices.
 
     Parameters
@@ -754,6 +783,9 @@ def add_target_slot(problem: CastProblem, key: TargetKey, spec: TargetSpec, swit
     divisions : tuple of tuple of int, optional
         For a divided instance, the divisions allowed; by default every
         division of the amount (a copy keeps its original's, CR 707.10).
+    player : TargetSlot or None
+        For "… that player controls" (:attr:`~models.abilities.TargetSpec.controlled_by`): the instance
+        whose one target names that player (CR 115.1, 601.2c).
 
     Returns
     -------
@@ -773,6 +805,8 @@ def add_target_slot(problem: CastProblem, key: TargetKey, spec: TargetSpec, swit
         _add_division(problem, slot, divisions)
     if earlier is not None:
         _add_another(problem, earlier, slot)
+    if player is not None:
+        _add_controlled_by(problem, player, slot)
     if spec.x_count:
         _add_x_count(problem, slot)
     if spec.qualities is not None and any(_names_x(clause) for clause in spec.qualities.clauses) \
@@ -1007,6 +1041,52 @@ def _add_another(problem: CastProblem, earlier: TargetSlot, later: TargetSlot) -
     )
 
 
+def _player_named(problem: CastProblem, chosen: tuple[str, ...]) -> str | None:
+    """The player one target names: the player chosen, or the controller of the permanent chosen (CR 108.4, 109.5).
+
+    None for anything else (no single target, an id the state does not have).
+    """
+    if len(chosen) != 1:
+        return None
+    target = chosen[0]
+    if target in problem.state.players:
+        return target
+    return problem.state.object(target).controller if problem.state.has_object(target) else None
+
+
+def _add_controlled_by(problem: CastProblem, earlier: TargetSlot, later: TargetSlot) -> None:
+    """'… target land that player controls': the later instance's targets are controlled by that player.
+
+    "That player" is the one target of the earlier instance ("Choose target opponent. Destroy target land that
+    player controls."), or the controller of the permanent it chose ("target creature an opponent controls …
+    another target creature that player controls"). What the later instance may choose depends on that choice
+    (CR 115.1, 601.2c): a rule over the two instances, never a filter made before the first is chosen.
+    """
+    state = problem.state
+
+    def controlled(first: Any, second: Any) -> bool:
+        if first is None or second is None:
+            return True
+        player = _player_named(problem, first)
+        return player is not None and all(
+            state.has_object(t) and state.object(t).controller == player for t in second)
+
+    def explain(first: Any, second: Any) -> str:
+        player = _player_named(problem, first)
+        others = ", ".join(f"{state.object(t).name} ({t}) is controlled by {state.object(t).controller}"
+                           if state.has_object(t) else f"{t} is no permanent" for t in second
+                           if not (state.has_object(t) and state.object(t).controller == player))
+        return f"'{later.spec.phrase}' names what {player} controls (from '{earlier.spec.phrase}'), but {others}"
+
+    problem.add_constraint(
+        (earlier.key, later.key),
+        controlled,
+        "CR 601.2c",
+        f"'{later.spec.phrase}' must be controlled by the player '{earlier.spec.phrase}' names",
+        explain,
+    )
+
+
 def _add_text(problem: CastProblem, source: GameObject, instructions: tuple[Instruction, ...], mode: int | None,
               copy: int = 0) -> None:
     spliced = source.id != problem.spell.id
@@ -1016,7 +1096,8 @@ def _add_text(problem: CastProblem, source: GameObject, instructions: tuple[Inst
             key = TargetKey(ObjectId(source.id), mode, line if mode is None else 0, index, copy)
             switch = switch_of(problem, source, instruction, spec, mode, copy, spliced)
             earlier = made[spec.distinct_from] if spec.distinct_from is not None else None
-            made.append(add_target_slot(problem, key, spec, switch, source.name, earlier=earlier))
+            player = made[spec.controlled_by] if spec.controlled_by is not None else None
+            made.append(add_target_slot(problem, key, spec, switch, source.name, earlier=earlier, player=player))
 
 
 def add_target_rules(problem: CastProblem) -> None:
@@ -1096,9 +1177,11 @@ def spell_on_stack_problem(
         sets = choices(problem, spec, choice) if choices is not None else (tuple(choice.targets),)
         text = (key.source, key.mode, key.instruction, key.copy)
         earlier = made.get(text + (spec.distinct_from,)) if spec.distinct_from is not None else None
+        player = made.get(text + (spec.controlled_by,)) if spec.controlled_by is not None else None
         source = spell if key.source == spell.id else state.object(key.source)
         divisions = None if choices is not None else (tuple(choice.division),)
-        made[text + (key.index,)] = add_target_slot(problem, key, spec, None, source.name, sets, earlier, divisions)
+        made[text + (key.index,)] = add_target_slot(problem, key, spec, None, source.name, sets, earlier, divisions,
+                                                    player)
     return problem
 
 
