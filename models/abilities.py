@@ -389,6 +389,10 @@ class ObjectCost:
         value announced for the spell's X (CR 107.3a, 601.2b), ``count``
         being None. X is that of the mana cost where it has one, else a
         number the caster announces for this cost.
+    least_total_mana_value : int or None
+        "Collect evidence 6": any number of objects (``count`` None) whose mana values total this many or
+        more (CR 701.59a); paid, the set can't be empty, and where no set of the candidates reaches the total
+        the cost can't be paid (CR 701.59b). None: no such total.
     text : str
         The cost as printed.
     """
@@ -400,6 +404,7 @@ class ObjectCost:
     zone: Zone = Zone.BATTLEFIELD
     mana_value_is_x: bool = False
     x_count: bool = False
+    least_total_mana_value: int | None = None
     text: str = ""
 
 

@@ -654,7 +654,8 @@ class CastProblem:
     def objects_named(self, cast: Cast) -> dict[tuple[CostAction, Zone], tuple[ObjectId, ...]]:
         """The objects a cast names to pay costs, by action and by the zone of the variable that reads them.
 
-        Discarded cards are in the hand, exiled ones in the hand (the Shoals) or the graveyard, the others
+        Discarded cards are in the hand, exiled ones in the hand (the Shoals), on the battlefield ("exile a
+        creature you control") or in the graveyard, the others
         on the battlefield (CR 601.2h); an object not in the state is read as the action's usual zone.
 
         Returns
@@ -667,9 +668,9 @@ class CastProblem:
             for object_id in getattr(cast, name):
                 if action is CostAction.DISCARD:
                     zone = Zone.HAND
-                elif action is CostAction.EXILE:
-                    in_hand = self.state.has_object(object_id) and self.state.object(object_id).zone is Zone.HAND
-                    zone = Zone.HAND if in_hand else Zone.GRAVEYARD
+                elif action is CostAction.EXILE:  # from the hand, the battlefield ("a creature you control") or
+                    where = self.state.object(object_id).zone if self.state.has_object(object_id) else None
+                    zone = where if where in (Zone.HAND, Zone.BATTLEFIELD) else Zone.GRAVEYARD  # the graveyard
                 else:
                     zone = Zone.BATTLEFIELD
                 found.setdefault((action, zone), []).append(object_id)

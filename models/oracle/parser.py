@@ -421,7 +421,8 @@ def _object_cost(text: str) -> ObjectCost | None:
         return None
     action, noun = CostAction(found["action"]), found["noun"]
     count = 1 if found["count"] in ("a", "an") else _NUMBER_WORDS[found["count"]]
-    if action is CostAction.EXILE:
+    exiling_permanent = action is CostAction.EXILE and found["yours"] and not (found["graveyard"] or found["hand"])
+    if action is CostAction.EXILE and not exiling_permanent:
         if not found["graveyard"] or found["yours"] or found["hand"]:
             return None
         if noun in ("card", "cards", "other card", "other cards"):  # "other": the spell is on the stack (CR 601.2a)
@@ -429,6 +430,8 @@ def _object_cost(text: str) -> ObjectCost | None:
         words = noun.removesuffix(" cards").removesuffix(" card")
         if words in ("creature", "artifact", "enchantment", "land", "instant", "sorcery"):
             return ObjectCost(action, count, qualities=_card_type_filter(words), zone=Zone.GRAVEYARD, text=text)
+        if (either := _either_card_filter(words)) is not None:  # "an instant or sorcery card"
+            return ObjectCost(action, count, qualities=either, zone=Zone.GRAVEYARD, text=text)
         return None
     returning = action is CostAction.RETURN
     if found["graveyard"] or (found["hand"] and not returning) or (returning and not found["hand"]):
@@ -440,10 +443,28 @@ def _object_cost(text: str) -> ObjectCost | None:
     head = noun.split(" ")[-1].removesuffix("s")
     if head in _KIND_WORDS and " " not in noun.strip():
         return ObjectCost(action, count, frozenset({TargetKind(head)}), text=text)
+    pair = re.fullmatch(r"(?P<one>[a-z]+) or (?P<other>[a-z]+)", noun)
+    if pair and {pair["one"], pair["other"]} <= set(_KIND_WORDS) - {"permanent"} and pair["one"] != pair["other"]:
+        # "sacrifice an artifact or creature": a permanent of either type (CR 205.2a)
+        return ObjectCost(action, count, frozenset({TargetKind(pair["one"]), TargetKind(pair["other"])}), text=text)
     if not re.fullmatch(_quality_patterns()["__QUALIFIED_KIND__"], noun):
         return None
     kinds, qualities = _qualified_kind(noun)
     return ObjectCost(action, count, frozenset(kinds), qualities, text=text)
+
+
+def _either_card_filter(words: str) -> ObjectFilter | None:
+    """The filter of "red or green", "instant or sorcery" before "card": one clause of two card qualities.
+
+    Each word a colour, a card type or a subtype (CR 105.2, 205.2a, 205.3); None for anything else.
+    """
+    found = re.fullmatch(r"(?P<one>[a-z]+) or (?P<other>[a-z]+)", words)
+    if found is None or found["one"] == found["other"]:
+        return None
+    qualities = [_quality_of_word(found[part]) for part in ("one", "other")]
+    if any(q is None or q.attribute not in ("type", "subtype", "color") or q.negated for q in qualities):
+        return None
+    return ObjectFilter((frozenset(q for q in qualities if q is not None),), words)
 
 
 def _card_type_filter(word: str) -> ObjectFilter:
@@ -936,6 +957,7 @@ _NO_CHOICE_COST = re.compile(r"have (?:an opponent|each other player|each oppone
 _HAND_EXILE = re.compile(r"exile (?P<count>a|an|one|two|three) (?P<colour>white|blue|black|red|green) cards? from "
                          r"your hand")
 _DISCARD_TYPED = re.compile(r"discard (?P<count>a|an|one|two) (?P<what>[a-z]+) cards?")
+_DISCARD_EITHER = re.compile(r"discard (?:a|an) (?P<what>[a-z]+ or [a-z]+) card")
 
 
 def _rather_than_pay(original: str) -> AlternativeCost | UnsupportedText:
@@ -1021,8 +1043,14 @@ def _cost_of_parts(text: str) -> Cost | str:
                        else Quality("type", CardType(what.capitalize())))
             objects.append(ObjectCost(CostAction.DISCARD, count, qualities=ObjectFilter((frozenset({quality}),), what),
                                       zone=Zone.HAND, text=part))
+        elif (either := _DISCARD_EITHER.fullmatch(part)) and (
+                qualities := _either_card_filter(either["what"])) is not None:  # "discard a red or green card"
+            objects.append(ObjectCost(CostAction.DISCARD, 1, qualities=qualities, zone=Zone.HAND, text=part))
         elif part == "discard a card at random":  # not the caster's choice of card (CR 701.9b)
             at_random += 1
+        elif evidence := _COLLECT_EVIDENCE.fullmatch(part):  # CR 701.59a: cards totalling N mana value or more
+            objects.append(ObjectCost(CostAction.EXILE, None, zone=Zone.GRAVEYARD,
+                                      least_total_mana_value=int(evidence["total"]), text=part))
         elif (revealed := _reveal_part(part)) is not None:
             reveals.append(revealed)  # "reveal a creature card from your hand", "behold a Dragon"
         else:
@@ -1036,6 +1064,8 @@ def _cost_of_parts(text: str) -> Cost | str:
     return Cost(mana, tuple(objects), life=life, reveals=tuple(reveals), discards_at_random=at_random, text=text)
 
 
+_COLLECT_EVIDENCE = re.compile(r"collect evidence (?P<total>\d+)")
+"""Collect evidence N: exile any number of cards from your graveyard with total mana value N or more (CR 701.59a)."""
 _REVEAL = re.compile(r"reveal (?:a|an) (?P<revealed>[a-z ]+?) card from your hand|behold (?:a|an) (?P<beheld>[a-z ]+)")
 _CARD_QUALITIES = ("type", "subtype", "color", "colors", "supertype")
 
@@ -1254,14 +1284,32 @@ def _printed_additional_cost(line: str, original: str) -> AdditionalCost | None:
     read as before, and reported.
     """
     found = _ADDITIONAL.fullmatch(line)
-    if found is None or re.search(r"\bor\b|\bx\b", found["cost"]):
+    if found is None or re.search(r"\bor\b|\bx\b", _without_either_nouns(found["cost"])):
         return None
     cost = _cost_of_parts(found["cost"])
     if isinstance(cost, str):
         return None
     optional = bool(found["optional"])
+    if any(part.least_total_mana_value is not None for part in cost.objects):
+        # "you may collect evidence 6": the keyword action names the cost, which "if evidence was collected" asks
+        # paid (CR 701.59a, 701.59c)
+        return AdditionalCost(dataclasses.replace(cost, text=original), "collect evidence", optional=optional,
+                              rule="CR 701.59a")
     return AdditionalCost(dataclasses.replace(cost, text=original), "optional additional cost" if optional else None,
                           optional=optional)
+
+
+def _without_either_nouns(text: str) -> str:
+    """``text`` with each "red or green", "artifact or creature" (two qualities or kinds, one object) taken out.
+
+    What is left holds "or" only where the cost offers a choice of costs ("discard a card or pay {5}").
+    """
+    def either(found: re.Match[str]) -> str:
+        words = (found["one"], found["other"])
+        if all(word in _KIND_WORDS or _quality_of_word(word) is not None for word in words):
+            return "…"
+        return found.group()
+    return re.sub(r"\b(?P<one>[a-z]+) or (?P<other>[a-z]+)\b", either, text)
 
 
 _X_OBJECTS = re.compile(r"as an additional cost to cast (?:this spell|~), (?P<action>discard|sacrifice|exile) x "
@@ -2740,6 +2788,10 @@ def parse_card(card: Card) -> CardAbilities:
                 replaced = _replaced_targets(line, tree)
                 assert replaced is not None  # the branch above took the other case
                 spell_text.append(Instruction(original, replaced))
+            elif is_spell and re.search(r"\bevidence was collected\b[^.]*\btarget\b", line):
+                # targets chosen only if evidence was collected (CR 701.59c): not modelled
+                unsupported.append(UnsupportedText(original, "targets that depend on evidence collected are not "
+                                                             "modelled"))
             elif is_spell and (gift_reason := _unread_gift_condition(line)) is not None:
                 unsupported.append(UnsupportedText(original, gift_reason))  # targets the condition's words decide
             else:  # effect

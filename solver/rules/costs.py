@@ -641,6 +641,8 @@ def _add_cost_objects(problem: CastProblem, key: CostObjectsKey, needs: list[_Ne
     before 601.2h). When how many objects are asked depends on choices (entwine, escalate, a spliced
     card, kicker), the constraint ties the set to them.
     """
+    if any(need.cost.least_total_mana_value is not None for need in needs):
+        return _add_evidence_objects(problem, key, needs)
     name = problem.spell.name
     action = key.action
     pool = cost_object_pool(problem, key)
@@ -723,6 +725,104 @@ def _add_cost_objects(problem: CastProblem, key: CostObjectsKey, needs: list[_Ne
     problem.add_constraint(scope + (key,), pays, "CR 601.2h",
                            f"the objects to {action.value} pay exactly the costs that ask for them", describe,
                            generate=generate)
+    return candidates
+
+
+def _add_evidence_objects(problem: CastProblem, key: CostObjectsKey, needs: list[_Need]) -> tuple[str, ...]:
+    """Collect evidence N: the cards exiled from the graveyard total N mana value or more (CR 701.59a-b).
+
+    One variable, the set of cards exiled (a choice of the cast: they leave the graveyard, CR 601.2h), and one
+    constraint over it and the choice of paying: unpaid, nothing is exiled; paid, the cards' mana values
+    (CR 202.3) total N or more. Any such set is a different cast, so a set beyond the least that reaches N is
+    one too. Where no set of the graveyard reaches N, paying can't be chosen (CR 701.59b).
+
+    Parameters
+    ----------
+    problem : CastProblem
+    key : CostObjectsKey
+        Exile from the graveyard.
+    needs : list of _Need
+        The costs that exile from the graveyard: one, collecting evidence.
+
+    Returns
+    -------
+    tuple of str
+        The candidates: the cards of the caster's graveyard, file order (the spell aside, CR 601.2a).
+
+    Raises
+    ------
+    UnsupportedRuleError
+        Another cost exiling from the graveyard beside it; more than
+        :data:`MOST_CANDIDATES_FOR_ANY_NUMBER` cards in the graveyard; a card there whose text changes its
+        own mana value ("Treat … mana value as 10 while it's in your graveyard").
+    """
+    name = problem.spell.name
+    need = needs[0]
+    least = need.cost.least_total_mana_value
+    if len(needs) > 1 or least is None:
+        raise UnsupportedRuleError(name, need.cost.text, "collect evidence with another cost exiling from the "
+                                                         "graveyard")
+    pool = [o for o in cost_object_pool(problem, key) if need.matches(o)]
+    if len(pool) > MOST_CANDIDATES_FOR_ANY_NUMBER:
+        raise UnsupportedRuleError(name, need.cost.text, f"'any number' of objects to exile over "
+                                                         f"{MOST_CANDIDATES_FOR_ANY_NUMBER} candidates")
+    for obj in pool:
+        if "mana value as" in obj.card.oracle_text.lower():
+            raise UnsupportedRuleError(obj.name, obj.card.oracle_text, "a card that changes its own mana value in "
+                                                                       "the graveyard, to collect as evidence")
+    value_of = {o.id: o.card.mana_value for o in pool}
+    candidates = tuple(value_of)
+    term = need.term
+    scope = term.scope
+
+    def reaching() -> Iterator[tuple[str, ...]]:
+        for length in range(1, len(candidates) + 1):
+            for chosen in itertools.combinations(candidates, length):
+                if sum(value_of[c] for c in chosen) >= least:
+                    yield chosen
+
+    def in_domain(value: Any) -> bool:
+        return (isinstance(value, tuple) and len(set(value)) == len(value) and all(v in value_of for v in value)
+                and (not value or sum(value_of[v] for v in value) >= least))
+
+    def all_values() -> Iterator[tuple[str, ...]]:
+        yield ()
+        yield from reaching()
+
+    def why_not(value: Any) -> tuple[Reason, ...]:
+        given = tuple(value) if isinstance(value, (tuple, list)) else ()
+        reason = _cost_objects_reason(problem, key, given, candidates, 0, len(candidates))
+        if reason.message.startswith("[") and all(v in value_of for v in given):
+            total = sum(value_of[v] for v in given)
+            return (Reason("CR 701.59a", f"to collect evidence {least}, the cards exiled total mana value {least} "
+                                         f"or more; {list(given)} total {total}"),)
+        return (reason,)
+
+    problem.add_variable(key, LazyDomain(all_values, in_domain, f"sets of cards to exile (collect evidence "
+                                                                f"{least})"), "CR 601.2h", why_not)
+
+    def pays(*values: Any) -> bool:
+        chosen = values[-1]
+        if not term.times(*values[:-1]):
+            return chosen == ()
+        return bool(chosen) and all(c in value_of for c in chosen) and sum(value_of[c] for c in chosen) >= least
+
+    def generate(*values: Any) -> Iterator[tuple[str, ...]]:
+        if not term.times(*values):
+            yield ()
+            return
+        yield from reaching()
+
+    def describe(*values: Any) -> str:
+        chosen = values[-1]
+        if not term.times(*values[:-1]):
+            return f"evidence is not collected, and {list(chosen)} is exiled for it"
+        total = sum(value_of.get(c, 0) for c in chosen)
+        return f"collecting evidence {least}, the cards exiled ({list(chosen) or 'none'}) total mana value {total}"
+
+    problem.add_constraint(scope + (key,), pays, "CR 701.59a",
+                           f"collecting evidence {least} exiles cards of the graveyard with total mana value {least} "
+                           "or more, and nothing when evidence is not collected", describe, generate=generate)
     return candidates
 
 
