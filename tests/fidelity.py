@@ -58,6 +58,8 @@ def _object_cost(cost: ObjectCost) -> str:
 
 
 def _additional(cost: AdditionalCost) -> list[str]:
+    if cost.keyword in _NAMED_BY_KEYWORD:
+        return [cost.keyword]
     found = []
     if not cost.cost.mana.is_empty:
         label = cost.keyword or "pay"  # two kickers are named by their costs: "kicker {1}{B}" (CR 702.33b)
@@ -71,6 +73,11 @@ def _additional(cost: AdditionalCost) -> list[str]:
     if not found and cost.keyword:
         found.append(cost.keyword)
     return found
+
+
+_NAMED_BY_KEYWORD = frozenset({"conspire"})
+"""Additional costs whose objects the keyword itself defines, listed by its name: conspire taps two creatures
+that share a colour with the spell (CR 702.78a)."""
 
 
 def _alternative(cost: AlternativeCost) -> str:

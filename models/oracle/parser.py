@@ -345,10 +345,41 @@ def _object_cost(text: str) -> ObjectCost | None:
     head = noun.split(" ")[-1].removesuffix("s")
     if head in _KIND_WORDS and " " not in noun.strip():
         return ObjectCost(action, count, frozenset({TargetKind(head)}), text=text)
+    if (either := _either_noun(noun)) is not None:
+        return ObjectCost(action, count, either[0], either[1], text=text)
     if not re.fullmatch(_quality_patterns()["__QUALIFIED_KIND__"], noun):
         return None
     kinds, qualities = _qualified_kind(noun)
     return ObjectCost(action, count, frozenset(kinds), qualities, text=text)
+
+
+def _either_noun(noun: str) -> tuple[frozenset[TargetKind], ObjectFilter | None] | None:
+    """"artifact or creature", "artifact or Goblin": a permanent that is either, or None for other words.
+
+    Each word is a kind of permanent (CR 110.4) or a subtype (CR 205.3); an object of either pays the cost
+    ("Kicker—Sacrifice an artifact or Goblin.", CR 118.3). Two kinds are the cost's kinds; a subtype makes
+    the pair one clause of qualities of any permanent (a Goblin is a permanent with that subtype).
+
+    Returns
+    -------
+    (frozenset of TargetKind, ObjectFilter or None) or None
+        The kinds (empty: any permanent) and the qualities.
+    """
+    found = re.fullmatch(r"(?P<first>[a-z-]+) or (?P<second>[a-z-]+)", noun.strip())
+    if found is None:
+        return None
+    words = (found["first"], found["second"])
+    if all(word in _KIND_WORDS and word != "permanent" for word in words):
+        return frozenset(TargetKind(word) for word in words), None
+    either = []
+    for word in words:
+        if word in _KIND_WORDS and word not in ("permanent", "battle"):
+            either.append(Quality("type", CardType(word.capitalize())))
+        elif word in _SUBTYPE_BY_WORD:
+            either.append(Quality("subtype", _SUBTYPE_BY_WORD[word]))
+        else:
+            return None
+    return frozenset(), ObjectFilter((frozenset(either),), noun.strip())
 
 
 def _card_type_filter(word: str) -> ObjectFilter:
@@ -1741,8 +1772,12 @@ def _keyword_abilities(tree: Tree, line: str, out: dict) -> None:
             out["cost_modifiers"].append(CostModifier(-1, line, own=True, per=opponents))
         elif kind == "cast_keyword" and (strive := _strive(line)) is not None:
             out["cost_modifiers"].append(strive)  # more for each target beyond the first (CR 207.2c, 601.2f)
+        elif kind == "cast_keyword" and "colors" in out and (conspire := _conspire(child, out["colors"])) is not None:
+            out["additional"].append(conspire)  # tap two untapped creatures sharing a colour with it (CR 702.78a)
         elif kind == "cast_keyword" and (gift := _gift(child)) is not None:
             out["additional"].append(gift)  # "Gift a card": you may choose an opponent (CR 702.174a)
+        elif kind == "cast_keyword" and (optional := _optional_keyword_cost(line.strip().lower(), line.strip())):
+            out["additional"].append(optional)  # "Buyback—Sacrifice a land." (CR 702.27a, 702.56a)
         elif kind == "cast_keyword" and (paid := _cast_keyword_cost(child, line)) is not None:
             # evoke, dash, blitz, warp, impending: an alternative cost; offspring, squad: an additional one
             out["alternative" if isinstance(paid, AlternativeCost) else "additional"].append(paid)
@@ -1921,6 +1956,37 @@ def _gift(tree: Tree) -> AdditionalCost | None:
                           chooses_opponent=True)
 
 
+def _conspire(tree: Tree, colors: frozenset[Color]) -> AdditionalCost | None:
+    """"Conspire": an optional additional cost of two creatures tapped that share a colour with the spell, or None.
+
+    "As an additional cost to cast this spell, you may tap two untapped creatures you control that each share a
+    color with it" (CR 702.78a). "It" is the spell, whose colours are its card's (CR 105.2, 202.2): the creatures
+    tapped each have one of them, so a colourless spell's conspire cost can't be paid. The two creatures are a
+    choice of the cast (CR 601.2h); the copy the cost's trigger makes, and its targets, are chosen as it
+    resolves (CR 702.78a, 707.10c), not while casting.
+
+    Parameters
+    ----------
+    tree : lark.Tree
+        A ``cast_keyword`` tree.
+    colors : frozenset of Color
+        The card's colours.
+
+    Returns
+    -------
+    AdditionalCost or None
+        Keyword ``"conspire"``, optional, paid at most once (each instance is paid separately, CR 702.78b: a card
+        prints one); None for another keyword, or words after "conspire".
+    """
+    if [str(t).lower() for t in tree.children if isinstance(t, Token)] != ["conspire"]:
+        return None
+    ordered = sorted(colors, key=lambda c: "WUBRG".index(c.letter))
+    shares = ObjectFilter((frozenset(Quality("color", c) for c in ordered),), "that share a color with it")
+    text = "tap two untapped creatures you control that share a color with it"
+    tapped = ObjectCost(CostAction.TAP, 2, frozenset({TargetKind.CREATURE}), shares, text=text)
+    return AdditionalCost(Cost(objects=(tapped,), text="Conspire"), "conspire", optional=True, rule="CR 702.78a")
+
+
 def _bestow_cost(tree: Tree, line: str) -> Cost | None:
     """"Bestow {3}{G}{G}": the cost of casting the card bestowed (CR 702.103a), or None for another line."""
     token = _first_token(tree)
@@ -2066,7 +2132,7 @@ def parse_card(card: Card) -> CardAbilities:
         "protections": [], "hexproof": False, "hexproof_from": set(), "shroud": False, "flash": False,
         "ward": False, "spree": False, "splice": None, "unsupported": [],
         "entwine": None, "escalate": None, "choose": None, "additional": [], "alternative": [], "enchant": [],
-        "cost_modifiers": [],
+        "cost_modifiers": [], "colors": card.colors,
     }
     spell_text: list[Instruction] = []
     modes: list[Mode] = []

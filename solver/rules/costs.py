@@ -383,11 +383,16 @@ def _most_times(problem: CastProblem, additional: AdditionalCost) -> int:
     """How many times an optional additional cost can be paid: once, or as many as the mana allows (CR 702.33c)."""
     if additional.most_times is not None:
         return additional.most_times
-    if additional.cost.objects:
-        raise UnsupportedRuleError(problem.spell.name, additional.cost.text,
-                                   "a cost paid any number of times with objects")
-    # CR 702.33c, 601.2b: how many times is announced; more than the mana available can never be paid
-    return _mana_units(problem) // max(1, additional.cost.mana.mana_value)
+    cost = additional.cost
+    if cost.objects and (cost.life or cost.life_x or cost.reveals or cost.discards_at_random
+                         or any(part.count is None or part.x_count for part in cost.objects)):
+        raise UnsupportedRuleError(problem.spell.name, cost.text, "a cost paid any number of times with objects "
+                                   "and life, reveals, or objects not counted")
+    # CR 702.33c, 702.56a, 601.2b: how many times is announced; more than the mana available, or the objects there
+    # are for each part ("Replicate—Tap an untapped Horror you control."), can never be paid
+    most = [_mana_units(problem) // cost.mana.mana_value] if cost.mana.mana_value or not cost.objects else []
+    most += [len(_candidates(problem, part)) // (part.count or 1) for part in cost.objects]
+    return min(most)
 
 
 def _times_why_not(name: str, key: OptionalCostKey, most: int, limit: int | None) -> Callable[[Any], tuple]:
