@@ -44,6 +44,7 @@ __all__ = [
     "PROMISED",
     "PERMANENT_KIND_TYPES",
     "ControlRequirement",
+    "CombatDamageRequirement",
     "Count",
     "Requirement",
     "TurnRequirement",
@@ -578,7 +579,34 @@ class PresenceRequirement:
     text: str = ""
 
 
-Requirement = ControlRequirement | TurnRequirement | PresenceRequirement
+@dataclass(frozen=True, slots=True)
+class CombatDamageRequirement:
+    """A player was dealt combat damage this turn by a creature of the caster's of a subtype (prowl, freerunning).
+
+    Prowl: "… if a player was dealt combat damage this turn by a source that, at the time it dealt that damage,
+    was under your control and had any of this spell's creature types" (CR 702.76a); freerunning: "… by a
+    creature that, at the time it dealt that damage, was an Assassin creature or a commander under your
+    control" (CR 702.173a). Only attacking and blocking creatures deal combat damage (CR 510.1), so the source is
+    a creature. The state's ``this_turn.combat_damage_by`` decides it (see
+    :func:`solver.requirements.combat_damage_holds`).
+
+    Parameters
+    ----------
+    subtypes : frozenset of str
+        The creature types, one of which the creature had (CR 205.3m): the spell's creature types for prowl,
+        ``{"Assassin"}`` for freerunning.
+    commander : bool
+        A commander of the caster's does as well (freerunning, CR 702.173a, 903.3).
+    text : str
+        The words of the condition.
+    """
+
+    subtypes: frozenset[str]
+    commander: bool = False
+    text: str = ""
+
+
+Requirement = ControlRequirement | TurnRequirement | PresenceRequirement | CombatDamageRequirement
 """A condition a cost, a cost change or a permission asks, decided by the state."""
 
 

@@ -15,6 +15,7 @@ from models.abilities import (
     AdditionalCost,
     AlternativeCost,
     CardAbilities,
+    CombatDamageRequirement,
     ObjectCost,
     TargetSpec,
 )
@@ -82,7 +83,11 @@ that share a colour with the spell (CR 702.78a)."""
 
 def _alternative(cost: AlternativeCost) -> str:
     mana = cost.cost.mana
-    return cost.keyword if mana.is_empty else f"{cost.keyword} {mana}"
+    text = cost.keyword if mana.is_empty else f"{cost.keyword} {mana}"
+    damage = [r for r in cost.requires if isinstance(r, CombatDamageRequirement)]
+    if damage:  # prowl's creature types (CR 702.76a), freerunning's Assassin or commander (CR 702.173a)
+        text += f" ({' or '.join(sorted(damage[0].subtypes) + (['commander'] if damage[0].commander else []))})"
+    return text
 
 
 _BASIC_LAND_TYPES = frozenset({"Plains", "Island", "Swamp", "Mountain", "Forest"})

@@ -33,6 +33,7 @@ from models.abilities import (
     AlternativeCost,
     CardAbilities,
     CastPermission,
+    CombatDamageRequirement,
     ControllerFilter,
     ControlRequirement,
     Count,
@@ -1763,6 +1764,9 @@ def _keyword_abilities(tree: Tree, line: str, out: dict) -> None:
             out.setdefault("cost_modifiers", []).append(affinity)  # {1} less for each … (CR 702.41a)
         elif kind == "cast_keyword" and (turn_cost := _turn_alternative_cost(child, line)) is not None:
             out["alternative"].append(turn_cost)  # spectacle, surge (CR 702.137a, 702.117a)
+        elif kind == "cast_keyword" and "subtypes" in out and (
+                combat := _combat_damage_alternative(child, line, out["subtypes"])) is not None:
+            out["alternative"].append(combat)  # prowl, freerunning (CR 702.76a, 702.173a)
         elif kind == "cast_keyword" and (sacrifice := _sacrifice_keyword(child, line)) is not None:
             out["additional"].append(sacrifice)  # bargain, casualty N: an optional sacrifice (CR 702.166a, 702.153a)
         elif kind == "cast_keyword" and [str(t).lower() for t in child.children if isinstance(t, Token)] == [
@@ -1819,6 +1823,60 @@ def _turn_alternative_cost(tree: Tree, line: str) -> AlternativeCost | None:
     rule, requirement = _TURN_ALTERNATIVES[keyword]
     cost = ManaCost.parse("".join(str(t) for t in tokens[1:]), path="oracle_text")
     return AlternativeCost(keyword, Cost(cost, text=line), rule, requires=(requirement,))
+
+
+_COMBAT_DAMAGE_KEYWORDS = {"prowl": "CR 702.76a", "freerunning": "CR 702.173a"}
+_CREATURE_TYPE_WORDS = frozenset(SUBTYPES["creature"])
+
+
+def _combat_damage_alternative(tree: Tree, line: str, subtypes: Iterable[str]) -> AlternativeCost | None:
+    """Prowl or freerunning with its cost: an alternative cost payable after combat damage to a player, or None.
+
+    "Prowl {1}{B}": the cost may be paid rather than the mana cost "if a player was dealt combat damage this turn
+    by a source that, at the time it dealt that damage, was under your control and had any of this spell's
+    creature types" (CR 702.76a). "Freerunning {1}{B}", "Freerunning—Return a blue creature you control to its
+    owner's hand.": likewise, by "an Assassin creature or a commander under your control" (CR 702.173a). The cost
+    is mana or parts read as other costs are; X in it ("Freerunning {X}{R}": X not in the mana cost) is not read.
+
+    Parameters
+    ----------
+    tree : lark.Tree
+        A ``cast_keyword`` tree.
+    line : str
+        The line as printed.
+    subtypes : iterable of str
+        The card's subtypes: its creature types are prowl's (a Kindred card's, CR 205.3m, 308.3).
+
+    Returns
+    -------
+    AlternativeCost or None
+        Keyword ``"prowl"`` or ``"freerunning"``, requiring a :class:`~models.abilities.CombatDamageRequirement`;
+        None for another keyword, a cost not read, or prowl on a card with no creature type.
+    """
+    token = _first_token(tree)
+    keyword = str(token).lower()
+    if keyword not in _COMBAT_DAMAGE_KEYWORDS:
+        return None
+    printed = line[token.start_pos:].strip()
+    found = re.fullmatch(rf"{keyword}(?: (?=\{{)|—)(?P<cost>[^.(]+?)\.?", printed.lower())
+    if found is None:
+        return None
+    cost = _cost_of_parts(found["cost"].strip())
+    if isinstance(cost, str):
+        return None
+    if keyword == "prowl":
+        types = frozenset(t for t in subtypes if t in _CREATURE_TYPE_WORDS)
+        if not types:
+            return None
+        names = " or ".join(sorted(types))
+        requirement = CombatDamageRequirement(types, text=f"a player was dealt combat damage this turn by a {names} "
+                                                          "you controlled")
+    else:
+        requirement = CombatDamageRequirement(frozenset({"Assassin"}), commander=True,
+                                              text="a player was dealt combat damage this turn by an Assassin or a "
+                                                   "commander you controlled")
+    return AlternativeCost(keyword, dataclasses.replace(cost, text=printed), _COMBAT_DAMAGE_KEYWORDS[keyword],
+                           requires=(requirement,))
 
 
 CAST_KEYWORD_COSTS: dict[str, Callable[[Cost], AlternativeCost | AdditionalCost]] = {
@@ -2132,7 +2190,7 @@ def parse_card(card: Card) -> CardAbilities:
         "protections": [], "hexproof": False, "hexproof_from": set(), "shroud": False, "flash": False,
         "ward": False, "spree": False, "splice": None, "unsupported": [],
         "entwine": None, "escalate": None, "choose": None, "additional": [], "alternative": [], "enchant": [],
-        "cost_modifiers": [], "colors": card.colors,
+        "cost_modifiers": [], "colors": card.colors, "subtypes": card.subtypes,
     }
     spell_text: list[Instruction] = []
     modes: list[Mode] = []

@@ -1,7 +1,8 @@
 """More keywords that change how an instant or sorcery is cast: conspire, costs with objects, and more below.
 
 Conspire (CR 702.78); optional keyword costs paid with objects (buyback, CR 702.27a; kicker, CR 702.33a;
-replicate, CR 702.56a).
+replicate, CR 702.56a); prowl and freerunning, alternative costs after combat damage to a player (CR 702.76a,
+702.173a), read from the state's ``this_turn.combat_damage_by``.
 
 Conspire: "As an additional cost to cast this spell, you may tap two untapped creatures you control that each share
 a color with it" (CR 702.78a); the creatures tapped are a choice of the cast (CR 601.2h), and a creature tapped
@@ -11,6 +12,11 @@ every backend.
 
 from __future__ import annotations
 
+import pytest
+
+from models.errors import UnsupportedRuleError
+from solver.explain import explain_card
+from solver.legal import legal_casts
 from tests.rules.conftest import lands
 
 
@@ -148,3 +154,81 @@ def test_replicate_tapping_daleks(make_state, casts):
     found = casts(state, "ex")
     assert len(found) == 12
     assert paid(found, "replicate") == [0] * 3 + [1] * 6 + [2] * 3
+
+
+# ---------------------------------------------------------------- prowl (CR 702.76) and freerunning (CR 702.173)
+@pytest.mark.parametrize(("facts", "expected"), [
+    ({"combat_damage_by": [{"player": "P1", "subtype": "Rogue"}]}, 2),
+    ({}, 0),
+    ({"combat_damage_by": [{"player": "P2", "subtype": "Rogue"}]}, 0),
+    ({"combat_damage_by": [{"player": "P1", "subtype": "Faerie"}]}, 0),
+    ({"combat_damage_by": ["outcast"]}, 2),
+])
+def test_prowl_after_combat_damage_by_a_rogue(make_state, casts, facts, expected):
+    """CR 702.76a, 205.3m: Morsel Theft {2}{B}{B}, Kindred Sorcery — Rogue, "Prowl {1}{B}".
+
+    "Target player loses 3 life …": P1 or P2 (2). Two Swamps pay {1}{B}, not {2}{B}{B}: a cast exists only for
+    the prowl cost, payable iff a Rogue of P1's dealt combat damage to a player this turn. A P1 Rogue fact: 2. No
+    fact (taken as none): 0. P2's Rogue (not under P1's control): 0. P1's Faerie (not the spell's type): 0.
+    P1's Changeling Outcast on the battlefield (changeling: every creature type, CR 702.73a): 2.
+    """
+    state = make_state(hand=[("mt", "Morsel Theft")],
+                       battlefield=lands("Swamp", 2) + [("outcast", "Changeling Outcast")], this_turn=facts)
+    found = casts(state, "mt")
+    assert len(found) == expected
+    assert all(c.alternative_cost == "prowl" for c in found)
+
+
+def test_prowl_or_the_mana_cost(make_state, casts):
+    """CR 702.76a, 118.9a: with four Swamps and a P1 Rogue fact, Morsel Theft is cast for its mana cost or prowl.
+
+    Target player P1 or P2 (2), for each of the two costs: 4.
+    """
+    state = make_state(hand=[("mt", "Morsel Theft")], battlefield=lands("Swamp", 4),
+                       this_turn={"combat_damage_by": [{"player": "P1", "subtype": "Rogue"}]})
+    assert sorted(str(c.alternative_cost) for c in casts(state, "mt")) == ["None", "None", "prowl", "prowl"]
+
+
+def test_freerunning_after_combat_damage_by_an_assassin(make_state, casts):
+    """CR 702.173a: Eagle Vision {4}{U}, "Freerunning {1}{U}. Draw three cards."; two Islands pay only {1}{U}.
+
+    A P1 Assassin dealt combat damage to a player: 1 cast (no target), for the freerunning cost. An Assassin of
+    P2's: none; no ``combat_damage_by``: none, and ``explain`` says the fact was taken as absent.
+    """
+    for facts, expected in (([{"player": "P1", "subtype": "Assassin"}], 1),
+                            ([{"player": "P2", "subtype": "Assassin"}], 0)):
+        state = make_state(hand=[("ev", "Eagle Vision")], battlefield=lands("Island", 2),
+                           this_turn={"combat_damage_by": facts})
+        assert [c.alternative_cost for c in casts(state, "ev")] == ["freerunning"] * expected
+    state = make_state(hand=[("ev", "Eagle Vision")], battlefield=lands("Island", 2))
+    assert not casts(state, "ev")
+    assert "no this_turn.combat_damage_by: taken as none" in str(explain_card(state, "ev").reasons)
+
+
+def test_freerunning_commander_part_is_not_decided(make_state):
+    """CR 702.173a, 903.3: the state format has no commanders, so a P1 Human's combat damage decides nothing.
+
+    The Human may have been P1's commander: Eagle Vision's freerunning cost may or may not be payable, and the
+    cast set is reported unsupported rather than guessed.
+    """
+    state = make_state(hand=[("ev", "Eagle Vision")], battlefield=lands("Island", 2),
+                       this_turn={"combat_damage_by": [{"player": "P1", "subtype": "Human"}]})
+    with pytest.raises(UnsupportedRuleError, match="commander"):
+        legal_casts(state, "ev").count()
+
+
+def test_freerunning_returning_a_blue_creature(make_state, casts):
+    """CR 702.173a, 601.2c, 601.2h: Escape Detection, freerunning by returning a blue creature you control.
+
+    "Freerunning—Return a blue creature you control to its owner's hand."
+
+    No lands: only the freerunning cost, which is no mana. P1 Assassin fact. Returned: Coral Merfolk, P1's only
+    blue creature (1). "Return target creature to its owner's hand": the Merfolk itself (targets are chosen before
+    costs are paid) or P2's Grizzly Bears (2). 1 x 2 = 2.
+    """
+    state = make_state(hand=[("ed", "Escape Detection")], battlefield=[("mer", "Coral Merfolk")],
+                       opponent=[("bears", "Grizzly Bears")],
+                       this_turn={"combat_damage_by": [{"player": "P1", "subtype": "Assassin"}]})
+    found = casts(state, "ed")
+    assert len(found) == 2
+    assert all(c.returns == ("mer",) and c.alternative_cost == "freerunning" for c in found)
