@@ -93,6 +93,7 @@ EXPECTED = {
     "examples/rules33-target-restrictions.json": 6,  # Melody: X = 0, 1, 2, one creature each 3; Run Away 1 x 3
     "examples/rules35-modes-divisions.json": 44,  # Rolling Thunder X 1-3 19 + Remedy 21 + Pick Your Poison 4
     "examples/rules34-spell-keywords.json": 20,  # gift 3 + 12 (two recipients); strive 1 + 2 + 1; undaunted 1
+    "examples/rules37-spell-keywords-2.json": 20,  # conspire 1 + 1; prowl only 2; kicker by sacrifice 4 + 12
     "examples/rules22-capsize-buyback.json": 14,  # 7 + 7 bought back
 }
 EXAMPLE_FILES = sorted(EXPECTED)  # the batch order: one directory, its files sorted
