@@ -1879,6 +1879,12 @@ def _combat_damage_alternative(tree: Tree, line: str, subtypes: Iterable[str]) -
                            requires=(requirement,))
 
 
+_RETURN_TAPPED_CREATURE = ObjectCost(CostAction.RETURN, 1, frozenset({TargetKind.CREATURE}),
+                                     ObjectFilter((frozenset({Quality("tapped")}),), "tapped"),
+                                     text="return a tapped creature you control to its owner's hand")
+"""Web-slinging's object: the creature returned is a choice of the cast (CR 702.188a, 601.2h)."""
+
+
 CAST_KEYWORD_COSTS: dict[str, Callable[[Cost], AlternativeCost | AdditionalCost]] = {
     "evoke": lambda cost: AlternativeCost("evoke", cost, "CR 702.74a"),
     "dash": lambda cost: AlternativeCost("dash", cost, "CR 702.109a"),
@@ -1887,11 +1893,15 @@ CAST_KEYWORD_COSTS: dict[str, Callable[[Cost], AlternativeCost | AdditionalCost]
     "impending": lambda cost: AlternativeCost("impending", cost, "CR 702.176a"),
     "offspring": lambda cost: AdditionalCost(cost, "offspring", optional=True, rule="CR 702.175a"),
     "squad": lambda cost: AdditionalCost(cost, "squad", optional=True, most_times=None, rule="CR 702.157a"),
+    # "paying [cost] and returning a tapped creature you control to its owner's hand" (CR 702.188a)
+    "web-slinging": lambda cost: AlternativeCost("web-slinging", dataclasses.replace(
+        cost, objects=cost.objects + (_RETURN_TAPPED_CREATURE,)), "CR 702.188a"),
 }
 """Keywords of the grammar's CAST_KEYWORD that are one cost paid as the card is cast from the hand.
 
 "Evoke {2}{U}", "Evoke—Exile a white card from your hand.", "Impending 4—{2}{W}{W}", "Squad {2}": the cost
-is mana or parts read as other costs are. What the keyword does once the spell resolves (sacrificed, returned,
+is mana or parts read as other costs are; web-slinging adds a tapped creature returned to its owner's hand
+(CR 702.188a). What the keyword does once the spell resolves (sacrificed, returned,
 counters, tokens) does not bear on casting it. Each makes one record, as KEYWORD_COSTS does.
 """
 _CAST_KEYWORD_COST = re.compile(r"(?P<keyword>[a-z-]+)(?: (?P<number>\d+))?(?:—| )(?P<cost>[^.(]+?)\.?")

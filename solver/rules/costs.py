@@ -32,6 +32,7 @@ all the same way:
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
@@ -472,6 +473,28 @@ def _matcher(cost: ObjectCost) -> Callable[[GameObject], bool]:
     return matches
 
 
+def _tapped_by_mana_matcher(problem: CastProblem, cost: ObjectCost) -> Callable[[GameObject], bool]:
+    """:func:`_matcher`, where a permanent the caster may tap for mana counts as tapped (CR 601.2g-h).
+
+    Mana abilities are activated before costs are paid (CR 601.2g), and the mana made stays in the pool to pay
+    them, so a permanent of the caster's that is untapped now, with a {T} mana ability it can activate (a source
+    of :func:`available_mana_sources`), is tapped when a cost asks for "a tapped creature" (web-slinging,
+    CR 702.188a): returning it does not lose its mana. A cost that taps objects asks for untapped ones, and is
+    read as it is.
+    """
+    matches = _matcher(cost)
+    if cost.action is CostAction.TAP or cost.qualities is None or not any(
+            q.attribute == "tapped" and not q.negated for clause in cost.qualities.clauses for q in clause):
+        return matches
+    tappable = {s.object_id for s in available_mana_sources(problem) if s.object_id is not None}
+
+    def tapped_by_mana(obj: GameObject) -> bool:
+        if obj.id in tappable and not obj.tapped:
+            return matches(dataclasses.replace(obj, tapped=True))
+        return matches(obj)
+    return tapped_by_mana
+
+
 def cost_object_pool(problem: CastProblem, key: CostObjectsKey) -> list[GameObject]:
     """The objects an action may use, file order: where the costs take them from, the caster's (CR 601.2h).
 
@@ -772,7 +795,7 @@ def _add_object_variables(problem: CastProblem, terms: list[CostTerm]) -> dict[C
     for term in terms:
         for cost in term.cost.objects:
             key = CostObjectsKey(cost.action, cost.zone)
-            needs.setdefault(key, []).append(_Need(cost, term, _matcher(cost)))
+            needs.setdefault(key, []).append(_Need(cost, term, _tapped_by_mana_matcher(problem, cost)))
     keys = list(COST_OBJECT_KEYS) + [k for k in needs if k not in COST_OBJECT_KEYS]
     candidates: dict[CostObjectsKey, tuple[str, ...]] = {}
     for key in keys:

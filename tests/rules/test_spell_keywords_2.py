@@ -232,3 +232,37 @@ def test_freerunning_returning_a_blue_creature(make_state, casts):
     found = casts(state, "ed")
     assert len(found) == 2
     assert all(c.returns == ("mer",) and c.alternative_cost == "freerunning" for c in found)
+
+
+# ---------------------------------------------------------------- web-slinging (CR 702.188)
+BOLT_ON_THE_STACK = {"objects": [{"id": "bolt", "card": "Lightning Bolt", "zone": "stack", "controller": "P2"}],
+                     "stack": ["bolt"]}
+
+
+def test_web_slinging_returns_a_tapped_creature(make_state, casts):
+    """CR 702.188a, 601.2h: Spider-Sense {1}{U}, "Web-slinging {U}. Counter target instant spell, …".
+
+    P2's Lightning Bolt on the stack: 1 target. Two Islands; P1's tapped Grizzly Bears and Coral Merfolk, an
+    untapped Grizzly Bears. Mana cost: 1. Web-slinging: {U} and one of the two tapped creatures returned (the
+    untapped Bears is no tapped creature, and has no mana ability to tap it with): 2. 1 + 2 = 3.
+    """
+    state = make_state(hand=[("ss", "Spider-Sense")],
+                       battlefield=lands("Island", 2) + [("b1", "Grizzly Bears", {"tapped": True}),
+                                                         ("mer", "Coral Merfolk", {"tapped": True}),
+                                                         ("b2", "Grizzly Bears")],
+                       **BOLT_ON_THE_STACK)
+    found = casts(state, "ss")
+    assert sorted(c.returns for c in found) == [(), ("b1",), ("mer",)]
+
+
+def test_web_slinging_a_creature_tapped_for_mana(make_state, casts):
+    """CR 702.188a, 601.2g-h: a creature tapped for mana while casting is a tapped creature when costs are paid.
+
+    Spider-Sense; one Island, Llanowar Elves ("{T}: Add {G}") and Grizzly Bears, both untapped; Bolt on the stack.
+    Mana cost {1}{U}: the Island and the Elves: 1. Web-slinging {U}: the Island pays; the Elves, tapped for mana
+    first (its {G} unspent), is returned: 1. The Bears can't be tapped before costs are paid: no. 1 + 1 = 2.
+    """
+    state = make_state(hand=[("ss", "Spider-Sense")],
+                       battlefield=lands("Island", 1) + [("elf", "Llanowar Elves"), ("b1", "Grizzly Bears")],
+                       **BOLT_ON_THE_STACK)
+    assert sorted(c.returns for c in casts(state, "ss")) == [(), ("elf",)]
