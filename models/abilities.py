@@ -313,11 +313,16 @@ class Instruction:
         ``KICKED`` for a line that starts "If this spell was kicked, …"
         (CR 702.33e), ``("awaken",)`` for the spell ability awaken gives
         (CR 702.113a); empty when it always is.
+    unless : tuple of str
+        The text is part of the spell only if none of these alternative costs was paid: ``("cleave",)`` for a
+        line with words in square brackets, as printed, whose cleaved version (the words removed) is its own
+        instruction with condition ``("cleave",)`` (CR 702.148a-b, 612); empty when none.
     """
 
     text: str
     targets: tuple[TargetSpec, ...] = ()
     condition: tuple[str, ...] = ()
+    unless: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -2195,6 +2195,8 @@ def parse_card(card: Card) -> CardAbilities:
     >>> [t.phrase for i in ray.spell_text for t in i.targets], str(ray.splice.cost)
     (['any target'], '{1}{R}')
     """
+    if (cleave := _cleave_line(card)) is not None:
+        return _read_cleave(card, cleave)
     is_spell = card.has_type(CardType.INSTANT) or card.has_type(CardType.SORCERY)
     out: dict = {
         "protections": [], "hexproof": False, "hexproof_from": set(), "shroud": False, "flash": False,
@@ -2559,6 +2561,70 @@ def parse_card(card: Card) -> CardAbilities:
         keywords=frozenset(out.get("keywords", ())),
         unsupported=tuple(unsupported),
     )
+
+
+_CLEAVE_LINE = re.compile(r"Cleave (?P<cost>(?:\{[^{}]+\})+)(?: \([^()]*\))?")
+
+
+def _cleave_line(card: Card) -> str | None:
+    """The card's "Cleave {cost}" line as printed, or None when it has none (CR 702.148a)."""
+    return next((line for line in card.oracle_text.split("\n") if _CLEAVE_LINE.fullmatch(line.strip())), None)
+
+
+def _read_cleave(card: Card, cleave: str) -> CardAbilities:
+    """A card with cleave: both versions of its text, each read as any text is (CR 702.148a-b, 612).
+
+    "Cleave [cost]" means "You may cast this spell by paying [cost] rather than paying its mana cost" and "If
+    this spell's cleave cost was paid, change its text by removing all text found within square brackets"
+    (CR 702.148a). The card is read twice, without the cleave line: as printed (the brackets dropped, their
+    words kept), and cleaved (the bracketed words removed). Lines the same in both are the spell's text either
+    way; a line that differs is two instructions: the printed one with ``unless=("cleave",)``, the cleaved one
+    with ``condition=("cleave",)``, so the targets and their restrictions are those of the text the cost paid
+    leaves. The cleave cost is an alternative cost (keyword ``"cleave"``).
+
+    Everything else the two readings give (costs, modes, permissions, …) must be the same; a difference there, a
+    line that differs and already has a condition, a line removed whole, or an X in the cleave cost ({X} not in
+    the mana cost, CR 107.3) is reported unsupported, as is any span either reading reports.
+
+    Parameters
+    ----------
+    card : Card
+    cleave : str
+        The card's cleave line, as printed.
+
+    Returns
+    -------
+    CardAbilities
+    """
+    others = "\n".join(line for line in card.oracle_text.split("\n") if line != cleave)
+    printed = parse_card(dataclasses.replace(card, oracle_text=re.sub(r"[\[\]]", "", others)))
+    cleaved = parse_card(dataclasses.replace(card, oracle_text=re.sub(r"\s*\[[^\[\]]*\]", "", others)))
+    found = _CLEAVE_LINE.fullmatch(cleave.strip())
+    assert found is not None  # _cleave_line found it
+    cost = ManaCost.parse(found["cost"], path="oracle_text")
+    unsupported = list(dict.fromkeys(printed.unsupported + cleaved.unsupported))
+    keyword_span = cleave.strip().split(" (")[0]
+    if cost.has_x:
+        unsupported.append(UnsupportedText(keyword_span, "X in the cleave cost, not in the mana cost"))
+    if dataclasses.replace(printed, spell_text=(), unsupported=()) != dataclasses.replace(
+            cleaved, spell_text=(), unsupported=()):
+        unsupported.append(UnsupportedText(keyword_span, "words in square brackets outside the spell's text"))
+    spell_text: list[Instruction] = []
+    if len(printed.spell_text) != len(cleaved.spell_text):
+        unsupported.append(UnsupportedText(keyword_span, "cleave removing a whole line"))
+    else:
+        for whole, cut in zip(printed.spell_text, cleaved.spell_text):
+            if whole == cut:
+                spell_text.append(whole)
+            elif whole.condition or cut.condition or any(s.condition for s in whole.targets + cut.targets):
+                unsupported.append(UnsupportedText(whole.text, "cleave changing text that has a condition"))
+            else:
+                spell_text += [dataclasses.replace(whole, unless=("cleave",)),
+                               dataclasses.replace(cut, condition=("cleave",))]
+    alternative = AlternativeCost("cleave", Cost(cost, text=keyword_span), "CR 702.148a")
+    return dataclasses.replace(printed, spell_text=tuple(spell_text),
+                               alternative_costs=printed.alternative_costs + (alternative,),
+                               unsupported=tuple(unsupported))
 
 
 def _additional_object_cost(tree: Tree, line: str) -> ObjectCost:

@@ -2,7 +2,8 @@
 
 Conspire (CR 702.78); optional keyword costs paid with objects (buyback, CR 702.27a; kicker, CR 702.33a;
 replicate, CR 702.56a); prowl and freerunning, alternative costs after combat damage to a player (CR 702.76a,
-702.173a), read from the state's ``this_turn.combat_damage_by``.
+702.173a), read from the state's ``this_turn.combat_damage_by``; web-slinging (CR 702.188a); cleave, whose cost
+paid removes the words in square brackets (CR 702.148a-b).
 
 Conspire: "As an additional cost to cast this spell, you may tap two untapped creatures you control that each share
 a color with it" (CR 702.78a); the creatures tapped are a choice of the cast (CR 601.2h), and a creature tapped
@@ -16,7 +17,7 @@ import pytest
 
 from models.errors import UnsupportedRuleError
 from solver.explain import explain_card
-from solver.legal import legal_casts
+from solver.legal import is_legal_cast, legal_casts, why_illegal
 from tests.rules.conftest import lands
 
 
@@ -266,3 +267,48 @@ def test_web_slinging_a_creature_tapped_for_mana(make_state, casts):
                        battlefield=lands("Island", 1) + [("elf", "Llanowar Elves"), ("b1", "Grizzly Bears")],
                        **BOLT_ON_THE_STACK)
     assert sorted(c.returns for c in casts(state, "ss")) == [(), ("elf",)]
+
+
+# ---------------------------------------------------------------- cleave (CR 702.148)
+def test_cleave_removes_the_bracketed_restriction(make_state, casts):
+    """CR 702.148a-b, 612: Fierce Retribution {1}{W}, "Cleave {5}{W}. Destroy target [attacking] creature".
+
+    Combat; P1's Grizzly Bears attacks, P2's does not. Six Plains pay either cost. For the mana cost: target
+    attacking creature: P1's Bears (1). Cleaved, "Destroy target creature.": either Bears (2). 1 + 2 = 3. With
+    two Plains the cleave cost {5}{W} can't be paid: 1.
+    """
+    for plains, expected in ((6, [None, "cleave", "cleave"]), (2, [None])):
+        state = make_state(hand=[("fr", "Fierce Retribution")],
+                           battlefield=lands("Plains", plains) + [("mine", "Grizzly Bears", {"attacking": True})],
+                           opponent=[("theirs", "Grizzly Bears")], phase="combat")
+        found = casts(state, "fr")
+        assert sorted((c.alternative_cost for c in found), key=str) == expected
+        assert all(c.targets[0].targets == ("mine",) for c in found if c.alternative_cost is None)
+
+
+def test_cleave_widens_the_controller(make_state, casts):
+    """CR 702.148a-b: Alchemist's Retrieval {U}, "Cleave {1}{U}. Return target nonland permanent [you control] …".
+
+    Two Islands. For {U}: a nonland permanent P1 controls: P1's Grizzly Bears (the Islands are lands) (1).
+    Cleaved for {1}{U}: any nonland permanent: P1's or P2's Bears (2). 1 + 2 = 3. A cast that pays cleave and
+    keeps the printed text's target is illegal: that text is not the spell's (CR 702.148b).
+    """
+    state = make_state(hand=[("ar", "Alchemist's Retrieval")],
+                       battlefield=lands("Island", 2) + [("mine", "Grizzly Bears")],
+                       opponent=[("theirs", "Grizzly Bears")])
+    found = casts(state, "ar")
+    assert sorted((str(c.alternative_cost), c.targets[0].instruction, c.targets[0].targets) for c in found) == [
+        ("None", 0, ("mine",)), ("cleave", 1, ("mine",)), ("cleave", 1, ("theirs",))]
+    printed = next(c for c in found if c.alternative_cost is None)
+    mixed = printed._replace(alternative_cost="cleave")
+    assert not is_legal_cast(state, mixed)
+    assert any(r.rule == "CR 702.148b" for r in why_illegal(state, mixed))
+
+
+def test_cleave_with_x_not_in_the_mana_cost_is_reported():
+    """CR 702.148a, 107.3: Lantern Flare's "Cleave {X}{R}{W}" has an X its mana cost {1}{W} lacks: reported."""
+    from models.cards import default_card_database
+    from models.oracle.parser import parse_card
+
+    flare = parse_card(default_card_database().get("Lantern Flare"))
+    assert any("X in the cleave cost" in u.reason for u in flare.casting_unsupported)
