@@ -679,6 +679,9 @@ class ModeChoice:
         of modes that total exactly 4"); ``minimum`` and ``maximum`` then bound
         the total of the modes chosen, each counted every time it is chosen.
         Empty: each mode counts one.
+    tiered : bool
+        The spell has tiered: "Choose one. As an additional cost to cast this spell, pay the cost associated
+        with that mode" (CR 702.183a): one mode, and its ``cost`` added as Spree's are (CR 700.2h).
 
     Examples
     --------
@@ -694,6 +697,7 @@ class ModeChoice:
     escalate: Cost | None = None
     repeatable: bool = False
     weights: tuple[int, ...] = ()
+    tiered: bool = False
 
     def weight(self, index: int) -> int:
         """What the mode at ``index`` (printed order, from 0) counts for: its weight, or 1 (CR 700.2i)."""

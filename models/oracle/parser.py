@@ -1776,6 +1776,9 @@ def _keyword_abilities(tree: Tree, line: str, out: dict) -> None:
             out["cost_modifiers"].append(CostModifier(-1, line, own=True, per=opponents))
         elif kind == "cast_keyword" and (strive := _strive(line)) is not None:
             out["cost_modifiers"].append(strive)  # more for each target beyond the first (CR 207.2c, 601.2f)
+        elif kind == "cast_keyword" and [str(t).lower() for t in child.children if isinstance(t, Token)] == [
+                "tiered"]:
+            out["tiered"] = line.strip()  # choose one mode, paying its cost (CR 702.183a): see _tiered_modes
         elif kind == "cast_keyword" and "colors" in out and (conspire := _conspire(child, out["colors"])) is not None:
             out["additional"].append(conspire)  # tap two untapped creatures sharing a colour with it (CR 702.78a)
         elif kind == "cast_keyword" and (gift := _gift(child)) is not None:
@@ -2509,6 +2512,13 @@ def parse_card(card: Card) -> CardAbilities:
             unsupported.append(UnsupportedText(header, "modal text whose modes can't be read"))
         else:
             mode_choice = ModeChoice(low, high, repeatable=True, weights=weights)
+    elif out.get("tiered") and not out["choose"] and not out["entwine"] and not out["escalate"]:
+        tiered = _tiered_modes(modes)
+        if isinstance(tiered, UnsupportedText):
+            unsupported.append(tiered)
+        else:
+            modes[:] = tiered
+            mode_choice = ModeChoice(1, 1, tiered=True)
     elif out["choose"] is not None:
         number, header = out["choose"]
         low, high = _CHOICE_BOUNDS[number](len(modes))
@@ -2561,6 +2571,49 @@ def parse_card(card: Card) -> CardAbilities:
         keywords=frozenset(out.get("keywords", ())),
         unsupported=tuple(unsupported),
     )
+
+
+_TIERED_MODE = re.compile(r"(?P<name>[^—{}•]+?) — (?P<cost>(?:\{[^{}]+\})+) — (?P<text>.+)")
+
+
+def _tiered_modes(modes: list[Mode]) -> list[Mode] | UnsupportedText:
+    """The modes of a tiered spell, each with the cost printed with it (CR 702.183a).
+
+    "• Blizzara — {2} — Target creature's owner puts it …": a flavour name, the mode's cost, and its text, which
+    is read again on its own (as a bullet mode's is) for its instances of "target". Two modes at least, each with
+    a mana cost and no X; anything else is reported.
+
+    Parameters
+    ----------
+    modes : list of Mode
+        The bullet modes as read, their text the whole line after the bullet.
+
+    Returns
+    -------
+    list of Mode or UnsupportedText
+        The modes, ``cost`` the mode's mana cost, ``instruction`` its text after the cost.
+    """
+    if len(modes) < 2:
+        return UnsupportedText("Tiered", "tiered without two modes or more")
+    tiered = []
+    for mode in modes:
+        found = _TIERED_MODE.fullmatch(mode.instruction.text)
+        if found is None:
+            return UnsupportedText(mode.instruction.text, "a tiered mode without 'name — cost — text'")
+        cost = ManaCost.parse(found["cost"], path="oracle_text")
+        if cost.has_x:
+            return UnsupportedText(mode.instruction.text, "X in a tiered mode's cost")
+        text = found["text"]
+        try:
+            effect = _parser().parse(text.lower(), start="effect")
+        except UnexpectedInput as error:
+            return UnsupportedText(_error_span(text, error), "text the grammar cannot read")
+        reader = _SpellTextReader(text.lower())
+        reader.read(effect)
+        if reader.unsupported:
+            return reader.unsupported[0]
+        tiered.append(Mode(mode.index, Instruction(text, tuple(reader.targets)), cost))
+    return tiered
 
 
 _CLEAVE_LINE = re.compile(r"Cleave (?P<cost>(?:\{[^{}]+\})+)(?: \([^()]*\))?")

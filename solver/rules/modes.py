@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from models.abilities import Cost
 from models.choices import ModeKey, mode_label
 from solver.problem import CastProblem, CostTerm, Reason
 
@@ -101,6 +102,19 @@ def add_mode_rules(problem: CastProblem) -> None:
     if choice.escalate is not None:
         problem.add_cost(CostTerm(choice.escalate, keys, lambda *chosen: max(0, sum(chosen) - 1),
                                   max(0, everything - 1), "escalate"))
+    if choice.tiered:
+        _add_tiered_costs(problem, keys)
+
+
+def _add_tiered_costs(problem: CastProblem, keys: tuple[ModeKey, ...]) -> None:
+    """Tiered: the cost printed with the mode chosen is an additional cost (CR 702.183a, 700.2h, 118.8).
+
+    The bound, one mode, is the "Choose one" above; the cost is still paid when the spell is cast without
+    paying its mana cost (CR 118.9d), as Spree's are.
+    """
+    for mode, key in zip(problem.abilities.modes, keys):
+        if mode.cost is not None:
+            problem.add_cost(CostTerm(Cost(mode.cost), (key,), int, 1, f"{key} (tiered)"))
 
 
 def _add_weight_bound(problem: CastProblem, keys: tuple[ModeKey, ...]) -> None:

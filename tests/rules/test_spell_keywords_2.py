@@ -312,3 +312,24 @@ def test_cleave_with_x_not_in_the_mana_cost_is_reported():
 
     flare = parse_card(default_card_database().get("Lantern Flare"))
     assert any("X in the cleave cost" in u.reason for u in flare.casting_unsupported)
+
+
+# ---------------------------------------------------------------- tiered (CR 702.183)
+@pytest.mark.parametrize(("plains", "expected"), [(3, 9), (6, 10)])
+def test_tiered_chooses_one_mode_and_pays_its_cost(make_state, casts, plains, expected):
+    """CR 702.183a, 700.2h, 601.2c: Cloud's Limit Break {1}{W}, "Tiered": one mode, its cost added.
+
+    "• Cross-Slash — {0} — Destroy target tapped creature. • Blade Beam — {1} — Destroy any number of target tapped
+    creatures with different controllers. • Omnislash — {3}{W} — Destroy all tapped creatures." Tapped creatures:
+    P1's Grizzly Bears, P2's Grizzly Bears and Hill Giant; P2's other Bears is untapped. Cross-Slash ({1}{W}):
+    3 targets. Blade Beam ({2}{W}): none, one of the three (3), or P1's with one of P2's two (2): 6. Omnislash
+    ({4}{W}{W}): no target, 1 cast, payable with six Plains, not three. Three Plains: 3 + 6 = 9; six: 10.
+    """
+    state = make_state(hand=[("clb", "Cloud's Limit Break")],
+                       battlefield=lands("Plains", plains) + [("mine", "Grizzly Bears", {"tapped": True})],
+                       opponent=[("t1", "Grizzly Bears", {"tapped": True}), ("t2", "Hill Giant", {"tapped": True}),
+                                 ("u", "Grizzly Bears")])
+    found = casts(state, "clb")
+    assert len(found) == expected
+    assert all(len(c.modes) == 1 for c in found)
+    assert {str(c.total_cost) for c in found if c.modes == (1,)} == {"{2}{W}"}
