@@ -1048,6 +1048,8 @@ class CardAbilities:
     improvise : bool
         Each artifact its caster taps while it is cast pays for one generic
         mana of its total cost (CR 702.126a).
+    assist : bool
+        Another player may pay for any amount of the generic mana of its total cost (CR 702.132a).
     flash : bool
         CR 702.8.
     fuse : bool
@@ -1083,6 +1085,7 @@ class CardAbilities:
     delve: bool = False
     convoke: bool = False
     improvise: bool = False
+    assist: bool = False
     face_down: str | None = None
     bestow: Cost | None = None
     attached_grants: tuple[str, ...] = ()

@@ -1754,6 +1754,8 @@ def _keyword_abilities(tree: Tree, line: str, out: dict) -> None:
         elif kind == "cast_keyword" and [str(t).lower() for t in child.children if isinstance(t, Token)] == [
                 "improvise"]:
             out["improvise"] = True  # each artifact tapped pays for {1} (CR 702.126a)
+        elif kind == "cast_keyword" and [str(t).lower() for t in child.children if isinstance(t, Token)] == ["assist"]:
+            out["assist"] = True  # another player may pay generic mana of the total cost (CR 702.132a)
         elif kind == "cast_keyword" and str(_first_token(child)).lower() in FACE_DOWN_KEYWORDS:
             # "Morph {4}{G}", "Morph—Reveal a white card in your hand.", "Disguise {1}{W}": cast face down for {3};
             # the cost after the keyword turns the permanent face up, and bears on no cast (CR 702.37a-e, 702.168)
@@ -2555,6 +2557,7 @@ def parse_card(card: Card) -> CardAbilities:
         delve=out.get("delve", False),
         convoke=out.get("convoke", False),
         improvise=out.get("improvise", False),
+        assist=out.get("assist", False),
         face_down=out.get("face_down"),
         bestow=out.get("bestow"),
         attached_grants=tuple(out.get("attached_grants", ())),

@@ -51,7 +51,8 @@ from solver.requirements import holds_for, requirement_holds, requirement_text
 from solver.qualities import has_qualities, is_of_kinds
 
 __all__ = [
-    "add_cost_choices", "add_cost_rules", "available_mana_sources", "can_reveal", "mana_sources_of", "generic_change",
+    "add_cost_choices", "add_cost_rules", "assist_sources",
+    "available_mana_sources", "can_reveal", "mana_sources_of", "generic_change",
     "count_of", "cost_modifiers_of", "target_cost_changes", "least_generic_change", "optional_cost_key",
     "cost_object_pool", "COST_OBJECT_KEYS", "MOST_CANDIDATES_FOR_ANY_NUMBER",
 ]
@@ -129,8 +130,55 @@ def _has_haste(obj: GameObject) -> bool:
 
 
 def _mana_units(problem: CastProblem) -> int:
-    """How much mana the caster can make at most (each source's units)."""
-    return sum(len(source.units) for source in available_mana_sources(problem))
+    """How much mana the caster can make at most (each source's units), with an assisting player's (CR 702.132a)."""
+    return sum(len(source.units) for source in available_mana_sources(problem) + assist_sources(problem))
+
+
+def assist_sources(problem: CastProblem) -> tuple[ManaSource, ...]:
+    """Assist: the mana another player can make to pay generic mana of the total cost (CR 702.132a).
+
+    "Before you begin to pay the total cost of the spell, the player you chose may pay for any amount of the
+    generic mana in the spell's total cost." Which player is chosen, and how much they pay, is how the cost is
+    paid: a cast is legal iff some payment exists (STATE_FORMAT.md, "What counts as one cast"), so the other
+    player's mana counts, as the state gives it (their pool and untapped permanents, CR 601.2g), and the player
+    is no choice of the cast. Their mana pays only generic mana: each unit is colourless mana that the cost
+    rules let pay generic symbols. The player with the most mana is taken: any payment another player could
+    help with, they can help with too.
+
+    Parameters
+    ----------
+    problem : CastProblem
+
+    Returns
+    -------
+    tuple of ManaSource
+        One source per mana the chosen player can make, each ``("C",)``, the permanent's id kept; empty without
+        assist, or with no other player.
+
+    Raises
+    ------
+    UnsupportedRuleError
+        A cost of the spell with mana symbols other than X, generic and coloured ({C}, hybrid, Phyrexian, snow:
+        what of them is "generic mana" is not modelled), or another player's mana permanent that can't be read.
+    """
+    if not problem.abilities.assist:
+        return ()
+    spell = problem.spell
+    printed = [spell.card.mana_cost] + [a.cost.mana for a in problem.abilities.alternative_costs] + [
+        a.cost.mana for a in problem.abilities.additional_costs]
+    if any(s.kind not in (SymbolKind.VARIABLE, SymbolKind.GENERIC, SymbolKind.COLORED)
+           for cost in printed if cost for s in cost.symbols):
+        raise UnsupportedRuleError(spell.name, "Assist", "assist with a cost that has symbols other than X, generic "
+                                                        "and coloured mana")
+    best: tuple[ManaSource, ...] = ()
+    for player in problem.state.players:
+        if player == problem.caster:
+            continue
+        theirs = tuple(ManaSource((frozenset("C"),) * len(source.units), object_id=source.object_id)
+                       for source in mana_sources_of(problem.state, player))
+        if sum(len(s.units) for s in theirs) > sum(len(s.units) for s in best):
+            best = theirs
+    return best
 
 
 # ---------------------------------------------------------------------------------------------- cost changes
@@ -974,7 +1022,7 @@ def _add_payment(problem: CastProblem, terms: list[CostTerm], tapping: set[str],
     made before targets only, asks that the cheapest total the targets allow can be paid (a condition the
     payment needs, which stays broken as more is chosen).
     """
-    sources = available_mana_sources(problem)
+    sources = available_mana_sources(problem) + assist_sources(problem)
     payer = ManaPayer(sources)
     if helpers is not None:
         tapper, convoking = helpers

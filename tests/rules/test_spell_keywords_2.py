@@ -3,7 +3,8 @@
 Conspire (CR 702.78); optional keyword costs paid with objects (buyback, CR 702.27a; kicker, CR 702.33a;
 replicate, CR 702.56a); prowl and freerunning, alternative costs after combat damage to a player (CR 702.76a,
 702.173a), read from the state's ``this_turn.combat_damage_by``; web-slinging (CR 702.188a); cleave, whose cost
-paid removes the words in square brackets (CR 702.148a-b).
+paid removes the words in square brackets (CR 702.148a-b); tiered (CR 702.183a); assist, another player's mana
+paying generic mana (CR 702.132a).
 
 Conspire: "As an additional cost to cast this spell, you may tap two untapped creatures you control that each share
 a color with it" (CR 702.78a); the creatures tapped are a choice of the cast (CR 601.2h), and a creature tapped
@@ -333,3 +334,30 @@ def test_tiered_chooses_one_mode_and_pays_its_cost(make_state, casts, plains, ex
     assert len(found) == expected
     assert all(len(c.modes) == 1 for c in found)
     assert {str(c.total_cost) for c in found if c.modes == (1,)} == {"{2}{W}"}
+
+
+# ---------------------------------------------------------------- assist (CR 702.132)
+@pytest.mark.parametrize(("islands", "expected"), [(3, 1), (2, 0)])
+def test_assist_counts_another_players_mana_for_generic(make_state, casts, islands, expected):
+    """CR 702.132a, 601.2g-h: Bring Down {3}{W}, "Assist. Destroy target creature with power 4 or greater".
+
+    P1: one Plains and Hill Giant (power 3). P2: Islands and Shivan Dragon (power 5): 1 target. P1's Plains pays
+    {W}; the generic {3} only P2's mana can pay, as assist lets it (a cast is legal iff some payment exists).
+    Three Islands: 1 cast. Two: {3} can't be paid: 0. (P2's blue mana never pays {W}: it pays generic only.)
+    """
+    state = make_state(hand=[("bd", "Bring Down")], battlefield=lands("Plains", 1) + [("giant", "Hill Giant")],
+                       opponent=lands("Island", islands, "i") + [("dragon", "Shivan Dragon")])
+    assert len(casts(state, "bd")) == expected
+
+
+def test_assist_with_x(make_state, casts):
+    """CR 702.132a, 107.3a: Gang Up {X}{B}, "Assist. Destroy target creature with power X or less".
+
+    P1: two Swamps ({B} and 1 generic); P2: two Islands (2 generic, by assist); X is at most 3. P2's Grizzly Bears
+    (power 2) and Hill Giant (power 3). X = 0 or 1: no target. X = 2: Bears (1). X = 3: Bears or Giant (2). 3 casts.
+    """
+    state = make_state(hand=[("gu", "Gang Up")], battlefield=lands("Swamp", 2),
+                       opponent=lands("Island", 2, "i") + [("bears", "Grizzly Bears"), ("giant", "Hill Giant")])
+    found = casts(state, "gu")
+    assert sorted((c.x, c.targets[0].targets) for c in found) == [(2, ("bears",)), (3, ("bears",)),
+                                                                  (3, ("giant",))]
