@@ -2079,13 +2079,15 @@ def _affinity(line: str) -> CostModifier | None:
     """"Affinity for artifacts": "This spell costs {1} less to cast for each artifact you control" (CR 702.41a).
 
     What is counted is read as the own cost change's "for each … you control" is, in the singular ("Affinity
-    for Swamps": each Swamp); None when it is not read. Several instances each apply (CR 702.41b).
+    for Swamps": each Swamp; "Affinity for Allies": each Ally); None when it is not read. Several instances
+    each apply (CR 702.41b).
     """
     found = _AFFINITY.fullmatch(line.strip().lower())
     if found is None:
         return None
     what = found["what"]
-    for singular in dict.fromkeys((what.removesuffix("s"), what)):
+    plural_y = (what[:-3] + "y",) if what.endswith("ies") else ()  # "Affinity for Allies": each Ally
+    for singular in dict.fromkeys(plural_y + (what.removesuffix("s"), what)):
         try:
             counted = _counted(f"{singular} you control")
         except _UnreadText:

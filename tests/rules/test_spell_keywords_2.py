@@ -361,3 +361,19 @@ def test_assist_with_x(make_state, casts):
     found = casts(state, "gu")
     assert sorted((c.x, c.targets[0].targets) for c in found) == [(2, ("bears",)), (3, ("bears",)),
                                                                   (3, ("giant",))]
+
+
+# ---------------------------------------------------------------- affinity for a plural in -ies (CR 702.41)
+def test_affinity_for_allies(make_state, casts):
+    """CR 702.41a, 601.2f: Allies at Last {2}{G}, "Affinity for Allies": {1} less for each Ally P1 controls.
+
+    P1: one Forest, Hada Freeblade and Kazandu Blademaster (both Allies): {2}{G} less {2} = {G}, paid by the
+    Forest. "Up to two target creatures you control each deal damage … to target creature an opponent controls":
+    none, either Ally, or both (4), and P2's Grizzly Bears (1): 4 casts.
+    """
+    state = make_state(hand=[("al", "Allies at Last")],
+                       battlefield=lands("Forest", 1) + [("hada", "Hada Freeblade"), ("kaz", "Kazandu Blademaster")],
+                       opponent=[("bears", "Grizzly Bears")])
+    found = casts(state, "al")
+    assert sorted(c.targets[0].targets for c in found) == [(), ("hada",), ("hada", "kaz"), ("kaz",)]
+    assert {str(c.total_cost) for c in found} == {"{G}"}
