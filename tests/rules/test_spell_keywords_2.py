@@ -219,6 +219,18 @@ def test_freerunning_commander_part_is_not_decided(make_state):
         legal_casts(state, "ev").count()
 
 
+def test_combat_damage_by_an_object_the_state_does_not_describe(make_state):
+    """CR 702.76a: an id in ``combat_damage_by`` with no permanent in the state says neither whose nor what it was.
+
+    Morsel Theft, two Swamps (only prowl is payable): whether a Rogue of P1's dealt the damage hangs on the
+    object "gone", which the state does not give: reported unsupported, not guessed.
+    """
+    state = make_state(hand=[("mt", "Morsel Theft")], battlefield=lands("Swamp", 2),
+                       this_turn={"combat_damage_by": ["gone"]})
+    with pytest.raises(UnsupportedRuleError, match="gone"):
+        legal_casts(state, "mt").count()
+
+
 def test_freerunning_returning_a_blue_creature(make_state, casts):
     """CR 702.173a, 601.2c, 601.2h: Escape Detection, freerunning by returning a blue creature you control.
 
