@@ -1841,7 +1841,8 @@ def _combat_damage_alternative(tree: Tree, line: str, subtypes: Iterable[str]) -
     by a source that, at the time it dealt that damage, was under your control and had any of this spell's
     creature types" (CR 702.76a). "Freerunning {1}{B}", "Freerunning—Return a blue creature you control to its
     owner's hand.": likewise, by "an Assassin creature or a commander under your control" (CR 702.173a). The cost
-    is mana or parts read as other costs are; X in it ("Freerunning {X}{R}": X not in the mana cost) is not read.
+    is mana (X included: "Freerunning {X}{R}", X announced only for that cost, CR 107.3, 601.2b) or parts read as
+    other costs are.
 
     Parameters
     ----------
@@ -1866,7 +1867,10 @@ def _combat_damage_alternative(tree: Tree, line: str, subtypes: Iterable[str]) -
     found = re.fullmatch(rf"{keyword}(?: (?=\{{)|—)(?P<cost>[^.(]+?)\.?", printed.lower())
     if found is None:
         return None
-    cost = _cost_of_parts(found["cost"].strip())
+    mana_only = re.fullmatch(r"(?:\{[^{}]+\})+", found["cost"].strip())
+    # "Freerunning {X}{R}": X announced with the cost (CR 107.3, 601.2b); other parts are read as other costs are
+    cost = Cost(ManaCost.parse(found["cost"].strip(), path="oracle_text")) if mana_only else _cost_of_parts(
+        found["cost"].strip())
     if isinstance(cost, str):
         return None
     if keyword == "prowl":
@@ -2641,8 +2645,9 @@ def _read_cleave(card: Card, cleave: str) -> CardAbilities:
     leaves. The cleave cost is an alternative cost (keyword ``"cleave"``).
 
     Everything else the two readings give (costs, modes, permissions, …) must be the same; a difference there, a
-    line that differs and already has a condition, a line removed whole, or an X in the cleave cost ({X} not in
-    the mana cost, CR 107.3) is reported unsupported, as is any span either reading reports.
+    line that differs and already has a condition, or a line removed whole is reported unsupported, as is any
+    span either reading reports. An X in the cleave cost ("Cleave {X}{R}{W}") is announced only for that cost
+    (CR 107.3, 601.2b).
 
     Parameters
     ----------
@@ -2662,8 +2667,6 @@ def _read_cleave(card: Card, cleave: str) -> CardAbilities:
     cost = ManaCost.parse(found["cost"], path="oracle_text")
     unsupported = list(dict.fromkeys(printed.unsupported + cleaved.unsupported))
     keyword_span = cleave.strip().split(" (")[0]
-    if cost.has_x:
-        unsupported.append(UnsupportedText(keyword_span, "X in the cleave cost, not in the mana cost"))
     if dataclasses.replace(printed, spell_text=(), unsupported=()) != dataclasses.replace(
             cleaved, spell_text=(), unsupported=()):
         unsupported.append(UnsupportedText(keyword_span, "words in square brackets outside the spell's text"))

@@ -38,7 +38,9 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from models.abilities import AdditionalCost, Cost, CostModifier, Count, ObjectCost, RevealCost, TargetKind
+from models.abilities import (
+    AdditionalCost, AlternativeCost, Cost, CostModifier, Count, ObjectCost, RevealCost, TargetKind,
+)
 from models.choices import (
     ALTERNATIVE_COST, GIFT_RECIPIENT, X, ChoiceKey, CostAction, CostObjectsKey, OptionalCostKey, TargetKey,
 )
@@ -482,12 +484,53 @@ def _add_x_of_objects(problem: CastProblem, costs: list[ObjectCost]) -> None:
     problem.add_variable(X, tuple(range(top + 1)), "CR 107.3a", why_not)
 
 
+def _add_x_of_alternative_cost(problem: CastProblem, alternatives: list[AlternativeCost]) -> None:
+    """X of a spell with no {X} in its mana cost and an alternative cost with one (CR 107.3, 601.2b, 601.2f).
+
+    "Freerunning {X}{R}", "Cleave {X}{R}{W}": the caster announces X only casting the spell for that cost
+    (CR 601.2b: the value of X in a cost is announced with the cost); for any other way, the spell has no X
+    (the variable is None). X is at most the mana the caster could make for it (more can't be paid, CR 601.2h).
+    Cast without paying its mana cost, no alternative cost is paid (CR 118.9a) and there is no X.
+
+    Raises
+    ------
+    UnsupportedRuleError
+        Two alternative costs with X, or X more than once in one.
+    """
+    spell = problem.spell
+    if len(alternatives) > 1 or any(sum(1 for s in a.cost.mana.symbols if s.variable == "X") > 1
+                                    for a in alternatives):
+        raise UnsupportedRuleError(spell.name, alternatives[0].cost.text, "X in two alternative costs, or twice")
+    keyword = alternatives[0].keyword
+    top = -1 if problem.without_paying_mana_cost else _mana_units(problem)
+
+    def why_not(value: Any) -> tuple[Reason, ...]:
+        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            return (Reason("CR 107.3a", f"{value!r} is not a value of X"),)
+        if top < 0:
+            return (Reason("CR 118.9a", f"cast without paying its mana cost, {spell.name} is not cast for its "
+                                        f"{keyword} cost, and has no X"),)
+        return (Reason("CR 601.2h", f"X = {value} can't be paid"),)
+
+    problem.add_variable(X, (None,) + tuple(range(top + 1)), "CR 107.3a", why_not)
+    problem.add_constraint(
+        (ALTERNATIVE_COST, X), lambda chosen, x: (chosen == keyword) == (x is not None), "CR 601.2b",
+        f"X is announced exactly when the {keyword} cost is paid",
+        lambda chosen, x: (f"the {keyword} cost is paid and no X is announced" if chosen == keyword
+                           else f"X = {x} is announced, but {spell.name} has X only in its {keyword} cost"),
+    )
+
+
 def _add_x(problem: CastProblem) -> None:
     """X: announced before targets (CR 601.2b, 107.3a), so "X target" can depend on it."""
     spell = problem.spell
     mana_cost = spell.card.mana_cost
     if (mana_cost is None or not mana_cost.has_x) and (x_objects := _x_object_costs(problem)):
         _add_x_of_objects(problem, x_objects)
+        return
+    x_alternatives = [a for a in problem.abilities.alternative_costs if a.cost.mana.has_x]
+    if (mana_cost is None or not mana_cost.has_x) and x_alternatives:
+        _add_x_of_alternative_cost(problem, x_alternatives)
         return
     if mana_cost is None or not mana_cost.has_x:
         problem.add_variable(X, (None,), "CR 107.3", lambda value: (

@@ -318,13 +318,32 @@ def test_cleave_widens_the_controller(make_state, casts):
     assert any(r.rule == "CR 702.148b" for r in why_illegal(state, mixed))
 
 
-def test_cleave_with_x_not_in_the_mana_cost_is_reported():
-    """CR 702.148a, 107.3: Lantern Flare's "Cleave {X}{R}{W}" has an X its mana cost {1}{W} lacks: reported."""
-    from models.cards import default_card_database
-    from models.oracle.parser import parse_card
+def test_cleave_with_x_announced_only_for_that_cost(make_state, casts):
+    """CR 702.148a, 107.3, 601.2b: Lantern Flare {1}{W}, "Cleave {X}{R}{W}": X only when cast for its cleave cost.
 
-    flare = parse_card(default_card_database().get("Lantern Flare"))
-    assert any("X in the cleave cost" in u.reason for u in flare.casting_unsupported)
+    "~ deals X damage to target creature or planeswalker and you gain X life. [X is the number of creatures you
+    control.]": P1's or P2's Grizzly Bears (2) either way. Two Plains and two Mountains. For {1}{W}: no X
+    announced (the text defines it): 2. Cleaved: {R}{W} and X = 0, 1 or 2 from the two other lands: 3 x 2 = 6.
+    2 + 6 = 8.
+    """
+    state = make_state(hand=[("lf", "Lantern Flare")],
+                       battlefield=lands("Plains", 2) + lands("Mountain", 2) + [("mine", "Grizzly Bears")],
+                       opponent=[("theirs", "Grizzly Bears")])
+    found = casts(state, "lf")
+    assert sorted((str(c.alternative_cost), str(c.x)) for c in found) == [("None", "None")] * 2 + [
+        ("cleave", "0"), ("cleave", "0"), ("cleave", "1"), ("cleave", "1"), ("cleave", "2"), ("cleave", "2")]
+
+
+def test_freerunning_with_x(make_state, casts):
+    """CR 702.173a, 107.3, 118.9a: Monastery Raid {2}{R}, "Freerunning {X}{R}"; two Mountains, P1 Assassin fact.
+
+    The mana cost {2}{R} can't be paid. Freerunning: {R} and X = 0 or 1: 2 casts, no target. Cast without paying
+    its mana cost, no alternative cost is paid, so no X: 1 cast.
+    """
+    state = make_state(hand=[("mr", "Monastery Raid")], battlefield=lands("Mountain", 2),
+                       this_turn={"combat_damage_by": [{"player": "P1", "subtype": "Assassin"}]})
+    assert sorted(c.x for c in casts(state, "mr")) == [0, 1]
+    assert [c.x for c in casts(state, "mr", without_paying_mana_cost=True)] == [None]
 
 
 # ---------------------------------------------------------------- tiered (CR 702.183)
