@@ -7,9 +7,9 @@ from models.abilities import (
 )
 from models.errors import UnsupportedRuleError
 from models.objects import PlayerId, Zone
+from models.state import GameState
 from models.subtypes import SUBTYPES
 from solver.abilities import abilities_of
-from models.state import GameState
 from solver.problem import CastProblem
 
 __all__ = ["combat_damage_holds", "holds_for", "presence_holds", "requirement_holds", "requirement_text",
