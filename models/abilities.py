@@ -44,6 +44,7 @@ __all__ = [
     "PROMISED",
     "PERMANENT_KIND_TYPES",
     "ControlRequirement",
+    "CombatDamageRequirement",
     "Count",
     "Requirement",
     "TurnRequirement",
@@ -330,11 +331,16 @@ class Instruction:
         ``KICKED`` for a line that starts "If this spell was kicked, …"
         (CR 702.33e), ``("awaken",)`` for the spell ability awaken gives
         (CR 702.113a); empty when it always is.
+    unless : tuple of str
+        The text is part of the spell only if none of these alternative costs was paid: ``("cleave",)`` for a
+        line with words in square brackets, as printed, whose cleaved version (the words removed) is its own
+        instruction with condition ``("cleave",)`` (CR 702.148a-b, 612); empty when none.
     """
 
     text: str
     targets: tuple[TargetSpec, ...] = ()
     condition: tuple[str, ...] = ()
+    unless: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -687,7 +693,34 @@ class CountRequirement:
     text: str = ""
 
 
-Requirement = ControlRequirement | TurnRequirement | PresenceRequirement | CountRequirement
+@dataclass(frozen=True, slots=True)
+class CombatDamageRequirement:
+    """A player was dealt combat damage this turn by a creature of the caster's of a subtype (prowl, freerunning).
+
+    Prowl: "… if a player was dealt combat damage this turn by a source that, at the time it dealt that damage,
+    was under your control and had any of this spell's creature types" (CR 702.76a); freerunning: "… by a
+    creature that, at the time it dealt that damage, was an Assassin creature or a commander under your
+    control" (CR 702.173a). Only attacking and blocking creatures deal combat damage (CR 510.1), so the source is
+    a creature. The state's ``this_turn.combat_damage_by`` decides it (see
+    :func:`solver.requirements.combat_damage_holds`).
+
+    Parameters
+    ----------
+    subtypes : frozenset of str
+        The creature types, one of which the creature had (CR 205.3m): the spell's creature types for prowl,
+        ``{"Assassin"}`` for freerunning.
+    commander : bool
+        A commander of the caster's does as well (freerunning, CR 702.173a, 903.3).
+    text : str
+        The words of the condition.
+    """
+
+    subtypes: frozenset[str]
+    commander: bool = False
+    text: str = ""
+
+
+Requirement = ControlRequirement | TurnRequirement | PresenceRequirement | CountRequirement | CombatDamageRequirement
 """A condition a cost, a cost change or a permission asks, decided by the state."""
 
 
@@ -1130,6 +1163,8 @@ class CardAbilities:
     improvise : bool
         Each artifact its caster taps while it is cast pays for one generic
         mana of its total cost (CR 702.126a).
+    assist : bool
+        Another player may pay for any amount of the generic mana of its total cost (CR 702.132a).
     flash : bool
         CR 702.8.
     fuse : bool
@@ -1166,6 +1201,7 @@ class CardAbilities:
     delve: bool = False
     convoke: bool = False
     improvise: bool = False
+    assist: bool = False
     face_down: str | None = None
     bestow: Cost | None = None
     attached_grants: tuple[str, ...] = ()

@@ -6,6 +6,7 @@ import itertools
 import re
 
 from models.abilities import (
+    CombatDamageRequirement,
     ControlRequirement,
     CountRequirement,
     PresenceRequirement,
@@ -16,10 +17,12 @@ from models.abilities import (
 from models.errors import UnsupportedRuleError
 from models.objects import CardType, GameObject, PlayerId, Zone
 from models.state import GameState
+from models.subtypes import SUBTYPES
+from solver.abilities import abilities_of
 from solver.problem import CastProblem
 
-__all__ = ["count_holds", "holds_for", "named_objects", "party_size", "presence_holds", "requirement_holds",
-           "requirement_text", "turn_holds"]
+__all__ = ["combat_damage_holds", "count_holds", "holds_for", "named_objects", "party_size", "presence_holds",
+           "requirement_holds", "requirement_text", "turn_holds"]
 
 
 def requirement_holds(problem: CastProblem, requirement: Requirement) -> bool:
@@ -40,6 +43,8 @@ def requirement_holds(problem: CastProblem, requirement: Requirement) -> bool:
         return presence_holds(problem, requirement)
     if isinstance(requirement, CountRequirement):
         return count_holds(problem, requirement)
+    if isinstance(requirement, CombatDamageRequirement):
+        return combat_damage_holds(problem.state, problem.caster, requirement, problem.spell.name)
     return holds_for(problem.state, problem.caster, requirement)
 
 
@@ -261,8 +266,84 @@ def turn_holds(state: GameState, caster: str, requirement: TurnRequirement) -> b
     return facts.creatures_died > 0
 
 
+_CREATURE_TYPES = frozenset(SUBTYPES["creature"])
+
+
+def combat_damage_holds(state: GameState, caster: str, requirement: CombatDamageRequirement,
+                        card: str = "") -> bool:
+    """Whether a creature of the caster's with one of the subtypes dealt combat damage to a player this turn.
+
+    Read from the state's ``this_turn.combat_damage_by``, which STATE_FORMAT.md gives for freerunning: each entry
+    is taken as a source that dealt combat damage *to a player* this turn (freerunning's and prowl's condition,
+    CR 702.173a, 702.76a). Only creatures deal combat damage (CR 510.1). An entry is
+
+    - ``{"player": P, "subtype": T}``: a creature P controlled, with creature type T, dealt it; or
+    - an object id: that object dealt it. The state has no history of characteristics, so a permanent on the
+      battlefield is taken with its controller and creature types now (changeling: every one, CR 702.73a).
+      An id of an object elsewhere, or of none in the state, does not say whose creature it was, nor what.
+
+    A fact the file does not give is taken as absent (STATE_FORMAT.md's conservative reading), so the condition
+    holds only if an entry shows it. Commanders (freerunning, CR 702.173a, 903.3) are not in the state format,
+    and that format does not say a creature is not one: whether a creature of the caster's that dealt combat
+    damage was a commander is not decided, and is reported unsupported whenever the answer hangs on it (no
+    entry shows an Assassin of the caster's, and one shows another creature of theirs, or an object the state
+    does not describe). An entry the state does not describe is likewise reported when the answer hangs on it.
+
+    Parameters
+    ----------
+    state : GameState
+    caster : str
+        The player "you" is.
+    requirement : CombatDamageRequirement
+    card : str
+        The card's name, for the error.
+
+    Returns
+    -------
+    bool
+
+    Raises
+    ------
+    UnsupportedRuleError
+        The answer hangs on whether a creature was a commander, or on an entry the state does not describe.
+    ValueError
+        An entry that is neither an id nor exactly ``{"player", "subtype"}``.
+    """
+    undecided: list[str] = []
+    for entry in state.this_turn.combat_damage_by:
+        if isinstance(entry, str):
+            obj = state.object(entry) if state.has_object(entry) else None
+            if obj is None or obj.zone is not Zone.BATTLEFIELD:
+                undecided.append(f"{entry!r}: no permanent of the state says whose it was and what")
+                continue
+            if obj.controller != caster:
+                continue
+            changeling = "changeling" in abilities_of(obj).keywords
+            types = _CREATURE_TYPES if changeling else frozenset(obj.card.subtypes) & _CREATURE_TYPES
+            if types & requirement.subtypes:
+                return True
+            if requirement.commander:
+                undecided.append(f"{obj.name} ({entry}) of {caster}: whether it is a commander")
+            continue
+        fact = dict(entry)
+        if set(fact) != {"player", "subtype"}:
+            raise ValueError(f"this_turn.combat_damage_by: {fact!r} is neither an id nor {{'player', 'subtype'}}")
+        if fact["player"] != caster:
+            continue
+        if fact["subtype"] in requirement.subtypes:
+            return True
+        if requirement.commander:
+            undecided.append(f"a {fact['subtype']} of {caster}: whether it is a commander")
+    if undecided:
+        raise UnsupportedRuleError(card, requirement.text, "combat damage by a creature the state does not decide "
+                                   f"({'; '.join(undecided)}; the state format has no commanders)")
+    return False
+
+
 def requirement_text(problem: CastProblem, requirement: Requirement) -> str:
     """The words of a requirement, with a note when the state does not give the turn fact it asks."""
+    if isinstance(requirement, CombatDamageRequirement) and "combat_damage_by" not in problem.state.this_turn.given:
+        return f"{requirement.text} (the state gives no this_turn.combat_damage_by: taken as none)"
     if isinstance(requirement, TurnRequirement) and requirement.fact in _FACT_KEYS \
             and _FACT_KEYS[requirement.fact] not in problem.state.this_turn.given:
         return f"{requirement.text} (the state gives no this_turn.{_FACT_KEYS[requirement.fact]}: taken as none)"

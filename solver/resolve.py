@@ -212,6 +212,7 @@ def resolve(state: GameState, spell_id: str) -> Resolution:
                 for index in range(len(instruction.targets))]
         targets = tuple(status for key in keys for status in statuses.get(key, ()))
         conditional = bool(instruction.condition) and not _paid(cast, instruction.condition)  # CR 702.33e, 702.113a
+        conditional = conditional or cast.alternative_cost in instruction.unless  # cleaved away (CR 702.148b)
         happens = resolves and not conditional and (not targets or any(t.legal for t in targets))
         text = instruction.text.replace("~", obj.name)
         if obj.id == spell.id and any(a.removes_targets and a.keyword == cast.alternative_cost

@@ -15,6 +15,7 @@ from models.abilities import (
     AdditionalCost,
     AlternativeCost,
     CardAbilities,
+    CombatDamageRequirement,
     ObjectCost,
     TargetSpec,
 )
@@ -58,6 +59,8 @@ def _object_cost(cost: ObjectCost) -> str:
 
 
 def _additional(cost: AdditionalCost) -> list[str]:
+    if cost.keyword in _NAMED_BY_KEYWORD:
+        return [cost.keyword]
     found = []
     if not cost.cost.mana.is_empty:
         label = cost.keyword or "pay"  # two kickers are named by their costs: "kicker {1}{B}" (CR 702.33b)
@@ -73,9 +76,18 @@ def _additional(cost: AdditionalCost) -> list[str]:
     return found
 
 
+_NAMED_BY_KEYWORD = frozenset({"conspire"})
+"""Additional costs whose objects the keyword itself defines, listed by its name: conspire taps two creatures
+that share a colour with the spell (CR 702.78a)."""
+
+
 def _alternative(cost: AlternativeCost) -> str:
     mana = cost.cost.mana
-    return cost.keyword if mana.is_empty else f"{cost.keyword} {mana}"
+    text = cost.keyword if mana.is_empty else f"{cost.keyword} {mana}"
+    damage = [r for r in cost.requires if isinstance(r, CombatDamageRequirement)]
+    if damage:  # prowl's creature types (CR 702.76a), freerunning's Assassin or commander (CR 702.173a)
+        text += f" ({' or '.join(sorted(damage[0].subtypes) + (['commander'] if damage[0].commander else []))})"
+    return text
 
 
 _BASIC_LAND_TYPES = frozenset({"Plains", "Island", "Swamp", "Mountain", "Forest"})

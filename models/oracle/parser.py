@@ -34,6 +34,7 @@ from models.abilities import (
     AlternativeCost,
     CardAbilities,
     CastPermission,
+    CombatDamageRequirement,
     ControllerFilter,
     ControlRequirement,
     Count,
@@ -443,10 +444,8 @@ def _object_cost(text: str) -> ObjectCost | None:
     head = noun.split(" ")[-1].removesuffix("s")
     if head in _KIND_WORDS and " " not in noun.strip():
         return ObjectCost(action, count, frozenset({TargetKind(head)}), text=text)
-    pair = re.fullmatch(r"(?P<one>[a-z]+) or (?P<other>[a-z]+)", noun)
-    if pair and {pair["one"], pair["other"]} <= set(_KIND_WORDS) - {"permanent"} and pair["one"] != pair["other"]:
-        # "sacrifice an artifact or creature": a permanent of either type (CR 205.2a)
-        return ObjectCost(action, count, frozenset({TargetKind(pair["one"]), TargetKind(pair["other"])}), text=text)
+    if (pair := _either_noun(noun)) is not None:  # "sacrifice an artifact or creature" (CR 205.2a)
+        return ObjectCost(action, count, pair[0], pair[1], text=text)
     if not re.fullmatch(_quality_patterns()["__QUALIFIED_KIND__"], noun):
         return None
     kinds, qualities = _qualified_kind(noun)
@@ -465,6 +464,35 @@ def _either_card_filter(words: str) -> ObjectFilter | None:
     if any(q is None or q.attribute not in ("type", "subtype", "color") or q.negated for q in qualities):
         return None
     return ObjectFilter((frozenset(q for q in qualities if q is not None),), words)
+
+
+def _either_noun(noun: str) -> tuple[frozenset[TargetKind], ObjectFilter | None] | None:
+    """"artifact or creature", "artifact or Goblin": a permanent that is either, or None for other words.
+
+    Each word is a kind of permanent (CR 110.4) or a subtype (CR 205.3); an object of either pays the cost
+    ("Kicker—Sacrifice an artifact or Goblin.", CR 118.3). Two kinds are the cost's kinds; a subtype makes
+    the pair one clause of qualities of any permanent (a Goblin is a permanent with that subtype).
+
+    Returns
+    -------
+    (frozenset of TargetKind, ObjectFilter or None) or None
+        The kinds (empty: any permanent) and the qualities.
+    """
+    found = re.fullmatch(r"(?P<first>[a-z-]+) or (?P<second>[a-z-]+)", noun.strip())
+    if found is None:
+        return None
+    words = (found["first"], found["second"])
+    if all(word in _KIND_WORDS and word != "permanent" for word in words):
+        return frozenset(TargetKind(word) for word in words), None
+    either = []
+    for word in words:
+        if word in _KIND_WORDS and word not in ("permanent", "battle"):
+            either.append(Quality("type", CardType(word.capitalize())))
+        elif word in _SUBTYPE_BY_WORD:
+            either.append(Quality("subtype", _SUBTYPE_BY_WORD[word]))
+        else:
+            return None
+    return frozenset(), ObjectFilter((frozenset(either),), noun.strip())
 
 
 def _card_type_filter(word: str) -> ObjectFilter:
@@ -2135,6 +2163,8 @@ def _keyword_abilities(tree: Tree, line: str, out: dict) -> None:
         elif kind == "cast_keyword" and [str(t).lower() for t in child.children if isinstance(t, Token)] == [
                 "improvise"]:
             out["improvise"] = True  # each artifact tapped pays for {1} (CR 702.126a)
+        elif kind == "cast_keyword" and [str(t).lower() for t in child.children if isinstance(t, Token)] == ["assist"]:
+            out["assist"] = True  # another player may pay generic mana of the total cost (CR 702.132a)
         elif kind == "cast_keyword" and str(_first_token(child)).lower() in FACE_DOWN_KEYWORDS:
             # "Morph {4}{G}", "Morph—Reveal a white card in your hand.", "Disguise {1}{W}": cast face down for {3};
             # the cost after the keyword turns the permanent face up, and bears on no cast (CR 702.37a-e, 702.168)
@@ -2147,6 +2177,9 @@ def _keyword_abilities(tree: Tree, line: str, out: dict) -> None:
             out.setdefault("cost_modifiers", []).append(affinity)  # {1} less for each … (CR 702.41a)
         elif kind == "cast_keyword" and (turn_cost := _turn_alternative_cost(child, line)) is not None:
             out["alternative"].append(turn_cost)  # spectacle, surge (CR 702.137a, 702.117a)
+        elif kind == "cast_keyword" and "subtypes" in out and (
+                combat := _combat_damage_alternative(child, line, out["subtypes"])) is not None:
+            out["alternative"].append(combat)  # prowl, freerunning (CR 702.76a, 702.173a)
         elif kind == "cast_keyword" and (sacrifice := _sacrifice_keyword(child, line)) is not None:
             out["additional"].append(sacrifice)  # bargain, casualty N: an optional sacrifice (CR 702.166a, 702.153a)
         elif kind == "cast_keyword" and [str(t).lower() for t in child.children if isinstance(t, Token)] == [
@@ -2156,8 +2189,12 @@ def _keyword_abilities(tree: Tree, line: str, out: dict) -> None:
             out["cost_modifiers"].append(CostModifier(-1, line, own=True, per=opponents))
         elif kind == "cast_keyword" and (strive := _strive(line)) is not None:
             out["cost_modifiers"].append(strive)  # more for each target beyond the first (CR 207.2c, 601.2f)
+        elif kind == "cast_keyword" and "colors" in out and (conspire := _conspire(child, out["colors"])) is not None:
+            out["additional"].append(conspire)  # tap two untapped creatures sharing a colour with it (CR 702.78a)
         elif kind == "cast_keyword" and (gift := _gift(child)) is not None:
             out["additional"].append(gift)  # "Gift a card": you may choose an opponent (CR 702.174a)
+        elif kind == "cast_keyword" and (optional := _optional_keyword_cost(line.strip().lower(), line.strip())):
+            out["additional"].append(optional)  # "Buyback—Sacrifice a land." (CR 702.27a, 702.56a)
         elif kind == "cast_keyword" and (paid := _cast_keyword_cost(child, line)) is not None:
             # evoke, dash, blitz, warp, impending: an alternative cost; offspring, squad: an additional one
             out["alternative" if isinstance(paid, AlternativeCost) else "additional"].append(paid)
@@ -2201,6 +2238,70 @@ def _turn_alternative_cost(tree: Tree, line: str) -> AlternativeCost | None:
     return AlternativeCost(keyword, Cost(cost, text=line), rule, requires=(requirement,))
 
 
+_COMBAT_DAMAGE_KEYWORDS = {"prowl": "CR 702.76a", "freerunning": "CR 702.173a"}
+_CREATURE_TYPE_WORDS = frozenset(SUBTYPES["creature"])
+
+
+def _combat_damage_alternative(tree: Tree, line: str, subtypes: Iterable[str]) -> AlternativeCost | None:
+    """Prowl or freerunning with its cost: an alternative cost payable after combat damage to a player, or None.
+
+    "Prowl {1}{B}": the cost may be paid rather than the mana cost "if a player was dealt combat damage this turn
+    by a source that, at the time it dealt that damage, was under your control and had any of this spell's
+    creature types" (CR 702.76a). "Freerunning {1}{B}", "Freerunning—Return a blue creature you control to its
+    owner's hand.": likewise, by "an Assassin creature or a commander under your control" (CR 702.173a). The cost
+    is mana (X included: "Freerunning {X}{R}", X announced only for that cost, CR 107.3, 601.2b) or parts read as
+    other costs are.
+
+    Parameters
+    ----------
+    tree : lark.Tree
+        A ``cast_keyword`` tree.
+    line : str
+        The line as printed.
+    subtypes : iterable of str
+        The card's subtypes: its creature types are prowl's (a Kindred card's, CR 205.3m, 308.3).
+
+    Returns
+    -------
+    AlternativeCost or None
+        Keyword ``"prowl"`` or ``"freerunning"``, requiring a :class:`~models.abilities.CombatDamageRequirement`;
+        None for another keyword, a cost not read, or prowl on a card with no creature type.
+    """
+    token = _first_token(tree)
+    keyword = str(token).lower()
+    if keyword not in _COMBAT_DAMAGE_KEYWORDS:
+        return None
+    printed = line[token.start_pos:].strip()
+    found = re.fullmatch(rf"{keyword}(?: (?=\{{)|—)(?P<cost>[^.(]+?)\.?", printed.lower())
+    if found is None:
+        return None
+    mana_only = re.fullmatch(r"(?:\{[^{}]+\})+", found["cost"].strip())
+    # "Freerunning {X}{R}": X announced with the cost (CR 107.3, 601.2b); other parts are read as other costs are
+    cost = Cost(ManaCost.parse(found["cost"].strip(), path="oracle_text")) if mana_only else _cost_of_parts(
+        found["cost"].strip())
+    if isinstance(cost, str):
+        return None
+    if keyword == "prowl":
+        types = frozenset(t for t in subtypes if t in _CREATURE_TYPE_WORDS)
+        if not types:
+            return None
+        names = " or ".join(sorted(types))
+        requirement = CombatDamageRequirement(types, text=f"a player was dealt combat damage this turn by a {names} "
+                                                          "you controlled")
+    else:
+        requirement = CombatDamageRequirement(frozenset({"Assassin"}), commander=True,
+                                              text="a player was dealt combat damage this turn by an Assassin or a "
+                                                   "commander you controlled")
+    return AlternativeCost(keyword, dataclasses.replace(cost, text=printed), _COMBAT_DAMAGE_KEYWORDS[keyword],
+                           requires=(requirement,))
+
+
+_RETURN_TAPPED_CREATURE = ObjectCost(CostAction.RETURN, 1, frozenset({TargetKind.CREATURE}),
+                                     ObjectFilter((frozenset({Quality("tapped")}),), "tapped"),
+                                     text="return a tapped creature you control to its owner's hand")
+"""Web-slinging's object: the creature returned is a choice of the cast (CR 702.188a, 601.2h)."""
+
+
 CAST_KEYWORD_COSTS: dict[str, Callable[[Cost], AlternativeCost | AdditionalCost]] = {
     "evoke": lambda cost: AlternativeCost("evoke", cost, "CR 702.74a"),
     "dash": lambda cost: AlternativeCost("dash", cost, "CR 702.109a"),
@@ -2209,11 +2310,15 @@ CAST_KEYWORD_COSTS: dict[str, Callable[[Cost], AlternativeCost | AdditionalCost]
     "impending": lambda cost: AlternativeCost("impending", cost, "CR 702.176a"),
     "offspring": lambda cost: AdditionalCost(cost, "offspring", optional=True, rule="CR 702.175a"),
     "squad": lambda cost: AdditionalCost(cost, "squad", optional=True, most_times=None, rule="CR 702.157a"),
+    # "paying [cost] and returning a tapped creature you control to its owner's hand" (CR 702.188a)
+    "web-slinging": lambda cost: AlternativeCost("web-slinging", dataclasses.replace(
+        cost, objects=cost.objects + (_RETURN_TAPPED_CREATURE,)), "CR 702.188a"),
 }
 """Keywords of the grammar's CAST_KEYWORD that are one cost paid as the card is cast from the hand.
 
 "Evoke {2}{U}", "Evoke—Exile a white card from your hand.", "Impending 4—{2}{W}{W}", "Squad {2}": the cost
-is mana or parts read as other costs are. What the keyword does once the spell resolves (sacrificed, returned,
+is mana or parts read as other costs are; web-slinging adds a tapped creature returned to its owner's hand
+(CR 702.188a). What the keyword does once the spell resolves (sacrificed, returned,
 counters, tokens) does not bear on casting it. Each makes one record, as KEYWORD_COSTS does.
 """
 _CAST_KEYWORD_COST = re.compile(r"(?P<keyword>[a-z-]+)(?: (?P<number>\d+))?(?:—| )(?P<cost>[^.(]+?)\.?")
@@ -2382,6 +2487,37 @@ def _gift(tree: Tree) -> AdditionalCost | None:
                           chooses_opponent=True)
 
 
+def _conspire(tree: Tree, colors: frozenset[Color]) -> AdditionalCost | None:
+    """"Conspire": an optional additional cost of two creatures tapped that share a colour with the spell, or None.
+
+    "As an additional cost to cast this spell, you may tap two untapped creatures you control that each share a
+    color with it" (CR 702.78a). "It" is the spell, whose colours are its card's (CR 105.2, 202.2): the creatures
+    tapped each have one of them, so a colourless spell's conspire cost can't be paid. The two creatures are a
+    choice of the cast (CR 601.2h); the copy the cost's trigger makes, and its targets, are chosen as it
+    resolves (CR 702.78a, 707.10c), not while casting.
+
+    Parameters
+    ----------
+    tree : lark.Tree
+        A ``cast_keyword`` tree.
+    colors : frozenset of Color
+        The card's colours.
+
+    Returns
+    -------
+    AdditionalCost or None
+        Keyword ``"conspire"``, optional, paid at most once (each instance is paid separately, CR 702.78b: a card
+        prints one); None for another keyword, or words after "conspire".
+    """
+    if [str(t).lower() for t in tree.children if isinstance(t, Token)] != ["conspire"]:
+        return None
+    ordered = sorted(colors, key=lambda c: "WUBRG".index(c.letter))
+    shares = ObjectFilter((frozenset(Quality("color", c) for c in ordered),), "that share a color with it")
+    text = "tap two untapped creatures you control that share a color with it"
+    tapped = ObjectCost(CostAction.TAP, 2, frozenset({TargetKind.CREATURE}), shares, text=text)
+    return AdditionalCost(Cost(objects=(tapped,), text="Conspire"), "conspire", optional=True, rule="CR 702.78a")
+
+
 def _bestow_cost(tree: Tree, line: str) -> Cost | None:
     """"Bestow {3}{G}{G}": the cost of casting the card bestowed (CR 702.103a), or None for another line."""
     token = _first_token(tree)
@@ -2401,13 +2537,15 @@ def _affinity(line: str) -> CostModifier | None:
     """"Affinity for artifacts": "This spell costs {1} less to cast for each artifact you control" (CR 702.41a).
 
     What is counted is read as the own cost change's "for each … you control" is, in the singular ("Affinity
-    for Swamps": each Swamp); None when it is not read. Several instances each apply (CR 702.41b).
+    for Swamps": each Swamp; "Affinity for Allies": each Ally); None when it is not read. Several instances
+    each apply (CR 702.41b).
     """
     found = _AFFINITY.fullmatch(line.strip().lower())
     if found is None:
         return None
     what = found["what"]
-    for singular in dict.fromkeys((what.removesuffix("s"), what)):
+    plural_y = (what[:-3] + "y",) if what.endswith("ies") else ()  # "Affinity for Allies": each Ally
+    for singular in dict.fromkeys(plural_y + (what.removesuffix("s"), what)):
         try:
             counted = _counted(f"{singular} you control")
         except _UnreadText:
@@ -2522,12 +2660,14 @@ def parse_card(card: Card) -> CardAbilities:
     >>> [t.phrase for i in ray.spell_text for t in i.targets], str(ray.splice.cost)
     (['any target'], '{1}{R}')
     """
+    if (cleave := _cleave_line(card)) is not None:
+        return _read_cleave(card, cleave)
     is_spell = card.has_type(CardType.INSTANT) or card.has_type(CardType.SORCERY)
     out: dict = {
         "protections": [], "hexproof": False, "hexproof_from": set(), "shroud": False, "flash": False,
         "ward": False, "spree": False, "splice": None, "unsupported": [],
         "entwine": None, "escalate": None, "choose": None, "additional": [], "alternative": [], "enchant": [],
-        "cost_modifiers": [],
+        "cost_modifiers": [], "colors": card.colors, "subtypes": card.subtypes,
     }
     spell_text: list[Instruction] = []
     modes: list[Mode] = []
@@ -2898,6 +3038,7 @@ def parse_card(card: Card) -> CardAbilities:
         delve=out.get("delve", False),
         convoke=out.get("convoke", False),
         improvise=out.get("improvise", False),
+        assist=out.get("assist", False),
         face_down=out.get("face_down"),
         bestow=out.get("bestow"),
         attached_grants=tuple(out.get("attached_grants", ())),
@@ -2914,6 +3055,69 @@ def parse_card(card: Card) -> CardAbilities:
         keywords=frozenset(out.get("keywords", ())),
         unsupported=tuple(unsupported),
     )
+
+
+_CLEAVE_LINE = re.compile(r"Cleave (?P<cost>(?:\{[^{}]+\})+)(?: \([^()]*\))?")
+
+
+def _cleave_line(card: Card) -> str | None:
+    """The card's "Cleave {cost}" line as printed, or None when it has none (CR 702.148a)."""
+    return next((line for line in card.oracle_text.split("\n") if _CLEAVE_LINE.fullmatch(line.strip())), None)
+
+
+def _read_cleave(card: Card, cleave: str) -> CardAbilities:
+    """A card with cleave: both versions of its text, each read as any text is (CR 702.148a-b, 612).
+
+    "Cleave [cost]" means "You may cast this spell by paying [cost] rather than paying its mana cost" and "If
+    this spell's cleave cost was paid, change its text by removing all text found within square brackets"
+    (CR 702.148a). The card is read twice, without the cleave line: as printed (the brackets dropped, their
+    words kept), and cleaved (the bracketed words removed). Lines the same in both are the spell's text either
+    way; a line that differs is two instructions: the printed one with ``unless=("cleave",)``, the cleaved one
+    with ``condition=("cleave",)``, so the targets and their restrictions are those of the text the cost paid
+    leaves. The cleave cost is an alternative cost (keyword ``"cleave"``).
+
+    Everything else the two readings give (costs, modes, permissions, …) must be the same; a difference there, a
+    line that differs and already has a condition, or a line removed whole is reported unsupported, as is any
+    span either reading reports. An X in the cleave cost ("Cleave {X}{R}{W}") is announced only for that cost
+    (CR 107.3, 601.2b).
+
+    Parameters
+    ----------
+    card : Card
+    cleave : str
+        The card's cleave line, as printed.
+
+    Returns
+    -------
+    CardAbilities
+    """
+    others = "\n".join(line for line in card.oracle_text.split("\n") if line != cleave)
+    printed = parse_card(dataclasses.replace(card, oracle_text=re.sub(r"[\[\]]", "", others)))
+    cleaved = parse_card(dataclasses.replace(card, oracle_text=re.sub(r"\s*\[[^\[\]]*\]", "", others)))
+    found = _CLEAVE_LINE.fullmatch(cleave.strip())
+    assert found is not None  # _cleave_line found it
+    cost = ManaCost.parse(found["cost"], path="oracle_text")
+    unsupported = list(dict.fromkeys(printed.unsupported + cleaved.unsupported))
+    keyword_span = cleave.strip().split(" (")[0]
+    if dataclasses.replace(printed, spell_text=(), unsupported=()) != dataclasses.replace(
+            cleaved, spell_text=(), unsupported=()):
+        unsupported.append(UnsupportedText(keyword_span, "words in square brackets outside the spell's text"))
+    spell_text: list[Instruction] = []
+    if len(printed.spell_text) != len(cleaved.spell_text):
+        unsupported.append(UnsupportedText(keyword_span, "cleave removing a whole line"))
+    else:
+        for whole, cut in zip(printed.spell_text, cleaved.spell_text):
+            if whole == cut:
+                spell_text.append(whole)
+            elif whole.condition or cut.condition or any(s.condition for s in whole.targets + cut.targets):
+                unsupported.append(UnsupportedText(whole.text, "cleave changing text that has a condition"))
+            else:
+                spell_text += [dataclasses.replace(whole, unless=("cleave",)),
+                               dataclasses.replace(cut, condition=("cleave",))]
+    alternative = AlternativeCost("cleave", Cost(cost, text=keyword_span), "CR 702.148a")
+    return dataclasses.replace(printed, spell_text=tuple(spell_text),
+                               alternative_costs=printed.alternative_costs + (alternative,),
+                               unsupported=tuple(unsupported))
 
 
 def _additional_object_cost(tree: Tree, line: str) -> ObjectCost:

@@ -32,12 +32,15 @@ all the same way:
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from models.abilities import AdditionalCost, Cost, CostModifier, Count, ObjectCost, RevealCost, TargetKind
+from models.abilities import (
+    AdditionalCost, AlternativeCost, Cost, CostModifier, Count, ObjectCost, RevealCost, TargetKind,
+)
 from models.choices import (
     ALTERNATIVE_COST, GIFT_RECIPIENT, X, ChoiceKey, CostAction, CostObjectsKey, OptionalCostKey, TargetKey,
 )
@@ -50,8 +53,9 @@ from solver.requirements import holds_for, requirement_holds, requirement_text
 from solver.qualities import has_qualities, is_of_kinds
 
 __all__ = [
-    "add_cost_choices", "add_cost_rules", "available_mana_sources", "can_reveal", "mana_sources_of", "generic_change",
-    "count_of", "x_bounds", "cost_modifiers_of", "target_cost_changes", "least_generic_change", "optional_cost_key",
+    "add_cost_choices", "add_cost_rules", "assist_sources", "available_mana_sources", "can_reveal", "mana_sources_of",
+    "generic_change", "count_of", "x_bounds", "cost_modifiers_of", "target_cost_changes", "least_generic_change",
+    "optional_cost_key",
     "cost_object_pool", "COST_OBJECT_KEYS", "MOST_CANDIDATES_FOR_ANY_NUMBER",
 ]
 
@@ -128,8 +132,55 @@ def _has_haste(obj: GameObject) -> bool:
 
 
 def _mana_units(problem: CastProblem) -> int:
-    """How much mana the caster can make at most (each source's units)."""
-    return sum(len(source.units) for source in available_mana_sources(problem))
+    """How much mana the caster can make at most (each source's units), with an assisting player's (CR 702.132a)."""
+    return sum(len(source.units) for source in available_mana_sources(problem) + assist_sources(problem))
+
+
+def assist_sources(problem: CastProblem) -> tuple[ManaSource, ...]:
+    """Assist: the mana another player can make to pay generic mana of the total cost (CR 702.132a).
+
+    "Before you begin to pay the total cost of the spell, the player you chose may pay for any amount of the
+    generic mana in the spell's total cost." Which player is chosen, and how much they pay, is how the cost is
+    paid: a cast is legal iff some payment exists (STATE_FORMAT.md, "What counts as one cast"), so the other
+    player's mana counts, as the state gives it (their pool and untapped permanents, CR 601.2g), and the player
+    is no choice of the cast. Their mana pays only generic mana: each unit is colourless mana that the cost
+    rules let pay generic symbols. The player with the most mana is taken: any payment another player could
+    help with, they can help with too.
+
+    Parameters
+    ----------
+    problem : CastProblem
+
+    Returns
+    -------
+    tuple of ManaSource
+        One source per mana the chosen player can make, each ``("C",)``, the permanent's id kept; empty without
+        assist, or with no other player.
+
+    Raises
+    ------
+    UnsupportedRuleError
+        A cost of the spell with mana symbols other than X, generic and coloured ({C}, hybrid, Phyrexian, snow:
+        what of them is "generic mana" is not modelled), or another player's mana permanent that can't be read.
+    """
+    if not problem.abilities.assist:
+        return ()
+    spell = problem.spell
+    printed = [spell.card.mana_cost] + [a.cost.mana for a in problem.abilities.alternative_costs] + [
+        a.cost.mana for a in problem.abilities.additional_costs]
+    if any(s.kind not in (SymbolKind.VARIABLE, SymbolKind.GENERIC, SymbolKind.COLORED)
+           for cost in printed if cost for s in cost.symbols):
+        raise UnsupportedRuleError(spell.name, "Assist", "assist with a cost that has symbols other than X, generic "
+                                                        "and coloured mana")
+    best: tuple[ManaSource, ...] = ()
+    for player in problem.state.players:
+        if player == problem.caster:
+            continue
+        theirs = tuple(ManaSource((frozenset("C"),) * len(source.units), object_id=source.object_id)
+                       for source in mana_sources_of(problem.state, player))
+        if sum(len(s.units) for s in theirs) > sum(len(s.units) for s in best):
+            best = theirs
+    return best
 
 
 # ---------------------------------------------------------------------------------------------- cost changes
@@ -438,11 +489,16 @@ def _most_times(problem: CastProblem, additional: AdditionalCost) -> int:
     """How many times an optional additional cost can be paid: once, or as many as the mana allows (CR 702.33c)."""
     if additional.most_times is not None:
         return additional.most_times
-    if additional.cost.objects:
-        raise UnsupportedRuleError(problem.spell.name, additional.cost.text,
-                                   "a cost paid any number of times with objects")
-    # CR 702.33c, 601.2b: how many times is announced; more than the mana available can never be paid
-    return _mana_units(problem) // max(1, additional.cost.mana.mana_value)
+    cost = additional.cost
+    if cost.objects and (cost.life or cost.life_x or cost.reveals or cost.discards_at_random
+                         or any(part.count is None or part.x_count for part in cost.objects)):
+        raise UnsupportedRuleError(problem.spell.name, cost.text, "a cost paid any number of times with objects "
+                                   "and life, reveals, or objects not counted")
+    # CR 702.33c, 702.56a, 601.2b: how many times is announced; more than the mana available, or the objects there
+    # are for each part ("Replicate—Tap an untapped Horror you control."), can never be paid
+    most = [_mana_units(problem) // cost.mana.mana_value] if cost.mana.mana_value or not cost.objects else []
+    most += [len(_candidates(problem, part)) // (part.count or 1) for part in cost.objects]
+    return min(most)
 
 
 def _times_why_not(name: str, key: OptionalCostKey, most: int, limit: int | None) -> Callable[[Any], tuple]:
@@ -540,12 +596,53 @@ def _generic_help(problem: CastProblem) -> int:
     return help_
 
 
+def _add_x_of_alternative_cost(problem: CastProblem, alternatives: list[AlternativeCost]) -> None:
+    """X of a spell with no {X} in its mana cost and an alternative cost with one (CR 107.3, 601.2b, 601.2f).
+
+    "Freerunning {X}{R}", "Cleave {X}{R}{W}": the caster announces X only casting the spell for that cost
+    (CR 601.2b: the value of X in a cost is announced with the cost); for any other way, the spell has no X
+    (the variable is None). X is at most the mana the caster could make for it (more can't be paid, CR 601.2h).
+    Cast without paying its mana cost, no alternative cost is paid (CR 118.9a) and there is no X.
+
+    Raises
+    ------
+    UnsupportedRuleError
+        Two alternative costs with X, or X more than once in one.
+    """
+    spell = problem.spell
+    if len(alternatives) > 1 or any(sum(1 for s in a.cost.mana.symbols if s.variable == "X") > 1
+                                    for a in alternatives):
+        raise UnsupportedRuleError(spell.name, alternatives[0].cost.text, "X in two alternative costs, or twice")
+    keyword = alternatives[0].keyword
+    top = -1 if problem.without_paying_mana_cost else _mana_units(problem)
+
+    def why_not(value: Any) -> tuple[Reason, ...]:
+        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            return (Reason("CR 107.3a", f"{value!r} is not a value of X"),)
+        if top < 0:
+            return (Reason("CR 118.9a", f"cast without paying its mana cost, {spell.name} is not cast for its "
+                                        f"{keyword} cost, and has no X"),)
+        return (Reason("CR 601.2h", f"X = {value} can't be paid"),)
+
+    problem.add_variable(X, (None,) + tuple(range(top + 1)), "CR 107.3a", why_not)
+    problem.add_constraint(
+        (ALTERNATIVE_COST, X), lambda chosen, x: (chosen == keyword) == (x is not None), "CR 601.2b",
+        f"X is announced exactly when the {keyword} cost is paid",
+        lambda chosen, x: (f"the {keyword} cost is paid and no X is announced" if chosen == keyword
+                           else f"X = {x} is announced, but {spell.name} has X only in its {keyword} cost"),
+    )
+
+
 def _add_x(problem: CastProblem) -> None:
     """X: announced before targets (CR 601.2b, 107.3a), so "X target" can depend on it."""
     spell = problem.spell
     mana_cost = spell.card.mana_cost
     if (mana_cost is None or not mana_cost.has_x) and (x_objects := _x_object_costs(problem)):
         _add_x_of_objects(problem, x_objects)
+        return
+    x_alternatives = [a for a in problem.abilities.alternative_costs if a.cost.mana.has_x]
+    if (mana_cost is None or not mana_cost.has_x) and x_alternatives:
+        _add_x_of_alternative_cost(problem, x_alternatives)
         return
     if mana_cost is None or not mana_cost.has_x:
         problem.add_variable(X, (None,), "CR 107.3", lambda value: (
@@ -578,6 +675,28 @@ def _matcher(cost: ObjectCost) -> Callable[[GameObject], bool]:
     def matches(obj: GameObject) -> bool:
         return (not kinds or is_of_kinds(obj.card.types, kinds)) and has_qualities(obj, cost.qualities)
     return matches
+
+
+def _tapped_by_mana_matcher(problem: CastProblem, cost: ObjectCost) -> Callable[[GameObject], bool]:
+    """:func:`_matcher`, where a permanent the caster may tap for mana counts as tapped (CR 601.2g-h).
+
+    Mana abilities are activated before costs are paid (CR 601.2g), and the mana made stays in the pool to pay
+    them, so a permanent of the caster's that is untapped now, with a {T} mana ability it can activate (a source
+    of :func:`available_mana_sources`), is tapped when a cost asks for "a tapped creature" (web-slinging,
+    CR 702.188a): returning it does not lose its mana. A cost that taps objects asks for untapped ones, and is
+    read as it is.
+    """
+    matches = _matcher(cost)
+    if cost.action is CostAction.TAP or cost.qualities is None or not any(
+            q.attribute == "tapped" and not q.negated for clause in cost.qualities.clauses for q in clause):
+        return matches
+    tappable = {s.object_id for s in available_mana_sources(problem) if s.object_id is not None}
+
+    def tapped_by_mana(obj: GameObject) -> bool:
+        if obj.id in tappable and not obj.tapped:
+            return matches(dataclasses.replace(obj, tapped=True))
+        return matches(obj)
+    return tapped_by_mana
 
 
 def cost_object_pool(problem: CastProblem, key: CostObjectsKey) -> list[GameObject]:
@@ -980,7 +1099,7 @@ def _add_object_variables(problem: CastProblem, terms: list[CostTerm]) -> dict[C
     for term in terms:
         for cost in term.cost.objects:
             key = CostObjectsKey(cost.action, cost.zone)
-            needs.setdefault(key, []).append(_Need(cost, term, _matcher(cost)))
+            needs.setdefault(key, []).append(_Need(cost, term, _tapped_by_mana_matcher(problem, cost)))
     keys = list(COST_OBJECT_KEYS) + [k for k in needs if k not in COST_OBJECT_KEYS]
     candidates: dict[CostObjectsKey, tuple[str, ...]] = {}
     for key in keys:
@@ -1159,7 +1278,7 @@ def _add_payment(problem: CastProblem, terms: list[CostTerm], tapping: set[str],
     made before targets only, asks that the cheapest total the targets allow can be paid (a condition the
     payment needs, which stays broken as more is chosen).
     """
-    sources = available_mana_sources(problem)
+    sources = available_mana_sources(problem) + assist_sources(problem)
     payer = ManaPayer(sources)
     if helpers is not None:
         tapper, convoking = helpers

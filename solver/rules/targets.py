@@ -677,6 +677,29 @@ def _paid_atom(problem: CastProblem, source: GameObject, condition: tuple[str, .
     return SwitchAtom(ALTERNATIVE_COST, lambda chosen: chosen == keyword, f"the {keyword} cost is paid", rule)
 
 
+def _unpaid_atom(problem: CastProblem, source: GameObject, unless: tuple[str, ...], phrase: str) -> SwitchAtom:
+    """The atom of text that is part of the spell only if no cost of ``unless`` was paid: cleave (CR 702.148a-b).
+
+    Paid, cleave removes the words in square brackets (a text-changing effect, CR 612): the printed version of
+    such a line is then not the spell's text, and its cleaved version is.
+
+    Raises
+    ------
+    UnsupportedRuleError
+        Such text outside the spell's own text, or naming a cost the spell has no alternative cost for.
+    """
+    if source.id != problem.spell.id:
+        raise UnsupportedRuleError(source.name, phrase, "text changed by a cost paid, outside the spell's own text")
+    names = tuple(a.keyword for a in problem.abilities.alternative_costs if a.keyword in unless)
+    if not names:
+        raise UnsupportedRuleError(source.name, phrase, f"text changed by {' or '.join(unless)}, on a spell without "
+                                                        "that cost")
+    rule = next(a.rule for a in problem.abilities.alternative_costs if a.keyword in unless)
+    return SwitchAtom(ALTERNATIVE_COST, lambda chosen: chosen not in names,
+                      f"the {' or '.join(names)} cost is not paid (paid, the words in square brackets are removed)",
+                      "CR 702.148b" if names == ("cleave",) else rule)
+
+
 def _not_removed_atom(removing: tuple[AlternativeCost, ...]) -> SwitchAtom:
     """Overload: paid, the spell's own "target" reads "each" and takes no target (CR 702.96b)."""
     names = tuple(a.keyword for a in removing)
@@ -720,6 +743,8 @@ def switch_of(problem: CastProblem, source: GameObject, instruction: Instruction
             return not paid.holds(value)
 
         atoms.append(SwitchAtom(paid.key, unpaid, f"not ({paid.text}): the text paying it replaces", paid.rule))
+    if instruction.unless:
+        atoms.append(_unpaid_atom(problem, source, instruction.unless, spec.phrase))
     removing = tuple(a for a in problem.abilities.alternative_costs if a.removes_targets)
     if removing and not spliced and not problem.without_paying_mana_cost:
         if problem.splice_candidates:
