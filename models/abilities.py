@@ -980,8 +980,9 @@ class CastPermission:
 
     Parameters
     ----------
-    zone : Zone
-        Where the card may be cast from.
+    zone : Zone or None
+        Where the card may be cast from; None: from wherever it is cast, the permission changing only when
+        ("You may cast this spell as though it had flash if …", a rule of the spell wherever it is cast from).
     as_though_flash : bool
         Any time its caster could cast an instant (CR 304.5, 702.8a): with
         priority, on any turn, in any phase, with a spell on the stack.
@@ -999,14 +1000,29 @@ class CastPermission:
         attacking legendary creature", CR 601.3).
     text : str
         As printed.
+    x_at_most : int or None
+        "… as though it had flash if X is 3 or less": the permission holds only for a value of X announced at
+        most this (X is chosen as the spell is cast, CR 601.2b, before its timing is checked, CR 601.3); None
+        when X does not matter.
+    if_targets : TargetSpec or None
+        "… as though it had flash if it targets a permanent you control": the permission holds only if one of
+        the spell's targets (CR 601.2c) is an object this phrase names (read as "target permanent you control":
+        its kinds, controller and qualities, never protections); None when the targets do not matter.
     """
 
-    zone: Zone = Zone.HAND
+    zone: Zone | None = Zone.HAND
     as_though_flash: bool = True
     cost: ManaCost | None = None
     graveyard_spells: int = 0
     requires: tuple[Requirement, ...] = ()
     text: str = ""
+    x_at_most: int | None = None
+    if_targets: TargetSpec | None = None
+
+    @property
+    def on_choices(self) -> bool:
+        """Whether the permission depends on the choices of the cast (X, targets), not on the state alone."""
+        return self.x_at_most is not None or self.if_targets is not None
 
 
 @dataclass(frozen=True, slots=True)

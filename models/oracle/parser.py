@@ -1169,6 +1169,125 @@ def _step_timing(line: str, original: str) -> TimingRestriction | None:
     return TimingRestriction(phases, turn, original, combat_steps=True)
 
 
+_AFTER_COMBAT = frozenset({Phase.POSTCOMBAT_MAIN, Phase.END})
+_PHASE_WINDOWS = {
+    # the phases it may be cast in and the turn (CR 500.1): the state names these phases whole
+    "after combat": (_AFTER_COMBAT, "any"),  # the postcombat main phase and the end phase (CR 505.1, 511.3, 512)
+    "during an opponent's upkeep": (frozenset({Phase.UPKEEP}), "opponent"),  # CR 503.1
+}
+"""'Cast this spell only …' windows that are whole phases of the state (CR 500.1, 601.3)."""
+_CAST_ONLY_LINE = re.compile(r"cast (?:~|this spell) only (?:if (?P<condition>[^.]+)|(?P<window>[^.]+))\.")
+
+
+def _cast_only(line: str, original: str) -> TimingRestriction | UnsupportedText | None:
+    """A "Cast this spell only if …" or "Cast this spell only after combat." line (CR 601.3, 604.6).
+
+    "Cast this spell only if you control two or more Vampires": a condition the state decides
+    (:func:`_state_condition`); "only after combat" (the postcombat main phase and the end phase, CR 505.1,
+    511.3), "only during an opponent's upkeep" (CR 503.1): phases the state names.
+
+    Parameters
+    ----------
+    line : str
+        The line, lowercased.
+    original : str
+        The line, as printed.
+
+    Returns
+    -------
+    TimingRestriction, UnsupportedText or None
+        The restriction; the line reported when its condition is not read; None when the line is not one of
+        these (other windows are read by the grammar or by :func:`_step_timing`).
+    """
+    found = _CAST_ONLY_LINE.fullmatch(line)
+    if found is None:
+        return None
+    if found["window"] is not None:
+        if found["window"] not in _PHASE_WINDOWS:
+            return None
+        phases, turn = _PHASE_WINDOWS[found["window"]]
+        return TimingRestriction(phases, turn, original)
+    requires = _state_condition(found["condition"])
+    if requires is None:
+        return UnsupportedText(original, "the condition of 'Cast this spell only if' is not read (CR 601.3)")
+    return TimingRestriction(text=original, requires=requires)
+
+
+def _state_condition(condition: str) -> tuple[Requirement, ...] | None:
+    """A condition that the state decides when the spell is cast, or None when not read (CR 601.2f, 601.3).
+
+    Facts of this turn and of the combat ("a creature is attacking you"), whose turn it is, "you control a
+    Wizard" / "you control an enchantment" (a subtype or a card type), numbers the state gives
+    (:func:`_count_condition`), and so many objects existing (:func:`_presence_condition`).
+
+    Parameters
+    ----------
+    condition : str
+        The words after "if" or "as long as", lowercased.
+
+    Returns
+    -------
+    tuple of Requirement, or None
+        All must hold.
+    """
+    if condition in _COST_CONDITIONS:
+        return (_COST_CONDITIONS[condition],)
+    if condition in _TURN_CONDITIONS:
+        return (_TURN_CONDITIONS[condition],)
+    found = re.fullmatch(r"you control an? (?P<what>[a-z]+)", condition)
+    what = found["what"] if found else ""
+    if what in _SUBTYPE_BY_WORD:
+        return (ControlRequirement("you", _SUBTYPE_BY_WORD[what], f"you control a {_SUBTYPE_BY_WORD[what]}"),)
+    if what in _CARD_TYPE_WORDS:
+        return (ControlRequirement("you", "", f"you control a {what}", card_type=CardType(what.capitalize())),)
+    if (counted := _count_condition(condition)) is not None:
+        return counted if isinstance(counted, tuple) else (counted,)
+    presence = _presence_condition(condition)
+    return None if presence is None else (presence,)
+
+
+_FLASH_IF_LINE = re.compile(r"(?:you may cast (?:~|this spell) as though it had flash if (?P<condition>[^.]+)"
+                            r"|(?:this spell|~) has flash as long as (?P<while>[^.]+))\.")
+
+
+def _conditional_flash(line: str, original: str) -> CastPermission | None:
+    """"You may cast this spell as though it had flash if …" / "This spell has flash as long as …" (CR 601.3).
+
+    The condition is one the state decides (:func:`_state_condition`): "if you control an attacking legendary
+    creature", "as long as there are five or more mana values among cards in your graveyard"; or one on the
+    choices of the cast: "if X is 3 or less" (X announced, CR 601.2b), "if it targets a permanent you control"
+    (the targets chosen, CR 601.2c), which the cast problem checks. Either way the card may be cast any time
+    its caster could cast an instant while the condition holds (CR 702.8a, 611.3a), from any zone it is cast
+    from.
+
+    Parameters
+    ----------
+    line : str
+        The line, lowercased.
+    original : str
+        The line, as printed.
+
+    Returns
+    -------
+    CastPermission or None
+        None when the line is not one of these or its condition is not read (the grammar then reads or reports
+        it: "if you pay {2} more to cast it", CR 601.3c).
+    """
+    found = _FLASH_IF_LINE.fullmatch(line)
+    if found is None:
+        return None
+    if found["condition"] is not None:
+        if (x := re.fullmatch(r"x is (\d+) or less", found["condition"])) is not None:
+            return CastPermission(zone=None, x_at_most=int(x.group(1)), text=original)  # CR 601.2b, 601.3
+        if found["condition"].startswith("it targets "):  # on the targets chosen (CR 601.2c, 601.3)
+            spec = _targeted_condition(found["condition"].removeprefix("it targets "))
+            return None if spec is None else CastPermission(zone=None, if_targets=spec, text=original)
+    requires = _state_condition(found["condition"] or found["while"])
+    if requires is None:
+        return None
+    return CastPermission(zone=None, requires=requires, text=original)
+
+
 _PRICED_MODE = re.compile(r"[^—{}]+? — (?P<cost>(?:\{[^}]+\})+) — (?P<effect>.+)")
 """A mode with its name and cost before its effect, "Cross-Slash — {0} — Destroy target tapped creature." (tiered)."""
 _DIE_RESULT_ROW = re.compile(r"\d+(?:[—–-]\d+|\+)? \| (?P<effect>.+)")
@@ -2556,6 +2675,15 @@ def parse_card(card: Card) -> CardAbilities:
         line = original.lower()
         if is_spell and (step_timing := _step_timing(line, original)) is not None:
             out["timing_restriction"] = step_timing  # "Cast this spell only during the declare blockers step."
+            continue
+        if (flash_if := _conditional_flash(line, original)) is not None:
+            cast_permissions.append(flash_if)  # "… as though it had flash if you control a …" (CR 601.3)
+            continue
+        if is_spell and (cast_only := _cast_only(line, original)) is not None:
+            if isinstance(cast_only, UnsupportedText):  # "Cast this spell only if …" (CR 601.3)
+                unsupported.append(cast_only)
+            else:
+                out["timing_restriction"] = cast_only
             continue
         if _ENCHANT_LINE.fullmatch(line):  # "Enchant creature, land, or planeswalker" (CR 702.5a)
             out["enchant"].append(original)

@@ -1,0 +1,175 @@
+"""Tests of the spell's own timing text, permissions and cost changes (CR 601.3, 601.3b-c, 307.1, 702.8a).
+
+"Cast this spell only if …", "only after combat", conditional "as though it had flash" (CR 604.6, 117.1a,
+500-514), and the spell's own cost changes (CR 601.2f).
+
+Every count is worked out by hand from the rules, the arithmetic in the docstring; each scenario runs on every
+backend (the ``casts`` fixture checks they agree).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+SWAMPS = [("s1", "Swamp"), ("s2", "Swamp")]
+
+
+@pytest.mark.parametrize(("vampires", "expected"), [(2, 3), (1, 0), (0, 0)])
+def test_feast_of_blood_needs_two_vampires(make_state, casts, vampires, expected):
+    """CR 601.3: "Cast this spell only if you control two or more Vampires." (Feast of Blood, {1}{B} sorcery).
+
+    P1's main phase, two Swamps, P2 controls Grizzly Bears. Two Vampire Nighthawks: "destroy target creature"
+    has 2 + 1 = 3 creatures to choose = 3 casts. One Vampire (Nighthawk): the condition fails = 0; none = 0.
+    """
+    mine = [(f"v{i}", "Vampire Nighthawk") for i in range(vampires)]
+    state = make_state(hand=[("feast", "Feast of Blood")], battlefield=SWAMPS + mine, opponent=["Grizzly Bears"])
+    assert len(casts(state, "feast")) == expected
+
+
+@pytest.mark.parametrize(("mine", "expected"), [(["Grizzly Bears"], 2), ([], 0)])
+def test_would_you_have_done_the_same_needs_a_creature(make_state, casts, mine, expected):
+    """CR 601.3: "Cast this spell only if you control a creature." (Would You Have Done the Same?, {B} instant).
+
+    With P1's Grizzly Bears and P2's Raging Goblin, "destroy target creature" = 2 casts; P1 with no creature
+    (the Goblin is P2's) = 0.
+    """
+    state = make_state(hand=[("would", "Would You Have Done the Same?")], battlefield=[("s", "Swamp"), *mine],
+                       opponent=["Raging Goblin"], phase="upkeep")
+    assert len(casts(state, "would")) == expected
+
+
+@pytest.mark.parametrize(
+    ("situation", "expected"),
+    [
+        # P2's upkeep, P1 holding priority: Festival ({W}, no target) = 1.
+        ({"phase": "upkeep", "active_player": "P2", "priority": "P1"}, 1),
+        # P1's own upkeep: not an opponent's = 0.
+        ({"phase": "upkeep"}, 0),
+        # P2's draw step: not the upkeep = 0.
+        ({"phase": "draw", "active_player": "P2", "priority": "P1"}, 0),
+    ],
+)
+def test_festival_only_during_an_opponents_upkeep(make_state, casts, situation, expected):
+    """CR 601.3, 503.1: "Cast this spell only during an opponent's upkeep." (Festival, {W} instant)."""
+    state = make_state(hand=[("festival", "Festival")], battlefield=[("p", "Plains")], **situation)
+    assert len(casts(state, "festival")) == expected
+
+
+@pytest.mark.parametrize(
+    ("phase", "expected"),
+    [("upkeep", 0), ("precombat_main", 0), ("combat", 0), ("postcombat_main", 1), ("end", 1)],
+)
+def test_glyph_of_reincarnation_only_after_combat(make_state, casts, phase, expected):
+    """CR 601.3, 505.1, 511.3: "Cast this spell only after combat." (Glyph of Reincarnation, {G} instant).
+
+    After combat is the postcombat main phase and the end phase. One Wall (Wall of Stone, P2's) is the only
+    "target Wall": 1 cast then; before or during combat = 0.
+    """
+    state = make_state(hand=[("glyph", "Glyph of Reincarnation")], battlefield=[("f", "Forest")],
+                       opponent=["Wall of Stone", "Grizzly Bears"], phase=phase)
+    assert len(casts(state, "glyph")) == expected
+
+
+@pytest.mark.parametrize(
+    ("attacking", "active", "expected"),
+    [(True, "P2", 1), (False, "P2", 0), (True, "P1", 0)],
+)
+def test_confront_the_assault_needs_an_attacker(make_state, casts, attacking, active, expected):
+    """CR 601.3, 506.3, 508.1b: "Cast this spell only if a creature is attacking you." (Confront the Assault).
+
+    Two players, P1 controls no planeswalker: P2's attacking Grizzly Bears attacks P1 = 1 cast ({4}{W}, no
+    target). Not attacking = 0. On P1's own turn, P1's attacking Bears attack P2, not P1 = 0.
+    """
+    bears = ("bears", "Grizzly Bears", {"attacking": attacking})
+    plains = [(f"p{i}", "Plains") for i in range(5)]
+    if active == "P2":
+        state = make_state(hand=[("confront", "Confront the Assault")], battlefield=plains, opponent=[bears],
+                           phase="combat", active_player="P2", priority="P1")
+    else:
+        state = make_state(hand=[("confront", "Confront the Assault")], battlefield=[*plains, bears],
+                           phase="combat")
+    assert len(casts(state, "confront")) == expected
+
+
+THEIR_END = {"phase": "end", "active_player": "P2", "priority": "P1"}
+"""P2's end step, P1 holding priority: a sorcery could not be cast now (CR 307.1)."""
+
+
+def _graveyard(*names: str) -> list[dict]:
+    """Cards in P1's graveyard, ids g0, g1 and so on."""
+    return [{"id": f"g{i}", "card": name, "zone": "graveyard", "owner": "P1"} for i, name in enumerate(names)]
+
+
+@pytest.mark.parametrize(
+    ("attacking", "situation", "expected"),
+    [(True, {"phase": "combat"}, 1), (False, {"phase": "combat"}, 0), (False, {}, 1)],
+)
+def test_scarring_memories_flash_with_an_attacking_legend(make_state, casts, attacking, situation, expected):
+    """CR 601.3, 702.8a: flash "if you control an attacking legendary creature." (Scarring Memories).
+
+    {3}{B} sorcery; "target opponent": P2 only = 1 cast when it may be cast.
+
+    P1's combat with Isamaru, Hound of Konda (legendary) attacking: as though it had flash = 1. Isamaru not
+    attacking: a sorcery in combat = 0. P1's main phase, empty stack: sorcery timing = 1.
+    """
+    isamaru = ("isamaru", "Isamaru, Hound of Konda", {"attacking": attacking})
+    swamps = [(f"s{i}", "Swamp") for i in range(4)]
+    state = make_state(hand=[("scar", "Scarring Memories")], battlefield=[*swamps, isamaru], **situation)
+    assert len(casts(state, "scar")) == expected
+
+
+@pytest.mark.parametrize(("situation", "expected"), [(THEIR_END, 4), ({}, 6)])
+def test_silver_scrutiny_flash_if_x_is_3_or_less(make_state, casts, situation, expected):
+    """CR 601.2b, 601.3: "You may cast this spell as though it had flash if X is 3 or less." (Silver Scrutiny).
+
+    {X}{U}{U} with seven Islands: X is 0 to 5 (7 - 2). On P2's end step only X = 0, 1, 2, 3 allow it = 4 casts;
+    in P1's main phase every X = 6.
+    """
+    islands = [(f"i{i}", "Island") for i in range(7)]
+    state = make_state(hand=[("scrutiny", "Silver Scrutiny")], battlefield=islands, **situation)
+    assert len(casts(state, "scrutiny")) == expected
+
+
+@pytest.mark.parametrize(("situation", "expected"), [(THEIR_END, 5), ({}, 6)])
+def test_flash_photography_flash_if_it_targets_your_permanent(make_state, casts, situation, expected):
+    """CR 601.2c, 601.3: "… as though it had flash if it targets a permanent you control." (Flash Photography).
+
+    {2}{U}{U}, "a copy of target permanent": P1's four Islands and Grizzly Bears, P2's Raging Goblin = 6
+    permanents. On P2's end step only P1's five may be the target = 5; in P1's main phase all 6.
+    """
+    islands = [(f"i{i}", "Island") for i in range(4)]
+    state = make_state(hand=[("photo", "Flash Photography")], battlefield=[*islands, "Grizzly Bears"],
+                       opponent=["Raging Goblin"], **situation)
+    assert len(casts(state, "photo")) == expected
+
+
+def test_flash_photography_flashback_on_an_opponents_turn(make_state, casts):
+    """CR 702.34a, 601.3: the permission holds wherever the card is cast from (Flash Photography's flashback).
+
+    Flashback {4}{U}{U} from P1's graveyard on P2's end step, six Islands and P2's Raging Goblin: only P1's six
+    Islands may be the target = 6.
+    """
+    islands = [(f"i{i}", "Island") for i in range(6)]
+    state = make_state(battlefield=islands, opponent=["Raging Goblin"],
+                       objects=[{"id": "photo", "card": "Flash Photography", "zone": "graveyard", "owner": "P1"}],
+                       **THEIR_END)
+    assert len(casts(state, "photo")) == 6
+
+
+@pytest.mark.parametrize(
+    ("graveyard", "expected"),
+    [(("Island", "Raging Goblin", "Grizzly Bears", "Vampire Nighthawk", "Serra Angel"), 4),
+     (("Raging Goblin", "Grizzly Bears", "Vampire Nighthawk", "Serra Angel"), 0)],
+)
+def test_graveyard_shift_flash_with_five_mana_values(make_state, casts, graveyard, expected):
+    """CR 702.8a, 202.3: flash "as long as there are five or more mana values among cards in your graveyard".
+
+    Graveyard Shift, {4}{B} sorcery, "target creature card from your graveyard", on P2's end step.
+
+    Mana values 0, 1, 2, 3, 5: five, flash; four creature cards to return = 4. Without the Island: 1, 2, 3, 5
+    are four, a sorcery on P2's turn = 0.
+    """
+    swamps = [(f"s{i}", "Swamp") for i in range(5)]
+    state = make_state(hand=[("shift", "Graveyard Shift")], battlefield=swamps, objects=_graveyard(*graveyard),
+                       **THEIR_END)
+    assert len(casts(state, "shift")) == expected
