@@ -946,6 +946,15 @@ class CostModifier:
         or not, is added once for each target the spell has beyond the first (CR 207.2c, 601.2f). The targets
         are chosen before the total cost is determined (CR 601.2c), so the total depends on how many are
         chosen. ``amount`` is then 0. None: no such increase.
+    per_object_of : ObjectCost or None
+        "This spell costs {2} less to cast for each card exiled this way": ``amount`` for each object used to
+        pay this part of the spell's own additional cost (the cards exiled, the creatures tapped). Those are
+        chosen as the cost is announced (CR 601.2b), before the total cost is determined (CR 601.2f), so the
+        total depends on how many are chosen. None: no such change.
+    if_paid : str or None
+        "This spell costs {2} less to cast if evidence was collected": the change applies only if the optional
+        additional cost with this keyword is paid (its choice is announced, CR 601.2b, before the total cost is
+        determined, CR 601.2f). None: no such condition.
 
     Examples
     --------
@@ -966,6 +975,8 @@ class CostModifier:
     requires: tuple[Requirement, ...] = ()
     if_targets: TargetSpec | None = None
     per_target_beyond_first: ManaCost | None = None
+    per_object_of: ObjectCost | None = None
+    if_paid: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

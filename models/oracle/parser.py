@@ -1288,6 +1288,67 @@ def _conditional_flash(line: str, original: str) -> CastPermission | None:
     return CastPermission(zone=None, requires=requires, text=original)
 
 
+_COST_THEN_CHANGE = re.compile(r"(?P<cost>as an additional cost to cast (?:this spell|~), [^.]+\.) "
+                               r"(?:this spell|~) costs \{(?P<amount>\d+)\} less to cast (?:for each (?P<each>card "
+                               r"exiled|creature tapped) this way|if (?P<paid>evidence was collected))\.")
+_ANY_NUMBER_FROM_HAND = re.compile(r"as an additional cost to cast (?:this spell|~), you may exile any number of "
+                                   r"(?P<colour>white|blue|black|red|green) cards from your hand\.")
+
+
+def _cost_then_change(line: str, original: str) -> tuple[AdditionalCost, CostModifier] | None:
+    """An additional cost and the reduction it gives, one line (CR 118.8, 601.2b, 601.2f), or None.
+
+    "As an additional cost to cast this spell, you may exile any number of white cards from your hand. This spell
+    costs {2} less to cast for each card exiled this way." (the March cycle): the cards exiled are a choice of
+    the cast, and the reduction counts them. "… you may tap any number of untapped creatures you control. This
+    spell costs {1} less to cast for each creature tapped this way." "… you may collect evidence 6. This spell
+    costs {2} less to cast if evidence was collected." (the reduction asks whether the cost is paid, CR
+    701.59c).
+
+    Parameters
+    ----------
+    line : str
+        The line, lowercased.
+    original : str
+        The line, as printed.
+
+    Returns
+    -------
+    (AdditionalCost, CostModifier) or None
+        None when the line is not one of these, or its cost is not read.
+    """
+    found = _COST_THEN_CHANGE.fullmatch(line)
+    if found is None:
+        return None
+    printed = original[:found.end("cost")]
+    amount = -int(found["amount"])
+    if (exiled := _ANY_NUMBER_FROM_HAND.fullmatch(found["cost"])) is not None:
+        colour = exiled["colour"]
+        of_colour = ObjectFilter((frozenset({Quality("color", _COLOR_WORDS[colour])}),), colour)
+        paid = ObjectCost(CostAction.EXILE, None, qualities=of_colour, zone=Zone.HAND,
+                          text=f"exile any number of {colour} cards from your hand")
+        additional = AdditionalCost(Cost(objects=(paid,), text=printed))  # none included (CR 601.2b)
+    elif found["cost"].endswith(", you may tap any number of untapped creatures you control."):
+        paid = ObjectCost(CostAction.TAP, None, kinds=frozenset({TargetKind.CREATURE}), zone=Zone.BATTLEFIELD,
+                          text="tap any number of untapped creatures you control")  # untapped: CR 107.5
+        additional = AdditionalCost(Cost(objects=(paid,), text=printed))
+    else:
+        read = _printed_additional_cost(found["cost"], printed)
+        if read is None or len(read.cost.objects) != 1 or read.cost.mana.symbols:
+            return None
+        additional, paid = read, read.cost.objects[0]
+    if found["paid"]:  # "if evidence was collected": the optional cost is paid (CR 701.59c)
+        if additional.keyword != "collect evidence" or not additional.optional:
+            return None
+        return additional, CostModifier(amount, original, own=True, if_paid="collect evidence")
+    wanted = (CostAction.EXILE, Zone.HAND) if found["each"] == "card exiled" else (CostAction.TAP, Zone.BATTLEFIELD)
+    if (paid.action, paid.zone) != wanted or paid.count is not None or additional.optional:
+        return None  # "any number of": none included, so the cost itself is always paid
+    if wanted[0] is CostAction.TAP and paid.kinds != frozenset({TargetKind.CREATURE}):
+        return None
+    return additional, CostModifier(amount, original, own=True, per_object_of=paid)
+
+
 _PRICED_MODE = re.compile(r"[^—{}]+? — (?P<cost>(?:\{[^}]+\})+) — (?P<effect>.+)")
 """A mode with its name and cost before its effect, "Cross-Slash — {0} — Destroy target tapped creature." (tiered)."""
 _DIE_RESULT_ROW = re.compile(r"\d+(?:[—–-]\d+|\+)? \| (?P<effect>.+)")
@@ -2675,6 +2736,10 @@ def parse_card(card: Card) -> CardAbilities:
         line = original.lower()
         if is_spell and (step_timing := _step_timing(line, original)) is not None:
             out["timing_restriction"] = step_timing  # "Cast this spell only during the declare blockers step."
+            continue
+        if (cost_then_change := _cost_then_change(line, original)) is not None:
+            additional.append(cost_then_change[0])  # "… This spell costs {2} less to cast for each card exiled …"
+            cost_modifiers.append(cost_then_change[1])
             continue
         if (flash_if := _conditional_flash(line, original)) is not None:
             cast_permissions.append(flash_if)  # "… as though it had flash if you control a …" (CR 601.3)

@@ -51,7 +51,8 @@ from solver.qualities import has_qualities, is_of_kinds
 
 __all__ = [
     "add_cost_choices", "add_cost_rules", "available_mana_sources", "can_reveal", "mana_sources_of", "generic_change",
-    "count_of", "x_bounds", "cost_modifiers_of", "target_cost_changes", "least_generic_change", "optional_cost_key",
+    "count_of", "x_bounds", "cost_modifiers_of", "target_cost_changes", "paid_cost_changes",
+    "least_generic_change", "optional_cost_key",
     "cost_object_pool", "COST_OBJECT_KEYS", "MOST_CANDIDATES_FOR_ANY_NUMBER",
 ]
 
@@ -189,6 +190,8 @@ def generic_change(problem: CastProblem) -> int:
     for modifier in cost_modifiers_of(problem):
         if modifier.if_targets is not None or not all(requirement_holds(problem, r) for r in modifier.requires):
             continue  # "if you control a Wizard", and the caster doesn't
+        if modifier.per_object_of is not None or modifier.if_paid is not None:
+            continue  # on the choices of the cast: see paid_cost_changes
         total += modifier.amount * (1 if modifier.per is None else count_of(problem, modifier.per))
     return total
 
@@ -238,7 +241,59 @@ def least_generic_change(problem: CastProblem) -> int:
     UnsupportedRuleError
         As :func:`cost_modifiers_of`.
     """
-    return generic_change(problem) + sum(min(0, m.amount) for m in target_cost_changes(problem))
+    return (generic_change(problem) + sum(min(0, m.amount) for m in target_cost_changes(problem))
+            + sum(min(0, amount) * _most_paid(problem, key, each) for amount, key, each in paid_cost_changes(problem)))
+
+
+def _most_paid(problem: CastProblem, key: ChoiceKey, each: bool) -> int:
+    """The most a change of :func:`paid_cost_changes` can count: every object that could pay, or once."""
+    return len(cost_object_pool(problem, key)) if each and isinstance(key, CostObjectsKey) else 1
+
+
+def paid_cost_changes(problem: CastProblem) -> list[tuple[int, ChoiceKey, bool]]:
+    """The spell's own cost changes on how its additional costs are paid, their other conditions holding (CR 601.2f).
+
+    "This spell costs {2} less to cast for each card exiled this way" counts the objects chosen to pay the
+    additional cost before it; "… if evidence was collected" asks whether that optional cost is paid. Both are
+    announced (CR 601.2b) before the total cost is determined (CR 601.2f), so the total is a function of them.
+
+    Parameters
+    ----------
+    problem : CastProblem
+
+    Returns
+    -------
+    list of (int, ChoiceKey, bool)
+        Each change's generic amount, the key of the choice it reads (the objects paying, or the optional cost),
+        and whether it counts each object (True) or asks only that the cost is paid (False); printed order.
+
+    Raises
+    ------
+    UnsupportedRuleError
+        Another cost of the spell pays with objects of the same action from the same zone, so "this way" can't
+        be told apart.
+    """
+    changes = []
+    for modifier in cost_modifiers_of(problem):
+        if not modifier.own or not all(requirement_holds(problem, r) for r in modifier.requires):
+            continue
+        if modifier.per_object_of is not None:
+            paid = modifier.per_object_of
+            key: ChoiceKey = CostObjectsKey(paid.action, paid.zone)
+            others = [c for a in problem.abilities.additional_costs for c in a.cost.objects if c != paid] + [
+                c for a in problem.abilities.alternative_costs for c in a.cost.objects]
+            if any((c.action, c.zone) == (paid.action, paid.zone) for c in others):
+                raise UnsupportedRuleError(problem.spell.name, modifier.text,
+                                           "a reduction for each object paid 'this way', with another cost paying "
+                                           "with the same objects")
+            changes.append((modifier.amount, key, True))
+        elif modifier.if_paid is not None:
+            additional = next((a for a in problem.abilities.additional_costs
+                               if a.optional and a.keyword == modifier.if_paid), None)
+            if additional is None:
+                raise UnsupportedRuleError(problem.spell.name, modifier.text, "a reduction on an unknown cost")
+            changes.append((modifier.amount, optional_cost_key(additional), False))
+    return changes
 
 
 def count_of(problem: CastProblem, count: Count, player: str | None = None) -> int:
@@ -1180,13 +1235,20 @@ def _add_payment(problem: CastProblem, terms: list[CostTerm], tapping: set[str],
         before += (X,)
     positions = [tuple(before.index(k) for k in term.scope) for term in mana_terms]
     x_position = before.index(X) if has_x else None
-    named, targets = _targeted_changes(problem)
+    named, targeted = _targeted_changes(problem)
     striving = _per_target_increases(problem)
-    targets = tuple(dict.fromkeys(targets + tuple(key for _, keys in striving for key in keys)))
+    targets: tuple[ChoiceKey, ...] = tuple(dict.fromkeys(targeted + tuple(key for _, keys in striving for key in keys)))
+    width = len(before)
+    target_at = range(width, width + len(targets))
+    # "for each card exiled this way" (CR 601.2b, 601.2f); a choice with no variable is never made
+    paid_changes = [change for change in paid_cost_changes(problem) if change[1] in problem.variables]
+    targets += tuple(dict.fromkeys(key for _, key, _ in paid_changes if key not in before + targets))
     problem.total_cost_targets = targets
     scope = before + targets
-    width = len(before)
-    cheapest: Change = (sum(min(0, amount) for amount, _ in named), ())  # strive: no target beyond the first
+    paid_at = [(amount, scope.index(key), each) for amount, key, each in paid_changes]
+    cheapest: Change = (sum(min(0, amount) for amount, _ in named)  # strive: no target beyond the first
+                        + sum(min(0, amount) * _most_paid(problem, key, each) for amount, key, each in paid_changes),
+                        ())
     totals: dict[tuple, ManaCost] = {}
     payable: dict[tuple, bool] = {}
     striving_at = [(increase, tuple(scope.index(k) for k in keys)) for increase, keys in striving]
@@ -1201,10 +1263,14 @@ def _add_payment(problem: CastProblem, terms: list[CostTerm], tapping: set[str],
         for increase, where in striving_at:
             beyond = sum(len(values[i]) for i in where if values[i]) - 1
             added += (increase,) * max(0, beyond)
+        generic = 0
+        for amount, at, each in paid_at:  # the objects paying, or whether the optional cost is paid
+            if at < len(values) and values[at]:
+                generic += amount * (len(values[at]) if each else 1)
         if not named:
-            return 0, added
-        chosen = {target for value in values[width:] if value for target in value}
-        return sum(amount for amount, ids in named if not chosen.isdisjoint(ids)), added
+            return generic, added
+        chosen = {target for at in target_at if at < len(values) and values[at] for target in values[at]}
+        return generic + sum(amount for amount, ids in named if not chosen.isdisjoint(ids)), added
 
     def parts(values: tuple, added: tuple[ManaCost, ...] = ()) -> list[ManaCost]:
         """The costs that make up the total, before generic increases and reductions (CR 601.2f)."""
@@ -1317,18 +1383,22 @@ def _add_payment(problem: CastProblem, terms: list[CostTerm], tapping: set[str],
     if any(source.object_id in tapping for source in sources):
         if delve is not None:
             raise UnsupportedRuleError(problem.spell.name, "Delve", "delve with permanents tapped to pay a cost")
+        # the permanents tapped may already be in the scope, when the total cost counts them (CR 601.2f)
+        full = scope if tap in scope else scope + (tap,)
+        tap_at = full.index(tap)
+
         def pay_untapped(*values: Any) -> bool:
-            taps = values[-1]
+            taps, rest_values = values[tap_at], values[:len(scope)]
             if not any(source.object_id in taps for source in sources):
-                return can_pay_total(*split(values[:-1]))
+                return can_pay_total(*split(rest_values))
             rest = ManaPayer(tuple(s for s in sources if s.object_id not in taps))
-            return pays(rest, *split(values[:-1])) is not None
+            return pays(rest, *split(rest_values)) is not None
 
         problem.add_constraint(
-            scope + (tap,), pay_untapped, "CR 601.2g",
+            full, pay_untapped, "CR 601.2g",
             "a permanent tapped to pay a cost can't also have been tapped for mana",
-            lambda *values: (f"the total cost {total_cost(*split(values[:-1]))} can't be paid without the mana of "
-                             f"{', '.join(values[-1])}, tapped to pay a cost"),
+            lambda *values: (f"the total cost {total_cost(*split(values[:len(scope)]))} can't be paid without the "
+                             f"mana of {', '.join(values[tap_at])}, tapped to pay a cost"),
         )
 
 

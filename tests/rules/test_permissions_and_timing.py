@@ -173,3 +173,62 @@ def test_graveyard_shift_flash_with_five_mana_values(make_state, casts, graveyar
     state = make_state(hand=[("shift", "Graveyard Shift")], battlefield=swamps, objects=_graveyard(*graveyard),
                        **THEIR_END)
     assert len(casts(state, "shift")) == expected
+
+
+def test_march_of_otherworldly_light_counts_the_cards_exiled(make_state, casts):
+    """CR 601.2b, 601.2f: {2} less "for each card exiled this way" (March of Otherworldly Light, {X}{W}).
+
+    "As an additional cost to cast this spell, you may exile any number of white cards from your hand."
+
+    Two Plains (2 mana); in hand Savannah Lions and Serra Angel (white) and Grizzly Bears (green, not
+    exilable); P2's Grizzly Bears (mana value 2) is the only "target artifact, creature, or enchantment with
+    mana value X or less", so X >= 2. Total {W} + max(0, X - 2n) <= 2 mana, n cards exiled:
+    n = 0: X <= 1, no target = 0; n = 1 (2 ways): X in {2, 3} = 2 x 2 = 4; n = 2: X in {2, 3, 4, 5} = 4.
+    Total 0 + 4 + 4 = 8.
+    """
+    hand = [("march", "March of Otherworldly Light"), ("lions", "Savannah Lions"), ("angel", "Serra Angel"),
+            ("bears", "Grizzly Bears")]
+    state = make_state(hand=hand, battlefield=[("p1", "Plains"), ("p2", "Plains")], opponent=["Grizzly Bears"])
+    found = casts(state, "march")
+    assert len(found) == 8
+    by_exiled = sorted((len(c.exiles), c.x, str(c.total_cost)) for c in found)
+    # the total: {X}{W} less {2} per card, never below {W} (CR 601.2f)
+    assert by_exiled == [(1, 2, "{W}"), (1, 2, "{W}"), (1, 3, "{1}{W}"), (1, 3, "{1}{W}"), (2, 2, "{W}"),
+                         (2, 3, "{W}"), (2, 4, "{W}"), (2, 5, "{1}{W}")]
+
+
+def test_explosive_singularity_counts_the_creatures_tapped(make_state, casts):
+    """CR 601.2b, 601.2f, 601.2g: {1} less "for each creature tapped this way" (Explosive Singularity).
+
+    {8}{R}{R}, "you may tap any number of untapped creatures you control", "any target".
+
+    Eight Mountains, Llanowar Elves ({T}: Add {G}) and two Grizzly Bears. Tapping k creatures, the total
+    {R}{R} + {8 - k} needs 10 - k mana from the Mountains and the Elves if untapped: k = 0: 10 from 9, no;
+    k = 1: the Elves tapped leave 8 < 9, either Bears leaves 9 = 2; k = 2: 8 needed, any pair = 3; k = 3:
+    7 from 8 = 1. Six sets of creatures, each with 5 targets (P1, P2, the Elves, two Bears) = 30.
+    """
+    mountains = [(f"m{i}", "Mountain") for i in range(8)]
+    state = make_state(hand=[("boom", "Explosive Singularity")],
+                       battlefield=[*mountains, ("elves", "Llanowar Elves"), ("b1", "Grizzly Bears"),
+                                    ("b2", "Grizzly Bears")])
+    found = casts(state, "boom")
+    assert len(found) == 30
+    assert {c.taps for c in found} == {("b1",), ("b2",), ("b1", "b2"), ("b1", "elves"), ("b2", "elves"),
+                                       ("b1", "b2", "elves")}
+
+
+@pytest.mark.parametrize(("forests", "expected"), [(2, 3), (4, 4)])
+def test_bite_down_on_crime_cheaper_if_evidence_was_collected(make_state, casts, forests, expected):
+    """CR 701.59a, 701.59c, 601.2f: {2} less "if evidence was collected" (Bite Down on Crime, {3}{G}).
+
+    "As an additional cost to cast this spell, you may collect evidence 6."
+
+    P1's graveyard: Serra Angel (5), Vampire Nighthawk (3), Raging Goblin (1): sets of total 6 or more are
+    {Angel, Nighthawk}, {Angel, Goblin} and all three = 3. Targets: P1's Grizzly Bears and P2's Raging
+    Goblin, one way. Two Forests: only with evidence ({1}{G}) = 3; four Forests: 3 + 1 without ({3}{G}) = 4.
+    """
+    state = make_state(hand=[("bite", "Bite Down on Crime")],
+                       battlefield=[*[(f"f{i}", "Forest") for i in range(forests)], "Grizzly Bears"],
+                       opponent=["Raging Goblin"], objects=_graveyard("Serra Angel", "Vampire Nighthawk",
+                                                                       "Raging Goblin"))
+    assert len(casts(state, "bite")) == expected
