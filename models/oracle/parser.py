@@ -1349,6 +1349,55 @@ def _cost_then_change(line: str, original: str) -> tuple[AdditionalCost, CostMod
     return additional, CostModifier(amount, original, own=True, per_object_of=paid)
 
 
+_OWN_COST_WHEN = (
+    re.compile(r"(?:[a-z ]+ — )?(?P<during>during your turn|during turns other than yours), (?:this spell|~) costs "
+               r"\{(?P<amount>\d+)\} (?P<sign>less|more) to cast\."),
+    re.compile(r"(?:[a-z ]+ — )?(?:this spell|~) costs \{(?P<amount>\d+)\} (?P<sign>less|more) to cast "
+               r"(?:(?P<during>during your turn)|as long as (?P<condition>[^.]+))\."),
+    re.compile(r"(?:this spell|~) costs \{(?P<amount>\d+)\} (?P<sign>less) to cast if (?P<condition>[^.]+)\. "
+               r"it also costs \{(?P<also>\d+)\} less to cast if (?P<also_condition>[^.]+)\."),
+)
+_DURING = {"during your turn": TurnRequirement("your turn", "it is your turn"),
+           "during turns other than yours": TurnRequirement("not your turn", "it is not your turn")}
+
+
+def _own_cost_when(line: str, original: str) -> tuple[CostModifier, ...] | UnsupportedText | None:
+    """The spell's own cost change on whose turn it is or "as long as …", or two in two sentences (CR 601.2f).
+
+    "This spell costs {1} less to cast during your turn.", "During turns other than yours, this spell costs {3}
+    more to cast." (whose turn, CR 102.1); "This spell costs {2} less to cast as long as there are four or more
+    card types among cards in your graveyard." (as "if …": :func:`_own_conditional_change`); "This spell costs
+    {1} less to cast if you control a Spirit. It also costs {1} less to cast if you control an enchantment."
+    (two changes, each with its condition).
+
+    Parameters
+    ----------
+    line : str
+        The line, lowercased.
+    original : str
+        The line, as printed.
+
+    Returns
+    -------
+    tuple of CostModifier, UnsupportedText or None
+        The changes, each with the whole line as its text; the line reported when a condition is not read;
+        None when the line is not one of these.
+    """
+    for pattern in _OWN_COST_WHEN:
+        found = pattern.fullmatch(line)
+        if found is None:
+            continue
+        amount = int(found["amount"]) * (-1 if found["sign"] == "less" else 1)
+        if "during" in pattern.groupindex and found["during"]:
+            return (CostModifier(amount, original, own=True, requires=(_DURING[found["during"]],)),)
+        changes = [_own_conditional_change(original, amount, found["condition"])]
+        if "also" in pattern.groupindex:
+            changes.append(_own_conditional_change(original, -int(found["also"]), found["also_condition"]))
+        unread = next((c for c in changes if isinstance(c, UnsupportedText)), None)
+        return unread if unread is not None else tuple(c for c in changes if isinstance(c, CostModifier))
+    return None
+
+
 _PRICED_MODE = re.compile(r"[^—{}]+? — (?P<cost>(?:\{[^}]+\})+) — (?P<effect>.+)")
 """A mode with its name and cost before its effect, "Cross-Slash — {0} — Destroy target tapped creature." (tiered)."""
 _DIE_RESULT_ROW = re.compile(r"\d+(?:[—–-]\d+|\+)? \| (?P<effect>.+)")
@@ -2740,6 +2789,12 @@ def parse_card(card: Card) -> CardAbilities:
         if (cost_then_change := _cost_then_change(line, original)) is not None:
             additional.append(cost_then_change[0])  # "… This spell costs {2} less to cast for each card exiled …"
             cost_modifiers.append(cost_then_change[1])
+            continue
+        if (own_when := _own_cost_when(line, original)) is not None:
+            if isinstance(own_when, UnsupportedText):  # "This spell costs {1} less to cast during your turn."
+                unsupported.append(own_when)
+            else:
+                cost_modifiers.extend(own_when)
             continue
         if (flash_if := _conditional_flash(line, original)) is not None:
             cast_permissions.append(flash_if)  # "… as though it had flash if you control a …" (CR 601.3)

@@ -232,3 +232,58 @@ def test_bite_down_on_crime_cheaper_if_evidence_was_collected(make_state, casts,
                        opponent=["Raging Goblin"], objects=_graveyard("Serra Angel", "Vampire Nighthawk",
                                                                        "Raging Goblin"))
     assert len(casts(state, "bite")) == expected
+
+
+@pytest.mark.parametrize(("active", "expected"), [("P1", 1), ("P2", 0)])
+def test_mental_modulation_cheaper_during_your_turn(make_state, casts, active, expected):
+    """CR 601.2f, 102.1: "This spell costs {1} less to cast during your turn." (Mental Modulation, {1}{U}).
+
+    One Island; "tap target artifact or creature": P2's Grizzly Bears only. P1's turn: {U} = 1 cast; P2's turn
+    (P1 holding priority): {1}{U} needs 2 mana = 0.
+    """
+    state = make_state(hand=[("mod", "Mental Modulation")], battlefield=[("i", "Island")],
+                       opponent=["Grizzly Bears"], active_player=active, priority="P1", phase="upkeep")
+    assert len(casts(state, "mod")) == expected
+
+
+@pytest.mark.parametrize(("islands", "active", "expected"), [(7, "P1", 1), (7, "P2", 0), (10, "P2", 1)])
+def test_hurkyls_final_meditation_costs_more_on_other_turns(make_state, casts, islands, active, expected):
+    """CR 601.2f, 102.1: "During turns other than yours, this spell costs {3} more to cast." ({4}{U}{U}{U}).
+
+    No target. Seven Islands on P1's turn: {4}{U}{U}{U} = 1; on P2's turn {7}{U}{U}{U} needs 10 = 0; ten = 1.
+    """
+    state = make_state(hand=[("hurkyl", "Hurkyl's Final Meditation")],
+                       battlefield=[(f"i{i}", "Island") for i in range(islands)], active_player=active,
+                       priority="P1", phase="end")
+    assert len(casts(state, "hurkyl")) == expected
+
+
+@pytest.mark.parametrize(("mine", "expected"), [(["Spectral Sailor", "Glorious Anthem"], 1),
+                                                (["Glorious Anthem"], 0), (["Spectral Sailor"], 0)])
+def test_geistlight_snare_two_reductions(make_state, casts, mine, expected):
+    """CR 601.2f: two reductions, "if you control a Spirit" and "if you control an enchantment" (Geistlight Snare).
+
+    {2}{U}, "counter target spell": P2's Opt on the stack.
+
+    One Island: a Spirit (Spectral Sailor) and an enchantment (Glorious Anthem) make it {U} = 1; either alone
+    leaves {1}{U}, 2 mana = 0.
+    """
+    opt = {"id": "opt", "card": "Opt", "zone": "stack", "owner": "P2", "controller": "P2"}
+    state = make_state(hand=[("snare", "Geistlight Snare")], battlefield=[("i", "Island"), *mine],
+                       objects=[opt], stack=["opt"], active_player="P2", priority="P1")
+    assert len(casts(state, "snare")) == expected
+
+
+@pytest.mark.parametrize(("graveyard", "expected"), [(("Island", "Grizzly Bears", "Opt", "Glorious Anthem"), 1),
+                                                     (("Island", "Grizzly Bears", "Opt"), 0)])
+def test_drag_to_the_roots_delirium_as_long_as(make_state, casts, graveyard, expected):
+    """CR 601.2f, 205.2a: {2} less "as long as there are four or more card types among cards in your graveyard".
+
+    Drag to the Roots, {2}{B}{G}, "destroy target nonland permanent".
+
+    A Swamp and a Forest; P2's Grizzly Bears the only nonland permanent. Land, creature, instant, enchantment:
+    four types, {B}{G} = 1; three types: {2}{B}{G} needs 4 = 0.
+    """
+    state = make_state(hand=[("drag", "Drag to the Roots")], battlefield=[("s", "Swamp"), ("f", "Forest")],
+                       opponent=["Grizzly Bears"], objects=_graveyard(*graveyard))
+    assert len(casts(state, "drag")) == expected
