@@ -1398,6 +1398,53 @@ def _own_cost_when(line: str, original: str) -> tuple[CostModifier, ...] | Unsup
     return None
 
 
+_NEXT_SPELL_FLASH = re.compile(r"the next (?:[a-z]+ )*?(?:spell|card) you (?:cast|play) this turn can be "
+                               r"(?:cast|played) as though it had flash\.(?: |$)")
+"""Quicken's "The next sorcery spell you cast this turn can be cast as though it had flash.": an effect of the
+spell as it resolves, on the spells cast after it (CR 601.3, 608.2), never a permission of the spell itself."""
+
+
+def _next_spell_flash(line: str, original: str) -> Instruction | list[UnsupportedText] | None:
+    """A line of spell text that starts "The next … spell you cast this turn can be cast as though it had flash.".
+
+    The sentence is what the spell does as it resolves (CR 608.2): it chooses no target, and it is no
+    permission to cast this spell (CR 601.3). The rest of the line is read as spell text is.
+
+    Parameters
+    ----------
+    line : str
+        The line, lowercased.
+    original : str
+        The line, as printed.
+
+    Returns
+    -------
+    Instruction, list of UnsupportedText, or None
+        The instruction with the targets of the rest of the line; what of the rest is not read; None when the
+        line does not start so.
+    """
+    found = _NEXT_SPELL_FLASH.match(line)
+    if found is None:
+        return None
+    rest = line[found.end():]
+    if not rest:
+        return Instruction(original, ())
+    try:
+        tree = _parser().parse(rest, start="effect")
+    except UnexpectedInput as error:
+        span = _error_span(original[found.end():], error)
+        return [UnsupportedText(span, _unread_reason(span))]
+    reader = _SpellTextReader(rest)
+    reader.read(tree)
+    if reader.unsupported:
+        return reader.unsupported
+    return Instruction(original, tuple(reader.targets))
+
+
+_COMMANDER_FREE_CAST = re.compile(r"if you control a commander, you may cast (?:this spell|~) without paying its mana "
+                                  r"cost\.")
+"""An alternative cost on controlling a commander (CR 903.3, 118.9): the state format has no commander, so it is
+reported, never taken as absent."""
 _PRICED_MODE = re.compile(r"[^—{}]+? — (?P<cost>(?:\{[^}]+\})+) — (?P<effect>.+)")
 """A mode with its name and cost before its effect, "Cross-Slash — {0} — Destroy target tapped creature." (tiered)."""
 _DIE_RESULT_ROW = re.compile(r"\d+(?:[—–-]\d+|\+)? \| (?P<effect>.+)")
@@ -2789,6 +2836,16 @@ def parse_card(card: Card) -> CardAbilities:
         if (cost_then_change := _cost_then_change(line, original)) is not None:
             additional.append(cost_then_change[0])  # "… This spell costs {2} less to cast for each card exiled …"
             cost_modifiers.append(cost_then_change[1])
+            continue
+        if _COMMANDER_FREE_CAST.fullmatch(line):
+            unsupported.append(UnsupportedText(original, "an alternative cost for controlling a commander: the "
+                                                         "state gives no commander (CR 903.3, 118.9)"))
+            continue
+        if is_spell and (next_spell := _next_spell_flash(line, original)) is not None:
+            if isinstance(next_spell, Instruction):  # "The next sorcery spell you cast this turn can be cast as …"
+                spell_text.append(next_spell)
+            else:
+                unsupported.extend(next_spell)
             continue
         if (own_when := _own_cost_when(line, original)) is not None:
             if isinstance(own_when, UnsupportedText):  # "This spell costs {1} less to cast during your turn."

@@ -287,3 +287,20 @@ def test_drag_to_the_roots_delirium_as_long_as(make_state, casts, graveyard, exp
     state = make_state(hand=[("drag", "Drag to the Roots")], battlefield=[("s", "Swamp"), ("f", "Forest")],
                        opponent=["Grizzly Bears"], objects=_graveyard(*graveyard))
     assert len(casts(state, "drag")) == expected
+
+
+@pytest.mark.parametrize(("card", "lands", "expected"), [("Quicken", ["Island"], 1),
+                                                         ("Ride the Avalanche", ["Forest", "Island"], 1)])
+def test_next_spell_as_though_it_had_flash_is_an_effect(make_state, casts, card, lands, expected):
+    """CR 601.3, 608.2, 603.7: "The next … spell … can be cast as though it had flash" is an effect, no permission.
+
+    It is what the spell does as it resolves, not a permission of its own, and chooses no target.
+
+    Quicken ({U}, draw a card) and Ride the Avalanche ({G}{U}): no target of the spell; Ride the Avalanche's
+    "up to one target creature" is its delayed trigger's, chosen when it triggers. P2's end step, P1's Grizzly
+    Bears and P2's Raging Goblin on the battlefield: one cast each.
+    """
+    state = make_state(hand=[("spell", card)], battlefield=[*((f"l{i}", name) for i, name in enumerate(lands)),
+                                                            "Grizzly Bears"],
+                       opponent=["Raging Goblin"], **THEIR_END)
+    assert len(casts(state, "spell")) == expected
