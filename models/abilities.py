@@ -673,6 +673,9 @@ class CountRequirement:
         caster's opponents ("an opponent controls no basic lands"); ``count.controller`` is then unused.
     text : str
         The words of the condition.
+    fewer_than_each_opponent : bool
+        "you control fewer creatures than each opponent": the count of the caster's objects is less than the
+        same count of each of their opponents' (``at_least`` and ``at_most`` unused).
 
     Examples
     --------
@@ -685,6 +688,7 @@ class CountRequirement:
     at_most: int | None = None
     one_opponent: bool = False
     text: str = ""
+    fewer_than_each_opponent: bool = False
 
 
 Requirement = ControlRequirement | TurnRequirement | PresenceRequirement | CountRequirement

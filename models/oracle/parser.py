@@ -1217,7 +1217,8 @@ def _state_condition(condition: str) -> tuple[Requirement, ...] | None:
     """A condition that the state decides when the spell is cast, or None when not read (CR 601.2f, 601.3).
 
     Facts of this turn and of the combat ("a creature is attacking you"), whose turn it is, "you control a
-    Wizard" / "you control an enchantment" (a subtype or a card type), numbers the state gives
+    Wizard" / "you control an enchantment" (a subtype or a card type), "you control fewer creatures than each
+    opponent" (a count of each player's permanents compared), numbers the state gives
     (:func:`_count_condition`), and so many objects existing (:func:`_presence_condition`).
 
     Parameters
@@ -1232,6 +1233,11 @@ def _state_condition(condition: str) -> tuple[Requirement, ...] | None:
     """
     if condition in _COST_CONDITIONS:
         return (_COST_CONDITIONS[condition],)
+    fewer = re.fullmatch(r"you control fewer (?P<what>[a-z]+)s than each opponent", condition)
+    if fewer is not None and fewer["what"] in _CARD_TYPE_WORDS - {"instant", "sorcery"}:
+        kind = ObjectFilter((frozenset({Quality("type", CardType(fewer["what"].capitalize()))}),), fewer["what"])
+        return (CountRequirement(Count(Zone.BATTLEFIELD, "you", kind, text=f"{fewer['what']}s"),
+                                 fewer_than_each_opponent=True, text=condition),)
     if condition in _TURN_CONDITIONS:
         return (_TURN_CONDITIONS[condition],)
     found = re.fullmatch(r"you control an? (?P<what>[a-z]+)", condition)

@@ -304,3 +304,19 @@ def test_next_spell_as_though_it_had_flash_is_an_effect(make_state, casts, card,
                                                             "Grizzly Bears"],
                        opponent=["Raging Goblin"], **THEIR_END)
     assert len(casts(state, "spell")) == expected
+
+
+@pytest.mark.parametrize(("theirs", "third", "expected"), [(2, None, 1), (1, None, 0), (2, 1, 0), (2, 2, 1)])
+def test_even_the_odds_fewer_creatures_than_each_opponent(make_state, casts, theirs, third, expected):
+    """CR 601.3: "Cast this spell only if you control fewer creatures than each opponent." (Even the Odds).
+
+    {2}{W} instant, no target, three Plains; P1 controls one Grizzly Bears. P2 with 2 creatures: 1 < 2 = 1 cast;
+    with 1: not fewer = 0. A third player P3 with 1: not fewer than each = 0; with 2: 1 < 2 and 1 < 2 = 1.
+    """
+    players = {} if third is None else {"players": ["P1", "P2", "P3"]}
+    p3 = [{"id": f"t{i}", "card": "Raging Goblin", "zone": "battlefield", "controller": "P3"}
+          for i in range(third or 0)]
+    state = make_state(hand=[("odds", "Even the Odds")],
+                       battlefield=[*((f"p{i}", "Plains") for i in range(3)), "Grizzly Bears"],
+                       opponent=[(f"o{i}", "Raging Goblin") for i in range(theirs)], objects=p3, **players)
+    assert len(casts(state, "odds")) == expected
