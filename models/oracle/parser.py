@@ -1451,6 +1451,26 @@ _COMMANDER_FREE_CAST = re.compile(r"if you control a commander, you may cast (?:
                                   r"cost\.")
 """An alternative cost on controlling a commander (CR 903.3, 118.9): the state format has no commander, so it is
 reported, never taken as absent."""
+_OWN_COST_WHERE_X = re.compile(r"(?:[a-z ]+ — )?(?:this spell|~) costs \{x\} less to cast, where x is "
+                               r"(?P<what>the total power of creatures you control"
+                               r"|your devotion to (?:white|blue|black|red|green))\.")
+"""The spell's own reduction by a number the state gives: "This spell costs {X} less to cast, where X is your
+devotion to black." (CR 601.2f, 700.5); this X is not the spell's X (CR 107.3)."""
+
+
+def _own_cost_where_x(line: str, original: str) -> CostModifier | None:
+    """The spell's own "{X} less to cast, where X is the total power of creatures you control", or None.
+
+    Also "… where X is your devotion to black." (CR 700.5): a reduction of one generic mana for each (CR 601.2f).
+    """
+    found = _OWN_COST_WHERE_X.fullmatch(line)
+    if found is None:
+        return None
+    what = found["what"]
+    quantity = "total power" if what.startswith("the total power") else what.removeprefix("your ")
+    return CostModifier(-1, original, own=True, per=Count(quantity=quantity, text=what))
+
+
 _PRICED_MODE = re.compile(r"[^—{}]+? — (?P<cost>(?:\{[^}]+\})+) — (?P<effect>.+)")
 """A mode with its name and cost before its effect, "Cross-Slash — {0} — Destroy target tapped creature." (tiered)."""
 _DIE_RESULT_ROW = re.compile(r"\d+(?:[—–-]\d+|\+)? \| (?P<effect>.+)")
@@ -2852,6 +2872,9 @@ def parse_card(card: Card) -> CardAbilities:
                 spell_text.append(next_spell)
             else:
                 unsupported.extend(next_spell)
+            continue
+        if (where_x := _own_cost_where_x(line, original)) is not None:
+            cost_modifiers.append(where_x)  # "This spell costs {X} less to cast, where X is your devotion to black."
             continue
         if (own_when := _own_cost_when(line, original)) is not None:
             if isinstance(own_when, UnsupportedText):  # "This spell costs {1} less to cast during your turn."

@@ -42,12 +42,12 @@ from models.choices import (
     ALTERNATIVE_COST, GIFT_RECIPIENT, X, ChoiceKey, CostAction, CostObjectsKey, OptionalCostKey, TargetKey,
 )
 from models.errors import UnsupportedRuleError
-from models.mana import ManaCost, ManaPayer, ManaSource, ManaSymbol, SymbolKind, simple_demand, sum_costs
+from models.mana import Color, ManaCost, ManaPayer, ManaSource, ManaSymbol, SymbolKind, simple_demand, sum_costs
 from models.objects import CardType, GameObject, Zone
 from solver.abilities import abilities_of
 from solver.problem import CastProblem, ConstraintKind, CostTerm, LazyDomain, Reason
 from solver.requirements import holds_for, requirement_holds, requirement_text
-from solver.qualities import has_qualities, is_of_kinds
+from solver.qualities import has_qualities, is_of_kinds, number_of
 
 __all__ = [
     "add_cost_choices", "add_cost_rules", "available_mana_sources", "can_reveal", "mana_sources_of", "generic_change",
@@ -338,6 +338,10 @@ def count_of(problem: CastProblem, count: Count, player: str | None = None) -> i
         return party_size(problem)
     if count.quantity == "life":
         return state.life_of(caster)
+    if count.quantity == "total power":
+        return _total_power(problem)
+    if count.quantity is not None and count.quantity.startswith("devotion to "):
+        return _devotion(problem, count.quantity.removeprefix("devotion to "))
     if count.objects is not None:
         objects = named_objects(problem, count.objects)
         if player is not None:
@@ -352,6 +356,46 @@ def count_of(problem: CastProblem, count: Count, player: str | None = None) -> i
     if count.distinct is None:
         return len(objects)
     return len(_distinct_values(problem, objects, count.distinct))
+
+
+def _total_power(problem: CastProblem) -> int:
+    """The total power of the creatures the caster controls, with counters, at least 0 (CR 208, 122.1a, 107.1b).
+
+    Raises
+    ------
+    UnsupportedRuleError
+        A static ability that may change power or what is a creature (CR 613.1d, 613.4), or a power an ability
+        defines.
+    """
+    from solver.rules import targets  # the target rules import this module
+
+    targets._static_power_changes(problem)
+    targets._static_type_changes(problem)
+    total = sum(number_of(o, "power") for o in problem.state.objects_in(Zone.BATTLEFIELD, problem.caster)
+                if o.card.has_type(CardType.CREATURE))
+    return max(0, total)
+
+
+def _devotion(problem: CastProblem, colour: str) -> int:
+    """The caster's devotion to a colour: its mana symbols among the mana costs of their permanents (CR 700.5).
+
+    A hybrid symbol counts toward each of its colours, a Phyrexian one toward its colour (CR 700.5a); a
+    permanent with no mana cost (a token, a back face, a face-down permanent) counts none.
+
+    Raises
+    ------
+    UnsupportedRuleError
+        A split card on the battlefield, whose mana cost is that of its halves combined (CR 709.4).
+    """
+    wanted = {c.name.lower(): c for c in Color}[colour]
+    total = 0
+    for obj in problem.state.objects_in(Zone.BATTLEFIELD, problem.caster):
+        if obj.card.halves:
+            raise UnsupportedRuleError(problem.spell.name, f"devotion to {colour}",
+                                       f"{obj.name} is a split card: its mana cost is not read for devotion")
+        if obj.card.mana_cost is not None:
+            total += sum(1 for symbol in obj.card.mana_cost.symbols if wanted in symbol.colors)
+    return total
 
 
 def _distinct_values(problem: CastProblem, objects: list[GameObject], what: str) -> set[Any]:

@@ -320,3 +320,32 @@ def test_even_the_odds_fewer_creatures_than_each_opponent(make_state, casts, the
                        battlefield=[*((f"p{i}", "Plains") for i in range(3)), "Grizzly Bears"],
                        opponent=[(f"o{i}", "Raging Goblin") for i in range(theirs)], objects=p3, **players)
     assert len(casts(state, "odds")) == expected
+
+
+@pytest.mark.parametrize(("mine", "expected"), [("Vampire Nighthawk", 2), ("Grizzly Bears", 0)])
+def test_drag_to_the_underworld_devotion_to_black(make_state, casts, mine, expected):
+    """CR 601.2f, 700.5: "This spell costs {X} less to cast, where X is your devotion to black." ({2}{B}{B}).
+
+    Two Swamps. Vampire Nighthawk ({1}{B}{B}): devotion 2, total {B}{B}; "destroy target creature": the
+    Nighthawk or P2's Raging Goblin = 2. Grizzly Bears ({1}{G}) instead: devotion 0, {2}{B}{B} needs 4 = 0.
+    """
+    state = make_state(hand=[("drag", "Drag to the Underworld")], battlefield=[*SWAMPS, mine],
+                       opponent=["Raging Goblin"])
+    assert len(casts(state, "drag")) == expected
+
+
+@pytest.mark.parametrize(("counters", "expected"), [({"+1/+1": 1}, 7), ({}, 0)])
+def test_volcanic_salvo_total_power(make_state, casts, counters, expected):
+    """CR 601.2f, 208, 122.1a: {X} less, "where X is the total power of creatures you control" (Volcanic Salvo).
+
+    {10}{R}{R}, "each of up to two target creatures and/or planeswalkers".
+
+    Five Mountains; P1's Serra Angel (4) and Grizzly Bears (2) with a +1/+1 counter: total power 7, {3}{R}{R}
+    = 5 mana; targets among the Angel, the Bears and P2's Raging Goblin, up to two: 1 + 3 + 3 = 7. Without the
+    counter: power 6, {4}{R}{R} needs 6 = 0.
+    """
+    mountains = [(f"m{i}", "Mountain") for i in range(5)]
+    state = make_state(hand=[("salvo", "Volcanic Salvo")],
+                       battlefield=[*mountains, "Serra Angel", ("bears", "Grizzly Bears", {"counters": counters})],
+                       opponent=["Raging Goblin"])
+    assert len(casts(state, "salvo")) == expected
