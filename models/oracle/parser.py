@@ -1404,10 +1404,14 @@ def _own_cost_when(line: str, original: str) -> tuple[CostModifier, ...] | Unsup
     return None
 
 
-_NEXT_SPELL_FLASH = re.compile(r"the next (?:[a-z]+ )*?(?:spell|card) you (?:cast|play) this turn can be "
-                               r"(?:cast|played) as though it had flash\.(?: |$)")
-"""Quicken's "The next sorcery spell you cast this turn can be cast as though it had flash.": an effect of the
-spell as it resolves, on the spells cast after it (CR 601.3, 608.2), never a permission of the spell itself."""
+_NEXT_SPELL_FLASH = re.compile(r"the next (?:[a-z]+ )*?(?:spell|card) you (?:cast|play)(?: this turn)? (?:can be "
+                               r"(?:cast|played) as though it had flash|costs (?:\{[^}]+\})+ less to cast)\.(?: |$)")
+"""Quicken's "The next sorcery spell you cast this turn can be cast as though it had flash.", Draconic Debut's "The
+next Dragon creature spell you cast costs {X} less to cast.": effects of the spell as it resolves, on the spells
+cast after it (CR 601.3, 601.2f, 608.2), never a permission or a cost change of the spell itself."""
+_STARTING_PLAYER = re.compile(r"if you (?:weren't|aren't) the starting player, (?:(?:this spell|~) costs \{\d+\} "
+                              r"less to cast|you may cast (?:this spell|~) as though it had flash)\.")
+"""A cost change or permission on who took the first turn (CR 103.1): the state does not say, so it is reported."""
 
 
 def _next_spell_flash(line: str, original: str) -> Instruction | list[UnsupportedText] | None:
@@ -2862,6 +2866,10 @@ def parse_card(card: Card) -> CardAbilities:
         if (cost_then_change := _cost_then_change(line, original)) is not None:
             additional.append(cost_then_change[0])  # "… This spell costs {2} less to cast for each card exiled …"
             cost_modifiers.append(cost_then_change[1])
+            continue
+        if _STARTING_PLAYER.fullmatch(line):
+            unsupported.append(UnsupportedText(original, "a cost change or permission on whether the caster was the "
+                                                         "starting player: the state does not say (CR 103.1)"))
             continue
         if _COMMANDER_FREE_CAST.fullmatch(line):
             unsupported.append(UnsupportedText(original, "an alternative cost for controlling a commander: the "

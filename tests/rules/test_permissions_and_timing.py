@@ -11,6 +11,9 @@ from __future__ import annotations
 
 import pytest
 
+from models.errors import UnsupportedRuleError
+from solver.legal import legal_casts
+
 SWAMPS = [("s1", "Swamp"), ("s2", "Swamp")]
 
 
@@ -349,3 +352,25 @@ def test_volcanic_salvo_total_power(make_state, casts, counters, expected):
                        battlefield=[*mountains, "Serra Angel", ("bears", "Grizzly Bears", {"counters": counters})],
                        opponent=["Raging Goblin"])
     assert len(casts(state, "salvo")) == expected
+
+
+def test_draconic_debut_next_spell_reduction_is_an_effect(make_state, casts):
+    """CR 601.2f, 608.2: "The next Dragon creature spell you cast costs {X} less to cast." changes later spells.
+
+    Draconic Debut, {X}{R}, "X damage to any target", three Mountains, no creature: X = 0, 1, 2, each at P1 or
+    P2 = 3 x 2 = 6; its own cost is not reduced.
+    """
+    state = make_state(hand=[("debut", "Draconic Debut")], battlefield=[(f"m{i}", "Mountain") for i in range(3)])
+    found = casts(state, "debut")
+    assert len(found) == 6
+    assert {str(c.total_cost) for c in found} == {"{R}", "{1}{R}", "{2}{R}"}
+
+
+@pytest.mark.parametrize(("card", "reason"), [("Unforgiving Overtake", "starting player"),
+                                              ("Shove Aside", "starting player"),
+                                              ("Fierce Guardianship", "commander")])
+def test_what_the_state_does_not_give_is_reported(make_state, card, reason):
+    """CR 103.1, 903.3: the starting player and a commander are not in the state: the text stays unsupported."""
+    state = make_state(hand=[("spell", card)], battlefield=[(f"l{i}", "Island") for i in range(4)])
+    with pytest.raises(UnsupportedRuleError, match=reason):
+        legal_casts(state, "spell").count()
