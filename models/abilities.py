@@ -962,6 +962,10 @@ class CostModifier:
         "This spell costs {2} less to cast if evidence was collected": the change applies only if the optional
         additional cost with this keyword is paid (its choice is announced, CR 601.2b, before the total cost is
         determined, CR 601.2f). None: no such condition.
+    coloured_reduction : ManaCost or None
+        The spell's own coloured reduction, "this spell costs {2}{U}{U} less to cast": the coloured symbols
+        ({U}{U}) taken off the total cost's symbols of those colours, any beyond them off its generic mana (CR
+        118.7b-c); ``amount`` holds the generic part (-2). None: no coloured mana taken off.
 
     Examples
     --------
@@ -984,6 +988,7 @@ class CostModifier:
     per_target_beyond_first: ManaCost | None = None
     per_object_of: ObjectCost | None = None
     if_paid: str | None = None
+    coloured_reduction: ManaCost | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -1357,9 +1357,11 @@ def _cost_then_change(line: str, original: str) -> tuple[AdditionalCost, CostMod
 
 _OWN_COST_WHEN = (
     re.compile(r"(?:[a-z ]+ — )?(?P<during>during your turn|during turns other than yours), (?:this spell|~) costs "
-               r"\{(?P<amount>\d+)\} (?P<sign>less|more) to cast\."),
-    re.compile(r"(?:[a-z ]+ — )?(?:this spell|~) costs \{(?P<amount>\d+)\} (?P<sign>less|more) to cast "
+               r"(?P<mana>(?:\{[0-9wubrg]\})+) (?P<sign>less|more) to cast\."),
+    re.compile(r"(?:[a-z ]+ — )?(?:this spell|~) costs (?P<mana>(?:\{[0-9wubrg]\})+) (?P<sign>less|more) to cast "
                r"(?:(?P<during>during your turn)|as long as (?P<condition>[^.]+))\."),
+    re.compile(r"(?:[a-z ]+ — )?(?:this spell|~) costs (?P<mana>(?:\{\d+\})?\{[wubrg]\}(?:\{[wubrg]\})*) "
+               r"(?P<sign>less) to cast if (?P<condition>[^.]+)\."),
     re.compile(r"(?:this spell|~) costs \{(?P<amount>\d+)\} (?P<sign>less) to cast if (?P<condition>[^.]+)\. "
                r"it also costs \{(?P<also>\d+)\} less to cast if (?P<also_condition>[^.]+)\."),
 )
@@ -1393,14 +1395,30 @@ def _own_cost_when(line: str, original: str) -> tuple[CostModifier, ...] | Unsup
         found = pattern.fullmatch(line)
         if found is None:
             continue
-        amount = int(found["amount"]) * (-1 if found["sign"] == "less" else 1)
+        if "mana" in pattern.groupindex:
+            mana = ManaCost.parse(found["mana"].upper(), path="oracle_text")
+            amount = mana.generic * (-1 if found["sign"] == "less" else 1)
+            symbols = tuple(s for s in mana.symbols if s.kind is SymbolKind.COLORED)
+            coloured = ManaCost(symbols) if symbols else None
+        else:
+            amount, coloured = int(found["amount"]) * (-1 if found["sign"] == "less" else 1), None
+        if coloured is not None and found["sign"] == "more":
+            return None  # "costs {R} more": not one of these
         if "during" in pattern.groupindex and found["during"]:
-            return (CostModifier(amount, original, own=True, requires=(_DURING[found["during"]],)),)
+            return (CostModifier(amount, original, own=True, requires=(_DURING[found["during"]],),
+                                 coloured_reduction=coloured),)
         changes = [_own_conditional_change(original, amount, found["condition"])]
         if "also" in pattern.groupindex:
             changes.append(_own_conditional_change(original, -int(found["also"]), found["also_condition"]))
         unread = next((c for c in changes if isinstance(c, UnsupportedText)), None)
-        return unread if unread is not None else tuple(c for c in changes if isinstance(c, CostModifier))
+        if unread is not None:
+            return unread
+        read = tuple(c for c in changes if isinstance(c, CostModifier))
+        if coloured is not None:
+            if any(c.if_targets is not None or c.per is not None for c in read):
+                return UnsupportedText(original, "a coloured reduction on the spell's targets is not modelled")
+            read = tuple(dataclasses.replace(c, coloured_reduction=coloured) for c in read)
+        return read
     return None
 
 

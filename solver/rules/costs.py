@@ -51,7 +51,7 @@ from solver.qualities import has_qualities, is_of_kinds, number_of
 
 __all__ = [
     "add_cost_choices", "add_cost_rules", "available_mana_sources", "can_reveal", "mana_sources_of", "generic_change",
-    "count_of", "x_bounds", "cost_modifiers_of", "target_cost_changes", "paid_cost_changes",
+    "count_of", "x_bounds", "cost_modifiers_of", "target_cost_changes", "paid_cost_changes", "coloured_reduction",
     "least_generic_change", "optional_cost_key",
     "cost_object_pool", "COST_OBJECT_KEYS", "MOST_CANDIDATES_FOR_ANY_NUMBER",
 ]
@@ -243,6 +243,66 @@ def least_generic_change(problem: CastProblem) -> int:
     """
     return (generic_change(problem) + sum(min(0, m.amount) for m in target_cost_changes(problem))
             + sum(min(0, amount) * _most_paid(problem, key, each) for amount, key, each in paid_cost_changes(problem)))
+
+
+def coloured_reduction(problem: CastProblem) -> ManaCost | None:
+    """The coloured mana the spell's own reductions take off, their conditions holding (CR 601.2f, 118.7b-c).
+
+    "During your turn, this spell costs {2}{U}{U} less to cast": {U}{U} (the {2} is a generic change).
+
+    Parameters
+    ----------
+    problem : CastProblem
+
+    Returns
+    -------
+    ManaCost or None
+        The coloured symbols, all reductions together; None when none applies.
+
+    Raises
+    ------
+    UnsupportedRuleError
+        A coloured reduction that also depends on the choices of the cast (targets, objects paid).
+    """
+    symbols: list[ManaSymbol] = []
+    for modifier in cost_modifiers_of(problem):
+        if modifier.coloured_reduction is None:
+            continue
+        if (modifier.if_targets is not None or modifier.per is not None or modifier.per_object_of is not None
+                or modifier.if_paid is not None):
+            raise UnsupportedRuleError(problem.spell.name, modifier.text,
+                                       "a coloured reduction on the choices of the cast is not modelled")
+        if all(requirement_holds(problem, r) for r in modifier.requires):
+            symbols.extend(modifier.coloured_reduction.symbols)
+    return ManaCost(tuple(symbols)) if symbols else None
+
+
+def _take_coloured(problem: CastProblem, total: ManaCost, reduction: ManaCost) -> tuple[ManaCost, int]:
+    """The total cost with coloured symbols taken off, and how much generic mana is left to take (CR 118.7b-c).
+
+    Each {U} of the reduction takes off one {U} of the total; with none left, one generic mana instead.
+
+    Raises
+    ------
+    UnsupportedRuleError
+        The total has a hybrid or Phyrexian symbol of that colour: whether it "requires" that colour is not
+        decided here.
+    """
+    remaining = list(total.symbols)
+    beyond = 0
+    for symbol in reduction.symbols:
+        (colour,) = symbol.colors
+        at = next((i for i, s in enumerate(remaining) if s.kind is SymbolKind.COLORED and s.colors == (colour,)),
+                  None)
+        if at is not None:
+            del remaining[at]
+        elif any(colour in s.colors for s in remaining):
+            raise UnsupportedRuleError(problem.spell.name, str(total),
+                                       f"a {{{colour.letter}}} reduction of a total cost with a hybrid or Phyrexian "
+                                       f"symbol of that colour (CR 118.7)")
+        else:
+            beyond += 1
+    return ManaCost(tuple(remaining)), beyond
 
 
 def _most_paid(problem: CastProblem, key: ChoiceKey, each: bool) -> int:
@@ -631,6 +691,9 @@ def _generic_help(problem: CastProblem) -> int:
     """
     state, caster, abilities = problem.state, problem.caster, problem.abilities
     help_ = max(0, -least_generic_change(problem))
+    coloured_off = coloured_reduction(problem)
+    if coloured_off is not None:  # a coloured reduction beyond the colour's symbols takes generic mana (CR 118.7c)
+        help_ += coloured_off.mana_value
     if abilities.delve:
         help_ += sum(1 for o in state.objects_in(Zone.GRAVEYARD) if o.owner == caster)
     if abilities.convoke or abilities.improvise:
@@ -1271,6 +1334,7 @@ def _add_payment(problem: CastProblem, terms: list[CostTerm], tapping: set[str],
                                           for c in convoking))
     exact = generic_change(problem)
     modifier = exact - (delve or 0)
+    coloured_off = coloured_reduction(problem)
     life = problem.state.life_of(problem.caster)
     mana_terms = [term for term in terms if not term.cost.mana.is_empty]
     before: tuple[ChoiceKey, ...] = tuple(dict.fromkeys(k for term in mana_terms for k in term.scope))
@@ -1334,6 +1398,9 @@ def _add_payment(problem: CastProblem, terms: list[CostTerm], tapping: set[str],
         """
         generic, added = change
         total = sum_costs(parts(values, added))
+        if coloured_off is not None:  # "{2}{U}{U} less": the {U}{U} first (CR 118.7b-c)
+            total, beyond = _take_coloured(problem, total, coloured_off)
+            generic -= beyond
         if generic > 0:
             return (total.with_generic_increased(generic),)
         if generic < 0:
@@ -1376,6 +1443,8 @@ def _add_payment(problem: CastProblem, terms: list[CostTerm], tapping: set[str],
 
     def _count_payment(values: tuple, change: Change) -> bool | None:
         # The demand of the total cost, summed part by part without building it (CR 601.2f).
+        if coloured_off is not None:
+            return None  # coloured mana taken off: the total is built (CR 118.7b-c)
         demand: dict[str, int] = {}
         generic = 0
         for part in parts(values, change[1]):

@@ -374,3 +374,20 @@ def test_what_the_state_does_not_give_is_reported(make_state, card, reason):
     state = make_state(hand=[("spell", card)], battlefield=[(f"l{i}", "Island") for i in range(4)])
     with pytest.raises(UnsupportedRuleError, match=reason):
         legal_casts(state, "spell").count()
+
+
+@pytest.mark.parametrize(("lands", "active", "expected"),
+                         [(["Island", "Plains"], "P1", 1), (["Plains", "Plains"], "P1", 0),
+                          (["Island", "Island"], "P2", 0)])
+def test_discontinuity_coloured_reduction_during_your_turn(make_state, casts, lands, active, expected):
+    """CR 601.2f, 118.7b-c: "During your turn, this spell costs {2}{U}{U} less to cast." (Discontinuity).
+
+    {3}{U}{U}{U}, no target. P1's turn: {U}{U} off the {U}{U}{U}, {2} off the {3}: {1}{U}; an Island and a
+    Plains pay it = 1; two Plains have no {U} = 0. P2's turn: {3}{U}{U}{U} with two lands = 0.
+    """
+    state = make_state(hand=[("disc", "Discontinuity")],
+                       battlefield=[(f"l{i}", name) for i, name in enumerate(lands)],
+                       active_player=active, priority="P1", phase="upkeep")
+    found = casts(state, "disc")
+    assert len(found) == expected
+    assert all(str(c.total_cost) == "{1}{U}" for c in found)
