@@ -767,8 +767,9 @@ def _count_condition(condition: str) -> Requirement | tuple[Requirement, ...] | 
     """A condition on a number the state gives, or on two exclusive kinds of permanents, or None (CR 601.2f).
 
     "your life total is 5 or less" (CR 119); "there are four or more card types among cards in your graveyard"
-    (CR 205.2a); "an opponent controls no basic lands" (one opponent's permanents, none of them so); "you
-    control a Human creature and a non-Human creature" (two requirements, which no one permanent meets both of).
+    (CR 205.2a); "an opponent cast two or more spells this turn" (one opponent's, from the state's this_turn);
+    "an opponent controls no basic lands" (one opponent's permanents, none of them so); "you control a Human
+    creature and a non-Human creature" (two requirements, which no one permanent meets both of).
     """
     if (life := _LIFE_CONDITION.fullmatch(condition)) is not None:
         number = int(life["number"])
@@ -780,6 +781,10 @@ def _count_condition(condition: str) -> Requirement | tuple[Requirement, ...] | 
     if among is not None and among["number"] in _NUMBER_WORDS:
         count = Count(Zone.GRAVEYARD, "you", distinct=among["what"].removesuffix("s"), text=among["what"])
         return CountRequirement(count, at_least=_NUMBER_WORDS[among["number"]], text=condition)
+    spells = re.fullmatch(r"an opponent cast (?P<number>[a-z]+) or more spells this turn", condition)
+    if spells is not None and spells["number"] in _NUMBER_WORDS:  # one opponent's spells (the state's this_turn)
+        cast = Count(turn_fact="spells_cast", controller="opponents", text="spells cast this turn")
+        return CountRequirement(cast, at_least=_NUMBER_WORDS[spells["number"]], one_opponent=True, text=condition)
     if (none := _NONE_CONDITION.fullmatch(condition)) is not None:
         where = "you control" if none["who"] == "you control" else "an opponent controls"
         spec = _counted_objects(f"{none['what'][:-1]} {where}")

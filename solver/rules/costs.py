@@ -43,7 +43,7 @@ from models.choices import (
 )
 from models.errors import UnsupportedRuleError
 from models.mana import Color, ManaCost, ManaPayer, ManaSource, ManaSymbol, SymbolKind, simple_demand, sum_costs
-from models.objects import CardType, GameObject, Zone
+from models.objects import CardType, GameObject, PlayerId, Zone
 from solver.abilities import abilities_of
 from solver.problem import CastProblem, ConstraintKind, CostTerm, LazyDomain, Reason
 from solver.requirements import holds_for, requirement_holds, requirement_text
@@ -388,6 +388,8 @@ def count_of(problem: CastProblem, count: Count, player: str | None = None) -> i
         return state.this_turn.creatures_died
     if count.turn_fact in ("spells_cast", "life_lost"):
         players = [p for p in state.players if (p == caster) == (count.controller == "you")]
+        if player is not None:  # one player's facts ("an opponent cast two or more spells this turn")
+            players = [PlayerId(player)]
         by = state.this_turn.spells_cast_by if count.turn_fact == "spells_cast" else state.this_turn.life_lost_by
         return sum(by(p) for p in players)
     if count.opponents:

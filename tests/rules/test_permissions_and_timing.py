@@ -391,3 +391,19 @@ def test_discontinuity_coloured_reduction_during_your_turn(make_state, casts, la
     found = casts(state, "disc")
     assert len(found) == expected
     assert all(str(c.total_cost) == "{1}{U}" for c in found)
+
+
+@pytest.mark.parametrize(("spells_cast", "expected"),
+                         [({"P2": 2}, 1), ({"P2": 1}, 0), ({"P2": 1, "P3": 1}, 0), ({}, 0)])
+def test_ertais_scorn_one_opponent_cast_two_spells(make_state, casts, spells_cast, expected):
+    """CR 601.2f, 118.7: {U} less "if an opponent cast two or more spells this turn" (Ertai's Scorn).
+
+    Ertai's Scorn, {1}{U}{U}, "counter target spell": P2's Opt on the stack; two Islands. P2 cast two: {1}{U}
+    = 1. One: {1}{U}{U} needs 3 = 0. P2 and P3 one each: no one opponent cast two = 0. No fact given: none = 0.
+    """
+    opt = {"id": "opt", "card": "Opt", "zone": "stack", "owner": "P2", "controller": "P2"}
+    players = {"players": ["P1", "P2", "P3"]} if "P3" in spells_cast else {}
+    state = make_state(hand=[("scorn", "Ertai's Scorn")], battlefield=[("i1", "Island"), ("i2", "Island")],
+                       objects=[opt], stack=["opt"], active_player="P2", priority="P1",
+                       this_turn={"spells_cast": spells_cast}, **players)
+    assert len(casts(state, "scorn")) == expected
