@@ -1181,6 +1181,8 @@ _PHASE_WINDOWS = {
     "during an opponent's upkeep": (frozenset({Phase.UPKEEP}), "opponent"),  # CR 503.1
 }
 """'Cast this spell only …' windows that are whole phases of the state (CR 500.1, 601.3)."""
+_END_STEP_REASON = ("the end step: the state's end phase holds the end step and the cleanup step, in which a player "
+                    "may get priority too, and does not tell them apart (CR 512.1, 513, 514.3a)")
 _CAST_ONLY_LINE = re.compile(r"cast (?:~|this spell) only (?:if (?P<condition>[^.]+)|(?P<window>[^.]+))\.")
 
 
@@ -1208,6 +1210,8 @@ def _cast_only(line: str, original: str) -> TimingRestriction | UnsupportedText 
     if found is None:
         return None
     if found["window"] is not None:
+        if found["window"] == "during your end step":
+            return UnsupportedText(original, _END_STEP_REASON)
         if found["window"] not in _PHASE_WINDOWS:
             return None
         phases, turn = _PHASE_WINDOWS[found["window"]]
@@ -1396,6 +1400,8 @@ def _own_cost_when(line: str, original: str) -> tuple[CostModifier, ...] | Unsup
         The changes, each with the whole line as its text; the line reported when a condition is not read;
         None when the line is not one of these.
     """
+    if re.fullmatch(r"(?:this spell|~) costs \{\d+\} less to cast during your end step\.", line):
+        return UnsupportedText(original, _END_STEP_REASON)
     for pattern in _OWN_COST_WHEN:
         found = pattern.fullmatch(line)
         if found is None:
