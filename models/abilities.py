@@ -636,7 +636,10 @@ class Count:
     quantity : str or None
         Count no objects but a number the state gives: ``"players"`` (the players in the game), ``"party"`` (the
         creatures in the caster's party: up to one each of Cleric, Rogue, Warrior and Wizard among the creatures
-        they control, CR 700.8), ``"life"`` (the caster's life total, CR 119). None: objects are counted.
+        they control, CR 700.8), ``"life"`` (the caster's life total, CR 119), ``"total power"`` (the total
+        power of the creatures the caster controls, CR 208), ``"devotion to black"`` (and the other colours: the
+        mana symbols of that colour among the mana costs of the caster's permanents, CR 700.5). None: objects
+        are counted.
     distinct : str or None
         Count the different values among the objects, not the objects: ``"color"`` ("each color among permanents
         you control", CR 105.2), ``"card type"`` ("card types among cards in your graveyard", CR 205.2a),
@@ -679,6 +682,9 @@ class CountRequirement:
         caster's opponents ("an opponent controls no basic lands"); ``count.controller`` is then unused.
     text : str
         The words of the condition.
+    fewer_than_each_opponent : bool
+        "you control fewer creatures than each opponent": the count of the caster's objects is less than the
+        same count of each of their opponents' (``at_least`` and ``at_most`` unused).
 
     Examples
     --------
@@ -691,6 +697,7 @@ class CountRequirement:
     at_most: int | None = None
     one_opponent: bool = False
     text: str = ""
+    fewer_than_each_opponent: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -979,6 +986,19 @@ class CostModifier:
         or not, is added once for each target the spell has beyond the first (CR 207.2c, 601.2f). The targets
         are chosen before the total cost is determined (CR 601.2c), so the total depends on how many are
         chosen. ``amount`` is then 0. None: no such increase.
+    per_object_of : ObjectCost or None
+        "This spell costs {2} less to cast for each card exiled this way": ``amount`` for each object used to
+        pay this part of the spell's own additional cost (the cards exiled, the creatures tapped). Those are
+        chosen as the cost is announced (CR 601.2b), before the total cost is determined (CR 601.2f), so the
+        total depends on how many are chosen. None: no such change.
+    if_paid : str or None
+        "This spell costs {2} less to cast if evidence was collected": the change applies only if the optional
+        additional cost with this keyword is paid (its choice is announced, CR 601.2b, before the total cost is
+        determined, CR 601.2f). None: no such condition.
+    coloured_reduction : ManaCost or None
+        The spell's own coloured reduction, "this spell costs {2}{U}{U} less to cast": the coloured symbols
+        ({U}{U}) taken off the total cost's symbols of those colours, any beyond them off its generic mana (CR
+        118.7b-c); ``amount`` holds the generic part (-2). None: no coloured mana taken off.
 
     Examples
     --------
@@ -999,6 +1019,9 @@ class CostModifier:
     requires: tuple[Requirement, ...] = ()
     if_targets: TargetSpec | None = None
     per_target_beyond_first: ManaCost | None = None
+    per_object_of: ObjectCost | None = None
+    if_paid: str | None = None
+    coloured_reduction: ManaCost | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -1013,8 +1036,9 @@ class CastPermission:
 
     Parameters
     ----------
-    zone : Zone
-        Where the card may be cast from.
+    zone : Zone or None
+        Where the card may be cast from; None: from wherever it is cast, the permission changing only when
+        ("You may cast this spell as though it had flash if …", a rule of the spell wherever it is cast from).
     as_though_flash : bool
         Any time its caster could cast an instant (CR 304.5, 702.8a): with
         priority, on any turn, in any phase, with a spell on the stack.
@@ -1032,14 +1056,29 @@ class CastPermission:
         attacking legendary creature", CR 601.3).
     text : str
         As printed.
+    x_at_most : int or None
+        "… as though it had flash if X is 3 or less": the permission holds only for a value of X announced at
+        most this (X is chosen as the spell is cast, CR 601.2b, before its timing is checked, CR 601.3); None
+        when X does not matter.
+    if_targets : TargetSpec or None
+        "… as though it had flash if it targets a permanent you control": the permission holds only if one of
+        the spell's targets (CR 601.2c) is an object this phrase names (read as "target permanent you control":
+        its kinds, controller and qualities, never protections); None when the targets do not matter.
     """
 
-    zone: Zone = Zone.HAND
+    zone: Zone | None = Zone.HAND
     as_though_flash: bool = True
     cost: ManaCost | None = None
     graveyard_spells: int = 0
     requires: tuple[Requirement, ...] = ()
     text: str = ""
+    x_at_most: int | None = None
+    if_targets: TargetSpec | None = None
+
+    @property
+    def on_choices(self) -> bool:
+        """Whether the permission depends on the choices of the cast (X, targets), not on the state alone."""
+        return self.x_at_most is not None or self.if_targets is not None
 
 
 @dataclass(frozen=True, slots=True)

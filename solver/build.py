@@ -23,7 +23,7 @@ from solver.rules.cast_as import cast_as_abilities, cast_as_choices, spell_cast_
 from solver.rules.split import add_face_rules, spell_of_halves
 from solver.rules.spree import add_spree_rules
 from solver.rules.targets import add_target_rules
-from solver.rules.timing import add_timing_rules
+from solver.rules.timing import add_choice_timing_rules, add_timing_rules
 
 __all__ = ["build_cast_problem"]
 
@@ -106,4 +106,5 @@ def build_cast_problem(
     add_cost_choices(problem)
     add_target_rules(problem)
     add_cost_rules(problem)
+    add_choice_timing_rules(problem)  # a flash permission on X or the targets (CR 601.3)
     return problem

@@ -385,11 +385,12 @@ class CastProblem:
         ``total_cost_of(assignment) -> ManaCost``, set by the cost rules. An
         assignment without the keys of :attr:`total_cost_targets` gives the
         cheapest total those targets allow.
-    total_cost_targets : tuple of TargetKey
+    total_cost_targets : tuple of ChoiceKey
         The instances of "target" whose choice changes the total cost ("This
         spell costs {3} less to cast if it targets a tapped creature": targets
-        are chosen before the total cost is determined, CR 601.2c, 601.2f);
-        empty when the choices made before targets decide it.
+        are chosen before the total cost is determined, CR 601.2c, 601.2f),
+        and the choices of paying costs it counts ("for each card exiled this
+        way", CR 601.2b); empty when the choices made before targets decide it.
     memo : ProblemMemo
     """
 
@@ -408,7 +409,7 @@ class CastProblem:
     cost_terms: list[CostTerm] = field(default_factory=list)
     mana_sources: tuple[ManaSource, ...] | None = None
     total_cost_of: Callable[[Assignment], ManaCost] | None = None
-    total_cost_targets: tuple[TargetKey, ...] = ()
+    total_cost_targets: tuple[ChoiceKey, ...] = ()
     memo: ProblemMemo = field(default_factory=ProblemMemo)
 
     # ------------------------------------------------------------------ building

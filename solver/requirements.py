@@ -187,7 +187,8 @@ def count_holds(problem: CastProblem, requirement: CountRequirement) -> bool:
     Returns
     -------
     bool
-        With ``one_opponent``, whether the count of one of the caster's opponents is within them.
+        With ``one_opponent``, whether the count of one of the caster's opponents is within them; with
+        ``fewer_than_each_opponent``, whether the caster's count is less than each opponent's.
 
     Raises
     ------
@@ -199,6 +200,10 @@ def count_holds(problem: CastProblem, requirement: CountRequirement) -> bool:
     def within(number: int) -> bool:
         return number >= requirement.at_least and (requirement.at_most is None or number <= requirement.at_most)
 
+    if requirement.fewer_than_each_opponent:  # "you control fewer creatures than each opponent"
+        mine = count_of(problem, requirement.count, problem.caster)
+        return all(mine < count_of(problem, requirement.count, player)
+                   for player in problem.state.players if player != problem.caster)
     if requirement.one_opponent:
         return any(within(count_of(problem, requirement.count, player))
                    for player in problem.state.players if player != problem.caster)

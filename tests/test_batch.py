@@ -98,6 +98,7 @@ EXPECTED = {
     "examples/rules39-target-restrictions-2.json": 10,  # Kroog 2 + 1; Wave (1 + 1) x (1 + 1); Heartless Act 1 + 2
     "examples/rules40-additional-costs-2.json": 24,  # collect evidence (4 + 1) x 3 targets 15; pay {4} 3 + sacrifice 6
     "examples/rules37-spell-keywords-2.json": 20,  # conspire 1 + 1; prowl only 2; kicker by sacrifice 4 + 12
+    "examples/rules41-permissions-timing.json": 13,  # March 3 + 5; Silver Scrutiny X 0-3 4; Modulation 1; Lions 0
     "examples/rules22-capsize-buyback.json": 14,  # 7 + 7 bought back
 }
 EXAMPLE_FILES = sorted(EXPECTED)  # the batch order: one directory, its files sorted

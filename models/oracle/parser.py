@@ -795,8 +795,9 @@ def _count_condition(condition: str) -> Requirement | tuple[Requirement, ...] | 
     """A condition on a number the state gives, or on two exclusive kinds of permanents, or None (CR 601.2f).
 
     "your life total is 5 or less" (CR 119); "there are four or more card types among cards in your graveyard"
-    (CR 205.2a); "an opponent controls no basic lands" (one opponent's permanents, none of them so); "you
-    control a Human creature and a non-Human creature" (two requirements, which no one permanent meets both of).
+    (CR 205.2a); "an opponent cast two or more spells this turn" (one opponent's, from the state's this_turn);
+    "an opponent controls no basic lands" (one opponent's permanents, none of them so); "you control a Human
+    creature and a non-Human creature" (two requirements, which no one permanent meets both of).
     """
     if (life := _LIFE_CONDITION.fullmatch(condition)) is not None:
         number = int(life["number"])
@@ -808,6 +809,10 @@ def _count_condition(condition: str) -> Requirement | tuple[Requirement, ...] | 
     if among is not None and among["number"] in _NUMBER_WORDS:
         count = Count(Zone.GRAVEYARD, "you", distinct=among["what"].removesuffix("s"), text=among["what"])
         return CountRequirement(count, at_least=_NUMBER_WORDS[among["number"]], text=condition)
+    spells = re.fullmatch(r"an opponent cast (?P<number>[a-z]+) or more spells this turn", condition)
+    if spells is not None and spells["number"] in _NUMBER_WORDS:  # one opponent's spells (the state's this_turn)
+        cast = Count(turn_fact="spells_cast", controller="opponents", text="spells cast this turn")
+        return CountRequirement(cast, at_least=_NUMBER_WORDS[spells["number"]], one_opponent=True, text=condition)
     if (none := _NONE_CONDITION.fullmatch(condition)) is not None:
         where = "you control" if none["who"] == "you control" else "an opponent controls"
         spec = _counted_objects(f"{none['what'][:-1]} {where}")
@@ -1195,6 +1200,336 @@ def _step_timing(line: str, original: str) -> TimingRestriction | None:
         return None
     phases, turn = _STEP_TIMINGS[found["window"]]
     return TimingRestriction(phases, turn, original, combat_steps=True)
+
+
+_AFTER_COMBAT = frozenset({Phase.POSTCOMBAT_MAIN, Phase.END})
+_PHASE_WINDOWS = {
+    # the phases it may be cast in and the turn (CR 500.1): the state names these phases whole
+    "after combat": (_AFTER_COMBAT, "any"),  # the postcombat main phase and the end phase (CR 505.1, 511.3, 512)
+    "during an opponent's upkeep": (frozenset({Phase.UPKEEP}), "opponent"),  # CR 503.1
+}
+"""'Cast this spell only …' windows that are whole phases of the state (CR 500.1, 601.3)."""
+_END_STEP_REASON = ("the end step: the state's end phase holds the end step and the cleanup step, in which a player "
+                    "may get priority too, and does not tell them apart (CR 512.1, 513, 514.3a)")
+_CAST_ONLY_LINE = re.compile(r"cast (?:~|this spell) only (?:if (?P<condition>[^.]+)|(?P<window>[^.]+))\.")
+
+
+def _cast_only(line: str, original: str) -> TimingRestriction | UnsupportedText | None:
+    """A "Cast this spell only if …" or "Cast this spell only after combat." line (CR 601.3, 604.6).
+
+    "Cast this spell only if you control two or more Vampires": a condition the state decides
+    (:func:`_state_condition`); "only after combat" (the postcombat main phase and the end phase, CR 505.1,
+    511.3), "only during an opponent's upkeep" (CR 503.1): phases the state names.
+
+    Parameters
+    ----------
+    line : str
+        The line, lowercased.
+    original : str
+        The line, as printed.
+
+    Returns
+    -------
+    TimingRestriction, UnsupportedText or None
+        The restriction; the line reported when its condition is not read; None when the line is not one of
+        these (other windows are read by the grammar or by :func:`_step_timing`).
+    """
+    found = _CAST_ONLY_LINE.fullmatch(line)
+    if found is None:
+        return None
+    if found["window"] is not None:
+        if found["window"] == "during your end step":
+            return UnsupportedText(original, _END_STEP_REASON)
+        if found["window"] not in _PHASE_WINDOWS:
+            return None
+        phases, turn = _PHASE_WINDOWS[found["window"]]
+        return TimingRestriction(phases, turn, original)
+    requires = _state_condition(found["condition"])
+    if requires is None:
+        return UnsupportedText(original, "the condition of 'Cast this spell only if' is not read (CR 601.3)")
+    return TimingRestriction(text=original, requires=requires)
+
+
+def _state_condition(condition: str) -> tuple[Requirement, ...] | None:
+    """A condition that the state decides when the spell is cast, or None when not read (CR 601.2f, 601.3).
+
+    Facts of this turn and of the combat ("a creature is attacking you"), whose turn it is, "you control a
+    Wizard" / "you control an enchantment" (a subtype or a card type), "you control fewer creatures than each
+    opponent" (a count of each player's permanents compared), numbers the state gives
+    (:func:`_count_condition`), and so many objects existing (:func:`_presence_condition`).
+
+    Parameters
+    ----------
+    condition : str
+        The words after "if" or "as long as", lowercased.
+
+    Returns
+    -------
+    tuple of Requirement, or None
+        All must hold.
+    """
+    if condition in _COST_CONDITIONS:
+        return (_COST_CONDITIONS[condition],)
+    fewer = re.fullmatch(r"you control fewer (?P<what>[a-z]+)s than each opponent", condition)
+    if fewer is not None and fewer["what"] in _CARD_TYPE_WORDS - {"instant", "sorcery"}:
+        kind = ObjectFilter((frozenset({Quality("type", CardType(fewer["what"].capitalize()))}),), fewer["what"])
+        return (CountRequirement(Count(Zone.BATTLEFIELD, "you", kind, text=f"{fewer['what']}s"),
+                                 fewer_than_each_opponent=True, text=condition),)
+    if condition in _TURN_CONDITIONS:
+        return (_TURN_CONDITIONS[condition],)
+    found = re.fullmatch(r"you control an? (?P<what>[a-z]+)", condition)
+    what = found["what"] if found else ""
+    if what in _SUBTYPE_BY_WORD:
+        return (ControlRequirement("you", _SUBTYPE_BY_WORD[what], f"you control a {_SUBTYPE_BY_WORD[what]}"),)
+    if what in _CARD_TYPE_WORDS:
+        return (ControlRequirement("you", "", f"you control a {what}", card_type=CardType(what.capitalize())),)
+    if (counted := _count_condition(condition)) is not None:
+        return counted if isinstance(counted, tuple) else (counted,)
+    presence = _presence_condition(condition)
+    return None if presence is None else (presence,)
+
+
+_FLASH_IF_LINE = re.compile(r"(?:you may cast (?:~|this spell) as though it had flash if (?P<condition>[^.]+)"
+                            r"|(?:this spell|~) has flash as long as (?P<while>[^.]+))\.")
+
+
+def _conditional_flash(line: str, original: str) -> CastPermission | None:
+    """"You may cast this spell as though it had flash if …" / "This spell has flash as long as …" (CR 601.3).
+
+    The condition is one the state decides (:func:`_state_condition`): "if you control an attacking legendary
+    creature", "as long as there are five or more mana values among cards in your graveyard"; or one on the
+    choices of the cast: "if X is 3 or less" (X announced, CR 601.2b), "if it targets a permanent you control"
+    (the targets chosen, CR 601.2c), which the cast problem checks. Either way the card may be cast any time
+    its caster could cast an instant while the condition holds (CR 702.8a, 611.3a), from any zone it is cast
+    from.
+
+    Parameters
+    ----------
+    line : str
+        The line, lowercased.
+    original : str
+        The line, as printed.
+
+    Returns
+    -------
+    CastPermission or None
+        None when the line is not one of these or its condition is not read (the grammar then reads or reports
+        it: "if you pay {2} more to cast it", CR 601.3c).
+    """
+    found = _FLASH_IF_LINE.fullmatch(line)
+    if found is None:
+        return None
+    if found["condition"] is not None:
+        if (x := re.fullmatch(r"x is (\d+) or less", found["condition"])) is not None:
+            return CastPermission(zone=None, x_at_most=int(x.group(1)), text=original)  # CR 601.2b, 601.3
+        if found["condition"].startswith("it targets "):  # on the targets chosen (CR 601.2c, 601.3)
+            spec = _targeted_condition(found["condition"].removeprefix("it targets "))
+            return None if spec is None else CastPermission(zone=None, if_targets=spec, text=original)
+    requires = _state_condition(found["condition"] or found["while"])
+    if requires is None:
+        return None
+    return CastPermission(zone=None, requires=requires, text=original)
+
+
+_COST_THEN_CHANGE = re.compile(r"(?P<cost>as an additional cost to cast (?:this spell|~), [^.]+\.) "
+                               r"(?:this spell|~) costs \{(?P<amount>\d+)\} less to cast (?:for each (?P<each>card "
+                               r"exiled|creature tapped) this way|if (?P<paid>evidence was collected))\.")
+_ANY_NUMBER_FROM_HAND = re.compile(r"as an additional cost to cast (?:this spell|~), you may exile any number of "
+                                   r"(?P<colour>white|blue|black|red|green) cards from your hand\.")
+
+
+def _cost_then_change(line: str, original: str) -> tuple[AdditionalCost, CostModifier] | None:
+    """An additional cost and the reduction it gives, one line (CR 118.8, 601.2b, 601.2f), or None.
+
+    "As an additional cost to cast this spell, you may exile any number of white cards from your hand. This spell
+    costs {2} less to cast for each card exiled this way." (the March cycle): the cards exiled are a choice of
+    the cast, and the reduction counts them. "… you may tap any number of untapped creatures you control. This
+    spell costs {1} less to cast for each creature tapped this way." "… you may collect evidence 6. This spell
+    costs {2} less to cast if evidence was collected." (the reduction asks whether the cost is paid, CR
+    701.59c).
+
+    Parameters
+    ----------
+    line : str
+        The line, lowercased.
+    original : str
+        The line, as printed.
+
+    Returns
+    -------
+    (AdditionalCost, CostModifier) or None
+        None when the line is not one of these, or its cost is not read.
+    """
+    found = _COST_THEN_CHANGE.fullmatch(line)
+    if found is None:
+        return None
+    printed = original[:found.end("cost")]
+    amount = -int(found["amount"])
+    if (exiled := _ANY_NUMBER_FROM_HAND.fullmatch(found["cost"])) is not None:
+        colour = exiled["colour"]
+        of_colour = ObjectFilter((frozenset({Quality("color", _COLOR_WORDS[colour])}),), colour)
+        paid = ObjectCost(CostAction.EXILE, None, qualities=of_colour, zone=Zone.HAND,
+                          text=f"exile any number of {colour} cards from your hand")
+        additional = AdditionalCost(Cost(objects=(paid,), text=printed))  # none included (CR 601.2b)
+    elif found["cost"].endswith(", you may tap any number of untapped creatures you control."):
+        paid = ObjectCost(CostAction.TAP, None, kinds=frozenset({TargetKind.CREATURE}), zone=Zone.BATTLEFIELD,
+                          text="tap any number of untapped creatures you control")  # untapped: CR 107.5
+        additional = AdditionalCost(Cost(objects=(paid,), text=printed))
+    else:
+        read = _printed_additional_cost(found["cost"], printed)
+        if read is None or len(read.cost.objects) != 1 or read.cost.mana.symbols:
+            return None
+        additional, paid = read, read.cost.objects[0]
+    if found["paid"]:  # "if evidence was collected": the optional cost is paid (CR 701.59c)
+        if additional.keyword != "collect evidence" or not additional.optional:
+            return None
+        return additional, CostModifier(amount, original, own=True, if_paid="collect evidence")
+    wanted = (CostAction.EXILE, Zone.HAND) if found["each"] == "card exiled" else (CostAction.TAP, Zone.BATTLEFIELD)
+    if (paid.action, paid.zone) != wanted or paid.count is not None or additional.optional:
+        return None  # "any number of": none included, so the cost itself is always paid
+    if wanted[0] is CostAction.TAP and paid.kinds != frozenset({TargetKind.CREATURE}):
+        return None
+    return additional, CostModifier(amount, original, own=True, per_object_of=paid)
+
+
+_OWN_COST_WHEN = (
+    re.compile(r"(?:[a-z ]+ — )?(?P<during>during your turn|during turns other than yours), (?:this spell|~) costs "
+               r"(?P<mana>(?:\{[0-9wubrg]\})+) (?P<sign>less|more) to cast\."),
+    re.compile(r"(?:[a-z ]+ — )?(?:this spell|~) costs (?P<mana>(?:\{[0-9wubrg]\})+) (?P<sign>less|more) to cast "
+               r"(?:(?P<during>during your turn)|as long as (?P<condition>[^.]+))\."),
+    re.compile(r"(?:[a-z ]+ — )?(?:this spell|~) costs (?P<mana>(?:\{\d+\})?\{[wubrg]\}(?:\{[wubrg]\})*) "
+               r"(?P<sign>less) to cast if (?P<condition>[^.]+)\."),
+    re.compile(r"(?:this spell|~) costs \{(?P<amount>\d+)\} (?P<sign>less) to cast if (?P<condition>[^.]+)\. "
+               r"it also costs \{(?P<also>\d+)\} less to cast if (?P<also_condition>[^.]+)\."),
+)
+_DURING = {"during your turn": TurnRequirement("your turn", "it is your turn"),
+           "during turns other than yours": TurnRequirement("not your turn", "it is not your turn")}
+
+
+def _own_cost_when(line: str, original: str) -> tuple[CostModifier, ...] | UnsupportedText | None:
+    """The spell's own cost change on whose turn it is or "as long as …", or two in two sentences (CR 601.2f).
+
+    "This spell costs {1} less to cast during your turn.", "During turns other than yours, this spell costs {3}
+    more to cast." (whose turn, CR 102.1); "This spell costs {2} less to cast as long as there are four or more
+    card types among cards in your graveyard." (as "if …": :func:`_own_conditional_change`); "This spell costs
+    {1} less to cast if you control a Spirit. It also costs {1} less to cast if you control an enchantment."
+    (two changes, each with its condition).
+
+    Parameters
+    ----------
+    line : str
+        The line, lowercased.
+    original : str
+        The line, as printed.
+
+    Returns
+    -------
+    tuple of CostModifier, UnsupportedText or None
+        The changes, each with the whole line as its text; the line reported when a condition is not read;
+        None when the line is not one of these.
+    """
+    if re.fullmatch(r"(?:this spell|~) costs \{\d+\} less to cast during your end step\.", line):
+        return UnsupportedText(original, _END_STEP_REASON)
+    for pattern in _OWN_COST_WHEN:
+        found = pattern.fullmatch(line)
+        if found is None:
+            continue
+        if "mana" in pattern.groupindex:
+            mana = ManaCost.parse(found["mana"].upper(), path="oracle_text")
+            amount = mana.generic * (-1 if found["sign"] == "less" else 1)
+            symbols = tuple(s for s in mana.symbols if s.kind is SymbolKind.COLORED)
+            coloured = ManaCost(symbols) if symbols else None
+        else:
+            amount, coloured = int(found["amount"]) * (-1 if found["sign"] == "less" else 1), None
+        if coloured is not None and found["sign"] == "more":
+            return None  # "costs {R} more": not one of these
+        if "during" in pattern.groupindex and found["during"]:
+            return (CostModifier(amount, original, own=True, requires=(_DURING[found["during"]],),
+                                 coloured_reduction=coloured),)
+        changes = [_own_conditional_change(original, amount, found["condition"])]
+        if "also" in pattern.groupindex:
+            changes.append(_own_conditional_change(original, -int(found["also"]), found["also_condition"]))
+        unread = next((c for c in changes if isinstance(c, UnsupportedText)), None)
+        if unread is not None:
+            return unread
+        read = tuple(c for c in changes if isinstance(c, CostModifier))
+        if coloured is not None:
+            if any(c.if_targets is not None or c.per is not None for c in read):
+                return UnsupportedText(original, "a coloured reduction on the spell's targets is not modelled")
+            read = tuple(dataclasses.replace(c, coloured_reduction=coloured) for c in read)
+        return read
+    return None
+
+
+_NEXT_SPELL_FLASH = re.compile(r"the next (?:[a-z]+ )*?(?:spell|card) you (?:cast|play)(?: this turn)? (?:can be "
+                               r"(?:cast|played) as though it had flash|costs (?:\{[^}]+\})+ less to cast)\.(?: |$)")
+"""Quicken's "The next sorcery spell you cast this turn can be cast as though it had flash.", Draconic Debut's "The
+next Dragon creature spell you cast costs {X} less to cast.": effects of the spell as it resolves, on the spells
+cast after it (CR 601.3, 601.2f, 608.2), never a permission or a cost change of the spell itself."""
+_STARTING_PLAYER = re.compile(r"if you (?:weren't|aren't) the starting player, (?:(?:this spell|~) costs \{\d+\} "
+                              r"less to cast|you may cast (?:this spell|~) as though it had flash)\.")
+"""A cost change or permission on who took the first turn (CR 103.1): the state does not say, so it is reported."""
+
+
+def _next_spell_flash(line: str, original: str) -> Instruction | list[UnsupportedText] | None:
+    """A line of spell text that starts "The next … spell you cast this turn can be cast as though it had flash.".
+
+    The sentence is what the spell does as it resolves (CR 608.2): it chooses no target, and it is no
+    permission to cast this spell (CR 601.3). The rest of the line is read as spell text is.
+
+    Parameters
+    ----------
+    line : str
+        The line, lowercased.
+    original : str
+        The line, as printed.
+
+    Returns
+    -------
+    Instruction, list of UnsupportedText, or None
+        The instruction with the targets of the rest of the line; what of the rest is not read; None when the
+        line does not start so.
+    """
+    found = _NEXT_SPELL_FLASH.match(line)
+    if found is None:
+        return None
+    rest = line[found.end():]
+    if not rest:
+        return Instruction(original, ())
+    try:
+        tree = _parser().parse(rest, start="effect")
+    except UnexpectedInput as error:
+        span = _error_span(original[found.end():], error)
+        return [UnsupportedText(span, _unread_reason(span))]
+    reader = _SpellTextReader(rest)
+    reader.read(tree)
+    if reader.unsupported:
+        return reader.unsupported
+    return Instruction(original, tuple(reader.targets))
+
+
+_COMMANDER_FREE_CAST = re.compile(r"if you control a commander, you may cast (?:this spell|~) without paying its mana "
+                                  r"cost\.")
+"""An alternative cost on controlling a commander (CR 903.3, 118.9): the state format has no commander, so it is
+reported, never taken as absent."""
+_OWN_COST_WHERE_X = re.compile(r"(?:[a-z ]+ — )?(?:this spell|~) costs \{x\} less to cast, where x is "
+                               r"(?P<what>the total power of creatures you control"
+                               r"|your devotion to (?:white|blue|black|red|green))\.")
+"""The spell's own reduction by a number the state gives: "This spell costs {X} less to cast, where X is your
+devotion to black." (CR 601.2f, 700.5); this X is not the spell's X (CR 107.3)."""
+
+
+def _own_cost_where_x(line: str, original: str) -> CostModifier | None:
+    """The spell's own "{X} less to cast, where X is the total power of creatures you control", or None.
+
+    Also "… where X is your devotion to black." (CR 700.5): a reduction of one generic mana for each (CR 601.2f).
+    """
+    found = _OWN_COST_WHERE_X.fullmatch(line)
+    if found is None:
+        return None
+    what = found["what"]
+    quantity = "total power" if what.startswith("the total power") else what.removeprefix("your ")
+    return CostModifier(-1, original, own=True, per=Count(quantity=quantity, text=what))
 
 
 _PRICED_MODE = re.compile(r"[^—{}]+? — (?P<cost>(?:\{[^}]+\})+) — (?P<effect>.+)")
@@ -2696,6 +3031,42 @@ def parse_card(card: Card) -> CardAbilities:
         line = original.lower()
         if is_spell and (step_timing := _step_timing(line, original)) is not None:
             out["timing_restriction"] = step_timing  # "Cast this spell only during the declare blockers step."
+            continue
+        if (cost_then_change := _cost_then_change(line, original)) is not None:
+            additional.append(cost_then_change[0])  # "… This spell costs {2} less to cast for each card exiled …"
+            cost_modifiers.append(cost_then_change[1])
+            continue
+        if _STARTING_PLAYER.fullmatch(line):
+            unsupported.append(UnsupportedText(original, "a cost change or permission on whether the caster was the "
+                                                         "starting player: the state does not say (CR 103.1)"))
+            continue
+        if _COMMANDER_FREE_CAST.fullmatch(line):
+            unsupported.append(UnsupportedText(original, "an alternative cost for controlling a commander: the "
+                                                         "state gives no commander (CR 903.3, 118.9)"))
+            continue
+        if is_spell and (next_spell := _next_spell_flash(line, original)) is not None:
+            if isinstance(next_spell, Instruction):  # "The next sorcery spell you cast this turn can be cast as …"
+                spell_text.append(next_spell)
+            else:
+                unsupported.extend(next_spell)
+            continue
+        if (where_x := _own_cost_where_x(line, original)) is not None:
+            cost_modifiers.append(where_x)  # "This spell costs {X} less to cast, where X is your devotion to black."
+            continue
+        if (own_when := _own_cost_when(line, original)) is not None:
+            if isinstance(own_when, UnsupportedText):  # "This spell costs {1} less to cast during your turn."
+                unsupported.append(own_when)
+            else:
+                cost_modifiers.extend(own_when)
+            continue
+        if (flash_if := _conditional_flash(line, original)) is not None:
+            cast_permissions.append(flash_if)  # "… as though it had flash if you control a …" (CR 601.3)
+            continue
+        if is_spell and (cast_only := _cast_only(line, original)) is not None:
+            if isinstance(cast_only, UnsupportedText):  # "Cast this spell only if …" (CR 601.3)
+                unsupported.append(cast_only)
+            else:
+                out["timing_restriction"] = cast_only
             continue
         if _ENCHANT_LINE.fullmatch(line):  # "Enchant creature, land, or planeswalker" (CR 702.5a)
             out["enchant"].append(original)

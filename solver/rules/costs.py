@@ -45,17 +45,17 @@ from models.choices import (
     ALTERNATIVE_COST, GIFT_RECIPIENT, X, ChoiceKey, CostAction, CostObjectsKey, OptionalCostKey, TargetKey,
 )
 from models.errors import UnsupportedRuleError
-from models.mana import ManaCost, ManaPayer, ManaSource, ManaSymbol, SymbolKind, simple_demand, sum_costs
-from models.objects import CardType, GameObject, Zone
+from models.mana import Color, ManaCost, ManaPayer, ManaSource, ManaSymbol, SymbolKind, simple_demand, sum_costs
+from models.objects import CardType, GameObject, PlayerId, Zone
 from solver.abilities import abilities_of
 from solver.problem import CastProblem, ConstraintKind, CostTerm, LazyDomain, Reason
 from solver.requirements import holds_for, requirement_holds, requirement_text
-from solver.qualities import has_qualities, is_of_kinds
+from solver.qualities import has_qualities, is_of_kinds, number_of
 
 __all__ = [
     "add_cost_choices", "add_cost_rules", "assist_sources", "available_mana_sources", "can_reveal", "mana_sources_of",
-    "generic_change", "count_of", "x_bounds", "cost_modifiers_of", "target_cost_changes", "least_generic_change",
-    "optional_cost_key",
+    "generic_change", "count_of", "x_bounds", "cost_modifiers_of", "target_cost_changes", "paid_cost_changes",
+    "coloured_reduction", "least_generic_change", "optional_cost_key",
     "cost_object_pool", "COST_OBJECT_KEYS", "MOST_CANDIDATES_FOR_ANY_NUMBER",
 ]
 
@@ -240,6 +240,8 @@ def generic_change(problem: CastProblem) -> int:
     for modifier in cost_modifiers_of(problem):
         if modifier.if_targets is not None or not all(requirement_holds(problem, r) for r in modifier.requires):
             continue  # "if you control a Wizard", and the caster doesn't
+        if modifier.per_object_of is not None or modifier.if_paid is not None:
+            continue  # on the choices of the cast: see paid_cost_changes
         total += modifier.amount * (1 if modifier.per is None else count_of(problem, modifier.per))
     return total
 
@@ -289,7 +291,119 @@ def least_generic_change(problem: CastProblem) -> int:
     UnsupportedRuleError
         As :func:`cost_modifiers_of`.
     """
-    return generic_change(problem) + sum(min(0, m.amount) for m in target_cost_changes(problem))
+    return (generic_change(problem) + sum(min(0, m.amount) for m in target_cost_changes(problem))
+            + sum(min(0, amount) * _most_paid(problem, key, each) for amount, key, each in paid_cost_changes(problem)))
+
+
+def coloured_reduction(problem: CastProblem) -> ManaCost | None:
+    """The coloured mana the spell's own reductions take off, their conditions holding (CR 601.2f, 118.7b-c).
+
+    "During your turn, this spell costs {2}{U}{U} less to cast": {U}{U} (the {2} is a generic change).
+
+    Parameters
+    ----------
+    problem : CastProblem
+
+    Returns
+    -------
+    ManaCost or None
+        The coloured symbols, all reductions together; None when none applies.
+
+    Raises
+    ------
+    UnsupportedRuleError
+        A coloured reduction that also depends on the choices of the cast (targets, objects paid).
+    """
+    symbols: list[ManaSymbol] = []
+    for modifier in cost_modifiers_of(problem):
+        if modifier.coloured_reduction is None:
+            continue
+        if (modifier.if_targets is not None or modifier.per is not None or modifier.per_object_of is not None
+                or modifier.if_paid is not None):
+            raise UnsupportedRuleError(problem.spell.name, modifier.text,
+                                       "a coloured reduction on the choices of the cast is not modelled")
+        if all(requirement_holds(problem, r) for r in modifier.requires):
+            symbols.extend(modifier.coloured_reduction.symbols)
+    return ManaCost(tuple(symbols)) if symbols else None
+
+
+def _take_coloured(problem: CastProblem, total: ManaCost, reduction: ManaCost) -> tuple[ManaCost, int]:
+    """The total cost with coloured symbols taken off, and how much generic mana is left to take (CR 118.7b-c).
+
+    Each {U} of the reduction takes off one {U} of the total; with none left, one generic mana instead.
+
+    Raises
+    ------
+    UnsupportedRuleError
+        The total has a hybrid or Phyrexian symbol of that colour: whether it "requires" that colour is not
+        decided here.
+    """
+    remaining = list(total.symbols)
+    beyond = 0
+    for symbol in reduction.symbols:
+        (colour,) = symbol.colors
+        at = next((i for i, s in enumerate(remaining) if s.kind is SymbolKind.COLORED and s.colors == (colour,)),
+                  None)
+        if at is not None:
+            del remaining[at]
+        elif any(colour in s.colors for s in remaining):
+            raise UnsupportedRuleError(problem.spell.name, str(total),
+                                       f"a {{{colour.letter}}} reduction of a total cost with a hybrid or Phyrexian "
+                                       f"symbol of that colour (CR 118.7)")
+        else:
+            beyond += 1
+    return ManaCost(tuple(remaining)), beyond
+
+
+def _most_paid(problem: CastProblem, key: ChoiceKey, each: bool) -> int:
+    """The most a change of :func:`paid_cost_changes` can count: every object that could pay, or once."""
+    return len(cost_object_pool(problem, key)) if each and isinstance(key, CostObjectsKey) else 1
+
+
+def paid_cost_changes(problem: CastProblem) -> list[tuple[int, ChoiceKey, bool]]:
+    """The spell's own cost changes on how its additional costs are paid, their other conditions holding (CR 601.2f).
+
+    "This spell costs {2} less to cast for each card exiled this way" counts the objects chosen to pay the
+    additional cost before it; "… if evidence was collected" asks whether that optional cost is paid. Both are
+    announced (CR 601.2b) before the total cost is determined (CR 601.2f), so the total is a function of them.
+
+    Parameters
+    ----------
+    problem : CastProblem
+
+    Returns
+    -------
+    list of (int, ChoiceKey, bool)
+        Each change's generic amount, the key of the choice it reads (the objects paying, or the optional cost),
+        and whether it counts each object (True) or asks only that the cost is paid (False); printed order.
+
+    Raises
+    ------
+    UnsupportedRuleError
+        Another cost of the spell pays with objects of the same action from the same zone, so "this way" can't
+        be told apart.
+    """
+    changes = []
+    for modifier in cost_modifiers_of(problem):
+        if not modifier.own or not all(requirement_holds(problem, r) for r in modifier.requires):
+            continue
+        if modifier.per_object_of is not None:
+            paid = modifier.per_object_of
+            key: ChoiceKey = CostObjectsKey(paid.action, paid.zone)
+            others = [c for a in problem.abilities.additional_costs for c in a.cost.objects if c != paid] + [
+                c for a in problem.abilities.alternative_costs for c in a.cost.objects]
+            if any((c.action, c.zone) == (paid.action, paid.zone) for c in others):
+                raise UnsupportedRuleError(problem.spell.name, modifier.text,
+                                           "a reduction for each object paid 'this way', with another cost paying "
+                                           "with the same objects")
+            changes.append((modifier.amount, key, True))
+        elif modifier.if_paid is not None:
+            additional = next((a for a in problem.abilities.additional_costs
+                               if a.optional and a.keyword == modifier.if_paid), None)
+            if additional is None:
+                raise UnsupportedRuleError(problem.spell.name, modifier.text, "a reduction on an unknown cost")
+            changes.append((modifier.amount, optional_cost_key(additional), False))
+    return changes
 
 
 def count_of(problem: CastProblem, count: Count, player: str | None = None) -> int:
@@ -324,6 +438,8 @@ def count_of(problem: CastProblem, count: Count, player: str | None = None) -> i
         return state.this_turn.creatures_died
     if count.turn_fact in ("spells_cast", "life_lost"):
         players = [p for p in state.players if (p == caster) == (count.controller == "you")]
+        if player is not None:  # one player's facts ("an opponent cast two or more spells this turn")
+            players = [PlayerId(player)]
         by = state.this_turn.spells_cast_by if count.turn_fact == "spells_cast" else state.this_turn.life_lost_by
         return sum(by(p) for p in players)
     if count.opponents:
@@ -334,6 +450,10 @@ def count_of(problem: CastProblem, count: Count, player: str | None = None) -> i
         return party_size(problem)
     if count.quantity == "life":
         return state.life_of(caster)
+    if count.quantity == "total power":
+        return _total_power(problem)
+    if count.quantity is not None and count.quantity.startswith("devotion to "):
+        return _devotion(problem, count.quantity.removeprefix("devotion to "))
     if count.objects is not None:
         objects = named_objects(problem, count.objects)
         if player is not None:
@@ -348,6 +468,46 @@ def count_of(problem: CastProblem, count: Count, player: str | None = None) -> i
     if count.distinct is None:
         return len(objects)
     return len(_distinct_values(problem, objects, count.distinct))
+
+
+def _total_power(problem: CastProblem) -> int:
+    """The total power of the creatures the caster controls, with counters, at least 0 (CR 208, 122.1a, 107.1b).
+
+    Raises
+    ------
+    UnsupportedRuleError
+        A static ability that may change power or what is a creature (CR 613.1d, 613.4), or a power an ability
+        defines.
+    """
+    from solver.rules import targets  # the target rules import this module
+
+    targets._static_power_changes(problem)
+    targets._static_type_changes(problem)
+    total = sum(number_of(o, "power") for o in problem.state.objects_in(Zone.BATTLEFIELD, problem.caster)
+                if o.card.has_type(CardType.CREATURE))
+    return max(0, total)
+
+
+def _devotion(problem: CastProblem, colour: str) -> int:
+    """The caster's devotion to a colour: its mana symbols among the mana costs of their permanents (CR 700.5).
+
+    A hybrid symbol counts toward each of its colours, a Phyrexian one toward its colour (CR 700.5a); a
+    permanent with no mana cost (a token, a back face, a face-down permanent) counts none.
+
+    Raises
+    ------
+    UnsupportedRuleError
+        A split card on the battlefield, whose mana cost is that of its halves combined (CR 709.4).
+    """
+    wanted = {c.name.lower(): c for c in Color}[colour]
+    total = 0
+    for obj in problem.state.objects_in(Zone.BATTLEFIELD, problem.caster):
+        if obj.card.halves:
+            raise UnsupportedRuleError(problem.spell.name, f"devotion to {colour}",
+                                       f"{obj.name} is a split card: its mana cost is not read for devotion")
+        if obj.card.mana_cost is not None:
+            total += sum(1 for symbol in obj.card.mana_cost.symbols if wanted in symbol.colors)
+    return total
 
 
 def _distinct_values(problem: CastProblem, objects: list[GameObject], what: str) -> set[Any]:
@@ -588,6 +748,9 @@ def _generic_help(problem: CastProblem) -> int:
     """
     state, caster, abilities = problem.state, problem.caster, problem.abilities
     help_ = max(0, -least_generic_change(problem))
+    coloured_off = coloured_reduction(problem)
+    if coloured_off is not None:  # a coloured reduction beyond the colour's symbols takes generic mana (CR 118.7c)
+        help_ += coloured_off.mana_value
     if abilities.delve:
         help_ += sum(1 for o in state.objects_in(Zone.GRAVEYARD) if o.owner == caster)
     if abilities.convoke or abilities.improvise:
@@ -1291,6 +1454,7 @@ def _add_payment(problem: CastProblem, terms: list[CostTerm], tapping: set[str],
                                           for c in convoking))
     exact = generic_change(problem)
     modifier = exact - (delve or 0)
+    coloured_off = coloured_reduction(problem)
     life = problem.state.life_of(problem.caster)
     mana_terms = [term for term in terms if not term.cost.mana.is_empty]
     before: tuple[ChoiceKey, ...] = tuple(dict.fromkeys(k for term in mana_terms for k in term.scope))
@@ -1299,13 +1463,20 @@ def _add_payment(problem: CastProblem, terms: list[CostTerm], tapping: set[str],
         before += (X,)
     positions = [tuple(before.index(k) for k in term.scope) for term in mana_terms]
     x_position = before.index(X) if has_x else None
-    named, targets = _targeted_changes(problem)
+    named, targeted = _targeted_changes(problem)
     striving = _per_target_increases(problem)
-    targets = tuple(dict.fromkeys(targets + tuple(key for _, keys in striving for key in keys)))
+    targets: tuple[ChoiceKey, ...] = tuple(dict.fromkeys(targeted + tuple(key for _, keys in striving for key in keys)))
+    width = len(before)
+    target_at = range(width, width + len(targets))
+    # "for each card exiled this way" (CR 601.2b, 601.2f); a choice with no variable is never made
+    paid_changes = [change for change in paid_cost_changes(problem) if change[1] in problem.variables]
+    targets += tuple(dict.fromkeys(key for _, key, _ in paid_changes if key not in before + targets))
     problem.total_cost_targets = targets
     scope = before + targets
-    width = len(before)
-    cheapest: Change = (sum(min(0, amount) for amount, _ in named), ())  # strive: no target beyond the first
+    paid_at = [(amount, scope.index(key), each) for amount, key, each in paid_changes]
+    cheapest: Change = (sum(min(0, amount) for amount, _ in named)  # strive: no target beyond the first
+                        + sum(min(0, amount) * _most_paid(problem, key, each) for amount, key, each in paid_changes),
+                        ())
     totals: dict[tuple, ManaCost] = {}
     payable: dict[tuple, bool] = {}
     striving_at = [(increase, tuple(scope.index(k) for k in keys)) for increase, keys in striving]
@@ -1320,10 +1491,14 @@ def _add_payment(problem: CastProblem, terms: list[CostTerm], tapping: set[str],
         for increase, where in striving_at:
             beyond = sum(len(values[i]) for i in where if values[i]) - 1
             added += (increase,) * max(0, beyond)
+        generic = 0
+        for amount, at, each in paid_at:  # the objects paying, or whether the optional cost is paid
+            if at < len(values) and values[at]:
+                generic += amount * (len(values[at]) if each else 1)
         if not named:
-            return 0, added
-        chosen = {target for value in values[width:] if value for target in value}
-        return sum(amount for amount, ids in named if not chosen.isdisjoint(ids)), added
+            return generic, added
+        chosen = {target for at in target_at if at < len(values) and values[at] for target in values[at]}
+        return generic + sum(amount for amount, ids in named if not chosen.isdisjoint(ids)), added
 
     def parts(values: tuple, added: tuple[ManaCost, ...] = ()) -> list[ManaCost]:
         """The costs that make up the total, before generic increases and reductions (CR 601.2f)."""
@@ -1343,6 +1518,9 @@ def _add_payment(problem: CastProblem, terms: list[CostTerm], tapping: set[str],
         """
         generic, added = change
         total = sum_costs(parts(values, added))
+        if coloured_off is not None:  # "{2}{U}{U} less": the {U}{U} first (CR 118.7b-c)
+            total, beyond = _take_coloured(problem, total, coloured_off)
+            generic -= beyond
         if generic > 0:
             return (total.with_generic_increased(generic),)
         if generic < 0:
@@ -1385,6 +1563,8 @@ def _add_payment(problem: CastProblem, terms: list[CostTerm], tapping: set[str],
 
     def _count_payment(values: tuple, change: Change) -> bool | None:
         # The demand of the total cost, summed part by part without building it (CR 601.2f).
+        if coloured_off is not None:
+            return None  # coloured mana taken off: the total is built (CR 118.7b-c)
         demand: dict[str, int] = {}
         generic = 0
         for part in parts(values, change[1]):
@@ -1436,18 +1616,22 @@ def _add_payment(problem: CastProblem, terms: list[CostTerm], tapping: set[str],
     if any(source.object_id in tapping for source in sources):
         if delve is not None:
             raise UnsupportedRuleError(problem.spell.name, "Delve", "delve with permanents tapped to pay a cost")
+        # the permanents tapped may already be in the scope, when the total cost counts them (CR 601.2f)
+        full = scope if tap in scope else scope + (tap,)
+        tap_at = full.index(tap)
+
         def pay_untapped(*values: Any) -> bool:
-            taps = values[-1]
+            taps, rest_values = values[tap_at], values[:len(scope)]
             if not any(source.object_id in taps for source in sources):
-                return can_pay_total(*split(values[:-1]))
+                return can_pay_total(*split(rest_values))
             rest = ManaPayer(tuple(s for s in sources if s.object_id not in taps))
-            return pays(rest, *split(values[:-1])) is not None
+            return pays(rest, *split(rest_values)) is not None
 
         problem.add_constraint(
-            scope + (tap,), pay_untapped, "CR 601.2g",
+            full, pay_untapped, "CR 601.2g",
             "a permanent tapped to pay a cost can't also have been tapped for mana",
-            lambda *values: (f"the total cost {total_cost(*split(values[:-1]))} can't be paid without the mana of "
-                             f"{', '.join(values[-1])}, tapped to pay a cost"),
+            lambda *values: (f"the total cost {total_cost(*split(values[:len(scope)]))} can't be paid without the "
+                             f"mana of {', '.join(values[tap_at])}, tapped to pay a cost"),
         )
 
 

@@ -18,15 +18,15 @@ from __future__ import annotations
 from typing import Any
 
 from models.abilities import CastPermission, Cost
-from models.choices import ZONE
+from models.choices import ZONE, X
 from models.errors import UnsupportedRuleError
 from models.objects import CardType, Phase, Zone
 from solver.abilities import abilities_of
-from solver.requirements import requirement_holds
+from solver.requirements import requirement_holds, requirement_text
 from solver.problem import CastProblem, CostTerm, Reason
 
-__all__ = ["add_timing_rules", "has_sorcery_timing", "is_sorcery_timing", "permissions_that_apply",
-           "flash_additional_cost"]
+__all__ = ["add_choice_timing_rules", "add_timing_rules", "has_sorcery_timing", "is_sorcery_timing",
+           "permissions_that_apply", "flash_additional_cost"]
 
 
 def is_sorcery_timing(problem: CastProblem) -> bool:
@@ -58,8 +58,9 @@ def _holds(problem: CastProblem, permission: CastPermission) -> bool:
 
 
 def permissions_that_apply(problem: CastProblem) -> list[CastPermission]:
-    """The card's own permissions (CR 601.3) for the zone it is in whose conditions hold now, printed order."""
-    return [p for p in problem.abilities.cast_permissions if p.zone is problem.spell.zone and _holds(problem, p)]
+    """The card's own permissions (CR 601.3) for the zone it is in, or any zone, whose conditions hold now."""
+    return [p for p in problem.abilities.cast_permissions
+            if p.zone in (None, problem.spell.zone) and _holds(problem, p)]
 
 
 def has_sorcery_timing(problem: CastProblem) -> bool:
@@ -68,11 +69,12 @@ def has_sorcery_timing(problem: CastProblem) -> bool:
     Instants, cards with flash, and cards with a permission to be cast as
     though they had flash that applies may be cast whenever the caster has
     priority; everything else only in the caster's main phase with an empty
-    stack.
+    stack. A permission that depends on the choices of the cast ("if X is 3 or
+    less") does not count here: :func:`add_choice_timing_rules` checks it.
     """
     card = problem.spell.card
     return not (card.has_type(CardType.INSTANT) or problem.abilities.flash
-                or any(p.as_though_flash for p in permissions_that_apply(problem)))
+                or any(p.as_though_flash and not p.on_choices for p in permissions_that_apply(problem)))
 
 
 def flash_additional_cost(problem: CastProblem) -> Cost | None:
@@ -94,8 +96,12 @@ def flash_additional_cost(problem: CastProblem) -> Cost | None:
     card = problem.spell.card
     if is_sorcery_timing(problem) or card.has_type(CardType.INSTANT) or problem.abilities.flash:
         return None  # it may be cast at that time anyway (CR 702.8a)
-    costs = [p.cost for p in permissions_that_apply(problem) if p.as_though_flash]
+    applying = permissions_that_apply(problem)
+    costs = [p.cost for p in applying if p.as_though_flash and not p.on_choices]
     paid = [cost for cost in costs if cost is not None]
+    if paid and any(p.on_choices for p in applying):  # which permission allows the cast would be a choice
+        raise UnsupportedRuleError(card.name, " ".join(p.text for p in applying),
+                                   "a flash permission with a cost beside one that depends on X or the targets")
     if not costs or len(paid) < len(costs):
         return None
     return Cost(min(paid, key=lambda cost: cost.mana_value))
@@ -193,7 +199,7 @@ def add_timing_rules(problem: CastProblem) -> None:
             lambda: f"{', '.join(split_second)} on the stack {'has' if len(split_second) == 1 else 'have'} split "
                     f"second: no other spell can be cast while it is there",
         )
-    if has_sorcery_timing(problem):
+    if has_sorcery_timing(problem) and not _choice_permissions(problem):
         mastery = [p for p in problem.abilities.cast_permissions if p.graveyard_spells]
         unmet = (f"; it could be cast as though it had flash with {mastery[0].graveyard_spells} or more "
                  f"instant and/or sorcery cards in {caster}'s graveyard (CR 601.3d)") if mastery else ""
@@ -218,6 +224,8 @@ def add_timing_rules(problem: CastProblem) -> None:
             lambda: (
                 f"{card.name} says \"{restriction.text.replace('~', card.name)}\" (CR 604.6), and it is "
                 f"{state.active_player}'s {state.phase.value.replace('_', ' ')} phase"
+                + "".join(f"; not so: {requirement_text(problem, r)}" for r in restriction.requires
+                          if not requirement_holds(problem, r))
             ),
         )
     extra = flash_additional_cost(problem)
@@ -239,7 +247,7 @@ def _split_second_spells(problem: CastProblem) -> list[str]:
 
 
 def _restriction_holds(problem: CastProblem) -> bool:
-    """Whether "Cast this spell only during …" allows casting now (CR 601.3, 604.6)."""
+    """Whether "Cast this spell only during …" / "… only if …" allows casting now (CR 601.3, 604.6)."""
     restriction, state = problem.abilities.timing_restriction, problem.state
     if restriction is None:
         return True
@@ -249,9 +257,79 @@ def _restriction_holds(problem: CastProblem) -> bool:
         return False
     if restriction.turn == "opponent" and state.active_player == problem.caster:
         return False
+    if restriction.requires and not all(requirement_holds(problem, r) for r in restriction.requires):
+        return False  # "Cast this spell only if you control two or more Vampires" (CR 601.3)
     if restriction.combat_steps and state.phase is Phase.COMBAT:
         # only some steps of combat allow it, and the state does not say which step it is (CR 506.1)
         raise UnsupportedRuleError(problem.spell.name, restriction.text,
                                    "a timing restriction naming steps of combat, and the state is in combat: "
                                    "its steps are not told apart (CR 506.1)")
     return True
+
+
+def _choice_permissions(problem: CastProblem) -> list[CastPermission]:
+    """The permissions to cast as though it had flash that depend on X or the targets, whose state holds."""
+    return [p for p in permissions_that_apply(problem) if p.as_though_flash and p.on_choices]
+
+
+def add_choice_timing_rules(problem: CastProblem) -> None:
+    """Sorcery timing, for a card whose permission to be cast as though it had flash depends on its choices.
+
+    Parameters
+    ----------
+    problem : CastProblem
+        With its X and target variables added (:func:`~solver.rules.costs.add_cost_choices`,
+        :func:`~solver.rules.targets.add_target_rules`).
+
+    Notes
+    -----
+    - CR 601.3, 601.2b-c: "You may cast this spell as though it had flash if X is 3 or less" / "… if it
+      targets a permanent you control": X is announced and the targets chosen as the spell is cast; at a time
+      a sorcery could not be cast (CR 307.1), the cast is legal only with choices that meet one such
+      permission. At a time it could be, every cast is (CR 307.5a), and nothing is added.
+    - CR 702.8a: the permission is that of flash: any time the caster could cast an instant.
+
+    Raises
+    ------
+    UnsupportedRuleError
+        As :func:`~solver.rules.targets.is_named_by`.
+    """
+    from solver.rules.targets import is_named_by  # the target rules import the timing rules' callers
+
+    if not has_sorcery_timing(problem) or is_sorcery_timing(problem):
+        return
+    permissions = _choice_permissions(problem)
+    if not permissions:
+        return
+    state, card = problem.state, problem.spell.card
+    by_targets = [p for p in permissions if p.if_targets is not None]
+    slots = list(problem.slots) if by_targets else []
+    candidates = dict.fromkeys(c for slot in slots for choice in slot.choices for c in choice)
+    named = [frozenset(c for c in candidates if p.if_targets is not None and is_named_by(problem, p.if_targets, c))
+             for p in by_targets]
+    scope = ((X,) if any(p.x_at_most is not None for p in permissions) else ()) + tuple(slot.key for slot in slots)
+    has_x = bool(scope) and scope[0] == X
+
+    def meets(permission: CastPermission, values: tuple) -> bool:
+        if permission.x_at_most is not None:
+            x = values[0] or 0
+            if x > permission.x_at_most:
+                return False
+        if permission.if_targets is not None:
+            chosen = {t for value in values[1 if has_x else 0:] if value for t in value}
+            return not chosen.isdisjoint(named[by_targets.index(permission)])
+        return True
+
+    def allowed(*values: Any) -> bool:
+        return any(meets(p, values) for p in permissions)
+
+    problem.add_constraint(
+        scope, allowed, "CR 601.3",
+        "a sorcery-speed spell is cast in the caster's main phase with an empty stack, or as its permission allows",
+        lambda *values: (
+            f"{card.name} can be cast only in its caster's main phase while the stack is empty (it is "
+            f"{state.active_player}'s {state.phase.value.replace('_', ' ')} phase"
+            f"{', the stack is not empty' if state.stack else ''}), or as \"{permissions[0].text}\" allows, and "
+            f"the choices made do not meet that"
+        ),
+    )
