@@ -501,6 +501,37 @@ def _add_quality(qualities: ObjectFilter | None, quality: Quality | frozenset[Qu
     return ObjectFilter(clauses, f"{qualities.text} … {text}" if qualities else text)
 
 
+def _last_kind_quality(kind_list: str | None, clause: frozenset[Quality]) -> frozenset[Quality] | None:
+    """The clause of a keyword quality that qualifies only the last kind of a list; None when it is not one.
+
+    "target artifact, enchantment, or creature with flying": an artifact, an enchantment, or a creature with
+    flying (CR 115.1; the keyword describes the creature, the kind it follows). The clause returned holds for an
+    object of any kind before the last or with the keyword, so with the kinds of the phrase it reads "artifact or
+    enchantment or (creature with flying)". Only a keyword after a list whose last kind is "creature" is read so;
+    other qualities after a list stay reported by :meth:`_SpellTextReader._add`.
+
+    Parameters
+    ----------
+    kind_list : str or None
+        The list of kinds as printed (lowercase), e.g. ``"artifact, battle, enchantment, or creature"``.
+    clause : frozenset of Quality
+        The clause read from the "with …" words.
+
+    Returns
+    -------
+    frozenset of Quality or None
+    """
+    if kind_list is None or len(clause) != 1 or next(iter(clause)).attribute != "keyword":
+        return None
+    words = re.findall(r"[a-z]+", kind_list)
+    if len(words) < 4 or words[-1] != "creature" or words[-2] != "or" or "and" in words:
+        return None
+    others = [TargetKind(w) for w in words[:-2] if w != "or"]
+    if not others or any(kind not in PERMANENT_KIND_TYPES or kind is TargetKind.CREATURE for kind in others):
+        return None
+    return clause | {Quality("type", PERMANENT_KIND_TYPES[kind]) for kind in others}
+
+
 def _with_clause(text: str) -> frozenset[Quality]:
     """Read a "with …" phrase as one clause: "with power or toughness 4 or greater" is power or toughness (CR 208)."""
     if text.startswith("with power or toughness "):
@@ -1639,6 +1670,7 @@ class _SpellTextReader:
         relation = None
         qualities = None
         that_player = False
+        kind_list: str | None = None  # "artifact, enchantment, or creature": a KIND_LIST, as printed
         divided, divided_what, divided_x = 0, "damage", False
         for child in tree.children:
             if isinstance(child, Token):
@@ -1672,8 +1704,11 @@ class _SpellTextReader:
                                          f"{plain} or {found.text}")
             elif child.data == "with_quality":
                 text = str(child.children[0])
-                qualities = _add_quality(qualities, _with_clause(text), text)
+                clause = _with_clause(text)
+                scoped = _last_kind_quality(kind_list, clause)
+                qualities = _add_quality(qualities, clause if scoped is None else scoped, text)
             if child.data == "kinds":
+                kind_list = str(child.children[0]) if len(child.children) == 1 else None
                 for part in child.children:
                     for word in re.findall(r"[a-z]+", str(part)):
                         if word not in ("or", "and"):
@@ -1906,10 +1941,11 @@ class _SpellTextReader:
             self.unsupported.append(UnsupportedText(spec.phrase + rest, "target restriction not modelled"))
             return
         if len(spec.kinds & PERMANENT_KIND_TYPES.keys()) > 1 and any(
-                q.attribute == "keyword" for clause in (spec.qualities.clauses if spec.qualities else ())
-                for q in clause):
-            # "target artifact, enchantment, or creature with flying": which kinds "with flying" qualifies is not
-            # read, so the phrase is reported rather than read either way (CR 115.1)
+                q.attribute == "keyword" and not any(other.attribute == "type" for other in clause)
+                for clause in (spec.qualities.clauses if spec.qualities else ()) for q in clause):
+            # "target artifacts, enchantments, or creatures with flying": which kinds "with flying" qualifies is
+            # not read, so the phrase is reported rather than read either way (CR 115.1). After "…, or creature"
+            # the clause names the other kinds (:func:`_last_kind_quality`) and is read.
             self.unsupported.append(UnsupportedText(spec.phrase, "a quality after a list of kinds: its scope is "
                                                                  "not read"))
             return
