@@ -278,7 +278,10 @@ class TargetSpec:
         for this instance is controlled by the player chosen for that instance,
         or by the controller of the object chosen for it ("target creature an
         opponent controls … another target creature that player controls"),
-        CR 115.1, 601.2c. None when the phrase names no earlier target.
+        CR 115.1, 601.2c. For cards in a graveyard, "… target cards from
+        their graveyard" after "Target player shuffles": each card chosen is
+        in the graveyard of the player chosen for that instance (its owner's,
+        CR 404.1, 400.3). None when the phrase names no earlier target.
     """
 
     phrase: str

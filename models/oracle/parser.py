@@ -1595,16 +1595,22 @@ class _SpellTextReader:
                         adjectives.clauses + qualities.clauses, f"{adjectives.text} … {qualities.text}")
             else:
                 kind_words = before_card.split(" or ") if before_card else []
-            owner = text.rsplit(" ", 2)[-2]
+            owner = text.rsplit(" ", 2)[-2].replace("her", "their")  # "his or her graveyard" (older wording)
             controller = {"your": ControllerFilter.YOU, "a": ControllerFilter.ANY, "single": ControllerFilter.ANY,
-                          "opponent's": ControllerFilter.OPPONENT}[owner]
+                          "opponent's": ControllerFilter.OPPONENT, "their": ControllerFilter.ANY}[owner]
             single = owner == "single"  # "from a single graveyard": every card chosen has one owner (CR 115.1)
             count, minimum = self._count(tokens[0])[:2]
             if relation is not None and not self._relates(tokens[0], count):
                 return
+            in_graveyard_of = None
+            if owner == "their":
+                in_graveyard_of = self._their_graveyard(tokens[0])
+                if in_graveyard_of is None:
+                    return
             self._add(TargetSpec(phrase, frozenset({TargetKind.GRAVEYARD_CARD}), controller, count, minimum,
                                  card_types=frozenset(CardType(w.strip().capitalize()) for w in kind_words if w),
-                                 qualities=qualities, same_controller=single, relation=relation),
+                                 qualities=qualities, same_controller=single, relation=relation,
+                                 controlled_by=in_graveyard_of),
                       self._is_other(tokens[0]))
             return
         if tree.data == "spell_target":
@@ -1756,6 +1762,28 @@ class _SpellTextReader:
                              same_controller=same_controller, qualities=qualities, divided=divided,
                              divided_what=divided_what, relation=relation, divided_x=divided_x,
                              controlled_by=controlled_by), another)
+
+    def _their_graveyard(self, token: Token) -> int | None:
+        """Whose graveyard "their graveyard" is in "Target player shuffles … target cards from their graveyard".
+
+        The sentence begins with one target player or opponent, the subject "their" names (CR 115.1): the cards
+        are in that player's graveyard, a rule over the two instances (CR 601.2c). Returns the index of that
+        instance in the text; anything else ("their" naming no target of the sentence) is reported and None
+        returned.
+        """
+        start = token.start_pos or 0
+        sentence = self.line[:start].rsplit(". ", 1)[-1]
+        subject = re.fullmatch(r"(?:• )?(target (?:player|opponent)) [a-z]+ ", sentence)  # a mode's bullet
+        earlier = self.targets[-1] if self.targets else None
+        # the last target read is the sentence's subject: it ends where "target player" ends
+        is_subject = subject is not None and self.read_up_to == start - len(sentence) + subject.end(1)
+        if (earlier is not None and is_subject and earlier.kinds <= {TargetKind.PLAYER, TargetKind.OPPONENT}
+                and earlier.count == earlier.minimum == 1 and not earlier.x_count
+                and earlier.condition == self.kicked_only):
+            return len(self.targets) - 1
+        self.unsupported.append(UnsupportedText(self._span(token), "target restriction not modelled: 'their "
+                                                                   "graveyard' names no earlier target player"))
+        return None
 
     def _that_player(self, token: Token, count: int, minimum: int,
                      related: bool) -> int | ControllerFilter | None:

@@ -1060,29 +1060,39 @@ def _add_controlled_by(problem: CastProblem, earlier: TargetSlot, later: TargetS
     "That player" is the one target of the earlier instance ("Choose target opponent. Destroy target land that
     player controls."), or the controller of the permanent it chose ("target creature an opponent controls …
     another target creature that player controls"). What the later instance may choose depends on that choice
-    (CR 115.1, 601.2c): a rule over the two instances, never a filter made before the first is chosen.
+    (CR 115.1, 601.2c): a rule over the two instances, never a filter made before the first is chosen. For cards
+    in a graveyard ("Target player shuffles up to three target cards from their graveyard into their library"),
+    the cards are in that player's graveyard: their owner is that player (CR 404.1, 400.3, 115.2).
     """
     state = problem.state
+    graveyard = TargetKind.GRAVEYARD_CARD in later.spec.kinds
+    verb = "is in the graveyard of" if graveyard else "is controlled by"
+
+    def whose(target: str) -> str | None:
+        if not state.has_object(target):
+            return None
+        obj = state.object(target)
+        return obj.owner if graveyard else obj.controller
 
     def controlled(first: Any, second: Any) -> bool:
         if first is None or second is None:
             return True
         player = _player_named(problem, first)
-        return player is not None and all(
-            state.has_object(t) and state.object(t).controller == player for t in second)
+        return player is not None and all(whose(t) == player for t in second)
 
     def explain(first: Any, second: Any) -> str:
         player = _player_named(problem, first)
-        others = ", ".join(f"{state.object(t).name} ({t}) is controlled by {state.object(t).controller}"
-                           if state.has_object(t) else f"{t} is no permanent" for t in second
-                           if not (state.has_object(t) and state.object(t).controller == player))
-        return f"'{later.spec.phrase}' names what {player} controls (from '{earlier.spec.phrase}'), but {others}"
+        others = ", ".join(f"{state.object(t).name} ({t}) {verb} {whose(t)}"
+                           if state.has_object(t) else f"{t} is no object" for t in second if whose(t) != player)
+        what = f"cards in {player}'s graveyard" if graveyard else f"what {player} controls"
+        return f"'{later.spec.phrase}' names {what} (from '{earlier.spec.phrase}'), but {others}"
 
     problem.add_constraint(
         (earlier.key, later.key),
         controlled,
         "CR 601.2c",
-        f"'{later.spec.phrase}' must be controlled by the player '{earlier.spec.phrase}' names",
+        f"'{later.spec.phrase}' must be {'in the graveyard of' if graveyard else 'controlled by'} the player "
+        f"'{earlier.spec.phrase}' names",
         explain,
     )
 

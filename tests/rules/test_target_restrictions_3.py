@@ -57,3 +57,67 @@ def test_quality_after_a_list_of_kinds_battle(make_state, casts):
 def test_cards_with_a_flyer_among_kinds_are_read(name):
     """CR 115.1: the ten instants and sorceries of "…, or creature with flying" are read whole."""
     assert not parse_card(default_card_database().get(name)).casting_unsupported
+
+
+# ---------------------------------------------------------------------------------------------- "from their graveyard"
+def _graveyard(object_id: str, card: str, owner: str) -> dict:
+    return {"id": object_id, "card": card, "zone": "graveyard", "owner": owner}
+
+
+_GRAVEYARDS = [_graveyard("bears", "Grizzly Bears", "P1"), _graveyard("opt", "Opt", "P1"),
+               _graveyard("shock", "Shock", "P2")]
+
+
+def test_cards_from_the_target_players_graveyard(make_state, casts):
+    """CR 115.1, 601.2c, 404.1: Dwell on the Past: the cards are in the graveyard of the player chosen first.
+
+    "Target player shuffles up to four target cards from their graveyard into their library." P1's graveyard holds
+    Grizzly Bears and Opt, P2's holds Shock. Target P1: any subset of {Bears, Opt} = 4 sets; target P2: {} or
+    {Shock} = 2 sets. 4 + 2 = 6 casts; never P2 with a card of P1's graveyard.
+    """
+    state = make_state(hand=[("dwell", "Dwell on the Past")], battlefield=[("f1", "Forest")], objects=_GRAVEYARDS)
+    found = targets_of(casts(state, "dwell"))
+    assert found == {(("P1",), ()), (("P1",), ("bears",)), (("P1",), ("opt",)), (("P1",), ("bears", "opt")),
+                     (("P2",), ()), (("P2",), ("shock",))}
+
+
+def test_their_graveyard_and_flashback(make_state, casts):
+    """CR 601.2a, 702.34a, 115.1: Krosan Reclamation cast with flashback is on the stack, not among its targets.
+
+    Krosan Reclamation ({1}{G}, flashback {1}{G}) is in P1's graveyard with Grizzly Bears and Opt; Shock is in
+    P2's. Cast from the graveyard, the spell has left it: target P1 and up to two of {Bears, Opt}: 1 + 2 + 1 = 4
+    sets; target P2 and {} or {Shock}: 2. 4 + 2 = 6 casts.
+    """
+    state = make_state(battlefield=[("f1", "Forest"), ("f2", "Forest")],
+                       objects=[_graveyard("krosan", "Krosan Reclamation", "P1"), *_GRAVEYARDS])
+    found = casts(state, "krosan")
+    assert len(found) == 6
+    assert all("krosan" not in choice.targets for cast in found for choice in cast.targets)
+
+
+def test_their_graveyard_after_another_target(make_state, casts):
+    """CR 115.3, 601.2c: Rite of Renewal's two sentences: the same card may be chosen for both instances.
+
+    "Return up to two target permanent cards from your graveyard to your hand. Target player shuffles up to four
+    target cards from their graveyard into their library." Graveyards as above. First instance: {} or {Bears}
+    (Opt is no permanent card) = 2. Then P1 with any subset of {Bears, Opt} = 4, or P2 with {} or {Shock} = 2:
+    6. 2 x 6 = 12 casts, for {3}{G}.
+    """
+    state = make_state(hand=[("rite", "Rite of Renewal")], battlefield=[(f"f{i}", "Forest") for i in range(4)],
+                       objects=_GRAVEYARDS)
+    assert len(casts(state, "rite")) == 2 * 6
+
+
+def test_their_graveyard_in_a_mode(make_state, casts):
+    """CR 700.2, 601.2c, 115.1: Quandrix Command's fourth mode ties its cards to its target player.
+
+    Choose two of: (1) return target creature or planeswalker, (2) counter target artifact or enchantment spell,
+    (3) two +1/+1 counters on target creature, (4) target player shuffles up to three target cards from their
+    graveyard. P1 has Grizzly Bears; no spell is on the stack, so (2) has no target; Opt is in P1's graveyard, P2's
+    is empty. (1): Bears = 1; (3): Bears = 1; (4): P1 with {} or {Opt}, or P2 with {} = 3.
+    {1,3} = 1, {1,4} = 3, {3,4} = 3: 7 casts.
+    """
+    state = make_state(hand=[("command", "Quandrix Command")],
+                       battlefield=[("f1", "Forest"), ("i1", "Island"), ("i2", "Island"), ("bears", "Grizzly Bears")],
+                       objects=[_graveyard("opt", "Opt", "P1")])
+    assert len(casts(state, "command")) == 1 + 3 + 3
