@@ -1578,6 +1578,8 @@ class _SpellTextReader:
             if with_part:  # "creature card with mana value 3 or less from your graveyard" (CR 202.3, 208)
                 text = text.replace(with_part.group(), "")
                 qualities = _add_quality(None, _with_quality(with_part.group().strip()), with_part.group().strip())
+            if text.endswith(" graveyards"):  # "from graveyards", "in graveyards": any graveyard (CR 115.2)
+                text = text.removesuffix("graveyards") + "a graveyard"
             before_card = re.split(r" cards? (?:from|in) ", " " + text)[0].strip()
             if token.type == "QUALIFIED_CARD":
                 words = before_card.split(" ")
@@ -1593,8 +1595,10 @@ class _SpellTextReader:
                     adjectives = _object_filter(before_card)
                     qualities = adjectives if qualities is None else ObjectFilter(
                         adjectives.clauses + qualities.clauses, f"{adjectives.text} … {qualities.text}")
-            else:
-                kind_words = before_card.split(" or ") if before_card else []
+            else:  # "creature or planeswalker", "artifact, enchantment, or planeswalker", "creature and/or …"
+                kind_words = [w for w in re.split(r",? (?:or|and/or) |, ", before_card) if w] if before_card else []
+                if kind_words == ["permanent"]:  # "target permanent card" (CR 110.4)
+                    kind_words = [t.value for t in PERMANENT_TYPES]
             owner = text.rsplit(" ", 2)[-2].replace("her", "their")  # "his or her graveyard" (older wording)
             controller = {"your": ControllerFilter.YOU, "a": ControllerFilter.ANY, "single": ControllerFilter.ANY,
                           "opponent's": ControllerFilter.OPPONENT, "their": ControllerFilter.ANY}[owner]
@@ -1959,6 +1963,11 @@ class _SpellTextReader:
         rest = self.line[start + len(spec.phrase):] if start >= 0 else ""
         if start >= 0:
             self.read_up_to = start + len(spec.phrase)  # the next phrase is after this one
+        if start >= 0 and re.search(r"\b(twice|three times|half)( up to)? $", self.line[:start]):
+            # "Exile up to twice X target cards from graveyards": a count that is a multiple of X (CR 115.6)
+            self.unsupported.append(UnsupportedText(self.line[:start].rsplit(" ", 2)[-2] + " " + spec.phrase,
+                                                    "a number of targets that is a multiple of X is not modelled"))
+            return
         if _CONTINUED_KINDS.match(rest):
             # "two target artifacts, creatures, and/or lands", "target enchantment, instant, or sorcery spell",
             # "target creature, Vehicle, or nonbasic land": a list the phrase did not take in (CR 115.1)

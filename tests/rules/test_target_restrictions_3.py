@@ -121,3 +121,64 @@ def test_their_graveyard_in_a_mode(make_state, casts):
                        battlefield=[("f1", "Forest"), ("i1", "Island"), ("i2", "Island"), ("bears", "Grizzly Bears")],
                        objects=[_graveyard("opt", "Opt", "P1")])
     assert len(casts(state, "command")) == 1 + 3 + 3
+
+
+# ---------------------------------------------------------------------------------------------- kinds of cards
+def test_list_of_card_types_from_your_graveyard(make_state, casts):
+    """CR 115.1, 115.2: Repair and Recharge: "target artifact, enchantment, or planeswalker card from your graveyard".
+
+    P1's graveyard: Ornithopter (an artifact card: yes), Glorious Anthem (an enchantment card: yes), Grizzly Bears
+    (a creature card: no), Opt (an instant card: no); P2's: Juggernaut (an artifact card, not in P1's graveyard:
+    no). 2 casts, for {3}{W}{W}.
+    """
+    state = make_state(hand=[("repair", "Repair and Recharge")], battlefield=[(f"p{i}", "Plains") for i in range(5)],
+                       objects=[_graveyard("thopter", "Ornithopter", "P1"),
+                                _graveyard("anthem", "Glorious Anthem", "P1"),
+                                _graveyard("bears", "Grizzly Bears", "P1"), _graveyard("opt", "Opt", "P1"),
+                                _graveyard("juggernaut", "Juggernaut", "P2")])
+    assert targets_of(casts(state, "repair")) == {(("thopter",),), (("anthem",),)}
+
+
+def test_cards_in_graveyards(make_state, casts):
+    """CR 115.1, 115.2, 115.6: Turn the Earth: "Choose up to three target cards in graveyards", any graveyard.
+
+    Three cards in all (Grizzly Bears and Opt in P1's graveyard, Shock in P2's): every subset of at most three of
+    them, 2^3 = 8 casts, for {G}.
+    """
+    state = make_state(hand=[("turn", "Turn the Earth")], battlefield=[("f1", "Forest")], objects=_GRAVEYARDS)
+    assert len(casts(state, "turn")) == 8
+
+
+def test_creature_and_or_planeswalker_cards(make_state, casts):
+    """CR 700.2, 115.1: Archenemy's Charm's second mode: "one or two target creature and/or planeswalker cards".
+
+    Choose one; the second mode's cards are from your graveyard. (1) exile target creature or planeswalker: P2's
+    Grizzly Bears = 1. (2) P1's graveyard holds Grizzly Bears (a creature card), Jace Beleren (a planeswalker card)
+    and Opt (no): one or two of the two = 2 + 1 = 3. (3) two counters on target creature you control: P1 controls
+    none = 0. 1 + 3 = 4 casts, for {B}{B}{B}.
+    """
+    state = make_state(hand=[("charm", "Archenemy's Charm")], battlefield=[(f"s{i}", "Swamp") for i in range(3)],
+                       opponent=[("their_bears", "Grizzly Bears")],
+                       objects=[_graveyard("bears", "Grizzly Bears", "P1"), _graveyard("jace", "Jace Beleren", "P1"),
+                                _graveyard("opt", "Opt", "P1")])
+    assert len(casts(state, "charm")) == 1 + 3
+
+
+def test_permanent_card_with_mana_value(make_state, casts):
+    """CR 110.4, 202.3, 115.1: Sevinne's Reclamation: "target permanent card with mana value 3 or less".
+
+    The card is from P1's graveyard: Grizzly Bears (a permanent card, mana value 2: yes), Forest (a land card is a
+    permanent card, mana value 0: yes), Serra Angel (mana value 5: no), Opt (an instant card: no). 2 casts, for
+    {2}{W}.
+    """
+    state = make_state(hand=[("sevinne", "Sevinne's Reclamation")],
+                       battlefield=[(f"p{i}", "Plains") for i in range(3)],
+                       objects=[_graveyard("bears", "Grizzly Bears", "P1"), _graveyard("forest", "Forest", "P1"),
+                                _graveyard("angel", "Serra Angel", "P1"), _graveyard("opt", "Opt", "P1")])
+    assert targets_of(casts(state, "sevinne")) == {(("bears",),), (("forest",),)}
+
+
+def test_twice_x_targets_stays_reported():
+    """CR 115.6: Erebos's Intervention's "up to twice X target cards" is not "X target cards": it stays reported."""
+    read = parse_card(default_card_database().get("Erebos's Intervention"))
+    assert [u.span for u in read.casting_unsupported] == ["twice x target cards from graveyards"]
