@@ -1565,8 +1565,13 @@ class _SpellTextReader:
                 self.unsupported.append(UnsupportedText(self._span(tokens[0]), "target restriction not modelled"))
                 return
             token = next(t for t in tree.children if isinstance(t, Token)
-                         and t.type in ("GRAVEYARD_CARD", "QUALIFIED_CARD"))
+                         and t.type in ("GRAVEYARD_CARD", "QUALIFIED_CARD", "LISTED_CARD"))
             text = str(token)
+            if token.type == "LISTED_CARD":  # "… target instant card and … target sorcery card from your graveyard"
+                zone = re.search(r" from (?:your|a|an opponent's) graveyard\b", self.line[token.end_pos or 0:])
+                if zone is None:  # the terminal's lookahead found one
+                    raise AssertionError(f"no graveyard after {text!r}")
+                text += zone.group()
             qualities = None
             relation = None
             shared = re.search(r" that share (a creature type|no creature types|a card type)", text)

@@ -182,3 +182,35 @@ def test_twice_x_targets_stays_reported():
     """CR 115.6: Erebos's Intervention's "up to twice X target cards" is not "X target cards": it stays reported."""
     read = parse_card(default_card_database().get("Erebos's Intervention"))
     assert [u.span for u in read.casting_unsupported] == ["twice x target cards from graveyards"]
+
+
+def test_each_card_of_a_list_is_from_your_graveyard(make_state, casts):
+    """CR 115.1, 115.2: Pull from the Deep: both instances name cards in P1's graveyard.
+
+    "Return up to one target instant card and up to one target sorcery card from your graveyard to your hand."
+    P1's graveyard: Opt and Lightning Bolt (instant cards), Divination (a sorcery card), Grizzly Bears (neither);
+    P2's: Shock (an instant card, not P1's). First instance: none, Opt or Bolt = 3; second: none or Divination = 2.
+    3 x 2 = 6 casts, for {2}{U}{U}.
+    """
+    state = make_state(hand=[("pull", "Pull from the Deep")], battlefield=[(f"i{i}", "Island") for i in range(4)],
+                       objects=[_graveyard("opt", "Opt", "P1"), _graveyard("bolt", "Lightning Bolt", "P1"),
+                                _graveyard("divination", "Divination", "P1"),
+                                _graveyard("bears", "Grizzly Bears", "P1"), _graveyard("shock", "Shock", "P2")])
+    found = targets_of(casts(state, "pull"))
+    assert len(found) == 3 * 2
+    assert (("opt",), ("divination",)) in found and not any("shock" in t for cast in found for t in cast)
+
+
+def test_noncreature_permanent_card_after_a_creature_card(make_state, casts):
+    """CR 110.4, 115.1: Retrieve: a creature card and a noncreature permanent card, both from your graveyard.
+
+    "Return up to one target creature card and up to one target noncreature permanent card from your graveyard to
+    your hand." P1's graveyard: Grizzly Bears and Ornithopter (creature cards; Ornithopter is an artifact creature,
+    so not noncreature), Glorious Anthem (a noncreature permanent card), Opt (an instant card: neither). First
+    instance: none, Bears or Ornithopter = 3; second: none or Anthem = 2. 3 x 2 = 6 casts, for {2}{G}.
+    """
+    state = make_state(hand=[("retrieve", "Retrieve")], battlefield=[(f"f{i}", "Forest") for i in range(3)],
+                       objects=[_graveyard("bears", "Grizzly Bears", "P1"),
+                                _graveyard("thopter", "Ornithopter", "P1"),
+                                _graveyard("anthem", "Glorious Anthem", "P1"), _graveyard("opt", "Opt", "P1")])
+    assert len(casts(state, "retrieve")) == 3 * 2
