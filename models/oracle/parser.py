@@ -533,7 +533,14 @@ def _last_kind_quality(kind_list: str | None, clause: frozenset[Quality]) -> fro
 
 
 def _with_clause(text: str) -> frozenset[Quality]:
-    """Read a "with …" phrase as one clause: "with power or toughness 4 or greater" is power or toughness (CR 208)."""
+    """Read a "with …" phrase as one clause: "with power or toughness 4 or greater" is power or toughness (CR 208).
+
+    "that's black or red" is black or red, "that's one or more colors" not colorless (CR 105.2).
+    """
+    if text == "that's one or more colors":  # not colorless (CR 105.2c)
+        return frozenset({Quality("colors", "colorless", negated=True)})
+    if text.startswith("that's "):  # "that's black or red": one of the colours (CR 105.2)
+        return frozenset(Quality("color", _COLOR_WORDS[word]) for word in text.removeprefix("that's ").split(" or "))
     if text.startswith("with power or toughness "):
         rest = text.removeprefix("with power or toughness ")
         return frozenset({_with_quality(f"with power {rest}"), _with_quality(f"with toughness {rest}")})
@@ -1870,6 +1877,10 @@ class _SpellTextReader:
             elif isinstance(child, Tree) and child.data == "spell_targeting":
                 text = str(child.children[0])
                 qualities = _add_quality(qualities, _targeting_quality(text), text)
+            elif isinstance(child, Tree) and child.data == "with_quality" and str(child.children[0]).startswith(
+                    "that's "):  # "target spell or permanent that's red or green": of both kinds (CR 105.2)
+                text = str(child.children[0])
+                qualities = _add_quality(qualities, _with_clause(text), text)
             elif isinstance(child, Tree):
                 self.unsupported.append(UnsupportedText(self._span(tokens[0]), "target restriction not modelled"))
                 return

@@ -214,3 +214,40 @@ def test_noncreature_permanent_card_after_a_creature_card(make_state, casts):
                                 _graveyard("thopter", "Ornithopter", "P1"),
                                 _graveyard("anthem", "Glorious Anthem", "P1"), _graveyard("opt", "Opt", "P1")])
     assert len(casts(state, "retrieve")) == 3 * 2
+
+
+# ---------------------------------------------------------------------------------------------- "that's black or red"
+def test_colour_of_either_kind(make_state, casts):
+    """CR 105.2, 115.1: Fry: "target creature or planeswalker that's white or blue": the colour holds of both kinds.
+
+    P2 has Grizzly Bears (green: no), Serra Angel (white: yes), Jace Beleren (a blue planeswalker: yes) and
+    Ornithopter (colorless: no). 2 casts, for {1}{R}.
+    """
+    state = make_state(hand=[("fry", "Fry")], battlefield=[("m1", "Mountain"), ("m2", "Mountain")],
+                       opponent=[("bears", "Grizzly Bears"), ("angel", "Serra Angel"),
+                                 ("jace", "Jace Beleren", {"counters": {"loyalty": 3}}), ("thopter", "Ornithopter")])
+    assert targets_of(casts(state, "fry")) == {(("angel",),), (("jace",),)}
+
+
+def test_one_or_more_colors(make_state, casts):
+    """CR 105.2c: Reach of Shadows: "target creature that's one or more colors": not a colorless creature.
+
+    P2 has Grizzly Bears (green: yes), Serra Angel (white: yes), Ornithopter (colorless: no). 2 casts, for {4}{B}.
+    """
+    state = make_state(hand=[("reach", "Reach of Shadows")], battlefield=[(f"s{i}", "Swamp") for i in range(5)],
+                       opponent=[("bears", "Grizzly Bears"), ("angel", "Serra Angel"), ("thopter", "Ornithopter")])
+    assert targets_of(casts(state, "reach")) == {(("bears",),), (("angel",),)}
+
+
+def test_spell_or_permanent_of_a_colour(make_state, casts):
+    """CR 105.2, 115.1, 115.2: Aether Gust: "target spell or permanent that's red or green", spells on the stack too.
+
+    P2's Lightning Bolt (a red spell: yes) is on the stack, aimed at P1; P2 has Grizzly Bears (green: yes) and Serra
+    Angel (white: no); P1's Islands are colorless (no). 2 casts, for {1}{U}.
+    """
+    bolt = {"id": "bolt", "card": "Lightning Bolt", "zone": "stack", "controller": "P2",
+            "cast": {"card": "bolt", "targets": [{"source": "bolt", "phrase": "any target", "targets": ["P1"]}]}}
+    state = make_state(hand=[("gust", "Aether Gust")], battlefield=[("i1", "Island"), ("i2", "Island")],
+                       opponent=[("bears", "Grizzly Bears"), ("angel", "Serra Angel")], objects=[bolt],
+                       stack=["bolt"], active_player="P2", priority="P1")
+    assert targets_of(casts(state, "gust")) == {(("bolt",),), (("bears",),)}
