@@ -1489,6 +1489,10 @@ def _mana_cost_of(tree: Tree) -> ManaCost:
     return ManaCost.parse("".join(str(t) for t in _tokens(tree)), path="oracle_text")
 
 
+_NOT_BASIC_LAND = frozenset({Quality("supertype", "Basic", negated=True), Quality("type", CardType.LAND, negated=True)})
+"""One clause: a card other than a basic land card, nonbasic or not a land (CR 205.4a)."""
+
+
 class _SpellTextReader:
     """Collects targets and unsupported spans of one effect tree."""
 
@@ -1576,10 +1580,14 @@ class _SpellTextReader:
             text = str(token)
             if token.type == "LISTED_CARD":  # "… target instant card and … target sorcery card from your graveyard"
                 zone = re.search(r" from (?:your|a|an opponent's) graveyard\b", self.line[token.end_pos or 0:])
-                if zone is None:  # the terminal's lookahead found one
-                    raise AssertionError(f"no graveyard after {text!r}")
+                if zone is None:  # not expected: the terminal's lookahead found one
+                    self.unsupported.append(UnsupportedText(self._span(tokens[0]), "target restriction not modelled"))
+                    return
                 text += zone.group()
             qualities = None
+            if any(isinstance(c, Tree) and c.data == "graveyard_except" for c in tree.children):
+                # "other than a basic land card": not both basic and a land (CR 205.4a)
+                qualities = _add_quality(None, _NOT_BASIC_LAND, "other than a basic land card")
             relation = None
             shared = re.search(r" that share (a creature type|no creature types|a card type)", text)
             if shared:  # "two target creature cards that share a creature type from your graveyard" (CR 205.3m)
@@ -1589,7 +1597,7 @@ class _SpellTextReader:
                                   text)
             if with_part:  # "creature card with mana value 3 or less from your graveyard" (CR 202.3, 208)
                 text = text.replace(with_part.group(), "")
-                qualities = _add_quality(None, _with_quality(with_part.group().strip()), with_part.group().strip())
+                qualities = _add_quality(qualities, _with_quality(with_part.group().strip()), with_part.group().strip())
             if text.endswith(" graveyards"):  # "from graveyards", "in graveyards": any graveyard (CR 115.2)
                 text = text.removesuffix("graveyards") + "a graveyard"
             before_card = re.split(r" cards? (?:from|in) ", " " + text)[0].strip()

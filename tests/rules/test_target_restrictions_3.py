@@ -251,3 +251,16 @@ def test_spell_or_permanent_of_a_colour(make_state, casts):
                        opponent=[("bears", "Grizzly Bears"), ("angel", "Serra Angel")], objects=[bolt],
                        stack=["bolt"], active_player="P2", priority="P1")
     assert targets_of(casts(state, "gust")) == {(("bolt",),), (("bears",),)}
+
+
+def test_other_than_a_basic_land_card(make_state, casts):
+    """CR 205.4a, 115.1: Extirpate: "target card in a graveyard other than a basic land card", any graveyard.
+
+    P1's graveyard: Forest (a basic land card: no), Opt (yes); P2's: Shock (yes), Strip Mine (a land, not basic:
+    yes), Snow-Covered Forest (basic: no). 3 casts, for {B}.
+    """
+    state = make_state(hand=[("extirpate", "Extirpate")], battlefield=[("s1", "Swamp")],
+                       objects=[_graveyard("forest", "Forest", "P1"), _graveyard("opt", "Opt", "P1"),
+                                _graveyard("shock", "Shock", "P2"), _graveyard("strip", "Strip Mine", "P2"),
+                                _graveyard("snow", "Snow-Covered Forest", "P2")])
+    assert targets_of(casts(state, "extirpate")) == {(("opt",),), (("shock",),), (("strip",),)}
