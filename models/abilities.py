@@ -282,6 +282,11 @@ class TargetSpec:
         their graveyard" after "Target player shuffles": each card chosen is
         in the graveyard of the player chosen for that instance (its owner's,
         CR 404.1, 400.3). None when the phrase names no earlier target.
+    total_at_most : tuple of (str, int) or None
+        "… with total mana value 3 or less", "… with total power 10 or
+        less": the number (``"mana value"`` or ``"power"``) summed over the
+        objects chosen for the instance is at most the int (CR 601.2c; mana
+        value CR 202.3, power CR 208). None when the phrase asks no total.
     """
 
     phrase: str
@@ -303,6 +308,7 @@ class TargetSpec:
     divided_x: bool = False
     unless: tuple[str, ...] = ()
     controlled_by: int | None = None
+    total_at_most: tuple[str, int] | None = None
 
     @property
     def is_divided(self) -> bool:

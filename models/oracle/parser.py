@@ -208,6 +208,9 @@ def _quality_patterns() -> dict[str, str]:
     plain = f"(?:{kind})"
     joined = "(?:, |,? or |, and/or )"
     card_types = "(?:creature|artifact|enchantment|land|instant|sorcery|planeswalker|permanent)"
+    # "… cards with mana value 3 or less", "… cards with total mana value 8 or less" (CR 202.3, 601.2c)
+    card_with = (r"(?: with (?:mana value (?:\d+|x)(?: or (?:less|greater))?|power (?:\d+|x) or (?:less|greater)"
+                 r"|total (?:mana value|power) \d+ or less))?")
     # a spell's qualities may be card types too: "artifact or enchantment spell" (CR 205.2a)
     spell_adjective = f"(?:{adjective}|{_alternatives(_CARD_TYPE_WORDS)})"
     spell_adjectives = f"{spell_adjective}(?:(?:, |,? or | ){spell_adjective})*"
@@ -219,7 +222,7 @@ def _quality_patterns() -> dict[str, str]:
         "__QUALIFIED_KINDS__": rf"(?:(?:{plain}{joined})+{item}|{item}(?:{joined}(?:{item}|{plain}))+)\b"
                                r"(?!,? (?:or|and/or)\b)(?!, )(?! (?:spells?|cards?)\b)",  # never cut short
         "__QUALIFIED_SPELL__": rf"{spell_adjectives} spells?\b{not_joined}",
-        "__QUALIFIED_CARD__": rf"(?:{adjectives} (?:{card_types} )?|permanent )cards? (?:from|in) "
+        "__QUALIFIED_CARD__": rf"(?:{adjectives} (?:{card_types} )?|permanent )cards?{card_with} (?:from|in) "
                               r"(?:your|a|an opponent's) graveyard\b",
     }
 
@@ -1593,6 +1596,11 @@ class _SpellTextReader:
             if shared:  # "two target creature cards that share a creature type from your graveyard" (CR 205.3m)
                 text = text.replace(shared.group(), "")
                 relation = TargetRelation(shared.group().removeprefix(" that "))
+            total = re.search(r" with total (mana value|power) (\d+) or less", text)
+            total_at_most = None
+            if total:  # "up to three target creature cards with total mana value 3 or less" (CR 601.2c)
+                text = text.replace(total.group(), "")
+                total_at_most = (total.group(1), int(total.group(2)))
             with_part = re.search(r" with (mana value (\d+|x)( or (less|greater))?|power (\d+|x) or (less|greater))",
                                   text)
             if with_part:  # "creature card with mana value 3 or less from your graveyard" (CR 202.3, 208)
@@ -1634,7 +1642,7 @@ class _SpellTextReader:
             self._add(TargetSpec(phrase, frozenset({TargetKind.GRAVEYARD_CARD}), controller, count, minimum,
                                  card_types=frozenset(CardType(w.strip().capitalize()) for w in kind_words if w),
                                  qualities=qualities, same_controller=single, relation=relation,
-                                 controlled_by=in_graveyard_of),
+                                 controlled_by=in_graveyard_of, total_at_most=total_at_most),
                       self._is_other(tokens[0]))
             return
         if tree.data == "spell_target":

@@ -40,7 +40,7 @@ from solver.qualities import holds, is_of_kinds, names_x, number_of
 from solver.rules.costs import MOST_CANDIDATES_FOR_ANY_NUMBER, optional_cost_key
 
 __all__ = ["add_target_rules", "add_target_slot", "candidates_of", "legal_targets", "why_not_legal_target",
-           "relation_holds",
+           "relation_holds", "total_of",
            "is_named_by", "controller_of", "target_choices", "switch_of", "spell_on_stack_problem",
            "MOST_CANDIDATES_FOR_ANY_NUMBER"]
 
@@ -547,7 +547,33 @@ def target_choices(
         sets = [chosen for chosen in sets if len({controller_of(problem, c) for c in chosen}) <= 1]
     if spec.relation is not None:  # "… controlled by different players", "… that share a creature type"
         sets = [chosen for chosen in sets if relation_holds(problem, spec.relation, chosen)]
+    if spec.total_at_most is not None:  # "… with total mana value 3 or less"
+        sets = [chosen for chosen in sets if total_of(problem, spec.total_at_most[0], chosen) <= spec.total_at_most[1]]
     return tuple(sets)
+
+
+def total_of(problem: CastProblem, attribute: str, chosen: tuple[str, ...]) -> int:
+    """The sum of a number over the objects chosen for one instance: "with total mana value 3 or less" (CR 601.2c).
+
+    Parameters
+    ----------
+    problem : CastProblem
+    attribute : str
+        ``"mana value"`` (CR 202.3) or ``"power"`` (CR 208), as :func:`~solver.qualities.number_of` reads them.
+    chosen : tuple of str
+        Ids of objects in the state.
+
+    Returns
+    -------
+    int
+        0 for no object.
+
+    Raises
+    ------
+    UnsupportedRuleError
+        A power defined by an ability, or the mana value of a spell with X (see :func:`~solver.qualities.number_of`).
+    """
+    return sum(number_of(problem.state.object(c), attribute) for c in chosen)
 
 
 def _sets_with_different_controllers(problem: CastProblem, spec: TargetSpec,
@@ -745,6 +771,13 @@ def _slot_why_not(problem: CastProblem, spec: TargetSpec, source_name: str) -> C
         known = all(problem.state.has_object(t) or t in problem.state.players for t in value)
         if spec.relation is not None and known and not relation_holds(problem, spec.relation, value):
             reasons.append(Reason("CR 601.2c", f"'{spec.phrase}': {_BROKEN_RELATION[spec.relation]}"))
+        objects = all(problem.state.has_object(t) for t in value)
+        if spec.total_at_most is not None and objects:
+            attribute, most = spec.total_at_most
+            total = total_of(problem, attribute, value)
+            if total > most:
+                reasons.append(Reason("CR 601.2c", f"'{spec.phrase}': the targets' total {attribute} is {total}, "
+                                                   f"more than {most}"))
         low = _least_targets(spec)
         if not low <= len(value) <= spec.count:
             wanted = spec.count if low == spec.count else f"{low} to {min(spec.count, ANY_NUMBER - 1)}"

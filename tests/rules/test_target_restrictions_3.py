@@ -264,3 +264,36 @@ def test_other_than_a_basic_land_card(make_state, casts):
                                 _graveyard("shock", "Shock", "P2"), _graveyard("strip", "Strip Mine", "P2"),
                                 _graveyard("snow", "Snow-Covered Forest", "P2")])
     assert targets_of(casts(state, "extirpate")) == {(("opt",),), (("shock",),), (("strip",),)}
+
+
+# ---------------------------------------------------------------------------------------------- totals
+def test_total_mana_value_of_the_targets(make_state, casts):
+    """CR 601.2c, 202.3: Patch Up: "up to three target creature cards with total mana value 3 or less".
+
+    P1's graveyard: Grizzly Bears (2), Savannah Lions (1), Memnite (0), Serra Angel (5), Opt (not a creature card).
+    Sets of at most three of the four creature cards totalling 3 or less: none = 1; one: Bears, Lions, Memnite = 3
+    (Angel alone is 5); two: Bears+Lions 3, Bears+Memnite 2, Lions+Memnite 1 = 3; three: Bears+Lions+Memnite 3 = 1.
+    1 + 3 + 3 + 1 = 8 casts, for {2}{W}.
+    """
+    state = make_state(hand=[("patch", "Patch Up")], battlefield=[(f"p{i}", "Plains") for i in range(3)],
+                       objects=[_graveyard("bears", "Grizzly Bears", "P1"),
+                                _graveyard("lions", "Savannah Lions", "P1"), _graveyard("memnite", "Memnite", "P1"),
+                                _graveyard("angel", "Serra Angel", "P1"),
+                                _graveyard("opt", "Opt", "P1")])
+    found = targets_of(casts(state, "patch"))
+    assert len(found) == 1 + 3 + 3 + 1
+    assert (("bears", "lions", "memnite"),) in found and (("angel",),) not in found
+
+
+def test_total_power_of_the_targets(make_state, casts):
+    """CR 601.2c, 208: Reunion of the House: "any number of target creature cards with total power 10 or less".
+
+    P1's graveyard: Serra Angel (power 4), Grizzly Bears (2), Craw Wurm (6). Sets totalling 10 or less: none, each
+    one alone (3), Angel+Bears 6, Angel+Wurm 10, Bears+Wurm 8 (3); all three 12: no. 1 + 3 + 3 = 7 casts, for
+    {5}{W}{W}.
+    """
+    state = make_state(hand=[("reunion", "Reunion of the House")],
+                       battlefield=[(f"p{i}", "Plains") for i in range(7)],
+                       objects=[_graveyard("angel", "Serra Angel", "P1"), _graveyard("bears", "Grizzly Bears", "P1"),
+                                _graveyard("wurm", "Craw Wurm", "P1")])
+    assert len(casts(state, "reunion")) == 1 + 3 + 3
