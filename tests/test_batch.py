@@ -97,6 +97,7 @@ EXPECTED = {
     "examples/rules38-cost-changes-2.json": 5,  # Mind Grind X = 1 only 1 + Deadly Alliance 3 + Discovery 1
     "examples/rules39-target-restrictions-2.json": 10,  # Kroog 2 + 1; Wave (1 + 1) x (1 + 1); Heartless Act 1 + 2
     "examples/rules40-additional-costs-2.json": 24,  # collect evidence (4 + 1) x 3 targets 15; pay {4} 3 + sacrifice 6
+    "examples/rules42-target-restrictions-3.json": 17,  # Dwell 2^3 + 2; Return to the Earth 3; Patch Up 4
     "examples/rules22-capsize-buyback.json": 14,  # 7 + 7 bought back
 }
 EXAMPLE_FILES = sorted(EXPECTED)  # the batch order: one directory, its files sorted
