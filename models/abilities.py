@@ -51,6 +51,7 @@ __all__ = [
     "CountRequirement",
     "XLimit",
     "ANNOUNCED_X",
+    "StateNumber",
 ]
 
 
@@ -150,6 +151,25 @@ ANNOUNCED_X = "X"
 CR 107.3a, 601.2b): what it names depends on a choice made before targets, so it is judged with that choice."""
 
 
+class StateNumber(enum.Enum):
+    """A number the game state gives, as the value of a :class:`Quality` (CR 115.1, 601.2c).
+
+    "with mana value less than or equal to the number of Plains you control": counted when the target is chosen, as
+    the spell is cast. The spell being cast is on the stack (CR 601.2a), never in a graveyard it counts.
+    """
+
+    PLAINS_YOU_CONTROL = "the number of plains you control"
+    """Permanents with the land type Plains the caster controls (CR 205.3i, 305.6)."""
+    CARDS_IN_YOUR_GRAVEYARD = "the number of cards in your graveyard"
+    """Cards in the caster's graveyard (CR 404.1)."""
+    PERMANENT_CARDS_IN_YOUR_GRAVEYARD = "the number of permanent cards in your graveyard"
+    """Artifact, battle, creature, enchantment, land and planeswalker cards in the caster's graveyard (CR 110.4)."""
+    CARDS_IN_ITS_CONTROLLERS_GRAVEYARD = "the number of cards in its controller's graveyard"
+    """Cards in the graveyard of the controller of the object judged (CR 404.1, 108.4)."""
+    YOUR_LIFE_TOTAL = "your life total"
+    """The caster's life total (CR 119.1)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Quality:
     """One test of a characteristic or status named before or after a kind.
@@ -176,8 +196,9 @@ class Quality:
         ``"targeting"`` (of a spell: ``"single"``, one target chosen in all, CR 115.9a;
         ``"you"``, ``"player"``, ``"creature"``, ``"land you control"``, ``"permanent you control"``: what
         one of its targets is now, CR 115.9b).
-    value : Color, CardType, str, int or None
-        ``ANNOUNCED_X`` for a number compared with X.
+    value : Color, CardType, str, int, StateNumber or None
+        ``ANNOUNCED_X`` for a number compared with X; a :class:`StateNumber` for a number the state gives
+        (compared with ``"<="``, ``">="`` or ``"<"``: "less than").
     negated : bool
         "non…" / "un…": the test must fail.
     comparison : str

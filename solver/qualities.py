@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable
 
-from models.abilities import ANNOUNCED_X, PERMANENT_KIND_TYPES, ObjectFilter, Quality, TargetKind
+from models.abilities import ANNOUNCED_X, PERMANENT_KIND_TYPES, ObjectFilter, Quality, StateNumber, TargetKind
 from models.errors import UnsupportedRuleError
 from models.objects import CardType, GameObject, Zone
 from solver.abilities import abilities_of
@@ -109,6 +109,8 @@ def holds(quality: Quality, obj: GameObject, x: int | None = None) -> bool:
             if x is None:
                 raise ValueError(f"'{attribute} X' is compared with the value announced for X: no value given")
             value = x
+        if isinstance(value, StateNumber):  # counted by the target rules, which have the state (CR 601.2c)
+            raise UnsupportedRuleError(obj.name, value.value, "a number the state gives is not counted here")
         if not isinstance(value, int):
             raise TypeError(f"{attribute} is compared with a whole number, not {value!r}")
         found = {"=": number == value, "<=": number <= value, ">=": number >= value}[quality.comparison]

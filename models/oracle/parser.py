@@ -29,6 +29,7 @@ from models.abilities import (
     FACE_DOWN_KEYWORDS,
     KICKED,
     PERMANENT_KIND_TYPES,
+    StateNumber,
     PROMISED,
     AdditionalCost,
     AlternativeCost,
@@ -540,6 +541,12 @@ def _with_clause(text: str) -> frozenset[Quality]:
 
     "that's black or red" is black or red, "that's one or more colors" not colorless (CR 105.2).
     """
+    compared = re.fullmatch(r"with (mana value|power) (less than or equal to|greater than or equal to|less than) "
+                            r"(.+)", text)
+    if compared:  # "with mana value less than or equal to the number of Plains you control" (CR 115.1, 601.2c)
+        comparison = {"less than or equal to": "<=", "greater than or equal to": ">=", "less than": "<"}
+        return frozenset({Quality(compared.group(1), StateNumber(compared.group(3)),
+                                  comparison=comparison[compared.group(2)])})
     if text == "that's one or more colors":  # not colorless (CR 105.2c)
         return frozenset({Quality("colors", "colorless", negated=True)})
     if text.startswith("that's "):  # "that's black or red": one of the colours (CR 105.2)

@@ -17,6 +17,7 @@ made from the targets chosen.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import itertools
 import math
@@ -25,7 +26,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from models.abilities import (
-    AlternativeCost, ControllerFilter, Instruction, Quality, TargetKind, TargetRelation, TargetSpec,
+    AlternativeCost, ControllerFilter, Instruction, Quality, StateNumber, TargetKind, TargetRelation, TargetSpec,
 )
 from models.cast import Cast, TargetChoice
 from models.choices import ALTERNATIVE_COST, SPLICE_SET, X, DivisionKey, ModeKey, TargetKey
@@ -328,12 +329,54 @@ def _quality_mismatch(problem: CastProblem, spec: TargetSpec, obj: GameObject,
     for clause in qualities.clauses:
         if x == _UNDECIDED and _names_x(clause):
             continue  # judged with each value of X (CR 601.2b, 601.2c)
+        clause = frozenset(_counted_now(problem, q, obj) if isinstance(q.value, StateNumber) else q for q in clause)
         if not any(_targeting_holds(problem, q, obj) if q.attribute == "targeting"
                    else _blocking_holds(problem, q, obj) if q.attribute in _COMBAT_STATUSES
                    else _owner_holds(problem, q, obj) if q.attribute == "owner" else holds(q, obj, x)
                    for q in clause):
             return lambda: f"{obj.name} ({obj.id}) is not {qualities.text} ('{spec.phrase}')"
     return None
+
+
+def state_number(problem: CastProblem, number: StateNumber, obj: GameObject) -> int:
+    """The number the state gives for "the number of Plains you control", "your life total", … (CR 115.1, 601.2c).
+
+    Parameters
+    ----------
+    problem : CastProblem
+        Its caster is "you"; its spell is on the stack (CR 601.2a), so never counted in a graveyard.
+    number : StateNumber
+    obj : GameObject
+        The object judged: "its controller" is its controller (CR 108.4).
+
+    Returns
+    -------
+    int
+        A count of objects, or a life total.
+    """
+    state, caster = problem.state, PlayerId(problem.caster)
+    if number is StateNumber.YOUR_LIFE_TOTAL:
+        return state.life_of(caster)
+    if number is StateNumber.PLAINS_YOU_CONTROL:
+        return sum(1 for o in state.objects_in(Zone.BATTLEFIELD, caster) if "Plains" in o.card.subtypes)
+    player = PlayerId(obj.controller) if number is StateNumber.CARDS_IN_ITS_CONTROLLERS_GRAVEYARD else caster
+    cards = [o for o in state.objects_in(Zone.GRAVEYARD) if o.owner == player and o.id != problem.spell.id]
+    if number is StateNumber.PERMANENT_CARDS_IN_YOUR_GRAVEYARD:
+        return sum(1 for o in cards if o.card.is_permanent_card)
+    return len(cards)
+
+
+def _counted_now(problem: CastProblem, quality: Quality, obj: GameObject) -> Quality:
+    """A quality comparing with a :class:`StateNumber`, as one comparing with the number counted now.
+
+    "less than N" is "N - 1 or less" (numbers are whole, CR 107.1).
+    """
+    if not isinstance(quality.value, StateNumber):
+        return quality
+    value = state_number(problem, quality.value, obj)
+    if quality.comparison == "<":
+        return dataclasses.replace(quality, value=value - 1, comparison="<=")
+    return dataclasses.replace(quality, value=value)
 
 
 def _controller_mismatch(problem: CastProblem, spec: TargetSpec, obj: GameObject) -> Callable[[], str] | None:

@@ -297,3 +297,60 @@ def test_total_power_of_the_targets(make_state, casts):
                        objects=[_graveyard("angel", "Serra Angel", "P1"), _graveyard("bears", "Grizzly Bears", "P1"),
                                 _graveyard("wurm", "Craw Wurm", "P1")])
     assert len(casts(state, "reunion")) == 1 + 3 + 3
+
+
+# ---------------------------------------------------------------------------------------------- numbers of the state
+def test_mana_value_up_to_the_plains_you_control(make_state, casts):
+    """CR 115.1, 601.2c, 202.3, 205.3i: Lay Down Arms: mana value up to the number of Plains you control.
+
+    "Exile target creature with mana value less than or equal to the number of Plains you control." P1 controls
+    two Plains: mana value 2 or less. Grizzly Bears (2: yes), Serra Angel (5: no), Memnite (0: yes), P1's own
+    Savannah Lions (1: yes, any creature). 3 casts, for {W}.
+    """
+    state = make_state(hand=[("arms", "Lay Down Arms")],
+                       battlefield=[("p1", "Plains"), ("p2", "Plains"), ("lions", "Savannah Lions")],
+                       opponent=[("bears", "Grizzly Bears"), ("angel", "Serra Angel"), ("memnite", "Memnite")])
+    assert targets_of(casts(state, "arms")) == {(("bears",),), (("memnite",),), (("lions",),)}
+
+
+def test_mana_value_up_to_its_controllers_graveyard(make_state, casts):
+    """CR 700.2, 115.1, 108.4: Drown in the Loch counts the graveyard of the controller of each spell or creature.
+
+    Choose one: counter target spell, or destroy target creature, "with mana value less than or equal to the number
+    of cards in its controller's graveyard". P2's graveyard holds Shock and Opt (2), P1's none (0). P2's Lightning
+    Bolt on the stack (1 <= 2: yes); P2's Grizzly Bears (2 <= 2: yes), Serra Angel (5: no); P1's Savannah Lions
+    (1 <= 0: no). 1 + 1 = 2 casts, for {U}{B}.
+    """
+    bolt = {"id": "bolt", "card": "Lightning Bolt", "zone": "stack", "controller": "P2",
+            "cast": {"card": "bolt", "targets": [{"source": "bolt", "phrase": "any target", "targets": ["P1"]}]}}
+    state = make_state(hand=[("loch", "Drown in the Loch")],
+                       battlefield=[("i1", "Island"), ("s1", "Swamp"), ("lions", "Savannah Lions")],
+                       opponent=[("bears", "Grizzly Bears"), ("angel", "Serra Angel")],
+                       objects=[bolt, _graveyard("shock", "Shock", "P2"), _graveyard("opt", "Opt", "P2")],
+                       stack=["bolt"], active_player="P2", priority="P1")
+    assert targets_of(casts(state, "loch")) == {(("bolt",),), (("bears",),)}
+
+
+def test_power_less_than_the_cards_in_your_graveyard(make_state, casts):
+    """CR 115.1, 208: Temporary Insanity: "with power less than the number of cards in your graveyard".
+
+    P1's graveyard: Opt, Shock and a Forest (3): power 2 or less. Grizzly Bears (2: yes), Serra Angel (4: no),
+    Memnite (1: yes). 2 casts, for {3}{R}.
+    """
+    state = make_state(hand=[("insanity", "Temporary Insanity")],
+                       battlefield=[(f"m{i}", "Mountain") for i in range(4)],
+                       opponent=[("bears", "Grizzly Bears"), ("angel", "Serra Angel"), ("memnite", "Memnite")],
+                       objects=[_graveyard("opt", "Opt", "P1"), _graveyard("shock", "Shock", "P1"),
+                                _graveyard("forest", "Forest", "P1")])
+    assert targets_of(casts(state, "insanity")) == {(("bears",),), (("memnite",),)}
+
+
+def test_power_at_least_your_life_total(make_state, casts):
+    """CR 115.1, 119.1: Blazing Hope: "target creature with power greater than or equal to your life total".
+
+    P1 is at 4 life: Serra Angel (4: yes), Craw Wurm (6: yes), Grizzly Bears (2: no). 2 casts, for {W}.
+    """
+    state = make_state(hand=[("hope", "Blazing Hope")], battlefield=[("p1", "Plains")],
+                       opponent=[("angel", "Serra Angel"), ("wurm", "Craw Wurm"), ("bears", "Grizzly Bears")],
+                       life={"P1": 4})
+    assert targets_of(casts(state, "hope")) == {(("angel",),), (("wurm",),)}
