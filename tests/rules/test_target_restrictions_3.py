@@ -354,3 +354,16 @@ def test_power_at_least_your_life_total(make_state, casts):
                        opponent=[("angel", "Serra Angel"), ("wurm", "Craw Wurm"), ("bears", "Grizzly Bears")],
                        life={"P1": 4})
     assert targets_of(casts(state, "hope")) == {(("angel",),), (("wurm",),)}
+
+
+def test_card_cast_without_paying_from_an_opponents_graveyard(make_state, casts):
+    """CR 115.1, 115.2: Memory Plunder's "without paying its mana cost" says how, not what, it casts.
+
+    "You may cast target instant or sorcery card from an opponent's graveyard without paying its mana cost." P2's
+    graveyard: Shock (an instant card: yes), Divination (a sorcery card: yes), Grizzly Bears (no); P1's: Opt (not
+    an opponent's: no). 2 casts, for {U/B}{U/B}{U/B}{U/B} with four Islands.
+    """
+    state = make_state(hand=[("plunder", "Memory Plunder")], battlefield=[(f"i{i}", "Island") for i in range(4)],
+                       objects=[_graveyard("shock", "Shock", "P2"), _graveyard("divination", "Divination", "P2"),
+                                _graveyard("bears", "Grizzly Bears", "P2"), _graveyard("opt", "Opt", "P1")])
+    assert targets_of(casts(state, "plunder")) == {(("shock",),), (("divination",),)}
