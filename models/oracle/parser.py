@@ -1664,7 +1664,8 @@ class _SpellTextReader:
                 spell_filter = SpellFilter.ANY
                 qualities = _object_filter(" ".join(words[:-1]))
             else:
-                spell_filter = SpellFilter(" ".join(words[:-1] + ["spell"]))
+                # "instant and/or sorcery spells": each an instant or a sorcery spell (CR 115.1)
+                spell_filter = SpellFilter(" ".join(words[:-1] + ["spell"]).replace(" and/or ", " or "))
             for child in tree.children:
                 if isinstance(child, Tree) and child.data == "with_quality":
                     text = str(child.children[0])
@@ -1900,8 +1901,10 @@ class _SpellTextReader:
             elif isinstance(child, Tree) and child.data == "spell_targeting":
                 text = str(child.children[0])
                 qualities = _add_quality(qualities, _targeting_quality(text), text)
-            elif isinstance(child, Tree) and child.data == "with_quality" and str(child.children[0]).startswith(
-                    "that's "):  # "target spell or permanent that's red or green": of both kinds (CR 105.2)
+            elif isinstance(child, Tree) and child.data == "with_quality" and re.match(
+                    r"that's |with mana value \d+ or (less|greater)$", str(child.children[0])):
+                # "target spell or permanent that's red or green", "… with mana value 1 or greater": of both kinds
+                # (CR 105.2, 202.3)
                 text = str(child.children[0])
                 qualities = _add_quality(qualities, _with_clause(text), text)
             elif isinstance(child, Tree):

@@ -367,3 +367,31 @@ def test_card_cast_without_paying_from_an_opponents_graveyard(make_state, casts)
                        objects=[_graveyard("shock", "Shock", "P2"), _graveyard("divination", "Divination", "P2"),
                                 _graveyard("bears", "Grizzly Bears", "P2"), _graveyard("opt", "Opt", "P1")])
     assert targets_of(casts(state, "plunder")) == {(("shock",),), (("divination",),)}
+
+
+def test_spell_or_permanent_with_mana_value(make_state, casts):
+    """CR 202.3, 115.1, 115.2: Divide by Zero: "target spell or permanent with mana value 1 or greater".
+
+    P2's Lightning Bolt on the stack (1: yes), P2's Grizzly Bears (2: yes), Memnite (0: no), Forest (0: no); P1's
+    Islands (0: no). 2 casts, for {2}{U}.
+    """
+    bolt = {"id": "bolt", "card": "Lightning Bolt", "zone": "stack", "controller": "P2",
+            "cast": {"card": "bolt", "targets": [{"source": "bolt", "phrase": "any target", "targets": ["P1"]}]}}
+    state = make_state(hand=[("zero", "Divide by Zero")], battlefield=[(f"i{i}", "Island") for i in range(3)],
+                       opponent=[("bears", "Grizzly Bears"), ("memnite", "Memnite"), ("forest", "Forest")],
+                       objects=[bolt], stack=["bolt"], active_player="P2", priority="P1")
+    assert targets_of(casts(state, "zero")) == {(("bolt",),), (("bears",),)}
+
+
+def test_instant_and_or_sorcery_spells(make_state, casts):
+    """CR 115.1, 115.6: Display of Power: "Copy any number of target instant and/or sorcery spells".
+
+    On the stack: P2's Lightning Bolt (an instant spell: yes) and P2's Grizzly Bears spell (a creature spell: no).
+    None or the Bolt = 2 casts, for {1}{R}{R}.
+    """
+    bolt = {"id": "bolt", "card": "Lightning Bolt", "zone": "stack", "controller": "P2",
+            "cast": {"card": "bolt", "targets": [{"source": "bolt", "phrase": "any target", "targets": ["P1"]}]}}
+    bears = {"id": "bears", "card": "Grizzly Bears", "zone": "stack", "controller": "P2"}
+    state = make_state(hand=[("display", "Display of Power")], battlefield=[(f"m{i}", "Mountain") for i in range(3)],
+                       objects=[bears, bolt], stack=["bears", "bolt"], active_player="P2", priority="P1")
+    assert targets_of(casts(state, "display")) == {((),), (("bolt",),)}
