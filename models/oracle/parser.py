@@ -1499,6 +1499,18 @@ def _mana_cost_of(tree: Tree) -> ManaCost:
     return ManaCost.parse("".join(str(t) for t in _tokens(tree)), path="oracle_text")
 
 
+_HISTORIES = tuple((re.compile(pattern), lacks) for pattern, lacks in (
+    (r"\bwas dealt damage this turn\b", "which objects were dealt damage this turn"),
+    (r"\bdealt damage (to you )?this turn\b", "which creatures dealt damage this turn"),
+    (r"\bblocked\b[^.]* this turn\b", "which creatures blocked or were blocked this turn"),
+    (r"\battacked you this turn\b", "which creatures attacked this turn"),
+    (r"\bentered (this turn|since your last turn ended)\b", "when each permanent entered the battlefield"),
+    (r"\bput there from [a-z ]+ this turn\b", "where each card in a graveyard came from, and when"),
+    (r"\bwas activated this turn\b", "which abilities were activated this turn"),
+    (r"\bthe second spell cast this turn\b", "the order of the spells cast this turn"),
+))
+"""What a target restriction asks of the turn's history, and the words for what the state file lacks (CR 115.1)."""
+
 _NOT_BASIC_LAND = frozenset({Quality("supertype", "Basic", negated=True), Quality("type", CardType.LAND, negated=True)})
 """One clause: a card other than a basic land card, nonbasic or not a land (CR 205.4a)."""
 
@@ -1574,6 +1586,19 @@ class _SpellTextReader:
                     )
                 )
 
+    def _restriction(self, token: Token) -> UnsupportedText:
+        """The report of a target restriction not read, from ``token`` to the line's end (CR 115.1).
+
+        Where the restriction asks what happened earlier in the turn, which a state file does not record ("that
+        was dealt damage this turn", "that entered this turn"), the reason says what the state lacks.
+        """
+        span = self._span(token)
+        sentence = span.split(". ", 1)[0]
+        for pattern, lacks in _HISTORIES:
+            if pattern.search(sentence):
+                return UnsupportedText(span, f"target restriction not modelled: {lacks} is not in the state")
+        return UnsupportedText(span, "target restriction not modelled")
+
     def _span(self, start: Token, end: int | None = None) -> str:
         end = len(self.line) if end is None else min(end, len(self.line))
         return self.line[start.start_pos : end]
@@ -1583,7 +1608,7 @@ class _SpellTextReader:
         phrase = self.line[tokens[0].start_pos : tokens[-1].end_pos]
         if tree.data == "graveyard_target":
             if any(isinstance(c, Tree) and c.data == "filter" for c in tree.children):
-                self.unsupported.append(UnsupportedText(self._span(tokens[0]), "target restriction not modelled"))
+                self.unsupported.append(self._restriction(tokens[0]))
                 return
             token = next(t for t in tree.children if isinstance(t, Token)
                          and t.type in ("GRAVEYARD_CARD", "QUALIFIED_CARD", "LISTED_CARD"))
@@ -1591,7 +1616,7 @@ class _SpellTextReader:
             if token.type == "LISTED_CARD":  # "… target instant card and … target sorcery card from your graveyard"
                 zone = re.search(r" from (?:your|a|an opponent's) graveyard\b", self.line[token.end_pos or 0:])
                 if zone is None:  # not expected: the terminal's lookahead found one
-                    self.unsupported.append(UnsupportedText(self._span(tokens[0]), "target restriction not modelled"))
+                    self.unsupported.append(self._restriction(tokens[0]))
                     return
                 text += zone.group()
             qualities = None
@@ -1656,7 +1681,7 @@ class _SpellTextReader:
             kind_token = next(t for t in tree.children if isinstance(t, Token)
                               and t.type in ("SPELL_KIND", "QUALIFIED_SPELL"))
             if any(isinstance(c, Tree) and c.data == "filter" for c in tree.children):
-                self.unsupported.append(UnsupportedText(self._span(tokens[0]), "target restriction not modelled"))
+                self.unsupported.append(self._restriction(tokens[0]))
                 return
             words = str(kind_token).split()
             qualities = None
@@ -1684,7 +1709,7 @@ class _SpellTextReader:
                     qualities = _add_quality(qualities, _OWNED_BY_YOU, "you own")
                 elif isinstance(child, Tree) and child.data in ("same_controller", "same_opponent",
                                                                  "different_controllers", "that_player_controls"):
-                    self.unsupported.append(UnsupportedText(self._span(tokens[0]), "target restriction not modelled"))
+                    self.unsupported.append(self._restriction(tokens[0]))
                     return
             self._add(TargetSpec(phrase, frozenset({TargetKind.SPELL}), controller, count=count, minimum=minimum,
                                  spells=spell_filter, qualities=qualities), self._is_other(tokens[0]))
@@ -1696,7 +1721,7 @@ class _SpellTextReader:
         if any(isinstance(c, Tree) and c.data == "filter" for c in tree.children) and tree.data in (
                 "any_target", "counted_any_target"):
             # "any target that was dealt damage this turn": a restriction after the phrase, not read (CR 115.1)
-            self.unsupported.append(UnsupportedText(self._span(tokens[0]), "target restriction not modelled"))
+            self.unsupported.append(self._restriction(tokens[0]))
             return
         if tree.data == "any_target":
             # "any other target" / "any another target": different from the earlier one (CR 115.4)
@@ -1741,7 +1766,7 @@ class _SpellTextReader:
                 plain_kind = TargetKind(str(plain).removesuffix("s"))
                 found_kinds, found = _qualified_kind(str(qualified))
                 if plain_kind not in PERMANENT_KIND_TYPES:
-                    self.unsupported.append(UnsupportedText(self._span(tokens[0]), "target restriction not modelled"))
+                    self.unsupported.append(self._restriction(tokens[0]))
                     return
                 kinds |= {plain_kind} | found_kinds
                 # "land or nonblack creature": a land, or else what the qualities say (each clause gains "a land")
@@ -1778,12 +1803,7 @@ class _SpellTextReader:
             elif child.data == "relation":
                 relation = TargetRelation(str(child.children[0]).removeprefix("that "))
             elif child.data == "filter":
-                self.unsupported.append(
-                    UnsupportedText(
-                        span=self._span(tokens[0]),
-                        reason="target restriction not modelled",
-                    )
-                )
+                self.unsupported.append(self._restriction(tokens[0]))
                 return
         if relation is not None and not self._relates(tokens[0], count):
             return
@@ -1889,7 +1909,7 @@ class _SpellTextReader:
         tokens = _tokens(tree)
         phrase = self.line[tokens[0].start_pos : tokens[-1].end_pos]
         if any(isinstance(c, Tree) and c.data == "filter" for c in tree.children):
-            self.unsupported.append(UnsupportedText(self._span(tokens[0]), "target restriction not modelled"))
+            self.unsupported.append(self._restriction(tokens[0]))
             return
         controller = ControllerFilter.ANY
         qualities = None
@@ -1908,7 +1928,7 @@ class _SpellTextReader:
                 text = str(child.children[0])
                 qualities = _add_quality(qualities, _with_clause(text), text)
             elif isinstance(child, Tree):
-                self.unsupported.append(UnsupportedText(self._span(tokens[0]), "target restriction not modelled"))
+                self.unsupported.append(self._restriction(tokens[0]))
                 return
         kinds = {TargetKind.SPELL}
         spell_types: set[str] = set()

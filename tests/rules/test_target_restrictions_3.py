@@ -395,3 +395,17 @@ def test_instant_and_or_sorcery_spells(make_state, casts):
     state = make_state(hand=[("display", "Display of Power")], battlefield=[(f"m{i}", "Mountain") for i in range(3)],
                        objects=[bears, bolt], stack=["bears", "bolt"], active_player="P2", priority="P1")
     assert targets_of(casts(state, "display")) == {((),), (("bolt",),)}
+
+
+# ---------------------------------------------------------------------------------------------- what the state lacks
+@pytest.mark.parametrize(("name", "lacks"), [
+    ("Crushing Pain", "which objects were dealt damage this turn"),
+    ("Reciprocate", "which creatures dealt damage this turn"),
+    ("Sizzling Barrage", "which creatures blocked or were blocked this turn"),
+    ("Cradle to Grave", "when each permanent entered the battlefield"),
+    ("Grim Return", "where each card in a graveyard came from, and when"),
+])
+def test_histories_the_state_lacks_stay_reported(name, lacks):
+    """CR 115.1: a target restriction on the turn's history stays reported, saying what the state file lacks."""
+    reasons = [u.reason for u in parse_card(default_card_database().get(name)).casting_unsupported]
+    assert reasons == [f"target restriction not modelled: {lacks} is not in the state"]
