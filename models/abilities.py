@@ -189,7 +189,8 @@ class Quality:
         ``"token"``, ``"tapped"``, ``"attacking"``, ``"blocking"``, ``"blocked"``,
         ``"unblocked"`` (no value; the last three only in combat, CR 509.1g-h), ``"owner"``
         (value ``"you"``: the caster owns it, CR 108.3), ``"keyword"``
-        (e.g. ``"flying"``), ``"power"``, ``"toughness"``, ``"mana value"``
+        (e.g. ``"flying"``), ``"power"``, ``"toughness"``, ``"power plus toughness"`` ("with total power and
+        toughness 5 or less", CR 208.1), ``"mana value"``
         (an int, or :data:`ANNOUNCED_X`: the value announced for X, "with mana value X or less", CR
         107.3a), ``"counter"`` (a counter kind, e.g. ``"+1/+1"``: at least one on it; None: a counter of any
         kind, so negated "with no counters on it", CR 122.1),

@@ -13,7 +13,9 @@ __all__ = ["holds", "has_qualities", "is_of_kinds", "names_x", "number_of"]
 
 
 def _number(obj: GameObject, attribute: str) -> int:
-    """Power or toughness with +1/+1 and -1/-1 counters (CR 208, 122.1a), or mana value (CR 202.3)."""
+    """Power or toughness with +1/+1 and -1/-1 counters (CR 208, 122.1a), their sum, or mana value (CR 202.3)."""
+    if attribute == "power plus toughness":  # "with total power and toughness 5 or less" (CR 208.1)
+        return _number(obj, "power") + _number(obj, "toughness")
     if attribute == "mana value":
         if obj.card.mana_cost is not None and obj.card.mana_cost.has_x and obj.zone is Zone.STACK:
             # CR 202.3e: X is the value announced; it is in the spell's cast record, not modelled here

@@ -541,6 +541,9 @@ def _with_clause(text: str) -> frozenset[Quality]:
 
     "that's black or red" is black or red, "that's one or more colors" not colorless (CR 105.2).
     """
+    total = re.fullmatch(r"with total power and toughness (\d+) or less", text)
+    if total:  # "target creature with total power and toughness 5 or less": power plus toughness (CR 208.1)
+        return frozenset({Quality("power plus toughness", int(total.group(1)), comparison="<=")})
     compared = re.fullmatch(r"with (mana value|power) (less than or equal to|greater than or equal to|less than) "
                             r"(.+)", text)
     if compared:  # "with mana value less than or equal to the number of Plains you control" (CR 115.1, 601.2c)

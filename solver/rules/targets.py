@@ -318,7 +318,8 @@ def _quality_mismatch(problem: CastProblem, spec: TargetSpec, obj: GameObject,
     qualities = spec.qualities
     if qualities is None:
         return None
-    if any(q.attribute in ("power", "toughness") for clause in qualities.clauses for q in clause):
+    if any(q.attribute in ("power", "toughness", "power plus toughness") for clause in qualities.clauses
+           for q in clause):
         _static_power_changes(problem)
     x: int | None = None
     if any(_names_x(clause) for clause in qualities.clauses):

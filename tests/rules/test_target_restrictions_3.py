@@ -409,3 +409,15 @@ def test_histories_the_state_lacks_stay_reported(name, lacks):
     """CR 115.1: a target restriction on the turn's history stays reported, saying what the state file lacks."""
     reasons = [u.reason for u in parse_card(default_card_database().get(name)).casting_unsupported]
     assert reasons == [f"target restriction not modelled: {lacks} is not in the state"]
+
+
+def test_total_power_and_toughness(make_state, casts):
+    """CR 208.1, 122.1a: Cut Down: "target creature with total power and toughness 5 or less", counters counted.
+
+    Grizzly Bears 2/2 (4: yes), Savannah Lions 2/1 (3: yes), Serra Angel 4/4 (8: no), a second Grizzly Bears with
+    a +1/+1 counter, 3/3 (6: no). 2 casts, for {B}.
+    """
+    state = make_state(hand=[("cut", "Cut Down")], battlefield=[("s1", "Swamp")],
+                       opponent=[("bears", "Grizzly Bears"), ("lions", "Savannah Lions"), ("angel", "Serra Angel"),
+                                 ("big", "Grizzly Bears", {"counters": {"+1/+1": 1}})])
+    assert targets_of(casts(state, "cut")) == {(("bears",),), (("lions",),)}
