@@ -52,6 +52,7 @@ __all__ = [
     "CountRequirement",
     "XLimit",
     "ANNOUNCED_X",
+    "StateNumber",
 ]
 
 
@@ -151,6 +152,25 @@ ANNOUNCED_X = "X"
 CR 107.3a, 601.2b): what it names depends on a choice made before targets, so it is judged with that choice."""
 
 
+class StateNumber(enum.Enum):
+    """A number the game state gives, as the value of a :class:`Quality` (CR 115.1, 601.2c).
+
+    "with mana value less than or equal to the number of Plains you control": counted when the target is chosen, as
+    the spell is cast. The spell being cast is on the stack (CR 601.2a), never in a graveyard it counts.
+    """
+
+    PLAINS_YOU_CONTROL = "the number of plains you control"
+    """Permanents with the land type Plains the caster controls (CR 205.3i, 305.6)."""
+    CARDS_IN_YOUR_GRAVEYARD = "the number of cards in your graveyard"
+    """Cards in the caster's graveyard (CR 404.1)."""
+    PERMANENT_CARDS_IN_YOUR_GRAVEYARD = "the number of permanent cards in your graveyard"
+    """Artifact, battle, creature, enchantment, land and planeswalker cards in the caster's graveyard (CR 110.4)."""
+    CARDS_IN_ITS_CONTROLLERS_GRAVEYARD = "the number of cards in its controller's graveyard"
+    """Cards in the graveyard of the controller of the object judged (CR 404.1, 108.4)."""
+    YOUR_LIFE_TOTAL = "your life total"
+    """The caster's life total (CR 119.1)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Quality:
     """One test of a characteristic or status named before or after a kind.
@@ -170,15 +190,17 @@ class Quality:
         ``"token"``, ``"tapped"``, ``"attacking"``, ``"blocking"``, ``"blocked"``,
         ``"unblocked"`` (no value; the last three only in combat, CR 509.1g-h), ``"owner"``
         (value ``"you"``: the caster owns it, CR 108.3), ``"keyword"``
-        (e.g. ``"flying"``), ``"power"``, ``"toughness"``, ``"mana value"``
+        (e.g. ``"flying"``), ``"power"``, ``"toughness"``, ``"power plus toughness"`` ("with total power and
+        toughness 5 or less", CR 208.1), ``"mana value"``
         (an int, or :data:`ANNOUNCED_X`: the value announced for X, "with mana value X or less", CR
         107.3a), ``"counter"`` (a counter kind, e.g. ``"+1/+1"``: at least one on it; None: a counter of any
         kind, so negated "with no counters on it", CR 122.1),
         ``"targeting"`` (of a spell: ``"single"``, one target chosen in all, CR 115.9a;
         ``"you"``, ``"player"``, ``"creature"``, ``"land you control"``, ``"permanent you control"``: what
         one of its targets is now, CR 115.9b).
-    value : Color, CardType, str, int or None
-        ``ANNOUNCED_X`` for a number compared with X.
+    value : Color, CardType, str, int, StateNumber or None
+        ``ANNOUNCED_X`` for a number compared with X; a :class:`StateNumber` for a number the state gives
+        (compared with ``"<="``, ``">="`` or ``"<"``: "less than").
     negated : bool
         "non…" / "un…": the test must fail.
     comparison : str
@@ -279,7 +301,15 @@ class TargetSpec:
         for this instance is controlled by the player chosen for that instance,
         or by the controller of the object chosen for it ("target creature an
         opponent controls … another target creature that player controls"),
-        CR 115.1, 601.2c. None when the phrase names no earlier target.
+        CR 115.1, 601.2c. For cards in a graveyard, "… target cards from
+        their graveyard" after "Target player shuffles": each card chosen is
+        in the graveyard of the player chosen for that instance (its owner's,
+        CR 404.1, 400.3). None when the phrase names no earlier target.
+    total_at_most : tuple of (str, int) or None
+        "… with total mana value 3 or less", "… with total power 10 or
+        less": the number (``"mana value"`` or ``"power"``) summed over the
+        objects chosen for the instance is at most the int (CR 601.2c; mana
+        value CR 202.3, power CR 208). None when the phrase asks no total.
     """
 
     phrase: str
@@ -301,6 +331,7 @@ class TargetSpec:
     divided_x: bool = False
     unless: tuple[str, ...] = ()
     controlled_by: int | None = None
+    total_at_most: tuple[str, int] | None = None
 
     @property
     def is_divided(self) -> bool:

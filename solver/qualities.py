@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable
 
-from models.abilities import ANNOUNCED_X, PERMANENT_KIND_TYPES, ObjectFilter, Quality, TargetKind
+from models.abilities import ANNOUNCED_X, PERMANENT_KIND_TYPES, ObjectFilter, Quality, StateNumber, TargetKind
 from models.errors import UnsupportedRuleError
 from models.objects import CardType, GameObject, Zone
 from solver.abilities import abilities_of
@@ -13,7 +13,9 @@ __all__ = ["holds", "has_qualities", "is_of_kinds", "names_x", "number_of"]
 
 
 def _number(obj: GameObject, attribute: str) -> int:
-    """Power or toughness with +1/+1 and -1/-1 counters (CR 208, 122.1a), or mana value (CR 202.3)."""
+    """Power or toughness with +1/+1 and -1/-1 counters (CR 208, 122.1a), their sum, or mana value (CR 202.3)."""
+    if attribute == "power plus toughness":  # "with total power and toughness 5 or less" (CR 208.1)
+        return _number(obj, "power") + _number(obj, "toughness")
     if attribute == "mana value":
         if obj.card.mana_cost is not None and obj.card.mana_cost.has_x and obj.zone is Zone.STACK:
             # CR 202.3e: X is the value announced; it is in the spell's cast record, not modelled here
@@ -109,6 +111,8 @@ def holds(quality: Quality, obj: GameObject, x: int | None = None) -> bool:
             if x is None:
                 raise ValueError(f"'{attribute} X' is compared with the value announced for X: no value given")
             value = x
+        if isinstance(value, StateNumber):  # counted by the target rules, which have the state (CR 601.2c)
+            raise UnsupportedRuleError(obj.name, value.value, "a number the state gives is not counted here")
         if not isinstance(value, int):
             raise TypeError(f"{attribute} is compared with a whole number, not {value!r}")
         found = {"=": number == value, "<=": number <= value, ">=": number >= value}[quality.comparison]

@@ -45,7 +45,8 @@ def target_of(spec: TargetSpec, condition: tuple[str, ...] = ()) -> dict[str, An
         "controller": spec.controller.value,
         "other": spec.distinct_from is not None,
         "restricted": bool(spec.qualities) or bool(spec.card_types) or spec.same_controller or spec.relation is not None
-        or spec.controlled_by is not None or (spec.spells is not None and spec.spells.value != "spell"),
+        or spec.controlled_by is not None or spec.total_at_most is not None
+        or (spec.spells is not None and spec.spells.value != "spell"),
         "divided": spec.divided or ("X" if spec.divided_x else None),
         "when": None if not condition else "kicked" if "kicker" in condition else condition[0],
     }

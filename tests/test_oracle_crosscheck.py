@@ -150,9 +150,10 @@ CASES = [
     C("BOK", "Terashi's Verdict", targets=((T("creature"),),),
       detail=[(0, {"quals": [{Q("attacking")}, {Q("power", 3, False, "<=")}]})]),
     # "Target player shuffles up to four target cards from his or her graveyard into his or her library."
-    # The cards must be in the graveyard of the player chosen for the first target: the model has no way to
-    # tie one instance to another's choice, so the text must be reported rather than read as any graveyard.
-    C("BOK", "Stream of Consciousness", unsupported="graveyard"),
+    # The cards must be in the graveyard of the player chosen for the first target (CR 115.1, 601.2c): the second
+    # instance is tied to the first (its index, 0).
+    C("BOK", "Stream of Consciousness", targets=((T("player"), T(GY, count=4, minimum=0)),),
+      detail=[(1, {"controlled_by": 0})]),
     # "Put the top card of your library into your graveyard, then draw cards ..." (no target)
     C("BOK", "Heed the Mists"),
     # "Protection from non-Spirit creatures" (CR 702.16a: protection from a quality that is neither a colour
@@ -222,7 +223,8 @@ CASES = [
     C("ISD", "Blasphemous Act"),
     # "Target player shuffles up to three target cards from his or her graveyard into his or her library."
     # (the same tie between the two instances as Stream of Consciousness)
-    C("ISD", "Memory's Journey", unsupported="graveyard"),
+    C("ISD", "Memory's Journey", targets=((T("player"), T(GY, count=3, minimum=0)),),
+      detail=[(1, {"controlled_by": 0})]),
     # ------------------------------------------------------------------ DKA
     # "Choose one — • Destroy target creature with flying. • Destroy target artifact."
     C("DKA", "Crushing Vines", choose=(1, 1), modes=((None, (T("creature"),)), (None, (T("artifact"),))),

@@ -268,7 +268,8 @@ def test_restriction_after_any_target_is_reported():
     """Needle Drop's "any target that was dealt damage this turn": history is not in the state, so reported."""
     card = read("Needle Drop deals 1 damage to any target that was dealt damage this turn.\nDraw a card.",
                 type_line="Instant", name="Needle Drop")
-    assert [u.reason for u in card.casting_unsupported] == ["target restriction not modelled"]
+    assert [u.reason for u in card.casting_unsupported] == [
+        "target restriction not modelled: which objects were dealt damage this turn is not in the state"]
 
 
 def test_x_plus_one_divided_is_not_one_damage():

@@ -29,6 +29,7 @@ from models.abilities import (
     FACE_DOWN_KEYWORDS,
     KICKED,
     PERMANENT_KIND_TYPES,
+    StateNumber,
     PROMISED,
     AdditionalCost,
     AlternativeCost,
@@ -209,6 +210,9 @@ def _quality_patterns() -> dict[str, str]:
     plain = f"(?:{kind})"
     joined = "(?:, |,? or |, and/or )"
     card_types = "(?:creature|artifact|enchantment|land|instant|sorcery|planeswalker|permanent)"
+    # "… cards with mana value 3 or less", "… cards with total mana value 8 or less" (CR 202.3, 601.2c)
+    card_with = (r"(?: with (?:mana value (?:\d+|x)(?: or (?:less|greater))?|power (?:\d+|x) or (?:less|greater)"
+                 r"|total (?:mana value|power) \d+ or less))?")
     # a spell's qualities may be card types too: "artifact or enchantment spell" (CR 205.2a)
     spell_adjective = f"(?:{adjective}|{_alternatives(_CARD_TYPE_WORDS)})"
     spell_adjectives = f"{spell_adjective}(?:(?:, |,? or | ){spell_adjective})*"
@@ -220,7 +224,7 @@ def _quality_patterns() -> dict[str, str]:
         "__QUALIFIED_KINDS__": rf"(?:(?:{plain}{joined})+{item}|{item}(?:{joined}(?:{item}|{plain}))+)\b"
                                r"(?!,? (?:or|and/or)\b)(?!, )(?! (?:spells?|cards?)\b)",  # never cut short
         "__QUALIFIED_SPELL__": rf"{spell_adjectives} spells?\b{not_joined}",
-        "__QUALIFIED_CARD__": rf"(?:{adjectives} (?:{card_types} )?|permanent )cards? (?:from|in) "
+        "__QUALIFIED_CARD__": rf"(?:{adjectives} (?:{card_types} )?|permanent )cards?{card_with} (?:from|in) "
                               r"(?:your|a|an opponent's) graveyard\b",
     }
 
@@ -529,8 +533,55 @@ def _add_quality(qualities: ObjectFilter | None, quality: Quality | frozenset[Qu
     return ObjectFilter(clauses, f"{qualities.text} … {text}" if qualities else text)
 
 
+def _last_kind_quality(kind_list: str | None, clause: frozenset[Quality]) -> frozenset[Quality] | None:
+    """The clause of a keyword quality that qualifies only the last kind of a list; None when it is not one.
+
+    "target artifact, enchantment, or creature with flying": an artifact, an enchantment, or a creature with
+    flying (CR 115.1; the keyword describes the creature, the kind it follows). The clause returned holds for an
+    object of any kind before the last or with the keyword, so with the kinds of the phrase it reads "artifact or
+    enchantment or (creature with flying)". Only a keyword after a list whose last kind is "creature" is read so;
+    other qualities after a list stay reported by :meth:`_SpellTextReader._add`.
+
+    Parameters
+    ----------
+    kind_list : str or None
+        The list of kinds as printed (lowercase), e.g. ``"artifact, battle, enchantment, or creature"``.
+    clause : frozenset of Quality
+        The clause read from the "with …" words.
+
+    Returns
+    -------
+    frozenset of Quality or None
+    """
+    if kind_list is None or len(clause) != 1 or next(iter(clause)).attribute != "keyword":
+        return None
+    words = re.findall(r"[a-z]+", kind_list)
+    if len(words) < 4 or words[-1] != "creature" or words[-2] != "or" or "and" in words:
+        return None
+    others = [TargetKind(w) for w in words[:-2] if w != "or"]
+    if not others or any(kind not in PERMANENT_KIND_TYPES or kind is TargetKind.CREATURE for kind in others):
+        return None
+    return clause | {Quality("type", PERMANENT_KIND_TYPES[kind]) for kind in others}
+
+
 def _with_clause(text: str) -> frozenset[Quality]:
-    """Read a "with …" phrase as one clause: "with power or toughness 4 or greater" is power or toughness (CR 208)."""
+    """Read a "with …" phrase as one clause: "with power or toughness 4 or greater" is power or toughness (CR 208).
+
+    "that's black or red" is black or red, "that's one or more colors" not colorless (CR 105.2).
+    """
+    total = re.fullmatch(r"with total power and toughness (\d+) or less", text)
+    if total:  # "target creature with total power and toughness 5 or less": power plus toughness (CR 208.1)
+        return frozenset({Quality("power plus toughness", int(total.group(1)), comparison="<=")})
+    compared = re.fullmatch(r"with (mana value|power) (less than or equal to|greater than or equal to|less than) "
+                            r"(.+)", text)
+    if compared:  # "with mana value less than or equal to the number of Plains you control" (CR 115.1, 601.2c)
+        comparison = {"less than or equal to": "<=", "greater than or equal to": ">=", "less than": "<"}
+        return frozenset({Quality(compared.group(1), StateNumber(compared.group(3)),
+                                  comparison=comparison[compared.group(2)])})
+    if text == "that's one or more colors":  # not colorless (CR 105.2c)
+        return frozenset({Quality("colors", "colorless", negated=True)})
+    if text.startswith("that's "):  # "that's black or red": one of the colours (CR 105.2)
+        return frozenset(Quality("color", _COLOR_WORDS[word]) for word in text.removeprefix("that's ").split(" or "))
     if text.startswith("with power or toughness "):
         rest = text.removeprefix("with power or toughness ")
         return frozenset({_with_quality(f"with power {rest}"), _with_quality(f"with toughness {rest}")})
@@ -1814,6 +1865,22 @@ def _mana_cost_of(tree: Tree) -> ManaCost:
     return ManaCost.parse("".join(str(t) for t in _tokens(tree)), path="oracle_text")
 
 
+_HISTORIES = tuple((re.compile(pattern), lacks) for pattern, lacks in (
+    (r"\bwas dealt damage this turn\b", "which objects were dealt damage this turn"),
+    (r"\bdealt damage (to you )?this turn\b", "which creatures dealt damage this turn"),
+    (r"\bblocked\b[^.]* this turn\b", "which creatures blocked or were blocked this turn"),
+    (r"\battacked you this turn\b", "which creatures attacked this turn"),
+    (r"\bentered (this turn|since your last turn ended)\b", "when each permanent entered the battlefield"),
+    (r"\bput there from [a-z ]+ this turn\b", "where each card in a graveyard came from, and when"),
+    (r"\bwas activated this turn\b", "which abilities were activated this turn"),
+    (r"\bthe second spell cast this turn\b", "the order of the spells cast this turn"),
+))
+"""What a target restriction asks of the turn's history, and the words for what the state file lacks (CR 115.1)."""
+
+_NOT_BASIC_LAND = frozenset({Quality("supertype", "Basic", negated=True), Quality("type", CardType.LAND, negated=True)})
+"""One clause: a card other than a basic land card, nonbasic or not a land (CR 205.4a)."""
+
+
 class _SpellTextReader:
     """Collects targets and unsupported spans of one effect tree."""
 
@@ -1885,6 +1952,19 @@ class _SpellTextReader:
                     )
                 )
 
+    def _restriction(self, token: Token) -> UnsupportedText:
+        """The report of a target restriction not read, from ``token`` to the line's end (CR 115.1).
+
+        Where the restriction asks what happened earlier in the turn, which a state file does not record ("that
+        was dealt damage this turn", "that entered this turn"), the reason says what the state lacks.
+        """
+        span = self._span(token)
+        sentence = span.split(". ", 1)[0]
+        for pattern, lacks in _HISTORIES:
+            if pattern.search(sentence):
+                return UnsupportedText(span, f"target restriction not modelled: {lacks} is not in the state")
+        return UnsupportedText(span, "target restriction not modelled")
+
     def _span(self, start: Token, end: int | None = None) -> str:
         end = len(self.line) if end is None else min(end, len(self.line))
         return self.line[start.start_pos : end]
@@ -1894,22 +1974,38 @@ class _SpellTextReader:
         phrase = self.line[tokens[0].start_pos : tokens[-1].end_pos]
         if tree.data == "graveyard_target":
             if any(isinstance(c, Tree) and c.data == "filter" for c in tree.children):
-                self.unsupported.append(UnsupportedText(self._span(tokens[0]), "target restriction not modelled"))
+                self.unsupported.append(self._restriction(tokens[0]))
                 return
             token = next(t for t in tree.children if isinstance(t, Token)
-                         and t.type in ("GRAVEYARD_CARD", "QUALIFIED_CARD"))
+                         and t.type in ("GRAVEYARD_CARD", "QUALIFIED_CARD", "LISTED_CARD"))
             text = str(token)
+            if token.type == "LISTED_CARD":  # "… target instant card and … target sorcery card from your graveyard"
+                zone = re.search(r" from (?:your|a|an opponent's) graveyard\b", self.line[token.end_pos or 0:])
+                if zone is None:  # not expected: the terminal's lookahead found one
+                    self.unsupported.append(self._restriction(tokens[0]))
+                    return
+                text += zone.group()
             qualities = None
+            if any(isinstance(c, Tree) and c.data == "graveyard_except" for c in tree.children):
+                # "other than a basic land card": not both basic and a land (CR 205.4a)
+                qualities = _add_quality(None, _NOT_BASIC_LAND, "other than a basic land card")
             relation = None
             shared = re.search(r" that share (a creature type|no creature types|a card type)", text)
             if shared:  # "two target creature cards that share a creature type from your graveyard" (CR 205.3m)
                 text = text.replace(shared.group(), "")
                 relation = TargetRelation(shared.group().removeprefix(" that "))
+            total = re.search(r" with total (mana value|power) (\d+) or less", text)
+            total_at_most = None
+            if total:  # "up to three target creature cards with total mana value 3 or less" (CR 601.2c)
+                text = text.replace(total.group(), "")
+                total_at_most = (total.group(1), int(total.group(2)))
             with_part = re.search(r" with (mana value (\d+|x)( or (less|greater))?|power (\d+|x) or (less|greater))",
                                   text)
             if with_part:  # "creature card with mana value 3 or less from your graveyard" (CR 202.3, 208)
                 text = text.replace(with_part.group(), "")
-                qualities = _add_quality(None, _with_quality(with_part.group().strip()), with_part.group().strip())
+                qualities = _add_quality(qualities, _with_quality(with_part.group().strip()), with_part.group().strip())
+            if text.endswith(" graveyards"):  # "from graveyards", "in graveyards": any graveyard (CR 115.2)
+                text = text.removesuffix("graveyards") + "a graveyard"
             before_card = re.split(r" cards? (?:from|in) ", " " + text)[0].strip()
             if token.type == "QUALIFIED_CARD":
                 words = before_card.split(" ")
@@ -1925,25 +2021,33 @@ class _SpellTextReader:
                     adjectives = _object_filter(before_card)
                     qualities = adjectives if qualities is None else ObjectFilter(
                         adjectives.clauses + qualities.clauses, f"{adjectives.text} … {qualities.text}")
-            else:
-                kind_words = before_card.split(" or ") if before_card else []
-            owner = text.rsplit(" ", 2)[-2]
+            else:  # "creature or planeswalker", "artifact, enchantment, or planeswalker", "creature and/or …"
+                kind_words = [w for w in re.split(r",? (?:or|and/or) |, ", before_card) if w] if before_card else []
+                if kind_words == ["permanent"]:  # "target permanent card" (CR 110.4)
+                    kind_words = [t.value for t in PERMANENT_TYPES]
+            owner = text.rsplit(" ", 2)[-2].replace("her", "their")  # "his or her graveyard" (older wording)
             controller = {"your": ControllerFilter.YOU, "a": ControllerFilter.ANY, "single": ControllerFilter.ANY,
-                          "opponent's": ControllerFilter.OPPONENT}[owner]
+                          "opponent's": ControllerFilter.OPPONENT, "their": ControllerFilter.ANY}[owner]
             single = owner == "single"  # "from a single graveyard": every card chosen has one owner (CR 115.1)
             count, minimum = self._count(tokens[0])[:2]
             if relation is not None and not self._relates(tokens[0], count):
                 return
+            in_graveyard_of = None
+            if owner == "their":
+                in_graveyard_of = self._their_graveyard(tokens[0])
+                if in_graveyard_of is None:
+                    return
             self._add(TargetSpec(phrase, frozenset({TargetKind.GRAVEYARD_CARD}), controller, count, minimum,
                                  card_types=frozenset(CardType(w.strip().capitalize()) for w in kind_words if w),
-                                 qualities=qualities, same_controller=single, relation=relation),
+                                 qualities=qualities, same_controller=single, relation=relation,
+                                 controlled_by=in_graveyard_of, total_at_most=total_at_most),
                       self._is_other(tokens[0]))
             return
         if tree.data == "spell_target":
             kind_token = next(t for t in tree.children if isinstance(t, Token)
                               and t.type in ("SPELL_KIND", "QUALIFIED_SPELL"))
             if any(isinstance(c, Tree) and c.data == "filter" for c in tree.children):
-                self.unsupported.append(UnsupportedText(self._span(tokens[0]), "target restriction not modelled"))
+                self.unsupported.append(self._restriction(tokens[0]))
                 return
             words = str(kind_token).split()
             qualities = None
@@ -1951,7 +2055,8 @@ class _SpellTextReader:
                 spell_filter = SpellFilter.ANY
                 qualities = _object_filter(" ".join(words[:-1]))
             else:
-                spell_filter = SpellFilter(" ".join(words[:-1] + ["spell"]))
+                # "instant and/or sorcery spells": each an instant or a sorcery spell (CR 115.1)
+                spell_filter = SpellFilter(" ".join(words[:-1] + ["spell"]).replace(" and/or ", " or "))
             for child in tree.children:
                 if isinstance(child, Tree) and child.data == "with_quality":
                     text = str(child.children[0])
@@ -1970,7 +2075,7 @@ class _SpellTextReader:
                     qualities = _add_quality(qualities, _OWNED_BY_YOU, "you own")
                 elif isinstance(child, Tree) and child.data in ("same_controller", "same_opponent",
                                                                  "different_controllers", "that_player_controls"):
-                    self.unsupported.append(UnsupportedText(self._span(tokens[0]), "target restriction not modelled"))
+                    self.unsupported.append(self._restriction(tokens[0]))
                     return
             self._add(TargetSpec(phrase, frozenset({TargetKind.SPELL}), controller, count=count, minimum=minimum,
                                  spells=spell_filter, qualities=qualities), self._is_other(tokens[0]))
@@ -1982,7 +2087,7 @@ class _SpellTextReader:
         if any(isinstance(c, Tree) and c.data == "filter" for c in tree.children) and tree.data in (
                 "any_target", "counted_any_target"):
             # "any target that was dealt damage this turn": a restriction after the phrase, not read (CR 115.1)
-            self.unsupported.append(UnsupportedText(self._span(tokens[0]), "target restriction not modelled"))
+            self.unsupported.append(self._restriction(tokens[0]))
             return
         if tree.data == "any_target":
             # "any other target" / "any another target": different from the earlier one (CR 115.4)
@@ -2002,6 +2107,7 @@ class _SpellTextReader:
         relation = None
         qualities = None
         that_player = False
+        kind_list: str | None = None  # "artifact, enchantment, or creature": a KIND_LIST, as printed
         divided, divided_what, divided_x = 0, "damage", False
         for child in tree.children:
             if isinstance(child, Token):
@@ -2026,7 +2132,7 @@ class _SpellTextReader:
                 plain_kind = TargetKind(str(plain).removesuffix("s"))
                 found_kinds, found = _qualified_kind(str(qualified))
                 if plain_kind not in PERMANENT_KIND_TYPES:
-                    self.unsupported.append(UnsupportedText(self._span(tokens[0]), "target restriction not modelled"))
+                    self.unsupported.append(self._restriction(tokens[0]))
                     return
                 kinds |= {plain_kind} | found_kinds
                 # "land or nonblack creature": a land, or else what the qualities say (each clause gains "a land")
@@ -2035,8 +2141,11 @@ class _SpellTextReader:
                                          f"{plain} or {found.text}")
             elif child.data == "with_quality":
                 text = str(child.children[0])
-                qualities = _add_quality(qualities, _with_clause(text), text)
+                clause = _with_clause(text)
+                scoped = _last_kind_quality(kind_list, clause)
+                qualities = _add_quality(qualities, clause if scoped is None else scoped, text)
             if child.data == "kinds":
+                kind_list = str(child.children[0]) if len(child.children) == 1 else None
                 for part in child.children:
                     for word in re.findall(r"[a-z]+", str(part)):
                         if word not in ("or", "and"):
@@ -2060,12 +2169,7 @@ class _SpellTextReader:
             elif child.data == "relation":
                 relation = TargetRelation(str(child.children[0]).removeprefix("that "))
             elif child.data == "filter":
-                self.unsupported.append(
-                    UnsupportedText(
-                        span=self._span(tokens[0]),
-                        reason="target restriction not modelled",
-                    )
-                )
+                self.unsupported.append(self._restriction(tokens[0]))
                 return
         if relation is not None and not self._relates(tokens[0], count):
             return
@@ -2084,6 +2188,28 @@ class _SpellTextReader:
                              same_controller=same_controller, qualities=qualities, divided=divided,
                              divided_what=divided_what, relation=relation, divided_x=divided_x,
                              controlled_by=controlled_by), another)
+
+    def _their_graveyard(self, token: Token) -> int | None:
+        """Whose graveyard "their graveyard" is in "Target player shuffles … target cards from their graveyard".
+
+        The sentence begins with one target player or opponent, the subject "their" names (CR 115.1): the cards
+        are in that player's graveyard, a rule over the two instances (CR 601.2c). Returns the index of that
+        instance in the text; anything else ("their" naming no target of the sentence) is reported and None
+        returned.
+        """
+        start = token.start_pos or 0
+        sentence = self.line[:start].rsplit(". ", 1)[-1]
+        subject = re.fullmatch(r"(?:• )?(target (?:player|opponent)) [a-z]+ ", sentence)  # a mode's bullet
+        earlier = self.targets[-1] if self.targets else None
+        # the last target read is the sentence's subject: it ends where "target player" ends
+        is_subject = subject is not None and self.read_up_to == start - len(sentence) + subject.end(1)
+        if (earlier is not None and is_subject and earlier.kinds <= {TargetKind.PLAYER, TargetKind.OPPONENT}
+                and earlier.count == earlier.minimum == 1 and not earlier.x_count
+                and earlier.condition == self.kicked_only):
+            return len(self.targets) - 1
+        self.unsupported.append(UnsupportedText(self._span(token), "target restriction not modelled: 'their "
+                                                                   "graveyard' names no earlier target player"))
+        return None
 
     def _that_player(self, token: Token, count: int, minimum: int,
                      related: bool) -> int | ControllerFilter | None:
@@ -2149,7 +2275,7 @@ class _SpellTextReader:
         tokens = _tokens(tree)
         phrase = self.line[tokens[0].start_pos : tokens[-1].end_pos]
         if any(isinstance(c, Tree) and c.data == "filter" for c in tree.children):
-            self.unsupported.append(UnsupportedText(self._span(tokens[0]), "target restriction not modelled"))
+            self.unsupported.append(self._restriction(tokens[0]))
             return
         controller = ControllerFilter.ANY
         qualities = None
@@ -2161,8 +2287,14 @@ class _SpellTextReader:
             elif isinstance(child, Tree) and child.data == "spell_targeting":
                 text = str(child.children[0])
                 qualities = _add_quality(qualities, _targeting_quality(text), text)
+            elif isinstance(child, Tree) and child.data == "with_quality" and re.match(
+                    r"that's |with mana value \d+ or (less|greater)$", str(child.children[0])):
+                # "target spell or permanent that's red or green", "… with mana value 1 or greater": of both kinds
+                # (CR 105.2, 202.3)
+                text = str(child.children[0])
+                qualities = _add_quality(qualities, _with_clause(text), text)
             elif isinstance(child, Tree):
-                self.unsupported.append(UnsupportedText(self._span(tokens[0]), "target restriction not modelled"))
+                self.unsupported.append(self._restriction(tokens[0]))
                 return
         kinds = {TargetKind.SPELL}
         spell_types: set[str] = set()
@@ -2259,6 +2391,11 @@ class _SpellTextReader:
         rest = self.line[start + len(spec.phrase):] if start >= 0 else ""
         if start >= 0:
             self.read_up_to = start + len(spec.phrase)  # the next phrase is after this one
+        if start >= 0 and re.search(r"\b(twice|three times|half)( up to)? $", self.line[:start]):
+            # "Exile up to twice X target cards from graveyards": a count that is a multiple of X (CR 115.6)
+            self.unsupported.append(UnsupportedText(self.line[:start].rsplit(" ", 2)[-2] + " " + spec.phrase,
+                                                    "a number of targets that is a multiple of X is not modelled"))
+            return
         if _CONTINUED_KINDS.match(rest):
             # "two target artifacts, creatures, and/or lands", "target enchantment, instant, or sorcery spell",
             # "target creature, Vehicle, or nonbasic land": a list the phrase did not take in (CR 115.1)
@@ -2269,10 +2406,11 @@ class _SpellTextReader:
             self.unsupported.append(UnsupportedText(spec.phrase + rest, "target restriction not modelled"))
             return
         if len(spec.kinds & PERMANENT_KIND_TYPES.keys()) > 1 and any(
-                q.attribute == "keyword" for clause in (spec.qualities.clauses if spec.qualities else ())
-                for q in clause):
-            # "target artifact, enchantment, or creature with flying": which kinds "with flying" qualifies is not
-            # read, so the phrase is reported rather than read either way (CR 115.1)
+                q.attribute == "keyword" and not any(other.attribute == "type" for other in clause)
+                for clause in (spec.qualities.clauses if spec.qualities else ()) for q in clause):
+            # "target artifacts, enchantments, or creatures with flying": which kinds "with flying" qualifies is
+            # not read, so the phrase is reported rather than read either way (CR 115.1). After "…, or creature"
+            # the clause names the other kinds (:func:`_last_kind_quality`) and is read.
             self.unsupported.append(UnsupportedText(spec.phrase, "a quality after a list of kinds: its scope is "
                                                                  "not read"))
             return

@@ -17,6 +17,7 @@ made from the targets chosen.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import itertools
 import math
@@ -25,7 +26,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from models.abilities import (
-    AlternativeCost, ControllerFilter, Instruction, Quality, TargetKind, TargetRelation, TargetSpec,
+    AlternativeCost, ControllerFilter, Instruction, Quality, StateNumber, TargetKind, TargetRelation, TargetSpec,
 )
 from models.cast import Cast, TargetChoice
 from models.choices import ALTERNATIVE_COST, SPLICE_SET, X, DivisionKey, ModeKey, TargetKey
@@ -40,7 +41,7 @@ from solver.qualities import holds, is_of_kinds, names_x, number_of
 from solver.rules.costs import MOST_CANDIDATES_FOR_ANY_NUMBER, optional_cost_key
 
 __all__ = ["add_target_rules", "add_target_slot", "candidates_of", "legal_targets", "why_not_legal_target",
-           "relation_holds",
+           "relation_holds", "total_of",
            "is_named_by", "controller_of", "target_choices", "switch_of", "spell_on_stack_problem",
            "MOST_CANDIDATES_FOR_ANY_NUMBER"]
 
@@ -317,7 +318,8 @@ def _quality_mismatch(problem: CastProblem, spec: TargetSpec, obj: GameObject,
     qualities = spec.qualities
     if qualities is None:
         return None
-    if any(q.attribute in ("power", "toughness") for clause in qualities.clauses for q in clause):
+    if any(q.attribute in ("power", "toughness", "power plus toughness") for clause in qualities.clauses
+           for q in clause):
         _static_power_changes(problem)
     x: int | None = None
     if any(_names_x(clause) for clause in qualities.clauses):
@@ -328,12 +330,54 @@ def _quality_mismatch(problem: CastProblem, spec: TargetSpec, obj: GameObject,
     for clause in qualities.clauses:
         if x == _UNDECIDED and _names_x(clause):
             continue  # judged with each value of X (CR 601.2b, 601.2c)
+        clause = frozenset(_counted_now(problem, q, obj) if isinstance(q.value, StateNumber) else q for q in clause)
         if not any(_targeting_holds(problem, q, obj) if q.attribute == "targeting"
                    else _blocking_holds(problem, q, obj) if q.attribute in _COMBAT_STATUSES
                    else _owner_holds(problem, q, obj) if q.attribute == "owner" else holds(q, obj, x)
                    for q in clause):
             return lambda: f"{obj.name} ({obj.id}) is not {qualities.text} ('{spec.phrase}')"
     return None
+
+
+def state_number(problem: CastProblem, number: StateNumber, obj: GameObject) -> int:
+    """The number the state gives for "the number of Plains you control", "your life total", … (CR 115.1, 601.2c).
+
+    Parameters
+    ----------
+    problem : CastProblem
+        Its caster is "you"; its spell is on the stack (CR 601.2a), so never counted in a graveyard.
+    number : StateNumber
+    obj : GameObject
+        The object judged: "its controller" is its controller (CR 108.4).
+
+    Returns
+    -------
+    int
+        A count of objects, or a life total.
+    """
+    state, caster = problem.state, PlayerId(problem.caster)
+    if number is StateNumber.YOUR_LIFE_TOTAL:
+        return state.life_of(caster)
+    if number is StateNumber.PLAINS_YOU_CONTROL:
+        return sum(1 for o in state.objects_in(Zone.BATTLEFIELD, caster) if "Plains" in o.card.subtypes)
+    player = PlayerId(obj.controller) if number is StateNumber.CARDS_IN_ITS_CONTROLLERS_GRAVEYARD else caster
+    cards = [o for o in state.objects_in(Zone.GRAVEYARD) if o.owner == player and o.id != problem.spell.id]
+    if number is StateNumber.PERMANENT_CARDS_IN_YOUR_GRAVEYARD:
+        return sum(1 for o in cards if o.card.is_permanent_card)
+    return len(cards)
+
+
+def _counted_now(problem: CastProblem, quality: Quality, obj: GameObject) -> Quality:
+    """A quality comparing with a :class:`StateNumber`, as one comparing with the number counted now.
+
+    "less than N" is "N - 1 or less" (numbers are whole, CR 107.1).
+    """
+    if not isinstance(quality.value, StateNumber):
+        return quality
+    value = state_number(problem, quality.value, obj)
+    if quality.comparison == "<":
+        return dataclasses.replace(quality, value=value - 1, comparison="<=")
+    return dataclasses.replace(quality, value=value)
 
 
 def _controller_mismatch(problem: CastProblem, spec: TargetSpec, obj: GameObject) -> Callable[[], str] | None:
@@ -547,7 +591,33 @@ def target_choices(
         sets = [chosen for chosen in sets if len({controller_of(problem, c) for c in chosen}) <= 1]
     if spec.relation is not None:  # "… controlled by different players", "… that share a creature type"
         sets = [chosen for chosen in sets if relation_holds(problem, spec.relation, chosen)]
+    if spec.total_at_most is not None:  # "… with total mana value 3 or less"
+        sets = [chosen for chosen in sets if total_of(problem, spec.total_at_most[0], chosen) <= spec.total_at_most[1]]
     return tuple(sets)
+
+
+def total_of(problem: CastProblem, attribute: str, chosen: tuple[str, ...]) -> int:
+    """The sum of a number over the objects chosen for one instance: "with total mana value 3 or less" (CR 601.2c).
+
+    Parameters
+    ----------
+    problem : CastProblem
+    attribute : str
+        ``"mana value"`` (CR 202.3) or ``"power"`` (CR 208), as :func:`~solver.qualities.number_of` reads them.
+    chosen : tuple of str
+        Ids of objects in the state.
+
+    Returns
+    -------
+    int
+        0 for no object.
+
+    Raises
+    ------
+    UnsupportedRuleError
+        A power defined by an ability, or the mana value of a spell with X (see :func:`~solver.qualities.number_of`).
+    """
+    return sum(number_of(problem.state.object(c), attribute) for c in chosen)
 
 
 def _sets_with_different_controllers(problem: CastProblem, spec: TargetSpec,
@@ -770,6 +840,13 @@ def _slot_why_not(problem: CastProblem, spec: TargetSpec, source_name: str) -> C
         known = all(problem.state.has_object(t) or t in problem.state.players for t in value)
         if spec.relation is not None and known and not relation_holds(problem, spec.relation, value):
             reasons.append(Reason("CR 601.2c", f"'{spec.phrase}': {_BROKEN_RELATION[spec.relation]}"))
+        objects = all(problem.state.has_object(t) for t in value)
+        if spec.total_at_most is not None and objects:
+            attribute, most = spec.total_at_most
+            total = total_of(problem, attribute, value)
+            if total > most:
+                reasons.append(Reason("CR 601.2c", f"'{spec.phrase}': the targets' total {attribute} is {total}, "
+                                                   f"more than {most}"))
         low = _least_targets(spec)
         if not low <= len(value) <= spec.count:
             wanted = spec.count if low == spec.count else f"{low} to {min(spec.count, ANY_NUMBER - 1)}"
@@ -1085,29 +1162,39 @@ def _add_controlled_by(problem: CastProblem, earlier: TargetSlot, later: TargetS
     "That player" is the one target of the earlier instance ("Choose target opponent. Destroy target land that
     player controls."), or the controller of the permanent it chose ("target creature an opponent controls …
     another target creature that player controls"). What the later instance may choose depends on that choice
-    (CR 115.1, 601.2c): a rule over the two instances, never a filter made before the first is chosen.
+    (CR 115.1, 601.2c): a rule over the two instances, never a filter made before the first is chosen. For cards
+    in a graveyard ("Target player shuffles up to three target cards from their graveyard into their library"),
+    the cards are in that player's graveyard: their owner is that player (CR 404.1, 400.3, 115.2).
     """
     state = problem.state
+    graveyard = TargetKind.GRAVEYARD_CARD in later.spec.kinds
+    verb = "is in the graveyard of" if graveyard else "is controlled by"
+
+    def whose(target: str) -> str | None:
+        if not state.has_object(target):
+            return None
+        obj = state.object(target)
+        return obj.owner if graveyard else obj.controller
 
     def controlled(first: Any, second: Any) -> bool:
         if first is None or second is None:
             return True
         player = _player_named(problem, first)
-        return player is not None and all(
-            state.has_object(t) and state.object(t).controller == player for t in second)
+        return player is not None and all(whose(t) == player for t in second)
 
     def explain(first: Any, second: Any) -> str:
         player = _player_named(problem, first)
-        others = ", ".join(f"{state.object(t).name} ({t}) is controlled by {state.object(t).controller}"
-                           if state.has_object(t) else f"{t} is no permanent" for t in second
-                           if not (state.has_object(t) and state.object(t).controller == player))
-        return f"'{later.spec.phrase}' names what {player} controls (from '{earlier.spec.phrase}'), but {others}"
+        others = ", ".join(f"{state.object(t).name} ({t}) {verb} {whose(t)}"
+                           if state.has_object(t) else f"{t} is no object" for t in second if whose(t) != player)
+        what = f"cards in {player}'s graveyard" if graveyard else f"what {player} controls"
+        return f"'{later.spec.phrase}' names {what} (from '{earlier.spec.phrase}'), but {others}"
 
     problem.add_constraint(
         (earlier.key, later.key),
         controlled,
         "CR 601.2c",
-        f"'{later.spec.phrase}' must be controlled by the player '{earlier.spec.phrase}' names",
+        f"'{later.spec.phrase}' must be {'in the graveyard of' if graveyard else 'controlled by'} the player "
+        f"'{earlier.spec.phrase}' names",
         explain,
     )
 

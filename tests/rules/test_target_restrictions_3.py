@@ -1,0 +1,423 @@
+"""Tests of target restrictions, third pass: the scope of a quality after a list of kinds, and more.
+
+"Destroy target artifact, enchantment, or creature with flying": "with flying" qualifies the creature only, the kind
+it follows (CR 115.1). Every count is worked out by hand with the arithmetic in the docstring; each scenario runs on
+every backend (the ``casts`` fixture checks they agree).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from models.cards import default_card_database
+from models.oracle.parser import parse_card
+
+
+def targets_of(found) -> set[tuple[tuple[str, ...], ...]]:
+    """The targets of each cast, one tuple per instance in printed order."""
+    return {tuple(choice.targets for choice in cast.targets) for cast in found}
+
+
+# ---------------------------------------------------------------------------------------------- "…, or creature with"
+_FLYING_BOARD = [("bears", "Grizzly Bears"), ("angel", "Serra Angel"), ("thopter", "Ornithopter"),
+                 ("juggernaut", "Juggernaut"), ("anthem", "Glorious Anthem"), ("forest", "Forest")]
+
+
+@pytest.mark.parametrize(("card", "lands", "expected"), [("Shoot Down", 4, 4), ("Mutant Chain Reaction", 3, 5)])
+def test_quality_after_a_list_of_kinds_names_the_last_kind(make_state, casts, card, lands, expected):
+    """CR 115.1: "target artifact, enchantment, or creature with flying": any artifact, any enchantment, a flyer.
+
+    P2 has Grizzly Bears (a creature without flying: no), Serra Angel (a creature with flying: yes), Ornithopter
+    (an artifact creature with flying: yes), Juggernaut (an artifact creature without flying: yes, an artifact),
+    Glorious Anthem (an enchantment: yes) and a Forest (a land: no). Shoot Down: 4 targets = 4 casts. Mutant Chain
+    Reaction's "up to one target": the 4, or none = 5 casts.
+    """
+    state = make_state(hand=[("spell", card)], battlefield=[(f"f{i}", "Forest") for i in range(lands)],
+                       opponent=_FLYING_BOARD)
+    found = casts(state, "spell")
+    assert len(found) == expected
+    assert {t for cast in found for choice in cast.targets for t in choice.targets} == {
+        "angel", "thopter", "juggernaut", "anthem"}
+
+
+def test_quality_after_a_list_of_kinds_battle(make_state, casts):
+    """CR 115.1: Atraxa's Fall ("target artifact, battle, enchantment, or creature with flying") on P1's own board.
+
+    P1 has Grizzly Bears (no), Serra Angel (yes), Glorious Anthem (yes) and two Forests (no): 2 casts for {1}{G}.
+    """
+    state = make_state(hand=[("fall", "Atraxa's Fall")],
+                       battlefield=[("f1", "Forest"), ("f2", "Forest"), ("bears", "Grizzly Bears"),
+                                    ("angel", "Serra Angel"), ("anthem", "Glorious Anthem")])
+    assert targets_of(casts(state, "fall")) == {(("angel",),), (("anthem",),)}
+
+
+@pytest.mark.parametrize("name", ["Airship Crash", "Broken Wings", "Carnivorous Canopy", "Return to the Earth",
+                                  "Shattered Wings", "Shoot Down", "Shower of Arrows", "Atraxa's Fall",
+                                  "Mutant Chain Reaction", "Spider Food"])
+def test_cards_with_a_flyer_among_kinds_are_read(name):
+    """CR 115.1: the ten instants and sorceries of "…, or creature with flying" are read whole."""
+    assert not parse_card(default_card_database().get(name)).casting_unsupported
+
+
+# ---------------------------------------------------------------------------------------------- "from their graveyard"
+def _graveyard(object_id: str, card: str, owner: str) -> dict:
+    return {"id": object_id, "card": card, "zone": "graveyard", "owner": owner}
+
+
+_GRAVEYARDS = [_graveyard("bears", "Grizzly Bears", "P1"), _graveyard("opt", "Opt", "P1"),
+               _graveyard("shock", "Shock", "P2")]
+
+
+def test_cards_from_the_target_players_graveyard(make_state, casts):
+    """CR 115.1, 601.2c, 404.1: Dwell on the Past: the cards are in the graveyard of the player chosen first.
+
+    "Target player shuffles up to four target cards from their graveyard into their library." P1's graveyard holds
+    Grizzly Bears and Opt, P2's holds Shock. Target P1: any subset of {Bears, Opt} = 4 sets; target P2: {} or
+    {Shock} = 2 sets. 4 + 2 = 6 casts; never P2 with a card of P1's graveyard.
+    """
+    state = make_state(hand=[("dwell", "Dwell on the Past")], battlefield=[("f1", "Forest")], objects=_GRAVEYARDS)
+    found = targets_of(casts(state, "dwell"))
+    assert found == {(("P1",), ()), (("P1",), ("bears",)), (("P1",), ("opt",)), (("P1",), ("bears", "opt")),
+                     (("P2",), ()), (("P2",), ("shock",))}
+
+
+def test_their_graveyard_and_flashback(make_state, casts):
+    """CR 601.2a, 702.34a, 115.1: Krosan Reclamation cast with flashback is on the stack, not among its targets.
+
+    Krosan Reclamation ({1}{G}, flashback {1}{G}) is in P1's graveyard with Grizzly Bears and Opt; Shock is in
+    P2's. Cast from the graveyard, the spell has left it: target P1 and up to two of {Bears, Opt}: 1 + 2 + 1 = 4
+    sets; target P2 and {} or {Shock}: 2. 4 + 2 = 6 casts.
+    """
+    state = make_state(battlefield=[("f1", "Forest"), ("f2", "Forest")],
+                       objects=[_graveyard("krosan", "Krosan Reclamation", "P1"), *_GRAVEYARDS])
+    found = casts(state, "krosan")
+    assert len(found) == 6
+    assert all("krosan" not in choice.targets for cast in found for choice in cast.targets)
+
+
+def test_their_graveyard_after_another_target(make_state, casts):
+    """CR 115.3, 601.2c: Rite of Renewal's two sentences: the same card may be chosen for both instances.
+
+    "Return up to two target permanent cards from your graveyard to your hand. Target player shuffles up to four
+    target cards from their graveyard into their library." Graveyards as above. First instance: {} or {Bears}
+    (Opt is no permanent card) = 2. Then P1 with any subset of {Bears, Opt} = 4, or P2 with {} or {Shock} = 2:
+    6. 2 x 6 = 12 casts, for {3}{G}.
+    """
+    state = make_state(hand=[("rite", "Rite of Renewal")], battlefield=[(f"f{i}", "Forest") for i in range(4)],
+                       objects=_GRAVEYARDS)
+    assert len(casts(state, "rite")) == 2 * 6
+
+
+def test_their_graveyard_in_a_mode(make_state, casts):
+    """CR 700.2, 601.2c, 115.1: Quandrix Command's fourth mode ties its cards to its target player.
+
+    Choose two of: (1) return target creature or planeswalker, (2) counter target artifact or enchantment spell,
+    (3) two +1/+1 counters on target creature, (4) target player shuffles up to three target cards from their
+    graveyard. P1 has Grizzly Bears; no spell is on the stack, so (2) has no target; Opt is in P1's graveyard, P2's
+    is empty. (1): Bears = 1; (3): Bears = 1; (4): P1 with {} or {Opt}, or P2 with {} = 3.
+    {1,3} = 1, {1,4} = 3, {3,4} = 3: 7 casts.
+    """
+    state = make_state(hand=[("command", "Quandrix Command")],
+                       battlefield=[("f1", "Forest"), ("i1", "Island"), ("i2", "Island"), ("bears", "Grizzly Bears")],
+                       objects=[_graveyard("opt", "Opt", "P1")])
+    assert len(casts(state, "command")) == 1 + 3 + 3
+
+
+# ---------------------------------------------------------------------------------------------- kinds of cards
+def test_list_of_card_types_from_your_graveyard(make_state, casts):
+    """CR 115.1, 115.2: Repair and Recharge: "target artifact, enchantment, or planeswalker card from your graveyard".
+
+    P1's graveyard: Ornithopter (an artifact card: yes), Glorious Anthem (an enchantment card: yes), Grizzly Bears
+    (a creature card: no), Opt (an instant card: no); P2's: Juggernaut (an artifact card, not in P1's graveyard:
+    no). 2 casts, for {3}{W}{W}.
+    """
+    state = make_state(hand=[("repair", "Repair and Recharge")], battlefield=[(f"p{i}", "Plains") for i in range(5)],
+                       objects=[_graveyard("thopter", "Ornithopter", "P1"),
+                                _graveyard("anthem", "Glorious Anthem", "P1"),
+                                _graveyard("bears", "Grizzly Bears", "P1"), _graveyard("opt", "Opt", "P1"),
+                                _graveyard("juggernaut", "Juggernaut", "P2")])
+    assert targets_of(casts(state, "repair")) == {(("thopter",),), (("anthem",),)}
+
+
+def test_cards_in_graveyards(make_state, casts):
+    """CR 115.1, 115.2, 115.6: Turn the Earth: "Choose up to three target cards in graveyards", any graveyard.
+
+    Three cards in all (Grizzly Bears and Opt in P1's graveyard, Shock in P2's): every subset of at most three of
+    them, 2^3 = 8 casts, for {G}.
+    """
+    state = make_state(hand=[("turn", "Turn the Earth")], battlefield=[("f1", "Forest")], objects=_GRAVEYARDS)
+    assert len(casts(state, "turn")) == 8
+
+
+def test_creature_and_or_planeswalker_cards(make_state, casts):
+    """CR 700.2, 115.1: Archenemy's Charm's second mode: "one or two target creature and/or planeswalker cards".
+
+    Choose one; the second mode's cards are from your graveyard. (1) exile target creature or planeswalker: P2's
+    Grizzly Bears = 1. (2) P1's graveyard holds Grizzly Bears (a creature card), Jace Beleren (a planeswalker card)
+    and Opt (no): one or two of the two = 2 + 1 = 3. (3) two counters on target creature you control: P1 controls
+    none = 0. 1 + 3 = 4 casts, for {B}{B}{B}.
+    """
+    state = make_state(hand=[("charm", "Archenemy's Charm")], battlefield=[(f"s{i}", "Swamp") for i in range(3)],
+                       opponent=[("their_bears", "Grizzly Bears")],
+                       objects=[_graveyard("bears", "Grizzly Bears", "P1"), _graveyard("jace", "Jace Beleren", "P1"),
+                                _graveyard("opt", "Opt", "P1")])
+    assert len(casts(state, "charm")) == 1 + 3
+
+
+def test_permanent_card_with_mana_value(make_state, casts):
+    """CR 110.4, 202.3, 115.1: Sevinne's Reclamation: "target permanent card with mana value 3 or less".
+
+    The card is from P1's graveyard: Grizzly Bears (a permanent card, mana value 2: yes), Forest (a land card is a
+    permanent card, mana value 0: yes), Serra Angel (mana value 5: no), Opt (an instant card: no). 2 casts, for
+    {2}{W}.
+    """
+    state = make_state(hand=[("sevinne", "Sevinne's Reclamation")],
+                       battlefield=[(f"p{i}", "Plains") for i in range(3)],
+                       objects=[_graveyard("bears", "Grizzly Bears", "P1"), _graveyard("forest", "Forest", "P1"),
+                                _graveyard("angel", "Serra Angel", "P1"), _graveyard("opt", "Opt", "P1")])
+    assert targets_of(casts(state, "sevinne")) == {(("bears",),), (("forest",),)}
+
+
+def test_twice_x_targets_stays_reported():
+    """CR 115.6: Erebos's Intervention's "up to twice X target cards" is not "X target cards": it stays reported."""
+    read = parse_card(default_card_database().get("Erebos's Intervention"))
+    assert [u.span for u in read.casting_unsupported] == ["twice x target cards from graveyards"]
+
+
+def test_each_card_of_a_list_is_from_your_graveyard(make_state, casts):
+    """CR 115.1, 115.2: Pull from the Deep: both instances name cards in P1's graveyard.
+
+    "Return up to one target instant card and up to one target sorcery card from your graveyard to your hand."
+    P1's graveyard: Opt and Lightning Bolt (instant cards), Divination (a sorcery card), Grizzly Bears (neither);
+    P2's: Shock (an instant card, not P1's). First instance: none, Opt or Bolt = 3; second: none or Divination = 2.
+    3 x 2 = 6 casts, for {2}{U}{U}.
+    """
+    state = make_state(hand=[("pull", "Pull from the Deep")], battlefield=[(f"i{i}", "Island") for i in range(4)],
+                       objects=[_graveyard("opt", "Opt", "P1"), _graveyard("bolt", "Lightning Bolt", "P1"),
+                                _graveyard("divination", "Divination", "P1"),
+                                _graveyard("bears", "Grizzly Bears", "P1"), _graveyard("shock", "Shock", "P2")])
+    found = targets_of(casts(state, "pull"))
+    assert len(found) == 3 * 2
+    assert (("opt",), ("divination",)) in found and not any("shock" in t for cast in found for t in cast)
+
+
+def test_noncreature_permanent_card_after_a_creature_card(make_state, casts):
+    """CR 110.4, 115.1: Retrieve: a creature card and a noncreature permanent card, both from your graveyard.
+
+    "Return up to one target creature card and up to one target noncreature permanent card from your graveyard to
+    your hand." P1's graveyard: Grizzly Bears and Ornithopter (creature cards; Ornithopter is an artifact creature,
+    so not noncreature), Glorious Anthem (a noncreature permanent card), Opt (an instant card: neither). First
+    instance: none, Bears or Ornithopter = 3; second: none or Anthem = 2. 3 x 2 = 6 casts, for {2}{G}.
+    """
+    state = make_state(hand=[("retrieve", "Retrieve")], battlefield=[(f"f{i}", "Forest") for i in range(3)],
+                       objects=[_graveyard("bears", "Grizzly Bears", "P1"),
+                                _graveyard("thopter", "Ornithopter", "P1"),
+                                _graveyard("anthem", "Glorious Anthem", "P1"), _graveyard("opt", "Opt", "P1")])
+    assert len(casts(state, "retrieve")) == 3 * 2
+
+
+# ---------------------------------------------------------------------------------------------- "that's black or red"
+def test_colour_of_either_kind(make_state, casts):
+    """CR 105.2, 115.1: Fry: "target creature or planeswalker that's white or blue": the colour holds of both kinds.
+
+    P2 has Grizzly Bears (green: no), Serra Angel (white: yes), Jace Beleren (a blue planeswalker: yes) and
+    Ornithopter (colorless: no). 2 casts, for {1}{R}.
+    """
+    state = make_state(hand=[("fry", "Fry")], battlefield=[("m1", "Mountain"), ("m2", "Mountain")],
+                       opponent=[("bears", "Grizzly Bears"), ("angel", "Serra Angel"),
+                                 ("jace", "Jace Beleren", {"counters": {"loyalty": 3}}), ("thopter", "Ornithopter")])
+    assert targets_of(casts(state, "fry")) == {(("angel",),), (("jace",),)}
+
+
+def test_one_or_more_colors(make_state, casts):
+    """CR 105.2c: Reach of Shadows: "target creature that's one or more colors": not a colorless creature.
+
+    P2 has Grizzly Bears (green: yes), Serra Angel (white: yes), Ornithopter (colorless: no). 2 casts, for {4}{B}.
+    """
+    state = make_state(hand=[("reach", "Reach of Shadows")], battlefield=[(f"s{i}", "Swamp") for i in range(5)],
+                       opponent=[("bears", "Grizzly Bears"), ("angel", "Serra Angel"), ("thopter", "Ornithopter")])
+    assert targets_of(casts(state, "reach")) == {(("bears",),), (("angel",),)}
+
+
+def test_spell_or_permanent_of_a_colour(make_state, casts):
+    """CR 105.2, 115.1, 115.2: Aether Gust: "target spell or permanent that's red or green", spells on the stack too.
+
+    P2's Lightning Bolt (a red spell: yes) is on the stack, aimed at P1; P2 has Grizzly Bears (green: yes) and Serra
+    Angel (white: no); P1's Islands are colorless (no). 2 casts, for {1}{U}.
+    """
+    bolt = {"id": "bolt", "card": "Lightning Bolt", "zone": "stack", "controller": "P2",
+            "cast": {"card": "bolt", "targets": [{"source": "bolt", "phrase": "any target", "targets": ["P1"]}]}}
+    state = make_state(hand=[("gust", "Aether Gust")], battlefield=[("i1", "Island"), ("i2", "Island")],
+                       opponent=[("bears", "Grizzly Bears"), ("angel", "Serra Angel")], objects=[bolt],
+                       stack=["bolt"], active_player="P2", priority="P1")
+    assert targets_of(casts(state, "gust")) == {(("bolt",),), (("bears",),)}
+
+
+def test_other_than_a_basic_land_card(make_state, casts):
+    """CR 205.4a, 115.1: Extirpate: "target card in a graveyard other than a basic land card", any graveyard.
+
+    P1's graveyard: Forest (a basic land card: no), Opt (yes); P2's: Shock (yes), Strip Mine (a land, not basic:
+    yes), Snow-Covered Forest (basic: no). 3 casts, for {B}.
+    """
+    state = make_state(hand=[("extirpate", "Extirpate")], battlefield=[("s1", "Swamp")],
+                       objects=[_graveyard("forest", "Forest", "P1"), _graveyard("opt", "Opt", "P1"),
+                                _graveyard("shock", "Shock", "P2"), _graveyard("strip", "Strip Mine", "P2"),
+                                _graveyard("snow", "Snow-Covered Forest", "P2")])
+    assert targets_of(casts(state, "extirpate")) == {(("opt",),), (("shock",),), (("strip",),)}
+
+
+# ---------------------------------------------------------------------------------------------- totals
+def test_total_mana_value_of_the_targets(make_state, casts):
+    """CR 601.2c, 202.3: Patch Up: "up to three target creature cards with total mana value 3 or less".
+
+    P1's graveyard: Grizzly Bears (2), Savannah Lions (1), Memnite (0), Serra Angel (5), Opt (not a creature card).
+    Sets of at most three of the four creature cards totalling 3 or less: none = 1; one: Bears, Lions, Memnite = 3
+    (Angel alone is 5); two: Bears+Lions 3, Bears+Memnite 2, Lions+Memnite 1 = 3; three: Bears+Lions+Memnite 3 = 1.
+    1 + 3 + 3 + 1 = 8 casts, for {2}{W}.
+    """
+    state = make_state(hand=[("patch", "Patch Up")], battlefield=[(f"p{i}", "Plains") for i in range(3)],
+                       objects=[_graveyard("bears", "Grizzly Bears", "P1"),
+                                _graveyard("lions", "Savannah Lions", "P1"), _graveyard("memnite", "Memnite", "P1"),
+                                _graveyard("angel", "Serra Angel", "P1"),
+                                _graveyard("opt", "Opt", "P1")])
+    found = targets_of(casts(state, "patch"))
+    assert len(found) == 1 + 3 + 3 + 1
+    assert (("bears", "lions", "memnite"),) in found and (("angel",),) not in found
+
+
+def test_total_power_of_the_targets(make_state, casts):
+    """CR 601.2c, 208: Reunion of the House: "any number of target creature cards with total power 10 or less".
+
+    P1's graveyard: Serra Angel (power 4), Grizzly Bears (2), Craw Wurm (6). Sets totalling 10 or less: none, each
+    one alone (3), Angel+Bears 6, Angel+Wurm 10, Bears+Wurm 8 (3); all three 12: no. 1 + 3 + 3 = 7 casts, for
+    {5}{W}{W}.
+    """
+    state = make_state(hand=[("reunion", "Reunion of the House")],
+                       battlefield=[(f"p{i}", "Plains") for i in range(7)],
+                       objects=[_graveyard("angel", "Serra Angel", "P1"), _graveyard("bears", "Grizzly Bears", "P1"),
+                                _graveyard("wurm", "Craw Wurm", "P1")])
+    assert len(casts(state, "reunion")) == 1 + 3 + 3
+
+
+# ---------------------------------------------------------------------------------------------- numbers of the state
+def test_mana_value_up_to_the_plains_you_control(make_state, casts):
+    """CR 115.1, 601.2c, 202.3, 205.3i: Lay Down Arms: mana value up to the number of Plains you control.
+
+    "Exile target creature with mana value less than or equal to the number of Plains you control." P1 controls
+    two Plains: mana value 2 or less. Grizzly Bears (2: yes), Serra Angel (5: no), Memnite (0: yes), P1's own
+    Savannah Lions (1: yes, any creature). 3 casts, for {W}.
+    """
+    state = make_state(hand=[("arms", "Lay Down Arms")],
+                       battlefield=[("p1", "Plains"), ("p2", "Plains"), ("lions", "Savannah Lions")],
+                       opponent=[("bears", "Grizzly Bears"), ("angel", "Serra Angel"), ("memnite", "Memnite")])
+    assert targets_of(casts(state, "arms")) == {(("bears",),), (("memnite",),), (("lions",),)}
+
+
+def test_mana_value_up_to_its_controllers_graveyard(make_state, casts):
+    """CR 700.2, 115.1, 108.4: Drown in the Loch counts the graveyard of the controller of each spell or creature.
+
+    Choose one: counter target spell, or destroy target creature, "with mana value less than or equal to the number
+    of cards in its controller's graveyard". P2's graveyard holds Shock and Opt (2), P1's none (0). P2's Lightning
+    Bolt on the stack (1 <= 2: yes); P2's Grizzly Bears (2 <= 2: yes), Serra Angel (5: no); P1's Savannah Lions
+    (1 <= 0: no). 1 + 1 = 2 casts, for {U}{B}.
+    """
+    bolt = {"id": "bolt", "card": "Lightning Bolt", "zone": "stack", "controller": "P2",
+            "cast": {"card": "bolt", "targets": [{"source": "bolt", "phrase": "any target", "targets": ["P1"]}]}}
+    state = make_state(hand=[("loch", "Drown in the Loch")],
+                       battlefield=[("i1", "Island"), ("s1", "Swamp"), ("lions", "Savannah Lions")],
+                       opponent=[("bears", "Grizzly Bears"), ("angel", "Serra Angel")],
+                       objects=[bolt, _graveyard("shock", "Shock", "P2"), _graveyard("opt", "Opt", "P2")],
+                       stack=["bolt"], active_player="P2", priority="P1")
+    assert targets_of(casts(state, "loch")) == {(("bolt",),), (("bears",),)}
+
+
+def test_power_less_than_the_cards_in_your_graveyard(make_state, casts):
+    """CR 115.1, 208: Temporary Insanity: "with power less than the number of cards in your graveyard".
+
+    P1's graveyard: Opt, Shock and a Forest (3): power 2 or less. Grizzly Bears (2: yes), Serra Angel (4: no),
+    Memnite (1: yes). 2 casts, for {3}{R}.
+    """
+    state = make_state(hand=[("insanity", "Temporary Insanity")],
+                       battlefield=[(f"m{i}", "Mountain") for i in range(4)],
+                       opponent=[("bears", "Grizzly Bears"), ("angel", "Serra Angel"), ("memnite", "Memnite")],
+                       objects=[_graveyard("opt", "Opt", "P1"), _graveyard("shock", "Shock", "P1"),
+                                _graveyard("forest", "Forest", "P1")])
+    assert targets_of(casts(state, "insanity")) == {(("bears",),), (("memnite",),)}
+
+
+def test_power_at_least_your_life_total(make_state, casts):
+    """CR 115.1, 119.1: Blazing Hope: "target creature with power greater than or equal to your life total".
+
+    P1 is at 4 life: Serra Angel (4: yes), Craw Wurm (6: yes), Grizzly Bears (2: no). 2 casts, for {W}.
+    """
+    state = make_state(hand=[("hope", "Blazing Hope")], battlefield=[("p1", "Plains")],
+                       opponent=[("angel", "Serra Angel"), ("wurm", "Craw Wurm"), ("bears", "Grizzly Bears")],
+                       life={"P1": 4})
+    assert targets_of(casts(state, "hope")) == {(("angel",),), (("wurm",),)}
+
+
+def test_card_cast_without_paying_from_an_opponents_graveyard(make_state, casts):
+    """CR 115.1, 115.2: Memory Plunder's "without paying its mana cost" says how, not what, it casts.
+
+    "You may cast target instant or sorcery card from an opponent's graveyard without paying its mana cost." P2's
+    graveyard: Shock (an instant card: yes), Divination (a sorcery card: yes), Grizzly Bears (no); P1's: Opt (not
+    an opponent's: no). 2 casts, for {U/B}{U/B}{U/B}{U/B} with four Islands.
+    """
+    state = make_state(hand=[("plunder", "Memory Plunder")], battlefield=[(f"i{i}", "Island") for i in range(4)],
+                       objects=[_graveyard("shock", "Shock", "P2"), _graveyard("divination", "Divination", "P2"),
+                                _graveyard("bears", "Grizzly Bears", "P2"), _graveyard("opt", "Opt", "P1")])
+    assert targets_of(casts(state, "plunder")) == {(("shock",),), (("divination",),)}
+
+
+def test_spell_or_permanent_with_mana_value(make_state, casts):
+    """CR 202.3, 115.1, 115.2: Divide by Zero: "target spell or permanent with mana value 1 or greater".
+
+    P2's Lightning Bolt on the stack (1: yes), P2's Grizzly Bears (2: yes), Memnite (0: no), Forest (0: no); P1's
+    Islands (0: no). 2 casts, for {2}{U}.
+    """
+    bolt = {"id": "bolt", "card": "Lightning Bolt", "zone": "stack", "controller": "P2",
+            "cast": {"card": "bolt", "targets": [{"source": "bolt", "phrase": "any target", "targets": ["P1"]}]}}
+    state = make_state(hand=[("zero", "Divide by Zero")], battlefield=[(f"i{i}", "Island") for i in range(3)],
+                       opponent=[("bears", "Grizzly Bears"), ("memnite", "Memnite"), ("forest", "Forest")],
+                       objects=[bolt], stack=["bolt"], active_player="P2", priority="P1")
+    assert targets_of(casts(state, "zero")) == {(("bolt",),), (("bears",),)}
+
+
+def test_instant_and_or_sorcery_spells(make_state, casts):
+    """CR 115.1, 115.6: Display of Power: "Copy any number of target instant and/or sorcery spells".
+
+    On the stack: P2's Lightning Bolt (an instant spell: yes) and P2's Grizzly Bears spell (a creature spell: no).
+    None or the Bolt = 2 casts, for {1}{R}{R}.
+    """
+    bolt = {"id": "bolt", "card": "Lightning Bolt", "zone": "stack", "controller": "P2",
+            "cast": {"card": "bolt", "targets": [{"source": "bolt", "phrase": "any target", "targets": ["P1"]}]}}
+    bears = {"id": "bears", "card": "Grizzly Bears", "zone": "stack", "controller": "P2"}
+    state = make_state(hand=[("display", "Display of Power")], battlefield=[(f"m{i}", "Mountain") for i in range(3)],
+                       objects=[bears, bolt], stack=["bears", "bolt"], active_player="P2", priority="P1")
+    assert targets_of(casts(state, "display")) == {((),), (("bolt",),)}
+
+
+# ---------------------------------------------------------------------------------------------- what the state lacks
+@pytest.mark.parametrize(("name", "lacks"), [
+    ("Crushing Pain", "which objects were dealt damage this turn"),
+    ("Reciprocate", "which creatures dealt damage this turn"),
+    ("Sizzling Barrage", "which creatures blocked or were blocked this turn"),
+    ("Cradle to Grave", "when each permanent entered the battlefield"),
+    ("Grim Return", "where each card in a graveyard came from, and when"),
+])
+def test_histories_the_state_lacks_stay_reported(name, lacks):
+    """CR 115.1: a target restriction on the turn's history stays reported, saying what the state file lacks."""
+    reasons = [u.reason for u in parse_card(default_card_database().get(name)).casting_unsupported]
+    assert reasons == [f"target restriction not modelled: {lacks} is not in the state"]
+
+
+def test_total_power_and_toughness(make_state, casts):
+    """CR 208.1, 122.1a: Cut Down: "target creature with total power and toughness 5 or less", counters counted.
+
+    Grizzly Bears 2/2 (4: yes), Savannah Lions 2/1 (3: yes), Serra Angel 4/4 (8: no), a second Grizzly Bears with
+    a +1/+1 counter, 3/3 (6: no). 2 casts, for {B}.
+    """
+    state = make_state(hand=[("cut", "Cut Down")], battlefield=[("s1", "Swamp")],
+                       opponent=[("bears", "Grizzly Bears"), ("lions", "Savannah Lions"), ("angel", "Serra Angel"),
+                                 ("big", "Grizzly Bears", {"counters": {"+1/+1": 1}})])
+    assert targets_of(casts(state, "cut")) == {(("bears",),), (("lions",),)}
