@@ -468,11 +468,17 @@ class RevealCost:
         "Behold": a permanent the caster controls with those qualities does as well as a card (CR 701.4a).
     text : str
         The cost as printed: ``"reveal a creature card from your hand"``.
+    from_hand : bool
+        A card from the hand does. False for a permanent chosen to take counters as a cost: "blight 1", "put a
+        -1/-1 counter on a creature you control" (CR 701.68a, 122.1): a creature the caster controls is needed,
+        and which one is chosen is not a choice that tells casts apart (STATE_FORMAT.md lists the objects
+        discarded, sacrificed, exiled, tapped or returned), so it too is a condition of the cast.
     """
 
     qualities: ObjectFilter
     behold: bool = False
     text: str = ""
+    from_hand: bool = True
 
 
 @dataclass(frozen=True, slots=True)

@@ -1137,6 +1137,11 @@ def _cost_of_parts(text: str) -> Cost | str:
                                       least_total_mana_value=int(evidence["total"]), text=part))
         elif (revealed := _reveal_part(part)) is not None:
             reveals.append(revealed)  # "reveal a creature card from your hand", "behold a Dragon"
+        elif _COUNTERS_ON_YOURS.fullmatch(part):
+            # "blight 2", "put a -1/-1 counter on a creature you control": a creature of the caster's takes the
+            # counters (CR 701.68a); a condition of the cast, as beholding is
+            creature = ObjectFilter((frozenset({Quality("type", CardType.CREATURE)}),), "creature")
+            reveals.append(RevealCost(creature, behold=True, text=part, from_hand=False))
         else:
             try:
                 cost = _object_cost(part)
@@ -1152,6 +1157,13 @@ _COLLECT_EVIDENCE = re.compile(r"collect evidence (?P<total>\d+)")
 """Collect evidence N: exile any number of cards from your graveyard with total mana value N or more (CR 701.59a)."""
 _REVEAL = re.compile(r"reveal (?:a|an) (?P<revealed>[a-z ]+?) card from your hand|behold (?:a|an) (?P<beheld>[a-z ]+)")
 _CARD_QUALITIES = ("type", "subtype", "color", "colors", "supertype")
+
+
+_PAID_RIDER = re.compile(r" was paid\b")
+_STRUCTURAL_WORDS = re.compile(r"\b(target|targets|choose|chosen|mode|modes|both|cost|costs|cast|copy|x)\b")
+"""Words that make a sentence linked to an optional cost bear on the cast (its targets, modes or costs)."""
+_COUNTERS_ON_YOURS = re.compile(r"blight (?:[1-9]|one|two|three)|put (?:a|one|two|three) -1/-1 counters? on a "
+                                r"creature you control")
 
 
 def _reveal_part(part: str) -> RevealCost | None:
@@ -1945,12 +1957,24 @@ class _SpellTextReader:
                 ))
             elif child.data == "unsupported_phrase":
                 token = _first_token(child)
+                if str(token) == "additional cost" and _PAID_RIDER.match(self.line[token.end_pos:]) \
+                        and not _STRUCTURAL_WORDS.search(self._sentence_of(token).replace(
+                            "additional cost was paid", "")):
+                    # "If this spell's additional cost was paid, you gain 2 life.": what the spell does, linked to
+                    # the optional cost (CR 607.2); no target, mode or cost of the cast in it
+                    continue
                 self.unsupported.append(
                     UnsupportedText(
                         span=self._span(token),
                         reason=f"casting construct not modelled: {str(token)!r}",
                     )
                 )
+
+    def _sentence_of(self, token: Token) -> str:
+        """The sentence of the line that holds ``token``."""
+        start = self.line.rfind(". ", 0, token.start_pos)
+        end = self.line.find(".", token.end_pos)
+        return self.line[start + 2 if start >= 0 else 0: end if end >= 0 else len(self.line)]
 
     def _restriction(self, token: Token) -> UnsupportedText:
         """The report of a target restriction not read, from ``token`` to the line's end (CR 115.1).

@@ -1312,7 +1312,8 @@ def can_reveal(problem: CastProblem, reveal: RevealCost) -> bool:
         to behold, a permanent the caster controls has them (CR 701.4a).
     """
     state, caster = problem.state, problem.caster
-    if any(o.id != problem.spell.id and has_qualities(o, reveal.qualities) for o in state.hand(caster)):
+    if reveal.from_hand and any(o.id != problem.spell.id and has_qualities(o, reveal.qualities)
+                                for o in state.hand(caster)):
         return True
     return reveal.behold and any(has_qualities(o, reveal.qualities)
                                  for o in state.objects_in(Zone.BATTLEFIELD, caster))
@@ -1331,13 +1332,18 @@ def _add_reveals(problem: CastProblem, terms: list[CostTerm]) -> None:
         if not missing:
             continue
         what = missing[0]
-        lack = (f"{problem.caster} has no {what.qualities.text} card in hand other than {name}"
-                + (f" and controls no {what.qualities.text}" if what.behold else ""))
+        if not what.from_hand:  # a creature of the caster's takes counters (CR 701.68a)
+            lack = f"{problem.caster} controls no {what.qualities.text}"
+            rule, asked = "CR 701.68a", f"'{what.text}' can be paid only with a {what.qualities.text} " \
+                                        f"{problem.caster} controls"
+        else:
+            lack = (f"{problem.caster} has no {what.qualities.text} card in hand other than {name}"
+                    + (f" and controls no {what.qualities.text}" if what.behold else ""))
+            rule = "CR 701.4a" if what.behold else "CR 701.20a"
+            asked = (f"'{what.text}' can be paid only with such a card in {problem.caster}'s hand"
+                     + (" or such a permanent of theirs" if what.behold else ""))
         problem.add_constraint(
-            term.scope, lambda *values, term=term: term.times(*values) == 0,
-            "CR 701.4a" if what.behold else "CR 701.20a",
-            f"'{what.text}' can be paid only with such a card in {problem.caster}'s hand"
-            + (" or such a permanent of theirs" if what.behold else ""),
+            term.scope, lambda *values, term=term: term.times(*values) == 0, rule, asked,
             lambda *values, what=what, lack=lack: f"'{what.text}' can't be paid: {lack}",
         )
 

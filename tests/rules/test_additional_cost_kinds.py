@@ -192,3 +192,26 @@ def test_buyback_with_a_random_discard(make_state, casts, hand, expected):
     state = make_state(hand=[("flood", "Flowstone Flood")] + [(f"h{i}", n) for i, n in enumerate(hand)],
                        battlefield=[(f"m{i}", "Mountain") for i in range(4)])
     assert len(casts(state, "flood")) == expected
+
+
+def test_blight_needs_a_creature_of_the_casters(make_state, casts):
+    """Blight N puts N -1/-1 counters on a creature its caster controls (CR 701.68a): a condition of the cast.
+
+    Which creature is not a choice that tells casts apart (STATE_FORMAT lists discarded, sacrificed, exiled,
+    tapped, returned objects).
+
+    Requiting Hex ({B}, "you may blight 1"; destroy target creature with mana value 2 or less). P1 controls a
+    Swamp and Grizzly Bears, P2 Grizzly Bears: either Bears targeted (2), blight paid or not (2): 4 casts. With
+    no creature of P1's, blight can't be paid: P2's Bears, unpaid: 1. Lethal Sting ({2}{B}; "put a -1/-1
+    counter on a creature you control", not optional) with no creature of P1's: 0.
+    """
+    state = make_state(hand=[("hex", "Requiting Hex")], battlefield=[("s", "Swamp"), ("mine", "Grizzly Bears")],
+                       opponent=[("theirs", "Grizzly Bears")])
+    assert len(casts(state, "hex")) == 4
+    state = make_state(hand=[("hex", "Requiting Hex")], battlefield=[("s", "Swamp")],
+                       opponent=[("theirs", "Grizzly Bears")])
+    assert [c.times_paid("optional additional cost") for c in casts(state, "hex")] == [0]
+    state = make_state(hand=[("sting", "Lethal Sting")], battlefield=[("s1", "Swamp"), ("s2", "Swamp"),
+                                                                      ("s3", "Swamp")],
+                       opponent=[("theirs", "Grizzly Bears")])
+    assert casts(state, "sting") == set()
