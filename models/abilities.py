@@ -272,6 +272,9 @@ class TargetSpec:
         The instance is in text that happens only if one of these costs was
         paid (``("kicker", "multikicker")`` after "if this spell was kicked",
         CR 702.33d-e): it is chosen only then (CR 702.33g); empty when always.
+    also_distinct_from : int or None
+        For "a third target": the index of the first of the two earlier instances it must differ from too (the
+        second is ``distinct_from``, CR 115.4).
     unless : tuple of str
         The instance is in text that later text replaces if one of these costs was paid ("Destroy target
         artifact. If this spell was kicked, instead destroy target creature."): it is chosen only when none
@@ -331,6 +334,7 @@ class TargetSpec:
     divided_x: bool = False
     unless: tuple[str, ...] = ()
     controlled_by: int | None = None
+    also_distinct_from: int | None = None
     total_at_most: tuple[str, int] | None = None
 
     @property

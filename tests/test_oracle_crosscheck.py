@@ -303,9 +303,10 @@ CASES = [
       modes=((None, (T("spell", "creature"),)), (None, (T("creature", "planeswalker"),)))),
     # "Serpentine Spike deals 2 damage to target creature, 3 damage to another target creature, and 4 damage
     # to a third target creature." - three instances; "another" and "a third" make each creature different
-    # from the others (CR 115.3 would otherwise allow one creature for every instance). TargetSpec.distinct_from
-    # holds one earlier instance only, so "different from both" cannot be held: the words must be reported.
-    C("BFZ", "Serpentine Spike", unsupported="third target creature"),
+    # from the others (CR 115.4): the third differs from the second (distinct_from) and the first
+    # (also_distinct_from).
+    C("BFZ", "Serpentine Spike", targets=((T("creature"), T("creature"), T("creature")),),
+      detail=[(0, {"distinct_from": None}), (1, {"distinct_from": 0}), (2, {"distinct_from": 1})]),
     # "Devoid / Exile target creature with power 3 or less."
     C("BFZ", "Complete Disregard", targets=((T("creature"),),),
       detail=[(0, {"quals": [{Q("power", 3, False, "<=")}]})]),

@@ -1933,7 +1933,7 @@ class _SpellTextReader:
             elif child.data in ("spell_or_other", "spell_list"):
                 self._spell_or_other(child)
             elif child.data in ("target_phrase", "any_target", "any_other_target", "spell_target",
-                                "graveyard_target", "another_any_target", "divided_kind_target",
+                                "graveyard_target", "another_any_target", "third_any_target", "divided_kind_target",
                                 "counted_any_target"):
                 self._target(child)
             elif child.data == "keyword_action_target":
@@ -2108,6 +2108,10 @@ class _SpellTextReader:
             # a bare "another target": any other target (CR 115.4)
             self._add(TargetSpec(phrase, ANY_TARGET_KINDS), True)
             return
+        if tree.data == "third_any_target":
+            # a bare "a third target": any target other than the two before it (CR 115.4)
+            self._add(TargetSpec(phrase, ANY_TARGET_KINDS), True, third=True)
+            return
         if any(isinstance(c, Tree) and c.data == "filter" for c in tree.children) and tree.data in (
                 "any_target", "counted_any_target"):
             # "any target that was dealt damage this turn": a restriction after the phrase, not read (CR 115.1)
@@ -2126,7 +2130,7 @@ class _SpellTextReader:
         count, minimum = 1, 1
         kinds: set[TargetKind] = set()
         controller = ControllerFilter.ANY
-        another = False
+        another = third = False
         same_controller = False
         relation = None
         qualities = None
@@ -2137,6 +2141,8 @@ class _SpellTextReader:
             if isinstance(child, Token):
                 if child.type == "ANOTHER_TARGET":
                     another = True
+                elif child.type == "THIRD_TARGET":
+                    another = third = True
                 elif child.type == "DIVIDED_AMONG_KIND":
                     count, minimum, divided, divided_what, divided_x = _division(str(child))
                     if not self._division_is_read(child, divided_x):
@@ -2211,7 +2217,7 @@ class _SpellTextReader:
         self._add(TargetSpec(phrase, frozenset(kinds), controller, count, minimum,
                              same_controller=same_controller, qualities=qualities, divided=divided,
                              divided_what=divided_what, relation=relation, divided_x=divided_x,
-                             controlled_by=controlled_by), another)
+                             controlled_by=controlled_by), another, third=third)
 
     def _their_graveyard(self, token: Token) -> int | None:
         """Whose graveyard "their graveyard" is in "Target player shuffles … target cards from their graveyard".
@@ -2410,7 +2416,7 @@ class _SpellTextReader:
         return token.type == "ANOTHER_TARGET" or (
             token.type in ("COUNTED_TARGET", "COUNTED_TARGETS") and " other target" in str(token))
 
-    def _add(self, spec: TargetSpec, another: bool) -> None:
+    def _add(self, spec: TargetSpec, another: bool, third: bool = False) -> None:
         start = self.line.find(spec.phrase.lower(), self.read_up_to)
         rest = self.line[start + len(spec.phrase):] if start >= 0 else ""
         if start >= 0:
@@ -2455,6 +2461,13 @@ class _SpellTextReader:
                 )
                 return
             spec = dataclasses.replace(spec, distinct_from=len(self.targets) - 1)
+        if third:
+            # "a third target": after "target …" and "another target …", different from both (CR 115.4)
+            if len(self.targets) < 2 or self.targets[-1].distinct_from != len(self.targets) - 2:
+                self.unsupported.append(UnsupportedText(spec.phrase, "'a third target' without a target and "
+                                                                     "another target before it"))
+                return
+            spec = dataclasses.replace(spec, also_distinct_from=len(self.targets) - 2)
         self.targets.append(spec)
 
 

@@ -1210,6 +1210,8 @@ def _add_text(problem: CastProblem, source: GameObject, instructions: tuple[Inst
             earlier = made[spec.distinct_from] if spec.distinct_from is not None else None
             player = made[spec.controlled_by] if spec.controlled_by is not None else None
             made.append(add_target_slot(problem, key, spec, switch, source.name, earlier=earlier, player=player))
+            if spec.also_distinct_from is not None:  # "a third target" (CR 115.4)
+                _add_another(problem, made[spec.also_distinct_from], made[-1])
 
 
 def add_target_rules(problem: CastProblem) -> None:
@@ -1294,6 +1296,9 @@ def spell_on_stack_problem(
         divisions = None if choices is not None else (tuple(choice.division),)
         made[text + (key.index,)] = add_target_slot(problem, key, spec, None, source.name, sets, earlier, divisions,
                                                     player)
+        first = made.get(text + (spec.also_distinct_from,)) if spec.also_distinct_from is not None else None
+        if first is not None:  # "a third target" (CR 115.4)
+            _add_another(problem, first, made[text + (key.index,)])
     return problem
 
 

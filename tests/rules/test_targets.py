@@ -883,3 +883,17 @@ def test_choose_any_number_of_target_creatures(make_state, casts):
                        battlefield=[("p", "Plains"), ("s", "Swamp"), ("s2", "Swamp"), ("mine", "Grizzly Bears")],
                        opponent=[("theirs", "Grizzly Bears")])
     assert len(casts(state, "haze")) == 4
+
+
+def test_a_third_target_differs_from_both_before_it(make_state, casts):
+    """Cone of Flame: 1 damage to any target, 2 to another target, 3 to a third target (CR 115.4).
+
+    Five Mountains; P1, P2 and P2's Grizzly Bears: three candidates, each instance a different one, in order:
+    3 x 2 x 1 = 6 casts. Without the Bears, two candidates for three different targets: 0.
+    """
+    mountains = [(f"m{i}", "Mountain") for i in range(5)]
+    state = make_state(hand=[("cone", "Cone of Flame")], battlefield=mountains, opponent=[("bears", "Grizzly Bears")])
+    found = casts(state, "cone")
+    assert len(found) == 6 and all(len({t for ch in c.targets for t in ch.targets}) == 3 for c in found)
+    state = make_state(hand=[("cone", "Cone of Flame")], battlefield=mountains)
+    assert casts(state, "cone") == set()
