@@ -1240,6 +1240,9 @@ class CardAbilities:
     attached_grants : tuple of str
         Keywords this Aura or Equipment gives the permanent it is attached to ("Equipped creature has shroud":
         ``("shroud",)``), in the state's ``granted`` form (CR 613.1f, 301.5, 303.4).
+    x_colours : frozenset of str
+        "Spend only black mana on X.": the letters of the colours of mana that may pay for X (CR 107.3, 601.2h);
+        empty when any mana may.
     improvise : bool
         Each artifact its caster taps while it is cast pays for one generic
         mana of its total cost (CR 702.126a).
@@ -1281,6 +1284,7 @@ class CardAbilities:
     delve: bool = False
     convoke: bool = False
     improvise: bool = False
+    x_colours: frozenset[str] = frozenset()
     assist: bool = False
     face_down: str | None = None
     bestow: Cost | None = None

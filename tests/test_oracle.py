@@ -318,7 +318,6 @@ def test_target_your_opponents_control_is_not_dropped():
 
 UNSUPPORTED = [
     # payment and cost rules written on the spell: read as unsupported, never ignored (CR 601.2f-h)
-    ("Drain Life", "spend only black mana on x"),
     ("Fireball", "divided evenly"),
     # "Destroy target creature that was dealt damage this turn.": a restriction on history, not modelled
     ("Crushing Pain", "that was dealt damage"),

@@ -1226,6 +1226,8 @@ def _optional_keyword_cost(line: str, original: str) -> AdditionalCost | None:
     return record
 
 
+_SPEND_ON_X = re.compile(r"spend only (?P<colours>(?:white|blue|black|red|green)(?: and/or "
+                         r"(?:white|blue|black|red|green))?) mana on x\.")
 _BEFORE_COMBAT = frozenset({Phase.UNTAP, Phase.UPKEEP, Phase.DRAW, Phase.PRECOMBAT_MAIN, Phase.COMBAT})
 _STEP_TIMINGS = {
     # the phases it may be cast in, the turn, and whether only some combat steps allow it (CR 506.1, 507-511)
@@ -3204,6 +3206,10 @@ def parse_card(card: Card) -> CardAbilities:
             if not original:
                 continue
         line = original.lower()
+        if is_spell and (spend := _SPEND_ON_X.fullmatch(line)) is not None:
+            # "Spend only black mana on X.": only mana of those colours pays for X (CR 107.3, 601.2h)
+            out["x_colours"] = frozenset(_COLOR_WORDS[word].letter for word in spend["colours"].split(" and/or "))
+            continue
         if is_spell and (step_timing := _step_timing(line, original)) is not None:
             out["timing_restriction"] = step_timing  # "Cast this spell only during the declare blockers step."
             continue
@@ -3584,6 +3590,7 @@ def parse_card(card: Card) -> CardAbilities:
         delve=out.get("delve", False),
         convoke=out.get("convoke", False),
         improvise=out.get("improvise", False),
+        x_colours=out.get("x_colours", frozenset()),
         assist=out.get("assist", False),
         face_down=out.get("face_down"),
         bestow=out.get("bestow"),

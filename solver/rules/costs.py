@@ -1215,6 +1215,50 @@ def add_cost_rules(problem: CastProblem) -> None:
     tapping = set(candidates[CostObjectsKey(CostAction.TAP, Zone.BATTLEFIELD)])
     helpers = None if tapper is None else (tapper, tuple(problem.state.object(o) for o in tapping))
     _add_payment(problem, terms, tapping, len(candidates[delve]) if problem.abilities.delve else None, helpers)
+    if problem.abilities.x_colours:
+        _add_x_colours(problem, terms)
+
+
+def _add_x_colours(problem: CastProblem, terms: list[CostTerm]) -> None:
+    """"Spend only black mana on X.": the mana paying for X is of those colours (CR 107.3, 601.2h).
+
+    The total cost with each {X} paid by one mana of those colours (a {B}, or a {B/R} for "black and/or red")
+    must be payable. Read where the total cost is the mana cost alone, no cost change applying.
+
+    Raises
+    ------
+    UnsupportedRuleError
+        Any other cost term, cost change, delve, convoke, improvise or splice: how X's mana then stands in the
+        total cost is not modelled.
+    """
+    spell, abilities = problem.spell, problem.abilities
+    mana_cost = spell.card.mana_cost
+    others = [t for t in terms if t.label != "mana cost" and not t.cost.mana.is_empty]
+    if (mana_cost is None or not mana_cost.has_x or others or problem.splice_candidates or generic_change(problem)
+            or abilities.delve or abilities.convoke or abilities.improvise or abilities.alternative_costs):
+        raise UnsupportedRuleError(spell.name, "spend only", "mana spent on X with other costs or cost changes")
+    colours = tuple(Color(letter) for letter in sorted(abilities.x_colours, key="WUBRG".index))
+    if len(colours) == 1:
+        symbol = ManaSymbol(SymbolKind.COLORED, colors=colours)
+    elif len(colours) == 2:
+        symbol = ManaSymbol(SymbolKind.HYBRID, colors=colours)
+    else:
+        raise UnsupportedRuleError(spell.name, "spend only", "mana of three colours or more spent on X")
+    fixed = tuple(s for s in mana_cost.symbols if s.kind is not SymbolKind.VARIABLE)
+    per_x = sum(1 for s in mana_cost.symbols if s.kind is SymbolKind.VARIABLE)
+    payer = ManaPayer(available_mana_sources(problem))
+    life = problem.state.life_of(problem.caster)
+
+    def pays(x: Any) -> bool:
+        if problem.without_paying_mana_cost or not x:
+            return True
+        return payer.can_pay(ManaCost(fixed + (symbol,) * (per_x * x)), life=life)
+
+    problem.add_constraint(
+        (X,), pays, "CR 107.3",
+        f"the mana spent on X is {'/'.join(c.name.lower() for c in colours)}",
+        lambda x: f"X = {x} can't be paid with {'/'.join(c.name.lower() for c in colours)} mana only",
+    )
 
 
 @dataclass(frozen=True, slots=True)

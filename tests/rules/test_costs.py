@@ -842,3 +842,15 @@ def test_buyback_named_on_a_spell_without_it_is_illegal(make_state):
     cast = Cast("ray", "Glacial Ray", targets=target, additional_costs=(("buyback", 1),))
     assert [r.rule for r in why_illegal(state, cast)] == ["CR 601.2b"]
     assert "has no buyback cost" in why_illegal(state, cast)[0].message
+
+
+def test_spend_only_black_mana_on_x(make_state, casts):
+    """Consume Spirit {X}{1}{B}: "Spend only black mana on X." (CR 107.3, 601.2h); X damage to any target.
+
+    Two Swamps and two Mountains: {1}{B} by a Mountain and a Swamp leaves one Swamp for X: X = 0 or 1, each at
+    any target (P1, P2): 2 x 2 = 4 casts. Without the rule X = 2 would be payable (four lands); with it, X = 2
+    needs {B}{B} for X and {B} more: three black sources, and there are two.
+    """
+    state = make_state(hand=[("spirit", "Consume Spirit")],
+                       battlefield=[("s1", "Swamp"), ("s2", "Swamp"), ("m1", "Mountain"), ("m2", "Mountain")])
+    assert sorted(c.x for c in casts(state, "spirit")) == [0, 0, 1, 1]
