@@ -193,7 +193,8 @@ class Quality:
         (e.g. ``"flying"``), ``"power"``, ``"toughness"``, ``"power plus toughness"`` ("with total power and
         toughness 5 or less", CR 208.1), ``"mana value"``
         (an int, or :data:`ANNOUNCED_X`: the value announced for X, "with mana value X or less", CR
-        107.3a), ``"counter"`` (a counter kind, e.g. ``"+1/+1"``: at least one on it; None: a counter of any
+        107.3a), ``"mana value parity"`` (``"even"`` or ``"odd"``: "with an even mana value", zero being even,
+        CR 202.3), ``"counter"`` (a counter kind, e.g. ``"+1/+1"``: at least one on it; None: a counter of any
         kind, so negated "with no counters on it", CR 122.1),
         ``"targeting"`` (of a spell: ``"single"``, one target chosen in all, CR 115.9a;
         ``"you"``, ``"player"``, ``"creature"``, ``"land you control"``, ``"permanent you control"``: what

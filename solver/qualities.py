@@ -100,8 +100,12 @@ def holds(quality: Quality, obj: GameObject, x: int | None = None) -> bool:
         raise UnsupportedRuleError(obj.name, attribute, f"which creatures are {attribute} is not in the state")
     elif attribute == "owner":  # "you own": whose the object is, asked of the caster (CR 108.3)
         raise UnsupportedRuleError(obj.name, "you own", "who owns the object is judged with the caster only")
+    elif attribute in ("cast from", "attacked this turn"):  # judged by the target rules, which have the state
+        raise UnsupportedRuleError(obj.name, attribute, "a fact of the state, not of the object, is not judged here")
     elif attribute == "keyword":
         found = value in abilities_of(obj).keywords
+    elif attribute == "mana value parity":  # "with an even mana value"; zero is even (CR 202.3)
+        found = _number(obj, "mana value") % 2 == (0 if value == "even" else 1)
     elif attribute == "counter":  # CR 122.1: value None is a counter of any kind
         counts: dict[object, int] = dict(obj.counters)
         found = any(n > 0 for n in counts.values()) if value is None else counts.get(value, 0) > 0

@@ -646,7 +646,7 @@ def test_permission_to_cast_from_the_graveyard_bears_on_that_zone_only():
 
 
 @pytest.mark.parametrize("text", [
-    "Counter target spell cast from a graveyard.\nDraw a card.",
+    "Counter target spell cast from exile.\nDraw a card.",
     "Return target instant or sorcery card from your graveyard or exiled card with flashback you own to your hand.",
     # which earlier sentence the kicked text replaces is not read when two come before it
     "Exile target artifact. Tap target creature. If this spell was kicked, exile target nonland permanent instead.",

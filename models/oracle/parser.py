@@ -164,6 +164,8 @@ _PERMANENT_RELEVANT = re.compile(
 # ---------------------------------------------------------------- qualities of targets
 # Words of a qualified target phrase (CR 105 colours, 205 types, 110.5 status). Subtypes come from CR 205.3.
 _SUBTYPE_BY_WORD = {name.lower(): name for names in SUBTYPES.values() for name in names}
+# Subtypes GRAVEYARD_CARD reads among the card types of a graveyard target: "creature or Vehicle card" (CR 205.3g)
+_CARD_SUBTYPE_WORDS = frozenset({"vehicle", "spacecraft", "mount"})
 _KIND_WORDS = ("creature", "artifact", "enchantment", "land", "permanent", "planeswalker", "battle")
 _STATUS_WORDS = {
     "tapped": Quality("tapped"), "untapped": Quality("tapped", negated=True),
@@ -332,7 +334,11 @@ def _with_quality(text: str) -> Quality:
     CR 208 (power and toughness), 702 (keywords), 122 (counters: "with no counters on it", none of any kind;
     "that have -1/-1 counters on them", one or more of that kind). "with mana value X", "with power X or less":
     compared with the value announced for X (:data:`~models.abilities.ANNOUNCED_X`, CR 107.3a, 601.2b).
+    "with an even mana value", "with an odd mana value": the parity of its mana value (CR 202.3).
     """
+    parity = re.fullmatch(r"with an? (even|odd) mana value", text)
+    if parity:  # "with an even mana value": zero is even (CR 202.3)
+        return Quality("mana value parity", parity.group(1))
     found = re.search(r"\b(\d+|x)\b", text)
     number = None if found is None else int(found.group()) if found.group().isdigit() else ANNOUNCED_X
     comparison = "<=" if text.endswith("or less") else ">=" if text.endswith("or greater") else "="
@@ -505,9 +511,14 @@ def _card_type_filter(word: str) -> ObjectFilter:
 
 
 def _targeting_quality(text: str) -> Quality:
-    """Read "with a single target" (CR 115.9a), "that targets you" / "a player" / ... (CR 115.9b) as a Quality."""
+    """Read "with a single target" (CR 115.9a), "that targets you" / "a player" / ... (CR 115.9b) as a Quality.
+
+    "cast from a graveyard": the zone the spell was cast from, as its cast record names it (CR 601.2a).
+    """
     if text == "with a single target":
         return Quality("targeting", "single")
+    if text == "cast from a graveyard":  # the zone its cast record names (CR 601.2a)
+        return Quality("cast from", Zone.GRAVEYARD.value)
     return Quality("targeting", text.removeprefix("that targets ").removeprefix("a "))
 
 
@@ -578,6 +589,8 @@ def _with_clause(text: str) -> frozenset[Quality]:
         comparison = {"less than or equal to": "<=", "greater than or equal to": ">=", "less than": "<"}
         return frozenset({Quality(compared.group(1), StateNumber(compared.group(3)),
                                   comparison=comparison[compared.group(2)])})
+    if text == "who attacked this turn":  # a player who attacked with a creature this turn (CR 508.1)
+        return frozenset({Quality("attacked this turn")})
     if text == "that's one or more colors":  # not colorless (CR 105.2c)
         return frozenset({Quality("colors", "colorless", negated=True)})
     if text.startswith("that's "):  # "that's black or red": one of the colours (CR 105.2)
@@ -2051,6 +2064,13 @@ class _SpellTextReader:
                 kind_words = [w for w in re.split(r",? (?:or|and/or) |, ", before_card) if w] if before_card else []
                 if kind_words == ["permanent"]:  # "target permanent card" (CR 110.4)
                     kind_words = [t.value for t in PERMANENT_TYPES]
+                if set(kind_words) & _CARD_SUBTYPE_WORDS:
+                    # "target creature or Vehicle card": a card with one of the types or the subtype (CR 205.3g,
+                    # 205.3m), one clause of qualities in place of the card types
+                    type_or_subtype = frozenset(Quality("subtype", _SUBTYPE_BY_WORD[w]) if w in _CARD_SUBTYPE_WORDS
+                                                else Quality("type", CardType(w.capitalize())) for w in kind_words)
+                    qualities = _add_quality(qualities, type_or_subtype, before_card)
+                    kind_words = []
             owner = text.rsplit(" ", 2)[-2].replace("her", "their")  # "his or her graveyard" (older wording)
             controller = {"your": ControllerFilter.YOU, "a": ControllerFilter.ANY, "single": ControllerFilter.ANY,
                           "opponent's": ControllerFilter.OPPONENT, "their": ControllerFilter.ANY}[owner]
@@ -2366,7 +2386,7 @@ class _SpellTextReader:
             return
         count, minimum = self._count(tokens[0])[:2]
         if qualities is not None and kinds != {TargetKind.SPELL} and any(
-                q.attribute == "targeting" for clause in qualities.clauses for q in clause):
+                q.attribute in ("targeting", "cast from") for clause in qualities.clauses for q in clause):
             self.unsupported.append(UnsupportedText(phrase, "target restriction not modelled"))
             return
         self._add(TargetSpec(phrase, frozenset(kinds), controller, count, minimum, spells=spells,

@@ -22,7 +22,7 @@ import functools
 import itertools
 import math
 import re
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
 from models.abilities import (
@@ -62,11 +62,11 @@ def _matches_kind(problem: CastProblem, spec: TargetSpec, candidate: str,
     state = problem.state
     if candidate in state.players:
         if TargetKind.PLAYER in spec.kinds:
-            return None
+            return _player_quality_mismatch(problem, spec, candidate)
         if TargetKind.OPPONENT in spec.kinds:
             if candidate == problem.caster:
                 return lambda: f"{candidate} is not an opponent of {problem.caster}"
-            return None
+            return _player_quality_mismatch(problem, spec, candidate)
         return lambda: f"{candidate} is a player, and '{spec.phrase}' does not name players"
     obj = state.object(candidate)
     if TargetKind.GRAVEYARD_CARD in spec.kinds:
@@ -128,6 +128,50 @@ def is_named_by(problem: CastProblem, spec: TargetSpec, candidate: str) -> bool:
     if candidate not in state.players and not state.has_object(candidate):
         return False
     return _matches_kind(problem, spec, candidate) is None
+
+
+def _player_quality_mismatch(problem: CastProblem, spec: TargetSpec, player: str) -> Callable[[], str] | None:
+    """None when a player is what the phrase's qualities ask, else a function saying why not (CR 115.1).
+
+    The one quality a player target is read with is "who attacked this turn" (Fire and Brimstone): a player the
+    state's ``this_turn.attacked`` lists, having attacked with a creature this turn (CR 508.1). A state that does not
+    give the key is taken as no player having attacked (STATE_FORMAT.md's conservative reading), and the reason
+    says so. Any other quality of a player is reported unsupported, never ignored.
+
+    Raises
+    ------
+    UnsupportedRuleError
+        A quality of a player other than "who attacked this turn".
+    """
+    if spec.qualities is None:
+        return None
+    facts = problem.state.this_turn
+    for clause in spec.qualities.clauses:
+        if any(q.attribute != "attacked this turn" for q in clause):
+            raise UnsupportedRuleError(problem.spell.name, spec.phrase, "a quality of a player not modelled")
+        if any((player in facts.attacked) != q.negated for q in clause):
+            continue
+        note = "" if "attacked" in facts.given else " (the state gives no this_turn.attacked: taken as none)"
+        return lambda: f"{player} did not attack with a creature this turn ('{spec.phrase}'){note}"
+    return None
+
+
+def _cast_from_holds(problem: CastProblem, quality: Quality, obj: GameObject) -> bool:
+    """Whether a spell on the stack was cast from the zone named ("target spell cast from a graveyard", CR 601.2a).
+
+    Read from the spell's cast record, which names the zone it was cast from (STATE_FORMAT.md).
+
+    Raises
+    ------
+    UnsupportedRuleError
+        The state gives no cast record for the spell, or one that names no zone.
+    """
+    record = problem.state.cast_record_of(obj.id)
+    if not isinstance(record, Mapping) or "zone" not in record:
+        raise UnsupportedRuleError(obj.name, "cast", f"where {obj.name} ({obj.id}) was cast from is not in the "
+                                   "state: give its cast record with its zone (CR 601.2a)")
+    zone = Cast.from_json(record, path=f"stack {obj.id}: cast").zone
+    return (zone.value == quality.value) != quality.negated
 
 
 def _chosen_targets(problem: CastProblem, obj: GameObject) -> list[str]:
@@ -332,6 +376,7 @@ def _quality_mismatch(problem: CastProblem, spec: TargetSpec, obj: GameObject,
             continue  # judged with each value of X (CR 601.2b, 601.2c)
         clause = frozenset(_counted_now(problem, q, obj) if isinstance(q.value, StateNumber) else q for q in clause)
         if not any(_targeting_holds(problem, q, obj) if q.attribute == "targeting"
+                   else _cast_from_holds(problem, q, obj) if q.attribute == "cast from"
                    else _blocking_holds(problem, q, obj) if q.attribute in _COMBAT_STATUSES
                    else _owner_holds(problem, q, obj) if q.attribute == "owner" else holds(q, obj, x)
                    for q in clause):

@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from models.cards import default_card_database
+from models.errors import UnsupportedRuleError
 from models.oracle.parser import parse_card
 
 
@@ -421,3 +422,85 @@ def test_total_power_and_toughness(make_state, casts):
                        opponent=[("bears", "Grizzly Bears"), ("lions", "Savannah Lions"), ("angel", "Serra Angel"),
                                  ("big", "Grizzly Bears", {"counters": {"+1/+1": 1}})])
     assert targets_of(casts(state, "cut")) == {(("bears",),), (("lions",),)}
+
+
+# ---------------------------------------------------------------------------------------------- small readings
+@pytest.mark.parametrize(("facts", "expected"), [({"attacked": ["P2"]}, {(("P2",),)}),
+                                                 ({"attacked": ["P1", "P2"]}, {(("P1",),), (("P2",),)}),
+                                                 ({"attacked": []}, set()), ({}, set())])
+def test_player_who_attacked_this_turn(make_state, casts, facts, expected):
+    """CR 508.1, 115.1: Fire and Brimstone: "target player who attacked this turn", by ``this_turn.attacked``.
+
+    {3}{W}{W} with five Plains. P2 attacked: P2 only = 1 cast. P1 and P2 attacked: 2 casts. Nobody attacked, or the
+    state gives no ``attacked`` key (the conservative reading of STATE_FORMAT.md: taken as none): 0 casts.
+    """
+    state = make_state(hand=[("fire", "Fire and Brimstone")], battlefield=[(f"p{i}", "Plains") for i in range(5)],
+                       this_turn=facts)
+    assert targets_of(casts(state, "fire")) == expected
+
+
+def _spell_cast_from(object_id: str, card: str, zone: str | None) -> dict:
+    """A spell of P2's on the stack, with a cast record naming the zone it was cast from (None: no record)."""
+    spell: dict = {"id": object_id, "card": card, "zone": "stack", "controller": "P2", "owner": "P2"}
+    if zone is not None:
+        spell["cast"] = {"card": object_id, "zone": zone}
+    return spell
+
+
+def test_spell_cast_from_a_graveyard(make_state, casts):
+    """CR 601.2a, 115.1: Laquatus's Disdain: "target spell cast from a graveyard", as the cast record says.
+
+    On the stack: P2's Grizzly Bears cast from the graveyard (yes) and P2's Hill Giant cast from the hand (no).
+    1 cast, for {1}{U} with two Islands.
+    """
+    state = make_state(hand=[("disdain", "Laquatus's Disdain")], battlefield=[("i1", "Island"), ("i2", "Island")],
+                       objects=[_spell_cast_from("bears", "Grizzly Bears", "graveyard"),
+                                _spell_cast_from("giant", "Hill Giant", "hand")],
+                       stack=["giant", "bears"], active_player="P2", priority="P1")
+    assert targets_of(casts(state, "disdain")) == {(("bears",),)}
+
+
+def test_spell_cast_from_a_graveyard_without_a_record_is_unsupported(make_state, casts):
+    """CR 601.2a: a spell on the stack with no cast record: where it was cast from is not known, never guessed."""
+    state = make_state(hand=[("disdain", "Laquatus's Disdain")], battlefield=[("i1", "Island"), ("i2", "Island")],
+                       objects=[_spell_cast_from("bears", "Grizzly Bears", None)], stack=["bears"],
+                       active_player="P2", priority="P1")
+    with pytest.raises(UnsupportedRuleError):
+        casts(state, "disdain")
+
+
+@pytest.mark.parametrize("card", ["Back on Track", "Okiba Salvage"])
+def test_creature_or_vehicle_card(make_state, casts, card):
+    """CR 205.3g, 115.1: "target creature or Vehicle card from your graveyard": a creature card or a Vehicle card.
+
+    P1's graveyard: Grizzly Bears (a creature: yes), Smuggler's Copter (an artifact, Vehicle: yes), Opt (no),
+    Sol Ring (an artifact, no Vehicle: no); P2's: Hill Giant (not P1's: no). 2 casts, {4}{B} paid with five
+    Plains and five Swamps.
+    """
+    lands = [(f"p{i}", "Plains") for i in range(5)] + [(f"s{i}", "Swamp") for i in range(5)]
+    state = make_state(hand=[("spell", card)], battlefield=lands,
+                       objects=[_graveyard("bears", "Grizzly Bears", "P1"),
+                                _graveyard("copter", "Smuggler's Copter", "P1"), _graveyard("opt", "Opt", "P1"),
+                                _graveyard("ring", "Sol Ring", "P1"),
+                                _graveyard("giant", "Hill Giant", "P2")])
+    assert targets_of(casts(state, "spell")) == {(("bears",),), (("copter",),)}
+
+
+def test_even_mana_value(make_state, casts):
+    """CR 202.3: Desecrate Reality: "up to one target permanent that player controls with an even mana value".
+
+    One opponent, P2: Grizzly Bears (2: even, yes), Memnite (0: zero is even, yes), Forest (0: yes), Savannah
+    Lions (1: odd, no), Hill Giant (4: yes). Up to one: the 4, or none = 5 casts, for {7} with seven Islands.
+    """
+    state = make_state(hand=[("desecrate", "Desecrate Reality")], battlefield=[(f"i{i}", "Island") for i in range(7)],
+                       opponent=[("bears", "Grizzly Bears"), ("memnite", "Memnite"), ("forest", "Forest"),
+                                 ("lions", "Savannah Lions"), ("giant", "Hill Giant")])
+    assert targets_of(casts(state, "desecrate")) == {((),), (("bears",),), (("memnite",),), (("forest",),),
+                                                     (("giant",),)}
+
+
+@pytest.mark.parametrize("name", ["Fire and Brimstone", "Laquatus's Disdain", "Back on Track", "Okiba Salvage",
+                                  "Desecrate Reality"])
+def test_small_readings_are_whole(name):
+    """CR 115.1: the cards of these readings are read whole."""
+    assert not parse_card(default_card_database().get(name)).casting_unsupported
