@@ -198,7 +198,7 @@ def _quality_patterns() -> dict[str, str]:
     colour = _alternatives(_COLOR_WORDS)
     adjective = (f"(?:non(?:{colour}|{_alternatives(_KIND_WORDS)})|{colour}|{_alternatives(_STATUS_WORDS)}"
                  f"|(?:non-?)?(?:{_alternatives(_BATCH_WORDS)})|(?:non-)?{subtype})")
-    adjectives = f"{adjective}(?:(?:, |,? or | ){adjective})*"
+    adjectives = f"{adjective}(?:(?:, |,? or |,? and/or | ){adjective})*"
     not_joined = r"(?!,? or\b)(?!, )"  # "Spirit or enchantment": the "or" joins kinds, not qualities
     kind = f"(?:{_alternatives(_KIND_WORDS)})s?"
     # a card type before the kind: "artifact creature", "land creature" (CR 205.2a: the object has both types)
@@ -298,6 +298,7 @@ def _object_filter(adjectives: str) -> ObjectFilter:
 
     Raises _UnreadText for a word that is no quality the reader knows.
     """
+    adjectives = adjectives.replace(" and/or ", " or ")  # "white and/or blue": white, blue or both, one clause
     listing = re.search(r"\bor\b", adjectives) is not None
     clauses: list[set[Quality]] = []
     join = False

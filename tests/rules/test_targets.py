@@ -897,3 +897,14 @@ def test_a_third_target_differs_from_both_before_it(make_state, casts):
     assert len(found) == 6 and all(len({t for ch in c.targets for t in ch.targets}) == 3 for c in found)
     state = make_state(hand=[("cone", "Cone of Flame")], battlefield=mountains)
     assert casts(state, "cone") == set()
+
+
+def test_white_and_or_blue_creatures(make_state, casts):
+    """"Target white and/or blue creatures": white, blue or both (CR 105.2, 115.1).
+
+    Ignite Disorder (3 damage divided among one, two, or three such creatures) with P2's Savannah Lions (white),
+    Storm Crow (blue) and Goblin Piker (red): {Lions} 3 to it: 1; {Crow}: 1; both: 3 as 1+2 or 2+1: 2; = 4.
+    """
+    state = make_state(hand=[("ignite", "Ignite Disorder")], battlefield=[("m1", "Mountain"), ("m2", "Mountain")],
+                       opponent=[("lions", "Savannah Lions"), ("crow", "Storm Crow"), ("piker", "Goblin Piker")])
+    assert len(casts(state, "ignite")) == 4
