@@ -908,3 +908,19 @@ def test_white_and_or_blue_creatures(make_state, casts):
     state = make_state(hand=[("ignite", "Ignite Disorder")], battlefield=[("m1", "Mountain"), ("m2", "Mountain")],
                        opponent=[("lions", "Savannah Lions"), ("crow", "Storm Crow"), ("piker", "Goblin Piker")])
     assert len(casts(state, "ignite")) == 4
+
+
+def test_a_verb_right_after_the_target_phrase():
+    """"Up to three target lands don't untap …": "don't" is what the targets do, not a restriction (CR 115.1).
+
+    Rubble (an aftermath half) reads one instance of up to three target lands, any controller.
+    """
+    from models.abilities import ControllerFilter, TargetKind
+    from models.cards import default_card_database
+    from models.oracle.parser import parse_card
+
+    abilities = parse_card(default_card_database().get("Rubble"))
+    (spec,) = [t for i in abilities.spell_text for t in i.targets]
+    assert not abilities.casting_unsupported
+    assert (spec.count, spec.minimum, spec.kinds, spec.controller) == (3, 0, frozenset({TargetKind.LAND}),
+                                                                       ControllerFilter.ANY)
