@@ -226,8 +226,9 @@ def _quality_patterns() -> dict[str, str]:
         "__QUALIFIED_KINDS__": rf"(?:(?:{plain}{joined})+{item}|{item}(?:{joined}(?:{item}|{plain}))+)\b"
                                r"(?!,? (?:or|and/or)\b)(?!, )(?! (?:spells?|cards?)\b)",  # never cut short
         "__QUALIFIED_SPELL__": rf"{spell_adjectives} spells?\b{not_joined}",
-        "__QUALIFIED_CARD__": rf"(?:{adjectives} (?:{card_types} )?|permanent )cards?{card_with} (?:from|in) "
-                              r"(?:your|a|an opponent's) graveyard\b",
+        # "monocolored instant or sorcery card from your graveyard": a quality, then one or two card types
+        "__QUALIFIED_CARD__": rf"(?:{adjectives} (?:{card_types} (?:or {card_types} )?)?|permanent )cards?{card_with}"
+                              r" (?:from|in) (?:your|a|an opponent's) graveyard\b",
     }
 
 

@@ -924,3 +924,21 @@ def test_a_verb_right_after_the_target_phrase():
     assert not abilities.casting_unsupported
     assert (spec.count, spec.minimum, spec.kinds, spec.controller) == (3, 0, frozenset({TargetKind.LAND}),
                                                                        ControllerFilter.ANY)
+
+
+def test_a_quality_before_two_card_types_of_a_graveyard_card():
+    """"Target monocolored instant or sorcery card from your graveyard": monocolored, and instant or sorcery.
+
+    Maestros Confluence's first mode (CR 105.2, 115.1, 205.2a): two clauses that both hold.
+    """
+    from models.abilities import Quality
+    from models.cards import default_card_database
+    from models.objects import CardType
+    from models.oracle.parser import parse_card
+
+    abilities = parse_card(default_card_database().get("Maestros Confluence"))
+    spec = abilities.modes[0].instruction.targets[0]
+    assert not abilities.casting_unsupported and spec.qualities is not None
+    assert set(spec.qualities.clauses) == {frozenset({Quality("colors", "monocolored")}),
+                                           frozenset({Quality("type", CardType.INSTANT),
+                                                      Quality("type", CardType.SORCERY)})}
