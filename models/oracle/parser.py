@@ -655,17 +655,10 @@ def _aura_target(lines: list[str]) -> Instruction | UnsupportedText:
         return UnsupportedText(" / ".join(lines), "an Aura with several enchant abilities (CR 702.5c) not modelled")
     (original,) = lines
     what = original.split(" ", 1)[1] if " " in original else ""
-    phrase = f"target {what.lower()}"
-    try:
-        tree = _parser().parse(phrase + ".", start="effect")
-    except UnexpectedInput:
+    read = _one_target(f"target {what.lower()}")
+    if read is None:
         return UnsupportedText(original, "enchant ability whose object is not read")
-    reader = _SpellTextReader(phrase + ".")
-    reader.read(tree)
-    if reader.unsupported or len(reader.targets) != 1 or reader.targets[0].phrase.lower() != phrase:
-        return UnsupportedText(original, "enchant ability whose object is not read")
-    spec = dataclasses.replace(reader.targets[0], phrase=original)
-    return Instruction(original, (spec,))
+    return Instruction(original, (dataclasses.replace(read, phrase=original),))
 
 
 _OWN_COST = re.compile(r"(?:[a-z ]+ — )?(?:~|this spell) costs \{(?P<amount>\d+)\} (?P<sign>less|more) to cast "
@@ -725,18 +718,34 @@ _COUNTED_QUANTITIES = {
 """What "for each …" counts when it counts no objects: facts of this turn (the state's ``this_turn``), the party."""
 
 
-def _phrase_spec(phrase: str) -> TargetSpec | None:
-    """The one instance of "target" a phrase is, read in whole by the spell-text grammar, or None (CR 115.1)."""
+def _one_target(phrase: str) -> TargetSpec | None:
+    """The one instance of "target" a phrase is, the whole phrase read by the spell-text grammar, or None (CR 115.1).
+
+    Parameters
+    ----------
+    phrase : str
+        Lowercased, starting "target ": ``"target creature you control with flying"``.
+
+    Returns
+    -------
+    TargetSpec or None
+        None when the grammar or the reader does not take the phrase in whole as one instance.
+    """
     try:
         tree = _parser().parse(phrase + ".", start="effect")
     except UnexpectedInput:
         return None
     reader = _SpellTextReader(phrase + ".")
     reader.read(tree)
-    if reader.unsupported or len(reader.targets) != 1:
+    if reader.unsupported or len(reader.targets) != 1 or reader.targets[0].phrase.lower() != phrase:
         return None
-    (spec,) = reader.targets
-    if spec.phrase.lower() != phrase or spec.count != 1 or spec.is_divided or spec.distinct_from is not None:
+    return reader.targets[0]
+
+
+def _phrase_spec(phrase: str) -> TargetSpec | None:
+    """:func:`_one_target`, naming one object, neither divided nor "another" (CR 115.1); or None."""
+    spec = _one_target(phrase)
+    if spec is None or spec.count != 1 or spec.is_divided or spec.distinct_from is not None:
         return None
     return spec
 
@@ -779,18 +788,7 @@ def _targeted_condition(what: str) -> TargetSpec | None:
     phrase = "target " + what[article.end():]
     if re.search(r"\bcards?\b", phrase) and "graveyard" not in phrase:
         phrase += " in a graveyard"
-    try:
-        tree = _parser().parse(phrase + ".", start="effect")
-    except UnexpectedInput:
-        return None
-    reader = _SpellTextReader(phrase + ".")
-    reader.read(tree)
-    if reader.unsupported or len(reader.targets) != 1:
-        return None
-    (spec,) = reader.targets
-    if spec.phrase.lower() != phrase or spec.count != 1 or spec.is_divided or spec.distinct_from is not None:
-        return None
-    return spec
+    return _phrase_spec(phrase)
 
 
 _OWN_COST_START = re.compile(r"(?:[a-z ]+ — )?(?:~|this spell) costs ")
@@ -1028,19 +1026,9 @@ def _presence_condition(condition: str) -> PresenceRequirement | None:
             head = head[:-1]
         elif head.endswith("s") and not head.endswith("ss"):
             return None  # a plural after "a": words not read
-        phrase = template.format(head=head, tail=tail)
-        try:
-            tree = _parser().parse(phrase + ".", start="effect")
-        except UnexpectedInput:
-            return None
-        reader = _SpellTextReader(phrase + ".")
-        reader.read(tree)
-        if reader.unsupported or len(reader.targets) != 1:
-            return None
-        (spec,) = reader.targets
-        if spec.phrase.lower() != phrase or spec.count != 1 or spec.distinct_from is not None:
-            return None
-        return PresenceRequirement(spec, at_least, one_player, condition)
+        # (a divided instance's phrase starts with its amount, never "target": _phrase_spec's test of it holds)
+        spec = _phrase_spec(template.format(head=head, tail=tail))
+        return None if spec is None else PresenceRequirement(spec, at_least, one_player, condition)
     return None
 
 
