@@ -793,19 +793,28 @@ def _paid_atom(problem: CastProblem, source: GameObject, condition: tuple[str, .
 
 
 def _unpaid_atom(problem: CastProblem, source: GameObject, unless: tuple[str, ...], phrase: str) -> SwitchAtom:
-    """The atom of text that is part of the spell only if no cost of ``unless`` was paid: cleave (CR 702.148a-b).
+    """The atom of text that is part of the spell only if no cost of ``unless`` was paid.
 
-    Paid, cleave removes the words in square brackets (a text-changing effect, CR 612): the printed version of
-    such a line is then not the spell's text, and its cleaved version is.
+    Cleave (CR 702.148a-b): paid, it removes the words in square brackets (a text-changing effect, CR 612), so
+    the printed version of such a line is then not the spell's text, and its cleaved version is. Kicker or gift
+    text that replaces the sentence before it ("If this spell was kicked, instead …", CR 702.33g, 608.2c): the
+    atom is that of :func:`_paid_atom`, negated.
 
     Raises
     ------
     UnsupportedRuleError
-        Such text outside the spell's own text, or naming a cost the spell has no alternative cost for.
+        Such text outside the spell's own text, or naming a cost the spell does not have.
     """
     if source.id != problem.spell.id:
         raise UnsupportedRuleError(source.name, phrase, "text changed by a cost paid, outside the spell's own text")
     names = tuple(a.keyword for a in problem.abilities.alternative_costs if a.keyword in unless)
+    if not names and any(a.optional and a.keyword in unless for a in problem.abilities.additional_costs):
+        paid = _paid_atom(problem, source, unless, phrase)
+
+        def unpaid(value: Any, paid: SwitchAtom = paid) -> bool:
+            return not paid.holds(value)
+
+        return SwitchAtom(paid.key, unpaid, f"not ({paid.text}): the text paying it replaces", paid.rule)
     if not names:
         raise UnsupportedRuleError(source.name, phrase, f"text changed by {' or '.join(unless)}, on a spell without "
                                                         "that cost")
@@ -851,15 +860,9 @@ def switch_of(problem: CastProblem, source: GameObject, instruction: Instruction
     for condition in (instruction.condition, spec.condition):
         if condition:
             atoms.append(_paid_atom(problem, source, condition, spec.phrase))
-    if spec.unless:  # text the kicked (or gift) text replaces: chosen only when that cost is not paid
-        paid = _paid_atom(problem, source, spec.unless, spec.phrase)
-
-        def unpaid(value: Any, paid: SwitchAtom = paid) -> bool:
-            return not paid.holds(value)
-
-        atoms.append(SwitchAtom(paid.key, unpaid, f"not ({paid.text}): the text paying it replaces", paid.rule))
-    if instruction.unless:
-        atoms.append(_unpaid_atom(problem, source, instruction.unless, spec.phrase))
+    for unless in (instruction.unless, spec.unless):  # cleave's printed text; text kicked text replaces
+        if unless:
+            atoms.append(_unpaid_atom(problem, source, unless, spec.phrase))
     removing = tuple(a for a in problem.abilities.alternative_costs if a.removes_targets)
     if removing and not spliced and not problem.without_paying_mana_cost:
         if problem.splice_candidates:
@@ -1004,10 +1007,7 @@ def _add_division(problem: CastProblem, slot: TargetSlot, fixed: tuple[tuple[int
         return
     amount, most = spec.divided, min(spec.count, spec.divided)
 
-    def is_division(value: Any) -> bool:
-        if fixed is not None:
-            return value in fixed
-        return value is None or _is_division(spec, value)
+    is_division = _division_member(spec, fixed)
 
     def divisions() -> Iterator[tuple[int, ...] | None]:
         if fixed is not None:
@@ -1040,6 +1040,19 @@ def _add_division(problem: CastProblem, slot: TargetSlot, fixed: tuple[tuple[int
     )
 
 
+def _division_member(spec: TargetSpec, fixed: tuple[tuple[int, ...], ...] | None) -> Callable[[Any], bool]:
+    """Whether a value is in the domain of an instance's division: one of ``fixed``, or a division (CR 601.2d).
+
+    Without ``fixed``, None (no target chosen) or a division :func:`_is_division` accepts.
+    """
+    def is_division(value: Any) -> bool:
+        if fixed is not None:
+            return value in fixed
+        return value is None or _is_division(spec, value)
+
+    return is_division
+
+
 def _add_x_division(problem: CastProblem, slot: TargetSlot, fixed: tuple[tuple[int, ...], ...] | None) -> None:
     """X divided among the instance's targets, at least 1 each: X announced, then targets and division.
 
@@ -1060,10 +1073,7 @@ def _add_x_division(problem: CastProblem, slot: TargetSlot, fixed: tuple[tuple[i
         raise UnsupportedRuleError(problem.spell.name, spec.phrase, "X divided without an X announced as it is cast")
     most = spec.count
 
-    def is_division(value: Any) -> bool:
-        if fixed is not None:
-            return value in fixed
-        return value is None or _is_division(spec, value)
+    is_division = _division_member(spec, fixed)
 
     def divisions() -> Iterator[tuple[int, ...] | None]:
         if fixed is not None:
