@@ -7,6 +7,7 @@ from the JSON contract of the state file, or directly in code.
 from __future__ import annotations
 
 from collections.abc import Mapping
+import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -158,3 +159,17 @@ class GameState:
     def cast_record_of(self, object_id: str) -> Any | None:
         """The cast record given for a spell on the stack, or None."""
         return dict(self.stack_casts).get(ObjectId(object_id))
+
+    def with_object(self, changed: GameObject) -> GameState:
+        """The state with the object of ``changed``'s id replaced by ``changed`` (the rest unchanged).
+
+        Parameters
+        ----------
+        changed : GameObject
+            An object of the state, changed (its card, its granted abilities).
+
+        Returns
+        -------
+        GameState
+        """
+        return dataclasses.replace(self, objects=tuple(changed if o.id == changed.id else o for o in self.objects))

@@ -94,7 +94,7 @@ def spell_cast_as(state: GameState, object_id: str, keyword: str) -> GameState:
         changed = dataclasses.replace(obj, card=face_down_card(obj.card), granted=())
     else:
         changed = dataclasses.replace(obj, card=bestowed_card(obj.card))
-    return dataclasses.replace(state, objects=tuple(changed if o.id == obj.id else o for o in state.objects))
+    return state.with_object(changed)
 
 
 def cast_as_abilities(spell: GameObject, keyword: str, original: CardAbilities) -> CardAbilities:

@@ -107,8 +107,7 @@ def spell_of_halves(state: GameState, object_id: str, halves: tuple[str, ...]) -
     if len(halves) != 1:
         return state
     half = next(h for h in obj.card.halves if h.name == halves[0])
-    changed = dataclasses.replace(obj, card=half)
-    return dataclasses.replace(state, objects=tuple(changed if o.id == obj.id else o for o in state.objects))
+    return state.with_object(dataclasses.replace(obj, card=half))
 
 
 def add_face_rules(problem: CastProblem, state: GameState) -> None:
