@@ -169,6 +169,8 @@ class StateNumber(enum.Enum):
     """Cards in the graveyard of the controller of the object judged (CR 404.1, 108.4)."""
     YOUR_LIFE_TOTAL = "your life total"
     """The caster's life total (CR 119.1)."""
+    GREATEST_POWER = "the greatest power among creatures on the battlefield"
+    """The greatest power of a creature on the battlefield, whoever controls it (CR 208.1)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -512,16 +512,18 @@ def _card_type_filter(word: str) -> ObjectFilter:
     return ObjectFilter((frozenset({Quality("type", CardType(word.capitalize()))}),), word)
 
 
-def _targeting_quality(text: str) -> Quality:
-    """Read "with a single target" (CR 115.9a), "that targets you" / "a player" / ... (CR 115.9b) as a Quality.
+def _targeting_quality(text: str) -> frozenset[Quality]:
+    """Read "with a single target" (CR 115.9a), "that targets you" / "a player" / ... (CR 115.9b) as one clause.
 
-    "cast from a graveyard": the zone the spell was cast from, as its cast record names it (CR 601.2a).
+    "that targets you or a permanent you control": either, a clause of two qualities. "cast from a graveyard":
+    the zone the spell was cast from, as its cast record names it (CR 601.2a).
     """
     if text == "with a single target":
-        return Quality("targeting", "single")
+        return frozenset({Quality("targeting", "single")})
     if text == "cast from a graveyard":  # the zone its cast record names (CR 601.2a)
-        return Quality("cast from", Zone.GRAVEYARD.value)
-    return Quality("targeting", text.removeprefix("that targets ").removeprefix("a "))
+        return frozenset({Quality("cast from", Zone.GRAVEYARD.value)})
+    return frozenset(Quality("targeting", what.removeprefix("a "))
+                     for what in text.removeprefix("that targets ").split(" or "))
 
 
 def _spell_qualities(words: str) -> ObjectFilter | None:
@@ -591,6 +593,9 @@ def _with_clause(text: str) -> frozenset[Quality]:
         comparison = {"less than or equal to": "<=", "greater than or equal to": ">=", "less than": "<"}
         return frozenset({Quality(compared.group(1), StateNumber(compared.group(3)),
                                   comparison=comparison[compared.group(2)])})
+    if text == "with the greatest power among creatures on the battlefield":
+        # Topple: its power is the greatest, ties included (CR 208.1); "at least the greatest" is "the greatest"
+        return frozenset({Quality("power", StateNumber.GREATEST_POWER, comparison=">=")})
     if text == "who attacked this turn":  # a player who attacked with a creature this turn (CR 508.1)
         return frozenset({Quality("attacked this turn")})
     if text == "that's one or more colors":  # not colorless (CR 105.2c)
@@ -1915,7 +1920,11 @@ class _SpellTextReader:
                 continue
             if child.data == "kicked_clause":
                 # until the end of the sentence: "if this spell was kicked / bargained," (CR 702.33g, 702.166b)
-                self.kicked_only = _PAID_CONDITIONS[str(_first_token(child)).rstrip(",").rsplit(" ", 1)[-1]]
+                clause = str(_first_token(child)).rstrip(",")
+                named = re.fullmatch(r".* kicked with its ((?:\{[^{}]+\})+) kicker", clause)
+                # "if this spell was kicked with its {2}{R} kicker,": that one of two kicker costs (CR 702.33f)
+                self.kicked_only = ((f"kicker {ManaCost.parse(named.group(1).upper(), path='oracle_text')}",)
+                                    if named else _PAID_CONDITIONS[clause.rsplit(" ", 1)[-1]])
             elif child.data == "trigger_start":
                 # "When target creature dies this turn, …": the condition's targets are the spell's; after the
                 # comma, the triggered ability's targets are chosen when it triggers (CR 603.3d, 603.7a, 603.12)
@@ -2018,6 +2027,9 @@ class _SpellTextReader:
             if any(isinstance(c, Tree) and c.data == "graveyard_except" for c in tree.children):
                 # "other than a basic land card": not both basic and a land (CR 205.4a)
                 qualities = _add_quality(None, _NOT_BASIC_LAND, "other than a basic land card")
+            that_is = re.fullmatch(r"(cards?) that's an? ([a-z]+(?: or [a-z]+)?)( .*)", text)
+            if that_is:  # "target card that's an instant or sorcery from your graveyard" (CR 205.2a)
+                text = f"{that_is.group(2)} {that_is.group(1)}{that_is.group(3)}"
             relation = None
             shared = re.search(r" that share (a creature type|no creature types|a card type)", text)
             if shared:  # "two target creature cards that share a creature type from your graveyard" (CR 205.3m)
@@ -2028,8 +2040,8 @@ class _SpellTextReader:
             if total:  # "up to three target creature cards with total mana value 3 or less" (CR 601.2c)
                 text = text.replace(total.group(), "")
                 total_at_most = (total.group(1), int(total.group(2)))
-            with_part = re.search(r" with (mana value (\d+|x)( or (less|greater))?|power (\d+|x) or (less|greater))",
-                                  text)
+            with_part = re.search(r" with (mana value (\d+|x)( or (less|greater))?|power (\d+|x) or (less|greater)"
+                                  r"|cycling)", text)
             if with_part:  # "creature card with mana value 3 or less from your graveyard" (CR 202.3, 208)
                 text = text.replace(with_part.group(), "")
                 qualities = _add_quality(qualities, _with_quality(with_part.group().strip()), with_part.group().strip())
@@ -2664,6 +2676,8 @@ def _keyword_abilities(tree: Tree, line: str, out: dict) -> None:
                     out["splice"] = SpliceAbility(quality, Cost(objects=(cost,), text=str(cost_part)))
         elif kind == "hand_keyword":
             word = str(child.children[0]).lower()
+            if word.endswith("cycling"):  # "Swampcycling {2}" is cycling too (CR 702.29f): "cards with cycling"
+                out.setdefault("keywords", set()).add("cycling")
             if word == "aftermath":  # "Cast this spell only from your graveyard." (CR 702.127a)
                 out["cast_only_from"] = Zone.GRAVEYARD
             if word == "flashback" and len(child.children) > 1 and all(

@@ -403,6 +403,9 @@ def state_number(problem: CastProblem, number: StateNumber, obj: GameObject) -> 
     state, caster = problem.state, PlayerId(problem.caster)
     if number is StateNumber.YOUR_LIFE_TOTAL:
         return state.life_of(caster)
+    if number is StateNumber.GREATEST_POWER:  # Topple: never empty, the creature judged is one of them
+        creatures = [o for o in state.objects_in(Zone.BATTLEFIELD) if o.card.has_type(CardType.CREATURE)]
+        return max((number_of(o, "power") for o in creatures), default=0)
     if number is StateNumber.PLAINS_YOU_CONTROL:
         return sum(1 for o in state.objects_in(Zone.BATTLEFIELD, caster) if "Plains" in o.card.subtypes)
     player = PlayerId(obj.controller) if number is StateNumber.CARDS_IN_ITS_CONTROLLERS_GRAVEYARD else caster
