@@ -11,6 +11,7 @@ field names (``name``, ``mana_cost``, ``type_line``, ``oracle_text``, optional
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 import functools
 import gzip
@@ -29,7 +30,7 @@ from models.objects import Card, CardType
 
 __all__ = [
     "NEVER_CAST_TYPES", "TEXT_SYMBOLS", "CardDatabase", "SkippedRecord", "card_from_record", "default_card_database",
-    "missing_face_error", "older_sets_card_database", "parse_type_line",
+    "missing_face_error", "older_sets_card_database", "parse_type_line", "with_faces_lacking",
 ]
 
 _SUPERTYPES = frozenset({"Basic", "Legendary", "Snow", "World", "Ongoing", "Elite", "Host"})
@@ -115,6 +116,25 @@ def missing_face_error(path: str, name: str, whole: str, missing: Iterable[str])
     faces = " and ".join(repr(face) for face in missing)
     plural = "s" if len(missing) > 1 else ""
     return CardDataError(path, f"{name!r} can't be used: the card data lacks the text of its face{plural} {faces}")
+
+
+def with_faces_lacking(card: Card, missing: Iterable[str]) -> Card:
+    """The card, noting the faces of it that the card data lacks (``Card.faces_lacking``).
+
+    Parameters
+    ----------
+    card : Card
+        A face of a multi-face card (its ``faces`` name them all), or any card.
+    missing : iterable of str
+        The face names the card data has no record of.
+
+    Returns
+    -------
+    Card
+        The same card when none is missing, else a copy with ``faces_lacking`` in printed order.
+    """
+    missing = tuple(face for face in card.faces if face in set(missing))
+    return dataclasses.replace(card, faces_lacking=missing) if missing else card
 
 
 def parse_type_line(
@@ -232,6 +252,7 @@ def card_from_record(record: Mapping[str, Any], path: str = "card") -> Card:
         name_fr=record.get("name_fr"),
         split_of=record.get("faces_of") if record.get("layout") == "split" else None,
         faces=faces,
+        layout=record.get("layout") if faces and isinstance(record.get("layout"), str) else None,
     )
 
 
@@ -296,6 +317,9 @@ class CardDatabase:
         self.skipped: tuple[SkippedRecord, ...] = tuple(skipped)
         self._skipped_by_folded = {s.name.casefold(): s for s in self.skipped if s.name}
         cards = list(cards)
+        names = {card.name.casefold() for card in cards}
+        cards = [with_faces_lacking(card, [face for face in card.faces if face.casefold() not in names])
+                 for card in cards]
         for card in cards:
             self._by_name[card.name] = card
             self._by_folded[card.name.casefold()] = card
@@ -306,13 +330,11 @@ class CardDatabase:
             self._by_folded.setdefault(card.name.casefold(), card)
         # A face that a multi-face card names but the data lacks, and that card's whole name: (whole, missing faces).
         self._missing_faces: dict[str, tuple[str, list[str]]] = {}
-        names = {name.casefold() for name in self._by_name}
         for card in cards:
-            missing = [face for face in card.faces if face.casefold() not in names]
-            if missing:
+            if card.faces_lacking:
                 whole = " // ".join(card.faces)
-                for folded in (whole.casefold(), *(face.casefold() for face in missing)):
-                    self._missing_faces.setdefault(folded, (whole, missing))
+                for folded in (whole.casefold(), *(face.casefold() for face in card.faces_lacking)):
+                    self._missing_faces.setdefault(folded, (whole, list(card.faces_lacking)))
 
     @classmethod
     def from_jsonl(cls, path: str | Path) -> CardDatabase:

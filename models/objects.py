@@ -129,6 +129,11 @@ class Card:
         For a card with two faces (split, flip, transform), every face name
         in printed order, this one included (``("Delver of Secrets",
         "Insectile Aberration")``); empty for a one-faced card.
+    layout : str or None
+        The card data's layout of a multi-face card (``"split"``, ``"adventure"``, ``"modal_dfc"``, …), or None.
+    faces_lacking : tuple of str
+        The faces the card data lacks, of those ``faces`` names: their text can't be read, and a face that could be
+        cast (a split card's half, an Adventure, a modal double-faced card's face) makes its casts unsupported.
     """
 
     name: str
@@ -145,6 +150,8 @@ class Card:
     split_of: str | None = None
     halves: tuple[Card, ...] = ()
     faces: tuple[str, ...] = ()
+    layout: str | None = None
+    faces_lacking: tuple[str, ...] = ()
 
     def has_type(self, card_type: CardType) -> bool:
         """Whether the card has this card type (CR 205.2)."""

@@ -278,17 +278,23 @@ def _cards_the_reader_reads(cards: Iterable[Card], failed: list[tuple[str, str]]
             yield card
 
 
+def _data_lacking(count: int) -> str:
+    """The note on cards unsupported only because the card data lacks a face that may be cast."""
+    return f", {count} of them only because the card data lacks a face's text" if count else ""
+
+
 def _coverage(found: Coverage, top: int) -> int:
     """Print the report of ``legalcasts coverage``: the share read, and the ``top`` reasons of the rest."""
     share = 100 * found.modelled / found.spells if found.spells else 0.0
     print(f"{found.modelled} of {found.spells} instants and sorceries fully modelled ({share:.1f}%); "
-          f"{found.unsupported} unsupported")
+          f"{found.unsupported} unsupported{_data_lacking(found.data_lacking)}")
     for reason, count in found.blocking[:top]:
         print(f"{count:5d}  {reason}  (e.g. {found.examples[reason]})")
     if found.others:
         share = 100 * found.others_modelled / found.others
         print(f"{found.others_modelled} of {found.others} other cards with their casting-relevant text fully "
-              f"read ({share:.1f}%); {found.others - found.others_modelled} unsupported")
+              f"read ({share:.1f}%); {found.others - found.others_modelled} unsupported"
+              f"{_data_lacking(found.others_data_lacking)}")
         for reason, count in found.others_blocking[:top]:
             print(f"{count:5d}  {reason}  (e.g. {found.others_examples[reason]})")
     if found.skipped:

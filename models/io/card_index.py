@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
-from models.cards import CardDatabase, SkippedRecord, card_from_record, missing_face_error
+from models.cards import CardDatabase, SkippedRecord, card_from_record, missing_face_error, with_faces_lacking
 from models.errors import CardDataError, UnknownCardError
 from models.io.card_files import CardFileContents, merge_records, read_card_file
 from models.objects import Card
@@ -290,7 +290,13 @@ class CardIndex(CardDatabase):
         record = json.loads(text)
         card = self._cards.get(record["name"])
         if card is None:
-            card = self._cards[record["name"]] = card_from_record(record, path=f"{self.where}: {record['name']!r}")
+            card = card_from_record(record, path=f"{self.where}: {record['name']!r}")
+            if card.faces:  # the faces the index has no record of (Card.faces_lacking)
+                present = {str(n).casefold() for (n,) in self._db.execute(
+                    "SELECT name FROM cards WHERE folded_faces_of = ?", (record["faces_of"].casefold(),))}
+                card = with_faces_lacking(card, [face for face in card.faces if face.casefold() not in present
+                                                 and self._row(face.casefold()) is None])
+            self._cards[record["name"]] = card
         return card
 
     def _row(self, folded: str) -> str | None:

@@ -43,6 +43,12 @@ class Coverage:
         fields), grouped by reason, most first.
     skipped_examples : dict of str to str
         One record's place per skip reason.
+    data_lacking : int
+        Instants and sorceries unsupported only because the card data lacks the text of a face that may be cast
+        (an Adventure, a split card's half, a modal double-faced card's face): a card file with every face reads
+        them.
+    others_data_lacking : int
+        The same, of the other cards.
     """
 
     spells: int
@@ -55,11 +61,18 @@ class Coverage:
     others_examples: dict[str, str] = field(default_factory=dict)
     skipped: tuple[tuple[str, int], ...] = ()
     skipped_examples: dict[str, str] = field(default_factory=dict)
+    data_lacking: int = 0
+    others_data_lacking: int = 0
 
     @property
     def unsupported(self) -> int:
         """Instants and sorceries with text that is not read."""
         return self.spells - self.modelled
+
+
+DATA_LACKS = "the card data lacks the text of"
+"""How the reason of a face the card data lacks begins (``models.oracle.parser``): a gap of the data, not of the
+reader."""
 
 
 def _reason_key(reason: str) -> str:
@@ -85,7 +98,7 @@ def oracle_coverage(cards: Iterable[Card], skipped: Iterable[SkippedRecord] = ()
     -------
     Coverage
     """
-    spells = modelled = others = others_modelled = 0
+    spells = modelled = others = others_modelled = data_lacking = others_data_lacking = 0
     blocking: Counter[str] = Counter()
     others_blocking: Counter[str] = Counter()
     examples: dict[str, str] = {}
@@ -97,6 +110,8 @@ def oracle_coverage(cards: Iterable[Card], skipped: Iterable[SkippedRecord] = ()
             unread = {u.reason for u in parsed.permanent_unsupported + parsed.casting_unsupported}
             if not unread:
                 others_modelled += 1
+            elif all(reason.startswith(DATA_LACKS) for reason in unread):
+                others_data_lacking += 1
             for reason in sorted({_reason_key(r) for r in unread}):
                 others_blocking[reason] += 1
                 others_examples.setdefault(reason, card.name)
@@ -106,6 +121,8 @@ def oracle_coverage(cards: Iterable[Card], skipped: Iterable[SkippedRecord] = ()
         if not unsupported:
             modelled += 1
             continue
+        if all(u.reason.startswith(DATA_LACKS) for u in unsupported):
+            data_lacking += 1
         for reason in sorted({_reason_key(u.reason) for u in unsupported}):
             blocking[reason] += 1
             examples.setdefault(reason, card.name)
@@ -117,4 +134,4 @@ def oracle_coverage(cards: Iterable[Card], skipped: Iterable[SkippedRecord] = ()
         skipped_examples.setdefault(key, record.name or record.where)
     return Coverage(spells, modelled, tuple(blocking.most_common()), examples, others, others_modelled,
                     tuple(others_blocking.most_common()), others_examples, tuple(skip_reasons.most_common()),
-                    skipped_examples)
+                    skipped_examples, data_lacking, others_data_lacking)

@@ -3168,6 +3168,43 @@ def _mana_units(tree: Tree) -> ManaAbility:
     return ManaAbility((frozenset("WUBRG"),))
 
 
+_CAST_FACES = {
+    "split": ("CR 709.3", "the other half of the split card"),
+    "aftermath": ("CR 702.127a", "the other half of the split card"),
+    "adventure": ("CR 715.3", "the Adventure"),
+    "modal_dfc": ("CR 712.11b", "the other face of the modal double-faced card"),
+}
+"""Layouts whose other faces may be cast too: the rule that lets the caster choose, and what the face is."""
+
+
+def _faces_lacking(card: Card) -> list[UnsupportedText]:
+    """The other faces of this card that could be cast, when they can't be: their text is lacking, or not modelled.
+
+    A split card's half (CR 709.3), an aftermath half (CR 702.127a), an Adventure (CR 715.3) and a modal
+    double-faced card's other face (CR 712.11b) are each a way to cast the card: without them the list of its
+    casts would be incomplete, so casting the card is unsupported (never a cast silently missing). A whole split
+    card whose halves are both in the data is cast by halves (``Card.halves``). Casting an Adventure or a modal
+    double-faced card's other face is not modelled yet. The other faces of a transforming, flip or meld card
+    are not cast from the hand.
+    """
+    rule, what = _CAST_FACES.get(card.layout or "", (None, ""))
+    if rule is None or card.halves:
+        return []
+    whole = " // ".join(card.faces)
+    if card.faces_lacking:
+        # an aftermath half is cast only from a graveyard (CR 702.127a): from the hand, the first half is all
+        from_graveyard = card.layout == "aftermath" and card.faces_lacking == card.faces[-1:]
+        return [UnsupportedText(f"{face} (of {whole})", f"the card data lacks the text of {what}, which may be "
+                                                        f"cast instead ({rule})", casting_relevant=not from_graveyard,
+                                zones=frozenset(Zone) - {Zone.HAND} if from_graveyard else frozenset())
+                for face in card.faces_lacking]
+    if card.layout in ("adventure", "modal_dfc"):
+        others = [face for face in card.faces if face != card.name]
+        return [UnsupportedText(f"{face} (of {whole})", f"casting {what} is not modelled ({rule})")
+                for face in others]
+    return []
+
+
 @functools.lru_cache(maxsize=8192)
 def parse_card(card: Card) -> CardAbilities:
     """Read a card's Oracle text into the abilities the casting rules use.
@@ -3538,6 +3575,7 @@ def parse_card(card: Card) -> CardAbilities:
                 permanent_relevant=bool(_PERMANENT_RELEVANT.search(line)), topics=_topics(original)))
 
     unsupported.extend(_gift_replacements(spell_text))
+    unsupported.extend(_faces_lacking(card))
     if out["enchant"]:
         aura = _aura_target(out["enchant"])
         if isinstance(aura, UnsupportedText):

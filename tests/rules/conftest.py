@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from models.cards import older_sets_card_database
+from models.cards import default_card_database, older_sets_card_database
 from models.cast import Cast
 from models.errors import UnsupportedRuleError
 from models.io.state_json import state_from_data
@@ -38,6 +38,19 @@ def older_text(name: str) -> dict:
     its current wording yet runs on this too, so the rule stays tested (see :func:`unread_current_wording`).
     """
     card = older_sets_card_database().get(name)
+    return inline_card(card.name, str(card.mana_cost) if card.mana_cost else "", card.type_line, card.oracle_text,
+                       colors=[c.letter for c in sorted(card.colors, key=lambda c: "WUBRG".index(c.letter))],
+                       power=card.power, toughness=card.toughness)
+
+
+def one_face(name: str) -> dict:
+    """The inline card of one face of a multi-face card of the default card data, as a card with that face only.
+
+    The bundled data lacks the other face of most modal double-faced cards and some split cards, so casting them
+    is unsupported (the list of casts would miss that face). A test of a rule that the face's text shows runs on
+    this one-faced copy.
+    """
+    card = default_card_database().get(name)
     return inline_card(card.name, str(card.mana_cost) if card.mana_cost else "", card.type_line, card.oracle_text,
                        colors=[c.letter for c in sorted(card.colors, key=lambda c: "WUBRG".index(c.letter))],
                        power=card.power, toughness=card.toughness)

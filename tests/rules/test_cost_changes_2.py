@@ -14,6 +14,7 @@ from models.cards import default_card_database
 from models.errors import UnsupportedRuleError
 from models.objects import CardType, Zone
 from models.oracle.parser import parse_card
+from tests.rules.conftest import one_face
 
 
 def test_x_cant_be_0(make_state, casts, basics):
@@ -92,9 +93,11 @@ def test_for_each_spell_your_opponents_have_cast_this_turn(make_state, casts, ba
 def test_for_each_1_life_your_opponents_have_lost_this_turn(make_state, casts, basics, life_lost, expected):
     """CR 601.2f: Bloodsoaked Insight costs {1} less per 1 life P1's opponents lost this turn (this_turn.life_lost).
 
+    Its front face as a one-faced card (the card data lacks its back face, so the card itself is unsupported).
+
     "Target opponent": P2, one choice. 1 cast when the reduction is 4, else 0.
     """
-    state = make_state(hand=[("bi", "Bloodsoaked Insight")], battlefield=basics("Swamp", 3),
+    state = make_state(hand=[("bi", one_face("Bloodsoaked Insight"))], battlefield=basics("Swamp", 3),
                        this_turn={"life_lost": life_lost})
     assert len(casts(state, "bi")) == expected
 
@@ -215,11 +218,14 @@ def test_two_conditions_each_take_their_own_mana(make_state, casts, basics, ench
 def test_an_opponent_controls_no_basic_lands(make_state, casts, basics, lands, expected):
     """CR 601.2f, 205.4a: Hagra Mauling ({2}{B}{B}) costs {1} less if an opponent controls no basic lands.
 
+    Its front face as a one-faced card (the card data lacks its back face, so the card itself is unsupported).
+
     Three players; three Swamps; target creature: P2's Grizzly Bears only, 1 cast when castable.
     """
     objects = [{"id": f"land-{player}", "card": land, "zone": "battlefield", "controller": player}
                for player, land in lands.items()]
-    state = make_state(hand=[("hm", "Hagra Mauling")], battlefield=basics("Swamp", 3), opponent=["Grizzly Bears"],
+    state = make_state(hand=[("hm", one_face("Hagra Mauling"))], battlefield=basics("Swamp", 3),
+                       opponent=["Grizzly Bears"],
                        objects=objects, players=["P1", "P2", "P3"])
     assert len(casts(state, "hm")) == expected
 

@@ -14,7 +14,7 @@ import pytest
 from models.cast import Cast, TargetChoice
 from models.errors import UnsupportedRuleError
 from solver.legal import is_legal_cast, legal_casts, why_illegal
-from tests.rules.conftest import older_text
+from tests.rules.conftest import older_text, one_face
 
 RAY = [("ray", "Glacial Ray")]
 TWO_MOUNTAINS = [("m1", "Mountain"), ("m2", "Mountain")]
@@ -830,13 +830,15 @@ def test_graveyard_card_with_mana_value_or_less(make_state, casts):
 def test_cards_from_a_single_graveyard(make_state, casts):
     """Cease's "up to two target cards from a single graveyard": every card chosen has one owner (CR 115.1).
 
-    P1's graveyard: Opt, Shock; P2's: Lightning Bolt. Sets of up to two cards with one owner (CR 115.1): none,
+    Cease's half as a one-faced card (the card data lacks Cease // Desist's other half). P1's graveyard: Opt,
+    Shock; P2's: Lightning Bolt. Sets of up to two cards with one owner (CR 115.1): none,
     three singles, and {Opt, Shock}: 5; times target player P1 or P2: 10 casts. {Opt, Lightning Bolt} is never
     chosen.
     """
     cards = [{"id": i, "card": c, "zone": "graveyard", "owner": o}
              for i, c, o in (("opt", "Opt", "P1"), ("shock", "Shock", "P1"), ("bolt", "Lightning Bolt", "P2"))]
-    state = make_state(hand=[("cease", "Cease")], battlefield=[("s", "Swamp"), ("f", "Forest")], objects=cards)
+    state = make_state(hand=[("cease", one_face("Cease"))], battlefield=[("s", "Swamp"), ("f", "Forest")],
+                       objects=cards)
     found = casts(state, "cease")
     chosen = {frozenset(c.targets[0].targets) for c in found}
     assert len(found) == 10 and chosen == {frozenset(), frozenset({"opt"}), frozenset({"shock"}),
