@@ -1196,6 +1196,31 @@ class UnsupportedText:
 
 
 @dataclass(frozen=True, slots=True)
+class ZonePermission:
+    """A keyword that lets its card be cast from another zone than the hand, for its mana cost (CR 601.3).
+
+    "Jump-start": from its owner's graveyard, discarding a card as an additional cost (CR 702.133a); "Retrace":
+    discarding a land card (CR 702.81a); "Aftermath": this half, from its owner's graveyard (CR 702.127a).
+    Keywords whose cast from there pays a cost rather than the mana cost (flashback, escape, foretell) are
+    :class:`AlternativeCost` records with a zone instead.
+
+    Parameters
+    ----------
+    keyword : str
+    zone : Zone
+        Where the card may be cast from: its owner's graveyard.
+    rule : str
+    additional : AdditionalCost or None
+        The cost added when the card is cast this way; None when none.
+    """
+
+    keyword: str
+    zone: Zone
+    rule: str
+    additional: AdditionalCost | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class CardAbilities:
     """Everything the casting rules need from one card's text.
 
@@ -1221,6 +1246,10 @@ class CardAbilities:
         to the spells it names (CR 601.2f).
     cast_permissions : tuple of CastPermission
         What the card's own text lets it be cast from and when (CR 601.3).
+    zone_permissions : tuple of ZonePermission
+        Keywords that let the card be cast from another zone than the hand with its mana cost, or with an
+        additional cost (jump-start, retrace, aftermath); those that ask an alternative cost instead (flashback,
+        escape, foretell) are among ``alternative_costs`` with their zone.
     timing_restriction : TimingRestriction or None
         "Cast this spell only during combat" and the like (CR 601.3, 604.6).
     x_limits : tuple of XLimit
@@ -1281,6 +1310,7 @@ class CardAbilities:
     alternative_costs: tuple[AlternativeCost, ...] = ()
     cost_modifiers: tuple[CostModifier, ...] = ()
     cast_permissions: tuple[CastPermission, ...] = ()
+    zone_permissions: tuple[ZonePermission, ...] = ()
     timing_restriction: TimingRestriction | None = None
     x_limits: tuple[XLimit, ...] = ()
     cast_only_from: Zone | None = None

@@ -21,7 +21,7 @@ from collections.abc import Iterable, Mapping
 from importlib import resources
 from pathlib import Path
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from models.errors import CardDataError, ManaCostError, UnknownCardError
 from models.mana import Color, ManaCost, ManaSymbol
@@ -29,7 +29,8 @@ from models.split import whole_split_cards
 from models.objects import Card, CardType
 
 __all__ = [
-    "NEVER_CAST_TYPES", "TEXT_SYMBOLS", "CardDatabase", "SkippedRecord", "card_from_record", "default_card_database",
+    "NEVER_CAST_TYPES", "TEXT_SYMBOLS", "CardDatabase", "SkippedRecord", "card_from_record", "card_of_object",
+    "default_card_database",
     "missing_face_error", "older_sets_card_database", "parse_type_line", "with_faces_lacking",
 ]
 
@@ -135,6 +136,50 @@ def with_faces_lacking(card: Card, missing: Iterable[str]) -> Card:
     """
     missing = tuple(face for face in card.faces if face in set(missing))
     return dataclasses.replace(card, faces_lacking=missing) if missing else card
+
+
+class _Cards(Protocol):
+    def get(self, name: str, path: str = "card") -> Card: ...
+
+
+_WHOLE_SPLIT_LAYOUTS = frozenset({"split", "aftermath"})
+
+
+def card_of_object(cards: _Cards, card: Card, path: str = "card") -> Card:
+    """The card an object of the game is, from the face a state names.
+
+    A split card is one card with both halves (CR 709.1): named by one half, it is the whole card when the card
+    data has both. Any other multi-face card is its front face (CR 712.8a, 715.2) with its other faces, those the
+    card data has, in ``other_faces``, so that the face cast or up can be chosen.
+
+    Parameters
+    ----------
+    cards : CardDatabase or CardIndex
+        Where the other faces are looked up.
+    card : Card
+        A face as ``cards.get`` gives it.
+    path : str
+        Key path for errors.
+
+    Returns
+    -------
+    Card
+        ``card`` itself for a one-faced card.
+
+    Raises
+    ------
+    CardDataError
+        The card data lacks the front face of a card named by another face.
+    """
+    if not card.faces or card.halves:
+        return card
+    if card.layout in _WHOLE_SPLIT_LAYOUTS:
+        if card.faces_lacking:
+            return card
+        return cards.get(" // ".join(card.faces), path=path)
+    front = card if card.name == card.faces[0] else cards.get(card.faces[0], path=path)
+    others = tuple(cards.get(face, path=path) for face in front.faces[1:] if face not in front.faces_lacking)
+    return dataclasses.replace(front, other_faces=others) if others else front
 
 
 def parse_type_line(
@@ -250,7 +295,7 @@ def card_from_record(record: Mapping[str, Any], path: str = "card") -> Card:
         power=None if power is None else str(power),
         toughness=None if toughness is None else str(toughness),
         name_fr=record.get("name_fr"),
-        split_of=record.get("faces_of") if record.get("layout") == "split" else None,
+        split_of=record.get("faces_of") if record.get("layout") in ("split", "aftermath") else None,
         faces=faces,
         layout=record.get("layout") if faces and isinstance(record.get("layout"), str) else None,
     )

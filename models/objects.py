@@ -20,6 +20,7 @@ __all__ = [
     "CardType",
     "Phase",
     "Card",
+    "CastGrant",
     "GameObject",
 ]
 
@@ -134,6 +135,10 @@ class Card:
     faces_lacking : tuple of str
         The faces the card data lacks, of those ``faces`` names: their text can't be read, and a face that could be
         cast (a split card's half, an Adventure, a modal double-faced card's face) makes its casts unsupported.
+    other_faces : tuple of Card
+        For a card object whose other faces have their own characteristics (an adventurer card's Adventure, a
+        double-faced card's back face, CR 715.2, 712.2), those faces as the card data has them; empty for a
+        face on its own (as a card database gives it) and for other cards.
     """
 
     name: str
@@ -152,6 +157,7 @@ class Card:
     faces: tuple[str, ...] = ()
     layout: str | None = None
     faces_lacking: tuple[str, ...] = ()
+    other_faces: tuple[Card, ...] = ()
 
     def has_type(self, card_type: CardType) -> bool:
         """Whether the card has this card type (CR 205.2)."""
@@ -196,6 +202,25 @@ def face_down_card(card: Card) -> Card:
 
 
 @dataclass(frozen=True, slots=True)
+class CastGrant:
+    """An effect that lets a player cast a card from where it is: a state file's ``may_cast`` entry (CR 601.3).
+
+    Parameters
+    ----------
+    player : PlayerId
+        Who may cast it.
+    without_paying : bool
+        The effect lets it be cast only without paying its mana cost, itself an alternative cost (CR 118.9).
+    until : str or None
+        ``"end_of_turn"``, as the state file says: the state is a moment of the turn, so it holds now.
+    """
+
+    player: PlayerId
+    without_paying: bool = False
+    until: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class GameObject:
     """One object of the game: a card or token in a zone (CR 109.1).
 
@@ -225,6 +250,15 @@ class GameObject:
     attached_to : str or None
         The id of the object or player this Aura, Equipment or Fortification
         is attached to (CR 301.5, 303.4); None when not attached.
+    foretold, plotted, on_adventure : bool
+        Exile only: the card was exiled by its foretell or plot special action on an earlier turn (CR 702.143a,
+        702.170a), or as a resolved Adventure spell (CR 715.3d), and may be cast from exile as that says.
+    prepared : bool
+        Battlefield only: the permanent is prepared, and its controller may cast a copy of its spell.
+    exiled_with : str or None
+        Exile only: the id of the object whose ability exiled it ("cards exiled with ~").
+    may_cast : tuple of CastGrant
+        Effects that let a player cast this card from where it is (CR 601.3).
     """
 
     id: ObjectId
@@ -239,6 +273,12 @@ class GameObject:
     granted: tuple[str, ...] = field(default=())
     summoning_sick: bool = False
     attached_to: str | None = None
+    foretold: bool = False
+    plotted: bool = False
+    on_adventure: bool = False
+    prepared: bool = False
+    exiled_with: str | None = None
+    may_cast: tuple[CastGrant, ...] = ()
 
     @property
     def name(self) -> str:

@@ -11,8 +11,11 @@ cost, optional costs and X (601.2b, 118.8-9, 107.3), targets and divisions
 
 from __future__ import annotations
 
+import dataclasses
+
+from models.abilities import CardAbilities
 from models.errors import InputError, UnsupportedRuleError
-from models.objects import PlayerId, Zone
+from models.objects import PlayerId
 from models.state import GameState
 from solver.abilities import abilities_of, with_attached_grants
 from solver.problem import CastProblem
@@ -24,8 +27,26 @@ from solver.rules.split import add_face_rules, spell_of_halves
 from solver.rules.spree import add_spree_rules
 from solver.rules.targets import add_target_rules
 from solver.rules.timing import add_choice_timing_rules, add_timing_rules
+from solver.rules.zones import ZoneWay, zone_ways
 
 __all__ = ["build_cast_problem"]
+
+
+def _with_way_costs(name: str, abilities: CardAbilities, ways: tuple[ZoneWay, ...]) -> CardAbilities:
+    """The abilities with the cost the way of casting adds: jump-start's discard, retrace's (CR 702.133a, 702.81a).
+
+    Raises
+    ------
+    UnsupportedRuleError
+        Two ways from one zone of which one adds a cost: which way is used would be a choice, not modelled.
+    """
+    added = [way.additional for way in ways if way.additional is not None]
+    if not added:
+        return abilities
+    if len(ways) > 1:
+        raise UnsupportedRuleError(name, ", ".join(way.keyword for way in ways),
+                                   "two ways to cast the card from one zone, one with a cost added")
+    return dataclasses.replace(abilities, additional_costs=abilities.additional_costs + tuple(added))
 
 
 def build_cast_problem(
@@ -88,18 +109,18 @@ def build_cast_problem(
         unread = abilities.unsupported_when_cast_from(spell.zone)
         if unread:
             raise UnsupportedRuleError(spell.name, unread[0].span, unread[0].reason)
-    problem = CastProblem(state, caster, spell, abilities, without_paying_mana_cost, halves=tuple(halves),
-                          cast_as=cast_as)
+    ways = zone_ways(spell, caster, abilities)
+    abilities = _with_way_costs(spell.name, abilities, ways)
+    free = bool(ways) and all(way.free for way in ways)  # plotted, or an effect's "without paying" (CR 118.9)
+    if any(way.free for way in ways) and not free:
+        raise UnsupportedRuleError(spell.name, ", ".join(way.keyword for way in ways),
+                                   "a cast without paying the mana cost beside another way to cast it from there")
+    problem = CastProblem(state, caster, spell, abilities, without_paying_mana_cost or free, halves=tuple(halves),
+                          cast_as=cast_as, zone_ways=ways)
     add_timing_rules(problem)
     add_face_rules(problem, whole)
     if spell.card.is_land:
         return problem
-    if spell.owner != caster and spell.zone is Zone.HAND:  # elsewhere, the zone rule says why (CR 601.2a)
-        problem.add_constraint(
-            (), lambda: False, "CR 601.2",
-            "a card is cast from its owner's hand",
-            lambda: f"{spell.name} is in {spell.owner}'s hand, not {caster}'s",
-        )
     add_mode_rules(problem)
     add_spree_rules(problem)
     add_splice_rules(problem)

@@ -115,6 +115,8 @@ def _cheapest(problem: CastProblem, chosen: dict[ChoiceKey, Any]) -> list[dict[C
 def _payable(problem: CastProblem, chosen: dict[ChoiceKey, Any] | None = None) -> tuple[bool, str]:
     """Whether the problem's payment rule holds for the cheapest choices with ``chosen``; and that total cost."""
     options = _cheapest(problem, chosen or {})
+    if not options:  # no way to pay from where the card is: the zone rule says why (CR 601.2a)
+        return True, "{0}"
     rules = [c for c in problem.constraints if c.kind is ConstraintKind.MONOTONE]
     ok = any(all(rule.holds(option) for rule in rules) for option in options)
     total = problem.total_cost_of(options[0]) if problem.total_cost_of else ManaCost.EMPTY

@@ -16,13 +16,14 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Iterator
 from typing import Any
 
 from models.cast import Cast
 from models.errors import InputError
-from models.objects import PlayerId, Zone
+from models.objects import GameObject, PlayerId, Zone
 from models.state import GameState
 from solver.abilities import abilities_of
 from solver.backends import Engine, Score, get_engine
@@ -30,6 +31,7 @@ from solver.build import build_cast_problem
 from solver.problem import CastProblem, Reason
 from solver.rules.cast_as import cast_as_choices
 from solver.rules.split import half_choices, halves_reason
+from solver.rules.zones import zone_ways
 
 __all__ = [
     "LegalCasts",
@@ -210,8 +212,10 @@ def legal_casts(state: GameState, card: str, **options: Any) -> LegalCasts:
 def castable_objects(state: GameState, player: str) -> tuple[str, ...]:
     """The ids of the cards a player may try to cast: their hand, then cards a keyword lets them cast elsewhere.
 
-    Flashback and escape cast a card from its owner's graveyard (CR 702.34a, 702.138a). Each group is in file
-    order.
+    Flashback, escape, jump-start, retrace and aftermath cast a card from its owner's graveyard (CR 702.34a,
+    702.138a, 702.133a, 702.81a, 702.127a); foretold, plotted and Adventure cards are cast from exile (CR
+    702.143a, 702.170d, 715.3d); an effect's ``may_cast`` names who may cast a card from where it is (CR 601.3).
+    The hand first, then the graveyard, exile and library, each in file order.
 
     Parameters
     ----------
@@ -224,9 +228,18 @@ def castable_objects(state: GameState, player: str) -> tuple[str, ...]:
         Object ids. Whether each can be cast now is the cast problem's to say.
     """
     caster = PlayerId(player)
-    elsewhere = [o.id for o in state.objects_in(Zone.GRAVEYARD) if o.owner == caster
-                 and any(cost.zone is Zone.GRAVEYARD for cost in abilities_of(o).alternative_costs)]
+    elsewhere = [o.id for zone in (Zone.GRAVEYARD, Zone.EXILE, Zone.LIBRARY) for o in state.objects_in(zone)
+                 if (o.owner == caster or o.may_cast) and _cast_from_there(o, caster)]
     return tuple(o.id for o in state.hand(caster)) + tuple(elsewhere)
+
+
+def _cast_from_there(obj: GameObject, caster: PlayerId) -> bool:
+    """Whether something lets ``caster`` cast the card from where it is: a keyword of it, or an effect.
+
+    Either half of a split card may be the one (:func:`solver.rules.zones.zone_ways`).
+    """
+    halves = [dataclasses.replace(obj, card=card) for card in obj.card.halves or (obj.card,)]
+    return any(zone_ways(half, caster, abilities_of(half)) for half in halves)
 
 
 def count_legal_casts(

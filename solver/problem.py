@@ -32,6 +32,7 @@ from models.choices import (
 from models.mana import Color, ManaCost, ManaSource
 from models.objects import CardType, GameObject, ObjectId, PlayerId, Zone
 from models.state import GameState
+from solver.rules.zones import ZoneWay
 
 __all__ = [
     "Reason", "ConstraintKind", "LazyDomain", "Variable", "Constraint", "SwitchAtom", "Switch", "TargetSlot",
@@ -368,6 +369,9 @@ class CastProblem:
     is_copy : bool
         The problem is of a copy of a spell, a new object: it may target the
         original spell (CR 707.10, 115.5).
+    zone_ways : tuple of ZoneWay
+        The ways the caster may cast the card from the zone it is in (:func:`solver.rules.zones.zone_ways`):
+        the hand, or what lets it be cast from elsewhere; empty when nothing does.
 
     Attributes
     ----------
@@ -402,6 +406,7 @@ class CastProblem:
     halves: tuple[str, ...] = ()
     cast_as: str | None = None
     is_copy: bool = False
+    zone_ways: tuple[ZoneWay, ...] = ()
     variables: dict[ChoiceKey, Variable] = field(default_factory=dict)
     constraints: list[Constraint] = field(default_factory=list)
     slots: list[TargetSlot] = field(default_factory=list)

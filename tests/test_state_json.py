@@ -317,3 +317,45 @@ def test_this_turn_facts_are_read_and_checked():
             assert where in str(error)
         else:
             raise AssertionError(f"{bad} was accepted")
+
+
+# ---------------------------------------------------------------------------------- other zones, faces (2026-12)
+def _one(entry: dict) -> dict:
+    return {"players": ["P1", "P2"], "objects": [{"id": "x", "owner": "P1", **entry}]}
+
+
+@pytest.mark.parametrize(("entry", "path", "words"), [
+    ({"card": "Saw It Coming", "zone": "hand", "foretold": True}, "objects[0].foretold", "only a card in the exile"),
+    ({"card": "Lightning Bolt", "zone": "graveyard", "plotted": True}, "objects[0].plotted", "in the graveyard"),
+    ({"card": "Grizzly Bears", "zone": "exile", "prepared": True}, "objects[0].prepared", "battlefield"),
+    ({"card": "Grizzly Bears", "zone": "exile", "on_adventure": True}, "objects[0].on_adventure",
+     "not an adventurer card"),
+    ({"card": "Grizzly Bears", "zone": "battlefield", "face": "back"}, "objects[0].face", "not a double-faced"),
+    ({"card": "Grizzly Bears", "zone": "hand", "face": "back"}, "objects[0].face", "no back face"),
+    ({"card": "Lightning Bolt", "zone": "exile", "may_cast": [{"player": "P3"}]}, "objects[0].may_cast[0].player",
+     "unknown player 'P3'"),
+    ({"card": "Lightning Bolt", "zone": "exile", "may_cast": [{"player": "P1", "until": "forever"}]},
+     "objects[0].may_cast.0.until", ""),
+])
+def test_other_zone_keys_are_checked(entry, path, words):
+    """STATE_FORMAT.md (2026-12): each flag belongs to one zone, and names what exists; an error names the key."""
+    with pytest.raises(StateError) as error:
+        state_from_data(_one(entry))
+    assert error.value.path.replace("[0].until", ".0.until") in (path, path.replace(".0.", "[0]."))
+    assert words in error.value.message
+
+
+def test_other_zone_keys_are_kept():
+    """The flags and grants a state gives reach the object (CR 702.143a, 702.170d, 601.3)."""
+    state = state_from_data(_one({"card": "Lightning Bolt", "zone": "exile", "plotted": True, "exiled_with": "y",
+                                  "may_cast": [{"player": "P2", "without_paying": True,
+                                                "until": "end_of_turn"}]}))
+    obj = state.object("x")
+    assert (obj.plotted, obj.foretold, obj.exiled_with) == (True, False, "y")
+    assert [(g.player, g.without_paying, g.until) for g in obj.may_cast] == [("P2", True, "end_of_turn")]
+
+
+def test_a_half_names_the_whole_split_card():
+    """CR 709.1: a split card is one card; named by its half "Fire", the object is Fire // Ice with both halves."""
+    card = state_from_data(_one({"card": "Fire", "zone": "hand"})).object("x").card
+    assert card.name == "Fire // Ice" and [h.name for h in card.halves] == ["Fire", "Ice"]

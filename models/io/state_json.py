@@ -10,18 +10,21 @@ the value: ``objects[3].card: unknown card 'Glacal Ray' (did you mean
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from models.abilities import FACE_DOWN_KEYWORDS
-from models.cards import CardDatabase, card_from_record, default_card_database
+from models.cards import CardDatabase, card_from_record, card_of_object, default_card_database
 from models.errors import InputError, StateError
 from models.io.forge_pzl import load_puzzle
 from models.mana import ManaCost
-from models.objects import GameObject, ObjectId, Phase, PlayerId, Zone, face_down_card
+from models.objects import Card, CastGrant, GameObject, ObjectId, Phase, PlayerId, Zone, face_down_card
 from models.state import GameState, TurnFacts
 from models.io.text import read_input_text
 
@@ -45,6 +48,12 @@ class _InlineCard(_Strict):
     toughness: str | None = None
 
 
+class _MayCast(_Strict):
+    player: str
+    without_paying: bool = False
+    until: Literal["end_of_turn"] | None = None
+
+
 class _Object(_Strict):
     id: str = Field(min_length=1)
     card: str | dict[str, Any]
@@ -57,6 +66,13 @@ class _Object(_Strict):
     attacking: bool = False
     granted: list[str] = []
     cast: dict[str, Any] | None = None
+    face: Literal["front", "back"] | None = None
+    foretold: bool = False
+    plotted: bool = False
+    on_adventure: bool = False
+    prepared: bool = False
+    exiled_with: str | None = Field(default=None, min_length=1)
+    may_cast: list[_MayCast] = []
 
 
 class _ThisTurn(_Strict):
@@ -81,6 +97,27 @@ class _State(_Strict):
     objects: list[_Object] = []
     mana_pool: dict[str, str] = {}
     this_turn: _ThisTurn | None = None
+
+
+def _face_up(card: Card, face: str | None, zone: str, fail: Callable[[str], StateError]) -> Card:
+    """The characteristics of a card with the face the state names up (CR 712.8).
+
+    On the battlefield and the stack the face up is the object's (CR 712.8d-f); elsewhere a double-faced card
+    has its front face's characteristics only (CR 712.8a), and ``face`` is for display. A back face up that the
+    card data lacks can't be read.
+    """
+    if face is None or face == "front" or zone not in ("battlefield", "stack"):
+        if face == "back" and len(card.faces) < 2:
+            raise fail(f"{card.name} has no back face")
+        return card
+    if len(card.faces) < 2 or card.halves or card.layout in ("adventure", "split", "aftermath", "flip"):
+        raise fail(f"{card.name} is not a double-faced card (CR 712.1)")
+    back = next((f for f in card.other_faces if f.name == card.faces[1]), None)
+    if back is None:
+        raise fail(f"the card data lacks the text of {card.faces[1]!r}, the back face of {card.name}")
+    if card.layout == "transform":  # its mana value is the front face's (CR 712.8e)
+        return dataclasses.replace(back, mana_cost=card.mana_cost)
+    return back
 
 
 def _key_path(location: tuple[Any, ...]) -> str:
@@ -208,7 +245,9 @@ def state_from_data(data: Any, cards: CardDatabase | None = None, source: str = 
         controller = PlayerId(entry.controller or entry.owner or "")
         try:
             if isinstance(entry.card, str):
-                card = cards.get(entry.card, path=prefix + f"{path}.card")
+                # the card itself: a split card whole, another multi-face card with its faces (CR 709.1, 712.2)
+                card = card_of_object(cards, cards.get(entry.card, path=prefix + f"{path}.card"),
+                                      path=prefix + f"{path}.card")
             else:
                 try:
                     inline = _InlineCard.model_validate(entry.card)
@@ -221,6 +260,16 @@ def state_from_data(data: Any, cards: CardDatabase | None = None, source: str = 
             raise
         except InputError as exc:
             raise StateError(exc.path, exc.message) from None
+        card = _face_up(card, entry.face, entry.zone, functools.partial(fail, f"{path}.face"))
+        for flag, zone in (("foretold", "exile"), ("plotted", "exile"), ("on_adventure", "exile"),
+                           ("prepared", "battlefield"), ("exiled_with", "exile")):
+            if getattr(entry, flag) not in (False, None) and entry.zone != zone:
+                raise fail(f"{path}.{flag}", f"only a card in the {zone} can be {flag.replace('_', ' ')}; this "
+                                             f"object is in the {entry.zone}")
+        if entry.on_adventure and card.layout != "adventure":
+            raise fail(f"{path}.on_adventure", f"{card.name} is not an adventurer card (CR 715.1)")
+        grants = tuple(CastGrant(player(f"{path}.may_cast[{i}].player", grant.player, grant.player),
+                                 grant.without_paying, grant.until) for i, grant in enumerate(entry.may_cast))
         if entry.tapped and entry.zone != "battlefield":
             raise fail(f"{path}.tapped", f"only permanents can be tapped; this object is in the {entry.zone}")
         for counter, amount in entry.counters.items():
@@ -245,7 +294,9 @@ def state_from_data(data: Any, cards: CardDatabase | None = None, source: str = 
                 id=ObjectId(entry.id), card=card, zone=Zone(entry.zone), owner=owner,
                 controller=controller if entry.zone in ("battlefield", "stack") else owner,
                 tapped=entry.tapped, counters=tuple(sorted(entry.counters.items())),
-                token=entry.token, attacking=entry.attacking, granted=granted,
+                token=entry.token, attacking=entry.attacking, granted=granted, foretold=entry.foretold,
+                plotted=entry.plotted, on_adventure=entry.on_adventure, prepared=entry.prepared,
+                exiled_with=entry.exiled_with, may_cast=grants,
             )
         )
     on_stack = [o.id for o in objects if o.zone is Zone.STACK]

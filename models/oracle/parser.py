@@ -35,6 +35,7 @@ from models.abilities import (
     AlternativeCost,
     CardAbilities,
     CastPermission,
+    ZonePermission,
     CombatDamageRequirement,
     ControllerFilter,
     ControlRequirement,
@@ -116,6 +117,17 @@ _OTHER_ZONE_CASTING = frozenset({
     "flashback", "retrace", "madness", "aftermath", "miracle", "jump-start", "escape", "disturb",
     "foretell", "plot", "suspend", "harmonize", "mayhem",
 })
+_ZONE_KEYWORDS = {
+    "jump-start": lambda line: ZonePermission("jump-start", Zone.GRAVEYARD, "CR 702.133a", AdditionalCost(
+        Cost(objects=(ObjectCost(CostAction.DISCARD, 1, zone=Zone.HAND, text="discard a card"),), text=line),
+        "jump-start", rule="CR 702.133a")),
+    "retrace": lambda line: ZonePermission("retrace", Zone.GRAVEYARD, "CR 702.81a", AdditionalCost(
+        Cost(objects=(ObjectCost(CostAction.DISCARD, 1, zone=Zone.HAND, qualities=ObjectFilter(
+            (frozenset({Quality("type", CardType.LAND)}),), "land"), text="discard a land card"),), text=line),
+        "retrace", rule="CR 702.81a")),
+    "aftermath": lambda line: ZonePermission("aftermath", Zone.GRAVEYARD, "CR 702.127a"),
+}
+"""Keywords that let the card be cast from its owner's graveyard for its mana cost, with the cost they add."""
 _PAID_CONDITIONS = {"kicked": KICKED, "bargained": ("bargain",), "promised": PROMISED}
 """The optional costs "if this spell was kicked / bargained", "if the gift was promised" ask paid (CR 702.33d,
 702.166b, 702.174k)."""
@@ -2680,6 +2692,22 @@ def _keyword_abilities(tree: Tree, line: str, out: dict) -> None:
                 out.setdefault("keywords", set()).add("cycling")
             if word == "aftermath":  # "Cast this spell only from your graveyard." (CR 702.127a)
                 out["cast_only_from"] = Zone.GRAVEYARD
+            if word in _ZONE_KEYWORDS and len(child.children) == 1:
+                # "Jump-start", "Retrace", "Aftermath": cast from the graveyard, with a cost added (CR 601.3)
+                out.setdefault("zone_permissions", []).append(_ZONE_KEYWORDS[word](line))
+                continue
+            if word == "foretell" and len(child.children) > 1 and all(
+                    isinstance(t, Token) and t.type == "MANA_SYMBOL" for t in child.children[1:]):
+                # "Foretell {1}{U}": cast from exile once foretold, for that cost rather than the mana cost; the
+                # foretelling itself is a special action from the hand, no cast (CR 702.143a-b)
+                foretell = ManaCost.parse("".join(str(t) for t in child.children[1:]), path="oracle_text")
+                out["alternative"].append(AlternativeCost("foretell", Cost(foretell, text=line), "CR 702.143a",
+                                                          zone=Zone.EXILE))
+                continue
+            if word == "plot":
+                # "Plot {1}{R}": exiling it is a special action; cast from exile while plotted, which the state
+                # says, whether or not the card has plot then (CR 702.170a, 702.170d)
+                continue
             if word == "flashback" and len(child.children) > 1 and all(
                     isinstance(t, Token) and t.type == "MANA_SYMBOL" for t in child.children[1:]):
                 # "Flashback {2}{R}": cast from the graveyard for that cost rather than the mana cost (CR 702.34a)
@@ -3646,6 +3674,7 @@ def parse_card(card: Card) -> CardAbilities:
         alternative_costs=tuple(alternative),
         cost_modifiers=tuple(cost_modifiers),
         cast_permissions=tuple(cast_permissions),
+        zone_permissions=tuple(out.get("zone_permissions", ())),
         timing_restriction=out.get("timing_restriction"),
         x_limits=tuple(x_limits),
         cast_only_from=out.get("cast_only_from"),

@@ -555,12 +555,22 @@ def add_cost_choices(problem: CastProblem) -> None:
     alternatives = tuple(cost.keyword for cost in abilities.alternative_costs)
     unmet = {cost.keyword: [requirement_text(problem, r) for r in cost.requires if not requirement_holds(problem, r)]
              for cost in abilities.alternative_costs}
-    # a cost that casts the card from another zone (flashback) is paid exactly when it is cast from there
+    # a cost that casts the card from another zone (flashback) is paid exactly when it is cast that way; the
+    # ways to cast it from where it is say which (solver.rules.zones)
     elsewhere = {cost.keyword: cost.zone for cost in abilities.alternative_costs if cost.zone is not None}
     zone = spell.zone
+    ways = problem.zone_ways
+    by_way = {way.alternative for way in ways if way.alternative is not None}
+    in_hand = zone is Zone.HAND
+    from_hand = in_hand or any(way.alternative is None for way in ways)  # the mana cost, or "without paying" it
     payable = tuple(keyword for keyword in alternatives if not unmet[keyword]
-                    and elsewhere.get(keyword, Zone.HAND) is zone)
-    from_hand = zone is Zone.HAND or not any(z is zone for z in elsewhere.values())
+                    and (keyword in by_way if keyword in elsewhere else in_hand and from_hand))
+    if from_hand and not in_hand and not problem.without_paying_mana_cost and any(
+            keyword not in elsewhere for keyword in alternatives):
+        # "rather than pay this spell's mana cost" cast from a graveyard by jump-start, retrace, an effect: which
+        # of its alternative costs apply from there is not read (CR 118.9)
+        raise UnsupportedRuleError(name, ", ".join(k for k in alternatives if k not in elsewhere),
+                                   f"an alternative cost of a card cast from the {zone.value}")
     domain = ((None,) if from_hand else ()) if problem.without_paying_mana_cost else \
         ((None,) if from_hand else ()) + payable
     if problem.cast_as is not None:  # cast face down or bestowed: for that cost only (CR 702.37c, 702.103a)
@@ -572,7 +582,10 @@ def add_cost_choices(problem: CastProblem) -> None:
             return (Reason(abilities_rule(abilities, problem.cast_as),
                            f"cast {how}, {name} is cast for its {problem.cast_as} cost, and no other"),)
         if value is None and not from_hand:
-            cost = next(c for c in abilities.alternative_costs if c.zone is zone)
+            cost = next((c for c in abilities.alternative_costs if c.keyword in by_way), None)
+            if cost is None:  # nothing lets it be cast from there: the zone rule says why (CR 601.2a)
+                return (Reason("CR 601.2", f"{name} is {zone.where}: nothing lets {problem.caster} cast it from "
+                                           "there"),)
             return (Reason(cost.rule, f"cast from the {zone.value}, {name} is cast for its {cost.keyword} cost, "
                                       "rather than its mana cost"),)
         if value in elsewhere and elsewhere[value] is not zone:

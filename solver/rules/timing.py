@@ -144,29 +144,39 @@ def add_timing_rules(problem: CastProblem) -> None:
         "a land is played, not cast",
         lambda: f"{card.name} is a land: lands are played, never cast",
     )
-    # another zone than the hand: a cost the card has for casting it from there (flashback, CR 702.34a)
-    other_zones = {cost.zone: cost for cost in problem.abilities.alternative_costs if cost.zone is not None}
-
-    def from_a_zone_it_may_be_cast_from(zone: Zone) -> bool:
-        if zone is Zone.HAND:
-            return True
-        cost = other_zones.get(zone)
-        return cost is not None and spell.owner == caster and (
-            cost.keyword != "flashback" or card.has_type(CardType.INSTANT) or card.has_type(CardType.SORCERY))
+    # another zone than the hand: what lets the caster cast it from there (flashback, CR 702.34a; jump-start,
+    # 702.133a; plotted, 702.170d; an effect, 601.3), as :func:`solver.rules.zones.zone_ways` reads it
+    ways = problem.zone_ways
+    keywords = {cost.keyword: cost for cost in problem.abilities.alternative_costs if cost.zone is not None}
 
     def not_from_there(zone: Zone) -> str:
-        cost = other_zones.get(zone)
-        if cost is None:
-            return f"{card.name} is {zone.where}, not in the hand of {caster}"
-        if spell.owner != caster:
-            return f"{card.name} is in {spell.owner}'s {zone.value}: {cost.keyword} casts it from its owner's"
-        return f"{card.name} is not an instant or sorcery: {cost.keyword} casts only those ({cost.rule})"
+        if zone is Zone.HAND:
+            return f"{card.name} is in {spell.owner}'s hand, not {caster}'s"
+        mine = [c for c in keywords.values() if c.zone is zone] + [
+            p for p in problem.abilities.zone_permissions if p.zone is zone]
+        if mine and spell.owner != caster:
+            return (f"{card.name} is in {spell.owner}'s {zone.value}: {mine[0].keyword} casts it from its "
+                    "owner's only")
+        if any(c.keyword == "flashback" for c in mine):
+            return f"{card.name} is not an instant or sorcery: flashback casts only those ({mine[0].rule})"
+        if any(c.keyword == "foretell" for c in mine):
+            return f"{card.name} is in exile but was not foretold: its foretell cost casts only a foretold card"
+        return f"{card.name} is {zone.where}: nothing lets {caster} cast it from there"
 
     problem.add_constraint(
-        (ZONE,), from_a_zone_it_may_be_cast_from, "CR 601.2",
-        "the card is cast from its owner's hand, or from the zone a keyword of it allows (flashback's graveyard)",
+        (ZONE,), lambda zone: bool(ways), "CR 601.2",
+        "the card is cast from its owner's hand, or from the zone a keyword of it or an effect allows (flashback's "
+        "graveyard, a plotted card's exile)",
         not_from_there,
     )
+    if ways and all(way.sorcery_timing for way in ways):  # a plotted card (CR 702.170d)
+        problem.add_constraint(
+            (), lambda: is_sorcery_timing(problem), ways[0].rule,
+            "cast this way only in the caster's main phase with an empty stack",
+            lambda: (f"{card.name} is cast from exile as a plotted card only in {caster}'s main phase while the "
+                     f"stack is empty (it is {state.active_player}'s {state.phase.value.replace('_', ' ')} phase"
+                     f"{', the stack is not empty' if state.stack else ''})"),
+        )
     only = problem.abilities.cast_only_from
     if only is not None:  # aftermath: "Cast this spell only from your graveyard." (CR 702.127a)
         problem.add_constraint(

@@ -1,0 +1,156 @@
+"""Casting from another zone than the hand: jump-start, retrace, aftermath, foretell, plot, and effects (CR 601.3).
+
+Each keyword says from where its card may be cast, by whom (its owner) and for what cost: jump-start and retrace
+add a discard to the mana cost (CR 702.133a, 702.81a); aftermath casts a split card's second half from the
+graveyard (CR 702.127a); a foretold card is cast from exile for its foretell cost (CR 702.143a); a plotted card
+from exile without paying its mana cost, as a sorcery (CR 702.170d); a state's ``may_cast`` is an effect that
+lets a player cast the card from where it is (CR 601.3). Counts are worked out by hand; each scenario runs on
+every backend.
+"""
+
+from __future__ import annotations
+
+from solver.legal import castable_objects, legal_casts
+from tests.rules.conftest import lands
+
+
+def card_in(zone: str, object_id: str, card: str, owner: str = "P1", **extra) -> dict:
+    """A card in a zone other than the hand or the battlefield."""
+    return {"id": object_id, "card": card, "zone": zone, "owner": owner, **extra}
+
+
+# ------------------------------------------------------------------------------------------------------ jump-start
+def test_jump_start_discards_a_card(make_state, casts):
+    """CR 702.133a: Radical Idea ({1}{U}) cast from P1's graveyard, discarding a card as an additional cost.
+
+    Two Islands; P1's hand: Grizzly Bears and Lightning Bolt. Either card discarded: 2 casts, each from the
+    graveyard with that card discarded.
+    """
+    state = make_state(hand=[("bears", "Grizzly Bears"), ("bolt", "Lightning Bolt")],
+                       battlefield=lands("Island", 2), objects=[card_in("graveyard", "idea", "Radical Idea")])
+    found = casts(state, "idea")
+    assert {(c.zone.value, c.discards) for c in found} == {("graveyard", ("bears",)), ("graveyard", ("bolt",))}
+
+
+def test_jump_start_needs_a_card_to_discard(make_state, casts):
+    """CR 601.2h: with an empty hand the discard can't be paid: 0 casts from the graveyard."""
+    state = make_state(battlefield=lands("Island", 2), objects=[card_in("graveyard", "idea", "Radical Idea")])
+    assert casts(state, "idea") == set()
+
+
+def test_jump_start_from_the_hand_discards_nothing(make_state, casts):
+    """CR 702.133a: cast from the hand, Radical Idea costs its mana cost alone: 1 cast, nothing discarded."""
+    state = make_state(hand=[("idea", "Radical Idea"), ("bears", "Grizzly Bears")], battlefield=lands("Island", 2))
+    assert [(c.zone.value, c.discards) for c in casts(state, "idea")] == [("hand", ())]
+
+
+def test_only_the_owner_casts_it_from_a_graveyard(make_state, casts):
+    """CR 702.133a ("your graveyard"): P2's Radical Idea in P2's graveyard is not P1's to cast: 0."""
+    state = make_state(hand=[("bears", "Grizzly Bears")], battlefield=lands("Island", 2),
+                       objects=[card_in("graveyard", "idea", "Radical Idea", owner="P2")])
+    assert casts(state, "idea") == set()
+    assert castable_objects(state, "P1") == ("bears",)
+
+
+# ------------------------------------------------------------------------------------------------------------ retrace
+def test_retrace_discards_a_land_card(make_state, casts):
+    """CR 702.81a: Raven's Crime ({B}, "Target player discards a card") from the graveyard, discarding a land card.
+
+    One Swamp; P1's hand: Swamp, Forest, Grizzly Bears. A land card: the Swamp or the Forest (not the Bears), 2;
+    target player P1 or P2, 2: 2 x 2 = 4 casts.
+    """
+    state = make_state(hand=[("swamp", "Swamp"), ("forest", "Forest"), ("bears", "Grizzly Bears")],
+                       battlefield=lands("Swamp", 1), objects=[card_in("graveyard", "crime", "Raven's Crime")])
+    found = casts(state, "crime")
+    assert len(found) == 4
+    assert {c.discards for c in found} == {("swamp",), ("forest",)}
+
+
+# ---------------------------------------------------------------------------------------------------------- aftermath
+def test_aftermath_half_from_the_graveyard(make_state, casts):
+    """CR 702.127a: Dusk // Dawn in the graveyard: only Dawn ({3}{W}{W}) is cast, never Dusk: 1 cast.
+
+    Named by one half, the object is the whole split card (CR 709.1). Five Plains pay Dawn; Dawn has no target.
+    """
+    state = make_state(battlefield=lands("Plains", 5), objects=[card_in("graveyard", "dd", "Dusk")])
+    assert [(c.halves, c.zone.value) for c in casts(state, "dd")] == [(("Dawn",), "graveyard")]
+
+
+def test_aftermath_half_not_from_the_hand(make_state, casts):
+    """CR 702.127a: from the hand only Dusk ({2}{W}{W}) is cast: five Plains, 1 cast."""
+    state = make_state(hand=[("dd", "Dusk // Dawn")], battlefield=lands("Plains", 5))
+    assert [(c.halves, c.zone.value) for c in casts(state, "dd")] == [(("Dusk",), "hand")]
+
+
+# ---------------------------------------------------------------------------------------------------------- foretell
+def _bolt_at_p1() -> dict:
+    """P2's Lightning Bolt on the stack, at P1."""
+    return {"id": "bolt", "card": "Lightning Bolt", "zone": "stack", "controller": "P2",
+            "cast": {"card": "bolt", "targets": [{"source": "bolt", "phrase": "any target", "targets": ["P1"]}]}}
+
+
+def test_foretold_card_is_cast_for_its_foretell_cost(make_state, casts):
+    """CR 702.143a: Saw It Coming (mana cost {1}{U}{U}, foretell {1}{U}), foretold, in exile.
+
+    Two Islands pay {1}{U} but not {1}{U}{U}; target spell: P2's Bolt, one choice: 1 cast, for its foretell cost.
+    """
+    state = make_state(battlefield=lands("Island", 2),
+                       objects=[card_in("exile", "saw", "Saw It Coming", foretold=True), _bolt_at_p1()],
+                       stack=["bolt"], active_player="P2", priority="P1")
+    assert [(c.zone.value, c.alternative_cost) for c in casts(state, "saw")] == [("exile", "foretell")]
+
+
+def test_a_card_exiled_otherwise_is_not_foretold(make_state, casts):
+    """CR 702.143a: Saw It Coming in exile, not foretold: nothing lets P1 cast it: 0 casts."""
+    state = make_state(battlefield=lands("Island", 3),
+                       objects=[card_in("exile", "saw", "Saw It Coming"), _bolt_at_p1()],
+                       stack=["bolt"], active_player="P2", priority="P1")
+    assert casts(state, "saw") == set()
+
+
+# -------------------------------------------------------------------------------------------------------------- plot
+def test_plotted_card_is_cast_free_as_a_sorcery(make_state, casts):
+    """CR 702.170d: a plotted Lightning Bolt in exile, cast without paying its mana cost in P1's main phase.
+
+    No lands at all. Any target: P1, P2, P2's Grizzly Bears = 3 casts, each without paying its mana cost.
+    """
+    state = make_state(opponent=[("bears", "Grizzly Bears")],
+                       objects=[card_in("exile", "bolt", "Lightning Bolt", plotted=True)])
+    found = casts(state, "bolt")
+    assert len(found) == 3 and all(c.without_paying_mana_cost and c.zone.value == "exile" for c in found)
+
+
+def test_plotted_instant_waits_for_a_main_phase(make_state, casts):
+    """CR 702.170d: "during their main phase while the stack is empty": on P2's turn, even an instant: 0 casts."""
+    state = make_state(opponent=[("bears", "Grizzly Bears")],
+                       objects=[card_in("exile", "bolt", "Lightning Bolt", plotted=True)],
+                       active_player="P2", priority="P1")
+    assert casts(state, "bolt") == set()
+
+
+# ------------------------------------------------------------------------------------------------------------ effects
+def test_an_effect_lets_a_player_cast_a_card_from_a_graveyard(make_state, casts):
+    """CR 601.3: ``may_cast`` lets P1 cast P2's Lightning Bolt from P2's graveyard, paying {R}.
+
+    One Mountain; any target: P1, P2 = 2 casts. P2's other Bolt, without the effect, is not castable by P1.
+    """
+    state = make_state(battlefield=lands("Mountain", 1), objects=[
+        card_in("graveyard", "theirs", "Lightning Bolt", owner="P2", may_cast=[{"player": "P1"}]),
+        card_in("graveyard", "other", "Lightning Bolt", owner="P2")])
+    assert len(casts(state, "theirs", player="P1")) == 2
+    assert castable_objects(state, "P1") == ("theirs",)
+
+
+def test_an_effect_without_paying_the_mana_cost(make_state, casts):
+    """CR 118.9: a ``may_cast`` with ``without_paying``: no mana needed; P1 or P2 = 2 casts, each free."""
+    state = make_state(objects=[card_in("exile", "bolt", "Lightning Bolt",
+                                        may_cast=[{"player": "P1", "without_paying": True}])])
+    found = casts(state, "bolt")
+    assert len(found) == 2 and all(c.without_paying_mana_cost for c in found)
+
+
+def test_a_card_in_exile_without_a_permission_is_not_cast(make_state):
+    """CR 601.2a: a card in exile that nothing lets P1 cast: 0 casts, and the view says why."""
+    state = make_state(battlefield=lands("Mountain", 1), objects=[card_in("exile", "bolt", "Lightning Bolt")])
+    view = legal_casts(state, "bolt")
+    assert view.count() == 0
