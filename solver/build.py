@@ -109,7 +109,12 @@ def build_cast_problem(
         unread = abilities.unsupported_when_cast_from(spell.zone)
         if unread:
             raise UnsupportedRuleError(spell.name, unread[0].span, unread[0].reason)
-    ways = zone_ways(spell, caster, abilities)
+    front = whole.object(card)
+    transformed = bool(halves) and front.card.layout == "transform"
+    if transformed:  # cast by disturb: the back face, for its front face's disturb cost (CR 702.146a, 712.11d)
+        disturb = tuple(c for c in abilities_of(front).alternative_costs if c.keyword == "disturb")
+        abilities = dataclasses.replace(abilities, alternative_costs=abilities.alternative_costs + disturb)
+    ways = zone_ways(spell, caster, abilities, transformed=transformed)
     abilities = _with_way_costs(spell.name, abilities, ways)
     free = bool(ways) and all(way.free for way in ways)  # plotted, or an effect's "without paying" (CR 118.9)
     if any(way.free for way in ways) and not free:

@@ -2704,6 +2704,13 @@ def _keyword_abilities(tree: Tree, line: str, out: dict) -> None:
                 out["alternative"].append(AlternativeCost("foretell", Cost(foretell, text=line), "CR 702.143a",
                                                           zone=Zone.EXILE))
                 continue
+            if word == "disturb" and len(child.children) > 1 and all(
+                    isinstance(t, Token) and t.type == "MANA_SYMBOL" for t in child.children[1:]):
+                # "Disturb {1}{U}": cast transformed, its back face, from the graveyard for that cost (CR 702.146a)
+                disturb = ManaCost.parse("".join(str(t) for t in child.children[1:]), path="oracle_text")
+                out["alternative"].append(AlternativeCost("disturb", Cost(disturb, text=line), "CR 702.146a",
+                                                          zone=Zone.GRAVEYARD))
+                continue
             if word == "plot":
                 # "Plot {1}{R}": exiling it is a special action; cast from exile while plotted, which the state
                 # says, whether or not the card has plot then (CR 702.170a, 702.170d)
@@ -3210,10 +3217,9 @@ def _faces_lacking(card: Card) -> list[UnsupportedText]:
 
     A split card's half (CR 709.3), an aftermath half (CR 702.127a), an Adventure (CR 715.3) and a modal
     double-faced card's other face (CR 712.11b) are each a way to cast the card: without them the list of its
-    casts would be incomplete, so casting the card is unsupported (never a cast silently missing). A whole split
-    card whose halves are both in the data is cast by halves (``Card.halves``). Casting an Adventure or a modal
-    double-faced card's other face is not modelled yet. The other faces of a transforming, flip or meld card
-    are not cast from the hand.
+    casts would be incomplete, so casting the card is unsupported (never a cast silently missing). With every
+    face in the data, the cast rules choose the face (``solver.rules.split.castable_faces``). The other faces of
+    a transforming, flip or meld card are not cast from the hand.
     """
     rule, what = _CAST_FACES.get(card.layout or "", (None, ""))
     if rule is None or card.halves:
@@ -3226,10 +3232,6 @@ def _faces_lacking(card: Card) -> list[UnsupportedText]:
                                                         f"cast instead ({rule})", casting_relevant=not from_graveyard,
                                 zones=frozenset(Zone) - {Zone.HAND} if from_graveyard else frozenset())
                 for face in card.faces_lacking]
-    if card.layout in ("adventure", "modal_dfc"):
-        others = [face for face in card.faces if face != card.name]
-        return [UnsupportedText(f"{face} (of {whole})", f"casting {what} is not modelled ({rule})")
-                for face in others]
     return []
 
 

@@ -19,12 +19,12 @@ from typing import Any
 
 from models.choices import FACE
 from models.errors import InputError
-from models.objects import GameObject, Zone
+from models.objects import Card, GameObject, Zone
 from models.state import GameState
 from solver.abilities import abilities_of
 from solver.problem import CastProblem, Reason
 
-__all__ = ["half_choices", "spell_of_halves", "halves_reason", "add_face_rules"]
+__all__ = ["add_face_rules", "castable_faces", "half_choices", "halves_reason", "spell_of_halves"]
 
 
 def _fuses(obj: GameObject) -> bool:
@@ -43,15 +43,44 @@ def half_choices(state: GameState, object_id: str) -> tuple[tuple[str, ...], ...
     Returns
     -------
     tuple of tuple of str
-        ``((),)`` for a card that is not a split card; else each half alone,
-        left first (CR 709.3), then both halves when the card has fuse and is
-        in a hand (CR 702.102a).
+        ``((),)`` for a card that is not a split card, then each other face that may be cast instead
+        (:func:`castable_faces`: an Adventure, a modal double-faced card's back face, a disturb back face); for
+        a split card each half alone, left first (CR 709.3), then both halves when the card has fuse and is in
+        a hand (CR 702.102a).
     """
     obj = state.object(object_id)
     if not obj.card.halves:
-        return ((),)
+        return ((),) + tuple((face.name,) for face in castable_faces(obj))
     names = tuple(h.name for h in obj.card.halves)
     return tuple((n,) for n in names) + ((names,) if _fuses(obj) else ())
+
+
+def castable_faces(obj: GameObject) -> tuple[Card, ...]:
+    """The other faces of a card that may be cast instead of its front face from where it is.
+
+    An adventurer card's Adventure (CR 715.3), but not from exile after its Adventure resolved (CR 715.3d); a
+    modal double-faced card's back face unless it is a land, which is played (CR 712.11b, 712.12); a
+    transforming card's back face from its owner's graveyard by disturb (CR 702.146a, 712.11a, 712.11d).
+
+    Parameters
+    ----------
+    obj : GameObject
+        Its card as :func:`models.cards.card_of_object` gives it, with ``other_faces``.
+
+    Returns
+    -------
+    tuple of Card
+        Empty for a card with no such face, or whose face the card data lacks (the reader reports that).
+    """
+    card = obj.card
+    if card.layout == "adventure":
+        return () if obj.zone is Zone.EXILE and obj.on_adventure else card.other_faces[:1]
+    if card.layout == "modal_dfc":
+        return tuple(face for face in card.other_faces[:1] if not face.is_land)
+    if card.layout == "transform" and obj.zone is Zone.GRAVEYARD and any(
+            cost.keyword == "disturb" for cost in abilities_of(obj).alternative_costs):
+        return card.other_faces[:1]
+    return ()
 
 
 def halves_reason(state: GameState, object_id: str, halves: tuple[str, ...]) -> tuple[str, str] | None:
@@ -66,7 +95,12 @@ def halves_reason(state: GameState, object_id: str, halves: tuple[str, ...]) -> 
     """
     obj = state.object(object_id)
     if not obj.card.halves:
-        return None if not halves else ("CR 709.1", f"{obj.name} is not a split card: no halves can be named")
+        if halves in half_choices(state, object_id):
+            return None
+        faces = [face.name for face in castable_faces(obj)]
+        if faces:
+            return "CR 712.11", f"{', '.join(halves)} is not a face of {obj.name} that can be cast now ({faces[0]})"
+        return "CR 709.1", f"{obj.name} is not a split card: no halves can be named"
     names = tuple(h.name for h in obj.card.halves)
     if halves in half_choices(state, object_id):
         return None
@@ -106,7 +140,9 @@ def spell_of_halves(state: GameState, object_id: str, halves: tuple[str, ...]) -
     obj = state.object(object_id)
     if len(halves) != 1:
         return state
-    half = next(h for h in obj.card.halves if h.name == halves[0])
+    half = next(h for h in obj.card.halves + obj.card.other_faces if h.name == halves[0])
+    if obj.card.layout == "transform":  # cast transformed: its mana value is its front face's (CR 202.3b, 712.8c)
+        half = dataclasses.replace(half, mana_cost=obj.card.mana_cost)
     return state.with_object(dataclasses.replace(obj, card=half))
 
 

@@ -53,7 +53,8 @@ class ZoneWay:
     sorcery_timing: bool = False
 
 
-def zone_ways(spell: GameObject, caster: PlayerId, abilities: CardAbilities) -> tuple[ZoneWay, ...]:
+def zone_ways(spell: GameObject, caster: PlayerId, abilities: CardAbilities, *,
+              transformed: bool = False) -> tuple[ZoneWay, ...]:
     """The ways ``caster`` may cast ``spell`` from the zone it is in; empty when none.
 
     Parameters
@@ -63,6 +64,9 @@ def zone_ways(spell: GameObject, caster: PlayerId, abilities: CardAbilities) -> 
     caster : PlayerId
     abilities : CardAbilities
         Its abilities as cast.
+    transformed : bool
+        The card is cast transformed, its back face up: disturb is the way, and the only one (CR 702.146a);
+        cast front face up, disturb is none.
 
     Returns
     -------
@@ -76,23 +80,26 @@ def zone_ways(spell: GameObject, caster: PlayerId, abilities: CardAbilities) -> 
     card = spell.card
     is_spell_card = card.has_type(CardType.INSTANT) or card.has_type(CardType.SORCERY)
     ways: list[ZoneWay] = []
-    if zone is Zone.HAND and owner:
+    if zone is Zone.HAND and owner and not transformed:
         ways.append(ZoneWay("hand", "CR 601.2a"))
     if zone is not Zone.HAND and owner:
         for cost in abilities.alternative_costs:
-            if cost.zone is not zone or (cost.keyword == "flashback" and not is_spell_card):
+            if cost.zone is not zone or (cost.keyword == "flashback" and not is_spell_card) or (
+                    (cost.keyword == "disturb") != transformed):
                 continue
             flag = _NEEDS_FLAG.get(cost.keyword)
             if flag is None or getattr(spell, flag):
                 ways.append(ZoneWay(cost.keyword, cost.rule, alternative=cost.keyword))
         for permission in abilities.zone_permissions:
-            if permission.zone is zone and (permission.keyword != "jump-start" or is_spell_card):
+            if permission.zone is zone and not transformed and (permission.keyword != "jump-start" or is_spell_card):
                 ways.append(ZoneWay(permission.keyword, permission.rule, additional=permission.additional))
+        if transformed:
+            return tuple(ways)
         if zone is Zone.EXILE and spell.plotted:  # "without paying its mana cost … as a sorcery" (CR 702.170d)
             ways.append(ZoneWay("plotted", "CR 702.170d", free=True, sorcery_timing=True))
         if zone is Zone.EXILE and spell.on_adventure:  # the card, not its Adventure (CR 715.3d)
             ways.append(ZoneWay("adventure", "CR 715.3d"))
-    for grant in spell.may_cast:
+    for grant in () if transformed else spell.may_cast:
         if grant.player == caster:
             ways.append(ZoneWay("may_cast", "CR 601.3", free=grant.without_paying))
     return tuple(ways)

@@ -8,12 +8,15 @@ listing the front face's casts alone.
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from models.cards import CardDatabase, card_from_record, default_card_database
 from models.errors import UnsupportedRuleError
 from models.io.state_json import state_from_data
 from models.oracle.parser import parse_card
+from models.state import GameState
 from solver.legal import count_legal_casts, legal_casts
 
 
@@ -62,14 +65,6 @@ _STOMP = {"name": "Stomp", "mana_cost": "{1}{R}", "type_line": "Instant — Adve
           "oracle_text": "Damage can't be prevented this turn. Stomp deals 2 damage to any target."}
 
 
-def test_an_adventure_in_the_data_is_still_refused_until_modelled():
-    """CR 715.3: with both faces in the data, casting the Adventure is not modelled yet: refused, never left out."""
-    cards = _records(_GIANT, _STOMP, *_BASICS)
-    assert cards.get("Bonecrusher Giant").faces_lacking == ()
-    with pytest.raises(UnsupportedRuleError, match="Adventure"):
-        legal_casts(_state("Bonecrusher Giant", cards), "c").count()
-
-
 def test_the_data_lacking_a_face_is_noted_once_per_card():
     """The whole name and the lacking face name stay refused by name, as before (never a guess at the text)."""
     cards = _records(_GIANT)
@@ -79,6 +74,7 @@ def test_the_data_lacking_a_face_is_noted_once_per_card():
 
 
 _BASICS = ({"name": "Mountain", "mana_cost": "", "type_line": "Basic Land — Mountain", "oracle_text": ""},
+           {"name": "Plains", "mana_cost": "", "type_line": "Basic Land — Plains", "oracle_text": ""},
            {"name": "Island", "mana_cost": "", "type_line": "Basic Land — Island", "oracle_text": ""},
            {"name": "Grizzly Bears", "mana_cost": "{1}{G}", "type_line": "Creature — Bear", "power": "2",
             "toughness": "2", "oracle_text": ""})
@@ -97,3 +93,99 @@ def test_a_transforming_cards_back_face_is_not_cast_from_the_hand():
     cards = _records(delver, *_BASICS)
     assert cards.get("Delver of Secrets").faces_lacking == ("Insectile Aberration",)
     assert count_legal_casts(_state("Delver of Secrets", cards), "c") == 1
+
+
+# ------------------------------------------------------------------------------------ faces in the data: cast them
+def _whole_state(cards: CardDatabase, card: str, zone: str = "hand", lands: tuple[str, ...] = ("Mountain",) * 3,
+                 **extra) -> GameState:
+    data = {"players": ["P1", "P2"], "objects": [
+        {"id": "c", "card": card, "zone": zone, "owner": "P1", **extra},
+        *({"id": f"l{i}", "card": land, "zone": "battlefield", "controller": "P1"} for i, land in enumerate(lands)),
+        {"id": "bears", "card": "Grizzly Bears", "zone": "battlefield", "controller": "P2"}]}
+    return state_from_data(data, cards=cards)
+
+
+def test_an_adventurer_card_is_cast_as_itself_or_as_its_adventure(casts):
+    """CR 715.3: Bonecrusher Giant ({2}{R} creature) or its Adventure Stomp ({1}{R}: 2 damage to any target).
+
+    Three Mountains, P1's main phase: the Giant, 1 cast; Stomp at P1, P2 or P2's Grizzly Bears, 3 casts, each
+    naming the face "Stomp". 1 + 3 = 4.
+    """
+    cards = _records(_GIANT, _STOMP, *_BASICS)
+    found = casts(_whole_state(cards, "Bonecrusher Giant"), "c")
+    assert sorted(c.halves for c in found) == [(), ("Stomp",), ("Stomp",), ("Stomp",)]
+
+
+def test_an_adventure_keeps_its_own_timing(casts):
+    """CR 715.3a: only the Adventure's characteristics are evaluated.
+
+    On P2's turn, Stomp (an instant) 3 casts, the Giant (a creature) 0.
+    """
+    cards = _records(_GIANT, _STOMP, *_BASICS)
+    state = _whole_state(cards, "Bonecrusher Giant")
+    state = dataclasses.replace(state, active_player="P2", priority="P1")
+    assert sorted(c.halves for c in casts(state, "c")) == [("Stomp",)] * 3
+
+
+def test_a_card_on_an_adventure_is_cast_from_exile_as_itself_only(casts):
+    """CR 715.3d: from exile after its Adventure resolved, the Giant may be cast, never Stomp again: 1 cast."""
+    cards = _records(_GIANT, _STOMP, *_BASICS)
+    found = casts(_whole_state(cards, "Bonecrusher Giant", zone="exile", on_adventure=True), "c")
+    assert [(c.halves, c.zone.value) for c in found] == [((), "exile")]
+
+
+_BOLT_FRONT = {"name": "Test Searing Charm", "mana_cost": "{1}{R}", "type_line": "Sorcery", "layout": "modal_dfc",
+               "faces_of": "Test Searing Charm // Test Searing Peaks",
+               "oracle_text": "Test Searing Charm deals 3 damage to any target."}
+_LAND_BACK = {"name": "Test Searing Peaks", "mana_cost": "", "type_line": "Land", "layout": "modal_dfc",
+              "faces_of": "Test Searing Charm // Test Searing Peaks", "oracle_text": "{T}: Add {R}."}
+_CREATURE_FRONT = {"name": "Test Wanderer", "mana_cost": "{1}{R}", "type_line": "Creature — Human", "power": "2",
+                   "toughness": "2", "layout": "modal_dfc", "faces_of": "Test Wanderer // Test Wanderer's Trick",
+                   "oracle_text": ""}
+_INSTANT_BACK = {"name": "Test Wanderer's Trick", "mana_cost": "{R}", "type_line": "Instant", "layout": "modal_dfc",
+                 "faces_of": "Test Wanderer // Test Wanderer's Trick",
+                 "oracle_text": "Tap target creature."}
+
+
+def test_a_modal_double_faced_cards_land_face_is_played_not_cast(casts):
+    """CR 712.11b, 712.12: a spell front and a land back: only the front is cast: any target, 3 casts."""
+    cards = _records(_BOLT_FRONT, _LAND_BACK, *_BASICS)
+    found = casts(_whole_state(cards, "Test Searing Charm"), "c")
+    assert [c.halves for c in found] == [(), (), ()]
+
+
+def test_a_modal_double_faced_cards_back_face_is_cast(casts):
+    """CR 712.11b: the caster chooses the face to cast.
+
+    The creature front, 1 cast; the instant back taps target creature, P2's Grizzly Bears being the one: 1 cast.
+    1 + 1 = 2.
+    """
+    cards = _records(_CREATURE_FRONT, _INSTANT_BACK, *_BASICS)
+    found = casts(_whole_state(cards, "Test Wanderer"), "c")
+    assert sorted(c.halves for c in found) == [(), ("Test Wanderer's Trick",)]
+
+
+_SPIRIT = {"name": "Test Lost Spirit", "mana_cost": "{1}{W}", "type_line": "Creature — Spirit", "power": "2",
+           "toughness": "1", "layout": "transform", "faces_of": "Test Lost Spirit // Test Spirit's Blessing",
+           "oracle_text": "Flying\nDisturb {1}{U}"}
+_BLESSING = {"name": "Test Spirit's Blessing", "mana_cost": "", "type_line": "Enchantment — Aura", "colors": ["U"],
+             "layout": "transform", "faces_of": "Test Lost Spirit // Test Spirit's Blessing",
+             "oracle_text": "Enchant creature\nEnchanted creature gets +1/+1."}
+
+
+def test_disturb_casts_the_back_face_from_the_graveyard(casts):
+    """CR 702.146a, 712.11a: from the graveyard, the back face (an Aura) for the disturb cost {1}{U}.
+
+    A Plains and an Island; the Aura's target (CR 303.4a): P2's Grizzly Bears, the one creature: 1 cast, naming
+    the back face, for its disturb cost. The front face is not cast from the graveyard.
+    """
+    cards = _records(_SPIRIT, _BLESSING, *_BASICS)
+    found = casts(_whole_state(cards, "Test Lost Spirit", zone="graveyard", lands=("Plains", "Island")), "c")
+    assert [(c.halves, c.alternative_cost) for c in found] == [(("Test Spirit's Blessing",), "disturb")]
+
+
+def test_disturb_is_not_a_way_from_the_hand(casts):
+    """CR 702.146a: from the hand the front face is cast for its mana cost {1}{W}: 1 cast, no back face."""
+    cards = _records(_SPIRIT, _BLESSING, *_BASICS)
+    found = casts(_whole_state(cards, "Test Lost Spirit", lands=("Plains", "Island")), "c")
+    assert [(c.halves, c.alternative_cost) for c in found] == [((), None)]
