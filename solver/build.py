@@ -15,7 +15,7 @@ import dataclasses
 
 from models.abilities import CardAbilities
 from models.errors import InputError, UnsupportedRuleError
-from models.objects import PlayerId
+from models.objects import PlayerId, Zone
 from models.state import GameState
 from solver.abilities import abilities_of, with_attached_grants
 from solver.problem import CastProblem
@@ -100,6 +100,11 @@ def build_cast_problem(
                                         "(CR 702.37a, 702.103a, 702.168a)")
         state = spell_cast_as(state, card, cast_as)
     spell = state.object(card)
+    if spell.zone is Zone.BATTLEFIELD and spell.prepared:
+        # the permanent's controller may cast a copy of its spell: a mechanic newer than the rules followed
+        raise UnsupportedRuleError(spell.name, "prepared", "casting a copy of a prepared permanent's spell is not "
+                                                           "modelled (the Comprehensive Rules followed have no prepare "
+                                                           "rules)")
     if player is not None and player not in state.players:
         raise InputError("player", f"unknown player {player!r} (players are {', '.join(state.players)})")
     caster = PlayerId(player) if player is not None else spell.owner

@@ -215,7 +215,8 @@ def castable_objects(state: GameState, player: str) -> tuple[str, ...]:
     Flashback, escape, jump-start, retrace and aftermath cast a card from its owner's graveyard (CR 702.34a,
     702.138a, 702.133a, 702.81a, 702.127a); foretold, plotted and Adventure cards are cast from exile (CR
     702.143a, 702.170d, 715.3d); an effect's ``may_cast`` names who may cast a card from where it is (CR 601.3).
-    The hand first, then the graveyard, exile and library, each in file order.
+    A prepared permanent's controller may cast a copy of its spell (reported unsupported when asked). The hand
+    first, then the graveyard, exile and library, then prepared permanents, each in file order.
 
     Parameters
     ----------
@@ -230,7 +231,8 @@ def castable_objects(state: GameState, player: str) -> tuple[str, ...]:
     caster = PlayerId(player)
     elsewhere = [o.id for zone in (Zone.GRAVEYARD, Zone.EXILE, Zone.LIBRARY) for o in state.objects_in(zone)
                  if (o.owner == caster or o.may_cast) and _cast_from_there(o, caster)]
-    return tuple(o.id for o in state.hand(caster)) + tuple(elsewhere)
+    prepared = [o.id for o in state.objects_in(Zone.BATTLEFIELD, caster) if o.prepared]  # a copy of its spell
+    return tuple(o.id for o in state.hand(caster)) + tuple(elsewhere) + tuple(prepared)
 
 
 def _cast_from_there(obj: GameObject, caster: PlayerId) -> bool:

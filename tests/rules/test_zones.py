@@ -10,7 +10,10 @@ every backend.
 
 from __future__ import annotations
 
-from solver.legal import castable_objects, legal_casts
+import pytest
+
+from models.errors import UnsupportedRuleError
+from solver.legal import castable_objects, count_legal_casts, legal_casts
 from tests.rules.conftest import lands
 
 
@@ -154,3 +157,15 @@ def test_a_card_in_exile_without_a_permission_is_not_cast(make_state):
     state = make_state(battlefield=lands("Mountain", 1), objects=[card_in("exile", "bolt", "Lightning Bolt")])
     view = legal_casts(state, "bolt")
     assert view.count() == 0
+
+
+# --------------------------------------------------------------------------------------------------------- prepared
+def test_a_prepared_permanent_makes_the_answer_unsupported(make_state):
+    """A prepared permanent's controller may cast a copy of its spell, which the rules followed do not define.
+
+    P1's prepared Grizzly Bears is among what P1 may cast, and asking for it is refused, never left out.
+    """
+    state = make_state(battlefield=[("bears", "Grizzly Bears", {"prepared": True})] + lands("Mountain", 1))
+    assert castable_objects(state, "P1") == ("bears",)
+    with pytest.raises(UnsupportedRuleError, match="prepared"):
+        count_legal_casts(state)
