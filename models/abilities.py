@@ -954,10 +954,20 @@ class ManaAbility:
     requires : tuple of ControlRequirement
         "Activate only if you control a Swamp": the ability can be activated
         only while these hold (CR 602.5b); empty when always.
+    taps : bool
+        Its cost has {T}: a tapped permanent, or a creature with summoning sickness, can't activate it (CR 302.6).
+    sacrifices : bool
+        Its cost sacrifices the permanent ("{T}, Sacrifice this artifact:", "Sacrifice this creature:"): it can be
+        activated once, and the permanent is gone (CR 701.21a).
+    from_hand : bool
+        "Exile this card from your hand: Add {G}.": activated from its owner's hand, exiling it (CR 605.1a).
     """
 
     units: tuple[frozenset[str], ...]
     requires: tuple[ControlRequirement, ...] = ()
+    taps: bool = True
+    sacrifices: bool = False
+    from_hand: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -872,6 +872,9 @@ class ManaSource:
     is_snow : bool
         Whether the source is a snow permanent, so its mana can pay ``{S}``
         (CR 107.4h, 106.3).
+    consumed : bool
+        Making the mana sacrifices or exiles the object ("{T}, Sacrifice this artifact: Add one mana of any
+        color."): once used, the object is gone, and can't also pay a cost of the spell.
 
     Raises
     ------
@@ -889,6 +892,7 @@ class ManaSource:
     units: tuple[frozenset[str], ...]
     object_id: str | None = None
     is_snow: bool = False
+    consumed: bool = False
 
     def __post_init__(self) -> None:
         """Normalize each unit to a frozenset of upper-case mana letters."""

@@ -3175,7 +3175,9 @@ def _protection(tree: Tree, line: str, out: dict) -> Protection:
 
 
 def _mana_ability(tree: Tree) -> ManaAbility:
-    ability = _mana_units(tree)
+    costs = {t.type for t in tree.children if isinstance(t, Token)}
+    ability = dataclasses.replace(_mana_units(tree), taps="TAP_COST" in costs,
+                                  sacrifices="SELF_SACRIFICE" in costs, from_hand="SELF_EXILE_FROM_HAND" in costs)
     rider = next((str(t) for t in tree.children if isinstance(t, Token) and t.type == "MANA_RIDER"), "")
     found = re.fullmatch(r"activate only if you control an? ([a-z]+)\.", rider)
     if found:  # "Activate only if you control a Swamp." (CR 602.5b)

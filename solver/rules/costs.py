@@ -93,35 +93,55 @@ def available_mana_sources(problem: CastProblem) -> tuple[ManaSource, ...]:
     UnsupportedRuleError
         A permanent of the caster's with a mana ability that can't be read.
     """
-    if problem.mana_sources is None:
-        problem.mana_sources = mana_sources_of(problem.state, problem.caster)
+    if problem.mana_sources is None:  # never the spell itself: it is on the stack (CR 601.2a)
+        problem.mana_sources = tuple(s for s in mana_sources_of(problem.state, problem.caster)
+                                     if s.object_id != problem.spell.id)
     return problem.mana_sources
 
 
 def mana_sources_of(state, caster) -> tuple[ManaSource, ...]:
-    """The mana a player can have while paying: see :func:`available_mana_sources`."""
+    """The mana a player can have while paying: see :func:`available_mana_sources`.
+
+    A permanent's {T} mana abilities are one source (one of them, CR 605.1a), if it is untapped and, a creature,
+    free of summoning sickness (CR 302.6); a mana ability without {T} that sacrifices the permanent ("Sacrifice
+    this creature: Add {R}{R}") is a source of its own, whatever the permanent's status; a card in the player's
+    hand that exiles itself for mana ("Exile this card from your hand: Add {G}") is one too. A source whose
+    ability sacrifices or exiles its object is ``consumed``.
+    """
     sources = list(ManaSource.from_pool(state.pool_of(caster)))
     for obj in state.objects_in(Zone.BATTLEFIELD, caster):
         abilities = abilities_of(obj)
         unread = [u for u in abilities.permanent_unsupported if "mana" in u.topics]
         if unread:
             raise UnsupportedRuleError(obj.name, unread[0].span, unread[0].reason)
+        usable = [a for a in abilities.mana_abilities
+                  if not a.from_hand and all(holds_for(state, caster, r) for r in a.requires)]
+        untapping = [a for a in usable if not a.taps]  # "Sacrifice this creature: Add {R}{R}."
+        if len(untapping) > 1 or (untapping and any(a.sacrifices for a in usable if a.taps)):
+            raise UnsupportedRuleError(obj.name, obj.card.oracle_text,
+                                       "a choice between mana abilities that each sacrifice the permanent")
+        sources += [ManaSource(a.units, object_id=obj.id, consumed=True) for a in untapping]
         if obj.tapped or (obj.summoning_sick and obj.card.has_type(CardType.CREATURE) and not _has_haste(obj)):
             continue  # CR 302.6: a summoning-sick creature can't activate {T} abilities
-        options = [ability.units for ability in abilities.mana_abilities
-                   if all(holds_for(state, caster, r) for r in ability.requires)]
+        tapping = [a for a in usable if a.taps]
+        consumed = any(a.sacrifices for a in tapping)
+        options = [ability.units for ability in tapping]
         options += [(frozenset(_BASIC_LAND_MANA[t]),) for t in obj.card.subtypes if t in _BASIC_LAND_MANA]
         options = list(dict.fromkeys(options))
         if not options:
             continue
         if len(options) == 1:
-            sources.append(ManaSource(options[0], object_id=obj.id))
+            sources.append(ManaSource(options[0], object_id=obj.id, consumed=consumed))
         elif all(len(units) == 1 for units in options):
             # Several {T} abilities: one of them (CR 605.1a), i.e. one mana of any of their colours.
-            sources.append(ManaSource((frozenset().union(*(u[0] for u in options)),), object_id=obj.id))
+            sources.append(ManaSource((frozenset().union(*(u[0] for u in options)),), object_id=obj.id,
+                                      consumed=consumed))
         else:
             raise UnsupportedRuleError(obj.name, obj.card.oracle_text,
                                        "a choice between mana abilities making different amounts")
+    for obj in state.hand(caster):  # "Exile this card from your hand: Add {G}." (CR 605.1a)
+        sources += [ManaSource(a.units, object_id=obj.id, consumed=True)
+                    for a in abilities_of(obj).mana_abilities if a.from_hand]
     return tuple(sources)
 
 
@@ -866,7 +886,7 @@ def _tapped_by_mana_matcher(problem: CastProblem, cost: ObjectCost) -> Callable[
     if cost.action is CostAction.TAP or cost.qualities is None or not any(
             q.attribute == "tapped" and not q.negated for clause in cost.qualities.clauses for q in clause):
         return matches
-    tappable = {s.object_id for s in available_mana_sources(problem) if s.object_id is not None}
+    tappable = {s.object_id for s in available_mana_sources(problem) if s.object_id is not None and not s.consumed}
 
     def tapped_by_mana(obj: GameObject) -> bool:
         if obj.id in tappable and not obj.tapped:
@@ -1183,6 +1203,32 @@ def _base_terms(problem: CastProblem) -> None:
             problem.add_cost(CostTerm(Cost(modifier.coloured), (), lambda: 1, 1, modifier.text))
 
 
+def _refuse_consumed_sources_as_cost_objects(problem: CastProblem, terms: list[CostTerm]) -> None:
+    """Refuse a cost that may take an object whose mana ability sacrifices or exiles it (a Treasure, a Spirit Guide).
+
+    Mana abilities are activated before costs are paid (CR 601.2g-h): such an object pays mana or the cost, not
+    both, and which one is a choice of payment this version does not weigh. Tapping costs are weighed already
+    (a permanent tapped to pay a cost makes no mana).
+
+    Raises
+    ------
+    UnsupportedRuleError
+        Naming the cost and the object.
+    """
+    costs = [c for t in terms for c in t.cost.objects
+             if c.action is not CostAction.TAP and c.zone in (Zone.BATTLEFIELD, Zone.HAND)]
+    if not costs:
+        return
+    consumed = {s.object_id for s in available_mana_sources(problem) if s.consumed}
+    for cost in costs:
+        matches = _matcher(cost)
+        for obj in cost_object_pool(problem, CostObjectsKey(cost.action, cost.zone)):
+            if obj.id in consumed and matches(obj):
+                raise UnsupportedRuleError(problem.spell.name, cost.text or cost.action.value,
+                                           f"a cost that may take {obj.name} ({obj.id}), whose mana ability "
+                                           "sacrifices or exiles it (CR 601.2g-h)")
+
+
 def add_cost_rules(problem: CastProblem) -> None:
     """Add the objects paying costs, the total cost and the payment constraint (CR 601.2f-h).
 
@@ -1206,6 +1252,7 @@ def add_cost_rules(problem: CastProblem) -> None:
         )
     _base_terms(problem)
     terms = list(problem.cost_terms)
+    _refuse_consumed_sources_as_cost_objects(problem, terms)
     delve = CostObjectsKey(CostAction.EXILE, Zone.GRAVEYARD)
     if problem.abilities.delve:  # any number of cards of the graveyard, each paying {1} (CR 702.66a)
         if any(c.action is CostAction.EXILE and c.zone is Zone.GRAVEYARD for t in terms for c in t.cost.objects):
