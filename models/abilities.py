@@ -961,6 +961,8 @@ class ManaAbility:
         activated once, and the permanent is gone (CR 701.21a).
     from_hand : bool
         "Exile this card from your hand: Add {G}.": activated from its owner's hand, exiling it (CR 605.1a).
+    activation : int
+        Generic mana paid to activate it ("{1}, {T}: Add {R}{W}.": 1), with mana made before (CR 605.1a, 605.3).
     """
 
     units: tuple[frozenset[str], ...]
@@ -968,6 +970,7 @@ class ManaAbility:
     taps: bool = True
     sacrifices: bool = False
     from_hand: bool = False
+    activation: int = 0
 
 
 @dataclass(frozen=True, slots=True)

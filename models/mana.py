@@ -29,7 +29,7 @@ import functools
 import itertools
 import re
 from collections import Counter
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -875,6 +875,10 @@ class ManaSource:
     consumed : bool
         Making the mana sacrifices or exiles the object ("{T}, Sacrifice this artifact: Add one mana of any
         color."): once used, the object is gone, and can't also pay a cost of the spell.
+    activation : int
+        Generic mana paid, with mana made before, to make this mana ("{1}, {T}: Add {R}{W}.": 1, CR 605.3);
+        0 for a source that costs no mana. Another source of the same object is the choice of its other mana
+        ability: the object makes one or the other (one {T}, CR 605.1a).
 
     Raises
     ------
@@ -893,6 +897,7 @@ class ManaSource:
     object_id: str | None = None
     is_snow: bool = False
     consumed: bool = False
+    activation: int = 0
 
     def __post_init__(self) -> None:
         """Normalize each unit to a frozenset of upper-case mana letters."""
@@ -1064,16 +1069,31 @@ class ManaPayer:
     (True, False)
     """
 
-    __slots__ = ("_units", "_key", "_supply", "_total")
+    __slots__ = ("_units", "_key", "_supply", "_total", "_converters")
 
     def __init__(self, sources: Sequence[ManaSource]) -> None:
         units: Counter[tuple[str, bool]] = Counter()
+        converting = {source.object_id for source in sources if source.activation}
+        converters: list[tuple[int, tuple[tuple[str, bool], ...], tuple[tuple[str, bool], ...]]] = []
         for source in sources:
+            if source.activation or source.object_id in converting:
+                continue
             for unit in source.units:
-                units["".join(sorted(unit, key=_LETTER_INDEX.__getitem__)), source.is_snow] += 1
+                units[_unit_key(unit, source.is_snow)] += 1
+        for source in sources:
+            if source.activation:  # with the units the object makes otherwise, which it then does not make
+                instead = tuple(_unit_key(unit, other.is_snow) for other in sources
+                                if other.object_id == source.object_id and not other.activation for unit in other.units)
+                converters.append((source.activation, tuple(_unit_key(u, source.is_snow) for u in source.units),
+                                   tuple(sorted(instead))))
+        self._converters = tuple(sorted(converters))
+        if self._converters:  # a converting object's other mana is made when it converts nothing
+            for _, _, other_mana in self._converters:
+                for made in other_mana:
+                    units[made] += 1
         self._units = units
         self._key = tuple(sorted(units.items()))
-        simple = all(len(letters) == 1 and not snow for letters, snow in units)
+        simple = all(len(letters) == 1 and not snow for letters, snow in units) and not self._converters
         self._supply = {letters: count for (letters, _), count in units.items()} if simple else None
         self._total = sum(units.values())
 
@@ -1107,6 +1127,8 @@ class ManaPayer:
             return self._total - sum(demand.values()) >= generic
         phyrexian = sum(1 for symbol in cost.symbols if symbol.kind is SymbolKind.PHYREXIAN)
         usable_life = min(max(life, 0), 2 * phyrexian)
+        if self._converters:
+            return _can_pay_converting(cost, self._key, self._converters, x, usable_life)
         return _can_pay_cached(cost, self._key, x, usable_life)
 
 
@@ -1149,6 +1171,85 @@ def _simple_demand(cost: ManaCost, x: int) -> tuple[dict[str, int], int] | None:
         else:
             return None
     return demand, generic
+
+
+def _unit_key(unit: frozenset[str], is_snow: bool) -> tuple[str, bool]:
+    """One unit of mana as :class:`ManaPayer` counts it: its letters in WUBRGC order, and whether snow made it."""
+    return "".join(sorted(unit, key=_LETTER_INDEX.__getitem__)), is_snow
+
+
+@functools.lru_cache(maxsize=16384)
+def _can_pay_converting(
+    cost: ManaCost,
+    units: tuple[tuple[tuple[str, bool], int], ...],
+    converters: tuple[tuple[int, tuple[tuple[str, bool], ...], tuple[tuple[str, bool], ...]], ...],
+    x: int,
+    life: int,
+) -> bool:
+    """Decide :meth:`ManaPayer.can_pay` with mana abilities that cost mana ("{1}, {T}: Add {R}{W}.").
+
+    Each such ability is activated or not, in some order; each activation's generic cost is paid with mana made
+    before it (CR 605.3, 106.4), and its object then does not make the mana it makes otherwise (``instead``,
+    one {T}). Every subset of the abilities, in every order, and every way to pay each activation from the mana
+    there is then, is tried; the cost is paid with what is left (exact, for the few such permanents a player has).
+
+    Parameters
+    ----------
+    cost : ManaCost
+    units : tuple
+        The mana made without them, as ``ManaPayer`` keys it, including each converting object's other mana.
+    converters : tuple of (int, tuple, tuple)
+        Each ability's generic cost, the units it adds, and the units its object makes instead.
+    x, life : int
+        As for :func:`can_pay`.
+
+    Returns
+    -------
+    bool
+    """
+    start: Counter[tuple[str, bool]] = Counter(dict(units))
+    indices = range(len(converters))
+    for size in range(len(converters) + 1):
+        for order in itertools.permutations(indices, size):
+            if _pays_after(cost, start, [converters[i] for i in order], x, life, set()):
+                return True
+    return False
+
+
+def _pays_after(cost: ManaCost, pool: Counter[tuple[str, bool]], steps: list, x: int, life: int,
+                seen: set) -> bool:
+    """Whether ``cost`` is paid after activating ``steps`` in order, each paid from the pool before it."""
+    signature = (len(steps), tuple(sorted(pool.items())))
+    if signature in seen:
+        return False
+    seen.add(signature)
+    if not steps:
+        return _can_pay_cached(cost, tuple(sorted((k, n) for k, n in pool.items() if n > 0)), x, life)
+    activation, made, instead = steps[0]
+    pool = pool.copy()
+    for unit in instead:  # tapped to convert, the object does not make its other mana
+        if pool[unit] <= 0:
+            return False
+        pool[unit] -= 1
+    for paid in _multisets(sorted(k for k, n in pool.items() if n > 0), pool, activation):
+        after = pool - paid
+        after.update(made)
+        if _pays_after(cost, after, steps[1:], x, life, seen):
+            return True
+    return False
+
+
+def _multisets(kinds: list, pool: Counter, size: int, start: int = 0) -> Iterator[Counter]:
+    """Every multiset of ``size`` units drawn from ``pool`` (kinds in order, so each multiset once)."""
+    if size == 0:
+        yield Counter()
+        return
+    for index in range(start, len(kinds)):
+        kind = kinds[index]
+        for taken in range(min(pool[kind], size), 0, -1):
+            for rest in _multisets(kinds, pool, size - taken, index + 1):
+                rest[kind] += taken
+                yield rest
 
 
 @functools.lru_cache(maxsize=65536)

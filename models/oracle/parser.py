@@ -3175,8 +3175,9 @@ def _protection(tree: Tree, line: str, out: dict) -> Protection:
 
 
 def _mana_ability(tree: Tree) -> ManaAbility:
-    costs = {t.type for t in tree.children if isinstance(t, Token)}
-    ability = dataclasses.replace(_mana_units(tree), taps="TAP_COST" in costs,
+    costs = {t.type: str(t) for t in tree.children if isinstance(t, Token)}
+    activation = int(costs["ACTIVATION_GENERIC"].strip("{}")) if "ACTIVATION_GENERIC" in costs else 0
+    ability = dataclasses.replace(_mana_units(tree), taps="TAP_COST" in costs, activation=activation,
                                   sacrifices="SELF_SACRIFICE" in costs, from_hand="SELF_EXILE_FROM_HAND" in costs)
     rider = next((str(t) for t in tree.children if isinstance(t, Token) and t.type == "MANA_RIDER"), "")
     found = re.fullmatch(r"activate only if you control an? ([a-z]+)\.", rider)

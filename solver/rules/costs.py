@@ -117,13 +117,20 @@ def mana_sources_of(state, caster) -> tuple[ManaSource, ...]:
         usable = [a for a in abilities.mana_abilities
                   if not a.from_hand and all(holds_for(state, caster, r) for r in a.requires)]
         untapping = [a for a in usable if not a.taps]  # "Sacrifice this creature: Add {R}{R}."
-        if len(untapping) > 1 or (untapping and any(a.sacrifices for a in usable if a.taps)):
+        if len(untapping) > 1 or (untapping and any(a.sacrifices for a in usable if a.taps)) or any(
+                a.activation for a in untapping):
             raise UnsupportedRuleError(obj.name, obj.card.oracle_text,
-                                       "a choice between mana abilities that each sacrifice the permanent")
+                                       "a choice between mana abilities that each sacrifice the permanent, or one "
+                                       "that costs mana without {T}")
         sources += [ManaSource(a.units, object_id=obj.id, consumed=True) for a in untapping]
         if obj.tapped or (obj.summoning_sick and obj.card.has_type(CardType.CREATURE) and not _has_haste(obj)):
             continue  # CR 302.6: a summoning-sick creature can't activate {T} abilities
-        tapping = [a for a in usable if a.taps]
+        converting = [a for a in usable if a.taps and a.activation]  # "{1}, {T}: Add {R}{W}." (CR 605.3)
+        if len(converting) > 1:
+            raise UnsupportedRuleError(obj.name, obj.card.oracle_text, "two mana abilities that cost mana")
+        sources += [ManaSource(a.units, object_id=obj.id, consumed=a.sacrifices, activation=a.activation)
+                    for a in converting]
+        tapping = [a for a in usable if a.taps and not a.activation]
         consumed = any(a.sacrifices for a in tapping)
         options = [ability.units for ability in tapping]
         options += [(frozenset(_BASIC_LAND_MANA[t]),) for t in obj.card.subtypes if t in _BASIC_LAND_MANA]
@@ -142,7 +149,15 @@ def mana_sources_of(state, caster) -> tuple[ManaSource, ...]:
     for obj in state.hand(caster):  # "Exile this card from your hand: Add {G}." (CR 605.1a)
         sources += [ManaSource(a.units, object_id=obj.id, consumed=True)
                     for a in abilities_of(obj).mana_abilities if a.from_hand]
+    converters = [s for s in sources if s.activation]
+    if len(converters) > MOST_CONVERTERS:  # each subset in each order is tried (models.mana.ManaPayer)
+        raise UnsupportedRuleError(state.object(converters[0].object_id).name, "mana abilities that cost mana",
+                                   f"more than {MOST_CONVERTERS} permanents whose mana abilities cost mana")
     return tuple(sources)
+
+
+MOST_CONVERTERS = 4
+"""The most permanents with a mana ability that costs mana ("{1}, {T}: Add {R}{W}.") one player's payment weighs."""
 
 
 def _has_haste(obj: GameObject) -> bool:
@@ -196,7 +211,8 @@ def assist_sources(problem: CastProblem) -> tuple[ManaSource, ...]:
     for player in problem.state.players:
         if player == problem.caster:
             continue
-        theirs = tuple(ManaSource((frozenset("C"),) * len(source.units), object_id=source.object_id)
+        theirs = tuple(ManaSource((frozenset("C"),) * len(source.units), object_id=source.object_id,
+                                  activation=source.activation)
                        for source in mana_sources_of(problem.state, player))
         if sum(len(s.units) for s in theirs) > sum(len(s.units) for s in best):
             best = theirs

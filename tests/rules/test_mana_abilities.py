@@ -70,3 +70,50 @@ def test_a_cost_that_may_take_a_treasure_is_refused(make_state):
                        battlefield=[("t", TREASURE, {"token": True}), ("s1", "Swamp"), ("s2", "Swamp")])
     with pytest.raises(UnsupportedRuleError, match="Treasure"):
         legal_casts(state, "dispute").count()
+
+
+# ------------------------------------------------------------------------------------- mana abilities that cost mana
+def test_a_signet_needs_mana_made_before_it(make_state, casts):
+    """CR 605.3, 106.4: Izzet Signet ("{1}, {T}: Add {U}{R}.") is paid with mana made before it.
+
+    Opt ({U}) with the Signet alone: nothing pays its {1}: 0 casts.
+    """
+    state = make_state(hand=[("opt", "Opt")], battlefield=[("sig", "Izzet Signet")])
+    assert casts(state, "opt") == set()
+
+
+@pytest.mark.parametrize(("lands", "expected"), [(["Forest"], 0), (["Forest", "Mountain"], 1)])
+def test_a_signet_turns_one_mana_into_two(make_state, casts, lands, expected):
+    """CR 605.3: Divination ({2}{U}) with Izzet Signet.
+
+    A Forest pays the Signet's {1}, which makes {U}{R}: 2 mana of 3, 0 casts. With a Mountain too: {U}{R} and the
+    Mountain's {R} pay {2}{U}: 1 cast.
+    """
+    state = make_state(hand=[("div", "Divination")],
+                       battlefield=[("sig", "Izzet Signet")] + [(f"l{i}", land) for i, land in enumerate(lands)])
+    assert len(casts(state, "div")) == expected
+
+
+def test_a_signet_cant_make_the_colour_its_cost_took(make_state, casts, card):
+    """CR 605.3: the Forest's {G} pays the Signet's {1}, so Forest and Izzet Signet make {U}{R}, never {G}{U}.
+
+    An inline {G}{U} sorcery, "Draw a card.": 0 casts. With an Island too: the Island's {U} and the Forest's {G},
+    the Signet unused: 1 cast.
+    """
+    growth = card("Test Growth", "{G}{U}", "Sorcery", "Draw a card.")
+    state = make_state(hand=[("g", growth)], battlefield=[("sig", "Izzet Signet"), ("f", "Forest")])
+    assert casts(state, "g") == set()
+    state = make_state(hand=[("g", growth)], battlefield=[("sig", "Izzet Signet"), ("f", "Forest"), ("i", "Island")])
+    assert len(casts(state, "g")) == 1
+
+
+def test_a_land_with_a_free_and_a_paid_mana_ability_makes_one(make_state, casts):
+    """CR 605.1a: Cave of Temptation ("{T}: Add {C}." or "{1}, {T}: Add one mana of any color.") taps once.
+
+    Lightning Bolt ({R}): the Cave alone makes {C}, or nothing (its {1} unpaid): 0 casts. With a Plains paying the
+    {1}: {R} from the Cave: any target, P1 or P2 = 2 casts.
+    """
+    alone = make_state(hand=[("bolt", "Lightning Bolt")], battlefield=[("cave", "Cave of Temptation")])
+    assert casts(alone, "bolt") == set()
+    paid = make_state(hand=[("bolt", "Lightning Bolt")], battlefield=[("cave", "Cave of Temptation"), ("p", "Plains")])
+    assert len(casts(paid, "bolt")) == 2
