@@ -117,11 +117,9 @@ def mana_sources_of(state, caster) -> tuple[ManaSource, ...]:
         usable = [a for a in abilities.mana_abilities
                   if not a.from_hand and all(holds_for(state, caster, r) for r in a.requires)]
         untapping = [a for a in usable if not a.taps]  # "Sacrifice this creature: Add {R}{R}."
-        if len(untapping) > 1 or (untapping and any(a.sacrifices for a in usable if a.taps)) or any(
-                a.activation for a in untapping):
+        if len(untapping) > 1 or (untapping and any(a.sacrifices for a in usable if a.taps)):
             raise UnsupportedRuleError(obj.name, obj.card.oracle_text,
-                                       "a choice between mana abilities that each sacrifice the permanent, or one "
-                                       "that costs mana without {T}")
+                                       "a choice between mana abilities that each sacrifice the permanent")
         sources += [ManaSource(a.units, object_id=obj.id, consumed=True) for a in untapping]
         if obj.tapped or (obj.summoning_sick and obj.card.has_type(CardType.CREATURE) and not _has_haste(obj)):
             continue  # CR 302.6: a summoning-sick creature can't activate {T} abilities
