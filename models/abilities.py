@@ -1048,6 +1048,10 @@ class CostModifier:
         pay this part of the spell's own additional cost (the cards exiled, the creatures tapped). Those are
         chosen as the cost is announced (CR 601.2b), before the total cost is determined (CR 601.2f), so the
         total depends on how many are chosen. None: no such change.
+    per_power : bool
+        With ``per_object_of``: ``amount`` for each point of power of each object used, not for each object
+        (harmonize: the total cost "is reduced by an amount of generic mana equal to the tapped creature's
+        power", CR 702.180a).
     if_paid : str or None
         "This spell costs {2} less to cast if evidence was collected": the change applies only if the optional
         additional cost with this keyword is paid (its choice is announced, CR 601.2b, before the total cost is
@@ -1077,6 +1081,7 @@ class CostModifier:
     if_targets: TargetSpec | None = None
     per_target_beyond_first: ManaCost | None = None
     per_object_of: ObjectCost | None = None
+    per_power: bool = False
     if_paid: str | None = None
     coloured_reduction: ManaCost | None = None
 

@@ -33,7 +33,9 @@ __all__ = ["build_cast_problem"]
 
 
 def _with_way_costs(name: str, abilities: CardAbilities, ways: tuple[ZoneWay, ...]) -> CardAbilities:
-    """The abilities with the cost the way of casting adds: jump-start's discard, retrace's (CR 702.133a, 702.81a).
+    """The abilities with the costs the way of casting adds: jump-start's and retrace's discards, harmonize's tap.
+
+    CR 702.133a, 702.81a, 702.180a.
 
     Raises
     ------
@@ -41,12 +43,14 @@ def _with_way_costs(name: str, abilities: CardAbilities, ways: tuple[ZoneWay, ..
         Two ways from one zone of which one adds a cost: which way is used would be a choice, not modelled.
     """
     added = [way.additional for way in ways if way.additional is not None]
-    if not added:
+    changes = [way.modifier for way in ways if way.modifier is not None]
+    if not added and not changes:
         return abilities
     if len(ways) > 1:
         raise UnsupportedRuleError(name, ", ".join(way.keyword for way in ways),
                                    "two ways to cast the card from one zone, one with a cost added")
-    return dataclasses.replace(abilities, additional_costs=abilities.additional_costs + tuple(added))
+    return dataclasses.replace(abilities, additional_costs=abilities.additional_costs + tuple(added),
+                               cost_modifiers=abilities.cost_modifiers + tuple(changes))
 
 
 def build_cast_problem(

@@ -2711,6 +2711,14 @@ def _keyword_abilities(tree: Tree, line: str, out: dict) -> None:
                 out["alternative"].append(AlternativeCost("disturb", Cost(disturb, text=line), "CR 702.146a",
                                                           zone=Zone.GRAVEYARD))
                 continue
+            if word == "harmonize" and len(child.children) > 1 and all(
+                    isinstance(t, Token) and t.type == "MANA_SYMBOL" for t in child.children[1:]):
+                # "Harmonize {5}{G}{G}": cast from the graveyard for that cost, tapping up to one creature whose
+                # power reduces it (CR 702.180a; the tap and the reduction: solver.rules.zones)
+                harmonize = ManaCost.parse("".join(str(t) for t in child.children[1:]), path="oracle_text")
+                out["alternative"].append(AlternativeCost("harmonize", Cost(harmonize, text=line), "CR 702.180a",
+                                                          zone=Zone.GRAVEYARD))
+                continue
             if word == "plot":
                 # "Plot {1}{R}": exiling it is a special action; cast from exile while plotted, which the state
                 # says, whether or not the card has plot then (CR 702.170a, 702.170d)

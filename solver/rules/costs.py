@@ -50,6 +50,7 @@ from models.objects import CardType, GameObject, PlayerId, Zone
 from solver.abilities import abilities_of
 from solver.problem import CastProblem, ConstraintKind, CostTerm, LazyDomain, Reason
 from solver.requirements import holds_for, requirement_holds, requirement_text
+from models.state import GameState
 from solver.qualities import has_qualities, is_of_kinds, number_of
 
 __all__ = [
@@ -389,12 +390,28 @@ def _take_coloured(problem: CastProblem, total: ManaCost, reduction: ManaCost) -
     return ManaCost(tuple(remaining)), beyond
 
 
-def _most_paid(problem: CastProblem, key: ChoiceKey, each: bool) -> int:
-    """The most a change of :func:`paid_cost_changes` can count: every object that could pay, or once."""
+def _most_paid(problem: CastProblem, key: ChoiceKey, each: bool | str) -> int:
+    """The most a change of :func:`paid_cost_changes` can count.
+
+    Every object that could pay, the greatest power of one (harmonize's one creature), or once.
+    """
+    if each == "power" and isinstance(key, CostObjectsKey):
+        return max((max(0, number_of(o, "power")) for o in cost_object_pool(problem, key)
+                    if o.card.has_type(CardType.CREATURE)), default=0)
     return len(cost_object_pool(problem, key)) if each and isinstance(key, CostObjectsKey) else 1
 
 
-def paid_cost_changes(problem: CastProblem) -> list[tuple[int, ChoiceKey, bool]]:
+def _paid_amount(state: GameState, chosen: tuple, each: bool | str) -> int:
+    """How many times a change of :func:`paid_cost_changes` applies for the choice made.
+
+    The objects chosen, their total power, or once.
+    """
+    if each == "power":
+        return sum(max(0, number_of(state.object(o), "power")) for o in chosen)
+    return len(chosen) if each else 1
+
+
+def paid_cost_changes(problem: CastProblem) -> list[tuple[int, ChoiceKey, bool | str]]:
     """The spell's own cost changes on how its additional costs are paid, their other conditions holding (CR 601.2f).
 
     "This spell costs {2} less to cast for each card exiled this way" counts the objects chosen to pay the
@@ -407,9 +424,10 @@ def paid_cost_changes(problem: CastProblem) -> list[tuple[int, ChoiceKey, bool]]
 
     Returns
     -------
-    list of (int, ChoiceKey, bool)
+    list of (int, ChoiceKey, bool or str)
         Each change's generic amount, the key of the choice it reads (the objects paying, or the optional cost),
-        and whether it counts each object (True) or asks only that the cost is paid (False); printed order.
+        and whether it counts each object (True), each point of their power (``"power"``, harmonize, CR
+        702.180a) or asks only that the cost is paid (False); printed order.
 
     Raises
     ------
@@ -430,7 +448,12 @@ def paid_cost_changes(problem: CastProblem) -> list[tuple[int, ChoiceKey, bool]]
                 raise UnsupportedRuleError(problem.spell.name, modifier.text,
                                            "a reduction for each object paid 'this way', with another cost paying "
                                            "with the same objects")
-            changes.append((modifier.amount, key, True))
+            if modifier.per_power:  # the power of what is tapped, as the state gives it (CR 208, 613.4)
+                from solver.rules import targets  # the target rules import this module
+
+                targets._static_power_changes(problem)
+                targets._static_type_changes(problem)
+            changes.append((modifier.amount, key, "power" if modifier.per_power else True))
         elif modifier.if_paid is not None:
             additional = next((a for a in problem.abilities.additional_costs
                                if a.optional and a.keyword == modifier.if_paid), None)
@@ -1618,7 +1641,7 @@ def _add_payment(problem: CastProblem, terms: list[CostTerm], tapping: set[str],
         generic = 0
         for amount, at, each in paid_at:  # the objects paying, or whether the optional cost is paid
             if at < len(values) and values[at]:
-                generic += amount * (len(values[at]) if each else 1)
+                generic += amount * _paid_amount(problem.state, values[at], each)
         if not named:
             return generic, added
         chosen = {target for at in target_at if at < len(values) and values[at] for target in values[at]}

@@ -13,10 +13,23 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from models.abilities import AdditionalCost, CardAbilities
+from models.abilities import AdditionalCost, CardAbilities, Cost, CostModifier, ObjectCost, TargetKind
+from models.choices import CostAction
 from models.objects import CardType, GameObject, PlayerId, Zone
 
 __all__ = ["ZoneWay", "zone_ways"]
+
+HARMONIZE_TAP = ObjectCost(CostAction.TAP, 1, frozenset({TargetKind.CREATURE}),
+                           text="tap an untapped creature you control (harmonize)")
+"""The creature harmonize may tap: untapped (CR 107.5), the caster's, one (CR 702.180a-b)."""
+HARMONIZE_COSTS = (
+    AdditionalCost(Cost(objects=(HARMONIZE_TAP,), text="tap up to one untapped creature you control"),
+                   "harmonize creature", optional=True, rule="CR 702.180a"),
+    CostModifier(-1, text="reduced by an amount of generic mana equal to the tapped creature's power", own=True,
+                 per_object_of=HARMONIZE_TAP, per_power=True),
+)
+"""Harmonize's optional tap, a choice of the cast (CR 702.180b), and the reduction by the tapped creature's power
+(CR 702.180a)."""
 
 _NEEDS_FLAG = {"foretell": "foretold"}
 """Alternative costs from another zone that only a card exiled a certain way may use: a foretold card is cast for
@@ -37,7 +50,10 @@ class ZoneWay:
         The alternative cost paid casting it this way (``"flashback"``, CR 118.9); None when the mana cost is
         paid (or another alternative cost the card has, from the hand).
     additional : AdditionalCost or None
-        A cost added casting it this way (jump-start's discard, CR 702.133a).
+        A cost added casting it this way (jump-start's discard, CR 702.133a; harmonize's optional tap, CR
+        702.180a).
+    modifier : CostModifier or None
+        A change of the total cost casting it this way (harmonize: less by the tapped creature's power).
     free : bool
         Cast this way only without paying its mana cost (plot, CR 702.170d; an effect that says so).
     sorcery_timing : bool
@@ -49,6 +65,7 @@ class ZoneWay:
     rule: str
     alternative: str | None = None
     additional: AdditionalCost | None = None
+    modifier: CostModifier | None = None
     free: bool = False
     sorcery_timing: bool = False
 
@@ -88,7 +105,10 @@ def zone_ways(spell: GameObject, caster: PlayerId, abilities: CardAbilities, *,
                     (cost.keyword == "disturb") != transformed):
                 continue
             flag = _NEEDS_FLAG.get(cost.keyword)
-            if flag is None or getattr(spell, flag):
+            if cost.keyword == "harmonize":
+                ways.append(ZoneWay(cost.keyword, cost.rule, alternative=cost.keyword,
+                                    additional=HARMONIZE_COSTS[0], modifier=HARMONIZE_COSTS[1]))
+            elif flag is None or getattr(spell, flag):
                 ways.append(ZoneWay(cost.keyword, cost.rule, alternative=cost.keyword))
         for permission in abilities.zone_permissions:
             if permission.zone is zone and not transformed and (permission.keyword != "jump-start" or is_spell_card):

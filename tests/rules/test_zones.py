@@ -169,3 +169,23 @@ def test_a_prepared_permanent_makes_the_answer_unsupported(make_state):
     assert castable_objects(state, "P1") == ("bears",)
     with pytest.raises(UnsupportedRuleError, match="prepared"):
         count_legal_casts(state)
+
+
+# --------------------------------------------------------------------------------------------------------- harmonize
+@pytest.mark.parametrize(("mountains", "expected_taps"), [(2, {("wurm",)}), (5, {("wurm",), ("bears",)})])
+def test_harmonize_taps_up_to_one_creature_whose_power_reduces_the_cost(make_state, casts, mountains, expected_taps):
+    """CR 702.180a-b: Channeled Dragonfire (2 damage to any target; harmonize {5}{R}{R}) from the graveyard.
+
+    P1 controls Craw Wurm (power 6), Grizzly Bears (power 2) and a tapped Hill Giant (tapped: never tapped for
+    harmonize). Any target: P1, P2, the Wurm, the Bears, the Giant = 5 choices. The harmonize cost is 7 mana:
+    - two Mountains: no creature tapped, 7 > 2; the Bears, 7 - 2 = 5 > 2; the Wurm, {5} less by 6, {R}{R} = 2
+      (the rest of the reduction lost): 1 way x 5 targets = 5 casts;
+    - five Mountains: the Bears (5 = 5) and the Wurm: 2 ways x 5 = 10 casts; none tapped still 7 > 5.
+    """
+    state = make_state(battlefield=lands("Mountain", mountains) + [
+        ("wurm", "Craw Wurm"), ("bears", "Grizzly Bears"), ("giant", "Hill Giant", {"tapped": True})],
+        objects=[card_in("graveyard", "fire", "Channeled Dragonfire")])
+    found = casts(state, "fire")
+    assert len(found) == 5 * len(expected_taps)
+    assert {c.taps for c in found} == expected_taps
+    assert {c.alternative_cost for c in found} == {"harmonize"}
