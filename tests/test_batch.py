@@ -102,6 +102,7 @@ EXPECTED = {
     "examples/rules42-target-restrictions-3.json": 17,  # Dwell 2^3 + 2; Return to the Earth 3; Patch Up 4
     "examples/rules43-target-restrictions-4.json": 8,  # Topple 2; Sacred Excavation 1 + 2 + 1; Mizzix's Mastery 2
     "examples/rules44-other-zones.json": 8,  # jump-start 2; retrace 2; Dawn 1; plotted Bolt 3
+    "examples/rules45-harmonize-signet.json": 5,  # Divination 1; Channeled Dragonfire by harmonize, the Wurm tapped, 4
     "examples/rules22-capsize-buyback.json": 14,  # 7 + 7 bought back
 }
 EXAMPLE_FILES = sorted(EXPECTED)  # the batch order: one directory, its files sorted
