@@ -27,7 +27,7 @@ from solver.rules.split import add_face_rules, spell_of_halves
 from solver.rules.spree import add_spree_rules
 from solver.rules.targets import add_target_rules
 from solver.rules.timing import add_choice_timing_rules, add_timing_rules
-from solver.rules.zones import ZoneWay, zone_ways
+from solver.rules.zones import RESOLVING_KEYWORDS, ZoneWay, zone_ways
 
 __all__ = ["build_cast_problem"]
 
@@ -61,6 +61,7 @@ def build_cast_problem(
     without_paying_mana_cost: bool = False,
     halves: tuple[str, ...] = (),
     cast_as: str | None = None,
+    resolving: str | None = None,
 ) -> CastProblem:
     """The CSP of casting one object.
 
@@ -82,6 +83,11 @@ def build_cast_problem(
         702.37a-c, 702.168a, 708.4) or bestowed (``"bestow"``: an Aura spell with enchant creature, CR
         702.103a-b); see :func:`solver.rules.cast_as.cast_as_choices`.
 
+    resolving : str or None
+        ``"madness"`` or ``"miracle"``: cast as that keyword's triggered ability resolves, for its cost, with no
+        priority and no timing rule (CR 702.35a, 702.94a, 608.2g); see
+        :data:`solver.rules.zones.RESOLVING_KEYWORDS`.
+
     Returns
     -------
     CastProblem
@@ -89,7 +95,7 @@ def build_cast_problem(
     Raises
     ------
     InputError
-        Unknown object or player; halves that can't be chosen for the object.
+        Unknown object or player; halves that can't be chosen for the object; an unknown ``resolving``.
     UnsupportedRuleError
         Text bearing on this cast that legalcasts can't read.
     """
@@ -123,14 +129,17 @@ def build_cast_problem(
     if transformed:  # cast by disturb: the back face, for its front face's disturb cost (CR 702.146a, 712.11d)
         disturb = tuple(c for c in abilities_of(front).alternative_costs if c.keyword == "disturb")
         abilities = dataclasses.replace(abilities, alternative_costs=abilities.alternative_costs + disturb)
-    ways = zone_ways(spell, caster, abilities, transformed=transformed)
+    if resolving is not None and resolving not in RESOLVING_KEYWORDS:
+        raise InputError("resolving", f"{resolving!r} is not a keyword whose ability casts the card as it resolves "
+                                      f"({', '.join(RESOLVING_KEYWORDS)})")
+    ways = zone_ways(spell, caster, abilities, transformed=transformed, resolving=resolving)
     abilities = _with_way_costs(spell.name, abilities, ways)
     free = bool(ways) and all(way.free for way in ways)  # plotted, or an effect's "without paying" (CR 118.9)
     if any(way.free for way in ways) and not free:
         raise UnsupportedRuleError(spell.name, ", ".join(way.keyword for way in ways),
                                    "a cast without paying the mana cost beside another way to cast it from there")
     problem = CastProblem(state, caster, spell, abilities, without_paying_mana_cost or free, halves=tuple(halves),
-                          cast_as=cast_as, zone_ways=ways)
+                          cast_as=cast_as, resolving=resolving, zone_ways=ways)
     add_timing_rules(problem)
     add_face_rules(problem, whole)
     if spell.card.is_land:

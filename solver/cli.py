@@ -38,6 +38,7 @@ from solver.explain import explain_card
 from solver.graph_command import add_graph_parser, run_graph
 from solver.legal import LegalCasts, castable_objects, why_illegal
 from solver.resolve import resolve
+from solver.rules.zones import RESOLVING_KEYWORDS
 
 __all__ = ["main", "CR_EDITION"]
 
@@ -83,6 +84,10 @@ def _build_parser() -> argparse.ArgumentParser:
         sub.add_argument("--player", metavar="ID", help="the caster (default: the player with priority)")
         sub.add_argument("--without-paying-mana-cost", action="store_true",
                          help="cast without paying the mana cost (CR 118.9); additional costs are still paid")
+        sub.add_argument("--resolving", choices=sorted(RESOLVING_KEYWORDS), default=None,
+                         help="cast as this keyword's trigger resolves, for its cost: a madness card in exile, the "
+                              "discard just made (CR 702.35a); a miracle card in the hand, revealed as drawn (CR "
+                              "702.94a); no priority or timing needed (CR 608.2g)")
         sub.add_argument("--cards", metavar="FILE", help=CARDS_OPTION_HELP)
         sub.add_argument("--backend", choices=sorted(ENGINES), default=None,
                          help="the solver (default: python-constraint to list, the fast path to count)")
@@ -133,7 +138,12 @@ def _objects_to_cast(
         if not state.has_object(args.object):
             raise InputError("--object", f"no object with id {args.object!r} in the state")
         return player, [ObjectId(args.object)]
-    hand = [state.object(object_id) for object_id in castable_objects(state, player)]
+    resolving = getattr(args, "resolving", None)
+    if resolving:  # the player's cards where the keyword's trigger finds them (a madness card in exile)
+        zone = RESOLVING_KEYWORDS[resolving][0]
+        hand = [o for o in state.objects_in(zone) if o.owner == player]
+    else:
+        hand = [state.object(object_id) for object_id in castable_objects(state, player)]
     if args.card:
         chosen = [o.id for o in hand if o.card.name.casefold() == args.card.casefold()]
         if not chosen:
@@ -149,7 +159,7 @@ def _views(state: GameState, args: argparse.Namespace, cards: CardDatabase) -> l
     player, object_ids = _objects_to_cast(state, args, cards)
     return [
         LegalCasts(state, object_id, player=player, without_paying_mana_cost=args.without_paying_mana_cost,
-                   backend=args.backend)
+                   backend=args.backend, resolving=args.resolving)
         for object_id in object_ids
         if state.object(object_id).zone is not Zone.HAND or not state.object(object_id).card.is_land
     ]
@@ -224,7 +234,8 @@ def _note_derived_fields(state: GameState, cast: Cast, args: argparse.Namespace)
     The cast's own fields come from its problem (:meth:`CastProblem.to_cast` of the record's choices), not
     from listing the casts.
     """
-    view = LegalCasts(state, cast.card, player=args.player, without_paying_mana_cost=cast.without_paying_mana_cost)
+    view = LegalCasts(state, cast.card, player=args.player, without_paying_mana_cost=cast.without_paying_mana_cost,
+                      resolving=cast.alternative_cost if cast.alternative_cost in RESOLVING_KEYWORDS else None)
     problem = view.problem_for(cast)
     if problem is None:
         return
@@ -370,7 +381,8 @@ def _run(args: argparse.Namespace) -> int:
         player, object_ids = _objects_to_cast(state, args, cards)
         for object_id in object_ids:
             explanation = explain_card(state, object_id, player=player,
-                                       without_paying_mana_cost=args.without_paying_mana_cost, backend=args.backend)
+                                       without_paying_mana_cost=args.without_paying_mana_cost, backend=args.backend,
+                                       resolving=args.resolving)
             print("\n".join(explanation.lines()))
         return EXIT_OK
     if getattr(args, "limit", None) is not None and args.limit < 0:

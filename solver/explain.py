@@ -124,7 +124,8 @@ def _payable(problem: CastProblem, chosen: dict[ChoiceKey, Any] | None = None) -
 
 
 def explain_card(state: GameState, card: str, *, player: str | None = None,
-                 without_paying_mana_cost: bool = False, backend: str | None = None) -> Explanation:
+                 without_paying_mana_cost: bool = False, backend: str | None = None,
+                 resolving: str | None = None) -> Explanation:
     """Explain which parts of a card's casts are unavailable, and why.
 
     Parameters
@@ -137,6 +138,8 @@ def explain_card(state: GameState, card: str, *, player: str | None = None,
     without_paying_mana_cost : bool
     backend : str or None
         The engine that counts the casts (the fast path by default).
+    resolving : str or None
+        ``"madness"`` or ``"miracle"``: as :class:`~solver.legal.LegalCasts` says.
 
     Returns
     -------
@@ -147,7 +150,8 @@ def explain_card(state: GameState, card: str, *, player: str | None = None,
     InputError, UnsupportedRuleError
         As :func:`solver.build.build_cast_problem`.
     """
-    view = LegalCasts(state, card, player=player, without_paying_mana_cost=without_paying_mana_cost, backend=backend)
+    view = LegalCasts(state, card, player=player, without_paying_mana_cost=without_paying_mana_cost, backend=backend,
+                      resolving=resolving)
     count = view.count()
     whole = state.object(card)
     reasons: list[Reason] = []

@@ -31,7 +31,7 @@ from solver.build import build_cast_problem
 from solver.problem import CastProblem, Reason
 from solver.rules.cast_as import cast_as_choices
 from solver.rules.split import half_choices, halves_reason
-from solver.rules.zones import zone_ways
+from solver.rules.zones import RESOLVING_KEYWORDS, zone_ways
 
 __all__ = [
     "LegalCasts",
@@ -60,6 +60,10 @@ class LegalCasts:
     backend : str or None
         The engine: ``"fast"`` (decomposition, the default), ``"python-constraint"``,
         ``"brute"`` or ``"cpsat"``. Every engine gives the same casts.
+    resolving : str or None
+        ``"madness"`` or ``"miracle"``: the casts as that keyword's triggered ability resolves, for its cost:
+        a madness card from exile, the discard just made (CR 702.35a), a miracle card from the hand, revealed
+        as it was drawn (CR 702.94a), with no priority and no timing rule (CR 608.2g). None: casts with priority.
 
     Raises
     ------
@@ -83,20 +87,22 @@ class LegalCasts:
         player: str | None = None,
         without_paying_mana_cost: bool = False,
         backend: str | None = None,
+        resolving: str | None = None,
     ) -> None:
         self.state = state
         if not state.has_object(card):
             raise InputError("card", f"no object with id {card!r} in the state")
         self.engine: Engine = get_engine(backend or "fast")
         # One problem per choice of halves of a split card (CR 709.3, 702.102a); one for any other card; and one
-        # more for each way to cast it as something else: face down, bestowed (CR 702.37c, 702.103b)
+        # more for each way to cast it as something else: face down, bestowed (CR 702.37c, 702.103b), never
+        # as a madness or miracle trigger resolves, whose cost is the one alternative cost (CR 118.9a)
         self.parts: tuple[tuple[tuple[str, ...], CastProblem], ...] = tuple(
             (halves, build_cast_problem(state, card, player=player, halves=halves,
-                                        without_paying_mana_cost=without_paying_mana_cost))
+                                        without_paying_mana_cost=without_paying_mana_cost, resolving=resolving))
             for halves in half_choices(state, card)
         ) + tuple(
             ((), build_cast_problem(state, card, player=player, cast_as=keyword))
-            for keyword in cast_as_choices(state, card, without_paying_mana_cost)
+            for keyword in (() if resolving else cast_as_choices(state, card, without_paying_mana_cost))
         )
         self.problem: CastProblem = self.parts[0][1]
 
@@ -350,8 +356,9 @@ def _problem_of(state: GameState, cast: Cast, player: str | None) -> CastProblem
         return Reason(*refused)
     cast_as = cast.alternative_cost if not cast.halves and cast.alternative_cost in cast_as_choices(
         state, cast.card, cast.without_paying_mana_cost) else None
+    resolving = cast.alternative_cost if cast.alternative_cost in RESOLVING_KEYWORDS else None
     return build_cast_problem(state, cast.card, player=player, without_paying_mana_cost=cast.without_paying_mana_cost,
-                              halves=tuple(cast.halves), cast_as=cast_as)
+                              halves=tuple(cast.halves), cast_as=cast_as, resolving=resolving)
 
 
 def is_legal_cast(state: GameState, cast: Cast, *, player: str | None = None) -> bool:

@@ -369,6 +369,10 @@ class CastProblem:
     is_copy : bool
         The problem is of a copy of a spell, a new object: it may target the
         original spell (CR 707.10, 115.5).
+    resolving : str or None
+        The card is cast as the triggered ability of this keyword resolves (``"madness"``, ``"miracle"``): for
+        that alternative cost, with no priority and no timing rule (CR 608.2g, 702.35a, 702.94a); None: cast as
+        usual, with priority.
     zone_ways : tuple of ZoneWay
         The ways the caster may cast the card from the zone it is in (:func:`solver.rules.zones.zone_ways`):
         the hand, or what lets it be cast from elsewhere; empty when nothing does.
@@ -406,6 +410,7 @@ class CastProblem:
     halves: tuple[str, ...] = ()
     cast_as: str | None = None
     is_copy: bool = False
+    resolving: str | None = None
     zone_ways: tuple[ZoneWay, ...] = ()
     variables: dict[ChoiceKey, Variable] = field(default_factory=dict)
     constraints: list[Constraint] = field(default_factory=list)

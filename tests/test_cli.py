@@ -212,3 +212,17 @@ def test_version(capsys) -> None:
 
     code, out, _ = run(capsys, "--version")
     assert code == 0 and out.startswith("legalcasts ") and f"Comprehensive Rules of {CR_EDITION}" in out
+
+
+def test_resolving_madness_counts_the_exiled_card(capsys, tmp_path) -> None:
+    """``--resolving madness``: Fiery Temper in exile, one Mountain, P2's upkeep: any target P1 or P2, 2 casts.
+
+    Without the option the card in exile has no way to be cast: 0 (CR 702.35a, 608.2g).
+    """
+    state = tmp_path / "madness.json"
+    state.write_text(json.dumps({"players": ["P1", "P2"], "phase": "upkeep", "active_player": "P2", "objects": [
+        {"id": "temper", "card": "Fiery Temper", "zone": "exile", "owner": "P1"},
+        {"id": "m", "card": "Mountain", "zone": "battlefield", "controller": "P1"}]}))
+    assert main(["count", str(state), "--player", "P1", "--resolving", "madness"]) == 0
+    assert main(["count", str(state), "--player", "P1", "--object", "temper"]) == 0
+    assert capsys.readouterr().out.split() == ["2", "0"]

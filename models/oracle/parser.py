@@ -2688,8 +2688,6 @@ def _keyword_abilities(tree: Tree, line: str, out: dict) -> None:
                     out["splice"] = SpliceAbility(quality, Cost(objects=(cost,), text=str(cost_part)))
         elif kind == "hand_keyword":
             word = str(child.children[0]).lower()
-            if word.endswith("cycling"):  # "Swampcycling {2}" is cycling too (CR 702.29f): "cards with cycling"
-                out.setdefault("keywords", set()).add("cycling")
             if word == "aftermath":  # "Cast this spell only from your graveyard." (CR 702.127a)
                 out["cast_only_from"] = Zone.GRAVEYARD
             if word in _ZONE_KEYWORDS and len(child.children) == 1:
@@ -2710,6 +2708,15 @@ def _keyword_abilities(tree: Tree, line: str, out: dict) -> None:
                 disturb = ManaCost.parse("".join(str(t) for t in child.children[1:]), path="oracle_text")
                 out["alternative"].append(AlternativeCost("disturb", Cost(disturb, text=line), "CR 702.146a",
                                                           zone=Zone.GRAVEYARD))
+                continue
+            if word in ("madness", "miracle") and len(child.children) > 1 and all(
+                    isinstance(t, Token) and t.type == "MANA_SYMBOL" for t in child.children[1:]):
+                # "Madness {1}{R}": cast from exile as its trigger resolves, the card exiled as it was discarded;
+                # "Miracle {R}": from the hand as its trigger resolves, revealed as it was drawn; for that cost
+                # (CR 702.35a, 702.94a), when asked (solver.rules.zones.RESOLVING_KEYWORDS)
+                keyword_cost = ManaCost.parse("".join(str(t) for t in child.children[1:]), path="oracle_text")
+                rule, zone = ("CR 702.35a", Zone.EXILE) if word == "madness" else ("CR 702.94a", Zone.HAND)
+                out["alternative"].append(AlternativeCost(word, Cost(keyword_cost, text=line), rule, zone=zone))
                 continue
             if word == "harmonize" and len(child.children) > 1 and all(
                     isinstance(t, Token) and t.type == "MANA_SYMBOL" for t in child.children[1:]):
@@ -3214,6 +3221,23 @@ def _mana_units(tree: Tree) -> ManaAbility:
     return ManaAbility((frozenset("WUBRG"),))
 
 
+_CYCLING_LINE = re.compile(r"(?:[a-z]+ )*[a-z]*cycling (?:\{[^{}]+\})+(?:, [a-z]*cycling (?:\{[^{}]+\})+)*"
+                           r"|(?:[a-z]+ )*[a-z]*cycling—[^.]+\.?")
+"""A cycling keyword line: "Cycling {2}", "Cycling—Pay 2 life.", "Basic landcycling {1}", "Artifact landcycling {2}",
+"Swampcycling {2}, mountaincycling {2}" (CR 702.29a, 702.29e); never a line about cycling ("Cycling abilities you
+activate cost {2} less")."""
+
+
+def _cycling(card: Card) -> frozenset[str]:
+    """``{"cycling"}`` when a line of the card is a cycling or typecycling keyword, whatever else reads it.
+
+    "Any effect that looks for a card with cycling will find a card with typecycling" (CR 702.29f): "target cards
+    with cycling" asks this of the cards in a graveyard.
+    """
+    lines = [line.lower() for line in _prepare_lines(card)]
+    return frozenset({"cycling"}) if any(_CYCLING_LINE.fullmatch(line) for line in lines) else frozenset()
+
+
 _CAST_FACES = {
     "split": ("CR 709.3", "the other half of the split card"),
     "aftermath": ("CR 702.127a", "the other half of the split card"),
@@ -3709,7 +3733,7 @@ def parse_card(card: Card) -> CardAbilities:
         controller_hexproof=out.get("controller_hexproof", False),
         controller_shroud=out.get("controller_shroud", False),
         mana_abilities=tuple(mana_abilities),
-        keywords=frozenset(out.get("keywords", ())),
+        keywords=frozenset(out.get("keywords", ())) | _cycling(card),
         unsupported=tuple(unsupported),
     )
 

@@ -144,6 +144,7 @@ def add_timing_rules(problem: CastProblem) -> None:
         "a land is played, not cast",
         lambda: f"{card.name} is a land: lands are played, never cast",
     )
+    resolving = problem.resolving is not None  # cast as an ability resolves: no priority, no timing (CR 608.2g)
     # another zone than the hand: what lets the caster cast it from there (flashback, CR 702.34a; jump-start,
     # 702.133a; plotted, 702.170d; an effect, 601.3), as :func:`solver.rules.zones.zone_ways` reads it
     ways = problem.zone_ways
@@ -169,7 +170,7 @@ def add_timing_rules(problem: CastProblem) -> None:
         "graveyard, a plotted card's exile)",
         not_from_there,
     )
-    if ways and all(way.sorcery_timing for way in ways):  # a plotted card (CR 702.170d)
+    if ways and all(way.sorcery_timing for way in ways) and not resolving:  # a plotted card (CR 702.170d)
         problem.add_constraint(
             (), lambda: is_sorcery_timing(problem), ways[0].rule,
             "cast this way only in the caster's main phase with an empty stack",
@@ -184,16 +185,17 @@ def add_timing_rules(problem: CastProblem) -> None:
             f"{card.name} is cast only from its owner's {only.value}",
             lambda zone: f"{card.name} has aftermath: it can be cast only from a graveyard, and it is {zone.where}",
         )
-    problem.add_constraint(
-        (), lambda: state.phase is not Phase.UNTAP, "CR 502.4",
-        "no player receives priority during the untap step",
-        lambda: "it is the untap step: no player receives priority, so no spell can be cast",
-    )
-    problem.add_constraint(
-        (), lambda: state.priority == caster, "CR 117.1a",
-        "the caster has priority",
-        lambda: f"{caster} does not have priority ({state.priority} has)",
-    )
+    if not resolving:
+        problem.add_constraint(
+            (), lambda: state.phase is not Phase.UNTAP, "CR 502.4",
+            "no player receives priority during the untap step",
+            lambda: "it is the untap step: no player receives priority, so no spell can be cast",
+        )
+        problem.add_constraint(
+            (), lambda: state.priority == caster, "CR 117.1a",
+            "the caster has priority",
+            lambda: f"{caster} does not have priority ({state.priority} has)",
+        )
     if "Legendary" in card.supertypes and (card.has_type(CardType.INSTANT) or card.has_type(CardType.SORCERY)):
         problem.add_constraint(
             (), lambda: _controls_legendary_creature_or_planeswalker(problem), "CR 205.4e",
@@ -209,7 +211,7 @@ def add_timing_rules(problem: CastProblem) -> None:
             lambda: f"{', '.join(split_second)} on the stack {'has' if len(split_second) == 1 else 'have'} split "
                     f"second: no other spell can be cast while it is there",
         )
-    if has_sorcery_timing(problem) and not _choice_permissions(problem):
+    if not resolving and has_sorcery_timing(problem) and not _choice_permissions(problem):
         mastery = [p for p in problem.abilities.cast_permissions if p.graveyard_spells]
         unmet = (f"; it could be cast as though it had flash with {mastery[0].graveyard_spells} or more "
                  f"instant and/or sorcery cards in {caster}'s graveyard (CR 601.3d)") if mastery else ""
@@ -238,7 +240,7 @@ def add_timing_rules(problem: CastProblem) -> None:
                           if not requirement_holds(problem, r))
             ),
         )
-    extra = flash_additional_cost(problem)
+    extra = None if resolving else flash_additional_cost(problem)
     if extra is not None:  # cast as though it had flash: {2} more (CR 601.3c, 601.2f)
         problem.add_cost(CostTerm(extra, (), lambda: 1, 1, "cast as though it had flash"))
 
@@ -306,8 +308,8 @@ def add_choice_timing_rules(problem: CastProblem) -> None:
     """
     from solver.rules.targets import is_named_by  # the target rules import the timing rules' callers
 
-    if not has_sorcery_timing(problem) or is_sorcery_timing(problem):
-        return
+    if problem.resolving is not None or not has_sorcery_timing(problem) or is_sorcery_timing(problem):
+        return  # cast as an ability resolves, timing permissions don't matter (CR 608.2g)
     permissions = _choice_permissions(problem)
     if not permissions:
         return

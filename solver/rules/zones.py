@@ -17,7 +17,7 @@ from models.abilities import AdditionalCost, CardAbilities, Cost, CostModifier, 
 from models.choices import CostAction
 from models.objects import CardType, GameObject, PlayerId, Zone
 
-__all__ = ["ZoneWay", "zone_ways"]
+__all__ = ["RESOLVING_KEYWORDS", "ZoneWay", "zone_ways"]
 
 HARMONIZE_TAP = ObjectCost(CostAction.TAP, 1, frozenset({TargetKind.CREATURE}),
                            text="tap an untapped creature you control (harmonize)")
@@ -70,8 +70,13 @@ class ZoneWay:
     sorcery_timing: bool = False
 
 
+RESOLVING_KEYWORDS = {"madness": (Zone.EXILE, "CR 702.35a"), "miracle": (Zone.HAND, "CR 702.94a")}
+"""Keywords whose triggered ability lets its owner cast the card as it resolves, for the keyword's cost: where the
+card is then (a madness card exiled as it was discarded, a miracle card revealed in the hand as it was drawn)."""
+
+
 def zone_ways(spell: GameObject, caster: PlayerId, abilities: CardAbilities, *,
-              transformed: bool = False) -> tuple[ZoneWay, ...]:
+              transformed: bool = False, resolving: str | None = None) -> tuple[ZoneWay, ...]:
     """The ways ``caster`` may cast ``spell`` from the zone it is in; empty when none.
 
     Parameters
@@ -84,6 +89,9 @@ def zone_ways(spell: GameObject, caster: PlayerId, abilities: CardAbilities, *,
     transformed : bool
         The card is cast transformed, its back face up: disturb is the way, and the only one (CR 702.146a);
         cast front face up, disturb is none.
+    resolving : str or None
+        ``"madness"`` or ``"miracle"``: the card is cast as that triggered ability resolves, for that cost, and
+        that is the only way (CR 702.35a, 702.94a, 608.2g); None: those are no way.
 
     Returns
     -------
@@ -95,6 +103,10 @@ def zone_ways(spell: GameObject, caster: PlayerId, abilities: CardAbilities, *,
     """
     zone, owner = spell.zone, spell.owner == caster
     card = spell.card
+    if resolving is not None:
+        where, rule = RESOLVING_KEYWORDS[resolving]
+        has = any(cost.keyword == resolving for cost in abilities.alternative_costs)
+        return (ZoneWay(resolving, rule, alternative=resolving),) if has and owner and zone is where else ()
     is_spell_card = card.has_type(CardType.INSTANT) or card.has_type(CardType.SORCERY)
     ways: list[ZoneWay] = []
     if zone is Zone.HAND and owner and not transformed:
@@ -102,7 +114,7 @@ def zone_ways(spell: GameObject, caster: PlayerId, abilities: CardAbilities, *,
     if zone is not Zone.HAND and owner:
         for cost in abilities.alternative_costs:
             if cost.zone is not zone or (cost.keyword == "flashback" and not is_spell_card) or (
-                    (cost.keyword == "disturb") != transformed):
+                    (cost.keyword == "disturb") != transformed) or cost.keyword in RESOLVING_KEYWORDS:
                 continue
             flag = _NEEDS_FLAG.get(cost.keyword)
             if cost.keyword == "harmonize":

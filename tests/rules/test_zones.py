@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import pytest
 
-from models.errors import UnsupportedRuleError
-from solver.legal import castable_objects, count_legal_casts, legal_casts
+from models.errors import InputError, UnsupportedRuleError
+from solver.legal import castable_objects, count_legal_casts, is_legal_cast, legal_casts, why_illegal
 from tests.rules.conftest import lands
 
 
@@ -189,3 +189,52 @@ def test_harmonize_taps_up_to_one_creature_whose_power_reduces_the_cost(make_sta
     assert len(found) == 5 * len(expected_taps)
     assert {c.taps for c in found} == expected_taps
     assert {c.alternative_cost for c in found} == {"harmonize"}
+
+
+# ---------------------------------------------------------------------------------------- madness and miracle
+def test_madness_casts_the_exiled_card_as_its_trigger_resolves(make_state, casts):
+    """CR 702.35a, 608.2g: Fiery Temper (madness {R}), exiled as P1 discarded it, cast as the trigger resolves.
+
+    P2's upkeep, P2 holding priority: no timing rule applies during resolution. One Mountain pays {R}; any target:
+    P1 or P2 = 2 casts, each for its madness cost, from exile. Asked as usual (no trigger resolving), nothing lets
+    P1 cast it from exile: 0.
+    """
+    state = make_state(battlefield=lands("Mountain", 1), objects=[card_in("exile", "temper", "Fiery Temper")],
+                       phase="upkeep", active_player="P2", priority="P2")
+    found = casts(state, "temper", resolving="madness")
+    assert {(c.zone.value, c.alternative_cost) for c in found} == {("exile", "madness")} and len(found) == 2
+    assert casts(state, "temper") == set()
+
+
+def test_madness_asks_for_the_exiled_card(make_state, casts):
+    """CR 702.35a: the madness cast is of the card exiled instead of discarded; in the hand there is none: 0."""
+    state = make_state(hand=[("temper", "Fiery Temper")], battlefield=lands("Mountain", 3))
+    assert casts(state, "temper", resolving="madness") == set()
+
+
+def test_miracle_casts_the_revealed_card_for_its_miracle_cost(make_state, casts):
+    """CR 702.94a, 608.2g: Terminus (mana cost {4}{W}{W}, miracle {W}) revealed in the hand as it was drawn.
+
+    One Plains, P2's turn: for its miracle cost, 1 cast (no target); cast as usual it costs 6 and waits for
+    P1's main phase: 0.
+    """
+    state = make_state(hand=[("terminus", "Terminus")], battlefield=lands("Plains", 1),
+                       phase="draw", active_player="P2", priority="P2")
+    assert [(c.zone.value, c.alternative_cost) for c in casts(state, "terminus", resolving="miracle")] == [
+        ("hand", "miracle")]
+    assert casts(state, "terminus") == set()
+
+
+def test_a_madness_cast_record_is_checked_as_it_was_made(make_state):
+    """A cast record naming its madness cost is checked against the madness problem (CR 702.35a)."""
+    state = make_state(battlefield=lands("Mountain", 1), objects=[card_in("exile", "temper", "Fiery Temper")],
+                       phase="upkeep", active_player="P2", priority="P2")
+    cast = next(iter(legal_casts(state, "temper", resolving="madness")))
+    assert is_legal_cast(state, cast) and why_illegal(state, cast) == ()
+
+
+def test_an_unknown_resolving_keyword_is_refused(make_state):
+    """Only madness and miracle cast a card as their trigger resolves: another word is a clear input error."""
+    state = make_state(objects=[card_in("exile", "temper", "Fiery Temper")])
+    with pytest.raises(InputError, match="resolving"):
+        legal_casts(state, "temper", resolving="cascade")
