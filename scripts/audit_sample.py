@@ -11,7 +11,13 @@ Usage, from the repository's root:
   ``tests/fidelity/audit/sample-<first>.jsonl``, drawn from the spells 'ok' now and not in ``OK.txt`` (the reads
   added since that commit), and ``sample-<first + 1>.jsonl``, drawn from all the spells 'ok' now. Neither holds
   a card of an earlier sample (``sample-*.jsonl``), of the fidelity cards (``tests/fidelity/cards-*.jsonl``) or
-  of the other new sample. One ``random.Random(seed)`` draws both, in that order, from the sorted names.
+  of the other new sample. One ``random.Random(seed)`` draws both, in that order, from the sorted names; when
+  fewer spells than ``--count`` are 'ok' only now, the first sample holds all of them (in the drawn order).
+- ``python -m scripts.audit_sample POOL --mana 1 [--seed 20261206] [--count 40]``: write
+  ``tests/fidelity/audit/mana-sample-<k>.jsonl``, drawn by one ``random.Random(seed)`` from the sorted names of the
+  cards that are not instants or sorceries, that the reader reads fully (nothing unread bears on casting them or
+  on them as permanents) and that have a mana ability read with a cost beyond {T}: generic mana to activate it
+  (``activation``), a sacrifice of the permanent, an exile from the hand, or no {T} at all.
 
 Each line is the card (name, mana cost, type line, Oracle text), ``reader`` (its casting structure in the shape of
 ``tests/fidelity/README.md``), ``unread_not_casting`` (unread text that does not bear on casting it from the hand)
@@ -127,6 +133,41 @@ def describe(card) -> dict:
     }
 
 
+def _costed(ability) -> bool:
+    """A mana ability with a cost beyond {T}: generic mana, a sacrifice, an exile from the hand, or no {T}."""
+    return ability.activation > 0 or ability.sacrifices or ability.from_hand or not ability.taps
+
+
+def mana_sample(pool: str, number: int, seed: int, count: int) -> None:
+    """Write ``mana-sample-<number>.jsonl``: permanents read fully whose mana abilities have costs beyond {T}."""
+    found = {}
+    for card in CardDatabase.from_jsonl(pool):
+        if card.has_type(CardType.INSTANT) or card.has_type(CardType.SORCERY):
+            continue
+        abilities = parse_card(card)
+        if abilities.casting_unsupported or abilities.permanent_unsupported:
+            continue
+        if any(_costed(m) for m in abilities.mana_abilities):
+            found[card.name] = (card, abilities)
+    names = random.Random(seed).sample(sorted(found), min(count, len(found)))
+    print(f"{len(found):,} cards read fully with such a mana ability", file=sys.stderr)
+    with open(AUDIT / f"mana-sample-{number}.jsonl", "w", encoding="utf-8") as handle:
+        for name in names:
+            card, abilities = found[name]
+            line = {
+                "name": card.name,
+                "mana_cost": _mana(card),
+                "type_line": card.type_line,
+                "oracle_text": card.oracle_text,
+                "mana_abilities": [{
+                    "units": ["".join(sorted(u, key="WUBRGC".index)) for u in m.units],
+                    "taps": m.taps, "sacrifices": m.sacrifices, "from_hand": m.from_hand, "activation": m.activation,
+                    "requires": _plain(m.requires)} for m in abilities.mana_abilities],
+                "unread": [u.span for u in abilities.unsupported],
+            }
+            handle.write(json.dumps(line, ensure_ascii=False) + "\n")
+
+
 def _mana(card) -> str:
     return "" if card.mana_cost is None else str(card.mana_cost)
 
@@ -148,7 +189,11 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=20261205)
     parser.add_argument("--first", type=int, default=7)
     parser.add_argument("--count", type=int, default=100)
+    parser.add_argument("--mana", type=int, metavar="K", help="draw mana-sample-K.jsonl (see above) and stop")
     args = parser.parse_args()
+    if args.mana is not None:
+        mana_sample(args.pool, args.mana, args.seed, args.count)
+        return
     ok = ok_spells(args.pool)
     if args.list_ok:
         sys.stdout.write("".join(f"{name}\n" for name in sorted(ok)))
@@ -162,7 +207,7 @@ def main() -> None:
             excluded |= _names(path)
     rng = random.Random(args.seed)
     new = sorted(name for name in ok if name not in old and name not in excluded)
-    first = rng.sample(new, args.count)
+    first = rng.sample(new, min(args.count, len(new)))
     rest = sorted(name for name in ok if name not in excluded and name not in first)
     second = rng.sample(rest, args.count)
     print(f"{len(ok):,} 'ok' spells; {len(new):,} 'ok' only now and in no earlier sample; "
