@@ -1048,10 +1048,11 @@ class CostModifier:
         pay this part of the spell's own additional cost (the cards exiled, the creatures tapped). Those are
         chosen as the cost is announced (CR 601.2b), before the total cost is determined (CR 601.2f), so the
         total depends on how many are chosen. None: no such change.
-    per_power : bool
-        With ``per_object_of``: ``amount`` for each point of power of each object used, not for each object
-        (harmonize: the total cost "is reduced by an amount of generic mana equal to the tapped creature's
-        power", CR 702.180a).
+    per_value : str or None
+        With ``per_object_of``: ``amount`` for each point of this value of each object used, not for each
+        object: ``"power"`` (harmonize: the total cost "is reduced by an amount of generic mana equal to the
+        tapped creature's power", CR 702.180a) or ``"mana value"`` (emerge: "… equal to the sacrificed
+        creature's mana value", CR 702.119a). None: each object counts once.
     if_paid : str or None
         "This spell costs {2} less to cast if evidence was collected": the change applies only if the optional
         additional cost with this keyword is paid (its choice is announced, CR 601.2b, before the total cost is
@@ -1081,7 +1082,7 @@ class CostModifier:
     if_targets: TargetSpec | None = None
     per_target_beyond_first: ManaCost | None = None
     per_object_of: ObjectCost | None = None
-    per_power: bool = False
+    per_value: str | None = None
     if_paid: str | None = None
     coloured_reduction: ManaCost | None = None
 

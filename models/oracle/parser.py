@@ -2757,6 +2757,9 @@ def _keyword_abilities(tree: Tree, line: str, out: dict) -> None:
             out["face_down"] = str(_first_token(child)).lower()
         elif kind == "cast_keyword" and str(_first_token(child)).lower() == "tiered" and len(child.children) == 1:
             out["tiered"] = True  # choose one mode, paying its cost as an additional cost (CR 702.183a)
+        elif kind == "cast_keyword" and (emerge := _emerge(line)) is not None:
+            out["alternative"].append(emerge[0])  # cast for the emerge cost, sacrificing a creature (CR 702.119a)
+            out.setdefault("cost_modifiers", []).append(emerge[1])
         elif kind == "cast_keyword" and (bestow := _bestow_cost(child, line)) is not None:
             out["bestow"] = bestow  # cast as an Aura with enchant creature for this cost (CR 702.103a-b)
         elif kind == "cast_keyword" and (affinity := _affinity(line)) is not None:
@@ -3221,6 +3224,33 @@ def _mana_units(tree: Tree) -> ManaAbility:
     return ManaAbility((frozenset("WUBRG"),))
 
 
+_EMERGE = re.compile(r"emerge(?: from (?P<kind>artifact|creature|enchantment|land|planeswalker))? "
+                     r"(?P<cost>(?:\{[^{}\s]+\})+)")
+
+
+def _emerge(line: str) -> tuple[AlternativeCost, CostModifier] | None:
+    """"Emerge {5}{U}{U}", "Emerge from artifact {5}{B}{B}": the alternative cost and its reduction, or None.
+
+    "You may cast this spell by paying [cost] and sacrificing a creature [a permanent of that type] rather than
+    paying its mana cost", and "its total cost is reduced by an amount of generic mana equal to the sacrificed
+    creature's mana value" (CR 702.119a-b). The permanent sacrificed is a choice of the cast (CR 702.119c).
+    """
+    found = _EMERGE.fullmatch(line.strip().rstrip(".").lower())
+    if found is None:
+        return None
+    mana = ManaCost.parse(found["cost"].upper(), path="oracle_text")
+    if mana.has_x:
+        return None
+    kind = TargetKind(found["kind"] or "creature")
+    what = f"a {kind.value}" if found["kind"] is None else f"an {kind.value}" if kind.value[0] in "aeiou" \
+        else f"a {kind.value}"
+    sacrificed = ObjectCost(CostAction.SACRIFICE, 1, frozenset({kind}), text=f"sacrifice {what} (emerge)")
+    cost = AlternativeCost("emerge", Cost(mana, objects=(sacrificed,), text=line), "CR 702.119a")
+    reduction = CostModifier(-1, text="reduced by the sacrificed permanent's mana value", own=True,
+                             per_object_of=sacrificed, per_value="mana value")
+    return cost, reduction
+
+
 _CYCLING_LINE = re.compile(r"(?:[a-z]+ )*[a-z]*cycling (?:\{[^{}]+\})+(?:, [a-z]*cycling (?:\{[^{}]+\})+)*"
                            r"|(?:[a-z]+ )*[a-z]*cycling—[^.]+\.?")
 """A cycling keyword line: "Cycling {2}", "Cycling—Pay 2 life.", "Basic landcycling {1}", "Artifact landcycling {2}",
@@ -3234,6 +3264,8 @@ def _cycling(card: Card) -> frozenset[str]:
     "Any effect that looks for a card with cycling will find a card with typecycling" (CR 702.29f): "target cards
     with cycling" asks this of the cards in a graveyard.
     """
+    if "cycling" not in card.oracle_text.lower():
+        return frozenset()
     lines = [line.lower() for line in _prepare_lines(card)]
     return frozenset({"cycling"}) if any(_CYCLING_LINE.fullmatch(line) for line in lines) else frozenset()
 

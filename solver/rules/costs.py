@@ -393,12 +393,23 @@ def _take_coloured(problem: CastProblem, total: ManaCost, reduction: ManaCost) -
 def _most_paid(problem: CastProblem, key: ChoiceKey, each: bool | str) -> int:
     """The most a change of :func:`paid_cost_changes` can count.
 
-    Every object that could pay, the greatest power of one (harmonize's one creature), or once.
+    Every object that could pay; the greatest power or mana value of one (harmonize's creature, emerge's, each
+    one object; any permanent of the caster's bounds it); or once.
     """
-    if each == "power" and isinstance(key, CostObjectsKey):
-        return max((max(0, number_of(o, "power")) for o in cost_object_pool(problem, key)
-                    if o.card.has_type(CardType.CREATURE)), default=0)
+    if isinstance(each, str) and isinstance(key, CostObjectsKey):
+        return max((_value_of(o, each) for o in cost_object_pool(problem, key)), default=0)
     return len(cost_object_pool(problem, key)) if each and isinstance(key, CostObjectsKey) else 1
+
+
+def _value_of(obj: GameObject, attribute: str) -> int:
+    """An object's power or mana value as a cost change counts it, at least 0 (CR 208, 202.3, 107.1b).
+
+    A noncreature has no power: 0. A power an ability defines raises :class:`UnsupportedRuleError`
+    (:func:`solver.qualities.number_of`).
+    """
+    if attribute == "power" and not obj.card.has_type(CardType.CREATURE):
+        return 0
+    return max(0, number_of(obj, attribute))
 
 
 def _paid_amount(state: GameState, chosen: tuple, each: bool | str) -> int:
@@ -406,8 +417,8 @@ def _paid_amount(state: GameState, chosen: tuple, each: bool | str) -> int:
 
     The objects chosen, their total power, or once.
     """
-    if each == "power":
-        return sum(max(0, number_of(state.object(o), "power")) for o in chosen)
+    if isinstance(each, str):
+        return sum(max(0, number_of(state.object(o), each)) for o in chosen)
     return len(chosen) if each else 1
 
 
@@ -443,17 +454,17 @@ def paid_cost_changes(problem: CastProblem) -> list[tuple[int, ChoiceKey, bool |
             paid = modifier.per_object_of
             key: ChoiceKey = CostObjectsKey(paid.action, paid.zone)
             others = [c for a in problem.abilities.additional_costs for c in a.cost.objects if c != paid] + [
-                c for a in problem.abilities.alternative_costs for c in a.cost.objects]
+                c for a in problem.abilities.alternative_costs for c in a.cost.objects if c != paid]
             if any((c.action, c.zone) == (paid.action, paid.zone) for c in others):
                 raise UnsupportedRuleError(problem.spell.name, modifier.text,
                                            "a reduction for each object paid 'this way', with another cost paying "
                                            "with the same objects")
-            if modifier.per_power:  # the power of what is tapped, as the state gives it (CR 208, 613.4)
+            if modifier.per_value == "power":  # the power of what is tapped, as the state gives it (CR 208, 613.4)
                 from solver.rules import targets  # the target rules import this module
 
                 targets._static_power_changes(problem)
                 targets._static_type_changes(problem)
-            changes.append((modifier.amount, key, "power" if modifier.per_power else True))
+            changes.append((modifier.amount, key, modifier.per_value or True))
         elif modifier.if_paid is not None:
             additional = next((a for a in problem.abilities.additional_costs
                                if a.optional and a.keyword == modifier.if_paid), None)

@@ -26,7 +26,7 @@ HARMONIZE_COSTS = (
     AdditionalCost(Cost(objects=(HARMONIZE_TAP,), text="tap up to one untapped creature you control"),
                    "harmonize creature", optional=True, rule="CR 702.180a"),
     CostModifier(-1, text="reduced by an amount of generic mana equal to the tapped creature's power", own=True,
-                 per_object_of=HARMONIZE_TAP, per_power=True),
+                 per_object_of=HARMONIZE_TAP, per_value="power"),
 )
 """Harmonize's optional tap, a choice of the cast (CR 702.180b), and the reduction by the tapped creature's power
 (CR 702.180a)."""

@@ -238,3 +238,16 @@ def test_an_unknown_resolving_keyword_is_refused(make_state):
     state = make_state(objects=[card_in("exile", "temper", "Fiery Temper")])
     with pytest.raises(InputError, match="resolving"):
         legal_casts(state, "temper", resolving="cascade")
+
+
+# ------------------------------------------------------------------------------------------------------------ emerge
+def test_emerge_sacrifices_a_creature_whose_mana_value_reduces_the_cost(make_state, casts):
+    """CR 702.119a, 702.119c: Wretched Gryff (mana cost {7}, emerge {5}{U}) with three Islands.
+
+    For its mana cost, 7 > 3. By emerge, a creature sacrificed (a choice of the cast) takes its mana value off:
+    Grizzly Bears (2): {3}{U} = 4 > 3; Hill Giant (4): {1}{U} = 2; Craw Wurm (6): {U} (the rest lost). 2 casts.
+    """
+    state = make_state(hand=[("gryff", "Wretched Gryff")], battlefield=lands("Island", 3) + [
+        ("bears", "Grizzly Bears"), ("giant", "Hill Giant"), ("wurm", "Craw Wurm")])
+    found = casts(state, "gryff")
+    assert {(c.alternative_cost, c.sacrifices) for c in found} == {("emerge", ("giant",)), ("emerge", ("wurm",))}
