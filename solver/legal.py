@@ -30,7 +30,7 @@ from solver.backends import Engine, Score, get_engine
 from solver.build import build_cast_problem
 from solver.problem import CastProblem, Reason
 from solver.rules.cast_as import cast_as_choices
-from solver.rules.split import half_choices, halves_reason
+from solver.rules.split import castable_faces, half_choices, halves_reason
 from solver.rules.zones import RESOLVING_KEYWORDS, zone_ways
 
 __all__ = [
@@ -247,7 +247,8 @@ def _cast_from_there(obj: GameObject, caster: PlayerId) -> bool:
     Either half of a split card may be the one (:func:`solver.rules.zones.zone_ways`).
     """
     halves = [dataclasses.replace(obj, card=card) for card in obj.card.halves or (obj.card,)]
-    return any(zone_ways(half, caster, abilities_of(half)) for half in halves)
+    disturbed = obj.card.layout == "transform" and obj.owner == caster and bool(castable_faces(obj))  # CR 702.146a
+    return disturbed or any(zone_ways(half, caster, abilities_of(half)) for half in halves)
 
 
 def count_legal_casts(

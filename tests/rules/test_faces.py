@@ -17,7 +17,9 @@ from models.errors import UnsupportedRuleError
 from models.io.state_json import state_from_data
 from models.oracle.parser import parse_card
 from models.state import GameState
-from solver.legal import count_legal_casts, legal_casts
+from models.io.card_index import import_card_file, load_card_database
+from solver.legal import castable_objects, count_legal_casts, legal_casts
+from tests.conftest import ROOT
 
 
 def _state(card: str, cards: CardDatabase | None = None, zone: str = "hand"):
@@ -189,3 +191,31 @@ def test_disturb_is_not_a_way_from_the_hand(casts):
     cards = _records(_SPIRIT, _BLESSING, *_BASICS)
     found = casts(_whole_state(cards, "Test Lost Spirit", lands=("Plains", "Island")), "c")
     assert [(c.halves, c.alternative_cost) for c in found] == [((), None)]
+
+
+# ------------------------------------------------------------------------- a real Scryfall file with every face
+_SCRYFALL = ROOT.parent / "shared" / "real" / "card-files" / "scryfall-cassette-cards.json.gz"
+
+
+@pytest.mark.skipif(not _SCRYFALL.exists(), reason="the real card files are not beside the project")
+def test_faces_from_a_real_scryfall_file(tmp_path):
+    """CR 712.11b, 702.146a, 202.3b: faces as a Scryfall file gives them, imported into an index.
+
+    Alrund, God of the Cosmos ({3}{U}{U}) // Hakka, Whispering Raven ({1}{U}), a modal double-faced card in hand,
+    six lands (two Islands): either face, 2 casts. Beloved Beggar // Generous Soul (disturb {4}{W}{W}) in the
+    graveyard, four Plains: the back face for its disturb cost, 1 cast, whose mana value is the front face's
+    {1}{W}, 2.
+    """
+    db = tmp_path / "cards.sqlite"
+    import_card_file(_SCRYFALL, db)
+    cards = load_card_database(str(db))
+    lands = [{"id": f"l{i}", "card": land, "zone": "battlefield", "controller": "P1"}
+             for i, land in enumerate(["Plains"] * 4 + ["Island"] * 2)]
+    state = state_from_data({"players": ["P1", "P2"], "objects": [
+        {"id": "alrund", "card": "Alrund, God of the Cosmos", "zone": "hand", "owner": "P1"},
+        {"id": "beg", "card": "Beloved Beggar", "zone": "graveyard", "owner": "P1"}, *lands]}, cards=cards)
+    assert sorted(c.name for c in legal_casts(state, "alrund")) == ["Alrund, God of the Cosmos",
+                                                                    "Hakka, Whispering Raven"]
+    (soul,) = legal_casts(state, "beg")
+    assert (soul.name, soul.alternative_cost, soul.mana_value) == ("Generous Soul", "disturb", 2)
+    assert castable_objects(state, "P1") == ("alrund", "beg")
