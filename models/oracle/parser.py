@@ -920,6 +920,8 @@ def _own_conditional_change(original: str, amount: int, condition: str) -> CostM
     """One "This spell costs {2} less to cast if …" change, its condition read (CR 601.2f); else the line reported."""
     if condition in _COST_CONDITIONS:  # read from the state's this_turn facts and its attackers
         return CostModifier(amount, original, own=True, requires=(_COST_CONDITIONS[condition],))
+    if condition in ("it's bargained", "this spell was bargained", "~ was bargained"):
+        return CostModifier(amount, original, own=True, if_paid="bargain")  # the optional cost paid (CR 702.166b)
     if condition.startswith("it targets "):
         spec = _targeted_condition(condition.removeprefix("it targets "))
         if spec is None:
@@ -1057,7 +1059,7 @@ _TURN_CONDITIONS = {
     "it's your turn": TurnRequirement("your turn", "it is your turn"),
     "it's not your turn": TurnRequirement("not your turn", "it is not your turn"),
 }
-_NO_CHOICE_COST = re.compile(r"have (?:an opponent|each other player|each opponent) gain \d+ life")
+_NO_CHOICE_COST = re.compile(r"have (?:an opponent|each other player|each opponent) gain \d+ life|reveal your hand")
 _HAND_EXILE = re.compile(r"exile (?P<count>a|an|one|two|three) (?P<colour>white|blue|black|red|green) cards? from "
                          r"your hand")
 _DISCARD_TYPED = re.compile(r"discard (?P<count>a|an|one|two) (?P<what>[a-z]+) cards?")
@@ -1105,6 +1107,20 @@ def _alternative_condition(condition: str) -> Requirement | None:
     """
     if condition in _TURN_CONDITIONS:
         return _TURN_CONDITIONS[condition]
+    exactly = re.fullmatch(r"exactly (?P<number>[a-z]+) (?P<what>creatures?) (?:is|are) attacking", condition)
+    if exactly is not None and exactly["number"] in _NUMBER_WORDS:  # Pitfall Trap (CR 506.4, 508.1)
+        spec = _phrase_spec("target attacking creature")
+        number = _NUMBER_WORDS[exactly["number"]]
+        if spec is not None:
+            return CountRequirement(Count(objects=spec, text="attacking creatures"), at_least=number, at_most=number,
+                                    text=condition)
+    if condition == "you have no land cards in hand":  # Land Grant: the caster's hand (CR 402)
+        lands = ObjectFilter((frozenset({Quality("type", CardType.LAND)}),), "land cards")
+        return CountRequirement(Count(Zone.HAND, "you", lands, text="land cards in your hand"), at_most=0,
+                                text=condition)
+    counted = _count_condition(condition)  # "an opponent cast three or more spells this turn" (Mindbreak Trap)
+    if isinstance(counted, CountRequirement):
+        return counted
     control = re.fullmatch(r"you control an? (?P<subtype>[a-z]+)", condition)
     if control and control["subtype"] in _SUBTYPE_BY_WORD:
         subtype = _SUBTYPE_BY_WORD[control["subtype"]]
