@@ -100,7 +100,7 @@ def holds(quality: Quality, obj: GameObject, x: int | None = None) -> bool:
         raise UnsupportedRuleError(obj.name, attribute, f"which creatures are {attribute} is not in the state")
     elif attribute == "owner":  # "you own": whose the object is, asked of the caster (CR 108.3)
         raise UnsupportedRuleError(obj.name, "you own", "who owns the object is judged with the caster only")
-    elif attribute in ("cast from", "attacked this turn"):  # judged by the target rules, which have the state
+    elif attribute in ("cast from", "attacked this turn", "enchanted"):  # judged by the target rules, with the state
         raise UnsupportedRuleError(obj.name, attribute, "a fact of the state, not of the object, is not judged here")
     elif attribute == "keyword":
         found = value in abilities_of(obj).keywords

@@ -321,8 +321,6 @@ UNSUPPORTED = [
     ("Fireball", "divided evenly"),
     # "Destroy target creature that was dealt damage this turn.": a restriction on history, not modelled
     ("Crushing Pain", "that was dealt damage"),
-    # "Return target enchanted permanent to its owner's hand.": whether an Aura is attached is not read
-    ("Cut the Earthly Bond", "target enchanted permanent"),
     # "..., put a card an opponent owns from exile into that player's graveyard.": a card moved from exile
     # to pay a cost is not read
     ("Processor Assault", "put a card an opponent owns from exile"),

@@ -172,8 +172,8 @@ CASES = [
     C("SOK", "Gaze of Adamaro", targets=((T("player"),),)),
     # "Choose one — • Tap all Spirits. • Tap all non-Spirit creatures." (flip card's spell face; no target)
     C("SOK", "Aether Shockwave", choose=(1, 1), modes=((None, ()), (None, ()))),
-    # "Return target enchanted permanent to its owner's hand." - "enchanted" is not a quality of the model
-    C("SOK", "Cut the Earthly Bond", unsupported="enchanted"),
+    # "Return target enchanted permanent to its owner's hand." - "enchanted": an Aura is attached to it (CR 303.4)
+    C("SOK", "Cut the Earthly Bond", targets=((T("permanent"),),), detail=[(0, {"quals": [{Q("enchanted")}]})]),
     # "Hail of Arrows deals X damage divided as you choose among any number of target attacking creatures."
     # (CR 601.2d: each target gets at least 1, so at most X targets; X is announced first, CR 601.2b)
     C("SOK", "Hail of Arrows", targets=((T("creature", count="any", minimum=1),),),

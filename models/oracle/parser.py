@@ -183,6 +183,8 @@ _STATUS_WORDS = {
     "tapped": Quality("tapped"), "untapped": Quality("tapped", negated=True),
     "attacking": Quality("attacking"), "blocking": Quality("blocking"),
     "token": Quality("token"), "nontoken": Quality("token", negated=True),
+    # an Aura is attached to it (CR 303.4): the state's attachments say (solver.rules.targets)
+    "enchanted": Quality("enchanted"), "unenchanted": Quality("enchanted", negated=True),
     "multicolored": Quality("colors", "multicolored"), "monocolored": Quality("colors", "monocolored"),
     "colorless": Quality("colors", "colorless"),
     "legendary": Quality("supertype", "Legendary"), "nonlegendary": Quality("supertype", "Legendary", negated=True),

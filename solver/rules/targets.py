@@ -240,6 +240,23 @@ def _blocking_holds(problem: CastProblem, quality: Quality, obj: GameObject) -> 
     return quality.negated
 
 
+def _enchanted_holds(problem: CastProblem, quality: Quality, obj: GameObject) -> bool:
+    """Whether an Aura on the battlefield is attached to the object ("target enchanted permanent", CR 303.4).
+
+    Raises
+    ------
+    UnsupportedRuleError
+        An Aura on the battlefield whose state says not what it is attached to: it may be this object.
+    """
+    auras = [o for o in problem.state.objects_in(Zone.BATTLEFIELD) if "Aura" in o.card.subtypes]
+    unknown = [a for a in auras if a.attached_to is None]
+    if unknown:
+        raise UnsupportedRuleError(problem.spell.name, "enchanted",
+                                   f"{unknown[0].name} ({unknown[0].id}) is an Aura and the state does not say what "
+                                   "it is attached to")
+    return any(a.attached_to == obj.id for a in auras) != quality.negated
+
+
 def _owner_holds(problem: CastProblem, quality: Quality, obj: GameObject) -> bool:
     """Whether the caster owns the object ("target creature you own", CR 108.3), or, negated, does not."""
     return (obj.owner == problem.caster) != quality.negated
@@ -378,7 +395,8 @@ def _quality_mismatch(problem: CastProblem, spec: TargetSpec, obj: GameObject,
         if not any(_targeting_holds(problem, q, obj) if q.attribute == "targeting"
                    else _cast_from_holds(problem, q, obj) if q.attribute == "cast from"
                    else _blocking_holds(problem, q, obj) if q.attribute in _COMBAT_STATUSES
-                   else _owner_holds(problem, q, obj) if q.attribute == "owner" else holds(q, obj, x)
+                   else _owner_holds(problem, q, obj) if q.attribute == "owner"
+                   else _enchanted_holds(problem, q, obj) if q.attribute == "enchanted" else holds(q, obj, x)
                    for q in clause):
             return lambda: f"{obj.name} ({obj.id}) is not {qualities.text} ('{spec.phrase}')"
     return None

@@ -7,9 +7,12 @@ Every count is worked out by hand with the arithmetic in the docstring; each sce
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from models.errors import UnsupportedRuleError
+from solver.legal import legal_casts
 from tests.rules.conftest import lands
 
 
@@ -49,8 +52,6 @@ def test_topple_counts_every_controllers_creatures(make_state, casts):
 
 def test_topple_with_a_power_the_state_cannot_give_is_unsupported(make_state):
     """Tarmogoyf's power is defined by an ability (CR 604.3): the greatest power can't be known, so no answer."""
-    from solver.legal import legal_casts
-
     state = make_state(hand=[("topple", "Topple")], battlefield=lands("Plains", 3) + [("giant", "Hill Giant")],
                        opponent=[("goyf", "Tarmogoyf")])
     with pytest.raises(UnsupportedRuleError):
@@ -157,3 +158,31 @@ def test_spell_that_targets_you_or_a_permanent_you_control(make_state, casts):
                        objects=[_bolt("at_me", "P1"), _bolt("at_mine", "mine"), _bolt("at_them", "P2")],
                        stack=["at_me", "at_mine", "at_them"], active_player="P2", priority="P1")
     assert targets_of(casts(state, "light")) == {("at_me",), ("at_mine",)}
+
+
+# ------------------------------------------------------------------------------------------------------- enchanted
+def test_target_enchanted_permanent(make_state, casts):
+    """CR 303.4: Cut the Earthly Bond ({U}) returns "target enchanted permanent": one an Aura is attached to.
+
+    P1's Pacifism is attached to P2's Grizzly Bears (as a Forge puzzle's ``AttachedTo`` says; the JSON state has
+    no attachments); P2's Hill Giant has none; Pacifism is not enchanted itself. 1 target: 1 cast.
+    """
+    state = make_state(hand=[("cut", "Cut the Earthly Bond")], battlefield=lands("Island", 1) + [
+        ("pacifism", "Pacifism")], opponent=[("bears", "Grizzly Bears"), ("giant", "Hill Giant")])
+    state = state.with_object(dataclasses.replace(state.object("pacifism"), attached_to="bears"))
+    assert targets_of(casts(state, "cut")) == {("bears",)}
+
+
+def test_nothing_is_enchanted_without_an_aura(make_state, casts):
+    """CR 303.4: with no Aura on the battlefield no permanent is enchanted: Cut the Earthly Bond has no target, 0."""
+    state = make_state(hand=[("cut", "Cut the Earthly Bond")], battlefield=lands("Island", 1),
+                       opponent=[("bears", "Grizzly Bears")])
+    assert casts(state, "cut") == set()
+
+
+def test_an_aura_attached_to_what_the_state_does_not_say(make_state):
+    """CR 303.4: with an Aura whose attachment the state does not give, what is enchanted is unknown: refused."""
+    state = make_state(hand=[("cut", "Cut the Earthly Bond")], battlefield=lands("Island", 1) + [
+        ("pacifism", "Pacifism")], opponent=[("bears", "Grizzly Bears")])
+    with pytest.raises(UnsupportedRuleError, match="attached"):
+        legal_casts(state, "cut").count()
