@@ -835,6 +835,11 @@ class ModeChoice:
     repeatable : bool
         "You may choose the same mode more than once" (CR 700.2d): ``minimum``
         and ``maximum`` then count every time a mode is chosen.
+    raised_maximum : int or None
+        "Choose one. If you control a Wizard as you cast this spell, you may choose two instead.": the most modes
+        when every requirement of ``raised_if`` holds as the spell is cast (CR 700.2); None when there is none.
+    raised_if : tuple of Requirement
+        What must hold for ``raised_maximum``; empty with it when the condition is not read (then reported).
     weights : tuple of int
         What each mode counts for, printed order, one per mode: its pawprints
         ("{P}{P} — …", CR 700.2i) or its number ("[2] …", "choose any number
@@ -857,6 +862,8 @@ class ModeChoice:
     escalate: Cost | None = None
     repeatable: bool = False
     weights: tuple[int, ...] = ()
+    raised_maximum: int | None = None
+    raised_if: tuple[Requirement, ...] = ()
 
     def weight(self, index: int) -> int:
         """What the mode at ``index`` (printed order, from 0) counts for: its weight, or 1 (CR 700.2i)."""

@@ -3269,6 +3269,12 @@ def _emerge(line: str) -> tuple[AlternativeCost, CostModifier] | None:
     return cost, reduction
 
 
+_RAISED_CHOICE = re.compile(r"(?:[a-z0-9' ]+ — )?choose (?P<number>one|two)\. if (?P<condition>[^,]+?)(?: as you cast "
+                            r"this spell)?, (?:you may )?choose (?P<raised>both|two|one or more) instead\.")
+"""A modal header whose number of modes grows when a condition holds as the spell is cast: "Choose one. If you
+control a Wizard as you cast this spell, you may choose two instead." (CR 700.2)."""
+
+
 _CYCLING_LINE = re.compile(r"(?:[a-z]+ )*[a-z]*cycling (?:\{[^{}]+\})+(?:, [a-z]*cycling (?:\{[^{}]+\})+)*"
                            r"|(?:[a-z]+ )*[a-z]*cycling—[^.]+\.?")
 """A cycling keyword line: "Cycling {2}", "Cycling—Pay 2 life.", "Basic landcycling {1}", "Artifact landcycling {2}",
@@ -3388,6 +3394,14 @@ def parse_card(card: Card) -> CardAbilities:
             continue
         if is_spell and (step_timing := _step_timing(line, original)) is not None:
             out["timing_restriction"] = step_timing  # "Cast this spell only during the declare blockers step."
+            continue
+        if is_spell and (raised := _RAISED_CHOICE.fullmatch(line)) is not None:
+            # "Choose one. If you control a Wizard as you cast this spell, you may choose two instead." (CR 700.2)
+            requirement = _alternative_condition(raised["condition"])
+            if requirement is None:
+                unsupported.append(UnsupportedText(original, "the condition for choosing more modes is not read"))
+            out["choose"] = (raised["number"], original)
+            out["raised"] = (raised["raised"], requirement)
             continue
         if (cost_then_change := _cost_then_change(line, original)) is not None:
             additional.append(cost_then_change[0])  # "… This spell costs {2} less to cast for each card exiled …"
@@ -3736,7 +3750,14 @@ def parse_card(card: Card) -> CardAbilities:
         repeatable = out.get("repeatable", False)
         if costed or len(modes) < 2 or (high > len(modes) and not repeatable):
             unsupported.append(UnsupportedText(header, "modal text whose modes can't be read"))
-        mode_choice = ModeChoice(low, high, entwine=out["entwine"], escalate=out["escalate"], repeatable=repeatable)
+        raised_to: int | None = None
+        raised_if: tuple[Requirement, ...] = ()
+        if out.get("raised") is not None:  # more modes when a condition holds as it is cast (CR 700.2)
+            word, requirement = out["raised"]
+            raised_to = 2 if word == "both" else _CHOICE_BOUNDS[word](len(modes))[1]
+            raised_if = (requirement,) if requirement is not None else ()
+        mode_choice = ModeChoice(low, high, entwine=out["entwine"], escalate=out["escalate"], repeatable=repeatable,
+                                 raised_maximum=raised_to, raised_if=raised_if)
     elif modes:
         unsupported.append(UnsupportedText(modes[0].instruction.text, "modes without Spree or 'Choose …'"))
     if (out["entwine"] or out["escalate"]) and (mode_choice is None or mode_choice.spree):

@@ -18,6 +18,7 @@ from typing import Any
 
 from models.abilities import Cost
 from models.choices import ModeKey, mode_label
+from solver.requirements import requirement_holds
 from solver.problem import CastProblem, CostTerm, Reason
 
 __all__ = ["add_mode_rules", "mode_keys", "is_entwined", "describe_mode"]
@@ -84,6 +85,9 @@ def add_mode_rules(problem: CastProblem) -> None:
         _add_weight_bound(problem, keys)
         return
     low, high = choice.minimum, choice.maximum
+    if choice.raised_maximum is not None and choice.raised_if and all(
+            requirement_holds(problem, r) for r in choice.raised_if):
+        high = choice.raised_maximum  # "If you control a Wizard …, you may choose two instead." (CR 700.2)
     everything = len(keys)
     wanted = f"{_WORDS.get(low, low)}" if low == high else f"{_WORDS.get(low, low)} to {_WORDS.get(high, high)}"
     name = problem.spell.name

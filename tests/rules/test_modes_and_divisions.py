@@ -116,3 +116,21 @@ def test_pick_your_poison_totals_exactly_four(make_state, casts, basics):
     found = casts(state, "poison")
     assert len(found) == 22
     assert {tuple(sorted(cast.modes)) for cast in found} == {(0, 0, 0, 0), (0, 0, 1), (1, 1), (2,)}
+
+
+@pytest.mark.parametrize(("wizard", "expected"), [(False, 5), (True, 17)])
+def test_more_modes_when_a_condition_holds_as_it_is_cast(make_state, casts, wizard, expected):
+    """CR 700.2: Flame of Anor chooses one mode, or two while its caster controls a Wizard.
+
+    "Choose one. If you control a Wizard as you cast this spell, you may choose two instead." Modes: target player
+    draws two (P1, P2: 2), destroy target artifact (P2's Ornithopter: 1), 5 damage to target
+    creature (Ornithopter, Grizzly Bears, and P1's Prodigal Sorcerer when there: 2 or 3). Island and two Mountains
+    pay {1}{U}{R}.
+    - No Wizard: one mode, 2 + 1 + 2 = 5.
+    - With Prodigal Sorcerer (a Wizard): one mode, 2 + 1 + 3 = 6; two: 2 x 1 + 2 x 3 + 1 x 3 = 11; 17.
+    """
+    mine = [("i", "Island"), ("m1", "Mountain"), ("m2", "Mountain")] + (
+        [("sorcerer", "Prodigal Sorcerer")] if wizard else [])
+    state = make_state(hand=[("flame", "Flame of Anor")], battlefield=mine,
+                       opponent=[("thopter", "Ornithopter"), ("bears", "Grizzly Bears")])
+    assert len(casts(state, "flame")) == expected
