@@ -271,6 +271,9 @@ class TargetSpec:
         The amount divided is X ("X damage divided as you choose among …"), the
         value announced for the spell before its targets (CR 107.3a, 601.2b,
         601.2d); ``divided`` is then 0. :attr:`is_divided` tells either kind.
+    divided_count : Count or None
+        With ``divided_x``, X defined by the text: "where X is the number of Mountains you control as you cast
+        this spell" (CR 107.3c); the cast rules count it from the state. None: X is announced.
     condition : tuple of str
         The instance is in text that happens only if one of these costs was
         paid (``("kicker", "multikicker")`` after "if this spell was kicked",
@@ -335,6 +338,7 @@ class TargetSpec:
     qualities: ObjectFilter | None = None
     relation: TargetRelation | None = None
     divided_x: bool = False
+    divided_count: Count | None = None
     unless: tuple[str, ...] = ()
     controlled_by: int | None = None
     also_distinct_from: int | None = None

@@ -13,13 +13,13 @@ from __future__ import annotations
 
 import dataclasses
 
-from models.abilities import CardAbilities
+from models.abilities import CardAbilities, Instruction
 from models.errors import InputError, UnsupportedRuleError
 from models.objects import PlayerId, Zone
 from models.state import GameState
 from solver.abilities import abilities_of, with_attached_grants
 from solver.problem import CastProblem
-from solver.rules.costs import add_cost_choices, add_cost_rules
+from solver.rules.costs import add_cost_choices, add_cost_rules, count_of
 from solver.rules.modes import add_mode_rules
 from solver.rules.splice import add_splice_rules
 from solver.rules.cast_as import cast_as_abilities, cast_as_choices, spell_cast_as
@@ -51,6 +51,37 @@ def _with_way_costs(name: str, abilities: CardAbilities, ways: tuple[ZoneWay, ..
                                    "two ways to cast the card from one zone, one with a cost added")
     return dataclasses.replace(abilities, additional_costs=abilities.additional_costs + tuple(added),
                                cost_modifiers=abilities.cost_modifiers + tuple(changes))
+
+
+def _with_counted_divisions(problem: CastProblem) -> CardAbilities:
+    """The abilities with each "X divided …, where X is the number of …" read as that number now (CR 107.3c).
+
+    X is counted as the spell is cast; the instance then divides that fixed amount (CR 601.2d).
+
+    Raises
+    ------
+    UnsupportedRuleError
+        A count of 0: nothing to divide, which this version does not model.
+    """
+    abilities = problem.abilities
+
+    def counted(instruction: Instruction) -> Instruction:
+        specs = []
+        for spec in instruction.targets:
+            if spec.divided_count is not None:
+                amount = count_of(problem, spec.divided_count)
+                if amount < 1:
+                    raise UnsupportedRuleError(problem.spell.name, spec.phrase, "X divided is 0: nothing to divide")
+                spec = dataclasses.replace(spec, divided=amount, divided_x=False, divided_count=None)
+            specs.append(spec)
+        return dataclasses.replace(instruction, targets=tuple(specs))
+
+    if not any(s.divided_count for i in abilities.spell_text + tuple(m.instruction for m in abilities.modes)
+               for s in i.targets):
+        return abilities
+    return dataclasses.replace(
+        abilities, spell_text=tuple(counted(i) for i in abilities.spell_text),
+        modes=tuple(dataclasses.replace(m, instruction=counted(m.instruction)) for m in abilities.modes))
 
 
 def build_cast_problem(
@@ -140,6 +171,7 @@ def build_cast_problem(
                                    "a cast without paying the mana cost beside another way to cast it from there")
     problem = CastProblem(state, caster, spell, abilities, without_paying_mana_cost or free, halves=tuple(halves),
                           cast_as=cast_as, resolving=resolving, zone_ways=ways)
+    problem.abilities = _with_counted_divisions(problem)
     add_timing_rules(problem)
     add_face_rules(problem, whole)
     if spell.card.is_land:

@@ -1943,6 +1943,7 @@ class _SpellTextReader:
         self.kicked_only: tuple[str, ...] = ()  # the costs the text of this sentence needs paid (CR 702.33g)
         self.trigger: str | None = None  # in a triggered ability the spell creates: "condition", then "effect"
         self.read_up_to = 0  # where the last target phrase read ends in the line
+        self.counted_x: Count | None = None  # "where X is the number of …": the divided X, a count (CR 107.3c)
 
     def read(self, tree: Tree) -> None:
         for child in tree.children:
@@ -2342,6 +2343,15 @@ class _SpellTextReader:
         the amount. Both are reported, never read as the division before them.
         """
         rest = self.line[token.start_pos:]
+        counted = re.search(r"\bwhere x is the number of (?P<what>[a-z ]+?)(?: as you cast this spell)?\.$", rest)
+        if is_x and counted is not None and not re.search(r"\bthis way instead\b", rest):
+            # "X damage divided …, where X is the number of Mountains you control as you cast this spell": X is
+            # that count, as the spell is cast (CR 107.3c, 601.2d)
+            singular = re.sub(r"\b(mountain|creature|artifact|land|permanent|card|island|swamp|forest|enchantment|"
+                              r"planeswalker)s\b", r"\1", counted["what"])
+            self.counted_x = _counted(singular)
+            if self.counted_x is not None:
+                return True
         if (is_x and re.search(r"\bx is\b", rest)) or re.search(r"\bthis way instead\b", rest):
             self.unsupported.append(UnsupportedText(rest, "a divided amount the text defines or changes"))
             return False
@@ -2471,6 +2481,9 @@ class _SpellTextReader:
             token.type in ("COUNTED_TARGET", "COUNTED_TARGETS") and " other target" in str(token))
 
     def _add(self, spec: TargetSpec, another: bool, third: bool = False) -> None:
+        if spec.divided_x and self.counted_x is not None:  # X is a count the state gives (CR 107.3c)
+            spec = dataclasses.replace(spec, divided_count=self.counted_x)
+            self.counted_x = None
         start = self.line.find(spec.phrase.lower(), self.read_up_to)
         rest = self.line[start + len(spec.phrase):] if start >= 0 else ""
         if start >= 0:
@@ -3720,6 +3733,8 @@ def parse_card(card: Card) -> CardAbilities:
             unsupported.append(UnsupportedText(where, "X in an additional cost is not modelled"))
     divided_x = [spec.phrase for instruction in spell_text + [m.instruction for m in modes]
                  for spec in instruction.targets if spec.divided_x]
+    divided_x = [spec.phrase for instruction in spell_text + [m.instruction for m in modes]
+                 for spec in instruction.targets if spec.divided_x and spec.divided_count is None]
     if divided_x and re.search(r"\bx is\b", _strip_reminder(card.oracle_text).lower()):
         # "X is the number of … as you cast this spell": X is defined by the text (CR 107.3c), not announced
         unsupported.append(UnsupportedText(divided_x[0], "a divided amount the text defines or changes"))

@@ -77,13 +77,13 @@ def test_splendid_agony_distributes_minus_counters(make_state, casts, basics):
     assert len(casts(state, "agony")) == 3
 
 
-@pytest.mark.parametrize("name", ["Jaws of Stone", "Volcanic Wind", "Pollen Remedy", "Spoils of War",
-                                  "Fire Covenant"])
+@pytest.mark.parametrize("name", ["Monstrous Onslaught", "Pollen Remedy", "Spoils of War", "Fire Covenant"])
 def test_a_divided_amount_the_text_defines_is_reported(make_state, basics, name):
-    """CR 107.3c, 601.2d: a divided amount the text defines or changes is reported, never counted.
+    """CR 107.3c, 601.2d: a divided amount the text defines or changes, and is not read, is reported.
 
-    X defined by the text ("where X is …") is not the X announced; "… this way instead" changes the printed
-    amount; Fire Covenant's X is announced for its "pay X life", not in its mana cost.
+    X defined by the text as a value not read ("where X is the greatest power among …") is not the X announced;
+    "… this way instead" changes the printed amount; Fire Covenant's X is announced for its "pay X life", not in
+    its mana cost. (X as "the number of Mountains you control" is read: Jaws of Stone, below.)
     """
     state = make_state(hand=[("spell", name)], battlefield=basics("Mountain", 6),
                        opponent=[("bears", "Grizzly Bears")])
@@ -134,3 +134,18 @@ def test_more_modes_when_a_condition_holds_as_it_is_cast(make_state, casts, wiza
     state = make_state(hand=[("flame", "Flame of Anor")], battlefield=mine,
                        opponent=[("thopter", "Ornithopter"), ("bears", "Grizzly Bears")])
     assert len(casts(state, "flame")) == expected
+
+
+def test_x_divided_where_x_is_a_count_of_the_state(make_state, casts):
+    """CR 107.3c, 601.2d: Jaws of Stone divides X damage, "where X is the number of Mountains you control".
+
+    Three Mountains and four Swamps pay {5}{R}; X = 3. Any number of targets among P1, P2 and P2's Grizzly
+    Bears, at least 1 each: one target 3 x 1, two targets 3 sets x 2 divisions (1+2, 2+1), three targets 1 x 1:
+    3 + 6 + 1 = 10 casts, each dividing 3.
+    """
+    state = make_state(hand=[("jaws", "Jaws of Stone")],
+                       battlefield=[(f"m{i}", "Mountain") for i in range(3)] + [(f"s{i}", "Swamp") for i in range(4)],
+                       opponent=[("bears", "Grizzly Bears")])
+    found = casts(state, "jaws")
+    assert len(found) == 10
+    assert {sum(c.targets[0].division) for c in found} == {3}
