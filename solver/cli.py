@@ -25,6 +25,7 @@ from models.cards import CardDatabase, default_card_database
 from models.cast import COST_OBJECT_FIELDS, Cast
 from models.errors import CastFormatError, InputError, LegalcastsError, UnsupportedRuleError
 from models.io.card_index import CARDS_OPTION_HELP, load_card_database
+from models.io.forge_pzl import load_puzzle
 from models.io.state_json import load_state
 from models.oracle.coverage import Coverage, oracle_coverage
 from models.oracle.parser import parse_card
@@ -335,7 +336,13 @@ def _run(args: argparse.Namespace) -> int:
                 more = f"; and {len(failed) - 5:,} more" if len(failed) > 5 else ""
                 print(f"legalcasts: the Oracle reader fails on {len(failed):,} card{'s' if len(failed) > 1 else ''}, "
                       f"left out: {listed}{more}", file=sys.stderr)
-    state = load_state(args.state, cards)
+    if str(args.state).casefold().endswith(".pzl"):  # a Forge puzzle: what it reads and ignores, noted
+        puzzle = load_puzzle(args.state, cards)
+        state = puzzle.state
+        for note in puzzle.notes:
+            print(f"legalcasts: note: {args.state}: {note}", file=sys.stderr)
+    else:
+        state = load_state(args.state, cards)
     if args.command == "check":
         try:
             with open(args.cast, encoding="utf-8") as handle:

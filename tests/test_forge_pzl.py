@@ -241,7 +241,7 @@ def test_mana_pool_and_phases() -> None:
     ("forge", "phase"),
     [("UNTAP", Phase.UNTAP), ("upkeep", Phase.UPKEEP), ("DRAW", Phase.DRAW), ("MAIN1", Phase.PRECOMBAT_MAIN),
      ("COMBAT_DECLARE_ATTACKERS", Phase.COMBAT), ("COMBAT_DAMAGE", Phase.COMBAT), ("MAIN2", Phase.POSTCOMBAT_MAIN),
-     ("END_OF_TURN", Phase.END), ("CLEANUP", Phase.END)],
+     ("END_OF_TURN", Phase.END), ("CLEANUP", Phase.CLEANUP), ("Main1", Phase.PRECOMBAT_MAIN)],
 )
 def test_forge_phase_names(forge, phase) -> None:
     """CR 500.1: Forge's phase and step names map onto the phases of the state."""
@@ -271,17 +271,13 @@ aibattlefield=Glacal Ray;Zzyzx Qwerty
     [
         (UNKNOWN, "p.pzl: unknown cards: Glacal Ray (lines 4, 6), Mountian (line 5), Zzyzx Qwerty (line 6); "
                   "did you mean 'Glacial Ray' for 'Glacal Ray', 'Mountain' for 'Mountian'?"),
-        ("[state]\nhumanbattlefield=Island;Mountain|Taped\n",
-         "p.pzl:2: humanbattlefield: unknown modifier 'Taped' in 'Mountain|Taped'"),
         ("[state]\nactivephase=MAIN3\n", "p.pzl:2: activephase: unknown phase 'MAIN3' (Forge phases: UNTAP, "),
         ("[metadata]\nName:No state\n", "p.pzl: no [state] section"),
         ("[state]\nhumanhand=Island|Tapped\n", "p.pzl:2: humanhand: 'Tapped' is only for permanents"),
         ("[state]\nhumanbattlefield=Holy Strength|AttachedTo:3\n", "p.pzl:2: humanbattlefield: no card has Id:3"),
         ("[state]\nhumanhand=Island|Id:1;Island|Id:1\n", "p.pzl:2: humanhand: Id:1 given twice"),
         ("[state]\nhumanlife=twenty\n", "p.pzl:2: humanlife: expected a whole number, got 'twenty'"),
-        ("[state]\nhumanprecast=Glacial Ray\n", "p.pzl:2: humanprecast: spells cast before the puzzle starts"),
         ("[state]\nhumanmanapool=R X\n", "p.pzl:2: humanmanapool: 'X' is not mana"),
-        ("[state]\nhumanfavourite=Island\n", "p.pzl:2: humanfavourite: unknown key"),
         ("[state]\nhumanhand=Grizzly Bears|Owner:ai\n", "p.pzl:2: humanhand: a card in human's hand is owned by"),
         ("[state]\nhumanbattlefield=Island|Counters:P1P1\n", "p.pzl:2: humanbattlefield: Counters: expected KIND=N"),
         ("[state]\nhumanbattlefield=Island|Transformed\n", "'Island' has no second face"),
@@ -299,7 +295,7 @@ def test_errors(text, message) -> None:
     ("text", "fragment"),
     [
         (UNKNOWN, "unknown cards: Glacal Ray (lines 4, 6), Mountian (line 5), Zzyzx Qwerty (line 6)"),
-        ("[state]\nhumanbattlefield=Island;Mountain|Taped\n", ":2: humanbattlefield: unknown modifier 'Taped'"),
+        ("[state]\nhumanlife=twenty\n", ":2: humanlife: expected a whole number, got 'twenty'"),
         ("[state]\nactivephase=MAIN3\n", ":2: activephase: unknown phase 'MAIN3'"),
         ("[metadata]\nName:No state\n", ": no [state] section"),
     ],

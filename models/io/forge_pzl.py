@@ -105,6 +105,7 @@ together, in one error, each with its line and the closest known name.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -112,7 +113,7 @@ from pathlib import Path
 from typing import TypedDict
 
 from models.cards import CardDatabase, default_card_database
-from models.errors import CardDataError, InputError, StateError, UnknownCardError
+from models.errors import CardDataError, InputError, StateError, UnknownCardError, UnsupportedRuleError
 from models.mana import Color, ManaCost
 from models.objects import Card, CardType, GameObject, ObjectId, Phase, PlayerId, Zone
 from models.state import GameState
@@ -139,7 +140,7 @@ PHASES: Mapping[str, Phase] = {
     "COMBAT_END": Phase.COMBAT,
     "MAIN2": Phase.POSTCOMBAT_MAIN,
     "END_OF_TURN": Phase.END,
-    "CLEANUP": Phase.END,
+    "CLEANUP": Phase.CLEANUP,
 }
 """Forge's phase and step names (``PhaseType``) and the phase each is (CR 500.1)."""
 
@@ -147,15 +148,11 @@ _ZONES = {
     "hand": Zone.HAND, "library": Zone.LIBRARY, "graveyard": Zone.GRAVEYARD,
     "exile": Zone.EXILE, "battlefield": Zone.BATTLEFIELD, "putonstack": Zone.STACK,
 }
-_IGNORED_KEYS = ("sideboard", "counters", "landsplayed", "landsplayedlastturn")
-_IGNORED_MODIFIERS = frozenset(m.casefold() for m in (
-    "Set", "Art", "Damage", "Renowned", "Monstrous", "ChosenColor", "ChosenType", "ChosenNumber",
-    "NamedCard", "ChosenCards", "RememberedCards", "Imprinting", "ExiledWith", "IsCommander",
-    "IsRingBearer", "NoETBTrigs", "Foretold", "ForetoldThisTurn", "OnAdventure", "ClassLevel",
-))
-_FLAGS = {"tapped": "tapped", "summonsick": "summoning_sick", "transformed": "other_face",
-          "flipped": "other_face", "modal": "other_face", "phasedout": "phased_out"}
-_PLAYERS = {"human": HUMAN, "ai": AI}
+_IGNORED_KEYS = ("sideboard", "counters")
+_INTEGER_KEYS = ("landsplayed", "landsplayedlastturn")
+_ZONE_ALIASES = {"play": "battlefield"}  # Forge reads ``humanplay`` as ``humanbattlefield``
+_PLAYERS = {"human": HUMAN, "ai": AI, "p0": HUMAN, "p1": AI}
+"""Forge's player prefixes of keys and values: ``human``/``p0`` is the first player, ``ai``/``p1`` the second."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,7 +168,10 @@ class Puzzle:
     turns : int or None
         ``Turns``: how many turns the puzzle allows.
     turn : int or None
-        ``turn`` of ``[state]``: the turn number the game is at.
+        ``turn`` of ``[state]``: the turn number the game is at (after ``activephaseadvance``).
+    notes : tuple of str
+        What was read and ignored: keys and modifiers Forge ignores or that do not bear on casting,
+        ``precast`` effects that do not bear on casting. One line each.
     """
 
     state: GameState
@@ -182,6 +182,7 @@ class Puzzle:
     difficulty: str = ""
     description: str = ""
     turn: int | None = None
+    notes: tuple[str, ...] = ()
 
 
 class _Metadata(TypedDict):
@@ -217,6 +218,11 @@ class _Entry:
     attach: str | None = None
     owner: PlayerId | None = None
     counters: dict[str, int] = field(default_factory=dict)
+    foretold: bool = False
+    plotted: bool = False
+    on_adventure: bool = False
+    exiled_with: str | None = None
+    ignored: list[str] = field(default_factory=list)
 
 
 def load_puzzle(path: str | Path, cards: CardDatabase | None = None) -> Puzzle:
@@ -284,71 +290,93 @@ def puzzle_from_text(text: str, cards: CardDatabase | None = None, source: str =
         raise StateError(source, "no [state] section: a puzzle file needs one with the game state")
     values: dict[str, tuple[int, str]] = {}
     for number, line in sections["state"]:
-        match = re.fullmatch(r"\s*([A-Za-z]+)\s*=(.*)", line)
-        if match is None:
+        key_text, equals, value = line.partition("=")
+        if not equals or not key_text.strip():
             raise StateError(where(number), f"expected key=value, got {line.strip()!r}")
-        key = match.group(1).casefold()
+        key = key_text.strip().casefold()
         if key in values:
             raise StateError(where(number), f"{key}: given twice (also line {values[key][0]})")
-        values[key] = (number, match.group(2).strip())
+        values[key] = (number, value.strip())
 
     life = {HUMAN: 20, AI: 20}
-    active, phase, turn = HUMAN, Phase.PRECOMBAT_MAIN, None
+    active, phase_name, advance_to, advance_line, turn = HUMAN, "MAIN1", None, 0, None
     pools: dict[PlayerId, list[str]] = {}
+    persistent: dict[PlayerId, list[str]] = {}
     entries: list[_Entry] = []
-    stack_lines: list[tuple[int, PlayerId]] = []
+    precasts: list[tuple[int, str, PlayerId, str]] = []
+    ignored_keys: list[str] = []
     keep_sickness = True
     for key, (number, value) in values.items():
         fail = _failer(where(number), key)
         player_name = next((p for p in _PLAYERS if key.startswith(p)), None)
         rest = key[len(player_name):] if player_name else key
-        if key == "turn":
+        if key.startswith("active"):  # Forge: activeplayer, activephase, activephaseadvance
+            if key.endswith("player"):
+                active = _player(value, fail)
+            elif key.endswith("phaseadvance"):
+                advance_to, advance_line = _phase_name(value, fail), number
+            elif key.endswith("phase"):
+                phase_name = _phase_name(value, fail)
+            else:
+                ignored_keys.append(key)
+        elif key == "turn":
             turn = _integer(value, fail)
-        elif key == "activeplayer":
-            active = _player(value, fail)
-        elif key == "activephase":
-            named = PHASES.get(value.upper())
-            if named is None:
-                raise fail(f"unknown phase {value!r} (Forge phases: {', '.join(PHASES)})")
-            phase = named
         elif key == "removesummoningsickness":
             if value.casefold() not in ("true", "false"):
                 raise fail(f"expected true or false, got {value!r}")
             keep_sickness = value.casefold() == "false"
         elif player_name is None:
-            raise fail("unknown key")
+            ignored_keys.append(key)
         elif rest == "life":
             life[_PLAYERS[player_name]] = _integer(value, fail)
-        elif rest in _ZONES:
+        elif (zone_key := _zone_key(rest)) is not None:
             player = _PLAYERS[player_name]
-            zone = _ZONES[rest]
-            if zone is Zone.STACK:
-                stack_lines.append((number, player))
-            entries += _entries(value, number, key, player, zone, fail)
+            entries += _entries(value, number, key, player, _ZONES[zone_key], fail)
         elif rest in ("manapool", "persistentmana"):
             pools.setdefault(_PLAYERS[player_name], []).append(_mana(value, fail))
+            if rest == "persistentmana":
+                persistent.setdefault(_PLAYERS[player_name], []).append(_mana(value, fail))
         elif rest == "precast":
-            raise fail("spells cast before the puzzle starts are not modelled")
+            precasts += [(number, key, _PLAYERS[player_name], part.strip())
+                         for part in value.split(";") if part.strip()]
         elif rest == "command":
             if value:
                 raise fail("the command zone is not modelled")
-        elif rest not in _IGNORED_KEYS:
-            raise fail("unknown key")
+        elif rest in _INTEGER_KEYS:
+            _integer(value, fail)
+        elif rest in _IGNORED_KEYS:
+            pass
+        else:
+            ignored_keys.append(key)
 
+    notes: list[str] = []
+    if ignored_keys:
+        notes.append(f"keys Forge does not read, ignored: {', '.join(ignored_keys)}")
+    ignored_modifiers = sorted({m for entry in entries for m in entry.ignored}, key=str.casefold)
+    if ignored_modifiers:
+        notes.append("modifiers ignored (what they record is not modelled, or Forge does not know them): "
+                     f"{', '.join(ignored_modifiers)}")
+    entries += _precast_entries(precasts, notes, where)
     found = _look_up(entries, cards, source, where)
     objects = _objects(entries, found, keep_sickness, where)
     stack = tuple(o.id for o in objects if o.zone is Zone.STACK)
+    if advance_to is not None and advance_to != phase_name:  # mana empties between steps (CR 500.4)
+        pools = {p: kept for p, kept in persistent.items()}
     state = GameState(
         players=(HUMAN, AI),
         active_player=active,
         priority=HUMAN,
-        phase=phase,
+        phase=PHASES[phase_name],
         objects=tuple(objects),
         stack=stack,
         life=((HUMAN, life[HUMAN]), (AI, life[AI])),
         mana_pool=tuple((p, ManaCost.parse("".join(pools[p]))) for p in (HUMAN, AI) if p in pools),
     )
-    return Puzzle(state=state, turn=turn, **metadata)
+    if advance_to is not None:
+        state, phase_name, turn = _advance(state, phase_name, advance_to, turn,
+                                           where(advance_line))
+        state = dataclasses.replace(state, phase=PHASES[phase_name])
+    return Puzzle(state=state, turn=turn, notes=tuple(notes), **metadata)
 
 
 def _sections(text: str, where, source: str) -> dict[str, list[tuple[int, str]]]:
@@ -409,6 +437,101 @@ def _failer(path: str, key: str):
     return fail
 
 
+def _phase_name(value: str, fail) -> str:
+    """A Forge phase or step name (``MAIN1``, ``Main1``, ``cleanup``) as :data:`PHASES` spells it."""
+    name = value.strip().upper()
+    if name not in PHASES:
+        raise fail(f"unknown phase {value!r} (Forge phases: {', '.join(PHASES)})")
+    return name
+
+
+def _zone_key(rest: str) -> str | None:
+    """The zone word of a player key (``battlefield``, or Forge's alias ``play``), or None."""
+    rest = _ZONE_ALIASES.get(rest, rest)
+    return rest if rest in _ZONES else None
+
+
+_TOKEN_PRECAST = re.compile(r"CustomScript:\s*DB\$\s*Token\s*\|\s*TokenScript\$\s*([A-Za-z0-9_]+)"
+                            r"(?:\s*\|\s*TokenAmount\$\s*(\d+))?\s*")
+
+
+def _precast_entries(precasts: list[tuple[int, str, PlayerId, str]], notes: list[str], where) -> list[_Entry]:
+    """The tokens ``precast`` entries make; a shuffle is noted; any other effect is unsupported.
+
+    Forge resolves each ``precast`` entry (``Name``, ``Name->target``, ``Name:SVar``,
+    ``Name:CustomScript:...``) before the puzzle starts. Only two kinds are read: a custom script that
+    makes tokens from a token script (``DB$ Token | TokenScript$ u_1_1_faerie_flying``), whose tokens are
+    put onto the battlefield under the caster's control; and a card script ability named for a shuffle
+    (``Ancestral Knowledge:TrigShuffle``), noted, since the order of a library does not bear on casting.
+    """
+    made: list[_Entry] = []
+    for number, key, player, spell in precasts:
+        name, _, script = spell.partition(":")
+        name, script = name.split("->")[0].strip(), script.rsplit("->", 1)[0].strip()
+        tokens = _TOKEN_PRECAST.fullmatch(script)
+        if tokens is not None:
+            for _ in range(int(tokens.group(2) or 1)):
+                made.append(_Entry(line=number, key=key, player=player, zone=Zone.BATTLEFIELD,
+                                   position=len(made) + 1, name=tokens.group(1), text=spell, token=True,
+                                   id=f"{player}-precast-{len(made) + 1}"))
+            continue
+        if script and "->" not in spell and re.fullmatch(r"\w*shuffle\w*", script, re.IGNORECASE):
+            notes.append(f"{key}: {spell!r} shuffles a library; the order of a library does not bear on casting")
+            continue
+        raise UnsupportedRuleError(
+            name, spell, f"{where(number)}: {key}: Forge resolves this before the puzzle starts; what it does "
+                         "is not modelled (only token scripts and shuffles are read)")
+    return made
+
+
+_STEP_TRIGGERS = {
+    "UPKEEP": "upkeep", "DRAW": "draw step", "MAIN1": "(?:precombat|first)? ?main phase",
+    "COMBAT_BEGIN": "combat", "END_OF_TURN": "end step",
+}
+"""Forge steps and the words of abilities that trigger at their beginning (CR 503.1, 504.2, 505.4, 507.1, 513.1)."""
+
+
+def _advance(state: GameState, start: str, advance: str, turn: int | None,
+             path: str) -> tuple[GameState, str, int | None]:
+    """The state after Forge's ``activephaseadvance``: the game moved on from ``start`` to ``advance``.
+
+    Each step entered does what the rules do at its start that bears on casting: a new turn goes to the other
+    player, whose permanents untap and are no longer summoning sick (CR 502.3, 302.6). What can't be done
+    without resolving card text is unsupported, naming the card: an ability that triggers at the beginning of
+    a step entered, a Saga's lore counter in the precombat main phase (CR 714.3b), a card drawn (CR 504.1).
+    """
+    order = list(PHASES)
+    index = order.index(start)
+    active = state.active_player
+    objects = list(state.objects)
+    while order[index] != advance:
+        index = (index + 1) % len(order)
+        step = order[index]
+        if step == "UNTAP":
+            active = next(p for p in state.players if p != active)
+            turn = turn + 1 if turn is not None else None
+            objects = [dataclasses.replace(o, tapped=False, summoning_sick=False)
+                       if o.zone is Zone.BATTLEFIELD and o.controller == active else o for o in objects]
+        if step == "DRAW" and turn not in (None, 1):
+            raise UnsupportedRuleError("activephaseadvance", advance, f"{path}: passing the draw step, {active} "
+                                       "draws a card (CR 504.1); which card is not modelled")
+        words = _STEP_TRIGGERS.get(step)
+        for obj in objects:
+            if obj.zone is not Zone.BATTLEFIELD:
+                continue
+            text = obj.card.oracle_text
+            sentence = re.search(rf"[^.\n]*\bat the beginning of [^.\n]*\b{words}\b[^.\n]*", text,
+                                 re.IGNORECASE) if words else None
+            if sentence is not None:
+                raise UnsupportedRuleError(obj.name, sentence.group(0).strip(), f"{path}: activephaseadvance "
+                                           f"enters {step}, where this triggers; its effect is not modelled")
+            if step == "MAIN1" and obj.controller == active and "Saga" in obj.card.subtypes:
+                raise UnsupportedRuleError(obj.name, "lore counter", f"{path}: activephaseadvance enters the "
+                                           "precombat main phase: a lore counter is put on the Saga and its "
+                                           "chapter ability triggers (CR 714.3b); not modelled")
+    return dataclasses.replace(state, active_player=active, objects=tuple(objects)), advance, turn
+
+
 def _integer(value: str, fail) -> int:
     if not re.fullmatch(r"-?\d+", value):
         raise fail(f"expected a whole number, got {value!r}")
@@ -461,6 +584,14 @@ def _entries(value: str, number: int, key: str, player: PlayerId, zone: Zone, fa
         name, *modifiers = [part.strip() for part in text.split("|")]
         if not name:
             raise fail(f"entry {text!r} has no card name")
+        if zone is Zone.STACK:
+            if ":" in name.split("->")[0]:  # Forge: Name:SVar puts that ability of the card on the stack
+                raise UnsupportedRuleError(name.split(":")[0].strip(), name, f"{fail('').path}: an ability on the "
+                                           "stack is not modelled, and a spell can't be cast over it as a sorcery "
+                                           "would be")
+            # Name->target: the spell's target; without its cast record a rule that asks what a spell on the stack
+            # targets is unsupported, naming it (CR 115.9)
+            name = name.split("->")[0].strip()
         entry = _Entry(line=number, key=key, player=player, zone=zone, position=position, name=name, text=text)
         if name.casefold().startswith("t:"):
             entry.token, entry.name = True, name[2:].strip()
@@ -472,38 +603,68 @@ def _entries(value: str, number: int, key: str, player: PlayerId, zone: Zone, fa
     return entries
 
 
+_MODIFIERS = (
+    # (prefix, what it sets), matched as Forge matches them: the first prefix the modifier starts with, any case.
+    ("tapped", "tapped"), ("summonsick", "summoning_sick"), ("phasedout", "phased_out"),
+    ("counters:", "counters"), ("facedown", "face_down"), ("transformed", "other_face"),
+    ("flipped", "other_face"), ("meld", "other_face"), ("modal", "other_face"), ("onadventure", "on_adventure"),
+    ("foretoldthisturn", "foretold_this_turn"), ("foretold", "foretold"), ("plotted", "plotted"),
+    ("istoken", "token"), ("id:", "id"), ("attaching:", "attach"), ("attachedto:", "attach"),
+    ("enchantingplayer:", "attach_player"), ("owner:", "owner"), ("exiledwith:", "exiled_with"),
+    ("attacking", "attacking"),
+)
+"""Forge's card modifiers that bear on casting, by the prefix Forge matches; every other modifier is ignored."""
+
+_SILENT_MODIFIERS = ("set:", "art:", "noetbtrigs")
+"""Modifiers ignored without a note: the printing of a card, and that its enters triggers were not run."""
+
+
 def _apply_modifier(entry: _Entry, modifier: str, fail) -> None:
-    label, colon, value = modifier.partition(":")
+    """Read one ``|``-separated modifier into the entry.
+
+    One that Forge does not know, or that does not bear on casting, is kept in ``entry.ignored`` for the note.
+    """
+    label, _, value = modifier.partition(":")
     label, value = label.strip(), value.strip()
-    kind = label.casefold()
+    folded = modifier.strip().casefold()
+    kind = next((what for prefix, what in _MODIFIERS if folded.startswith(prefix)), None)
     on_battlefield = entry.zone is Zone.BATTLEFIELD
-    if kind in _IGNORED_MODIFIERS:
+    if kind is None:
+        if folded.startswith(_SILENT_MODIFIERS):
+            return
+        if label and label not in entry.ignored:
+            entry.ignored.append(label)
         return
-    if kind in _FLAGS:
-        if colon:
-            raise fail(f"modifier {label!r} takes no value, in {entry.text!r}")
-        if kind in ("tapped", "summonsick", "phasedout") and not on_battlefield:
-            raise fail(f"{label!r} is only for permanents, in {entry.text!r} ({entry.zone.value})")
-        if _FLAGS[kind] == "other_face" and entry.zone not in (Zone.BATTLEFIELD, Zone.STACK):
+    if kind in ("tapped", "summoning_sick", "phased_out", "attacking") and not on_battlefield:
+        raise fail(f"{label!r} is only for permanents, in {entry.text!r} ({entry.zone.value})")
+    if kind == "other_face":
+        if entry.zone not in (Zone.BATTLEFIELD, Zone.STACK):
             raise fail(f"{label!r}: outside the battlefield and the stack a card has its front face up "
                        f"(CR 712.8a), in {entry.text!r}")
-        setattr(entry, _FLAGS[kind], True)
-    elif kind == "facedown":
+        entry.other_face = True
+    elif kind in ("tapped", "summoning_sick", "phased_out", "attacking", "token"):
+        setattr(entry, kind, True)  # PhasedOut:<player> and Attacking:<id> name whose: not needed here
+    elif kind in ("foretold", "foretold_this_turn", "plotted", "on_adventure", "exiled_with"):
+        if entry.zone is not Zone.EXILE:
+            raise fail(f"{label!r} is only for a card in exile, in {entry.text!r} ({entry.zone.value})")
+        if kind == "exiled_with":
+            if not value.isdigit():
+                raise fail(f"ExiledWith: expected the Id of a card, got {value!r} in {entry.text!r}")
+            entry.exiled_with = "#" + str(int(value))
+        elif kind != "foretold_this_turn":  # foretold this turn: not castable until a later turn (CR 702.143a)
+            setattr(entry, kind, True)
+    elif kind == "face_down":
         if entry.zone not in (Zone.BATTLEFIELD, Zone.EXILE):
             raise fail(f"'FaceDown' is only read on the battlefield or in exile, in {entry.text!r}")
         entry.face_down = True
-    elif kind == "attacking":
-        if not on_battlefield:
-            raise fail(f"'Attacking' is only for permanents, in {entry.text!r}")
-        entry.attacking = True
     elif kind == "id":
         if not value.isdigit():
             raise fail(f"Id: expected a number, got {value!r} in {entry.text!r}")
         entry.id = str(int(value))
-    elif kind in ("attachedto", "attaching", "enchantingplayer"):
+    elif kind in ("attach", "attach_player"):
         if not on_battlefield:
             raise fail(f"{label!r} is only for permanents, in {entry.text!r}")
-        if kind == "enchantingplayer":
+        if kind == "attach_player":
             entry.attach = _player(value, fail)
         elif value.isdigit():
             entry.attach = "#" + str(int(value))
@@ -514,15 +675,13 @@ def _apply_modifier(entry: _Entry, modifier: str, fail) -> None:
         if entry.owner != entry.player and entry.zone in (Zone.HAND, Zone.LIBRARY, Zone.GRAVEYARD):
             raise fail(f"a card in {entry.player}'s {entry.zone.value} is owned by {entry.player} "
                        f"(CR 400.3), in {entry.text!r}")
-    elif kind == "counters":
+    else:  # counters
         for part in value.split(","):
             counter, equals, amount = part.partition("=")
             if not equals or not counter.strip() or not amount.strip().isdigit():
                 raise fail(f"Counters: expected KIND=N[,KIND=N], got {value!r} in {entry.text!r}")
             name = _counter_kind(counter.strip())
             entry.counters[name] = entry.counters.get(name, 0) + int(amount)
-    else:
-        raise fail(f"unknown modifier {label!r} in {entry.text!r}")
 
 
 def _look_up(entries: list[_Entry], cards: CardDatabase, source: str, where) -> list[Card]:
@@ -549,7 +708,10 @@ def _look_up(entries: list[_Entry], cards: CardDatabase, source: str, where) -> 
             if len(card.faces) < 2 or card.name != card.faces[0]:
                 raise StateError(where(entry.line), f"{entry.key}: {entry.name!r} has no second face to turn "
                                  f"to, in {entry.text!r}")
-            card = cards.get(card.faces[1])
+            try:
+                card = cards.get(card.faces[1])
+            except CardDataError as exc:  # a back face the card data lacks: that, at its line
+                raise StateError(where(entry.line), f"{entry.key}: {entry.text!r}: {exc.message}") from None
         found.append(card)
     if unknown:
         listed = ", ".join(
@@ -605,11 +767,22 @@ def _objects(entries: list[_Entry], found: list[Card], keep_sickness: bool, wher
             card = _FACE_DOWN_PERMANENT if entry.zone is Zone.BATTLEFIELD else _FACE_DOWN_CARD
         owner = entry.owner or entry.player
         controller = entry.player if entry.zone in (Zone.BATTLEFIELD, Zone.STACK) else owner
+        exiled_with = None
+        if entry.exiled_with is not None:
+            exiler = ids.get(entry.exiled_with[1:])
+            if exiler is None:
+                raise StateError(where(entry.line), f"{entry.key}: no card has Id:{entry.exiled_with[1:]}, "
+                                 f"in {entry.text!r}")
+            exiled_with = exiler.id
+        if entry.on_adventure and card.layout != "adventure":
+            raise StateError(where(entry.line), f"{entry.key}: OnAdventure: {card.name} is not an adventurer card "
+                             f"(CR 715.1), in {entry.text!r}")
         objects.append(GameObject(
             id=ObjectId(object_id), card=card, zone=entry.zone, owner=owner, controller=controller,
             tapped=entry.tapped, counters=tuple(sorted(entry.counters.items())), token=entry.token,
             attacking=entry.attacking, summoning_sick=entry.summoning_sick and keep_sickness,
-            attached_to=attached_to,
+            attached_to=attached_to, foretold=entry.foretold and not entry.face_down, plotted=entry.plotted,
+            on_adventure=entry.on_adventure, exiled_with=exiled_with,
         ))
     return objects
 
@@ -695,6 +868,10 @@ def token_card(script: str, path: str = "token") -> Card:
         A name that can't be read: the colours, a word that is neither a
         subtype of the token's types nor a known keyword, no subtype.
 
+    Forge's older token syntax describes the token instead:
+    ``Name,P:1,T:1,Cost:no cost,Color:W,Types:Creature-Soldier,Keywords:Lifelink,Image:w_1_1_soldier``
+    (types joined by ``-``, keywords by ``&``; with no ``Color`` the colours of the ``Image`` script name).
+
     Examples
     --------
     >>> card = token_card("r_1_1_goblin_haste")
@@ -704,6 +881,8 @@ def token_card(script: str, path: str = "token") -> Card:
     def fail(message: str) -> StateError:
         return StateError(path, f"can't read token script name 't:{script}': {message}")
 
+    if "," in script:
+        return _described_token(script, fail)
     words = script.casefold().split("_")
     colours_word, words = words[0], words[1:]
     if colours_word == "c":
@@ -763,4 +942,50 @@ def token_card(script: str, path: str = "token") -> Card:
         name=" ".join(subtypes) + " Token", mana_cost=None, colors=colors, type_line=type_line,
         types=tuple(types), subtypes=tuple(subtypes), oracle_text="\n".join(text_lines),
         power=power, toughness=toughness,
+    )
+
+
+_SUPERTYPES = frozenset({"Legendary", "Snow", "Basic", "World"})
+
+
+def _described_token(script: str, fail) -> Card:
+    """A token in Forge's older syntax: its name, then ``Key:Value`` parts (see :func:`token_card`)."""
+    name, *parts = [part.strip() for part in script.split(",")]
+    fields: dict[str, str] = {}
+    for part in parts:
+        label, colon, value = part.partition(":")
+        if not colon:
+            raise fail(f"{part!r} is not Key:Value")
+        fields[label.strip().casefold()] = value.strip()
+    if not name:
+        raise fail("no token name")
+    colour_text = fields.get("color", "")
+    if not colour_text and "image" in fields:  # the colours of the token's picture, as its author saw it
+        letters = fields["image"].split("_")[0].casefold()
+        colour_text = letters if letters and all(letter in "wubrg" for letter in letters) else ""
+    colour_letters = [c for c in colour_text.upper() if c.isalpha()]
+    if any(letter not in "WUBRGC" for letter in colour_letters):
+        raise fail(f"Color: {colour_text!r} is not colour letters (W, U, B, R, G, or C for colourless)")
+    colors = frozenset(Color.from_letter(letter) for letter in colour_letters if letter != "C")
+    words = [w for w in re.split(r"[-\s]+", fields.get("types", "")) if w]
+    by_name = {t.value.casefold(): t for t in CardType}
+    types = [by_name[w.casefold()] for w in words if w.casefold() in by_name]
+    supertypes = [w for w in words if w in _SUPERTYPES]
+    subtypes = [w for w in words if w.casefold() not in by_name and w not in _SUPERTYPES]
+    if not types:
+        raise fail(f"Types: {fields.get('types', '')!r} names no card type (Creature, Artifact, ...)")
+    power, toughness = fields.get("p"), fields.get("t")
+    if CardType.CREATURE in types and (power is None or toughness is None):
+        raise fail("a creature token needs P: and T:")
+    keywords = [k.strip() for k in fields.get("keywords", "").split("&") if k.strip()]
+    cost = fields.get("cost", "no cost")
+    if cost.casefold() not in ("no cost", ""):
+        raise fail(f"Cost: a token has no mana cost unless it is a copy (CR 111.4), got {cost!r}")
+    type_line = " ".join(supertypes + [t.value for t in types])
+    if subtypes:
+        type_line += " — " + " ".join(subtypes)
+    return Card(
+        name=name if name.casefold().endswith("token") else f"{name} Token", mana_cost=None, colors=colors,
+        type_line=type_line, types=tuple(types), subtypes=tuple(subtypes), supertypes=tuple(supertypes),
+        oracle_text="\n".join(keywords), power=power, toughness=toughness,
     )

@@ -1305,7 +1305,7 @@ def _step_timing(line: str, original: str) -> TimingRestriction | None:
     return TimingRestriction(phases, turn, original, combat_steps=True)
 
 
-_AFTER_COMBAT = frozenset({Phase.POSTCOMBAT_MAIN, Phase.END})
+_AFTER_COMBAT = frozenset({Phase.POSTCOMBAT_MAIN, Phase.END, Phase.CLEANUP})
 _PHASE_WINDOWS = {
     # the phases it may be cast in and the turn (CR 500.1): the state names these phases whole
     "after combat": (_AFTER_COMBAT, "any"),  # the postcombat main phase and the end phase (CR 505.1, 511.3, 512)
