@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import re
 import sys
 from collections.abc import Iterable, Iterator, Sequence
 from typing import NoReturn
@@ -166,12 +167,25 @@ def _views(state: GameState, args: argparse.Namespace, cards: CardDatabase) -> l
     ]
 
 
+def _target_label(target: str, state: GameState) -> str:
+    """A chosen target for the table, named.
+
+    A player by id; an object whose id says nothing of it (a Forge puzzle's ``ai-battlefield-1`` or ``5``) by its
+    card name too: ``Loch Dragon (ai-battlefield-1)``.
+    """
+    if re.fullmatch(r"\d+|(?:human|ai)-[a-z]+-\d+", target) and state.has_object(target):
+        name = state.object(target).name
+        return f"{name} ({target})" if name else target
+    return target
+
+
 def _describe_targets(cast: Cast, state: GameState) -> str:
     parts = []
     for choice in cast.targets:
         where = "" if choice.source == cast.card else f"[{choice.source}] "
-        chosen = [f"{t} ({amount})" for t, amount in zip(choice.targets, choice.division)] if choice.division \
-            else list(choice.targets)
+        labels = [_target_label(t, state) for t in choice.targets]
+        chosen = [f"{t} ({amount})" for t, amount in zip(labels, choice.division)] if choice.division \
+            else labels
         parts.append(f"{where}{choice.phrase}: {', '.join(chosen) or '-'}")
     return "; ".join(parts) or "-"
 
