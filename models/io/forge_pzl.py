@@ -110,12 +110,13 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TypedDict
+from typing import Any, TypedDict
 
 from models.cards import CardDatabase, default_card_database
 from models.errors import CardDataError, InputError, StateError, UnknownCardError, UnsupportedRuleError
 from models.mana import Color, ManaCost
 from models.objects import Card, CardType, GameObject, ObjectId, Phase, PlayerId, Zone
+from models.oracle.parser import parse_card
 from models.state import GameState
 from models.io.text import read_input_text
 
@@ -222,6 +223,7 @@ class _Entry:
     plotted: bool = False
     on_adventure: bool = False
     exiled_with: str | None = None
+    stack_target: str | None = None
     ignored: list[str] = field(default_factory=list)
 
 
@@ -360,6 +362,7 @@ def puzzle_from_text(text: str, cards: CardDatabase | None = None, source: str =
     found = _look_up(entries, cards, source, where)
     objects = _objects(entries, found, keep_sickness, where)
     stack = tuple(o.id for o in objects if o.zone is Zone.STACK)
+    stack_casts = _stack_casts(entries, objects, notes, where)
     if advance_to is not None and advance_to != phase_name:  # mana empties between steps (CR 500.4)
         pools = {p: kept for p, kept in persistent.items()}
     state = GameState(
@@ -371,6 +374,7 @@ def puzzle_from_text(text: str, cards: CardDatabase | None = None, source: str =
         stack=stack,
         life=((HUMAN, life[HUMAN]), (AI, life[AI])),
         mana_pool=tuple((p, ManaCost.parse("".join(pools[p]))) for p in (HUMAN, AI) if p in pools),
+        stack_casts=stack_casts,
     )
     if advance_to is not None:
         state, phase_name, turn = _advance(state, phase_name, advance_to, turn,
@@ -435,6 +439,44 @@ def _failer(path: str, key: str):
     def fail(message: str) -> StateError:
         return StateError(path, f"{key}: {message}")
     return fail
+
+
+def _stack_casts(entries: list[_Entry], objects: list[GameObject], notes: list[str],
+                 where) -> tuple[tuple[ObjectId, dict[str, Any]], ...]:
+    """The cast records of ``putonstack`` spells written ``Name->target``.
+
+    Forge chooses the one target given (an ``Id`` number, or ``human``/``ai``/``p0``/``p1``) for the spell's
+    first ability. When the spell's text has exactly one instance of "target" for one object or player and no
+    modes, the record names it (cast from the hand, as Forge makes the card there); otherwise the target is
+    noted, and a rule that asks what the spell targets says it is not in the state (CR 115.9).
+    """
+    by_entry_id = {entry.id: obj.id for entry, obj in zip(entries, objects) if entry.id is not None}
+    by_text = {id(entry): obj for entry, obj in zip(entries, objects)}
+    records: list[tuple[ObjectId, dict[str, Any]]] = []
+    for entry in entries:
+        if entry.stack_target is None or id(entry) not in by_text:
+            continue
+        obj = by_text[id(entry)]
+        wanted = entry.stack_target.casefold()
+        target = _PLAYERS.get(wanted) or by_entry_id.get(str(int(wanted)) if wanted.isdigit() else wanted)
+        if target is None:
+            raise StateError(where(entry.line), f"{entry.key}: no card has Id:{entry.stack_target} and no player "
+                             f"is named so, in {entry.text!r}")
+        try:
+            abilities = parse_card(obj.card)
+        except UnsupportedRuleError:
+            abilities = None
+        slots = [] if abilities is None else [
+            (line, index, spec) for line, instruction in enumerate(abilities.spell_text)
+            for index, spec in enumerate(instruction.targets)]
+        if abilities is None or abilities.modes or len(slots) != 1 or slots[0][2].count != 1:
+            notes.append(f"{entry.key}: the target {entry.stack_target} of {obj.name} ({obj.id}) is not recorded: "
+                         "its text does not have exactly one target")
+            continue
+        line, index, _ = slots[0]
+        records.append((obj.id, {"card": obj.id, "zone": "hand", "targets": [
+            {"source": obj.id, "instruction": line, "index": index, "targets": [target]}]}))
+    return tuple(records)
 
 
 def _phase_name(value: str, fail) -> str:
@@ -589,10 +631,11 @@ def _entries(value: str, number: int, key: str, player: PlayerId, zone: Zone, fa
                 raise UnsupportedRuleError(name.split(":")[0].strip(), name, f"{fail('').path}: an ability on the "
                                            "stack is not modelled, and a spell can't be cast over it as a sorcery "
                                            "would be")
-            # Name->target: the spell's target; without its cast record a rule that asks what a spell on the stack
-            # targets is unsupported, naming it (CR 115.9)
-            name = name.split("->")[0].strip()
+            # Name->target: the spell's one target, read into its cast record (see _stack_casts)
+            name, _, target = (part.strip() for part in name.partition("->"))
         entry = _Entry(line=number, key=key, player=player, zone=zone, position=position, name=name, text=text)
+        if zone is Zone.STACK and target:
+            entry.stack_target = target
         if name.casefold().startswith("t:"):
             entry.token, entry.name = True, name[2:].strip()
             if zone is not Zone.BATTLEFIELD:
