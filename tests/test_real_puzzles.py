@@ -7,7 +7,6 @@ The folder sits beside the repository and is not part of it: these tests are ski
 
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
 
