@@ -505,3 +505,19 @@ def test_cli_notes_and_named_targets(capsys, tmp_path) -> None:
     assert code == 0 and "any target: Grizzly Bears (5)" in out
     assert err == f"legalcasts: note: {path}: modifiers ignored (what they record is not modelled, or Forge " \
                   "does not know them): Taped\n"
+
+
+def test_script_token_with_an_unknown_ability_word_is_noted() -> None:
+    """CR 111.4: a script token whose ability word is not known is read without it, noted; a mana word is refused.
+
+    Lightning Bolt {R}, any target: human, ai and the Mercenary = 3.
+    """
+    puzzle = puzzle_from_text("[state]\nhumanhand=Lightning Bolt\nhumanbattlefield=Mountain\n"
+                              "aibattlefield=t:r_1_1_mercenary_tappump\n")
+    mercenary = puzzle.state.objects[-1]
+    assert (mercenary.name, mercenary.card.oracle_text, mercenary.card.power) == ("Mercenary Token", "", "1")
+    assert puzzle.notes == ("aibattlefield: the token t:r_1_1_mercenary_tappump is read without its ability "
+                            "'tappump', whose text Forge's script name does not give",)
+    assert count_legal_casts(puzzle.state, "human-hand-1") == 3
+    with pytest.raises(StateError, match="'mana' is neither a creature type nor a keyword"):
+        puzzle_from_text("[state]\naibattlefield=t:g_0_1_plant_mana\n")

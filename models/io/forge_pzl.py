@@ -25,40 +25,53 @@ it. ``[state]`` lines are ``key=value``; blank lines and lines starting with
 ``#`` are skipped everywhere.
 
 The two players are ``human`` and ``ai`` (their player ids in the state, in
-that turn order). **The human player is the caster: they hold priority in
-the active player's phase or step** (Forge puzzles are nearly always set on
-the human's turn); ``--player ai`` casts for the other side.
+that turn order); the current format's ``p0`` and ``p1`` are the same two.
+**The human player is the caster: they hold priority in the active player's
+phase or step** (Forge puzzles are nearly always set on the human's turn);
+``--player ai`` casts for the other side.
 
-State keys:
+Keys are read as Forge's ``GameState`` reads them: in any case, a player key
+is the player prefix (``human``, ``ai``, ``p0``, ``p1``) then what it sets:
 
-- ``humanlife``, ``ailife``: life totals (default 20).
-- ``activeplayer``: ``human`` (default) or ``ai``.
-- ``activephase``: a Forge phase (see :data:`PHASES`; default ``MAIN1``).
-  The combat steps all read as ``combat``; ``CLEANUP`` reads as ``end``.
+- ``life`` (default 20); ``activeplayer``: ``human``/``p0`` (default) or
+  ``ai``/``p1``; ``activephase``: a Forge phase (see :data:`PHASES`, any
+  case; default ``MAIN1``; the combat steps all read as ``combat``).
+- ``activephaseadvance``: the game moves on to that step (the next turn when
+  it comes before): a new turn goes to the other player, whose permanents
+  untap and are no longer summoning sick (CR 502.3, 302.6); the mana pool
+  empties (CR 500.4). An ability that triggers at the beginning of a step
+  entered, a Saga's lore counter (CR 714.3b) and a draw (CR 504.1) are
+  reported unsupported, naming the card.
 - ``turn``: the turn number, kept on :class:`Puzzle`.
-- ``humanhand``, ``humanlibrary``, ``humangraveyard``, ``humanexile``,
-  ``humanbattlefield``, the same with ``ai``, and ``humanputonstack`` /
-  ``aiputonstack`` (spells on the stack, bottom first in the order written,
-  with no cast record): ``;``-separated card entries.
-- ``humanmanapool``, ``aimanapool``, ``humanpersistentmana``,
-  ``aipersistentmana``: mana in the pool, as Forge writes it (``R R G``;
-  ``RRG`` and ``{R}{R}{G}`` are read too; ``C`` is colourless).
+- ``hand``, ``library``, ``graveyard``, ``exile``, ``battlefield`` (alias
+  ``play``) and ``putonstack`` (spells on the stack, bottom first in the
+  order written): ``;``-separated card entries. On the stack,
+  ``Name->target`` gives the spell's one target (an ``Id`` number, or a
+  player), read into its cast record; ``Name:SVar`` (an ability) is
+  unsupported.
+- ``manapool``, ``persistentmana``: mana in the pool, as Forge writes it
+  (``R R G``; ``RRG`` and ``{R}{R}{G}`` are read too; ``C`` is colourless).
+- ``precast``: ``;``-separated spells and abilities Forge resolves before
+  the puzzle starts. A custom token script (``Name:CustomScript:DB$ Token |
+  TokenScript$ u_1_1_faerie_flying``) makes its tokens for that player
+  (ids ``<player>-precast-N``); a shuffle (``Name:TrigShuffle``) is noted;
+  any other is reported unsupported, naming it.
 - ``removesummoningsickness=true``: no permanent is summoning sick.
 - Accepted and ignored, since nothing in them bears on casting:
-  ``humansideboard`` (outside the game), ``humancounters`` (player counters
-  such as poison), ``humanlandsplayed``, ``humanlandsplayedlastturn``, and
-  the same with ``ai``.
-- Rejected with an error: ``humanprecast`` / ``aiprecast`` (effects of
-  spells cast before the puzzle starts are not modelled) and a non-empty
-  ``humancommand`` / ``aicommand`` (the command zone is not modelled).
+  ``sideboard`` (outside the game), ``counters`` (player counters such as
+  poison), ``landsplayed``, ``landsplayedlastturn``.
+- A non-empty ``command`` is an error (the command zone is not modelled).
+- Any other key (``p0speed``, ``numringtemptedyou``, ``abilityX``) is
+  ignored, as Forge ignores keys it does not know, and named in a note.
 
-A card entry is a card name, or ``t:`` and a Forge token script name, then
-``|``-separated modifiers:
+A card entry is a card name, or ``t:`` and a Forge token, then
+``|``-separated modifiers, each matched by the start of its name as Forge
+does (``PhasedOut:ai`` is ``PhasedOut``):
 
 - ``Tapped``; ``SummonSick`` (CR 302.6: its {T} mana abilities can't be used
   unless it has haste); ``Counters:P1P1=2,LOYALTY=3`` (``P1P1`` is
   ``+1/+1``, ``M1M1`` is ``-1/-1``, any other kind is its name in lower
-  case: ``loyalty``); ``Attacking`` (its value, what it attacks, is ignored).
+  case: ``loyalty``); ``Attacking``; ``IsToken``.
 - ``Id:N``: the object's id is ``N``. An object without one gets the id
   ``<player>-<zone>-<position>``, the position counted from 1 in its line:
   ``human-battlefield-3`` is the third entry of ``humanbattlefield``,
@@ -71,19 +84,20 @@ A card entry is a card name, or ``t:`` and a Forge token script name, then
   (a permanent whose control changed; a card in exile).
 - ``FaceDown``: a face-down permanent is a nameless 2/2 colourless creature
   with no text and no mana cost (CR 708.2a); a face-down card in exile has
-  no characteristics. ``Transformed``, ``Flipped`` and ``Modal`` give the
-  card's second face (CR 712, 710).
+  no characteristics. ``Transformed``, ``Flipped``, ``Meld`` and ``Modal``
+  give the card's second face (CR 712, 710).
+- In exile: ``Foretold`` (castable for its foretell cost, CR 702.143a;
+  ``ForetoldThisTurn`` is not, until a later turn), ``Plotted``,
+  ``OnAdventure`` (castable as the creature, CR 715.4), ``ExiledWith:N``
+  (exiled by the object with ``Id:N``).
 - ``PhasedOut``: the permanent, and what is attached to it, are left out of
   the state: it is treated as though it does not exist (CR 702.26b, g).
-- Accepted and ignored: ``Set``, ``Art``, ``Damage``, ``Renowned``,
-  ``Monstrous``, ``ChosenColor``, ``ChosenType``, ``ChosenNumber``,
-  ``NamedCard``, ``ChosenCards``, ``RememberedCards``, ``Imprinting``,
-  ``ExiledWith``, ``IsCommander``, ``IsRingBearer``, ``NoETBTrigs``,
-  ``Foretold``, ``ForetoldThisTurn``, ``OnAdventure``, ``ClassLevel``. They
-  record history, printing, or choices used only by permanent text that
-  legalcasts does not read (the engine reads keywords, mana abilities and
-  cost changes of permanents; text that it would need and can't read is
-  reported unsupported when a cast depends on it).
+- ``Set``, ``Art`` and ``NoETBTrigs`` are ignored. Every other modifier
+  (``Damage``, ``ChosenColor``, ``ChosenType``, ``NamedCard``,
+  ``MergedCards``, ``ExecuteScript``, ``ClassLevel``, ... and any Forge does
+  not know) is ignored and named in one note: what they record is not
+  modelled; text that would need it is reported unsupported when a cast
+  depends on it.
 
 Tokens: ``t:`` then ``<colours>_[<power>_<toughness>_][a_|e_]<types and
 keywords>``, as Forge names its token scripts: ``t:w_1_1_soldier`` (a
@@ -95,12 +109,15 @@ a subtype (CR 205.3g, h, m) or a keyword (``flying``, ``haste``,
 ``hexproof``...). The ability words of Treasure, Gold, Clue, Food, Blood
 and Eldrazi Spawn/Scion (``sac``, ``draw``) give their printed ability. A
 token is named after its subtypes plus "Token" (CR 111.4). A script name
-that can't be read this way is an error naming it.
+that can't be read this way is an error naming it. Forge's older syntax
+describes the token instead: ``t:Soldier,P:1,T:1,Cost:no cost,Color:W,
+Types:Creature-Soldier,Keywords:Lifelink,Image:w_1_1_soldier`` (without
+``Color``, the colours of its ``Image``).
 
 Errors are :class:`models.errors.StateError`, naming the file, the line and
-the key: ``puzzle.pzl:14: humanbattlefield: unknown modifier 'Taped' in
-'Island|Taped'``. Card names missing from the card database are reported
-together, in one error, each with its line and the closest known name.
+the key: ``puzzle.pzl:14: humanlife: expected a whole number, got 'twenty'``.
+Card names missing from the card database are reported together, in one
+error, each with its line and the closest known name.
 """
 
 from __future__ import annotations
@@ -359,7 +376,7 @@ def puzzle_from_text(text: str, cards: CardDatabase | None = None, source: str =
         notes.append("modifiers ignored (what they record is not modelled, or Forge does not know them): "
                      f"{', '.join(ignored_modifiers)}")
     entries += _precast_entries(precasts, notes, where)
-    found = _look_up(entries, cards, source, where)
+    found = _look_up(entries, cards, source, where, notes)
     objects = _objects(entries, found, keep_sickness, where)
     stack = tuple(o.id for o in objects if o.zone is Zone.STACK)
     stack_casts = _stack_casts(entries, objects, notes, where)
@@ -727,13 +744,18 @@ def _apply_modifier(entry: _Entry, modifier: str, fail) -> None:
             entry.counters[name] = entry.counters.get(name, 0) + int(amount)
 
 
-def _look_up(entries: list[_Entry], cards: CardDatabase, source: str, where) -> list[Card]:
+def _look_up(entries: list[_Entry], cards: CardDatabase, source: str, where, notes: list[str]) -> list[Card]:
     """The card of each entry; every name not in the database reported in one error."""
     found: list[Card] = []
     unknown: dict[str, list[int]] = {}
     for entry in entries:
         if entry.token:
-            found.append(token_card(entry.name, path=f"{where(entry.line)}: {entry.key}"))
+            words: list[str] = []
+            found.append(token_card(entry.name, path=f"{where(entry.line)}: {entry.key}", unknown_abilities=words))
+            if words:
+                notes.append(f"{entry.key}: the token t:{entry.name} is read without its ability "
+                             f"{', '.join(repr(word) for word in words)}, whose text Forge's script name does "
+                             "not give")
             continue
         if entry.name not in cards:
             try:
@@ -885,7 +907,7 @@ _TOKEN_ABILITIES = {
 """The printed ability of the predefined tokens, by their subtypes and the script's ability word."""
 
 
-def token_card(script: str, path: str = "token") -> Card:
+def token_card(script: str, path: str = "token", unknown_abilities: list[str] | None = None) -> Card:
     """The characteristics of a token from its Forge token script name (CR 111.4).
 
     Parameters
@@ -896,6 +918,12 @@ def token_card(script: str, path: str = "token") -> Card:
         ``c_a_treasure_sac`` (see the module docstring).
     path : str
         Where the name came from, for the error message.
+    unknown_abilities : list of str or None
+        When given, an ability word of the script name whose ability is not
+        known (``tappump`` of ``r_1_1_mercenary_tappump``) is appended here
+        and the token is read without that ability, instead of an error. A
+        word naming mana (``..._mana``) is still an error: a mana ability bears
+        on casting.
 
     Returns
     -------
@@ -966,7 +994,7 @@ def token_card(script: str, path: str = "token") -> Card:
             subtypes.append(word.capitalize())
         elif word in _KEYWORDS:
             keywords.append(_KEYWORDS[word])
-        elif subtypes and word in ("sac", "draw"):
+        elif subtypes and (word in ("sac", "draw") or (unknown_abilities is not None and "mana" not in word)):
             ability_words.append(word)
         else:
             kinds = " or ".join(t.value.lower() for t in types)
@@ -977,6 +1005,9 @@ def token_card(script: str, path: str = "token") -> Card:
     text_lines = [", ".join([keywords[0]] + [k.lower() for k in keywords[1:]])] if keywords else []
     for word in ability_words:
         ability = _TOKEN_ABILITIES.get((" ".join(subtypes), word))
+        if ability is None and unknown_abilities is not None and "mana" not in word:
+            unknown_abilities.append(word)
+            continue
         if ability is None:
             raise fail(f"the ability word {word!r} of a {' '.join(subtypes)} token is not known")
         text_lines.append(ability)
