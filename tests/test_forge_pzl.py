@@ -201,7 +201,7 @@ def test_token_scripts(script, name, type_line, colors, power, text) -> None:
 def test_token_script_that_cannot_be_read(script, fragment) -> None:
     """CR 111.4: a token script name that can't be read is one error naming it."""
     with pytest.raises(StateError, match="can't read token script name") as caught:
-        puzzle_from_text(f"[state]\naibattlefield=Swamp;t:{script}", source="p.pzl")
+        token_card(script, path="p.pzl:2: aibattlefield")
     assert fragment in str(caught.value) and str(caught.value).startswith(f"p.pzl:2: aibattlefield: can't read "
                                                                           f"token script name 't:{script}'")
 
@@ -521,3 +521,6 @@ def test_script_token_with_an_unknown_ability_word_is_noted() -> None:
     assert count_legal_casts(puzzle.state, "human-hand-1") == 3
     with pytest.raises(StateError, match="'mana' is neither a creature type nor a keyword"):
         puzzle_from_text("[state]\naibattlefield=t:g_0_1_plant_mana\n")
+    # A predefined token's ability is the rules' (CR 111.10): a word that is not it is an error.
+    with pytest.raises(StateError, match="the ability word 'draw' of a Treasure token is not known"):
+        puzzle_from_text("[state]\naibattlefield=t:c_a_treasure_draw\n")

@@ -1005,7 +1005,8 @@ def token_card(script: str, path: str = "token", unknown_abilities: list[str] | 
     text_lines = [", ".join([keywords[0]] + [k.lower() for k in keywords[1:]])] if keywords else []
     for word in ability_words:
         ability = _TOKEN_ABILITIES.get((" ".join(subtypes), word))
-        if ability is None and unknown_abilities is not None and "mana" not in word:
+        predefined = any(subtype == " ".join(subtypes) for subtype, _ in _TOKEN_ABILITIES)
+        if ability is None and unknown_abilities is not None and "mana" not in word and not predefined:
             unknown_abilities.append(word)
             continue
         if ability is None:
