@@ -524,3 +524,20 @@ def test_script_token_with_an_unknown_ability_word_is_noted() -> None:
     # A predefined token's ability is the rules' (CR 111.10): a word that is not it is an error.
     with pytest.raises(StateError, match="the ability word 'draw' of a Treasure token is not known"):
         puzzle_from_text("[state]\naibattlefield=t:c_a_treasure_draw\n")
+
+
+@pytest.mark.parametrize(("name", "count"), [
+    # Never {1}{B}{B}: destroy target creature or planeswalker, the Bears: 1; Return is cast only from a
+    # graveyard (CR 702.127a): 0. Total 1.
+    ("Never // Return", 1),
+    # Delver of Secrets {U}, its front face (CR 712.8a): 1.
+    ("Delver of Secrets // Insectile Aberration", 1),
+    # Fire {1}{R}: 2 damage divided among one or two of human, ai, the Bears: 3 + 3 = 6; Ice {1}{U}: tap target
+    # permanent, one of 6 lands and the Bears: 7. Total 13.
+    ("Fire // Ice", 13),
+])
+def test_multi_face_cards_named_whole(name, count) -> None:
+    """CR 709.1, 712.2: split, aftermath and double-faced cards may be named whole ("Front // Back")."""
+    state = puzzle_from_text(f"[state]\nhumanhand={name}\nhumanbattlefield=Swamp;Swamp;Swamp;Mountain;Island;Island\n"
+                             "aibattlefield=Grizzly Bears\n").state
+    assert count_legal_casts(state, "human-hand-1") == count

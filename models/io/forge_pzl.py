@@ -744,6 +744,24 @@ def _apply_modifier(entry: _Entry, modifier: str, fail) -> None:
             entry.counters[name] = entry.counters.get(name, 0) + int(amount)
 
 
+def _whole_card(cards: CardDatabase, name: str) -> str | None:
+    """The front face's name of the multi-face card whose whole name this is (``Front // Back``), or None.
+
+    Split and aftermath cards are found by their whole name in the card data (CR 709.1); a transform, flip,
+    meld, modal double-faced or Adventure card is its front face with its faces (CR 712.2, 710.1, 715.2).
+    """
+    if " // " not in name:
+        return None
+    front = name.split(" // ")[0].strip()
+    if front not in cards:
+        return None
+    try:
+        card = cards.get(front)
+    except (CardDataError, UnknownCardError):
+        return None
+    return card.name if " // ".join(card.faces).casefold() == name.casefold() else None
+
+
 def _look_up(entries: list[_Entry], cards: CardDatabase, source: str, where, notes: list[str]) -> list[Card]:
     """The card of each entry; every name not in the database reported in one error."""
     found: list[Card] = []
@@ -757,6 +775,8 @@ def _look_up(entries: list[_Entry], cards: CardDatabase, source: str, where, not
                              f"{', '.join(repr(word) for word in words)}, whose text Forge's script name does "
                              "not give")
             continue
+        if entry.name not in cards and (whole := _whole_card(cards, entry.name)) is not None:
+            entry.name = whole  # "Delver of Secrets // Insectile Aberration": the card, by its front face
         if entry.name not in cards:
             try:
                 cards.get(entry.name)
