@@ -285,12 +285,18 @@ def puzzle_from_text(text: str, cards: CardDatabase | None = None, source: str =
     ------
     StateError
         The first problem found, naming the line and the key: no ``[state]``
-        section, a line that is not ``key=value``, an unknown key or
-        modifier, a bad phase, player, number or mana, a token script name
-        that can't be read, an ``Id`` given twice or an ``AttachedTo`` with
-        no such id, a card name the database refuses (a record it skipped,
-        such as a plane, or a face whose text it lacks: that reason). Every
-        card name not in the database, in one error.
+        section, a line that is not ``key=value``, a bad phase, player,
+        number or mana, a token script name that can't be read, an ``Id``
+        given twice or an ``AttachedTo``/``ExiledWith`` with no such id, a
+        modifier in a zone it can't be in, a card name the database refuses
+        (a record it skipped, such as a plane, or a face whose text it lacks:
+        that reason). Every card name not in the database, in one error.
+        Unknown keys and modifiers are not errors: they are in ``notes``.
+    UnsupportedRuleError
+        What bears on casting and can't be read, naming the card: a
+        ``precast`` effect other than tokens and shuffles, an ability put on
+        the stack, a step's triggered ability, Saga lore counter or draw
+        passed by ``activephaseadvance``.
 
     Examples
     --------
