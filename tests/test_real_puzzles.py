@@ -54,6 +54,11 @@ COUNTS = {
     # Loss {3}{B}{B}: up to five pawprints of modes costing 1, 2, 3, repeats allowed: with no 3-mode, 6 + 4 + 2
     # = 12 ways (a + 2b <= 5); with one, 3 + 1 = 4; 16. 144 + 9 + 1 + 16 = 170.
     "PS_BLB1.pzl": 170,
+    # Seven lands (4 Islands, 3 Swamps). Brilliant Spectrum {3}{U} 1; Horror of the Broken Lands {4}{B} 1; Elder
+    # Deep-Fiend: {8} is more than 7, but emerge {5}{U}{U} less the mana value of the creature sacrificed
+    # (CR 702.119a): Shadowstorm Vizier (2) {3}{U}{U}, Archfiend of Ifnir (5) {U}{U}, Stromkirk Condemned (2)
+    # {3}{U}{U}: 3; Floodwaters {4}{U}{U}, up to two of 7 creatures: 1 + 7 + C(7,2) 21 = 29. 1 + 1 + 3 + 29 = 34.
+    "PS_AKH1.pzl": 34,
 }
 """Counts worked out by hand from each board."""
 
