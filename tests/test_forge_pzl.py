@@ -369,7 +369,8 @@ def test_current_format_keys_and_aliases() -> None:
     """CR 102.1, 119, 500.1: p0/p1 keys, activeplayer=p1, ``humanplay``, keys in any case, phase names in any case."""
     puzzle = puzzle_from_text(
         "[state]\nturn=3\nActivePlayer=p1\nActivePhase=Main2\np0life=7\nP1Life=9\np0hand=Lava Spike\n"
-        "humanplay=Mountain\np1battlefield=Grizzly Bears\np0speed=2\np1numringtemptedyou=1\np0landsplayed=1\n")
+        "humanplay=Mountain\np1battlefield=Grizzly Bears\np0speed=2\np1numringtemptedyou=1\np0landsplayed=1\n"
+        "p0favourite=Island\n")
     state = puzzle.state
     assert (state.active_player, state.priority, state.phase, puzzle.turn) == (AI, HUMAN, Phase.POSTCOMBAT_MAIN, 3)
     assert (state.life_of(HUMAN), state.life_of(AI)) == (7, 9)
@@ -378,7 +379,8 @@ def test_current_format_keys_and_aliases() -> None:
     # Lava Spike is a sorcery and it is the AI's turn (CR 307.1): 0.
     assert count_legal_casts(state, "human-hand-1") == 0
     # Keys Forge does not read are ignored, named in one note.
-    assert puzzle.notes == ("keys Forge does not read, ignored: p0speed, p1numringtemptedyou",)
+    assert puzzle.notes == ("keys read and ignored (what they set is not modelled): p0speed, p1numringtemptedyou",
+                            "keys Forge does not read, ignored: p0favourite")
 
 
 def test_modifiers_by_prefix_unknown_ones_noted() -> None:

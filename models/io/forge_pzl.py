@@ -61,8 +61,10 @@ is the player prefix (``human``, ``ai``, ``p0``, ``p1``) then what it sets:
   ``sideboard`` (outside the game), ``counters`` (player counters such as
   poison), ``landsplayed``, ``landsplayedlastturn``.
 - A non-empty ``command`` is an error (the command zone is not modelled).
-- Any other key (``p0speed``, ``numringtemptedyou``, ``abilityX``) is
-  ignored, as Forge ignores keys it does not know, and named in a note.
+- ``speed``, ``numringtemptedyou`` and ``abilityX`` (an ability for the
+  ``Ability:`` modifier) are read and ignored, named in a note: what they
+  set is not modelled. Any other key is ignored, as Forge ignores keys it
+  does not know, and named in another note.
 
 A card entry is a card name, or ``t:`` and a Forge token, then
 ``|``-separated modifiers, each matched by the start of its name as Forge
@@ -168,6 +170,7 @@ _ZONES = {
 }
 _IGNORED_KEYS = ("sideboard", "counters")
 _INTEGER_KEYS = ("landsplayed", "landsplayedlastturn")
+_UNMODELLED_KEYS = ("speed", "numringtemptedyou")  # a player's speed (CR 702.179), the Ring's temptations
 _ZONE_ALIASES = {"play": "battlefield"}  # Forge reads ``humanplay`` as ``humanbattlefield``
 _PLAYERS = {"human": HUMAN, "ai": AI, "p0": HUMAN, "p1": AI}
 """Forge's player prefixes of keys and values: ``human``/``p0`` is the first player, ``ai``/``p1`` the second."""
@@ -330,6 +333,7 @@ def puzzle_from_text(text: str, cards: CardDatabase | None = None, source: str =
     entries: list[_Entry] = []
     precasts: list[tuple[int, str, PlayerId, str]] = []
     ignored_keys: list[str] = []
+    unmodelled_keys: list[str] = []
     keep_sickness = True
     for key, (number, value) in values.items():
         fail = _failer(where(number), key)
@@ -351,7 +355,7 @@ def puzzle_from_text(text: str, cards: CardDatabase | None = None, source: str =
                 raise fail(f"expected true or false, got {value!r}")
             keep_sickness = value.casefold() == "false"
         elif player_name is None:
-            ignored_keys.append(key)
+            (unmodelled_keys if key.startswith("ability") else ignored_keys).append(key)
         elif rest == "life":
             life[_PLAYERS[player_name]] = _integer(value, fail)
         elif (zone_key := _zone_key(rest)) is not None:
@@ -371,10 +375,15 @@ def puzzle_from_text(text: str, cards: CardDatabase | None = None, source: str =
             _integer(value, fail)
         elif rest in _IGNORED_KEYS:
             pass
+        elif rest in _UNMODELLED_KEYS:
+            _integer(value, fail)
+            unmodelled_keys.append(key)
         else:
             ignored_keys.append(key)
 
     notes: list[str] = []
+    if unmodelled_keys:
+        notes.append(f"keys read and ignored (what they set is not modelled): {', '.join(unmodelled_keys)}")
     if ignored_keys:
         notes.append(f"keys Forge does not read, ignored: {', '.join(ignored_keys)}")
     ignored_modifiers = sorted({m for entry in entries for m in entry.ignored}, key=str.casefold)
