@@ -452,7 +452,7 @@ def test_precast_tokens_shuffles_and_the_rest() -> None:
                             "library does not bear on casting",)
     with pytest.raises(UnsupportedRuleError, match=r"Starnheim Unleashed: .*p.pzl:2: aiprecast: Forge resolves"):
         puzzle_from_text("[state]\naiprecast=Starnheim Unleashed\n", source="p.pzl")
-    with pytest.raises(UnsupportedRuleError, match="an ability on the stack is not modelled"):
+    with pytest.raises(UnsupportedRuleError, match=r"aiputonstack: an ability on the stack \(Name:SVar\) is not"):
         puzzle_from_text("[state]\naiputonstack=Goblin Guide:TrigDig\n")
 
 

@@ -658,11 +658,12 @@ def _entries(value: str, number: int, key: str, player: PlayerId, zone: Zone, fa
         name, *modifiers = [part.strip() for part in text.split("|")]
         if not name:
             raise fail(f"entry {text!r} has no card name")
+        target = ""
         if zone is Zone.STACK:
             if ":" in name.split("->")[0]:  # Forge: Name:SVar puts that ability of the card on the stack
-                raise UnsupportedRuleError(name.split(":")[0].strip(), name, f"{fail('').path}: an ability on the "
-                                           "stack is not modelled, and a spell can't be cast over it as a sorcery "
-                                           "would be")
+                raise UnsupportedRuleError(name.split(":")[0].strip(), name, f"{fail('').path}: {key}: an ability "
+                                           "on the stack (Name:SVar) is not modelled; while it is there no sorcery "
+                                           "can be cast (CR 307.1)")
             # Name->target: the spell's one target, read into its cast record (see _stack_casts)
             name, _, target = (part.strip() for part in name.partition("->"))
         entry = _Entry(line=number, key=key, player=player, zone=zone, position=position, name=name, text=text)
