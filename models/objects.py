@@ -90,6 +90,7 @@ class Phase(enum.Enum):
     COMBAT = "combat"
     POSTCOMBAT_MAIN = "postcombat_main"
     END = "end"
+    CLEANUP = "cleanup"
 
     @property
     def is_main(self) -> bool:

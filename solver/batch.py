@@ -196,7 +196,8 @@ def _has_glob(text: str) -> bool:
 
 
 def _json_files_under(directory: Path) -> list[str]:
-    return sorted(str(p) for p in directory.rglob("*.json") if p.is_file())
+    """The state files under a directory, recursively: ``*.json`` and Forge puzzles ``*.pzl`` (any case)."""
+    return sorted(str(p) for p in directory.rglob("*") if p.is_file() and p.suffix.casefold() in (".json", ".pzl"))
 
 
 def find_state_files(sources: str | Sequence[str]) -> list[str]:
@@ -205,9 +206,9 @@ def find_state_files(sources: str | Sequence[str]) -> list[str]:
     Parameters
     ----------
     sources : str or sequence of str
-        Each is a directory (its ``*.json`` files, recursively), a glob
-        pattern (``examples/case0*.json``; ``**`` matches any depth; a
-        matched directory stands for its ``*.json`` files) or a file.
+        Each is a directory (its ``*.json`` and ``*.pzl`` files, recursively), a
+        glob pattern (``examples/case0*.json``; ``**`` matches any depth; a
+        matched directory stands for its state files) or a file.
 
     Returns
     -------
@@ -221,7 +222,7 @@ def find_state_files(sources: str | Sequence[str]) -> list[str]:
     ------
     InputError
         A source that names nothing, a pattern that matches no file, a
-        directory with no ``*.json`` file.
+        directory with no ``*.json`` or ``*.pzl`` file.
     """
     if isinstance(sources, str):
         sources = [sources]
@@ -236,7 +237,7 @@ def find_state_files(sources: str | Sequence[str]) -> list[str]:
         elif os.path.isdir(source):
             files = _json_files_under(Path(source))
             if not files:
-                raise InputError(source, "the directory holds no *.json state file")
+                raise InputError(source, "the directory holds no state file (*.json, or Forge puzzle *.pzl)")
         elif os.path.exists(source):
             files = [source]
         else:

@@ -33,8 +33,8 @@ def add_batch_command(commands: argparse._SubParsersAction) -> None:
                     "or {\"state\": FILE, \"error\": MESSAGE, \"exit_code\": CODE}. Exit code 1 when some file failed.",
     )
     batch.add_argument("sources", nargs="+", metavar="DIR_OR_GLOB",
-                       help="a directory (its *.json files, recursively), a quoted glob pattern ('states/**/*.json') "
-                            "or a state file")
+                       help="a directory (its *.json and *.pzl files, recursively), a quoted glob pattern "
+                            "('states/**/*.json') or a state file")
     batch.add_argument("--mode", choices=MODES, default="count",
                        help="count: the number of legal casts; casts: also every cast (as casts --format jsonl)")
     batch.add_argument("--engine", choices=ENGINES, default="local",

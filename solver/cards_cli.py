@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from models.cards import default_card_database
+from models.errors import CardDataError
 from models.io.card_files import FORMATS
 from models.io.card_index import CardIndex, default_index_path, import_card_file
 
@@ -100,6 +101,10 @@ def _import(file: Path, db_path: Path) -> int:
         task = progress.add_task(file.name, total=size)
         contents = import_card_file(file, db_path, on_progress=lambda done: progress.update(task, completed=done))
     seconds = time.perf_counter() - started
+    if not contents.records:  # never "imported 0 cards" and exit 0
+        first = f"; the first: {contents.skipped[0]}" if contents.skipped else ""
+        raise CardDataError(str(file), f"{FORMATS[contents.format]} with no card that could be read "
+                                       f"({_count(len(contents.skipped), 'record')} skipped{first})")
     index = CardIndex(db_path)
     try:
         total = len(index)

@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import re
 import sys
 from collections.abc import Iterable, Iterator, Sequence
 from typing import NoReturn
@@ -25,6 +26,7 @@ from models.cards import CardDatabase, default_card_database
 from models.cast import COST_OBJECT_FIELDS, Cast
 from models.errors import CastFormatError, InputError, LegalcastsError, UnsupportedRuleError
 from models.io.card_index import CARDS_OPTION_HELP, load_card_database
+from models.io.forge_pzl import load_puzzle
 from models.io.state_json import load_state
 from models.oracle.coverage import Coverage, oracle_coverage
 from models.oracle.parser import parse_card
@@ -165,12 +167,25 @@ def _views(state: GameState, args: argparse.Namespace, cards: CardDatabase) -> l
     ]
 
 
+def _target_label(target: str, state: GameState) -> str:
+    """A chosen target for the table, named.
+
+    A player by id; an object whose id says nothing of it (a Forge puzzle's ``ai-battlefield-1`` or ``5``) by its
+    card name too: ``Loch Dragon (ai-battlefield-1)``.
+    """
+    if re.fullmatch(r"\d+|(?:human|ai)-[a-z]+-\d+", target) and state.has_object(target):
+        name = state.object(target).name
+        return f"{name} ({target})" if name else target
+    return target
+
+
 def _describe_targets(cast: Cast, state: GameState) -> str:
     parts = []
     for choice in cast.targets:
         where = "" if choice.source == cast.card else f"[{choice.source}] "
-        chosen = [f"{t} ({amount})" for t, amount in zip(choice.targets, choice.division)] if choice.division \
-            else list(choice.targets)
+        labels = [_target_label(t, state) for t in choice.targets]
+        chosen = [f"{t} ({amount})" for t, amount in zip(labels, choice.division)] if choice.division \
+            else labels
         parts.append(f"{where}{choice.phrase}: {', '.join(chosen) or '-'}")
     return "; ".join(parts) or "-"
 
@@ -335,7 +350,13 @@ def _run(args: argparse.Namespace) -> int:
                 more = f"; and {len(failed) - 5:,} more" if len(failed) > 5 else ""
                 print(f"legalcasts: the Oracle reader fails on {len(failed):,} card{'s' if len(failed) > 1 else ''}, "
                       f"left out: {listed}{more}", file=sys.stderr)
-    state = load_state(args.state, cards)
+    if str(args.state).casefold().endswith(".pzl"):  # a Forge puzzle: what it reads and ignores, noted
+        puzzle = load_puzzle(args.state, cards)
+        state = puzzle.state
+        for note in puzzle.notes:
+            print(f"legalcasts: note: {args.state}: {note}", file=sys.stderr)
+    else:
+        state = load_state(args.state, cards)
     if args.command == "check":
         try:
             with open(args.cast, encoding="utf-8") as handle:

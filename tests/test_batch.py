@@ -104,6 +104,8 @@ EXPECTED = {
     "examples/rules44-other-zones.json": 8,  # jump-start 2; retrace 2; Dawn 1; plotted Bolt 3
     "examples/rules45-harmonize-signet.json": 5,  # Divination 1; Channeled Dragonfire by harmonize, the Wurm tapped, 4
     "examples/rules22-capsize-buyback.json": 14,  # 7 + 7 bought back
+    # batch DIR takes the Forge puzzles too: Cryptic Command 24 + Glacial Ray 4 (README, "Forge puzzles")
+    "examples/forge-cryptic-counter.pzl": 28,
 }
 EXAMPLE_FILES = sorted(EXPECTED)  # the batch order: one directory, its files sorted
 UNSUPPORTED = set(UNREAD_CURRENT_WORDING)  # card text not read in its current wording: an error record, exit code 3

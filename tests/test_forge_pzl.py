@@ -15,7 +15,7 @@ import json
 
 import pytest
 
-from models.errors import StateError
+from models.errors import StateError, UnsupportedRuleError
 from models.io.forge_pzl import AI, HUMAN, PHASES, load_puzzle, puzzle_from_text, token_card
 from models.io.state_json import load_state
 from models.mana import Color
@@ -201,7 +201,7 @@ def test_token_scripts(script, name, type_line, colors, power, text) -> None:
 def test_token_script_that_cannot_be_read(script, fragment) -> None:
     """CR 111.4: a token script name that can't be read is one error naming it."""
     with pytest.raises(StateError, match="can't read token script name") as caught:
-        puzzle_from_text(f"[state]\naibattlefield=Swamp;t:{script}", source="p.pzl")
+        token_card(script, path="p.pzl:2: aibattlefield")
     assert fragment in str(caught.value) and str(caught.value).startswith(f"p.pzl:2: aibattlefield: can't read "
                                                                           f"token script name 't:{script}'")
 
@@ -241,7 +241,7 @@ def test_mana_pool_and_phases() -> None:
     ("forge", "phase"),
     [("UNTAP", Phase.UNTAP), ("upkeep", Phase.UPKEEP), ("DRAW", Phase.DRAW), ("MAIN1", Phase.PRECOMBAT_MAIN),
      ("COMBAT_DECLARE_ATTACKERS", Phase.COMBAT), ("COMBAT_DAMAGE", Phase.COMBAT), ("MAIN2", Phase.POSTCOMBAT_MAIN),
-     ("END_OF_TURN", Phase.END), ("CLEANUP", Phase.END)],
+     ("END_OF_TURN", Phase.END), ("CLEANUP", Phase.CLEANUP), ("Main1", Phase.PRECOMBAT_MAIN)],
 )
 def test_forge_phase_names(forge, phase) -> None:
     """CR 500.1: Forge's phase and step names map onto the phases of the state."""
@@ -271,17 +271,13 @@ aibattlefield=Glacal Ray;Zzyzx Qwerty
     [
         (UNKNOWN, "p.pzl: unknown cards: Glacal Ray (lines 4, 6), Mountian (line 5), Zzyzx Qwerty (line 6); "
                   "did you mean 'Glacial Ray' for 'Glacal Ray', 'Mountain' for 'Mountian'?"),
-        ("[state]\nhumanbattlefield=Island;Mountain|Taped\n",
-         "p.pzl:2: humanbattlefield: unknown modifier 'Taped' in 'Mountain|Taped'"),
         ("[state]\nactivephase=MAIN3\n", "p.pzl:2: activephase: unknown phase 'MAIN3' (Forge phases: UNTAP, "),
         ("[metadata]\nName:No state\n", "p.pzl: no [state] section"),
         ("[state]\nhumanhand=Island|Tapped\n", "p.pzl:2: humanhand: 'Tapped' is only for permanents"),
         ("[state]\nhumanbattlefield=Holy Strength|AttachedTo:3\n", "p.pzl:2: humanbattlefield: no card has Id:3"),
         ("[state]\nhumanhand=Island|Id:1;Island|Id:1\n", "p.pzl:2: humanhand: Id:1 given twice"),
         ("[state]\nhumanlife=twenty\n", "p.pzl:2: humanlife: expected a whole number, got 'twenty'"),
-        ("[state]\nhumanprecast=Glacial Ray\n", "p.pzl:2: humanprecast: spells cast before the puzzle starts"),
         ("[state]\nhumanmanapool=R X\n", "p.pzl:2: humanmanapool: 'X' is not mana"),
-        ("[state]\nhumanfavourite=Island\n", "p.pzl:2: humanfavourite: unknown key"),
         ("[state]\nhumanhand=Grizzly Bears|Owner:ai\n", "p.pzl:2: humanhand: a card in human's hand is owned by"),
         ("[state]\nhumanbattlefield=Island|Counters:P1P1\n", "p.pzl:2: humanbattlefield: Counters: expected KIND=N"),
         ("[state]\nhumanbattlefield=Island|Transformed\n", "'Island' has no second face"),
@@ -299,7 +295,7 @@ def test_errors(text, message) -> None:
     ("text", "fragment"),
     [
         (UNKNOWN, "unknown cards: Glacal Ray (lines 4, 6), Mountian (line 5), Zzyzx Qwerty (line 6)"),
-        ("[state]\nhumanbattlefield=Island;Mountain|Taped\n", ":2: humanbattlefield: unknown modifier 'Taped'"),
+        ("[state]\nhumanlife=twenty\n", ":2: humanlife: expected a whole number, got 'twenty'"),
         ("[state]\nactivephase=MAIN3\n", ":2: activephase: unknown phase 'MAIN3'"),
         ("[metadata]\nName:No state\n", ": no [state] section"),
     ],
@@ -363,3 +359,187 @@ def test_a_card_the_data_refuses_is_named_with_its_reason():
         puzzle_from_text("[state]\nhumanhand=Tazeem\n", cards, source="p.pzl")
     assert str(info.value) == "p.pzl:2: humanhand: 'Tazeem' can't be used: a plane card (CR 311.2: plane cards can't " \
                               "be cast)"
+
+
+# Forge's reader (forge-ai GameState.parseLine and processCardsForZone): keys by prefix and suffix in any
+# case, p0/p1 for human/ai, modifiers by prefix, unknown ones ignored.
+
+
+def test_current_format_keys_and_aliases() -> None:
+    """CR 102.1, 119, 500.1: p0/p1 keys, activeplayer=p1, ``humanplay``, keys in any case, phase names in any case."""
+    puzzle = puzzle_from_text(
+        "[state]\nturn=3\nActivePlayer=p1\nActivePhase=Main2\np0life=7\nP1Life=9\np0hand=Lava Spike\n"
+        "humanplay=Mountain\np1battlefield=Grizzly Bears\np0speed=2\np1numringtemptedyou=1\np0landsplayed=1\n"
+        "p0favourite=Island\n")
+    state = puzzle.state
+    assert (state.active_player, state.priority, state.phase, puzzle.turn) == (AI, HUMAN, Phase.POSTCOMBAT_MAIN, 3)
+    assert (state.life_of(HUMAN), state.life_of(AI)) == (7, 9)
+    assert names(state, HUMAN, Zone.HAND) == ["Lava Spike"] and names(state, HUMAN, Zone.BATTLEFIELD) == ["Mountain"]
+    assert names(state, AI, Zone.BATTLEFIELD) == ["Grizzly Bears"]
+    # Lava Spike is a sorcery and it is the AI's turn (CR 307.1): 0.
+    assert count_legal_casts(state, "human-hand-1") == 0
+    # Keys Forge does not read are ignored, named in one note.
+    assert puzzle.notes == ("keys read and ignored (what they set is not modelled): p0speed, p1numringtemptedyou",
+                            "keys Forge does not read, ignored: p0favourite")
+
+
+def test_modifiers_by_prefix_unknown_ones_noted() -> None:
+    """CR 110.5, 702.26b: modifiers match by prefix (``PhasedOut:ai``); the others are ignored, listed once."""
+    puzzle = puzzle_from_text(
+        "[state]\nhumanbattlefield=Mountain|Tapped;Grizzly Bears|PhasedOut:human;"
+        "Silver Knight|MergedCards:Lava Spike|Taped|ChosenType2:Elf|Set:M10|NoETBTrigs;Island|Solved|Taped\n")
+    mountain, knight, island = puzzle.state.objects
+    assert (mountain.tapped, knight.name, knight.tapped, island.name) == (True, "Silver Knight", False, "Island")
+    assert puzzle.notes == ("modifiers ignored (what they record is not modelled, or Forge does not know them): "
+                            "ChosenType2, MergedCards, Solved, Taped",)
+
+
+def test_exile_modifiers_have_their_effect() -> None:
+    """CR 702.143a, 715.4, 601.2: Foretold, ForetoldThisTurn, ExiledWith and OnAdventure set the object's fields.
+
+    Saw It Coming foretold ({1}{U} foretell cost, Island and Mountain) counters target spell: the one spell on the
+    stack, Lava Spike, whose target (``->human``) is in its cast record: 1 cast. The copy foretold this turn can't
+    be cast until a later turn: 0. Total 1.
+    """
+    puzzle = puzzle_from_text(
+        "[state]\nhumanexile=Saw It Coming|Foretold;Saw It Coming|ForetoldThisTurn;Lava Spike|ExiledWith:3;"
+        "Bonecrusher Giant|OnAdventure\nhumanbattlefield=Mountain;Island|Id:3\naiputonstack=Lava Spike->human\n")
+    state = puzzle.state
+    foretold, this_turn, spike, giant = [o for o in state.objects if o.zone is Zone.EXILE]
+    assert (foretold.foretold, this_turn.foretold, spike.exiled_with, giant.on_adventure) == (True, False, "3", True)
+    assert state.stack == ("ai-stack-1",)
+    assert state.cast_record_of("ai-stack-1") == {"card": "ai-stack-1", "zone": "hand", "targets": [
+        {"source": "ai-stack-1", "instruction": 0, "index": 0, "targets": ["human"]}]}
+    assert count_legal_casts(state, foretold.id) == 1 and count_legal_casts(state, this_turn.id) == 0
+
+
+def test_transformed_and_modal_faces() -> None:
+    """CR 712.8d: Transformed and Modal put the back face up on the battlefield."""
+    state = puzzle_from_text("[state]\nhumanbattlefield=Delver of Secrets|Transformed\n").state
+    assert state.objects[0].name == "Insectile Aberration"
+
+
+def test_old_comma_token_syntax() -> None:
+    """CR 111.4: Forge's older token syntax: name, P, T, Color (or the Image's colours), Types, Keywords."""
+    state = puzzle_from_text(
+        "[state]\naibattlefield=t:Knight,P:2,T:2,Cost:no cost,Types:Creature-Knight,Keywords:Vigilance,"
+        "Image:w_2_2_knight_dom;t:Soldier,P:1,T:1,Cost:no cost,Color:W,Types:Creature-Soldier,Keywords:,"
+        "Image:w_1_1_soldier_m13\n").state
+    knight, soldier = state.objects
+    assert (knight.name, knight.token, knight.card.type_line, knight.card.colors, knight.card.oracle_text,
+            knight.card.power, knight.card.toughness) == (
+        "Knight Token", True, "Creature — Knight", frozenset({Color.WHITE}), "Vigilance", "2", "2")
+    assert (soldier.name, soldier.card.colors, soldier.card.oracle_text) == (
+        "Soldier Token", frozenset({Color.WHITE}), "")
+
+
+def test_precast_tokens_shuffles_and_the_rest() -> None:
+    """CR 111.1, 115.1: a precast token script makes tokens; a shuffle is noted; any other precast is unsupported.
+
+    Two Faerie tokens for the AI (blue 1/1 flying). Glacial Ray {1}{R}, two Mountains, any target: human, ai and
+    the two Faeries = 4.
+    """
+    puzzle = puzzle_from_text(
+        "[state]\nhumanhand=Glacial Ray\nhumanbattlefield=Mountain;Mountain\n"
+        "aiprecast=Faerie Formation:CustomScript:DB$ Token | TokenScript$ u_1_1_faerie_flying;"
+        "Faerie Formation:CustomScript:DB$ Token | TokenScript$ u_1_1_faerie_flying\n"
+        "humanprecast=Ancestral Knowledge:TrigShuffle\n")
+    faeries = [o for o in puzzle.state.objects if o.token]
+    assert [(o.id, o.name, o.controller, o.card.oracle_text) for o in faeries] == [
+        ("ai-precast-1", "Faerie Token", AI, "Flying"), ("ai-precast-2", "Faerie Token", AI, "Flying")]
+    assert count_legal_casts(puzzle.state, "human-hand-1") == 4
+    assert puzzle.notes == ("humanprecast: 'Ancestral Knowledge:TrigShuffle' shuffles a library; the order of a "
+                            "library does not bear on casting",)
+    with pytest.raises(UnsupportedRuleError, match=r"Starnheim Unleashed: .*p.pzl:2: aiprecast: Forge resolves"):
+        puzzle_from_text("[state]\naiprecast=Starnheim Unleashed\n", source="p.pzl")
+    with pytest.raises(UnsupportedRuleError, match=r"aiputonstack: an ability on the stack \(Name:SVar\) is not"):
+        puzzle_from_text("[state]\naiputonstack=Goblin Guide:TrigDig\n")
+
+
+def test_cleanup_step_gives_no_casts(capsys, tmp_path) -> None:
+    """CR 514.3: no player receives priority in the cleanup step, so nothing is cast (Lightning Bolt had 2)."""
+    text = "[state]\nactivephase={}\nhumanhand=Lightning Bolt\nhumanbattlefield=Mountain\n"
+    assert count_legal_casts(puzzle_from_text(text.format("END_OF_TURN")).state, "human-hand-1") == 2
+    state = puzzle_from_text(text.format("CLEANUP")).state
+    assert state.phase is Phase.CLEANUP and count_legal_casts(state, "human-hand-1") == 0
+
+
+def test_phase_advance() -> None:
+    """CR 500.4, 502.3, 302.6: activephaseadvance moves on: a new turn untaps its player's permanents.
+
+    From the AI's end step to the human's upkeep: the human's tapped Mountain untaps, the Elves are no longer
+    summoning sick, the mana pool empties but persistent mana stays; the AI's tapped Swamp stays tapped.
+    """
+    puzzle = puzzle_from_text(
+        "[state]\nturn=4\nactiveplayer=ai\nactivephase=END_OF_TURN\nactivephaseadvance=UPKEEP\n"
+        "humanbattlefield=Mountain|Tapped;Llanowar Elves|SummonSick\naibattlefield=Swamp|Tapped\n"
+        "humanmanapool=R\nhumanpersistentmana=G\n")
+    state = puzzle.state
+    assert (state.active_player, state.phase, puzzle.turn) == (HUMAN, Phase.UPKEEP, 5)
+    assert [(o.name, o.tapped, o.summoning_sick) for o in state.objects] == [
+        ("Mountain", False, False), ("Llanowar Elves", False, False), ("Swamp", True, False)]
+    assert str(state.pool_of(HUMAN)) == "{G}"
+    with pytest.raises(UnsupportedRuleError, match="Phyrexian Arena: .*activephaseadvance enters UPKEEP"):
+        puzzle_from_text("[state]\nactiveplayer=ai\nactivephase=CLEANUP\nactivephaseadvance=UPKEEP\n"
+                         "humanbattlefield=Phyrexian Arena\n")
+    with pytest.raises(UnsupportedRuleError, match=r"draws a card \(CR 504.1\)"):
+        puzzle_from_text("[state]\nturn=2\nactivephase=UPKEEP\nactivephaseadvance=MAIN1\n")
+    # The first turn has no draw (CR 103.8a).
+    assert puzzle_from_text("[state]\nturn=1\nactivephase=UPKEEP\nactivephaseadvance=MAIN1\n").state.phase is \
+        Phase.PRECOMBAT_MAIN
+
+
+def test_batch_finds_puzzle_files(tmp_path) -> None:
+    """``batch DIR`` takes the Forge puzzles of a directory as well as its JSON state files."""
+    from solver.batch import find_state_files
+
+    for name in ("a.pzl", "b.json", "c.PZL", "notes.txt"):
+        (tmp_path / name).write_text("", encoding="utf-8")
+    assert [p.rsplit("/", 1)[-1] for p in find_state_files(str(tmp_path))] == ["a.pzl", "b.json", "c.PZL"]
+
+
+def test_cli_notes_and_named_targets(capsys, tmp_path) -> None:
+    """The CLI prints each note on stderr, one line, and names a puzzle's target objects with their card."""
+    path = tmp_path / "p.pzl"
+    path.write_text("[state]\nhumanhand=Glacial Ray\nhumanbattlefield=Mountain;Mountain\n"
+                    "aibattlefield=Grizzly Bears|Id:5|Taped\n", encoding="utf-8")
+    code, out, err = run(capsys, "casts", str(path))
+    assert code == 0 and "any target: Grizzly Bears (5)" in out
+    assert err == f"legalcasts: note: {path}: modifiers ignored (what they record is not modelled, or Forge " \
+                  "does not know them): Taped\n"
+
+
+def test_script_token_with_an_unknown_ability_word_is_noted() -> None:
+    """CR 111.4: a script token whose ability word is not known is read without it, noted; a mana word is refused.
+
+    Lightning Bolt {R}, any target: human, ai and the Mercenary = 3.
+    """
+    puzzle = puzzle_from_text("[state]\nhumanhand=Lightning Bolt\nhumanbattlefield=Mountain\n"
+                              "aibattlefield=t:r_1_1_mercenary_tappump\n")
+    mercenary = puzzle.state.objects[-1]
+    assert (mercenary.name, mercenary.card.oracle_text, mercenary.card.power) == ("Mercenary Token", "", "1")
+    assert puzzle.notes == ("aibattlefield: the token t:r_1_1_mercenary_tappump is read without its ability "
+                            "'tappump', whose text Forge's script name does not give",)
+    assert count_legal_casts(puzzle.state, "human-hand-1") == 3
+    with pytest.raises(StateError, match="'mana' is neither a creature type nor a keyword"):
+        puzzle_from_text("[state]\naibattlefield=t:g_0_1_plant_mana\n")
+    # A predefined token's ability is the rules' (CR 111.10): a word that is not it is an error.
+    with pytest.raises(StateError, match="the ability word 'draw' of a Treasure token is not known"):
+        puzzle_from_text("[state]\naibattlefield=t:c_a_treasure_draw\n")
+
+
+@pytest.mark.parametrize(("name", "count"), [
+    # Never {1}{B}{B}: destroy target creature or planeswalker, the Bears: 1; Return is cast only from a
+    # graveyard (CR 702.127a): 0. Total 1.
+    ("Never // Return", 1),
+    # Delver of Secrets {U}, its front face (CR 712.8a): 1.
+    ("Delver of Secrets // Insectile Aberration", 1),
+    # Fire {1}{R}: 2 damage divided among one or two of human, ai, the Bears: 3 + 3 = 6; Ice {1}{U}: tap target
+    # permanent, one of 6 lands and the Bears: 7. Total 13.
+    ("Fire // Ice", 13),
+])
+def test_multi_face_cards_named_whole(name, count) -> None:
+    """CR 709.1, 712.2: split, aftermath and double-faced cards may be named whole ("Front // Back")."""
+    state = puzzle_from_text(f"[state]\nhumanhand={name}\nhumanbattlefield=Swamp;Swamp;Swamp;Mountain;Island;Island\n"
+                             "aibattlefield=Grizzly Bears\n").state
+    assert count_legal_casts(state, "human-hand-1") == count

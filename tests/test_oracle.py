@@ -606,3 +606,14 @@ def test_a_keyword_looking_line_that_changes_costs_bears_on_other_spells():
     crystal = parse_card(card_from_record({"name": "Memory Crystal", "mana_cost": "{3}", "type_line": "Artifact",
                                            "oracle_text": "Buyback costs cost {2} less."}))
     assert [(u.span, u.topics) for u in crystal.permanent_unsupported] == [("Buyback costs cost {2} less.", {"cost"})]
+
+
+@pytest.mark.parametrize("line", ["+1: Add {R}{R}.", "[+1]: Add {R}{R}.", "−2: Add {B}{B}.",
+                                  "X: Add X mana of any one color."])
+def test_loyalty_ability_that_adds_mana_is_not_a_mana_ability(line):
+    """CR 605.1a, 606.4: a loyalty ability is never a mana ability, bracketed or not: nothing to report."""
+    from models.objects import Card
+
+    card = Card(name="Test Walker", mana_cost=ManaCost.parse("{2}{R}"), colors=frozenset({Color.RED}),
+                type_line="Planeswalker — Test", types=(CardType.PLANESWALKER,), oracle_text=line)
+    assert parse_card(card).unsupported == ()

@@ -33,7 +33,7 @@ import html
 import json
 import lzma
 import re
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any, Protocol
@@ -52,7 +52,12 @@ FORMATS = {
     "mtgjson-all-printings": "MTGJSON v5 AllPrintings",
     "mtgjson-set": "MTGJSON v5 set file",
     "mtgjson-db-set": "MTGJSON set file, older layout (mtgjson/db)",
+    "mtgjson-bare-set": "MTGJSON v5 set object (no data wrapper)",
+    "mtgjson-bare-atomic": "MTGJSON v5 AtomicCards entries (no data wrapper)",
+    "mtgjson-cards": "array of MTGJSON v5 card objects",
     "scryfall": "Scryfall card array",
+    "scryfall-list": "Scryfall API list object (a search page)",
+    "scryfall-card": "Scryfall card object",
     "jsonl": "Scryfall-style JSON lines",
 }
 
@@ -71,6 +76,10 @@ _NOT_CARDS = frozenset({"token", "double_faced_token", "emblem", "art_series", "
 # Keys that tell a card object from the other objects of a card file.
 _CARD_KEYS = frozenset({"type", "type_line", "manaCost", "mana_cost", "text", "oracle_text"})
 _KIND_KEYS = frozenset({"types", "type_line", "layout", "card_faces"})
+# Keys of a Scryfall card object, and keys only MTGJSON v5 (and v4) card objects have.
+_SCRYFALL_KEYS = frozenset({"object", "type_line", "oracle_text", "mana_cost", "card_faces", "oracle_id"})
+_MTGJSON_V5_KEYS = frozenset({"availability", "convertedManaCost", "manaValue", "identifiers", "uuid", "faceName",
+                              "setCode", "colorIndicator", "edhrecRank", "finishes", "isFunny"})
 _PEEK_EVENTS = 2_000_000
 _SPLICE_DASH = re.compile(r"(?m)^(Splice onto [A-Z][a-z]+)-(?=[A-Z])")
 
@@ -203,12 +212,48 @@ def detect_card_file_format(path: str | Path) -> str:
         finally:
             raw.close()
     if not layout:
-        raise CardDataError(
-            str(path),
-            "not a known card file layout (expected MTGJSON AtomicCards, AllPrintings or a set file, "
-            "a Scryfall bulk file, or Scryfall-style JSON lines)",
-        )
+        with _reading(path):
+            stream, raw = _open(path)
+            try:
+                looks = _looks_like(stream)
+            finally:
+                raw.close()
+        raise CardDataError(str(path), f"not a known card file layout: it looks like {looks} (accepted: {_ACCEPTED})")
     return layout
+
+
+_ACCEPTED = ("MTGJSON AtomicCards, AllPrintings, a set file or an array of its card objects, the older MTGJSON "
+             "set layout, a Scryfall bulk file, card or search page, or Scryfall-style JSON lines")
+
+
+def _looks_like(stream: _ByteStream) -> str:
+    """What a JSON file with no card object at a known place looks like, for the one-line refusal."""
+    top = ""
+    maps: list[set[str]] = []  # the keys of the maps met (closed), in order
+    stack: list[set[str] | None] = []
+    for count, (_, event, value) in enumerate(ijson.parse(stream)):
+        if count > _PEEK_EVENTS or len(maps) > 200:
+            break
+        if not top:
+            top = {"start_map": "an object", "start_array": "an array"}.get(event, "a single value")
+        if event == "start_map":
+            stack.append(set())
+        elif event == "start_array":
+            stack.append(None)
+        elif event == "map_key" and stack and stack[-1] is not None:
+            stack[-1].add(value)
+        elif event in ("end_map", "end_array"):
+            keys = stack.pop()
+            if keys is not None:
+                maps.append(keys)
+    if any({"count"} <= keys and keys & {"entry", "name", "card"} for keys in maps):
+        return "a deck list (card names and counts, no card text)"
+    if any({"code", "releaseDate"} <= keys and "cards" not in keys for keys in maps) and \
+            not any("cards" in keys for keys in maps):
+        return "an MTGJSON SetList (sets, without their cards)"
+    if any("name" in keys and keys & {"uuid", "identifiers"} for keys in maps):
+        return "MTGJSON card printings without rules text (no 'type', 'types' or 'text': a slim file)"
+    return f"JSON ({top or 'nothing'}) with no card object (an object with a name, a type and a layout)"
 
 
 @contextlib.contextmanager
@@ -237,7 +282,7 @@ def _layout_of_stream(stream: _ByteStream) -> str:
             if seen is not None:
                 seen.add(value)
                 if "name" in seen and seen & _CARD_KEYS and seen & _KIND_KEYS:
-                    layout = _format_of_card_path(path)
+                    layout = _format_of_card_path(path, seen)
                     if layout:
                         return layout
                     frames[-1] = (path, False, None)  # a card somewhere else (a deck list): look further
@@ -254,15 +299,28 @@ def _layout_of_stream(stream: _ByteStream) -> str:
     return ""
 
 
-def _format_of_card_path(card_path: tuple[str, ...]) -> str:
+def _format_of_card_path(card_path: tuple[str, ...], keys: set[str]) -> str:
+    """The layout of a file whose first card object sits at ``card_path``, its keys so far ``keys``.
+
+    Scryfall card objects start with ``object``; MTGJSON's keys are in alphabetical order, so a v5 card has
+    shown one of its v5 keys (``availability``, ``convertedManaCost``, ``identifiers``...) before ``name``,
+    which the older layout (``cmc``, ``imageName``) does not have.
+    """
+    scryfall = bool(keys & _SCRYFALL_KEYS)
     if card_path == ("item",):
-        return "scryfall"
+        return "scryfall" if scryfall else "mtgjson-cards"
+    if card_path == ():
+        return "scryfall-card" if scryfall else ""
+    if card_path == ("data", "item") and scryfall:
+        return "scryfall-list"
     if len(card_path) == 3 and card_path[0] == "data" and card_path[2] == "item":
         return "mtgjson-set" if card_path[1] == "cards" else "mtgjson-atomic"
     if len(card_path) == 4 and card_path[0] == "data" and card_path[2:] == ("cards", "item"):
         return "mtgjson-all-printings"
     if card_path == ("cards", "item"):
-        return "mtgjson-db-set"
+        return "mtgjson-bare-set" if keys & _MTGJSON_V5_KEYS else "mtgjson-db-set"
+    if len(card_path) == 2 and card_path[1] == "item" and not scryfall and keys & _MTGJSON_V5_KEYS:
+        return "mtgjson-bare-atomic"
     return ""
 
 
@@ -312,6 +370,7 @@ def read_card_file(path: str | Path, on_progress: Callable[[int], None] | None =
                     places[record["name"]] = (number, where)
         finally:
             raw.close()
+    _drop_shared_french_names(merged)
     for name, record in list(merged.items()):  # each name checked once, not once per printing
         number, where = places[name]
         try:
@@ -321,6 +380,21 @@ def read_card_file(path: str | Path, on_progress: Callable[[int], None] | None =
             del merged[name]
     skipped.sort(key=lambda item: item[0])
     return CardFileContents(str(path), layout, tuple(merged.values()), tuple(s for _, s in skipped))
+
+
+def _drop_shared_french_names(merged: dict[str, dict[str, Any]]) -> None:
+    """Drop the French name a later face of a multi-face card shares with its first face.
+
+    The older MTGJSON files give both faces of a flip card the French name of the card, which is its first
+    face's (Callow Jushi and Jaraku the Interloper both "Jushi novice"): that is not the flipped face's name.
+    """
+    for record in merged.values():
+        whole = record.get("faces_of")
+        if not whole or not record.get("name_fr"):
+            continue
+        first = merged.get(whole.split(" // ")[0])
+        if first is not None and first is not record and first.get("name_fr") == record["name_fr"]:
+            record["name_fr"] = None
 
 
 def _first_line(error: Exception) -> str:
@@ -385,6 +459,31 @@ def _read_scryfall(stream: _ByteStream, source: str):
         yield f"{source}: [{index}]", _bound(_scryfall_faces, card)
 
 
+def _read_scryfall_at(prefix: str, where: str):
+    """A reader of the Scryfall card objects at an ijson ``prefix``: a list object's ``data``, or the file."""
+
+    def read(stream: _ByteStream, source: str):
+        for index, card in enumerate(ijson.items(stream, prefix, use_float=True)):
+            yield (f"{source}: {where}[{index}]" if where else f"{source}"), _bound(_scryfall_faces, card)
+
+    return read
+
+
+def _read_mtgjson_cards(stream: _ByteStream, source: str):
+    for index, card in enumerate(ijson.items(stream, "item", use_float=True)):
+        code = card.get("setCode") if isinstance(card, Mapping) else None
+        yield f"{source}: [{index}]", _bound(_mtgjson_faces, card, code)
+
+
+def _read_bare_atomic(stream: _ByteStream, source: str):
+    for name, faces in ijson.kvitems(stream, "", use_float=True):
+        if not isinstance(faces, list):
+            yield f"{source}: [{name!r}]", _bound(_raise_skip, "expected a list of faces")
+            continue
+        for index, face in enumerate(faces):
+            yield f"{source}: [{name!r}][{index}]", _bound(_mtgjson_faces, face, None)
+
+
 def _read_atomic(stream: _ByteStream, source: str):
     for name, faces in ijson.kvitems(stream, "data", use_float=True):
         if not isinstance(faces, list):
@@ -447,7 +546,10 @@ def _raise_skip(reason: str):
 def _jsonl_faces(record: Any) -> Iterator[dict[str, Any]]:
     if not isinstance(record, dict) or not isinstance(record.get("name"), str):
         raise _Skip("expected a card object with a name")
-    yield dict(record)
+    record = dict(record)
+    if isinstance(record.get("oracle_text"), str):
+        record["oracle_text"] = _loyalty_lines(record["oracle_text"])
+    yield record
 
 
 def _fold_int(value: Any) -> Any:
@@ -482,13 +584,14 @@ def _face_name(full: str | None, index: int) -> str | None:
     return parts[index] if len(parts) > 1 and index < len(parts) else full
 
 
-def _french_name(entries: Any, face_index: int, english: str, multi_face: bool) -> str | None:
+def _french_name(entries: Any, face_index: int, english: str, multi_face: bool,
+                 faces: Sequence[str] = ()) -> str | None:
     """The French name among MTGJSON ``foreignData`` / ``foreignNames`` entries.
 
-    A French name that is the English name of a face of a multi-face card is
-    taken for a slip of the data and dropped (the older files give some flip
-    and split cards their English name as French name); on a one-face card it
-    is a real French name ("Zap").
+    A French name that is the English name of a face of a multi-face card (this face's, or another of
+    ``faces``) is taken for a slip of the data and dropped (the older files give some flip and split cards
+    their English name as French name, and the flipped face of a flip card the English name of its other
+    face); on a one-face card it is a real French name ("Zap").
     """
     for entry in entries or ():
         if not isinstance(entry, dict):
@@ -498,8 +601,18 @@ def _french_name(entries: Any, face_index: int, english: str, multi_face: bool) 
             language, name = name, language
         if language == "French":
             french = entry.get("faceName") or _face_name(name, face_index)
-            return None if multi_face and french == english else french
+            return None if multi_face and (french == english or french in faces) else french
     return None
+
+
+def _type_line_of(card: Mapping[str, Any]) -> str:
+    """A type line from MTGJSON's ``supertypes``, ``types`` and ``subtypes``, for a card object without ``type``."""
+    parts = [*(card.get("supertypes") or []), *(card.get("types") or [])]
+    if not all(isinstance(part, str) for part in parts) or not parts:
+        return ""
+    line = " ".join(parts)
+    subtypes = [part for part in card.get("subtypes") or [] if isinstance(part, str)]
+    return f"{line} — {' '.join(subtypes)}" if subtypes else line
 
 
 def _mtgjson_faces(card: Mapping[str, Any], set_code: str | None) -> Iterator[dict[str, Any]]:
@@ -522,11 +635,11 @@ def _mtgjson_faces(card: Mapping[str, Any], set_code: str | None) -> Iterator[di
         "mana_cost": mana_cost,
         "cmc": _fold_int(cmc if cmc is not None else _mana_value(mana_cost)),
         "colors": _ordered_colors(card.get("colors")),
-        "type_line": card.get("type") or "",
+        "type_line": card.get("type") or _type_line_of(card),
         "supertypes": list(card.get("supertypes") or []),
         "types": list(card.get("types") or []),
         "subtypes": list(card.get("subtypes") or []),
-        "oracle_text": card.get("text") or "",
+        "oracle_text": _loyalty_lines(card.get("text") or ""),
         "keywords": list(card.get("keywords") or []),
         "power": card.get("power"),
         "toughness": card.get("toughness"),
@@ -535,7 +648,7 @@ def _mtgjson_faces(card: Mapping[str, Any], set_code: str | None) -> Iterator[di
     }
     if is_face:
         record["faces_of"] = full
-    record["name_fr"] = _french_name(card.get("foreignData"), face_index, name, is_face)
+    record["name_fr"] = _french_name(card.get("foreignData"), face_index, name, is_face, full.split(" // "))
     record["sets"] = [code] if code else []
     record["rulings"] = [{"date": r.get("date"), "text": r.get("text")} for r in card.get("rulings") or []]
     if card.get("printings"):
@@ -543,9 +656,21 @@ def _mtgjson_faces(card: Mapping[str, Any], set_code: str | None) -> Iterator[di
     yield record
 
 
+_LOYALTY_LINE = re.compile(r"(?m)^([+−-]?(?:\d+|X)):")
+
+
+def _loyalty_lines(text: str) -> str:
+    """Loyalty abilities in the card pool's form: ``+1: ...`` (Scryfall, older MTGJSON) is ``[+1]: ...``.
+
+    A line that starts with a number and a colon is a loyalty ability (CR 606.4): no other ability's cost is
+    a bare number. Written bracketed, it is read as one, never as a mana ability (CR 605.1a) or static text.
+    """
+    return _LOYALTY_LINE.sub(r"[\1]:", text)
+
+
 def _old_text(text: str) -> str:
     """Text of the older files as current text: entities unescaped, dashes restored, symbols renamed."""
-    text = html.unescape(text).replace(" - ", " — ")
+    text = _loyalty_lines(html.unescape(text).replace(" - ", " — "))
     text = _SPLICE_DASH.sub(lambda m: m.group(1) + "—", text)
     for old, new in _SYMBOL_SPELLINGS.items():
         text = text.replace(old, new)
@@ -589,7 +714,7 @@ def _old_faces(card: Mapping[str, Any], set_code: str | None) -> Iterator[dict[s
         record["faces_of"] = " // ".join(names)
     face_index = names.index(name) if name in names else 0
     record["name_fr"] = _french_name(card.get("foreignNames") or card.get("foreignData"), face_index, name,
-                                     len(names) > 1)
+                                     len(names) > 1, names)
     record["sets"] = [set_code] if set_code else []
     record["rulings"] = [{"date": r.get("date"), "text": r.get("text")} for r in card.get("rulings") or []]
     if card.get("printings"):
@@ -642,7 +767,7 @@ def _scryfall_faces(card: Mapping[str, Any]) -> Iterator[dict[str, Any]]:
             "supertypes": supertypes,
             "types": types,
             "subtypes": subtypes,
-            "oracle_text": text,
+            "oracle_text": _loyalty_lines(text),
             "keywords": [k for k in keywords if k.casefold() in text.casefold()] if multi else keywords,
             "power": face.get("power", card.get("power") if not multi else None),
             "toughness": face.get("toughness", card.get("toughness") if not multi else None),
@@ -662,6 +787,11 @@ def _scryfall_faces(card: Mapping[str, Any]) -> Iterator[dict[str, Any]]:
 _FACE_READERS: dict[str, _FaceReader] = {
     "jsonl": _read_jsonl,
     "scryfall": _read_scryfall,
+    "scryfall-list": _read_scryfall_at("data.item", "data"),
+    "scryfall-card": _read_scryfall_at("", ""),
+    "mtgjson-cards": _read_mtgjson_cards,
+    "mtgjson-bare-set": _read_set("", old=False),
+    "mtgjson-bare-atomic": _read_bare_atomic,
     "mtgjson-atomic": _read_atomic,
     "mtgjson-set": _read_set("data", old=False),
     "mtgjson-all-printings": _read_set("data", old=False),

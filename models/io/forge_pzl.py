@@ -25,40 +25,55 @@ it. ``[state]`` lines are ``key=value``; blank lines and lines starting with
 ``#`` are skipped everywhere.
 
 The two players are ``human`` and ``ai`` (their player ids in the state, in
-that turn order). **The human player is the caster: they hold priority in
-the active player's phase or step** (Forge puzzles are nearly always set on
-the human's turn); ``--player ai`` casts for the other side.
+that turn order); the current format's ``p0`` and ``p1`` are the same two.
+**The human player is the caster: they hold priority in the active player's
+phase or step** (Forge puzzles are nearly always set on the human's turn);
+``--player ai`` casts for the other side.
 
-State keys:
+Keys are read as Forge's ``GameState`` reads them: in any case, a player key
+is the player prefix (``human``, ``ai``, ``p0``, ``p1``) then what it sets:
 
-- ``humanlife``, ``ailife``: life totals (default 20).
-- ``activeplayer``: ``human`` (default) or ``ai``.
-- ``activephase``: a Forge phase (see :data:`PHASES`; default ``MAIN1``).
-  The combat steps all read as ``combat``; ``CLEANUP`` reads as ``end``.
+- ``life`` (default 20); ``activeplayer``: ``human``/``p0`` (default) or
+  ``ai``/``p1``; ``activephase``: a Forge phase (see :data:`PHASES`, any
+  case; default ``MAIN1``; the combat steps all read as ``combat``).
+- ``activephaseadvance``: the game moves on to that step (the next turn when
+  it comes before): a new turn goes to the other player, whose permanents
+  untap and are no longer summoning sick (CR 502.3, 302.6); the mana pool
+  empties (CR 500.4). An ability that triggers at the beginning of a step
+  entered, a Saga's lore counter (CR 714.3b) and a draw (CR 504.1) are
+  reported unsupported, naming the card.
 - ``turn``: the turn number, kept on :class:`Puzzle`.
-- ``humanhand``, ``humanlibrary``, ``humangraveyard``, ``humanexile``,
-  ``humanbattlefield``, the same with ``ai``, and ``humanputonstack`` /
-  ``aiputonstack`` (spells on the stack, bottom first in the order written,
-  with no cast record): ``;``-separated card entries.
-- ``humanmanapool``, ``aimanapool``, ``humanpersistentmana``,
-  ``aipersistentmana``: mana in the pool, as Forge writes it (``R R G``;
-  ``RRG`` and ``{R}{R}{G}`` are read too; ``C`` is colourless).
+- ``hand``, ``library``, ``graveyard``, ``exile``, ``battlefield`` (alias
+  ``play``) and ``putonstack`` (spells on the stack, bottom first in the
+  order written): ``;``-separated card entries. On the stack,
+  ``Name->target`` gives the spell's one target (an ``Id`` number, or a
+  player), read into its cast record; ``Name:SVar`` (an ability) is
+  unsupported.
+- ``manapool``, ``persistentmana``: mana in the pool, as Forge writes it
+  (``R R G``; ``RRG`` and ``{R}{R}{G}`` are read too; ``C`` is colourless).
+- ``precast``: ``;``-separated spells and abilities Forge resolves before
+  the puzzle starts. A custom token script (``Name:CustomScript:DB$ Token |
+  TokenScript$ u_1_1_faerie_flying``) makes its tokens for that player
+  (ids ``<player>-precast-N``); a shuffle (``Name:TrigShuffle``) is noted;
+  any other is reported unsupported, naming it.
 - ``removesummoningsickness=true``: no permanent is summoning sick.
 - Accepted and ignored, since nothing in them bears on casting:
-  ``humansideboard`` (outside the game), ``humancounters`` (player counters
-  such as poison), ``humanlandsplayed``, ``humanlandsplayedlastturn``, and
-  the same with ``ai``.
-- Rejected with an error: ``humanprecast`` / ``aiprecast`` (effects of
-  spells cast before the puzzle starts are not modelled) and a non-empty
-  ``humancommand`` / ``aicommand`` (the command zone is not modelled).
+  ``sideboard`` (outside the game), ``counters`` (player counters such as
+  poison), ``landsplayed``, ``landsplayedlastturn``.
+- A non-empty ``command`` is an error (the command zone is not modelled).
+- ``speed``, ``numringtemptedyou`` and ``abilityX`` (an ability for the
+  ``Ability:`` modifier) are read and ignored, named in a note: what they
+  set is not modelled. Any other key is ignored, as Forge ignores keys it
+  does not know, and named in another note.
 
-A card entry is a card name, or ``t:`` and a Forge token script name, then
-``|``-separated modifiers:
+A card entry is a card name, or ``t:`` and a Forge token, then
+``|``-separated modifiers, each matched by the start of its name as Forge
+does (``PhasedOut:ai`` is ``PhasedOut``):
 
 - ``Tapped``; ``SummonSick`` (CR 302.6: its {T} mana abilities can't be used
   unless it has haste); ``Counters:P1P1=2,LOYALTY=3`` (``P1P1`` is
   ``+1/+1``, ``M1M1`` is ``-1/-1``, any other kind is its name in lower
-  case: ``loyalty``); ``Attacking`` (its value, what it attacks, is ignored).
+  case: ``loyalty``); ``Attacking``; ``IsToken``.
 - ``Id:N``: the object's id is ``N``. An object without one gets the id
   ``<player>-<zone>-<position>``, the position counted from 1 in its line:
   ``human-battlefield-3`` is the third entry of ``humanbattlefield``,
@@ -71,19 +86,20 @@ A card entry is a card name, or ``t:`` and a Forge token script name, then
   (a permanent whose control changed; a card in exile).
 - ``FaceDown``: a face-down permanent is a nameless 2/2 colourless creature
   with no text and no mana cost (CR 708.2a); a face-down card in exile has
-  no characteristics. ``Transformed``, ``Flipped`` and ``Modal`` give the
-  card's second face (CR 712, 710).
+  no characteristics. ``Transformed``, ``Flipped``, ``Meld`` and ``Modal``
+  give the card's second face (CR 712, 710).
+- In exile: ``Foretold`` (castable for its foretell cost, CR 702.143a;
+  ``ForetoldThisTurn`` is not, until a later turn), ``Plotted``,
+  ``OnAdventure`` (castable as the creature, CR 715.4), ``ExiledWith:N``
+  (exiled by the object with ``Id:N``).
 - ``PhasedOut``: the permanent, and what is attached to it, are left out of
   the state: it is treated as though it does not exist (CR 702.26b, g).
-- Accepted and ignored: ``Set``, ``Art``, ``Damage``, ``Renowned``,
-  ``Monstrous``, ``ChosenColor``, ``ChosenType``, ``ChosenNumber``,
-  ``NamedCard``, ``ChosenCards``, ``RememberedCards``, ``Imprinting``,
-  ``ExiledWith``, ``IsCommander``, ``IsRingBearer``, ``NoETBTrigs``,
-  ``Foretold``, ``ForetoldThisTurn``, ``OnAdventure``, ``ClassLevel``. They
-  record history, printing, or choices used only by permanent text that
-  legalcasts does not read (the engine reads keywords, mana abilities and
-  cost changes of permanents; text that it would need and can't read is
-  reported unsupported when a cast depends on it).
+- ``Set``, ``Art`` and ``NoETBTrigs`` are ignored. Every other modifier
+  (``Damage``, ``ChosenColor``, ``ChosenType``, ``NamedCard``,
+  ``MergedCards``, ``ExecuteScript``, ``ClassLevel``, ... and any Forge does
+  not know) is ignored and named in one note: what they record is not
+  modelled; text that would need it is reported unsupported when a cast
+  depends on it.
 
 Tokens: ``t:`` then ``<colours>_[<power>_<toughness>_][a_|e_]<types and
 keywords>``, as Forge names its token scripts: ``t:w_1_1_soldier`` (a
@@ -95,26 +111,31 @@ a subtype (CR 205.3g, h, m) or a keyword (``flying``, ``haste``,
 ``hexproof``...). The ability words of Treasure, Gold, Clue, Food, Blood
 and Eldrazi Spawn/Scion (``sac``, ``draw``) give their printed ability. A
 token is named after its subtypes plus "Token" (CR 111.4). A script name
-that can't be read this way is an error naming it.
+that can't be read this way is an error naming it. Forge's older syntax
+describes the token instead: ``t:Soldier,P:1,T:1,Cost:no cost,Color:W,
+Types:Creature-Soldier,Keywords:Lifelink,Image:w_1_1_soldier`` (without
+``Color``, the colours of its ``Image``).
 
 Errors are :class:`models.errors.StateError`, naming the file, the line and
-the key: ``puzzle.pzl:14: humanbattlefield: unknown modifier 'Taped' in
-'Island|Taped'``. Card names missing from the card database are reported
-together, in one error, each with its line and the closest known name.
+the key: ``puzzle.pzl:14: humanlife: expected a whole number, got 'twenty'``.
+Card names missing from the card database are reported together, in one
+error, each with its line and the closest known name.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TypedDict
+from typing import Any, TypedDict
 
 from models.cards import CardDatabase, default_card_database
-from models.errors import CardDataError, InputError, StateError, UnknownCardError
+from models.errors import CardDataError, InputError, StateError, UnknownCardError, UnsupportedRuleError
 from models.mana import Color, ManaCost
 from models.objects import Card, CardType, GameObject, ObjectId, Phase, PlayerId, Zone
+from models.oracle.parser import parse_card
 from models.state import GameState
 from models.io.text import read_input_text
 
@@ -139,7 +160,7 @@ PHASES: Mapping[str, Phase] = {
     "COMBAT_END": Phase.COMBAT,
     "MAIN2": Phase.POSTCOMBAT_MAIN,
     "END_OF_TURN": Phase.END,
-    "CLEANUP": Phase.END,
+    "CLEANUP": Phase.CLEANUP,
 }
 """Forge's phase and step names (``PhaseType``) and the phase each is (CR 500.1)."""
 
@@ -147,15 +168,12 @@ _ZONES = {
     "hand": Zone.HAND, "library": Zone.LIBRARY, "graveyard": Zone.GRAVEYARD,
     "exile": Zone.EXILE, "battlefield": Zone.BATTLEFIELD, "putonstack": Zone.STACK,
 }
-_IGNORED_KEYS = ("sideboard", "counters", "landsplayed", "landsplayedlastturn")
-_IGNORED_MODIFIERS = frozenset(m.casefold() for m in (
-    "Set", "Art", "Damage", "Renowned", "Monstrous", "ChosenColor", "ChosenType", "ChosenNumber",
-    "NamedCard", "ChosenCards", "RememberedCards", "Imprinting", "ExiledWith", "IsCommander",
-    "IsRingBearer", "NoETBTrigs", "Foretold", "ForetoldThisTurn", "OnAdventure", "ClassLevel",
-))
-_FLAGS = {"tapped": "tapped", "summonsick": "summoning_sick", "transformed": "other_face",
-          "flipped": "other_face", "modal": "other_face", "phasedout": "phased_out"}
-_PLAYERS = {"human": HUMAN, "ai": AI}
+_IGNORED_KEYS = ("sideboard", "counters")
+_INTEGER_KEYS = ("landsplayed", "landsplayedlastturn")
+_UNMODELLED_KEYS = ("speed", "numringtemptedyou")  # a player's speed (CR 702.179), the Ring's temptations
+_ZONE_ALIASES = {"play": "battlefield"}  # Forge reads ``humanplay`` as ``humanbattlefield``
+_PLAYERS = {"human": HUMAN, "ai": AI, "p0": HUMAN, "p1": AI}
+"""Forge's player prefixes of keys and values: ``human``/``p0`` is the first player, ``ai``/``p1`` the second."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,7 +189,10 @@ class Puzzle:
     turns : int or None
         ``Turns``: how many turns the puzzle allows.
     turn : int or None
-        ``turn`` of ``[state]``: the turn number the game is at.
+        ``turn`` of ``[state]``: the turn number the game is at (after ``activephaseadvance``).
+    notes : tuple of str
+        What was read and ignored: keys and modifiers Forge ignores or that do not bear on casting,
+        ``precast`` effects that do not bear on casting. One line each.
     """
 
     state: GameState
@@ -182,6 +203,7 @@ class Puzzle:
     difficulty: str = ""
     description: str = ""
     turn: int | None = None
+    notes: tuple[str, ...] = ()
 
 
 class _Metadata(TypedDict):
@@ -217,6 +239,12 @@ class _Entry:
     attach: str | None = None
     owner: PlayerId | None = None
     counters: dict[str, int] = field(default_factory=dict)
+    foretold: bool = False
+    plotted: bool = False
+    on_adventure: bool = False
+    exiled_with: str | None = None
+    stack_target: str | None = None
+    ignored: list[str] = field(default_factory=list)
 
 
 def load_puzzle(path: str | Path, cards: CardDatabase | None = None) -> Puzzle:
@@ -260,12 +288,18 @@ def puzzle_from_text(text: str, cards: CardDatabase | None = None, source: str =
     ------
     StateError
         The first problem found, naming the line and the key: no ``[state]``
-        section, a line that is not ``key=value``, an unknown key or
-        modifier, a bad phase, player, number or mana, a token script name
-        that can't be read, an ``Id`` given twice or an ``AttachedTo`` with
-        no such id, a card name the database refuses (a record it skipped,
-        such as a plane, or a face whose text it lacks: that reason). Every
-        card name not in the database, in one error.
+        section, a line that is not ``key=value``, a bad phase, player,
+        number or mana, a token script name that can't be read, an ``Id``
+        given twice or an ``AttachedTo``/``ExiledWith`` with no such id, a
+        modifier in a zone it can't be in, a card name the database refuses
+        (a record it skipped, such as a plane, or a face whose text it lacks:
+        that reason). Every card name not in the database, in one error.
+        Unknown keys and modifiers are not errors: they are in ``notes``.
+    UnsupportedRuleError
+        What bears on casting and can't be read, naming the card: a
+        ``precast`` effect other than tokens and shuffles, an ability put on
+        the stack, a step's triggered ability, Saga lore counter or draw
+        passed by ``activephaseadvance``.
 
     Examples
     --------
@@ -284,71 +318,101 @@ def puzzle_from_text(text: str, cards: CardDatabase | None = None, source: str =
         raise StateError(source, "no [state] section: a puzzle file needs one with the game state")
     values: dict[str, tuple[int, str]] = {}
     for number, line in sections["state"]:
-        match = re.fullmatch(r"\s*([A-Za-z]+)\s*=(.*)", line)
-        if match is None:
+        key_text, equals, value = line.partition("=")
+        if not equals or not key_text.strip():
             raise StateError(where(number), f"expected key=value, got {line.strip()!r}")
-        key = match.group(1).casefold()
+        key = key_text.strip().casefold()
         if key in values:
             raise StateError(where(number), f"{key}: given twice (also line {values[key][0]})")
-        values[key] = (number, match.group(2).strip())
+        values[key] = (number, value.strip())
 
     life = {HUMAN: 20, AI: 20}
-    active, phase, turn = HUMAN, Phase.PRECOMBAT_MAIN, None
+    active, phase_name, advance_to, advance_line, turn = HUMAN, "MAIN1", None, 0, None
     pools: dict[PlayerId, list[str]] = {}
+    persistent: dict[PlayerId, list[str]] = {}
     entries: list[_Entry] = []
-    stack_lines: list[tuple[int, PlayerId]] = []
+    precasts: list[tuple[int, str, PlayerId, str]] = []
+    ignored_keys: list[str] = []
+    unmodelled_keys: list[str] = []
     keep_sickness = True
     for key, (number, value) in values.items():
         fail = _failer(where(number), key)
         player_name = next((p for p in _PLAYERS if key.startswith(p)), None)
         rest = key[len(player_name):] if player_name else key
-        if key == "turn":
+        if key.startswith("active"):  # Forge: activeplayer, activephase, activephaseadvance
+            if key.endswith("player"):
+                active = _player(value, fail)
+            elif key.endswith("phaseadvance"):
+                advance_to, advance_line = _phase_name(value, fail), number
+            elif key.endswith("phase"):
+                phase_name = _phase_name(value, fail)
+            else:
+                ignored_keys.append(key)
+        elif key == "turn":
             turn = _integer(value, fail)
-        elif key == "activeplayer":
-            active = _player(value, fail)
-        elif key == "activephase":
-            named = PHASES.get(value.upper())
-            if named is None:
-                raise fail(f"unknown phase {value!r} (Forge phases: {', '.join(PHASES)})")
-            phase = named
         elif key == "removesummoningsickness":
             if value.casefold() not in ("true", "false"):
                 raise fail(f"expected true or false, got {value!r}")
             keep_sickness = value.casefold() == "false"
         elif player_name is None:
-            raise fail("unknown key")
+            (unmodelled_keys if key.startswith("ability") else ignored_keys).append(key)
         elif rest == "life":
             life[_PLAYERS[player_name]] = _integer(value, fail)
-        elif rest in _ZONES:
+        elif (zone_key := _zone_key(rest)) is not None:
             player = _PLAYERS[player_name]
-            zone = _ZONES[rest]
-            if zone is Zone.STACK:
-                stack_lines.append((number, player))
-            entries += _entries(value, number, key, player, zone, fail)
+            entries += _entries(value, number, key, player, _ZONES[zone_key], fail)
         elif rest in ("manapool", "persistentmana"):
             pools.setdefault(_PLAYERS[player_name], []).append(_mana(value, fail))
+            if rest == "persistentmana":
+                persistent.setdefault(_PLAYERS[player_name], []).append(_mana(value, fail))
         elif rest == "precast":
-            raise fail("spells cast before the puzzle starts are not modelled")
+            precasts += [(number, key, _PLAYERS[player_name], part.strip())
+                         for part in value.split(";") if part.strip()]
         elif rest == "command":
             if value:
                 raise fail("the command zone is not modelled")
-        elif rest not in _IGNORED_KEYS:
-            raise fail("unknown key")
+        elif rest in _INTEGER_KEYS:
+            _integer(value, fail)
+        elif rest in _IGNORED_KEYS:
+            pass
+        elif rest in _UNMODELLED_KEYS:
+            _integer(value, fail)
+            unmodelled_keys.append(key)
+        else:
+            ignored_keys.append(key)
 
-    found = _look_up(entries, cards, source, where)
+    notes: list[str] = []
+    if unmodelled_keys:
+        notes.append(f"keys read and ignored (what they set is not modelled): {', '.join(unmodelled_keys)}")
+    if ignored_keys:
+        notes.append(f"keys Forge does not read, ignored: {', '.join(ignored_keys)}")
+    ignored_modifiers = sorted({m for entry in entries for m in entry.ignored}, key=str.casefold)
+    if ignored_modifiers:
+        notes.append("modifiers ignored (what they record is not modelled, or Forge does not know them): "
+                     f"{', '.join(ignored_modifiers)}")
+    entries += _precast_entries(precasts, notes, where)
+    found = _look_up(entries, cards, source, where, notes)
     objects = _objects(entries, found, keep_sickness, where)
     stack = tuple(o.id for o in objects if o.zone is Zone.STACK)
+    stack_casts = _stack_casts(entries, objects, notes, where)
+    if advance_to is not None and advance_to != phase_name:  # mana empties between steps (CR 500.4)
+        pools = {p: kept for p, kept in persistent.items()}
     state = GameState(
         players=(HUMAN, AI),
         active_player=active,
         priority=HUMAN,
-        phase=phase,
+        phase=PHASES[phase_name],
         objects=tuple(objects),
         stack=stack,
         life=((HUMAN, life[HUMAN]), (AI, life[AI])),
         mana_pool=tuple((p, ManaCost.parse("".join(pools[p]))) for p in (HUMAN, AI) if p in pools),
+        stack_casts=stack_casts,
     )
-    return Puzzle(state=state, turn=turn, **metadata)
+    if advance_to is not None:
+        state, phase_name, turn = _advance(state, phase_name, advance_to, turn,
+                                           where(advance_line))
+        state = dataclasses.replace(state, phase=PHASES[phase_name])
+    return Puzzle(state=state, turn=turn, notes=tuple(notes), **metadata)
 
 
 def _sections(text: str, where, source: str) -> dict[str, list[tuple[int, str]]]:
@@ -409,6 +473,139 @@ def _failer(path: str, key: str):
     return fail
 
 
+def _stack_casts(entries: list[_Entry], objects: list[GameObject], notes: list[str],
+                 where) -> tuple[tuple[ObjectId, dict[str, Any]], ...]:
+    """The cast records of ``putonstack`` spells written ``Name->target``.
+
+    Forge chooses the one target given (an ``Id`` number, or ``human``/``ai``/``p0``/``p1``) for the spell's
+    first ability. When the spell's text has exactly one instance of "target" for one object or player and no
+    modes, the record names it (cast from the hand, as Forge makes the card there); otherwise the target is
+    noted, and a rule that asks what the spell targets says it is not in the state (CR 115.9).
+    """
+    by_entry_id = {entry.id: obj.id for entry, obj in zip(entries, objects) if entry.id is not None}
+    by_text = {id(entry): obj for entry, obj in zip(entries, objects)}
+    records: list[tuple[ObjectId, dict[str, Any]]] = []
+    for entry in entries:
+        if entry.stack_target is None or id(entry) not in by_text:
+            continue
+        obj = by_text[id(entry)]
+        wanted = entry.stack_target.casefold()
+        target = _PLAYERS.get(wanted) or by_entry_id.get(str(int(wanted)) if wanted.isdigit() else wanted)
+        if target is None:
+            raise StateError(where(entry.line), f"{entry.key}: no card has Id:{entry.stack_target} and no player "
+                             f"is named so, in {entry.text!r}")
+        try:
+            abilities = parse_card(obj.card)
+        except UnsupportedRuleError:
+            abilities = None
+        slots = [] if abilities is None else [
+            (line, index, spec) for line, instruction in enumerate(abilities.spell_text)
+            for index, spec in enumerate(instruction.targets)]
+        if abilities is None or abilities.modes or len(slots) != 1 or slots[0][2].count != 1:
+            notes.append(f"{entry.key}: the target {entry.stack_target} of {obj.name} ({obj.id}) is not recorded: "
+                         "its text does not have exactly one target")
+            continue
+        line, index, _ = slots[0]
+        records.append((obj.id, {"card": obj.id, "zone": "hand", "targets": [
+            {"source": obj.id, "instruction": line, "index": index, "targets": [target]}]}))
+    return tuple(records)
+
+
+def _phase_name(value: str, fail) -> str:
+    """A Forge phase or step name (``MAIN1``, ``Main1``, ``cleanup``) as :data:`PHASES` spells it."""
+    name = value.strip().upper()
+    if name not in PHASES:
+        raise fail(f"unknown phase {value!r} (Forge phases: {', '.join(PHASES)})")
+    return name
+
+
+def _zone_key(rest: str) -> str | None:
+    """The zone word of a player key (``battlefield``, or Forge's alias ``play``), or None."""
+    rest = _ZONE_ALIASES.get(rest, rest)
+    return rest if rest in _ZONES else None
+
+
+_TOKEN_PRECAST = re.compile(r"CustomScript:\s*DB\$\s*Token\s*\|\s*TokenScript\$\s*([A-Za-z0-9_]+)"
+                            r"(?:\s*\|\s*TokenAmount\$\s*(\d+))?\s*")
+
+
+def _precast_entries(precasts: list[tuple[int, str, PlayerId, str]], notes: list[str], where) -> list[_Entry]:
+    """The tokens ``precast`` entries make; a shuffle is noted; any other effect is unsupported.
+
+    Forge resolves each ``precast`` entry (``Name``, ``Name->target``, ``Name:SVar``,
+    ``Name:CustomScript:...``) before the puzzle starts. Only two kinds are read: a custom script that
+    makes tokens from a token script (``DB$ Token | TokenScript$ u_1_1_faerie_flying``), whose tokens are
+    put onto the battlefield under the caster's control; and a card script ability named for a shuffle
+    (``Ancestral Knowledge:TrigShuffle``), noted, since the order of a library does not bear on casting.
+    """
+    made: list[_Entry] = []
+    for number, key, player, spell in precasts:
+        name, _, script = spell.partition(":")
+        name, script = name.split("->")[0].strip(), script.rsplit("->", 1)[0].strip()
+        tokens = _TOKEN_PRECAST.fullmatch(script)
+        if tokens is not None:
+            for _ in range(int(tokens.group(2) or 1)):
+                made.append(_Entry(line=number, key=key, player=player, zone=Zone.BATTLEFIELD,
+                                   position=len(made) + 1, name=tokens.group(1), text=spell, token=True,
+                                   id=f"{player}-precast-{len(made) + 1}"))
+            continue
+        if script and "->" not in spell and re.fullmatch(r"\w*shuffle\w*", script, re.IGNORECASE):
+            notes.append(f"{key}: {spell!r} shuffles a library; the order of a library does not bear on casting")
+            continue
+        raise UnsupportedRuleError(
+            name, spell, f"{where(number)}: {key}: Forge resolves this before the puzzle starts; what it does "
+                         "is not modelled (only token scripts and shuffles are read)")
+    return made
+
+
+_STEP_TRIGGERS = {
+    "UPKEEP": "upkeep", "DRAW": "draw step", "MAIN1": "(?:precombat|first)? ?main phase",
+    "COMBAT_BEGIN": "combat", "END_OF_TURN": "end step",
+}
+"""Forge steps and the words of abilities that trigger at their beginning (CR 503.1, 504.2, 505.4, 507.1, 513.1)."""
+
+
+def _advance(state: GameState, start: str, advance: str, turn: int | None,
+             path: str) -> tuple[GameState, str, int | None]:
+    """The state after Forge's ``activephaseadvance``: the game moved on from ``start`` to ``advance``.
+
+    Each step entered does what the rules do at its start that bears on casting: a new turn goes to the other
+    player, whose permanents untap and are no longer summoning sick (CR 502.3, 302.6). What can't be done
+    without resolving card text is unsupported, naming the card: an ability that triggers at the beginning of
+    a step entered, a Saga's lore counter in the precombat main phase (CR 714.3b), a card drawn (CR 504.1).
+    """
+    order = list(PHASES)
+    index = order.index(start)
+    active = state.active_player
+    objects = list(state.objects)
+    while order[index] != advance:
+        index = (index + 1) % len(order)
+        step = order[index]
+        if step == "UNTAP":
+            active = next(p for p in state.players if p != active)
+            turn = turn + 1 if turn is not None else None
+            objects = [dataclasses.replace(o, tapped=False, summoning_sick=False)
+                       if o.zone is Zone.BATTLEFIELD and o.controller == active else o for o in objects]
+        if step == "DRAW" and turn not in (None, 1):
+            raise UnsupportedRuleError("activephaseadvance", advance, f"{path}: passing the draw step, {active} "
+                                       "draws a card (CR 504.1); which card is not modelled")
+        words = _STEP_TRIGGERS.get(step)
+        for obj in objects:
+            if obj.zone is not Zone.BATTLEFIELD:
+                continue
+            text = obj.card.oracle_text
+            sentence = re.search(rf"[^.\n]*\bat the beginning of [^.\n]*\b{words}\b[^.\n]*", text,
+                                 re.IGNORECASE) if words else None
+            if sentence is not None:
+                raise UnsupportedRuleError(obj.name, sentence.group(0).strip(), f"{path}: activephaseadvance "
+                                           f"enters {step}, where this triggers; its effect is not modelled")
+            if step == "MAIN1" and obj.controller == active and "Saga" in obj.card.subtypes:
+                raise UnsupportedRuleError(obj.name, "lore counter", f"{path}: activephaseadvance enters the "
+                                           "precombat main phase: a lore counter is put on the Saga and its "
+                                           "chapter ability triggers (CR 714.3b); not modelled")
+    return dataclasses.replace(state, active_player=active, objects=tuple(objects)), advance, turn
+
+
 def _integer(value: str, fail) -> int:
     if not re.fullmatch(r"-?\d+", value):
         raise fail(f"expected a whole number, got {value!r}")
@@ -461,7 +658,17 @@ def _entries(value: str, number: int, key: str, player: PlayerId, zone: Zone, fa
         name, *modifiers = [part.strip() for part in text.split("|")]
         if not name:
             raise fail(f"entry {text!r} has no card name")
+        target = ""
+        if zone is Zone.STACK:
+            if ":" in name.split("->")[0]:  # Forge: Name:SVar puts that ability of the card on the stack
+                raise UnsupportedRuleError(name.split(":")[0].strip(), name, f"{fail('').path}: {key}: an ability "
+                                           "on the stack (Name:SVar) is not modelled; while it is there no sorcery "
+                                           "can be cast (CR 307.1)")
+            # Name->target: the spell's one target, read into its cast record (see _stack_casts)
+            name, _, target = (part.strip() for part in name.partition("->"))
         entry = _Entry(line=number, key=key, player=player, zone=zone, position=position, name=name, text=text)
+        if zone is Zone.STACK and target:
+            entry.stack_target = target
         if name.casefold().startswith("t:"):
             entry.token, entry.name = True, name[2:].strip()
             if zone is not Zone.BATTLEFIELD:
@@ -472,38 +679,68 @@ def _entries(value: str, number: int, key: str, player: PlayerId, zone: Zone, fa
     return entries
 
 
+_MODIFIERS = (
+    # (prefix, what it sets), matched as Forge matches them: the first prefix the modifier starts with, any case.
+    ("tapped", "tapped"), ("summonsick", "summoning_sick"), ("phasedout", "phased_out"),
+    ("counters:", "counters"), ("facedown", "face_down"), ("transformed", "other_face"),
+    ("flipped", "other_face"), ("meld", "other_face"), ("modal", "other_face"), ("onadventure", "on_adventure"),
+    ("foretoldthisturn", "foretold_this_turn"), ("foretold", "foretold"), ("plotted", "plotted"),
+    ("istoken", "token"), ("id:", "id"), ("attaching:", "attach"), ("attachedto:", "attach"),
+    ("enchantingplayer:", "attach_player"), ("owner:", "owner"), ("exiledwith:", "exiled_with"),
+    ("attacking", "attacking"),
+)
+"""Forge's card modifiers that bear on casting, by the prefix Forge matches; every other modifier is ignored."""
+
+_SILENT_MODIFIERS = ("set:", "art:", "noetbtrigs")
+"""Modifiers ignored without a note: the printing of a card, and that its enters triggers were not run."""
+
+
 def _apply_modifier(entry: _Entry, modifier: str, fail) -> None:
-    label, colon, value = modifier.partition(":")
+    """Read one ``|``-separated modifier into the entry.
+
+    One that Forge does not know, or that does not bear on casting, is kept in ``entry.ignored`` for the note.
+    """
+    label, _, value = modifier.partition(":")
     label, value = label.strip(), value.strip()
-    kind = label.casefold()
+    folded = modifier.strip().casefold()
+    kind = next((what for prefix, what in _MODIFIERS if folded.startswith(prefix)), None)
     on_battlefield = entry.zone is Zone.BATTLEFIELD
-    if kind in _IGNORED_MODIFIERS:
+    if kind is None:
+        if folded.startswith(_SILENT_MODIFIERS):
+            return
+        if label and label not in entry.ignored:
+            entry.ignored.append(label)
         return
-    if kind in _FLAGS:
-        if colon:
-            raise fail(f"modifier {label!r} takes no value, in {entry.text!r}")
-        if kind in ("tapped", "summonsick", "phasedout") and not on_battlefield:
-            raise fail(f"{label!r} is only for permanents, in {entry.text!r} ({entry.zone.value})")
-        if _FLAGS[kind] == "other_face" and entry.zone not in (Zone.BATTLEFIELD, Zone.STACK):
+    if kind in ("tapped", "summoning_sick", "phased_out", "attacking") and not on_battlefield:
+        raise fail(f"{label!r} is only for permanents, in {entry.text!r} ({entry.zone.value})")
+    if kind == "other_face":
+        if entry.zone not in (Zone.BATTLEFIELD, Zone.STACK):
             raise fail(f"{label!r}: outside the battlefield and the stack a card has its front face up "
                        f"(CR 712.8a), in {entry.text!r}")
-        setattr(entry, _FLAGS[kind], True)
-    elif kind == "facedown":
+        entry.other_face = True
+    elif kind in ("tapped", "summoning_sick", "phased_out", "attacking", "token"):
+        setattr(entry, kind, True)  # PhasedOut:<player> and Attacking:<id> name whose: not needed here
+    elif kind in ("foretold", "foretold_this_turn", "plotted", "on_adventure", "exiled_with"):
+        if entry.zone is not Zone.EXILE:
+            raise fail(f"{label!r} is only for a card in exile, in {entry.text!r} ({entry.zone.value})")
+        if kind == "exiled_with":
+            if not value.isdigit():
+                raise fail(f"ExiledWith: expected the Id of a card, got {value!r} in {entry.text!r}")
+            entry.exiled_with = "#" + str(int(value))
+        elif kind != "foretold_this_turn":  # foretold this turn: not castable until a later turn (CR 702.143a)
+            setattr(entry, kind, True)
+    elif kind == "face_down":
         if entry.zone not in (Zone.BATTLEFIELD, Zone.EXILE):
             raise fail(f"'FaceDown' is only read on the battlefield or in exile, in {entry.text!r}")
         entry.face_down = True
-    elif kind == "attacking":
-        if not on_battlefield:
-            raise fail(f"'Attacking' is only for permanents, in {entry.text!r}")
-        entry.attacking = True
     elif kind == "id":
         if not value.isdigit():
             raise fail(f"Id: expected a number, got {value!r} in {entry.text!r}")
         entry.id = str(int(value))
-    elif kind in ("attachedto", "attaching", "enchantingplayer"):
+    elif kind in ("attach", "attach_player"):
         if not on_battlefield:
             raise fail(f"{label!r} is only for permanents, in {entry.text!r}")
-        if kind == "enchantingplayer":
+        if kind == "attach_player":
             entry.attach = _player(value, fail)
         elif value.isdigit():
             entry.attach = "#" + str(int(value))
@@ -514,25 +751,48 @@ def _apply_modifier(entry: _Entry, modifier: str, fail) -> None:
         if entry.owner != entry.player and entry.zone in (Zone.HAND, Zone.LIBRARY, Zone.GRAVEYARD):
             raise fail(f"a card in {entry.player}'s {entry.zone.value} is owned by {entry.player} "
                        f"(CR 400.3), in {entry.text!r}")
-    elif kind == "counters":
+    else:  # counters
         for part in value.split(","):
             counter, equals, amount = part.partition("=")
             if not equals or not counter.strip() or not amount.strip().isdigit():
                 raise fail(f"Counters: expected KIND=N[,KIND=N], got {value!r} in {entry.text!r}")
             name = _counter_kind(counter.strip())
             entry.counters[name] = entry.counters.get(name, 0) + int(amount)
-    else:
-        raise fail(f"unknown modifier {label!r} in {entry.text!r}")
 
 
-def _look_up(entries: list[_Entry], cards: CardDatabase, source: str, where) -> list[Card]:
+def _whole_card(cards: CardDatabase, name: str) -> str | None:
+    """The front face's name of the multi-face card whose whole name this is (``Front // Back``), or None.
+
+    Split and aftermath cards are found by their whole name in the card data (CR 709.1); a transform, flip,
+    meld, modal double-faced or Adventure card is its front face with its faces (CR 712.2, 710.1, 715.2).
+    """
+    if " // " not in name:
+        return None
+    front = name.split(" // ")[0].strip()
+    if front not in cards:
+        return None
+    try:
+        card = cards.get(front)
+    except (CardDataError, UnknownCardError):
+        return None
+    return card.name if " // ".join(card.faces).casefold() == name.casefold() else None
+
+
+def _look_up(entries: list[_Entry], cards: CardDatabase, source: str, where, notes: list[str]) -> list[Card]:
     """The card of each entry; every name not in the database reported in one error."""
     found: list[Card] = []
     unknown: dict[str, list[int]] = {}
     for entry in entries:
         if entry.token:
-            found.append(token_card(entry.name, path=f"{where(entry.line)}: {entry.key}"))
+            words: list[str] = []
+            found.append(token_card(entry.name, path=f"{where(entry.line)}: {entry.key}", unknown_abilities=words))
+            if words:
+                notes.append(f"{entry.key}: the token t:{entry.name} is read without its ability "
+                             f"{', '.join(repr(word) for word in words)}, whose text Forge's script name does "
+                             "not give")
             continue
+        if entry.name not in cards and (whole := _whole_card(cards, entry.name)) is not None:
+            entry.name = whole  # "Delver of Secrets // Insectile Aberration": the card, by its front face
         if entry.name not in cards:
             try:
                 cards.get(entry.name)
@@ -549,7 +809,10 @@ def _look_up(entries: list[_Entry], cards: CardDatabase, source: str, where) -> 
             if len(card.faces) < 2 or card.name != card.faces[0]:
                 raise StateError(where(entry.line), f"{entry.key}: {entry.name!r} has no second face to turn "
                                  f"to, in {entry.text!r}")
-            card = cards.get(card.faces[1])
+            try:
+                card = cards.get(card.faces[1])
+            except CardDataError as exc:  # a back face the card data lacks: that, at its line
+                raise StateError(where(entry.line), f"{entry.key}: {entry.text!r}: {exc.message}") from None
         found.append(card)
     if unknown:
         listed = ", ".join(
@@ -605,11 +868,22 @@ def _objects(entries: list[_Entry], found: list[Card], keep_sickness: bool, wher
             card = _FACE_DOWN_PERMANENT if entry.zone is Zone.BATTLEFIELD else _FACE_DOWN_CARD
         owner = entry.owner or entry.player
         controller = entry.player if entry.zone in (Zone.BATTLEFIELD, Zone.STACK) else owner
+        exiled_with = None
+        if entry.exiled_with is not None:
+            exiler = ids.get(entry.exiled_with[1:])
+            if exiler is None:
+                raise StateError(where(entry.line), f"{entry.key}: no card has Id:{entry.exiled_with[1:]}, "
+                                 f"in {entry.text!r}")
+            exiled_with = exiler.id
+        if entry.on_adventure and card.layout != "adventure":
+            raise StateError(where(entry.line), f"{entry.key}: OnAdventure: {card.name} is not an adventurer card "
+                             f"(CR 715.1), in {entry.text!r}")
         objects.append(GameObject(
             id=ObjectId(object_id), card=card, zone=entry.zone, owner=owner, controller=controller,
             tapped=entry.tapped, counters=tuple(sorted(entry.counters.items())), token=entry.token,
             attacking=entry.attacking, summoning_sick=entry.summoning_sick and keep_sickness,
-            attached_to=attached_to,
+            attached_to=attached_to, foretold=entry.foretold and not entry.face_down, plotted=entry.plotted,
+            on_adventure=entry.on_adventure, exiled_with=exiled_with,
         ))
     return objects
 
@@ -669,7 +943,7 @@ _TOKEN_ABILITIES = {
 """The printed ability of the predefined tokens, by their subtypes and the script's ability word."""
 
 
-def token_card(script: str, path: str = "token") -> Card:
+def token_card(script: str, path: str = "token", unknown_abilities: list[str] | None = None) -> Card:
     """The characteristics of a token from its Forge token script name (CR 111.4).
 
     Parameters
@@ -680,6 +954,12 @@ def token_card(script: str, path: str = "token") -> Card:
         ``c_a_treasure_sac`` (see the module docstring).
     path : str
         Where the name came from, for the error message.
+    unknown_abilities : list of str or None
+        When given, an ability word of the script name whose ability is not
+        known (``tappump`` of ``r_1_1_mercenary_tappump``) is appended here
+        and the token is read without that ability, instead of an error. A
+        word naming mana (``..._mana``) is still an error: a mana ability bears
+        on casting.
 
     Returns
     -------
@@ -695,6 +975,10 @@ def token_card(script: str, path: str = "token") -> Card:
         A name that can't be read: the colours, a word that is neither a
         subtype of the token's types nor a known keyword, no subtype.
 
+    Forge's older token syntax describes the token instead:
+    ``Name,P:1,T:1,Cost:no cost,Color:W,Types:Creature-Soldier,Keywords:Lifelink,Image:w_1_1_soldier``
+    (types joined by ``-``, keywords by ``&``; with no ``Color`` the colours of the ``Image`` script name).
+
     Examples
     --------
     >>> card = token_card("r_1_1_goblin_haste")
@@ -704,6 +988,8 @@ def token_card(script: str, path: str = "token") -> Card:
     def fail(message: str) -> StateError:
         return StateError(path, f"can't read token script name 't:{script}': {message}")
 
+    if "," in script:
+        return _described_token(script, fail)
     words = script.casefold().split("_")
     colours_word, words = words[0], words[1:]
     if colours_word == "c":
@@ -744,7 +1030,7 @@ def token_card(script: str, path: str = "token") -> Card:
             subtypes.append(word.capitalize())
         elif word in _KEYWORDS:
             keywords.append(_KEYWORDS[word])
-        elif subtypes and word in ("sac", "draw"):
+        elif subtypes and (word in ("sac", "draw") or (unknown_abilities is not None and "mana" not in word)):
             ability_words.append(word)
         else:
             kinds = " or ".join(t.value.lower() for t in types)
@@ -755,6 +1041,10 @@ def token_card(script: str, path: str = "token") -> Card:
     text_lines = [", ".join([keywords[0]] + [k.lower() for k in keywords[1:]])] if keywords else []
     for word in ability_words:
         ability = _TOKEN_ABILITIES.get((" ".join(subtypes), word))
+        predefined = any(subtype == " ".join(subtypes) for subtype, _ in _TOKEN_ABILITIES)
+        if ability is None and unknown_abilities is not None and "mana" not in word and not predefined:
+            unknown_abilities.append(word)
+            continue
         if ability is None:
             raise fail(f"the ability word {word!r} of a {' '.join(subtypes)} token is not known")
         text_lines.append(ability)
@@ -763,4 +1053,50 @@ def token_card(script: str, path: str = "token") -> Card:
         name=" ".join(subtypes) + " Token", mana_cost=None, colors=colors, type_line=type_line,
         types=tuple(types), subtypes=tuple(subtypes), oracle_text="\n".join(text_lines),
         power=power, toughness=toughness,
+    )
+
+
+_SUPERTYPES = frozenset({"Legendary", "Snow", "Basic", "World"})
+
+
+def _described_token(script: str, fail) -> Card:
+    """A token in Forge's older syntax: its name, then ``Key:Value`` parts (see :func:`token_card`)."""
+    name, *parts = [part.strip() for part in script.split(",")]
+    fields: dict[str, str] = {}
+    for part in parts:
+        label, colon, value = part.partition(":")
+        if not colon:
+            raise fail(f"{part!r} is not Key:Value")
+        fields[label.strip().casefold()] = value.strip()
+    if not name:
+        raise fail("no token name")
+    colour_text = fields.get("color", "")
+    if not colour_text and "image" in fields:  # the colours of the token's picture, as its author saw it
+        letters = fields["image"].split("_")[0].casefold()
+        colour_text = letters if letters and all(letter in "wubrg" for letter in letters) else ""
+    colour_letters = [c for c in colour_text.upper() if c.isalpha()]
+    if any(letter not in "WUBRGC" for letter in colour_letters):
+        raise fail(f"Color: {colour_text!r} is not colour letters (W, U, B, R, G, or C for colourless)")
+    colors = frozenset(Color.from_letter(letter) for letter in colour_letters if letter != "C")
+    words = [w for w in re.split(r"[-\s]+", fields.get("types", "")) if w]
+    by_name = {t.value.casefold(): t for t in CardType}
+    types = [by_name[w.casefold()] for w in words if w.casefold() in by_name]
+    supertypes = [w for w in words if w in _SUPERTYPES]
+    subtypes = [w for w in words if w.casefold() not in by_name and w not in _SUPERTYPES]
+    if not types:
+        raise fail(f"Types: {fields.get('types', '')!r} names no card type (Creature, Artifact, ...)")
+    power, toughness = fields.get("p"), fields.get("t")
+    if CardType.CREATURE in types and (power is None or toughness is None):
+        raise fail("a creature token needs P: and T:")
+    keywords = [k.strip() for k in fields.get("keywords", "").split("&") if k.strip()]
+    cost = fields.get("cost", "no cost")
+    if cost.casefold() not in ("no cost", ""):
+        raise fail(f"Cost: a token has no mana cost unless it is a copy (CR 111.4), got {cost!r}")
+    type_line = " ".join(supertypes + [t.value for t in types])
+    if subtypes:
+        type_line += " — " + " ".join(subtypes)
+    return Card(
+        name=name if name.casefold().endswith("token") else f"{name} Token", mana_cost=None, colors=colors,
+        type_line=type_line, types=tuple(types), subtypes=tuple(subtypes), supertypes=tuple(supertypes),
+        oracle_text="\n".join(keywords), power=power, toughness=toughness,
     )

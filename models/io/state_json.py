@@ -91,7 +91,7 @@ class _State(_Strict):
     active_player: str | None = None
     priority: str | None = None
     phase: Literal[
-        "untap", "upkeep", "draw", "precombat_main", "combat", "postcombat_main", "end"
+        "untap", "upkeep", "draw", "precombat_main", "combat", "postcombat_main", "end", "cleanup"
     ] = "precombat_main"
     stack: list[str] = []
     objects: list[_Object] = []

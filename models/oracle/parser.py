@@ -1305,7 +1305,10 @@ def _step_timing(line: str, original: str) -> TimingRestriction | None:
     return TimingRestriction(phases, turn, original, combat_steps=True)
 
 
-_AFTER_COMBAT = frozenset({Phase.POSTCOMBAT_MAIN, Phase.END})
+_LOYALTY_COST = re.compile(r"\[?[+−-]?(?:\d+|x)\]?:", re.IGNORECASE)
+"""The cost of a loyalty ability starting a line: bracketed (``[+1]:``, the pool's) or not (``+1:``, CR 606.4)."""
+
+_AFTER_COMBAT = frozenset({Phase.POSTCOMBAT_MAIN, Phase.END, Phase.CLEANUP})
 _PHASE_WINDOWS = {
     # the phases it may be cast in and the turn (CR 500.1): the state names these phases whole
     "after combat": (_AFTER_COMBAT, "any"),  # the postcombat main phase and the end phase (CR 505.1, 511.3, 512)
@@ -3640,7 +3643,7 @@ def parse_card(card: Card) -> CardAbilities:
             elif rule == "chapter_line":
                 pass  # a chapter ability is a triggered ability (CR 714.2b): its targets are not the spell's
             elif rule in ("triggered_line", "activated_line"):
-                if rule == "activated_line" and re.search(r":\s*add\b", line) and not line.startswith("["):
+                if rule == "activated_line" and re.search(r":\s*add\b", line) and not _LOYALTY_COST.match(line):
                     # (a loyalty ability is never a mana ability, CR 605.1a: it makes mana as it resolves)
                     unsupported.append(UnsupportedText(
                         original, "mana ability with a cost other than {T}",

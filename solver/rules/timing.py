@@ -192,6 +192,11 @@ def add_timing_rules(problem: CastProblem) -> None:
             lambda: "it is the untap step: no player receives priority, so no spell can be cast",
         )
         problem.add_constraint(
+            (), lambda: state.phase is not Phase.CLEANUP, "CR 514.3",
+            "no player receives priority during the cleanup step",
+            lambda: "it is the cleanup step: no player receives priority, so no spell can be cast",
+        )
+        problem.add_constraint(
             (), lambda: state.priority == caster, "CR 117.1a",
             "the caster has priority",
             lambda: f"{caster} does not have priority ({state.priority} has)",
