@@ -91,8 +91,8 @@ class _State(_Strict):
     active_player: str | None = None
     priority: str | None = None
     phase: Literal[
-        "untap", "upkeep", "draw", "precombat_main", "combat", "postcombat_main", "end", "cleanup"
-    ] = "precombat_main"
+        "untap", "upkeep", "draw", "precombat_main", "combat", "postcombat_main", "end"
+    ] = "precombat_main"  # the contract's phases (STATE_FORMAT.md); a Forge puzzle may start in the cleanup step
     stack: list[str] = []
     objects: list[_Object] = []
     mana_pool: dict[str, str] = {}
