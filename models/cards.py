@@ -373,6 +373,11 @@ class CardDatabase:
         # A whole split card ("Alive // Well", CR 709) is found by name; its halves are the entries.
         for card in whole_split_cards(cards):
             self._by_folded.setdefault(card.name.casefold(), card)
+        # Another multi-face card named whole ("Delver of Secrets // Insectile Aberration") is its front face.
+        for card in cards:
+            if card.faces and card.name == card.faces[0] and card.layout not in ("split", "aftermath") \
+                    and not card.faces_lacking:
+                self._by_folded.setdefault(" // ".join(card.faces).casefold(), card)
         # A face that a multi-face card names but the data lacks, and that card's whole name: (whole, missing faces).
         self._missing_faces: dict[str, tuple[str, list[str]]] = {}
         for card in cards:

@@ -359,3 +359,9 @@ def test_a_half_names_the_whole_split_card():
     """CR 709.1: a split card is one card; named by its half "Fire", the object is Fire // Ice with both halves."""
     card = state_from_data(_one({"card": "Fire", "zone": "hand"})).object("x").card
     assert card.name == "Fire // Ice" and [h.name for h in card.halves] == ["Fire", "Ice"]
+
+
+def test_a_multi_face_card_named_whole_is_its_front_face_with_its_faces():
+    """CR 712.8a: "Delver of Secrets // Insectile Aberration" in a hand is the card, its front face up."""
+    card = state_from_data(_one({"card": "Delver of Secrets // Insectile Aberration", "zone": "hand"})).object("x").card
+    assert card.name == "Delver of Secrets" and [f.name for f in card.other_faces] == ["Insectile Aberration"]

@@ -269,7 +269,10 @@ class CardIndex(CardDatabase):
                                           or self._whole_split(name.casefold()) is not None)
 
     def _whole_split(self, folded: str) -> Card | None:
-        """The whole split card of this name ("Alive // Well", CR 709), built from its halves, or None."""
+        """The card of this whole name, or None when there is none.
+
+        A split card ("Alive // Well", CR 709) built from its halves, or another multi-face card's front face.
+        """
         rows = self._db.execute("SELECT record FROM cards WHERE folded_faces_of = ?", (folded,)).fetchall()
         if not rows:
             return None
@@ -280,7 +283,13 @@ class CardIndex(CardDatabase):
             if part not in named and (text := self._row_by_name(part)) is not None:
                 halves.append(self._card(text))
         found = whole_split_cards(halves)
-        return found[0] if found else None
+        if found:
+            return found[0]
+        # another multi-face card named whole ("Delver of Secrets // Insectile Aberration"): its front face, whose
+        # other faces the state builder attaches (models.cards.card_of_object)
+        front = [card for card in halves if card.faces and card.name == card.faces[0] and not card.halves]
+        return front[0] if front and front[0].layout not in ("split", "aftermath") and not front[0].faces_lacking \
+            else None
 
     def _row_by_name(self, folded: str) -> str | None:
         row = self._db.execute("SELECT record FROM cards WHERE folded = ?", (folded,)).fetchone()

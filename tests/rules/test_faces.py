@@ -219,3 +219,4 @@ def test_faces_from_a_real_scryfall_file(tmp_path):
     (soul,) = legal_casts(state, "beg")
     assert (soul.name, soul.alternative_cost, soul.mana_value) == ("Generous Soul", "disturb", 2)
     assert castable_objects(state, "P1") == ("alrund", "beg")
+    assert cards.get("Beloved Beggar // Generous Soul").name == "Beloved Beggar"  # named whole: the front face
