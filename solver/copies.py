@@ -26,6 +26,7 @@ from solver.backends import get_engine
 from solver.problem import CastProblem
 from solver.resolve import cast_of_spell
 from solver.rules.targets import legal_targets, spell_on_stack_problem, target_choices
+from solver.target_sets import TargetChoices
 
 __all__ = ["CopyChoices", "copy_choices"]
 
@@ -59,7 +60,7 @@ class CopyChoices:
             raise InputError("--player", f"unknown player {controller!r} (players are {', '.join(state.players)})")
         self.original = original
 
-        def choices(problem: CastProblem, spec: TargetSpec, choice: TargetChoice) -> tuple[tuple[str, ...], ...]:
+        def choices(problem: CastProblem, spec: TargetSpec, choice: TargetChoice) -> TargetChoices:
             if spec.is_divided:
                 raise UnsupportedRuleError(spell.name, spec.phrase, "new targets for a copy with divided damage")
             # keep the original targets, even illegal ones, or any legal for the copy (CR 707.10c)

@@ -29,6 +29,7 @@ from solver.legal import LegalCasts
 from solver.problem import CastProblem, ConstraintKind, Reason, TargetSlot
 from solver.rules.modes import describe_mode
 from solver.rules.splice import splicing_cards
+from solver.target_sets import named_candidates
 
 __all__ = ["Explanation", "explain_card"]
 
@@ -177,7 +178,7 @@ def _problem_reasons(problem: CastProblem) -> list[Reason]:
         if slot.switch is None and slot.choices and slot.spec.distinct_from is not None:
             earlier = next(s for s in own if s.key.instruction == slot.key.instruction
                            and s.key.index == slot.spec.distinct_from)
-            shared = {t for c in earlier.choices for t in c} | {t for c in slot.choices for t in c}
+            shared = set(named_candidates(earlier.choices)) | set(named_candidates(slot.choices))
             if len(shared) < 2:
                 reasons.append(Reason("CR 115.4", f"{spell.name} can't be cast (CR 115.4): '{slot.spec.phrase}' must "
                                       f"differ from '{earlier.spec.phrase}', and only {', '.join(sorted(shared))} "

@@ -33,6 +33,7 @@ from models.mana import Color, ManaCost, ManaSource
 from models.objects import CardType, GameObject, ObjectId, PlayerId, Zone
 from models.state import GameState
 from solver.rules.zones import ZoneWay
+from solver.target_sets import TargetChoices
 
 __all__ = [
     "Reason", "ConstraintKind", "LazyDomain", "Variable", "Constraint", "SwitchAtom", "Switch", "TargetSlot",
@@ -255,8 +256,10 @@ class TargetSlot:
     spec : TargetSpec
     switch : Switch or None
         When the instance is part of the spell; None for the spell's own text (always).
-    choices : tuple of tuple of str
-        The legal sets of targets (sorted tuples of ids).
+    choices : TargetSets or tuple of tuple of str
+        The legal sets of targets (sorted tuples of ids): counted and drawn
+        without being listed (:class:`~solver.target_sets.TargetSets`), or
+        listed where the phrase asks something of the whole set.
     candidates : tuple of str
         Every object and player the phrase could name in this state (players,
         permanents, spells on the stack, cards in graveyards, as the phrase
@@ -271,7 +274,7 @@ class TargetSlot:
     key: TargetKey
     spec: TargetSpec
     switch: Switch | None
-    choices: tuple[tuple[str, ...], ...]
+    choices: TargetChoices
     candidates: tuple[str, ...]
     division: DivisionKey | None
     why_not_target: Callable[[str], Reason | None]

@@ -32,23 +32,25 @@ rules that tie them to it, and on each other only where a rule ties them
 from __future__ import annotations
 
 import bisect
+import functools
 import itertools
 import random
 import weakref
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 import networkx as nx
 
 from models.cast import COST_OBJECT_FIELDS, Cast, TargetChoice, casts_of_targets
 from models.choices import (
-    AlternativeCostKey, ChoiceKey, CostObjectsKey, FaceKey, GiftRecipientKey, ModeKey, OptionalCostKey,
-    SpliceOrderKey, SpliceSetKey, TargetKey, XKey, ZoneKey,
+    AlternativeCostKey, ChoiceKey, CostObjectsKey, DivisionKey, FaceKey, GiftRecipientKey, ModeKey,
+    OptionalCostKey, SpliceOrderKey, SpliceSetKey, TargetKey, XKey, ZoneKey,
 )
 from models.mana import ManaCost
 from models.objects import ObjectId
 from solver.backends import Engine
 from solver.problem import CastProblem, Constraint, ConstraintKind, TargetSlot
+from solver.target_sets import TargetSets, is_set_in, number_of_sets
 
 __all__ = ["DecompositionEngine", "analyse"]
 
@@ -61,6 +63,45 @@ _FIXED_TYPES = (ZoneKey, FaceKey, AlternativeCostKey, GiftRecipientKey)
 
 Frame = tuple[Any, ...]
 """The values of the frame keys, in variable order."""
+
+LISTED = 4096
+"""Components with at most this many values in a frame are listed (and kept) for enumeration; larger ones are
+made lazily, one value at a time."""
+
+
+class _Remade:
+    """An iterable made again at each iteration, by a function: values too many to list."""
+
+    __slots__ = ("_make",)
+
+    def __init__(self, make: Callable[[], Iterator[Any]]) -> None:
+        self._make = make
+
+    def __iter__(self) -> Iterator[Any]:
+        return self._make()
+
+
+def product(parts: list[Iterable[Any]]) -> Iterator[tuple[Any, ...]]:
+    """The product of iterables, in :func:`itertools.product` order, without listing the lazy ones.
+
+    Listed parts go through :func:`itertools.product` (in C); a part made lazily (:class:`_Remade`) is iterated
+    again for each combination of the parts before it, so no part is ever listed whole.
+    """
+    if not any(isinstance(part, _Remade) for part in parts):
+        return itertools.product(*parts)
+    return _lazy_product(parts, 0, ())
+
+
+def _lazy_product(parts: list[Iterable[Any]], at: int, prefix: tuple[Any, ...]) -> Iterator[tuple[Any, ...]]:
+    if at == len(parts):
+        yield prefix
+        return
+    if not any(isinstance(part, _Remade) for part in parts[at:]):
+        for rest in itertools.product(*parts[at:]):
+            yield prefix + rest
+        return
+    for value in parts[at]:
+        yield from _lazy_product(parts, at + 1, prefix + (value,))
 
 
 class _Component:
@@ -75,6 +116,8 @@ class _Component:
         counting = [c for c in constraints if c.count is not None and c.scope[-1] == keys[0]]
         self.counted_by = counting[0] if len(keys) == 1 and len(constraints) == 1 and counting else None
         self.solutions: dict[tuple, list[dict[ChoiceKey, Any]]] = {}
+        self.divided: tuple[TargetSlot, Constraint] | None = None  # see _Analysis._divided
+        self.counts: dict[tuple, int] = {}
 
 
 class _Analysis:
@@ -113,7 +156,9 @@ class _Analysis:
             if len(group) == 1 and type(group[0]) is TargetKey and all(
                     c.kind is ConstraintKind.ACTIVATION for c in rules):
                 slot = self.slot_of[group[0]]
-            self.components.append(_Component(group, rules, reads, slot))
+            component = _Component(group, rules, reads, slot)
+            component.divided = self._divided(component)
+            self.components.append(component)
         self.mode_keys = [k for k in self.frame_keys if type(k) is ModeKey]
         choice = problem.abilities.mode_choice
         self.repeatable = bool(choice and choice.repeatable)
@@ -131,7 +176,7 @@ class _Analysis:
         self.mode_indices = frozenset(k.index for k in self.mode_keys)
         self.keywords = frozenset(k.keyword for k in self.frame_keys if type(k) is OptionalCostKey)
         self.position = {card: i for i, card in enumerate(problem.splice_candidates)}
-        self.lone = [(c.slot.key.slot, c.slot, self.atoms.get(c.slot.key, []), frozenset(c.slot.choices))
+        self.lone = [(c.slot.key.slot, c.slot, self.atoms.get(c.slot.key, []), is_set_in(c.slot.choices))
                      for c in self.components if c.slot is not None]
         self.others = [c for c in self.components if c.slot is None]
         # What the fast check reads: components other than lone instances and cost objects no cost asks for
@@ -140,6 +185,33 @@ class _Analysis:
         self.checked = [(c, [k for k in c.keys if type(k) is not SpliceOrderKey]) for c in self.others
                         if c.constraints or not all(type(k) is CostObjectsKey and variables[k].domain == ((),)
                                                     for k in c.keys)]
+
+    def _divided(self, component: _Component) -> tuple[TargetSlot, Constraint] | None:
+        """An instance of "target" and its division, tied by nothing else: counted and drawn by number of targets.
+
+        The component is the instance's key and its :class:`~models.choices.DivisionKey`; its rules are the
+        instance's switch and the division's rule (one amount per target, adding up to the amount or to X,
+        CR 601.2d), and the division's rule counts: the number of divisions depends on the number of targets
+        only (the compositions of the amount into that many parts, at least 1 each), so the casts are
+        ``sum over k of (sets of k targets) x (divisions among k)``, never a list of pairs.
+        """
+        keys = component.keys
+        if len(keys) != 2 or type(keys[0]) is not TargetKey or type(keys[1]) is not DivisionKey:
+            return None
+        slot = self.slot_of[keys[0]]
+        if slot.division != keys[1]:
+            return None
+        division = [c for c in component.constraints if c.scope[-1] == keys[1]]
+        others = [c for c in component.constraints if c not in division]
+        if len(division) != 1 or division[0].count is None or division[0].generate is None:
+            return None
+        if keys[0] in division[0].scope[:-2] or division[0].scope[-2] != keys[0]:
+            return None
+        if not all(c.kind is ConstraintKind.ACTIVATION and c.scope[-1] == keys[0] for c in others):
+            return None
+        if any(type(k) not in (TargetKey, XKey) for k in division[0].scope[:-1]):
+            return None
+        return slot, division[0]
 
     # ---------------------------------------------------------------- frames
     def _blocked(self) -> list[tuple[ChoiceKey, Any]]:
@@ -279,7 +351,9 @@ class _Analysis:
     def component_count(self, component: _Component, frame: Frame) -> int:
         """The number of values of a component in a frame."""
         if component.slot is not None:
-            return len(component.slot.choices) if self.slot_is_on(component.slot, frame) else 1
+            return number_of_sets(component.slot.choices) if self.slot_is_on(component.slot, frame) else 1
+        if component.divided is not None:
+            return self._divided_count(component, frame)
         counted = component.counted_by
         if counted is not None and counted.count is not None:  # counted_by always has a count
             return counted.count(*(frame[self.frame_index[k]] for k in counted.scope[:-1]))
@@ -325,8 +399,12 @@ class _Analysis:
         component.solutions[signature] = found
         return found
 
-    def component_values(self, component: _Component, frame: Frame) -> list[dict[ChoiceKey, Any]]:
-        """A component's values in a frame; the orders of a splice set are made, not kept."""
+    def component_values(self, component: _Component, frame: Frame) -> Iterable[dict[ChoiceKey, Any]]:
+        """A component's values in a frame, in :meth:`component_solutions` order.
+
+        The orders of a splice set are made, not kept; an instance of "target" with more than :data:`LISTED`
+        sets, alone or with its division, is made lazily (an iterable that can be iterated again).
+        """
         counted = component.counted_by
         if counted is not None and counted.generate is not None:
             key = component.keys[0]
@@ -334,9 +412,98 @@ class _Analysis:
                     counted.generate(*(frame[self.frame_index[k]] for k in counted.scope[:-1]))]
         if component.slot is not None:
             slot = component.slot
-            return ([{slot.key: choice} for choice in slot.choices] if self.slot_is_on(slot, frame)
-                    else [{slot.key: None}])
+            if not self.slot_is_on(slot, frame):
+                return [{slot.key: None}]
+            if number_of_sets(slot.choices) > LISTED:
+                return _Remade(lambda: ({slot.key: choice} for choice in slot.choices))
+            return [{slot.key: choice} for choice in slot.choices]
+        if component.divided is not None and self._divided_count(component, frame) > LISTED:
+            return _Remade(lambda: self._divided_values(component, frame))
         return self.component_solutions(component, frame)
+
+    # ---------------------------------------------------------------- an instance and its division (CR 601.2d)
+    def _division_prefix(self, component: _Component, frame: Frame) -> tuple[Any, ...]:
+        """The values the division's rule reads before the targets (X, where X is divided)."""
+        assert component.divided is not None
+        _, rule = component.divided
+        return tuple(frame[self.frame_index[k]] for k in rule.scope[:-2])
+
+    def _divided_count(self, component: _Component, frame: Frame) -> int:
+        """Sets of targets times their divisions, summed by number of targets (kept per frame signature)."""
+        signature = self._signature(component, frame)
+        found = component.counts.get(signature)
+        if found is None:
+            found = component.counts[signature] = sum(weight for _, weight in self._divided_sizes(component, frame))
+        return found
+
+    def _divided_sizes(self, component: _Component, frame: Frame) -> list[tuple[Any, int]]:
+        """(number of targets or None, casts with that many) of an instance and its division in a frame.
+
+        None stands for the instance being no part of the spell (one value: no target, no division). Each
+        number of targets ``k`` weighs (sets of ``k``) x (divisions among ``k``); the divisions are counted
+        by the rule on the first set of that size, as their number depends on ``k`` only (CR 601.2d).
+        """
+        assert component.divided is not None
+        slot, rule = component.divided
+        if not self.slot_is_on(slot, frame):
+            return [(None, 1)]
+        assert rule.count is not None
+        prefix = self._division_prefix(component, frame)
+        choices = slot.choices
+        found: list[tuple[Any, int]] = []
+        if isinstance(choices, TargetSets):
+            for k, sets in choices.sizes:
+                if sets:
+                    found.append((k, sets * rule.count(*prefix, next(choices.of_size(k)))))
+        else:
+            by_size: dict[int, int] = {}
+            for targets in choices:
+                by_size[len(targets)] = by_size.get(len(targets), 0) + 1
+            found = [(k, sets * rule.count(*prefix, choices[[len(t) for t in choices].index(k)]))
+                     for k, sets in sorted(by_size.items())]
+        return [(k, weight) for k, weight in found if weight]
+
+    def _divided_values(self, component: _Component, frame: Frame) -> Iterator[dict[ChoiceKey, Any]]:
+        """Every (targets, division) of the component, lazily, in :meth:`component_solutions` order."""
+        assert component.divided is not None
+        slot, rule = component.divided
+        assert rule.generate is not None
+        division = rule.scope[-1]
+        if not self.slot_is_on(slot, frame):
+            yield {slot.key: None, division: None}
+            return
+        prefix = self._division_prefix(component, frame)
+        for targets in slot.choices:
+            for split in rule.generate(*prefix, targets):
+                yield {slot.key: targets, division: split}
+
+    def _divided_sample(self, component: _Component, frame: Frame, rng: random.Random) -> dict[ChoiceKey, Any]:
+        """One (targets, division) drawn uniformly: a number of targets by its casts, a set, then a division."""
+        assert component.divided is not None
+        slot, rule = component.divided
+        division = rule.scope[-1]
+        sizes = self._divided_sizes(component, frame)
+        if sizes[0][0] is None:
+            return {slot.key: None, division: None}
+        pick = rng.randrange(sum(weight for _, weight in sizes))
+        k = sizes[-1][0]
+        for size, weight in sizes:
+            if pick < weight:
+                k = size
+                break
+            pick -= weight
+        choices = slot.choices
+        if isinstance(choices, TargetSets):
+            targets = choices.sample_of_size(k, rng)
+        else:
+            targets = rng.choice([t for t in choices if len(t) == k])
+        assert rule.generate is not None
+        splits = rule.generate(*self._division_prefix(component, frame), targets)
+        amount = slot.spec.divided if not slot.spec.divided_x else self._division_prefix(component, frame)[-1]
+        if isinstance(amount, int) and amount > LISTED:  # cuts drawn uniformly: a composition, not a list of them
+            cuts = sorted(rng.sample(range(1, amount), k - 1))
+            return {slot.key: targets, division: tuple(b - a for a, b in zip([0, *cuts], [*cuts, amount]))}
+        return {slot.key: targets, division: rng.choice(list(splits))}
 
     def frame_count(self, frame: Frame) -> int:
         """The number of casts of a frame: the product of its components' counts."""
@@ -347,16 +514,33 @@ class _Analysis:
                 return 0
         return count
 
-    def choice_objects(self, slot: TargetSlot) -> list[TargetChoice]:
-        """The :class:`TargetChoice` of each legal choice of a lone instance, made once."""
+    def choice_objects(self, slot: TargetSlot) -> Iterable[TargetChoice]:
+        """The :class:`TargetChoice` of each legal choice of a lone instance, in the order of its sets.
+
+        Made once and kept; made lazily (an iterable that can be iterated again) when the instance has more
+        than :data:`LISTED` sets.
+        """
         found = self._choice_objects.get(slot.key)
         if found is None:
             key = slot.key
-            found = self._choice_objects[key] = [
-                TargetChoice(key.source, key.mode, key.instruction, key.index, slot.spec.phrase, choice, key.copy)
-                for choice in slot.choices
-            ]
+            made = (TargetChoice(key.source, key.mode, key.instruction, key.index, slot.spec.phrase, choice, key.copy)
+                    for choice in slot.choices)
+            if number_of_sets(slot.choices) > LISTED:
+                return _Remade(lambda: (TargetChoice(key.source, key.mode, key.instruction, key.index,
+                                                     slot.spec.phrase, choice, key.copy) for choice in slot.choices))
+            found = self._choice_objects[key] = list(made)
         return found
+
+    def sample_choice(self, slot: TargetSlot, rng: random.Random) -> TargetChoice:
+        """One legal choice of a lone instance, drawn uniformly (a set of targets drawn, never a list of them)."""
+        choices = slot.choices
+        if isinstance(choices, TargetSets):
+            key = slot.key
+            return TargetChoice(key.source, key.mode, key.instruction, key.index, slot.spec.phrase,
+                                choices.sample(rng), key.copy)
+        key = slot.key
+        return TargetChoice(key.source, key.mode, key.instruction, key.index, slot.spec.phrase, rng.choice(choices),
+                            key.copy)
 
     def frame_values(self, frame: Frame) -> dict[ChoiceKey, Any]:
         """The frame as an assignment of the frame keys (kept: do not change it)."""
@@ -492,7 +676,7 @@ class DecompositionEngine(Engine):
         for frame, _ in analysis.counted_frames():
             base = analysis.frame_values(frame)
             parts = [analysis.component_values(c, frame) for c in analysis.components]
-            for combination in itertools.product(*parts):
+            for combination in product(parts):
                 assignment = dict(base)
                 for part in combination:
                     assignment.update(part)
@@ -525,10 +709,13 @@ class DecompositionEngine(Engine):
             for component in analysis.components:
                 slot = component.slot
                 if slot is not None:
-                    lists.append(slot.choices if analysis.slot_is_on(slot, frame) else (None,))
+                    on = analysis.slot_is_on(slot, frame)
+                    choices = slot.choices
+                    lists.append((None,) if not on else _Remade(choices.__iter__) if number_of_sets(choices) > LISTED
+                                 else choices)
                 else:
                     lists.append(analysis.component_values(component, frame))
-            yield zip(itertools.repeat(frame), itertools.product(*lists))
+            yield zip(itertools.repeat(frame), product(lists))
 
     def casts(self, problem: CastProblem) -> Iterator[Cast]:
         """Every legal cast as a :class:`Cast`, lazily, without building assignments.
@@ -557,7 +744,7 @@ class DecompositionEngine(Engine):
             fields = analysis.frame_fields(frame)
             active = [slot for slot in lone if analysis.slot_is_on(slot, frame)]
             parts = [analysis.component_values(c, frame) for c in others]
-            for combination in itertools.product(*parts):
+            for combination in product(parts):
                 chosen: dict[ChoiceKey, Any] = {}
                 for part in combination:
                     chosen.update(part)
@@ -568,7 +755,7 @@ class DecompositionEngine(Engine):
                 if not linked:
                     ordered = sorted(active, key=lambda slot: problem.target_order(slot.key, position))
                     lists = [analysis.choice_objects(slot) for slot in ordered]
-                    yield casts_of_targets(template, itertools.product(*lists))
+                    yield casts_of_targets(template, product(lists))
                 else:
                     yield self._linked_casts(analysis, template, active, tied, position)
 
@@ -576,9 +763,13 @@ class DecompositionEngine(Engine):
                       tied: list[tuple[tuple, TargetChoice]], position: dict[ObjectId, int]) -> Iterator[Cast]:
         """Casts whose instances of "target" are tied by rules: their choices sorted per cast."""
         problem = analysis.problem
-        lists = [[(problem.target_order(slot.key, position), choice) for choice in analysis.choice_objects(slot)]
-                 for slot in active]
-        for combination in itertools.product(*lists):
+        lists: list[Iterable[Any]] = []
+        for slot in active:
+            order = problem.target_order(slot.key, position)
+            objects = analysis.choice_objects(slot)
+            lists.append(_Remade(functools.partial(_ordered, order, objects))
+                         if isinstance(objects, _Remade) else [(order, choice) for choice in objects])
+        for combination in product(lists):
             targets = sorted(tied + list(combination), key=lambda item: item[0])
             yield template._replace(targets=tuple(choice for _, choice in targets))
 
@@ -669,16 +860,23 @@ class DecompositionEngine(Engine):
             if counted is not None and type(key) is SpliceOrderKey:
                 spliced = frame[analysis.frame_index[counted.scope[0]]]
                 chosen[key] = tuple(rng.sample(spliced, len(spliced)))
+            elif component.divided is not None:
+                chosen.update(analysis._divided_sample(component, frame, rng))
             else:
-                chosen.update(rng.choice(analysis.component_values(component, frame)))
+                chosen.update(rng.choice(analysis.component_solutions(component, frame)))
         rest, position, targets = analysis.rest_fields(chosen)
         if problem.total_cost_targets:  # the targets chosen change the total cost (CR 601.2f)
             fields = {**fields, "total_cost": analysis.total_cost_with(frame, chosen)}
         for _, slot, atoms, _ in analysis.lone:
             if _is_on(atoms, frame):
-                targets.append((problem.target_order(slot.key, position), rng.choice(analysis.choice_objects(slot))))
+                targets.append((problem.target_order(slot.key, position), analysis.sample_choice(slot, rng)))
         targets.sort(key=lambda item: item[0])
         return Cast(targets=tuple(choice for _, choice in targets), **fields, **rest)
+
+
+def _ordered(order: tuple, objects: Iterable[TargetChoice]) -> Iterator[tuple[tuple, TargetChoice]]:
+    """Each choice with its place in :attr:`Cast.targets`."""
+    return ((order, choice) for choice in objects)
 
 
 def _is_on(atoms: Any, frame: Frame) -> bool:

@@ -52,6 +52,7 @@ from solver.problem import CastProblem, ConstraintKind, CostTerm, LazyDomain, Re
 from solver.requirements import holds_for, requirement_holds, requirement_text
 from models.state import GameState
 from solver.qualities import has_qualities, is_of_kinds, number_of
+from solver.target_sets import named_candidates
 
 __all__ = [
     "add_cost_choices", "add_cost_rules", "assist_sources", "available_mana_sources", "can_reveal", "mana_sources_of",
@@ -1839,14 +1840,14 @@ def _targeted_changes(problem: CastProblem) -> tuple[list[tuple[int, frozenset[s
     changes = target_cost_changes(problem)
     if not changes:
         return [], ()
-    candidates = dict.fromkeys(c for slot in problem.slots for choice in slot.choices for c in choice)
+    candidates = dict.fromkeys(c for slot in problem.slots for c in named_candidates(slot.choices))
     named = []
     for modifier in changes:
         spec = modifier.if_targets
         assert spec is not None, "target_cost_changes keeps changes with if_targets"
         named.append((modifier.amount, frozenset(c for c in candidates if is_named_by(problem, spec, c))))
     touched = frozenset().union(*(ids for _, ids in named))
-    keys = tuple(slot.key for slot in problem.slots if any(c in touched for choice in slot.choices for c in choice))
+    keys = tuple(slot.key for slot in problem.slots if any(c in touched for c in named_candidates(slot.choices)))
     if not keys:
         return [], ()
     return [(amount, ids) for amount, ids in named if ids], keys

@@ -39,6 +39,7 @@ from solver.abilities import abilities_of, with_attached_grants
 from solver.problem import CastProblem, ConstraintKind, LazyDomain, Reason, Switch, SwitchAtom, TargetSlot
 from solver.qualities import holds, is_of_kinds, names_x, number_of
 from solver.rules.costs import MOST_CANDIDATES_FOR_ANY_NUMBER, optional_cost_key
+from solver.target_sets import TargetChoices, TargetSets, number_of_sets
 
 __all__ = ["add_target_rules", "add_target_slot", "candidates_of", "legal_targets", "why_not_legal_target",
            "relation_holds", "total_of",
@@ -617,7 +618,7 @@ def _is_division(spec: TargetSpec, value: Any, x: Any = None) -> bool:
     The amount is the printed one, or X (``x``, the value announced, CR 107.3a) where X is divided; with X
     None only the shape is checked (one positive amount per target, at most as many as the phrase allows).
     """
-    if not (isinstance(value, tuple) and 1 <= len(value) <= spec.count
+    if not (isinstance(value, tuple) and 1 <= len(value) and (spec.count >= ANY_NUMBER or len(value) <= spec.count)
             and all(isinstance(a, int) and not isinstance(a, bool) and a >= 1 for a in value)):
         return False
     if spec.divided_x:
@@ -625,9 +626,12 @@ def _is_division(spec: TargetSpec, value: Any, x: Any = None) -> bool:
     return len(value) <= spec.divided and sum(value) == spec.divided
 
 
-def target_choices(
-    problem: CastProblem, spec: TargetSpec, pool: tuple[str, ...] | None = None
-) -> tuple[tuple[str, ...], ...]:
+def _most_targets(spec: TargetSpec, candidates: int) -> int:
+    """The most targets an instance takes among ``candidates``: its number, all of them for "any number of"."""
+    return candidates if spec.count >= ANY_NUMBER else min(spec.count, candidates)
+
+
+def target_choices(problem: CastProblem, spec: TargetSpec, pool: tuple[str, ...] | None = None) -> TargetChoices:
     """The legal sets of targets of one instance: sorted tuples of ids, smallest sets first (CR 115.3, 115.6).
 
     Parameters
@@ -637,29 +641,42 @@ def target_choices(
     pool : tuple of str or None
         The objects and players to choose among; by default :func:`legal_targets`.
 
+    Returns
+    -------
+    TargetSets or tuple of tuple of str
+        A :class:`~solver.target_sets.TargetSets` (counted, checked and drawn without listing a set) when
+        any set of the allowed sizes is legal; the listed sets when the phrase also asks something of the
+        set as a whole (the same controller, a relation between the targets, a total).
+
     Raises
     ------
     UnsupportedRuleError
-        "Any number of target" with more than :data:`MOST_CANDIDATES_FOR_ANY_NUMBER` candidates.
+        "Any number of target" asking something of the whole set, with more than
+        :data:`MOST_CANDIDATES_FOR_ANY_NUMBER` candidates.
     """
     legal = legal_targets(problem, spec) if pool is None else pool
     if spec.relation is TargetRelation.DIFFERENT_CONTROLLERS:
         return _sets_with_different_controllers(problem, spec, legal)
-    if spec.count > len(legal) and spec.count >= ANY_NUMBER and len(legal) > MOST_CANDIDATES_FOR_ANY_NUMBER:
+    least, most = _least_targets(spec), _most_targets(spec, len(legal))
+    sets = TargetSets(legal, least, most)
+    if not (spec.same_controller or spec.relation is not None or spec.total_at_most is not None):
+        return sets
+    if spec.count >= ANY_NUMBER and len(legal) > MOST_CANDIDATES_FOR_ANY_NUMBER:
         raise UnsupportedRuleError(
             problem.spell.name, spec.phrase,
-            f"{len(legal)} candidates make {2 ** len(legal):,} sets of targets; at most "
-            f"{MOST_CANDIDATES_FOR_ANY_NUMBER} candidates are listed for 'any number of target'",
+            f"{len(legal)} candidates make {sets.size:,} sets of targets; at most "
+            f"{MOST_CANDIDATES_FOR_ANY_NUMBER} candidates are listed for 'any number of target' with a condition "
+            "on the whole set",
         )
-    sizes = range(_least_targets(spec), min(spec.count, len(legal)) + 1)
-    sets = [tuple(sorted(combination)) for size in sizes for combination in itertools.combinations(legal, size)]
+    listed = list(sets)
     if spec.same_controller:  # "… controlled by the same player"
-        sets = [chosen for chosen in sets if len({controller_of(problem, c) for c in chosen}) <= 1]
+        listed = [chosen for chosen in listed if len({controller_of(problem, c) for c in chosen}) <= 1]
     if spec.relation is not None:  # "… controlled by different players", "… that share a creature type"
-        sets = [chosen for chosen in sets if relation_holds(problem, spec.relation, chosen)]
+        listed = [chosen for chosen in listed if relation_holds(problem, spec.relation, chosen)]
     if spec.total_at_most is not None:  # "… with total mana value 3 or less"
-        sets = [chosen for chosen in sets if total_of(problem, spec.total_at_most[0], chosen) <= spec.total_at_most[1]]
-    return tuple(sets)
+        listed = [chosen for chosen in listed
+                  if total_of(problem, spec.total_at_most[0], chosen) <= spec.total_at_most[1]]
+    return tuple(listed)
 
 
 def total_of(problem: CastProblem, attribute: str, chosen: tuple[str, ...]) -> int:
@@ -917,7 +934,7 @@ def _slot_why_not(problem: CastProblem, spec: TargetSpec, source_name: str) -> C
                 reasons.append(Reason("CR 601.2c", f"'{spec.phrase}': the targets' total {attribute} is {total}, "
                                                    f"more than {most}"))
         low = _least_targets(spec)
-        if not low <= len(value) <= spec.count:
+        if not low <= len(value) <= (len(value) if spec.count >= ANY_NUMBER else spec.count):
             wanted = spec.count if low == spec.count else f"{low} to {min(spec.count, ANY_NUMBER - 1)}"
             if spec.count >= ANY_NUMBER:
                 wanted = f"{low} or more"
@@ -931,7 +948,7 @@ def _slot_why_not(problem: CastProblem, spec: TargetSpec, source_name: str) -> C
 
 
 def add_target_slot(problem: CastProblem, key: TargetKey, spec: TargetSpec, switch: Switch | None,
-                    source_name: str, choices: tuple[tuple[str, ...], ...] | None = None,
+                    source_name: str, choices: TargetChoices | None = None,
                     earlier: TargetSlot | None = None,
                     divisions: tuple[tuple[int, ...], ...] | None = None,
                     player: TargetSlot | None = None) -> TargetSlot:
@@ -946,7 +963,7 @@ def add_target_slot(problem: CastProblem, key: TargetKey, spec: TargetSpec, swit
         When the instance is part of the spell; None: always.
     source_name : str
         The name of the card whose text holds it, for sentences.
-    choices : tuple of tuple of str, optional
+    choices : TargetSets or tuple of tuple of str, optional
         The legal sets of targets; by default :func:`target_choices` (a copy
         passes its own, CR 707.10c).
     earlier : TargetSlot or None
@@ -964,8 +981,8 @@ def add_target_slot(problem: CastProblem, key: TargetKey, spec: TargetSpec, swit
     """
     if choices is None:
         choices = target_choices(problem, spec)
-    domain = ((None,) + choices) if switch is not None else choices
-    problem.add_variable(key, domain, "CR 601.2c", _slot_why_not(problem, spec, source_name))
+    problem.add_variable(key, _slot_domain(choices, switch is not None), "CR 601.2c",
+                         _slot_why_not(problem, spec, source_name))
     division = DivisionKey(key) if spec.is_divided else None
     slot = TargetSlot(key, spec, switch, choices, candidates_of(problem, spec), division,
                       functools.partial(why_not_legal_target, problem, spec))
@@ -984,6 +1001,19 @@ def add_target_slot(problem: CastProblem, key: TargetKey, spec: TargetSpec, swit
             and _announced_x(problem, spec) == _UNDECIDED:
         _add_x_quality(problem, slot)
     return slot
+
+
+def _slot_domain(choices: TargetChoices, may_be_off: bool) -> tuple | LazyDomain:
+    """The domain of an instance's variable: its legal sets, and None first when it may be no part of the spell.
+
+    Sets counted, not listed (:class:`~solver.target_sets.TargetSets`), stay unlisted: a lazy domain.
+    """
+    if not isinstance(choices, TargetSets):
+        return ((None,) + choices) if may_be_off else choices
+    if may_be_off:
+        return LazyDomain(lambda: itertools.chain((None,), choices), lambda value: value is None or value in choices,
+                          f"no target, or {choices!r}")
+    return LazyDomain(lambda: iter(choices), choices.__contains__, repr(choices))
 
 
 def _add_activation(problem: CastProblem, slot: TargetSlot, source_name: str) -> None:
@@ -1010,7 +1040,7 @@ def _add_activation(problem: CastProblem, slot: TargetSlot, source_name: str) ->
         explain,
         kind=ConstraintKind.ACTIVATION,
         generate=lambda *values: choices if switch.is_on(*values) else (None,),
-        count=lambda *values: len(choices) if switch.is_on(*values) else 1,
+        count=lambda *values: number_of_sets(choices) if switch.is_on(*values) else 1,
     )
 
 
@@ -1092,8 +1122,6 @@ def _add_x_division(problem: CastProblem, slot: TargetSlot, fixed: tuple[tuple[i
     x_values = problem.variables[X].domain
     if tuple(x_values) == (None,):
         raise UnsupportedRuleError(problem.spell.name, spec.phrase, "X divided without an X announced as it is cast")
-    most = spec.count
-
     is_division = _division_member(spec, fixed)
 
     def divisions() -> Iterator[tuple[int, ...] | None]:
@@ -1104,7 +1132,7 @@ def _add_x_division(problem: CastProblem, slot: TargetSlot, fixed: tuple[tuple[i
             yield None
         for x in x_values:
             if isinstance(x, int) and x >= 1:
-                for parts in range(1, min(most, x) + 1):
+                for parts in range(1, _most_targets(spec, x) + 1):
                     yield from compositions(x, parts)
 
     wanted = f"X {spec.divided_what} must be divided among the targets, at least 1 each"
@@ -1318,7 +1346,7 @@ def add_target_rules(problem: CastProblem) -> None:
 
 def spell_on_stack_problem(
     state: GameState, spell: GameObject, cast: Cast, controller: str, *, is_copy: bool = False,
-    choices: Callable[[CastProblem, TargetSpec, TargetChoice], tuple[tuple[str, ...], ...]] | None = None,
+    choices: Callable[[CastProblem, TargetSpec, TargetChoice], TargetChoices] | None = None,
     path: str = "cast",
 ) -> CastProblem:
     """The target instances of a spell on the stack whose other choices are made (CR 608.2b, 707.10).

@@ -24,6 +24,7 @@ from models.objects import CardType, Phase, Zone
 from solver.abilities import abilities_of
 from solver.requirements import requirement_holds, requirement_text
 from solver.problem import CastProblem, CostTerm, Reason
+from solver.target_sets import named_candidates
 
 __all__ = ["add_choice_timing_rules", "add_timing_rules", "has_sorcery_timing", "is_sorcery_timing",
            "permissions_that_apply", "flash_additional_cost"]
@@ -321,7 +322,7 @@ def add_choice_timing_rules(problem: CastProblem) -> None:
     state, card = problem.state, problem.spell.card
     by_targets = [p for p in permissions if p.if_targets is not None]
     slots = list(problem.slots) if by_targets else []
-    candidates = dict.fromkeys(c for slot in slots for choice in slot.choices for c in choice)
+    candidates = dict.fromkeys(c for slot in slots for c in named_candidates(slot.choices))
     named = [frozenset(c for c in candidates if p.if_targets is not None and is_named_by(problem, p.if_targets, c))
              for p in by_targets]
     scope = ((X,) if any(p.x_at_most is not None for p in permissions) else ()) + tuple(slot.key for slot in slots)

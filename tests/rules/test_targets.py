@@ -7,7 +7,9 @@ comment; each scenario runs on both backends.
 
 from __future__ import annotations
 
+import dataclasses
 import math
+import random
 
 import pytest
 
@@ -465,14 +467,27 @@ def test_any_number_of_targets_is_every_subset(make_state, casts, basics):
     assert () in {cast.targets[0].targets for cast in found}
 
 
-def test_any_number_of_targets_over_too_many_candidates_is_reported(make_state, basics):
-    """CR 115.6: 17 candidates make 131,072 sets of targets: reported as unsupported, never cut short."""
-    from models.errors import UnsupportedRuleError
+@pytest.mark.parametrize("cards", [17, 63, 64, 70])
+def test_any_number_of_targets_over_many_candidates_is_counted_not_listed(make_state, basics, cards):
+    """CR 115.6: 'any number of target' among n candidates is every subset: 2^n casts, counted without a list.
 
-    graveyard = [{"id": f"g{i}", "card": "Grizzly Bears", "zone": "graveyard", "owner": "P1"} for i in range(17)]
+    Gravepurge with ``cards`` creature cards in P1's graveyard and no other choice: 2^17 = 131,072, and
+    2^70 for 70 cards (once a MemoryError from 64 candidates on, an UnsupportedRuleError from 17). Every
+    set, the empty one and all 70 cards included, is legal; a card named twice is not.
+    """
+    graveyard = [{"id": f"g{i:02}", "card": "Grizzly Bears", "zone": "graveyard", "owner": "P1"}
+                 for i in range(cards)]
     state = make_state(hand=[("purge", "Gravepurge")], battlefield=basics("Swamp", 3), objects=graveyard)
-    with pytest.raises(UnsupportedRuleError, match="131,072"):
-        legal_casts(state, "purge")
+    view = legal_casts(state, "purge")
+    assert view.count() == 2 ** cards
+    first = next(iter(view))
+    assert first.targets[0].targets == ()
+    every_card = tuple(o["id"] for o in graveyard)
+    everything = first._replace(targets=(dataclasses.replace(first.targets[0], targets=every_card),))
+    twice = first._replace(targets=(dataclasses.replace(first.targets[0], targets=("g00", "g00")),))
+    assert everything in view and twice not in view
+    sample = view.sample(random.Random(5))
+    assert sample in view and is_legal_cast(state, sample)
 
 
 def test_x_targets_follow_the_announced_x(make_state, casts, basics):
