@@ -18,7 +18,7 @@ from models.errors import InputError, UnsupportedRuleError
 from models.objects import PlayerId, Zone
 from models.state import GameState
 from solver.abilities import abilities_of, with_attached_grants
-from solver.problem import CastProblem
+from solver.problem import CastProblem, state_memo
 from solver.rules.costs import add_cost_choices, add_cost_rules, count_of
 from solver.rules.modes import add_mode_rules
 from solver.rules.splice import add_splice_rules
@@ -171,6 +171,9 @@ def build_cast_problem(
                                    "a cast without paying the mana cost beside another way to cast it from there")
     problem = CastProblem(state, caster, spell, abilities, without_paying_mana_cost or free, halves=tuple(halves),
                           cast_as=cast_as, resolving=resolving, zone_ways=ways)
+    shared = state_memo(state)  # what the state alone decides, read once for every card cast in it
+    problem.memo.checked = shared.checked
+    problem.memo.player_protections = shared.player_protections
     problem.abilities = _with_counted_divisions(problem)
     add_timing_rules(problem)
     add_face_rules(problem, whole)

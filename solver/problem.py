@@ -37,7 +37,7 @@ from solver.target_sets import TargetChoices
 
 __all__ = [
     "Reason", "ConstraintKind", "LazyDomain", "Variable", "Constraint", "SwitchAtom", "Switch", "TargetSlot",
-    "CostTerm", "Proposal", "ProblemMemo", "CastProblem", "Assignment",
+    "CostTerm", "Proposal", "ProblemMemo", "StateMemo", "state_memo", "CastProblem", "Assignment",
 ]
 
 Assignment = Mapping[ChoiceKey, Any]
@@ -347,6 +347,51 @@ class ProblemMemo:
     cost_modifiers: list[CostModifier] | None = None
     player_protections: dict[str, tuple[bool, bool]] = field(default_factory=dict)
     checked: set[str] = field(default_factory=set)
+
+
+@dataclass(slots=True)
+class StateMemo:
+    """What the rules derive from a state alone, shared by every problem built on that state object.
+
+    Attributes
+    ----------
+    checked : set of str
+        The guards against unread static abilities of the state's permanents already passed.
+    player_protections : dict of str to (bool, bool)
+        Whether each player has hexproof, shroud (CR 702.11c, 702.18b).
+    legal_targets : dict
+        The legal candidates of a target phrase for a spell (keyed by the phrase and what of the spell and
+        the caster legality reads), for phrases whose legality reads nothing else of the problem.
+    """
+
+    checked: set[str] = field(default_factory=set)
+    player_protections: dict[str, tuple[bool, bool]] = field(default_factory=dict)
+    legal_targets: dict[tuple, tuple[str, ...]] = field(default_factory=dict)
+
+
+_STATE_MEMOS: dict[int, tuple[GameState, StateMemo]] = {}
+_STATE_MEMO_LIMIT = 64
+
+
+def state_memo(state: GameState) -> StateMemo:
+    """The :class:`StateMemo` of a state object (kept by identity; the oldest are dropped past 64 states).
+
+    Parameters
+    ----------
+    state : GameState
+
+    Returns
+    -------
+    StateMemo
+    """
+    found = _STATE_MEMOS.get(id(state))
+    if found is not None and found[0] is state:
+        return found[1]
+    if len(_STATE_MEMOS) >= _STATE_MEMO_LIMIT:
+        del _STATE_MEMOS[next(iter(_STATE_MEMOS))]
+    memo = StateMemo()
+    _STATE_MEMOS[id(state)] = (state, memo)
+    return memo
 
 
 @dataclass(slots=True, eq=False, weakref_slot=True)

@@ -36,7 +36,9 @@ from models.objects import PERMANENT_TYPES, CardType, GameObject, ObjectId, Phas
 from models.state import GameState
 from models.subtypes import SUBTYPES
 from solver.abilities import abilities_of, with_attached_grants
-from solver.problem import CastProblem, ConstraintKind, LazyDomain, Reason, Switch, SwitchAtom, TargetSlot
+from solver.problem import (
+    CastProblem, ConstraintKind, LazyDomain, Reason, Switch, SwitchAtom, TargetSlot, state_memo,
+)
 from solver.qualities import holds, is_of_kinds, names_x, number_of
 from solver.rules.costs import MOST_CANDIDATES_FOR_ANY_NUMBER, optional_cost_key
 from solver.target_sets import TargetChoices, TargetSets, number_of_sets
@@ -589,11 +591,62 @@ def legal_targets(problem: CastProblem, spec: TargetSpec) -> tuple[str, ...]:
     """
     memo = problem.memo.legal_targets
     found = memo.get(spec)
+    if found is not None:
+        return found
+    shared = _shared_key(problem, spec)
+    known = state_memo(problem.state).legal_targets
+    found = known.get(shared) if shared is not None else None
     if found is None:
-        found = memo[spec] = tuple(
-            c for c in candidates_of(problem, spec) if why_not_legal_target(problem, spec, c, explain=False) is None
-        )
+        found = tuple(_legal_by_kind(problem, spec, candidates_of(problem, spec), grouped=shared is not None))
+        if shared is not None:
+            known[shared] = found
+    memo[spec] = found
     return found
+
+
+_BY_ID = frozenset({"targeting", "cast from"}) | _COMBAT_STATUSES
+"""Qualities read from records of the object's id, not its fields (what it targets, where it was cast from)."""
+
+_FIELDS_BUT_ID = tuple(f.name for f in dataclasses.fields(GameObject) if f.name not in ("id", "card"))
+
+
+def _shared_key(problem: CastProblem, spec: TargetSpec) -> tuple | None:
+    """The key of a phrase's legal targets shared by the problems on one state, or None when not shared.
+
+    Legality reads the phrase, the state, and of the problem only the spell (its id, colours and types:
+    CR 115.5, 702.16b), the caster (CR 702.11b) and whether it is a copy (CR 707.10): shared, unless a quality
+    of the phrase reads X (announced per problem, CR 601.2b) or a record kept by object id.
+    """
+    if spec.qualities is not None and any(_names_x(clause) or any(q.attribute in _BY_ID for q in clause)
+                                          for clause in spec.qualities.clauses):
+        return None
+    spell = problem.spell
+    return (spec, spell.id, spell.card.colors, spell.card.types, problem.caster, problem.is_copy)
+
+
+def _legal_by_kind(problem: CastProblem, spec: TargetSpec, candidates: tuple[str, ...],
+                   grouped: bool) -> Iterator[str]:
+    """The legal candidates, in order; with ``grouped``, objects alike but for their id are judged once.
+
+    Two permanents of the same card with the same controller, owner, zone, status, counters and granted
+    abilities are either both legal or both not, for a phrase whose qualities read no record kept by id
+    (:func:`_shared_key`): the spell itself aside (CR 115.5), it is judged once per group.
+    """
+    state = problem.state
+    seen: dict[tuple, bool] = {}
+    spell_id = problem.spell.id
+    for candidate in candidates:
+        if not grouped or candidate == spell_id or candidate in state.players:
+            if why_not_legal_target(problem, spec, candidate, explain=False) is None:
+                yield candidate
+            continue
+        obj = state.object(candidate)
+        signature = (id(obj.card),) + tuple(getattr(obj, name) for name in _FIELDS_BUT_ID)
+        legal = seen.get(signature)
+        if legal is None:
+            legal = seen[signature] = why_not_legal_target(problem, spec, candidate, explain=False) is None
+        if legal:
+            yield candidate
 
 
 def controller_of(problem: CastProblem, candidate: str) -> str:
