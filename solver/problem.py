@@ -362,11 +362,18 @@ class StateMemo:
     legal_targets : dict
         The legal candidates of a target phrase for a spell (keyed by the phrase and what of the spell and
         the caster legality reads), for phrases whose legality reads nothing else of the problem.
+    mana_sources : dict of str to tuple of ManaSource
+        The mana each player can have while paying (CR 601.2g-h).
+    alike : dict of str to tuple
+        Per object id, what tells the object from others but its id (its card, by identity, and its other
+        fields): objects with the same value are judged alike by target phrases that read no record by id.
     """
 
     checked: set[str] = field(default_factory=set)
     player_protections: dict[str, tuple[bool, bool]] = field(default_factory=dict)
     legal_targets: dict[tuple, tuple[str, ...]] = field(default_factory=dict)
+    mana_sources: dict[str, tuple[ManaSource, ...]] = field(default_factory=dict)
+    alike: dict[str, tuple] = field(default_factory=dict)
 
 
 _STATE_MEMOS: dict[int, tuple[GameState, StateMemo]] = {}

@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+import math
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -48,7 +49,7 @@ from models.errors import UnsupportedRuleError
 from models.mana import Color, ManaCost, ManaPayer, ManaSource, ManaSymbol, SymbolKind, simple_demand, sum_costs
 from models.objects import CardType, GameObject, PlayerId, Zone
 from solver.abilities import abilities_of
-from solver.problem import CastProblem, ConstraintKind, CostTerm, LazyDomain, Reason
+from solver.problem import CastProblem, ConstraintKind, CostTerm, LazyDomain, Reason, state_memo
 from solver.requirements import holds_for, requirement_holds, requirement_text
 from models.state import GameState
 from solver.qualities import has_qualities, is_of_kinds, number_of
@@ -95,9 +96,13 @@ def available_mana_sources(problem: CastProblem) -> tuple[ManaSource, ...]:
     UnsupportedRuleError
         A permanent of the caster's with a mana ability that can't be read.
     """
-    if problem.mana_sources is None:  # never the spell itself: it is on the stack (CR 601.2a)
-        problem.mana_sources = tuple(s for s in mana_sources_of(problem.state, problem.caster)
-                                     if s.object_id != problem.spell.id)
+    if problem.mana_sources is None:
+        known = state_memo(problem.state).mana_sources  # the state and the caster decide it: read once
+        found = known.get(problem.caster)
+        if found is None:
+            found = known[problem.caster] = mana_sources_of(problem.state, problem.caster)
+        # never the spell itself: it is on the stack (CR 601.2a)
+        problem.mana_sources = tuple(s for s in found if s.object_id != problem.spell.id)
     return problem.mana_sources
 
 
@@ -998,6 +1003,69 @@ def _can_split(chosen: tuple[str, ...], needs: list[tuple[int, Callable[[GameObj
     return place(0)
 
 
+def count_splits(needs: list[tuple[int, Callable[[GameObject], bool]]], candidates: tuple[str, ...],
+                 objects: Mapping[str, GameObject]) -> int:
+    """How many sets of the candidates pay each need exactly, every object paying one (CR 118.10, 601.2h).
+
+    The candidates are grouped by which needs they match (two Mountains are alike to "sacrifice two Mountains"
+    and "tap an untapped white creature"); a set is how many it takes of each group, and such a choice pays
+    the needs iff no group of needs is asked for fewer objects than the objects that can pay only them
+    (Hall's condition on the needs). So the count is the sum, over the feasible numbers per group, of the
+    product of the binomials: no set is listed.
+
+    Parameters
+    ----------
+    needs : list of (int, callable)
+        How many objects each need asks for, and which objects may pay it.
+    candidates : tuple of str
+    objects : mapping of str to GameObject
+
+    Returns
+    -------
+    int
+        Equal to the number of sets :func:`_can_split` accepts (no ``rest``).
+
+    Examples
+    --------
+    Two Mountains and one white creature, among two Mountains, one white creature and one object that is
+    both: every set of three of the four pays (the both-object pays whichever need the others leave), 4.
+
+    >>> from types import SimpleNamespace as O
+    >>> things = {"m1": O(m=1, w=0), "m2": O(m=1, w=0), "mw": O(m=1, w=1), "w1": O(m=0, w=1)}
+    >>> count_splits([(2, lambda o: o.m), (1, lambda o: o.w)], tuple(things), things)
+    4
+    """
+    total = sum(n for n, _ in needs)
+    groups: dict[tuple[bool, ...], int] = {}
+    for candidate in candidates:
+        obj = objects[candidate]
+        mask = tuple(bool(matches(obj)) for _, matches in needs)
+        if any(mask):
+            groups[mask] = groups.get(mask, 0) + 1
+    masks = list(groups)
+    amounts = [n for n, _ in needs]
+    subsets = [tuple(i for i in range(len(needs)) if bits >> i & 1) for bits in range(1, 1 << len(needs))]
+    inside = [[m for m, mask in enumerate(masks) if not any(mask[i] for i in range(len(needs)) if i not in subset)]
+              for subset in subsets]
+    capacity = [sum(amounts[i] for i in subset) for subset in subsets]
+    taken = [0] * len(masks)
+    found = 0
+
+    def choose(at: int, left: int, ways: int) -> None:
+        nonlocal found
+        if at == len(masks):
+            if not left and all(sum(taken[m] for m in group) <= room for group, room in zip(inside, capacity)):
+                found += ways
+            return
+        for amount in range(min(left, groups[masks[at]]) + 1):
+            taken[at] = amount
+            choose(at + 1, left - amount, ways * math.comb(groups[masks[at]], amount))
+        taken[at] = 0
+
+    choose(0, total, 1)
+    return found
+
+
 def _add_cost_objects(problem: CastProblem, key: CostObjectsKey, needs: list[_Need]) -> tuple[str, ...]:
     """One variable for the objects an action uses, and the constraint that they pay exactly what is asked.
 
@@ -1061,6 +1129,19 @@ def _add_cost_objects(problem: CastProblem, key: CostObjectsKey, needs: list[_Ne
                 if _can_split(chosen, needs_now, objects, rest_matches):
                     yield chosen
 
+    counts: dict[tuple, int] = {}
+
+    def count(*values: Any) -> int:
+        given = dict(zip(scope, values))
+        if every:
+            return 1
+        needs_now = asked(given)
+        signature = tuple(needs_now)
+        found = counts.get(signature)
+        if found is None:
+            found = counts[signature] = count_splits(needs_now, candidates, objects)
+        return found
+
     def in_domain(value: Any) -> bool:  # a set: any order of the same objects is the same value
         return (isinstance(value, tuple) and len(set(value)) == len(value) and low <= len(value) <= most
                 and all(v in candidates for v in value))
@@ -1088,7 +1169,7 @@ def _add_cost_objects(problem: CastProblem, key: CostObjectsKey, needs: list[_Ne
 
     problem.add_constraint(scope + (key,), pays, "CR 601.2h",
                            f"the objects to {action.value} pay exactly the costs that ask for them", describe,
-                           generate=generate)
+                           generate=generate, count=None if rest else count)
     return candidates
 
 

@@ -593,11 +593,12 @@ def legal_targets(problem: CastProblem, spec: TargetSpec) -> tuple[str, ...]:
     found = memo.get(spec)
     if found is not None:
         return found
-    shared = _shared_key(problem, spec)
+    candidates = candidates_of(problem, spec)
+    shared = _shared_key(problem, spec) if problem.spell.id not in candidates else None
     known = state_memo(problem.state).legal_targets
     found = known.get(shared) if shared is not None else None
     if found is None:
-        found = tuple(_legal_by_kind(problem, spec, candidates_of(problem, spec), grouped=shared is not None))
+        found = tuple(_legal_by_kind(problem, spec, candidates, grouped=shared is not None))
         if shared is not None:
             known[shared] = found
     memo[spec] = found
@@ -613,15 +614,16 @@ _FIELDS_BUT_ID = tuple(f.name for f in dataclasses.fields(GameObject) if f.name 
 def _shared_key(problem: CastProblem, spec: TargetSpec) -> tuple | None:
     """The key of a phrase's legal targets shared by the problems on one state, or None when not shared.
 
-    Legality reads the phrase, the state, and of the problem only the spell (its id, colours and types:
-    CR 115.5, 702.16b), the caster (CR 702.11b) and whether it is a copy (CR 707.10): shared, unless a quality
-    of the phrase reads X (announced per problem, CR 601.2b) or a record kept by object id.
+    Legality reads the phrase, the state, and of the problem only the spell (its colours and types, CR 702.16b;
+    its id, CR 115.5, only when it is a candidate), the caster (CR 702.11b) and whether it is a copy
+    (CR 707.10): shared, unless a quality of the phrase reads X (announced per problem, CR 601.2b) or a record
+    kept by object id, or the spell is itself a candidate.
     """
     if spec.qualities is not None and any(_names_x(clause) or any(q.attribute in _BY_ID for q in clause)
                                           for clause in spec.qualities.clauses):
         return None
     spell = problem.spell
-    return (spec, spell.id, spell.card.colors, spell.card.types, problem.caster, problem.is_copy)
+    return (spec, spell.card.colors, spell.card.types, problem.caster, problem.is_copy)
 
 
 def _legal_by_kind(problem: CastProblem, spec: TargetSpec, candidates: tuple[str, ...],
@@ -635,13 +637,16 @@ def _legal_by_kind(problem: CastProblem, spec: TargetSpec, candidates: tuple[str
     state = problem.state
     seen: dict[tuple, bool] = {}
     spell_id = problem.spell.id
+    alike = state_memo(state).alike
     for candidate in candidates:
         if not grouped or candidate == spell_id or candidate in state.players:
             if why_not_legal_target(problem, spec, candidate, explain=False) is None:
                 yield candidate
             continue
-        obj = state.object(candidate)
-        signature = (id(obj.card),) + tuple(getattr(obj, name) for name in _FIELDS_BUT_ID)
+        signature = alike.get(candidate)
+        if signature is None:
+            obj = state.object(candidate)
+            signature = alike[candidate] = (id(obj.card),) + tuple(getattr(obj, name) for name in _FIELDS_BUT_ID)
         legal = seen.get(signature)
         if legal is None:
             legal = seen[signature] = why_not_legal_target(problem, spec, candidate, explain=False) is None

@@ -1,0 +1,118 @@
+"""Counting without listing: target sets, divisions and cost objects counted in closed form agree with listing.
+
+CR 115.3, 115.6 (sets of targets), 601.2d (divisions), 601.2h and 118.10 (objects paying costs). Each closed
+form is compared with the listing it replaces, on small cases worked out by hand, and the fast engine's
+lazy paths (components too large to list, :data:`solver.backends.decompose.LISTED`) with its listed ones.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+from types import SimpleNamespace
+
+import pytest
+
+from models.io.state_json import state_from_data
+from solver.backends import decompose
+from solver.legal import is_legal_cast, legal_casts
+from solver.rules.costs import _can_split, count_splits
+from solver.target_sets import TargetSets
+
+
+@pytest.mark.parametrize(("n", "least", "most"), [(0, 0, 3), (4, 0, 2), (5, 1, 3), (6, 2, 2), (5, 0, 64), (3, 4, 5)])
+def test_target_sets_are_the_listed_sets(n, least, most):
+    """CR 115.3, 115.6: the sets of ``least`` to ``most`` of n candidates, smaller first, each sorted by id."""
+    candidates = tuple(f"c{(7 * i) % 10}{i}" for i in range(n))  # not in id order
+    listed = [tuple(sorted(c)) for k in range(least, min(most, n) + 1) for c in itertools.combinations(candidates, k)]
+    sets = TargetSets(candidates, least, most)
+    assert list(sets) == listed
+    assert sets.size == len(listed) == sum(math.comb(n, k) for k in range(least, min(most, n) + 1))
+    assert [sets[i] for i in range(sets.size)] == listed
+    assert all(chosen in sets for chosen in listed)
+    assert not listed or tuple(reversed(listed[-1])) not in sets or len(listed[-1]) < 2
+    assert ("nobody",) not in sets and "c00" not in sets
+
+
+def test_target_sets_draw_uniformly():
+    """CR 115.6: 'up to two' of four candidates is 11 sets; 11,000 draws give each about 1,000 times."""
+    sets = TargetSets(("a", "b", "c", "d"), 0, 2)
+    rng = random.Random(3)
+    seen: dict[tuple[str, ...], int] = {}
+    for _ in range(11_000):
+        chosen = sets.sample(rng)
+        seen[chosen] = seen.get(chosen, 0) + 1
+    assert set(seen) == set(sets)
+    assert all(850 < times < 1150 for times in seen.values())
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_count_splits_is_the_number_of_sets_that_pay(seed):
+    """CR 118.10, 601.2h: count_splits equals the sets of the right size that _can_split accepts."""
+    rng = random.Random(seed)
+    objects = {f"o{i}": SimpleNamespace(a=rng.random() < 0.5, b=rng.random() < 0.5, c=rng.random() < 0.3)
+               for i in range(rng.randrange(3, 9))}
+    needs = [(rng.randrange(1, 3), lambda o: o.a), (rng.randrange(0, 3), lambda o: o.b)]
+    if rng.random() < 0.5:
+        needs.append((1, lambda o: o.c))
+    needs = [(n, m) for n, m in needs if n]
+    candidates = tuple(objects)
+    size = sum(n for n, _ in needs)
+    listed = sum(1 for chosen in itertools.combinations(candidates, size) if _can_split(chosen, needs, objects))
+    assert count_splits(needs, candidates, objects) == listed
+
+
+def _arc_state(creatures: int) -> object:
+    objects = [{"id": "arc", "card": "Arc Lightning", "zone": "hand", "owner": "P1"},
+               {"id": "m1", "card": "Mountain", "zone": "battlefield", "controller": "P1"},
+               {"id": "m2", "card": "Mountain", "zone": "battlefield", "controller": "P1"},
+               {"id": "m3", "card": "Mountain", "zone": "battlefield", "controller": "P1"}]
+    objects += [{"id": f"b{i}", "card": "Grizzly Bears", "zone": "battlefield", "controller": "P2"}
+                for i in range(creatures)]
+    return state_from_data({"players": ["P1", "P2"], "objects": objects})
+
+
+@pytest.mark.parametrize("creatures", [0, 1, 3, 20])
+def test_divided_damage_is_counted_by_number_of_targets(creatures):
+    """CR 601.2d: Arc Lightning, 3 damage divided among one, two or three targets, n candidates.
+
+    n = creatures + 2 players; one target gets 3 (n ways), two get 2+1 or 1+2 (2 C(n, 2)), three get 1 each
+    (C(n, 3)). 20 Bears: 22 + 462 + 1540 = 2024.
+    """
+    n = creatures + 2
+    expected = n + 2 * math.comb(n, 2) + math.comb(n, 3)
+    state = _arc_state(creatures)
+    view = legal_casts(state, "arc")
+    assert view.count() == expected
+    listed = list(view)
+    assert len(listed) == len(set(listed)) == expected
+    assert all(cast in view for cast in listed[:50])
+    assert legal_casts(state, "arc", backend="python-constraint").count() == expected
+
+
+def test_lazy_components_give_the_listed_casts(monkeypatch):
+    """CR 601.2c-d: made lazily (nothing listed), the casts, their order and the counts are the listed ones."""
+    state = _arc_state(6)
+    listed = list(legal_casts(state, "arc"))
+    monkeypatch.setattr(decompose, "LISTED", 0)
+    lazy_view = legal_casts(state, "arc")
+    assert list(lazy_view) == listed
+    assert lazy_view.count() == len(listed)
+    rng = random.Random(7)
+    drawn = [lazy_view.sample(rng) for _ in range(300)]
+    assert all(cast in lazy_view and is_legal_cast(state, cast) for cast in drawn)
+
+
+def test_divided_draws_are_uniform():
+    """CR 601.2d: each of Arc Lightning's 10 casts with one Bear (3 candidates: 3 + 6 + 1) drawn about as often."""
+    state = _arc_state(1)
+    view = legal_casts(state, "arc")
+    assert view.count() == 10
+    rng = random.Random(11)
+    seen: dict[object, int] = {}
+    for _ in range(5000):
+        cast = view.sample(rng)
+        seen[cast] = seen.get(cast, 0) + 1
+    assert set(seen) == set(view)
+    assert all(400 < times < 600 for times in seen.values())
