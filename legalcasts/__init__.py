@@ -43,7 +43,7 @@ from solver.build import build_cast_problem
 from solver.copies import CopyChoices, copy_choices
 from solver.explain import Explanation, explain_card
 from solver.legal import (
-    LegalCasts, best_cast, castable_objects, count_legal_casts, is_legal_cast, legal_casts, sample_cast,
+    LegalCasts, best_cast, castable_objects, count_legal_casts, held_view, is_legal_cast, legal_casts, sample_cast,
     why_illegal,
 )
 from solver.problem import CastProblem, Reason
@@ -60,9 +60,9 @@ __all__ = [
     "DivisionKey", "CostObjectsKey", "CostAction", "ZONE", "FACE", "ALTERNATIVE_COST", "GIFT_RECIPIENT", "SPLICE_SET",
     "SPLICE_ORDER", "X",
     # the questions
-    "legal_casts", "LegalCasts", "count_legal_casts", "is_legal_cast", "why_illegal", "Reason", "sample_cast",
-    "best_cast", "castable_objects", "explain_card", "Explanation", "resolve", "Resolution", "copy_choices",
-    "CopyChoices",
+    "legal_casts", "LegalCasts", "held_view", "count_legal_casts", "is_legal_cast", "why_illegal", "Reason",
+    "sample_cast", "best_cast", "castable_objects", "explain_card", "Explanation", "resolve", "Resolution",
+    "copy_choices", "CopyChoices",
     # the problem and the engines
     "build_cast_problem", "CastProblem", "Engine", "ENGINES", "get_engine",
     # errors

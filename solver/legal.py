@@ -42,6 +42,7 @@ __all__ = [
     "sample_cast",
     "best_cast",
     "castable_objects",
+    "held_view",
 ]
 
 
@@ -277,14 +278,19 @@ def count_legal_casts(
     Returns
     -------
     int
+
+    Notes
+    -----
+    The views counted are kept with the state object (:func:`held_view`): counting again in the same state
+    object builds no problem.
     """
     if card is not None:
-        return legal_casts(state, card, player=player, without_paying_mana_cost=without_paying_mana_cost,
-                           backend=backend).count()
+        return held_view(state, card, player=player, without_paying_mana_cost=without_paying_mana_cost,
+                         backend=backend).count()
     caster = player or state.priority
     return sum(
-        legal_casts(state, object_id, player=caster, without_paying_mana_cost=without_paying_mana_cost,
-                    backend=backend).count()
+        held_view(state, object_id, player=caster, without_paying_mana_cost=without_paying_mana_cost,
+                  backend=backend).count()
         for object_id in castable_objects(state, caster)
     )
 
@@ -306,7 +312,7 @@ def sample_cast(state: GameState, card: str, rng: random.Random | None = None, *
     Cast or None
         None when the card has no legal cast.
     """
-    return LegalCasts(state, card, **options).sample(rng)
+    return held_view(state, card, **options).sample(rng)
 
 
 def best_cast(state: GameState, card: str, score: Score, **options: Any) -> tuple[Cast, int] | None:
@@ -348,10 +354,64 @@ def best_cast(state: GameState, card: str, score: Score, **options: Any) -> tupl
     return LegalCasts(state, card, **options).best(score)
 
 
+_HELD: dict[tuple, tuple[GameState, Any]] = {}
+_HELD_LIMIT = 256
+"""At most this many views and problems are kept; the oldest is dropped first."""
+
+
+def _held(state: GameState, key: tuple, make: Any) -> Any:
+    """What ``make()`` returns for this state object and key, made once and kept (by the state's identity)."""
+    full = (id(state),) + key
+    found = _HELD.get(full)
+    if found is not None and found[0] is state:
+        return found[1]
+    value = make()
+    if len(_HELD) >= _HELD_LIMIT:
+        del _HELD[next(iter(_HELD))]
+    _HELD[full] = (state, value)
+    return value
+
+
+def held_view(state: GameState, card: str, **options: Any) -> LegalCasts:
+    """The view :func:`legal_casts` gives, made once per state object, card and options, and kept.
+
+    :func:`sample_cast` and :func:`count_legal_casts` read it, so that calling them again on the same state
+    object costs no new problem. States are immutable: a changed position is a new state object, with views
+    of its own. At most 256 views and problems are kept, the oldest dropped first.
+
+    Parameters
+    ----------
+    state : GameState
+    card : str
+    **options
+        As for :class:`LegalCasts`.
+
+    Returns
+    -------
+    LegalCasts
+    """
+    if not state.has_object(card):
+        raise InputError("card", f"no object with id {card!r} in the state")
+    player = options.get("player") or state.object(card).owner  # the same defaults as LegalCasts
+    key = ("view", card, player, bool(options.get("without_paying_mana_cost")), options.get("backend") or "fast",
+           tuple(sorted((k, v) for k, v in options.items()
+                        if k not in ("player", "without_paying_mana_cost", "backend"))))
+    return _held(state, key, lambda: LegalCasts(state, card, **options))
+
+
 def _problem_of(state: GameState, cast: Cast, player: str | None) -> CastProblem | Reason:
-    """The cast problem a proposed cast is checked against, or the reason it names no half it can have."""
+    """The cast problem a proposed cast is checked against, or the reason it names no half it can have.
+
+    Made once per state object and choice of card, caster, halves and way of casting, and kept (see
+    :func:`held_view`).
+    """
     if not state.has_object(cast.card):
         raise InputError("cast.card", f"no object with id {cast.card!r} in the state")
+    key = ("problem", cast.card, player, cast.without_paying_mana_cost, tuple(cast.halves), cast.alternative_cost)
+    return _held(state, key, lambda: _new_problem_of(state, cast, player))
+
+
+def _new_problem_of(state: GameState, cast: Cast, player: str | None) -> CastProblem | Reason:
     refused = halves_reason(state, cast.card, tuple(cast.halves))
     if refused is not None:
         return Reason(*refused)
@@ -383,7 +443,7 @@ def is_legal_cast(state: GameState, cast: Cast, *, player: str | None = None) ->
         Text bearing on this cast that can't be read.
     """
     problem = _problem_of(state, cast, player)
-    return not isinstance(problem, Reason) and problem.is_legal(cast)
+    return not isinstance(problem, Reason) and get_engine("fast").contains(problem, cast)
 
 
 def why_illegal(state: GameState, cast: Cast, *, player: str | None = None) -> tuple[Reason, ...]:
