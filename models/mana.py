@@ -33,8 +33,6 @@ from collections.abc import Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
-import networkx
-
 from models.errors import InputError, ManaCostError
 
 __all__ = [
@@ -1301,19 +1299,46 @@ def _can_pay_cached(
     return False
 
 
+_HALL_KINDS = 10
+"""Up to this many kinds of demand, Hall's condition is checked subset by subset; above, a max flow decides."""
+
+
 def _is_matchable(
     demands: Counter[str], units: tuple[tuple[tuple[str, bool], int], ...]
 ) -> bool:
-    """Whether every demand gets its own unit: a max flow saturating the demands."""
+    """Whether every demand gets its own unit (CR 601.2h: each symbol paid by one mana).
+
+    The units (kinds of mana, each with a count) supply the demands (kinds of symbol, each with a count) that
+    accept them. By Hall's condition, every demand is met iff each set of demand kinds asks for no more than
+    the units that some kind of the set accepts can give; with few kinds (the usual: the colours, generic
+    and a hybrid or two) that is checked directly, with many by a maximum flow (networkx, imported then).
+    """
     needed = sum(demands.values())
     if needed == 0 or set(demands) == {_ANY}:
         return needed <= sum(count for _, count in units)  # only generic: any unit pays
+
+    def accepts(accepted: str, letters: str, is_snow: bool) -> bool:
+        return is_snow if accepted == _SNOW else bool(set(letters) & set(accepted))
+
+    kinds = list(demands)
+    if len(kinds) <= _HALL_KINDS:
+        reach = [sum(1 << i for i, accepted in enumerate(kinds) if accepts(accepted, letters, is_snow))
+                 for (letters, is_snow), _ in units]
+        counts = [count for _, count in units]
+        wanted = [demands[accepted] for accepted in kinds]
+        for subset in range(1, 1 << len(kinds)):
+            asked = sum(wanted[i] for i in range(len(kinds)) if subset >> i & 1)
+            if asked > sum(count for mask, count in zip(reach, counts) if mask & subset):
+                return False
+        return True
+    import networkx  # many kinds of demand: a maximum flow
+
     graph: networkx.DiGraph[Hashable] = networkx.DiGraph()
     for (letters, is_snow), count in units:
         unit_node = ("unit", letters, is_snow)
         graph.add_edge("source", unit_node, capacity=count)
         for accepted in demands:
-            if is_snow if accepted == _SNOW else bool(set(letters) & set(accepted)):
+            if accepts(accepted, letters, is_snow):
                 graph.add_edge(
                     unit_node, ("demand", accepted)
                 )  # no capacity: unbounded

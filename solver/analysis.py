@@ -34,8 +34,20 @@ import tempfile
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-import networkx as nx
+if TYPE_CHECKING:
+    import networkx as nx
+else:
+    class _Networkx:
+        """networkx, imported when a graph is first made: the commands that make none don't load it."""
+
+        def __getattr__(self, name: str) -> Any:
+            import networkx
+
+            return getattr(networkx, name)
+
+    nx = _Networkx()
 
 from models.abilities import CardAbilities, ControllerFilter, TargetSpec
 from models.errors import InputError, UnsupportedRuleError

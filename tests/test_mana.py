@@ -661,3 +661,21 @@ def test_can_pay_matches_brute_force_all_kinds(symbols, units, x, life):
     sources = [ManaSource((unit,), f"source{i}") for i, unit in enumerate(units)]
     expected = brute_force_can_pay(list(parsed.symbols), units, x, life)
     assert can_pay(parsed, sources, x=x, life=life) is expected
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_hall_condition_decides_as_the_maximum_flow(seed, monkeypatch):
+    """CR 601.2h: each symbol is paid by one mana; Hall's condition and a maximum flow agree on random costs."""
+    import random
+    from collections import Counter
+
+    from models import mana
+
+    rng = random.Random(seed)
+    letters = ["W", "U", "B", "R", "G", "C", "WU", "BR", "WUBRG"]
+    units = tuple(((rng.choice(letters), rng.random() < 0.2), rng.randrange(1, 4)) for _ in range(rng.randrange(1, 6)))
+    demands = Counter({rng.choice(["W", "U", "B", "R", "G", "WU", "RG", mana._ANY, mana._SNOW]): rng.randrange(1, 4)
+                       for _ in range(rng.randrange(1, 5))})
+    direct = mana._is_matchable(demands, units)
+    monkeypatch.setattr(mana, "_HALL_KINDS", 0)
+    assert mana._is_matchable(demands, units) == direct

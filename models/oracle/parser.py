@@ -15,11 +15,17 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import hashlib
 import itertools
+import os
 import re
+import sys
+import tempfile
 from collections.abc import Callable, Iterable
 from importlib import resources
+from pathlib import Path
 
+import lark
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedInput
 
@@ -203,7 +209,12 @@ _BATCH_WORDS = {
 
 
 def _alternatives(words) -> str:
-    return "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+    """The words as one regex alternation, longest first.
+
+    Ties go by the words, so the grammar text is the same in every process: its built parser is cached by its
+    hash.
+    """
+    return "|".join(re.escape(w) for w in sorted(words, key=lambda w: (-len(w), w)))
 
 
 def _quality_patterns() -> dict[str, str]:
@@ -248,10 +259,47 @@ def _quality_patterns() -> dict[str, str]:
 
 @functools.cache
 def _parser() -> Lark:
+    """The grammar's LALR parser: built once, then loaded prebuilt from the user's cache folder.
+
+    Building it (the LALR tables and the contextual lexer) takes a third of a second; loading the built parser,
+    saved by :meth:`lark.Lark.save` in ``oracle-grammar-<hash>.lark`` of
+    :func:`~models.io.card_pool.cache_dir`, a few milliseconds. The hash covers the grammar text, lark's
+    version and Python's, so a changed grammar is built again; a file that can't be read or written is
+    ignored (the parser is then built, as without a cache).
+    """
     grammar = resources.files("models.oracle").joinpath("oracle.lark").read_text("utf-8")
     for placeholder, pattern in _quality_patterns().items():
         grammar = grammar.replace(placeholder, pattern.replace("/", "\\/"))
-    return Lark(grammar, parser="lalr", lexer="contextual", start=list(LINE_RULES))
+    start = sorted(LINE_RULES)
+    digest = hashlib.sha256("\n".join((grammar, lark.__version__, sys.version, repr(start))).encode()).hexdigest()
+    path = _grammar_cache_path(digest)
+    if path is not None and path.exists():
+        try:
+            with open(path, "rb") as handle:
+                return Lark.load(handle)
+        except Exception:  # a file cut short or of another lark: built again below  # noqa: BLE001
+            pass
+    parser = Lark(grammar, parser="lalr", lexer="contextual", start=start)
+    if path is not None:
+        try:  # written whole, then renamed: another process reads the old file or the new one, never half
+            with tempfile.NamedTemporaryFile("wb", dir=path.parent, prefix=".oracle-grammar-", delete=False) as out:
+                parser.save(out)
+            os.replace(out.name, path)
+        except OSError:
+            pass
+    return parser
+
+
+def _grammar_cache_path(digest: str) -> Path | None:
+    """Where the built parser of a grammar is kept, or None when the cache folder can't be made."""
+    from models.io.card_pool import cache_dir  # the card data modules import this one
+
+    folder = cache_dir()
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return None
+    return folder / f"oracle-grammar-{digest[:24]}.lark"
 
 
 _CARD_TYPE_WORDS = {"creature", "artifact", "enchantment", "instant", "sorcery", "planeswalker", "land", "battle"}

@@ -8,7 +8,7 @@ rules that tie them to it, and on each other only where a rule ties them
 ("another target", CR 115.4; a division and its targets, CR 601.2d). So
 
 - the rest splits into independent *components* (connected by the rules
-  between them, found with networkx), and the number of casts of a frame is
+  between them, found by union-find), and the number of casts of a frame is
   the product of its components' counts; a lone instance of "target" counts
   its legal sets, the splice order k! (CR 702.47b), others their solutions;
 - frames are made directly, by a depth-first walk over modes, optional costs
@@ -39,7 +39,6 @@ import weakref
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
-import networkx as nx
 
 from models.cast import COST_OBJECT_FIELDS, Cast, TargetChoice, casts_of_targets
 from models.choices import (
@@ -138,18 +137,26 @@ class _Analysis:
         self.castable = self.castable and all(c.predicate() for c, where in self.frame_constraints if not where)
         self.slot_of = {slot.key: slot for slot in problem.slots}
         rest = [k for k in keys if k not in frame_set]
-        graph: nx.Graph[ChoiceKey] = nx.Graph()
-        graph.add_nodes_from(rest)
         touching: dict[ChoiceKey, list[Constraint]] = {k: [] for k in rest}
+        joined: dict[ChoiceKey, ChoiceKey] = {k: k for k in rest}  # union-find: the keys rules tie together
+
+        def root(key: ChoiceKey) -> ChoiceKey:
+            while joined[key] != key:
+                joined[key] = joined[joined[key]]
+                key = joined[key]
+            return key
+
         for constraint in constraints:
             others = [k for k in constraint.scope if k not in frame_set]
             for key in others:
                 touching[key].append(constraint)
-            graph.add_edges_from(itertools.pairwise(others))
-        order = {k: i for i, k in enumerate(keys)}
+            for first, second in itertools.pairwise(others):
+                joined[root(first)] = root(second)
+        groups: dict[ChoiceKey, list[ChoiceKey]] = {}
+        for key in rest:  # variable order, so each group is sorted and the groups come by their first key
+            groups.setdefault(root(key), []).append(key)
         self.components: list[_Component] = []
-        for group in sorted((sorted(g, key=order.__getitem__) for g in nx.connected_components(graph)),
-                            key=lambda g: order[g[0]]):
+        for group in groups.values():
             rules = list(dict.fromkeys(c for k in group for c in touching[k]))
             reads = list(dict.fromkeys(k for c in rules for k in c.scope if k in frame_set))
             slot = None
