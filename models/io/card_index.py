@@ -226,6 +226,7 @@ class CardIndex(CardDatabase):
         self._connection = connection
         self._pid = os.getpid()
         self._cards: dict[str, Card] = {}
+        self._by_name: dict[str, Card] = {}  # each name asked for, as asked: found once, then without a query
 
     @property
     def _db(self) -> sqlite3.Connection:
@@ -389,6 +390,9 @@ class CardIndex(CardDatabase):
             a bad field): the message says why. Or it is a face of a
             multi-face card, or the whole card, whose face the card data lacks.
         """
+        found = self._by_name.get(name)
+        if found is not None:  # a name asked for before: its card, without a query
+            return found
         record = self._row(name.casefold())
         if record is None:
             whole = self._whole_split(name.casefold())
@@ -398,7 +402,8 @@ class CardIndex(CardDatabase):
             if refusal is not None:
                 raise refusal
             raise UnknownCardError(path, f"unknown card {name!r}{_suggestion(name, self.names())}")
-        return self._card(record)
+        card = self._by_name[name] = self._card(record)
+        return card
 
     def find(self, name: str) -> list[dict[str, Any]]:
         """The records a name finds: one face, or every face of ``"Front // Back"``.

@@ -61,10 +61,10 @@ class _Object(_Strict):
     owner: str | None = None
     controller: str | None = None
     tapped: bool = False
-    counters: dict[str, int] = {}
+    counters: dict[str, int] = Field(default_factory=dict)
     token: bool = False
     attacking: bool = False
-    granted: list[str] = []
+    granted: list[str] = Field(default_factory=list)
     cast: dict[str, Any] | None = None
     face: Literal["front", "back"] | None = None
     foretold: bool = False
@@ -76,26 +76,26 @@ class _Object(_Strict):
 
 
 class _ThisTurn(_Strict):
-    spells_cast: dict[str, int] = {}
-    life_lost: dict[str, int] = {}
-    attacked: list[str] = []
+    spells_cast: dict[str, int] = Field(default_factory=dict)
+    life_lost: dict[str, int] = Field(default_factory=dict)
+    attacked: list[str] = Field(default_factory=list)
     creatures_died: int = Field(default=0, ge=0)
-    permanent_left: list[str] = []
-    combat_damage_by: list[str | dict[str, str]] = []
-    lands_played: dict[str, int] = {}
+    permanent_left: list[str] = Field(default_factory=list)
+    combat_damage_by: list[str | dict[str, str]] = Field(default_factory=list)
+    lands_played: dict[str, int] = Field(default_factory=dict)
 
 
 class _State(_Strict):
     players: list[str] = Field(min_length=1)
-    life: dict[str, int] = {}
+    life: dict[str, int] = Field(default_factory=dict)
     active_player: str | None = None
     priority: str | None = None
     phase: Literal[
         "untap", "upkeep", "draw", "precombat_main", "combat", "postcombat_main", "end"
     ] = "precombat_main"  # the contract's phases (STATE_FORMAT.md); a Forge puzzle may start in the cleanup step
-    stack: list[str] = []
-    objects: list[_Object] = []
-    mana_pool: dict[str, str] = {}
+    stack: list[str] = Field(default_factory=list)
+    objects: list[_Object] = Field(default_factory=list)
+    mana_pool: dict[str, str] = Field(default_factory=dict)
     this_turn: _ThisTurn | None = None
 
 
