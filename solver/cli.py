@@ -30,6 +30,7 @@ from models.io.forge_pzl import load_puzzle
 from models.io.state_json import load_state
 from models.oracle.coverage import Coverage, oracle_coverage
 from models.oracle.parser import parse_card
+from models.oracle.saved import enable_saved_readings
 from models.objects import Card, ObjectId, PlayerId, Zone
 from models.state import GameState
 from solver.backends import ENGINES
@@ -441,6 +442,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = _build_parser()
     try:
         args = parser.parse_args(argv)
+        enable_saved_readings()  # cards read by an earlier call are not read again (models.oracle.saved)
         return _run(args)
     except SystemExit as exc:
         return int(exc.code or 0)

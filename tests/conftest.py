@@ -28,3 +28,12 @@ def load_count_suite(path: Path | None = None) -> list[dict]:
 def root() -> Path:
     """The repository root."""
     return ROOT
+
+
+@pytest.fixture(autouse=True)
+def _no_saved_readings_after_a_test():
+    """A command run in a test keeps cards' readings (models.oracle.saved) only while that test runs."""
+    yield
+    from models.oracle.saved import disable_saved_readings
+
+    disable_saved_readings()

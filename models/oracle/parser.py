@@ -74,6 +74,7 @@ from models.choices import CostAction
 from models.errors import InputError, ManaCostError
 from models.mana import Color, ManaCost, SymbolKind
 from models.objects import PERMANENT_TYPES, Card, CardType, Phase, Zone
+from models.oracle.saved import save_reading, saved_reading
 from models.subtypes import SUBTYPES
 
 __all__ = ["parse_card", "parse_granted", "LINE_RULES", "read_line"]
@@ -3409,7 +3410,9 @@ def parse_card(card: Card) -> CardAbilities:
     -----
     Reminder text (in parentheses) is dropped first: it has no rules meaning
     (CR 207.2). The card's own name in its text is read as "this object"
-    (CR 201.5). Results are cached per card.
+    (CR 201.5). Results are cached per card, and kept between runs when
+    :func:`models.oracle.saved.enable_saved_readings` was called (the
+    ``legalcasts`` command does).
 
     Examples
     --------
@@ -3418,6 +3421,15 @@ def parse_card(card: Card) -> CardAbilities:
     >>> [t.phrase for i in ray.spell_text for t in i.targets], str(ray.splice.cost)
     (['any target'], '{1}{R}')
     """
+    found = saved_reading(card)
+    if found is None:
+        found = _read_card(card)
+        save_reading(card, found)
+    return found
+
+
+def _read_card(card: Card) -> CardAbilities:
+    """:func:`parse_card`, always read from the text."""
     if (cleave := _cleave_line(card)) is not None:
         return _read_cleave(card, cleave)
     is_spell = card.has_type(CardType.INSTANT) or card.has_type(CardType.SORCERY)
