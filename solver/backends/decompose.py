@@ -220,6 +220,18 @@ class _Analysis:
             return None
         return slot, division[0]
 
+    def listed_components(self) -> list[tuple[str, ...]]:
+        """The components counted by listing their values (each kept per frame signature), by their keys' names.
+
+        Every other component is counted in closed form: a lone instance of "target" (its sets,
+        :class:`~solver.target_sets.TargetSets`), an instance with its division (by number of targets), a choice
+        whose one rule counts (the orders of the spliced cards, the objects paying a cost), or a choice no rule
+        ties (its domain). What remains is listed: instances tied by "another target", objects tapped to pay a
+        cost that could also have been tapped for mana, ... The positions benchmark names them.
+        """
+        return [tuple(str(key) for key in c.keys) for c in self.components
+                if c.slot is None and c.divided is None and c.counted_by is None and c.constraints]
+
     # ---------------------------------------------------------------- frames
     def _blocked(self) -> list[tuple[ChoiceKey, Any]]:
         """Atoms that can never hold: the switch, alone, of an instance with no legal choice (CR 700.2a, 702.47b)."""
