@@ -259,10 +259,12 @@ def _count_with(data: dict[str, Any] | GameState, backend: str) -> tuple[int, tu
 
 def _listed(data: dict[str, Any]) -> list[str]:
     """Per card of P1's hand, the components the fast engine counts by listing their values (none: closed form)."""
-    from legalcasts import castable_objects, legal_casts
+    from legalcasts import castable_objects, get_engine, legal_casts
     from models.errors import UnsupportedRuleError
-    from solver.backends.decompose import analyse
 
+    listed_components = getattr(get_engine("fast"), "listed_components", None)
+    if listed_components is None:  # an engine of before it could tell
+        return []
     state = state_from_data(data)
     found = []
     for card in castable_objects(state, "P1"):
@@ -271,7 +273,7 @@ def _listed(data: dict[str, Any]) -> list[str]:
         except UnsupportedRuleError:
             continue
         for problem in problems:
-            for keys in analyse(problem).listed_components():
+            for keys in listed_components(problem):
                 found.append(f"{state.object(card).card.name}: {', '.join(keys)}")
     return sorted(set(found))
 

@@ -667,6 +667,20 @@ class DecompositionEngine(Engine):
 
     name = "fast"
 
+    def listed_components(self, problem: CastProblem) -> list[tuple[str, ...]]:
+        """The choices of a problem this engine counts by listing their values (see ``_Analysis.listed_components``).
+
+        Parameters
+        ----------
+        problem : CastProblem
+
+        Returns
+        -------
+        list of tuple of str
+            One tuple of key names per component; empty when every count is in closed form.
+        """
+        return analyse(problem).listed_components()
+
     def count(self, problem: CastProblem) -> int:
         """The number of legal casts, without enumerating them (exact integer).
 
