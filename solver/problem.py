@@ -341,12 +341,17 @@ class ProblemMemo:
         Whether each player has hexproof, shroud (CR 702.11c, 702.18b).
     checked : set of str
         The guards against unread static abilities already passed.
+    object_needs : dict of ChoiceKey to tuple
+        For the objects one action takes to pay costs (a :class:`~models.choices.CostObjectsKey`): the keys
+        of the choices that say what is asked, ``asked(given) -> list of (int, matcher)``, the candidates and
+        the objects by id; set by the cost rules where the objects pay counted needs only.
     """
 
     legal_targets: dict[TargetSpec, tuple[str, ...]] = field(default_factory=dict)
     cost_modifiers: list[CostModifier] | None = None
     player_protections: dict[str, tuple[bool, bool]] = field(default_factory=dict)
     checked: set[str] = field(default_factory=set)
+    object_needs: dict[ChoiceKey, tuple] = field(default_factory=dict)
 
 
 @dataclass(slots=True)
@@ -454,6 +459,10 @@ class CastProblem:
         are chosen before the total cost is determined, CR 601.2c, 601.2f),
         and the choices of paying costs it counts ("for each card exiled this
         way", CR 601.2b); empty when the choices made before targets decide it.
+    joint_counts : dict of ChoiceKey to (Constraint, tuple of Constraint)
+        For a choice several rules end in (the permanents tapped to pay a cost, which then make no mana,
+        CR 601.2g-h), a constraint whose ``count`` and ``generate`` give exactly the values the rules of the
+        tuple all allow: engines count those without listing them, when no other rule ends in the choice.
     memo : ProblemMemo
     """
 
@@ -475,6 +484,7 @@ class CastProblem:
     mana_sources: tuple[ManaSource, ...] | None = None
     total_cost_of: Callable[[Assignment], ManaCost] | None = None
     total_cost_targets: tuple[ChoiceKey, ...] = ()
+    joint_counts: dict[ChoiceKey, tuple[Constraint, tuple[Constraint, ...]]] = field(default_factory=dict)
     memo: ProblemMemo = field(default_factory=ProblemMemo)
 
     # ------------------------------------------------------------------ building

@@ -15,7 +15,7 @@ from types import SimpleNamespace
 import pytest
 
 from models.io.state_json import state_from_data
-from solver.backends import decompose
+from solver.backends import decompose, get_engine
 from solver.legal import is_legal_cast, legal_casts
 from solver.rules.costs import _can_split, count_splits
 from solver.target_sets import TargetSets
@@ -116,3 +116,38 @@ def test_divided_draws_are_uniform():
         seen[cast] = seen.get(cast, 0) + 1
     assert set(seen) == set(view)
     assert all(400 < times < 600 for times in seen.values())
+
+
+def _effort_state() -> object:
+    objects = [{"id": "effort", "card": "Collective Effort", "zone": "hand", "owner": "P1"},
+               {"id": "p1", "card": "Plains", "zone": "battlefield", "controller": "P1"},
+               {"id": "p2", "card": "Plains", "zone": "battlefield", "controller": "P1"},
+               {"id": "elf1", "card": "Llanowar Elves", "zone": "battlefield", "controller": "P1"},
+               {"id": "elf2", "card": "Llanowar Elves", "zone": "battlefield", "controller": "P1"},
+               {"id": "bear1", "card": "Grizzly Bears", "zone": "battlefield", "controller": "P1"},
+               {"id": "angel", "card": "Serra Angel", "zone": "battlefield", "controller": "P2"},
+               {"id": "giant", "card": "Hill Giant", "zone": "battlefield", "controller": "P2"},
+               {"id": "arena", "card": "Phyrexian Arena", "zone": "battlefield", "controller": "P2"}]
+    return state_from_data({"players": ["P1", "P2"], "objects": objects})
+
+
+def test_tapping_for_a_cost_what_could_make_mana_is_counted_by_groups():
+    """CR 601.2g-h, 702.120a: Collective Effort ({1}{W}{W}), escalate 'tap an untapped creature you control'.
+
+    Two Plains pay {W}{W}; the {1} needs one Llanowar Elves untapped. Modes: destroy target creature with
+    power 4 or greater (none: the Angel is 4/4, so one), destroy target enchantment (the Arena: one), +1/+1
+    counters on each creature target player controls (two players). One mode: 1 + 1 + 2 = 4 casts. Two modes
+    tap one creature of three, but not both Elves matter: any one of Elf, Elf, Bears leaves an Elf, 3 ways;
+    (1x1 + 1x2 + 1x2) x 3 = 15. Three modes tap two of three, leaving an Elf only if a Bears is tapped:
+    {elf1, bear1}, {elf2, bear1}: 2 ways, 1 x 1 x 2 x 2 = 4. 4 + 15 + 4 = 23; the same as listing (python-
+    constraint), with the count made by groups, not by listing the sets.
+    """
+    state = _effort_state()
+    view = legal_casts(state, "effort")
+    assert view.count() == 23
+    assert legal_casts(state, "effort", backend="python-constraint").count() == 23
+    assert not get_engine("fast").listed_components(view.problem)
+    listed = list(view)
+    assert len(set(listed)) == 23 and all(cast in view for cast in listed)
+    rng = random.Random(2)
+    assert all(view.sample(rng) in set(listed) for _ in range(200))

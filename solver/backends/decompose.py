@@ -165,6 +165,11 @@ class _Analysis:
                 slot = self.slot_of[group[0]]
             component = _Component(group, rules, reads, slot)
             component.divided = self._divided(component)
+            joint, covered = problem.joint_counts.get(group[0], (None, ())) if len(group) == 1 else (None, ())
+            if joint is not None and component.counted_by is None and {id(c) for c in rules} == {
+                    id(c) for c in covered} and all(k in self.frame_index for k in joint.scope[:-1]):
+                component.counted_by = joint  # counts what every rule of the choice allows (CR 601.2g-h)
+                component.frame_keys = list(joint.scope[:-1])
             self.components.append(component)
         self.mode_keys = [k for k in self.frame_keys if type(k) is ModeKey]
         choice = problem.abilities.mode_choice

@@ -49,7 +49,7 @@ from models.errors import UnsupportedRuleError
 from models.mana import Color, ManaCost, ManaPayer, ManaSource, ManaSymbol, SymbolKind, simple_demand, sum_costs
 from models.objects import CardType, GameObject, PlayerId, Zone
 from solver.abilities import abilities_of
-from solver.problem import CastProblem, ConstraintKind, CostTerm, LazyDomain, Reason, state_memo
+from solver.problem import CastProblem, Constraint, ConstraintKind, CostTerm, LazyDomain, Reason, state_memo
 from solver.requirements import holds_for, requirement_holds, requirement_text
 from models.state import GameState
 from solver.qualities import has_qualities, is_of_kinds, number_of
@@ -1170,6 +1170,8 @@ def _add_cost_objects(problem: CastProblem, key: CostObjectsKey, needs: list[_Ne
     problem.add_constraint(scope + (key,), pays, "CR 601.2h",
                            f"the objects to {action.value} pay exactly the costs that ask for them", describe,
                            generate=generate, count=None if rest else count)
+    if not rest and not every:
+        problem.memo.object_needs[key] = (scope, asked, candidates, objects)
     return candidates
 
 
@@ -1873,6 +1875,89 @@ def _add_payment(problem: CastProblem, terms: list[CostTerm], tapping: set[str],
             lambda *values: (f"the total cost {total_cost(*split(values[:len(scope)]))} can't be paid without the "
                              f"mana of {', '.join(values[tap_at])}, tapped to pay a cost"),
         )
+        if tap not in scope and tap in problem.memo.object_needs:
+            _add_joint_tap_count(problem, tap, scope, sources, lambda rest, values: pays(rest, *split(values)))
+
+
+def _add_joint_tap_count(problem: CastProblem, tap: CostObjectsKey, scope: tuple[ChoiceKey, ...],
+                         sources: tuple[ManaSource, ...], pays: Callable[[ManaPayer, tuple], Any]) -> None:
+    """Count the permanents tapped to pay costs without listing them, when some could also make mana (CR 601.2g-h).
+
+    A set is legal iff it pays the costs that ask to tap (each permanent one need, CR 118.10) and the mana of
+    the permanents left untapped pays the total cost. Permanents alike to both rules (the same needs matched,
+    the same mana made) are interchangeable, so a set is how many it takes of each such group: the count is
+    the sum, over the numbers per group that pass both rules (Hall's condition on the needs, then a payment
+    with the mana of the untapped rest), of the product of binomials. The count goes to
+    :attr:`CastProblem.joint_counts`; the rules themselves stay as they are, for checks and explanations.
+    """
+    need_scope, asked, candidates, objects = problem.memo.object_needs[tap]
+    joint = tuple(dict.fromkeys(scope + need_scope))
+    made: dict[str, tuple] = {}
+    for source in sources:
+        if source.object_id is not None:
+            made.setdefault(source.object_id, ())
+            made[source.object_id] += ((source.units, source.is_snow, source.consumed),)
+    known: dict[tuple, int] = {}
+
+    def count(*values: Any) -> int:
+        given = dict(zip(joint, values))
+        needs_now = asked(given)
+        rest_values = tuple(given[k] for k in scope)
+        signature = (tuple(needs_now), rest_values)
+        found = known.get(signature)
+        if found is not None:
+            return found
+        groups: dict[tuple, list[str]] = {}
+        for candidate in candidates:
+            mask = tuple(bool(matches(objects[candidate])) for _, matches in needs_now)
+            if any(mask):
+                groups.setdefault((mask, made.get(candidate, ())), []).append(candidate)
+        keys = list(groups)
+        amounts = [n for n, _ in needs_now]
+        subsets = [tuple(i for i in range(len(needs_now)) if bits >> i & 1) for bits in range(1, 1 << len(needs_now))]
+        inside = [[g for g, (mask, _) in enumerate(keys) if not any(mask[i] for i in range(len(needs_now))
+                                                                 if i not in subset)] for subset in subsets]
+        capacity = [sum(amounts[i] for i in subset) for subset in subsets]
+        taken = [0] * len(keys)
+        total = 0
+
+        def choose(at: int, left: int, ways: int) -> None:
+            nonlocal total
+            if at == len(keys):
+                if left or not all(sum(taken[g] for g in group) <= room for group, room in zip(inside, capacity)):
+                    return
+                tapped = {c for g, key in enumerate(keys) for c in groups[key][:taken[g]]}
+                rest = ManaPayer(tuple(s for s in sources if s.object_id not in tapped))
+                if pays(rest, rest_values) is not None:
+                    total += ways
+                return
+            size = len(groups[keys[at]])
+            for amount in range(min(left, size) + 1):
+                taken[at] = amount
+                choose(at + 1, left - amount, ways * math.comb(size, amount))
+            taken[at] = 0
+
+        choose(0, sum(amounts), 1)
+        known[signature] = total
+        return total
+
+    rules = [c for c in problem.constraints if c.scope and c.scope[-1] == tap]  # the objects' rule, the mana's
+    if len(rules) != 2:
+        return  # another rule ends in the permanents tapped: the engines list them
+
+    def generate(*values: Any) -> Iterator[tuple[str, ...]]:
+        given = dict(zip(joint, values))
+        source = next(c for c in rules if c.generate is not None)
+        assert source.generate is not None  # found for it
+        for chosen in source.generate(*(given[k] for k in source.scope[:-1])):
+            given[tap] = chosen
+            if all(c.holds(given) for c in rules):
+                yield chosen
+
+    problem.joint_counts[tap] = (Constraint(
+        joint + (tap,), lambda *values: all(c.holds(dict(zip(joint + (tap,), values))) for c in rules), "CR 601.2g",
+        "the permanents tapped pay the costs that ask for them, and the mana of the others pays the rest",
+        generate=generate, count=count), tuple(rules))
 
 
 Change = tuple[int, tuple[ManaCost, ...]]
