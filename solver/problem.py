@@ -372,6 +372,9 @@ class StateMemo:
     alike : dict of str to tuple
         Per object id, what tells the object from others but its id (its card, by identity, and its other
         fields): objects with the same value are judged alike by target phrases that read no record by id.
+    alike_kind : dict of str to tuple
+        The same without the status fields (tapped, counters, token, attacking, summoning sickness): what
+        phrases with no quality read.
     """
 
     checked: set[str] = field(default_factory=set)
@@ -379,6 +382,7 @@ class StateMemo:
     legal_targets: dict[tuple, tuple[str, ...]] = field(default_factory=dict)
     mana_sources: dict[str, tuple[ManaSource, ...]] = field(default_factory=dict)
     alike: dict[str, tuple] = field(default_factory=dict)
+    alike_kind: dict[str, tuple] = field(default_factory=dict)
 
 
 _STATE_MEMOS: dict[int, tuple[GameState, StateMemo]] = {}

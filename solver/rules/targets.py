@@ -610,6 +610,12 @@ _BY_ID = frozenset({"targeting", "cast from"}) | _COMBAT_STATUSES
 
 _FIELDS_BUT_ID = tuple(f.name for f in dataclasses.fields(GameObject) if f.name not in ("id", "card"))
 
+_STATUS_FIELDS = frozenset({"tapped", "counters", "token", "attacking", "summoning_sick"})
+"""Fields only a quality of a phrase reads ("tapped", "with a +1/+1 counter", "nontoken", "attacking"): a
+phrase without qualities names an object by its card, zone, control and abilities (CR 115.1, 702.11, 702.16)."""
+
+_KIND_FIELDS = tuple(name for name in _FIELDS_BUT_ID if name not in _STATUS_FIELDS)
+
 
 def _shared_key(problem: CastProblem, spec: TargetSpec) -> tuple | None:
     """The key of a phrase's legal targets shared by the problems on one state, or None when not shared.
@@ -632,12 +638,14 @@ def _legal_by_kind(problem: CastProblem, spec: TargetSpec, candidates: tuple[str
 
     Two permanents of the same card with the same controller, owner, zone, status, counters and granted
     abilities are either both legal or both not, for a phrase whose qualities read no record kept by id
-    (:func:`_shared_key`): the spell itself aside (CR 115.5), it is judged once per group.
+    (:func:`_shared_key`): the spell itself aside (CR 115.5), it is judged once per group. A phrase with no
+    quality reads no status either: tapped and untapped Bears are then one group.
     """
     state = problem.state
     seen: dict[tuple, bool] = {}
     spell_id = problem.spell.id
-    alike = state_memo(state).alike
+    memo = state_memo(state)
+    alike, fields = (memo.alike, _FIELDS_BUT_ID) if spec.qualities is not None else (memo.alike_kind, _KIND_FIELDS)
     for candidate in candidates:
         if not grouped or candidate == spell_id or candidate in state.players:
             if why_not_legal_target(problem, spec, candidate, explain=False) is None:
@@ -646,7 +654,7 @@ def _legal_by_kind(problem: CastProblem, spec: TargetSpec, candidates: tuple[str
         signature = alike.get(candidate)
         if signature is None:
             obj = state.object(candidate)
-            signature = alike[candidate] = (id(obj.card),) + tuple(getattr(obj, name) for name in _FIELDS_BUT_ID)
+            signature = alike[candidate] = (id(obj.card),) + tuple(getattr(obj, name) for name in fields)
         legal = seen.get(signature)
         if legal is None:
             legal = seen[signature] = why_not_legal_target(problem, spec, candidate, explain=False) is None
