@@ -82,6 +82,11 @@ class TargetSets:
         if not isinstance(value, tuple) or not self.least <= len(value) <= self.most:
             return False
         position = self._position
+        if len(value) == 1:  # the usual: one target
+            try:
+                return value[0] in position
+            except TypeError:
+                return False
         try:
             if not all(target in position for target in value):
                 return False
