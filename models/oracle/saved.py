@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import atexit
 import hashlib
+import os
 import pickle
 import sqlite3
 import sys
@@ -38,8 +39,15 @@ class _Store:
         self.path = path
         self.connection: sqlite3.Connection | None = None
         self.pending: list[tuple[str, bytes]] = []
+        self.pid = os.getpid()
+
+    def here(self) -> None:
+        """In a forked process (batch workers), forget the parent's connection and readings not yet written."""
+        if self.pid != os.getpid():
+            self.connection, self.pending, self.pid = None, [], os.getpid()
 
     def open(self) -> sqlite3.Connection | None:
+        self.here()
         if self.connection is None:
             try:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -63,6 +71,7 @@ class _Store:
         return found if isinstance(found, CardAbilities) else None
 
     def put(self, key: str, abilities: CardAbilities) -> None:
+        self.here()
         try:
             self.pending.append((key, pickle.dumps(abilities, protocol=pickle.HIGHEST_PROTOCOL)))
         except (pickle.PicklingError, TypeError, AttributeError):
@@ -71,6 +80,7 @@ class _Store:
             self.flush()
 
     def flush(self) -> None:
+        self.here()
         if not self.pending:
             return
         connection = self.open()
