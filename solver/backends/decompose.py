@@ -188,8 +188,9 @@ class _Analysis:
         self.mode_indices = frozenset(k.index for k in self.mode_keys)
         self.keywords = frozenset(k.keyword for k in self.frame_keys if type(k) is OptionalCostKey)
         self.position = {card: i for i, card in enumerate(problem.splice_candidates)}
-        self.lone = [(c.slot.key.slot, c.slot, self.atoms.get(c.slot.key, []), is_set_in(c.slot.choices))
-                     for c in self.components if c.slot is not None]
+        self.lone = [(c.slot.key.slot, c.slot, self.atoms.get(c.slot.key, []),
+                      frozenset(c.slot.choices) if number_of_sets(c.slot.choices) <= LISTED
+                      else is_set_in(c.slot.choices)) for c in self.components if c.slot is not None]
         self.others = [c for c in self.components if c.slot is None]
         # What the fast check reads: components other than lone instances and cost objects no cost asks for
         # (those are checked by being left over); the order of the spliced cards is in its domain when its
@@ -558,6 +559,10 @@ class _Analysis:
     def sample_choice(self, slot: TargetSlot, rng: random.Random) -> TargetChoice:
         """One legal choice of a lone instance, drawn uniformly (a set of targets drawn, never a list of them)."""
         choices = slot.choices
+        if number_of_sets(choices) <= LISTED:  # listed once and kept: one draw
+            listed = self.choice_objects(slot)
+            assert isinstance(listed, list), "at most LISTED sets are listed"
+            return rng.choice(listed)
         if isinstance(choices, TargetSets):
             key = slot.key
             return TargetChoice(key.source, key.mode, key.instruction, key.index, slot.spec.phrase,
