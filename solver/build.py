@@ -18,7 +18,7 @@ from models.errors import InputError, UnsupportedRuleError
 from models.objects import PlayerId, Zone
 from models.state import GameState
 from solver.abilities import abilities_of, with_attached_grants
-from solver.problem import CastProblem, state_memo
+from solver.problem import CastProblem, share_state_memo, state_memo
 from solver.rules.costs import add_cost_choices, add_cost_rules, count_of
 from solver.rules.modes import add_mode_rules
 from solver.rules.splice import add_splice_rules
@@ -84,6 +84,15 @@ def _with_counted_divisions(problem: CastProblem) -> CardAbilities:
         modes=tuple(dataclasses.replace(m, instruction=counted(m.instruction)) for m in abilities.modes))
 
 
+def _differ_only_in(state: GameState, other: GameState, card: str) -> bool:
+    """Whether two states hold the same objects (by identity) but the one with id ``card``, and the same rest."""
+    if len(state.objects) != len(other.objects) or state.players != other.players or state.stack != other.stack:
+        return False
+    return all(a is b or (a.id == b.id == card) for a, b in zip(state.objects, other.objects)) and (
+        (state.active_player, state.priority, state.phase, state.life, state.mana_pool, state.this_turn)
+        == (other.active_player, other.priority, other.phase, other.life, other.mana_pool, other.this_turn))
+
+
 def build_cast_problem(
     state: GameState,
     card: str,
@@ -140,6 +149,8 @@ def build_cast_problem(
             raise InputError("cast_as", f"{whole.object(card).name} can't be cast with {cast_as!r} "
                                         "(CR 702.37a, 702.103a, 702.168a)")
         state = spell_cast_as(state, card, cast_as)
+    if state is not whole and _differ_only_in(state, whole, card):
+        share_state_memo(state, whole)  # a half or a face of the card: the rest of the state is read once
     spell = state.object(card)
     if spell.zone is Zone.BATTLEFIELD and spell.prepared:
         # the permanent's controller may cast a copy of its spell: a mechanic newer than the rules followed

@@ -37,7 +37,8 @@ from solver.target_sets import TargetChoices
 
 __all__ = [
     "Reason", "ConstraintKind", "LazyDomain", "Variable", "Constraint", "SwitchAtom", "Switch", "TargetSlot",
-    "CostTerm", "Proposal", "ProblemMemo", "StateMemo", "state_memo", "CastProblem", "Assignment",
+    "CostTerm", "Proposal", "ProblemMemo", "StateMemo", "state_memo", "share_state_memo", "CastProblem",
+    "Assignment",
 ]
 
 Assignment = Mapping[ChoiceKey, Any]
@@ -387,6 +388,25 @@ class StateMemo:
 
 _STATE_MEMOS: dict[int, tuple[GameState, StateMemo]] = {}
 _STATE_MEMO_LIMIT = 64
+
+
+def share_state_memo(state: GameState, base: GameState) -> None:
+    """Let ``state`` read the :class:`StateMemo` of ``base``: a state that differs from it only in the card cast.
+
+    A split card's half, a face cast, a card cast face down are the same state but for that card (CR 709.3,
+    712, 708.4): what the rest of the state decides is the same. The memo's answers that read the card cast
+    are keyed by what they read of it (its colours and types) or leave it aside (a candidate that is the spell
+    itself is judged alone, CR 115.5), and the caster's mana sources leave out the spell (CR 601.2a).
+
+    Parameters
+    ----------
+    state : GameState
+    base : GameState
+    """
+    memo = state_memo(base)
+    if len(_STATE_MEMOS) >= _STATE_MEMO_LIMIT:
+        del _STATE_MEMOS[next(iter(_STATE_MEMOS))]
+    _STATE_MEMOS[id(state)] = (state, memo)
 
 
 def state_memo(state: GameState) -> StateMemo:
