@@ -376,6 +376,8 @@ class StateMemo:
     alike_kind : dict of str to tuple
         The same without the status fields (tapped, counters, token, attacking, summoning sickness): what
         phrases with no quality read.
+    payers : dict
+        The :class:`~models.mana.ManaPayer` of a tuple of mana sources, by the tuple's identity (kept with it).
     """
 
     checked: set[str] = field(default_factory=set)
@@ -384,6 +386,7 @@ class StateMemo:
     mana_sources: dict[str, tuple[ManaSource, ...]] = field(default_factory=dict)
     alike: dict[str, tuple] = field(default_factory=dict)
     alike_kind: dict[str, tuple] = field(default_factory=dict)
+    payers: dict[int, tuple[tuple[ManaSource, ...], Any]] = field(default_factory=dict)
 
 
 _STATE_MEMOS: dict[int, tuple[GameState, StateMemo]] = {}

@@ -59,7 +59,7 @@ __all__ = [
     "add_cost_choices", "add_cost_rules", "assist_sources", "available_mana_sources", "can_reveal", "mana_sources_of",
     "generic_change", "count_of", "x_bounds", "cost_modifiers_of", "target_cost_changes", "paid_cost_changes",
     "coloured_reduction", "least_generic_change", "optional_cost_key",
-    "cost_object_pool", "COST_OBJECT_KEYS", "MOST_CANDIDATES_FOR_ANY_NUMBER",
+    "cost_object_pool", "payer_of", "COST_OBJECT_KEYS", "MOST_CANDIDATES_FOR_ANY_NUMBER",
 ]
 
 COST_OBJECT_KEYS = (
@@ -101,9 +101,24 @@ def available_mana_sources(problem: CastProblem) -> tuple[ManaSource, ...]:
         found = known.get(problem.caster)
         if found is None:
             found = known[problem.caster] = mana_sources_of(problem.state, problem.caster)
-        # never the spell itself: it is on the stack (CR 601.2a)
-        problem.mana_sources = tuple(s for s in found if s.object_id != problem.spell.id)
+        # never the spell itself: it is on the stack (CR 601.2a); the state's tuple itself when it is not one
+        spell = problem.spell.id
+        problem.mana_sources = found if all(s.object_id != spell for s in found) else tuple(
+            s for s in found if s.object_id != spell)
     return problem.mana_sources
+
+
+def payer_of(problem: CastProblem, sources: tuple[ManaSource, ...]) -> ManaPayer:
+    """The :class:`~models.mana.ManaPayer` of these sources, made once per state for the same tuple object.
+
+    The caster's sources (:func:`available_mana_sources`) are one tuple for every card cast in a state, so their
+    payer, which sorts every unit of every source, is made once.
+    """
+    known = state_memo(problem.state).payers
+    found = known.get(id(sources))
+    if found is None or found[0] is not sources:
+        found = known[id(sources)] = (sources, ManaPayer(sources))
+    return found[1]
 
 
 def mana_sources_of(state, caster) -> tuple[ManaSource, ...]:
@@ -1438,7 +1453,7 @@ def _add_x_colours(problem: CastProblem, terms: list[CostTerm]) -> None:
         raise UnsupportedRuleError(spell.name, "spend only", "mana of three colours or more spent on X")
     fixed = tuple(s for s in mana_cost.symbols if s.kind is not SymbolKind.VARIABLE)
     per_x = sum(1 for s in mana_cost.symbols if s.kind is SymbolKind.VARIABLE)
-    payer = ManaPayer(available_mana_sources(problem))
+    payer = payer_of(problem, available_mana_sources(problem))
     life = problem.state.life_of(problem.caster)
 
     def pays(x: Any) -> bool:
@@ -1683,8 +1698,9 @@ def _add_payment(problem: CastProblem, terms: list[CostTerm], tapping: set[str],
     made before targets only, asks that the cheapest total the targets allow can be paid (a condition the
     payment needs, which stays broken as more is chosen).
     """
-    sources = available_mana_sources(problem) + assist_sources(problem)
-    payer = ManaPayer(sources)
+    assisting = assist_sources(problem)
+    sources = available_mana_sources(problem) + assisting if assisting else available_mana_sources(problem)
+    payer = payer_of(problem, sources)
     if helpers is not None:
         tapper, convoking = helpers
         if delve is not None:

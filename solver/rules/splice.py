@@ -28,11 +28,11 @@ from typing import Any
 from models.abilities import CardAbilities, SpliceAbility
 from models.choices import SPLICE_ORDER, SPLICE_SET, CostObjectsKey
 from models.errors import UnsupportedRuleError
-from models.mana import ManaPayer, sum_costs
+from models.mana import sum_costs
 from models.objects import GameObject, ObjectId, Zone
 from solver.abilities import abilities_of
 from solver.problem import CastProblem, CostTerm, LazyDomain, Reason
-from solver.rules.costs import available_mana_sources, cost_object_pool, least_generic_change
+from solver.rules.costs import available_mana_sources, cost_object_pool, least_generic_change, payer_of
 
 __all__ = ["add_splice_rules", "splice_candidates", "splicing_cards", "explain_splices"]
 
@@ -97,7 +97,7 @@ class _Budget:
 
     def __init__(self, problem: CastProblem) -> None:
         self.problem = problem
-        self.payer = ManaPayer(available_mana_sources(problem))
+        self.payer = payer_of(problem, available_mana_sources(problem))
         self.reduction = max(0, -least_generic_change(problem))  # with every reduction targets may give
         self.life = problem.state.life_of(problem.caster)
         self.objects = {key: len(cost_object_pool(problem, key))
