@@ -355,8 +355,8 @@ def best_cast(state: GameState, card: str, score: Score, **options: Any) -> tupl
 
 
 _HELD: dict[tuple, tuple[GameState, Any]] = {}
-_HELD_LIMIT = 256
-"""At most this many views and problems are kept; the oldest is dropped first."""
+_HELD_LIMIT = 64
+"""At most this many views and problems are kept (a few states' worth); the oldest is dropped first."""
 
 
 def _held(state: GameState, key: tuple, make: Any) -> Any:
@@ -377,7 +377,7 @@ def held_view(state: GameState, card: str, **options: Any) -> LegalCasts:
 
     :func:`sample_cast` and :func:`count_legal_casts` read it, so that calling them again on the same state
     object costs no new problem. States are immutable: a changed position is a new state object, with views
-    of its own. At most 256 views and problems are kept, the oldest dropped first.
+    of its own. At most 64 views and problems are kept, the oldest dropped first.
 
     Parameters
     ----------
