@@ -327,6 +327,23 @@ class _Analysis:
             self._frames = [(frame, count) for frame in self.frames() if (count := self.frame_count(frame))]
         return self._frames
 
+    def frames_with_casts(self) -> Iterator[tuple[Frame, int]]:
+        """:meth:`counted_frames`, made lazily when not kept yet: the first casts need only the first frames.
+
+        A walk that goes to the end keeps what it found, as :meth:`counted_frames` does.
+        """
+        if self._frames is not None:
+            yield from self._frames
+            return
+        found = []
+        for frame in self.frames():
+            count = self.frame_count(frame)
+            if count:
+                found.append((frame, count))
+                yield frame, count
+        if self._frames is None:
+            self._frames = found
+
     def valid_frames(self) -> set[Frame]:
         """The frames with at least one cast (kept)."""
         if self._valid is None:
@@ -428,7 +445,7 @@ class _Analysis:
         """A component's values in a frame, in :meth:`component_solutions` order.
 
         The orders of a splice set are made, not kept; an instance of "target" with more than :data:`LISTED`
-        sets, alone or with its division, is made lazily (an iterable that can be iterated again).
+        sets, or with its division, is made lazily (an iterable that can be iterated again).
         """
         counted = component.counted_by
         if counted is not None and counted.generate is not None:
@@ -442,7 +459,7 @@ class _Analysis:
             if number_of_sets(slot.choices) > LISTED:
                 return _Remade(lambda: ({slot.key: choice} for choice in slot.choices))
             return [{slot.key: choice} for choice in slot.choices]
-        if component.divided is not None and self._divided_count(component, frame) > LISTED:
+        if component.divided is not None:  # made by number of targets, lazily: the first casts come at once
             return _Remade(lambda: self._divided_values(component, frame))
         return self.component_solutions(component, frame)
 
@@ -716,7 +733,7 @@ class DecompositionEngine(Engine):
         dict of ChoiceKey to value
         """
         analysis = analyse(problem)
-        for frame, _ in analysis.counted_frames():
+        for frame, _ in analysis.frames_with_casts():
             base = analysis.frame_values(frame)
             parts = [analysis.component_values(c, frame) for c in analysis.components]
             for combination in product(parts):
@@ -747,7 +764,7 @@ class DecompositionEngine(Engine):
 
     def _compact_blocks(self, problem: CastProblem) -> Iterator[Iterator[tuple[tuple, tuple]]]:
         analysis = analyse(problem)
-        for frame, _ in analysis.counted_frames():
+        for frame, _ in analysis.frames_with_casts():
             lists: list[Any] = []
             for component in analysis.components:
                 slot = component.slot
@@ -783,7 +800,7 @@ class DecompositionEngine(Engine):
         lone = [c.slot for c in analysis.components if c.slot is not None]
         others = [c for c in analysis.components if c.slot is None]
         linked = any(type(k) is TargetKey for c in others for k in c.keys)
-        for frame, _ in analysis.counted_frames():
+        for frame, _ in analysis.frames_with_casts():
             fields = analysis.frame_fields(frame)
             active = [slot for slot in lone if analysis.slot_is_on(slot, frame)]
             parts = [analysis.component_values(c, frame) for c in others]
