@@ -9,7 +9,11 @@ from models.errors import UnsupportedRuleError
 from models.objects import CardType, GameObject, Zone
 from solver.abilities import abilities_of
 
-__all__ = ["holds", "has_qualities", "is_of_kinds", "names_x", "number_of"]
+__all__ = ["holds", "has_qualities", "is_of_kinds", "names_x", "number_of", "STATE_FACTS"]
+
+STATE_FACTS = frozenset({"cast from", "attacked this turn", "enchanted"})
+"""Qualities that are facts of the state about an object (read by its id), not of the object's fields: the
+target rules judge them. Objects alike in every field may differ in them."""
 
 
 def _number(obj: GameObject, attribute: str) -> int:
@@ -100,7 +104,7 @@ def holds(quality: Quality, obj: GameObject, x: int | None = None) -> bool:
         raise UnsupportedRuleError(obj.name, attribute, f"which creatures are {attribute} is not in the state")
     elif attribute == "owner":  # "you own": whose the object is, asked of the caster (CR 108.3)
         raise UnsupportedRuleError(obj.name, "you own", "who owns the object is judged with the caster only")
-    elif attribute in ("cast from", "attacked this turn", "enchanted"):  # judged by the target rules, with the state
+    elif attribute in STATE_FACTS:  # judged by the target rules, with the state
         raise UnsupportedRuleError(obj.name, attribute, "a fact of the state, not of the object, is not judged here")
     elif attribute == "keyword":
         found = value in abilities_of(obj).keywords

@@ -39,7 +39,7 @@ from solver.abilities import abilities_of, with_attached_grants
 from solver.problem import (
     CastProblem, ConstraintKind, LazyDomain, Reason, Switch, SwitchAtom, TargetSlot, state_memo,
 )
-from solver.qualities import holds, is_of_kinds, names_x, number_of
+from solver.qualities import STATE_FACTS, holds, is_of_kinds, names_x, number_of
 from solver.rules.costs import MOST_CANDIDATES_FOR_ANY_NUMBER, optional_cost_key
 from solver.target_sets import TargetChoices, TargetSets, number_of_sets
 
@@ -605,8 +605,10 @@ def legal_targets(problem: CastProblem, spec: TargetSpec) -> tuple[str, ...]:
     return found
 
 
-_BY_ID = frozenset({"targeting", "cast from"}) | _COMBAT_STATUSES
-"""Qualities read from records of the object's id, not its fields (what it targets, where it was cast from)."""
+_BY_ID = frozenset({"targeting"}) | STATE_FACTS | _COMBAT_STATUSES
+"""Qualities read from records of the object's id, not its fields: what it targets, the state's facts about it
+(:data:`~solver.qualities.STATE_FACTS`: where it was cast from, whether it attacked this turn, whether an Aura is
+attached to it, CR 303.4), combat statuses."""
 
 _FIELDS_BUT_ID = tuple(f.name for f in dataclasses.fields(GameObject) if f.name not in ("id", "card"))
 

@@ -173,6 +173,17 @@ def test_target_enchanted_permanent(make_state, casts):
     assert targets_of(casts(state, "cut")) == {("bears",)}
 
 
+def test_enchanted_tells_apart_two_alike_permanents(make_state, casts):
+    """CR 303.4: of two Grizzly Bears alike in every field, only the one Pacifism is attached to is enchanted.
+
+    What an Aura is attached to is a fact of the Aura, not of the Bears: the two are not judged as one. 1 cast.
+    """
+    state = make_state(hand=[("cut", "Cut the Earthly Bond")], battlefield=lands("Island", 1) + [
+        ("pacifism", "Pacifism")], opponent=[("bears1", "Grizzly Bears"), ("bears2", "Grizzly Bears")])
+    state = state.with_object(dataclasses.replace(state.object("pacifism"), attached_to="bears2"))
+    assert targets_of(casts(state, "cut")) == {("bears2",)}
+
+
 def test_nothing_is_enchanted_without_an_aura(make_state, casts):
     """CR 303.4: with no Aura on the battlefield no permanent is enchanted: Cut the Earthly Bond has no target, 0."""
     state = make_state(hand=[("cut", "Cut the Earthly Bond")], battlefield=lands("Island", 1),
