@@ -631,6 +631,9 @@ def _shared_key(problem: CastProblem, spec: TargetSpec) -> tuple | None:
                                           for clause in spec.qualities.clauses):
         return None
     spell = problem.spell
+    if spec.qualities is not None and any(isinstance(q.value, StateNumber) for clause in spec.qualities.clauses
+                                          for q in clause):  # counted without the spell (CR 601.2a): its own
+        return (spec, spell.id, spell.zone, spell.card.colors, spell.card.types, problem.caster, problem.is_copy)
     return (spec, spell.card.colors, spell.card.types, problem.caster, problem.is_copy)
 
 
