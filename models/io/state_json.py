@@ -72,7 +72,7 @@ class _Object(_Strict):
     on_adventure: bool = False
     prepared: bool = False
     exiled_with: str | None = Field(default=None, min_length=1)
-    may_cast: list[_MayCast] = []
+    may_cast: list[_MayCast] = Field(default_factory=list)
 
 
 class _ThisTurn(_Strict):
