@@ -32,6 +32,7 @@ __all__ = [
     "NEVER_CAST_TYPES", "TEXT_SYMBOLS", "CardDatabase", "SkippedRecord", "card_from_record", "card_of_object",
     "default_card_database",
     "missing_face_error", "older_sets_card_database", "parse_type_line", "with_faces_lacking",
+    "UnreadableSymbolError", "MAX_FIELD_LENGTH",
 ]
 
 _SUPERTYPES = frozenset({"Basic", "Legendary", "Snow", "World", "Ongoing", "Elite", "Host"})
@@ -225,6 +226,51 @@ def parse_type_line(
     return tuple(supertypes), tuple(types), tuple(right.split())
 
 
+class UnreadableSymbolError(CardDataError):
+    """A braced symbol in a card's text that is not one of the rules (``{½}``, CR 107).
+
+    A card file's record holding one is skipped as no card of the rules; a state file's inline card holding
+    one is text legalcasts can't read (exit code 3 at the command line).
+
+    Parameters
+    ----------
+    path : str
+        The key path of the text.
+    message : str
+        What is wrong.
+    symbol : str
+        The symbol, braces included.
+    """
+
+    def __init__(self, path: str, message: str, symbol: str) -> None:
+        super().__init__(path, message)
+        self.symbol = symbol
+
+
+MAX_FIELD_LENGTH = {"name": 200, "type_line": 200, "mana_cost": 100, "oracle_text": 5000, "faces_of": 500,
+                    "name_fr": 200, "layout": 50}
+"""The longest string each field of a card record may hold, in characters.
+
+The longest of the 2026 pool are far shorter (an Oracle text of 774 characters, a name of 141); a record over
+these is refused with one line rather than read for minutes.
+"""
+
+
+def _json_kind(value: Any) -> str:
+    """A JSON value's kind in words: ``"a number"``, ``"true or false"``, ``"null"``, ``"a list"``."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, (list, tuple)):
+        return "a list"
+    return "an object" if isinstance(value, Mapping) else type(value).__name__
+
+
 def card_from_record(record: Mapping[str, Any], path: str = "card") -> Card:
     """Build a :class:`Card` from one Scryfall-style record.
 
@@ -252,16 +298,24 @@ def card_from_record(record: Mapping[str, Any], path: str = "card") -> Card:
         type that is never cast is refused with its rule (:data:`NEVER_CAST_TYPES`).
     """
     if not isinstance(record, Mapping):
-        raise CardDataError(path, f"expected a card object, got {type(record).__name__}")
+        raise CardDataError(path, f"expected a card object, got {_json_kind(record)}")
     for key in ("name", "type_line"):
         if not isinstance(record.get(key), str) or not record[key]:
             raise CardDataError(f"{path}.{key}", "missing or not a string")
+    if len(record["name"]) <= MAX_FIELD_LENGTH["name"] and record["name"] not in path:
+        path = f"{path} ({record['name']})"  # errors about the card's text name the card
+    for key, limit in MAX_FIELD_LENGTH.items():
+        value = record.get(key)
+        if value is not None and not isinstance(value, str):
+            raise CardDataError(f"{path}.{key}", f"must be a string, not {_json_kind(value)}")
+        if value is not None and len(value) > limit:
+            raise CardDataError(f"{path}.{key}", f"{len(value):,} characters, more than the {limit:,} a card "
+                                                 "record may hold")
     text = record.get("oracle_text") or ""
-    if not isinstance(text, str):
-        raise CardDataError(f"{path}.oracle_text", "not a string")
     for symbol in dict.fromkeys(_BRACED.findall(text)):
         if symbol.upper() not in TEXT_SYMBOLS and not _is_mana_symbol(symbol):
-            raise CardDataError(f"{path}.oracle_text", f"{symbol!r} in the text is not a symbol of the rules (CR 107)")
+            raise UnreadableSymbolError(f"{path}.oracle_text",
+                                        f"{symbol!r} in the text is not a symbol of the rules (CR 107)", symbol)
     cost_text = record.get("mana_cost") or ""
     if not isinstance(cost_text, str):
         raise CardDataError(f"{path}.mana_cost", "not a string")
@@ -416,30 +470,35 @@ class CardDatabase:
                 data = gzip.decompress(data)
             except (OSError, EOFError) as exc:
                 raise CardDataError(str(path), f"not a whole gzip file ({exc})") from None
-        try:
-            text = data.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            raise CardDataError(str(path), f"not UTF-8 text (byte {exc.object[exc.start]:#04x} at offset "
-                                           f"{exc.start})") from None
+        if data.startswith(b"\xef\xbb\xbf"):  # a byte-order mark
+            data = data[3:]
         cards: list[Card] = []
         skipped: list[SkippedRecord] = []
         first_error: CardDataError | None = None
-        for number, line in enumerate(text.splitlines(), start=1):
-            if not line.strip():
+        for number, raw in enumerate(data.split(b"\n"), start=1):
+            if not raw.strip():
                 continue
+            error: CardDataError | None
             try:
-                record = json.loads(line)
+                record = json.loads(raw.decode("utf-8"))
+            except UnicodeDecodeError as exc:  # one line in another encoding: that line is skipped
+                error = CardDataError(f"{path}:{number}", f"not UTF-8 text (byte {exc.object[exc.start]:#04x})")
             except json.JSONDecodeError as exc:
                 error = CardDataError(f"{path}:{number}", f"not JSON ({exc.msg})")
+            except RecursionError:
+                error = CardDataError(f"{path}:{number}", "not a card record (JSON nested too deeply)")
+            else:
+                error = None
+            if error is not None:
                 skipped.append(SkippedRecord(error.path, error.message))
                 first_error = first_error or error
                 continue
             try:
                 cards.append(card_from_record(record, path=f"{path}:{number}"))
-            except CardDataError as error:
+            except CardDataError as bad:
                 name = record.get("name") if isinstance(record, Mapping) else None
-                skipped.append(SkippedRecord(error.path, error.message, name if isinstance(name, str) else None))
-                first_error = first_error or error
+                skipped.append(SkippedRecord(bad.path, bad.message, name if isinstance(name, str) else None))
+                first_error = first_error or bad
         if first_error is not None and not cards:
             raise first_error
         return cls(cards, skipped)
@@ -480,7 +539,10 @@ class CardDatabase:
             return card
         skipped = self._skipped_by_folded.get(name.casefold())
         if skipped is not None:  # named at the key path asked from; the record's place is in ``skipped``
-            raise CardDataError(path, f"{name!r} can't be used: {skipped.reason}")
+            field = re.search(r"\)\.(\w+)$", skipped.where)  # the record's field at fault, when one is
+            named = field is not None and field.group(1) != "type_line"  # a type line's reason names it already
+            reason = f"{field.group(1)}: {skipped.reason}" if field is not None and named else skipped.reason
+            raise CardDataError(path, f"{name!r} can't be used: {reason}")
         if name.casefold() in self._missing_faces:
             raise missing_face_error(path, name, *self._missing_faces[name.casefold()])
         close = self.suggest(name)

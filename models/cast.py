@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from models.choices import CostAction
-from models.errors import CastFormatError, InputError
+from models.errors import json_text, CastFormatError, InputError
 from models.mana import ManaCost
 from models.objects import ObjectId, PlayerId, Zone
 
@@ -240,7 +240,7 @@ class Cast(NamedTuple):
         known = {spec.name for spec in CAST_FIELDS} | set(_LEGACY)
         for key in data:
             if key not in known:
-                raise CastFormatError(f"{path}.{key}", f"unknown key (value {data[key]!r})")
+                raise CastFormatError(f"{path}.{key}", f"unknown key (value {json_text(data[key])})")
         if "card" not in data:
             raise CastFormatError(f"{path}.card", "missing")
         fields = {spec.name: spec.from_json(data[spec.name], f"{path}.{spec.name}")
@@ -277,13 +277,13 @@ def _is_int(value: object) -> bool:
 
 def _read_id(value: Any, path: str) -> ObjectId:
     if not isinstance(value, str):
-        raise CastFormatError(path, f"expected an object id, got {value!r}")
+        raise CastFormatError(path, f"expected an object id, got {json_text(value)}")
     return ObjectId(value)
 
 
 def _read_string(value: Any, path: str) -> str:
     if not isinstance(value, str):
-        raise CastFormatError(path, f"expected a string, got {value!r}")
+        raise CastFormatError(path, f"expected a string, got {json_text(value)}")
     return value
 
 
@@ -295,19 +295,19 @@ def _read_optional_player(value: Any, path: str) -> PlayerId | None:
     if value is None:
         return None
     if not isinstance(value, str):
-        raise CastFormatError(path, f"expected a player id or null, got {value!r}")
+        raise CastFormatError(path, f"expected a player id or null, got {json_text(value)}")
     return PlayerId(value)
 
 
 def _read_bool(value: Any, path: str) -> bool:
     if not isinstance(value, bool):
-        raise CastFormatError(path, f"expected true or false, got {value!r}")
+        raise CastFormatError(path, f"expected true or false, got {json_text(value)}")
     return value
 
 
 def _read_count(value: Any, path: str) -> int:
     if not _is_int(value) or value < 0:
-        raise CastFormatError(path, f"expected a whole number at least 0, got {value!r}")
+        raise CastFormatError(path, f"expected a whole number at least 0, got {json_text(value)}")
     return value
 
 
@@ -317,7 +317,7 @@ def _read_optional_count(value: Any, path: str) -> int | None:
 
 def _read_ids(value: Any, path: str) -> tuple[ObjectId, ...]:
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise CastFormatError(path, f"expected a list of ids, got {value!r}")
+        raise CastFormatError(path, f"expected a list of ids, got {json_text(value)}")
     return tuple(ObjectId(v) for v in value)
 
 
@@ -329,25 +329,27 @@ def _read_zone(value: Any, path: str) -> Zone:
     try:
         return Zone(value)
     except ValueError:
-        raise CastFormatError(path, f"expected one of {', '.join(z.value for z in Zone)}, got {value!r}") from None
+        raise CastFormatError(path, f"expected one of {', '.join(z.value for z in Zone)}, "
+                                    f"got {json_text(value)}") from None
 
 
 def _read_halves(value: Any, path: str) -> tuple[str, ...]:
     if not isinstance(value, list) or not all(isinstance(h, str) for h in value) or len(value) > 2:
-        raise CastFormatError(path, f"expected a list of one or two half names, got {value!r}")
+        raise CastFormatError(path, f"expected a list of one or two half names, got {json_text(value)}")
     return tuple(value)
 
 
 def _read_modes(value: Any, path: str) -> tuple[int, ...]:
     if not isinstance(value, list) or not all(_is_int(m) for m in value):
-        raise CastFormatError(path, f"expected a list of mode indices, got {value!r}")
+        raise CastFormatError(path, f"expected a list of mode indices, got {json_text(value)}")
     return tuple(sorted(value))
 
 
 def _read_additional_costs(value: Any, path: str) -> tuple[tuple[str, int], ...]:
     if not isinstance(value, Mapping) or not all(isinstance(k, str) and _is_int(v) and v > 0
                                                   for k, v in value.items()):
-        raise CastFormatError(path, f"expected an object of cost keywords to times paid (1 or more), got {value!r}")
+        raise CastFormatError(path, "expected an object of cost keywords to times paid (1 or more), "
+                                    f"got {json_text(value)}")
     return tuple(value.items())
 
 
@@ -368,24 +370,24 @@ def _read_target(item: Any, where: str) -> TargetChoice:
         raise CastFormatError(where, "expected an object")
     for key in item:
         if key not in _TARGET_KEYS:
-            raise CastFormatError(f"{where}.{key}", f"unknown key (value {item[key]!r})")
+            raise CastFormatError(f"{where}.{key}", f"unknown key (value {json_text(item[key])})")
     for key in ("source", "targets"):
         if key not in item:
             raise CastFormatError(f"{where}.{key}", "missing")
     chosen = item["targets"]
     if not isinstance(chosen, list) or not all(isinstance(v, str) for v in chosen):
-        raise CastFormatError(f"{where}.targets", f"expected a list of ids, got {chosen!r}")
+        raise CastFormatError(f"{where}.targets", f"expected a list of ids, got {json_text(chosen)}")
     mode = item.get("mode")
     if mode is not None and not _is_int(mode):
-        raise CastFormatError(f"{where}.mode", f"expected an integer or null, got {mode!r}")
+        raise CastFormatError(f"{where}.mode", f"expected an integer or null, got {json_text(mode)}")
     for key in ("instruction", "index", "copy"):
         if not _is_int(item.get(key, 0)):
-            raise CastFormatError(f"{where}.{key}", f"expected an integer, got {item[key]!r}")
+            raise CastFormatError(f"{where}.{key}", f"expected an integer, got {json_text(item[key])}")
     phrase = _read_string(item.get("phrase", ""), f"{where}.phrase")
     division = item.get("division", [])
     if not isinstance(division, list) or not all(_is_int(d) for d in division) or (
             division and len(division) != len(chosen)):
-        raise CastFormatError(f"{where}.division", f"expected one integer per target, got {division!r}")
+        raise CastFormatError(f"{where}.division", f"expected one integer per target, got {json_text(division)}")
     pairs = sorted(zip(chosen, division)) if division else [(t, 0) for t in sorted(chosen)]
     return TargetChoice(
         source=_read_id(item["source"], f"{where}.source"), mode=mode,

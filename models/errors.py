@@ -10,6 +10,7 @@ from __future__ import annotations
 
 __all__ = [
     "LegalcastsError",
+    "json_text",
     "InputError",
     "ManaCostError",
     "CardDataError",
@@ -101,3 +102,33 @@ class SolverError(LegalcastsError, RuntimeError):
         self.engine = engine
         self.message = message
         super().__init__(f"{engine}: {message}")
+
+
+def json_text(value: object, limit: int = 60) -> str:
+    """A value as it is written in JSON (``true``, ``null``, ``"yes"``, ``[1, 2]``), for an error message.
+
+    Parameters
+    ----------
+    value : object
+        A decoded JSON value.
+    limit : int
+        The most characters shown; a longer text is cut and its length given.
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
+    >>> json_text(True), json_text(None), json_text("yes"), json_text(["P1", "P1"])
+    ('true', 'null', '"yes"', '["P1", "P1"]')
+    >>> json_text("x" * 100, limit=5)
+    '"xxx… (102 characters)'
+    """
+    import json
+
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError, RecursionError):
+        text = str(value)
+    return text if len(text) <= limit else f"{text[:limit - 1]}… ({len(text):,} characters)"

@@ -983,7 +983,8 @@ class ManaSource:
                 sources.append(cls((frozenset(COLORLESS),)))
             elif not (symbol.kind is SymbolKind.GENERIC and symbol.amount == 0):
                 raise ManaCostError(
-                    path, f"{str(symbol)!r} is not a type of mana in {str(cost)!r}"
+                    path, f"{str(symbol)!r} is not a type of mana (a mana pool holds {{W}}, {{U}}, {{B}}, {{R}}, "
+                    f"{{G}} and {{C}}, CR 106.1) in {pool if isinstance(pool, str) else str(cost)!r}"
                 )
         return tuple(sources)
 

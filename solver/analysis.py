@@ -622,7 +622,8 @@ def _draw(graph: nx.DiGraph, path: str) -> None:
     try:
         import matplotlib
     except ImportError:
-        raise InputError("--format", "png needs matplotlib: pip install 'legalcasts[plot]'") from None
+        raise InputError("--format", "png needs the 'plot' extra (matplotlib): pip install -e '.[plot]' in a "
+                                     "checkout") from None
     matplotlib.use("Agg")
     from matplotlib import pyplot
     from matplotlib.lines import Line2D

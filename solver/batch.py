@@ -61,6 +61,7 @@ from solver.legal import LegalCasts, castable_objects
 
 __all__ = [
     "MODES",
+    "MAX_WORKERS",
     "ENGINES",
     "BatchError",
     "BatchOptions",
@@ -445,7 +446,7 @@ def _iter_dask(
         from dask.distributed import Client, LocalCluster
         from dask.distributed import as_completed as dask_as_completed
     except ImportError:
-        raise BatchError("the dask engine needs dask.distributed: pip install 'legalcasts[dask]'") from None
+        raise BatchError("the dask engine needs the 'dask' extra: pip install -e '.[dask]' in a checkout") from None
     cluster = None
     try:
         if scheduler:
@@ -456,7 +457,7 @@ def _iter_dask(
                                        processes=processes, dashboard_address=None, silence_logs=logging.ERROR,
                                        scheduler_kwargs={"dashboard": False, "dashboard_address": ":0"})
             client = Client(cluster)
-    except (OSError, TimeoutError) as exc:
+    except (OSError, TimeoutError, ValueError) as exc:  # ValueError: an address Dask can't parse
         if cluster is not None:
             cluster.close()
         raise BatchError(f"--scheduler {scheduler}: cannot reach the Dask scheduler ({exc})") from None
@@ -476,6 +477,10 @@ def _iter_dask(
             cluster.close()
 
 
+MAX_WORKERS = 256
+"""The most worker processes a batch starts: each is a Python process holding the card data."""
+
+
 def _check_engine(engine: str, workers: int | None) -> int:
     """The number of workers, once the engine and the count are checked."""
     if engine not in ENGINES:
@@ -483,6 +488,9 @@ def _check_engine(engine: str, workers: int | None) -> int:
     workers = default_workers() if workers is None else workers
     if workers < 1:
         raise InputError("--workers", f"must be 1 or more (got {workers})")
+    if workers > MAX_WORKERS:
+        raise InputError("--workers", f"at most {MAX_WORKERS} (got {workers:,}); this machine has "
+                                      f"{default_workers()} CPUs")
     return workers
 
 
@@ -745,6 +753,10 @@ def run_batch(
     resume = ResumeState()
     if output is not None:
         output = Path(output)
+        if not output.parent.is_dir():
+            raise InputError("--output", f"{output}: no such folder {str(output.parent)!r}")
+        if output.is_dir():
+            raise InputError("--output", f"{output} is a folder; name a file (*.jsonl)")
         if output.exists() and any(os.path.samefile(output, path) for path in paths):
             raise InputError("--output", f"{output} is one of the state files (name the output *.jsonl)")
         resume = read_output_records(output, options.mode)
@@ -769,7 +781,10 @@ def run_batch(
                     handle.write(b"\n")
         console.print(f"resuming: {summary.resumed} of {len(paths)} state files already have a record in {output}"
                       f" ({summary.resumed_failed} of them errors); {len(todo)} to solve")
-    sink = output.open("a", encoding="utf-8") if output is not None else (stream or sys.stdout)
+    try:
+        sink = output.open("a", encoding="utf-8") if output is not None else (stream or sys.stdout)
+    except OSError as exc:
+        raise InputError("--output", f"cannot write {output} ({exc.strerror})") from None
     rank = {path: index for index, path in enumerate(todo)}
     waiting: dict[int, dict[str, Any]] = {}
     next_rank = 0

@@ -16,9 +16,11 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import os
 import re
 import sys
 from collections.abc import Iterable, Iterator, Sequence
+from pathlib import Path
 from typing import NoReturn
 
 from models import CR_EDITION
@@ -49,12 +51,30 @@ __all__ = ["main", "CR_EDITION"]
 EXIT_OK, EXIT_ILLEGAL, EXIT_INPUT, EXIT_UNSUPPORTED = 0, 1, 2, 3
 
 
+EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report a process stopped by Ctrl-C
+
+_QUOTED_LIMIT = 200
+"""The most characters of one quoted value an error line shows; a longer one is cut, with its length."""
+_LINE_LIMIT = 2000
+"""The most characters of an error line."""
+
+
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:  # one line, exit 2, as for any bad input
-        raise SystemExit(_fail(EXIT_INPUT, f"error: {message} (see legalcasts --help)"))
+        raise SystemExit(_fail(EXIT_INPUT, f"error: {message} (see {self.prog} --help)"))
+
+
+def _shorten_quoted(match: re.Match[str]) -> str:
+    quote, text = match.group(1), match.group(2)
+    return f"{quote}{text[:_QUOTED_LIMIT]}…{quote} ({len(text):,} characters)"
 
 
 def _fail(code: int, message: str) -> int:
+    """Print one error line on stderr, each quoted value cut to ``_QUOTED_LIMIT`` characters; return ``code``."""
+    message = re.sub(rf"(['\"])([^'\"\n]{{{_QUOTED_LIMIT + 1},}})\1", _shorten_quoted, message)
+    message = " ".join(message.split("\n"))
+    if len(message) > _LINE_LIMIT:
+        message = message[:_LINE_LIMIT] + f"… ({len(message):,} characters)"
     print(f"legalcasts: {message}", file=sys.stderr)
     return code
 
@@ -93,17 +113,23 @@ def _build_parser() -> argparse.ArgumentParser:
                               "702.94a); no priority or timing needed (CR 608.2g)")
         sub.add_argument("--cards", metavar="FILE", help=CARDS_OPTION_HELP)
         sub.add_argument("--backend", choices=sorted(ENGINES), default=None,
-                         help="the solver (default: python-constraint to list, the fast path to count)")
+                         help="the solver; every one gives the same casts (default: fast, the decomposition)")
+        sub.add_argument("--strict", action="store_true",
+                         help="exit 3 when any card to cast has text legalcasts can't read (default: leave such "
+                              "a card out, name it on stderr, and go on with the others)")
 
     casts = commands.add_parser("casts", help="list the legal casts")
     common(casts)
     casts.add_argument("--limit", type=int, metavar="N", help="list at most N casts")
-    casts.add_argument("--format", choices=("table", "jsonl"), default="table")
+    casts.add_argument("--format", choices=("table", "jsonl"), default="table",
+                       help="table: one row per cast, for reading (default); jsonl: one JSON object per cast, the "
+                            "form 'check' and the state file's 'cast' read")
     count = commands.add_parser("count", help="print the number of legal casts")
     common(count)
     check = commands.add_parser("check", help="check one cast (a line of 'casts --format jsonl')")
     check.add_argument("state", help="game-state JSON file or Forge puzzle (.pzl)")
-    check.add_argument("cast", help="JSON file holding one cast object")
+    check.add_argument("cast", help="JSON file holding one cast object, or JSON lines holding one cast each "
+                                    "(the output of 'casts --format jsonl'): each is checked")
     check.add_argument("--player", metavar="ID", help="the caster (default: the card's owner)")
     check.add_argument("--cards", metavar="FILE", help=CARDS_OPTION_HELP)
     explain = commands.add_parser("explain", help="say which modes, splices and targets are unavailable, and why")
@@ -119,12 +145,15 @@ def _build_parser() -> argparse.ArgumentParser:
     copies.add_argument("--keep-targets", action="store_true",
                         help="the copying effect does not allow new targets")
     copies.add_argument("--count", action="store_true", help="print the number of choices only")
-    copies.add_argument("--format", choices=("table", "jsonl"), default="table")
+    copies.add_argument("--format", choices=("table", "jsonl"), default="table",
+                        help="table: one numbered line per choice, for reading (default); jsonl: one JSON object "
+                             "per choice")
     copies.add_argument("--cards", metavar="FILE", help=CARDS_OPTION_HELP)
     coverage = commands.add_parser("coverage", help="how many instants and sorceries the grammar reads (default: "
                                                     "the embedded card pool, about 30 s)")
     coverage.add_argument("--cards", metavar="FILE", help=CARDS_OPTION_HELP)
-    coverage.add_argument("--top", type=int, default=15, metavar="N", help="show the N most common reasons")
+    coverage.add_argument("--top", type=int, default=15, metavar="N",
+                          help="show the N most common reasons (0 or more; default 15)")
     add_graph_parser(commands)
     add_cards_command(commands)
     add_batch_command(commands)
@@ -148,7 +177,11 @@ def _objects_to_cast(
     else:
         hand = [state.object(object_id) for object_id in castable_objects(state, player)]
     if args.card:
-        chosen = [o.id for o in hand if o.card.name.casefold() == args.card.casefold()]
+        wanted = {args.card.casefold()}
+        if args.card in cards:  # a French name, or another spelling the card data knows, names the card too
+            wanted.add(cards.get(args.card, path="--card").name.casefold())
+        chosen = [o.id for o in hand if o.card.name.casefold() in wanted
+                  or (o.card.name_fr is not None and o.card.name_fr.casefold() in wanted)]
         if not chosen:
             if args.card not in cards:
                 cards.get(args.card, path="--card")  # raises with a did-you-mean
@@ -158,14 +191,40 @@ def _objects_to_cast(
     return player, [o.id for o in hand]
 
 
+def _note_left_out(state: GameState, left_out: list[tuple[ObjectId, UnsupportedRuleError]], strict: bool,
+                   anything_else: bool) -> None:
+    """Name the cards a command over several cards leaves out because legalcasts can't read their text.
+
+    Raises the first error (exit 3) under ``--strict``, or when no other card is left: then there is nothing
+    else to report, and a count of 0 would be a silent wrong answer.
+    """
+    if not left_out:
+        return
+    if strict or not anything_else:
+        raise left_out[0][1]
+    for object_id, error in left_out:
+        print(f"legalcasts: left out {state.object(object_id).name} ({object_id}), text not read: {error} "
+              "(the other cards are done; --strict: exit 3 instead)", file=sys.stderr)
+
+
 def _views(state: GameState, args: argparse.Namespace, cards: CardDatabase) -> list[LegalCasts]:
+    """The views of the cards to cast; a card whose text can't be read is named and left out (see ``--strict``)."""
     player, object_ids = _objects_to_cast(state, args, cards)
-    return [
-        LegalCasts(state, object_id, player=player, without_paying_mana_cost=args.without_paying_mana_cost,
-                   backend=args.backend, resolving=args.resolving)
-        for object_id in object_ids
-        if state.object(object_id).zone is not Zone.HAND or not state.object(object_id).card.is_land
-    ]
+    views = []
+    left_out: list[tuple[ObjectId, UnsupportedRuleError]] = []
+    for object_id in object_ids:
+        if state.object(object_id).zone is Zone.HAND and state.object(object_id).card.is_land:
+            continue  # lands are played, not cast (CR 305.9)
+        try:
+            view = LegalCasts(state, object_id, player=player, without_paying_mana_cost=args.without_paying_mana_cost,
+                              backend=args.backend, resolving=args.resolving)
+            view.count()  # text that is read only when counting fails here, before any output
+        except UnsupportedRuleError as error:
+            left_out.append((object_id, error))
+        else:
+            views.append(view)
+    _note_left_out(state, left_out, args.strict, anything_else=bool(views))
+    return views
 
 
 def _target_label(target: str, state: GameState) -> str:
@@ -209,38 +268,55 @@ def _describe_costs(cast: Cast) -> str:
     return "; ".join(parts) or "-"
 
 
+_ALWAYS_SHOWN = ("#", "card", "total cost", "mana value")
+"""The table's columns shown even when empty; the others are left out when every row has "-" there."""
+_NO_WRAP = ("#", "total cost", "mana value")
+"""Columns never wrapped nor cut: a cost is read whole ({1}{U}{R}, never {1}{U}{…)."""
+
+
 def _print_table(views: list[LegalCasts], limit: int | None, state: GameState) -> int:
+    """Print the casts as a table (rich), then the number shown and the total.
+
+    Columns every row leaves empty ("-": no modes, no splices) are not drawn, and the cost columns never wrap,
+    so the total cost is whole at 80 columns. With ``--limit 0``, or no legal cast, there is no table.
+    """
     from rich.console import Console
     from rich.markup import escape
     from rich.table import Table
 
-    table = Table(show_lines=False)
-    for column in ("#", "card", "modes", "splices (order)", "targets", "costs paid with", "total cost",
-                   "mana value"):
-        table.add_column(column)
-    shown = 0
+    total = sum(view.count() for view in views)
+    columns = ("#", "card", "modes", "splices (order)", "targets", "costs paid with", "total cost", "mana value")
+    rows: list[tuple[str, ...]] = []
     for view in views:
         modes_text = {m.index: m.instruction.text for m in view.problem.abilities.modes}
         for cast in view:
-            if limit is not None and shown >= limit:
+            if limit is not None and len(rows) >= limit:
                 break
-            shown += 1
-            table.add_row(
-                str(shown),
-                f"{cast.name} ({cast.card})",
+            rows.append((
+                str(len(rows) + 1),
+                escape(f"{cast.name} ({cast.card})"),
                 escape("; ".join(f"{i + 1}: {modes_text[i]}" for i in cast.modes) or "-"),
-                ", ".join(cast.splices) or "-",
+                escape(", ".join(cast.splices) or "-"),
                 escape(_describe_targets(cast, state)),
-                _describe_costs(cast),
+                escape(_describe_costs(cast)),
                 str(cast.total_cost) or "{0}",
                 str(cast.mana_value),
-            )
-    console = Console(width=200 if not sys.stdout.isatty() else None)
-    console.print(table)
-    if limit is not None and shown >= limit:
-        console.print(f"the first {shown} legal cast{'s' if shown != 1 else ''} (--limit {limit})")
+            ))
+    # A terminal's width, or $COLUMNS; else (a pipe, a file) 200 columns
+    console = Console(width=None if sys.stdout.isatty() or os.environ.get("COLUMNS") else 200)
+    if rows:
+        shown = [i for i, name in enumerate(columns) if name in _ALWAYS_SHOWN or any(row[i] != "-" for row in rows)]
+        table = Table(show_lines=False)
+        for i in shown:
+            table.add_column(columns[i], no_wrap=columns[i] in _NO_WRAP, overflow="fold")
+        for row in rows:
+            table.add_row(*(row[i] for i in shown))
+        console.print(table)
+    noun = f"legal cast{'s' if total != 1 else ''}"
+    if len(rows) < total:
+        console.print(f"{len(rows)} of {total} {noun} shown (--limit {limit})")
     else:
-        console.print(f"{shown} legal cast{'s' if shown != 1 else ''}")
+        console.print(f"{total} {noun}")
     return EXIT_OK
 
 
@@ -264,6 +340,49 @@ def _note_derived_fields(state: GameState, cast: Cast, args: argparse.Namespace)
     for field, given, real in derived:
         if given not in ("", 0) and given != real:
             print(f"note: the record's {field} is {given!r}; the cast's is {real!r} (derived fields are not choices)")
+
+
+def _check(state: GameState, args: argparse.Namespace) -> int:
+    """``check``: one cast, or each line of a JSON-lines file of casts (``casts --format jsonl``).
+
+    One cast prints ``legal``, or ``illegal`` and each broken rule. Several print one verdict per line,
+    ``FILE:N: legal``, then the number of legal and illegal casts. Exit code 1 when any cast is illegal.
+    """
+    from models.io.text import parse_json, read_input_text
+
+    try:
+        text = read_input_text(Path(args.cast), "cast file")
+    except InputError as exc:
+        raise CastFormatError(exc.path, exc.message) from None
+    lines = [(number, line) for number, line in enumerate(text.splitlines(), start=1) if line.strip()]
+    try:
+        single = [(0, parse_json(text, args.cast, CastFormatError))]
+    except CastFormatError:
+        if len(lines) < 2:
+            raise
+        single = None
+    records = single or [(number, parse_json(line, f"{args.cast}:{number}", CastFormatError))
+                         for number, line in lines]
+    casts = []
+    for number, data in records:  # every record is read before any verdict: a bad one is one error, nothing else
+        where = f"{args.cast}:{number}" if number else args.cast
+        cast = Cast.from_json(data, path=f"{where}: cast")
+        if not state.has_object(cast.card):
+            raise InputError(f"{where}: cast.card", f"no object with id {cast.card!r} in the state")
+        casts.append((where, cast))
+    illegal = 0
+    for where, cast in casts:
+        reasons = why_illegal(state, cast, player=args.player)
+        illegal += bool(reasons)
+        verdict = "legal" if not reasons else "illegal"
+        print(verdict if single else f"{where}: {verdict}")
+        for broken in reasons:
+            print(f"- {broken}")
+        if not reasons:
+            _note_derived_fields(state, cast, args)
+    if not single:
+        print(f"{len(casts) - illegal} of {len(casts)} casts legal, {illegal} illegal")
+    return EXIT_ILLEGAL if illegal else EXIT_OK
 
 
 def _print_resolution(resolution) -> int:
@@ -338,6 +457,8 @@ def _run(args: argparse.Namespace) -> int:
     if args.command == "batch":
         return run_batch_command(args)
     cards = load_card_database(args.cards) if args.cards else default_card_database()
+    if args.command == "coverage" and args.top < 0:
+        raise InputError("--top", f"must be 0 or more (got {args.top})")
     if args.command in ("coverage", "graph"):
         failed: list[tuple[str, str]] = []
         try:
@@ -359,26 +480,7 @@ def _run(args: argparse.Namespace) -> int:
     else:
         state = load_state(args.state, cards)
     if args.command == "check":
-        try:
-            with open(args.cast, encoding="utf-8") as handle:
-                data = json.load(handle)
-        except OSError as exc:
-            raise InputError(args.cast, f"cannot read cast file ({exc.strerror})") from None
-        except UnicodeDecodeError as exc:
-            raise InputError(args.cast, f"not UTF-8 text (byte {exc.object[exc.start]:#04x} at offset "
-                                        f"{exc.start})") from None
-        except json.JSONDecodeError as exc:
-            raise InputError(args.cast, f"not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
-        cast = Cast.from_json(data, path=f"{args.cast}: cast")
-        if not state.has_object(cast.card):
-            raise InputError(f"{args.cast}: cast.card", f"no object with id {cast.card!r} in the state")
-        reasons = why_illegal(state, cast, player=args.player)
-        print("legal" if not reasons else "illegal")
-        for broken in reasons:
-            print(f"- {broken}")
-        if not reasons:
-            _note_derived_fields(state, cast, args)
-        return EXIT_ILLEGAL if reasons else EXIT_OK
+        return _check(state, args)
     if args.command == "resolve":
         with _in_file(args.state):
             resolution = resolve(state, args.spell)
@@ -394,17 +496,32 @@ def _run(args: argparse.Namespace) -> int:
         else:
             for number, cast in enumerate(choices, start=1):
                 print(f"{number}. {_describe_targets(cast, state)}")
-            modes = ", ".join(str(m + 1) for m in choices.original.modes) or "-"
-            spliced = ", ".join(choices.original.splices) or "-"
-            print(f"{choices.count()} choice(s) for a copy of {choices.original.name} ({args.spell}): "
-                  f"modes {modes} and spliced {spliced} are kept; nothing new can be spliced (CR 707.10)")
+            count = choices.count()
+            kept = []
+            if choices.original.modes:
+                modes = choices.original.modes
+                kept.append(f"mode{'s' if len(modes) > 1 else ''} {', '.join(str(m + 1) for m in modes)}")
+            if choices.original.splices:
+                kept.append(f"the text of {', '.join(choices.original.splices)} spliced onto it")
+            keeps = f"; it keeps {' and '.join(kept)}" if kept else ""
+            print(f"{count} choice{'s' if count != 1 else ''} for a copy of {choices.original.name} ({args.spell})"
+                  f"{keeps}; nothing new can be spliced (CR 707.10)")
         return EXIT_OK
     if args.command == "explain":
         player, object_ids = _objects_to_cast(state, args, cards)
+        if not object_ids:
+            print(f"{player} has no card to cast: their hand is empty, and no card of their graveyard may be cast")
+            return EXIT_OK
+        explained, left_out = [], []
         for object_id in object_ids:
-            explanation = explain_card(state, object_id, player=player,
-                                       without_paying_mana_cost=args.without_paying_mana_cost, backend=args.backend,
-                                       resolving=args.resolving)
+            try:
+                explained.append(explain_card(state, object_id, player=player,
+                                              without_paying_mana_cost=args.without_paying_mana_cost,
+                                              backend=args.backend, resolving=args.resolving))
+            except UnsupportedRuleError as error:
+                left_out.append((ObjectId(object_id), error))
+        _note_left_out(state, left_out, args.strict, anything_else=bool(explained))
+        for explanation in explained:
             print("\n".join(explanation.lines()))
         return EXIT_OK
     if getattr(args, "limit", None) is not None and args.limit < 0:
@@ -437,15 +554,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     -------
     int
         0 done (``check``: legal), 1 ``check``: illegal, 2 bad input,
-        3 text legalcasts can't read.
+        3 text legalcasts can't read, 130 interrupted (Ctrl-C). With no
+        arguments, the help is printed and 0 returned.
     """
     parser = _build_parser()
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if not argv:  # no command: the usage and the commands, as --help gives them
+        parser.print_help()
+        return EXIT_OK
     try:
         args = parser.parse_args(argv)
         enable_saved_readings()  # cards read by an earlier call are not read again (models.oracle.saved)
         return _run(args)
     except SystemExit as exc:
         return int(exc.code or 0)
+    except KeyboardInterrupt:
+        return _fail(EXIT_INTERRUPTED, "interrupted")
+    except RecursionError:  # a value nested deeper than any reader of ours checks
+        return _fail(EXIT_INPUT, "error: the input is nested too deeply to read")
     except UnsupportedRuleError as exc:
         return _fail(EXIT_UNSUPPORTED, f"unsupported: {exc}")
     except (InputError, LegalcastsError) as exc:

@@ -32,7 +32,7 @@ def add_graph_parser(commands: argparse._SubParsersAction) -> None:
         The sub-parsers of the ``legalcasts`` parser.
     """
     graph = commands.add_parser("graph", help="splice and target/protection interactions of a card pool")
-    graph.add_argument("--cards", metavar="FILE", help=f"{CARDS_OPTION_HELP} (default: the embedded card pool)")
+    graph.add_argument("--cards", metavar="FILE", help=CARDS_OPTION_HELP)
     graph.add_argument("--format", choices=GRAPH_FORMATS, default=None,
                        help="write the graph as GraphML, node-link JSON or a PNG drawing (needs --output)")
     graph.add_argument("--output", metavar="FILE", help="where to write the graph")

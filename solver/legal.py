@@ -91,6 +91,7 @@ class LegalCasts:
         resolving: str | None = None,
     ) -> None:
         self.state = state
+        self.without_paying_mana_cost = without_paying_mana_cost
         if not state.has_object(card):
             raise InputError("card", f"no object with id {card!r} in the state")
         self.engine: Engine = get_engine(backend or "fast")
@@ -133,8 +134,12 @@ class LegalCasts:
             yield from self.engine.casts(problem)
 
     def __contains__(self, cast: object) -> bool:
-        """Whether a cast is legal, checked directly (no enumeration)."""
-        if not isinstance(cast, Cast):
+        """Whether a cast is one of the view's, checked directly (no enumeration).
+
+        A cast made without paying its mana cost is never one of a view built without that option, nor the
+        other way round, whatever the engine: the option is part of the cast (CR 118.9).
+        """
+        if not isinstance(cast, Cast) or cast.without_paying_mana_cost != self.without_paying_mana_cost:
             return False
         problem = self.problem_for(cast)
         return problem is not None and self.engine.contains(problem, cast)

@@ -727,8 +727,11 @@ class CastProblem:
             elif type(key) is XKey:
                 values[key] = cast.x
         if modes_found != len(cast.modes):
-            for index in sorted(set(cast.modes) - {key.index for key in self.keys_of(ModeKey)}):
-                unmatched.append(Reason("CR 700.2", f"{name} has no mode {index + 1}"))
+            indices = sorted({key.index for key in self.keys_of(ModeKey)})
+            held = (f"its mode indices are {', '.join(map(str, indices))}" if indices else "it has no modes")
+            for index in sorted(set(cast.modes) - set(indices)):
+                unmatched.append(Reason("CR 700.2", f"{name} has no mode of index {index} (a cast's modes are "
+                                                    f"indices from 0, its first mode 0; {held})"))
         for keyword in optional:
             unmatched.append(Reason("CR 601.2b", f"{name} has no {keyword} cost to pay"))
         if cast.gift_recipient is not None and GIFT_RECIPIENT not in self.variables:

@@ -105,8 +105,8 @@ def test_cards_file(tmp_path):
         (["{not json"], ":1"),
         ([json.dumps({"name": "No Type"})], ":1.type_line"),
         ([json.dumps({"mana_cost": "{R}", "type_line": "Instant"})], ":1.name"),
-        ([json.dumps(BOLT | {"type_line": "Instnt"})], ":1.type_line"),
-        ([json.dumps(BOLT | {"colors": "R"})], ":1.colors"),
+        ([json.dumps(BOLT | {"type_line": "Instnt"})], ":1 (Homebrew Bolt).type_line"),  # issue 16: the card named
+        ([json.dumps(BOLT | {"colors": "R"})], ":1 (Homebrew Bolt).colors"),
         ([json.dumps([1, 2])], ":1"),
     ],
 )
@@ -123,8 +123,8 @@ def test_file_of_no_card_record_is_refused_naming_file_and_line(tmp_path, lines,
     [
         ("{not json", ":2"),
         (json.dumps({"name": "No Type"}), ":2.type_line"),
-        (json.dumps(BOLT | {"name": "Bad Colours", "colors": "R"}), ":2.colors"),
-        (json.dumps({"name": "Tazeem", "type_line": "Plane — Zendikar", "oracle_text": ""}), ":2.type_line"),
+        (json.dumps(BOLT | {"name": "Bad Colours", "colors": "R"}), ":2 (Bad Colours).colors"),
+        (json.dumps({"name": "Tazeem", "type_line": "Plane — Zendikar", "oracle_text": ""}), ":2 (Tazeem).type_line"),
     ],
 )
 def test_bad_record_among_cards_is_skipped_with_its_place(tmp_path, bad, where):
@@ -148,14 +148,14 @@ def test_skipped_card_asked_for_says_why(tmp_path):
 def test_bad_mana_cost_in_card_file_is_card_data_error(tmp_path):
     """Card file contract: a record whose mana cost is not mana symbols is a bad record (CardDataError, file:line)."""
     path = write_lines(tmp_path, json.dumps(BOLT | {"mana_cost": "2W"}))
-    with pytest.raises(CardDataError, match=r"cards\.jsonl:1\.mana_cost"):
+    with pytest.raises(CardDataError, match=r"cards\.jsonl:1 \(Homebrew Bolt\)\.mana_cost"):
         CardDatabase.from_jsonl(path)
 
 
 def test_bad_mana_cost_in_card_file_names_line(tmp_path):
     """Card file contract: a bad mana cost is a ValueError naming file:line.mana_cost and the value."""
     path = write_lines(tmp_path, json.dumps(BOLT | {"mana_cost": "2W"}))
-    with pytest.raises(InputError, match=r"cards\.jsonl:1\.mana_cost: .*'2W'"):
+    with pytest.raises(InputError, match=r"cards\.jsonl:1 \(Homebrew Bolt\)\.mana_cost: .*'2W'"):
         CardDatabase.from_jsonl(path)
 
 
@@ -224,7 +224,8 @@ def test_a_text_symbol_not_of_the_rules_is_a_bad_record(text, symbol):
     """CR 107: a braced symbol in the text that is not one of the rules (a joke card's) makes a bad record."""
     with pytest.raises(CardDataError) as info:
         card_from_record({"name": "Joke", "type_line": "Instant", "oracle_text": text}, path="cards.jsonl:3")
-    assert str(info.value) == f"cards.jsonl:3.oracle_text: {symbol!r} in the text is not a symbol of the rules (CR 107)"
+    assert str(info.value) == (f"cards.jsonl:3 (Joke).oracle_text: {symbol!r} in the text is not a symbol of the "
+                               "rules (CR 107)")
 
 
 def test_the_symbols_of_the_rules_are_read_in_text():

@@ -54,7 +54,7 @@ def test_casts_jsonl_lines_are_casts_of_the_state(capsys) -> None:
 def test_casts_limit_and_table(capsys) -> None:
     """CR 601.2: ``--limit`` bounds the listing; the table names objects by id."""
     code, out, _ = run(capsys, "casts", str(EXAMPLES / "case03-raid-4plains.json"), "--limit", "3")
-    assert code == 0 and "the first 3 legal casts (--limit 3)" in out and "Requisition Raid (raid)" in out
+    assert code == 0 and "3 of 26 legal casts shown (--limit 3)" in out and "Requisition Raid (raid)" in out
     code, out, _ = run(capsys, "casts", str(EXAMPLES / "case03-raid-4plains.json"), "--format", "jsonl", "--limit", "0")
     assert code == 0 and out == ""
 
@@ -147,7 +147,7 @@ def test_copies_command(capsys) -> None:
     code, out, _ = run(capsys, "copies", str(AFTER / "copy07-raid-two-artifacts.json"), "--spell", "raid", "--count")
     assert (code, out.strip()) == (0, "4")
     code, out, _ = run(capsys, "copies", str(AFTER / "copy08-mists-ray.json"), "--spell", "mists")
-    assert code == 0 and "3 choice(s)" in out and "nothing new can be spliced" in out
+    assert code == 0 and "3 choices for a copy" in out and "nothing new can be spliced" in out
     code, out, _ = run(capsys, "copies", str(AFTER / "copy08-mists-ray.json"), "--spell", "mists", "--keep-targets",
                        "--format", "jsonl")
     assert len(out.splitlines()) == 1 and json.loads(out)["splices"] == ["ray"]
@@ -167,7 +167,7 @@ def test_check_errors_name_the_cast_file(capsys, tmp_path) -> None:
     path = tmp_path / "cast.json"
     path.write_text(json.dumps({"card": "ray", "colour": "blue"}))
     code, _, err = run(capsys, "check", state, str(path))
-    assert code == 2 and f"{path}: cast.colour: unknown key (value 'blue')" in err
+    assert code == 2 and f"{path}: cast.colour: unknown key (value \"blue\")" in err
     path.write_text(json.dumps({"card": "zzz"}))
     code, _, err = run(capsys, "check", state, str(path))
     assert code == 2 and f"{path}: cast.card: no object with id 'zzz'" in err

@@ -366,6 +366,11 @@ def read_card_file(path: str | Path, on_progress: Callable[[int], None] | None =
                     skipped.append((number, SkippedRecord(where, reason)))
                     continue
                 for record in records:
+                    try:  # each printing checked alone: a bad copy is skipped, never spoiling a good one
+                        card_from_record(record, path=f"{where} ({record['name']})")
+                    except CardDataError as exc:
+                        skipped.append((number, SkippedRecord(exc.path, exc.message, record["name"])))
+                        continue
                     _merge(merged, record)
                     places[record["name"]] = (number, where)
         finally:
@@ -399,7 +404,10 @@ def _drop_shared_french_names(merged: dict[str, dict[str, Any]]) -> None:
 
 def _first_line(error: Exception) -> str:
     """The first line of a parser's message (yajl draws a pointer on the lines after it)."""
-    lines = str(error).strip().splitlines()
+    text = str(error)
+    if error.args and isinstance(error.args[0], bytes):  # yajl's message comes as bytes: no b'...' repr shown
+        text = error.args[0].decode("utf-8", "replace")
+    lines = text.strip().splitlines()
     return lines[0].strip() if lines else type(error).__name__
 
 
@@ -449,9 +457,14 @@ def _read_jsonl(stream: _ByteStream, source: str):
             continue
         try:
             record = json.loads(line)
+        except UnicodeDecodeError as exc:
+            yield f"{source}:{number}", _bound(_raise_skip, f"not UTF-8 text (byte {exc.object[exc.start]:#04x})")
         except ValueError as exc:
-            raise CardDataError(f"{source}:{number}", "not JSON") from exc
-        yield f"{source}:{number}", _bound(_jsonl_faces, record)
+            yield f"{source}:{number}", _bound(_raise_skip, f"not JSON ({_first_line(exc)})")
+        except RecursionError:
+            yield f"{source}:{number}", _bound(_raise_skip, "not a card record (JSON nested too deeply)")
+        else:
+            yield f"{source}:{number}", _bound(_jsonl_faces, record)
 
 
 def _read_scryfall(stream: _ByteStream, source: str):

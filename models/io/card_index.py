@@ -28,7 +28,7 @@ from typing import Any
 
 from models.cards import CardDatabase, SkippedRecord, card_from_record, missing_face_error, with_faces_lacking
 from models.errors import CardDataError, UnknownCardError
-from models.io.card_files import CardFileContents, merge_records, read_card_file
+from models.io.card_files import FORMATS, CardFileContents, detect_card_file_format, merge_records, read_card_file
 from models.objects import Card
 from models.split import whole_split_cards
 
@@ -97,7 +97,8 @@ def is_card_index(path: str | Path) -> bool:
         return False
 
 
-CARDS_OPTION_HELP = "card database: JSON lines (plain or .gz) or a 'cards import' index"
+CARDS_OPTION_HELP = ("card data instead of the embedded pool: Scryfall-style JSON lines (plain or .gz), or an "
+                     "index that 'legalcasts cards import' built from an MTGJSON or Scryfall file")
 """The help of every command's ``--cards FILE``: what :func:`load_card_database` reads."""
 
 
@@ -122,7 +123,25 @@ def load_card_database(path: str | Path) -> CardDatabase:
     """
     if is_card_index(path):
         return CardIndex(path)
-    return CardDatabase.from_jsonl(path)
+    try:
+        return CardDatabase.from_jsonl(path)
+    except CardDataError:
+        hint = _import_hint(Path(path))
+        if hint:
+            raise CardDataError(str(path), hint) from None
+        raise
+
+
+def _import_hint(path: Path) -> str:
+    """What to do with a card file that is not JSON lines but an MTGJSON or Scryfall file, or ``""``."""
+    try:
+        layout = detect_card_file_format(path)
+    except (CardDataError, RecursionError):
+        return ""
+    if layout == "jsonl":
+        return ""
+    return (f"a card file of the layout '{FORMATS[layout]}', which --cards does not read directly: import it "
+            f"into an index first ('legalcasts cards import {path} --db cards.sqlite'), then give --cards cards.sqlite")
 
 
 def _close_names(name: str, candidates: Iterable[str], count: int) -> list[str]:
@@ -482,11 +501,15 @@ def import_card_file(
     if db_path.exists() and db_path.stat().st_size and not is_card_index(db_path):
         raise CardDataError(str(db_path), "exists and is not a card index (not a SQLite database)")
     contents = read_card_file(file, on_progress)
+    new = not db_path.exists() or not db_path.stat().st_size
+    # A new index is written beside its place and renamed into it once whole: an error leaves no file behind.
+    target = db_path.with_name(f".{db_path.name}.{os.getpid()}.tmp") if new else db_path
     try:
         db_path.parent.mkdir(parents=True, exist_ok=True)
-        connection = sqlite3.connect(db_path)
+        connection = sqlite3.connect(target)
     except (OSError, sqlite3.Error) as exc:
         raise CardDataError(str(db_path), f"cannot open the card index ({exc})") from None
+    done = False
     try:
         with connection:
             tables = {row[0] for row in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
@@ -500,10 +523,15 @@ def import_card_file(
                 found = old.fetchone()
                 rows.append(_row_of(record if found is None else merge_records(json.loads(found[0]), record)))
             _insert(connection, rows, contents.skipped)
+        done = True
     except sqlite3.Error as exc:
         raise CardDataError(str(db_path), f"cannot write the card index ({exc})") from None
     finally:
         connection.close()
+        if new and done:
+            os.replace(target, db_path)
+        elif new:
+            target.unlink(missing_ok=True)
     return contents
 
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
@@ -20,13 +19,13 @@ from typing import TYPE_CHECKING, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from models.abilities import FACE_DOWN_KEYWORDS
-from models.cards import CardDatabase, card_from_record, card_of_object, default_card_database
-from models.errors import InputError, StateError
+from models.cards import CardDatabase, UnreadableSymbolError, card_from_record, card_of_object, default_card_database
+from models.errors import InputError, StateError, UnsupportedRuleError, json_text
 from models.io.forge_pzl import load_puzzle
-from models.mana import ManaCost
+from models.mana import ManaCost, ManaSource
 from models.objects import Card, CastGrant, GameObject, ObjectId, Phase, PlayerId, Zone, face_down_card
 from models.state import GameState, TurnFacts
-from models.io.text import read_input_text
+from models.io.text import parse_json, read_input_text
 
 if TYPE_CHECKING:
     from pydantic_core import ErrorDetails
@@ -132,15 +131,43 @@ def _key_path(location: tuple[Any, ...]) -> str:
     return path
 
 
+_EXPECTED = {
+    "bool_type": "must be true or false",
+    "string_type": "must be a string",
+    "int_type": "must be a whole number",
+    "int_from_float": "must be a whole number",
+    "dict_type": "must be a JSON object",
+    "model_type": "must be a JSON object",
+    "model_attributes_type": "must be a JSON object",
+    "list_type": "must be a list",
+}
+"""Our words for pydantic's error types: what the value must be."""
+
+
+def _shown(value: Any) -> str:
+    """A value as the JSON it was written as (``true``, ``null``, ``"yes"``), cut after 60 characters."""
+    return json_text(value)
+
+
 def _message(error: ErrorDetails) -> str:
-    """One pydantic error as our message: what is wrong, and the value."""
-    if error["type"] == "missing":
+    """One pydantic error as our message: what is wrong, in words, and the value as written in the file."""
+    kind, value = error["type"], error.get("input")
+    if kind == "missing":
         return "missing"
-    if error["type"] == "extra_forbidden":
-        return f"unknown key (value {error.get('input')!r})"
-    value = error.get("input")
-    shown = "" if isinstance(value, (dict, list)) else f" (got {value!r})"
-    return error["msg"] + shown
+    if kind == "extra_forbidden":
+        return f"unknown key (value {_shown(value)})"
+    if kind in _EXPECTED:
+        return f"{_EXPECTED[kind]}, not {_shown(value)}"
+    if kind == "too_short":
+        minimum = (error.get("ctx") or {}).get("min_length", 1)
+        noun = "item" if minimum == 1 else "items"
+        return f"must have at least {minimum} {noun}" if not isinstance(value, str) else "must not be empty"
+    if kind == "literal_error":
+        expected = (error.get("ctx") or {}).get("expected", "")
+        return f"{_shown(value)} is not one of {expected}"
+    if kind == "greater_than_equal":
+        return f"must be {(error.get('ctx') or {}).get('ge', 0)} or more, not {_shown(value)}"
+    return f"{error['msg']}, not {_shown(value)}"
 
 
 def state_from_data(data: Any, cards: CardDatabase | None = None, source: str = "") -> GameState:
@@ -179,8 +206,9 @@ def state_from_data(data: Any, cards: CardDatabase | None = None, source: str = 
         return StateError(prefix + path, message)
 
     players = model.players
-    if len(set(players)) != len(players):
-        raise fail("players", f"duplicate player id in {players!r}")
+    for index, name in enumerate(players):
+        if name in players[:index]:
+            raise fail(f"players[{index}]", f"player {name!r} is listed twice")
 
     def player(path: str, value: str | None, default: str) -> PlayerId:
         if value is None:
@@ -197,6 +225,7 @@ def state_from_data(data: Any, cards: CardDatabase | None = None, source: str = 
     for name, text in model.mana_pool.items():
         try:
             pool = ManaCost.parse(text, path=f"mana_pool.{name}")
+            ManaSource.from_pool(text, path=f"mana_pool.{name}")  # only mana: {W}{U}{B}{R}{G}{C} (CR 106.1)
         except InputError as exc:
             raise fail(exc.path, exc.message) from None
         pools.append((player(f"mana_pool.{name}", name, name), pool))
@@ -256,6 +285,9 @@ def state_from_data(data: Any, cards: CardDatabase | None = None, source: str = 
                     where = _key_path(tuple(error["loc"]))
                     raise fail(f"{path}.card.{where}" if where else f"{path}.card", _message(error)) from None
                 card = card_from_record(inline.model_dump(), path=prefix + f"{path}.card")
+        except UnreadableSymbolError as exc:  # a card the state gives whose text can't be read: exit code 3
+            raise UnsupportedRuleError(f"{exc.path.removesuffix('.oracle_text')}", exc.symbol,
+                                       f"{exc.symbol} in its text is not a symbol of the rules, CR 107") from None
         except StateError:
             raise
         except InputError as exc:
@@ -271,7 +303,7 @@ def state_from_data(data: Any, cards: CardDatabase | None = None, source: str = 
         grants = tuple(CastGrant(player(f"{path}.may_cast[{i}].player", grant.player, grant.player),
                                  grant.without_paying, grant.until) for i, grant in enumerate(entry.may_cast))
         if entry.tapped and entry.zone != "battlefield":
-            raise fail(f"{path}.tapped", f"only permanents can be tapped; this object is in the {entry.zone}")
+            raise fail(f"{path}.tapped", f"only permanents can be tapped; this object is {Zone(entry.zone).where}")
         for counter, amount in entry.counters.items():
             if amount < 0:
                 raise fail(f"{path}.counters.{counter}", f"a number of counters can't be negative (got {amount})")
@@ -333,11 +365,7 @@ def state_from_json(text: str, cards: CardDatabase | None = None, source: str = 
         Text that is not JSON (with line and column), or any error of
         :func:`state_from_data`.
     """
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise StateError(source, f"not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
-    return state_from_data(data, cards, source)
+    return state_from_data(parse_json(text, source, StateError), cards, source)
 
 
 def load_state(path: str | Path, cards: CardDatabase | None = None) -> GameState:

@@ -20,7 +20,7 @@ from typing import Any
 from models.abilities import CastPermission, Cost
 from models.choices import ZONE, X
 from models.errors import UnsupportedRuleError
-from models.objects import CardType, Phase, Zone
+from models.objects import Card, CardType, Phase, Zone
 from solver.abilities import abilities_of
 from solver.requirements import requirement_holds, requirement_text
 from solver.problem import CastProblem, CostTerm, Reason
@@ -106,6 +106,47 @@ def flash_additional_cost(problem: CastProblem) -> Cost | None:
     if not costs or len(paid) < len(costs):
         return None
     return Cost(min(paid, key=lambda cost: cost.mana_value))
+
+
+_TIMING_RULES = (
+    (CardType.SORCERY, "CR 307.1"),
+    (CardType.CREATURE, "CR 302.1"),
+    (CardType.ARTIFACT, "CR 301.1"),
+    (CardType.ENCHANTMENT, "CR 303.1"),
+    (CardType.PLANESWALKER, "CR 306.1"),
+    (CardType.BATTLE, "CR 310.1"),
+)
+"""Each card type cast in a main phase with an empty stack, and the rule that says so, in the order looked up."""
+
+
+def sorcery_timing_rule(card: Card) -> str:
+    """The rule that casts this card only in its caster's main phase with an empty stack: that of its type.
+
+    A sorcery's is CR 307.1, a creature's CR 302.1, an artifact's CR 301.1, an enchantment's CR 303.1, a
+    planeswalker's CR 306.1 and a battle's CR 310.1; a card of several of these types gets the first of that
+    list (an artifact creature: CR 302.1). A kindred card follows its other type (CR 308.1).
+
+    Parameters
+    ----------
+    card : Card
+
+    Returns
+    -------
+    str
+        ``"CR 302.1"`` and the like; ``"CR 307.1"`` for a card of none of those types (an instant cast
+        only as a sorcery is, by a rule of its own text, CR 601.3).
+
+    Examples
+    --------
+    >>> from models.cards import card_from_record
+    >>> sorcery_timing_rule(card_from_record({"name": "Grizzly Bears", "mana_cost": "{1}{G}",
+    ...                                       "type_line": "Creature — Bear"}))
+    'CR 302.1'
+    """
+    for card_type, rule in _TIMING_RULES:
+        if card.has_type(card_type):
+            return rule
+    return "CR 307.1"
 
 
 def add_timing_rules(problem: CastProblem) -> None:
@@ -224,7 +265,7 @@ def add_timing_rules(problem: CastProblem) -> None:
         problem.add_constraint(
             (),
             lambda: is_sorcery_timing(problem),
-            "CR 307.1",
+            sorcery_timing_rule(card),
             "a sorcery-speed spell is cast in the caster's main phase with an empty stack",
             lambda: (
                 f"{card.name} can be cast only in its caster's main phase while the stack is empty "

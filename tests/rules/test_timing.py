@@ -101,7 +101,10 @@ def test_a_land_is_never_cast(make_state, casts):
     ],
 )
 def test_flash_creature_at_instant_speed(make_state, casts, creature, granted, expected):
-    """CR 702.8a: flash lets a creature be cast any time its caster could cast an instant."""
+    """CR 702.8a, 302.1: flash lets a creature be cast any time its caster could cast an instant.
+
+    Without it, the broken rule is the creature's own timing rule (CR 302.1), not the sorcery's (CR 307.1).
+    """
     state = make_state(
         hand=[("c", creature, {"granted": granted})],
         battlefield=[("m", "Mountain"), ("f1", "Forest"), ("f2", "Forest")],
@@ -109,7 +112,7 @@ def test_flash_creature_at_instant_speed(make_state, casts, creature, granted, e
     )
     assert len(casts(state, "c")) == expected
     rules = {reason.rule for reason in why_illegal(state, Cast("c", creature))}
-    assert rules == (set() if expected else {"CR 307.1"})
+    assert rules == (set() if expected else {"CR 302.1"})
 
 
 def test_flash_creature_with_a_spell_on_the_stack(make_state, casts):
@@ -456,3 +459,26 @@ def test_a_combat_step_window_outside_and_inside_combat(make_state, casts):
         state = make_state(hand=[("reset", "Reset")], battlefield=islands, phase=phase, active_player=active,
                            priority="P1")
         assert len(casts(state, "reset")) == expected, phase
+
+
+@pytest.mark.parametrize(
+    ("name", "record", "rule"),
+    [
+        ("Bears", {"mana_cost": "{1}{G}", "type_line": "Creature — Bear"}, "CR 302.1"),
+        ("Relic", {"mana_cost": "{1}", "type_line": "Artifact"}, "CR 301.1"),
+        ("Aura", {"mana_cost": "{W}", "type_line": "Enchantment"}, "CR 303.1"),
+        ("Walker", {"mana_cost": "{2}{U}", "type_line": "Legendary Planeswalker — Jace"}, "CR 306.1"),
+        ("Siege", {"mana_cost": "{2}{R}", "type_line": "Battle — Siege"}, "CR 310.1"),
+        ("Golem", {"mana_cost": "{3}", "type_line": "Artifact Creature — Golem"}, "CR 302.1"),
+        ("Ritual", {"mana_cost": "{B}", "type_line": "Sorcery"}, "CR 307.1"),
+        ("Tribal", {"mana_cost": "{B}", "type_line": "Kindred Sorcery — Goblin"}, "CR 307.1"),
+    ],
+)
+def test_wrong_time_cites_the_timing_rule_of_the_card_type(make_state, name, record, rule):
+    """CR 301.1, 302.1, 303.1, 306.1, 307.1, 310.1: a card cast at the wrong time breaks its type's rule.
+
+    Issue 16, defect 4. An artifact creature is a creature first; a kindred card follows its other type (CR 308.1).
+    """
+    card = {"name": name, "oracle_text": "", **record}
+    state = make_state(hand=[("x", card)], phase="end", active_player="P2", priority="P1")
+    assert {reason.rule for reason in why_illegal(state, Cast("x", name))} >= {rule}
