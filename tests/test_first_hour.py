@@ -347,6 +347,36 @@ def test_16_quick_start_installs_without_the_test_extra():
     assert "pip install -e ." in setup and "[test]" not in setup
 
 
+_WITHOUT_EXTRAS = """
+import sys
+
+class Block:
+    def find_spec(self, name, path=None, target=None):
+        if name.split(".")[0] in {"matplotlib", "dask", "distributed", "pandas", "hypothesis", "pytest"}:
+            raise ImportError(name + " is in an extra")
+
+sys.meta_path.insert(0, Block())
+from solver.cli import main
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+@pytest.mark.parametrize(("argv", "code", "expected"), [
+    (["count", "examples/case10-mists-ritual-ray.json"], 0, "15\n"),  # Reach 8 + Ritual 3 + Ray 4
+    (["batch", "examples/case02-mists-ray-silver-knight.json", "--engine", "dask", "--no-progress"], 2,
+     "legalcasts: error: the dask engine needs the 'dask' extra: pip install -e '.[dask]' in a checkout\n"),
+])
+def test_16_the_main_job_needs_no_extra(argv, code, expected):
+    """Defect 16: with the extras' packages unimportable, the main job runs; an extra's feature names the extra."""
+    import os
+    import subprocess
+    import sys
+
+    result = subprocess.run([sys.executable, "-c", _WITHOUT_EXTRAS, *argv], cwd=ROOT, capture_output=True,
+                            text=True, check=False, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert (result.returncode, result.stdout + result.stderr) == (code, expected)
+
+
 # 17. Deep nesting ----------------------------------------------------------------------------------------------
 
 
@@ -490,3 +520,22 @@ def test_23_free_cast_is_not_in_a_view_that_pays(backend):
     assert free_cast.without_paying_mana_cost and not paid_cast.without_paying_mana_cost
     assert free_cast in free and paid_cast in paid
     assert free_cast not in paid and paid_cast not in free
+
+
+# README ---------------------------------------------------------------------------------------------------------
+
+
+def test_readme_is_a_front_page():
+    """README: a front page of at most 250 lines, every docs/ page linked.
+
+    It has what legalcasts is, the set-up, the Python version and the test command; tests/test_docs.py runs
+    the commands of the README and of docs/.
+    """
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert len(text.splitlines()) <= 250
+    for heading in ("## Set up and run", "## A first state file", "## Commands", "## Library", "## What is modelled",
+                    "## Card data: MTGJSON and Scryfall", "## Test"):
+        assert f"\n{heading}\n" in text, heading
+    assert "Python 3.11 or newer" in text and "\n.venv/bin/python -m pytest\n" in text
+    assert all(f"(docs/{page.name})" in text for page in (ROOT / "docs").glob("*.md"))
+    assert max(len(line) for line in text.splitlines()) < 250  # no 2,000-character table cell
