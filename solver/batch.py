@@ -114,6 +114,10 @@ class BatchOptions:
     limit : int or None
         Mode ``casts``: list at most this many casts per state file (the
         ``count`` is still the full number). None: all of them.
+    strict : bool
+        A card whose text legalcasts can't read makes the file's record an
+        error (exit code 3). False: as ``legalcasts count`` does, that card is
+        left out, named in the record's ``left_out``, and the others counted.
 
     Raises
     ------
@@ -128,6 +132,7 @@ class BatchOptions:
     cards: str | None = None
     backend: str | None = None
     limit: int | None = None
+    strict: bool = False
 
     def __post_init__(self) -> None:
         if self.mode not in MODES:
@@ -248,7 +253,8 @@ def find_state_files(sources: str | Sequence[str]) -> list[str]:
 
 
 def objects_to_cast(
-    state: GameState, cards: CardDatabase, *, player: str | None = None, card: str | None = None
+    state: GameState, cards: CardDatabase, *, player: str | None = None, card: str | None = None,
+    candidates: Sequence[str] | None = None,
 ) -> tuple[PlayerId, list[ObjectId]]:
     """The caster and the objects ``legalcasts count`` casts in a state.
 
@@ -260,8 +266,12 @@ def objects_to_cast(
     player : str or None
         The caster; None: the player with priority (CR 117.1).
     card : str or None
-        Only the cards of this name (case-insensitive) in the caster's hand;
-        None: every card in the hand.
+        Only the cards of this name (case-insensitive; the French name, or
+        any other name the card data gives the card, too) in the caster's
+        hand; None: every card in the hand.
+    candidates : sequence of str or None
+        The objects to choose among, instead of the cards the caster may try to cast
+        (:func:`~solver.legal.castable_objects`): ``--resolving`` gives the cards where a trigger finds them.
 
     Returns
     -------
@@ -277,10 +287,15 @@ def objects_to_cast(
     caster = PlayerId(player or state.priority)
     if caster not in state.players:
         raise InputError("--player", f"unknown player {caster!r} (players are {', '.join(state.players)})")
-    hand = [state.object(object_id) for object_id in castable_objects(state, caster)]
+    among = castable_objects(state, caster) if candidates is None else candidates
+    hand = [state.object(object_id) for object_id in among]
     if card is None:
         return caster, [o.id for o in hand]
-    chosen = [o.id for o in hand if o.card.name.casefold() == card.casefold()]
+    wanted = {card.casefold()}
+    if card in cards:  # a French name names the card too (CardDatabase.get reads French names)
+        wanted.add(cards.get(card, path="--card").name.casefold())
+    chosen = [o.id for o in hand if o.card.name.casefold() in wanted
+              or (o.card.name_fr is not None and o.card.name_fr.casefold() in wanted)]
     if not chosen:
         if card not in cards:
             cards.get(card, path="--card")  # raises with a did-you-mean
@@ -295,14 +310,31 @@ def _card_database(path: str | None) -> CardDatabase:
     return load_card_database(path) if path else default_card_database()
 
 
-def _views(state: GameState, options: BatchOptions, cards: CardDatabase) -> list[LegalCasts]:
+def _views(state: GameState, options: BatchOptions,
+           cards: CardDatabase) -> tuple[list[LegalCasts], list[dict[str, str]]]:
+    """The views of the cards to cast, and the cards left out because their text can't be read.
+
+    As ``legalcasts count``: a card left out is named (id, name, the error) and the others counted; under
+    ``strict``, or when no other card is left, the error is raised (an error record, exit code 3).
+    """
     caster, object_ids = objects_to_cast(state, cards, player=options.player, card=options.card)
-    return [
-        LegalCasts(state, object_id, player=caster, without_paying_mana_cost=options.without_paying_mana_cost,
-                   backend=options.backend)
-        for object_id in object_ids
-        if not state.object(object_id).card.is_land  # lands are played, not cast (CR 305.9)
-    ]
+    views: list[LegalCasts] = []
+    left_out: list[tuple[str, UnsupportedRuleError]] = []
+    for object_id in object_ids:
+        if state.object(object_id).card.is_land:  # lands are played, not cast (CR 305.9)
+            continue
+        try:
+            view = LegalCasts(state, object_id, player=caster,
+                              without_paying_mana_cost=options.without_paying_mana_cost, backend=options.backend)
+            view.count()  # text that is read only when counting fails here
+        except UnsupportedRuleError as error:
+            left_out.append((object_id, error))
+        else:
+            views.append(view)
+    if left_out and (options.strict or not views):
+        raise left_out[0][1]
+    return views, [{"card": object_id, "name": state.object(object_id).name, "error": str(error)}
+                   for object_id, error in left_out]
 
 
 def solve_state_file(path: str, options: BatchOptions = BatchOptions()) -> dict[str, Any]:
@@ -322,7 +354,9 @@ def solve_state_file(path: str, options: BatchOptions = BatchOptions()) -> dict[
     dict
         ``{"state": path, "count": int}``, plus ``"casts"`` (list of
         :meth:`Cast.to_json` objects, hand order then each card's cast order,
-        at most ``options.limit``) in mode ``casts``; or
+        at most ``options.limit``) in mode ``casts``, plus ``"left_out"``
+        (``{"card": id, "name": str, "error": str}`` for each card whose text
+        can't be read, left out of the count) when there are such cards; or
         ``{"state": path, "error": str, "exit_code": int}``: 2 bad input,
         3 text legalcasts can't read (the message and code of
         ``legalcasts count``), 1 an unexpected failure (a bug: the message
@@ -331,8 +365,10 @@ def solve_state_file(path: str, options: BatchOptions = BatchOptions()) -> dict[
     try:
         cards = _card_database(options.cards)
         state = load_state(path, cards)
-        views = _views(state, options, cards)  # every problem is built before any count
+        views, left_out = _views(state, options, cards)  # every problem is built before any count
         record: dict[str, Any] = {"state": path, "count": sum(view.count() for view in views)}
+        if left_out:
+            record["left_out"] = left_out
         if options.mode == "casts":
             casts: list[dict[str, Any]] = []
             for view in views:
@@ -822,6 +858,7 @@ def run_batch(
         console.print(f"interrupted: {summary.solved + summary.failed} of {len(todo)} state files solved{where}; "
                       "run the same command again to resume")
     else:
-        console.print(f"{len(paths)} state files: {summary.solved} solved, {summary.failed} failed, "
+        files = f"{len(paths)} state file{'' if len(paths) == 1 else 's'}"
+        console.print(f"{files}: {summary.solved} solved, {summary.failed} failed, "
                       f"{summary.resumed} resumed in {summary.seconds:.2f} s{where}")
     return summary

@@ -58,6 +58,9 @@ def add_batch_command(commands: argparse._SubParsersAction) -> None:
     batch.add_argument("--limit", type=int, metavar="N", help="--mode casts: list at most N casts per state file")
     batch.add_argument("--cards", metavar="FILE", help=CARDS_OPTION_HELP)
     batch.add_argument("--backend", choices=sorted(BACKENDS), default=None, help="the solver (default: as count)")
+    batch.add_argument("--strict", action="store_true",
+                       help="a card whose text can't be read makes its file an error record (default: as count, "
+                            "that card is left out and named in the record's left_out)")
     batch.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
 
 
@@ -85,7 +88,7 @@ def run_batch_command(args: argparse.Namespace) -> int:
         raise InputError("--scheduler", "needs --engine dask")
     options = BatchOptions(mode=args.mode, card=args.card, player=args.player,
                            without_paying_mana_cost=args.without_paying_mana_cost, cards=args.cards,
-                           backend=args.backend, limit=args.limit)
+                           backend=args.backend, limit=args.limit, strict=args.strict)
     summary = run_batch(args.sources, options, output=args.output, engine=args.engine, workers=args.workers,
                         scheduler=args.scheduler, chunk_size=args.chunk_size, retry_errors=args.retry_errors,
                         progress=not args.no_progress)

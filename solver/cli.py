@@ -37,11 +37,12 @@ from models.objects import Card, ObjectId, PlayerId, Zone
 from models.state import GameState
 from solver.backends import ENGINES
 from solver.cards_cli import add_cards_command, run_cards_command
+from solver.batch import objects_to_cast
 from solver.batch_cli import add_batch_command, run_batch_command
 from solver.copies import copy_choices
 from solver.explain import explain_card
 from solver.graph_command import add_graph_parser, run_graph
-from solver.legal import LegalCasts, castable_objects, why_illegal
+from solver.legal import LegalCasts, why_illegal
 from solver.resolve import resolve
 from solver.rules.zones import RESOLVING_KEYWORDS
 
@@ -163,32 +164,20 @@ def _build_parser() -> argparse.ArgumentParser:
 def _objects_to_cast(
     state: GameState, args: argparse.Namespace, cards: CardDatabase
 ) -> tuple[PlayerId, list[ObjectId]]:
-    player = PlayerId(args.player or state.priority)
-    if player not in state.players:
-        raise InputError("--player", f"unknown player {player!r} (players are {', '.join(state.players)})")
     if args.object:
+        player = PlayerId(args.player or state.priority)
+        if player not in state.players:
+            raise InputError("--player", f"unknown player {player!r} (players are {', '.join(state.players)})")
         if not state.has_object(args.object):
             raise InputError("--object", f"no object with id {args.object!r} in the state")
         return player, [ObjectId(args.object)]
     resolving = getattr(args, "resolving", None)
     if resolving:  # the player's cards where the keyword's trigger finds them (a madness card in exile)
+        caster = PlayerId(args.player or state.priority)
         zone = RESOLVING_KEYWORDS[resolving][0]
-        hand = [o for o in state.objects_in(zone) if o.owner == player]
-    else:
-        hand = [state.object(object_id) for object_id in castable_objects(state, player)]
-    if args.card:
-        wanted = {args.card.casefold()}
-        if args.card in cards:  # a French name, or another spelling the card data knows, names the card too
-            wanted.add(cards.get(args.card, path="--card").name.casefold())
-        chosen = [o.id for o in hand if o.card.name.casefold() in wanted
-                  or (o.card.name_fr is not None and o.card.name_fr.casefold() in wanted)]
-        if not chosen:
-            if args.card not in cards:
-                cards.get(args.card, path="--card")  # raises with a did-you-mean
-            names = ", ".join(sorted({o.name for o in hand})) or "empty"
-            raise InputError("--card", f"no card named {args.card!r} in {player}'s hand (hand: {names})")
-        return player, chosen
-    return player, [o.id for o in hand]
+        candidates = [o.id for o in state.objects_in(zone) if o.owner == caster]
+        return objects_to_cast(state, cards, player=args.player, card=args.card, candidates=candidates)
+    return objects_to_cast(state, cards, player=args.player, card=args.card)
 
 
 def _note_left_out(state: GameState, left_out: list[tuple[ObjectId, UnsupportedRuleError]], strict: bool,

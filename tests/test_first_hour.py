@@ -292,6 +292,36 @@ def test_13_graph_cards_help_names_an_index_too(capsys):
     assert "'legalcasts cards import'" in " ".join(out.split())
 
 
+def test_13_synopses_list_every_option():
+    """Defect 13: docs/commands.md's synopsis of each command lists every option its parser takes."""
+    import argparse
+
+    from solver.cli import _build_parser
+
+    text = (ROOT / "docs" / "commands.md").read_text(encoding="utf-8")
+    synopsis = text[text.index("```\nlegalcasts casts"):]
+    synopsis = synopsis[:synopsis.index("\n```\n")]
+    entries: dict[str, str] = {}
+    for line in synopsis.splitlines()[1:]:
+        if line.startswith("legalcasts "):
+            words = line.split()
+            name = " ".join(words[1:3]) if words[1] == "cards" else words[1]
+            entries[name] = line
+        else:
+            entries[name] += line
+
+    def subparsers(parser):
+        return next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction)).choices
+
+    commands = dict(subparsers(_build_parser()))
+    cards = commands.pop("cards")
+    commands.update({f"cards {name}": sub for name, sub in subparsers(cards).items()})
+    for name, sub in commands.items():
+        options = {o for action in sub._actions for o in action.option_strings if o.startswith("--")} - {"--help"}
+        missing = sorted(o for o in options if f"[{o}" not in entries[name] and f" {o} " not in entries[name] + " ")
+        assert not missing, (name, missing)
+
+
 def test_13_extras_are_named_as_in_the_readme():
     """Defect 13: messages name the extras as pyproject.toml and the README do: 'dask' and 'plot'."""
     import tomllib
@@ -322,6 +352,18 @@ def test_14_one_unread_card_is_named_and_the_rest_counted(capsys):
     assert code == 0 and out.startswith("Reach Through Mists (mists): 4 legal casts") and "Odd Bolt" in err
     code, out, err = run(capsys, "count", path, "--card", "Odd Bolt")  # the only card asked for: exit 3
     assert (code, out) == (3, "")
+
+
+def test_14_batch_counts_a_file_as_count_does(capsys):
+    """Defect 14: ``batch`` gives the file count's 6 and names Odd Bolt in ``left_out``; ``--strict``: exit code 3."""
+    path = str(BAD / "one-unread-card-in-hand.json")
+    code, out, _ = run(capsys, "batch", path, "--no-progress")
+    record = json.loads(out.splitlines()[0])
+    assert code == 0 and record["count"] == 6 and [(r["card"], r["name"]) for r in record["left_out"]] == [
+        ("odd", "Odd Bolt")]
+    code, out, _ = run(capsys, "batch", path, "--no-progress", "--strict")
+    record = json.loads(out.splitlines()[0])
+    assert code == 1 and record["exit_code"] == 3 and record["error"].startswith("Odd Bolt: unsupported")
 
 
 # 15. .gitignore covers what the README leaves behind -----------------------------------------------------------
