@@ -1,8 +1,8 @@
 """A cast: one complete set of the choices made while casting a spell (CR 601.2a-h).
 
 This is the "move" of legalcasts. Two casts are equal iff they differ in no
-choice the rules make the caster take (see the README, "What counts as one
-cast"): the zone and the half cast, the alternative cost and the optional
+choice the rules make the caster take (see docs/state-format.md, "What counts
+as one cast"): the zone and the half cast, the alternative cost and the optional
 additional costs paid, modes, spliced cards and their order, the set of
 objects chosen for each instance of "target" and any division, X, and the
 objects used to pay costs. How mana is paid is not a choice that

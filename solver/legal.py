@@ -149,7 +149,7 @@ class LegalCasts:
         return next(iter(self), None) is not None
 
     def count(self) -> int:
-        """The number of legal casts (distinct as the README defines it), by the engine.
+        """The number of legal casts (distinct as docs/state-format.md defines it), by the engine.
 
         The fast path counts by decomposition, without enumerating (exact even
         for 10^11 casts); other engines enumerate.

@@ -1,4 +1,4 @@
-"""The JSON state-file contract (STATE_FORMAT.md, summarised in the README's "Game-state files").
+"""The JSON state-file contract (STATE_FORMAT.md, summarised in docs/state-format.md).
 
 Every bad input must raise :class:`models.errors.StateError` (a ``ValueError``)
 whose message names the key path and the bad value.

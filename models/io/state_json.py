@@ -1,4 +1,4 @@
-"""Load game states from the JSON state-file contract (see the README).
+"""Load game states from the JSON state-file contract (docs/state-format.md).
 
 Validation is two layers: pydantic checks the shape of the file (unknown keys,
 types, zones, phases), then :func:`state_from_data` checks what refers to what
