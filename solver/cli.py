@@ -95,6 +95,8 @@ def _build_parser() -> argparse.ArgumentParser:
         prog="legalcasts",
         description="Every legal way to cast a Magic: The Gathering spell in a game state "
         f"(Comprehensive Rules of {CR_EDITION}).",
+        epilog="Exit codes: 0 done (check: legal), 1 check: illegal, 2 bad input, 3 card text legalcasts can't "
+               "read, 130 interrupted. 'legalcasts COMMAND --help' gives a command's options.",
     )
     parser.add_argument("--version", action="version",
                         version=f"legalcasts {_version()} (Comprehensive Rules of {CR_EDITION})")
@@ -103,7 +105,8 @@ def _build_parser() -> argparse.ArgumentParser:
     def common(sub: argparse.ArgumentParser) -> None:
         sub.add_argument("state", help="game-state JSON file or Forge puzzle (.pzl)")
         which = sub.add_mutually_exclusive_group()
-        which.add_argument("--card", metavar="NAME", help="the card in the player's hand to cast, by name")
+        which.add_argument("--card", metavar="NAME",
+                           help="the card in the player's hand to cast, by name (English or French)")
         which.add_argument("--object", metavar="ID", help="the object to cast, by its id in the state file")
         sub.add_argument("--player", metavar="ID", help="the caster (default: the player with priority)")
         sub.add_argument("--without-paying-mana-cost", action="store_true",
