@@ -91,7 +91,6 @@ class LegalCasts:
         resolving: str | None = None,
     ) -> None:
         self.state = state
-        self.without_paying_mana_cost = without_paying_mana_cost
         if not state.has_object(card):
             raise InputError("card", f"no object with id {card!r} in the state")
         self.engine: Engine = get_engine(backend or "fast")
@@ -136,13 +135,15 @@ class LegalCasts:
     def __contains__(self, cast: object) -> bool:
         """Whether a cast is one of the view's, checked directly (no enumeration).
 
-        A cast made without paying its mana cost is never one of a view built without that option, nor the
-        other way round, whatever the engine: the option is part of the cast (CR 118.9).
+        Whether the spell is cast without paying its mana cost is part of the cast (CR 118.9), and of its
+        problem: the view's option, or a way to cast the card that is free (plotted, an effect). A cast that
+        says otherwise is none of the view's, whatever the engine.
         """
-        if not isinstance(cast, Cast) or cast.without_paying_mana_cost != self.without_paying_mana_cost:
+        if not isinstance(cast, Cast):
             return False
         problem = self.problem_for(cast)
-        return problem is not None and self.engine.contains(problem, cast)
+        return (problem is not None and cast.without_paying_mana_cost == problem.without_paying_mana_cost
+                and self.engine.contains(problem, cast))
 
     def __bool__(self) -> bool:
         """Whether there is at least one legal cast (stops at the first)."""

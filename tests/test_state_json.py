@@ -327,7 +327,8 @@ def _one(entry: dict) -> dict:
 
 
 @pytest.mark.parametrize(("entry", "path", "words"), [
-    ({"card": "Saw It Coming", "zone": "hand", "foretold": True}, "objects[0].foretold", "only a card in the exile"),
+    ({"card": "Saw It Coming", "zone": "hand", "foretold": True}, "objects[0].foretold",
+     "only a card in exile can be foretold; this object is in the hand"),  # issue 16: words, not "in the exile"
     ({"card": "Lightning Bolt", "zone": "graveyard", "plotted": True}, "objects[0].plotted", "in the graveyard"),
     ({"card": "Grizzly Bears", "zone": "exile", "prepared": True}, "objects[0].prepared", "battlefield"),
     ({"card": "Grizzly Bears", "zone": "exile", "on_adventure": True}, "objects[0].on_adventure",

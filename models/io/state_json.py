@@ -296,8 +296,8 @@ def state_from_data(data: Any, cards: CardDatabase | None = None, source: str = 
         for flag, zone in (("foretold", "exile"), ("plotted", "exile"), ("on_adventure", "exile"),
                            ("prepared", "battlefield"), ("exiled_with", "exile")):
             if getattr(entry, flag) not in (False, None) and entry.zone != zone:
-                raise fail(f"{path}.{flag}", f"only a card in the {zone} can be {flag.replace('_', ' ')}; this "
-                                             f"object is in the {entry.zone}")
+                raise fail(f"{path}.{flag}", f"only a card {Zone(zone).where} can be {flag.replace('_', ' ')}; "
+                                             f"this object is {Zone(entry.zone).where}")
         if entry.on_adventure and card.layout != "adventure":
             raise fail(f"{path}.on_adventure", f"{card.name} is not an adventurer card (CR 715.1)")
         grants = tuple(CastGrant(player(f"{path}.may_cast[{i}].player", grant.player, grant.player),
