@@ -153,3 +153,29 @@ def test_page_python_sessions_print_what_the_page_shows(page, monkeypatch):
         reports: list[str] = []
         result = runner.run(test, out=reports.append)
         assert result.attempted > 0 and not result.failed, f"{page.name}:{number}:\n{''.join(reports)}"
+
+
+def shown_files(page: Path) -> list[tuple[int, str, str]]:
+    """The JSON blocks a page shows as a file of the repository: (line number, path, the block's text).
+
+    A block is such a file when the line before it names the file alone, in backquotes, with a colon:
+    ```examples/case02-mists-ray-silver-knight.json`:``.
+    """
+    lines = page.read_text(encoding="utf-8").splitlines()
+    found = []
+    for number, line in enumerate(lines, start=1):
+        named = re.fullmatch(r".*`([\w./-]+\.json)`:", lines[number - 3] if number >= 3 else "")
+        if line == "```json" and named and (ROOT / named.group(1)).is_file():
+            end = lines.index("```", number)
+            found.append((number, named.group(1), "\n".join(lines[number:end])))
+    return found
+
+
+def test_json_shown_as_a_file_is_that_file():
+    """A state file the README shows as an example file is that file, key for key."""
+    import json
+
+    shown = [(page, *found) for page in PAGES for found in shown_files(page)]
+    assert any(page.name == "README.md" for page, *_ in shown)
+    for page, number, path, text in shown:
+        assert json.loads(text) == json.loads((ROOT / path).read_text(encoding="utf-8")), f"{page.name}:{number}"

@@ -369,7 +369,8 @@ def test_14_batch_counts_a_file_as_count_does(capsys):
 # 15. .gitignore covers what the README leaves behind -----------------------------------------------------------
 
 
-@pytest.mark.parametrize("name", ["cards.sqlite", "counts.jsonl", "counts-dask.jsonl", "partial.jsonl", "demo/x.json"])
+@pytest.mark.parametrize("name", ["cards.sqlite", "casts.jsonl", "counts.jsonl", "counts-dask.jsonl", "partial.jsonl",
+                                  "demo/x.json"])
 def test_15_gitignore_covers_what_the_docs_leave(name):
     """Defect 15: the files the README's and docs' commands write at the repository root are ignored."""
     import subprocess
