@@ -11,6 +11,7 @@ from __future__ import annotations
 __all__ = [
     "LegalcastsError",
     "json_text",
+    "one_line",
     "InputError",
     "ManaCostError",
     "CardDataError",
@@ -132,3 +133,43 @@ def json_text(value: object, limit: int = 60) -> str:
     except (TypeError, ValueError, RecursionError):
         text = str(value)
     return text if len(text) <= limit else f"{text[:limit - 1]}… ({len(text):,} characters)"
+
+
+QUOTED_LIMIT = 200
+"""The most characters of one quoted value an error message shows; a longer one is cut, with its length."""
+LINE_LIMIT = 2000
+"""The most characters of an error message."""
+
+
+def one_line(message: str) -> str:
+    r"""An error message as one bounded line: quoted values cut after :data:`QUOTED_LIMIT` characters.
+
+    Parameters
+    ----------
+    message : str
+        The message, which may quote a value of any length (an id, a name, a span of text).
+
+    Returns
+    -------
+    str
+        The message on one line, each quoted value of more than :data:`QUOTED_LIMIT` characters cut and its
+        length given, and the whole cut after :data:`LINE_LIMIT` characters.
+
+    Examples
+    --------
+    >>> one_line("duplicate id '" + "r" * 300 + "'")[:20], one_line("duplicate id '" + "r" * 300 + "'")[-18:]
+    ("duplicate id 'rrrrrr", "' (300 characters)")
+    >>> one_line("two\nlines")
+    'two lines'
+    """
+    import re
+
+    def shorten(match: re.Match[str]) -> str:
+        quote, text = match.group(1), match.group(2)
+        return f"{quote}{text[:QUOTED_LIMIT]}…{quote} ({len(text):,} characters)"
+
+    message = re.sub(rf"(['\"])([^'\"\n]{{{QUOTED_LIMIT + 1},}})\1", shorten, message)
+    message = " ".join(message.split("\n"))
+    if len(message) > LINE_LIMIT:
+        message = message[:LINE_LIMIT] + f"… ({len(message):,} characters)"
+    return message

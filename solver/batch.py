@@ -53,7 +53,7 @@ from typing import IO, Any
 
 from models.cards import CardDatabase, default_card_database
 from models.io.card_index import load_card_database
-from models.errors import InputError, LegalcastsError, UnsupportedRuleError
+from models.errors import InputError, LegalcastsError, UnsupportedRuleError, one_line
 from models.io.state_json import load_state
 from models.objects import ObjectId, PlayerId
 from models.state import GameState
@@ -379,9 +379,9 @@ def solve_state_file(path: str, options: BatchOptions = BatchOptions()) -> dict[
             record["casts"] = casts
         return record
     except UnsupportedRuleError as exc:
-        return {"state": path, "error": str(exc), "exit_code": EXIT_UNSUPPORTED}
+        return {"state": path, "error": one_line(str(exc)), "exit_code": EXIT_UNSUPPORTED}
     except LegalcastsError as exc:
-        return {"state": path, "error": str(exc), "exit_code": EXIT_INPUT}
+        return {"state": path, "error": one_line(str(exc)), "exit_code": EXIT_INPUT}
     except Exception as exc:  # noqa: BLE001 - one bad file must not stop the batch
         return {"state": path, "error": f"internal error: {type(exc).__name__}: {exc}", "exit_code": EXIT_INTERNAL}
 

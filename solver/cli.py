@@ -17,16 +17,15 @@ import argparse
 import contextlib
 import json
 import os
-import re
 import sys
 from collections.abc import Iterable, Iterator, Sequence
-from pathlib import Path
 from typing import NoReturn
+from pathlib import Path
 
 from models import CR_EDITION
 from models.cards import CardDatabase, default_card_database
 from models.cast import COST_OBJECT_FIELDS, Cast
-from models.errors import CastFormatError, InputError, LegalcastsError, UnsupportedRuleError
+from models.errors import CastFormatError, InputError, LegalcastsError, UnsupportedRuleError, one_line
 from models.io.card_index import CARDS_OPTION_HELP, load_card_database
 from models.io.forge_pzl import load_puzzle
 from models.io.state_json import load_state
@@ -54,29 +53,15 @@ EXIT_OK, EXIT_ILLEGAL, EXIT_INPUT, EXIT_UNSUPPORTED = 0, 1, 2, 3
 
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report a process stopped by Ctrl-C
 
-_QUOTED_LIMIT = 200
-"""The most characters of one quoted value an error line shows; a longer one is cut, with its length."""
-_LINE_LIMIT = 2000
-"""The most characters of an error line."""
-
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:  # one line, exit 2, as for any bad input
         raise SystemExit(_fail(EXIT_INPUT, f"error: {message} (see {self.prog} --help)"))
 
 
-def _shorten_quoted(match: re.Match[str]) -> str:
-    quote, text = match.group(1), match.group(2)
-    return f"{quote}{text[:_QUOTED_LIMIT]}…{quote} ({len(text):,} characters)"
-
-
 def _fail(code: int, message: str) -> int:
-    """Print one error line on stderr, each quoted value cut to ``_QUOTED_LIMIT`` characters; return ``code``."""
-    message = re.sub(rf"(['\"])([^'\"\n]{{{_QUOTED_LIMIT + 1},}})\1", _shorten_quoted, message)
-    message = " ".join(message.split("\n"))
-    if len(message) > _LINE_LIMIT:
-        message = message[:_LINE_LIMIT] + f"… ({len(message):,} characters)"
-    print(f"legalcasts: {message}", file=sys.stderr)
+    """Print one error line on stderr, its quoted values and length bounded (:func:`one_line`); return ``code``."""
+    print(f"legalcasts: {one_line(message)}", file=sys.stderr)
     return code
 
 

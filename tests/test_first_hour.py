@@ -524,6 +524,9 @@ def test_21_a_quoted_long_id_is_cut(capsys):
     line = one_error_line(*run(capsys, "count", str(BAD / "long-id.json"))[::2])
     assert len(line) < 400
     assert f"'{'r' * 200}…' (5,000 characters) (also objects[6])" in line
+    code, out, _ = run(capsys, "batch", str(BAD / "long-id.json"), "--no-progress")  # a batch's error record too
+    record = json.loads(out)
+    assert code == 1 and record["exit_code"] == 2 and len(record["error"]) < 400
 
 
 # 22. Mana pools hold mana --------------------------------------------------------------------------------------
