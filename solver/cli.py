@@ -19,8 +19,8 @@ import json
 import os
 import sys
 from collections.abc import Iterable, Iterator, Sequence
-from typing import NoReturn
 from pathlib import Path
+from typing import NoReturn
 
 from models import CR_EDITION
 from models.cards import CardDatabase, default_card_database
@@ -184,10 +184,13 @@ def _note_left_out(state: GameState, left_out: list[tuple[ObjectId, UnsupportedR
               "(the other cards are done; --strict: exit 3 instead)", file=sys.stderr)
 
 
-def _views(state: GameState, args: argparse.Namespace, cards: CardDatabase) -> list[LegalCasts]:
-    """The views of the cards to cast; a card whose text can't be read is named and left out (see ``--strict``)."""
+def _views(state: GameState, args: argparse.Namespace, cards: CardDatabase) -> list[tuple[LegalCasts, int]]:
+    """The views of the cards to cast, each with its count; a card whose text can't be read is named and left out.
+
+    See ``--strict``. Counting is where some text is read, so each view is counted here, before any output.
+    """
     player, object_ids = _objects_to_cast(state, args, cards)
-    views = []
+    views: list[tuple[LegalCasts, int]] = []
     left_out: list[tuple[ObjectId, UnsupportedRuleError]] = []
     for object_id in object_ids:
         if state.object(object_id).zone is Zone.HAND and state.object(object_id).card.is_land:
@@ -195,11 +198,9 @@ def _views(state: GameState, args: argparse.Namespace, cards: CardDatabase) -> l
         try:
             view = LegalCasts(state, object_id, player=player, without_paying_mana_cost=args.without_paying_mana_cost,
                               backend=args.backend, resolving=args.resolving)
-            view.count()  # text that is read only when counting fails here, before any output
+            views.append((view, view.count()))
         except UnsupportedRuleError as error:
             left_out.append((object_id, error))
-        else:
-            views.append(view)
     _note_left_out(state, left_out, args.strict, anything_else=bool(views))
     return views
 
@@ -251,7 +252,7 @@ _NO_WRAP = ("#", "total cost", "mana value")
 """Columns never wrapped nor cut: a cost is read whole ({1}{U}{R}, never {1}{U}{…)."""
 
 
-def _print_table(views: list[LegalCasts], limit: int | None, state: GameState) -> int:
+def _print_table(views: list[tuple[LegalCasts, int]], limit: int | None, state: GameState) -> int:
     """Print the casts as a table (rich), then the number shown and the total.
 
     Columns every row leaves empty ("-": no modes, no splices) are not drawn, and the cost columns never wrap,
@@ -261,10 +262,10 @@ def _print_table(views: list[LegalCasts], limit: int | None, state: GameState) -
     from rich.markup import escape
     from rich.table import Table
 
-    total = sum(view.count() for view in views)
+    total = sum(count for _, count in views)
     columns = ("#", "card", "modes", "splices (order)", "targets", "costs paid with", "total cost", "mana value")
     rows: list[tuple[str, ...]] = []
-    for view in views:
+    for view, _ in views:
         modes_text = {m.index: m.instruction.text for m in view.problem.abilities.modes}
         for cast in view:
             if limit is not None and len(rows) >= limit:
@@ -505,12 +506,12 @@ def _run(args: argparse.Namespace) -> int:
         raise InputError("--limit", f"must be 0 or more (got {args.limit})")
     views = _views(state, args, cards)  # builds every problem first: errors before any output
     if args.command == "count":
-        print(sum(view.count() for view in views))
+        print(sum(count for _, count in views))
         return EXIT_OK
     if args.format == "table":
         return _print_table(views, args.limit, state)
     shown = 0
-    for view in views:
+    for view, _ in views:
         for cast in view:
             if args.limit is not None and shown >= args.limit:
                 return EXIT_OK
