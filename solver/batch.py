@@ -311,14 +311,14 @@ def _card_database(path: str | None) -> CardDatabase:
 
 
 def _views(state: GameState, options: BatchOptions,
-           cards: CardDatabase) -> tuple[list[LegalCasts], list[dict[str, str]]]:
-    """The views of the cards to cast, and the cards left out because their text can't be read.
+           cards: CardDatabase) -> tuple[list[tuple[LegalCasts, int]], list[dict[str, str]]]:
+    """The views of the cards to cast with their counts, and the cards left out because their text can't be read.
 
     As ``legalcasts count``: a card left out is named (id, name, the error) and the others counted; under
     ``strict``, or when no other card is left, the error is raised (an error record, exit code 3).
     """
     caster, object_ids = objects_to_cast(state, cards, player=options.player, card=options.card)
-    views: list[LegalCasts] = []
+    views: list[tuple[LegalCasts, int]] = []
     left_out: list[tuple[str, UnsupportedRuleError]] = []
     for object_id in object_ids:
         if state.object(object_id).card.is_land:  # lands are played, not cast (CR 305.9)
@@ -326,11 +326,9 @@ def _views(state: GameState, options: BatchOptions,
         try:
             view = LegalCasts(state, object_id, player=caster,
                               without_paying_mana_cost=options.without_paying_mana_cost, backend=options.backend)
-            view.count()  # text that is read only when counting fails here
+            views.append((view, view.count()))  # text that is read only when counting fails here
         except UnsupportedRuleError as error:
             left_out.append((object_id, error))
-        else:
-            views.append(view)
     if left_out and (options.strict or not views):
         raise left_out[0][1]
     return views, [{"card": object_id, "name": state.object(object_id).name, "error": str(error)}
@@ -366,12 +364,12 @@ def solve_state_file(path: str, options: BatchOptions = BatchOptions()) -> dict[
         cards = _card_database(options.cards)
         state = load_state(path, cards)
         views, left_out = _views(state, options, cards)  # every problem is built before any count
-        record: dict[str, Any] = {"state": path, "count": sum(view.count() for view in views)}
+        record: dict[str, Any] = {"state": path, "count": sum(count for _, count in views)}
         if left_out:
             record["left_out"] = left_out
         if options.mode == "casts":
             casts: list[dict[str, Any]] = []
-            for view in views:
+            for view, _ in views:
                 for cast in view:
                     if options.limit is not None and len(casts) >= options.limit:
                         break
