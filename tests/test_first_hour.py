@@ -67,6 +67,30 @@ def test_1_ctrl_c_is_one_line_and_exit_130(capsys, monkeypatch):
     assert (code, out, err) == (130, "", "legalcasts: interrupted\n")
 
 
+def test_1_ctrl_c_while_the_modules_load_is_one_line(capsys, monkeypatch):
+    """Defect 1: the console script (``solver.launch``) turns Ctrl-C during the imports into one line, exit 130."""
+    import sys
+    import types
+
+    import solver.launch
+
+    class Loading(types.ModuleType):
+        def __getattr__(self, name):
+            raise KeyboardInterrupt
+
+    monkeypatch.setitem(sys.modules, "solver.cli", Loading("solver.cli"))
+    assert solver.launch.main(["count", CASE02]) == 130
+    assert capsys.readouterr() == ("", "legalcasts: interrupted\n")
+
+
+def test_1_console_script_is_the_launcher():
+    """Defect 1: pyproject's ``legalcasts`` script is the launcher, which runs the command line."""
+    import tomllib
+
+    scripts = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["scripts"]
+    assert scripts == {"legalcasts": "solver.launch:main"}
+
+
 # 2. The casts table --------------------------------------------------------------------------------------------
 
 
