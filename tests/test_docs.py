@@ -7,7 +7,10 @@ repository root sees), so the files they write (``counts.jsonl``, ``cards.sqlite
 ``.venv/bin/legalcasts`` is this checkout's ``legalcasts``.
 
 What varies from run to run is made the same before comparing: times (``in 0.50 s``) and progress bars
-(which only a terminal shows). A mismatch prints the page, the command and the diff.
+(which only a terminal shows). A mismatch prints the page, the command and the diff: when a change of the
+code changes an output on purpose, paste the new output into the page. Python sessions (``pycon`` blocks)
+run as doctests. ``sh`` blocks are instructions with no output shown (the set-up, the benchmarks, minutes
+long), not sessions.
 """
 
 from __future__ import annotations
