@@ -182,3 +182,49 @@ def test_json_shown_as_a_file_is_that_file():
     assert any(page.name == "README.md" for page, *_ in shown)
     for page, number, path, text in shown:
         assert json.loads(text) == json.loads((ROOT / path).read_text(encoding="utf-8")), f"{page.name}:{number}"
+
+
+def _update_pages() -> None:
+    """Write each command's output into the pages, in place of what they show (``python -m tests.test_docs``).
+
+    For a change of output that is meant: run it, then read the diff before committing, as for the golden files.
+    The commands of :data:`CHECKED_ELSEWHERE` are left as they are.
+    """
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as folder:
+        bin_folder = Path(folder) / "bin"
+        bin_folder.mkdir()
+        script = bin_folder / "legalcasts"
+        script.write_text(f'#!/bin/sh\nexec "{sys.executable}" -m solver.cli "$@"\n', encoding="utf-8")
+        script.chmod(script.stat().st_mode | stat.S_IEXEC)
+        env = {**os.environ, "PATH": f"{bin_folder}{os.pathsep}{os.environ['PATH']}", "PYTHONPATH": str(ROOT),
+               "COLUMNS": "200", "NO_COLOR": "1"}
+        env.pop("LEGALCASTS_DB", None)
+        for page in PAGES:
+            work = Path(tempfile.mkdtemp(dir=folder))
+            for name in ("examples", "tests", "models"):
+                (work / name).symlink_to(ROOT / name)
+            lines = page.read_text(encoding="utf-8").splitlines()
+            status, replaced = 0, {}
+            for number, command, shown in sessions(page):
+                run = command.replace(".venv/bin/legalcasts", "legalcasts")
+                if any(run.startswith(skipped) for skipped in CHECKED_ELSEWHERE):
+                    continue
+                result = subprocess.run(["bash", "-c", f"(exit {status}); {{ {run}\n}} 2>&1"], cwd=work,
+                                        env={**env, "XDG_DATA_HOME": str(work / "data")}, capture_output=True,
+                                        text=True, check=False)
+                status = result.returncode
+                printed = [line.rstrip() for line in result.stdout.splitlines() if not _PROGRESS.search(line)]
+                if len(printed) == len(shown):  # a line that differs only in a time keeps the page's
+                    printed = [old if normalized([old]) == normalized([new]) else new
+                               for old, new in zip(shown, printed)]
+                replaced[number] = (len(shown), printed)
+            for number in sorted(replaced, reverse=True):
+                count, printed = replaced[number]
+                lines[number:number + count] = printed
+            page.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    _update_pages()
