@@ -43,6 +43,7 @@ from solver.copies import copy_choices
 from solver.explain import explain_card
 from solver.graph_command import add_graph_parser, run_graph
 from solver.legal import LegalCasts, why_illegal
+from solver.launch import version_line
 from solver.resolve import resolve
 from solver.rules.zones import RESOLVING_KEYWORDS
 
@@ -66,16 +67,6 @@ def _fail(code: int, message: str) -> int:
     return code
 
 
-def _version() -> str:
-    """The installed distribution's version."""
-    from importlib.metadata import PackageNotFoundError, version
-
-    try:
-        return version("legalcasts")
-    except PackageNotFoundError:  # run from a checkout that is not installed
-        return "(not installed)"
-
-
 def _build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="legalcasts",
@@ -85,7 +76,7 @@ def _build_parser() -> argparse.ArgumentParser:
                "read, 130 interrupted. 'legalcasts COMMAND --help' gives a command's options.",
     )
     parser.add_argument("--version", action="version",
-                        version=f"legalcasts {_version()} (Comprehensive Rules of {CR_EDITION})")
+                        version=version_line())
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     def common(sub: argparse.ArgumentParser) -> None:

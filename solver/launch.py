@@ -9,7 +9,27 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
-__all__ = ["main"]
+__all__ = ["main", "version_line"]
+
+
+def version_line() -> str:
+    """What ``legalcasts --version`` prints: the installed version and the rules edition followed.
+
+    Returns
+    -------
+    str
+        ``"legalcasts 0.1.0 (Comprehensive Rules of 2026-01-16)"``; ``(not installed)`` for a checkout run
+        without installing it.
+    """
+    from importlib.metadata import PackageNotFoundError, version
+
+    from models import CR_EDITION  # the package's root only: no card data, no grammar
+
+    try:
+        installed = version("legalcasts")
+    except PackageNotFoundError:  # run from a checkout that is not installed
+        installed = "(not installed)"
+    return f"legalcasts {installed} (Comprehensive Rules of {CR_EDITION})"
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -25,6 +45,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     int
         The command's exit code; 130 when interrupted (Ctrl-C) while loading, with one line on stderr.
     """
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    if arguments == ["--version"]:  # answered without loading the command line (its imports take most of a call)
+        print(version_line())
+        return 0
     try:
         from solver.cli import main as run
     except KeyboardInterrupt:

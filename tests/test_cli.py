@@ -226,3 +226,13 @@ def test_resolving_madness_counts_the_exiled_card(capsys, tmp_path) -> None:
     assert main(["count", str(state), "--player", "P1", "--resolving", "madness"]) == 0
     assert main(["count", str(state), "--player", "P1", "--object", "temper"]) == 0
     assert capsys.readouterr().out.split() == ["2", "0"]
+
+
+def test_version_is_answered_without_loading_the_command_line() -> None:
+    """``legalcasts --version`` prints the version and the rules edition without importing :mod:`solver.cli`."""
+    code = ("import sys; from solver.launch import main; code = main(['--version']); "
+            "print(code, 'solver.cli' in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)
+    version, answer = done.stdout.splitlines()
+    assert version.startswith("legalcasts ") and version.endswith("(Comprehensive Rules of 2026-01-16)")
+    assert answer == "0 False"
