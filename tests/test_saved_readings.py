@@ -6,6 +6,9 @@ same reader is the reading.
 
 from __future__ import annotations
 
+import os
+import time
+
 import pytest
 
 from models.cards import default_card_database
@@ -41,3 +44,16 @@ def test_another_reader_keeps_another_file(tmp_path, monkeypatch):
     assert saved.saved_reading(card) is None
     assert len(list(tmp_path.glob("readings-*.sqlite"))) == 2
     parser.parse_card.cache_clear()
+    saved.disable_saved_readings()
+
+
+def test_an_unused_file_of_another_reader_is_removed(tmp_path, monkeypatch):
+    """Readings of another reader untouched for more than STALE_AFTER_DAYS days go; recent ones stay."""
+    old, recent = tmp_path / "readings-old.sqlite", tmp_path / "readings-recent.sqlite"
+    old.write_bytes(b"")
+    recent.write_bytes(b"")
+    long_ago = time.time() - (saved.STALE_AFTER_DAYS + 1) * 86400
+    os.utime(old, (long_ago, long_ago))
+    saved.enable_saved_readings(tmp_path)
+    saved.disable_saved_readings()
+    assert not old.exists() and recent.exists()

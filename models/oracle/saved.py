@@ -133,7 +133,25 @@ def enable_saved_readings(folder: Path | None = None) -> None:
     if _STORE is not None:
         _STORE.flush()
     _STORE = _Store(folder / f"readings-{reader_digest()[:20]}.sqlite")
+    _forget_stale_readings(folder, _STORE.path)
     atexit.register(_flush)
+
+
+STALE_AFTER_DAYS = 7
+"""Readings of another reader left unused this long are removed (a changed reader starts a new file)."""
+
+
+def _forget_stale_readings(folder: Path, current: Path) -> None:
+    """Remove the readings files of other readers that no run has used for :data:`STALE_AFTER_DAYS` days."""
+    import time
+
+    cutoff = time.time() - STALE_AFTER_DAYS * 86400
+    try:
+        stale = [f for f in folder.glob("readings-*.sqlite") if f != current and f.stat().st_mtime < cutoff]
+        for old in stale:
+            old.unlink(missing_ok=True)
+    except OSError:
+        return  # a folder that can't be listed or written: leave it as it is
 
 
 def disable_saved_readings() -> None:
