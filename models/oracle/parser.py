@@ -135,6 +135,16 @@ _ZONE_KEYWORDS = {
     "aftermath": lambda line: ZonePermission("aftermath", Zone.GRAVEYARD, "CR 702.127a"),
 }
 """Keywords that let the card be cast from its owner's graveyard for its mana cost, with the cost they add."""
+_ZONE_COST_KEYWORDS = {
+    "flashback": ("CR 702.34a", Zone.GRAVEYARD),
+    "foretell": ("CR 702.143a", Zone.EXILE),  # a foretold card; foretelling is a special action (CR 702.143b)
+    "disturb": ("CR 702.146a", Zone.GRAVEYARD),  # the back face, cast transformed
+    "harmonize": ("CR 702.180a", Zone.GRAVEYARD),  # with up to one creature tapped, its power off the cost
+    "madness": ("CR 702.35a", Zone.EXILE),  # as its trigger resolves, the card exiled as it was discarded
+    "miracle": ("CR 702.94a", Zone.HAND),  # as its trigger resolves, revealed as it was drawn
+}
+"""Keywords followed by a mana cost that cast the card from a zone for that cost rather than its mana cost: the
+rule of each and the zone (an :class:`AlternativeCost` with that zone; CR 118.9)."""
 _PAID_CONDITIONS = {"kicked": KICKED, "bargained": ("bargain",), "promised": PROMISED}
 """The optional costs "if this spell was kicked / bargained", "if the gift was promised" ask paid (CR 702.33d,
 702.166b, 702.174k)."""
@@ -2777,48 +2787,17 @@ def _keyword_abilities(tree: Tree, line: str, out: dict) -> None:
                 # "Jump-start", "Retrace", "Aftermath": cast from the graveyard, with a cost added (CR 601.3)
                 out.setdefault("zone_permissions", []).append(_ZONE_KEYWORDS[word](line))
                 continue
-            if word == "foretell" and len(child.children) > 1 and all(
+            if word in _ZONE_COST_KEYWORDS and len(child.children) > 1 and all(
                     isinstance(t, Token) and t.type == "MANA_SYMBOL" for t in child.children[1:]):
-                # "Foretell {1}{U}": cast from exile once foretold, for that cost rather than the mana cost; the
-                # foretelling itself is a special action from the hand, no cast (CR 702.143a-b)
-                foretell = ManaCost.parse("".join(str(t) for t in child.children[1:]), path="oracle_text")
-                out["alternative"].append(AlternativeCost("foretell", Cost(foretell, text=line), "CR 702.143a",
-                                                          zone=Zone.EXILE))
-                continue
-            if word == "disturb" and len(child.children) > 1 and all(
-                    isinstance(t, Token) and t.type == "MANA_SYMBOL" for t in child.children[1:]):
-                # "Disturb {1}{U}": cast transformed, its back face, from the graveyard for that cost (CR 702.146a)
-                disturb = ManaCost.parse("".join(str(t) for t in child.children[1:]), path="oracle_text")
-                out["alternative"].append(AlternativeCost("disturb", Cost(disturb, text=line), "CR 702.146a",
-                                                          zone=Zone.GRAVEYARD))
-                continue
-            if word in ("madness", "miracle") and len(child.children) > 1 and all(
-                    isinstance(t, Token) and t.type == "MANA_SYMBOL" for t in child.children[1:]):
-                # "Madness {1}{R}": cast from exile as its trigger resolves, the card exiled as it was discarded;
-                # "Miracle {R}": from the hand as its trigger resolves, revealed as it was drawn; for that cost
-                # (CR 702.35a, 702.94a), when asked (solver.rules.zones.RESOLVING_KEYWORDS)
-                keyword_cost = ManaCost.parse("".join(str(t) for t in child.children[1:]), path="oracle_text")
-                rule, zone = ("CR 702.35a", Zone.EXILE) if word == "madness" else ("CR 702.94a", Zone.HAND)
-                out["alternative"].append(AlternativeCost(word, Cost(keyword_cost, text=line), rule, zone=zone))
-                continue
-            if word == "harmonize" and len(child.children) > 1 and all(
-                    isinstance(t, Token) and t.type == "MANA_SYMBOL" for t in child.children[1:]):
-                # "Harmonize {5}{G}{G}": cast from the graveyard for that cost, tapping up to one creature whose
-                # power reduces it (CR 702.180a; the tap and the reduction: solver.rules.zones)
-                harmonize = ManaCost.parse("".join(str(t) for t in child.children[1:]), path="oracle_text")
-                out["alternative"].append(AlternativeCost("harmonize", Cost(harmonize, text=line), "CR 702.180a",
-                                                          zone=Zone.GRAVEYARD))
+                # "Flashback {2}{R}", "Foretell {1}{U}", "Madness {1}{R}": cast from that zone for that cost rather
+                # than the mana cost (CR 118.9); which cards may use it: solver.rules.zones
+                rule, zone = _ZONE_COST_KEYWORDS[word]
+                zone_cost = ManaCost.parse("".join(str(t) for t in child.children[1:]), path="oracle_text")
+                out["alternative"].append(AlternativeCost(word, Cost(zone_cost, text=line), rule, zone=zone))
                 continue
             if word == "plot":
                 # "Plot {1}{R}": exiling it is a special action; cast from exile while plotted, which the state
                 # says, whether or not the card has plot then (CR 702.170a, 702.170d)
-                continue
-            if word == "flashback" and len(child.children) > 1 and all(
-                    isinstance(t, Token) and t.type == "MANA_SYMBOL" for t in child.children[1:]):
-                # "Flashback {2}{R}": cast from the graveyard for that cost rather than the mana cost (CR 702.34a)
-                flashback = ManaCost.parse("".join(str(t) for t in child.children[1:]), path="oracle_text")
-                out["alternative"].append(AlternativeCost("flashback", Cost(flashback, text=line), "CR 702.34a",
-                                                          zone=Zone.GRAVEYARD))
                 continue
             if word in _OTHER_ZONE_CASTING:
                 # the card may be cast from another zone: from there it is unsupported, from the hand it is not
