@@ -38,6 +38,7 @@ from models.mana import ManaCost
 from models.objects import GameObject, ObjectId, Phase, PlayerId, Zone
 from models.oracle.parser import parse_card
 from models.state import GameState
+from solver.actions import PositionCasts, state_digest
 from solver.backends import ENGINES, Engine, get_engine
 from solver.build import build_cast_problem
 from solver.copies import CopyChoices, copy_choices
@@ -47,6 +48,7 @@ from solver.legal import (
     why_illegal,
 )
 from solver.problem import CastProblem, Reason
+from solver.prompts import PROMPTS, Option, Options
 from solver.resolve import Resolution, resolve
 
 __all__ = [
@@ -63,6 +65,8 @@ __all__ = [
     "legal_casts", "LegalCasts", "held_view", "count_legal_casts", "is_legal_cast", "why_illegal", "Reason",
     "sample_cast", "best_cast", "castable_objects", "explain_card", "Explanation", "resolve", "Resolution",
     "copy_choices", "CopyChoices",
+    # at every decision: action ids, prompts, digests
+    "PositionCasts", "state_digest", "Options", "Option", "PROMPTS",
     # the problem and the engines
     "build_cast_problem", "CastProblem", "Engine", "ENGINES", "get_engine",
     # errors

@@ -185,6 +185,38 @@ class Cast(NamedTuple):
             self.discards, self.sacrifices, self.exiles, self.taps, self.returns, self.without_paying_mana_cost,
         )
 
+    def canonical_key(self) -> str:
+        """The cast's choices as one compact JSON text: equal for equal casts, different for different ones.
+
+        A key for dictionaries and logs in any language: the fields of :meth:`choices`, with JSON's sorted
+        keys and no spaces; each instance's choice as ``[source, mode, instruction, index, copy, targets,
+        division]``, sorted by instance, so the order the choices are listed in changes nothing. Derived
+        fields (name, phrases, total cost, mana value) are left out.
+
+        Returns
+        -------
+        str
+
+        Examples
+        --------
+        >>> Cast(card="bolt", targets=(TargetChoice("bolt", None, 0, 0, "any target", ("P2",)),)).canonical_key()
+        '{"additional_costs":[],"alternative_cost":null,"card":"bolt","discards":[],"exiles":[],"gift_recipient":\
+null,"halves":[],"modes":[],"returns":[],"sacrifices":[],"splices":[],"taps":[],"targets":[["bolt",null,0,0,0,\
+["P2"],[]]],"without_paying_mana_cost":false,"x":null,"zone":"hand"}'
+        """
+        instances = sorted((t.source, -1 if t.mode is None else t.mode, t.instruction, t.index, t.copy,
+                            list(t.targets), list(t.division)) for t in self.targets)
+        return json.dumps({
+            "card": self.card, "zone": self.zone.value, "halves": list(self.halves), "modes": list(self.modes),
+            "splices": list(self.splices),
+            "targets": [[source, None if mode == -1 else mode, *rest] for source, mode, *rest in instances],
+            "x": self.x, "alternative_cost": self.alternative_cost,
+            "additional_costs": [list(cost) for cost in self.additional_costs],
+            "gift_recipient": self.gift_recipient, "discards": list(self.discards),
+            "sacrifices": list(self.sacrifices), "exiles": list(self.exiles), "taps": list(self.taps),
+            "returns": list(self.returns), "without_paying_mana_cost": self.without_paying_mana_cost,
+        }, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
     def times_paid(self, keyword: str) -> int:
         """How many times the optional additional cost of this keyword is paid (0 when it is not)."""
         return dict(self.additional_costs).get(keyword, 0)

@@ -33,7 +33,7 @@ from models.io.state_json import load_state
 from models.oracle.coverage import Coverage, oracle_coverage
 from models.oracle.parser import parse_card
 from models.oracle.saved import enable_saved_readings
-from models.objects import Card, ObjectId, PlayerId, Zone
+from models.objects import Card, ObjectId, PlayerId
 from models.state import GameState
 from solver.backends import ENGINES
 from solver.cards_cli import add_cards_command, run_cards_command
@@ -181,20 +181,13 @@ def _views(state: GameState, args: argparse.Namespace, cards: CardDatabase) -> l
 
     See ``--strict``. Counting is where some text is read, so each view is counted here, before any output.
     """
+    from solver.actions import PositionCasts
+
     player, object_ids = _objects_to_cast(state, args, cards)
-    views: list[tuple[LegalCasts, int]] = []
-    left_out: list[tuple[ObjectId, UnsupportedRuleError]] = []
-    for object_id in object_ids:
-        if state.object(object_id).zone is Zone.HAND and state.object(object_id).card.is_land:
-            continue  # lands are played, not cast (CR 305.9)
-        try:
-            view = LegalCasts(state, object_id, player=player, without_paying_mana_cost=args.without_paying_mana_cost,
-                              backend=args.backend, resolving=args.resolving)
-            views.append((view, view.count()))
-        except UnsupportedRuleError as error:
-            left_out.append((object_id, error))
-    _note_left_out(state, left_out, args.strict, anything_else=bool(views))
-    return views
+    position = PositionCasts(state, player, objects=object_ids, without_paying_mana_cost=args.without_paying_mana_cost,
+                             backend=args.backend, resolving=args.resolving)
+    _note_left_out(state, position.left_out, args.strict, anything_else=bool(position.views))
+    return list(zip(position.views, position.counts))
 
 
 def _target_label(target: str, state: GameState) -> str:

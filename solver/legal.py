@@ -17,8 +17,9 @@
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from models.cast import Cast
@@ -29,9 +30,19 @@ from solver.abilities import abilities_of
 from solver.backends import Engine, Score, get_engine
 from solver.build import build_cast_problem
 from solver.problem import CastProblem, Reason
+from solver.prompts import DEFAULT_LIMIT, Options
 from solver.rules.cast_as import cast_as_choices
 from solver.rules.split import castable_faces, half_choices, halves_reason
 from solver.rules.zones import RESOLVING_KEYWORDS, zone_ways
+
+_ENGINES: dict[str, Engine] = {}
+
+
+def _fast() -> Engine:
+    """The fast engine, whose order is the order of action ids whatever a view's engine (made once)."""
+    if "fast" not in _ENGINES:
+        _ENGINES["fast"] = get_engine("fast")
+    return _ENGINES["fast"]
 
 __all__ = [
     "LegalCasts",
@@ -191,6 +202,159 @@ class LegalCasts:
         """
         found = [best for problem in self.problems if (best := self.engine.best(problem, score)) is not None]
         return max(found, key=lambda item: item[1], default=None)
+
+    # ------------------------------------------------------------------ action ids and prompts
+    def _part_counts(self) -> list[int]:
+        """The number of casts of each problem of the view (by the fast engine, whatever the view's engine)."""
+        return [_fast().count(problem) for problem in self.problems]
+
+    def action_id(self, cast: Cast) -> int | None:
+        """The cast's action id: its place (from 0) in the order of the view's casts, or None when it is not legal.
+
+        The order is the fast engine's, whatever engine the view uses, and depends only on the state: the
+        ways to cast the card (halves, then cast face down or bestowed), then the choices made before
+        targets depth-first, then the instances of "target" in :attr:`Cast.targets` order, each instance's
+        sets smallest first (docs/service.md, "Action ids"). The same state gives the same ids in any process.
+        Found without listing the casts before it.
+
+        Parameters
+        ----------
+        cast : Cast
+
+        Returns
+        -------
+        int or None
+        """
+        if cast not in self:
+            return None
+        problem = self.problem_for(cast)
+        fast = _fast()
+        before = 0
+        for part, count in zip(self.problems, self._part_counts()):
+            if part is problem:
+                index = fast.index_of(problem, cast)
+                return None if index is None else before + index
+            before += count
+        return None
+
+    def cast_of(self, action_id: int) -> Cast:
+        """The cast with this action id (:meth:`action_id`), found without listing the casts before it.
+
+        Parameters
+        ----------
+        action_id : int
+            ``0 <= action_id < count()``.
+
+        Returns
+        -------
+        Cast
+
+        Raises
+        ------
+        InputError
+            ``action_id`` is not an integer, or is out of range.
+        """
+        if not isinstance(action_id, int) or isinstance(action_id, bool):
+            raise InputError("action_id", f"expected an integer (got {action_id!r})")
+        counts = self._part_counts()
+        if not 0 <= action_id < sum(counts):
+            raise InputError("action_id", f"no action {action_id}: the casts of {self.problem.spell.id} have ids 0 to "
+                                          f"{sum(counts) - 1}" if sum(counts) else
+                             f"no action {action_id}: {self.problem.spell.id} has no legal cast")
+        fast = _fast()
+        for problem, count in zip(self.problems, counts):
+            if action_id < count:
+                return fast.cast_at(problem, action_id)
+            action_id -= count
+        raise AssertionError("unreachable: the id is below the sum of the counts")
+
+    def casts_from(self, action_id: int) -> Iterator[Cast]:
+        """The casts in action-id order from ``action_id`` on, without making the ones before it (a page).
+
+        Parameters
+        ----------
+        action_id : int
+            0 or more; past the last cast, nothing.
+
+        Returns
+        -------
+        iterator of Cast
+        """
+        fast = _fast()
+        parts = []
+        for problem, count in zip(self.problems, self._part_counts()):
+            if action_id < count:
+                parts.append(fast.casts_from(problem, max(action_id, 0)))
+            action_id -= count
+        return itertools.chain.from_iterable(parts)
+
+    def mask(self, size: int) -> list[bool]:
+        """Which of the action ids ``0 .. size - 1`` are legal casts: ``[True] * count() + [False] * ...``, cut.
+
+        Action ids are dense, so the mask of a fixed action space of ``size`` (Gymnasium's ``Discrete(size)``)
+        is True below the number of casts.
+
+        Parameters
+        ----------
+        size : int
+            0 or more.
+
+        Returns
+        -------
+        list of bool
+
+        Raises
+        ------
+        InputError
+            ``size`` is negative or not an integer.
+        """
+        if not isinstance(size, int) or isinstance(size, bool) or size < 0:
+            raise InputError("size", f"must be an integer of 0 or more (got {size!r})")
+        count = min(self.count(), size)
+        return [True] * count + [False] * (size - count)
+
+    def options(self, chosen: Mapping[str, Any] | None = None, *, offset: int = 0, limit: int = DEFAULT_LIMIT,
+                **more: Any) -> Options:
+        """The next prompt of a cast, given the choices made so far, and its options with their counts.
+
+        See :mod:`solver.prompts`: prompts come in a fixed order (the half, the zone, the alternative cost,
+        the modes, the splices, the optional costs, X, the splice order, each instance's targets and
+        division, the objects paying costs); an option is offered only when at least one legal cast takes
+        it, with the number that do; a prompt with one option is taken and listed in ``forced``.
+
+        Parameters
+        ----------
+        chosen : mapping or None
+            Prompt name -> option taken, in JSON form (``{"modes": [0, 2], "target_0": ["P2"]}``).
+        offset, limit : int
+            The page of options given (a prompt of "any number of targets" has 2^n options).
+        **more
+            More choices, by prompt name (``view.options(modes=[0], x=2)``).
+
+        Returns
+        -------
+        Options
+
+        Raises
+        ------
+        InputError
+            A prompt that doesn't exist, a value of the wrong shape, or a choice that leads to no legal cast.
+
+        Examples
+        --------
+        >>> from models.io.state_json import load_state
+        >>> view = legal_casts(load_state("examples/case10-mists-ritual-ray.json"), "mists")
+        >>> first = view.options()
+        >>> first.prompt, [(o.value, o.count) for o in first.options]   # cards to splice (CR 702.47a)
+        ('splice_set', [([], 1), (['ritual'], 1), (['ray', 'ritual'], 4), (['ray'], 2)])
+        >>> last = view.options(splice_set=["ray"], target_0=["P2"])
+        >>> last.prompt, last.cast.splices, last.action_id
+        (None, ('ray',), 7)
+        """
+        answer = _fast().options(self.problems, {**(chosen or {}), **more}, offset=offset, limit=limit)
+        if answer.cast is None:
+            return answer
+        return dataclasses.replace(answer, action_id=self.action_id(answer.cast))
 
     def divide(self) -> dict[tuple[tuple[int, ...], tuple[str, ...]], int]:
         """Counts per first choices: (chosen modes, spliced cards in order) -> number of casts.

@@ -122,6 +122,42 @@ class TargetSets:
                 rank -= below
         return tuple(sorted(chosen))
 
+    def index(self, value: tuple[str, ...]) -> int:
+        """Where a set is in iteration order: the inverse of ``sets[i]`` (combinations ranked, not listed).
+
+        Parameters
+        ----------
+        value : tuple of str
+            A set as :meth:`__iter__` makes it: distinct candidates, sorted by id.
+
+        Returns
+        -------
+        int
+
+        Raises
+        ------
+        ValueError
+            ``value`` is not one of the sets.
+
+        Examples
+        --------
+        >>> sets = TargetSets(("b", "a", "c"), 1, 2)
+        >>> [sets.index(s) for s in sets] == list(range(sets.size))
+        True
+        """
+        if value not in self:
+            raise ValueError(f"{value!r} is not one of the sets")
+        k = len(value)
+        at = next(i for i, (size, _) in enumerate(self._sizes) if size == k)
+        before = self._cumulative[at - 1] if at else 0
+        n = len(self.candidates)
+        positions = sorted(self._position[target] for target in value)
+        rank, start = 0, 0
+        for left, position in zip(range(k, 0, -1), positions):
+            rank += sum(math.comb(n - skipped - 1, left - 1) for skipped in range(start, position))
+            start = position + 1
+        return before + rank
+
     def __eq__(self, other: object) -> bool:
         if isinstance(other, TargetSets):
             return (self.candidates, self.least, self.most) == (other.candidates, other.least, other.most)

@@ -3,24 +3,28 @@
 Every engine has a ``name`` and answers the same questions of a problem:
 ``solutions`` (assignments, lazily), ``casts`` (:class:`~models.cast.Cast`
 objects, lazily), ``count``, ``contains`` (is a proposed cast legal),
-``sample`` (one cast drawn uniformly) and ``best`` (the cast with the highest
-score). :class:`Engine` gives every answer from ``solutions`` alone; an
-engine overrides the ones it answers better. Solver-library types never leave
-this package, and nothing outside it imports an engine's module: engines are
-found by name with :func:`get_engine`.
+``sample`` (one cast drawn uniformly), ``best`` (the cast with the highest
+score), ``cast_at``, ``index_of`` and ``casts_from`` (casts by their place in
+the listing) and ``options`` (prompt by prompt, :mod:`solver.prompts`).
+:class:`Engine` gives every answer from ``solutions`` alone; an engine
+overrides the ones it answers better. Solver-library types never leave this
+package, and nothing outside it imports an engine's module: engines are found
+by name with :func:`get_engine`.
 """
 
 from __future__ import annotations
 
 import importlib
+import itertools
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
 from models.cast import Cast
 from models.choices import ChoiceKey
 from models.errors import InputError
 from solver.problem import Assignment, CastProblem
+from solver.prompts import DEFAULT_LIMIT, Options, options_by_listing
 
 __all__ = ["Engine", "ENGINES", "get_engine", "Score"]
 
@@ -73,6 +77,55 @@ class Engine:
             if rng.randrange(seen) == 0:
                 chosen = solution
         return problem.to_cast(chosen) if chosen is not None else None
+
+    def cast_at(self, problem: CastProblem, index: int) -> Cast:
+        """The cast :meth:`casts` yields at ``index`` (0-based), by listing the casts up to it.
+
+        Raises
+        ------
+        IndexError
+            ``index`` is out of range.
+        """
+        if index >= 0:
+            for found in itertools.islice(self.casts(problem), index, index + 1):
+                return found
+        raise IndexError(f"cast {index} of {self.count(problem)}")
+
+    def index_of(self, problem: CastProblem, cast: Cast) -> int | None:
+        """Where :meth:`casts` yields a cast (0-based), by listing them; None when it is not legal."""
+        return next((i for i, found in enumerate(self.casts(problem)) if found == cast), None)
+
+    def casts_from(self, problem: CastProblem, start: int) -> Iterator[Cast]:
+        """The casts :meth:`casts` yields from index ``start`` on (the ones before are listed and dropped)."""
+        return itertools.islice(self.casts(problem), max(start, 0), None)
+
+    def options(self, problems: Sequence[CastProblem], chosen: Mapping[str, Any] | None = None, *, offset: int = 0,
+                limit: int = DEFAULT_LIMIT) -> Options:
+        """The next prompt of a cast of these problems and its options with their counts, by listing the casts.
+
+        See :mod:`solver.prompts` (:func:`~solver.prompts.options_by_listing`).
+
+        Parameters
+        ----------
+        problems : sequence of CastProblem
+            The problems of one view, in order.
+        chosen : mapping of str to JSON value or None
+            Prompt name -> option taken.
+        offset, limit : int
+            The page of options.
+
+        Returns
+        -------
+        Options
+            Without ``action_id``.
+
+        Raises
+        ------
+        InputError
+            A bad choice (see :class:`~solver.prompts.Walk`).
+        """
+        casts = itertools.chain.from_iterable(self.casts(problem) for problem in problems)
+        return options_by_listing(casts, chosen, offset=offset, limit=limit)
 
     def best(self, problem: CastProblem, score: Score) -> tuple[Cast, int] | None:
         """The legal cast with the highest score, the first found on ties; None when there is none.

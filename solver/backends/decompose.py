@@ -36,7 +36,7 @@ import functools
 import itertools
 import random
 import weakref
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 
@@ -49,6 +49,7 @@ from models.mana import ManaCost
 from models.objects import ObjectId
 from solver.backends import Engine
 from solver.problem import CastProblem, Constraint, ConstraintKind, TargetSlot
+from solver.prompts import DEFAULT_LIMIT, Options
 from solver.target_sets import TargetSets, is_set_in, number_of_sets
 
 __all__ = ["DecompositionEngine", "analyse"]
@@ -183,6 +184,8 @@ class _Analysis:
         self._frames: list[tuple[Frame, int]] | None = None
         self._valid: set[Frame] | None = None
         self._weights: tuple[list[Frame], list[int], int] | None = None
+        self._starts: dict[Frame, int] | None = None
+        self._digits: dict[Frame, tuple[list[tuple[_Component, Iterable[Any], int]], list[TargetSlot]]] = {}
         self._fields: dict[Frame, dict[str, Any]] = {}
         self._frame_dicts: dict[Frame, dict[ChoiceKey, Any]] = {}
         self.mode_indices = frozenset(k.index for k in self.mode_keys)
@@ -519,6 +522,57 @@ class _Analysis:
             for split in rule.generate(*prefix, targets):
                 yield {slot.key: targets, division: split}
 
+    def _divided_blocks(self, component: _Component, frame: Frame) -> Iterator[tuple[int, int, int, int]]:
+        """(first set, sets, divisions of each, casts before) of each run of sets with as many divisions each.
+
+        In :meth:`_divided_values` order: a :class:`~solver.target_sets.TargetSets` by number of targets (each
+        set of ``k`` targets has as many divisions, CR 601.2d), a listed tuple set by set.
+        """
+        slot, rule = component.divided or (None, None)
+        assert slot is not None and rule is not None and rule.count is not None
+        prefix = self._division_prefix(component, frame)
+        choices = slot.choices
+        before = first = 0
+        runs = ((k, sets, next(choices.of_size(k))) for k, sets in choices.sizes if sets) \
+            if isinstance(choices, TargetSets) else ((len(t), 1, t) for t in choices)
+        for _, sets, example in runs:
+            each = rule.count(*prefix, example)
+            yield first, sets, each, before
+            first += sets
+            before += sets * each
+
+    def divided_at(self, component: _Component, frame: Frame, digit: int) -> dict[ChoiceKey, Any]:
+        """The value of an instance and its division at ``digit`` in :meth:`_divided_values` order, not walked to."""
+        slot, rule = component.divided or (None, None)
+        assert slot is not None and rule is not None and rule.generate is not None
+        if not self.slot_is_on(slot, frame):
+            return {slot.key: None, rule.scope[-1]: None}
+        for first, sets, each, before in self._divided_blocks(component, frame):
+            if digit < before + sets * each:
+                at, split = divmod(digit - before, each)
+                targets = slot.choices[first + at]
+                made = rule.generate(*self._division_prefix(component, frame), targets)
+                return {slot.key: targets, rule.scope[-1]: next(itertools.islice(iter(made), split, None))}
+        raise IndexError(digit)
+
+    def divided_index(self, component: _Component, frame: Frame, value: dict[ChoiceKey, Any]) -> int | None:
+        """Where a value of an instance and its division is in :meth:`_divided_values` order (None: not there)."""
+        slot, rule = component.divided or (None, None)
+        assert slot is not None and rule is not None and rule.generate is not None
+        if not self.slot_is_on(slot, frame):
+            return 0
+        targets, split = value[slot.key], value[rule.scope[-1]]
+        try:
+            where = slot.choices.index(targets)
+        except ValueError:
+            return None
+        for first, sets, each, before in self._divided_blocks(component, frame):
+            if where < first + sets:
+                made = rule.generate(*self._division_prefix(component, frame), targets)
+                at = next((i for i, item in enumerate(made) if tuple(item) == tuple(split)), None)
+                return None if at is None else before + (where - first) * each + at
+        return None
+
     def _divided_sample(self, component: _Component, frame: Frame, rng: random.Random) -> dict[ChoiceKey, Any]:
         """One (targets, division) drawn uniformly: a number of targets by its casts, a set, then a division."""
         assert component.divided is not None
@@ -668,6 +722,44 @@ class _Analysis:
         return self._weights
 
 
+    def frame_starts(self) -> dict[Frame, int]:
+        """Each frame with casts, and how many casts come before its first (kept): where its action ids start."""
+        if self._starts is None:
+            frames, cumulative, total = self.weights()
+            self._starts = {frame: end - count for frame, end, count in
+                            zip(frames, cumulative, (count for _, count in self.counted_frames()))}
+        return self._starts
+
+    def frame_digits(self, frame: Frame) -> tuple[list[tuple[_Component, Iterable[Any], int]], list[TargetSlot]]:
+        """The digits of a frame's casts in enumeration order: the tied components, then the lone instances.
+
+        Returns
+        -------
+        (list, list)
+            (component, its values, how many) of each component other than lone instances of "target", most
+            significant first; and the lone instances that are part of the spell in this frame, in
+            :meth:`DecompositionEngine.casts` order before the splice order sorts them.
+        """
+        found = self._digits.get(frame)
+        if found is None:
+            others = [(c, self.component_values(c, frame), self.component_count(c, frame)) for c in self.others]
+            active = [c.slot for c in self.components if c.slot is not None and self.slot_is_on(c.slot, frame)]
+            if len(self._digits) >= 16:  # the frames asked last: a few, as the values of some are long lists
+                del self._digits[next(iter(self._digits))]
+            found = self._digits[frame] = (others, active)
+        return found
+
+    def lone_order(self, active: list[TargetSlot], position: dict[ObjectId, int]) -> list[TargetSlot]:
+        """The lone instances as :meth:`DecompositionEngine.casts` walks them.
+
+        In :attr:`Cast.targets` order, unless instances tied by rules are among the rest: then in variable
+        order, the targets sorted per cast.
+        """
+        if any(type(k) is TargetKey for c in self.others for k in c.keys):
+            return active
+        return sorted(active, key=lambda slot: self.problem.target_order(slot.key, position))
+
+
 _ANALYSES: weakref.WeakKeyDictionary[CastProblem, _Analysis] = weakref.WeakKeyDictionary()
 
 
@@ -797,27 +889,63 @@ class DecompositionEngine(Engine):
 
     def _cast_blocks(self, problem: CastProblem) -> Iterator[Iterator[Cast]]:
         analysis = analyse(problem)
+        for frame, _ in analysis.frames_with_casts():
+            yield from self._frame_blocks(analysis, frame)
+
+    def casts_from(self, problem: CastProblem, start: int) -> Iterator[Cast]:
+        """The casts :meth:`casts` yields from index ``start`` on (0-based), without making the ones before.
+
+        The frame holding ``start`` is found by the counts of the frames before it; within it, casts are
+        skipped in C when few (at most 100,000), else each is made from its index (:meth:`cast_at`) up to the
+        frame's end.
+
+        Parameters
+        ----------
+        problem : CastProblem
+        start : int
+            0 or more.
+
+        Returns
+        -------
+        iterator of Cast
+        """
+        analysis = analyse(problem)
+        frames, cumulative, total = analysis.weights()
+        if start >= total:
+            return iter(())
+        at = bisect.bisect_right(cumulative, max(start, 0))
+        skip = max(start, 0) - (cumulative[at - 1] if at else 0)
+        if skip <= 100_000:
+            first: Iterator[Cast] = itertools.islice(
+                itertools.chain.from_iterable(self._frame_blocks(analysis, frames[at])), skip, None)
+        else:
+            first = (self.cast_at(problem, index) for index in range(start, cumulative[at]))
+        later = (self._frame_blocks(analysis, frame) for frame in frames[at + 1:])
+        return itertools.chain(first, itertools.chain.from_iterable(itertools.chain.from_iterable(later)))
+
+    def _frame_blocks(self, analysis: _Analysis, frame: Frame) -> Iterator[Iterator[Cast]]:
+        """The casts of one frame, in blocks made in C: one per combination of the tied components' values."""
+        problem = analysis.problem
         lone = [c.slot for c in analysis.components if c.slot is not None]
         others = [c for c in analysis.components if c.slot is None]
         linked = any(type(k) is TargetKey for c in others for k in c.keys)
-        for frame, _ in analysis.frames_with_casts():
-            fields = analysis.frame_fields(frame)
-            active = [slot for slot in lone if analysis.slot_is_on(slot, frame)]
-            parts = [analysis.component_values(c, frame) for c in others]
-            for combination in product(parts):
-                chosen: dict[ChoiceKey, Any] = {}
-                for part in combination:
-                    chosen.update(part)
-                rest, position, tied = analysis.rest_fields(chosen)
-                template = Cast(**fields, **rest)
-                if problem.total_cost_targets:  # the targets chosen change the total cost (CR 601.2f)
-                    template = template._replace(total_cost=analysis.total_cost_with(frame, chosen))
-                if not linked:
-                    ordered = sorted(active, key=lambda slot: problem.target_order(slot.key, position))
-                    lists = [analysis.choice_objects(slot) for slot in ordered]
-                    yield casts_of_targets(template, product(lists))
-                else:
-                    yield self._linked_casts(analysis, template, active, tied, position)
+        fields = analysis.frame_fields(frame)
+        active = [slot for slot in lone if analysis.slot_is_on(slot, frame)]
+        parts = [analysis.component_values(c, frame) for c in others]
+        for combination in product(parts):
+            chosen: dict[ChoiceKey, Any] = {}
+            for part in combination:
+                chosen.update(part)
+            rest, position, tied = analysis.rest_fields(chosen)
+            template = Cast(**fields, **rest)
+            if problem.total_cost_targets:  # the targets chosen change the total cost (CR 601.2f)
+                template = template._replace(total_cost=analysis.total_cost_with(frame, chosen))
+            if not linked:
+                ordered = sorted(active, key=lambda slot: problem.target_order(slot.key, position))
+                lists = [analysis.choice_objects(slot) for slot in ordered]
+                yield casts_of_targets(template, product(lists))
+            else:
+                yield self._linked_casts(analysis, template, active, tied, position)
 
     def _linked_casts(self, analysis: _Analysis, template: Cast, active: list[TargetSlot],
                       tied: list[tuple[tuple, TargetChoice]], position: dict[ObjectId, int]) -> Iterator[Cast]:
@@ -895,6 +1023,99 @@ class DecompositionEngine(Engine):
                     return False
         return not given and not paid
 
+    # ------------------------------------------------------------------ action ids
+    def cast_at(self, problem: CastProblem, index: int) -> Cast:
+        """The cast :meth:`casts` yields at ``index`` (0-based), found without enumerating the casts before it.
+
+        A frame by the counts of the frames before it, then each choice of the frame's casts as a digit of a
+        mixed-radix number: the tied components (most significant first), then the lone instances of "target",
+        in the order :meth:`casts` walks them. Only a component made lazily (an instance with its division) is
+        walked to its value.
+
+        Parameters
+        ----------
+        problem : CastProblem
+        index : int
+            ``0 <= index < count(problem)``.
+
+        Returns
+        -------
+        Cast
+
+        Raises
+        ------
+        IndexError
+            ``index`` is out of range.
+        """
+        analysis = analyse(problem)
+        frames, cumulative, total = analysis.weights()
+        if not 0 <= index < total:
+            raise IndexError(f"cast {index} of {total}")
+        at = bisect.bisect_right(cumulative, index)
+        frame = frames[at]
+        rest = index - (cumulative[at - 1] if at else 0)
+        others, active = analysis.frame_digits(frame)
+        lone = 1
+        for slot in active:
+            lone *= number_of_sets(slot.choices)
+        rest, lone_rest = divmod(rest, lone)
+        assignment = dict(analysis.frame_values(frame))
+        for component, values, count in reversed(others):
+            rest, digit = divmod(rest, count)
+            assignment.update(values[digit] if isinstance(values, list)
+                              else analysis.divided_at(component, frame, digit) if component.divided is not None
+                              else next(itertools.islice(iter(values), digit, None)))
+        splices = next((v for k, v in assignment.items() if type(k) is SpliceOrderKey), ())
+        for slot in reversed(analysis.lone_order(active, {card: i for i, card in enumerate(splices)})):
+            lone_rest, digit = divmod(lone_rest, number_of_sets(slot.choices))
+            assignment[slot.key] = slot.choices[digit]
+        for slot in problem.slots:
+            assignment.setdefault(slot.key, None)
+        return problem.to_cast(assignment)
+
+    def index_of(self, problem: CastProblem, cast: Cast) -> int | None:
+        """Where :meth:`casts` yields a cast (0-based): the inverse of :meth:`cast_at`; None when it is not legal.
+
+        Parameters
+        ----------
+        problem : CastProblem
+        cast : Cast
+
+        Returns
+        -------
+        int or None
+        """
+        if not self.contains(problem, cast):
+            return None
+        analysis = analyse(problem)
+        frame = analysis.frame_of(cast)
+        assert frame is not None  # a legal cast names a frame
+        values = problem.assignment_of(cast).values
+        others, active = analysis.frame_digits(frame)
+        index = 0
+        for component, listed, count in others:
+            value = _as_sets({key: values[key] for key in component.keys})
+            digit = analysis.divided_index(component, frame, value) if component.divided is not None else \
+                next((i for i, item in enumerate(listed) if _as_sets(item) == value), None)
+            if digit is None:
+                return None
+            index = index * count + digit
+        splices = tuple(cast.splices)
+        for slot in analysis.lone_order(active, {card: i for i, card in enumerate(splices)}):
+            choices = slot.choices
+            index = index * number_of_sets(choices) + choices.index(values[slot.key])
+        return analysis.frame_starts()[frame] + index
+
+    def options(self, problems: Sequence[CastProblem], chosen: Mapping[str, Any] | None = None, *, offset: int = 0,
+                limit: int = DEFAULT_LIMIT) -> Options:
+        """The next prompt and its options with their counts, from the decomposition: no cast is listed.
+
+        See :mod:`solver.backends.decompose_prompts`; the arguments and answer are :meth:`Engine.options`'s.
+        """
+        from solver.backends.decompose_prompts import fast_options
+
+        return fast_options(problems, chosen, offset=offset, limit=limit)
+
     def sample(self, problem: CastProblem, rng: random.Random) -> Cast | None:
         """One legal cast drawn uniformly at random: a frame by its count, then each component uniformly.
 
@@ -932,6 +1153,11 @@ class DecompositionEngine(Engine):
                 targets.append((problem.target_order(slot.key, position), analysis.sample_choice(slot, rng)))
         targets.sort(key=lambda item: item[0])
         return Cast(targets=tuple(choice for _, choice in targets), **fields, **rest)
+
+
+def _as_sets(values: dict[ChoiceKey, Any]) -> dict[ChoiceKey, Any]:
+    """Values of a component with the objects paying a cost as sets: which objects, not in which order."""
+    return {key: frozenset(value) if type(key) is CostObjectsKey else value for key, value in values.items()}
 
 
 def _ordered(order: tuple, objects: Iterable[TargetChoice]) -> Iterator[tuple[tuple, TargetChoice]]:
