@@ -109,6 +109,10 @@ class TargetSets:
 
     def _unrank(self, k: int, rank: int) -> tuple[str, ...]:
         """The ``rank``-th combination of ``k`` candidates, in :func:`itertools.combinations` order."""
+        return tuple(sorted(self.candidates[position] for position in self._positions(k, rank)))
+
+    def _positions(self, k: int, rank: int) -> list[int]:
+        """The candidates' positions of the ``rank``-th combination of ``k``, increasing."""
         n = len(self.candidates)
         chosen = []
         start = 0
@@ -116,11 +120,43 @@ class TargetSets:
             for position in range(start, n):
                 below = math.comb(n - position - 1, left - 1)
                 if rank < below:
-                    chosen.append(self.candidates[position])
+                    chosen.append(position)
                     start = position + 1
                     break
                 rank -= below
-        return tuple(sorted(chosen))
+        return chosen
+
+    def iter_from(self, index: int) -> Iterator[tuple[str, ...]]:
+        """Yield the sets from ``index`` on, in iteration order, without making the ones before.
+
+        Examples
+        --------
+        >>> sets = TargetSets(("b", "a", "c", "d"), 0, 3)
+        >>> all(list(sets.iter_from(i)) == list(sets)[i:] for i in range(sets.size + 1))
+        True
+        """
+        if index <= 0:
+            yield from self
+            return
+        if index >= self.size:
+            return
+        at = bisect.bisect_right(self._cumulative, index)
+        k = self._sizes[at][0]
+        positions = self._positions(k, index - (self._cumulative[at - 1] if at else 0))
+        candidates, n = self.candidates, len(self.candidates)
+        while True:  # the next combinations of k, in itertools.combinations order
+            yield tuple(sorted(candidates[p] for p in positions))
+            i = k - 1
+            while i >= 0 and positions[i] == i + n - k:
+                i -= 1
+            if i < 0:
+                break
+            positions[i] += 1
+            for j in range(i + 1, k):
+                positions[j] = positions[j - 1] + 1
+        for larger, _ in self._sizes[at + 1:]:
+            for combination in itertools.combinations(candidates, larger):
+                yield tuple(sorted(combination))
 
     def index(self, value: tuple[str, ...]) -> int:
         """Where a set is in iteration order: the inverse of ``sets[i]`` (combinations ranked, not listed).

@@ -9,6 +9,7 @@ each cast in the fast engine's listing.
 
 from __future__ import annotations
 
+import itertools
 import os
 import subprocess
 import sys
@@ -207,3 +208,21 @@ def test_canonical_key_and_digest() -> None:
     assert state_digest(data) != state_digest({**data, "players": ["P2", "P1"]})
     with pytest.raises(InputError, match="state: is not JSON data"):
         state_digest({"players": float("nan")})
+
+
+@pytest.mark.parametrize("hand", ["burn", "arcane", "targets", "costs"])
+def test_pages_from_deep_ids_are_the_casts_at_those_ids(hand: str) -> None:
+    """A page from any id is the casts at those ids: tied components, lone instances of up to 2^n sets, divided
+    damage and splices started from their digits, not listed from the first cast (positions of 10 a side)."""
+    import random
+
+    from benchmarks.positions import position_state
+
+    state = position_state(10, hand)
+    rng = random.Random(7)
+    for view in views_of(state):
+        count = view.count()
+        for start in {0, count - 1, *(rng.randrange(count) for _ in range(6))} if count else ():
+            page = list(itertools.islice(view.casts_from(start), 5))
+            assert page == [view.cast_of(i) for i in range(start, min(start + 5, count))]
+            assert [view.action_id(cast) for cast in page] == list(range(start, start + len(page)))

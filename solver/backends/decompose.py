@@ -34,6 +34,7 @@ from __future__ import annotations
 import bisect
 import functools
 import itertools
+import math
 import random
 import weakref
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -70,15 +71,55 @@ made lazily, one value at a time."""
 
 
 class _Remade:
-    """An iterable made again at each iteration, by a function: values too many to list."""
+    """An iterable made again at each iteration, by a function: values too many to list.
 
-    __slots__ = ("_make",)
+    ``make_from(index)``, when given, makes the values from ``index`` on without making the ones before.
+    """
 
-    def __init__(self, make: Callable[[], Iterator[Any]]) -> None:
+    __slots__ = ("_make", "_make_from")
+
+    def __init__(self, make: Callable[[], Iterator[Any]],
+                 make_from: Callable[[int], Iterator[Any]] | None = None) -> None:
         self._make = make
+        self._make_from = make_from
 
     def __iter__(self) -> Iterator[Any]:
         return self._make()
+
+    def iter_from(self, index: int) -> Iterator[Any]:
+        """The values from ``index`` on."""
+        if self._make_from is not None:
+            return self._make_from(index)
+        return itertools.islice(self._make(), index, None)
+
+
+def _iter_from(part: Iterable[Any], index: int) -> Iterator[Any]:
+    """A part's values from ``index`` on: a list skipped in C, a lazy part from its own start when it has one."""
+    if isinstance(part, _Remade):
+        return part.iter_from(index)
+    return itertools.islice(part, index, None)
+
+
+def product_from(parts: list[Iterable[Any]], digits: list[int]) -> Iterator[tuple[Any, ...]]:
+    """:func:`product` from the combination whose place in each part is ``digits`` on, none before made."""
+    if not any(digits):
+        return product(parts)
+    return _product_from(parts, digits)
+
+
+def _product_from(parts: list[Iterable[Any]], digits: list[int]) -> Iterator[tuple[Any, ...]]:
+    for i, value in enumerate(_iter_from(parts[0], digits[0])):
+        for rest in (product_from(parts[1:], digits[1:]) if i == 0 else product(parts[1:])):
+            yield (value,) + rest
+
+
+def _digits(index: int, counts: list[int]) -> list[int]:
+    """``index`` as a mixed-radix number of these counts, most significant first."""
+    digits = []
+    for count in reversed(counts):
+        index, digit = divmod(index, count)
+        digits.append(digit)
+    return digits[::-1]
 
 
 def product(parts: list[Iterable[Any]]) -> Iterator[tuple[Any, ...]]:
@@ -463,7 +504,8 @@ class _Analysis:
                 return _Remade(lambda: ({slot.key: choice} for choice in slot.choices))
             return [{slot.key: choice} for choice in slot.choices]
         if component.divided is not None:  # made by number of targets, lazily: the first casts come at once
-            return _Remade(lambda: self._divided_values(component, frame))
+            return _Remade(lambda: self._divided_values(component, frame),
+                           lambda index: self._divided_values_from(component, frame, index))
         return self.component_solutions(component, frame)
 
     # ---------------------------------------------------------------- an instance and its division (CR 601.2d)
@@ -540,6 +582,27 @@ class _Analysis:
             yield first, sets, each, before
             first += sets
             before += sets * each
+
+    def _divided_values_from(self, component: _Component, frame: Frame, index: int) -> Iterator[dict[ChoiceKey, Any]]:
+        """:meth:`_divided_values` from the ``index``-th value on, the sets before it skipped by their counts."""
+        slot, rule = component.divided or (None, None)
+        assert slot is not None and rule is not None and rule.generate is not None
+        if index <= 0 or not self.slot_is_on(slot, frame):
+            yield from itertools.islice(self._divided_values(component, frame), max(index, 0), None)
+            return
+        division = rule.scope[-1]
+        prefix = self._division_prefix(component, frame)
+        for first, sets, each, before in self._divided_blocks(component, frame):
+            if index < before + sets * each:
+                at, split = divmod(index - before, each)
+                choices = slot.choices
+                later = choices.iter_from(first + at) if isinstance(choices, TargetSets) else \
+                    itertools.islice(choices, first + at, None)
+                for n, targets in enumerate(later):
+                    made = rule.generate(*prefix, targets)
+                    for value in (itertools.islice(made, split, None) if n == 0 else made):
+                        yield {slot.key: targets, division: value}
+                return
 
     def divided_at(self, component: _Component, frame: Frame, digit: int) -> dict[ChoiceKey, Any]:
         """The value of an instance and its division at ``digit`` in :meth:`_divided_values` order, not walked to."""
@@ -622,8 +685,14 @@ class _Analysis:
             made = (TargetChoice(key.source, key.mode, key.instruction, key.index, slot.spec.phrase, choice, key.copy)
                     for choice in slot.choices)
             if number_of_sets(slot.choices) > LISTED:
-                return _Remade(lambda: (TargetChoice(key.source, key.mode, key.instruction, key.index,
-                                                     slot.spec.phrase, choice, key.copy) for choice in slot.choices))
+                def objects(sets: Iterable[tuple[str, ...]]) -> Iterator[TargetChoice]:
+                    return (TargetChoice(key.source, key.mode, key.instruction, key.index, slot.spec.phrase, choice,
+                                         key.copy) for choice in sets)
+
+                choices = slot.choices
+                return _Remade(lambda: objects(choices), lambda index: objects(
+                    choices.iter_from(index) if isinstance(choices, TargetSets)
+                    else itertools.islice(choices, index, None)))
             found = self._choice_objects[key] = list(made)
         return found
 
@@ -895,9 +964,9 @@ class DecompositionEngine(Engine):
     def casts_from(self, problem: CastProblem, start: int) -> Iterator[Cast]:
         """The casts :meth:`casts` yields from index ``start`` on (0-based), without making the ones before.
 
-        The frame holding ``start`` is found by the counts of the frames before it; within it, casts are
-        skipped in C when few (at most 100,000), else each is made from its index (:meth:`cast_at`) up to the
-        frame's end.
+        The frame holding ``start`` is found by the counts of the frames before it; within it, the place of
+        ``start`` in each choice is its digit (as :meth:`cast_at` finds it), and the product of the choices'
+        values starts there.
 
         Parameters
         ----------
@@ -915,24 +984,24 @@ class DecompositionEngine(Engine):
             return iter(())
         at = bisect.bisect_right(cumulative, max(start, 0))
         skip = max(start, 0) - (cumulative[at - 1] if at else 0)
-        if skip <= 100_000:
-            first: Iterator[Cast] = itertools.islice(
-                itertools.chain.from_iterable(self._frame_blocks(analysis, frames[at])), skip, None)
-        else:
-            first = (self.cast_at(problem, index) for index in range(start, cumulative[at]))
+        first = itertools.chain.from_iterable(self._frame_blocks(analysis, frames[at], skip))
         later = (self._frame_blocks(analysis, frame) for frame in frames[at + 1:])
         return itertools.chain(first, itertools.chain.from_iterable(itertools.chain.from_iterable(later)))
 
-    def _frame_blocks(self, analysis: _Analysis, frame: Frame) -> Iterator[Iterator[Cast]]:
-        """The casts of one frame, in blocks made in C: one per combination of the tied components' values."""
+    def _frame_blocks(self, analysis: _Analysis, frame: Frame, start: int = 0) -> Iterator[Iterator[Cast]]:
+        """The casts of one frame from its ``start``-th on, in blocks made in C.
+
+        One block per combination of the tied components' values, from the combination holding ``start``; the
+        first block from the lone instances' digits of ``start``.
+        """
         problem = analysis.problem
-        lone = [c.slot for c in analysis.components if c.slot is not None]
-        others = [c for c in analysis.components if c.slot is None]
-        linked = any(type(k) is TargetKey for c in others for k in c.keys)
+        others, active = analysis.frame_digits(frame)
+        linked = any(type(k) is TargetKey for c, _, _ in others for k in c.keys)
         fields = analysis.frame_fields(frame)
-        active = [slot for slot in lone if analysis.slot_is_on(slot, frame)]
-        parts = [analysis.component_values(c, frame) for c in others]
-        for combination in product(parts):
+        lone_counts = [number_of_sets(slot.choices) for slot in active]
+        tied_start, lone_start = divmod(start, math.prod(lone_counts))
+        parts = [values for _, values, _ in others]
+        for at, combination in enumerate(product_from(parts, _digits(tied_start, [n for _, _, n in others]))):
             chosen: dict[ChoiceKey, Any] = {}
             for part in combination:
                 chosen.update(part)
@@ -940,24 +1009,28 @@ class DecompositionEngine(Engine):
             template = Cast(**fields, **rest)
             if problem.total_cost_targets:  # the targets chosen change the total cost (CR 601.2f)
                 template = template._replace(total_cost=analysis.total_cost_with(frame, chosen))
+            ordered = analysis.lone_order(active, position)
+            digits = _digits(lone_start, [number_of_sets(slot.choices) for slot in ordered]) if at == 0 else \
+                [0] * len(ordered)
             if not linked:
-                ordered = sorted(active, key=lambda slot: problem.target_order(slot.key, position))
                 lists = [analysis.choice_objects(slot) for slot in ordered]
-                yield casts_of_targets(template, product(lists))
+                yield casts_of_targets(template, product_from(lists, digits))
             else:
-                yield self._linked_casts(analysis, template, active, tied, position)
+                yield self._linked_casts(analysis, template, active, tied, position, digits)
 
     def _linked_casts(self, analysis: _Analysis, template: Cast, active: list[TargetSlot],
-                      tied: list[tuple[tuple, TargetChoice]], position: dict[ObjectId, int]) -> Iterator[Cast]:
-        """Casts whose instances of "target" are tied by rules: their choices sorted per cast."""
+                      tied: list[tuple[tuple, TargetChoice]], position: dict[ObjectId, int],
+                      digits: list[int]) -> Iterator[Cast]:
+        """Casts whose instances of "target" are tied by rules: their choices sorted per cast (from ``digits``)."""
         problem = analysis.problem
         lists: list[Iterable[Any]] = []
         for slot in active:
             order = problem.target_order(slot.key, position)
             objects = analysis.choice_objects(slot)
-            lists.append(_Remade(functools.partial(_ordered, order, objects))
+            lists.append(_Remade(functools.partial(_ordered, order, objects),
+                                 functools.partial(_ordered_from, order, objects))
                          if isinstance(objects, _Remade) else [(order, choice) for choice in objects])
-        for combination in product(lists):
+        for combination in product_from(lists, digits):
             targets = sorted(tied + list(combination), key=lambda item: item[0])
             yield template._replace(targets=tuple(choice for _, choice in targets))
 
@@ -1153,6 +1226,11 @@ class DecompositionEngine(Engine):
                 targets.append((problem.target_order(slot.key, position), analysis.sample_choice(slot, rng)))
         targets.sort(key=lambda item: item[0])
         return Cast(targets=tuple(choice for _, choice in targets), **fields, **rest)
+
+
+def _ordered_from(order: tuple, objects: _Remade, index: int) -> Iterator[tuple[tuple, TargetChoice]]:
+    """:func:`_ordered` from the ``index``-th choice on."""
+    return _ordered(order, objects.iter_from(index))
 
 
 def _as_sets(values: dict[ChoiceKey, Any]) -> dict[ChoiceKey, Any]:
