@@ -226,6 +226,8 @@ class _Analysis:
         self._valid: set[Frame] | None = None
         self._weights: tuple[list[Frame], list[int], int] | None = None
         self._starts: dict[Frame, int] | None = None
+        self._counters: list[Callable[[Frame], int]] | None = None
+        self._fixed_count = 1
         self._digits: dict[Frame, tuple[list[tuple[_Component, Iterable[Any], int]], list[TargetSlot]]] = {}
         self._fields: dict[Frame, dict[str, Any]] = {}
         self._frame_dicts: dict[Frame, dict[ChoiceKey, Any]] = {}
@@ -665,13 +667,46 @@ class _Analysis:
         return {slot.key: targets, division: rng.choice(list(splits))}
 
     def frame_count(self, frame: Frame) -> int:
-        """The number of casts of a frame: the product of its components' counts."""
-        count = 1
-        for component in self.components:
-            count *= self.component_count(component, frame)
+        """The number of casts of a frame: the product of its components' counts.
+
+        Each component's count is a function of the frame made once (:meth:`_make_counters`); those that never
+        change are multiplied once.
+        """
+        if self._counters is None:
+            self._counters, self._fixed_count = self._make_counters()
+        count = self._fixed_count
+        for counter in self._counters:
+            count *= counter(frame)
             if not count:
                 return 0
         return count
+
+    def _make_counters(self) -> tuple[list[Callable[[Frame], int]], int]:
+        """A count of each component as a function of the frame, and the product of those that are constant.
+
+        A lone instance counts its sets when its switch is on (CR 601.2c); a choice no rule ties, with a listed
+        domain, its domain; any other component as :meth:`component_count` says.
+        """
+        counters: list[Callable[[Frame], int]] = []
+        fixed = 1
+        for component in self.components:
+            slot = component.slot
+            if slot is not None:
+                sets, atoms = number_of_sets(slot.choices), self.atoms.get(slot.key, ())
+                if atoms:
+                    counters.append(functools.partial(_count_if_on, sets, atoms))
+                else:
+                    fixed *= sets
+            elif component.divided is None and component.counted_by is None and not component.constraints and \
+                    isinstance(domain := self.problem.variables[component.keys[0]].domain, tuple):
+                fixed *= len(domain)
+            elif component.counted_by is not None and (count := component.counted_by.count) is not None and \
+                    component.divided is None:
+                at = tuple(self.frame_index[k] for k in component.counted_by.scope[:-1])
+                counters.append(functools.partial(_count_by_rule, count, at))
+            else:
+                counters.append(functools.partial(self.component_count, component))
+        return counters, fixed
 
     def choice_objects(self, slot: TargetSlot) -> Iterable[TargetChoice]:
         """The :class:`TargetChoice` of each legal choice of a lone instance, in the order of its sets.
@@ -1241,6 +1276,16 @@ def _as_sets(values: dict[ChoiceKey, Any]) -> dict[ChoiceKey, Any]:
 def _ordered(order: tuple, objects: Iterable[TargetChoice]) -> Iterator[tuple[tuple, TargetChoice]]:
     """Each choice with its place in :attr:`Cast.targets`."""
     return ((order, choice) for choice in objects)
+
+
+def _count_by_rule(count: Callable[..., int], at: tuple[int, ...], frame: Frame) -> int:
+    """A component a rule counts: its count of the frame values it reads (the splice order, cost objects)."""
+    return count(*[frame[i] for i in at])
+
+
+def _count_if_on(sets: int, atoms: Any, frame: Frame) -> int:
+    """A lone instance's count in a frame: its sets when its switch is on, else one (no target, CR 601.2c)."""
+    return sets if _is_on(atoms, frame) else 1
 
 
 def _is_on(atoms: Any, frame: Frame) -> bool:

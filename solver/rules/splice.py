@@ -25,10 +25,10 @@ import math
 from collections.abc import Iterator
 from typing import Any
 
-from models.abilities import CardAbilities, SpliceAbility
+from models.abilities import CardAbilities, Cost, SpliceAbility
 from models.choices import SPLICE_ORDER, SPLICE_SET, CostObjectsKey
 from models.errors import UnsupportedRuleError
-from models.mana import sum_costs
+from models.mana import simple_demand, sum_costs
 from models.objects import GameObject, ObjectId, Zone
 from solver.abilities import abilities_of
 from solver.problem import CastProblem, CostTerm, LazyDomain, Reason
@@ -104,24 +104,57 @@ class _Budget:
                         for key in {CostObjectsKey(c.action, c.zone) for _, a in problem.splice_candidates.values()
                                     for c in _splice_of(a).cost.objects}}
         self._known: dict[frozenset[ObjectId], bool] = {}
+        self._demands: dict[int, tuple[dict[str, int], int]] = {}
+        self._asked: dict[ObjectId, list[tuple[CostObjectsKey, int]]] = {}
 
     def affords(self, spliced: tuple[ObjectId, ...]) -> bool:
         key = frozenset(spliced)
         known = self._known.get(key)
         if known is None:
             costs = [_splice_of(self.problem.splice_candidates[c][1]).cost for c in spliced]
-            mana = sum_costs(cost.mana for cost in costs)
-            if self.reduction:
-                mana = mana.with_generic_reduced(self.reduction)
             asked: dict[CostObjectsKey, int] = {}
-            for cost in costs:
-                for part in cost.objects:
-                    where = CostObjectsKey(part.action, part.zone)
-                    asked[where] = asked.get(where, 0) + (part.count or 0)
-            known = (all(asked[k] <= self.objects.get(k, 0) for k in asked)
-                     and self.payer.can_pay(mana, life=self.life))
+            for card in spliced:
+                for where, count in self._asked_of(card):
+                    asked[where] = asked.get(where, 0) + count
+            known = all(asked[k] <= self.objects.get(k, 0) for k in asked) and self._pays(costs)
             self._known[key] = known
         return known
+
+    def _asked_of(self, card: ObjectId) -> list[tuple[CostObjectsKey, int]]:
+        """The objects one card's splice cost asks for, by action and zone (kept)."""
+        found = self._asked.get(card)
+        if found is None:
+            cost = _splice_of(self.problem.splice_candidates[card][1]).cost
+            found = self._asked[card] = [(CostObjectsKey(part.action, part.zone), part.count or 0)
+                                         for part in cost.objects]
+        return found
+
+    def _pays(self, costs: list[Cost]) -> bool:
+        """Whether the mana of these splice costs, less the reduction, can be paid (CR 601.2f-h).
+
+        Counted symbol by symbol when every symbol asks for one type of mana or for any (no hybrid, no
+        Phyrexian) and the mana counts that way (:meth:`~models.mana.ManaPayer.can_pay_demand`); else the
+        costs are summed and matched to the sources.
+        """
+        demand: dict[str, int] = {}
+        generic = 0
+        for cost in costs:
+            simple = self._demands.get(id(cost.mana))
+            if simple is None:
+                simple = self._demands[id(cost.mana)] = simple_demand(cost.mana) or ({}, -1)
+            if simple[1] < 0:
+                break
+            for letter, need in simple[0].items():
+                demand[letter] = demand.get(letter, 0) + need
+            generic += simple[1]
+        else:
+            counted = self.payer.can_pay_demand(demand, max(0, generic - self.reduction))
+            if counted is not None:
+                return counted
+        mana = sum_costs(cost.mana for cost in costs)
+        if self.reduction:
+            mana = mana.with_generic_reduced(self.reduction)
+        return self.payer.can_pay(mana, life=self.life)
 
 
 def add_splice_rules(problem: CastProblem) -> None:
