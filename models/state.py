@@ -97,9 +97,11 @@ class GameState:
     stack_casts: tuple[tuple[ObjectId, Any], ...] = field(default=(), compare=False)
     this_turn: TurnFacts = TurnFacts()
     _index: Mapping[ObjectId, GameObject] = field(init=False, compare=False, repr=False)
+    _zones: dict[tuple[Zone, PlayerId | None], tuple[GameObject, ...]] = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_index", {o.id: o for o in self.objects})
+        object.__setattr__(self, "_zones", {})
 
     def __hash__(self) -> int:
         return hash((self.players, self.active_player, self.priority, self.phase, self.objects, self.stack))
@@ -131,10 +133,14 @@ class GameState:
         -------
         tuple of GameObject
         """
-        return tuple(
-            o for o in self.objects
-            if o.zone is zone and (controller is None or o.controller == controller)
-        )
+        key = (zone, controller)
+        found = self._zones.get(key)
+        if found is None:  # the state never changes: each zone's list is made once
+            found = self._zones[key] = tuple(
+                o for o in self.objects
+                if o.zone is zone and (controller is None or o.controller == controller)
+            )
+        return found
 
     def hand(self, player: PlayerId) -> tuple[GameObject, ...]:
         """The cards in a player's hand, in file order (CR 402)."""
