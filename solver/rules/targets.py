@@ -476,7 +476,8 @@ def _player_protection(problem: CastProblem, player: str) -> Reason | None:
     return None
 
 
-def why_not_legal_target(problem: CastProblem, spec: TargetSpec, candidate: str, explain: bool = True) -> Reason | None:
+def why_not_legal_target(problem: CastProblem, spec: TargetSpec, candidate: str, explain: bool = True,
+                         but_the_spell: bool = False) -> Reason | None:
     """Why an object or player is not a legal choice for one target instance.
 
     Parameters
@@ -488,6 +489,9 @@ def why_not_legal_target(problem: CastProblem, spec: TargetSpec, candidate: str,
     explain : bool
         False when only legality matters: the sentence of a kind mismatch is
         then left empty (it is the most common failure and the costliest to word).
+    but_the_spell : bool
+        True: leave out what reads the spell's colours and types (hexproof from a colour, protection,
+        CR 702.11d, 702.16b), which :func:`_stopped_by_spell` judges.
 
     Returns
     -------
@@ -529,6 +533,23 @@ def why_not_legal_target(problem: CastProblem, spec: TargetSpec, candidate: str,
         return Reason("CR 702.18a", f"{name} has shroud")
     if abilities.hexproof and obj.controller != problem.caster:
         return Reason("CR 702.11b", f"{name} has hexproof and {problem.caster} is an opponent of its controller")
+    return None if but_the_spell else _stopped_by_spell(problem, candidate)
+
+
+def _stopped_by_spell(problem: CastProblem, candidate: str) -> Reason | None:
+    """Hexproof from the spell's colours or protection from its colours or types (CR 702.11d, 702.16b).
+
+    What of a target's legality reads the spell itself: the rest (:func:`why_not_legal_target` with
+    ``but_the_spell``) is the same for every spell of the caster, so it is kept per state.
+    """
+    state = problem.state
+    if candidate in state.players:
+        return None
+    obj = state.object(candidate)
+    if obj.zone is not Zone.BATTLEFIELD:
+        return None
+    abilities = abilities_of(obj)
+    name = f"{obj.name} ({obj.id})"
     if abilities.hexproof_from & problem.spell_colors and obj.controller != problem.caster:
         colors = "/".join(sorted(c.name.lower() for c in abilities.hexproof_from & problem.spell_colors))
         return Reason("CR 702.11d", f"{name} has hexproof from {colors}, the colour of {problem.spell.name}, "
@@ -597,10 +618,20 @@ def legal_targets(problem: CastProblem, spec: TargetSpec) -> tuple[str, ...]:
     shared = _shared_key(problem, spec) if problem.spell.id not in candidates else None
     known = state_memo(problem.state).legal_targets
     found = known.get(shared) if shared is not None else None
-    if found is None:
-        found = tuple(_legal_by_kind(problem, spec, candidates, grouped=shared is not None))
-        if shared is not None:
-            known[shared] = found
+    if found is None and shared is not None:
+        # what does not read the spell's colours and types is shared by every spell of the caster; the
+        # protections that do are judged for this spell on what is left (CR 702.11d, 702.16b)
+        spell = problem.spell
+        counted_without_it = len(shared) > 5  # the key names the spell's id and zone (see _shared_key)
+        base_key = ("but the spell", spec, problem.caster, problem.is_copy) + (
+            (spell.id, spell.zone) if counted_without_it else ())
+        base = known.get(base_key)
+        if base is None:
+            base = known[base_key] = tuple(_legal_by_kind(problem, spec, candidates, grouped=True,
+                                                          but_the_spell=True))
+        found = known[shared] = tuple(c for c in base if _stopped_by_spell(problem, c) is None)
+    elif found is None:
+        found = tuple(_legal_by_kind(problem, spec, candidates, grouped=False))
     memo[spec] = found
     return found
 
@@ -638,7 +669,7 @@ def _shared_key(problem: CastProblem, spec: TargetSpec) -> tuple | None:
 
 
 def _legal_by_kind(problem: CastProblem, spec: TargetSpec, candidates: tuple[str, ...],
-                   grouped: bool) -> Iterator[str]:
+                   grouped: bool, but_the_spell: bool = False) -> Iterator[str]:
     """The legal candidates, in order; with ``grouped``, objects alike but for their id are judged once.
 
     Two permanents of the same card with the same controller, owner, zone, status, counters and granted
@@ -653,7 +684,7 @@ def _legal_by_kind(problem: CastProblem, spec: TargetSpec, candidates: tuple[str
     alike, fields = (memo.alike, _FIELDS_BUT_ID) if spec.qualities is not None else (memo.alike_kind, _KIND_FIELDS)
     for candidate in candidates:
         if not grouped or candidate == spell_id or candidate in state.players:
-            if why_not_legal_target(problem, spec, candidate, explain=False) is None:
+            if why_not_legal_target(problem, spec, candidate, explain=False, but_the_spell=but_the_spell) is None:
                 yield candidate
             continue
         signature = alike.get(candidate)
@@ -662,7 +693,8 @@ def _legal_by_kind(problem: CastProblem, spec: TargetSpec, candidates: tuple[str
             signature = alike[candidate] = (id(obj.card),) + tuple(getattr(obj, name) for name in fields)
         legal = seen.get(signature)
         if legal is None:
-            legal = seen[signature] = why_not_legal_target(problem, spec, candidate, explain=False) is None
+            legal = seen[signature] = why_not_legal_target(problem, spec, candidate, explain=False,
+                                                           but_the_spell=but_the_spell) is None
         if legal:
             yield candidate
 
