@@ -238,6 +238,8 @@ class _Analysis:
                       frozenset(c.slot.choices) if number_of_sets(c.slot.choices) <= LISTED
                       else is_set_in(c.slot.choices)) for c in self.components if c.slot is not None]
         self.others = [c for c in self.components if c.slot is None]
+        self.linked = any(type(k) is TargetKey for c in self.others for k in c.keys)
+        """Whether instances of "target" are tied by rules to other choices (then casts sort their targets)."""
         # What the fast check reads: components other than lone instances and cost objects no cost asks for
         # (those are checked by being left over); the order of the spliced cards is in its domain when its
         # rule holds and its set is (the frame's), so only its rule is checked.
@@ -859,7 +861,7 @@ class _Analysis:
         In :attr:`Cast.targets` order, unless instances tied by rules are among the rest: then in variable
         order, the targets sorted per cast.
         """
-        if any(type(k) is TargetKey for c in self.others for k in c.keys):
+        if self.linked:
             return active
         return sorted(active, key=lambda slot: self.problem.target_order(slot.key, position))
 
@@ -1030,13 +1032,19 @@ class DecompositionEngine(Engine):
         first block from the lone instances' digits of ``start``.
         """
         problem = analysis.problem
-        others, active = analysis.frame_digits(frame)
-        linked = any(type(k) is TargetKey for c, _, _ in others for k in c.keys)
+        if start:
+            others, active = analysis.frame_digits(frame)
+            lone_counts = [number_of_sets(slot.choices) for slot in active]
+            tied_start, lone_start = divmod(start, math.prod(lone_counts))
+            parts = [values for _, values, _ in others]
+            combinations = product_from(parts, _digits(tied_start, [n for _, _, n in others]))
+        else:  # from the frame's first cast: no count needed
+            active = [c.slot for c in analysis.components if c.slot is not None and analysis.slot_is_on(c.slot, frame)]
+            lone_start = 0
+            combinations = product([analysis.component_values(c, frame) for c in analysis.others])
+        linked = analysis.linked
         fields = analysis.frame_fields(frame)
-        lone_counts = [number_of_sets(slot.choices) for slot in active]
-        tied_start, lone_start = divmod(start, math.prod(lone_counts))
-        parts = [values for _, values, _ in others]
-        for at, combination in enumerate(product_from(parts, _digits(tied_start, [n for _, _, n in others]))):
+        for at, combination in enumerate(combinations):
             chosen: dict[ChoiceKey, Any] = {}
             for part in combination:
                 chosen.update(part)
@@ -1045,8 +1053,8 @@ class DecompositionEngine(Engine):
             if problem.total_cost_targets:  # the targets chosen change the total cost (CR 601.2f)
                 template = template._replace(total_cost=analysis.total_cost_with(frame, chosen))
             ordered = analysis.lone_order(active, position)
-            digits = _digits(lone_start, [number_of_sets(slot.choices) for slot in ordered]) if at == 0 else \
-                [0] * len(ordered)
+            digits = _digits(lone_start, [number_of_sets(slot.choices) for slot in ordered]) \
+                if at == 0 and lone_start else [0] * len(ordered)
             if not linked:
                 lists = [analysis.choice_objects(slot) for slot in ordered]
                 yield casts_of_targets(template, product_from(lists, digits))

@@ -1819,19 +1819,35 @@ def _add_payment(problem: CastProblem, terms: list[CostTerm], tapping: set[str],
             payable[values, change] = answer
         return answer
 
+    # each term's demand with X = 0 and its number of X symbols (X, Y or Z: each is X's value, as with_x reads
+    # them), or None when a symbol is a choice (hybrid, Phyrexian, ...)
+    term_demands = [(simple_demand(term.cost.mana),
+                     sum(1 for symbol in term.cost.mana.symbols if symbol.kind is SymbolKind.VARIABLE))
+                    for term in mana_terms]
+
     def _count_payment(values: tuple, change: Change) -> bool | None:
-        # The demand of the total cost, summed part by part without building it (CR 601.2f).
+        # The demand of the total cost, summed term by term without building it (CR 601.2f).
         if coloured_off is not None:
             return None  # coloured mana taken off: the total is built (CR 118.7b-c)
         demand: dict[str, int] = {}
         generic = 0
-        for part in parts(values, change[1]):
-            simple = simple_demand(part)
+        x = (values[x_position] if x_position is not None else 0) or 0
+        for (simple, xs), term, where in zip(term_demands, mana_terms, positions):
+            times = term.times(*(values[i] for i in where))
+            if not times:
+                continue
             if simple is None:
                 return None
             for letter, need in simple[0].items():
+                demand[letter] = demand.get(letter, 0) + need * times
+            generic += (simple[1] + xs * x) * times
+        for part in change[1]:
+            added = simple_demand(part)
+            if added is None:
+                return None
+            for letter, need in added[0].items():
                 demand[letter] = demand.get(letter, 0) + need
-            generic += simple[1]
+            generic += added[1]
         return payer.can_pay_demand(demand, max(0, generic + modifier + change[0]))
 
     def split(values: tuple) -> tuple[tuple, Change]:
