@@ -184,7 +184,7 @@ class Constraint:
 
     def holds(self, assignment: Assignment) -> bool:
         """Whether the rule holds under an assignment of every key of the scope."""
-        return self.predicate(*(assignment[key] for key in self.scope))
+        return self.predicate(*[assignment[key] for key in self.scope])
 
     def reason(self, assignment: Assignment) -> Reason:
         """The :class:`Reason` this constraint gives when it is broken."""

@@ -212,8 +212,11 @@ def test_canonical_key_and_digest() -> None:
 
 @pytest.mark.parametrize("hand", ["burn", "arcane", "targets", "costs"])
 def test_pages_from_deep_ids_are_the_casts_at_those_ids(hand: str) -> None:
-    """A page from any id is the casts at those ids: tied components, lone instances of up to 2^n sets, divided
-    damage and splices started from their digits, not listed from the first cast (positions of 10 a side)."""
+    """A page from any id is the casts at those ids (positions of 10 permanents a side).
+
+    Tied components, lone instances of up to 2^n sets, divided damage and splices start from their digits,
+    not listed from the first cast.
+    """
     import random
 
     from benchmarks.positions import position_state

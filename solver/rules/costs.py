@@ -936,9 +936,15 @@ def _add_x(problem: CastProblem) -> None:
 def _matcher(cost: ObjectCost) -> Callable[[GameObject], bool]:
     """Whether an object is of the kind and has the qualities an object cost names (where it is aside)."""
     kinds = cost.kinds
+    known: dict[str, tuple[GameObject, bool]] = {}  # by id, for that very object (a changed copy is judged anew)
 
     def matches(obj: GameObject) -> bool:
-        return (not kinds or is_of_kinds(obj.card.types, kinds)) and has_qualities(obj, cost.qualities)
+        found = known.get(obj.id)
+        if found is not None and found[0] is obj:
+            return found[1]
+        answer = (not kinds or is_of_kinds(obj.card.types, kinds)) and has_qualities(obj, cost.qualities)
+        known[obj.id] = (obj, answer)
+        return answer
     return matches
 
 
@@ -1894,11 +1900,19 @@ def _add_payment(problem: CastProblem, terms: list[CostTerm], tapping: set[str],
         full = scope if tap in scope else scope + (tap,)
         tap_at = full.index(tap)
 
+        source_ids = frozenset(s.object_id for s in sources if s.object_id is not None)
+        untapped: dict[frozenset[str], ManaPayer] = {}  # the payer of the sources left, by the sources tapped
+
         def pay_untapped(*values: Any) -> bool:
             taps, rest_values = values[tap_at], values[:len(scope)]
-            if not any(source.object_id in taps for source in sources):
+            used = source_ids.intersection(taps)
+            if not used:
                 return can_pay_total(*split(rest_values))
-            rest = ManaPayer(tuple(s for s in sources if s.object_id not in taps))
+            rest = untapped.get(used)
+            if rest is None:
+                if len(untapped) >= 1024:  # a few sets of tapped sources are met again and again: keep those
+                    untapped.clear()
+                rest = untapped[used] = ManaPayer(tuple(s for s in sources if s.object_id not in used))
             return pays(rest, *split(rest_values)) is not None
 
         problem.add_constraint(
