@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 
 from models.abilities import CardAbilities
-from models.objects import GameObject, Zone
+from models.objects import Card, GameObject, Zone
 from models.oracle.parser import parse_card, parse_granted
 from models.state import GameState
 
@@ -39,8 +39,23 @@ def abilities_of(obj: GameObject) -> CardAbilities:
     return abilities
 
 
+_CARDS: dict[int, tuple[Card, CardAbilities]] = {}
+
+
+def _read(card: Card) -> CardAbilities:
+    """:func:`parse_card`, kept by the card's identity: the states of one card data share their cards."""
+    found = _CARDS.get(id(card))
+    if found is not None and found[0] is card:
+        return found[1]
+    if len(_CARDS) >= _LIMIT:
+        _CARDS.clear()
+    abilities = parse_card(card)
+    _CARDS[id(card)] = (card, abilities)
+    return abilities
+
+
 def _abilities_of(obj: GameObject) -> CardAbilities:
-    own = parse_card(obj.card)
+    own = _read(obj.card)
     if not obj.granted:
         return own
     granted = parse_granted(obj.granted)

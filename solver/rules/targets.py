@@ -21,6 +21,7 @@ import dataclasses
 import functools
 import itertools
 import math
+import operator
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
@@ -32,7 +33,7 @@ from models.cast import Cast, TargetChoice
 from models.choices import ALTERNATIVE_COST, SPLICE_SET, X, DivisionKey, ModeKey, TargetKey
 from models.errors import CastFormatError, UnsupportedRuleError
 from models.oracle.parser import ANY_NUMBER
-from models.objects import PERMANENT_TYPES, CardType, GameObject, ObjectId, Phase, PlayerId, Zone
+from models.objects import PERMANENT_TYPES, Card, CardType, GameObject, ObjectId, Phase, PlayerId, Zone
 from models.state import GameState
 from models.subtypes import SUBTYPES
 from solver.abilities import abilities_of, with_attached_grants
@@ -272,13 +273,28 @@ _STATIC_TYPE_CHANGE = re.compile(r"\b(are|is|becomes?|it's) (still )?(an? |all )
                                  r"(artifact |enchantment |land )?(creatures?|artifacts?|lands?|enchantments?)\b")
 
 
-def _static_lines(obj: GameObject):
-    """The lines of a permanent's text that are static abilities: not activated, not triggered, no reminder."""
-    for line in obj.card.oracle_text.lower().split("\n"):
+_STATIC_LINES: dict[int, tuple[Card, tuple[str, ...]]] = {}
+
+
+def _static_lines(obj: GameObject) -> tuple[str, ...]:
+    """The lines of a permanent's text that are static abilities: not activated, not triggered, no reminder.
+
+    Kept per card, by identity: a board holds many permanents of few cards.
+    """
+    card = obj.card
+    found = _STATIC_LINES.get(id(card))
+    if found is not None and found[0] is card:
+        return found[1]
+    lines = []
+    for line in card.oracle_text.lower().split("\n"):
         line = re.sub(r"\([^()]*\)", "", line)
         if ":" in line or re.match(r"(when|whenever|at the beginning)\b", line):
             continue  # activated and triggered abilities change nothing until they resolve
-        yield line
+        lines.append(line)
+    if len(_STATIC_LINES) >= 8192:
+        _STATIC_LINES.clear()
+    _STATIC_LINES[id(card)] = (card, tuple(lines))
+    return tuple(lines)
 
 
 def _refuse_static_changes(problem: CastProblem, pattern: re.Pattern, rule: str, what: str, consequence: str) -> None:
@@ -641,13 +657,16 @@ _BY_ID = frozenset({"targeting"}) | STATE_FACTS | _COMBAT_STATUSES
 (:data:`~solver.qualities.STATE_FACTS`: where it was cast from, whether it attacked this turn, whether an Aura is
 attached to it, CR 303.4), combat statuses."""
 
-_FIELDS_BUT_ID = tuple(f.name for f in dataclasses.fields(GameObject) if f.name not in ("id", "card"))
+_FIELD_NAMES_BUT_ID = tuple(f.name for f in dataclasses.fields(GameObject) if f.name not in ("id", "card"))
+_FIELDS_BUT_ID = operator.attrgetter(*_FIELD_NAMES_BUT_ID)
+"""An object's fields but its id and card, as a tuple."""
 
 _STATUS_FIELDS = frozenset({"tapped", "counters", "token", "attacking", "summoning_sick"})
 """Fields only a quality of a phrase reads ("tapped", "with a +1/+1 counter", "nontoken", "attacking"): a
 phrase without qualities names an object by its card, zone, control and abilities (CR 115.1, 702.11, 702.16)."""
 
-_KIND_FIELDS = tuple(name for name in _FIELDS_BUT_ID if name not in _STATUS_FIELDS)
+_KIND_FIELDS = operator.attrgetter(*(name for name in _FIELD_NAMES_BUT_ID if name not in _STATUS_FIELDS))
+"""An object's fields but its id, card and status, as a tuple."""
 
 
 def _shared_key(problem: CastProblem, spec: TargetSpec) -> tuple | None:
@@ -690,7 +709,7 @@ def _legal_by_kind(problem: CastProblem, spec: TargetSpec, candidates: tuple[str
         signature = alike.get(candidate)
         if signature is None:
             obj = state.object(candidate)
-            signature = alike[candidate] = (id(obj.card),) + tuple(getattr(obj, name) for name in fields)
+            signature = alike[candidate] = (id(obj.card),) + fields(obj)
         legal = seen.get(signature)
         if legal is None:
             legal = seen[signature] = why_not_legal_target(problem, spec, candidate, explain=False,
