@@ -378,6 +378,9 @@ class StateMemo:
         phrases with no quality read.
     payers : dict
         The :class:`~models.mana.ManaPayer` of a tuple of mana sources, by the tuple's identity (kept with it).
+    shielded : frozenset of str or None
+        The permanents with hexproof from a colour or protection (CR 702.11d, 702.16): the only ones whose
+        legality as a target depends on the spell's colours and types; None until asked.
     """
 
     checked: set[str] = field(default_factory=set)
@@ -387,6 +390,7 @@ class StateMemo:
     alike: dict[str, tuple] = field(default_factory=dict)
     alike_kind: dict[str, tuple] = field(default_factory=dict)
     payers: dict[int, tuple[tuple[ManaSource, ...], Any]] = field(default_factory=dict)
+    shielded: frozenset[str] | None = None
 
 
 _STATE_MEMOS: dict[int, tuple[GameState, StateMemo]] = {}

@@ -581,10 +581,14 @@ def _stopped_by_spell(problem: CastProblem, candidate: str) -> Reason | None:
     return None
 
 
+_PLAYER_KINDS = frozenset({TargetKind.PLAYER, TargetKind.OPPONENT})
+
+
 def candidates_of(problem: CastProblem, spec: TargetSpec) -> tuple[str, ...]:
     """Every object and player a target phrase could name in this state, legal or not (CR 115.1-115.2).
 
-    Players (turn order) and permanents (file order); for "target spell", the
+    Players (turn order) and permanents (file order); for "target player" or
+    "target opponent", the players only; for "target spell", the
     spells on the stack, bottom first (CR 405.1); for "target spell or
     permanent", permanents then spells; for a card in a graveyard, the cards
     in graveyards (file order).
@@ -603,6 +607,8 @@ def candidates_of(problem: CastProblem, spec: TargetSpec) -> tuple[str, ...]:
         return tuple(state.stack)
     if TargetKind.GRAVEYARD_CARD in spec.kinds:
         return tuple(o.id for o in state.objects_in(Zone.GRAVEYARD))
+    if spec.kinds <= _PLAYER_KINDS:  # "target player", "target opponent": no permanent is one (CR 115.1)
+        return tuple(state.players)
     found = list(state.players) + [o.id for o in state.battlefield()]
     if TargetKind.SPELL in spec.kinds:
         found += list(state.stack)
@@ -645,7 +651,12 @@ def legal_targets(problem: CastProblem, spec: TargetSpec) -> tuple[str, ...]:
         if base is None:
             base = known[base_key] = tuple(_legal_by_kind(problem, spec, candidates, grouped=True,
                                                           but_the_spell=True))
-        found = known[shared] = tuple(c for c in base if _stopped_by_spell(problem, c) is None)
+        facts = state_memo(problem.state)
+        if facts.shielded is None:
+            facts.shielded = frozenset(o.id for o in problem.state.battlefield()
+                                       if abilities_of(o).hexproof_from or abilities_of(o).protections)
+        shielded = facts.shielded
+        found = known[shared] = tuple(c for c in base if c not in shielded or _stopped_by_spell(problem, c) is None)
     elif found is None:
         found = tuple(_legal_by_kind(problem, spec, candidates, grouped=False))
     memo[spec] = found
