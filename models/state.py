@@ -133,14 +133,14 @@ class GameState:
         -------
         tuple of GameObject
         """
-        key = (zone, controller)
-        found = self._zones.get(key)
-        if found is None:  # the state never changes: each zone's list is made once
-            found = self._zones[key] = tuple(
-                o for o in self.objects
-                if o.zone is zone and (controller is None or o.controller == controller)
-            )
-        return found
+        zones = self._zones
+        if not zones:  # the state never changes: every zone's lists are made once, in one pass
+            lists: dict[tuple[Zone, PlayerId | None], list[GameObject]] = {}
+            for o in self.objects:
+                lists.setdefault((o.zone, None), []).append(o)
+                lists.setdefault((o.zone, o.controller), []).append(o)
+            zones.update((key, tuple(found)) for key, found in lists.items())
+        return zones.get((zone, controller), ())
 
     def hand(self, player: PlayerId) -> tuple[GameObject, ...]:
         """The cards in a player's hand, in file order (CR 402)."""

@@ -381,6 +381,9 @@ class StateMemo:
     shielded : frozenset of str or None
         The permanents with hexproof from a colour or protection (CR 702.11d, 702.16): the only ones whose
         legality as a target depends on the spell's colours and types; None until asked.
+    cost_changers : tuple of (GameObject, CostModifier) or None
+        The cost changes of the permanents' static abilities that name other spells (CR 601.2f), each with its
+        permanent; None until asked.
     """
 
     checked: set[str] = field(default_factory=set)
@@ -391,6 +394,7 @@ class StateMemo:
     alike_kind: dict[str, tuple] = field(default_factory=dict)
     payers: dict[int, tuple[tuple[ManaSource, ...], Any]] = field(default_factory=dict)
     shielded: frozenset[str] | None = None
+    cost_changers: tuple[tuple[GameObject, Any], ...] | None = None
 
 
 _STATE_MEMOS: dict[int, tuple[GameState, StateMemo]] = {}

@@ -255,21 +255,37 @@ def cost_modifiers_of(problem: CastProblem) -> list[CostModifier]:
     if found is not None:
         return found
     found = [m for m in problem.abilities.cost_modifiers if m.own]
-    for obj in problem.state.battlefield():
-        abilities = abilities_of(obj)
-        unread = [u for u in abilities.permanent_unsupported if "cost" in u.topics]
-        if unread:
-            raise UnsupportedRuleError(obj.name, unread[0].span, unread[0].reason)
-        for modifier in abilities.cost_modifiers:
-            if modifier.own or not has_qualities(problem.spell, modifier.qualities):
-                continue
-            if modifier.casters == "you" and obj.controller != problem.caster:
-                continue
-            if modifier.casters == "opponents" and obj.controller == problem.caster:
-                continue
-            found.append(modifier)
-    problem.memo.cost_modifiers = found  # kept only once every permanent was read
+    for obj, modifier in _cost_changers(problem.state):
+        if not has_qualities(problem.spell, modifier.qualities):
+            continue
+        if modifier.casters == "you" and obj.controller != problem.caster:
+            continue
+        if modifier.casters == "opponents" and obj.controller == problem.caster:
+            continue
+        found.append(modifier)
+    problem.memo.cost_modifiers = found
     return found
+
+
+def _cost_changers(state: GameState) -> tuple[tuple[GameObject, CostModifier], ...]:
+    """The permanents' cost changes of other spells, each with its permanent, read once per state (CR 601.2f).
+
+    Raises
+    ------
+    UnsupportedRuleError
+        A permanent whose text may change costs or forbid casting and can't be read.
+    """
+    memo = state_memo(state)
+    if memo.cost_changers is None:
+        found = []
+        for obj in state.battlefield():
+            abilities = abilities_of(obj)
+            unread = [u for u in abilities.permanent_unsupported if "cost" in u.topics]
+            if unread:
+                raise UnsupportedRuleError(obj.name, unread[0].span, unread[0].reason)
+            found += [(obj, modifier) for modifier in abilities.cost_modifiers if not modifier.own]
+        memo.cost_changers = tuple(found)  # kept only once every permanent was read
+    return memo.cost_changers
 
 
 def generic_change(problem: CastProblem) -> int:
