@@ -144,7 +144,7 @@ class GameState:
 
     def hand(self, player: PlayerId) -> tuple[GameObject, ...]:
         """The cards in a player's hand, in file order (CR 402)."""
-        return tuple(o for o in self.objects if o.zone is Zone.HAND and o.owner == player)
+        return tuple(o for o in self.objects_in(Zone.HAND) if o.owner == player)
 
     def battlefield(self) -> tuple[GameObject, ...]:
         """The permanents on the battlefield, in file order (CR 403)."""

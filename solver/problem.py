@@ -370,12 +370,15 @@ class StateMemo:
         the caster legality reads), for phrases whose legality reads nothing else of the problem.
     mana_sources : dict of str to tuple of ManaSource
         The mana each player can have while paying (CR 601.2g-h).
-    alike : dict of str to tuple
-        Per object id, what tells the object from others but its id (its card, by identity, and its other
-        fields): objects with the same value are judged alike by target phrases that read no record by id.
-    alike_kind : dict of str to tuple
+    alike : dict of str to int
+        Per object id, the number of its group in :attr:`groups` by what tells the object from others but its
+        id (its card, by identity, and its other fields): objects of one group are judged alike by target
+        phrases that read no record by id.
+    alike_kind : dict of str to int
         The same without the status fields (tapped, counters, token, attacking, summoning sickness): what
         phrases with no quality read.
+    groups : dict of tuple to int
+        The number of each such signature.
     payers : dict
         The :class:`~models.mana.ManaPayer` of a tuple of mana sources, by the tuple's identity (kept with it).
     shielded : frozenset of str or None
@@ -390,8 +393,9 @@ class StateMemo:
     player_protections: dict[str, tuple[bool, bool]] = field(default_factory=dict)
     legal_targets: dict[tuple, tuple[str, ...]] = field(default_factory=dict)
     mana_sources: dict[str, tuple[ManaSource, ...]] = field(default_factory=dict)
-    alike: dict[str, tuple] = field(default_factory=dict)
-    alike_kind: dict[str, tuple] = field(default_factory=dict)
+    alike: dict[str, int] = field(default_factory=dict)
+    alike_kind: dict[str, int] = field(default_factory=dict)
+    groups: dict[tuple, int] = field(default_factory=dict)
     payers: dict[int, tuple[tuple[ManaSource, ...], Any]] = field(default_factory=dict)
     shielded: frozenset[str] | None = None
     cost_changers: tuple[tuple[GameObject, Any], ...] | None = None

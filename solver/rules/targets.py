@@ -708,19 +708,20 @@ def _legal_by_kind(problem: CastProblem, spec: TargetSpec, candidates: tuple[str
     quality reads no status either: tapped and untapped Bears are then one group.
     """
     state = problem.state
-    seen: dict[tuple, bool] = {}
+    seen: dict[int, bool] = {}
     spell_id = problem.spell.id
     memo = state_memo(state)
     alike, fields = (memo.alike, _FIELDS_BUT_ID) if spec.qualities is not None else (memo.alike_kind, _KIND_FIELDS)
+    groups = memo.groups
     for candidate in candidates:
         if not grouped or candidate == spell_id or candidate in state.players:
             if why_not_legal_target(problem, spec, candidate, explain=False, but_the_spell=but_the_spell) is None:
                 yield candidate
             continue
         signature = alike.get(candidate)
-        if signature is None:
+        if signature is None:  # the group's number: equal signatures, one number (hashed once per object)
             obj = state.object(candidate)
-            signature = alike[candidate] = (id(obj.card),) + fields(obj)
+            signature = alike[candidate] = groups.setdefault((id(obj.card),) + fields(obj), len(groups))
         legal = seen.get(signature)
         if legal is None:
             legal = seen[signature] = why_not_legal_target(problem, spec, candidate, explain=False,
