@@ -234,9 +234,8 @@ class _Analysis:
         self.mode_indices = frozenset(k.index for k in self.mode_keys)
         self.keywords = frozenset(k.keyword for k in self.frame_keys if type(k) is OptionalCostKey)
         self.position = {card: i for i, card in enumerate(problem.splice_candidates)}
-        self.lone = [(c.slot.key.slot, c.slot, self.atoms.get(c.slot.key, []),
-                      frozenset(c.slot.choices) if number_of_sets(c.slot.choices) <= LISTED
-                      else is_set_in(c.slot.choices)) for c in self.components if c.slot is not None]
+        self.lone = [(c.slot.key.slot, c.slot, self.atoms.get(c.slot.key, []), is_set_in(c.slot.choices))
+                     for c in self.components if c.slot is not None]  # sets of targets are checked, not listed
         self.others = [c for c in self.components if c.slot is None]
         self.linked = any(type(k) is TargetKey for c in self.others for k in c.keys)
         """Whether instances of "target" are tied by rules to other choices (then casts sort their targets)."""
