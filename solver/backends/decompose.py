@@ -177,6 +177,10 @@ class _Analysis:
                                   if frame_set.issuperset(c.scope)]
         self.monotone = [(c, where) for c, where in self.frame_constraints if c.kind is ConstraintKind.MONOTONE]
         self.castable = self.castable and all(c.predicate() for c, where in self.frame_constraints if not where)
+        # what a frame of the walk still has to satisfy: the rules with a scope (those without one are in
+        # `castable`) that are not monotone (those are checked first, for every X, in `frames`)
+        self.frame_checks = [(c, where) for c, where in self.frame_constraints
+                             if where and c.kind is not ConstraintKind.MONOTONE]
         self.slot_of = {slot.key: slot for slot in problem.slots}
         rest = [k for k in keys if k not in frame_set]
         touching: dict[ChoiceKey, list[Constraint]] = {k: [] for k in rest}
@@ -333,7 +337,7 @@ class _Analysis:
                     break  # a larger X can't be paid either
                 if x_key is not None and not self._allowed(x_key, x):
                     continue
-                if self._holds(self.frame_constraints, frame):
+                if self._holds(self.frame_checks, frame):
                     yield tuple(frame)
             if x_at is not None:
                 frame[x_at] = x_values[0]
