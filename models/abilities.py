@@ -441,6 +441,11 @@ class ObjectCost:
         "Collect evidence 6": any number of objects (``count`` None) whose mana values total this many or
         more (CR 701.59a); paid, the set can't be empty, and where no set of the candidates reaches the total
         the cost can't be paid (CR 701.59b). None: no such total.
+    least_total_power : int or None
+        "Tap any number of untapped creatures you control with total power N or more" (teamwork): any number
+        of creatures (``count`` None) whose powers total this many or more; paid, the set can't be empty, and
+        where no set of the candidates reaches the total the cost can't be paid (CR 601.2b, 118.3). None: no
+        such total.
     text : str
         The cost as printed.
     """
@@ -453,6 +458,7 @@ class ObjectCost:
     mana_value_is_x: bool = False
     x_count: bool = False
     least_total_mana_value: int | None = None
+    least_total_power: int | None = None
     text: str = ""
 
 
@@ -844,6 +850,13 @@ class ModeChoice:
         when every requirement of ``raised_if`` holds as the spell is cast (CR 700.2); None when there is none.
     raised_if : tuple of Requirement
         What must hold for ``raised_maximum``; empty with it when the condition is not read (then reported).
+    raised_minimum : int or None
+        The fewest modes where ``raised_maximum`` applies, when the text says to choose more rather than that the
+        caster may ("If this spell was cast using teamwork, choose both instead": exactly two); None: ``minimum``.
+    raised_if_paid : tuple of str
+        The optional costs (their keywords, as ``TargetSpec.condition`` names them) any one of which, paid, makes
+        ``raised_maximum`` apply instead of ``raised_if``: "If this spell was cast using teamwork, choose both
+        instead." (CR 601.4: the modes are chosen as if that payment were announced first).
     weights : tuple of int
         What each mode counts for, printed order, one per mode: its pawprints
         ("{P}{P} — …", CR 700.2i) or its number ("[2] …", "choose any number
@@ -868,6 +881,8 @@ class ModeChoice:
     weights: tuple[int, ...] = ()
     raised_maximum: int | None = None
     raised_if: tuple[Requirement, ...] = ()
+    raised_minimum: int | None = None
+    raised_if_paid: tuple[str, ...] = ()
 
     def weight(self, index: int) -> int:
         """What the mode at ``index`` (printed order, from 0) counts for: its weight, or 1 (CR 700.2i)."""

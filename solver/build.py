@@ -20,7 +20,7 @@ from models.state import GameState
 from solver.abilities import abilities_of, with_attached_grants
 from solver.problem import CastProblem, share_state_memo, state_memo
 from solver.rules.costs import add_cost_choices, add_cost_rules, count_of
-from solver.rules.modes import add_mode_rules
+from solver.rules.modes import add_mode_rules, add_paid_mode_rules
 from solver.rules.splice import add_splice_rules
 from solver.rules.cast_as import cast_as_abilities, cast_as_choices, spell_cast_as
 from solver.rules.split import add_face_rules, spell_of_halves
@@ -194,6 +194,7 @@ def build_cast_problem(
     add_spree_rules(problem)
     add_splice_rules(problem)
     add_cost_choices(problem)
+    add_paid_mode_rules(problem)  # modes raised by a cost paid, once paying it is a choice (CR 601.4)
     add_target_rules(problem)
     add_cost_rules(problem)
     add_choice_timing_rules(problem)  # a flash permission on X or the targets (CR 601.3)

@@ -145,9 +145,9 @@ _ZONE_COST_KEYWORDS = {
 }
 """Keywords followed by a mana cost that cast the card from a zone for that cost rather than its mana cost: the
 rule of each and the zone (an :class:`AlternativeCost` with that zone; CR 118.9)."""
-_PAID_CONDITIONS = {"kicked": KICKED, "bargained": ("bargain",), "promised": PROMISED}
-"""The optional costs "if this spell was kicked / bargained", "if the gift was promised" ask paid (CR 702.33d,
-702.166b, 702.174k)."""
+_PAID_CONDITIONS = {"kicked": KICKED, "bargained": ("bargain",), "promised": PROMISED, "teamwork": ("teamwork",)}
+"""The optional costs "if this spell was kicked / bargained", "if the gift was promised", "if this spell was cast
+using teamwork" ask paid (CR 702.33d, 702.166b, 702.174k)."""
 KEYWORD_COSTS = {
     "kicker": lambda cost: AdditionalCost(cost, "kicker", optional=True, rule="CR 702.33a"),
     "multikicker": lambda cost: AdditionalCost(cost, "multikicker", optional=True, most_times=None, rule="CR 702.33c"),
@@ -2868,6 +2868,34 @@ def _keyword_abilities(tree: Tree, line: str, out: dict) -> None:
             out.setdefault("keywords", set()).add(" ".join(str(child.children[0]).lower().split()))
 
 
+_TEAMWORK = re.compile(r"teamwork (?P<total>\d+)")
+
+
+def _teamwork(total: int, line: str) -> AdditionalCost:
+    """Teamwork N: an optional additional cost of creatures tapped, their powers totalling N or more.
+
+    The keyword is newer than the rules this reader follows; its reminder text defines it: "As an additional cost
+    to cast this spell, you may tap any number of creatures you control with total power N or more." (CR 118.8,
+    601.2b: an optional additional cost; a cost that taps asks for untapped permanents, CR 701.26a). "If this
+    spell was cast using teamwork" asks it paid, as "if this spell was kicked" asks kicker.
+
+    Parameters
+    ----------
+    total : int
+        N.
+    line : str
+        The keyword line, as printed.
+
+    Returns
+    -------
+    AdditionalCost
+        Keyword ``"teamwork"``, optional, paid at most once.
+    """
+    tapped = ObjectCost(CostAction.TAP, None, frozenset({TargetKind.CREATURE}), least_total_power=total,
+                        text=f"tap any number of creatures you control with total power {total} or more")
+    return AdditionalCost(Cost(objects=(tapped,), text=line), "teamwork", optional=True, rule="CR 118.8")
+
+
 _TURN_ALTERNATIVES = {
     "spectacle": ("CR 702.137a", TurnRequirement("opponent lost life", "an opponent lost life this turn")),
     "surge": ("CR 702.117a", TurnRequirement("cast another spell", "you have cast another spell this turn")),
@@ -3025,7 +3053,8 @@ def _strive(line: str) -> CostModifier | None:
 _GIFT_CONDITION = re.compile(r"\bgift (?:was|wasn't|was not) promised\b")
 
 
-_REPLACING = re.compile(r"\b(?:was kicked|gift was promised), (?:[^.]*\btargets?\b[^.]*\binstead\b|instead\b[^.]*"
+_REPLACING = re.compile(r"\b(?:was kicked|was cast using teamwork|gift was promised), "
+                        r"(?:[^.]*\btargets?\b[^.]*\binstead\b|instead\b[^.]*"
                         r"\btargets?\b)")
 """A sentence of text paid for that replaces earlier text with targets: "If this spell was kicked, instead …"."""
 
@@ -3054,7 +3083,8 @@ def _replaced_targets(line: str, tree: Tree) -> tuple[TargetSpec, ...] | None:
     """
     sentences = re.split(r"(?<=\.) ", line)
     paid = [i for i, sentence in enumerate(sentences)
-            if re.match(r"if (?:~|this spell|it) was kicked, |if the gift was promised, ", sentence)]
+            if re.match(r"if (?:~|this spell|it) was (?:kicked|cast using teamwork), |if the gift was promised, ",
+                        sentence)]
     if paid != [1] or "instead" not in sentences[1] or any(re.search(r"\btargets?\b", s) for s in sentences[2:]):
         return None
     reader = _SpellTextReader(line)
@@ -3314,9 +3344,26 @@ def _emerge(line: str) -> tuple[AlternativeCost, CostModifier] | None:
 
 
 _RAISED_CHOICE = re.compile(r"(?:[a-z0-9' ]+ — )?choose (?P<number>one|two)\. if (?P<condition>[^,]+?)(?: as you cast "
-                            r"this spell)?, (?:you may )?choose (?P<raised>both|two|one or more) instead\.")
+                            r"this spell)?, (?P<may>you may )?choose (?P<raised>both|two|one or more) instead\.")
 """A modal header whose number of modes grows when a condition holds as the spell is cast: "Choose one. If you
 control a Wizard as you cast this spell, you may choose two instead." (CR 700.2)."""
+
+_PAID_RAISE = re.compile(r"(?:~|this spell|it) was (?:cast using (?P<keyword>teamwork)|(?P<kicked>kicked|bargained))"
+                         r"|this spell's additional cost was paid")
+"""A raise of the modes chosen that hangs on an optional cost paid: "If this spell was cast using teamwork, choose
+both instead." (CR 601.4: the modes may be chosen as if that cost's payment were announced first)."""
+
+
+def _paid_raise(condition: str) -> tuple[str, ...] | None:
+    """The optional costs whose payment a raise of the modes chosen asks (any one of them), or None."""
+    found = _PAID_RAISE.fullmatch(condition)
+    if found is None:
+        return None
+    if found["keyword"]:
+        return (found["keyword"],)
+    if found["kicked"]:
+        return _PAID_CONDITIONS[found["kicked"]]
+    return ("optional additional cost",)  # the one "As an additional cost …, you may …" (CR 118.8)
 
 
 _CYCLING_LINE = re.compile(r"(?:[a-z]+ )*[a-z]*cycling (?:\{[^{}]+\})+(?:, [a-z]*cycling (?:\{[^{}]+\})+)*"
@@ -3452,11 +3499,12 @@ def _read_card(card: Card) -> CardAbilities:
             continue
         if is_spell and (raised := _RAISED_CHOICE.fullmatch(line)) is not None:
             # "Choose one. If you control a Wizard as you cast this spell, you may choose two instead." (CR 700.2)
-            requirement = _alternative_condition(raised["condition"])
-            if requirement is None:
+            paid = _paid_raise(raised["condition"])
+            requirement = None if paid is not None else _alternative_condition(raised["condition"])
+            if requirement is None and paid is None:
                 unsupported.append(UnsupportedText(original, "the condition for choosing more modes is not read"))
             out["choose"] = (raised["number"], original)
-            out["raised"] = (raised["raised"], requirement)
+            out["raised"] = (raised["raised"], requirement, paid or (), not raised["may"])
             continue
         if (cost_then_change := _cost_then_change(line, original)) is not None:
             additional.append(cost_then_change[0])  # "… This spell costs {2} less to cast for each card exiled …"
@@ -3694,6 +3742,8 @@ def _read_card(card: Card) -> CardAbilities:
                 additional.extend(kickers)  # "Kicker {1}{B} and/or {R}": two kicker costs (CR 702.33b)
             elif (optional := _optional_keyword_cost(line, original)) is not None:
                 additional.append(optional)  # "Kicker—Sacrifice a creature.", "Buyback—Pay 3 life."
+            elif (teamwork := _TEAMWORK.fullmatch(line)) is not None:
+                additional.append(_teamwork(int(teamwork["total"]), original))  # "Teamwork 2"
             elif _KEYWORD_SHAPED.fullmatch(line) or _KEYWORD_COST_DASH.match(line) or _keyword_then_cost(line):
                 # a keyword line none of the grammar's keywords reads ("Sneak {2}{U}", "Enchant creature, land, or
                 # planeswalker", "Kicker {1}{B} and/or {R}"): it may change how the card is cast, or be cast from
@@ -3808,13 +3858,18 @@ def _read_card(card: Card) -> CardAbilities:
         if costed or len(modes) < 2 or (high > len(modes) and not repeatable):
             unsupported.append(UnsupportedText(header, "modal text whose modes can't be read"))
         raised_to: int | None = None
+        raised_least: int | None = None
         raised_if: tuple[Requirement, ...] = ()
+        raised_if_paid: tuple[str, ...] = ()
         if out.get("raised") is not None:  # more modes when a condition holds as it is cast (CR 700.2)
-            word, requirement = out["raised"]
+            word, requirement, raised_if_paid, must = out["raised"]
             raised_to = 2 if word == "both" else _CHOICE_BOUNDS[word](len(modes))[1]
+            # "choose both instead", no "you may": then exactly both; "choose one or more instead": one at least
+            raised_least = _CHOICE_BOUNDS["two" if word == "both" else word](len(modes))[0] if must else None
             raised_if = (requirement,) if requirement is not None else ()
         mode_choice = ModeChoice(low, high, entwine=out["entwine"], escalate=out["escalate"], repeatable=repeatable,
-                                 raised_maximum=raised_to, raised_if=raised_if)
+                                 raised_maximum=raised_to, raised_if=raised_if, raised_minimum=raised_least,
+                                 raised_if_paid=raised_if_paid)
     elif modes:
         unsupported.append(UnsupportedText(modes[0].instruction.text, "modes without Spree or 'Choose …'"))
     if (out["entwine"] or out["escalate"]) and (mode_choice is None or mode_choice.spree):

@@ -1110,8 +1110,9 @@ def _add_cost_objects(problem: CastProblem, key: CostObjectsKey, needs: list[_Ne
     before 601.2h). When how many objects are asked depends on choices (entwine, escalate, a spliced
     card, kicker), the constraint ties the set to them.
     """
-    if any(need.cost.least_total_mana_value is not None for need in needs):
-        return _add_evidence_objects(problem, key, needs)
+    if any(need.cost.least_total_mana_value is not None or need.cost.least_total_power is not None
+           for need in needs):
+        return _add_least_total_objects(problem, key, needs)
     name = problem.spell.name
     action = key.action
     pool = cost_object_pool(problem, key)
@@ -1212,49 +1213,81 @@ def _add_cost_objects(problem: CastProblem, key: CostObjectsKey, needs: list[_Ne
     return candidates
 
 
-def _add_evidence_objects(problem: CastProblem, key: CostObjectsKey, needs: list[_Need]) -> tuple[str, ...]:
-    """Collect evidence N: the cards exiled from the graveyard total N mana value or more (CR 701.59a-b).
+def _least_total_values(problem: CastProblem, need: _Need, pool: list[GameObject]) -> dict[str, int]:
+    """What each candidate counts toward a least total: its mana value (collect evidence) or its power (teamwork).
 
-    One variable, the set of cards exiled (a choice of the cast: they leave the graveyard, CR 601.2h), and one
-    constraint over it and the choice of paying: unpaid, nothing is exiled; paid, the cards' mana values
-    (CR 202.3) total N or more. Any such set is a different cast, so a set beyond the least that reaches N is
-    one too. Where no set of the graveyard reaches N, paying can't be chosen (CR 701.59b).
+    Raises
+    ------
+    UnsupportedRuleError
+        A card in the graveyard whose text changes its own mana value ("Treat … mana value as 10 while it's in
+        your graveyard"); a static ability that may change power or what is a creature (CR 613.4, 613.1d); a
+        creature with negative power, whose share of a total is not read.
+    """
+    if need.cost.least_total_power is None:
+        for obj in pool:
+            if "mana value as" in obj.card.oracle_text.lower():
+                raise UnsupportedRuleError(obj.name, obj.card.oracle_text, "a card that changes its own mana value "
+                                                                           "in the graveyard, to collect as evidence")
+        return {o.id: o.card.mana_value for o in pool}
+    from solver.rules import targets  # the target rules import this module
+
+    targets._static_power_changes(problem)
+    targets._static_type_changes(problem)
+    powers: dict[str, int] = {o.id: number_of(o, "power") for o in pool}
+    for obj in pool:
+        if powers[obj.id] < 0:
+            raise UnsupportedRuleError(problem.spell.name, need.cost.text, f"{obj.name} ({obj.id}) has negative "
+                                                                           "power, in a total of powers")
+    return powers
+
+
+def _add_least_total_objects(problem: CastProblem, key: CostObjectsKey, needs: list[_Need]) -> tuple[str, ...]:
+    """Objects whose values total N or more: collect evidence N (CR 701.59a-b), teamwork N.
+
+    Collect evidence N exiles cards of the caster's graveyard whose mana values (CR 202.3) total N or more;
+    teamwork N ("As an additional cost to cast this spell, you may tap any number of untapped creatures you
+    control with total power N or more", the keyword's reminder text) taps creatures of the caster's whose
+    powers (CR 208.1, with counters, CR 122.1a) total N or more. One variable, the set of objects used (a choice
+    of the cast: they leave the graveyard or become tapped, CR 601.2h), and one constraint over it and the
+    choice of paying: unpaid, none is used; paid, the values total N or more. Any such set is a different
+    cast, so a set beyond the least that reaches N is one too. Where no set reaches N, paying can't be chosen
+    (CR 701.59b, 601.2h). A creature tapped this way does not also tap for mana (CR 601.2g-h: see
+    :func:`_add_payment`).
 
     Parameters
     ----------
     problem : CastProblem
     key : CostObjectsKey
-        Exile from the graveyard.
+        Exile from the graveyard, or tap on the battlefield.
     needs : list of _Need
-        The costs that exile from the graveyard: one, collecting evidence.
+        The costs that use that action: one, collecting evidence or teamwork.
 
     Returns
     -------
     tuple of str
-        The candidates: the cards of the caster's graveyard, file order (the spell aside, CR 601.2a).
+        The candidates, file order: the cards of the caster's graveyard (the spell aside, CR 601.2a), or the
+        untapped creatures they control.
 
     Raises
     ------
     UnsupportedRuleError
-        Another cost exiling from the graveyard beside it; more than
-        :data:`MOST_CANDIDATES_FOR_ANY_NUMBER` cards in the graveyard; a card there whose text changes its
-        own mana value ("Treat … mana value as 10 while it's in your graveyard").
+        Another cost using the same action beside it; more than :data:`MOST_CANDIDATES_FOR_ANY_NUMBER`
+        candidates; a value not read (:func:`_least_total_values`).
     """
     name = problem.spell.name
     need = needs[0]
-    least = need.cost.least_total_mana_value
+    power = need.cost.least_total_power is not None
+    least = need.cost.least_total_power if power else need.cost.least_total_mana_value
+    keyword, what, rule = (("teamwork", "power", "CR 601.2h") if power
+                           else ("collect evidence", "mana value", "CR 701.59a"))
+    verb = "tap" if power else "exile"
     if len(needs) > 1 or least is None:
-        raise UnsupportedRuleError(name, need.cost.text, "collect evidence with another cost exiling from the "
-                                                         "graveyard")
+        raise UnsupportedRuleError(name, need.cost.text, f"{keyword} with another cost to {key.action.value}")
     pool = [o for o in cost_object_pool(problem, key) if need.matches(o)]
     if len(pool) > MOST_CANDIDATES_FOR_ANY_NUMBER:
-        raise UnsupportedRuleError(name, need.cost.text, f"'any number' of objects to exile over "
+        raise UnsupportedRuleError(name, need.cost.text, f"'any number' of objects to {key.action.value} over "
                                                          f"{MOST_CANDIDATES_FOR_ANY_NUMBER} candidates")
-    for obj in pool:
-        if "mana value as" in obj.card.oracle_text.lower():
-            raise UnsupportedRuleError(obj.name, obj.card.oracle_text, "a card that changes its own mana value in "
-                                                                       "the graveyard, to collect as evidence")
-    value_of = {o.id: o.card.mana_value for o in pool}
+    value_of = _least_total_values(problem, need, pool)
     candidates = tuple(value_of)
     term = need.term
     scope = term.scope
@@ -1278,12 +1311,12 @@ def _add_evidence_objects(problem: CastProblem, key: CostObjectsKey, needs: list
         reason = _cost_objects_reason(problem, key, given, candidates, 0, len(candidates))
         if reason.message.startswith("[") and all(v in value_of for v in given):
             total = sum(value_of[v] for v in given)
-            return (Reason("CR 701.59a", f"to collect evidence {least}, the cards exiled total mana value {least} "
-                                         f"or more; {list(given)} total {total}"),)
+            return (Reason(rule, f"for {keyword} {least}, the objects to {verb} total {what} {least} or more; "
+                                 f"{list(given)} total {total}"),)
         return (reason,)
 
-    problem.add_variable(key, LazyDomain(all_values, in_domain, f"sets of cards to exile (collect evidence "
-                                                                f"{least})"), "CR 601.2h", why_not)
+    problem.add_variable(key, LazyDomain(all_values, in_domain, f"sets of objects to {verb} ({keyword} {least})"),
+                         "CR 601.2h", why_not)
 
     def pays(*values: Any) -> bool:
         chosen = values[-1]
@@ -1300,13 +1333,13 @@ def _add_evidence_objects(problem: CastProblem, key: CostObjectsKey, needs: list
     def describe(*values: Any) -> str:
         chosen = values[-1]
         if not term.times(*values[:-1]):
-            return f"evidence is not collected, and {list(chosen)} is exiled for it"
+            return f"{keyword} is not paid, and {list(chosen)} is used for it"
         total = sum(value_of.get(c, 0) for c in chosen)
-        return f"collecting evidence {least}, the cards exiled ({list(chosen) or 'none'}) total mana value {total}"
+        return f"paying {keyword} {least}, the objects to {verb} ({list(chosen) or 'none'}) total {what} {total}"
 
-    problem.add_constraint(scope + (key,), pays, "CR 701.59a",
-                           f"collecting evidence {least} exiles cards of the graveyard with total mana value {least} "
-                           "or more, and nothing when evidence is not collected", describe, generate=generate)
+    problem.add_constraint(scope + (key,), pays, rule,
+                           f"{keyword} {least} uses objects with total {what} {least} or more, and none when it is "
+                           "not paid", describe, generate=generate)
     return candidates
 
 

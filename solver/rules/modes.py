@@ -18,10 +18,11 @@ from typing import Any
 
 from models.abilities import Cost
 from models.choices import ModeKey, mode_label
+from models.errors import UnsupportedRuleError
 from solver.requirements import requirement_holds
 from solver.problem import CastProblem, CostTerm, Reason
 
-__all__ = ["add_mode_rules", "mode_keys", "is_entwined", "describe_mode"]
+__all__ = ["add_mode_rules", "add_paid_mode_rules", "mode_keys", "is_entwined", "describe_mode"]
 
 _WORDS = {1: "one", 2: "two", 3: "three", 4: "four"}
 
@@ -84,10 +85,16 @@ def add_mode_rules(problem: CastProblem) -> None:
     if choice.weights:
         _add_weight_bound(problem, keys)
         return
+    if choice.raised_if_paid:  # bounded by add_paid_mode_rules, once the optional costs are choices
+        if choice.entwine is not None or choice.escalate is not None:
+            raise UnsupportedRuleError(problem.spell.name, "Entwine/Escalate", "entwine or escalate on modes whose "
+                                                                               "number hangs on a cost paid")
+        return
     low, high = choice.minimum, choice.maximum
     if choice.raised_maximum is not None and choice.raised_if and all(
             requirement_holds(problem, r) for r in choice.raised_if):
         high = choice.raised_maximum  # "If you control a Wizard …, you may choose two instead." (CR 700.2)
+        low = choice.raised_minimum if choice.raised_minimum is not None else low  # "… choose both instead."
     everything = len(keys)
     wanted = f"{_WORDS.get(low, low)}" if low == high else f"{_WORDS.get(low, low)} to {_WORDS.get(high, high)}"
     name = problem.spell.name
@@ -113,6 +120,53 @@ def add_mode_rules(problem: CastProblem) -> None:
     if choice.escalate is not None:
         problem.add_cost(CostTerm(choice.escalate, keys, lambda *chosen: max(0, sum(chosen) - 1),
                                   max(0, everything - 1), "escalate"))
+
+
+def add_paid_mode_rules(problem: CastProblem) -> None:
+    """Bound the modes chosen where paying an optional cost raises their number (CR 700.2, 601.4).
+
+    "Choose one. If this spell was cast using teamwork, choose both instead.": unpaid, the printed number;
+    paid, the raised one (exactly both, here; "you may choose both" would allow one or two). The modes are
+    announced before the costs (CR 601.2b), and may be chosen as though the payment were announced first
+    (CR 601.4), so the bound is one constraint over the mode variables and the choice of paying.
+
+    Parameters
+    ----------
+    problem : CastProblem
+        After :func:`solver.rules.costs.add_cost_choices`, whose variables the bound names.
+
+    Raises
+    ------
+    UnsupportedRuleError
+        The spell has none or several optional costs of those named (:func:`solver.rules.targets.paid_atom`).
+    """
+    choice = problem.abilities.mode_choice
+    if choice is None or not choice.raised_if_paid or choice.raised_maximum is None:
+        return
+    from solver.rules.targets import paid_atom  # the target rules import the cost rules, which come after
+
+    keys = mode_keys(problem)
+    atom = paid_atom(problem, problem.spell, choice.raised_if_paid, "the number of modes chosen")
+    low, high = choice.minimum, choice.maximum
+    raised_low = choice.raised_minimum if choice.raised_minimum is not None else low
+    raised_high = choice.raised_maximum
+    name = problem.spell.name
+
+    def wanted(paid: bool) -> str:
+        least, most = (raised_low, raised_high) if paid else (low, high)
+        return _WORDS.get(least, str(least)) if least == most else \
+            f"{_WORDS.get(least, least)} to {_WORDS.get(most, most)}"
+
+    def holds(*values: Any) -> bool:
+        paid = atom.holds(values[-1])
+        return (raised_low <= sum(values[:-1]) <= raised_high) if paid else (low <= sum(values[:-1]) <= high)
+
+    problem.add_constraint(
+        keys + (atom.key,), holds, "CR 700.2",
+        f"choose {wanted(False)} modes, or {wanted(True)} when {atom.text}",
+        lambda *values: f"{sum(values[:-1])} modes chosen; {name} needs "
+                        f"{wanted(atom.holds(values[-1]))}" + (f" ({atom.text})" if atom.holds(values[-1]) else ""),
+    )
 
 
 def _add_weight_bound(problem: CastProblem, keys: tuple[ModeKey, ...]) -> None:

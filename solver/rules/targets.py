@@ -44,7 +44,7 @@ from solver.qualities import STATE_FACTS, holds, is_of_kinds, names_x, number_of
 from solver.rules.costs import MOST_CANDIDATES_FOR_ANY_NUMBER, optional_cost_key
 from solver.target_sets import TargetChoices, TargetSets, number_of_sets
 
-__all__ = ["add_target_rules", "add_target_slot", "candidates_of", "legal_targets", "why_not_legal_target",
+__all__ = ["add_target_rules", "add_target_slot", "paid_atom", "candidates_of", "legal_targets", "why_not_legal_target",
            "relation_holds", "total_of",
            "is_named_by", "controller_of", "target_choices", "switch_of", "spell_on_stack_problem",
            "MOST_CANDIDATES_FOR_ANY_NUMBER"]
@@ -944,8 +944,29 @@ def _splice_atom(card: GameObject) -> SwitchAtom:
                       "CR 702.47b")
 
 
-def _paid_atom(problem: CastProblem, source: GameObject, condition: tuple[str, ...], phrase: str) -> SwitchAtom:
-    """The atom of text that happens only if a cost was paid: kicker (CR 702.33g), awaken (CR 702.113a)."""
+def paid_atom(problem: CastProblem, source: GameObject, condition: tuple[str, ...], phrase: str) -> SwitchAtom:
+    """The atom of text that happens only if a cost was paid: kicker (CR 702.33g), awaken (CR 702.113a).
+
+    Parameters
+    ----------
+    problem : CastProblem
+    source : GameObject
+        Whose text it is: the spell's own, or the cost is not one of this cast.
+    condition : tuple of str
+        The keywords of the costs any one of which, paid, makes the text apply (``TargetSpec.condition``).
+    phrase : str
+        The words, for the error.
+
+    Returns
+    -------
+    SwitchAtom
+        Over the choice of paying the optional cost, or of the alternative cost.
+
+    Raises
+    ------
+    UnsupportedRuleError
+        Text outside the spell's own, or a spell with none or several costs of those named.
+    """
     if source.id != problem.spell.id:
         raise UnsupportedRuleError(source.name, phrase, "text that needs a cost paid, outside the spell's own text")
     optional = [a for a in problem.abilities.additional_costs if a.optional and a.keyword in condition]
@@ -970,7 +991,7 @@ def _unpaid_atom(problem: CastProblem, source: GameObject, unless: tuple[str, ..
     Cleave (CR 702.148a-b): paid, it removes the words in square brackets (a text-changing effect, CR 612), so
     the printed version of such a line is then not the spell's text, and its cleaved version is. Kicker or gift
     text that replaces the sentence before it ("If this spell was kicked, instead …", CR 702.33g, 608.2c): the
-    atom is that of :func:`_paid_atom`, negated.
+    atom is that of :func:`paid_atom`, negated.
 
     Raises
     ------
@@ -981,7 +1002,7 @@ def _unpaid_atom(problem: CastProblem, source: GameObject, unless: tuple[str, ..
         raise UnsupportedRuleError(source.name, phrase, "text changed by a cost paid, outside the spell's own text")
     names = tuple(a.keyword for a in problem.abilities.alternative_costs if a.keyword in unless)
     if not names and any(a.optional and a.keyword in unless for a in problem.abilities.additional_costs):
-        paid = _paid_atom(problem, source, unless, phrase)
+        paid = paid_atom(problem, source, unless, phrase)
 
         def unpaid(value: Any, paid: SwitchAtom = paid) -> bool:
             return not paid.holds(value)
@@ -1022,7 +1043,7 @@ def switch_of(problem: CastProblem, source: GameObject, instruction: Instruction
     Raises
     ------
     UnsupportedRuleError
-        Conditions this version does not model (see :func:`_paid_atom`).
+        Conditions this version does not model (see :func:`paid_atom`).
     """
     atoms: list[SwitchAtom] = []
     if spliced:
@@ -1031,7 +1052,7 @@ def switch_of(problem: CastProblem, source: GameObject, instruction: Instruction
         atoms.append(_mode_atom(mode, copy))
     for condition in (instruction.condition, spec.condition):
         if condition:
-            atoms.append(_paid_atom(problem, source, condition, spec.phrase))
+            atoms.append(paid_atom(problem, source, condition, spec.phrase))
     for unless in (instruction.unless, spec.unless):  # cleave's printed text; text kicked text replaces
         if unless:
             atoms.append(_unpaid_atom(problem, source, unless, spec.phrase))
