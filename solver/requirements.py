@@ -15,14 +15,14 @@ from models.abilities import (
     TurnRequirement,
 )
 from models.errors import UnsupportedRuleError
-from models.objects import CardType, GameObject, PlayerId, Zone
+from models.objects import CardType, GameObject, Phase, PlayerId, Zone
 from models.state import GameState
 from models.subtypes import SUBTYPES
 from solver.abilities import abilities_of
 from solver.problem import CastProblem
 
 __all__ = ["combat_damage_holds", "count_holds", "holds_for", "named_objects", "party_size", "presence_holds",
-           "requirement_holds", "requirement_text", "turn_holds"]
+           "requirement_holds", "requirement_text", "turn_holds", "unblocked_attacker"]
 
 
 def requirement_holds(problem: CastProblem, requirement: Requirement) -> bool:
@@ -38,6 +38,8 @@ def requirement_holds(problem: CastProblem, requirement: Requirement) -> bool:
     if isinstance(requirement, TurnRequirement):
         if requirement.fact == "creature attacking you":
             return creature_attacking(problem)
+        if requirement.fact == "unblocked attacker you control":
+            return unblocked_attacker(problem, requirement)
         return turn_holds(problem.state, problem.caster, requirement)
     if isinstance(requirement, PresenceRequirement):
         return presence_holds(problem, requirement)
@@ -174,6 +176,38 @@ def creature_attacking(problem: CastProblem) -> bool:
     raise UnsupportedRuleError(problem.spell.name, "a creature is attacking you",
                                "the state says which creatures attack, not whom: with several opponents, a "
                                "planeswalker or a battle, whether one attacks this player can't be told")
+
+
+def unblocked_attacker(problem: CastProblem, requirement: TurnRequirement) -> bool:
+    """Whether the caster controls an unblocked attacking creature in the declare blockers step (sneak).
+
+    Attacking creatures exist only in the combat phase (CR 506.4), and only the active player's creatures
+    attack (CR 506.2): outside it, or when the caster controls no attacking creature, no. Otherwise the state
+    does not say which step of combat it is (CR 506.1), nor which attacking creatures are blocked (CR 509.1h).
+
+    Parameters
+    ----------
+    problem : CastProblem
+    requirement : TurnRequirement
+        Its words, for the error.
+
+    Returns
+    -------
+    bool
+
+    Raises
+    ------
+    UnsupportedRuleError
+        In the combat phase, while the caster controls an attacking creature.
+    """
+    state = problem.state
+    if state.phase is not Phase.COMBAT:
+        return False
+    if not any(o.attacking for o in state.battlefield() if o.controller == problem.caster):
+        return False
+    raise UnsupportedRuleError(problem.spell.name, requirement.text,
+                               "the state does not say which step of combat it is, nor which attacking creatures "
+                               "are blocked (CR 506.1, 509.1h)")
 
 
 def count_holds(problem: CastProblem, requirement: CountRequirement) -> bool:

@@ -2896,6 +2896,39 @@ def _teamwork(total: int, line: str) -> AdditionalCost:
     return AdditionalCost(Cost(objects=(tapped,), text=line), "teamwork", optional=True, rule="CR 118.8")
 
 
+_SNEAK = re.compile(r"sneak (?P<cost>(?:\{[0-9wubrgc]+\})+)")
+_SNEAK_WINDOW = TurnRequirement("unblocked attacker you control", "you control an unblocked attacking creature, "
+                                "during the declare blockers step")
+
+
+def _sneak(mana: str, line: str) -> AlternativeCost:
+    """Sneak with its mana cost: an alternative cost with an unblocked attacker returned to its owner's hand.
+
+    The keyword is newer than the rules this reader follows; its reminder text defines it: "You may cast this
+    spell for [cost] if you also return an unblocked attacker you control to hand during the declare blockers
+    step." (an alternative cost, CR 118.9). Attacking creatures exist only in the combat phase (CR 506.4), and
+    only the active player's (CR 506.2), so outside it, or when the caster controls no attacking creature, the
+    cost can't be paid; otherwise which step it is and which attackers are unblocked, which the state does not
+    tell, decide it (``solver.requirements``).
+
+    Parameters
+    ----------
+    mana : str
+        The mana cost after the keyword, lowercase: ``"{1}{w}"``.
+    line : str
+        The keyword line, as printed.
+
+    Returns
+    -------
+    AlternativeCost
+        Keyword ``"sneak"``, requiring :data:`_SNEAK_WINDOW`.
+    """
+    returned = _object_cost("return an attacking creature you control to its owner's hand")
+    assert returned is not None  # the words are read by _object_cost
+    cost = Cost(ManaCost.parse(mana.upper(), path="oracle_text"), objects=(returned,), text=line)
+    return AlternativeCost("sneak", cost, "CR 118.9", requires=(_SNEAK_WINDOW,))
+
+
 _TURN_ALTERNATIVES = {
     "spectacle": ("CR 702.137a", TurnRequirement("opponent lost life", "an opponent lost life this turn")),
     "surge": ("CR 702.117a", TurnRequirement("cast another spell", "you have cast another spell this turn")),
@@ -3744,6 +3777,19 @@ def _read_card(card: Card) -> CardAbilities:
                 additional.append(optional)  # "Kicker—Sacrifice a creature.", "Buyback—Pay 3 life."
             elif (teamwork := _TEAMWORK.fullmatch(line)) is not None:
                 additional.append(_teamwork(int(teamwork["total"]), original))  # "Teamwork 2"
+            elif (sneak := _SNEAK.fullmatch(line)) is not None:
+                alternative.append(_sneak(sneak["cost"], original))  # "Sneak {1}{W}"
+            elif line == "paradigm":
+                # "Then exile this spell. After you first resolve a spell with this name, you may cast a copy of it
+                # from exile …" (its reminder text): nothing about casting the card from the hand or a graveyard;
+                # from exile, a copy is cast, which the state does not describe
+                unsupported.append(UnsupportedText(
+                    original, "casting a copy of a card with paradigm from exile is not modelled (CR 707.12)",
+                    casting_relevant=False, zones=frozenset({Zone.EXILE})))
+            elif line == "spell commander":
+                # "This card can be your commander." (its reminder text): what a deck may hold (CR 903.3); cast
+                # as a commander it is cast from the command zone (CR 903.8), which no state holds
+                continue
             elif _KEYWORD_SHAPED.fullmatch(line) or _KEYWORD_COST_DASH.match(line) or _keyword_then_cost(line):
                 # a keyword line none of the grammar's keywords reads ("Sneak {2}{U}", "Enchant creature, land, or
                 # planeswalker", "Kicker {1}{B} and/or {R}"): it may change how the card is cast, or be cast from
