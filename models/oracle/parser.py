@@ -2556,10 +2556,15 @@ class _SpellTextReader:
                                                     "a number of targets that is a multiple of X is not modelled"))
             return
         if _CONTINUED_KINDS.match(rest):
-            # "two target artifacts, creatures, and/or lands", "target enchantment, instant, or sorcery spell",
-            # "target creature, Vehicle, or nonbasic land": a list the phrase did not take in (CR 115.1)
-            self.unsupported.append(UnsupportedText(spec.phrase + rest, "target phrase continues with kinds not read"))
-            return
+            listed = _listed_permanents(spec, rest)
+            if listed is None:
+                # "two target artifacts, creatures, and/or lands", "target enchantment, instant, or sorcery
+                # spell": a list the phrase did not take in (CR 115.1)
+                self.unsupported.append(UnsupportedText(spec.phrase + rest,
+                                                        "target phrase continues with kinds not read"))
+                return
+            spec = listed  # "target creature, Vehicle, or nonbasic land": one target, any item of the list
+            self.read_up_to = start + len(spec.phrase)
         if re.match(r" the [a-z' ]+ controls?\b", rest):
             # "target creature the opponent to your left controls": whose it is, not read (CR 115.1)
             self.unsupported.append(UnsupportedText(spec.phrase + rest, "target restriction not modelled"))
@@ -2598,6 +2603,62 @@ class _SpellTextReader:
                 return
             spec = dataclasses.replace(spec, also_distinct_from=len(self.targets) - 2)
         self.targets.append(spec)
+
+
+_PLAIN_TARGET = TargetSpec("", frozenset())
+_LIST_OF_ITEMS = re.compile(r"[^,]+(?:, [^,]+)*,? or [^,]+")
+
+
+def _listed_permanents(spec: TargetSpec, rest: str) -> TargetSpec | None:
+    """One target that is any item of a list of permanents, each with its own qualities, or None (CR 115.1).
+
+    "target artifact creature or black creature", "target creature, Vehicle, or nonbasic land", "target land
+    creature or nonbasic land": the phrase read, then ", item" / ", or item" / "or item" to the end of the
+    sentence. Each item is read as "target <item>" alone is: one kind of permanent (or a subtype: any
+    permanent with it) with qualities, and nothing else (no controller, count or other restriction). The
+    target is a permanent that is one of the items: the kinds are those of all items, and the qualities are
+    the disjunction of the items' (each item's kind a quality of it), written as every clause taking one
+    clause of each item (the qualities hold when every clause does, :class:`~models.abilities.ObjectFilter`).
+
+    Parameters
+    ----------
+    spec : TargetSpec
+        The phrase read, up to the list: its first item, or the words of it the grammar took ("target
+        artifact" of "target artifact creature or …"); the list is read again from its start.
+    rest : str
+        The lowercased line after the phrase.
+
+    Returns
+    -------
+    TargetSpec or None
+        The target, its phrase running to the list's end; None when the list has another shape, an item is
+        not read so, or the phrase read has more than a kind and qualities.
+    """
+    tail = rest.split(".", 1)[0]
+    whole = (spec.phrase + tail).lower()
+    if not whole.startswith("target ") or not _LIST_OF_ITEMS.fullmatch(whole.removeprefix("target ")) \
+            or whole.count(" or ") != 1 or " and/or " in whole:
+        return None
+    items = [_phrase_spec("target " + item) for item in re.split(r", or |, | or ", whole.removeprefix("target "))]
+    disjuncts: list[list[frozenset[Quality]]] = []
+    for item in items:
+        if item is None or len(item.kinds) != 1 or not item.kinds <= PERMANENT_KIND_TYPES.keys() | {
+                TargetKind.PERMANENT}:
+            return None
+        if dataclasses.replace(item, phrase="", kinds=frozenset(), qualities=None) != _PLAIN_TARGET:
+            return None
+        (kind,) = item.kinds
+        clauses = list(item.qualities.clauses) if item.qualities is not None else []
+        if kind in PERMANENT_KIND_TYPES:
+            clauses.append(frozenset({Quality("type", PERMANENT_KIND_TYPES[kind])}))
+        if not clauses:  # "or permanent": any permanent is one
+            return dataclasses.replace(spec, phrase=spec.phrase + tail, kinds=frozenset({TargetKind.PERMANENT}),
+                                       qualities=None)
+        disjuncts.append(clauses)
+    combined = tuple(dict.fromkeys(frozenset().union(*chosen) for chosen in itertools.product(*disjuncts)))
+    kinds = frozenset(kind for item in items if item is not None for kind in item.kinds)
+    return dataclasses.replace(spec, phrase=spec.phrase + tail, kinds=kinds,
+                               qualities=ObjectFilter(combined, (spec.phrase + tail).removeprefix("target ")))
 
 
 # After a target phrase: more kinds joined to it by a comma or "or" ("…, instant, or sorcery spell", "…, Vehicle,
