@@ -20,7 +20,7 @@ def test_list_reading() -> None:
 
 
 def test_artifact_creature_or_black_creature(make_state, casts):
-    """CR 115.1, 601.2c: Purge ({1}{W}) "Destroy target artifact creature or black creature."
+    """CR 115.1, 601.2c: Purge ({1}{W}), "Destroy target artifact creature or black creature", has two targets.
 
     P1: Plains, Plains. P2: Ornithopter (an artifact creature), Drudge Skeletons (a black creature), Grizzly
     Bears (a green creature), Icy Manipulator (an artifact, not a creature), Swamp (a land, with no
@@ -34,7 +34,7 @@ def test_artifact_creature_or_black_creature(make_state, casts):
 
 
 def test_creature_vehicle_or_nonbasic_land(make_state, casts):
-    """CR 115.1, 205.3, 205.4a: Ray of Ruin ({4}{B}) "Exile target creature, Vehicle, or nonbasic land."
+    """CR 115.1, 205.3, 205.4a: Ray of Ruin ({4}{B}), "Exile target creature, Vehicle, or nonbasic land", has 3.
 
     P1: five Swamps (basic lands). P2: Grizzly Bears (a creature), Smuggler's Copter (a Vehicle, not a creature
     now), Icy Manipulator (an artifact, none of the three), Strip Mine (a nonbasic land), Forest (basic). Legal:
