@@ -531,6 +531,11 @@ def _object_cost(text: str) -> ObjectCost | None:
         return ObjectCost(action, count, frozenset({TargetKind(head)}), text=text)
     if (pair := _either_noun(noun)) is not None:  # "sacrifice an artifact or creature" (CR 205.2a)
         return ObjectCost(action, count, pair[0], pair[1], text=text)
+    if re.fullmatch(r"[a-z]+ with (?:power|toughness|mana value) \d+ or (?:greater|less)", noun) and (
+            spec := _phrase_spec(f"target {noun}")) is not None and spec.qualities is not None and dataclasses.replace(
+            spec, phrase="", kinds=frozenset(), qualities=None) == _PLAIN_TARGET:
+        # "sacrifice a creature with power 4 or greater": the kind and quality as a target phrase reads them
+        return ObjectCost(action, count, spec.kinds, spec.qualities, text=text)
     if not re.fullmatch(_quality_patterns()["__QUALIFIED_KIND__"], noun):
         return None
     kinds, qualities = _qualified_kind(noun)
@@ -1805,6 +1810,21 @@ def _additional_cost_choice(line: str, original: str) -> tuple[AdditionalCost, A
             AdditionalCost(second, optional=True, one_of=original))
 
 
+_BEHOLD_SPELLED_OUT = re.compile(
+    r"reveal an? (?P<revealed>[a-z]+(?: [a-z]+)?) card from your hand or choose an? (?P<chosen>[a-z]+(?: [a-z]+)?) "
+    r"you control|choose an? (?P<chosen_first>[a-z]+(?: [a-z]+)?) you control or reveal an? "
+    r"(?P<revealed_second>[a-z]+(?: [a-z]+)?) card from your hand")
+"""Behold's own words (CR 701.4a): "reveal a Dragon card from your hand or choose a Dragon you control", either
+order."""
+
+
+def _behold_words(found: re.Match[str]) -> str:
+    """"behold a [quality]" for its spelled-out words when both name the same quality (CR 701.4a), else as is."""
+    revealed = found["revealed"] or found["revealed_second"]
+    chosen = found["chosen"] or found["chosen_first"]
+    return f"behold a {revealed}" if revealed == chosen else found.group()
+
+
 def _printed_additional_cost(line: str, original: str) -> AdditionalCost | None:
     """An additional cost printed "As an additional cost to cast this spell, …" (CR 118.8), or None.
 
@@ -1812,9 +1832,18 @@ def _printed_additional_cost(line: str, original: str) -> AdditionalCost | None:
     read as before, and reported.
     """
     found = _ADDITIONAL.fullmatch(line)
-    if found is None or re.search(r"\bor\b|\bx\b", _without_either_nouns(found["cost"])):
+    if found is None:
         return None
-    cost = _cost_of_parts(found["cost"])
+    if found["optional"] and (repeated := re.fullmatch(r"pay ((?:\{[0-9wubrgc]\})+) any number of times",
+                                                      found["cost"])):
+        # "you may pay {1}{G} any number of times": announced as the spell is cast, each time paid in full
+        # (CR 601.2b, 601.2f), as multikicker is (CR 702.33c)
+        mana = ManaCost.parse(repeated.group(1).upper(), path="oracle_text")
+        return AdditionalCost(Cost(mana, text=original), "optional additional cost", optional=True, most_times=None)
+    words = _BEHOLD_SPELLED_OUT.sub(_behold_words, found["cost"])
+    if re.search(r"\bor\b(?! greater\b| less\b)|\bx\b", _without_either_nouns(words)):  # "4 or greater": no choice
+        return None
+    cost = _cost_of_parts(words)
     if isinstance(cost, str):
         return None
     optional = bool(found["optional"])

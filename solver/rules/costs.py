@@ -1563,7 +1563,20 @@ def _tapping_keyword(problem: CastProblem) -> _TappingKeyword | None:
 
 
 def _add_object_variables(problem: CastProblem, terms: list[CostTerm]) -> dict[CostObjectsKey, tuple[str, ...]]:
-    """One variable per action paying costs with objects; returns each one's candidates."""
+    """One variable per action paying costs with objects; returns each one's candidates.
+
+    Raises
+    ------
+    UnsupportedRuleError
+        A cost naming power or toughness ("sacrifice a creature with power 4 or greater", casualty) while a
+        static ability may change them (CR 613.4): power is read as printed, with counters.
+    """
+    if any(q.attribute in ("power", "toughness", "power plus toughness") for term in terms
+           for cost in term.cost.objects if cost.qualities is not None for clause in cost.qualities.clauses
+           for q in clause):
+        from solver.rules import targets  # the target rules import this module
+
+        targets._static_power_changes(problem)
     needs: dict[CostObjectsKey, list[_Need]] = {}
     for term in terms:
         for cost in term.cost.objects:

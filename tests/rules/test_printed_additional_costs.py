@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import pytest
 
+from models.errors import UnsupportedRuleError
+
 LANDS_FOR_FUMAROLE = [("s1", "Swamp"), ("s2", "Swamp"), ("m1", "Mountain"), ("m2", "Mountain"), ("m3", "Mountain")]
 
 
@@ -64,3 +66,65 @@ def test_a_choice_between_two_additional_costs(make_state, casts, mountains, oth
                        opponent=[("bears", "Grizzly Bears")])
     found = casts(state, "axe")
     assert len(found) == expected and all(len(c.additional_costs) == 1 for c in found)
+
+
+# ---------------------------------------------------------------- more wordings of printed additional costs
+
+def test_behold_spelled_out_is_behold(make_state, casts):
+    """CR 701.4a: "you may reveal a Dragon card from your hand or choose a Dragon you control" is beholding.
+
+    Dragon's Fire ({1}{R}), 3 damage to target creature or planeswalker. P1: two Mountains and Shivan Dragon;
+    P2: Grizzly Bears. Targets: the Dragon or the Bears, 2. P1 controls a Dragon, so the optional cost can be
+    paid or not (which Dragon is no choice of the cast): 2 x 2 = 4.
+    """
+    state = make_state(hand=[("fire", "Dragon's Fire")],
+                       battlefield=[("m1", "Mountain"), ("m2", "Mountain"), ("dragon", "Shivan Dragon")],
+                       opponent=[("bears", "Grizzly Bears")])
+    found = casts(state, "fire")
+    assert len(found) == 4
+    assert sum(1 for c in found if c.times_paid("optional additional cost")) == 2
+
+
+def test_behold_spelled_out_without_the_quality(make_state, casts):
+    """CR 701.4a, 601.2h: with no Dragon on the battlefield or in the hand, Dragon's Fire can't behold one.
+
+    P1: two Mountains; P2: Grizzly Bears, the one target. 1 cast, the cost not paid.
+    """
+    state = make_state(hand=[("fire", "Dragon's Fire")], battlefield=[("m1", "Mountain"), ("m2", "Mountain")],
+                       opponent=[("bears", "Grizzly Bears")])
+    found = casts(state, "fire")
+    assert len(found) == 1
+    assert not next(iter(found)).times_paid("optional additional cost")
+
+
+def test_sacrifice_a_creature_with_power_four_or_greater(make_state, casts):
+    """CR 118.8, 208.1, 122.1a: Savage Order ({2}{G}{G}) sacrifices a creature with power 4 or greater.
+
+    P1: four Forests, Grizzly Bears (2/2), Grizzly Bears with two +1/+1 counters (4/4), Craw Wurm (6/4). The
+    plain Bears has power 2; the other two qualify: 2 casts, one per creature sacrificed.
+    """
+    state = make_state(hand=[("order", "Savage Order")],
+                       battlefield=[("f1", "Forest"), ("f2", "Forest"), ("f3", "Forest"), ("f4", "Forest"),
+                                    ("bears", "Grizzly Bears"),
+                                    ("big", "Grizzly Bears", {"counters": {"+1/+1": 2}}), ("wurm", "Craw Wurm")])
+    found = casts(state, "order")
+    assert {c.sacrifices for c in found} == {("big",), ("wurm",)}
+
+
+def test_sacrifice_by_power_with_an_anthem_is_reported(make_state, casts):
+    """CR 613.4: with Glorious Anthem on the battlefield, power is not read as printed: reported, not guessed."""
+    state = make_state(hand=[("order", "Savage Order")],
+                       battlefield=[("f1", "Forest"), ("f2", "Forest"), ("f3", "Forest"), ("f4", "Forest"),
+                                    ("wurm", "Craw Wurm"), ("anthem", "Glorious Anthem")])
+    with pytest.raises(UnsupportedRuleError):
+        casts(state, "order")
+
+
+def test_pay_any_number_of_times(make_state, casts):
+    """CR 601.2b, 601.2f: Taste of Paradise ({3}{G}), "you may pay {1}{G} any number of times".
+
+    P1: eight Forests, 8 mana: the mana cost takes 4, each payment 2 more, so 0, 1 or 2 payments: 3 casts.
+    """
+    state = make_state(hand=[("taste", "Taste of Paradise")], battlefield=[(f"f{i}", "Forest") for i in range(8)])
+    found = casts(state, "taste")
+    assert sorted(c.times_paid("optional additional cost") for c in found) == [0, 1, 2]
