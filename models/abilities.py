@@ -446,6 +446,11 @@ class ObjectCost:
         of creatures (``count`` None) whose powers total this many or more; paid, the set can't be empty, and
         where no set of the candidates reaches the total the cost can't be paid (CR 601.2b, 118.3). None: no
         such total.
+    waterbend : bool
+        The artifacts and creatures tapped while paying a waterbend cost, "For each generic mana in that cost,
+        you may tap an untapped artifact or creature you control rather than pay that mana" (CR 701.67a): any
+        number (``count`` None), at most the generic mana of the cost this is part of, each time it is paid
+        (CR 701.67b); each taking {1} off the total cost (a :class:`CostModifier` with ``per_object_of``).
     text : str
         The cost as printed.
     """
@@ -459,6 +464,7 @@ class ObjectCost:
     x_count: bool = False
     least_total_mana_value: int | None = None
     least_total_power: int | None = None
+    waterbend: bool = False
     text: str = ""
 
 

@@ -1825,6 +1825,42 @@ def _behold_words(found: re.Match[str]) -> str:
     return f"behold a {revealed}" if revealed == chosen else found.group()
 
 
+_WATERBEND = re.compile(r"as an additional cost to cast (?:this spell|~), (?P<optional>you may )?waterbend "
+                        r"\{(?P<amount>\d+)\}\.")
+
+
+def _waterbend(line: str, original: str) -> tuple[AdditionalCost, CostModifier] | None:
+    """An additional cost "waterbend {N}", and the {1} each artifact or creature tapped for it takes off, or None.
+
+    "Waterbend [cost]" means "Pay [cost]. For each generic mana in that cost, you may tap an untapped artifact or
+    creature you control rather than pay that mana." (CR 701.67a); only the waterbend cost's generic mana is paid
+    so (CR 701.67b). The permanents tapped are a choice of the cast, as convoke's are. "Waterbend {X}" is not
+    read here (its X is not that of a mana cost).
+
+    Parameters
+    ----------
+    line : str
+        The line, lowercased.
+    original : str
+        The line, as printed.
+
+    Returns
+    -------
+    (AdditionalCost, CostModifier) or None
+        The cost ({N}, with the permanents tapped), optional with "you may"; the reduction per permanent.
+    """
+    found = _WATERBEND.fullmatch(line)
+    if found is None:
+        return None
+    tapped = ObjectCost(CostAction.TAP, None, frozenset({TargetKind.ARTIFACT, TargetKind.CREATURE}), waterbend=True,
+                        text="tap untapped artifacts and creatures you control (waterbend)")
+    amount = int(found["amount"])
+    cost = Cost(ManaCost.parse(f"{{{amount}}}", path="oracle_text"), objects=(tapped,), text=original)
+    additional = AdditionalCost(cost, "waterbend", optional=bool(found["optional"]), rule="CR 701.67a")
+    return additional, CostModifier(-1, "each artifact or creature tapped pays for {1} (waterbend)", own=True,
+                                    per_object_of=tapped)
+
+
 def _printed_additional_cost(line: str, original: str) -> AdditionalCost | None:
     """An additional cost printed "As an additional cost to cast this spell, …" (CR 118.8), or None.
 
@@ -3894,6 +3930,9 @@ def _read_card(card: Card) -> CardAbilities:
                 additional.append(x_objects)  # "…, discard X cards." (CR 107.3a, 601.2b)
             elif (choice := _additional_cost_choice(line, original)) is not None:
                 additional.extend(choice)  # "…, discard a card or pay {5}." (CR 601.2b)
+            elif (waterbend := _waterbend(line, original)) is not None:
+                additional.append(waterbend[0])  # "…, you may waterbend {6}." (CR 701.67a)
+                cost_modifiers.append(waterbend[1])
             elif (extra := _printed_additional_cost(line, original)) is not None:
                 additional.append(extra)  # "As an additional cost to cast this spell, sacrifice a Goblin." (CR 118.8)
             elif is_spell and _OWN_OTHER_ZONE_PERMISSION.search(line):

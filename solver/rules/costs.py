@@ -1113,6 +1113,8 @@ def _add_cost_objects(problem: CastProblem, key: CostObjectsKey, needs: list[_Ne
     if any(need.cost.least_total_mana_value is not None or need.cost.least_total_power is not None
            for need in needs):
         return _add_least_total_objects(problem, key, needs)
+    if any(need.cost.waterbend for need in needs):
+        return _add_waterbend_objects(problem, key, needs)
     name = problem.spell.name
     action = key.action
     pool = cost_object_pool(problem, key)
@@ -1340,6 +1342,86 @@ def _add_least_total_objects(problem: CastProblem, key: CostObjectsKey, needs: l
     problem.add_constraint(scope + (key,), pays, rule,
                            f"{keyword} {least} uses objects with total {what} {least} or more, and none when it is "
                            "not paid", describe, generate=generate)
+    return candidates
+
+
+def _add_waterbend_objects(problem: CastProblem, key: CostObjectsKey, needs: list[_Need]) -> tuple[str, ...]:
+    """The artifacts and creatures tapped for a waterbend cost: at most its generic mana (CR 701.67a-b).
+
+    One variable, the set tapped (a choice of the cast: they become tapped, CR 601.2h), and one constraint over
+    it and the choice of paying: no more of them than the generic mana of the waterbend cost each time it is
+    paid, none when it is not. Each one tapped takes {1} off the total cost (the spell's own cost change, read
+    by :func:`paid_cost_changes`), and can't also be tapped for mana (CR 601.2g, :func:`_add_payment`).
+
+    Parameters
+    ----------
+    problem : CastProblem
+    key : CostObjectsKey
+        Tap, on the battlefield.
+    needs : list of _Need
+        The costs that tap permanents: the waterbend cost alone.
+
+    Returns
+    -------
+    tuple of str
+        The candidates: the untapped artifacts and creatures the caster controls, file order.
+
+    Raises
+    ------
+    UnsupportedRuleError
+        Another cost that taps permanents; more than :data:`MOST_CANDIDATES_FOR_ANY_NUMBER` candidates; another
+        change of the total cost's generic mana, which would leave open which part of the total the permanents
+        tapped pay (CR 701.67b).
+    """
+    name = problem.spell.name
+    need = needs[0]
+    if len(needs) > 1:
+        raise UnsupportedRuleError(name, need.term.cost.text, "waterbend with another cost that taps permanents")
+    if generic_change(problem) or target_cost_changes(problem) or coloured_reduction(problem) is not None or len(
+            paid_cost_changes(problem)) > 1 or _per_target_increases(problem):
+        raise UnsupportedRuleError(name, need.term.cost.text, "waterbend with another change of the total cost: "
+                                                              "which generic mana the permanents tapped pay is not "
+                                                              "read (CR 701.67b)")
+    candidates = tuple(o.id for o in cost_object_pool(problem, key) if need.matches(o))
+    if len(candidates) > MOST_CANDIDATES_FOR_ANY_NUMBER:
+        raise UnsupportedRuleError(name, need.cost.text, f"'any number' of permanents to tap over "
+                                                         f"{MOST_CANDIDATES_FOR_ANY_NUMBER} candidates")
+    term = need.term
+    generic = sum(s.amount for s in term.cost.mana.symbols if s.kind is SymbolKind.GENERIC)
+
+    def most(*values: Any) -> int:
+        return generic * term.times(*values)
+
+    def in_domain(value: Any) -> bool:
+        return (isinstance(value, tuple) and len(set(value)) == len(value) and all(v in candidates for v in value)
+                and len(value) <= generic * term.most_times)
+
+    def all_values() -> Iterator[tuple[str, ...]]:
+        for length in range(min(len(candidates), generic * term.most_times) + 1):
+            yield from itertools.combinations(candidates, length)
+
+    def why_not(value: Any) -> tuple[Reason, ...]:
+        given = tuple(value) if isinstance(value, (tuple, list)) else ()
+        return (_cost_objects_reason(problem, key, given, candidates, 0, generic * term.most_times),)
+
+    problem.add_variable(key, LazyDomain(all_values, in_domain, "sets of artifacts and creatures to tap (waterbend)"),
+                         "CR 601.2h", why_not)
+
+    def pays(*values: Any) -> bool:
+        chosen = values[-1]
+        return all(c in candidates for c in chosen) and len(chosen) <= most(*values[:-1])
+
+    def generate(*values: Any) -> Iterator[tuple[str, ...]]:
+        for length in range(min(len(candidates), most(*values)) + 1):
+            yield from itertools.combinations(candidates, length)
+
+    def describe(*values: Any) -> str:
+        return (f"{len(values[-1])} permanents tapped for waterbend; the waterbend cost paid has {most(*values[:-1])} "
+                "generic mana for them to pay")
+
+    problem.add_constraint(term.scope + (key,), pays, "CR 701.67b",
+                           "the permanents tapped for waterbend pay only its generic mana, and none when it is not "
+                           "paid", describe, generate=generate)
     return candidates
 
 
