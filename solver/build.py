@@ -15,7 +15,7 @@ import dataclasses
 
 from models.abilities import CardAbilities, Instruction
 from models.errors import InputError, UnsupportedRuleError
-from models.objects import PlayerId, Zone
+from models.objects import Card, GameObject, ObjectId, Phase, PlayerId, Zone
 from models.state import GameState
 from solver.abilities import abilities_of, with_attached_grants
 from solver.problem import CastProblem, share_state_memo, state_memo
@@ -199,3 +199,41 @@ def build_cast_problem(
     add_cost_rules(problem)
     add_choice_timing_rules(problem)  # a flash permission on X or the targets (CR 601.3)
     return problem
+
+
+def refusal_in_an_empty_game(card: Card) -> str | None:
+    """Why casting a card from its owner's hand is refused in a game with nothing else in it, or None.
+
+    The game: two players, the card alone in the first one's hand, their precombat main phase, an empty stack
+    and battlefield (CR 103, 505). A reading the cast problem refuses there ("X life without X in the mana
+    cost", a count of 0 to divide) is not a reading that models the card, whatever other games allow: the
+    coverage report counts it unsupported. Each half of a split card is tried (CR 709.3).
+
+    Parameters
+    ----------
+    card : Card
+        An instant or sorcery the Oracle reader reads fully.
+
+    Returns
+    -------
+    str or None
+        The reason of the :class:`~models.errors.UnsupportedRuleError` building its cast problem raises, or
+        None when every problem is built.
+
+    Examples
+    --------
+    >>> from models.cards import default_card_database
+    >>> refusal_in_an_empty_game(default_card_database().get("Lightning Bolt")) is None
+    True
+    """
+    caster, other = PlayerId("P1"), PlayerId("P2")
+    state = GameState(players=(caster, other), active_player=caster, priority=caster, phase=Phase.PRECOMBAT_MAIN,
+                      objects=(GameObject(ObjectId("card"), card, Zone.HAND, caster, caster),))
+    tries: list[tuple[str, ...]] = [(half.name,) for half in card.halves] or [()]
+    for halves in tries:
+        try:
+            build_cast_problem(state, "card", halves=halves)
+        except UnsupportedRuleError as exc:
+            return exc.reason
+    return None
+

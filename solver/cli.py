@@ -39,6 +39,7 @@ from solver.backends import ENGINES
 from solver.cards_cli import add_cards_command, run_cards_command
 from solver.batch import objects_to_cast
 from solver.batch_cli import add_batch_command, run_batch_command
+from solver.build import refusal_in_an_empty_game
 from solver.copies import copy_choices
 from solver.explain import explain_card
 from solver.graph_command import add_graph_parser, run_graph
@@ -428,7 +429,8 @@ def _run(args: argparse.Namespace) -> int:
             read = _cards_the_reader_reads(cards, failed)
             if args.command == "graph":
                 return run_graph(args, read)
-            return _coverage(oracle_coverage(read, getattr(cards, "skipped", ())), args.top)
+            return _coverage(oracle_coverage(read, getattr(cards, "skipped", ()), refusal_in_an_empty_game),
+                             args.top)
         finally:
             if failed:  # a bug of the reader, named: the other cards were counted
                 listed = "; ".join(f"{name} ({error})" for name, error in failed[:5])

@@ -11,7 +11,7 @@ from solver.abilities import abilities_of
 
 __all__ = ["holds", "has_qualities", "is_of_kinds", "names_x", "number_of", "STATE_FACTS"]
 
-STATE_FACTS = frozenset({"cast from", "attacked this turn", "enchanted"})
+STATE_FACTS = frozenset({"cast from", "attacked this turn", "enchanted", "attached to"})
 """Qualities that are facts of the state about an object (read by its id), not of the object's fields: the
 target rules judge them. Objects alike in every field may differ in them."""
 

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from models.cards import SkippedRecord
 from models.objects import Card, CardType
 from models.oracle.parser import parse_card
 
-__all__ = ["Coverage", "oracle_coverage"]
+__all__ = ["Coverage", "REFUSED", "oracle_coverage"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,7 +85,12 @@ def _skip_key(reason: str) -> str:
     return re.sub(r" in '[^']*'| in \"[^\"]*\"", "", reason)
 
 
-def oracle_coverage(cards: Iterable[Card], skipped: Iterable[SkippedRecord] = ()) -> Coverage:
+REFUSED = "read, but its cast is refused in a game with nothing else in it:"
+"""How the reason of an instant or sorcery read fully whose cast problem is refused begins."""
+
+
+def oracle_coverage(cards: Iterable[Card], skipped: Iterable[SkippedRecord] = (),
+                    refusal: Callable[[Card], str | None] | None = None) -> Coverage:
     """Read every card of a pool and count what is modelled.
 
     Parameters
@@ -93,6 +98,10 @@ def oracle_coverage(cards: Iterable[Card], skipped: Iterable[SkippedRecord] = ()
     cards : iterable of Card
     skipped : iterable of SkippedRecord
         The source's records that are not cards (``CardDatabase.skipped``): counted by reason.
+    refusal : callable or None
+        For an instant or sorcery read fully, why casting it is refused anyway, or None
+        (:func:`solver.build.refusal_in_an_empty_game`): a card refused is not counted modelled, its reason
+        that refusal. None: the reading alone decides.
 
     Returns
     -------
@@ -119,7 +128,12 @@ def oracle_coverage(cards: Iterable[Card], skipped: Iterable[SkippedRecord] = ()
         spells += 1
         unsupported = parse_card(card).casting_unsupported
         if not unsupported:
-            modelled += 1
+            refused = refusal(card) if refusal is not None else None
+            if refused is None:
+                modelled += 1
+            else:
+                blocking[_reason_key(f"{REFUSED} {refused}")] += 1
+                examples.setdefault(_reason_key(f"{REFUSED} {refused}"), card.name)
             continue
         if all(u.reason.startswith(DATA_LACKS) for u in unsupported):
             data_lacking += 1

@@ -676,6 +676,11 @@ def _with_clause(text: str) -> frozenset[Quality]:
         return frozenset({Quality("power", StateNumber.GREATEST_POWER, comparison=">=")})
     if text == "who attacked this turn":  # a player who attacked with a creature this turn (CR 508.1)
         return frozenset({Quality("attacked this turn")})
+    if text == "that isn't enchanted":  # no Aura is attached to it (CR 303.4): "unenchanted"
+        return frozenset({Quality("enchanted", negated=True)})
+    if text.startswith("attached to "):  # "target Aura attached to a creature or land": what it enchants (CR 303.4)
+        return frozenset(Quality("attached to", CardType(word.capitalize()))
+                         for word in re.findall(r"creature|land", text.removeprefix("attached to ")))
     if text == "that's one or more colors":  # not colorless (CR 105.2c)
         return frozenset({Quality("colors", "colorless", negated=True)})
     if text.startswith("that's "):  # "that's black or red": one of the colours (CR 105.2)
@@ -1219,6 +1224,10 @@ def _cost_of_parts(text: str) -> Cost | str:
             of_colour = ObjectFilter((frozenset({Quality("color", _COLOR_WORDS[exiled["colour"]])}),),
                                      exiled["colour"])
             objects.append(ObjectCost(CostAction.EXILE, count, qualities=of_colour, zone=Zone.HAND, text=part))
+        elif part == "another card" and objects and objects[-1].action is CostAction.DISCARD \
+                and objects[-1].zone is Zone.HAND:
+            # "discard an Island card and another card": a second card discarded, any other (CR 118.10)
+            objects.append(ObjectCost(CostAction.DISCARD, 1, zone=Zone.HAND, text=f"discard {part}"))
         elif part in ("discard a card", "discard two cards", "discard three cards"):
             count = 1 if part == "discard a card" else _NUMBER_WORDS[part.split()[1]]
             objects.append(ObjectCost(CostAction.DISCARD, count, zone=Zone.HAND, text=part))
@@ -3613,6 +3622,30 @@ def parse_card(card: Card) -> CardAbilities:
     return found
 
 
+def _x_without_announcement(card: Card, spell_text: Iterable[Instruction], modes: Iterable[Mode],
+                             additional: Iterable[AdditionalCost],
+                             alternative: Iterable[AlternativeCost]) -> list[UnsupportedText]:
+    """The target phrases that name an X no cost of the card announces, each reported (CR 107.3a, 601.2b).
+
+    "Return up to X target creatures …, where X is one plus the number of cards named Aether Burst …": X is
+    announced with an {X} of the mana cost or of another cost ("pay X life", "discard X cards", "Foretell
+    {X}{X}{W}"), or counted for a division ("X damage divided …, where X is the number of Mountains you
+    control"); else the text defines it in words not read here, and the phrase is reported.
+    """
+    if (card.mana_cost is not None and card.mana_cost.has_x) or any(a.cost.mana.has_x for a in alternative) or any(
+            a.cost.mana.has_x or a.cost.life_x or any(o.x_count for o in a.cost.objects) for a in additional):
+        return []
+    found = []
+    for instruction in list(spell_text) + [mode.instruction for mode in modes]:
+        for spec in instruction.targets:
+            names_x = spec.x_count or (spec.divided_x and spec.divided_count is None) or (
+                spec.qualities is not None and any(q.value == ANNOUNCED_X for c in spec.qualities.clauses for q in c))
+            if names_x:
+                found.append(UnsupportedText(spec.phrase, "X with no {X} in a cost that announces it: what the text "
+                                                          "says X is, is not read (CR 107.3a)"))
+    return found
+
+
 def _read_card(card: Card) -> CardAbilities:
     """:func:`parse_card`, always read from the text."""
     if (cleave := _cleave_line(card)) is not None:
@@ -4059,6 +4092,8 @@ def _read_card(card: Card) -> CardAbilities:
             "with haste. It's still a land.",
             (TargetSpec("target land you control", frozenset({TargetKind.LAND}), ControllerFilter.YOU),),
             condition=("awaken",)))
+    if is_spell:
+        unsupported.extend(_x_without_announcement(card, spell_text, modes, additional, alternative))
     # Only the spell's own text (not Spree modes) is what a splice adds (CR 702.47a).
     return CardAbilities(
         spell_text=tuple(spell_text),

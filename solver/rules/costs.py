@@ -877,6 +877,26 @@ def _generic_help(problem: CastProblem) -> int:
     return help_
 
 
+def _add_x_of_life(problem: CastProblem) -> None:
+    """X of a spell with no {X} in its mana cost and the additional cost "pay X life" (CR 107.3a, 601.2b, 119.4).
+
+    "As an additional cost to cast this spell, pay X life." (Toxic Deluge): the caster announces X with the
+    cost, and can pay X life only with a life total of X or more, 0 always (CR 119.4): X is 0 to that life.
+    Casting without paying the mana cost does not fix this X at 0: it is not in the mana cost (CR 107.3b).
+    """
+    spell = problem.spell
+    life = max(0, problem.state.life_of(problem.caster))
+
+    def why_not(value: Any) -> tuple[Reason, ...]:
+        if value is None:
+            return (Reason("CR 601.2b", f"{spell.name} has X in an additional cost: a value must be announced"),)
+        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            return (Reason("CR 107.3a", f"{value!r} is not a value of X"),)
+        return (Reason("CR 119.4", f"X = {value}: {problem.caster} can't pay {value} life with {life}"),)
+
+    problem.add_variable(X, _within_limits(problem, range(life + 1)), "CR 107.3a", _limited_why_not(problem, why_not))
+
+
 def _add_x_of_alternative_cost(problem: CastProblem, alternatives: list[AlternativeCost]) -> None:
     """X of a spell with no {X} in its mana cost and an alternative cost with one (CR 107.3, 601.2b, 601.2f).
 
@@ -888,14 +908,15 @@ def _add_x_of_alternative_cost(problem: CastProblem, alternatives: list[Alternat
     Raises
     ------
     UnsupportedRuleError
-        Two alternative costs with X, or X more than once in one.
+        Two alternative costs with X.
     """
     spell = problem.spell
-    if len(alternatives) > 1 or any(sum(1 for s in a.cost.mana.symbols if s.variable == "X") > 1
-                                    for a in alternatives):
-        raise UnsupportedRuleError(spell.name, alternatives[0].cost.text, "X in two alternative costs, or twice")
+    if len(alternatives) > 1:
+        raise UnsupportedRuleError(spell.name, alternatives[0].cost.text, "X in two alternative costs")
     keyword = alternatives[0].keyword
-    top = -1 if problem.without_paying_mana_cost else _mana_units(problem)
+    # "Foretell {X}{X}{W}": each X is the value announced, so twice X is paid (CR 107.3a)
+    times = sum(1 for s in alternatives[0].cost.mana.symbols if s.variable == "X")
+    top = -1 if problem.without_paying_mana_cost else _mana_units(problem) // times
 
     def why_not(value: Any) -> tuple[Reason, ...]:
         if not isinstance(value, int) or isinstance(value, bool) or value < 0:
@@ -920,6 +941,9 @@ def _add_x(problem: CastProblem) -> None:
     mana_cost = spell.card.mana_cost
     if (mana_cost is None or not mana_cost.has_x) and (x_objects := _x_object_costs(problem)):
         _add_x_of_objects(problem, x_objects)
+        return
+    if (mana_cost is None or not mana_cost.has_x) and any(a.cost.life_x for a in problem.abilities.additional_costs):
+        _add_x_of_life(problem)
         return
     x_alternatives = [a for a in problem.abilities.alternative_costs if a.cost.mana.has_x]
     if (mana_cost is None or not mana_cost.has_x) and x_alternatives:

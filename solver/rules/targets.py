@@ -261,6 +261,34 @@ def _enchanted_holds(problem: CastProblem, quality: Quality, obj: GameObject) ->
     return any(a.attached_to == obj.id for a in auras) != quality.negated
 
 
+def _attached_to_holds(problem: CastProblem, quality: Quality, obj: GameObject) -> bool:
+    """Whether the object is attached to a permanent of a card type ("target Aura attached to a creature", CR 303.4).
+
+    The state says what each Aura or Equipment on the battlefield is attached to (``attached_to``); the type is
+    that permanent's now.
+
+    Raises
+    ------
+    UnsupportedRuleError
+        An Aura on the battlefield whose state does not say what it is attached to (an Aura on the battlefield is
+        attached to something, CR 303.4), or a permanent whose text may change what is a creature or a land.
+    """
+    if obj.zone is not Zone.BATTLEFIELD:
+        return quality.negated
+    if obj.attached_to is None:
+        if "Aura" in obj.card.subtypes:
+            raise UnsupportedRuleError(problem.spell.name, "attached to",
+                                       f"{obj.name} ({obj.id}) is an Aura and the state does not say what it is "
+                                       "attached to")
+        return quality.negated
+    _static_type_changes(problem)
+    host = problem.state.object(obj.attached_to) if problem.state.has_object(obj.attached_to) else None
+    kind = quality.value
+    attached = host is not None and host.zone is Zone.BATTLEFIELD and isinstance(kind, CardType) \
+        and host.card.has_type(kind)
+    return attached != quality.negated
+
+
 def _owner_holds(problem: CastProblem, quality: Quality, obj: GameObject) -> bool:
     """Whether the caster owns the object ("target creature you own", CR 108.3), or, negated, does not."""
     return (obj.owner == problem.caster) != quality.negated
@@ -415,7 +443,8 @@ def _quality_mismatch(problem: CastProblem, spec: TargetSpec, obj: GameObject,
                    else _cast_from_holds(problem, q, obj) if q.attribute == "cast from"
                    else _blocking_holds(problem, q, obj) if q.attribute in _COMBAT_STATUSES
                    else _owner_holds(problem, q, obj) if q.attribute == "owner"
-                   else _enchanted_holds(problem, q, obj) if q.attribute == "enchanted" else holds(q, obj, x)
+                   else _enchanted_holds(problem, q, obj) if q.attribute == "enchanted"
+                   else _attached_to_holds(problem, q, obj) if q.attribute == "attached to" else holds(q, obj, x)
                    for q in clause):
             return lambda: f"{obj.name} ({obj.id}) is not {qualities.text} ('{spec.phrase}')"
     return None
@@ -666,7 +695,7 @@ def legal_targets(problem: CastProblem, spec: TargetSpec) -> tuple[str, ...]:
 _BY_ID = frozenset({"targeting"}) | STATE_FACTS | _COMBAT_STATUSES
 """Qualities read from records of the object's id, not its fields: what it targets, the state's facts about it
 (:data:`~solver.qualities.STATE_FACTS`: where it was cast from, whether it attacked this turn, whether an Aura is
-attached to it, CR 303.4), combat statuses."""
+attached to it, what it is attached to, CR 303.4), combat statuses."""
 
 _FIELD_NAMES_BUT_ID = tuple(f.name for f in dataclasses.fields(GameObject) if f.name not in ("id", "card"))
 _FIELDS_BUT_ID = operator.attrgetter(*_FIELD_NAMES_BUT_ID)

@@ -135,3 +135,19 @@ def test_an_opponent_gains_life_rather_than_paying(make_state, casts):
     state = make_state(hand=[("inv", "Invigorate")],
                        battlefield=[("p", "Plains", {"tapped": True}), ("bears", "Grizzly Bears")])
     assert casts(state, "inv") == set()
+
+
+def test_discard_an_island_card_and_another_card(make_state, casts):
+    """CR 118.9, 118.10: Foil ({2}{U}{U}) may be cast discarding an Island card and another card.
+
+    "You may discard an Island card and another card rather than pay this spell's mana cost." P1, no lands,
+    holds two Island cards and Opt; P2's Lightning Bolt is on the stack. Pairs with an Island:
+    {Island 1, Island 2}, {Island 1, Opt}, {Island 2, Opt}: 3 casts, each countering the Bolt.
+    """
+    state = make_state(hand=[("foil", "Foil"), ("i1", "Island"), ("i2", "Island"), ("opt", "Opt")],
+                       objects=[{"id": "bolt", "card": "Lightning Bolt", "zone": "stack", "controller": "P2",
+                                 "cast": {"card": "bolt", "targets": [{"source": "bolt", "phrase": "any target",
+                                                                       "targets": ["P1"]}]}}],
+                       stack=["bolt"], active_player="P2", priority="P1")
+    found = casts(state, "foil")
+    assert {tuple(sorted(c.discards)) for c in found} == {("i1", "i2"), ("i1", "opt"), ("i2", "opt")}

@@ -1,13 +1,21 @@
 """One target that is any item of a list of permanents, each item with its own qualities (CR 115.1, 601.2c).
 
 "target artifact creature or black creature", "target creature, Vehicle, or nonbasic land": one instance of
-"target", whose legal objects are those any item of the list names. Counts are worked out by hand from the
+"target", whose legal objects are those any item of the list names. "target Aura attached to a creature",
+"target creature that isn't enchanted": what the state says each Aura is attached to (a Forge puzzle's
+``AttachedTo``; a state file does not say, and an Aura there leaves the phrase unjudged). Counts are worked out by
+hand from the
 rules; each scenario runs on every backend.
 """
 
 from __future__ import annotations
 
+import dataclasses
+
+import pytest
+
 from models.cards import default_card_database
+from models.errors import UnsupportedRuleError
 from models.oracle.parser import parse_card
 
 
@@ -45,3 +53,49 @@ def test_creature_vehicle_or_nonbasic_land(make_state, casts):
                                  ("icy", "Icy Manipulator"), ("mine", "Strip Mine"), ("forest", "Forest")])
     found = casts(state, "ray")
     assert {c.targets[0].targets for c in found} == {("bears",), ("copter",), ("mine",)}
+
+
+def _attach(state, what: str, to: str):
+    """The state with ``what`` attached to ``to`` (as a Forge puzzle's ``AttachedTo`` says)."""
+    objects = tuple(dataclasses.replace(o, attached_to=to) if o.id == what else o for o in state.objects)
+    return dataclasses.replace(state, objects=objects)
+
+
+def test_aura_attached_to_a_creature(make_state, casts):
+    """CR 303.4, 115.1: Seedling Charm ({G}) returns an Aura attached to a creature, not one on a land.
+
+    P1: Forest with Psychic Venom attached (an Aura on a land), Grizzly Bears (green) with P2's Pacifism attached.
+    Mode 1: the Auras attached to a creature: Pacifism, 1. Mode 2, regenerate target green creature: the Bears,
+    1. Mode 3, target creature gains trample: the Bears, 1. Choose one: 3 casts.
+    """
+    state = make_state(hand=[("charm", "Seedling Charm")],
+                       battlefield=[("forest", "Forest"), ("venom", "Psychic Venom"), ("bears", "Grizzly Bears")],
+                       opponent=[("pacifism", "Pacifism")])
+    state = _attach(_attach(state, "venom", "forest"), "pacifism", "bears")
+    found = casts(state, "charm")
+    assert len(found) == 3
+    assert {c.targets[0].targets for c in found if c.modes == (0,)} == {("pacifism",)}
+
+
+def test_aura_not_said_attached_is_reported(make_state, casts):
+    """CR 303.4: an Aura the state does not say is attached to anything is reported, not guessed.
+
+    An Aura on the battlefield is attached to something: where the state does not say what, the phrase can't be
+    judged.
+    """
+    state = make_state(hand=[("charm", "Seedling Charm")],
+                       battlefield=[("forest", "Forest"), ("bears", "Grizzly Bears")],
+                       opponent=[("pacifism", "Pacifism")])
+    with pytest.raises(UnsupportedRuleError):
+        casts(state, "charm")
+
+
+def test_creature_that_isnt_enchanted(make_state, casts):
+    """CR 303.4, 115.1: Brainspoil ({3}{B}{B}) destroys target creature that isn't enchanted.
+
+    P1: five Swamps. P2: Grizzly Bears with Pacifism attached, Hill Giant. Only the Giant: 1 cast.
+    """
+    state = make_state(hand=[("spoil", "Brainspoil")], battlefield=[(f"s{i}", "Swamp") for i in range(5)],
+                       opponent=[("bears", "Grizzly Bears"), ("giant", "Hill Giant"), ("pacifism", "Pacifism")])
+    state = _attach(state, "pacifism", "bears")
+    assert {c.targets[0].targets for c in casts(state, "spoil")} == {("giant",)}
