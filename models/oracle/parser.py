@@ -1835,7 +1835,7 @@ def _behold_words(found: re.Match[str]) -> str:
 
 
 _WATERBEND = re.compile(r"as an additional cost to cast (?:this spell|~), (?P<optional>you may )?waterbend "
-                        r"\{(?P<amount>\d+)\}\.")
+                        r"\{(?P<amount>\d+|x)\}\.")
 
 
 def _waterbend(line: str, original: str) -> tuple[AdditionalCost, CostModifier] | None:
@@ -1843,8 +1843,9 @@ def _waterbend(line: str, original: str) -> tuple[AdditionalCost, CostModifier] 
 
     "Waterbend [cost]" means "Pay [cost]. For each generic mana in that cost, you may tap an untapped artifact or
     creature you control rather than pay that mana." (CR 701.67a); only the waterbend cost's generic mana is paid
-    so (CR 701.67b). The permanents tapped are a choice of the cast, as convoke's are. "Waterbend {X}" is not
-    read here (its X is not that of a mana cost).
+    so (CR 701.67b). The permanents tapped are a choice of the cast, as convoke's are. "waterbend {X}" on a card
+    with no {X} in its mana cost: X is announced with the cost (CR 601.2b, 107.3a); read when the cost must be
+    paid ("you may waterbend {X}" is not).
 
     Parameters
     ----------
@@ -1859,12 +1860,12 @@ def _waterbend(line: str, original: str) -> tuple[AdditionalCost, CostModifier] 
         The cost ({N}, with the permanents tapped), optional with "you may"; the reduction per permanent.
     """
     found = _WATERBEND.fullmatch(line)
-    if found is None:
+    if found is None or (found["amount"] == "x" and found["optional"]):
         return None
     tapped = ObjectCost(CostAction.TAP, None, frozenset({TargetKind.ARTIFACT, TargetKind.CREATURE}), waterbend=True,
                         text="tap untapped artifacts and creatures you control (waterbend)")
-    amount = int(found["amount"])
-    cost = Cost(ManaCost.parse(f"{{{amount}}}", path="oracle_text"), objects=(tapped,), text=original)
+    cost = Cost(ManaCost.parse(f"{{{found['amount'].upper()}}}", path="oracle_text"), objects=(tapped,),
+                text=original)
     additional = AdditionalCost(cost, "waterbend", optional=bool(found["optional"]), rule="CR 701.67a")
     return additional, CostModifier(-1, "each artifact or creature tapped pays for {1} (waterbend)", own=True,
                                     per_object_of=tapped)

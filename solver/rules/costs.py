@@ -877,6 +877,37 @@ def _generic_help(problem: CastProblem) -> int:
     return help_
 
 
+def _add_x_of_additional_mana(problem: CastProblem) -> None:
+    """X of a spell with no {X} in its mana cost and an additional cost with one ("waterbend {X}", CR 107.3a).
+
+    The caster announces X with the cost (CR 601.2b), which must be paid: X is at most what the mana available
+    and the permanents that could pay generic mana instead (waterbend's artifacts and creatures, CR 701.67a)
+    could pay; the payment rules decide which values can be paid. Casting without paying the mana cost does not
+    fix this X at 0: it is not in the mana cost (CR 107.3b).
+
+    Raises
+    ------
+    UnsupportedRuleError
+        The cost with X is optional, or there are two, or X is in it more than once.
+    """
+    spell = problem.spell
+    with_x = [a for a in problem.abilities.additional_costs if a.cost.mana.has_x]
+    if len(with_x) > 1 or with_x[0].optional or sum(1 for s in with_x[0].cost.mana.symbols if s.variable == "X") > 1:
+        raise UnsupportedRuleError(spell.name, with_x[0].cost.text, "X in an optional additional cost, in two, or "
+                                                                    "twice")
+    helpers = sum(1 for cost in with_x[0].cost.objects if cost.waterbend for _ in _candidates(problem, cost))
+    top = _mana_units(problem) + helpers
+
+    def why_not(value: Any) -> tuple[Reason, ...]:
+        if value is None:
+            return (Reason("CR 601.2b", f"{spell.name} has X in an additional cost: a value must be announced"),)
+        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            return (Reason("CR 107.3a", f"{value!r} is not a value of X"),)
+        return (Reason("CR 601.2h", f"X = {value} can't be paid"),)
+
+    problem.add_variable(X, _within_limits(problem, range(top + 1)), "CR 107.3a", _limited_why_not(problem, why_not))
+
+
 def _add_x_of_life(problem: CastProblem) -> None:
     """X of a spell with no {X} in its mana cost and the additional cost "pay X life" (CR 107.3a, 601.2b, 119.4).
 
@@ -944,6 +975,9 @@ def _add_x(problem: CastProblem) -> None:
         return
     if (mana_cost is None or not mana_cost.has_x) and any(a.cost.life_x for a in problem.abilities.additional_costs):
         _add_x_of_life(problem)
+        return
+    if (mana_cost is None or not mana_cost.has_x) and any(a.cost.mana.has_x for a in problem.abilities.additional_costs):
+        _add_x_of_additional_mana(problem)
         return
     x_alternatives = [a for a in problem.abilities.alternative_costs if a.cost.mana.has_x]
     if (mana_cost is None or not mana_cost.has_x) and x_alternatives:
@@ -1412,21 +1446,27 @@ def _add_waterbend_objects(problem: CastProblem, key: CostObjectsKey, needs: lis
                                                          f"{MOST_CANDIDATES_FOR_ANY_NUMBER} candidates")
     term = need.term
     generic = sum(s.amount for s in term.cost.mana.symbols if s.kind is SymbolKind.GENERIC)
+    has_x = term.cost.mana.has_x  # "waterbend {X}": X generic mana (CR 107.3a)
+    scope = term.scope + ((X,) if has_x else ())
+    ceiling = len(candidates) if has_x else generic * term.most_times
 
     def most(*values: Any) -> int:
+        if has_x:
+            x = values[-1]
+            return (x or 0) * term.times(*values[:-1])
         return generic * term.times(*values)
 
     def in_domain(value: Any) -> bool:
         return (isinstance(value, tuple) and len(set(value)) == len(value) and all(v in candidates for v in value)
-                and len(value) <= generic * term.most_times)
+                and len(value) <= ceiling)
 
     def all_values() -> Iterator[tuple[str, ...]]:
-        for length in range(min(len(candidates), generic * term.most_times) + 1):
+        for length in range(min(len(candidates), ceiling) + 1):
             yield from itertools.combinations(candidates, length)
 
     def why_not(value: Any) -> tuple[Reason, ...]:
         given = tuple(value) if isinstance(value, (tuple, list)) else ()
-        return (_cost_objects_reason(problem, key, given, candidates, 0, generic * term.most_times),)
+        return (_cost_objects_reason(problem, key, given, candidates, 0, ceiling),)
 
     problem.add_variable(key, LazyDomain(all_values, in_domain, "sets of artifacts and creatures to tap (waterbend)"),
                          "CR 601.2h", why_not)
@@ -1443,7 +1483,7 @@ def _add_waterbend_objects(problem: CastProblem, key: CostObjectsKey, needs: lis
         return (f"{len(values[-1])} permanents tapped for waterbend; the waterbend cost paid has {most(*values[:-1])} "
                 "generic mana for them to pay")
 
-    problem.add_constraint(term.scope + (key,), pays, "CR 701.67b",
+    problem.add_constraint(scope + (key,), pays, "CR 701.67b",
                            "the permanents tapped for waterbend pay only its generic mana, and none when it is not "
                            "paid", describe, generate=generate)
     return candidates
