@@ -976,7 +976,8 @@ def _add_x(problem: CastProblem) -> None:
     if (mana_cost is None or not mana_cost.has_x) and any(a.cost.life_x for a in problem.abilities.additional_costs):
         _add_x_of_life(problem)
         return
-    if (mana_cost is None or not mana_cost.has_x) and any(a.cost.mana.has_x for a in problem.abilities.additional_costs):
+    if (mana_cost is None or not mana_cost.has_x) and any(
+            a.cost.mana.has_x for a in problem.abilities.additional_costs):
         _add_x_of_additional_mana(problem)
         return
     x_alternatives = [a for a in problem.abilities.alternative_costs if a.cost.mana.has_x]

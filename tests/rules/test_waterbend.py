@@ -72,7 +72,8 @@ def test_waterbend_with_another_cost_change_is_reported(make_state, casts):
 def test_waterbend_x_announced_with_the_cost(make_state, casts):
     """CR 107.3a, 601.2b, 701.67a: Waterbender's Restoration ({U}{U}) announces X with "waterbend {X}".
 
-    "Exile X target creatures you control." P1: three Islands, two Grizzly Bears (b1, b2). {U}{U} takes two Islands; {X} is paid by the third and by
+    "Exile X target creatures you control." P1: three Islands, two Grizzly Bears (b1, b2). {U}{U} takes two
+    Islands; {X} is paid by the third and by
     tapping creatures (the targets among them: targets come first, CR 601.2c). X = 0: no target, nothing tapped:
     1. X = 1: targets {b1} or {b2}, 2; the {1} paid by the Island or by tapping b1 or b2: 3 ways; 6. X = 2: targets
     {b1, b2}, 1; the {2} needs at least one creature tapped: {b1}, {b2}, {b1, b2}: 3. 1 + 6 + 3 = 10.
