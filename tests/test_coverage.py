@@ -12,7 +12,8 @@ import re
 
 
 from models.cards import default_card_database, older_sets_card_database
-from models.oracle.coverage import oracle_coverage
+from models.oracle.coverage import REFUSED, oracle_coverage
+from solver.build import refusal_in_an_empty_game
 from solver.cli import main
 from tests.conftest import ROOT
 
@@ -24,7 +25,7 @@ COVERAGE_PAGE = ROOT / "docs" / "coverage.md"
 
 def test_readme_states_the_real_coverage():
     """README contract: 'On the 13 older sets, N of the M instants and sorceries read fully' is measured, not typed."""
-    coverage = oracle_coverage(older_sets_card_database())
+    coverage = oracle_coverage(older_sets_card_database(), refusal=refusal_in_an_empty_game)
     for page in (README, COVERAGE_PAGE):
         stated = re.search(r"On the 13 older sets, (\d+) of the (\d+) instants and sorceries",
                            page.read_text(encoding="utf-8"))
@@ -143,3 +144,19 @@ def test_a_card_the_reader_fails_on_is_named_and_left_out(capsys, monkeypatch, t
                        "bug)\n")
     assert main(["coverage", "--cards", str(cards)]) == 0
     assert capsys.readouterr().out.startswith("1 of 1 instants and sorceries fully modelled")  # Glacial Ray only
+
+
+def test_a_spell_read_fully_but_refused_is_not_counted_modelled():
+    """Coverage: a spell whose reading the cast problem refuses, in a game with nothing else, is unsupported.
+
+    Jaws of Stone ("X damage divided as you choose among any number of targets, where X is the number of
+    Mountains you control") is read fully; with no Mountain, X is 0 and dividing nothing is refused (CR 601.2d).
+    Lightning Bolt is built there: modelled.
+    """
+    cards = default_card_database()
+    jaws, bolt = cards.get("Jaws of Stone"), cards.get("Lightning Bolt")
+    assert oracle_coverage([jaws]).modelled == 1  # the reading alone
+    found = oracle_coverage([jaws, bolt], refusal=refusal_in_an_empty_game)
+    assert (found.spells, found.modelled) == (2, 1)
+    assert [reason for reason, _ in found.blocking] == [f"{REFUSED} X divided is 0: nothing to divide"]
+

@@ -86,10 +86,10 @@ def test_keyword_matches_whole_words_only():
 def test_unknown_or_unread_keyword_lines_are_reported():
     """Keyword lines the grammar does not read are never spell text (CR 702).
 
-    "Sneak {2}{U}" is in no CR edition we follow; "Kicker—Forage." is kicker paid with an action not read
-    (CR 702.33a): both make casting the card unsupported.
+    "Flashforward {4}{R}" is in no CR edition we follow, and its reminder text is not read; "Kicker—Forage." is
+    kicker paid with an action not read (CR 702.33a): both make casting the card unsupported.
     """
-    for text in ("Sneak {2}{U}\nReturn target creature to its owner's hand.",
+    for text in ("Flashforward {4}{R}\nReturn target creature to its owner's hand.",
                  "Kicker—Forage.\nDestroy target artifact."):
         card = read(text, type_line="Instant")
         assert [u.span for u in card.casting_unsupported] == [text.split("\n")[0]]
@@ -253,7 +253,8 @@ def test_kinds_after_a_target_phrase_are_never_dropped():
     """Kinds listed after a target phrase are never dropped (CR 115.1).
 
     Swan Song targets a spell that is an enchantment, instant or sorcery: read as one spell with one of those
-    types. Ray of Ruin's "creature, Vehicle, or nonbasic land" is not read: reported, never read as a creature.
+    types. Ray of Ruin's "creature, Vehicle, or nonbasic land" is one target, any of the three, never a creature
+    alone; Thraben Exorcism's "Spirit, creature with disturb, or enchantment" has an item not read: reported.
     """
     swan = read("Counter target enchantment, instant, or sorcery spell. Its controller creates a 2/2 blue Bird "
                 "creature token with flying.", type_line="Instant")
@@ -261,7 +262,11 @@ def test_kinds_after_a_target_phrase_are_never_dropped():
     assert spec.kinds == frozenset({TargetKind.SPELL}) and spec.qualities.clauses == (frozenset({
         Quality("type", CardType.ENCHANTMENT), Quality("type", CardType.INSTANT), Quality("type", CardType.SORCERY)}),)
     ray = read("Exile target creature, Vehicle, or nonbasic land. Scry 1.", type_line="Instant")
-    assert ray.casting_unsupported and not any(i.targets for i in ray.spell_text)
+    (spec,) = ray.spell_text[0].targets
+    assert not ray.casting_unsupported and spec.phrase == "target creature, vehicle, or nonbasic land"
+    assert spec.kinds == frozenset({TargetKind.CREATURE, TargetKind.PERMANENT, TargetKind.LAND})
+    exorcism = read("Exile target Spirit, creature with disturb, or enchantment.", type_line="Instant")
+    assert exorcism.casting_unsupported and not any(i.targets for i in exorcism.spell_text)
 
 
 def test_restriction_after_any_target_is_reported():
