@@ -103,6 +103,7 @@ EXPECTED = {
     "examples/rules43-target-restrictions-4.json": 8,  # Topple 2; Sacred Excavation 1 + 2 + 1; Mizzix's Mastery 2
     "examples/rules44-other-zones.json": 8,  # jump-start 2; retrace 2; Dawn 1; plotted Bolt 3
     "examples/rules45-harmonize-signet.json": 5,  # Divination 1; Channeled Dragonfire by harmonize, the Wurm tapped, 4
+    "examples/rules46-teamwork-waterbend.json": 142,  # Go Nuts! 11 + 60; Water Whip 4 x 16; Timeline Inquiry 1 + 6
     "examples/rules22-capsize-buyback.json": 14,  # 7 + 7 bought back
     # batch DIR takes the Forge puzzles too: Cryptic Command 24 + Glacial Ray 4 (README, "Forge puzzles")
     "examples/forge-cryptic-counter.pzl": 28,
