@@ -878,34 +878,48 @@ def _generic_help(problem: CastProblem) -> int:
 
 
 def _add_x_of_additional_mana(problem: CastProblem) -> None:
-    """X of a spell with no {X} in its mana cost and an additional cost with one ("waterbend {X}", CR 107.3a).
+    """X of a spell with no {X} in its mana cost and an additional cost with one (CR 107.3a, 601.2b).
 
-    The caster announces X with the cost (CR 601.2b), which must be paid: X is at most what the mana available
-    and the permanents that could pay generic mana instead (waterbend's artifacts and creatures, CR 701.67a)
-    could pay; the payment rules decide which values can be paid. Casting without paying the mana cost does not
-    fix this X at 0: it is not in the mana cost (CR 107.3b).
+    "Kicker {X}", "waterbend {X}": the caster announces X with the cost (CR 601.2b). A cost that must be paid
+    always has X; an optional one has X exactly when it is paid (the variable is None otherwise). X is at most
+    what the mana available and the permanents that could pay generic mana instead (waterbend's artifacts and
+    creatures, CR 701.67a) could pay; the payment rules decide which values can be paid. Casting without paying
+    the mana cost does not fix this X at 0: it is not in the mana cost (CR 107.3b).
 
     Raises
     ------
     UnsupportedRuleError
-        The cost with X is optional, or there are two, or X is in it more than once.
+        Two costs with X, X in one more than once, or X in a cost paid any number of times.
     """
     spell = problem.spell
     with_x = [a for a in problem.abilities.additional_costs if a.cost.mana.has_x]
-    if len(with_x) > 1 or with_x[0].optional or sum(1 for s in with_x[0].cost.mana.symbols if s.variable == "X") > 1:
-        raise UnsupportedRuleError(spell.name, with_x[0].cost.text, "X in an optional additional cost, in two, or "
-                                                                    "twice")
-    helpers = sum(1 for cost in with_x[0].cost.objects if cost.waterbend for _ in _candidates(problem, cost))
+    cost = with_x[0]
+    if len(with_x) > 1 or cost.most_times != 1 or sum(1 for s in cost.cost.mana.symbols if s.variable == "X") > 1:
+        raise UnsupportedRuleError(spell.name, cost.cost.text, "X in two additional costs, twice in one, or in one "
+                                                               "paid any number of times")
+    helpers = sum(1 for part in cost.cost.objects if part.waterbend for _ in _candidates(problem, part))
     top = _mana_units(problem) + helpers
 
     def why_not(value: Any) -> tuple[Reason, ...]:
         if value is None:
-            return (Reason("CR 601.2b", f"{spell.name} has X in an additional cost: a value must be announced"),)
+            return (Reason("CR 601.2b", f"{spell.name} has X in an additional cost it pays: a value must be "
+                                        "announced"),)
         if not isinstance(value, int) or isinstance(value, bool) or value < 0:
             return (Reason("CR 107.3a", f"{value!r} is not a value of X"),)
         return (Reason("CR 601.2h", f"X = {value} can't be paid"),)
 
-    problem.add_variable(X, _within_limits(problem, range(top + 1)), "CR 107.3a", _limited_why_not(problem, why_not))
+    values = _within_limits(problem, range(top + 1))
+    if not cost.optional:
+        problem.add_variable(X, values, "CR 107.3a", _limited_why_not(problem, why_not))
+        return
+    key = optional_cost_key(cost)
+    problem.add_variable(X, (None,) + values, "CR 107.3a", _limited_why_not(problem, why_not))
+    problem.add_constraint(
+        (key, X), lambda times, x: (times > 0) == (x is not None), "CR 601.2b",
+        f"X is announced exactly when the {cost.keyword or 'additional'} cost with X is paid",
+        lambda times, x: (f"the {cost.keyword} cost is paid and no X is announced" if times
+                          else f"X = {x} is announced, but {spell.name} has X only in its {cost.keyword} cost"),
+    )
 
 
 def _add_x_of_life(problem: CastProblem) -> None:

@@ -40,3 +40,16 @@ def test_x_only_words_define_is_reported() -> None:
     """CR 107.3a: Aether Burst's "up to X target creatures, where X is …": no cost announces X; reported."""
     read = parse_card(default_card_database().get("Aether Burst"))
     assert [u.span for u in read.casting_unsupported] == ["up to x target creatures"]
+
+
+def test_kicker_x_announces_x_only_when_kicked(make_state, casts):
+    """CR 107.3a, 601.2b, 702.33a: Verdeloth the Ancient ({4}{G}{G}, "Kicker {X}") with eight Forests.
+
+    Not kicked: no X, 1 cast. Kicked: X announced with the kicker, {4}{G}{G} + X within 8 mana: X = 0, 1 or 2,
+    3 casts. 1 + 3 = 4.
+    """
+    state = make_state(hand=[("verdeloth", "Verdeloth the Ancient")],
+                       battlefield=[(f"f{i}", "Forest") for i in range(8)])
+    found = casts(state, "verdeloth")
+    assert sorted((c.times_paid("kicker"), c.x if c.x is not None else -1) for c in found) == [
+        (0, -1), (1, 0), (1, 1), (1, 2)]
