@@ -676,6 +676,9 @@ def _with_clause(text: str) -> frozenset[Quality]:
         return frozenset({Quality("power", StateNumber.GREATEST_POWER, comparison=">=")})
     if text == "who attacked this turn":  # a player who attacked with a creature this turn (CR 508.1)
         return frozenset({Quality("attacked this turn")})
+    if re.fullmatch(r"that's (attacking|blocking)( or (attacking|blocking))?", text):
+        # "target white creature that's attacking or blocking": either status (CR 506.4, 508.1k, 509.1h)
+        return frozenset(_STATUS_WORDS[word] for word in re.findall(r"attacking|blocking", text))
     if text == "that isn't enchanted":  # no Aura is attached to it (CR 303.4): "unenchanted"
         return frozenset({Quality("enchanted", negated=True)})
     if text.startswith("attached to "):  # "target Aura attached to a creature or land": what it enchants (CR 303.4)

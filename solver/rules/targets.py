@@ -439,13 +439,15 @@ def _quality_mismatch(problem: CastProblem, spec: TargetSpec, obj: GameObject,
         if x == _UNDECIDED and _names_x(clause):
             continue  # judged with each value of X (CR 601.2b, 601.2c)
         clause = frozenset(_counted_now(problem, q, obj) if isinstance(q.value, StateNumber) else q for q in clause)
+        # a combat status the state may not decide last: "attacking or blocking" holds of an attacking creature
+        # without asking whether it blocks (CR 506.4)
         if not any(_targeting_holds(problem, q, obj) if q.attribute == "targeting"
                    else _cast_from_holds(problem, q, obj) if q.attribute == "cast from"
                    else _blocking_holds(problem, q, obj) if q.attribute in _COMBAT_STATUSES
                    else _owner_holds(problem, q, obj) if q.attribute == "owner"
                    else _enchanted_holds(problem, q, obj) if q.attribute == "enchanted"
                    else _attached_to_holds(problem, q, obj) if q.attribute == "attached to" else holds(q, obj, x)
-                   for q in clause):
+                   for q in sorted(clause, key=lambda q: q.attribute in _COMBAT_STATUSES)):
             return lambda: f"{obj.name} ({obj.id}) is not {qualities.text} ('{spec.phrase}')"
     return None
 

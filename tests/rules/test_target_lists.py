@@ -99,3 +99,19 @@ def test_creature_that_isnt_enchanted(make_state, casts):
                        opponent=[("bears", "Grizzly Bears"), ("giant", "Hill Giant"), ("pacifism", "Pacifism")])
     state = _attach(state, "pacifism", "bears")
     assert {c.targets[0].targets for c in casts(state, "spoil")} == {("giant",)}
+
+
+def test_creature_thats_attacking_or_blocking(make_state, casts):
+    """CR 506.4, 508.1k: Gideon's Defeat ({W}), "Exile target white creature that's attacking or blocking."
+
+    In P1's combat, P1's Savannah Lions (white) attacks and Grizzly Bears (green) does not: the Lions, 1 cast;
+    whether the Bears blocks is never asked, as it is not white. In P1's main phase no creature attacks or
+    blocks: 0.
+    """
+    battlefield = [("plains", "Plains"), ("lions", "Savannah Lions", {"attacking": True, "tapped": True}),
+                   ("bears", "Grizzly Bears")]
+    combat = make_state(hand=[("defeat", "Gideon's Defeat")], battlefield=battlefield, phase="combat")
+    assert {c.targets[0].targets for c in casts(combat, "defeat")} == {("lions",)}
+    main = make_state(hand=[("defeat", "Gideon's Defeat")],
+                      battlefield=[("plains", "Plains"), ("lions", "Savannah Lions"), ("bears", "Grizzly Bears")])
+    assert casts(main, "defeat") == set()
