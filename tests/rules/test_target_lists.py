@@ -102,7 +102,7 @@ def test_creature_that_isnt_enchanted(make_state, casts):
 
 
 def test_creature_thats_attacking_or_blocking(make_state, casts):
-    """CR 506.4, 508.1k: Gideon's Defeat ({W}), "Exile target white creature that's attacking or blocking."
+    """CR 506.4, 508.1k: Gideon's Defeat ({W}) exiles target white creature that's attacking or blocking.
 
     In P1's combat, P1's Savannah Lions (white) attacks and Grizzly Bears (green) does not: the Lions, 1 cast;
     whether the Bears blocks is never asked, as it is not white. In P1's main phase no creature attacks or
