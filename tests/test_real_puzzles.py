@@ -31,6 +31,13 @@ COUNTS = {
     # Spellgorger Weird = 3; Dreadhorde Butcher {B}{R} 1; Merfolk Trickster {U}{U} 1 (its tap is a trigger);
     # Massacre Girl {3}{B}{B} with 8 lands 1. 3 + 1 + 1 + 1 = 6.
     "PS_WAR2.pzl": 6,
+    # Six lands, each one mana (three Concealed Courtyards {W} or {B}, Plains, two Swamps). Walking Ballista
+    # {X}{X}: X = 0..3, 4; Cleansing Ray {1}{W}, choose one: target Vampire (Vicious Conquistador, Legion
+    # Lieutenant, Gifted Aetherborn) 3 or target enchantment (Compulsory Rest, Protection of the Hekma) 2, 5;
+    # Tocatli Honor Guard 1; Fatal Push, target creature (its mana value is asked on resolution): 3 of ours and
+    # 5 of the AI's, 8; Gideon's Defeat, a white creature that's attacking or blocking: none in the first main
+    # phase (CR 506.4), 0. 4 + 5 + 1 + 8 + 0 = 18.
+    "PS_RIX1.pzl": 18,
     # Six lands (4 Islands, 2 Plains): Lantern Bearer {U}, By Invitation Only {3}{W}{W} (its number is chosen on
     # resolution), Dreamshackle Geist {1}{U}{U}, Spectral Adversary {1}{U}: one each (disturb is from the
     # graveyard). 1 + 1 + 1 + 1 = 4.
