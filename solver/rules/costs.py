@@ -1025,16 +1025,29 @@ def _add_x(problem: CastProblem) -> None:
 def _matcher(cost: ObjectCost) -> Callable[[GameObject], bool]:
     """Whether an object is of the kind and has the qualities an object cost names (where it is aside)."""
     kinds = cost.kinds
-    known: dict[str, tuple[GameObject, bool]] = {}  # by id, for that very object (a changed copy is judged anew)
+    known = _MATCHES.get(cost)
+    if known is None:
+        if len(_MATCHES) >= _MATCHES_LIMIT:
+            _MATCHES.clear()
+        known = _MATCHES[cost] = {}  # by object id, for that very object (another state's, or a changed copy,
+        # is judged anew)
 
     def matches(obj: GameObject) -> bool:
         found = known.get(obj.id)
         if found is not None and found[0] is obj:
             return found[1]
         answer = (not kinds or is_of_kinds(obj.card.types, kinds)) and has_qualities(obj, cost.qualities)
+        if len(known) >= _MATCHES_LIMIT:
+            known.clear()
         known[obj.id] = (obj, answer)
         return answer
     return matches
+
+
+_MATCHES: dict[ObjectCost, dict[str, tuple[GameObject, bool]]] = {}
+"""Per object cost, whether each object it was asked about matches it: shared by the problems of a state (the
+cards in a hand splice the same costs)."""
+_MATCHES_LIMIT = 4096
 
 
 def _tapped_by_mana_matcher(problem: CastProblem, cost: ObjectCost) -> Callable[[GameObject], bool]:
