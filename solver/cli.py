@@ -136,6 +136,14 @@ def _build_parser() -> argparse.ArgumentParser:
     coverage.add_argument("--cards", metavar="FILE", help=CARDS_OPTION_HELP)
     coverage.add_argument("--top", type=int, default=15, metavar="N",
                           help="show the N most common reasons (0 or more; default 15)")
+    serve = commands.add_parser("serve", help="answer JSON-RPC 2.0 requests: lines on stdio, or HTTP with --port "
+                                              "(docs/service.md)")
+    serve.add_argument("--port", type=int, metavar="N",
+                       help="serve HTTP on this port (0: a free one, printed on stderr); default: lines on stdio")
+    serve.add_argument("--host", default="127.0.0.1", metavar="ADDRESS",
+                       help="the address HTTP listens on (default 127.0.0.1, the loopback; there is no "
+                            "authentication)")
+    serve.add_argument("--cards", metavar="FILE", help=CARDS_OPTION_HELP)
     add_graph_parser(commands)
     add_cards_command(commands)
     add_batch_command(commands)
@@ -415,12 +423,30 @@ def _coverage(found: Coverage, top: int) -> int:
     return EXIT_OK
 
 
+def _serve(args: argparse.Namespace, cards: CardDatabase) -> int:
+    """``serve``: JSON-RPC 2.0 over stdio lines, or over HTTP with ``--port`` (:mod:`solver.serve`)."""
+    from solver.serve import serve_http, serve_stdio
+    from solver.service import Service
+
+    service = Service(cards)
+    if args.port is None:
+        return serve_stdio(service)
+    if not 0 <= args.port <= 65535:
+        raise InputError("--port", f"must be from 0 to 65535 (got {args.port})")
+    try:
+        return serve_http(service, args.host, args.port)
+    except OSError as exc:  # the port is taken, the address is not this machine's
+        raise InputError("--port", f"cannot listen on {args.host} port {args.port} ({exc.strerror or exc})") from None
+
+
 def _run(args: argparse.Namespace) -> int:
     if args.command == "cards":
         return run_cards_command(args)
     if args.command == "batch":
         return run_batch_command(args)
     cards = load_card_database(args.cards) if args.cards else default_card_database()
+    if args.command == "serve":
+        return _serve(args, cards)
     if args.command == "coverage" and args.top < 0:
         raise InputError("--top", f"must be 0 or more (got {args.top})")
     if args.command in ("coverage", "graph"):

@@ -1,0 +1,146 @@
+"""The transports of ``legalcasts serve``: JSON-RPC 2.0 lines on stdio, or HTTP on loopback.
+
+stdio: one request (or batch) per line on standard input, one response per line on standard output, in order;
+nothing else is written to standard output. HTTP: ``POST /`` with one request or batch as the body; the
+response is the body of the answer (``204`` for notifications only, ``413`` for a body over
+:data:`~solver.service.MAX_REQUEST_BYTES`). The methods are :class:`solver.service.Service`'s; aiohttp is
+imported only for HTTP.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import IO, Any
+
+from solver.service import MAX_REQUEST_BYTES, Service, encode, error_response, parse_error, too_large_error
+
+__all__ = ["serve_stdio", "serve_http", "read_line"]
+
+_CHUNK = 1 << 16
+"""Bytes read at a time when a line too long to answer is skipped."""
+
+
+def read_line(stream: IO[bytes], limit: int = MAX_REQUEST_BYTES) -> tuple[bytes, bool]:
+    """Read one line of at most ``limit`` bytes; a longer one is read to its end in chunks and dropped.
+
+    Parameters
+    ----------
+    stream : binary file
+    limit : int
+        The most bytes kept.
+
+    Returns
+    -------
+    (bytes, bool)
+        The line (empty at the end of the stream), and whether it was over ``limit`` (then the bytes returned
+        are only its start, and the rest has been read and dropped).
+    """
+    line = stream.readline(limit + 1)
+    if len(line) <= limit or line.endswith(b"\n") and len(line) == limit + 1:
+        return line, False
+    while True:  # never more than a chunk held at a time
+        rest = stream.readline(_CHUNK)
+        if not rest or rest.endswith(b"\n"):
+            return line[:_CHUNK], True
+
+
+def serve_stdio(service: Service, stdin: IO[bytes] | None = None, stdout: IO[bytes] | None = None) -> int:
+    """Answer the requests of standard input, one per line, until its end.
+
+    Parameters
+    ----------
+    service : Service
+    stdin, stdout : binary files or None
+        The standard streams by default. While serving, ``sys.stdout`` is standard error, so that nothing
+        but responses reaches standard output.
+
+    Returns
+    -------
+    int
+        0 at the end of the input.
+    """
+    stdin = stdin or sys.stdin.buffer
+    stdout = stdout or sys.stdout.buffer
+    saved, sys.stdout = sys.stdout, sys.stderr
+    try:
+        while True:
+            line, too_long = read_line(stdin)
+            if not line:
+                return 0
+            answer = encode(error_response(None, too_large_error())) if too_long else service.handle_line(line)
+            if answer is not None:
+                stdout.write(answer)
+                stdout.flush()
+    finally:
+        sys.stdout = saved
+
+
+def serve_http(service: Service, host: str = "127.0.0.1", port: int = 0) -> int:
+    """Answer JSON-RPC requests POSTed to ``http://HOST:PORT/`` until interrupted.
+
+    Parameters
+    ----------
+    service : Service
+    host : str
+        The address listened on: the loopback by default. The server has no authentication.
+    port : int
+        0: a free port, chosen by the system.
+
+    Returns
+    -------
+    int
+        0 when stopped (SIGINT or SIGTERM). The address is printed on standard error once listening:
+        ``legalcasts serve: listening on http://127.0.0.1:8765/``.
+    """
+    import asyncio
+    import signal
+
+    from aiohttp import web
+
+    async def answer(request: web.Request) -> web.StreamResponse:
+        if request.content_length is not None and request.content_length > MAX_REQUEST_BYTES:
+            return _json_response(web, encode(error_response(None, too_large_error())), status=413)
+        try:
+            body = await request.read()
+        except web.HTTPRequestEntityTooLarge:
+            return _json_response(web, encode(error_response(None, too_large_error())), status=413)
+        try:
+            decoded = _decode(body)
+        except (ValueError, RecursionError) as exc:
+            return _json_response(web, encode(error_response(None, parse_error(exc))))
+        response = service.handle(decoded)
+        if response is None:
+            return web.Response(status=204)
+        return _json_response(web, encode(response))
+
+    async def run() -> None:
+        app = web.Application(client_max_size=MAX_REQUEST_BYTES)
+        app.router.add_post("/", answer)
+        runner = web.AppRunner(app, access_log=None, handle_signals=False)
+        await runner.setup()
+        site = web.TCPSite(runner, host, port)
+        await site.start()
+        bound = runner.addresses[0]
+        shown = f"[{bound[0]}]" if ":" in bound[0] else bound[0]
+        print(f"legalcasts serve: listening on http://{shown}:{bound[1]}/", file=sys.stderr, flush=True)
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for signum in (signal.SIGINT, signal.SIGTERM):
+            loop.add_signal_handler(signum, stop.set)
+        try:
+            await stop.wait()
+        finally:
+            await runner.cleanup()
+
+    asyncio.run(run())
+    return 0
+
+
+def _decode(body: bytes) -> Any:
+    import json
+
+    return json.loads(body)
+
+
+def _json_response(web: Any, body: bytes, status: int = 200) -> Any:
+    return web.Response(body=body, status=status, content_type="application/json")
