@@ -9,10 +9,14 @@ imported only for HTTP.
 
 from __future__ import annotations
 
+import logging
 import sys
 from typing import IO, Any
 
-from solver.service import MAX_REQUEST_BYTES, Service, encode, error_response, parse_error, too_large_error
+from models.errors import one_line
+from solver.service import (
+    INTERNAL_ERROR, MAX_REQUEST_BYTES, RpcError, Service, encode, error_response, parse_error, too_large_error,
+)
 
 __all__ = ["serve_stdio", "serve_http", "read_line"]
 
@@ -104,14 +108,21 @@ def serve_http(service: Service, host: str = "127.0.0.1", port: int = 0) -> int:
             body = await request.read()
         except web.HTTPRequestEntityTooLarge:
             return _json_response(web, encode(error_response(None, too_large_error())), status=413)
+        except ConnectionError:  # the client went away mid-request: nobody to answer
+            return web.Response(status=400)
         try:
             decoded = _decode(body)
         except (ValueError, RecursionError) as exc:
             return _json_response(web, encode(error_response(None, parse_error(exc))))
-        response = service.handle(decoded)
+        try:
+            response = service.handle(decoded)
+        except Exception as exc:  # never: Service.handle answers every fault itself
+            response = error_response(None, RpcError(INTERNAL_ERROR, f"internal error: {type(exc).__name__}: {exc}"))
         if response is None:
             return web.Response(status=204)
         return _json_response(web, encode(response))
+
+    _one_line_logs()
 
     async def run() -> None:
         app = web.Application(client_max_size=MAX_REQUEST_BYTES)
@@ -134,6 +145,27 @@ def serve_http(service: Service, host: str = "127.0.0.1", port: int = 0) -> int:
 
     asyncio.run(run())
     return 0
+
+
+class _OneLine(logging.Formatter):
+    """A log record as one line on stderr, its exception named, never a traceback."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        line = f"legalcasts serve: {record.getMessage()}"
+        if record.exc_info and record.exc_info[1] is not None:
+            line += f": {type(record.exc_info[1]).__name__}: {record.exc_info[1]}"
+        return one_line(line)
+
+
+def _one_line_logs() -> None:
+    """Have aiohttp's and asyncio's warnings and errors written as one line each (:class:`_OneLine`)."""
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(_OneLine())
+    for name in ("aiohttp", "asyncio"):
+        logger = logging.getLogger(name)
+        logger.handlers = [handler]
+        logger.setLevel(logging.WARNING)
+        logger.propagate = False
 
 
 def _decode(body: bytes) -> Any:

@@ -23,10 +23,11 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import itertools
 import json
 import random
 from collections import OrderedDict
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -471,8 +472,12 @@ class Service:
         offset = params.whole("offset", 0, 0, None)
         limit = params.whole("limit", 100, 0, MAX_CASTS_PAGE)
         actions, left_out = self._actions(where)
+        if isinstance(actions, LegalCasts):  # a card's casts, in the order of their action ids
+            numbered: Iterable[tuple[int, Cast]] = enumerate(itertools.islice(actions, offset, offset + limit), offset)
+        else:
+            numbered = actions.casts(offset, limit)
         page = [{"action_id": action_id, "key": cast.canonical_key(), "cast": cast.to_json()}
-                for action_id, cast in actions.casts(offset, limit)]
+                for action_id, cast in numbered]
         return {"count": actions.count(), "offset": offset, "casts": page, "left_out": left_out}
 
     def _actions(self, where: _Position) -> tuple[Any, list[dict[str, str]]]:
