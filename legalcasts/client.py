@@ -50,11 +50,17 @@ class Client:
 
     Calls are made one at a time (a lock keeps a client shared between threads in order). Use it as a
     context manager, or call :meth:`close`.
+
+    Attributes
+    ----------
+    process : subprocess.Popen or None
+        The server's process, for a client made by :meth:`stdio`; None over HTTP.
     """
 
-    def __init__(self, send: Any, close: Any) -> None:
+    def __init__(self, send: Any, close: Any, process: subprocess.Popen | None = None) -> None:
         self._send = send
         self._close = close
+        self.process = process
         self._ids = itertools.count(1)
         self._lock = threading.Lock()
 
@@ -99,7 +105,7 @@ class Client:
                 process.wait()
             stdout.close()
 
-        return cls(send, close)
+        return cls(send, close, process)
 
     @classmethod
     def http(cls, url: str, *, timeout: float = 300.0) -> Client:

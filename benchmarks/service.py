@@ -1,0 +1,235 @@
+"""Benchmark: round trips of ``legalcasts serve``, over stdio and over HTTP, on positions of 50 permanents a side.
+
+Usage::
+
+    python -m benchmarks.service                    # every hand; memory over 20,000 requests
+    python -m benchmarks.service --requests 100000  # memory over 100,000 requests (a few minutes)
+    python -m benchmarks.service --hands burn --repeat 20
+
+For each hand of :data:`benchmarks.positions.HANDS`, the position :func:`benchmarks.positions.position_data`
+(50 permanents a side) is sent once by ``load_state``; every later call names it by its digest. Over each
+transport (a stdio server, an HTTP server on a free loopback port, each a process of its own, driven by
+:mod:`legalcasts.client`) the median round trip of each call is timed, **wall time** (``time.perf_counter``,
+the client's send to its decoded answer), after one call that builds what the server holds:
+
+- ``count``: the whole hand;
+- ``casts``: a page of 100 casts of the whole hand;
+- ``options``: the first prompt of the hand's first card that has a legal cast, and the prompt after its first
+  option;
+- ``check``: the first cast of that card.
+
+The counts are asserted equal over both transports before anything is timed. Then the memory of a stdio server:
+its resident set size (``VmRSS``) after 1,000 requests, and after ``--requests`` (a mix of the calls above on
+every hand's digest, sampling with a new seed each time). The run ends with one line per target, met or MISSED:
+count and options at most 2 ms over stdio; a page of 100 casts at most 5 ms over stdio; the resident set after
+``--requests`` at most 10% over that after 1,000.
+Records go to ``benchmarks/results/service-<stamp>.jsonl``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import platform
+import re
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from benchmarks.positions import HANDS, position_data
+from legalcasts.client import Client
+
+__all__ = ["main", "measure_hand", "rss_bytes"]
+
+N = 50
+"""Permanents a side."""
+
+TARGETS = {"count": 0.002, "options": 0.002, "casts": 0.005}
+"""The most a median round trip over stdio may take, in seconds (wall time)."""
+
+MEMORY_GROWTH = 0.10
+"""The most the server's resident set may grow from 1,000 requests to ``--requests``."""
+
+
+def rss_bytes(pid: int) -> int:
+    """The resident set size of a process, in bytes (``VmRSS`` of ``/proc/PID/status``; Linux)."""
+    status = Path(f"/proc/{pid}/status").read_text(encoding="ascii")
+    found = re.search(r"^VmRSS:\s+(\d+) kB", status, re.M)
+    if found is None:
+        raise RuntimeError(f"no VmRSS for process {pid}")
+    return int(found.group(1)) * 1024
+
+
+def _median(function: Callable[[], Any], repeat: int) -> float:
+    """The median wall time of ``function()`` over ``repeat`` calls, after one call not timed."""
+    function()
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        function()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def _first_castable(client: Client, digest: str, castable: list[str]) -> str:
+    """The first card of the hand that has a legal cast."""
+    for card in castable:
+        if client.count(digest=digest, card=card)["count"] > 0:
+            return card
+    raise RuntimeError("no card of the hand has a legal cast")
+
+
+def measure_hand(client: Client, hand: str, repeat: int) -> dict[str, Any]:
+    """The median round trips of one hand's calls over one client; and what they answered.
+
+    Parameters
+    ----------
+    client : Client
+    hand : str
+        A key of :data:`benchmarks.positions.HANDS`.
+    repeat : int
+        Timed calls per median.
+
+    Returns
+    -------
+    dict
+        ``count``, ``card``, ``left_out`` and the medians in seconds: ``count_s``, ``casts_s``,
+        ``options_first_s``, ``options_next_s``, ``check_s``, and ``load_state_s`` (the first, untimed-median
+        load: states are sent once).
+    """
+    data = position_data(N, hand)
+    start = time.perf_counter()
+    loaded = client.load_state(data)
+    load_s = time.perf_counter() - start
+    digest = loaded["digest"]
+    counted = client.count(digest=digest)
+    card = _first_castable(client, digest, loaded["castable"])
+    first = client.options(card, digest=digest)
+    chosen = {} if first["cast"] is not None else {first["instance"]: first["options"][0]["value"]}
+    cast = client.casts(digest=digest, card=card, limit=1)["casts"][0]["cast"]
+    assert client.check(cast, digest=digest, card=card)["legal"]
+    return {
+        "hand": hand, "count": counted["count"], "card": card,
+        "left_out": [item["name"] for item in counted["left_out"]], "load_state_s": load_s,
+        "count_s": _median(lambda: client.count(digest=digest), repeat),
+        "casts_s": _median(lambda: client.casts(digest=digest, limit=100), repeat),
+        "options_first_s": _median(lambda: client.options(card, digest=digest), repeat),
+        "options_next_s": _median(lambda: client.options(card, chosen, digest=digest), repeat),
+        "check_s": _median(lambda: client.check(cast, digest=digest, card=card), repeat),
+    }
+
+
+def _http_server() -> tuple[subprocess.Popen, str]:
+    """``legalcasts serve --port 0`` in a process of its own, and its URL (read from its first line on stderr)."""
+    process = subprocess.Popen([sys.executable, "-m", "solver.launch", "serve", "--port", "0"],
+                               stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    assert process.stderr is not None
+    line = process.stderr.readline().decode()
+    found = re.search(r"listening on (http://\S+)", line)
+    if found is None:
+        process.kill()
+        raise RuntimeError(f"the HTTP server did not start: {line.strip()}")
+    return process, found.group(1)
+
+
+def _memory(client: Client, digests: list[tuple[str, str]], requests: int) -> tuple[int, int]:
+    """The stdio server's resident set after 1,000 requests and after ``requests``, in bytes."""
+    if client.process is None:
+        raise RuntimeError("memory is measured on a stdio server")
+    calls: list[Callable[[int], Any]] = []
+    for digest, card in digests:
+        calls += [lambda i, d=digest: client.count(digest=d),
+                  lambda i, d=digest: client.casts(digest=d, offset=i % 500, limit=10),
+                  lambda i, d=digest, c=card: client.options(c, digest=d),
+                  lambda i, d=digest, c=card: client.sample(i, digest=d, card=c)]
+    after_1000 = 0
+    for i, call in zip(range(requests), itertools.cycle(calls)):
+        call(i)
+        if i + 1 == 1000:
+            after_1000 = rss_bytes(client.process.pid)
+    return after_1000, rss_bytes(client.process.pid)
+
+
+def _ms(seconds: float) -> str:
+    return f"{seconds * 1e3:.2f} ms"
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the benchmark; print a table and one line per target, met or MISSED.
+
+    Parameters
+    ----------
+    argv : list of str or None
+        The options (``--hands``, ``--repeat``, ``--requests``, ``--out``).
+
+    Returns
+    -------
+    int
+        0.
+    """
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--hands", nargs="+", choices=sorted(HANDS), default=list(HANDS))
+    parser.add_argument("--repeat", type=int, default=30, help="timed calls per median (default 30)")
+    parser.add_argument("--requests", type=int, default=20_000,
+                        help="requests before the second memory reading (default 20,000; at least 1,000)")
+    parser.add_argument("--out", default="benchmarks/results")
+    args = parser.parse_args(argv)
+    if args.requests < 1000:
+        parser.error("--requests must be at least 1000")
+    print(f"legalcasts serve on positions of {N} permanents a side; wall-time medians of {args.repeat} round "
+          f"trips ({platform.python_implementation()} {platform.python_version()}, {platform.machine()})")
+    records: list[dict[str, Any]] = []
+    process, url = _http_server()
+    try:
+        with Client.stdio() as stdio, Client.http(url) as http:
+            print(f"{'hand':8} {'transport':9} {'casts':>9} {'count':>9} {'casts 100':>10} {'options 1st':>11} "
+                  f"{'options 2nd':>11} {'check':>9}")
+            for hand in args.hands:
+                for transport, client in (("stdio", stdio), ("http", http)):
+                    record = {"transport": transport, **measure_hand(client, hand, args.repeat)}
+                    records.append(record)
+                    print(f"{hand:8} {transport:9} {record['count']:>9,} {_ms(record['count_s']):>9} "
+                          f"{_ms(record['casts_s']):>10} {_ms(record['options_first_s']):>11} "
+                          f"{_ms(record['options_next_s']):>11} {_ms(record['check_s']):>9}")
+                counts = {r["count"] for r in records if r["hand"] == hand}
+                if len(counts) != 1:
+                    raise AssertionError(f"{hand}: stdio and HTTP count differently: {sorted(counts)}")
+            held = [(r["hand"], r["card"]) for r in records if r["transport"] == "stdio"]
+            digests = [(stdio.load_state(position_data(N, hand))["digest"], card) for hand, card in held]
+            rss_1000, rss_last = _memory(stdio, digests, args.requests)
+    finally:
+        process.terminate()
+        process.wait()
+    for record in records:
+        if record["left_out"]:
+            print(f"{record['hand']}: left out, text not read: {', '.join(sorted(set(record['left_out'])))}")
+    stdio_records = [r for r in records if r["transport"] == "stdio"]
+    for name, keys in (("count", ("count_s",)), ("options", ("options_first_s", "options_next_s")),
+                       ("casts", ("casts_s",))):
+        worst = max(stdio_records, key=lambda r: max(r[k] for k in keys))
+        value = max(worst[k] for k in keys)
+        what = "a page of 100 casts" if name == "casts" else name
+        print(f"target {what} over stdio <= {TARGETS[name] * 1e3:.0f} ms (wall, median): worst {_ms(value)} "
+              f"({worst['hand']}) -> {'met' if value <= TARGETS[name] else 'MISSED'}")
+    growth = rss_last / rss_1000 - 1
+    print(f"target server memory after {args.requests:,} requests <= {MEMORY_GROWTH:.0%} over after 1,000: "
+          f"{rss_1000 / 2**20:.1f} MiB -> {rss_last / 2**20:.1f} MiB ({growth:+.1%}) -> "
+          f"{'met' if growth <= MEMORY_GROWTH else 'MISSED'}")
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    path = out / f"service-{time.strftime('%Y%m%d-%H%M%S')}.jsonl"
+    with path.open("w", encoding="utf-8") as file:
+        for record in records:
+            file.write(json.dumps(record) + "\n")
+        file.write(json.dumps({"requests": args.requests, "rss_after_1000": rss_1000, "rss_after": rss_last}) + "\n")
+    print(f"records: {path}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
