@@ -343,3 +343,19 @@ def test_the_java_bridge_compiles_without_warnings(tmp_path):
                                str(Path(ROOT, "clients", "java", "LegalcastsBridge.java"))],
                               capture_output=True, text=True, check=False, timeout=TIMEOUT)
     assert compiled.returncode == 0, compiled.stderr
+
+
+def test_the_example_session():
+    """examples/serve-session.jsonl: Glacial Ray, two Mountains, P2's Grizzly Bears: 3 casts (P1, P2, the Bears)."""
+    with (ROOT / "examples" / "serve-session.jsonl").open("rb") as requests:
+        run = subprocess.run([sys.executable, "-m", "solver.launch", "serve"], cwd=ROOT, env=_env("0"),
+                             stdin=requests, capture_output=True, check=False, timeout=TIMEOUT)
+    assert run.returncode == 0 and run.stderr == b""
+    answers = {answer["id"]: answer for answer in map(json.loads, run.stdout.splitlines())}
+    assert sorted(answers) == [1, 2, 3, 4, 5, 6, 7]  # the notification gets no answer
+    assert answers[1]["result"]["castable"] == ["ray"]
+    assert answers[2]["result"] == {"count": 3, "left_out": []}
+    assert [item["action_id"] for item in answers[3]["result"]["casts"]] == [2]
+    assert sum(option["count"] for option in answers[4]["result"]["options"]) == 3
+    assert answers[5]["result"] == {"count": 3, "mask": [True, True, True, False, False]}
+    assert answers[6]["error"]["code"] == INVALID_PARAMS and answers[7]["error"]["code"] == METHOD_NOT_FOUND
