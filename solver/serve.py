@@ -10,6 +10,7 @@ imported only for HTTP.
 from __future__ import annotations
 
 import logging
+import os
 import sys
 from typing import IO, Any
 
@@ -55,8 +56,8 @@ def serve_stdio(service: Service, stdin: IO[bytes] | None = None, stdout: IO[byt
     ----------
     service : Service
     stdin, stdout : binary files or None
-        The standard streams by default. While serving, ``sys.stdout`` is standard error, so that nothing
-        but responses reaches standard output.
+        The standard streams by default. Then, while serving, whatever else writes to standard output (a print,
+        a library's C code) goes to standard error: only responses reach standard output.
 
     Returns
     -------
@@ -64,19 +65,32 @@ def serve_stdio(service: Service, stdin: IO[bytes] | None = None, stdout: IO[byt
         0 at the end of the input.
     """
     stdin = stdin or sys.stdin.buffer
-    stdout = stdout or sys.stdout.buffer
-    saved, sys.stdout = sys.stdout, sys.stderr
+    if stdout is not None:
+        return _answer_lines(service, stdin, stdout)
+    sys.stdout.flush()
+    responses = os.fdopen(os.dup(1), "wb")  # the real standard output, for responses alone
+    saved_fd, saved = os.dup(1), sys.stdout
+    os.dup2(2, 1)
+    sys.stdout = sys.stderr
     try:
-        while True:
-            line, too_long = read_line(stdin)
-            if not line:
-                return 0
-            answer = encode(error_response(None, too_large_error())) if too_long else service.handle_line(line)
-            if answer is not None:
-                stdout.write(answer)
-                stdout.flush()
+        return _answer_lines(service, stdin, responses)
     finally:
         sys.stdout = saved
+        os.dup2(saved_fd, 1)
+        os.close(saved_fd)
+        responses.close()
+
+
+def _answer_lines(service: Service, stdin: IO[bytes], stdout: IO[bytes]) -> int:
+    """Answer each line of ``stdin`` on ``stdout``, in order, until the end of ``stdin``."""
+    while True:
+        line, too_long = read_line(stdin)
+        if not line:
+            return 0
+        answer = encode(error_response(None, too_large_error())) if too_long else service.handle_line(line)
+        if answer is not None:
+            stdout.write(answer)
+            stdout.flush()
 
 
 def serve_http(service: Service, host: str = "127.0.0.1", port: int = 0) -> int:

@@ -359,3 +359,32 @@ def test_the_example_session():
     assert sum(option["count"] for option in answers[4]["result"]["options"]) == 3
     assert answers[5]["result"] == {"count": 3, "mask": [True, True, True, False, False]}
     assert answers[6]["error"]["code"] == INVALID_PARAMS and answers[7]["error"]["code"] == METHOD_NOT_FOUND
+
+
+def test_a_line_over_the_limit_is_skipped_to_its_end():
+    """read_line: a line longer than the limit is reported and read to its end; the next line is whole."""
+    import io
+
+    from solver.serve import read_line
+
+    stream = io.BytesIO(b"x" * 300_000 + b"\n" + b"0123456789\n" + b"tail")
+    assert read_line(stream, limit=10)[1] is True
+    assert read_line(stream, limit=10) == (b"0123456789\n", False)  # exactly the limit, and its end of line
+    assert read_line(stream, limit=10) == (b"tail", False)
+    assert read_line(stream, limit=10) == (b"", False)
+
+
+def test_stdio_in_process_answers_in_order():
+    """serve_stdio on given streams: one answer per request with an id, in order, none for the notification."""
+    import io
+
+    from solver.serve import serve_stdio
+    from solver.service import Service
+
+    requests = io.BytesIO(b'{"jsonrpc": "2.0", "id": 1, "method": "version"}\n'
+                          b'{"jsonrpc": "2.0", "method": "version"}\n'
+                          b'{"jsonrpc": "2.0", "id": 2, "method": "nope"}\n')
+    answers = io.BytesIO()
+    assert serve_stdio(Service(), requests, answers) == 0
+    lines = [json.loads(line) for line in answers.getvalue().splitlines()]
+    assert [line["id"] for line in lines] == [1, 2] and lines[1]["error"]["code"] == METHOD_NOT_FOUND
