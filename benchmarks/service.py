@@ -110,7 +110,7 @@ def measure_hand(client: Client, hand: str, repeat: int) -> dict[str, Any]:
     counted = client.count(digest=digest)
     card = _first_castable(client, digest, loaded["castable"])
     first = client.options(card, digest=digest)
-    chosen = {} if first["cast"] is not None else {first["instance"]: first["options"][0]["value"]}
+    chosen = {} if first["cast"] is not None else {first["prompt"]: first["options"][0]["value"]}
     cast = client.casts(digest=digest, card=card, limit=1)["casts"][0]["cast"]
     assert client.check(cast, digest=digest, card=card)["legal"]
     return {
@@ -155,6 +155,11 @@ def _memory(client: Client, digests: list[tuple[str, str]], requests: int) -> tu
     return after_1000, rss_bytes(client.process.pid)
 
 
+def _number(count: int) -> str:
+    """A count for the table: with thousands separators, or in powers of ten past a billion."""
+    return f"{count:,}" if count < 10**9 else f"{count:.2e}"
+
+
 def _ms(seconds: float) -> str:
     return f"{seconds * 1e3:.2f} ms"
 
@@ -193,7 +198,7 @@ def main(argv: list[str] | None = None) -> int:
                 for transport, client in (("stdio", stdio), ("http", http)):
                     record = {"transport": transport, **measure_hand(client, hand, args.repeat)}
                     records.append(record)
-                    print(f"{hand:8} {transport:9} {record['count']:>9,} {_ms(record['count_s']):>9} "
+                    print(f"{hand:8} {transport:9} {_number(record['count']):>9} {_ms(record['count_s']):>9} "
                           f"{_ms(record['casts_s']):>10} {_ms(record['options_first_s']):>11} "
                           f"{_ms(record['options_next_s']):>11} {_ms(record['check_s']):>9}")
                 counts = {r["count"] for r in records if r["hand"] == hand}

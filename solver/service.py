@@ -22,7 +22,6 @@ load_state (the server holds the last 256 states)"}}
 from __future__ import annotations
 
 import dataclasses
-import hashlib
 import itertools
 import json
 import random
@@ -39,7 +38,8 @@ from models.io.state_json import state_from_data
 from models.objects import Zone
 from models.state import GameState
 from solver.explain import explain_card
-from solver.legal import LegalCasts, best_cast, castable_objects, why_illegal
+from solver.actions import PositionCasts, state_digest
+from solver.legal import LegalCasts, best_cast, castable_objects, held_view, why_illegal
 from solver.rules.zones import RESOLVING_KEYWORDS
 
 __all__ = [
@@ -119,23 +119,6 @@ class RpcError(Exception):
         self.code = code
         self.message = one_line(message)
         super().__init__(self.message)
-
-
-def state_digest(data: Any) -> str:
-    """The digest of a state's JSON data: the same data gives the same digest in any process.
-
-    Parameters
-    ----------
-    data : object
-        The decoded state JSON.
-
-    Returns
-    -------
-    str
-        32 hexadecimal digits of the SHA-256 of the data as canonical JSON (keys sorted, no spaces, UTF-8).
-    """
-    text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
 
 
 def _input_error(exc: InputError) -> RpcError:
@@ -417,9 +400,12 @@ class Service:
         return found
 
     def _view(self, where: _Position, card: str) -> LegalCasts:
-        """The view of one card's casts, counted once (text read only when counting fails there)."""
+        """The view of one card's casts, counted once (text read only when counting fails there).
+
+        The library's held view (:func:`~solver.legal.held_view`): the one a position's casts number too.
+        """
         def make() -> LegalCasts:
-            view = LegalCasts(where.state, card, **where.view_options)
+            view = held_view(where.state, card, **where.view_options)
             view.count()
             return view
         key = ("view", where.digest, card, where.player, where.without_paying_mana_cost, where.resolving)
@@ -436,25 +422,6 @@ class Service:
         return [object_id for object_id in among
                 if not (where.state.object(object_id).zone is Zone.HAND and where.state.object(object_id).card.is_land)]
 
-    def _views(self, where: _Position) -> tuple[list[LegalCasts], list[dict[str, str]]]:
-        """The views of the call's card, or of every card the caster may cast; and the cards left out.
-
-        A card whose text can't be read is left out and named, as ``legalcasts count`` does; when no card is
-        left, or the call names that card, its error is raised (:data:`UNSUPPORTED`).
-        """
-        if where.card is not None:
-            return [self._view(where, where.card)], []
-        views, left_out, first = [], [], None
-        for object_id in self._objects(where):
-            try:
-                views.append(self._view(where, object_id))
-            except UnsupportedRuleError as exc:
-                first = first or exc
-                left_out.append({"card": object_id, "name": where.state.object(object_id).name, "reason": str(exc)})
-        if first is not None and not views:
-            raise first
-        return views, left_out
-
     # --- the methods ---
 
     def _load_state(self, params: _Params) -> dict[str, Any]:
@@ -464,31 +431,35 @@ class Service:
                 "castable": self._objects(where)}
 
     def _count(self, params: _Params) -> dict[str, Any]:
-        views, left_out = self._views(self._position(params))
-        return {"count": sum(view.count() for view in views), "left_out": left_out}
+        actions, left_out = self._actions(self._position(params))
+        return {"count": actions.count(), "left_out": left_out}
 
     def _casts(self, params: _Params) -> dict[str, Any]:
         where = self._position(params)
         offset = params.whole("offset", 0, 0, None)
         limit = params.whole("limit", 100, 0, MAX_CASTS_PAGE)
         actions, left_out = self._actions(where)
-        if isinstance(actions, LegalCasts):  # a card's casts, in the order of their action ids
-            numbered: Iterable[tuple[int, Cast]] = enumerate(itertools.islice(actions, offset, offset + limit), offset)
+        if isinstance(actions, LegalCasts):  # a card's casts from the offset on, in the order of their action ids
+            numbered: Iterable[tuple[int, Cast]] = zip(itertools.count(offset),
+                                                        itertools.islice(actions.casts_from(offset), limit))
         else:
             numbered = actions.casts(offset, limit)
         page = [{"action_id": action_id, "key": cast.canonical_key(), "cast": cast.to_json()}
                 for action_id, cast in numbered]
         return {"count": actions.count(), "offset": offset, "casts": page, "left_out": left_out}
 
-    def _actions(self, where: _Position) -> tuple[Any, list[dict[str, str]]]:
-        """What numbers the casts of the call: the card's view, or the position (every card the caster may cast)."""
+    def _actions(self, where: _Position) -> tuple[LegalCasts | PositionCasts, list[dict[str, str]]]:
+        """What numbers the casts of the call: the card's view, or the position (every card the caster may cast).
+
+        Without a card, a card whose text can't be read is left out and named, as ``legalcasts count`` does;
+        when no card is left, its error is raised (:data:`UNSUPPORTED`): a count of 0 would be wrong.
+        """
         if where.card is not None:
             return self._view(where, where.card), []
-        from solver.actions import PositionCasts
-
         key = ("position", where.digest, where.player, where.without_paying_mana_cost, where.resolving)
-        position = self._held(key, lambda: PositionCasts(where.state, where.player, **{
-            k: v for k, v in where.view_options.items() if k != "player"}))
+        position: PositionCasts = self._held(key, lambda: PositionCasts(
+            where.state, where.player, without_paying_mana_cost=where.without_paying_mana_cost,
+            resolving=where.resolving))
         left_out = [{"card": object_id, "name": where.state.object(object_id).name, "reason": str(error)}
                     for object_id, error in position.left_out]
         if position.left_out and not position.views:

@@ -104,9 +104,11 @@ public final class LegalcastsBridge {
                         .append(" (").append(one.get("count")).append(")");
             }
             Object first = ((Map<String, Object>) offered.get(0)).get("value");
-            System.out.println("prompt " + step + ": " + options.get("prompt") + " [" + options.get("instance")
-                    + "], " + options.get("count") + " casts: " + line + " -> " + Json.write(first));
-            chosen.put((String) options.get("instance"), first);
+            Object instance = options.get("instance");  // the instance of "target" a target prompt is about
+            System.out.println("prompt " + step + ": " + options.get("prompt")
+                    + (instance == null ? "" : " " + Json.write(((Map<String, Object>) instance).get("phrase")))
+                    + ", " + options.get("count") + " casts: " + line + " -> " + Json.write(first));
+            chosen.put((String) options.get("prompt"), first);
         }
     }
 
