@@ -415,7 +415,7 @@ class Service:
         """The objects a call without ``card`` is about: what the caster may cast (lands in hand left out)."""
         if where.resolving:  # the cards where the keyword's trigger finds them (a madness card in exile)
             zone = RESOLVING_KEYWORDS[where.resolving][0]
-            among = [o.id for o in where.state.objects_in(zone) if o.owner == where.player]
+            among: list[str] = [o.id for o in where.state.objects_in(zone) if o.owner == where.player]
         else:
             among = list(castable_objects(where.state, where.player))
         # lands are played, not cast (CR 305.9)
