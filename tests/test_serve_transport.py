@@ -331,9 +331,13 @@ def test_java_bridge(http_server, tmp_path):
     assert run.returncode == 0, run.stdout + run.stderr
     lines = run.stdout.splitlines()
     assert lines[0].startswith("load_state: digest ") and lines[0].endswith('castable ["raid"]')
-    assert lines[1].startswith("prompt 1: ") and ", 26 casts: " in lines[1]  # 26 = 2+2+2 + 4+4+4 + 8
-    assert lines[-2].startswith("cast: {")
-    assert re.fullmatch(r"check: legal, action id \d+", lines[-1])
+    # Spree's modes: an artifact (Sol Ring or the artifact enchantment: 2), an enchantment (Bad Moon or the
+    # artifact enchantment: 2), a player (P1 or P2: 2); two modes 2 x 2 = 4; all three 8: 26 in all
+    assert lines[1] == ("prompt 1: modes, 26 casts: [0] (2), [0, 1] (4), [0, 1, 2] (8), [0, 2] (4), [1] (2), "
+                        "[1, 2] (4), [2] (2) -> [0]")
+    assert lines[2] == 'prompt 2: target_0 "target artifact", 2 casts: ["solring"] (1), ["sandals"] (1) -> ["solring"]'
+    assert lines[3].startswith('cast: {"card": "raid"') and lines[3].endswith("(action id 0)")
+    assert lines[4:] == ["check: legal, action id 0"]
 
 
 def test_the_java_bridge_compiles_without_warnings(tmp_path):
