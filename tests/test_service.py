@@ -99,6 +99,13 @@ def test_a_card_whose_text_is_not_read_is_left_out_and_named(service):
     assert "target creature in a weird way" in result["left_out"][0]["reason"]
     code, message = error(service, "count", state=state, card="odd")
     assert code == UNSUPPORTED and message.startswith("unsupported: Odd Bolt: unsupported rules text")
+    explained = call(service, "explain", state=state)
+    assert [item["card"] for item in explained["explanations"]] == ["mists", "ray"]
+    assert [item["card"] for item in explained["left_out"]] == ["odd"]
+    alone = {**state, "objects": [o for o in state["objects"] if o["id"] not in ("mists", "ray")]}
+    for method in ("count", "casts", "explain"):  # nothing else to answer with: a count of 0 would be wrong
+        code, message = error(service, method, state=alone)
+        assert code == UNSUPPORTED and message.startswith("unsupported: Odd Bolt: ")
 
 
 def test_casts_pages_with_action_ids_and_keys(service):
@@ -324,3 +331,19 @@ def test_methods_lists_every_method(service):
     assert set(listed) == {"load_state", "count", "casts", "mask", "options", "check", "explain", "sample", "best",
                            "version", "methods"}
     assert listed["casts"][-2:] == ["offset", "limit"]
+
+
+def test_resolving_madness_casts_the_exiled_card(service):
+    """resolving: madness casts Fiery Temper from exile as its trigger resolves (CR 702.35a, 608.2g)."""
+    # One Mountain pays the madness cost {R}; Fiery Temper deals 3 damage to any target: P1 or P2 (no creature),
+    # 2 casts. Without resolving, nothing lets P1 cast a card in exile: 0.
+    state = {"players": ["P1", "P2"], "phase": "upkeep", "active_player": "P2", "objects": [
+        {"id": "temper", "card": "Fiery Temper", "zone": "exile", "owner": "P1"},
+        {"id": "m", "card": "Mountain", "zone": "battlefield", "controller": "P1"}]}
+    assert call(service, "count", state=state, player="P1", resolving="madness")["count"] == 2
+    assert call(service, "count", state=state, player="P1", card="temper")["count"] == 0
+    page = call(service, "casts", state=state, player="P1", resolving="madness")
+    assert [item["cast"]["alternative_cost"] for item in page["casts"]] == ["madness", "madness"]
+    for item in page["casts"]:  # the way of casting is read from the cast itself
+        assert call(service, "check", state=state, player="P1", cast=item["cast"]) == {
+            "legal": True, "reasons": [], "action_id": item["action_id"]}
