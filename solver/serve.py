@@ -9,6 +9,7 @@ imported only for HTTP.
 
 from __future__ import annotations
 
+import json
 import logging
 import os
 import sys
@@ -109,6 +110,12 @@ def serve_http(service: Service, host: str = "127.0.0.1", port: int = 0) -> int:
     int
         0 when stopped (SIGINT or SIGTERM). The address is printed on standard error once listening:
         ``legalcasts serve: listening on http://127.0.0.1:8765/``.
+
+    Notes
+    -----
+    Requests are answered one at a time, in the order they arrive: the service is called from the event loop's
+    thread. A client gone before its answer is dropped; aiohttp's and asyncio's warnings are one line each on
+    standard error.
     """
     import asyncio
     import signal
@@ -125,7 +132,7 @@ def serve_http(service: Service, host: str = "127.0.0.1", port: int = 0) -> int:
         except ConnectionError:  # the client went away mid-request: nobody to answer
             return web.Response(status=400)
         try:
-            decoded = _decode(body)
+            decoded = json.loads(body)
         except (ValueError, RecursionError) as exc:
             return _json_response(web, encode(error_response(None, parse_error(exc))))
         try:
@@ -180,12 +187,6 @@ def _one_line_logs() -> None:
         logger.handlers = [handler]
         logger.setLevel(logging.WARNING)
         logger.propagate = False
-
-
-def _decode(body: bytes) -> Any:
-    import json
-
-    return json.loads(body)
 
 
 def _json_response(web: Any, body: bytes, status: int = 200) -> Any:
