@@ -489,6 +489,8 @@ class Service:
         cast = Cast.from_json(data, path="cast")
         if not where.state.has_object(cast.card):
             raise InputError("cast.card", f"no object with id {cast.card!r} in the state")
+        if where.card is not None and cast.card != where.card:
+            raise InputError("card", f"the cast is of {cast.card!r}, not {where.card!r}")
         reasons = why_illegal(where.state, cast, player=where.player)
         action_id = None
         if not reasons:  # its id among the casts of the same way of casting (CR 118.9; a trigger's, CR 608.2g)

@@ -182,6 +182,13 @@ def test_check_names_the_broken_rule(service):
     assert result["action_id"] == 5
 
 
+def test_check_of_another_cards_cast_is_refused(service):
+    state = state_of("examples/case02-mists-ray-silver-knight.json")
+    cast = call(service, "casts", state=state, card="ray", limit=1)["casts"][0]["cast"]
+    assert error(service, "check", state=state, card="mists", cast=cast) == (
+        INVALID_PARAMS, "error: card: the cast is of 'ray', not 'mists'")
+
+
 def test_check_of_a_malformed_cast_is_the_commands_line(service):
     code, message = error(service, "check", state=state_of("examples/case02-mists-ray-silver-knight.json"),
                           cast={"card": "ray", "x": True})
