@@ -425,6 +425,9 @@ def _coverage(found: Coverage, top: int) -> int:
 
 def _serve(args: argparse.Namespace, cards: CardDatabase) -> int:
     """``serve``: JSON-RPC 2.0 over stdio lines, or over HTTP with ``--port`` (:mod:`solver.serve`)."""
+    import errno
+    import socket
+
     from solver.serve import serve_http, serve_stdio
     from solver.service import Service
 
@@ -435,8 +438,11 @@ def _serve(args: argparse.Namespace, cards: CardDatabase) -> int:
         raise InputError("--port", f"must be from 0 to 65535 (got {args.port})")
     try:
         return serve_http(service, args.host, args.port)
-    except OSError as exc:  # the port is taken, the address is not this machine's
-        raise InputError("--port", f"cannot listen on {args.host} port {args.port} ({exc.strerror or exc})") from None
+    except socket.gaierror as exc:  # not an address
+        raise InputError("--host", f"cannot listen on {args.host!r} ({exc.strerror or exc})") from None
+    except OSError as exc:  # the port is taken, or the address is not this machine's
+        option = "--host" if exc.errno == errno.EADDRNOTAVAIL else "--port"
+        raise InputError(option, f"cannot listen on {args.host} port {args.port} ({exc.strerror or exc})") from None
 
 
 def _run(args: argparse.Namespace) -> int:
