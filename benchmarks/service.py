@@ -18,6 +18,9 @@ the client's send to its decoded answer), after one call that builds what the se
   option;
 - ``check``: the first cast of that card.
 
+With each median, the server's mean CPU time per call (``/proc/PID/schedstat``): the wall time adds the
+client's work and whatever else the machine runs.
+
 The counts are asserted equal over both transports before anything is timed. Then the memory of a stdio server:
 its resident set size (``VmRSS``) after 1,000 requests, and after ``--requests`` (a mix of the calls above on
 every hand's digest, sampling with a new seed each time). The run ends with one line per target, met or MISSED:
@@ -31,6 +34,7 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
+import os
 import platform
 import re
 import statistics
@@ -65,15 +69,24 @@ def rss_bytes(pid: int) -> int:
     return int(found.group(1)) * 1024
 
 
-def _median(function: Callable[[], Any], repeat: int) -> float:
-    """The median wall time of ``function()`` over ``repeat`` calls, after one call not timed."""
+def cpu_seconds(pid: int) -> float:
+    """The CPU time a process's main thread has run, in seconds (``/proc/PID/schedstat``; Linux, nanoseconds)."""
+    return int(Path(f"/proc/{pid}/schedstat").read_text(encoding="ascii").split()[0]) / 1e9
+
+
+def _timed(function: Callable[[], Any], repeat: int, pid: int) -> tuple[float, float]:
+    """The median wall time of ``function()`` over ``repeat`` calls, and the server's mean CPU time per call.
+
+    One call is made first, not timed. The CPU time is that of the process ``pid``.
+    """
     function()
     times = []
+    cpu = cpu_seconds(pid)
     for _ in range(repeat):
         start = time.perf_counter()
         function()
         times.append(time.perf_counter() - start)
-    return statistics.median(times)
+    return statistics.median(times), (cpu_seconds(pid) - cpu) / repeat
 
 
 def _first_castable(client: Client, digest: str, castable: list[str]) -> str:
@@ -84,7 +97,7 @@ def _first_castable(client: Client, digest: str, castable: list[str]) -> str:
     raise RuntimeError("no card of the hand has a legal cast")
 
 
-def measure_hand(client: Client, hand: str, repeat: int) -> dict[str, Any]:
+def measure_hand(client: Client, hand: str, repeat: int, pid: int) -> dict[str, Any]:
     """The median round trips of one hand's calls over one client; and what they answered.
 
     Parameters
@@ -94,14 +107,16 @@ def measure_hand(client: Client, hand: str, repeat: int) -> dict[str, Any]:
         A key of :data:`benchmarks.positions.HANDS`.
     repeat : int
         Timed calls per median.
+    pid : int
+        The server's process id, for the CPU time it spends per call.
 
     Returns
     -------
     dict
         ``count``, ``card``, ``left_out``, the first prompt (``options_prompt``, ``options_listed`` of
         ``options_total``) and the medians in seconds: ``count_s``, ``casts_s``,
-        ``options_first_s``, ``options_next_s``, ``check_s``, and ``load_state_s`` (the first, untimed-median
-        load: states are sent once).
+        ``options_first_s``, ``options_next_s``, ``check_s``, each with the server's mean CPU time per call
+        (``count_server_cpu_s``, ...), and ``load_state_s`` (the one load: states are sent once).
     """
     data = position_data(N, hand)
     start = time.perf_counter()
@@ -114,16 +129,18 @@ def measure_hand(client: Client, hand: str, repeat: int) -> dict[str, Any]:
     chosen = {} if first["cast"] is not None else {first["prompt"]: first["options"][0]["value"]}
     cast = client.casts(digest=digest, card=card, limit=1)["casts"][0]["cast"]
     assert client.check(cast, digest=digest, card=card)["legal"]
-    return {
+    record: dict[str, Any] = {
         "hand": hand, "count": counted["count"], "card": card, "options_prompt": first["prompt"],
         "options_listed": len(first["options"]), "options_total": first["options_total"],
         "left_out": [item["name"] for item in counted["left_out"]], "load_state_s": load_s,
-        "count_s": _median(lambda: client.count(digest=digest), repeat),
-        "casts_s": _median(lambda: client.casts(digest=digest, limit=100), repeat),
-        "options_first_s": _median(lambda: client.options(card, digest=digest), repeat),
-        "options_next_s": _median(lambda: client.options(card, chosen, digest=digest), repeat),
-        "check_s": _median(lambda: client.check(cast, digest=digest, card=card), repeat),
     }
+    for name, call in (("count", lambda: client.count(digest=digest)),
+                       ("casts", lambda: client.casts(digest=digest, limit=100)),
+                       ("options_first", lambda: client.options(card, digest=digest)),
+                       ("options_next", lambda: client.options(card, chosen, digest=digest)),
+                       ("check", lambda: client.check(cast, digest=digest, card=card))):
+        record[f"{name}_s"], record[f"{name}_server_cpu_s"] = _timed(call, repeat, pid)
+    return record
 
 
 def _http_server() -> tuple[subprocess.Popen, str]:
@@ -189,7 +206,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.requests < 1000:
         parser.error("--requests must be at least 1000")
     print(f"legalcasts serve on positions of {N} permanents a side; wall-time medians of {args.repeat} round "
-          f"trips ({platform.python_implementation()} {platform.python_version()}, {platform.machine()})")
+          f"trips ({platform.python_implementation()} {platform.python_version()}, {platform.machine()}, "
+          f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.2f})")
     records: list[dict[str, Any]] = []
     process, url = _http_server()
     try:
@@ -197,8 +215,9 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{'hand':8} {'transport':9} {'casts':>9} {'count':>9} {'casts 100':>10} {'options 1st':>11} "
                   f"{'options 2nd':>11} {'check':>9}")
             for hand in args.hands:
-                for transport, client in (("stdio", stdio), ("http", http)):
-                    record = {"transport": transport, **measure_hand(client, hand, args.repeat)}
+                assert stdio.process is not None  # a stdio client has its server's process
+                for transport, client, pid in (("stdio", stdio, stdio.process.pid), ("http", http, process.pid)):
+                    record = {"transport": transport, **measure_hand(client, hand, args.repeat, pid)}
                     records.append(record)
                     print(f"{hand:8} {transport:9} {_number(record['count']):>9} {_ms(record['count_s']):>9} "
                           f"{_ms(record['casts_s']):>10} {_ms(record['options_first_s']):>11} "
@@ -206,6 +225,12 @@ def main(argv: list[str] | None = None) -> int:
                 counts = {r["count"] for r in records if r["hand"] == hand}
                 if len(counts) != 1:
                     raise AssertionError(f"{hand}: stdio and HTTP count differently: {sorted(counts)}")
+            print(f"the server's CPU time per call (mean), the same calls:\n{'hand':8} {'transport':9} {'count':>9} "
+                  f"{'casts 100':>10} {'options 1st':>11} {'options 2nd':>11} {'check':>9}")
+            for r in records:
+                print(f"{r['hand']:8} {r['transport']:9} {_ms(r['count_server_cpu_s']):>9} "
+                      f"{_ms(r['casts_server_cpu_s']):>10} {_ms(r['options_first_server_cpu_s']):>11} "
+                      f"{_ms(r['options_next_server_cpu_s']):>11} {_ms(r['check_server_cpu_s']):>9}")
             held = [(r["hand"], r["card"]) for r in records if r["transport"] == "stdio"]
             digests = [(stdio.load_state(position_data(N, hand))["digest"], card) for hand, card in held]
             rss_1000, rss_last = _memory(stdio, digests, args.requests)
@@ -227,6 +252,11 @@ def main(argv: list[str] | None = None) -> int:
                       f"{_number(worst['options_total'])} options listed")
         print(f"target {what} over stdio <= {TARGETS[name] * 1e3:.0f} ms (wall, median): worst {_ms(value)} "
               f"({where}) -> {'met' if value <= TARGETS[name] else 'MISSED'}")
+    cpu = {name: max(r[f"{name}_server_cpu_s"] for r in stdio_records) for name in ("count", "casts", "options_first",
+                                                                                   "options_next")}
+    print(f"the server's own CPU time per call over stdio, worst: count {_ms(cpu['count'])}, a page of 100 casts "
+          f"{_ms(cpu['casts'])}, options {_ms(max(cpu['options_first'], cpu['options_next']))} (the wall times add "
+          f"the client's work and the machine's other load: load average {os.getloadavg()[0]:.2f} at the end)")
     growth = rss_last / rss_1000 - 1
     print(f"target server memory after {args.requests:,} requests <= {MEMORY_GROWTH:.0%} over after 1,000: "
           f"{rss_1000 / 2**20:.1f} MiB -> {rss_last / 2**20:.1f} MiB ({growth:+.1%}) -> "
