@@ -25,7 +25,9 @@ The counts are asserted equal over both transports before anything is timed. The
 its resident set size (``VmRSS``) after 1,000 requests, and after ``--requests`` (a mix of the calls above on
 every hand's digest, sampling with a new seed each time). The run ends with one line per target, met or MISSED:
 count and options at most 2 ms over stdio; a page of 100 casts at most 5 ms over stdio; the resident set after
-``--requests`` at most 10% over that after 1,000.
+``--requests`` at most 10% over that after 1,000. Then the memory over positions: ``--states`` distinct positions
+(600 by default), each sent once and counted; the resident set after them at most 10% over that after 300 (the
+server holds the last 256 states and what was made of them).
 Records go to ``benchmarks/results/service-<stamp>.jsonl``.
 """
 
@@ -47,6 +49,7 @@ from typing import Any
 
 from benchmarks.positions import HANDS, position_data
 from legalcasts.client import Client
+from solver.service import MAX_STATES
 
 __all__ = ["main", "measure_hand", "rss_bytes"]
 
@@ -174,6 +177,23 @@ def _memory(client: Client, digests: list[tuple[str, str]], requests: int) -> tu
     return after_1000, rss_bytes(client.process.pid)
 
 
+def _memory_states(client: Client, states: int, first: int) -> tuple[int, int]:
+    """The stdio server's resident set after counting ``first`` distinct positions and after ``states``, in bytes.
+
+    Each position is sent once, as ``state``, and counted; the server holds the last
+    :data:`solver.service.MAX_STATES`, so past them its memory should stay flat.
+    """
+    if client.process is None:
+        raise RuntimeError("memory is measured on a stdio server")
+    after_first = 0
+    hands = list(HANDS)
+    for i in range(states):
+        client.count(state=position_data(N, hands[i % len(hands)], seed=1000 + i))
+        if i + 1 == first:
+            after_first = rss_bytes(client.process.pid)
+    return after_first, rss_bytes(client.process.pid)
+
+
 def _number(count: int) -> str:
     """A count for the table: with thousands separators, or in powers of ten past a billion."""
     return f"{count:,}" if count < 10**9 else f"{count:.2e}"
@@ -201,10 +221,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=30, help="timed calls per median (default 30)")
     parser.add_argument("--requests", type=int, default=20_000,
                         help="requests before the second memory reading (default 20,000; at least 1,000)")
+    parser.add_argument("--states", type=int, default=600,
+                        help=f"distinct positions counted for the memory over states (default 600; more than "
+                             f"{MAX_STATES + 44})")
     parser.add_argument("--out", default="benchmarks/results")
     args = parser.parse_args(argv)
     if args.requests < 1000:
         parser.error("--requests must be at least 1000")
+    if args.states <= MAX_STATES + 44:
+        parser.error(f"--states must be more than {MAX_STATES + 44}")
     print(f"legalcasts serve on positions of {N} permanents a side; wall-time medians of {args.repeat} round "
           f"trips ({platform.python_implementation()} {platform.python_version()}, {platform.machine()}, "
           f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.2f})")
@@ -234,6 +259,7 @@ def main(argv: list[str] | None = None) -> int:
             held = [(r["hand"], r["card"]) for r in records if r["transport"] == "stdio"]
             digests = [(stdio.load_state(position_data(N, hand))["digest"], card) for hand, card in held]
             rss_1000, rss_last = _memory(stdio, digests, args.requests)
+            rss_states_first, rss_states_last = _memory_states(stdio, args.states, MAX_STATES + 44)
     finally:
         process.terminate()
         process.wait()
@@ -261,13 +287,19 @@ def main(argv: list[str] | None = None) -> int:
     print(f"target server memory after {args.requests:,} requests <= {MEMORY_GROWTH:.0%} over after 1,000: "
           f"{rss_1000 / 2**20:.1f} MiB -> {rss_last / 2**20:.1f} MiB ({growth:+.1%}) -> "
           f"{'met' if growth <= MEMORY_GROWTH else 'MISSED'}")
+    growth = rss_states_last / rss_states_first - 1
+    print(f"target server memory after {args.states:,} distinct positions <= {MEMORY_GROWTH:.0%} over after "
+          f"{MAX_STATES + 44} (it holds the last {MAX_STATES}): {rss_states_first / 2**20:.1f} MiB -> "
+          f"{rss_states_last / 2**20:.1f} MiB ({growth:+.1%}) -> {'met' if growth <= MEMORY_GROWTH else 'MISSED'}")
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     path = out / f"service-{time.strftime('%Y%m%d-%H%M%S')}.jsonl"
     with path.open("w", encoding="utf-8") as file:
         for record in records:
             file.write(json.dumps(record) + "\n")
-        file.write(json.dumps({"requests": args.requests, "rss_after_1000": rss_1000, "rss_after": rss_last}) + "\n")
+        file.write(json.dumps({"requests": args.requests, "rss_after_1000": rss_1000, "rss_after": rss_last,
+                               "states": args.states, "rss_after_first_states": rss_states_first,
+                               "rss_after_states": rss_states_last}) + "\n")
     print(f"records: {path}")
     return 0
 

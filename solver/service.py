@@ -27,7 +27,7 @@ import json
 import random
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from models.cards import CardDatabase, default_card_database
@@ -75,9 +75,7 @@ MAX_REQUEST_BYTES = 10 * 1024 * 1024
 """The largest request, in bytes (10 MiB): a larger one is answered with an error and not read."""
 
 MAX_STATES = 256
-"""States held by digest; the one used least recently is dropped first."""
-MAX_VIEWS = 1024
-"""Cast views held (one per state, card, caster and way of casting); the one used least recently is dropped."""
+"""States held by digest, each with the views made of it; the one used least recently is dropped first."""
 MAX_CASTS_PAGE = 10_000
 """The largest ``limit`` of ``casts``."""
 MAX_OPTIONS_PAGE = 10_000
@@ -203,6 +201,14 @@ class _Params:
         return value
 
 
+@dataclass(slots=True)
+class _Held:
+    """A state held by the service, and what was made of it (views, positions), by what they are of."""
+
+    state: GameState
+    made: dict[tuple[Any, ...], Any] = field(default_factory=dict)
+
+
 @dataclass(frozen=True, slots=True)
 class _Position:
     """What a call is about: a state, its digest, the caster, the card (or every card) and the way of casting."""
@@ -238,9 +244,10 @@ class Service:
 
     def __init__(self, cards: CardDatabase | None = None, *, max_states: int = MAX_STATES) -> None:
         self.cards = cards if cards is not None else default_card_database()
+        if max_states < 1:
+            raise ValueError(f"max_states must be 1 or more (got {max_states})")
         self.max_states = max_states
-        self._states: OrderedDict[str, GameState] = OrderedDict()
-        self._made: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
+        self._states: OrderedDict[str, _Held] = OrderedDict()
         self._methods: dict[str, Callable[[_Params], Any]] = {
             "load_state": self._load_state, "count": self._count, "casts": self._casts, "mask": self._mask,
             "options": self._options, "check": self._check, "explain": self._explain, "sample": self._sample,
@@ -342,12 +349,12 @@ class Service:
             raise RpcError(INVALID_PARAMS, "error: digest: give either 'state' or 'digest', not both")
         digest = params.text("digest")
         if digest is not None:
-            found = self._states.get(digest)
-            if found is None:
+            held = self._states.get(digest)
+            if held is None:
                 raise RpcError(UNKNOWN_DIGEST, f"unknown digest {digest!r}: send the state with load_state (the "
                                                f"server holds the last {self.max_states} states)")
             self._states.move_to_end(digest)
-            return found, digest
+            return held.state, digest
         data = params.mapping("state")
         if data is None:
             raise RpcError(INVALID_PARAMS, f"error: state: {params.method} needs 'state' or 'digest'")
@@ -355,14 +362,14 @@ class Service:
 
     def _load(self, data: dict[str, Any]) -> tuple[GameState, str]:
         digest = state_digest(data)
-        found = self._states.get(digest)
-        if found is None:
-            found = state_from_data(data, self.cards, source="state")
-            self._states[digest] = found
-            while len(self._states) > self.max_states:
+        held = self._states.get(digest)
+        if held is None:
+            held = _Held(state_from_data(data, self.cards, source="state"))
+            self._states[digest] = held
+            while len(self._states) > self.max_states:  # the oldest, and every view made of it
                 self._states.popitem(last=False)
         self._states.move_to_end(digest)
-        return found, digest
+        return held.state, digest
 
     def _position(self, params: _Params) -> _Position:
         state, digest = self._state_of(params)
@@ -379,22 +386,19 @@ class Service:
                                            f"not {resolving!r}")
         return _Position(state, digest, player, card, params.flag("without_paying_mana_cost"), resolving)
 
-    def _held(self, key: tuple[Any, ...], make: Callable[[], Any]) -> Any:
-        """What ``make()`` gives for ``key``, made once and held (least recently used dropped first).
+    def _held(self, where: _Position, key: tuple[Any, ...], make: Callable[[], Any]) -> Any:
+        """What ``make()`` gives for ``key`` in the call's state, made once and held as long as the state is.
 
         An :class:`UnsupportedRuleError` is held too, and raised again.
         """
-        found = self._made.get(key)
+        made = self._states[where.digest].made  # the call's state was just used: it is held
+        found = made.get(key)
         if found is None:
             try:
                 found = make()
             except UnsupportedRuleError as exc:
                 found = exc
-            self._made[key] = found
-            while len(self._made) > MAX_VIEWS:
-                self._made.popitem(last=False)
-        else:
-            self._made.move_to_end(key)
+            made[key] = found
         if isinstance(found, UnsupportedRuleError):
             raise found
         return found
@@ -408,8 +412,8 @@ class Service:
             view = held_view(where.state, card, **where.view_options)
             view.count()
             return view
-        key = ("view", where.digest, card, where.player, where.without_paying_mana_cost, where.resolving)
-        return self._held(key, make)
+        key = ("view", card, where.player, where.without_paying_mana_cost, where.resolving)
+        return self._held(where, key, make)
 
     def _objects(self, where: _Position) -> list[str]:
         """The objects a call without ``card`` is about: what the caster may cast (lands in hand left out)."""
@@ -456,8 +460,8 @@ class Service:
         """
         if where.card is not None:
             return self._view(where, where.card), []
-        key = ("position", where.digest, where.player, where.without_paying_mana_cost, where.resolving)
-        position: PositionCasts = self._held(key, lambda: PositionCasts(
+        key = ("position", where.player, where.without_paying_mana_cost, where.resolving)
+        position: PositionCasts = self._held(where, key, lambda: PositionCasts(
             where.state, where.player, without_paying_mana_cost=where.without_paying_mana_cost,
             resolving=where.resolving))
         left_out = [{"card": object_id, "name": where.state.object(object_id).name, "reason": str(error)}
