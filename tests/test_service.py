@@ -287,6 +287,7 @@ def test_an_unknown_digest_is_named_and_an_old_state_is_dropped():
     code, message = error(service, "count", digest=digests[0])
     assert code == UNKNOWN_DIGEST and digests[0] in message
     assert call(service, "count", digest=digests[2])["count"] == 15
+    assert list(service._states) == digests[1:]  # what was made of the first state went with it
 
 
 def test_json_rpc_framing(service):
