@@ -204,18 +204,18 @@ class Cast(NamedTuple):
 null,"halves":[],"modes":[],"returns":[],"sacrifices":[],"splices":[],"taps":[],"targets":[["bolt",null,0,0,0,\
 ["P2"],[]]],"without_paying_mana_cost":false,"x":null,"zone":"hand"}'
         """
-        instances = sorted((t.source, -1 if t.mode is None else t.mode, t.instruction, t.index, t.copy,
-                            list(t.targets), list(t.division)) for t in self.targets)
-        return json.dumps({
-            "card": self.card, "zone": self.zone.value, "halves": list(self.halves), "modes": list(self.modes),
-            "splices": list(self.splices),
-            "targets": [[source, None if mode == -1 else mode, *rest] for source, mode, *rest in instances],
-            "x": self.x, "alternative_cost": self.alternative_cost,
-            "additional_costs": [list(cost) for cost in self.additional_costs],
-            "gift_recipient": self.gift_recipient, "discards": list(self.discards),
-            "sacrifices": list(self.sacrifices), "exiles": list(self.exiles), "taps": list(self.taps),
-            "returns": list(self.returns), "without_paying_mana_cost": self.without_paying_mana_cost,
-        }, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+        targets = self.targets
+        if len(targets) > 1:
+            targets = tuple(sorted(targets, key=_instance_order))
+        # the keys in sorted order, written as they come (tuples are JSON arrays)
+        return _KEY_ENCODER.encode({
+            "additional_costs": self.additional_costs, "alternative_cost": self.alternative_cost,
+            "card": self.card, "discards": self.discards, "exiles": self.exiles,
+            "gift_recipient": self.gift_recipient, "halves": self.halves, "modes": self.modes,
+            "returns": self.returns, "sacrifices": self.sacrifices, "splices": self.splices, "taps": self.taps,
+            "targets": [(t.source, t.mode, t.instruction, t.index, t.copy, t.targets, t.division) for t in targets],
+            "without_paying_mana_cost": self.without_paying_mana_cost, "x": self.x, "zone": self.zone.value,
+        })
 
     def times_paid(self, keyword: str) -> int:
         """How many times the optional additional cost of this keyword is paid (0 when it is not)."""
@@ -279,6 +279,14 @@ null,"halves":[],"modes":[],"returns":[],"sacrifices":[],"splices":[],"taps":[],
                   for spec in CAST_FIELDS if spec.name in data}
         _read_legacy_keys(data, fields, path)
         return cls(**fields)
+
+
+_KEY_ENCODER = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False)
+
+
+def _instance_order(choice: TargetChoice) -> tuple:
+    """The order of instances in a canonical key: by source, mode (the spell's own text first), line, place, copy."""
+    return (choice.source, -1 if choice.mode is None else choice.mode, choice.instruction, choice.index, choice.copy)
 
 
 @dataclass(frozen=True, slots=True)

@@ -70,6 +70,8 @@ def _abilities_of(obj: GameObject) -> CardAbilities:
 
 
 _GRANTED_STATES: dict[int, tuple[GameState, GameState]] = {}
+_STATES_LIMIT = 64
+"""States kept with their granted abilities: a few positions' worth (each holds its objects)."""
 
 
 def with_attached_grants(state: GameState) -> GameState:
@@ -106,7 +108,7 @@ def with_attached_grants(state: GameState) -> GameState:
             dataclasses.replace(o, granted=tuple(dict.fromkeys(o.granted + tuple(extra[o.id])))) if o.id in extra
             else o for o in state.objects)
         result = dataclasses.replace(state, objects=objects)
-    if len(_GRANTED_STATES) >= _LIMIT:
+    if len(_GRANTED_STATES) >= _STATES_LIMIT:
         _GRANTED_STATES.clear()
     _GRANTED_STATES[id(state)] = (state, result)
     return result

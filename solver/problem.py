@@ -503,6 +503,9 @@ class CastProblem:
         CR 601.2g-h), a constraint whose ``count`` and ``generate`` give exactly the values the rules of the
         tuple all allow: engines count those without listing them, when no other rule ends in the choice.
     memo : ProblemMemo
+    engine_memo : dict of str to object
+        What an engine works out once per problem (the fast engine's decomposition), by engine name: kept
+        with the problem and dropped with it.
     """
 
     state: GameState
@@ -525,6 +528,7 @@ class CastProblem:
     total_cost_targets: tuple[ChoiceKey, ...] = ()
     joint_counts: dict[ChoiceKey, tuple[Constraint, tuple[Constraint, ...]]] = field(default_factory=dict)
     memo: ProblemMemo = field(default_factory=ProblemMemo)
+    engine_memo: dict[str, Any] = field(default_factory=dict, repr=False)
 
     # ------------------------------------------------------------------ building
     def add_variable(self, key: ChoiceKey, domain: Domain, rule: str,

@@ -56,7 +56,7 @@ COST_PROMPTS = tuple(COST_OBJECT_FIELDS.values())
 PROMPTS = FRAME_PROMPTS + ("splices", "target_<i>", "division_<i>") + COST_PROMPTS
 """Every prompt, in the order asked; ``<i>`` is an instance's place in :attr:`Cast.targets`, from 0."""
 
-DEFAULT_LIMIT = 1000
+DEFAULT_LIMIT = 100
 """Options given at most per answer (``limit``): "any number of target creatures" has 2^n options."""
 
 

@@ -40,6 +40,7 @@ from models.state import GameState
 from solver.explain import explain_card
 from solver.actions import PositionCasts, state_digest
 from solver.legal import LegalCasts, best_cast, castable_objects, held_view, why_illegal
+from solver.prompts import DEFAULT_LIMIT
 from solver.rules.zones import RESOLVING_KEYWORDS
 
 __all__ = [
@@ -482,7 +483,7 @@ class Service:
             raise RpcError(INVALID_PARAMS, "error: card: options needs 'card'")
         chosen = params.mapping("chosen") or {}
         offset = params.whole("offset", 0, 0, None)
-        limit = params.whole("limit", 1000, 0, MAX_OPTIONS_PAGE)
+        limit = params.whole("limit", DEFAULT_LIMIT, 1, MAX_OPTIONS_PAGE)
         return self._view(where, where.card).options(chosen, offset=offset, limit=limit).to_json()
 
     def _check(self, params: _Params) -> dict[str, Any]:

@@ -36,7 +36,6 @@ import functools
 import itertools
 import math
 import random
-import weakref
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
@@ -869,9 +868,6 @@ class _Analysis:
         return sorted(active, key=lambda slot: self.problem.target_order(slot.key, position))
 
 
-_ANALYSES: weakref.WeakKeyDictionary[CastProblem, _Analysis] = weakref.WeakKeyDictionary()
-
-
 def analyse(problem: CastProblem) -> _Analysis:
     """The decomposition of a problem (frames, components), made once per problem.
 
@@ -884,9 +880,9 @@ def analyse(problem: CastProblem) -> _Analysis:
     object
         The analysis the fast engine reads.
     """
-    found = _ANALYSES.get(problem)
-    if found is None:
-        found = _ANALYSES[problem] = _Analysis(problem)
+    found = problem.engine_memo.get("fast")
+    if found is None:  # kept on the problem: dropped with it (a table by problem would keep every problem)
+        found = problem.engine_memo["fast"] = _Analysis(problem)
     return found
 
 

@@ -127,7 +127,8 @@ class _Lone(_Factor):
             return 1, lambda offset, limit: [(self.chosen, 1)][offset:offset + limit]
         choices = self.slot.choices
         total = number_of_sets(choices)
-        return total, lambda offset, limit: [(choices[i], 1) for i in range(offset, min(total, offset + limit))]
+        return total, lambda offset, limit: [(value, 1) for value in itertools.islice(_sets_from(choices, offset),
+                                                                                      limit)]
 
     def restrict(self, prompt: str, value: Any) -> bool:
         if self.chosen is not None:
@@ -191,8 +192,9 @@ class _Divided(_Factor):
                 if offset >= sets:
                     offset -= sets
                     continue
-                for i in range(first + offset, first + min(sets, offset + limit - len(found))):
-                    found.append((choices[i], n))
+                for value in itertools.islice(choices.iter_from(first + offset), min(sets - offset,
+                                                                                     limit - len(found))):
+                    found.append((value, n))
                 offset = 0
                 if len(found) >= limit:
                     break
@@ -219,6 +221,11 @@ class _Divided(_Factor):
         assert self.chosen is not None and self.split is not None, "every prompt answered"
         division = self.rule.scope[-1]
         return {self.slot.key: self.chosen, division: self.split}
+
+
+def _sets_from(choices: Any, offset: int) -> Any:
+    """An instance's sets from the ``offset``-th on, made in order (never unranked one by one)."""
+    return choices.iter_from(offset) if isinstance(choices, TargetSets) else itertools.islice(choices, offset, None)
 
 
 def _instance_json(slot: TargetSlot) -> dict[str, Any]:

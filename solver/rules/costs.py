@@ -1027,7 +1027,7 @@ def _matcher(cost: ObjectCost) -> Callable[[GameObject], bool]:
     kinds = cost.kinds
     known = _MATCHES.get(cost)
     if known is None:
-        if len(_MATCHES) >= _MATCHES_LIMIT:
+        if len(_MATCHES) >= _COSTS_LIMIT:
             _MATCHES.clear()
         known = _MATCHES[cost] = {}  # by object id, for that very object (another state's, or a changed copy,
         # is judged anew)
@@ -1048,6 +1048,9 @@ _MATCHES: dict[ObjectCost, dict[str, tuple[GameObject, bool]]] = {}
 """Per object cost, whether each object it was asked about matches it: shared by the problems of a state (the
 cards in a hand splice the same costs)."""
 _MATCHES_LIMIT = 4096
+"""Objects kept per cost."""
+_COSTS_LIMIT = 256
+"""Costs kept."""
 
 
 def _tapped_by_mana_matcher(problem: CastProblem, cost: ObjectCost) -> Callable[[GameObject], bool]:
