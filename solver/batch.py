@@ -488,7 +488,7 @@ def _iter_dask(
         else:
             with _interrupts_ignored():  # the worker processes inherit it: Ctrl-C is for this process
                 cluster = LocalCluster(n_workers=min(workers, -(-len(paths) // chunk_size)), threads_per_worker=1,
-                                       processes=processes, dashboard_address=None, silence_logs=logging.ERROR,
+                                       processes=processes, dashboard_address=None, silence_logs=logging.CRITICAL,
                                        scheduler_kwargs={"dashboard": False, "dashboard_address": ":0"})
             client = Client(cluster)
     except (OSError, TimeoutError, ValueError) as exc:  # ValueError: an address Dask can't parse
@@ -506,9 +506,17 @@ def _iter_dask(
         finally:
             client.cancel(futures)
     finally:
-        client.close()
-        if cluster is not None:
-            cluster.close()
+        # a worker still talking as the cluster closes logs its closed connection with a traceback: the run's
+        # outcome is known by now (its records, or the BatchError above), so closing says nothing
+        dask_logger = logging.getLogger("distributed")
+        level = dask_logger.level
+        dask_logger.setLevel(logging.CRITICAL + 1)
+        try:
+            client.close()
+            if cluster is not None:
+                cluster.close()
+        finally:
+            dask_logger.setLevel(level)
 
 
 MAX_WORKERS = 256
