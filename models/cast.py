@@ -231,15 +231,33 @@ null,"halves":[],"modes":[],"returns":[],"sacrifices":[],"splices":[],"taps":[],
             empty), and the older keys ``kicked``, ``times_kicked``,
             ``awakened`` and ``overloaded`` where they apply.
         """
-        data: dict[str, Any] = {}
-        for spec in CAST_FIELDS:
-            value = getattr(self, spec.name)
-            if spec.always or not (value is None or value is False or value == ()):
-                data[spec.name] = spec.to_json(value)
-        data.update(_legacy_keys(self))
+        # written field by field, in CAST_FIELDS order (checked against it in the tests): a page of casts is
+        # mostly this
+        data: dict[str, Any] = {"card": self.card, "name": self.name, "zone": self.zone.value}
+        if self.halves:
+            data["halves"] = list(self.halves)
+        data["modes"] = list(self.modes)
+        data["splices"] = list(self.splices)
+        data["targets"] = [t.to_json() for t in self.targets]
+        if self.x is not None:
+            data["x"] = self.x
+        if self.alternative_cost is not None:
+            data["alternative_cost"] = self.alternative_cost
+        if self.additional_costs:
+            data["additional_costs"] = dict(self.additional_costs)
+        if self.gift_recipient is not None:
+            data["gift_recipient"] = self.gift_recipient
+        data["discards"] = list(self.discards)
+        data["sacrifices"] = list(self.sacrifices)
+        for name in ("exiles", "taps", "returns"):
+            if getattr(self, name):
+                data[name] = list(getattr(self, name))
+        if self.additional_costs or self.alternative_cost is not None:
+            data.update(_legacy_keys(self))
         # the derived fields last, as the record has always ended
-        for name in ("without_paying_mana_cost", "total_cost", "mana_value"):
-            data[name] = data.pop(name)
+        data["without_paying_mana_cost"] = self.without_paying_mana_cost
+        data["total_cost"] = str(self.total_cost)
+        data["mana_value"] = self.mana_value
         return data
 
     @classmethod

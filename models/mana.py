@@ -398,6 +398,10 @@ def _assemble(
     return ManaCost(tuple(symbols))
 
 
+_TEXTS: dict[tuple, str] = {}
+"""The text of each cost printed, by its symbols."""
+
+
 @dataclass(frozen=True, slots=True)
 class ManaCost:
     """A mana cost: a sequence of mana symbols (CR 107.4, 202.1).
@@ -517,7 +521,12 @@ class ManaCost:
         >>> [str(ManaCost.parse(text)) for text in ("{1}{R}", "{0}", "")]
         ['{1}{R}', '{0}', '']
         """
-        return "".join(str(symbol) for symbol in self.symbols)
+        found = _TEXTS.get(self.symbols)
+        if found is None:  # a cast's total cost is written with every cast: each cost's text is made once
+            if len(_TEXTS) >= 4096:
+                _TEXTS.clear()
+            found = _TEXTS[self.symbols] = "".join(str(symbol) for symbol in self.symbols)
+        return found
 
     def __add__(self, other: ManaCost) -> ManaCost:
         """Return the sum of two costs, e.g. a mana cost plus a kicker cost (CR 601.2f).
