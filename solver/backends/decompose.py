@@ -1043,6 +1043,14 @@ class DecompositionEngine(Engine):
             combinations = product([analysis.component_values(c, frame) for c in analysis.others])
         linked = analysis.linked
         fields = analysis.frame_fields(frame)
+        if linked and not active and not problem.total_cost_targets:
+            # one instance and its division is all that varies (damage divided, no other target): its casts
+            # are made from one template, not one by one from every component (the same casts, in order)
+            parts = [analysis.component_values(c, frame) for c in analysis.others]
+            varying = [i for i, part in enumerate(parts) if not (isinstance(part, list) and len(part) == 1)]
+            if len(varying) == 1 and analysis.others[varying[0]].divided is not None:
+                yield self._divided_casts(analysis, frame, fields, parts, varying[0], start)
+                return
         for at, combination in enumerate(combinations):
             chosen: dict[ChoiceKey, Any] = {}
             for part in combination:
@@ -1059,6 +1067,36 @@ class DecompositionEngine(Engine):
                 yield casts_of_targets(template, product_from(lists, digits))
             else:
                 yield self._linked_casts(analysis, template, active, tied, position, digits)
+
+    def _divided_casts(self, analysis: _Analysis, frame: Frame, fields: dict[str, Any], parts: list[Iterable[Any]],
+                       at: int, start: int) -> Iterator[Cast]:
+        """The casts of a frame where one instance and its division (part ``at``) is all that varies, from ``start``.
+
+        The other parts have one value each: the template is made once from them, and each cast puts the
+        instance's targets and division in their place in :attr:`Cast.targets` (CR 601.2c-d).
+        """
+        problem = analysis.problem
+        constant: dict[ChoiceKey, Any] = {}
+        for i, part in enumerate(parts):
+            if i != at:
+                constant.update(next(iter(part)))
+        component = analysis.others[at]
+        assert component.divided is not None
+        slot, rule = component.divided
+        division_key = rule.scope[-1]
+        rest, position, tied = analysis.rest_fields(constant)
+        template = Cast(**fields, **rest)
+        key, order = slot.key, problem.target_order(slot.key, position)
+        for value in _iter_from(parts[at], start):
+            targets = value[key]
+            if targets is None:
+                chosen = list(tied)
+            else:
+                chosen = tied + [(order, TargetChoice(key.source, key.mode, key.instruction, key.index,
+                                                      slot.spec.phrase, targets, key.copy,
+                                                      tuple(value[division_key])))]
+            chosen.sort(key=lambda item: item[0])
+            yield template._replace(targets=tuple(choice for _, choice in chosen))
 
     def _linked_casts(self, analysis: _Analysis, template: Cast, active: list[TargetSlot],
                       tied: list[tuple[tuple, TargetChoice]], position: dict[ObjectId, int],
