@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
+from typing import Any
 
 from models.abilities import CardAbilities
 from models.objects import Card, GameObject, Zone
@@ -13,7 +15,24 @@ __all__ = ["abilities_of", "with_attached_grants"]
 
 
 _BY_IDENTITY: dict[int, tuple[GameObject, CardAbilities]] = {}
+_CARDS: dict[int, tuple[Card, CardAbilities]] = {}
 _LIMIT = 8192
+
+
+def _kept(table: dict[int, tuple[Any, CardAbilities]], thing: Any,
+          make: Callable[[Any], CardAbilities]) -> CardAbilities:
+    """``make(thing)``, kept in ``table`` by the thing's identity (at most :data:`_LIMIT`, then made anew).
+
+    Hashing a whole object or card (every field of it) on each call costs more than reading the abilities.
+    """
+    found = table.get(id(thing))
+    if found is not None and found[0] is thing:
+        return found[1]
+    if len(table) >= _LIMIT:
+        table.clear()
+    made = make(thing)
+    table[id(thing)] = (thing, made)
+    return made
 
 
 def abilities_of(obj: GameObject) -> CardAbilities:
@@ -27,31 +46,12 @@ def abilities_of(obj: GameObject) -> CardAbilities:
     -------
     CardAbilities
     """
-    # Kept by identity: hashing a whole object (its card's every field) on
-    # each call costs more than reading the abilities.
-    found = _BY_IDENTITY.get(id(obj))
-    if found is not None and found[0] is obj:
-        return found[1]
-    if len(_BY_IDENTITY) >= _LIMIT:
-        _BY_IDENTITY.clear()
-    abilities = _abilities_of(obj)
-    _BY_IDENTITY[id(obj)] = (obj, abilities)
-    return abilities
-
-
-_CARDS: dict[int, tuple[Card, CardAbilities]] = {}
+    return _kept(_BY_IDENTITY, obj, _abilities_of)
 
 
 def _read(card: Card) -> CardAbilities:
     """:func:`parse_card`, kept by the card's identity: the states of one card data share their cards."""
-    found = _CARDS.get(id(card))
-    if found is not None and found[0] is card:
-        return found[1]
-    if len(_CARDS) >= _LIMIT:
-        _CARDS.clear()
-    abilities = parse_card(card)
-    _CARDS[id(card)] = (card, abilities)
-    return abilities
+    return _kept(_CARDS, card, parse_card)
 
 
 def _abilities_of(obj: GameObject) -> CardAbilities:
