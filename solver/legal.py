@@ -117,6 +117,7 @@ class LegalCasts:
             for keyword in (() if resolving else cast_as_choices(state, card, without_paying_mana_cost))
         )
         self.problem: CastProblem = self.parts[0][1]
+        self._counts: list[int] | None = None
 
     @property
     def problems(self) -> tuple[CastProblem, ...]:
@@ -187,7 +188,7 @@ class LegalCasts:
         problems = self.problems
         if len(problems) == 1:
             return self.engine.sample(problems[0], rng)
-        weights = [self.engine.count(problem) for problem in problems]  # each half by its number of casts
+        weights = self._part_counts()  # each half by its number of casts (every engine counts alike)
         if not any(weights):
             return None
         return self.engine.sample(rng.choices(problems, weights=weights)[0], rng)
@@ -205,8 +206,10 @@ class LegalCasts:
 
     # ------------------------------------------------------------------ action ids and prompts
     def _part_counts(self) -> list[int]:
-        """The number of casts of each problem of the view (by the fast engine, whatever the view's engine)."""
-        return [_fast().count(problem) for problem in self.problems]
+        """The number of casts of each problem of the view (by the fast engine, whatever the view's engine; kept)."""
+        if self._counts is None:
+            self._counts = [_fast().count(problem) for problem in self.problems]
+        return self._counts
 
     def action_id(self, cast: Cast) -> int | None:
         """The cast's action id: its place (from 0) in the order of the view's casts, or None when it is not legal.

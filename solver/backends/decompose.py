@@ -158,6 +158,7 @@ class _Component:
         self.solutions: dict[tuple, list[dict[ChoiceKey, Any]]] = {}
         self.divided: tuple[TargetSlot, Constraint] | None = None  # see _Analysis._divided
         self.counts: dict[tuple, int] = {}
+        self.sizes: dict[Any, list[tuple[Any, int]]] = {}  # see _Analysis._divided_sizes
 
 
 class _Analysis:
@@ -530,6 +531,15 @@ class _Analysis:
         return found
 
     def _divided_sizes(self, component: _Component, frame: Frame) -> list[tuple[Any, int]]:
+        """:meth:`_count_divided_sizes`, kept per frame signature (what the component reads of the frame)."""
+        signature = (self._signature(component, frame), self.slot_is_on(component.divided[0], frame)) \
+            if component.divided is not None else None
+        found = component.sizes.get(signature)
+        if found is None:
+            found = component.sizes[signature] = self._count_divided_sizes(component, frame)
+        return found
+
+    def _count_divided_sizes(self, component: _Component, frame: Frame) -> list[tuple[Any, int]]:
         """(number of targets or None, casts with that many) of an instance and its division in a frame.
 
         None stands for the instance being no part of the spell (one value: no target, no division). Each
@@ -916,7 +926,7 @@ class DecompositionEngine(Engine):
         -------
         int
         """
-        return sum(count for _, count in analyse(problem).counted_frames())
+        return analyse(problem).weights()[2]  # the total, kept with the frames' cumulative counts
 
     def solutions(self, problem: CastProblem) -> Iterator[dict[ChoiceKey, Any]]:
         """Yield every solution lazily: frames depth-first, then the product of the components' values.
@@ -1297,7 +1307,8 @@ class DecompositionEngine(Engine):
             elif component.divided is not None:
                 chosen.update(analysis._divided_sample(component, frame, rng))
             else:
-                chosen.update(rng.choice(analysis.component_solutions(component, frame)))
+                solutions = analysis.component_solutions(component, frame)
+                chosen.update(solutions[0] if len(solutions) == 1 else rng.choice(solutions))  # no draw for one
         rest, position, targets = analysis.rest_fields(chosen)
         if problem.total_cost_targets:  # the targets chosen change the total cost (CR 601.2f)
             fields = {**fields, "total_cost": analysis.total_cost_with(frame, chosen)}
