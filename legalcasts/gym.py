@@ -4,7 +4,7 @@ Reinforcement-learning agents pick an integer from a fixed action space and
 need a mask of the legal ones. A position's casts have dense, stable action
 ids (:class:`~solver.actions.PositionCasts`): action ``i`` is the ``i``-th
 cast in the documented order, so the mask is 1 below the number of casts.
-Gymnasium is an optional extra: ``pip install 'legalcasts[gym]'``.
+Gymnasium is an optional extra: ``pip install -e '.[gym]'``.
 
 >>> from legalcasts import load_state
 >>> from legalcasts.gym import CastActions
@@ -28,7 +28,7 @@ from solver.actions import PositionCasts
 
 __all__ = ["CastActions", "action_space"]
 
-_INSTALL = "legalcasts.gym needs Gymnasium and NumPy: pip install 'legalcasts[gym]'"
+_INSTALL = "legalcasts.gym needs Gymnasium and NumPy: pip install -e '.[gym]'"
 
 
 def _numpy() -> Any:

@@ -9,7 +9,6 @@ imported only for HTTP.
 
 from __future__ import annotations
 
-import json
 import logging
 import os
 import sys
@@ -17,7 +16,7 @@ from typing import IO, Any
 
 from models.errors import one_line
 from solver.service import (
-    INTERNAL_ERROR, MAX_REQUEST_BYTES, RpcError, Service, encode, error_response, parse_error, too_large_error,
+    INTERNAL_ERROR, MAX_REQUEST_BYTES, RpcError, Service, decode, encode, error_response, parse_error, too_large_error,
 )
 
 __all__ = ["serve_stdio", "serve_http", "read_line"]
@@ -132,7 +131,7 @@ def serve_http(service: Service, host: str = "127.0.0.1", port: int = 0) -> int:
         except ConnectionError:  # the client went away mid-request: nobody to answer
             return web.Response(status=400)
         try:
-            decoded = json.loads(body)
+            decoded = decode(body)
         except (ValueError, RecursionError) as exc:
             return _json_response(web, encode(error_response(None, parse_error(exc))))
         try:

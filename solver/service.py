@@ -33,13 +33,14 @@ from typing import Any
 from models.cards import CardDatabase, default_card_database
 from models.cast import Cast
 from models.choices import ChoiceKind
-from models.errors import InputError, UnsupportedRuleError, one_line
+from models.errors import InputError, SolverError, UnsupportedRuleError, one_line
 from models.io.state_json import state_from_data
 from models.objects import Zone
 from models.state import GameState
 from solver.explain import explain_card
 from solver.actions import PositionCasts, state_digest
-from solver.legal import LegalCasts, best_cast, castable_objects, held_view, why_illegal
+from solver.backends import get_engine
+from solver.legal import LegalCasts, castable_objects, held_view, why_illegal
 from solver.prompts import DEFAULT_LIMIT
 from solver.rules.zones import RESOLVING_KEYWORDS
 
@@ -53,8 +54,11 @@ __all__ = [
     "INTERNAL_ERROR",
     "UNSUPPORTED",
     "UNKNOWN_DIGEST",
+    "SOLVER_LIMIT",
     "MAX_REQUEST_BYTES",
     "METHODS",
+    "decode",
+    "encode",
 ]
 
 PARSE_ERROR = -32700
@@ -71,6 +75,8 @@ UNSUPPORTED = -32001
 """Card text legalcasts can't read bears on the answer (the command line's exit code 3)."""
 UNKNOWN_DIGEST = -32002
 """A ``digest`` the server does not hold (never loaded, or dropped as the oldest): send the state again."""
+SOLVER_LIMIT = -32003
+"""The optimiser refused the problem (``best``): too large to write as a model, or stopped by its time limit."""
 
 MAX_REQUEST_BYTES = 10 * 1024 * 1024
 """The largest request, in bytes (10 MiB): a larger one is answered with an error and not read."""
@@ -277,7 +283,7 @@ class Service:
             response: Any = error_response(None, too_large_error())
         else:
             try:
-                request = json.loads(line)
+                request = decode(line)
             except (ValueError, RecursionError) as exc:
                 response = error_response(None, parse_error(exc))
             else:
@@ -314,8 +320,10 @@ class Service:
         if not isinstance(request_id, (str, int, float, type(None))) or isinstance(request_id, bool):
             return error_response(None, RpcError(INVALID_REQUEST, "invalid request: id must be a string, a number "
                                                                   "or null"))
-        notification = "id" not in request
         method = request.get("method")
+        # a request without an id is a notification, answered with nothing, unless it is no valid request at
+        # all: that is answered with id null (JSON-RPC 2.0, section 5)
+        notification = "id" not in request and request.get("jsonrpc") == "2.0" and isinstance(method, str)
         if request.get("jsonrpc") != "2.0":
             error = RpcError(INVALID_REQUEST, 'invalid request: "jsonrpc" must be "2.0"')
         elif not isinstance(method, str):
@@ -334,6 +342,8 @@ class Service:
                 error = _unsupported(exc)
             except InputError as exc:
                 error = _input_error(exc)
+            except SolverError as exc:
+                error = RpcError(SOLVER_LIMIT, f"solver: {exc}")
             except RecursionError:
                 error = RpcError(INVALID_PARAMS, "error: the input is nested too deeply to read")
             except Exception as exc:  # a fault of ours: answered, never a traceback, never a stop
@@ -498,12 +508,17 @@ class Service:
             raise InputError("card", f"the cast is of {cast.card!r}, not {where.card!r}")
         reasons = why_illegal(where.state, cast, player=where.player)
         action_id = None
-        if not reasons:  # its id among the casts of the same way of casting (CR 118.9; a trigger's, CR 608.2g)
-            resolving = cast.alternative_cost if cast.alternative_cost in RESOLVING_KEYWORDS else None
-            where = dataclasses.replace(where, without_paying_mana_cost=cast.without_paying_mana_cost,
-                                        resolving=resolving)
+        if not reasons:
+            # its id among the casts the call names (a plotted card is cast for free among the others); else among
+            # those of the cast's own way of casting (without paying its mana cost, CR 118.9; a trigger's, CR 608.2g)
             actions, _ = self._actions(where)
             action_id = actions.action_id(cast)
+            if action_id is None:
+                resolving = cast.alternative_cost if cast.alternative_cost in RESOLVING_KEYWORDS else None
+                where = dataclasses.replace(where, without_paying_mana_cost=cast.without_paying_mana_cost,
+                                            resolving=resolving)
+                actions, _ = self._actions(where)
+                action_id = actions.action_id(cast)
         return {"legal": not reasons, "reasons": [{"rule": r.rule, "message": r.message} for r in reasons],
                 "action_id": action_id}
 
@@ -545,8 +560,12 @@ class Service:
         where = self._position(params)
         if where.card is None:
             raise RpcError(INVALID_PARAMS, "error: card: best needs 'card'")
-        score = score_function(params.required_mapping("score"))
-        found = best_cast(where.state, where.card, score, **where.view_options)
+        table = params.required_mapping("score")
+        _check_score_ids(table, where.state, self._view(where, where.card))
+        score = score_function(table)
+        view = LegalCasts(where.state, where.card, backend="cpsat", **where.view_options)
+        view.engine = get_engine("cpsat", time_limit=BEST_SECONDS)  # a bounded answer, or SOLVER_LIMIT
+        found = view.best(score)
         if found is None:
             return {"cast": None, "score": None, "action_id": None}
         cast, points = found
@@ -563,6 +582,37 @@ class Service:
 
 
 _SCORE_TABLES = ("targets", "modes", "x", "splices", "costs")
+
+
+BEST_SECONDS = 10.0
+"""The most seconds ``best``'s optimiser searches before it stops (:data:`SOLVER_LIMIT`)."""
+
+MOST_POINTS = 10**6
+"""The most points one entry of a score table may give, either way (the optimiser works in 64-bit integers)."""
+
+
+def _check_points(path: str, value: Any) -> None:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InputError(path, f"must be a whole number, not {_json_kind(value)}")
+    if abs(value) > MOST_POINTS:
+        raise InputError(path, f"must be between -{MOST_POINTS:,} and {MOST_POINTS:,} (got {value})")
+
+
+def _check_score_ids(table: Mapping[str, Any], state: GameState, view: LegalCasts) -> None:
+    """A score table names objects and players of the state, and modes the spell has (``score.<part>.<id>``)."""
+    for name in ("targets", "splices", "costs"):
+        part = table.get(name)
+        if isinstance(part, dict):
+            for key in part:
+                if key not in state.players and not state.has_object(key):
+                    raise InputError(f"score.{name}.{key}", "no object or player with this id in the state")
+    modes = table.get("modes")
+    if isinstance(modes, dict):
+        known = {str(m.index) for problem in view.problems for m in problem.abilities.modes}
+        for key in modes:
+            if key not in known:
+                raise InputError(f"score.modes.{key}", f"{view.problem.spell.name} has no mode {key} (modes count "
+                                                       f"from 0: {', '.join(sorted(known)) or 'none'})")
 
 
 def score_function(table: Mapping[str, Any]) -> Callable[[Any, Any], int]:
@@ -595,8 +645,7 @@ def score_function(table: Mapping[str, Any]) -> Callable[[Any, Any], int]:
         if not isinstance(part, dict):
             raise InputError(f"score.{name}", f"must be an object of id -> points, not {_json_kind(part)}")
         for key, value in part.items():
-            if isinstance(value, bool) or not isinstance(value, int):
-                raise InputError(f"score.{name}.{key}", f"must be a whole number, not {_json_kind(value)}")
+            _check_points(f"score.{name}.{key}", value)
         return part
 
     targets, splices, costs = points("targets"), points("splices"), points("costs")
@@ -606,8 +655,7 @@ def score_function(table: Mapping[str, Any]) -> Callable[[Any, Any], int]:
             raise InputError(f"score.modes.{key}", "must be a mode's index, counted from 0")
         modes[int(key)] = value
     per_x = table.get("x", 0)
-    if isinstance(per_x, bool) or not isinstance(per_x, int):
-        raise InputError("score.x", f"must be a whole number, not {_json_kind(per_x)}")
+    _check_points("score.x", per_x)
 
     def score(key: Any, value: Any) -> int:
         kind = key.kind
@@ -663,5 +711,38 @@ def error_response(request_id: Any, error: RpcError) -> dict[str, Any]:
 
 
 def encode(response: Any) -> bytes:
-    """A response as one line of compact UTF-8 JSON, ending in a newline."""
-    return json.dumps(response, ensure_ascii=False, separators=(",", ":")).encode("utf-8") + b"\n"
+    """A response as one line of compact UTF-8 JSON, ending in a newline.
+
+    A string holding a lone surrogate (the escape of U+D800 alone is valid JSON text, and a request may echo it in
+    its id or a message) has no UTF-8 form: the response is then written with every non-ASCII character escaped,
+    which is the same JSON.
+    """
+    text = json.dumps(response, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    try:
+        return text.encode("utf-8") + b"\n"
+    except UnicodeEncodeError:
+        return json.dumps(response, separators=(",", ":"), allow_nan=False).encode("ascii") + b"\n"
+
+
+def decode(data: bytes) -> Any:
+    """A request's JSON text, read as RFC 8259 JSON: ``NaN``, ``Infinity`` and numbers too large for a float refused.
+
+    Raises
+    ------
+    ValueError
+        The text is not JSON (or not UTF-8, or holds such a value); RecursionError: nested too deeply.
+    """
+    return json.loads(data, parse_constant=_no_constant, parse_float=_finite_float)
+
+
+def _no_constant(name: str) -> Any:
+    """``NaN``, ``Infinity`` and ``-Infinity`` are not JSON (RFC 8259): a request holding one is not read."""
+    raise ValueError(f"{name} is not a JSON value")
+
+
+def _finite_float(text: str) -> float:
+    """A JSON number with a fraction or exponent; one too large for a float (``1e400``) is not read."""
+    value = float(text)
+    if value in (float("inf"), float("-inf")):
+        raise ValueError(f"the number {text[:40]} is too large")
+    return value

@@ -355,3 +355,62 @@ def test_resolving_madness_casts_the_exiled_card(service):
     for item in page["casts"]:  # the way of casting is read from the cast itself
         assert call(service, "check", state=state, player="P1", cast=item["cast"]) == {
             "legal": True, "reasons": [], "action_id": item["action_id"]}
+
+
+def test_lone_surrogates_and_non_json_numbers_are_answered(service):
+    """A lone surrogate is echoed escaped; NaN, Infinity and 1e400 are not JSON; the next request is answered.
+
+    The escape of U+D800 alone is valid JSON text (RFC 8259): echoed in an escaped id, never a crash.
+    """
+    echoed = json.loads(service.handle_line(b'{"jsonrpc": "2.0", "id": "\\ud800", "method": "version"}'))
+    assert echoed["id"] == "\ud800" and "result" in echoed
+    named = json.loads(service.handle_line(b'{"jsonrpc": "2.0", "id": 2, "method": "count", "params": '
+                                           b'{"bogus\\ud800": 1}}'))
+    assert named["error"]["code"] == INVALID_PARAMS
+    for text in (b'{"jsonrpc": "2.0", "id": NaN, "method": "version"}',
+                 b'{"jsonrpc": "2.0", "id": 1e400, "method": "version"}'):
+        answer_ = json.loads(service.handle_line(text))
+        assert answer_["id"] is None and answer_["error"]["code"] == PARSE_ERROR
+    assert "result" in json.loads(service.handle_line(b'{"jsonrpc": "2.0", "id": 3, "method": "version"}'))
+
+
+def test_an_invalid_request_without_id_is_answered_a_notification_is_not(service):
+    """JSON-RPC 2.0, section 5: no method, or no "jsonrpc", is an invalid request answered with id null."""
+    for request in ({"jsonrpc": "2.0"}, {"method": "version"}):
+        response = service.handle(request)
+        assert response["id"] is None and response["error"]["code"] == INVALID_REQUEST
+    assert service.handle({"jsonrpc": "2.0", "method": "version"}) is None
+
+
+def test_check_gives_a_free_cast_its_id_among_the_positions_casts(service):
+    """rules44: check without card gives each listed cast back its own id, the plotted Bolt's among them.
+
+    The plotted Lightning Bolt is cast without paying its mana cost (CR 702.170d) among the position's other casts.
+    """
+    digest = call(service, "load_state", state=state_of("examples/rules44-other-zones.json"))["digest"]
+    listed = call(service, "casts", digest=digest, limit=100)["casts"]
+    assert any(item["cast"]["without_paying_mana_cost"] for item in listed)
+    for item in listed:
+        assert call(service, "check", digest=digest, cast=item["cast"])["action_id"] == item["action_id"]
+
+
+def test_best_refuses_what_it_cannot_bound(service):
+    """best: a problem too large for a model is -32003, answered at once; bad points, ids and modes are -32602.
+
+    'Any number of target creatures you control' among 40 Bears is 2^40 sets of targets.
+    """
+    from solver.service import SOLVER_LIMIT
+
+    objects = [{"id": "ei", "card": "Eerie Interlude", "zone": "hand", "owner": "P1"}]
+    objects += [{"id": f"w{i}", "card": "Plains", "zone": "battlefield", "controller": "P1"} for i in range(3)]
+    objects += [{"id": f"b{i}", "card": "Grizzly Bears", "zone": "battlefield", "controller": "P1"}
+                for i in range(40)]
+    state = {"players": ["P1", "P2"], "objects": objects}
+    code, message = error(service, "best", state=state, card="ei", score={"targets": {"b0": 1}})
+    assert code == SOLVER_LIMIT and "more than 100,000 values" in message
+    raid = state_of("examples/case03-raid-4plains.json")
+    for score, path in (({"targets": {"solring": 10**30}}, "score.targets.solring"),
+                        ({"targets": {"nobody": 1}}, "score.targets.nobody"),
+                        ({"modes": {"3": 1}}, "score.modes.3")):
+        code, message = error(service, "best", state=raid, card="raid", score=score)
+        assert code == INVALID_PARAMS and message.startswith(f"error: {path}: ")

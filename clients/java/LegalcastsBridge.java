@@ -55,7 +55,17 @@ public final class LegalcastsBridge {
                 .header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(Json.write(request), StandardCharsets.UTF_8))
                 .build();
-        HttpResponse<String> response = http.send(post, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+        HttpResponse<String> response = null;
+        for (int attempt = 0; response == null; attempt++) {
+            try {
+                response = http.send(post, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+            } catch (java.net.ConnectException refused) {
+                if (attempt >= 50) {  // a server just started listens within seconds: wait up to 10 s for it
+                    throw refused;
+                }
+                Thread.sleep(200);
+            }
+        }
         Map<String, Object> answer = (Map<String, Object>) Json.parse(response.body());
         if (answer.containsKey("error")) {
             Map<String, Object> error = (Map<String, Object>) answer.get("error");
@@ -119,8 +129,15 @@ public final class LegalcastsBridge {
         }
         try {
             System.exit(new LegalcastsBridge(URI.create(args[0])).run(args[1], args[2]));
+        } catch (java.nio.file.NoSuchFileException error) {
+            System.err.println("LegalcastsBridge: " + error.getFile() + ": no such file");
+            System.exit(2);
+        } catch (java.net.ConnectException error) {
+            System.err.println("LegalcastsBridge: no server answers at " + args[0] + " (is legalcasts serve --port running?)");
+            System.exit(2);
         } catch (Exception error) {
-            System.err.println("LegalcastsBridge: " + error.getMessage());
+            String message = error.getMessage();
+            System.err.println("LegalcastsBridge: " + (message == null ? error.getClass().getSimpleName() : message));
             System.exit(2);
         }
     }

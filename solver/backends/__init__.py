@@ -153,13 +153,15 @@ ENGINES = {
 """The engines by name: (module, class), imported when first used (OR-Tools takes a second to load)."""
 
 
-def get_engine(name: str = "fast") -> Engine:
+def get_engine(name: str = "fast", **options: Any) -> Engine:
     """The engine with this name.
 
     Parameters
     ----------
     name : str
         A key of :data:`ENGINES`.
+    **options
+        The engine's own options (``time_limit`` for ``"cpsat"``).
 
     Returns
     -------
@@ -174,4 +176,4 @@ def get_engine(name: str = "fast") -> Engine:
         module, class_name = ENGINES[name]
     except KeyError:
         raise InputError("backend", f"unknown backend {name!r} (known: {', '.join(ENGINES)})") from None
-    return getattr(importlib.import_module(module), class_name)()
+    return getattr(importlib.import_module(module), class_name)(**options)

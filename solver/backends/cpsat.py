@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import atexit
 import itertools
+import math
 import queue
 import threading
 from collections.abc import Iterator
@@ -51,12 +52,24 @@ def _stop_running_searches() -> None:
 _OK = (cp_model.OPTIMAL, cp_model.FEASIBLE, cp_model.INFEASIBLE)
 
 
+MOST_VALUES = 100_000
+"""The most values one choice may have in a CP-SAT model (each is an integer of the model, listed)."""
+MOST_TUPLES = 2_000_000
+"""The most combinations a rule's table may weigh (each is checked when the model is written)."""
+
+
 class _Model:
     """A problem written as a CP-SAT model: one integer per variable, one table per constraint."""
 
     def __init__(self, problem: CastProblem) -> None:
         self.keys = list(problem.variables)
-        self.domains = [tuple(problem.variables[key].domain) for key in self.keys]
+        self.domains = []
+        for key in self.keys:  # listed, up to a bound: a domain of 2^40 sets of targets is no model to build
+            domain = tuple(itertools.islice(iter(problem.variables[key].domain), MOST_VALUES + 1))
+            if len(domain) > MOST_VALUES:
+                raise SolverError("cpsat", f"{key} has more than {MOST_VALUES:,} values: too many to write as a "
+                                           "CP-SAT model")
+            self.domains.append(domain)
         self.model = cp_model.CpModel()
         self.feasible = all(self.domains) and all(c.predicate() for c in problem.constraints if not c.scope)
         self.variables = [self.model.new_int_var(0, max(0, len(d) - 1), f"v{i}") for i, d in enumerate(self.domains)]
@@ -66,6 +79,9 @@ class _Model:
                 continue
             where = [position[key] for key in constraint.scope]
             domains = [self.domains[i] for i in where]
+            if math.prod(len(d) for d in domains) > MOST_TUPLES:
+                raise SolverError("cpsat", f"the rule {constraint.rule} ({constraint.description}) ties choices with "
+                                           f"more than {MOST_TUPLES:,} combinations: too many to write as a table")
             allowed = [
                 indices for indices in itertools.product(*(range(len(d)) for d in domains))
                 if constraint.predicate(*(d[i] for d, i in zip(domains, indices)))
