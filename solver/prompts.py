@@ -298,6 +298,10 @@ class Walk:
         if value not in ((), None):
             self.forced.append((prompt, json_value(prompt, value)))
 
+    def not_asked(self, prompt: str) -> InputError:
+        """The error of a choice for a prompt the spell doesn't have (no X, no alternative cost, ...)."""
+        return InputError(f"chosen.{prompt}", "is no prompt of this cast")
+
     def no_cast(self, prompt: str, shown: list[Any], total: int) -> InputError:
         """The error of a choice that leads to no legal cast, with (some of) the options there are."""
         listed = ", ".join(json.dumps(json_value(prompt, v), ensure_ascii=False) for v in shown[:8])
@@ -328,7 +332,7 @@ class Walk:
         """
         late = sorted(prompt for prompt in set(self.wanted) - self.used if self.wanted[prompt] not in ((), None))
         if late:
-            raise InputError(f"chosen.{late[0]}", "is no prompt of this cast")
+            raise self.not_asked(late[0])
         return Options(None, None, (), 0, self.offset, tuple(self.forced), 1, cast)
 
 
@@ -371,6 +375,8 @@ def options_by_listing(casts: Iterable[Cast], chosen: Mapping[str, Any] | None =
                 groups[values[prompt]] = groups.get(values[prompt], 0) + 1
         if walk.chose(prompt):
             kept = [item for item in left if item[1].get(prompt) == walk.wanted[prompt]]
+            if not kept and list(groups) in ([], [None], [()]):
+                raise walk.not_asked(prompt)
             if not kept:
                 raise walk.no_cast(prompt, list(groups), len(groups))
             left = kept

@@ -185,7 +185,9 @@ class _Params:
         return value
 
     def whole(self, name: str, default: int | None, low: int, high: int | None) -> int:
-        value = self.values.get(name, default)
+        value = self.values.get(name)
+        if value is None:  # left out, or null: the default, where there is one
+            value = default
         if value is None:
             raise self._fail(name, f"{self.method} needs {name!r}")
         bounds = f"from {low} to {high}" if high is not None else f"{low} or more"

@@ -229,3 +229,12 @@ def test_pages_from_deep_ids_are_the_casts_at_those_ids(hand: str) -> None:
             page = list(itertools.islice(view.casts_from(start), 5))
             assert page == [view.cast_of(i) for i in range(start, min(start + 5, count))]
             assert [view.action_id(cast) for cast in page] == list(range(start, start + len(page)))
+
+
+def test_a_choice_for_a_prompt_the_spell_has_not_is_named() -> None:
+    """Glacial Ray has no X (its mana cost is {1}{R}, CR 107.3): x is no prompt of its casts, for either engine."""
+    view = legal_casts(load_state(ROOT / "examples/case02-mists-ray-silver-knight.json"), "ray")
+    with pytest.raises(InputError, match=r"chosen\.x: is no prompt of this cast"):
+        view.options(x=3)
+    with pytest.raises(InputError, match=r"chosen\.x: is no prompt of this cast"):
+        get_engine("brute").options(view.problems, {"x": 3})

@@ -265,6 +265,8 @@ def fast_options(problems: Sequence[CastProblem], chosen: Mapping[str, Any] | No
             groups[values[prompt]] = groups.get(values[prompt], 0) + count
         if walk.chose(prompt):
             kept = [entry for entry in entries if _comparable(prompt, entry[3][prompt]) == walk.wanted[prompt]]
+            if not kept and list(groups) in ([None], [()]):
+                raise walk.not_asked(prompt)
             if not kept:
                 raise walk.no_cast(prompt, list(groups), len(groups))
             entries = kept
