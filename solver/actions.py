@@ -54,7 +54,8 @@ def state_digest(data: Any) -> str:
     Raises
     ------
     InputError
-        ``data`` holds a value JSON can't write (a float NaN, an object that is not JSON data).
+        ``data`` holds a value JSON can't write (a float NaN, an object that is not JSON data) or a string that is
+        not Unicode text.
 
     Examples
     --------
@@ -63,9 +64,13 @@ def state_digest(data: Any) -> str:
     """
     try:
         text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+        encoded = text.encode()
+    except UnicodeEncodeError:
+        raise InputError("state", "holds a string that is not Unicode text (a lone surrogate, such as the escape "
+                                  "of U+D800 alone)") from None
     except (TypeError, ValueError) as exc:
         raise InputError("state", f"is not JSON data ({exc})") from None
-    return hashlib.sha256(text.encode()).hexdigest()[:32]
+    return hashlib.sha256(encoded).hexdigest()[:32]
 
 
 class PositionCasts:

@@ -208,6 +208,8 @@ def test_canonical_key_and_digest() -> None:
     assert state_digest(data) != state_digest({**data, "players": ["P2", "P1"]})
     with pytest.raises(InputError, match="state: is not JSON data"):
         state_digest({"players": float("nan")})
+    with pytest.raises(InputError, match="state: holds a string that is not Unicode text"):
+        state_digest({"phase": "\ud800"})
 
 
 @pytest.mark.parametrize("hand", ["burn", "arcane", "targets", "costs"])
