@@ -246,6 +246,10 @@ def prompt_values(cast: Cast) -> dict[str, Any]:
 
 
 
+ABSENT = object()
+"""The value of a prompt an item does not have (a cast with no division for that instance)."""
+
+
 def _hashable(prompt: str, value: Any) -> Any:
     """A :func:`prompt_values` value in the form :func:`read_chosen` gives: tuples, modes and costs sorted."""
     if isinstance(value, dict):
@@ -297,6 +301,50 @@ class Walk:
         """Take a prompt's one option (listed in ``forced`` unless it chooses nothing: no X, no objects)."""
         if value not in ((), None):
             self.forced.append((prompt, json_value(prompt, value)))
+
+    def grouped(self, prompt: str, items: list[Any], value: Callable[[Any], Any], weight: Callable[[Any], int],
+                instance: Callable[[], dict[str, Any] | None] | None = None) -> tuple[Options | None, list[Any]]:
+        """Answer one prompt over weighted items (frames, or casts): take the choice given, or ask, or take the one.
+
+        Parameters
+        ----------
+        prompt : str
+        items : list
+            What is left, each with a value of the prompt (``value(item)``, :data:`ABSENT` when it has no such
+            prompt) and a number of casts (``weight(item)``).
+        value, weight : callable
+        instance : callable or None
+            The instance of "target" a ``target_<i>`` or ``division_<i>`` prompt is about.
+
+        Returns
+        -------
+        (Options or None, list)
+            The answer asking the prompt, or None; the items left.
+
+        Raises
+        ------
+        InputError
+            The choice given leads to no legal cast, or names a prompt the spell doesn't have.
+        """
+        groups: dict[Any, int] = {}
+        for item in items:
+            found = value(item)
+            if found is not ABSENT:
+                groups[found] = groups.get(found, 0) + weight(item)
+        if self.chose(prompt):
+            kept = [item for item in items if value(item) == self.wanted[prompt]]
+            if not kept and list(groups) in ([], [None], [()]):
+                raise self.not_asked(prompt)
+            if not kept:
+                raise self.no_cast(prompt, list(groups), len(groups))
+            return None, kept
+        if len(groups) > 1:
+            listed = list(groups.items())
+            return self.ask(prompt, instance() if instance is not None else None, len(listed),
+                            listed[self.offset:self.offset + self.limit], sum(groups.values())), items
+        if groups:
+            self.take(prompt, next(iter(groups)))
+        return None, items
 
     def not_asked(self, prompt: str) -> InputError:
         """The error of a choice for a prompt the spell doesn't have (no X, no alternative cost, ...)."""
@@ -369,26 +417,12 @@ def options_by_listing(casts: Iterable[Cast], chosen: Mapping[str, Any] | None =
 
     def step(prompt: str) -> Options | None:
         nonlocal left
-        groups: dict[Any, int] = {}
-        for _, values in left:
-            if prompt in values:
-                groups[values[prompt]] = groups.get(values[prompt], 0) + 1
-        if walk.chose(prompt):
-            kept = [item for item in left if item[1].get(prompt) == walk.wanted[prompt]]
-            if not kept and list(groups) in ([], [None], [()]):
-                raise walk.not_asked(prompt)
-            if not kept:
-                raise walk.no_cast(prompt, list(groups), len(groups))
-            left = kept
-        elif len(groups) > 1:
-            listed = list(groups.items())
-            instance = None
-            if prompt.startswith(("target_", "division_")):
-                instance = instance_of(left[0][0].targets[int(prompt.partition("_")[2])])
-            return walk.ask(prompt, instance, len(listed), listed[walk.offset:walk.offset + walk.limit], len(left))
-        elif groups:
-            walk.take(prompt, next(iter(groups)))
-        return None
+        instance = None
+        if prompt.startswith(("target_", "division_")):
+            def instance() -> dict[str, Any]:
+                return instance_of(left[0][0].targets[int(prompt.partition("_")[2])])
+        asked, left = walk.grouped(prompt, left, lambda item: item[1].get(prompt, ABSENT), lambda item: 1, instance)
+        return asked
 
     for prompt in FRAME_PROMPTS + ("splices",):
         if (asked := step(prompt)) is not None:

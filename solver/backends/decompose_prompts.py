@@ -16,6 +16,7 @@ gives the same answers by listing every cast (compared in the tests).
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 from collections.abc import Callable, Mapping, Sequence
@@ -32,9 +33,15 @@ from solver.target_sets import TargetSets, number_of_sets
 __all__ = ["fast_options"]
 
 
-def _comparable(prompt: str, value: Any) -> Any:
-    """A frame value in the form :func:`~solver.prompts.read_chosen` gives (modes and optional costs sorted)."""
+def _frame_value(prompt: str, entry: tuple) -> Any:
+    """A frame's value of a prompt in the form :func:`~solver.prompts.read_chosen` gives (modes, costs sorted)."""
+    value = entry[3][prompt]
     return tuple(sorted(value)) if prompt in ("modes", "additional_costs") else value
+
+
+def _frame_weight(entry: tuple) -> int:
+    """A frame's number of casts."""
+    return entry[2]
 
 
 def _frame_prompts(analysis: _Analysis, frame: tuple) -> dict[str, Any]:
@@ -260,21 +267,9 @@ def fast_options(problems: Sequence[CastProblem], chosen: Mapping[str, Any] | No
     entries = [(problem, frame, count, _frame_prompts(analyse(problem), frame)) for problem in problems
                for frame, count in analyse(problem).counted_frames()]
     for prompt in FRAME_PROMPTS:
-        groups: dict[Any, int] = {}
-        for _, _, count, values in entries:
-            groups[values[prompt]] = groups.get(values[prompt], 0) + count
-        if walk.chose(prompt):
-            kept = [entry for entry in entries if _comparable(prompt, entry[3][prompt]) == walk.wanted[prompt]]
-            if not kept and list(groups) in ([None], [()]):
-                raise walk.not_asked(prompt)
-            if not kept:
-                raise walk.no_cast(prompt, list(groups), len(groups))
-            entries = kept
-        elif len(groups) > 1:
-            listed = list(groups.items())
-            return walk.ask(prompt, None, len(listed), listed[offset:offset + limit], sum(groups.values()))
-        elif groups:
-            walk.take(prompt, next(iter(groups)))
+        asked, entries = walk.grouped(prompt, entries, functools.partial(_frame_value, prompt), _frame_weight)
+        if asked is not None:
+            return asked
     if not entries:  # no legal cast at all
         return walk.nothing()
     if len(entries) > 1:  # two frames every prompt before targets agrees on: their casts would be listed twice
