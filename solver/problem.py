@@ -346,6 +346,9 @@ class ProblemMemo:
         For the objects one action takes to pay costs (a :class:`~models.choices.CostObjectsKey`): the keys
         of the choices that say what is asked, ``asked(given) -> list of (int, matcher)``, the candidates and
         the objects by id; set by the cost rules where the objects pay counted needs only.
+    any_number : dict of ChoiceKey to tuple
+        For objects an action takes "any number of" and nothing else asks for: the candidates, the objects by
+        id, and whether an object may be taken (CR 601.2h).
     """
 
     legal_targets: dict[TargetSpec, tuple[str, ...]] = field(default_factory=dict)
@@ -353,6 +356,7 @@ class ProblemMemo:
     player_protections: dict[str, tuple[bool, bool]] = field(default_factory=dict)
     checked: set[str] = field(default_factory=set)
     object_needs: dict[ChoiceKey, tuple] = field(default_factory=dict)
+    any_number: dict[ChoiceKey, tuple] = field(default_factory=dict)
 
 
 @dataclass(slots=True)

@@ -151,3 +151,26 @@ def test_tapping_for_a_cost_what_could_make_mana_is_counted_by_groups():
     assert len(set(listed)) == 23 and all(cast in view for cast in listed)
     rng = random.Random(2)
     assert all(view.sample(rng) in set(listed) for _ in range(200))
+
+
+@pytest.mark.parametrize("lions", [3, 14, 16])
+def test_any_number_of_cards_exiled_for_a_cost_change_are_counted_by_how_many(lions: int) -> None:
+    """CR 601.2b, 601.2f-h: the cards exiled for March of Otherworldly Light's cost change, counted by number.
+
+    March ({X}{W}): "you may exile any number of white cards from your hand. This spell costs {2} less to cast
+    for each card exiled this way." Five Plains; n Savannah Lions in hand (white); P2's Grizzly Bears (mana
+    value 2) the one target ("with mana value X or less": X >= 2). Exiling k Lions, the total cost is {W}
+    plus X - 2k generic (none below 0): paid with five Plains iff X - 2k <= 4. So X is 2 to 4 + 2k, 2k + 3
+    values, for each of C(n, k) sets: sum over k of C(n, k)(2k + 3) = 3 * 2^n + 2 * n * 2^(n-1) =
+    2^n (n + 3). The sets are counted by how many are taken, never listed: 2^16 sets would take seconds.
+    """
+    objects = [{"id": "march", "card": "March of Otherworldly Light", "zone": "hand", "owner": "P1"},
+               {"id": "bears", "card": "Grizzly Bears", "zone": "battlefield", "controller": "P2"}]
+    objects += [{"id": f"w{i}", "card": "Plains", "zone": "battlefield", "controller": "P1"} for i in range(5)]
+    objects += [{"id": f"l{i:02}", "card": "Savannah Lions", "zone": "hand", "owner": "P1"} for i in range(lions)]
+    view = legal_casts(state_from_data({"players": ["P1", "P2"], "objects": objects}), "march")
+    assert view.count() == 2 ** lions * (lions + 3)
+    assert all("objects exiled from the hand" not in keys
+               for keys in decompose.analyse(view.problem).listed_components())
+    if lions == 3:  # 8 * 6 = 48 casts, each listed once, by the fast path and by brute force alike
+        assert set(view) == set(legal_casts(view.state, "march", backend="brute"))

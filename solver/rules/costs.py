@@ -35,6 +35,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import math
+import operator
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -1301,6 +1302,8 @@ def _add_cost_objects(problem: CastProblem, key: CostObjectsKey, needs: list[_Ne
                            generate=generate, count=None if rest else count)
     if not rest and not every:
         problem.memo.object_needs[key] = (scope, asked, candidates, objects)
+    elif rest and not counted and not every and not x_counted and rest_matches is not None:
+        problem.memo.any_number[key] = (candidates, objects, rest_matches)
     return candidates
 
 
@@ -1654,6 +1657,8 @@ def add_cost_rules(problem: CastProblem) -> None:
     tapping = set(candidates[CostObjectsKey(CostAction.TAP, Zone.BATTLEFIELD)])
     helpers = None if tapper is None else (tapper, tuple(problem.state.object(o) for o in tapping))
     _add_payment(problem, terms, tapping, len(candidates[delve]) if problem.abilities.delve else None, helpers)
+    for key in problem.memo.any_number:
+        _add_joint_any_number_count(problem, key)
     if problem.abilities.x_colours:
         _add_x_colours(problem, terms)
 
@@ -2243,6 +2248,66 @@ def _add_joint_tap_count(problem: CastProblem, tap: CostObjectsKey, scope: tuple
         joint + (tap,), lambda *values: all(c.holds(dict(zip(joint + (tap,), values))) for c in rules), "CR 601.2g",
         "the permanents tapped pay the costs that ask for them, and the mana of the others pays the rest",
         generate=generate, count=count), tuple(rules))
+
+
+def _add_joint_any_number_count(problem: CastProblem, key: ChoiceKey) -> None:
+    """Count "any number of" objects paying a cost without listing their sets, when other rules read the set too.
+
+    "Exile any number of white cards from your hand. This spell costs {2} less to cast for each card exiled this
+    way": which sets are legal depends on the set through the total cost (CR 601.2b, 601.2f-h). Objects alike
+    but for their id (the same card, the same status) are interchangeable to every rule, so a set is how many it
+    takes of each group of alike candidates: the count is the sum, over those numbers whose set (the first
+    objects of each group) every rule allows, of the product of the binomials. The count goes to
+    :attr:`CastProblem.joint_counts`; the rules stay as they are, for checks and explanations.
+    """
+    candidates, objects, may_take = problem.memo.any_number[key]
+    rules = [c for c in problem.constraints if key in c.scope]
+    if len(rules) < 2:
+        return  # the objects' own rule alone: counted with it
+    joint = tuple(dict.fromkeys(k for c in rules for k in c.scope if k != key))
+    groups: dict[tuple, list[str]] = {}
+    for candidate in candidates:
+        obj = objects[candidate]
+        if may_take(obj):
+            groups.setdefault((id(obj.card),) + _ALIKE(obj), []).append(candidate)
+    members = list(groups.values())
+    if math.prod(len(group) + 1 for group in members) > 4 * 2 ** MOST_CANDIDATES_FOR_ANY_NUMBER:
+        return  # too many kinds of candidates: as many numbers as sets, listed instead
+    known: dict[tuple, int] = {}
+
+    def count(*values: Any) -> int:
+        found = known.get(values)
+        if found is not None:
+            return found
+        given = dict(zip(joint, values))
+        total = 0
+        for taken in itertools.product(*(range(len(group) + 1) for group in members)):
+            chosen = {c for candidate_ids, n in zip(members, taken) for c in candidate_ids[:n]}
+            given[key] = tuple(c for c in candidates if c in chosen)  # in candidate order, as listed
+            if all(c.holds(given) for c in rules):
+                total += math.prod(math.comb(len(group), n) for group, n in zip(members, taken))
+        known[values] = total
+        return total
+
+    def generate(*values: Any) -> Iterator[tuple[str, ...]]:
+        given = dict(zip(joint, values))
+        source = next(c for c in rules if c.generate is not None and c.scope[-1] == key)
+        assert source.generate is not None  # found for it
+        for chosen in source.generate(*(given[k] for k in source.scope[:-1])):
+            given[key] = chosen
+            if all(c.holds(given) for c in rules):
+                yield chosen
+
+    if not any(c.generate is not None and c.scope[-1] == key for c in rules):
+        return
+    problem.joint_counts[key] = (Constraint(
+        joint + (key,), lambda *values: all(c.holds(dict(zip(joint + (key,), values))) for c in rules), "CR 601.2h",
+        "the objects taken pay the cost that asks for any number of them, and the total cost is paid",
+        generate=generate, count=count), tuple(rules))
+
+
+_ALIKE = operator.attrgetter(*(f.name for f in dataclasses.fields(GameObject) if f.name not in ("id", "card")))
+"""An object's fields but its id and card: objects of one card with equal fields are alike to every cost rule."""
 
 
 Change = tuple[int, tuple[ManaCost, ...]]
