@@ -36,7 +36,7 @@ import dataclasses
 import itertools
 import math
 import operator
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -1162,35 +1162,51 @@ def count_splits(needs: list[tuple[int, Callable[[GameObject], bool]]], candidat
     >>> count_splits([(2, lambda o: o.m), (1, lambda o: o.w)], tuple(things), things)
     4
     """
-    total = sum(n for n, _ in needs)
     groups: dict[tuple[bool, ...], int] = {}
     for candidate in candidates:
         obj = objects[candidate]
         mask = tuple(bool(matches(obj)) for _, matches in needs)
         if any(mask):
             groups[mask] = groups.get(mask, 0) + 1
-    masks = list(groups)
     amounts = [n for n, _ in needs]
-    subsets = [tuple(i for i in range(len(needs)) if bits >> i & 1) for bits in range(1, 1 << len(needs))]
-    inside = [[m for m, mask in enumerate(masks) if not any(mask[i] for i in range(len(needs)) if i not in subset)]
+    fits = _hall(list(groups), amounts)
+    return sum(ways for taken, ways in _takings(list(groups.values()), sum(amounts)) if fits(taken))
+
+
+def _takings(sizes: Sequence[int], total: int | None = None) -> Iterator[tuple[tuple[int, ...], int]]:
+    """Every way to take objects from groups of alike ones: (how many of each group, how many sets that is).
+
+    The number of sets is the product of the binomials C(size, taken). With ``total``, only the ways that take
+    that many objects in all.
+
+    Examples
+    --------
+    >>> list(_takings([2, 1], total=2))
+    [((1, 1), 2), ((2, 0), 1)]
+    """
+    def walk(at: int, left: int, taken: tuple[int, ...], ways: int) -> Iterator[tuple[tuple[int, ...], int]]:
+        if at == len(sizes):
+            if total is None or not left:
+                yield taken, ways
+            return
+        size = sizes[at]
+        for amount in range(min(left, size) + 1 if total is not None else size + 1):
+            yield from walk(at + 1, left - amount, taken + (amount,), ways * math.comb(size, amount))
+
+    return walk(0, total or 0, (), 1)
+
+
+def _hall(masks: list[tuple[bool, ...]], amounts: list[int]) -> Callable[[tuple[int, ...]], bool]:
+    """Whether so many objects of each group (each group's mask: the needs its objects match) can pay each need.
+
+    The objects taken pay the needs, each object one need and each need its amount, iff no set of needs is given
+    more objects that can pay only them than the set asks for in all (Hall's condition, CR 118.10, 601.2h).
+    """
+    subsets = [tuple(i for i in range(len(amounts)) if bits >> i & 1) for bits in range(1, 1 << len(amounts))]
+    inside = [[g for g, mask in enumerate(masks) if not any(mask[i] for i in range(len(amounts)) if i not in subset)]
               for subset in subsets]
     capacity = [sum(amounts[i] for i in subset) for subset in subsets]
-    taken = [0] * len(masks)
-    found = 0
-
-    def choose(at: int, left: int, ways: int) -> None:
-        nonlocal found
-        if at == len(masks):
-            if not left and all(sum(taken[m] for m in group) <= room for group, room in zip(inside, capacity)):
-                found += ways
-            return
-        for amount in range(min(left, groups[masks[at]]) + 1):
-            taken[at] = amount
-            choose(at + 1, left - amount, ways * math.comb(groups[masks[at]], amount))
-        taken[at] = 0
-
-    choose(0, total, 1)
-    return found
+    return lambda taken: all(sum(taken[g] for g in group) <= room for group, room in zip(inside, capacity))
 
 
 def _add_cost_objects(problem: CastProblem, key: CostObjectsKey, needs: list[_Need]) -> tuple[str, ...]:
@@ -2204,30 +2220,14 @@ def _add_joint_tap_count(problem: CastProblem, tap: CostObjectsKey, scope: tuple
                 groups.setdefault((mask, made.get(candidate, ())), []).append(candidate)
         keys = list(groups)
         amounts = [n for n, _ in needs_now]
-        subsets = [tuple(i for i in range(len(needs_now)) if bits >> i & 1) for bits in range(1, 1 << len(needs_now))]
-        inside = [[g for g, (mask, _) in enumerate(keys) if not any(mask[i] for i in range(len(needs_now))
-                                                                 if i not in subset)] for subset in subsets]
-        capacity = [sum(amounts[i] for i in subset) for subset in subsets]
-        taken = [0] * len(keys)
+        fits = _hall([mask for mask, _ in keys], amounts)
         total = 0
-
-        def choose(at: int, left: int, ways: int) -> None:
-            nonlocal total
-            if at == len(keys):
-                if left or not all(sum(taken[g] for g in group) <= room for group, room in zip(inside, capacity)):
-                    return
-                tapped = {c for g, key in enumerate(keys) for c in groups[key][:taken[g]]}
+        for taken, ways in _takings([len(groups[key]) for key in keys], sum(amounts)):
+            if fits(taken):
+                tapped = {c for key, n in zip(keys, taken) for c in groups[key][:n]}
                 rest = ManaPayer(tuple(s for s in sources if s.object_id not in tapped))
                 if pays(rest, rest_values) is not None:
                     total += ways
-                return
-            size = len(groups[keys[at]])
-            for amount in range(min(left, size) + 1):
-                taken[at] = amount
-                choose(at + 1, left - amount, ways * math.comb(size, amount))
-            taken[at] = 0
-
-        choose(0, sum(amounts), 1)
         known[signature] = total
         return total
 
@@ -2281,11 +2281,11 @@ def _add_joint_any_number_count(problem: CastProblem, key: ChoiceKey) -> None:
             return found
         given = dict(zip(joint, values))
         total = 0
-        for taken in itertools.product(*(range(len(group) + 1) for group in members)):
+        for taken, ways in _takings([len(group) for group in members]):
             chosen = {c for candidate_ids, n in zip(members, taken) for c in candidate_ids[:n]}
             given[key] = tuple(c for c in candidates if c in chosen)  # in candidate order, as listed
             if all(c.holds(given) for c in rules):
-                total += math.prod(math.comb(len(group), n) for group, n in zip(members, taken))
+                total += ways
         known[values] = total
         return total
 
