@@ -59,6 +59,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from benchmarks.timing import cpu_median, per_call
 from models.io.state_json import state_from_data
 from models.state import GameState
 
@@ -205,25 +206,6 @@ def bounded(function: Callable[[], Any], seconds: float,
     return ("timeout", None, None)
 
 
-def cpu_median(function: Callable[[], Any], repeat: int) -> float:
-    """The median CPU time of ``repeat`` calls of ``function``, in seconds."""
-    times = []
-    for _ in range(repeat):
-        start = time.process_time()
-        function()
-        times.append(time.process_time() - start)
-    return statistics.median(times)
-
-
-def _per_call(function: Callable[[], Any], calls: int, batch: int = 50) -> float:
-    """Median seconds per call, over batches of ``batch`` calls."""
-    means = []
-    for _ in range(max(1, calls // batch)):
-        start = time.process_time()
-        for _ in range(batch):
-            function()
-        means.append((time.process_time() - start) / batch)
-    return statistics.median(means)
 
 
 def _peak_memory(function: Callable[[], Any]) -> int:
@@ -342,9 +324,9 @@ def run_views(n: int, hand: str, args: argparse.Namespace) -> dict:
         cycle = itertools.cycle(casts)
         is_legal_cast(state, casts[0], player="P1")  # the first call builds the view it keeps
         record["views"][f"{card} {name}"] = {
-            "in_s": _per_call(lambda cycle=cycle, view=view: next(cycle) in view, args.calls),
-            "sample_s": _per_call(lambda view=view, rng=rng: view.sample(rng), args.calls),
-            "is_legal_cast_s": _per_call(lambda cycle=cycle: is_legal_cast(state, next(cycle), player="P1"),
+            "in_s": per_call(lambda cycle=cycle, view=view: next(cycle) in view, args.calls),
+            "sample_s": per_call(lambda view=view, rng=rng: view.sample(rng), args.calls),
+            "is_legal_cast_s": per_call(lambda cycle=cycle: is_legal_cast(state, next(cycle), player="P1"),
                                          args.calls),
         }
     return record

@@ -30,19 +30,11 @@ import tracemalloc
 from pathlib import Path
 
 from benchmarks.family import SIZES, SPLICE_COUNTS, family_count, family_state
+from benchmarks.timing import cpu_median, per_call
 from legalcasts import build_cast_problem, castable_objects, get_engine, legal_casts
 
-__all__ = ["main", "run_case", "cpu_median"]
+__all__ = ["main", "run_case"]
 
-
-def cpu_median(function, repeat: int) -> float:
-    """The median CPU time of ``repeat`` calls of ``function``, in seconds."""
-    times = []
-    for _ in range(repeat):
-        start = time.process_time()
-        function()
-        times.append(time.process_time() - start)
-    return statistics.median(times)
 
 
 def _rate(iterator, cap: int) -> tuple[int, float]:
@@ -54,16 +46,6 @@ def _rate(iterator, cap: int) -> tuple[int, float]:
     elapsed = time.process_time() - start
     return taken, taken / elapsed if elapsed else float("inf")
 
-
-def _per_call(function, calls: int, batch: int = 50) -> float:
-    """Median seconds per call, over batches of ``batch`` calls."""
-    means = []
-    for _ in range(max(1, calls // batch)):
-        start = time.process_time()
-        for _ in range(batch):
-            function()
-        means.append((time.process_time() - start) / batch)
-    return statistics.median(means)
 
 
 def run_case(n: int, k: int, args: argparse.Namespace) -> dict:
@@ -110,11 +92,11 @@ def run_case(n: int, k: int, args: argparse.Namespace) -> dict:
     view = legal_casts(state, "spell")
     rng = random.Random(1)
     view.sample(rng)
-    record["sample_s"] = _per_call(lambda: view.sample(rng), args.calls)
+    record["sample_s"] = per_call(lambda: view.sample(rng), args.calls)
     casts = [view.sample(rng) for _ in range(200)]
     cycle = itertools.cycle(casts)
     assert all(cast in view for cast in casts)
-    record["check_s"] = _per_call(lambda: next(cycle) in view, args.calls)
+    record["check_s"] = per_call(lambda: next(cycle) in view, args.calls)
     return record
 
 

@@ -87,7 +87,7 @@ def _land_sources(state: GameState):
 
 def main(argv: list[str] | None = None) -> int:
     """Print, per number of splice cards, the count, the build time and memory, and the count time."""
-    from benchmarks.run import cpu_median
+    from benchmarks.timing import cpu_median
     from legalcasts import build_cast_problem, count_legal_casts, legal_casts
 
     parser = argparse.ArgumentParser(prog="python -m benchmarks.splice_build", description=__doc__.split("\n")[0])
