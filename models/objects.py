@@ -7,7 +7,9 @@ zone of a game, with its controller and status (CR 110, 400.1).
 
 from __future__ import annotations
 
+import dataclasses
 import enum
+import operator
 from dataclasses import dataclass, field
 from typing import NewType
 
@@ -22,6 +24,8 @@ __all__ = [
     "Card",
     "CastGrant",
     "GameObject",
+    "FIELDS_BUT_ID",
+    "alike_signature",
 ]
 
 ObjectId = NewType("ObjectId", str)
@@ -285,3 +289,27 @@ class GameObject:
     def name(self) -> str:
         """The object's name (CR 201)."""
         return self.card.name
+
+
+FIELDS_BUT_ID = tuple(f.name for f in dataclasses.fields(GameObject) if f.name not in ("id", "card"))
+"""A game object's fields but its id and its card (zone, control, status, counters, granted abilities, ...)."""
+
+_OTHER_FIELDS = operator.attrgetter(*FIELDS_BUT_ID)
+
+
+def alike_signature(obj: GameObject) -> tuple:
+    """What tells an object from others but its id: its card (by identity) and every other field.
+
+    Two objects with the same signature are alike to every rule that reads no record kept by id: the same
+    target phrases name both, the same costs take both.
+
+    Parameters
+    ----------
+    obj : GameObject
+
+    Returns
+    -------
+    tuple
+        Hashable.
+    """
+    return (id(obj.card),) + _OTHER_FIELDS(obj)

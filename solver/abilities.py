@@ -4,26 +4,38 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from models.abilities import CardAbilities
 from models.objects import Card, GameObject, Zone
 from models.oracle.parser import parse_card, parse_granted
 from models.state import GameState
 
-__all__ = ["abilities_of", "with_attached_grants"]
+__all__ = ["abilities_of", "with_attached_grants", "kept_by_identity"]
 
 
 _BY_IDENTITY: dict[int, tuple[GameObject, CardAbilities]] = {}
 _CARDS: dict[int, tuple[Card, CardAbilities]] = {}
 _LIMIT = 8192
+Made = TypeVar("Made")
 
 
-def _kept(table: dict[int, tuple[Any, CardAbilities]], thing: Any,
-          make: Callable[[Any], CardAbilities]) -> CardAbilities:
-    """``make(thing)``, kept in ``table`` by the thing's identity (at most :data:`_LIMIT`, then made anew).
+def kept_by_identity(table: dict[int, tuple[Any, Made]], thing: Any, make: Callable[[Any], Made]) -> Made:
+    """``make(thing)``, kept in ``table`` by the thing's identity (at most 8,192 kept, then made anew).
 
-    Hashing a whole object or card (every field of it) on each call costs more than reading the abilities.
+    Hashing a whole object or card (every field of it) on each call costs more than what is made of it. The
+    thing itself is kept beside what is made of it, so an identity reused by another object never answers.
+
+    Parameters
+    ----------
+    table : dict of int to (object, value)
+    thing : object
+    make : callable
+        ``make(thing) -> value``.
+
+    Returns
+    -------
+    value
     """
     found = table.get(id(thing))
     if found is not None and found[0] is thing:
@@ -46,12 +58,12 @@ def abilities_of(obj: GameObject) -> CardAbilities:
     -------
     CardAbilities
     """
-    return _kept(_BY_IDENTITY, obj, _abilities_of)
+    return kept_by_identity(_BY_IDENTITY, obj, _abilities_of)
 
 
 def _read(card: Card) -> CardAbilities:
     """:func:`parse_card`, kept by the card's identity: the states of one card data share their cards."""
-    return _kept(_CARDS, card, parse_card)
+    return kept_by_identity(_CARDS, card, parse_card)
 
 
 def _abilities_of(obj: GameObject) -> CardAbilities:

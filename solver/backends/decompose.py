@@ -848,6 +848,10 @@ class _Analysis:
                             zip(frames, cumulative, (count for _, count in self.counted_frames()))}
         return self._starts
 
+    def active_lone(self, frame: Frame) -> list[TargetSlot]:
+        """The lone instances of "target" that are part of the spell in a frame, in component order."""
+        return [c.slot for c in self.components if c.slot is not None and self.slot_is_on(c.slot, frame)]
+
     def frame_digits(self, frame: Frame) -> tuple[list[tuple[_Component, Iterable[Any], int]], list[TargetSlot]]:
         """The digits of a frame's casts in enumeration order: the tied components, then the lone instances.
 
@@ -861,7 +865,7 @@ class _Analysis:
         found = self._digits.get(frame)
         if found is None:
             others = [(c, self.component_values(c, frame), self.component_count(c, frame)) for c in self.others]
-            active = [c.slot for c in self.components if c.slot is not None and self.slot_is_on(c.slot, frame)]
+            active = self.active_lone(frame)
             if len(self._digits) >= 16:  # the frames asked last: a few, as the values of some are long lists
                 del self._digits[next(iter(self._digits))]
             found = self._digits[frame] = (others, active)
@@ -1048,15 +1052,15 @@ class DecompositionEngine(Engine):
             parts = [values for _, values, _ in others]
             combinations = product_from(parts, _digits(tied_start, [n for _, _, n in others]))
         else:  # from the frame's first cast: no count needed
-            active = [c.slot for c in analysis.components if c.slot is not None and analysis.slot_is_on(c.slot, frame)]
+            active = analysis.active_lone(frame)
             lone_start = 0
-            combinations = product([analysis.component_values(c, frame) for c in analysis.others])
+            parts = [analysis.component_values(c, frame) for c in analysis.others]
+            combinations = product(parts)
         linked = analysis.linked
         fields = analysis.frame_fields(frame)
         if linked and not active and not problem.total_cost_targets:
             # one instance and its division is all that varies (damage divided, no other target): its casts
             # are made from one template, not one by one from every component (the same casts, in order)
-            parts = [analysis.component_values(c, frame) for c in analysis.others]
             varying = [i for i, part in enumerate(parts) if not (isinstance(part, list) and len(part) == 1)]
             if len(varying) == 1 and analysis.others[varying[0]].divided is not None:
                 yield self._divided_casts(analysis, frame, fields, parts, varying[0], start)

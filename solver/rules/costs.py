@@ -35,7 +35,6 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import math
-import operator
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -48,7 +47,7 @@ from models.choices import (
 )
 from models.errors import UnsupportedRuleError
 from models.mana import Color, ManaCost, ManaPayer, ManaSource, ManaSymbol, SymbolKind, simple_demand, sum_costs
-from models.objects import CardType, GameObject, PlayerId, Zone
+from models.objects import CardType, GameObject, PlayerId, Zone, alike_signature
 from solver.abilities import abilities_of
 from solver.problem import CastProblem, Constraint, ConstraintKind, CostTerm, LazyDomain, Reason, state_memo
 from solver.requirements import holds_for, requirement_holds, requirement_text
@@ -2269,7 +2268,7 @@ def _add_joint_any_number_count(problem: CastProblem, key: ChoiceKey) -> None:
     for candidate in candidates:
         obj = objects[candidate]
         if may_take(obj):
-            groups.setdefault((id(obj.card),) + _ALIKE(obj), []).append(candidate)
+            groups.setdefault(alike_signature(obj), []).append(candidate)
     members = list(groups.values())
     if math.prod(len(group) + 1 for group in members) > 4 * 2 ** MOST_CANDIDATES_FOR_ANY_NUMBER:
         return  # too many kinds of candidates: as many numbers as sets, listed instead
@@ -2304,10 +2303,6 @@ def _add_joint_any_number_count(problem: CastProblem, key: ChoiceKey) -> None:
         joint + (key,), lambda *values: all(c.holds(dict(zip(joint + (key,), values))) for c in rules), "CR 601.2h",
         "the objects taken pay the cost that asks for any number of them, and the total cost is paid",
         generate=generate, count=count), tuple(rules))
-
-
-_ALIKE = operator.attrgetter(*(f.name for f in dataclasses.fields(GameObject) if f.name not in ("id", "card")))
-"""An object's fields but its id and card: objects of one card with equal fields are alike to every cost rule."""
 
 
 Change = tuple[int, tuple[ManaCost, ...]]

@@ -33,10 +33,12 @@ from models.cast import Cast, TargetChoice
 from models.choices import ALTERNATIVE_COST, SPLICE_SET, X, DivisionKey, ModeKey, TargetKey
 from models.errors import CastFormatError, UnsupportedRuleError
 from models.oracle.parser import ANY_NUMBER
-from models.objects import PERMANENT_TYPES, Card, CardType, GameObject, ObjectId, Phase, PlayerId, Zone
+from models.objects import (
+    FIELDS_BUT_ID, PERMANENT_TYPES, Card, CardType, GameObject, ObjectId, Phase, PlayerId, Zone, alike_signature,
+)
 from models.state import GameState
 from models.subtypes import SUBTYPES
-from solver.abilities import abilities_of, with_attached_grants
+from solver.abilities import abilities_of, kept_by_identity, with_attached_grants
 from solver.problem import (
     CastProblem, ConstraintKind, LazyDomain, Reason, Switch, SwitchAtom, TargetSlot, state_memo,
 )
@@ -309,19 +311,16 @@ def _static_lines(obj: GameObject) -> tuple[str, ...]:
 
     Kept per card, by identity: a board holds many permanents of few cards.
     """
-    card = obj.card
-    found = _STATIC_LINES.get(id(card))
-    if found is not None and found[0] is card:
-        return found[1]
+    return kept_by_identity(_STATIC_LINES, obj.card, _read_static_lines)
+
+
+def _read_static_lines(card: Card) -> tuple[str, ...]:
     lines = []
     for line in card.oracle_text.lower().split("\n"):
         line = re.sub(r"\([^()]*\)", "", line)
         if ":" in line or re.match(r"(when|whenever|at the beginning)\b", line):
             continue  # activated and triggered abilities change nothing until they resolve
         lines.append(line)
-    if len(_STATIC_LINES) >= 8192:
-        _STATIC_LINES.clear()
-    _STATIC_LINES[id(card)] = (card, tuple(lines))
     return tuple(lines)
 
 
@@ -699,16 +698,18 @@ _BY_ID = frozenset({"targeting"}) | STATE_FACTS | _COMBAT_STATUSES
 (:data:`~solver.qualities.STATE_FACTS`: where it was cast from, whether it attacked this turn, whether an Aura is
 attached to it, what it is attached to, CR 303.4), combat statuses."""
 
-_FIELD_NAMES_BUT_ID = tuple(f.name for f in dataclasses.fields(GameObject) if f.name not in ("id", "card"))
-_FIELDS_BUT_ID = operator.attrgetter(*_FIELD_NAMES_BUT_ID)
-"""An object's fields but its id and card, as a tuple."""
 
 _STATUS_FIELDS = frozenset({"tapped", "counters", "token", "attacking", "summoning_sick"})
 """Fields only a quality of a phrase reads ("tapped", "with a +1/+1 counter", "nontoken", "attacking"): a
 phrase without qualities names an object by its card, zone, control and abilities (CR 115.1, 702.11, 702.16)."""
 
-_KIND_FIELDS = operator.attrgetter(*(name for name in _FIELD_NAMES_BUT_ID if name not in _STATUS_FIELDS))
+_KIND_FIELDS = operator.attrgetter(*(name for name in FIELDS_BUT_ID if name not in _STATUS_FIELDS))
 """An object's fields but its id, card and status, as a tuple."""
+
+
+def _kind_signature(obj: GameObject) -> tuple:
+    """:func:`~models.objects.alike_signature` without the status fields: what phrases with no quality read."""
+    return (id(obj.card),) + _KIND_FIELDS(obj)
 
 
 def _shared_key(problem: CastProblem, spec: TargetSpec) -> tuple | None:
@@ -742,7 +743,8 @@ def _legal_by_kind(problem: CastProblem, spec: TargetSpec, candidates: tuple[str
     seen: dict[int, bool] = {}
     spell_id = problem.spell.id
     memo = state_memo(state)
-    alike, fields = (memo.alike, _FIELDS_BUT_ID) if spec.qualities is not None else (memo.alike_kind, _KIND_FIELDS)
+    alike, signature_of = (memo.alike, alike_signature) if spec.qualities is not None else \
+        (memo.alike_kind, _kind_signature)
     groups = memo.groups
     for candidate in candidates:
         if not grouped or candidate == spell_id or candidate in state.players:
@@ -752,7 +754,7 @@ def _legal_by_kind(problem: CastProblem, spec: TargetSpec, candidates: tuple[str
         signature = alike.get(candidate)
         if signature is None:  # the group's number: equal signatures, one number (hashed once per object)
             obj = state.object(candidate)
-            signature = alike[candidate] = groups.setdefault((id(obj.card),) + fields(obj), len(groups))
+            signature = alike[candidate] = groups.setdefault(signature_of(obj), len(groups))
         legal = seen.get(signature)
         if legal is None:
             legal = seen[signature] = why_not_legal_target(problem, spec, candidate, explain=False,
