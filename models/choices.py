@@ -118,10 +118,16 @@ class ChoiceKey:
     kind: ClassVar[ChoiceKind]
 
 
+_COMPARED: dict[type, tuple[str, ...]] = {}
+"""Per key class, the names of the fields equality compares."""
+
+
 def _set_hash(key: Any) -> None:
     """Compute a key's hash once, from its class and fields (equal keys have equal hashes)."""
-    values = tuple(getattr(key, f.name) for f in fields(key) if f.compare)
-    object.__setattr__(key, "_hash", hash((type(key).__name__,) + values))
+    names = _COMPARED.get(type(key))
+    if names is None:
+        names = _COMPARED[type(key)] = tuple(f.name for f in fields(key) if f.compare)
+    object.__setattr__(key, "_hash", hash((type(key).__name__,) + tuple(getattr(key, name) for name in names)))
 
 
 @dataclass(frozen=True, slots=True)

@@ -391,6 +391,15 @@ class StateMemo:
     cost_changers : tuple of (GameObject, CostModifier) or None
         The cost changes of the permanents' static abilities that name other spells (CR 601.2f), each with its
         permanent; None until asked.
+    candidates : dict of str to tuple of str
+        What target phrases of a class could name, legal or not, by class (``"players"``, ``"spells"``,
+        ``"graveyards"``, ``"permanents"``, ``"permanents and spells"``; CR 115.1-115.2).
+    target_sets : dict
+        The :class:`~solver.target_sets.TargetSets` of a tuple of legal candidates (kept with the tuple, by its
+        identity) and its least and most sizes: one object for every problem whose instance has them.
+    cost_candidates : dict
+        Per action and zone, caster, spell (for a zone the spell is in) and object costs asked there: the
+        objects of that zone by id, and the ids of those that could pay one of the costs (CR 601.2h).
     """
 
     checked: set[str] = field(default_factory=set)
@@ -403,6 +412,9 @@ class StateMemo:
     payers: dict[int, tuple[tuple[ManaSource, ...], Any]] = field(default_factory=dict)
     shielded: frozenset[str] | None = None
     cost_changers: tuple[tuple[GameObject, Any], ...] | None = None
+    candidates: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    target_sets: dict[tuple, tuple[tuple[str, ...], Any]] = field(default_factory=dict)
+    cost_candidates: dict[tuple, tuple[dict[str, GameObject], tuple[str, ...]]] = field(default_factory=dict)
 
 
 _STATE_MEMOS: dict[int, tuple[GameState, StateMemo]] = {}
@@ -488,6 +500,17 @@ class CastProblem:
     slots : list of TargetSlot
     splice_candidates : dict of ObjectId to (GameObject, CardAbilities)
         The cards in the caster's hand that may be spliced onto the spell, state-file order.
+    splice_affords : callable or None
+        ``splice_affords(spliced) -> bool`` for a tuple of candidates in candidate order, each once: whether the
+        splice costs of the set can be paid (CR 702.47a, 601.2h), answered without checking its shape as the
+        splice set's domain does; None when no card can be spliced.
+    splice_objects_available : callable or None
+        ``splice_objects_available(spliced) -> bool``: :attr:`splice_affords` less the mana, for a walk that
+        checks that the total cost, splice costs included, can be paid.
+    payment_rule : Constraint or None
+        The monotone rule, over choices made before targets, that the total cost (every term of
+        :attr:`cost_terms`) can be paid with the mana sources available and nothing else (no delve, convoke,
+        improvise or assist), CR 601.2f-h; None otherwise.
     cost_terms : list of CostTerm
         The parts of the total cost, added by the rules modules and read by the cost rules.
     mana_sources : tuple of ManaSource
@@ -526,6 +549,9 @@ class CastProblem:
     constraints: list[Constraint] = field(default_factory=list)
     slots: list[TargetSlot] = field(default_factory=list)
     splice_candidates: dict[ObjectId, tuple[GameObject, CardAbilities]] = field(default_factory=dict)
+    splice_affords: Callable[[tuple[ObjectId, ...]], bool] | None = None
+    splice_objects_available: Callable[[tuple[ObjectId, ...]], bool] | None = None
+    payment_rule: Constraint | None = None
     cost_terms: list[CostTerm] = field(default_factory=list)
     mana_sources: tuple[ManaSource, ...] | None = None
     total_cost_of: Callable[[Assignment], ManaCost] | None = None

@@ -147,5 +147,19 @@ def is_of_kinds(types: Collection[CardType], kinds: Iterable[TargetKind]) -> boo
     -------
     bool
     """
+    if isinstance(kinds, frozenset):  # a phrase's or a cost's kinds: kept by the types' identity
+        key = (id(types), kinds)
+        found = _KINDS_MET.get(key)
+        if found is not None and found[0] is types:
+            return found[1]
+        answer = TargetKind.PERMANENT in kinds or any(PERMANENT_KIND_TYPES.get(kind) in types for kind in kinds)
+        if len(_KINDS_MET) >= 4096:
+            _KINDS_MET.clear()
+        _KINDS_MET[key] = (types, answer)
+        return answer
     kinds = tuple(kinds)
     return TargetKind.PERMANENT in kinds or any(PERMANENT_KIND_TYPES.get(kind) in types for kind in kinds)
+
+
+_KINDS_MET: dict[tuple[int, frozenset[TargetKind]], tuple[Collection[CardType], bool]] = {}
+""":func:`is_of_kinds` of a card's types (by identity, kept beside the answer) and a set of kinds."""

@@ -57,7 +57,7 @@ class TargetSets:
         self.candidates = tuple(candidates)
         self.least = least
         self.most = min(most, len(self.candidates))
-        self._position = {c: i for i, c in enumerate(self.candidates)}
+        self._position: dict[str, int] | None = None  # made when a set is first looked up
         n = len(self.candidates)
         self._sizes = tuple((k, math.comb(n, k)) for k in range(least, self.most + 1))
         self._cumulative = list(itertools.accumulate(count for _, count in self._sizes))
@@ -81,7 +81,7 @@ class TargetSets:
         """Whether ``value`` is one of the sets: a tuple of distinct candidates, sorted by id, of an allowed size."""
         if not isinstance(value, tuple) or not self.least <= len(value) <= self.most:
             return False
-        position = self._position
+        position = self._positions_of()
         if len(value) == 1:  # the usual: one target
             try:
                 return value[0] in position
@@ -110,6 +110,12 @@ class TargetSets:
     def _unrank(self, k: int, rank: int) -> tuple[str, ...]:
         """The ``rank``-th combination of ``k`` candidates, in :func:`itertools.combinations` order."""
         return tuple(sorted(self.candidates[position] for position in self._positions(k, rank)))
+
+    def _positions_of(self) -> dict[str, int]:
+        """Each candidate's place in :attr:`candidates` (made once, when first asked)."""
+        if self._position is None:
+            self._position = {c: i for i, c in enumerate(self.candidates)}
+        return self._position
 
     def _positions(self, k: int, rank: int) -> list[int]:
         """The candidates' positions of the ``rank``-th combination of ``k``, increasing."""
@@ -187,7 +193,7 @@ class TargetSets:
         at = next(i for i, (size, _) in enumerate(self._sizes) if size == k)
         before = self._cumulative[at - 1] if at else 0
         n = len(self.candidates)
-        positions = sorted(self._position[target] for target in value)
+        positions = sorted(self._positions_of()[target] for target in value)
         rank, start = 0, 0
         for left, position in zip(range(k, 0, -1), positions):
             rank += sum(math.comb(n - skipped - 1, left - 1) for skipped in range(start, position))

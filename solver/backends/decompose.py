@@ -231,6 +231,7 @@ class _Analysis:
         self._weights: tuple[list[Frame], list[int], int] | None = None
         self._starts: dict[Frame, int] | None = None
         self._counters: list[Callable[[Frame], int]] | None = None
+        self._switched: list[tuple[int, Any]] = []  # lone instances with a switch: their sets and atoms
         self._fixed_count = 1
         self._digits: dict[Frame, tuple[list[tuple[_Component, Iterable[Any], int]], list[TargetSlot]]] = {}
         self._fields: dict[Frame, dict[str, Any]] = {}
@@ -296,7 +297,7 @@ class _Analysis:
                 if slot.switch is not None and len(slot.switch.atoms) == 1 and not slot.choices]
 
     def _allowed(self, key: ChoiceKey, value: Any) -> bool:
-        return not any(blocked_key == key and holds(value) for blocked_key, holds in self.blocked)
+        return not self.blocked or not any(blocked_key == key and holds(value) for blocked_key, holds in self.blocked)
 
     def _holds(self, checks: list[tuple[Constraint, list[int]]], frame: list[Any]) -> bool:
         return all(c.predicate(*(frame[i] for i in where)) for c, where in checks)
@@ -326,18 +327,34 @@ class _Analysis:
             base.append(next(iter(domain)) if not isinstance(key, (ModeKey, OptionalCostKey)) else 0)
         if splice_key is not None:
             base[self.frame_index[splice_key]] = ()
+        # the rules over fixed choices only are checked once per product of them; the rest at every frame
+        fixed_at = {self.frame_index[k] for k in fixed}
+        fixed_checks = [(c, where) for c, where in self.frame_checks if fixed_at.issuperset(where)]
+        checks = [(c.predicate, where) for c, where in self.frame_checks if not fixed_at.issuperset(where)]
+        monotone = [(c.predicate, where) for c, where in self.monotone]
+        # a set of spliced cards made in candidate order, each once: only whether its costs can be paid is asked,
+        # and only whether the objects they ask for are there when a monotone rule over the splice set is the
+        # total cost being payable (the splice costs' mana is part of it, CR 601.2f-h), checked next
+        affords = problem.splice_affords
+        if problem.splice_objects_available is not None and splice_key is not None and any(
+                c is problem.payment_rule and splice_key in c.scope for c, _ in self.monotone):
+            affords = problem.splice_objects_available
+        in_splice_domain = affords if affords is not None else splice_domain.__contains__
+
+        pays, paid_at = monotone[0] if len(monotone) == 1 else (None, ())  # the usual one: the total cost
 
         def walk(start: int, frame: list[Any], modes: int) -> Iterator[Frame]:
             for position, x in enumerate(x_values):
                 if x_at is not None:
                     frame[x_at] = x
-                if not self._holds(self.monotone, frame):
+                if not (pays(*[frame[i] for i in paid_at]) if pays is not None
+                        else all(holds(*[frame[i] for i in where]) for holds, where in monotone)):
                     if position == 0:
                         return  # nothing larger can be paid either
                     break  # a larger X can't be paid either
                 if x_key is not None and not self._allowed(x_key, x):
                     continue
-                if self._holds(self.frame_checks, frame):
+                if all(holds(*[frame[i] for i in where]) for holds, where in checks):
                     yield tuple(frame)
             if x_at is not None:
                 frame[x_at] = x_values[0]
@@ -357,7 +374,7 @@ class _Analysis:
                     yield from walk(index if again else index + 1, frame, modes + (type(key) is ModeKey))
                 else:
                     new = old + (card,)
-                    if not self._allowed(key, new) or new not in splice_domain:
+                    if not self._allowed(key, new) or not in_splice_domain(new):
                         continue
                     frame[at] = new
                     yield from walk(index + 1, frame, modes)
@@ -369,7 +386,7 @@ class _Analysis:
             for key, value in zip(fixed, values):
                 frame[self.frame_index[key]] = value
                 blocked = blocked or not self._allowed(key, value)
-            if not blocked:
+            if not blocked and self._holds(fixed_checks, frame):
                 yield from walk(0, frame, 0)
 
     def counted_frames(self) -> list[tuple[Frame, int]]:
@@ -688,7 +705,17 @@ class _Analysis:
         """
         if self._counters is None:
             self._counters, self._fixed_count = self._make_counters()
+            self._switched = [(number_of_sets(c.slot.choices), self.atoms[c.slot.key]) for c in self.components
+                              if c.slot is not None and self.atoms.get(c.slot.key)]
         count = self._fixed_count
+        for sets, atoms in self._switched:  # lone instances: their sets when their switch is on (CR 601.2c)
+            for at, holds in atoms:
+                if not holds(frame[at]):
+                    break
+            else:
+                count *= sets
+        if not count:
+            return 0
         for counter in self._counters:
             count *= counter(frame)
             if not count:
@@ -698,8 +725,9 @@ class _Analysis:
     def _make_counters(self) -> tuple[list[Callable[[Frame], int]], int]:
         """A count of each component as a function of the frame, and the product of those that are constant.
 
-        A lone instance counts its sets when its switch is on (CR 601.2c); a choice no rule ties, with a listed
-        domain, its domain; any other component as :meth:`component_count` says.
+        A lone instance always part of the spell counts its sets; one with a switch is counted by
+        :meth:`frame_count` itself, its sets when its switch is on (CR 601.2c). A choice no rule ties, with a
+        listed domain, counts its domain; any other component as :meth:`component_count` says.
         """
         counters: list[Callable[[Frame], int]] = []
         fixed = 1
@@ -707,10 +735,9 @@ class _Analysis:
             slot = component.slot
             if slot is not None:
                 sets, atoms = number_of_sets(slot.choices), self.atoms.get(slot.key, ())
-                if atoms:
-                    counters.append(functools.partial(_count_if_on, sets, atoms))
-                else:
+                if not atoms:
                     fixed *= sets
+                # with a switch: counted in frame_count itself
             elif component.divided is None and component.counted_by is None and not component.constraints and \
                     isinstance(domain := self.problem.variables[component.keys[0]].domain, tuple):
                 fixed *= len(domain)
@@ -1341,11 +1368,6 @@ def _ordered(order: tuple, objects: Iterable[TargetChoice]) -> Iterator[tuple[tu
 def _count_by_rule(count: Callable[..., int], at: tuple[int, ...], frame: Frame) -> int:
     """A component a rule counts: its count of the frame values it reads (the splice order, cost objects)."""
     return count(*[frame[i] for i in at])
-
-
-def _count_if_on(sets: int, atoms: Any, frame: Frame) -> int:
-    """A lone instance's count in a frame: its sets when its switch is on, else one (no target, CR 601.2c)."""
-    return sets if _is_on(atoms, frame) else 1
 
 
 def _is_on(atoms: Any, frame: Frame) -> bool:

@@ -1222,9 +1222,18 @@ def _add_cost_objects(problem: CastProblem, key: CostObjectsKey, needs: list[_Ne
         return _add_waterbend_objects(problem, key, needs)
     name = problem.spell.name
     action = key.action
-    pool = cost_object_pool(problem, key)
-    objects: dict[str, GameObject] = {o.id: o for o in pool}
-    candidates = tuple(o.id for o in pool if any(need.matches(o) for need in needs))
+    # what could pay is the same for every spell of the caster cast in the state, the spell itself aside
+    # (never on the battlefield while cast, CR 601.2a): kept per state by the costs asked
+    memo = state_memo(problem.state).cost_candidates
+    kept_as = (key, problem.caster, None if key.zone is Zone.BATTLEFIELD else problem.spell.id,
+               tuple(need.cost for need in needs))
+    kept = memo.get(kept_as)
+    if kept is None:
+        pool = cost_object_pool(problem, key)
+        kept = memo[kept_as] = ({o.id: o for o in pool}, tuple(o.id for o in pool if any(need.matches(o)
+                                                                                         for need in needs)))
+    objects: Mapping[str, GameObject] = kept[0]
+    candidates: tuple[str, ...] = kept[1]
     every = [need for need in needs if need.cost.count == 0]  # "sacrifice all creatures you control"
     rest = [need for need in needs if need.cost.count is None and not need.cost.x_count]  # "any number of"
     counted = [need for need in needs if need.cost.count]
@@ -1275,12 +1284,31 @@ def _add_cost_objects(problem: CastProblem, key: CostObjectsKey, needs: list[_Ne
                     yield chosen
 
     counts: dict[tuple, int] = {}
+    # each need of `counted` and `x_counted` as (objects per time, how many times from the values of `scope`,
+    # where in `scope` those values are, or None for X's count, matcher): :func:`asked` over a tuple of values
+    x_at = len(scope) - 1 if x_counted else None
+    compiled = [(need.cost.count or 0, need.term.times, tuple(scope.index(k) for k in need.term.scope), need.matches)
+                for need in counted]
+    compiled_x = [(need.term.times, tuple(scope.index(k) for k in need.term.scope), need.matches)
+                  for need in x_counted]
+
+    def asked_of_values(values: tuple) -> list[tuple[int, Callable[[GameObject], bool]]]:
+        found = []
+        for per_time, times_of, where, matches in compiled:
+            times = times_of(*[values[i] for i in where])
+            if times and per_time:
+                found.append((per_time * times, matches))
+        for times_of, where, matches in compiled_x:
+            times = times_of(*[values[i] for i in where])
+            x = values[x_at] if x_at is not None else 0
+            if times and x:
+                found.append((x * times, matches))
+        return found
 
     def count(*values: Any) -> int:
-        given = dict(zip(scope, values))
         if every:
             return 1
-        needs_now = asked(given)
+        needs_now = asked_of_values(values)
         signature = tuple(needs_now)
         found = counts.get(signature)
         if found is None:
@@ -2090,6 +2118,12 @@ def _add_payment(problem: CastProblem, terms: list[CostTerm], tapping: set[str],
                      sum(1 for symbol in term.cost.mana.symbols if symbol.kind is SymbolKind.VARIABLE))
                     for term in mana_terms]
 
+    # per term: how many times it is paid as a function of the values (one argument read directly), and its
+    # demand as (letter, amount) pairs, its generic amount and X symbols; None for a symbol that is a choice
+    compiled = [(term.times, where[0] if len(where) == 1 else where,
+                 None if simple is None else (tuple(simple[0].items()), simple[1], xs))
+                for (simple, xs), term, where in zip(term_demands, mana_terms, positions)]
+
     def _count_payment(values: tuple, change: Change) -> bool | None:
         # The demand of the total cost, summed term by term without building it (CR 601.2f).
         if coloured_off is not None:
@@ -2097,15 +2131,16 @@ def _add_payment(problem: CastProblem, terms: list[CostTerm], tapping: set[str],
         demand: dict[str, int] = {}
         generic = 0
         x = (values[x_position] if x_position is not None else 0) or 0
-        for (simple, xs), term, where in zip(term_demands, mana_terms, positions):
-            times = term.times(*(values[i] for i in where))
+        for times_of, where, simple in compiled:
+            times = times_of(values[where]) if type(where) is int else times_of(*(values[i] for i in where))
             if not times:
                 continue
             if simple is None:
                 return None
-            for letter, need in simple[0].items():
+            letters, amount, xs = simple
+            for letter, need in letters:
                 demand[letter] = demand.get(letter, 0) + need * times
-            generic += (simple[1] + xs * x) * times
+            generic += (amount + xs * x) * times
         for part in change[1]:
             added = simple_demand(part)
             if added is None:
@@ -2126,8 +2161,15 @@ def _add_payment(problem: CastProblem, terms: list[CostTerm], tapping: set[str],
         return total_cost(values, cheapest)  # targets not chosen yet: the cheapest total they allow
 
     problem.total_cost_of = total_of_assignment
-    problem.add_constraint(
-        scope, lambda *values: can_pay_total(*split(values)), "CR 601.2h",
+    no_change: Change = (0, ())
+
+    def can_pay_before_targets(*values: Any) -> bool:
+        """The payment rule when no choice after the frame changes the total: the values are the frame's."""
+        return can_pay_total(values, no_change)
+
+    paying = problem.add_constraint(
+        scope, (lambda *values: can_pay_total(*split(values))) if targets or striving_at or paid_at
+        else can_pay_before_targets, "CR 601.2h",
         "the total cost can be paid with the mana available",
         lambda *values: (
             f"the total cost {total_cost(*split(values))} can't be paid with the mana available to "
@@ -2136,7 +2178,7 @@ def _add_payment(problem: CastProblem, terms: list[CostTerm], tapping: set[str],
         kind=ConstraintKind.GENERAL if targets else ConstraintKind.MONOTONE,
     )
     if targets:
-        problem.add_constraint(
+        paying = problem.add_constraint(
             before, lambda *values: can_pay_total(values, cheapest), "CR 601.2h",
             "the total cost with every reduction the targets can give can be paid with the mana available",
             lambda *values: (
@@ -2146,6 +2188,8 @@ def _add_payment(problem: CastProblem, terms: list[CostTerm], tapping: set[str],
             ),
             kind=ConstraintKind.MONOTONE,
         )
+    if delve is None and helpers is None and not assisting:
+        problem.payment_rule = paying  # the mana of the sources available, the whole total cost
     if delve is not None:
         _add_delve(problem, scope, total_before_cost_objects, payer, life)
     if helpers is not None:

@@ -106,6 +106,7 @@ class _Budget:
         self._known: dict[frozenset[ObjectId], bool] = {}
         self._demands: dict[int, tuple[dict[str, int], int]] = {}
         self._asked: dict[ObjectId, list[tuple[CostObjectsKey, int]]] = {}
+        self._asking = frozenset(card for card in problem.splice_candidates if self._asked_of(card))
 
     def affords(self, spliced: tuple[ObjectId, ...]) -> bool:
         key = frozenset(spliced)
@@ -119,6 +120,22 @@ class _Budget:
             known = all(asked[k] <= self.objects.get(k, 0) for k in asked) and self._pays(costs)
             self._known[key] = known
         return known
+
+    def has_objects(self, spliced: tuple[ObjectId, ...]) -> bool:
+        """Whether the objects the splice costs of these cards ask for are there, mana aside (CR 702.47a, 601.2h).
+
+        :meth:`affords` less the mana: what a walk that then checks the whole total cost can be paid (which the
+        mana of the splice costs is part of) still has to ask.
+        """
+        if self._asking.isdisjoint(spliced):
+            return True
+        asked: dict[CostObjectsKey, int] | None = None
+        for card in spliced:
+            for where, count in self._asked_of(card):
+                if asked is None:
+                    asked = {}
+                asked[where] = asked.get(where, 0) + count
+        return asked is None or all(asked[k] <= self.objects.get(k, 0) for k in asked)
 
     def _asked_of(self, card: ObjectId) -> list[tuple[CostObjectsKey, int]]:
         """The objects one card's splice cost asks for, by action and zone (kept)."""
@@ -201,6 +218,9 @@ def add_splice_rules(problem: CastProblem) -> None:
         return tuple(reasons)
 
     if ids:
+        assert budget is not None, "a budget is made whenever a card can be spliced"
+        problem.splice_affords = budget.affords
+        problem.splice_objects_available = budget.has_objects
         problem.add_variable(SPLICE_SET, LazyDomain(sets, is_set, "affordable sets of splice cards"), "CR 702.47a",
                              why_not)
         problem.add_variable(SPLICE_ORDER, LazyDomain(orders, is_order, "orders of affordable sets"), "CR 702.47b",

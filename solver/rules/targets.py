@@ -634,15 +634,27 @@ def candidates_of(problem: CastProblem, spec: TargetSpec) -> tuple[str, ...]:
     """
     state = problem.state
     if spec.kinds == {TargetKind.SPELL}:
-        return tuple(state.stack)
-    if TargetKind.GRAVEYARD_CARD in spec.kinds:
-        return tuple(o.id for o in state.objects_in(Zone.GRAVEYARD))
-    if spec.kinds <= _PLAYER_KINDS:  # "target player", "target opponent": no permanent is one (CR 115.1)
-        return tuple(state.players)
-    found = list(state.players) + [o.id for o in state.battlefield()]
-    if TargetKind.SPELL in spec.kinds:
-        found += list(state.stack)
-    return tuple(found)
+        kind = "spells"
+    elif TargetKind.GRAVEYARD_CARD in spec.kinds:
+        kind = "graveyards"
+    elif spec.kinds <= _PLAYER_KINDS:  # "target player", "target opponent": no permanent is one (CR 115.1)
+        kind = "players"
+    else:
+        kind = "permanents and spells" if TargetKind.SPELL in spec.kinds else "permanents"
+    known = state_memo(state).candidates
+    found = known.get(kind)
+    if found is None:
+        if kind == "spells":
+            found = tuple(state.stack)
+        elif kind == "graveyards":
+            found = tuple(o.id for o in state.objects_in(Zone.GRAVEYARD))
+        elif kind == "players":
+            found = tuple(state.players)
+        else:
+            found = tuple(state.players) + tuple(o.id for o in state.battlefield()) + (
+                tuple(state.stack) if kind == "permanents and spells" else ())
+        known[kind] = found
+    return found
 
 
 def legal_targets(problem: CastProblem, spec: TargetSpec) -> tuple[str, ...]:
@@ -825,7 +837,16 @@ def target_choices(problem: CastProblem, spec: TargetSpec, pool: tuple[str, ...]
     if spec.relation is TargetRelation.DIFFERENT_CONTROLLERS:
         return _sets_with_different_controllers(problem, spec, legal)
     least, most = _least_targets(spec), _most_targets(spec, len(legal))
-    sets = TargetSets(legal, least, most)
+    # one object for the same legal candidates and sizes (the phrase of a card spliced onto each spell cast)
+    shared = state_memo(problem.state).target_sets
+    kept = shared.get((id(legal), least, most))
+    if kept is not None and kept[0] is legal:
+        sets = kept[1]
+    else:
+        sets = TargetSets(legal, least, most)
+        if len(shared) >= 4096:
+            shared.clear()
+        shared[id(legal), least, most] = (legal, sets)
     if not (spec.same_controller or spec.relation is not None or spec.total_at_most is not None):
         return sets
     if spec.count >= ANY_NUMBER and len(legal) > MOST_CANDIDATES_FOR_ANY_NUMBER:
