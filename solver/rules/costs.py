@@ -2120,7 +2120,7 @@ def _add_payment(problem: CastProblem, terms: list[CostTerm], tapping: set[str],
 
     # per term: how many times it is paid as a function of the values (one argument read directly), and its
     # demand as (letter, amount) pairs, its generic amount and X symbols; None for a symbol that is a choice
-    compiled = [(term.times, where[0] if len(where) == 1 else where,
+    compiled = [(term.times, where[0] if len(where) == 1 else -1, where,
                  None if simple is None else (tuple(simple[0].items()), simple[1], xs))
                 for (simple, xs), term, where in zip(term_demands, mana_terms, positions)]
 
@@ -2131,8 +2131,8 @@ def _add_payment(problem: CastProblem, terms: list[CostTerm], tapping: set[str],
         demand: dict[str, int] = {}
         generic = 0
         x = (values[x_position] if x_position is not None else 0) or 0
-        for times_of, where, simple in compiled:
-            times = times_of(values[where]) if type(where) is int else times_of(*(values[i] for i in where))
+        for times_of, single, where, simple in compiled:
+            times = times_of(values[single]) if single >= 0 else times_of(*[values[i] for i in where])
             if not times:
                 continue
             if simple is None:
