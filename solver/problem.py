@@ -398,8 +398,12 @@ class StateMemo:
         The :class:`~solver.target_sets.TargetSets` of a tuple of legal candidates (kept with the tuple, by its
         identity) and its least and most sizes: one object for every problem whose instance has them.
     cost_candidates : dict
-        Per action and zone, caster, spell (for a zone the spell is in) and object costs asked there: the
-        objects of that zone by id, and the ids of those that could pay one of the costs (CR 601.2h).
+        Per action and zone, caster, spell (for a zone the spell is in) and object costs asked there (by
+        identity): those costs, the objects of that zone by id, and the ids of those that could pay one of the
+        costs (CR 601.2h).
+    permanents_to_pay : dict of (str, bool) to tuple of GameObject
+        Per player, and whether the cost taps them: the permanents that player controls that a cost could
+        use (untapped ones, to tap), file order.
     """
 
     checked: set[str] = field(default_factory=set)
@@ -414,7 +418,9 @@ class StateMemo:
     cost_changers: tuple[tuple[GameObject, Any], ...] | None = None
     candidates: dict[str, tuple[str, ...]] = field(default_factory=dict)
     target_sets: dict[tuple, tuple[tuple[str, ...], Any]] = field(default_factory=dict)
-    cost_candidates: dict[tuple, tuple[dict[str, GameObject], tuple[str, ...]]] = field(default_factory=dict)
+    cost_candidates: dict[tuple, tuple[tuple[Any, ...], dict[str, GameObject], tuple[str, ...]]] = field(
+        default_factory=dict)
+    permanents_to_pay: dict[tuple[str, bool], tuple[GameObject, ...]] = field(default_factory=dict)
 
 
 _STATE_MEMOS: dict[int, tuple[GameState, StateMemo]] = {}

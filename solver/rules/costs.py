@@ -1086,7 +1086,13 @@ def cost_object_pool(problem: CastProblem, key: CostObjectsKey) -> list[GameObje
         return [o for o in state.hand(caster) if o.id != problem.spell.id]
     if key.zone is Zone.GRAVEYARD:  # never the spell: cast from there, it is on the stack (CR 601.2a)
         return [o for o in state.objects_in(Zone.GRAVEYARD) if o.owner == caster and o.id != problem.spell.id]
-    return [o for o in state.objects_in(Zone.BATTLEFIELD, caster) if not (key.action is CostAction.TAP and o.tapped)]
+    known = state_memo(state).permanents_to_pay  # the spell is never on the battlefield: kept per state
+    tapping = key.action is CostAction.TAP
+    found = known.get((caster, tapping))
+    if found is None:
+        found = known[caster, tapping] = tuple(o for o in state.objects_in(Zone.BATTLEFIELD, caster)
+                                               if not (tapping and o.tapped))
+    return list(found)
 
 
 def _candidates(problem: CastProblem, cost: ObjectCost) -> list[GameObject]:
@@ -1225,15 +1231,18 @@ def _add_cost_objects(problem: CastProblem, key: CostObjectsKey, needs: list[_Ne
     # what could pay is the same for every spell of the caster cast in the state, the spell itself aside
     # (never on the battlefield while cast, CR 601.2a): kept per state by the costs asked
     memo = state_memo(problem.state).cost_candidates
+    costs = tuple(need.cost for need in needs)  # by identity: a card's costs are read once (kept with them)
     kept_as = (key, problem.caster, None if key.zone is Zone.BATTLEFIELD else problem.spell.id,
-               tuple(need.cost for need in needs))
+               tuple(id(cost) for cost in costs))
     kept = memo.get(kept_as)
-    if kept is None:
+    if kept is None or any(a is not b for a, b in zip(kept[0], costs)):
         pool = cost_object_pool(problem, key)
-        kept = memo[kept_as] = ({o.id: o for o in pool}, tuple(o.id for o in pool if any(need.matches(o)
-                                                                                         for need in needs)))
-    objects: Mapping[str, GameObject] = kept[0]
-    candidates: tuple[str, ...] = kept[1]
+        if len(memo) >= 1024:
+            memo.clear()
+        kept = memo[kept_as] = (costs, {o.id: o for o in pool},
+                                tuple(o.id for o in pool if any(need.matches(o) for need in needs)))
+    objects: Mapping[str, GameObject] = kept[1]
+    candidates: tuple[str, ...] = kept[2]
     every = [need for need in needs if need.cost.count == 0]  # "sacrifice all creatures you control"
     rest = [need for need in needs if need.cost.count is None and not need.cost.x_count]  # "any number of"
     counted = [need for need in needs if need.cost.count]
