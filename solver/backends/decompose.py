@@ -343,22 +343,43 @@ class _Analysis:
 
         pays, paid_at = monotone[0] if len(monotone) == 1 else (None, ())  # the usual one: the total cost
 
-        def walk(start: int, frame: list[Any], modes: int) -> Iterator[Frame]:
+        def node(frame: list[Any]) -> tuple[list[Frame], bool]:
+            """The frames of one node of the walk, over X, and whether larger choices may still be paid."""
+            found: list[Frame] = []
             for position, x in enumerate(x_values):
                 if x_at is not None:
                     frame[x_at] = x
                 if not (pays(*[frame[i] for i in paid_at]) if pays is not None
                         else all(holds(*[frame[i] for i in where]) for holds, where in monotone)):
                     if position == 0:
-                        return  # nothing larger can be paid either
+                        return found, False  # nothing larger can be paid either
                     break  # a larger X can't be paid either
                 if x_key is not None and not self._allowed(x_key, x):
                     continue
                 if all(holds(*[frame[i] for i in where]) for holds, where in checks):
-                    yield tuple(frame)
+                    found.append(tuple(frame))
             if x_at is not None:
                 frame[x_at] = x_values[0]
-            for index in range(start, len(items)):
+            return found, True
+
+        def walk(frame: list[Any]) -> Iterator[Frame]:
+            """Depth-first, each node's frames before its children's, children in item order (no recursion)."""
+            found, deeper = node(frame)
+            yield from found
+            if not deeper:
+                return
+            # per node: the next item to try, the modes chosen, and the frame value its own step replaced
+            stack: list[list[Any]] = [[0, 0, None]]
+            while stack:
+                top = stack[-1]
+                index = top[0]
+                if index >= len(items):
+                    stack.pop()
+                    if top[2] is not None:
+                        frame[top[2][0]] = top[2][1]
+                    continue
+                top[0] = index + 1
+                modes = top[1]
                 at, card = items[index]
                 key = self.frame_keys[at]
                 old = frame[at]
@@ -368,17 +389,21 @@ class _Analysis:
                         continue
                     if not self._allowed(key, new):
                         continue
-                    frame[at] = new
                     # a repeatable mode or a cost paid again stays on its item (CR 700.2d, 702.33c)
                     again = self.repeatable if type(key) is ModeKey else tops[at] > 1
-                    yield from walk(index if again else index + 1, frame, modes + (type(key) is ModeKey))
+                    child = [index if again else index + 1, modes + (type(key) is ModeKey), (at, old)]
                 else:
                     new = old + (card,)
                     if not self._allowed(key, new) or not in_splice_domain(new):
                         continue
-                    frame[at] = new
-                    yield from walk(index + 1, frame, modes)
-                frame[at] = old
+                    child = [index + 1, modes, (at, old)]
+                frame[at] = new
+                found, deeper = node(frame)
+                yield from found
+                if deeper:
+                    stack.append(child)
+                else:
+                    frame[at] = old
 
         for values in itertools.product(*(tuple(problem.variables[k].domain) for k in fixed)):
             frame = list(base)
@@ -387,7 +412,7 @@ class _Analysis:
                 frame[self.frame_index[key]] = value
                 blocked = blocked or not self._allowed(key, value)
             if not blocked and self._holds(fixed_checks, frame):
-                yield from walk(0, frame, 0)
+                yield from walk(frame)
 
     def counted_frames(self) -> list[tuple[Frame, int]]:
         """Every frame with at least one cast and its number of casts, in :meth:`frames` order (kept)."""
