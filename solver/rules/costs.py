@@ -1274,11 +1274,6 @@ def _add_cost_objects(problem: CastProblem, key: CostObjectsKey, needs: list[_Ne
                 found.append((given[X] * times, need.matches))
         return found
 
-    def pays_with(given: Mapping[ChoiceKey, Any], chosen: tuple[str, ...]) -> bool:
-        if every:
-            return tuple(chosen) == candidates
-        return all(c in objects for c in chosen) and _can_split(tuple(chosen), asked(given), objects, rest_matches)
-
     def generate(*values: Any) -> Iterator[tuple[str, ...]]:
         given = dict(zip(scope, values))
         if every:
@@ -1324,9 +1319,11 @@ def _add_cost_objects(problem: CastProblem, key: CostObjectsKey, needs: list[_Ne
             found = counts[signature] = count_splits(needs_now, candidates, objects)
         return found
 
+    candidate_set = frozenset(candidates)
+
     def in_domain(value: Any) -> bool:  # a set: any order of the same objects is the same value
         return (isinstance(value, tuple) and len(set(value)) == len(value) and low <= len(value) <= most
-                and all(v in candidates for v in value))
+                and candidate_set.issuperset(value))
 
     def all_values() -> Iterator[tuple[str, ...]]:
         for length in range(low, most + 1):
@@ -1339,7 +1336,11 @@ def _add_cost_objects(problem: CastProblem, key: CostObjectsKey, needs: list[_Ne
                          "CR 601.2h", why_not)
 
     def pays(*values: Any) -> bool:
-        return pays_with(dict(zip(scope, values[:-1])), values[-1])
+        chosen = values[-1]
+        if every:
+            return tuple(chosen) == candidates
+        return all(c in objects for c in chosen) and _can_split(tuple(chosen), asked_of_values(values[:-1]),
+                                                                objects, rest_matches)
 
     def describe(*values: Any) -> str:
         given = dict(zip(scope, values[:-1]))
