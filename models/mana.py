@@ -849,14 +849,19 @@ def sum_costs(costs: Iterable[ManaCost]) -> ManaCost:
     return total
 
 
+_MANA_LETTER_SET = frozenset(MANA_LETTERS)
+
+
 def _check_count(name: str, value: int) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
         raise InputError(name, f"must be a whole number at least 0, not {value!r}")
 
 
 def _normalize_unit(unit: Iterable[str] | str) -> frozenset[str]:
+    if type(unit) is frozenset and unit and unit <= _MANA_LETTER_SET:
+        return unit  # already upper-case letters (abilities read from text give these)
     letters = frozenset(letter.upper() for letter in unit)
-    if not letters or not letters <= frozenset(MANA_LETTERS):
+    if not letters or not letters <= _MANA_LETTER_SET:
         raise InputError(
             "units", f"a unit of mana must be some of {MANA_LETTERS!r}, not {unit!r}"
         )
