@@ -372,6 +372,10 @@ class StateMemo:
     legal_targets : dict
         The legal candidates of a target phrase for a spell (keyed by the phrase and what of the spell and
         the caster legality reads), for phrases whose legality reads nothing else of the problem.
+    target_bases : dict
+        Per target phrase, caster and whether the spell is a copy: the candidates legal for any spell of the
+        caster but for the protections and hexproof that read the spell's colours and types, and those of them
+        that have such protections or hexproof (CR 702.11d, 702.16b).
     mana_sources : dict of str to tuple of ManaSource
         The mana each player can have while paying (CR 601.2g-h).
     alike : dict of str to int
@@ -391,9 +395,10 @@ class StateMemo:
     cost_changers : tuple of (GameObject, CostModifier) or None
         The cost changes of the permanents' static abilities that name other spells (CR 601.2f), each with its
         permanent; None until asked.
-    candidates : dict of str to tuple of str
-        What target phrases of a class could name, legal or not, by class (``"players"``, ``"spells"``,
-        ``"graveyards"``, ``"permanents"``, ``"permanents and spells"``; CR 115.1-115.2).
+    candidates : dict of str to (tuple of str, frozenset of str)
+        What target phrases of a class could name, legal or not, in order and as a set, by class
+        (``"players"``, ``"spells"``, ``"graveyards"``, ``"permanents"``, ``"permanents and spells"``;
+        CR 115.1-115.2).
     target_sets : dict
         The :class:`~solver.target_sets.TargetSets` of a tuple of legal candidates (kept with the tuple, by its
         identity) and its least and most sizes: one object for every problem whose instance has them.
@@ -409,6 +414,7 @@ class StateMemo:
     checked: set[str] = field(default_factory=set)
     player_protections: dict[str, tuple[bool, bool]] = field(default_factory=dict)
     legal_targets: dict[tuple, tuple[str, ...]] = field(default_factory=dict)
+    target_bases: dict[tuple, tuple[tuple[str, ...], tuple[str, ...]]] = field(default_factory=dict)
     mana_sources: dict[str, tuple[ManaSource, ...]] = field(default_factory=dict)
     alike: dict[str, int] = field(default_factory=dict)
     alike_kind: dict[str, int] = field(default_factory=dict)
@@ -416,7 +422,7 @@ class StateMemo:
     payers: dict[int, tuple[tuple[ManaSource, ...], Any]] = field(default_factory=dict)
     shielded: frozenset[str] | None = None
     cost_changers: tuple[tuple[GameObject, Any], ...] | None = None
-    candidates: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    candidates: dict[str, tuple[tuple[str, ...], frozenset[str]]] = field(default_factory=dict)
     target_sets: dict[tuple, tuple[tuple[str, ...], Any]] = field(default_factory=dict)
     cost_candidates: dict[tuple, tuple[tuple[Any, ...], dict[str, GameObject], tuple[str, ...]]] = field(
         default_factory=dict)

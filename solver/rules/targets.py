@@ -632,6 +632,11 @@ def candidates_of(problem: CastProblem, spec: TargetSpec) -> tuple[str, ...]:
     -------
     tuple of str
     """
+    return _candidates(problem, spec)[0]
+
+
+def _candidates(problem: CastProblem, spec: TargetSpec) -> tuple[tuple[str, ...], frozenset[str]]:
+    """:func:`candidates_of`, and the same as a set (both kept per state)."""
     state = problem.state
     if spec.kinds == {TargetKind.SPELL}:
         kind = "spells"
@@ -644,16 +649,17 @@ def candidates_of(problem: CastProblem, spec: TargetSpec) -> tuple[str, ...]:
     known = state_memo(state).candidates
     found = known.get(kind)
     if found is None:
+        ids: tuple[str, ...]
         if kind == "spells":
-            found = tuple(state.stack)
+            ids = tuple(state.stack)
         elif kind == "graveyards":
-            found = tuple(o.id for o in state.objects_in(Zone.GRAVEYARD))
+            ids = tuple(o.id for o in state.objects_in(Zone.GRAVEYARD))
         elif kind == "players":
-            found = tuple(state.players)
+            ids = tuple(state.players)
         else:
-            found = tuple(state.players) + tuple(o.id for o in state.battlefield()) + (
+            ids = tuple(state.players) + tuple(o.id for o in state.battlefield()) + (
                 tuple(state.stack) if kind == "permanents and spells" else ())
-        known[kind] = found
+        found = known[kind] = (ids, frozenset(ids))
     return found
 
 
@@ -678,8 +684,8 @@ def legal_targets(problem: CastProblem, spec: TargetSpec) -> tuple[str, ...]:
     found = memo.get(spec)
     if found is not None:
         return found
-    candidates = candidates_of(problem, spec)
-    shared = _shared_key(problem, spec) if problem.spell.id not in candidates else None
+    candidates, among = _candidates(problem, spec)
+    shared = _shared_key(problem, spec) if problem.spell.id not in among else None
     known = state_memo(problem.state).legal_targets
     found = known.get(shared) if shared is not None else None
     if found is None and shared is not None:
@@ -689,16 +695,18 @@ def legal_targets(problem: CastProblem, spec: TargetSpec) -> tuple[str, ...]:
         counted_without_it = len(shared) > 5  # the key names the spell's id and zone (see _shared_key)
         base_key = ("but the spell", spec, problem.caster, problem.is_copy) + (
             (spell.id, spell.zone) if counted_without_it else ())
-        base = known.get(base_key)
-        if base is None:
-            base = known[base_key] = tuple(_legal_by_kind(problem, spec, candidates, grouped=True,
-                                                          but_the_spell=True))
-        facts = state_memo(problem.state)
-        if facts.shielded is None:
-            facts.shielded = frozenset(o.id for o in problem.state.battlefield()
-                                       if abilities_of(o).hexproof_from or abilities_of(o).protections)
-        shielded = facts.shielded
-        found = known[shared] = tuple(c for c in base if c not in shielded or _stopped_by_spell(problem, c) is None)
+        bases = state_memo(problem.state).target_bases
+        kept = bases.get(base_key)
+        if kept is None:
+            base = tuple(_legal_by_kind(problem, spec, candidates, grouped=True, but_the_spell=True))
+            facts = state_memo(problem.state)
+            if facts.shielded is None:
+                facts.shielded = frozenset(o.id for o in problem.state.battlefield()
+                                           if abilities_of(o).hexproof_from or abilities_of(o).protections)
+            kept = bases[base_key] = (base, tuple(c for c in base if c in facts.shielded))
+        base, shielded = kept
+        stopped = {c for c in shielded if _stopped_by_spell(problem, c) is not None}
+        found = known[shared] = tuple(c for c in base if c not in stopped) if stopped else base
     elif found is None:
         found = tuple(_legal_by_kind(problem, spec, candidates, grouped=False))
     memo[spec] = found
