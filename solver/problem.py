@@ -302,6 +302,11 @@ class CostTerm:
         The most times it can be paid in this problem (bounds the objects it asks for).
     label : str
         What it is, for sentences: ``"kicker"``, ``"splice Glacial Ray (ray)"``.
+    member : str or None
+        For a term paid once when an object is in the value of its one scope key, and never otherwise (a
+        card's splice cost, paid when the card is in the splice set, CR 702.47a): that object's id, so the
+        cost rules may sum such terms over the value's objects instead of asking ``times`` of each term.
+        ``times`` still says the same. None for any other term.
     """
 
     cost: Cost
@@ -309,6 +314,7 @@ class CostTerm:
     times: Callable[..., int]
     most_times: int
     label: str
+    member: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

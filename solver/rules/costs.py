@@ -2132,7 +2132,15 @@ def _add_payment(problem: CastProblem, terms: list[CostTerm], tapping: set[str],
     # demand as (letter, amount) pairs, its generic amount and X symbols; None for a symbol that is a choice
     compiled = [(term.times, where[0] if len(where) == 1 else -1, where,
                  None if simple is None else (tuple(simple[0].items()), simple[1], xs))
-                for (simple, xs), term, where in zip(term_demands, mana_terms, positions)]
+                for (simple, xs), term, where in zip(term_demands, mana_terms, positions) if term.member is None]
+    # terms paid once when an object is in a value (splice costs, by the card spliced), by the value's place:
+    # asked as membership in the value, without calling each term's `times`
+    members: dict[int, dict[str, Any]] = {}
+    for (simple, xs), term, where in zip(term_demands, mana_terms, positions):
+        if term.member is not None:
+            members.setdefault(where[0], {})[term.member] = None if simple is None else (
+                tuple(simple[0].items()), simple[1], xs)
+    member_tables = list(members.items())
 
     def _count_payment(values: tuple, change: Change) -> bool | None:
         # The demand of the total cost, summed term by term without building it (CR 601.2f).
@@ -2151,6 +2159,17 @@ def _add_payment(problem: CastProblem, terms: list[CostTerm], tapping: set[str],
             for letter, need in letters:
                 demand[letter] = demand.get(letter, 0) + need * times
             generic += (amount + xs * x) * times
+        for at, table in member_tables:
+            value = values[at]
+            for member, simple in table.items():
+                if member not in value:
+                    continue
+                if simple is None:
+                    return None
+                letters, amount, xs = simple
+                for letter, need in letters:
+                    demand[letter] = demand.get(letter, 0) + need
+                generic += amount + xs * x
         for part in change[1]:
             added = simple_demand(part)
             if added is None:

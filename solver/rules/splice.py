@@ -240,7 +240,7 @@ def add_splice_rules(problem: CastProblem) -> None:
     for card_id, (card, abilities) in problem.splice_candidates.items():
         problem.add_cost(CostTerm(_splice_of(abilities).cost, (SPLICE_SET,),
                                   lambda spliced, card_id=card_id: int(card_id in spliced), 1,
-                                  f"splice {card.name} ({card_id})"))
+                                  f"splice {card.name} ({card_id})", member=card_id))
 
 
 def explain_splices(problem: CastProblem, spliced: tuple[str, ...]) -> list[Reason]:
