@@ -206,12 +206,17 @@ class SwitchAtom:
     text : str
         What it asks, as a clause: ``"mode 2 is chosen"``.
     rule : str
+    member : str or None
+        When the test is whether an object is in the value (a card in the splice set, CR 702.47b): that
+        object's id, so engines may ask it as membership without calling ``holds``, which says the same.
+        None for any other test.
     """
 
     key: ChoiceKey
     holds: Callable[[Any], bool]
     text: str
     rule: str
+    member: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -1003,7 +1003,7 @@ def _mode_atom(index: int, copy: int) -> SwitchAtom:
 def _splice_atom(card: GameObject) -> SwitchAtom:
     card_id = card.id
     return SwitchAtom(SPLICE_SET, lambda spliced: card_id in spliced, f"{card.name} ({card_id}) is spliced",
-                      "CR 702.47b")
+                      "CR 702.47b", member=card_id)
 
 
 def paid_atom(problem: CastProblem, source: GameObject, condition: tuple[str, ...], phrase: str) -> SwitchAtom:
