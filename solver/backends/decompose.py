@@ -232,6 +232,10 @@ class _Analysis:
         self._starts: dict[Frame, int] | None = None
         self._counters: list[Callable[[Frame], int]] | None = None
         self._switched: list[tuple[int, Any]] = []  # lone instances with a switch: their sets and atoms
+        # lone instances switched on by one object being in a frame value (a spliced card's text): by the
+        # value's frame position, the product of their sets per object
+        self._by_member: dict[int, dict[str, int]] = {}
+        self._member_weights: list[tuple[int, dict[str, int]]] = []
         self._fixed_count = 1
         self._digits: dict[Frame, tuple[list[tuple[_Component, Iterable[Any], int]], list[TargetSlot]]] = {}
         self._fields: dict[Frame, dict[str, Any]] = {}
@@ -730,9 +734,23 @@ class _Analysis:
         """
         if self._counters is None:
             self._counters, self._fixed_count = self._make_counters()
-            self._switched = [(number_of_sets(c.slot.choices), self.atoms[c.slot.key]) for c in self.components
-                              if c.slot is not None and self.atoms.get(c.slot.key)]
+            self._switched, self._by_member = [], {}
+            for c in self.components:
+                if c.slot is None or not self.atoms.get(c.slot.key):
+                    continue
+                sets, atoms = number_of_sets(c.slot.choices), c.slot.switch.atoms if c.slot.switch else ()
+                if len(atoms) == 1 and atoms[0].member is not None:  # on when its card is spliced (CR 702.47b)
+                    weights = self._by_member.setdefault(self.frame_index[atoms[0].key], {})
+                    weights[atoms[0].member] = weights.get(atoms[0].member, 1) * sets
+                else:
+                    self._switched.append((sets, self.atoms[c.slot.key]))
+            self._member_weights = list(self._by_member.items())
         count = self._fixed_count
+        for at, weights in self._member_weights:  # the instances of the cards in the value, by membership
+            value = frame[at]
+            for member, weight in weights.items():
+                if member in value:
+                    count *= weight
         for sets, atoms in self._switched:  # lone instances: their sets when their switch is on (CR 601.2c)
             for at, holds in atoms:
                 if not holds(frame[at]):
