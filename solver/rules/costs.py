@@ -1291,15 +1291,15 @@ def _add_cost_objects(problem: CastProblem, key: CostObjectsKey, needs: list[_Ne
     # each need of `counted` and `x_counted` as (objects per time, how many times from the values of `scope`,
     # where in `scope` those values are, or None for X's count, matcher): :func:`asked` over a tuple of values
     x_at = len(scope) - 1 if x_counted else None
-    compiled = [(need.cost.count or 0, need.term.times, tuple(scope.index(k) for k in need.term.scope), need.matches)
-                for need in counted]
+    compiled = [(need.cost.count or 0, need.term.times, tuple(scope.index(k) for k in need.term.scope), need.matches,
+                 need.term.member) for need in counted]
     compiled_x = [(need.term.times, tuple(scope.index(k) for k in need.term.scope), need.matches)
                   for need in x_counted]
 
     def asked_of_values(values: tuple) -> list[tuple[int, Callable[[GameObject], bool]]]:
         found = []
-        for per_time, times_of, where, matches in compiled:
-            times = times_of(*[values[i] for i in where])
+        for per_time, times_of, where, matches, member in compiled:
+            times = (member in values[where[0]]) if member is not None else times_of(*[values[i] for i in where])
             if times and per_time:
                 found.append((per_time * times, matches))
         for times_of, where, matches in compiled_x:
