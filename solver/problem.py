@@ -74,6 +74,14 @@ class ConstraintKind(enum.Enum):
     MONOTONE = "monotone"
     """Over choices made before targets: once broken, it stays broken when more modes, splices, kicks or a
     larger X are chosen (paying a total cost only gets harder, CR 601.2f-h)."""
+    SIZE = "size"
+    """Over choices made before targets and, last, one instance of "target": how many targets the instance
+    chooses ("X target creatures", "another target for each time this spell was kicked", CR 601.2c). The
+    predicate reads the instance's value only through its length (any tuple of that many items answers as
+    the value would), and holds when the instance has no value (None)."""
+    ANOTHER = "another"
+    """Over two instances of "target", earlier first: "another target", no object or player is chosen for
+    both (CR 115.4); it holds when either has no value (None)."""
 
 
 class LazyDomain:
