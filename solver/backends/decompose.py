@@ -48,6 +48,7 @@ from models.choices import (
 from models.mana import ManaCost
 from models.objects import ObjectId
 from solver.backends import Engine
+from solver.backends.decompose_another import AnotherPair, allowed_sizes
 from solver.problem import CastProblem, Constraint, ConstraintKind, TargetSlot
 from solver.prompts import DEFAULT_LIMIT, Options
 from solver.target_sets import TargetSets, is_set_in, number_of_sets
@@ -159,6 +160,8 @@ class _Component:
         self.divided: tuple[TargetSlot, Constraint] | None = None  # see _Analysis._divided
         self.counts: dict[tuple, int] = {}
         self.sizes: dict[Any, list[tuple[Any, int]]] = {}  # see _Analysis._divided_sizes
+        self.another: tuple[TargetSlot, TargetSlot, list[Constraint]] | None = None  # see _Analysis._another
+        self.pairs: dict[tuple, AnotherPair] = {}  # its values per frame signature
 
 
 class _Analysis:
@@ -211,6 +214,7 @@ class _Analysis:
                 slot = self.slot_of[group[0]]
             component = _Component(group, rules, reads, slot)
             component.divided = self._divided(component)
+            component.another = self._another(component) if component.divided is None else None
             joint, covered = problem.joint_counts.get(group[0], (None, ())) if len(group) == 1 else (None, ())
             if joint is not None and component.counted_by is None and {id(c) for c in rules} == {
                     id(c) for c in covered} and all(k in self.frame_index for k in joint.scope[:-1]):
@@ -277,17 +281,74 @@ class _Analysis:
             return None
         return slot, division[0]
 
+    def _another(self, component: _Component) -> tuple[TargetSlot, TargetSlot, list[Constraint]] | None:
+        """An earlier instance of "target" and a later "another target" one, tied by nothing else (CR 115.4).
+
+        The component is the two instances' keys; its rules are their switches (CR 601.2c), the rule that they
+        share no target (:attr:`~solver.problem.ConstraintKind.ANOTHER`), and rules on how many targets each
+        chooses that read only choices made before targets (:attr:`~solver.problem.ConstraintKind.SIZE`: the
+        times the spell was kicked, X). Each instance's sets are counted, not listed
+        (:class:`~solver.target_sets.TargetSets`). Such a component is counted, made, ranked and drawn in
+        closed form (:class:`~solver.backends.decompose_another.AnotherPair`), never listed.
+
+        Returns
+        -------
+        (TargetSlot, TargetSlot, list of Constraint) or None
+            The earlier instance, the later one and the size rules; None for any other component.
+        """
+        keys = component.keys
+        if len(keys) != 2 or type(keys[0]) is not TargetKey or type(keys[1]) is not TargetKey:
+            return None
+        first, second = self.slot_of[keys[0]], self.slot_of[keys[1]]
+        if first.division is not None or second.division is not None or not isinstance(first.choices, TargetSets) \
+                or not isinstance(second.choices, TargetSets):
+            return None
+        apart = [c for c in component.constraints if c.kind is ConstraintKind.ANOTHER]
+        if len(apart) != 1 or apart[0].scope != (first.key, second.key):
+            return None
+        sizes = []
+        for rule in component.constraints:
+            if rule is apart[0]:
+                continue
+            if rule.kind not in (ConstraintKind.ACTIVATION, ConstraintKind.SIZE) or rule.scope[-1] not in keys \
+                    or not all(k in self.frame_index for k in rule.scope[:-1]):
+                return None
+            if rule.kind is ConstraintKind.SIZE:
+                sizes.append(rule)
+        return first, second, sizes
+
+    def another_pair(self, component: _Component, frame: Frame) -> AnotherPair:
+        """The values of an earlier instance and a later "another target" one in a frame (kept per signature)."""
+        assert component.another is not None
+        signature = self._signature(component, frame)
+        found = component.pairs.get(signature)
+        if found is None:
+            first, second, rules = component.another
+
+            def sizes(slot: TargetSlot) -> list[int] | None:
+                if not self.slot_is_on(slot, frame):
+                    return None
+                own = [(rule, [frame[self.frame_index[k]] for k in rule.scope[:-1]]) for rule in rules
+                       if rule.scope[-1] == slot.key]
+                return allowed_sizes(slot, own)
+
+            found = component.pairs[signature] = AnotherPair(first, second, sizes(first), sizes(second))
+        return found
+
     def listed_components(self) -> list[tuple[str, ...]]:
         """The components counted by listing their values (each kept per frame signature), by their keys' names.
 
         Every other component is counted in closed form: a lone instance of "target" (its sets,
         :class:`~solver.target_sets.TargetSets`), an instance with its division (by number of targets), a choice
         whose one rule counts (the orders of the spliced cards, the objects paying a cost), or a choice no rule
-        ties (its domain). What remains is listed: instances tied by "another target", objects tapped to pay a
-        cost that could also have been tapped for mana, ... The positions benchmark names them.
+        ties (its domain), an instance and a later "another target" one (by how many targets each shares with
+        the other's candidates). What remains is listed: three instances tied by "a third target", instances
+        tied by "that player controls", objects tapped to pay a cost that could also have been tapped for
+        mana, ... The positions benchmark names them.
         """
         return [tuple(str(key) for key in c.keys) for c in self.components
-                if c.slot is None and c.divided is None and c.counted_by is None and c.constraints]
+                if c.slot is None and c.divided is None and c.another is None and c.counted_by is None
+                and c.constraints]
 
     # ---------------------------------------------------------------- frames
     def _blocked(self) -> list[tuple[ChoiceKey, Any]]:
@@ -447,6 +508,8 @@ class _Analysis:
             return number_of_sets(component.slot.choices) if self.slot_is_on(component.slot, frame) else 1
         if component.divided is not None:
             return self._divided_count(component, frame)
+        if component.another is not None:
+            return self.another_pair(component, frame).size
         counted = component.counted_by
         if counted is not None and counted.count is not None:  # counted_by always has a count
             return counted.count(*(frame[self.frame_index[k]] for k in counted.scope[:-1]))
@@ -513,6 +576,9 @@ class _Analysis:
         if component.divided is not None:  # made by number of targets, lazily: the first casts come at once
             return _Remade(lambda: self._divided_values(component, frame),
                            lambda index: self._divided_values_from(component, frame, index))
+        if component.another is not None:  # two instances, one "another": made lazily, never listed
+            pair = self.another_pair(component, frame)
+            return _Remade(pair.values, pair.values_from)
         return self.component_solutions(component, frame)
 
     # ---------------------------------------------------------------- an instance and its division (CR 601.2d)
@@ -1231,6 +1297,7 @@ class DecompositionEngine(Engine):
             rest, digit = divmod(rest, count)
             assignment.update(values[digit] if isinstance(values, list)
                               else analysis.divided_at(component, frame, digit) if component.divided is not None
+                              else analysis.another_pair(component, frame).at(digit) if component.another is not None
                               else next(itertools.islice(iter(values), digit, None)))
         splices = next((v for k, v in assignment.items() if type(k) is SpliceOrderKey), ())
         for slot in reversed(analysis.lone_order(active, {card: i for i, card in enumerate(splices)})):
@@ -1263,6 +1330,7 @@ class DecompositionEngine(Engine):
         for component, listed, count in others:
             value = _as_sets({key: values[key] for key in component.keys})
             digit = analysis.divided_index(component, frame, value) if component.divided is not None else \
+                analysis.another_pair(component, frame).index(value) if component.another is not None else \
                 next((i for i, item in enumerate(listed) if _as_sets(item) == value), None)
             if digit is None:
                 return None
@@ -1310,6 +1378,8 @@ class DecompositionEngine(Engine):
                 chosen[key] = tuple(rng.sample(spliced, len(spliced)))
             elif component.divided is not None:
                 chosen.update(analysis._divided_sample(component, frame, rng))
+            elif component.another is not None:
+                chosen.update(analysis.another_pair(component, frame).sample(rng))
             else:
                 solutions = analysis.component_solutions(component, frame)
                 chosen.update(solutions[0] if len(solutions) == 1 else rng.choice(solutions))  # no draw for one
