@@ -308,6 +308,12 @@ class AnotherPair:
                 pick -= weight
         raise AssertionError("a draw below the count falls in one of its parts")
 
+    def first_choices(self) -> int:
+        """How many of the earlier instance's sets (of the sizes allowed) have at least one value."""
+        s, n0 = sum(self.shared), len(self.candidates)
+        return sum(math.comb(s, j) * math.comb(n0 - s, i - j) for i, _ in self.by_size
+                   for j in range(min(i, s) + 1) if self.weight[j])
+
     def count_with_first(self, first: tuple[str, ...]) -> int:
         """How many values have this earlier set (the later instance's sets left, or 1)."""
         later = frozenset(self.later)
