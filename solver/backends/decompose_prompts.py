@@ -389,10 +389,10 @@ def _factors(problem: CastProblem, analysis: _Analysis, frame: tuple) -> tuple[
                 divided_of[component.divided[0].key] = _Divided(analysis, component, frame, "", "")
                 factors.append(divided_of[component.divided[0].key])
         elif component.another is not None:
-            another = _Another(analysis.another_pair(component, frame))
+            pair = analysis.another_pair(component, frame)
+            another = _Another(pair)
             factors.append(another)
-            for key in component.keys:
-                another_of[key] = another
+            another_of[pair.first.key] = another_of[pair.second.key] = another
         else:
             listed = _Listed(list(analysis.component_values(component, frame)), {})
             factors.append(listed)
