@@ -179,6 +179,10 @@ class Constraint:
         as the orders of the spliced cards, without listing a whole domain).
     count : callable or None
         ``count(*values[:-1]) -> int``: how many values ``generate`` makes.
+    sizes : callable or None
+        For a :attr:`ConstraintKind.SIZE` rule: ``sizes(*values[:-1]) -> range``, the numbers of targets the
+        rule allows given the values of the other keys (exactly X: ``range(x, x + 1)``; at most X:
+        ``range(0, x + 1)``); engines then need not try every number. None: ask the predicate.
     """
 
     scope: tuple[ChoiceKey, ...]
@@ -189,6 +193,7 @@ class Constraint:
     kind: ConstraintKind = ConstraintKind.GENERAL
     generate: Callable[..., Iterable[Any]] | None = None
     count: Callable[..., int] | None = None
+    sizes: Callable[..., range] | None = None
 
     def holds(self, assignment: Assignment) -> bool:
         """Whether the rule holds under an assignment of every key of the scope."""
@@ -577,6 +582,7 @@ class CastProblem:
         kind: ConstraintKind = ConstraintKind.GENERAL,
         generate: Callable[..., Iterable[Any]] | None = None,
         count: Callable[..., int] | None = None,
+        sizes: Callable[..., range] | None = None,
     ) -> Constraint:
         """Add a constraint over existing variables (an empty scope is allowed).
 
@@ -590,7 +596,7 @@ class CastProblem:
         for key in scope:
             if key not in self.variables:
                 raise ValueError(f"constraint {description!r} names unknown variable {key!r}")
-        constraint = Constraint(tuple(scope), predicate, rule, description, explain, kind, generate, count)
+        constraint = Constraint(tuple(scope), predicate, rule, description, explain, kind, generate, count, sizes)
         self.constraints.append(constraint)
         return constraint
 

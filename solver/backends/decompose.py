@@ -10,11 +10,15 @@ rules that tie them to it, and on each other only where a rule ties them
 - the rest splits into independent *components* (connected by the rules
   between them, found by union-find), and the number of casts of a frame is
   the product of its components' counts; a lone instance of "target" counts
-  its legal sets, the splice order k! (CR 702.47b), others their solutions;
+  its legal sets, the splice order k! (CR 702.47b), an instance and a later
+  "another target" one by how many targets they could share
+  (:mod:`solver.backends.decompose_another`, CR 115.4), others their
+  solutions;
 - frames are made directly, by a depth-first walk over modes, optional costs
   and splice cards that stops as soon as the total cost can't be paid
   (paying only gets harder as more is chosen, CR 601.2f-h), never by
-  filtering every combination;
+  filtering every combination; the largest X paid at each step is found by
+  stepping down from the step before and bisecting, not by trying every X;
 - a component's values are made from the frame by the rules' own generators
   (the orders of the spliced cards, the objects that pay exactly what the
   frame asks, the divisions of a set of targets), never from a whole domain;
@@ -48,7 +52,7 @@ from models.choices import (
 from models.mana import ManaCost
 from models.objects import ObjectId
 from solver.backends import Engine
-from solver.backends.decompose_another import AnotherPair, allowed_sizes
+from solver.backends.decompose_another import AnotherPair, PairLayout, allowed_sizes
 from solver.problem import CastProblem, Constraint, ConstraintKind, TargetSlot
 from solver.prompts import DEFAULT_LIMIT, Options
 from solver.target_sets import TargetSets, is_set_in, number_of_sets
@@ -160,7 +164,7 @@ class _Component:
         self.divided: tuple[TargetSlot, Constraint] | None = None  # see _Analysis._divided
         self.counts: dict[tuple, int] = {}
         self.sizes: dict[Any, list[tuple[Any, int]]] = {}  # see _Analysis._divided_sizes
-        self.another: tuple[TargetSlot, TargetSlot, list[Constraint]] | None = None  # see _Analysis._another
+        self.another: tuple[PairLayout, list[Constraint]] | None = None  # see _Analysis._another
         self.pairs: dict[tuple, AnotherPair] = {}  # its values per frame signature
 
 
@@ -281,7 +285,7 @@ class _Analysis:
             return None
         return slot, division[0]
 
-    def _another(self, component: _Component) -> tuple[TargetSlot, TargetSlot, list[Constraint]] | None:
+    def _another(self, component: _Component) -> tuple[PairLayout, list[Constraint]] | None:
         """An earlier instance of "target" and a later "another target" one, tied by nothing else (CR 115.4).
 
         The component is the two instances' keys; its rules are their switches (CR 601.2c), the rule that they
@@ -293,8 +297,8 @@ class _Analysis:
 
         Returns
         -------
-        (TargetSlot, TargetSlot, list of Constraint) or None
-            The earlier instance, the later one and the size rules; None for any other component.
+        (PairLayout, list of Constraint) or None
+            The earlier instance and the later one, and the size rules; None for any other component.
         """
         keys = component.keys
         if len(keys) != 2 or type(keys[0]) is not TargetKey or type(keys[1]) is not TargetKey:
@@ -315,7 +319,7 @@ class _Analysis:
                 return None
             if rule.kind is ConstraintKind.SIZE:
                 sizes.append(rule)
-        return first, second, sizes
+        return PairLayout(first, second), sizes
 
     def another_pair(self, component: _Component, frame: Frame) -> AnotherPair:
         """The values of an earlier instance and a later "another target" one in a frame (kept per signature)."""
@@ -323,7 +327,7 @@ class _Analysis:
         signature = self._signature(component, frame)
         found = component.pairs.get(signature)
         if found is None:
-            first, second, rules = component.another
+            layout, rules = component.another
 
             def sizes(slot: TargetSlot) -> list[int] | None:
                 if not self.slot_is_on(slot, frame):
@@ -332,7 +336,7 @@ class _Analysis:
                        if rule.scope[-1] == slot.key]
                 return allowed_sizes(slot, own)
 
-            found = component.pairs[signature] = AnotherPair(first, second, sizes(first), sizes(second))
+            found = component.pairs[signature] = AnotherPair(layout, sizes(layout.first), sizes(layout.second))
         return found
 
     def listed_components(self) -> list[tuple[str, ...]]:
@@ -388,41 +392,103 @@ class _Analysis:
         if splice_key is not None:
             base[self.frame_index[splice_key]] = ()
 
-        def walk(start: int, frame: list[Any], modes: int) -> Iterator[Frame]:
-            for position, x in enumerate(x_values):
+        # the frame rules that read X are checked for each X; the others once for all the X values of a node
+        x_checks = [(c, where) for c, where in self.frame_checks if x_at in where]
+        other_checks = [(c, where) for c, where in self.frame_checks if x_at not in where]
+        x_allowed = [x_key is None or self._allowed(x_key, x) for x in x_values]
+
+        def paid_up_to(frame: list[Any], most: int) -> int:
+            """The last place in ``x_values`` whose X the monotone rules allow with the rest of ``frame``; -1: none.
+
+            They hold for a first run of X values and for none after (paying only gets harder as X grows,
+            CR 601.2f-h), and that run ends at ``most`` or before (the end of the run of the frame with one mode,
+            kick or splice less). The end is found by stepping down from ``most`` by 1, 2, 4, … and then by
+            bisection, not by trying every X: one more kick usually takes one X away.
+            """
+            def paid(position: int) -> bool:
                 if x_at is not None:
-                    frame[x_at] = x
-                if not self._holds(self.monotone, frame):
-                    if position == 0:
-                        return  # nothing larger can be paid either
-                    break  # a larger X can't be paid either
-                if x_key is not None and not self._allowed(x_key, x):
-                    continue
-                if self._holds(self.frame_checks, frame):
-                    yield tuple(frame)
-            if x_at is not None:
-                frame[x_at] = x_values[0]
-            for index in range(start, len(items)):
-                at, card = items[index]
-                key = self.frame_keys[at]
-                old = frame[at]
-                if card is None:  # a mode or an optional cost, once more
-                    new = old + 1
-                    if new > tops[at] or (type(key) is ModeKey and modes >= self.most_modes):
-                        continue
-                    if not self._allowed(key, new):
-                        continue
-                    frame[at] = new
-                    # a repeatable mode or a cost paid again stays on its item (CR 700.2d, 702.33c)
-                    again = self.repeatable if type(key) is ModeKey else tops[at] > 1
-                    yield from walk(index if again else index + 1, frame, modes + (type(key) is ModeKey))
+                    frame[x_at] = x_values[position]
+                return self._holds(self.monotone, frame)
+
+            if not paid(0):
+                return -1
+            if most <= 0 or paid(most):
+                return max(most, 0)
+            high, step = most, 1  # not paid(high)
+            low = 0
+            while high - step > 0:
+                if paid(high - step):
+                    low = high - step
+                    break
+                high, step = high - step, step * 2
+            while high - low > 1:  # paid(low) and not paid(high)
+                middle = (low + high) // 2
+                if paid(middle):
+                    low = middle
                 else:
-                    new = old + (card,)
-                    if not self._allowed(key, new) or new not in splice_domain:
+                    high = middle
+            return low
+
+        def walk(frame: list[Any]) -> Iterator[Frame]:
+            # depth-first over the items, with a stack (not nested generators: a frame is yielded at once, however
+            # many kicks or modes deep): each node is [next item, modes chosen, position changed, its old value,
+            # the last X paid]
+            stack: list[list[Any]] = [[0, 0, None, None, len(x_values) - 1]]
+            entered = True
+            while stack:
+                node = stack[-1]
+                if entered:
+                    entered = False
+                    last = node[4] = paid_up_to(frame, stack[-2][4] if len(stack) > 1 else node[4])
+                    if last < 0:  # nothing larger can be paid either
+                        if x_at is not None:
+                            frame[x_at] = x_values[0]
+                        stack.pop()
+                        if node[2] is not None:
+                            frame[node[2]] = node[3]
                         continue
-                    frame[at] = new
-                    yield from walk(index + 1, frame, modes)
-                frame[at] = old
+                    if self._holds(other_checks, frame):
+                        for position in range(last + 1):
+                            if not x_allowed[position]:
+                                continue
+                            if x_at is not None:
+                                frame[x_at] = x_values[position]
+                            if not x_checks or self._holds(x_checks, frame):
+                                yield tuple(frame)
+                    if x_at is not None:
+                        frame[x_at] = x_values[0]
+                index, modes = node[0], node[1]
+                child = None
+                while index < len(items):
+                    at, card = items[index]
+                    key = self.frame_keys[at]
+                    old = frame[at]
+                    if card is None:  # a mode or an optional cost, once more
+                        new = old + 1
+                        if new > tops[at] or (type(key) is ModeKey and modes >= self.most_modes) \
+                                or not self._allowed(key, new):
+                            index += 1
+                            continue
+                        frame[at] = new
+                        # a repeatable mode or a cost paid again stays on its item (CR 700.2d, 702.33c)
+                        again = self.repeatable if type(key) is ModeKey else tops[at] > 1
+                        child = [index if again else index + 1, modes + (type(key) is ModeKey), at, old, None]
+                    else:
+                        new = old + (card,)
+                        if not self._allowed(key, new) or new not in splice_domain:
+                            index += 1
+                            continue
+                        frame[at] = new
+                        child = [index + 1, modes, at, old, None]
+                    break
+                node[0] = index + 1
+                if child is not None:
+                    stack.append(child)
+                    entered = True
+                    continue
+                stack.pop()
+                if node[2] is not None:
+                    frame[node[2]] = node[3]
 
         for values in itertools.product(*(tuple(problem.variables[k].domain) for k in fixed)):
             frame = list(base)
@@ -431,7 +497,7 @@ class _Analysis:
                 frame[self.frame_index[key]] = value
                 blocked = blocked or not self._allowed(key, value)
             if not blocked:
-                yield from walk(0, frame, 0)
+                yield from walk(frame)
 
     def counted_frames(self) -> list[tuple[Frame, int]]:
         """Every frame with at least one cast and its number of casts, in :meth:`frames` order (kept)."""
@@ -765,7 +831,9 @@ class _Analysis:
         """A count of each component as a function of the frame, and the product of those that are constant.
 
         A lone instance counts its sets when its switch is on (CR 601.2c); a choice no rule ties, with a listed
-        domain, its domain; any other component as :meth:`component_count` says.
+        domain, its domain; a choice a rule counts from frame keys of one value each, that count once; an
+        instance and a later "another target" one, its count kept by what it reads of the frame (the kicks, X);
+        any other component as :meth:`component_count` says.
         """
         counters: list[Callable[[Frame], int]] = []
         fixed = 1
@@ -782,11 +850,27 @@ class _Analysis:
                 fixed *= len(domain)
             elif component.counted_by is not None and (count := component.counted_by.count) is not None and \
                     component.divided is None:
-                at = tuple(self.frame_index[k] for k in component.counted_by.scope[:-1])
-                counters.append(functools.partial(_count_by_rule, count, at))
+                read = component.counted_by.scope[:-1]
+                single = [domain[0] for k in read if type(k) not in (ModeKey, OptionalCostKey)
+                          and isinstance(domain := self.problem.variables[k].domain, tuple) and len(domain) == 1]
+                if len(single) == len(read):
+                    fixed *= count(*single)  # what it reads has one value in every frame (no splice card: one order)
+                else:
+                    counters.append(functools.partial(_count_by_rule, count, tuple(self.frame_index[k] for k in read)))
+            elif component.another is not None:
+                at = tuple(self.frame_index[k] for k in component.frame_keys)
+                counters.append(functools.partial(self._another_count, component, at, {}))
             else:
                 counters.append(functools.partial(self.component_count, component))
         return counters, fixed
+
+    def _another_count(self, component: _Component, at: tuple[int, ...], kept: dict[Any, int], frame: Frame) -> int:
+        """An instance and a later "another target" one: their count in a frame, kept by what it reads of it."""
+        signature = frame[at[0]] if len(at) == 1 else tuple(frame[i] for i in at)
+        found = kept.get(signature)
+        if found is None:
+            found = kept[signature] = self.another_pair(component, frame).size
+        return found
 
     def choice_objects(self, slot: TargetSlot) -> Iterable[TargetChoice]:
         """The :class:`TargetChoice` of each legal choice of a lone instance, in the order of its sets.

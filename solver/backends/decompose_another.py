@@ -35,7 +35,7 @@ from models.choices import ChoiceKey
 from solver.problem import Constraint, TargetSlot
 from solver.target_sets import TargetSets
 
-__all__ = ["SetsOfSizes", "AnotherPair", "allowed_sizes"]
+__all__ = ["SetsOfSizes", "PairLayout", "AnotherPair", "allowed_sizes", "weighted_first_page"]
 
 
 class SetsOfSizes:
@@ -114,7 +114,8 @@ def allowed_sizes(slot: TargetSlot, rules: list[tuple[Constraint, list[Any]]]) -
         With :class:`~solver.target_sets.TargetSets` choices.
     rules : list of (Constraint, list)
         Each size rule (:attr:`~solver.problem.ConstraintKind.SIZE`) of the instance with the values of the
-        frame keys it reads, in its scope's order.
+        frame keys it reads, in its scope's order. A rule that gives its sizes (``Constraint.sizes``) narrows
+        the numbers at once; the others are asked number by number.
 
     Returns
     -------
@@ -123,8 +124,39 @@ def allowed_sizes(slot: TargetSlot, rules: list[tuple[Constraint, list[Any]]]) -
     """
     choices = slot.choices
     assert isinstance(choices, TargetSets), "only sets counted in closed form"
-    return [k for k, sets in choices.sizes if sets and all(rule.predicate(*values, ("",) * k)
-                                                           for rule, values in rules)]
+    low, high = choices.least, choices.most
+    asked = []
+    for rule, values in rules:
+        if rule.sizes is None:
+            asked.append((rule, values))
+            continue
+        allowed = rule.sizes(*values)
+        low, high = max(low, allowed.start), min(high, allowed.stop - 1)
+    return [k for k in range(low, high + 1) if all(rule.predicate(*values, ("",) * k) for rule, values in asked)]
+
+
+class PairLayout:
+    """What the two instances' candidates are to each other, worked out once for every frame (CR 115.4).
+
+    Parameters
+    ----------
+    first, second : TargetSlot
+        The earlier instance and the later one, each with :class:`~solver.target_sets.TargetSets` choices.
+    """
+
+    def __init__(self, first: TargetSlot, second: TargetSlot) -> None:
+        assert isinstance(first.choices, TargetSets) and isinstance(second.choices, TargetSets)
+        self.first, self.second = first, second
+        self.candidates = first.choices.candidates
+        self.later = second.choices.candidates
+        self.later_set = frozenset(self.later)
+        self.shared = [c in self.later_set for c in self.candidates]  # which earlier candidates the later may choose
+        n0 = len(self.candidates)
+        # after[p] = (shared, not shared) among the earlier candidates from position p on
+        self.after = [(0, 0)] * (n0 + 1)
+        for p in range(n0 - 1, -1, -1):
+            shared, other = self.after[p + 1]
+            self.after[p] = (shared + 1, other) if self.shared[p] else (shared, other + 1)
 
 
 class AnotherPair:
@@ -132,8 +164,8 @@ class AnotherPair:
 
     Parameters
     ----------
-    first, second : TargetSlot
-        The earlier instance and the later one, each with :class:`~solver.target_sets.TargetSets` choices.
+    layout : PairLayout
+        The two instances and their candidates.
     first_sizes, second_sizes : list of int or None
         The numbers of targets each may choose in the frame, increasing; None: the instance is no part of the
         spell in the frame (CR 601.2c), its one value None.
@@ -144,22 +176,13 @@ class AnotherPair:
         The number of values (pairs of sets), exact.
     """
 
-    def __init__(self, first: TargetSlot, second: TargetSlot, first_sizes: list[int] | None,
-                 second_sizes: list[int] | None) -> None:
-        assert isinstance(first.choices, TargetSets) and isinstance(second.choices, TargetSets)
-        self.first, self.second = first, second
+    def __init__(self, layout: PairLayout, first_sizes: list[int] | None, second_sizes: list[int] | None) -> None:
+        self.first, self.second = layout.first, layout.second
         self.first_sizes, self.second_sizes = first_sizes, second_sizes
-        self.later = second.choices.candidates
-        later = frozenset(self.later)
-        self.candidates = first.choices.candidates
-        self.shared = [c in later for c in self.candidates]  # which earlier candidates the later may choose
+        self.later, self.candidates = layout.later, layout.candidates
+        self.later_set, self.shared, self.after = layout.later_set, layout.shared, layout.after
         n0, m1 = len(self.candidates), len(self.later)
-        s = sum(self.shared)
-        # after[p] = (shared, not shared) among the earlier candidates from position p on
-        self.after = [(0, 0)] * (n0 + 1)
-        for p in range(n0 - 1, -1, -1):
-            shared, other = self.after[p + 1]
-            self.after[p] = (shared + 1, other) if self.shared[p] else (shared, other + 1)
+        s = self.after[0][0]
         most = max(first_sizes, default=0) if first_sizes is not None else 0
         # W[j]: the later instance's sets when j of its candidates are taken by the earlier one
         self.weight = [sum(math.comb(m1 - j, k) for k in second_sizes) if second_sizes is not None else 1
@@ -179,7 +202,7 @@ class AnotherPair:
         """The later instance's sets given the earlier one's, in their order; None when it is no part of the spell."""
         if self.second_sizes is None:
             return None
-        if not first or not any(c in first for c in self.later):
+        if not first or not any(c in self.later_set for c in first):
             if self._full is None:
                 self._full = SetsOfSizes(self.later, self.second_sizes)
             return self._full
@@ -316,8 +339,7 @@ class AnotherPair:
 
     def count_with_first(self, first: tuple[str, ...]) -> int:
         """How many values have this earlier set (the later instance's sets left, or 1)."""
-        later = frozenset(self.later)
-        j = sum(1 for c in first if c in later)
+        j = sum(1 for c in first if c in self.later_set)
         return self.weight[j] if j < len(self.weight) else 0
 
     def count_with_second(self, second: tuple[str, ...]) -> int:

@@ -1378,6 +1378,7 @@ def _add_x_count(problem: CastProblem, slot: TargetSlot) -> None:
             f"'{slot.spec.phrase}' chooses at most X targets",
             lambda x, value: f"X is {x} but {len(value)} target(s) are chosen for '{slot.spec.phrase}'",
             kind=ConstraintKind.SIZE,
+            sizes=lambda x: range(0, x + 1),
         )
         return
     problem.add_constraint(
@@ -1387,6 +1388,7 @@ def _add_x_count(problem: CastProblem, slot: TargetSlot) -> None:
         f"'{slot.spec.phrase}' chooses exactly X targets",
         lambda x, value: f"X is {x} but {len(value)} target(s) are chosen for '{slot.spec.phrase}'",
         kind=ConstraintKind.SIZE,
+        sizes=lambda x: range(x, x + 1),
     )
 
 
@@ -1441,6 +1443,7 @@ def _add_kicked_count(problem: CastProblem, slot: TargetSlot, kicked: int | None
             lambda value: f"the spell was kicked {kicked} time(s) but {len(value)} target(s) are chosen for "
                           f"'{phrase}' (CR 601.2c)",
             kind=ConstraintKind.SIZE,
+            sizes=lambda: range(kicked, kicked + 1),
         )
         return
     key = kick_key(problem, phrase)
@@ -1452,6 +1455,7 @@ def _add_kicked_count(problem: CastProblem, slot: TargetSlot, kicked: int | None
         lambda times, value: f"the spell is kicked {times} time(s) but {len(value)} target(s) are chosen for "
                              f"'{phrase}' (CR 601.2c)",
         kind=ConstraintKind.SIZE,
+        sizes=lambda times: range(times, times + 1),
     )
 
 
