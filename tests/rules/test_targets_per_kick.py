@@ -14,7 +14,10 @@ import math
 import random
 from collections import Counter
 
+import pytest
+
 from models.cast import Cast, TargetChoice
+from models.errors import CastFormatError
 from models.io.state_json import state_from_data
 from solver.backends import get_engine
 from solver.copies import copy_choices
@@ -183,3 +186,19 @@ def test_many_kicks_over_many_candidates_are_counted_not_listed(basics):
     for _ in range(20):
         drawn = view.sample(rng)
         assert drawn in view and is_legal_cast(state, drawn)
+
+
+def test_a_cast_record_with_the_wrong_number_of_kicked_targets_is_refused(make_state):
+    """CR 601.2c, 702.33c: a spell's cast record kicked once names exactly one target for the kicks.
+
+    Comet Storm on the stack kicked once whose record names two kicked targets is malformed input: a
+    ``CastFormatError`` naming the field, not a legal spell.
+    """
+    cast = {"card": "storm", "x": 1, "additional_costs": {"multikicker": 1}, "targets": [
+        {"source": "storm", "instruction": 0, "index": 0, "targets": ["P2"]},
+        {"source": "storm", "instruction": 0, "index": 1, "targets": ["bears", "giant"]}]}
+    state = make_state(opponent=[("bears", "Grizzly Bears"), ("giant", "Hill Giant")], stack=["storm"],
+                       objects=[{"id": "storm", "card": "Comet Storm", "zone": "stack", "owner": "P1",
+                                 "cast": cast}])
+    with pytest.raises(CastFormatError, match=r"targets\[1\]\.targets.*each time the spell was kicked: 1; 2 given"):
+        copy_choices(state, "storm")
