@@ -293,6 +293,12 @@ class TargetSpec:
         the spell's mana cost (CR 601.2b, 601.2c).
     x_up_to : bool
         With ``x_count``: "up to X target …", at most X are chosen.
+    kicked_count : bool
+        "another target for each time this spell was kicked": exactly as many
+        targets as the times the spell's multikicker (or kicker) cost was paid
+        (CR 601.2c: the number of targets is defined by the text; CR 702.33c-d).
+        The instance is part of the spell only when it was kicked at least
+        once (``condition`` is ``KICKED``, CR 702.33g).
     qualities : ObjectFilter or None
         What else each chosen object must be ("target nonblack creature",
         "target creature with flying", "target red spell").
@@ -335,6 +341,7 @@ class TargetSpec:
     same_controller: bool = False
     x_count: bool = False
     x_up_to: bool = False
+    kicked_count: bool = False
     qualities: ObjectFilter | None = None
     relation: TargetRelation | None = None
     divided_x: bool = False

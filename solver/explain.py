@@ -29,6 +29,7 @@ from solver.legal import LegalCasts
 from solver.problem import CastProblem, ConstraintKind, Reason, TargetSlot
 from solver.rules.modes import describe_mode
 from solver.rules.splice import splicing_cards
+from solver.rules.targets import kick_key
 from solver.target_sets import named_candidates
 
 __all__ = ["Explanation", "explain_card"]
@@ -183,6 +184,8 @@ def _problem_reasons(problem: CastProblem) -> list[Reason]:
                 reasons.append(Reason("CR 115.4", f"{spell.name} can't be cast (CR 115.4): '{slot.spec.phrase}' must "
                                       f"differ from '{earlier.spec.phrase}', and only {', '.join(sorted(shared))} "
                                       "can be chosen for either"))
+        if slot.spec.kicked_count and slot.spec.distinct_from is not None:
+            reasons.extend(_kicks_beyond_targets(problem, slot, own))
     missing = object()
     for key, variable in problem.variables.items():
         if isinstance(key, CostObjectsKey) and next(iter(variable.domain), missing) is missing:
@@ -232,6 +235,35 @@ def _problem_reasons(problem: CastProblem) -> list[Reason]:
                                                    "can't be paid"))
     reasons.extend(_excluded_candidates(problem))
     return reasons
+
+
+def _kicks_beyond_targets(problem: CastProblem, slot: TargetSlot, own: list[TargetSlot]) -> list[Reason]:
+    """Kicks the mana pays for but the targets don't: each kick needs another different target (CR 702.33c, 115.4).
+
+    "Choose any target, then choose another target for each time this spell was kicked": kicked ``k`` times,
+    the spell has ``1 + k`` different targets (CR 115.3, 115.4), so it is kicked at most as many times as the
+    later instance has candidates other than the first instance's target. Said when the mana would pay for
+    more kicks than that (INTERACTIONS C3).
+    """
+    spell, spec = problem.spell, slot.spec
+    earlier = next((s for s in own if s.key.instruction == slot.key.instruction and s.key.index == spec.distinct_from),
+                   None)
+    key = kick_key(problem, spec.phrase)
+    if earlier is None or key not in problem.variables:
+        return []
+    first, later = set(named_candidates(earlier.choices)), set(named_candidates(slot.choices))
+    most = len(later) - (1 if first <= later else 0) if first else 0  # the most left beside one first target
+    paid = most
+    for kicks in range(most + 1, max(problem.variables[key].domain, default=0) + 1):
+        if not _payable(problem, {key: kicks})[0]:
+            break
+        paid = kicks  # the most kicks the mana pays for, at the cheapest other choices (CR 601.2f-h)
+    if paid <= most:
+        return []
+    named = ", ".join(sorted(later)) or "none"
+    return [Reason("CR 702.33c", f"{spell.name} can't be kicked more than {most} time(s) (CR 702.33c, 115.4), though "
+                                 f"the mana pays for {paid}: '{spec.phrase}' chooses one target for each kick, all "
+                                 f"different and different from '{earlier.spec.phrase}'; it can choose {named}")]
 
 
 def _excluded_candidates(problem: CastProblem) -> list[Reason]:

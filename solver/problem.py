@@ -74,6 +74,14 @@ class ConstraintKind(enum.Enum):
     MONOTONE = "monotone"
     """Over choices made before targets: once broken, it stays broken when more modes, splices, kicks or a
     larger X are chosen (paying a total cost only gets harder, CR 601.2f-h)."""
+    SIZE = "size"
+    """Over choices made before targets and, last, one instance of "target": how many targets the instance
+    chooses ("X target creatures", "another target for each time this spell was kicked", CR 601.2c). The
+    predicate reads the instance's value only through its length (any tuple of that many items answers as
+    the value would), and holds when the instance has no value (None)."""
+    ANOTHER = "another"
+    """Over two instances of "target", earlier first: "another target", no object or player is chosen for
+    both (CR 115.4); it holds when either has no value (None)."""
 
 
 class LazyDomain:
@@ -171,6 +179,10 @@ class Constraint:
         as the orders of the spliced cards, without listing a whole domain).
     count : callable or None
         ``count(*values[:-1]) -> int``: how many values ``generate`` makes.
+    sizes : callable or None
+        For a :attr:`ConstraintKind.SIZE` rule: ``sizes(*values[:-1]) -> range``, the numbers of targets the
+        rule allows given the values of the other keys (exactly X: ``range(x, x + 1)``; at most X:
+        ``range(0, x + 1)``); engines then need not try every number. None: ask the predicate.
     """
 
     scope: tuple[ChoiceKey, ...]
@@ -181,6 +193,7 @@ class Constraint:
     kind: ConstraintKind = ConstraintKind.GENERAL
     generate: Callable[..., Iterable[Any]] | None = None
     count: Callable[..., int] | None = None
+    sizes: Callable[..., range] | None = None
 
     def holds(self, assignment: Assignment) -> bool:
         """Whether the rule holds under an assignment of every key of the scope."""
@@ -618,6 +631,7 @@ class CastProblem:
         kind: ConstraintKind = ConstraintKind.GENERAL,
         generate: Callable[..., Iterable[Any]] | None = None,
         count: Callable[..., int] | None = None,
+        sizes: Callable[..., range] | None = None,
     ) -> Constraint:
         """Add a constraint over existing variables (an empty scope is allowed).
 
@@ -631,7 +645,7 @@ class CastProblem:
         for key in scope:
             if key not in self.variables:
                 raise ValueError(f"constraint {description!r} names unknown variable {key!r}")
-        constraint = Constraint(tuple(scope), predicate, rule, description, explain, kind, generate, count)
+        constraint = Constraint(tuple(scope), predicate, rule, description, explain, kind, generate, count, sizes)
         self.constraints.append(constraint)
         return constraint
 

@@ -154,6 +154,24 @@ def test_options_say_what_is_wrong() -> None:
         view.options(limit=0)
 
 
+@pytest.mark.parametrize("card, land", [("Comet Storm", "Mountain"), ("Strength of the Tajuru", "Forest"),
+                                        ("Band Together", "Forest"), ("Pit Fight", "Forest")])
+def test_options_and_ids_of_another_target(card: str, land: str) -> None:
+    """CR 115.4, 702.33c: an instance and a later "another target" one, walked prompt by prompt and by id.
+
+    Counted in closed form (nothing listed), checked against the listing: Comet Storm and Strength of the
+    Tajuru (a target per kick), Band Together (up to two, then another), Pit Fight (one, then another).
+    """
+    objects = [{"id": "h0", "card": card, "zone": "hand", "owner": "P1"}]
+    objects += [{"id": f"l{i}", "card": land, "zone": "battlefield", "controller": "P1"} for i in range(3)]
+    objects += [{"id": f"b{i}", "card": name, "zone": "battlefield", "controller": who}
+                for i, (name, who) in enumerate([("Grizzly Bears", "P2"), ("Silver Knight", "P1"),
+                                                  ("Llanowar Elves", "P1")])]
+    view = legal_casts(state_from_data({"players": ["P1", "P2"], "objects": objects}), "h0")
+    assert view.count() and not get_engine("fast").listed_components(view.problem)
+    check_view(view)
+
+
 def test_options_page_large_prompts() -> None:
     """CR 115.6: "any number of target creatures" with 12 candidates has 2^12 = 4,096 sets; pages of 100."""
     objects = [{"id": "interlude", "card": "Eerie Interlude", "zone": "hand", "owner": "P1"}]

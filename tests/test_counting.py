@@ -118,6 +118,26 @@ def test_divided_draws_are_uniform():
     assert all(400 < times < 600 for times in seen.values())
 
 
+def test_another_target_draws_are_uniform():
+    """CR 115.4, 702.33c: each of Comet Storm's 48 casts (4 Mountains; P1, P2 and two Bears) drawn about as often.
+
+    X + 2 + k <= 4 and 4 candidates: 3 x 4 (k = 0) + 2 x 4 * C(3, 1) + 4 * C(3, 2) = 12 + 24 + 12 = 48. A draw
+    picks a frame by its count, then the first target and the kicked ones by how many they could share.
+    """
+    objects = [{"id": "storm", "card": "Comet Storm", "zone": "hand", "owner": "P1"}]
+    objects += [{"id": f"m{i}", "card": "Mountain", "zone": "battlefield", "controller": "P1"} for i in range(4)]
+    objects += [{"id": f"c{i}", "card": "Grizzly Bears", "zone": "battlefield", "controller": "P2"} for i in range(2)]
+    view = legal_casts(state_from_data({"players": ["P1", "P2"], "objects": objects}), "storm")
+    assert view.count() == 48 and not get_engine("fast").listed_components(view.problem)
+    rng = random.Random(13)
+    seen: dict[object, int] = {}
+    for _ in range(48 * 200):
+        cast = view.sample(rng)
+        seen[cast] = seen.get(cast, 0) + 1
+    assert set(seen) == set(view)
+    assert all(130 < times < 270 for times in seen.values())  # 200 expected each; a bound far from chance
+
+
 def _effort_state() -> object:
     objects = [{"id": "effort", "card": "Collective Effort", "zone": "hand", "owner": "P1"},
                {"id": "p1", "card": "Plains", "zone": "battlefield", "controller": "P1"},

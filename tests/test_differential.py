@@ -43,6 +43,8 @@ HAND_CARDS = [
      "oracle_text": "Forked Bolt deals 2 damage divided as you choose among one or two targets."},
     {"name": "Test Surge", "mana_cost": "{R}", "type_line": "Sorcery",
      "oracle_text": "Multikicker {1}\nTest Surge deals 1 damage to any target."},
+    # a target per kick, different from the first (CR 702.33c, 115.4); an instance of up to two and another
+    "Comet Storm", "Strength of the Tajuru", "Band Together",
 ]
 BOARD_CARDS = ["Grizzly Bears", "Silver Knight", "Kodama of the North Tree", "Slippery Bogle",
                "Sol Ring", "Smoke", "Thalia, Guardian of Thraben", "Kami of Ancient Law", "Llanowar Elves",

@@ -163,3 +163,19 @@ def test_modes_are_numbered_from_one_in_every_sentence():
     assert any("mode 1 is chosen but 'target noncreature spell' has no legal target" in r.message for r in reasons)
     assert str(ModeKey(0)) == "mode 1"
     assert not any("mode 0" in r.message for r in reasons)
+
+
+def test_explain_kicks_beyond_the_targets():
+    """CR 702.33c, 115.4: Comet Storm with 6 Mountains and no creature: kicked at most once.
+
+    The mana pays for 4 kicks ({R}{R} + 4 x {1}), but each kick needs another target different from the first,
+    and only P1 and P2 can be chosen.
+    """
+    objects = [{"id": "storm", "card": "Comet Storm", "zone": "hand", "owner": "P1"}]
+    objects += [{"id": f"m{i}", "card": "Mountain", "zone": "battlefield", "controller": "P1"} for i in range(6)]
+    explanation = explain_card(state_from_data({"players": ["P1", "P2"], "objects": objects}), "storm")
+    # X + 2 + k <= 6: k = 0, X 0..4: 5 x 2 targets = 10; k = 1, X 0..3: 4 x 2 * 1 = 8; 18 in all
+    assert explanation.count == 18
+    (reason,) = [r for r in explanation.reasons if r.rule == "CR 702.33c"]
+    assert "can't be kicked more than 1 time(s)" in reason.message and "pays for 4" in reason.message
+    assert "it can choose P1, P2" in reason.message

@@ -284,12 +284,52 @@ def test_x_plus_one_divided_is_not_one_damage():
     assert card.casting_unsupported and not any(t.divided == 1 for i in card.spell_text for t in i.targets)
 
 
-def test_multikicker_targets_are_reported():
-    """Comet Storm: "another target for each time this spell was kicked" is one instance per kick (CR 702.33c)."""
-    card = read("Multikicker {1}\nComet Storm deals X damage to any target. Choose another target for each time "
-                "this spell was kicked. Comet Storm deals X damage to each of them.", type_line="Instant",
-                cost="{X}{R}{R}", name="Comet Storm")
-    assert any("multikicker" in u.reason for u in card.casting_unsupported)
+COMET_STORM_2026 = ("Multikicker {1} (You may pay an additional {1} any number of times as you cast this spell.)\n"
+                    "Choose any target, then choose another target for each time this spell was kicked. Comet Storm "
+                    "deals X damage to each of them.")
+COMET_STORM_OLD = ("Multikicker {1}\nComet Storm deals X damage to any target. Choose another target for each time "
+                   "this spell was kicked. Comet Storm deals X damage to each of them.")
+
+
+@pytest.mark.parametrize("text", [COMET_STORM_2026, COMET_STORM_OLD], ids=["2026", "older"])
+def test_multikicker_targets_are_one_instance_sized_by_the_kicks(text):
+    """CR 601.2c, 702.33c: "another target for each time this spell was kicked" is one instance of "target".
+
+    Two instances of the word: "any target" (one target) and "another target …", which chooses as many targets
+    as kicks, each different from the first's (CR 115.4), and is part of the spell only when kicked (CR 702.33g).
+    """
+    card = read(text, type_line="Instant", cost="{X}{R}{R}", name="Comet Storm")
+    assert not card.casting_unsupported
+    first, kicked = card.spell_text[0].targets
+    assert (first.phrase, first.count, first.minimum, first.kicked_count) == ("any target", 1, 1, False)
+    assert kicked.phrase == "another target for each time this spell was kicked"
+    assert kicked.kicked_count and kicked.distinct_from == 0 and kicked.minimum == 1
+    assert kicked.condition == ("kicker", "multikicker") and kicked.kinds == first.kinds
+
+
+def test_strength_of_the_tajuru_kicked_targets_are_creatures():
+    """CR 601.2c, 702.33c, 115.4: "another target creature for each time this spell was kicked"."""
+    card = read("Multikicker {1} (You may pay an additional {1} any number of times as you cast this spell.)\n"
+                "Choose target creature, then choose another target creature for each time this spell was kicked. "
+                "Put X +1/+1 counters on each of them.", type_line="Instant", cost="{X}{G}{G}",
+                name="Strength of the Tajuru")
+    assert not card.casting_unsupported
+    first, kicked = card.spell_text[0].targets
+    assert first.kinds == kicked.kinds == frozenset({TargetKind.CREATURE})
+    assert kicked.kicked_count and kicked.distinct_from == 0 and not first.kicked_count
+
+
+@pytest.mark.parametrize("text", [
+    # more words in the sentence after "was kicked": not read
+    "Multikicker {1}\nChoose any target, then choose another target for each time this spell was kicked, then "
+    "tap it. ~ deals 1 damage to each of them.",
+    # no "another": a target per kick that may repeat the first's is not what is read
+    "Multikicker {1}\nChoose target creature for each time this spell was kicked. Tap them.",
+])
+def test_other_targets_for_each_kick_are_reported(text):
+    """CR 601.2c: words around "for each time this spell was kicked" that are not read are reported, not guessed."""
+    card = read(text, type_line="Instant", cost="{R}")
+    assert any("kicked" in u.span for u in card.casting_unsupported)
 
 
 def test_support_on_a_spell_targets_up_to_n_creatures(tmp_path, capsys):

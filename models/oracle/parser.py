@@ -2620,6 +2620,36 @@ class _SpellTextReader:
         return token.type == "ANOTHER_TARGET" or (
             token.type in ("COUNTED_TARGET", "COUNTED_TARGETS") and " other target" in str(token))
 
+    def _kicked_count(self, spec: TargetSpec, another: bool, rest: str, end: int) -> TargetSpec | None:
+        """"another target … for each time this spell was kicked": the instance, sized by the kicks, or None.
+
+        Read only as "another target [kind] for each time this spell was kicked" ending its sentence, after
+        an earlier target, with no condition other than "if this spell was kicked": one instance of the word
+        "target" choosing exactly as many targets as the times the spell was kicked (CR 601.2c, 702.33c-d),
+        part of the spell only when kicked (CR 702.33g). Anything else is reported with its span, never
+        guessed: "for each time …" after another phrase, or followed by more words in its sentence.
+
+        Parameters
+        ----------
+        spec : TargetSpec
+            The phrase read ("another target creature" reads as "target creature" and ``another``).
+        another : bool
+            The phrase says "another".
+        rest : str
+            The lowercased line after the phrase.
+        end : int
+            Where "… was kicked" ends in ``rest``.
+        """
+        after = rest[end:]
+        if not another or spec.count != 1 or spec.minimum != 1 or not re.match(r"\.(?: |$)|$", after) \
+                or self.kicked_only not in ((), KICKED) or self._count_x(spec.phrase) is not None:
+            sentence = rest[:end] + after.split(".", 1)[0]
+            self.unsupported.append(UnsupportedText(spec.phrase + sentence, "a target for each time this spell "
+                                                                            "was kicked, in words not read"))
+            return None
+        return dataclasses.replace(spec, phrase=spec.phrase + rest[:end], count=ANY_NUMBER, minimum=1,
+                                   kicked_count=True, condition=KICKED)
+
     def _add(self, spec: TargetSpec, another: bool, third: bool = False) -> None:
         if spec.divided_x and self.counted_x is not None:  # X is a count the state gives (CR 107.3c)
             spec = dataclasses.replace(spec, divided_count=self.counted_x)
@@ -2656,11 +2686,16 @@ class _SpellTextReader:
             self.unsupported.append(UnsupportedText(spec.phrase, "a quality after a list of kinds: its scope is "
                                                                  "not read"))
             return
-        if re.match(r" for each time (it|~|this spell) was kicked\b", rest):
-            # "another target creature for each time this spell was kicked": one instance per kick (CR 702.33c)
-            self.unsupported.append(UnsupportedText(spec.phrase + rest, "a target for each time multikicker was paid "
-                                                                        "is not modelled"))
-            return
+        kicks = re.match(r" for each time (?:it|~|this spell) was kicked\b", rest)
+        if kicks is not None:
+            # "choose another target creature for each time this spell was kicked": one instance of the word
+            # choosing as many targets as kicks paid (CR 601.2c, 702.33c-d), each different from the earlier
+            # instance's (CR 115.4); with no kick it is no part of the spell (CR 702.33g)
+            read = self._kicked_count(spec, another, rest, kicks.end())
+            if read is None:
+                return
+            spec = read
+            self.read_up_to = start + len(spec.phrase)
         x = self._count_x(spec.phrase)
         if x is not None:
             spec = dataclasses.replace(spec, x_count=True, x_up_to=x == "up to")

@@ -10,11 +10,15 @@ rules that tie them to it, and on each other only where a rule ties them
 - the rest splits into independent *components* (connected by the rules
   between them, found by union-find), and the number of casts of a frame is
   the product of its components' counts; a lone instance of "target" counts
-  its legal sets, the splice order k! (CR 702.47b), others their solutions;
+  its legal sets, the splice order k! (CR 702.47b), an instance and a later
+  "another target" one by how many targets they could share
+  (:mod:`solver.backends.decompose_another`, CR 115.4), others their
+  solutions;
 - frames are made directly, by a depth-first walk over modes, optional costs
   and splice cards that stops as soon as the total cost can't be paid
   (paying only gets harder as more is chosen, CR 601.2f-h), never by
-  filtering every combination;
+  filtering every combination; the largest X paid at each step is found by
+  stepping down from the step before and bisecting, not by trying every X;
 - a component's values are made from the frame by the rules' own generators
   (the orders of the spliced cards, the objects that pay exactly what the
   frame asks, the divisions of a set of targets), never from a whole domain;
@@ -48,6 +52,7 @@ from models.choices import (
 from models.mana import ManaCost
 from models.objects import ObjectId
 from solver.backends import Engine
+from solver.backends.decompose_another import AnotherPair, PairLayout, allowed_sizes
 from solver.problem import CastProblem, Constraint, ConstraintKind, TargetSlot
 from solver.prompts import DEFAULT_LIMIT, Options
 from solver.target_sets import TargetSets, is_set_in, number_of_sets
@@ -159,6 +164,8 @@ class _Component:
         self.divided: tuple[TargetSlot, Constraint] | None = None  # see _Analysis._divided
         self.counts: dict[tuple, int] = {}
         self.sizes: dict[Any, list[tuple[Any, int]]] = {}  # see _Analysis._divided_sizes
+        self.another: tuple[PairLayout, list[Constraint]] | None = None  # see _Analysis._another
+        self.pairs: dict[tuple, AnotherPair] = {}  # its values per frame signature
 
 
 class _Analysis:
@@ -211,6 +218,7 @@ class _Analysis:
                 slot = self.slot_of[group[0]]
             component = _Component(group, rules, reads, slot)
             component.divided = self._divided(component)
+            component.another = self._another(component) if component.divided is None else None
             joint, covered = problem.joint_counts.get(group[0], (None, ())) if len(group) == 1 else (None, ())
             if joint is not None and component.counted_by is None and {id(c) for c in rules} == {
                     id(c) for c in covered} and all(k in self.frame_index for k in joint.scope[:-1]):
@@ -282,17 +290,74 @@ class _Analysis:
             return None
         return slot, division[0]
 
+    def _another(self, component: _Component) -> tuple[PairLayout, list[Constraint]] | None:
+        """An earlier instance of "target" and a later "another target" one, tied by nothing else (CR 115.4).
+
+        The component is the two instances' keys; its rules are their switches (CR 601.2c), the rule that they
+        share no target (:attr:`~solver.problem.ConstraintKind.ANOTHER`), and rules on how many targets each
+        chooses that read only choices made before targets (:attr:`~solver.problem.ConstraintKind.SIZE`: the
+        times the spell was kicked, X). Each instance's sets are counted, not listed
+        (:class:`~solver.target_sets.TargetSets`). Such a component is counted, made, ranked and drawn in
+        closed form (:class:`~solver.backends.decompose_another.AnotherPair`), never listed.
+
+        Returns
+        -------
+        (PairLayout, list of Constraint) or None
+            The earlier instance and the later one, and the size rules; None for any other component.
+        """
+        keys = component.keys
+        if len(keys) != 2 or type(keys[0]) is not TargetKey or type(keys[1]) is not TargetKey:
+            return None
+        first, second = self.slot_of[keys[0]], self.slot_of[keys[1]]
+        if first.division is not None or second.division is not None or not isinstance(first.choices, TargetSets) \
+                or not isinstance(second.choices, TargetSets):
+            return None
+        apart = [c for c in component.constraints if c.kind is ConstraintKind.ANOTHER]
+        if len(apart) != 1 or apart[0].scope != (first.key, second.key):
+            return None
+        sizes = []
+        for rule in component.constraints:
+            if rule is apart[0]:
+                continue
+            if rule.kind not in (ConstraintKind.ACTIVATION, ConstraintKind.SIZE) or rule.scope[-1] not in keys \
+                    or not all(k in self.frame_index for k in rule.scope[:-1]):
+                return None
+            if rule.kind is ConstraintKind.SIZE:
+                sizes.append(rule)
+        return PairLayout(first, second), sizes
+
+    def another_pair(self, component: _Component, frame: Frame) -> AnotherPair:
+        """The values of an earlier instance and a later "another target" one in a frame (kept per signature)."""
+        assert component.another is not None
+        signature = self._signature(component, frame)
+        found = component.pairs.get(signature)
+        if found is None:
+            layout, rules = component.another
+
+            def sizes(slot: TargetSlot) -> list[int] | None:
+                if not self.slot_is_on(slot, frame):
+                    return None
+                own = [(rule, [frame[self.frame_index[k]] for k in rule.scope[:-1]]) for rule in rules
+                       if rule.scope[-1] == slot.key]
+                return allowed_sizes(slot, own)
+
+            found = component.pairs[signature] = AnotherPair(layout, sizes(layout.first), sizes(layout.second))
+        return found
+
     def listed_components(self) -> list[tuple[str, ...]]:
         """The components counted by listing their values (each kept per frame signature), by their keys' names.
 
         Every other component is counted in closed form: a lone instance of "target" (its sets,
         :class:`~solver.target_sets.TargetSets`), an instance with its division (by number of targets), a choice
         whose one rule counts (the orders of the spliced cards, the objects paying a cost), or a choice no rule
-        ties (its domain). What remains is listed: instances tied by "another target", objects tapped to pay a
-        cost that could also have been tapped for mana, ... The positions benchmark names them.
+        ties (its domain), an instance and a later "another target" one (by how many targets each shares with
+        the other's candidates). What remains is listed: three instances tied by "a third target", instances
+        tied by "that player controls", objects tapped to pay a cost that could also have been tapped for
+        mana, ... The positions benchmark names them.
         """
         return [tuple(str(key) for key in c.keys) for c in self.components
-                if c.slot is None and c.divided is None and c.counted_by is None and c.constraints]
+                if c.slot is None and c.divided is None and c.another is None and c.counted_by is None
+                and c.constraints]
 
     # ---------------------------------------------------------------- frames
     def _blocked(self) -> list[tuple[ChoiceKey, Any]]:
@@ -334,7 +399,6 @@ class _Analysis:
         # the rules over fixed choices only are checked once per product of them; the rest at every frame
         fixed_at = {self.frame_index[k] for k in fixed}
         fixed_checks = [(c, where) for c, where in self.frame_checks if fixed_at.issuperset(where)]
-        checks = [(c.predicate, where) for c, where in self.frame_checks if not fixed_at.issuperset(where)]
         monotone = [(c.predicate, where) for c, where in self.monotone]
         # a set of spliced cards made in candidate order, each once: only whether its costs can be paid is asked,
         # and only whether the objects they ask for are there when a monotone rule over the splice set is the
@@ -345,69 +409,107 @@ class _Analysis:
             affords = problem.splice_objects_available
         in_splice_domain = affords if affords is not None else splice_domain.__contains__
 
+        # the frame rules that read X are checked for each X; the others once for all the X values of a node
+        unfixed = [(c, where) for c, where in self.frame_checks if not fixed_at.issuperset(where)]
+        x_checks = [(c, where) for c, where in unfixed if x_at in where]
+        other_checks = [(c, where) for c, where in unfixed if x_at not in where]
         pays, paid_at = monotone[0] if len(monotone) == 1 else (None, ())  # the usual one: the total cost
+        x_allowed = [x_key is None or self._allowed(x_key, x) for x in x_values]
 
-        def node(frame: list[Any]) -> tuple[list[Frame], bool]:
-            """The frames of one node of the walk, over X, and whether larger choices may still be paid."""
-            found: list[Frame] = []
-            for position, x in enumerate(x_values):
+        def paid_up_to(frame: list[Any], most: int) -> int:
+            """The last place in ``x_values`` whose X the monotone rules allow with the rest of ``frame``; -1: none.
+
+            They hold for a first run of X values and for none after (paying only gets harder as X grows,
+            CR 601.2f-h), and that run ends at ``most`` or before (the end of the run of the frame with one mode,
+            kick or splice less). The end is found by stepping down from ``most`` by 1, 2, 4, … and then by
+            bisection, not by trying every X: one more kick usually takes one X away.
+            """
+            def paid(position: int) -> bool:
                 if x_at is not None:
-                    frame[x_at] = x
-                if not (pays(*[frame[i] for i in paid_at]) if pays is not None
-                        else all(holds(*[frame[i] for i in where]) for holds, where in monotone)):
-                    if position == 0:
-                        return found, False  # nothing larger can be paid either
-                    break  # a larger X can't be paid either
-                if x_key is not None and not self._allowed(x_key, x):
-                    continue
-                if all(holds(*[frame[i] for i in where]) for holds, where in checks):
-                    found.append(tuple(frame))
-            if x_at is not None:
-                frame[x_at] = x_values[0]
-            return found, True
+                    frame[x_at] = x_values[position]
+                if pays is not None:
+                    return pays(*[frame[i] for i in paid_at])
+                return all(holds(*[frame[i] for i in where]) for holds, where in monotone)
+
+            if not paid(0):
+                return -1
+            if most <= 0 or paid(most):
+                return max(most, 0)
+            high, step = most, 1  # not paid(high)
+            low = 0
+            while high - step > 0:
+                if paid(high - step):
+                    low = high - step
+                    break
+                high, step = high - step, step * 2
+            while high - low > 1:  # paid(low) and not paid(high)
+                middle = (low + high) // 2
+                if paid(middle):
+                    low = middle
+                else:
+                    high = middle
+            return low
 
         def walk(frame: list[Any]) -> Iterator[Frame]:
-            """Depth-first, each node's frames before its children's, children in item order (no recursion)."""
-            found, deeper = node(frame)
-            yield from found
-            if not deeper:
-                return
-            # per node: the next item to try, the modes chosen, and the frame value its own step replaced
-            stack: list[list[Any]] = [[0, 0, None]]
+            # depth-first over the items, with a stack (not nested generators: a frame is yielded at once, however
+            # many kicks or modes deep): each node is [next item, modes chosen, position changed, its old value,
+            # the last X paid]
+            stack: list[list[Any]] = [[0, 0, None, None, len(x_values) - 1]]
+            entered = True
             while stack:
-                top = stack[-1]
-                index = top[0]
-                if index >= len(items):
-                    stack.pop()
-                    if top[2] is not None:
-                        frame[top[2][0]] = top[2][1]
-                    continue
-                top[0] = index + 1
-                modes = top[1]
-                at, card = items[index]
-                key = self.frame_keys[at]
-                old = frame[at]
-                if card is None:  # a mode or an optional cost, once more
-                    new = old + 1
-                    if new > tops[at] or (type(key) is ModeKey and modes >= self.most_modes):
+                node = stack[-1]
+                if entered:
+                    entered = False
+                    last = node[4] = paid_up_to(frame, stack[-2][4] if len(stack) > 1 else node[4])
+                    if last < 0:  # nothing larger can be paid either
+                        if x_at is not None:
+                            frame[x_at] = x_values[0]
+                        stack.pop()
+                        if node[2] is not None:
+                            frame[node[2]] = node[3]
                         continue
-                    if not self._allowed(key, new):
-                        continue
-                    # a repeatable mode or a cost paid again stays on its item (CR 700.2d, 702.33c)
-                    again = self.repeatable if type(key) is ModeKey else tops[at] > 1
-                    child = [index if again else index + 1, modes + (type(key) is ModeKey), (at, old)]
-                else:
-                    new = old + (card,)
-                    if not self._allowed(key, new) or not in_splice_domain(new):
-                        continue
-                    child = [index + 1, modes, (at, old)]
-                frame[at] = new
-                found, deeper = node(frame)
-                yield from found
-                if deeper:
+                    if self._holds(other_checks, frame):
+                        for position in range(last + 1):
+                            if not x_allowed[position]:
+                                continue
+                            if x_at is not None:
+                                frame[x_at] = x_values[position]
+                            if not x_checks or self._holds(x_checks, frame):
+                                yield tuple(frame)
+                    if x_at is not None:
+                        frame[x_at] = x_values[0]
+                index, modes = node[0], node[1]
+                child = None
+                while index < len(items):
+                    at, card = items[index]
+                    key = self.frame_keys[at]
+                    old = frame[at]
+                    if card is None:  # a mode or an optional cost, once more
+                        new = old + 1
+                        if new > tops[at] or (type(key) is ModeKey and modes >= self.most_modes) \
+                                or not self._allowed(key, new):
+                            index += 1
+                            continue
+                        frame[at] = new
+                        # a repeatable mode or a cost paid again stays on its item (CR 700.2d, 702.33c)
+                        again = self.repeatable if type(key) is ModeKey else tops[at] > 1
+                        child = [index if again else index + 1, modes + (type(key) is ModeKey), at, old, None]
+                    else:
+                        new = old + (card,)
+                        if not self._allowed(key, new) or not in_splice_domain(new):
+                            index += 1
+                            continue
+                        frame[at] = new
+                        child = [index + 1, modes, at, old, None]
+                    break
+                node[0] = index + 1
+                if child is not None:
                     stack.append(child)
-                else:
-                    frame[at] = old
+                    entered = True
+                    continue
+                stack.pop()
+                if node[2] is not None:
+                    frame[node[2]] = node[3]
 
         for values in itertools.product(*(tuple(problem.variables[k].domain) for k in fixed)):
             frame = list(base)
@@ -493,6 +595,8 @@ class _Analysis:
             return number_of_sets(component.slot.choices) if self.slot_is_on(component.slot, frame) else 1
         if component.divided is not None:
             return self._divided_count(component, frame)
+        if component.another is not None:
+            return self.another_pair(component, frame).size
         counted = component.counted_by
         if counted is not None and counted.count is not None:  # counted_by always has a count
             return counted.count(*(frame[self.frame_index[k]] for k in counted.scope[:-1]))
@@ -559,6 +663,9 @@ class _Analysis:
         if component.divided is not None:  # made by number of targets, lazily: the first casts come at once
             return _Remade(lambda: self._divided_values(component, frame),
                            lambda index: self._divided_values_from(component, frame, index))
+        if component.another is not None:  # two instances, one "another": made lazily, never listed
+            pair = self.another_pair(component, frame)
+            return _Remade(pair.values, pair.values_from)
         return self.component_solutions(component, frame)
 
     # ---------------------------------------------------------------- an instance and its division (CR 601.2d)
@@ -770,7 +877,9 @@ class _Analysis:
 
         A lone instance always part of the spell counts its sets; one with a switch is counted by
         :meth:`frame_count` itself, its sets when its switch is on (CR 601.2c). A choice no rule ties, with a
-        listed domain, counts its domain; any other component as :meth:`component_count` says.
+        listed domain, counts its domain; a choice a rule counts from frame keys of one value each, that count
+        once; an instance and a later "another target" one, its count kept by what it reads of the frame (the
+        kicks, X); any other component as :meth:`component_count` says.
         """
         counters: list[Callable[[Frame], int]] = []
         fixed = 1
@@ -786,11 +895,27 @@ class _Analysis:
                 fixed *= len(domain)
             elif component.counted_by is not None and (count := component.counted_by.count) is not None and \
                     component.divided is None:
-                at = tuple(self.frame_index[k] for k in component.counted_by.scope[:-1])
-                counters.append(functools.partial(_count_by_rule, count, at))
+                read = component.counted_by.scope[:-1]
+                single = [domain[0] for k in read if type(k) not in (ModeKey, OptionalCostKey)
+                          and isinstance(domain := self.problem.variables[k].domain, tuple) and len(domain) == 1]
+                if len(single) == len(read):
+                    fixed *= count(*single)  # what it reads has one value in every frame (no splice card: one order)
+                else:
+                    counters.append(functools.partial(_count_by_rule, count, tuple(self.frame_index[k] for k in read)))
+            elif component.another is not None:
+                at = tuple(self.frame_index[k] for k in component.frame_keys)
+                counters.append(functools.partial(self._another_count, component, at, {}))
             else:
                 counters.append(functools.partial(self.component_count, component))
         return counters, fixed
+
+    def _another_count(self, component: _Component, at: tuple[int, ...], kept: dict[Any, int], frame: Frame) -> int:
+        """An instance and a later "another target" one: their count in a frame, kept by what it reads of it."""
+        signature = frame[at[0]] if len(at) == 1 else tuple(frame[i] for i in at)
+        found = kept.get(signature)
+        if found is None:
+            found = kept[signature] = self.another_pair(component, frame).size
+        return found
 
     def choice_objects(self, slot: TargetSlot) -> Iterable[TargetChoice]:
         """The :class:`TargetChoice` of each legal choice of a lone instance, in the order of its sets.
@@ -1301,6 +1426,7 @@ class DecompositionEngine(Engine):
             rest, digit = divmod(rest, count)
             assignment.update(values[digit] if isinstance(values, list)
                               else analysis.divided_at(component, frame, digit) if component.divided is not None
+                              else analysis.another_pair(component, frame).at(digit) if component.another is not None
                               else next(itertools.islice(iter(values), digit, None)))
         splices = next((v for k, v in assignment.items() if type(k) is SpliceOrderKey), ())
         for slot in reversed(analysis.lone_order(active, {card: i for i, card in enumerate(splices)})):
@@ -1333,6 +1459,7 @@ class DecompositionEngine(Engine):
         for component, listed, count in others:
             value = _as_sets({key: values[key] for key in component.keys})
             digit = analysis.divided_index(component, frame, value) if component.divided is not None else \
+                analysis.another_pair(component, frame).index(value) if component.another is not None else \
                 next((i for i, item in enumerate(listed) if _as_sets(item) == value), None)
             if digit is None:
                 return None
@@ -1380,6 +1507,8 @@ class DecompositionEngine(Engine):
                 chosen[key] = tuple(rng.sample(spliced, len(spliced)))
             elif component.divided is not None:
                 chosen.update(analysis._divided_sample(component, frame, rng))
+            elif component.another is not None:
+                chosen.update(analysis.another_pair(component, frame).sample(rng))
             else:
                 solutions = analysis.component_solutions(component, frame)
                 chosen.update(solutions[0] if len(solutions) == 1 else rng.choice(solutions))  # no draw for one

@@ -7,9 +7,10 @@ are the product of independent components (:mod:`solver.backends.decompose`):
 an option's count is its component's count for that value times the other
 components' counts. A lone instance of "target" answers from its
 :class:`~solver.target_sets.TargetSets` (a page of 2^n sets without listing
-them), an instance and its division by number of targets (CR 601.2d); the
-components tied by rules (the splice order, the objects paying costs, tied
-instances) from their listed values. The prompts and their values are
+them), an instance and its division by number of targets (CR 601.2d), an instance
+and a later "another target" one by how many targets they could share
+(CR 115.4); the components tied by other rules (the splice order, the objects
+paying costs, other tied instances) from their listed values. The prompts and their values are
 :mod:`solver.prompts`'s, and its :func:`~solver.prompts.options_by_listing`
 gives the same answers by listing every cast (compared in the tests).
 """
@@ -26,6 +27,7 @@ from models.cast import COST_OBJECT_FIELDS
 from models.choices import ChoiceKey, CostObjectsKey, SpliceOrderKey, SpliceSetKey, TargetKey
 from models.errors import SolverError
 from solver.backends.decompose import _Analysis, _Component, analyse
+from solver.backends.decompose_another import AnotherPair, SetsOfSizes, weighted_first_page
 from solver.problem import CastProblem, TargetSlot
 from solver.prompts import COST_PROMPTS, DEFAULT_LIMIT, FRAME_PROMPTS, Options, Walk
 from solver.target_sets import TargetSets, number_of_sets
@@ -230,6 +232,95 @@ class _Divided(_Factor):
         return {self.slot.key: self.chosen, division: self.split}
 
 
+class _Another(_Factor):
+    """An instance and a later "another target" one (CR 115.4): counted by how many targets they could share.
+
+    The values are :class:`~solver.backends.decompose_another.AnotherPair`'s; the earlier instance's options
+    are its sets, each counted by the later instance's sets left, and once one is chosen the later instance's
+    options are the sets among the candidates left (either prompt may come first). An instance that is no
+    part of the spell in the frame is never asked.
+    """
+
+    def __init__(self, pair: AnotherPair) -> None:
+        self.pair = pair
+        self.prompts: dict[TargetKey, str] = {}
+        self.first: tuple[str, ...] | None = None
+        self.second: tuple[str, ...] | None = None
+
+    def _is_first(self, prompt: str) -> bool:
+        return self.prompts.get(self.pair.first.key) == prompt
+
+    def count(self) -> int:
+        pair = self.pair
+        if self.first is not None and self.second is not None:
+            return 1
+        if self.first is not None:
+            return pair.count_with_first(self.first)
+        if self.second is not None:
+            return pair.count_with_second(self.second)
+        return pair.size
+
+    def answers(self) -> set[str]:
+        return set(self.prompts.values())
+
+    def _later(self) -> SetsOfSizes:
+        sets = self.pair.later_sets(self.first)
+        assert sets is not None, "only an instance part of the spell is asked"
+        return sets
+
+    def options(self, prompt: str) -> tuple[int, Callable[[int, int], list[tuple[Any, int]]]]:
+        pair = self.pair
+        if self._is_first(prompt):
+            if self.first is not None:
+                return 1, lambda offset, limit: [(self.first, self.count())][offset:offset + limit]
+            if self.second is not None:
+                sets = pair.first_sets_avoiding(self.second)
+                return sets.size, lambda offset, limit: [(v, 1) for v in itertools.islice(sets.iter_from(offset),
+                                                                                         limit)]
+            return pair.first_choices(), lambda offset, limit: weighted_first_page(pair, offset, limit)
+        if self.second is not None:
+            return 1, lambda offset, limit: [(self.second, self.count())][offset:offset + limit]
+        if self.first is not None or pair.first_sizes is None:
+            later = self._later()
+            return later.size, lambda offset, limit: [(v, 1) for v in itertools.islice(later.iter_from(offset),
+                                                                                      limit)]
+        full = self._later()  # asked before the earlier instance: each set by the earlier sets avoiding it
+        listed = [(v, n) for v in full if (n := pair.count_with_second(v))]
+        return len(listed), lambda offset, limit: listed[offset:offset + limit]
+
+    def restrict(self, prompt: str, value: Any) -> bool:
+        pair = self.pair
+        if self._is_first(prompt):
+            if self.first is not None:
+                return value == self.first
+            if not isinstance(value, tuple) or value not in pair.first.choices or pair.first_sizes is None \
+                    or len(value) not in pair.first_sizes:
+                return False
+            if self.second is not None and set(value) & set(self.second):
+                return False
+            if self.second is None and not pair.count_with_first(value):
+                return False
+            self.first = value
+            return True
+        if self.second is not None:
+            return value == self.second
+        if not isinstance(value, tuple) or pair.second_sizes is None:
+            return False
+        if self.first is not None or pair.first_sizes is None:
+            if value not in self._later():
+                return False
+        elif value not in self._later() or not pair.count_with_second(value):
+            return False
+        self.second = value
+        return True
+
+    def assignment(self) -> dict[ChoiceKey, Any]:
+        pair = self.pair
+        first = self.first if pair.first_sizes is not None else None
+        second = self.second if pair.second_sizes is not None else None
+        return {pair.first.key: first, pair.second.key: second}
+
+
 def _sets_from(choices: Any, offset: int) -> Any:
     """An instance's sets from the ``offset``-th on, made in order (never unranked one by one)."""
     return choices.iter_from(offset) if isinstance(choices, TargetSets) else itertools.islice(choices, offset, None)
@@ -280,12 +371,13 @@ def fast_options(problems: Sequence[CastProblem], chosen: Mapping[str, Any] | No
 
 def _factors(problem: CastProblem, analysis: _Analysis, frame: tuple) -> tuple[
         list[_Factor], dict[TargetKey, _Lone], dict[TargetKey, _Divided], dict[ChoiceKey, _Listed],
-        dict[CostObjectsKey, str]]:
+        dict[CostObjectsKey, str], dict[TargetKey, _Another]]:
     """The factors of a frame's casts, and which factor holds each instance, division and cost's objects."""
     cost_prompt = {key: COST_OBJECT_FIELDS[key.action] for key in problem.variables if type(key) is CostObjectsKey}
     factors: list[_Factor] = []
     lone_of: dict[TargetKey, _Lone] = {}
     divided_of: dict[TargetKey, _Divided] = {}
+    another_of: dict[TargetKey, _Another] = {}
     listed_keys: dict[ChoiceKey, _Listed] = {}
     for component in analysis.components:
         if component.slot is not None:
@@ -296,6 +388,11 @@ def _factors(problem: CastProblem, analysis: _Analysis, frame: tuple) -> tuple[
             if analysis.slot_is_on(component.divided[0], frame):
                 divided_of[component.divided[0].key] = _Divided(analysis, component, frame, "", "")
                 factors.append(divided_of[component.divided[0].key])
+        elif component.another is not None:
+            pair = analysis.another_pair(component, frame)
+            another = _Another(pair)
+            factors.append(another)
+            another_of[pair.first.key] = another_of[pair.second.key] = another
         else:
             listed = _Listed(list(analysis.component_values(component, frame)), {})
             factors.append(listed)
@@ -319,12 +416,12 @@ def _factors(problem: CastProblem, analysis: _Analysis, frame: tuple) -> tuple[
         first = listed.values[0] if listed.values else {}
         listed.prompt_of = {key: "splices" for key in first if type(key) is SpliceOrderKey}
         listed.prompt_of.update({key: cost_prompt[key] for key in first if key in cost_prompt})
-    return factors, lone_of, divided_of, listed_keys, cost_prompt
+    return factors, lone_of, divided_of, listed_keys, cost_prompt, another_of
 
 
 def _after_frame(problem: CastProblem, analysis: _Analysis, frame: tuple, walk: Walk) -> Options:
     """The prompts after the frame: the splice order, each instance's targets and division, the cost objects."""
-    factors, lone_of, divided_of, listed_keys, cost_prompt = _factors(problem, analysis, frame)
+    factors, lone_of, divided_of, listed_keys, cost_prompt, another_of = _factors(problem, analysis, frame)
 
     def settle(prompt: str, factor: _Factor, instance: dict[str, Any] | None) -> Options | None:
         """Answer one prompt: take the chosen option, or the one option, or return the answer that asks it."""
@@ -361,6 +458,9 @@ def _after_frame(problem: CastProblem, analysis: _Analysis, frame: tuple, walk: 
         elif slot.key in divided_of:
             factor = divided_of[slot.key]
             divided_of[slot.key].prompt, divided_of[slot.key].division = prompt, division
+        elif slot.key in another_of:
+            factor = another_of[slot.key]
+            another_of[slot.key].prompts[slot.key] = prompt
         else:
             listed = listed_keys[slot.key]
             listed.prompt_of[slot.key] = prompt

@@ -27,10 +27,11 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
 from models.abilities import (
-    AlternativeCost, ControllerFilter, Instruction, Quality, StateNumber, TargetKind, TargetRelation, TargetSpec,
+    KICKED, AlternativeCost, ControllerFilter, Instruction, Quality, StateNumber, TargetKind, TargetRelation,
+    TargetSpec,
 )
 from models.cast import Cast, TargetChoice
-from models.choices import ALTERNATIVE_COST, SPLICE_SET, X, DivisionKey, ModeKey, TargetKey
+from models.choices import ALTERNATIVE_COST, SPLICE_SET, X, DivisionKey, ModeKey, OptionalCostKey, TargetKey
 from models.errors import CastFormatError, UnsupportedRuleError
 from models.oracle.parser import ANY_NUMBER
 from models.objects import (
@@ -48,7 +49,7 @@ from solver.target_sets import TargetChoices, TargetSets, number_of_sets
 
 __all__ = ["add_target_rules", "add_target_slot", "paid_atom", "candidates_of", "legal_targets", "why_not_legal_target",
            "relation_holds", "total_of",
-           "is_named_by", "controller_of", "target_choices", "switch_of", "spell_on_stack_problem",
+           "is_named_by", "controller_of", "target_choices", "switch_of", "spell_on_stack_problem", "kick_key",
            "MOST_CANDIDATES_FOR_ANY_NUMBER"]
 
 
@@ -1168,7 +1169,7 @@ def add_target_slot(problem: CastProblem, key: TargetKey, spec: TargetSpec, swit
                     source_name: str, choices: TargetChoices | None = None,
                     earlier: TargetSlot | None = None,
                     divisions: tuple[tuple[int, ...], ...] | None = None,
-                    player: TargetSlot | None = None) -> TargetSlot:
+                    player: TargetSlot | None = None, kicked: int | None = None) -> TargetSlot:
     """Add one instance of "target": its variable, its division, and the rules tying it to other choices.
 
     Parameters
@@ -1191,6 +1192,10 @@ def add_target_slot(problem: CastProblem, key: TargetKey, spec: TargetSpec, swit
     player : TargetSlot or None
         For "… that player controls" (:attr:`~models.abilities.TargetSpec.controlled_by`): the instance
         whose one target names that player (CR 115.1, 601.2c).
+    kicked : int or None
+        For "another target for each time this spell was kicked"
+        (:attr:`~models.abilities.TargetSpec.kicked_count`) on a spell whose kicks are announced already (on
+        the stack, CR 707.10): how many; None: the problem's choice of the kicker cost (CR 702.33c).
 
     Returns
     -------
@@ -1214,6 +1219,8 @@ def add_target_slot(problem: CastProblem, key: TargetKey, spec: TargetSpec, swit
         _add_controlled_by(problem, player, slot)
     if spec.x_count:
         _add_x_count(problem, slot)
+    if spec.kicked_count:
+        _add_kicked_count(problem, slot, kicked)
     if spec.qualities is not None and any(_names_x(clause) for clause in spec.qualities.clauses) \
             and _announced_x(problem, spec) == _UNDECIDED:
         _add_x_quality(problem, slot)
@@ -1399,6 +1406,8 @@ def _add_x_count(problem: CastProblem, slot: TargetSlot) -> None:
             "CR 601.2c",
             f"'{slot.spec.phrase}' chooses at most X targets",
             lambda x, value: f"X is {x} but {len(value)} target(s) are chosen for '{slot.spec.phrase}'",
+            kind=ConstraintKind.SIZE,
+            sizes=lambda x: range(0, x + 1),
         )
         return
     problem.add_constraint(
@@ -1407,6 +1416,75 @@ def _add_x_count(problem: CastProblem, slot: TargetSlot) -> None:
         "CR 601.2c",
         f"'{slot.spec.phrase}' chooses exactly X targets",
         lambda x, value: f"X is {x} but {len(value)} target(s) are chosen for '{slot.spec.phrase}'",
+        kind=ConstraintKind.SIZE,
+        sizes=lambda x: range(x, x + 1),
+    )
+
+
+def kick_key(problem: CastProblem, phrase: str) -> OptionalCostKey:
+    """The choice of how many times the spell is kicked, for text that counts the kicks (CR 702.33c-d).
+
+    Parameters
+    ----------
+    problem : CastProblem
+    phrase : str
+        The words that count the kicks, for the error.
+
+    Returns
+    -------
+    OptionalCostKey
+        The key of the spell's one kicker or multikicker cost.
+
+    Raises
+    ------
+    UnsupportedRuleError
+        The spell has no kicker cost, or several.
+    """
+    kickers = [a for a in problem.abilities.additional_costs if a.optional and a.keyword in KICKED]
+    if len(kickers) != 1:
+        raise UnsupportedRuleError(problem.spell.name, phrase, "text that counts the kicks, on a spell with none or "
+                                                               "several kicker costs")
+    return optional_cost_key(kickers[0])
+
+
+def _add_kicked_count(problem: CastProblem, slot: TargetSlot, kicked: int | None) -> None:
+    """'another target for each time this spell was kicked': as many targets as kicks (CR 601.2c, 702.33c-d).
+
+    The number of targets is defined by the text (CR 601.2c) from the times the kicker cost was paid,
+    announced before targets (CR 601.2b, 702.33c). The instance has a value only when the spell was kicked
+    (its switch, CR 702.33g); then it chooses exactly that many targets, all different (CR 115.3).
+
+    Parameters
+    ----------
+    problem : CastProblem
+    slot : TargetSlot
+    kicked : int or None
+        The times the spell was kicked, when already announced (a spell on the stack, CR 707.10); None: the
+        problem's choice of the kicker cost.
+    """
+    phrase = slot.spec.phrase
+    if kicked is not None:
+        problem.add_constraint(
+            (slot.key,),
+            lambda value: value is None or len(value) == kicked,
+            "CR 702.33c",
+            f"'{phrase}' chooses one target for each of the {kicked} time(s) the spell was kicked",
+            lambda value: f"the spell was kicked {kicked} time(s) but {len(value)} target(s) are chosen for "
+                          f"'{phrase}' (CR 601.2c)",
+            kind=ConstraintKind.SIZE,
+            sizes=lambda: range(kicked, kicked + 1),
+        )
+        return
+    key = kick_key(problem, phrase)
+    problem.add_constraint(
+        (key, slot.key),
+        lambda times, value: value is None or len(value) == times,
+        "CR 702.33c",
+        f"'{phrase}' chooses one target for each time the spell was kicked",
+        lambda times, value: f"the spell is kicked {times} time(s) but {len(value)} target(s) are chosen for "
+                             f"'{phrase}' (CR 601.2c)",
+        kind=ConstraintKind.SIZE,
+        sizes=lambda times: range(times, times + 1),
     )
 
 
@@ -1461,6 +1539,7 @@ def _add_another(problem: CastProblem, earlier: TargetSlot, later: TargetSlot) -
         f"'{later.spec.phrase}' must differ from '{earlier.spec.phrase}'",
         lambda first, second: f"{', '.join(sorted(set(first) & set(second)))} chosen for both "
         f"'{earlier.spec.phrase}' and '{later.spec.phrase}'",
+        kind=ConstraintKind.ANOTHER,
     )
 
 
@@ -1615,8 +1694,9 @@ def spell_on_stack_problem(
         player = made.get(text + (spec.controlled_by,)) if spec.controlled_by is not None else None
         source = spell if key.source == spell.id else state.object(key.source)
         divisions = None if choices is not None else (tuple(choice.division),)
+        kicked = cast.times_paid(kick_key(problem, spec.phrase).keyword) if spec.kicked_count else None
         made[text + (key.index,)] = add_target_slot(problem, key, spec, None, source.name, sets, earlier, divisions,
-                                                    player)
+                                                    player, kicked)
         first = made.get(text + (spec.also_distinct_from,)) if spec.also_distinct_from is not None else None
         if first is not None:  # "a third target" (CR 115.4)
             _add_another(problem, first, made[text + (key.index,)])
@@ -1693,6 +1773,9 @@ def _check_record(problem: CastProblem, cast: Cast, path: str) -> dict[TargetKey
             raise CastFormatError(f"{where}.targets", f"'{spec.phrase}' chooses {'at most ' if spec.x_up_to else ''}"
                                                       f"X = {cast.x or 0} targets; "
                                                       f"{count} given (CR 601.2c)")
+        if spec.kicked_count and count != (kicks := cast.times_paid(kick_key(problem, spec.phrase).keyword)):
+            raise CastFormatError(f"{where}.targets", f"'{spec.phrase}' chooses one target for each time the spell "
+                                                      f"was kicked: {kicks}; {count} given (CR 601.2c, 702.33c)")
         if not low <= count <= spec.count:
             raise CastFormatError(f"{where}.targets", f"'{spec.phrase}' takes {low} to "
                                                       f"{min(spec.count, ANY_NUMBER - 1)} target(s); {count} given")
