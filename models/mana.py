@@ -393,9 +393,18 @@ def _assemble(
     """
     symbols: list[ManaSymbol] = list(variables)
     if generic > 0 or (had_generic and not variables and not others):
-        symbols.append(ManaSymbol(SymbolKind.GENERIC, amount=generic))
+        symbol = _GENERIC_SYMBOLS.get(generic)
+        if symbol is None:
+            symbol = ManaSymbol(SymbolKind.GENERIC, amount=generic)
+            if len(_GENERIC_SYMBOLS) < 1024:
+                _GENERIC_SYMBOLS[generic] = symbol
+        symbols.append(symbol)
     symbols.extend(others)
     return ManaCost(tuple(symbols))
+
+
+_GENERIC_SYMBOLS: dict[int, ManaSymbol] = {}
+"""The generic symbol of each amount met (symbols are immutable): made and checked once."""
 
 
 _TEXTS: dict[tuple, str] = {}

@@ -244,6 +244,9 @@ class _Analysis:
         # value's frame position, the product of their sets per object
         self._by_member: dict[int, dict[str, int]] = {}
         self._member_weights: list[tuple[int, dict[str, int]]] = []
+        # the frame position of X when no component reads it (None otherwise), and the counts of frames but X
+        self._x_unread_at: int | None = None
+        self._x_unread_counts: dict[tuple, int] = {}
         self._fixed_count = 1
         self._digits: dict[Frame, tuple[list[tuple[_Component, Iterable[Any], int]], list[TargetSlot]]] = {}
         self._fields: dict[Frame, dict[str, Any]] = {}
@@ -840,7 +843,28 @@ class _Analysis:
         change are multiplied once.
         """
         if self._counters is None:
+            self._set_up_counting()
+        at = self._x_unread_at
+        if at is None:
+            return self._frame_count(frame)
+        # no component reads X (only the total cost does): frames that differ in X alone have one count
+        key = frame[:at] + frame[at + 1:]
+        found = self._x_unread_counts.get(key)
+        if found is None:
+            found = self._x_unread_counts[key] = self._frame_count(frame)
+        return found
+
+    def _set_up_counting(self) -> None:
+        """Make the counters of :meth:`frame_count` (once)."""
+        if self._counters is None:
             self._counters, self._fixed_count = self._make_counters()
+            x_key = next((k for k in self.frame_keys if type(k) is XKey), None)
+            x_at = self.frame_index[x_key] if x_key is not None else None
+            domain = self.problem.variables[x_key].domain if x_key is not None else ()
+            if x_at is not None and isinstance(domain, tuple) and len(domain) > 1 and not any(
+                    x_key in c.frame_keys for c in self.components) and not any(
+                    at == x_at for atoms in self.atoms.values() for at, _ in atoms):
+                self._x_unread_at = x_at
             self._switched, self._by_member = [], {}
             for c in self.components:
                 if c.slot is None or not self.atoms.get(c.slot.key):
@@ -852,6 +876,9 @@ class _Analysis:
                 else:
                     self._switched.append((sets, self.atoms[c.slot.key]))
             self._member_weights = list(self._by_member.items())
+
+    def _frame_count(self, frame: Frame) -> int:
+        """:meth:`frame_count`, worked out."""
         count = self._fixed_count
         for at, weights in self._member_weights:  # the instances of the cards in the value, by membership
             value = frame[at]
@@ -866,7 +893,7 @@ class _Analysis:
                 count *= sets
         if not count:
             return 0
-        for counter in self._counters:
+        for counter in self._counters or ():
             count *= counter(frame)
             if not count:
                 return 0

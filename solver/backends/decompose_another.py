@@ -151,6 +151,9 @@ class PairLayout:
         self.later = second.choices.candidates
         self.later_set = frozenset(self.later)
         self.shared = [c in self.later_set for c in self.candidates]  # which earlier candidates the later may choose
+        self.shared_candidates = [c for c, is_shared in zip(self.candidates, self.shared) if is_shared]
+        self.other_candidates = [c for c, is_shared in zip(self.candidates, self.shared) if not is_shared]
+        self.later_position = {c: p for p, c in enumerate(self.later)}
         n0 = len(self.candidates)
         # after[p] = (shared, not shared) among the earlier candidates from position p on
         self.after = [(0, 0)] * (n0 + 1)
@@ -181,6 +184,7 @@ class AnotherPair:
         self.first_sizes, self.second_sizes = first_sizes, second_sizes
         self.later, self.candidates = layout.later, layout.candidates
         self.later_set, self.shared, self.after = layout.later_set, layout.shared, layout.after
+        self.layout = layout
         n0, m1 = len(self.candidates), len(self.later)
         s = self.after[0][0]
         most = max(first_sizes, default=0) if first_sizes is not None else 0
@@ -208,6 +212,33 @@ class AnotherPair:
             return self._full
         taken = frozenset(first)
         return SetsOfSizes(tuple(c for c in self.later if c not in taken), self.second_sizes)
+
+    def _later_sample(self, first: tuple[str, ...], rng: random.Random) -> tuple[str, ...] | None:
+        """The later instance's set drawn uniformly among the candidates ``first`` leaves, none of them listed.
+
+        A size by its number of sets, then that many places among the candidates left (each place mapped past
+        the candidates ``first`` took): as :meth:`later_sets` then a draw, without making the sets.
+        """
+        if self.second_sizes is None:
+            return None
+        position = self.layout.later_position
+        taken = sorted(position[c] for c in first if c in position)
+        left = len(self.later) - len(taken)
+        weights = [math.comb(left, k) for k in self.second_sizes]
+        pick = rng.randrange(sum(weights))
+        for k, weight in zip(self.second_sizes, weights):
+            if pick < weight:
+                break
+            pick -= weight
+        chosen = []
+        for place in rng.sample(range(left), k):
+            for t in taken:  # the place-th candidate left, counting past the taken ones in order
+                if t <= place:
+                    place += 1
+                else:
+                    break
+            chosen.append(self.later[place])
+        return tuple(sorted(chosen))
 
     def _value(self, first: tuple[str, ...] | None, second: tuple[str, ...] | None) -> dict[ChoiceKey, Any]:
         return {self.first.key: first, self.second.key: second}
@@ -319,15 +350,13 @@ class AnotherPair:
             sets = self.later_sets(None)
             return self._value(None, sets.sample(rng) if sets is not None else None)
         pick = rng.randrange(self.size)
-        shared = [c for c, is_shared in zip(self.candidates, self.shared) if is_shared]
-        others = [c for c, is_shared in zip(self.candidates, self.shared) if not is_shared]
+        shared, others = self.layout.shared_candidates, self.layout.other_candidates
         for i, _ in self.by_size:
             for j in range(min(i, len(shared)) + 1):
                 weight = math.comb(len(shared), j) * math.comb(len(others), i - j) * self.weight[j]
                 if pick < weight:
                     first = tuple(sorted(rng.sample(shared, j) + rng.sample(others, i - j)))
-                    sets = self.later_sets(first)
-                    return self._value(first, sets.sample(rng) if sets is not None else None)
+                    return self._value(first, self._later_sample(first, rng))
                 pick -= weight
         raise AssertionError("a draw below the count falls in one of its parts")
 

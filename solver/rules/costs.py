@@ -2069,7 +2069,10 @@ def _add_payment(problem: CastProblem, terms: list[CostTerm], tapping: set[str],
             times = term.times(*(values[i] for i in where))
             if times:
                 mana = term.cost.mana.with_x(x or 0) if term.cost.mana.has_x else term.cost.mana
-                found.extend([mana] * times)
+                if times > 1 and mana.symbols and all(s.kind is SymbolKind.GENERIC for s in mana.symbols):
+                    found.append(mana.with_generic_increased(mana.generic * (times - 1)))  # multikicker {1}, k times
+                else:
+                    found.extend([mana] * times)
         return found + list(added)
 
     def changed_options(values: tuple, change: Change) -> tuple[ManaCost, ...]:
