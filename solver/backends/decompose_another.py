@@ -226,12 +226,14 @@ class AnotherPair:
         left = len(self.later) - len(taken)
         weights = [math.comb(left, k) for k in self.second_sizes]
         pick = rng.randrange(sum(weights))
+        size = self.second_sizes[-1]
         for k, weight in zip(self.second_sizes, weights):
             if pick < weight:
+                size = k
                 break
             pick -= weight
         chosen = []
-        for place in rng.sample(range(left), k):
+        for place in rng.sample(range(left), size):
             for t in taken:  # the place-th candidate left, counting past the taken ones in order
                 if t <= place:
                     place += 1
