@@ -767,14 +767,24 @@ def _legal_by_kind(problem: CastProblem, spec: TargetSpec, candidates: tuple[str
     alike, signature_of = (memo.alike, alike_signature) if spec.qualities is not None else \
         (memo.alike_kind, _kind_signature)
     groups = memo.groups
+    kinds = spec.kinds
+    types_read = False  # whether what may change card types has been asked about (CR 613.1d)
     for candidate in candidates:
         if not grouped or candidate == spell_id or candidate in state.players:
             if why_not_legal_target(problem, spec, candidate, explain=False, but_the_spell=but_the_spell) is None:
                 yield candidate
             continue
+        obj = state.object(candidate)
+        if obj.zone is Zone.BATTLEFIELD:
+            # a permanent of none of the kinds named is never legal (CR 115.1): the first test of
+            # :func:`_matches_kind`, asked before grouping it, once the card types can be told
+            if not types_read:
+                _static_type_changes(problem)
+                types_read = True
+            if not is_of_kinds(obj.card.types, kinds):
+                continue
         signature = alike.get(candidate)
         if signature is None:  # the group's number: equal signatures, one number (hashed once per object)
-            obj = state.object(candidate)
             signature = alike[candidate] = groups.setdefault(signature_of(obj), len(groups))
         legal = seen.get(signature)
         if legal is None:
