@@ -430,6 +430,9 @@ class StateMemo:
         Per action and zone, caster, spell (for a zone the spell is in) and object costs asked there (by
         identity): those costs, the objects of that zone by id, and the ids of those that could pay one of the
         costs (CR 601.2h).
+    cost_counts : dict
+        Per key of :attr:`cost_candidates` and how many objects each of those costs asks for: the number of
+        sets of the candidates that pay them exactly (CR 601.2h, 118.10).
     permanents_to_pay : dict of (str, bool) to tuple of GameObject
         Per player, and whether the cost taps them: the permanents that player controls that a cost could
         use (untapped ones, to tap), file order.
@@ -451,6 +454,7 @@ class StateMemo:
     cost_candidates: dict[tuple, tuple[tuple[Any, ...], dict[str, GameObject], tuple[str, ...]]] = field(
         default_factory=dict)
     permanents_to_pay: dict[tuple[str, bool], tuple[GameObject, ...]] = field(default_factory=dict)
+    cost_counts: dict[tuple, int] = field(default_factory=dict)
 
 
 _STATE_MEMOS: dict[int, tuple[GameState, StateMemo]] = {}

@@ -1309,14 +1309,27 @@ def _add_cost_objects(problem: CastProblem, key: CostObjectsKey, needs: list[_Ne
                 found.append((x * times, matches))
         return found
 
+    # the numbers of sets are shared by the problems of the state that ask the same of the same candidates
+    # (kept with the candidates, by the costs' identity): each need named by its place among the costs asked
+    shared_counts = state_memo(problem.state).cost_counts
+    place_of = {id(need.matches): i for i, need in enumerate(needs)}
+
     def count(*values: Any) -> int:
         if every:
             return 1
         needs_now = asked_of_values(values)
+        if not needs_now:
+            return 1  # nothing asked: the empty set alone
         signature = tuple(needs_now)
         found = counts.get(signature)
         if found is None:
-            found = counts[signature] = count_splits(needs_now, candidates, objects)
+            shared_as = (kept_as, costs, tuple((n, place_of[id(matches)]) for n, matches in needs_now))
+            found = shared_counts.get(shared_as)
+            if found is None:
+                if len(shared_counts) >= 4096:
+                    shared_counts.clear()
+                found = shared_counts[shared_as] = count_splits(needs_now, candidates, objects)
+            counts[signature] = found
         return found
 
     candidate_set = frozenset(candidates)
