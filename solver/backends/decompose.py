@@ -928,7 +928,9 @@ class _Analysis:
                 if len(single) == len(read):
                     fixed *= count(*single)  # what it reads has one value in every frame (no splice card: one order)
                 else:
-                    counters.append(functools.partial(_count_by_rule, count, tuple(self.frame_index[k] for k in read)))
+                    at = tuple(self.frame_index[k] for k in read)
+                    counters.append(_counter_of_one(count, at[0]) if len(at) == 1
+                                    else functools.partial(_count_by_rule, count, at))
             elif component.another is not None:
                 at = tuple(self.frame_index[k] for k in component.frame_keys)
                 counters.append(functools.partial(self._another_count, component, at, {}))
@@ -1562,6 +1564,11 @@ def _as_sets(values: dict[ChoiceKey, Any]) -> dict[ChoiceKey, Any]:
 def _ordered(order: tuple, objects: Iterable[TargetChoice]) -> Iterator[tuple[tuple, TargetChoice]]:
     """Each choice with its place in :attr:`Cast.targets`."""
     return ((order, choice) for choice in objects)
+
+
+def _counter_of_one(count: Callable[[Any], int], at: int) -> Callable[[Frame], int]:
+    """:func:`_count_by_rule` of a rule that reads one frame value: that value, passed as it is."""
+    return lambda frame: count(frame[at])
 
 
 def _count_by_rule(count: Callable[..., int], at: tuple[int, ...], frame: Frame) -> int:
