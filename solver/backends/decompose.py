@@ -250,9 +250,11 @@ class _Analysis:
         self._fixed_count = 1
         self._digits: dict[Frame, tuple[list[tuple[_Component, Iterable[Any], int]], list[TargetSlot]]] = {}
         self._fields: dict[Frame, dict[str, Any]] = {}
+        self._places: dict[type, list[int]] | None = None  # see frame_fields
         self._frame_dicts: dict[Frame, dict[ChoiceKey, Any]] = {}
         self.mode_indices = frozenset(k.index for k in self.mode_keys)
         self.keywords = frozenset(k.keyword for k in self.frame_keys if type(k) is OptionalCostKey)
+        self.keyword_at = {i: k.keyword for i, k in enumerate(self.frame_keys) if type(k) is OptionalCostKey}
         self.position = {card: i for i, card in enumerate(problem.splice_candidates)}
         self.lone = [(c.slot.key.slot, c.slot, self.atoms.get(c.slot.key, []), is_set_in(c.slot.choices))
                      for c in self.components if c.slot is not None]  # sets of targets are checked, not listed
@@ -997,19 +999,27 @@ class _Analysis:
         if found is not None:
             return found
         problem = self.problem
-        values = self.frame_values(frame)
-        x = next((v for k, v in values.items() if type(k) is XKey), None)
+        places = self._places
+        if places is None:  # where each kind of frame key is, once
+            places = self._places = {kind: [i for i, k in enumerate(self.frame_keys) if type(k) is kind]
+                                     for kind in (XKey, ZoneKey, FaceKey, AlternativeCostKey, GiftRecipientKey,
+                                                  ModeKey, OptionalCostKey)}
+
+        def first(kind: type, default: Any = None) -> Any:
+            at = places[kind]
+            return frame[at[0]] if at else default
+
+        x = first(XKey)
         found = self._fields[frame] = {
             "card": problem.spell.id, "name": problem.spell.card.name,
-            "zone": next(v for k, v in values.items() if type(k) is ZoneKey),
-            "halves": next(v for k, v in values.items() if type(k) is FaceKey),
-            "modes": tuple(k.index for k in self.mode_keys for _ in range(int(values[k]))), "x": x,
-            "alternative_cost": next(v for k, v in values.items() if type(k) is AlternativeCostKey),
-            "additional_costs": tuple((k.keyword, int(v)) for k, v in values.items()
-                                      if type(k) is OptionalCostKey and v),
-            "gift_recipient": next((v for k, v in values.items() if type(k) is GiftRecipientKey), None),
+            "zone": first(ZoneKey), "halves": first(FaceKey),
+            "modes": tuple(key.index for key, i in zip(self.mode_keys, places[ModeKey]) for _ in range(int(frame[i]))),
+            "x": x, "alternative_cost": first(AlternativeCostKey),
+            "additional_costs": tuple((self.keyword_at[i], int(frame[i])) for i in places[OptionalCostKey] if frame[i]),
+            "gift_recipient": first(GiftRecipientKey),
             "without_paying_mana_cost": problem.without_paying_mana_cost,
-            "total_cost": problem.total_cost_of(values) if problem.total_cost_of else ManaCost.EMPTY,
+            "total_cost": problem.total_cost_of(self.frame_values(frame)) if problem.total_cost_of
+            else ManaCost.EMPTY,
             "mana_value": problem.mana_value_with(x),
         }
         return found
