@@ -2074,15 +2074,19 @@ def _add_payment(problem: CastProblem, terms: list[CostTerm], tapping: set[str],
         chosen = {target for at in target_at if at < len(values) and values[at] for target in values[at]}
         return generic + sum(amount for amount, ids in named if not chosen.isdisjoint(ids)), added
 
+    # per term: whether its mana has X, and whether it is generic mana alone (then paid k times it is one sum)
+    term_shapes = [(term.cost.mana.has_x, bool(term.cost.mana.symbols) and all(
+        s.kind is SymbolKind.GENERIC for s in term.cost.mana.symbols)) for term in mana_terms]
+
     def parts(values: tuple, added: tuple[ManaCost, ...] = ()) -> list[ManaCost]:
         """The costs that make up the total, before generic increases and reductions (CR 601.2f)."""
         x = values[x_position] if x_position is not None else 0
         found = []
-        for term, where in zip(mana_terms, positions):
-            times = term.times(*(values[i] for i in where))
+        for term, where, (has_x, generic_only) in zip(mana_terms, positions, term_shapes):
+            times = term.times(*[values[i] for i in where])
             if times:
-                mana = term.cost.mana.with_x(x or 0) if term.cost.mana.has_x else term.cost.mana
-                if times > 1 and mana.symbols and all(s.kind is SymbolKind.GENERIC for s in mana.symbols):
+                mana = term.cost.mana.with_x(x or 0) if has_x else term.cost.mana
+                if times > 1 and generic_only:
                     found.append(mana.with_generic_increased(mana.generic * (times - 1)))  # multikicker {1}, k times
                 else:
                     found.extend([mana] * times)
