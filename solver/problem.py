@@ -430,6 +430,9 @@ class StateMemo:
         Per action and zone, caster, spell (for a zone the spell is in) and object costs asked there (by
         identity): those costs, the objects of that zone by id, and the ids of those that could pay one of the
         costs (CR 601.2h).
+    by_types : dict
+        Per tuple of target candidates (by identity) and spell: the permanents among them grouped by their
+        card's types, and the other candidates (see :func:`solver.rules.targets._legal_by_kind`).
     cost_counts : dict
         Per key of :attr:`cost_candidates` and how many objects each of those costs asks for: the number of
         sets of the candidates that pay them exactly (CR 601.2h, 118.10).
@@ -455,6 +458,7 @@ class StateMemo:
         default_factory=dict)
     permanents_to_pay: dict[tuple[str, bool], tuple[GameObject, ...]] = field(default_factory=dict)
     cost_counts: dict[tuple, int] = field(default_factory=dict)
+    by_types: dict[tuple, tuple[tuple[str, ...], list, list]] = field(default_factory=dict)
 
 
 _STATE_MEMOS: dict[int, tuple[GameState, StateMemo]] = {}

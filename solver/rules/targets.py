@@ -699,7 +699,7 @@ def legal_targets(problem: CastProblem, spec: TargetSpec) -> tuple[str, ...]:
         bases = state_memo(problem.state).target_bases
         kept = bases.get(base_key)
         if kept is None:
-            base = tuple(_legal_by_kind(problem, spec, candidates, grouped=True, but_the_spell=True))
+            base = _legal_by_kind(problem, spec, candidates, grouped=True, but_the_spell=True)
             facts = state_memo(problem.state)
             if facts.shielded is None:
                 facts.shielded = frozenset(o.id for o in problem.state.battlefield()
@@ -709,7 +709,7 @@ def legal_targets(problem: CastProblem, spec: TargetSpec) -> tuple[str, ...]:
         stopped = {c for c in shielded if _stopped_by_spell(problem, c) is not None}
         found = known[shared] = tuple(c for c in base if c not in stopped) if stopped else base
     elif found is None:
-        found = tuple(_legal_by_kind(problem, spec, candidates, grouped=False))
+        found = _legal_by_kind(problem, spec, candidates, grouped=False)
     memo[spec] = found
     return found
 
@@ -752,46 +752,82 @@ def _shared_key(problem: CastProblem, spec: TargetSpec) -> tuple | None:
 
 
 def _legal_by_kind(problem: CastProblem, spec: TargetSpec, candidates: tuple[str, ...],
-                   grouped: bool, but_the_spell: bool = False) -> Iterator[str]:
+                   grouped: bool, but_the_spell: bool = False) -> tuple[str, ...]:
     """The legal candidates, in order; with ``grouped``, objects alike but for their id are judged once.
 
     Two permanents of the same card with the same controller, owner, zone, status, counters and granted
     abilities are either both legal or both not, for a phrase whose qualities read no record kept by id
     (:func:`_shared_key`): the spell itself aside (CR 115.5), it is judged once per group. A phrase with no
-    quality reads no status either: tapped and untapped Bears are then one group.
+    quality reads no status either: tapped and untapped Bears are then one group. Grouped, the permanents are
+    first taken by their card's types (:func:`_by_types`): those of none of the kinds the phrase names are
+    never legal (CR 115.1), and are passed over together.
     """
     state = problem.state
+    if not grouped:
+        return tuple(c for c in candidates
+                     if why_not_legal_target(problem, spec, c, explain=False, but_the_spell=but_the_spell) is None)
     seen: dict[int, bool] = {}
-    spell_id = problem.spell.id
     memo = state_memo(state)
     alike, signature_of = (memo.alike, alike_signature) if spec.qualities is not None else \
         (memo.alike_kind, _kind_signature)
     groups = memo.groups
     kinds = spec.kinds
-    types_read = False  # whether what may change card types has been asked about (CR 613.1d)
+    by_types, others = _by_types(problem, candidates)
+    legal: set[str] = {c for c in others
+                       if why_not_legal_target(problem, spec, c, explain=False, but_the_spell=but_the_spell) is None}
+    if any(types is not None for types, _ in by_types):
+        _static_type_changes(problem)  # what may change card types is asked about first (CR 613.1d)
+    for types, members in by_types:
+        if types is not None and not is_of_kinds(types, kinds):
+            continue  # a permanent of none of the kinds named (CR 115.1): the first test of _matches_kind
+        for candidate, obj in members:
+            signature = alike.get(candidate)
+            if signature is None:  # the group's number: equal signatures, one number (hashed once per object)
+                signature = alike[candidate] = groups.setdefault(signature_of(obj), len(groups))
+            found = seen.get(signature)
+            if found is None:
+                found = seen[signature] = why_not_legal_target(problem, spec, candidate, explain=False,
+                                                               but_the_spell=but_the_spell) is None
+            if found:
+                legal.add(candidate)
+    return tuple(c for c in candidates if c in legal)
+
+
+def _by_types(problem: CastProblem, candidates: tuple[str, ...]) -> tuple[list[tuple[Any, list]], list[str]]:
+    """The permanents among the candidates grouped by their card's types, and the other candidates.
+
+    Groups by the types' identity, first met first, each member with its object, then one group (types None)
+    of the objects elsewhere than the battlefield (cards in graveyards, spells); the others are the players and
+    the spell. Kept per state.
+    """
+    state = problem.state
+    spell_id = problem.spell.id
+    known = state_memo(state).by_types
+    kept = known.get((id(candidates), spell_id))
+    if kept is not None and kept[0] is candidates:
+        return kept[1], kept[2]
+    by_types: dict[int, tuple[Any, list]] = {}
+    others = []
+    elsewhere: list[tuple[str, Any]] = []
+    players = state.players
     for candidate in candidates:
-        if not grouped or candidate == spell_id or candidate in state.players:
-            if why_not_legal_target(problem, spec, candidate, explain=False, but_the_spell=but_the_spell) is None:
-                yield candidate
+        if candidate == spell_id or candidate in players:
+            others.append(candidate)
             continue
         obj = state.object(candidate)
-        if obj.zone is Zone.BATTLEFIELD:
-            # a permanent of none of the kinds named is never legal (CR 115.1): the first test of
-            # :func:`_matches_kind`, asked before grouping it, once the card types can be told
-            if not types_read:
-                _static_type_changes(problem)
-                types_read = True
-            if not is_of_kinds(obj.card.types, kinds):
-                continue
-        signature = alike.get(candidate)
-        if signature is None:  # the group's number: equal signatures, one number (hashed once per object)
-            signature = alike[candidate] = groups.setdefault(signature_of(obj), len(groups))
-        legal = seen.get(signature)
-        if legal is None:
-            legal = seen[signature] = why_not_legal_target(problem, spec, candidate, explain=False,
-                                                           but_the_spell=but_the_spell) is None
-        if legal:
-            yield candidate
+        if obj.zone is not Zone.BATTLEFIELD:
+            elsewhere.append((candidate, obj))
+            continue
+        types = obj.card.types
+        group = by_types.get(id(types))
+        if group is None:
+            group = by_types[id(types)] = (types, [])
+        group[1].append((candidate, obj))
+    grouped = list(by_types.values()) + ([(None, elsewhere)] if elsewhere else [])
+    if len(known) >= 64:
+        known.clear()
+    known[id(candidates), spell_id] = (candidates, grouped, others)
+    return grouped, others
 
 
 def controller_of(problem: CastProblem, candidate: str) -> str:
