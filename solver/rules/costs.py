@@ -2122,12 +2122,23 @@ def _add_payment(problem: CastProblem, terms: list[CostTerm], tapping: set[str],
         return next((option for option in total_options(values, change)
                      if with_payer.can_pay(option, life=life)), None)
 
+    by_demand: dict[tuple, ManaCost] = {}  # a total of mana of one type or any alone, by what it asks
+
     def total_cost(values: tuple, change: Change) -> ManaCost:
         total = totals.get((values, change))
         if total is None:
-            options = total_options(values, change)
-            # with several options, the one announced is one that can be paid (CR 601.2b), if any
-            total = options[0] if len(options) == 1 else (pays(payer, values, change) or options[0])
+            # a total whose every symbol asks for one type of mana or any is told by how much of each it asks
+            # (the canonical order of its symbols is fixed, CR 107.4): one such total, many frames (X and kicks)
+            demand = _demand(values, change)
+            asked = (tuple(sorted((k, v) for k, v in demand[0].items() if v)), demand[1]) if demand else None
+            if asked is not None and (asked[0] or asked[1]):
+                total = by_demand.get(asked)
+            if total is None:
+                options = total_options(values, change)
+                # with several options, the one announced is one that can be paid (CR 601.2b), if any
+                total = options[0] if len(options) == 1 else (pays(payer, values, change) or options[0])
+                if asked is not None and (asked[0] or asked[1]) and len(options) == 1:
+                    by_demand[asked] = total
             totals[values, change] = total
         return total
 
@@ -2163,7 +2174,12 @@ def _add_payment(problem: CastProblem, terms: list[CostTerm], tapping: set[str],
     member_tables = list(members.items())
 
     def _count_payment(values: tuple, change: Change) -> bool | None:
-        # The demand of the total cost, summed term by term without building it (CR 601.2f).
+        found = _demand(values, change)
+        return None if found is None else payer.can_pay_demand(*found)
+
+    def _demand(values: tuple, change: Change) -> tuple[dict[str, int], int] | None:
+        # The demand of the total cost, summed term by term without building it (CR 601.2f): mana of each type,
+        # and generic mana after the generic changes; None when a symbol is a choice.
         if coloured_off is not None:
             return None  # coloured mana taken off: the total is built (CR 118.7b-c)
         demand: dict[str, int] = {}
@@ -2197,7 +2213,7 @@ def _add_payment(problem: CastProblem, terms: list[CostTerm], tapping: set[str],
             for letter, need in added[0].items():
                 demand[letter] = demand.get(letter, 0) + need
             generic += added[1]
-        return payer.can_pay_demand(demand, max(0, generic + modifier + change[0]))
+        return demand, max(0, generic + modifier + change[0])
 
     def split(values: tuple) -> tuple[tuple, Change]:
         """The values of the choices before targets, and the change the targets give."""
