@@ -619,6 +619,11 @@ def is_legal_cast(state: GameState, cast: Cast, *, player: str | None = None) ->
     return not isinstance(problem, Reason) and get_engine("fast").contains(problem, cast)
 
 
+def _from(zone: Zone) -> str:
+    """A zone as "cast from …" says it: ``"the graveyard"``, ``"exile"``."""
+    return "exile" if zone is Zone.EXILE else f"the {zone.value}"
+
+
 def why_illegal(state: GameState, cast: Cast, *, player: str | None = None) -> tuple[Reason, ...]:
     """Every rule a proposed cast breaks, each with its CR number (:meth:`CastProblem.why_illegal`).
 
@@ -643,4 +648,11 @@ def why_illegal(state: GameState, cast: Cast, *, player: str | None = None) -> t
     problem = _problem_of(state, cast, player)
     if isinstance(problem, Reason):
         return (problem,)
-    return tuple(problem.why_illegal(cast))
+    reasons = tuple(problem.why_illegal(cast))
+    if problem.without_paying_mana_cost and not cast.without_paying_mana_cost:
+        # the only way to cast it from where it is waives the mana cost (a plotted card, an effect's "without
+        # paying its mana cost"): a cast that pays it is none the rules allow (CR 601.3, 118.9)
+        spell = problem.spell
+        reasons = (Reason("CR 601.3", f"{spell.name} ({spell.id}) may be cast from {_from(spell.zone)} only "
+                                      "without paying its mana cost (CR 118.9), but the cast pays it"),) + reasons
+    return reasons

@@ -123,6 +123,22 @@ def test_plotted_card_is_cast_free_as_a_sorcery(make_state, casts):
     assert len(found) == 3 and all(c.without_paying_mana_cost and c.zone.value == "exile" for c in found)
 
 
+def test_a_plotted_card_cast_paying_its_mana_cost_is_illegal(make_state, casts):
+    """CR 601.3, 118.9: the plotted card may be cast from exile only without paying its mana cost.
+
+    A Mountain pays {R}, but a cast that claims to pay it is none the rules allow: `why_illegal` says so (it
+    agrees with `is_legal_cast` and with the view, which lists the 3 free casts only).
+    """
+    state = make_state(battlefield=lands("Mountain", 1), opponent=[("bears", "Grizzly Bears")],
+                       objects=[card_in("exile", "bolt", "Lightning Bolt", plotted=True)])
+    free = next(iter(casts(state, "bolt")))
+    paid = free._replace(without_paying_mana_cost=False)
+    assert not is_legal_cast(state, paid) and is_legal_cast(state, free)
+    reasons = why_illegal(state, paid)
+    assert [r.rule for r in reasons][:1] == ["CR 601.3"] and "only without paying its mana cost" in reasons[0].message
+    assert why_illegal(state, free) == ()
+
+
 def test_plotted_instant_waits_for_a_main_phase(make_state, casts):
     """CR 702.170d: "during their main phase while the stack is empty": on P2's turn, even an instant: 0 casts."""
     state = make_state(opponent=[("bears", "Grizzly Bears")],
