@@ -1202,7 +1202,12 @@ def _slot_why_not(problem: CastProblem, spec: TargetSpec, source_name: str) -> C
             wanted = spec.count if low == spec.count else f"{low} to {min(spec.count, ANY_NUMBER - 1)}"
             if spec.count >= ANY_NUMBER:
                 wanted = f"{low} or more"
-            reasons.append(Reason("CR 601.2c", f"'{spec.phrase}' takes {wanted} target(s); {len(value)} given"))
+            if spec.kicked_count:  # as many as kicks: chosen only when kicked (CR 601.2c, 702.33c)
+                reasons.append(Reason("CR 702.33c", f"'{spec.phrase}' takes one target for each time the spell "
+                                                    f"was kicked, at least one when it is part of the spell; "
+                                                    f"{len(value)} given"))
+            else:
+                reasons.append(Reason("CR 601.2c", f"'{spec.phrase}' takes {wanted} target(s); {len(value)} given"))
         for target in value:
             why = why_not_legal_target(problem, spec, target)
             if why is not None:
@@ -1516,7 +1521,7 @@ def _add_kicked_count(problem: CastProblem, slot: TargetSlot, kicked: int | None
             "CR 702.33c",
             f"'{phrase}' chooses one target for each of the {kicked} time(s) the spell was kicked",
             lambda value: f"the spell was kicked {kicked} time(s) but {len(value)} target(s) are chosen for "
-                          f"'{phrase}' (CR 601.2c)",
+                          f"'{phrase}', one for each time it was kicked",
             kind=ConstraintKind.SIZE,
             sizes=lambda: range(kicked, kicked + 1),
         )
@@ -1528,7 +1533,7 @@ def _add_kicked_count(problem: CastProblem, slot: TargetSlot, kicked: int | None
         "CR 702.33c",
         f"'{phrase}' chooses one target for each time the spell was kicked",
         lambda times, value: f"the spell is kicked {times} time(s) but {len(value)} target(s) are chosen for "
-                             f"'{phrase}' (CR 601.2c)",
+                             f"'{phrase}', one for each time it is kicked",
         kind=ConstraintKind.SIZE,
         sizes=lambda times: range(times, times + 1),
     )
