@@ -531,6 +531,11 @@ def _read_legacy_keys(data: Mapping[str, Any], fields: dict[str, Any], path: str
     legacy = {key: _LEGACY[key](data[key], f"{path}.{key}") for key in _LEGACY if key in data}
     if not legacy:
         return
+    if "additional_costs" not in data and "kicked" in legacy and "times_kicked" in legacy and \
+            bool(legacy["kicked"]) != bool(legacy["times_kicked"]):
+        raise CastFormatError(f"{path}.kicked", f"kicked says {json.dumps(legacy['kicked'])}, but times_kicked says "
+                                                f"the spell was kicked {legacy['times_kicked']} time(s): give one of "
+                                                "them, or make them agree")
     if "additional_costs" not in data:
         costs: dict[str, int] = {}
         if legacy.get("times_kicked"):

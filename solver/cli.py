@@ -45,7 +45,7 @@ from solver.explain import explain_card
 from solver.graph_command import add_graph_parser, run_graph
 from solver.legal import LegalCasts, why_illegal
 from solver.launch import version_line
-from solver.resolve import resolve
+from solver.resolve import check_stack_records, resolve
 from solver.rules.zones import RESOLVING_KEYWORDS
 
 __all__ = ["main", "CR_EDITION"]
@@ -476,6 +476,8 @@ def _run(args: argparse.Namespace) -> int:
             print(f"legalcasts: note: {args.state}: {note}", file=sys.stderr)
     else:
         state = load_state(args.state, cards)
+    with _in_file(args.state):  # a spell's record on the stack that no cast of it could have is bad input
+        check_stack_records(state)
     if args.command == "check":
         return _check(state, args)
     if args.command == "resolve":

@@ -430,6 +430,9 @@ class StateMemo:
         Per action and zone, caster, spell (for a zone the spell is in) and object costs asked there (by
         identity): those costs, the objects of that zone by id, and the ids of those that could pay one of the
         costs (CR 601.2h).
+    stack_records_checked : bool
+        Whether the cast records of the spells on the stack were checked against their spells
+        (:func:`solver.resolve.check_stack_records`).
     by_types : dict
         Per tuple of target candidates (by identity) and spell: the permanents among them grouped by their
         card's types, and the other candidates (see :func:`solver.rules.targets._legal_by_kind`).
@@ -459,6 +462,7 @@ class StateMemo:
     permanents_to_pay: dict[tuple[str, bool], tuple[GameObject, ...]] = field(default_factory=dict)
     cost_counts: dict[tuple, int] = field(default_factory=dict)
     by_types: dict[tuple, tuple[tuple[str, ...], list, list]] = field(default_factory=dict)
+    stack_records_checked: bool = False
 
 
 _STATE_MEMOS: dict[int, tuple[GameState, StateMemo]] = {}
@@ -823,8 +827,11 @@ class CastProblem:
             for index in sorted(set(cast.modes) - set(indices)):
                 unmatched.append(Reason("CR 700.2", f"{name} has no mode of index {index} (a cast's modes are "
                                                     f"indices from 0, its first mode 0; {held})"))
+        has = {key.keyword for key in self.keys_of(OptionalCostKey)}
         for keyword in optional:
-            unmatched.append(Reason("CR 601.2b", f"{name} has no {keyword} cost to pay"))
+            hint = (": it has multikicker, and the cast says how many times it is paid (times_kicked, or "
+                    "additional_costs {\"multikicker\": n})" if keyword == "kicker" and "multikicker" in has else "")
+            unmatched.append(Reason("CR 601.2b", f"{name} has no {keyword} cost to pay{hint}"))
         if cast.gift_recipient is not None and GIFT_RECIPIENT not in self.variables:
             unmatched.append(Reason("CR 702.174a", f"{name} has no gift: no opponent is chosen for one"))
         for (action, _), objects in by_action.items():

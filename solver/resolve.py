@@ -26,11 +26,11 @@ from dataclasses import dataclass
 from models.abilities import CardAbilities, Instruction, TargetKind
 from models.cast import Cast
 from models.choices import mode_label
-from models.errors import CastFormatError, InputError
+from models.errors import CastFormatError, InputError, UnsupportedRuleError
 from models.objects import GameObject, ObjectId, Zone
 from models.state import GameState
 from solver.abilities import abilities_of
-from solver.problem import CastProblem, Reason, TargetSlot
+from solver.problem import CastProblem, Reason, TargetSlot, state_memo
 from solver.rules.targets import spell_on_stack_problem
 
 __all__ = ["TargetStatus", "ResolvedInstruction", "Resolution", "resolve", "cast_of_spell"]
@@ -152,6 +152,35 @@ def cast_of_spell(state: GameState, spell_id: str) -> tuple[GameObject, Cast]:
                 f"spliced card {spliced!r} is not in the state (keep it in any zone: its text is on the spell)",
             )
     return spell, cast
+
+
+def check_stack_records(state: GameState) -> None:
+    """Refuse a state whose spells on the stack carry cast records no cast of them could have (once per state).
+
+    Each record is read as :func:`cast_of_spell` reads it, then against the spell's text: its instances of
+    "target" and how many targets each chose (CR 601.2c, 115.3, 115.4, 702.33c), its kicks and X (CR 601.2b,
+    107.3b). A spell whose text can't be read is left to what reads it (it is reported there).
+
+    Parameters
+    ----------
+    state : GameState
+
+    Raises
+    ------
+    CastFormatError
+        The first record that can't describe a cast of its spell, with its key path
+        (``objects[<id>].cast...``).
+    """
+    memo = state_memo(state)
+    if memo.stack_records_checked:
+        return
+    for spell_id, _ in state.stack_casts:
+        spell, cast = cast_of_spell(state, spell_id)
+        try:
+            spell_on_stack_problem(state, spell, cast, spell.controller, path=f"objects[{spell_id}].cast")
+        except UnsupportedRuleError:
+            continue
+    memo.stack_records_checked = True
 
 
 def resolve(state: GameState, spell_id: str) -> Resolution:

@@ -42,6 +42,7 @@ from solver.actions import PositionCasts, state_digest
 from solver.backends import get_engine
 from solver.legal import LegalCasts, castable_objects, held_view, why_illegal
 from solver.prompts import DEFAULT_LIMIT
+from solver.resolve import check_stack_records
 from solver.rules.zones import RESOLVING_KEYWORDS
 
 __all__ = [
@@ -377,7 +378,9 @@ class Service:
         digest = state_digest(data)
         held = self._states.get(digest)
         if held is None:
-            held = _Held(state_from_data(data, self.cards, source="state"))
+            state = state_from_data(data, self.cards, source="state")
+            check_stack_records(state)  # a spell's record on the stack that no cast of it could have
+            held = _Held(state)
             self._states[digest] = held
             while len(self._states) > self.max_states:  # the oldest, and every view made of it
                 self._states.popitem(last=False)

@@ -99,6 +99,23 @@ def test_stack_object_with_controller():
     assert obj(state, "ray").controller == "P2"
 
 
+@pytest.mark.parametrize(("cast", "where", "says"), [
+    ({"card": "bolt", "bogus": 1}, "objects[2].cast.bogus", "unknown key"),
+    ({"card": "ray"}, "objects[2].cast.card", "not of this object"),
+])
+def test_a_stack_cast_record_is_read_as_the_state_is(cast, where, says):
+    """STATE_FORMAT: a spell's cast record is read when the state is, whether or not anything reads it.
+
+    An unknown key, or another object's record, is an error naming its key path.
+    """
+    data = base()
+    data["objects"].append({"id": "bolt", "card": "Lightning Bolt", "zone": "stack", "owner": "P1", "cast": cast})
+    data["stack"] = ["bolt"]
+    with pytest.raises(StateError) as raised:
+        state_from_data(data, source="s.json")
+    assert raised.value.path == f"s.json: {where}" and says in raised.value.message
+
+
 @pytest.mark.parametrize(
     ("name", "card"), [("Glacial Ray", "Glacial Ray"), ("glacial RAY", "Glacial Ray"), ("Île", "Island")]
 )

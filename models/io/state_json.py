@@ -20,6 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from models.abilities import FACE_DOWN_KEYWORDS
 from models.cards import CardDatabase, UnreadableSymbolError, card_from_record, card_of_object, default_card_database
+from models.cast import Cast
 from models.errors import InputError, StateError, UnsupportedRuleError, json_text
 from models.io.forge_pzl import load_puzzle
 from models.mana import ManaCost, ManaSource
@@ -318,6 +319,12 @@ def state_from_data(data: Any, cards: CardDatabase | None = None, source: str = 
         if entry.cast is not None:
             if entry.zone != "stack":
                 raise fail(f"{path}.cast", "only a spell on the stack has a cast record")
+            try:  # the record is read as any cast record is: unknown keys are errors
+                record = Cast.from_json(entry.cast, path=f"{path}.cast")
+            except InputError as exc:
+                raise fail(exc.path, exc.message) from None
+            if record.card != entry.id:
+                raise fail(f"{path}.cast.card", f"the record is of {record.card!r}, not of this object {entry.id!r}")
             stack_casts.append((ObjectId(entry.id), entry.cast))
             if isinstance(entry.cast, dict) and entry.cast.get("alternative_cost") in FACE_DOWN_KEYWORDS:
                 card = face_down_card(card)  # a spell cast face down has only those characteristics (CR 708.4)

@@ -163,6 +163,13 @@ def _player_quality_mismatch(problem: CastProblem, spec: TargetSpec, player: str
     return None
 
 
+def _check_stack_records(state: GameState) -> None:
+    """:func:`solver.resolve.check_stack_records`: what a record says is read only once it is checked."""
+    from solver.resolve import check_stack_records  # resolving reads the target rules
+
+    check_stack_records(state)
+
+
 def _cast_from_holds(problem: CastProblem, quality: Quality, obj: GameObject) -> bool:
     """Whether a spell on the stack was cast from the zone named ("target spell cast from a graveyard", CR 601.2a).
 
@@ -174,6 +181,8 @@ def _cast_from_holds(problem: CastProblem, quality: Quality, obj: GameObject) ->
         The state gives no cast record for the spell, or one that names no zone.
     """
     record = problem.state.cast_record_of(obj.id)
+    if record is not None:
+        _check_stack_records(problem.state)
     if not isinstance(record, Mapping) or "zone" not in record:
         raise UnsupportedRuleError(obj.name, "cast", f"where {obj.name} ({obj.id}) was cast from is not in the "
                                    "state: give its cast record with its zone (CR 601.2a)")
@@ -190,6 +199,7 @@ def _chosen_targets(problem: CastProblem, obj: GameObject) -> list[str]:
             raise UnsupportedRuleError(obj.name, "cast", f"what {obj.name} ({obj.id}) targets is not in the state: "
                                        "give its cast record (CR 115.9)")
         return []  # a spell whose text has no "target" targets nothing
+    _check_stack_records(problem.state)
     return [t for choice in Cast.from_json(record, path=f"stack {obj.id}: cast").targets for t in choice.targets]
 
 
@@ -1804,8 +1814,10 @@ def _check_record(problem: CastProblem, cast: Cast, path: str) -> dict[TargetKey
         Naming the record's key path and what is wrong.
     """
     spell = problem.spell
+    _check_record_costs(problem, cast, path)
     expected = _instances_of(problem, cast)
     given: set[TargetKey] = set()
+    chosen: dict[TargetKey, tuple[str, ...]] = {}
     for position, choice in enumerate(cast.targets):
         where = f"{path}.targets[{position}]"
         key = TargetKey(choice.source, choice.mode, choice.instruction, choice.index, choice.copy)
@@ -1816,6 +1828,7 @@ def _check_record(problem: CastProblem, cast: Cast, path: str) -> dict[TargetKey
         if key in given:
             raise CastFormatError(where, f"a second entry for {key}")
         given.add(key)
+        chosen[key] = tuple(choice.targets)
         count = len(choice.targets)
         low = _least_targets(spec)
         if len(set(choice.targets)) != count:
@@ -1841,4 +1854,47 @@ def _check_record(problem: CastProblem, cast: Cast, path: str) -> dict[TargetKey
         raise CastFormatError(f"{path}.targets", f"no entry for {missing[0]} ('{expected[missing[0]].phrase}'): "
                                                  "every instance of 'target' of the cast chooses its targets "
                                                  "(CR 601.2c)")
+    for position, choice in enumerate(cast.targets):  # "another target", "a third target" (CR 115.4)
+        key = TargetKey(choice.source, choice.mode, choice.instruction, choice.index, choice.copy)
+        spec = expected[key]
+        for earlier in (spec.distinct_from, spec.also_distinct_from):
+            if earlier is None:
+                continue
+            other = TargetKey(choice.source, choice.mode, choice.instruction, earlier, choice.copy)
+            both = sorted(set(chosen[key]) & set(chosen.get(other, ())))
+            if both:
+                raise CastFormatError(f"{path}.targets[{position}].targets",
+                                      f"{', '.join(both)} chosen for both '{expected[other].phrase}' and "
+                                      f"'{spec.phrase}', which must differ (CR 115.4)")
     return expected
+
+
+def _check_record_costs(problem: CastProblem, cast: Cast, path: str) -> None:
+    """Refuse a record whose kicks or X no cast of the spell could have (CR 601.2b, 702.33, 107.3b).
+
+    Raises
+    ------
+    CastFormatError
+        Kicker on a card with multikicker only, or the other way round (an older record's ``kicked`` with no
+        ``times_kicked``); a value of X above 0 for a spell cast without paying its mana cost; no X for a spell
+        whose mana cost has X and was paid (no alternative cost).
+    """
+    spell = problem.spell
+    optional = {optional_cost_key(a).keyword for a in problem.abilities.additional_costs if a.optional}
+    for keyword, _ in cast.additional_costs:
+        if keyword in ("kicker", "multikicker") and keyword not in optional:
+            other = "multikicker" if keyword == "kicker" else "kicker"
+            hint = (": say how many times it was kicked (times_kicked, or additional_costs {\"multikicker\": n})"
+                    if other == "multikicker" and other in optional else "")
+            raise CastFormatError(f"{path}.additional_costs", f"{spell.name} has no {keyword} cost"
+                                                              f"{' but multikicker' if hint else ''} (CR 702.33)"
+                                                              f"{hint}")
+    mana = spell.card.mana_cost
+    if mana is None or not mana.has_x or cast.halves:
+        return
+    if cast.without_paying_mana_cost and (cast.x or 0) > 0:
+        raise CastFormatError(f"{path}.x", f"{spell.name} was cast without paying its mana cost: X is 0 "
+                                           f"(CR 107.3b), not {cast.x}")
+    if not cast.without_paying_mana_cost and cast.alternative_cost is None and cast.x is None:
+        raise CastFormatError(f"{path}.x", f"{spell.name} has X in its mana cost: the record gives the value "
+                                           "announced as it was cast (CR 601.2b, 107.3a)")

@@ -10,6 +10,7 @@ worked out by hand with the arithmetic in a comment, on every backend (``casts``
 
 from __future__ import annotations
 
+import json
 import math
 import random
 from collections import Counter
@@ -202,3 +203,71 @@ def test_a_cast_record_with_the_wrong_number_of_kicked_targets_is_refused(make_s
                                  "cast": cast}])
     with pytest.raises(CastFormatError, match=r"targets\[1\]\.targets.*each time the spell was kicked: 1; 2 given"):
         copy_choices(state, "storm")
+
+
+def _storm_on_the_stack(make_state, **cast):
+    """Comet Storm of P1's on the stack with this record (its card's id "storm"), P2 with Grizzly Bears."""
+    record = {"card": "storm", **cast}
+    return make_state(opponent=[("bears", "Grizzly Bears"), ("giant", "Hill Giant")], stack=["storm"],
+                      objects=[{"id": "storm", "card": "Comet Storm", "zone": "stack", "owner": "P1",
+                                "cast": record}])
+
+
+def test_a_record_whose_kicked_target_repeats_the_first_is_refused(make_state):
+    """CR 115.4: "another target" differs from the first target: P2 chosen for both is no cast of Comet Storm."""
+    state = _storm_on_the_stack(make_state, x=1, additional_costs={"multikicker": 1}, targets=[
+        {"source": "storm", "instruction": 0, "index": 0, "targets": ["P2"]},
+        {"source": "storm", "instruction": 0, "index": 1, "targets": ["P2"]}])
+    with pytest.raises(CastFormatError, match=r"targets\[1\]\.targets: P2 chosen for both .*CR 115\.4"):
+        copy_choices(state, "storm")
+
+
+def test_a_record_cast_free_with_x_above_0_is_refused(make_state):
+    """CR 107.3b: cast without paying its mana cost, X is 0; a record saying X = 3 is no cast of the spell."""
+    state = _storm_on_the_stack(make_state, x=3, without_paying_mana_cost=True, targets=[
+        {"source": "storm", "instruction": 0, "index": 0, "targets": ["P2"]}])
+    with pytest.raises(CastFormatError, match=r"\.x: .*X is 0 \(CR 107\.3b\), not 3"):
+        copy_choices(state, "storm")
+
+
+def test_a_record_paid_with_no_x_is_refused(make_state):
+    """CR 601.2b, 107.3a: X is announced as the spell is cast; a paid record of an X spell gives it."""
+    state = _storm_on_the_stack(make_state, targets=[{"source": "storm", "instruction": 0, "index": 0,
+                                                      "targets": ["P2"]}])
+    with pytest.raises(CastFormatError, match=r"\.x: Comet Storm has X in its mana cost"):
+        copy_choices(state, "storm")
+
+
+def test_an_older_kicked_key_on_a_multikicker_card_asks_how_many_times(make_state):
+    """CR 702.33c-d: an older record's "kicked": true says the spell was kicked, not how often.
+
+    Comet Storm has multikicker only, so the record must say how many times (times_kicked): it is refused,
+    never read as unkicked.
+    """
+    state = _storm_on_the_stack(make_state, x=0, kicked=True, targets=[
+        {"source": "storm", "instruction": 0, "index": 0, "targets": ["P2"]},
+        {"source": "storm", "instruction": 0, "index": 1, "targets": ["bears"]}])
+    with pytest.raises(CastFormatError, match=r"additional_costs: Comet Storm has no kicker cost but multikicker "
+                                              r"\(CR 702\.33\): say how many times"):
+        copy_choices(state, "storm")
+
+
+def test_count_refuses_a_state_with_a_bad_record_on_the_stack(tmp_path, capsys):
+    """A malformed record on the stack is bad input for every command: one line naming the file, exit 2.
+
+    Kicked once, the record names two kicked targets (CR 601.2c, 702.33c), though no card in hand reads it.
+    """
+    from solver.cli import main
+
+    record = {"card": "storm", "x": 0, "additional_costs": {"multikicker": 1}, "targets": [
+        {"source": "storm", "instruction": 0, "index": 0, "targets": ["P2"]},
+        {"source": "storm", "instruction": 0, "index": 1, "targets": ["P1", "bears"]}]}
+    state = {"players": ["P1", "P2"], "active_player": "P2", "priority": "P1", "objects": [
+        {"id": "storm", "card": "Comet Storm", "zone": "stack", "owner": "P2", "cast": record},
+        {"id": "bears", "card": "Grizzly Bears", "zone": "battlefield", "controller": "P1"},
+        {"id": "bolt", "card": "Lightning Bolt", "zone": "hand", "owner": "P1"}], "stack": ["storm"]}
+    path = tmp_path / "state.json"
+    path.write_text(json.dumps(state), encoding="utf-8")
+    assert main(["count", str(path)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and str(path) in err[0] and "objects[storm].cast.targets[1].targets" in err[0]
