@@ -352,6 +352,8 @@ def _ratio(record: dict, label: str) -> str:
     if key in record:
         return f"{record[key] / record['count_fast_s']:.0f}x"
     outcome = record.get(f"{label}_outcome", "-")
+    if isinstance(outcome, str) and outcome.startswith("SolverError") and "too many" in outcome:
+        return "too large"  # the engine refuses a model over its size bound (named below the table)
     return {"timeout": "> bound", "memory": "out of memory", "skipped": "-"}.get(outcome, "error")
 
 
@@ -400,6 +402,10 @@ def _print(records: list[dict], views: list[dict], sizes: list[int], args: argpa
         print(f"not counted (text not read, reported): {line}")
     for line in sorted({line for r in records for line in r.get("listed", ())}):
         print(f"counted by listing its values (no closed form yet): {line}")
+    for label, engine in (("constraint", "python-constraint"), ("cpsat", "CP-SAT")):
+        for message in sorted({r[f"{label}_outcome"] for r in records
+                               if r.get(f"{label}_outcome") not in (None, "ok", "timeout", "memory", "skipped")}):
+            print(f"{engine} did not count ('too large' or 'error' above): {message}")
     _verdicts(records, views)
 
 
