@@ -194,3 +194,28 @@ def test_any_number_of_cards_exiled_for_a_cost_change_are_counted_by_how_many(li
                for keys in decompose.analyse(view.problem).listed_components())
     if lions == 3:  # 8 * 6 = 48 casts, each listed once, by the fast path and by brute force alike
         assert set(view) == set(legal_casts(view.state, "march", backend="brute"))
+
+
+@pytest.mark.parametrize("mountains", [4, 6])
+def test_runs_of_x_are_counted_at_once(mountains: int) -> None:
+    """CR 107.3a, 601.2f: frames that differ in X alone have one count when only the total cost reads X.
+
+    Blaze ({X}{R}, "X damage to any target") with n Mountains: X from 0 to n - 1, each with the same 3 targets
+    (P1, P2, Grizzly Bears): 3n casts. Comet Storm ({X}{R}{R}, multikicker {1}) on the same 3 candidates:
+    kicked k times, X runs from 0 to n - 2 - k, each frame 3 C(2, k) casts (k <= 2: 1 + k different targets).
+    4 Mountains: 3*3 + 2*6 + 1*3 = 24; 6 Mountains: 5*3 + 4*6 + 3*3 = 48. The count by runs (``total``)
+    equals the sum over the frames listed one by one.
+    """
+    objects = [{"id": f"m{i}", "card": "Mountain", "zone": "battlefield", "controller": "P1"}
+               for i in range(mountains)]
+    objects += [{"id": "bears", "card": "Grizzly Bears", "zone": "battlefield", "controller": "P2"},
+                {"id": "blaze", "card": "Blaze", "zone": "hand", "owner": "P1"},
+                {"id": "storm", "card": "Comet Storm", "zone": "hand", "owner": "P1"}]
+    state = state_from_data({"players": ["P1", "P2"], "objects": objects})
+    expected = {"blaze": 3 * mountains, "storm": {4: 24, 6: 48}[mountains]}
+    for card, count in expected.items():
+        (problem,) = legal_casts(state, card, player="P1").problems
+        by_runs = decompose._Analysis(problem)
+        assert by_runs.total() == count
+        by_frames = decompose._Analysis(problem)
+        assert sum(n for _, n in by_frames.counted_frames()) == count == len(list(legal_casts(state, card)))

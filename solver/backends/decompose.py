@@ -378,6 +378,33 @@ class _Analysis:
 
     def frames(self) -> Iterator[Frame]:
         """Every frame whose frame rules hold, depth-first: fixed choices, then modes, optional costs, splices."""
+        return self._walk(False)
+
+    def frame_runs(self) -> Iterator[tuple[Frame, int]]:
+        """:meth:`frames` taken by runs of X: each frame with the first X of its run, and how many X the run has.
+
+        The frames of a run differ in X alone (the values of X the total cost allows with the other choices,
+        CR 107.3a, 601.2f-h), in :meth:`frames` order.
+        """
+        return self._walk(True)
+
+    def total(self) -> int:
+        """The number of casts: the sum of the frames' counts.
+
+        When no component reads X (only the total cost does), the frames of a run of X have one count, and the
+        run is counted at once (:meth:`frame_runs`): a spell with X and kicks need not make each frame.
+        """
+        if self._weights is not None:
+            return self._weights[2]
+        if self._frames is None:
+            if self._counters is None:
+                self._set_up_counting()
+            if self._x_unread_at is not None:
+                return sum(self.frame_count(frame) * n for frame, n in self.frame_runs())
+        return self.weights()[2]
+
+    def _walk(self, runs: bool) -> Iterator[Any]:
+        """:meth:`frames`, or with ``runs`` :meth:`frame_runs`."""
         if not self.castable:
             return
         problem = self.problem
@@ -420,6 +447,7 @@ class _Analysis:
         other_checks = [(c, where) for c, where in unfixed if x_at not in where]
         pays, paid_at = monotone[0] if len(monotone) == 1 else (None, ())  # the usual one: the total cost
         x_allowed = [x_key is None or self._allowed(x_key, x) for x in x_values]
+        allowed_up_to = list(itertools.accumulate(x_allowed, initial=0))  # allowed X before each place
 
         def paid_up_to(frame: list[Any], most: int) -> int:
             """The last place in ``x_values`` whose X the monotone rules allow with the rest of ``frame``; -1: none.
@@ -474,13 +502,24 @@ class _Analysis:
                             frame[node[2]] = node[3]
                         continue
                     if self._holds(other_checks, frame):
+                        first, n = None, 0
                         for position in range(last + 1):
                             if not x_allowed[position]:
                                 continue
                             if x_at is not None:
                                 frame[x_at] = x_values[position]
                             if not x_checks or self._holds(x_checks, frame):
-                                yield tuple(frame)
+                                if not runs:
+                                    yield tuple(frame)
+                                    continue
+                                if first is None:
+                                    first = tuple(frame)
+                                    if not x_checks:  # the allowed X up to the last paid, all at once
+                                        n = allowed_up_to[last + 1] - allowed_up_to[position]
+                                        break
+                                n += 1
+                        if runs and first is not None:
+                            yield first, n
                     if x_at is not None:
                         frame[x_at] = x_values[0]
                 index, modes = node[0], node[1]
@@ -1164,7 +1203,7 @@ class DecompositionEngine(Engine):
         -------
         int
         """
-        return analyse(problem).weights()[2]  # the total, kept with the frames' cumulative counts
+        return analyse(problem).total()
 
     def solutions(self, problem: CastProblem) -> Iterator[dict[ChoiceKey, Any]]:
         """Yield every solution lazily: frames depth-first, then the product of the components' values.
