@@ -430,6 +430,10 @@ class StateMemo:
         Per action and zone, caster, spell (for a zone the spell is in) and object costs asked there (by
         identity): those costs, the objects of that zone by id, and the ids of those that could pay one of the
         costs (CR 601.2h).
+    stopped : dict
+        Whether a spell's colours and types stop a permanent with hexproof from a colour or protection, by the
+        permanent's abilities (kept beside the answer), whether the caster controls it, and the colours and
+        types (CR 702.11d, 702.16b).
     stack_records_checked : bool
         Whether the cast records of the spells on the stack were checked against their spells
         (:func:`solver.resolve.check_stack_records`).
@@ -463,6 +467,7 @@ class StateMemo:
     cost_counts: dict[tuple, int] = field(default_factory=dict)
     by_types: dict[tuple, tuple[tuple[str, ...], list, list]] = field(default_factory=dict)
     stack_records_checked: bool = False
+    stopped: dict[tuple, tuple[Any, bool]] = field(default_factory=dict)
 
 
 _STATE_MEMOS: dict[int, tuple[GameState, StateMemo]] = {}

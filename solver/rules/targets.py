@@ -593,6 +593,27 @@ def why_not_legal_target(problem: CastProblem, spec: TargetSpec, candidate: str,
     return None if but_the_spell else _stopped_by_spell(problem, candidate)
 
 
+def _is_stopped(problem: CastProblem, candidate: str) -> bool:
+    """Whether :func:`_stopped_by_spell` stops a permanent: kept per state by what it reads.
+
+    That is the permanent's abilities (by identity: permanents of one card without granted abilities share
+    them), whether the caster controls it, and the spell's colours and types (CR 702.11d, 702.16b).
+    """
+    state = problem.state
+    if candidate in state.players:
+        return False
+    obj = state.object(candidate)
+    if obj.zone is not Zone.BATTLEFIELD:
+        return False
+    abilities = abilities_of(obj)
+    known = state_memo(state).stopped
+    key = (id(abilities), obj.controller == problem.caster, problem.spell_colors, problem.spell_types)
+    found = known.get(key)
+    if found is None or found[0] is not abilities:
+        found = known[key] = (abilities, _stopped_by_spell(problem, candidate) is not None)
+    return found[1]
+
+
 def _stopped_by_spell(problem: CastProblem, candidate: str) -> Reason | None:
     """Hexproof from the spell's colours or protection from its colours or types (CR 702.11d, 702.16b).
 
@@ -716,7 +737,7 @@ def legal_targets(problem: CastProblem, spec: TargetSpec) -> tuple[str, ...]:
                                            if abilities_of(o).hexproof_from or abilities_of(o).protections)
             kept = bases[base_key] = (base, tuple(c for c in base if c in facts.shielded))
         base, shielded = kept
-        stopped = {c for c in shielded if _stopped_by_spell(problem, c) is not None}
+        stopped = {c for c in shielded if _is_stopped(problem, c)}
         found = known[shared] = tuple(c for c in base if c not in stopped) if stopped else base
     elif found is None:
         found = _legal_by_kind(problem, spec, candidates, grouped=False)
