@@ -430,6 +430,9 @@ class StateMemo:
         Per action and zone, caster, spell (for a zone the spell is in) and object costs asked there (by
         identity): those costs, the objects of that zone by id, and the ids of those that could pay one of the
         costs (CR 601.2h).
+    battlefield_groups : list or None
+        The permanents grouped by their abilities (:func:`solver.abilities.battlefield_groups`); None until
+        asked.
     stopped : dict
         Whether a spell's colours and types stop a permanent with hexproof from a colour or protection, by the
         permanent's abilities (kept beside the answer), whether the caster controls it, and the colours and
@@ -468,6 +471,7 @@ class StateMemo:
     by_types: dict[tuple, tuple[tuple[str, ...], list, list]] = field(default_factory=dict)
     stack_records_checked: bool = False
     stopped: dict[tuple, tuple[Any, bool]] = field(default_factory=dict)
+    battlefield_groups: list[tuple[Any, list[GameObject]]] | None = None
 
 
 _STATE_MEMOS: dict[int, tuple[GameState, StateMemo]] = {}

@@ -48,7 +48,7 @@ from models.choices import (
 from models.errors import UnsupportedRuleError
 from models.mana import Color, ManaCost, ManaPayer, ManaSource, ManaSymbol, SymbolKind, simple_demand, sum_costs
 from models.objects import CardType, GameObject, PlayerId, Zone, alike_signature
-from solver.abilities import abilities_of
+from solver.abilities import abilities_of, battlefield_groups
 from solver.problem import CastProblem, Constraint, ConstraintKind, CostTerm, LazyDomain, Reason, state_memo
 from solver.requirements import holds_for, requirement_holds, requirement_text
 from models.state import GameState
@@ -278,12 +278,16 @@ def _cost_changers(state: GameState) -> tuple[tuple[GameObject, CostModifier], .
     memo = state_memo(state)
     if memo.cost_changers is None:
         found = []
-        for obj in state.battlefield():
-            abilities = abilities_of(obj)
+        for abilities, permanents in battlefield_groups(state):  # permanents alike in abilities, asked once
             unread = [u for u in abilities.permanent_unsupported if "cost" in u.topics]
             if unread:
-                raise UnsupportedRuleError(obj.name, unread[0].span, unread[0].reason)
-            found += [(obj, modifier) for modifier in abilities.cost_modifiers if not modifier.own]
+                raise UnsupportedRuleError(permanents[0].name, unread[0].span, unread[0].reason)
+            modifiers = [modifier for modifier in abilities.cost_modifiers if not modifier.own]
+            if modifiers:
+                found += [(obj, modifier) for obj in permanents for modifier in modifiers]
+        # battlefield order, as one pass over the permanents gives them
+        order = {obj.id: i for i, obj in enumerate(state.battlefield())} if found else {}
+        found.sort(key=lambda pair: order[pair[0].id])
         memo.cost_changers = tuple(found)  # kept only once every permanent was read
     return memo.cost_changers
 

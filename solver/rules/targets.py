@@ -39,7 +39,7 @@ from models.objects import (
 )
 from models.state import GameState
 from models.subtypes import SUBTYPES
-from solver.abilities import abilities_of, kept_by_identity, with_attached_grants
+from solver.abilities import abilities_of, battlefield_groups, kept_by_identity, with_attached_grants
 from solver.problem import (
     CastProblem, ConstraintKind, LazyDomain, Reason, Switch, SwitchAtom, TargetSlot, state_memo,
 )
@@ -339,11 +339,16 @@ def _refuse_static_changes(problem: CastProblem, pattern: re.Pattern, rule: str,
     """Raise when a permanent on the battlefield has a static ability the pattern finds (once per problem)."""
     if pattern.pattern in problem.memo.checked:
         return
-    for obj in problem.state.battlefield():
-        for line in _static_lines(obj):
-            if pattern.search(line):
-                raise UnsupportedRuleError(obj.name, line,
-                                           f"a static change of {what} is not applied ({rule}): {consequence}")
+    for _, permanents in battlefield_groups(problem.state):  # one card's lines: asked once per group
+        seen: set[int] = set()
+        for obj in permanents:
+            if id(obj.card) in seen:
+                continue
+            seen.add(id(obj.card))
+            for line in _static_lines(obj):
+                if pattern.search(line):
+                    raise UnsupportedRuleError(obj.name, line,
+                                               f"a static change of {what} is not applied ({rule}): {consequence}")
     problem.memo.checked.add(pattern.pattern)
 
 
@@ -360,14 +365,15 @@ def _granted_protections(problem: CastProblem) -> None:
     """
     if "granted protections" in problem.memo.checked:
         return
-    for obj in problem.state.battlefield():
-        abilities = abilities_of(obj)
+    for abilities, permanents in battlefield_groups(problem.state):  # permanents alike in abilities, asked once
         for unread in abilities.permanent_unsupported:
             if "targeting" in unread.topics and _GRANTS_PROTECTION.search(re.sub(r'"[^"]*"', "", unread.span.lower())):
-                raise UnsupportedRuleError(obj.name, unread.span, "it may give other permanents or players hexproof, "
-                                                                  "shroud or protection, which is not read")
+                raise UnsupportedRuleError(permanents[0].name, unread.span, "it may give other permanents or "
+                                                                            "players hexproof, shroud or "
+                                                                            "protection, which is not read")
         given = [g for g in abilities.attached_grants if _GRANTS_PROTECTION.search(g)]
-        if given and obj.attached_to is None:
+        obj = next((o for o in permanents if o.attached_to is None), None) if given else None
+        if given and obj is not None:
             raise UnsupportedRuleError(obj.name, ", ".join(given), "it gives the permanent it is attached to "
                                        f"{', '.join(given)}, and the state does not say what it is attached to "
                                        "(CR 301.5, 303.4)")
@@ -520,10 +526,11 @@ def _player_protection(problem: CastProblem, player: str) -> Reason | None:
     memo = problem.memo.player_protections
     if player not in memo:
         hexproof = shroud = False
-        for obj in problem.state.objects_in(Zone.BATTLEFIELD, PlayerId(player)):
-            abilities = abilities_of(obj)
-            hexproof = hexproof or abilities.controller_hexproof
-            shroud = shroud or abilities.controller_shroud
+        for abilities, permanents in battlefield_groups(problem.state):
+            if (abilities.controller_hexproof or abilities.controller_shroud) and any(
+                    o.controller == player for o in permanents):
+                hexproof = hexproof or abilities.controller_hexproof
+                shroud = shroud or abilities.controller_shroud
         memo[player] = (hexproof, shroud)
     hexproof, shroud = memo[player]
     if shroud:
@@ -733,8 +740,8 @@ def legal_targets(problem: CastProblem, spec: TargetSpec) -> tuple[str, ...]:
             base = _legal_by_kind(problem, spec, candidates, grouped=True, but_the_spell=True)
             facts = state_memo(problem.state)
             if facts.shielded is None:
-                facts.shielded = frozenset(o.id for o in problem.state.battlefield()
-                                           if abilities_of(o).hexproof_from or abilities_of(o).protections)
+                facts.shielded = frozenset(o.id for abilities, permanents in battlefield_groups(problem.state)
+                                           if abilities.hexproof_from or abilities.protections for o in permanents)
             kept = bases[base_key] = (base, tuple(c for c in base if c in facts.shielded))
         base, shielded = kept
         stopped = {c for c in shielded if _is_stopped(problem, c)}
