@@ -153,7 +153,6 @@ class PairLayout:
         self.shared = [c in self.later_set for c in self.candidates]  # which earlier candidates the later may choose
         self.shared_candidates = [c for c, is_shared in zip(self.candidates, self.shared) if is_shared]
         self.other_candidates = [c for c, is_shared in zip(self.candidates, self.shared) if not is_shared]
-        self.later_position = {c: p for p, c in enumerate(self.later)}
         n0 = len(self.candidates)
         # after[p] = (shared, not shared) among the earlier candidates from position p on
         self.after = [(0, 0)] * (n0 + 1)
@@ -216,13 +215,13 @@ class AnotherPair:
     def _later_sample(self, first: tuple[str, ...], rng: random.Random) -> tuple[str, ...] | None:
         """The later instance's set drawn uniformly among the candidates ``first`` leaves, none of them listed.
 
-        A size by its number of sets, then that many places among the candidates left (each place mapped past
-        the candidates ``first`` took): as :meth:`later_sets` then a draw, without making the sets.
+        A size by its number of sets; then the first that many candidates left in a uniformly random order of
+        them all: a uniform draw of the candidates ``first`` takes and that many more, in random order, those
+        taken dropped (as :meth:`later_sets` then a draw, without making the sets).
         """
         if self.second_sizes is None:
             return None
-        position = self.layout.later_position
-        taken = sorted(position[c] for c in first if c in position)
+        taken = frozenset(c for c in first if c in self.later_set)
         left = len(self.later) - len(taken)
         weights = [math.comb(left, k) for k in self.second_sizes]
         pick = rng.randrange(sum(weights))
@@ -232,15 +231,9 @@ class AnotherPair:
                 size = k
                 break
             pick -= weight
-        chosen = []
-        for place in rng.sample(range(left), size):
-            for t in taken:  # the place-th candidate left, counting past the taken ones in order
-                if t <= place:
-                    place += 1
-                else:
-                    break
-            chosen.append(self.later[place])
-        return tuple(sorted(chosen))
+        drawn = rng.sample(self.later, size + len(taken))
+        chosen = [c for c in drawn if c not in taken] if taken else drawn
+        return tuple(sorted(chosen[:size]))
 
     def _value(self, first: tuple[str, ...] | None, second: tuple[str, ...] | None) -> dict[ChoiceKey, Any]:
         return {self.first.key: first, self.second.key: second}
