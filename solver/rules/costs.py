@@ -2233,8 +2233,13 @@ def _add_payment(problem: CastProblem, terms: list[CostTerm], tapping: set[str],
     no_change: Change = (0, ())
 
     def can_pay_before_targets(*values: Any) -> bool:
-        """The payment rule when no choice after the frame changes the total: the values are the frame's."""
-        return can_pay_total(values, no_change)
+        """The payment rule when no choice after the frame changes the total: the values are the frame's.
+
+        Counted from the demand when it can be (nothing kept: the walk over the frames asks each frame once),
+        else matched and kept as :func:`can_pay_total` does.
+        """
+        counted = _count_payment(values, no_change)
+        return counted if counted is not None else can_pay_total(values, no_change)
 
     paying = problem.add_constraint(
         scope, (lambda *values: can_pay_total(*split(values))) if targets or striving_at or paid_at
