@@ -58,6 +58,8 @@ def abilities_of(obj: GameObject) -> CardAbilities:
     -------
     CardAbilities
     """
+    if not obj.granted:  # the card's own: kept by the card, not by each of its objects
+        return kept_by_identity(_CARDS, obj.card, parse_card)
     return kept_by_identity(_BY_IDENTITY, obj, _abilities_of)
 
 
