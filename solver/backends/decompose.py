@@ -242,7 +242,6 @@ class _Analysis:
         self._switched: list[tuple[int, Any]] = []  # lone instances with a switch: their sets and atoms
         # lone instances switched on by one object being in a frame value (a spliced card's text): by the
         # value's frame position, the product of their sets per object
-        self._by_member: dict[int, dict[str, int]] = {}
         self._member_weights: list[tuple[int, dict[str, int]]] = []
         # the frame position of X when no component reads it (None otherwise), and the counts of frames but X
         self._x_unread_at: int | None = None
@@ -906,17 +905,18 @@ class _Analysis:
                     x_key in c.frame_keys for c in self.components) and not any(
                     at == x_at for atoms in self.atoms.values() for at, _ in atoms):
                 self._x_unread_at = x_at
-            self._switched, self._by_member = [], {}
+            self._switched = []
+            by_member: dict[int, dict[str, int]] = {}  # by the value's frame position, each object's product
             for c in self.components:
                 if c.slot is None or not self.atoms.get(c.slot.key):
                     continue
                 sets, atoms = number_of_sets(c.slot.choices), c.slot.switch.atoms if c.slot.switch else ()
                 if len(atoms) == 1 and atoms[0].member is not None:  # on when its card is spliced (CR 702.47b)
-                    weights = self._by_member.setdefault(self.frame_index[atoms[0].key], {})
+                    weights = by_member.setdefault(self.frame_index[atoms[0].key], {})
                     weights[atoms[0].member] = weights.get(atoms[0].member, 1) * sets
                 else:
                     self._switched.append((sets, self.atoms[c.slot.key]))
-            self._member_weights = list(self._by_member.items())
+            self._member_weights = list(by_member.items())
 
     def _frame_count(self, frame: Frame) -> int:
         """:meth:`frame_count`, worked out."""

@@ -1267,16 +1267,8 @@ def _add_cost_objects(problem: CastProblem, key: CostObjectsKey, needs: list[_Ne
         scope += (X,)
 
     def asked(given: Mapping[ChoiceKey, Any]) -> list[tuple[int, Callable[[GameObject], bool]]]:
-        found = []
-        for need in counted:
-            times = need.term.times(*(given[k] for k in need.term.scope))
-            if times and need.cost.count:
-                found.append((need.cost.count * times, need.matches))
-        for need in x_counted:
-            times = need.term.times(*(given[k] for k in need.term.scope))
-            if times and given[X]:
-                found.append((given[X] * times, need.matches))
-        return found
+        """What the needs ask for, given the values of :data:`scope` by key (:func:`asked_of_values`)."""
+        return asked_of_values(tuple(given[k] for k in scope))
 
     def generate(*values: Any) -> Iterator[tuple[str, ...]]:
         given = dict(zip(scope, values))

@@ -113,12 +113,7 @@ class _Budget:
         known = self._known.get(key)
         if known is None:
             costs = [_splice_of(self.problem.splice_candidates[c][1]).cost for c in spliced]
-            asked: dict[CostObjectsKey, int] = {}
-            for card in spliced:
-                for where, count in self._asked_of(card):
-                    asked[where] = asked.get(where, 0) + count
-            known = all(asked[k] <= self.objects.get(k, 0) for k in asked) and self._pays(costs)
-            self._known[key] = known
+            known = self._known[key] = self.has_objects(spliced) and self._pays(costs)
         return known
 
     def has_objects(self, spliced: tuple[ObjectId, ...]) -> bool:
@@ -129,13 +124,11 @@ class _Budget:
         """
         if self._asking.isdisjoint(spliced):
             return True
-        asked: dict[CostObjectsKey, int] | None = None
+        asked: dict[CostObjectsKey, int] = {}
         for card in spliced:
             for where, count in self._asked_of(card):
-                if asked is None:
-                    asked = {}
                 asked[where] = asked.get(where, 0) + count
-        return asked is None or all(asked[k] <= self.objects.get(k, 0) for k in asked)
+        return all(asked[k] <= self.objects.get(k, 0) for k in asked)
 
     def _asked_of(self, card: ObjectId) -> list[tuple[CostObjectsKey, int]]:
         """The objects one card's splice cost asks for, by action and zone (kept)."""

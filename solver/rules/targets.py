@@ -27,8 +27,8 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
 from models.abilities import (
-    KICKED, AlternativeCost, ControllerFilter, Instruction, Quality, StateNumber, TargetKind, TargetRelation,
-    TargetSpec,
+    KICKED, AlternativeCost, CardAbilities, ControllerFilter, Instruction, Quality, StateNumber, TargetKind,
+    TargetRelation, TargetSpec,
 )
 from models.cast import Cast, TargetChoice
 from models.choices import ALTERNATIVE_COST, SPLICE_SET, X, DivisionKey, ModeKey, OptionalCostKey, TargetKey
@@ -600,20 +600,28 @@ def why_not_legal_target(problem: CastProblem, spec: TargetSpec, candidate: str,
     return None if but_the_spell else _stopped_by_spell(problem, candidate)
 
 
+def _permanent_of(problem: CastProblem, candidate: str) -> tuple[GameObject, CardAbilities] | None:
+    """A candidate that is a permanent, with its abilities; None for a player or an object elsewhere."""
+    state = problem.state
+    if candidate in state.players:
+        return None
+    obj = state.object(candidate)
+    if obj.zone is not Zone.BATTLEFIELD:
+        return None
+    return obj, abilities_of(obj)
+
+
 def _is_stopped(problem: CastProblem, candidate: str) -> bool:
     """Whether :func:`_stopped_by_spell` stops a permanent: kept per state by what it reads.
 
     That is the permanent's abilities (by identity: permanents of one card without granted abilities share
     them), whether the caster controls it, and the spell's colours and types (CR 702.11d, 702.16b).
     """
-    state = problem.state
-    if candidate in state.players:
+    found_permanent = _permanent_of(problem, candidate)
+    if found_permanent is None:
         return False
-    obj = state.object(candidate)
-    if obj.zone is not Zone.BATTLEFIELD:
-        return False
-    abilities = abilities_of(obj)
-    known = state_memo(state).stopped
+    obj, abilities = found_permanent
+    known = state_memo(problem.state).stopped
     key = (id(abilities), obj.controller == problem.caster, problem.spell_colors, problem.spell_types)
     found = known.get(key)
     if found is None or found[0] is not abilities:
@@ -627,13 +635,10 @@ def _stopped_by_spell(problem: CastProblem, candidate: str) -> Reason | None:
     What of a target's legality reads the spell itself: the rest (:func:`why_not_legal_target` with
     ``but_the_spell``) is the same for every spell of the caster, so it is kept per state.
     """
-    state = problem.state
-    if candidate in state.players:
+    found_permanent = _permanent_of(problem, candidate)
+    if found_permanent is None:
         return None
-    obj = state.object(candidate)
-    if obj.zone is not Zone.BATTLEFIELD:
-        return None
-    abilities = abilities_of(obj)
+    obj, abilities = found_permanent
     name = f"{obj.name} ({obj.id})"
     if abilities.hexproof_from & problem.spell_colors and obj.controller != problem.caster:
         colors = "/".join(sorted(c.name.lower() for c in abilities.hexproof_from & problem.spell_colors))
