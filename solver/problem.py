@@ -18,6 +18,7 @@ the problem; none of them re-derives a rule.
 from __future__ import annotations
 
 import enum
+import weakref
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -38,7 +39,7 @@ from solver.target_sets import TargetChoices
 __all__ = [
     "Reason", "ConstraintKind", "LazyDomain", "Variable", "Constraint", "SwitchAtom", "Switch", "TargetSlot",
     "CostTerm", "Proposal", "ProblemMemo", "StateMemo", "state_memo", "share_state_memo", "CastProblem",
-    "Assignment",
+    "Assignment", "ProblemRef",
 ]
 
 Assignment = Mapping[ChoiceKey, Any]
@@ -933,3 +934,49 @@ class CastProblem:
         """Whether a proposed cast is legal: no reason against it (:meth:`why_illegal`)."""
         return not self.why_illegal(cast)
 
+
+
+class ProblemRef:
+    """A reference to a problem that does not keep it alive, for what the problem itself keeps.
+
+    The rules, domains and explanations of a problem are kept in the problem. One that held the problem itself
+    would make a reference cycle, which only Python's garbage collector frees: a whole hand of views dropped
+    would then cost the collector milliseconds of passes over thousands of objects. Holding this instead, a
+    problem dropped is freed at once, with all it keeps.
+
+    Parameters
+    ----------
+    problem : CastProblem
+
+    Examples
+    --------
+    >>> from legalcasts import legal_casts
+    >>> from models.io.state_json import load_state
+    >>> problem = legal_casts(load_state("examples/case10-mists-ritual-ray.json"), "mists").problems[0]
+    >>> problem_of = ProblemRef(problem)
+    >>> problem_of() is problem
+    True
+    >>> del problem  # nothing else held it
+    >>> problem_of()
+    Traceback (most recent call last):
+    ...
+    ReferenceError: the cast problem this rule belongs to was dropped
+    """
+
+    __slots__ = ("_ref",)
+
+    def __init__(self, problem: CastProblem) -> None:
+        self._ref = weakref.ref(problem)
+
+    def __call__(self) -> CastProblem:
+        """The problem.
+
+        Raises
+        ------
+        ReferenceError
+            The problem was dropped: nothing it kept can be asked any more.
+        """
+        problem = self._ref()
+        if problem is None:
+            raise ReferenceError("the cast problem this rule belongs to was dropped")
+        return problem

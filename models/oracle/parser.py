@@ -1999,7 +1999,7 @@ def read_line(line: str) -> tuple[str, Tree] | UnexpectedInput:
         try:
             return rule, parser.parse(line, start=rule)
         except UnexpectedInput as exc:
-            error = exc
+            error = exc.with_traceback(None)  # its frames would hold it: a reference cycle kept in the cache
     assert error is not None
     return error
 

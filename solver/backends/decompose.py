@@ -40,6 +40,7 @@ import functools
 import itertools
 import math
 import random
+import weakref
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
@@ -53,7 +54,7 @@ from models.mana import ManaCost
 from models.objects import ObjectId
 from solver.backends import Engine
 from solver.backends.decompose_another import AnotherPair, PairLayout, allowed_sizes
-from solver.problem import CastProblem, Constraint, ConstraintKind, TargetSlot
+from solver.problem import CastProblem, Constraint, ConstraintKind, ProblemRef, TargetSlot
 from solver.prompts import DEFAULT_LIMIT, Options
 from solver.target_sets import TargetSets, is_set_in, number_of_sets
 
@@ -171,8 +172,13 @@ class _Component:
 class _Analysis:
     """What the fast engine knows of a problem, worked out once."""
 
+    @property
+    def problem(self) -> CastProblem:
+        """The problem analysed."""
+        return self._problem_of()
+
     def __init__(self, problem: CastProblem) -> None:
-        self.problem = problem
+        self._problem_of = ProblemRef(problem)  # the problem keeps its analysis: no reference back to it
         variables = problem.variables
         keys = list(variables)
         self.frame_keys: list[ChoiceKey] = [k for k in keys if isinstance(k, _FRAME_TYPES)]
@@ -665,25 +671,10 @@ class _Analysis:
             source = next((c for c in ready if c.generate is not None and c.scope[-1] == key
                            and key not in c.scope[:-1]), None)
             plans.append((key, source, [c for c in ready if c is not source]))
-        found = []
-
-        def place(depth: int) -> None:
-            if depth == len(plans):
-                found.append({k: assignment[k] for k in keys})
-                return
-            key, source, checks = plans[depth]
-            values = (source.generate(*(assignment[k] for k in source.scope[:-1]))
-                      if source is not None and source.generate is not None  # a source always generates
-                      else self.problem.variables[key].domain)
-            for value in values:
-                assignment[key] = value
-                if all(c.holds(assignment) for c in checks):
-                    place(depth + 1)
-            assignment.pop(key, None)
-
-        place(0)
-        component.solutions[signature] = found
-        return found
+        solutions: list[dict[ChoiceKey, Any]] = []
+        _place(0, plans, assignment, keys, self.problem.variables, solutions)
+        component.solutions[signature] = solutions
+        return solutions
 
     def component_values(self, component: _Component, frame: Frame) -> Iterable[dict[ChoiceKey, Any]]:
         """A component's values in a frame, in :meth:`component_solutions` order.
@@ -704,8 +695,9 @@ class _Analysis:
                 return _Remade(lambda: ({slot.key: choice} for choice in slot.choices))
             return [{slot.key: choice} for choice in slot.choices]
         if component.divided is not None:  # made by number of targets, lazily: the first casts come at once
-            return _Remade(lambda: self._divided_values(component, frame),
-                           lambda index: self._divided_values_from(component, frame, index))
+            analysis = weakref.proxy(self)  # the values may be kept here (frame_digits): no reference back
+            return _Remade(functools.partial(_Analysis._divided_values, analysis, component, frame),
+                           functools.partial(_Analysis._divided_values_from, analysis, component, frame))
         if component.another is not None:  # two instances, one "another": made lazily, never listed
             pair = self.another_pair(component, frame)
             return _Remade(pair.values, pair.values_from)
@@ -951,6 +943,7 @@ class _Analysis:
         """
         counters: list[Callable[[Frame], int]] = []
         fixed = 1
+        analysis = weakref.proxy(self)  # the counters are kept here: no reference back
         for component in self.components:
             slot = component.slot
             if slot is not None:
@@ -974,9 +967,9 @@ class _Analysis:
                                     else functools.partial(_count_by_rule, count, at))
             elif component.another is not None:
                 at = tuple(self.frame_index[k] for k in component.frame_keys)
-                counters.append(functools.partial(self._another_count, component, at, {}))
+                counters.append(functools.partial(_Analysis._another_count, analysis, component, at, {}))
             else:
-                counters.append(functools.partial(self.component_count, component))
+                counters.append(functools.partial(_Analysis.component_count, analysis, component))
         return counters, fixed
 
     def _another_count(self, component: _Component, at: tuple[int, ...], kept: dict[Any, int], frame: Frame) -> int:
@@ -1613,6 +1606,28 @@ def _as_sets(values: dict[ChoiceKey, Any]) -> dict[ChoiceKey, Any]:
 def _ordered(order: tuple, objects: Iterable[TargetChoice]) -> Iterator[tuple[tuple, TargetChoice]]:
     """Each choice with its place in :attr:`Cast.targets`."""
     return ((order, choice) for choice in objects)
+
+
+def _place(depth: int, plans: list[tuple[ChoiceKey, Constraint | None, list[Constraint]]],
+           assignment: dict[ChoiceKey, Any], keys: list[ChoiceKey], variables: Mapping[ChoiceKey, Any],
+           found: list[dict[ChoiceKey, Any]]) -> None:
+    """Add to ``found`` the values of ``keys`` the plans allow from ``depth`` on (see ``component_solutions``).
+
+    Each plan is a key, the rule that generates its values (None: its domain) and the rules checked once it
+    has one.
+    """
+    if depth == len(plans):
+        found.append({k: assignment[k] for k in keys})
+        return
+    key, source, checks = plans[depth]
+    values = (source.generate(*(assignment[k] for k in source.scope[:-1]))
+              if source is not None and source.generate is not None  # a source always generates
+              else variables[key].domain)
+    for value in values:
+        assignment[key] = value
+        if all(c.holds(assignment) for c in checks):
+            _place(depth + 1, plans, assignment, keys, variables, found)
+    assignment.pop(key, None)
 
 
 def _counter_of_one(count: Callable[[Any], int], at: int) -> Callable[[Frame], int]:

@@ -49,7 +49,9 @@ from models.errors import UnsupportedRuleError
 from models.mana import Color, ManaCost, ManaPayer, ManaSource, ManaSymbol, SymbolKind, simple_demand, sum_costs
 from models.objects import CardType, GameObject, PlayerId, Zone, alike_signature
 from solver.abilities import abilities_of, battlefield_groups
-from solver.problem import CastProblem, Constraint, ConstraintKind, CostTerm, LazyDomain, Reason, state_memo
+from solver.problem import (
+    CastProblem, Constraint, ConstraintKind, CostTerm, LazyDomain, ProblemRef, Reason, state_memo,
+)
 from solver.requirements import holds_for, requirement_holds, requirement_text
 from models.state import GameState
 from solver.qualities import has_qualities, is_of_kinds, number_of
@@ -659,6 +661,7 @@ def add_cost_choices(problem: CastProblem) -> None:
         (CR 702.33g, 702.113a), overloaded text (CR 702.96b) and "X target"
         depend on these.
     """
+    caster, cast_as = problem.caster, problem.cast_as  # kept by the problem: no reference back to it
     spell, abilities = problem.spell, problem.abilities
     name = spell.name
     alternatives = tuple(cost.keyword for cost in abilities.alternative_costs)
@@ -682,18 +685,18 @@ def add_cost_choices(problem: CastProblem) -> None:
                                    f"an alternative cost of a card cast from the {zone.value}")
     domain = ((None,) if from_hand else ()) if problem.without_paying_mana_cost else \
         ((None,) if from_hand else ()) + payable
-    if problem.cast_as is not None:  # cast face down or bestowed: for that cost only (CR 702.37c, 702.103a)
-        domain = tuple(keyword for keyword in payable if keyword == problem.cast_as)
+    if cast_as is not None:  # cast face down or bestowed: for that cost only (CR 702.37c, 702.103a)
+        domain = tuple(keyword for keyword in payable if keyword == cast_as)
 
     def alternative_why_not(value: Any) -> tuple[Reason, ...]:
-        if value != problem.cast_as and problem.cast_as is not None:
-            how = "bestowed" if problem.cast_as == "bestow" else "face down"
-            return (Reason(abilities_rule(abilities, problem.cast_as),
-                           f"cast {how}, {name} is cast for its {problem.cast_as} cost, and no other"),)
+        if value != cast_as and cast_as is not None:
+            how = "bestowed" if cast_as == "bestow" else "face down"
+            return (Reason(abilities_rule(abilities, cast_as),
+                           f"cast {how}, {name} is cast for its {cast_as} cost, and no other"),)
         if value is None and not from_hand:
             cost = next((c for c in abilities.alternative_costs if c.keyword in by_way), None)
             if cost is None:  # nothing lets it be cast from there: the zone rule says why (CR 601.2a)
-                return (Reason("CR 601.2", f"{name} is {zone.where}: nothing lets {problem.caster} cast it from "
+                return (Reason("CR 601.2", f"{name} is {zone.where}: nothing lets {caster} cast it from "
                                            "there"),)
             return (Reason(cost.rule, f"cast from the {zone.value}, {name} is cast for its {cost.keyword} cost, "
                                       "rather than its mana cost"),)
@@ -740,6 +743,7 @@ def _add_gift_recipient(problem: CastProblem) -> None:
     UnsupportedRuleError
         Two costs on one spell that each choose an opponent.
     """
+    caster = problem.caster  # closures kept by the problem hold no reference back to it
     choosing = [a for a in problem.abilities.additional_costs if a.optional and a.chooses_opponent]
     if not choosing:
         return
@@ -747,10 +751,10 @@ def _add_gift_recipient(problem: CastProblem) -> None:
     if len(choosing) > 1:
         raise UnsupportedRuleError(spell.name, choosing[1].cost.text, "two costs that each choose an opponent")
     key = optional_cost_key(choosing[0])
-    opponents = tuple(player for player in problem.state.players if player != problem.caster)
+    opponents = tuple(player for player in problem.state.players if player != caster)
 
     def why_not(value: Any) -> tuple[Reason, ...]:
-        return (Reason("CR 702.174a", f"the gift is promised to an opponent of {problem.caster}; {value!r} is not "
+        return (Reason("CR 702.174a", f"the gift is promised to an opponent of {caster}; {value!r} is not "
                                       "one"),)
 
     problem.add_variable(GIFT_RECIPIENT, (None,) + opponents, "CR 702.174a", why_not)
@@ -848,6 +852,7 @@ def _within_limits(problem: CastProblem, values: Iterable[int]) -> tuple[int, ..
 
 def _limited_why_not(problem: CastProblem, why_not: Callable[[Any], tuple[Reason, ...]]) -> Callable[[Any], tuple]:
     """``why_not`` of X, saying first when a value is outside the bounds the spell's text sets (CR 107.3)."""
+    spell_name = problem.spell.name  # kept by the problem: no reference back to it
     least, greatest = x_bounds(problem)
     texts = " ".join(limit.text for limit in problem.abilities.x_limits)
 
@@ -855,7 +860,7 @@ def _limited_why_not(problem: CastProblem, why_not: Callable[[Any], tuple[Reason
         if isinstance(value, int) and not isinstance(value, bool) and (
                 value < least or (greatest is not None and value > greatest)):
             bound = f"at most {greatest}" if greatest is not None and value > greatest else f"at least {least}"
-            return (Reason("CR 107.3", f"{problem.spell.name} says \"{texts}\": X is {bound} here, "
+            return (Reason("CR 107.3", f"{spell_name} says \"{texts}\": X is {bound} here, "
                                        f"and {value} was announced"),)
         return why_not(value)
     return limited
@@ -1123,20 +1128,22 @@ def _can_split(chosen: tuple[str, ...], needs: list[tuple[int, Callable[[GameObj
     total = sum(n for n, _ in needs)
     if len(chosen) < total or (rest is None and len(chosen) != total):
         return False
-    left = [n for n, _ in needs]
+    return _places_from(0, chosen, needs, objects, [n for n, _ in needs], rest)
 
-    def place(index: int) -> bool:
-        if index == len(chosen):
-            return not any(left)
-        obj = objects[chosen[index]]
-        for i, (_, matches) in enumerate(needs):
-            if left[i] and matches(obj):
-                left[i] -= 1
-                if place(index + 1):
-                    return True
-                left[i] += 1
-        return rest is not None and rest(obj) and place(index + 1)
-    return place(0)
+
+def _places_from(index: int, chosen: tuple[str, ...], needs: list[tuple[int, Callable[[GameObject], bool]]],
+                 objects: Mapping[str, GameObject], left: list[int], rest: Callable[[GameObject], bool] | None) -> bool:
+    """:func:`_can_split` from the object at ``index`` on, each need still asking for ``left`` objects."""
+    if index == len(chosen):
+        return not any(left)
+    obj = objects[chosen[index]]
+    for i, (_, matches) in enumerate(needs):
+        if left[i] and matches(obj):
+            left[i] -= 1
+            if _places_from(index + 1, chosen, needs, objects, left, rest):
+                return True
+            left[i] += 1
+    return rest is not None and rest(obj) and _places_from(index + 1, chosen, needs, objects, left, rest)
 
 
 def count_splits(needs: list[tuple[int, Callable[[GameObject], bool]]], candidates: tuple[str, ...],
@@ -1193,16 +1200,19 @@ def _takings(sizes: Sequence[int], total: int | None = None) -> Iterator[tuple[t
     >>> list(_takings([2, 1], total=2))
     [((1, 1), 2), ((2, 0), 1)]
     """
-    def walk(at: int, left: int, taken: tuple[int, ...], ways: int) -> Iterator[tuple[tuple[int, ...], int]]:
-        if at == len(sizes):
-            if total is None or not left:
-                yield taken, ways
-            return
-        size = sizes[at]
-        for amount in range(min(left, size) + 1 if total is not None else size + 1):
-            yield from walk(at + 1, left - amount, taken + (amount,), ways * math.comb(size, amount))
+    return _takings_from(sizes, total, 0, total or 0, (), 1)
 
-    return walk(0, total or 0, (), 1)
+
+def _takings_from(sizes: Sequence[int], total: int | None, at: int, left: int, taken: tuple[int, ...],
+                  ways: int) -> Iterator[tuple[tuple[int, ...], int]]:
+    """:func:`_takings` from group ``at`` on, ``left`` objects still to take, having taken ``taken`` in ``ways``."""
+    if at == len(sizes):
+        if total is None or not left:
+            yield taken, ways
+        return
+    size = sizes[at]
+    for amount in range(min(left, size) + 1 if total is not None else size + 1):
+        yield from _takings_from(sizes, total, at + 1, left - amount, taken + (amount,), ways * math.comb(size, amount))
 
 
 def _hall(masks: list[tuple[bool, ...]], amounts: list[int]) -> Callable[[tuple[int, ...]], bool]:
@@ -1225,6 +1235,7 @@ def _add_cost_objects(problem: CastProblem, key: CostObjectsKey, needs: list[_Ne
     before 601.2h). When how many objects are asked depends on choices (entwine, escalate, a spliced
     card, kicker), the constraint ties the set to them.
     """
+    problem_of = ProblemRef(problem)  # what the problem keeps holds no reference back to it
     if any(need.cost.least_total_mana_value is not None or need.cost.least_total_power is not None
            for need in needs):
         return _add_least_total_objects(problem, key, needs)
@@ -1339,7 +1350,7 @@ def _add_cost_objects(problem: CastProblem, key: CostObjectsKey, needs: list[_Ne
             yield from itertools.combinations(candidates, length)
 
     def why_not(value: Any) -> tuple[Reason, ...]:
-        return (_cost_objects_reason(problem, key, tuple(value), candidates, low, most),)
+        return (_cost_objects_reason(problem_of(), key, tuple(value), candidates, low, most),)
 
     problem.add_variable(key, LazyDomain(all_values, in_domain, f"sets of objects to {action.value}"),
                          "CR 601.2h", why_not)
@@ -1430,6 +1441,7 @@ def _add_least_total_objects(problem: CastProblem, key: CostObjectsKey, needs: l
         Another cost using the same action beside it; more than :data:`MOST_CANDIDATES_FOR_ANY_NUMBER`
         candidates; a value not read (:func:`_least_total_values`).
     """
+    problem_of = ProblemRef(problem)  # what the problem keeps holds no reference back to it
     name = problem.spell.name
     need = needs[0]
     power = need.cost.least_total_power is not None
@@ -1464,7 +1476,7 @@ def _add_least_total_objects(problem: CastProblem, key: CostObjectsKey, needs: l
 
     def why_not(value: Any) -> tuple[Reason, ...]:
         given = tuple(value) if isinstance(value, (tuple, list)) else ()
-        reason = _cost_objects_reason(problem, key, given, candidates, 0, len(candidates))
+        reason = _cost_objects_reason(problem_of(), key, given, candidates, 0, len(candidates))
         if reason.message.startswith("[") and all(v in value_of for v in given):
             total = sum(value_of[v] for v in given)
             return (Reason(rule, f"for {keyword} {least}, the objects to {verb} total {what} {least} or more; "
@@ -1527,6 +1539,7 @@ def _add_waterbend_objects(problem: CastProblem, key: CostObjectsKey, needs: lis
         change of the total cost's generic mana, which would leave open which part of the total the permanents
         tapped pay (CR 701.67b).
     """
+    problem_of = ProblemRef(problem)  # what the problem keeps holds no reference back to it
     name = problem.spell.name
     need = needs[0]
     if len(needs) > 1:
@@ -1562,7 +1575,7 @@ def _add_waterbend_objects(problem: CastProblem, key: CostObjectsKey, needs: lis
 
     def why_not(value: Any) -> tuple[Reason, ...]:
         given = tuple(value) if isinstance(value, (tuple, list)) else ()
-        return (_cost_objects_reason(problem, key, given, candidates, 0, ceiling),)
+        return (_cost_objects_reason(problem_of(), key, given, candidates, 0, ceiling),)
 
     problem.add_variable(key, LazyDomain(all_values, in_domain, "sets of artifacts and creatures to tap (waterbend)"),
                          "CR 601.2h", why_not)
@@ -1815,6 +1828,7 @@ def _add_object_variables(problem: CastProblem, terms: list[CostTerm]) -> dict[C
         A cost naming power or toughness ("sacrifice a creature with power 4 or greater", casualty) while a
         static ability may change them (CR 613.4): power is read as printed, with counters.
     """
+    problem_of = ProblemRef(problem)  # what the problem keeps holds no reference back to it
     if any(q.attribute in ("power", "toughness", "power plus toughness") for term in terms
            for cost in term.cost.objects if cost.qualities is not None for clause in cost.qualities.clauses
            for q in clause):
@@ -1835,7 +1849,7 @@ def _add_object_variables(problem: CastProblem, terms: list[CostTerm]) -> dict[C
             candidates[key] = ()
 
             def why_not(value: Any, key: CostObjectsKey = key) -> tuple[Reason, ...]:
-                return (_cost_objects_reason(problem, key, tuple(value), (), 0, 0),)
+                return (_cost_objects_reason(problem_of(), key, tuple(value), (), 0, 0),)
 
             problem.add_variable(key, ((),), "CR 601.2h", why_not)
     return candidates
@@ -1919,6 +1933,7 @@ def _add_discards_at_random(problem: CastProblem, terms: list[CostTerm]) -> None
     those and the random ones. The cards that go at random are not chosen by the caster (CR 701.9b) and
     tell no casts apart.
     """
+    caster, spell_name = problem.caster, problem.spell.name  # kept by the problem: no reference back to it
     random_terms = [term for term in terms if term.cost.discards_at_random]
     if not random_terms:
         return
@@ -1939,9 +1954,9 @@ def _add_discards_at_random(problem: CastProblem, terms: list[CostTerm]) -> None
     problem.add_constraint(
         scope, enough, "CR 701.9b",
         "the cards discarded at random are in the hand after the other costs are paid (CR 601.2h)",
-        lambda *values: (f"{at_random(values)} card(s) to discard at random, and {problem.caster}'s hand holds "
+        lambda *values: (f"{at_random(values)} card(s) to discard at random, and {caster}'s hand holds "
                          f"{hand - sum(len(v) for v in values[len(values) - len(taking):])} besides "
-                         f"{problem.spell.name} and the cards the other costs take"),
+                         f"{spell_name} and the cards the other costs take"),
     )
 
 
@@ -1953,6 +1968,7 @@ def _add_fixed_life(problem: CastProblem, terms: list[CostTerm]) -> None:
     UnsupportedRuleError
         Life paid both this way and for Phyrexian mana or X: one budget of life, not modelled.
     """
+    caster = problem.caster  # closures kept by the problem hold no reference back to it
     if not terms:
         return
     spell = problem.spell
@@ -1960,7 +1976,7 @@ def _add_fixed_life(problem: CastProblem, terms: list[CostTerm]) -> None:
     if phyrexian or any(term.cost.life_x for term in problem.cost_terms):
         raise UnsupportedRuleError(spell.name, ", ".join(t.cost.text for t in terms),
                                    "life paid for a cost and for Phyrexian mana or X")
-    life = problem.state.life_of(problem.caster)
+    life = problem.state.life_of(caster)
     scope: tuple[ChoiceKey, ...] = tuple(dict.fromkeys(k for term in terms for k in term.scope))
     positions = [tuple(scope.index(k) for k in term.scope) for term in terms]
 
@@ -1969,8 +1985,8 @@ def _add_fixed_life(problem: CastProblem, terms: list[CostTerm]) -> None:
 
     problem.add_constraint(
         scope, lambda *values: paid(*values) <= life, "CR 119.4",
-        f"life can be paid only with a life total at least as high ({problem.caster} has {life})",
-        lambda *values: f"{paid(*values)} life to pay and {problem.caster} has {life}",
+        f"life can be paid only with a life total at least as high ({caster} has {life})",
+        lambda *values: f"{paid(*values)} life to pay and {caster} has {life}",
     )
 
 
@@ -2050,6 +2066,7 @@ def _add_payment(problem: CastProblem, terms: list[CostTerm], tapping: set[str],
     totals: dict[tuple, ManaCost] = {}
     payable: dict[tuple, bool] = {}
     striving_at = [(increase, tuple(scope.index(k) for k in keys)) for increase, keys in striving]
+    state, problem_of = problem.state, ProblemRef(problem)  # kept by the problem: no reference back to it
 
     def target_change(values: tuple) -> Change:
         """What the targets chosen change, ``values`` being those of :data:`scope` (CR 601.2f).
@@ -2064,7 +2081,7 @@ def _add_payment(problem: CastProblem, terms: list[CostTerm], tapping: set[str],
         generic = 0
         for amount, at, each in paid_at:  # the objects paying, or whether the optional cost is paid
             if at < len(values) and values[at]:
-                generic += amount * _paid_amount(problem.state, values[at], each)
+                generic += amount * _paid_amount(state, values[at], each)
         if not named:
             return generic, added
         chosen = {target for at in target_at if at < len(values) and values[at] for target in values[at]}
@@ -2096,7 +2113,7 @@ def _add_payment(problem: CastProblem, terms: list[CostTerm], tapping: set[str],
         generic, added = change
         total = sum_costs(parts(values, added))
         if coloured_off is not None:  # "{2}{U}{U} less": the {U}{U} first (CR 118.7b-c)
-            total, beyond = _take_coloured(problem, total, coloured_off)
+            total, beyond = _take_coloured(problem_of(), total, coloured_off)
             generic -= beyond
         if generic > 0:
             return (total.with_generic_increased(generic),)
@@ -2233,13 +2250,14 @@ def _add_payment(problem: CastProblem, terms: list[CostTerm], tapping: set[str],
         counted = _count_payment(values, no_change)
         return counted if counted is not None else can_pay_total(values, no_change)
 
+    caster = problem.caster
     paying = problem.add_constraint(
         scope, (lambda *values: can_pay_total(*split(values))) if targets or striving_at or paid_at
         else can_pay_before_targets, "CR 601.2h",
         "the total cost can be paid with the mana available",
         lambda *values: (
             f"the total cost {total_cost(*split(values))} can't be paid with the mana available to "
-            f"{problem.caster} ({_describe(sources)})" + _life_note(total_cost(*split(values)), problem.caster, life)
+            f"{caster} ({_describe(sources)})" + _life_note(total_cost(*split(values)), caster, life)
         ),
         kind=ConstraintKind.GENERAL if targets else ConstraintKind.MONOTONE,
     )
@@ -2249,8 +2267,8 @@ def _add_payment(problem: CastProblem, terms: list[CostTerm], tapping: set[str],
             "the total cost with every reduction the targets can give can be paid with the mana available",
             lambda *values: (
                 f"the total cost {total_cost(values, cheapest)}, with every reduction its targets can give, can't "
-                f"be paid with the mana available to {problem.caster} ({_describe(sources)})"
-                + _life_note(total_cost(values, cheapest), problem.caster, life)
+                f"be paid with the mana available to {caster} ({_describe(sources)})"
+                + _life_note(total_cost(values, cheapest), caster, life)
             ),
             kind=ConstraintKind.MONOTONE,
         )
@@ -2481,6 +2499,7 @@ def _add_delve(problem: CastProblem, scope: tuple[ChoiceKey, ...], total: Callab
     The total cost is determined first, delve aside (CR 702.66b); a card can't pay more than the generic mana
     there is, so no more cards are exiled than the generic part of the total cost.
     """
+    caster = problem.caster  # closures kept by the problem hold no reference back to it
     key = CostObjectsKey(CostAction.EXILE, Zone.GRAVEYARD)
 
     def pays(*values: Any) -> bool:
@@ -2493,7 +2512,7 @@ def _add_delve(problem: CastProblem, scope: tuple[ChoiceKey, ...], total: Callab
             return (f"{len(exiled)} cards exiled for delve, but the total cost {cost} has {cost.generic} generic mana "
                     "for them to pay")
         return (f"the total cost {cost}, less {{{len(exiled)}}} paid by the cards exiled for delve, can't be paid "
-                f"with the mana available to {problem.caster}")
+                f"with the mana available to {caster}")
 
     problem.add_constraint(scope + (key,), pays, "CR 702.66a",
                            "each card exiled for delve pays {1} of the generic mana, and the mana the rest", describe)
@@ -2513,6 +2532,7 @@ def _add_convoke(problem: CastProblem, scope: tuple[ChoiceKey, ...], total: Call
     permanent tapped pays for one mana of it (so every one tapped must pay for one); a permanent tapped this way
     can't also be tapped for mana (CR 601.2g).
     """
+    caster, spell_name = problem.caster, problem.spell.name  # kept by the problem: no reference back to it
     key = CostObjectsKey(CostAction.TAP, Zone.BATTLEFIELD)
     state = problem.state
     kind = f"{tapper.kind.value}s"
@@ -2521,14 +2541,14 @@ def _add_convoke(problem: CastProblem, scope: tuple[ChoiceKey, ...], total: Call
         cost, tapped = total(values[:-1]), values[-1]
         if tapper.keyword == "convoke" and any(s.kind is SymbolKind.COLORLESS for s in cost.symbols) and any(
                 not state.object(c).card.colors for c in tapped):
-            raise UnsupportedRuleError(problem.spell.name, "Convoke", "a colorless creature convoking a cost with {C}")
+            raise UnsupportedRuleError(spell_name, "Convoke", "a colorless creature convoking a cost with {C}")
         rest = ManaPayer(tuple(s for s in sources if s.object_id not in tapped))
         units = [tapper.unit(state.object(c)) for c in tapped]
         return _convoke_pays(list(cost.symbols), units, rest, life)
 
     def describe(*values: Any) -> str:
         return (f"the {kind} tapped for {tapper.keyword} ({', '.join(values[-1])}) can't each pay one mana of the "
-                f"total cost {total(values[:-1])} with the mana of {problem.caster} paying the rest")
+                f"total cost {total(values[:-1])} with the mana of {caster} paying the rest")
 
     problem.add_constraint(scope + (key,), pays, tapper.rule,
                            f"each of the {kind} tapped for {tapper.keyword} pays one mana of the total cost, "

@@ -20,7 +20,7 @@ from models.abilities import Cost
 from models.choices import ModeKey, mode_label
 from models.errors import UnsupportedRuleError
 from solver.requirements import requirement_holds
-from solver.problem import CastProblem, CostTerm, Reason
+from solver.problem import CastProblem, CostTerm, ProblemRef, Reason
 
 __all__ = ["add_mode_rules", "add_paid_mode_rules", "mode_keys", "is_entwined", "describe_mode"]
 
@@ -62,6 +62,7 @@ def add_mode_rules(problem: CastProblem) -> None:
     ----------
     problem : CastProblem
     """
+    problem_of, spell_name = ProblemRef(problem), problem.spell.name  # kept by the problem: no reference back
     choice = problem.abilities.mode_choice
     if choice is None:
         return
@@ -77,7 +78,7 @@ def add_mode_rules(problem: CastProblem) -> None:
         return
     if choice.tiered:  # one mode, its printed cost an additional cost (CR 702.183a, 700.2h)
         problem.add_constraint(keys, lambda *chosen: sum(chosen) == 1, "CR 702.183a", "choose one mode (tiered)",
-                               lambda *chosen: f"{sum(chosen)} modes chosen; {problem.spell.name} needs one (tiered)")
+                               lambda *chosen: f"{sum(chosen)} modes chosen; {spell_name} needs one (tiered)")
         for mode, key in zip(problem.abilities.modes, keys):
             if mode.cost is not None:
                 problem.add_cost(CostTerm(Cost(mode.cost), (key,), int, 1, f"{key} (tiered)"))
@@ -107,7 +108,7 @@ def add_mode_rules(problem: CastProblem) -> None:
             lambda *chosen: f"{sum(chosen)} modes chosen; {name} needs {wanted}, "
             f"or all {everything} with its entwine cost",
         )
-        problem.add_cost(CostTerm(choice.entwine, keys, lambda *chosen: int(is_entwined(problem, sum(chosen))), 1,
+        problem.add_cost(CostTerm(choice.entwine, keys, lambda *chosen: int(is_entwined(problem_of(), sum(chosen))), 1,
                                   "entwine"))
     else:
         problem.add_constraint(

@@ -31,7 +31,7 @@ from models.errors import UnsupportedRuleError
 from models.mana import simple_demand, sum_costs
 from models.objects import GameObject, ObjectId, Zone
 from solver.abilities import abilities_of
-from solver.problem import CastProblem, CostTerm, LazyDomain, Reason
+from solver.problem import CastProblem, CostTerm, LazyDomain, ProblemRef, Reason
 from solver.rules.costs import available_mana_sources, cost_object_pool, least_generic_change, payer_of
 
 __all__ = ["add_splice_rules", "splice_candidates", "splicing_cards", "explain_splices"]
@@ -96,7 +96,7 @@ class _Budget:
     """
 
     def __init__(self, problem: CastProblem) -> None:
-        self.problem = problem
+        self.candidates = problem.splice_candidates  # kept by the problem: no reference back to it
         self.payer = payer_of(problem, available_mana_sources(problem))
         self.reduction = max(0, -least_generic_change(problem))  # with every reduction targets may give
         self.life = problem.state.life_of(problem.caster)
@@ -112,7 +112,7 @@ class _Budget:
         key = frozenset(spliced)
         known = self._known.get(key)
         if known is None:
-            costs = [_splice_of(self.problem.splice_candidates[c][1]).cost for c in spliced]
+            costs = [_splice_of(self.candidates[c][1]).cost for c in spliced]
             known = self._known[key] = self.has_objects(spliced) and self._pays(costs)
         return known
 
@@ -134,7 +134,7 @@ class _Budget:
         """The objects one card's splice cost asks for, by action and zone (kept)."""
         found = self._asked.get(card)
         if found is None:
-            cost = _splice_of(self.problem.splice_candidates[card][1]).cost
+            cost = _splice_of(self.candidates[card][1]).cost
             found = self._asked[card] = [(CostObjectsKey(part.action, part.zone), part.count or 0)
                                          for part in cost.objects]
         return found
@@ -183,13 +183,7 @@ def add_splice_rules(problem: CastProblem) -> None:
 
     def sets() -> Iterator[tuple[ObjectId, ...]]:
         """Every affordable set, depth-first in candidate order, the empty set first."""
-        def walk(start: int, chosen: tuple[ObjectId, ...]) -> Iterator[tuple[ObjectId, ...]]:
-            yield chosen
-            for index in range(start, len(ids)):
-                larger = chosen + (ids[index],)
-                if budget is not None and budget.affords(larger):
-                    yield from walk(index + 1, larger)
-        return walk(0, ())
+        return _affordable_sets(ids, budget, 0, ())
 
     def is_set(value: Any) -> bool:
         return (isinstance(value, tuple) and all(card in position for card in value)
@@ -203,11 +197,13 @@ def add_splice_rules(problem: CastProblem) -> None:
         for chosen in sets():
             yield from itertools.permutations(chosen)
 
+    problem_of, caster = ProblemRef(problem), problem.caster  # kept by the problem: no reference back to it
+
     def why_not(value: Any) -> tuple[Reason, ...]:
-        reasons = explain_splices(problem, tuple(value))
+        reasons = explain_splices(problem_of(), tuple(value))
         if not reasons:
             reasons = [Reason("CR 601.2h", f"the splice costs of {', '.join(value)} can't be paid with the mana "
-                                           f"and objects available to {problem.caster}")]
+                                           f"and objects available to {caster}")]
         return tuple(reasons)
 
     if ids:
@@ -234,6 +230,16 @@ def add_splice_rules(problem: CastProblem) -> None:
         problem.add_cost(CostTerm(_splice_of(abilities).cost, (SPLICE_SET,),
                                   lambda spliced, card_id=card_id: int(card_id in spliced), 1,
                                   f"splice {card.name} ({card_id})", member=card_id))
+
+
+def _affordable_sets(ids: tuple[ObjectId, ...], budget: _Budget | None, start: int,
+                     chosen: tuple[ObjectId, ...]) -> Iterator[tuple[ObjectId, ...]]:
+    """``chosen`` and every affordable set that adds cards of ``ids[start:]`` to it, depth-first in their order."""
+    yield chosen
+    for index in range(start, len(ids)):
+        larger = chosen + (ids[index],)
+        if budget is not None and budget.affords(larger):
+            yield from _affordable_sets(ids, budget, index + 1, larger)
 
 
 def explain_splices(problem: CastProblem, spliced: tuple[str, ...]) -> list[Reason]:

@@ -156,12 +156,13 @@ def add_face_rules(problem: CastProblem, state: GameState) -> None:
         The state with the whole card (the problem's holds the half standing in its place).
     """
     card_id = problem.spell.id
+    halves, name = problem.halves, problem.spell.name  # kept by the problem: no reference back to it
 
     def why_not(value: Any) -> tuple[Reason, ...]:
         refused = halves_reason(state, card_id, tuple(value))
         if refused is not None:
             return (Reason(*refused),)
-        return (Reason("CR 709.3", f"this is the cast of {' and '.join(problem.halves) or problem.spell.name}, "
+        return (Reason("CR 709.3", f"this is the cast of {' and '.join(halves) or name}, "
                                    f"not of {' and '.join(value)}"),)
 
     problem.add_variable(FACE, (problem.halves,), "CR 709.3", why_not)

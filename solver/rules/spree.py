@@ -24,6 +24,7 @@ def add_spree_rules(problem: CastProblem) -> None:
     problem : CastProblem
         The mode variables must have been added (:func:`solver.rules.modes.add_mode_rules`).
     """
+    card_name = problem.spell.card.name  # kept by the problem: no reference back to it
     choice = problem.abilities.mode_choice
     if choice is None or not choice.spree:
         return
@@ -33,7 +34,7 @@ def add_spree_rules(problem: CastProblem) -> None:
         lambda *chosen: 1 <= sum(chosen) <= len(keys),
         "CR 702.172a",
         "choose one or more modes (Spree)",
-        lambda *chosen: f"{sum(chosen)} modes chosen; {problem.spell.card.name} needs one or more (Spree)",
+        lambda *chosen: f"{sum(chosen)} modes chosen; {card_name} needs one or more (Spree)",
     )
     for mode, key in zip(problem.abilities.modes, keys):
         if mode.cost is not None:  # an additional cost of the chosen mode (CR 700.2h)

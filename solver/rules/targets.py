@@ -41,7 +41,7 @@ from models.state import GameState
 from models.subtypes import SUBTYPES
 from solver.abilities import abilities_of, battlefield_groups, kept_by_identity, with_attached_grants
 from solver.problem import (
-    CastProblem, ConstraintKind, LazyDomain, Reason, Switch, SwitchAtom, TargetSlot, state_memo,
+    CastProblem, ConstraintKind, LazyDomain, ProblemRef, Reason, Switch, SwitchAtom, TargetSlot, state_memo,
 )
 from solver.qualities import STATE_FACTS, holds, is_of_kinds, names_x, number_of
 from solver.rules.costs import MOST_CANDIDATES_FOR_ANY_NUMBER, optional_cost_key
@@ -1219,7 +1219,10 @@ def switch_of(problem: CastProblem, source: GameObject, instruction: Instruction
 
 # ---------------------------------------------------------------------------------------------- slots
 def _slot_why_not(problem: CastProblem, spec: TargetSpec, source_name: str) -> Callable:
+    problem_of = ProblemRef(problem)  # kept by the problem: no reference back (see ProblemRef)
+
     def why_not(value: Any) -> tuple[Reason, ...]:
+        problem = problem_of()
         if value is None:
             return (Reason("CR 601.2c", f"no target is chosen for '{spec.phrase}' of {source_name}"),)
         if not isinstance(value, tuple) or not all(isinstance(t, str) for t in value):
@@ -1257,6 +1260,11 @@ def _slot_why_not(problem: CastProblem, spec: TargetSpec, source_name: str) -> C
                 reasons.append(Reason(why.rule, f"'{spec.phrase}': {why.message}"))
         return tuple(reasons) or (Reason("CR 601.2c", f"{list(value)} is not a legal choice for '{spec.phrase}'"),)
     return why_not
+
+
+def _why_not_legal_target_of(problem_of: ProblemRef, spec: TargetSpec, candidate: str) -> Reason | None:
+    """:func:`why_not_legal_target` for the problem of a :class:`ProblemRef` (what a slot keeps)."""
+    return why_not_legal_target(problem_of(), spec, candidate)
 
 
 def add_target_slot(problem: CastProblem, key: TargetKey, spec: TargetSpec, switch: Switch | None,
@@ -1301,7 +1309,7 @@ def add_target_slot(problem: CastProblem, key: TargetKey, spec: TargetSpec, swit
                          _slot_why_not(problem, spec, source_name))
     division = DivisionKey(key) if spec.is_divided else None
     slot = TargetSlot(key, spec, switch, choices, candidates_of(problem, spec), division,
-                      functools.partial(why_not_legal_target, problem, spec))
+                      functools.partial(_why_not_legal_target_of, ProblemRef(problem), spec))
     problem.slots.append(slot)
     if switch is not None:
         _add_activation(problem, slot, source_name)
@@ -1670,14 +1678,16 @@ def _add_controlled_by(problem: CastProblem, earlier: TargetSlot, later: TargetS
         obj = state.object(target)
         return obj.owner if graveyard else obj.controller
 
+    problem_of = ProblemRef(problem)  # kept by the problem: no reference back (see ProblemRef)
+
     def controlled(first: Any, second: Any) -> bool:
         if first is None or second is None:
             return True
-        player = _player_named(problem, first)
+        player = _player_named(problem_of(), first)
         return player is not None and all(whose(t) == player for t in second)
 
     def explain(first: Any, second: Any) -> str:
-        player = _player_named(problem, first)
+        player = _player_named(problem_of(), first)
         others = ", ".join(f"{state.object(t).name} ({t}) {verb} {whose(t)}"
                            if state.has_object(t) else f"{t} is no object" for t in second if whose(t) != player)
         what = f"cards in {player}'s graveyard" if graveyard else f"what {player} controls"

@@ -23,7 +23,7 @@ from models.errors import UnsupportedRuleError
 from models.objects import Card, CardType, Phase, Zone
 from solver.abilities import abilities_of
 from solver.requirements import requirement_holds, requirement_text
-from solver.problem import CastProblem, CostTerm, Reason
+from solver.problem import CastProblem, CostTerm, ProblemRef, Reason
 from solver.target_sets import named_candidates
 
 __all__ = ["add_choice_timing_rules", "add_timing_rules", "has_sorcery_timing", "is_sorcery_timing",
@@ -173,6 +173,7 @@ def add_timing_rules(problem: CastProblem) -> None:
     - CR 702.61a: while a spell with split second is on the stack, no other
       spell can be cast.
     """
+    problem_of, zone_permissions = ProblemRef(problem), problem.abilities.zone_permissions  # no reference back
     state, caster, spell = problem.state, problem.caster, problem.spell
     card = spell.card
 
@@ -196,7 +197,7 @@ def add_timing_rules(problem: CastProblem) -> None:
         if zone is Zone.HAND:
             return f"{card.name} is in {spell.owner}'s hand, not {caster}'s"
         mine = [c for c in keywords.values() if c.zone is zone] + [
-            p for p in problem.abilities.zone_permissions if p.zone is zone]
+            p for p in zone_permissions if p.zone is zone]
         if mine and spell.owner != caster:
             return (f"{card.name} is in {spell.owner}'s {zone.value}: {mine[0].keyword} casts it from its "
                     "owner's only")
@@ -214,7 +215,7 @@ def add_timing_rules(problem: CastProblem) -> None:
     )
     if ways and all(way.sorcery_timing for way in ways) and not resolving:  # a plotted card (CR 702.170d)
         problem.add_constraint(
-            (), lambda: is_sorcery_timing(problem), ways[0].rule,
+            (), lambda: is_sorcery_timing(problem_of()), ways[0].rule,
             "cast this way only in the caster's main phase with an empty stack",
             lambda: (f"{card.name} is cast from exile as a plotted card only in {caster}'s main phase while the "
                      f"stack is empty (it is {state.active_player}'s {state.phase.value.replace('_', ' ')} phase"
@@ -245,7 +246,7 @@ def add_timing_rules(problem: CastProblem) -> None:
         )
     if "Legendary" in card.supertypes and (card.has_type(CardType.INSTANT) or card.has_type(CardType.SORCERY)):
         problem.add_constraint(
-            (), lambda: _controls_legendary_creature_or_planeswalker(problem), "CR 205.4e",
+            (), lambda: _controls_legendary_creature_or_planeswalker(problem_of()), "CR 205.4e",
             "a legendary instant or sorcery needs its caster to control a legendary creature or planeswalker",
             lambda: f"{card.name} is a legendary {'instant' if card.has_type(CardType.INSTANT) else 'sorcery'} and "
                     f"{caster} controls no legendary creature or legendary planeswalker",
@@ -264,7 +265,7 @@ def add_timing_rules(problem: CastProblem) -> None:
                  f"instant and/or sorcery cards in {caster}'s graveyard (CR 601.3d)") if mastery else ""
         problem.add_constraint(
             (),
-            lambda: is_sorcery_timing(problem),
+            lambda: is_sorcery_timing(problem_of()),
             sorcery_timing_rule(card),
             "a sorcery-speed spell is cast in the caster's main phase with an empty stack",
             lambda: (
@@ -277,14 +278,14 @@ def add_timing_rules(problem: CastProblem) -> None:
     if restriction is not None:
         problem.add_constraint(
             (),
-            lambda: _restriction_holds(problem),
+            lambda: _restriction_holds(problem_of()),
             "CR 601.3",
             "the spell's own text says when it may be cast",
             lambda: (
                 f"{card.name} says \"{restriction.text.replace('~', card.name)}\" (CR 604.6), and it is "
                 f"{state.active_player}'s {state.phase.value.replace('_', ' ')} phase"
-                + "".join(f"; not so: {requirement_text(problem, r)}" for r in restriction.requires
-                          if not requirement_holds(problem, r))
+                + "".join(f"; not so: {requirement_text(problem_of(), r)}" for r in restriction.requires
+                          if not requirement_holds(problem_of(), r))
             ),
         )
     extra = None if resolving else flash_additional_cost(problem)
