@@ -583,6 +583,13 @@ class CastProblem:
         are chosen before the total cost is determined, CR 601.2c, 601.2f),
         and the choices of paying costs it counts ("for each card exiled this
         way", CR 601.2b); empty when the choices made before targets decide it.
+    total_cost_keys : tuple of ChoiceKey
+        The choices made before targets that the total cost reads (modes, kicks, X, spliced cards, ...).
+    total_cost_of_values : callable or None
+        ``total_cost_of_values(values) -> ManaCost``: :attr:`total_cost_of` of an assignment given as the values
+        of :attr:`total_cost_keys` in their order, when :attr:`total_cost_targets` is empty (nothing chosen
+        later changes the total); None otherwise. Engines read a frame's total cost with it without making an
+        assignment.
     joint_counts : dict of ChoiceKey to (Constraint, tuple of Constraint)
         For a choice several rules end in (the permanents tapped to pay a cost, which then make no mana,
         CR 601.2g-h), a constraint whose ``count`` and ``generate`` give exactly the values the rules of the
@@ -614,6 +621,8 @@ class CastProblem:
     mana_sources: tuple[ManaSource, ...] | None = None
     total_cost_of: Callable[[Assignment], ManaCost] | None = None
     total_cost_targets: tuple[ChoiceKey, ...] = ()
+    total_cost_keys: tuple[ChoiceKey, ...] = ()
+    total_cost_of_values: Callable[[tuple], ManaCost] | None = None
     joint_counts: dict[ChoiceKey, tuple[Constraint, tuple[Constraint, ...]]] = field(default_factory=dict)
     memo: ProblemMemo = field(default_factory=ProblemMemo)
     engine_memo: dict[str, Any] = field(default_factory=dict, repr=False)

@@ -18,7 +18,7 @@ from models.io.state_json import state_from_data
 from solver.backends import decompose, get_engine
 from solver.legal import is_legal_cast, legal_casts
 from solver.rules.costs import _can_split, count_splits
-from solver.target_sets import TargetSets
+from solver.target_sets import TargetSets, drawn_indices
 
 
 @pytest.mark.parametrize(("n", "least", "most"), [(0, 0, 3), (4, 0, 2), (5, 1, 3), (6, 2, 2), (5, 0, 64), (3, 4, 5)])
@@ -219,3 +219,29 @@ def test_runs_of_x_are_counted_at_once(mountains: int) -> None:
         assert by_runs.total() == count
         by_frames = decompose._Analysis(problem)
         assert sum(n for _, n in by_frames.counted_frames()) == count == len(list(legal_casts(state, card)))
+
+
+@pytest.mark.parametrize("n,k,skipped", [(5, 2, ()), (5, 2, (1,)), (7, 3, (0, 6)), (4, 4, ()), (6, 0, (2,))])
+def test_drawn_indices_are_uniform_over_the_sets_not_skipped(n: int, k: int, skipped: tuple[int, ...]) -> None:
+    # Floyd's draw of k of the n - len(skipped) indices left: each of the C(n - s, k) sets has probability
+    # 1 / C(n - s, k). (5, 2, (1,)): 4 indices left, C(4, 2) = 6 sets, each about 24,000 / 6 = 4,000 times; the
+    # standard deviation of a count is sqrt(24,000 * 1/6 * 5/6) = 57.7, and every count is asked to be within
+    # 6 of them (346) of its expectation.
+    rng = random.Random(11)
+    draws = 24_000
+    left = [i for i in range(n) if i not in skipped]
+    sets = {tuple(c) for c in itertools.combinations(left, k)}
+    seen: dict[tuple[int, ...], int] = {}
+    for _ in range(draws):
+        drawn = drawn_indices(n, k, rng, skipped)
+        assert len(drawn) == len(set(drawn)) == k
+        seen[tuple(sorted(drawn))] = seen.get(tuple(sorted(drawn)), 0) + 1
+    assert set(seen) == sets  # every set not touching a skipped index, and only those
+    p = 1 / math.comb(len(left), k)
+    deviation = math.sqrt(draws * p * (1 - p))
+    assert all(abs(count - draws * p) <= 6 * deviation for count in seen.values()), seen
+
+
+def test_drawn_indices_refuses_more_than_are_left() -> None:
+    with pytest.raises(ValueError, match="3 indices can't be drawn from 2"):
+        drawn_indices(4, 3, random.Random(1), (0, 1))

@@ -255,7 +255,11 @@ class _Analysis:
         self._fixed_count = 1
         self._digits: dict[Frame, tuple[list[tuple[_Component, Iterable[Any], int]], list[TargetSlot]]] = {}
         self._fields: dict[Frame, dict[str, Any]] = {}
-        self._places: dict[type, list[int]] | None = None  # see frame_fields
+        self._field_layout: tuple[Any, ...] | None = None  # see frame_fields
+        self._mana_values: dict[int | None, int] = {}  # the spell's mana value by X (see frame_fields)
+        # what DecompositionEngine.sample draws: the values of the components with one value in every frame,
+        # and the other components
+        self.sample_plan: tuple[dict[ChoiceKey, Any], list[_Component]] | None = None
         self._frame_dicts: dict[Frame, dict[ChoiceKey, Any]] = {}
         self.mode_indices = frozenset(k.index for k in self.mode_keys)
         self.keywords = frozenset(k.keyword for k in self.frame_keys if type(k) is OptionalCostKey)
@@ -1031,28 +1035,40 @@ class _Analysis:
         if found is not None:
             return found
         problem = self.problem
-        places = self._places
-        if places is None:  # where each kind of frame key is, once
-            places = self._places = {kind: [i for i, k in enumerate(self.frame_keys) if type(k) is kind]
-                                     for kind in (XKey, ZoneKey, FaceKey, AlternativeCostKey, GiftRecipientKey,
-                                                  ModeKey, OptionalCostKey)}
+        layout = self._field_layout
+        if layout is None:  # where each field's frame key is, once
+            def first(kind: type) -> int | None:
+                return next((i for i, k in enumerate(self.frame_keys) if type(k) is kind), None)
 
-        def first(kind: type, default: Any = None) -> Any:
-            at = places[kind]
-            return frame[at[0]] if at else default
-
-        x = first(XKey)
+            keys = problem.total_cost_keys
+            cost_at = tuple(self.frame_index[k] for k in keys) if problem.total_cost_of_values is not None and all(
+                k in self.frame_index for k in keys) else None  # where the choices the total cost reads are
+            layout = self._field_layout = (
+                first(XKey), first(ZoneKey), first(FaceKey), first(AlternativeCostKey), first(GiftRecipientKey),
+                [(key.index, i) for i, key in enumerate(self.frame_keys) if type(key) is ModeKey],
+                [i for i, key in enumerate(self.frame_keys) if type(key) is OptionalCostKey], cost_at)
+        x_at, zone_at, face_at, alternative_at, gift_at, modes_at, optional_at, cost_at = layout
+        x = frame[x_at] if x_at is not None else None
+        of_values = problem.total_cost_of_values
+        if cost_at is not None and of_values is not None:
+            total = of_values(tuple([frame[i] for i in cost_at]))
+        else:
+            total = problem.total_cost_of(self.frame_values(frame)) if problem.total_cost_of else ManaCost.EMPTY
+        mana_value = self._mana_values.get(x)
+        if mana_value is None:
+            mana_value = self._mana_values[x] = problem.mana_value_with(x)
         found = self._fields[frame] = {
             "card": problem.spell.id, "name": problem.spell.card.name,
-            "zone": first(ZoneKey), "halves": first(FaceKey),
-            "modes": tuple(key.index for key, i in zip(self.mode_keys, places[ModeKey]) for _ in range(int(frame[i]))),
-            "x": x, "alternative_cost": first(AlternativeCostKey),
-            "additional_costs": tuple((self.keyword_at[i], int(frame[i])) for i in places[OptionalCostKey] if frame[i]),
-            "gift_recipient": first(GiftRecipientKey),
+            "zone": frame[zone_at] if zone_at is not None else None,
+            "halves": frame[face_at] if face_at is not None else None,
+            "modes": tuple(index for index, i in modes_at for _ in range(int(frame[i]))) if modes_at else (),
+            "x": x, "alternative_cost": frame[alternative_at] if alternative_at is not None else None,
+            "additional_costs": tuple((self.keyword_at[i], int(frame[i])) for i in optional_at if frame[i])
+            if optional_at else (),
+            "gift_recipient": frame[gift_at] if gift_at is not None else None,
             "without_paying_mana_cost": problem.without_paying_mana_cost,
-            "total_cost": problem.total_cost_of(self.frame_values(frame)) if problem.total_cost_of
-            else ManaCost.EMPTY,
-            "mana_value": problem.mana_value_with(x),
+            "total_cost": total,
+            "mana_value": mana_value,
         }
         return found
 
@@ -1083,7 +1099,8 @@ class _Analysis:
         targets = []
         for key, value in chosen.items():
             if type(key) is CostObjectsKey:
-                paid.setdefault(COST_OBJECT_FIELDS[key.action], []).extend(value)
+                if value:  # none: the field's default, ()
+                    paid.setdefault(COST_OBJECT_FIELDS[key.action], []).extend(value)
             elif type(key) is TargetKey and value is not None:
                 slot = self.slot_of[key]
                 division = tuple(chosen[slot.division]) if slot.division is not None else ()
@@ -1569,8 +1586,21 @@ class DecompositionEngine(Engine):
             return None
         frame = frames[bisect.bisect_right(cumulative, rng.randrange(total))]
         fields = analysis.frame_fields(frame)
-        chosen: dict[ChoiceKey, Any] = {}
-        for component in analysis.others:
+        plan = analysis.sample_plan
+        if plan is None:  # the components with one value in every frame (a cost no choice asks for), once
+            fixed: dict[ChoiceKey, Any] = {}
+            drawn = []
+            for component in analysis.others:
+                if not component.frame_keys and component.counted_by is None and component.divided is None \
+                        and component.another is None:
+                    solutions = analysis.component_solutions(component, frame)  # reads no frame value
+                    if len(solutions) == 1:
+                        fixed.update(solutions[0])
+                        continue
+                drawn.append(component)
+            plan = analysis.sample_plan = (fixed, drawn)
+        chosen: dict[ChoiceKey, Any] = dict(plan[0])
+        for component in plan[1]:
             counted = component.counted_by
             key = component.keys[0]
             if counted is not None and type(key) is SpliceOrderKey:

@@ -33,7 +33,7 @@ from typing import Any
 
 from models.choices import ChoiceKey
 from solver.problem import Constraint, TargetSlot
-from solver.target_sets import TargetSets
+from solver.target_sets import TargetSets, drawn_indices
 
 __all__ = ["SetsOfSizes", "PairLayout", "AnotherPair", "allowed_sizes", "weighted_first_page"]
 
@@ -150,6 +150,8 @@ class PairLayout:
         self.candidates = first.choices.candidates
         self.later = second.choices.candidates
         self.later_set = frozenset(self.later)
+        self.later_position = {c: i for i, c in enumerate(self.later)}
+        self.later_sorted = list(self.later) == sorted(self.later)  # then sets drawn sort by position
         self.shared = [c in self.later_set for c in self.candidates]  # which earlier candidates the later may choose
         self.shared_candidates = [c for c, is_shared in zip(self.candidates, self.shared) if is_shared]
         self.other_candidates = [c for c, is_shared in zip(self.candidates, self.shared) if not is_shared]
@@ -191,6 +193,7 @@ class AnotherPair:
         self.weight = [sum(math.comb(m1 - j, k) for k in second_sizes) if second_sizes is not None else 1
                        for j in range(most + 1)]
         self._full: SetsOfSizes | None = None
+        self._parts: list[tuple[int, int, int]] | None = None  # see sample
         if first_sizes is None:
             self.by_size: list[tuple[int, int]] = []
             self.size = self.weight[0]
@@ -215,25 +218,30 @@ class AnotherPair:
     def _later_sample(self, first: tuple[str, ...], rng: random.Random) -> tuple[str, ...] | None:
         """The later instance's set drawn uniformly among the candidates ``first`` leaves, none of them listed.
 
-        A size by its number of sets; then the first that many candidates left in a uniformly random order of
-        them all: a uniform draw of the candidates ``first`` takes and that many more, in random order, those
-        taken dropped (as :meth:`later_sets` then a draw, without making the sets).
+        A size by its number of sets; then that many of the candidates ``first`` leaves, every set of them
+        equally likely (:func:`~solver.target_sets.drawn_indices`, the positions ``first`` takes skipped): as
+        :meth:`later_sets` then a draw, without making the sets.
         """
         if self.second_sizes is None:
             return None
-        taken = frozenset(c for c in first if c in self.later_set)
-        left = len(self.later) - len(taken)
-        weights = [math.comb(left, k) for k in self.second_sizes]
-        pick = rng.randrange(sum(weights))
+        layout = self.layout
+        skipped = sorted(layout.later_position[c] for c in first if c in layout.later_set)
         size = self.second_sizes[-1]
-        for k, weight in zip(self.second_sizes, weights):
-            if pick < weight:
-                size = k
-                break
-            pick -= weight
-        drawn = rng.sample(self.later, size + len(taken))
-        chosen = [c for c in drawn if c not in taken] if taken else drawn
-        return tuple(sorted(chosen[:size]))
+        if len(self.second_sizes) > 1:  # a size by its number of sets (one size: no draw)
+            left = len(self.later) - len(skipped)
+            weights = [math.comb(left, k) for k in self.second_sizes]
+            pick = rng.randrange(sum(weights))
+            for k, weight in zip(self.second_sizes, weights):
+                if pick < weight:
+                    size = k
+                    break
+                pick -= weight
+        later = self.later
+        drawn = drawn_indices(len(later), size, rng, skipped)
+        if layout.later_sorted:  # positions sort as the ids do
+            drawn.sort()
+            return tuple([later[i] for i in drawn])
+        return tuple(sorted([later[i] for i in drawn]))
 
     def _value(self, first: tuple[str, ...] | None, second: tuple[str, ...] | None) -> dict[ChoiceKey, Any]:
         return {self.first.key: first, self.second.key: second}
@@ -344,16 +352,21 @@ class AnotherPair:
         if self.first_sizes is None:
             sets = self.later_sets(None)
             return self._value(None, sets.sample(rng) if sets is not None else None)
-        pick = rng.randrange(self.size)
         shared, others = self.layout.shared_candidates, self.layout.other_candidates
-        for i, _ in self.by_size:
-            for j in range(min(i, len(shared)) + 1):
-                weight = math.comb(len(shared), j) * math.comb(len(others), i - j) * self.weight[j]
-                if pick < weight:
-                    first = tuple(sorted(rng.sample(shared, j) + rng.sample(others, i - j)))
-                    return self._value(first, self._later_sample(first, rng))
-                pick -= weight
-        raise AssertionError("a draw below the count falls in one of its parts")
+        if self._parts is None:  # (size, shared, values up to here) of every part with values, once
+            self._parts = []
+            total = 0
+            for i, _ in self.by_size:
+                for j in range(min(i, len(shared)) + 1):
+                    weight = math.comb(len(shared), j) * math.comb(len(others), i - j) * self.weight[j]
+                    if weight:
+                        total += weight
+                        self._parts.append((i, j, total))
+        i, j, _ = self._parts[bisect.bisect_right([end for _, _, end in self._parts], rng.randrange(self.size))] \
+            if len(self._parts) > 1 else self._parts[0]
+        first = tuple(sorted([shared[p] for p in drawn_indices(len(shared), j, rng)]
+                             + [others[p] for p in drawn_indices(len(others), i - j, rng)]))
+        return self._value(first, self._later_sample(first, rng))
 
     def first_choices(self) -> int:
         """How many of the earlier instance's sets (of the sizes allowed) have at least one value."""

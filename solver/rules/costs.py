@@ -2239,7 +2239,10 @@ def _add_payment(problem: CastProblem, terms: list[CostTerm], tapping: set[str],
         return total_cost(values, cheapest)  # targets not chosen yet: the cheapest total they allow
 
     problem.total_cost_of = total_of_assignment
+    problem.total_cost_keys = before
     no_change: Change = (0, ())
+    if not targets:  # nothing chosen later changes the total (CR 601.2f)
+        problem.total_cost_of_values = lambda values: total_cost(values, no_change)
 
     def can_pay_before_targets(*values: Any) -> bool:
         """The payment rule when no choice after the frame changes the total: the values are the frame's.
