@@ -47,7 +47,7 @@ from models.choices import (
 )
 from models.errors import UnsupportedRuleError
 from models.mana import Color, ManaCost, ManaPayer, ManaSource, ManaSymbol, SymbolKind, simple_demand, sum_costs
-from models.objects import CardType, GameObject, PlayerId, Zone, alike_signature
+from models.objects import Card, CardType, GameObject, PlayerId, Zone, alike_signature
 from solver.abilities import abilities_of, battlefield_groups
 from solver.problem import (
     CastProblem, Constraint, ConstraintKind, CostTerm, LazyDomain, ProblemRef, Reason, state_memo,
@@ -133,41 +133,15 @@ def mana_sources_of(state, caster) -> tuple[ManaSource, ...]:
     ability sacrifices or exiles its object is ``consumed``.
     """
     sources = list(ManaSource.from_pool(state.pool_of(caster)))
+    # what a permanent makes is read from its card, granted abilities and status: once per kind of permanent
+    made: dict[tuple[int, tuple[str, ...], bool, bool], tuple[Card, list[tuple[Any, bool, int]]]] = {}
     for obj in state.objects_in(Zone.BATTLEFIELD, caster):
-        abilities = abilities_of(obj)
-        unread = [u for u in abilities.permanent_unsupported if "mana" in u.topics]
-        if unread:
-            raise UnsupportedRuleError(obj.name, unread[0].span, unread[0].reason)
-        usable = [a for a in abilities.mana_abilities
-                  if not a.from_hand and all(holds_for(state, caster, r) for r in a.requires)]
-        untapping = [a for a in usable if not a.taps]  # "Sacrifice this creature: Add {R}{R}."
-        if len(untapping) > 1 or (untapping and any(a.sacrifices for a in usable if a.taps)):
-            raise UnsupportedRuleError(obj.name, obj.card.oracle_text,
-                                       "a choice between mana abilities that each sacrifice the permanent")
-        sources += [ManaSource(a.units, object_id=obj.id, consumed=True) for a in untapping]
-        if obj.tapped or (obj.summoning_sick and obj.card.has_type(CardType.CREATURE) and not _has_haste(obj)):
-            continue  # CR 302.6: a summoning-sick creature can't activate {T} abilities
-        converting = [a for a in usable if a.taps and a.activation]  # "{1}, {T}: Add {R}{W}." (CR 605.3)
-        if len(converting) > 1:
-            raise UnsupportedRuleError(obj.name, obj.card.oracle_text, "two mana abilities that cost mana")
-        sources += [ManaSource(a.units, object_id=obj.id, consumed=a.sacrifices, activation=a.activation)
-                    for a in converting]
-        tapping = [a for a in usable if a.taps and not a.activation]
-        consumed = any(a.sacrifices for a in tapping)
-        options = [ability.units for ability in tapping]
-        options += [(frozenset(_BASIC_LAND_MANA[t]),) for t in obj.card.subtypes if t in _BASIC_LAND_MANA]
-        options = list(dict.fromkeys(options))
-        if not options:
-            continue
-        if len(options) == 1:
-            sources.append(ManaSource(options[0], object_id=obj.id, consumed=consumed))
-        elif all(len(units) == 1 for units in options):
-            # Several {T} abilities: one of them (CR 605.1a), i.e. one mana of any of their colours.
-            sources.append(ManaSource((frozenset().union(*(u[0] for u in options)),), object_id=obj.id,
-                                      consumed=consumed))
-        else:
-            raise UnsupportedRuleError(obj.name, obj.card.oracle_text,
-                                       "a choice between mana abilities making different amounts")
+        kind = (id(obj.card), obj.granted, obj.tapped, obj.summoning_sick)
+        found = made.get(kind)
+        if found is None or found[0] is not obj.card:
+            found = made[kind] = (obj.card, _mana_of_permanent(state, caster, obj))
+        sources += [ManaSource(units, object_id=obj.id, consumed=consumed, activation=activation)
+                    for units, consumed, activation in found[1]]
     for obj in state.hand(caster):  # "Exile this card from your hand: Add {G}." (CR 605.1a)
         sources += [ManaSource(a.units, object_id=obj.id, consumed=True)
                     for a in abilities_of(obj).mana_abilities if a.from_hand]
@@ -180,6 +154,52 @@ def mana_sources_of(state, caster) -> tuple[ManaSource, ...]:
 
 MOST_CONVERTERS = 4
 """The most permanents with a mana ability that costs mana ("{1}, {T}: Add {R}{W}.") one player's payment weighs."""
+
+
+def _mana_of_permanent(state: GameState, caster: PlayerId, obj: GameObject) -> list[tuple[Any, bool, int]]:
+    """What one permanent of the caster's adds as sources: (units, consumed, activation) of each, in order.
+
+    See :func:`mana_sources_of`; read from the permanent's abilities (its card's and those granted to it), its
+    card's subtypes and its status, so equal for permanents alike in those.
+
+    Raises
+    ------
+    UnsupportedRuleError
+        A mana ability that can't be read, or a choice between mana abilities this model does not weigh.
+    """
+    abilities = abilities_of(obj)
+    unread = [u for u in abilities.permanent_unsupported if "mana" in u.topics]
+    if unread:
+        raise UnsupportedRuleError(obj.name, unread[0].span, unread[0].reason)
+    usable = [a for a in abilities.mana_abilities
+              if not a.from_hand and all(holds_for(state, caster, r) for r in a.requires)]
+    untapping = [a for a in usable if not a.taps]  # "Sacrifice this creature: Add {R}{R}."
+    if len(untapping) > 1 or (untapping and any(a.sacrifices for a in usable if a.taps)):
+        raise UnsupportedRuleError(obj.name, obj.card.oracle_text,
+                                   "a choice between mana abilities that each sacrifice the permanent")
+    found: list[tuple[Any, bool, int]] = [(a.units, True, 0) for a in untapping]
+    if obj.tapped or (obj.summoning_sick and obj.card.has_type(CardType.CREATURE) and not _has_haste(obj)):
+        return found  # CR 302.6: a summoning-sick creature can't activate {T} abilities
+    converting = [a for a in usable if a.taps and a.activation]  # "{1}, {T}: Add {R}{W}." (CR 605.3)
+    if len(converting) > 1:
+        raise UnsupportedRuleError(obj.name, obj.card.oracle_text, "two mana abilities that cost mana")
+    found += [(a.units, a.sacrifices, a.activation) for a in converting]
+    tapping = [a for a in usable if a.taps and not a.activation]
+    consumed = any(a.sacrifices for a in tapping)
+    options = [ability.units for ability in tapping]
+    options += [(frozenset(_BASIC_LAND_MANA[t]),) for t in obj.card.subtypes if t in _BASIC_LAND_MANA]
+    options = list(dict.fromkeys(options))
+    if not options:
+        return found
+    if len(options) == 1:
+        found.append((options[0], consumed, 0))
+    elif all(len(units) == 1 for units in options):
+        # Several {T} abilities: one of them (CR 605.1a), i.e. one mana of any of their colours.
+        found.append(((frozenset().union(*(u[0] for u in options)),), consumed, 0))
+    else:
+        raise UnsupportedRuleError(obj.name, obj.card.oracle_text,
+                                   "a choice between mana abilities making different amounts")
+    return found
 
 
 def _has_haste(obj: GameObject) -> bool:
