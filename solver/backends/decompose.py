@@ -473,9 +473,11 @@ class _Analysis:
                     return pays(*[frame[i] for i in paid_at])
                 return all(holds(*[frame[i] for i in where]) for holds, where in monotone)
 
+            if most <= 0:  # one X to try (or none)
+                return 0 if paid(0) else -1
             if not paid(0):
                 return -1
-            if most <= 0 or paid(most):
+            if paid(most):
                 return max(most, 0)
             high, step = most, 1  # not paid(high)
             low = 0

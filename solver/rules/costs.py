@@ -2270,8 +2270,11 @@ def _add_payment(problem: CastProblem, terms: list[CostTerm], tapping: set[str],
         Counted from the demand when it can be (nothing kept: the walk over the frames asks each frame once),
         else matched and kept as :func:`can_pay_total` does.
         """
-        counted = _count_payment(values, no_change)
+        found = _demand(values, no_change)
+        counted = None if found is None else can_pay_demand(*found)
         return counted if counted is not None else can_pay_total(values, no_change)
+
+    can_pay_demand = payer.can_pay_demand
 
     caster = problem.caster
     paying = problem.add_constraint(
