@@ -60,7 +60,7 @@ class TurnFacts:
         return dict(self.life_lost).get(PlayerId(player), 0)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, weakref_slot=True)
 class GameState:
     """One moment of a game, enough to decide what may be cast.
 

@@ -3,21 +3,68 @@
 from __future__ import annotations
 
 import dataclasses
+import weakref
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
 
 from models.abilities import CardAbilities
 from models.objects import Card, GameObject, Zone
 from models.oracle.parser import parse_card, parse_granted
 from models.state import GameState
 
-__all__ = ["abilities_of", "battlefield_groups", "with_attached_grants", "kept_by_identity"]
+__all__ = ["abilities_of", "battlefield_groups", "with_attached_grants", "kept_by_identity", "StateTable"]
 
 
 _BY_IDENTITY: dict[int, tuple[GameObject, CardAbilities]] = {}
 _CARDS: dict[int, tuple[Card, CardAbilities]] = {}
 _LIMIT = 8192
 Made = TypeVar("Made")
+
+
+Kept = TypeVar("Kept")
+
+
+class StateTable(Generic[Kept]):
+    """What is kept for each state object, by identity, dropped when the state is.
+
+    A state is the position of one decision: what is worked out for it (the targets legal for a phrase, the
+    caster's mana) lives as long as the state and no longer, without keeping the state alive, so that a
+    position dropped is freed at once, and no object of it lingers for Python's garbage collector to scan. At
+    most ``limit`` states are kept; past that, the one kept longest is dropped.
+
+    Parameters
+    ----------
+    limit : int
+        The most states kept at once.
+    """
+
+    def __init__(self, limit: int) -> None:
+        self._entries: dict[int, tuple[weakref.ref[GameState], Kept]] = {}
+        self._limit = limit
+
+    def get(self, state: GameState, default: Any = None) -> Any:
+        """What is kept for this state object; ``default`` when nothing is."""
+        found = self._entries.get(id(state))
+        if found is not None and found[0]() is state:
+            return found[1]
+        return default
+
+    def put(self, state: GameState, value: Kept) -> None:
+        """Keep ``value`` for this state object until it is dropped (or the table is full)."""
+        entries = self._entries
+        if len(entries) >= self._limit:
+            del entries[next(iter(entries))]
+        key = id(state)
+
+        def drop(ref: weakref.ref[GameState]) -> None:  # the state is being freed
+            found = entries.get(key)
+            if found is not None and found[0] is ref:
+                del entries[key]
+
+        entries[key] = (weakref.ref(state, drop), value)
+
+    def __len__(self) -> int:
+        return len(self._entries)
 
 
 def kept_by_identity(table: dict[int, tuple[Any, Made]], thing: Any, make: Callable[[Any], Made]) -> Made:
@@ -113,9 +160,9 @@ def _abilities_of(obj: GameObject) -> CardAbilities:
     )
 
 
-_GRANTED_STATES: dict[int, tuple[GameState, GameState]] = {}
-_STATES_LIMIT = 64
-"""States kept with their granted abilities: a few positions' worth (each holds its objects)."""
+_GRANTED_STATES: StateTable[GameState | None] = StateTable(64)
+"""Each state's twin with its granted abilities (None: the state itself), while the state lives."""
+_UNKNOWN = object()
 
 
 def with_attached_grants(state: GameState) -> GameState:
@@ -135,9 +182,9 @@ def with_attached_grants(state: GameState) -> GameState:
         ``state`` itself when nothing is given; else a state whose objects carry the keywords. Kept by
         identity, as :func:`abilities_of` keeps abilities.
     """
-    found = _GRANTED_STATES.get(id(state))
-    if found is not None and found[0] is state:
-        return found[1]
+    found = _GRANTED_STATES.get(state, _UNKNOWN)
+    if found is not _UNKNOWN:
+        return state if found is None else found
     extra: dict[str, list[str]] = {}
     for obj in state.objects:
         if obj.zone is not Zone.BATTLEFIELD or obj.attached_to is None:
@@ -146,13 +193,12 @@ def with_attached_grants(state: GameState) -> GameState:
         if grants and state.has_object(obj.attached_to) \
                 and state.object(obj.attached_to).zone is Zone.BATTLEFIELD:
             extra.setdefault(obj.attached_to, []).extend(grants)
-    result = state
-    if extra:
-        objects = tuple(
-            dataclasses.replace(o, granted=tuple(dict.fromkeys(o.granted + tuple(extra[o.id])))) if o.id in extra
-            else o for o in state.objects)
-        result = dataclasses.replace(state, objects=objects)
-    if len(_GRANTED_STATES) >= _STATES_LIMIT:
-        _GRANTED_STATES.clear()
-    _GRANTED_STATES[id(state)] = (state, result)
+    if not extra:
+        _GRANTED_STATES.put(state, None)  # the state itself: not kept twice (it would never be freed)
+        return state
+    objects = tuple(
+        dataclasses.replace(o, granted=tuple(dict.fromkeys(o.granted + tuple(extra[o.id])))) if o.id in extra
+        else o for o in state.objects)
+    result = dataclasses.replace(state, objects=objects)
+    _GRANTED_STATES.put(state, result)
     return result

@@ -33,6 +33,7 @@ from models.choices import (
 from models.mana import Color, ManaCost, ManaSource
 from models.objects import CardType, GameObject, ObjectId, PlayerId, Zone
 from models.state import GameState
+from solver.abilities import StateTable
 from solver.rules.zones import ZoneWay
 from solver.target_sets import TargetChoices
 
@@ -475,8 +476,8 @@ class StateMemo:
     battlefield_groups: list[tuple[Any, list[GameObject]]] | None = None
 
 
-_STATE_MEMOS: dict[int, tuple[GameState, StateMemo]] = {}
-_STATE_MEMO_LIMIT = 64
+_STATE_MEMOS: StateTable[StateMemo] = StateTable(64)
+"""Each state's memo while the state lives (at most 64 states at once)."""
 
 
 def share_state_memo(state: GameState, base: GameState) -> None:
@@ -492,14 +493,11 @@ def share_state_memo(state: GameState, base: GameState) -> None:
     state : GameState
     base : GameState
     """
-    memo = state_memo(base)
-    if len(_STATE_MEMOS) >= _STATE_MEMO_LIMIT:
-        del _STATE_MEMOS[next(iter(_STATE_MEMOS))]
-    _STATE_MEMOS[id(state)] = (state, memo)
+    _STATE_MEMOS.put(state, state_memo(base))
 
 
 def state_memo(state: GameState) -> StateMemo:
-    """The :class:`StateMemo` of a state object (kept by identity; the oldest are dropped past 64 states).
+    """The :class:`StateMemo` of a state object (kept by identity while it lives; the oldest past 64 states dropped).
 
     Parameters
     ----------
@@ -509,14 +507,11 @@ def state_memo(state: GameState) -> StateMemo:
     -------
     StateMemo
     """
-    found = _STATE_MEMOS.get(id(state))
-    if found is not None and found[0] is state:
-        return found[1]
-    if len(_STATE_MEMOS) >= _STATE_MEMO_LIMIT:
-        del _STATE_MEMOS[next(iter(_STATE_MEMOS))]
-    memo = StateMemo()
-    _STATE_MEMOS[id(state)] = (state, memo)
-    return memo
+    found = _STATE_MEMOS.get(state)
+    if found is None:
+        found = StateMemo()
+        _STATE_MEMOS.put(state, found)
+    return found
 
 
 @dataclass(slots=True, eq=False, weakref_slot=True)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import gc
 import itertools
 import random
+import weakref
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -80,3 +81,27 @@ def test_dropped_views_leave_no_reference_cycle(name: str, state: GameState) -> 
         if was_enabled:
             gc.enable()
     assert left == {}, f"{name}: views whose objects only the garbage collector frees: {left}"
+
+
+@pytest.mark.parametrize("hand", ["arcane", "targets"])
+def test_a_dropped_state_is_freed_at_once_with_what_was_kept_for_it(hand: str) -> None:
+    # What is worked out per state (its memo, its twin with granted abilities) lives as long as the state and
+    # does not keep it alive: once the views and the state are dropped, reference counting frees them all.
+    from solver.problem import _STATE_MEMOS
+
+    state = position_state(25, hand, "2p")
+    for card in castable_objects(state, "P1"):
+        _use(state, card, "P1")
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        gc.collect(0)
+        kept = len(_STATE_MEMOS)
+        alive = weakref.ref(state)
+        del state
+        assert alive() is None
+        assert len(_STATE_MEMOS) == kept - 1  # its memo went with it
+        assert gc.collect(0) == 0
+    finally:
+        if was_enabled:
+            gc.enable()
