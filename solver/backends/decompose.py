@@ -566,6 +566,36 @@ class _Analysis:
                 if node[2] is not None:
                     frame[node[2]] = node[3]
 
+        def splice_walk(frame: list[Any]) -> Iterator[Any]:
+            # :func:`walk` when the only choices it adds are spliced cards and X has one value (or none): the
+            # sets of spliced cards depth-first in candidate order, each set before the larger ones it starts,
+            # a set whose rules over the frame fail checked no further (the payment rule is monotone)
+            assert splice_key is not None
+            at = self.frame_index[splice_key]
+            if x_at is not None:
+                frame[x_at] = x_values[0]
+            cards = [card for _, card in items]
+            stack: list[tuple[int, tuple[ObjectId, ...]]] = [(0, ())]
+            while stack:
+                start, chosen = stack.pop()
+                frame[at] = chosen
+                if pays is not None:
+                    if not pays(*[frame[i] for i in paid_at]):
+                        continue
+                elif not all(holds(*[frame[i] for i in where]) for holds, where in monotone):
+                    continue
+                if x_allowed[0] and (not other_checks or self._holds(other_checks, frame)) \
+                        and (not x_checks or self._holds(x_checks, frame)):
+                    yield (tuple(frame), 1) if runs else tuple(frame)
+                larger = []
+                for index in range(start, len(cards)):
+                    new = chosen + (cards[index],)
+                    if self._allowed(splice_key, new) and in_splice_domain(new):
+                        larger.append((index + 1, new))
+                stack.extend(reversed(larger))
+
+        # the frames' only choice a set of spliced cards, X one value: walked as sets (the usual Arcane spell)
+        splices_only = splice_key is not None and len(x_values) == 1 and all(card is not None for _, card in items)
         for values in itertools.product(*(tuple(problem.variables[k].domain) for k in fixed)):
             frame = list(base)
             blocked = False
@@ -573,7 +603,7 @@ class _Analysis:
                 frame[self.frame_index[key]] = value
                 blocked = blocked or not self._allowed(key, value)
             if not blocked and self._holds(fixed_checks, frame):
-                yield from walk(frame)
+                yield from (splice_walk(frame) if splices_only else walk(frame))
 
     def counted_frames(self) -> list[tuple[Frame, int]]:
         """Every frame with at least one cast and its number of casts, in :meth:`frames` order (kept)."""
