@@ -56,15 +56,21 @@ def drawn_indices(n: int, k: int, rng: random.Random, skipped: Sequence[int] = (
     left = n - len(skipped)
     if not 0 <= k <= left:
         raise ValueError(f"{k} indices can't be drawn from {left}")
+    if k <= 1 and not skipped:  # none, or one index: a single draw
+        return [rng.randrange(n)] if k else []
     getrandbits = rng.getrandbits
     chosen: set[int] = set()
+    add = chosen.add
+    bound = left - k
+    bits = bound.bit_length()
     for j in range(left - k, left):
         bound = j + 1
-        bits = bound.bit_length()
+        if bound >> bits:  # the bound gained a bit
+            bits = bound.bit_length()
         t = getrandbits(bits)
         while t >= bound:
             t = getrandbits(bits)
-        chosen.add(j if t in chosen else t)
+        add(j if t in chosen else t)
     if not skipped:
         return list(chosen)
     # the index-th of the indices not skipped is index + (how many skipped come at or before it): the m-th
