@@ -1637,7 +1637,7 @@ class DecompositionEngine(Engine):
             key = component.keys[0]
             if counted is not None and type(key) is SpliceOrderKey:
                 spliced = frame[analysis.frame_index[counted.scope[0]]]
-                chosen[key] = tuple(rng.sample(spliced, len(spliced)))
+                chosen[key] = tuple(rng.sample(spliced, len(spliced))) if len(spliced) > 1 else spliced
             elif component.divided is not None:
                 chosen.update(analysis._divided_sample(component, frame, rng))
             elif component.another is not None:
