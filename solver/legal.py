@@ -117,12 +117,13 @@ class LegalCasts:
             for keyword in (() if resolving else cast_as_choices(state, card, without_paying_mana_cost))
         )
         self.problem: CastProblem = self.parts[0][1]
+        self._problems = tuple(problem for _, problem in self.parts)
         self._counts: list[int] | None = None
 
     @property
     def problems(self) -> tuple[CastProblem, ...]:
         """The cast problems of the view: one, or one per choice of halves of a split card."""
-        return tuple(problem for _, problem in self.parts)
+        return self._problems
 
     def problem_for(self, cast: Cast) -> CastProblem | None:
         """The problem a proposed cast belongs to, or None when it names none of them.

@@ -193,7 +193,7 @@ class AnotherPair:
         self.weight = [sum(math.comb(m1 - j, k) for k in second_sizes) if second_sizes is not None else 1
                        for j in range(most + 1)]
         self._full: SetsOfSizes | None = None
-        self._parts: list[tuple[int, int, int]] | None = None  # see sample
+        self._parts: tuple[list[tuple[int, int]], list[int]] | None = None  # see sample
         if first_sizes is None:
             self.by_size: list[tuple[int, int]] = []
             self.size = self.weight[0]
@@ -225,7 +225,9 @@ class AnotherPair:
         if self.second_sizes is None:
             return None
         layout = self.layout
-        skipped = sorted(layout.later_position[c] for c in first if c in layout.later_set)
+        skipped = [layout.later_position[c] for c in first if c in layout.later_set]
+        if len(skipped) > 1:
+            skipped.sort()
         size = self.second_sizes[-1]
         if len(self.second_sizes) > 1:  # a size by its number of sets (one size: no draw)
             left = len(self.later) - len(skipped)
@@ -353,17 +355,19 @@ class AnotherPair:
             sets = self.later_sets(None)
             return self._value(None, sets.sample(rng) if sets is not None else None)
         shared, others = self.layout.shared_candidates, self.layout.other_candidates
-        if self._parts is None:  # (size, shared, values up to here) of every part with values, once
-            self._parts = []
+        if self._parts is None:  # (size, shared) of every part with values, and the values up to each, once
+            parts, ends = [], []
             total = 0
             for i, _ in self.by_size:
                 for j in range(min(i, len(shared)) + 1):
                     weight = math.comb(len(shared), j) * math.comb(len(others), i - j) * self.weight[j]
                     if weight:
                         total += weight
-                        self._parts.append((i, j, total))
-        i, j, _ = self._parts[bisect.bisect_right([end for _, _, end in self._parts], rng.randrange(self.size))] \
-            if len(self._parts) > 1 else self._parts[0]
+                        parts.append((i, j))
+                        ends.append(total)
+            self._parts = (parts, ends)
+        parts, ends = self._parts
+        i, j = parts[bisect.bisect_right(ends, rng.randrange(self.size))] if len(parts) > 1 else parts[0]
         first = tuple(sorted([shared[p] for p in drawn_indices(len(shared), j, rng)]
                              + [others[p] for p in drawn_indices(len(others), i - j, rng)]))
         return self._value(first, self._later_sample(first, rng))
