@@ -71,12 +71,18 @@ def drawn_indices(n: int, k: int, rng: random.Random, skipped: Sequence[int] = (
         while t >= bound:
             t = getrandbits(bits)
         add(j if t in chosen else t)
-    if not skipped:
-        return list(chosen)
-    # the index-th of the indices not skipped is index + (how many skipped come at or before it): the m-th
-    # skipped index (0-based) comes before the index-th one left iff skipped[m] - m <= index
-    thresholds = [position - m for m, position in enumerate(skipped)]
-    return [index + bisect.bisect_right(thresholds, index) for index in chosen]
+    if skipped:
+        # the indices below n - s, s the number skipped, stand for the indices not skipped: each itself, but the
+        # skipped ones below n - s, each for one of the indices from n - s on that is not skipped (a one-to-one
+        # map, so the sets drawn stay equally likely)
+        low = [position for position in skipped if position < left]
+        if low:
+            taken = set(skipped)
+            for position, instead in zip(low, [i for i in range(left, n) if i not in taken]):
+                if position in chosen:
+                    chosen.discard(position)
+                    chosen.add(instead)
+    return list(chosen)
 
 
 class TargetSets:
