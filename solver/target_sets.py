@@ -20,7 +20,8 @@ import random
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-__all__ = ["TargetSets", "TargetChoices", "number_of_sets", "is_set_in", "named_candidates", "drawn_indices"]
+__all__ = ["TargetSets", "TargetChoices", "number_of_sets", "is_set_in", "named_candidates", "drawn_indices",
+           "drawn_by_weight"]
 
 
 def drawn_indices(n: int, k: int, rng: random.Random, skipped: Sequence[int] = ()) -> list[int]:
@@ -29,7 +30,8 @@ def drawn_indices(n: int, k: int, rng: random.Random, skipped: Sequence[int] = (
     Floyd's algorithm: for j from n' - k to n' - 1 (n' the indices not skipped), a uniform t in [0, j] is
     taken, or j itself when t was taken already; each set of k is then drawn with probability 1 / C(n', k).
     Each t is drawn with ``getrandbits`` and rejection, as ``random.Random.randrange`` does, without its
-    per-call overhead: a set of sixty targets is drawn in a third of the time ``random.sample`` takes.
+    per-call overhead: a set of sixty targets of four hundred takes about a third less time than with
+    ``random.sample``.
 
     Parameters
     ----------
@@ -61,8 +63,7 @@ def drawn_indices(n: int, k: int, rng: random.Random, skipped: Sequence[int] = (
     getrandbits = rng.getrandbits
     chosen: set[int] = set()
     add = chosen.add
-    bound = left - k
-    bits = bound.bit_length()
+    bits = (left - k).bit_length()
     for j in range(left - k, left):
         bound = j + 1
         if bound >> bits:  # the bound gained a bit
@@ -83,6 +84,35 @@ def drawn_indices(n: int, k: int, rng: random.Random, skipped: Sequence[int] = (
                     chosen.discard(position)
                     chosen.add(instead)
     return list(chosen)
+
+
+def drawn_by_weight(weighted: Sequence[tuple[Any, int]], rng: random.Random) -> Any:
+    """One of the values drawn with probability its weight over the sum of the weights, exactly.
+
+    Weights are whole numbers, however large (the numbers of sets of targets): ``random.choices`` would weigh
+    them as floats.
+
+    Parameters
+    ----------
+    weighted : sequence of (value, int)
+        Each value with its weight, at least one weight above 0.
+    rng : random.Random
+
+    Returns
+    -------
+    value
+
+    Examples
+    --------
+    >>> drawn_by_weight([("none", 0), ("one", 3)], random.Random(1))
+    'one'
+    """
+    pick = rng.randrange(sum(weight for _, weight in weighted))
+    for value, weight in weighted:
+        if pick < weight:
+            return value
+        pick -= weight
+    raise AssertionError("a draw below the sum falls on one of the weights")
 
 
 class TargetSets:

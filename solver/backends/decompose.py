@@ -56,7 +56,7 @@ from solver.backends import Engine
 from solver.backends.decompose_another import AnotherPair, PairLayout, allowed_sizes
 from solver.problem import CastProblem, Constraint, ConstraintKind, ProblemRef, TargetSlot
 from solver.prompts import DEFAULT_LIMIT, Options
-from solver.target_sets import TargetSets, is_set_in, number_of_sets
+from solver.target_sets import TargetSets, drawn_by_weight, is_set_in, number_of_sets
 
 __all__ = ["DecompositionEngine", "analyse"]
 
@@ -458,6 +458,14 @@ class _Analysis:
         x_allowed = [x_key is None or self._allowed(x_key, x) for x in x_values]
         allowed_up_to = list(itertools.accumulate(x_allowed, initial=0))  # allowed X before each place
 
+        def paid(frame: list[Any], position: int) -> bool:
+            """Whether the monotone rules hold with the X at ``position`` in ``x_values`` (set in ``frame``)."""
+            if x_at is not None:
+                frame[x_at] = x_values[position]
+            if pays is not None:
+                return pays(*[frame[i] for i in paid_at])
+            return all(holds(*[frame[i] for i in where]) for holds, where in monotone)
+
         def paid_up_to(frame: list[Any], most: int) -> int:
             """The last place in ``x_values`` whose X the monotone rules allow with the rest of ``frame``; -1: none.
 
@@ -466,29 +474,22 @@ class _Analysis:
             kick or splice less). The end is found by stepping down from ``most`` by 1, 2, 4, … and then by
             bisection, not by trying every X: one more kick usually takes one X away.
             """
-            def paid(position: int) -> bool:
-                if x_at is not None:
-                    frame[x_at] = x_values[position]
-                if pays is not None:
-                    return pays(*[frame[i] for i in paid_at])
-                return all(holds(*[frame[i] for i in where]) for holds, where in monotone)
-
             if most <= 0:  # one X to try (or none)
-                return 0 if paid(0) else -1
-            if not paid(0):
+                return 0 if paid(frame, 0) else -1
+            if not paid(frame, 0):
                 return -1
-            if paid(most):
-                return max(most, 0)
+            if paid(frame, most):
+                return most
             high, step = most, 1  # not paid(high)
             low = 0
             while high - step > 0:
-                if paid(high - step):
+                if paid(frame, high - step):
                     low = high - step
                     break
                 high, step = high - step, step * 2
             while high - low > 1:  # paid(low) and not paid(high)
                 middle = (low + high) // 2
-                if paid(middle):
+                if paid(frame, middle):
                     low = middle
                 else:
                     high = middle
@@ -572,17 +573,12 @@ class _Analysis:
             # a set whose rules over the frame fail checked no further (the payment rule is monotone)
             assert splice_key is not None
             at = self.frame_index[splice_key]
-            if x_at is not None:
-                frame[x_at] = x_values[0]
             cards = [card for _, card in items]
             stack: list[tuple[int, tuple[ObjectId, ...]]] = [(0, ())]
             while stack:
                 start, chosen = stack.pop()
                 frame[at] = chosen
-                if pays is not None:
-                    if not pays(*[frame[i] for i in paid_at]):
-                        continue
-                elif not all(holds(*[frame[i] for i in where]) for holds, where in monotone):
+                if not paid(frame, 0):  # the one X (sets it)
                     continue
                 if x_allowed[0] and (not other_checks or self._holds(other_checks, frame)) \
                         and (not x_checks or self._holds(x_checks, frame)):
@@ -884,13 +880,7 @@ class _Analysis:
         sizes = self._divided_sizes(component, frame)
         if sizes[0][0] is None:
             return {slot.key: None, division: None}
-        pick = rng.randrange(sum(weight for _, weight in sizes))
-        k = sizes[-1][0]
-        for size, weight in sizes:
-            if pick < weight:
-                k = size
-                break
-            pick -= weight
+        k = drawn_by_weight(sizes, rng)
         choices = slot.choices
         if isinstance(choices, TargetSets):
             targets = choices.sample_of_size(k, rng)
@@ -955,10 +945,7 @@ class _Analysis:
                 if member in value:
                     count *= weight
         for sets, atoms in self._switched:  # lone instances: their sets when their switch is on (CR 601.2c)
-            for at, holds in atoms:
-                if not holds(frame[at]):
-                    break
-            else:
+            if _is_on(atoms, frame):
                 count *= sets
         if not count:
             return 0

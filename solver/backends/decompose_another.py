@@ -33,7 +33,7 @@ from typing import Any
 
 from models.choices import ChoiceKey
 from solver.problem import Constraint, TargetSlot
-from solver.target_sets import TargetSets, drawn_indices
+from solver.target_sets import TargetSets, drawn_by_weight, drawn_indices
 
 __all__ = ["SetsOfSizes", "PairLayout", "AnotherPair", "allowed_sizes", "weighted_first_page"]
 
@@ -231,13 +231,7 @@ class AnotherPair:
         size = self.second_sizes[-1]
         if len(self.second_sizes) > 1:  # a size by its number of sets (one size: no draw)
             left = len(self.later) - len(skipped)
-            weights = [math.comb(left, k) for k in self.second_sizes]
-            pick = rng.randrange(sum(weights))
-            for k, weight in zip(self.second_sizes, weights):
-                if pick < weight:
-                    size = k
-                    break
-                pick -= weight
+            size = drawn_by_weight([(k, math.comb(left, k)) for k in self.second_sizes], rng)
         later = self.later
         drawn = drawn_indices(len(later), size, rng, skipped)
         if layout.later_sorted:  # positions sort as the ids do

@@ -1255,12 +1255,12 @@ def _add_cost_objects(problem: CastProblem, key: CostObjectsKey, needs: list[_Ne
     before 601.2h). When how many objects are asked depends on choices (entwine, escalate, a spliced
     card, kicker), the constraint ties the set to them.
     """
-    problem_of = ProblemRef(problem)  # what the problem keeps holds no reference back to it
     if any(need.cost.least_total_mana_value is not None or need.cost.least_total_power is not None
            for need in needs):
         return _add_least_total_objects(problem, key, needs)
     if any(need.cost.waterbend for need in needs):
         return _add_waterbend_objects(problem, key, needs)
+    problem_of = ProblemRef(problem)  # what the problem keeps holds no reference back to it
     name = problem.spell.name
     action = key.action
     # what could pay is the same for every spell of the caster cast in the state, the spell itself aside
@@ -1329,9 +1329,9 @@ def _add_cost_objects(problem: CastProblem, key: CostObjectsKey, needs: list[_Ne
             times = (member in values[where[0]]) if member is not None else times_of(*[values[i] for i in where])
             if times and per_time:
                 found.append((per_time * times, matches))
+        x = values[x_at] if x_at is not None else 0
         for times_of, where, matches in compiled_x:
             times = times_of(*[values[i] for i in where])
-            x = values[x_at] if x_at is not None else 0
             if times and x:
                 found.append((x * times, matches))
         return found
@@ -2206,9 +2206,11 @@ def _add_payment(problem: CastProblem, terms: list[CostTerm], tapping: set[str],
                 tuple(simple[0].items()), simple[1], xs)
     member_tables = list(members.items())
 
+    can_pay_demand = payer.can_pay_demand
+
     def _count_payment(values: tuple, change: Change) -> bool | None:
         found = _demand(values, change)
-        return None if found is None else payer.can_pay_demand(*found)
+        return None if found is None else can_pay_demand(*found)
 
     def _demand(values: tuple, change: Change) -> tuple[dict[str, int], int] | None:
         # The demand of the total cost, summed term by term without building it (CR 601.2f): mana of each type,
@@ -2270,11 +2272,8 @@ def _add_payment(problem: CastProblem, terms: list[CostTerm], tapping: set[str],
         Counted from the demand when it can be (nothing kept: the walk over the frames asks each frame once),
         else matched and kept as :func:`can_pay_total` does.
         """
-        found = _demand(values, no_change)
-        counted = None if found is None else can_pay_demand(*found)
+        counted = _count_payment(values, no_change)
         return counted if counted is not None else can_pay_total(values, no_change)
-
-    can_pay_demand = payer.can_pay_demand
 
     caster = problem.caster
     paying = problem.add_constraint(
@@ -2417,6 +2416,8 @@ def _add_joint_any_number_count(problem: CastProblem, key: ChoiceKey) -> None:
     rules = [c for c in problem.constraints if key in c.scope]
     if len(rules) < 2:
         return  # the objects' own rule alone: counted with it
+    if not any(c.generate is not None and c.scope[-1] == key for c in rules):
+        return
     joint = tuple(dict.fromkeys(k for c in rules for k in c.scope if k != key))
     groups: dict[tuple, list[str]] = {}
     for candidate in candidates:
@@ -2451,8 +2452,6 @@ def _add_joint_any_number_count(problem: CastProblem, key: ChoiceKey) -> None:
             if all(c.holds(given) for c in rules):
                 yield chosen
 
-    if not any(c.generate is not None and c.scope[-1] == key for c in rules):
-        return
     problem.joint_counts[key] = (Constraint(
         joint + (key,), lambda *values: all(c.holds(dict(zip(joint + (key,), values))) for c in rules), "CR 601.2h",
         "the objects taken pay the cost that asks for any number of them, and the total cost is paid",
