@@ -194,15 +194,18 @@ class LegalCasts:
             return None
         return self.engine.sample(rng.choices(problems, weights=weights)[0], rng)
 
-    def best(self, score: Score) -> tuple[Cast, int] | None:
+    def best(self, score: Score, engine: Engine | None = None) -> tuple[Cast, int] | None:
         """The legal cast with the highest score, and the score; None when there is none.
 
         Parameters
         ----------
         score : callable
             ``score(key, value) -> int``, summed over the cast's choices (see :func:`best_cast`).
+        engine : Engine or None
+            The engine that optimises (CP-SAT with a time limit, say); the view's own by default.
         """
-        found = [best for problem in self.problems if (best := self.engine.best(problem, score)) is not None]
+        engine = engine or self.engine
+        found = [best for problem in self.problems if (best := engine.best(problem, score)) is not None]
         return max(found, key=lambda item: item[1], default=None)
 
     # ------------------------------------------------------------------ action ids and prompts

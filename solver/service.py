@@ -566,15 +566,14 @@ class Service:
         if where.card is None:
             raise RpcError(INVALID_PARAMS, "error: card: best needs 'card'")
         table = params.required_mapping("score")
-        _check_score_ids(table, where.state, self._view(where, where.card))
+        view = self._view(where, where.card)  # its problems, optimised by CP-SAT
+        _check_score_ids(table, where.state, view)
         score = score_function(table)
-        view = LegalCasts(where.state, where.card, backend="cpsat", **where.view_options)
-        view.engine = get_engine("cpsat", time_limit=BEST_SECONDS)  # a bounded answer, or SOLVER_LIMIT
-        found = view.best(score)
+        found = view.best(score, get_engine("cpsat", time_limit=BEST_SECONDS))  # a bounded answer, or SOLVER_LIMIT
         if found is None:
             return {"cast": None, "score": None, "action_id": None}
         cast, points = found
-        return {"cast": cast.to_json(), "score": points, "action_id": self._view(where, where.card).action_id(cast)}
+        return {"cast": cast.to_json(), "score": points, "action_id": view.action_id(cast)}
 
     def _version(self, params: _Params) -> dict[str, Any]:
         from models import CR_EDITION
