@@ -2387,19 +2387,8 @@ def _add_joint_tap_count(problem: CastProblem, tap: CostObjectsKey, scope: tuple
     if len(rules) != 2:
         return  # another rule ends in the permanents tapped: the engines list them
 
-    def generate(*values: Any) -> Iterator[tuple[str, ...]]:
-        given = dict(zip(joint, values))
-        source = next(c for c in rules if c.generate is not None)
-        assert source.generate is not None  # found for it
-        for chosen in source.generate(*(given[k] for k in source.scope[:-1])):
-            given[tap] = chosen
-            if all(c.holds(given) for c in rules):
-                yield chosen
-
-    problem.joint_counts[tap] = (Constraint(
-        joint + (tap,), lambda *values: all(c.holds(dict(zip(joint + (tap,), values))) for c in rules), "CR 601.2g",
-        "the permanents tapped pay the costs that ask for them, and the mana of the others pays the rest",
-        generate=generate, count=count), tuple(rules))
+    _add_joint_count(problem, tap, joint, rules, count, "CR 601.2g",
+                     "the permanents tapped pay the costs that ask for them, and the mana of the others pays the rest")
 
 
 def _add_joint_any_number_count(problem: CastProblem, key: ChoiceKey) -> None:
@@ -2443,6 +2432,19 @@ def _add_joint_any_number_count(problem: CastProblem, key: ChoiceKey) -> None:
         known[values] = total
         return total
 
+    _add_joint_count(problem, key, joint, rules, count, "CR 601.2h",
+                     "the objects taken pay the cost that asks for any number of them, and the total cost is paid")
+
+
+def _add_joint_count(problem: CastProblem, key: ChoiceKey, joint: tuple[ChoiceKey, ...], rules: list[Constraint],
+                     count: Callable[..., int], rule: str, description: str) -> None:
+    """Record in :attr:`CastProblem.joint_counts` one rule that holds where every rule of ``rules`` does.
+
+    Its scope is ``joint`` then ``key``; its values of ``key`` are made by the rule of ``rules`` that makes
+    them, each kept when every rule holds, and counted by ``count`` (over the values of ``joint``). Engines
+    count ``key`` with it when no other rule ends in ``key``; the rules stay as they are, for checks and
+    explanations.
+    """
     def generate(*values: Any) -> Iterator[tuple[str, ...]]:
         given = dict(zip(joint, values))
         source = next(c for c in rules if c.generate is not None and c.scope[-1] == key)
@@ -2453,9 +2455,8 @@ def _add_joint_any_number_count(problem: CastProblem, key: ChoiceKey) -> None:
                 yield chosen
 
     problem.joint_counts[key] = (Constraint(
-        joint + (key,), lambda *values: all(c.holds(dict(zip(joint + (key,), values))) for c in rules), "CR 601.2h",
-        "the objects taken pay the cost that asks for any number of them, and the total cost is paid",
-        generate=generate, count=count), tuple(rules))
+        joint + (key,), lambda *values: all(c.holds(dict(zip(joint + (key,), values))) for c in rules), rule,
+        description, generate=generate, count=count), tuple(rules))
 
 
 Change = tuple[int, tuple[ManaCost, ...]]
