@@ -43,7 +43,7 @@ from solver.build import refusal_in_an_empty_game
 from solver.copies import copy_choices
 from solver.explain import explain_card
 from solver.graph_command import add_graph_parser, run_graph
-from solver.legal import LegalCasts, why_illegal
+from solver.legal import LegalCasts, judging_view
 from solver.launch import version_line
 from solver.resolve import check_stack_records, resolve
 from solver.rules.zones import RESOLVING_KEYWORDS
@@ -113,6 +113,13 @@ def _build_parser() -> argparse.ArgumentParser:
     check.add_argument("cast", help="JSON file holding one cast object, or JSON lines holding one cast each "
                                     "(the output of 'casts --format jsonl'): each is checked")
     check.add_argument("--player", metavar="ID", help="the caster (default: the card's owner)")
+    check.add_argument("--without-paying-mana-cost", action="store_true",
+                       help="the casts are without paying the mana cost (CR 118.9): an effect lets the player cast "
+                            "so; without it, a cast that says so is legal only where the state grants it (a "
+                            "plotted card, a 'may_cast' without paying)")
+    check.add_argument("--resolving", choices=sorted(RESOLVING_KEYWORDS), default=None,
+                       help="the casts are made as this keyword's trigger resolves (CR 702.35a, 702.94a, 608.2g); "
+                            "without it, a madness or miracle cast is illegal")
     check.add_argument("--cards", metavar="FILE", help=CARDS_OPTION_HELP)
     explain = commands.add_parser("explain", help="say which modes, splices and targets are unavailable, and why")
     common(explain)
@@ -292,28 +299,6 @@ def _print_table(views: list[tuple[LegalCasts, int]], limit: int | None, state: 
     return EXIT_OK
 
 
-def _note_derived_fields(state: GameState, cast: Cast, args: argparse.Namespace) -> None:
-    """Say when a legal record's derived fields (name, phrases, total cost, mana value) are not the cast's.
-
-    The cast's own fields come from its problem (:meth:`CastProblem.to_cast` of the record's choices), not
-    from listing the casts.
-    """
-    view = LegalCasts(state, cast.card, player=args.player, without_paying_mana_cost=cast.without_paying_mana_cost,
-                      resolving=cast.alternative_cost if cast.alternative_cost in RESOLVING_KEYWORDS else None)
-    problem = view.problem_for(cast)
-    if problem is None:
-        return
-    actual = problem.to_cast(problem.assignment_of(cast).values)
-    phrases = {choice.slot: choice.phrase for choice in actual.targets}
-    derived = [("name", cast.name, actual.name), ("total_cost", str(cast.total_cost), str(actual.total_cost)),
-               ("mana_value", cast.mana_value, actual.mana_value)]
-    derived += [(f"targets[{i}].phrase", choice.phrase, phrases.get(choice.slot, choice.phrase))
-                for i, choice in enumerate(cast.targets)]
-    for field, given, real in derived:
-        if given not in ("", 0) and given != real:
-            print(f"note: the record's {field} is {given!r}; the cast's is {real!r} (derived fields are not choices)")
-
-
 def _check(state: GameState, args: argparse.Namespace) -> int:
     """``check``: one cast, or each line of a JSON-lines file of casts (``casts --format jsonl``).
 
@@ -344,14 +329,16 @@ def _check(state: GameState, args: argparse.Namespace) -> int:
         casts.append((where, cast))
     illegal = 0
     for where, cast in casts:
-        reasons = why_illegal(state, cast, player=args.player)
+        view = judging_view(state, cast, player=args.player, without_paying_mana_cost=args.without_paying_mana_cost,
+                            resolving=args.resolving)
+        reasons = view.why_illegal(cast)
         illegal += bool(reasons)
         verdict = "legal" if not reasons else "illegal"
         print(verdict if single else f"{where}: {verdict}")
         for broken in reasons:
             print(f"- {broken}")
-        if not reasons:
-            _note_derived_fields(state, cast, args)
+        for note in () if reasons else view.derived_field_notes(cast):
+            print(f"note: {note}")
     if not single:
         print(f"{len(casts) - illegal} of {len(casts)} casts legal, {illegal} illegal")
     return EXIT_ILLEGAL if illegal else EXIT_OK

@@ -33,7 +33,7 @@ from solver.problem import CastProblem, Reason
 from solver.prompts import DEFAULT_LIMIT, Options
 from solver.rules.cast_as import cast_as_choices
 from solver.rules.split import castable_faces, half_choices, halves_reason
-from solver.rules.zones import RESOLVING_KEYWORDS, zone_ways
+from solver.rules.zones import zone_ways
 
 _ENGINES: dict[str, Engine] = {}
 
@@ -54,6 +54,7 @@ __all__ = [
     "best_cast",
     "castable_objects",
     "held_view",
+    "judging_view",
 ]
 
 
@@ -157,6 +158,61 @@ class LegalCasts:
         problem = self.problem_for(cast)
         return (problem is not None and cast.without_paying_mana_cost == problem.without_paying_mana_cost
                 and self.engine.contains(problem, cast))
+
+    def why_illegal(self, cast: Cast) -> tuple[Reason, ...]:
+        """Every rule a proposed cast breaks, each with its CR number; empty exactly when ``cast in self``.
+
+        The cast is read onto the problem of its halves and way of casting (:meth:`problem_for`) and judged by
+        it (:meth:`CastProblem.why_illegal`): its choices, and the permissions it claims against those the
+        state and the view's options grant (CR 601.3, 118.9, 608.2g).
+
+        Parameters
+        ----------
+        cast : Cast
+
+        Returns
+        -------
+        tuple of Reason
+        """
+        problem = self.problem_for(cast)
+        if problem is None:
+            spell = self.problem.spell
+            refused = halves_reason(self.state, spell.id, tuple(cast.halves))
+            if refused is not None:
+                return (Reason(*refused),)
+            return (Reason("CR 709.3", f"{spell.name} ({spell.id}) can't be cast as {' and '.join(cast.halves)}"),)
+        return tuple(problem.why_illegal(cast))
+
+    def derived_field_notes(self, cast: Cast) -> tuple[str, ...]:
+        """Notes on a legal cast's derived fields (name, phrases, total cost, mana value) that are not its own.
+
+        Derived fields follow from the choices (docs/cast-json.md): a record may leave them out (empty or 0), and
+        one that gives them wrong is still the same cast, so this is a note, never a reason. The cast's own
+        fields are its problem's (:meth:`CastProblem.to_cast` of the record's choices).
+
+        Parameters
+        ----------
+        cast : Cast
+            A cast of the view.
+
+        Returns
+        -------
+        tuple of str
+            One sentence per wrong field, in the order name, total cost, mana value, the phrases; empty when
+            none is wrong or the cast names no problem of the view.
+        """
+        problem = self.problem_for(cast)
+        if problem is None:
+            return ()
+        actual = problem.to_cast(problem.assignment_of(cast).values)
+        phrases = {choice.slot: choice.phrase for choice in actual.targets}
+        derived: list[tuple[str, Any, Any]] = [
+            ("name", cast.name, actual.name), ("total_cost", str(cast.total_cost), str(actual.total_cost)),
+            ("mana_value", cast.mana_value, actual.mana_value)]
+        derived += [(f"targets[{i}].phrase", choice.phrase, phrases.get(choice.slot, choice.phrase))
+                    for i, choice in enumerate(cast.targets)]
+        return tuple(f"the record's {field} is {given!r}; the cast's is {real!r} (derived fields are not choices)"
+                     for field, given, real in derived if given not in ("", 0) and given != real)
 
     def __bool__(self) -> bool:
         """Whether there is at least one legal cast (stops at the first)."""
@@ -576,37 +632,56 @@ def held_view(state: GameState, card: str, **options: Any) -> LegalCasts:
     return _held(state, key, lambda: LegalCasts(state, card, **options))
 
 
-def _problem_of(state: GameState, cast: Cast, player: str | None) -> CastProblem | Reason:
-    """The cast problem a proposed cast is checked against, or the reason it names no half it can have.
+def judging_view(state: GameState, cast: Cast, *, player: str | None = None, without_paying_mana_cost: bool = False,
+                 resolving: str | None = None) -> LegalCasts:
+    """The view that judges a proposed cast: the card's legal casts for this question (:func:`held_view`).
 
-    Made once per state object and choice of card, caster, halves and way of casting, and kept (see
-    :func:`held_view`).
-    """
-    if not state.has_object(cast.card):
-        raise InputError("cast.card", f"no object with id {cast.card!r} in the state")
-    key = ("problem", cast.card, player, cast.without_paying_mana_cost, tuple(cast.halves), cast.alternative_cost)
-    return _held(state, key, lambda: _new_problem_of(state, cast, player))
-
-
-def _new_problem_of(state: GameState, cast: Cast, player: str | None) -> CastProblem | Reason:
-    refused = halves_reason(state, cast.card, tuple(cast.halves))
-    if refused is not None:
-        return Reason(*refused)
-    cast_as = cast.alternative_cost if not cast.halves and cast.alternative_cost in cast_as_choices(
-        state, cast.card, cast.without_paying_mana_cost) else None
-    resolving = cast.alternative_cost if cast.alternative_cost in RESOLVING_KEYWORDS else None
-    return build_cast_problem(state, cast.card, player=player, without_paying_mana_cost=cast.without_paying_mana_cost,
-                              halves=tuple(cast.halves), cast_as=cast_as, resolving=resolving)
-
-
-def is_legal_cast(state: GameState, cast: Cast, *, player: str | None = None) -> bool:
-    """Whether a proposed cast is legal, checked directly against its problem, without enumerating.
+    The permissions are the question's and the state's, never the cast's own: a cast that says it is without
+    paying its mana cost, or cast as a madness or miracle trigger resolves, is judged by the view of casts with
+    that permission only when the question asks for it (CR 601.3, 118.9, 608.2g).
 
     Parameters
     ----------
     state : GameState
     cast : Cast
     player : str or None
+        The caster (default: the card's owner).
+    without_paying_mana_cost : bool
+        The question is of casts without paying the mana cost (CR 118.9).
+    resolving : str or None
+        ``"madness"`` or ``"miracle"``: the question is of casts as that trigger resolves (CR 608.2g).
+
+    Returns
+    -------
+    LegalCasts
+
+    Raises
+    ------
+    InputError
+        The cast names an object that is not in the state; an unknown player.
+    UnsupportedRuleError
+        Text bearing on the card's casts that can't be read.
+    """
+    if not state.has_object(cast.card):
+        raise InputError("cast.card", f"no object with id {cast.card!r} in the state")
+    return held_view(state, cast.card, player=player, without_paying_mana_cost=without_paying_mana_cost,
+                     resolving=resolving)
+
+
+def is_legal_cast(state: GameState, cast: Cast, *, player: str | None = None, without_paying_mana_cost: bool = False,
+                  resolving: str | None = None) -> bool:
+    """Whether a proposed cast is legal: ``cast in legal_casts(state, cast.card, ...)``, checked without enumerating.
+
+    Parameters
+    ----------
+    state : GameState
+    cast : Cast
+    player : str or None
+    without_paying_mana_cost : bool
+        The question is of casts without paying the mana cost (CR 118.9); a cast that claims it otherwise is
+        legal only where the state grants it.
+    resolving : str or None
+        ``"madness"`` or ``"miracle"`` (CR 608.2g).
 
     Returns
     -------
@@ -617,25 +692,26 @@ def is_legal_cast(state: GameState, cast: Cast, *, player: str | None = None) ->
     InputError
         The cast names an object that is not in the state.
     UnsupportedRuleError
-        Text bearing on this cast that can't be read.
+        Text bearing on this card's casts that can't be read.
     """
-    problem = _problem_of(state, cast, player)
-    return not isinstance(problem, Reason) and get_engine("fast").contains(problem, cast)
+    return cast in judging_view(state, cast, player=player, without_paying_mana_cost=without_paying_mana_cost,
+                                resolving=resolving)
 
 
-def _from(zone: Zone) -> str:
-    """A zone as "cast from …" says it: ``"the graveyard"``, ``"exile"``."""
-    return "exile" if zone is Zone.EXILE else f"the {zone.value}"
+def why_illegal(state: GameState, cast: Cast, *, player: str | None = None, without_paying_mana_cost: bool = False,
+                resolving: str | None = None) -> tuple[Reason, ...]:
+    """Every rule a proposed cast breaks, each with its CR number (:meth:`LegalCasts.why_illegal`).
 
-
-def why_illegal(state: GameState, cast: Cast, *, player: str | None = None) -> tuple[Reason, ...]:
-    """Every rule a proposed cast breaks, each with its CR number (:meth:`CastProblem.why_illegal`).
+    Empty exactly when :func:`is_legal_cast` is True: both ask the same view.
 
     Parameters
     ----------
     state : GameState
     cast : Cast
     player : str or None
+    without_paying_mana_cost : bool
+    resolving : str or None
+        As :func:`is_legal_cast`.
 
     Returns
     -------
@@ -647,16 +723,7 @@ def why_illegal(state: GameState, cast: Cast, *, player: str | None = None) -> t
     InputError
         The cast names an object that is not in the state.
     UnsupportedRuleError
-        Text bearing on this cast that can't be read.
+        Text bearing on this card's casts that can't be read.
     """
-    problem = _problem_of(state, cast, player)
-    if isinstance(problem, Reason):
-        return (problem,)
-    reasons = tuple(problem.why_illegal(cast))
-    if problem.without_paying_mana_cost and not cast.without_paying_mana_cost:
-        # the only way to cast it from where it is waives the mana cost (a plotted card, an effect's "without
-        # paying its mana cost"): a cast that pays it is none the rules allow (CR 601.3, 118.9)
-        spell = problem.spell
-        reasons = (Reason("CR 601.3", f"{spell.name} ({spell.id}) may be cast from {_from(spell.zone)} only "
-                                      "without paying its mana cost (CR 118.9), but the cast pays it"),) + reasons
-    return reasons
+    return judging_view(state, cast, player=player, without_paying_mana_cost=without_paying_mana_cost,
+                        resolving=resolving).why_illegal(cast)

@@ -34,7 +34,7 @@ from models.mana import Color, ManaCost, ManaSource
 from models.objects import CardType, GameObject, ObjectId, PlayerId, Zone
 from models.state import GameState
 from solver.abilities import StateTable
-from solver.rules.zones import ZoneWay
+from solver.rules.zones import RESOLVING_KEYWORDS, ZoneWay
 from solver.target_sets import TargetChoices
 
 __all__ = [
@@ -809,6 +809,7 @@ class CastProblem:
         name = self.spell.name
         if cast.card != self.spell.id:
             unmatched.append(Reason("CR 601.2", f"the cast is of {cast.card}, not {self.spell.id}"))
+        unmatched.extend(self._permission_reasons(cast))
         modes_found = 0
         optional = dict(cast.additional_costs)
         by_action = self.objects_named(cast)
@@ -868,6 +869,34 @@ class CastProblem:
             unmatched.append(Reason("CR 601.2c", f"no instance of 'target' is at {key} in the spell or its "
                                                  "spliced texts"))
         return Proposal(values, tuple(unmatched))
+
+    def _permission_reasons(self, cast: Cast) -> list[Reason]:
+        """Why a cast claims a way of casting that neither the state nor the question grants (CR 601.3, 118.9).
+
+        Casting without paying the mana cost, and casting as a madness or miracle trigger resolves, are
+        permissions: the state gives them (a plotted card, an effect's ``may_cast``) or the question asks for
+        them (``without_paying_mana_cost``, ``resolving``), and the problem holds them. A cast that says
+        otherwise is none of the problem's, whatever its other choices.
+        """
+        name, reasons = self.spell.name, []
+        if cast.without_paying_mana_cost and not self.without_paying_mana_cost:
+            reasons.append(Reason("CR 118.9", f"the cast is without paying {name}'s mana cost, and nothing grants "
+                                              "that: no effect of the state lets it be cast so, and the question "
+                                              "is not of casts without paying the mana cost"))
+        elif self.without_paying_mana_cost and not cast.without_paying_mana_cost:
+            if self.zone_ways and all(way.free for way in self.zone_ways):
+                where = "exile" if self.spell.zone is Zone.EXILE else f"the {self.spell.zone.value}"
+                reasons.append(Reason("CR 601.3", f"{name} ({self.spell.id}) may be cast from {where} only without "
+                                                  "paying its mana cost (CR 118.9), but the cast pays it"))
+            else:
+                reasons.append(Reason("CR 118.9", f"the casts asked for are without paying {name}'s mana cost, "
+                                                  "but the cast pays it"))
+        keyword = cast.alternative_cost
+        if keyword in RESOLVING_KEYWORDS and self.resolving != keyword:
+            rule = RESOLVING_KEYWORDS[keyword][1]
+            reasons.append(Reason(rule, f"{name} is cast for its {keyword} cost only as its {keyword} triggered "
+                                        "ability resolves (CR 608.2g), and the question is not of that moment"))
+        return reasons
 
     def objects_named(self, cast: Cast) -> dict[tuple[CostAction, Zone], tuple[ObjectId, ...]]:
         """The objects a cast names to pay costs, by action and by the zone of the variable that reads them.

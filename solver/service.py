@@ -21,7 +21,6 @@ load_state (the server holds the last 256 states)"}}
 
 from __future__ import annotations
 
-import dataclasses
 import itertools
 import json
 import random
@@ -40,7 +39,7 @@ from models.state import GameState
 from solver.explain import explain_card
 from solver.actions import PositionCasts, state_digest
 from solver.backends import get_engine
-from solver.legal import LegalCasts, castable_objects, held_view, why_illegal
+from solver.legal import LegalCasts, castable_objects, held_view, judging_view
 from solver.prompts import DEFAULT_LIMIT
 from solver.resolve import check_stack_records
 from solver.rules.zones import RESOLVING_KEYWORDS
@@ -100,7 +99,7 @@ METHODS: dict[str, tuple[str, ...]] = {
     "casts": _COMMON + ("offset", "limit"),
     "mask": _COMMON + ("size",),
     "options": _COMMON + ("chosen", "offset", "limit"),
-    "check": ("state", "digest", "card", "player", "cast"),  # the way of casting is the cast's own
+    "check": _COMMON + ("cast",),  # the way of casting is the question's, as for count (CR 601.3)
     "explain": _COMMON,
     "sample": _COMMON + ("seed",),
     "best": _COMMON + ("score",),
@@ -511,21 +510,14 @@ class Service:
             raise InputError("cast.card", f"no object with id {cast.card!r} in the state")
         if where.card is not None and cast.card != where.card:
             raise InputError("card", f"the cast is of {cast.card!r}, not {where.card!r}")
-        reasons = why_illegal(where.state, cast, player=where.player)
+        view = judging_view(where.state, cast, **where.view_options)
+        reasons = view.why_illegal(cast)
         action_id = None
-        if not reasons:
-            # its id among the casts the call names (a plotted card is cast for free among the others); else among
-            # those of the cast's own way of casting (without paying its mana cost, CR 118.9; a trigger's, CR 608.2g)
+        if not reasons:  # its id among the casts the call names: the card's with 'card', else the position's
             actions, _ = self._actions(where)
             action_id = actions.action_id(cast)
-            if action_id is None:
-                resolving = cast.alternative_cost if cast.alternative_cost in RESOLVING_KEYWORDS else None
-                where = dataclasses.replace(where, without_paying_mana_cost=cast.without_paying_mana_cost,
-                                            resolving=resolving)
-                actions, _ = self._actions(where)
-                action_id = actions.action_id(cast)
         return {"legal": not reasons, "reasons": [{"rule": r.rule, "message": r.message} for r in reasons],
-                "action_id": action_id}
+                "action_id": action_id, "notes": list(() if reasons else view.derived_field_notes(cast))}
 
     def _explain(self, params: _Params) -> dict[str, Any]:
         where = self._position(params)

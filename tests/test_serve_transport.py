@@ -173,7 +173,7 @@ def test_every_method(server):
     options = result(server.request("options", digest=digest, card="raid"))
     assert options["count"] == 26 and options["options"]
     checked = result(server.request("check", digest=digest, cast=page["casts"][0]["cast"], card="raid"))
-    assert checked == {"legal": True, "reasons": [], "action_id": 24}
+    assert checked == {"legal": True, "reasons": [], "action_id": 24, "notes": []}
     sampled = result(server.request("sample", digest=digest, card="raid", seed=3))
     assert 0 <= sampled["action_id"] < 26
     best = result(server.request("best", digest=digest, card="raid",

@@ -122,7 +122,7 @@ def test_casts_pages_with_action_ids_and_keys(service):
     assert page["casts"] == whole["casts"][20:]
     for item in whole["casts"]:
         checked = call(service, "check", digest=digest, cast=item["cast"], card="raid")
-        assert checked == {"legal": True, "reasons": [], "action_id": item["action_id"]}
+        assert checked == {"legal": True, "reasons": [], "action_id": item["action_id"], "notes": []}
 
 
 def test_position_casts_follow_the_cards_to_cast(service):
@@ -352,9 +352,12 @@ def test_resolving_madness_casts_the_exiled_card(service):
     assert call(service, "count", state=state, player="P1", card="temper")["count"] == 0
     page = call(service, "casts", state=state, player="P1", resolving="madness")
     assert [item["cast"]["alternative_cost"] for item in page["casts"]] == ["madness", "madness"]
-    for item in page["casts"]:  # the way of casting is read from the cast itself
-        assert call(service, "check", state=state, player="P1", cast=item["cast"]) == {
-            "legal": True, "reasons": [], "action_id": item["action_id"]}
+    for item in page["casts"]:  # the way of casting is the question's, never the cast's own (CR 608.2g)
+        assert call(service, "check", state=state, player="P1", resolving="madness", cast=item["cast"]) == {
+            "legal": True, "reasons": [], "action_id": item["action_id"], "notes": []}
+        refused = call(service, "check", state=state, player="P1", cast=item["cast"])
+        assert not refused["legal"] and refused["action_id"] is None
+        assert "CR 702.35a" in [reason["rule"] for reason in refused["reasons"]]
 
 
 def test_lone_surrogates_and_non_json_numbers_are_answered(service):

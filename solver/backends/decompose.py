@@ -1484,11 +1484,11 @@ class DecompositionEngine(Engine):
                     values[key] = tuple(cast.splices)
                 elif type(key) is CostObjectsKey:
                     values[key] = paid.pop((key.action, key.zone), ())
+            for key in in_domain:  # a value outside its domain first: rules are asked of values in their domains
+                if values[key] not in variables[key].domain:
+                    return False
             for constraint in component.constraints:
                 if not constraint.holds(values):
-                    return False
-            for key in in_domain:
-                if values[key] not in variables[key].domain:
                     return False
         return not given and not paid
 

@@ -682,6 +682,7 @@ def add_cost_choices(problem: CastProblem) -> None:
         depend on these.
     """
     caster, cast_as = problem.caster, problem.cast_as  # kept by the problem: no reference back to it
+    problem_free = problem.without_paying_mana_cost
     spell, abilities = problem.spell, problem.abilities
     name = spell.name
     alternatives = tuple(cost.keyword for cost in abilities.alternative_costs)
@@ -726,9 +727,12 @@ def add_cost_choices(problem: CastProblem) -> None:
         if value in alternatives and unmet[value]:  # its condition does not hold (CR 118.9)
             return (Reason("CR 118.9", f"the {value} cost can be paid only if {' and '.join(unmet[value])}, and "
                                        "that is not so"),)
-        if value in alternatives:  # only one alternative cost (CR 118.9a)
+        if value in alternatives and problem_free:  # only one alternative cost (CR 118.9a)
             return (Reason("CR 118.9a", f"only one alternative cost: the {value} cost can't be paid when the "
                                         "spell is cast without paying its mana cost"),)
+        if value in alternatives:
+            return (Reason(abilities_rule(abilities, value), f"the {value} cost is no way to cast {name} "
+                                                             f"{zone.where} now"),)
         return (Reason("CR 118.9", f"{name} has no alternative cost {value!r}"),)
 
     problem.add_variable(ALTERNATIVE_COST, domain, "CR 118.9", alternative_why_not)

@@ -24,6 +24,7 @@ from models.objects import Card, CardType, Phase, Zone
 from solver.abilities import abilities_of
 from solver.requirements import requirement_holds, requirement_text
 from solver.problem import CastProblem, CostTerm, ProblemRef, Reason
+from solver.rules.zones import RESOLVING_KEYWORDS
 from solver.target_sets import named_candidates
 
 __all__ = ["add_choice_timing_rules", "add_timing_rules", "has_sorcery_timing", "is_sorcery_timing",
@@ -194,6 +195,14 @@ def add_timing_rules(problem: CastProblem) -> None:
     keywords = {cost.keyword: cost for cost in problem.abilities.alternative_costs if cost.zone is not None}
 
     def not_from_there(zone: Zone) -> str:
+        if problem_of().resolving is not None:  # the trigger casts the card where it put it (CR 702.35a, 702.94a)
+            keyword = problem_of().resolving
+            where = RESOLVING_KEYWORDS[str(keyword)][0]
+            has = any(cost.keyword == keyword for cost in problem_of().abilities.alternative_costs)
+            if not has:
+                return f"{card.name} has no {keyword}: no {keyword} trigger casts it"
+            return (f"{card.name} is {zone.where}: as its {keyword} trigger resolves, the card its owner casts is "
+                    f"in {'exile' if where is Zone.EXILE else 'their ' + where.value}")
         if zone is Zone.HAND:
             return f"{card.name} is in {spell.owner}'s hand, not {caster}'s"
         mine = [c for c in keywords.values() if c.zone is zone] + [

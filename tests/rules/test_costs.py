@@ -500,8 +500,10 @@ def test_awaken_needs_its_cost_and_never_with_another_alternative_cost(make_stat
     from solver.legal import why_illegal
 
     free_awaken = Cast("discovery", "", alternative_cost="awaken", without_paying_mana_cost=True)
-    rules = [r.rule for r in why_illegal(state, free_awaken)]
+    rules = [r.rule for r in why_illegal(state, free_awaken, without_paying_mana_cost=True)]
     assert "CR 118.9a" in rules
+    # asked without the permission, the free cast is illegal for that alone too: nothing grants it (CR 118.9)
+    assert "CR 118.9" in [r.rule for r in why_illegal(state, free_awaken)]
 
 
 def test_choices_a_cast_cannot_have_are_refused(make_state):

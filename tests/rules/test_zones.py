@@ -241,12 +241,18 @@ def test_miracle_casts_the_revealed_card_for_its_miracle_cost(make_state, casts)
     assert casts(state, "terminus") == set()
 
 
-def test_a_madness_cast_record_is_checked_as_it_was_made(make_state):
-    """A cast record naming its madness cost is checked against the madness problem (CR 702.35a)."""
+def test_a_madness_cast_is_legal_only_when_the_question_is_of_the_trigger(make_state):
+    """CR 702.35a, 608.2g: a madness cast is judged by the question, never by the cast's own claim.
+
+    As the madness trigger resolves (``resolving="madness"``) the cast is legal; asked with priority, nothing lets
+    P1 cast a card in exile, and the cast says it is the trigger's: illegal, naming CR 702.35a.
+    """
     state = make_state(battlefield=lands("Mountain", 1), objects=[card_in("exile", "temper", "Fiery Temper")],
                        phase="upkeep", active_player="P2", priority="P2")
     cast = next(iter(legal_casts(state, "temper", resolving="madness")))
-    assert is_legal_cast(state, cast) and why_illegal(state, cast) == ()
+    assert is_legal_cast(state, cast, resolving="madness") and why_illegal(state, cast, resolving="madness") == ()
+    assert not is_legal_cast(state, cast)
+    assert "CR 702.35a" in [reason.rule for reason in why_illegal(state, cast)]
 
 
 def test_an_unknown_resolving_keyword_is_refused(make_state):
