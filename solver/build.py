@@ -18,6 +18,7 @@ from models.errors import InputError, UnsupportedRuleError
 from models.objects import Card, GameObject, ObjectId, Phase, PlayerId, Zone
 from models.state import GameState
 from solver.abilities import abilities_of, with_attached_grants
+from solver.backends import get_engine
 from solver.problem import CastProblem, share_state_memo, state_memo
 from solver.rules.costs import add_cost_choices, add_cost_rules, count_of
 from solver.rules.modes import add_mode_rules, add_paid_mode_rules
@@ -198,7 +199,23 @@ def build_cast_problem(
     add_target_rules(problem)
     add_cost_rules(problem)
     add_choice_timing_rules(problem)  # a flash permission on X or the targets (CR 601.3)
+    _settle_undecided(problem)
     return problem
+
+
+def _settle_undecided(problem: CastProblem) -> None:
+    """Refuse a problem whose answer depends on a condition the state can't decide (:attr:`CastProblem.undecided`).
+
+    Such a condition can only forbid casts, and the problem's rules assume it holds: when no cast is legal even
+    so, it changes no answer, and the problem (with no cast) is kept; otherwise every answer could depend on it.
+
+    Raises
+    ------
+    UnsupportedRuleError
+        The first undecided condition, when some cast would be legal if it held.
+    """
+    if problem.undecided and get_engine("fast").count(problem):
+        raise problem.undecided[0]
 
 
 def refusal_in_an_empty_game(card: Card) -> str | None:

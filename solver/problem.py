@@ -589,6 +589,11 @@ class CastProblem:
         For a choice several rules end in (the permanents tapped to pay a cost, which then make no mana,
         CR 601.2g-h), a constraint whose ``count`` and ``generate`` give exactly the values the rules of the
         tuple all allow: engines count those without listing them, when no other rule ends in the choice.
+    undecided : list of UnsupportedRuleError
+        Conditions of the whole cast that the state can't decide and that can only forbid casts (a timing
+        restriction naming steps of combat, in combat: CR 506.1). They are assumed to hold in the problem's
+        rules; :func:`solver.build.build_cast_problem` refuses the problem when some cast would be legal under
+        them (the answer would depend on them), and keeps it, with no cast, when none would.
     memo : ProblemMemo
     engine_memo : dict of str to object
         What an engine works out once per problem (the fast engine's decomposition), by engine name: kept
@@ -619,6 +624,7 @@ class CastProblem:
     total_cost_keys: tuple[ChoiceKey, ...] = ()
     total_cost_of_values: Callable[[tuple], ManaCost] | None = None
     joint_counts: dict[ChoiceKey, tuple[Constraint, tuple[Constraint, ...]]] = field(default_factory=dict)
+    undecided: list[Any] = field(default_factory=list)
     memo: ProblemMemo = field(default_factory=ProblemMemo)
     engine_memo: dict[str, Any] = field(default_factory=dict, repr=False)
 

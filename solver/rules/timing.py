@@ -284,6 +284,12 @@ def add_timing_rules(problem: CastProblem) -> None:
             ),
         )
     restriction = problem.abilities.timing_restriction
+    if restriction is not None and restriction.combat_steps and state.phase is Phase.COMBAT and not resolving:
+        # only some steps of combat allow it, and the state does not say which step it is (CR 506.1): it can only
+        # forbid casts, so it is assumed to hold and decides nothing unless some cast would be legal
+        problem.undecided.append(UnsupportedRuleError(
+            card.name, restriction.text, "a timing restriction naming steps of combat, and the state is in combat: "
+                                         "its steps are not told apart (CR 506.1)"))
     if restriction is not None:
         problem.add_constraint(
             (),
@@ -328,12 +334,7 @@ def _restriction_holds(problem: CastProblem) -> bool:
         return False
     if restriction.requires and not all(requirement_holds(problem, r) for r in restriction.requires):
         return False  # "Cast this spell only if you control two or more Vampires" (CR 601.3)
-    if restriction.combat_steps and state.phase is Phase.COMBAT:
-        # only some steps of combat allow it, and the state does not say which step it is (CR 506.1)
-        raise UnsupportedRuleError(problem.spell.name, restriction.text,
-                                   "a timing restriction naming steps of combat, and the state is in combat: "
-                                   "its steps are not told apart (CR 506.1)")
-    return True
+    return True  # in combat, the steps it names are for the problem's undecided conditions (see add_timing_rules)
 
 
 def _choice_permissions(problem: CastProblem) -> list[CastPermission]:

@@ -461,6 +461,30 @@ def test_a_combat_step_window_outside_and_inside_combat(make_state, casts):
         assert len(casts(state, "reset")) == expected, phase
 
 
+def test_combat_steps_that_change_no_answer_refuse_nothing(make_state, casts):
+    """CR 506.1, 601.3: a restriction naming steps of combat, undecidable in combat, refuses only what it changes.
+
+    Just Fate: "Cast this spell only during the declare attackers step and only if you've been attacked this
+    step. Destroy target attacking creature." ({2}{W}, three Plains.) In P2's combat with no attacking creature,
+    "target attacking creature" has no legal choice (CR 115.1, 601.2c): no cast, whatever the step: 0 by every
+    engine, no refusal. With P2's Grizzly Bears attacking, there would be 1 cast in the declare attackers step
+    and 0 in the others, and the state doesn't say which: unsupported, by every path.
+    """
+    from models.errors import UnsupportedRuleError
+    from solver.legal import legal_casts
+
+    plains = [("p1", "Plains"), ("p2", "Plains"), ("p3", "Plains")]
+    state = make_state(hand=[("fate", "Just Fate")], battlefield=plains, opponent=[("bears", "Grizzly Bears")],
+                       phase="combat", active_player="P2", priority="P1")
+    assert casts(state, "fate") == set()  # every engine agrees, none refuses
+    attacked = make_state(hand=[("fate", "Just Fate")], battlefield=plains,
+                          opponent=[("bears", "Grizzly Bears", {"attacking": True})], phase="combat",
+                          active_player="P2", priority="P1")
+    for backend in ("fast", "brute", "python-constraint"):
+        with pytest.raises(UnsupportedRuleError, match="steps of combat"):
+            legal_casts(attacked, "fate", backend=backend).count()
+
+
 @pytest.mark.parametrize(
     ("name", "record", "rule"),
     [
