@@ -12,25 +12,29 @@ cost, optional costs and X (601.2b, 118.8-9, 107.3), targets and divisions
 from __future__ import annotations
 
 import dataclasses
+import functools
+import operator
 
 from models.abilities import CardAbilities, Instruction
-from models.errors import InputError, UnsupportedRuleError
+from models.cast import Cast
+from models.choices import DivisionKey, TargetKey
+from models.errors import CastFormatError, InputError, UnsupportedRuleError
 from models.objects import Card, GameObject, ObjectId, Phase, PlayerId, Zone
 from models.state import GameState
 from solver.abilities import abilities_of, with_attached_grants
 from solver.backends import get_engine
-from solver.problem import CastProblem, share_state_memo, state_memo
+from solver.problem import CastProblem, Variable, share_state_memo, state_memo
 from solver.rules.costs import add_cost_choices, add_cost_rules, count_of
 from solver.rules.modes import add_mode_rules, add_paid_mode_rules
 from solver.rules.splice import add_splice_rules
 from solver.rules.cast_as import cast_as_abilities, cast_as_choices, spell_cast_as
-from solver.rules.split import add_face_rules, spell_of_halves
+from solver.rules.split import add_face_rules, halves_reason, spell_of_halves
 from solver.rules.spree import add_spree_rules
 from solver.rules.targets import add_target_rules
 from solver.rules.timing import add_choice_timing_rules, add_timing_rules
 from solver.rules.zones import RESOLVING_KEYWORDS, ZoneWay, zone_ways
 
-__all__ = ["build_cast_problem"]
+__all__ = ["build_cast_problem", "recorded_problem"]
 
 
 def _with_way_costs(name: str, abilities: CardAbilities, ways: tuple[ZoneWay, ...]) -> CardAbilities:
@@ -103,6 +107,9 @@ def build_cast_problem(
     halves: tuple[str, ...] = (),
     cast_as: str | None = None,
     resolving: str | None = None,
+    recorded: Cast | None = None,
+    is_copy: bool = False,
+    keep_targets: bool = False,
 ) -> CastProblem:
     """The CSP of casting one object.
 
@@ -128,6 +135,12 @@ def build_cast_problem(
         ``"madness"`` or ``"miracle"``: cast as that keyword's triggered ability resolves, for its cost, with no
         priority and no timing rule (CR 702.35a, 702.94a, 608.2g); see
         :data:`solver.rules.zones.RESOLVING_KEYWORDS`.
+    recorded : Cast or None
+        The object is a spell on the stack cast with these choices (:attr:`CastProblem.recorded`; see
+        :func:`recorded_problem`, which reads ``halves``, ``cast_as`` and ``without_paying_mana_cost`` from it).
+    is_copy, keep_targets : bool
+        With ``recorded``: the problem is of a copy of the spell, a new object that may target the original
+        (CR 707.10, 115.5), choosing new targets or, with ``keep_targets``, keeping the original's (CR 707.10c).
 
     Returns
     -------
@@ -144,7 +157,8 @@ def build_cast_problem(
         raise InputError("card", f"no object with id {card!r} in the state")
     state = with_attached_grants(state)  # what Auras and Equipment give (CR 613.1f)
     whole = state
-    state = spell_of_halves(state, card, tuple(halves))
+    cast_from = recorded.zone if recorded is not None else None  # a spell on the stack: where it was cast from
+    state = spell_of_halves(state, card, tuple(halves), cast_from=cast_from)
     if cast_as is not None:
         if cast_as not in cast_as_choices(whole, card, without_paying_mana_cost) or halves:
             raise InputError("cast_as", f"{whole.object(card).name} can't be cast with {cast_as!r} "
@@ -164,7 +178,7 @@ def build_cast_problem(
     abilities = abilities_of(spell) if cast_as is None else cast_as_abilities(
         spell, cast_as, abilities_of(whole.object(card)))
     if not spell.card.is_land:
-        unread = abilities.unsupported_when_cast_from(spell.zone)
+        unread = abilities.unsupported_when_cast_from(cast_from or spell.zone)
         if unread:
             raise UnsupportedRuleError(spell.name, unread[0].span, unread[0].reason)
     front = whole.object(card)
@@ -175,14 +189,17 @@ def build_cast_problem(
     if resolving is not None and resolving not in RESOLVING_KEYWORDS:
         raise InputError("resolving", f"{resolving!r} is not a keyword whose ability casts the card as it resolves "
                                       f"({', '.join(RESOLVING_KEYWORDS)})")
-    ways = zone_ways(spell, caster, abilities, transformed=transformed, resolving=resolving)
+    # a spell on the stack was cast already: how it was allowed to be, and the costs its way added, are history
+    ways = () if recorded is not None else zone_ways(spell, caster, abilities, transformed=transformed,
+                                                     resolving=resolving)
     abilities = _with_way_costs(spell.name, abilities, ways)
     free = bool(ways) and all(way.free for way in ways)  # plotted, or an effect's "without paying" (CR 118.9)
     if any(way.free for way in ways) and not free:
         raise UnsupportedRuleError(spell.name, ", ".join(way.keyword for way in ways),
                                    "a cast without paying the mana cost beside another way to cast it from there")
     problem = CastProblem(state, caster, spell, abilities, without_paying_mana_cost or free, halves=tuple(halves),
-                          cast_as=cast_as, resolving=resolving, zone_ways=ways)
+                          cast_as=cast_as, resolving=resolving, zone_ways=ways, is_copy=is_copy, recorded=recorded,
+                          keep_targets=keep_targets)
     shared = state_memo(state)  # what the state alone decides, read once for every card cast in it
     problem.memo.checked = shared.checked
     problem.memo.player_protections = shared.player_protections
@@ -197,9 +214,66 @@ def build_cast_problem(
     add_cost_choices(problem)
     add_paid_mode_rules(problem)  # modes raised by a cost paid, once paying it is a choice (CR 601.4)
     add_target_rules(problem)
+    if recorded is not None:  # its costs were paid, its timing met, as it was cast (CR 601.2f-i)
+        return problem
     add_cost_rules(problem)
     add_choice_timing_rules(problem)  # a flash permission on X or the targets (CR 601.3)
     _settle_undecided(problem)
+    return problem
+
+
+def recorded_problem(state: GameState, spell_id: str, cast: Cast, *, controller: str | None = None,
+                     is_copy: bool = False, keep_targets: bool = False, path: str = "cast") -> CastProblem:
+    """The problem of a spell on the stack and the choices it was cast with (:attr:`CastProblem.recorded`).
+
+    Built by :func:`build_cast_problem` from the record: the half or face cast (CR 709.3, 712), cast face down
+    or bestowed (its morph, megamorph, disguise or bestow cost, CR 702.37c, 702.103b), without paying its mana
+    cost (CR 118.9). A record that names a half the card doesn't have is refused here; whether its other choices
+    describe a cast of the spell is the problem's to say (:meth:`CastProblem.why_illegal` of the record).
+
+    Parameters
+    ----------
+    state : GameState
+    spell_id : str
+        The spell on the stack.
+    cast : Cast
+        Its record.
+    controller : str or None
+        Who controls the spell (or the copy); the spell's controller by default.
+    is_copy, keep_targets : bool
+        The problem is of a copy (see :func:`build_cast_problem`).
+    path : str
+        Where the record is, for errors.
+
+    Returns
+    -------
+    CastProblem
+
+    Raises
+    ------
+    CastFormatError
+        The record names halves or faces the card doesn't have.
+    UnsupportedRuleError
+        Text of the spell bearing on its choices that can't be read.
+    """
+    spell = state.object(spell_id)
+    halves = tuple(cast.halves)
+    refused = halves_reason(state, spell_id, halves, cast_from=cast.zone)
+    if refused is not None:
+        raise CastFormatError(f"{path}.halves", f"{refused[1]} ({refused[0]})")
+    keyword = cast.alternative_cost
+    cast_as = keyword if not halves and keyword in cast_as_choices(state, spell_id) else None
+    problem = build_cast_problem(state, spell_id, player=controller or spell.controller, halves=halves,
+                                 cast_as=cast_as, without_paying_mana_cost=cast.without_paying_mana_cost,
+                                 recorded=cast, is_copy=is_copy, keep_targets=keep_targets)
+    if is_copy:  # a copy copies every choice but its targets (CR 707.10): one value each, the original's
+        values = problem.assignment_of(cast).values
+        for key, variable in list(problem.variables.items()):
+            if not isinstance(key, (TargetKey, DivisionKey)):
+                value = values[key]
+                problem.variables[key] = Variable(key, (value,), variable.rule, variable.why_not)
+                problem.add_constraint((key,), functools.partial(operator.eq, value), "CR 707.10",
+                                       f"a copy copies {key} of the original")
     return problem
 
 

@@ -10,7 +10,8 @@ their own rules ("another target", CR 115.4). The copy is a new object on the
 stack: it may target the original spell, never itself.
 
 The choices are the solutions of the copy's problem
-(:func:`solver.rules.targets.spell_on_stack_problem`), whose domains and
+(:func:`solver.build.recorded_problem` with ``is_copy``): the spell's cast
+problem, every choice but the targets the original's, whose domains and
 rules come from the target rules.
 """
 
@@ -18,15 +19,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from models.abilities import TargetSpec
-from models.cast import Cast, TargetChoice
-from models.errors import InputError, UnsupportedRuleError
+from models.cast import Cast
+from models.errors import InputError
 from models.state import GameState
 from solver.backends import get_engine
-from solver.problem import CastProblem
-from solver.resolve import cast_of_spell
-from solver.rules.targets import legal_targets, spell_on_stack_problem, target_choices
-from solver.target_sets import TargetChoices
+from solver.build import recorded_problem
+from solver.resolve import spell_problem
 
 __all__ = ["CopyChoices", "copy_choices"]
 
@@ -55,38 +53,25 @@ class CopyChoices:
 
     def __init__(self, state: GameState, spell_id: str, *, new_targets: bool = True,
                  controller: str | None = None) -> None:
-        spell, original = cast_of_spell(state, spell_id)
+        _, original = spell_problem(state, spell_id)  # the record is a cast of the spell
         if controller is not None and controller not in state.players:
             raise InputError("--player", f"unknown player {controller!r} (players are {', '.join(state.players)})")
         self.original = original
-
-        def choices(problem: CastProblem, spec: TargetSpec, choice: TargetChoice) -> TargetChoices:
-            if spec.is_divided:
-                raise UnsupportedRuleError(spell.name, spec.phrase, "new targets for a copy with divided damage")
-            # keep the original targets, even illegal ones, or any legal for the copy (CR 707.10c)
-            return target_choices(problem, spec, tuple(sorted(set(legal_targets(problem, spec)) | set(choice.targets))))
-
-        self.problem = spell_on_stack_problem(state, spell, original, controller or spell.controller, is_copy=True,
-                                              choices=choices if new_targets else None,
-                                              path=f"objects[{spell_id}].cast")
+        spell = state.object(spell_id)
+        self.problem = recorded_problem(state, spell_id, original, controller=controller or spell.controller,
+                                        is_copy=True, keep_targets=not new_targets,
+                                        path=f"objects[{spell_id}].cast")
         self._engine = get_engine("fast")
 
     def __iter__(self) -> Iterator[Cast]:
         """Yield each choice as a :class:`Cast` with the original's modes, splices and costs.
 
-        The targets follow the original's order; the original's own choice
-        comes among them (keeping every target is one choice).
+        The targets in :attr:`Cast.targets` order, as the original's; the original's own choice comes among them
+        (keeping every target is one choice).
         """
-        slots = self.problem.slots
         for solution in self._engine.solutions(self.problem):
-            targets = tuple(
-                TargetChoice(slot.key.source, slot.key.mode, slot.key.instruction, slot.key.index, slot.spec.phrase,
-                             tuple(solution[slot.key]), slot.key.copy,
-                             tuple(solution[slot.division]) if slot.division is not None else ())
-                for slot in slots  # in the original's order
-            )
             # Every other choice is copied: modes, splices, X, costs paid (CR 707.10).
-            yield self.original._replace(targets=targets)
+            yield self.original._replace(targets=self.problem.to_cast(solution).targets)
 
     def count(self) -> int:
         """The number of choices, by decomposition (a product over instances)."""

@@ -348,10 +348,14 @@ class Proposal:
     unmatched : tuple of Reason
         Parts of the cast that no variable holds (a mode the spell does not
         have, an instance of "target" it does not have, ...), each with its rule.
+    unmatched_at : tuple of str
+        Where each of ``unmatched`` is in the cast's JSON form (``"modes[1]"``, ``"targets[2]"``,
+        ``"additional_costs"``; ``""`` for the whole cast), in the same order.
     """
 
     values: dict[ChoiceKey, Any]
     unmatched: tuple[Reason, ...] = ()
+    unmatched_at: tuple[str, ...] = ()
 
 
 @dataclass(slots=True)
@@ -544,6 +548,18 @@ class CastProblem:
     zone_ways : tuple of ZoneWay
         The ways the caster may cast the card from the zone it is in (:func:`solver.rules.zones.zone_ways`):
         the hand, or what lets it be cast from elsewhere; empty when nothing does.
+    recorded : Cast or None
+        For a spell on the stack, the choices it was cast with (its record, CR 601.2i): the problem is then of
+        the shape of a cast, the rules of the choices themselves (modes, splices, the instances of "target"
+        each choice makes part of the spell, how many targets each takes, all different where the text says
+        so, divisions), and none of what decided whether it could be cast then (the zone, timing, the mana and
+        objects that paid its costs: CR 601.2a, 601.2f-h). Its instances of "target" may name any player or
+        object (the record is judged for its shape), and each target's legality now is asked of the instance
+        (:attr:`TargetSlot.why_not_target`, CR 608.2b), with X as announced. None for a cast being made.
+    keep_targets : bool
+        For a copy of a spell on the stack (``is_copy`` with ``recorded``): the copying effect allows no new
+        targets, so each instance keeps its original's (CR 707.10c); otherwise each may take any target legal for
+        the copy, or keep its original's.
 
     Attributes
     ----------
@@ -610,6 +626,8 @@ class CastProblem:
     is_copy: bool = False
     resolving: str | None = None
     zone_ways: tuple[ZoneWay, ...] = ()
+    recorded: Cast | None = None
+    keep_targets: bool = False
     variables: dict[ChoiceKey, Variable] = field(default_factory=dict)
     constraints: list[Constraint] = field(default_factory=list)
     slots: list[TargetSlot] = field(default_factory=list)
@@ -812,10 +830,17 @@ class CastProblem:
         """
         values: dict[ChoiceKey, Any] = {}
         unmatched: list[Reason] = []
+        at: list[str] = []
+
+        def refuse(where: str, reason: Reason) -> None:
+            unmatched.append(reason)
+            at.append(where)
+
         name = self.spell.name
         if cast.card != self.spell.id:
-            unmatched.append(Reason("CR 601.2", f"the cast is of {cast.card}, not {self.spell.id}"))
-        unmatched.extend(self._permission_reasons(cast))
+            refuse("card", Reason("CR 601.2", f"the cast is of {cast.card}, not {self.spell.id}"))
+        for where, reason in self._permission_reasons(cast):
+            refuse(where, reason)
         modes_found = 0
         optional = dict(cast.additional_costs)
         by_action = self.objects_named(cast)
@@ -846,37 +871,43 @@ class CastProblem:
             indices = sorted({key.index for key in self.keys_of(ModeKey)})
             held = (f"its mode indices are {', '.join(map(str, indices))}" if indices else "it has no modes")
             for index in sorted(set(cast.modes) - set(indices)):
-                unmatched.append(Reason("CR 700.2", f"{name} has no mode of index {index} (a cast's modes are "
-                                                    f"indices from 0, its first mode 0; {held})"))
+                refuse(f"modes[{cast.modes.index(index)}]",
+                       Reason("CR 700.2", f"{name} has no mode of index {index} (a cast's modes are indices from 0, "
+                                          f"its first mode 0; {held})"))
         has = {key.keyword for key in self.keys_of(OptionalCostKey)}
         for keyword in optional:
             hint = (": it has multikicker, and the cast says how many times it is paid (times_kicked, or "
                     "additional_costs {\"multikicker\": n})" if keyword == "kicker" and "multikicker" in has else "")
-            unmatched.append(Reason("CR 601.2b", f"{name} has no {keyword} cost to pay{hint}"))
+            refuse("additional_costs", Reason("CR 601.2b", f"{name} has no {keyword} cost to pay{hint}"))
         if cast.gift_recipient is not None and GIFT_RECIPIENT not in self.variables:
-            unmatched.append(Reason("CR 702.174a", f"{name} has no gift: no opponent is chosen for one"))
-        for (action, _), objects in by_action.items():
-            unmatched.append(Reason("CR 601.2h", f"no cost of this cast asks to {action.value} "
-                                                 f"{', '.join(objects)}"))
+            refuse("gift_recipient", Reason("CR 702.174a", f"{name} has no gift: no opponent is chosen for one"))
+        for (action, _), objects in () if self.recorded is not None else by_action.items():
+            # a spell on the stack paid its costs: what paid them is history, not a choice judged now (CR 601.2h)
+            refuse(COST_OBJECT_FIELDS[action], Reason("CR 601.2h", f"no cost of this cast asks to {action.value} "
+                                                                   f"{', '.join(objects)}"))
         given: dict[TargetKey, TargetChoice] = {}
-        for choice in cast.targets:
+        place: dict[TargetKey, int] = {}
+        for position, choice in enumerate(cast.targets):
             key = TargetKey(choice.source, choice.mode, choice.instruction, choice.index, choice.copy)
             if key in given:
-                unmatched.append(Reason("CR 115.3", "two target choices are given for one instance of 'target'"))
+                refuse(f"targets[{position}]",
+                       Reason("CR 115.3", "two target choices are given for one instance of 'target'"))
             given[key] = choice
+            place.setdefault(key, position)
         for slot in self.slots:
             chosen = given.pop(slot.key, None)
             values[slot.key] = None if chosen is None else tuple(chosen.targets)
             if slot.division is not None:
                 values[slot.division] = None if chosen is None else tuple(chosen.division)
             elif chosen is not None and chosen.division:
-                unmatched.append(Reason("CR 601.2d", f"'{slot.spec.phrase}' divides nothing; a division is given"))
+                refuse(f"targets[{place[slot.key]}].division",
+                       Reason("CR 601.2d", f"'{slot.spec.phrase}' divides nothing; a division is given"))
         for key in given:
-            unmatched.append(Reason("CR 601.2c", f"no instance of 'target' is at {key} in the spell or its "
-                                                 "spliced texts"))
-        return Proposal(values, tuple(unmatched))
+            refuse(f"targets[{place[key]}]", Reason("CR 601.2c", f"no instance of 'target' is at {key} in the spell "
+                                                                 "or its spliced texts"))
+        return Proposal(values, tuple(unmatched), tuple(at))
 
-    def _permission_reasons(self, cast: Cast) -> list[Reason]:
+    def _permission_reasons(self, cast: Cast) -> list[tuple[str, Reason]]:
         """Why a cast claims a way of casting that neither the state nor the question grants (CR 601.3, 118.9).
 
         Casting without paying the mana cost, and casting as a madness or miracle trigger resolves, are
@@ -884,24 +915,29 @@ class CastProblem:
         them (``without_paying_mana_cost``, ``resolving``), and the problem holds them. A cast that says
         otherwise is none of the problem's, whatever its other choices.
         """
-        name, reasons = self.spell.name, []
+        name, reasons = self.spell.name, list[tuple[str, Reason]]()
+        if self.recorded is not None:  # the record says how it was cast; nothing is granted now (CR 601.2i)
+            return reasons
         if cast.without_paying_mana_cost and not self.without_paying_mana_cost:
-            reasons.append(Reason("CR 118.9", f"the cast is without paying {name}'s mana cost, and nothing grants "
-                                              "that: no effect of the state lets it be cast so, and the question "
-                                              "is not of casts without paying the mana cost"))
+            reasons.append(("without_paying_mana_cost", Reason(
+                "CR 118.9", f"the cast is without paying {name}'s mana cost, and nothing grants that: no effect of "
+                            "the state lets it be cast so, and the question is not of casts without paying the mana "
+                            "cost")))
         elif self.without_paying_mana_cost and not cast.without_paying_mana_cost:
             if self.zone_ways and all(way.free for way in self.zone_ways):
                 where = "exile" if self.spell.zone is Zone.EXILE else f"the {self.spell.zone.value}"
-                reasons.append(Reason("CR 601.3", f"{name} ({self.spell.id}) may be cast from {where} only without "
-                                                  "paying its mana cost (CR 118.9), but the cast pays it"))
+                reasons.append(("without_paying_mana_cost", Reason(
+                    "CR 601.3", f"{name} ({self.spell.id}) may be cast from {where} only without paying its mana "
+                                "cost (CR 118.9), but the cast pays it")))
             else:
-                reasons.append(Reason("CR 118.9", f"the casts asked for are without paying {name}'s mana cost, "
-                                                  "but the cast pays it"))
+                reasons.append(("without_paying_mana_cost", Reason(
+                    "CR 118.9", f"the casts asked for are without paying {name}'s mana cost, but the cast pays it")))
         keyword = cast.alternative_cost
         if keyword in RESOLVING_KEYWORDS and self.resolving != keyword:
             rule = RESOLVING_KEYWORDS[keyword][1]
-            reasons.append(Reason(rule, f"{name} is cast for its {keyword} cost only as its {keyword} triggered "
-                                        "ability resolves (CR 608.2g), and the question is not of that moment"))
+            reasons.append(("alternative_cost", Reason(
+                rule, f"{name} is cast for its {keyword} cost only as its {keyword} triggered ability resolves "
+                      "(CR 608.2g), and the question is not of that moment")))
         return reasons
 
     def objects_named(self, cast: Cast) -> dict[tuple[CostAction, Zone], tuple[ObjectId, ...]]:
@@ -950,20 +986,71 @@ class CastProblem:
         list of Reason
             Empty when the assignment is a solution.
         """
-        reasons = list(proposal.unmatched)
+        return list(dict.fromkeys(reason for _, reason in self.broken(proposal)))
+
+    def broken(self, proposal: Proposal) -> list[tuple[tuple[ChoiceKey, ...] | str, Reason]]:
+        """:meth:`reasons`, each with what it is about: the keys of its variable or rule, or a place in the cast.
+
+        Parameters
+        ----------
+        proposal : Proposal
+
+        Returns
+        -------
+        list of (tuple of ChoiceKey or str, Reason)
+            In :meth:`reasons` order, repeats kept: for a part no variable holds, its place in the cast's JSON
+            form (:attr:`Proposal.unmatched_at`); for a value outside its domain, its key; for a broken rule,
+            the rule's scope.
+        """
+        found: list[tuple[tuple[ChoiceKey, ...] | str, Reason]] = list(
+            zip(proposal.unmatched_at or ("",) * len(proposal.unmatched), proposal.unmatched))
         values = proposal.values
         invalid: set[ChoiceKey] = set()
         for key, variable in self.variables.items():
             value = values[key]
             if value not in variable.domain:
                 invalid.add(key)
-                reasons.extend(variable.why_not(value))
+                found.extend(((key,), reason) for reason in variable.why_not(value))
         for constraint in self.constraints:
             if invalid.intersection(constraint.scope):
                 continue
             if not constraint.holds(values):
-                reasons.append(constraint.reason(values))
-        return list(dict.fromkeys(reasons))
+                found.append((constraint.scope, constraint.reason(values)))
+        return found
+
+    def place_in(self, cast: Cast, about: tuple[ChoiceKey, ...] | str) -> str:
+        """Where in a cast's JSON form a reason of :meth:`broken` is: ``"targets[1].targets"``, ``"x"``, ``"modes"``.
+
+        The last instance of "target" (or division) a rule reads, where it reads one, is the choice it judges
+        (the later of "another target", the instance sized by X or the kicks); else its first key.
+
+        Parameters
+        ----------
+        cast : Cast
+        about : tuple of ChoiceKey or str
+            As :meth:`broken` gives it.
+
+        Returns
+        -------
+        str
+            A key path relative to the cast; ``""`` for the cast as a whole (timing, the zone's permission).
+        """
+        if isinstance(about, str):
+            return about
+        for key in reversed(about):
+            if isinstance(key, (TargetKey, DivisionKey)):
+                target = key if isinstance(key, TargetKey) else key.target
+                part = "targets" if isinstance(key, TargetKey) else "division"
+                position = next((i for i, c in enumerate(cast.targets) if c.slot == target.slot), None)
+                return "targets" if position is None else f"targets[{position}].{part}"
+        if not about:
+            return ""
+        key = about[0]
+        if type(key) is CostObjectsKey:
+            return COST_OBJECT_FIELDS[key.action]
+        return {ModeKey: "modes", OptionalCostKey: "additional_costs", XKey: "x", AlternativeCostKey:
+                "alternative_cost", SpliceSetKey: "splices", SpliceOrderKey: "splices", FaceKey: "halves",
+                ZoneKey: "zone", GiftRecipientKey: "gift_recipient"}.get(type(key), "")
 
     def why_illegal(self, cast: Cast) -> list[Reason]:
         """Every rule a proposed cast breaks: :meth:`reasons` of :meth:`assignment_of`."""

@@ -23,17 +23,17 @@ import re
 
 from dataclasses import dataclass
 
-from models.abilities import CardAbilities, Instruction, TargetKind
+from models.abilities import CardAbilities, Instruction
 from models.cast import Cast
-from models.choices import mode_label
 from models.errors import CastFormatError, InputError, UnsupportedRuleError
 from models.objects import GameObject, ObjectId, Zone
 from models.state import GameState
 from solver.abilities import abilities_of
 from solver.problem import CastProblem, Reason, TargetSlot, state_memo
-from solver.rules.targets import spell_on_stack_problem
+from solver.build import recorded_problem
 
-__all__ = ["TargetStatus", "ResolvedInstruction", "Resolution", "resolve", "cast_of_spell"]
+__all__ = ["TargetStatus", "ResolvedInstruction", "Resolution", "resolve", "cast_of_spell", "spell_problem",
+           "check_stack_records"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,14 +112,14 @@ class Resolution:
 
 
 def cast_of_spell(state: GameState, spell_id: str) -> tuple[GameObject, Cast]:
-    """The spell object and the cast record it carries.
+    """The spell object and the cast record it carries, as read (its choices are judged by :func:`spell_problem`).
 
     Raises
     ------
     InputError
         No such object, not on the stack, or no cast record.
     CastFormatError
-        A record that is not a cast of this spell.
+        A record that is not a cast record, or one of another object.
     """
     if not state.has_object(spell_id):
         raise InputError("--spell", f"no object with id {spell_id!r} in the state")
@@ -134,32 +134,55 @@ def cast_of_spell(state: GameState, spell_id: str) -> tuple[GameObject, Cast]:
     cast = Cast.from_json(record, path=f"objects[{spell_id}].cast")
     if cast.card != spell_id:
         raise CastFormatError(f"objects[{spell_id}].cast.card", f"the record is of {cast.card!r}, not {spell_id!r}")
-    abilities = abilities_of(spell)
-    choice = abilities.mode_choice
-    for index, mode in enumerate(cast.modes):
-        if not 0 <= mode < len(abilities.modes):
-            raise CastFormatError(f"objects[{spell_id}].cast.modes[{index}]",
-                                  f"{spell.name} has no {mode_label(mode)} (index {mode}; its modes are "
-                                  f"indices 0 to {len(abilities.modes) - 1})")
-    if len(set(cast.modes)) != len(cast.modes) and not (choice and choice.repeatable):
-        raise CastFormatError(f"objects[{spell_id}].cast.modes", f"a mode is chosen twice: {list(cast.modes)}")
     if not cast.name:
         cast = cast._replace(name=spell.name)
-    for index, spliced in enumerate(cast.splices):
-        if not state.has_object(spliced):
-            raise CastFormatError(
-                f"objects[{spell_id}].cast.splices[{index}]",
-                f"spliced card {spliced!r} is not in the state (keep it in any zone: its text is on the spell)",
-            )
     return spell, cast
+
+
+def spell_problem(state: GameState, spell_id: str) -> tuple[CastProblem, Cast]:
+    """The cast problem of a spell on the stack with its record, and the record, once the problem accepts it.
+
+    The problem is :func:`solver.build.recorded_problem`'s: the spell's cast problem, built by the same rules
+    as every cast, judging the record's choices for what a cast of the spell could choose (CR 601.2b-d): its
+    modes, the cards spliced, the costs paid, X, and for each instance of "target" the cast makes part of the
+    spell, as many targets as its phrase takes, all different where the text says so (CR 115.3), divided as it
+    says (CR 601.2d).
+
+    Parameters
+    ----------
+    state : GameState
+    spell_id : str
+
+    Returns
+    -------
+    (CastProblem, Cast)
+
+    Raises
+    ------
+    InputError
+        As :func:`cast_of_spell`.
+    CastFormatError
+        A record no cast of the spell could have: every rule it breaks, with the record's key path.
+    UnsupportedRuleError
+        Text of the spell bearing on its choices that can't be read.
+    """
+    spell, cast = cast_of_spell(state, spell_id)
+    path = f"objects[{spell_id}].cast"
+    problem = recorded_problem(state, spell_id, cast, controller=spell.controller, path=path)
+    broken = problem.broken(problem.assignment_of(cast))
+    if broken:
+        place = problem.place_in(cast, broken[0][0])
+        reasons = dict.fromkeys(str(reason) for _, reason in broken)
+        raise CastFormatError(f"{path}.{place}" if place else path,
+                              f"no cast of {problem.spell.name} could have these choices: {'; '.join(reasons)}")
+    return problem, cast
 
 
 def check_stack_records(state: GameState) -> None:
     """Refuse a state whose spells on the stack carry cast records no cast of them could have (once per state).
 
-    Each record is read as :func:`cast_of_spell` reads it, then against the spell's text: its instances of
-    "target" and how many targets each chose (CR 601.2c, 115.3, 115.4, 702.33c), its kicks and X (CR 601.2b,
-    107.3b). A spell whose text can't be read is left to what reads it (it is reported there).
+    Each record is judged by its spell's cast problem (:func:`spell_problem`). A spell whose text can't be read
+    is left to what reads it (it is reported there).
 
     Parameters
     ----------
@@ -168,16 +191,14 @@ def check_stack_records(state: GameState) -> None:
     Raises
     ------
     CastFormatError
-        The first record that can't describe a cast of its spell, with its key path
-        (``objects[<id>].cast...``).
+        The first record that can't describe a cast of its spell, with its key path (``objects[<id>].cast``).
     """
     memo = state_memo(state)
     if memo.stack_records_checked:
         return
     for spell_id, _ in state.stack_casts:
-        spell, cast = cast_of_spell(state, spell_id)
         try:
-            spell_on_stack_problem(state, spell, cast, spell.controller, path=f"objects[{spell_id}].cast")
+            spell_problem(state, spell_id)
         except UnsupportedRuleError:
             continue
     memo.stack_records_checked = True
@@ -185,6 +206,10 @@ def check_stack_records(state: GameState) -> None:
 
 def resolve(state: GameState, spell_id: str) -> Resolution:
     """Resolve a spell on the stack as far as targets decide it (CR 608.2b).
+
+    Each target chosen is asked of its instance of "target" in the spell's cast problem, by the same rule that
+    decided it could be chosen (:attr:`~solver.problem.TargetSlot.why_not_target`, with X as announced): a
+    target still in the game and legal for its instance is legal (CR 608.2b).
 
     Parameters
     ----------
@@ -201,17 +226,17 @@ def resolve(state: GameState, spell_id: str) -> Resolution:
     InputError
         The spell is missing, not on the stack, or has no cast record.
     CastFormatError
-        The record names a target instance the spell does not have.
+        The record is no cast of the spell (:func:`spell_problem`).
     """
-    spell, cast = cast_of_spell(state, spell_id)
-    # The spell's instances of "target", each re-checked through the target rules of its problem (CR 608.2b).
-    problem = spell_on_stack_problem(state, spell, cast, spell.controller, path=f"objects[{spell_id}].cast")
+    problem, cast = spell_problem(state, spell_id)
+    spell = state.object(spell_id)
+    values = problem.assignment_of(cast).values
     statuses: dict[tuple, tuple[TargetStatus, ...]] = {}
     for slot in problem.slots:
-        chosen = next(c for c in cast.targets if c.slot == slot.key.slot)
-        statuses[slot.key.slot] = tuple(
-            TargetStatus(slot.spec.phrase, target, _recheck(problem, slot, target)) for target in chosen.targets
-        )
+        chosen = values[slot.key]
+        if chosen is not None:
+            statuses[slot.key.slot] = tuple(
+                TargetStatus(slot.spec.phrase, target, _still_legal(problem, slot, target)) for target in chosen)
     every = [status for group in statuses.values() for status in group]
     if every and not any(status.legal for status in every):
         resolves = False
@@ -221,16 +246,15 @@ def resolve(state: GameState, spell_id: str) -> Resolution:
         explanation = ("the spell has no target" if not every else
                        "some target is still legal: the spell resolves; illegal targets are ignored")
     instructions = []
-    own = abilities_of(spell)
+    own = abilities_of(problem.spell)
     sources: list[tuple[GameObject, CardAbilities, int | None, int, Instruction]] = []
     for line, instruction in enumerate(own.spell_text):
-        sources.append((spell, own, None, line, instruction))
+        sources.append((problem.spell, own, None, line, instruction))
     seen: dict[int, int] = {}
     for mode_index in cast.modes:  # printed order; a mode chosen again is carried out again (CR 700.2d)
-        if 0 <= mode_index < len(own.modes):
-            copy = seen.get(mode_index, 0)
-            seen[mode_index] = copy + 1
-            sources.append((spell, own, mode_index, copy, own.modes[mode_index].instruction))
+        copy = seen.get(mode_index, 0)
+        seen[mode_index] = copy + 1
+        sources.append((problem.spell, own, mode_index, copy, own.modes[mode_index].instruction))
     for spliced in cast.splices:
         obj = state.object(spliced)
         for line, instruction in enumerate(abilities_of(obj).spell_text):
@@ -249,7 +273,7 @@ def resolve(state: GameState, spell_id: str) -> Resolution:
             text = re.sub(r"\b([Tt])arget\b", lambda m: "Each" if m.group(1) == "T" else "each", text)  # CR 702.96a
         instructions.append(ResolvedInstruction(obj.id, mode, text,
                                                 targets, happens))
-    return Resolution(spell.id, spell.name, resolves, "CR 608.2b", explanation, tuple(instructions))
+    return Resolution(spell.id, problem.spell.name, resolves, "CR 608.2b", explanation, tuple(instructions))
 
 
 def _paid(cast: Cast, condition: tuple[str, ...]) -> bool:
@@ -257,18 +281,20 @@ def _paid(cast: Cast, condition: tuple[str, ...]) -> bool:
     return cast.alternative_cost in condition or any(cast.times_paid(keyword) for keyword in condition)
 
 
-def _recheck(problem: CastProblem, slot: TargetSlot, target: str) -> Reason | None:
-    """Whether a target is still legal: the same object (CR 400.7), and legal for its instance (CR 608.2b)."""
-    state, spec = problem.state, slot.spec
+def _still_legal(problem: CastProblem, slot: TargetSlot, target: str) -> Reason | None:
+    """Why a target chosen is illegal now (CR 608.2b), or None: its instance's own rule, once it is in the game.
+
+    An object that left the game altogether (a token that ceased to exist) has no id in the state: it is no
+    target any more (CR 400.7, 608.2b). Every other question is the instance's (:attr:`TargetSlot.why_not_target`),
+    which names what is wrong: an object in another zone than its phrase names, a quality it lacks, protection.
+    """
+    state = problem.state
     if target not in state.players and not state.has_object(target):
         return Reason("CR 608.2b", f"{target} is no longer in the game state")
-    if target not in state.players:
-        obj = state.object(ObjectId(target))
-        expected = (Zone.GRAVEYARD if TargetKind.GRAVEYARD_CARD in spec.kinds
-                    else Zone.STACK if TargetKind.SPELL in spec.kinds else Zone.BATTLEFIELD)
-        if obj.zone is not expected:
-            where = obj.zone.where
-            what = {Zone.GRAVEYARD: "a card that left its graveyard", Zone.STACK: "a spell that left the stack",
-                    Zone.BATTLEFIELD: "a permanent that left the battlefield"}[expected]
-            return Reason("CR 400.7", f"{obj.name} ({target}) is {where} now: {what} is a new object")
-    return slot.why_not_target(target)
+    why = slot.why_not_target(target)
+    if why is not None and target not in state.players and target not in slot.candidates:
+        # in no zone its phrase names: it was chosen where the phrase names, and has moved since (CR 400.7)
+        obj = state.object(target)
+        return Reason("CR 400.7", f"{obj.name} ({target}) is {obj.zone.where} now, where '{slot.spec.phrase}' names "
+                                  "nothing: an object that moves to another zone is a new object")
+    return why

@@ -33,6 +33,7 @@ all the same way:
 from __future__ import annotations
 
 import dataclasses
+import functools
 import itertools
 import math
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -45,7 +46,7 @@ from models.abilities import (
 from models.choices import (
     ALTERNATIVE_COST, GIFT_RECIPIENT, X, ChoiceKey, CostAction, CostObjectsKey, OptionalCostKey, TargetKey,
 )
-from models.errors import UnsupportedRuleError
+from models.errors import SolverError, UnsupportedRuleError
 from models.mana import Color, ManaCost, ManaPayer, ManaSource, ManaSymbol, SymbolKind, simple_demand, sum_costs
 from models.objects import Card, CardType, GameObject, PlayerId, Zone, alike_signature
 from solver.abilities import abilities_of, battlefield_groups
@@ -706,8 +707,10 @@ def add_cost_choices(problem: CastProblem) -> None:
                                    f"an alternative cost of a card cast from the {zone.value}")
     domain = ((None,) if from_hand else ()) if problem.without_paying_mana_cost else \
         ((None,) if from_hand else ()) + payable
+    if problem.recorded is not None:  # on the stack: it was cast for one of its costs, as it could then (CR 118.9)
+        domain = (None,) if problem.without_paying_mana_cost else (None,) + alternatives
     if cast_as is not None:  # cast face down or bestowed: for that cost only (CR 702.37c, 702.103a)
-        domain = tuple(keyword for keyword in payable if keyword == cast_as)
+        domain = tuple(keyword for keyword in alternatives if keyword == cast_as)
 
     def alternative_why_not(value: Any) -> tuple[Reason, ...]:
         if value != cast_as and cast_as is not None:
@@ -740,6 +743,11 @@ def add_cost_choices(problem: CastProblem) -> None:
         if not additional.optional:
             continue
         key = optional_cost_key(additional)
+        if problem.recorded is not None:  # on the stack: paid as many times as the mana then allowed (CR 702.33c)
+            limit = additional.most_times
+            problem.add_variable(key, LazyDomain(_never_listed, functools.partial(_is_times, limit), "times paid"),
+                                 additional.rule, _times_why_not(name, key, limit or 0, limit))
+            continue
         most = _most_times(problem, additional)
         problem.add_variable(key, tuple(range(most + 1)), additional.rule,
                              _times_why_not(name, key, most, additional.most_times))
@@ -846,7 +854,7 @@ def _add_x_of_objects(problem: CastProblem, costs: list[ObjectCost]) -> None:
         return (Reason("CR 601.2h", f"X = {value} can't be paid: the cost '{costs[0].text}' can take at most "
                                     f"{top} object(s)"),)
 
-    problem.add_variable(X, _within_limits(problem, range(top + 1)), "CR 107.3a", _limited_why_not(problem, why_not))
+    problem.add_variable(X, _x_domain(problem, range(top + 1)), "CR 107.3a", _limited_why_not(problem, why_not))
 
 
 def x_bounds(problem: CastProblem) -> tuple[int, int | None]:
@@ -872,6 +880,42 @@ def _within_limits(problem: CastProblem, values: Iterable[int]) -> tuple[int, ..
     """The values of X, in increasing order, that the spell's own bounds allow (CR 107.3, 601.2b)."""
     least, greatest = x_bounds(problem)
     return tuple(v for v in sorted(values) if v >= least and (greatest is None or v <= greatest))
+
+
+def _never_listed() -> Iterator[Any]:
+    """The values of a choice of a spell on the stack: its record's, never listed (the problem is judged, not solved).
+
+    Raises
+    ------
+    SolverError
+        Always.
+    """
+    raise SolverError("fast", "the values of a choice of a spell on the stack are its record's: they are never listed")
+
+
+def _is_times(limit: int | None, value: Any) -> bool:
+    """Whether ``value`` is a number of times an optional cost may be paid: 0 or more, at most ``limit``."""
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value and (limit is None or value <= limit)
+
+
+def _x_domain(problem: CastProblem, values: Iterable[int], *, none_first: bool = False,
+              limited: bool = True) -> tuple[Any, ...] | LazyDomain:
+    """The domain of X: ``values`` (within the text's bounds when ``limited``), None first when it may be none.
+
+    For a spell on the stack (:attr:`CastProblem.recorded`), X was announced as it was cast, with the mana and
+    objects there were then (CR 601.2b, 601.2f-h): any whole number within the text's least bound may have been,
+    and the domain is lazy. Its values are never listed: a spell on the stack is judged, never solved.
+    """
+    if problem.recorded is None:
+        found = _within_limits(problem, values) if limited else tuple(values)
+        return ((None,) if none_first else ()) + found
+    least = x_bounds(problem)[0] if limited else 0
+
+    def contains(value: Any) -> bool:
+        return (value is None and none_first) or (
+            isinstance(value, int) and not isinstance(value, bool) and value >= least)
+
+    return LazyDomain(_never_listed, contains, f"whole numbers from {least}{', or none' if none_first else ''}")
 
 
 def _limited_why_not(problem: CastProblem, why_not: Callable[[Any], tuple[Reason, ...]]) -> Callable[[Any], tuple]:
@@ -941,12 +985,12 @@ def _add_x_of_additional_mana(problem: CastProblem) -> None:
             return (Reason("CR 107.3a", f"{value!r} is not a value of X"),)
         return (Reason("CR 601.2h", f"X = {value} can't be paid"),)
 
-    values = _within_limits(problem, range(top + 1))
     if not cost.optional:
-        problem.add_variable(X, values, "CR 107.3a", _limited_why_not(problem, why_not))
+        problem.add_variable(X, _x_domain(problem, range(top + 1)), "CR 107.3a", _limited_why_not(problem, why_not))
         return
     key = optional_cost_key(cost)
-    problem.add_variable(X, (None,) + values, "CR 107.3a", _limited_why_not(problem, why_not))
+    problem.add_variable(X, _x_domain(problem, range(top + 1), none_first=True), "CR 107.3a",
+                         _limited_why_not(problem, why_not))
     problem.add_constraint(
         (key, X), lambda times, x: (times > 0) == (x is not None), "CR 601.2b",
         f"X is announced exactly when the {cost.keyword or 'additional'} cost with X is paid",
@@ -972,7 +1016,7 @@ def _add_x_of_life(problem: CastProblem) -> None:
             return (Reason("CR 107.3a", f"{value!r} is not a value of X"),)
         return (Reason("CR 119.4", f"X = {value}: {problem.caster} can't pay {value} life with {life}"),)
 
-    problem.add_variable(X, _within_limits(problem, range(life + 1)), "CR 107.3a", _limited_why_not(problem, why_not))
+    problem.add_variable(X, _x_domain(problem, range(life + 1)), "CR 107.3a", _limited_why_not(problem, why_not))
 
 
 def _add_x_of_alternative_cost(problem: CastProblem, alternatives: list[AlternativeCost]) -> None:
@@ -1004,7 +1048,7 @@ def _add_x_of_alternative_cost(problem: CastProblem, alternatives: list[Alternat
                                         f"{keyword} cost, and has no X"),)
         return (Reason("CR 601.2h", f"X = {value} can't be paid"),)
 
-    problem.add_variable(X, (None,) + tuple(range(top + 1)), "CR 107.3a", why_not)
+    problem.add_variable(X, _x_domain(problem, range(top + 1), none_first=True, limited=False), "CR 107.3a", why_not)
     problem.add_constraint(
         (ALTERNATIVE_COST, X), lambda chosen, x: (chosen == keyword) == (x is not None), "CR 601.2b",
         f"X is announced exactly when the {keyword} cost is paid",
@@ -1048,10 +1092,11 @@ def _add_x(problem: CastProblem) -> None:
         if value is None:
             return (Reason("CR 601.2b", f"{spell.name} has X in its mana cost: a value must be announced"),)
         if free:
-            return (Reason("CR 107.3b", "cast without paying its mana cost, X is 0"),)
+            return (Reason("CR 107.3b", f"cast without paying its mana cost, X is 0, not {value!r}"),)
         return (Reason("CR 601.2h", f"X = {value} can't be paid"),)
 
-    problem.add_variable(X, _within_limits(problem, values), "CR 107.3a", _limited_why_not(problem, why_not))
+    domain = _within_limits(problem, (0,)) if free else _x_domain(problem, values)  # free: 0, on the stack too
+    problem.add_variable(X, domain, "CR 107.3a", _limited_why_not(problem, why_not))
 
 
 # ---------------------------------------------------------------------------------------------- objects

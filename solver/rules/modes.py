@@ -92,8 +92,9 @@ def add_mode_rules(problem: CastProblem) -> None:
                                                                                "number hangs on a cost paid")
         return
     low, high = choice.minimum, choice.maximum
-    if choice.raised_maximum is not None and choice.raised_if and all(
-            requirement_holds(problem, r) for r in choice.raised_if):
+    if choice.raised_maximum is not None and choice.raised_if and (problem.recorded is not None or all(
+            requirement_holds(problem, r) for r in choice.raised_if)):
+        # a spell on the stack: whether the condition held as it was cast is not the state's now to say
         high = choice.raised_maximum  # "If you control a Wizard …, you may choose two instead." (CR 700.2)
         low = choice.raised_minimum if choice.raised_minimum is not None else low  # "… choose both instead."
     everything = len(keys)

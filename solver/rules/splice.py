@@ -62,7 +62,10 @@ def splice_candidates(problem: CastProblem) -> list[tuple[GameObject, CardAbilit
     """
     card = problem.spell.card
     found = []
-    for candidate in problem.state.hand(problem.caster):
+    # a spell on the stack: the cards spliced were revealed from the hand, and may be anywhere now (CR 702.47a)
+    pool = problem.state.hand(problem.caster) if problem.recorded is None else [
+        o for o in problem.state.objects if o.owner == problem.caster]
+    for candidate in pool:
         if candidate.id == problem.spell.id:
             continue  # on the stack now (CR 601.2a): never spliced onto itself
         abilities = abilities_of(candidate)
@@ -179,7 +182,8 @@ def add_splice_rules(problem: CastProblem) -> None:
     problem.splice_candidates = {obj.id: (obj, abilities) for obj, abilities in candidates}
     ids = tuple(obj.id for obj, _ in candidates)
     position = {card: i for i, card in enumerate(ids)}
-    budget = _Budget(problem) if ids else None
+    recorded = problem.recorded is not None  # a spell on the stack paid its splice costs as it was cast
+    budget = _Budget(problem) if ids and not recorded else None
 
     def sets() -> Iterator[tuple[ObjectId, ...]]:
         """Every affordable set, depth-first in candidate order, the empty set first."""
@@ -188,7 +192,7 @@ def add_splice_rules(problem: CastProblem) -> None:
     def is_set(value: Any) -> bool:
         return (isinstance(value, tuple) and all(card in position for card in value)
                 and len(set(value)) == len(value) and list(value) == sorted(value, key=position.__getitem__)
-                and (not value or budget is not None and budget.affords(value)))
+                and (not value or recorded or budget is not None and budget.affords(value)))
 
     def is_order(value: Any) -> bool:
         return isinstance(value, tuple) and is_set(tuple(sorted(value, key=lambda c: position.get(c, -1))))
@@ -206,7 +210,11 @@ def add_splice_rules(problem: CastProblem) -> None:
                                            f"and objects available to {caster}")]
         return tuple(reasons)
 
-    if ids:
+    if ids and budget is None:  # a spell on the stack: the cards it was cast with, judged for their shape only
+        problem.add_variable(SPLICE_SET, LazyDomain(sets, is_set, "sets of splice cards"), "CR 702.47a", why_not)
+        problem.add_variable(SPLICE_ORDER, LazyDomain(orders, is_order, "orders of sets of splice cards"),
+                             "CR 702.47b", why_not)
+    elif ids:
         assert budget is not None, "a budget is made whenever a card can be spliced"
         problem.splice_affords = budget.affords
         problem.splice_objects_available = budget.has_objects
@@ -226,7 +234,7 @@ def add_splice_rules(problem: CastProblem) -> None:
         generate=lambda spliced: itertools.permutations(spliced),
         count=lambda spliced: math.factorial(len(spliced)),
     )
-    for card_id, (card, abilities) in problem.splice_candidates.items():
+    for card_id, (card, abilities) in () if problem.recorded is not None else problem.splice_candidates.items():
         problem.add_cost(CostTerm(_splice_of(abilities).cost, (SPLICE_SET,),
                                   lambda spliced, card_id=card_id: int(card_id in spliced), 1,
                                   f"splice {card.name} ({card_id})", member=card_id))

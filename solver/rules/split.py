@@ -83,7 +83,8 @@ def castable_faces(obj: GameObject) -> tuple[Card, ...]:
     return ()
 
 
-def halves_reason(state: GameState, object_id: str, halves: tuple[str, ...]) -> tuple[str, str] | None:
+def halves_reason(state: GameState, object_id: str, halves: tuple[str, ...],
+                  cast_from: Zone | None = None) -> tuple[str, str] | None:
     """Why a choice of halves can't be made for an object, as (rule, sentence), or None when it can.
 
     Parameters
@@ -92,7 +93,12 @@ def halves_reason(state: GameState, object_id: str, halves: tuple[str, ...]) -> 
     object_id : str
     halves : tuple of str
         Names of the halves cast; empty for a card that is not split.
+    cast_from : Zone or None
+        For a spell on the stack, the zone it was cast from (fuse casts both halves only from a hand, CR
+        702.102a); None: the zone the object is in.
     """
+    if cast_from is not None and state.object(object_id).zone is not cast_from:
+        state = state.with_object(dataclasses.replace(state.object(object_id), zone=cast_from))
     obj = state.object(object_id)
     if not obj.card.halves:
         if halves in half_choices(state, object_id):
@@ -112,7 +118,8 @@ def halves_reason(state: GameState, object_id: str, halves: tuple[str, ...]) -> 
     return "CR 709.3", f"{', '.join(halves)} is not a half of {obj.name} ({' or '.join(names)})"
 
 
-def spell_of_halves(state: GameState, object_id: str, halves: tuple[str, ...]) -> GameState:
+def spell_of_halves(state: GameState, object_id: str, halves: tuple[str, ...],
+                    cast_from: Zone | None = None) -> GameState:
     """The state in which the chosen half (or the fused whole) stands in the split card's place.
 
     Parameters
@@ -121,6 +128,8 @@ def spell_of_halves(state: GameState, object_id: str, halves: tuple[str, ...]) -
     object_id : str
     halves : tuple of str
         One of :func:`half_choices`.
+    cast_from : Zone or None
+        As :func:`halves_reason`.
 
     Returns
     -------
@@ -134,7 +143,7 @@ def spell_of_halves(state: GameState, object_id: str, halves: tuple[str, ...]) -
     InputError
         A choice of halves that :func:`halves_reason` refuses.
     """
-    reason = halves_reason(state, object_id, halves)
+    reason = halves_reason(state, object_id, halves, cast_from)
     if reason is not None:
         raise InputError("halves", f"{reason[1]} ({reason[0]})")
     obj = state.object(object_id)

@@ -30,16 +30,16 @@ from models.abilities import (
     KICKED, AlternativeCost, CardAbilities, ControllerFilter, Instruction, Quality, StateNumber, TargetKind,
     TargetRelation, TargetSpec,
 )
-from models.cast import Cast, TargetChoice
+from models.cast import Cast
 from models.choices import ALTERNATIVE_COST, SPLICE_SET, X, DivisionKey, ModeKey, OptionalCostKey, TargetKey
-from models.errors import CastFormatError, UnsupportedRuleError
+from models.errors import SolverError, UnsupportedRuleError
 from models.oracle.parser import ANY_NUMBER
 from models.objects import (
     FIELDS_BUT_ID, PERMANENT_TYPES, Card, CardType, GameObject, ObjectId, Phase, PlayerId, Zone, alike_signature,
 )
 from models.state import GameState
 from models.subtypes import SUBTYPES
-from solver.abilities import abilities_of, battlefield_groups, kept_by_identity, with_attached_grants
+from solver.abilities import abilities_of, battlefield_groups, kept_by_identity
 from solver.problem import (
     CastProblem, ConstraintKind, LazyDomain, ProblemRef, Reason, Switch, SwitchAtom, TargetSlot, state_memo,
 )
@@ -49,7 +49,7 @@ from solver.target_sets import TargetChoices, TargetSets, number_of_sets
 
 __all__ = ["add_target_rules", "add_target_slot", "paid_atom", "candidates_of", "legal_targets", "why_not_legal_target",
            "relation_holds", "total_of",
-           "is_named_by", "controller_of", "target_choices", "switch_of", "spell_on_stack_problem", "kick_key",
+           "is_named_by", "controller_of", "target_choices", "switch_of", "kick_key",
            "MOST_CANDIDATES_FOR_ANY_NUMBER"]
 
 
@@ -417,6 +417,8 @@ def _announced_x(problem: CastProblem, spec: TargetSpec) -> int:
     UnsupportedRuleError
         The phrase names X and the spell has no X in its mana cost: X is then defined by text not read here.
     """
+    if problem.recorded is not None and isinstance(problem.recorded.x, int):
+        return problem.recorded.x  # a spell on the stack: X as announced when it was cast (CR 601.2b, 608.2b)
     variable = problem.variables.get(X)
     if variable is None or not isinstance(variable.domain, tuple) or len(variable.domain) != 1:
         return _UNDECIDED
@@ -1303,10 +1305,13 @@ def add_target_slot(problem: CastProblem, key: TargetKey, spec: TargetSpec, swit
     -------
     TargetSlot
     """
-    if choices is None:
+    domain: tuple | LazyDomain | None = None
+    if choices is None and problem.recorded is not None:
+        choices, domain, divisions = _recorded_choices(problem, key, spec, switch is not None)
+    elif choices is None:
         choices = target_choices(problem, spec)
-    problem.add_variable(key, _slot_domain(choices, switch is not None), "CR 601.2c",
-                         _slot_why_not(problem, spec, source_name))
+    problem.add_variable(key, domain if domain is not None else _slot_domain(choices, switch is not None),
+                         "CR 601.2c", _slot_why_not(problem, spec, source_name))
     division = DivisionKey(key) if spec.is_divided else None
     slot = TargetSlot(key, spec, switch, choices, candidates_of(problem, spec), division,
                       functools.partial(_why_not_legal_target_of, ProblemRef(problem), spec))
@@ -1317,7 +1322,8 @@ def add_target_slot(problem: CastProblem, key: TargetKey, spec: TargetSpec, swit
         _add_division(problem, slot, divisions)
     if earlier is not None:
         _add_another(problem, earlier, slot)
-    if player is not None:
+    if player is not None and (problem.recorded is None or problem.is_copy):
+        # the player named by the earlier target, as the spell was cast, is no shape of its record (CR 608.2b)
         _add_controlled_by(problem, player, slot)
     if spec.x_count:
         _add_x_count(problem, slot)
@@ -1327,6 +1333,67 @@ def add_target_slot(problem: CastProblem, key: TargetKey, spec: TargetSpec, swit
             and _announced_x(problem, spec) == _UNDECIDED:
         _add_x_quality(problem, slot)
     return slot
+
+
+def _recorded_choices(problem: CastProblem, key: TargetKey, spec: TargetSpec, may_be_off: bool) -> tuple[
+        TargetChoices, tuple | LazyDomain | None, tuple[tuple[int, ...], ...] | None]:
+    """What an instance of a spell on the stack may have chosen: its sets, its domain, its divisions.
+
+    The spell's own record (CR 601.2i) is judged for its shape: any players and objects, as many as the phrase
+    takes, all different (CR 115.3), the objects named by id whether or not they are still in the game (a target
+    that left it is illegal on resolution, CR 608.2b, never a bad record); their legality now is the instance's
+    :attr:`~solver.problem.TargetSlot.why_not_target`. A copy (CR 707.10c) keeps its original's targets, or, when
+    it may choose new ones, takes any target legal for it or keeps the original's; it divides as the original did.
+
+    Returns
+    -------
+    (TargetChoices, domain or None, divisions or None)
+        The sets of targets; the domain of the instance's variable when it is not made of those sets (None:
+        :func:`_slot_domain` of them); the divisions allowed when they are fixed (None: every division).
+
+    Raises
+    ------
+    UnsupportedRuleError
+        New targets for a copy that divides damage or counters.
+    """
+    recorded = problem.recorded
+    assert recorded is not None, "only a spell on the stack has a record"
+    original = next((choice for choice in recorded.targets if choice.slot == key.slot), None)
+    chosen = tuple(original.targets) if original is not None else ()
+    least, state = _least_targets(spec), problem.state
+    if problem.is_copy:
+        if problem.keep_targets:
+            fixed = (tuple(original.division),) if original is not None and spec.is_divided else None
+            return (chosen,) if original is not None else (), None, fixed
+        if spec.is_divided:
+            raise UnsupportedRuleError(problem.spell.name, spec.phrase, "new targets for a copy with divided damage")
+        # keep the original targets, even illegal ones, or any legal for the copy (CR 707.10c)
+        return target_choices(problem, spec, tuple(sorted(set(legal_targets(problem, spec)) | set(chosen)))), None, \
+            None
+    every = tuple(state.players) + tuple(o.id for o in state.objects)
+    most = len(every) if spec.count >= ANY_NUMBER else spec.count
+
+    def has_shape(value: Any) -> bool:
+        if value is None:
+            return may_be_off
+        return (isinstance(value, tuple) and all(isinstance(t, str) for t in value) and least <= len(value)
+                and (spec.count >= ANY_NUMBER or len(value) <= spec.count) and len(set(value)) == len(value)
+                and list(value) == sorted(value))
+
+    return TargetSets(every, least, max(least, min(most, len(every)))), LazyDomain(
+        _recorded_sets, has_shape, f"sets of {least} or more targets, any player or object"), None
+
+
+def _recorded_sets() -> Iterator[Any]:
+    """The sets a spell on the stack may have chosen: never listed (its problem is judged, not solved).
+
+    Raises
+    ------
+    SolverError
+        Always.
+    """
+    raise SolverError("fast", "the targets a spell on the stack may have chosen are its record's: they are never "
+                              "listed")
 
 
 def _slot_domain(choices: TargetChoices, may_be_off: bool) -> tuple | LazyDomain:
@@ -1446,7 +1513,7 @@ def _add_x_division(problem: CastProblem, slot: TargetSlot, fixed: tuple[tuple[i
     if division is None:
         return
     x_values = problem.variables[X].domain
-    if tuple(x_values) == (None,):
+    if isinstance(x_values, tuple) and x_values == (None,):
         raise UnsupportedRuleError(problem.spell.name, spec.phrase, "X divided without an X announced as it is cast")
     is_division = _division_member(spec, fixed)
 
@@ -1742,202 +1809,3 @@ def add_target_rules(problem: CastProblem) -> None:
             _add_text(problem, spell, (mode.instruction,), mode.index, copy)
     for obj, abilities in problem.splice_candidates.values():
         _add_text(problem, obj, abilities.spell_text, None)
-
-
-def spell_on_stack_problem(
-    state: GameState, spell: GameObject, cast: Cast, controller: str, *, is_copy: bool = False,
-    choices: Callable[[CastProblem, TargetSpec, TargetChoice], TargetChoices] | None = None,
-    path: str = "cast",
-) -> CastProblem:
-    """The target instances of a spell on the stack whose other choices are made (CR 608.2b, 707.10).
-
-    Every instance its cast chose targets for is a variable; nothing else
-    is (the modes, splices and costs are those of the cast). Resolution
-    re-checks each target through these instances (CR 608.2b); a copy
-    chooses among their domains (CR 707.10c).
-
-    Parameters
-    ----------
-    state : GameState
-    spell : GameObject
-        The spell on the stack.
-    cast : Cast
-        The choices it was cast with.
-    controller : str
-        Who controls the spell (or the copy).
-    is_copy : bool
-        The instances are a copy's: a new object, which may target the original (CR 707.10, 115.5).
-    choices : callable or None
-        ``choices(problem, spec, original) -> sets of targets`` for each
-        instance; by default only the original choice.
-    path : str
-        Where the cast record is, for errors.
-
-    Returns
-    -------
-    CastProblem
-
-    Raises
-    ------
-    CastFormatError
-        The record names an instance of "target" the spell does not have.
-    """
-    state = with_attached_grants(state)  # what Auras and Equipment give (CR 613.1f)
-    problem = CastProblem(state, PlayerId(controller), spell, abilities_of(spell), is_copy=is_copy)
-    # X was announced as the spell was cast, and a copy copies it (CR 601.2b, 707.10): one value
-    problem.add_variable(X, (cast.x,), "CR 107.3a", lambda value: (
-        Reason("CR 707.10", f"X of {spell.name} is {cast.x}, as announced when it was cast"),))
-    instances = _check_record(problem, cast, path)
-    made: dict[tuple, TargetSlot] = {}
-    for choice in cast.targets:
-        key = TargetKey(choice.source, choice.mode, choice.instruction, choice.index, choice.copy)
-        spec = instances[key]
-        sets = choices(problem, spec, choice) if choices is not None else (tuple(choice.targets),)
-        text = (key.source, key.mode, key.instruction, key.copy)
-        earlier = made.get(text + (spec.distinct_from,)) if spec.distinct_from is not None else None
-        player = made.get(text + (spec.controlled_by,)) if spec.controlled_by is not None else None
-        source = spell if key.source == spell.id else state.object(key.source)
-        divisions = None if choices is not None else (tuple(choice.division),)
-        kicked = cast.times_paid(kick_key(problem, spec.phrase).keyword) if spec.kicked_count else None
-        made[text + (key.index,)] = add_target_slot(problem, key, spec, None, source.name, sets, earlier, divisions,
-                                                    player, kicked)
-        first = made.get(text + (spec.also_distinct_from,)) if spec.also_distinct_from is not None else None
-        if first is not None:  # "a third target" (CR 115.4)
-            _add_another(problem, first, made[text + (key.index,)])
-    return problem
-
-
-def _instances_of(problem: CastProblem, cast: Cast) -> dict[TargetKey, TargetSpec]:
-    """The instances of "target" a cast with these choices has: those whose switch is on (CR 601.2c).
-
-    Every instance of the spell's own text, of its modes (each time chosen, CR 700.2d) and of its spliced
-    texts, asked of :func:`switch_of` against the cast's modes, splices and costs paid (CR 700.2c, 702.47d,
-    702.33g, 702.113a, 702.96b).
-    """
-    state, spell, abilities = problem.state, problem.spell, problem.abilities
-    values: dict[Any, Any] = {ALTERNATIVE_COST: cast.alternative_cost, SPLICE_SET: tuple(cast.splices)}
-    values.update({ModeKey(mode.index): cast.modes.count(mode.index) for mode in abilities.modes})
-    for additional in abilities.additional_costs:
-        if additional.optional:
-            key = optional_cost_key(additional)
-            values[key] = cast.times_paid(key.keyword)
-    texts: list[tuple[GameObject, int | None, int, Instruction, int]] = [
-        (spell, None, line, instruction, 0) for line, instruction in enumerate(abilities.spell_text)]
-    texts += [(spell, mode.index, 0, mode.instruction, copy) for mode in abilities.modes
-              for copy in range(max(1, cast.modes.count(mode.index)))]
-    for spliced in cast.splices:
-        if state.has_object(spliced):
-            card = state.object(spliced)
-            texts += [(card, None, line, instruction, 0)
-                      for line, instruction in enumerate(abilities_of(card).spell_text)]
-    found: dict[TargetKey, TargetSpec] = {}
-    for source, mode, line, instruction, copy in texts:
-        for index, spec in enumerate(instruction.targets):
-            switch = switch_of(problem, source, instruction, spec, mode, copy, source.id != spell.id)
-            if switch is None or switch.is_on_in(values):
-                found[TargetKey(source.id, mode, line, index, copy)] = spec
-    return found
-
-
-def _check_record(problem: CastProblem, cast: Cast, path: str) -> dict[TargetKey, TargetSpec]:
-    """Refuse a cast record that can't describe a cast of the spell: its instances of "target" and their sizes.
-
-    Each instance the cast has gets one entry, and only those (CR 601.2c); each entry chooses as many
-    targets as its phrase allows, all different (CR 115.3, 115.6), X of them for "X target" (CR 601.2b);
-    a divided instance divides its whole amount, at least 1 each (CR 601.2d).
-
-    Returns
-    -------
-    dict of TargetKey to TargetSpec
-        The instances of the cast (:func:`_instances_of`), each with its phrase.
-
-    Raises
-    ------
-    CastFormatError
-        Naming the record's key path and what is wrong.
-    """
-    spell = problem.spell
-    _check_record_costs(problem, cast, path)
-    expected = _instances_of(problem, cast)
-    given: set[TargetKey] = set()
-    chosen: dict[TargetKey, tuple[str, ...]] = {}
-    for position, choice in enumerate(cast.targets):
-        where = f"{path}.targets[{position}]"
-        key = TargetKey(choice.source, choice.mode, choice.instruction, choice.index, choice.copy)
-        spec = expected.get(key)
-        if spec is None:
-            raise CastFormatError(where, f"no instance of 'target' of {spell.name} cast with these choices is at "
-                                         f"{key} (a mode not chosen, a card not spliced, or text not in the spell)")
-        if key in given:
-            raise CastFormatError(where, f"a second entry for {key}")
-        given.add(key)
-        chosen[key] = tuple(choice.targets)
-        count = len(choice.targets)
-        low = _least_targets(spec)
-        if len(set(choice.targets)) != count:
-            raise CastFormatError(f"{where}.targets", f"the same target twice for '{spec.phrase}' (CR 115.3)")
-        if spec.x_count and (count > (cast.x or 0) if spec.x_up_to else count != (cast.x or 0)):
-            raise CastFormatError(f"{where}.targets", f"'{spec.phrase}' chooses {'at most ' if spec.x_up_to else ''}"
-                                                      f"X = {cast.x or 0} targets; "
-                                                      f"{count} given (CR 601.2c)")
-        if spec.kicked_count and count != (kicks := cast.times_paid(kick_key(problem, spec.phrase).keyword)):
-            raise CastFormatError(f"{where}.targets", f"'{spec.phrase}' chooses one target for each time the spell "
-                                                      f"was kicked: {kicks}; {count} given (CR 601.2c, 702.33c)")
-        if not low <= count <= spec.count:
-            raise CastFormatError(f"{where}.targets", f"'{spec.phrase}' takes {low} to "
-                                                      f"{min(spec.count, ANY_NUMBER - 1)} target(s); {count} given")
-        if spec.is_divided and (len(choice.division) != count or not _is_division(spec, choice.division, cast.x)):
-            amount = f"X = {cast.x}" if spec.divided_x else spec.divided
-            raise CastFormatError(f"{where}.division", f"'{spec.phrase}' divides {amount} among its targets, "
-                                                       f"at least 1 each (CR 601.2d); {list(choice.division)} given")
-        if not spec.is_divided and choice.division:
-            raise CastFormatError(f"{where}.division", f"'{spec.phrase}' divides nothing")
-    missing = [key for key in expected if key not in given]
-    if missing:
-        raise CastFormatError(f"{path}.targets", f"no entry for {missing[0]} ('{expected[missing[0]].phrase}'): "
-                                                 "every instance of 'target' of the cast chooses its targets "
-                                                 "(CR 601.2c)")
-    for position, choice in enumerate(cast.targets):  # "another target", "a third target" (CR 115.4)
-        key = TargetKey(choice.source, choice.mode, choice.instruction, choice.index, choice.copy)
-        spec = expected[key]
-        for earlier in (spec.distinct_from, spec.also_distinct_from):
-            if earlier is None:
-                continue
-            other = TargetKey(choice.source, choice.mode, choice.instruction, earlier, choice.copy)
-            both = sorted(set(chosen[key]) & set(chosen.get(other, ())))
-            if both:
-                raise CastFormatError(f"{path}.targets[{position}].targets",
-                                      f"{', '.join(both)} chosen for both '{expected[other].phrase}' and "
-                                      f"'{spec.phrase}', which must differ (CR 115.4)")
-    return expected
-
-
-def _check_record_costs(problem: CastProblem, cast: Cast, path: str) -> None:
-    """Refuse a record whose kicks or X no cast of the spell could have (CR 601.2b, 702.33, 107.3b).
-
-    Raises
-    ------
-    CastFormatError
-        Kicker on a card with multikicker only, or the other way round (an older record's ``kicked`` with no
-        ``times_kicked``); a value of X above 0 for a spell cast without paying its mana cost; no X for a spell
-        whose mana cost has X and was paid (no alternative cost).
-    """
-    spell = problem.spell
-    optional = {optional_cost_key(a).keyword for a in problem.abilities.additional_costs if a.optional}
-    for keyword, _ in cast.additional_costs:
-        if keyword in ("kicker", "multikicker") and keyword not in optional:
-            other = "multikicker" if keyword == "kicker" else "kicker"
-            hint = (": say how many times it was kicked (times_kicked, or additional_costs {\"multikicker\": n})"
-                    if other == "multikicker" and other in optional else "")
-            raise CastFormatError(f"{path}.additional_costs", f"{spell.name} has no {keyword} cost"
-                                                              f"{' but multikicker' if hint else ''} (CR 702.33)"
-                                                              f"{hint}")
-    mana = spell.card.mana_cost
-    if mana is None or not mana.has_x or cast.halves:
-        return
-    if cast.without_paying_mana_cost and (cast.x or 0) > 0:
-        raise CastFormatError(f"{path}.x", f"{spell.name} was cast without paying its mana cost: X is 0 "
-                                           f"(CR 107.3b), not {cast.x}")
-    if not cast.without_paying_mana_cost and cast.alternative_cost is None and cast.x is None:
-        raise CastFormatError(f"{path}.x", f"{spell.name} has X in its mana cost: the record gives the value "
-                                           "announced as it was cast (CR 601.2b, 107.3a)")

@@ -182,6 +182,9 @@ def add_timing_rules(problem: CastProblem) -> None:
         where = f"the hand of {caster}" if value is Zone.HAND else f"the {getattr(value, 'value', value)}"
         return (Reason("CR 601.2", f"{card.name} is {spell.zone.where}, not in {where}"),)
 
+    if problem.recorded is not None:  # on the stack: cast from where its record says, at a time it could be
+        problem.add_variable(ZONE, tuple(z for z in Zone if z is not Zone.STACK), "CR 601.2a", zone_why_not)
+        return
     problem.add_variable(ZONE, (spell.zone,), "CR 601.2a", zone_why_not)
     problem.add_constraint(
         (), lambda: not card.is_land, "CR 305.9",
@@ -366,7 +369,8 @@ def add_choice_timing_rules(problem: CastProblem) -> None:
     """
     from solver.rules.targets import is_named_by  # the target rules import the timing rules' callers
 
-    if problem.resolving is not None or not has_sorcery_timing(problem) or is_sorcery_timing(problem):
+    if problem.recorded is not None or problem.resolving is not None or not has_sorcery_timing(problem) or \
+            is_sorcery_timing(problem):
         return  # cast as an ability resolves, timing permissions don't matter (CR 608.2g)
     permissions = _choice_permissions(problem)
     if not permissions:

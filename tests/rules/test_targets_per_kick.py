@@ -201,7 +201,7 @@ def test_a_cast_record_with_the_wrong_number_of_kicked_targets_is_refused(make_s
     state = make_state(opponent=[("bears", "Grizzly Bears"), ("giant", "Hill Giant")], stack=["storm"],
                        objects=[{"id": "storm", "card": "Comet Storm", "zone": "stack", "owner": "P1",
                                  "cast": cast}])
-    with pytest.raises(CastFormatError, match=r"targets\[1\]\.targets.*each time the spell was kicked: 1; 2 given"):
+    with pytest.raises(CastFormatError, match=r"targets\[1\]\.targets: .*kicked 1 time\(s\) but 2 target\(s\) are chosen"):
         copy_choices(state, "storm")
 
 
@@ -218,7 +218,7 @@ def test_a_record_whose_kicked_target_repeats_the_first_is_refused(make_state):
     state = _storm_on_the_stack(make_state, x=1, additional_costs={"multikicker": 1}, targets=[
         {"source": "storm", "instruction": 0, "index": 0, "targets": ["P2"]},
         {"source": "storm", "instruction": 0, "index": 1, "targets": ["P2"]}])
-    with pytest.raises(CastFormatError, match=r"targets\[1\]\.targets: P2 chosen for both .*CR 115\.4"):
+    with pytest.raises(CastFormatError, match=r"targets\[1\]\.targets: .*P2 chosen for both .*CR 115\.4"):
         copy_choices(state, "storm")
 
 
@@ -226,7 +226,7 @@ def test_a_record_cast_free_with_x_above_0_is_refused(make_state):
     """CR 107.3b: cast without paying its mana cost, X is 0; a record saying X = 3 is no cast of the spell."""
     state = _storm_on_the_stack(make_state, x=3, without_paying_mana_cost=True, targets=[
         {"source": "storm", "instruction": 0, "index": 0, "targets": ["P2"]}])
-    with pytest.raises(CastFormatError, match=r"\.x: .*X is 0 \(CR 107\.3b\), not 3"):
+    with pytest.raises(CastFormatError, match=r"\.x: .*X is 0, not 3 \(CR 107\.3b\)"):
         copy_choices(state, "storm")
 
 
@@ -234,7 +234,7 @@ def test_a_record_paid_with_no_x_is_refused(make_state):
     """CR 601.2b, 107.3a: X is announced as the spell is cast; a paid record of an X spell gives it."""
     state = _storm_on_the_stack(make_state, targets=[{"source": "storm", "instruction": 0, "index": 0,
                                                       "targets": ["P2"]}])
-    with pytest.raises(CastFormatError, match=r"\.x: Comet Storm has X in its mana cost"):
+    with pytest.raises(CastFormatError, match=r"\.x: .*Comet Storm has X in its mana cost"):
         copy_choices(state, "storm")
 
 
@@ -247,8 +247,8 @@ def test_an_older_kicked_key_on_a_multikicker_card_asks_how_many_times(make_stat
     state = _storm_on_the_stack(make_state, x=0, kicked=True, targets=[
         {"source": "storm", "instruction": 0, "index": 0, "targets": ["P2"]},
         {"source": "storm", "instruction": 0, "index": 1, "targets": ["bears"]}])
-    with pytest.raises(CastFormatError, match=r"additional_costs: Comet Storm has no kicker cost but multikicker "
-                                              r"\(CR 702\.33\): say how many times"):
+    with pytest.raises(CastFormatError, match=r"additional_costs: .*Comet Storm has no kicker cost to pay: it has "
+                                              r"multikicker, and the cast says how many times"):
         copy_choices(state, "storm")
 
 
