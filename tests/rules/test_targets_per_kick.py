@@ -201,7 +201,8 @@ def test_a_cast_record_with_the_wrong_number_of_kicked_targets_is_refused(make_s
     state = make_state(opponent=[("bears", "Grizzly Bears"), ("giant", "Hill Giant")], stack=["storm"],
                        objects=[{"id": "storm", "card": "Comet Storm", "zone": "stack", "owner": "P1",
                                  "cast": cast}])
-    with pytest.raises(CastFormatError, match=r"targets\[1\]\.targets: .*kicked 1 time\(s\) but 2 target\(s\) are chosen"):
+    with pytest.raises(CastFormatError,
+                       match=r"targets\[1\]\.targets: .*kicked 1 time\(s\) but 2 target\(s\) are chosen"):
         copy_choices(state, "storm")
 
 
