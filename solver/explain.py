@@ -5,12 +5,14 @@ cast that can't be chosen and the rule that stops it, naming the objects
 (e.g. "Kodama's Might can't be spliced (CR 702.47b): no legal target for
 'target creature' — Kodama of the North Tree (north) has shroud (CR 702.18a)").
 
-Every sentence comes from the cast problem: its conditions of the whole
-cast, its target instances with their candidates (players and permanents,
-spells on the stack, cards in graveyards, as each phrase says) and why each
-can't be chosen, the splice set's reasons, the objects its costs can use, and
-its payment rule evaluated on the cheapest choices. Nothing here re-derives
-a rule.
+Every "can't" is the judge's: said only when no legal cast makes the choice
+(the problem's count, or its count with that choice made). Every sentence
+of why comes from the cast problem: its conditions of the whole cast, its
+target instances with their candidates (players and permanents, spells on
+the stack, cards in graveyards, as each phrase says) and why each can't be
+chosen, the splice set's reasons, the objects its costs can use, and its
+payment rule evaluated on the cheapest choices. Nothing here re-derives a
+rule.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from models.choices import (
 )
 from models.mana import ManaCost, SymbolKind
 from models.state import GameState
+from solver.backends import get_engine
 from solver.legal import LegalCasts
 from solver.problem import CastProblem, ConstraintKind, Reason, TargetSlot
 from solver.rules.modes import describe_mode
@@ -130,6 +133,13 @@ def explain_card(state: GameState, card: str, *, player: str | None = None,
                  resolving: str | None = None) -> Explanation:
     """Explain which parts of a card's casts are unavailable, and why.
 
+    Every "can't" is a fact of the one judge: the card (a half, a way of casting it) "can't be cast" only when
+    its problem has no legal cast; a mode "can't be chosen", a card "can't be spliced", a kick "can't be paid"
+    only when no legal cast chooses it (:meth:`CastProblem.choosing`, counted by the fast engine). The sentence
+    that follows says why, from the problem's own rules: its conditions of the whole cast, its instances of
+    "target" and why each candidate can't be chosen, the objects its costs can use, its payment rule at the
+    cheapest choices.
+
     Parameters
     ----------
     state : GameState
@@ -162,16 +172,57 @@ def explain_card(state: GameState, card: str, *, player: str | None = None,
         label = f"{' and '.join(halves)} (fused): " if len(halves) > 1 else f"{halves[0]}: " if halves else ""
         if problem.cast_as is not None:  # CR 702.37c, 708.4, 702.103b
             label = "bestowed: " if problem.cast_as == "bestow" else f"face down ({problem.cast_as}): "
-        reasons.extend(Reason(r.rule, label + r.message) for r in _problem_reasons(problem))
+        reasons.extend(Reason(r.rule, label + r.message) for r in _problem_reasons(problem, _FAST.count(problem)))
     return Explanation(whole.id, whole.name, count, tuple(reasons))
 
 
-def _problem_reasons(problem: CastProblem) -> list[Reason]:
-    """The unavailable parts of one cast problem, each with its rule."""
+_FAST = get_engine("fast")
+"""The engine that says whether any legal cast makes a choice (every engine gives the same casts)."""
+
+
+def _none_choose(problem: CastProblem, key: ChoiceKey, holds: Any, text: str) -> bool:
+    """Whether no legal cast of the problem makes this choice: the judge's count of the casts that do is 0."""
+    return _FAST.count(problem.choosing(key, holds, text)) == 0
+
+
+def _problem_reasons(problem: CastProblem, count: int) -> list[Reason]:
+    """The unavailable parts of one cast problem with ``count`` legal casts, each with its rule."""
     spell = problem.spell
     reasons = problem.failed_whole_cast_conditions()
+    reasons.extend(_ignored(problem))
     if spell.card.is_land:
         return reasons
+    if count == 0:  # what keeps the spell from being cast at all (CR 601.2)
+        reasons.extend(_whole_cast_reasons(problem, said=any(r.rule == "CR 601.2h" for r in reasons)))
+    alternatives = problem.variables[ALTERNATIVE_COST]
+    for cost in problem.abilities.alternative_costs:
+        if cost.requires and cost.keyword not in alternatives.domain:  # its condition (the state says) fails
+            for reason in alternatives.why_not(cost.keyword):
+                reasons.append(Reason(reason.rule, f"{spell.name} can't be cast for its {cost.keyword} cost "
+                                                   f"({reason.rule}): {reason.message}"))
+    reasons.extend(_modes_not_chosen(problem, count))
+    reasons.extend(_splices_not_made(problem, count))
+    if count:
+        for slot in problem.slots:
+            if slot.spec.kicked_count and slot.spec.distinct_from is not None:
+                own = [s for s in problem.slots if s.source == spell.id and s.key.mode is None]
+                reasons.extend(_kicks_beyond_targets(problem, slot, own))
+    reasons.extend(_excluded_candidates(problem))
+    return reasons
+
+
+def _ignored(problem: CastProblem) -> list[Reason]:
+    """Conditions the state can't decide that change no answer here (:attr:`CastProblem.undecided`), said as such."""
+    return [Reason("CR 601.2", f"not asked: {error.span!r} ({error.reason}), since {problem.spell.name} has no "
+                               "legal cast even if it allows one") for error in problem.undecided]
+
+
+def _whole_cast_reasons(problem: CastProblem, said: bool) -> list[Reason]:
+    """Why a problem with no legal cast has none: its instances with no target, its costs (CR 601.2c, 601.2h).
+
+    ``said``: a condition of the whole cast has said already that the total cost can't be paid.
+    """
+    spell, reasons = problem.spell, []
     own = [slot for slot in problem.slots if slot.source == spell.id and slot.key.mode is None]
     for slot in own:
         if slot.switch is None and not slot.choices:
@@ -180,34 +231,40 @@ def _problem_reasons(problem: CastProblem) -> list[Reason]:
             earlier = next(s for s in own if s.key.instruction == slot.key.instruction
                            and s.key.index == slot.spec.distinct_from)
             shared = set(named_candidates(earlier.choices)) | set(named_candidates(slot.choices))
-            if len(shared) < 2:
+            least = _least(earlier) + _least(slot)
+            if len(shared) < least:  # each needs its own targets, all different (CR 115.4)
                 reasons.append(Reason("CR 115.4", f"{spell.name} can't be cast (CR 115.4): '{slot.spec.phrase}' must "
-                                      f"differ from '{earlier.spec.phrase}', and only {', '.join(sorted(shared))} "
-                                      "can be chosen for either"))
-        if slot.spec.kicked_count and slot.spec.distinct_from is not None:
-            reasons.extend(_kicks_beyond_targets(problem, slot, own))
+                                      f"differ from '{earlier.spec.phrase}', which take {least} different targets "
+                                      f"in all, and only {', '.join(sorted(shared)) or 'none'} can be chosen"))
     missing = object()
     for key, variable in problem.variables.items():
         if isinstance(key, CostObjectsKey) and next(iter(variable.domain), missing) is missing:
             reasons.append(Reason("CR 601.2h", f"{spell.name} can't be cast (CR 601.2h): {problem.caster} has "
                                   f"nothing of the kind its cost asks to {key.action.value}"))
     ok, total = _payable(problem)
-    if not ok and not any(r.rule == "CR 601.2h" for r in reasons):  # said already when nothing else is chosen
+    if not ok and not said and not any(r.rule == "CR 601.2h" for r in reasons):  # said once
         life = problem.state.life_of(problem.caster)
         phyrexian = sum(1 for symbol in ManaCost.parse(total).symbols if symbol.kind is SymbolKind.PHYREXIAN)
         extra = f" (its {phyrexian} Phyrexian symbol(s) could be paid with 2 life each, and {problem.caster} " \
                 f"has {life}: CR 119.4)" if phyrexian else ""
         reasons.append(Reason("CR 601.2h", f"{spell.name} can't be cast (CR 601.2h): its cost {total} alone can't "
                               f"be paid{extra}"))
-    alternatives = problem.variables[ALTERNATIVE_COST]
-    for cost in problem.abilities.alternative_costs:
-        if cost.requires and cost.keyword not in alternatives.domain:  # its condition (the state says) fails
-            for reason in alternatives.why_not(cost.keyword):
-                reasons.append(Reason(reason.rule, f"{spell.name} can't be cast for its {cost.keyword} cost "
-                                                   f"({reason.rule}): {reason.message}"))
+    return reasons
+
+
+def _least(slot: TargetSlot) -> int:
+    """The fewest targets an instance takes when it is part of the spell (0 for "up to", CR 601.2c)."""
+    return slot.spec.minimum
+
+
+def _modes_not_chosen(problem: CastProblem, count: int) -> list[Reason]:
+    """Each mode no legal cast chooses (every mode, when the problem has no cast), and why (CR 700.2a, 601.2h)."""
+    reasons = []
     for mode in problem.abilities.modes:
-        label = describe_mode(problem, mode.index)
         key = ModeKey(mode.index)
+        if key not in problem.variables or count and not _none_choose(problem, key, bool, f"{key} is chosen"):
+            continue
+        label = describe_mode(problem, mode.index)
         empty = [s for s in problem.slots if s.key.mode == mode.index and s.key.copy == 0 and not s.choices]
         for slot in empty:
             reasons.append(Reason("CR 700.2a", f"{label} can't be chosen (CR 700.2a): {_no_target(problem, slot)}"))
@@ -216,6 +273,14 @@ def _problem_reasons(problem: CastProblem) -> list[Reason]:
             if not ok:
                 reasons.append(Reason("CR 601.2h", f"{label} can't be chosen (CR 601.2h): the total cost {total} "
                                                    "can't be paid"))
+            elif count:  # no one rule stops it: the choices it needs with it break some rule (CR 700.2)
+                reasons.append(Reason("CR 700.2", f"{label} can't be chosen (CR 700.2): no legal cast chooses it"))
+    return reasons
+
+
+def _splices_not_made(problem: CastProblem, count: int) -> list[Reason]:
+    """Each card in hand with a splice ability that no legal cast splices, and why (CR 702.47a-b, 601.2h)."""
+    spell, reasons = problem.spell, []
     splice_set = problem.variables[SPLICE_SET]
     for obj in splicing_cards(problem):
         name = f"{obj.name} ({obj.id})"
@@ -225,6 +290,9 @@ def _problem_reasons(problem: CastProblem) -> list[Reason]:
                 reasons.append(Reason(reason.rule, f"{name} can't be spliced onto {spell.name} ({reason.rule}): "
                                                    f"{message}"))
             continue
+        if count and not _none_choose(problem, SPLICE_SET, lambda spliced, card=obj.id: card in spliced,
+                                      f"{name} is spliced"):
+            continue
         empty = [s for s in problem.slots if s.source == obj.id and not s.choices]
         for slot in empty:
             reasons.append(Reason("CR 702.47b", f"{name} can't be spliced (CR 702.47b): {_no_target(problem, slot)}"))
@@ -233,7 +301,9 @@ def _problem_reasons(problem: CastProblem) -> list[Reason]:
             if not ok:
                 reasons.append(Reason("CR 601.2h", f"{name} can't be spliced (CR 601.2h): the total cost {total} "
                                                    "can't be paid"))
-    reasons.extend(_excluded_candidates(problem))
+            elif count:
+                reasons.append(Reason("CR 702.47b", f"{name} can't be spliced (CR 702.47b): no legal cast splices "
+                                                    "it"))
     return reasons
 
 
@@ -243,7 +313,7 @@ def _kicks_beyond_targets(problem: CastProblem, slot: TargetSlot, own: list[Targ
     "Choose any target, then choose another target for each time this spell was kicked": kicked ``k`` times,
     the spell has ``1 + k`` different targets (CR 115.3, 115.4), so it is kicked at most as many times as the
     later instance has candidates other than the first instance's target. Said when the mana would pay for
-    more kicks than that (INTERACTIONS C3).
+    more kicks than that (INTERACTIONS C3), and no legal cast kicks it more.
     """
     spell, spec = problem.spell, slot.spec
     earlier = next((s for s in own if s.key.instruction == slot.key.instruction and s.key.index == spec.distinct_from),
@@ -258,7 +328,7 @@ def _kicks_beyond_targets(problem: CastProblem, slot: TargetSlot, own: list[Targ
         if not _payable(problem, {key: kicks})[0]:
             break
         paid = kicks  # the most kicks the mana pays for, at the cheapest other choices (CR 601.2f-h)
-    if paid <= most:
+    if paid <= most or not _none_choose(problem, key, lambda times: times > most, f"{key} more than {most} times"):
         return []
     named = ", ".join(sorted(later)) or "none"
     return [Reason("CR 702.33c", f"{spell.name} can't be kicked more than {most} time(s) (CR 702.33c, 115.4), though "
@@ -267,7 +337,10 @@ def _kicks_beyond_targets(problem: CastProblem, slot: TargetSlot, own: list[Targ
 
 
 def _excluded_candidates(problem: CastProblem) -> list[Reason]:
-    """For instances that do have choices: the candidates that can't be chosen, and why."""
+    """For instances that do have choices: the candidates that can't be chosen, and why.
+
+    A candidate outside an instance's domain is in no legal cast's choice for it: the domain is the judge's.
+    """
     found: list[Reason] = []
     seen: set[tuple[str, str]] = set()
     for slot in problem.slots:

@@ -17,6 +17,7 @@ the problem; none of them re-derives a rule.
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 import weakref
 from collections.abc import Callable, Iterable, Iterator, Mapping
@@ -702,6 +703,37 @@ class CastProblem:
     def add_cost(self, term: CostTerm) -> None:
         """Add one part of the total cost (CR 601.2f); read by :func:`solver.rules.costs.add_cost_rules`."""
         self.cost_terms.append(term)
+
+    def choosing(self, key: ChoiceKey, holds: Callable[[Any], bool], text: str) -> CastProblem:
+        """The same problem with one more rule: its casts whose choice ``key`` holds ``holds``.
+
+        What explanations ask of the one judge: "no legal cast chooses mode 2" is that this problem's count is 0
+        with ``ModeKey(1)`` at 1 or more. The problem itself is unchanged; the new one shares its variables,
+        slots and cost terms, and has its own engine memo.
+
+        Parameters
+        ----------
+        key : ChoiceKey
+            A variable of the problem.
+        holds : callable
+            ``holds(value) -> bool``.
+        text : str
+            The choice, in words (``"mode 2 is chosen"``).
+
+        Returns
+        -------
+        CastProblem
+
+        Raises
+        ------
+        ValueError
+            ``key`` is not a variable of the problem.
+        """
+        if key not in self.variables:
+            raise ValueError(f"{key!r} is not a variable of the problem")
+        narrowed = dataclasses.replace(self, constraints=list(self.constraints), engine_memo={})
+        narrowed.add_constraint((key,), holds, "CR 601.2", text)
+        return narrowed
 
     # ------------------------------------------------------------------ spell facts
     @property

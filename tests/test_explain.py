@@ -179,3 +179,36 @@ def test_explain_kicks_beyond_the_targets():
     (reason,) = [r for r in explanation.reasons if r.rule == "CR 702.33c"]
     assert "can't be kicked more than 1 time(s)" in reason.message and "pays for 4" in reason.message
     assert "it can choose P1, P2" in reason.message
+
+
+def test_explain_says_cant_only_of_what_no_legal_cast_chooses():
+    """CR 115.4, 601.2c: Band Together with one creature P1 controls has 1 cast, and explain never says otherwise.
+
+    "Up to two target creatures you control each deal damage equal to their power to another target creature."
+    ({2}{G}, three Forests.) With Grizzly Bears alone: the first instance chooses none, "another target creature"
+    chooses the Bears: 1 cast. Nothing is unavailable but what no cast chooses: no "can't be cast".
+    """
+    state = state_from_data({"players": ["P1", "P2"], "objects": [
+        {"id": "bt", "card": "Band Together", "zone": "hand", "owner": "P1"},
+        *({"id": f"f{i}", "card": "Forest", "zone": "battlefield", "controller": "P1"} for i in range(3)),
+        {"id": "bears", "card": "Grizzly Bears", "zone": "battlefield", "controller": "P1"}]})
+    explanation = explain_card(state, "bt")
+    assert explanation.count == 1
+    assert not any("can't be cast" in reason.message for reason in explanation.reasons)
+
+
+def test_explain_says_what_it_did_not_ask_because_no_cast_would_be_legal():
+    """CR 506.1, 601.2: Just Fate in combat with no attacker: 0 casts, the undecided step named as not asked.
+
+    Its timing names the declare attackers step, which the state does not tell apart; "target attacking
+    creature" has no legal choice, so no cast is legal in any step: the count is 0, and explain says both.
+    """
+    state = state_from_data({"players": ["P1", "P2"], "active_player": "P2", "priority": "P1", "phase": "combat",
+                             "objects": [{"id": "fate", "card": "Just Fate", "zone": "hand", "owner": "P1"},
+                                         {"id": "bears", "card": "Grizzly Bears", "zone": "battlefield",
+                                          "controller": "P2"}]})
+    explanation = explain_card(state, "fate")
+    assert explanation.count == 0
+    text = "\n".join(explanation.lines())
+    assert "not asked: \"Cast this spell only during the declare attackers step" in text
+    assert "no legal target for 'target attacking creature'" in text
