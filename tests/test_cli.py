@@ -20,6 +20,39 @@ def run(capsys, *argv: str) -> tuple[int, str, str]:
     return code, out, err
 
 
+def test_check_takes_the_way_of_casting_from_the_question(capsys, tmp_path) -> None:
+    """CR 118.9, 601.3, 702.35a: check judges a cast as count does; the cast can't grant itself a permission.
+
+    Fiery Temper (mana cost {1}{R}{R}, madness {R}) in P1's exile, one Mountain: nothing lets P1 cast it with
+    priority, so ``count`` is 0 and a madness cast is illegal; with ``--resolving madness`` it is legal (its
+    target P2 among P1, P2). Lightning Bolt in hand with that Mountain tapped: a free cast is illegal unless
+    ``--without-paying-mana-cost`` asks for free casts.
+    """
+    data = {"players": ["P1", "P2"], "phase": "upkeep", "active_player": "P2", "priority": "P1", "objects": [
+        {"id": "temper", "card": "Fiery Temper", "zone": "exile", "owner": "P1"},
+        {"id": "bolt", "card": "Lightning Bolt", "zone": "hand", "owner": "P1"},
+        {"id": "m", "card": "Mountain", "zone": "battlefield", "controller": "P1"}]}
+    state = tmp_path / "state.json"
+    state.write_text(json.dumps(data))
+    target = [{"source": "temper", "instruction": 0, "index": 0, "targets": ["P2"]}]
+    madness = tmp_path / "madness.json"
+    madness.write_text(json.dumps({"card": "temper", "zone": "exile", "alternative_cost": "madness",
+                                   "targets": target}))
+    code, out, _ = run(capsys, "check", str(state), str(madness))
+    assert code == 1 and "CR 702.35a" in out
+    code, out, _ = run(capsys, "check", str(state), str(madness), "--resolving", "madness")
+    assert (code, out.strip()) == (0, "legal")
+    data["objects"][2]["tapped"] = True
+    state.write_text(json.dumps(data))
+    free = tmp_path / "free.json"
+    free.write_text(json.dumps({"card": "bolt", "without_paying_mana_cost": True, "targets": [
+        {"source": "bolt", "instruction": 0, "index": 0, "targets": ["P2"]}]}))
+    code, out, _ = run(capsys, "check", str(state), str(free))
+    assert code == 1 and "CR 118.9" in out
+    code, out, _ = run(capsys, "check", str(state), str(free), "--without-paying-mana-cost")
+    assert (code, out.strip()) == (0, "legal")
+
+
 @pytest.mark.parametrize(
     ("example", "options", "expected"),
     [

@@ -21,7 +21,7 @@ from models.cast import Cast
 from models.errors import UnsupportedRuleError
 from models.io.state_json import load_state, state_from_data
 from models.objects import Zone
-from solver.legal import is_legal_cast, legal_casts, why_illegal
+from solver.legal import castable_objects, is_legal_cast, legal_casts, why_illegal
 from tests.conftest import ROOT, load_count_suite
 
 SUITE_STATES = sorted({case["state"] for case in load_count_suite()})
@@ -98,6 +98,12 @@ def _mutations(cast: Cast, state) -> list[Cast]:
             mutated.append(cast._replace(additional_costs=tuple(fewer.items())))
     mutated.append(cast._replace(halves=("Far",) if cast.halves != ("Far",) else ("Away",)))
     mutated.append(cast._replace(zone=Zone.GRAVEYARD))
+    mutated.append(cast._replace(zone=Zone.HAND if cast.zone is not Zone.HAND else Zone.EXILE))
+    # a permission the cast claims for itself: free (CR 118.9), a trigger's (CR 702.35a, 702.94a), flashback's
+    mutated.append(cast._replace(without_paying_mana_cost=not cast.without_paying_mana_cost))
+    for keyword in ("madness", "miracle", "flashback"):
+        if keyword != cast.alternative_cost:
+            mutated.append(cast._replace(alternative_cost=keyword))
     owned = [o.id for o in state.objects if o.id != cast.card]
     for field in ("discards", "sacrifices", "exiles", "taps", "returns"):
         given = getattr(cast, field)
@@ -126,7 +132,7 @@ def _view_unless_unsupported(state, card: str, player: str, backends: tuple[str,
 
 def _check_state(state) -> None:
     player = state.priority
-    for card in state.hand(player):
+    for card in [state.object(object_id) for object_id in castable_objects(state, player)]:  # hand and elsewhere
         view = _view_unless_unsupported(state, card.id, player, ("brute", "python-constraint", "cpsat"))
         if view is None:
             continue
@@ -175,7 +181,8 @@ def boards(draw, hand_size: int, board_size: int, land_count: int, phases: tuple
                 for i, (name, who, grants) in enumerate(board)]
     objects += [{"id": f"l{i}", "card": name, "zone": "battlefield", "controller": "P1"}
                 for i, name in enumerate(lands)]
-    graveyard = draw(st.lists(st.tuples(st.sampled_from(["Grizzly Bears", "Lightning Bolt", "Opt"]),
+    graveyard = draw(st.lists(st.tuples(st.sampled_from(["Grizzly Bears", "Lightning Bolt", "Opt", "Think Twice",
+                                                         "Flame Jab", "Faithless Looting"]),
                                         st.sampled_from(["P1", "P2"])), max_size=2))
     objects += [{"id": f"g{i}", "card": name, "zone": "graveyard", "owner": who}
                 for i, (name, who) in enumerate(graveyard)]

@@ -417,3 +417,42 @@ def test_best_refuses_what_it_cannot_bound(service):
                         ({"modes": {"3": 1}}, "score.modes.3")):
         code, message = error(service, "best", state=raid, card="raid", score=score)
         assert code == INVALID_PARAMS and message.startswith(f"error: {path}: ")
+
+
+def test_check_judges_permissions_from_the_state_and_the_params_never_the_cast(service):
+    """CR 118.9, 601.3: check is legal exactly when count lists the cast, with the same params.
+
+    Lightning Bolt in P1's hand, no land: 0 casts (its {R} can't be paid, CR 601.2h). A cast that says it is
+    without paying its mana cost is illegal (nothing grants it), with no action id; asked with
+    ``without_paying_mana_cost``, the 3 free casts (P1, P2, Grizzly Bears) are counted, and the same cast is
+    legal, with its action id among them.
+    """
+    state = {"players": ["P1", "P2"], "objects": [
+        {"id": "bolt", "card": "Lightning Bolt", "zone": "hand", "owner": "P1"},
+        {"id": "bears", "card": "Grizzly Bears", "zone": "battlefield", "controller": "P2"}]}
+    cast = {"card": "bolt", "without_paying_mana_cost": True, "targets": [
+        {"source": "bolt", "instruction": 0, "index": 0, "targets": ["P2"]}]}
+    assert call(service, "count", state=state)["count"] == 0
+    refused = call(service, "check", state=state, cast=cast)
+    assert not refused["legal"] and refused["action_id"] is None and refused["notes"] == []
+    assert "CR 118.9" in [reason["rule"] for reason in refused["reasons"]]
+    assert call(service, "count", state=state, without_paying_mana_cost=True)["count"] == 3
+    granted = call(service, "check", state=state, cast=cast, without_paying_mana_cost=True)
+    assert granted["legal"] and granted["reasons"] == [] and granted["action_id"] is not None
+
+
+def test_check_notes_wrong_derived_fields_as_the_command_does(service):
+    """docs/cast-json.md: a legal cast whose total cost and mana value are written wrong is legal, with notes.
+
+    Case 10's Glacial Ray at P2 costs {1}{R} and has mana value 2; the record says {5} and 7.
+    """
+    import json as json_module
+
+    state = json_module.loads((ROOT / "examples" / "case10-mists-ritual-ray.json").read_text(encoding="utf-8"))
+    cast = {"card": "ray", "targets": [{"source": "ray", "instruction": 0, "index": 0, "targets": ["P2"]}],
+            "total_cost": "{5}", "mana_value": 7}
+    checked = call(service, "check", state=state, cast=cast)
+    assert checked["legal"]
+    assert checked["notes"] == [
+        "the record's total_cost is '{5}'; the cast's is '{1}{R}' (derived fields are not choices)",
+        "the record's mana_value is 7; the cast's is 2 (derived fields are not choices)"]
