@@ -776,7 +776,7 @@ class CombatDamageRequirement:
     creature that, at the time it dealt that damage, was an Assassin creature or a commander under your
     control" (CR 702.173a). Only attacking and blocking creatures deal combat damage (CR 510.1), so the source is
     a creature. The state's ``this_turn.combat_damage_by`` decides it (see
-    :func:`solver.requirements.combat_damage_holds`).
+    :func:`solver.rules.conditions.combat_damage_holds`).
 
     Parameters
     ----------

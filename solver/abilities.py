@@ -12,7 +12,7 @@ from models.objects import Card, GameObject, Zone
 from models.oracle.parser import parse_card, parse_granted
 from models.state import GameState
 
-__all__ = ["abilities_of", "battlefield_groups", "with_attached_grants", "kept_by_identity", "StateTable"]
+__all__ = ["abilities_of", "with_attached_grants", "kept_by_identity", "StateTable"]
 
 
 _BY_IDENTITY: dict[int, tuple[GameObject, CardAbilities]] = {}
@@ -108,36 +108,6 @@ def abilities_of(obj: GameObject) -> CardAbilities:
     if not obj.granted:  # the card's own: kept by the card, not by each of its objects
         return kept_by_identity(_CARDS, obj.card, parse_card)
     return kept_by_identity(_BY_IDENTITY, obj, _abilities_of)
-
-
-def battlefield_groups(state: GameState) -> list[tuple[CardAbilities, list[GameObject]]]:
-    """The permanents of a state grouped by their abilities (by identity), in order of first appearance.
-
-    Permanents of one card with no granted abilities share their card's abilities: what a pass over the
-    battlefield asks of abilities alone is asked once per group. Kept per state (its memo).
-
-    Parameters
-    ----------
-    state : GameState
-
-    Returns
-    -------
-    list of (CardAbilities, list of GameObject)
-        Each group's abilities and its permanents, battlefield order within a group.
-    """
-    from solver.problem import state_memo  # the problem module reads abilities of cards
-
-    memo = state_memo(state)
-    if memo.battlefield_groups is None:
-        groups: dict[int, tuple[CardAbilities, list[GameObject]]] = {}
-        for obj in state.battlefield():
-            abilities = abilities_of(obj)
-            group = groups.get(id(abilities))
-            if group is None:
-                group = groups[id(abilities)] = (abilities, [])
-            group[1].append(obj)
-        memo.battlefield_groups = list(groups.values())
-    return memo.battlefield_groups
 
 
 def _read(card: Card) -> CardAbilities:

@@ -28,8 +28,8 @@ text that may change who can target them.
 from __future__ import annotations
 
 import json
-import re
 import os
+import re
 import tempfile
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -53,11 +53,11 @@ from models.abilities import CardAbilities, ControllerFilter, TargetSpec
 from models.errors import InputError, UnsupportedRuleError
 from models.mana import COLOR_ORDER, Color, ManaCost, sum_costs
 from models.objects import Card, CardType, GameObject, ObjectId, Phase, PlayerId, Zone
-from models.state import GameState
 from models.oracle.parser import parse_card
+from models.state import GameState
 from solver.problem import CastProblem, Reason
-from solver.qualities import is_of_kinds
-from solver.rules.targets import why_not_legal_target
+from solver.rules.naming import why_not_legal_target
+from solver.rules.qualities import is_of_kinds
 
 __all__ = [
     "SkippedCard",

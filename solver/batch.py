@@ -52,8 +52,8 @@ from pathlib import Path
 from typing import IO, Any
 
 from models.cards import CardDatabase, default_card_database
-from models.io.card_index import load_card_database
 from models.errors import InputError, LegalcastsError, UnsupportedRuleError, one_line
+from models.io.card_index import load_card_database
 from models.io.state_json import load_state
 from models.objects import ObjectId, PlayerId
 from models.state import GameState
@@ -711,8 +711,14 @@ def _in_input_order(records: list[dict[str, Any]], paths: Sequence[str]) -> list
 
 
 def _progress(enabled: bool, console: Any) -> Any:
-    from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn,
-                               TimeRemainingColumn)
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
 
     return Progress(
         TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),

@@ -15,7 +15,7 @@ import dataclasses
 import functools
 import operator
 
-from models.abilities import CardAbilities, Instruction
+from models.abilities import FACE_DOWN_KEYWORDS, CardAbilities, Instruction
 from models.cast import Cast
 from models.choices import DivisionKey, TargetKey
 from models.errors import CastFormatError, InputError, UnsupportedRuleError
@@ -24,17 +24,18 @@ from models.state import GameState
 from solver.abilities import abilities_of, with_attached_grants
 from solver.backends import get_engine
 from solver.problem import CastProblem, Variable, share_state_memo, state_memo
-from solver.rules.costs import add_cost_choices, add_cost_rules, count_of
+from solver.rules.cast_as import cast_as_abilities, cast_as_choices, spell_cast_as
+from solver.rules.conditions import count_of
+from solver.rules.costs import add_cost_choices, add_cost_rules
 from solver.rules.modes import add_mode_rules, add_paid_mode_rules
 from solver.rules.splice import add_splice_rules
-from solver.rules.cast_as import cast_as_abilities, cast_as_choices, spell_cast_as
 from solver.rules.split import add_face_rules, halves_reason, spell_of_halves
 from solver.rules.spree import add_spree_rules
 from solver.rules.targets import add_target_rules
 from solver.rules.timing import add_choice_timing_rules, add_timing_rules
 from solver.rules.zones import RESOLVING_KEYWORDS, ZoneWay, zone_ways
 
-__all__ = ["build_cast_problem", "recorded_problem"]
+__all__ = ["build_cast_problem", "recorded_problem", "spell_problem", "check_stack_records", "cast_of_spell"]
 
 
 def _with_way_costs(name: str, abilities: CardAbilities, ways: tuple[ZoneWay, ...]) -> CardAbilities:
@@ -155,12 +156,17 @@ def build_cast_problem(
     """
     if not state.has_object(card):
         raise InputError("card", f"no object with id {card!r} in the state")
+    if recorded is None:  # what the spells on the stack were cast with is read by rules only once judged
+        check_stack_records(state)
     state = with_attached_grants(state)  # what Auras and Equipment give (CR 613.1f)
     whole = state
     cast_from = recorded.zone if recorded is not None else None  # a spell on the stack: where it was cast from
     state = spell_of_halves(state, card, tuple(halves), cast_from=cast_from)
     if cast_as is not None:
-        if cast_as not in cast_as_choices(whole, card, without_paying_mana_cost) or halves:
+        # a spell on the stack cast face down is face down in the state already (CR 708.4)
+        allowed = cast_as_choices(whole, card, without_paying_mana_cost) + (
+            tuple(FACE_DOWN_KEYWORDS) if recorded is not None else ())
+        if cast_as not in allowed or halves:
             raise InputError("cast_as", f"{whole.object(card).name} can't be cast with {cast_as!r} "
                                         "(CR 702.37a, 702.103a, 702.168a)")
         state = spell_cast_as(state, card, cast_as)
@@ -262,7 +268,8 @@ def recorded_problem(state: GameState, spell_id: str, cast: Cast, *, controller:
     if refused is not None:
         raise CastFormatError(f"{path}.halves", f"{refused[1]} ({refused[0]})")
     keyword = cast.alternative_cost
-    cast_as = keyword if not halves and keyword in cast_as_choices(state, spell_id) else None
+    cast_as = keyword if not halves and (keyword in cast_as_choices(state, spell_id) or keyword in FACE_DOWN_KEYWORDS) \
+        else None
     problem = build_cast_problem(state, spell_id, player=controller or spell.controller, halves=halves,
                                  cast_as=cast_as, without_paying_mana_cost=cast.without_paying_mana_cost,
                                  recorded=cast, is_copy=is_copy, keep_targets=keep_targets)
@@ -328,3 +335,95 @@ def refusal_in_an_empty_game(card: Card) -> str | None:
             return exc.reason
     return None
 
+
+def cast_of_spell(state: GameState, spell_id: str) -> tuple[GameObject, Cast]:
+    """The spell object and the cast record it carries, as read (its choices are judged by :func:`spell_problem`).
+
+    Raises
+    ------
+    InputError
+        No such object, not on the stack, or no cast record.
+    CastFormatError
+        A record that is not a cast record, or one of another object.
+    """
+    if not state.has_object(spell_id):
+        raise InputError("--spell", f"no object with id {spell_id!r} in the state")
+    spell = state.object(spell_id)
+    if spell.zone is not Zone.STACK:
+        raise InputError("--spell", f"{spell.name} ({spell_id}) is {spell.zone.where}, not on the stack")
+    record = state.cast_record_of(spell_id)
+    if record is None:
+        raise InputError(f"--spell {spell_id}", f"{spell.name} has no cast record (the choices it was cast with): "
+                         "in a state file, give it as the object's \"cast\", the line 'legalcasts casts --format "
+                         "jsonl' printed for it; a Forge puzzle has no such record")
+    cast = Cast.from_json(record, path=f"objects[{spell_id}].cast")
+    if cast.card != spell_id:
+        raise CastFormatError(f"objects[{spell_id}].cast.card", f"the record is of {cast.card!r}, not {spell_id!r}")
+    if not cast.name:
+        cast = cast._replace(name=spell.name)
+    return spell, cast
+
+
+def spell_problem(state: GameState, spell_id: str) -> tuple[CastProblem, Cast]:
+    """The cast problem of a spell on the stack with its record, and the record, once the problem accepts it.
+
+    The problem is :func:`solver.build.recorded_problem`'s: the spell's cast problem, built by the same rules
+    as every cast, judging the record's choices for what a cast of the spell could choose (CR 601.2b-d): its
+    modes, the cards spliced, the costs paid, X, and for each instance of "target" the cast makes part of the
+    spell, as many targets as its phrase takes, all different where the text says so (CR 115.3), divided as it
+    says (CR 601.2d).
+
+    Parameters
+    ----------
+    state : GameState
+    spell_id : str
+
+    Returns
+    -------
+    (CastProblem, Cast)
+
+    Raises
+    ------
+    InputError
+        As :func:`cast_of_spell`.
+    CastFormatError
+        A record no cast of the spell could have: every rule it breaks, with the record's key path.
+    UnsupportedRuleError
+        Text of the spell bearing on its choices that can't be read.
+    """
+    spell, cast = cast_of_spell(state, spell_id)
+    path = f"objects[{spell_id}].cast"
+    problem = recorded_problem(state, spell_id, cast, controller=spell.controller, path=path)
+    broken = problem.broken(problem.assignment_of(cast))
+    if broken:
+        place = problem.place_in(cast, broken[0][0])
+        reasons = dict.fromkeys(str(reason) for _, reason in broken)
+        raise CastFormatError(f"{path}.{place}" if place else path,
+                              f"no cast of {problem.spell.name} could have these choices: {'; '.join(reasons)}")
+    return problem, cast
+
+
+def check_stack_records(state: GameState) -> None:
+    """Refuse a state whose spells on the stack carry cast records no cast of them could have (once per state).
+
+    Each record is judged by its spell's cast problem (:func:`spell_problem`). A spell whose text can't be read
+    is left to what reads it (it is reported there).
+
+    Parameters
+    ----------
+    state : GameState
+
+    Raises
+    ------
+    CastFormatError
+        The first record that can't describe a cast of its spell, with its key path (``objects[<id>].cast``).
+    """
+    memo = state_memo(state)
+    if memo.stack_records_checked:
+        return
+    for spell_id, _ in state.stack_casts:
+        try:
+            spell_problem(state, spell_id)
+        except UnsupportedRuleError:
+            continue
+    memo.stack_records_checked = True

@@ -30,22 +30,23 @@ from models.errors import CastFormatError, InputError, LegalcastsError, Unsuppor
 from models.io.card_index import CARDS_OPTION_HELP, load_card_database
 from models.io.forge_pzl import load_puzzle
 from models.io.state_json import load_state
+from models.objects import Card, ObjectId, PlayerId
 from models.oracle.coverage import Coverage, oracle_coverage
 from models.oracle.parser import parse_card
 from models.oracle.saved import enable_saved_readings
-from models.objects import Card, ObjectId, PlayerId
 from models.state import GameState
 from solver.backends import ENGINES
-from solver.cards_cli import add_cards_command, run_cards_command
 from solver.batch import objects_to_cast
 from solver.batch_cli import add_batch_command, run_batch_command
 from solver.build import refusal_in_an_empty_game
+from solver.cards_cli import add_cards_command, run_cards_command
 from solver.copies import copy_choices
 from solver.explain import explain_card
 from solver.graph_command import add_graph_parser, run_graph
-from solver.legal import LegalCasts, judging_view
 from solver.launch import version_line
-from solver.resolve import check_stack_records, resolve
+from solver.legal import LegalCasts, judging_view
+from solver.build import check_stack_records
+from solver.resolve import resolve
 from solver.rules.zones import RESOLVING_KEYWORDS
 
 __all__ = ["main", "CR_EDITION"]

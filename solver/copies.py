@@ -23,8 +23,7 @@ from models.cast import Cast
 from models.errors import InputError
 from models.state import GameState
 from solver.backends import get_engine
-from solver.build import recorded_problem
-from solver.resolve import spell_problem
+from solver.build import recorded_problem, spell_problem
 
 __all__ = ["CopyChoices", "copy_choices"]
 

@@ -22,8 +22,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from models.choices import (
-    ALTERNATIVE_COST, SPLICE_SET, ChoiceKey, CostObjectsKey, FaceKey, GiftRecipientKey, ModeKey, OptionalCostKey,
-    XKey, ZoneKey,
+    ALTERNATIVE_COST,
+    SPLICE_SET,
+    ChoiceKey,
+    CostObjectsKey,
+    FaceKey,
+    GiftRecipientKey,
+    ModeKey,
+    OptionalCostKey,
+    XKey,
+    ZoneKey,
 )
 from models.mana import ManaCost, SymbolKind
 from models.state import GameState
@@ -32,8 +40,8 @@ from solver.legal import LegalCasts
 from solver.problem import CastProblem, ConstraintKind, Reason, TargetSlot
 from solver.rules.modes import describe_mode
 from solver.rules.splice import splicing_cards
-from solver.rules.targets import kick_key
-from solver.target_sets import named_candidates
+from solver.rules.switches import kick_key
+from solver.rules.target_sets import named_candidates
 
 __all__ = ["Explanation", "explain_card"]
 

@@ -27,16 +27,33 @@ from typing import Any
 from models.abilities import CardAbilities, Cost, CostModifier, TargetSpec
 from models.cast import COST_OBJECT_FIELDS, Cast, TargetChoice
 from models.choices import (
-    ALTERNATIVE_COST, FACE, GIFT_RECIPIENT, SPLICE_ORDER, ZONE, AlternativeCostKey, ChoiceKey, CostAction,
-    CostObjectsKey, DivisionKey, FaceKey, GiftRecipientKey, ModeKey, OptionalCostKey, SpliceOrderKey, SpliceSetKey,
-    TargetKey, X, XKey, ZoneKey,
+    ALTERNATIVE_COST,
+    FACE,
+    GIFT_RECIPIENT,
+    SPLICE_ORDER,
+    ZONE,
+    AlternativeCostKey,
+    ChoiceKey,
+    CostAction,
+    CostObjectsKey,
+    DivisionKey,
+    FaceKey,
+    GiftRecipientKey,
+    ModeKey,
+    OptionalCostKey,
+    SpliceOrderKey,
+    SpliceSetKey,
+    TargetKey,
+    X,
+    XKey,
+    ZoneKey,
 )
 from models.mana import Color, ManaCost, ManaSource
 from models.objects import CardType, GameObject, ObjectId, PlayerId, Zone
 from models.state import GameState
 from solver.abilities import StateTable
+from solver.rules.target_sets import TargetChoices
 from solver.rules.zones import RESOLVING_KEYWORDS, ZoneWay
-from solver.target_sets import TargetChoices
 
 __all__ = [
     "Reason", "ConstraintKind", "LazyDomain", "Variable", "Constraint", "SwitchAtom", "Switch", "TargetSlot",
@@ -280,7 +297,7 @@ class TargetSlot:
         When the instance is part of the spell; None for the spell's own text (always).
     choices : TargetSets or tuple of tuple of str
         The legal sets of targets (sorted tuples of ids): counted and drawn
-        without being listed (:class:`~solver.target_sets.TargetSets`), or
+        without being listed (:class:`~solver.rules.target_sets.TargetSets`), or
         listed where the phrase asks something of the whole set.
     candidates : tuple of str
         Every object and player the phrase could name in this state (players,
@@ -431,14 +448,14 @@ class StateMemo:
         (``"players"``, ``"spells"``, ``"graveyards"``, ``"permanents"``, ``"permanents and spells"``;
         CR 115.1-115.2).
     target_sets : dict
-        The :class:`~solver.target_sets.TargetSets` of a tuple of legal candidates (kept with the tuple, by its
+        The :class:`~solver.rules.target_sets.TargetSets` of a tuple of legal candidates (kept with the tuple, by its
         identity) and its least and most sizes: one object for every problem whose instance has them.
     cost_candidates : dict
         Per action and zone, caster, spell (for a zone the spell is in) and object costs asked there (by
         identity): those costs, the objects of that zone by id, and the ids of those that could pay one of the
         costs (CR 601.2h).
     battlefield_groups : list or None
-        The permanents grouped by their abilities (:func:`solver.abilities.battlefield_groups`); None until
+        The permanents grouped by their abilities (:func:`solver.rules.characteristics.battlefield_groups`); None until
         asked.
     stopped : dict
         Whether a spell's colours and types stop a permanent with hexproof from a colour or protection, by the
@@ -449,7 +466,7 @@ class StateMemo:
         (:func:`solver.resolve.check_stack_records`).
     by_types : dict
         Per tuple of target candidates (by identity) and spell: the permanents among them grouped by their
-        card's types, and the other candidates (see :func:`solver.rules.targets._legal_by_kind`).
+        card's types, and the other candidates (see :func:`solver.rules.targets.legal_by_kind`).
     cost_counts : dict
         Per key of :attr:`cost_candidates` and how many objects each of those costs asks for: the number of
         sets of the candidates that pay them exactly (CR 601.2h, 118.10).

@@ -20,20 +20,17 @@ Only targets count: a spell with no targets always resolves (CR 115.6,
 from __future__ import annotations
 
 import re
-
 from dataclasses import dataclass
 
 from models.abilities import CardAbilities, Instruction
 from models.cast import Cast
-from models.errors import CastFormatError, InputError, UnsupportedRuleError
-from models.objects import GameObject, ObjectId, Zone
+from models.objects import GameObject, ObjectId
 from models.state import GameState
 from solver.abilities import abilities_of
-from solver.problem import CastProblem, Reason, TargetSlot, state_memo
-from solver.build import recorded_problem
+from solver.build import spell_problem
+from solver.problem import CastProblem, Reason, TargetSlot
 
-__all__ = ["TargetStatus", "ResolvedInstruction", "Resolution", "resolve", "cast_of_spell", "spell_problem",
-           "check_stack_records"]
+__all__ = ["TargetStatus", "ResolvedInstruction", "Resolution", "resolve"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,99 +106,6 @@ class Resolution:
     rule: str
     explanation: str
     instructions: tuple[ResolvedInstruction, ...]
-
-
-def cast_of_spell(state: GameState, spell_id: str) -> tuple[GameObject, Cast]:
-    """The spell object and the cast record it carries, as read (its choices are judged by :func:`spell_problem`).
-
-    Raises
-    ------
-    InputError
-        No such object, not on the stack, or no cast record.
-    CastFormatError
-        A record that is not a cast record, or one of another object.
-    """
-    if not state.has_object(spell_id):
-        raise InputError("--spell", f"no object with id {spell_id!r} in the state")
-    spell = state.object(spell_id)
-    if spell.zone is not Zone.STACK:
-        raise InputError("--spell", f"{spell.name} ({spell_id}) is {spell.zone.where}, not on the stack")
-    record = state.cast_record_of(spell_id)
-    if record is None:
-        raise InputError(f"--spell {spell_id}", f"{spell.name} has no cast record (the choices it was cast with): "
-                         "in a state file, give it as the object's \"cast\", the line 'legalcasts casts --format "
-                         "jsonl' printed for it; a Forge puzzle has no such record")
-    cast = Cast.from_json(record, path=f"objects[{spell_id}].cast")
-    if cast.card != spell_id:
-        raise CastFormatError(f"objects[{spell_id}].cast.card", f"the record is of {cast.card!r}, not {spell_id!r}")
-    if not cast.name:
-        cast = cast._replace(name=spell.name)
-    return spell, cast
-
-
-def spell_problem(state: GameState, spell_id: str) -> tuple[CastProblem, Cast]:
-    """The cast problem of a spell on the stack with its record, and the record, once the problem accepts it.
-
-    The problem is :func:`solver.build.recorded_problem`'s: the spell's cast problem, built by the same rules
-    as every cast, judging the record's choices for what a cast of the spell could choose (CR 601.2b-d): its
-    modes, the cards spliced, the costs paid, X, and for each instance of "target" the cast makes part of the
-    spell, as many targets as its phrase takes, all different where the text says so (CR 115.3), divided as it
-    says (CR 601.2d).
-
-    Parameters
-    ----------
-    state : GameState
-    spell_id : str
-
-    Returns
-    -------
-    (CastProblem, Cast)
-
-    Raises
-    ------
-    InputError
-        As :func:`cast_of_spell`.
-    CastFormatError
-        A record no cast of the spell could have: every rule it breaks, with the record's key path.
-    UnsupportedRuleError
-        Text of the spell bearing on its choices that can't be read.
-    """
-    spell, cast = cast_of_spell(state, spell_id)
-    path = f"objects[{spell_id}].cast"
-    problem = recorded_problem(state, spell_id, cast, controller=spell.controller, path=path)
-    broken = problem.broken(problem.assignment_of(cast))
-    if broken:
-        place = problem.place_in(cast, broken[0][0])
-        reasons = dict.fromkeys(str(reason) for _, reason in broken)
-        raise CastFormatError(f"{path}.{place}" if place else path,
-                              f"no cast of {problem.spell.name} could have these choices: {'; '.join(reasons)}")
-    return problem, cast
-
-
-def check_stack_records(state: GameState) -> None:
-    """Refuse a state whose spells on the stack carry cast records no cast of them could have (once per state).
-
-    Each record is judged by its spell's cast problem (:func:`spell_problem`). A spell whose text can't be read
-    is left to what reads it (it is reported there).
-
-    Parameters
-    ----------
-    state : GameState
-
-    Raises
-    ------
-    CastFormatError
-        The first record that can't describe a cast of its spell, with its key path (``objects[<id>].cast``).
-    """
-    memo = state_memo(state)
-    if memo.stack_records_checked:
-        return
-    for spell_id, _ in state.stack_casts:
-        try:
-            spell_problem(state, spell_id)
-        except UnsupportedRuleError:
-            continue
-    memo.stack_records_checked = True
 
 
 def resolve(state: GameState, spell_id: str) -> Resolution:

@@ -16,7 +16,15 @@ from typing import IO, Any
 
 from models.errors import one_line
 from solver.service import (
-    INTERNAL_ERROR, MAX_REQUEST_BYTES, RpcError, Service, decode, encode, error_response, parse_error, too_large_error,
+    INTERNAL_ERROR,
+    MAX_REQUEST_BYTES,
+    RpcError,
+    Service,
+    decode,
+    encode,
+    error_response,
+    parse_error,
+    too_large_error,
 )
 
 __all__ = ["serve_stdio", "serve_http", "read_line"]

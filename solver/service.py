@@ -36,12 +36,12 @@ from models.errors import InputError, SolverError, UnsupportedRuleError, one_lin
 from models.io.state_json import state_from_data
 from models.objects import Zone
 from models.state import GameState
-from solver.explain import explain_card
 from solver.actions import PositionCasts, state_digest
 from solver.backends import get_engine
+from solver.explain import explain_card
 from solver.legal import LegalCasts, castable_objects, held_view, judging_view
 from solver.prompts import DEFAULT_LIMIT
-from solver.resolve import check_stack_records
+from solver.build import check_stack_records
 from solver.rules.zones import RESOLVING_KEYWORDS
 
 __all__ = [

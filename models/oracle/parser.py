@@ -3083,7 +3083,7 @@ def _sneak(mana: str, line: str) -> AlternativeCost:
     step." (an alternative cost, CR 118.9). Attacking creatures exist only in the combat phase (CR 506.4), and
     only the active player's (CR 506.2), so outside it, or when the caster controls no attacking creature, the
     cost can't be paid; otherwise which step it is and which attackers are unblocked, which the state does not
-    tell, decide it (``solver.requirements``).
+    tell, decide it (``solver.rules.conditions``).
 
     Parameters
     ----------

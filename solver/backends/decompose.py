@@ -44,11 +44,21 @@ import weakref
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
-
 from models.cast import COST_OBJECT_FIELDS, Cast, TargetChoice, casts_of_targets
 from models.choices import (
-    AlternativeCostKey, ChoiceKey, CostObjectsKey, DivisionKey, FaceKey, GiftRecipientKey, ModeKey,
-    OptionalCostKey, SpliceOrderKey, SpliceSetKey, TargetKey, XKey, ZoneKey,
+    AlternativeCostKey,
+    ChoiceKey,
+    CostObjectsKey,
+    DivisionKey,
+    FaceKey,
+    GiftRecipientKey,
+    ModeKey,
+    OptionalCostKey,
+    SpliceOrderKey,
+    SpliceSetKey,
+    TargetKey,
+    XKey,
+    ZoneKey,
 )
 from models.mana import ManaCost
 from models.objects import ObjectId
@@ -56,7 +66,7 @@ from solver.backends import Engine
 from solver.backends.decompose_another import AnotherPair, PairLayout, allowed_sizes
 from solver.problem import CastProblem, Constraint, ConstraintKind, ProblemRef, TargetSlot
 from solver.prompts import DEFAULT_LIMIT, Options
-from solver.target_sets import TargetSets, drawn_by_weight, is_set_in, number_of_sets
+from solver.rules.target_sets import TargetSets, drawn_by_weight, is_set_in, number_of_sets
 
 __all__ = ["DecompositionEngine", "analyse"]
 
@@ -311,7 +321,7 @@ class _Analysis:
         share no target (:attr:`~solver.problem.ConstraintKind.ANOTHER`), and rules on how many targets each
         chooses that read only choices made before targets (:attr:`~solver.problem.ConstraintKind.SIZE`: the
         times the spell was kicked, X). Each instance's sets are counted, not listed
-        (:class:`~solver.target_sets.TargetSets`). Such a component is counted, made, ranked and drawn in
+        (:class:`~solver.rules.target_sets.TargetSets`). Such a component is counted, made, ranked and drawn in
         closed form (:class:`~solver.backends.decompose_another.AnotherPair`), never listed.
 
         Returns
@@ -362,7 +372,7 @@ class _Analysis:
         """The components counted by listing their values (each kept per frame signature), by their keys' names.
 
         Every other component is counted in closed form: a lone instance of "target" (its sets,
-        :class:`~solver.target_sets.TargetSets`), an instance with its division (by number of targets), a choice
+        :class:`~solver.rules.target_sets.TargetSets`), an instance with its division (by number of targets), a choice
         whose one rule counts (the orders of the spliced cards, the objects paying a cost), or a choice no rule
         ties (its domain), an instance and a later "another target" one (by how many targets each shares with
         the other's candidates). What remains is listed: three instances tied by "a third target", instances
@@ -803,7 +813,7 @@ class _Analysis:
     def _divided_blocks(self, component: _Component, frame: Frame) -> Iterator[tuple[int, int, int, int]]:
         """(first set, sets, divisions of each, casts before) of each run of sets with as many divisions each.
 
-        In :meth:`_divided_values` order: a :class:`~solver.target_sets.TargetSets` by number of targets (each
+        In :meth:`_divided_values` order: a :class:`~solver.rules.target_sets.TargetSets` by number of targets (each
         set of ``k`` targets has as many divisions, CR 601.2d), a listed tuple set by set.
         """
         slot, rule = component.divided or (None, None)

@@ -33,7 +33,7 @@ from typing import Any
 
 from models.choices import ChoiceKey
 from solver.problem import Constraint, TargetSlot
-from solver.target_sets import TargetSets, drawn_by_weight, drawn_indices
+from solver.rules.target_sets import TargetSets, drawn_by_weight, drawn_indices
 
 __all__ = ["SetsOfSizes", "PairLayout", "AnotherPair", "allowed_sizes", "weighted_first_page"]
 
@@ -111,7 +111,7 @@ def allowed_sizes(slot: TargetSlot, rules: list[tuple[Constraint, list[Any]]]) -
     Parameters
     ----------
     slot : TargetSlot
-        With :class:`~solver.target_sets.TargetSets` choices.
+        With :class:`~solver.rules.target_sets.TargetSets` choices.
     rules : list of (Constraint, list)
         Each size rule (:attr:`~solver.problem.ConstraintKind.SIZE`) of the instance with the values of the
         frame keys it reads, in its scope's order. A rule that gives its sizes (``Constraint.sizes``) narrows
@@ -141,7 +141,7 @@ class PairLayout:
     Parameters
     ----------
     first, second : TargetSlot
-        The earlier instance and the later one, each with :class:`~solver.target_sets.TargetSets` choices.
+        The earlier instance and the later one, each with :class:`~solver.rules.target_sets.TargetSets` choices.
     """
 
     def __init__(self, first: TargetSlot, second: TargetSlot) -> None:
@@ -219,7 +219,7 @@ class AnotherPair:
         """The later instance's set drawn uniformly among the candidates ``first`` leaves, none of them listed.
 
         A size by its number of sets; then that many of the candidates ``first`` leaves, every set of them
-        equally likely (:func:`~solver.target_sets.drawn_indices`, the positions ``first`` takes skipped): as
+        equally likely (:func:`~solver.rules.target_sets.drawn_indices`, the positions ``first`` takes skipped): as
         :meth:`later_sets` then a draw, without making the sets.
         """
         if self.second_sizes is None:

@@ -6,7 +6,7 @@ counted by the casts of the frames that take it. After them, a frame's casts
 are the product of independent components (:mod:`solver.backends.decompose`):
 an option's count is its component's count for that value times the other
 components' counts. A lone instance of "target" answers from its
-:class:`~solver.target_sets.TargetSets` (a page of 2^n sets without listing
+:class:`~solver.rules.target_sets.TargetSets` (a page of 2^n sets without listing
 them), an instance and its division by number of targets (CR 601.2d), an instance
 and a later "another target" one by how many targets they could share
 (CR 115.4); the components tied by other rules (the splice order, the objects
@@ -30,7 +30,7 @@ from solver.backends.decompose import _Analysis, _Component, analyse
 from solver.backends.decompose_another import AnotherPair, SetsOfSizes, weighted_first_page
 from solver.problem import CastProblem, TargetSlot
 from solver.prompts import COST_PROMPTS, DEFAULT_LIMIT, FRAME_PROMPTS, Options, Walk
-from solver.target_sets import TargetSets, number_of_sets
+from solver.rules.target_sets import TargetSets, number_of_sets
 
 __all__ = ["fast_options"]
 
@@ -118,7 +118,7 @@ class _Listed(_Factor):
 
 
 class _Lone(_Factor):
-    """A lone instance of "target": its legal sets, never listed (:class:`~solver.target_sets.TargetSets`)."""
+    """A lone instance of "target": its legal sets, never listed (:class:`~solver.rules.target_sets.TargetSets`)."""
 
     def __init__(self, slot: TargetSlot, prompt: str) -> None:
         self.slot = slot

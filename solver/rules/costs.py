@@ -41,26 +41,48 @@ from dataclasses import dataclass
 from typing import Any
 
 from models.abilities import (
-    AdditionalCost, AlternativeCost, Cost, CostModifier, Count, ObjectCost, RevealCost, TargetKind,
+    AdditionalCost,
+    AlternativeCost,
+    Cost,
+    CostModifier,
+    ObjectCost,
+    RevealCost,
+    TargetKind,
 )
 from models.choices import (
-    ALTERNATIVE_COST, GIFT_RECIPIENT, X, ChoiceKey, CostAction, CostObjectsKey, OptionalCostKey, TargetKey,
+    ALTERNATIVE_COST,
+    GIFT_RECIPIENT,
+    ChoiceKey,
+    CostAction,
+    CostObjectsKey,
+    OptionalCostKey,
+    TargetKey,
+    X,
 )
 from models.errors import SolverError, UnsupportedRuleError
 from models.mana import Color, ManaCost, ManaPayer, ManaSource, ManaSymbol, SymbolKind, simple_demand, sum_costs
 from models.objects import Card, CardType, GameObject, PlayerId, Zone, alike_signature
-from solver.abilities import abilities_of, battlefield_groups
-from solver.problem import (
-    CastProblem, Constraint, ConstraintKind, CostTerm, LazyDomain, ProblemRef, Reason, state_memo,
-)
-from solver.requirements import holds_for, requirement_holds, requirement_text
 from models.state import GameState
-from solver.qualities import has_qualities, is_of_kinds, number_of
-from solver.target_sets import named_candidates
+from solver.abilities import abilities_of
+from solver.problem import (
+    CastProblem,
+    Constraint,
+    ConstraintKind,
+    CostTerm,
+    LazyDomain,
+    ProblemRef,
+    Reason,
+    state_memo,
+)
+from solver.rules.characteristics import battlefield_groups, refuse_static_power_changes, refuse_static_type_changes
+from solver.rules.conditions import count_of, holds_for, requirement_holds, requirement_text
+from solver.rules.naming import is_named_by
+from solver.rules.qualities import has_qualities, is_of_kinds, number_of
+from solver.rules.target_sets import named_candidates
 
 __all__ = [
     "add_cost_choices", "add_cost_rules", "assist_sources", "available_mana_sources", "can_reveal", "mana_sources_of",
-    "generic_change", "count_of", "x_bounds", "cost_modifiers_of", "target_cost_changes", "paid_cost_changes",
+    "generic_change", "x_bounds", "cost_modifiers_of", "target_cost_changes", "paid_cost_changes",
     "coloured_reduction", "least_generic_change", "optional_cost_key",
     "cost_object_pool", "payer_of", "COST_OBJECT_KEYS", "MOST_CANDIDATES_FOR_ANY_NUMBER",
 ]
@@ -469,7 +491,7 @@ def _value_of(obj: GameObject, attribute: str) -> int:
     """An object's power or mana value as a cost change counts it, at least 0 (CR 208, 202.3, 107.1b).
 
     A noncreature has no power: 0. A power an ability defines raises :class:`UnsupportedRuleError`
-    (:func:`solver.qualities.number_of`).
+    (:func:`solver.rules.qualities.number_of`).
     """
     if attribute == "power" and not obj.card.has_type(CardType.CREATURE):
         return 0
@@ -524,10 +546,8 @@ def paid_cost_changes(problem: CastProblem) -> list[tuple[int, ChoiceKey, bool |
                                            "a reduction for each object paid 'this way', with another cost paying "
                                            "with the same objects")
             if modifier.per_value == "power":  # the power of what is tapped, as the state gives it (CR 208, 613.4)
-                from solver.rules import targets  # the target rules import this module
-
-                targets._static_power_changes(problem)
-                targets._static_type_changes(problem)
+                refuse_static_power_changes(problem)
+                refuse_static_type_changes(problem)
             changes.append((modifier.amount, key, modifier.per_value or True))
         elif modifier.if_paid is not None:
             additional = next((a for a in problem.abilities.additional_costs
@@ -536,134 +556,6 @@ def paid_cost_changes(problem: CastProblem) -> list[tuple[int, ChoiceKey, bool |
                 raise UnsupportedRuleError(problem.spell.name, modifier.text, "a reduction on an unknown cost")
             changes.append((modifier.amount, optional_cost_key(additional), False))
     return changes
-
-
-def count_of(problem: CastProblem, count: Count, player: str | None = None) -> int:
-    """How many objects (or opponents, or what else the count names) a cost change counts now (CR 601.2f).
-
-    Parameters
-    ----------
-    problem : CastProblem
-    count : Count
-    player : str or None
-        Count only this player's permanents (controller) or cards (owner), whatever ``count.controller`` says;
-        None: as it says.
-
-    Returns
-    -------
-    int
-        Opponents of the caster; players in the game; a sum of this turn's facts; the creatures in the caster's
-        party (CR 700.8); the caster's life total; or the caster's graveyard or hand cards, or the permanents of
-        the players named, that have the qualities (with ``distinct``, the different colours, card types or mana
-        values among them).
-
-    Raises
-    ------
-    UnsupportedRuleError
-        A count the state's static abilities may change and can't be judged (creature types, card types,
-        power), or the card types or mana values of a card with several faces.
-    """
-    from solver.requirements import named_objects, party_size  # the requirements read counts too
-
-    state, caster = problem.state, problem.caster
-    if count.turn_fact == "creatures_died":
-        return state.this_turn.creatures_died
-    if count.turn_fact in ("spells_cast", "life_lost"):
-        players = [p for p in state.players if (p == caster) == (count.controller == "you")]
-        if player is not None:  # one player's facts ("an opponent cast two or more spells this turn")
-            players = [PlayerId(player)]
-        by = state.this_turn.spells_cast_by if count.turn_fact == "spells_cast" else state.this_turn.life_lost_by
-        return sum(by(p) for p in players)
-    if count.opponents:
-        return sum(1 for p in state.players if p != caster)
-    if count.quantity == "players":
-        return len(state.players)
-    if count.quantity == "party":
-        return party_size(problem)
-    if count.quantity == "life":
-        return state.life_of(caster)
-    if count.quantity == "total power":
-        return _total_power(problem)
-    if count.quantity is not None and count.quantity.startswith("devotion to "):
-        return _devotion(problem, count.quantity.removeprefix("devotion to "))
-    if count.objects is not None:
-        objects = named_objects(problem, count.objects)
-        if player is not None:
-            objects = [o for o in objects if o.controller == player]
-    elif count.zone in (Zone.GRAVEYARD, Zone.HAND):
-        objects = [o for o in state.objects_in(count.zone) if o.owner == (player or caster)]
-    else:
-        objects = [o for o in state.battlefield()
-                   if (o.controller == player if player is not None else count.controller == "any"
-                       or (o.controller == caster) == (count.controller == "you"))]
-    objects = [o for o in objects if has_qualities(o, count.qualities)]
-    if count.distinct is None:
-        return len(objects)
-    return len(_distinct_values(problem, objects, count.distinct))
-
-
-def _total_power(problem: CastProblem) -> int:
-    """The total power of the creatures the caster controls, with counters, at least 0 (CR 208, 122.1a, 107.1b).
-
-    Raises
-    ------
-    UnsupportedRuleError
-        A static ability that may change power or what is a creature (CR 613.1d, 613.4), or a power an ability
-        defines.
-    """
-    from solver.rules import targets  # the target rules import this module
-
-    targets._static_power_changes(problem)
-    targets._static_type_changes(problem)
-    total = sum(number_of(o, "power") for o in problem.state.objects_in(Zone.BATTLEFIELD, problem.caster)
-                if o.card.has_type(CardType.CREATURE))
-    return max(0, total)
-
-
-def _devotion(problem: CastProblem, colour: str) -> int:
-    """The caster's devotion to a colour: its mana symbols among the mana costs of their permanents (CR 700.5).
-
-    A hybrid symbol counts toward each of its colours, a Phyrexian one toward its colour (CR 700.5a); a
-    permanent with no mana cost (a token, a back face, a face-down permanent) counts none.
-
-    Raises
-    ------
-    UnsupportedRuleError
-        A split card on the battlefield, whose mana cost is that of its halves combined (CR 709.4).
-    """
-    wanted = {c.name.lower(): c for c in Color}[colour]
-    total = 0
-    for obj in problem.state.objects_in(Zone.BATTLEFIELD, problem.caster):
-        if obj.card.halves:
-            raise UnsupportedRuleError(problem.spell.name, f"devotion to {colour}",
-                                       f"{obj.name} is a split card: its mana cost is not read for devotion")
-        if obj.card.mana_cost is not None:
-            total += sum(1 for symbol in obj.card.mana_cost.symbols if wanted in symbol.colors)
-    return total
-
-
-def _distinct_values(problem: CastProblem, objects: list[GameObject], what: str) -> set[Any]:
-    """The different colours (CR 105.2), card types (CR 205.2a) or mana values (CR 202.3) among the objects.
-
-    Raises
-    ------
-    UnsupportedRuleError
-        Card types or mana values of a card with several faces (whose characteristics depend on its layout and
-        zone, CR 709.4, 712.8) are not read here.
-    """
-    values: set[Any] = set()
-    for obj in objects:
-        if what == "color":
-            values |= set(obj.card.colors)
-            continue
-        if obj.card.faces:
-            raise UnsupportedRuleError(obj.name, obj.card.type_line,
-                                       f"the {what} of a card with several faces, counted among others")
-        if what == "card type":
-            values |= {CardType.KINDRED if t is CardType.TRIBAL else t for t in obj.card.types}
-        else:
-            values.add(obj.card.mana_value)
-    return values
 
 
 # ---------------------------------------------------------------------------------------------- announcements
@@ -1465,10 +1357,8 @@ def _least_total_values(problem: CastProblem, need: _Need, pool: list[GameObject
                 raise UnsupportedRuleError(obj.name, obj.card.oracle_text, "a card that changes its own mana value "
                                                                            "in the graveyard, to collect as evidence")
         return {o.id: o.card.mana_value for o in pool}
-    from solver.rules import targets  # the target rules import this module
-
-    targets._static_power_changes(problem)
-    targets._static_type_changes(problem)
+    refuse_static_power_changes(problem)
+    refuse_static_type_changes(problem)
     powers: dict[str, int] = {o.id: number_of(o, "power") for o in pool}
     for obj in pool:
         if powers[obj.id] < 0:
@@ -1901,9 +1791,7 @@ def _add_object_variables(problem: CastProblem, terms: list[CostTerm]) -> dict[C
     if any(q.attribute in ("power", "toughness", "power plus toughness") for term in terms
            for cost in term.cost.objects if cost.qualities is not None for clause in cost.qualities.clauses
            for q in clause):
-        from solver.rules import targets  # the target rules import this module
-
-        targets._static_power_changes(problem)
+        refuse_static_power_changes(problem)
     needs: dict[CostObjectsKey, list[_Need]] = {}
     for term in terms:
         for cost in term.cost.objects:
@@ -2549,8 +2437,6 @@ def _targeted_changes(problem: CastProblem) -> tuple[list[tuple[int, frozenset[s
         creatures); the instances that have a legal choice naming one of them (the others never change the
         cost), in problem order. Both empty when no change of the spell depends on targets.
     """
-    from solver.rules.targets import is_named_by  # the target rules import this module
-
     changes = target_cost_changes(problem)
     if not changes:
         return [], ()

@@ -19,8 +19,9 @@ from typing import Any
 from models.abilities import Cost
 from models.choices import ModeKey, mode_label
 from models.errors import UnsupportedRuleError
-from solver.requirements import requirement_holds
 from solver.problem import CastProblem, CostTerm, ProblemRef, Reason
+from solver.rules.conditions import requirement_holds
+from solver.rules.switches import paid_atom
 
 __all__ = ["add_mode_rules", "add_paid_mode_rules", "mode_keys", "is_entwined", "describe_mode"]
 
@@ -140,13 +141,11 @@ def add_paid_mode_rules(problem: CastProblem) -> None:
     Raises
     ------
     UnsupportedRuleError
-        The spell has none or several optional costs of those named (:func:`solver.rules.targets.paid_atom`).
+        The spell has none or several optional costs of those named (:func:`solver.rules.switches.paid_atom`).
     """
     choice = problem.abilities.mode_choice
     if choice is None or not choice.raised_if_paid or choice.raised_maximum is None:
         return
-    from solver.rules.targets import paid_atom  # the target rules import the cost rules, which come after
-
     keys = mode_keys(problem)
     atom = paid_atom(problem, problem.spell, choice.raised_if_paid, "the number of modes chosen")
     low, high = choice.minimum, choice.maximum

@@ -14,7 +14,6 @@ half, or of the whole card, standing in the card's place, whose face variable
 from __future__ import annotations
 
 import dataclasses
-
 from typing import Any
 
 from models.choices import FACE

@@ -22,10 +22,11 @@ from models.choices import ZONE, X
 from models.errors import UnsupportedRuleError
 from models.objects import Card, CardType, Phase, Zone
 from solver.abilities import abilities_of
-from solver.requirements import requirement_holds, requirement_text
 from solver.problem import CastProblem, CostTerm, ProblemRef, Reason
+from solver.rules.conditions import requirement_holds, requirement_text
+from solver.rules.naming import is_named_by
+from solver.rules.target_sets import named_candidates
 from solver.rules.zones import RESOLVING_KEYWORDS
-from solver.target_sets import named_candidates
 
 __all__ = ["add_choice_timing_rules", "add_timing_rules", "has_sorcery_timing", "is_sorcery_timing",
            "permissions_that_apply", "flash_additional_cost"]
@@ -365,10 +366,8 @@ def add_choice_timing_rules(problem: CastProblem) -> None:
     Raises
     ------
     UnsupportedRuleError
-        As :func:`~solver.rules.targets.is_named_by`.
+        As :func:`~solver.rules.naming.is_named_by`.
     """
-    from solver.rules.targets import is_named_by  # the target rules import the timing rules' callers
-
     if problem.recorded is not None or problem.resolving is not None or not has_sorcery_timing(problem) or \
             is_sorcery_timing(problem):
         return  # cast as an ability resolves, timing permissions don't matter (CR 608.2g)

@@ -18,7 +18,7 @@ from models.io.state_json import state_from_data
 from solver.backends import decompose, get_engine
 from solver.legal import is_legal_cast, legal_casts
 from solver.rules.costs import _can_split, count_splits
-from solver.target_sets import TargetSets, drawn_indices
+from solver.rules.target_sets import TargetSets, drawn_indices
 
 
 @pytest.mark.parametrize(("n", "least", "most"), [(0, 0, 3), (4, 0, 2), (5, 1, 3), (6, 2, 2), (5, 0, 64), (3, 4, 5)])

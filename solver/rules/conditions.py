@@ -1,13 +1,21 @@
-"""Conditions printed on a spell that the battlefield decides: "if an opponent controls a Plains"."""
+"""Conditions and counts the state decides: "if an opponent controls a Plains", "the number of creatures you control".
+
+A condition printed on a spell (an alternative cost's, a cost change's, a timing permission's: CR 118.9, 601.2f,
+601.3) holds or not in the state; a count (CR 107.3c: X defined by the text; a cost that changes by a number)
+is a number the state gives. Both read the objects a phrase names (:mod:`solver.rules.naming`) and the
+characteristics of permanents (:mod:`solver.rules.characteristics`).
+"""
 
 from __future__ import annotations
 
 import itertools
 import re
+from typing import Any
 
 from models.abilities import (
     CombatDamageRequirement,
     ControlRequirement,
+    Count,
     CountRequirement,
     PresenceRequirement,
     Requirement,
@@ -15,14 +23,24 @@ from models.abilities import (
     TurnRequirement,
 )
 from models.errors import UnsupportedRuleError
+from models.mana import Color
 from models.objects import CardType, GameObject, Phase, PlayerId, Zone
 from models.state import GameState
 from models.subtypes import SUBTYPES
 from solver.abilities import abilities_of
 from solver.problem import CastProblem
+from solver.rules.characteristics import (
+    STATIC_CREATURE_TYPE_CHANGE,
+    creature_types,
+    refuse_static_changes,
+    refuse_static_power_changes,
+    refuse_static_type_changes,
+)
+from solver.rules.naming import candidates_of, is_named_by
+from solver.rules.qualities import has_qualities, number_of
 
-__all__ = ["combat_damage_holds", "count_holds", "holds_for", "named_objects", "party_size", "presence_holds",
-           "requirement_holds", "requirement_text", "turn_holds", "unblocked_attacker"]
+__all__ = ["combat_damage_holds", "count_holds", "count_of", "holds_for", "named_objects", "party_size",
+           "presence_holds", "requirement_holds", "requirement_text", "turn_holds", "unblocked_attacker"]
 
 
 def requirement_holds(problem: CastProblem, requirement: Requirement) -> bool:
@@ -72,8 +90,6 @@ def named_objects(problem: CastProblem, spec: TargetSpec) -> list[GameObject]:
     UnsupportedRuleError
         As :func:`~solver.rules.targets.is_named_by`.
     """
-    from solver.rules.targets import candidates_of, is_named_by  # the target rules import the cost rules
-
     state = problem.state
     return [state.object(c) for c in candidates_of(problem, spec)
             if c not in state.players and is_named_by(problem, spec, c)]
@@ -101,12 +117,10 @@ def party_size(problem: CastProblem) -> int:
     UnsupportedRuleError
         A permanent on the battlefield whose static ability may change creature types (CR 613.1d), not applied.
     """
-    from solver.rules import targets  # the target rules import the cost rules
-
-    targets._refuse_static_changes(problem, targets._STATIC_CREATURE_TYPE_CHANGE, "CR 613.1d", "creature types",
+    refuse_static_changes(problem, STATIC_CREATURE_TYPE_CHANGE, "CR 613.1d", "creature types",
                                    "the creatures of a party can't be told")
-    targets._static_type_changes(problem)
-    roles = [(frozenset(targets._creature_types(o)) | _also_types(problem, o)) & frozenset(_PARTY)
+    refuse_static_type_changes(problem)
+    roles = [(frozenset(creature_types(o)) | _also_types(problem, o)) & frozenset(_PARTY)
              for o in problem.state.objects_in(Zone.BATTLEFIELD, problem.caster) if o.card.has_type(CardType.CREATURE)]
     roles = [r for r in roles if r]
     best = 0
@@ -229,8 +243,6 @@ def count_holds(problem: CastProblem, requirement: CountRequirement) -> bool:
     UnsupportedRuleError
         As :func:`~solver.rules.costs.count_of`.
     """
-    from solver.rules.costs import count_of  # the cost rules import this module
-
     def within(number: int) -> bool:
         return number >= requirement.at_least and (requirement.at_most is None or number <= requirement.at_most)
 
@@ -407,3 +419,127 @@ def holds_for(state: GameState, caster: str, requirement: ControlRequirement) ->
     return any((not requirement.subtype or requirement.subtype in obj.card.subtypes)
                and (requirement.card_type is None or obj.card.has_type(requirement.card_type))
                for player in players for obj in state.objects_in(Zone.BATTLEFIELD, player))
+
+
+def count_of(problem: CastProblem, count: Count, player: str | None = None) -> int:
+    """How many objects (or opponents, or what else the count names) a cost change counts now (CR 601.2f).
+
+    Parameters
+    ----------
+    problem : CastProblem
+    count : Count
+    player : str or None
+        Count only this player's permanents (controller) or cards (owner), whatever ``count.controller`` says;
+        None: as it says.
+
+    Returns
+    -------
+    int
+        Opponents of the caster; players in the game; a sum of this turn's facts; the creatures in the caster's
+        party (CR 700.8); the caster's life total; or the caster's graveyard or hand cards, or the permanents of
+        the players named, that have the qualities (with ``distinct``, the different colours, card types or mana
+        values among them).
+
+    Raises
+    ------
+    UnsupportedRuleError
+        A count the state's static abilities may change and can't be judged (creature types, card types,
+        power), or the card types or mana values of a card with several faces.
+    """
+    state, caster = problem.state, problem.caster
+    if count.turn_fact == "creatures_died":
+        return state.this_turn.creatures_died
+    if count.turn_fact in ("spells_cast", "life_lost"):
+        players = [p for p in state.players if (p == caster) == (count.controller == "you")]
+        if player is not None:  # one player's facts ("an opponent cast two or more spells this turn")
+            players = [PlayerId(player)]
+        by = state.this_turn.spells_cast_by if count.turn_fact == "spells_cast" else state.this_turn.life_lost_by
+        return sum(by(p) for p in players)
+    if count.opponents:
+        return sum(1 for p in state.players if p != caster)
+    if count.quantity == "players":
+        return len(state.players)
+    if count.quantity == "party":
+        return party_size(problem)
+    if count.quantity == "life":
+        return state.life_of(caster)
+    if count.quantity == "total power":
+        return _total_power(problem)
+    if count.quantity is not None and count.quantity.startswith("devotion to "):
+        return _devotion(problem, count.quantity.removeprefix("devotion to "))
+    if count.objects is not None:
+        objects = named_objects(problem, count.objects)
+        if player is not None:
+            objects = [o for o in objects if o.controller == player]
+    elif count.zone in (Zone.GRAVEYARD, Zone.HAND):
+        objects = [o for o in state.objects_in(count.zone) if o.owner == (player or caster)]
+    else:
+        objects = [o for o in state.battlefield()
+                   if (o.controller == player if player is not None else count.controller == "any"
+                       or (o.controller == caster) == (count.controller == "you"))]
+    objects = [o for o in objects if has_qualities(o, count.qualities)]
+    if count.distinct is None:
+        return len(objects)
+    return len(_distinct_values(problem, objects, count.distinct))
+
+
+def _total_power(problem: CastProblem) -> int:
+    """The total power of the creatures the caster controls, with counters, at least 0 (CR 208, 122.1a, 107.1b).
+
+    Raises
+    ------
+    UnsupportedRuleError
+        A static ability that may change power or what is a creature (CR 613.1d, 613.4), or a power an ability
+        defines.
+    """
+    refuse_static_power_changes(problem)
+    refuse_static_type_changes(problem)
+    total = sum(number_of(o, "power") for o in problem.state.objects_in(Zone.BATTLEFIELD, problem.caster)
+                if o.card.has_type(CardType.CREATURE))
+    return max(0, total)
+
+
+def _devotion(problem: CastProblem, colour: str) -> int:
+    """The caster's devotion to a colour: its mana symbols among the mana costs of their permanents (CR 700.5).
+
+    A hybrid symbol counts toward each of its colours, a Phyrexian one toward its colour (CR 700.5a); a
+    permanent with no mana cost (a token, a back face, a face-down permanent) counts none.
+
+    Raises
+    ------
+    UnsupportedRuleError
+        A split card on the battlefield, whose mana cost is that of its halves combined (CR 709.4).
+    """
+    wanted = {c.name.lower(): c for c in Color}[colour]
+    total = 0
+    for obj in problem.state.objects_in(Zone.BATTLEFIELD, problem.caster):
+        if obj.card.halves:
+            raise UnsupportedRuleError(problem.spell.name, f"devotion to {colour}",
+                                       f"{obj.name} is a split card: its mana cost is not read for devotion")
+        if obj.card.mana_cost is not None:
+            total += sum(1 for symbol in obj.card.mana_cost.symbols if wanted in symbol.colors)
+    return total
+
+
+def _distinct_values(problem: CastProblem, objects: list[GameObject], what: str) -> set[Any]:
+    """The different colours (CR 105.2), card types (CR 205.2a) or mana values (CR 202.3) among the objects.
+
+    Raises
+    ------
+    UnsupportedRuleError
+        Card types or mana values of a card with several faces (whose characteristics depend on its layout and
+        zone, CR 709.4, 712.8) are not read here.
+    """
+    values: set[Any] = set()
+    for obj in objects:
+        if what == "color":
+            values |= set(obj.card.colors)
+            continue
+        if obj.card.faces:
+            raise UnsupportedRuleError(obj.name, obj.card.type_line,
+                                       f"the {what} of a card with several faces, counted among others")
+        if what == "card type":
+            values |= {CardType.KINDRED if t is CardType.TRIBAL else t for t in obj.card.types}
+        else:
+            values.add(obj.card.mana_value)
+    return values

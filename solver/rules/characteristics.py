@@ -1,0 +1,165 @@
+"""The characteristics of objects as the game sees them, and the static abilities that change them (CR 613).
+
+What the rules read of a permanent (its types, creature types, power, the protections it has) comes from
+its card, its counters and what the state grants it; a static ability on the battlefield that could change
+those (CR 613.1d-f, 613.4) and that legalcasts does not apply is refused here, by the rule that would read it,
+never ignored.
+"""
+
+from __future__ import annotations
+
+import re
+
+from models.errors import UnsupportedRuleError
+from models.abilities import CardAbilities
+from models.objects import Card, CardType, GameObject
+from models.state import GameState
+from models.subtypes import SUBTYPES
+from solver.abilities import abilities_of, kept_by_identity
+from solver.problem import CastProblem, state_memo
+
+__all__ = ["STATIC_CREATURE_TYPE_CHANGE", "battlefield_groups", "card_types", "creature_types",
+           "refuse_granted_protections", "refuse_static_changes", "refuse_static_power_changes",
+           "refuse_static_type_changes", "static_lines"]
+
+_STATIC_POWER_CHANGE = re.compile(r"\bgets? [+-]\d+/[+-]\d+|\bbase power\b|\bpower and toughness (are|is) each")
+
+
+_STATIC_TYPE_CHANGE = re.compile(r"\b(are|is|becomes?|it's) (still )?(an? |all )?(\d+/\d+ )?([a-z]+ )?"
+                                 r"(artifact |enchantment |land )?(creatures?|artifacts?|lands?|enchantments?)\b")
+
+
+_STATIC_LINES: dict[int, tuple[Card, tuple[str, ...]]] = {}
+
+
+def static_lines(obj: GameObject) -> tuple[str, ...]:
+    """The lines of a permanent's text that are static abilities: not activated, not triggered, no reminder.
+
+    Kept per card, by identity: a board holds many permanents of few cards.
+    """
+    return kept_by_identity(_STATIC_LINES, obj.card, _read_static_lines)
+
+
+def _read_static_lines(card: Card) -> tuple[str, ...]:
+    lines = []
+    for line in card.oracle_text.lower().split("\n"):
+        line = re.sub(r"\([^()]*\)", "", line)
+        if ":" in line or re.match(r"(when|whenever|at the beginning)\b", line):
+            continue  # activated and triggered abilities change nothing until they resolve
+        lines.append(line)
+    return tuple(lines)
+
+
+def refuse_static_changes(problem: CastProblem, pattern: re.Pattern, rule: str, what: str, consequence: str) -> None:
+    """Raise when a permanent on the battlefield has a static ability the pattern finds (once per problem)."""
+    if pattern.pattern in problem.memo.checked:
+        return
+    for _, permanents in battlefield_groups(problem.state):  # one card's lines: asked once per group
+        seen: set[int] = set()
+        for obj in permanents:
+            if id(obj.card) in seen:
+                continue
+            seen.add(id(obj.card))
+            for line in static_lines(obj):
+                if pattern.search(line):
+                    raise UnsupportedRuleError(obj.name, line,
+                                               f"a static change of {what} is not applied ({rule}): {consequence}")
+    problem.memo.checked.add(pattern.pattern)
+
+
+_GRANTS_PROTECTION = re.compile(r"\b(hexproof|shroud|protection|can't be the targets?)\b")
+
+
+def refuse_granted_protections(problem: CastProblem) -> None:
+    """Refuse to judge targets when a permanent's unread text may give others hexproof, shroud or protection.
+
+    "Other Spirit creatures you control get +1/+1 and have hexproof." (Drogskol
+    Captain) or "You and Humans you control have hexproof." (Sigarda) change
+    what may be targeted (CR 702.11, 702.16, 702.18) but are not read: with such
+    a permanent on the battlefield, a target is unsupported, never guessed.
+    """
+    if "granted protections" in problem.memo.checked:
+        return
+    for abilities, permanents in battlefield_groups(problem.state):  # permanents alike in abilities, asked once
+        for unread in abilities.permanent_unsupported:
+            if "targeting" in unread.topics and _GRANTS_PROTECTION.search(re.sub(r'"[^"]*"', "", unread.span.lower())):
+                raise UnsupportedRuleError(permanents[0].name, unread.span, "it may give other permanents or "
+                                                                            "players hexproof, shroud or "
+                                                                            "protection, which is not read")
+        given = [g for g in abilities.attached_grants if _GRANTS_PROTECTION.search(g)]
+        obj = next((o for o in permanents if o.attached_to is None), None) if given else None
+        if given and obj is not None:
+            raise UnsupportedRuleError(obj.name, ", ".join(given), "it gives the permanent it is attached to "
+                                       f"{', '.join(given)}, and the state does not say what it is attached to "
+                                       "(CR 301.5, 303.4)")
+    problem.memo.checked.add("granted protections")
+
+
+def refuse_static_type_changes(problem: CastProblem) -> None:
+    """Refuse to judge what a permanent is when a static ability may change card types (CR 613.1d, 205.1b).
+
+    "All Forests are 1/1 creatures that are still lands." (Living Lands) is not
+    applied, so which permanents are creatures can't be told: unsupported,
+    never guessed.
+    """
+    refuse_static_changes(problem, _STATIC_TYPE_CHANGE, "CR 613.1d", "card types", "what a permanent is can't be told")
+
+
+def refuse_static_power_changes(problem: CastProblem) -> None:
+    """Refuse to judge power or toughness when a permanent's static ability may change them (CR 613.4).
+
+    Power and toughness are read as printed, with +1/+1 and -1/-1 counters
+    (CR 122.1a); effects like "Spirit creatures you control get +1/+1" are not
+    applied, so a quality naming power is then unsupported, never guessed.
+    """
+    refuse_static_changes(problem, _STATIC_POWER_CHANGE, "CR 613.4", "power or toughness",
+                           "a target quality naming power can't be judged")
+
+
+STATIC_CREATURE_TYPE_CHANGE = re.compile(
+    r"\bevery creature type\b|\bchosen (creature )?type\b|\bcreature types?\b|\bin addition to (its|their) other "
+    r"(creature )?types\b|\b(has|have|gains?) changeling\b")
+
+
+def creature_types(obj: GameObject) -> frozenset[str]:
+    """An object's creature types (CR 205.3m): every one with changeling or "is every creature type" (CR 702.73a)."""
+    if "changeling" in abilities_of(obj).keywords or re.search(r"\bis every creature type\b",
+                                                               obj.card.oracle_text.lower()):
+        return _CREATURE_TYPES
+    return frozenset(obj.card.subtypes) & _CREATURE_TYPES
+
+
+def card_types(obj: GameObject) -> frozenset[CardType]:
+    """An object's card types (CR 205.2a), Tribal read as its current name Kindred."""
+    return frozenset(CardType.KINDRED if t is CardType.TRIBAL else t for t in obj.card.types)
+
+
+_CREATURE_TYPES = SUBTYPES["creature"]
+
+
+def battlefield_groups(state: GameState) -> list[tuple[CardAbilities, list[GameObject]]]:
+    """The permanents of a state grouped by their abilities (by identity), in order of first appearance.
+
+    Permanents of one card with no granted abilities share their card's abilities: what a pass over the
+    battlefield asks of abilities alone is asked once per group. Kept per state (its memo).
+
+    Parameters
+    ----------
+    state : GameState
+
+    Returns
+    -------
+    list of (CardAbilities, list of GameObject)
+        Each group's abilities and its permanents, battlefield order within a group.
+    """
+    memo = state_memo(state)
+    if memo.battlefield_groups is None:
+        groups: dict[int, tuple[CardAbilities, list[GameObject]]] = {}
+        for obj in state.battlefield():
+            abilities = abilities_of(obj)
+            group = groups.get(id(abilities))
+            if group is None:
+                group = groups[id(abilities)] = (abilities, [])
+            group[1].append(obj)
+        memo.battlefield_groups = list(groups.values())
+    return memo.battlefield_groups
