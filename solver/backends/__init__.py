@@ -145,7 +145,7 @@ class Engine:
 
 
 ENGINES = {
-    "fast": ("solver.backends.decompose", "DecompositionEngine"),
+    "fast": ("solver.backends.fast", "DecompositionEngine"),
     "python-constraint": ("solver.backends.pyconstraint", "PythonConstraintEngine"),
     "brute": ("solver.backends.brute", "BruteForceEngine"),
     "cpsat": ("solver.backends.cpsat", "CpSatEngine"),

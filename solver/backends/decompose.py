@@ -35,16 +35,14 @@ rules that tie them to it, and on each other only where a rule ties them
 
 from __future__ import annotations
 
-import bisect
 import functools
 import itertools
-import math
 import random
 import weakref
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
-from models.cast import COST_OBJECT_FIELDS, Cast, TargetChoice, casts_of_targets
+from models.cast import COST_OBJECT_FIELDS, Cast, TargetChoice
 from models.choices import (
     AlternativeCostKey,
     ChoiceKey,
@@ -62,13 +60,12 @@ from models.choices import (
 )
 from models.mana import ManaCost
 from models.objects import ObjectId
-from solver.backends import Engine
 from solver.backends.decompose_another import AnotherPair, PairLayout, allowed_sizes
 from solver.problem import CastProblem, Constraint, ConstraintKind, ProblemRef, TargetSlot
-from solver.prompts import DEFAULT_LIMIT, Options
 from solver.rules.target_sets import TargetSets, drawn_by_weight, is_set_in, number_of_sets
 
-__all__ = ["DecompositionEngine", "analyse"]
+__all__ = ["Analysis", "Component", "Frame", "LISTED", "Remade", "analyse", "digits_of", "is_on", "iter_from_index",
+           "product", "product_from"]
 
 _FRAME_TYPES = (ZoneKey, FaceKey, AlternativeCostKey, GiftRecipientKey, OptionalCostKey, ModeKey, SpliceSetKey,
                 XKey)
@@ -85,7 +82,7 @@ LISTED = 4096
 made lazily, one value at a time."""
 
 
-class _Remade:
+class Remade:
     """An iterable made again at each iteration, by a function: values too many to list.
 
     ``make_from(index)``, when given, makes the values from ``index`` on without making the ones before.
@@ -108,9 +105,9 @@ class _Remade:
         return itertools.islice(self._make(), index, None)
 
 
-def _iter_from(part: Iterable[Any], index: int) -> Iterator[Any]:
+def iter_from_index(part: Iterable[Any], index: int) -> Iterator[Any]:
     """A part's values from ``index`` on: a list skipped in C, a lazy part from its own start when it has one."""
-    if isinstance(part, _Remade):
+    if isinstance(part, Remade):
         return part.iter_from(index)
     return itertools.islice(part, index, None)
 
@@ -123,12 +120,12 @@ def product_from(parts: list[Iterable[Any]], digits: list[int]) -> Iterator[tupl
 
 
 def _product_from(parts: list[Iterable[Any]], digits: list[int]) -> Iterator[tuple[Any, ...]]:
-    for i, value in enumerate(_iter_from(parts[0], digits[0])):
+    for i, value in enumerate(iter_from_index(parts[0], digits[0])):
         for rest in (product_from(parts[1:], digits[1:]) if i == 0 else product(parts[1:])):
             yield (value,) + rest
 
 
-def _digits(index: int, counts: list[int]) -> list[int]:
+def digits_of(index: int, counts: list[int]) -> list[int]:
     """``index`` as a mixed-radix number of these counts, most significant first."""
     digits = []
     for count in reversed(counts):
@@ -140,10 +137,10 @@ def _digits(index: int, counts: list[int]) -> list[int]:
 def product(parts: list[Iterable[Any]]) -> Iterator[tuple[Any, ...]]:
     """The product of iterables, in :func:`itertools.product` order, without listing the lazy ones.
 
-    Listed parts go through :func:`itertools.product` (in C); a part made lazily (:class:`_Remade`) is iterated
+    Listed parts go through :func:`itertools.product` (in C); a part made lazily (:class:`Remade`) is iterated
     again for each combination of the parts before it, so no part is ever listed whole.
     """
-    if not any(isinstance(part, _Remade) for part in parts):
+    if not any(isinstance(part, Remade) for part in parts):
         return itertools.product(*parts)
     return _lazy_product(parts, 0, ())
 
@@ -152,7 +149,7 @@ def _lazy_product(parts: list[Iterable[Any]], at: int, prefix: tuple[Any, ...]) 
     if at == len(parts):
         yield prefix
         return
-    if not any(isinstance(part, _Remade) for part in parts[at:]):
+    if not any(isinstance(part, Remade) for part in parts[at:]):
         for rest in itertools.product(*parts[at:]):
             yield prefix + rest
         return
@@ -160,7 +157,7 @@ def _lazy_product(parts: list[Iterable[Any]], at: int, prefix: tuple[Any, ...]) 
         yield from _lazy_product(parts, at + 1, prefix + (value,))
 
 
-class _Component:
+class Component:
     """Keys of the rest tied together by rules, with those rules and the frame keys they read."""
 
     def __init__(self, keys: list[ChoiceKey], constraints: list[Constraint], frame_keys: list[ChoiceKey],
@@ -172,14 +169,14 @@ class _Component:
         counting = [c for c in constraints if c.count is not None and c.scope[-1] == keys[0]]
         self.counted_by = counting[0] if len(keys) == 1 and len(constraints) == 1 and counting else None
         self.solutions: dict[tuple, list[dict[ChoiceKey, Any]]] = {}
-        self.divided: tuple[TargetSlot, Constraint] | None = None  # see _Analysis._divided
+        self.divided: tuple[TargetSlot, Constraint] | None = None  # see Analysis._divided
         self.counts: dict[tuple, int] = {}
-        self.sizes: dict[Any, list[tuple[Any, int]]] = {}  # see _Analysis._divided_sizes
-        self.another: tuple[PairLayout, list[Constraint]] | None = None  # see _Analysis._another
+        self.sizes: dict[Any, list[tuple[Any, int]]] = {}  # see Analysis._divided_sizes
+        self.another: tuple[PairLayout, list[Constraint]] | None = None  # see Analysis._another
         self.pairs: dict[tuple, AnotherPair] = {}  # its values per frame signature
 
 
-class _Analysis:
+class Analysis:
     """What the fast engine knows of a problem, worked out once."""
 
     @property
@@ -224,7 +221,7 @@ class _Analysis:
         groups: dict[ChoiceKey, list[ChoiceKey]] = {}
         for key in rest:  # variable order, so each group is sorted and the groups come by their first key
             groups.setdefault(root(key), []).append(key)
-        self.components: list[_Component] = []
+        self.components: list[Component] = []
         for group in groups.values():
             rules = list(dict.fromkeys(c for k in group for c in touching[k]))
             reads = list(dict.fromkeys(k for c in rules for k in c.scope if k in frame_set))
@@ -232,7 +229,7 @@ class _Analysis:
             if len(group) == 1 and type(group[0]) is TargetKey and all(
                     c.kind is ConstraintKind.ACTIVATION for c in rules):
                 slot = self.slot_of[group[0]]
-            component = _Component(group, rules, reads, slot)
+            component = Component(group, rules, reads, slot)
             component.divided = self._divided(component)
             component.another = self._another(component) if component.divided is None else None
             joint, covered = problem.joint_counts.get(group[0], (None, ())) if len(group) == 1 else (None, ())
@@ -263,13 +260,13 @@ class _Analysis:
         self._x_unread_at: int | None = None
         self._x_unread_counts: dict[tuple, int] = {}
         self._fixed_count = 1
-        self._digits: dict[Frame, tuple[list[tuple[_Component, Iterable[Any], int]], list[TargetSlot]]] = {}
+        self._digit_plans: dict[Frame, tuple[list[tuple[Component, Iterable[Any], int]], list[TargetSlot]]] = {}
         self._fields: dict[Frame, dict[str, Any]] = {}
         self._field_layout: tuple[Any, ...] | None = None  # see frame_fields
         self._mana_values: dict[int | None, int] = {}  # the spell's mana value by X (see frame_fields)
         # what DecompositionEngine.sample draws: the values of the components with one value in every frame,
         # and the other components
-        self.sample_plan: tuple[dict[ChoiceKey, Any], list[_Component]] | None = None
+        self.sample_plan: tuple[dict[ChoiceKey, Any], list[Component]] | None = None
         self._frame_dicts: dict[Frame, dict[ChoiceKey, Any]] = {}
         self.mode_indices = frozenset(k.index for k in self.mode_keys)
         self.keywords = frozenset(k.keyword for k in self.frame_keys if type(k) is OptionalCostKey)
@@ -287,7 +284,7 @@ class _Analysis:
                         if c.constraints or not all(type(k) is CostObjectsKey and variables[k].domain == ((),)
                                                     for k in c.keys)]
 
-    def _divided(self, component: _Component) -> tuple[TargetSlot, Constraint] | None:
+    def _divided(self, component: Component) -> tuple[TargetSlot, Constraint] | None:
         """An instance of "target" and its division, tied by nothing else: counted and drawn by number of targets.
 
         The component is the instance's key and its :class:`~models.choices.DivisionKey`; its rules are the
@@ -314,7 +311,7 @@ class _Analysis:
             return None
         return slot, division[0]
 
-    def _another(self, component: _Component) -> tuple[PairLayout, list[Constraint]] | None:
+    def _another(self, component: Component) -> tuple[PairLayout, list[Constraint]] | None:
         """An earlier instance of "target" and a later "another target" one, tied by nothing else (CR 115.4).
 
         The component is the two instances' keys; its rules are their switches (CR 601.2c), the rule that they
@@ -350,7 +347,7 @@ class _Analysis:
                 sizes.append(rule)
         return PairLayout(first, second), sizes
 
-    def another_pair(self, component: _Component, frame: Frame) -> AnotherPair:
+    def another_pair(self, component: Component, frame: Frame) -> AnotherPair:
         """The values of an earlier instance and a later "another target" one in a frame (kept per signature)."""
         assert component.another is not None
         signature = self._signature(component, frame)
@@ -675,12 +672,12 @@ class _Analysis:
     # ---------------------------------------------------------------- components
     def slot_is_on(self, slot: TargetSlot, frame: Frame) -> bool:
         """Whether an instance of "target" is part of the spell in this frame (its switch, CR 601.2c)."""
-        return _is_on(self.atoms.get(slot.key, ()), frame)
+        return is_on(self.atoms.get(slot.key, ()), frame)
 
-    def _signature(self, component: _Component, frame: Frame) -> tuple:
+    def _signature(self, component: Component, frame: Frame) -> tuple:
         return tuple(frame[self.frame_index[k]] for k in component.frame_keys)
 
-    def component_count(self, component: _Component, frame: Frame) -> int:
+    def component_count(self, component: Component, frame: Frame) -> int:
         """The number of values of a component in a frame."""
         if component.slot is not None:
             return number_of_sets(component.slot.choices) if self.slot_is_on(component.slot, frame) else 1
@@ -697,7 +694,7 @@ class _Analysis:
                 return len(domain)
         return len(self.component_solutions(component, frame))
 
-    def component_solutions(self, component: _Component, frame: Frame) -> list[dict[ChoiceKey, Any]]:
+    def component_solutions(self, component: Component, frame: Frame) -> list[dict[ChoiceKey, Any]]:
         """Every value of a component's keys that its rules allow in this frame, made by the rules' generators."""
         signature = self._signature(component, frame)
         found = component.solutions.get(signature)
@@ -718,7 +715,7 @@ class _Analysis:
         component.solutions[signature] = solutions
         return solutions
 
-    def component_values(self, component: _Component, frame: Frame) -> Iterable[dict[ChoiceKey, Any]]:
+    def component_values(self, component: Component, frame: Frame) -> Iterable[dict[ChoiceKey, Any]]:
         """A component's values in a frame, in :meth:`component_solutions` order.
 
         The orders of a splice set are made, not kept; an instance of "target" with more than :data:`LISTED`
@@ -734,25 +731,25 @@ class _Analysis:
             if not self.slot_is_on(slot, frame):
                 return [{slot.key: None}]
             if number_of_sets(slot.choices) > LISTED:
-                return _Remade(lambda: ({slot.key: choice} for choice in slot.choices))
+                return Remade(lambda: ({slot.key: choice} for choice in slot.choices))
             return [{slot.key: choice} for choice in slot.choices]
         if component.divided is not None:  # made by number of targets, lazily: the first casts come at once
             analysis = weakref.proxy(self)  # the values may be kept here (frame_digits): no reference back
-            return _Remade(functools.partial(_Analysis._divided_values, analysis, component, frame),
-                           functools.partial(_Analysis._divided_values_from, analysis, component, frame))
+            return Remade(functools.partial(Analysis._divided_values, analysis, component, frame),
+                           functools.partial(Analysis._divided_values_from, analysis, component, frame))
         if component.another is not None:  # two instances, one "another": made lazily, never listed
             pair = self.another_pair(component, frame)
-            return _Remade(pair.values, pair.values_from)
+            return Remade(pair.values, pair.values_from)
         return self.component_solutions(component, frame)
 
     # ---------------------------------------------------------------- an instance and its division (CR 601.2d)
-    def _division_prefix(self, component: _Component, frame: Frame) -> tuple[Any, ...]:
+    def _division_prefix(self, component: Component, frame: Frame) -> tuple[Any, ...]:
         """The values the division's rule reads before the targets (X, where X is divided)."""
         assert component.divided is not None
         _, rule = component.divided
         return tuple(frame[self.frame_index[k]] for k in rule.scope[:-2])
 
-    def _divided_count(self, component: _Component, frame: Frame) -> int:
+    def _divided_count(self, component: Component, frame: Frame) -> int:
         """Sets of targets times their divisions, summed by number of targets (kept per frame signature)."""
         signature = self._signature(component, frame)
         found = component.counts.get(signature)
@@ -760,7 +757,7 @@ class _Analysis:
             found = component.counts[signature] = sum(weight for _, weight in self._divided_sizes(component, frame))
         return found
 
-    def _divided_sizes(self, component: _Component, frame: Frame) -> list[tuple[Any, int]]:
+    def _divided_sizes(self, component: Component, frame: Frame) -> list[tuple[Any, int]]:
         """:meth:`_count_divided_sizes`, kept per frame signature (what the component reads of the frame)."""
         signature = (self._signature(component, frame), self.slot_is_on(component.divided[0], frame)) \
             if component.divided is not None else None
@@ -769,7 +766,7 @@ class _Analysis:
             found = component.sizes[signature] = self._count_divided_sizes(component, frame)
         return found
 
-    def _count_divided_sizes(self, component: _Component, frame: Frame) -> list[tuple[Any, int]]:
+    def _count_divided_sizes(self, component: Component, frame: Frame) -> list[tuple[Any, int]]:
         """(number of targets or None, casts with that many) of an instance and its division in a frame.
 
         None stands for the instance being no part of the spell (one value: no target, no division). Each
@@ -796,7 +793,7 @@ class _Analysis:
                      for k, sets in sorted(by_size.items())]
         return [(k, weight) for k, weight in found if weight]
 
-    def _divided_values(self, component: _Component, frame: Frame) -> Iterator[dict[ChoiceKey, Any]]:
+    def _divided_values(self, component: Component, frame: Frame) -> Iterator[dict[ChoiceKey, Any]]:
         """Every (targets, division) of the component, lazily, in :meth:`component_solutions` order."""
         assert component.divided is not None
         slot, rule = component.divided
@@ -810,7 +807,7 @@ class _Analysis:
             for split in rule.generate(*prefix, targets):
                 yield {slot.key: targets, division: split}
 
-    def _divided_blocks(self, component: _Component, frame: Frame) -> Iterator[tuple[int, int, int, int]]:
+    def _divided_blocks(self, component: Component, frame: Frame) -> Iterator[tuple[int, int, int, int]]:
         """(first set, sets, divisions of each, casts before) of each run of sets with as many divisions each.
 
         In :meth:`_divided_values` order: a :class:`~solver.rules.target_sets.TargetSets` by number of targets (each
@@ -829,7 +826,7 @@ class _Analysis:
             first += sets
             before += sets * each
 
-    def _divided_values_from(self, component: _Component, frame: Frame, index: int) -> Iterator[dict[ChoiceKey, Any]]:
+    def _divided_values_from(self, component: Component, frame: Frame, index: int) -> Iterator[dict[ChoiceKey, Any]]:
         """:meth:`_divided_values` from the ``index``-th value on, the sets before it skipped by their counts."""
         slot, rule = component.divided or (None, None)
         assert slot is not None and rule is not None and rule.generate is not None
@@ -850,7 +847,7 @@ class _Analysis:
                         yield {slot.key: targets, division: value}
                 return
 
-    def divided_at(self, component: _Component, frame: Frame, digit: int) -> dict[ChoiceKey, Any]:
+    def divided_at(self, component: Component, frame: Frame, digit: int) -> dict[ChoiceKey, Any]:
         """The value of an instance and its division at ``digit`` in :meth:`_divided_values` order, not walked to."""
         slot, rule = component.divided or (None, None)
         assert slot is not None and rule is not None and rule.generate is not None
@@ -864,7 +861,7 @@ class _Analysis:
                 return {slot.key: targets, rule.scope[-1]: next(itertools.islice(iter(made), split, None))}
         raise IndexError(digit)
 
-    def divided_index(self, component: _Component, frame: Frame, value: dict[ChoiceKey, Any]) -> int | None:
+    def divided_index(self, component: Component, frame: Frame, value: dict[ChoiceKey, Any]) -> int | None:
         """Where a value of an instance and its division is in :meth:`_divided_values` order (None: not there)."""
         slot, rule = component.divided or (None, None)
         assert slot is not None and rule is not None and rule.generate is not None
@@ -882,7 +879,7 @@ class _Analysis:
                 return None if at is None else before + (where - first) * each + at
         return None
 
-    def _divided_sample(self, component: _Component, frame: Frame, rng: random.Random) -> dict[ChoiceKey, Any]:
+    def _divided_sample(self, component: Component, frame: Frame, rng: random.Random) -> dict[ChoiceKey, Any]:
         """One (targets, division) drawn uniformly: a number of targets by its casts, a set, then a division."""
         assert component.divided is not None
         slot, rule = component.divided
@@ -955,7 +952,7 @@ class _Analysis:
                 if member in value:
                     count *= weight
         for sets, atoms in self._switched:  # lone instances: their sets when their switch is on (CR 601.2c)
-            if _is_on(atoms, frame):
+            if is_on(atoms, frame):
                 count *= sets
         if not count:
             return 0
@@ -1000,12 +997,12 @@ class _Analysis:
                                     else functools.partial(_count_by_rule, count, at))
             elif component.another is not None:
                 at = tuple(self.frame_index[k] for k in component.frame_keys)
-                counters.append(functools.partial(_Analysis._another_count, analysis, component, at, {}))
+                counters.append(functools.partial(Analysis._another_count, analysis, component, at, {}))
             else:
-                counters.append(functools.partial(_Analysis.component_count, analysis, component))
+                counters.append(functools.partial(Analysis.component_count, analysis, component))
         return counters, fixed
 
-    def _another_count(self, component: _Component, at: tuple[int, ...], kept: dict[Any, int], frame: Frame) -> int:
+    def _another_count(self, component: Component, at: tuple[int, ...], kept: dict[Any, int], frame: Frame) -> int:
         """An instance and a later "another target" one: their count in a frame, kept by what it reads of it."""
         signature = frame[at[0]] if len(at) == 1 else tuple(frame[i] for i in at)
         found = kept.get(signature)
@@ -1030,7 +1027,7 @@ class _Analysis:
                                          key.copy) for choice in sets)
 
                 choices = slot.choices
-                return _Remade(lambda: objects(choices), lambda index: objects(
+                return Remade(lambda: objects(choices), lambda index: objects(
                     choices.iter_from(index) if isinstance(choices, TargetSets)
                     else itertools.islice(choices, index, None)))
             found = self._choice_objects[key] = list(made)
@@ -1164,7 +1161,7 @@ class _Analysis:
         """The lone instances of "target" that are part of the spell in a frame, in component order."""
         return [c.slot for c in self.components if c.slot is not None and self.slot_is_on(c.slot, frame)]
 
-    def frame_digits(self, frame: Frame) -> tuple[list[tuple[_Component, Iterable[Any], int]], list[TargetSlot]]:
+    def frame_digits(self, frame: Frame) -> tuple[list[tuple[Component, Iterable[Any], int]], list[TargetSlot]]:
         """The digits of a frame's casts in enumeration order: the tied components, then the lone instances.
 
         Returns
@@ -1174,13 +1171,13 @@ class _Analysis:
             significant first; and the lone instances that are part of the spell in this frame, in
             :meth:`DecompositionEngine.casts` order before the splice order sorts them.
         """
-        found = self._digits.get(frame)
+        found = self._digit_plans.get(frame)
         if found is None:
             others = [(c, self.component_values(c, frame), self.component_count(c, frame)) for c in self.others]
             active = self.active_lone(frame)
-            if len(self._digits) >= 16:  # the frames asked last: a few, as the values of some are long lists
-                del self._digits[next(iter(self._digits))]
-            found = self._digits[frame] = (others, active)
+            if len(self._digit_plans) >= 16:  # the frames asked last: a few, as the values of some are long lists
+                del self._digit_plans[next(iter(self._digit_plans))]
+            found = self._digit_plans[frame] = (others, active)
         return found
 
     def lone_order(self, active: list[TargetSlot], position: dict[ObjectId, int]) -> list[TargetSlot]:
@@ -1194,7 +1191,7 @@ class _Analysis:
         return sorted(active, key=lambda slot: self.problem.target_order(slot.key, position))
 
 
-def analyse(problem: CastProblem) -> _Analysis:
+def analyse(problem: CastProblem) -> Analysis:
     """The decomposition of a problem (frames, components), made once per problem.
 
     Parameters
@@ -1208,463 +1205,8 @@ def analyse(problem: CastProblem) -> _Analysis:
     """
     found = problem.engine_memo.get("fast")
     if found is None:  # kept on the problem: dropped with it (a table by problem would keep every problem)
-        found = problem.engine_memo["fast"] = _Analysis(problem)
+        found = problem.engine_memo["fast"] = Analysis(problem)
     return found
-
-
-class DecompositionEngine(Engine):
-    """Count, enumerate, check and sample casts by decomposition (see the module notes)."""
-
-    name = "fast"
-
-    def listed_components(self, problem: CastProblem) -> list[tuple[str, ...]]:
-        """The choices of a problem this engine counts by listing their values (see ``_Analysis.listed_components``).
-
-        Parameters
-        ----------
-        problem : CastProblem
-
-        Returns
-        -------
-        list of tuple of str
-            One tuple of key names per component; empty when every count is in closed form.
-        """
-        return analyse(problem).listed_components()
-
-    def count(self, problem: CastProblem) -> int:
-        """The number of legal casts, without enumerating them (exact integer).
-
-        Parameters
-        ----------
-        problem : CastProblem
-
-        Returns
-        -------
-        int
-        """
-        return analyse(problem).total()
-
-    def solutions(self, problem: CastProblem) -> Iterator[dict[ChoiceKey, Any]]:
-        """Yield every solution lazily: frames depth-first, then the product of the components' values.
-
-        Parameters
-        ----------
-        problem : CastProblem
-
-        Yields
-        ------
-        dict of ChoiceKey to value
-        """
-        analysis = analyse(problem)
-        for frame, _ in analysis.frames_with_casts():
-            base = analysis.frame_values(frame)
-            parts = [analysis.component_values(c, frame) for c in analysis.components]
-            for combination in product(parts):
-                assignment = dict(base)
-                for part in combination:
-                    assignment.update(part)
-                yield assignment
-
-    # ------------------------------------------------------------------ fast forms
-    def iter_compact(self, problem: CastProblem) -> Iterator[tuple[tuple, tuple]]:
-        """Every legal cast in compact form, lazily, in :meth:`solutions` order.
-
-        Each item is ``(frame, values)``: ``frame`` holds the values of the
-        choices made before targets, in variable order; ``values`` one entry
-        per component of the rest (a tuple of ids for a lone instance of
-        "target", or a dict of key to value). Items are made by itertools in
-        C: no Python code runs per cast.
-
-        Parameters
-        ----------
-        problem : CastProblem
-
-        Returns
-        -------
-        iterator of (tuple, tuple)
-        """
-        return itertools.chain.from_iterable(self._compact_blocks(problem))
-
-    def _compact_blocks(self, problem: CastProblem) -> Iterator[Iterator[tuple[tuple, tuple]]]:
-        analysis = analyse(problem)
-        for frame, _ in analysis.frames_with_casts():
-            lists: list[Any] = []
-            for component in analysis.components:
-                slot = component.slot
-                if slot is not None:
-                    on = analysis.slot_is_on(slot, frame)
-                    choices = slot.choices
-                    lists.append((None,) if not on else _Remade(choices.__iter__) if number_of_sets(choices) > LISTED
-                                 else choices)
-                else:
-                    lists.append(analysis.component_values(component, frame))
-            yield zip(itertools.repeat(frame), product(lists))
-
-    def casts(self, problem: CastProblem) -> Iterator[Cast]:
-        """Every legal cast as a :class:`Cast`, lazily, without building assignments.
-
-        Casts of a frame whose instances of "target" are independent are
-        built by itertools in C (:func:`models.cast.casts_of_targets`).
-
-        Parameters
-        ----------
-        problem : CastProblem
-
-        Returns
-        -------
-        iterator of Cast
-            In :meth:`solutions` order for frames; targets ordered as in
-            :meth:`CastProblem.to_cast`.
-        """
-        return itertools.chain.from_iterable(self._cast_blocks(problem))
-
-    def _cast_blocks(self, problem: CastProblem) -> Iterator[Iterator[Cast]]:
-        analysis = analyse(problem)
-        for frame, _ in analysis.frames_with_casts():
-            yield from self._frame_blocks(analysis, frame)
-
-    def casts_from(self, problem: CastProblem, start: int) -> Iterator[Cast]:
-        """The casts :meth:`casts` yields from index ``start`` on (0-based), without making the ones before.
-
-        The frame holding ``start`` is found by the counts of the frames before it; within it, the place of
-        ``start`` in each choice is its digit (as :meth:`cast_at` finds it), and the product of the choices'
-        values starts there.
-
-        Parameters
-        ----------
-        problem : CastProblem
-        start : int
-            0 or more.
-
-        Returns
-        -------
-        iterator of Cast
-        """
-        analysis = analyse(problem)
-        frames, cumulative, total = analysis.weights()
-        if start >= total:
-            return iter(())
-        at = bisect.bisect_right(cumulative, max(start, 0))
-        skip = max(start, 0) - (cumulative[at - 1] if at else 0)
-        first = itertools.chain.from_iterable(self._frame_blocks(analysis, frames[at], skip))
-        later = (self._frame_blocks(analysis, frame) for frame in frames[at + 1:])
-        return itertools.chain(first, itertools.chain.from_iterable(itertools.chain.from_iterable(later)))
-
-    def _frame_blocks(self, analysis: _Analysis, frame: Frame, start: int = 0) -> Iterator[Iterator[Cast]]:
-        """The casts of one frame from its ``start``-th on, in blocks made in C.
-
-        One block per combination of the tied components' values, from the combination holding ``start``; the
-        first block from the lone instances' digits of ``start``.
-        """
-        problem = analysis.problem
-        if start:
-            others, active = analysis.frame_digits(frame)
-            lone_counts = [number_of_sets(slot.choices) for slot in active]
-            tied_start, lone_start = divmod(start, math.prod(lone_counts))
-            parts = [values for _, values, _ in others]
-            combinations = product_from(parts, _digits(tied_start, [n for _, _, n in others]))
-        else:  # from the frame's first cast: no count needed
-            active = analysis.active_lone(frame)
-            lone_start = 0
-            parts = [analysis.component_values(c, frame) for c in analysis.others]
-            combinations = product(parts)
-        linked = analysis.linked
-        fields = analysis.frame_fields(frame)
-        if linked and not active and not problem.total_cost_targets:
-            # one instance and its division is all that varies (damage divided, no other target): its casts
-            # are made from one template, not one by one from every component (the same casts, in order)
-            varying = [i for i, part in enumerate(parts) if not (isinstance(part, list) and len(part) == 1)]
-            if len(varying) == 1 and analysis.others[varying[0]].divided is not None:
-                yield self._divided_casts(analysis, frame, fields, parts, varying[0], start)
-                return
-        for at, combination in enumerate(combinations):
-            chosen: dict[ChoiceKey, Any] = {}
-            for part in combination:
-                chosen.update(part)
-            rest, position, tied = analysis.rest_fields(chosen)
-            template = Cast(**fields, **rest)
-            if problem.total_cost_targets:  # the targets chosen change the total cost (CR 601.2f)
-                template = template._replace(total_cost=analysis.total_cost_with(frame, chosen))
-            ordered = analysis.lone_order(active, position)
-            digits = _digits(lone_start, [number_of_sets(slot.choices) for slot in ordered]) \
-                if at == 0 and lone_start else [0] * len(ordered)
-            if not linked:
-                lists = [analysis.choice_objects(slot) for slot in ordered]
-                yield casts_of_targets(template, product_from(lists, digits))
-            else:
-                yield self._linked_casts(analysis, template, active, tied, position, digits)
-
-    def _divided_casts(self, analysis: _Analysis, frame: Frame, fields: dict[str, Any], parts: list[Iterable[Any]],
-                       at: int, start: int) -> Iterator[Cast]:
-        """The casts of a frame where one instance and its division (part ``at``) is all that varies, from ``start``.
-
-        The other parts have one value each: the template is made once from them, and each cast puts the
-        instance's targets and division in their place in :attr:`Cast.targets` (CR 601.2c-d).
-        """
-        problem = analysis.problem
-        constant: dict[ChoiceKey, Any] = {}
-        for i, part in enumerate(parts):
-            if i != at:
-                constant.update(next(iter(part)))
-        component = analysis.others[at]
-        assert component.divided is not None
-        slot, rule = component.divided
-        division_key = rule.scope[-1]
-        rest, position, tied = analysis.rest_fields(constant)
-        template = Cast(**fields, **rest)
-        key, order = slot.key, problem.target_order(slot.key, position)
-        for value in _iter_from(parts[at], start):
-            targets = value[key]
-            if targets is None:
-                chosen = list(tied)
-            else:
-                chosen = tied + [(order, TargetChoice(key.source, key.mode, key.instruction, key.index,
-                                                      slot.spec.phrase, targets, key.copy,
-                                                      tuple(value[division_key])))]
-            chosen.sort(key=lambda item: item[0])
-            yield template._replace(targets=tuple(choice for _, choice in chosen))
-
-    def _linked_casts(self, analysis: _Analysis, template: Cast, active: list[TargetSlot],
-                      tied: list[tuple[tuple, TargetChoice]], position: dict[ObjectId, int],
-                      digits: list[int]) -> Iterator[Cast]:
-        """Casts whose instances of "target" are tied by rules: their choices sorted per cast (from ``digits``)."""
-        problem = analysis.problem
-        lists: list[Iterable[Any]] = []
-        for slot in active:
-            order = problem.target_order(slot.key, position)
-            objects = analysis.choice_objects(slot)
-            lists.append(_Remade(functools.partial(_ordered, order, objects),
-                                 functools.partial(_ordered_from, order, objects))
-                         if isinstance(objects, _Remade) else [(order, choice) for choice in objects])
-        for combination in product_from(lists, digits):
-            targets = sorted(tied + list(combination), key=lambda item: item[0])
-            yield template._replace(targets=tuple(choice for _, choice in targets))
-
-    def contains(self, problem: CastProblem, cast: Cast) -> bool:
-        """Whether a cast is legal, checked against the decomposition: its frame, then each component.
-
-        The frame is read from the cast's fields and looked up among the
-        frames with casts; each lone instance of "target" is checked against
-        its set of legal choices; the other components by their domains and
-        rules. The differential tests compare this with the problem's own
-        check (:meth:`CastProblem.is_legal`).
-
-        Parameters
-        ----------
-        problem : CastProblem
-        cast : Cast
-
-        Returns
-        -------
-        bool
-        """
-        analysis = analyse(problem)
-        if cast.card != problem.spell.id or cast.without_paying_mana_cost != problem.without_paying_mana_cost:
-            return False
-        frame = analysis.frame_of(cast)
-        try:
-            if frame is None or frame not in analysis.valid_frames():
-                return False
-        except TypeError:  # a value that can't be hashed is in no domain
-            return False
-        given = {choice.slot: choice for choice in cast.targets}
-        if len(given) != len(cast.targets):
-            return False
-        for slot_tuple, _, atoms, choice_set in analysis.lone:
-            choice = given.pop(slot_tuple, None)
-            if _is_on(atoms, frame):
-                if choice is None or choice.division or choice.targets not in choice_set:
-                    return False
-            elif choice is not None:
-                return False
-        values = dict(analysis.frame_values(frame))
-        paid = problem.objects_named(cast)
-        variables = problem.variables
-        for component, in_domain in analysis.checked:
-            for key in component.keys:
-                if type(key) is TargetKey:
-                    choice = given.pop(key.slot, None)
-                    values[key] = None if choice is None else choice.targets
-                    slot = analysis.slot_of[key]
-                    if slot.division is not None:
-                        values[slot.division] = None if choice is None else choice.division
-                    elif choice is not None and choice.division:
-                        return False
-                elif type(key) is SpliceOrderKey:
-                    values[key] = tuple(cast.splices)
-                elif type(key) is CostObjectsKey:
-                    values[key] = paid.pop((key.action, key.zone), ())
-            for key in in_domain:  # a value outside its domain first: rules are asked of values in their domains
-                if values[key] not in variables[key].domain:
-                    return False
-            for constraint in component.constraints:
-                if not constraint.holds(values):
-                    return False
-        return not given and not paid
-
-    # ------------------------------------------------------------------ action ids
-    def cast_at(self, problem: CastProblem, index: int) -> Cast:
-        """The cast :meth:`casts` yields at ``index`` (0-based), found without enumerating the casts before it.
-
-        A frame by the counts of the frames before it, then each choice of the frame's casts as a digit of a
-        mixed-radix number: the tied components (most significant first), then the lone instances of "target",
-        in the order :meth:`casts` walks them. Only a component made lazily (an instance with its division) is
-        walked to its value.
-
-        Parameters
-        ----------
-        problem : CastProblem
-        index : int
-            ``0 <= index < count(problem)``.
-
-        Returns
-        -------
-        Cast
-
-        Raises
-        ------
-        IndexError
-            ``index`` is out of range.
-        """
-        analysis = analyse(problem)
-        frames, cumulative, total = analysis.weights()
-        if not 0 <= index < total:
-            raise IndexError(f"cast {index} of {total}")
-        at = bisect.bisect_right(cumulative, index)
-        frame = frames[at]
-        rest = index - (cumulative[at - 1] if at else 0)
-        others, active = analysis.frame_digits(frame)
-        lone = 1
-        for slot in active:
-            lone *= number_of_sets(slot.choices)
-        rest, lone_rest = divmod(rest, lone)
-        assignment = dict(analysis.frame_values(frame))
-        for component, values, count in reversed(others):
-            rest, digit = divmod(rest, count)
-            assignment.update(values[digit] if isinstance(values, list)
-                              else analysis.divided_at(component, frame, digit) if component.divided is not None
-                              else analysis.another_pair(component, frame).at(digit) if component.another is not None
-                              else next(itertools.islice(iter(values), digit, None)))
-        splices = next((v for k, v in assignment.items() if type(k) is SpliceOrderKey), ())
-        for slot in reversed(analysis.lone_order(active, {card: i for i, card in enumerate(splices)})):
-            lone_rest, digit = divmod(lone_rest, number_of_sets(slot.choices))
-            assignment[slot.key] = slot.choices[digit]
-        for slot in problem.slots:
-            assignment.setdefault(slot.key, None)
-        return problem.to_cast(assignment)
-
-    def index_of(self, problem: CastProblem, cast: Cast) -> int | None:
-        """Where :meth:`casts` yields a cast (0-based): the inverse of :meth:`cast_at`; None when it is not legal.
-
-        Parameters
-        ----------
-        problem : CastProblem
-        cast : Cast
-
-        Returns
-        -------
-        int or None
-        """
-        if not self.contains(problem, cast):
-            return None
-        analysis = analyse(problem)
-        frame = analysis.frame_of(cast)
-        assert frame is not None  # a legal cast names a frame
-        values = problem.assignment_of(cast).values
-        others, active = analysis.frame_digits(frame)
-        index = 0
-        for component, listed, count in others:
-            value = _as_sets({key: values[key] for key in component.keys})
-            digit = analysis.divided_index(component, frame, value) if component.divided is not None else \
-                analysis.another_pair(component, frame).index(value) if component.another is not None else \
-                next((i for i, item in enumerate(listed) if _as_sets(item) == value), None)
-            if digit is None:
-                return None
-            index = index * count + digit
-        splices = tuple(cast.splices)
-        for slot in analysis.lone_order(active, {card: i for i, card in enumerate(splices)}):
-            choices = slot.choices
-            index = index * number_of_sets(choices) + choices.index(values[slot.key])
-        return analysis.frame_starts()[frame] + index
-
-    def options(self, problems: Sequence[CastProblem], chosen: Mapping[str, Any] | None = None, *, offset: int = 0,
-                limit: int = DEFAULT_LIMIT) -> Options:
-        """The next prompt and its options with their counts, from the decomposition: no cast is listed.
-
-        See :mod:`solver.backends.decompose_prompts`; the arguments and answer are :meth:`Engine.options`'s.
-        """
-        from solver.backends.decompose_prompts import fast_options
-
-        return fast_options(problems, chosen, offset=offset, limit=limit)
-
-    def sample(self, problem: CastProblem, rng: random.Random) -> Cast | None:
-        """One legal cast drawn uniformly at random: a frame by its count, then each component uniformly.
-
-        Parameters
-        ----------
-        problem : CastProblem
-        rng : random.Random
-
-        Returns
-        -------
-        Cast or None
-        """
-        analysis = analyse(problem)
-        frames, cumulative, total = analysis.weights()
-        if not total:
-            return None
-        frame = frames[bisect.bisect_right(cumulative, rng.randrange(total))]
-        fields = analysis.frame_fields(frame)
-        plan = analysis.sample_plan
-        if plan is None:  # the components with one value in every frame (a cost no choice asks for), once
-            fixed: dict[ChoiceKey, Any] = {}
-            drawn = []
-            for component in analysis.others:
-                if not component.frame_keys and component.counted_by is None and component.divided is None \
-                        and component.another is None:
-                    solutions = analysis.component_solutions(component, frame)  # reads no frame value
-                    if len(solutions) == 1:
-                        fixed.update(solutions[0])
-                        continue
-                drawn.append(component)
-            plan = analysis.sample_plan = (fixed, drawn)
-        chosen: dict[ChoiceKey, Any] = dict(plan[0])
-        for component in plan[1]:
-            counted = component.counted_by
-            key = component.keys[0]
-            if counted is not None and type(key) is SpliceOrderKey:
-                spliced = frame[analysis.frame_index[counted.scope[0]]]
-                chosen[key] = tuple(rng.sample(spliced, len(spliced))) if len(spliced) > 1 else spliced
-            elif component.divided is not None:
-                chosen.update(analysis._divided_sample(component, frame, rng))
-            elif component.another is not None:
-                chosen.update(analysis.another_pair(component, frame).sample(rng))
-            else:
-                solutions = analysis.component_solutions(component, frame)
-                chosen.update(solutions[0] if len(solutions) == 1 else rng.choice(solutions))  # no draw for one
-        rest, position, targets = analysis.rest_fields(chosen)
-        if problem.total_cost_targets:  # the targets chosen change the total cost (CR 601.2f)
-            fields = {**fields, "total_cost": analysis.total_cost_with(frame, chosen)}
-        for _, slot, atoms, _ in analysis.lone:
-            if _is_on(atoms, frame):
-                targets.append((problem.target_order(slot.key, position), analysis.sample_choice(slot, rng)))
-        targets.sort(key=lambda item: item[0])
-        return Cast(targets=tuple(choice for _, choice in targets), **fields, **rest)
-
-
-def _ordered_from(order: tuple, objects: _Remade, index: int) -> Iterator[tuple[tuple, TargetChoice]]:
-    """:func:`_ordered` from the ``index``-th choice on."""
-    return _ordered(order, objects.iter_from(index))
-
-
-def _as_sets(values: dict[ChoiceKey, Any]) -> dict[ChoiceKey, Any]:
-    """Values of a component with the objects paying a cost as sets: which objects, not in which order."""
-    return {key: frozenset(value) if type(key) is CostObjectsKey else value for key, value in values.items()}
-
-
-def _ordered(order: tuple, objects: Iterable[TargetChoice]) -> Iterator[tuple[tuple, TargetChoice]]:
-    """Each choice with its place in :attr:`Cast.targets`."""
-    return ((order, choice) for choice in objects)
 
 
 def _place(depth: int, plans: list[tuple[ChoiceKey, Constraint | None, list[Constraint]]],
@@ -1699,7 +1241,7 @@ def _count_by_rule(count: Callable[..., int], at: tuple[int, ...], frame: Frame)
     return count(*[frame[i] for i in at])
 
 
-def _is_on(atoms: Any, frame: Frame) -> bool:
+def is_on(atoms: Any, frame: Frame) -> bool:
     """Whether every (frame position, test) of a switch holds in a frame (CR 601.2c)."""
     for at, holds in atoms:
         if not holds(frame[at]):

@@ -26,7 +26,7 @@ from typing import Any
 from models.cast import COST_OBJECT_FIELDS
 from models.choices import ChoiceKey, CostObjectsKey, SpliceOrderKey, SpliceSetKey, TargetKey
 from models.errors import SolverError
-from solver.backends.decompose import _Analysis, _Component, analyse
+from solver.backends.decompose import Analysis, Component, analyse
 from solver.backends.decompose_another import AnotherPair, SetsOfSizes, weighted_first_page
 from solver.problem import CastProblem, TargetSlot
 from solver.prompts import COST_PROMPTS, DEFAULT_LIMIT, FRAME_PROMPTS, Options, Walk
@@ -46,7 +46,7 @@ def _frame_weight(entry: tuple) -> int:
     return entry[2]
 
 
-def _frame_prompts(analysis: _Analysis, frame: tuple) -> dict[str, Any]:
+def _frame_prompts(analysis: Analysis, frame: tuple) -> dict[str, Any]:
     """The values a frame gives the prompts made before targets (hashable), as its casts write them."""
     fields = analysis.frame_fields(frame)
     values = analysis.frame_values(frame)
@@ -154,7 +154,7 @@ class _Lone(_Factor):
 class _Divided(_Factor):
     """An instance of "target" and its division (CR 601.2d): sets counted by their number of divisions."""
 
-    def __init__(self, analysis: _Analysis, component: _Component, frame: tuple, prompt: str, division: str) -> None:
+    def __init__(self, analysis: Analysis, component: Component, frame: tuple, prompt: str, division: str) -> None:
         assert component.divided is not None
         self.slot, self.rule = component.divided
         self.prefix = analysis._division_prefix(component, frame)
@@ -369,7 +369,7 @@ def fast_options(problems: Sequence[CastProblem], chosen: Mapping[str, Any] | No
     return _after_frame(problem, analyse(problem), frame, walk)
 
 
-def _factors(problem: CastProblem, analysis: _Analysis, frame: tuple) -> tuple[
+def _factors(problem: CastProblem, analysis: Analysis, frame: tuple) -> tuple[
         list[_Factor], dict[TargetKey, _Lone], dict[TargetKey, _Divided], dict[ChoiceKey, _Listed],
         dict[CostObjectsKey, str], dict[TargetKey, _Another]]:
     """The factors of a frame's casts, and which factor holds each instance, division and cost's objects."""
@@ -419,7 +419,7 @@ def _factors(problem: CastProblem, analysis: _Analysis, frame: tuple) -> tuple[
     return factors, lone_of, divided_of, listed_keys, cost_prompt, another_of
 
 
-def _after_frame(problem: CastProblem, analysis: _Analysis, frame: tuple, walk: Walk) -> Options:
+def _after_frame(problem: CastProblem, analysis: Analysis, frame: tuple, walk: Walk) -> Options:
     """The prompts after the frame: the splice order, each instance's targets and division, the cost objects."""
     factors, lone_of, divided_of, listed_keys, cost_prompt, another_of = _factors(problem, analysis, frame)
 

@@ -215,9 +215,9 @@ def test_runs_of_x_are_counted_at_once(mountains: int) -> None:
     expected = {"blaze": 3 * mountains, "storm": {4: 24, 6: 48}[mountains]}
     for card, count in expected.items():
         (problem,) = legal_casts(state, card, player="P1").problems
-        by_runs = decompose._Analysis(problem)
+        by_runs = decompose.Analysis(problem)
         assert by_runs.total() == count
-        by_frames = decompose._Analysis(problem)
+        by_frames = decompose.Analysis(problem)
         assert sum(n for _, n in by_frames.counted_frames()) == count == len(list(legal_casts(state, card)))
 
 
