@@ -2700,21 +2700,44 @@ class _SpellTextReader:
             spec = dataclasses.replace(spec, x_count=True, x_up_to=x == "up to")
         if self.kicked_only:
             spec = dataclasses.replace(spec, condition=self.kicked_only)
-        if another:
-            if not self.targets:
-                self.unsupported.append(
-                    UnsupportedText(spec.phrase, "'another target' with no earlier target in its text")
-                )
-                return
-            spec = dataclasses.replace(spec, distinct_from=len(self.targets) - 1)
+        if another and not self.targets:
+            self.unsupported.append(UnsupportedText(spec.phrase, "'another target' with no earlier target in its text"))
+            return
         if third:
             # "a third target": after "target …" and "another target …", different from both (CR 115.4)
             if len(self.targets) < 2 or self.targets[-1].distinct_from != len(self.targets) - 2:
                 self.unsupported.append(UnsupportedText(spec.phrase, "'a third target' without a target and "
                                                                      "another target before it"))
                 return
-            spec = dataclasses.replace(spec, also_distinct_from=len(self.targets) - 2)
+            spec = dataclasses.replace(spec, distinct_from=len(self.targets) - 1,
+                                       also_distinct_from=len(self.targets) - 2)
+        elif another:
+            # "other" / "another": different from every earlier instance of this text that could name the same
+            # object, not the one just before alone ("target creature …, up to one other target creature …, and up
+            # to one other target creature …", CR 115.3); none such: the one before, which it can't be anyway
+            same = [index for index, earlier in enumerate(self.targets) if _may_name_the_same(earlier, spec)]
+            if len(same) > 2:
+                self.unsupported.append(UnsupportedText(spec.phrase, "'other target' after more than two earlier "
+                                                                     "targets that could name the same object"))
+                return
+            spec = dataclasses.replace(spec, distinct_from=same[-1] if same else len(self.targets) - 1,
+                                       also_distinct_from=same[0] if len(same) == 2 else None)
         self.targets.append(spec)
+
+
+_SAME_OBJECT_KINDS = (
+    frozenset(PERMANENT_KIND_TYPES) | {TargetKind.PERMANENT},  # an artifact creature is both (CR 110.4)
+    frozenset({TargetKind.PLAYER, TargetKind.OPPONENT}),
+    frozenset({TargetKind.SPELL}),
+    frozenset({TargetKind.GRAVEYARD_CARD}),
+)
+"""Kinds of target whose instances may name one object: permanents of any kind, players, spells, cards in a
+graveyard (CR 115.1)."""
+
+
+def _may_name_the_same(earlier: TargetSpec, later: TargetSpec) -> bool:
+    """Whether two instances of "target" in one text could be given the same object or player (CR 115.3)."""
+    return any(earlier.kinds & kinds and later.kinds & kinds for kinds in _SAME_OBJECT_KINDS)
 
 
 _PLAIN_TARGET = TargetSpec("", frozenset())
