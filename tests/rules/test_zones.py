@@ -346,3 +346,15 @@ def test_an_unread_flashback_cost_bears_on_the_graveyard_only(make_state, casts)
     """
     state = make_state(objects=[card_in("exile", "ther", "Cabal Therapy")])
     assert casts(state, "ther") == set()
+
+
+def test_a_permanent_changing_flashback_costs_is_text_about_costs(make_state):
+    """CR 702.34a, 601.2f: Catalyst Stone's "Flashback costs you pay cost {2} less." changes other spells' costs.
+
+    It is not read: Think Twice's flashback cast from P1's graveyard ({2}{U}, {2} less: {U}, one Island) is
+    refused while Catalyst Stone is on the battlefield, never counted as if the Stone did nothing (which gave 0).
+    """
+    state = make_state(battlefield=[("stone", "Catalyst Stone"), ("isl1", "Island")],
+                       objects=[card_in("graveyard", "think", "Think Twice")])
+    with pytest.raises(UnsupportedRuleError, match="Flashback costs you pay cost"):
+        legal_casts(state, "think").count()
