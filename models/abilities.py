@@ -40,6 +40,7 @@ __all__ = [
     "UnsupportedText",
     "CardAbilities",
     "ANY_TARGET_KINDS",
+    "OTHER_ZONE_KEYWORDS",
     "KICKED",
     "PROMISED",
     "PERMANENT_KIND_TYPES",
@@ -137,6 +138,30 @@ ANY_TARGET_KINDS = frozenset(
     {TargetKind.CREATURE, TargetKind.PLAYER, TargetKind.PLANESWALKER, TargetKind.BATTLE}
 )
 """"Any target": a creature, player, planeswalker or battle (CR 115.4)."""
+
+OTHER_ZONE_KEYWORDS = {
+    "flashback": frozenset({Zone.GRAVEYARD}),  # CR 702.34a
+    "retrace": frozenset({Zone.GRAVEYARD}),  # CR 702.81a
+    "aftermath": frozenset({Zone.GRAVEYARD}),  # CR 702.127a
+    "jump-start": frozenset({Zone.GRAVEYARD}),  # CR 702.133a
+    "escape": frozenset({Zone.GRAVEYARD}),  # CR 702.138a
+    "disturb": frozenset({Zone.GRAVEYARD}),  # CR 702.146a: the back face, transformed
+    "harmonize": frozenset({Zone.GRAVEYARD}),  # CR 702.180a
+    "mayhem": frozenset({Zone.GRAVEYARD}),  # CR 702.187a
+    "madness": frozenset({Zone.EXILE}),  # CR 702.35a: as its trigger resolves
+    "suspend": frozenset({Zone.EXILE}),  # CR 702.62a: as its last time counter's trigger resolves
+    "foretell": frozenset({Zone.EXILE}),  # CR 702.143a: a foretold card
+    "plot": frozenset({Zone.EXILE}),  # CR 702.170d: a plotted card
+    # CR 702.94a: from the hand as its trigger resolves; zones can't tell that cast from one with priority (which
+    # the text does not bear on), so an unread miracle line is taken to bear on every zone but the hand
+    "miracle": frozenset(Zone) - {Zone.HAND},
+}
+"""Keywords that let a card be cast from another zone than the hand, with the zones they cast it from.
+
+An unread line with one of them bears on casting the card from those zones only
+(:attr:`UnsupportedText.zones`): a flashback card in exile or in a library is not cast by its flashback, whatever
+its flashback cost says.
+"""
 
 
 class ControllerFilter(enum.Enum):
@@ -1401,6 +1426,15 @@ class CardAbilities:
     def unsupported_when_cast_from(self, zone: Zone) -> tuple[UnsupportedText, ...]:
         """The unread spans that bear on casting this card from ``zone``."""
         return tuple(u for u in self.unsupported if u.casting_relevant or zone in u.zones)
+
+    @property
+    def unsupported_casting_from_any_zone(self) -> tuple[UnsupportedText, ...]:
+        """Unread text that bears on casting the card from some zone: any zone, or the zones it names.
+
+        What ``legalcasts coverage`` counts unsupported: a flashback cost not read leaves the card's casts from
+        its owner's graveyard unread, as text bearing on every cast leaves all of them (CR 601.3).
+        """
+        return tuple(u for u in self.unsupported if u.casting_relevant or u.zones)
 
     @property
     def permanent_unsupported(self) -> tuple[UnsupportedText, ...]:

@@ -33,7 +33,7 @@ from solver.problem import CastProblem, Reason
 from solver.prompts import DEFAULT_LIMIT, Options
 from solver.rules.cast_as import cast_as_choices
 from solver.rules.split import castable_faces, half_choices, halves_reason
-from solver.rules.zones import zone_ways
+from solver.rules.zones import unread_permissions, zone_ways
 
 _ENGINES: dict[str, Engine] = {}
 
@@ -455,8 +455,12 @@ def castable_objects(state: GameState, player: str) -> tuple[str, ...]:
     Flashback, escape, jump-start, retrace and aftermath cast a card from its owner's graveyard (CR 702.34a,
     702.138a, 702.133a, 702.81a, 702.127a); foretold, plotted and Adventure cards are cast from exile (CR
     702.143a, 702.170d, 715.3d); an effect's ``may_cast`` names who may cast a card from where it is (CR 601.3).
-    A prepared permanent's controller may cast a copy of its spell (reported unsupported when asked). The hand
-    first, then the graveyard, exile and library, then prepared permanents, each in file order.
+    A card of the player's graveyard, exile or library whose unread text might let them cast it from there
+    (:func:`~solver.rules.zones.unread_permissions`: "Flashback—Sacrifice a creature.", "You may cast this card
+    from exile.") is listed too: its cast problem is refused, naming the text, so that a whole-player answer
+    leaves it out with a word, never silently. A prepared permanent's controller may cast a copy of its spell
+    (reported unsupported when asked). The hand first, then the graveyard, exile and library, then prepared
+    permanents, each in file order.
 
     Parameters
     ----------
@@ -476,13 +480,15 @@ def castable_objects(state: GameState, player: str) -> tuple[str, ...]:
 
 
 def _cast_from_there(obj: GameObject, caster: PlayerId) -> bool:
-    """Whether something lets ``caster`` cast the card from where it is: a keyword of it, or an effect.
+    """Whether something lets ``caster`` cast the card from where it is, or might: a keyword of it, or an effect.
 
-    Either half of a split card may be the one (:func:`solver.rules.zones.zone_ways`).
+    Or text of it not read that might, its owner's (:func:`solver.rules.zones.unread_permissions`). Either half
+    of a split card may be the one (:func:`solver.rules.zones.zone_ways`).
     """
     halves = [dataclasses.replace(obj, card=card) for card in obj.card.halves or (obj.card,)]
     disturbed = obj.card.layout == "transform" and obj.owner == caster and bool(castable_faces(obj))  # CR 702.146a
-    return disturbed or any(zone_ways(half, caster, abilities_of(half)) for half in halves)
+    return disturbed or any(zone_ways(half, caster, abilities_of(half)) for half in halves) or (
+        obj.owner == caster and any(unread_permissions(part, abilities_of(part)) for part in (obj, *halves)))
 
 
 def count_legal_casts(

@@ -104,6 +104,8 @@ EXPECTED = {
     "examples/rules44-other-zones.json": 8,  # jump-start 2; retrace 2; Dawn 1; plotted Bolt 3
     "examples/rules45-harmonize-signet.json": 5,  # Divination 1; Channeled Dragonfire by harmonize, the Wurm tapped, 4
     "examples/rules46-teamwork-waterbend.json": 142,  # Go Nuts! 11 + 60; Water Whip 4 x 16; Timeline Inquiry 1 + 6
+    "examples/rules47-arm-the-cathars-2.json": 6,  # 'other' differs from both earlier targets: 2 x (2 + 1)
+    "examples/rules47-arm-the-cathars-3.json": 21,  # 3 x (3 + 2 x 2)
     "examples/rules22-capsize-buyback.json": 14,  # 7 + 7 bought back
     # batch DIR takes the Forge puzzles too: Cryptic Command 24 + Glacial Ray 4 (README, "Forge puzzles")
     "examples/forge-cryptic-counter.pzl": 28,

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import re
 
+import pytest
 
 from models.cards import default_card_database, older_sets_card_database
 from models.oracle.coverage import REFUSED, oracle_coverage
@@ -72,6 +73,35 @@ def test_coverage_of_other_cards():
     assert oracle_coverage([cards.get("Silver Knight")]).others_modelled == 1
     assert oracle_coverage([cards.get("Animate Artifact")]).others_modelled == 0
     assert oracle_coverage([default_card_database().get("Pacifism")]).others_modelled == 1
+
+
+@pytest.mark.parametrize(("name", "reason"), [
+    ("Cabal Therapy", "casting with flashback from another zone than the hand is not modelled"),
+    ("Their Number Is Legion", "casting from another zone than the hand is not modelled"),
+    ("Conflagrate", "keyword ability not read"),
+])
+def test_a_spell_whose_cast_from_another_zone_is_not_read_is_unsupported(name, reason):
+    """CR 601.3, 702.34a: a spell whose permission to be cast from its graveyard is not read is not modelled.
+
+    Cast from the hand it is answered; from the graveyard it is refused: 1 spell, 0 modelled, blocked by that
+    reason. Lightning Bolt, with nothing unread: 1 of 1.
+    """
+    coverage = oracle_coverage([default_card_database().get(name)])
+    assert (coverage.spells, coverage.modelled, coverage.blocking) == (1, 0, ((reason, 1),))
+    assert oracle_coverage([default_card_database().get("Lightning Bolt")]).modelled == 1
+
+
+def test_another_card_whose_cast_from_another_zone_is_not_read_is_unsupported():
+    """CR 601.3, 702.138a: Nethergoyf's escape cost is not read: of 1 other card, 0 read fully.
+
+    A land's unread "Mayhem" (Oscorp Industries) lets it be played from the graveyard, never cast (CR 305.9): it
+    is no casting text, and the land is read fully.
+    """
+    cards = default_card_database()
+    coverage = oracle_coverage([cards.get("Nethergoyf")])
+    assert (coverage.others, coverage.others_modelled, coverage.others_blocking) == (
+        1, 0, (("keyword ability not read", 1),))
+    assert oracle_coverage([cards.get("Oscorp Industries")]).others_modelled == 1
 
 
 def test_coverage_counts_skipped_records(tmp_path, capsys):

@@ -12,7 +12,7 @@ import json
 import pytest
 
 from models.abilities import Quality, TargetKind
-from models.cards import card_from_record
+from models.cards import card_from_record, default_card_database
 from models.errors import CardDataError
 from models.mana import Color, ManaCost
 from models.objects import CardType, Zone
@@ -778,3 +778,33 @@ def test_mana_abilities_with_a_rider(tmp_path, capsys, land, swamp, expected):
     if swamp:
         board.append({"controller": "P1", "card": "Swamp", "tapped": True})
     assert count_casts(tmp_path, capsys, swords, board) == expected
+
+
+def test_other_target_differs_from_every_earlier_target():
+    """CR 115.3: Arm the Cathars' third instance, "up to one other target creature", differs from both earlier ones.
+
+    "Until end of turn, target creature gets +3/+3, up to one other target creature gets +2/+2, and up to one other
+    target creature gets +1/+1.": the second differs from the first; the third from the second (``distinct_from``)
+    and from the first (``also_distinct_from``), so no creature gets two of the bonuses.
+    """
+    (instruction,) = [i for i in parse_card(default_card_database().get("Arm the Cathars")).spell_text if i.targets]
+    assert [(t.distinct_from, t.also_distinct_from) for t in instruction.targets] == [
+        (None, None), (0, None), (1, 0)]
+
+
+def test_other_target_after_an_instance_of_another_kind_differs_from_the_earlier_creature():
+    """CR 115.3: "another target creature" differs from the earlier creature, not from the player named between."""
+    card = read("Target creature gets +2/+0 until end of turn. Target player draws a card. Another target creature "
+                "gets -2/-0 until end of turn.", type_line="Instant")
+    (instruction,) = [i for i in card.spell_text if i.targets]
+    assert [t.phrase for t in instruction.targets] == ["target creature", "target player", "another target creature"]
+    assert [(t.distinct_from, t.also_distinct_from) for t in instruction.targets] == [
+        (None, None), (None, None), (0, None)]
+
+
+def test_other_target_after_three_earlier_targets_is_reported():
+    """CR 115.3: a fourth "other target" must differ from three earlier instances: not modelled, reported."""
+    card = read("Target creature gets +1/+1, another target creature gets +2/+2, another target creature gets +3/+3, "
+                "and another target creature gets +4/+4 until end of turn.", type_line="Instant")
+    assert [u.reason for u in card.casting_unsupported] == [
+        "'other target' after more than two earlier targets that could name the same object"]

@@ -23,7 +23,8 @@ class Coverage:
     spells : int
         Instants and sorceries in the pool.
     modelled : int
-        Of those, the ones whose casting-relevant text is fully read.
+        Of those, the ones whose casting-relevant text is fully read: the text bearing on casting them from any
+        zone (a flashback cost not read leaves the card unsupported, though it is cast from the hand as usual).
     blocking : tuple of (str, int)
         Reasons text was not read, with how many spells each blocks, most first.
     examples : dict of str to str
@@ -32,8 +33,9 @@ class Coverage:
         The other cards (permanents and lands) in the pool.
     others_modelled : int
         Of those, the ones whose text bearing on casting spells (their own
-        cast: Auras, costs; and others': cost changes, protection, hexproof,
-        mana abilities) is fully read.
+        cast, from any zone: Auras, costs, "You may cast this card from your
+        graveyard"; and others': cost changes, protection, hexproof, mana
+        abilities) is fully read.
     others_blocking : tuple of (str, int)
         Reasons text of the other cards was not read, most first.
     others_examples : dict of str to str
@@ -116,7 +118,9 @@ def oracle_coverage(cards: Iterable[Card], skipped: Iterable[SkippedRecord] = ()
         if not (card.has_type(CardType.INSTANT) or card.has_type(CardType.SORCERY)):
             others += 1
             parsed = parse_card(card)
-            unread = {u.reason for u in parsed.permanent_unsupported + parsed.casting_unsupported}
+            # a land card is played, not cast (CR 305.9): its text about another zone ("Mayhem") is no cast
+            casting = parsed.casting_unsupported if card.is_land else parsed.unsupported_casting_from_any_zone
+            unread = {u.reason for u in parsed.permanent_unsupported + casting}
             if not unread:
                 others_modelled += 1
             elif all(reason.startswith(DATA_LACKS) for reason in unread):
@@ -126,7 +130,7 @@ def oracle_coverage(cards: Iterable[Card], skipped: Iterable[SkippedRecord] = ()
                 others_examples.setdefault(reason, card.name)
             continue
         spells += 1
-        unsupported = parse_card(card).casting_unsupported
+        unsupported = parse_card(card).unsupported_casting_from_any_zone  # from the hand or from another zone
         if not unsupported:
             refused = refusal(card) if refusal is not None else None
             if refused is None:

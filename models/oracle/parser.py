@@ -34,6 +34,7 @@ from models.abilities import (
     ANY_TARGET_KINDS,
     FACE_DOWN_KEYWORDS,
     KICKED,
+    OTHER_ZONE_KEYWORDS,
     PERMANENT_KIND_TYPES,
     StateNumber,
     PROMISED,
@@ -119,11 +120,6 @@ _TYPE_WORDS = {
     "sorceries": CardType.SORCERY, "lands": CardType.LAND,
     "planeswalkers": CardType.PLANESWALKER,
 }
-# Keywords that let a card be cast from another zone than the hand (CR 702.34 flashback, 702.81 retrace, ...).
-_OTHER_ZONE_CASTING = frozenset({
-    "flashback", "retrace", "madness", "aftermath", "miracle", "jump-start", "escape", "disturb",
-    "foretell", "plot", "suspend", "harmonize", "mayhem",
-})
 _ZONE_KEYWORDS = {
     "jump-start": lambda line: ZonePermission("jump-start", Zone.GRAVEYARD, "CR 702.133a", AdditionalCost(
         Cost(objects=(ObjectCost(CostAction.DISCARD, 1, zone=Zone.HAND, text="discard a card"),), text=line),
@@ -181,6 +177,9 @@ _KEYWORD_SHAPED = re.compile(r"(?!.*•)(?!level \d)(?!\d+/\d+$).*[^.:\"~]")
 # "Flashback—{R}, Pay 3 life.", "Ward—Discard a card.": a keyword and a cost joined by an unspaced dash
 # (an ability word's dash is spaced: "Landfall — Whenever …")
 _KEYWORD_COST_DASH = re.compile(r"[a-z][a-z' -]*[a-z0-9]—\S")
+_WITH_ITS_COST = re.compile(r"—| ?\{| \d| x\b|\.?$")
+"""What follows a keyword with its cost, or alone ("Flashback—…", "Escape {…", "Suspend 4—…", "Suspend X—…",
+"Mayhem"); not a line about the keyword ("Flashback costs you pay cost {2} less.")."""
 _BASIC_LETTERS = {"w": "W", "u": "U", "b": "B", "r": "R", "g": "G"}
 _REMINDER = re.compile(r"\s*\([^()]*\)")
 # Lines of a permanent that, when not read, may change how spells are cast or targeted.
@@ -2701,21 +2700,44 @@ class _SpellTextReader:
             spec = dataclasses.replace(spec, x_count=True, x_up_to=x == "up to")
         if self.kicked_only:
             spec = dataclasses.replace(spec, condition=self.kicked_only)
-        if another:
-            if not self.targets:
-                self.unsupported.append(
-                    UnsupportedText(spec.phrase, "'another target' with no earlier target in its text")
-                )
-                return
-            spec = dataclasses.replace(spec, distinct_from=len(self.targets) - 1)
+        if another and not self.targets:
+            self.unsupported.append(UnsupportedText(spec.phrase, "'another target' with no earlier target in its text"))
+            return
         if third:
             # "a third target": after "target …" and "another target …", different from both (CR 115.4)
             if len(self.targets) < 2 or self.targets[-1].distinct_from != len(self.targets) - 2:
                 self.unsupported.append(UnsupportedText(spec.phrase, "'a third target' without a target and "
                                                                      "another target before it"))
                 return
-            spec = dataclasses.replace(spec, also_distinct_from=len(self.targets) - 2)
+            spec = dataclasses.replace(spec, distinct_from=len(self.targets) - 1,
+                                       also_distinct_from=len(self.targets) - 2)
+        elif another:
+            # "other" / "another": different from every earlier instance of this text that could name the same
+            # object, not the one just before alone ("target creature …, up to one other target creature …, and up
+            # to one other target creature …", CR 115.3); none such: the one before, which it can't be anyway
+            same = [index for index, earlier in enumerate(self.targets) if _may_name_the_same(earlier, spec)]
+            if len(same) > 2:
+                self.unsupported.append(UnsupportedText(spec.phrase, "'other target' after more than two earlier "
+                                                                     "targets that could name the same object"))
+                return
+            spec = dataclasses.replace(spec, distinct_from=same[-1] if same else len(self.targets) - 1,
+                                       also_distinct_from=same[0] if len(same) == 2 else None)
         self.targets.append(spec)
+
+
+_SAME_OBJECT_KINDS = (
+    frozenset(PERMANENT_KIND_TYPES) | {TargetKind.PERMANENT},  # an artifact creature is both (CR 110.4)
+    frozenset({TargetKind.PLAYER, TargetKind.OPPONENT}),
+    frozenset({TargetKind.SPELL}),
+    frozenset({TargetKind.GRAVEYARD_CARD}),
+)
+"""Kinds of target whose instances may name one object: permanents of any kind, players, spells, cards in a
+graveyard (CR 115.1)."""
+
+
+def _may_name_the_same(earlier: TargetSpec, later: TargetSpec) -> bool:
+    """Whether two instances of "target" in one text could be given the same object or player (CR 115.3)."""
+    return any(earlier.kinds & kinds and later.kinds & kinds for kinds in _SAME_OBJECT_KINDS)
 
 
 _PLAIN_TARGET = TargetSpec("", frozenset())
@@ -2786,6 +2808,23 @@ _CONTINUED_KINDS = re.compile(
 
 
 _OWN_OTHER_ZONE_PERMISSION = re.compile(r"\byou may cast (this card|~) from (your|a) (graveyard|exile|library)\b")
+_PERMISSION_FROM = re.compile(r"\bfrom (?:your |a )?(graveyard|exile|library)\b")
+_PERMISSION_ZONES = {"graveyard": Zone.GRAVEYARD, "exile": Zone.EXILE, "library": Zone.LIBRARY}
+
+
+def _permission_zones(line: str) -> frozenset[Zone]:
+    """The zones a printed permission to cast the card lets it be cast from: those its sentence names after "from".
+
+    "You may cast this card from your graveyard or from exile." bears on both zones; "… from your graveyard as long
+    as …. If you cast it this way and it would be put into a graveyard, exile it instead." on the graveyard only
+    (CR 601.3): the exile of the next sentence is where the spell goes, not where it is cast from.
+    """
+    found = _OWN_OTHER_ZONE_PERMISSION.search(line)
+    assert found is not None  # the caller matched it
+    sentence = line[found.start():].split(".", 1)[0]
+    return frozenset(_PERMISSION_ZONES[word] for word in _PERMISSION_FROM.findall(sentence))
+
+
 # "If this creature was kicked, it enters with two +1/+1 counters on it.": how the permanent enters (CR 614.1c),
 # the kicker itself being read from its keyword line; nothing of casting
 _ENTERS_IF_KICKED = re.compile(
@@ -2973,11 +3012,18 @@ def _keyword_abilities(tree: Tree, line: str, out: dict) -> None:
                 # "Plot {1}{R}": exiling it is a special action; cast from exile while plotted, which the state
                 # says, whether or not the card has plot then (CR 702.170a, 702.170d)
                 continue
-            if word in _OTHER_ZONE_CASTING:
-                # the card may be cast from another zone: from there it is unsupported, from the hand it is not
+            if word in OTHER_ZONE_KEYWORDS and _WITH_ITS_COST.match(line.lower()[len(word):]):
+                # the card may be cast from the keyword's zone: from there it is unsupported, from the hand (and
+                # any other zone) it is not
                 out["unsupported"].append(UnsupportedText(
                     line, f"casting with {word} from another zone than the hand is not modelled",
-                    casting_relevant=False, zones=frozenset(Zone) - {Zone.HAND}))
+                    casting_relevant=False, zones=OTHER_ZONE_KEYWORDS[word]))
+            elif word in OTHER_ZONE_KEYWORDS:
+                # "Flashback costs you pay cost {2} less.": not the keyword with its cost but a line about it, which
+                # a permanent's ability changes for other spells (CR 113.6): what it bears on, not read
+                out["unsupported"].append(UnsupportedText(
+                    line, "keyword ability not read", casting_relevant=False, permanent_relevant=bool(_topics(line)),
+                    topics=_topics(line)))
         elif kind == "cast_keyword" and [str(t).lower() for t in child.children if isinstance(t, Token)] == ["delve"]:
             out["delve"] = True  # each card exiled from the graveyard pays for {1} (CR 702.66a)
         elif kind == "cast_keyword" and [str(t).lower() for t in child.children if isinstance(t, Token)] == ["convoke"]:
@@ -3619,7 +3665,7 @@ def _faces_lacking(card: Card) -> list[UnsupportedText]:
         from_graveyard = card.layout == "aftermath" and card.faces_lacking == card.faces[-1:]
         return [UnsupportedText(f"{face} (of {whole})", f"the card data lacks the text of {what}, which may be "
                                                         f"cast instead ({rule})", casting_relevant=not from_graveyard,
-                                zones=frozenset(Zone) - {Zone.HAND} if from_graveyard else frozenset())
+                                zones=frozenset({Zone.GRAVEYARD}) if from_graveyard else frozenset())
                 for face in card.faces_lacking]
     return []
 
@@ -3994,10 +4040,13 @@ def _read_card(card: Card) -> CardAbilities:
                 # another zone; never taken for spell text
                 what = "modal or list header not read" if line.endswith("—") else "keyword ability not read"
                 keyword = _battlefield_keyword_start().match(line)
-                other_zone = keyword is not None and keyword.group() in _OTHER_ZONE_CASTING
+                # a keyword with its cost ("Flashback—{R}{R}, Discard X cards.", "Suspend 4—{R}") casts the card from
+                # the keyword's zone; a line about the keyword ("Flashback costs you pay cost {2} less.") does not
+                with_cost = keyword is not None and _WITH_ITS_COST.match(line[keyword.end():])
+                zones = OTHER_ZONE_KEYWORDS.get(keyword.group(), frozenset()) if keyword and with_cost else frozenset()
                 unsupported.append(UnsupportedText(
                     original, what, casting_relevant=keyword is None, permanent_relevant=bool(_topics(original)),
-                    topics=_topics(original), zones=frozenset(Zone) - {Zone.HAND} if other_zone else frozenset()))
+                    topics=_topics(original), zones=zones))
             elif (x_objects := _x_objects_additional_cost(line, original)) is not None:
                 additional.append(x_objects)  # "…, discard X cards." (CR 107.3a, 601.2b)
             elif (choice := _additional_cost_choice(line, original)) is not None:
@@ -4012,7 +4061,7 @@ def _read_card(card: Card) -> CardAbilities:
                 # (CR 601.3); casting it from the hand is as usual
                 unsupported.append(UnsupportedText(
                     original, "casting from another zone than the hand is not modelled", casting_relevant=False,
-                    zones=frozenset(Zone) - {Zone.HAND}))
+                    zones=_permission_zones(line)))
             elif is_spell and _REPLACING.search(line) and _replaced_targets(line, tree) is None:
                 # "If this spell was kicked, exile target nonland permanent instead": the kicked text replaces
                 # the text before it, and with it its targets (CR 608.2c); a form not read

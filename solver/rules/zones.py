@@ -11,13 +11,23 @@ cost may be, which cost is added, and whether the cast waits for a main phase wi
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
-from models.abilities import AdditionalCost, CardAbilities, Cost, CostModifier, ObjectCost, TargetKind
+from models.abilities import (
+    OTHER_ZONE_KEYWORDS,
+    AdditionalCost,
+    CardAbilities,
+    Cost,
+    CostModifier,
+    ObjectCost,
+    TargetKind,
+    UnsupportedText,
+)
 from models.choices import CostAction
 from models.objects import CardType, GameObject, PlayerId, Zone
 
-__all__ = ["RESOLVING_KEYWORDS", "ZoneWay", "zone_ways"]
+__all__ = ["RESOLVING_KEYWORDS", "ZoneWay", "unread_permissions", "zone_ways"]
 
 HARMONIZE_TAP = ObjectCost(CostAction.TAP, 1, frozenset({TargetKind.CREATURE}),
                            text="tap an untapped creature you control (harmonize)")
@@ -135,3 +145,99 @@ def zone_ways(spell: GameObject, caster: PlayerId, abilities: CardAbilities, *,
         if grant.player == caster:
             ways.append(ZoneWay("may_cast", "CR 601.3", free=grant.without_paying))
     return tuple(ways)
+
+
+CAST_AS_A_TRIGGER_RESOLVES = frozenset({"madness", "miracle", "suspend", "paradigm"})
+"""Keywords whose cast from another zone is made only as a triggered ability resolves, never with priority (CR
+702.35a, 702.94a, 702.62a, 608.2g; paradigm, newer than the rules followed, casts a copy "at the beginning of each
+of your first main phases", a trigger, CR 603.1): their unread text is no permission to cast with priority."""
+
+_ZONE_WORDS = {Zone.GRAVEYARD: r"\bgraveyards?\b", Zone.EXILE: r"\bexiled?\b", Zone.LIBRARY: r"\blibrar(?:y|ies)\b"}
+"""How a text names a zone a card may be cast from (CR 404, 406, 401)."""
+_ANYWHERE = r"(?<!not from )\banywhere\b"
+_THIS_OBJECT = r"~|\bthis (?:card|spell|creature|artifact|enchantment|permanent|planeswalker|battle|land)\b"
+"""How a card's text names the card itself (the reader writes its name as ``~``)."""
+_LEADING_KEYWORD = re.compile(r"(?:[^—.]+ — )?(?P<keyword>[a-z-]+)")
+"""A line's keyword, after an ability word if one comes first ("Flashback—…", "Max speed — Escape …")."""
+
+
+def unread_permissions(spell: GameObject, abilities: CardAbilities) -> tuple[UnsupportedText, ...]:
+    """The unread text of a card that might let its owner cast it, with priority, from the zone it is in.
+
+    A card in its owner's graveyard, exile or library may be cast from there only if a rule or effect allows it
+    (CR 601.3): a keyword or a printed permission of the card itself (its own abilities that say from what zones
+    it may be cast function there, CR 113.6f), or an effect, which the state gives (``may_cast``). What the
+    reader reads of those is :func:`zone_ways`; this is what it could not read, so that a card it might let be
+    cast is never left out without a word: :func:`solver.legal.castable_objects` lists the card, and its cast
+    problem is refused, naming the text (:meth:`~models.abilities.CardAbilities.unsupported_when_cast_from`).
+
+    An unread span *might* be such a permission when
+
+    - the reader knows it bears on casting the card from that zone (:attr:`UnsupportedText.zones`: a keyword of
+      :data:`~models.abilities.OTHER_ZONE_KEYWORDS` with a cost not read, such as "Flashback—Sacrifice a
+      creature.", or an instant's or sorcery's "You may cast this card from your graveyard."); or
+    - it is text whose bearing is not known (``casting_relevant``) that begins with such a keyword for that
+      zone, or that in one sentence names the card itself ("this card", "this creature", its name), says that
+      it may or can be cast or played ("you may cast this card", "you may cast it") and names that zone as
+      where it is cast from ("from your graveyard", "from anywhere") or where the card is ("as long as ~ is on
+      top of your library"): "You may cast this card from your graveyard as long as you control a Zombie.", "As
+      long as ~ is at the top of your library, … you may cast it." (Not "If there are three or more Lesson cards
+      in your graveyard, you may cast this spell as though it had flash.")
+
+    Nothing else is: a permission for other cards ("you may cast creature spells from your graveyard") is an
+    ability of a permanent, which functions on the battlefield only (CR 113.6); a cost change ("this spell
+    costs {1} less for each card in your graveyard") or an unread kicker lets nothing be cast from anywhere;
+    and a keyword whose cast is made as a trigger resolves (madness, miracle, suspend, paradigm:
+    :data:`CAST_AS_A_TRIGGER_RESOLVES`) is no cast with priority.
+
+    Parameters
+    ----------
+    spell : GameObject
+        The card, in its owner's graveyard, exile or library (the caster considered is its owner: "you" of its
+        own text, CR 109.5).
+    abilities : CardAbilities
+        Its abilities.
+
+    Returns
+    -------
+    tuple of UnsupportedText
+        The spans that might be such a permission, in the card's order; empty when none could be, and for a
+        card in another zone, or a land (lands are played, not cast, CR 305.9).
+
+    Notes
+    -----
+    Every span returned is one :meth:`~models.abilities.CardAbilities.unsupported_when_cast_from` gives for
+    the zone (it names the zone, or bears on casting from any zone): the card's cast problem is refused.
+    """
+    zone = spell.zone
+    if zone not in _ZONE_WORDS or spell.card.is_land:
+        return ()
+    names = {spell.card.name, spell.card.name.removeprefix("A-"), spell.card.name.split(",")[0]}
+    this = "|".join([_THIS_OBJECT, *(re.escape(name.lower()) for name in sorted(names, key=len, reverse=True))])
+    found = []
+    for unread in abilities.unsupported:
+        text = unread.span.lower()
+        leading = _LEADING_KEYWORD.match(text)
+        word = leading["keyword"] if leading else None
+        if word in CAST_AS_A_TRIGGER_RESOLVES:
+            continue
+        keyword = word if word in OTHER_ZONE_KEYWORDS else None
+        if zone in unread.zones:
+            found.append(unread)
+        elif unread.casting_relevant and (
+                (keyword is not None and zone in OTHER_ZONE_KEYWORDS[keyword])
+                or any(_casts_itself_from(sentence, zone, this) for sentence in re.split(r"(?<=\.)\s+", text))):
+            found.append(unread)
+    return tuple(found)
+
+
+def _casts_itself_from(sentence: str, zone: Zone, this: str) -> bool:
+    """Whether a sentence (lowercased) lets the card itself be cast from the zone (:func:`unread_permissions`).
+
+    It names the card, says it may or can be cast or played, and names the zone as where it is cast from or
+    where the card is.
+    """
+    where = _ZONE_WORDS[zone]
+    named_zone = rf"\bfrom\b[^.,;]*?(?:{where}|{_ANYWHERE})|(?:{this})[^.,;]* is\b[^.,;]*?{where}"
+    may_cast = rf"\b(?:may|can) (?:cast|play) (?:{this}|it)(?![a-z])|(?:{this}) can be cast\b"
+    return bool(re.search(this, sentence) and re.search(named_zone, sentence) and re.search(may_cast, sentence))

@@ -13,7 +13,10 @@ from __future__ import annotations
 import pytest
 
 from models.errors import InputError, UnsupportedRuleError
+from solver.abilities import abilities_of
+from solver.build import build_cast_problem
 from solver.legal import castable_objects, count_legal_casts, is_legal_cast, legal_casts, why_illegal
+from solver.rules.zones import unread_permissions
 from tests.rules.conftest import lands
 
 
@@ -273,3 +276,91 @@ def test_emerge_sacrifices_a_creature_whose_mana_value_reduces_the_cost(make_sta
         ("bears", "Grizzly Bears"), ("giant", "Hill Giant"), ("wurm", "Craw Wurm")])
     found = casts(state, "gryff")
     assert {(c.alternative_cost, c.sacrifices) for c in found} == {("emerge", ("giant",)), ("emerge", ("wurm",))}
+
+
+# -------------------------------------------------------------------------- unread permissions: never left out silently
+UNREAD_PERMISSIONS = [
+    # (card, zone, the unread span that might let its owner cast it from there)
+    ("Cabal Therapy", "graveyard", "Flashback—Sacrifice a creature."),
+    ("Lava Dart", "graveyard", "Flashback—Sacrifice a Mountain."),
+    ("Conflagrate", "graveyard", "Flashback—{R}{R}, Discard X cards."),
+    ("Their Number Is Legion", "graveyard", "You may cast this card from your graveyard."),
+    ("Gravecrawler", "graveyard", "You may cast this card from your graveyard as long as you control a Zombie."),
+    ("Misthollow Griffin", "exile", "You may cast this card from exile."),
+    ("Squee, the Immortal", "exile", "You may cast this card from your graveyard or from exile."),
+    ("Nethergoyf", "graveyard", "Escape—{2}{B}, Exile any number of other cards from your graveyard with four or "
+                                "more card types among them."),
+]
+
+
+@pytest.mark.parametrize(("name", "zone", "span"), UNREAD_PERMISSIONS)
+def test_a_card_unread_text_might_let_be_cast_is_listed_and_refused(make_state, name, zone, span):
+    """CR 601.3, 113.6f: unread text of the card itself that might let its owner cast it from where it is.
+
+    The card is one of the cards P1 may try to cast (after the hand, CR 601.3), and its cast problem is refused,
+    naming that text: the answer is never a silent 0.
+    """
+    state = make_state(hand=[("bolt", "Lightning Bolt")], objects=[card_in(zone, "x", name)])
+    obj = state.object("x")
+    assert [u.span for u in unread_permissions(obj, abilities_of(obj))] == [span]
+    assert castable_objects(state, "P1") == ("bolt", "x")
+    with pytest.raises(UnsupportedRuleError) as refused:
+        build_cast_problem(state, "x")
+    assert refused.value.span == span
+
+
+NO_PERMISSION = [
+    # (card, zone): no text of it, read or not, lets it be cast from there
+    ("Lightning Bolt", "graveyard"),  # nothing to read
+    ("Cabal Therapy", "exile"),  # flashback casts from the graveyard only (CR 702.34a)
+    ("Cabal Therapy", "library"),
+    ("Gravecrawler", "exile"),  # its permission names the graveyard
+    ("Misthollow Griffin", "graveyard"),  # its permission names exile
+    ("Thieving Skydiver", "graveyard"),  # "Kicker {X}. X can't be 0.": a cost of its cast from the hand
+    ("Emrakul, the Promised End", "graveyard"),  # "costs {1} less … in your graveyard": a cost change
+    ("Karador, Ghost Chieftain", "graveyard"),  # other cards' permission, on the battlefield only (CR 113.6)
+    ("Serpent of the Pass", "graveyard"),  # "… in your graveyard, you may cast this spell as though it had flash"
+    ("Rift Bolt", "exile"),  # suspend casts it as its trigger resolves, never with priority (CR 702.62a)
+    ("Catalyst Stone", "graveyard"),  # "Flashback costs you pay cost {2} less.": other spells' costs
+]
+
+
+@pytest.mark.parametrize(("name", "zone"), NO_PERMISSION)
+def test_a_card_whose_text_cant_be_a_permission_from_there_is_not_listed(make_state, name, zone):
+    """CR 601.3: a card no rule or effect lets be cast from where it is is not one P1 may try to cast.
+
+    Whatever of its text is not read can't be such a permission: it is not listed, so nothing is refused for it.
+    """
+    state = make_state(hand=[("bolt", "Lightning Bolt")], objects=[card_in(zone, "x", name)])
+    obj = state.object("x")
+    assert unread_permissions(obj, abilities_of(obj)) == ()
+    assert castable_objects(state, "P1") == ("bolt",)
+
+
+def test_only_the_owner_may_use_an_unread_permission(make_state):
+    """CR 601.3, 702.34a ("your graveyard"): P2's Cabal Therapy in P2's graveyard is not P1's to cast."""
+    state = make_state(hand=[("bolt", "Lightning Bolt")],
+                       objects=[card_in("graveyard", "ther", "Cabal Therapy", owner="P2")])
+    assert castable_objects(state, "P1") == ("bolt",)
+    assert castable_objects(state, "P2") == ("ther",)
+
+
+def test_an_unread_flashback_cost_bears_on_the_graveyard_only(make_state, casts):
+    """CR 702.34a: Cabal Therapy's "Flashback—Sacrifice a creature." is not read; flashback casts from the graveyard.
+
+    In exile nothing lets it be cast (CR 601.3): 0 casts, answered, not refused.
+    """
+    state = make_state(objects=[card_in("exile", "ther", "Cabal Therapy")])
+    assert casts(state, "ther") == set()
+
+
+def test_a_permanent_changing_flashback_costs_is_text_about_costs(make_state):
+    """CR 702.34a, 601.2f: Catalyst Stone's "Flashback costs you pay cost {2} less." changes other spells' costs.
+
+    It is not read: Think Twice's flashback cast from P1's graveyard ({2}{U}, {2} less: {U}, one Island) is
+    refused while Catalyst Stone is on the battlefield, never counted as if the Stone did nothing (which gave 0).
+    """
+    state = make_state(battlefield=[("stone", "Catalyst Stone"), ("isl1", "Island")],
+                       objects=[card_in("graveyard", "think", "Think Twice")])
+    with pytest.raises(UnsupportedRuleError, match="Flashback costs you pay cost"):
+        legal_casts(state, "think").count()
