@@ -19,7 +19,7 @@ import argparse
 import statistics
 import time
 
-from models.cards import default_card_database
+from models.io.card_pool import default_card_database
 from models.oracle.parser import _parser, parse_card, read_line
 
 __all__ = ["TARGET_SECONDS", "main"]

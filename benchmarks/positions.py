@@ -478,7 +478,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     sizes = args.sizes or ([10, 50, 200] if args.quick else list(SIZES))
     variants = args.variants or (["2p"] if args.quick else list(VARIANTS))
-    from models.cards import default_card_database
+    from models.io.card_pool import default_card_database
 
     default_card_database()  # loaded once, before the children fork
     records: list[dict] = []

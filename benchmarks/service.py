@@ -49,7 +49,7 @@ from typing import Any
 
 from benchmarks.positions import HANDS, position_data
 from legalcasts.client import Client
-from solver.service import MAX_STATES
+from legalcasts.service import MAX_STATES
 
 __all__ = ["main", "measure_hand", "rss_bytes"]
 
@@ -148,7 +148,7 @@ def measure_hand(client: Client, hand: str, repeat: int, pid: int) -> dict[str, 
 
 def _http_server() -> tuple[subprocess.Popen, str]:
     """``legalcasts serve --port 0`` in a process of its own, and its URL (read from its first line on stderr)."""
-    process = subprocess.Popen([sys.executable, "-m", "solver.launch", "serve", "--port", "0"],
+    process = subprocess.Popen([sys.executable, "-m", "legalcasts.cli.launch", "serve", "--port", "0"],
                                stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     assert process.stderr is not None
     line = process.stderr.readline().decode()
@@ -181,7 +181,7 @@ def _memory_states(client: Client, states: int, first: int) -> tuple[int, int]:
     """The stdio server's resident set after counting ``first`` distinct positions and after ``states``, in bytes.
 
     Each position is sent once, as ``state``, and counted; the server holds the last
-    :data:`solver.service.MAX_STATES`, so past them its memory should stay flat.
+    :data:`legalcasts.service.MAX_STATES`, so past them its memory should stay flat.
     """
     if client.process is None:
         raise RuntimeError("memory is measured on a stdio server")

@@ -55,7 +55,7 @@ def independent_count(state: GameState) -> int:
     two players; "target player": two; "target permanent": the five
     permanents; no target: one).
     """
-    from models.cards import default_card_database
+    from models.io.card_pool import default_card_database
     from models.oracle.parser import parse_card
 
     database = default_card_database()

@@ -72,7 +72,7 @@ class Client:
         ----------
         cmd : sequence of str or None
             The command to start; by default ``legalcasts serve`` run by this Python
-            (``python -m solver.launch serve``).
+            (``python -m legalcasts.cli.launch serve``).
         cards : str or None
             A card file for ``--cards`` (only with the default command).
 
@@ -80,7 +80,7 @@ class Client:
         -------
         Client
         """
-        command = list(cmd) if cmd is not None else [sys.executable, "-m", "solver.launch", "serve"]
+        command = list(cmd) if cmd is not None else [sys.executable, "-m", "legalcasts.cli.launch", "serve"]
         if cards is not None:
             command += ["--cards", cards]
         process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE)

@@ -29,13 +29,12 @@ from models.split import whole_split_cards
 from models.objects import Card, CardType
 
 __all__ = [
-    "NEVER_CAST_TYPES", "TEXT_SYMBOLS", "CardDatabase", "SkippedRecord", "card_from_record", "card_of_object",
-    "default_card_database",
-    "missing_face_error", "older_sets_card_database", "parse_type_line", "with_faces_lacking",
+    "NEVER_CAST_TYPES", "SUPERTYPES", "TEXT_SYMBOLS", "CardDatabase", "SkippedRecord", "card_from_record",
+    "card_of_object", "missing_face_error", "older_sets_card_database", "parse_type_line", "with_faces_lacking",
     "UnreadableSymbolError", "MAX_FIELD_LENGTH",
 ]
 
-_SUPERTYPES = frozenset({"Basic", "Legendary", "Snow", "World", "Ongoing", "Elite", "Host"})
+SUPERTYPES = frozenset({"Basic", "Legendary", "Snow", "World", "Ongoing", "Elite", "Host"})
 _TYPES_BY_NAME = {t.value: t for t in CardType}
 NEVER_CAST_TYPES = {
     "Dungeon": "CR 309.2c: dungeon cards can't be cast",
@@ -217,7 +216,7 @@ def parse_type_line(
     supertypes: list[str] = []
     types: list[CardType] = []
     for word in left.split():
-        if word in _SUPERTYPES:
+        if word in SUPERTYPES:
             supertypes.append(word)
         elif word in _TYPES_BY_NAME:
             types.append(_TYPES_BY_NAME[word])
@@ -563,29 +562,6 @@ class CardDatabase:
         """
         close = difflib.get_close_matches(name, list(self._by_name), n=1, cutoff=0.75)
         return close[0] if close else None
-
-
-@functools.cache
-def default_card_database() -> CardDatabase:
-    """The card database embedded in the package: the whole 2026 card pool, current Oracle wording.
-
-    Returns
-    -------
-    CardDatabase
-        A :class:`models.io.card_index.CardIndex` read card by card, opened
-        once per process, from the index that :func:`models.io.card_pool.pool_index`
-        keeps in the user's cache folder (built there on first use, in a
-        second or two, or in memory when the folder can't be written).
-        Records that can't be cards are in its ``skipped``, with the reason.
-
-    Raises
-    ------
-    CardDataError
-        The embedded data files are missing or damaged.
-    """
-    from models.io.card_pool import pool_index
-
-    return pool_index()
 
 
 @functools.cache

@@ -67,7 +67,7 @@ def whole_split_cards(cards: Iterable[Card]) -> list[Card]:
 
     Examples
     --------
-    >>> from models.cards import default_card_database
+    >>> from models.io.card_pool import default_card_database
     >>> whole = default_card_database().get("Alive // Well")
     >>> [h.name for h in whole.halves], str(whole.mana_cost), whole.mana_value
     (['Alive', 'Well'], '{3}{W}{G}', 5)

@@ -16,7 +16,7 @@ import sys
 import time
 import traceback
 
-from models.cards import default_card_database
+from models.io.card_pool import default_card_database
 from models.errors import LegalcastsError
 from models.io.state_json import state_from_data
 from solver.legal import legal_casts

@@ -290,7 +290,7 @@ def build_interaction_graph(cards: Iterable[Card]) -> InteractionGraph:
     Parameters
     ----------
     cards : iterable of Card
-        The pool, e.g. ``models.cards.default_card_database()``. A name
+        The pool, e.g. ``models.io.card_pool.default_card_database()``. A name
         given twice is one node.
 
     Returns
@@ -326,7 +326,7 @@ def build_interaction_graph(cards: Iterable[Card]) -> InteractionGraph:
 
     Examples
     --------
-    >>> from models.cards import default_card_database
+    >>> from models.io.card_pool import default_card_database
     >>> db = default_card_database()
     >>> pool = [db.get(n) for n in ("Glacial Ray", "Reach Through Mists", "Silver Knight")]
     >>> found = build_interaction_graph(pool)

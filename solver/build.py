@@ -320,7 +320,7 @@ def refusal_in_an_empty_game(card: Card) -> str | None:
 
     Examples
     --------
-    >>> from models.cards import default_card_database
+    >>> from models.io.card_pool import default_card_database
     >>> refusal_in_an_empty_game(default_card_database().get("Lightning Bolt")) is None
     True
     """

@@ -65,7 +65,7 @@ def render(example: Path, suffix: str, spell: str | None = None) -> str:
     str
         Standard output, then standard error and the exit code when the command does not exit 0.
     """
-    from solver.cli import main
+    from legalcasts.cli.main import main
 
     out, err = io.StringIO(), io.StringIO()
     relative = example.relative_to(ROOT).as_posix()

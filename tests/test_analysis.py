@@ -7,7 +7,7 @@ import json
 import networkx as nx
 import pytest
 
-from models.cards import default_card_database
+from models.io.card_pool import default_card_database
 from models.mana import ManaCost
 from solver.analysis import (
     SpliceCost,
@@ -21,7 +21,7 @@ from solver.analysis import (
     unusable_splice_cards,
     write_graph,
 )
-from solver.cli import main
+from legalcasts.cli.main import main
 from tests.conftest import ROOT
 
 # Three splice cards (Glacial Ray and Kodama's Might onto Arcane, Everdream onto instant or

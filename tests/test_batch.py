@@ -11,8 +11,8 @@ import pytest
 
 from models.cast import Cast
 from models.io.state_json import load_state
-from solver.batch import BatchOptions, find_state_files, read_output_records, run_batch, solve_state_file
-from solver.cli import main
+from legalcasts.batch import BatchOptions, find_state_files, read_output_records, run_batch, solve_state_file
+from legalcasts.cli.main import main
 from solver.legal import is_legal_cast
 from tests.conftest import ROOT, UNREAD_CURRENT_WORDING
 
@@ -158,12 +158,12 @@ def test_examples_directory_is_found_recursively_in_order() -> None:
 
 def test_an_unexpected_failure_is_an_error_record_too(monkeypatch) -> None:
     """A bug met on one file (any exception) is recorded with exit code 1 and its name; the batch goes on."""
-    import solver.batch
+    import legalcasts.batch
 
     def broken(path, cards):
         raise ZeroDivisionError("division by zero")
 
-    monkeypatch.setattr(solver.batch, "load_state", broken)
+    monkeypatch.setattr(legalcasts.batch, "load_state", broken)
     record = solve_state_file("examples/case02-mists-ray-silver-knight.json")
     assert record == {"state": "examples/case02-mists-ray-silver-knight.json",
                       "error": "internal error: ZeroDivisionError: division by zero", "exit_code": 1}

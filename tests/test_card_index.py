@@ -18,7 +18,7 @@ from models.io.card_files import detect_card_file_format, read_card_file
 from models.io.card_index import CardIndex, default_index_path, import_card_file, load_card_database
 from models.io.state_json import load_state
 from models.mana import ManaCost
-from solver.cli import main
+from legalcasts.cli.main import main
 from solver.legal import count_legal_casts
 from tests.conftest import ROOT
 

@@ -11,13 +11,14 @@ import sys
 import pytest
 
 import models.io.card_pool as card_pool
-from models.cards import CardDatabase, card_from_record, default_card_database
+from models.cards import CardDatabase, card_from_record
+from models.io.card_pool import default_card_database
 from models.errors import CardDataError
 from models.io.card_index import CardIndex, import_card_file
 from models.io.card_pool import (
     POOL_FILE, build_pool_index, cache_dir, checked_records, merge_pool_records, pool_index, pool_key, pool_records,
 )
-from solver.cli import main
+from legalcasts.cli.main import main
 from tests.conftest import ROOT
 
 PLANE_REASON = "a plane card (CR 311.2: plane cards can't be cast)"
@@ -233,7 +234,7 @@ def test_cards_find_without_an_index_reads_the_pool(tmp_path):
     """
     env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache"), "XDG_DATA_HOME": str(tmp_path / "data")}
     env.pop("LEGALCASTS_DB", None)
-    command = [sys.executable, "-m", "solver.cli", "cards", "find"]
+    command = [sys.executable, "-m", "legalcasts.cli.main", "cards", "find"]
     runs = [subprocess.Popen([*command, name], cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                              text=True) for name in ("Lightning Bolt", "fire // ice")]
     (bolt, bolt_err), (fire, fire_err) = (process.communicate(timeout=120) for process in runs)

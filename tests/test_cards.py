@@ -12,9 +12,10 @@ from pathlib import Path
 import pytest
 
 from models.cards import (
-    CardDatabase, card_from_record, default_card_database, older_sets_card_database, parse_type_line,
+    CardDatabase, card_from_record, older_sets_card_database, parse_type_line,
 )
 from models.errors import CardDataError, InputError, UnknownCardError
+from models.io.card_pool import default_card_database
 from models.mana import Color, ManaCost
 from models.objects import CardType
 

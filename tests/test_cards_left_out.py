@@ -21,9 +21,9 @@ import pytest
 from models.errors import UnsupportedRuleError
 from models.io.state_json import state_from_data
 from solver.actions import PositionCasts
-from solver.cli import main
+from legalcasts.cli.main import main
 from solver.legal import count_legal_casts
-from solver.service import UNSUPPORTED, Service
+from legalcasts.service import UNSUPPORTED, Service
 from tests.conftest import ROOT
 
 BOLT_CASTS = 2
@@ -92,9 +92,9 @@ def test_explain_and_batch_name_the_card(capsys, tmp_path, name, zone, span):
 
 
 def test_the_command_exits_3_in_a_fresh_process(tmp_path):
-    """CR 601.3: ``python -m solver.cli count --strict`` with Gravecrawler in the graveyard: exit 3, nothing out."""
+    """CR 601.3: ``python -m legalcasts.cli.main count --strict``, Gravecrawler in the graveyard: exit 3, no output."""
     path = write_state(tmp_path, "Gravecrawler", "graveyard")
-    result = subprocess.run([sys.executable, "-m", "solver.cli", "count", "--strict", path],
+    result = subprocess.run([sys.executable, "-m", "legalcasts.cli.main", "count", "--strict", path],
                             capture_output=True, text=True, cwd=ROOT, check=False)
     assert (result.returncode, result.stdout) == (3, "") and "as long as you control a Zombie" in result.stderr
 

@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from solver.cli import main
+from legalcasts.cli.main import main
 from tests.conftest import ROOT
 
 EXAMPLES = ROOT / "examples"
@@ -153,9 +153,9 @@ def test_unsupported_text_is_reported_exit_3(capsys, tmp_path) -> None:
 
 
 def test_console_script_runs(tmp_path) -> None:
-    """Packaging: ``python -m solver.cli`` counts an example in a fresh process."""
+    """Packaging: ``python -m legalcasts.cli.main`` counts an example in a fresh process."""
     result = subprocess.run(
-        [sys.executable, "-m", "solver.cli", "count", str(EXAMPLES / "case12-mists-two-rays.json")],
+        [sys.executable, "-m", "legalcasts.cli.main", "count", str(EXAMPLES / "case12-mists-two-rays.json")],
         capture_output=True, text=True, cwd=ROOT, check=False,
     )
     assert (result.returncode, result.stdout.strip()) == (0, "25")  # Reach 13 + 6 + 6
@@ -262,9 +262,9 @@ def test_resolving_madness_counts_the_exiled_card(capsys, tmp_path) -> None:
 
 
 def test_version_is_answered_without_loading_the_command_line() -> None:
-    """``legalcasts --version`` prints the version and the rules edition without importing :mod:`solver.cli`."""
-    code = ("import sys; from solver.launch import main; code = main(['--version']); "
-            "print(code, 'solver.cli' in sys.modules)")
+    """``legalcasts --version`` prints the version and the rules edition, not importing :mod:`legalcasts.cli.main`."""
+    code = ("import sys; from legalcasts.cli.launch import main; code = main(['--version']); "
+            "print(code, 'legalcasts.cli.main' in sys.modules)")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)
     version, answer = done.stdout.splitlines()
     assert version.startswith("legalcasts ") and version.endswith("(Comprehensive Rules of 2026-01-16)")

@@ -12,10 +12,11 @@ import re
 
 import pytest
 
-from models.cards import default_card_database, older_sets_card_database
+from models.cards import older_sets_card_database
+from models.io.card_pool import default_card_database
 from models.oracle.coverage import REFUSED, oracle_coverage
 from solver.build import refusal_in_an_empty_game
-from solver.cli import main
+from legalcasts.cli.main import main
 from tests.conftest import ROOT
 
 OLDER_SETS = ROOT / "models" / "data" / "cards.jsonl"
@@ -153,16 +154,16 @@ def test_whole_pool_is_read_and_the_readme_states_its_coverage(capsys):
 
 def test_a_card_the_reader_fails_on_is_named_and_left_out(capsys, monkeypatch, tmp_path):
     """A pool-wide report goes on when the reader raises on one card (a bug): that card is named on stderr."""
-    import solver.cli
+    import legalcasts.cli.main
 
-    real = solver.cli.parse_card
+    real = legalcasts.cli.main.parse_card
 
     def failing(card):
         if card.name == "Lava Spike":
             raise ValueError("a reader bug")
         return real(card)
 
-    monkeypatch.setattr(solver.cli, "parse_card", failing)
+    monkeypatch.setattr(legalcasts.cli.main, "parse_card", failing)
     cards = tmp_path / "cards.jsonl"
     lines = [line for line in OLDER_SETS.read_text(encoding="utf-8").splitlines()
              if line.strip() and json.loads(line)["name"] in ("Lava Spike", "Glacial Ray")]

@@ -71,7 +71,7 @@ def shell_bin(tmp_path_factory) -> Path:
     """A folder holding ``legalcasts``: this checkout's command line, run by this Python."""
     folder = tmp_path_factory.mktemp("bin")
     script = folder / "legalcasts"
-    script.write_text(f'#!/bin/sh\nexec "{sys.executable}" -m solver.cli "$@"\n', encoding="utf-8")
+    script.write_text(f'#!/bin/sh\nexec "{sys.executable}" -m legalcasts.cli.main "$@"\n', encoding="utf-8")
     script.chmod(script.stat().st_mode | stat.S_IEXEC)
     return folder
 
@@ -96,7 +96,7 @@ def _in_process(command: str) -> list[str] | None:
 
 def _run_in_process(argv: list[str]) -> tuple[int, str]:
     """``legalcasts ARGV`` in this process: its exit code, and stdout and stderr as a terminal interleaves them."""
-    from solver.cli import main
+    from legalcasts.cli.main import main
 
     both = io.StringIO()
     with contextlib.redirect_stdout(both), contextlib.redirect_stderr(both):
@@ -196,7 +196,7 @@ def _update_pages() -> None:
         bin_folder = Path(folder) / "bin"
         bin_folder.mkdir()
         script = bin_folder / "legalcasts"
-        script.write_text(f'#!/bin/sh\nexec "{sys.executable}" -m solver.cli "$@"\n', encoding="utf-8")
+        script.write_text(f'#!/bin/sh\nexec "{sys.executable}" -m legalcasts.cli.main "$@"\n', encoding="utf-8")
         script.chmod(script.stat().st_mode | stat.S_IEXEC)
         env = {**os.environ, "PATH": f"{bin_folder}{os.pathsep}{os.environ['PATH']}", "PYTHONPATH": str(ROOT),
                "COLUMNS": "200", "NO_COLOR": "1"}

@@ -12,7 +12,7 @@ import sqlite3
 
 import pytest
 
-from solver.cli import main
+from legalcasts.cli.main import main
 from tests.conftest import ROOT
 
 EXAMPLES = ROOT / "examples"
@@ -57,29 +57,29 @@ def test_1_batch_dask_scheduler_that_is_no_address_is_one_line(capsys):
 
 def test_1_ctrl_c_is_one_line_and_exit_130(capsys, monkeypatch):
     """Defect 1: Ctrl-C during a command: ``legalcasts: interrupted`` and exit 130 (128 + SIGINT), no traceback."""
-    import solver.cli
+    import legalcasts.cli.main
 
     def interrupted(args):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(solver.cli, "_run", interrupted)
+    monkeypatch.setattr(legalcasts.cli.main, "_run", interrupted)
     code, out, err = run(capsys, "count", CASE02)
     assert (code, out, err) == (130, "", "legalcasts: interrupted\n")
 
 
 def test_1_ctrl_c_while_the_modules_load_is_one_line(capsys, monkeypatch):
-    """Defect 1: the console script (``solver.launch``) turns Ctrl-C during the imports into one line, exit 130."""
+    """Defect 1: the console script (``legalcasts.cli.launch``) turns Ctrl-C during the imports into one line, 130."""
     import sys
     import types
 
-    import solver.launch
+    import legalcasts.cli.launch
 
     class Loading(types.ModuleType):
         def __getattr__(self, name):
             raise KeyboardInterrupt
 
-    monkeypatch.setitem(sys.modules, "solver.cli", Loading("solver.cli"))
-    assert solver.launch.main(["count", CASE02]) == 130
+    monkeypatch.setitem(sys.modules, "legalcasts.cli.main", Loading("legalcasts.cli.main"))
+    assert legalcasts.cli.launch.main(["count", CASE02]) == 130
     assert capsys.readouterr() == ("", "legalcasts: interrupted\n")
 
 
@@ -88,7 +88,7 @@ def test_1_console_script_is_the_launcher():
     import tomllib
 
     scripts = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["scripts"]
-    assert scripts == {"legalcasts": "solver.launch:main"}
+    assert scripts == {"legalcasts": "legalcasts.cli.launch:main"}
 
 
 # 2. The casts table --------------------------------------------------------------------------------------------
@@ -320,7 +320,7 @@ def test_13_synopses_list_every_option():
     """Defect 13: docs/commands.md's synopsis of each command lists every option its parser takes."""
     import argparse
 
-    from solver.cli import _build_parser
+    from legalcasts.cli.main import _build_parser
 
     text = (ROOT / "docs" / "commands.md").read_text(encoding="utf-8")
     synopsis = text[text.index("```\nlegalcasts casts"):]
@@ -351,7 +351,7 @@ def test_13_extras_are_named_as_in_the_readme():
     import tomllib
 
     extras = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["optional-dependencies"]
-    batch = (ROOT / "solver" / "batch.py").read_text(encoding="utf-8")
+    batch = (ROOT / "legalcasts" / "batch.py").read_text(encoding="utf-8")
     analysis = (ROOT / "solver" / "analysis.py").read_text(encoding="utf-8")
     assert "dask" in extras and "plot" in extras
     assert "the 'dask' extra: pip install -e '.[dask]'" in batch
@@ -423,7 +423,7 @@ class Block:
             raise ImportError(name + " is in an extra")
 
 sys.meta_path.insert(0, Block())
-from solver.cli import main
+from legalcasts.cli.main import main
 sys.exit(main(sys.argv[1:]))
 """
 

@@ -20,7 +20,7 @@ from models.io.forge_pzl import AI, HUMAN, PHASES, load_puzzle, puzzle_from_text
 from models.io.state_json import load_state
 from models.mana import Color
 from models.objects import CardType, Phase, Zone
-from solver.cli import main
+from legalcasts.cli.main import main
 from solver.legal import count_legal_casts, legal_casts
 from tests.conftest import ROOT
 
@@ -491,7 +491,7 @@ def test_phase_advance() -> None:
 
 def test_batch_finds_puzzle_files(tmp_path) -> None:
     """``batch DIR`` takes the Forge puzzles of a directory as well as its JSON state files."""
-    from solver.batch import find_state_files
+    from legalcasts.batch import find_state_files
 
     for name in ("a.pzl", "b.json", "c.PZL", "notes.txt"):
         (tmp_path / name).write_text("", encoding="utf-8")

@@ -12,12 +12,13 @@ import json
 import pytest
 
 from models.abilities import Quality, TargetKind
-from models.cards import card_from_record, default_card_database
+from models.cards import card_from_record
+from models.io.card_pool import default_card_database
 from models.errors import CardDataError
 from models.mana import Color, ManaCost
 from models.objects import CardType, Zone
 from models.oracle.parser import parse_card, read_line
-from solver.cli import main
+from legalcasts.cli.main import main
 
 
 def read(text: str, type_line: str = "Sorcery", cost: str = "{1}", name: str = "Test Card"):

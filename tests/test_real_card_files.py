@@ -12,7 +12,7 @@ from models.cards import card_from_record
 from models.errors import CardDataError
 from models.io.card_files import read_card_file
 from models.oracle.parser import parse_card
-from solver.cli import main
+from legalcasts.cli.main import main
 from tests.conftest import ROOT
 
 FILES = ROOT.parent / "shared" / "real" / "card-files"

@@ -13,7 +13,7 @@ import pytest
 from models.errors import StateError, UnsupportedRuleError
 from models.io.card_index import load_card_database
 from models.io.forge_pzl import HUMAN, load_puzzle
-from solver.cli import main
+from legalcasts.cli.main import main
 from solver.legal import count_legal_casts
 from tests.conftest import ROOT
 

@@ -11,7 +11,7 @@ import time
 
 import pytest
 
-from models.cards import default_card_database
+from models.io.card_pool import default_card_database
 from models.oracle import parser, saved
 
 

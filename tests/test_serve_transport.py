@@ -25,7 +25,7 @@ from typing import Any
 import pytest
 
 from legalcasts.client import Client, RpcError
-from solver.service import INVALID_PARAMS, INVALID_REQUEST, MAX_REQUEST_BYTES, METHOD_NOT_FOUND, PARSE_ERROR
+from legalcasts.service import INVALID_PARAMS, INVALID_REQUEST, MAX_REQUEST_BYTES, METHOD_NOT_FOUND, PARSE_ERROR
 from tests.conftest import ROOT
 
 TIMEOUT = 120
@@ -50,7 +50,7 @@ class StdioServer:
     """``legalcasts serve`` on stdio, read by a thread, so that a missing answer fails a test instead of hanging it."""
 
     def __init__(self, hash_seed: str = "1") -> None:
-        self.process = subprocess.Popen([sys.executable, "-m", "solver.launch", "serve"], cwd=ROOT,
+        self.process = subprocess.Popen([sys.executable, "-m", "legalcasts.cli.launch", "serve"], cwd=ROOT,
                                         env=_env(hash_seed), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                         stderr=subprocess.PIPE)
         self.out: queue.Queue[bytes] = queue.Queue()
@@ -91,7 +91,8 @@ class HttpServer:
     """``legalcasts serve --port 0``: the port it took read from its first line on stderr."""
 
     def __init__(self, hash_seed: str = "2") -> None:
-        self.process = subprocess.Popen([sys.executable, "-m", "solver.launch", "serve", "--port", "0"], cwd=ROOT,
+        self.process = subprocess.Popen([sys.executable, "-m", "legalcasts.cli.launch", "serve", "--port", "0"],
+                                        cwd=ROOT,
                                         env=_env(hash_seed), stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                                         stderr=subprocess.PIPE)
         self.err: queue.Queue[bytes] = queue.Queue()
@@ -217,7 +218,8 @@ def test_unknown_method_and_wrong_params(server):
 def test_a_state_that_fails_to_load_gets_the_commands_line(server):
     answer = server.request("count", state=state_of("tests/bad_input/mana-pool-snow.json"))
     assert answer["error"]["code"] == INVALID_PARAMS
-    command = subprocess.run([sys.executable, "-m", "solver.cli", "count", "tests/bad_input/mana-pool-snow.json"],
+    command = subprocess.run([sys.executable, "-m", "legalcasts.cli.main", "count",
+                              "tests/bad_input/mana-pool-snow.json"],
                              cwd=ROOT, env=_env("0"), capture_output=True, text=True, check=False)
     assert command.returncode == 2
     assert command.stderr.strip() == "legalcasts: " + answer["error"]["message"].replace(
@@ -313,7 +315,7 @@ def test_a_port_taken_is_one_line(tmp_path):
         taken.bind(("127.0.0.1", 0))
         taken.listen()
         port = taken.getsockname()[1]
-        command = subprocess.run([sys.executable, "-m", "solver.cli", "serve", "--port", str(port)], cwd=ROOT,
+        command = subprocess.run([sys.executable, "-m", "legalcasts.cli.main", "serve", "--port", str(port)], cwd=ROOT,
                                  env=_env("0"), capture_output=True, text=True, check=False, timeout=TIMEOUT)
     assert command.returncode == 2 and command.stdout == ""
     assert command.stderr.startswith(f"legalcasts: error: --port: cannot listen on 127.0.0.1 port {port} (")
@@ -352,7 +354,7 @@ def test_the_java_bridge_compiles_without_warnings(tmp_path):
 def test_the_example_session():
     """examples/serve-session.jsonl: Glacial Ray, two Mountains, P2's Grizzly Bears: 3 casts (P1, P2, the Bears)."""
     with (ROOT / "examples" / "serve-session.jsonl").open("rb") as requests:
-        run = subprocess.run([sys.executable, "-m", "solver.launch", "serve"], cwd=ROOT, env=_env("0"),
+        run = subprocess.run([sys.executable, "-m", "legalcasts.cli.launch", "serve"], cwd=ROOT, env=_env("0"),
                              stdin=requests, capture_output=True, check=False, timeout=TIMEOUT)
     assert run.returncode == 0 and run.stderr == b""
     answers = {answer["id"]: answer for answer in map(json.loads, run.stdout.splitlines())}
@@ -369,7 +371,7 @@ def test_a_line_over_the_limit_is_skipped_to_its_end():
     """read_line: a line longer than the limit is reported and read to its end; the next line is whole."""
     import io
 
-    from solver.serve import read_line
+    from legalcasts.service.transports import read_line
 
     stream = io.BytesIO(b"x" * 300_000 + b"\n" + b"0123456789\n" + b"tail")
     assert read_line(stream, limit=10)[1] is True
@@ -382,8 +384,8 @@ def test_stdio_in_process_answers_in_order():
     """serve_stdio on given streams: one answer per request with an id, in order, none for the notification."""
     import io
 
-    from solver.serve import serve_stdio
-    from solver.service import Service
+    from legalcasts.service.transports import serve_stdio
+    from legalcasts.service import Service
 
     requests = io.BytesIO(b'{"jsonrpc": "2.0", "id": 1, "method": "version"}\n'
                           b'{"jsonrpc": "2.0", "method": "version"}\n'

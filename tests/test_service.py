@@ -1,4 +1,4 @@
-"""The methods of ``legalcasts serve`` (:class:`solver.service.Service`), in process, without a transport.
+"""The methods of ``legalcasts serve`` (:class:`legalcasts.service.Service`), in process, without a transport.
 
 Every expected count is the one ``examples/README.md`` works out by hand from the rules, with its arithmetic
 repeated here; none is what the code printed.
@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from solver.service import (
+from legalcasts.service import (
     INTERNAL_ERROR, INVALID_PARAMS, INVALID_REQUEST, MAX_REQUEST_BYTES, METHOD_NOT_FOUND, PARSE_ERROR, UNKNOWN_DIGEST,
     UNSUPPORTED, Service,
 )
@@ -236,7 +236,7 @@ def test_best_maximises_the_score_table(service):
 
 def test_the_message_of_a_state_that_does_not_load_is_the_commands(service, capsys):
     """The line ``legalcasts count`` prints on stderr for a bad state file, with ``state`` for the file name."""
-    from solver.cli import main
+    from legalcasts.cli.main import main
 
     path = "tests/bad_input/tapped-null.json"
     printed = io.StringIO()
@@ -402,7 +402,7 @@ def test_best_refuses_what_it_cannot_bound(service):
 
     'Any number of target creatures you control' among 40 Bears is 2^40 sets of targets.
     """
-    from solver.service import SOLVER_LIMIT
+    from legalcasts.service import SOLVER_LIMIT
 
     objects = [{"id": "ei", "card": "Eerie Interlude", "zone": "hand", "owner": "P1"}]
     objects += [{"id": f"w{i}", "card": "Plains", "zone": "battlefield", "controller": "P1"} for i in range(3)]

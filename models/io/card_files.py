@@ -40,7 +40,7 @@ from typing import IO, Any, Protocol
 
 import ijson
 
-from models.cards import _SUPERTYPES, SkippedRecord, card_from_record
+from models.cards import SUPERTYPES, SkippedRecord, card_from_record
 from models.errors import CardDataError, ManaCostError
 from models.mana import ManaCost
 
@@ -578,8 +578,8 @@ def _mana_value(cost: str) -> int | None:
 
 def _type_parts(type_line: str) -> tuple[list[str], list[str], list[str]]:
     left, _, right = type_line.partition("—")
-    supertypes = [w for w in left.split() if w in _SUPERTYPES]
-    types = [w for w in left.split() if w not in _SUPERTYPES]
+    supertypes = [w for w in left.split() if w in SUPERTYPES]
+    types = [w for w in left.split() if w not in SUPERTYPES]
     return supertypes, types, right.split()
 
 

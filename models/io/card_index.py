@@ -33,12 +33,13 @@ from models.objects import Card
 from models.split import whole_split_cards
 
 __all__ = [
-    "CardIndex", "default_index_path", "import_card_file", "is_card_index", "load_card_database", "write_card_index",
+    "INDEX_SCHEMA", "INDEX_SCHEMA_VERSION", "CardIndex", "default_index_path", "import_card_file", "is_card_index",
+    "load_card_database", "write_card_index",
 ]
 
 _SQLITE_HEADER = b"SQLite format 3\x00"
-_SCHEMA_VERSION = "1"
-_SCHEMA = """
+INDEX_SCHEMA_VERSION = "1"
+INDEX_SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS cards (
     folded TEXT PRIMARY KEY,     -- the face name, casefolded
@@ -237,7 +238,7 @@ class CardIndex(CardDatabase):
                 version = connection.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
             except sqlite3.DatabaseError:
                 version = None
-            if version is None or version[0] != _SCHEMA_VERSION:
+            if version is None or version[0] != INDEX_SCHEMA_VERSION:
                 connection.close()
                 raise CardDataError(self.where, "a SQLite database but not a legalcasts card index")
         tables = {row[0] for row in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
@@ -515,8 +516,8 @@ def import_card_file(
             tables = {row[0] for row in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
             if tables and "cards" not in tables:
                 raise CardDataError(str(db_path), "a SQLite database but not a legalcasts card index")
-            connection.executescript("BEGIN;" + _SCHEMA)
-            connection.execute("INSERT OR REPLACE INTO meta VALUES ('schema', ?)", (_SCHEMA_VERSION,))
+            connection.executescript("BEGIN;" + INDEX_SCHEMA)
+            connection.execute("INSERT OR REPLACE INTO meta VALUES ('schema', ?)", (INDEX_SCHEMA_VERSION,))
             rows = []
             for record in contents.records:
                 old = connection.execute("SELECT record FROM cards WHERE folded = ?", (record["name"].casefold(),))
@@ -562,9 +563,9 @@ def _fill(connection: sqlite3.Connection, records: Iterable[Mapping[str, Any]], 
           meta: Mapping[str, str] | None = None) -> None:
     """Create the tables of an empty index and write records, skipped records and meta values, in one transaction."""
     with connection:
-        connection.executescript("BEGIN;" + _SCHEMA)
+        connection.executescript("BEGIN;" + INDEX_SCHEMA)
         connection.executemany("INSERT OR REPLACE INTO meta VALUES (?, ?)",
-                               [("schema", _SCHEMA_VERSION), *(meta or {}).items()])
+                               [("schema", INDEX_SCHEMA_VERSION), *(meta or {}).items()])
         _insert(connection, [_row_of(record) for record in records], skipped)
 
 

@@ -28,6 +28,7 @@ index is built in memory for the process.
 
 from __future__ import annotations
 
+import functools
 import gzip
 import hashlib
 import json
@@ -38,13 +39,13 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from models.cards import SkippedRecord, card_from_record
+from models.cards import CardDatabase, SkippedRecord, card_from_record
 from models.errors import CardDataError
-from models.io.card_index import _SCHEMA, CardIndex, write_card_index
+from models.io.card_index import INDEX_SCHEMA, CardIndex, write_card_index
 
 __all__ = [
     "FILLED_FIELDS", "OLDER_FILE", "POOL_FILE", "build_pool_index", "cache_dir", "checked_records",
-    "merge_pool_records", "pool_index", "pool_key", "pool_records",
+    "default_card_database", "merge_pool_records", "pool_index", "pool_key", "pool_records",
 ]
 
 POOL_FILE = "oracle-2026.jsonl.gz"
@@ -100,7 +101,7 @@ def pool_key() -> str:
         A shipped data file can't be read.
     """
     digest = hashlib.sha256()
-    parts = [_BUILD.encode(), _SCHEMA.encode(), _data_bytes(POOL_FILE), _data_bytes(OLDER_FILE)]
+    parts = [_BUILD.encode(), INDEX_SCHEMA.encode(), _data_bytes(POOL_FILE), _data_bytes(OLDER_FILE)]
     for module in _READER_MODULES:
         try:
             parts.append(resources.files("models").joinpath(module).read_bytes())
@@ -308,3 +309,25 @@ def pool_index(folder: str | Path | None = None) -> CardIndex:
             index.close()
     return build_pool_index(path, key)
 
+
+@functools.cache
+def default_card_database() -> CardDatabase:
+    """The card database embedded in the package: the whole 2026 card pool, current Oracle wording.
+
+    Returns
+    -------
+    CardDatabase
+        A :class:`models.io.card_index.CardIndex` read card by card, opened
+        once per process, from the index that :func:`models.io.card_pool.pool_index`
+        keeps in the user's cache folder (built there on first use, in a
+        second or two, or in memory when the folder can't be written).
+        Records that can't be cards are in its ``skipped``, with the reason.
+
+    Raises
+    ------
+    CardDataError
+        The embedded data files are missing or damaged.
+    """
+    from models.io.card_pool import pool_index
+
+    return pool_index()

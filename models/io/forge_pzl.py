@@ -131,7 +131,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypedDict
 
-from models.cards import CardDatabase, default_card_database
+from models.cards import CardDatabase
+from models.io.card_pool import default_card_database
 from models.errors import CardDataError, InputError, StateError, UnknownCardError, UnsupportedRuleError
 from models.mana import Color, ManaCost
 from models.objects import Card, CardType, GameObject, ObjectId, Phase, PlayerId, Zone

@@ -19,7 +19,8 @@ from typing import TYPE_CHECKING, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from models.abilities import FACE_DOWN_KEYWORDS
-from models.cards import CardDatabase, UnreadableSymbolError, card_from_record, card_of_object, default_card_database
+from models.cards import CardDatabase, UnreadableSymbolError, card_from_record, card_of_object
+from models.io.card_pool import default_card_database
 from models.cast import Cast
 from models.errors import InputError, StateError, UnsupportedRuleError, json_text
 from models.io.forge_pzl import load_puzzle

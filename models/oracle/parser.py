@@ -3695,7 +3695,7 @@ def parse_card(card: Card) -> CardAbilities:
 
     Examples
     --------
-    >>> from models.cards import default_card_database
+    >>> from models.io.card_pool import default_card_database
     >>> ray = parse_card(default_card_database().get("Glacial Ray"))
     >>> [t.phrase for i in ray.spell_text for t in i.targets], str(ray.splice.cost)
     (['any target'], '{1}{R}')

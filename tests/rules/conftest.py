@@ -13,7 +13,8 @@ from typing import Any
 
 import pytest
 
-from models.cards import default_card_database, older_sets_card_database
+from models.cards import older_sets_card_database
+from models.io.card_pool import default_card_database
 from models.cast import Cast
 from models.errors import UnsupportedRuleError
 from models.io.state_json import state_from_data

@@ -6,7 +6,7 @@ count is worked out by hand with the arithmetic in a comment; each scenario runs
 
 from __future__ import annotations
 
-from models.cards import default_card_database
+from models.io.card_pool import default_card_database
 from models.oracle.parser import parse_card
 
 TWO_PLAINS = [("p1", "Plains"), ("p2", "Plains")]

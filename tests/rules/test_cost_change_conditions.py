@@ -12,7 +12,8 @@ import dataclasses
 
 import pytest
 
-from models.cards import card_from_record, default_card_database
+from models.cards import card_from_record
+from models.io.card_pool import default_card_database
 from models.oracle.parser import parse_card
 from solver.legal import why_illegal
 

@@ -12,7 +12,8 @@ import dataclasses
 
 import pytest
 
-from models.cards import CardDatabase, card_from_record, default_card_database
+from models.cards import CardDatabase, card_from_record
+from models.io.card_pool import default_card_database
 from models.errors import UnsupportedRuleError
 from models.io.state_json import state_from_data
 from models.oracle.parser import parse_card

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from models.abilities import ANNOUNCED_X, ObjectFilter, Quality, TargetKind
-from models.cards import default_card_database
+from models.io.card_pool import default_card_database
 from models.errors import UnsupportedRuleError
 from models.mana import Color
 from models.objects import CardType, GameObject, ObjectId, PlayerId, Zone

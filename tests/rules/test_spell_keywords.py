@@ -130,7 +130,7 @@ def test_gift_instead_text_replaces_the_targets_before_it(name):
 
     The first sentence's targets are chosen unless the gift is promised; the second's only if it is.
     """
-    from models.cards import default_card_database
+    from models.io.card_pool import default_card_database
     from models.oracle.parser import parse_card
 
     specs = [spec for i in parse_card(default_card_database().get(name)).spell_text for spec in i.targets]

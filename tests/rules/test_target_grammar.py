@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from models.abilities import ControllerFilter, Quality, TargetKind
-from models.cards import default_card_database
+from models.io.card_pool import default_card_database
 from models.errors import UnsupportedRuleError
 from models.objects import CardType
 from models.oracle.parser import parse_card

@@ -15,7 +15,7 @@ import dataclasses
 import pytest
 
 from models.abilities import ControllerFilter, TargetKind, TargetRelation
-from models.cards import default_card_database
+from models.io.card_pool import default_card_database
 from models.oracle.parser import ANY_NUMBER, parse_card
 from solver.legal import why_illegal
 

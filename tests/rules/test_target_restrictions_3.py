@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from models.cards import default_card_database
+from models.io.card_pool import default_card_database
 from models.errors import UnsupportedRuleError
 from models.oracle.parser import parse_card
 

@@ -933,7 +933,7 @@ def test_a_verb_right_after_the_target_phrase():
     Rubble (an aftermath half) reads one instance of up to three target lands, any controller.
     """
     from models.abilities import ControllerFilter, TargetKind
-    from models.cards import default_card_database
+    from models.io.card_pool import default_card_database
     from models.oracle.parser import parse_card
 
     abilities = parse_card(default_card_database().get("Rubble"))
@@ -949,7 +949,7 @@ def test_a_quality_before_two_card_types_of_a_graveyard_card():
     Maestros Confluence's first mode (CR 105.2, 115.1, 205.2a): two clauses that both hold.
     """
     from models.abilities import Quality
-    from models.cards import default_card_database
+    from models.io.card_pool import default_card_database
     from models.objects import CardType
     from models.oracle.parser import parse_card
 

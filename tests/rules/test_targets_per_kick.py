@@ -258,7 +258,7 @@ def test_count_refuses_a_state_with_a_bad_record_on_the_stack(tmp_path, capsys):
 
     Kicked once, the record names two kicked targets (CR 601.2c, 702.33c), though no card in hand reads it.
     """
-    from solver.cli import main
+    from legalcasts.cli.main import main
 
     record = {"card": "storm", "x": 0, "additional_costs": {"multikicker": 1}, "targets": [
         {"source": "storm", "instruction": 0, "index": 0, "targets": ["P2"]},

@@ -11,7 +11,7 @@ backend.
 
 from __future__ import annotations
 
-from models.cards import default_card_database
+from models.io.card_pool import default_card_database
 from models.oracle.parser import parse_card
 
 

@@ -396,7 +396,7 @@ def test_restrictions_naming_combat_steps(name, phases, turn):
     Within the combat phase only some steps allow the spell, and the state does not tell steps apart: the
     restriction says so (``combat_steps``), and the cast rules report it there.
     """
-    from models.cards import default_card_database
+    from models.io.card_pool import default_card_database
     from models.oracle.parser import parse_card
 
     restriction = parse_card(default_card_database().get(name)).timing_restriction

@@ -9,7 +9,7 @@ scenario runs on every backend.
 
 from __future__ import annotations
 
-from models.cards import default_card_database
+from models.io.card_pool import default_card_database
 from models.oracle.parser import parse_card
 
 

@@ -25,7 +25,7 @@ address. The workers read the state files (and the card file) by path.
 :func:`iter_batch_records` yields the records as they finish;
 :func:`run_batch` writes them to a file (or a stream), resumes an
 interrupted run and shows a progress bar. ``legalcasts batch`` is its
-command line (:mod:`solver.batch_cli`).
+command line (:mod:`legalcasts.cli.batch`).
 
 >>> solve_state_file("missing.json")  # doctest: +NORMALIZE_WHITESPACE
 {'state': 'missing.json', 'error': 'missing.json: cannot read state file (No such file or directory)',
@@ -51,7 +51,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
-from models.cards import CardDatabase, default_card_database
+from models.cards import CardDatabase
+from models.io.card_pool import default_card_database
 from models.errors import InputError, LegalcastsError, UnsupportedRuleError, one_line
 from models.io.card_index import load_card_database
 from models.io.state_json import load_state

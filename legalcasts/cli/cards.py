@@ -11,12 +11,11 @@ default place. Other commands use an index with ``--cards PATH``.
 from __future__ import annotations
 
 import argparse
-import sys
 import time
 from pathlib import Path
 from typing import Any
 
-from models.cards import default_card_database
+from models.io.card_pool import default_card_database
 from models.errors import CardDataError
 from models.io.card_files import FORMATS
 from models.io.card_index import CardIndex, default_index_path, import_card_file
@@ -148,7 +147,3 @@ def _describe(record: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-if __name__ == "__main__":  # pragma: no cover
-    from solver.cli import main
-
-    sys.exit(main(["cards", *sys.argv[1:]]))

@@ -1,4 +1,4 @@
-"""The ``legalcasts batch`` command: the command line of :mod:`solver.batch`.
+"""The ``legalcasts batch`` command: the command line of :mod:`legalcasts.batch`.
 
 ``legalcasts batch DIR_OR_GLOB... [--engine local|dask] [--workers N]
 [--scheduler ADDRESS] [--output FILE] [--mode count|casts]`` writes one
@@ -14,7 +14,7 @@ import argparse
 
 from models.io.card_index import CARDS_OPTION_HELP
 from solver.backends import ENGINES as BACKENDS
-from solver.batch import ENGINES, MODES, BatchOptions, run_batch
+from legalcasts.batch import ENGINES, MODES, BatchOptions, run_batch
 
 __all__ = ["add_batch_command", "run_batch_command"]
 

@@ -24,7 +24,8 @@ from pathlib import Path
 from typing import NoReturn
 
 from models import CR_EDITION
-from models.cards import CardDatabase, default_card_database
+from models.cards import CardDatabase
+from models.io.card_pool import default_card_database
 from models.cast import COST_OBJECT_FIELDS, Cast
 from models.errors import CastFormatError, InputError, LegalcastsError, UnsupportedRuleError, one_line
 from models.io.card_index import CARDS_OPTION_HELP, load_card_database
@@ -36,14 +37,14 @@ from models.oracle.parser import parse_card
 from models.oracle.saved import enable_saved_readings
 from models.state import GameState
 from solver.backends import ENGINES
-from solver.batch import objects_to_cast
-from solver.batch_cli import add_batch_command, run_batch_command
+from legalcasts.batch import objects_to_cast
+from legalcasts.cli.batch import add_batch_command, run_batch_command
 from solver.build import refusal_in_an_empty_game
-from solver.cards_cli import add_cards_command, run_cards_command
+from legalcasts.cli.cards import add_cards_command, run_cards_command
 from solver.copies import copy_choices
 from solver.explain import explain_card
-from solver.graph_command import add_graph_parser, run_graph
-from solver.launch import version_line
+from legalcasts.cli.graph import add_graph_parser, run_graph
+from legalcasts.version import version_line
 from solver.legal import LegalCasts, judging_view
 from solver.build import check_stack_records
 from solver.resolve import resolve
@@ -412,12 +413,12 @@ def _coverage(found: Coverage, top: int) -> int:
 
 
 def _serve(args: argparse.Namespace, cards: CardDatabase) -> int:
-    """``serve``: JSON-RPC 2.0 over stdio lines, or over HTTP with ``--port`` (:mod:`solver.serve`)."""
+    """``serve``: JSON-RPC 2.0 over stdio lines, or over HTTP with ``--port`` (:mod:`legalcasts.service.transports`)."""
     import errno
     import socket
 
-    from solver.serve import serve_http, serve_stdio
-    from solver.service import Service
+    from legalcasts.service.transports import serve_http, serve_stdio
+    from legalcasts.service import Service
 
     service = Service(cards)
     if args.port is None:

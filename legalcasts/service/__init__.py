@@ -1,7 +1,7 @@
 """The methods of ``legalcasts serve``, as JSON-RPC 2.0, with no transport.
 
 :class:`Service` answers one decoded request (or batch) with its response, and one line of bytes with one line
-of bytes; :mod:`solver.serve` carries them over stdio lines and over HTTP. States are sent once
+of bytes; :mod:`legalcasts.service.transports` carries them over stdio lines and over HTTP. States are sent once
 (``load_state``) and named after by their digest; every method takes either ``state`` or ``digest``.
 
 >>> import json
@@ -29,7 +29,8 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from models.cards import CardDatabase, default_card_database
+from models.cards import CardDatabase
+from models.io.card_pool import default_card_database
 from models.cast import Cast
 from models.choices import ChoiceKind
 from models.errors import InputError, SolverError, UnsupportedRuleError, one_line
@@ -569,7 +570,7 @@ class Service:
 
     def _version(self, params: _Params) -> dict[str, Any]:
         from models import CR_EDITION
-        from solver.launch import version_line
+        from legalcasts.version import version_line
 
         return {"version": version_line(), "rules": CR_EDITION, "jsonrpc": "2.0"}
 

@@ -3,7 +3,7 @@
 stdio: one request (or batch) per line on standard input, one response per line on standard output, in order;
 nothing else is written to standard output. HTTP: ``POST /`` with one request or batch as the body; the
 response is the body of the answer (``204`` for notifications only, ``413`` for a body over
-:data:`~solver.service.MAX_REQUEST_BYTES`). The methods are :class:`solver.service.Service`'s; aiohttp is
+:data:`~legalcasts.service.MAX_REQUEST_BYTES`). The methods are :class:`legalcasts.service.Service`'s; aiohttp is
 imported only for HTTP.
 """
 
@@ -15,7 +15,7 @@ import sys
 from typing import IO, Any
 
 from models.errors import one_line
-from solver.service import (
+from legalcasts.service import (
     INTERNAL_ERROR,
     MAX_REQUEST_BYTES,
     RpcError,

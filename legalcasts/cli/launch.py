@@ -1,6 +1,6 @@
 """The ``legalcasts`` console script: Ctrl-C while the command's modules load is one line too.
 
-Loading :mod:`solver.cli` and what it needs (OR-Tools, networkx, the card data's code) takes about a second;
+Loading :mod:`legalcasts.cli.main` and what it needs (OR-Tools, networkx, the card data's code) takes about a second;
 an interrupt then would end in a traceback from deep in an import. This module imports nothing heavy itself.
 """
 
@@ -9,31 +9,13 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
-__all__ = ["main", "version_line"]
+from legalcasts.version import version_line
 
-
-def version_line() -> str:
-    """What ``legalcasts --version`` prints: the installed version and the rules edition followed.
-
-    Returns
-    -------
-    str
-        ``"legalcasts 0.1.0 (Comprehensive Rules of 2026-01-16)"``; ``(not installed)`` for a checkout run
-        without installing it.
-    """
-    from importlib.metadata import PackageNotFoundError, version
-
-    from models import CR_EDITION  # the package's root only: no card data, no grammar
-
-    try:
-        installed = version("legalcasts")
-    except PackageNotFoundError:  # run from a checkout that is not installed
-        installed = "(not installed)"
-    return f"legalcasts {installed} (Comprehensive Rules of {CR_EDITION})"
+__all__ = ["main"]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Load the command line and run it (:func:`solver.cli.main`).
+    """Load the command line and run it (:func:`legalcasts.cli.main.main`).
 
     Parameters
     ----------
@@ -50,7 +32,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(version_line())
         return 0
     try:
-        from solver.cli import main as run
+        from legalcasts.cli.main import main as run
     except KeyboardInterrupt:
         print("legalcasts: interrupted", file=sys.stderr)
         return 130
