@@ -59,6 +59,25 @@ def _with_way_costs(name: str, abilities: CardAbilities, ways: tuple[ZoneWay, ..
                                cost_modifiers=abilities.cost_modifiers + tuple(changes))
 
 
+def _way_of_record(spell: GameObject, caster: PlayerId, abilities: CardAbilities, recorded: Cast,
+                   transformed: bool) -> tuple[ZoneWay, ...]:
+    """The way a spell on the stack was cast from the zone its record names, for the costs it added (CR 601.2b).
+
+    The ways from that zone (:func:`~solver.rules.zones.zone_ways`, the card put back where it was) whose
+    alternative cost is the record's; of several, those that add a cost the record paid, or else those that add
+    none. A madness or miracle cast is its trigger's (CR 702.35a, 702.94a).
+    """
+    resolving = recorded.alternative_cost if recorded.alternative_cost in RESOLVING_KEYWORDS else None
+    placed = dataclasses.replace(spell, zone=recorded.zone)
+    ways = [way for way in zone_ways(placed, caster, abilities, transformed=transformed, resolving=resolving)
+            if way.alternative == recorded.alternative_cost]
+    if len(ways) > 1:
+        paid = {keyword for keyword, times in recorded.additional_costs if times}
+        ways = [way for way in ways if way.additional is not None and way.additional.keyword in paid] or [
+            way for way in ways if way.additional is None]
+    return tuple(ways[:1])
+
+
 def _with_counted_divisions(problem: CastProblem) -> CardAbilities:
     """The abilities with each "X divided …, where X is the number of …" read as that number now (CR 107.3c).
 
@@ -195,10 +214,15 @@ def build_cast_problem(
     if resolving is not None and resolving not in RESOLVING_KEYWORDS:
         raise InputError("resolving", f"{resolving!r} is not a keyword whose ability casts the card as it resolves "
                                       f"({', '.join(RESOLVING_KEYWORDS)})")
-    # a spell on the stack was cast already: how it was allowed to be, and the costs its way added, are history
-    ways = () if recorded is not None else zone_ways(spell, caster, abilities, transformed=transformed,
-                                                     resolving=resolving)
-    abilities = _with_way_costs(spell.name, abilities, ways)
+    # a spell on the stack was cast already: whether it was allowed to be is history; the choices the way its
+    # record names added (harmonize's tap, jump-start's discard) are among its choices (CR 601.2b)
+    if recorded is not None:
+        abilities = _with_way_costs(spell.name, abilities, _way_of_record(spell, caster, abilities, recorded,
+                                                                          transformed))
+        ways: tuple[ZoneWay, ...] = ()
+    else:
+        ways = zone_ways(spell, caster, abilities, transformed=transformed, resolving=resolving)
+        abilities = _with_way_costs(spell.name, abilities, ways)
     free = bool(ways) and all(way.free for way in ways)  # plotted, or an effect's "without paying" (CR 118.9)
     if any(way.free for way in ways) and not free:
         raise UnsupportedRuleError(spell.name, ", ".join(way.keyword for way in ways),

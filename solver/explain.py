@@ -24,6 +24,7 @@ from typing import Any
 from models.choices import (
     ALTERNATIVE_COST,
     SPLICE_SET,
+    X,
     ChoiceKey,
     CostObjectsKey,
     FaceKey,
@@ -39,6 +40,7 @@ from solver.backends import get_engine
 from solver.legal import LegalCasts
 from solver.problem import CastProblem, ConstraintKind, Reason, TargetSlot
 from solver.rules.modes import describe_mode
+from solver.rules.costs import x_bounds
 from solver.rules.splice import splicing_cards
 from solver.rules.switches import kick_key
 from solver.rules.target_sets import named_candidates
@@ -113,6 +115,7 @@ def _cheapest(problem: CastProblem, chosen: dict[ChoiceKey, Any]) -> list[dict[C
     Nothing more than asked: no other mode, no splice, no optional cost paid, the smallest X.
     """
     base: dict[ChoiceKey, Any] = {}
+    missing = object()
     for key, variable in problem.variables.items():
         if isinstance(key, (ModeKey, OptionalCostKey)):
             base[key] = 0
@@ -120,7 +123,10 @@ def _cheapest(problem: CastProblem, chosen: dict[ChoiceKey, Any]) -> list[dict[C
             base[key] = ()
         elif isinstance(key, (XKey, ZoneKey, FaceKey, GiftRecipientKey)):
             # the smallest X; the one zone and half; no gift promised (None comes first)
-            base[key] = variable.first()
+            first = next(iter(variable.domain), missing)
+            if first is missing:  # no value can be chosen: no cast, whatever its cost (said where it is)
+                return []
+            base[key] = first
     base.update(chosen)
     return [{**base, ALTERNATIVE_COST: value} for value in problem.variables[ALTERNATIVE_COST].domain]
 
@@ -245,6 +251,11 @@ def _whole_cast_reasons(problem: CastProblem, said: bool) -> list[Reason]:
                                       f"differ from '{earlier.spec.phrase}', which take {least} different targets "
                                       f"in all, and only {', '.join(sorted(shared)) or 'none'} can be chosen"))
     missing = object()
+    x = problem.variables.get(X)
+    if x is not None and next(iter(x.domain), missing) is missing:  # CR 107.3, 601.2b, 601.2h
+        why = "; ".join(r.message for r in x.why_not(x_bounds(problem)[0]))
+        reasons.append(Reason("CR 601.2b", f"{spell.name} can't be cast (CR 601.2b): no value of X can be announced "
+                                           f"and paid ({why})"))
     for key, variable in problem.variables.items():
         if isinstance(key, CostObjectsKey) and next(iter(variable.domain), missing) is missing:
             reasons.append(Reason("CR 601.2h", f"{spell.name} can't be cast (CR 601.2h): {problem.caster} has "
