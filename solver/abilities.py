@@ -12,7 +12,8 @@ from models.objects import Card, GameObject, Zone
 from models.oracle.parser import parse_card, parse_granted
 from models.state import GameState
 
-__all__ = ["abilities_of", "with_attached_grants", "kept_by_identity", "StateTable"]
+__all__ = ["KEYWORD_COUNTERS", "abilities_of", "keyword_counters", "with_attached_grants", "kept_by_identity",
+           "StateTable"]
 
 
 _BY_IDENTITY: dict[int, tuple[GameObject, CardAbilities]] = {}
@@ -94,8 +95,29 @@ def kept_by_identity(table: dict[int, tuple[Any, Made]], thing: Any, make: Calla
     return made
 
 
+KEYWORD_COUNTERS = frozenset({
+    "flying", "first strike", "double strike", "deathtouch", "decayed", "exalted", "haste", "hexproof",
+    "indestructible", "lifelink", "menace", "reach", "shadow", "trample", "vigilance"})
+"""The kinds of keyword counter: a counter of one gives its object that keyword, in any zone (CR 122.1b)."""
+
+
+def keyword_counters(obj: GameObject) -> tuple[str, ...]:
+    """The keywords the object's keyword counters give it (CR 122.1b, 613.1f), in its counters' order.
+
+    Parameters
+    ----------
+    obj : GameObject
+
+    Returns
+    -------
+    tuple of str
+        Each keyword of a counter kind of :data:`KEYWORD_COUNTERS` the object has at least one of.
+    """
+    return tuple(kind for kind, number in obj.counters if number > 0 and kind.lower() in KEYWORD_COUNTERS)
+
+
 def abilities_of(obj: GameObject) -> CardAbilities:
-    """The card's abilities with the object's granted abilities added (CR 613.1f).
+    """The card's abilities with the object's granted abilities and keyword counters added (CR 613.1f, 122.1b).
 
     Parameters
     ----------
@@ -105,8 +127,8 @@ def abilities_of(obj: GameObject) -> CardAbilities:
     -------
     CardAbilities
     """
-    if not obj.granted:  # the card's own: kept by the card, not by each of its objects
-        return kept_by_identity(_CARDS, obj.card, parse_card)
+    if not obj.granted and not (obj.counters and keyword_counters(obj)):
+        return kept_by_identity(_CARDS, obj.card, parse_card)  # the card's own: kept by the card, not by objects
     return kept_by_identity(_BY_IDENTITY, obj, _abilities_of)
 
 
@@ -117,9 +139,10 @@ def _read(card: Card) -> CardAbilities:
 
 def _abilities_of(obj: GameObject) -> CardAbilities:
     own = _read(obj.card)
-    if not obj.granted:
+    gained = tuple(dict.fromkeys(obj.granted + keyword_counters(obj)))  # a counter is a grant (CR 122.1b)
+    if not gained:
         return own
-    granted = parse_granted(obj.granted)
+    granted = parse_granted(gained)
     return dataclasses.replace(
         own,
         flash=own.flash or granted.flash,

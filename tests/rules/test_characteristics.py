@@ -72,3 +72,28 @@ def test_a_grant_already_listed_is_not_doubled(make_state, casts):
                               opponent=[("bears", "Grizzly Bears", {"granted": ["shroud"]}),
                                         ("robe", "Robe of Mirrors")]), "robe", "bears")
     assert targets(casts(state, "bolt")) == ["P1", "P2"]
+
+
+def test_a_keyword_counter_gives_its_keyword(make_state, casts):
+    """CR 122.1b, 613.1f: a flying counter on Grizzly Bears gives it flying, so Plummet may target it.
+
+    Plummet ({1}{G}, "Destroy target creature with flying."), two Forests. P2's Grizzly Bears with a flying
+    counter and P2's Serra Angel (flying): 2 casts; without the counter, the Angel alone: 1. A +1/+1 counter is
+    no keyword: still 1.
+    """
+    forests = lands("Forest", 2)
+    for counters, expected in (({"flying": 1}, 2), ({}, 1), ({"+1/+1": 1}, 1)):
+        state = make_state(hand=[("plummet", "Plummet")], battlefield=forests,
+                           opponent=[("bears", "Grizzly Bears", {"counters": counters}), ("angel", "Serra Angel")])
+        assert len(casts(state, "plummet")) == expected, counters
+
+
+def test_a_hexproof_counter_stops_an_opponents_spell(make_state, casts):
+    """CR 122.1b, 702.11b: a hexproof counter on P2's Grizzly Bears: P1's Lightning Bolt can't target it.
+
+    Lightning Bolt, one Mountain: any target is P1, P2 or the Bears; with the counter, P1 or P2: 2 casts (3 without).
+    """
+    for counters, expected in (({"hexproof": 1}, 2), ({}, 3)):
+        state = make_state(hand=[("bolt", "Lightning Bolt")], battlefield=lands("Mountain", 1),
+                           opponent=[("bears", "Grizzly Bears", {"counters": counters})])
+        assert len(casts(state, "bolt")) == expected, counters
