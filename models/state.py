@@ -84,6 +84,9 @@ class GameState:
         (one line of ``legalcasts casts --format jsonl``).
     this_turn : TurnFacts
         Facts about the current turn (the file's ``this_turn``).
+    player_counters : tuple of (PlayerId, tuple of (str, int))
+        Counters each player has (CR 122.1: energy, poison, experience...), kind and number sorted by kind;
+        players with none left out.
     """
 
     players: tuple[PlayerId, ...]
@@ -96,6 +99,7 @@ class GameState:
     mana_pool: tuple[tuple[PlayerId, ManaCost], ...] = ()
     stack_casts: tuple[tuple[ObjectId, Any], ...] = field(default=(), compare=False)
     this_turn: TurnFacts = TurnFacts()
+    player_counters: tuple[tuple[PlayerId, tuple[tuple[str, int], ...]], ...] = ()
     _index: Mapping[ObjectId, GameObject] = field(init=False, compare=False, repr=False)
     _zones: dict[tuple[Zone, PlayerId | None], tuple[GameObject, ...]] = field(init=False, compare=False, repr=False)
 
@@ -115,6 +119,10 @@ class GameState:
             No such object.
         """
         return self._index[ObjectId(object_id)]
+
+    def counters_of(self, player: str) -> dict[str, int]:
+        """A player's counters by kind (CR 122.1): ``{"energy": 3}``; empty when they have none."""
+        return dict(dict(self.player_counters).get(PlayerId(player), ()))
 
     def has_object(self, object_id: str) -> bool:
         """Whether an object with this id exists."""

@@ -385,3 +385,106 @@ def test_a_multi_face_card_named_whole_is_its_front_face_with_its_faces():
     """CR 712.8a: "Delver of Secrets // Insectile Aberration" in a hand is the card, its front face up."""
     card = state_from_data(_one({"card": "Delver of Secrets // Insectile Aberration", "zone": "hand"})).object("x").card
     assert card.name == "Delver of Secrets" and [f.name for f in card.other_faces] == ["Insectile Aberration"]
+
+
+def _table(*objects: dict, **more) -> dict:
+    return {"players": ["P1", "P2"], "objects": list(objects), **more}
+
+
+def _count(data: dict, card: str) -> int:
+    from solver.legal import legal_casts
+
+    return legal_casts(state_from_data(data), card).count()
+
+
+def test_an_aura_attached_gives_the_permanent_what_it_says():
+    """CR 303.4, 613.1f, 702.18a: Diplomatic Immunity ("Enchanted creature has shroud") attached to P2's Bears.
+
+    Lightning Bolt, one Mountain: any target is P1, P2 or the Bears (3); with the Aura attached to the Bears they
+    have shroud: P1 or P2 (2). An Aura on the battlefield is always attached to something (CR 303.4c): one the
+    file says is attached to nothing leaves the Bears' shroud unknown, and the count is unsupported, not 3.
+    """
+    from models.errors import UnsupportedRuleError
+
+    bolt = {"id": "bolt", "card": "Lightning Bolt", "zone": "hand", "owner": "P1"}
+    mountain = {"id": "m", "card": "Mountain", "zone": "battlefield", "controller": "P1"}
+    bears = {"id": "bears", "card": "Grizzly Bears", "zone": "battlefield", "controller": "P2"}
+    aura = {"id": "aura", "card": "Diplomatic Immunity", "zone": "battlefield", "controller": "P2"}
+    assert _count(_table(bolt, mountain, bears, {**aura, "attached_to": "bears"}), "bolt") == 2
+    assert _count(_table(bolt, mountain, bears), "bolt") == 3
+    with pytest.raises(UnsupportedRuleError, match="does not say what it is attached to"):
+        _count(_table(bolt, mountain, bears, aura), "bolt")
+
+
+def test_a_summoning_sick_creature_taps_for_no_mana():
+    """CR 302.6, 605.1a: Llanowar Elves under P1's control since this turn can't tap for {G}.
+
+    Giant Growth ({G}, "Target creature gets +3/+3") with the Elves its only source: sick, 0 casts; not sick, the
+    Elves pay and are the one creature: 1 cast.
+    """
+    growth = {"id": "growth", "card": "Giant Growth", "zone": "hand", "owner": "P1"}
+    elves = {"id": "elves", "card": "Llanowar Elves", "zone": "battlefield", "controller": "P1"}
+    assert _count(_table(growth, {**elves, "summoning_sick": True}), "growth") == 0
+    assert _count(_table(growth, elves), "growth") == 1
+
+
+def test_a_face_down_permanent_is_a_2_2_with_no_abilities():
+    """CR 708.2a: P2's Serra Angel face down (morphed) has no flying: Plummet ("target creature with flying") 0.
+
+    Face up it has flying: 1 cast (two Forests pay {1}{G}).
+    """
+    plummet = {"id": "plummet", "card": "Plummet", "zone": "hand", "owner": "P1"}
+    forests = [{"id": f"f{i}", "card": "Forest", "zone": "battlefield", "controller": "P1"} for i in range(2)]
+    angel = {"id": "angel", "card": "Serra Angel", "zone": "battlefield", "controller": "P2"}
+    assert _count(_table(plummet, *forests, {**angel, "face_down": True, "cast_as": "morph"}), "plummet") == 0
+    assert _count(_table(plummet, *forests, angel), "plummet") == 1
+    state = state_from_data(_table({**angel, "face_down": True}))
+    card = obj(state, "angel").card
+    assert (card.power, card.toughness, card.colors, card.mana_cost) == ("2", "2", frozenset(), None)
+
+
+@pytest.mark.parametrize(("entry", "path", "says"), [
+    ({"id": "x", "card": "Grizzly Bears", "zone": "hand", "owner": "P1", "summoning_sick": True},
+     "objects[0].summoning_sick", "only a card on the battlefield"),
+    ({"id": "x", "card": "Pacifism", "zone": "battlefield", "controller": "P1", "attached_to": "ghost"},
+     "objects[0].attached_to", "unknown object or player 'ghost'"),
+    ({"id": "x", "card": "Pacifism", "zone": "battlefield", "controller": "P1", "attached_to": "x"},
+     "objects[0].attached_to", "can't be attached to itself"),
+    ({"id": "x", "card": "Grizzly Bears", "zone": "battlefield", "controller": "P1", "cast_as": "morph"},
+     "objects[0].cast_as", "give face_down too"),
+    ({"id": "x", "card": "Grizzly Bears", "zone": "battlefield", "controller": "P1", "transformed": True},
+     "objects[0].transformed", "not a transforming double-faced card"),
+    ({"id": "x", "card": "Grizzly Bears", "zone": "battlefield", "controller": "P1", "flipped": True},
+     "objects[0].flipped", "not a flip card"),
+])
+def test_what_the_table_shows_is_checked(entry, path, says):
+    """STATE_FORMAT: attachments, sickness, faces are read where they can be, and refused with the key path."""
+    with pytest.raises(StateError, match=says) as raised:
+        state_from_data(_table(entry))
+    assert raised.value.path == path
+
+
+def test_a_transformed_permanent_has_its_back_face_up():
+    """CR 712.8e: Delver of Secrets transformed is Insectile Aberration, a blue 3/2 with flying (mana value 1).
+
+    Plummet ("Destroy target creature with flying", two Forests): the front face has no flying, 0 casts;
+    transformed, 1.
+    """
+    plummet = {"id": "plummet", "card": "Plummet", "zone": "hand", "owner": "P1"}
+    forests = [{"id": f"f{i}", "card": "Forest", "zone": "battlefield", "controller": "P1"} for i in range(2)]
+    delver = {"id": "delver", "card": "Delver of Secrets", "zone": "battlefield", "controller": "P2"}
+    assert _count(_table(plummet, *forests, delver), "plummet") == 0
+    assert _count(_table(plummet, *forests, {**delver, "transformed": True}), "plummet") == 1
+    card = obj(state_from_data(_table({**delver, "transformed": True})), "delver").card
+    assert (card.name, card.power, card.toughness, card.mana_value) == ("Insectile Aberration", "3", "2", 1)
+
+
+def test_players_counters_are_read():
+    """CR 122.1: P1 has 3 energy counters and 1 poison counter; P2 none. A negative number is refused."""
+    state = state_from_data(_table(counters={"P1": {"energy": 3, "poison": 1}}))
+    assert state.counters_of("P1") == {"energy": 3, "poison": 1} and state.counters_of("P2") == {}
+    with pytest.raises(StateError, match="can't be negative") as raised:
+        state_from_data(_table(counters={"P1": {"energy": -1}}))
+    assert raised.value.path == "counters.P1.energy"
+    with pytest.raises(StateError, match="unknown player"):
+        state_from_data(_table(counters={"P3": {"energy": 1}}))

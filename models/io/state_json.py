@@ -74,6 +74,12 @@ class _Object(_Strict):
     prepared: bool = False
     exiled_with: str | None = Field(default=None, min_length=1)
     may_cast: list[_MayCast] = Field(default_factory=list)
+    attached_to: str | None = Field(default=None, min_length=1)
+    summoning_sick: bool = False
+    face_down: bool = False
+    cast_as: Literal["morph", "megamorph", "disguise", "manifest", "cloak"] | None = None
+    transformed: bool = False
+    flipped: bool = False
 
 
 class _ThisTurn(_Strict):
@@ -98,6 +104,7 @@ class _State(_Strict):
     objects: list[_Object] = Field(default_factory=list)
     mana_pool: dict[str, str] = Field(default_factory=dict)
     this_turn: _ThisTurn | None = None
+    counters: dict[str, dict[str, int]] = Field(default_factory=dict)
 
 
 def _face_up(card: Card, face: str | None, zone: str, fail: Callable[[str], StateError]) -> Card:
@@ -119,6 +126,35 @@ def _face_up(card: Card, face: str | None, zone: str, fail: Callable[[str], Stat
     if card.layout == "transform":  # its mana value is the front face's (CR 712.8e)
         return dataclasses.replace(back, mana_cost=card.mana_cost)
     return back
+
+
+def _shown_face(card: Card, entry: _Object, path: str, fail: Callable[[str, str], StateError]) -> Card:
+    """The characteristics an object has with the face the state says is up (CR 708.2, 710.2, 712.8).
+
+    ``transformed`` is ``face: "back"`` for a transforming card (CR 712.8e); ``flipped`` is a flip card's other
+    half up, with the card's mana cost (CR 710.2); a face-down permanent is a 2/2 creature with no text, name,
+    subtypes or mana cost (CR 708.2a), however it was turned face down (``cast_as``: morph, megamorph,
+    disguise, manifest, cloak).
+    """
+    if entry.cast_as is not None and not entry.face_down:
+        raise fail(f"{path}.cast_as", "cast_as says how a face-down permanent was turned face down: give face_down "
+                                      "too")
+    if entry.transformed and entry.face == "front":
+        raise fail(f"{path}.transformed", "a transformed permanent has its back face up, not 'front'")
+    if entry.transformed and card.layout not in ("transform", "modal_dfc", "meld"):
+        raise fail(f"{path}.transformed", f"{card.name} is not a transforming double-faced card (CR 712.1)")
+    face = "back" if entry.transformed else entry.face
+    if entry.flipped:
+        if card.layout != "flip":
+            raise fail(f"{path}.flipped", f"{card.name} is not a flip card (CR 710.1)")
+        other = next((f for f in card.other_faces if len(card.faces) > 1 and f.name == card.faces[1]), None)
+        if other is None:
+            raise fail(f"{path}.flipped", f"the card data lacks the text of {card.faces[1]!r}, the flipped half of "
+                                          f"{card.name}")
+        card = dataclasses.replace(other, mana_cost=card.mana_cost)
+    card = _face_up(card, face, entry.zone, functools.partial(fail, f"{path}.transformed" if entry.transformed
+                                                              else f"{path}.face"))
+    return face_down_card(card) if entry.face_down else card
 
 
 def _key_path(location: tuple[Any, ...]) -> str:
@@ -294,9 +330,11 @@ def state_from_data(data: Any, cards: CardDatabase | None = None, source: str = 
             raise
         except InputError as exc:
             raise StateError(exc.path, exc.message) from None
-        card = _face_up(card, entry.face, entry.zone, functools.partial(fail, f"{path}.face"))
+        card = _shown_face(card, entry, path, fail)
         for flag, zone in (("foretold", "exile"), ("plotted", "exile"), ("on_adventure", "exile"),
-                           ("prepared", "battlefield"), ("exiled_with", "exile")):
+                           ("prepared", "battlefield"), ("exiled_with", "exile"), ("attached_to", "battlefield"),
+                           ("summoning_sick", "battlefield"), ("face_down", "battlefield"),
+                           ("transformed", "battlefield"), ("flipped", "battlefield")):
             if getattr(entry, flag) not in (False, None) and entry.zone != zone:
                 raise fail(f"{path}.{flag}", f"only a card {Zone(zone).where} can be {flag.replace('_', ' ')}; "
                                              f"this object is {Zone(entry.zone).where}")
@@ -336,7 +374,8 @@ def state_from_data(data: Any, cards: CardDatabase | None = None, source: str = 
                 tapped=entry.tapped, counters=tuple(sorted(entry.counters.items())),
                 token=entry.token, attacking=entry.attacking, granted=granted, foretold=entry.foretold,
                 plotted=entry.plotted, on_adventure=entry.on_adventure, prepared=entry.prepared,
-                exiled_with=entry.exiled_with, may_cast=grants,
+                exiled_with=entry.exiled_with, may_cast=grants, summoning_sick=entry.summoning_sick,
+                attached_to=entry.attached_to,
             )
         )
     on_stack = [o.id for o in objects if o.zone is Zone.STACK]
@@ -350,6 +389,24 @@ def state_from_data(data: Any, cards: CardDatabase | None = None, source: str = 
     missing = [o for o in on_stack if o not in model.stack]
     if missing:
         raise fail("stack", f"objects in zone 'stack' missing from the stack list: {', '.join(missing)}")
+    for index, obj in enumerate(objects):
+        if obj.attached_to is None:
+            continue
+        where = f"objects[{index}].attached_to"
+        if obj.attached_to == obj.id:
+            raise fail(where, f"{obj.name} can't be attached to itself (CR 301.5c, 303.4d)")
+        if obj.attached_to not in seen and obj.attached_to not in players:
+            raise fail(where, f"unknown object or player {obj.attached_to!r}")
+        if obj.attached_to in seen and objects[seen[obj.attached_to]].zone is not Zone.BATTLEFIELD:
+            raise fail(where, f"{obj.attached_to!r} is not on the battlefield: an Aura, Equipment or Fortification "
+                              "is attached to a permanent or a player (CR 301.5, 303.4)")
+    player_counters = []
+    for name, kinds in model.counters.items():
+        for kind, amount in kinds.items():
+            if amount < 0:
+                raise fail(f"counters.{name}.{kind}", f"a number of counters can't be negative (got {amount})")
+        player_counters.append((player(f"counters.{name}", name, name),
+                                tuple(sorted((k, n) for k, n in kinds.items() if n))))
     return GameState(
         players=tuple(PlayerId(p) for p in players),
         active_player=active,
@@ -361,6 +418,7 @@ def state_from_data(data: Any, cards: CardDatabase | None = None, source: str = 
         mana_pool=tuple(pools),
         stack_casts=tuple(stack_casts),
         this_turn=this_turn,
+        player_counters=tuple((p, kinds) for p, kinds in player_counters if kinds),
     )
 
 
