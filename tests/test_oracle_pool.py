@@ -126,8 +126,8 @@ def test_unread_permanent_text_bears_on_every_topic_it_names():
     assert protection.topics == {"targeting"} and not protection.casting_relevant
 
 
-GREAVES = {"name": "Lightning Greaves", "mana_cost": "{2}", "type_line": "Artifact — Equipment",
-           "oracle_text": "Equipped creature has shroud and haste.\nEquip {0}"}
+ROBE = {"name": "Robe of Mirrors", "mana_cost": "{U}", "type_line": "Enchantment — Aura",
+        "oracle_text": "Enchant creature\nEnchanted creature has shroud."}
 WINNOWER = {"name": "Void Winnower", "mana_cost": "{9}", "type_line": "Creature — Eldrazi", "power": "11",
             "toughness": "9", "oracle_text": "Your opponents can't cast spells with even mana values.\n"
                                              "Your opponents can't block with creatures with even mana values."}
@@ -135,13 +135,14 @@ SHOCK = {"name": "Shock", "mana_cost": "{R}", "type_line": "Instant",
          "oracle_text": "Shock deals 2 damage to any target."}
 
 
-@pytest.mark.parametrize("permanent", [GREAVES, WINNOWER], ids=["Lightning Greaves", "Void Winnower"])
+@pytest.mark.parametrize("permanent", [ROBE, WINNOWER], ids=["Robe of Mirrors", "Void Winnower"])
 @pytest.mark.parametrize("controller", ["P1", "P2"])
 def test_unread_permanent_on_either_side_makes_the_answer_unsupported(capsys, tmp_path, permanent, controller):
     """A permanent whose unread text may bear on the cast gives exit 3 whoever controls it (never a guess).
 
-    Void Winnower bans even mana values for its controller's opponents (CR 101.2); Lightning Greaves may give
-    a creature shroud (CR 702.18a). Shock's count can't be told with either on the battlefield.
+    Void Winnower bans even mana values for its controller's opponents (CR 101.2); Robe of Mirrors, an Aura the
+    state does not say is attached to anything (it always is, CR 303.4c), gives some creature shroud (CR 702.18a).
+    Shock's count can't be told with either on the battlefield.
     """
     state = {"players": ["P1", "P2"], "active_player": "P1", "phase": "precombat_main", "objects": [
         {"id": "s", "zone": "hand", "owner": "P1", "card": SHOCK},
@@ -560,7 +561,7 @@ NAMED_PERMANENTS = [
         "oracle_text": (
             "Equipped creature has haste and shroud. (It can't be the target of spells or abilities.)\n"
             "Equip {0}"),
-    }, ('unsupported', 'unsupported')),
+    }, (3, 3)),  # unattached, it gives nothing (CR 301.5c): Shock at P1, P2 or the Bear, 3
     ({
         "name": "Gaddock Teeg",
         "mana_cost": "{G}{W}",

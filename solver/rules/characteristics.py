@@ -76,7 +76,10 @@ def refuse_granted_protections(problem: CastProblem) -> None:
     "Other Spirit creatures you control get +1/+1 and have hexproof." (Drogskol
     Captain) or "You and Humans you control have hexproof." (Sigarda) change
     what may be targeted (CR 702.11, 702.16, 702.18) but are not read: with such
-    a permanent on the battlefield, a target is unsupported, never guessed.
+    a permanent on the battlefield, a target is unsupported, never guessed. So is
+    an Aura giving one that the state does not say is attached to anything (it
+    always is, CR 303.4c); an Equipment or Fortification the state does not say
+    is attached is unattached (CR 301.5c), and gives nothing.
     """
     if "granted protections" in problem.memo.checked:
         return
@@ -87,7 +90,10 @@ def refuse_granted_protections(problem: CastProblem) -> None:
                                                                             "players hexproof, shroud or "
                                                                             "protection, which is not read")
         given = [g for g in abilities.attached_grants if _GRANTS_PROTECTION.search(g)]
-        obj = next((o for o in permanents if o.attached_to is None), None) if given else None
+        # an Aura on the battlefield is always attached to something (CR 303.4c): one the state says is attached
+        # to nothing leaves what it gives unknown; an Equipment or Fortification may be unattached (CR 301.5c)
+        obj = next((o for o in permanents if o.attached_to is None and "Aura" in o.card.subtypes), None) \
+            if given else None
         if given and obj is not None:
             raise UnsupportedRuleError(obj.name, ", ".join(given), "it gives the permanent it is attached to "
                                        f"{', '.join(given)}, and the state does not say what it is attached to "

@@ -1,11 +1,12 @@
-"""What an Aura or Equipment gives the permanent it is attached to (CR 301.5, 303.4, 613.1f).
+"""The characteristics of permanents as the game sees them (CR 613): what Auras and Equipment give, counters.
 
 "Equipped creature has shroud", "… gets +2/+2 and has protection from red and from blue": the keywords are the
 attached permanent's abilities, whether or not the state's ``granted`` lists them, and targeting follows
-(CR 702.18a shroud, 702.16b protection). What is attached to what comes from a Forge puzzle's ``AttachedTo``
-(the state-file contract has no key for it, so a state file gives what a permanent gains in ``granted``); where
-the state does not say, a protection given is unsupported, never guessed. Counts are worked out by hand; each
-scenario runs on every backend.
+(CR 702.18a shroud, 702.16b protection). What is attached to what comes from a state file's ``attached_to`` or a
+Forge puzzle's ``AttachedTo``; an Aura the state does not say is attached leaves the protection it gives unknown
+(unsupported, never guessed: an Aura is always attached, CR 303.4c), an Equipment so is unattached (CR 301.5c).
+Keyword counters give their keyword (CR 122.1b). Counts are worked out by hand; each scenario runs on every
+backend.
 """
 
 from __future__ import annotations
@@ -41,10 +42,14 @@ def test_equipped_creature_with_shroud_cant_be_targeted(make_state, casts):
     assert targets(casts(attach(state, "greaves", "bears"), "bolt")) == ["P1", "P2", "giant"]
 
 
-def test_where_the_state_does_not_say_what_it_is_attached_to(make_state):
-    """Lightning Greaves attached to nothing the state names: which creature has shroud is unknown: unsupported."""
+def test_where_the_state_does_not_say_what_an_aura_is_attached_to(make_state):
+    """CR 303.4c: Robe of Mirrors ("Enchanted creature has shroud") attached to nothing the state names.
+
+    An Aura on the battlefield is always attached to something: which creature has shroud is unknown, and Lightning
+    Bolt's count is unsupported, never guessed.
+    """
     state = make_state(hand=[("bolt", "Lightning Bolt")], battlefield=lands("Mountain", 1),
-                       opponent=[("bears", "Grizzly Bears"), ("greaves", "Lightning Greaves")])
+                       opponent=[("bears", "Grizzly Bears"), ("robe", "Robe of Mirrors")])
     with pytest.raises(UnsupportedRuleError, match="attached to"):
         legal_casts(state, "bolt").count()
 
@@ -97,3 +102,15 @@ def test_a_hexproof_counter_stops_an_opponents_spell(make_state, casts):
         state = make_state(hand=[("bolt", "Lightning Bolt")], battlefield=lands("Mountain", 1),
                            opponent=[("bears", "Grizzly Bears", {"counters": counters})])
         assert len(casts(state, "bolt")) == expected, counters
+
+
+def test_an_unattached_equipment_gives_nothing(make_state, casts):
+    """CR 301.5c, 702.11b: Swiftfoot Boots ("Equipped creature has hexproof and haste") attached to nothing.
+
+    P2's Boots unattached beside P2's Grizzly Bears: P1's Lightning Bolt (one Mountain) targets P1, P2 or the
+    Bears: 3 casts. Attached to the Bears, they have hexproof against P1's spell: 2.
+    """
+    for boots, expected in (({}, 3), ({"attached_to": "bears"}, 2)):
+        state = make_state(hand=[("bolt", "Lightning Bolt")], battlefield=lands("Mountain", 1),
+                           opponent=[("bears", "Grizzly Bears"), ("boots", "Swiftfoot Boots", boots)])
+        assert len(casts(state, "bolt")) == expected, boots
