@@ -65,7 +65,7 @@ from pathlib import Path
 from typing import Any
 
 from benchmarks.positions import HANDS, fresh_prefix, position_data, prepare_other_cards
-from benchmarks.timing import FreshProcess, percentile
+from benchmarks.timing import FreshProcess, FullCollections, percentile
 from legalcasts.client import Client
 from solver.service import MAX_STATES, Service
 
@@ -386,8 +386,11 @@ def _new_positions(records: list[dict[str, Any]], args: argparse.Namespace, fres
                 prefix = fresh_prefix("w")
                 new_position(call, position_data(N, hand, prefix=prefix), prefix + card)  # the cards met
             for hand, (card, count) in cards.items():
-                news.append({"through": where, "cards": "met before",
-                             **measure_new_positions(call, hand, card, args.new, count)})
+                with FullCollections() as collections:  # seen in this process only
+                    measured = measure_new_positions(call, hand, card, args.new, count)
+                if where == "in-process":
+                    measured["full_collections_s"] = collections.seconds
+                news.append({"through": where, "cards": "met before", **measured})
     for hand, (card, count) in cards.items():
         for where, runs in (("in-process", [fresh.run(_first_met_position, position_data(N, hand, prefix=prefix),
                                                       prefix + card)
@@ -417,6 +420,11 @@ def _print_new_positions(news: list[dict[str, Any]], args: argparse.Namespace) -
               f"{_ms(warm['total_p99_s']) if warm else '-':>9} {cpu:>27}   "
               + "; ".join(f"{_ms(part['load_state_p50_s'])} / {_ms(part['count_p50_s'])} / {_ms(part['options_p50_s'])}"
                           for part in (cold, warm) if part))
+    pauses = [pause for new in news for pause in new.get("full_collections_s", ())]
+    if pauses:
+        print(f"in-process, Python's garbage collector during the new positions (the service holding up to "
+              f"{MAX_STATES} states): {len(pauses)} full collections, the longest {_ms(max(pauses))}, "
+              f"{_ms(sum(pauses))} in all (each lands on the call that allocates at that moment: the p99)")
     for through, cards, figure in (("in-process", "met before", "cold"), ("stdio", "met before", "cold"),
                                    ("in-process", "met before", "warm"), ("stdio", "met before", "warm"),
                                    ("in-process", "first met", "cold"), ("new server", "first met", "cold")):

@@ -5,6 +5,7 @@ And :class:`FreshProcess`, a process that has met no card, for the figures of a 
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import os
 import statistics
@@ -13,7 +14,7 @@ import traceback
 from collections.abc import Callable
 from typing import Any
 
-__all__ = ["cpu_median", "per_call", "percentile", "FreshProcess"]
+__all__ = ["cpu_median", "per_call", "percentile", "FreshProcess", "FullCollections"]
 
 
 def cpu_median(function: Callable[[], Any], repeat: int) -> float:
@@ -149,3 +150,35 @@ class FreshProcess:
 
     def __exit__(self, *exc_info: object) -> None:
         self.close()
+
+
+class FullCollections:
+    """The full collections (generation 2) of Python's garbage collector while in the ``with`` block.
+
+    Each one's CPU time is kept in :attr:`seconds`: a full collection scans every object the process holds
+    (the states a service holds, their views), and its time lands on whatever call allocates at that moment.
+
+    Attributes
+    ----------
+    seconds : list of float
+        The CPU time of each full collection, in order.
+    """
+
+    def __init__(self) -> None:
+        self.seconds: list[float] = []
+        self._started = 0.0
+
+    def _callback(self, phase: str, info: dict[str, Any]) -> None:
+        if info.get("generation") != 2:
+            return
+        if phase == "start":
+            self._started = time.process_time()
+        else:
+            self.seconds.append(time.process_time() - self._started)
+
+    def __enter__(self) -> FullCollections:
+        gc.callbacks.append(self._callback)
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        gc.callbacks.remove(self._callback)
