@@ -25,19 +25,22 @@ For every hand, variant and ``n``:
 - python-constraint and CP-SAT count the same hand by enumerating, each in a
   bounded child process; where they finish, their counts are asserted equal
   to the fast path's, and the ratio of CPU times is printed (the same run);
-- four CPU medians of the fast path's whole-hand count (as
-  :func:`legalcasts.count_legal_casts` counts it: each card's view kept with
-  the state object, :func:`legalcasts.held_view`), each saying what was
-  held before it:
+- four CPU medians of the fast path's whole-hand count, each saying what
+  was held before it:
 
   - **new**: in this process, on a state object of its own, built from the
     position's data outside the timing (no view, problem or state memo of
-    it is held); every card of the position met before in this process
-    (its reading kept). The targets of the whole hand are checked on it;
+    it is held), each card through a new view dropped at once
+    (:func:`legalcasts.legal_casts`); every card of the position met before
+    in this process (its reading kept). The targets of the whole hand are
+    checked on it, as on the figures of the days before;
   - **cold**: the same position under object ids never given before
     (:func:`fresh_prefix`: other JSON data, another digest), the state built
     from that JSON (:func:`~models.io.state_json.state_from_data`) and
-    counted, both timed; cards met before, as for *new*;
+    counted as :func:`legalcasts.count_legal_casts` counts (each card's view
+    kept with the state object, :func:`legalcasts.held_view`: the oldest of
+    the process's last 64 views dropped, and freed, inside the count), both
+    timed; cards met before, as for *new*;
   - **first met**: *cold*, in a fork of a process that has read none of
     the positions' cards (:class:`~benchmarks.timing.FreshProcess`:
     modules imported, card data opened, the grammar's parser loaded, and
@@ -267,22 +270,24 @@ def _peak_memory(function: Callable[[], Any]) -> int:
     return peak
 
 
-def _count_with(data: dict[str, Any] | GameState, backend: str) -> tuple[int, tuple[str, ...]]:
+def _count_with(data: dict[str, Any] | GameState, backend: str, held: bool = False) -> tuple[int, tuple[str, ...]]:
     """The whole hand's count of P1 with one engine, in a state or the state built from ``data`` (CR 601.2).
 
-    As :func:`legalcasts.count_legal_casts` counts it, card by card, each card's view kept with the state object
-    (:func:`legalcasts.held_view`: counting again in the same state object builds no problem); a card whose text
-    legalcasts can't read (:class:`~legalcasts.UnsupportedRuleError`) counts 0 and is named in the second item,
-    never guessed.
+    Card by card, each through a new view dropped at once (:func:`legalcasts.legal_casts`: nothing of the count
+    is kept), or with ``held`` as :func:`legalcasts.count_legal_casts` counts it: each view kept with the state
+    object (:func:`legalcasts.held_view`, the last 64 views of the process), so that counting again in the same
+    state object builds no problem. A card whose text legalcasts can't read
+    (:class:`~legalcasts.UnsupportedRuleError`) counts 0 and is named in the second item, never guessed.
     """
-    from legalcasts import castable_objects, held_view
+    from legalcasts import castable_objects, held_view, legal_casts
     from models.errors import UnsupportedRuleError
 
     state = data if isinstance(data, GameState) else state_from_data(data)
+    view = held_view if held else legal_casts
     total, unread = 0, []
     for card in castable_objects(state, "P1"):
         try:
-            total += held_view(state, card, player="P1", backend=backend).count()
+            total += view(state, card, player="P1", backend=backend).count()
         except UnsupportedRuleError as error:
             unread.append(f"{state.object(card).card.name}: {error}"[:160])
     return total, tuple(unread)
@@ -341,7 +346,7 @@ def _first_met(data: dict[str, Any]) -> tuple[float, float, int]:
     start = time.process_time()
     state = state_from_data(data)
     built = time.process_time()
-    total, _ = _count_with(state, "fast")
+    total, _ = _count_with(state, "fast", held=True)
     return built - start, time.process_time() - built, total
 
 
@@ -395,20 +400,21 @@ def run_position(n: int, hand: str, variant: str, args: argparse.Namespace, slow
         times.append(time.process_time() - start)
     record["count_fast_s"] = statistics.median(times)
     # cold: the same position under object ids never given before (other JSON data, so no state, view or memo of
-    # this process is of it), built from the JSON and counted; cards met before. Warm: the same count again on
-    # that state object (its views held). First met: built and counted in a process that has read other cards only.
+    # this process is of it), built from the JSON and counted as count_legal_casts counts (its views kept); cards
+    # met before. Warm: the same count again on that state object (its views held). First met: cold, in a process
+    # that has read other cards only.
     cold, warm, first_build, first_count = [], [], [], []
     for _ in range(args.repeat):
         fresh = position_data(n, hand, variant, prefix=fresh_prefix("c"))
         start = time.process_time()
         state = state_from_data(fresh)
-        got = _count_with(state, "fast")
+        got = _count_with(state, "fast", held=True)
         cold.append(time.process_time() - start)
         if got != value:
             raise AssertionError(f"{hand}/{variant} n={n}: {got} under other ids, {value} before")
         start = time.process_time()
         for _ in range(10):
-            _count_with(state, "fast")
+            _count_with(state, "fast", held=True)
         warm.append((time.process_time() - start) / 10)
         if fresh_process is not None:
             built, counted, total = fresh_process.run(_first_met, position_data(n, hand, variant,
@@ -519,11 +525,11 @@ def _print(records: list[dict], views: list[dict], sizes: list[int], args: argpa
     from rich.table import Table
 
     console = Console(width=200)
-    table = Table(title="whole hand, count_legal_casts (CPU medians, every problem built inside but warm's): "
-                        "new = a state object of its own, built outside the timing; cold = the state built from "
-                        "JSON never seen, then counted; first met = cold, in a process that has read other cards "
-                        "only; "
-                        "warm = the same count again on the same state object")
+    table = Table(title="whole hand (CPU medians, every problem built inside but warm's): new = legal_casts of "
+                        "each card, views dropped, on a state object of its own built outside the timing; cold = "
+                        "the state built from JSON never seen, then count_legal_casts (views kept); first met = "
+                        "cold, in a process that has read other cards only; warm = count_legal_casts again on the "
+                        "same state object")
     table.add_column("hand / variant")
     table.add_column("figure")
     for n in sizes:
@@ -601,9 +607,10 @@ def _verdicts(records: list[dict], views: list[dict]) -> None:
             continue
         verdict = "met" if value <= target else "MISSED"
         print(f"target whole-hand count <= {target * 1e3:.0f} ms at N={n}, checked on 'new' (a state object of its "
-              f"own, built outside the timing; cards met before): worst {_time(value)} ({where}) -> {verdict}")
+              f"own, built outside the timing, views dropped; cards met before): worst {_time(value)} ({where}) -> "
+              f"{verdict}")
     for figure, key, what in (
-            ("cold", "cold_s", "the state built from JSON never seen, then counted; cards met before"),
+            ("cold", "cold_s", "the state built from JSON never seen, then count_legal_casts; cards met before"),
             ("first met", "first_met_s", "cold, in a process that has read other cards only"),
             ("warm", "warm_s", "the same count again on the same state object")):
         timed = [r for r in records if key in r]
