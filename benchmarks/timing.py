@@ -63,6 +63,7 @@ def _serve_forks(connection: Any, prepare: Callable[[], Any] | None) -> None:
     """The loop of a :class:`FreshProcess`: each request ``(function, args)`` is run in a fork of this process."""
     if prepare is not None:
         prepare()
+    connection.send("ready")
     while True:
         request = connection.recv()
         if request is None:
@@ -100,7 +101,7 @@ class FreshProcess:
     Parameters
     ----------
     prepare : callable or None
-        Called once in the process, before the first fork.
+        Called once in the process, before the first fork; the constructor returns once it is done.
     """
 
     def __init__(self, prepare: Callable[[], Any] | None = None) -> None:
@@ -109,6 +110,8 @@ class FreshProcess:
         self._process = context.Process(target=_serve_forks, args=(child, prepare))
         self._process.start()
         child.close()
+        if self._connection.recv() != "ready":  # prepared before anything else is timed: it takes a CPU
+            raise RuntimeError("the fresh process did not start")
 
     def run(self, function: Callable[..., Any], *args: Any) -> Any:
         """``function(*args)`` in a new fork of the process, and its result.
