@@ -416,13 +416,15 @@ def run_position(n: int, hand: str, variant: str, args: argparse.Namespace, slow
         for _ in range(10):
             _count_with(state, "fast", held=True)
         warm.append((time.process_time() - start) / 10)
-        if fresh_process is not None:
-            built, counted, total = fresh_process.run(_first_met, position_data(n, hand, variant,
-                                                                                prefix=fresh_prefix("f")))
-            if total != value[0]:
-                raise AssertionError(f"{hand}/{variant} n={n}: {total} in a fresh process, {value[0]} here")
-            first_build.append(built)
-            first_count.append(built + counted)
+    # after the cold counts, not between them: a fork's work leaves the CPU's caches to the next count here
+    for _ in range(args.repeat if fresh_process is not None else 0):
+        assert fresh_process is not None
+        built, counted, total = fresh_process.run(_first_met, position_data(n, hand, variant,
+                                                                            prefix=fresh_prefix("f")))
+        if total != value[0]:
+            raise AssertionError(f"{hand}/{variant} n={n}: {total} in a fresh process, {value[0]} here")
+        first_build.append(built)
+        first_count.append(built + counted)
     record["cold_s"] = statistics.median(cold)
     record["warm_s"] = statistics.median(warm)
     if first_count:
