@@ -9,7 +9,12 @@ Usage::
 For every case the count is asserted against the hand formula first
 (:func:`benchmarks.family.family_count`); then, side by side: count (fast
 path, python-constraint, CP-SAT), enumeration (capped), sampling and checking
-one cast. Engines too slow for a case are skipped above a cap and the table
+one cast. What each figure finds held: the count builds a new view (its
+problem) at every call, on one state object per case, so what the state
+decides (:func:`solver.problem.state_memo`) is read at the first call only,
+and the cards are met before; python-constraint and CP-SAT count once, their
+problem built inside. Enumeration times a problem already analysed; sampling
+and checking, a held view. Engines too slow for a case are skipped above a cap and the table
 says so. Every time is CPU time (``time.process_time``), so a busy machine
 slows the figures less; the ratios are measured in the same run. Prints a
 table and the ratios, writes JSON lines and a log-log PNG plot of count time
@@ -183,7 +188,8 @@ def _print(records: list[dict], memory: dict | None) -> None:
     console.print(table)
     _verdicts(records)
     worst = max(r["count_fast_s"] for r in records)
-    print(f"count, fast path: worst median {worst * 1e3:.2f} ms (target <= 20 ms)")
+    print(f"count, fast path: worst median {worst * 1e3:.2f} ms (target <= 20 ms; a new view each time, its problem "
+          f"built, on the case's one state object, whose state memo is kept)")
     compact = min(r["enum_fast_compact_per_s"] for r in records if r["enumerated"] >= 100_000) \
         if any(r["enumerated"] >= 100_000 for r in records) else None
     casts = min(r["enum_fast_casts_per_s"] for r in records if r["enumerated"] >= 100_000) \
@@ -216,7 +222,8 @@ def _verdicts(records: list[dict]) -> None:
     big = [r for r in records if r["enumerated"] >= 100_000]
     thousand = [r for r in records if r["casts"] >= 1000]
     checks = [
-        ("count <= 20 ms (median, every case)", max(r["count_fast_s"] for r in records) * 1e3, "ms", 20, "<="),
+        ("count <= 20 ms (median, every case; problem built, the state object's memo kept)",
+         max(r["count_fast_s"] for r in records) * 1e3, "ms", 20, "<="),
         ("enumerate compact >= 5 M/s (cases >= 10^5 casts)",
          min((r["enum_fast_compact_per_s"] for r in big), default=float("nan")) / 1e6, "M/s", 5, ">="),
         ("enumerate Cast objects >= 1 M/s (cases >= 10^5 casts)",
