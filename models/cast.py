@@ -175,12 +175,16 @@ class Cast(NamedTuple):
         -------
         tuple
             Every field that is a choice (see :data:`CAST_FIELDS`), in field
-            order; each instance's targets are keyed by their slot, so the
-            order the choices are listed in is not a choice.
+            order; each instance's targets are keyed by their slot and sorted by
+            it, so the order the choices are listed in is not a choice, but a
+            choice given twice is (it is no cast of the spell, CR 115.3).
         """
+        targets = self.targets
+        chosen = tuple((t.slot, t.targets, t.division) for t in targets) if len(targets) < 2 else tuple(
+            sorted(((t.slot, t.targets, t.division) for t in targets), key=_choice_order))
         return (
             self.card, self.zone, self.halves, self.modes, self.splices,
-            frozenset((t.slot, t.targets, t.division) for t in self.targets),
+            chosen,
             self.x, self.alternative_cost, self.additional_costs, self.gift_recipient,
             self.discards, self.sacrifices, self.exiles, self.taps, self.returns, self.without_paying_mana_cost,
         )
@@ -300,6 +304,12 @@ null,"halves":[],"modes":[],"returns":[],"sacrifices":[],"splices":[],"taps":[],
 
 
 _KEY_ENCODER = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False)
+
+
+def _choice_order(item: tuple) -> tuple:
+    """The order of a cast's (slot, targets, division) items in :meth:`Cast.choices`: by slot, as instances sort."""
+    (source, mode, instruction, index, copy), targets, division = item
+    return (source, -1 if mode is None else mode, instruction, index, copy, targets, division)
 
 
 def _instance_order(choice: TargetChoice) -> tuple:
