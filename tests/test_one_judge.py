@@ -888,6 +888,7 @@ HAND_CARDS = (
     "Fling", "Village Rites", "Lightning Axe", "Fiery Temper", "Thunderous Wrath", "Fireblast", "Force of Will",
     "Gush", "Snuff Out", "Burst Lightning", "Orim's Chant", "Capsize", "Mizzium Mortars", "Coastal Discovery",
     "Treasure Cruise", "Blazing Shoal", "Radical Idea", "Raven's Crime", "Grizzly Bears", "Opt", "Pacifism",
+    "Mind Grind",
 )
 GRAVEYARD_CARDS = (
     "Think Twice", "Deep Analysis", "Unburial Rites", "Faithless Looting", "Firebolt", "Raven's Crime",
@@ -1304,15 +1305,37 @@ def test_the_cast_problem_judges_the_free_flag():
     assert (free_problem.is_legal(free), free_problem.is_legal(paid)) == (True, False)
 
 
-def test_explain_of_an_x_spell_with_no_x_left_says_why():
-    """CR 107.3b, 601.2b: cast without paying, X is 0, and Mind Grind says "X can't be 0": no cast, explained.
+@pytest.mark.parametrize(("lands", "free"), [(0, False), (1, True)])
+def test_explain_of_an_x_spell_with_no_x_left_says_why(lands, free):
+    """CR 107.3a-b, 601.2b: Mind Grind's X can't be 0; with no X left to choose there is no cast, and explain says so.
 
-    Mind Grind with an Island, asked ``without_paying_mana_cost=True``: the only X allowed is 0 and its text forbids
-    it: 0 casts. explain_card answers (count 0) rather than raising.
+    Mind Grind ({X}{U}{B}) alone with no land (no X of 1 or more can be paid), or with an Island asked without
+    paying its mana cost (X is then 0, CR 107.3b): 0 casts either way. explain_card (and the service's explain)
+    answers with a count of 0 rather than raising.
     """
-    state = state_from_data(_state({"id": "grind", "card": "Mind Grind", "zone": "hand", "owner": "P1"},
-                                   *_lands("Island", 1)))
-    assert legal_casts(state, "grind", without_paying_mana_cost=True).count() == 0
-    explanation = _ask(explain_card, state, "grind", without_paying_mana_cost=True)
+    data = _state({"id": "grind", "card": "Mind Grind", "zone": "hand", "owner": "P1"}, *_lands("Island", lands))
+    state = state_from_data(data)
+    assert legal_casts(state, "grind", without_paying_mana_cost=free).count() == 0
+    explanation = _ask(explain_card, state, "grind", without_paying_mana_cost=free)
     assert not isinstance(explanation, str), explanation
     assert explanation.count == 0
+    served = _call("explain", state=data, card="grind", **({"without_paying_mana_cost": True} if free else {}))
+    assert served.get("result", {}).get("explanations", [{}])[0].get("count") == 0, served
+
+
+def test_a_target_choice_given_twice_is_no_listed_cast():
+    """CR 601.2c, 115.3: the targets of each instance of "target" are chosen once: a record giving one twice is no cast.
+
+    Lightning Bolt with a Mountain: 2 casts, at P1 and at P2. The cast at P2 with its one choice written twice is
+    refused by why_illegal; it is then no listed cast either: iterating the view and asking ``in`` agree, and it
+    is not equal to the cast at P2 (whose canonical key differs).
+    """
+    state = state_from_data(_state({"id": "bolt", "card": "Lightning Bolt", "zone": "hand", "owner": "P1"},
+                                   *_lands("Mountain", 1)))
+    view = legal_casts(state, "bolt")
+    cast = _cast_of(view, targets=[["P2"]])
+    twice = cast._replace(targets=cast.targets * 2)
+    assert why_illegal(state, twice) and twice not in view
+    assert twice.canonical_key() != cast.canonical_key()
+    assert twice not in list(view)
+    assert twice != cast
