@@ -96,8 +96,8 @@ class Budget:
     """Views of at most this many casts are listed by every engine (brute force and CP-SAT are slow)."""
 
 
-EXAMPLE_BUDGET = Budget(checked=60, mutated=6, mutants=90, walks=3, resolved=6, service_every=1, engine_listing=60)
-RANDOM_BUDGET = Budget(checked=4, mutated=2, mutants=12, walks=2, resolved=2, service_every=2, engine_listing=8)
+EXAMPLE_BUDGET = Budget(checked=40, mutated=6, mutants=60, walks=3, resolved=6, service_every=1, engine_listing=60)
+RANDOM_BUDGET = Budget(checked=4, mutated=2, mutants=10, walks=2, resolved=2, service_every=2, engine_listing=8)
 SMALL = 10
 """Random states with at most this many objects ask every engine, not only the fast one (examples always do)."""
 
