@@ -64,7 +64,7 @@ from solver.resolve import resolve
 from solver.rules.modes import describe_mode
 from solver.rules.split import half_choices
 from solver.rules.zones import RESOLVING_KEYWORDS
-from solver.service import METHODS, UNSUPPORTED, Service
+from legalcasts.service import METHODS, UNSUPPORTED, Service
 from tests.conftest import ROOT
 
 ENGINES = ("python-constraint", "brute", "cpsat")
@@ -1079,7 +1079,7 @@ def test_one_judge_on_random_states(data):
 @functools.cache
 def _cli_flags() -> frozenset[str]:
     """The options ``legalcasts check`` takes (its --help)."""
-    from solver.cli import main
+    from legalcasts.cli.main import main
 
     printed = io.StringIO()
     with contextlib.redirect_stdout(printed), contextlib.suppress(SystemExit):
@@ -1092,7 +1092,7 @@ def _cli_check(position: Position, players: Iterable[str] | None = None) -> list
 
     One run per question the CLI can ask (``--player``, and the question flags when ``check`` has them).
     """
-    from solver.cli import main
+    from legalcasts.cli.main import main
 
     flags = _cli_flags()
     by_question: dict[Question, list[Cast]] = {}
