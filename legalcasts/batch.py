@@ -603,7 +603,7 @@ def iter_batch_records(
         yield from _iter_dask(paths, options, workers, chunk_size, scheduler, processes)
 
 
-def _check_record(record: Any, where: str, mode: str) -> dict[str, Any]:
+def _read_batch_record(record: Any, where: str, mode: str) -> dict[str, Any]:
     if not isinstance(record, dict) or not isinstance(record.get("state"), str) \
             or not ("count" in record or "error" in record):
         raise InputError(where, "not a batch record (a JSON object with 'state' and 'count' or 'error'); "
@@ -678,7 +678,7 @@ def read_output_records(output: str | Path, mode: str = "count") -> ResumeState:
             record = json.loads(raw)
         except (json.JSONDecodeError, UnicodeDecodeError):
             record = None
-        state.records.append(_check_record(record, f"{path}: line {number}", mode))
+        state.records.append(_read_batch_record(record, f"{path}: line {number}", mode))
     if tail.strip():
         try:
             record = json.loads(tail)
@@ -686,7 +686,7 @@ def read_output_records(output: str | Path, mode: str = "count") -> ResumeState:
             record = None
         if isinstance(record, dict) and isinstance(record.get("state"), str) \
                 and ("count" in record or "error" in record):
-            state.records.append(_check_record(record, f"{path}: line {len(lines) + 1}", mode))
+            state.records.append(_read_batch_record(record, f"{path}: line {len(lines) + 1}", mode))
             state.keep_bytes, state.needs_newline = len(data), True
         else:
             state.discarded = tail.decode("utf-8", errors="replace")
