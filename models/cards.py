@@ -17,7 +17,7 @@ import functools
 import gzip
 import json
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from importlib import resources
 from pathlib import Path
 from dataclasses import dataclass
@@ -505,7 +505,7 @@ class CardDatabase:
     def __len__(self) -> int:
         return len(self._by_name)
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Card]:
         return iter(self._by_name.values())
 
     def __contains__(self, name: object) -> bool:

@@ -168,7 +168,7 @@ class Cast(NamedTuple):
     def __hash__(self) -> int:
         return hash(self.choices())
 
-    def choices(self) -> tuple:
+    def choices(self) -> tuple[Any, ...]:
         """The choices that tell this cast apart (what equality of casts means).
 
         Returns
@@ -306,13 +306,13 @@ null,"halves":[],"modes":[],"returns":[],"sacrifices":[],"splices":[],"taps":[],
 _KEY_ENCODER = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False)
 
 
-def _choice_order(item: tuple) -> tuple:
+def _choice_order(item: tuple[Any, ...]) -> tuple[Any, ...]:
     """The order of a cast's (slot, targets, division) items in :meth:`Cast.choices`: by slot, as instances sort."""
     (source, mode, instruction, index, copy), targets, division = item
     return (source, -1 if mode is None else mode, instruction, index, copy, targets, division)
 
 
-def _instance_order(choice: TargetChoice) -> tuple:
+def _instance_order(choice: TargetChoice) -> tuple[Any, ...]:
     """The order of instances in a canonical key: by source, mode (the spell's own text first), line, place, copy."""
     return (choice.source, -1 if choice.mode is None else choice.mode, choice.instruction, choice.index, choice.copy)
 
@@ -376,7 +376,7 @@ def _read_bool(value: Any, path: str) -> bool:
 def _read_count(value: Any, path: str) -> int:
     if not _is_int(value) or value < 0:
         raise CastFormatError(path, f"expected a whole number at least 0, got {json_text(value)}")
-    return value
+    return int(value)
 
 
 def _read_optional_count(value: Any, path: str) -> int | None:

@@ -31,7 +31,7 @@ import re
 from collections import Counter
 from collections.abc import Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from models.errors import InputError, ManaCostError
 
@@ -407,7 +407,7 @@ _GENERIC_SYMBOLS: dict[int, ManaSymbol] = {}
 """The generic symbol of each amount met (symbols are immutable): made and checked once."""
 
 
-_TEXTS: dict[tuple, str] = {}
+_TEXTS: dict[tuple[Any, ...], str] = {}
 """The text of each cost printed, by its symbols."""
 
 
@@ -1238,8 +1238,8 @@ def _can_pay_converting(
     return False
 
 
-def _pays_after(cost: ManaCost, pool: Counter[tuple[str, bool]], steps: list, x: int, life: int,
-                seen: set) -> bool:
+def _pays_after(cost: ManaCost, pool: Counter[tuple[str, bool]], steps: list[Any], x: int, life: int,
+                seen: set[Any]) -> bool:
     """Whether ``cost`` is paid after activating ``steps`` in order, each paid from the pool before it."""
     signature = (len(steps), tuple(sorted(pool.items())))
     if signature in seen:
@@ -1261,7 +1261,7 @@ def _pays_after(cost: ManaCost, pool: Counter[tuple[str, bool]], steps: list, x:
     return False
 
 
-def _multisets(kinds: list, pool: Counter, size: int, start: int = 0) -> Iterator[Counter]:
+def _multisets(kinds: list[Any], pool: Counter[Any], size: int, start: int = 0) -> Iterator[Counter[Any]]:
     """Every multiset of ``size`` units drawn from ``pool`` (kinds in order, so each multiset once)."""
     if size == 0:
         yield Counter()

@@ -11,7 +11,7 @@ import dataclasses
 import enum
 import operator
 from dataclasses import dataclass, field
-from typing import NewType
+from typing import Any, NewType
 
 from models.mana import Color, ManaCost
 
@@ -297,7 +297,7 @@ FIELDS_BUT_ID = tuple(f.name for f in dataclasses.fields(GameObject) if f.name n
 _OTHER_FIELDS = operator.attrgetter(*FIELDS_BUT_ID)
 
 
-def alike_signature(obj: GameObject) -> tuple:
+def alike_signature(obj: GameObject) -> tuple[Any, ...]:
     """What tells an object from others but its id: its card (by identity) and every other field.
 
     Two objects with the same signature are alike to every rule that reads no record kept by id: the same

@@ -9,7 +9,8 @@ stack (CR 709.4d, 702.102b).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 from models.mana import sum_costs
 from models.objects import Card
@@ -36,7 +37,9 @@ def combined_card(name: str, halves: tuple[Card, Card]) -> Card:
     """
     costs = [h.mana_cost for h in halves if h.mana_cost is not None]
     names_fr = [h.name_fr for h in halves if h.name_fr]
-    ordered = lambda values: tuple(dict.fromkeys(v for h in halves for v in values(h)))  # noqa: E731
+    def ordered(values: Callable[[Card], tuple[Any, ...]]) -> tuple[Any, ...]:
+        return tuple(dict.fromkeys(v for h in halves for v in values(h)))
+
     return Card(
         name=name,
         mana_cost=sum_costs(costs) if costs else None,

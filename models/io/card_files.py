@@ -448,10 +448,12 @@ def merge_records(old: Mapping[str, Any], new: Mapping[str, Any]) -> dict[str, A
 # Readers: each yields (where, faces) for every record of the file, where ``faces`` maps the record
 # to its face records when called (raising _Skip when it can't).
 
-_FaceReader = Callable[[_ByteStream, str], Iterator[tuple[str, Callable[[], Iterator[dict[str, Any]]]]]]
+_Read = Iterator[tuple[str, Callable[[], Iterator[dict[str, Any]]]]]
+"""What a reader yields: each record's place in the file, and a function making its faces."""
+_FaceReader = Callable[[_ByteStream, str], _Read]
 
 
-def _read_jsonl(stream: _ByteStream, source: str):
+def _read_jsonl(stream: _ByteStream, source: str) -> _Read:
     for number, line in enumerate(stream, start=1):
         if not line.strip():
             continue
@@ -467,28 +469,28 @@ def _read_jsonl(stream: _ByteStream, source: str):
             yield f"{source}:{number}", _bound(_jsonl_faces, record)
 
 
-def _read_scryfall(stream: _ByteStream, source: str):
+def _read_scryfall(stream: _ByteStream, source: str) -> _Read:
     for index, card in enumerate(ijson.items(stream, "item", use_float=True)):
         yield f"{source}: [{index}]", _bound(_scryfall_faces, card)
 
 
-def _read_scryfall_at(prefix: str, where: str):
+def _read_scryfall_at(prefix: str, where: str) -> _FaceReader:
     """A reader of the Scryfall card objects at an ijson ``prefix``: a list object's ``data``, or the file."""
 
-    def read(stream: _ByteStream, source: str):
+    def read(stream: _ByteStream, source: str) -> _Read:
         for index, card in enumerate(ijson.items(stream, prefix, use_float=True)):
             yield (f"{source}: {where}[{index}]" if where else f"{source}"), _bound(_scryfall_faces, card)
 
     return read
 
 
-def _read_mtgjson_cards(stream: _ByteStream, source: str):
+def _read_mtgjson_cards(stream: _ByteStream, source: str) -> _Read:
     for index, card in enumerate(ijson.items(stream, "item", use_float=True)):
         code = card.get("setCode") if isinstance(card, Mapping) else None
         yield f"{source}: [{index}]", _bound(_mtgjson_faces, card, code)
 
 
-def _read_bare_atomic(stream: _ByteStream, source: str):
+def _read_bare_atomic(stream: _ByteStream, source: str) -> _Read:
     for name, faces in ijson.kvitems(stream, "", use_float=True):
         if not isinstance(faces, list):
             yield f"{source}: [{name!r}]", _bound(_raise_skip, "expected a list of faces")
@@ -497,7 +499,7 @@ def _read_bare_atomic(stream: _ByteStream, source: str):
             yield f"{source}: [{name!r}][{index}]", _bound(_mtgjson_faces, face, None)
 
 
-def _read_atomic(stream: _ByteStream, source: str):
+def _read_atomic(stream: _ByteStream, source: str) -> _Read:
     for name, faces in ijson.kvitems(stream, "data", use_float=True):
         if not isinstance(faces, list):
             yield f"{source}: data[{name!r}]", _bound(_raise_skip, "expected a list of faces")
@@ -506,14 +508,14 @@ def _read_atomic(stream: _ByteStream, source: str):
             yield f"{source}: data[{name!r}][{index}]", _bound(_mtgjson_faces, face, None)
 
 
-def _read_set(prefix: str, old: bool):
+def _read_set(prefix: str, old: bool) -> _FaceReader:
     """A reader of the set object(s) under ``prefix``: ``""`` (the file is one set) or ``"data"``.
 
     One set object is built at a time (MTGJSON puts the set code after the
     cards), then its cards are mapped; the rest of the file is not held.
     """
 
-    def read(stream: _ByteStream, source: str):
+    def read(stream: _ByteStream, source: str) -> _Read:
         faces = _old_faces if old else _mtgjson_faces
         for code, cards, where in _sets(stream, prefix):
             if not isinstance(cards, list):
@@ -533,7 +535,8 @@ def _sets(stream: _ByteStream, prefix: str) -> Iterator[tuple[str | None, Any, s
         yield from _take_set_file(ijson.kvitems(stream, "", use_float=True), where="cards")
 
 
-def _take_set_file(items: Iterator[tuple[str, Any]], where: str = "data.cards"):
+def _take_set_file(items: Iterator[tuple[str, Any]],
+                   where: str = "data.cards") -> Iterator[tuple[str | None, Any, str]]:
     """From the key-value pairs of one set object (or of AllPrintings' ``data``): the sets."""
     code: str | None = None
     cards: Any = None
@@ -548,11 +551,11 @@ def _take_set_file(items: Iterator[tuple[str, Any]], where: str = "data.cards"):
         yield code, cards, where
 
 
-def _bound(function, *args):
+def _bound(function: Callable[..., Iterator[dict[str, Any]]], *args: Any) -> Callable[[], Iterator[dict[str, Any]]]:
     return lambda: function(*args)
 
 
-def _raise_skip(reason: str):
+def _raise_skip(reason: str) -> Iterator[dict[str, Any]]:
     raise _Skip(reason)
 
 

@@ -279,7 +279,7 @@ class CardIndex(CardDatabase):
         return tuple(SkippedRecord(place, reason, name) for place, reason, name in rows)
 
     def __len__(self) -> int:
-        return self._db.execute("SELECT count(*) FROM cards").fetchone()[0]
+        return int(self._db.execute("SELECT count(*) FROM cards").fetchone()[0])
 
     def __iter__(self) -> Iterator[Card]:
         for (record,) in self._db.execute("SELECT record FROM cards ORDER BY name"):

@@ -126,7 +126,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypedDict
@@ -416,7 +416,7 @@ def puzzle_from_text(text: str, cards: CardDatabase | None = None, source: str =
     return Puzzle(state=state, turn=turn, notes=tuple(notes), **metadata)
 
 
-def _sections(text: str, where, source: str) -> dict[str, list[tuple[int, str]]]:
+def _sections(text: str, where: Callable[[int], str], source: str) -> dict[str, list[tuple[int, str]]]:
     """The lines of each ``[section]``, with their line numbers; comments and blanks dropped."""
     sections: dict[str, list[tuple[int, str]]] = {}
     current: str | None = None
@@ -439,7 +439,7 @@ def _sections(text: str, where, source: str) -> dict[str, list[tuple[int, str]]]
     return sections
 
 
-def _metadata(lines: list[tuple[int, str]], where) -> _Metadata:
+def _metadata(lines: list[tuple[int, str]], where: Callable[[int], str]) -> _Metadata:
     """The kept ``[metadata]`` values, as :class:`Puzzle` fields; a line without a key continues the one above."""
     values: dict[str, str] = {}
     last: str | None = None
@@ -468,14 +468,14 @@ def _metadata(lines: list[tuple[int, str]], where) -> _Metadata:
     }
 
 
-def _failer(path: str, key: str):
+def _failer(path: str, key: str) -> Callable[[str], StateError]:
     def fail(message: str) -> StateError:
         return StateError(path, f"{key}: {message}")
     return fail
 
 
 def _stack_casts(entries: list[_Entry], objects: list[GameObject], notes: list[str],
-                 where) -> tuple[tuple[ObjectId, dict[str, Any]], ...]:
+                 where: Callable[[int], str]) -> tuple[tuple[ObjectId, dict[str, Any]], ...]:
     """The cast records of ``putonstack`` spells written ``Name->target``.
 
     Forge chooses the one target given (an ``Id`` number, or ``human``/``ai``/``p0``/``p1``) for the spell's
@@ -512,7 +512,7 @@ def _stack_casts(entries: list[_Entry], objects: list[GameObject], notes: list[s
     return tuple(records)
 
 
-def _phase_name(value: str, fail) -> str:
+def _phase_name(value: str, fail: Callable[[str], StateError]) -> str:
     """A Forge phase or step name (``MAIN1``, ``Main1``, ``cleanup``) as :data:`PHASES` spells it."""
     name = value.strip().upper()
     if name not in PHASES:
@@ -530,7 +530,8 @@ _TOKEN_PRECAST = re.compile(r"CustomScript:\s*DB\$\s*Token\s*\|\s*TokenScript\$\
                             r"(?:\s*\|\s*TokenAmount\$\s*(\d+))?\s*")
 
 
-def _precast_entries(precasts: list[tuple[int, str, PlayerId, str]], notes: list[str], where) -> list[_Entry]:
+def _precast_entries(precasts: list[tuple[int, str, PlayerId, str]], notes: list[str], where: Callable[[int],
+                     str]) -> list[_Entry]:
     """The tokens ``precast`` entries make; a shuffle is noted; any other effect is unsupported.
 
     Forge resolves each ``precast`` entry (``Name``, ``Name->target``, ``Name:SVar``,
@@ -607,20 +608,20 @@ def _advance(state: GameState, start: str, advance: str, turn: int | None,
     return dataclasses.replace(state, active_player=active, objects=tuple(objects)), advance, turn
 
 
-def _integer(value: str, fail) -> int:
+def _integer(value: str, fail: Callable[[str], StateError]) -> int:
     if not re.fullmatch(r"-?\d+", value):
         raise fail(f"expected a whole number, got {value!r}")
     return int(value)
 
 
-def _player(value: str, fail) -> PlayerId:
+def _player(value: str, fail: Callable[[str], StateError]) -> PlayerId:
     player = _PLAYERS.get(value.strip().casefold())
     if player is None:
         raise fail(f"expected human or ai, got {value!r}")
     return player
 
 
-def _mana(value: str, fail) -> str:
+def _mana(value: str, fail: Callable[[str], StateError]) -> str:
     """Forge's mana-pool text (``R R G``, ``RRG`` or ``{R}{R}{G}``) as mana symbols."""
     symbols = []
     for word in value.replace(",", " ").split():
@@ -647,7 +648,8 @@ def _counter_kind(kind: str) -> str:
     return kind.casefold().replace("_", " ")
 
 
-def _entries(value: str, number: int, key: str, player: PlayerId, zone: Zone, fail) -> list[_Entry]:
+def _entries(value: str, number: int, key: str, player: PlayerId, zone: Zone, fail: Callable[[str],
+             StateError]) -> list[_Entry]:
     """The card entries of one zone line, with their modifiers read."""
     entries = []
     texts = [t.strip() for t in value.split(";")]
@@ -696,7 +698,7 @@ _SILENT_MODIFIERS = ("set:", "art:", "noetbtrigs")
 """Modifiers ignored without a note: the printing of a card, and that its enters triggers were not run."""
 
 
-def _apply_modifier(entry: _Entry, modifier: str, fail) -> None:
+def _apply_modifier(entry: _Entry, modifier: str, fail: Callable[[str], StateError]) -> None:
     """Read one ``|``-separated modifier into the entry.
 
     One that Forge does not know, or that does not bear on casting, is kept in ``entry.ignored`` for the note.
@@ -779,7 +781,8 @@ def _whole_card(cards: CardDatabase, name: str) -> str | None:
     return card.name if " // ".join(card.faces).casefold() == name.casefold() else None
 
 
-def _look_up(entries: list[_Entry], cards: CardDatabase, source: str, where, notes: list[str]) -> list[Card]:
+def _look_up(entries: list[_Entry], cards: CardDatabase, source: str, where: Callable[[int], str],
+             notes: list[str]) -> list[Card]:
     """The card of each entry; every name not in the database reported in one error."""
     found: list[Card] = []
     unknown: dict[str, list[int]] = {}
@@ -831,7 +834,8 @@ _FACE_DOWN_PERMANENT = Card(name="", mana_cost=None, colors=frozenset(), type_li
 _FACE_DOWN_CARD = Card(name="", mana_cost=None, colors=frozenset(), type_line="")
 
 
-def _objects(entries: list[_Entry], found: list[Card], keep_sickness: bool, where) -> list[GameObject]:
+def _objects(entries: list[_Entry], found: list[Card], keep_sickness: bool, where: Callable[[int],
+             str]) -> list[GameObject]:
     """Game objects of the entries, ids assigned, attachments resolved, phased-out ones left out."""
     ids: dict[str, _Entry] = {}
     for entry in entries:
@@ -1060,7 +1064,7 @@ def token_card(script: str, path: str = "token", unknown_abilities: list[str] | 
 _SUPERTYPES = frozenset({"Legendary", "Snow", "Basic", "World"})
 
 
-def _described_token(script: str, fail) -> Card:
+def _described_token(script: str, fail: Callable[[str], StateError]) -> Card:
     """A token in Forge's older syntax: its name, then ``Key:Value`` parts (see :func:`token_card`)."""
     name, *parts = [part.strip() for part in script.split(",")]
     fields: dict[str, str] = {}

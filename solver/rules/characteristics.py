@@ -50,7 +50,8 @@ def _read_static_lines(card: Card) -> tuple[str, ...]:
     return tuple(lines)
 
 
-def refuse_static_changes(problem: CastProblem, pattern: re.Pattern, rule: str, what: str, consequence: str) -> None:
+def refuse_static_changes(problem: CastProblem, pattern: re.Pattern[str], rule: str, what: str,
+                          consequence: str) -> None:
     """Raise when a permanent on the battlefield has a static ability the pattern finds (once per problem)."""
     if pattern.pattern in problem.memo.checked:
         return

@@ -160,7 +160,7 @@ def add_paid_mode_rules(problem: CastProblem) -> None:
 
     def holds(*values: Any) -> bool:
         paid = atom.holds(values[-1])
-        return (raised_low <= sum(values[:-1]) <= raised_high) if paid else (low <= sum(values[:-1]) <= high)
+        return bool((raised_low <= sum(values[:-1]) <= raised_high) if paid else (low <= sum(values[:-1]) <= high))
 
     problem.add_constraint(
         keys + (atom.key,), holds, "CR 700.2",

@@ -670,12 +670,12 @@ _KIND_FIELDS = operator.attrgetter(*(name for name in FIELDS_BUT_ID if name not 
 """An object's fields but its id, card and status, as a tuple."""
 
 
-def _kind_signature(obj: GameObject) -> tuple:
+def _kind_signature(obj: GameObject) -> tuple[Any, ...]:
     """:func:`~models.objects.alike_signature` without the status fields: what phrases with no quality read."""
     return (id(obj.card),) + _KIND_FIELDS(obj)
 
 
-def _shared_key(problem: CastProblem, spec: TargetSpec) -> tuple | None:
+def _shared_key(problem: CastProblem, spec: TargetSpec) -> tuple[Any, ...] | None:
     """The key of a phrase's legal targets shared by the problems on one state, or None when not shared.
 
     Legality reads the phrase, the state, and of the problem only the spell (its colours and types, CR 702.16b;
@@ -735,7 +735,8 @@ def legal_by_kind(problem: CastProblem, spec: TargetSpec, candidates: tuple[str,
     return tuple(c for c in candidates if c in legal)
 
 
-def _by_types(problem: CastProblem, candidates: tuple[str, ...]) -> tuple[list[tuple[Any, list]], list[str]]:
+def _by_types(problem: CastProblem,
+              candidates: tuple[str, ...]) -> tuple[list[tuple[Any, list[tuple[str, GameObject]]]], list[str]]:
     """The permanents among the candidates grouped by their card's types, and the other candidates.
 
     Groups by the types' identity, first met first, each member with its object, then one group (types None)
@@ -748,9 +749,9 @@ def _by_types(problem: CastProblem, candidates: tuple[str, ...]) -> tuple[list[t
     kept = known.get((id(candidates), spell_id))
     if kept is not None and kept[0] is candidates:
         return kept[1], kept[2]
-    by_types: dict[int, tuple[Any, list]] = {}
+    by_types: dict[int, tuple[Any, list[tuple[str, GameObject]]]] = {}
     others = []
-    elsewhere: list[tuple[str, Any]] = []
+    elsewhere: list[tuple[str, GameObject]] = []
     players = state.players
     for candidate in candidates:
         if candidate == spell_id or candidate in players:
@@ -765,7 +766,8 @@ def _by_types(problem: CastProblem, candidates: tuple[str, ...]) -> tuple[list[t
         if group is None:
             group = by_types[id(types)] = (types, [])
         group[1].append((candidate, obj))
-    grouped = list(by_types.values()) + ([(None, elsewhere)] if elsewhere else [])
+    grouped: list[tuple[Any, list[tuple[str, GameObject]]]] = list(by_types.values()) + (
+        [(None, elsewhere)] if elsewhere else [])
     if len(known) >= 64:
         known.clear()
     known[id(candidates), spell_id] = (candidates, grouped, others)

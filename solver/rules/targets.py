@@ -130,6 +130,7 @@ def target_choices(problem: CastProblem, spec: TargetSpec, pool: tuple[str, ...]
     # one object for the same legal candidates and sizes (the phrase of a card spliced onto each spell cast)
     shared = state_memo(problem.state).target_sets
     kept = shared.get((id(legal), least, most))
+    sets: TargetSets
     if kept is not None and kept[0] is legal:
         sets = kept[1]
     else:
@@ -259,7 +260,7 @@ def relation_holds(problem: CastProblem, relation: TargetRelation, chosen: tuple
 
 
 # ---------------------------------------------------------------------------------------------- slots
-def _slot_why_not(problem: CastProblem, spec: TargetSpec, source_name: str) -> Callable:
+def _slot_why_not(problem: CastProblem, spec: TargetSpec, source_name: str) -> Callable[[Any], tuple[Reason, ...]]:
     problem_of = ProblemRef(problem)  # kept by the problem: no reference back (see ProblemRef)
 
     def why_not(value: Any) -> tuple[Reason, ...]:
@@ -344,7 +345,7 @@ def add_target_slot(problem: CastProblem, key: TargetKey, spec: TargetSpec, swit
     -------
     TargetSlot
     """
-    domain: tuple | LazyDomain | None = None
+    domain: tuple[Any, ...] | LazyDomain | None = None
     if choices is None and problem.recorded is not None:
         choices, domain, divisions = _recorded_choices(problem, key, spec, switch is not None)
     elif choices is None:
@@ -375,7 +376,7 @@ def add_target_slot(problem: CastProblem, key: TargetKey, spec: TargetSpec, swit
 
 
 def _recorded_choices(problem: CastProblem, key: TargetKey, spec: TargetSpec, may_be_off: bool) -> tuple[
-        TargetChoices, tuple | LazyDomain | None, tuple[tuple[int, ...], ...] | None]:
+        TargetChoices, tuple[Any, ...] | LazyDomain | None, tuple[tuple[int, ...], ...] | None]:
     """What an instance of a spell on the stack may have chosen: its sets, its domain, its divisions.
 
     The spell's own record (CR 601.2i) is judged for its shape: any players and objects, as many as the phrase
@@ -435,7 +436,7 @@ def _recorded_sets() -> Iterator[Any]:
                               "listed")
 
 
-def _slot_domain(choices: TargetChoices, may_be_off: bool) -> tuple | LazyDomain:
+def _slot_domain(choices: TargetChoices, may_be_off: bool) -> tuple[Any, ...] | LazyDomain:
     """The domain of an instance's variable: its legal sets, and None first when it may be no part of the spell.
 
     Sets counted, not listed (:class:`~solver.rules.target_sets.TargetSets`), stay unlisted: a lazy domain.

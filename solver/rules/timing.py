@@ -383,7 +383,7 @@ def add_choice_timing_rules(problem: CastProblem) -> None:
     scope = ((X,) if any(p.x_at_most is not None for p in permissions) else ()) + tuple(slot.key for slot in slots)
     has_x = bool(scope) and scope[0] == X
 
-    def meets(permission: CastPermission, values: tuple) -> bool:
+    def meets(permission: CastPermission, values: tuple[Any, ...]) -> bool:
         if permission.x_at_most is not None:
             x = values[0] or 0
             if x > permission.x_at_most:
