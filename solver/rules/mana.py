@@ -28,7 +28,7 @@ from models.mana import ManaCost, ManaPayer, ManaSource, ManaSymbol, SymbolKind,
 from models.objects import Card, CardType, GameObject, PlayerId, Zone
 from models.state import GameState
 from solver.abilities import abilities_of
-from solver.problem import CastProblem, ConstraintKind, CostTerm, LazyDomain, ProblemRef, Reason, state_memo
+from solver.problem import CastProblem, Constraint, ConstraintKind, CostTerm, LazyDomain, ProblemRef, Reason, state_memo
 from solver.rules.conditions import holds_for
 from solver.rules.cost_changes import (
     coloured_reduction,
@@ -251,6 +251,9 @@ def assist_sources(problem: CastProblem) -> tuple[ManaSource, ...]:
 Change = tuple[int, tuple[ManaCost, ...]]
 """What the targets chosen change in the total cost: generic mana (added or taken off), and mana added (CR 601.2f)."""
 
+_NO_CHANGE: Change = (0, ())
+"""No change: nothing chosen after the frame changes the total cost."""
+
 
 def add_payment(problem: CastProblem, terms: list[CostTerm], tapping: set[str], delve: int | None = None,
                 helpers: tuple[TappingKeyword, tuple[GameObject, ...]] | None = None) -> None:
@@ -266,30 +269,140 @@ def add_payment(problem: CastProblem, terms: list[CostTerm], tapping: set[str], 
     comes before 601.2f): the payment constraint is over them too, and one more constraint, over the choices
     made before targets only, asks that the cheapest total the targets allow can be paid (a condition the
     payment needs, which stays broken as more is chosen).
+
+    Parameters
+    ----------
+    problem : CastProblem
+        With every cost term and cost-object variable added.
+    terms : list of CostTerm
+        The cost terms of the cast, delve's, convoke's or improvise's included.
+    tapping : set of str
+        The permanents that could be tapped to pay a cost: one tapped that way makes no mana (CR 601.2g).
+    delve : int, optional
+        How many cards of the graveyard could pay for delve; None without delve.
+    helpers : (TappingKeyword, tuple of GameObject), optional
+        Convoke or improvise, and the permanents that could be tapped for it; None without.
+
+    Raises
+    ------
+    UnsupportedRuleError
+        Convoke or improvise with delve; delve with permanents tapped to pay a cost; or as the cost changes
+        read (:mod:`solver.rules.cost_changes`).
     """
     assisting = assist_sources(problem)
     sources = available_mana_sources(problem) + assisting if assisting else available_mana_sources(problem)
     payer = payer_of(problem, sources)
     if helpers is not None:
-        tapper, convoking = helpers
-        if delve is not None:
-            raise UnsupportedRuleError(problem.spell.name, tapper.keyword.capitalize(),
-                                       f"{tapper.keyword} and delve on one spell")
-        # over the choices before costs, each permanent that could be tapped counts as one more mana of its
-        # colours, or generic ("C"): a condition the payment needs; the exact rule is over the permanents tapped
-        payer = ManaPayer(sources + tuple(ManaSource((tapper.unit(c) or frozenset("C"),), object_id=None)
-                                          for c in convoking))
+        payer = _payer_with_helpers(problem, sources, delve, *helpers)
     exact = generic_change(problem)
-    modifier = exact - (delve or 0)
-    coloured_off = coloured_reduction(problem)
-    life = problem.state.life_of(problem.caster)
+    total = _total_cost_of(problem, terms, payer, exact, exact - (delve or 0))
+    problem.total_cost_targets = total.targets
+    _set_total_cost_readers(problem, total)
+    paying = _add_payment_rules(problem, total, sources)
+    if delve is None and helpers is None and not assisting:
+        problem.payment_rule = paying  # the mana of the sources available, the whole total cost
+    if delve is not None:
+        _add_delve(problem, total.scope, total.before_cost_objects, payer, total.life)
+    if helpers is not None:
+        _add_convoke(problem, total.scope, total.before_cost_objects, sources, total.life, helpers[0])
+        return
+    if any(source.object_id in tapping for source in sources):
+        if delve is not None:
+            raise UnsupportedRuleError(problem.spell.name, "Delve", "delve with permanents tapped to pay a cost")
+        _add_untapped_payment(problem, total, sources)
+
+
+def _payer_with_helpers(problem: CastProblem, sources: tuple[ManaSource, ...], delve: int | None,
+                        tapper: TappingKeyword, convoking: tuple[GameObject, ...]) -> ManaPayer:
+    """The payer of the choices before costs with convoke or improvise: each permanent counts as one more mana.
+
+    Over the choices before costs, each permanent that could be tapped counts as one more mana of its colours, or
+    generic ("C"): a condition the payment needs; the exact rule is over the permanents tapped (CR 702.51a,
+    702.126a).
+
+    Raises
+    ------
+    UnsupportedRuleError
+        Convoke or improvise with delve.
+    """
+    if delve is not None:
+        raise UnsupportedRuleError(problem.spell.name, tapper.keyword.capitalize(),
+                                   f"{tapper.keyword} and delve on one spell")
+    return ManaPayer(sources + tuple(ManaSource((tapper.unit(c) or frozenset("C"),), object_id=None)
+                                     for c in convoking))
+
+
+@dataclass(frozen=True, slots=True)
+class _Frame:
+    """The mana terms of the total cost and the choices before targets they read (CR 601.2b, 601.2f).
+
+    Parameters
+    ----------
+    terms : list of CostTerm
+        The terms with mana.
+    keys : tuple of ChoiceKey
+        The choices they read, X last if no term reads it and one has X.
+    positions : list of tuple of int
+        Per term, where in ``keys`` the values of its scope are.
+    x_position : int or None
+        Where X is in ``keys``; None when no term has X.
+    """
+
+    terms: list[CostTerm]
+    keys: tuple[ChoiceKey, ...]
+    positions: list[tuple[int, ...]]
+    x_position: int | None
+
+
+def _frame_of(terms: list[CostTerm]) -> _Frame:
+    """The :class:`_Frame` of the terms with mana, in the order of ``terms``."""
     mana_terms = [term for term in terms if not term.cost.mana.is_empty]
     before: tuple[ChoiceKey, ...] = tuple(dict.fromkeys(k for term in mana_terms for k in term.scope))
     has_x = any(term.cost.mana.has_x for term in mana_terms)
     if has_x and X not in before:
         before += (X,)
     positions = [tuple(before.index(k) for k in term.scope) for term in mana_terms]
-    x_position = before.index(X) if has_x else None
+    return _Frame(mana_terms, before, positions, before.index(X) if has_x else None)
+
+
+@dataclass(frozen=True, slots=True)
+class _LaterChanges:
+    """What the choices after the frame change in the total cost (CR 601.2c, 601.2f): targets and objects paid.
+
+    Parameters
+    ----------
+    keys : tuple of ChoiceKey
+        The choices read after the frame's: the instances of "target" the changes read, then the choices whose
+        payment the spell's own changes count that are not the frame's.
+    named : list of (int, frozenset of str)
+        Each change "if it targets …": its generic amount and the candidates it names.
+    target_at : range
+        Where the instances of "target" are in the frame's values followed by those of ``keys``.
+    striving_at : list of (ManaCost, tuple of int)
+        Strive's increases, each with where the instances it counts are.
+    paid_at : list of (int, int, bool or str)
+        The changes on how costs are paid: amount, where the choice is, and what is counted.
+    cheapest : Change
+        The lowest change the later choices can give: a bound before they are made.
+    """
+
+    keys: tuple[ChoiceKey, ...]
+    named: list[tuple[int, frozenset[str]]]
+    target_at: range
+    striving_at: list[tuple[ManaCost, tuple[int, ...]]]
+    paid_at: list[tuple[int, int, bool | str]]
+    cheapest: Change
+
+
+def _later_changes_of(problem: CastProblem, before: tuple[ChoiceKey, ...]) -> _LaterChanges:
+    """The :class:`_LaterChanges` of the spell, after the frame's choices ``before``.
+
+    Raises
+    ------
+    UnsupportedRuleError
+        As :func:`~solver.rules.cost_changes.targeted_changes`, :func:`~solver.rules.cost_changes.per_target_increases`
+        and :func:`~solver.rules.cost_changes.paid_cost_changes`.
+    """
     named, targeted = targeted_changes(problem)
     striving = per_target_increases(problem)
     targets: tuple[ChoiceKey, ...] = tuple(dict.fromkeys(targeted + tuple(key for _, keys in striving for key in keys)))
@@ -298,23 +411,24 @@ def add_payment(problem: CastProblem, terms: list[CostTerm], tapping: set[str], 
     # "for each card exiled this way" (CR 601.2b, 601.2f); a choice with no variable is never made
     paid_changes = [change for change in paid_cost_changes(problem) if change[1] in problem.variables]
     targets += tuple(dict.fromkeys(key for _, key, _ in paid_changes if key not in before + targets))
-    problem.total_cost_targets = targets
     scope = before + targets
     paid_at = [(amount, scope.index(key), each) for amount, key, each in paid_changes]
     cheapest: Change = (sum(min(0, amount) for amount, _ in named)  # strive: no target beyond the first
                         + sum(min(0, amount) * most_paid(problem, key, each) for amount, key, each in paid_changes),
                         ())
-    totals: dict[tuple, ManaCost] = {}
-    payable: dict[tuple, bool] = {}
     striving_at = [(increase, tuple(scope.index(k) for k in keys)) for increase, keys in striving]
-    state, problem_of = problem.state, ProblemRef(problem)  # kept by the problem: no reference back to it
+    return _LaterChanges(targets, named, target_at, striving_at, paid_at, cheapest)
+
+
+def _target_change_function(state: GameState, later: _LaterChanges) -> Callable[[tuple], Change]:
+    """``target_change(values)``: what the later choices change, ``values`` the frame's then those of ``later.keys``.
+
+    The generic change of the changes "if it targets …" and "for each … paid", and the mana strive adds for each
+    target beyond the first (CR 207.2c, 601.2f), as a tuple of costs.
+    """
+    named, target_at, striving_at, paid_at = later.named, later.target_at, later.striving_at, later.paid_at
 
     def target_change(values: tuple) -> Change:
-        """What the targets chosen change, ``values`` being those of :data:`scope` (CR 601.2f).
-
-        The generic change of the changes "if it targets …", and the mana strive adds for each target beyond the
-        first (CR 207.2c), as a tuple of costs.
-        """
         added: tuple[ManaCost, ...] = ()
         for increase, where in striving_at:
             beyond = sum(len(values[i]) for i in where if values[i]) - 1
@@ -327,7 +441,19 @@ def add_payment(problem: CastProblem, terms: list[CostTerm], tapping: set[str], 
             return generic, added
         chosen = {target for at in target_at if at < len(values) and values[at] for target in values[at]}
         return generic + sum(amount for amount, ids in named if not chosen.isdisjoint(ids)), added
+    return target_change
 
+
+def _changed_options_function(problem: CastProblem, frame: _Frame,
+                              coloured_off: ManaCost | None) -> Callable[[tuple, Change], tuple[ManaCost, ...]]:
+    """``changed_options(values, change)``: the frame's costs summed and changed, printed symbols reduced first.
+
+    The parts of the total (each mana term as many times as the frame's ``values`` pay it, with X's value) and
+    the mana ``change`` adds, summed; then the coloured reduction (CR 118.7b-c) and the generic change. A
+    reduction meeting {2/C} symbols gives several options (CR 601.2b, 601.2f).
+    """
+    problem_of = ProblemRef(problem)  # kept by the problem: no reference back to it
+    mana_terms, positions, x_position = frame.terms, frame.positions, frame.x_position
     # per term: whether its mana has X, and whether it is generic mana alone (then paid k times it is one sum)
     term_shapes = [(term.cost.mana.has_x, bool(term.cost.mana.symbols) and all(
         s.kind is SymbolKind.GENERIC for s in term.cost.mana.symbols)) for term in mana_terms]
@@ -347,10 +473,6 @@ def add_payment(problem: CastProblem, terms: list[CostTerm], tapping: set[str], 
         return found + list(added)
 
     def changed_options(values: tuple, change: Change) -> tuple[ManaCost, ...]:
-        """The parts summed, changed by ``change``: the options, printed symbols reduced first.
-
-        A reduction meeting {2/C} symbols gives several (CR 601.2b, 601.2f).
-        """
         generic, added = change
         total = sum_costs(parts(values, added))
         if coloured_off is not None:  # "{2}{U}{U} less": the {U}{U} first (CR 118.7b-c)
@@ -361,81 +483,35 @@ def add_payment(problem: CastProblem, terms: list[CostTerm], tapping: set[str], 
         if generic < 0:
             return total.generic_reduction_options(-generic)
         return (total,)
+    return changed_options
 
-    def total_options(values: tuple, change: Change) -> tuple[ManaCost, ...]:
-        """The total cost, or its options when a reduction meets {2/C} symbols (CR 601.2b, 601.2f)."""
-        return changed_options(values, (modifier + change[0], change[1]))
 
-    def total_before_cost_objects(values: tuple) -> ManaCost:
-        """The total cost before delve or convoke pay any of it (CR 702.66b, 702.51b); its first option."""
-        generic, added = target_change(values)
-        return changed_options(values[:width], (exact + generic, added))[0]
+_Demand = tuple[dict[str, int], int]
+"""What a total cost asks: mana of each type (by letter), and generic mana."""
 
-    def pays(with_payer: ManaPayer, values: tuple, change: Change) -> ManaCost | None:
-        """The first total cost option this payer can pay, or None."""
-        return next((option for option in total_options(values, change)
-                     if with_payer.can_pay(option, life=life)), None)
 
-    by_demand: dict[tuple, ManaCost] = {}  # a total of mana of one type or any alone, by what it asks
+def _demand_function(frame: _Frame, coloured_off: ManaCost | None,
+                     modifier: int) -> Callable[[tuple, Change], _Demand | None]:
+    """``demand(values, change)``: what the total cost asks, summed term by term without building it (CR 601.2f).
 
-    def total_cost(values: tuple, change: Change) -> ManaCost:
-        total = totals.get((values, change))
-        if total is None:
-            # a total whose every symbol asks for one type of mana or any is told by how much of each it asks
-            # (the canonical order of its symbols is fixed, CR 107.4): one such total, many frames (X and kicks)
-            demand = _demand(values, change)
-            asked = (tuple(sorted((k, v) for k, v in demand[0].items() if v)), demand[1]) if demand else None
-            if asked is not None and (asked[0] or asked[1]):
-                total = by_demand.get(asked)
-            if total is None:
-                options = total_options(values, change)
-                # with several options, the one announced is one that can be paid (CR 601.2b), if any
-                total = options[0] if len(options) == 1 else (pays(payer, values, change) or options[0])
-                if asked is not None and (asked[0] or asked[1]) and len(options) == 1:
-                    by_demand[asked] = total
-            totals[values, change] = total
-        return total
-
-    def can_pay_total(values: tuple, change: Change) -> bool:
-        answer = payable.get((values, change))
-        if answer is None:
-            answer = _count_payment(values, change)
-            if answer is None:  # a choice in the payment: match sources to symbols
-                options = total_options(values, change)
-                answer = (payer.can_pay(total_cost(values, change), life=life) if len(options) == 1
-                          else pays(payer, values, change) is not None)
-            payable[values, change] = answer
-        return answer
-
+    Mana of each type, and generic mana after the generic changes (``modifier`` and the change's); None when a
+    symbol is a choice (hybrid, Phyrexian, …) or coloured mana is taken off (the total is built then, CR
+    118.7b-c). Read per frame by the engines: each term is compiled once.
+    """
+    mana_terms, positions, x_position = frame.terms, frame.positions, frame.x_position
     # each term's demand with X = 0 and its number of X symbols (X, Y or Z: each is X's value, as with_x reads
     # them), or None when a symbol is a choice (hybrid, Phyrexian, ...)
     term_demands = [(simple_demand(term.cost.mana),
                      sum(1 for symbol in term.cost.mana.symbols if symbol.kind is SymbolKind.VARIABLE))
                     for term in mana_terms]
-
     # per term: how many times it is paid as a function of the values (one argument read directly), and its
     # demand as (letter, amount) pairs, its generic amount and X symbols; None for a symbol that is a choice
     compiled = [(term.times, where[0] if len(where) == 1 else -1, where,
                  None if simple is None else (tuple(simple[0].items()), simple[1], xs))
                 for (simple, xs), term, where in zip(term_demands, mana_terms, positions) if term.member is None]
-    # terms paid once when an object is in a value (splice costs, by the card spliced), by the value's place:
-    # asked as membership in the value, without calling each term's `times`
-    members: dict[int, dict[str, Any]] = {}
-    for (simple, xs), term, where in zip(term_demands, mana_terms, positions):
-        if term.member is not None:
-            members.setdefault(where[0], {})[term.member] = None if simple is None else (
-                tuple(simple[0].items()), simple[1], xs)
-    member_tables = list(members.items())
+    member_tables = _member_tables(mana_terms, positions, term_demands)
 
-    can_pay_demand = payer.can_pay_demand
-
-    def _count_payment(values: tuple, change: Change) -> bool | None:
-        found = _demand(values, change)
-        return None if found is None else can_pay_demand(*found)
-
-    def _demand(values: tuple, change: Change) -> tuple[dict[str, int], int] | None:
-        # The demand of the total cost, summed term by term without building it (CR 601.2f): mana of each type,
-        # and generic mana after the generic changes; None when a symbol is a choice.
+    def demand_of(values: tuple, change: Change) -> _Demand | None:
         if coloured_off is not None:
             return None  # coloured mana taken off: the total is built (CR 118.7b-c)
         demand: dict[str, int] = {}
@@ -470,10 +546,167 @@ def add_payment(problem: CastProblem, terms: list[CostTerm], tapping: set[str], 
                 demand[letter] = demand.get(letter, 0) + need
             generic += added[1]
         return demand, max(0, generic + modifier + change[0])
+    return demand_of
+
+
+def _member_tables(mana_terms: list[CostTerm], positions: list[tuple[int, ...]],
+                   term_demands: list[tuple[_Demand | None, int]]) -> list[tuple[int, dict[str, Any]]]:
+    """The terms paid once when an object is in a value (splice costs, by the card spliced), by the value's place.
+
+    Asked as membership in the value, without calling each term's ``times``: per place, each member's demand as
+    (letter, amount) pairs, its generic amount and X symbols, or None for a symbol that is a choice.
+    """
+    members: dict[int, dict[str, Any]] = {}
+    for (simple, xs), term, where in zip(term_demands, mana_terms, positions):
+        if term.member is not None:
+            members.setdefault(where[0], {})[term.member] = None if simple is None else (
+                tuple(simple[0].items()), simple[1], xs)
+    return list(members.items())
+
+
+@dataclass(frozen=True, slots=True)
+class _TotalCost:
+    """The total cost of a cast as a function of its choices, and whether the mana pays it (CR 601.2f-h).
+
+    Each function reads the values of the frame's choices (``before``), as a tuple in that order, and a
+    :data:`Change` the later choices give (:attr:`split` makes both from the values of :attr:`scope`). Made once
+    per problem; the engines ask them per frame.
+
+    Parameters
+    ----------
+    before : tuple of ChoiceKey
+        The frame's choices the total reads.
+    targets : tuple of ChoiceKey
+        The later choices it reads (:class:`_LaterChanges`).
+    cheapest : Change
+        The lowest change the later choices can give.
+    life : int
+        The caster's life, which pays Phyrexian mana (CR 119.4).
+    split : callable
+        ``split(values)``: the frame's values and the change, from the values of :attr:`scope`.
+    target_change : callable
+        ``target_change(values)``: the change, from the values of :attr:`scope`.
+    total_cost : callable
+        ``total_cost(values, change)``: the total announced (with several options, one that can be paid).
+    can_pay_total : callable
+        ``can_pay_total(values, change)``: whether the mana available pays it.
+    count_payment : callable
+        ``count_payment(values, change)``: the same when told from the demand alone, else None.
+    pays : callable
+        ``pays(payer, values, change)``: the first option that payer pays, or None.
+    before_cost_objects : callable
+        ``before_cost_objects(values)``: the total before delve or convoke pay any of it (CR 702.66b,
+        702.51b), from the values of :attr:`scope`.
+    """
+
+    before: tuple[ChoiceKey, ...]
+    targets: tuple[ChoiceKey, ...]
+    cheapest: Change
+    life: int
+    split: Callable[[tuple], tuple[tuple, Change]]
+    target_change: Callable[[tuple], Change]
+    total_cost: Callable[[tuple, Change], ManaCost]
+    can_pay_total: Callable[[tuple, Change], bool]
+    count_payment: Callable[[tuple, Change], bool | None]
+    pays: Callable[[ManaPayer, tuple, Change], ManaCost | None]
+    before_cost_objects: Callable[[tuple], ManaCost]
+    reads_later_choices: bool
+
+    @property
+    def scope(self) -> tuple[ChoiceKey, ...]:
+        """The frame's choices, then the later ones."""
+        return self.before + self.targets
+
+
+def _total_cost_of(problem: CastProblem, terms: list[CostTerm], payer: ManaPayer, exact: int,
+                   modifier: int) -> _TotalCost:
+    """The :class:`_TotalCost` of the cast, paid with ``payer``.
+
+    ``exact`` is the generic change the state decides; ``modifier`` is it less what delve could pay, which the
+    rule over the choices before costs assumes paid (:func:`add_payment`).
+    """
+    coloured_off = coloured_reduction(problem)
+    life = problem.state.life_of(problem.caster)
+    frame = _frame_of(terms)
+    later = _later_changes_of(problem, frame.keys)
+    width = len(frame.keys)
+    target_change = _target_change_function(problem.state, later)
+    changed_options = _changed_options_function(problem, frame, coloured_off)
+    demand = _demand_function(frame, coloured_off, modifier)
+
+    def total_options(values: tuple, change: Change) -> tuple[ManaCost, ...]:
+        """The total cost, or its options when a reduction meets {2/C} symbols (CR 601.2b, 601.2f)."""
+        return changed_options(values, (modifier + change[0], change[1]))
+
+    def before_cost_objects(values: tuple) -> ManaCost:
+        generic, added = target_change(values)
+        return changed_options(values[:width], (exact + generic, added))[0]
 
     def split(values: tuple) -> tuple[tuple, Change]:
-        """The values of the choices before targets, and the change the targets give."""
         return values[:width], target_change(values)
+
+    pays, total_cost, can_pay_total, count_payment = _payment_functions(payer, life, total_options, demand)
+    return _TotalCost(frame.keys, later.keys, later.cheapest, life, split, target_change, total_cost, can_pay_total,
+                      count_payment, pays, before_cost_objects,
+                      bool(later.keys or later.striving_at or later.paid_at))
+
+
+def _payment_functions(payer: ManaPayer, life: int, total_options: Callable[[tuple, Change], tuple[ManaCost, ...]],
+                       demand: Callable[[tuple, Change], _Demand | None]) -> tuple[Callable[..., Any], ...]:
+    """``pays``, ``total_cost``, ``can_pay_total`` and ``count_payment`` of :class:`_TotalCost`, kept per values.
+
+    A total told by its demand alone is paid as counted (:meth:`~models.mana.ManaPayer.can_pay_demand`); else the
+    sources are matched to the symbols (CR 601.2g-h).
+    """
+    totals: dict[tuple, ManaCost] = {}
+    payable: dict[tuple, bool] = {}
+    by_demand: dict[tuple, ManaCost] = {}  # a total of mana of one type or any alone, by what it asks
+    can_pay_demand = payer.can_pay_demand
+
+    def pays(with_payer: ManaPayer, values: tuple, change: Change) -> ManaCost | None:
+        """The first total cost option this payer can pay, or None."""
+        return next((option for option in total_options(values, change)
+                     if with_payer.can_pay(option, life=life)), None)
+
+    def total_cost(values: tuple, change: Change) -> ManaCost:
+        total = totals.get((values, change))
+        if total is None:
+            # a total whose every symbol asks for one type of mana or any is told by how much of each it asks
+            # (the canonical order of its symbols is fixed, CR 107.4): one such total, many frames (X and kicks)
+            found = demand(values, change)
+            asked = (tuple(sorted((k, v) for k, v in found[0].items() if v)), found[1]) if found else None
+            if asked is not None and (asked[0] or asked[1]):
+                total = by_demand.get(asked)
+            if total is None:
+                options = total_options(values, change)
+                # with several options, the one announced is one that can be paid (CR 601.2b), if any
+                total = options[0] if len(options) == 1 else (pays(payer, values, change) or options[0])
+                if asked is not None and (asked[0] or asked[1]) and len(options) == 1:
+                    by_demand[asked] = total
+            totals[values, change] = total
+        return total
+
+    def count_payment(values: tuple, change: Change) -> bool | None:
+        found = demand(values, change)
+        return None if found is None else can_pay_demand(*found)
+
+    def can_pay_total(values: tuple, change: Change) -> bool:
+        answer = payable.get((values, change))
+        if answer is None:
+            answer = count_payment(values, change)
+            if answer is None:  # a choice in the payment: match sources to symbols
+                options = total_options(values, change)
+                answer = (payer.can_pay(total_cost(values, change), life=life) if len(options) == 1
+                          else pays(payer, values, change) is not None)
+            payable[values, change] = answer
+        return answer
+    return pays, total_cost, can_pay_total, count_payment
+
+
+def _set_total_cost_readers(problem: CastProblem, total: _TotalCost) -> None:
+    """Set :attr:`CastProblem.total_cost_of`, ``total_cost_keys`` and ``total_cost_of_values`` (CR 601.2f)."""
+    before, targets, cheapest = total.before, total.targets, total.cheapest
+    total_cost, target_change = total.total_cost, total.target_change
 
     def total_of_assignment(assignment: Mapping[ChoiceKey, Any]) -> ManaCost:
         values = tuple(assignment[key] for key in before)
@@ -483,22 +716,34 @@ def add_payment(problem: CastProblem, terms: list[CostTerm], tapping: set[str], 
 
     problem.total_cost_of = total_of_assignment
     problem.total_cost_keys = before
-    no_change: Change = (0, ())
+    no_change = _NO_CHANGE
     if not targets:  # nothing chosen later changes the total (CR 601.2f)
         problem.total_cost_of_values = lambda values: total_cost(values, no_change)
+
+
+def _add_payment_rules(problem: CastProblem, total: _TotalCost, sources: tuple[ManaSource, ...]) -> Constraint:
+    """The constraint that the mana available pays the total cost (CR 601.2h); returns the one over the frame.
+
+    Over the frame's choices and the later ones the total reads; when there are later ones, one more over the
+    frame's alone asks that the cheapest total they allow can be paid (a condition the payment needs).
+    """
+    caster, life, scope, targets, cheapest = problem.caster, total.life, total.scope, total.targets, total.cheapest
+    split, total_cost, can_pay_total, count_payment = (total.split, total.total_cost, total.can_pay_total,
+                                                       total.count_payment)
+
+    no_change = _NO_CHANGE
 
     def can_pay_before_targets(*values: Any) -> bool:
         """The payment rule when no choice after the frame changes the total: the values are the frame's.
 
         Counted from the demand when it can be (nothing kept: the walk over the frames asks each frame once),
-        else matched and kept as :func:`can_pay_total` does.
+        else matched and kept as ``can_pay_total`` does.
         """
-        counted = _count_payment(values, no_change)
+        counted = count_payment(values, no_change)
         return counted if counted is not None else can_pay_total(values, no_change)
 
-    caster = problem.caster
     paying = problem.add_constraint(
-        scope, (lambda *values: can_pay_total(*split(values))) if targets or striving_at or paid_at
+        scope, (lambda *values: can_pay_total(*split(values))) if total.reads_later_choices
         else can_pay_before_targets, "CR 601.2h",
         "the total cost can be paid with the mana available",
         lambda *values: (
@@ -509,7 +754,7 @@ def add_payment(problem: CastProblem, terms: list[CostTerm], tapping: set[str], 
     )
     if targets:
         paying = problem.add_constraint(
-            before, lambda *values: can_pay_total(values, cheapest), "CR 601.2h",
+            total.before, lambda *values: can_pay_total(values, cheapest), "CR 601.2h",
             "the total cost with every reduction the targets can give can be paid with the mana available",
             lambda *values: (
                 f"the total cost {total_cost(values, cheapest)}, with every reduction its targets can give, can't "
@@ -518,44 +763,46 @@ def add_payment(problem: CastProblem, terms: list[CostTerm], tapping: set[str], 
             ),
             kind=ConstraintKind.MONOTONE,
         )
-    if delve is None and helpers is None and not assisting:
-        problem.payment_rule = paying  # the mana of the sources available, the whole total cost
-    if delve is not None:
-        _add_delve(problem, scope, total_before_cost_objects, payer, life)
-    if helpers is not None:
-        _add_convoke(problem, scope, total_before_cost_objects, sources, life, helpers[0])
-        return
+    return paying
+
+
+def _add_untapped_payment(problem: CastProblem, total: _TotalCost, sources: tuple[ManaSource, ...]) -> None:
+    """A permanent tapped to pay a cost can't also have been tapped for mana: the rest pays (CR 601.2g-h).
+
+    One constraint over the total cost's choices and the permanents tapped; and, where the permanents tapped
+    have their count of needs (:attr:`ProblemMemo.object_needs`), their joint count
+    (:func:`~solver.rules.object_costs.add_joint_tap_count`).
+    """
     tap = CostObjectsKey(CostAction.TAP, Zone.BATTLEFIELD)
-    if any(source.object_id in tapping for source in sources):
-        if delve is not None:
-            raise UnsupportedRuleError(problem.spell.name, "Delve", "delve with permanents tapped to pay a cost")
-        # the permanents tapped may already be in the scope, when the total cost counts them (CR 601.2f)
-        full = scope if tap in scope else scope + (tap,)
-        tap_at = full.index(tap)
+    scope, split, can_pay_total, pays, total_cost = (total.scope, total.split, total.can_pay_total, total.pays,
+                                                     total.total_cost)
+    # the permanents tapped may already be in the scope, when the total cost counts them (CR 601.2f)
+    full = scope if tap in scope else scope + (tap,)
+    tap_at = full.index(tap)
 
-        source_ids = frozenset(s.object_id for s in sources if s.object_id is not None)
-        untapped: dict[frozenset[str], ManaPayer] = {}  # the payer of the sources left, by the sources tapped
+    source_ids = frozenset(s.object_id for s in sources if s.object_id is not None)
+    untapped: dict[frozenset[str], ManaPayer] = {}  # the payer of the sources left, by the sources tapped
 
-        def pay_untapped(*values: Any) -> bool:
-            taps, rest_values = values[tap_at], values[:len(scope)]
-            used = source_ids.intersection(taps)
-            if not used:
-                return can_pay_total(*split(rest_values))
-            rest = untapped.get(used)
-            if rest is None:
-                if len(untapped) >= 1024:  # a few sets of tapped sources are met again and again: keep those
-                    untapped.clear()
-                rest = untapped[used] = ManaPayer(tuple(s for s in sources if s.object_id not in used))
-            return pays(rest, *split(rest_values)) is not None
+    def pay_untapped(*values: Any) -> bool:
+        taps, rest_values = values[tap_at], values[:len(scope)]
+        used = source_ids.intersection(taps)
+        if not used:
+            return can_pay_total(*split(rest_values))
+        rest = untapped.get(used)
+        if rest is None:
+            if len(untapped) >= 1024:  # a few sets of tapped sources are met again and again: keep those
+                untapped.clear()
+            rest = untapped[used] = ManaPayer(tuple(s for s in sources if s.object_id not in used))
+        return pays(rest, *split(rest_values)) is not None
 
-        problem.add_constraint(
-            full, pay_untapped, "CR 601.2g",
-            "a permanent tapped to pay a cost can't also have been tapped for mana",
-            lambda *values: (f"the total cost {total_cost(*split(values[:len(scope)]))} can't be paid without the "
-                             f"mana of {', '.join(values[tap_at])}, tapped to pay a cost"),
-        )
-        if tap not in scope and tap in problem.memo.object_needs:
-            add_joint_tap_count(problem, tap, scope, sources, lambda rest, values: pays(rest, *split(values)))
+    problem.add_constraint(
+        full, pay_untapped, "CR 601.2g",
+        "a permanent tapped to pay a cost can't also have been tapped for mana",
+        lambda *values: (f"the total cost {total_cost(*split(values[:len(scope)]))} can't be paid without the "
+                         f"mana of {', '.join(values[tap_at])}, tapped to pay a cost"),
+    )
+    if tap not in scope and tap in problem.memo.object_needs:
+        add_joint_tap_count(problem, tap, scope, sources, lambda rest, values: pays(rest, *split(values)))
 
 
 def _add_delve(problem: CastProblem, scope: tuple[ChoiceKey, ...], total: Callable[[tuple], ManaCost],
