@@ -24,7 +24,7 @@ import itertools
 import math
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from models.abilities import ObjectCost
 from models.choices import ChoiceKey, CostAction, CostObjectsKey, X
@@ -315,14 +315,66 @@ def add_cost_objects(problem: CastProblem, key: CostObjectsKey, needs: list[Obje
     before 601.2h). When how many objects are asked depends on choices (entwine, escalate, a spliced
     card, kicker), the constraint ties the set to them. Least totals and waterbend have their own
     (:func:`add_least_total_objects`, :func:`solver.rules.mana.add_waterbend_objects`).
+
+    Parameters
+    ----------
+    problem : CastProblem
+    key : CostObjectsKey
+        The action and the zone it takes objects from.
+    needs : list of ObjectNeed
+        The parts of the cost terms that ask for that action, in the order of the terms.
+
+    Returns
+    -------
+    tuple of str
+        The candidates: the objects of :func:`cost_object_pool` some need matches, file order.
+
+    Raises
+    ------
+    UnsupportedRuleError
+        "All" with another cost of the action; "any number of" with another such cost, or over
+        :data:`MOST_CANDIDATES_FOR_ANY_NUMBER` candidates.
     """
-    problem_of = ProblemRef(problem)  # what the problem keeps holds no reference back to it
-    name = problem.spell.name
     action = key.action
-    # what could pay is the same for every spell of the caster cast in the state, the spell itself aside
-    # (never on the battlefield while cast, CR 601.2a): kept per state by the costs asked
+    kept_as, costs, objects, candidates = _kept_candidates(problem, key, needs)
+    by_count = _needs_by_count(problem.spell.name, action, needs, candidates)
+    every, rest, counted, x_counted = by_count
+    rest_matches = rest[0].matches if rest else None
+    low, most = _set_sizes(by_count, candidates)
+    scope = tuple(dict.fromkeys(k for n in counted + rest + every + x_counted for k in n.term.scope))
+    if x_counted:
+        scope += (X,)
+    asked_of_values = _asked_function(by_count, scope)
+
+    def asked(given: Mapping[ChoiceKey, Any]) -> _Asked:
+        """What the needs ask for, given the values of ``scope`` by key (``asked_of_values``)."""
+        return asked_of_values(tuple(given[k] for k in scope))
+
+    _add_object_set_variable(problem, key, candidates, low, most)
+    count = None if rest else _count_function(problem, (kept_as, costs), needs, every, candidates, objects,
+                                              asked_of_values)
+    problem.add_constraint(scope + (key,), _pays_function(every, candidates, objects, rest_matches, asked_of_values),
+                           "CR 601.2h", f"the objects to {action.value} pay exactly the costs that ask for them",
+                           _describe_function(action, by_count, scope),
+                           generate=_generate_function(scope, every, rest, candidates, objects, asked), count=count)
+    if not rest and not every:
+        problem.memo.object_needs[key] = (scope, asked, candidates, objects)
+    elif rest and not counted and not every and not x_counted and rest_matches is not None:
+        problem.memo.any_number[key] = (candidates, objects, rest_matches)
+    return candidates
+
+
+def _kept_candidates(
+    problem: CastProblem, key: CostObjectsKey, needs: list[ObjectNeed]
+) -> tuple[tuple, tuple[ObjectCost, ...], Mapping[str, GameObject], tuple[str, ...]]:
+    """What could pay the needs, kept per state: (the key it is kept by, the costs, objects by id, candidates).
+
+    What could pay is the same for every spell of the caster cast in the state, the spell itself aside (never on
+    the battlefield while cast, CR 601.2a): kept per state by the costs asked, by identity (a card's costs are
+    read once, and kept with them).
+    """
     memo = state_memo(problem.state).cost_candidates
-    costs = tuple(need.cost for need in needs)  # by identity: a card's costs are read once (kept with them)
+    costs = tuple(need.cost for need in needs)
     kept_as = (key, problem.caster, None if key.zone is Zone.BATTLEFIELD else problem.spell.id,
                tuple(id(cost) for cost in costs))
     kept = memo.get(kept_as)
@@ -332,8 +384,45 @@ def add_cost_objects(problem: CastProblem, key: CostObjectsKey, needs: list[Obje
             memo.clear()
         kept = memo[kept_as] = (costs, {o.id: o for o in pool},
                                 tuple(o.id for o in pool if any(need.matches(o) for need in needs)))
-    objects: Mapping[str, GameObject] = kept[1]
-    candidates: tuple[str, ...] = kept[2]
+    return kept_as, costs, kept[1], kept[2]
+
+
+_Asked = list[tuple[int, Callable[[GameObject], bool]]]
+"""What the needs of an action ask for the choices made: how many objects each, and which objects may pay it."""
+
+
+class _NeedsByCount(NamedTuple):
+    """The needs of one action by how many objects each asks for (CR 118.8, 601.2h, 107.3a).
+
+    Parameters
+    ----------
+    every : list of ObjectNeed
+        "Sacrifice all creatures you control": every candidate.
+    rest : list of ObjectNeed
+        "Any number of": the objects the other needs leave, if they match.
+    counted : list of ObjectNeed
+        A number of objects each time the term is paid.
+    x_counted : list of ObjectNeed
+        "Discard X cards": X of them each time.
+    """
+
+    every: list[ObjectNeed]
+    rest: list[ObjectNeed]
+    counted: list[ObjectNeed]
+    x_counted: list[ObjectNeed]
+
+
+def _needs_by_count(
+    name: str, action: CostAction, needs: list[ObjectNeed], candidates: tuple[str, ...]
+) -> _NeedsByCount:
+    """The :class:`_NeedsByCount` of the needs of one action.
+
+    Raises
+    ------
+    UnsupportedRuleError
+        "All" with another need; "any number of" twice, or over :data:`MOST_CANDIDATES_FOR_ANY_NUMBER`
+        candidates.
+    """
     every = [need for need in needs if need.cost.count == 0]  # "sacrifice all creatures you control"
     rest = [need for need in needs if need.cost.count is None and not need.cost.x_count]  # "any number of"
     counted = [need for need in needs if need.cost.count]
@@ -343,19 +432,54 @@ def add_cost_objects(problem: CastProblem, key: CostObjectsKey, needs: list[Obje
     if len(rest) > 1 or (rest and len(candidates) > MOST_CANDIDATES_FOR_ANY_NUMBER):
         raise UnsupportedRuleError(name, rest[0].cost.text, f"'any number' of objects to {action.value} with "
                                    f"another such cost, or over {MOST_CANDIDATES_FOR_ANY_NUMBER} candidates")
-    rest_matches = rest[0].matches if rest else None
+    return _NeedsByCount(every, rest, counted, x_counted)
+
+
+def _set_sizes(by_count: _NeedsByCount, candidates: tuple[str, ...]) -> tuple[int, int]:
+    """The fewest and the most objects the needs can take, whatever the choices they depend on."""
+    every, rest, counted, x_counted = by_count
     # the needs in `counted` have a count (`or 0` only tells the type checker so)
     fixed = sum(n.cost.count or 0 for n in counted if not n.term.scope)
     most = len(candidates) if rest or every or x_counted else fixed + sum(
         (n.cost.count or 0) * n.term.most_times for n in counted if n.term.scope)
-    low = len(candidates) if every else fixed
-    scope = tuple(dict.fromkeys(k for n in counted + rest + every + x_counted for k in n.term.scope))
-    if x_counted:
-        scope += (X,)
+    return (len(candidates) if every else fixed), most
 
-    def asked(given: Mapping[ChoiceKey, Any]) -> list[tuple[int, Callable[[GameObject], bool]]]:
-        """What the needs ask for, given the values of :data:`scope` by key (:func:`asked_of_values`)."""
-        return asked_of_values(tuple(given[k] for k in scope))
+
+def _asked_function(
+    by_count: _NeedsByCount, scope: tuple[ChoiceKey, ...]
+) -> Callable[[tuple], _Asked]:
+    """``asked_of_values(values)``: how many objects each counted need asks for, given the values of ``scope``.
+
+    Each need of ``counted`` and ``x_counted`` is compiled once as (objects per time, how many times from the
+    values of ``scope``, where in ``scope`` those values are, matcher): a need asking for none is left out.
+    """
+    x_at = len(scope) - 1 if by_count.x_counted else None
+    compiled = [(need.cost.count or 0, need.term.times, tuple(scope.index(k) for k in need.term.scope), need.matches,
+                 need.term.member) for need in by_count.counted]
+    compiled_x = [(need.term.times, tuple(scope.index(k) for k in need.term.scope), need.matches)
+                  for need in by_count.x_counted]
+
+    def asked_of_values(values: tuple) -> _Asked:
+        found = []
+        for per_time, times_of, where, matches, member in compiled:
+            times = (member in values[where[0]]) if member is not None else times_of(*[values[i] for i in where])
+            if times and per_time:
+                found.append((per_time * times, matches))
+        x = values[x_at] if x_at is not None else 0
+        for times_of, where, matches in compiled_x:
+            times = times_of(*[values[i] for i in where])
+            if times and x:
+                found.append((x * times, matches))
+        return found
+    return asked_of_values
+
+
+def _generate_function(
+    scope: tuple[ChoiceKey, ...], every: list[ObjectNeed], rest: list[ObjectNeed], candidates: tuple[str, ...],
+    objects: Mapping[str, GameObject], asked: Callable[[Mapping[ChoiceKey, Any]], _Asked],
+) -> Callable[..., Iterator[tuple[str, ...]]]:
+    """``generate(*values)``: the sets that pay what the needs ask for the values of ``scope``, smallest first."""
+    rest_matches = rest[0].matches if rest else None
 
     def generate(*values: Any) -> Iterator[tuple[str, ...]]:
         given = dict(zip(scope, values))
@@ -369,31 +493,21 @@ def add_cost_objects(problem: CastProblem, key: CostObjectsKey, needs: list[Obje
             for chosen in itertools.combinations(candidates, length):
                 if can_split(chosen, needs_now, objects, rest_matches):
                     yield chosen
+    return generate
 
+
+def _count_function(
+    problem: CastProblem, kept: tuple, needs: list[ObjectNeed], every: list[ObjectNeed], candidates: tuple[str, ...],
+    objects: Mapping[str, GameObject], asked_of_values: Callable[[tuple], _Asked],
+) -> Callable[..., int]:
+    """``count(*values)``: how many sets pay what the needs ask for the values of the scope (:func:`count_splits`).
+
+    The numbers of sets are shared by the problems of the state that ask the same of the same candidates (kept
+    with the candidates, ``kept`` being the key and the costs of :func:`_kept_candidates`): each need named by
+    its place among the costs asked.
+    """
+    kept_as, costs = kept
     counts: dict[tuple, int] = {}
-    # each need of `counted` and `x_counted` as (objects per time, how many times from the values of `scope`,
-    # where in `scope` those values are, or None for X's count, matcher): :func:`asked` over a tuple of values
-    x_at = len(scope) - 1 if x_counted else None
-    compiled = [(need.cost.count or 0, need.term.times, tuple(scope.index(k) for k in need.term.scope), need.matches,
-                 need.term.member) for need in counted]
-    compiled_x = [(need.term.times, tuple(scope.index(k) for k in need.term.scope), need.matches)
-                  for need in x_counted]
-
-    def asked_of_values(values: tuple) -> list[tuple[int, Callable[[GameObject], bool]]]:
-        found = []
-        for per_time, times_of, where, matches, member in compiled:
-            times = (member in values[where[0]]) if member is not None else times_of(*[values[i] for i in where])
-            if times and per_time:
-                found.append((per_time * times, matches))
-        x = values[x_at] if x_at is not None else 0
-        for times_of, where, matches in compiled_x:
-            times = times_of(*[values[i] for i in where])
-            if times and x:
-                found.append((x * times, matches))
-        return found
-
-    # the numbers of sets are shared by the problems of the state that ask the same of the same candidates
-    # (kept with the candidates, by the costs' identity): each need named by its place among the costs asked
     shared_counts = state_memo(problem.state).cost_counts
     place_of = {id(need.matches): i for i, need in enumerate(needs)}
 
@@ -414,7 +528,16 @@ def add_cost_objects(problem: CastProblem, key: CostObjectsKey, needs: list[Obje
                 found = shared_counts[shared_as] = count_splits(needs_now, candidates, objects)
             counts[signature] = found
         return found
+    return count
 
+
+def _add_object_set_variable(problem: CastProblem, key: CostObjectsKey, candidates: tuple[str, ...], low: int,
+                             most: int) -> None:
+    """The variable of the objects an action uses: the sets of ``low`` to ``most`` candidates (CR 601.2h).
+
+    A set: any order of the same objects is the same value. Its values are made when asked for.
+    """
+    problem_of = ProblemRef(problem)  # what the problem keeps holds no reference back to it
     candidate_set = frozenset(candidates)
 
     def in_domain(value: Any) -> bool:  # a set: any order of the same objects is the same value
@@ -428,15 +551,29 @@ def add_cost_objects(problem: CastProblem, key: CostObjectsKey, needs: list[Obje
     def why_not(value: Any) -> tuple[Reason, ...]:
         return (cost_objects_reason(problem_of(), key, tuple(value), candidates, low, most),)
 
-    problem.add_variable(key, LazyDomain(all_values, in_domain, f"sets of objects to {action.value}"),
+    problem.add_variable(key, LazyDomain(all_values, in_domain, f"sets of objects to {key.action.value}"),
                          "CR 601.2h", why_not)
 
+
+def _pays_function(
+    every: list[ObjectNeed], candidates: tuple[str, ...], objects: Mapping[str, GameObject],
+    rest_matches: Callable[[GameObject], bool] | None, asked_of_values: Callable[[tuple], _Asked],
+) -> Callable[..., bool]:
+    """``pays(*values, chosen)``: whether the objects chosen pay exactly what the needs ask (CR 118.10, 601.2h)."""
     def pays(*values: Any) -> bool:
         chosen = values[-1]
         if every:
             return tuple(chosen) == candidates
         return all(c in objects for c in chosen) and can_split(tuple(chosen), asked_of_values(values[:-1]),
-                                                                objects, rest_matches)
+                                                               objects, rest_matches)
+    return pays
+
+
+def _describe_function(
+    action: CostAction, by_count: _NeedsByCount, scope: tuple[ChoiceKey, ...]
+) -> Callable[..., str]:
+    """``describe(*values, chosen)``: what the costs ask to do with objects, and what was given (CR 601.2h)."""
+    every, rest, counted, x_counted = by_count
 
     def describe(*values: Any) -> str:
         given = dict(zip(scope, values[:-1]))
@@ -445,27 +582,26 @@ def add_cost_objects(problem: CastProblem, key: CostObjectsKey, needs: list[Obje
         wanted += [f"X = {given[X]} for '{n.term.label}'" for n in x_counted]
         wanted += [f"any number for '{n.term.label}'" for n in rest] + [f"all for '{n.term.label}'" for n in every]
         return f"the costs ask to {action.value} {', '.join(wanted)}; {list(values[-1]) or 'nothing'} was given"
-
-    problem.add_constraint(scope + (key,), pays, "CR 601.2h",
-                           f"the objects to {action.value} pay exactly the costs that ask for them", describe,
-                           generate=generate, count=None if rest else count)
-    if not rest and not every:
-        problem.memo.object_needs[key] = (scope, asked, candidates, objects)
-    elif rest and not counted and not every and not x_counted and rest_matches is not None:
-        problem.memo.any_number[key] = (candidates, objects, rest_matches)
-    return candidates
+    return describe
 
 
-def _least_total_values(problem: CastProblem, need: ObjectNeed, pool: list[GameObject]) -> dict[str, int]:
+def _least_total_values(problem: CastProblem, key: CostObjectsKey, need: ObjectNeed) -> dict[str, int]:
     """What each candidate counts toward a least total: its mana value (collect evidence) or its power (teamwork).
+
+    The candidates are the objects of the pool of ``key`` the need matches, file order.
 
     Raises
     ------
     UnsupportedRuleError
-        A card in the graveyard whose text changes its own mana value ("Treat … mana value as 10 while it's in
-        your graveyard"); a static ability that may change power or what is a creature (CR 613.4, 613.1d); a
-        creature with negative power, whose share of a total is not read.
+        More than :data:`MOST_CANDIDATES_FOR_ANY_NUMBER` candidates; a card in the graveyard whose text changes
+        its own mana value ("Treat … mana value as 10 while it's in your graveyard"); a static ability that may
+        change power or what is a creature (CR 613.4, 613.1d); a creature with negative power, whose share of a
+        total is not read.
     """
+    pool = [o for o in cost_object_pool(problem, key) if need.matches(o)]
+    if len(pool) > MOST_CANDIDATES_FOR_ANY_NUMBER:
+        raise UnsupportedRuleError(problem.spell.name, need.cost.text, f"'any number' of objects to "
+                                   f"{key.action.value} over {MOST_CANDIDATES_FOR_ANY_NUMBER} candidates")
     if need.cost.least_total_power is None:
         for obj in pool:
             if "mana value as" in obj.card.oracle_text.lower():
@@ -525,20 +661,10 @@ def add_least_total_objects(problem: CastProblem, key: CostObjectsKey, needs: li
     verb = "tap" if power else "exile"
     if len(needs) > 1 or least is None:
         raise UnsupportedRuleError(name, need.cost.text, f"{keyword} with another cost to {key.action.value}")
-    pool = [o for o in cost_object_pool(problem, key) if need.matches(o)]
-    if len(pool) > MOST_CANDIDATES_FOR_ANY_NUMBER:
-        raise UnsupportedRuleError(name, need.cost.text, f"'any number' of objects to {key.action.value} over "
-                                                         f"{MOST_CANDIDATES_FOR_ANY_NUMBER} candidates")
-    value_of = _least_total_values(problem, need, pool)
+    value_of = _least_total_values(problem, key, need)
     candidates = tuple(value_of)
     term = need.term
     scope = term.scope
-
-    def reaching() -> Iterator[tuple[str, ...]]:
-        for length in range(1, len(candidates) + 1):
-            for chosen in itertools.combinations(candidates, length):
-                if sum(value_of[c] for c in chosen) >= least:
-                    yield chosen
 
     def in_domain(value: Any) -> bool:
         return (isinstance(value, tuple) and len(set(value)) == len(value) and all(v in value_of for v in value)
@@ -546,7 +672,7 @@ def add_least_total_objects(problem: CastProblem, key: CostObjectsKey, needs: li
 
     def all_values() -> Iterator[tuple[str, ...]]:
         yield ()
-        yield from reaching()
+        yield from _sets_reaching(value_of, least)
 
     def why_not(value: Any) -> tuple[Reason, ...]:
         given = tuple(value) if isinstance(value, (tuple, list)) else ()
@@ -570,7 +696,7 @@ def add_least_total_objects(problem: CastProblem, key: CostObjectsKey, needs: li
         if not term.times(*values):
             yield ()
             return
-        yield from reaching()
+        yield from _sets_reaching(value_of, least)
 
     def describe(*values: Any) -> str:
         chosen = values[-1]
@@ -583,6 +709,18 @@ def add_least_total_objects(problem: CastProblem, key: CostObjectsKey, needs: li
                            f"{keyword} {least} uses objects with total {what} {least} or more, and none when it is "
                            "not paid", describe, generate=generate)
     return candidates
+
+
+def _sets_reaching(value_of: Mapping[str, int], least: int) -> Iterator[tuple[str, ...]]:
+    """The sets of candidates (the keys of ``value_of``) whose values total ``least`` or more, but the empty one.
+
+    Smallest first, then in the order of the candidates (:func:`itertools.combinations`).
+    """
+    candidates = tuple(value_of)
+    for length in range(1, len(candidates) + 1):
+        for chosen in itertools.combinations(candidates, length):
+            if sum(value_of[c] for c in chosen) >= least:
+                yield chosen
 
 
 def cost_objects_reason(problem: CastProblem, key: CostObjectsKey, given: tuple[str, ...],
