@@ -39,6 +39,7 @@ __all__ = [
     "paid_cost_changes", "per_target_increases", "take_coloured", "target_cost_changes", "targeted_changes",
 ]
 
+
 def cost_modifiers_of(problem: CastProblem) -> list[CostModifier]:
     """The cost changes that apply to this spell and caster (CR 601.2f), read once per problem.
 

@@ -57,6 +57,7 @@ from solver.rules.x import add_mana_value_of_x, add_x, add_x_colours, never_list
 
 __all__ = ["add_cost_choices", "add_cost_rules", "can_reveal"]
 
+
 def abilities_rule(abilities: Any, keyword: str) -> str:
     """The rule of the alternative cost of this keyword (``"CR 702.34a"`` for flashback)."""
     return next((cost.rule for cost in abilities.alternative_costs if cost.keyword == keyword), "CR 118.9")

@@ -54,6 +54,7 @@ __all__ = [
     "available_mana_sources", "mana_sources_of", "mana_units", "payer_of", "tapping_keyword",
 ]
 
+
 _BASIC_LAND_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
 
 
@@ -597,6 +598,9 @@ class _TotalCost:
     before_cost_objects : callable
         ``before_cost_objects(values)``: the total before delve or convoke pay any of it (CR 702.66b,
         702.51b), from the values of :attr:`scope`.
+    reads_later_choices : bool
+        Whether a later choice (a target, strive's targets, an object paid) may change the total: the payment
+        rule then splits its values; else they are the frame's alone.
     """
 
     before: tuple[ChoiceKey, ...]

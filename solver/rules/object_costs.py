@@ -41,6 +41,7 @@ __all__ = [
     "cost_objects_reason", "count_splits", "halls_condition", "object_candidates", "object_matcher", "takings",
 ]
 
+
 COST_OBJECT_KEYS = (
     CostObjectsKey(CostAction.DISCARD, Zone.HAND),
     CostObjectsKey(CostAction.SACRIFICE, Zone.BATTLEFIELD),

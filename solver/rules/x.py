@@ -28,6 +28,7 @@ from solver.rules.switches import optional_cost_key
 
 __all__ = ["add_mana_value_of_x", "add_x", "add_x_colours", "never_listed", "x_bounds"]
 
+
 def x_bounds(problem: CastProblem) -> tuple[int, int | None]:
     """The least and the greatest value of X the spell's text allows ("X can't be 0."), now (CR 107.3, 601.2b).
 
