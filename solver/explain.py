@@ -40,7 +40,7 @@ from solver.backends import get_engine
 from solver.legal import LegalCasts
 from solver.problem import CastProblem, ConstraintKind, Reason, TargetSlot
 from solver.rules.modes import describe_mode
-from solver.rules.costs import x_bounds
+from solver.rules.x import x_bounds
 from solver.rules.splice import splicing_cards
 from solver.rules.switches import kick_key
 from solver.rules.target_sets import named_candidates

@@ -59,7 +59,7 @@ def test_no_circle_of_imports():
 
 
 def test_the_core_imports_no_application():
-    """The core (models, solver) never imports legalcasts: the applications are built on it, not in it."""
+    """Models and solver never import legalcasts: the applications are built on the core, not in it."""
     modules = _modules()
     wrong = [(importer, imported) for importer, imported, _ in _imports(modules)
              if importer.split(".")[0] in ("models", "solver") and imported.split(".")[0] == "legalcasts"]

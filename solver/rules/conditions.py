@@ -241,7 +241,7 @@ def count_holds(problem: CastProblem, requirement: CountRequirement) -> bool:
     Raises
     ------
     UnsupportedRuleError
-        As :func:`~solver.rules.costs.count_of`.
+        As :func:`count_of`.
     """
     def within(number: int) -> bool:
         return number >= requirement.at_least and (requirement.at_most is None or number <= requirement.at_most)

@@ -4,7 +4,7 @@ A phrase names candidates of its kinds (players, permanents, spells on the stack
 CR 115.1-115.2) with its qualities; a candidate is a legal target unless the spell can't target it
 (protection, hexproof, shroud: CR 702.11, 702.16, 702.18; a spell can't target itself, CR 115.5). The
 instances of "target" of a cast (:mod:`solver.rules.targets`), the costs that count what a phrase names
-(:mod:`solver.rules.costs`) and the conditions of the state (:mod:`solver.rules.conditions`) ask here.
+(:mod:`solver.rules.cost_changes`) and the conditions of the state (:mod:`solver.rules.conditions`) ask here.
 """
 
 from __future__ import annotations

@@ -32,7 +32,9 @@ from models.mana import simple_demand, sum_costs
 from models.objects import GameObject, ObjectId, Zone
 from solver.abilities import abilities_of
 from solver.problem import CastProblem, CostTerm, LazyDomain, ProblemRef, Reason
-from solver.rules.costs import available_mana_sources, cost_object_pool, least_generic_change, payer_of
+from solver.rules.cost_changes import least_generic_change
+from solver.rules.mana import available_mana_sources, payer_of
+from solver.rules.object_costs import cost_object_pool
 
 __all__ = ["add_splice_rules", "splice_candidates", "splicing_cards", "explain_splices"]
 

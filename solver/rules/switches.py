@@ -12,6 +12,7 @@ from typing import Any
 
 from models.abilities import (
     KICKED,
+    AdditionalCost,
     AlternativeCost,
     Instruction,
     TargetSpec,
@@ -26,10 +27,8 @@ from solver.problem import (
     Switch,
     SwitchAtom,
 )
-from solver.rules.costs import optional_cost_key
 
-
-__all__ = ["kick_key", "paid_atom", "switch_of"]
+__all__ = ["kick_key", "optional_cost_key", "paid_atom", "switch_of"]
 
 
 def _mode_atom(index: int, copy: int) -> SwitchAtom:
@@ -165,6 +164,22 @@ def switch_of(problem: CastProblem, source: GameObject, instruction: Instruction
                                        "an alternative cost that removes targets with spliced text")
         atoms.append(_not_removed_atom(removing))
     return Switch(tuple(atoms)) if atoms else None
+
+
+def optional_cost_key(additional: AdditionalCost) -> OptionalCostKey:
+    """The key of the choice of paying an optional additional cost: its keyword (or, with none, its text).
+
+    Parameters
+    ----------
+    additional : AdditionalCost
+        An optional cost of the spell (kicker, buyback, gift, …).
+
+    Returns
+    -------
+    OptionalCostKey
+        The key of the variable that says how many times it is paid (CR 601.2b).
+    """
+    return OptionalCostKey(additional.keyword or additional.cost.text)
 
 
 def kick_key(problem: CastProblem, phrase: str) -> OptionalCostKey:

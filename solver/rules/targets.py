@@ -53,7 +53,6 @@ from solver.rules.characteristics import (
     creature_types,
     refuse_static_changes,
 )
-from solver.rules.costs import MOST_CANDIDATES_FOR_ANY_NUMBER
 from solver.rules.naming import (
     UNDECIDED_X,
     announced_x,
@@ -63,6 +62,7 @@ from solver.rules.naming import (
     legal_targets,
     why_not_legal_target,
 )
+from solver.rules.object_costs import MOST_CANDIDATES_FOR_ANY_NUMBER
 from solver.rules.qualities import holds, names_x, number_of
 from solver.rules.switches import kick_key, switch_of
 from solver.rules.target_sets import TargetChoices, TargetSets, number_of_sets

@@ -125,6 +125,11 @@ def lands(name: str, count: int, prefix: str | None = None) -> list[tuple[str, s
     return [(f"{prefix}{i}", name) for i in range(1, count + 1)]
 
 
+def relics(count: int, prefix: str = "r") -> list[tuple[str, str]]:
+    """``count`` Darksteel Relics (artifacts with no mana ability) with ids ``<prefix>1..``."""
+    return [(f"{prefix}{i}", "Darksteel Relic") for i in range(1, count + 1)]
+
+
 def all_casts(state: GameState, card: str, **options: Any) -> set[Cast]:
     """The legal casts of ``card`` after checking both backends give the same set.
 

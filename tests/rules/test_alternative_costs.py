@@ -2,15 +2,26 @@
 
 Each is one value of the alternative-cost choice; its parts are mana, life (CR 119.4), cards exiled from the
 hand or discarded, and permanents sacrificed, tapped or returned; a condition "if you control a [subtype]" is
-decided by the battlefield. Counts are worked out by hand; each scenario runs on every backend.
+decided by the battlefield, "if an opponent cast three or more spells this turn", "if exactly one creature is
+attacking" and "if there are no land cards in your hand" by the state. Counts are worked out by hand; each
+scenario runs on every backend.
 """
 
 from __future__ import annotations
 
 import pytest
 
+from tests.rules.conftest import lands
+
 BOLT_ON_STACK = {"objects": [{"id": "bolt", "card": "Lightning Bolt", "zone": "stack", "controller": "P2"}],
                  "stack": ["bolt"], "active_player": "P2", "priority": "P1"}
+
+
+def _bolt(object_id: str) -> dict:
+    """P2's Lightning Bolt on the stack, at P1."""
+    return {"id": object_id, "card": "Lightning Bolt", "zone": "stack", "controller": "P2",
+            "cast": {"card": object_id, "targets": [{"source": object_id, "phrase": "any target",
+                                                      "targets": ["P1"]}]}}
 
 
 def alternatives(found) -> list[str | None]:
@@ -151,3 +162,38 @@ def test_discard_an_island_card_and_another_card(make_state, casts):
                        stack=["bolt"], active_player="P2", priority="P1")
     found = casts(state, "foil")
     assert {tuple(sorted(c.discards)) for c in found} == {("i1", "i2"), ("i1", "opt"), ("i2", "opt")}
+
+
+@pytest.mark.parametrize(("cast_by_p2", "expected"), [(3, 2), (2, 0)])
+def test_an_alternative_cost_if_an_opponent_cast_three_spells(make_state, casts, cast_by_p2, expected):
+    """CR 118.9: Mindbreak Trap ({2}{U}{U}) for {0} if an opponent cast three or more spells this turn.
+
+    No land. "Any number of target spells": none, or P2's Bolt = 2 casts for {0} when P2 cast 3 (this_turn); with
+    2 cast, {0} can't be paid, and the mana cost can't either: 0.
+    """
+    state = make_state(objects=[_bolt("bolt")], hand=[("trap", "Mindbreak Trap")], stack=["bolt"],
+                       active_player="P2", priority="P1", this_turn={"spells_cast": {"P2": cast_by_p2}})
+    assert len(casts(state, "trap")) == expected
+
+
+@pytest.mark.parametrize(("attackers", "expected"), [(1, 1), (2, 0)])
+def test_an_alternative_cost_if_exactly_one_creature_attacks(make_state, casts, attackers, expected):
+    """CR 118.9, 506.4: Pitfall Trap ({2}{W}) for {W} if exactly one creature is attacking.
+
+    P2's combat, P2's Grizzly Bears attacking (and, second case, a second one); one Plains. One attacker: {W},
+    target the attacking Bears: 1 cast. Two: {2}{W} is 3 > 1: 0.
+    """
+    bears = [(f"bears{i}", "Grizzly Bears", {"attacking": True}) for i in range(attackers)]
+    state = make_state(hand=[("trap", "Pitfall Trap")], battlefield=lands("Plains", 1), opponent=bears,
+                       phase="combat", active_player="P2", priority="P1")
+    assert len(casts(state, "trap")) == expected
+
+
+@pytest.mark.parametrize(("hand", "expected"), [([("bears", "Grizzly Bears")], 1), ([("forest", "Forest")], 0)])
+def test_an_alternative_cost_if_the_hand_has_no_land(make_state, casts, hand, expected):
+    """CR 118.9: Land Grant ({1}{G}) by revealing the hand if it has no land card (no land on the battlefield).
+
+    With Grizzly Bears beside it: revealed, 1 cast. With a Forest: the condition fails, and {1}{G} can't be paid: 0.
+    """
+    state = make_state(hand=[("grant", "Land Grant")] + hand)
+    assert len(casts(state, "grant")) == expected

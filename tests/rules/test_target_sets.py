@@ -17,7 +17,7 @@ import pytest
 from models.io.state_json import state_from_data
 from solver.backends import decompose, get_engine
 from solver.legal import is_legal_cast, legal_casts
-from solver.rules.costs import _can_split, count_splits
+from solver.rules.object_costs import can_split, count_splits
 from solver.rules.target_sets import TargetSets, drawn_indices
 
 
@@ -49,7 +49,7 @@ def test_target_sets_draw_uniformly():
 
 @pytest.mark.parametrize("seed", range(20))
 def test_count_splits_is_the_number_of_sets_that_pay(seed):
-    """CR 118.10, 601.2h: count_splits equals the sets of the right size that _can_split accepts."""
+    """CR 118.10, 601.2h: count_splits equals the sets of the right size that can_split accepts."""
     rng = random.Random(seed)
     objects = {f"o{i}": SimpleNamespace(a=rng.random() < 0.5, b=rng.random() < 0.5, c=rng.random() < 0.3)
                for i in range(rng.randrange(3, 9))}
@@ -59,7 +59,7 @@ def test_count_splits_is_the_number_of_sets_that_pay(seed):
     needs = [(n, m) for n, m in needs if n]
     candidates = tuple(objects)
     size = sum(n for n, _ in needs)
-    listed = sum(1 for chosen in itertools.combinations(candidates, size) if _can_split(chosen, needs, objects))
+    listed = sum(1 for chosen in itertools.combinations(candidates, size) if can_split(chosen, needs, objects))
     assert count_splits(needs, candidates, objects) == listed
 
 

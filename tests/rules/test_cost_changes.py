@@ -1,74 +1,34 @@
-"""More of what a spell's own text says about casting it: X's bounds, cost changes, timing and permissions.
+"""Tests of solver.rules.cost_changes: what is added to the total cost and what is taken off it (CR 601.2f, 118.7).
 
-"X can't be 0." (CR 107.3, 601.2b); "This spell costs {1} less to cast for each …" / "… if …" (CR 601.2f);
-"Cast this spell only if …" and "You may cast this spell as though it had flash if …" (CR 601.3, 307.1, 702.8).
-Counts are worked out by hand from the rules; each scenario runs on every backend.
+The spell's own changes: "This spell costs {1} less to cast for each …" / "… if …" (CR 601.2f), what is counted
+or the condition read from the state (or from a choice of the cast: "if it's bargained", CR 601.2b); the reduction
+takes generic mana only (CR 118.7a). Affinity for [text]: the spell costs {1} less for each [text] its caster
+controls (CR 702.41a). The changes of permanents: "Noncreature spells cost {1} more", "Arcane spells you cast cost
+{1} less", "White spells you cast cost {W} more" (CR 601.2f), applied once to the whole total. Counts are worked
+out by hand from the rules; each scenario runs on every backend.
 """
 
 from __future__ import annotations
 
 import pytest
 
-from models.abilities import Count, ObjectFilter, Quality, XLimit
-from models.io.card_pool import default_card_database
 from models.errors import UnsupportedRuleError
-from models.objects import CardType, Zone
-from models.oracle.parser import parse_card
-from tests.rules.conftest import one_face
+from tests.rules.conftest import lands, older_text, one_face, relics
+
+RAY = [("ray", "Glacial Ray")]
+MISTS_AND_RAY = [("mists", "Reach Through Mists"), ("ray", "Glacial Ray")]
 
 
-def test_x_cant_be_0(make_state, casts, basics):
-    """CR 107.3, 601.2b: Mind Grind ({X}{U}{B}) says "X can't be 0.": X is announced from 1 on.
-
-    Island, Swamp and two Plains make 4 mana: {U}{B} leaves 2 for X, so X = 0, 1 or 2 can be paid, and X = 0
-    is not allowed: 2 casts (X = 1, X = 2).
-    """
-    state = make_state(hand=[("grind", "Mind Grind")],
-                       battlefield=basics("Island", 1) + basics("Swamp", 1) + basics("Plains", 2))
-    found = casts(state, "grind")
-    assert sorted(c.x for c in found) == [1, 2]
+def graveyard(*cards: str) -> list[dict]:
+    """Cards in P1's graveyard."""
+    return [{"id": f"g{i}", "card": name, "zone": "graveyard", "owner": "P1"} for i, name in enumerate(cards)]
 
 
-def test_x_cant_be_0_without_paying_the_mana_cost(make_state, casts, basics):
-    """CR 107.3b: cast without paying its mana cost, X is 0; Welcome the Darkness's X can't be 0: no cast.
-
-    With the mana it is X = 1 (Swamp and Swamp pay {1}{B}): 1 cast; without paying its mana cost: 0.
-    """
-    state = make_state(hand=[("dark", "Welcome the Darkness")], battlefield=basics("Swamp", 2))
-    assert [c.x for c in casts(state, "dark")] == [1]
-    assert casts(state, "dark", without_paying_mana_cost=True) == set()
-
-
-def test_x_cant_be_greater_than_the_number_of_players(make_state, casts, basics):
-    """CR 107.3, 601.2b: Open the Way ({X}{G}{G}): X is at most the number of players in the game.
-
-    Six Forests make 6 mana: {G}{G} leaves 4, so X = 0..4 can be paid; with two players X <= 2: X = 0, 1, 2,
-    3 casts.
-    """
-    state = make_state(hand=[("way", "Open the Way")], battlefield=basics("Forest", 6))
-    assert sorted(c.x for c in casts(state, "way")) == [0, 1, 2]
-
-
-def test_x_bound_by_snow_lands_is_read():
-    """CR 107.3: Winter's Chill's "X can't be greater than the number of snow lands you control" is a bound.
-
-    Read as the count of the lands with the supertype Snow its caster controls (CR 205.4a).
-    """
-    chill = parse_card(default_card_database().get("Winter's Chill"))
-    assert not chill.casting_unsupported
-    snow_lands = ObjectFilter((frozenset({Quality("type", CardType.LAND)}), frozenset({Quality("supertype", "Snow")})),
-                              "the number of snow lands you control")
-    assert chill.x_limits == (XLimit(maximum=Count(Zone.BATTLEFIELD, "you", snow_lands,
-                                                   text="the number of snow lands you control"),
-                                     text="X can't be greater than the number of snow lands you control."),)
-
-
-@pytest.mark.parametrize("name", ["Mind Grind", "Ornate Imitations"])
-def test_x_cant_be_0_after_the_effect_keeps_the_effect(name):
-    """CR 107.3: "X can't be 0." ending the spell's text line is the bound; the sentences before it are its text."""
-    read = parse_card(default_card_database().get(name))
-    assert read.x_limits == (XLimit(1, text="X can't be 0."),)
-    assert len(read.spell_text) == 1 and not read.spell_text[0].text.endswith("X can't be 0.")
+def _bolt(object_id: str) -> dict:
+    """P2's Lightning Bolt on the stack, at P1."""
+    return {"id": object_id, "card": "Lightning Bolt", "zone": "stack", "controller": "P2",
+            "cast": {"card": object_id, "targets": [{"source": object_id, "phrase": "any target",
+                                                      "targets": ["P1"]}]}}
 
 
 # ---------------------------------------------------------------------------------------------- what is counted
@@ -196,7 +156,65 @@ def test_for_each_color_among_permanents_you_control(make_state, casts, basics, 
     assert len(casts(state, "rc")) == 7 * expected
 
 
+@pytest.mark.parametrize(("cards", "expected"), [
+    (("Lightning Bolt", "Opt", "Lava Spike"), 1),  # {6}{R}{R} - 3 = {3}{R}{R}: 5 mana, 5 lands
+    (("Lightning Bolt", "Opt", "Grizzly Bears"), 0),  # a creature card isn't counted: {4}{R}{R}, 6 > 5
+])
+def test_for_each_instant_and_sorcery_card_in_your_graveyard(make_state, casts, cards, expected):
+    """Bedlam Reveler counts instant and sorcery cards in its caster's graveyard only."""
+    lands = [("m1", "Mountain"), ("m2", "Mountain"), ("i1", "Island"), ("i2", "Island"), ("i3", "Island")]
+    state = make_state(hand=[("rev", "Bedlam Reveler")], battlefield=lands, objects=graveyard(*cards))
+    assert len(casts(state, "rev")) == expected
+
+
+def test_for_each_creature_your_opponents_control(make_state, casts):
+    """Primeval Protector ({10}{G}) costs {1} less per creature P1's opponents control (CR 601.2f).
+
+    P2 controls five Grizzly Bears and P1 one (not counted): {5}{G}, 6 mana, paid by six Forests: 1 cast.
+    """
+    state = make_state(hand=[("pp", "Primeval Protector")],
+                       battlefield=[(f"f{i}", "Forest") for i in range(6)] + [("mine", "Grizzly Bears")],
+                       opponent=[(f"b{i}", "Grizzly Bears") for i in range(5)])
+    assert len(casts(state, "pp")) == 1
+
+
+@pytest.mark.parametrize("act", [
+    # Current wording: "This spell costs {1} less to cast for each creature on the battlefield."
+    pytest.param("Blasphemous Act", id="current"),
+    # Older wording: "Blasphemous Act costs {1} less to cast for each creature on the battlefield."
+    pytest.param(older_text("Blasphemous Act"), id="older"),
+])
+def test_spell_that_costs_less_for_each_creature(make_state, casts, act):
+    """CR 601.2f, 118.7a: Blasphemous Act costs {1} less per creature, never less than its {R}.
+
+    Blasphemous Act ({8}{R}) costs {1} less for each creature on the battlefield.
+    """
+    four_mountains = [(f"m{i}", "Mountain") for i in range(4)]
+    five = make_state(hand=[("act", act)], battlefield=four_mountains + [("b0", "Grizzly Bears")],
+                      opponent=[(f"o{i}", "Grizzly Bears") for i in range(4)])
+    # 5 creatures: {8}{R} - {5} = {3}{R}, four Mountains pay it: 1 cast (no targets).
+    assert [str(c.total_cost) for c in casts(five, "act")] == ["{3}{R}"]
+    four = make_state(hand=[("act", act)], battlefield=four_mountains,
+                      opponent=[(f"o{i}", "Grizzly Bears") for i in range(4)])
+    assert casts(four, "act") == set()  # {4}{R} needs five mana
+    many = make_state(hand=[("act", act)], battlefield=[("m0", "Mountain")],
+                      opponent=[(f"o{i}", "Grizzly Bears") for i in range(12)])
+    assert [str(c.total_cost) for c in casts(many, "act")] == ["{R}"]  # 12 creatures: generic to 0, {R} stays
+
+
 # ---------------------------------------------------------------------------------------------- conditions
+@pytest.mark.parametrize(("wizard", "expected"), [(True, 1), (False, 0)])
+def test_if_you_control_a_subtype(make_state, casts, wizard, expected):
+    """Academy Journeymage ({4}{U}) costs {1} less while its caster controls a Wizard.
+
+    With Prodigal Sorcerer (a Human Wizard) it costs {3}{U}, paid by four Islands, and its enters trigger's
+    target is not chosen on casting: 1 cast; without a Wizard {4}{U} needs five lands: 0.
+    """
+    board = [(f"i{i}", "Island") for i in range(4)] + ([("wiz", "Prodigal Sorcerer")] if wizard else [])
+    state = make_state(hand=[("jm", "Academy Journeymage")], battlefield=board)
+    assert len(casts(state, "jm")) == expected
+
+
 @pytest.mark.parametrize(("enchantment", "expected"), [(True, 2), (False, 0)])
 def test_two_conditions_each_take_their_own_mana(make_state, casts, basics, enchantment, expected):
     """CR 601.2f: Assassin's Ink ({2}{B}{B}) costs {1} less if P1 controls an artifact and {1} less if an enchantment.
@@ -302,3 +320,141 @@ def test_whom_a_creature_attacks_is_not_guessed(make_state, casts, basics):
                        phase="combat", active_player="P2", priority="P1")
     with pytest.raises(UnsupportedRuleError):
         casts(state, "swat")
+
+
+@pytest.mark.parametrize(("islands", "expected"), [(2, 1), (3, 2)])
+def test_a_reduction_if_bargained(make_state, casts, islands, expected):
+    """CR 702.166b, 601.2f: Ice Out ({1}{U}{U}) costs {1} less if it's bargained (Ornithopter sacrificed).
+
+    Target spell: P2's Bolt, one choice. Two Islands: only bargained, {U}{U}: 1 cast. Three: bargained or not:
+    2 casts.
+    """
+    state = make_state(hand=[("ice", "Ice Out")], battlefield=lands("Island", islands) + [("thopter", "Ornithopter")],
+                       objects=[_bolt("bolt")], stack=["bolt"], active_player="P2", priority="P1")
+    found = casts(state, "ice")
+    assert len(found) == expected
+    assert ("thopter",) in {c.sacrifices for c in found}
+
+
+# ---------------------------------------------------------------------------------------------- affinity (CR 702.41)
+def test_affinity_for_artifacts_counts_the_casters_artifacts(make_state, casts):
+    """Frogmite ({4}, affinity for artifacts) costs {1} less for each artifact its caster controls (CR 702.41a).
+
+    Four Relics, no land: {4} - 4 = {0}: 1 cast. Three Relics: {1} and no mana: 0. Three Relics and an Island:
+    {1}: 1 cast. No artifact of P1's and four of P2's: {4} with one Island: 0.
+    """
+    assert len(casts(make_state(hand=[("frog", "Frogmite")], battlefield=relics(4)), "frog")) == 1
+    assert casts(make_state(hand=[("frog", "Frogmite")], battlefield=relics(3)), "frog") == set()
+    assert len(casts(make_state(hand=[("frog", "Frogmite")], battlefield=relics(3) + lands("Island", 1)),
+                     "frog")) == 1
+    state = make_state(hand=[("frog", "Frogmite")], battlefield=lands("Island", 1), opponent=relics(4, "o"))
+    assert casts(state, "frog") == set()
+
+
+def test_affinity_for_a_land_type(make_state, casts):
+    """Affinity for Islands counts the caster's Islands (CR 702.41a); the Islands still tap for mana.
+
+    Spire Golem ({6}, affinity for Islands): five Islands make it {6} - 5 = {1}: 1 cast; four: {2}, paid by
+    the four: 1 cast; three: {3}, paid by the three: 1 cast; two: {4} with two mana: 0.
+    """
+    for islands, expected in ((5, 1), (4, 1), (3, 1), (2, 0)):
+        state = make_state(hand=[("golem", "Spire Golem")], battlefield=lands("Island", islands))
+        assert len(casts(state, "golem")) == expected, islands
+
+
+# ------------------------------------------------------------------------------ changes of permanents' (CR 601.2f)
+@pytest.mark.parametrize(
+    ("mountains", "mists", "ray"),
+    [
+        # Island + 3 Mountains. Reach alone {1}{U} 1 + Reach+Ray {U}+{1}{R}+{1} = 4 mana
+        # x {P1, P2, Thalia} 3 -> 4. Ray {2}{R} x 3 -> 3.
+        (3, 4, 3),
+        # Island + 2 Mountains: the splice costs 4 > 3 -> Reach 1; Ray {2}{R} = 3 mana -> 3.
+        (2, 1, 3),
+    ],
+)
+def test_thalia_taxes_noncreature_spells(make_state, casts, mountains, mists, ray):
+    """CR 601.2f: Thalia's "Noncreature spells cost {1} more" adds {1} to the total cost."""
+    state = make_state(
+        hand=MISTS_AND_RAY,
+        battlefield=[("i", "Island")] + [(f"m{i}", "Mountain") for i in range(mountains)],
+        opponent=[("thalia", "Thalia, Guardian of Thraben")],
+    )
+    assert len(casts(state, "mists")) == mists
+    assert len(casts(state, "ray")) == ray
+
+
+@pytest.mark.parametrize(
+    ("mountains", "expected"),
+    [
+        # Targets {P1, P2, Thalia} = 3 per Ray. Costs with the tax once: alone {1}{U} 2,
+        # one Ray {2}{U}{R} 4, two Rays {3}{U}{R}{R} 6 (taxed per card it would be 7).
+        (4, 1 + 2 * 3),              # 5 mana: alone 1 + one Ray 6 = 7
+        (5, 1 + 2 * 3 + 2 * 3 * 3),  # 6 mana: + two Rays in 2 orders x 3 x 3 = 18 -> 25
+    ],
+)
+def test_thalia_tax_is_applied_once_to_the_total(make_state, casts, mountains, expected):
+    """CR 601.2f (INTERACTIONS A11): a cost increase applies once to the whole total, not to each splice."""
+    state = make_state(
+        hand=[("mists", "Reach Through Mists"), ("r1", "Glacial Ray"), ("r2", "Glacial Ray")],
+        battlefield=[("i", "Island")] + [(f"m{i}", "Mountain") for i in range(mountains)],
+        opponent=[("thalia", "Thalia, Guardian of Thraben")],
+    )
+    found = casts(state, "mists")
+    assert len(found) == expected
+    assert {str(c.total_cost) for c in found if len(c.splices) == 2} <= {"{3}{U}{R}{R}"}
+
+
+def test_thalia_does_not_tax_creature_spells(make_state, casts):
+    """CR 601.2f: Thalia taxes noncreature spells only: Grizzly Bears {1}{G} with 2 Forests is castable."""
+    state = make_state(hand=[("bears", "Grizzly Bears")], battlefield=[("f1", "Forest"), ("f2", "Forest")],
+                       opponent=[("thalia", "Thalia, Guardian of Thraben")])
+    found = casts(state, "bears")
+    assert len(found) == 1
+    assert str(next(iter(found)).total_cost) == "{1}{G}"
+
+
+@pytest.mark.parametrize(("mountains", "expected"), [(2, 0), (3, 3)])
+def test_thalia_taxes_her_controllers_spells_too(make_state, casts, mountains, expected):
+    """CR 601.2f: "Noncreature spells cost {1} more" applies to every player's spells, Thalia's controller's too."""
+    state = make_state(hand=RAY, battlefield=[(f"m{i}", "Mountain") for i in range(mountains)]
+                       + [("thalia", "Thalia, Guardian of Thraben")])
+    # Ray costs {2}{R} = 3: 2 Mountains 0; 3 Mountains -> P1, P2, Thalia = 3.
+    assert len(casts(state, "ray")) == expected
+
+
+def test_arcane_spells_you_cast_cost_less(make_state, casts):
+    """CR 601.2f: Long-Forgotten Gohei reduces its controller's Arcane spells only.
+
+    Long-Forgotten Gohei makes its controller's Arcane spells cost {1} less: Glacial Ray ({1}{R}) for one
+    Mountain; an opponent's Gohei does not.
+    """
+    mine = make_state(hand=[("ray", "Glacial Ray")], battlefield=[("m", "Mountain"), ("gohei", "Long-Forgotten Gohei")])
+    # {1}{R} - {1} = {R}: any target P1 or P2 (the Gohei is no creature) = 2.
+    found = casts(mine, "ray")
+    assert len(found) == 2 and {str(c.total_cost) for c in found} == {"{R}"}
+    theirs = make_state(hand=[("ray", "Glacial Ray")], battlefield=[("m", "Mountain")],
+                        opponent=[("gohei", "Long-Forgotten Gohei")])
+    assert len(casts(theirs, "ray")) == 0  # {1}{R} with one Mountain
+
+
+def test_coloured_cost_increase(make_state, casts):
+    """CR 601.2f: Alabaster Leech: white spells its controller casts cost {W} more."""
+    two = make_state(hand=[("strike", "Hundred-Talon Strike")],
+                     battlefield=[("p1", "Plains"), ("p2", "Plains"), ("leech", "Alabaster Leech")])
+    # {W} + {W} = {W}{W}, two Plains; target creature: the Leech = 1.
+    found = casts(two, "strike")
+    assert len(found) == 1 and {str(c.total_cost) for c in found} == {"{W}{W}"}
+    one = make_state(hand=[("strike", "Hundred-Talon Strike")],
+                     battlefield=[("p1", "Plains"), ("leech", "Alabaster Leech")])
+    assert len(casts(one, "strike")) == 0
+
+
+def test_spells_your_opponents_cast_cost_more(make_state, casts):
+    """CR 601.2f: Grand Arbiter Augustin IV makes its controller's opponents' spells cost {1} more."""
+    state = make_state(hand=[("ray", "Glacial Ray")], battlefield=[("m1", "Mountain"), ("m2", "Mountain"),
+                                                                   ("m3", "Mountain")],
+                       opponent=[("arbiter", "Grand Arbiter Augustin IV")])
+    found = casts(state, "ray")
+    # {1}{R} + {1} = {2}{R}: P1, P2, the Arbiter = 3.
+    assert len(found) == 3 and {str(c.total_cost) for c in found} == {"{2}{R}"}

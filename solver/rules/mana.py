@@ -1,0 +1,1049 @@
+"""Mana and its payment (CR 601.2g-h, 106.4, 305.6, 605): the mana available, and the rule that it pays the total.
+
+- The mana the caster can have while paying (:func:`available_mana_sources`): the pool, and what their untapped
+  permanents' mana abilities make (basic land types give their colour, CR 305.6; a summoning-sick creature
+  without haste makes none, CR 302.6), and an assisting player's (:func:`assist_sources`, CR 702.132a).
+  Colours matter; a source that makes one of several colours pays one symbol (a matching, not a count:
+  :class:`~models.mana.ManaPayer`, one per state and sources, :func:`payer_of`).
+- The total cost (CR 601.2f): the mana cost (or the alternative cost, or nothing) plus every cost term, plus
+  increases, minus reductions (:mod:`solver.rules.cost_changes`), and the constraint that the mana pays it
+  (:func:`add_payment`), made once per problem and asked per frame by the engines.
+- What pays mana of the total otherwise: delve's cards exiled (CR 702.66a), convoke's creatures and
+  improvise's artifacts tapped (CR 702.51a, 702.126a: :class:`TappingKeyword`), waterbend's artifacts and
+  creatures tapped (CR 701.67a-b: :func:`add_waterbend_objects`); a permanent tapped to pay a cost makes no
+  mana (CR 601.2g).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from models.abilities import TargetKind
+from models.choices import ChoiceKey, CostAction, CostObjectsKey, X
+from models.errors import UnsupportedRuleError
+from models.mana import ManaCost, ManaPayer, ManaSource, ManaSymbol, SymbolKind, simple_demand, sum_costs
+from models.objects import Card, CardType, GameObject, PlayerId, Zone
+from models.state import GameState
+from solver.abilities import abilities_of
+from solver.problem import CastProblem, Constraint, ConstraintKind, CostTerm, LazyDomain, ProblemRef, Reason, state_memo
+from solver.rules.conditions import holds_for
+from solver.rules.cost_changes import (
+    coloured_reduction,
+    generic_change,
+    most_paid,
+    paid_amount,
+    paid_cost_changes,
+    per_target_increases,
+    take_coloured,
+    target_cost_changes,
+    targeted_changes,
+)
+from solver.rules.object_costs import (
+    MOST_CANDIDATES_FOR_ANY_NUMBER,
+    ObjectNeed,
+    add_joint_tap_count,
+    cost_object_pool,
+    cost_objects_reason,
+)
+
+__all__ = [
+    "MOST_CONVERTERS", "TappingKeyword", "add_payment", "add_waterbend_objects", "assist_sources",
+    "available_mana_sources", "mana_sources_of", "mana_units", "payer_of", "tapping_keyword",
+]
+
+
+_BASIC_LAND_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
+
+
+def available_mana_sources(problem: CastProblem) -> tuple[ManaSource, ...]:
+    """The mana the caster can have while paying (CR 601.2g-h, 106.4, 305.6, 605), read once per problem.
+
+    Parameters
+    ----------
+    problem : CastProblem
+
+    Returns
+    -------
+    tuple of ManaSource
+        Pool mana first, then one source per untapped permanent the caster
+        controls that has mana abilities, file order.
+
+    Raises
+    ------
+    UnsupportedRuleError
+        A permanent of the caster's with a mana ability that can't be read.
+    """
+    if problem.mana_sources is None:
+        known = state_memo(problem.state).mana_sources  # the state and the caster decide it: read once
+        found = known.get(problem.caster)
+        if found is None:
+            found = known[problem.caster] = mana_sources_of(problem.state, problem.caster)
+        # never the spell itself: it is on the stack (CR 601.2a); the state's tuple itself when it is not one
+        spell = problem.spell.id
+        problem.mana_sources = found if all(s.object_id != spell for s in found) else tuple(
+            s for s in found if s.object_id != spell)
+    return problem.mana_sources
+
+
+def payer_of(problem: CastProblem, sources: tuple[ManaSource, ...]) -> ManaPayer:
+    """The :class:`~models.mana.ManaPayer` of these sources, made once per state for the same tuple object.
+
+    The caster's sources (:func:`available_mana_sources`) are one tuple for every card cast in a state, so their
+    payer, which sorts every unit of every source, is made once.
+    """
+    known = state_memo(problem.state).payers
+    found = known.get(id(sources))
+    if found is None or found[0] is not sources:
+        found = known[id(sources)] = (sources, ManaPayer(sources))
+    return found[1]
+
+
+def mana_sources_of(state, caster) -> tuple[ManaSource, ...]:
+    """The mana a player can have while paying: see :func:`available_mana_sources`.
+
+    A permanent's {T} mana abilities are one source (one of them, CR 605.1a), if it is untapped and, a creature,
+    free of summoning sickness (CR 302.6); a mana ability without {T} that sacrifices the permanent ("Sacrifice
+    this creature: Add {R}{R}") is a source of its own, whatever the permanent's status; a card in the player's
+    hand that exiles itself for mana ("Exile this card from your hand: Add {G}") is one too. A source whose
+    ability sacrifices or exiles its object is ``consumed``.
+    """
+    sources = list(ManaSource.from_pool(state.pool_of(caster)))
+    # what a permanent makes is read from its card, granted abilities and status: once per kind of permanent
+    made: dict[tuple[int, tuple[str, ...], bool, bool], tuple[Card, list[tuple[Any, bool, int]]]] = {}
+    for obj in state.objects_in(Zone.BATTLEFIELD, caster):
+        kind = (id(obj.card), obj.granted, obj.tapped, obj.summoning_sick)
+        found = made.get(kind)
+        if found is None or found[0] is not obj.card:
+            found = made[kind] = (obj.card, _mana_of_permanent(state, caster, obj))
+        sources += [ManaSource(units, object_id=obj.id, consumed=consumed, activation=activation)
+                    for units, consumed, activation in found[1]]
+    for obj in state.hand(caster):  # "Exile this card from your hand: Add {G}." (CR 605.1a)
+        sources += [ManaSource(a.units, object_id=obj.id, consumed=True)
+                    for a in abilities_of(obj).mana_abilities if a.from_hand]
+    converters = [s for s in sources if s.activation]
+    if len(converters) > MOST_CONVERTERS:  # each subset in each order is tried (models.mana.ManaPayer)
+        raise UnsupportedRuleError(state.object(converters[0].object_id).name, "mana abilities that cost mana",
+                                   f"more than {MOST_CONVERTERS} permanents whose mana abilities cost mana")
+    return tuple(sources)
+
+
+MOST_CONVERTERS = 4
+"""The most permanents with a mana ability that costs mana ("{1}, {T}: Add {R}{W}.") one player's payment weighs."""
+
+
+def _mana_of_permanent(state: GameState, caster: PlayerId, obj: GameObject) -> list[tuple[Any, bool, int]]:
+    """What one permanent of the caster's adds as sources: (units, consumed, activation) of each, in order.
+
+    See :func:`mana_sources_of`; read from the permanent's abilities (its card's and those granted to it), its
+    card's subtypes and its status, so equal for permanents alike in those.
+
+    Raises
+    ------
+    UnsupportedRuleError
+        A mana ability that can't be read, or a choice between mana abilities this model does not weigh.
+    """
+    abilities = abilities_of(obj)
+    unread = [u for u in abilities.permanent_unsupported if "mana" in u.topics]
+    if unread:
+        raise UnsupportedRuleError(obj.name, unread[0].span, unread[0].reason)
+    usable = [a for a in abilities.mana_abilities
+              if not a.from_hand and all(holds_for(state, caster, r) for r in a.requires)]
+    untapping = [a for a in usable if not a.taps]  # "Sacrifice this creature: Add {R}{R}."
+    if len(untapping) > 1 or (untapping and any(a.sacrifices for a in usable if a.taps)):
+        raise UnsupportedRuleError(obj.name, obj.card.oracle_text,
+                                   "a choice between mana abilities that each sacrifice the permanent")
+    found: list[tuple[Any, bool, int]] = [(a.units, True, 0) for a in untapping]
+    if obj.tapped or (obj.summoning_sick and obj.card.has_type(CardType.CREATURE) and not _has_haste(obj)):
+        return found  # CR 302.6: a summoning-sick creature can't activate {T} abilities
+    converting = [a for a in usable if a.taps and a.activation]  # "{1}, {T}: Add {R}{W}." (CR 605.3)
+    if len(converting) > 1:
+        raise UnsupportedRuleError(obj.name, obj.card.oracle_text, "two mana abilities that cost mana")
+    found += [(a.units, a.sacrifices, a.activation) for a in converting]
+    tapping = [a for a in usable if a.taps and not a.activation]
+    consumed = any(a.sacrifices for a in tapping)
+    options = [ability.units for ability in tapping]
+    options += [(frozenset(_BASIC_LAND_MANA[t]),) for t in obj.card.subtypes if t in _BASIC_LAND_MANA]
+    options = list(dict.fromkeys(options))
+    if not options:
+        return found
+    if len(options) == 1:
+        found.append((options[0], consumed, 0))
+    elif all(len(units) == 1 for units in options):
+        # Several {T} abilities: one of them (CR 605.1a), i.e. one mana of any of their colours.
+        found.append(((frozenset().union(*(u[0] for u in options)),), consumed, 0))
+    else:
+        raise UnsupportedRuleError(obj.name, obj.card.oracle_text,
+                                   "a choice between mana abilities making different amounts")
+    return found
+
+
+def _has_haste(obj: GameObject) -> bool:
+    """Whether a keyword line of the object's text, or a granted ability, is haste (CR 702.10)."""
+    lines = [line.split("(")[0] for line in obj.card.oracle_text.split("\n")] + list(obj.granted)
+    return any(word.strip().casefold() == "haste" for line in lines for word in line.split(","))
+
+
+def mana_units(problem: CastProblem) -> int:
+    """How much mana the caster can make at most (each source's units), with an assisting player's (CR 702.132a).
+
+    Parameters
+    ----------
+    problem : CastProblem
+
+    Returns
+    -------
+    int
+        The units of :func:`available_mana_sources` and :func:`assist_sources`: a bound on what can be paid.
+    """
+    return sum(len(source.units) for source in available_mana_sources(problem) + assist_sources(problem))
+
+
+def assist_sources(problem: CastProblem) -> tuple[ManaSource, ...]:
+    """Assist: the mana another player can make to pay generic mana of the total cost (CR 702.132a).
+
+    "Before you begin to pay the total cost of the spell, the player you chose may pay for any amount of the
+    generic mana in the spell's total cost." Which player is chosen, and how much they pay, is how the cost is
+    paid: a cast is legal iff some payment exists (STATE_FORMAT.md, "What counts as one cast"), so the other
+    player's mana counts, as the state gives it (their pool and untapped permanents, CR 601.2g), and the player
+    is no choice of the cast. Their mana pays only generic mana: each unit is colourless mana that the cost
+    rules let pay generic symbols. The player with the most mana is taken: any payment another player could
+    help with, they can help with too.
+
+    Parameters
+    ----------
+    problem : CastProblem
+
+    Returns
+    -------
+    tuple of ManaSource
+        One source per mana the chosen player can make, each ``("C",)``, the permanent's id kept; empty without
+        assist, or with no other player.
+
+    Raises
+    ------
+    UnsupportedRuleError
+        A cost of the spell with mana symbols other than X, generic and coloured ({C}, hybrid, Phyrexian, snow:
+        what of them is "generic mana" is not modelled), or another player's mana permanent that can't be read.
+    """
+    if not problem.abilities.assist:
+        return ()
+    spell = problem.spell
+    printed = [spell.card.mana_cost] + [a.cost.mana for a in problem.abilities.alternative_costs] + [
+        a.cost.mana for a in problem.abilities.additional_costs]
+    if any(s.kind not in (SymbolKind.VARIABLE, SymbolKind.GENERIC, SymbolKind.COLORED)
+           for cost in printed if cost for s in cost.symbols):
+        raise UnsupportedRuleError(spell.name, "Assist", "assist with a cost that has symbols other than X, generic "
+                                                        "and coloured mana")
+    best: tuple[ManaSource, ...] = ()
+    for player in problem.state.players:
+        if player == problem.caster:
+            continue
+        theirs = tuple(ManaSource((frozenset("C"),) * len(source.units), object_id=source.object_id,
+                                  activation=source.activation)
+                       for source in mana_sources_of(problem.state, player))
+        if sum(len(s.units) for s in theirs) > sum(len(s.units) for s in best):
+            best = theirs
+    return best
+
+
+Change = tuple[int, tuple[ManaCost, ...]]
+"""What the targets chosen change in the total cost: generic mana (added or taken off), and mana added (CR 601.2f)."""
+
+_NO_CHANGE: Change = (0, ())
+"""No change: nothing chosen after the frame changes the total cost."""
+
+
+def add_payment(problem: CastProblem, terms: list[CostTerm], tapping: set[str], delve: int | None = None,
+                helpers: tuple[TappingKeyword, tuple[GameObject, ...]] | None = None) -> None:
+    """The total cost (CR 601.2f) and the constraint that it can be paid (CR 601.2g-h).
+
+    With delve (``delve``: how many graveyard cards could pay), the constraint over the choices before costs
+    are paid assumes every one of them pays {1} (a condition it needs), and one more constraint, over the cards
+    exiled, asks that they pay generic mana only and that the mana pays the rest (CR 702.66a-b). Convoke or
+    improvise (``helpers``: the keyword and the permanents that could be tapped for it) likewise.
+
+    A cost change that applies if the spell targets an object of a kind ("if it targets a tapped creature")
+    makes the total cost a function of the instances of "target" that could choose such an object (CR 601.2c
+    comes before 601.2f): the payment constraint is over them too, and one more constraint, over the choices
+    made before targets only, asks that the cheapest total the targets allow can be paid (a condition the
+    payment needs, which stays broken as more is chosen).
+
+    Parameters
+    ----------
+    problem : CastProblem
+        With every cost term and cost-object variable added.
+    terms : list of CostTerm
+        The cost terms of the cast, delve's, convoke's or improvise's included.
+    tapping : set of str
+        The permanents that could be tapped to pay a cost: one tapped that way makes no mana (CR 601.2g).
+    delve : int, optional
+        How many cards of the graveyard could pay for delve; None without delve.
+    helpers : (TappingKeyword, tuple of GameObject), optional
+        Convoke or improvise, and the permanents that could be tapped for it; None without.
+
+    Raises
+    ------
+    UnsupportedRuleError
+        Convoke or improvise with delve; delve with permanents tapped to pay a cost; or as the cost changes
+        read (:mod:`solver.rules.cost_changes`).
+    """
+    assisting = assist_sources(problem)
+    sources = available_mana_sources(problem) + assisting if assisting else available_mana_sources(problem)
+    payer = payer_of(problem, sources)
+    if helpers is not None:
+        payer = _payer_with_helpers(problem, sources, delve, *helpers)
+    exact = generic_change(problem)
+    total = _total_cost_of(problem, terms, payer, exact, exact - (delve or 0))
+    problem.total_cost_targets = total.targets
+    _set_total_cost_readers(problem, total)
+    paying = _add_payment_rules(problem, total, sources)
+    if delve is None and helpers is None and not assisting:
+        problem.payment_rule = paying  # the mana of the sources available, the whole total cost
+    if delve is not None:
+        _add_delve(problem, total.scope, total.before_cost_objects, payer, total.life)
+    if helpers is not None:
+        _add_convoke(problem, total.scope, total.before_cost_objects, sources, total.life, helpers[0])
+        return
+    if any(source.object_id in tapping for source in sources):
+        if delve is not None:
+            raise UnsupportedRuleError(problem.spell.name, "Delve", "delve with permanents tapped to pay a cost")
+        _add_untapped_payment(problem, total, sources)
+
+
+def _payer_with_helpers(problem: CastProblem, sources: tuple[ManaSource, ...], delve: int | None,
+                        tapper: TappingKeyword, convoking: tuple[GameObject, ...]) -> ManaPayer:
+    """The payer of the choices before costs with convoke or improvise: each permanent counts as one more mana.
+
+    Over the choices before costs, each permanent that could be tapped counts as one more mana of its colours, or
+    generic ("C"): a condition the payment needs; the exact rule is over the permanents tapped (CR 702.51a,
+    702.126a).
+
+    Raises
+    ------
+    UnsupportedRuleError
+        Convoke or improvise with delve.
+    """
+    if delve is not None:
+        raise UnsupportedRuleError(problem.spell.name, tapper.keyword.capitalize(),
+                                   f"{tapper.keyword} and delve on one spell")
+    return ManaPayer(sources + tuple(ManaSource((tapper.unit(c) or frozenset("C"),), object_id=None)
+                                     for c in convoking))
+
+
+@dataclass(frozen=True, slots=True)
+class _Frame:
+    """The mana terms of the total cost and the choices before targets they read (CR 601.2b, 601.2f).
+
+    Parameters
+    ----------
+    terms : list of CostTerm
+        The terms with mana.
+    keys : tuple of ChoiceKey
+        The choices they read, X last if no term reads it and one has X.
+    positions : list of tuple of int
+        Per term, where in ``keys`` the values of its scope are.
+    x_position : int or None
+        Where X is in ``keys``; None when no term has X.
+    """
+
+    terms: list[CostTerm]
+    keys: tuple[ChoiceKey, ...]
+    positions: list[tuple[int, ...]]
+    x_position: int | None
+
+
+def _frame_of(terms: list[CostTerm]) -> _Frame:
+    """The :class:`_Frame` of the terms with mana, in the order of ``terms``."""
+    mana_terms = [term for term in terms if not term.cost.mana.is_empty]
+    before: tuple[ChoiceKey, ...] = tuple(dict.fromkeys(k for term in mana_terms for k in term.scope))
+    has_x = any(term.cost.mana.has_x for term in mana_terms)
+    if has_x and X not in before:
+        before += (X,)
+    positions = [tuple(before.index(k) for k in term.scope) for term in mana_terms]
+    return _Frame(mana_terms, before, positions, before.index(X) if has_x else None)
+
+
+@dataclass(frozen=True, slots=True)
+class _LaterChanges:
+    """What the choices after the frame change in the total cost (CR 601.2c, 601.2f): targets and objects paid.
+
+    Parameters
+    ----------
+    keys : tuple of ChoiceKey
+        The choices read after the frame's: the instances of "target" the changes read, then the choices whose
+        payment the spell's own changes count that are not the frame's.
+    named : list of (int, frozenset of str)
+        Each change "if it targets …": its generic amount and the candidates it names.
+    target_at : range
+        Where the instances of "target" are in the frame's values followed by those of ``keys``.
+    striving_at : list of (ManaCost, tuple of int)
+        Strive's increases, each with where the instances it counts are.
+    paid_at : list of (int, int, bool or str)
+        The changes on how costs are paid: amount, where the choice is, and what is counted.
+    cheapest : Change
+        The lowest change the later choices can give: a bound before they are made.
+    """
+
+    keys: tuple[ChoiceKey, ...]
+    named: list[tuple[int, frozenset[str]]]
+    target_at: range
+    striving_at: list[tuple[ManaCost, tuple[int, ...]]]
+    paid_at: list[tuple[int, int, bool | str]]
+    cheapest: Change
+
+
+def _later_changes_of(problem: CastProblem, before: tuple[ChoiceKey, ...]) -> _LaterChanges:
+    """The :class:`_LaterChanges` of the spell, after the frame's choices ``before``.
+
+    Raises
+    ------
+    UnsupportedRuleError
+        As :func:`~solver.rules.cost_changes.targeted_changes`, :func:`~solver.rules.cost_changes.per_target_increases`
+        and :func:`~solver.rules.cost_changes.paid_cost_changes`.
+    """
+    named, targeted = targeted_changes(problem)
+    striving = per_target_increases(problem)
+    targets: tuple[ChoiceKey, ...] = tuple(dict.fromkeys(targeted + tuple(key for _, keys in striving for key in keys)))
+    width = len(before)
+    target_at = range(width, width + len(targets))
+    # "for each card exiled this way" (CR 601.2b, 601.2f); a choice with no variable is never made
+    paid_changes = [change for change in paid_cost_changes(problem) if change[1] in problem.variables]
+    targets += tuple(dict.fromkeys(key for _, key, _ in paid_changes if key not in before + targets))
+    scope = before + targets
+    paid_at = [(amount, scope.index(key), each) for amount, key, each in paid_changes]
+    cheapest: Change = (sum(min(0, amount) for amount, _ in named)  # strive: no target beyond the first
+                        + sum(min(0, amount) * most_paid(problem, key, each) for amount, key, each in paid_changes),
+                        ())
+    striving_at = [(increase, tuple(scope.index(k) for k in keys)) for increase, keys in striving]
+    return _LaterChanges(targets, named, target_at, striving_at, paid_at, cheapest)
+
+
+def _target_change_function(state: GameState, later: _LaterChanges) -> Callable[[tuple], Change]:
+    """``target_change(values)``: what the later choices change, ``values`` the frame's then those of ``later.keys``.
+
+    The generic change of the changes "if it targets …" and "for each … paid", and the mana strive adds for each
+    target beyond the first (CR 207.2c, 601.2f), as a tuple of costs.
+    """
+    named, target_at, striving_at, paid_at = later.named, later.target_at, later.striving_at, later.paid_at
+
+    def target_change(values: tuple) -> Change:
+        added: tuple[ManaCost, ...] = ()
+        for increase, where in striving_at:
+            beyond = sum(len(values[i]) for i in where if values[i]) - 1
+            added += (increase,) * max(0, beyond)
+        generic = 0
+        for amount, at, each in paid_at:  # the objects paying, or whether the optional cost is paid
+            if at < len(values) and values[at]:
+                generic += amount * paid_amount(state, values[at], each)
+        if not named:
+            return generic, added
+        chosen = {target for at in target_at if at < len(values) and values[at] for target in values[at]}
+        return generic + sum(amount for amount, ids in named if not chosen.isdisjoint(ids)), added
+    return target_change
+
+
+def _changed_options_function(problem: CastProblem, frame: _Frame,
+                              coloured_off: ManaCost | None) -> Callable[[tuple, Change], tuple[ManaCost, ...]]:
+    """``changed_options(values, change)``: the frame's costs summed and changed, printed symbols reduced first.
+
+    The parts of the total (each mana term as many times as the frame's ``values`` pay it, with X's value) and
+    the mana ``change`` adds, summed; then the coloured reduction (CR 118.7b-c) and the generic change. A
+    reduction meeting {2/C} symbols gives several options (CR 601.2b, 601.2f).
+    """
+    problem_of = ProblemRef(problem)  # kept by the problem: no reference back to it
+    mana_terms, positions, x_position = frame.terms, frame.positions, frame.x_position
+    # per term: whether its mana has X, and whether it is generic mana alone (then paid k times it is one sum)
+    term_shapes = [(term.cost.mana.has_x, bool(term.cost.mana.symbols) and all(
+        s.kind is SymbolKind.GENERIC for s in term.cost.mana.symbols)) for term in mana_terms]
+
+    def parts(values: tuple, added: tuple[ManaCost, ...] = ()) -> list[ManaCost]:
+        """The costs that make up the total, before generic increases and reductions (CR 601.2f)."""
+        x = values[x_position] if x_position is not None else 0
+        found = []
+        for term, where, (has_x, generic_only) in zip(mana_terms, positions, term_shapes):
+            times = term.times(*[values[i] for i in where])
+            if times:
+                mana = term.cost.mana.with_x(x or 0) if has_x else term.cost.mana
+                if times > 1 and generic_only:
+                    found.append(mana.with_generic_increased(mana.generic * (times - 1)))  # multikicker {1}, k times
+                else:
+                    found.extend([mana] * times)
+        return found + list(added)
+
+    def changed_options(values: tuple, change: Change) -> tuple[ManaCost, ...]:
+        generic, added = change
+        total = sum_costs(parts(values, added))
+        if coloured_off is not None:  # "{2}{U}{U} less": the {U}{U} first (CR 118.7b-c)
+            total, beyond = take_coloured(problem_of(), total, coloured_off)
+            generic -= beyond
+        if generic > 0:
+            return (total.with_generic_increased(generic),)
+        if generic < 0:
+            return total.generic_reduction_options(-generic)
+        return (total,)
+    return changed_options
+
+
+_Demand = tuple[dict[str, int], int]
+"""What a total cost asks: mana of each type (by letter), and generic mana."""
+
+
+def _demand_function(frame: _Frame, coloured_off: ManaCost | None,
+                     modifier: int) -> Callable[[tuple, Change], _Demand | None]:
+    """``demand(values, change)``: what the total cost asks, summed term by term without building it (CR 601.2f).
+
+    Mana of each type, and generic mana after the generic changes (``modifier`` and the change's); None when a
+    symbol is a choice (hybrid, Phyrexian, …) or coloured mana is taken off (the total is built then, CR
+    118.7b-c). Read per frame by the engines: each term is compiled once.
+    """
+    mana_terms, positions, x_position = frame.terms, frame.positions, frame.x_position
+    # each term's demand with X = 0 and its number of X symbols (X, Y or Z: each is X's value, as with_x reads
+    # them), or None when a symbol is a choice (hybrid, Phyrexian, ...)
+    term_demands = [(simple_demand(term.cost.mana),
+                     sum(1 for symbol in term.cost.mana.symbols if symbol.kind is SymbolKind.VARIABLE))
+                    for term in mana_terms]
+    # per term: how many times it is paid as a function of the values (one argument read directly), and its
+    # demand as (letter, amount) pairs, its generic amount and X symbols; None for a symbol that is a choice
+    compiled = [(term.times, where[0] if len(where) == 1 else -1, where,
+                 None if simple is None else (tuple(simple[0].items()), simple[1], xs))
+                for (simple, xs), term, where in zip(term_demands, mana_terms, positions) if term.member is None]
+    member_tables = _member_tables(mana_terms, positions, term_demands)
+
+    def demand_of(values: tuple, change: Change) -> _Demand | None:
+        if coloured_off is not None:
+            return None  # coloured mana taken off: the total is built (CR 118.7b-c)
+        demand: dict[str, int] = {}
+        generic = 0
+        x = (values[x_position] if x_position is not None else 0) or 0
+        for times_of, single, where, simple in compiled:
+            times = times_of(values[single]) if single >= 0 else times_of(*[values[i] for i in where])
+            if not times:
+                continue
+            if simple is None:
+                return None
+            letters, amount, xs = simple
+            for letter, need in letters:
+                demand[letter] = demand.get(letter, 0) + need * times
+            generic += (amount + xs * x) * times
+        for at, table in member_tables:
+            value = values[at]
+            for member, simple in table.items():
+                if member not in value:
+                    continue
+                if simple is None:
+                    return None
+                letters, amount, xs = simple
+                for letter, need in letters:
+                    demand[letter] = demand.get(letter, 0) + need
+                generic += amount + xs * x
+        for part in change[1]:
+            added = simple_demand(part)
+            if added is None:
+                return None
+            for letter, need in added[0].items():
+                demand[letter] = demand.get(letter, 0) + need
+            generic += added[1]
+        return demand, max(0, generic + modifier + change[0])
+    return demand_of
+
+
+def _member_tables(mana_terms: list[CostTerm], positions: list[tuple[int, ...]],
+                   term_demands: list[tuple[_Demand | None, int]]) -> list[tuple[int, dict[str, Any]]]:
+    """The terms paid once when an object is in a value (splice costs, by the card spliced), by the value's place.
+
+    Asked as membership in the value, without calling each term's ``times``: per place, each member's demand as
+    (letter, amount) pairs, its generic amount and X symbols, or None for a symbol that is a choice.
+    """
+    members: dict[int, dict[str, Any]] = {}
+    for (simple, xs), term, where in zip(term_demands, mana_terms, positions):
+        if term.member is not None:
+            members.setdefault(where[0], {})[term.member] = None if simple is None else (
+                tuple(simple[0].items()), simple[1], xs)
+    return list(members.items())
+
+
+@dataclass(frozen=True, slots=True)
+class _TotalCost:
+    """The total cost of a cast as a function of its choices, and whether the mana pays it (CR 601.2f-h).
+
+    Each function reads the values of the frame's choices (``before``), as a tuple in that order, and a
+    :data:`Change` the later choices give (:attr:`split` makes both from the values of :attr:`scope`). Made once
+    per problem; the engines ask them per frame.
+
+    Parameters
+    ----------
+    before : tuple of ChoiceKey
+        The frame's choices the total reads.
+    targets : tuple of ChoiceKey
+        The later choices it reads (:class:`_LaterChanges`).
+    cheapest : Change
+        The lowest change the later choices can give.
+    life : int
+        The caster's life, which pays Phyrexian mana (CR 119.4).
+    split : callable
+        ``split(values)``: the frame's values and the change, from the values of :attr:`scope`.
+    target_change : callable
+        ``target_change(values)``: the change, from the values of :attr:`scope`.
+    total_cost : callable
+        ``total_cost(values, change)``: the total announced (with several options, one that can be paid).
+    can_pay_total : callable
+        ``can_pay_total(values, change)``: whether the mana available pays it.
+    count_payment : callable
+        ``count_payment(values, change)``: the same when told from the demand alone, else None.
+    pays : callable
+        ``pays(payer, values, change)``: the first option that payer pays, or None.
+    before_cost_objects : callable
+        ``before_cost_objects(values)``: the total before delve or convoke pay any of it (CR 702.66b,
+        702.51b), from the values of :attr:`scope`.
+    reads_later_choices : bool
+        Whether a later choice (a target, strive's targets, an object paid) may change the total: the payment
+        rule then splits its values; else they are the frame's alone.
+    """
+
+    before: tuple[ChoiceKey, ...]
+    targets: tuple[ChoiceKey, ...]
+    cheapest: Change
+    life: int
+    split: Callable[[tuple], tuple[tuple, Change]]
+    target_change: Callable[[tuple], Change]
+    total_cost: Callable[[tuple, Change], ManaCost]
+    can_pay_total: Callable[[tuple, Change], bool]
+    count_payment: Callable[[tuple, Change], bool | None]
+    pays: Callable[[ManaPayer, tuple, Change], ManaCost | None]
+    before_cost_objects: Callable[[tuple], ManaCost]
+    reads_later_choices: bool
+
+    @property
+    def scope(self) -> tuple[ChoiceKey, ...]:
+        """The frame's choices, then the later ones."""
+        return self.before + self.targets
+
+
+def _total_cost_of(problem: CastProblem, terms: list[CostTerm], payer: ManaPayer, exact: int,
+                   modifier: int) -> _TotalCost:
+    """The :class:`_TotalCost` of the cast, paid with ``payer``.
+
+    ``exact`` is the generic change the state decides; ``modifier`` is it less what delve could pay, which the
+    rule over the choices before costs assumes paid (:func:`add_payment`).
+    """
+    coloured_off = coloured_reduction(problem)
+    life = problem.state.life_of(problem.caster)
+    frame = _frame_of(terms)
+    later = _later_changes_of(problem, frame.keys)
+    width = len(frame.keys)
+    target_change = _target_change_function(problem.state, later)
+    changed_options = _changed_options_function(problem, frame, coloured_off)
+    demand = _demand_function(frame, coloured_off, modifier)
+
+    def total_options(values: tuple, change: Change) -> tuple[ManaCost, ...]:
+        """The total cost, or its options when a reduction meets {2/C} symbols (CR 601.2b, 601.2f)."""
+        return changed_options(values, (modifier + change[0], change[1]))
+
+    def before_cost_objects(values: tuple) -> ManaCost:
+        generic, added = target_change(values)
+        return changed_options(values[:width], (exact + generic, added))[0]
+
+    def split(values: tuple) -> tuple[tuple, Change]:
+        return values[:width], target_change(values)
+
+    pays, total_cost, can_pay_total, count_payment = _payment_functions(payer, life, total_options, demand)
+    return _TotalCost(frame.keys, later.keys, later.cheapest, life, split, target_change, total_cost, can_pay_total,
+                      count_payment, pays, before_cost_objects,
+                      bool(later.keys or later.striving_at or later.paid_at))
+
+
+def _payment_functions(payer: ManaPayer, life: int, total_options: Callable[[tuple, Change], tuple[ManaCost, ...]],
+                       demand: Callable[[tuple, Change], _Demand | None]) -> tuple[Callable[..., Any], ...]:
+    """``pays``, ``total_cost``, ``can_pay_total`` and ``count_payment`` of :class:`_TotalCost`, kept per values.
+
+    A total told by its demand alone is paid as counted (:meth:`~models.mana.ManaPayer.can_pay_demand`); else the
+    sources are matched to the symbols (CR 601.2g-h).
+    """
+    totals: dict[tuple, ManaCost] = {}
+    payable: dict[tuple, bool] = {}
+    by_demand: dict[tuple, ManaCost] = {}  # a total of mana of one type or any alone, by what it asks
+    can_pay_demand = payer.can_pay_demand
+
+    def pays(with_payer: ManaPayer, values: tuple, change: Change) -> ManaCost | None:
+        """The first total cost option this payer can pay, or None."""
+        return next((option for option in total_options(values, change)
+                     if with_payer.can_pay(option, life=life)), None)
+
+    def total_cost(values: tuple, change: Change) -> ManaCost:
+        total = totals.get((values, change))
+        if total is None:
+            # a total whose every symbol asks for one type of mana or any is told by how much of each it asks
+            # (the canonical order of its symbols is fixed, CR 107.4): one such total, many frames (X and kicks)
+            found = demand(values, change)
+            asked = (tuple(sorted((k, v) for k, v in found[0].items() if v)), found[1]) if found else None
+            if asked is not None and (asked[0] or asked[1]):
+                total = by_demand.get(asked)
+            if total is None:
+                options = total_options(values, change)
+                # with several options, the one announced is one that can be paid (CR 601.2b), if any
+                total = options[0] if len(options) == 1 else (pays(payer, values, change) or options[0])
+                if asked is not None and (asked[0] or asked[1]) and len(options) == 1:
+                    by_demand[asked] = total
+            totals[values, change] = total
+        return total
+
+    def count_payment(values: tuple, change: Change) -> bool | None:
+        found = demand(values, change)
+        return None if found is None else can_pay_demand(*found)
+
+    def can_pay_total(values: tuple, change: Change) -> bool:
+        answer = payable.get((values, change))
+        if answer is None:
+            answer = count_payment(values, change)
+            if answer is None:  # a choice in the payment: match sources to symbols
+                options = total_options(values, change)
+                answer = (payer.can_pay(total_cost(values, change), life=life) if len(options) == 1
+                          else pays(payer, values, change) is not None)
+            payable[values, change] = answer
+        return answer
+    return pays, total_cost, can_pay_total, count_payment
+
+
+def _set_total_cost_readers(problem: CastProblem, total: _TotalCost) -> None:
+    """Set :attr:`CastProblem.total_cost_of`, ``total_cost_keys`` and ``total_cost_of_values`` (CR 601.2f)."""
+    before, targets, cheapest = total.before, total.targets, total.cheapest
+    total_cost, target_change = total.total_cost, total.target_change
+
+    def total_of_assignment(assignment: Mapping[ChoiceKey, Any]) -> ManaCost:
+        values = tuple(assignment[key] for key in before)
+        if all(key in assignment for key in targets):
+            return total_cost(values, target_change(values + tuple(assignment[key] for key in targets)))
+        return total_cost(values, cheapest)  # targets not chosen yet: the cheapest total they allow
+
+    problem.total_cost_of = total_of_assignment
+    problem.total_cost_keys = before
+    no_change = _NO_CHANGE
+    if not targets:  # nothing chosen later changes the total (CR 601.2f)
+        problem.total_cost_of_values = lambda values: total_cost(values, no_change)
+
+
+def _add_payment_rules(problem: CastProblem, total: _TotalCost, sources: tuple[ManaSource, ...]) -> Constraint:
+    """The constraint that the mana available pays the total cost (CR 601.2h); returns the one over the frame.
+
+    Over the frame's choices and the later ones the total reads; when there are later ones, one more over the
+    frame's alone asks that the cheapest total they allow can be paid (a condition the payment needs).
+    """
+    caster, life, scope, targets, cheapest = problem.caster, total.life, total.scope, total.targets, total.cheapest
+    split, total_cost, can_pay_total, count_payment = (total.split, total.total_cost, total.can_pay_total,
+                                                       total.count_payment)
+
+    no_change = _NO_CHANGE
+
+    def can_pay_before_targets(*values: Any) -> bool:
+        """The payment rule when no choice after the frame changes the total: the values are the frame's.
+
+        Counted from the demand when it can be (nothing kept: the walk over the frames asks each frame once),
+        else matched and kept as ``can_pay_total`` does.
+        """
+        counted = count_payment(values, no_change)
+        return counted if counted is not None else can_pay_total(values, no_change)
+
+    paying = problem.add_constraint(
+        scope, (lambda *values: can_pay_total(*split(values))) if total.reads_later_choices
+        else can_pay_before_targets, "CR 601.2h",
+        "the total cost can be paid with the mana available",
+        lambda *values: (
+            f"the total cost {total_cost(*split(values))} can't be paid with the mana available to "
+            f"{caster} ({_describe(sources)})" + _life_note(total_cost(*split(values)), caster, life)
+        ),
+        kind=ConstraintKind.GENERAL if targets else ConstraintKind.MONOTONE,
+    )
+    if targets:
+        paying = problem.add_constraint(
+            total.before, lambda *values: can_pay_total(values, cheapest), "CR 601.2h",
+            "the total cost with every reduction the targets can give can be paid with the mana available",
+            lambda *values: (
+                f"the total cost {total_cost(values, cheapest)}, with every reduction its targets can give, can't "
+                f"be paid with the mana available to {caster} ({_describe(sources)})"
+                + _life_note(total_cost(values, cheapest), caster, life)
+            ),
+            kind=ConstraintKind.MONOTONE,
+        )
+    return paying
+
+
+def _add_untapped_payment(problem: CastProblem, total: _TotalCost, sources: tuple[ManaSource, ...]) -> None:
+    """A permanent tapped to pay a cost can't also have been tapped for mana: the rest pays (CR 601.2g-h).
+
+    One constraint over the total cost's choices and the permanents tapped; and, where the permanents tapped
+    have their count of needs (:attr:`ProblemMemo.object_needs`), their joint count
+    (:func:`~solver.rules.object_costs.add_joint_tap_count`).
+    """
+    tap = CostObjectsKey(CostAction.TAP, Zone.BATTLEFIELD)
+    scope, split, can_pay_total, pays, total_cost = (total.scope, total.split, total.can_pay_total, total.pays,
+                                                     total.total_cost)
+    # the permanents tapped may already be in the scope, when the total cost counts them (CR 601.2f)
+    full = scope if tap in scope else scope + (tap,)
+    tap_at = full.index(tap)
+
+    source_ids = frozenset(s.object_id for s in sources if s.object_id is not None)
+    untapped: dict[frozenset[str], ManaPayer] = {}  # the payer of the sources left, by the sources tapped
+
+    def pay_untapped(*values: Any) -> bool:
+        taps, rest_values = values[tap_at], values[:len(scope)]
+        used = source_ids.intersection(taps)
+        if not used:
+            return can_pay_total(*split(rest_values))
+        rest = untapped.get(used)
+        if rest is None:
+            if len(untapped) >= 1024:  # a few sets of tapped sources are met again and again: keep those
+                untapped.clear()
+            rest = untapped[used] = ManaPayer(tuple(s for s in sources if s.object_id not in used))
+        return pays(rest, *split(rest_values)) is not None
+
+    problem.add_constraint(
+        full, pay_untapped, "CR 601.2g",
+        "a permanent tapped to pay a cost can't also have been tapped for mana",
+        lambda *values: (f"the total cost {total_cost(*split(values[:len(scope)]))} can't be paid without the "
+                         f"mana of {', '.join(values[tap_at])}, tapped to pay a cost"),
+    )
+    if tap not in scope and tap in problem.memo.object_needs:
+        add_joint_tap_count(problem, tap, scope, sources, lambda rest, values: pays(rest, *split(values)))
+
+
+def _add_delve(problem: CastProblem, scope: tuple[ChoiceKey, ...], total: Callable[[tuple], ManaCost],
+               payer: ManaPayer, life: int) -> None:
+    """Delve: each card exiled pays {1} of the total cost's generic mana, and the mana pays the rest (CR 702.66a).
+
+    The total cost is determined first, delve aside (CR 702.66b); a card can't pay more than the generic mana
+    there is, so no more cards are exiled than the generic part of the total cost.
+    """
+    caster = problem.caster  # closures kept by the problem hold no reference back to it
+    key = CostObjectsKey(CostAction.EXILE, Zone.GRAVEYARD)
+
+    def pays(*values: Any) -> bool:
+        cost, exiled = total(values[:-1]), values[-1]
+        return len(exiled) <= cost.generic and payer.can_pay(cost.with_generic_reduced(len(exiled)), life=life)
+
+    def describe(*values: Any) -> str:
+        cost, exiled = total(values[:-1]), values[-1]
+        if len(exiled) > cost.generic:
+            return (f"{len(exiled)} cards exiled for delve, but the total cost {cost} has {cost.generic} generic mana "
+                    "for them to pay")
+        return (f"the total cost {cost}, less {{{len(exiled)}}} paid by the cards exiled for delve, can't be paid "
+                f"with the mana available to {caster}")
+
+    problem.add_constraint(scope + (key,), pays, "CR 702.66a",
+                           "each card exiled for delve pays {1} of the generic mana, and the mana the rest", describe)
+
+
+@dataclass(frozen=True, slots=True)
+class TappingKeyword:
+    """Convoke or improvise: the permanents tapped while casting, each paying one mana (CR 702.51a, 702.126a).
+
+    Parameters
+    ----------
+    keyword : str
+        ``"convoke"`` or ``"improvise"``.
+    kind : TargetKind
+        What is tapped: creatures, or artifacts.
+    unit : callable
+        A tapped permanent's mana: the letters it may pay a coloured symbol with (empty: generic only).
+    rule : str
+    """
+
+    keyword: str
+    kind: TargetKind
+    unit: Callable[[GameObject], frozenset[str]]
+    rule: str
+
+
+def tapping_keyword(problem: CastProblem) -> TappingKeyword | None:
+    """The spell's convoke or improvise, or None; both on one spell is not modelled.
+
+    Parameters
+    ----------
+    problem : CastProblem
+
+    Returns
+    -------
+    TappingKeyword or None
+
+    Raises
+    ------
+    UnsupportedRuleError
+        Convoke and improvise on one spell.
+    """
+    abilities = problem.abilities
+    if abilities.convoke and abilities.improvise:
+        raise UnsupportedRuleError(problem.spell.name, "Convoke, Improvise", "convoke and improvise on one spell")
+    if abilities.convoke:
+        return TappingKeyword("convoke", TargetKind.CREATURE, _convoke_unit, "CR 702.51a")
+    if abilities.improvise:
+        return TappingKeyword("improvise", TargetKind.ARTIFACT, lambda artifact: frozenset(), "CR 702.126a")
+    return None
+
+
+def _convoke_unit(creature: GameObject) -> frozenset[str]:
+    """The mana a creature convoking may stand for: one of its colours, or generic only ("C" then, CR 702.51a)."""
+    return frozenset(c.letter for c in creature.card.colors) or frozenset("C")
+
+
+def _add_convoke(problem: CastProblem, scope: tuple[ChoiceKey, ...], total: Callable[[tuple], ManaCost],
+                 sources: tuple[ManaSource, ...], life: int, tapper: TappingKeyword) -> None:
+    """Convoke or improvise: each permanent tapped pays one mana of the total cost, and the mana the rest.
+
+    Convoke (CR 702.51a-b): each creature tapped pays one generic mana or one mana of its colour. Improvise
+    (CR 702.126a-b): each artifact tapped pays one generic mana. The total cost is determined first; each
+    permanent tapped pays for one mana of it (so every one tapped must pay for one); a permanent tapped this way
+    can't also be tapped for mana (CR 601.2g).
+    """
+    caster, spell_name = problem.caster, problem.spell.name  # kept by the problem: no reference back to it
+    key = CostObjectsKey(CostAction.TAP, Zone.BATTLEFIELD)
+    state = problem.state
+    kind = f"{tapper.kind.value}s"
+
+    def pays(*values: Any) -> bool:
+        cost, tapped = total(values[:-1]), values[-1]
+        if tapper.keyword == "convoke" and any(s.kind is SymbolKind.COLORLESS for s in cost.symbols) and any(
+                not state.object(c).card.colors for c in tapped):
+            raise UnsupportedRuleError(spell_name, "Convoke", "a colorless creature convoking a cost with {C}")
+        rest = ManaPayer(tuple(s for s in sources if s.object_id not in tapped))
+        units = [tapper.unit(state.object(c)) for c in tapped]
+        return _convoke_pays(list(cost.symbols), units, rest, life)
+
+    def describe(*values: Any) -> str:
+        return (f"the {kind} tapped for {tapper.keyword} ({', '.join(values[-1])}) can't each pay one mana of the "
+                f"total cost {total(values[:-1])} with the mana of {caster} paying the rest")
+
+    problem.add_constraint(scope + (key,), pays, tapper.rule,
+                           f"each of the {kind} tapped for {tapper.keyword} pays one mana of the total cost, "
+                           "and the mana the rest", describe)
+
+
+def _convoke_pays(symbols: list[ManaSymbol], units: list[frozenset[str]], rest: ManaPayer, life: int) -> bool:
+    """Whether each convoking unit can pay one mana (generic, or a symbol of its colour) and ``rest`` the others."""
+    if not units:
+        return rest.can_pay(ManaCost(tuple(symbols)), life=life)
+    unit, others = units[0], units[1:]
+    tried: set[tuple] = set()
+    for index, symbol in enumerate(symbols):
+        letters = {c.letter for c in symbol.colors}
+        if symbol.kind is SymbolKind.GENERIC and symbol.amount > 0:
+            left = ManaSymbol(SymbolKind.GENERIC, amount=symbol.amount - 1)
+            remaining = symbols[:index] + ([left] if left.amount else []) + symbols[index + 1:]
+        elif symbol.kind in (SymbolKind.COLORED, SymbolKind.HYBRID, SymbolKind.PHYREXIAN, SymbolKind.GENERIC_HYBRID,
+                             SymbolKind.COLORLESS_HYBRID) and letters & unit:
+            remaining = symbols[:index] + symbols[index + 1:]  # the creature pays that coloured mana
+        else:
+            continue
+        signature = tuple(sorted(str(s) for s in remaining))
+        if signature in tried:
+            continue
+        tried.add(signature)
+        if _convoke_pays(remaining, others, rest, life):
+            return True
+    return False
+
+
+def add_waterbend_objects(problem: CastProblem, key: CostObjectsKey, needs: list[ObjectNeed]) -> tuple[str, ...]:
+    """The artifacts and creatures tapped for a waterbend cost: at most its generic mana (CR 701.67a-b).
+
+    One variable, the set tapped (a choice of the cast: they become tapped, CR 601.2h), and one constraint over
+    it and the choice of paying: no more of them than the generic mana of the waterbend cost each time it is
+    paid, none when it is not. Each one tapped takes {1} off the total cost (the spell's own cost change, read
+    by :func:`paid_cost_changes`), and can't also be tapped for mana (CR 601.2g, :func:`add_payment`).
+
+    Parameters
+    ----------
+    problem : CastProblem
+    key : CostObjectsKey
+        Tap, on the battlefield.
+    needs : list of ObjectNeed
+        The costs that tap permanents: the waterbend cost alone.
+
+    Returns
+    -------
+    tuple of str
+        The candidates: the untapped artifacts and creatures the caster controls, file order.
+
+    Raises
+    ------
+    UnsupportedRuleError
+        Another cost that taps permanents; more than :data:`MOST_CANDIDATES_FOR_ANY_NUMBER` candidates; another
+        change of the total cost's generic mana, which would leave open which part of the total the permanents
+        tapped pay (CR 701.67b).
+    """
+    problem_of = ProblemRef(problem)  # what the problem keeps holds no reference back to it
+    name = problem.spell.name
+    need = needs[0]
+    if len(needs) > 1:
+        raise UnsupportedRuleError(name, need.term.cost.text, "waterbend with another cost that taps permanents")
+    if generic_change(problem) or target_cost_changes(problem) or coloured_reduction(problem) is not None or len(
+            paid_cost_changes(problem)) > 1 or per_target_increases(problem):
+        raise UnsupportedRuleError(name, need.term.cost.text, "waterbend with another change of the total cost: "
+                                                              "which generic mana the permanents tapped pay is not "
+                                                              "read (CR 701.67b)")
+    candidates = tuple(o.id for o in cost_object_pool(problem, key) if need.matches(o))
+    if len(candidates) > MOST_CANDIDATES_FOR_ANY_NUMBER:
+        raise UnsupportedRuleError(name, need.cost.text, f"'any number' of permanents to tap over "
+                                                         f"{MOST_CANDIDATES_FOR_ANY_NUMBER} candidates")
+    term = need.term
+    generic = sum(s.amount for s in term.cost.mana.symbols if s.kind is SymbolKind.GENERIC)
+    has_x = term.cost.mana.has_x  # "waterbend {X}": X generic mana (CR 107.3a)
+    scope = term.scope + ((X,) if has_x else ())
+    ceiling = len(candidates) if has_x else generic * term.most_times
+
+    def most(*values: Any) -> int:
+        if has_x:
+            x = values[-1]
+            return (x or 0) * term.times(*values[:-1])
+        return generic * term.times(*values)
+
+    def in_domain(value: Any) -> bool:
+        return (isinstance(value, tuple) and len(set(value)) == len(value) and all(v in candidates for v in value)
+                and len(value) <= ceiling)
+
+    def all_values() -> Iterator[tuple[str, ...]]:
+        for length in range(min(len(candidates), ceiling) + 1):
+            yield from itertools.combinations(candidates, length)
+
+    def why_not(value: Any) -> tuple[Reason, ...]:
+        given = tuple(value) if isinstance(value, (tuple, list)) else ()
+        return (cost_objects_reason(problem_of(), key, given, candidates, 0, ceiling),)
+
+    problem.add_variable(key, LazyDomain(all_values, in_domain, "sets of artifacts and creatures to tap (waterbend)"),
+                         "CR 601.2h", why_not)
+
+    def pays(*values: Any) -> bool:
+        chosen = values[-1]
+        return all(c in candidates for c in chosen) and len(chosen) <= most(*values[:-1])
+
+    def generate(*values: Any) -> Iterator[tuple[str, ...]]:
+        for length in range(min(len(candidates), most(*values)) + 1):
+            yield from itertools.combinations(candidates, length)
+
+    def describe(*values: Any) -> str:
+        return (f"{len(values[-1])} permanents tapped for waterbend; the waterbend cost paid has {most(*values[:-1])} "
+                "generic mana for them to pay")
+
+    problem.add_constraint(scope + (key,), pays, "CR 701.67b",
+                           "the permanents tapped for waterbend pay only its generic mana, and none when it is not "
+                           "paid", describe, generate=generate)
+    return candidates
+
+
+def _life_note(total: ManaCost, caster: str, life: int) -> str:
+    """For a cost with Phyrexian symbols: the life that could pay them (CR 119.4)."""
+    phyrexian = sum(1 for symbol in total.symbols if symbol.kind is SymbolKind.PHYREXIAN)
+    if not phyrexian:
+        return ""
+    return f", nor with life: {caster} has {life}, and each of its {phyrexian} Phyrexian symbol(s) takes 2 (CR 119.4)"
+
+
+def _describe(sources: tuple[ManaSource, ...]) -> str:
+    if not sources:
+        return "none"
+    parts = []
+    for source in sources:
+        letters = "/".join("".join(sorted(unit)) for unit in source.units)
+        parts.append(f"{source.object_id or 'pool'}: {letters}")
+    return ", ".join(parts)

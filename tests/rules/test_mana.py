@@ -1,0 +1,392 @@
+"""Tests of solver.rules.mana: the mana available, and what pays the total cost (CR 601.2g-h, 106.4, 605).
+
+Mana comes from the caster's pool and their untapped permanents' mana abilities (CR 106.4, 605.1a; basic land
+types, CR 305.6; a summoning-sick creature makes none, CR 302.6); colours matter (CR 107.4). Mana abilities that
+sacrifice or exile their object: "{T}, Sacrifice this artifact: Add one mana of any color." is a mana ability like
+"{T}: Add {G}"; its object is gone once used. "Sacrifice this creature: Add {R}{R}." has no {T}: a tapped or
+summoning-sick creature can activate it (CR 302.6 restricts {T} abilities only). "Exile this card from your hand:
+Add {G}." is activated from the hand. Mana abilities that cost mana ("{1}, {T}: Add {U}{B}.").
+
+What else pays mana of the total cost: delve, each card exiled from the caster's graveyard paying {1} of the
+generic mana, no more of them than that (CR 702.66a-b); convoke, each creature tapped paying one generic mana or
+one mana of its colour (CR 702.51a-b); improvise, each artifact tapped paying one generic mana (CR 702.126a-b).
+Which cards are exiled and which permanents are tapped is a choice of the cast (STATE_FORMAT: what counts as one
+cast), each paying for exactly one mana; a permanent tapped this way, or to pay a cost, can't also tap for mana
+(CR 601.2g).
+
+How mana is paid is not a choice that tells casts apart: a cast is legal iff some payment exists. Counts are
+worked out by hand; each scenario runs on every backend.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+
+import pytest
+
+from models.cast import Cast, TargetChoice
+from models.errors import UnsupportedRuleError
+from solver.legal import legal_casts, why_illegal
+from tests.rules.conftest import lands, relics
+
+RAY = [("ray", "Glacial Ray")]
+MISTS_AND_RAY = [("mists", "Reach Through Mists"), ("ray", "Glacial Ray")]
+TREASURE = {"name": "Treasure", "mana_cost": "", "type_line": "Artifact — Treasure",
+            "oracle_text": "{T}, Sacrifice this artifact: Add one mana of any color."}
+BOLT_ON_STACK = {"objects": [{"id": "bolt", "card": "Lightning Bolt", "zone": "stack", "controller": "P2"}],
+                 "stack": ["bolt"], "active_player": "P2", "priority": "P1"}
+
+
+def opts(n: int) -> list[dict]:
+    """``n`` cards (Opt) in P1's graveyard."""
+    return [{"id": f"g{i}", "card": "Opt", "zone": "graveyard", "owner": "P1"} for i in range(n)]
+
+
+# ---------------------------------------------------------------- the mana available and its payment (CR 601.2g-h)
+@pytest.mark.parametrize(
+    ("lands", "expected"),
+    [
+        ([("i", "Island"), ("f", "Forest")], 0),     # no red source for {R}
+        ([("m", "Mountain")], 0),                     # {R} but nothing for {1}
+        ([("m", "Mountain"), ("f", "Forest")], 2),    # {1} by green: P1 or P2
+        ([("m", "Mountain"), ("i", "Island")], 2),    # {1} by blue
+        ([("ring", "Sol Ring")], 0),                  # {C}{C}: no {R}
+        ([("m", "Mountain"), ("ring", "Sol Ring")], 2),  # {1} by colourless
+    ],
+)
+def test_coloured_symbols_need_their_colour_generic_takes_any(make_state, casts, lands, expected):
+    """CR 601.2h, 107.4, 305.6: Glacial Ray's {1}{R} needs a red mana; its {1} is paid by any mana."""
+    state = make_state(hand=RAY, battlefield=lands)
+    assert len(casts(state, "ray")) == expected
+
+
+def test_sol_ring_pays_generic_of_a_splice(make_state, casts):
+    """CR 601.2f-h, 106.1b: Sol Ring's {C}{C} pays the generic part of Reach + spliced Ray {1}{U}{R}."""
+    state = make_state(hand=MISTS_AND_RAY, battlefield=[("i", "Island"), ("m", "Mountain"), ("ring", "Sol Ring")])
+    # Reach alone {U} 1 + Ray spliced ({U}{1}{R}: Island, Mountain, Sol Ring) x {P1, P2} 2 = 3.
+    assert len(casts(state, "mists")) == 3
+
+
+@pytest.mark.parametrize(
+    ("pool", "lands", "expected"),
+    [
+        ({"P1": "{R}"}, [("m", "Mountain")], 2),   # pool {R} + Mountain pays {1}{R}
+        ({"P1": "{R}"}, [], 0),                    # one mana for a 2-mana cost
+        ({"P1": "{R}{R}"}, [], 2),                 # the pool alone
+        ({"P1": "{C}{R}"}, [], 2),                 # colourless pays {1}
+        ({"P2": "{R}"}, [("m", "Mountain")], 0),   # the opponent's pool is not P1's mana
+    ],
+)
+def test_mana_pool_from_the_state_counts(make_state, casts, pool, lands, expected):
+    """CR 106.4, 601.2g-h: mana in the caster's pool (state file "mana_pool") pays costs."""
+    state = make_state(hand=RAY, battlefield=lands, mana_pool=pool)
+    assert len(casts(state, "ray")) == expected
+
+
+@pytest.mark.parametrize(
+    ("battlefield", "opponent", "expected"),
+    [
+        ([("m1", "Mountain"), ("m2", "Mountain", {"tapped": True})], [], 0),  # a tapped land makes nothing
+        ([("m1", "Mountain", {"tapped": True}), ("m2", "Mountain", {"tapped": True})], [], 0),
+        ([], [("m1", "Mountain"), ("m2", "Mountain")], 0),                    # the opponent's lands
+        ([("m1", "Mountain"), ("m2", "Mountain")], [], 2),
+    ],
+)
+def test_only_the_casters_untapped_sources(make_state, casts, battlefield, opponent, expected):
+    """CR 106.4, 605.1a, 305.6: a land's mana ability needs {T}: tapped or opposing lands pay nothing."""
+    state = make_state(hand=RAY, battlefield=battlefield, opponent=opponent)
+    assert len(casts(state, "ray")) == expected
+
+
+@pytest.mark.parametrize(
+    ("lands", "expected"),
+    [
+        ([("f", "Forest"), ("elves", "Llanowar Elves")], 1),                      # {T}: Add {G}
+        ([("f", "Forest"), ("elves", "Llanowar Elves", {"tapped": True})], 0),
+    ],
+)
+def test_mana_abilities_of_creatures(make_state, casts, lands, expected):
+    """CR 605.1a: Llanowar Elves' "{T}: Add {G}" pays for Grizzly Bears {1}{G} with a Forest."""
+    state = make_state(hand=[("bears", "Grizzly Bears")], battlefield=lands)
+    assert len(casts(state, "bears")) == expected
+
+
+@pytest.mark.parametrize(("land", "expected"), [("Island", 1), ("Forest", 1), ("Mountain", 0)])
+def test_hybrid_mana_is_paid_with_either_colour(make_state, casts, land, expected):
+    """CR 107.4e: Slippery Bogle's {G/U} is paid with green or blue mana."""
+    state = make_state(hand=[("bogle", "Slippery Bogle")], battlefield=[("land", land)])
+    assert len(casts(state, "bogle")) == expected
+
+
+@pytest.mark.parametrize(
+    ("sick", "granted", "expected"),
+    [
+        (False, [], 1),         # the Elves tap for {G}: Kodama's Might on the Elves, the only creature
+        (True, [], 0),          # summoning sick: no {G}, nothing else makes mana
+        (True, ["haste"], 1),   # haste lifts the rule
+    ],
+)
+def test_summoning_sick_creature_makes_no_mana(make_state, casts, sick, granted, expected):
+    """CR 302.6: a creature's {T} mana ability can't be activated while it is summoning sick, unless it has haste."""
+    state = make_state(hand=[("might", "Kodama's Might")],
+                       battlefield=[("elves", "Llanowar Elves", {"granted": granted})])
+    elves = state.object("elves")
+    state = replace(state, objects=tuple(replace(o, summoning_sick=sick) if o is elves else o for o in state.objects))
+    assert len(casts(state, "might")) == expected
+
+
+def test_why_illegal_unaffordable_cites_601_2h(make_state):
+    """CR 601.2h: a cast whose total cost can't be paid is illegal ("partial payments are not allowed")."""
+    state = make_state(hand=RAY, battlefield=[("m", "Mountain")])
+    cast = Cast("ray", "Glacial Ray", targets=(TargetChoice("ray", None, 0, 0, "any target", ("P2",)),))
+    reasons = why_illegal(state, cast)
+    assert {reason.rule for reason in reasons} == {"CR 601.2h"}
+    assert cast not in legal_casts(state, "ray")
+
+
+def test_why_illegal_unaffordable_splice_cites_601_2h(make_state):
+    """CR 601.2f-h: the splice cost is part of the total; Island + Mountain can't pay {U}+{1}{R}."""
+    state = make_state(hand=MISTS_AND_RAY, battlefield=[("i", "Island"), ("m", "Mountain")])
+    cast = Cast("mists", "Reach Through Mists", splices=("ray",),
+                targets=(TargetChoice("ray", None, 0, 0, "any target", ("P2",)),))
+    assert "CR 601.2h" in {reason.rule for reason in why_illegal(state, cast)}
+    assert why_illegal(state, Cast("mists", "Reach Through Mists")) == ()
+
+
+def test_a_creature_tapped_for_a_cost_makes_no_mana(make_state, casts):
+    """CR 601.2g-h: Llanowar Elves tapped for mana can't also be tapped for escalate, and the reverse."""
+    state = make_state(hand=[("effort", "Collective Effort")],
+                       battlefield=[("p1", "Plains"), ("p2", "Plains"), ("elves", "Llanowar Elves"),
+                                    ("bears", "Grizzly Bears")],
+                       opponent=[("wurm", "Craw Wurm"), ("moon", "Smoke")])
+    found = casts(state, "effort")
+    # {1}{W}{W} needs the Elves' mana, so only the Bears can be tapped for escalate.
+    # One mode: 4. Two modes tapping the Bears: 1 + 2 + 2 = 5. Three modes need two taps: 0. 4 + 5 = 9.
+    assert len(found) == 9
+    assert {c.taps for c in found} == {(), ("bears",)}
+
+
+def test_tap_any_number_of_creatures_keeps_mana_creatures_honest(make_state, casts):
+    """CR 118.8, 601.2g-h: a creature tapped for mana can't also be tapped for Burn at the Stake's cost.
+
+    Burn at the Stake ({2}{R}{R}{R}) taps any number of untapped creatures; Llanowar Elves tapped for
+    mana can't also be tapped for the cost.
+    """
+    state = make_state(hand=[("burn", "Burn at the Stake")],
+                       battlefield=[(f"m{i}", "Mountain") for i in range(4)] + [
+                           ("elves", "Llanowar Elves"), ("bears", "Grizzly Bears")])
+    found = casts(state, "burn")
+    # Five mana are needed: the four Mountains and the Elves, so only the Bears may be tapped: {} or {bears} = 2.
+    # Any target (CR 115.4: a creature, player, planeswalker or battle; no planeswalker or battle here):
+    # P1, P2, elves, bears = 4. 2 * 4 = 8.
+    assert len(found) == 8 and {c.taps for c in found} == {(), ("bears",)}
+
+
+# ---------------------------------------------------- mana abilities that sacrifice or exile their object (CR 605.1a)
+def test_a_treasure_pays_one_mana_of_any_color(make_state, casts):
+    """CR 605.1a: Lightning Bolt ({R}) with a Treasure and no land: any target, P1 or P2 = 2 casts."""
+    state = make_state(hand=[("bolt", "Lightning Bolt")], battlefield=[("t", TREASURE, {"token": True})])
+    assert len(casts(state, "bolt")) == 2
+
+
+def test_a_treasure_is_used_once(make_state, casts):
+    """CR 701.21a: one Treasure makes one mana.
+
+    Shock ({R}): any target, P1 or P2 = 2 casts. Divination ({2}{U}) with the Treasure and an Island: 2 mana of
+    3 = 0 casts.
+    """
+    state = make_state(hand=[("shock", "Shock"), ("div", "Divination")],
+                       battlefield=[("t", TREASURE, {"token": True}), ("i", "Island")])
+    assert len(casts(state, "shock")) == 2
+    assert casts(state, "div") == set()
+
+
+def test_sacrificing_without_tapping_works_on_a_tapped_creature(make_state, casts):
+    """CR 302.6, 605.1a: a tapped Reckless Barbarian still sacrifices itself for {R}{R}.
+
+    Divination ({2}{U}) with an Island and the tapped Barbarian: {U} + {R}{R} pays it: 1 cast.
+    """
+    state = make_state(hand=[("div", "Divination")],
+                       battlefield=[("i", "Island"), ("barb", "Reckless Barbarian", {"tapped": True})])
+    assert len(casts(state, "div")) == 1
+
+
+def test_a_spirit_guide_in_hand_pays(make_state, casts):
+    """CR 605.1a: Simian Spirit Guide exiled from P1's hand adds {R}: Lightning Bolt with no land, 2 casts."""
+    state = make_state(hand=[("bolt", "Lightning Bolt"), ("guide", "Simian Spirit Guide")])
+    assert len(casts(state, "bolt")) == 2
+
+
+def test_a_spirit_guide_is_not_its_own_mana(make_state, casts):
+    """CR 601.2a: the Spirit Guide being cast is on the stack, not in the hand: it can't pay for itself.
+
+    Elvish Spirit Guide ({2}{G}) with two Forests: 2 mana of 3: 0 casts.
+    """
+    state = make_state(hand=[("guide", "Elvish Spirit Guide")], battlefield=[("f1", "Forest"), ("f2", "Forest")])
+    assert casts(state, "guide") == set()
+
+
+def test_a_cost_that_may_take_a_treasure_is_refused(make_state):
+    """CR 601.2g-h: a Treasure either makes mana or is sacrificed for a cost; that choice is refused, not guessed.
+
+    Deadly Dispute ("As an additional cost, sacrifice an artifact or creature") with a Treasure on the battlefield.
+    """
+    state = make_state(hand=[("dispute", "Deadly Dispute")],
+                       battlefield=[("t", TREASURE, {"token": True}), ("s1", "Swamp"), ("s2", "Swamp")])
+    with pytest.raises(UnsupportedRuleError, match="Treasure"):
+        legal_casts(state, "dispute").count()
+
+
+# ------------------------------------------------------------------------------------- mana abilities that cost mana
+def test_a_signet_needs_mana_made_before_it(make_state, casts):
+    """CR 605.3, 106.4: Izzet Signet ("{1}, {T}: Add {U}{R}.") is paid with mana made before it.
+
+    Opt ({U}) with the Signet alone: nothing pays its {1}: 0 casts.
+    """
+    state = make_state(hand=[("opt", "Opt")], battlefield=[("sig", "Izzet Signet")])
+    assert casts(state, "opt") == set()
+
+
+@pytest.mark.parametrize(("lands", "expected"), [(["Forest"], 0), (["Forest", "Mountain"], 1)])
+def test_a_signet_turns_one_mana_into_two(make_state, casts, lands, expected):
+    """CR 605.3: Divination ({2}{U}) with Izzet Signet.
+
+    A Forest pays the Signet's {1}, which makes {U}{R}: 2 mana of 3, 0 casts. With a Mountain too: {U}{R} and the
+    Mountain's {R} pay {2}{U}: 1 cast.
+    """
+    state = make_state(hand=[("div", "Divination")],
+                       battlefield=[("sig", "Izzet Signet")] + [(f"l{i}", land) for i, land in enumerate(lands)])
+    assert len(casts(state, "div")) == expected
+
+
+def test_a_signet_cant_make_the_colour_its_cost_took(make_state, casts, card):
+    """CR 605.3: the Forest's {G} pays the Signet's {1}, so Forest and Izzet Signet make {U}{R}, never {G}{U}.
+
+    An inline {G}{U} sorcery, "Draw a card.": 0 casts. With an Island too: the Island's {U} and the Forest's {G},
+    the Signet unused: 1 cast.
+    """
+    growth = card("Test Growth", "{G}{U}", "Sorcery", "Draw a card.")
+    state = make_state(hand=[("g", growth)], battlefield=[("sig", "Izzet Signet"), ("f", "Forest")])
+    assert casts(state, "g") == set()
+    state = make_state(hand=[("g", growth)], battlefield=[("sig", "Izzet Signet"), ("f", "Forest"), ("i", "Island")])
+    assert len(casts(state, "g")) == 1
+
+
+def test_a_land_with_a_free_and_a_paid_mana_ability_makes_one(make_state, casts):
+    """CR 605.1a: Cave of Temptation ("{T}: Add {C}." or "{1}, {T}: Add one mana of any color.") taps once.
+
+    Lightning Bolt ({R}): the Cave alone makes {C}, or nothing (its {1} unpaid): 0 casts. With a Plains paying the
+    {1}: {R} from the Cave: any target, P1 or P2 = 2 casts.
+    """
+    alone = make_state(hand=[("bolt", "Lightning Bolt")], battlefield=[("cave", "Cave of Temptation")])
+    assert casts(alone, "bolt") == set()
+    paid = make_state(hand=[("bolt", "Lightning Bolt")], battlefield=[("cave", "Cave of Temptation"), ("p", "Plains")])
+    assert len(casts(paid, "bolt")) == 2
+
+
+# ---------------------------------------------------------------- delve (CR 702.66)
+@pytest.mark.parametrize(("islands", "expected"), [
+    (3, 1),  # {7}{U}: the Islands pay {U}{2}, five cards must pay {5}: all five, 1 way
+    (4, math.comb(5, 4) + 1),  # {U}{3} from Islands: four or five cards: 5 + 1 = 6
+    (8, 2 ** 5),  # the Islands pay it all: any of the 2^5 sets of cards, none to five (5 <= the {7} generic)
+    (2, 0),  # {U}{1} from Islands, {6} left, five cards pay only {5}
+])
+def test_treasure_cruise(make_state, casts, islands, expected):
+    """Treasure Cruise ({7}{U}, delve) with five cards in P1's graveyard and some Islands."""
+    state = make_state(hand=[("tc", "Treasure Cruise")],
+                       battlefield=[(f"i{i}", "Island") for i in range(islands)], objects=opts(5))
+    assert len(casts(state, "tc")) == expected
+
+
+def test_delve_pays_generic_mana_only(make_state, casts):
+    """Murderous Cut ({4}{B}, delve; destroy target creature): five cards in the graveyard and one Swamp.
+
+    The cards pay at most the {4} (CR 702.66a): four of five exiled, C(5, 4) = 5 ways, the Swamp paying {B};
+    one target, the opponent's Grizzly Bears: 5 casts. None exiles all five: a fifth card has nothing to pay.
+    """
+    state = make_state(hand=[("cut", "Murderous Cut")], battlefield=[("s", "Swamp")],
+                       opponent=[("bears", "Grizzly Bears")], objects=opts(5))
+    found = casts(state, "cut")
+    assert len(found) == 5 and {len(c.exiles) for c in found} == {4}
+
+
+# ---------------------------------------------------------------- convoke (CR 702.51)
+def test_any_set_of_creatures_that_can_pay(make_state, casts):
+    """Any set of creatures that can each pay a mana may be tapped for convoke (CR 702.51a).
+
+    Stoke the Flames ({2}{R}{R}, convoke, 4 damage to any target) with four Mountains, a Grizzly Bears (green)
+    and a Goblin Piker (red). The Mountains pay it all, so each of the 4 sets of the two creatures (none, either,
+    both) can be tapped; any target: P1, P2, the Bears, the Piker = 4. 4 x 4 = 16 casts.
+    """
+    state = make_state(hand=[("stoke", "Stoke the Flames")],
+                       battlefield=[(f"m{i}", "Mountain") for i in range(4)] + [("bear", "Grizzly Bears"),
+                                                                              ("gob", "Goblin Piker")])
+    found = casts(state, "stoke")
+    assert len(found) == 16 and {frozenset(c.taps) for c in found} == {
+        frozenset(), frozenset({"bear"}), frozenset({"gob"}), frozenset({"bear", "gob"})}
+
+
+def test_coloured_mana_needs_a_creature_of_that_colour(make_state, casts):
+    """Stoke the Flames with no land: {R}{R} must be paid by red creatures, {2} by any (CR 702.51a).
+
+    Two Goblin Pikers and two Grizzly Bears: all four tapped, 1 set, times 6 targets (P1, P2, four creatures) = 6.
+    One Goblin Piker and three Grizzly Bears: one red creature for two {R}: 0.
+    """
+    red_and_green = [("g1", "Goblin Piker"), ("g2", "Goblin Piker"), ("b1", "Grizzly Bears"), ("b2", "Grizzly Bears")]
+    state = make_state(hand=[("stoke", "Stoke the Flames")], battlefield=red_and_green)
+    found = casts(state, "stoke")
+    assert len(found) == 6 and {frozenset(c.taps) for c in found} == {frozenset({"g1", "g2", "b1", "b2"})}
+    mostly_green = [("g1", "Goblin Piker"), ("b1", "Grizzly Bears"), ("b2", "Grizzly Bears"), ("b3", "Grizzly Bears")]
+    state = make_state(hand=[("stoke", "Stoke the Flames")], battlefield=mostly_green)
+    assert casts(state, "stoke") == set()
+
+
+def test_a_creature_tapped_for_convoke_pays_for_one_mana(make_state, casts):
+    """Every creature tapped for convoke must pay for a mana of the cost (CR 702.51a).
+
+    Stoke the Flames with four Mountains and five Goblin Pikers can't tap all five (4 mana to pay): sets of at
+    most four, C(5, 0..4) = 1 + 5 + 10 + 10 + 5 = 31, times any target (P1, P2, five Pikers = 7): 217 casts.
+    """
+    state = make_state(hand=[("stoke", "Stoke the Flames")],
+                       battlefield=[(f"m{i}", "Mountain") for i in range(4)] + [(f"g{i}", "Goblin Piker")
+                                                                              for i in range(5)])
+    found = casts(state, "stoke")
+    assert len(found) == 31 * 7 and max(len(c.taps) for c in found) == 4
+
+
+# ---------------------------------------------------------------- improvise (CR 702.126)
+def test_improvise_any_set_of_artifacts_that_pays_generic_mana(make_state, casts):
+    """Metallic Rebuke ({2}{U}, improvise; counter target spell) with Lightning Bolt on the stack.
+
+    One Island and two Relics: the Island pays {U}, so both Relics pay the {2}: 1 set, 1 target = 1 cast.
+    Three Islands and two Relics: the Islands pay it all, so any of the 4 sets of Relics (none, r1, r2, both)
+    may be tapped: 4 casts.
+    """
+    state = make_state(hand=[("rebuke", "Metallic Rebuke")], battlefield=lands("Island", 1) + relics(2),
+                       **BOLT_ON_STACK)
+    assert [frozenset(c.taps) for c in casts(state, "rebuke")] == [frozenset({"r1", "r2"})]
+    state = make_state(hand=[("rebuke", "Metallic Rebuke")], battlefield=lands("Island", 3) + relics(2),
+                       **BOLT_ON_STACK)
+    assert {frozenset(c.taps) for c in casts(state, "rebuke")} == {
+        frozenset(), frozenset({"r1"}), frozenset({"r2"}), frozenset({"r1", "r2"})}
+
+
+def test_improvise_pays_no_coloured_mana(make_state, casts):
+    """Artifacts tapped for improvise pay generic mana only (CR 702.126a): three Relics and no land leave {U}: 0."""
+    state = make_state(hand=[("rebuke", "Metallic Rebuke")], battlefield=relics(3), **BOLT_ON_STACK)
+    assert casts(state, "rebuke") == set()
+
+
+def test_an_artifact_tapped_for_improvise_makes_no_mana(make_state, casts):
+    """Sol Ring tapped for improvise pays {1}, not its {C}{C} (CR 601.2g, 702.126a).
+
+    Metallic Rebuke {2}{U} with an Island, a Sol Ring and a Relic. None tapped: Island {U} + Sol Ring {C}{C}: yes.
+    The Relic: it pays {1}, Sol Ring the other: yes. Sol Ring alone: it pays {1}, and {1} is left with only the
+    Island (paying {U}): no. Both: {2} paid, the Island {U}: yes. 3 casts.
+    """
+    state = make_state(hand=[("rebuke", "Metallic Rebuke")],
+                       battlefield=lands("Island", 1) + [("sol", "Sol Ring"), ("r1", "Darksteel Relic")],
+                       **BOLT_ON_STACK)
+    assert {frozenset(c.taps) for c in casts(state, "rebuke")} == {
+        frozenset(), frozenset({"r1"}), frozenset({"sol", "r1"})}
