@@ -27,7 +27,7 @@ from models.errors import UnsupportedRuleError
 from models.mana import ManaCost, ManaPayer, ManaSource, ManaSymbol, SymbolKind, simple_demand, sum_costs
 from models.objects import Card, CardType, GameObject, PlayerId, Zone
 from models.state import GameState
-from solver.abilities import abilities_of
+from solver.abilities import abilities_of, keyword_counters
 from solver.problem import CastProblem, Constraint, ConstraintKind, CostTerm, LazyDomain, ProblemRef, Reason, state_memo
 from solver.rules.conditions import holds_for
 from solver.rules.cost_changes import (
@@ -114,7 +114,7 @@ def mana_sources_of(state, caster) -> tuple[ManaSource, ...]:
     # what a permanent makes is read from its card, granted abilities and status: once per kind of permanent
     made: dict[tuple[int, tuple[str, ...], bool, bool], tuple[Card, list[tuple[Any, bool, int]]]] = {}
     for obj in state.objects_in(Zone.BATTLEFIELD, caster):
-        kind = (id(obj.card), obj.granted, obj.tapped, obj.summoning_sick)
+        kind = (id(obj.card), obj.granted + keyword_counters(obj), obj.tapped, obj.summoning_sick)
         found = made.get(kind)
         if found is None or found[0] is not obj.card:
             found = made[kind] = (obj.card, _mana_of_permanent(state, caster, obj))
@@ -181,9 +181,10 @@ def _mana_of_permanent(state: GameState, caster: PlayerId, obj: GameObject) -> l
 
 
 def _has_haste(obj: GameObject) -> bool:
-    """Whether a keyword line of the object's text, or a granted ability, is haste (CR 702.10)."""
+    """Whether a keyword line of its text, a granted ability or a haste counter is haste (CR 702.10, 122.1b)."""
     lines = [line.split("(")[0] for line in obj.card.oracle_text.split("\n")] + list(obj.granted)
-    return any(word.strip().casefold() == "haste" for line in lines for word in line.split(","))
+    return any(word.strip().casefold() == "haste" for line in lines for word in line.split(",")) or (
+        "haste" in keyword_counters(obj))
 
 
 def mana_units(problem: CastProblem) -> int:

@@ -114,3 +114,15 @@ def test_an_unattached_equipment_gives_nothing(make_state, casts):
         state = make_state(hand=[("bolt", "Lightning Bolt")], battlefield=lands("Mountain", 1),
                            opponent=[("bears", "Grizzly Bears"), ("boots", "Swiftfoot Boots", boots)])
         assert len(casts(state, "bolt")) == expected, boots
+
+
+def test_a_haste_counter_lets_a_summoning_sick_creature_tap_for_mana(make_state, casts):
+    """CR 122.1b, 302.6: Llanowar Elves under P1's control since this turn, with a haste counter, taps for {G}.
+
+    Giant Growth ({G}, "Target creature gets +3/+3"), the Elves the only source and the only creature: sick with
+    no counter, 0 casts; with a haste counter, 1.
+    """
+    for counters, expected in (({}, 0), ({"haste": 1}, 1)):
+        state = make_state(hand=[("growth", "Giant Growth")],
+                           battlefield=[("elves", "Llanowar Elves", {"summoning_sick": True, "counters": counters})])
+        assert len(casts(state, "growth")) == expected, counters
