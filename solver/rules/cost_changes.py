@@ -19,6 +19,8 @@ Mana value never includes any of this (CR 202.3). The payment rule that reads th
 
 from __future__ import annotations
 
+from typing import Any
+
 from models.abilities import CostModifier
 from models.choices import ChoiceKey, CostObjectsKey, TargetKey
 from models.errors import UnsupportedRuleError
@@ -277,7 +279,7 @@ def _value_of(obj: GameObject, attribute: str) -> int:
     return max(0, number_of(obj, attribute))
 
 
-def paid_amount(state: GameState, chosen: tuple, each: bool | str) -> int:
+def paid_amount(state: GameState, chosen: tuple[Any, ...], each: bool | str) -> int:
     """How many times a change of :func:`paid_cost_changes` applies for the choice made.
 
     Parameters

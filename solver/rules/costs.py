@@ -205,7 +205,7 @@ def _most_times(problem: CastProblem, additional: AdditionalCost) -> int:
     return min(most)
 
 
-def _times_why_not(name: str, key: OptionalCostKey, most: int, limit: int | None) -> Callable[[Any], tuple]:
+def _times_why_not(name: str, key: OptionalCostKey, most: int, limit: int | None) -> Callable[[Any], tuple[Any, ...]]:
     def why_not(value: Any) -> tuple[Reason, ...]:
         if not isinstance(value, int) or isinstance(value, bool) or value < 0:
             return (Reason("CR 601.2b", f"{value!r} is not a number of times to pay {key}"),)
@@ -513,7 +513,7 @@ def _add_discards_at_random(problem: CastProblem, terms: list[CostTerm]) -> None
     scope: tuple[ChoiceKey, ...] = tuple(dict.fromkeys(k for term in random_terms for k in term.scope)) + taking
     positions = [tuple(scope.index(k) for k in term.scope) for term in random_terms]
 
-    def at_random(values: tuple) -> int:
+    def at_random(values: tuple[Any, ...]) -> int:
         return sum(term.cost.discards_at_random * term.times(*(values[i] for i in where))
                    for term, where in zip(random_terms, positions))
 

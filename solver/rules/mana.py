@@ -101,7 +101,7 @@ def payer_of(problem: CastProblem, sources: tuple[ManaSource, ...]) -> ManaPayer
     return found[1]
 
 
-def mana_sources_of(state, caster) -> tuple[ManaSource, ...]:
+def mana_sources_of(state: GameState, caster: PlayerId) -> tuple[ManaSource, ...]:
     """The mana a player can have while paying: see :func:`available_mana_sources`.
 
     A permanent's {T} mana abilities are one source (one of them, CR 605.1a), if it is untapped and, a creature,
@@ -125,7 +125,7 @@ def mana_sources_of(state, caster) -> tuple[ManaSource, ...]:
                     for a in abilities_of(obj).mana_abilities if a.from_hand]
     converters = [s for s in sources if s.activation]
     if len(converters) > MOST_CONVERTERS:  # each subset in each order is tried (models.mana.ManaPayer)
-        raise UnsupportedRuleError(state.object(converters[0].object_id).name, "mana abilities that cost mana",
+        raise UnsupportedRuleError(state.object(str(converters[0].object_id)).name, "mana abilities that cost mana",
                                    f"more than {MOST_CONVERTERS} permanents whose mana abilities cost mana")
     return tuple(sources)
 
@@ -422,7 +422,7 @@ def _later_changes_of(problem: CastProblem, before: tuple[ChoiceKey, ...]) -> _L
     return _LaterChanges(targets, named, target_at, striving_at, paid_at, cheapest)
 
 
-def _target_change_function(state: GameState, later: _LaterChanges) -> Callable[[tuple], Change]:
+def _target_change_function(state: GameState, later: _LaterChanges) -> Callable[[tuple[Any, ...]], Change]:
     """``target_change(values)``: what the later choices change, ``values`` the frame's then those of ``later.keys``.
 
     The generic change of the changes "if it targets …" and "for each … paid", and the mana strive adds for each
@@ -430,7 +430,7 @@ def _target_change_function(state: GameState, later: _LaterChanges) -> Callable[
     """
     named, target_at, striving_at, paid_at = later.named, later.target_at, later.striving_at, later.paid_at
 
-    def target_change(values: tuple) -> Change:
+    def target_change(values: tuple[Any, ...]) -> Change:
         added: tuple[ManaCost, ...] = ()
         for increase, where in striving_at:
             beyond = sum(len(values[i]) for i in where if values[i]) - 1
@@ -447,7 +447,8 @@ def _target_change_function(state: GameState, later: _LaterChanges) -> Callable[
 
 
 def _changed_options_function(problem: CastProblem, frame: _Frame,
-                              coloured_off: ManaCost | None) -> Callable[[tuple, Change], tuple[ManaCost, ...]]:
+                              coloured_off: ManaCost | None) -> Callable[[tuple[Any, ...], Change],
+                                  tuple[ManaCost, ...]]:
     """``changed_options(values, change)``: the frame's costs summed and changed, printed symbols reduced first.
 
     The parts of the total (each mana term as many times as the frame's ``values`` pay it, with X's value) and
@@ -460,7 +461,7 @@ def _changed_options_function(problem: CastProblem, frame: _Frame,
     term_shapes = [(term.cost.mana.has_x, bool(term.cost.mana.symbols) and all(
         s.kind is SymbolKind.GENERIC for s in term.cost.mana.symbols)) for term in mana_terms]
 
-    def parts(values: tuple, added: tuple[ManaCost, ...] = ()) -> list[ManaCost]:
+    def parts(values: tuple[Any, ...], added: tuple[ManaCost, ...] = ()) -> list[ManaCost]:
         """The costs that make up the total, before generic increases and reductions (CR 601.2f)."""
         x = values[x_position] if x_position is not None else 0
         found = []
@@ -474,7 +475,7 @@ def _changed_options_function(problem: CastProblem, frame: _Frame,
                     found.extend([mana] * times)
         return found + list(added)
 
-    def changed_options(values: tuple, change: Change) -> tuple[ManaCost, ...]:
+    def changed_options(values: tuple[Any, ...], change: Change) -> tuple[ManaCost, ...]:
         generic, added = change
         total = sum_costs(parts(values, added))
         if coloured_off is not None:  # "{2}{U}{U} less": the {U}{U} first (CR 118.7b-c)
@@ -493,7 +494,7 @@ _Demand = tuple[dict[str, int], int]
 
 
 def _demand_function(frame: _Frame, coloured_off: ManaCost | None,
-                     modifier: int) -> Callable[[tuple, Change], _Demand | None]:
+                     modifier: int) -> Callable[[tuple[Any, ...], Change], _Demand | None]:
     """``demand(values, change)``: what the total cost asks, summed term by term without building it (CR 601.2f).
 
     Mana of each type, and generic mana after the generic changes (``modifier`` and the change's); None when a
@@ -513,7 +514,7 @@ def _demand_function(frame: _Frame, coloured_off: ManaCost | None,
                 for (simple, xs), term, where in zip(term_demands, mana_terms, positions) if term.member is None]
     member_tables = _member_tables(mana_terms, positions, term_demands)
 
-    def demand_of(values: tuple, change: Change) -> _Demand | None:
+    def demand_of(values: tuple[Any, ...], change: Change) -> _Demand | None:
         if coloured_off is not None:
             return None  # coloured mana taken off: the total is built (CR 118.7b-c)
         demand: dict[str, int] = {}
@@ -608,13 +609,13 @@ class _TotalCost:
     targets: tuple[ChoiceKey, ...]
     cheapest: Change
     life: int
-    split: Callable[[tuple], tuple[tuple, Change]]
-    target_change: Callable[[tuple], Change]
-    total_cost: Callable[[tuple, Change], ManaCost]
-    can_pay_total: Callable[[tuple, Change], bool]
-    count_payment: Callable[[tuple, Change], bool | None]
-    pays: Callable[[ManaPayer, tuple, Change], ManaCost | None]
-    before_cost_objects: Callable[[tuple], ManaCost]
+    split: Callable[[tuple[Any, ...]], tuple[tuple[Any, ...], Change]]
+    target_change: Callable[[tuple[Any, ...]], Change]
+    total_cost: Callable[[tuple[Any, ...], Change], ManaCost]
+    can_pay_total: Callable[[tuple[Any, ...], Change], bool]
+    count_payment: Callable[[tuple[Any, ...], Change], bool | None]
+    pays: Callable[[ManaPayer, tuple[Any, ...], Change], ManaCost | None]
+    before_cost_objects: Callable[[tuple[Any, ...]], ManaCost]
     reads_later_choices: bool
 
     @property
@@ -639,15 +640,15 @@ def _total_cost_of(problem: CastProblem, terms: list[CostTerm], payer: ManaPayer
     changed_options = _changed_options_function(problem, frame, coloured_off)
     demand = _demand_function(frame, coloured_off, modifier)
 
-    def total_options(values: tuple, change: Change) -> tuple[ManaCost, ...]:
+    def total_options(values: tuple[Any, ...], change: Change) -> tuple[ManaCost, ...]:
         """The total cost, or its options when a reduction meets {2/C} symbols (CR 601.2b, 601.2f)."""
         return changed_options(values, (modifier + change[0], change[1]))
 
-    def before_cost_objects(values: tuple) -> ManaCost:
+    def before_cost_objects(values: tuple[Any, ...]) -> ManaCost:
         generic, added = target_change(values)
         return changed_options(values[:width], (exact + generic, added))[0]
 
-    def split(values: tuple) -> tuple[tuple, Change]:
+    def split(values: tuple[Any, ...]) -> tuple[tuple[Any, ...], Change]:
         return values[:width], target_change(values)
 
     pays, total_cost, can_pay_total, count_payment = _payment_functions(payer, life, total_options, demand)
@@ -656,24 +657,25 @@ def _total_cost_of(problem: CastProblem, terms: list[CostTerm], payer: ManaPayer
                       bool(later.keys or later.striving_at or later.paid_at))
 
 
-def _payment_functions(payer: ManaPayer, life: int, total_options: Callable[[tuple, Change], tuple[ManaCost, ...]],
-                       demand: Callable[[tuple, Change], _Demand | None]) -> tuple[Callable[..., Any], ...]:
+def _payment_functions(payer: ManaPayer, life: int, total_options: Callable[[tuple[Any, ...], Change],
+                       tuple[ManaCost, ...]],
+                       demand: Callable[[tuple[Any, ...], Change], _Demand | None]) -> tuple[Callable[..., Any], ...]:
     """``pays``, ``total_cost``, ``can_pay_total`` and ``count_payment`` of :class:`_TotalCost`, kept per values.
 
     A total told by its demand alone is paid as counted (:meth:`~models.mana.ManaPayer.can_pay_demand`); else the
     sources are matched to the symbols (CR 601.2g-h).
     """
-    totals: dict[tuple, ManaCost] = {}
-    payable: dict[tuple, bool] = {}
-    by_demand: dict[tuple, ManaCost] = {}  # a total of mana of one type or any alone, by what it asks
+    totals: dict[tuple[Any, ...], ManaCost] = {}
+    payable: dict[tuple[Any, ...], bool] = {}
+    by_demand: dict[tuple[Any, ...], ManaCost] = {}  # a total of mana of one type or any alone, by what it asks
     can_pay_demand = payer.can_pay_demand
 
-    def pays(with_payer: ManaPayer, values: tuple, change: Change) -> ManaCost | None:
+    def pays(with_payer: ManaPayer, values: tuple[Any, ...], change: Change) -> ManaCost | None:
         """The first total cost option this payer can pay, or None."""
         return next((option for option in total_options(values, change)
                      if with_payer.can_pay(option, life=life)), None)
 
-    def total_cost(values: tuple, change: Change) -> ManaCost:
+    def total_cost(values: tuple[Any, ...], change: Change) -> ManaCost:
         total = totals.get((values, change))
         if total is None:
             # a total whose every symbol asks for one type of mana or any is told by how much of each it asks
@@ -691,11 +693,11 @@ def _payment_functions(payer: ManaPayer, life: int, total_options: Callable[[tup
             totals[values, change] = total
         return total
 
-    def count_payment(values: tuple, change: Change) -> bool | None:
+    def count_payment(values: tuple[Any, ...], change: Change) -> bool | None:
         found = demand(values, change)
         return None if found is None else can_pay_demand(*found)
 
-    def can_pay_total(values: tuple, change: Change) -> bool:
+    def can_pay_total(values: tuple[Any, ...], change: Change) -> bool:
         answer = payable.get((values, change))
         if answer is None:
             answer = count_payment(values, change)
@@ -810,7 +812,7 @@ def _add_untapped_payment(problem: CastProblem, total: _TotalCost, sources: tupl
         add_joint_tap_count(problem, tap, scope, sources, lambda rest, values: pays(rest, *split(values)))
 
 
-def _add_delve(problem: CastProblem, scope: tuple[ChoiceKey, ...], total: Callable[[tuple], ManaCost],
+def _add_delve(problem: CastProblem, scope: tuple[ChoiceKey, ...], total: Callable[[tuple[Any, ...]], ManaCost],
                payer: ManaPayer, life: int) -> None:
     """Delve: each card exiled pays {1} of the total cost's generic mana, and the mana pays the rest (CR 702.66a).
 
@@ -888,7 +890,7 @@ def _convoke_unit(creature: GameObject) -> frozenset[str]:
     return frozenset(c.letter for c in creature.card.colors) or frozenset("C")
 
 
-def _add_convoke(problem: CastProblem, scope: tuple[ChoiceKey, ...], total: Callable[[tuple], ManaCost],
+def _add_convoke(problem: CastProblem, scope: tuple[ChoiceKey, ...], total: Callable[[tuple[Any, ...]], ManaCost],
                  sources: tuple[ManaSource, ...], life: int, tapper: TappingKeyword) -> None:
     """Convoke or improvise: each permanent tapped pays one mana of the total cost, and the mana the rest.
 
@@ -925,7 +927,7 @@ def _convoke_pays(symbols: list[ManaSymbol], units: list[frozenset[str]], rest: 
     if not units:
         return rest.can_pay(ManaCost(tuple(symbols)), life=life)
     unit, others = units[0], units[1:]
-    tried: set[tuple] = set()
+    tried: set[tuple[Any, ...]] = set()
     for index, symbol in enumerate(symbols):
         letters = {c.letter for c in symbol.colors}
         if symbol.kind is SymbolKind.GENERIC and symbol.amount > 0:

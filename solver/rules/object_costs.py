@@ -367,7 +367,7 @@ def add_cost_objects(problem: CastProblem, key: CostObjectsKey, needs: list[Obje
 
 def _kept_candidates(
     problem: CastProblem, key: CostObjectsKey, needs: list[ObjectNeed]
-) -> tuple[tuple, tuple[ObjectCost, ...], Mapping[str, GameObject], tuple[str, ...]]:
+) -> tuple[tuple[Any, ...], tuple[ObjectCost, ...], Mapping[str, GameObject], tuple[str, ...]]:
     """What could pay the needs, kept per state: (the key it is kept by, the costs, objects by id, candidates).
 
     What could pay is the same for every spell of the caster cast in the state, the spell itself aside (never on
@@ -448,7 +448,7 @@ def _set_sizes(by_count: _NeedsByCount, candidates: tuple[str, ...]) -> tuple[in
 
 def _asked_function(
     by_count: _NeedsByCount, scope: tuple[ChoiceKey, ...]
-) -> Callable[[tuple], _Asked]:
+) -> Callable[[tuple[Any, ...]], _Asked]:
     """``asked_of_values(values)``: how many objects each counted need asks for, given the values of ``scope``.
 
     Each need of ``counted`` and ``x_counted`` is compiled once as (objects per time, how many times from the
@@ -460,7 +460,7 @@ def _asked_function(
     compiled_x = [(need.term.times, tuple(scope.index(k) for k in need.term.scope), need.matches)
                   for need in by_count.x_counted]
 
-    def asked_of_values(values: tuple) -> _Asked:
+    def asked_of_values(values: tuple[Any, ...]) -> _Asked:
         found = []
         for per_time, times_of, where, matches, member in compiled:
             times = (member in values[where[0]]) if member is not None else times_of(*[values[i] for i in where])
@@ -498,8 +498,9 @@ def _generate_function(
 
 
 def _count_function(
-    problem: CastProblem, kept: tuple, needs: list[ObjectNeed], every: list[ObjectNeed], candidates: tuple[str, ...],
-    objects: Mapping[str, GameObject], asked_of_values: Callable[[tuple], _Asked],
+    problem: CastProblem, kept: tuple[Any, ...], needs: list[ObjectNeed], every: list[ObjectNeed],
+        candidates: tuple[str, ...],
+    objects: Mapping[str, GameObject], asked_of_values: Callable[[tuple[Any, ...]], _Asked],
 ) -> Callable[..., int]:
     """``count(*values)``: how many sets pay what the needs ask for the values of the scope (:func:`count_splits`).
 
@@ -508,7 +509,7 @@ def _count_function(
     its place among the costs asked.
     """
     kept_as, costs = kept
-    counts: dict[tuple, int] = {}
+    counts: dict[tuple[Any, ...], int] = {}
     shared_counts = state_memo(problem.state).cost_counts
     place_of = {id(need.matches): i for i, need in enumerate(needs)}
 
@@ -558,7 +559,7 @@ def _add_object_set_variable(problem: CastProblem, key: CostObjectsKey, candidat
 
 def _pays_function(
     every: list[ObjectNeed], candidates: tuple[str, ...], objects: Mapping[str, GameObject],
-    rest_matches: Callable[[GameObject], bool] | None, asked_of_values: Callable[[tuple], _Asked],
+    rest_matches: Callable[[GameObject], bool] | None, asked_of_values: Callable[[tuple[Any, ...]], _Asked],
 ) -> Callable[..., bool]:
     """``pays(*values, chosen)``: whether the objects chosen pay exactly what the needs ask (CR 118.10, 601.2h)."""
     def pays(*values: Any) -> bool:
@@ -690,8 +691,8 @@ def add_least_total_objects(problem: CastProblem, key: CostObjectsKey, needs: li
     def pays(*values: Any) -> bool:
         chosen = values[-1]
         if not term.times(*values[:-1]):
-            return chosen == ()
-        return bool(chosen) and all(c in value_of for c in chosen) and sum(value_of[c] for c in chosen) >= least
+            return bool(chosen == ())
+        return bool(chosen) and all(c in value_of for c in chosen) and bool(sum(value_of[c] for c in chosen) >= least)
 
     def generate(*values: Any) -> Iterator[tuple[str, ...]]:
         if not term.times(*values):
@@ -775,7 +776,7 @@ def cost_objects_reason(problem: CastProblem, key: CostObjectsKey, given: tuple[
 
 
 def add_joint_tap_count(problem: CastProblem, tap: CostObjectsKey, scope: tuple[ChoiceKey, ...],
-                        sources: tuple[ManaSource, ...], pays: Callable[[ManaPayer, tuple], Any]) -> None:
+                        sources: tuple[ManaSource, ...], pays: Callable[[ManaPayer, tuple[Any, ...]], Any]) -> None:
     """Count the permanents tapped to pay costs without listing them, when some could also make mana (CR 601.2g-h).
 
     A set is legal iff it pays the costs that ask to tap (each permanent one need, CR 118.10) and the mana of
@@ -801,12 +802,12 @@ def add_joint_tap_count(problem: CastProblem, tap: CostObjectsKey, scope: tuple[
     """
     need_scope, asked, candidates, objects = problem.memo.object_needs[tap]
     joint = tuple(dict.fromkeys(scope + need_scope))
-    made: dict[str, tuple] = {}
+    made: dict[str, tuple[Any, ...]] = {}
     for source in sources:
         if source.object_id is not None:
             made.setdefault(source.object_id, ())
             made[source.object_id] += ((source.units, source.is_snow, source.consumed),)
-    known: dict[tuple, int] = {}
+    known: dict[tuple[Any, ...], int] = {}
 
     def count(*values: Any) -> int:
         given = dict(zip(joint, values))
@@ -816,7 +817,7 @@ def add_joint_tap_count(problem: CastProblem, tap: CostObjectsKey, scope: tuple[
         found = known.get(signature)
         if found is not None:
             return found
-        groups: dict[tuple, list[str]] = {}
+        groups: dict[tuple[Any, ...], list[str]] = {}
         for candidate in candidates:
             mask = tuple(bool(matches(objects[candidate])) for _, matches in needs_now)
             if any(mask):
@@ -866,7 +867,7 @@ def add_joint_any_number_count(problem: CastProblem, key: ChoiceKey) -> None:
     if not any(c.generate is not None and c.scope[-1] == key for c in rules):
         return
     joint = tuple(dict.fromkeys(k for c in rules for k in c.scope if k != key))
-    groups: dict[tuple, list[str]] = {}
+    groups: dict[tuple[Any, ...], list[str]] = {}
     for candidate in candidates:
         obj = objects[candidate]
         if may_take(obj):
@@ -874,7 +875,7 @@ def add_joint_any_number_count(problem: CastProblem, key: ChoiceKey) -> None:
     members = list(groups.values())
     if math.prod(len(group) + 1 for group in members) > 4 * 2 ** MOST_CANDIDATES_FOR_ANY_NUMBER:
         return  # too many kinds of candidates: as many numbers as sets, listed instead
-    known: dict[tuple, int] = {}
+    known: dict[tuple[Any, ...], int] = {}
 
     def count(*values: Any) -> int:
         found = known.get(values)

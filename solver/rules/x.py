@@ -297,7 +297,8 @@ def _x_domain(problem: CastProblem, values: Iterable[int], *, none_first: bool =
     return LazyDomain(never_listed, contains, f"whole numbers from {least}{', or none' if none_first else ''}")
 
 
-def _limited_why_not(problem: CastProblem, why_not: Callable[[Any], tuple[Reason, ...]]) -> Callable[[Any], tuple]:
+def _limited_why_not(problem: CastProblem,
+                     why_not: Callable[[Any], tuple[Reason, ...]]) -> Callable[[Any], tuple[Reason, ...]]:
     """``why_not`` of X, saying first when a value is outside the bounds the spell's text sets (CR 107.3)."""
     spell_name = problem.spell.name  # kept by the problem: no reference back to it
     least, greatest = x_bounds(problem)
