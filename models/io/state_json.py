@@ -238,48 +238,83 @@ def state_from_data(data: Any, cards: CardDatabase | None = None, source: str = 
         if not where:
             raise StateError(source, f"a state file is one JSON object, not {type(data).__name__}") from None
         raise StateError(prefix + where, _message(error)) from None
-    cards = default_card_database() if cards is None else cards
+    reader = _StateReader(model, default_card_database() if cards is None else cards, prefix)
+    return reader.state()
 
-    def fail(path: str, message: str) -> StateError:
-        return StateError(prefix + path, message)
 
-    players = model.players
-    for index, name in enumerate(players):
-        if name in players[:index]:
-            raise fail(f"players[{index}]", f"player {name!r} is listed twice")
+class _StateReader:
+    """The reading of one validated state file: each part checked against the others, errors with key paths."""
 
-    def player(path: str, value: str | None, default: str) -> PlayerId:
+    def __init__(self, model: _State, cards: CardDatabase, prefix: str) -> None:
+        self.model, self.cards, self.prefix = model, cards, prefix
+        players = model.players
+        for index, name in enumerate(players):
+            if name in players[:index]:
+                raise self.fail(f"players[{index}]", f"player {name!r} is listed twice")
+        self.players = players
+
+    def fail(self, path: str, message: str) -> StateError:
+        """The error of a value at a key path of the file."""
+        return StateError(self.prefix + path, message)
+
+    def player(self, path: str, value: str | None, default: str) -> PlayerId:
+        """A player the file names at ``path`` (``default`` when it names none), checked to be one of its players."""
         if value is None:
             return PlayerId(default)
-        if value not in players:
-            raise fail(path, f"unknown player {value!r} (players are {', '.join(players)})")
+        if value not in self.players:
+            raise self.fail(path, f"unknown player {value!r} (players are {', '.join(self.players)})")
         return PlayerId(value)
 
-    active = player("active_player", model.active_player, players[0])
-    priority = player("priority", model.priority, active)
-    for name in model.life:
-        player(f"life.{name}", name, name)
-    pools = []
-    for name, text in model.mana_pool.items():
-        try:
-            pool = ManaCost.parse(text, path=f"mana_pool.{name}")
-            ManaSource.from_pool(text, path=f"mana_pool.{name}")  # only mana: {W}{U}{B}{R}{G}{C} (CR 106.1)
-        except InputError as exc:
-            raise fail(exc.path, exc.message) from None
-        pools.append((player(f"mana_pool.{name}", name, name), pool))
+    def state(self) -> GameState:
+        """The game state the file describes."""
+        model, players = self.model, self.players
+        active = self.player("active_player", model.active_player, players[0])
+        priority = self.player("priority", model.priority, active)
+        for name in model.life:
+            self.player(f"life.{name}", name, name)
+        objects, stack_casts = self.objects()
+        self.check_stack(objects)
+        self.check_attachments(objects)
+        return GameState(
+            players=tuple(PlayerId(p) for p in players),
+            active_player=active,
+            priority=priority,
+            phase=Phase(model.phase),
+            objects=tuple(objects),
+            stack=tuple(ObjectId(s) for s in model.stack),
+            life=tuple((PlayerId(p), model.life.get(p, 20)) for p in players),
+            mana_pool=self.pools(),
+            stack_casts=tuple(stack_casts),
+            this_turn=self.this_turn(),
+            player_counters=self.player_counters(),
+        )
 
-    this_turn = TurnFacts()
-    if model.this_turn is not None:
-        facts = model.this_turn
+    def pools(self) -> tuple[tuple[PlayerId, ManaCost], ...]:
+        """The mana in each player's pool: mana symbols only, {W}{U}{B}{R}{G}{C} (CR 106.1)."""
+        pools = []
+        for name, text in self.model.mana_pool.items():
+            try:
+                pool = ManaCost.parse(text, path=f"mana_pool.{name}")
+                ManaSource.from_pool(text, path=f"mana_pool.{name}")
+            except InputError as exc:
+                raise self.fail(exc.path, exc.message) from None
+            pools.append((self.player(f"mana_pool.{name}", name, name), pool))
+        return tuple(pools)
+
+    def this_turn(self) -> TurnFacts:
+        """The facts of the current turn the file gives (none given: nothing happened)."""
+        facts = self.model.this_turn
+        if facts is None:
+            return TurnFacts()
         for key in ("spells_cast", "life_lost", "lands_played"):
             for name, number in getattr(facts, key).items():
-                player(f"this_turn.{key}.{name}", name, name)
+                self.player(f"this_turn.{key}.{name}", name, name)
                 if number < 0:
-                    raise fail(f"this_turn.{key}.{name}", f"a count can't be negative ({number})")
+                    raise self.fail(f"this_turn.{key}.{name}", f"a count can't be negative ({number})")
         for key in ("attacked", "permanent_left"):
             for index, name in enumerate(getattr(facts, key)):
-                player(f"this_turn.{key}[{index}]", name, name)
-        this_turn = TurnFacts(
+                self.player(f"this_turn.{key}[{index}]", name, name)
+        return TurnFacts(
             spells_cast=tuple((PlayerId(p), n) for p, n in facts.spells_cast.items()),
             life_lost=tuple((PlayerId(p), n) for p, n in facts.life_lost.items()),
             attacked=tuple(PlayerId(p) for p in facts.attacked),
@@ -291,38 +326,85 @@ def state_from_data(data: Any, cards: CardDatabase | None = None, source: str = 
             given=frozenset(facts.model_fields_set),
         )
 
-    objects: list[GameObject] = []
-    seen: dict[str, int] = {}
-    stack_casts = []
-    for index, entry in enumerate(model.objects):
-        path = f"objects[{index}]"
-        if entry.id in seen:
-            raise fail(f"{path}.id", f"duplicate id {entry.id!r} (also objects[{seen[entry.id]}])")
-        if entry.id in players:
-            raise fail(f"{path}.id", f"id {entry.id!r} is also a player id")
-        seen[entry.id] = index
+    def player_counters(self) -> tuple[tuple[PlayerId, tuple[tuple[str, int], ...]], ...]:
+        """Each player's counters (CR 122.1), those with none left out."""
+        found = []
+        for name, kinds in self.model.counters.items():
+            for kind, amount in kinds.items():
+                if amount < 0:
+                    raise self.fail(f"counters.{name}.{kind}",
+                                    f"a number of counters can't be negative (got {amount})")
+            counted = tuple(sorted((k, n) for k, n in kinds.items() if n))
+            player = self.player(f"counters.{name}", name, name)
+            if counted:
+                found.append((player, counted))
+        return tuple(found)
+
+    def objects(self) -> tuple[list[GameObject], list[tuple[ObjectId, Any]]]:
+        """Every object of the file, in order, and the cast records of the spells on the stack."""
+        objects: list[GameObject] = []
+        seen: dict[str, int] = {}
+        stack_casts: list[tuple[ObjectId, Any]] = []
+        for index, entry in enumerate(self.model.objects):
+            path = f"objects[{index}]"
+            if entry.id in seen:
+                raise self.fail(f"{path}.id", f"duplicate id {entry.id!r} (also objects[{seen[entry.id]}])")
+            if entry.id in self.players:
+                raise self.fail(f"{path}.id", f"id {entry.id!r} is also a player id")
+            seen[entry.id] = index
+            objects.append(self.game_object(entry, path, stack_casts))
+        return objects, stack_casts
+
+    def game_object(self, entry: _Object, path: str, stack_casts: list[tuple[ObjectId, Any]]) -> GameObject:
+        """One object of the file, its cast record (a spell on the stack) added to ``stack_casts``."""
         if entry.owner is None and entry.controller is None:
-            raise fail(f"{path}.owner", "give an owner or a controller")
+            raise self.fail(f"{path}.owner", "give an owner or a controller")
         if entry.owner is not None:
-            player(f"{path}.owner", entry.owner, entry.owner)
+            self.player(f"{path}.owner", entry.owner, entry.owner)
         if entry.controller is not None:
-            player(f"{path}.controller", entry.controller, entry.controller)
+            self.player(f"{path}.controller", entry.controller, entry.controller)
         # Each defaults to the other; one of them is given (checked above).
         owner = PlayerId(entry.owner or entry.controller or "")
         controller = PlayerId(entry.controller or entry.owner or "")
+        card = _shown_face(self.card(entry, path), entry, path, self.fail)
+        self.check_flags(entry, card, path)
+        grants = tuple(CastGrant(self.player(f"{path}.may_cast[{i}].player", grant.player, grant.player),
+                                 grant.without_paying, grant.until) for i, grant in enumerate(entry.may_cast))
+        granted = tuple(entry.granted)
+        if granted:
+            from models.oracle.parser import parse_granted  # the grammar, loaded when a file first grants
+
+            try:
+                parse_granted(granted)
+            except InputError as exc:
+                raise self.fail(f"{path}.granted", exc.message) from None
+        if entry.cast is not None:
+            stack_casts.append((ObjectId(entry.id), self.cast_record(entry, path)))
+            if isinstance(entry.cast, dict) and entry.cast.get("alternative_cost") in FACE_DOWN_KEYWORDS:
+                card = face_down_card(card)  # a spell cast face down has only those characteristics (CR 708.4)
+        return GameObject(
+            id=ObjectId(entry.id), card=card, zone=Zone(entry.zone), owner=owner,
+            controller=controller if entry.zone in ("battlefield", "stack") else owner,
+            tapped=entry.tapped, counters=tuple(sorted(entry.counters.items())),
+            token=entry.token, attacking=entry.attacking, granted=granted, foretold=entry.foretold,
+            plotted=entry.plotted, on_adventure=entry.on_adventure, prepared=entry.prepared,
+            exiled_with=entry.exiled_with, may_cast=grants, summoning_sick=entry.summoning_sick,
+            attached_to=entry.attached_to,
+        )
+
+    def card(self, entry: _Object, path: str) -> Card:
+        """The card of an object: by name (its faces with it, CR 709.1, 712.2), or inline (Scryfall fields)."""
+        where = self.prefix + f"{path}.card"
         try:
             if isinstance(entry.card, str):
-                # the card itself: a split card whole, another multi-face card with its faces (CR 709.1, 712.2)
-                card = card_of_object(cards, cards.get(entry.card, path=prefix + f"{path}.card"),
-                                      path=prefix + f"{path}.card")
-            else:
-                try:
-                    inline = _InlineCard.model_validate(entry.card)
-                except ValidationError as exc:
-                    error = exc.errors()[0]
-                    where = _key_path(tuple(error["loc"]))
-                    raise fail(f"{path}.card.{where}" if where else f"{path}.card", _message(error)) from None
-                card = card_from_record(inline.model_dump(), path=prefix + f"{path}.card")
+                return card_of_object(self.cards, self.cards.get(entry.card, path=where), path=where)
+            try:
+                inline = _InlineCard.model_validate(entry.card)
+            except ValidationError as exc:
+                error = exc.errors()[0]
+                key = _key_path(tuple(error["loc"]))
+                raise self.fail(f"{path}.card.{key}" if key else f"{path}.card", _message(error)) from None
+            return card_from_record(inline.model_dump(), path=where)
         except UnreadableSymbolError as exc:  # a card the state gives whose text can't be read: exit code 3
             raise UnsupportedRuleError(f"{exc.path.removesuffix('.oracle_text')}", exc.symbol,
                                        f"{exc.symbol} in its text is not a symbol of the rules, CR 107") from None
@@ -330,96 +412,68 @@ def state_from_data(data: Any, cards: CardDatabase | None = None, source: str = 
             raise
         except InputError as exc:
             raise StateError(exc.path, exc.message) from None
-        card = _shown_face(card, entry, path, fail)
+
+    def check_flags(self, entry: _Object, card: Card, path: str) -> None:
+        """Each flag of an object is one of its zone's, and its counters are whole numbers of 0 or more."""
         for flag, zone in (("foretold", "exile"), ("plotted", "exile"), ("on_adventure", "exile"),
                            ("prepared", "battlefield"), ("exiled_with", "exile"), ("attached_to", "battlefield"),
                            ("summoning_sick", "battlefield"), ("face_down", "battlefield"),
                            ("transformed", "battlefield"), ("flipped", "battlefield")):
             if getattr(entry, flag) not in (False, None) and entry.zone != zone:
-                raise fail(f"{path}.{flag}", f"only a card {Zone(zone).where} can be {flag.replace('_', ' ')}; "
-                                             f"this object is {Zone(entry.zone).where}")
+                raise self.fail(f"{path}.{flag}", f"only a card {Zone(zone).where} can be "
+                                                  f"{flag.replace('_', ' ')}; this object is {Zone(entry.zone).where}")
         if entry.on_adventure and card.layout != "adventure":
-            raise fail(f"{path}.on_adventure", f"{card.name} is not an adventurer card (CR 715.1)")
-        grants = tuple(CastGrant(player(f"{path}.may_cast[{i}].player", grant.player, grant.player),
-                                 grant.without_paying, grant.until) for i, grant in enumerate(entry.may_cast))
+            raise self.fail(f"{path}.on_adventure", f"{card.name} is not an adventurer card (CR 715.1)")
         if entry.tapped and entry.zone != "battlefield":
-            raise fail(f"{path}.tapped", f"only permanents can be tapped; this object is {Zone(entry.zone).where}")
+            raise self.fail(f"{path}.tapped", "only permanents can be tapped; this object is "
+                                              f"{Zone(entry.zone).where}")
         for counter, amount in entry.counters.items():
             if amount < 0:
-                raise fail(f"{path}.counters.{counter}", f"a number of counters can't be negative (got {amount})")
-        granted = tuple(entry.granted)
-        if granted:
-            from models.oracle.parser import parse_granted
+                raise self.fail(f"{path}.counters.{counter}",
+                                f"a number of counters can't be negative (got {amount})")
 
-            try:
-                parse_granted(granted)
-            except InputError as exc:
-                raise fail(f"{path}.granted", exc.message) from None
-        if entry.cast is not None:
-            if entry.zone != "stack":
-                raise fail(f"{path}.cast", "only a spell on the stack has a cast record")
-            try:  # the record is read as any cast record is: unknown keys are errors
-                record = Cast.from_json(entry.cast, path=f"{path}.cast")
-            except InputError as exc:
-                raise fail(exc.path, exc.message) from None
-            if record.card != entry.id:
-                raise fail(f"{path}.cast.card", f"the record is of {record.card!r}, not of this object {entry.id!r}")
-            stack_casts.append((ObjectId(entry.id), entry.cast))
-            if isinstance(entry.cast, dict) and entry.cast.get("alternative_cost") in FACE_DOWN_KEYWORDS:
-                card = face_down_card(card)  # a spell cast face down has only those characteristics (CR 708.4)
-        objects.append(
-            GameObject(
-                id=ObjectId(entry.id), card=card, zone=Zone(entry.zone), owner=owner,
-                controller=controller if entry.zone in ("battlefield", "stack") else owner,
-                tapped=entry.tapped, counters=tuple(sorted(entry.counters.items())),
-                token=entry.token, attacking=entry.attacking, granted=granted, foretold=entry.foretold,
-                plotted=entry.plotted, on_adventure=entry.on_adventure, prepared=entry.prepared,
-                exiled_with=entry.exiled_with, may_cast=grants, summoning_sick=entry.summoning_sick,
-                attached_to=entry.attached_to,
-            )
-        )
-    on_stack = [o.id for o in objects if o.zone is Zone.STACK]
-    for index, object_id in enumerate(model.stack):
-        if object_id not in seen:
-            raise fail(f"stack[{index}]", f"unknown object {object_id!r}")
-        if objects[seen[object_id]].zone is not Zone.STACK:
-            raise fail(f"stack[{index}]", f"object {object_id!r} is not in zone 'stack'")
-    if len(set(model.stack)) != len(model.stack):
-        raise fail("stack", "an object is listed twice")
-    missing = [o for o in on_stack if o not in model.stack]
-    if missing:
-        raise fail("stack", f"objects in zone 'stack' missing from the stack list: {', '.join(missing)}")
-    for index, obj in enumerate(objects):
-        if obj.attached_to is None:
-            continue
-        where = f"objects[{index}].attached_to"
-        if obj.attached_to == obj.id:
-            raise fail(where, f"{obj.name} can't be attached to itself (CR 301.5c, 303.4d)")
-        if obj.attached_to not in seen and obj.attached_to not in players:
-            raise fail(where, f"unknown object or player {obj.attached_to!r}")
-        if obj.attached_to in seen and objects[seen[obj.attached_to]].zone is not Zone.BATTLEFIELD:
-            raise fail(where, f"{obj.attached_to!r} is not on the battlefield: an Aura, Equipment or Fortification "
-                              "is attached to a permanent or a player (CR 301.5, 303.4)")
-    player_counters = []
-    for name, kinds in model.counters.items():
-        for kind, amount in kinds.items():
-            if amount < 0:
-                raise fail(f"counters.{name}.{kind}", f"a number of counters can't be negative (got {amount})")
-        player_counters.append((player(f"counters.{name}", name, name),
-                                tuple(sorted((k, n) for k, n in kinds.items() if n))))
-    return GameState(
-        players=tuple(PlayerId(p) for p in players),
-        active_player=active,
-        priority=priority,
-        phase=Phase(model.phase),
-        objects=tuple(objects),
-        stack=tuple(ObjectId(s) for s in model.stack),
-        life=tuple((PlayerId(p), model.life.get(p, 20)) for p in players),
-        mana_pool=tuple(pools),
-        stack_casts=tuple(stack_casts),
-        this_turn=this_turn,
-        player_counters=tuple((p, kinds) for p, kinds in player_counters if kinds),
-    )
+    def cast_record(self, entry: _Object, path: str) -> Any:
+        """The cast record of a spell on the stack, read as any cast record is (unknown keys are errors)."""
+        if entry.zone != "stack":
+            raise self.fail(f"{path}.cast", "only a spell on the stack has a cast record")
+        try:
+            record = Cast.from_json(entry.cast, path=f"{path}.cast")
+        except InputError as exc:
+            raise self.fail(exc.path, exc.message) from None
+        if record.card != entry.id:
+            raise self.fail(f"{path}.cast.card",
+                            f"the record is of {record.card!r}, not of this object {entry.id!r}")
+        return entry.cast
+
+    def check_stack(self, objects: list[GameObject]) -> None:
+        """The stack list names exactly the objects in zone ``stack``, each once."""
+        seen: dict[str, int] = {o.id: index for index, o in enumerate(objects)}
+        on_stack = [o.id for o in objects if o.zone is Zone.STACK]
+        for index, object_id in enumerate(self.model.stack):
+            if object_id not in seen:
+                raise self.fail(f"stack[{index}]", f"unknown object {object_id!r}")
+            if objects[seen[object_id]].zone is not Zone.STACK:
+                raise self.fail(f"stack[{index}]", f"object {object_id!r} is not in zone 'stack'")
+        if len(set(self.model.stack)) != len(self.model.stack):
+            raise self.fail("stack", "an object is listed twice")
+        missing = [o for o in on_stack if o not in self.model.stack]
+        if missing:
+            raise self.fail("stack", f"objects in zone 'stack' missing from the stack list: {', '.join(missing)}")
+
+    def check_attachments(self, objects: list[GameObject]) -> None:
+        """What is attached is attached to a permanent on the battlefield or a player, not itself (CR 301.5, 303.4)."""
+        seen: dict[str, int] = {o.id: index for index, o in enumerate(objects)}
+        for index, obj in enumerate(objects):
+            if obj.attached_to is None:
+                continue
+            where = f"objects[{index}].attached_to"
+            if obj.attached_to == obj.id:
+                raise self.fail(where, f"{obj.name} can't be attached to itself (CR 301.5c, 303.4d)")
+            if obj.attached_to not in seen and obj.attached_to not in self.players:
+                raise self.fail(where, f"unknown object or player {obj.attached_to!r}")
+            if obj.attached_to in seen and objects[seen[obj.attached_to]].zone is not Zone.BATTLEFIELD:
+                raise self.fail(where, f"{obj.attached_to!r} is not on the battlefield: an Aura, Equipment or "
+                                       "Fortification is attached to a permanent or a player (CR 301.5, 303.4)")
 
 
 def state_from_json(text: str, cards: CardDatabase | None = None, source: str = "") -> GameState:
