@@ -435,6 +435,7 @@ def _serve(args: argparse.Namespace, cards: CardDatabase) -> int:
 
 
 def _run(args: argparse.Namespace) -> int:
+    """Run one command: those of the card data first, then those of a state file."""
     if args.command == "cards":
         return run_cards_command(args)
     if args.command == "batch":
@@ -442,22 +443,42 @@ def _run(args: argparse.Namespace) -> int:
     cards = load_card_database(args.cards) if args.cards else default_card_database()
     if args.command == "serve":
         return _serve(args, cards)
+    if args.command in ("coverage", "graph"):
+        return _read_pool(args, cards)
+    state = _state_of(args, cards)
+    if args.command == "check":
+        return _check(state, args)
+    if args.command == "resolve":
+        with _in_file(args.state):
+            resolution = resolve(state, args.spell)
+        return _print_resolution(resolution)
+    if args.command == "copies":
+        return _copies(state, args)
+    if args.command == "explain":
+        return _explain(state, args, cards)
+    return _casts(state, args, cards)
+
+
+def _read_pool(args: argparse.Namespace, cards: CardDatabase) -> int:
+    """``coverage`` and ``graph``: every card of the pool read, those the reader fails on named, the others used."""
     if args.command == "coverage" and args.top < 0:
         raise InputError("--top", f"must be 0 or more (got {args.top})")
-    if args.command in ("coverage", "graph"):
-        failed: list[tuple[str, str]] = []
-        try:
-            read = _cards_the_reader_reads(cards, failed)
-            if args.command == "graph":
-                return run_graph(args, read)
-            return _coverage(oracle_coverage(read, getattr(cards, "skipped", ()), refusal_in_an_empty_game),
-                             args.top)
-        finally:
-            if failed:  # a bug of the reader, named: the other cards were counted
-                listed = "; ".join(f"{name} ({error})" for name, error in failed[:5])
-                more = f"; and {len(failed) - 5:,} more" if len(failed) > 5 else ""
-                print(f"legalcasts: the Oracle reader fails on {len(failed):,} card{'s' if len(failed) > 1 else ''}, "
-                      f"left out: {listed}{more}", file=sys.stderr)
+    failed: list[tuple[str, str]] = []
+    try:
+        read = _cards_the_reader_reads(cards, failed)
+        if args.command == "graph":
+            return run_graph(args, read)
+        return _coverage(oracle_coverage(read, getattr(cards, "skipped", ()), refusal_in_an_empty_game), args.top)
+    finally:
+        if failed:  # a bug of the reader, named: the other cards were counted
+            listed = "; ".join(f"{name} ({error})" for name, error in failed[:5])
+            more = f"; and {len(failed) - 5:,} more" if len(failed) > 5 else ""
+            print(f"legalcasts: the Oracle reader fails on {len(failed):,} card{'s' if len(failed) > 1 else ''}, "
+                  f"left out: {listed}{more}", file=sys.stderr)
+
+
+def _state_of(args: argparse.Namespace, cards: CardDatabase) -> GameState:
+    """The state file or Forge puzzle of a command, its notes printed and its stack records judged."""
     if str(args.state).casefold().endswith(".pzl"):  # a Forge puzzle: what it reads and ignores, noted
         puzzle = load_puzzle(args.state, cards)
         state = puzzle.state
@@ -467,51 +488,57 @@ def _run(args: argparse.Namespace) -> int:
         state = load_state(args.state, cards)
     with _in_file(args.state):  # a spell's record on the stack that no cast of it could have is bad input
         check_stack_records(state)
-    if args.command == "check":
-        return _check(state, args)
-    if args.command == "resolve":
-        with _in_file(args.state):
-            resolution = resolve(state, args.spell)
-        return _print_resolution(resolution)
-    if args.command == "copies":
-        with _in_file(args.state):
-            choices = copy_choices(state, args.spell, new_targets=not args.keep_targets, controller=args.player)
-        if args.count:
-            print(choices.count())
-        elif args.format == "jsonl":
-            for cast in choices:
-                print(json.dumps(cast.to_json(), ensure_ascii=False))
-        else:
-            for number, cast in enumerate(choices, start=1):
-                print(f"{number}. {_describe_targets(cast, state)}")
-            count = choices.count()
-            kept = []
-            if choices.original.modes:
-                modes = choices.original.modes
-                kept.append(f"mode{'s' if len(modes) > 1 else ''} {', '.join(str(m + 1) for m in modes)}")
-            if choices.original.splices:
-                kept.append(f"the text of {', '.join(choices.original.splices)} spliced onto it")
-            keeps = f"; it keeps {' and '.join(kept)}" if kept else ""
-            print(f"{count} choice{'s' if count != 1 else ''} for a copy of {choices.original.name} ({args.spell})"
-                  f"{keeps}; nothing new can be spliced (CR 707.10)")
+    return state
+
+
+def _copies(state: GameState, args: argparse.Namespace) -> int:
+    """``copies``: the choices for a copy of a spell on the stack, or their number (CR 707.10)."""
+    with _in_file(args.state):
+        choices = copy_choices(state, args.spell, new_targets=not args.keep_targets, controller=args.player)
+    if args.count:
+        print(choices.count())
         return EXIT_OK
-    if args.command == "explain":
-        player, object_ids = _objects_to_cast(state, args, cards)
-        if not object_ids:
-            print(f"{player} has no card to cast: their hand is empty, and no card of their graveyard may be cast")
-            return EXIT_OK
-        explained, left_out = [], []
-        for object_id in object_ids:
-            try:
-                explained.append(explain_card(state, object_id, player=player,
-                                              without_paying_mana_cost=args.without_paying_mana_cost,
-                                              backend=args.backend, resolving=args.resolving))
-            except UnsupportedRuleError as error:
-                left_out.append((ObjectId(object_id), error))
-        _note_left_out(state, left_out, args.strict, anything_else=bool(explained))
-        for explanation in explained:
-            print("\n".join(explanation.lines()))
+    if args.format == "jsonl":
+        for cast in choices:
+            print(json.dumps(cast.to_json(), ensure_ascii=False))
         return EXIT_OK
+    for number, cast in enumerate(choices, start=1):
+        print(f"{number}. {_describe_targets(cast, state)}")
+    count = choices.count()
+    kept = []
+    if choices.original.modes:
+        modes = choices.original.modes
+        kept.append(f"mode{'s' if len(modes) > 1 else ''} {', '.join(str(m + 1) for m in modes)}")
+    if choices.original.splices:
+        kept.append(f"the text of {', '.join(choices.original.splices)} spliced onto it")
+    keeps = f"; it keeps {' and '.join(kept)}" if kept else ""
+    print(f"{count} choice{'s' if count != 1 else ''} for a copy of {choices.original.name} ({args.spell})"
+          f"{keeps}; nothing new can be spliced (CR 707.10)")
+    return EXIT_OK
+
+
+def _explain(state: GameState, args: argparse.Namespace, cards: CardDatabase) -> int:
+    """``explain``: what can't be chosen of each card, and why; cards whose text isn't read named and left out."""
+    player, object_ids = _objects_to_cast(state, args, cards)
+    if not object_ids:
+        print(f"{player} has no card to cast: their hand is empty, and no card of their graveyard may be cast")
+        return EXIT_OK
+    explained, left_out = [], []
+    for object_id in object_ids:
+        try:
+            explained.append(explain_card(state, object_id, player=player,
+                                          without_paying_mana_cost=args.without_paying_mana_cost,
+                                          backend=args.backend, resolving=args.resolving))
+        except UnsupportedRuleError as error:
+            left_out.append((ObjectId(object_id), error))
+    _note_left_out(state, left_out, args.strict, anything_else=bool(explained))
+    for explanation in explained:
+        print("\n".join(explanation.lines()))
+    return EXIT_OK
+
+
+def _casts(state: GameState, args: argparse.Namespace, cards: CardDatabase) -> int:
+    """``count`` and ``casts``: the number of legal casts, or the casts as a table or JSON lines."""
     if getattr(args, "limit", None) is not None and args.limit < 0:
         raise InputError("--limit", f"must be 0 or more (got {args.limit})")
     views = _views(state, args, cards)  # builds every problem first: errors before any output
