@@ -878,69 +878,59 @@ class CastProblem:
             parts of the cast no variable holds.
         """
         values: dict[ChoiceKey, Any] = {}
-        unmatched: list[Reason] = []
-        at: list[str] = []
-
-        def refuse(where: str, reason: Reason) -> None:
-            unmatched.append(reason)
-            at.append(where)
-
-        name = self.spell.name
+        refused: list[tuple[str, Reason]] = []
         if cast.card != self.spell.id:
-            refuse("card", Reason("CR 601.2", f"the cast is of {cast.card}, not {self.spell.id}"))
-        for where, reason in self._permission_reasons(cast):
-            refuse(where, reason)
-        modes_found = 0
+            refused.append(("card", Reason("CR 601.2", f"the cast is of {cast.card}, not {self.spell.id}")))
+        refused += self._permission_reasons(cast)
         optional = dict(cast.additional_costs)
         by_action = self.objects_named(cast)
         for key in self.variables:
-            if type(key) is ModeKey:
-                count = cast.modes.count(key.index)
-                modes_found += count
-                values[key] = count
+            read = _VALUE_IN_CAST.get(type(key))
+            if read is not None:
+                values[key] = read(self, key, cast)
             elif type(key) is OptionalCostKey:
                 values[key] = optional.pop(key.keyword, 0)
             elif type(key) is CostObjectsKey:
                 values[key] = by_action.pop((key.action, key.zone), ())
-            elif type(key) is ZoneKey:
-                values[key] = cast.zone
-            elif type(key) is FaceKey:
-                values[key] = tuple(cast.halves)
-            elif type(key) is AlternativeCostKey:
-                values[key] = cast.alternative_cost
-            elif type(key) is GiftRecipientKey:
-                values[key] = cast.gift_recipient
-            elif type(key) is SpliceSetKey:
-                values[key] = self._splice_set_of(cast.splices)
-            elif type(key) is SpliceOrderKey:
-                values[key] = tuple(cast.splices)
-            elif type(key) is XKey:
-                values[key] = cast.x
-        if modes_found != len(cast.modes):
-            indices = sorted({key.index for key in self.keys_of(ModeKey)})
-            held = (f"its mode indices are {', '.join(map(str, indices))}" if indices else "it has no modes")
-            for index in sorted(set(cast.modes) - set(indices)):
-                refuse(f"modes[{cast.modes.index(index)}]",
-                       Reason("CR 700.2", f"{name} has no mode of index {index} (a cast's modes are indices from 0, "
-                                          f"its first mode 0; {held})"))
+        refused += self._unmatched_choices(cast, optional, by_action)
+        refused += self._target_values(cast, values)
+        return Proposal(values, tuple(reason for _, reason in refused), tuple(where for where, _ in refused))
+
+    def _unmatched_choices(
+            self, cast: Cast, optional: Mapping[str, int],
+            by_action: Mapping[tuple[CostAction, Zone], tuple[ObjectId, ...]]) -> list[tuple[str, Reason]]:
+        """The modes, optional costs, gift and objects paying costs a cast names that no variable holds."""
+        name, refused = self.spell.name, list[tuple[str, Reason]]()
+        indices = sorted({key.index for key in self.keys_of(ModeKey)})
+        held = f"its mode indices are {', '.join(map(str, indices))}" if indices else "it has no modes"
+        for index in sorted(set(cast.modes) - set(indices)):
+            refused.append((f"modes[{cast.modes.index(index)}]", Reason(
+                "CR 700.2", f"{name} has no mode of index {index} (a cast's modes are indices from 0, its first "
+                            f"mode 0; {held})")))
         has = {key.keyword for key in self.keys_of(OptionalCostKey)}
         for keyword in optional:
             hint = (": it has multikicker, and the cast says how many times it is paid (times_kicked, or "
                     "additional_costs {\"multikicker\": n})" if keyword == "kicker" and "multikicker" in has else "")
-            refuse("additional_costs", Reason("CR 601.2b", f"{name} has no {keyword} cost to pay{hint}"))
+            refused.append(("additional_costs", Reason("CR 601.2b", f"{name} has no {keyword} cost to pay{hint}")))
         if cast.gift_recipient is not None and GIFT_RECIPIENT not in self.variables:
-            refuse("gift_recipient", Reason("CR 702.174a", f"{name} has no gift: no opponent is chosen for one"))
+            refused.append(("gift_recipient", Reason("CR 702.174a", f"{name} has no gift: no opponent is chosen for "
+                                                                    "one")))
         for (action, _), objects in () if self.recorded is not None else by_action.items():
             # a spell on the stack paid its costs: what paid them is history, not a choice judged now (CR 601.2h)
-            refuse(COST_OBJECT_FIELDS[action], Reason("CR 601.2h", f"no cost of this cast asks to {action.value} "
-                                                                   f"{', '.join(objects)}"))
+            refused.append((COST_OBJECT_FIELDS[action], Reason(
+                "CR 601.2h", f"no cost of this cast asks to {action.value} {', '.join(objects)}")))
+        return refused
+
+    def _target_values(self, cast: Cast, values: dict[ChoiceKey, Any]) -> list[tuple[str, Reason]]:
+        """Each instance's targets and division put in ``values``; the target choices no instance holds."""
+        refused = list[tuple[str, Reason]]()
         given: dict[TargetKey, TargetChoice] = {}
         place: dict[TargetKey, int] = {}
         for position, choice in enumerate(cast.targets):
             key = TargetKey(choice.source, choice.mode, choice.instruction, choice.index, choice.copy)
             if key in given:
-                refuse(f"targets[{position}]",
-                       Reason("CR 115.3", "two target choices are given for one instance of 'target'"))
+                refused.append((f"targets[{position}]", Reason(
+                    "CR 115.3", "two target choices are given for one instance of 'target'")))
             given[key] = choice
             place.setdefault(key, position)
         for slot in self.slots:
@@ -949,12 +939,12 @@ class CastProblem:
             if slot.division is not None:
                 values[slot.division] = None if chosen is None else tuple(chosen.division)
             elif chosen is not None and chosen.division:
-                refuse(f"targets[{place[slot.key]}].division",
-                       Reason("CR 601.2d", f"'{slot.spec.phrase}' divides nothing; a division is given"))
+                refused.append((f"targets[{place[slot.key]}].division", Reason(
+                    "CR 601.2d", f"'{slot.spec.phrase}' divides nothing; a division is given")))
         for key in given:
-            refuse(f"targets[{place[key]}]", Reason("CR 601.2c", f"no instance of 'target' is at {key} in the spell "
-                                                                 "or its spliced texts"))
-        return Proposal(values, tuple(unmatched), tuple(at))
+            refused.append((f"targets[{place[key]}]", Reason(
+                "CR 601.2c", f"no instance of 'target' is at {key} in the spell or its spliced texts")))
+        return refused
 
     def _permission_reasons(self, cast: Cast) -> list[tuple[str, Reason]]:
         """Why a cast claims a way of casting that neither the state nor the question grants (CR 601.3, 118.9).
@@ -1109,6 +1099,20 @@ class CastProblem:
         """Whether a proposed cast is legal: no reason against it (:meth:`why_illegal`)."""
         return not self.why_illegal(cast)
 
+
+
+_VALUE_IN_CAST: dict[type, Callable[[CastProblem, Any, Cast], Any]] = {
+    ModeKey: lambda problem, key, cast: cast.modes.count(key.index),  # how many times, where it repeats (CR 700.2d)
+    ZoneKey: lambda problem, key, cast: cast.zone,
+    FaceKey: lambda problem, key, cast: tuple(cast.halves),
+    AlternativeCostKey: lambda problem, key, cast: cast.alternative_cost,
+    GiftRecipientKey: lambda problem, key, cast: cast.gift_recipient,
+    SpliceSetKey: lambda problem, key, cast: problem._splice_set_of(cast.splices),
+    SpliceOrderKey: lambda problem, key, cast: tuple(cast.splices),
+    XKey: lambda problem, key, cast: cast.x,
+}
+"""The value a cast gives each kind of choice made before targets, read by :meth:`CastProblem.assignment_of`
+(optional costs and the objects paying costs are read there, each named once)."""
 
 
 class ProblemRef:
