@@ -327,60 +327,13 @@ def puzzle_from_text(text: str, cards: CardDatabase | None = None, source: str =
             raise StateError(where(number), f"{key}: given twice (also line {values[key][0]})")
         values[key] = (number, value.strip())
 
-    life = {HUMAN: 20, AI: 20}
-    active, phase_name, advance_to, advance_line, turn = HUMAN, "MAIN1", None, 0, None
-    pools: dict[PlayerId, list[str]] = {}
-    persistent: dict[PlayerId, list[str]] = {}
-    entries: list[_Entry] = []
-    precasts: list[tuple[int, str, PlayerId, str]] = []
-    ignored_keys: list[str] = []
-    unmodelled_keys: list[str] = []
-    keep_sickness = True
+    keys = _StateKeys()
     for key, (number, value) in values.items():
-        fail = _failer(where(number), key)
-        player_name = next((p for p in _PLAYERS if key.startswith(p)), None)
-        rest = key[len(player_name):] if player_name else key
-        if key.startswith("active"):  # Forge: activeplayer, activephase, activephaseadvance
-            if key.endswith("player"):
-                active = _player(value, fail)
-            elif key.endswith("phaseadvance"):
-                advance_to, advance_line = _phase_name(value, fail), number
-            elif key.endswith("phase"):
-                phase_name = _phase_name(value, fail)
-            else:
-                ignored_keys.append(key)
-        elif key == "turn":
-            turn = _integer(value, fail)
-        elif key == "removesummoningsickness":
-            if value.casefold() not in ("true", "false"):
-                raise fail(f"expected true or false, got {value!r}")
-            keep_sickness = value.casefold() == "false"
-        elif player_name is None:
-            (unmodelled_keys if key.startswith("ability") else ignored_keys).append(key)
-        elif rest == "life":
-            life[_PLAYERS[player_name]] = _integer(value, fail)
-        elif (zone_key := _zone_key(rest)) is not None:
-            player = _PLAYERS[player_name]
-            entries += _entries(value, number, key, player, _ZONES[zone_key], fail)
-        elif rest in ("manapool", "persistentmana"):
-            pools.setdefault(_PLAYERS[player_name], []).append(_mana(value, fail))
-            if rest == "persistentmana":
-                persistent.setdefault(_PLAYERS[player_name], []).append(_mana(value, fail))
-        elif rest == "precast":
-            precasts += [(number, key, _PLAYERS[player_name], part.strip())
-                         for part in value.split(";") if part.strip()]
-        elif rest == "command":
-            if value:
-                raise fail("the command zone is not modelled")
-        elif rest in _INTEGER_KEYS:
-            _integer(value, fail)
-        elif rest in _IGNORED_KEYS:
-            pass
-        elif rest in _UNMODELLED_KEYS:
-            _integer(value, fail)
-            unmodelled_keys.append(key)
-        else:
-            ignored_keys.append(key)
+        keys.read(key, number, value, _failer(where(number), key))
+    life, active, phase_name, turn = keys.life, keys.active, keys.phase_name, keys.turn
+    advance_to, advance_line, pools, persistent = keys.advance_to, keys.advance_line, keys.pools, keys.persistent
+    entries, precasts, ignored_keys, unmodelled_keys = keys.entries, keys.precasts, keys.ignored, keys.unmodelled
+    keep_sickness = keys.keep_sickness
 
     notes: list[str] = []
     if unmodelled_keys:
@@ -414,6 +367,76 @@ def puzzle_from_text(text: str, cards: CardDatabase | None = None, source: str =
                                            where(advance_line))
         state = dataclasses.replace(state, phase=PHASES[phase_name])
     return Puzzle(state=state, turn=turn, notes=tuple(notes), **metadata)
+
+
+@dataclasses.dataclass
+class _StateKeys:
+    """What the ``[state]`` keys of a puzzle say, read one key at a time (Forge's ``GameState.applyToGame``)."""
+
+    life: dict[PlayerId, int] = dataclasses.field(default_factory=lambda: {HUMAN: 20, AI: 20})
+    active: PlayerId = HUMAN
+    phase_name: str = "MAIN1"
+    advance_to: str | None = None
+    advance_line: int = 0
+    turn: int | None = None
+    pools: dict[PlayerId, list[str]] = dataclasses.field(default_factory=dict)
+    persistent: dict[PlayerId, list[str]] = dataclasses.field(default_factory=dict)
+    entries: list[_Entry] = dataclasses.field(default_factory=list)
+    precasts: list[tuple[int, str, PlayerId, str]] = dataclasses.field(default_factory=list)
+    ignored: list[str] = dataclasses.field(default_factory=list)
+    unmodelled: list[str] = dataclasses.field(default_factory=list)
+    keep_sickness: bool = True
+
+    def read(self, key: str, number: int, value: str, fail: Callable[[str], StateError]) -> None:
+        """Read one key: a player's (``humanlife``, ``aibattlefield``, ...) or the game's (``turn``, ...)."""
+        player_name = next((p for p in _PLAYERS if key.startswith(p)), None)
+        if key.startswith("active"):  # Forge: activeplayer, activephase, activephaseadvance
+            self._read_active(key, number, value, fail)
+        elif key == "turn":
+            self.turn = _integer(value, fail)
+        elif key == "removesummoningsickness":
+            if value.casefold() not in ("true", "false"):
+                raise fail(f"expected true or false, got {value!r}")
+            self.keep_sickness = value.casefold() == "false"
+        elif player_name is None:
+            (self.unmodelled if key.startswith("ability") else self.ignored).append(key)
+        else:
+            self._read_player_key(key, key[len(player_name):], _PLAYERS[player_name], number, value, fail)
+
+    def _read_active(self, key: str, number: int, value: str, fail: Callable[[str], StateError]) -> None:
+        if key.endswith("player"):
+            self.active = _player(value, fail)
+        elif key.endswith("phaseadvance"):
+            self.advance_to, self.advance_line = _phase_name(value, fail), number
+        elif key.endswith("phase"):
+            self.phase_name = _phase_name(value, fail)
+        else:
+            self.ignored.append(key)
+
+    def _read_player_key(self, key: str, rest: str, player: PlayerId, number: int, value: str,
+                         fail: Callable[[str], StateError]) -> None:
+        if rest == "life":
+            self.life[player] = _integer(value, fail)
+        elif (zone_key := _zone_key(rest)) is not None:
+            self.entries += _entries(value, number, key, player, _ZONES[zone_key], fail)
+        elif rest in ("manapool", "persistentmana"):
+            self.pools.setdefault(player, []).append(_mana(value, fail))
+            if rest == "persistentmana":
+                self.persistent.setdefault(player, []).append(_mana(value, fail))
+        elif rest == "precast":
+            self.precasts += [(number, key, player, part.strip()) for part in value.split(";") if part.strip()]
+        elif rest == "command":
+            if value:
+                raise fail("the command zone is not modelled")
+        elif rest in _INTEGER_KEYS:
+            _integer(value, fail)
+        elif rest in _IGNORED_KEYS:
+            return
+        elif rest in _UNMODELLED_KEYS:
+            _integer(value, fail)
+            self.unmodelled.append(key)
+        else:
+            self.ignored.append(key)
 
 
 def _sections(text: str, where: Callable[[int], str], source: str) -> dict[str, list[tuple[int, str]]]:
