@@ -474,37 +474,48 @@ def choice_mutations(cast: Cast, position: Position, view: LegalCasts) -> Iterat
     """Casts differing from ``cast`` in one choice of CR 601.2b-d and 601.2h, each with what was changed."""
     problem = view.problem_for(cast) or view.problem
     for i, choice in enumerate(cast.targets):
-        for other in position.ids:
-            if other in choice.targets:
-                continue
-            if choice.targets:
-                yield f"target {i}: {choice.targets[0]} -> {other}", _with_target(cast, i, _retarget(
-                    choice, {choice.targets[0]: other}))
-            grown = tuple(sorted(choice.targets + (other,)))
-            yield (f"target {i}: + {other}",
-                   _with_target(cast, i, dataclasses.replace(choice, targets=grown, division=_divided(grown, choice))))
+        yield from _target_mutations(cast, position, i, choice)
+    yield from _frame_mutations(cast, position, problem)
+    yield from _cost_mutations(cast, position, problem)
+
+
+def _target_mutations(cast: Cast, position: Position, i: int, choice: TargetChoice) -> Iterator[tuple[str, Cast]]:
+    """Casts differing from ``cast`` in the targets or division of its ``i``-th instance (CR 601.2c-d)."""
+    for other in position.ids:
+        if other in choice.targets:
+            continue
         if choice.targets:
-            yield (f"target {i}: - {choice.targets[0]}", _with_target(cast, i, dataclasses.replace(
-                choice, targets=choice.targets[1:], division=choice.division[1:])))
-            if len(choice.targets) > 1:
-                yield f"target {i}: none", _with_target(cast, i, dataclasses.replace(choice, targets=(), division=()))
-        yield f"target {i}: instance left out", _with_target(cast, i, None)
-        copies = 1 + max(t.copy for t in cast.targets if t.slot[:4] == choice.slot[:4])
-        yield (f"target {i}: chosen again as copy {copies}",
-               cast._replace(targets=cast.targets + (dataclasses.replace(choice, copy=copies),)))
-        yield (f"target {i}: instance index {choice.index + 1}",
-               _with_target(cast, i, dataclasses.replace(choice, index=choice.index + 1)))
-        if choice.division:
-            changed = {tuple(reversed(choice.division)), (choice.division[0] + 1,) + choice.division[1:],
-                       (choice.division[0] - 1,) + choice.division[1:]}
-            if len(choice.division) > 1:
-                changed.add((choice.division[0] + 1, choice.division[1] - 1) + choice.division[2:])
-            for division in sorted(changed - {choice.division}):
-                yield (f"target {i}: division {list(division)}",
-                       _with_target(cast, i, dataclasses.replace(choice, division=division)))
-        else:
-            yield f"target {i}: a division given", _with_target(cast, i, dataclasses.replace(
-                choice, division=(1,) * len(choice.targets)))
+            yield f"target {i}: {choice.targets[0]} -> {other}", _with_target(cast, i, _retarget(
+                choice, {choice.targets[0]: other}))
+        grown = tuple(sorted(choice.targets + (other,)))
+        yield (f"target {i}: + {other}",
+               _with_target(cast, i, dataclasses.replace(choice, targets=grown, division=_divided(grown, choice))))
+    if choice.targets:
+        yield (f"target {i}: - {choice.targets[0]}", _with_target(cast, i, dataclasses.replace(
+            choice, targets=choice.targets[1:], division=choice.division[1:])))
+        if len(choice.targets) > 1:
+            yield f"target {i}: none", _with_target(cast, i, dataclasses.replace(choice, targets=(), division=()))
+    yield f"target {i}: instance left out", _with_target(cast, i, None)
+    copies = 1 + max(t.copy for t in cast.targets if t.slot[:4] == choice.slot[:4])
+    yield (f"target {i}: chosen again as copy {copies}",
+           cast._replace(targets=cast.targets + (dataclasses.replace(choice, copy=copies),)))
+    yield (f"target {i}: instance index {choice.index + 1}",
+           _with_target(cast, i, dataclasses.replace(choice, index=choice.index + 1)))
+    if choice.division:
+        changed = {tuple(reversed(choice.division)), (choice.division[0] + 1,) + choice.division[1:],
+                   (choice.division[0] - 1,) + choice.division[1:]}
+        if len(choice.division) > 1:
+            changed.add((choice.division[0] + 1, choice.division[1] - 1) + choice.division[2:])
+        for division in sorted(changed - {choice.division}):
+            yield (f"target {i}: division {list(division)}",
+                   _with_target(cast, i, dataclasses.replace(choice, division=division)))
+    else:
+        yield f"target {i}: a division given", _with_target(cast, i, dataclasses.replace(
+            choice, division=(1,) * len(choice.targets)))
+
+
+def _frame_mutations(cast: Cast, position: Position, problem: Any) -> Iterator[tuple[str, Cast]]:
+    """Casts differing from ``cast`` in its modes, splices or X (CR 601.2b)."""
     modes = len(problem.abilities.modes)
     for mode in range(modes + 1):
         toggled = tuple(sorted(set(cast.modes) ^ {mode}))
@@ -525,6 +536,10 @@ def choice_mutations(cast: Cast, position: Position, view: LegalCasts) -> Iterat
         xs.add(cast.x - 1)
     for x in sorted(xs - {cast.x}, key=lambda v: -1 if v is None else v):
         yield f"x {cast.x} -> {x}", cast._replace(x=x)
+
+
+def _cost_mutations(cast: Cast, position: Position, problem: Any) -> Iterator[tuple[str, Cast]]:
+    """Casts differing from ``cast`` in its half, optional costs, gift or objects paying costs (CR 601.2b, 601.2h)."""
     obj = position.state.object(cast.card)
     names = [h.name for h in obj.card.halves]
     for halves in [(n,) for n in names] + [tuple(names), (), ("Fire",), ("Nothing",)]:
