@@ -522,7 +522,7 @@ def _ratio(record: dict, label: str) -> str:
     return {"timeout": "> bound", "memory": "out of memory", "skipped": "-"}.get(outcome, "error")
 
 
-def _print(records: list[dict], views: list[dict], sizes: list[int], args: argparse.Namespace) -> None:
+def _print(records: list[dict], views: list[dict], sizes: list[int], args: argparse.Namespace) -> None:  # noqa: C901
     from rich.console import Console
     from rich.table import Table
 

@@ -728,7 +728,7 @@ def _progress(enabled: bool, console: Any) -> Any:
     )
 
 
-def run_batch(
+def run_batch(  # noqa: C901
     sources: str | Sequence[str],
     options: BatchOptions = BatchOptions(),
     *,

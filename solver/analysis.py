@@ -284,7 +284,7 @@ def _card_node(card: Card, abilities: CardAbilities) -> dict[str, object]:
     }
 
 
-def build_interaction_graph(cards: Iterable[Card]) -> InteractionGraph:
+def build_interaction_graph(cards: Iterable[Card]) -> InteractionGraph:  # noqa: C901
     """Build the splice and target/protection graph of a card pool.
 
     Parameters

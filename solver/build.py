@@ -118,7 +118,7 @@ def _differ_only_in(state: GameState, other: GameState, card: str) -> bool:
         == (other.active_player, other.priority, other.phase, other.life, other.mana_pool, other.this_turn))
 
 
-def build_cast_problem(
+def build_cast_problem(  # noqa: C901
     state: GameState,
     card: str,
     *,

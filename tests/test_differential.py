@@ -53,7 +53,7 @@ GRANTS = [[], [], ["protection from red"], ["protection from blue"], ["hexproof"
 LANDS = ["Island", "Mountain", "Plains", "Forest", "Swamp"]
 
 
-def _mutations(cast: Cast, state) -> list[Cast]:
+def _mutations(cast: Cast, state) -> list[Cast]:  # noqa: C901
     """Casts differing from ``cast`` in one choice, of every kind (CR 601.2a-h).
 
     Targets, divisions, modes, splice sets and orders, X, the alternative

@@ -721,7 +721,7 @@ _SILENT_MODIFIERS = ("set:", "art:", "noetbtrigs")
 """Modifiers ignored without a note: the printing of a card, and that its enters triggers were not run."""
 
 
-def _apply_modifier(entry: _Entry, modifier: str, fail: Callable[[str], StateError]) -> None:
+def _apply_modifier(entry: _Entry, modifier: str, fail: Callable[[str], StateError]) -> None:  # noqa: C901
     """Read one ``|``-separated modifier into the entry.
 
     One that Forge does not know, or that does not bear on casting, is kept in ``entry.ignored`` for the note.
@@ -971,7 +971,7 @@ _TOKEN_ABILITIES = {
 """The printed ability of the predefined tokens, by their subtypes and the script's ability word."""
 
 
-def token_card(script: str, path: str = "token", unknown_abilities: list[str] | None = None) -> Card:
+def token_card(script: str, path: str = "token", unknown_abilities: list[str] | None = None) -> Card:  # noqa: C901
     """The characteristics of a token from its Forge token script name (CR 111.4).
 
     Parameters

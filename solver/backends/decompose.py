@@ -419,7 +419,7 @@ class Analysis:
                 return sum(self.frame_count(frame) * n for frame, n in self.frame_runs())
         return self.weights()[2]
 
-    def _walk(self, runs: bool) -> Iterator[Any]:
+    def _walk(self, runs: bool) -> Iterator[Any]:  # noqa: C901
         """:meth:`frames`, or with ``runs`` :meth:`frame_runs`."""
         if not self.castable:
             return
@@ -502,7 +502,7 @@ class Analysis:
                     high = middle
             return low
 
-        def walk(frame: list[Any]) -> Iterator[Frame]:
+        def walk(frame: list[Any]) -> Iterator[Frame]:  # noqa: C901
             # depth-first over the items, with a stack (not nested generators: a frame is yielded at once, however
             # many kicks or modes deep): each node is [next item, modes chosen, position changed, its old value,
             # the last X paid]

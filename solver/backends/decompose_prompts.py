@@ -419,7 +419,7 @@ def _factors(problem: CastProblem, analysis: Analysis, frame: tuple) -> tuple[
     return factors, lone_of, divided_of, listed_keys, cost_prompt, another_of
 
 
-def _after_frame(problem: CastProblem, analysis: Analysis, frame: tuple, walk: Walk) -> Options:
+def _after_frame(problem: CastProblem, analysis: Analysis, frame: tuple, walk: Walk) -> Options:  # noqa: C901
     """The prompts after the frame: the splice order, each instance's targets and division, the cost objects."""
     factors, lone_of, divided_of, listed_keys, cost_prompt, another_of = _factors(problem, analysis, frame)
 

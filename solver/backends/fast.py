@@ -260,7 +260,7 @@ class DecompositionEngine(Engine):
             targets = sorted(tied + list(combination), key=lambda item: item[0])
             yield template._replace(targets=tuple(choice for _, choice in targets))
 
-    def contains(self, problem: CastProblem, cast: Cast) -> bool:
+    def contains(self, problem: CastProblem, cast: Cast) -> bool:  # noqa: C901
         """Whether a cast is legal, checked against the decomposition: its frame, then each component.
 
         The frame is read from the cast's fields and looked up among the

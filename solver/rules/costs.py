@@ -63,7 +63,7 @@ def abilities_rule(abilities: Any, keyword: str) -> str:
     return next((cost.rule for cost in abilities.alternative_costs if cost.keyword == keyword), "CR 118.9")
 
 
-def add_cost_choices(problem: CastProblem) -> None:
+def add_cost_choices(problem: CastProblem) -> None:  # noqa: C901
     """Add the choices announced before targets: the alternative cost, optional costs, X (CR 601.2b).
 
     Parameters

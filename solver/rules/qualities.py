@@ -61,7 +61,7 @@ def names_x(quality: Quality) -> bool:
     return quality.value == ANNOUNCED_X
 
 
-def holds(quality: Quality, obj: GameObject, x: int | None = None) -> bool:
+def holds(quality: Quality, obj: GameObject, x: int | None = None) -> bool:  # noqa: C901
     """Whether one quality holds for an object (CR 105, 110.5, 205, 208, 702).
 
     Parameters

@@ -537,7 +537,8 @@ def _division_member(spec: TargetSpec, fixed: tuple[tuple[int, ...], ...] | None
     return is_division
 
 
-def _add_x_division(problem: CastProblem, slot: TargetSlot, fixed: tuple[tuple[int, ...], ...] | None) -> None:
+def _add_x_division(  # noqa: C901
+        problem: CastProblem, slot: TargetSlot, fixed: tuple[tuple[int, ...], ...] | None) -> None:
     """X divided among the instance's targets, at least 1 each: X announced, then targets and division.
 
     X is announced before targets (CR 107.3a, 601.2b); the division gives each target at least 1 and adds

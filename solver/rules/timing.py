@@ -151,7 +151,7 @@ def sorcery_timing_rule(card: Card) -> str:
     return "CR 307.1"
 
 
-def add_timing_rules(problem: CastProblem) -> None:
+def add_timing_rules(problem: CastProblem) -> None:  # noqa: C901
     """Add the zone cast from and the timing conditions of casting.
 
     Parameters
