@@ -12,6 +12,8 @@ creature with no controller restriction.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from models.abilities import ANY_TARGET_KINDS, ControllerFilter, TargetKind
@@ -397,6 +399,14 @@ def test_parse_granted_keywords():
     assert {c.value for p in a.protections for c in p.colors} == {"R"}
     with pytest.raises(InputError, match="can fly"):
         parse_granted(("can fly",))
+
+
+@pytest.mark.parametrize("text", ["kicker {2}", "flashback {2}{R}", "undaunted", "enchant creature", "emerge {5}{U}",
+                                  "affinity for artifacts"])
+def test_granted_spell_keywords_are_bad_input(text):
+    """CR 118.8, 118.9, 601.2f, 702.5a: a spell's cost or cost change is an InputError naming it, never a KeyError."""
+    with pytest.raises(InputError, match=re.escape(repr(text))):
+        parse_granted((text,))
 
 
 # ---------------------------------------------------------------- mana abilities (CR 605, 305.6)

@@ -285,6 +285,7 @@ def parse_granted(texts: tuple[str, ...]) -> CardAbilities:
     out: dict = {
         "protections": [], "hexproof": False, "hexproof_from": set(), "shroud": False, "flash": False,
         "ward": False, "spree": False, "splice": None, "unsupported": [],
+        "additional": [], "alternative": [], "cost_modifiers": [], "enchant": [],
     }
     for text in texts:
         line = strip_reminder(text).strip()
@@ -295,7 +296,8 @@ def parse_granted(texts: tuple[str, ...]) -> CardAbilities:
         keyword_abilities(tree, line, out)
         if out["unsupported"]:
             raise InputError("", f"{text!r}: {out['unsupported'][0].reason}")
-        if out["spree"] or out["splice"]:
+        if out["spree"] or out["splice"] or any(out[key] for key in ("additional", "alternative", "cost_modifiers",
+                                                                       "enchant")):
             raise InputError("", f"{text!r} is an ability of spells in hand, not one a permanent can gain")
     return CardAbilities(
         protections=tuple(out["protections"]), hexproof=out["hexproof"],
