@@ -584,6 +584,22 @@ def test_target_qualities(name, phrase, kinds, clauses):
     assert sorted(map(sorted, read)) == sorted(map(sorted, clauses))
 
 
+@pytest.mark.parametrize("terminal", ["COMBAT_KEYWORD", "NUMBERED_KEYWORD", "HAND_KEYWORD", "CAST_KEYWORD",
+                                      "COST_KEYWORD"])
+def test_the_keyword_registry_names_the_grammar_keywords(terminal):
+    """CR 702: each keyword a keyword terminal of the grammar names has one entry in the registry, and back."""
+    from importlib import resources
+
+    from models.oracle.keywords import KEYWORD_TABLE
+
+    grammar = resources.files("models.oracle").joinpath("oracle.lark").read_text("utf-8")
+    found = re.search(rf"^{terminal}\.\d+: /\((.*?)\)\(\?", grammar, re.MULTILINE)
+    assert found is not None
+    named = {"typecycling" if word == "[a-z]+cycling" else word.replace("\\", "") for word in found.group(1).split("|")}
+    assert named == {keyword.name for keyword in KEYWORD_TABLE if terminal in keyword.terminals}
+    assert len({keyword.name for keyword in KEYWORD_TABLE}) == len(KEYWORD_TABLE)
+
+
 @pytest.mark.parametrize("keyword", ["kicker", "multikicker", "overload", "buyback"])
 def test_every_cost_keyword_is_one_record(keyword):
     """CR 118.8-9, 702.27a, 702.33a/c, 702.96a: "<keyword> {2}{R}" is read by one grammar rule into one record.

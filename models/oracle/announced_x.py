@@ -26,7 +26,13 @@ from models.objects import Card, CardType, Zone
 
 
 
-__all__ = ["read_x_limit", "SPEND_ON_X", "x_without_announcement"]
+from models.oracle.reading import CardReading
+from models.oracle.words import COLOR_WORDS, strip_reminder
+
+__all__ = [
+    "read_x_limit", "SPEND_ON_X", "x_without_announcement", "read_x_limit_sentence", "read_spend_on_x_line",
+    "unmodelled_x",
+]
 
 
 _X_LIMIT = re.compile(r"(?:^|(?<=\. ))x can't be (?:(?P<zero>0)|greater than (?P<most>[^.]+))\.$")
@@ -109,4 +115,65 @@ def x_without_announcement(card: Card, spell_text: Iterable[Instruction], modes:
             if names_x:
                 found.append(UnsupportedText(spec.phrase, "X with no {X} in a cost that announces it: what the text "
                                                           "says X is, is not read (CR 107.3a)"))
+    return found
+
+
+def read_x_limit_sentence(reading: CardReading, original: str) -> str:
+    """Read the "X can't be 0." that ends a line (:func:`read_x_limit`); the rest of the line, to read on.
+
+    Parameters
+    ----------
+    reading : CardReading
+        Where the bound goes (or the report of a bound not read).
+    original : str
+        The line, as printed.
+
+    Returns
+    -------
+    str
+        The line before the sentence (empty when the sentence is the line), or the whole line when it ends with
+        no such sentence.
+    """
+    found = read_x_limit(original, reading.has_x, reading.is_spell)
+    if found is None:
+        return original
+    limit, rest = found
+    if isinstance(limit, UnsupportedText):
+        reading.unsupported.append(limit)
+    else:
+        reading.x_limits.append(limit)
+    return rest
+
+
+def read_spend_on_x_line(reading: CardReading, line: str, original: str) -> bool:
+    """"Spend only black mana on X.": only mana of those colours pays for X (CR 107.3, 601.2h)."""
+    if not reading.is_spell or (spend := SPEND_ON_X.fullmatch(line)) is None:
+        return False
+    reading.x_colours = frozenset(COLOR_WORDS[word].letter for word in spend["colours"].split(" and/or "))
+    return True
+
+
+def unmodelled_x(card: Card, reading: CardReading) -> list[UnsupportedText]:
+    """Reports of X (and Y, Z) the cast problem does not announce: in the mana cost, mode costs, splice, division.
+
+    Y or Z in the mana cost (CR 107.3); X in a mode's cost or a splice cost (an additional cost, CR 601.2b);
+    "X damage divided …" where the text defines X ("X is the number of … as you cast this spell", CR 107.3c),
+    or where no {X} of the mana cost announces it (Fire Covenant's "pay X life").
+    """
+    found = []
+    if card.mana_cost is not None and any(s.variable in ("Y", "Z") for s in card.mana_cost.symbols):
+        found.append(UnsupportedText(str(card.mana_cost), "Y or Z in the mana cost is not modelled"))
+    costs = [(m.cost, m.instruction.text) for m in reading.modes if m.cost is not None]
+    if reading.splice:
+        costs.append((reading.splice.cost.mana, "splice cost"))
+    found.extend(UnsupportedText(where, "X in an additional cost is not modelled") for cost, where in costs
+                 if cost.has_x)
+    divided_x = [spec.phrase for instruction in reading.spell_text + [m.instruction for m in reading.modes]
+                 for spec in instruction.targets if spec.divided_x and spec.divided_count is None]
+    if divided_x and re.search(r"\bx is\b", strip_reminder(card.oracle_text).lower()):
+        # "X is the number of … as you cast this spell": X is defined by the text (CR 107.3c), not announced
+        found.append(UnsupportedText(divided_x[0], "a divided amount the text defines or changes"))
+    elif divided_x and (card.mana_cost is None or not card.mana_cost.has_x):
+        # Fire Covenant's "pay X life": X announced for an additional cost, which the cost rules don't announce yet
+        found.append(UnsupportedText(divided_x[0], "X divided without {X} in the mana cost"))
     return found

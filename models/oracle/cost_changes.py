@@ -22,7 +22,17 @@ from models.oracle.targets import read_counted, targeted_condition
 from models.oracle.unread import UnreadText
 from models.oracle.words import CARD_TYPE_WORDS, SUBTYPE_BY_WORD
 
-__all__ = ["own_cost_change", "own_cost_when", "own_cost_where_x"]
+from lark import Tree
+
+from models.oracle.grammar import mana_cost_of, tree_tokens
+from models.oracle.qualities import spell_qualities
+from models.oracle.reading import CardReading
+from models.oracle.unread import topics_of
+
+__all__ = [
+    "own_cost_change", "own_cost_when", "own_cost_where_x", "read_cost_where_x_line", "read_cost_when_line",
+    "read_self_cost_line", "read_cost_modifier_line",
+]
 
 
 _OWN_COST = re.compile(r"(?:[a-z ]+ — )?(?:~|this spell) costs \{(?P<amount>\d+)\} (?P<sign>less|more) to cast "
@@ -198,3 +208,59 @@ def own_cost_where_x(line: str, original: str) -> CostModifier | None:
     what = found["what"]
     quantity = "total power" if what.startswith("the total power") else what.removeprefix("your ")
     return CostModifier(-1, original, own=True, per=Count(quantity=quantity, text=what))
+
+
+def read_cost_where_x_line(reading: CardReading, line: str, original: str) -> bool:
+    """The spell's own "{X} less to cast, where X is your devotion to black." (:func:`own_cost_where_x`)."""
+    if (where_x := own_cost_where_x(line, original)) is None:
+        return False
+    reading.cost_modifiers.append(where_x)
+    return True
+
+
+def read_cost_when_line(reading: CardReading, line: str, original: str) -> bool:
+    """The spell's own "{1} less to cast during your turn." and the like (:func:`own_cost_when`)."""
+    if (own_when := own_cost_when(line, original)) is None:
+        return False
+    if isinstance(own_when, UnsupportedText):
+        reading.unsupported.append(own_when)
+    else:
+        reading.cost_modifiers.extend(own_when)
+    return True
+
+
+def read_self_cost_line(reading: CardReading, tree: Tree, line: str, original: str) -> None:
+    """The grammar's ``self_cost_line``: "This spell costs {1} less to cast for each …" (:func:`own_cost_change`)."""
+    own = own_cost_change(original)
+    if isinstance(own, UnsupportedText):
+        reading.unsupported.append(own)
+    else:
+        reading.cost_modifiers.extend(own)
+
+
+def read_cost_modifier_line(reading: CardReading, tree: Tree, line: str, original: str) -> None:
+    """"Noncreature spells cost {1} more to cast.": a permanent's change of other spells' costs (CR 601.2f).
+
+    The spells it names ("white", "instant and sorcery") must be read, and a reduction be generic mana, or the
+    line is reported.
+    """
+    tokens = tree_tokens(tree)
+    amount = mana_cost_of(next(c for c in tree.children if isinstance(c, Tree)))
+    sign = 1 if any(str(t) == "more" for t in tokens) else -1
+    words = next((str(t) for t in tokens if t.type == "SPELL_QUALITIES"), "")
+    who = next(str(t) for t in tokens if t.type == "SPELLS_COST")
+    qualities = spell_qualities(words) if words else None
+    if words and qualities is None:
+        reading.unsupported.append(UnsupportedText(
+            original, f"cost change for {words!r} spells not modelled",
+            casting_relevant=False, permanent_relevant=True, topics=topics_of(original)))
+    elif amount.generic != amount.mana_value and sign < 0:
+        reading.unsupported.append(UnsupportedText(
+            original, "coloured cost reduction not modelled",
+            casting_relevant=False, permanent_relevant=True, topics=topics_of(original)))
+    else:
+        coloured = ManaCost(tuple(s for s in amount.symbols if s.kind is not SymbolKind.GENERIC))
+        reading.cost_modifiers.append(CostModifier(
+            sign * amount.generic, original, qualities=qualities,
+            casters="you" if "you cast" in who else "opponents" if "opponents" in who else "any",
+            coloured=coloured if coloured.symbols else None))

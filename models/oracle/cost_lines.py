@@ -33,9 +33,13 @@ from models.oracle.qualities import card_type_filter
 from models.oracle.unread import UnreadText
 from models.oracle.words import CARD_TYPE_WORDS, COLOR_WORDS, NUMBER_WORDS, SUBTYPE_BY_WORD
 
+from models.oracle.reading import CardReading
+
 __all__ = [
     "rather_than_pay", "read_cost_then_change", "COMMANDER_FREE_CAST", "additional_cost_choice", "read_waterbend",
-    "printed_additional_cost", "x_objects_additional_cost", "additional_object_cost",
+    "printed_additional_cost", "x_objects_additional_cost", "additional_object_cost", "read_cost_then_change_line",
+    "read_commander_free_cast_line", "read_additional_cost_line", "read_alternative_cost_line", "read_x_objects_line",
+    "read_additional_choice_line", "read_waterbend_line", "read_printed_additional_line",
 ]
 
 
@@ -329,3 +333,102 @@ def additional_object_cost(tree: Tree, line: str) -> ObjectCost:
     # "sacrifice a creature", "a creature or land" (either), "a creature or permanent" (any permanent)
     kinds = frozenset() if "permanent" in nouns else frozenset(TargetKind(noun) for noun in nouns)
     return ObjectCost(CostAction.SACRIFICE, count, kinds, text=text)
+
+
+def read_cost_then_change_line(reading: CardReading, line: str, original: str) -> bool:
+    """An additional cost and the reduction it gives, one line (:func:`read_cost_then_change`)."""
+    if (cost_then_change := read_cost_then_change(line, original)) is None:
+        return False
+    reading.additional.append(cost_then_change[0])
+    reading.cost_modifiers.append(cost_then_change[1])
+    return True
+
+
+def read_commander_free_cast_line(reading: CardReading, line: str, original: str) -> bool:
+    """An alternative cost for controlling a commander: reported, the state gives no commander (CR 903.3, 118.9)."""
+    if not COMMANDER_FREE_CAST.fullmatch(line):
+        return False
+    reading.unsupported.append(UnsupportedText(original, "an alternative cost for controlling a commander: the "
+                                                         "state gives no commander (CR 903.3, 118.9)"))
+    return True
+
+
+def read_additional_cost_line(reading: CardReading, tree: Tree, line: str, original: str) -> None:
+    """"As an additional cost to cast this spell, discard a card." and its kin, read by the grammar (CR 118.8).
+
+    "… you may sacrifice any number of Spirits.", "… sacrifice all creatures you control.": any number of them,
+    none included, or all of them (CR 601.2h); "… pay X life." (CR 119.4); "… exile X cards from your
+    graveyard." (X the spell's X, CR 107.3a, 601.2b).
+    """
+    if tree.data != "any_number_cost_line":
+        reading.additional.append(AdditionalCost(Cost(objects=(additional_object_cost(tree, line),), text=original)))
+        return
+    text = str(tree.children[-1]).removeprefix("you may ")
+    if text == "pay x life.":
+        reading.additional.append(AdditionalCost(Cost(life_x=True, text=original)))  # CR 119.4
+        return
+    if text == "exile x cards from your graveyard.":
+        cost = ObjectCost(CostAction.EXILE, None, zone=Zone.GRAVEYARD, x_count=True, text=text)
+        reading.additional.append(AdditionalCost(Cost(objects=(cost,), text=original)))
+        return
+    every = text.startswith("sacrifice all ")
+    read = object_cost(re.sub(r"any number of |all ", "a ", text, count=1))
+    if read is None or read.count != 1:
+        reading.unsupported.append(UnsupportedText(original, f"additional cost {text!r} not modelled"))
+    else:
+        cost = dataclasses.replace(read, count=0 if every else None, text=text)
+        reading.additional.append(AdditionalCost(Cost(objects=(cost,), text=original)))
+
+
+def read_alternative_cost_line(reading: CardReading, tree: Tree, line: str, original: str) -> None:
+    """"You may … rather than pay this spell's mana cost." (:func:`rather_than_pay`); the Shoals' (CR 118.9).
+
+    "You may exile a red card with mana value X from your hand rather than pay this spell's mana cost.": a card
+    of that colour exiled, its mana value the X.
+    """
+    if tree.data == "rather_than_pay_line":
+        printed = rather_than_pay(original)
+        if isinstance(printed, UnsupportedText):
+            reading.unsupported.append(printed)
+        else:
+            reading.alternative.append(printed)
+        return
+    colour = str(tree.children[0]).split()[4]  # "you may exile a <colour> card ..."
+    # "exile a red card with mana value X from your hand", as printed
+    text = re.sub(r"^you may | rather than pay .*$", "", original, flags=re.IGNORECASE)
+    of_colour = ObjectFilter((frozenset({Quality("color", COLOR_WORDS[colour])}),), colour)
+    exiled = ObjectCost(CostAction.EXILE, 1, qualities=of_colour, zone=Zone.HAND, mana_value_is_x=True, text=text)
+    reading.alternative.append(AlternativeCost(text, Cost(objects=(exiled,), text=text), "CR 118.9"))
+
+
+def read_x_objects_line(reading: CardReading, line: str, original: str) -> bool:
+    """"As an additional cost to cast this spell, discard X cards." (:func:`x_objects_additional_cost`)."""
+    if (x_objects := x_objects_additional_cost(line, original)) is None:
+        return False
+    reading.additional.append(x_objects)
+    return True
+
+
+def read_additional_choice_line(reading: CardReading, line: str, original: str) -> bool:
+    """"…, discard a card or pay {5}." (:func:`additional_cost_choice`, CR 601.2b)."""
+    if (choice := additional_cost_choice(line, original)) is None:
+        return False
+    reading.additional.extend(choice)
+    return True
+
+
+def read_waterbend_line(reading: CardReading, line: str, original: str) -> bool:
+    """"…, you may waterbend {6}." (:func:`read_waterbend`, CR 701.67a)."""
+    if (waterbend := read_waterbend(line, original)) is None:
+        return False
+    reading.additional.append(waterbend[0])
+    reading.cost_modifiers.append(waterbend[1])
+    return True
+
+
+def read_printed_additional_line(reading: CardReading, line: str, original: str) -> bool:
+    """"As an additional cost to cast this spell, sacrifice a Goblin." (:func:`printed_additional_cost`, CR 118.8)."""
+    if (extra := printed_additional_cost(line, original)) is None:
+        return False
+    reading.additional.append(extra)
+    return True

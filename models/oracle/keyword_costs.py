@@ -8,14 +8,12 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Callable, Iterable
 
 from lark import Token, Tree
 
 from models.abilities import (
     AdditionalCost,
     AlternativeCost,
-    ZonePermission,
     CombatDamageRequirement,
     TurnRequirement,
     Cost,
@@ -27,130 +25,102 @@ from models.abilities import (
 )
 from models.choices import CostAction
 from models.mana import Color, ManaCost
-from models.objects import Card, CardType, Zone
+from models.objects import Card, CardType
 
 from models.oracle.costs import cost_of_parts, object_cost
-from models.oracle.grammar import first_token
+from models.oracle.grammar import first_token, mana_cost_of
+from models.oracle.reading import CardReading, Keyword
 from models.oracle.targets import read_counted
 from models.oracle.unread import UnreadText
 from models.oracle.words import CREATURE_TYPE_WORDS, prepare_lines
 
 __all__ = [
-    "ZONE_KEYWORDS", "ZONE_COST_KEYWORDS", "KEYWORD_COSTS", "graveyard_keyword", "optional_keyword_cost",
-    "two_kickers", "TEAMWORK", "read_teamwork", "SNEAK", "read_sneak", "turn_alternative_cost",
-    "combat_damage_alternative", "CAST_KEYWORD_COSTS", "cast_keyword_cost", "read_strive", "read_gift",
-    "read_conspire", "bestow_cost", "read_affinity", "sacrifice_keyword", "read_emerge", "cycling_keywords",
+    "read_cost_of_parts_line", "read_optional_cost_line", "read_keyword_cost", "read_kicker_line", "teamwork_cost",
+    "sneak_cost", "SNEAK_WINDOW", "read_teamwork_line", "read_sneak_line", "read_turn_alternative",
+    "read_combat_damage_alternative", "RETURN_TAPPED_CREATURE", "read_cast_keyword_cost", "strive_modifier",
+    "gift_cost", "conspire_cost", "bestow_cost", "affinity_modifier", "sacrifice_keyword", "emerge_costs",
+    "cycling_keywords",
 ]
-
-
-ZONE_KEYWORDS = {
-    "jump-start": lambda line: ZonePermission("jump-start", Zone.GRAVEYARD, "CR 702.133a", AdditionalCost(
-        Cost(objects=(ObjectCost(CostAction.DISCARD, 1, zone=Zone.HAND, text="discard a card"),), text=line),
-        "jump-start", rule="CR 702.133a")),
-    "retrace": lambda line: ZonePermission("retrace", Zone.GRAVEYARD, "CR 702.81a", AdditionalCost(
-        Cost(objects=(ObjectCost(CostAction.DISCARD, 1, zone=Zone.HAND, qualities=ObjectFilter(
-            (frozenset({Quality("type", CardType.LAND)}),), "land"), text="discard a land card"),), text=line),
-        "retrace", rule="CR 702.81a")),
-    "aftermath": lambda line: ZonePermission("aftermath", Zone.GRAVEYARD, "CR 702.127a"),
-}
-"""Keywords that let the card be cast from its owner's graveyard for its mana cost, with the cost they add."""
-
-
-ZONE_COST_KEYWORDS = {
-    "flashback": ("CR 702.34a", Zone.GRAVEYARD),
-    "foretell": ("CR 702.143a", Zone.EXILE),  # a foretold card; foretelling is a special action (CR 702.143b)
-    "disturb": ("CR 702.146a", Zone.GRAVEYARD),  # the back face, cast transformed
-    "harmonize": ("CR 702.180a", Zone.GRAVEYARD),  # with up to one creature tapped, its power off the cost
-    "madness": ("CR 702.35a", Zone.EXILE),  # as its trigger resolves, the card exiled as it was discarded
-    "miracle": ("CR 702.94a", Zone.HAND),  # as its trigger resolves, revealed as it was drawn
-}
-"""Keywords followed by a mana cost that cast the card from a zone for that cost rather than its mana cost: the
-rule of each and the zone (an :class:`AlternativeCost` with that zone; CR 118.9)."""
-
-
-KEYWORD_COSTS = {
-    "kicker": lambda cost: AdditionalCost(cost, "kicker", optional=True, rule="CR 702.33a"),
-    "multikicker": lambda cost: AdditionalCost(cost, "multikicker", optional=True, most_times=None, rule="CR 702.33c"),
-    "overload": lambda cost: AlternativeCost("overload", cost, "CR 702.96a", removes_targets=True),
-    "buyback": lambda cost: AdditionalCost(cost, "buyback", optional=True, rule="CR 702.27a"),
-    "replicate": lambda cost: AdditionalCost(cost, "replicate", optional=True, most_times=None, rule="CR 702.56a"),
-}
-"""Keywords followed by a cost ("Kicker {2}{R}"), read by the grammar's ``cost_keyword`` rule: each makes one record.
-
-A keyword's record says what kind of cost it is (an optional additional cost, CR 118.8, or an alternative
-cost, CR 118.9) and the rule that defines it; the cast problem reads every record the same way.
-"""
 
 
 _GRAVEYARD_KEYWORD = re.compile(r"(?P<keyword>flashback|escape)(?:—| (?=\{))(?P<cost>[^.]+)\.?")
 
 
-_GRAVEYARD_KEYWORD_RULES = {"flashback": "CR 702.34a", "escape": "CR 702.138a"}
-
-
-def graveyard_keyword(line: str, original: str) -> AlternativeCost | None:
-    """Flashback or escape with a cost of several parts, or None (CR 702.34a, 702.138a).
+def read_cost_of_parts_line(keyword: Keyword, reading: CardReading, line: str, original: str) -> bool:
+    """Flashback or escape with a cost of several parts (CR 702.34a, 702.138a); False when not read so.
 
     "Escape—{3}{B}{B}, Exile four other cards from your graveyard.": the card is cast from its owner's
-    graveyard for that cost rather than its mana cost.
+    graveyard for that cost rather than its mana cost (the keyword's record, :attr:`Keyword.cost`).
     """
     found = _GRAVEYARD_KEYWORD.fullmatch(line)
-    if found is None:
-        return None
+    if found is None or keyword.cost is None:
+        return False
     cost = cost_of_parts(found["cost"])
     if isinstance(cost, str):
-        return None
-    keyword = found["keyword"]
-    return AlternativeCost(keyword, dataclasses.replace(cost, text=original), _GRAVEYARD_KEYWORD_RULES[keyword],
-                           zone=Zone.GRAVEYARD)
+        return False
+    reading.add_cost(keyword.cost(dataclasses.replace(cost, text=original)))
+    return True
 
 
 _OPTIONAL_KEYWORD = re.compile(r"(?P<keyword>kicker|buyback|replicate)—(?P<cost>[^.]+)\.?")
 
 
-def optional_keyword_cost(line: str, original: str) -> AdditionalCost | None:
-    """Kicker, buyback or replicate paid with more than mana, or None (CR 702.33a, 702.27a, 702.56a).
+def read_optional_cost_line(keyword: Keyword, reading: CardReading, line: str, original: str) -> bool:
+    """Kicker, buyback or replicate paid with more than mana (CR 702.33a, 702.27a, 702.56a); False when not read.
 
     "Kicker—Sacrifice a creature.", "Buyback—Pay 3 life.": an optional additional cost of those parts, the
     same record as "Kicker {2}".
     """
     found = _OPTIONAL_KEYWORD.fullmatch(line)
-    if found is None:
-        return None
+    if found is None or keyword.cost is None:
+        return False
     cost = cost_of_parts(found["cost"])
     if isinstance(cost, str):
-        return None
-    record = KEYWORD_COSTS[found["keyword"]](dataclasses.replace(cost, text=original))
-    assert isinstance(record, AdditionalCost)  # kicker and buyback are additional costs (CR 702.33a, 702.27a)
-    return record
+        return False
+    reading.add_cost(keyword.cost(dataclasses.replace(cost, text=original)))
+    return True
+
+
+def read_keyword_cost(keyword: Keyword, tree: Tree, line: str, reading: CardReading) -> bool:
+    """A keyword and its cost: "Kicker {2}{R}" (the grammar's ``cost_keyword``), "Buyback—Pay 3 life." (CR 118.8-9).
+
+    The keyword's record (:attr:`Keyword.cost`) says what kind of cost it is and the rule that defines it.
+    """
+    if keyword.cost is None:
+        return False
+    if tree.data == "cost_keyword":
+        reading.add_cost(keyword.cost(Cost(mana_cost_of(tree.children[1]), text=line)))
+        return True
+    return read_optional_cost_line(keyword, reading, line.strip().lower(), line.strip())
 
 
 _TWO_KICKERS = re.compile(r"kicker (?P<first>(?:\{[^}]+\})+) and/or (?P<second>(?:\{[^}]+\})+)")
 
 
-def two_kickers(line: str, original: str) -> tuple[AdditionalCost, AdditionalCost] | None:
-    """"Kicker {1}{B} and/or {R}": two optional kicker costs, each paid or not (CR 702.33b), or None.
+def read_kicker_line(keyword: Keyword, reading: CardReading, line: str, original: str) -> bool:
+    """"Kicker {1}{B} and/or {R}" (two kicker costs, CR 702.33b) or "Kicker—Sacrifice a creature."; else False.
 
-    Each is named by its cost, ``"kicker {1}{B}"`` and ``"kicker {R}"``, as the text linked to it names it ("if
-    it was kicked with its {1}{B} kicker", CR 702.33f); text that asks only "if it was kicked" is linked to
-    either, and the cast rules report it rather than read it.
+    Each of two kicker costs is named by its cost, ``"kicker {1}{B}"`` and ``"kicker {R}"``, as the text linked to
+    it names it ("if it was kicked with its {1}{B} kicker", CR 702.33f); text that asks only "if it was kicked"
+    is linked to either, and the cast rules report it rather than read it.
     """
     found = _TWO_KICKERS.fullmatch(line)
     if found is None:
-        return None
+        return read_optional_cost_line(keyword, reading, line, original)
     costs = []
     for part in ("first", "second"):
         mana = ManaCost.parse(found[part], path="oracle_text")
         if mana.has_x:
-            return None
+            return read_optional_cost_line(keyword, reading, line, original)
         costs.append(AdditionalCost(Cost(mana, text=original), f"kicker {mana}", optional=True, rule="CR 702.33b"))
-    return costs[0], costs[1]
+    reading.additional.extend(costs)
+    return True
 
 
-TEAMWORK = re.compile(r"teamwork (?P<total>\d+)")
+_TEAMWORK = re.compile(r"teamwork (?P<total>\d+)")
 
 
-def read_teamwork(total: int, line: str) -> AdditionalCost:
+def teamwork_cost(total: int, line: str) -> AdditionalCost:
     """Teamwork N: an optional additional cost of creatures tapped, their powers totalling N or more.
 
     The keyword is newer than the rules this reader follows; its reminder text defines it: "As an additional cost
@@ -175,14 +145,14 @@ def read_teamwork(total: int, line: str) -> AdditionalCost:
     return AdditionalCost(Cost(objects=(tapped,), text=line), "teamwork", optional=True, rule="CR 118.8")
 
 
-SNEAK = re.compile(r"sneak (?P<cost>(?:\{[0-9wubrgc]+\})+)")
+_SNEAK = re.compile(r"sneak (?P<cost>(?:\{[0-9wubrgc]+\})+)")
 
 
-_SNEAK_WINDOW = TurnRequirement("unblocked attacker you control", "you control an unblocked attacking creature, "
+SNEAK_WINDOW = TurnRequirement("unblocked attacker you control", "you control an unblocked attacking creature, "
                                 "during the declare blockers step")
 
 
-def read_sneak(mana: str, line: str) -> AlternativeCost:
+def sneak_cost(mana: str, line: str) -> AlternativeCost:
     """Sneak with its mana cost: an alternative cost with an unblocked attacker returned to its owner's hand.
 
     The keyword is newer than the rules this reader follows; its reminder text defines it: "You may cast this
@@ -202,39 +172,47 @@ def read_sneak(mana: str, line: str) -> AlternativeCost:
     Returns
     -------
     AlternativeCost
-        Keyword ``"sneak"``, requiring :data:`_SNEAK_WINDOW`.
+        Keyword ``"sneak"``, requiring :data:`SNEAK_WINDOW`.
     """
     returned = object_cost("return an attacking creature you control to its owner's hand")
     assert returned is not None  # the words are read by object_cost
     cost = Cost(ManaCost.parse(mana.upper(), path="oracle_text"), objects=(returned,), text=line)
-    return AlternativeCost("sneak", cost, "CR 118.9", requires=(_SNEAK_WINDOW,))
+    return AlternativeCost("sneak", cost, "CR 118.9", requires=(SNEAK_WINDOW,))
 
 
-_TURN_ALTERNATIVES = {
-    "spectacle": ("CR 702.137a", TurnRequirement("opponent lost life", "an opponent lost life this turn")),
-    "surge": ("CR 702.117a", TurnRequirement("cast another spell", "you have cast another spell this turn")),
-}
+def read_teamwork_line(keyword: Keyword, reading: CardReading, line: str, original: str) -> bool:
+    """"Teamwork 2": its additional cost (:func:`teamwork_cost`); False for another line."""
+    found = _TEAMWORK.fullmatch(line)
+    if found is None:
+        return False
+    reading.additional.append(teamwork_cost(int(found["total"]), original))
+    return True
 
 
-def turn_alternative_cost(tree: Tree, line: str) -> AlternativeCost | None:
-    """Spectacle or surge with a mana cost: an alternative cost payable when this turn's facts say so, or None.
+def read_sneak_line(keyword: Keyword, reading: CardReading, line: str, original: str) -> bool:
+    """"Sneak {1}{W}": its alternative cost (:func:`sneak_cost`); False for another line."""
+    found = _SNEAK.fullmatch(line)
+    if found is None:
+        return False
+    reading.alternative.append(sneak_cost(found["cost"], original))
+    return True
+
+
+def read_turn_alternative(keyword: Keyword, tree: Tree, line: str, reading: CardReading) -> bool:
+    """Spectacle or surge with a mana cost: an alternative cost payable when this turn's facts say so; else False.
 
     Spectacle: if an opponent lost life this turn (CR 702.137a); surge: if the caster has cast another spell
-    this turn (CR 702.117a, teammates aside).
+    this turn (CR 702.117a, teammates aside). The requirement is in the keyword's record.
     """
     tokens = [t for t in tree.children if isinstance(t, Token)]
-    keyword = str(tokens[0]).lower()
-    if keyword not in _TURN_ALTERNATIVES or len(tokens) < 2 or any(t.type != "MANA_SYMBOL" for t in tokens[1:]):
-        return None
-    rule, requirement = _TURN_ALTERNATIVES[keyword]
+    if keyword.cost is None or len(tokens) < 2 or any(t.type != "MANA_SYMBOL" for t in tokens[1:]):
+        return False
     cost = ManaCost.parse("".join(str(t) for t in tokens[1:]), path="oracle_text")
-    return AlternativeCost(keyword, Cost(cost, text=line), rule, requires=(requirement,))
+    reading.add_cost(keyword.cost(Cost(cost, text=line)))
+    return True
 
 
-_COMBAT_DAMAGE_KEYWORDS = {"prowl": "CR 702.76a", "freerunning": "CR 702.173a"}
-
-
-def combat_damage_alternative(tree: Tree, line: str, subtypes: Iterable[str]) -> AlternativeCost | None:
+def read_combat_damage_alternative(keyword: Keyword, tree: Tree, line: str, reading: CardReading) -> bool:
     """Prowl or freerunning with its cost: an alternative cost payable after combat damage to a player, or None.
 
     "Prowl {1}{B}": the cost may be paid rather than the mana cost "if a player was dealt combat damage this turn
@@ -244,39 +222,29 @@ def combat_damage_alternative(tree: Tree, line: str, subtypes: Iterable[str]) ->
     is mana (X included: "Freerunning {X}{R}", X announced only for that cost, CR 107.3, 601.2b) or parts read as
     other costs are.
 
-    Parameters
-    ----------
-    tree : lark.Tree
-        A ``cast_keyword`` tree.
-    line : str
-        The line as printed.
-    subtypes : iterable of str
-        The card's subtypes: its creature types are prowl's (a Kindred card's, CR 205.3m, 308.3).
-
-    Returns
-    -------
-    AlternativeCost or None
-        Keyword ``"prowl"`` or ``"freerunning"``, requiring a :class:`~models.abilities.CombatDamageRequirement`;
-        None for another keyword, a cost not read, or prowl on a card with no creature type.
+    The card's creature types (its subtypes, ``reading.subtypes``) are prowl's (a Kindred card's, CR 205.3m,
+    308.3). Adds keyword ``"prowl"`` or ``"freerunning"``, requiring a
+    :class:`~models.abilities.CombatDamageRequirement`; False for a cost not read, or prowl on a card with no
+    creature type, or granted keywords (no card).
     """
+    if reading.subtypes is None:
+        return False
     token = first_token(tree)
-    keyword = str(token).lower()
-    if keyword not in _COMBAT_DAMAGE_KEYWORDS:
-        return None
+    name = keyword.name
     printed = line[token.start_pos:].strip()
-    found = re.fullmatch(rf"{keyword}(?: (?=\{{)|—)(?P<cost>[^.(]+?)\.?", printed.lower())
+    found = re.fullmatch(rf"{name}(?: (?=\{{)|—)(?P<cost>[^.(]+?)\.?", printed.lower())
     if found is None:
-        return None
+        return False
     mana_only = re.fullmatch(r"(?:\{[^{}]+\})+", found["cost"].strip())
     # "Freerunning {X}{R}": X announced with the cost (CR 107.3, 601.2b); other parts are read as other costs are
     cost = Cost(ManaCost.parse(found["cost"].strip(), path="oracle_text")) if mana_only else cost_of_parts(
         found["cost"].strip())
     if isinstance(cost, str):
-        return None
-    if keyword == "prowl":
-        types = frozenset(t for t in subtypes if t in CREATURE_TYPE_WORDS)
+        return False
+    if name == "prowl":
+        types = frozenset(t for t in reading.subtypes if t in CREATURE_TYPE_WORDS)
         if not types:
-            return None
+            return False
         names = " or ".join(sorted(types))
         requirement = CombatDamageRequirement(types, text=f"a player was dealt combat damage this turn by a {names} "
                                                           "you controlled")
@@ -284,63 +252,46 @@ def combat_damage_alternative(tree: Tree, line: str, subtypes: Iterable[str]) ->
         requirement = CombatDamageRequirement(frozenset({"Assassin"}), commander=True,
                                               text="a player was dealt combat damage this turn by an Assassin or a "
                                                    "commander you controlled")
-    return AlternativeCost(keyword, dataclasses.replace(cost, text=printed), _COMBAT_DAMAGE_KEYWORDS[keyword],
-                           requires=(requirement,))
+    reading.alternative.append(AlternativeCost(name, dataclasses.replace(cost, text=printed), keyword.rule,
+                                               requires=(requirement,)))
+    return True
 
 
-_RETURN_TAPPED_CREATURE = ObjectCost(CostAction.RETURN, 1, frozenset({TargetKind.CREATURE}),
-                                     ObjectFilter((frozenset({Quality("tapped")}),), "tapped"),
-                                     text="return a tapped creature you control to its owner's hand")
+RETURN_TAPPED_CREATURE = ObjectCost(CostAction.RETURN, 1, frozenset({TargetKind.CREATURE}),
+                                    ObjectFilter((frozenset({Quality("tapped")}),), "tapped"),
+                                    text="return a tapped creature you control to its owner's hand")
 """Web-slinging's object: the creature returned is a choice of the cast (CR 702.188a, 601.2h)."""
-
-
-CAST_KEYWORD_COSTS: dict[str, Callable[[Cost], AlternativeCost | AdditionalCost]] = {
-    "evoke": lambda cost: AlternativeCost("evoke", cost, "CR 702.74a"),
-    "dash": lambda cost: AlternativeCost("dash", cost, "CR 702.109a"),
-    "blitz": lambda cost: AlternativeCost("blitz", cost, "CR 702.152a"),
-    "warp": lambda cost: AlternativeCost("warp", cost, "CR 702.185a"),  # from the hand only
-    "impending": lambda cost: AlternativeCost("impending", cost, "CR 702.176a"),
-    "offspring": lambda cost: AdditionalCost(cost, "offspring", optional=True, rule="CR 702.175a"),
-    "squad": lambda cost: AdditionalCost(cost, "squad", optional=True, most_times=None, rule="CR 702.157a"),
-    # "paying [cost] and returning a tapped creature you control to its owner's hand" (CR 702.188a)
-    "web-slinging": lambda cost: AlternativeCost("web-slinging", dataclasses.replace(
-        cost, objects=cost.objects + (_RETURN_TAPPED_CREATURE,)), "CR 702.188a"),
-}
-"""Keywords of the grammar's CAST_KEYWORD that are one cost paid as the card is cast from the hand.
-
-"Evoke {2}{U}", "Evoke—Exile a white card from your hand.", "Impending 4—{2}{W}{W}", "Squad {2}": the cost
-is mana or parts read as other costs are; web-slinging adds a tapped creature returned to its owner's hand
-(CR 702.188a). What the keyword does once the spell resolves (sacrificed, returned,
-counters, tokens) does not bear on casting it. Each makes one record, as KEYWORD_COSTS does.
-"""
 
 
 _CAST_KEYWORD_COST = re.compile(r"(?P<keyword>[a-z-]+)(?: (?P<number>\d+))?(?:—| )(?P<cost>[^.(]+?)\.?")
 
 
-def cast_keyword_cost(tree: Tree, line: str) -> AlternativeCost | AdditionalCost | None:
-    """A keyword of :data:`CAST_KEYWORD_COSTS` with its cost, as its record; None for any other line.
+def read_cast_keyword_cost(keyword: Keyword, tree: Tree, line: str, reading: CardReading) -> bool:
+    """A keyword with one cost paid as the card is cast from the hand, as its record; False when not read.
 
-    "Impending N" takes a number before its cost (CR 702.176a); no other keyword of the table does.
+    "Evoke {2}{U}", "Evoke—Exile a white card from your hand.", "Impending 4—{2}{W}{W}", "Squad {2}": the cost
+    is mana or parts read as other costs are; the keyword's record (:attr:`Keyword.cost`) says which kind of
+    cost it is. What the keyword does once the spell resolves (sacrificed, returned, counters, tokens) does
+    not bear on casting it. "Impending N" takes a number before its cost (CR 702.176a); no other keyword does.
     """
     token = first_token(tree)
-    keyword = str(token).lower()
-    if keyword not in CAST_KEYWORD_COSTS:
-        return None
+    name = keyword.name
     found = _CAST_KEYWORD_COST.fullmatch(line[token.start_pos:].lower().strip())
-    if found is None or found["keyword"] != keyword or bool(found["number"]) != (keyword == "impending"):
-        return None
+    if keyword.cost is None or found is None or found["keyword"] != name or bool(found["number"]) != (
+            name == "impending"):
+        return False
     cost = cost_of_parts(found["cost"].strip())
     if isinstance(cost, str):
-        return None
-    return CAST_KEYWORD_COSTS[keyword](dataclasses.replace(cost, text=line[token.start_pos:].strip()))
+        return False
+    reading.add_cost(keyword.cost(dataclasses.replace(cost, text=line[token.start_pos:].strip())))
+    return True
 
 
 _STRIVE = re.compile(r"strive — this spell costs (?P<cost>(?:\{[^{}]+\})+) more to cast for each target beyond "
                      r"the first\.?", re.IGNORECASE)
 
 
-def read_strive(line: str) -> CostModifier | None:
+def strive_modifier(line: str) -> CostModifier | None:
     """"Strive — This spell costs {2}{R} more to cast for each target beyond the first.", or None.
 
     Strive is an ability word (CR 207.2c): the rule is the cost increase, applied for each target the spell
@@ -365,7 +316,7 @@ def read_strive(line: str) -> CostModifier | None:
     return CostModifier(0, line.strip(), own=True, per_target_beyond_first=cost)
 
 
-def read_gift(tree: Tree) -> AdditionalCost | None:
+def gift_cost(tree: Tree) -> AdditionalCost | None:
     """"Gift a card", "Gift a tapped Fish", "Gift an extra turn": the gift cost, or None for another keyword.
 
     Whatever the gift is, its first ability is always "As an additional cost to cast this spell, you may
@@ -391,7 +342,7 @@ def read_gift(tree: Tree) -> AdditionalCost | None:
                           chooses_opponent=True)
 
 
-def read_conspire(tree: Tree, colors: frozenset[Color]) -> AdditionalCost | None:
+def conspire_cost(tree: Tree, colors: frozenset[Color]) -> AdditionalCost | None:
     """"Conspire": an optional additional cost of two creatures tapped that share a colour with the spell, or None.
 
     "As an additional cost to cast this spell, you may tap two untapped creatures you control that each share a
@@ -437,7 +388,7 @@ def bestow_cost(tree: Tree, line: str) -> Cost | None:
 _AFFINITY = re.compile(r"affinity for (?P<what>[a-z][a-z -]*[a-z])")
 
 
-def read_affinity(line: str) -> CostModifier | None:
+def affinity_modifier(line: str) -> CostModifier | None:
     """"Affinity for artifacts": "This spell costs {1} less to cast for each artifact you control" (CR 702.41a).
 
     What is counted is read as the own cost change's "for each … you control" is, in the singular ("Affinity
@@ -485,7 +436,7 @@ _EMERGE = re.compile(r"emerge(?: from (?P<kind>artifact|creature|enchantment|lan
                      r"(?P<cost>(?:\{[^{}\s]+\})+)")
 
 
-def read_emerge(line: str) -> tuple[AlternativeCost, CostModifier] | None:
+def emerge_costs(line: str) -> tuple[AlternativeCost, CostModifier] | None:
     """"Emerge {5}{U}{U}", "Emerge from artifact {5}{B}{B}": the alternative cost and its reduction, or None.
 
     "You may cast this spell by paying [cost] and sacrificing a creature [a permanent of that type] rather than

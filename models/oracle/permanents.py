@@ -19,7 +19,14 @@ from models.oracle.keywords import parse_granted
 from models.oracle.unread import UnreadText
 from models.oracle.words import SUBTYPE_BY_WORD
 
-__all__ = ["BASIC_LETTERS", "LOYALTY_COST", "read_attached_grants", "mana_ability"]
+from models.abilities import UnsupportedText
+from models.oracle.reading import CardReading
+from models.oracle.unread import topics_of
+
+__all__ = [
+    "BASIC_LETTERS", "LOYALTY_COST", "read_attached_grants", "mana_ability", "read_player_ability_line",
+    "read_mana_ability_line", "read_basic_mana_line", "read_ability_line",
+]
 
 
 BASIC_LETTERS = {"w": "W", "u": "U", "b": "B", "r": "R", "g": "G"}
@@ -115,3 +122,40 @@ def _mana_units(tree: Tree) -> ManaAbility:
                             and t.type == "MANA_SYMBOL")
         return ManaAbility((letters,))
     return ManaAbility((frozenset("WUBRG"),))
+
+
+def read_player_ability_line(reading: CardReading, tree: Tree, line: str, original: str) -> None:
+    """"You have hexproof." / "You have shroud.": the permanent's controller has it (CR 702.11c, 702.18b)."""
+    setattr(reading, "controller_" + str(tree.children[1]), True)
+
+
+def read_mana_ability_line(reading: CardReading, tree: Tree, line: str, original: str) -> None:
+    """"{T}: Add {R} or {G}." (:func:`mana_ability`, CR 605.1a); generic mana made is reported."""
+    try:
+        reading.mana_abilities.append(mana_ability(tree))
+    except ValueError:
+        reading.unsupported.append(UnsupportedText(
+            original, "generic mana in a mana ability",
+            casting_relevant=False, permanent_relevant=True, topics=topics_of(original)))
+
+
+def read_basic_mana_line(reading: CardReading, tree: Tree, line: str, original: str) -> None:
+    """A basic land's mana symbol alone, "({T}: Add {G}.)" dropped as reminder text (CR 305.6)."""
+    reading.mana_abilities.append(ManaAbility((frozenset(BASIC_LETTERS[line]),)))
+
+
+def read_ability_line(reading: CardReading, tree: Tree, line: str, original: str) -> None:
+    """A triggered, activated or chapter ability: its targets are not the spell's (CR 115.1b, 714.2b).
+
+    A triggered mana ability ("Whenever enchanted land is tapped for mana, its controller adds an additional
+    {G}", CR 605.1b) and a mana ability with a cost other than {T} change the mana a permanent makes: reported.
+    (A loyalty ability is never a mana ability, CR 605.1a: it makes mana as it resolves.)
+    """
+    if tree.data == "triggered_line" and re.search(r"\btapped for mana\b.*\badds?\b", line):
+        reading.unsupported.append(UnsupportedText(
+            original, "triggered mana ability not read", casting_relevant=False, permanent_relevant=True,
+            topics=frozenset({"mana"})))
+    elif tree.data == "activated_line" and re.search(r":\s*add\b", line) and not LOYALTY_COST.match(line):
+        reading.unsupported.append(UnsupportedText(
+            original, "mana ability with a cost other than {T}",
+            casting_relevant=False, permanent_relevant=True, topics=topics_of(original)))

@@ -11,6 +11,8 @@ import re
 from lark.exceptions import UnexpectedInput
 
 from models.abilities import (
+    AlternativeCost,
+    Cost,
     CastPermission,
     Instruction,
     TimingRestriction,
@@ -23,9 +25,18 @@ from models.oracle.grammar import oracle_parser
 from models.oracle.targets import SpellTextReader, targeted_condition
 from models.oracle.unread import error_span, unread_reason
 
+from lark import Tree
+
+from models.abilities import ControlRequirement
+from models.oracle.grammar import mana_cost_of, tree_tokens
+from models.oracle.reading import CardReading
+from models.oracle.words import SUBTYPE_BY_WORD
+
 __all__ = [
     "read_step_timing", "read_cast_only", "conditional_flash", "STARTING_PLAYER", "next_spell_flash",
-    "OWN_OTHER_ZONE_PERMISSION", "permission_zones",
+    "OWN_OTHER_ZONE_PERMISSION", "permission_zones", "read_step_timing_line", "read_starting_player_line",
+    "read_next_spell_line", "read_conditional_flash_line", "read_cast_only_line", "read_other_zone_permission_line",
+    "read_flash_permission_line", "read_timing_restriction_line", "read_free_cast_line",
 ]
 
 
@@ -233,3 +244,121 @@ def permission_zones(line: str) -> frozenset[Zone]:
     assert found is not None  # the caller matched it
     sentence = line[found.start():].split(".", 1)[0]
     return frozenset(_PERMISSION_ZONES[word] for word in _PERMISSION_FROM.findall(sentence))
+
+
+def read_step_timing_line(reading: CardReading, line: str, original: str) -> bool:
+    """"Cast this spell only during the declare blockers step." (:func:`read_step_timing`)."""
+    if not reading.is_spell or (step_timing := read_step_timing(line, original)) is None:
+        return False
+    reading.timing_restriction = step_timing
+    return True
+
+
+def read_starting_player_line(reading: CardReading, line: str, original: str) -> bool:
+    """A cost change or permission on who took the first turn: reported, the state does not say (CR 103.1)."""
+    if not STARTING_PLAYER.fullmatch(line):
+        return False
+    reading.unsupported.append(UnsupportedText(original, "a cost change or permission on whether the caster was the "
+                                                         "starting player: the state does not say (CR 103.1)"))
+    return True
+
+
+def read_next_spell_line(reading: CardReading, line: str, original: str) -> bool:
+    """"The next sorcery spell you cast this turn can be cast as though it had flash. …" (:func:`next_spell_flash`)."""
+    if not reading.is_spell or (next_spell := next_spell_flash(line, original)) is None:
+        return False
+    if isinstance(next_spell, Instruction):
+        reading.spell_text.append(next_spell)
+    else:
+        reading.unsupported.extend(next_spell)
+    return True
+
+
+def read_conditional_flash_line(reading: CardReading, line: str, original: str) -> bool:
+    """"… as though it had flash if you control a …" (:func:`conditional_flash`, CR 601.3)."""
+    if (flash_if := conditional_flash(line, original)) is None:
+        return False
+    reading.cast_permissions.append(flash_if)
+    return True
+
+
+def read_cast_only_line(reading: CardReading, line: str, original: str) -> bool:
+    """"Cast this spell only if …", "… only after combat." (:func:`read_cast_only`, CR 601.3)."""
+    if not reading.is_spell or (cast_only := read_cast_only(line, original)) is None:
+        return False
+    if isinstance(cast_only, UnsupportedText):
+        reading.unsupported.append(cast_only)
+    else:
+        reading.timing_restriction = cast_only
+    return True
+
+
+def read_other_zone_permission_line(reading: CardReading, line: str, original: str) -> bool:
+    """"You may cast this card from your graveyard.": a permission to cast it from another zone (CR 601.3).
+
+    Casting it from the hand is as usual; from the zones it names, it is reported.
+    """
+    if not reading.is_spell or not OWN_OTHER_ZONE_PERMISSION.search(line):
+        return False
+    reading.unsupported.append(UnsupportedText(
+        original, "casting from another zone than the hand is not modelled", casting_relevant=False,
+        zones=permission_zones(line)))
+    return True
+
+
+def read_flash_permission_line(reading: CardReading, tree: Tree, line: str, original: str) -> None:
+    """"… as though it had flash if you pay {2} more to cast it." (CR 601.3c); spell mastery's (CR 601.3d)."""
+    if tree.data != "flash_for_cost":
+        reading.cast_permissions.append(CastPermission(graveyard_spells=2, text=original))  # CR 601.3d
+        return
+    flash_cost = mana_cost_of(next(c for c in tree.children if isinstance(c, Tree)))
+    if flash_cost.generic != flash_cost.mana_value or flash_cost.has_x:
+        reading.unsupported.append(UnsupportedText(original, "a coloured or X cost for casting with flash"))
+    else:
+        reading.cast_permissions.append(CastPermission(cost=flash_cost, text=original))  # CR 601.3c
+
+
+def read_timing_restriction_line(reading: CardReading, tree: Tree, line: str, original: str) -> None:
+    """"Cast this spell only during combat on your turn." and the like: phases and turns (CR 601.3, 604.6)."""
+    phases: set[Phase] = set()
+    turns: set[str] = set()
+    for token in tree_tokens(tree):
+        if token.type != "TIMING_WINDOW":
+            continue
+        window = str(token)  # "combat", "your turn", "combat on an opponent's turn", ...
+        if window.startswith("combat"):
+            phases.add(Phase.COMBAT)
+        if window.endswith("your turn"):
+            turns.add("yours")
+        elif window.endswith("opponent's turn"):
+            turns.add("opponent")
+    if len(turns) > 1:  # "only during your turn and only during an opponent's turn": never
+        reading.unsupported.append(UnsupportedText(original, "contradictory timing restriction"))
+    else:
+        reading.timing_restriction = TimingRestriction(frozenset(phases), turns.pop() if turns else "any", original)
+
+
+def read_free_cast_line(reading: CardReading, tree: Tree, line: str, original: str) -> None:
+    """A spell's flash or free cast on the subtypes controlled (CR 702.8a, 611.3a, 118.9).
+
+    "This spell has flash as long as you control a Merfolk."; "If an opponent controls a Plains and you control
+    a Swamp, you may cast this spell without paying its mana cost." (an alternative cost).
+    """
+    if tree.data == "flash_while_line":
+        subtype = SUBTYPE_BY_WORD.get(line.rstrip(".").split()[-1])
+        if subtype is None:
+            reading.unsupported.append(UnsupportedText(original, "a condition naming no subtype"))
+            return
+        reading.cast_permissions.append(CastPermission(
+            requires=(ControlRequirement("you", subtype, f"you control a {subtype}"),), text=original))
+        return
+    found = re.match(r"if an opponent controls an? ([a-z]+) and you control an? ([a-z]+),", line)
+    assert found is not None, line  # CONDITIONAL_FREE_CAST matched the line
+    theirs, yours = (SUBTYPE_BY_WORD.get(word) for word in found.groups())
+    if theirs is None or yours is None:
+        reading.unsupported.append(UnsupportedText(original, "a condition naming no subtype"))
+        return
+    reading.alternative.append(AlternativeCost(  # CR 118.9: the mana cost is not paid
+        "without paying its mana cost", Cost(text=original), "CR 118.9",
+        requires=(ControlRequirement("opponent", theirs, f"an opponent controls a {theirs}"),
+                  ControlRequirement("you", yours, f"you control a {yours}"))))

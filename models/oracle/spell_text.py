@@ -8,6 +8,8 @@ import re
 from lark import Tree
 
 from models.abilities import (
+    AlternativeCost,
+    Cost,
     PROMISED,
     Instruction,
     TargetSpec,
@@ -16,9 +18,16 @@ from models.abilities import (
 
 from models.oracle.targets import SpellTextReader, one_target
 
+from models.abilities import ControllerFilter, TargetKind
+from models.oracle.permanents import read_attached_grants
+from models.oracle.reading import CardReading
+from models.oracle.unread import PERMANENT_RELEVANT, topics_of
+from models.oracle.words import PAID_CONDITIONS
+
 __all__ = [
     "ENCHANT_LINE", "aura_target", "ENTERS_IF_KICKED", "is_spell_text", "REPLACING", "replaced_targets",
-    "unread_gift_condition", "gift_replacements",
+    "unread_gift_condition", "gift_replacements", "DIE_RESULT_ROW", "die_result_effect", "read_enchant_line",
+    "read_spell_text", "read_aura_target", "read_awaken",
 ]
 
 
@@ -156,3 +165,107 @@ def gift_replacements(spell_text: list[Instruction]) -> list[UnsupportedText]:
         return []
     return [UnsupportedText(i.text, "text that replaces the spell's earlier text ('instead'), with targets, is not "
                                     "modelled") for i in replacing]
+
+
+DIE_RESULT_ROW = re.compile(r"\d+(?:[—–-]\d+|\+)? \| (?P<effect>.+)")
+"""A line of a die roll's results table, "1—14 | …", "15+ | …", "20 | …" (CR 706.3a)."""
+
+
+def die_result_effect(original: str) -> str:
+    """The effect of a die roll's results row, "1—14 | Draw X cards.", else the line as it is.
+
+    A row is "If the result was in this range, [effect]" (CR 706.3a), part of one ability with the roll (CR
+    706.3b): its targets are the spell's, chosen as it is cast (CR 601.2c).
+    """
+    row = DIE_RESULT_ROW.fullmatch(original)
+    return original if row is None else row["effect"]
+
+
+def read_enchant_line(reading: CardReading, line: str, original: str) -> bool:
+    """"Enchant creature, land, or planeswalker": an enchant ability, the Aura spell's target (CR 702.5a)."""
+    if not ENCHANT_LINE.fullmatch(line):
+        return False
+    reading.enchant.append(original)
+    return True
+
+
+def _read_spell_only_line(reading: CardReading, tree: Tree, line: str, original: str) -> bool:
+    """Spell text whose targets hang on a cost paid in a way read apart, or not read (CR 608.2c, 701.59c, 702.174m).
+
+    "If this spell was kicked, exile target nonland permanent instead": the kicked text replaces the text
+    before it, and with it its targets (:func:`replaced_targets`); a form not read is reported, as are targets
+    chosen only if evidence was collected, and targets the gift's promise governs otherwise than "If the gift
+    was promised, …".
+    """
+    if REPLACING.search(line):
+        replaced = replaced_targets(line, tree)
+        if replaced is None:
+            reading.unsupported.append(UnsupportedText(original, "text that replaces the spell's earlier text "
+                                                                 "('instead') is not modelled"))
+        else:
+            reading.spell_text.append(Instruction(original, replaced))
+        return True
+    if re.search(r"\bevidence was collected\b[^.]*\btarget\b", line):
+        reading.unsupported.append(UnsupportedText(original, "targets that depend on evidence collected are not "
+                                                             "modelled"))
+        return True
+    if (gift_reason := unread_gift_condition(line)) is not None:
+        reading.unsupported.append(UnsupportedText(original, gift_reason))
+        return True
+    return False
+
+
+def read_spell_text(reading: CardReading, tree: Tree, line: str, original: str) -> None:
+    """A line the grammar's spell-text rule reads: an instant's or sorcery's text, or a permanent's static line.
+
+    Of a spell, the instruction with its targets (CR 115.1, 601.2c), conditioned on a cost paid when it starts
+    "If this spell was kicked, …" (CR 702.33g); of a permanent, the keywords an Aura or Equipment grants (CR
+    613.1f), or the line reported when it may bear on casting or targeting.
+    """
+    if reading.is_spell and _read_spell_only_line(reading, tree, line, original):
+        return
+    reader = SpellTextReader(line)
+    reader.read(tree)
+    if reading.is_spell:
+        reading.unsupported.extend(reader.unsupported)
+        paid_text = re.match(r"if (?:~|this spell|it) was (kicked|bargained),|if the gift was (promised),", line)
+        reading.spell_text.append(Instruction(original, tuple(reader.targets),
+                                              PAID_CONDITIONS[paid_text.group(paid_text.lastindex or 1)]
+                                              if paid_text else ()))
+    elif (grants := read_attached_grants(line)) is not None:
+        reading.attached_grants.extend(grants)  # "Equipped creature has shroud." (CR 613)
+    elif PERMANENT_RELEVANT.search(line):
+        reading.unsupported.append(UnsupportedText(
+            original, "static ability that may bear on casting or targeting",
+            casting_relevant="cast" in line or "cost" in line,
+            permanent_relevant=True, topics=topics_of(original)))
+    elif reader.unsupported and not ENTERS_IF_KICKED.match(line):
+        reading.unsupported.extend(reader.unsupported)
+
+
+def read_aura_target(reading: CardReading) -> None:
+    """The Aura spell's target from its enchant lines, as spell text (:func:`aura_target`, CR 303.4a)."""
+    if not reading.enchant:
+        return
+    aura = aura_target(reading.enchant)
+    if isinstance(aura, UnsupportedText):
+        reading.unsupported.append(aura)
+    else:
+        reading.spell_text.append(aura)
+
+
+def read_awaken(reading: CardReading) -> None:
+    """Awaken's alternative cost and the text its payment adds (CR 702.113a).
+
+    "If this spell's awaken cost was paid, put N +1/+1 counters on target land you control. …": an instruction
+    with its target, part of the spell only when that cost is paid.
+    """
+    if not reading.awaken:
+        return
+    count, cost = reading.awaken
+    reading.alternative.append(AlternativeCost("awaken", Cost(cost, text=f"Awaken {count}—{cost}"), "CR 702.113a"))
+    reading.spell_text.append(Instruction(
+        f"Put {count} +1/+1 counters on target land you control. That land becomes a 0/0 Elemental creature "
+        "with haste. It's still a land.",
+        (TargetSpec("target land you control", frozenset({TargetKind.LAND}), ControllerFilter.YOU),),
+        condition=("awaken",)))
