@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import re
+from collections.abc import Callable
 
 from lark import Token, Tree
 from lark.exceptions import UnexpectedInput
@@ -306,241 +307,192 @@ class SpellTextReader:
         return self.line[start.start_pos : end]
 
     def _target(self, tree: Tree) -> None:
+        """Read one target phrase of the effect, by its shape (CR 115.1, 115.4, 601.2c)."""
         tokens = tree_tokens(tree)
         phrase = self.line[tokens[0].start_pos : tokens[-1].end_pos]
         if tree.data == "graveyard_target":
-            if any(isinstance(c, Tree) and c.data == "filter" for c in tree.children):
-                self.unsupported.append(self._restriction(tokens[0]))
-                return
-            token = next(t for t in tree.children if isinstance(t, Token)
-                         and t.type in ("GRAVEYARD_CARD", "QUALIFIED_CARD", "LISTED_CARD"))
-            text = str(token)
-            if token.type == "LISTED_CARD":  # "… target instant card and … target sorcery card from your graveyard"
-                zone = re.search(r" from (?:your|a|an opponent's) graveyard\b", self.line[token.end_pos or 0:])
-                if zone is None:  # not expected: the terminal's lookahead found one
-                    self.unsupported.append(self._restriction(tokens[0]))
-                    return
-                text += zone.group()
-            qualities = None
-            if any(isinstance(c, Tree) and c.data == "graveyard_except" for c in tree.children):
-                # "other than a basic land card": not both basic and a land (CR 205.4a)
-                qualities = add_quality(None, NOT_BASIC_LAND, "other than a basic land card")
-            that_is = re.fullmatch(r"(cards?) that's an? ([a-z]+(?: or [a-z]+)?)( .*)", text)
-            if that_is:  # "target card that's an instant or sorcery from your graveyard" (CR 205.2a)
-                text = f"{that_is.group(2)} {that_is.group(1)}{that_is.group(3)}"
-            relation = None
-            shared = re.search(r" that share (a creature type|no creature types|a card type)", text)
-            if shared:  # "two target creature cards that share a creature type from your graveyard" (CR 205.3m)
-                text = text.replace(shared.group(), "")
-                relation = TargetRelation(shared.group().removeprefix(" that "))
-            total = re.search(r" with total (mana value|power) (\d+) or less", text)
-            total_at_most = None
-            if total:  # "up to three target creature cards with total mana value 3 or less" (CR 601.2c)
-                text = text.replace(total.group(), "")
-                total_at_most = (total.group(1), int(total.group(2)))
-            with_part = re.search(r" with (mana value (\d+|x)( or (less|greater))?|power (\d+|x) or (less|greater)"
-                                  r"|cycling)", text)
-            if with_part:  # "creature card with mana value 3 or less from your graveyard" (CR 202.3, 208)
-                text = text.replace(with_part.group(), "")
-                with_text = with_part.group().strip()
-                qualities = add_quality(qualities, read_with_quality(with_text), with_text)
-            if text.endswith(" graveyards"):  # "from graveyards", "in graveyards": any graveyard (CR 115.2)
-                text = text.removesuffix("graveyards") + "a graveyard"
-            before_card = re.split(r" cards? (?:from|in) ", " " + text)[0].strip()
-            if token.type == "QUALIFIED_CARD":
-                words = before_card.split(" ")
-                if words[-1] in ("creature", "artifact", "enchantment", "land", "instant", "sorcery",
-                                 "planeswalker", "permanent") and len(words) > 1 and words[-2] != "or":
-                    before_card, kind_words = " ".join(words[:-1]), [words[-1]]
-                else:
-                    kind_words = []
-                if before_card == "permanent" or kind_words == ["permanent"]:
-                    kind_words = [t.value for t in PERMANENT_TYPES]
-                    before_card = "" if before_card == "permanent" else before_card
-                if before_card:
-                    adjectives = object_filter(before_card)
-                    qualities = adjectives if qualities is None else ObjectFilter(
-                        adjectives.clauses + qualities.clauses, f"{adjectives.text} … {qualities.text}")
-            else:  # "creature or planeswalker", "artifact, enchantment, or planeswalker", "creature and/or …"
-                kind_words = [w for w in re.split(r",? (?:or|and/or) |, ", before_card) if w] if before_card else []
-                if kind_words == ["permanent"]:  # "target permanent card" (CR 110.4)
-                    kind_words = [t.value for t in PERMANENT_TYPES]
-                if set(kind_words) & CARD_SUBTYPE_WORDS:
-                    # "target creature or Vehicle card": a card with one of the types or the subtype (CR 205.3g,
-                    # 205.3m), one clause of qualities in place of the card types
-                    type_or_subtype = frozenset(Quality("subtype", SUBTYPE_BY_WORD[w]) if w in CARD_SUBTYPE_WORDS
-                                                else Quality("type", CardType(w.capitalize())) for w in kind_words)
-                    qualities = add_quality(qualities, type_or_subtype, before_card)
-                    kind_words = []
-            owner = text.rsplit(" ", 2)[-2].replace("her", "their")  # "his or her graveyard" (older wording)
-            controller = {"your": ControllerFilter.YOU, "a": ControllerFilter.ANY, "single": ControllerFilter.ANY,
-                          "opponent's": ControllerFilter.OPPONENT, "their": ControllerFilter.ANY}[owner]
-            single = owner == "single"  # "from a single graveyard": every card chosen has one owner (CR 115.1)
-            count, minimum = self._count(tokens[0])[:2]
-            if relation is not None and not self._relates(tokens[0], count):
-                return
-            in_graveyard_of = None
-            if owner == "their":
-                in_graveyard_of = self._their_graveyard(tokens[0])
-                if in_graveyard_of is None:
-                    return
-            self._add(TargetSpec(phrase, frozenset({TargetKind.GRAVEYARD_CARD}), controller, count, minimum,
-                                 card_types=frozenset(CardType(w.strip().capitalize()) for w in kind_words if w),
-                                 qualities=qualities, same_controller=single, relation=relation,
-                                 controlled_by=in_graveyard_of, total_at_most=total_at_most),
-                      self._is_other(tokens[0]))
-            return
-        if tree.data == "spell_target":
-            kind_token = next(t for t in tree.children if isinstance(t, Token)
-                              and t.type in ("SPELL_KIND", "QUALIFIED_SPELL"))
-            if any(isinstance(c, Tree) and c.data == "filter" for c in tree.children):
-                self.unsupported.append(self._restriction(tokens[0]))
-                return
-            words = str(kind_token).split()
-            qualities = None
-            if kind_token.type == "QUALIFIED_SPELL":
-                spell_filter = SpellFilter.ANY
-                qualities = object_filter(" ".join(words[:-1]))
-            else:
-                # "instant and/or sorcery spells": each an instant or a sorcery spell (CR 115.1)
-                spell_filter = SpellFilter(" ".join(words[:-1] + ["spell"]).replace(" and/or ", " or "))
-            for child in tree.children:
-                if isinstance(child, Tree) and child.data == "with_quality":
-                    text = str(child.children[0])
-                    qualities = add_quality(qualities, with_clause(text), text)
-                elif isinstance(child, Tree) and child.data == "spell_targeting":
-                    text = str(child.children[0])
-                    qualities = add_quality(qualities, targeting_quality(text), text)
-            count, minimum = self._count(tokens[0])[:2]
-            controller = ControllerFilter.ANY
-            for child in tree.children:
-                if isinstance(child, Tree) and child.data == "you_control":
-                    controller = ControllerFilter.YOU
-                elif isinstance(child, Tree) and child.data == "opponent_controls":
-                    controller = ControllerFilter.OPPONENT
-                elif isinstance(child, Tree) and child.data == "you_own":  # "target spell you own" (CR 108.3)
-                    qualities = add_quality(qualities, OWNED_BY_YOU, "you own")
-                elif isinstance(child, Tree) and child.data in ("same_controller", "same_opponent",
-                                                                 "different_controllers", "that_player_controls"):
-                    self.unsupported.append(self._restriction(tokens[0]))
-                    return
-            self._add(TargetSpec(phrase, frozenset({TargetKind.SPELL}), controller, count=count, minimum=minimum,
-                                 spells=spell_filter, qualities=qualities), self._is_other(tokens[0]))
-            return
-        if tree.data == "another_any_target":
+            self._graveyard_target(tree, tokens, phrase)
+        elif tree.data == "spell_target":
+            self._spell_target(tree, tokens, phrase)
+        elif tree.data == "another_any_target":
             # a bare "another target": any other target (CR 115.4)
             self._add(TargetSpec(phrase, ANY_TARGET_KINDS), True)
-            return
-        if tree.data == "third_any_target":
+        elif tree.data == "third_any_target":
             # a bare "a third target": any target other than the two before it (CR 115.4)
             self._add(TargetSpec(phrase, ANY_TARGET_KINDS), True, third=True)
-            return
-        if any(isinstance(c, Tree) and c.data == "filter" for c in tree.children) and tree.data in (
-                "any_target", "counted_any_target"):
+        elif tree.data in ("any_target", "counted_any_target") and _has_filter(tree):
             # "any target that was dealt damage this turn": a restriction after the phrase, not read (CR 115.1)
             self.unsupported.append(self._restriction(tokens[0]))
-            return
-        if tree.data == "any_target":
+        elif tree.data == "any_target":
             # "any other target" / "any another target": different from the earlier one (CR 115.4)
             another = bool(re.search(r"\b(other|another)\b", phrase.lower()))
             self._add(TargetSpec(phrase, ANY_TARGET_KINDS), another)
-            return
-        if tree.data == "counted_any_target":
+        elif tree.data == "counted_any_target":
             # "each of two targets", "up to X targets": that many targets, each any target (CR 115.4, 115.6)
             count, minimum = self._count(tokens[0])[:2]
             self._add(TargetSpec(phrase, ANY_TARGET_KINDS, count=count, minimum=minimum), self._is_other(tokens[0]))
+        else:
+            self._permanent_target(tree, tokens, phrase)
+
+    def _graveyard_target(self, tree: Tree, tokens: list[Token], phrase: str) -> None:
+        """Read "target creature card from your graveyard" and its kin: cards in graveyards (CR 115.2)."""
+        if _has_filter(tree):
+            self.unsupported.append(self._restriction(tokens[0]))
             return
-        count, minimum = 1, 1
-        kinds: set[TargetKind] = set()
-        controller = ControllerFilter.ANY
-        another = third = False
-        same_controller = False
-        relation = None
-        qualities = None
-        that_player = False
-        kind_list: str | None = None  # "artifact, enchantment, or creature": a KIND_LIST, as printed
-        divided, divided_what, divided_x = 0, "damage", False
-        for child in tree.children:
-            if isinstance(child, Token):
-                if child.type == "ANOTHER_TARGET":
-                    another = True
-                elif child.type == "THIRD_TARGET":
-                    another = third = True
-                elif child.type == "DIVIDED_AMONG_KIND":
-                    count, minimum, divided, divided_what, divided_x = _division(str(child))
-                    if not self._division_is_read(child, divided_x):
-                        return
-                elif child.type == "COUNTED_TARGET":
-                    count, minimum = self._count(child)[:2]
-                    another = another or self._is_other(child)
-                elif child.type == "QUALIFIED_KIND":
-                    kinds_found, qualities = qualified_kind(str(child))
-                    kinds |= kinds_found
-                elif child.type == "QUALIFIED_KINDS":
-                    kinds_found, qualities = qualified_kinds(str(child))
-                    kinds |= kinds_found
-                continue
-            if child.data == "kind_or_qualified":
-                plain, qualified = [t for t in child.children if isinstance(t, Token) and t.type != "OR"]
-                plain_kind = TargetKind(str(plain).removesuffix("s"))
-                found_kinds, found = qualified_kind(str(qualified))
-                if plain_kind not in PERMANENT_KIND_TYPES:
-                    self.unsupported.append(self._restriction(tokens[0]))
-                    return
-                kinds |= {plain_kind} | found_kinds
-                # "land or nonblack creature": a land, or else what the qualities say (each clause gains "a land")
-                either = Quality("type", PERMANENT_KIND_TYPES[plain_kind])
-                qualities = ObjectFilter(tuple(clause | {either} for clause in found.clauses),
-                                         f"{plain} or {found.text}")
-            elif child.data == "with_quality":
-                text = str(child.children[0])
-                clause = with_clause(text)
-                scoped = last_kind_quality(kind_list, clause)
-                qualities = add_quality(qualities, clause if scoped is None else scoped, text)
-            if child.data == "kinds":
-                kind_list = str(child.children[0]) if len(child.children) == 1 else None
-                for part in child.children:
-                    for word in re.findall(r"[a-z]+", str(part)):
-                        if word not in ("or", "and"):
-                            kinds.add(TargetKind(word.removesuffix("s")))
-            elif child.data == "you_control":
-                controller = ControllerFilter.YOU
-            elif child.data == "you_own":  # "target permanent you own" (CR 108.3)
-                qualities = add_quality(qualities, OWNED_BY_YOU, "you own")
-            elif child.data == "opponent_controls":
-                controller = ControllerFilter.OPPONENT
-            elif child.data == "same_controller":
-                same_controller = True
-            elif child.data == "token":  # "target creature token" (CR 111.1)
-                qualities = add_quality(qualities, STATUS_WORDS["token"], "token")
-            elif child.data == "same_opponent":  # "controlled by the same opponent": an opponent's, all one's
-                controller, same_controller = ControllerFilter.OPPONENT, True
-            elif child.data == "different_controllers":
-                relation = TargetRelation.DIFFERENT_CONTROLLERS
-            elif child.data == "that_player_controls":
-                that_player = True
-            elif child.data == "relation":
-                relation = TargetRelation(str(child.children[0]).removeprefix("that "))
-            elif child.data == "filter":
+        token = next(t for t in tree.children if isinstance(t, Token)
+                     and t.type in ("GRAVEYARD_CARD", "QUALIFIED_CARD", "LISTED_CARD"))
+        text = str(token)
+        if token.type == "LISTED_CARD":  # "… target instant card and … target sorcery card from your graveyard"
+            zone = re.search(r" from (?:your|a|an opponent's) graveyard\b", self.line[token.end_pos or 0:])
+            if zone is None:  # not expected: the terminal's lookahead found one
                 self.unsupported.append(self._restriction(tokens[0]))
                 return
+            text += zone.group()
+        qualities = None
+        if any(isinstance(c, Tree) and c.data == "graveyard_except" for c in tree.children):
+            # "other than a basic land card": not both basic and a land (CR 205.4a)
+            qualities = add_quality(None, NOT_BASIC_LAND, "other than a basic land card")
+        text, qualities, relation, total_at_most = _graveyard_card_words(text, qualities)
+        before_card = re.split(r" cards? (?:from|in) ", " " + text)[0].strip()
+        kind_words, qualities = _graveyard_card_kinds(token.type == "QUALIFIED_CARD", before_card, qualities)
+        owner = text.rsplit(" ", 2)[-2].replace("her", "their")  # "his or her graveyard" (older wording)
+        controller = {"your": ControllerFilter.YOU, "a": ControllerFilter.ANY, "single": ControllerFilter.ANY,
+                      "opponent's": ControllerFilter.OPPONENT, "their": ControllerFilter.ANY}[owner]
+        single = owner == "single"  # "from a single graveyard": every card chosen has one owner (CR 115.1)
+        count, minimum = self._count(tokens[0])[:2]
         if relation is not None and not self._relates(tokens[0], count):
             return
-        controlled_by = None
-        if that_player:
-            read = self._that_player(tokens[0], count, minimum, bool(relation or same_controller or divided))
-            if read is None:
+        in_graveyard_of = None
+        if owner == "their":
+            in_graveyard_of = self._their_graveyard(tokens[0])
+            if in_graveyard_of is None:
                 return
-            if isinstance(read, int):
-                controlled_by = read
+        self._add(TargetSpec(phrase, frozenset({TargetKind.GRAVEYARD_CARD}), controller, count, minimum,
+                             card_types=frozenset(CardType(w.strip().capitalize()) for w in kind_words if w),
+                             qualities=qualities, same_controller=single, relation=relation,
+                             controlled_by=in_graveyard_of, total_at_most=total_at_most),
+                  self._is_other(tokens[0]))
+
+    def _spell_target(self, tree: Tree, tokens: list[Token], phrase: str) -> None:
+        """Read "target instant spell", "target red spell you control" and their kin: spells (CR 115.2)."""
+        kind_token = next(t for t in tree.children if isinstance(t, Token)
+                          and t.type in ("SPELL_KIND", "QUALIFIED_SPELL"))
+        if _has_filter(tree):
+            self.unsupported.append(self._restriction(tokens[0]))
+            return
+        words = str(kind_token).split()
+        qualities = None
+        if kind_token.type == "QUALIFIED_SPELL":
+            spell_filter = SpellFilter.ANY
+            qualities = object_filter(" ".join(words[:-1]))
+        else:
+            # "instant and/or sorcery spells": each an instant or a sorcery spell (CR 115.1)
+            spell_filter = SpellFilter(" ".join(words[:-1] + ["spell"]).replace(" and/or ", " or "))
+        for child in tree.children:
+            if isinstance(child, Tree) and child.data == "with_quality":
+                text = str(child.children[0])
+                qualities = add_quality(qualities, with_clause(text), text)
+            elif isinstance(child, Tree) and child.data == "spell_targeting":
+                text = str(child.children[0])
+                qualities = add_quality(qualities, targeting_quality(text), text)
+        count, minimum = self._count(tokens[0])[:2]
+        controller = ControllerFilter.ANY
+        for child in tree.children:
+            if isinstance(child, Tree) and child.data == "you_control":
+                controller = ControllerFilter.YOU
+            elif isinstance(child, Tree) and child.data == "opponent_controls":
+                controller = ControllerFilter.OPPONENT
+            elif isinstance(child, Tree) and child.data == "you_own":  # "target spell you own" (CR 108.3)
+                qualities = add_quality(qualities, OWNED_BY_YOU, "you own")
+            elif isinstance(child, Tree) and child.data in ("same_controller", "same_opponent",
+                                                             "different_controllers", "that_player_controls"):
+                self.unsupported.append(self._restriction(tokens[0]))
+                return
+        self._add(TargetSpec(phrase, frozenset({TargetKind.SPELL}), controller, count=count, minimum=minimum,
+                             spells=spell_filter, qualities=qualities), self._is_other(tokens[0]))
+
+    def _permanent_target(self, tree: Tree, tokens: list[Token], phrase: str) -> None:
+        """Read "target creature you control", "two target artifacts", "another target nonblack creature" (CR 115.1).
+
+        Also "target creature or player" (older wording), read as written: creatures and players, not
+        planeswalkers or battles (unlike "any target", CR 115.4).
+        """
+        parts = _PhraseParts()
+        for child in tree.children:
+            read = self._phrase_token(child, parts) if isinstance(child, Token) else self._phrase_part(child, parts)
+            if not read:
+                if read is None:
+                    self.unsupported.append(self._restriction(tokens[0]))
+                return
+        if parts.relation is not None and not self._relates(tokens[0], parts.count):
+            return
+        controlled_by = None
+        if parts.that_player:
+            found = self._that_player(tokens[0], parts.count, parts.minimum,
+                                      bool(parts.relation or parts.same_controller or parts.divided))
+            if found is None:
+                return
+            if isinstance(found, int):
+                controlled_by = found
             else:  # one target for each opponent or player, each of its own: at most one per controller
-                controller, count, minimum, relation = read, ANY_NUMBER, 0, TargetRelation.DIFFERENT_CONTROLLERS
-        # "target creature or player" (older wording) is read as written:
-        # creatures and players, not planeswalkers or battles (unlike "any target", CR 115.4).
-        self._add(TargetSpec(phrase, frozenset(kinds), controller, count, minimum,
-                             same_controller=same_controller, qualities=qualities, divided=divided,
-                             divided_what=divided_what, relation=relation, divided_x=divided_x,
-                             controlled_by=controlled_by), another, third=third)
+                parts.controller, parts.count, parts.minimum = found, ANY_NUMBER, 0
+                parts.relation = TargetRelation.DIFFERENT_CONTROLLERS
+        self._add(TargetSpec(phrase, frozenset(parts.kinds), parts.controller, parts.count, parts.minimum,
+                             same_controller=parts.same_controller, qualities=parts.qualities, divided=parts.divided,
+                             divided_what=parts.divided_what, relation=parts.relation, divided_x=parts.divided_x,
+                             controlled_by=controlled_by), parts.another, third=parts.third)
+
+    def _phrase_token(self, child: Token, parts: _PhraseParts) -> bool:
+        """Read a token of a target phrase into ``parts``: its count, "another", its kind; False: not read."""
+        if child.type == "ANOTHER_TARGET":
+            parts.another = True
+        elif child.type == "THIRD_TARGET":
+            parts.another = parts.third = True
+        elif child.type == "DIVIDED_AMONG_KIND":
+            parts.count, parts.minimum, parts.divided, parts.divided_what, parts.divided_x = _division(str(child))
+            return self._division_is_read(child, parts.divided_x)
+        elif child.type == "COUNTED_TARGET":
+            parts.count, parts.minimum = self._count(child)[:2]
+            parts.another = parts.another or self._is_other(child)
+        elif child.type in ("QUALIFIED_KIND", "QUALIFIED_KINDS"):
+            kinds_found, parts.qualities = (qualified_kind(str(child)) if child.type == "QUALIFIED_KIND"
+                                            else qualified_kinds(str(child)))
+            parts.kinds |= kinds_found
+        return True
+
+    def _phrase_part(self, child: Tree, parts: _PhraseParts) -> bool | None:
+        """Read a part of a target phrase into ``parts``: kinds, controller, qualities, relation.
+
+        Returns False when the phrase is not read (reported where found), None when it is a restriction not read
+        (to report), else True.
+        """
+        if child.data == "kind_or_qualified":
+            plain, qualified = [t for t in child.children if isinstance(t, Token) and t.type != "OR"]
+            plain_kind = TargetKind(str(plain).removesuffix("s"))
+            found_kinds, found = qualified_kind(str(qualified))
+            if plain_kind not in PERMANENT_KIND_TYPES:
+                return None
+            parts.kinds |= {plain_kind} | found_kinds
+            # "land or nonblack creature": a land, or else what the qualities say (each clause gains "a land")
+            either = Quality("type", PERMANENT_KIND_TYPES[plain_kind])
+            parts.qualities = ObjectFilter(tuple(clause | {either} for clause in found.clauses),
+                                           f"{plain} or {found.text}")
+        elif child.data == "with_quality":
+            text = str(child.children[0])
+            clause = with_clause(text)
+            scoped = last_kind_quality(parts.kind_list, clause)
+            parts.qualities = add_quality(parts.qualities, clause if scoped is None else scoped, text)
+        elif child.data == "kinds":
+            parts.kind_list = str(child.children[0]) if len(child.children) == 1 else None
+            for part in child.children:
+                for word in re.findall(r"[a-z]+", str(part)):
+                    if word not in ("or", "and"):
+                        parts.kinds.add(TargetKind(word.removesuffix("s")))
+        elif child.data == "filter":
+            return None
+        elif (read := _PHRASE_PARTS.get(child.data)) is not None:
+            read(child, parts)
+        return True
 
     def _their_graveyard(self, token: Token) -> int | None:
         """Whose graveyard "their graveyard" is in "Target player shuffles … target cards from their graveyard".
@@ -852,6 +804,134 @@ class SpellTextReader:
             spec = dataclasses.replace(spec, distinct_from=same[-1] if same else len(self.targets) - 1,
                                        also_distinct_from=same[0] if len(same) == 2 else None)
         self.targets.append(spec)
+
+
+def _has_filter(tree: Tree) -> bool:
+    """Whether a target phrase ends with a restriction the grammar marks as not modelled (CR 115.1)."""
+    return any(isinstance(c, Tree) and c.data == "filter" for c in tree.children)
+
+
+@dataclasses.dataclass(slots=True)
+class _PhraseParts:
+    """What the parts of one target phrase of permanents or players say, as they are read (CR 115.1)."""
+
+    count: int = 1
+    minimum: int = 1
+    kinds: set[TargetKind] = dataclasses.field(default_factory=set)
+    controller: ControllerFilter = ControllerFilter.ANY
+    another: bool = False
+    third: bool = False
+    same_controller: bool = False
+    relation: TargetRelation | None = None
+    qualities: ObjectFilter | None = None
+    that_player: bool = False
+    kind_list: str | None = None  # "artifact, enchantment, or creature": a KIND_LIST, as printed
+    divided: int = 0
+    divided_what: str = "damage"
+    divided_x: bool = False
+
+
+def _set_part(**values: object) -> Callable[[Tree, _PhraseParts], None]:
+    """A reader of a phrase part that sets ``values`` in the parts."""
+    def read(child: Tree, parts: _PhraseParts) -> None:
+        for name, value in values.items():
+            setattr(parts, name, value)
+    return read
+
+
+def _add_part_quality(text: str, quality: Quality) -> Callable[[Tree, _PhraseParts], None]:
+    """A reader of a phrase part that adds one quality: "you own" (CR 108.3), "token" (CR 111.1)."""
+    def read(child: Tree, parts: _PhraseParts) -> None:
+        parts.qualities = add_quality(parts.qualities, quality, text)
+    return read
+
+
+def _relation_part(child: Tree, parts: _PhraseParts) -> None:
+    """"that share a creature type": how the objects of one instance stand to each other (CR 115.1, 205.3m)."""
+    parts.relation = TargetRelation(str(child.children[0]).removeprefix("that "))
+
+
+_PHRASE_PARTS: dict[str, Callable[[Tree, _PhraseParts], None]] = {
+    "you_control": _set_part(controller=ControllerFilter.YOU),
+    "you_own": _add_part_quality("you own", OWNED_BY_YOU),  # "target permanent you own" (CR 108.3)
+    "opponent_controls": _set_part(controller=ControllerFilter.OPPONENT),
+    "same_controller": _set_part(same_controller=True),
+    "token": _add_part_quality("token", STATUS_WORDS["token"]),  # "target creature token" (CR 111.1)
+    # "controlled by the same opponent": an opponent's, all one's
+    "same_opponent": _set_part(controller=ControllerFilter.OPPONENT, same_controller=True),
+    "different_controllers": _set_part(relation=TargetRelation.DIFFERENT_CONTROLLERS),
+    "that_player_controls": _set_part(that_player=True),
+    "relation": _relation_part,
+}
+"""Readers of the other parts of a target phrase, by the grammar's rule."""
+
+
+def _graveyard_card_words(text: str, qualities: ObjectFilter | None) -> tuple[
+        str, ObjectFilter | None, TargetRelation | None, tuple[str, int] | None]:
+    """The words of a graveyard card phrase with its relation, total and "with …" quality read and taken out.
+
+    "card that's an instant or sorcery" (CR 205.2a), "that share a creature type" (CR 205.3m), "with total mana
+    value 3 or less" (CR 601.2c), "with mana value 3 or less" (CR 202.3, 208), "graveyards" (any, CR 115.2).
+    """
+    that_is = re.fullmatch(r"(cards?) that's an? ([a-z]+(?: or [a-z]+)?)( .*)", text)
+    if that_is:  # "target card that's an instant or sorcery from your graveyard" (CR 205.2a)
+        text = f"{that_is.group(2)} {that_is.group(1)}{that_is.group(3)}"
+    relation = None
+    shared = re.search(r" that share (a creature type|no creature types|a card type)", text)
+    if shared:  # "two target creature cards that share a creature type from your graveyard" (CR 205.3m)
+        text = text.replace(shared.group(), "")
+        relation = TargetRelation(shared.group().removeprefix(" that "))
+    total = re.search(r" with total (mana value|power) (\d+) or less", text)
+    total_at_most = None
+    if total:  # "up to three target creature cards with total mana value 3 or less" (CR 601.2c)
+        text = text.replace(total.group(), "")
+        total_at_most = (total.group(1), int(total.group(2)))
+    with_part = re.search(r" with (mana value (\d+|x)( or (less|greater))?|power (\d+|x) or (less|greater)"
+                          r"|cycling)", text)
+    if with_part:  # "creature card with mana value 3 or less from your graveyard" (CR 202.3, 208)
+        text = text.replace(with_part.group(), "")
+        with_text = with_part.group().strip()
+        qualities = add_quality(qualities, read_with_quality(with_text), with_text)
+    if text.endswith(" graveyards"):  # "from graveyards", "in graveyards": any graveyard (CR 115.2)
+        text = text.removesuffix("graveyards") + "a graveyard"
+    return text, qualities, relation, total_at_most
+
+
+def _graveyard_card_kinds(qualified: bool, before_card: str,
+                          qualities: ObjectFilter | None) -> tuple[list[str], ObjectFilter | None]:
+    """The card types a graveyard card phrase names ("creature or planeswalker"), and its qualities.
+
+    A QUALIFIED_CARD ("monocolored instant or sorcery card") has adjectives before its card type; a list of
+    card types with a Vehicle, Spacecraft or Mount names one clause of types and subtypes (CR 205.3g, 205.3m);
+    "permanent card" is a card of any permanent type (CR 110.4).
+    """
+    if qualified:
+        words = before_card.split(" ")
+        if words[-1] in ("creature", "artifact", "enchantment", "land", "instant", "sorcery",
+                         "planeswalker", "permanent") and len(words) > 1 and words[-2] != "or":
+            before_card, kind_words = " ".join(words[:-1]), [words[-1]]
+        else:
+            kind_words = []
+        if before_card == "permanent" or kind_words == ["permanent"]:
+            kind_words = [t.value for t in PERMANENT_TYPES]
+            before_card = "" if before_card == "permanent" else before_card
+        if before_card:
+            adjectives = object_filter(before_card)
+            qualities = adjectives if qualities is None else ObjectFilter(
+                adjectives.clauses + qualities.clauses, f"{adjectives.text} … {qualities.text}")
+        return kind_words, qualities
+    # "creature or planeswalker", "artifact, enchantment, or planeswalker", "creature and/or …"
+    kind_words = [w for w in re.split(r",? (?:or|and/or) |, ", before_card) if w] if before_card else []
+    if kind_words == ["permanent"]:  # "target permanent card" (CR 110.4)
+        kind_words = [t.value for t in PERMANENT_TYPES]
+    if set(kind_words) & CARD_SUBTYPE_WORDS:
+        # "target creature or Vehicle card": a card with one of the types or the subtype (CR 205.3g,
+        # 205.3m), one clause of qualities in place of the card types
+        type_or_subtype = frozenset(Quality("subtype", SUBTYPE_BY_WORD[w]) if w in CARD_SUBTYPE_WORDS
+                                    else Quality("type", CardType(w.capitalize())) for w in kind_words)
+        qualities = add_quality(qualities, type_or_subtype, before_card)
+        kind_words = []
+    return kind_words, qualities
 
 
 _SAME_OBJECT_KINDS = (
