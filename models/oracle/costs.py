@@ -94,6 +94,32 @@ _DISCARD_TYPED = re.compile(r"discard (?P<count>a|an|one|two) (?P<what>[a-z]+) c
 _DISCARD_EITHER = re.compile(r"discard (?:a|an) (?P<what>[a-z]+ or [a-z]+) card")
 
 
+def _discard_part(part: str, objects: list[ObjectCost]) -> ObjectCost | None:
+    """A part of a cost that discards cards from the hand, or None (CR 701.9a).
+
+    "discard a card", "discard two cards", "discard a creature card", "discard an Island card", "discard a red or
+    green card"; "and another card" after a discard: a second card discarded, any other (CR 118.10).
+    """
+    if part == "another card" and objects and objects[-1].action is CostAction.DISCARD \
+            and objects[-1].zone is Zone.HAND:
+        return ObjectCost(CostAction.DISCARD, 1, zone=Zone.HAND, text=f"discard {part}")
+    if part in ("discard a card", "discard two cards", "discard three cards"):
+        count = 1 if part == "discard a card" else NUMBER_WORDS[part.split()[1]]
+        return ObjectCost(CostAction.DISCARD, count, zone=Zone.HAND, text=part)
+    discarded = _DISCARD_TYPED.fullmatch(part)
+    if discarded and (discarded["what"] in SUBTYPE_BY_WORD or discarded["what"] in CARD_TYPE_WORDS):
+        count = 1 if discarded["count"] in ("a", "an") else NUMBER_WORDS[discarded["count"]]
+        what = discarded["what"]
+        quality = (Quality("subtype", SUBTYPE_BY_WORD[what]) if what in SUBTYPE_BY_WORD
+                   else Quality("type", CardType(what.capitalize())))
+        return ObjectCost(CostAction.DISCARD, count, qualities=ObjectFilter((frozenset({quality}),), what),
+                          zone=Zone.HAND, text=part)
+    if (either := _DISCARD_EITHER.fullmatch(part)) and (
+            qualities := either_card_filter(either["what"])) is not None:  # "discard a red or green card"
+        return ObjectCost(CostAction.DISCARD, 1, qualities=qualities, zone=Zone.HAND, text=part)
+    return None
+
+
 def cost_of_parts(text: str) -> Cost | str:
     """A cost written as parts joined by "and" (CR 118): "pay 1 life and exile a blue card from your hand".
 
@@ -107,7 +133,6 @@ def cost_of_parts(text: str) -> Cost | str:
         paid = re.fullmatch(r"(?:pay )?((?:\{[^}]+\})+)", part)
         life_paid = re.fullmatch(r"pay (\d+) life", part)
         exiled = _HAND_EXILE.fullmatch(part)
-        discarded = _DISCARD_TYPED.fullmatch(part)
         if paid:
             mana = ManaCost.parse(paid.group(1), path="oracle_text")
             if mana.has_x:
@@ -119,23 +144,8 @@ def cost_of_parts(text: str) -> Cost | str:
             of_colour = ObjectFilter((frozenset({Quality("color", COLOR_WORDS[exiled["colour"]])}),),
                                      exiled["colour"])
             objects.append(ObjectCost(CostAction.EXILE, count, qualities=of_colour, zone=Zone.HAND, text=part))
-        elif part == "another card" and objects and objects[-1].action is CostAction.DISCARD \
-                and objects[-1].zone is Zone.HAND:
-            # "discard an Island card and another card": a second card discarded, any other (CR 118.10)
-            objects.append(ObjectCost(CostAction.DISCARD, 1, zone=Zone.HAND, text=f"discard {part}"))
-        elif part in ("discard a card", "discard two cards", "discard three cards"):
-            count = 1 if part == "discard a card" else NUMBER_WORDS[part.split()[1]]
-            objects.append(ObjectCost(CostAction.DISCARD, count, zone=Zone.HAND, text=part))
-        elif discarded and (discarded["what"] in SUBTYPE_BY_WORD or discarded["what"] in CARD_TYPE_WORDS):
-            count = 1 if discarded["count"] in ("a", "an") else NUMBER_WORDS[discarded["count"]]
-            what = discarded["what"]
-            quality = (Quality("subtype", SUBTYPE_BY_WORD[what]) if what in SUBTYPE_BY_WORD
-                       else Quality("type", CardType(what.capitalize())))
-            objects.append(ObjectCost(CostAction.DISCARD, count, qualities=ObjectFilter((frozenset({quality}),), what),
-                                      zone=Zone.HAND, text=part))
-        elif (either := _DISCARD_EITHER.fullmatch(part)) and (
-                qualities := either_card_filter(either["what"])) is not None:  # "discard a red or green card"
-            objects.append(ObjectCost(CostAction.DISCARD, 1, qualities=qualities, zone=Zone.HAND, text=part))
+        elif (discard := _discard_part(part, objects)) is not None:
+            objects.append(discard)
         elif part == "discard a card at random":  # not the caster's choice of card (CR 701.9b)
             at_random += 1
         elif evidence := _COLLECT_EVIDENCE.fullmatch(part):  # CR 701.59a: cards totalling N mana value or more

@@ -215,73 +215,77 @@ class SpellTextReader:
     def read(self, tree: Tree) -> None:
         """Collect the targets and unread spans of an ``effect`` tree, in printed order."""
         for child in tree.children:
-            if not isinstance(child, Tree):
-                continue
-            if child.data == "kicked_clause":
-                # until the end of the sentence: "if this spell was kicked / bargained," (CR 702.33g, 702.166b)
-                clause = str(first_token(child)).rstrip(",")
-                named = re.fullmatch(r".* kicked with its ((?:\{[^{}]+\})+) kicker", clause)
-                # "if this spell was kicked with its {2}{R} kicker,": that one of two kicker costs (CR 702.33f)
-                self.kicked_only = ((f"kicker {ManaCost.parse(named.group(1).upper(), path='oracle_text')}",)
-                                    if named else PAID_CONDITIONS[clause.rsplit(" ", 1)[-1]])
-            elif child.data == "trigger_start":
-                # "When target creature dies this turn, …": the condition's targets are the spell's; after the
-                # comma, the triggered ability's targets are chosen when it triggers (CR 603.3d, 603.7a, 603.12)
-                self.trigger = "condition"
-            elif child.data == "free" and any(str(t) == "," for t in child.children) and self.trigger == "condition":
-                self.trigger = "effect"
-            elif child.data == "free" and any(str(t) == "." for t in child.children):
-                self.kicked_only = ()
-                self.trigger = None
-            elif self.trigger == "effect":
-                continue  # not a target chosen as the spell is cast
-            elif child.data == "divided_target":
-                token = first_token(child)
-                count, minimum, amount, what, is_x = _division(str(token))
-                phrase = self.line[token.start_pos:token.end_pos]
-                if not self._division_is_read(token, is_x):
-                    continue
-                self._add(TargetSpec(phrase, ANY_TARGET_KINDS, count=count, minimum=minimum,
-                                     divided=amount, divided_what=what, divided_x=is_x), False)
-            elif child.data in ("spell_or_other", "spell_list"):
-                self._spell_or_other(child)
-            elif child.data in ("target_phrase", "any_target", "any_other_target", "spell_target",
-                                "graveyard_target", "another_any_target", "third_any_target", "divided_kind_target",
-                                "counted_any_target"):
-                self._target(child)
-            elif child.data == "keyword_action_target":
-                token = first_token(child)
-                action, number = str(token).split()
-                phrase = self.line[token.start_pos:token.end_pos]
-                if action == "earthbend":  # "Target land you control becomes a 0/0 …" (CR 701.66a)
-                    self._add(TargetSpec(phrase, frozenset({TargetKind.LAND}), ControllerFilter.YOU), False)
-                elif number == "x":  # "each of up to X target creatures" (CR 701.41a, on a spell)
-                    self._add(TargetSpec(phrase, frozenset({TargetKind.CREATURE}), count=ANY_NUMBER, minimum=0,
-                                         x_count=True, x_up_to=True), False)
-                else:  # "each of up to N target creatures" (CR 701.41a, on an instant or sorcery)
-                    count = int(number) if number.isdigit() else NUMBER_WORDS[number]
-                    self._add(TargetSpec(phrase, frozenset({TargetKind.CREATURE}), count=count, minimum=0), False)
-            elif child.data == "step_timing":
-                token = first_token(child)
-                self.unsupported.append(UnsupportedText(
-                    self._span(token),
-                    "timing restriction narrower than a phase (CR 506.7): "
-                    "combat steps are not modelled",
-                ))
-            elif child.data == "unsupported_phrase":
-                token = first_token(child)
-                if str(token) == "additional cost" and _PAID_RIDER.match(self.line[token.end_pos:]) \
-                        and not _STRUCTURAL_WORDS.search(self._sentence_of(token).replace(
-                            "additional cost was paid", "")):
-                    # "If this spell's additional cost was paid, you gain 2 life.": what the spell does, linked to
-                    # the optional cost (CR 607.2); no target, mode or cost of the cast in it
-                    continue
-                self.unsupported.append(
-                    UnsupportedText(
-                        span=self._span(token),
-                        reason=f"casting construct not modelled: {str(token)!r}",
-                    )
-                )
+            if not isinstance(child, Tree) or self._sentence_marker(child) or self.trigger == "effect":
+                continue  # after a trigger's comma: not a target chosen as the spell is cast
+            method = _CHILD_READERS.get(child.data)
+            if method is not None:
+                getattr(self, method)(child)
+
+    def _sentence_marker(self, child: Tree) -> bool:
+        """Note what a clause or a sentence's end says of the targets after it; False when ``child`` is no marker.
+
+        "if this spell was kicked / bargained," holds until the end of the sentence (CR 702.33g, 702.166b); "if this
+        spell was kicked with its {2}{R} kicker," names one of two kicker costs (CR 702.33f). "When target creature
+        dies this turn, …": the condition's targets are the spell's; after the comma, the triggered ability's
+        targets are chosen when it triggers (CR 603.3d, 603.7a, 603.12).
+        """
+        if child.data == "kicked_clause":
+            clause = str(first_token(child)).rstrip(",")
+            named = re.fullmatch(r".* kicked with its ((?:\{[^{}]+\})+) kicker", clause)
+            self.kicked_only = ((f"kicker {ManaCost.parse(named.group(1).upper(), path='oracle_text')}",)
+                                if named else PAID_CONDITIONS[clause.rsplit(" ", 1)[-1]])
+        elif child.data == "trigger_start":
+            self.trigger = "condition"
+        elif child.data == "free" and any(str(t) == "," for t in child.children) and self.trigger == "condition":
+            self.trigger = "effect"
+        elif child.data == "free" and any(str(t) == "." for t in child.children):
+            self.kicked_only = ()
+            self.trigger = None
+        else:
+            return False
+        return True
+
+    def _divided_target(self, child: Tree) -> None:
+        """"3 damage divided as you choose among one, two, or three targets" (CR 601.2d)."""
+        token = first_token(child)
+        count, minimum, amount, what, is_x = _division(str(token))
+        phrase = self.line[token.start_pos:token.end_pos]
+        if self._division_is_read(token, is_x):
+            self._add(TargetSpec(phrase, ANY_TARGET_KINDS, count=count, minimum=minimum,
+                                 divided=amount, divided_what=what, divided_x=is_x), False)
+
+    def _keyword_action_target(self, child: Tree) -> None:
+        """A keyword action whose definition has a target: "Support 2" (CR 701.41a), "Earthbend 3" (CR 701.66a)."""
+        token = first_token(child)
+        action, number = str(token).split()
+        phrase = self.line[token.start_pos:token.end_pos]
+        if action == "earthbend":  # "Target land you control becomes a 0/0 …" (CR 701.66a)
+            self._add(TargetSpec(phrase, frozenset({TargetKind.LAND}), ControllerFilter.YOU), False)
+        elif number == "x":  # "each of up to X target creatures" (CR 701.41a, on a spell)
+            self._add(TargetSpec(phrase, frozenset({TargetKind.CREATURE}), count=ANY_NUMBER, minimum=0,
+                                 x_count=True, x_up_to=True), False)
+        else:  # "each of up to N target creatures" (CR 701.41a, on an instant or sorcery)
+            count = int(number) if number.isdigit() else NUMBER_WORDS[number]
+            self._add(TargetSpec(phrase, frozenset({TargetKind.CREATURE}), count=count, minimum=0), False)
+
+    def _step_timing(self, child: Tree) -> None:
+        """A timing restriction narrower than a phase in the spell's text: reported (CR 506.7)."""
+        self.unsupported.append(UnsupportedText(
+            self._span(first_token(child)),
+            "timing restriction narrower than a phase (CR 506.7): combat steps are not modelled"))
+
+    def _unsupported_phrase(self, child: Tree) -> None:
+        """A casting construct the grammar marks as not modelled: reported, unless it only says what the spell does.
+
+        "If this spell's additional cost was paid, you gain 2 life.": what the spell does, linked to the optional
+        cost (CR 607.2); no target, mode or cost of the cast in it.
+        """
+        token = first_token(child)
+        if str(token) == "additional cost" and _PAID_RIDER.match(self.line[token.end_pos:]) \
+                and not _STRUCTURAL_WORDS.search(self._sentence_of(token).replace("additional cost was paid", "")):
+            return
+        self.unsupported.append(UnsupportedText(span=self._span(token),
+                                                reason=f"casting construct not modelled: {str(token)!r}"))
 
     def _sentence_of(self, token: Token) -> str:
         """The sentence of the line that holds ``token``."""
@@ -588,64 +592,16 @@ class SpellTextReader:
         """
         tokens = tree_tokens(tree)
         phrase = self.line[tokens[0].start_pos : tokens[-1].end_pos]
-        if any(isinstance(c, Tree) and c.data == "filter" for c in tree.children):
+        parts = _spell_or_other_parts(tree)
+        if parts is None:
             self.unsupported.append(self._restriction(tokens[0]))
             return
-        controller = ControllerFilter.ANY
-        qualities = None
-        for child in tree.children:
-            if isinstance(child, Tree) and child.data == "you_control":
-                controller = ControllerFilter.YOU
-            elif isinstance(child, Tree) and child.data == "opponent_controls":
-                controller = ControllerFilter.OPPONENT
-            elif isinstance(child, Tree) and child.data == "spell_targeting":
-                text = str(child.children[0])
-                qualities = add_quality(qualities, targeting_quality(text), text)
-            elif isinstance(child, Tree) and child.data == "with_quality" and re.match(
-                    r"that's |with mana value \d+ or (less|greater)$", str(child.children[0])):
-                # "target spell or permanent that's red or green", "… with mana value 1 or greater": of both kinds
-                # (CR 105.2, 202.3)
-                text = str(child.children[0])
-                qualities = add_quality(qualities, with_clause(text), text)
-            elif isinstance(child, Tree):
-                self.unsupported.append(self._restriction(tokens[0]))
-                return
-        kinds = {TargetKind.SPELL}
-        spell_types: set[str] = set()
-        words = str(tokens[1])
-        if tree.data == "spell_or_other":
-            spell_types.add(" ".join(words.split()[:-1]))
-            other = str(tokens[3])
-            if tokens[3].type == "QUALIFIED_KIND":
-                # "target spell or nonland permanent": no spell is a land (CR 305.9: a land is played, never
-                # cast), so "nonland" holds of every spell and the phrase is spells or nonland permanents
-                other_kinds, other_qualities = qualified_kind(other)
-                if other_qualities.clauses != (frozenset({Quality("type", CardType.LAND, negated=True)}),):
-                    self.unsupported.append(UnsupportedText(phrase, "target restriction not modelled"))
-                    return
-                kinds |= other_kinds
-                qualities = add_quality(qualities, other_qualities.clauses[0], other_qualities.text)
-            elif not other.startswith(("ability", "activated", "triggered")):
-                kinds.add(TargetKind(other.removesuffix("s")))
-        else:
-            for item in re.split(r",? (?:or|and/or) |, ", words):
-                if re.fullmatch(r"(activated |triggered )?abilit(y|ies)", item):
-                    continue
-                found = re.fullmatch(r"(noncreature |nonartifact |creature |instant |sorcery |artifact |enchantment )?"
-                                     r"spells?", item)
-                if found is None:
-                    self.unsupported.append(UnsupportedText(phrase, f"target {item!r} not modelled"))
-                    return
-                spell_types.add((found.group(1) or "").strip())
-        if "" in spell_types:
-            spells = SpellFilter.ANY
-        elif spell_types == {"instant", "sorcery"}:
-            spells = SpellFilter.INSTANT_OR_SORCERY
-        elif len(spell_types) == 1:
-            spells = SpellFilter(f"{spell_types.pop()} spell")
-        else:
-            self.unsupported.append(UnsupportedText(phrase, "target restriction not modelled"))
+        controller, qualities = parts
+        found = _spell_or_other_kinds(tree.data, tokens, qualities)
+        if isinstance(found, str):
+            self.unsupported.append(UnsupportedText(phrase, found))
             return
+        kinds, spells, qualities = found
         count, minimum = self._count(tokens[0])[:2]
         if qualities is not None and kinds != {TargetKind.SPELL} and any(
                 q.attribute in ("targeting", "cast from") for clause in qualities.clauses for q in clause):
@@ -731,6 +687,25 @@ class SpellTextReader:
                                    kicked_count=True, condition=KICKED)
 
     def _add(self, spec: TargetSpec, another: bool, third: bool = False) -> None:
+        """Add one instance of "target", read where it is in the line and with what the text around it says."""
+        placed = self._placed(spec, another)
+        if placed is None:
+            return
+        spec = placed
+        x = self._count_x(spec.phrase)
+        if x is not None:
+            spec = dataclasses.replace(spec, x_count=True, x_up_to=x == "up to")
+        if self.kicked_only:
+            spec = dataclasses.replace(spec, condition=self.kicked_only)
+        if another and not self.targets:
+            self.unsupported.append(UnsupportedText(spec.phrase, "'another target' with no earlier target in its text"))
+            return
+        distinct = self._distinct(spec, another, third)
+        if distinct is not None:
+            self.targets.append(distinct)
+
+    def _placed(self, spec: TargetSpec, another: bool) -> TargetSpec | None:
+        """The instance as the words after it make it: a list of kinds, the kicks counted; None when reported."""
         if spec.divided_x and self.counted_x is not None:  # X is a count the state gives (CR 107.3c)
             spec = dataclasses.replace(spec, divided_count=self.counted_x)
             self.counted_x = None
@@ -742,7 +717,7 @@ class SpellTextReader:
             # "Exile up to twice X target cards from graveyards": a count that is a multiple of X (CR 115.6)
             self.unsupported.append(UnsupportedText(self.line[:start].rsplit(" ", 2)[-2] + " " + spec.phrase,
                                                     "a number of targets that is a multiple of X is not modelled"))
-            return
+            return None
         if _CONTINUED_KINDS.match(rest):
             listed = _listed_permanents(spec, rest)
             if listed is None:
@@ -750,22 +725,17 @@ class SpellTextReader:
                 # spell": a list the phrase did not take in (CR 115.1)
                 self.unsupported.append(UnsupportedText(spec.phrase + rest,
                                                         "target phrase continues with kinds not read"))
-                return
+                return None
             spec = listed  # "target creature, Vehicle, or nonbasic land": one target, any item of the list
             self.read_up_to = start + len(spec.phrase)
         if re.match(r" the [a-z' ]+ controls?\b", rest):
             # "target creature the opponent to your left controls": whose it is, not read (CR 115.1)
             self.unsupported.append(UnsupportedText(spec.phrase + rest, "target restriction not modelled"))
-            return
-        if len(spec.kinds & PERMANENT_KIND_TYPES.keys()) > 1 and any(
-                q.attribute == "keyword" and not any(other.attribute == "type" for other in clause)
-                for clause in (spec.qualities.clauses if spec.qualities else ()) for q in clause):
-            # "target artifacts, enchantments, or creatures with flying": which kinds "with flying" qualifies is
-            # not read, so the phrase is reported rather than read either way (CR 115.1). After "…, or creature"
-            # the clause names the other kinds (:func:`last_kind_quality`) and is read.
+            return None
+        if _quality_scope_unread(spec):
             self.unsupported.append(UnsupportedText(spec.phrase, "a quality after a list of kinds: its scope is "
                                                                  "not read"))
-            return
+            return None
         kicks = re.match(r" for each time (?:it|~|this spell) was kicked\b", rest)
         if kicks is not None:
             # "choose another target creature for each time this spell was kicked": one instance of the word
@@ -773,26 +743,22 @@ class SpellTextReader:
             # instance's (CR 115.4); with no kick it is no part of the spell (CR 702.33g)
             read = self._kicked_count(spec, another, rest, kicks.end())
             if read is None:
-                return
+                return None
             spec = read
             self.read_up_to = start + len(spec.phrase)
-        x = self._count_x(spec.phrase)
-        if x is not None:
-            spec = dataclasses.replace(spec, x_count=True, x_up_to=x == "up to")
-        if self.kicked_only:
-            spec = dataclasses.replace(spec, condition=self.kicked_only)
-        if another and not self.targets:
-            self.unsupported.append(UnsupportedText(spec.phrase, "'another target' with no earlier target in its text"))
-            return
+        return spec
+
+    def _distinct(self, spec: TargetSpec, another: bool, third: bool) -> TargetSpec | None:
+        """The instance with the earlier instances it must differ from ("another", "a third"); None when reported."""
         if third:
             # "a third target": after "target …" and "another target …", different from both (CR 115.4)
             if len(self.targets) < 2 or self.targets[-1].distinct_from != len(self.targets) - 2:
                 self.unsupported.append(UnsupportedText(spec.phrase, "'a third target' without a target and "
                                                                      "another target before it"))
-                return
-            spec = dataclasses.replace(spec, distinct_from=len(self.targets) - 1,
+                return None
+            return dataclasses.replace(spec, distinct_from=len(self.targets) - 1,
                                        also_distinct_from=len(self.targets) - 2)
-        elif another:
+        if another:
             # "other" / "another": different from every earlier instance of this text that could name the same
             # object, not the one just before alone ("target creature …, up to one other target creature …, and up
             # to one other target creature …", CR 115.3); none such: the one before, which it can't be anyway
@@ -800,10 +766,107 @@ class SpellTextReader:
             if len(same) > 2:
                 self.unsupported.append(UnsupportedText(spec.phrase, "'other target' after more than two earlier "
                                                                      "targets that could name the same object"))
-                return
-            spec = dataclasses.replace(spec, distinct_from=same[-1] if same else len(self.targets) - 1,
+                return None
+            return dataclasses.replace(spec, distinct_from=same[-1] if same else len(self.targets) - 1,
                                        also_distinct_from=same[0] if len(same) == 2 else None)
-        self.targets.append(spec)
+        return spec
+
+_CHILD_READERS = {
+    "divided_target": "_divided_target",
+    "spell_or_other": "_spell_or_other",
+    "spell_list": "_spell_or_other",
+    "target_phrase": "_target",
+    "any_target": "_target",
+    "any_other_target": "_target",
+    "spell_target": "_target",
+    "graveyard_target": "_target",
+    "another_any_target": "_target",
+    "third_any_target": "_target",
+    "divided_kind_target": "_target",
+    "counted_any_target": "_target",
+    "keyword_action_target": "_keyword_action_target",
+    "step_timing": "_step_timing",
+    "unsupported_phrase": "_unsupported_phrase",
+}
+"""The method of :class:`SpellTextReader` that reads each item of an effect's tree, by the grammar's rule."""
+
+
+def _quality_scope_unread(spec: TargetSpec) -> bool:
+    """Whether a keyword quality follows a list of kinds of permanents it may qualify all or one of (CR 115.1).
+
+    "target artifacts, enchantments, or creatures with flying": which kinds "with flying" qualifies is not read,
+    so the phrase is reported rather than read either way. After "…, or creature" the clause names the other
+    kinds (:func:`last_kind_quality`) and is read.
+    """
+    return len(spec.kinds & PERMANENT_KIND_TYPES.keys()) > 1 and any(
+        q.attribute == "keyword" and not any(other.attribute == "type" for other in clause)
+        for clause in (spec.qualities.clauses if spec.qualities else ()) for q in clause)
+
+
+def _spell_or_other_parts(tree: Tree) -> tuple[ControllerFilter, ObjectFilter | None] | None:
+    """The controller and qualities of "target spell or permanent …"; None for a restriction not read (CR 115.1).
+
+    "target spell or permanent that's red or green", "… with mana value 1 or greater": of both kinds (CR 105.2,
+    202.3).
+    """
+    controller = ControllerFilter.ANY
+    qualities = None
+    for child in tree.children:
+        if not isinstance(child, Tree):
+            continue
+        if child.data == "you_control":
+            controller = ControllerFilter.YOU
+        elif child.data == "opponent_controls":
+            controller = ControllerFilter.OPPONENT
+        elif child.data == "spell_targeting":
+            text = str(child.children[0])
+            qualities = add_quality(qualities, targeting_quality(text), text)
+        elif child.data == "with_quality" and re.match(r"that's |with mana value \d+ or (less|greater)$",
+                                                       str(child.children[0])):
+            text = str(child.children[0])
+            qualities = add_quality(qualities, with_clause(text), text)
+        else:
+            return None
+    return controller, qualities
+
+
+def _spell_or_other_kinds(data: str, tokens: list[Token], qualities: ObjectFilter | None) -> tuple[
+        set[TargetKind], SpellFilter, ObjectFilter | None] | str:
+    """The kinds and spells "target spell or creature" or a list of spells and abilities names, or why not read.
+
+    "target spell or nonland permanent": no spell is a land (CR 305.9: a land is played, never cast), so
+    "nonland" holds of every spell and the phrase is spells or nonland permanents.
+    """
+    kinds = {TargetKind.SPELL}
+    spell_types: set[str] = set()
+    words = str(tokens[1])
+    if data == "spell_or_other":
+        spell_types.add(" ".join(words.split()[:-1]))
+        other = str(tokens[3])
+        if tokens[3].type == "QUALIFIED_KIND":
+            other_kinds, other_qualities = qualified_kind(other)
+            if other_qualities.clauses != (frozenset({Quality("type", CardType.LAND, negated=True)}),):
+                return "target restriction not modelled"
+            kinds |= other_kinds
+            qualities = add_quality(qualities, other_qualities.clauses[0], other_qualities.text)
+        elif not other.startswith(("ability", "activated", "triggered")):
+            kinds.add(TargetKind(other.removesuffix("s")))
+    else:
+        for item in re.split(r",? (?:or|and/or) |, ", words):
+            if re.fullmatch(r"(activated |triggered )?abilit(y|ies)", item):
+                continue
+            found = re.fullmatch(r"(noncreature |nonartifact |creature |instant |sorcery |artifact |enchantment )?"
+                                 r"spells?", item)
+            if found is None:
+                return f"target {item!r} not modelled"
+            spell_types.add((found.group(1) or "").strip())
+    if "" in spell_types:
+        return kinds, SpellFilter.ANY, qualities
+    if spell_types == {"instant", "sorcery"}:
+        return kinds, SpellFilter.INSTANT_OR_SORCERY, qualities
+    if len(spell_types) == 1:
+        return kinds, SpellFilter(f"{spell_types.pop()} spell"), qualities
+    return "target restriction not modelled"
 
 
 def _has_filter(tree: Tree) -> bool:
