@@ -213,37 +213,38 @@ class SpellTextReader:
         self.counted_x: Count | None = None  # "where X is the number of …": the divided X, a count (CR 107.3c)
 
     def read(self, tree: Tree) -> None:
-        """Collect the targets and unread spans of an ``effect`` tree, in printed order."""
-        for child in tree.children:
-            if not isinstance(child, Tree) or self._sentence_marker(child) or self.trigger == "effect":
-                continue  # after a trigger's comma: not a target chosen as the spell is cast
-            method = _CHILD_READERS.get(child.data)
-            if method is not None:
-                getattr(self, method)(child)
+        """Collect the targets and unread spans of an ``effect`` tree, in printed order.
 
-    def _sentence_marker(self, child: Tree) -> bool:
-        """Note what a clause or a sentence's end says of the targets after it; False when ``child`` is no marker.
-
-        "if this spell was kicked / bargained," holds until the end of the sentence (CR 702.33g, 702.166b); "if this
-        spell was kicked with its {2}{R} kicker," names one of two kicker costs (CR 702.33f). "When target creature
-        dies this turn, …": the condition's targets are the spell's; after the comma, the triggered ability's
-        targets are chosen when it triggers (CR 603.3d, 603.7a, 603.12).
+        "When target creature dies this turn, …": the condition's targets are the spell's; after the comma, the
+        triggered ability's targets are chosen when it triggers (CR 603.3d, 603.7a, 603.12). A sentence's end
+        ends a clause "if this spell was kicked," (CR 702.33g) and a trigger.
         """
-        if child.data == "kicked_clause":
-            clause = str(first_token(child)).rstrip(",")
-            named = re.fullmatch(r".* kicked with its ((?:\{[^{}]+\})+) kicker", clause)
-            self.kicked_only = ((f"kicker {ManaCost.parse(named.group(1).upper(), path='oracle_text')}",)
-                                if named else PAID_CONDITIONS[clause.rsplit(" ", 1)[-1]])
-        elif child.data == "trigger_start":
-            self.trigger = "condition"
-        elif child.data == "free" and any(str(t) == "," for t in child.children) and self.trigger == "condition":
-            self.trigger = "effect"
-        elif child.data == "free" and any(str(t) == "." for t in child.children):
-            self.kicked_only = ()
-            self.trigger = None
-        else:
-            return False
-        return True
+        for child in tree.children:
+            if not isinstance(child, Tree):
+                continue
+            data = child.data
+            if data == "free":
+                if self.trigger == "condition" and any(str(t) == "," for t in child.children):
+                    self.trigger = "effect"
+                elif any(str(t) == "." for t in child.children):
+                    self.kicked_only = ()
+                    self.trigger = None
+            elif data == "kicked_clause":
+                self._kicked_clause(child)
+            elif data == "trigger_start":
+                self.trigger = "condition"
+            elif self.trigger != "effect" and (method := _CHILD_READERS.get(data)) is not None:
+                getattr(self, method)(child)  # (after a trigger's comma: not a target chosen as it is cast)
+
+    def _kicked_clause(self, child: Tree) -> None:
+        """"if this spell was kicked / bargained," until the end of the sentence (CR 702.33g, 702.166b).
+
+        "if this spell was kicked with its {2}{R} kicker,": that one of two kicker costs (CR 702.33f).
+        """
+        clause = str(first_token(child)).rstrip(",")
+        named = re.fullmatch(r".* kicked with its ((?:\{[^{}]+\})+) kicker", clause)
+        self.kicked_only = ((f"kicker {ManaCost.parse(named.group(1).upper(), path='oracle_text')}",)
+                            if named else PAID_CONDITIONS[clause.rsplit(" ", 1)[-1]])
 
     def _divided_target(self, child: Tree) -> None:
         """"3 damage divided as you choose among one, two, or three targets" (CR 601.2d)."""
