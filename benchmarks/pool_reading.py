@@ -20,7 +20,7 @@ import statistics
 import time
 
 from models.io.card_pool import default_card_database
-from models.oracle.parser import _parser, parse_card, read_line
+from models.oracle.parser import oracle_parser, parse_card, read_line
 
 __all__ = ["TARGET_SECONDS", "main"]
 
@@ -34,7 +34,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3)
     args = parser.parse_args()
     cards = list(default_card_database())
-    _parser()  # the grammar is built once per process, as in any command
+    oracle_parser()  # the grammar is built once per process, as in any command
     times = []
     for _ in range(args.runs):
         parse_card.cache_clear()

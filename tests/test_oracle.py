@@ -12,6 +12,8 @@ creature with no controller restriction.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from models.abilities import ANY_TARGET_KINDS, ControllerFilter, TargetKind
@@ -399,6 +401,14 @@ def test_parse_granted_keywords():
         parse_granted(("can fly",))
 
 
+@pytest.mark.parametrize("text", ["kicker {2}", "flashback {2}{R}", "undaunted", "enchant creature", "emerge {5}{U}",
+                                  "affinity for artifacts"])
+def test_granted_spell_keywords_are_bad_input(text):
+    """CR 118.8, 118.9, 601.2f, 702.5a: a spell's cost or cost change is an InputError naming it, never a KeyError."""
+    with pytest.raises(InputError, match=re.escape(repr(text))):
+        parse_granted((text,))
+
+
 # ---------------------------------------------------------------- mana abilities (CR 605, 305.6)
 
 MANA = [
@@ -572,6 +582,22 @@ def test_target_qualities(name, phrase, kinds, clauses):
     read = [{(q.attribute, plain(q.value), q.negated, q.comparison) for q in clause}
             for clause in spec.qualities.clauses]
     assert sorted(map(sorted, read)) == sorted(map(sorted, clauses))
+
+
+@pytest.mark.parametrize("terminal", ["COMBAT_KEYWORD", "NUMBERED_KEYWORD", "HAND_KEYWORD", "CAST_KEYWORD",
+                                      "COST_KEYWORD"])
+def test_the_keyword_registry_names_the_grammar_keywords(terminal):
+    """CR 702: each keyword a keyword terminal of the grammar names has one entry in the registry, and back."""
+    from importlib import resources
+
+    from models.oracle.keywords import KEYWORD_TABLE
+
+    grammar = resources.files("models.oracle").joinpath("oracle.lark").read_text("utf-8")
+    found = re.search(rf"^{terminal}\.\d+: /\((.*?)\)\(\?", grammar, re.MULTILINE)
+    assert found is not None
+    named = {"typecycling" if word == "[a-z]+cycling" else word.replace("\\", "") for word in found.group(1).split("|")}
+    assert named == {keyword.name for keyword in KEYWORD_TABLE if terminal in keyword.terminals}
+    assert len({keyword.name for keyword in KEYWORD_TABLE}) == len(KEYWORD_TABLE)
 
 
 @pytest.mark.parametrize("keyword", ["kicker", "multikicker", "overload", "buyback"])

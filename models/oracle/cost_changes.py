@@ -1,0 +1,266 @@
+"""The spell's own cost changes: "This spell costs {1} less to cast for each …" / "… if …" (CR 601.2f)."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+
+
+from models.abilities import (
+    ControlRequirement,
+    Count,
+    Requirement,
+    TurnRequirement,
+    CostModifier,
+    UnsupportedText,
+)
+from models.mana import ManaCost, SymbolKind
+from models.objects import CardType
+
+from models.oracle.conditions import COST_CONDITIONS, END_STEP_REASON, count_condition, presence_condition
+from models.oracle.targets import read_counted, targeted_condition
+from models.oracle.unread import UnreadText
+from models.oracle.words import CARD_TYPE_WORDS, SUBTYPE_BY_WORD
+
+from lark import Tree
+
+from models.oracle.grammar import mana_cost_of, tree_tokens
+from models.oracle.qualities import spell_qualities
+from models.oracle.reading import CardReading
+from models.oracle.unread import topics_of
+
+__all__ = [
+    "own_cost_change", "own_cost_when", "own_cost_where_x", "read_cost_where_x_line", "read_cost_when_line",
+    "read_self_cost_line", "read_cost_modifier_line",
+]
+
+
+_OWN_COST = re.compile(r"(?:[a-z ]+ — )?(?:~|this spell) costs \{(?P<amount>\d+)\} (?P<sign>less|more) to cast "
+                       r"(?:for each (?P<each>[^.]+)|if (?P<condition>[^.]+))\.")
+
+
+_OWN_COST_START = re.compile(r"(?:[a-z ]+ — )?(?:~|this spell) costs ")
+
+
+_OWN_COST_PARTS = re.compile(r" and (?=\{\d+\} (?:less|more) to cast )")
+
+
+def own_cost_change(original: str) -> tuple[CostModifier, ...] | UnsupportedText:
+    """The spell's own cost changes, "This spell costs {1} less to cast for each …" or "… if …" (CR 601.2f).
+
+    What it counts ("creature card in your graveyard", "opponent you have") or asks ("if you control a Wizard")
+    must be read, or the line is reported. One line may make several changes, each read on its own: "{1} less
+    to cast if you control an artifact and {1} less to cast if you control an enchantment", "for each artifact
+    you control and each artifact card in your hand" (a reduction for each of both).
+
+    Parameters
+    ----------
+    original : str
+        The line, as printed.
+
+    Returns
+    -------
+    tuple of CostModifier, or UnsupportedText
+        One change per clause and per thing counted, printed order, each with the whole line as its text.
+    """
+    lowered = original.lower()
+    start = _OWN_COST_START.match(lowered)
+    if start is None or _OWN_COST.fullmatch(lowered) is None:
+        return UnsupportedText(original, "a cost change of the spell not read")
+    changes: list[CostModifier] = []
+    for clause in _OWN_COST_PARTS.split(lowered[start.end():].removesuffix(".")):
+        found = _OWN_COST.fullmatch(f"{start.group()}{clause}.")
+        if found is None:
+            return UnsupportedText(original, "a cost change of the spell not read")
+        amount = int(found["amount"]) * (-1 if found["sign"] == "less" else 1)
+        if not found["each"]:
+            change = _own_conditional_change(original, amount, found["condition"])
+            if isinstance(change, UnsupportedText):
+                return change
+            changes.append(change)
+            continue
+        for each in found["each"].split(" and each "):
+            try:
+                counted = read_counted(each)
+            except UnreadText:
+                counted = None
+            if counted is None:
+                return UnsupportedText(original, "what the spell's cost change counts is not read")
+            changes.append(CostModifier(amount, original, own=True, per=counted))
+    return tuple(changes)
+
+
+def _own_conditional_change(original: str, amount: int, condition: str) -> CostModifier | UnsupportedText:
+    """One "This spell costs {2} less to cast if …" change, its condition read (CR 601.2f); else the line reported."""
+    if condition in COST_CONDITIONS:  # read from the state's this_turn facts and its attackers
+        return CostModifier(amount, original, own=True, requires=(COST_CONDITIONS[condition],))
+    if condition in ("it's bargained", "this spell was bargained", "~ was bargained"):
+        return CostModifier(amount, original, own=True, if_paid="bargain")  # the optional cost paid (CR 702.166b)
+    if condition.startswith("it targets "):
+        spec = targeted_condition(condition.removeprefix("it targets "))
+        if spec is None:
+            return UnsupportedText(original, "the condition of the spell's cost change is not read")
+        return CostModifier(amount, original, own=True, if_targets=spec)
+    found = re.fullmatch(r"you control an? (?P<what>[a-z]+)", condition)
+    what = found["what"] if found else ""
+    if what in SUBTYPE_BY_WORD:
+        requirement: Requirement = ControlRequirement("you", SUBTYPE_BY_WORD[what],
+                                                      f"you control a {SUBTYPE_BY_WORD[what]}")
+    elif what in CARD_TYPE_WORDS:
+        requirement = ControlRequirement("you", "", f"you control a {what}", card_type=CardType(what.capitalize()))
+    elif (counted := count_condition(condition)) is not None:
+        return CostModifier(amount, original, own=True,
+                            requires=counted if isinstance(counted, tuple) else (counted,))
+    else:
+        presence = presence_condition(condition)
+        if presence is None:
+            return UnsupportedText(original, "the condition of the spell's cost change is not read")
+        requirement = presence
+    return CostModifier(amount, original, own=True, requires=(requirement,))
+
+
+_OWN_COST_WHEN = (
+    re.compile(r"(?:[a-z ]+ — )?(?P<during>during your turn|during turns other than yours), (?:this spell|~) costs "
+               r"(?P<mana>(?:\{[0-9wubrg]\})+) (?P<sign>less|more) to cast\."),
+    re.compile(r"(?:[a-z ]+ — )?(?:this spell|~) costs (?P<mana>(?:\{[0-9wubrg]\})+) (?P<sign>less|more) to cast "
+               r"(?:(?P<during>during your turn)|as long as (?P<condition>[^.]+))\."),
+    re.compile(r"(?:[a-z ]+ — )?(?:this spell|~) costs (?P<mana>(?:\{\d+\})?\{[wubrg]\}(?:\{[wubrg]\})*) "
+               r"(?P<sign>less) to cast if (?P<condition>[^.]+)\."),
+    re.compile(r"(?:this spell|~) costs \{(?P<amount>\d+)\} (?P<sign>less) to cast if (?P<condition>[^.]+)\. "
+               r"it also costs \{(?P<also>\d+)\} less to cast if (?P<also_condition>[^.]+)\."),
+)
+
+
+_DURING = {"during your turn": TurnRequirement("your turn", "it is your turn"),
+           "during turns other than yours": TurnRequirement("not your turn", "it is not your turn")}
+
+
+def own_cost_when(line: str, original: str) -> tuple[CostModifier, ...] | UnsupportedText | None:
+    """The spell's own cost change on whose turn it is or "as long as …", or two in two sentences (CR 601.2f).
+
+    "This spell costs {1} less to cast during your turn.", "During turns other than yours, this spell costs {3}
+    more to cast." (whose turn, CR 102.1); "This spell costs {2} less to cast as long as there are four or more
+    card types among cards in your graveyard." (as "if …": :func:`_own_conditional_change`); "This spell costs
+    {1} less to cast if you control a Spirit. It also costs {1} less to cast if you control an enchantment."
+    (two changes, each with its condition).
+
+    Parameters
+    ----------
+    line : str
+        The line, lowercased.
+    original : str
+        The line, as printed.
+
+    Returns
+    -------
+    tuple of CostModifier, UnsupportedText or None
+        The changes, each with the whole line as its text; the line reported when a condition is not read;
+        None when the line is not one of these.
+    """
+    if re.fullmatch(r"(?:this spell|~) costs \{\d+\} less to cast during your end step\.", line):
+        return UnsupportedText(original, END_STEP_REASON)
+    for pattern in _OWN_COST_WHEN:
+        found = pattern.fullmatch(line)
+        if found is None:
+            continue
+        if "mana" in pattern.groupindex:
+            mana = ManaCost.parse(found["mana"].upper(), path="oracle_text")
+            amount = mana.generic * (-1 if found["sign"] == "less" else 1)
+            symbols = tuple(s for s in mana.symbols if s.kind is SymbolKind.COLORED)
+            coloured = ManaCost(symbols) if symbols else None
+        else:
+            amount, coloured = int(found["amount"]) * (-1 if found["sign"] == "less" else 1), None
+        if coloured is not None and found["sign"] == "more":
+            return None  # "costs {R} more": not one of these
+        if "during" in pattern.groupindex and found["during"]:
+            return (CostModifier(amount, original, own=True, requires=(_DURING[found["during"]],),
+                                 coloured_reduction=coloured),)
+        changes = [_own_conditional_change(original, amount, found["condition"])]
+        if "also" in pattern.groupindex:
+            changes.append(_own_conditional_change(original, -int(found["also"]), found["also_condition"]))
+        unread = next((c for c in changes if isinstance(c, UnsupportedText)), None)
+        if unread is not None:
+            return unread
+        read = tuple(c for c in changes if isinstance(c, CostModifier))
+        if coloured is not None:
+            if any(c.if_targets is not None or c.per is not None for c in read):
+                return UnsupportedText(original, "a coloured reduction on the spell's targets is not modelled")
+            read = tuple(dataclasses.replace(c, coloured_reduction=coloured) for c in read)
+        return read
+    return None
+
+
+_OWN_COST_WHERE_X = re.compile(r"(?:[a-z ]+ — )?(?:this spell|~) costs \{x\} less to cast, where x is "
+                               r"(?P<what>the total power of creatures you control"
+                               r"|your devotion to (?:white|blue|black|red|green))\.")
+"""The spell's own reduction by a number the state gives: "This spell costs {X} less to cast, where X is your
+devotion to black." (CR 601.2f, 700.5); this X is not the spell's X (CR 107.3)."""
+
+
+def own_cost_where_x(line: str, original: str) -> CostModifier | None:
+    """The spell's own "{X} less to cast, where X is the total power of creatures you control", or None.
+
+    Also "… where X is your devotion to black." (CR 700.5): a reduction of one generic mana for each (CR 601.2f).
+    """
+    found = _OWN_COST_WHERE_X.fullmatch(line)
+    if found is None:
+        return None
+    what = found["what"]
+    quantity = "total power" if what.startswith("the total power") else what.removeprefix("your ")
+    return CostModifier(-1, original, own=True, per=Count(quantity=quantity, text=what))
+
+
+def read_cost_where_x_line(reading: CardReading, line: str, original: str) -> bool:
+    """The spell's own "{X} less to cast, where X is your devotion to black." (:func:`own_cost_where_x`)."""
+    if (where_x := own_cost_where_x(line, original)) is None:
+        return False
+    reading.cost_modifiers.append(where_x)
+    return True
+
+
+def read_cost_when_line(reading: CardReading, line: str, original: str) -> bool:
+    """The spell's own "{1} less to cast during your turn." and the like (:func:`own_cost_when`)."""
+    if (own_when := own_cost_when(line, original)) is None:
+        return False
+    if isinstance(own_when, UnsupportedText):
+        reading.unsupported.append(own_when)
+    else:
+        reading.cost_modifiers.extend(own_when)
+    return True
+
+
+def read_self_cost_line(reading: CardReading, tree: Tree, line: str, original: str) -> None:
+    """The grammar's ``self_cost_line``: "This spell costs {1} less to cast for each …" (:func:`own_cost_change`)."""
+    own = own_cost_change(original)
+    if isinstance(own, UnsupportedText):
+        reading.unsupported.append(own)
+    else:
+        reading.cost_modifiers.extend(own)
+
+
+def read_cost_modifier_line(reading: CardReading, tree: Tree, line: str, original: str) -> None:
+    """"Noncreature spells cost {1} more to cast.": a permanent's change of other spells' costs (CR 601.2f).
+
+    The spells it names ("white", "instant and sorcery") must be read, and a reduction be generic mana, or the
+    line is reported.
+    """
+    tokens = tree_tokens(tree)
+    amount = mana_cost_of(next(c for c in tree.children if isinstance(c, Tree)))
+    sign = 1 if any(str(t) == "more" for t in tokens) else -1
+    words = next((str(t) for t in tokens if t.type == "SPELL_QUALITIES"), "")
+    who = next(str(t) for t in tokens if t.type == "SPELLS_COST")
+    qualities = spell_qualities(words) if words else None
+    if words and qualities is None:
+        reading.unsupported.append(UnsupportedText(
+            original, f"cost change for {words!r} spells not modelled",
+            casting_relevant=False, permanent_relevant=True, topics=topics_of(original)))
+    elif amount.generic != amount.mana_value and sign < 0:
+        reading.unsupported.append(UnsupportedText(
+            original, "coloured cost reduction not modelled",
+            casting_relevant=False, permanent_relevant=True, topics=topics_of(original)))
+    else:
+        coloured = ManaCost(tuple(s for s in amount.symbols if s.kind is not SymbolKind.GENERIC))
+        reading.cost_modifiers.append(CostModifier(
+            sign * amount.generic, original, qualities=qualities,
+            casters="you" if "you cast" in who else "opponents" if "opponents" in who else "any",
+            coloured=coloured if coloured.symbols else None))

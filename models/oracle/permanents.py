@@ -1,0 +1,161 @@
+"""Static and mana abilities of permanents: mana abilities (CR 605), keywords an Aura or Equipment grants."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+
+from lark import Token, Tree
+from lark.exceptions import UnexpectedInput
+
+from models.abilities import (
+    ControlRequirement,
+    ManaAbility,
+)
+from models.errors import InputError
+
+from models.oracle.grammar import read_line, tree_tokens
+from models.oracle.keywords import parse_granted
+from models.oracle.unread import UnreadText
+from models.oracle.words import SUBTYPE_BY_WORD
+
+from models.abilities import UnsupportedText
+from models.oracle.reading import CardReading
+from models.oracle.unread import topics_of
+
+__all__ = [
+    "BASIC_LETTERS", "LOYALTY_COST", "read_attached_grants", "mana_ability", "read_player_ability_line",
+    "read_mana_ability_line", "read_basic_mana_line", "read_ability_line",
+]
+
+
+BASIC_LETTERS = {"w": "W", "u": "U", "b": "B", "r": "R", "g": "G"}
+
+
+LOYALTY_COST = re.compile(r"\[?[+−-]?(?:\d+|x)\]?:", re.IGNORECASE)
+"""The cost of a loyalty ability starting a line: bracketed (``[+1]:``, the pool's) or not (``+1:``, CR 606.4)."""
+
+
+_ATTACHED_GRANT = re.compile(r"(?:enchanted|equipped) (?:creature|permanent) (?:gets [+-]\d+/[+-]\d+(?:,| and) )?"
+                             r"has (?P<what>.+?)\.?")
+
+
+def read_attached_grants(line: str) -> tuple[str, ...] | None:
+    """The keywords an Aura or Equipment gives the permanent it is attached to, or None when not read.
+
+    "Equipped creature gets +2/+2 and has protection from red and from blue.", "Enchanted creature has
+    shroud.": each keyword the grammar reads as a granted keyword (the state's ``granted`` form); a change of
+    power and toughness beside it is judged where it matters (targets refuse to judge power under such text);
+    a quoted triggered or activated ability other than a mana ability is given too, but bears on no cast (its
+    targets are not a spell's, CR 115.1b, 602, 603). Anything else in the line (a quoted mana ability, a type
+    added, "protection from the chosen color") makes it not read: None.
+
+    Parameters
+    ----------
+    line : str
+        The prepared line (lowercased, reminder text removed).
+
+    Returns
+    -------
+    tuple of str or None
+        The keyword texts given (CR 613.1f), possibly empty; None when the line is not such a grant or a part
+        of it is not read.
+    """
+    found = _ATTACHED_GRANT.fullmatch(line)
+    if found is None:
+        return None
+    quoted: list[str] = []
+
+    def hold(match: re.Match[str]) -> str:
+        quoted.append(match.group(1))
+        return f"\x00{len(quoted) - 1}"
+
+    what = re.sub(r'"([^"]*)"', hold, found["what"])
+    grants = []
+    for item in re.split(r",? and (?!from\b)|, ", what):
+        item = item.strip()
+        if "\x00" in item and not re.fullmatch(r"\x00\d+", item):
+            return None  # a quoted ability inside other words: 'has "…" until …'
+        if item.startswith("\x00"):
+            ability = quoted[int(item[1:])].strip()
+            read = read_line(ability.rstrip(".") + ".") if not ability.endswith(".") else read_line(ability)
+            if isinstance(read, UnexpectedInput) or read[0] not in ("triggered_line", "activated_line") \
+                    or re.search(r":\s*add\b", ability):
+                return None
+            continue
+        try:
+            parse_granted((item,))
+        except InputError:
+            return None
+        grants.append(item)
+    return tuple(grants)
+
+
+def mana_ability(tree: Tree) -> ManaAbility:
+    """The mana ability a ``mana_ability_line`` tree reads (CR 605.1a)."""
+    costs = {t.type: str(t) for t in tree.children if isinstance(t, Token)}
+    activation = int(costs["ACTIVATION_GENERIC"].strip("{}")) if "ACTIVATION_GENERIC" in costs else 0
+    ability = dataclasses.replace(_mana_units(tree), taps="TAP_COST" in costs, activation=activation,
+                                  sacrifices="SELF_SACRIFICE" in costs, from_hand="SELF_EXILE_FROM_HAND" in costs)
+    rider = next((str(t) for t in tree.children if isinstance(t, Token) and t.type == "MANA_RIDER"), "")
+    found = re.fullmatch(r"activate only if you control an? ([a-z]+)\.", rider)
+    if found:  # "Activate only if you control a Swamp." (CR 602.5b)
+        subtype = SUBTYPE_BY_WORD.get(found.group(1))
+        if subtype is None:
+            raise UnreadText(rider, "a condition of a mana ability not read")
+        return dataclasses.replace(ability, requires=(ControlRequirement("you", subtype, f"you control a {subtype}"),))
+    return ability
+
+
+def _mana_units(tree: Tree) -> ManaAbility:
+    output = next(c for c in tree.children if isinstance(c, Tree))
+    if output.data == "add_symbols":
+        units = []
+        for token in tree_tokens(output):
+            letter = str(token).strip("{}").upper()
+            if letter.isdigit():
+                raise ValueError(letter)
+            units.append(frozenset(letter))
+        return ManaAbility(tuple(units))
+    if output.data == "add_one_of":
+        letters = frozenset(str(t).strip("{}").upper() for t in output.children if isinstance(t, Token)
+                            and t.type == "MANA_SYMBOL")
+        return ManaAbility((letters,))
+    return ManaAbility((frozenset("WUBRG"),))
+
+
+def read_player_ability_line(reading: CardReading, tree: Tree, line: str, original: str) -> None:
+    """"You have hexproof." / "You have shroud.": the permanent's controller has it (CR 702.11c, 702.18b)."""
+    setattr(reading, "controller_" + str(tree.children[1]), True)
+
+
+def read_mana_ability_line(reading: CardReading, tree: Tree, line: str, original: str) -> None:
+    """"{T}: Add {R} or {G}." (:func:`mana_ability`, CR 605.1a); generic mana made is reported."""
+    try:
+        reading.mana_abilities.append(mana_ability(tree))
+    except ValueError:
+        reading.unsupported.append(UnsupportedText(
+            original, "generic mana in a mana ability",
+            casting_relevant=False, permanent_relevant=True, topics=topics_of(original)))
+
+
+def read_basic_mana_line(reading: CardReading, tree: Tree, line: str, original: str) -> None:
+    """A basic land's mana symbol alone, "({T}: Add {G}.)" dropped as reminder text (CR 305.6)."""
+    reading.mana_abilities.append(ManaAbility((frozenset(BASIC_LETTERS[line]),)))
+
+
+def read_ability_line(reading: CardReading, tree: Tree, line: str, original: str) -> None:
+    """A triggered, activated or chapter ability: its targets are not the spell's (CR 115.1b, 714.2b).
+
+    A triggered mana ability ("Whenever enchanted land is tapped for mana, its controller adds an additional
+    {G}", CR 605.1b) and a mana ability with a cost other than {T} change the mana a permanent makes: reported.
+    (A loyalty ability is never a mana ability, CR 605.1a: it makes mana as it resolves.)
+    """
+    if tree.data == "triggered_line" and re.search(r"\btapped for mana\b.*\badds?\b", line):
+        reading.unsupported.append(UnsupportedText(
+            original, "triggered mana ability not read", casting_relevant=False, permanent_relevant=True,
+            topics=frozenset({"mana"})))
+    elif tree.data == "activated_line" and re.search(r":\s*add\b", line) and not LOYALTY_COST.match(line):
+        reading.unsupported.append(UnsupportedText(
+            original, "mana ability with a cost other than {T}",
+            casting_relevant=False, permanent_relevant=True, topics=topics_of(original)))

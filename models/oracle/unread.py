@@ -1,0 +1,79 @@
+"""Text the readers do not read: the exception that marks it, and what an unread line may bear on.
+
+An unread span is reported as :class:`~models.abilities.UnsupportedText`, never ignored; the topics say what an
+unread line of a permanent may change (mana, targeting, costs), and the reason says what a state lacks when the
+span names it (CR 113.7a, 115.1).
+"""
+
+from __future__ import annotations
+
+import re
+
+from lark.exceptions import UnexpectedInput
+
+
+
+
+__all__ = ["PERMANENT_RELEVANT", "UnreadText", "topics_of", "unread_reason", "error_span"]
+
+
+# Lines of a permanent that, when not read, may change how spells are cast or targeted.
+PERMANENT_RELEVANT = re.compile(
+    r"\b(cost|costs|cast|target|targeted|hexproof|shroud|protection|ward|add|mana)\b|\blose(s)? all abilities\b"
+    r"|\b(is|are) (an? )?(plains|island|swamp|mountain|forest)"  # a basic land type gives its mana (CR 305.7)
+)
+
+
+class UnreadText(Exception):
+    """A phrase the grammar took in whose words the reader can't give a meaning to: the line is unsupported."""
+
+    def __init__(self, span: str, reason: str) -> None:
+        super().__init__(reason)
+        self.span = span
+        self.reason = reason
+
+
+_TOPICS = (
+    # "mana value" and "mana cost" name a quality of spells, not mana a permanent makes (CR 202.3)
+    ("mana", re.compile(r"\badd\b|\bmana\b(?! (value|cost)s?\b)"
+                        r"|\b(is|are) (an? )?(plains|island|swamp|mountain|forest)")),
+    ("targeting", re.compile(r"\b(target|targets|targeted|hexproof|shroud|protection|ward)\b")),
+    ("cost", re.compile(r"\b(cost|costs|cast|spend)\b")),
+)
+
+
+def topics_of(line: str) -> frozenset[str]:
+    """Every topic an unread line of a permanent may bear on: one line may ban spells and make mana.
+
+    "Creatures lose all abilities" takes away hexproof, protection, mana abilities and cost changes alike
+    (CR 613.1f): it bears on every topic.
+    """
+    lowered = line.lower()
+    if re.search(r"\blose(s)? all abilities\b", lowered):
+        return frozenset(topic for topic, _ in _TOPICS)
+    return frozenset(topic for topic, pattern in _TOPICS if pattern.search(lowered))
+
+
+# Target phrases naming what a game state does not hold (STATE_FORMAT.md), each with what is missing
+_STATE_LACKS = (
+    (re.compile(r"\btargets? (?:activated|triggered|loyalty)\b[^.]*?\babilit", re.IGNORECASE),
+     "a target ability on the stack: abilities on the stack are not in the state (CR 113.7a, 115.1)"),
+    (re.compile(r"\bsuspended card\b", re.IGNORECASE),
+     "a suspended card: the state does not say which exiled cards are suspended (CR 702.62b)"),
+    (re.compile(r"\bcards? in the ante\b", re.IGNORECASE),
+     "a card in the ante: the state has no ante zone (CR 407)"),
+)
+
+
+def unread_reason(span: str) -> str:
+    """Why a span the grammar stops at is unsupported: what the state lacks, when the span names it, else unread."""
+    return next((reason for pattern, reason in _STATE_LACKS if pattern.search(span)), "text the grammar cannot read")
+
+
+def error_span(line: str, error: UnexpectedInput) -> str:
+    """The span of ``line`` from the word where the grammar stopped reading it to the line's end."""
+    position = getattr(error, "pos_in_stream", None)
+    if position is None:
+        position = 0
+    start = max(0, line.rfind(" ", 0, max(0, position - 1)) + 1) if position else 0
+    return line[start:]
