@@ -22,7 +22,7 @@ from models.oracle.targets import read_counted, targeted_condition
 from models.oracle.unread import UnreadText
 from models.oracle.words import CARD_TYPE_WORDS, SUBTYPE_BY_WORD
 
-from lark import Tree
+from lark import Token, Tree
 
 from models.oracle.grammar import mana_cost_of, tree_tokens
 from models.oracle.qualities import spell_qualities
@@ -229,7 +229,7 @@ def read_cost_when_line(reading: CardReading, line: str, original: str) -> bool:
     return True
 
 
-def read_self_cost_line(reading: CardReading, tree: Tree, line: str, original: str) -> None:
+def read_self_cost_line(reading: CardReading, tree: Tree[Token], line: str, original: str) -> None:
     """The grammar's ``self_cost_line``: "This spell costs {1} less to cast for each …" (:func:`own_cost_change`)."""
     own = own_cost_change(original)
     if isinstance(own, UnsupportedText):
@@ -238,7 +238,7 @@ def read_self_cost_line(reading: CardReading, tree: Tree, line: str, original: s
         reading.cost_modifiers.extend(own)
 
 
-def read_cost_modifier_line(reading: CardReading, tree: Tree, line: str, original: str) -> None:
+def read_cost_modifier_line(reading: CardReading, tree: Tree[Token], line: str, original: str) -> None:
     """"Noncreature spells cost {1} more to cast.": a permanent's change of other spells' costs (CR 601.2f).
 
     The spells it names ("white", "instant and sorcery") must be read, and a reduction be generic mana, or the

@@ -307,7 +307,7 @@ def x_objects_additional_cost(line: str, original: str) -> AdditionalCost | None
     return AdditionalCost(Cost(objects=(cost,), text=original))
 
 
-def additional_object_cost(tree: Tree, line: str) -> ObjectCost:
+def additional_object_cost(tree: Tree[Token], line: str) -> ObjectCost:
     """The objects of an additional cost line (CR 118.8, 601.2h, 701.21).
 
     "As an additional cost to cast this spell, discard a card / sacrifice a
@@ -353,7 +353,7 @@ def read_commander_free_cast_line(reading: CardReading, line: str, original: str
     return True
 
 
-def read_additional_cost_line(reading: CardReading, tree: Tree, line: str, original: str) -> None:
+def read_additional_cost_line(reading: CardReading, tree: Tree[Token], line: str, original: str) -> None:
     """"As an additional cost to cast this spell, discard a card." and its kin, read by the grammar (CR 118.8).
 
     "… you may sacrifice any number of Spirits.", "… sacrifice all creatures you control.": any number of them,
@@ -380,7 +380,7 @@ def read_additional_cost_line(reading: CardReading, tree: Tree, line: str, origi
         reading.additional.append(AdditionalCost(Cost(objects=(cost,), text=original)))
 
 
-def read_alternative_cost_line(reading: CardReading, tree: Tree, line: str, original: str) -> None:
+def read_alternative_cost_line(reading: CardReading, tree: Tree[Token], line: str, original: str) -> None:
     """"You may … rather than pay this spell's mana cost." (:func:`rather_than_pay`); the Shoals' (CR 118.9).
 
     "You may exile a red card with mana value X from your hand rather than pay this spell's mana cost.": a card

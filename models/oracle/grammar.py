@@ -169,7 +169,7 @@ def any_terminal(names: tuple[str, ...]) -> re.Pattern[str]:
 
 
 @functools.lru_cache(maxsize=65536)
-def read_line(line: str) -> tuple[str, Tree] | UnexpectedInput:
+def read_line(line: str) -> tuple[str, Tree[Token]] | UnexpectedInput:
     """Read one prepared line (lowercased, no reminder text) with the grammar.
 
     Parameters
@@ -198,18 +198,19 @@ def read_line(line: str) -> tuple[str, Tree] | UnexpectedInput:
     return error
 
 
-def tree_tokens(tree: Tree) -> list[Token]:
+def tree_tokens(tree: Tree[Token]) -> list[Token]:
     """Every token of a tree, in printed order."""
     return [t for t in tree.scan_values(lambda v: isinstance(v, Token))]
 
 
-def first_token(tree: Tree) -> Token:
+def first_token(tree: Tree[Token]) -> Token:
     """The first child of a rule whose grammar starts it with a terminal."""
     token = tree.children[0]
     assert isinstance(token, Token), tree.data
     return token
 
 
-def mana_cost_of(tree: Tree) -> ManaCost:
-    """The mana cost a tree's tokens spell: ``{2}{R}`` (CR 202.1)."""
-    return ManaCost.parse("".join(str(t) for t in tree_tokens(tree)), path="oracle_text")
+def mana_cost_of(tree: Tree[Token] | Token) -> ManaCost:
+    """The mana cost a tree's tokens (or one token) spell: ``{2}{R}`` (CR 202.1)."""
+    tokens = [tree] if isinstance(tree, Token) else tree_tokens(tree)
+    return ManaCost.parse("".join(str(t) for t in tokens), path="oracle_text")

@@ -81,7 +81,7 @@ def read_optional_cost_line(keyword: Keyword, reading: CardReading, line: str, o
     return True
 
 
-def read_keyword_cost(keyword: Keyword, tree: Tree, line: str, reading: CardReading) -> bool:
+def read_keyword_cost(keyword: Keyword, tree: Tree[Token], line: str, reading: CardReading) -> bool:
     """A keyword and its cost: "Kicker {2}{R}" (the grammar's ``cost_keyword``), "Buyback—Pay 3 life." (CR 118.8-9).
 
     The keyword's record (:attr:`Keyword.cost`) says what kind of cost it is and the rule that defines it.
@@ -198,7 +198,7 @@ def read_sneak_line(keyword: Keyword, reading: CardReading, line: str, original:
     return True
 
 
-def read_turn_alternative(keyword: Keyword, tree: Tree, line: str, reading: CardReading) -> bool:
+def read_turn_alternative(keyword: Keyword, tree: Tree[Token], line: str, reading: CardReading) -> bool:
     """Spectacle or surge with a mana cost: an alternative cost payable when this turn's facts say so; else False.
 
     Spectacle: if an opponent lost life this turn (CR 702.137a); surge: if the caster has cast another spell
@@ -212,7 +212,7 @@ def read_turn_alternative(keyword: Keyword, tree: Tree, line: str, reading: Card
     return True
 
 
-def read_combat_damage_alternative(keyword: Keyword, tree: Tree, line: str, reading: CardReading) -> bool:
+def read_combat_damage_alternative(keyword: Keyword, tree: Tree[Token], line: str, reading: CardReading) -> bool:
     """Prowl or freerunning with its cost: an alternative cost payable after combat damage to a player, or None.
 
     "Prowl {1}{B}": the cost may be paid rather than the mana cost "if a player was dealt combat damage this turn
@@ -266,7 +266,7 @@ RETURN_TAPPED_CREATURE = ObjectCost(CostAction.RETURN, 1, frozenset({TargetKind.
 _CAST_KEYWORD_COST = re.compile(r"(?P<keyword>[a-z-]+)(?: (?P<number>\d+))?(?:—| )(?P<cost>[^.(]+?)\.?")
 
 
-def read_cast_keyword_cost(keyword: Keyword, tree: Tree, line: str, reading: CardReading) -> bool:
+def read_cast_keyword_cost(keyword: Keyword, tree: Tree[Token], line: str, reading: CardReading) -> bool:
     """A keyword with one cost paid as the card is cast from the hand, as its record; False when not read.
 
     "Evoke {2}{U}", "Evoke—Exile a white card from your hand.", "Impending 4—{2}{W}{W}", "Squad {2}": the cost
@@ -316,7 +316,7 @@ def strive_modifier(line: str) -> CostModifier | None:
     return CostModifier(0, line.strip(), own=True, per_target_beyond_first=cost)
 
 
-def gift_cost(tree: Tree) -> AdditionalCost | None:
+def gift_cost(tree: Tree[Token]) -> AdditionalCost | None:
     """"Gift a card", "Gift a tapped Fish", "Gift an extra turn": the gift cost, or None for another keyword.
 
     Whatever the gift is, its first ability is always "As an additional cost to cast this spell, you may
@@ -342,7 +342,7 @@ def gift_cost(tree: Tree) -> AdditionalCost | None:
                           chooses_opponent=True)
 
 
-def conspire_cost(tree: Tree, colors: frozenset[Color]) -> AdditionalCost | None:
+def conspire_cost(tree: Tree[Token], colors: frozenset[Color]) -> AdditionalCost | None:
     """"Conspire": an optional additional cost of two creatures tapped that share a colour with the spell, or None.
 
     "As an additional cost to cast this spell, you may tap two untapped creatures you control that each share a
@@ -373,7 +373,7 @@ def conspire_cost(tree: Tree, colors: frozenset[Color]) -> AdditionalCost | None
     return AdditionalCost(Cost(objects=(tapped,), text="Conspire"), "conspire", optional=True, rule="CR 702.78a")
 
 
-def bestow_cost(tree: Tree, line: str) -> Cost | None:
+def bestow_cost(tree: Tree[Token], line: str) -> Cost | None:
     """"Bestow {3}{G}{G}": the cost of casting the card bestowed (CR 702.103a), or None for another line."""
     token = first_token(tree)
     if str(token).lower() != "bestow":
@@ -410,7 +410,7 @@ def affinity_modifier(line: str) -> CostModifier | None:
     return None
 
 
-def sacrifice_keyword(tree: Tree, line: str) -> AdditionalCost | None:
+def sacrifice_keyword(tree: Tree[Token], line: str) -> AdditionalCost | None:
     """Bargain or "Casualty N": an optional additional cost of one permanent sacrificed, or None.
 
     Bargain: "you may sacrifice an artifact, enchantment, or token" (CR 702.166a); casualty N: "you may

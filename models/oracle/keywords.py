@@ -90,13 +90,13 @@ def _cast_keyword_start() -> re.Pattern[str]:
 
 def _set(name: str) -> KeywordReader:
     """A reader that notes the keyword ``name`` of the card: flash, hexproof, shroud, ward, Spree, fuse."""
-    def read(keyword: Keyword, tree: Tree, line: str, reading: CardReading) -> bool:
+    def read(keyword: Keyword, tree: Tree[Token], line: str, reading: CardReading) -> bool:
         setattr(reading, name, True)
         return True
     return read
 
 
-def _read_alone(keyword: Keyword, tree: Tree, line: str, reading: CardReading) -> bool:
+def _read_alone(keyword: Keyword, tree: Tree[Token], line: str, reading: CardReading) -> bool:
     """A keyword that is a way to pay (delve, convoke, improvise, assist) or undaunted, alone on its line.
 
     Delve: each card exiled from the graveyard pays for {1} (CR 702.66a); convoke: each creature tapped pays for
@@ -114,7 +114,7 @@ def _read_alone(keyword: Keyword, tree: Tree, line: str, reading: CardReading) -
     return True
 
 
-def _read_hexproof_from(keyword: Keyword, tree: Tree, line: str, reading: CardReading) -> bool:
+def _read_hexproof_from(keyword: Keyword, tree: Tree[Token], line: str, reading: CardReading) -> bool:
     """"Hexproof from black": opponents' spells of that colour can't target it (CR 702.11d)."""
     if tree.data == "hexproof":
         reading.hexproof = True
@@ -124,7 +124,7 @@ def _read_hexproof_from(keyword: Keyword, tree: Tree, line: str, reading: CardRe
     return True
 
 
-def _read_protection(keyword: Keyword, tree: Tree, line: str, reading: CardReading) -> bool:
+def _read_protection(keyword: Keyword, tree: Tree[Token], line: str, reading: CardReading) -> bool:
     """"Protection from red and from blue" (CR 702.16a); a quality not read is reported, the rest kept."""
     colors: set[Color] = set()
     types: set[CardType] = set()
@@ -149,13 +149,13 @@ def _read_protection(keyword: Keyword, tree: Tree, line: str, reading: CardReadi
     return True
 
 
-def _read_awaken(keyword: Keyword, tree: Tree, line: str, reading: CardReading) -> bool:
+def _read_awaken(keyword: Keyword, tree: Tree[Token], line: str, reading: CardReading) -> bool:
     """"Awaken 3—{5}{W}{W}": its N and cost, an alternative cost with text of its own (CR 702.113a)."""
     reading.awaken = (int(str(tree.children[1])), mana_cost_of(tree.children[-1]))
     return True
 
 
-def _read_mode_cost(keyword: Keyword, tree: Tree, line: str, reading: CardReading) -> bool:
+def _read_mode_cost(keyword: Keyword, tree: Tree[Token], line: str, reading: CardReading) -> bool:
     """Entwine or escalate with its cost: mana, "discard a card", or objects (CR 702.42a, 702.120a)."""
     name = keyword.name
     if tree.data == name:
@@ -173,10 +173,11 @@ def _read_mode_cost(keyword: Keyword, tree: Tree, line: str, reading: CardReadin
     return True
 
 
-def _read_splice(keyword: Keyword, tree: Tree, line: str, reading: CardReading) -> bool:
+def _read_splice(keyword: Keyword, tree: Tree[Token], line: str, reading: CardReading) -> bool:
     """"Splice onto Arcane {1}{R}" and its cost: mana, "an opponent gains N life", or objects (CR 702.47a)."""
     quality_tree, cost_part = tree.children[1], tree.children[-1]
-    quality = "Arcane" if quality_tree.data == "splice_arcane" else "instant or sorcery"
+    quality = "Arcane" if isinstance(quality_tree, Tree) and quality_tree.data == "splice_arcane" else \
+        "instant or sorcery"
     if isinstance(cost_part, Tree):
         reading.splice = SpliceAbility(quality, Cost(mana_cost_of(cost_part), text=line))
     elif re.fullmatch(r"an opponent gains \d+ life\.?", str(cost_part)):
@@ -191,19 +192,19 @@ def _read_splice(keyword: Keyword, tree: Tree, line: str, reading: CardReading) 
     return True
 
 
-def _read_enchant(keyword: Keyword, tree: Tree, line: str, reading: CardReading) -> bool:
+def _read_enchant(keyword: Keyword, tree: Tree[Token], line: str, reading: CardReading) -> bool:
     """"Enchant creature": read as the Aura spell's target when the card is read whole (CR 303.4a, 702.5a)."""
     reading.enchant.append(line)
     return True
 
 
-def _read_quality(keyword: Keyword | None, tree: Tree, line: str, reading: CardReading) -> bool:
+def _read_quality(keyword: Keyword | None, tree: Tree[Token], line: str, reading: CardReading) -> bool:
     """A keyword of a permanent that bears on no cast but is a quality targets ask: "target creature with flying"."""
     reading.keywords.add(" ".join(str(tree.children[0]).lower().split()))
     return True
 
 
-def _read_zone_permission(keyword: Keyword, tree: Tree, line: str, reading: CardReading) -> bool:
+def _read_zone_permission(keyword: Keyword, tree: Tree[Token], line: str, reading: CardReading) -> bool:
     """Jump-start, retrace, aftermath alone: cast from the graveyard, with a cost added (CR 601.3).
 
     Aftermath's half is cast only from the graveyard (CR 702.127a), whatever follows the keyword.
@@ -216,7 +217,7 @@ def _read_zone_permission(keyword: Keyword, tree: Tree, line: str, reading: Card
     return True
 
 
-def _read_zone_cost(keyword: Keyword, tree: Tree, line: str, reading: CardReading) -> bool:
+def _read_zone_cost(keyword: Keyword, tree: Tree[Token], line: str, reading: CardReading) -> bool:
     """"Flashback {2}{R}", "Foretell {1}{U}", "Madness {1}{R}": cast from that zone for that cost (CR 118.9).
 
     Which cards may use it, from which zone: :mod:`solver.rules.zones`.
@@ -229,7 +230,7 @@ def _read_zone_cost(keyword: Keyword, tree: Tree, line: str, reading: CardReadin
     return True
 
 
-def _read_nothing(keyword: Keyword, tree: Tree, line: str, reading: CardReading) -> bool:
+def _read_nothing(keyword: Keyword, tree: Tree[Token], line: str, reading: CardReading) -> bool:
     """Plot: nothing to read; exiling the card is a special action (CR 702.170a).
 
     The card is cast from exile while plotted, which the state says, whether or not it has plot then (CR
@@ -238,7 +239,7 @@ def _read_nothing(keyword: Keyword, tree: Tree, line: str, reading: CardReading)
     return True
 
 
-def _read_face_down(keyword: Keyword, tree: Tree, line: str, reading: CardReading) -> bool:
+def _read_face_down(keyword: Keyword, tree: Tree[Token], line: str, reading: CardReading) -> bool:
     """"Morph {4}{G}", "Morph—Reveal a white card in your hand.", "Disguise {1}{W}": also cast face down for {3}.
 
     The cost after the keyword turns the permanent face up, and bears on no cast (CR 702.37a-e, 702.168).
@@ -247,7 +248,7 @@ def _read_face_down(keyword: Keyword, tree: Tree, line: str, reading: CardReadin
     return True
 
 
-def _read_tiered(keyword: Keyword, tree: Tree, line: str, reading: CardReading) -> bool:
+def _read_tiered(keyword: Keyword, tree: Tree[Token], line: str, reading: CardReading) -> bool:
     """Tiered alone: choose one mode, paying its cost as an additional cost (CR 702.183a)."""
     if len(tree.children) != 1:
         return False
@@ -255,7 +256,7 @@ def _read_tiered(keyword: Keyword, tree: Tree, line: str, reading: CardReading) 
     return True
 
 
-def _read_emerge(keyword: Keyword, tree: Tree, line: str, reading: CardReading) -> bool:
+def _read_emerge(keyword: Keyword, tree: Tree[Token], line: str, reading: CardReading) -> bool:
     """Emerge: the alternative cost, sacrificing a creature, and its reduction (CR 702.119a)."""
     found = emerge_costs(line)
     if found is None:
@@ -265,13 +266,13 @@ def _read_emerge(keyword: Keyword, tree: Tree, line: str, reading: CardReading) 
     return True
 
 
-def _read_bestow(keyword: Keyword, tree: Tree, line: str, reading: CardReading) -> bool:
+def _read_bestow(keyword: Keyword, tree: Tree[Token], line: str, reading: CardReading) -> bool:
     """Bestow: cast as an Aura with enchant creature for this cost (CR 702.103a-b)."""
     reading.bestow = bestow_cost(tree, line)
     return reading.bestow is not None
 
 
-def _read_cost_change(keyword: Keyword, tree: Tree, line: str, reading: CardReading) -> bool:
+def _read_cost_change(keyword: Keyword, tree: Tree[Token], line: str, reading: CardReading) -> bool:
     """Affinity ({1} less for each …, CR 702.41a) or strive (more for each target beyond the first, CR 207.2c)."""
     change = affinity_modifier(line) if keyword.name == "affinity" else strive_modifier(line)
     if change is None:
@@ -280,7 +281,7 @@ def _read_cost_change(keyword: Keyword, tree: Tree, line: str, reading: CardRead
     return True
 
 
-def _read_additional(keyword: Keyword, tree: Tree, line: str, reading: CardReading) -> bool:
+def _read_additional(keyword: Keyword, tree: Tree[Token], line: str, reading: CardReading) -> bool:
     """Bargain, casualty N (an optional sacrifice, CR 702.166a, 702.153a), conspire (CR 702.78a), gift (CR 702.174a).
 
     Conspire's creatures share a colour with the card: with no card (granted keywords), it is not read.
@@ -526,7 +527,7 @@ _NAMED_FORMS = ("cost_keyword", "hand_keyword", "cast_keyword")
 """Forms whose first token is the keyword's name."""
 
 
-def read_keywords(tree: Tree, line: str, reading: CardReading) -> None:
+def read_keywords(tree: Tree[Token], line: str, reading: CardReading) -> None:
     """Read each keyword of a ``keyword_line`` tree into ``reading``, by its entry of :data:`KEYWORDS` (CR 702).
 
     Parameters
@@ -571,7 +572,7 @@ def _hand_keyword_not_read(word: str, line: str, reading: CardReading) -> None:
             topics=topics_of(line)))
 
 
-def _cast_keyword_not_read(tree: Tree, line: str, reading: CardReading) -> None:
+def _cast_keyword_not_read(tree: Tree[Token], line: str, reading: CardReading) -> None:
     """A keyword that changes how the card is cast, not read: reported.
 
     "Buyback costs cost {2} less." reads like a keyword line but changes other spells' costs: on the
@@ -584,7 +585,7 @@ def _cast_keyword_not_read(tree: Tree, line: str, reading: CardReading) -> None:
         permanent_relevant=relevant, topics=topics_of(line) if relevant else frozenset()))
 
 
-def read_keyword_line(reading: CardReading, tree: Tree, line: str, original: str) -> None:
+def read_keyword_line(reading: CardReading, tree: Tree[Token], line: str, original: str) -> None:
     """The ``keyword_line`` rule's reader: each keyword of the line (:func:`read_keywords`)."""
     read_keywords(tree, original, reading)
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from lark.exceptions import UnexpectedInput
 
@@ -17,7 +18,7 @@ from models.oracle.targets import SpellTextReader
 from models.oracle.unread import error_span
 from models.oracle.words import NUMBER_WORDS, PAID_CONDITIONS
 
-from lark import Tree
+from lark import Token, Tree
 
 from models.abilities import ModeChoice, Requirement
 from models.mana import ManaCost
@@ -32,7 +33,7 @@ __all__ = [
 
 
 # Bounds on the number of modes for "Choose …" (CR 700.2), given the number of modes.
-CHOICE_BOUNDS = {
+CHOICE_BOUNDS: dict[str, Callable[[int], tuple[int, int]]] = {
     "one": lambda n: (1, 1),
     "two": lambda n: (2, 2),
     "three": lambda n: (3, 3),
@@ -132,7 +133,7 @@ def read_weighted_mode_line(reading: CardReading, line: str, original: str) -> b
     return True
 
 
-def read_spree_mode(reading: CardReading, tree: Tree, line: str, original: str) -> None:
+def read_spree_mode(reading: CardReading, tree: Tree[Token], line: str, original: str) -> None:
     """"+ {1} — Destroy target artifact.": a Spree mode and its additional cost (CR 702.172a)."""
     cost_tree = next(c for c in tree.children if isinstance(c, Tree) and c.data == "mana_cost")
     effect = next(c for c in tree.children if isinstance(c, Tree) and c.data == "effect")
@@ -143,14 +144,14 @@ def read_spree_mode(reading: CardReading, tree: Tree, line: str, original: str) 
     reading.modes.append(Mode(len(reading.modes), Instruction(text, tuple(reader.targets)), mana_cost_of(cost_tree)))
 
 
-def read_modal_header(reading: CardReading, tree: Tree, line: str, original: str) -> None:
+def read_modal_header(reading: CardReading, tree: Tree[Token], line: str, original: str) -> None:
     """"Choose one —", "Choose three. You may choose the same mode more than once." (CR 700.2, 700.2d)."""
     word = str(tree.children[0]).removeprefix("choose ").split(".")[0].strip()
     reading.choose = (word, original)
     reading.repeatable = tree.data == "repeatable_header"
 
 
-def read_bullet_mode(reading: CardReading, tree: Tree, line: str, original: str) -> None:
+def read_bullet_mode(reading: CardReading, tree: Tree[Token], line: str, original: str) -> None:
     """"• Destroy target creature.": one mode; "• Cross-Slash — {0} — …" a tiered mode with its cost (CR 702.183a)."""
     effect = next(c for c in tree.children if isinstance(c, Tree) and c.data == "effect")
     reader = SpellTextReader(line)

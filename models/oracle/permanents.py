@@ -91,7 +91,7 @@ def read_attached_grants(line: str) -> tuple[str, ...] | None:
     return tuple(grants)
 
 
-def mana_ability(tree: Tree) -> ManaAbility:
+def mana_ability(tree: Tree[Token]) -> ManaAbility:
     """The mana ability a ``mana_ability_line`` tree reads (CR 605.1a)."""
     costs = {t.type: str(t) for t in tree.children if isinstance(t, Token)}
     activation = int(costs["ACTIVATION_GENERIC"].strip("{}")) if "ACTIVATION_GENERIC" in costs else 0
@@ -107,7 +107,7 @@ def mana_ability(tree: Tree) -> ManaAbility:
     return ability
 
 
-def _mana_units(tree: Tree) -> ManaAbility:
+def _mana_units(tree: Tree[Token]) -> ManaAbility:
     output = next(c for c in tree.children if isinstance(c, Tree))
     if output.data == "add_symbols":
         units = []
@@ -124,12 +124,12 @@ def _mana_units(tree: Tree) -> ManaAbility:
     return ManaAbility((frozenset("WUBRG"),))
 
 
-def read_player_ability_line(reading: CardReading, tree: Tree, line: str, original: str) -> None:
+def read_player_ability_line(reading: CardReading, tree: Tree[Token], line: str, original: str) -> None:
     """"You have hexproof." / "You have shroud.": the permanent's controller has it (CR 702.11c, 702.18b)."""
     setattr(reading, "controller_" + str(tree.children[1]), True)
 
 
-def read_mana_ability_line(reading: CardReading, tree: Tree, line: str, original: str) -> None:
+def read_mana_ability_line(reading: CardReading, tree: Tree[Token], line: str, original: str) -> None:
     """"{T}: Add {R} or {G}." (:func:`mana_ability`, CR 605.1a); generic mana made is reported."""
     try:
         reading.mana_abilities.append(mana_ability(tree))
@@ -139,12 +139,12 @@ def read_mana_ability_line(reading: CardReading, tree: Tree, line: str, original
             casting_relevant=False, permanent_relevant=True, topics=topics_of(original)))
 
 
-def read_basic_mana_line(reading: CardReading, tree: Tree, line: str, original: str) -> None:
+def read_basic_mana_line(reading: CardReading, tree: Tree[Token], line: str, original: str) -> None:
     """A basic land's mana symbol alone, "({T}: Add {G}.)" dropped as reminder text (CR 305.6)."""
     reading.mana_abilities.append(ManaAbility((frozenset(BASIC_LETTERS[line]),)))
 
 
-def read_ability_line(reading: CardReading, tree: Tree, line: str, original: str) -> None:
+def read_ability_line(reading: CardReading, tree: Tree[Token], line: str, original: str) -> None:
     """A triggered, activated or chapter ability: its targets are not the spell's (CR 115.1b, 714.2b).
 
     A triggered mana ability ("Whenever enchanted land is tapped for mana, its controller adds an additional

@@ -25,7 +25,7 @@ from models.oracle.grammar import oracle_parser
 from models.oracle.targets import SpellTextReader, targeted_condition
 from models.oracle.unread import error_span, unread_reason
 
-from lark import Tree
+from lark import Token, Tree
 
 from models.abilities import ControlRequirement
 from models.oracle.grammar import mana_cost_of, tree_tokens
@@ -306,7 +306,7 @@ def read_other_zone_permission_line(reading: CardReading, line: str, original: s
     return True
 
 
-def read_flash_permission_line(reading: CardReading, tree: Tree, line: str, original: str) -> None:
+def read_flash_permission_line(reading: CardReading, tree: Tree[Token], line: str, original: str) -> None:
     """"… as though it had flash if you pay {2} more to cast it." (CR 601.3c); spell mastery's (CR 601.3d)."""
     if tree.data != "flash_for_cost":
         reading.cast_permissions.append(CastPermission(graveyard_spells=2, text=original))  # CR 601.3d
@@ -318,7 +318,7 @@ def read_flash_permission_line(reading: CardReading, tree: Tree, line: str, orig
         reading.cast_permissions.append(CastPermission(cost=flash_cost, text=original))  # CR 601.3c
 
 
-def read_timing_restriction_line(reading: CardReading, tree: Tree, line: str, original: str) -> None:
+def read_timing_restriction_line(reading: CardReading, tree: Tree[Token], line: str, original: str) -> None:
     """"Cast this spell only during combat on your turn." and the like: phases and turns (CR 601.3, 604.6)."""
     phases: set[Phase] = set()
     turns: set[str] = set()
@@ -338,7 +338,7 @@ def read_timing_restriction_line(reading: CardReading, tree: Tree, line: str, or
         reading.timing_restriction = TimingRestriction(frozenset(phases), turns.pop() if turns else "any", original)
 
 
-def read_free_cast_line(reading: CardReading, tree: Tree, line: str, original: str) -> None:
+def read_free_cast_line(reading: CardReading, tree: Tree[Token], line: str, original: str) -> None:
     """A spell's flash or free cast on the subtypes controlled (CR 702.8a, 611.3a, 118.9).
 
     "This spell has flash as long as you control a Merfolk."; "If an opponent controls a Plains and you control

@@ -13,7 +13,7 @@ import enum
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from lark import Tree
+from lark import Token, Tree
 
 from models.abilities import (
     AdditionalCost,
@@ -169,7 +169,7 @@ LineReader = Callable[[CardReading, str, str], bool]
 """A reader of one line by its words: ``(reading, line lowercased, line as printed)``; False when the line is not
 its family's (the next reader is then tried), True when it read the line into ``reading``."""
 
-TreeReader = Callable[[CardReading, Tree, str, str], None]
+TreeReader = Callable[[CardReading, Tree[Token], str, str], None]
 """A reader of one line that a start rule of the grammar read: ``(reading, tree, line lowercased, as printed)``."""
 
 
@@ -202,7 +202,7 @@ class KeywordKind(enum.Enum):
     """Changes how the card is cast, in a way not modelled: reported unsupported (mutate, prototype)."""
 
 
-KeywordReader = Callable[["Keyword", Tree, str, CardReading], bool]
+KeywordReader = Callable[["Keyword", Tree[Token], str, CardReading], bool]
 """A reader of one keyword of a keyword line: ``(keyword, its tree, the line as printed, reading)``; False when the
 words after the keyword are not read (the keyword is then reported as its kind of keyword line is)."""
 

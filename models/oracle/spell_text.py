@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 import re
 
-from lark import Tree
+from lark import Token, Tree
 
 from models.abilities import (
     AlternativeCost,
@@ -84,7 +84,7 @@ REPLACING = re.compile(r"\b(?:was kicked|was cast using teamwork|gift was promis
 """A sentence of text paid for that replaces earlier text with targets: "If this spell was kicked, instead …"."""
 
 
-def replaced_targets(line: str, tree: Tree) -> tuple[TargetSpec, ...] | None:
+def replaced_targets(line: str, tree: Tree[Token]) -> tuple[TargetSpec, ...] | None:
     """The targets of a line whose paid-for sentence replaces the sentence before it ('instead'), or None.
 
     "Destroy target creature or planeswalker with mana value 2 or less. If this spell was kicked, instead destroy
@@ -189,7 +189,7 @@ def read_enchant_line(reading: CardReading, line: str, original: str) -> bool:
     return True
 
 
-def _read_spell_only_line(reading: CardReading, tree: Tree, line: str, original: str) -> bool:
+def _read_spell_only_line(reading: CardReading, tree: Tree[Token], line: str, original: str) -> bool:
     """Spell text whose targets hang on a cost paid in a way read apart, or not read (CR 608.2c, 701.59c, 702.174m).
 
     "If this spell was kicked, exile target nonland permanent instead": the kicked text replaces the text
@@ -215,7 +215,7 @@ def _read_spell_only_line(reading: CardReading, tree: Tree, line: str, original:
     return False
 
 
-def read_spell_text(reading: CardReading, tree: Tree, line: str, original: str) -> None:
+def read_spell_text(reading: CardReading, tree: Tree[Token], line: str, original: str) -> None:
     """A line the grammar's spell-text rule reads: an instant's or sorcery's text, or a permanent's static line.
 
     Of a spell, the instruction with its targets (CR 115.1, 601.2c), conditioned on a cost paid when it starts

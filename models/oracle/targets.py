@@ -212,7 +212,7 @@ class SpellTextReader:
         self.read_up_to = 0  # where the last target phrase read ends in the line
         self.counted_x: Count | None = None  # "where X is the number of …": the divided X, a count (CR 107.3c)
 
-    def read(self, tree: Tree) -> None:
+    def read(self, tree: Tree[Token]) -> None:
         """Collect the targets and unread spans of an ``effect`` tree, in printed order.
 
         "When target creature dies this turn, …": the condition's targets are the spell's; after the comma, the
@@ -236,7 +236,7 @@ class SpellTextReader:
             elif self.trigger != "effect" and (method := _CHILD_READERS.get(data)) is not None:
                 getattr(self, method)(child)  # (after a trigger's comma: not a target chosen as it is cast)
 
-    def _kicked_clause(self, child: Tree) -> None:
+    def _kicked_clause(self, child: Tree[Token]) -> None:
         """"if this spell was kicked / bargained," until the end of the sentence (CR 702.33g, 702.166b).
 
         "if this spell was kicked with its {2}{R} kicker,": that one of two kicker costs (CR 702.33f).
@@ -246,7 +246,7 @@ class SpellTextReader:
         self.kicked_only = ((f"kicker {ManaCost.parse(named.group(1).upper(), path='oracle_text')}",)
                             if named else PAID_CONDITIONS[clause.rsplit(" ", 1)[-1]])
 
-    def _divided_target(self, child: Tree) -> None:
+    def _divided_target(self, child: Tree[Token]) -> None:
         """"3 damage divided as you choose among one, two, or three targets" (CR 601.2d)."""
         token = first_token(child)
         count, minimum, amount, what, is_x = _division(str(token))
@@ -255,7 +255,7 @@ class SpellTextReader:
             self._add(TargetSpec(phrase, ANY_TARGET_KINDS, count=count, minimum=minimum,
                                  divided=amount, divided_what=what, divided_x=is_x), False)
 
-    def _keyword_action_target(self, child: Tree) -> None:
+    def _keyword_action_target(self, child: Tree[Token]) -> None:
         """A keyword action whose definition has a target: "Support 2" (CR 701.41a), "Earthbend 3" (CR 701.66a)."""
         token = first_token(child)
         action, number = str(token).split()
@@ -269,13 +269,13 @@ class SpellTextReader:
             count = int(number) if number.isdigit() else NUMBER_WORDS[number]
             self._add(TargetSpec(phrase, frozenset({TargetKind.CREATURE}), count=count, minimum=0), False)
 
-    def _step_timing(self, child: Tree) -> None:
+    def _step_timing(self, child: Tree[Token]) -> None:
         """A timing restriction narrower than a phase in the spell's text: reported (CR 506.7)."""
         self.unsupported.append(UnsupportedText(
             self._span(first_token(child)),
             "timing restriction narrower than a phase (CR 506.7): combat steps are not modelled"))
 
-    def _unsupported_phrase(self, child: Tree) -> None:
+    def _unsupported_phrase(self, child: Tree[Token]) -> None:
         """A casting construct the grammar marks as not modelled: reported, unless it only says what the spell does.
 
         "If this spell's additional cost was paid, you gain 2 life.": what the spell does, linked to the optional
@@ -311,7 +311,7 @@ class SpellTextReader:
         end = len(self.line) if end is None else min(end, len(self.line))
         return self.line[start.start_pos : end]
 
-    def _target(self, tree: Tree) -> None:
+    def _target(self, tree: Tree[Token]) -> None:
         """Read one target phrase of the effect, by its shape (CR 115.1, 115.4, 601.2c)."""
         tokens = tree_tokens(tree)
         phrase = self.line[tokens[0].start_pos : tokens[-1].end_pos]
@@ -339,7 +339,7 @@ class SpellTextReader:
         else:
             self._permanent_target(tree, tokens, phrase)
 
-    def _graveyard_target(self, tree: Tree, tokens: list[Token], phrase: str) -> None:
+    def _graveyard_target(self, tree: Tree[Token], tokens: list[Token], phrase: str) -> None:
         """Read "target creature card from your graveyard" and its kin: cards in graveyards (CR 115.2)."""
         if _has_filter(tree):
             self.unsupported.append(self._restriction(tokens[0]))
@@ -378,7 +378,7 @@ class SpellTextReader:
                              controlled_by=in_graveyard_of, total_at_most=total_at_most),
                   self._is_other(tokens[0]))
 
-    def _spell_target(self, tree: Tree, tokens: list[Token], phrase: str) -> None:
+    def _spell_target(self, tree: Tree[Token], tokens: list[Token], phrase: str) -> None:
         """Read "target instant spell", "target red spell you control" and their kin: spells (CR 115.2)."""
         kind_token = next(t for t in tree.children if isinstance(t, Token)
                           and t.type in ("SPELL_KIND", "QUALIFIED_SPELL"))
@@ -416,7 +416,7 @@ class SpellTextReader:
         self._add(TargetSpec(phrase, frozenset({TargetKind.SPELL}), controller, count=count, minimum=minimum,
                              spells=spell_filter, qualities=qualities), self._is_other(tokens[0]))
 
-    def _permanent_target(self, tree: Tree, tokens: list[Token], phrase: str) -> None:
+    def _permanent_target(self, tree: Tree[Token], tokens: list[Token], phrase: str) -> None:
         """Read "target creature you control", "two target artifacts", "another target nonblack creature" (CR 115.1).
 
         Also "target creature or player" (older wording), read as written: creatures and players, not
@@ -465,7 +465,7 @@ class SpellTextReader:
             parts.kinds |= kinds_found
         return True
 
-    def _phrase_part(self, child: Tree, parts: _PhraseParts) -> bool | None:
+    def _phrase_part(self, child: Tree[Token], parts: _PhraseParts) -> bool | None:
         """Read a part of a target phrase into ``parts``: kinds, controller, qualities, relation.
 
         Returns False when the phrase is not read (reported where found), None when it is a restriction not read
@@ -582,7 +582,7 @@ class SpellTextReader:
             return False
         return True
 
-    def _spell_or_other(self, tree: Tree) -> None:
+    def _spell_or_other(self, tree: Tree[Token]) -> None:
         """Read "target spell or permanent", "target spell or creature" and lists of spells and abilities.
 
         "target instant spell, sorcery spell, activated ability, or triggered
@@ -804,7 +804,7 @@ def _quality_scope_unread(spec: TargetSpec) -> bool:
         for clause in (spec.qualities.clauses if spec.qualities else ()) for q in clause)
 
 
-def _spell_or_other_parts(tree: Tree) -> tuple[ControllerFilter, ObjectFilter | None] | None:
+def _spell_or_other_parts(tree: Tree[Token]) -> tuple[ControllerFilter, ObjectFilter | None] | None:
     """The controller and qualities of "target spell or permanent …"; None for a restriction not read (CR 115.1).
 
     "target spell or permanent that's red or green", "… with mana value 1 or greater": of both kinds (CR 105.2,
@@ -870,7 +870,7 @@ def _spell_or_other_kinds(data: str, tokens: list[Token], qualities: ObjectFilte
     return "target restriction not modelled"
 
 
-def _has_filter(tree: Tree) -> bool:
+def _has_filter(tree: Tree[Token]) -> bool:
     """Whether a target phrase ends with a restriction the grammar marks as not modelled (CR 115.1)."""
     return any(isinstance(c, Tree) and c.data == "filter" for c in tree.children)
 
@@ -895,27 +895,27 @@ class _PhraseParts:
     divided_x: bool = False
 
 
-def _set_part(**values: object) -> Callable[[Tree, _PhraseParts], None]:
+def _set_part(**values: object) -> Callable[[Tree[Token], _PhraseParts], None]:
     """A reader of a phrase part that sets ``values`` in the parts."""
-    def read(child: Tree, parts: _PhraseParts) -> None:
+    def read(child: Tree[Token], parts: _PhraseParts) -> None:
         for name, value in values.items():
             setattr(parts, name, value)
     return read
 
 
-def _add_part_quality(text: str, quality: Quality) -> Callable[[Tree, _PhraseParts], None]:
+def _add_part_quality(text: str, quality: Quality) -> Callable[[Tree[Token], _PhraseParts], None]:
     """A reader of a phrase part that adds one quality: "you own" (CR 108.3), "token" (CR 111.1)."""
-    def read(child: Tree, parts: _PhraseParts) -> None:
+    def read(child: Tree[Token], parts: _PhraseParts) -> None:
         parts.qualities = add_quality(parts.qualities, quality, text)
     return read
 
 
-def _relation_part(child: Tree, parts: _PhraseParts) -> None:
+def _relation_part(child: Tree[Token], parts: _PhraseParts) -> None:
     """"that share a creature type": how the objects of one instance stand to each other (CR 115.1, 205.3m)."""
     parts.relation = TargetRelation(str(child.children[0]).removeprefix("that "))
 
 
-_PHRASE_PARTS: dict[str, Callable[[Tree, _PhraseParts], None]] = {
+_PHRASE_PARTS: dict[str, Callable[[Tree[Token], _PhraseParts], None]] = {
     "you_control": _set_part(controller=ControllerFilter.YOU),
     "you_own": _add_part_quality("you own", OWNED_BY_YOU),  # "target permanent you own" (CR 108.3)
     "opponent_controls": _set_part(controller=ControllerFilter.OPPONENT),

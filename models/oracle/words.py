@@ -7,6 +7,7 @@ Also how a card's text is prepared for reading: reminder text dropped (CR 207.2)
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 
 from models.abilities import (
@@ -93,7 +94,7 @@ BATCH_WORDS = {
 }
 
 
-def alternatives(words) -> str:
+def alternatives(words: Iterable[str]) -> str:
     """The words as one regex alternation, longest first.
 
     Ties go by the words, so the grammar text is the same in every process: its built parser is cached by its
