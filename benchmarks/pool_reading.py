@@ -44,10 +44,14 @@ def main() -> None:
             parse_card(card)
         times.append(time.process_time() - started)
     median = statistics.median(times)
-    print(f"read {len(cards):,} cards of the pool: CPU median {median:.2f} s over {args.runs} runs "
-          f"(min {min(times):.2f} s, max {max(times):.2f} s); {1e6 * median / len(cards):.0f} µs per card")
-    print(f"target read of the whole pool <= {TARGET_SECONDS:.0f} s: {median:.2f} s -> "
-          f"{'met' if median <= TARGET_SECONDS else 'NOT met'}")
+    print(
+        f"read {len(cards):,} cards of the pool: CPU median {median:.2f} s over {args.runs} runs "
+        f"(min {min(times):.2f} s, max {max(times):.2f} s); {1e6 * median / len(cards):.0f} µs per card"
+    )
+    print(
+        f"target read of the whole pool <= {TARGET_SECONDS:.0f} s: {median:.2f} s -> "
+        f"{'met' if median <= TARGET_SECONDS else 'NOT met'}"
+    )
 
 
 if __name__ == "__main__":

@@ -91,8 +91,19 @@ from benchmarks.timing import FreshProcess, cpu_median, per_call
 from models.io.state_json import state_from_data
 from models.state import GameState
 
-__all__ = ["HANDS", "SIZES", "VARIANTS", "position_data", "position_state", "fresh_prefix", "card_names",
-           "prepare_new_process", "prepare_other_cards", "bounded", "main"]
+__all__ = [
+    "HANDS",
+    "SIZES",
+    "VARIANTS",
+    "position_data",
+    "position_state",
+    "fresh_prefix",
+    "card_names",
+    "prepare_new_process",
+    "prepare_other_cards",
+    "bounded",
+    "main",
+]
 
 SIZES = (10, 25, 50, 100, 200)
 """Permanents a side."""
@@ -101,16 +112,51 @@ VARIANTS = ("2p", "stack", "3p")
 """Two players, empty stack; a spell of P2's on the stack; three players."""
 
 HANDS: dict[str, tuple[str, ...]] = {
-    "burn": ("Lightning Bolt", "Forked Bolt", "Arc Lightning", "Blaze", "Fling", "Into the Void",
-             "Collective Brutality"),
-    "control": ("Cryptic Command", "Mystic Confluence", "Counterspell", "Requisition Raid", "Izzet Charm",
-                "Fire // Ice", "Electrolyze"),
-    "arcane": ("Reach Through Mists", "Glacial Ray", "Glacial Ray", "Kodama's Might", "Desperate Ritual",
-               "Hundred-Talon Strike", "Torrent of Stone"),
-    "targets": ("Eerie Interlude", "Blessings of Nature", "Comet Storm", "Aerial Volley", "Hate Mirage",
-                "Magic Missile", "Sphinx's Revelation"),
-    "costs": ("Collective Effort", "Spell Contortion", "Collective Brutality", "Fling", "Torrent of Stone",
-              "Hundred-Talon Strike", "Blessed Alliance"),
+    "burn": (
+        "Lightning Bolt",
+        "Forked Bolt",
+        "Arc Lightning",
+        "Blaze",
+        "Fling",
+        "Into the Void",
+        "Collective Brutality",
+    ),
+    "control": (
+        "Cryptic Command",
+        "Mystic Confluence",
+        "Counterspell",
+        "Requisition Raid",
+        "Izzet Charm",
+        "Fire // Ice",
+        "Electrolyze",
+    ),
+    "arcane": (
+        "Reach Through Mists",
+        "Glacial Ray",
+        "Glacial Ray",
+        "Kodama's Might",
+        "Desperate Ritual",
+        "Hundred-Talon Strike",
+        "Torrent of Stone",
+    ),
+    "targets": (
+        "Eerie Interlude",
+        "Blessings of Nature",
+        "Comet Storm",
+        "Aerial Volley",
+        "Hate Mirage",
+        "Magic Missile",
+        "Sphinx's Revelation",
+    ),
+    "costs": (
+        "Collective Effort",
+        "Spell Contortion",
+        "Collective Brutality",
+        "Fling",
+        "Torrent of Stone",
+        "Hundred-Talon Strike",
+        "Blessed Alliance",
+    ),
 }
 """The four 7-card hands of the issue, P1's, and a fifth of costs paid with objects or paid again: escalate
 (tap a creature, discard a card, mana), multikicker, sacrifice, splice costs that tap or sacrifice."""
@@ -118,8 +164,15 @@ HANDS: dict[str, tuple[str, ...]] = {
 _LANDS = ("Plains", "Island", "Swamp", "Mountain", "Forest")
 _CREATURES_PROTECTED = ("Silver Knight", "White Knight", "Black Knight", "Kor Firewalker")
 _CREATURES_HEXPROOF = ("Gladecover Scout", "Slippery Bogle", "Troll Ascetic", "Witchstalker")
-_CREATURES_PLAIN = ("Grizzly Bears", "Savannah Lions", "Llanowar Elves", "Hill Giant", "Serra Angel", "Goblin Guide",
-                    "Dark Confidant")
+_CREATURES_PLAIN = (
+    "Grizzly Bears",
+    "Savannah Lions",
+    "Llanowar Elves",
+    "Hill Giant",
+    "Serra Angel",
+    "Goblin Guide",
+    "Dark Confidant",
+)
 _ARTIFACTS = ("Sol Ring", "Mind Stone", "Howling Mine")
 _ARTIFACT_CREATURES = ("Ornithopter", "Memnite")
 _ENCHANTMENTS = ("Phyrexian Arena", "Sylvan Library", "Propaganda", "Rhystic Study", "Sacred Mesa")
@@ -164,8 +217,9 @@ def position_data(n: int, hand: str, variant: str = "2p", seed: int = SEED, pref
     """
     rng = random.Random(f"{seed}-{n}-{variant}")
     players = ["P1", "P2", "P3"] if variant == "3p" else ["P1", "P2"]
-    objects: list[dict[str, Any]] = [{"id": f"{prefix}h{i}", "card": name, "zone": "hand", "owner": "P1"}
-                                     for i, name in enumerate(HANDS[hand])]
+    objects: list[dict[str, Any]] = [
+        {"id": f"{prefix}h{i}", "card": name, "zone": "hand", "owner": "P1"} for i, name in enumerate(HANDS[hand])
+    ]
     for player in players:
         lands = round(0.4 * n)
         for i in range(n):
@@ -175,8 +229,15 @@ def position_data(n: int, hand: str, variant: str = "2p", seed: int = SEED, pref
             else:
                 name = _permanent(rng, i)
                 tapped = rng.random() < 0.2
-            objects.append({"id": f"{prefix}{player.lower()}-{i}", "card": name, "zone": "battlefield",
-                            "controller": player, "tapped": tapped})
+            objects.append(
+                {
+                    "id": f"{prefix}{player.lower()}-{i}",
+                    "card": name,
+                    "zone": "battlefield",
+                    "controller": player,
+                    "tapped": tapped,
+                }
+            )
     data: dict[str, Any] = {"players": players, "objects": objects}
     if variant == "stack":
         objects.append({"id": f"{prefix}bolt", "card": "Lightning Bolt", "zone": "stack", "owner": "P2"})
@@ -220,8 +281,9 @@ def _child(function: Callable[[], Any], memory: int, pipe: Any) -> None:
         pipe.send(("error", f"{type(error).__name__}: {error}"[:200], None))
 
 
-def bounded(function: Callable[[], Any], seconds: float,
-            memory_bytes: int = 3 * 2**30) -> tuple[str, Any, float | None]:
+def bounded(
+    function: Callable[[], Any], seconds: float, memory_bytes: int = 3 * 2**30
+) -> tuple[str, Any, float | None]:
     """Run ``function`` in a forked child process, bounded in wall time and address space.
 
     Parameters
@@ -254,8 +316,6 @@ def bounded(function: Callable[[], Any], seconds: float,
     process.kill()
     process.join()
     return ("timeout", None, None)
-
-
 
 
 def _peak_memory(function: Callable[[], Any]) -> int:
@@ -300,9 +360,19 @@ def card_names() -> frozenset[str]:
     -------
     frozenset of str
     """
-    return frozenset(itertools.chain(*HANDS.values(), _LANDS, _CREATURES_PROTECTED, _CREATURES_HEXPROOF,
-                                      _CREATURES_PLAIN, _ARTIFACTS, _ARTIFACT_CREATURES, _ENCHANTMENTS,
-                                      ("Lightning Bolt",)))
+    return frozenset(
+        itertools.chain(
+            *HANDS.values(),
+            _LANDS,
+            _CREATURES_PROTECTED,
+            _CREATURES_HEXPROOF,
+            _CREATURES_PLAIN,
+            _ARTIFACTS,
+            _ARTIFACT_CREATURES,
+            _ENCHANTMENTS,
+            ("Lightning Bolt",),
+        )
+    )
 
 
 def prepare_new_process() -> None:
@@ -371,8 +441,14 @@ def _listed(data: dict[str, Any]) -> list[str]:
     return sorted(set(found))
 
 
-def run_position(n: int, hand: str, variant: str, args: argparse.Namespace, slow: dict[tuple, set[str]],
-                 fresh_process: FreshProcess | None = None) -> dict:
+def run_position(
+    n: int,
+    hand: str,
+    variant: str,
+    args: argparse.Namespace,
+    slow: dict[tuple, set[str]],
+    fresh_process: FreshProcess | None = None,
+) -> dict:
     """Measure one position; see the module notes.
 
     ``slow`` remembers which engines timed out at a smaller n; ``fresh_process`` (None: not measured) times the
@@ -419,8 +495,7 @@ def run_position(n: int, hand: str, variant: str, args: argparse.Namespace, slow
     # after the cold counts, not between them: a fork's work leaves the CPU's caches to the next count here
     for _ in range(args.repeat if fresh_process is not None else 0):
         assert fresh_process is not None
-        built, counted, total = fresh_process.run(_first_met, position_data(n, hand, variant,
-                                                                            prefix=fresh_prefix("f")))
+        built, counted, total = fresh_process.run(_first_met, position_data(n, hand, variant, prefix=fresh_prefix("f")))
         if total != value[0]:
             raise AssertionError(f"{hand}/{variant} n={n}: {total} in a fresh process, {value[0]} here")
         first_build.append(built)
@@ -457,8 +532,14 @@ def run_new_process(n: int, hand: str, args: argparse.Namespace, new_process: Fr
         built, counted, _ = new_process.run(_first_met, position_data(n, hand, prefix=fresh_prefix("p")))
         builds.append(built)
         totals.append(built + counted)
-    return {"kind": "new_process", "n": n, "hand": hand, "variant": "2p",
-            "new_process_s": statistics.median(totals), "new_process_build_s": statistics.median(builds)}
+    return {
+        "kind": "new_process",
+        "n": n,
+        "hand": hand,
+        "variant": "2p",
+        "new_process_s": statistics.median(totals),
+        "new_process_build_s": statistics.median(builds),
+    }
 
 
 def run_views(n: int, hand: str, args: argparse.Namespace) -> dict:
@@ -476,7 +557,8 @@ def run_views(n: int, hand: str, args: argparse.Namespace) -> dict:
         except UnsupportedRuleError:
             continue  # named with the counts
         record["first_100_s"][f"{card} {name}"] = cpu_median(
-            lambda card=card: list(itertools.islice(iter(legal_casts(state, card, player="P1")), 100)), args.repeat)
+            lambda card=card: list(itertools.islice(iter(legal_casts(state, card, player="P1")), 100)), args.repeat
+        )
         view = legal_casts(state, card, player="P1")
         if not view.count():
             continue
@@ -487,8 +569,7 @@ def run_views(n: int, hand: str, args: argparse.Namespace) -> dict:
         record["views"][f"{card} {name}"] = {
             "in_s": per_call(lambda cycle=cycle, view=view: next(cycle) in view, args.calls),
             "sample_s": per_call(lambda view=view, rng=rng: view.sample(rng), args.calls),
-            "is_legal_cast_s": per_call(lambda cycle=cycle: is_legal_cast(state, next(cycle), player="P1"),
-                                         args.calls),
+            "is_legal_cast_s": per_call(lambda cycle=cycle: is_legal_cast(state, next(cycle), player="P1"), args.calls),
         }
     return record
 
@@ -527,11 +608,13 @@ def _print(records: list[dict], views: list[dict], sizes: list[int], args: argpa
     from rich.table import Table
 
     console = Console(width=200)
-    table = Table(title="whole hand (CPU medians, every problem built inside but warm's): new = legal_casts of "
-                        "each card, views dropped, on a state object of its own built outside the timing; cold = "
-                        "the state built from JSON never seen, then count_legal_casts (views kept); first met = "
-                        "cold, in a process that has read other cards only; warm = count_legal_casts again on the "
-                        "same state object")
+    table = Table(
+        title="whole hand (CPU medians, every problem built inside but warm's): new = legal_casts of "
+        "each card, views dropped, on a state object of its own built outside the timing; cold = "
+        "the state built from JSON never seen, then count_legal_casts (views kept); first met = "
+        "cold, in a process that has read other cards only; warm = count_legal_casts again on the "
+        "same state object"
+    )
     table.add_column("hand / variant")
     table.add_column("figure")
     for n in sizes:
@@ -544,31 +627,64 @@ def _print(records: list[dict], views: list[dict], sizes: list[int], args: argpa
         for figure, key in FIGURES:
             if not any(key in r for r in by_n.values()) and key != "count_fast_s":
                 continue
-            table.add_row(f"{hand} / {variant}" if key == "count_fast_s" else "", figure,
-                          *(_cell(by_n[n], key) if n in by_n else "" for n in sizes), _growth(by_n, key))
+            table.add_row(
+                f"{hand} / {variant}" if key == "count_fast_s" else "",
+                figure,
+                *(_cell(by_n[n], key) if n in by_n else "" for n in sizes),
+                _growth(by_n, key),
+            )
     console.print(table)
-    detail = Table(title=f"per position: casts, peak traced memory, python-constraint and CP-SAT "
-                         f"(bounded at {args.timeout:.0f} s wall each)")
-    for column in ("hand / variant", "N", "casts", "new", "state build", "first met: build", "peak memory", "p-c",
-                   "p-c / new", "CP-SAT", "CP-SAT / new"):
+    detail = Table(
+        title=f"per position: casts, peak traced memory, python-constraint and CP-SAT "
+        f"(bounded at {args.timeout:.0f} s wall each)"
+    )
+    for column in (
+        "hand / variant",
+        "N",
+        "casts",
+        "new",
+        "state build",
+        "first met: build",
+        "peak memory",
+        "p-c",
+        "p-c / new",
+        "CP-SAT",
+        "CP-SAT / new",
+    ):
         detail.add_column(column, justify="right")
     for r in records:
-        detail.add_row(f"{r['hand']} / {r['variant']}", str(r["n"]), f"{r['casts']:,}" if "casts" in r else "-",
-                       _cell(r), _time(r.get("state_build_s")), _time(r.get("first_met_build_s")),
-                       f"{r['peak_bytes'] / 1e6:.2f} MB" if "peak_bytes" in r else "-",
-                       _time(r.get("count_constraint_s")), _ratio(r, "constraint"),
-                       _time(r.get("count_cpsat_s")), _ratio(r, "cpsat"))
+        detail.add_row(
+            f"{r['hand']} / {r['variant']}",
+            str(r["n"]),
+            f"{r['casts']:,}" if "casts" in r else "-",
+            _cell(r),
+            _time(r.get("state_build_s")),
+            _time(r.get("first_met_build_s")),
+            f"{r['peak_bytes'] / 1e6:.2f} MB" if "peak_bytes" in r else "-",
+            _time(r.get("count_constraint_s")),
+            _ratio(r, "constraint"),
+            _time(r.get("count_cpsat_s")),
+            _ratio(r, "cpsat"),
+        )
     console.print(detail)
     if views:
-        view_table = Table(title=f"at N={views[0]['n']}, per card: the first 100 casts (a new view: its problem "
-                                 f"built, on a state object whose state memo is kept) and a held view's calls")
+        view_table = Table(
+            title=f"at N={views[0]['n']}, per card: the first 100 casts (a new view: its problem "
+            f"built, on a state object whose state memo is kept) and a held view's calls"
+        )
         for column in ("hand", "card", "first 100", "in", "sample", "is_legal_cast"):
             view_table.add_column(column, justify="right")
         for v in views:
             for card, first in v["first_100_s"].items():
                 held = v["views"].get(card, {})
-                view_table.add_row(v["hand"], card, _time(first), _time(held.get("in_s")),
-                                   _time(held.get("sample_s")), _time(held.get("is_legal_cast_s")))
+                view_table.add_row(
+                    v["hand"],
+                    card,
+                    _time(first),
+                    _time(held.get("in_s")),
+                    _time(held.get("sample_s")),
+                    _time(held.get("is_legal_cast_s")),
+                )
         console.print(view_table)
     unread = sorted({line for r in records for line in r.get("unsupported", ())})
     for line in unread:
@@ -576,8 +692,13 @@ def _print(records: list[dict], views: list[dict], sizes: list[int], args: argpa
     for line in sorted({line for r in records for line in r.get("listed", ())}):
         print(f"counted by listing its values (no closed form yet): {line}")
     for label, engine in (("constraint", "python-constraint"), ("cpsat", "CP-SAT")):
-        for message in sorted({r[f"{label}_outcome"] for r in records
-                               if r.get(f"{label}_outcome") not in (None, "ok", "timeout", "memory", "skipped")}):
+        for message in sorted(
+            {
+                r[f"{label}_outcome"]
+                for r in records
+                if r.get(f"{label}_outcome") not in (None, "ok", "timeout", "memory", "skipped")
+            }
+        ):
             print(f"{engine} did not count ('too large' or 'error' above): {message}")
     _verdicts(records, views)
 
@@ -593,6 +714,7 @@ def _growth(by_n: dict[int, dict], key: str = "count_fast_s") -> str:
 
 def _verdicts(records: list[dict], views: list[dict]) -> None:
     """One line per target of the issue: the measured value, met or MISSED."""
+
     def worst(n: int) -> tuple[float, str]:
         at = [r for r in records if r["n"] == n]
         if not at:
@@ -608,42 +730,59 @@ def _verdicts(records: list[dict], views: list[dict]) -> None:
         if math.isnan(value):
             continue
         verdict = "met" if value <= target else "MISSED"
-        print(f"target whole-hand count <= {target * 1e3:.0f} ms at N={n}, checked on 'new' (a state object of its "
-              f"own, built outside the timing, views dropped; cards met before): worst {_time(value)} ({where}) -> "
-              f"{verdict}")
+        print(
+            f"target whole-hand count <= {target * 1e3:.0f} ms at N={n}, checked on 'new' (a state object of its "
+            f"own, built outside the timing, views dropped; cards met before): worst {_time(value)} ({where}) -> "
+            f"{verdict}"
+        )
     for figure, key, what in (
-            ("cold", "cold_s", "the state built from JSON never seen, then count_legal_casts; cards met before"),
-            ("first met", "first_met_s", "cold, in a process that has read other cards only"),
-            ("warm", "warm_s", "the same count again on the same state object")):
+        ("cold", "cold_s", "the state built from JSON never seen, then count_legal_casts; cards met before"),
+        ("first met", "first_met_s", "cold, in a process that has read other cards only"),
+        ("warm", "warm_s", "the same count again on the same state object"),
+    ):
         timed = [r for r in records if key in r]
         if timed:
-            print(f"{figure} ({what}), no target: worst "
-                  + ", ".join(f"{_time(top[key])} at N={n} ({top['hand']} / {top['variant']})"
-                              for n in sorted({r['n'] for r in timed})
-                              for top in [max((r for r in timed if r['n'] == n), key=lambda r: r[key])]))
+            print(
+                f"{figure} ({what}), no target: worst "
+                + ", ".join(
+                    f"{_time(top[key])} at N={n} ({top['hand']} / {top['variant']})"
+                    for n in sorted({r["n"] for r in timed})
+                    for top in [max((r for r in timed if r["n"] == n), key=lambda r: r[key])]
+                )
+            )
     peaks = [r["peak_bytes"] for r in records if "peak_bytes" in r]
     if peaks:
         failed = [r for r in records if "peak_bytes" not in r]
         top = max(peaks) if not failed else float("inf")
-        print(f"target peak traced memory <= 50 MB per count: worst {max(peaks) / 1e6:.2f} MB"
-              f"{f' ({len(failed)} positions did not finish)' if failed else ''} -> "
-              f"{'met' if top <= 50e6 else 'MISSED'}")
+        print(
+            f"target peak traced memory <= 50 MB per count: worst {max(peaks) / 1e6:.2f} MB"
+            f"{f' ({len(failed)} positions did not finish)' if failed else ''} -> "
+            f"{'met' if top <= 50e6 else 'MISSED'}"
+        )
     if views:
         first = max(t for v in views for t in v["first_100_s"].values())
-        print(f"target first 100 casts of any card <= 10 ms at N={views[0]['n']}: worst {_time(first)} -> "
-              f"{'met' if first <= 0.010 else 'MISSED'}")
+        print(
+            f"target first 100 casts of any card <= 10 ms at N={views[0]['n']}: worst {_time(first)} -> "
+            f"{'met' if first <= 0.010 else 'MISSED'}"
+        )
         held = [t for v in views for card in v["views"].values() for t in card.values()]
         if held:
-            print(f"target in / sample / is_legal_cast on a held view <= 50 µs at N={views[0]['n']}: worst "
-                  f"{_time(max(held))} -> {'met' if max(held) <= 50e-6 else 'MISSED'}")
+            print(
+                f"target in / sample / is_legal_cast on a held view <= 50 µs at N={views[0]['n']}: worst "
+                f"{_time(max(held))} -> {'met' if max(held) <= 50e-6 else 'MISSED'}"
+            )
     ratios = [r["count_constraint_s"] / r["count_fast_s"] for r in records if "count_constraint_s" in r]
     if ratios:
-        print(f"python-constraint / fast path, where python-constraint finished ({len(ratios)} positions, counts "
-              f"asserted equal): {min(ratios):.1f}x to {max(ratios):.0f}x")
+        print(
+            f"python-constraint / fast path, where python-constraint finished ({len(ratios)} positions, counts "
+            f"asserted equal): {min(ratios):.1f}x to {max(ratios):.0f}x"
+        )
     ratios = [r["count_cpsat_s"] / r["count_fast_s"] for r in records if "count_cpsat_s" in r]
     if ratios:
-        print(f"CP-SAT / fast path, where CP-SAT finished ({len(ratios)} positions, counts asserted equal): "
-              f"{min(ratios):.1f}x to {max(ratios):.0f}x")
+        print(
+            f"CP-SAT / fast path, where CP-SAT finished ({len(ratios)} positions, counts asserted equal): "
+            f"{min(ratios):.1f}x to {max(ratios):.0f}x"
+        )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -655,12 +794,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--variants", nargs="+", choices=VARIANTS, default=None)
     parser.add_argument("--repeat", type=int, default=5, help="runs per CPU median")
     parser.add_argument("--calls", type=int, default=500, help="calls per in / sample / check median")
-    parser.add_argument("--timeout", type=float, default=10.0,
-                        help="wall seconds allowed to one count of one engine (child process)")
+    parser.add_argument(
+        "--timeout", type=float, default=10.0, help="wall seconds allowed to one count of one engine (child process)"
+    )
     parser.add_argument("--no-cpsat", action="store_true", help="do not run CP-SAT")
     parser.add_argument("--no-views", action="store_true", help="skip the first-100 and held-view timings")
-    parser.add_argument("--no-first-met", action="store_true",
-                        help="skip the counts in processes that never met the cards (a fork per count)")
+    parser.add_argument(
+        "--no-first-met",
+        action="store_true",
+        help="skip the counts in processes that never met the cards (a fork per count)",
+    )
     parser.add_argument("--out", default="benchmarks/results")
     args = parser.parse_args(argv)
     sizes = args.sizes or ([10, 50, 200] if args.quick else list(SIZES))
@@ -680,10 +823,13 @@ def main(argv: list[str] | None = None) -> int:
                 for n in sorted(sizes):
                     record = run_position(n, hand, variant, args, slow, other_cards)
                     records.append(record)
-                    print(f"{hand:>8} {variant:>5} N={n:>3}: {record.get('casts', '-'):>14} casts, new "
-                          f"{_cell(record)}, cold {_cell(record, 'cold_s')}, first met "
-                          f"{_cell(record, 'first_met_s')}, warm {_cell(record, 'warm_s')}, p-c "
-                          f"{_ratio(record, 'constraint') if 'casts' in record else '-'}", flush=True)
+                    print(
+                        f"{hand:>8} {variant:>5} N={n:>3}: {record.get('casts', '-'):>14} casts, new "
+                        f"{_cell(record)}, cold {_cell(record, 'cold_s')}, first met "
+                        f"{_cell(record, 'first_met_s')}, warm {_cell(record, 'warm_s')}, p-c "
+                        f"{_ratio(record, 'constraint') if 'casts' in record else '-'}",
+                        flush=True,
+                    )
             if new_process is not None:
                 firsts.append(run_new_process(max(sizes), hand, args, new_process))
     finally:
@@ -693,9 +839,11 @@ def main(argv: list[str] | None = None) -> int:
     views = [] if args.no_views else [run_views(max(sizes), hand, args) for hand in args.hands]
     _print(records, views, sorted(sizes), args)
     for first in firsts:
-        print(f"a new process's first position ({first['hand']} / 2p, N={first['n']}; modules imported, grammar "
-              f"loaded, no card read: the lexer's patterns compiled as the lines need them), no target: "
-              f"{_time(first['new_process_s'])}, of which the state build {_time(first['new_process_build_s'])}")
+        print(
+            f"a new process's first position ({first['hand']} / 2p, N={first['n']}; modules imported, grammar "
+            f"loaded, no card read: the lexer's patterns compiled as the lines need them), no target: "
+            f"{_time(first['new_process_s'])}, of which the state build {_time(first['new_process_build_s'])}"
+        )
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     path = out / f"positions-{time.strftime('%Y%m%d-%H%M%S')}.jsonl"

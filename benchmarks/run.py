@@ -41,7 +41,6 @@ from legalcasts import build_cast_problem, castable_objects, get_engine, legal_c
 __all__ = ["main", "run_case"]
 
 
-
 def _rate(iterator, cap: int) -> tuple[int, float]:
     """(items taken, items per second) for the first ``cap`` items of an iterator."""
     start = time.process_time()
@@ -50,7 +49,6 @@ def _rate(iterator, cap: int) -> tuple[int, float]:
         taken += 1
     elapsed = time.process_time() - start
     return taken, taken / elapsed if elapsed else float("inf")
-
 
 
 def run_case(n: int, k: int, args: argparse.Namespace) -> dict:
@@ -66,8 +64,10 @@ def run_case(n: int, k: int, args: argparse.Namespace) -> dict:
         raise AssertionError(f"n={n} k={k}: fast path counts {got}, the formula says {expected}")
     record["count_fast_s"] = cpu_median(lambda: legal_casts(state, "spell").count(), args.repeat)
     if expected <= args.constraint_cap:
+
         def constraint_count():
             return sum(1 for _ in get_engine("python-constraint").solutions(build_cast_problem(state, "spell")))
+
         start = time.process_time()
         assert constraint_count() == expected
         record["count_constraint_s"] = time.process_time() - start
@@ -85,13 +85,16 @@ def run_case(n: int, k: int, args: argparse.Namespace) -> dict:
     record["enum_fast_casts_per_s"] = _rate(fast.casts(problem), cap)[1]
     constraint_cap = min(cap, args.constraint_enumerate_cap)
     record["enum_constraint_solutions_per_s"] = _rate(
-        get_engine("python-constraint").solutions(problem), constraint_cap)[1]
+        get_engine("python-constraint").solutions(problem), constraint_cap
+    )[1]
     record["enum_constraint_casts_per_s"] = _rate(
-        (problem.to_cast(s) for s in get_engine("python-constraint").solutions(problem)), constraint_cap)[1]
+        (problem.to_cast(s) for s in get_engine("python-constraint").solutions(problem)), constraint_cap
+    )[1]
     record["enum_fast_solutions_per_s"] = _rate(fast.solutions(problem), constraint_cap)[1]
     if expected <= args.cpsat_cap:
-        record["enum_cpsat_solutions_per_s"] = _rate(
-            get_engine("cpsat").solutions(problem), min(cap, args.cpsat_cap))[1]
+        record["enum_cpsat_solutions_per_s"] = _rate(get_engine("cpsat").solutions(problem), min(cap, args.cpsat_cap))[
+            1
+        ]
 
     # --- sample and check one cast
     view = legal_casts(state, "spell")
@@ -111,8 +114,12 @@ def run_suite(args: argparse.Namespace) -> list[dict]:
 
     root = Path(__file__).resolve().parent.parent
     records = []
-    lines = [line for suite in sorted((root / "tests" / "counts").glob("*.jsonl"))
-             for line in suite.read_text("utf-8").splitlines() if line.strip()]
+    lines = [
+        line
+        for suite in sorted((root / "tests" / "counts").glob("*.jsonl"))
+        for line in suite.read_text("utf-8").splitlines()
+        if line.strip()
+    ]
     for line in lines:
         case = json.loads(line)
         state = load_state(root / case["state"])
@@ -120,8 +127,11 @@ def run_suite(args: argparse.Namespace) -> list[dict]:
         if case.get("object"):
             objects = [case["object"]]
         else:
-            objects = [o for o in castable_objects(state, player)
-                       if not case.get("card") or state.object(o).card.name == case["card"]]
+            objects = [
+                o
+                for o in castable_objects(state, player)
+                if not case.get("card") or state.object(o).card.name == case["card"]
+            ]
         options = {"player": player, "without_paying_mana_cost": case["without_paying_mana_cost"]}
 
         def fast_count(state=state, objects=objects, options=options):
@@ -131,11 +141,14 @@ def run_suite(args: argparse.Namespace) -> list[dict]:
             return sum(legal_casts(state, o, backend="python-constraint", **options).count() for o in objects)
 
         assert fast_count() == constraint_count() == case["casts"], case["id"]
-        records.append({
-            "suite": case["id"], "casts": case["casts"],
-            "count_fast_s": cpu_median(fast_count, args.repeat),
-            "count_constraint_s": cpu_median(constraint_count, args.repeat),
-        })
+        records.append(
+            {
+                "suite": case["id"],
+                "casts": case["casts"],
+                "count_fast_s": cpu_median(fast_count, args.repeat),
+                "count_constraint_s": cpu_median(constraint_count, args.repeat),
+            }
+        )
     return records
 
 
@@ -170,51 +183,93 @@ def _print(records: list[dict], memory: dict | None) -> None:
     from rich.table import Table
 
     table = Table(title="legalcasts on the Arcane Spree family (CPU times, medians)")
-    for column in ("n", "k", "casts", "count fast", "count p-c", "count CP-SAT", "fast/p-c", "enum compact/s",
-                   "enum Cast/s", "p-c sol/s", "fast sol/s", "CP-SAT sol/s", "sample", "check"):
+    for column in (
+        "n",
+        "k",
+        "casts",
+        "count fast",
+        "count p-c",
+        "count CP-SAT",
+        "fast/p-c",
+        "enum compact/s",
+        "enum Cast/s",
+        "p-c sol/s",
+        "fast sol/s",
+        "CP-SAT sol/s",
+        "sample",
+        "check",
+    ):
         table.add_column(column, justify="right")
     for r in records:
         ratio = r.get("count_constraint_s", 0) / r["count_fast_s"] if "count_constraint_s" in r else None
         table.add_row(
-            str(r["n"]), str(r["k"]), f"{r['casts']:.3g}", _format_time(r["count_fast_s"]),
-            _format_time(r.get("count_constraint_s")), _format_time(r.get("count_cpsat_s")),
+            str(r["n"]),
+            str(r["k"]),
+            f"{r['casts']:.3g}",
+            _format_time(r["count_fast_s"]),
+            _format_time(r.get("count_constraint_s")),
+            _format_time(r.get("count_cpsat_s")),
             "-" if ratio is None else f"{ratio:.0f}x",
-            _format_rate(r["enum_fast_compact_per_s"]), _format_rate(r["enum_fast_casts_per_s"]),
-            _format_rate(r["enum_constraint_solutions_per_s"]), _format_rate(r["enum_fast_solutions_per_s"]),
+            _format_rate(r["enum_fast_compact_per_s"]),
+            _format_rate(r["enum_fast_casts_per_s"]),
+            _format_rate(r["enum_constraint_solutions_per_s"]),
+            _format_rate(r["enum_fast_solutions_per_s"]),
             _format_rate(r.get("enum_cpsat_solutions_per_s")),
-            _format_time(r["sample_s"]), _format_time(r["check_s"]),
+            _format_time(r["sample_s"]),
+            _format_time(r["check_s"]),
         )
     console = Console(width=200)
     console.print(table)
     _verdicts(records)
     worst = max(r["count_fast_s"] for r in records)
-    print(f"count, fast path: worst median {worst * 1e3:.2f} ms (target <= 20 ms; a new view each time, its problem "
-          f"built, on the case's one state object, whose state memo is kept)")
-    compact = min(r["enum_fast_compact_per_s"] for r in records if r["enumerated"] >= 100_000) \
-        if any(r["enumerated"] >= 100_000 for r in records) else None
-    casts = min(r["enum_fast_casts_per_s"] for r in records if r["enumerated"] >= 100_000) \
-        if any(r["enumerated"] >= 100_000 for r in records) else None
+    print(
+        f"count, fast path: worst median {worst * 1e3:.2f} ms (target <= 20 ms; a new view each time, its problem "
+        f"built, on the case's one state object, whose state memo is kept)"
+    )
+    compact = (
+        min(r["enum_fast_compact_per_s"] for r in records if r["enumerated"] >= 100_000)
+        if any(r["enumerated"] >= 100_000 for r in records)
+        else None
+    )
+    casts = (
+        min(r["enum_fast_casts_per_s"] for r in records if r["enumerated"] >= 100_000)
+        if any(r["enumerated"] >= 100_000 for r in records)
+        else None
+    )
     if compact:
-        print(f"enumerate, cases with >= 10^5 casts: compact at least {compact / 1e6:.2f} M/s (target >= 5), "
-              f"Cast objects at least {casts / 1e6:.2f} M/s (target >= 1)")
+        print(
+            f"enumerate, cases with >= 10^5 casts: compact at least {compact / 1e6:.2f} M/s (target >= 5), "
+            f"Cast objects at least {casts / 1e6:.2f} M/s (target >= 1)"
+        )
     cast_ratios = [r["enum_fast_casts_per_s"] / r["enum_constraint_casts_per_s"] for r in records]
     big = [r["enum_fast_casts_per_s"] / r["enum_constraint_casts_per_s"] for r in records if r["casts"] >= 1000]
-    print(f"enumerate Cast objects, fast vs python-constraint (same work: Cast objects): {min(cast_ratios):.1f}x "
-          f"to {max(cast_ratios):.1f}x; on cases with >= 1000 casts at least {min(big):.1f}x (target >= 5x)")
+    print(
+        f"enumerate Cast objects, fast vs python-constraint (same work: Cast objects): {min(cast_ratios):.1f}x "
+        f"to {max(cast_ratios):.1f}x; on cases with >= 1000 casts at least {min(big):.1f}x (target >= 5x)"
+    )
     enum_ratios = [r["enum_fast_solutions_per_s"] / r["enum_constraint_solutions_per_s"] for r in records]
     compact_ratios = [r["enum_fast_compact_per_s"] / r["enum_constraint_solutions_per_s"] for r in records]
-    print(f"enumerate, fast vs python-constraint, same work (assignments): {min(enum_ratios):.1f}x to "
-          f"{max(enum_ratios):.1f}x; compact vs python-constraint: {min(compact_ratios):.0f}x to "
-          f"{max(compact_ratios):.0f}x (for information: the target is on Cast objects, above)")
-    cpsat = [r["enum_fast_solutions_per_s"] / r["enum_cpsat_solutions_per_s"] for r in records
-             if "enum_cpsat_solutions_per_s" in r]
+    print(
+        f"enumerate, fast vs python-constraint, same work (assignments): {min(enum_ratios):.1f}x to "
+        f"{max(enum_ratios):.1f}x; compact vs python-constraint: {min(compact_ratios):.0f}x to "
+        f"{max(compact_ratios):.0f}x (for information: the target is on Cast objects, above)"
+    )
+    cpsat = [
+        r["enum_fast_solutions_per_s"] / r["enum_cpsat_solutions_per_s"]
+        for r in records
+        if "enum_cpsat_solutions_per_s" in r
+    ]
     if cpsat:
         print(f"enumerate, fast vs CP-SAT (assignments): {min(cpsat):.0f}x to {max(cpsat):.0f}x")
-    print(f"check: worst median {max(r['check_s'] for r in records) * 1e6:.1f} µs (target <= 20 µs); "
-          f"sample: worst median {max(r['sample_s'] for r in records) * 1e6:.1f} µs (target <= 50 µs)")
+    print(
+        f"check: worst median {max(r['check_s'] for r in records) * 1e6:.1f} µs (target <= 20 µs); "
+        f"sample: worst median {max(r['sample_s'] for r in records) * 1e6:.1f} µs (target <= 50 µs)"
+    )
     if memory:
-        print(f"memory: streaming {memory['streamed']:,} compact casts (n={memory['n']}, k={memory['k']}) "
-              f"peaked at {memory['peak_bytes'] / 1e6:.2f} MB traced")
+        print(
+            f"memory: streaming {memory['streamed']:,} compact casts (n={memory['n']}, k={memory['k']}) "
+            f"peaked at {memory['peak_bytes'] / 1e6:.2f} MB traced"
+        )
 
 
 def _verdicts(records: list[dict]) -> None:
@@ -222,15 +277,36 @@ def _verdicts(records: list[dict]) -> None:
     big = [r for r in records if r["enumerated"] >= 100_000]
     thousand = [r for r in records if r["casts"] >= 1000]
     checks = [
-        ("count <= 20 ms (median, every case; problem built, the state object's memo kept)",
-         max(r["count_fast_s"] for r in records) * 1e3, "ms", 20, "<="),
-        ("enumerate compact >= 5 M/s (cases >= 10^5 casts)",
-         min((r["enum_fast_compact_per_s"] for r in big), default=float("nan")) / 1e6, "M/s", 5, ">="),
-        ("enumerate Cast objects >= 1 M/s (cases >= 10^5 casts)",
-         min((r["enum_fast_casts_per_s"] for r in big), default=float("nan")) / 1e6, "M/s", 1, ">="),
-        (">= 5x python-constraint, Cast objects (cases >= 1000 casts)",
-         min((r["enum_fast_casts_per_s"] / r["enum_constraint_casts_per_s"] for r in thousand),
-             default=float("nan")), "x", 5, ">="),
+        (
+            "count <= 20 ms (median, every case; problem built, the state object's memo kept)",
+            max(r["count_fast_s"] for r in records) * 1e3,
+            "ms",
+            20,
+            "<=",
+        ),
+        (
+            "enumerate compact >= 5 M/s (cases >= 10^5 casts)",
+            min((r["enum_fast_compact_per_s"] for r in big), default=float("nan")) / 1e6,
+            "M/s",
+            5,
+            ">=",
+        ),
+        (
+            "enumerate Cast objects >= 1 M/s (cases >= 10^5 casts)",
+            min((r["enum_fast_casts_per_s"] for r in big), default=float("nan")) / 1e6,
+            "M/s",
+            1,
+            ">=",
+        ),
+        (
+            ">= 5x python-constraint, Cast objects (cases >= 1000 casts)",
+            min(
+                (r["enum_fast_casts_per_s"] / r["enum_constraint_casts_per_s"] for r in thousand), default=float("nan")
+            ),
+            "x",
+            5,
+            ">=",
+        ),
         ("check one cast <= 20 µs", max(r["check_s"] for r in records) * 1e6, "µs", 20, "<="),
         ("sample one cast <= 50 µs", max(r["sample_s"] for r in records) * 1e6, "µs", 50, "<="),
     ]
@@ -250,9 +326,11 @@ def _plot(records: list[dict], path: Path) -> bool:
         print("matplotlib is not installed: no plot (pip install -e '.[bench]')")
         return False
     figure, axes = plt.subplots(figsize=(7, 5))
-    for key, label, marker in (("count_fast_s", "fast path (decomposition)", "o"),
-                               ("count_constraint_s", "python-constraint (enumerates)", "s"),
-                               ("count_cpsat_s", "CP-SAT (enumerates)", "^")):
+    for key, label, marker in (
+        ("count_fast_s", "fast path (decomposition)", "o"),
+        ("count_constraint_s", "python-constraint (enumerates)", "s"),
+        ("count_cpsat_s", "CP-SAT (enumerates)", "^"),
+    ):
         points = sorted((r["casts"], r[key]) for r in records if key in r)
         if points:
             axes.plot([p[0] for p in points], [p[1] for p in points], marker=marker, linestyle="", label=label)
@@ -275,8 +353,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=7, help="runs per count median")
     parser.add_argument("--calls", type=int, default=2000, help="calls per sample/check median")
     parser.add_argument("--enumerate-cap", type=int, default=300_000)
-    parser.add_argument("--constraint-cap", type=int, default=300_000,
-                        help="largest case python-constraint counts by enumerating")
+    parser.add_argument(
+        "--constraint-cap", type=int, default=300_000, help="largest case python-constraint counts by enumerating"
+    )
     parser.add_argument("--constraint-enumerate-cap", type=int, default=100_000)
     parser.add_argument("--cpsat-cap", type=int, default=5_000, help="largest case CP-SAT enumerates")
     parser.add_argument("--stream", type=int, default=1_000_000, help="casts streamed for the memory figure")
@@ -291,16 +370,20 @@ def main(argv: list[str] | None = None) -> int:
         for k in splices:
             record = run_case(n, k, args)
             records.append(record)
-            print(f"n={n:>2} k={k}: {record['casts']:>15,} casts, count {_format_time(record['count_fast_s'])}",
-                  flush=True)
+            print(
+                f"n={n:>2} k={k}: {record['casts']:>15,} casts, count {_format_time(record['count_fast_s'])}",
+                flush=True,
+            )
     memory = _stream_memory(max(sizes), max(splices), args.stream) if args.stream else None
     _print(records, memory)
     suite = run_suite(args)
     ratios = [r["count_constraint_s"] / r["count_fast_s"] for r in suite]
-    print(f"count suite ({len(suite)} cases, every count asserted): fast path median "
-          f"{statistics.median(r['count_fast_s'] for r in suite) * 1e3:.2f} ms per case, "
-          f"python-constraint {statistics.median(r['count_constraint_s'] for r in suite) * 1e3:.2f} ms; "
-          f"ratio {min(ratios):.1f}x to {max(ratios):.1f}x")
+    print(
+        f"count suite ({len(suite)} cases, every count asserted): fast path median "
+        f"{statistics.median(r['count_fast_s'] for r in suite) * 1e3:.2f} ms per case, "
+        f"python-constraint {statistics.median(r['count_constraint_s'] for r in suite) * 1e3:.2f} ms; "
+        f"ratio {min(ratios):.1f}x to {max(ratios):.1f}x"
+    )
     records = records + suite
     stamp = time.strftime("%Y%m%d-%H%M%S")
     with open(out / f"family-{stamp}.jsonl", "w", encoding="utf-8") as handle:

@@ -151,15 +151,22 @@ def measure_hand(client: Client, hand: str, repeat: int, pid: int) -> dict[str, 
     cast = client.casts(digest=digest, card=card, limit=1)["casts"][0]["cast"]
     assert client.check(cast, digest=digest, card=card)["legal"]
     record: dict[str, Any] = {
-        "hand": hand, "count": counted["count"], "card": card, "options_prompt": first["prompt"],
-        "options_listed": len(first["options"]), "options_total": first["options_total"],
-        "left_out": [item["name"] for item in counted["left_out"]], "load_state_s": load_s,
+        "hand": hand,
+        "count": counted["count"],
+        "card": card,
+        "options_prompt": first["prompt"],
+        "options_listed": len(first["options"]),
+        "options_total": first["options_total"],
+        "left_out": [item["name"] for item in counted["left_out"]],
+        "load_state_s": load_s,
     }
-    for name, call in (("count", lambda: client.count(digest=digest)),
-                       ("casts", lambda: client.casts(digest=digest, limit=100)),
-                       ("options_first", lambda: client.options(card, digest=digest)),
-                       ("options_next", lambda: client.options(card, chosen, digest=digest)),
-                       ("check", lambda: client.check(cast, digest=digest, card=card))):
+    for name, call in (
+        ("count", lambda: client.count(digest=digest)),
+        ("casts", lambda: client.casts(digest=digest, limit=100)),
+        ("options_first", lambda: client.options(card, digest=digest)),
+        ("options_next", lambda: client.options(card, chosen, digest=digest)),
+        ("check", lambda: client.check(cast, digest=digest, card=card)),
+    ):
         record[f"{name}_s"], record[f"{name}_server_cpu_s"] = _timed(call, repeat, pid)
     return record
 
@@ -185,8 +192,12 @@ def in_process(service: Service) -> Call:
     ids = itertools.count(1)
 
     def call(method: str, params: dict[str, Any]) -> tuple[Any, float, float]:
-        line = json.dumps({"jsonrpc": "2.0", "id": next(ids), "method": method, "params": params},
-                          separators=(",", ":")).encode("utf-8") + b"\n"
+        line = (
+            json.dumps(
+                {"jsonrpc": "2.0", "id": next(ids), "method": method, "params": params}, separators=(",", ":")
+            ).encode("utf-8")
+            + b"\n"
+        )
         start = time.process_time()
         answer = service.handle_line(line)
         spent = time.process_time() - start
@@ -212,6 +223,7 @@ def over(client: Client, pid: int) -> Call:
     -------
     Call
     """
+
     def call(method: str, params: dict[str, Any]) -> tuple[Any, float, float]:
         cpu = cpu_seconds(pid)
         start = time.perf_counter()
@@ -242,8 +254,14 @@ def new_position(call: Call, data: dict[str, Any], card: str) -> dict[str, Any]:
     loaded, load_s, load_cpu = call("load_state", {"state": data})
     counted, count_s, count_cpu = call("count", {"digest": loaded["digest"]})
     _, options_s, options_cpu = call("options", {"digest": loaded["digest"], "card": card})
-    return {"count": counted["count"], "load_state_s": load_s, "count_s": count_s, "options_s": options_s,
-            "total_s": load_s + count_s + options_s, "server_cpu_s": load_cpu + count_cpu + options_cpu}
+    return {
+        "count": counted["count"],
+        "load_state_s": load_s,
+        "count_s": count_s,
+        "options_s": options_s,
+        "total_s": load_s + count_s + options_s,
+        "server_cpu_s": load_cpu + count_cpu + options_cpu,
+    }
 
 
 def _summary(runs: list[dict[str, Any]]) -> dict[str, Any]:
@@ -312,8 +330,12 @@ def _new_server_position(hand: str, card: str) -> dict[str, Any]:
 
 def _http_server() -> tuple[subprocess.Popen, str]:
     """``legalcasts serve --port 0`` in a process of its own, and its URL (read from its first line on stderr)."""
-    process = subprocess.Popen([sys.executable, "-m", "legalcasts.cli.launch", "serve", "--port", "0"],
-                               stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "legalcasts.cli.launch", "serve", "--port", "0"],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
     assert process.stderr is not None
     line = process.stderr.readline().decode()
     found = re.search(r"listening on (http://\S+)", line)
@@ -329,10 +351,12 @@ def _memory(client: Client, digests: list[tuple[str, str]], requests: int) -> tu
         raise RuntimeError("memory is measured on a stdio server")
     calls: list[Callable[[int], Any]] = []
     for digest, card in digests:
-        calls += [lambda i, d=digest: client.count(digest=d),
-                  lambda i, d=digest: client.casts(digest=d, offset=i % 500, limit=10),
-                  lambda i, d=digest, c=card: client.options(c, digest=d),
-                  lambda i, d=digest, c=card: client.sample(i, digest=d, card=c)]
+        calls += [
+            lambda i, d=digest: client.count(digest=d),
+            lambda i, d=digest: client.casts(digest=d, offset=i % 500, limit=10),
+            lambda i, d=digest, c=card: client.options(c, digest=d),
+            lambda i, d=digest, c=card: client.sample(i, digest=d, card=c),
+        ]
     after_1000 = 0
     for i, call in zip(range(requests), itertools.cycle(calls)):
         call(i)
@@ -392,10 +416,16 @@ def _new_positions(records: list[dict[str, Any]], args: argparse.Namespace, fres
                     measured["full_collections_s"] = collections.seconds
                 news.append({"through": where, "cards": "met before", **measured})
     for hand, (card, count) in cards.items():
-        for where, runs in (("in-process", [fresh.run(_first_met_position, position_data(N, hand, prefix=prefix),
-                                                      prefix + card)
-                                            for prefix in [fresh_prefix("f") for _ in range(args.firsts)]]),
-                            ("new server", [_new_server_position(hand, card) for _ in range(args.firsts)])):
+        for where, runs in (
+            (
+                "in-process",
+                [
+                    fresh.run(_first_met_position, position_data(N, hand, prefix=prefix), prefix + card)
+                    for prefix in [fresh_prefix("f") for _ in range(args.firsts)]
+                ],
+            ),
+            ("new server", [_new_server_position(hand, card) for _ in range(args.firsts)]),
+        ):
             if any(run["count"] != count for run in runs):
                 raise AssertionError(f"{hand}: {[run['count'] for run in runs]} casts, {count} before")
             news.append({"through": where, "cards": "first met", "hand": hand, "cold": _summary(runs)})
@@ -404,38 +434,59 @@ def _new_positions(records: list[dict[str, Any]], args: argparse.Namespace, fres
 
 def _print_new_positions(news: list[dict[str, Any]], args: argparse.Namespace) -> None:
     """The table of new positions, cold and warm, and one line of the worst of each."""
-    print(f"new position, {N} permanents a side: load_state + the first count (the whole hand) + the first options "
-          f"(the first card with a cast), on a state never seen (a new digest); warm: the same three calls again "
-          f"(the same state, the same digest). in-process: CPU time of Service.handle_line; stdio: wall time of "
-          f"the round trips, and the server's CPU time. p99 of {args.new} positions a hand; 'first met': medians "
-          f"of {args.firsts}")
-    print(f"{'hand':8} {'through':11} {'cards':10} {'cold p50':>9} {'cold p99':>9} {'warm p50':>9} {'warm p99':>9} "
-          f"{'server CPU, cold p50 / p99':>27}   p50 of load_state / count / options: cold; warm")
+    print(
+        f"new position, {N} permanents a side: load_state + the first count (the whole hand) + the first options "
+        f"(the first card with a cast), on a state never seen (a new digest); warm: the same three calls again "
+        f"(the same state, the same digest). in-process: CPU time of Service.handle_line; stdio: wall time of "
+        f"the round trips, and the server's CPU time. p99 of {args.new} positions a hand; 'first met': medians "
+        f"of {args.firsts}"
+    )
+    print(
+        f"{'hand':8} {'through':11} {'cards':10} {'cold p50':>9} {'cold p99':>9} {'warm p50':>9} {'warm p99':>9} "
+        f"{'server CPU, cold p50 / p99':>27}   p50 of load_state / count / options: cold; warm"
+    )
     for new in news:
         cold, warm = new["cold"], new.get("warm")
-        cpu = (f"{_ms(cold['server_cpu_p50_s'])} / {_ms(cold['server_cpu_p99_s'])}" if new["through"] != "in-process"
-               else "(the same)")
-        print(f"{new['hand']:8} {new['through']:11} {new['cards']:10} {_ms(cold['total_p50_s']):>9} "
-              f"{_ms(cold['total_p99_s']) if warm else '-':>9} {_ms(warm['total_p50_s']) if warm else '-':>9} "
-              f"{_ms(warm['total_p99_s']) if warm else '-':>9} {cpu:>27}   "
-              + "; ".join(f"{_ms(part['load_state_p50_s'])} / {_ms(part['count_p50_s'])} / {_ms(part['options_p50_s'])}"
-                          for part in (cold, warm) if part))
+        cpu = (
+            f"{_ms(cold['server_cpu_p50_s'])} / {_ms(cold['server_cpu_p99_s'])}"
+            if new["through"] != "in-process"
+            else "(the same)"
+        )
+        print(
+            f"{new['hand']:8} {new['through']:11} {new['cards']:10} {_ms(cold['total_p50_s']):>9} "
+            f"{_ms(cold['total_p99_s']) if warm else '-':>9} {_ms(warm['total_p50_s']) if warm else '-':>9} "
+            f"{_ms(warm['total_p99_s']) if warm else '-':>9} {cpu:>27}   "
+            + "; ".join(
+                f"{_ms(part['load_state_p50_s'])} / {_ms(part['count_p50_s'])} / {_ms(part['options_p50_s'])}"
+                for part in (cold, warm)
+                if part
+            )
+        )
     pauses = [pause for new in news for pause in new.get("full_collections_s", ())]
     if pauses:
-        print(f"in-process, Python's garbage collector during the new positions (the service holding up to "
-              f"{MAX_STATES} states): {len(pauses)} full collections, the longest {_ms(max(pauses))}, "
-              f"{_ms(sum(pauses))} in all (each lands on the call that allocates at that moment: the p99)")
-    for through, cards, figure in (("in-process", "met before", "cold"), ("stdio", "met before", "cold"),
-                                   ("in-process", "met before", "warm"), ("stdio", "met before", "warm"),
-                                   ("in-process", "first met", "cold"), ("new server", "first met", "cold")):
+        print(
+            f"in-process, Python's garbage collector during the new positions (the service holding up to "
+            f"{MAX_STATES} states): {len(pauses)} full collections, the longest {_ms(max(pauses))}, "
+            f"{_ms(sum(pauses))} in all (each lands on the call that allocates at that moment: the p99)"
+        )
+    for through, cards, figure in (
+        ("in-process", "met before", "cold"),
+        ("stdio", "met before", "cold"),
+        ("in-process", "met before", "warm"),
+        ("stdio", "met before", "warm"),
+        ("in-process", "first met", "cold"),
+        ("new server", "first met", "cold"),
+    ):
         chosen = [new for new in news if new["through"] == through and new["cards"] == cards]
         if not chosen:
             continue
         key = "total_p99_s" if cards == "met before" else "total_p50_s"
         worst = max(chosen, key=lambda new: new[figure][key])
         what = "p99" if cards == "met before" else "median"
-        print(f"new position, {figure}, {through}, cards {cards}, no target: worst {what} "
-              f"{_ms(worst[figure][key])} ({worst['hand']})")
+        print(
+            f"new position, {figure}, {through}, cards {cards}, no target: worst {what} "
+            f"{_ms(worst[figure][key])} ({worst['hand']})"
+        )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -454,50 +505,75 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--hands", nargs="+", choices=sorted(HANDS), default=list(HANDS))
     parser.add_argument("--repeat", type=int, default=30, help="timed calls per median (default 30)")
-    parser.add_argument("--requests", type=int, default=20_000,
-                        help="requests before the second memory reading (default 20,000; at least 1,000)")
-    parser.add_argument("--states", type=int, default=600,
-                        help=f"distinct positions counted for the memory over states (default 600; more than "
-                             f"{MAX_STATES + 44})")
-    parser.add_argument("--new", type=int, default=100,
-                        help="new positions per hand, for the p50 and p99 of a new position (default 100)")
-    parser.add_argument("--firsts", type=int, default=3,
-                        help="positions per hand whose cards are met first: forks of a process that has read "
-                             "other cards, and new servers (default 3)")
+    parser.add_argument(
+        "--requests",
+        type=int,
+        default=20_000,
+        help="requests before the second memory reading (default 20,000; at least 1,000)",
+    )
+    parser.add_argument(
+        "--states",
+        type=int,
+        default=600,
+        help=f"distinct positions counted for the memory over states (default 600; more than {MAX_STATES + 44})",
+    )
+    parser.add_argument(
+        "--new",
+        type=int,
+        default=100,
+        help="new positions per hand, for the p50 and p99 of a new position (default 100)",
+    )
+    parser.add_argument(
+        "--firsts",
+        type=int,
+        default=3,
+        help="positions per hand whose cards are met first: forks of a process that has read "
+        "other cards, and new servers (default 3)",
+    )
     parser.add_argument("--out", default="benchmarks/results")
     args = parser.parse_args(argv)
     if args.requests < 1000:
         parser.error("--requests must be at least 1000")
     if args.states <= MAX_STATES + 44:
         parser.error(f"--states must be more than {MAX_STATES + 44}")
-    print(f"legalcasts serve on positions of {N} permanents a side; wall-time medians of {args.repeat} round "
-          f"trips ({platform.python_implementation()} {platform.python_version()}, {platform.machine()}, "
-          f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.2f})")
+    print(
+        f"legalcasts serve on positions of {N} permanents a side; wall-time medians of {args.repeat} round "
+        f"trips ({platform.python_implementation()} {platform.python_version()}, {platform.machine()}, "
+        f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.2f})"
+    )
     records: list[dict[str, Any]] = []
     # forked now, before this process reads a card: each fork of it meets the positions' cards first
     fresh = FreshProcess(prepare_other_cards)
     process, url = _http_server()
     try:
         with Client.stdio() as stdio, Client.http(url) as http:
-            print(f"{'hand':8} {'transport':9} {'casts':>9} {'count':>9} {'casts 100':>10} {'options 1st':>11} "
-                  f"{'options 2nd':>11} {'check':>9}")
+            print(
+                f"{'hand':8} {'transport':9} {'casts':>9} {'count':>9} {'casts 100':>10} {'options 1st':>11} "
+                f"{'options 2nd':>11} {'check':>9}"
+            )
             for hand in args.hands:
                 assert stdio.process is not None  # a stdio client has its server's process
                 for transport, client, pid in (("stdio", stdio, stdio.process.pid), ("http", http, process.pid)):
                     record = {"transport": transport, **measure_hand(client, hand, args.repeat, pid)}
                     records.append(record)
-                    print(f"{hand:8} {transport:9} {_number(record['count']):>9} {_ms(record['count_s']):>9} "
-                          f"{_ms(record['casts_s']):>10} {_ms(record['options_first_s']):>11} "
-                          f"{_ms(record['options_next_s']):>11} {_ms(record['check_s']):>9}")
+                    print(
+                        f"{hand:8} {transport:9} {_number(record['count']):>9} {_ms(record['count_s']):>9} "
+                        f"{_ms(record['casts_s']):>10} {_ms(record['options_first_s']):>11} "
+                        f"{_ms(record['options_next_s']):>11} {_ms(record['check_s']):>9}"
+                    )
                 counts = {r["count"] for r in records if r["hand"] == hand}
                 if len(counts) != 1:
                     raise AssertionError(f"{hand}: stdio and HTTP count differently: {sorted(counts)}")
-            print(f"the server's CPU time per call (mean), the same calls:\n{'hand':8} {'transport':9} {'count':>9} "
-                  f"{'casts 100':>10} {'options 1st':>11} {'options 2nd':>11} {'check':>9}")
+            print(
+                f"the server's CPU time per call (mean), the same calls:\n{'hand':8} {'transport':9} {'count':>9} "
+                f"{'casts 100':>10} {'options 1st':>11} {'options 2nd':>11} {'check':>9}"
+            )
             for r in records:
-                print(f"{r['hand']:8} {r['transport']:9} {_ms(r['count_server_cpu_s']):>9} "
-                      f"{_ms(r['casts_server_cpu_s']):>10} {_ms(r['options_first_server_cpu_s']):>11} "
-                      f"{_ms(r['options_next_server_cpu_s']):>11} {_ms(r['check_server_cpu_s']):>9}")
+                print(
+                    f"{r['hand']:8} {r['transport']:9} {_ms(r['count_server_cpu_s']):>9} "
+                    f"{_ms(r['casts_server_cpu_s']):>10} {_ms(r['options_first_server_cpu_s']):>11} "
+                    f"{_ms(r['options_next_server_cpu_s']):>11} {_ms(r['check_server_cpu_s']):>9}"
+                )
             held = [(r["hand"], r["card"]) for r in records if r["transport"] == "stdio"]
             digests = [(stdio.load_state(position_data(N, hand))["digest"], card) for hand, card in held]
             rss_1000, rss_last = _memory(stdio, digests, args.requests)
@@ -512,31 +588,46 @@ def main(argv: list[str] | None = None) -> int:
         if record["left_out"]:
             print(f"{record['hand']}: left out, text not read: {', '.join(sorted(set(record['left_out'])))}")
     stdio_records = [r for r in records if r["transport"] == "stdio"]
-    for name, keys in (("count", ("count_s",)), ("options", ("options_first_s", "options_next_s")),
-                       ("casts", ("casts_s",))):
+    for name, keys in (
+        ("count", ("count_s",)),
+        ("options", ("options_first_s", "options_next_s")),
+        ("casts", ("casts_s",)),
+    ):
         worst = max(stdio_records, key=lambda r: max(r[k] for k in keys))
         value = max(worst[k] for k in keys)
         what = "a page of 100 casts" if name == "casts" else name
         where = worst["hand"]
         if name == "options" and value == worst["options_first_s"]:  # a prompt's options are listed a page at a time
-            where += (f", first prompt {worst['options_prompt']}: {worst['options_listed']:,} of "
-                      f"{_number(worst['options_total'])} options listed")
-        print(f"target {what} over stdio <= {TARGETS[name] * 1e3:.0f} ms (wall, median), checked on the warm calls "
-              f"(the state held, each call made once before): worst {_ms(value)} "
-              f"({where}) -> {'met' if value <= TARGETS[name] else 'MISSED'}")
-    cpu = {name: max(r[f"{name}_server_cpu_s"] for r in stdio_records) for name in ("count", "casts", "options_first",
-                                                                                   "options_next")}
-    print(f"the server's own CPU time per call over stdio, worst: count {_ms(cpu['count'])}, a page of 100 casts "
-          f"{_ms(cpu['casts'])}, options {_ms(max(cpu['options_first'], cpu['options_next']))} (the wall times add "
-          f"the client's work and the machine's other load: load average {os.getloadavg()[0]:.2f} at the end)")
+            where += (
+                f", first prompt {worst['options_prompt']}: {worst['options_listed']:,} of "
+                f"{_number(worst['options_total'])} options listed"
+            )
+        print(
+            f"target {what} over stdio <= {TARGETS[name] * 1e3:.0f} ms (wall, median), checked on the warm calls "
+            f"(the state held, each call made once before): worst {_ms(value)} "
+            f"({where}) -> {'met' if value <= TARGETS[name] else 'MISSED'}"
+        )
+    cpu = {
+        name: max(r[f"{name}_server_cpu_s"] for r in stdio_records)
+        for name in ("count", "casts", "options_first", "options_next")
+    }
+    print(
+        f"the server's own CPU time per call over stdio, worst: count {_ms(cpu['count'])}, a page of 100 casts "
+        f"{_ms(cpu['casts'])}, options {_ms(max(cpu['options_first'], cpu['options_next']))} (the wall times add "
+        f"the client's work and the machine's other load: load average {os.getloadavg()[0]:.2f} at the end)"
+    )
     growth = rss_last / rss_1000 - 1
-    print(f"target server memory after {args.requests:,} requests <= {MEMORY_GROWTH:.0%} over after 1,000: "
-          f"{rss_1000 / 2**20:.1f} MiB -> {rss_last / 2**20:.1f} MiB ({growth:+.1%}) -> "
-          f"{'met' if growth <= MEMORY_GROWTH else 'MISSED'}")
+    print(
+        f"target server memory after {args.requests:,} requests <= {MEMORY_GROWTH:.0%} over after 1,000: "
+        f"{rss_1000 / 2**20:.1f} MiB -> {rss_last / 2**20:.1f} MiB ({growth:+.1%}) -> "
+        f"{'met' if growth <= MEMORY_GROWTH else 'MISSED'}"
+    )
     growth = rss_states_last / rss_states_first - 1
-    print(f"target server memory after {args.states:,} distinct positions <= {MEMORY_GROWTH:.0%} over after "
-          f"{MAX_STATES + 44} (it holds the last {MAX_STATES}): {rss_states_first / 2**20:.1f} MiB -> "
-          f"{rss_states_last / 2**20:.1f} MiB ({growth:+.1%}) -> {'met' if growth <= MEMORY_GROWTH else 'MISSED'}")
+    print(
+        f"target server memory after {args.states:,} distinct positions <= {MEMORY_GROWTH:.0%} over after "
+        f"{MAX_STATES + 44} (it holds the last {MAX_STATES}): {rss_states_first / 2**20:.1f} MiB -> "
+        f"{rss_states_last / 2**20:.1f} MiB ({growth:+.1%}) -> {'met' if growth <= MEMORY_GROWTH else 'MISSED'}"
+    )
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     path = out / f"service-{time.strftime('%Y%m%d-%H%M%S')}.jsonl"
@@ -545,9 +636,19 @@ def main(argv: list[str] | None = None) -> int:
             file.write(json.dumps(record) + "\n")
         for new in news:
             file.write(json.dumps(new) + "\n")
-        file.write(json.dumps({"requests": args.requests, "rss_after_1000": rss_1000, "rss_after": rss_last,
-                               "states": args.states, "rss_after_first_states": rss_states_first,
-                               "rss_after_states": rss_states_last}) + "\n")
+        file.write(
+            json.dumps(
+                {
+                    "requests": args.requests,
+                    "rss_after_1000": rss_1000,
+                    "rss_after": rss_last,
+                    "states": args.states,
+                    "rss_after_first_states": rss_states_first,
+                    "rss_after_states": rss_states_last,
+                }
+            )
+            + "\n"
+        )
     print(f"records: {path}")
     return 0
 

@@ -29,8 +29,16 @@ from models.state import GameState
 __all__ = ["SPLICE_CARDS", "splice_state", "independent_count", "main"]
 
 SPLICE_CARDS = (
-    "Psychic Puppetry", "Kodama's Might", "Glacial Ray", "Blessed Breath", "Candles' Glow", "Dampen Thought",
-    "Desperate Ritual", "Spiritual Visit", "Into the Fray", "Vital Surge",
+    "Psychic Puppetry",
+    "Kodama's Might",
+    "Glacial Ray",
+    "Blessed Breath",
+    "Candles' Glow",
+    "Dampen Thought",
+    "Desperate Ritual",
+    "Spiritual Visit",
+    "Into the Fray",
+    "Vital Surge",
 )
 """Arcane splice cards, cheapest splice costs first."""
 
@@ -39,8 +47,10 @@ def splice_state(n: int) -> GameState:
     """Reach Through Mists with the first ``n`` of :data:`SPLICE_CARDS` in hand and four lands."""
     objects = [{"id": "mists", "card": "Reach Through Mists", "zone": "hand", "owner": "P1"}]
     objects += [{"id": f"s{i}", "card": name, "zone": "hand", "owner": "P1"} for i, name in enumerate(SPLICE_CARDS[:n])]
-    objects += [{"id": f"land{i}", "card": land, "zone": "battlefield", "controller": "P1"}
-                for i, land in enumerate(("Island", "Plains", "Mountain", "Forest"))]
+    objects += [
+        {"id": f"land{i}", "card": land, "zone": "battlefield", "controller": "P1"}
+        for i, land in enumerate(("Island", "Plains", "Mountain", "Forest"))
+    ]
     objects += [{"id": "bear", "card": "Grizzly Bears", "zone": "battlefield", "controller": "P2"}]
     return state_from_data({"players": ["P1", "P2"], "objects": objects})
 
@@ -62,8 +72,13 @@ def independent_count(state: GameState) -> int:
     mists = database.get("Reach Through Mists")
     payer = ManaPayer(tuple(_land_sources(state)))
     cards = [o for o in state.hand("P1") if o.id != "mists"]
-    choices = {"target creature": 1, "target creature you control": 0, "any target": 3, "target player": 2,
-               "target permanent": 5}
+    choices = {
+        "target creature": 1,
+        "target creature you control": 0,
+        "any target": 3,
+        "target player": 2,
+        "target permanent": 5,
+    }
     total = 0
     for size in range(len(cards) + 1):
         for chosen in itertools.combinations(cards, size):

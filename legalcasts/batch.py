@@ -254,7 +254,11 @@ def find_state_files(sources: str | Sequence[str]) -> list[str]:
 
 
 def objects_to_cast(
-    state: GameState, cards: CardDatabase, *, player: str | None = None, card: str | None = None,
+    state: GameState,
+    cards: CardDatabase,
+    *,
+    player: str | None = None,
+    card: str | None = None,
     candidates: Sequence[str] | None = None,
 ) -> tuple[PlayerId, list[ObjectId]]:
     """The caster and the objects ``legalcasts count`` casts in a state.
@@ -295,8 +299,11 @@ def objects_to_cast(
     wanted = {card.casefold()}
     if card in cards:  # a French name names the card too (CardDatabase.get reads French names)
         wanted.add(cards.get(card, path="--card").name.casefold())
-    chosen = [o.id for o in hand if o.card.name.casefold() in wanted
-              or (o.card.name_fr is not None and o.card.name_fr.casefold() in wanted)]
+    chosen = [
+        o.id
+        for o in hand
+        if o.card.name.casefold() in wanted or (o.card.name_fr is not None and o.card.name_fr.casefold() in wanted)
+    ]
     if not chosen:
         if card not in cards:
             cards.get(card, path="--card")  # raises with a did-you-mean
@@ -311,8 +318,9 @@ def _card_database(path: str | None) -> CardDatabase:
     return load_card_database(path) if path else default_card_database()
 
 
-def _views(state: GameState, options: BatchOptions,
-           cards: CardDatabase) -> tuple[list[tuple[LegalCasts, int]], list[dict[str, str]]]:
+def _views(
+    state: GameState, options: BatchOptions, cards: CardDatabase
+) -> tuple[list[tuple[LegalCasts, int]], list[dict[str, str]]]:
     """The views of the cards to cast with their counts, and the cards left out because their text can't be read.
 
     As ``legalcasts count``: a card left out is named (id, name, the error) and the others counted; under
@@ -325,15 +333,21 @@ def _views(state: GameState, options: BatchOptions,
         if state.object(object_id).card.is_land:  # lands are played, not cast (CR 305.9)
             continue
         try:
-            view = LegalCasts(state, object_id, player=caster,
-                              without_paying_mana_cost=options.without_paying_mana_cost, backend=options.backend)
+            view = LegalCasts(
+                state,
+                object_id,
+                player=caster,
+                without_paying_mana_cost=options.without_paying_mana_cost,
+                backend=options.backend,
+            )
             views.append((view, view.count()))  # text that is read only when counting fails here
         except UnsupportedRuleError as error:
             left_out.append((object_id, error))
     if left_out and (options.strict or not views):
         raise left_out[0][1]
-    return views, [{"card": object_id, "name": state.object(object_id).name, "error": str(error)}
-                   for object_id, error in left_out]
+    return views, [
+        {"card": object_id, "name": state.object(object_id).name, "error": str(error)} for object_id, error in left_out
+    ]
 
 
 def solve_state_file(path: str, options: BatchOptions = BatchOptions()) -> dict[str, Any]:
@@ -432,7 +446,7 @@ def default_chunk_size(files: int, workers: int, engine: str) -> int:
 
 
 def _chunks(paths: Sequence[str], size: int) -> list[list[str]]:
-    return [list(paths[start:start + size]) for start in range(0, len(paths), size)]
+    return [list(paths[start : start + size]) for start in range(0, len(paths), size)]
 
 
 def _ignore_interrupts() -> None:
@@ -472,7 +486,11 @@ def _interrupts_ignored() -> Iterator[None]:
 
 
 def _iter_dask(
-    paths: Sequence[str], options: BatchOptions, workers: int, chunk_size: int, scheduler: str | None,
+    paths: Sequence[str],
+    options: BatchOptions,
+    workers: int,
+    chunk_size: int,
+    scheduler: str | None,
     processes: bool,
 ) -> Iterator[dict[str, Any]]:
     try:
@@ -488,9 +506,14 @@ def _iter_dask(
             client = Client(scheduler, timeout="10s")
         else:
             with _interrupts_ignored():  # the worker processes inherit it: Ctrl-C is for this process
-                cluster = LocalCluster(n_workers=min(workers, -(-len(paths) // chunk_size)), threads_per_worker=1,
-                                       processes=processes, dashboard_address=None, silence_logs=logging.CRITICAL,
-                                       scheduler_kwargs={"dashboard": False, "dashboard_address": ":0"})
+                cluster = LocalCluster(
+                    n_workers=min(workers, -(-len(paths) // chunk_size)),
+                    threads_per_worker=1,
+                    processes=processes,
+                    dashboard_address=None,
+                    silence_logs=logging.CRITICAL,
+                    scheduler_kwargs={"dashboard": False, "dashboard_address": ":0"},
+                )
             client = Client(cluster)
     except (OSError, TimeoutError, ValueError) as exc:  # ValueError: an address Dask can't parse
         if cluster is not None:
@@ -502,8 +525,9 @@ def _iter_dask(
             for future in dask_as_completed(futures):
                 yield from future.result()
         except Exception as exc:  # noqa: BLE001 - a lost worker (KilledWorker), a closed scheduler
-            raise BatchError(f"the Dask cluster failed ({type(exc).__name__}: {exc}); "
-                             "the records written so far are kept") from None
+            raise BatchError(
+                f"the Dask cluster failed ({type(exc).__name__}: {exc}); the records written so far are kept"
+            ) from None
         finally:
             client.cancel(futures)
     finally:
@@ -532,8 +556,9 @@ def _check_engine(engine: str, workers: int | None) -> int:
     if workers < 1:
         raise InputError("--workers", f"must be 1 or more (got {workers})")
     if workers > MAX_WORKERS:
-        raise InputError("--workers", f"at most {MAX_WORKERS} (got {workers:,}); this machine has "
-                                      f"{default_workers()} CPUs")
+        raise InputError(
+            "--workers", f"at most {MAX_WORKERS} (got {workers:,}); this machine has {default_workers()} CPUs"
+        )
     return workers
 
 
@@ -604,14 +629,19 @@ def iter_batch_records(
 
 
 def _read_batch_record(record: Any, where: str, mode: str) -> dict[str, Any]:
-    if not isinstance(record, dict) or not isinstance(record.get("state"), str) \
-            or not ("count" in record or "error" in record):
-        raise InputError(where, "not a batch record (a JSON object with 'state' and 'count' or 'error'); "
-                                "is this the output of an earlier batch?")
+    if (
+        not isinstance(record, dict)
+        or not isinstance(record.get("state"), str)
+        or not ("count" in record or "error" in record)
+    ):
+        raise InputError(
+            where,
+            "not a batch record (a JSON object with 'state' and 'count' or 'error'); "
+            "is this the output of an earlier batch?",
+        )
     if "error" not in record and ("casts" in record) != (mode == "casts"):
         written = "casts" if "casts" in record else "count"
-        raise InputError(where, f"a record of --mode {written}; this run is --mode {mode}: "
-                                "use another --output file")
+        raise InputError(where, f"a record of --mode {written}; this run is --mode {mode}: use another --output file")
     return record
 
 
@@ -684,8 +714,11 @@ def read_output_records(output: str | Path, mode: str = "count") -> ResumeState:
             record = json.loads(tail)
         except (json.JSONDecodeError, UnicodeDecodeError):
             record = None
-        if isinstance(record, dict) and isinstance(record.get("state"), str) \
-                and ("count" in record or "error" in record):
+        if (
+            isinstance(record, dict)
+            and isinstance(record.get("state"), str)
+            and ("count" in record or "error" in record)
+        ):
             state.records.append(_read_batch_record(record, f"{path}: line {len(lines) + 1}", mode))
             state.keep_bytes, state.needs_newline = len(data), True
         else:
@@ -722,9 +755,15 @@ def _progress(enabled: bool, console: Any) -> Any:
     )
 
     return Progress(
-        TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-        TextColumn("{task.fields[failed]} failed"), TimeElapsedColumn(), TextColumn("eta"), TimeRemainingColumn(),
-        console=console, disable=not enabled,
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.fields[failed]} failed"),
+        TimeElapsedColumn(),
+        TextColumn("eta"),
+        TimeRemainingColumn(),
+        console=console,
+        disable=not enabled,
     )
 
 
@@ -828,8 +867,10 @@ def run_batch(  # noqa: C901
                 if resume.needs_newline:
                     handle.seek(0, io.SEEK_END)
                     handle.write(b"\n")
-        console.print(f"resuming: {summary.resumed} of {len(paths)} state files already have a record in {output}"
-                      f" ({summary.resumed_failed} of them errors); {len(todo)} to solve")
+        console.print(
+            f"resuming: {summary.resumed} of {len(paths)} state files already have a record in {output}"
+            f" ({summary.resumed_failed} of them errors); {len(todo)} to solve"
+        )
     try:
         sink = output.open("a", encoding="utf-8") if output is not None else (stream or sys.stdout)
     except OSError as exc:
@@ -842,8 +883,15 @@ def run_batch(  # noqa: C901
             label = f"dask {scheduler}" if engine == "dask" and scheduler else f"{engine} x{workers}"
             task = bar.add_task(label, total=len(todo), failed=0)
             try:
-                for record in iter_batch_records(todo, options, engine=engine, workers=workers,
-                                                 scheduler=scheduler, processes=processes, chunk_size=chunk_size):
+                for record in iter_batch_records(
+                    todo,
+                    options,
+                    engine=engine,
+                    workers=workers,
+                    scheduler=scheduler,
+                    processes=processes,
+                    chunk_size=chunk_size,
+                ):
                     if "error" in record:
                         summary.failed += 1
                     else:
@@ -868,10 +916,14 @@ def run_batch(  # noqa: C901
     summary.seconds = time.perf_counter() - started
     where = f"; records in {output}" if output is not None else ""
     if summary.interrupted:
-        console.print(f"interrupted: {summary.solved + summary.failed} of {len(todo)} state files solved{where}; "
-                      "run the same command again to resume")
+        console.print(
+            f"interrupted: {summary.solved + summary.failed} of {len(todo)} state files solved{where}; "
+            "run the same command again to resume"
+        )
     else:
         files = f"{len(paths)} state file{'' if len(paths) == 1 else 's'}"
-        console.print(f"{files}: {summary.solved} solved, {summary.failed} failed, "
-                      f"{summary.resumed} resumed in {summary.seconds:.2f} s{where}")
+        console.print(
+            f"{files}: {summary.solved} solved, {summary.failed} failed, "
+            f"{summary.resumed} resumed in {summary.seconds:.2f} s{where}"
+        )
     return summary

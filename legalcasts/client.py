@@ -173,8 +173,12 @@ class Client:
         """
         with self._lock:
             request_id = next(self._ids)
-            request = {"jsonrpc": "2.0", "id": request_id, "method": method,
-                       "params": {name: value for name, value in params.items() if value is not None}}
+            request = {
+                "jsonrpc": "2.0",
+                "id": request_id,
+                "method": method,
+                "params": {name: value for name, value in params.items() if value is not None},
+            }
             answer = json.loads(self._send(json.dumps(request, separators=(",", ":")).encode("utf-8") + b"\n"))
         if "error" in answer:
             raise RpcError(answer["error"]["code"], answer["error"]["message"])

@@ -103,15 +103,19 @@ class CastActions:
         Gymnasium is not installed.
     """
 
-    def __init__(self, state: GameState, size: int, player: str | None = None, *, truncate: bool = False,
-                 **options: Any) -> None:
+    def __init__(
+        self, state: GameState, size: int, player: str | None = None, *, truncate: bool = False, **options: Any
+    ) -> None:
         self.space = action_space(size)
         self.size = size
         self.position = PositionCasts(state, player, **options)
         count = self.position.count()
         if count > size and not truncate:
-            raise InputError("size", f"the position has {count} legal casts, more than the {size} actions of the "
-                                     "space (a larger size, or truncate=True to keep the first ones)")
+            raise InputError(
+                "size",
+                f"the position has {count} legal casts, more than the {size} actions of the "
+                "space (a larger size, or truncate=True to keep the first ones)",
+            )
         self.unreachable = max(count - size, 0)
         self.left_out = self.position.left_out
         self.mask = _numpy().array(self.position.mask(size), dtype="int8")
@@ -131,8 +135,11 @@ class CastActions:
         """
         action = int(action) if hasattr(action, "__index__") else action
         if not isinstance(action, int) or not 0 <= action < self.size or not self.mask[action]:
-            raise InputError("action", f"{action!r} is not a legal action of this position "
-                                       f"({int(self.mask.sum())} legal, ids 0 to {int(self.mask.sum()) - 1})")
+            raise InputError(
+                "action",
+                f"{action!r} is not a legal action of this position "
+                f"({int(self.mask.sum())} legal, ids 0 to {int(self.mask.sum()) - 1})",
+            )
         return self.position.cast_of(action)
 
     def action(self, cast: Cast) -> int | None:

@@ -117,8 +117,10 @@ class SpellFilter(enum.Enum):
         if self is SpellFilter.INSTANT_OR_SORCERY:
             return CardType.INSTANT in types or CardType.SORCERY in types
         wanted = {
-            SpellFilter.CREATURE: CardType.CREATURE, SpellFilter.INSTANT: CardType.INSTANT,
-            SpellFilter.SORCERY: CardType.SORCERY, SpellFilter.ARTIFACT: CardType.ARTIFACT,
+            SpellFilter.CREATURE: CardType.CREATURE,
+            SpellFilter.INSTANT: CardType.INSTANT,
+            SpellFilter.SORCERY: CardType.SORCERY,
+            SpellFilter.ARTIFACT: CardType.ARTIFACT,
             SpellFilter.ENCHANTMENT: CardType.ENCHANTMENT,
         }[self]
         return wanted in types
@@ -134,9 +136,7 @@ PERMANENT_KIND_TYPES = {
 }
 """The card type a permanent of each kind has (CR 110.4): "target creature" names creatures."""
 
-ANY_TARGET_KINDS = frozenset(
-    {TargetKind.CREATURE, TargetKind.PLAYER, TargetKind.PLANESWALKER, TargetKind.BATTLE}
-)
+ANY_TARGET_KINDS = frozenset({TargetKind.CREATURE, TargetKind.PLAYER, TargetKind.PLANESWALKER, TargetKind.BATTLE})
 """"Any target": a creature, player, planeswalker or battle (CR 115.4)."""
 
 OTHER_ZONE_KEYWORDS = {
@@ -999,11 +999,7 @@ class Protection:
         -------
         bool
         """
-        return (
-            self.everything
-            or bool(self.colors & spell_colors)
-            or any(t in self.card_types for t in spell_types)
-        )
+        return self.everything or bool(self.colors & spell_colors) or any(t in self.card_types for t in spell_types)
 
 
 @dataclass(frozen=True, slots=True)
@@ -1210,7 +1206,7 @@ class CastPermission:
 
 @dataclass(frozen=True, slots=True)
 class TimingRestriction:
-    """"Cast this spell only during …", printed on the spell (CR 601.3, 604.6).
+    """ "Cast this spell only during …", printed on the spell (CR 601.3, 604.6).
 
     Every part must hold for the spell to be cast; the usual timing rules
     (priority, sorcery timing, CR 117.1a, 307.1) apply as well.

@@ -29,9 +29,19 @@ from models.split import whole_split_cards
 from models.objects import Card, CardType
 
 __all__ = [
-    "NEVER_CAST_TYPES", "SUPERTYPES", "TEXT_SYMBOLS", "CardDatabase", "SkippedRecord", "card_from_record",
-    "card_of_object", "missing_face_error", "older_sets_card_database", "parse_type_line", "with_faces_lacking",
-    "UnreadableSymbolError", "MAX_FIELD_LENGTH",
+    "NEVER_CAST_TYPES",
+    "SUPERTYPES",
+    "TEXT_SYMBOLS",
+    "CardDatabase",
+    "SkippedRecord",
+    "card_from_record",
+    "card_of_object",
+    "missing_face_error",
+    "older_sets_card_database",
+    "parse_type_line",
+    "with_faces_lacking",
+    "UnreadableSymbolError",
+    "MAX_FIELD_LENGTH",
 ]
 
 SUPERTYPES = frozenset({"Basic", "Legendary", "Snow", "World", "Ongoing", "Elite", "Host"})
@@ -52,8 +62,14 @@ this reason, and skipped by every reader of many cards.
 """
 
 TEXT_SYMBOLS = {
-    "{H}": "CR 107.4g", "{T}": "CR 107.5", "{Q}": "CR 107.6", "{PW}": "CR 107.11", "{CHAOS}": "CR 107.12",
-    "{E}": "CR 107.14", "{TK}": "CR 107.17", "{P}": "CR 107.18",
+    "{H}": "CR 107.4g",
+    "{T}": "CR 107.5",
+    "{Q}": "CR 107.6",
+    "{PW}": "CR 107.11",
+    "{CHAOS}": "CR 107.12",
+    "{E}": "CR 107.14",
+    "{TK}": "CR 107.17",
+    "{P}": "CR 107.18",
 }
 """The symbols of rules text other than mana symbols (CR 107.4), with their rule.
 
@@ -246,8 +262,15 @@ class UnreadableSymbolError(CardDataError):
         self.symbol = symbol
 
 
-MAX_FIELD_LENGTH = {"name": 200, "type_line": 200, "mana_cost": 100, "oracle_text": 5000, "faces_of": 500,
-                    "name_fr": 200, "layout": 50}
+MAX_FIELD_LENGTH = {
+    "name": 200,
+    "type_line": 200,
+    "mana_cost": 100,
+    "oracle_text": 5000,
+    "faces_of": 500,
+    "name_fr": 200,
+    "layout": 50,
+}
 """The longest string each field of a card record may hold, in characters.
 
 The longest of the 2026 pool are far shorter (an Oracle text of 774 characters, a name of 141); a record over
@@ -308,13 +331,15 @@ def card_from_record(record: Mapping[str, Any], path: str = "card") -> Card:
         if value is not None and not isinstance(value, str):
             raise CardDataError(f"{path}.{key}", f"must be a string, not {_json_kind(value)}")
         if value is not None and len(value) > limit:
-            raise CardDataError(f"{path}.{key}", f"{len(value):,} characters, more than the {limit:,} a card "
-                                                 "record may hold")
+            raise CardDataError(
+                f"{path}.{key}", f"{len(value):,} characters, more than the {limit:,} a card record may hold"
+            )
     text = record.get("oracle_text") or ""
     for symbol in dict.fromkeys(_BRACED.findall(text)):
         if symbol.upper() not in TEXT_SYMBOLS and not _is_mana_symbol(symbol):
-            raise UnreadableSymbolError(f"{path}.oracle_text",
-                                        f"{symbol!r} in the text is not a symbol of the rules (CR 107)", symbol)
+            raise UnreadableSymbolError(
+                f"{path}.oracle_text", f"{symbol!r} in the text is not a symbol of the rules (CR 107)", symbol
+            )
     cost_text = record.get("mana_cost") or ""
     if not isinstance(cost_text, str):
         raise CardDataError(f"{path}.mana_cost", "not a string")
@@ -364,7 +389,8 @@ def _colors_of_record(record: Mapping[str, Any], cost: ManaCost | None, text: st
     name = re.escape(str(record.get("name", "")))
     lines = [re.sub(r"\s*\([^()]*\)", "", line).strip().lower() for line in text.split("\n")]
     if any(re.fullmatch(r"devoid", line) for line in lines) or re.search(
-            rf"(?i)\b(?:{name}|this (?:card|spell|permanent|creature|land)) is colorless\b", text):
+        rf"(?i)\b(?:{name}|this (?:card|spell|permanent|creature|land)) is colorless\b", text
+    ):
         return frozenset()
     if re.search(rf"(?i)\b(?:{name}|this (?:card|spell|permanent|creature)) is all colors\b", text):
         return frozenset(Color)
@@ -416,8 +442,9 @@ class CardDatabase:
         self._skipped_by_folded = {s.name.casefold(): s for s in self.skipped if s.name}
         cards = list(cards)
         names = {card.name.casefold() for card in cards}
-        cards = [with_faces_lacking(card, [face for face in card.faces if face.casefold() not in names])
-                 for card in cards]
+        cards = [
+            with_faces_lacking(card, [face for face in card.faces if face.casefold() not in names]) for card in cards
+        ]
         for card in cards:
             self._by_name[card.name] = card
             self._by_folded[card.name.casefold()] = card
@@ -428,8 +455,12 @@ class CardDatabase:
             self._by_folded.setdefault(card.name.casefold(), card)
         # Another multi-face card named whole ("Delver of Secrets // Insectile Aberration") is its front face.
         for card in cards:
-            if card.faces and card.name == card.faces[0] and card.layout not in ("split", "aftermath") \
-                    and not card.faces_lacking:
+            if (
+                card.faces
+                and card.name == card.faces[0]
+                and card.layout not in ("split", "aftermath")
+                and not card.faces_lacking
+            ):
                 self._by_folded.setdefault(" // ".join(card.faces).casefold(), card)
         # A face that a multi-face card names but the data lacks, and that card's whole name: (whole, missing faces).
         self._missing_faces: dict[str, tuple[str, list[str]]] = {}

@@ -72,8 +72,13 @@ class TargetChoice:
     def to_json(self) -> dict[str, Any]:
         """The choice as a JSON object (see :meth:`Cast.to_json`)."""
         return {
-            "source": self.source, "mode": self.mode, "instruction": self.instruction,
-            "index": self.index, "copy": self.copy, "phrase": self.phrase, "targets": list(self.targets),
+            "source": self.source,
+            "mode": self.mode,
+            "instruction": self.instruction,
+            "index": self.index,
+            "copy": self.copy,
+            "phrase": self.phrase,
+            "targets": list(self.targets),
             **({"division": list(self.division)} if self.division else {}),
         }
 
@@ -180,13 +185,28 @@ class Cast(NamedTuple):
             choice given twice is (it is no cast of the spell, CR 115.3).
         """
         targets = self.targets
-        chosen = tuple((t.slot, t.targets, t.division) for t in targets) if len(targets) < 2 else tuple(
-            sorted(((t.slot, t.targets, t.division) for t in targets), key=_choice_order))
+        chosen = (
+            tuple((t.slot, t.targets, t.division) for t in targets)
+            if len(targets) < 2
+            else tuple(sorted(((t.slot, t.targets, t.division) for t in targets), key=_choice_order))
+        )
         return (
-            self.card, self.zone, self.halves, self.modes, self.splices,
+            self.card,
+            self.zone,
+            self.halves,
+            self.modes,
+            self.splices,
             chosen,
-            self.x, self.alternative_cost, self.additional_costs, self.gift_recipient,
-            self.discards, self.sacrifices, self.exiles, self.taps, self.returns, self.without_paying_mana_cost,
+            self.x,
+            self.alternative_cost,
+            self.additional_costs,
+            self.gift_recipient,
+            self.discards,
+            self.sacrifices,
+            self.exiles,
+            self.taps,
+            self.returns,
+            self.without_paying_mana_cost,
         )
 
     def canonical_key(self) -> str:
@@ -212,14 +232,26 @@ null,"halves":[],"modes":[],"returns":[],"sacrifices":[],"splices":[],"taps":[],
         if len(targets) > 1:
             targets = tuple(sorted(targets, key=_instance_order))
         # the keys in sorted order, written as they come (tuples are JSON arrays)
-        return _KEY_ENCODER.encode({
-            "additional_costs": self.additional_costs, "alternative_cost": self.alternative_cost,
-            "card": self.card, "discards": self.discards, "exiles": self.exiles,
-            "gift_recipient": self.gift_recipient, "halves": self.halves, "modes": self.modes,
-            "returns": self.returns, "sacrifices": self.sacrifices, "splices": self.splices, "taps": self.taps,
-            "targets": [(t.source, t.mode, t.instruction, t.index, t.copy, t.targets, t.division) for t in targets],
-            "without_paying_mana_cost": self.without_paying_mana_cost, "x": self.x, "zone": self.zone.value,
-        })
+        return _KEY_ENCODER.encode(
+            {
+                "additional_costs": self.additional_costs,
+                "alternative_cost": self.alternative_cost,
+                "card": self.card,
+                "discards": self.discards,
+                "exiles": self.exiles,
+                "gift_recipient": self.gift_recipient,
+                "halves": self.halves,
+                "modes": self.modes,
+                "returns": self.returns,
+                "sacrifices": self.sacrifices,
+                "splices": self.splices,
+                "taps": self.taps,
+                "targets": [(t.source, t.mode, t.instruction, t.index, t.copy, t.targets, t.division) for t in targets],
+                "without_paying_mana_cost": self.without_paying_mana_cost,
+                "x": self.x,
+                "zone": self.zone.value,
+            }
+        )
 
     def times_paid(self, keyword: str) -> int:
         """How many times the optional additional cost of this keyword is paid (0 when it is not)."""
@@ -297,8 +329,11 @@ null,"halves":[],"modes":[],"returns":[],"sacrifices":[],"splices":[],"taps":[],
                 raise CastFormatError(f"{path}.{key}", f"unknown key (value {json_text(data[key])})")
         if "card" not in data:
             raise CastFormatError(f"{path}.card", "missing")
-        fields = {spec.name: spec.from_json(data[spec.name], f"{path}.{spec.name}")
-                  for spec in CAST_FIELDS if spec.name in data}
+        fields = {
+            spec.name: spec.from_json(data[spec.name], f"{path}.{spec.name}")
+            for spec in CAST_FIELDS
+            if spec.name in data
+        }
         _read_legacy_keys(data, fields, path)
         return cls(**fields)
 
@@ -397,8 +432,9 @@ def _read_zone(value: Any, path: str) -> Zone:
     try:
         return Zone(value)
     except ValueError:
-        raise CastFormatError(path, f"expected one of {', '.join(z.value for z in Zone)}, "
-                                    f"got {json_text(value)}") from None
+        raise CastFormatError(
+            path, f"expected one of {', '.join(z.value for z in Zone)}, got {json_text(value)}"
+        ) from None
 
 
 def _read_halves(value: Any, path: str) -> tuple[str, ...]:
@@ -414,10 +450,10 @@ def _read_modes(value: Any, path: str) -> tuple[int, ...]:
 
 
 def _read_additional_costs(value: Any, path: str) -> tuple[tuple[str, int], ...]:
-    if not isinstance(value, Mapping) or not all(isinstance(k, str) and _is_int(v) and v > 0
-                                                  for k, v in value.items()):
-        raise CastFormatError(path, "expected an object of cost keywords to times paid (1 or more), "
-                                    f"got {json_text(value)}")
+    if not isinstance(value, Mapping) or not all(isinstance(k, str) and _is_int(v) and v > 0 for k, v in value.items()):
+        raise CastFormatError(
+            path, f"expected an object of cost keywords to times paid (1 or more), got {json_text(value)}"
+        )
     return tuple(value.items())
 
 
@@ -453,14 +489,21 @@ def _read_target(item: Any, where: str) -> TargetChoice:
             raise CastFormatError(f"{where}.{key}", f"expected an integer, got {json_text(item[key])}")
     phrase = _read_string(item.get("phrase", ""), f"{where}.phrase")
     division = item.get("division", [])
-    if not isinstance(division, list) or not all(_is_int(d) for d in division) or (
-            division and len(division) != len(chosen)):
+    if (
+        not isinstance(division, list)
+        or not all(_is_int(d) for d in division)
+        or (division and len(division) != len(chosen))
+    ):
         raise CastFormatError(f"{where}.division", f"expected one integer per target, got {json_text(division)}")
     pairs = sorted(zip(chosen, division)) if division else [(t, 0) for t in sorted(chosen)]
     return TargetChoice(
-        source=_read_id(item["source"], f"{where}.source"), mode=mode,
-        instruction=item.get("instruction", 0), index=item.get("index", 0), phrase=phrase,
-        targets=tuple(t for t, _ in pairs), copy=item.get("copy", 0),
+        source=_read_id(item["source"], f"{where}.source"),
+        mode=mode,
+        instruction=item.get("instruction", 0),
+        index=item.get("index", 0),
+        phrase=phrase,
+        targets=tuple(t for t, _ in pairs),
+        copy=item.get("copy", 0),
         division=tuple(d for _, d in pairs) if division else (),
     )
 
@@ -502,8 +545,11 @@ if tuple(spec.name for spec in CAST_FIELDS) != Cast._fields:  # pragma: no cover
     raise RuntimeError("CAST_FIELDS and Cast's fields differ")
 
 COST_OBJECT_FIELDS: dict[CostAction, str] = {
-    CostAction.DISCARD: "discards", CostAction.SACRIFICE: "sacrifices", CostAction.EXILE: "exiles",
-    CostAction.TAP: "taps", CostAction.RETURN: "returns",
+    CostAction.DISCARD: "discards",
+    CostAction.SACRIFICE: "sacrifices",
+    CostAction.EXILE: "exiles",
+    CostAction.TAP: "taps",
+    CostAction.RETURN: "returns",
 }
 """The field of :class:`Cast` that holds the objects used to pay costs with each action (CR 601.2h)."""
 
@@ -541,11 +587,18 @@ def _read_legacy_keys(data: Mapping[str, Any], fields: dict[str, Any], path: str
     legacy = {key: _LEGACY[key](data[key], f"{path}.{key}") for key in _LEGACY if key in data}
     if not legacy:
         return
-    if "additional_costs" not in data and "kicked" in legacy and "times_kicked" in legacy and \
-            bool(legacy["kicked"]) != bool(legacy["times_kicked"]):
-        raise CastFormatError(f"{path}.kicked", f"kicked says {json.dumps(legacy['kicked'])}, but times_kicked says "
-                                                f"the spell was kicked {legacy['times_kicked']} time(s): give one of "
-                                                "them, or make them agree")
+    if (
+        "additional_costs" not in data
+        and "kicked" in legacy
+        and "times_kicked" in legacy
+        and bool(legacy["kicked"]) != bool(legacy["times_kicked"])
+    ):
+        raise CastFormatError(
+            f"{path}.kicked",
+            f"kicked says {json.dumps(legacy['kicked'])}, but times_kicked says "
+            f"the spell was kicked {legacy['times_kicked']} time(s): give one of "
+            "them, or make them agree",
+        )
     if "additional_costs" not in data:
         costs: dict[str, int] = {}
         if legacy.get("times_kicked"):
@@ -556,17 +609,27 @@ def _read_legacy_keys(data: Mapping[str, Any], fields: dict[str, Any], path: str
     if "alternative_cost" not in data:
         named = [keyword for key, keyword in (("awakened", "awaken"), ("overloaded", "overload")) if legacy.get(key)]
         if len(named) > 1:
-            raise CastFormatError(f"{path}.overloaded", "a cast pays one alternative cost at most (CR 118.9a); "
-                                                        "the record says both awakened and overloaded")
+            raise CastFormatError(
+                f"{path}.overloaded",
+                "a cast pays one alternative cost at most (CR 118.9a); the record says both awakened and overloaded",
+            )
         fields["alternative_cost"] = named[0] if named else None
-    implied = _legacy_keys(Cast(card=ObjectId(""), additional_costs=fields.get("additional_costs", ()),
-                                alternative_cost=fields.get("alternative_cost")))
+    implied = _legacy_keys(
+        Cast(
+            card=ObjectId(""),
+            additional_costs=fields.get("additional_costs", ()),
+            alternative_cost=fields.get("alternative_cost"),
+        )
+    )
     for key, value in legacy.items():
         meant = implied.get(key, 0 if key == "times_kicked" else False)
         if value != meant:
             newer = "additional_costs" if key in ("kicked", "times_kicked") else "alternative_cost"
-            raise CastFormatError(f"{path}.{key}", f"the older key says {json.dumps(value)}, but {newer} says "
-                                                   f"{json.dumps(meant)}: give one of them, or make them agree")
+            raise CastFormatError(
+                f"{path}.{key}",
+                f"the older key says {json.dumps(value)}, but {newer} says "
+                f"{json.dumps(meant)}: give one of them, or make them agree",
+            )
 
 
 _new_tuple = tuple.__new__

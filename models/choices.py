@@ -96,8 +96,13 @@ class CostAction(enum.Enum):
     @property
     def past(self) -> str:
         """The verb's past participle: ``"sacrificed"``."""
-        return {"discard": "discarded", "sacrifice": "sacrificed", "exile": "exiled", "tap": "tapped",
-                "return": "returned"}[self.value]
+        return {
+            "discard": "discarded",
+            "sacrifice": "sacrificed",
+            "exile": "exiled",
+            "tap": "tapped",
+            "return": "returned",
+        }[self.value]
 
 
 def mode_label(index: int) -> str:

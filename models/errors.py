@@ -132,7 +132,7 @@ def json_text(value: object, limit: int = 60) -> str:
         text = json.dumps(value, ensure_ascii=False)
     except (TypeError, ValueError, RecursionError):
         text = str(value)
-    return text if len(text) <= limit else f"{text[:limit - 1]}… ({len(text):,} characters)"
+    return text if len(text) <= limit else f"{text[: limit - 1]}… ({len(text):,} characters)"
 
 
 QUOTED_LIMIT = 200

@@ -102,9 +102,7 @@ class Color(enum.Enum):
                 return cls(letter.upper())
             except ValueError:
                 pass
-        raise ManaCostError(
-            "color", f"{letter!r} is not a color letter (W, U, B, R, G)"
-        )
+        raise ManaCostError("color", f"{letter!r} is not a color letter (W, U, B, R, G)")
 
     @property
     def letter(self) -> str:
@@ -210,14 +208,8 @@ class ManaSymbol:
             and isinstance(self.amount, int)
             and (self.amount >= 0 if kind is SymbolKind.GENERIC else True)
             and (self.amount >= 1 if kind is SymbolKind.GENERIC_HYBRID else True)
-            and (
-                self.amount == 0
-                or kind in (SymbolKind.GENERIC, SymbolKind.GENERIC_HYBRID)
-            )
-            and (
-                (self.variable in tuple(_VARIABLE_LETTERS))
-                == (kind is SymbolKind.VARIABLE)
-            )
+            and (self.amount == 0 or kind in (SymbolKind.GENERIC, SymbolKind.GENERIC_HYBRID))
+            and ((self.variable in tuple(_VARIABLE_LETTERS)) == (kind is SymbolKind.VARIABLE))
         )
         if not ok:
             raise ValueError(f"not a mana symbol of CR 107.4: {self!r}")
@@ -256,12 +248,7 @@ class ManaSymbol:
         models.errors.ManaCostError: mana_cost: '{W/W}' is not a mana symbol
         """
         symbol = None
-        if (
-            isinstance(text, str)
-            and len(text) >= 3
-            and text[0] == "{"
-            and text[-1] == "}"
-        ):
+        if isinstance(text, str) and len(text) >= 3 and text[0] == "{" and text[-1] == "}":
             symbol = _parse_body(text[1:-1].upper())
         if symbol is None:
             raise ManaCostError(path, f"{text!r} is not a mana symbol")
@@ -353,24 +340,12 @@ def _parse_body(body: str) -> ManaSymbol | None:
         if first == COLORLESS:
             return ManaSymbol(SymbolKind.COLORLESS_HYBRID, colors=(colors[0],))
         if _GENERIC_RE.fullmatch(first) and int(first) >= 1:
-            return ManaSymbol(
-                SymbolKind.GENERIC_HYBRID, colors=(colors[0],), amount=int(first)
-            )
-    if (
-        len(parts) == 2
-        and len(colors) == 1
-        and parts[0] == colors[0].letter
-        and parts[1] == "P"
-    ):
+            return ManaSymbol(SymbolKind.GENERIC_HYBRID, colors=(colors[0],), amount=int(first))
+    if len(parts) == 2 and len(colors) == 1 and parts[0] == colors[0].letter and parts[1] == "P":
         return ManaSymbol(SymbolKind.PHYREXIAN, colors=(colors[0],))
     if len(parts) == 2 and len(colors) == 2 and colors[0] != colors[1]:
         return ManaSymbol(SymbolKind.HYBRID, colors=_ordered_pair(*colors))
-    if (
-        len(parts) == 3
-        and len(colors) == 2
-        and parts[2] == "P"
-        and colors[0] != colors[1]
-    ):
+    if len(parts) == 3 and len(colors) == 2 and parts[2] == "P" and colors[0] != colors[1]:
         if parts[0] in "WUBRG" and parts[1] in "WUBRG":
             return ManaSymbol(SymbolKind.PHYREXIAN, colors=_ordered_pair(*colors))
     return None
@@ -499,15 +474,11 @@ class ManaCost:
         position = 0
         while position < len(text):
             if text[position] != "{":
-                raise ManaCostError(
-                    path, f"expected '{{' at position {position} in {text!r}"
-                )
+                raise ManaCostError(path, f"expected '{{' at position {position} in {text!r}")
             end = text.find("}", position)
             nested = text.find("{", position + 1)
             if end < 0 or (0 <= nested < end):
-                raise ManaCostError(
-                    path, f"unclosed '{{' at position {position} in {text!r}"
-                )
+                raise ManaCostError(path, f"unclosed '{{' at position {position} in {text!r}")
             piece = text[position : end + 1]
             symbol = _parse_body(piece[1:-1].upper())
             if symbol is None:
@@ -608,11 +579,7 @@ class ManaCost:
         >>> ManaCost.parse("{X}{3}{R}").generic
         3
         """
-        return sum(
-            symbol.amount
-            for symbol in self.symbols
-            if symbol.kind is SymbolKind.GENERIC
-        )
+        return sum(symbol.amount for symbol in self.symbols if symbol.kind is SymbolKind.GENERIC)
 
     @property
     def has_x(self) -> bool:
@@ -627,10 +594,7 @@ class ManaCost:
     @property
     def is_zero(self) -> bool:
         """Whether the cost asks for no mana: ``""`` or ``{0}`` (CR 107.4d, 118.5)."""
-        return all(
-            symbol.kind is SymbolKind.GENERIC and symbol.amount == 0
-            for symbol in self.symbols
-        )
+        return all(symbol.kind is SymbolKind.GENERIC and symbol.amount == 0 for symbol in self.symbols)
 
     @property
     def colors(self) -> frozenset[Color]:
@@ -663,11 +627,7 @@ class ManaCost:
         _check_count("x", x)
         if not self.has_x:
             return self
-        others = [
-            s
-            for s in self.symbols
-            if s.kind not in (SymbolKind.GENERIC, SymbolKind.VARIABLE)
-        ]
+        others = [s for s in self.symbols if s.kind not in (SymbolKind.GENERIC, SymbolKind.VARIABLE)]
         count = sum(1 for symbol in self.symbols if symbol.kind is SymbolKind.VARIABLE)
         return _assemble([], self.generic + count * x, True, others)
 
@@ -789,19 +749,18 @@ class ManaCost:
                     removed[symbol] -= 1
                 else:
                     kept.append(symbol)
-            announced = _assemble([s for s in kept if s.kind is SymbolKind.VARIABLE],
-                                  self.generic + generic_halves, True,
-                                  [s for s in kept if s.kind not in (SymbolKind.GENERIC, SymbolKind.VARIABLE)])
+            announced = _assemble(
+                [s for s in kept if s.kind is SymbolKind.VARIABLE],
+                self.generic + generic_halves,
+                True,
+                [s for s in kept if s.kind not in (SymbolKind.GENERIC, SymbolKind.VARIABLE)],
+            )
             options.append(announced.with_generic_reduced(amount))
         return tuple(dict.fromkeys(options))
 
     def _with_generic(self, generic: int) -> ManaCost:
         variables = [s for s in self.symbols if s.kind is SymbolKind.VARIABLE]
-        others = [
-            s
-            for s in self.symbols
-            if s.kind not in (SymbolKind.GENERIC, SymbolKind.VARIABLE)
-        ]
+        others = [s for s in self.symbols if s.kind not in (SymbolKind.GENERIC, SymbolKind.VARIABLE)]
         return _assemble(variables, generic, True, others)
 
 
@@ -814,9 +773,7 @@ def _canonical(symbols: Iterable[ManaSymbol]) -> ManaCost:
     symbols = tuple(symbols)
     generic = sum(s.amount for s in symbols if s.kind is SymbolKind.GENERIC)
     had_generic = any(s.kind is SymbolKind.GENERIC for s in symbols)
-    variables = sorted(
-        (s for s in symbols if s.kind is SymbolKind.VARIABLE), key=ManaSymbol._sort_key
-    )
+    variables = sorted((s for s in symbols if s.kind is SymbolKind.VARIABLE), key=ManaSymbol._sort_key)
     others = sorted(
         (s for s in symbols if s.kind not in (SymbolKind.GENERIC, SymbolKind.VARIABLE)),
         key=ManaSymbol._sort_key,
@@ -871,9 +828,7 @@ def _normalize_unit(unit: Iterable[str] | str) -> frozenset[str]:
         return unit  # already upper-case letters (abilities read from text give these)
     letters = frozenset(letter.upper() for letter in unit)
     if not letters or not letters <= _MANA_LETTER_SET:
-        raise InputError(
-            "units", f"a unit of mana must be some of {MANA_LETTERS!r}, not {unit!r}"
-        )
+        raise InputError("units", f"a unit of mana must be some of {MANA_LETTERS!r}, not {unit!r}")
     return letters
 
 
@@ -928,9 +883,7 @@ class ManaSource:
                 "units",
                 f"units must be a sequence of letter sets, not the string {units!r}",
             )
-        object.__setattr__(
-            self, "units", tuple(_normalize_unit(unit) for unit in units)
-        )
+        object.__setattr__(self, "units", tuple(_normalize_unit(unit) for unit in units))
 
     @classmethod
     def of_letters(
@@ -969,9 +922,7 @@ class ManaSource:
         return cls(tuple(_normalize_unit(letters) for _ in range(count)), object_id, is_snow)
 
     @classmethod
-    def from_pool(
-        cls, pool: str | ManaCost, path: str = "mana_pool"
-    ) -> tuple[ManaSource, ...]:
+    def from_pool(cls, pool: str | ManaCost, path: str = "mana_pool") -> tuple[ManaSource, ...]:
         """Make one source per mana in a pool written like ``"{R}{R}{G}"`` (CR 106.4).
 
         Parameters
@@ -1006,8 +957,9 @@ class ManaSource:
                 sources.append(cls((frozenset(COLORLESS),)))
             elif not (symbol.kind is SymbolKind.GENERIC and symbol.amount == 0):
                 raise ManaCostError(
-                    path, f"{str(symbol)!r} is not a type of mana (a mana pool holds {{W}}, {{U}}, {{B}}, {{R}}, "
-                    f"{{G}} and {{C}}, CR 106.1) in {pool if isinstance(pool, str) else str(cost)!r}"
+                    path,
+                    f"{str(symbol)!r} is not a type of mana (a mana pool holds {{W}}, {{U}}, {{B}}, {{R}}, "
+                    f"{{G}} and {{C}}, CR 106.1) in {pool if isinstance(pool, str) else str(cost)!r}",
                 )
         return tuple(sources)
 
@@ -1019,9 +971,7 @@ _ANY = "WUBRGC"  # a demand that any mana can pay: generic (CR 107.4b)
 _SNOW = "S"  # a demand only snow mana can pay (CR 107.4h)
 
 
-def can_pay(
-    cost: ManaCost, sources: Sequence[ManaSource], *, x: int = 0, life: int = 0
-) -> bool:
+def can_pay(cost: ManaCost, sources: Sequence[ManaSource], *, x: int = 0, life: int = 0) -> bool:
     """Whether the sources can pay the whole cost (CR 601.2h, 107.4, 118).
 
     Each unit of each source pays at most one mana of the cost.  A colored
@@ -1104,10 +1054,19 @@ class ManaPayer:
                 units[_unit_key(unit, source.is_snow)] += 1
         for source in sources:
             if source.activation:  # with the units the object makes otherwise, which it then does not make
-                instead = tuple(_unit_key(unit, other.is_snow) for other in sources
-                                if other.object_id == source.object_id and not other.activation for unit in other.units)
-                converters.append((source.activation, tuple(_unit_key(u, source.is_snow) for u in source.units),
-                                   tuple(sorted(instead))))
+                instead = tuple(
+                    _unit_key(unit, other.is_snow)
+                    for other in sources
+                    if other.object_id == source.object_id and not other.activation
+                    for unit in other.units
+                )
+                converters.append(
+                    (
+                        source.activation,
+                        tuple(_unit_key(u, source.is_snow) for u in source.units),
+                        tuple(sorted(instead)),
+                    )
+                )
         self._converters = tuple(sorted(converters))
         if self._converters:  # a converting object's other mana is made when it converts nothing
             for _, _, other_mana in self._converters:
@@ -1238,8 +1197,9 @@ def _can_pay_converting(
     return False
 
 
-def _pays_after(cost: ManaCost, pool: Counter[tuple[str, bool]], steps: list[Any], x: int, life: int,
-                seen: set[Any]) -> bool:
+def _pays_after(
+    cost: ManaCost, pool: Counter[tuple[str, bool]], steps: list[Any], x: int, life: int, seen: set[Any]
+) -> bool:
     """Whether ``cost`` is paid after activating ``steps`` in order, each paid from the pool before it."""
     signature = (len(steps), tuple(sorted(pool.items())))
     if signature in seen:
@@ -1275,9 +1235,7 @@ def _multisets(kinds: list[Any], pool: Counter[Any], size: int, start: int = 0) 
 
 
 @functools.lru_cache(maxsize=65536)
-def _can_pay_cached(
-    cost: ManaCost, units: tuple[tuple[tuple[str, bool], int], ...], x: int, life: int
-) -> bool:
+def _can_pay_cached(cost: ManaCost, units: tuple[tuple[tuple[str, bool], int], ...], x: int, life: int) -> bool:
     """Decide :func:`can_pay`; ``units`` is sorted ((letters, is_snow), count)."""
     fixed: Counter[str] = Counter()
     choices: Counter[ManaSymbol] = Counter()
@@ -1304,9 +1262,7 @@ def _can_pay_cached(
         # other way (generic mana for {2/W}, 2 life for Phyrexian).
         demands = Counter(fixed)
         life_paid = 0
-        for (symbol, count), other_way in zip(
-            choices.items(), alternatives, strict=True
-        ):
+        for (symbol, count), other_way in zip(choices.items(), alternatives, strict=True):
             letters = "".join(color.letter for color in symbol.colors)
             demands[letters] += count - other_way
             if symbol.kind is SymbolKind.GENERIC_HYBRID:
@@ -1327,9 +1283,7 @@ _HALL_KINDS = 10
 """Up to this many kinds of demand, Hall's condition is checked subset by subset; above, a max flow decides."""
 
 
-def _is_matchable(
-    demands: Counter[str], units: tuple[tuple[tuple[str, bool], int], ...]
-) -> bool:
+def _is_matchable(demands: Counter[str], units: tuple[tuple[tuple[str, bool], int], ...]) -> bool:
     """Whether every demand gets its own unit (CR 601.2h: each symbol paid by one mana).
 
     The units (kinds of mana, each with a count) supply the demands (kinds of symbol, each with a count) that
@@ -1346,8 +1300,10 @@ def _is_matchable(
 
     kinds = list(demands)
     if len(kinds) <= _HALL_KINDS:
-        reach = [sum(1 << i for i, accepted in enumerate(kinds) if accepts(accepted, letters, is_snow))
-                 for (letters, is_snow), _ in units]
+        reach = [
+            sum(1 << i for i, accepted in enumerate(kinds) if accepts(accepted, letters, is_snow))
+            for (letters, is_snow), _ in units
+        ]
         counts = [count for _, count in units]
         wanted = [demands[accepted] for accepted in kinds]
         for subset in range(1, 1 << len(kinds)):
@@ -1363,9 +1319,7 @@ def _is_matchable(
         graph.add_edge("source", unit_node, capacity=count)
         for accepted in demands:
             if accepts(accepted, letters, is_snow):
-                graph.add_edge(
-                    unit_node, ("demand", accepted)
-                )  # no capacity: unbounded
+                graph.add_edge(unit_node, ("demand", accepted))  # no capacity: unbounded
     for accepted, count in demands.items():
         graph.add_edge(("demand", accepted), "sink", capacity=count)
     if "source" not in graph:

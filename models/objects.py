@@ -49,7 +49,8 @@ class Zone(enum.Enum):
     def where(self) -> str:
         """The zone as sentences say where something is: ``"on the battlefield"``, ``"in exile"``, ``"in the hand"``."""
         return {"battlefield": "on the battlefield", "stack": "on the stack", "exile": "in exile"}.get(
-            self.value, f"in the {self.value}")
+            self.value, f"in the {self.value}"
+        )
 
 
 class CardType(enum.Enum):
@@ -202,8 +203,15 @@ def face_down_card(card: Card) -> Card:
         The face-down characteristics. Its ``name`` keeps the face-up name only so that a cast and its messages
         can name the card for its caster, who knows it; no rule of legalcasts reads a spell's name.
     """
-    return Card(name=card.name, mana_cost=None, colors=frozenset(), type_line="Creature",
-                types=(CardType.CREATURE,), power="2", toughness="2")
+    return Card(
+        name=card.name,
+        mana_cost=None,
+        colors=frozenset(),
+        type_line="Creature",
+        types=(CardType.CREATURE,),
+        power="2",
+        toughness="2",
+    )
 
 
 @dataclass(frozen=True, slots=True)

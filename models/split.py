@@ -37,6 +37,7 @@ def combined_card(name: str, halves: tuple[Card, Card]) -> Card:
     """
     costs = [h.mana_cost for h in halves if h.mana_cost is not None]
     names_fr = [h.name_fr for h in halves if h.name_fr]
+
     def ordered(values: Callable[[Card], tuple[Any, ...]]) -> tuple[Any, ...]:
         return tuple(dict.fromkeys(v for h in halves for v in values(h)))
 

@@ -68,8 +68,11 @@ def _plain(value: object) -> object:
         out = {}
         for field in dataclasses.fields(value):
             item = getattr(value, field.name)
-            default = field.default if field.default is not dataclasses.MISSING else (
-                field.default_factory() if field.default_factory is not dataclasses.MISSING else object())
+            default = (
+                field.default
+                if field.default is not dataclasses.MISSING
+                else (field.default_factory() if field.default_factory is not dataclasses.MISSING else object())
+            )
             if item == default:
                 continue
             out[field.name] = _plain(item)
@@ -93,8 +96,11 @@ def _quality(quality) -> str:
 def _targets(spec) -> dict:
     plain = _plain(spec)
     assert isinstance(plain, dict)
-    return {k: v for k, v in plain.items() if k in (
-        "phrase", "qualities", "card_types", "spells", "relation", "condition", "same_controller")}
+    return {
+        k: v
+        for k, v in plain.items()
+        if k in ("phrase", "qualities", "card_types", "spells", "relation", "condition", "same_controller")
+    }
 
 
 def describe(card) -> dict:
@@ -103,9 +109,12 @@ def describe(card) -> dict:
 
     abilities = parse_card(card)
     modifiers = [m for m in abilities.cost_modifiers if m.own]
-    divisions = [{"phrase": t.phrase, "amount": "X" if t.divided_x else t.divided, "what": t.divided_what}
-                 for i in (*abilities.spell_text, *(m.instruction for m in abilities.modes))
-                 for t in i.targets if t.is_divided]
+    divisions = [
+        {"phrase": t.phrase, "amount": "X" if t.divided_x else t.divided, "what": t.divided_what}
+        for i in (*abilities.spell_text, *(m.instruction for m in abilities.modes))
+        for t in i.targets
+        if t.is_divided
+    ]
     return {
         "name": card.name,
         "mana_cost": _mana(card),
@@ -159,10 +168,17 @@ def mana_sample(pool: str, number: int, seed: int, count: int) -> None:
                 "mana_cost": _mana(card),
                 "type_line": card.type_line,
                 "oracle_text": card.oracle_text,
-                "mana_abilities": [{
-                    "units": ["".join(sorted(u, key="WUBRGC".index)) for u in m.units],
-                    "taps": m.taps, "sacrifices": m.sacrifices, "from_hand": m.from_hand, "activation": m.activation,
-                    "requires": _plain(m.requires)} for m in abilities.mana_abilities],
+                "mana_abilities": [
+                    {
+                        "units": ["".join(sorted(u, key="WUBRGC".index)) for u in m.units],
+                        "taps": m.taps,
+                        "sacrifices": m.sacrifices,
+                        "from_hand": m.from_hand,
+                        "activation": m.activation,
+                        "requires": _plain(m.requires),
+                    }
+                    for m in abilities.mana_abilities
+                ],
                 "unread": [u.span for u in abilities.unsupported],
             }
             handle.write(json.dumps(line, ensure_ascii=False) + "\n")
@@ -210,8 +226,11 @@ def main() -> None:
     first = rng.sample(new, min(args.count, len(new)))
     rest = sorted(name for name in ok if name not in excluded and name not in first)
     second = rng.sample(rest, args.count)
-    print(f"{len(ok):,} 'ok' spells; {len(new):,} 'ok' only now and in no earlier sample; "
-          f"{len(rest):,} in no earlier sample", file=sys.stderr)
+    print(
+        f"{len(ok):,} 'ok' spells; {len(new):,} 'ok' only now and in no earlier sample; "
+        f"{len(rest):,} in no earlier sample",
+        file=sys.stderr,
+    )
     for number, names in ((args.first, first), (args.first + 1, second)):
         with open(AUDIT / f"sample-{number}.jsonl", "w", encoding="utf-8") as handle:
             for name in names:

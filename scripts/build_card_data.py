@@ -20,9 +20,23 @@ SYMBOL_SPELLINGS = {
 }
 
 KEPT_FIELDS = (
-    "name", "mana_cost", "cmc", "colors", "type_line", "supertypes", "types",
-    "subtypes", "oracle_text", "keywords", "power", "toughness", "loyalty",
-    "layout", "faces_of", "name_fr", "sets",
+    "name",
+    "mana_cost",
+    "cmc",
+    "colors",
+    "type_line",
+    "supertypes",
+    "types",
+    "subtypes",
+    "oracle_text",
+    "keywords",
+    "power",
+    "toughness",
+    "loyalty",
+    "layout",
+    "faces_of",
+    "name_fr",
+    "sets",
 )
 
 

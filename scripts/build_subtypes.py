@@ -11,8 +11,14 @@ import re
 import sys
 from pathlib import Path
 
-RULES = {"205.3g": "artifact", "205.3h": "enchantment", "205.3i": "land", "205.3j": "planeswalker",
-         "205.3k": "spell", "205.3m": "creature"}
+RULES = {
+    "205.3g": "artifact",
+    "205.3h": "enchantment",
+    "205.3i": "land",
+    "205.3j": "planeswalker",
+    "205.3k": "spell",
+    "205.3m": "creature",
+}
 
 
 def subtypes(text: str) -> dict[str, list[str]]:
@@ -31,12 +37,15 @@ def subtypes(text: str) -> dict[str, list[str]]:
 def main(path: str) -> None:
     """Write the module next to the package's other data."""
     lists = subtypes(Path(path).read_text(encoding="utf-8"))
-    out = ['"""Subtypes by kind, as listed in CR 205.3g-m (written by scripts/build_subtypes.py)."""', "",
-           "SUBTYPES: dict[str, frozenset[str]] = {"]
+    out = [
+        '"""Subtypes by kind, as listed in CR 205.3g-m (written by scripts/build_subtypes.py)."""',
+        "",
+        "SUBTYPES: dict[str, frozenset[str]] = {",
+    ]
     for kind, names in lists.items():
         out.append(f"    {kind!r}: frozenset({{")
         for start in range(0, len(names), 8):
-            out.append("        " + ", ".join(repr(n) for n in names[start:start + 8]) + ",")
+            out.append("        " + ", ".join(repr(n) for n in names[start : start + 8]) + ",")
         out.append("    }),")
     out.append("}")
     Path(__file__).resolve().parents[1].joinpath("models", "subtypes.py").write_text("\n".join(out) + "\n")

@@ -42,7 +42,7 @@ def main() -> None:
     out = Path(__file__).resolve().parent.parent / "tests" / "fidelity"
     size = -(-args.count // args.parts)
     for part in range(args.parts):
-        chosen = names[part * size:(part + 1) * size]
+        chosen = names[part * size : (part + 1) * size]
         with open(out / f"cards-{part + 1}.jsonl", "w", encoding="utf-8") as handle:
             for name in chosen:
                 handle.write(json.dumps({**records[name], "expected": None}, ensure_ascii=False) + "\n")

@@ -22,8 +22,10 @@ from models.io.state_json import state_from_data
 from solver.legal import legal_casts
 
 BOARD = [
-    *({"id": f"l{i}", "card": land, "zone": "battlefield", "controller": "P1"}
-      for i, land in enumerate(["Plains", "Island", "Swamp", "Mountain", "Forest"] * 2)),
+    *(
+        {"id": f"l{i}", "card": land, "zone": "battlefield", "controller": "P1"}
+        for i, land in enumerate(["Plains", "Island", "Swamp", "Mountain", "Forest"] * 2)
+    ),
     {"id": "c1", "card": "Grizzly Bears", "zone": "battlefield", "controller": "P1"},
     {"id": "c2", "card": "Hill Giant", "zone": "battlefield", "controller": "P2"},
     {"id": "a1", "card": "Sol Ring", "zone": "battlefield", "controller": "P2"},
@@ -54,8 +56,10 @@ def main() -> int:
             except Exception:  # a bug: named, and the run goes on
                 failures += 1
                 print(f"{card.name} ({zone}):\n{traceback.format_exc()}", file=sys.stderr)
-    print(f"{len(cards):,} cards, each in hand and in the graveyard: {failures} failures in "
-          f"{time.perf_counter() - started:.0f} s")
+    print(
+        f"{len(cards):,} cards, each in hand and in the graveyard: {failures} failures in "
+        f"{time.perf_counter() - started:.0f} s"
+    )
     return 1 if failures else 0
 
 

@@ -12,8 +12,14 @@ from models.objects import Card, GameObject, Zone
 from models.oracle.parser import parse_card, parse_granted
 from models.state import GameState
 
-__all__ = ["KEYWORD_COUNTERS", "abilities_of", "keyword_counters", "with_attached_grants", "kept_by_identity",
-           "StateTable"]
+__all__ = [
+    "KEYWORD_COUNTERS",
+    "abilities_of",
+    "keyword_counters",
+    "with_attached_grants",
+    "kept_by_identity",
+    "StateTable",
+]
 
 
 _BY_IDENTITY: dict[int, tuple[GameObject, CardAbilities]] = {}
@@ -95,9 +101,25 @@ def kept_by_identity(table: dict[int, tuple[Any, Made]], thing: Any, make: Calla
     return made
 
 
-KEYWORD_COUNTERS = frozenset({
-    "flying", "first strike", "double strike", "deathtouch", "decayed", "exalted", "haste", "hexproof",
-    "indestructible", "lifelink", "menace", "reach", "shadow", "trample", "vigilance"})
+KEYWORD_COUNTERS = frozenset(
+    {
+        "flying",
+        "first strike",
+        "double strike",
+        "deathtouch",
+        "decayed",
+        "exalted",
+        "haste",
+        "hexproof",
+        "indestructible",
+        "lifelink",
+        "menace",
+        "reach",
+        "shadow",
+        "trample",
+        "vigilance",
+    }
+)
 """The kinds of keyword counter: a counter of one gives its object that keyword, in any zone (CR 122.1b)."""
 
 
@@ -147,8 +169,10 @@ def _abilities_of(obj: GameObject) -> CardAbilities:
         own,
         flash=own.flash or granted.flash,
         protections=own.protections + granted.protections,
-        hexproof=own.hexproof or granted.hexproof, hexproof_from=own.hexproof_from | granted.hexproof_from,
-        shroud=own.shroud or granted.shroud, ward=own.ward or granted.ward,
+        hexproof=own.hexproof or granted.hexproof,
+        hexproof_from=own.hexproof_from | granted.hexproof_from,
+        shroud=own.shroud or granted.shroud,
+        ward=own.ward or granted.ward,
         keywords=own.keywords | granted.keywords,
     )
 
@@ -183,15 +207,15 @@ def with_attached_grants(state: GameState) -> GameState:
         if obj.zone is not Zone.BATTLEFIELD or obj.attached_to is None:
             continue
         grants = abilities_of(obj).attached_grants
-        if grants and state.has_object(obj.attached_to) \
-                and state.object(obj.attached_to).zone is Zone.BATTLEFIELD:
+        if grants and state.has_object(obj.attached_to) and state.object(obj.attached_to).zone is Zone.BATTLEFIELD:
             extra.setdefault(obj.attached_to, []).extend(grants)
     if not extra:
         _GRANTED_STATES.put(state, None)  # the state itself: not kept twice (it would never be freed)
         return state
     objects = tuple(
-        dataclasses.replace(o, granted=tuple(dict.fromkeys(o.granted + tuple(extra[o.id])))) if o.id in extra
-        else o for o in state.objects)
+        dataclasses.replace(o, granted=tuple(dict.fromkeys(o.granted + tuple(extra[o.id])))) if o.id in extra else o
+        for o in state.objects
+    )
     result = dataclasses.replace(state, objects=objects)
     _GRANTED_STATES.put(state, result)
     return result

@@ -66,8 +66,9 @@ def state_digest(data: Any) -> str:
         text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
         encoded = text.encode()
     except UnicodeEncodeError:
-        raise InputError("state", "holds a string that is not Unicode text (a lone surrogate, such as the escape "
-                                  "of U+D800 alone)") from None
+        raise InputError(
+            "state", "holds a string that is not Unicode text (a lone surrogate, such as the escape of U+D800 alone)"
+        ) from None
     except (TypeError, ValueError) as exc:
         raise InputError("state", f"is not JSON data ({exc})") from None
     return hashlib.sha256(encoded).hexdigest()[:32]
@@ -109,9 +110,16 @@ class PositionCasts:
         An unknown player or object.
     """
 
-    def __init__(self, state: GameState, player: str | None = None, *, objects: Sequence[str] | None = None,
-                 without_paying_mana_cost: bool = False, resolving: str | None = None,
-                 backend: str | None = None) -> None:
+    def __init__(
+        self,
+        state: GameState,
+        player: str | None = None,
+        *,
+        objects: Sequence[str] | None = None,
+        without_paying_mana_cost: bool = False,
+        resolving: str | None = None,
+        backend: str | None = None,
+    ) -> None:
         self.state = state
         caster = PlayerId(player or state.priority)
         if caster not in state.players:
@@ -120,8 +128,9 @@ class PositionCasts:
         if objects is None:
             if resolving:
                 if resolving not in RESOLVING_KEYWORDS:
-                    raise InputError("resolving", f"must be one of {', '.join(sorted(RESOLVING_KEYWORDS))} "
-                                                  f"(got {resolving!r})")
+                    raise InputError(
+                        "resolving", f"must be one of {', '.join(sorted(RESOLVING_KEYWORDS))} (got {resolving!r})"
+                    )
                 zone = RESOLVING_KEYWORDS[resolving][0]
                 objects = [o.id for o in state.objects_in(zone) if o.owner == caster]
             else:
@@ -136,8 +145,14 @@ class PositionCasts:
             if obj.zone is Zone.HAND and obj.card.is_land:
                 continue  # lands are played, not cast (CR 305.9)
             try:
-                view = held_view(state, object_id, player=caster, without_paying_mana_cost=without_paying_mana_cost,
-                                 backend=backend, resolving=resolving)
+                view = held_view(
+                    state,
+                    object_id,
+                    player=caster,
+                    without_paying_mana_cost=without_paying_mana_cost,
+                    backend=backend,
+                    resolving=resolving,
+                )
                 count = view.count()
             except UnsupportedRuleError as error:
                 self.left_out.append((ObjectId(object_id), error))
@@ -172,9 +187,14 @@ class PositionCasts:
         _check_count("offset", offset)
         if limit is not None:
             _check_count("limit", limit)
-        found = (item for i, view in enumerate(self.views) if self._starts[i + 1] > offset
-                 for item in zip(itertools.count(max(offset, self._starts[i])),
-                                 view.casts_from(max(offset - self._starts[i], 0))))
+        found = (
+            item
+            for i, view in enumerate(self.views)
+            if self._starts[i + 1] > offset
+            for item in zip(
+                itertools.count(max(offset, self._starts[i])), view.casts_from(max(offset - self._starts[i], 0))
+            )
+        )
         return itertools.islice(found, limit)
 
     def action_id(self, cast: Cast) -> int | None:
@@ -196,9 +216,12 @@ class PositionCasts:
         if not isinstance(action_id, int) or isinstance(action_id, bool):
             raise InputError("action_id", f"expected an integer (got {action_id!r})")
         if not 0 <= action_id < self.count():
-            raise InputError("action_id", f"no action {action_id}: the position's casts have ids 0 to "
-                                          f"{self.count() - 1}" if self.count() else
-                             f"no action {action_id}: {self.player} has no legal cast")
+            raise InputError(
+                "action_id",
+                f"no action {action_id}: the position's casts have ids 0 to {self.count() - 1}"
+                if self.count()
+                else f"no action {action_id}: {self.player} has no legal cast",
+            )
         for i, view in enumerate(self.views):
             if action_id < self._starts[i + 1]:
                 return view.cast_of(action_id - self._starts[i])

@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     import networkx as nx
 else:
+
     class _Networkx:
         """networkx, imported when a graph is first made: the commands that make none don't load it."""
 
@@ -213,7 +214,8 @@ def _cheapest_mode_cost(abilities: CardAbilities) -> ManaCost | None:
 def _target_specs(abilities: CardAbilities) -> list[tuple[TargetSpec, int | None]]:
     """Each instance of "target" in the text, with the 0-based mode it is in (None: main text)."""
     found: list[tuple[TargetSpec, int | None]] = [
-        (spec, None) for instruction in abilities.spell_text for spec in instruction.targets]
+        (spec, None) for instruction in abilities.spell_text for spec in instruction.targets
+    ]
     found += [(spec, mode.index) for mode in abilities.modes for spec in mode.instruction.targets]
     return found
 
@@ -246,8 +248,11 @@ def _block(spell: Card, spec: TargetSpec, permanent: Card) -> tuple[str, str, bo
     why = _why_not_target(spell, spec, permanent, "P1" if yours else "P2")
     if why is None:
         return None
-    opponents_only = not yours and spec.controller is not ControllerFilter.OPPONENT and \
-        _why_not_target(spell, spec, permanent, "P1") is None
+    opponents_only = (
+        not yours
+        and spec.controller is not ControllerFilter.OPPONENT
+        and _why_not_target(spell, spec, permanent, "P1") is None
+    )
     return why.rule, _ability_named(why.message), opponents_only
 
 
@@ -357,8 +362,9 @@ def build_interaction_graph(cards: Iterable[Card]) -> InteractionGraph:  # noqa:
                 continue
             protected[card.name] = (card, abilities)
     uncastable: set[str] = set()
-    splicers = [(name, card, abilities, abilities.splice) for name, (card, abilities) in spells.items()
-                if abilities.splice]
+    splicers = [
+        (name, card, abilities, abilities.splice) for name, (card, abilities) in spells.items() if abilities.splice
+    ]
     for name, card, abilities, splice in splicers:
         graph.add_node(name, **_card_node(card, abilities))
         for host_name, (host, host_abilities) in spells.items():
@@ -371,11 +377,19 @@ def build_interaction_graph(cards: Iterable[Card]) -> InteractionGraph:  # noqa:
             total = sum_costs([host.mana_cost.with_x(0), mode_cost or ManaCost.EMPTY, splice.cost.mana])
             graph.add_node(host_name, **_card_node(host, host_abilities))
             graph.add_edge(
-                name, host_name, kind=SPLICE, rule="CR 702.47a", quality=splice.quality,
-                splice_cost=str(splice.cost.mana), host_colors=_letters(host.colors),
-                splice_colors=_letters(card.colors), colors=_letters(host.colors | card.colors),
-                mode_cost="" if mode_cost is None else str(mode_cost), total_cost=str(total),
-                total_mana_value=total.mana_value, mana_value=host.mana_value,
+                name,
+                host_name,
+                kind=SPLICE,
+                rule="CR 702.47a",
+                quality=splice.quality,
+                splice_cost=str(splice.cost.mana),
+                host_colors=_letters(host.colors),
+                splice_colors=_letters(card.colors),
+                colors=_letters(host.colors | card.colors),
+                mode_cost="" if mode_cost is None else str(mode_cost),
+                total_cost=str(total),
+                total_mana_value=total.mana_value,
+                mana_value=host.mana_value,
                 other_cost=_other_splice_cost(splice),
             )
     for spell_name, (spell, spell_abilities) in spells.items():
@@ -403,8 +417,13 @@ def build_interaction_graph(cards: Iterable[Card]) -> InteractionGraph:  # noqa:
             graph.add_node(spell_name, **_card_node(spell, spell_abilities))
             graph.add_node(permanent_name, **_card_node(permanent, abilities))
             graph.add_edge(
-                spell_name, permanent_name, kind=TARGET, blocked=blocked,
-                rule=rule, reason=reason, opponents_only=bool(opponents_only),
+                spell_name,
+                permanent_name,
+                kind=TARGET,
+                blocked=blocked,
+                rule=rule,
+                reason=reason,
+                opponents_only=bool(opponents_only),
                 phrases="; ".join(dict.fromkeys(spec.phrase for spec in naming)),
                 open_phrases="; ".join(dict.fromkeys(open_phrases)),
                 spell_colors=_letters(spell.colors),
@@ -501,7 +520,7 @@ def splice_packages(graph: nx.DiGraph) -> list[SplicePackage]:
     related.add_nodes_from(n for n, found in hosts.items() if found)
     names = sorted(related)
     for i, first in enumerate(names):
-        for second in names[i + 1:]:
+        for second in names[i + 1 :]:
             if hosts[first] & hosts[second] - {first, second}:
                 related.add_edge(first, second)
     packages = []
@@ -537,7 +556,8 @@ def cheapest_splice_costs(graph: nx.DiGraph, top: int | None = None) -> list[Spl
         raise InputError("--top", f"must be 0 or more (got {top})")
     found = [
         SpliceCost(u, v, ManaCost.parse(d["total_cost"]), d["total_mana_value"], d.get("other_cost", ""))
-        for u, v, d in graph.edges(data=True) if d["kind"] == SPLICE
+        for u, v, d in graph.edges(data=True)
+        if d["kind"] == SPLICE
     ]
     # mana first; a cost that is also paid with objects or life comes after the same mana alone
     found.sort(key=lambda c: (c.mana_value, bool(c.other_cost), str(c.total_cost), c.splice, c.host))
@@ -622,15 +642,21 @@ def _draw(graph: nx.DiGraph, path: str) -> None:
     try:
         import matplotlib
     except ImportError:
-        raise InputError("--format", "png needs the 'plot' extra (matplotlib): pip install -e '.[plot]' in a "
-                                     "checkout") from None
+        raise InputError(
+            "--format", "png needs the 'plot' extra (matplotlib): pip install -e '.[plot]' in a checkout"
+        ) from None
     matplotlib.use("Agg")
     from matplotlib import pyplot
     from matplotlib.lines import Line2D
 
     splicers = sorted(n for n, d in graph.nodes(data=True) if d.get("splice_quality"))
-    permanents = sorted(n for n in graph if graph.in_degree(n) and all(
-        d["kind"] == TARGET for _, _, d in graph.in_edges(n, data=True)) and not graph.out_degree(n))
+    permanents = sorted(
+        n
+        for n in graph
+        if graph.in_degree(n)
+        and all(d["kind"] == TARGET for _, _, d in graph.in_edges(n, data=True))
+        and not graph.out_degree(n)
+    )
     middle = sorted(set(graph) - set(splicers) - set(permanents))
     columns = [splicers, middle, permanents]
     positions = {}
@@ -646,17 +672,36 @@ def _draw(graph: nx.DiGraph, path: str) -> None:
     thin = 0.2 if graph.number_of_edges() > 500 else 0.8
     handles = []
     column_of = {node: x for x, column in enumerate(columns) for node in column}
-    for edges, color, label in ((splice_edges, "tab:blue", "splice (CR 702.47a)"),
-                                (open_edges, "tab:green", "may target despite protection"),
-                                (blocked_edges, "tab:red", "can't target (CR 702.16b, 702.11, 702.18a)")):
+    for edges, color, label in (
+        (splice_edges, "tab:blue", "splice (CR 702.47a)"),
+        (open_edges, "tab:green", "may target despite protection"),
+        (blocked_edges, "tab:red", "can't target (CR 702.16b, 702.11, 702.18a)"),
+    ):
         across = [(u, v) for u, v in edges if column_of[u] != column_of[v]]
         within = [(u, v) for u, v in edges if column_of[u] == column_of[v]]  # bent, not over the column
         # the stubs take arrows as a literal True or False (one overload each); networkx takes any bool
-        nx.draw_networkx_edges(graph, positions, edgelist=across, edge_color=color, width=thin, alpha=0.5,
-                               arrows=len(edges) <= 200, ax=axes)  # type: ignore[call-overload]
+        nx.draw_networkx_edges(
+            graph,
+            positions,
+            edgelist=across,
+            edge_color=color,
+            width=thin,
+            alpha=0.5,
+            arrows=len(edges) <= 200,
+            ax=axes,
+        )  # type: ignore[call-overload]
         if within:
-            nx.draw_networkx_edges(graph, positions, edgelist=within, edge_color=color, width=thin, alpha=0.5,
-                                   arrows=True, connectionstyle="arc3,rad=0.3", ax=axes)
+            nx.draw_networkx_edges(
+                graph,
+                positions,
+                edgelist=within,
+                edge_color=color,
+                width=thin,
+                alpha=0.5,
+                arrows=True,
+                connectionstyle="arc3,rad=0.3",
+                ax=axes,
+            )
         handles.append(Line2D([], [], color=color, linewidth=2, label=f"{label}: {len(edges):,}"))
     size = 30 if len(graph) > 200 else 120
     nx.draw_networkx_nodes(graph, positions, node_size=size, node_color="lightgray", edgecolors="black", ax=axes)
@@ -664,8 +709,10 @@ def _draw(graph: nx.DiGraph, path: str) -> None:
         x, y = positions[node]
         align = "right" if x == 0 else "left"
         axes.text(x + (-0.02 if x == 0 else 0.02), y, node, fontsize=7, ha=align, va="center")
-    axes.set_title(f"{len(splicers)} splice cards, {len(middle)} hosts and targeting spells, "
-                   f"{len(permanents)} protected permanents")
+    axes.set_title(
+        f"{len(splicers)} splice cards, {len(middle)} hosts and targeting spells, "
+        f"{len(permanents)} protected permanents"
+    )
     axes.legend(handles=handles, loc="lower center", bbox_to_anchor=(0.5, -0.08), ncol=3, fontsize=8)
     axes.set_xlim(-0.6, 2.6)
     axes.axis("off")

@@ -53,14 +53,21 @@ def _with_way_costs(name: str, abilities: CardAbilities, ways: tuple[ZoneWay, ..
     if not added and not changes:
         return abilities
     if len(ways) > 1:
-        raise UnsupportedRuleError(name, ", ".join(way.keyword for way in ways),
-                                   "two ways to cast the card from one zone, one with a cost added")
-    return dataclasses.replace(abilities, additional_costs=abilities.additional_costs + tuple(added),
-                               cost_modifiers=abilities.cost_modifiers + tuple(changes))
+        raise UnsupportedRuleError(
+            name,
+            ", ".join(way.keyword for way in ways),
+            "two ways to cast the card from one zone, one with a cost added",
+        )
+    return dataclasses.replace(
+        abilities,
+        additional_costs=abilities.additional_costs + tuple(added),
+        cost_modifiers=abilities.cost_modifiers + tuple(changes),
+    )
 
 
-def _way_of_record(spell: GameObject, caster: PlayerId, abilities: CardAbilities, recorded: Cast,
-                   transformed: bool) -> tuple[ZoneWay, ...]:
+def _way_of_record(
+    spell: GameObject, caster: PlayerId, abilities: CardAbilities, recorded: Cast, transformed: bool
+) -> tuple[ZoneWay, ...]:
     """The way a spell on the stack was cast from the zone its record names, for the costs it added (CR 601.2b).
 
     The ways from that zone (:func:`~solver.rules.zones.zone_ways`, the card put back where it was) whose
@@ -69,12 +76,16 @@ def _way_of_record(spell: GameObject, caster: PlayerId, abilities: CardAbilities
     """
     resolving = recorded.alternative_cost if recorded.alternative_cost in RESOLVING_KEYWORDS else None
     placed = dataclasses.replace(spell, zone=recorded.zone)
-    ways = [way for way in zone_ways(placed, caster, abilities, transformed=transformed, resolving=resolving)
-            if way.alternative == recorded.alternative_cost]
+    ways = [
+        way
+        for way in zone_ways(placed, caster, abilities, transformed=transformed, resolving=resolving)
+        if way.alternative == recorded.alternative_cost
+    ]
     if len(ways) > 1:
         paid = {keyword for keyword, times in recorded.additional_costs if times}
         ways = [way for way in ways if way.additional is not None and way.additional.keyword in paid] or [
-            way for way in ways if way.additional is None]
+            way for way in ways if way.additional is None
+        ]
     return tuple(ways[:1])
 
 
@@ -101,12 +112,15 @@ def _with_counted_divisions(problem: CastProblem) -> CardAbilities:
             specs.append(spec)
         return dataclasses.replace(instruction, targets=tuple(specs))
 
-    if not any(s.divided_count for i in abilities.spell_text + tuple(m.instruction for m in abilities.modes)
-               for s in i.targets):
+    if not any(
+        s.divided_count for i in abilities.spell_text + tuple(m.instruction for m in abilities.modes) for s in i.targets
+    ):
         return abilities
     return dataclasses.replace(
-        abilities, spell_text=tuple(counted(i) for i in abilities.spell_text),
-        modes=tuple(dataclasses.replace(m, instruction=counted(m.instruction)) for m in abilities.modes))
+        abilities,
+        spell_text=tuple(counted(i) for i in abilities.spell_text),
+        modes=tuple(dataclasses.replace(m, instruction=counted(m.instruction)) for m in abilities.modes),
+    )
 
 
 def _differ_only_in(state: GameState, other: GameState, card: str) -> bool:
@@ -115,7 +129,8 @@ def _differ_only_in(state: GameState, other: GameState, card: str) -> bool:
         return False
     return all(a is b or (a.id == b.id == card) for a, b in zip(state.objects, other.objects)) and (
         (state.active_player, state.priority, state.phase, state.life, state.mana_pool, state.this_turn)
-        == (other.active_player, other.priority, other.phase, other.life, other.mana_pool, other.this_turn))
+        == (other.active_player, other.priority, other.phase, other.life, other.mana_pool, other.this_turn)
+    )
 
 
 def build_cast_problem(  # noqa: C901
@@ -184,24 +199,31 @@ def build_cast_problem(  # noqa: C901
     if cast_as is not None:
         # a spell on the stack cast face down is face down in the state already (CR 708.4)
         allowed = cast_as_choices(whole, card, without_paying_mana_cost) + (
-            tuple(FACE_DOWN_KEYWORDS) if recorded is not None else ())
+            tuple(FACE_DOWN_KEYWORDS) if recorded is not None else ()
+        )
         if cast_as not in allowed or halves:
-            raise InputError("cast_as", f"{whole.object(card).name} can't be cast with {cast_as!r} "
-                                        "(CR 702.37a, 702.103a, 702.168a)")
+            raise InputError(
+                "cast_as", f"{whole.object(card).name} can't be cast with {cast_as!r} (CR 702.37a, 702.103a, 702.168a)"
+            )
         state = spell_cast_as(state, card, cast_as)
     if state is not whole and _differ_only_in(state, whole, card):
         share_state_memo(state, whole)  # a half or a face of the card: the rest of the state is read once
     spell = state.object(card)
     if spell.zone is Zone.BATTLEFIELD and spell.prepared:
         # the permanent's controller may cast a copy of its spell: a mechanic newer than the rules followed
-        raise UnsupportedRuleError(spell.name, "prepared", "casting a copy of a prepared permanent's spell is not "
-                                                           "modelled (the Comprehensive Rules followed have no prepare "
-                                                           "rules)")
+        raise UnsupportedRuleError(
+            spell.name,
+            "prepared",
+            "casting a copy of a prepared permanent's spell is not "
+            "modelled (the Comprehensive Rules followed have no prepare "
+            "rules)",
+        )
     if player is not None and player not in state.players:
         raise InputError("player", f"unknown player {player!r} (players are {', '.join(state.players)})")
     caster = PlayerId(player) if player is not None else spell.owner
-    abilities = abilities_of(spell) if cast_as is None else cast_as_abilities(
-        spell, cast_as, abilities_of(whole.object(card)))
+    abilities = (
+        abilities_of(spell) if cast_as is None else cast_as_abilities(spell, cast_as, abilities_of(whole.object(card)))
+    )
     if not spell.card.is_land:
         unread = abilities.unsupported_when_cast_from(cast_from or spell.zone)
         if unread:
@@ -212,24 +234,42 @@ def build_cast_problem(  # noqa: C901
         disturb = tuple(c for c in abilities_of(front).alternative_costs if c.keyword == "disturb")
         abilities = dataclasses.replace(abilities, alternative_costs=abilities.alternative_costs + disturb)
     if resolving is not None and resolving not in RESOLVING_KEYWORDS:
-        raise InputError("resolving", f"{resolving!r} is not a keyword whose ability casts the card as it resolves "
-                                      f"({', '.join(RESOLVING_KEYWORDS)})")
+        raise InputError(
+            "resolving",
+            f"{resolving!r} is not a keyword whose ability casts the card as it resolves "
+            f"({', '.join(RESOLVING_KEYWORDS)})",
+        )
     # a spell on the stack was cast already: whether it was allowed to be is history; the choices the way its
     # record names added (harmonize's tap, jump-start's discard) are among its choices (CR 601.2b)
     if recorded is not None:
-        abilities = _with_way_costs(spell.name, abilities, _way_of_record(spell, caster, abilities, recorded,
-                                                                          transformed))
+        abilities = _with_way_costs(
+            spell.name, abilities, _way_of_record(spell, caster, abilities, recorded, transformed)
+        )
         ways: tuple[ZoneWay, ...] = ()
     else:
         ways = zone_ways(spell, caster, abilities, transformed=transformed, resolving=resolving)
         abilities = _with_way_costs(spell.name, abilities, ways)
     free = bool(ways) and all(way.free for way in ways)  # plotted, or an effect's "without paying" (CR 118.9)
     if any(way.free for way in ways) and not free:
-        raise UnsupportedRuleError(spell.name, ", ".join(way.keyword for way in ways),
-                                   "a cast without paying the mana cost beside another way to cast it from there")
-    problem = CastProblem(state, caster, spell, abilities, without_paying_mana_cost or free, halves=tuple(halves),
-                          cast_as=cast_as, resolving=resolving, zone_ways=ways, is_copy=is_copy, recorded=recorded,
-                          keep_targets=keep_targets)
+        raise UnsupportedRuleError(
+            spell.name,
+            ", ".join(way.keyword for way in ways),
+            "a cast without paying the mana cost beside another way to cast it from there",
+        )
+    problem = CastProblem(
+        state,
+        caster,
+        spell,
+        abilities,
+        without_paying_mana_cost or free,
+        halves=tuple(halves),
+        cast_as=cast_as,
+        resolving=resolving,
+        zone_ways=ways,
+        is_copy=is_copy,
+        recorded=recorded,
+        keep_targets=keep_targets,
+    )
     shared = state_memo(state)  # what the state alone decides, read once for every card cast in it
     problem.memo.checked = shared.checked
     problem.memo.player_protections = shared.player_protections
@@ -252,8 +292,16 @@ def build_cast_problem(  # noqa: C901
     return problem
 
 
-def recorded_problem(state: GameState, spell_id: str, cast: Cast, *, controller: str | None = None,
-                     is_copy: bool = False, keep_targets: bool = False, path: str = "cast") -> CastProblem:
+def recorded_problem(
+    state: GameState,
+    spell_id: str,
+    cast: Cast,
+    *,
+    controller: str | None = None,
+    is_copy: bool = False,
+    keep_targets: bool = False,
+    path: str = "cast",
+) -> CastProblem:
     """The problem of a spell on the stack and the choices it was cast with (:attr:`CastProblem.recorded`).
 
     Built by :func:`build_cast_problem` from the record: the half or face cast (CR 709.3, 712), cast face down
@@ -292,19 +340,31 @@ def recorded_problem(state: GameState, spell_id: str, cast: Cast, *, controller:
     if refused is not None:
         raise CastFormatError(f"{path}.halves", f"{refused[1]} ({refused[0]})")
     keyword = cast.alternative_cost
-    cast_as = keyword if not halves and (keyword in cast_as_choices(state, spell_id) or keyword in FACE_DOWN_KEYWORDS) \
+    cast_as = (
+        keyword
+        if not halves and (keyword in cast_as_choices(state, spell_id) or keyword in FACE_DOWN_KEYWORDS)
         else None
-    problem = build_cast_problem(state, spell_id, player=controller or spell.controller, halves=halves,
-                                 cast_as=cast_as, without_paying_mana_cost=cast.without_paying_mana_cost,
-                                 recorded=cast, is_copy=is_copy, keep_targets=keep_targets)
+    )
+    problem = build_cast_problem(
+        state,
+        spell_id,
+        player=controller or spell.controller,
+        halves=halves,
+        cast_as=cast_as,
+        without_paying_mana_cost=cast.without_paying_mana_cost,
+        recorded=cast,
+        is_copy=is_copy,
+        keep_targets=keep_targets,
+    )
     if is_copy:  # a copy copies every choice but its targets (CR 707.10): one value each, the original's
         values = problem.assignment_of(cast).values
         for key, variable in list(problem.variables.items()):
             if not isinstance(key, (TargetKey, DivisionKey)):
                 value = values[key]
                 problem.variables[key] = Variable(key, (value,), variable.rule, variable.why_not)
-                problem.add_constraint((key,), functools.partial(operator.eq, value), "CR 707.10",
-                                       f"a copy copies {key} of the original")
+                problem.add_constraint(
+                    (key,), functools.partial(operator.eq, value), "CR 707.10", f"a copy copies {key} of the original"
+                )
     return problem
 
 
@@ -349,8 +409,13 @@ def refusal_in_an_empty_game(card: Card) -> str | None:
     True
     """
     caster, other = PlayerId("P1"), PlayerId("P2")
-    state = GameState(players=(caster, other), active_player=caster, priority=caster, phase=Phase.PRECOMBAT_MAIN,
-                      objects=(GameObject(ObjectId("card"), card, Zone.HAND, caster, caster),))
+    state = GameState(
+        players=(caster, other),
+        active_player=caster,
+        priority=caster,
+        phase=Phase.PRECOMBAT_MAIN,
+        objects=(GameObject(ObjectId("card"), card, Zone.HAND, caster, caster),),
+    )
     tries: list[tuple[str, ...]] = [(half.name,) for half in card.halves] or [()]
     for halves in tries:
         try:
@@ -377,9 +442,12 @@ def cast_of_spell(state: GameState, spell_id: str) -> tuple[GameObject, Cast]:
         raise InputError("--spell", f"{spell.name} ({spell_id}) is {spell.zone.where}, not on the stack")
     record = state.cast_record_of(spell_id)
     if record is None:
-        raise InputError(f"--spell {spell_id}", f"{spell.name} has no cast record (the choices it was cast with): "
-                         "in a state file, give it as the object's \"cast\", the line 'legalcasts casts --format "
-                         "jsonl' printed for it; a Forge puzzle has no such record")
+        raise InputError(
+            f"--spell {spell_id}",
+            f"{spell.name} has no cast record (the choices it was cast with): "
+            "in a state file, give it as the object's \"cast\", the line 'legalcasts casts --format "
+            "jsonl' printed for it; a Forge puzzle has no such record",
+        )
     cast = Cast.from_json(record, path=f"objects[{spell_id}].cast")
     if cast.card != spell_id:
         raise CastFormatError(f"objects[{spell_id}].cast.card", f"the record is of {cast.card!r}, not {spell_id!r}")
@@ -422,8 +490,10 @@ def spell_problem(state: GameState, spell_id: str) -> tuple[CastProblem, Cast]:
     if broken:
         place = problem.place_in(cast, broken[0][0])
         reasons = dict.fromkeys(str(reason) for _, reason in broken)
-        raise CastFormatError(f"{path}.{place}" if place else path,
-                              f"no cast of {problem.spell.name} could have these choices: {'; '.join(reasons)}")
+        raise CastFormatError(
+            f"{path}.{place}" if place else path,
+            f"no cast of {problem.spell.name} could have these choices: {'; '.join(reasons)}",
+        )
     return problem, cast
 
 

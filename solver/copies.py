@@ -50,16 +50,23 @@ class CopyChoices:
         New targets for a copy that divides damage.
     """
 
-    def __init__(self, state: GameState, spell_id: str, *, new_targets: bool = True,
-                 controller: str | None = None) -> None:
+    def __init__(
+        self, state: GameState, spell_id: str, *, new_targets: bool = True, controller: str | None = None
+    ) -> None:
         _, original = spell_problem(state, spell_id)  # the record is a cast of the spell
         if controller is not None and controller not in state.players:
             raise InputError("--player", f"unknown player {controller!r} (players are {', '.join(state.players)})")
         self.original = original
         spell = state.object(spell_id)
-        self.problem = recorded_problem(state, spell_id, original, controller=controller or spell.controller,
-                                        is_copy=True, keep_targets=not new_targets,
-                                        path=f"objects[{spell_id}].cast")
+        self.problem = recorded_problem(
+            state,
+            spell_id,
+            original,
+            controller=controller or spell.controller,
+            is_copy=True,
+            keep_targets=not new_targets,
+            path=f"objects[{spell_id}].cast",
+        )
         self._engine = get_engine("fast")
 
     def __iter__(self) -> Iterator[Cast]:
@@ -80,8 +87,9 @@ class CopyChoices:
         return isinstance(cast, Cast) and any(cast == choice for choice in self)
 
 
-def copy_choices(state: GameState, spell_id: str, new_targets: bool = True,
-                 controller: str | None = None) -> CopyChoices:
+def copy_choices(
+    state: GameState, spell_id: str, new_targets: bool = True, controller: str | None = None
+) -> CopyChoices:
     """The legal choices for a copy of a spell on the stack; see :class:`CopyChoices`.
 
     Returns

@@ -71,8 +71,10 @@ class Explanation:
     def lines(self) -> list[str]:
         """The explanation as lines of text."""
         head = f"{self.name} ({self.card}): {self.count} legal cast{'s' if self.count != 1 else ''}"
-        return [head] + [f"- {reason}" if f"({reason.rule})" not in reason.message else f"- {reason.message}"
-                         for reason in self.reasons]
+        return [head] + [
+            f"- {reason}" if f"({reason.rule})" not in reason.message else f"- {reason.message}"
+            for reason in self.reasons
+        ]
 
 
 def _worth_naming(problem: CastProblem, candidate: str, why: Reason) -> bool:
@@ -85,8 +87,11 @@ def _worth_naming(problem: CastProblem, candidate: str, why: Reason) -> bool:
     if why.rule != "CR 115.1":
         return True
     state = problem.state
-    return candidate not in state.players and state.has_object(candidate) and \
-        state.object(candidate).zone.value in ("stack", "graveyard")
+    return (
+        candidate not in state.players
+        and state.has_object(candidate)
+        and state.object(candidate).zone.value in ("stack", "graveyard")
+    )
 
 
 def _what(phrase: str) -> str:
@@ -142,9 +147,15 @@ def _payable(problem: CastProblem, chosen: dict[ChoiceKey, Any] | None = None) -
     return ok, str(total) or "{0}"
 
 
-def explain_card(state: GameState, card: str, *, player: str | None = None,
-                 without_paying_mana_cost: bool = False, backend: str | None = None,
-                 resolving: str | None = None) -> Explanation:
+def explain_card(
+    state: GameState,
+    card: str,
+    *,
+    player: str | None = None,
+    without_paying_mana_cost: bool = False,
+    backend: str | None = None,
+    resolving: str | None = None,
+) -> Explanation:
     """Explain which parts of a card's casts are unavailable, and why.
 
     Every "can't" is a fact of the one judge: the card (a half, a way of casting it) "can't be cast" only when
@@ -176,8 +187,14 @@ def explain_card(state: GameState, card: str, *, player: str | None = None,
     InputError, UnsupportedRuleError
         As :func:`solver.build.build_cast_problem`.
     """
-    view = LegalCasts(state, card, player=player, without_paying_mana_cost=without_paying_mana_cost, backend=backend,
-                      resolving=resolving)
+    view = LegalCasts(
+        state,
+        card,
+        player=player,
+        without_paying_mana_cost=without_paying_mana_cost,
+        backend=backend,
+        resolving=resolving,
+    )
     count = view.count()
     whole = state.object(card)
     reasons: list[Reason] = []
@@ -212,8 +229,12 @@ def _problem_reasons(problem: CastProblem, count: int) -> list[Reason]:
     for cost in problem.abilities.alternative_costs:
         if cost.requires and cost.keyword not in alternatives.domain:  # its condition (the state says) fails
             for reason in alternatives.why_not(cost.keyword):
-                reasons.append(Reason(reason.rule, f"{spell.name} can't be cast for its {cost.keyword} cost "
-                                                   f"({reason.rule}): {reason.message}"))
+                reasons.append(
+                    Reason(
+                        reason.rule,
+                        f"{spell.name} can't be cast for its {cost.keyword} cost ({reason.rule}): {reason.message}",
+                    )
+                )
     reasons.extend(_modes_not_chosen(problem, count))
     reasons.extend(_splices_not_made(problem, count))
     if count:
@@ -227,8 +248,14 @@ def _problem_reasons(problem: CastProblem, count: int) -> list[Reason]:
 
 def _ignored(problem: CastProblem) -> list[Reason]:
     """Conditions the state can't decide that change no answer here (:attr:`CastProblem.undecided`), said as such."""
-    return [Reason("CR 601.2", f"not asked: {error.span!r} ({error.reason}), since {problem.spell.name} has no "
-                               "legal cast even if it allows one") for error in problem.undecided]
+    return [
+        Reason(
+            "CR 601.2",
+            f"not asked: {error.span!r} ({error.reason}), since {problem.spell.name} has no "
+            "legal cast even if it allows one",
+        )
+        for error in problem.undecided
+    ]
 
 
 def _whole_cast_reasons(problem: CastProblem, said: bool) -> list[Reason]:
@@ -242,32 +269,51 @@ def _whole_cast_reasons(problem: CastProblem, said: bool) -> list[Reason]:
         if slot.switch is None and not slot.choices:
             reasons.append(Reason("CR 601.2c", f"{spell.name} can't be cast (CR 601.2c): {_no_target(problem, slot)}"))
         if slot.switch is None and slot.choices and slot.spec.distinct_from is not None:
-            earlier = next(s for s in own if s.key.instruction == slot.key.instruction
-                           and s.key.index == slot.spec.distinct_from)
+            earlier = next(
+                s for s in own if s.key.instruction == slot.key.instruction and s.key.index == slot.spec.distinct_from
+            )
             shared = set(named_candidates(earlier.choices)) | set(named_candidates(slot.choices))
             least = _least(earlier) + _least(slot)
             if len(shared) < least:  # each needs its own targets, all different (CR 115.4)
-                reasons.append(Reason("CR 115.4", f"{spell.name} can't be cast (CR 115.4): '{slot.spec.phrase}' must "
-                                      f"differ from '{earlier.spec.phrase}', which take {least} different targets "
-                                      f"in all, and only {', '.join(sorted(shared)) or 'none'} can be chosen"))
+                reasons.append(
+                    Reason(
+                        "CR 115.4",
+                        f"{spell.name} can't be cast (CR 115.4): '{slot.spec.phrase}' must "
+                        f"differ from '{earlier.spec.phrase}', which take {least} different targets "
+                        f"in all, and only {', '.join(sorted(shared)) or 'none'} can be chosen",
+                    )
+                )
     missing = object()
     x = problem.variables.get(X)
     if x is not None and next(iter(x.domain), missing) is missing:  # CR 107.3, 601.2b, 601.2h
         why = "; ".join(r.message for r in x.why_not(x_bounds(problem)[0]))
-        reasons.append(Reason("CR 601.2b", f"{spell.name} can't be cast (CR 601.2b): no value of X can be announced "
-                                           f"and paid ({why})"))
+        reasons.append(
+            Reason(
+                "CR 601.2b", f"{spell.name} can't be cast (CR 601.2b): no value of X can be announced and paid ({why})"
+            )
+        )
     for key, variable in problem.variables.items():
         if isinstance(key, CostObjectsKey) and next(iter(variable.domain), missing) is missing:
-            reasons.append(Reason("CR 601.2h", f"{spell.name} can't be cast (CR 601.2h): {problem.caster} has "
-                                  f"nothing of the kind its cost asks to {key.action.value}"))
+            reasons.append(
+                Reason(
+                    "CR 601.2h",
+                    f"{spell.name} can't be cast (CR 601.2h): {problem.caster} has "
+                    f"nothing of the kind its cost asks to {key.action.value}",
+                )
+            )
     ok, total = _payable(problem)
     if not ok and not said and not any(r.rule == "CR 601.2h" for r in reasons):  # said once
         life = problem.state.life_of(problem.caster)
         phyrexian = sum(1 for symbol in ManaCost.parse(total).symbols if symbol.kind is SymbolKind.PHYREXIAN)
-        extra = f" (its {phyrexian} Phyrexian symbol(s) could be paid with 2 life each, and {problem.caster} " \
-                f"has {life}: CR 119.4)" if phyrexian else ""
-        reasons.append(Reason("CR 601.2h", f"{spell.name} can't be cast (CR 601.2h): its cost {total} alone can't "
-                              f"be paid{extra}"))
+        extra = (
+            f" (its {phyrexian} Phyrexian symbol(s) could be paid with 2 life each, and {problem.caster} "
+            f"has {life}: CR 119.4)"
+            if phyrexian
+            else ""
+        )
+        reasons.append(
+            Reason("CR 601.2h", f"{spell.name} can't be cast (CR 601.2h): its cost {total} alone can't be paid{extra}")
+        )
     return reasons
 
 
@@ -290,8 +336,9 @@ def _modes_not_chosen(problem: CastProblem, count: int) -> list[Reason]:
         if not empty:
             ok, total = _payable(problem, {key: 1})
             if not ok:
-                reasons.append(Reason("CR 601.2h", f"{label} can't be chosen (CR 601.2h): the total cost {total} "
-                                                   "can't be paid"))
+                reasons.append(
+                    Reason("CR 601.2h", f"{label} can't be chosen (CR 601.2h): the total cost {total} can't be paid")
+                )
             elif count:  # no one rule stops it: the choices it needs with it break some rule (CR 700.2)
                 reasons.append(Reason("CR 700.2", f"{label} can't be chosen (CR 700.2): no legal cast chooses it"))
     return reasons
@@ -305,12 +352,14 @@ def _splices_not_made(problem: CastProblem, count: int) -> list[Reason]:
         name = f"{obj.name} ({obj.id})"
         if obj.id not in problem.splice_candidates:
             for reason in splice_set.why_not((obj.id,)):
-                message = "it" + reason.message[len(name):] if reason.message.startswith(name) else reason.message
-                reasons.append(Reason(reason.rule, f"{name} can't be spliced onto {spell.name} ({reason.rule}): "
-                                                   f"{message}"))
+                message = "it" + reason.message[len(name) :] if reason.message.startswith(name) else reason.message
+                reasons.append(
+                    Reason(reason.rule, f"{name} can't be spliced onto {spell.name} ({reason.rule}): {message}")
+                )
             continue
-        if count and not _none_choose(problem, SPLICE_SET, lambda spliced, card=obj.id: card in spliced,
-                                      f"{name} is spliced"):
+        if count and not _none_choose(
+            problem, SPLICE_SET, lambda spliced, card=obj.id: card in spliced, f"{name} is spliced"
+        ):
             continue
         empty = [s for s in problem.slots if s.source == obj.id and not s.choices]
         for slot in empty:
@@ -318,11 +367,11 @@ def _splices_not_made(problem: CastProblem, count: int) -> list[Reason]:
         if not empty:
             ok, total = _payable(problem, {SPLICE_SET: (obj.id,)})
             if not ok:
-                reasons.append(Reason("CR 601.2h", f"{name} can't be spliced (CR 601.2h): the total cost {total} "
-                                                   "can't be paid"))
+                reasons.append(
+                    Reason("CR 601.2h", f"{name} can't be spliced (CR 601.2h): the total cost {total} can't be paid")
+                )
             elif count:
-                reasons.append(Reason("CR 702.47b", f"{name} can't be spliced (CR 702.47b): no legal cast splices "
-                                                    "it"))
+                reasons.append(Reason("CR 702.47b", f"{name} can't be spliced (CR 702.47b): no legal cast splices it"))
     return reasons
 
 
@@ -335,8 +384,9 @@ def _kicks_beyond_targets(problem: CastProblem, slot: TargetSlot, own: list[Targ
     more kicks than that (INTERACTIONS C3), and no legal cast kicks it more.
     """
     spell, spec = problem.spell, slot.spec
-    earlier = next((s for s in own if s.key.instruction == slot.key.instruction and s.key.index == spec.distinct_from),
-                   None)
+    earlier = next(
+        (s for s in own if s.key.instruction == slot.key.instruction and s.key.index == spec.distinct_from), None
+    )
     key = kick_key(problem, spec.phrase)
     if earlier is None or key not in problem.variables:
         return []
@@ -350,9 +400,14 @@ def _kicks_beyond_targets(problem: CastProblem, slot: TargetSlot, own: list[Targ
     if paid <= most or not _none_choose(problem, key, lambda times: times > most, f"{key} more than {most} times"):
         return []
     named = ", ".join(sorted(later)) or "none"
-    return [Reason("CR 702.33c", f"{spell.name} can't be kicked more than {most} time(s) (CR 702.33c, 115.4), though "
-                                 f"the mana pays for {paid}: '{spec.phrase}' chooses one target for each kick, all "
-                                 f"different and different from '{earlier.spec.phrase}'; it can choose {named}")]
+    return [
+        Reason(
+            "CR 702.33c",
+            f"{spell.name} can't be kicked more than {most} time(s) (CR 702.33c, 115.4), though "
+            f"the mana pays for {paid}: '{spec.phrase}' chooses one target for each kick, all "
+            f"different and different from '{earlier.spec.phrase}'; it can choose {named}",
+        )
+    ]
 
 
 def _excluded_candidates(problem: CastProblem) -> list[Reason]:
@@ -371,6 +426,7 @@ def _excluded_candidates(problem: CastProblem) -> list[Reason]:
                 continue
             seen.add((slot.spec.phrase, candidate))
             where = "" if slot.source == problem.spell.id else f" (spliced {slot.source})"
-            found.append(Reason(why.rule, f"'{slot.spec.phrase}'{where} can't choose {candidate}: {why.message} "
-                                          f"({why.rule})"))
+            found.append(
+                Reason(why.rule, f"'{slot.spec.phrase}'{where} can't choose {candidate}: {why.message} ({why.rule})")
+            )
     return found

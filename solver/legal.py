@@ -44,6 +44,7 @@ def _fast() -> Engine:
         _ENGINES["fast"] = get_engine("fast")
     return _ENGINES["fast"]
 
+
 __all__ = [
     "LegalCasts",
     "legal_casts",
@@ -110,8 +111,17 @@ class LegalCasts:
         # more for each way to cast it as something else: face down, bestowed (CR 702.37c, 702.103b), never
         # as a madness or miracle trigger resolves, whose cost is the one alternative cost (CR 118.9a)
         self.parts: tuple[tuple[tuple[str, ...], CastProblem], ...] = tuple(
-            (halves, build_cast_problem(state, card, player=player, halves=halves,
-                                        without_paying_mana_cost=without_paying_mana_cost, resolving=resolving))
+            (
+                halves,
+                build_cast_problem(
+                    state,
+                    card,
+                    player=player,
+                    halves=halves,
+                    without_paying_mana_cost=without_paying_mana_cost,
+                    resolving=resolving,
+                ),
+            )
             for halves in half_choices(state, card)
         ) + tuple(
             ((), build_cast_problem(state, card, player=player, cast_as=keyword))
@@ -156,8 +166,11 @@ class LegalCasts:
         if not isinstance(cast, Cast):
             return False
         problem = self.problem_for(cast)
-        return (problem is not None and cast.without_paying_mana_cost == problem.without_paying_mana_cost
-                and self.engine.contains(problem, cast))
+        return (
+            problem is not None
+            and cast.without_paying_mana_cost == problem.without_paying_mana_cost
+            and self.engine.contains(problem, cast)
+        )
 
     def why_illegal(self, cast: Cast) -> tuple[Reason, ...]:
         """Every rule a proposed cast breaks, each with its CR number; empty exactly when ``cast in self``.
@@ -207,12 +220,19 @@ class LegalCasts:
         actual = problem.to_cast(problem.assignment_of(cast).values)
         phrases = {choice.slot: choice.phrase for choice in actual.targets}
         derived: list[tuple[str, Any, Any]] = [
-            ("name", cast.name, actual.name), ("total_cost", str(cast.total_cost), str(actual.total_cost)),
-            ("mana_value", cast.mana_value, actual.mana_value)]
-        derived += [(f"targets[{i}].phrase", choice.phrase, phrases.get(choice.slot, choice.phrase))
-                    for i, choice in enumerate(cast.targets)]
-        return tuple(f"the record's {field} is {given!r}; the cast's is {real!r} (derived fields are not choices)"
-                     for field, given, real in derived if given not in ("", 0) and given != real)
+            ("name", cast.name, actual.name),
+            ("total_cost", str(cast.total_cost), str(actual.total_cost)),
+            ("mana_value", cast.mana_value, actual.mana_value),
+        ]
+        derived += [
+            (f"targets[{i}].phrase", choice.phrase, phrases.get(choice.slot, choice.phrase))
+            for i, choice in enumerate(cast.targets)
+        ]
+        return tuple(
+            f"the record's {field} is {given!r}; the cast's is {real!r} (derived fields are not choices)"
+            for field, given, real in derived
+            if given not in ("", 0) and given != real
+        )
 
     def __bool__(self) -> bool:
         """Whether there is at least one legal cast (stops at the first)."""
@@ -323,9 +343,12 @@ class LegalCasts:
             raise InputError("action_id", f"expected an integer (got {action_id!r})")
         counts = self._part_counts()
         if not 0 <= action_id < sum(counts):
-            raise InputError("action_id", f"no action {action_id}: the casts of {self.problem.spell.id} have ids 0 to "
-                                          f"{sum(counts) - 1}" if sum(counts) else
-                             f"no action {action_id}: {self.problem.spell.id} has no legal cast")
+            raise InputError(
+                "action_id",
+                f"no action {action_id}: the casts of {self.problem.spell.id} have ids 0 to {sum(counts) - 1}"
+                if sum(counts)
+                else f"no action {action_id}: {self.problem.spell.id} has no legal cast",
+            )
         fast = _fast()
         for problem, count in zip(self.problems, counts):
             if action_id < count:
@@ -378,8 +401,9 @@ class LegalCasts:
         count = min(self.count(), size)
         return [True] * count + [False] * (size - count)
 
-    def options(self, chosen: Mapping[str, Any] | None = None, *, offset: int = 0, limit: int = DEFAULT_LIMIT,
-                **more: Any) -> Options:
+    def options(
+        self, chosen: Mapping[str, Any] | None = None, *, offset: int = 0, limit: int = DEFAULT_LIMIT, **more: Any
+    ) -> Options:
         """The next prompt of a cast, given the choices made so far, and its options with their counts.
 
         See :mod:`solver.prompts`: prompts come in a fixed order (the half, the zone, the alternative cost,
@@ -475,8 +499,12 @@ def castable_objects(state: GameState, player: str) -> tuple[str, ...]:
         Object ids. Whether each can be cast now is the cast problem's to say.
     """
     caster = PlayerId(player)
-    elsewhere = [o.id for zone in (Zone.GRAVEYARD, Zone.EXILE, Zone.LIBRARY) for o in state.objects_in(zone)
-                 if (o.owner == caster or o.may_cast) and _cast_from_there(o, caster)]
+    elsewhere = [
+        o.id
+        for zone in (Zone.GRAVEYARD, Zone.EXILE, Zone.LIBRARY)
+        for o in state.objects_in(zone)
+        if (o.owner == caster or o.may_cast) and _cast_from_there(o, caster)
+    ]
     prepared = [o.id for o in state.objects_in(Zone.BATTLEFIELD, caster) if o.prepared]  # a copy of its spell
     return tuple(o.id for o in state.hand(caster)) + tuple(elsewhere) + tuple(prepared)
 
@@ -489,8 +517,11 @@ def _cast_from_there(obj: GameObject, caster: PlayerId) -> bool:
     """
     halves = [dataclasses.replace(obj, card=card) for card in obj.card.halves or (obj.card,)]
     disturbed = obj.card.layout == "transform" and obj.owner == caster and bool(castable_faces(obj))  # CR 702.146a
-    return disturbed or any(zone_ways(half, caster, abilities_of(half)) for half in halves) or (
-        obj.owner == caster and any(unread_permissions(part, abilities_of(part)) for part in (obj, *halves)))
+    return (
+        disturbed
+        or any(zone_ways(half, caster, abilities_of(half)) for half in halves)
+        or (obj.owner == caster and any(unread_permissions(part, abilities_of(part)) for part in (obj, *halves)))
+    )
 
 
 def count_legal_casts(
@@ -526,12 +557,14 @@ def count_legal_casts(
     object builds no problem.
     """
     if card is not None:
-        return held_view(state, card, player=player, without_paying_mana_cost=without_paying_mana_cost,
-                         backend=backend).count()
+        return held_view(
+            state, card, player=player, without_paying_mana_cost=without_paying_mana_cost, backend=backend
+        ).count()
     caster = player or state.priority
     return sum(
-        held_view(state, object_id, player=caster, without_paying_mana_cost=without_paying_mana_cost,
-                  backend=backend).count()
+        held_view(
+            state, object_id, player=caster, without_paying_mana_cost=without_paying_mana_cost, backend=backend
+        ).count()
         for object_id in castable_objects(state, caster)
     )
 
@@ -634,14 +667,25 @@ def held_view(state: GameState, card: str, **options: Any) -> LegalCasts:
     if not state.has_object(card):
         raise InputError("card", f"no object with id {card!r} in the state")
     player = options.get("player") or state.object(card).owner  # the same defaults as LegalCasts
-    key = ("view", card, player, bool(options.get("without_paying_mana_cost")), options.get("backend") or "fast",
-           tuple(sorted((k, v) for k, v in options.items()
-                        if k not in ("player", "without_paying_mana_cost", "backend"))))
+    key = (
+        "view",
+        card,
+        player,
+        bool(options.get("without_paying_mana_cost")),
+        options.get("backend") or "fast",
+        tuple(sorted((k, v) for k, v in options.items() if k not in ("player", "without_paying_mana_cost", "backend"))),
+    )
     return _held(state, key, lambda: LegalCasts(state, card, **options))
 
 
-def judging_view(state: GameState, cast: Cast, *, player: str | None = None, without_paying_mana_cost: bool = False,
-                 resolving: str | None = None) -> LegalCasts:
+def judging_view(
+    state: GameState,
+    cast: Cast,
+    *,
+    player: str | None = None,
+    without_paying_mana_cost: bool = False,
+    resolving: str | None = None,
+) -> LegalCasts:
     """The view that judges a proposed cast: the card's legal casts for this question (:func:`held_view`).
 
     The permissions are the question's and the state's, never the cast's own: a cast that says it is without
@@ -672,12 +716,19 @@ def judging_view(state: GameState, cast: Cast, *, player: str | None = None, wit
     """
     if not state.has_object(cast.card):
         raise InputError("cast.card", f"no object with id {cast.card!r} in the state")
-    return held_view(state, cast.card, player=player, without_paying_mana_cost=without_paying_mana_cost,
-                     resolving=resolving)
+    return held_view(
+        state, cast.card, player=player, without_paying_mana_cost=without_paying_mana_cost, resolving=resolving
+    )
 
 
-def is_legal_cast(state: GameState, cast: Cast, *, player: str | None = None, without_paying_mana_cost: bool = False,
-                  resolving: str | None = None) -> bool:
+def is_legal_cast(
+    state: GameState,
+    cast: Cast,
+    *,
+    player: str | None = None,
+    without_paying_mana_cost: bool = False,
+    resolving: str | None = None,
+) -> bool:
     """Whether a proposed cast is legal: ``cast in legal_casts(state, cast.card, ...)``, checked without enumerating.
 
     Parameters
@@ -702,12 +753,19 @@ def is_legal_cast(state: GameState, cast: Cast, *, player: str | None = None, wi
     UnsupportedRuleError
         Text bearing on this card's casts that can't be read.
     """
-    return cast in judging_view(state, cast, player=player, without_paying_mana_cost=without_paying_mana_cost,
-                                resolving=resolving)
+    return cast in judging_view(
+        state, cast, player=player, without_paying_mana_cost=without_paying_mana_cost, resolving=resolving
+    )
 
 
-def why_illegal(state: GameState, cast: Cast, *, player: str | None = None, without_paying_mana_cost: bool = False,
-                resolving: str | None = None) -> tuple[Reason, ...]:
+def why_illegal(
+    state: GameState,
+    cast: Cast,
+    *,
+    player: str | None = None,
+    without_paying_mana_cost: bool = False,
+    resolving: str | None = None,
+) -> tuple[Reason, ...]:
     """Every rule a proposed cast breaks, each with its CR number (:meth:`LegalCasts.why_illegal`).
 
     Empty exactly when :func:`is_legal_cast` is True: both ask the same view.
@@ -733,5 +791,6 @@ def why_illegal(state: GameState, cast: Cast, *, player: str | None = None, with
     UnsupportedRuleError
         Text bearing on this card's casts that can't be read.
     """
-    return judging_view(state, cast, player=player, without_paying_mana_cost=without_paying_mana_cost,
-                        resolving=resolving).why_illegal(cast)
+    return judging_view(
+        state, cast, player=player, without_paying_mana_cost=without_paying_mana_cost, resolving=resolving
+    ).why_illegal(cast)

@@ -56,9 +56,23 @@ from solver.rules.target_sets import TargetChoices
 from solver.rules.zones import RESOLVING_KEYWORDS, ZoneWay
 
 __all__ = [
-    "Reason", "ConstraintKind", "LazyDomain", "Variable", "Constraint", "SwitchAtom", "Switch", "TargetSlot",
-    "CostTerm", "Proposal", "ProblemMemo", "StateMemo", "state_memo", "share_state_memo", "CastProblem",
-    "Assignment", "ProblemRef",
+    "Reason",
+    "ConstraintKind",
+    "LazyDomain",
+    "Variable",
+    "Constraint",
+    "SwitchAtom",
+    "Switch",
+    "TargetSlot",
+    "CostTerm",
+    "Proposal",
+    "ProblemMemo",
+    "StateMemo",
+    "state_memo",
+    "share_state_memo",
+    "CastProblem",
+    "Assignment",
+    "ProblemRef",
 ]
 
 Assignment = Mapping[ChoiceKey, Any]
@@ -489,7 +503,8 @@ class StateMemo:
     candidates: dict[str, tuple[tuple[str, ...], frozenset[str]]] = field(default_factory=dict)
     target_sets: dict[tuple, tuple[tuple[str, ...], Any]] = field(default_factory=dict)
     cost_candidates: dict[tuple, tuple[tuple[Any, ...], dict[str, GameObject], tuple[str, ...]]] = field(
-        default_factory=dict)
+        default_factory=dict
+    )
     permanents_to_pay: dict[tuple[str, bool], tuple[GameObject, ...]] = field(default_factory=dict)
     cost_counts: dict[tuple, int] = field(default_factory=dict)
     by_types: dict[tuple, tuple[tuple[str, ...], list, list]] = field(default_factory=dict)
@@ -665,8 +680,9 @@ class CastProblem:
     engine_memo: dict[str, Any] = field(default_factory=dict, repr=False)
 
     # ------------------------------------------------------------------ building
-    def add_variable(self, key: ChoiceKey, domain: Domain, rule: str,
-                     why_not: Callable[[Any], tuple[Reason, ...]] | None = None) -> Variable:
+    def add_variable(
+        self, key: ChoiceKey, domain: Domain, rule: str, why_not: Callable[[Any], tuple[Reason, ...]] | None = None
+    ) -> Variable:
         """Add a variable; its domain is kept in the given order.
 
         Parameters
@@ -684,8 +700,12 @@ class CastProblem:
         """
         if key in self.variables:
             raise ValueError(f"variable {key!r} defined twice")
-        variable = Variable(key, domain if isinstance(domain, LazyDomain) else tuple(domain), rule,
-                            why_not or _no_explanation(key, rule))
+        variable = Variable(
+            key,
+            domain if isinstance(domain, LazyDomain) else tuple(domain),
+            rule,
+            why_not or _no_explanation(key, rule),
+        )
         self.variables[key] = variable
         return variable
 
@@ -781,8 +801,9 @@ class CastProblem:
 
         found = []
         for constraint in self.constraints:
-            if all(isinstance(key, (ZoneKey, FaceKey, AlternativeCostKey)) and one_value(key)
-                   for key in constraint.scope):
+            if all(
+                isinstance(key, (ZoneKey, FaceKey, AlternativeCostKey)) and one_value(key) for key in constraint.scope
+            ):
                 found.append(constraint)
         return found
 
@@ -811,8 +832,9 @@ class CastProblem:
             printed order, then spliced texts in splice order (CR 702.47b,
             608.2c).
         """
-        modes = tuple(key.index for key in self.variables if type(key) is ModeKey
-                      for _ in range(int(assignment[key])))  # a count where a mode may repeat (CR 700.2d)
+        modes = tuple(
+            key.index for key in self.variables if type(key) is ModeKey for _ in range(int(assignment[key]))
+        )  # a count where a mode may repeat (CR 700.2d)
         splices: tuple[ObjectId, ...] = tuple(assignment.get(SPLICE_ORDER, ()))
         position = {source: i for i, source in enumerate(splices)}
         chosen = []
@@ -821,9 +843,21 @@ class CastProblem:
             if value is None:
                 continue
             division = tuple(assignment[slot.division]) if slot.division is not None else ()
-            chosen.append((self.target_order(slot.key, position),
-                           TargetChoice(slot.key.source, slot.key.mode, slot.key.instruction, slot.key.index,
-                                        slot.spec.phrase, tuple(value), slot.key.copy, division)))
+            chosen.append(
+                (
+                    self.target_order(slot.key, position),
+                    TargetChoice(
+                        slot.key.source,
+                        slot.key.mode,
+                        slot.key.instruction,
+                        slot.key.index,
+                        slot.spec.phrase,
+                        tuple(value),
+                        slot.key.copy,
+                        division,
+                    ),
+                )
+            )
         chosen.sort(key=lambda item: item[0])
         paid: dict[CostAction, list[ObjectId]] = {}
         for key in self.variables:
@@ -841,8 +875,11 @@ class CastProblem:
             targets=tuple(choice for _, choice in chosen),
             x=x,
             alternative_cost=assignment.get(ALTERNATIVE_COST),
-            additional_costs=tuple((key.keyword, int(assignment[key])) for key in self.variables
-                                   if type(key) is OptionalCostKey and assignment[key]),
+            additional_costs=tuple(
+                (key.keyword, int(assignment[key]))
+                for key in self.variables
+                if type(key) is OptionalCostKey and assignment[key]
+            ),
             gift_recipient=assignment.get(GIFT_RECIPIENT),
             without_paying_mana_cost=self.without_paying_mana_cost,
             total_cost=total,
@@ -897,28 +934,44 @@ class CastProblem:
         return Proposal(values, tuple(reason for _, reason in refused), tuple(where for where, _ in refused))
 
     def _unmatched_choices(
-            self, cast: Cast, optional: Mapping[str, int],
-            by_action: Mapping[tuple[CostAction, Zone], tuple[ObjectId, ...]]) -> list[tuple[str, Reason]]:
+        self, cast: Cast, optional: Mapping[str, int], by_action: Mapping[tuple[CostAction, Zone], tuple[ObjectId, ...]]
+    ) -> list[tuple[str, Reason]]:
         """The modes, optional costs, gift and objects paying costs a cast names that no variable holds."""
         name, refused = self.spell.name, list[tuple[str, Reason]]()
         indices = sorted({key.index for key in self.keys_of(ModeKey)})
         held = f"its mode indices are {', '.join(map(str, indices))}" if indices else "it has no modes"
         for index in sorted(set(cast.modes) - set(indices)):
-            refused.append((f"modes[{cast.modes.index(index)}]", Reason(
-                "CR 700.2", f"{name} has no mode of index {index} (a cast's modes are indices from 0, its first "
-                            f"mode 0; {held})")))
+            refused.append(
+                (
+                    f"modes[{cast.modes.index(index)}]",
+                    Reason(
+                        "CR 700.2",
+                        f"{name} has no mode of index {index} (a cast's modes are indices from 0, its first "
+                        f"mode 0; {held})",
+                    ),
+                )
+            )
         has = {key.keyword for key in self.keys_of(OptionalCostKey)}
         for keyword in optional:
-            hint = (": it has multikicker, and the cast says how many times it is paid (times_kicked, or "
-                    "additional_costs {\"multikicker\": n})" if keyword == "kicker" and "multikicker" in has else "")
+            hint = (
+                ": it has multikicker, and the cast says how many times it is paid (times_kicked, or "
+                'additional_costs {"multikicker": n})'
+                if keyword == "kicker" and "multikicker" in has
+                else ""
+            )
             refused.append(("additional_costs", Reason("CR 601.2b", f"{name} has no {keyword} cost to pay{hint}")))
         if cast.gift_recipient is not None and GIFT_RECIPIENT not in self.variables:
-            refused.append(("gift_recipient", Reason("CR 702.174a", f"{name} has no gift: no opponent is chosen for "
-                                                                    "one")))
+            refused.append(
+                ("gift_recipient", Reason("CR 702.174a", f"{name} has no gift: no opponent is chosen for one"))
+            )
         for (action, _), objects in () if self.recorded is not None else by_action.items():
             # a spell on the stack paid its costs: what paid them is history, not a choice judged now (CR 601.2h)
-            refused.append((COST_OBJECT_FIELDS[action], Reason(
-                "CR 601.2h", f"no cost of this cast asks to {action.value} {', '.join(objects)}")))
+            refused.append(
+                (
+                    COST_OBJECT_FIELDS[action],
+                    Reason("CR 601.2h", f"no cost of this cast asks to {action.value} {', '.join(objects)}"),
+                )
+            )
         return refused
 
     def _target_values(self, cast: Cast, values: dict[ChoiceKey, Any]) -> list[tuple[str, Reason]]:
@@ -929,8 +982,12 @@ class CastProblem:
         for position, choice in enumerate(cast.targets):
             key = TargetKey(choice.source, choice.mode, choice.instruction, choice.index, choice.copy)
             if key in given:
-                refused.append((f"targets[{position}]", Reason(
-                    "CR 115.3", "two target choices are given for one instance of 'target'")))
+                refused.append(
+                    (
+                        f"targets[{position}]",
+                        Reason("CR 115.3", "two target choices are given for one instance of 'target'"),
+                    )
+                )
             given[key] = choice
             place.setdefault(key, position)
         for slot in self.slots:
@@ -939,11 +996,19 @@ class CastProblem:
             if slot.division is not None:
                 values[slot.division] = None if chosen is None else tuple(chosen.division)
             elif chosen is not None and chosen.division:
-                refused.append((f"targets[{place[slot.key]}].division", Reason(
-                    "CR 601.2d", f"'{slot.spec.phrase}' divides nothing; a division is given")))
+                refused.append(
+                    (
+                        f"targets[{place[slot.key]}].division",
+                        Reason("CR 601.2d", f"'{slot.spec.phrase}' divides nothing; a division is given"),
+                    )
+                )
         for key in given:
-            refused.append((f"targets[{place[key]}]", Reason(
-                "CR 601.2c", f"no instance of 'target' is at {key} in the spell or its spliced texts")))
+            refused.append(
+                (
+                    f"targets[{place[key]}]",
+                    Reason("CR 601.2c", f"no instance of 'target' is at {key} in the spell or its spliced texts"),
+                )
+            )
         return refused
 
     def _permission_reasons(self, cast: Cast) -> list[tuple[str, Reason]]:
@@ -958,25 +1023,53 @@ class CastProblem:
         if self.recorded is not None:  # the record says how it was cast; nothing is granted now (CR 601.2i)
             return reasons
         if cast.without_paying_mana_cost and not self.without_paying_mana_cost:
-            reasons.append(("without_paying_mana_cost", Reason(
-                "CR 118.9", f"the cast is without paying {name}'s mana cost, and nothing grants that: no effect of "
-                            "the state lets it be cast so, and the question is not of casts without paying the mana "
-                            "cost")))
+            reasons.append(
+                (
+                    "without_paying_mana_cost",
+                    Reason(
+                        "CR 118.9",
+                        f"the cast is without paying {name}'s mana cost, and nothing grants that: no effect of "
+                        "the state lets it be cast so, and the question is not of casts without paying the mana "
+                        "cost",
+                    ),
+                )
+            )
         elif self.without_paying_mana_cost and not cast.without_paying_mana_cost:
             if self.zone_ways and all(way.free for way in self.zone_ways):
                 where = "exile" if self.spell.zone is Zone.EXILE else f"the {self.spell.zone.value}"
-                reasons.append(("without_paying_mana_cost", Reason(
-                    "CR 601.3", f"{name} ({self.spell.id}) may be cast from {where} only without paying its mana "
-                                "cost (CR 118.9), but the cast pays it")))
+                reasons.append(
+                    (
+                        "without_paying_mana_cost",
+                        Reason(
+                            "CR 601.3",
+                            f"{name} ({self.spell.id}) may be cast from {where} only without paying its mana "
+                            "cost (CR 118.9), but the cast pays it",
+                        ),
+                    )
+                )
             else:
-                reasons.append(("without_paying_mana_cost", Reason(
-                    "CR 118.9", f"the casts asked for are without paying {name}'s mana cost, but the cast pays it")))
+                reasons.append(
+                    (
+                        "without_paying_mana_cost",
+                        Reason(
+                            "CR 118.9",
+                            f"the casts asked for are without paying {name}'s mana cost, but the cast pays it",
+                        ),
+                    )
+                )
         keyword = cast.alternative_cost
         if keyword in RESOLVING_KEYWORDS and self.resolving != keyword:
             rule = RESOLVING_KEYWORDS[keyword][1]
-            reasons.append(("alternative_cost", Reason(
-                rule, f"{name} is cast for its {keyword} cost only as its {keyword} triggered ability resolves "
-                      "(CR 608.2g), and the question is not of that moment")))
+            reasons.append(
+                (
+                    "alternative_cost",
+                    Reason(
+                        rule,
+                        f"{name} is cast for its {keyword} cost only as its {keyword} triggered ability resolves "
+                        "(CR 608.2g), and the question is not of that moment",
+                    ),
+                )
+            )
         return reasons
 
     def objects_named(self, cast: Cast) -> dict[tuple[CostAction, Zone], tuple[ObjectId, ...]]:
@@ -1042,7 +1135,8 @@ class CastProblem:
             the rule's scope.
         """
         found: list[tuple[tuple[ChoiceKey, ...] | str, Reason]] = list(
-            zip(proposal.unmatched_at or ("",) * len(proposal.unmatched), proposal.unmatched))
+            zip(proposal.unmatched_at or ("",) * len(proposal.unmatched), proposal.unmatched)
+        )
         values = proposal.values
         invalid: set[ChoiceKey] = set()
         for key, variable in self.variables.items():
@@ -1087,9 +1181,17 @@ class CastProblem:
         key = about[0]
         if type(key) is CostObjectsKey:
             return COST_OBJECT_FIELDS[key.action]
-        return {ModeKey: "modes", OptionalCostKey: "additional_costs", XKey: "x", AlternativeCostKey:
-                "alternative_cost", SpliceSetKey: "splices", SpliceOrderKey: "splices", FaceKey: "halves",
-                ZoneKey: "zone", GiftRecipientKey: "gift_recipient"}.get(type(key), "")
+        return {
+            ModeKey: "modes",
+            OptionalCostKey: "additional_costs",
+            XKey: "x",
+            AlternativeCostKey: "alternative_cost",
+            SpliceSetKey: "splices",
+            SpliceOrderKey: "splices",
+            FaceKey: "halves",
+            ZoneKey: "zone",
+            GiftRecipientKey: "gift_recipient",
+        }.get(type(key), "")
 
     def why_illegal(self, cast: Cast) -> list[Reason]:
         """Every rule a proposed cast breaks: :meth:`reasons` of :meth:`assignment_of`."""
@@ -1098,7 +1200,6 @@ class CastProblem:
     def is_legal(self, cast: Cast) -> bool:
         """Whether a proposed cast is legal: no reason against it (:meth:`why_illegal`)."""
         return not self.why_illegal(cast)
-
 
 
 _VALUE_IN_CAST: dict[type, Callable[[CastProblem, Any, Cast], Any]] = {

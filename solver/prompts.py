@@ -43,11 +43,21 @@ from typing import Any
 from models.cast import COST_OBJECT_FIELDS, Cast
 from models.errors import InputError, SolverError, json_text
 
-__all__ = ["PROMPTS", "FRAME_PROMPTS", "COST_PROMPTS", "DEFAULT_LIMIT", "Option", "Options", "Walk",
-           "options_by_listing", "prompt_values", "read_chosen", "json_value"]
+__all__ = [
+    "PROMPTS",
+    "FRAME_PROMPTS",
+    "COST_PROMPTS",
+    "DEFAULT_LIMIT",
+    "Option",
+    "Options",
+    "Walk",
+    "options_by_listing",
+    "prompt_values",
+    "read_chosen",
+    "json_value",
+]
 
-FRAME_PROMPTS = ("halves", "zone", "alternative_cost", "modes", "splice_set", "additional_costs", "gift_recipient",
-                 "x")
+FRAME_PROMPTS = ("halves", "zone", "alternative_cost", "modes", "splice_set", "additional_costs", "gift_recipient", "x")
 """The prompts made before targets (CR 601.2a-b), in the order asked."""
 
 COST_PROMPTS = tuple(COST_OBJECT_FIELDS.values())
@@ -120,10 +130,14 @@ class Options:
     def to_json(self) -> dict[str, Any]:
         """The answer as a JSON object: every field, ``forced`` as ``[{"prompt", "value"}]``, ``cast`` as its JSON."""
         return {
-            "prompt": self.prompt, "instance": self.instance, "options": [o.to_json() for o in self.options],
-            "options_total": self.options_total, "offset": self.offset,
+            "prompt": self.prompt,
+            "instance": self.instance,
+            "options": [o.to_json() for o in self.options],
+            "options_total": self.options_total,
+            "offset": self.offset,
             "forced": [{"prompt": prompt, "value": value} for prompt, value in self.forced],
-            "count": self.count, "cast": self.cast.to_json() if self.cast is not None else None,
+            "count": self.count,
+            "cast": self.cast.to_json() if self.cast is not None else None,
             "action_id": self.action_id,
         }
 
@@ -146,7 +160,8 @@ def _ids(value: Any, where: str, *, ordered: bool = False) -> tuple[str, ...]:
 
 def _ints(value: Any, where: str) -> tuple[int, ...]:
     if not isinstance(value, list | tuple) or not all(
-            isinstance(item, int) and not isinstance(item, bool) for item in value):
+        isinstance(item, int) and not isinstance(item, bool) for item in value
+    ):
         raise InputError(where, f"expected a list of integers (got {json_text(value)})")
     return tuple(value)
 
@@ -164,8 +179,14 @@ def _read_costs(value: Any, where: str) -> tuple[tuple[str, int], ...]:
         raise InputError(where, f"expected an object of keyword: times (got {json_text(value)})")
     found = []
     for pair in pairs:
-        if not (isinstance(pair, list | tuple) and len(pair) == 2 and isinstance(pair[0], str)
-                and isinstance(pair[1], int) and not isinstance(pair[1], bool) and pair[1] >= 0):
+        if not (
+            isinstance(pair, list | tuple)
+            and len(pair) == 2
+            and isinstance(pair[0], str)
+            and isinstance(pair[1], int)
+            and not isinstance(pair[1], bool)
+            and pair[1] >= 0
+        ):
             raise InputError(where, f"expected an object of keyword: times (got {json_text(value)})")
         if pair[1]:
             found.append((pair[0], pair[1]))
@@ -185,9 +206,15 @@ def _read_zone(value: Any, where: str) -> str:
 
 
 _READERS: dict[str, Callable[[Any, str], Any]] = {
-    "halves": lambda v, w: _ids(v, w, ordered=True), "zone": _read_zone, "alternative_cost": _optional_string,
-    "modes": lambda v, w: tuple(sorted(_ints(v, w))), "splice_set": _ids, "additional_costs": _read_costs,
-    "gift_recipient": _optional_string, "x": _read_x, "splices": lambda v, w: _ids(v, w, ordered=True),
+    "halves": lambda v, w: _ids(v, w, ordered=True),
+    "zone": _read_zone,
+    "alternative_cost": _optional_string,
+    "modes": lambda v, w: tuple(sorted(_ints(v, w))),
+    "splice_set": _ids,
+    "additional_costs": _read_costs,
+    "gift_recipient": _optional_string,
+    "x": _read_x,
+    "splices": lambda v, w: _ids(v, w, ordered=True),
     **{prompt: _ids for prompt in COST_PROMPTS},
 }
 
@@ -232,9 +259,15 @@ def prompt_values(cast: Cast) -> dict[str, Any]:
         damage is divided), the cost prompts for each field that holds objects.
     """
     found: dict[str, Any] = {
-        "halves": list(cast.halves), "zone": cast.zone.value, "alternative_cost": cast.alternative_cost,
-        "modes": list(cast.modes), "splice_set": sorted(cast.splices), "additional_costs": dict(cast.additional_costs),
-        "gift_recipient": cast.gift_recipient, "x": cast.x, "splices": list(cast.splices),
+        "halves": list(cast.halves),
+        "zone": cast.zone.value,
+        "alternative_cost": cast.alternative_cost,
+        "modes": list(cast.modes),
+        "splice_set": sorted(cast.splices),
+        "additional_costs": dict(cast.additional_costs),
+        "gift_recipient": cast.gift_recipient,
+        "x": cast.x,
+        "splices": list(cast.splices),
     }
     for i, choice in enumerate(cast.targets):
         found[f"target_{i}"] = list(choice.targets)
@@ -243,7 +276,6 @@ def prompt_values(cast: Cast) -> dict[str, Any]:
     for prompt in COST_PROMPTS:
         found[prompt] = list(getattr(cast, prompt))
     return found
-
 
 
 ABSENT = object()
@@ -302,8 +334,14 @@ class Walk:
         if value not in ((), None):
             self.forced.append((prompt, json_value(prompt, value)))
 
-    def grouped(self, prompt: str, items: list[Any], value: Callable[[Any], Any], weight: Callable[[Any], int],
-                instance: Callable[[], dict[str, Any] | None] | None = None) -> tuple[Options | None, list[Any]]:
+    def grouped(
+        self,
+        prompt: str,
+        items: list[Any],
+        value: Callable[[Any], Any],
+        weight: Callable[[Any], int],
+        instance: Callable[[], dict[str, Any] | None] | None = None,
+    ) -> tuple[Options | None, list[Any]]:
         """Answer one prompt over weighted items (frames, or casts): take the choice given, or ask, or take the one.
 
         Parameters
@@ -340,8 +378,13 @@ class Walk:
             return None, kept
         if len(groups) > 1:
             listed = list(groups.items())
-            return self.ask(prompt, instance() if instance is not None else None, len(listed),
-                            listed[self.offset:self.offset + self.limit], sum(groups.values())), items
+            return self.ask(
+                prompt,
+                instance() if instance is not None else None,
+                len(listed),
+                listed[self.offset : self.offset + self.limit],
+                sum(groups.values()),
+            ), items
         if groups:
             self.take(prompt, next(iter(groups)))
         return None, items
@@ -354,11 +397,15 @@ class Walk:
         """The error of a choice that leads to no legal cast, with (some of) the options there are."""
         listed = ", ".join(json.dumps(json_value(prompt, v), ensure_ascii=False) for v in shown[:8])
         more = f", ... ({total} in all)" if total > 8 else ""
-        return InputError(f"chosen.{prompt}", f"{json_text(self.given.get(prompt))} leads to no legal cast given "
-                                              f"the choices before it (the options: {listed}{more})")
+        return InputError(
+            f"chosen.{prompt}",
+            f"{json_text(self.given.get(prompt))} leads to no legal cast given "
+            f"the choices before it (the options: {listed}{more})",
+        )
 
-    def ask(self, prompt: str, instance: dict[str, Any] | None, total: int, page: list[tuple[Any, int]],
-            count: int) -> Options:
+    def ask(
+        self, prompt: str, instance: dict[str, Any] | None, total: int, page: list[tuple[Any, int]], count: int
+    ) -> Options:
         """The answer that asks ``prompt``.
 
         A choice given for a later prompt is refused: the counts of this prompt's options would not see it.
@@ -366,8 +413,15 @@ class Walk:
         late = sorted(set(self.wanted) - self.used)
         if late:
             raise InputError(f"chosen.{late[0]}", f"is given before the prompt {prompt!r}, which is not answered yet")
-        return Options(prompt, instance, tuple(Option(json_value(prompt, v), n) for v, n in page), total,
-                       self.offset, tuple(self.forced), count)
+        return Options(
+            prompt,
+            instance,
+            tuple(Option(json_value(prompt, v), n) for v, n in page),
+            total,
+            self.offset,
+            tuple(self.forced),
+            count,
+        )
 
     def nothing(self) -> Options:
         """The answer when no cast is legal."""
@@ -386,12 +440,19 @@ class Walk:
 
 def instance_of(choice: Any) -> dict[str, Any]:
     """An instance of "target" as an answer names it: source, mode, instruction, index, copy and phrase."""
-    return {"source": choice.source, "mode": choice.mode, "instruction": choice.instruction, "index": choice.index,
-            "copy": choice.copy, "phrase": choice.phrase}
+    return {
+        "source": choice.source,
+        "mode": choice.mode,
+        "instruction": choice.instruction,
+        "index": choice.index,
+        "copy": choice.copy,
+        "phrase": choice.phrase,
+    }
 
 
-def options_by_listing(casts: Iterable[Cast], chosen: Mapping[str, Any] | None = None, *, offset: int = 0,
-                       limit: int = DEFAULT_LIMIT) -> Options:
+def options_by_listing(
+    casts: Iterable[Cast], chosen: Mapping[str, Any] | None = None, *, offset: int = 0, limit: int = DEFAULT_LIMIT
+) -> Options:
     """The next prompt and its options, found by listing every cast (the answer any engine can give).
 
     Parameters
@@ -412,15 +473,18 @@ def options_by_listing(casts: Iterable[Cast], chosen: Mapping[str, Any] | None =
         As :class:`Walk`; a choice that leads to no legal cast.
     """
     walk = Walk(chosen, offset, limit)
-    left = [(cast, {prompt: _hashable(prompt, value) for prompt, value in prompt_values(cast).items()})
-            for cast in casts]
+    left = [
+        (cast, {prompt: _hashable(prompt, value) for prompt, value in prompt_values(cast).items()}) for cast in casts
+    ]
 
     def step(prompt: str) -> Options | None:
         nonlocal left
         instance = None
         if prompt.startswith(("target_", "division_")):
+
             def instance() -> dict[str, Any]:
                 return instance_of(left[0][0].targets[int(prompt.partition("_")[2])])
+
         asked, left = walk.grouped(prompt, left, lambda item: item[1].get(prompt, ABSENT), lambda item: 1, instance)
         return asked
 

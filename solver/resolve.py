@@ -140,15 +140,19 @@ def resolve(state: GameState, spell_id: str) -> Resolution:
         chosen = values[slot.key]
         if chosen is not None:
             statuses[slot.key.slot] = tuple(
-                TargetStatus(slot.spec.phrase, target, _still_legal(problem, slot, target)) for target in chosen)
+                TargetStatus(slot.spec.phrase, target, _still_legal(problem, slot, target)) for target in chosen
+            )
     every = [status for group in statuses.values() for status in group]
     if every and not any(status.legal for status in every):
         resolves = False
         explanation = "every target is illegal, so the spell does not resolve and none of its instructions happen"
     else:
         resolves = True
-        explanation = ("the spell has no target" if not every else
-                       "some target is still legal: the spell resolves; illegal targets are ignored")
+        explanation = (
+            "the spell has no target"
+            if not every
+            else "some target is still legal: the spell resolves; illegal targets are ignored"
+        )
     instructions = []
     own = abilities_of(problem.spell)
     sources: list[tuple[GameObject, CardAbilities, int | None, int, Instruction]] = []
@@ -165,18 +169,20 @@ def resolve(state: GameState, spell_id: str) -> Resolution:
             sources.append((obj, abilities_of(obj), None, line, instruction))
     for obj, _, mode, line, instruction in sources:
         # For a mode, ``line`` holds which time it was chosen (its text is one line, instruction 0).
-        keys = [(obj.id, mode, 0, index, line) if mode is not None else (obj.id, mode, line, index, 0)
-                for index in range(len(instruction.targets))]
+        keys = [
+            (obj.id, mode, 0, index, line) if mode is not None else (obj.id, mode, line, index, 0)
+            for index in range(len(instruction.targets))
+        ]
         targets = tuple(status for key in keys for status in statuses.get(key, ()))
         conditional = bool(instruction.condition) and not _paid(cast, instruction.condition)  # CR 702.33e, 702.113a
         conditional = conditional or cast.alternative_cost in instruction.unless  # cleaved away (CR 702.148b)
         happens = resolves and not conditional and (not targets or any(t.legal for t in targets))
         text = instruction.text.replace("~", obj.name)
-        if obj.id == spell.id and any(a.removes_targets and a.keyword == cast.alternative_cost
-                                      for a in own.alternative_costs):
+        if obj.id == spell.id and any(
+            a.removes_targets and a.keyword == cast.alternative_cost for a in own.alternative_costs
+        ):
             text = re.sub(r"\b([Tt])arget\b", lambda m: "Each" if m.group(1) == "T" else "each", text)  # CR 702.96a
-        instructions.append(ResolvedInstruction(obj.id, mode, text,
-                                                targets, happens))
+        instructions.append(ResolvedInstruction(obj.id, mode, text, targets, happens))
     return Resolution(spell.id, problem.spell.name, resolves, "CR 608.2b", explanation, tuple(instructions))
 
 
@@ -199,6 +205,9 @@ def _still_legal(problem: CastProblem, slot: TargetSlot, target: str) -> Reason 
     if why is not None and target not in state.players and target not in slot.candidates:
         # in no zone its phrase names: it was chosen where the phrase names, and has moved since (CR 400.7)
         obj = state.object(target)
-        return Reason("CR 400.7", f"{obj.name} ({target}) is {obj.zone.where} now, where '{slot.spec.phrase}' names "
-                                  "nothing: an object that moves to another zone is a new object")
+        return Reason(
+            "CR 400.7",
+            f"{obj.name} ({target}) is {obj.zone.where} now, where '{slot.spec.phrase}' names "
+            "nothing: an object that moves to another zone is a new object",
+        )
     return why

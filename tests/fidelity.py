@@ -44,8 +44,12 @@ def target_of(spec: TargetSpec, condition: tuple[str, ...] = ()) -> dict[str, An
         "min": minimum,
         "controller": spec.controller.value,
         "other": spec.distinct_from is not None,
-        "restricted": bool(spec.qualities) or bool(spec.card_types) or spec.same_controller or spec.relation is not None
-        or spec.controlled_by is not None or spec.total_at_most is not None
+        "restricted": bool(spec.qualities)
+        or bool(spec.card_types)
+        or spec.same_controller
+        or spec.relation is not None
+        or spec.controlled_by is not None
+        or spec.total_at_most is not None
         or (spec.spells is not None and spec.spells.value != "spell"),
         "divided": spec.divided or ("X" if spec.divided_x else None),
         "when": None if not condition else "kicked" if "kicker" in condition else condition[0],
@@ -54,8 +58,13 @@ def target_of(spec: TargetSpec, condition: tuple[str, ...] = ()) -> dict[str, An
 
 def _object_cost(cost: ObjectCost) -> str:
     count = "X" if cost.x_count else "any" if cost.count is None else "all" if cost.count == 0 else str(cost.count)
-    where = " from graveyard" if cost.zone is Zone.GRAVEYARD else " from hand" if cost.zone is Zone.HAND and \
-        cost.action.value != "discard" else ""
+    where = (
+        " from graveyard"
+        if cost.zone is Zone.GRAVEYARD
+        else " from hand"
+        if cost.zone is Zone.HAND and cost.action.value != "discard"
+        else ""
+    )
     return f"{cost.action.value} {count}{where}"
 
 
@@ -101,9 +110,15 @@ def bears_on_others(card: Card, abilities: CardAbilities) -> bool:
     """
     return bool(
         _BASIC_LAND_TYPES & set(card.subtypes)
-        or [m for m in abilities.cost_modifiers if not m.own] or abilities.protections or abilities.hexproof
-        or abilities.shroud or abilities.hexproof_from or abilities.controller_hexproof
-        or abilities.controller_shroud or abilities.mana_abilities or abilities.permanent_unsupported
+        or [m for m in abilities.cost_modifiers if not m.own]
+        or abilities.protections
+        or abilities.hexproof
+        or abilities.shroud
+        or abilities.hexproof_from
+        or abilities.controller_hexproof
+        or abilities.controller_shroud
+        or abilities.mana_abilities
+        or abilities.permanent_unsupported
         or any(re.search(r"\b(protection|hexproof|shroud)\b", g) for g in abilities.attached_grants)
     )
 
@@ -133,14 +148,20 @@ def structure_of(card: Card, abilities: CardAbilities) -> dict[str, Any]:
             "repeatable": choice.repeatable,
             "entwine": choice.entwine is not None,
             "escalate": choice.escalate is not None,
-            "modes": [{"targets": [target_of(t) for t in m.instruction.targets],
-                       "cost": None if m.cost is None else str(m.cost)} for m in abilities.modes],
+            "modes": [
+                {
+                    "targets": [target_of(t) for t in m.instruction.targets],
+                    "cost": None if m.cost is None else str(m.cost),
+                }
+                for m in abilities.modes
+            ],
         }
     structure: dict[str, Any] = {
         "x": card.mana_cost is not None and card.mana_cost.has_x,
         "flash": abilities.flash,
-        "targets": [target_of(t, instruction.condition) for instruction in abilities.spell_text
-                    for t in instruction.targets],
+        "targets": [
+            target_of(t, instruction.condition) for instruction in abilities.spell_text for t in instruction.targets
+        ],
         "modes": modes,
         "additional_costs": [text for cost in abilities.additional_costs for text in _additional(cost)],
         "alternative_costs": [_alternative(cost) for cost in abilities.alternative_costs],
@@ -153,8 +174,13 @@ def structure_of(card: Card, abilities: CardAbilities) -> dict[str, Any]:
         structure["face_down"] = abilities.face_down
     if abilities.bestow:
         structure["bestow"] = str(abilities.bestow)
-    own = [[str(m.per_target_beyond_first), "target beyond the first"] if m.per_target_beyond_first is not None
-           else [m.amount, m.per.text if m.per else None] for m in abilities.cost_modifiers if m.own]
+    own = [
+        [str(m.per_target_beyond_first), "target beyond the first"]
+        if m.per_target_beyond_first is not None
+        else [m.amount, m.per.text if m.per else None]
+        for m in abilities.cost_modifiers
+        if m.own
+    ]
     if own:
         structure["own_cost_changes"] = own
     if not (card.has_type(CardType.INSTANT) or card.has_type(CardType.SORCERY)):

@@ -32,9 +32,11 @@ CASE10 = ROOT / "examples/case10-mists-ritual-ray.json"
 
 def same_answer(fast, listing) -> bool:
     """The fast engine's answer and the one made by listing the casts: the same, but for the options' order."""
+
     def key(answer):
         options = sorted((repr(o.value), o.count) for o in answer.options)
         return answer.prompt, answer.instance, options, answer.options_total, answer.forced, answer.count, answer.cast
+
     return key(fast) == key(listing)
 
 
@@ -68,8 +70,14 @@ def check_view(view: LegalCasts, limit: int = 2000) -> None:
     count = view.count()
     if count > limit:
         return
-    casts = list(LegalCasts(view.state, view.problem.spell.id, player=view.problem.caster,
-                            without_paying_mana_cost=view.problem.without_paying_mana_cost))
+    casts = list(
+        LegalCasts(
+            view.state,
+            view.problem.spell.id,
+            player=view.problem.caster,
+            without_paying_mana_cost=view.problem.without_paying_mana_cost,
+        )
+    )
     assert len(casts) == count
     leaves: list = []
     assert walk(view, {}, leaves, cross_check=count <= 300) == count
@@ -123,12 +131,18 @@ def test_case10_options_by_hand() -> None:
     view = legal_casts(load_state(CASE10), "mists")
     first = view.options()
     assert first.prompt == "splice_set" and first.count == 8
-    assert {tuple(o.value): o.count for o in first.options} == {(): 1, ("ritual",): 1, ("ray",): 2,
-                                                                ("ray", "ritual"): 4}
+    assert {tuple(o.value): o.count for o in first.options} == {
+        (): 1,
+        ("ritual",): 1,
+        ("ray",): 2,
+        ("ray", "ritual"): 4,
+    }
     assert first.forced == (("zone", "hand"),)
     both = view.options(splice_set=["ray", "ritual"])
     assert both.prompt == "splices" and {tuple(o.value): o.count for o in both.options} == {
-        ("ray", "ritual"): 2, ("ritual", "ray"): 2}
+        ("ray", "ritual"): 2,
+        ("ritual", "ray"): 2,
+    }
     ordered = view.options(splice_set=["ritual", "ray"], splices=["ritual", "ray"])  # a set: any order
     assert ordered.prompt == "target_0" and ordered.instance is not None
     assert ordered.instance["source"] == "ray" and ordered.instance["phrase"] == "any target"
@@ -154,8 +168,15 @@ def test_options_say_what_is_wrong() -> None:
         view.options(limit=0)
 
 
-@pytest.mark.parametrize("card, land", [("Comet Storm", "Mountain"), ("Strength of the Tajuru", "Forest"),
-                                        ("Band Together", "Forest"), ("Pit Fight", "Forest")])
+@pytest.mark.parametrize(
+    "card, land",
+    [
+        ("Comet Storm", "Mountain"),
+        ("Strength of the Tajuru", "Forest"),
+        ("Band Together", "Forest"),
+        ("Pit Fight", "Forest"),
+    ],
+)
 def test_options_and_ids_of_another_target(card: str, land: str) -> None:
     """CR 115.4, 702.33c: an instance and a later "another target" one, walked prompt by prompt and by id.
 
@@ -164,9 +185,10 @@ def test_options_and_ids_of_another_target(card: str, land: str) -> None:
     """
     objects = [{"id": "h0", "card": card, "zone": "hand", "owner": "P1"}]
     objects += [{"id": f"l{i}", "card": land, "zone": "battlefield", "controller": "P1"} for i in range(3)]
-    objects += [{"id": f"b{i}", "card": name, "zone": "battlefield", "controller": who}
-                for i, (name, who) in enumerate([("Grizzly Bears", "P2"), ("Silver Knight", "P1"),
-                                                  ("Llanowar Elves", "P1")])]
+    objects += [
+        {"id": f"b{i}", "card": name, "zone": "battlefield", "controller": who}
+        for i, (name, who) in enumerate([("Grizzly Bears", "P2"), ("Silver Knight", "P1"), ("Llanowar Elves", "P1")])
+    ]
     view = legal_casts(state_from_data({"players": ["P1", "P2"], "objects": objects}), "h0")
     assert view.count() and not get_engine("fast").listed_components(view.problem)
     check_view(view)
@@ -176,8 +198,9 @@ def test_options_page_large_prompts() -> None:
     """CR 115.6: "any number of target creatures" with 12 candidates has 2^12 = 4,096 sets; pages of 100."""
     objects = [{"id": "interlude", "card": "Eerie Interlude", "zone": "hand", "owner": "P1"}]
     objects += [{"id": f"w{i}", "card": "Plains", "zone": "battlefield", "controller": "P1"} for i in range(3)]
-    objects += [{"id": f"c{i:02}", "card": "Grizzly Bears", "zone": "battlefield", "controller": "P1"}
-                for i in range(12)]
+    objects += [
+        {"id": f"c{i:02}", "card": "Grizzly Bears", "zone": "battlefield", "controller": "P1"} for i in range(12)
+    ]
     state = state_from_data({"players": ["P1", "P2"], "objects": objects})
     view = legal_casts(state, "interlude")
     page = view.options(offset=4000, limit=100)
@@ -188,12 +211,15 @@ def test_options_page_large_prompts() -> None:
 
 def test_action_ids_are_the_same_in_another_process() -> None:
     """The order depends on the state only: another interpreter with another hash seed gives the same ids."""
-    code = ("import sys; from models.io.state_json import load_state; from solver.actions import PositionCasts; "
-            "p = PositionCasts(load_state(sys.argv[1]), 'P1'); print([c.canonical_key() for _, c in p.casts()])")
+    code = (
+        "import sys; from models.io.state_json import load_state; from solver.actions import PositionCasts; "
+        "p = PositionCasts(load_state(sys.argv[1]), 'P1'); print([c.canonical_key() for _, c in p.casts()])"
+    )
     here = PositionCasts(load_state(CASE10), "P1")
     env = {**os.environ, "PYTHONHASHSEED": "12345", "PYTHONPATH": str(ROOT)}
-    there = subprocess.run([sys.executable, "-c", code, str(CASE10)], capture_output=True, text=True, env=env,
-                           cwd=ROOT, check=True).stdout.strip()
+    there = subprocess.run(
+        [sys.executable, "-c", code, str(CASE10)], capture_output=True, text=True, env=env, cwd=ROOT, check=True
+    ).stdout.strip()
     assert there == str([c.canonical_key() for _, c in here.casts()])
 
 

@@ -26,12 +26,27 @@ from tests.conftest import ROOT
 
 # Three splice cards (Glacial Ray and Kodama's Might onto Arcane, Everdream onto instant or
 # sorcery), two Arcane spells without splice, a plain instant and a Spree instant.
-SPLICE_POOL = ("Glacial Ray", "Kodama's Might", "Everdream", "Reach Through Mists", "Lava Spike", "Quash",
-               "Unfortunate Accident")
+SPLICE_POOL = (
+    "Glacial Ray",
+    "Kodama's Might",
+    "Everdream",
+    "Reach Through Mists",
+    "Lava Spike",
+    "Quash",
+    "Unfortunate Accident",
+)
 # Protection from red, hexproof, shroud; red and green Spree spells; "you control" spells; a
 # spell that targets players only.
-TARGET_POOL = ("Silver Knight", "Slippery Bogle", "Kodama of the North Tree", "Explosive Derailment",
-               "Trash the Town", "Prey Upon", "Ranger's Guile", "Lava Spike")
+TARGET_POOL = (
+    "Silver Knight",
+    "Slippery Bogle",
+    "Kodama of the North Tree",
+    "Explosive Derailment",
+    "Trash the Town",
+    "Prey Upon",
+    "Ranger's Guile",
+    "Lava Spike",
+)
 
 
 def pool(*names: str):
@@ -42,8 +57,11 @@ def pool(*names: str):
 def write_pool(path, *names: str):
     """A card file holding the bundled records of these real cards, one JSON object per line."""
     wanted = set(names)
-    lines = [line for line in (ROOT / "models" / "data" / "cards.jsonl").read_text(encoding="utf-8").splitlines()
-             if line.strip() and json.loads(line)["name"] in wanted]
+    lines = [
+        line
+        for line in (ROOT / "models" / "data" / "cards.jsonl").read_text(encoding="utf-8").splitlines()
+        if line.strip() and json.loads(line)["name"] in wanted
+    ]
     assert len(lines) == len(wanted)
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return path
@@ -71,8 +89,13 @@ def test_splice_edges_follow_the_quality_and_never_the_card_itself() -> None:
     assert edges_of(graph, "splice") == expected and len(expected) == 12
     edge = graph.edges["Glacial Ray", "Reach Through Mists"]
     # {U} + {1}{R} = {1}{U}{R}: 3 mana paid; the spell's mana value stays Mists' 1 (CR 202.3, 702.47c).
-    assert (edge["quality"], edge["splice_cost"], edge["total_cost"], edge["total_mana_value"], edge["mana_value"]) \
-        == ("Arcane", "{1}{R}", "{1}{U}{R}", 3, 1)
+    assert (edge["quality"], edge["splice_cost"], edge["total_cost"], edge["total_mana_value"], edge["mana_value"]) == (
+        "Arcane",
+        "{1}{R}",
+        "{1}{U}{R}",
+        3,
+        1,
+    )
     assert (edge["host_colors"], edge["splice_colors"], edge["colors"], edge["rule"]) == ("U", "R", "UR", "CR 702.47a")
 
 
@@ -117,8 +140,10 @@ def test_two_splice_cards_with_only_each_other_are_no_package() -> None:
     """CR 601.2a, 702.47a: Ray takes Might and Might takes Ray, but no third host takes both."""
     graph = build_interaction_graph(pool("Glacial Ray", "Kodama's Might")).graph
     assert edges_of(graph, "splice") == {("Glacial Ray", "Kodama's Might"), ("Kodama's Might", "Glacial Ray")}
-    assert splice_packages(graph) == [SplicePackage(("Glacial Ray",), ("Kodama's Might",)),
-                                      SplicePackage(("Kodama's Might",), ("Glacial Ray",))]
+    assert splice_packages(graph) == [
+        SplicePackage(("Glacial Ray",), ("Kodama's Might",)),
+        SplicePackage(("Kodama's Might",), ("Glacial Ray",)),
+    ]
 
 
 def test_a_splice_card_with_no_host_is_unusable() -> None:
@@ -129,8 +154,11 @@ def test_a_splice_card_with_no_host_is_unusable() -> None:
     assert edges_of(graph, "splice") == {("Everdream", "Glacial Ray"), ("Everdream", "Quash")}
     assert [p.cards for p in splice_packages(graph)] == [("Everdream",)]
     alone = build_interaction_graph(pool("Glacial Ray")).graph
-    assert (unusable_splice_cards(alone), splice_components(alone), splice_packages(alone)) == \
-        (["Glacial Ray"], [("Glacial Ray",)], [])
+    assert (unusable_splice_cards(alone), splice_components(alone), splice_packages(alone)) == (
+        ["Glacial Ray"],
+        [("Glacial Ray",)],
+        [],
+    )
 
 
 def test_target_edges_protection_hexproof_shroud() -> None:
@@ -180,8 +208,9 @@ def test_pairs_the_rules_cannot_judge_are_left_out_and_listed() -> None:
     """
     found = build_interaction_graph(pool("Terashi's Verdict", "Crusading Knight"))
     assert edges_of(found.graph, "target") == set()
-    assert [(spell, permanent) for spell, permanent, _ in found.undecided] == [("Terashi's Verdict",
-                                                                              "Crusading Knight")]
+    assert [(spell, permanent) for spell, permanent, _ in found.undecided] == [
+        ("Terashi's Verdict", "Crusading Knight")
+    ]
     assert "CR 613.4" in found.undecided[0][2]
 
 
@@ -198,11 +227,12 @@ def test_unread_cards_are_skipped_and_counted() -> None:
 
     Crushing Pain's "target creature that was dealt damage this turn" is not read.
     """
-    found = build_interaction_graph(pool("Crushing Pain", "Kitsune Riftwalker", "Reach Through Mists",
-                                         "Glacial Ray"))
+    found = build_interaction_graph(pool("Crushing Pain", "Kitsune Riftwalker", "Reach Through Mists", "Glacial Ray"))
     assert found.cards == 4
-    assert [(s.name, s.role) for s in found.skipped] == [("Crushing Pain", "spell"),
-                                                         ("Kitsune Riftwalker", "permanent")]
+    assert [(s.name, s.role) for s in found.skipped] == [
+        ("Crushing Pain", "spell"),
+        ("Kitsune Riftwalker", "permanent"),
+    ]
     assert "Crushing Pain" not in found.graph and "Kitsune Riftwalker" not in found.graph
     assert edges_of(found.graph, "splice") == {("Glacial Ray", "Reach Through Mists")}
 
@@ -249,12 +279,15 @@ def test_cli_prints_the_report(capsys, tmp_path) -> None:
     code, out, err = run(capsys, "graph", "--cards", str(cards), "--top", "2")
     lines = out.splitlines()
     assert (code, err) == (0, "")
-    assert lines[0] == "8 cards; 1 card skipped, text not read (1 instant or sorcery, 0 permanents with unread " \
-                       "targeting text)"
+    assert (
+        lines[0] == "8 cards; 1 card skipped, text not read (1 instant or sorcery, 0 permanents with unread "
+        "targeting text)"
+    )
     assert "splice: 3 splice cards, 12 edges (CR 702.47a)" in lines
     assert "  2  {R}{G}         Kodama's Might onto Lava Spike" in lines
-    assert "  3 cards, 2 common hosts (Lava Spike, Reach Through Mists): Everdream, Glacial Ray, Kodama's Might" \
-        in lines
+    assert (
+        "  3 cards, 2 common hosts (Lava Spike, Reach Through Mists): Everdream, Glacial Ray, Kodama's Might" in lines
+    )
     assert lines[-1] == "splice cards with no host in the pool: none"
 
 
@@ -286,8 +319,11 @@ def test_cli_draws_a_png(capsys, tmp_path) -> None:
         (["--cards", "no-such-file.jsonl"], "legalcasts: error: no-such-file.jsonl: cannot read card file"),
         (["--format", "png"], "legalcasts: error: --format: needs --output"),
         (["--output", "graph.png"], "legalcasts: error: --output: needs --format"),
-        (["--format", "json", "--output", "missing-directory/graph.json"],
-         "legalcasts: error: --output: cannot write 'missing-directory/graph.json': no directory 'missing-directory'"),
+        (
+            ["--format", "json", "--output", "missing-directory/graph.json"],
+            "legalcasts: error: --output: cannot write 'missing-directory/graph.json': no directory "
+            "'missing-directory'",
+        ),
         (["--top", "-1"], "legalcasts: error: --top: must be 0 or more (got -1)"),
     ],
 )

@@ -20,11 +20,19 @@ from tests.conftest import ROOT, UNREAD_CURRENT_WORDING
 # worked out by hand in tests/counts/*.jsonl and examples/README.md.
 EXPECTED = {
     # after/: P2 has priority and an empty hand: a sum over no card = 0.
-    **{f"examples/after/{name}": 0 for name in (
-        "copy07-raid-two-artifacts.json", "copy08-mists-ray.json", "resolve01-mists-ray-bears-gone.json",
-        "resolve02-might-ray-bears-gone.json", "resolve03-ray-bears-protection-red.json",
-        "resolve04-mists-ray-bears-protection-red.json", "resolve05-abunas-chant-entwined-target-gone.json",
-        "resolve06-raid-artifact-gone.json")},
+    **{
+        f"examples/after/{name}": 0
+        for name in (
+            "copy07-raid-two-artifacts.json",
+            "copy08-mists-ray.json",
+            "resolve01-mists-ray-bears-gone.json",
+            "resolve02-might-ray-bears-gone.json",
+            "resolve03-ray-bears-protection-red.json",
+            "resolve04-mists-ray-bears-protection-red.json",
+            "resolve05-abunas-chant-entwined-target-gone.json",
+            "resolve06-raid-artifact-gone.json",
+        )
+    },
     "examples/case01-mists-might-crusader.json": 2,  # Reach 1 + Might spliced onto it -> Crusader 1; Might 0
     "examples/case02-mists-ray-silver-knight.json": 6,  # Reach 1 + 3 spliced targets; Ray 2
     "examples/case03-raid-3plains.json": 18,  # the hand is Raid only: 2+2+2 + 4+4+4
@@ -153,7 +161,8 @@ def test_examples_directory_is_found_recursively_in_order() -> None:
     assert find_state_files("examples/") == EXAMPLE_FILES
     # however the sources spell them, each file is named once, the same way
     assert find_state_files(["./examples/case02-*.json", "examples//case02-mists-ray-silver-knight.json"]) == [
-        "examples/case02-mists-ray-silver-knight.json"]
+        "examples/case02-mists-ray-silver-knight.json"
+    ]
 
 
 def test_an_unexpected_failure_is_an_error_record_too(monkeypatch) -> None:
@@ -165,8 +174,11 @@ def test_an_unexpected_failure_is_an_error_record_too(monkeypatch) -> None:
 
     monkeypatch.setattr(legalcasts.batch, "load_state", broken)
     record = solve_state_file("examples/case02-mists-ray-silver-knight.json")
-    assert record == {"state": "examples/case02-mists-ray-silver-knight.json",
-                      "error": "internal error: ZeroDivisionError: division by zero", "exit_code": 1}
+    assert record == {
+        "state": "examples/case02-mists-ray-silver-knight.json",
+        "error": "internal error: ZeroDivisionError: division by zero",
+        "exit_code": 1,
+    }
 
 
 def test_local_engine_counts_every_example(capsys, tmp_path) -> None:
@@ -198,9 +210,14 @@ def dask_cluster():
     distributed = pytest.importorskip("dask.distributed")
     import logging
 
-    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
-                                       dashboard_address=None, silence_logs=logging.ERROR,
-                                       scheduler_kwargs={"dashboard": False, "dashboard_address": ":0"})
+    cluster = distributed.LocalCluster(
+        n_workers=2,
+        threads_per_worker=1,
+        processes=False,
+        dashboard_address=None,
+        silence_logs=logging.ERROR,
+        scheduler_kwargs={"dashboard": False, "dashboard_address": ":0"},
+    )
     yield cluster
     cluster.close()
 
@@ -217,8 +234,9 @@ def test_dask_engine_with_its_own_local_cluster(tmp_path) -> None:
     """Without --scheduler the dask engine makes a LocalCluster of ``workers`` workers for the run."""
     pytest.importorskip("dask.distributed")
     output = tmp_path / "out.jsonl"
-    summary = run_batch("examples/case1*.json", output=output, engine="dask", workers=2, processes=False,
-                        progress=False)
+    summary = run_batch(
+        "examples/case1*.json", output=output, engine="dask", workers=2, processes=False, progress=False
+    )
     files = [p for p in EXAMPLE_FILES if p.startswith("examples/case1")]  # case10, case11 (2), case12, case13: 5 files
     assert (summary.solved, summary.exit_code) == (5, 0)
     assert records_of(output.read_text()) == [{"state": path, "count": EXPECTED[path]} for path in files]
@@ -235,10 +253,18 @@ def test_glob_patterns(capsys) -> None:
     ]
     code, out, _ = batch(capsys, "examples/**/resolve0*.json", "examples/case02-mists-ray-silver-knight.json")
     assert code == 0 and [r["state"] for r in records_of(out)] == [
-        f"examples/after/resolve0{n}-{rest}" for n, rest in enumerate(
-            ("mists-ray-bears-gone.json", "might-ray-bears-gone.json", "ray-bears-protection-red.json",
-             "mists-ray-bears-protection-red.json", "abunas-chant-entwined-target-gone.json",
-             "raid-artifact-gone.json"), start=1)
+        f"examples/after/resolve0{n}-{rest}"
+        for n, rest in enumerate(
+            (
+                "mists-ray-bears-gone.json",
+                "might-ray-bears-gone.json",
+                "ray-bears-protection-red.json",
+                "mists-ray-bears-protection-red.json",
+                "abunas-chant-entwined-target-gone.json",
+                "raid-artifact-gone.json",
+            ),
+            start=1,
+        )
     ] + ["examples/case02-mists-ray-silver-knight.json"]
     code, _, err = batch(capsys, "examples/nothing-*.json")
     assert (code, err) == (2, "legalcasts: error: examples/nothing-*.json: the pattern matches no file\n")
@@ -266,10 +292,21 @@ def mixed_dir(tmp_path) -> Path:
     shutil.copy(ROOT / "examples/case02-mists-ray-silver-knight.json", folder / "a-case02.json")
     shutil.copy(ROOT / "examples/case13-mists-might-shroud.json", folder / "e-case13.json")
     (folder / "b-broken.json").write_text('{"players": ["P1", "P2"], "objects": [', encoding="utf-8")
-    (folder / "c-typo.json").write_text(json.dumps({"players": ["P1", "P2"], "objects": [
-        {"id": "ray", "card": "Glacal Ray", "zone": "hand", "owner": "P1"}]}), encoding="utf-8")
-    (folder / "d-unsupported.json").write_text(json.dumps({"players": ["P1", "P2"], "objects": [
-        {"id": "blaze", "card": "Blaze of Glory", "zone": "hand", "owner": "P1"}]}), encoding="utf-8")
+    (folder / "c-typo.json").write_text(
+        json.dumps(
+            {"players": ["P1", "P2"], "objects": [{"id": "ray", "card": "Glacal Ray", "zone": "hand", "owner": "P1"}]}
+        ),
+        encoding="utf-8",
+    )
+    (folder / "d-unsupported.json").write_text(
+        json.dumps(
+            {
+                "players": ["P1", "P2"],
+                "objects": [{"id": "blaze", "card": "Blaze of Glory", "zone": "hand", "owner": "P1"}],
+            }
+        ),
+        encoding="utf-8",
+    )
     return folder
 
 
@@ -278,7 +315,12 @@ def test_bad_state_files_become_error_records_and_the_batch_goes_on(capsys, mixe
     code, out, err = batch(capsys, str(mixed_dir), "--workers", "2", "--chunk-size", "4")  # tasks: a-d, e
     records = records_of(out)
     assert code == 1 and [Path(r["state"]).name for r in records] == [
-        "a-case02.json", "b-broken.json", "c-typo.json", "d-unsupported.json", "e-case13.json"]
+        "a-case02.json",
+        "b-broken.json",
+        "c-typo.json",
+        "d-unsupported.json",
+        "e-case13.json",
+    ]
     assert records[0]["count"] == 6 and records[4]["count"] == 1  # see EXPECTED
     assert [r.get("exit_code") for r in records] == [None, 2, 2, 3, None]
     assert "Glacal Ray" in records[2]["error"] and "did you mean 'Glacial Ray'" in records[2]["error"]
@@ -297,10 +339,16 @@ def test_resume_skips_recorded_files_and_drops_a_half_written_line(capsys, tmp_p
     assert len(files) == 16
     # As an interrupted run leaves it: 3 records (one changed, to show it is not recomputed) and a torn 4th.
     output.write_text(
-        json.dumps({"state": files[2], "count": 999}) + "\n"
-        + json.dumps({"state": files[0], "count": EXPECTED[files[0]]}) + "\n"
-        + json.dumps({"state": files[1], "count": EXPECTED[files[1]]}) + "\n"
-        + '{"state": "' + files[3][:20], encoding="utf-8")
+        json.dumps({"state": files[2], "count": 999})
+        + "\n"
+        + json.dumps({"state": files[0], "count": EXPECTED[files[0]]})
+        + "\n"
+        + json.dumps({"state": files[1], "count": EXPECTED[files[1]]})
+        + "\n"
+        + '{"state": "'
+        + files[3][:20],
+        encoding="utf-8",
+    )
     code, out, err = batch(capsys, "examples/case0*.json", "--workers", "2", "--output", str(output))
     assert code == 0 and out == ""
     assert "discarded the half-written last line" in err
@@ -350,8 +398,15 @@ def test_an_output_that_is_not_a_batch_output_is_refused_untouched(capsys, tmp_p
 
 def test_casts_mode_parses_back_into_legal_casts(capsys) -> None:
     """``--mode casts``: every listed cast reads back with Cast.from_json and is legal; their number is the count."""
-    code, out, _ = batch(capsys, "examples/case02-mists-ray-silver-knight.json",
-                         "examples/case13-mists-might-shroud.json", "--mode", "casts", "--workers", "2")
+    code, out, _ = batch(
+        capsys,
+        "examples/case02-mists-ray-silver-knight.json",
+        "examples/case13-mists-might-shroud.json",
+        "--mode",
+        "casts",
+        "--workers",
+        "2",
+    )
     assert code == 0
     for record in records_of(out):
         state = load_state(record["state"])
@@ -360,10 +415,16 @@ def test_casts_mode_parses_back_into_legal_casts(capsys) -> None:
         assert all(is_legal_cast(state, cast) for cast in casts)
     case02 = records_of(out)[0]["casts"]
     # Reach alone; Reach + Ray at P1, P2, Knight (the spell is blue, CR 702.47c); Ray at P1, P2 (pro red)
-    assert sorted((c["card"], tuple(c["splices"]), tuple(t for s in c["targets"] for t in s["targets"]))
-                  for c in case02) == [
-        ("mists", (), ()), ("mists", ("ray",), ("P1",)), ("mists", ("ray",), ("P2",)),
-        ("mists", ("ray",), ("knight",)), ("ray", (), ("P1",)), ("ray", (), ("P2",))]
+    assert sorted(
+        (c["card"], tuple(c["splices"]), tuple(t for s in c["targets"] for t in s["targets"])) for c in case02
+    ) == [
+        ("mists", (), ()),
+        ("mists", ("ray",), ("P1",)),
+        ("mists", ("ray",), ("P2",)),
+        ("mists", ("ray",), ("knight",)),
+        ("ray", (), ("P1",)),
+        ("ray", (), ("P2",)),
+    ]
 
 
 def test_casts_limit_keeps_the_full_count() -> None:

@@ -24,8 +24,10 @@ from tests.conftest import ROOT
 
 FIXTURES = ROOT / "tests" / "fixtures" / "cards"
 EXAMPLES = ROOT / "examples"
-SPLICE_REMINDER = (" (As you cast an Arcane spell, you may reveal this card from your hand and pay its splice cost."
-                   " If you do, add this card's effects to that spell.)")
+SPLICE_REMINDER = (
+    " (As you cast an Arcane spell, you may reveal this card from your hand and pay its splice cost."
+    " If you do, add this card's effects to that spell.)"
+)
 RAY_TEXT = "Glacial Ray deals 2 damage to any target.\nSplice onto Arcane {1}{R}" + SPLICE_REMINDER
 
 
@@ -76,8 +78,8 @@ def test_atomic_cards_spree_card_all_fields():
         "types": ["Sorcery"],
         "subtypes": [],
         "oracle_text": "Spree (Choose one or more additional costs.)\n+ {1} — Destroy target artifact.\n"
-                       "+ {1} — Destroy target enchantment.\n"
-                       "+ {1} — Put a +1/+1 counter on each creature target player controls.",
+        "+ {1} — Destroy target enchantment.\n"
+        "+ {1} — Put a +1/+1 counter on each creature target player controls.",
         "keywords": ["Spree"],
         "power": None,
         "toughness": None,
@@ -234,8 +236,10 @@ def test_scryfall_default_cards_printings_merge_with_french_names():
         ("mtgjson-db-DGM.json", ["Alive", "Well"]),
         ("mtgjson-db-CHK.json", ["Bushi Tenderfoot", "Kenzo the Hardhearted"]),
         ("mtgjson-db-LEA.json", ["Bad Moon", "Sol Ring"]),
-        ("scryfall-oracle-cards.json",
-         ["Requisition Raid", "Alive", "Well", "Bushi Tenderfoot", "Kenzo the Hardhearted"]),
+        (
+            "scryfall-oracle-cards.json",
+            ["Requisition Raid", "Alive", "Well", "Bushi Tenderfoot", "Kenzo the Hardhearted"],
+        ),
         ("scryfall-default-cards.json", ["Requisition Raid", "Alive", "Well"]),
     ],
 )
@@ -332,8 +336,10 @@ def test_compressed_file_and_progress(tmp_path, suffix, compress):
     [
         ('{"players": ["P1", "P2"], "objects": []}', "not a known card file layout"),
         ("[1, 2, 3]", "not a known card file layout"),
-        ('{"meta": {}, "data": {"Glacial Ray": [{"name": "Glacial Ray", "type": "Instant", "types": [',
-         r"not valid JSON \(parse error: premature EOF\)$"),
+        (
+            '{"meta": {}, "data": {"Glacial Ray": [{"name": "Glacial Ray", "type": "Instant", "types": [',
+            r"not valid JSON \(parse error: premature EOF\)$",
+        ),
         ("not json at all", r"not valid JSON \(lexical error: invalid string in json text\.\)$"),
     ],
 )
@@ -359,7 +365,12 @@ def test_cards_of_a_deck_list_before_the_set_cards_do_not_mislead(tmp_path):
     """A set whose deck lists come before its cards is still a set file (the cards are under data.cards)."""
     data = json.loads((FIXTURES / "OTJ.json").read_text("utf-8"))
     raid = data["data"]["cards"][0]
-    data["data"] = {"decks": [{"name": "Starter", "mainBoard": [raid]}, ], **data["data"]}
+    data["data"] = {
+        "decks": [
+            {"name": "Starter", "mainBoard": [raid]},
+        ],
+        **data["data"],
+    }
     path = tmp_path / "OTJ.json"
     path.write_text(json.dumps(data), "utf-8")
     assert detect_card_file_format(path) == "mtgjson-set"
@@ -418,9 +429,13 @@ def test_cli_import_and_find(capsys, tmp_path):
     assert "skipped 2 records:" in out
     code, out, err = run(capsys, "cards", "find", "rayon glaciaire", "--db", str(db))
     assert code == 0 and err == ""
-    assert out.splitlines() == ["Glacial Ray  {1}{R}", "Instant — Arcane", "Glacial Ray deals 2 damage to any target.",
-                                "Splice onto Arcane {1}{R}" + SPLICE_REMINDER,
-                                "(French name: Rayon glaciaire; sets: CHK, A25)"]
+    assert out.splitlines() == [
+        "Glacial Ray  {1}{R}",
+        "Instant — Arcane",
+        "Glacial Ray deals 2 damage to any target.",
+        "Splice onto Arcane {1}{R}" + SPLICE_REMINDER,
+        "(French name: Rayon glaciaire; sets: CHK, A25)",
+    ]
     code, out, _ = run(capsys, "cards", "find", "ALIVE // WELL", "--db", str(db))
     assert code == 0 and out.startswith("Alive  {3}{G}\nSorcery\n") and "\n\nWell  {W}\nSorcery\n" in out
     assert "(a face of Alive // Well; French name: Vivant; sets: DGM)" in out
@@ -457,8 +472,12 @@ def test_cli_commands_take_an_index_as_cards(capsys, tmp_path):
 
 def test_an_imported_index_keeps_its_skipped_records(tmp_path):
     """``cards import``: a plane of the file is kept as skipped; asking for it says why. A card later imported wins."""
-    ray = {"name": "Glacial Ray", "mana_cost": "{1}{R}", "type_line": "Instant",
-           "oracle_text": "Glacial Ray deals 2 damage to any target."}
+    ray = {
+        "name": "Glacial Ray",
+        "mana_cost": "{1}{R}",
+        "type_line": "Instant",
+        "oracle_text": "Glacial Ray deals 2 damage to any target.",
+    }
     plane = {"name": "Tazeem", "mana_cost": "", "type_line": "Plane — Zendikar", "oracle_text": ""}
     source = tmp_path / "cards.jsonl"
     source.write_text(json.dumps(ray) + "\n" + json.dumps(plane) + "\n", "utf-8")
@@ -482,8 +501,15 @@ def test_an_imported_index_keeps_its_skipped_records(tmp_path):
 
 def test_a_face_the_index_lacks_is_one_clear_error(tmp_path):
     """A face that a multi-face card names but the index lacks, or the whole card: one error, not "unknown card"."""
-    giant = {"name": "Bonecrusher Giant", "mana_cost": "{2}{R}", "type_line": "Creature — Giant", "power": "4",
-             "toughness": "3", "faces_of": "Bonecrusher Giant // Stomp", "layout": "adventure"}
+    giant = {
+        "name": "Bonecrusher Giant",
+        "mana_cost": "{2}{R}",
+        "type_line": "Creature — Giant",
+        "power": "4",
+        "toughness": "3",
+        "faces_of": "Bonecrusher Giant // Stomp",
+        "layout": "adventure",
+    }
     source = tmp_path / "cards.jsonl"
     source.write_text(json.dumps(giant) + "\n", "utf-8")
     db = tmp_path / "cards.sqlite"
@@ -491,10 +517,13 @@ def test_a_face_the_index_lacks_is_one_clear_error(tmp_path):
     index = CardIndex(db)
     with pytest.raises(CardDataError) as info:
         index.get("stomp", path="objects[0].card")
-    assert str(info.value) == ("objects[0].card: 'stomp' is a face of 'Bonecrusher Giant // Stomp' whose text the "
-                               "card data lacks")
-    with pytest.raises(CardDataError, match="'Bonecrusher Giant // Stomp' can't be used: the card data lacks the text "
-                                            "of its face 'Stomp'"):
+    assert str(info.value) == (
+        "objects[0].card: 'stomp' is a face of 'Bonecrusher Giant // Stomp' whose text the card data lacks"
+    )
+    with pytest.raises(
+        CardDataError,
+        match="'Bonecrusher Giant // Stomp' can't be used: the card data lacks the text of its face 'Stomp'",
+    ):
         index.find("Bonecrusher Giant // Stomp")
     with pytest.raises(UnknownCardError):
         index.get("Stomps")

@@ -16,7 +16,14 @@ from models.io.card_pool import default_card_database
 from models.errors import CardDataError
 from models.io.card_index import CardIndex, import_card_file
 from models.io.card_pool import (
-    POOL_FILE, build_pool_index, cache_dir, checked_records, merge_pool_records, pool_index, pool_key, pool_records,
+    POOL_FILE,
+    build_pool_index,
+    cache_dir,
+    checked_records,
+    merge_pool_records,
+    pool_index,
+    pool_key,
+    pool_records,
 )
 from legalcasts.cli.main import main
 from tests.conftest import ROOT
@@ -40,10 +47,24 @@ def record(name: str, text: str, type_line: str = "Instant", cost: str = "{R}", 
 def test_merge_keeps_current_wording_and_fills_french_name_and_rulings():
     """A face in both files: the pool's text, cost and types; the older file's French name and rulings fill gaps."""
     ruling = {"date": "2004-10-04", "text": "It can target a player."}
-    merged = dict(merge_pool_records(
-        [("pool:1", record("Lightning Bolt", "Lightning Bolt deals 3 damage to any target.", name_fr=None))],
-        [("old:7", record("Lightning Bolt", "Lightning Bolt deals 3 damage to target creature or player.",
-                          type_line="Instant — Old", cost="{1}", name_fr="Foudre", rulings=[ruling]))]))
+    merged = dict(
+        merge_pool_records(
+            [("pool:1", record("Lightning Bolt", "Lightning Bolt deals 3 damage to any target.", name_fr=None))],
+            [
+                (
+                    "old:7",
+                    record(
+                        "Lightning Bolt",
+                        "Lightning Bolt deals 3 damage to target creature or player.",
+                        type_line="Instant — Old",
+                        cost="{1}",
+                        name_fr="Foudre",
+                        rulings=[ruling],
+                    ),
+                )
+            ],
+        )
+    )
     bolt = merged["pool:1"]
     assert bolt["oracle_text"] == "Lightning Bolt deals 3 damage to any target."
     assert (bolt["mana_cost"], bolt["type_line"]) == ("{R}", "Instant")
@@ -52,16 +73,22 @@ def test_merge_keeps_current_wording_and_fills_french_name_and_rulings():
 
 def test_merge_never_replaces_what_the_pool_has():
     """The pool's own French name and rulings stand; the older file's are used only where the pool has none."""
-    merged = merge_pool_records([("pool:1", record("Fling", "… to any target.", name_fr="Jet", rulings=[{"t": 1}]))],
-                                [("old:1", record("fling", "… to target creature or player.", name_fr="Lancer",
-                                                  rulings=[{"t": 2}]))])
+    merged = merge_pool_records(
+        [("pool:1", record("Fling", "… to any target.", name_fr="Jet", rulings=[{"t": 1}]))],
+        [("old:1", record("fling", "… to target creature or player.", name_fr="Lancer", rulings=[{"t": 2}]))],
+    )
     assert [(where, r["name_fr"], r["rulings"]) for where, r in merged] == [("pool:1", "Jet", [{"t": 1}])]
 
 
 def test_merge_adds_a_second_face_only_the_older_file_has():
     """A face the pool lacks ("Ice" of "Fire // Ice") comes whole from the older file, after the pool's records."""
-    fire = record("Fire", "Fire deals 2 damage divided as you choose among one or two targets.",
-                  faces_of="Fire // Ice", layout="split", cost="{1}{R}")
+    fire = record(
+        "Fire",
+        "Fire deals 2 damage divided as you choose among one or two targets.",
+        faces_of="Fire // Ice",
+        layout="split",
+        cost="{1}{R}",
+    )
     ice = record("Ice", "Tap target permanent.\nDraw a card.", faces_of="Fire // Ice", layout="split", cost="{1}{U}")
     merged = merge_pool_records([("pool:1", fire)], [("old:3", ice)])
     assert [(where, r["name"]) for where, r in merged] == [("pool:1", "Fire"), ("old:3", "Ice")]
@@ -93,18 +120,24 @@ def test_every_record_of_the_pool_is_a_card_or_skipped_with_its_reason():
     assert len(loaded) == len(index) == len(cards)
     assert {s.name for s in index.skipped} == {s.name for s in skipped}
     # The kinds of records refused: cards never cast (CR 309.2c-315.3, 123.2) and joke types or symbols.
-    never_cast = [s for s in skipped if "can't be cast" in s.reason or "not a card)" in s.reason
-                  or "remain in the command zone" in s.reason]
+    never_cast = [
+        s
+        for s in skipped
+        if "can't be cast" in s.reason or "not a card)" in s.reason or "remain in the command zone" in s.reason
+    ]
     assert len(never_cast) >= 400 and any("'Eaturecray'" in s.reason for s in skipped)
 
 
-@pytest.mark.parametrize(("name", "reason"), [
-    ("Tazeem", PLANE_REASON),
-    ("tazeem", PLANE_REASON),
-    ("Atinlay Igpay", "'Eaturecray' in 'Eaturecray — Igpay' is not a card type or supertype"),
-    ("Little Girl", "'{HW}' is not a mana symbol in '{HW}'"),
-    ("Cheap Ass", "'{½}' in the text is not a symbol of the rules (CR 107)"),
-])
+@pytest.mark.parametrize(
+    ("name", "reason"),
+    [
+        ("Tazeem", PLANE_REASON),
+        ("tazeem", PLANE_REASON),
+        ("Atinlay Igpay", "'Eaturecray' in 'Eaturecray — Igpay' is not a card type or supertype"),
+        ("Little Girl", "'{HW}' is not a mana symbol in '{HW}'"),
+        ("Cheap Ass", "'{½}' in the text is not a symbol of the rules (CR 107)"),
+    ],
+)
 def test_a_skipped_record_asked_for_says_why(name, reason):
     """A name of a record that can't be a card: the error says why, not "unknown card"."""
     with pytest.raises(CardDataError) as info:
@@ -122,24 +155,33 @@ def test_a_missing_second_face_is_one_clear_error():
     assert pool.get("Realm-Cloaked Giant").faces == ("Realm-Cloaked Giant", "Cast Off")
     with pytest.raises(CardDataError) as info:
         pool.get("cast off", path="objects[2].card")
-    assert str(info.value) == ("objects[2].card: 'cast off' is a face of 'Realm-Cloaked Giant // Cast Off' "
-                               "whose text the card data lacks")
+    assert str(info.value) == (
+        "objects[2].card: 'cast off' is a face of 'Realm-Cloaked Giant // Cast Off' whose text the card data lacks"
+    )
     with pytest.raises(CardDataError) as info:
         pool.get("Realm-Cloaked Giant // Cast Off")
-    assert info.value.message == ("'Realm-Cloaked Giant // Cast Off' can't be used: the card data lacks the text of "
-                                  "its face 'Cast Off'")
+    assert info.value.message == (
+        "'Realm-Cloaked Giant // Cast Off' can't be used: the card data lacks the text of its face 'Cast Off'"
+    )
     assert "Cast Off" not in pool
 
 
 def test_cli_missing_face_and_skipped_card_are_one_line_exit_2(capsys, tmp_path):
     """A state naming a face the data lacks, or a plane: one line naming the key path, exit 2, no traceback."""
     state = tmp_path / "state.json"
-    for name, fragment in [("Cast Off", "objects[0].card: 'Cast Off' is a face of 'Realm-Cloaked Giant // Cast Off' "
-                                        "whose text the card data lacks"),
-                           ("Tazeem", "objects[0].card: 'Tazeem' can't be used: a plane card (CR 311.2: plane cards "
-                                      "can't be cast)")]:
-        state.write_text(json.dumps({"players": ["P1", "P2"], "objects": [
-            {"id": "a", "card": name, "zone": "hand", "owner": "P1"}]}), "utf-8")
+    for name, fragment in [
+        (
+            "Cast Off",
+            "objects[0].card: 'Cast Off' is a face of 'Realm-Cloaked Giant // Cast Off' whose text the card data lacks",
+        ),
+        ("Tazeem", "objects[0].card: 'Tazeem' can't be used: a plane card (CR 311.2: plane cards can't be cast)"),
+    ]:
+        state.write_text(
+            json.dumps(
+                {"players": ["P1", "P2"], "objects": [{"id": "a", "card": name, "zone": "hand", "owner": "P1"}]}
+            ),
+            "utf-8",
+        )
         code, out, err = run(capsys, "count", str(state))
         assert (code, out) == (2, "") and err.count("\n") == 1 and fragment in err and "Traceback" not in err
 
@@ -151,11 +193,17 @@ def test_cli_missing_face_and_skipped_card_are_one_line_exit_2(capsys, tmp_path)
 def small_pool(monkeypatch):
     """Shipped files replaced by two small ones (the pool: Bolt and a plane; the older file: Bolt's French name)."""
     files = {
-        POOL_FILE: gzip.compress((json.dumps(record("Lightning Bolt", "Lightning Bolt deals 3 damage to any target."))
-                                  + "\n" + json.dumps(record("Tazeem", "", type_line="Plane — Zendikar", cost=""))
-                                  + "\n").encode()),
-        card_pool.OLDER_FILE: (json.dumps(record("Lightning Bolt", "… to target creature or player.",
-                                                 name_fr="Foudre")) + "\n").encode(),
+        POOL_FILE: gzip.compress(
+            (
+                json.dumps(record("Lightning Bolt", "Lightning Bolt deals 3 damage to any target."))
+                + "\n"
+                + json.dumps(record("Tazeem", "", type_line="Plane — Zendikar", cost=""))
+                + "\n"
+            ).encode()
+        ),
+        card_pool.OLDER_FILE: (
+            json.dumps(record("Lightning Bolt", "… to target creature or player.", name_fr="Foudre")) + "\n"
+        ).encode(),
     }
     monkeypatch.setattr(card_pool, "_data_bytes", lambda name: files[name])
     return files
@@ -207,6 +255,7 @@ def test_an_unwritable_cache_builds_in_memory(tmp_path, monkeypatch, small_pool)
 
 def test_a_failed_write_leaves_nothing(tmp_path, monkeypatch, small_pool):
     """The index is renamed into place whole: a failure before the rename leaves no file, and the pool still works."""
+
     def fail(*args):
         raise OSError("disk full")
 
@@ -235,8 +284,10 @@ def test_cards_find_without_an_index_reads_the_pool(tmp_path):
     env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache"), "XDG_DATA_HOME": str(tmp_path / "data")}
     env.pop("LEGALCASTS_DB", None)
     command = [sys.executable, "-m", "legalcasts.cli.main", "cards", "find"]
-    runs = [subprocess.Popen([*command, name], cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                             text=True) for name in ("Lightning Bolt", "fire // ice")]
+    runs = [
+        subprocess.Popen([*command, name], cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        for name in ("Lightning Bolt", "fire // ice")
+    ]
     (bolt, bolt_err), (fire, fire_err) = (process.communicate(timeout=120) for process in runs)
     assert [process.returncode for process in runs] == [0, 0], (bolt_err, fire_err)
     assert bolt.splitlines() == ["Lightning Bolt  {R}", "Instant", "Lightning Bolt deals 3 damage to any target."]
@@ -245,8 +296,10 @@ def test_cards_find_without_an_index_reads_the_pool(tmp_path):
     assert not (tmp_path / "data").exists()  # nothing imported, nothing written there
     missing = subprocess.run([*command, "Cast Off"], cwd=ROOT, env=env, capture_output=True, text=True)
     assert (missing.returncode, missing.stdout) == (2, "")
-    assert missing.stderr == ("legalcasts: error: NAME: 'Cast Off' is a face of 'Realm-Cloaked Giant // Cast Off' "
-                              "whose text the card data lacks\n")
+    assert missing.stderr == (
+        "legalcasts: error: NAME: 'Cast Off' is a face of 'Realm-Cloaked Giant // Cast Off' "
+        "whose text the card data lacks\n"
+    )
 
 
 def test_cards_find_prefers_the_users_index(capsys, tmp_path, monkeypatch):
@@ -271,5 +324,6 @@ def test_forge_puzzle_naming_a_missing_face_says_so():
 
     with pytest.raises(StateError) as info:
         puzzle_from_text("[state]\nhumanhand=Glacial Ray;Cast Off\n")
-    assert str(info.value) == ("line 2: humanhand: 'Cast Off' is a face of 'Realm-Cloaked Giant // Cast Off' whose "
-                               "text the card data lacks")
+    assert str(info.value) == (
+        "line 2: humanhand: 'Cast Off' is a face of 'Realm-Cloaked Giant // Cast Off' whose text the card data lacks"
+    )

@@ -12,7 +12,10 @@ from pathlib import Path
 import pytest
 
 from models.cards import (
-    CardDatabase, card_from_record, older_sets_card_database, parse_type_line,
+    CardDatabase,
+    card_from_record,
+    older_sets_card_database,
+    parse_type_line,
 )
 from models.errors import CardDataError, InputError, UnknownCardError
 from models.io.card_pool import default_card_database
@@ -84,8 +87,12 @@ def write_lines(tmp_path: Path, *lines: str) -> Path:
     return path
 
 
-BOLT = {"name": "Homebrew Bolt", "mana_cost": "{R}", "type_line": "Instant",
-        "oracle_text": "Homebrew Bolt deals 3 damage to any target."}
+BOLT = {
+    "name": "Homebrew Bolt",
+    "mana_cost": "{R}",
+    "type_line": "Instant",
+    "oracle_text": "Homebrew Bolt deals 3 damage to any target.",
+}
 BEAR = {"name": "Homebrew Bear", "mana_cost": "{1}{G}", "type_line": "Creature — Bear", "power": "2", "toughness": "2"}
 
 
@@ -200,18 +207,28 @@ def test_card_from_record_colors():
 def test_build_script_reproduces_shipped_file(tmp_path):
     """README (card data): scripts/build_card_data.py on the source corpus writes exactly the shipped file."""
     out = tmp_path / "cards.jsonl"
-    subprocess.run([sys.executable, str(ROOT / "scripts" / "build_card_data.py"), str(SOURCE), str(out)],
-                   check=True, capture_output=True)
+    subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "build_card_data.py"), str(SOURCE), str(out)],
+        check=True,
+        capture_output=True,
+    )
     assert out.read_bytes() == SHIPPED.read_bytes()
 
 
 def test_a_missing_second_face_in_a_card_file_too(tmp_path):
     """``--cards FILE``: a face that a multi-face card names but the file lacks is one error, never a guess."""
-    giant = {"name": "Bonecrusher Giant", "mana_cost": "{2}{R}", "type_line": "Creature — Giant",
-             "oracle_text": "", "faces_of": "Bonecrusher Giant // Stomp", "layout": "adventure"}
+    giant = {
+        "name": "Bonecrusher Giant",
+        "mana_cost": "{2}{R}",
+        "type_line": "Creature — Giant",
+        "oracle_text": "",
+        "faces_of": "Bonecrusher Giant // Stomp",
+        "layout": "adventure",
+    }
     cards = CardDatabase.from_jsonl(write_lines(tmp_path, json.dumps(giant)))
-    with pytest.raises(CardDataError, match="'Stomp' is a face of 'Bonecrusher Giant // Stomp' whose text the card "
-                                            "data lacks"):
+    with pytest.raises(
+        CardDataError, match="'Stomp' is a face of 'Bonecrusher Giant // Stomp' whose text the card data lacks"
+    ):
         cards.get("Stomp")
     with pytest.raises(CardDataError, match="'Bonecrusher Giant // Stomp' can't be used: the card data lacks"):
         cards.get("Bonecrusher Giant // Stomp")
@@ -219,14 +236,17 @@ def test_a_missing_second_face_in_a_card_file_too(tmp_path):
         cards.get("Stomps Giant")
 
 
-@pytest.mark.parametrize(("text", "symbol"), [("Spells you cast cost {½} less to cast.", "{½}"),
-                                              ("Add {∞}.", "{∞}"), ("{HR}: Draw a card.", "{HR}")])
+@pytest.mark.parametrize(
+    ("text", "symbol"),
+    [("Spells you cast cost {½} less to cast.", "{½}"), ("Add {∞}.", "{∞}"), ("{HR}: Draw a card.", "{HR}")],
+)
 def test_a_text_symbol_not_of_the_rules_is_a_bad_record(text, symbol):
     """CR 107: a braced symbol in the text that is not one of the rules (a joke card's) makes a bad record."""
     with pytest.raises(CardDataError) as info:
         card_from_record({"name": "Joke", "type_line": "Instant", "oracle_text": text}, path="cards.jsonl:3")
-    assert str(info.value) == (f"cards.jsonl:3 (Joke).oracle_text: {symbol!r} in the text is not a symbol of the "
-                               "rules (CR 107)")
+    assert str(info.value) == (
+        f"cards.jsonl:3 (Joke).oracle_text: {symbol!r} in the text is not a symbol of the rules (CR 107)"
+    )
 
 
 def test_the_symbols_of_the_rules_are_read_in_text():

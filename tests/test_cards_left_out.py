@@ -38,10 +38,14 @@ LEFT_OUT = [
 
 
 def state_data(name: str, zone: str) -> dict[str, Any]:
-    return {"players": ["P1", "P2"], "objects": [
-        {"id": "bolt", "card": "Lightning Bolt", "zone": "hand", "owner": "P1"},
-        {"id": "m1", "card": "Mountain", "zone": "battlefield", "controller": "P1"},
-        {"id": "x", "card": name, "zone": zone, "owner": "P1"}]}
+    return {
+        "players": ["P1", "P2"],
+        "objects": [
+            {"id": "bolt", "card": "Lightning Bolt", "zone": "hand", "owner": "P1"},
+            {"id": "m1", "card": "Mountain", "zone": "battlefield", "controller": "P1"},
+            {"id": "x", "card": name, "zone": zone, "owner": "P1"},
+        ],
+    }
 
 
 def write_state(tmp_path: Path, name: str, zone: str) -> str:
@@ -88,14 +92,20 @@ def test_explain_and_batch_name_the_card(capsys, tmp_path, name, zone, span):
     record = json.loads(out.splitlines()[0])
     assert code == 0 and record["count"] == BOLT_CASTS
     assert [(r["card"], r["name"]) for r in record["left_out"]] == [("x", name)] and span in record["left_out"][0][
-        "error"]
+        "error"
+    ]
 
 
 def test_the_command_exits_3_in_a_fresh_process(tmp_path):
     """CR 601.3: ``python -m legalcasts.cli.main count --strict``, Gravecrawler in the graveyard: exit 3, no output."""
     path = write_state(tmp_path, "Gravecrawler", "graveyard")
-    result = subprocess.run([sys.executable, "-m", "legalcasts.cli.main", "count", "--strict", path],
-                            capture_output=True, text=True, cwd=ROOT, check=False)
+    result = subprocess.run(
+        [sys.executable, "-m", "legalcasts.cli.main", "count", "--strict", path],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=False,
+    )
     assert (result.returncode, result.stdout) == (3, "") and "as long as you control a Zombie" in result.stderr
 
 

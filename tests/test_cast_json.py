@@ -18,14 +18,19 @@ def spree_cast(**changes) -> Cast:
     Only the shape matters here (no state checks it); ids are as a state file would give them.
     """
     fields = dict(
-        card=ObjectId("raid"), name="Requisition Raid", modes=(0, 2), splices=(ObjectId("might"), ObjectId("ray")),
+        card=ObjectId("raid"),
+        name="Requisition Raid",
+        modes=(0, 2),
+        splices=(ObjectId("might"), ObjectId("ray")),
         targets=(
             TargetChoice(ObjectId("raid"), 0, 0, 0, "target artifact", ("ring",)),
             TargetChoice(ObjectId("raid"), 2, 0, 0, "target player", ("P2",)),
             TargetChoice(ObjectId("might"), None, 0, 0, "target creature", ("bear",)),
             TargetChoice(ObjectId("ray"), None, 0, 0, "any target", ("P1",)),
         ),
-        discards=(ObjectId("a"), ObjectId("b")), total_cost=ManaCost.parse("{3}{W}{G}{R}"), mana_value=1,
+        discards=(ObjectId("a"), ObjectId("b")),
+        total_cost=ManaCost.parse("{3}{W}{G}{R}"),
+        mana_value=1,
     )
     fields.update(changes)
     return Cast(**fields)
@@ -51,8 +56,15 @@ def test_to_json_shape():
     assert data["zone"] == "hand"  # CR 601.2a: a cast names the zone it is cast from
     assert data["modes"] == [0, 2]
     assert data["splices"] == ["might", "ray"]
-    assert data["targets"][1] == {"source": "raid", "mode": 2, "instruction": 0, "index": 0, "copy": 0,
-                                  "phrase": "target player", "targets": ["P2"]}
+    assert data["targets"][1] == {
+        "source": "raid",
+        "mode": 2,
+        "instruction": 0,
+        "index": 0,
+        "copy": 0,
+        "phrase": "target player",
+        "targets": ["P2"],
+    }
     assert data["sacrifices"] == []
     assert data["total_cost"] == "{3}{W}{G}{R}"
     assert data["without_paying_mana_cost"] is False
@@ -71,8 +83,12 @@ def test_minimal_record():
         {"name": "Another Name"},
         {"total_cost": ManaCost.parse("{9}")},
         {"mana_value": 7},
-        {"targets": tuple(TargetChoice(t.source, t.mode, t.instruction, t.index, "a different phrase", t.targets)
-                          for t in spree_cast().targets)},
+        {
+            "targets": tuple(
+                TargetChoice(t.source, t.mode, t.instruction, t.index, "a different phrase", t.targets)
+                for t in spree_cast().targets
+            )
+        },
     ],
     ids=["name", "total_cost", "mana_value", "phrase"],
 )
@@ -89,8 +105,11 @@ def test_equality_ignores_derived_fields(change):
         {"splices": (ObjectId("ray"), ObjectId("might"))},  # CR 702.47b: splice order is a choice
         {"discards": (ObjectId("a"), ObjectId("c"))},
         {"without_paying_mana_cost": True},
-        {"targets": spree_cast().targets[:1] + (TargetChoice(ObjectId("raid"), 2, 0, 0, "target player", ("P1",)),)
-         + spree_cast().targets[2:]},
+        {
+            "targets": spree_cast().targets[:1]
+            + (TargetChoice(ObjectId("raid"), 2, 0, 0, "target player", ("P1",)),)
+            + spree_cast().targets[2:]
+        },
     ],
     ids=["modes", "splice order", "discards", "alternative cost", "target"],
 )
@@ -153,18 +172,31 @@ def test_from_json_custom_path():
 
 # ---------------------------------------------------------------- every field, from one field list
 
+
 def every_field_cast() -> Cast:
     """A cast whose every field differs from its default (the shapes only: no state checks it)."""
     from models.objects import Zone
 
     return Cast(
-        card=ObjectId("spell"), name="Test Spell", zone=Zone.EXILE, halves=("Far", "Away"), modes=(0, 1, 1),
+        card=ObjectId("spell"),
+        name="Test Spell",
+        zone=Zone.EXILE,
+        halves=("Far", "Away"),
+        modes=(0, 1, 1),
         splices=(ObjectId("s2"), ObjectId("s1")),
         targets=(TargetChoice(ObjectId("spell"), 1, 0, 0, "any target", ("P1", "bear"), 1, (2, 1)),),
-        x=3, alternative_cost="overload", additional_costs=(("kicker", 1), ("multikicker", 2)),
-        gift_recipient=PlayerId("P2"), discards=(ObjectId("d"),), sacrifices=(ObjectId("s"),), exiles=(ObjectId("e"),),
+        x=3,
+        alternative_cost="overload",
+        additional_costs=(("kicker", 1), ("multikicker", 2)),
+        gift_recipient=PlayerId("P2"),
+        discards=(ObjectId("d"),),
+        sacrifices=(ObjectId("s"),),
+        exiles=(ObjectId("e"),),
         taps=(ObjectId("t"),),
-        returns=(ObjectId("r"),), without_paying_mana_cost=True, total_cost=ManaCost.parse("{2}{R}"), mana_value=5,
+        returns=(ObjectId("r"),),
+        without_paying_mana_cost=True,
+        total_cost=ManaCost.parse("{2}{R}"),
+        mana_value=5,
     )
 
 
@@ -221,10 +253,17 @@ def test_newer_keys_are_what_a_record_means():
         Cast.from_json({"card": "surge", "alternative_cost": None, "overloaded": True})
 
 
-@pytest.mark.parametrize(("key", "value"), [
-    ("zone", "sideboard"), ("alternative_cost", 3), ("additional_costs", {"kicker": 0}),
-    ("additional_costs", ["kicker"]), ("x", -1), ("halves", ["a", "b", "c"]),
-])
+@pytest.mark.parametrize(
+    ("key", "value"),
+    [
+        ("zone", "sideboard"),
+        ("alternative_cost", 3),
+        ("additional_costs", {"kicker": 0}),
+        ("additional_costs", ["kicker"]),
+        ("x", -1),
+        ("halves", ["a", "b", "c"]),
+    ],
+)
 def test_bad_fields_are_refused_with_their_path(key, value):
     """STATE_FORMAT: a field of the wrong shape is refused with its key path."""
     with pytest.raises(CastFormatError, match=f"cast.{key}"):
@@ -272,11 +311,25 @@ def test_to_json_writes_what_the_field_list_says() -> None:
                     seen.update(key for key, value in cast.to_json().items() if value not in ([], None, False))
     # the fields written only when set were met, and a cast with every one of them set writes them alike
     assert {"halves", "x", "alternative_cost", "additional_costs", "exiles", "taps", "kicked"} <= seen
-    every = Cast(card=ObjectId("s"), name="S", halves=("Far", "Away"), modes=(0, 0), splices=(ObjectId("a"),),
-                 targets=(TargetChoice(ObjectId("s"), 0, 0, 0, "any target", ("P2",), 1, (2,)),), x=3,
-                 alternative_cost="overload", additional_costs=(("multikicker", 2),), gift_recipient=PlayerId("P2"),
-                 discards=(ObjectId("d"),), sacrifices=(ObjectId("e"),), exiles=(ObjectId("f"),),
-                 taps=(ObjectId("g"),), returns=(ObjectId("h"),), without_paying_mana_cost=True,
-                 total_cost=ManaCost.parse("{2}{R}"), mana_value=5)
+    every = Cast(
+        card=ObjectId("s"),
+        name="S",
+        halves=("Far", "Away"),
+        modes=(0, 0),
+        splices=(ObjectId("a"),),
+        targets=(TargetChoice(ObjectId("s"), 0, 0, 0, "any target", ("P2",), 1, (2,)),),
+        x=3,
+        alternative_cost="overload",
+        additional_costs=(("multikicker", 2),),
+        gift_recipient=PlayerId("P2"),
+        discards=(ObjectId("d"),),
+        sacrifices=(ObjectId("e"),),
+        exiles=(ObjectId("f"),),
+        taps=(ObjectId("g"),),
+        returns=(ObjectId("h"),),
+        without_paying_mana_cost=True,
+        total_cost=ManaCost.parse("{2}{R}"),
+        mana_value=5,
+    )
     assert json.dumps(every.to_json()) == json.dumps(_json_by_fields(every))
     assert set(_json_by_fields(every)) == {spec.name for spec in CAST_FIELDS} | {"kicked", "times_kicked", "overloaded"}

@@ -28,16 +28,24 @@ def test_check_takes_the_way_of_casting_from_the_question(capsys, tmp_path) -> N
     target P2 among P1, P2). Lightning Bolt in hand with that Mountain tapped: a free cast is illegal unless
     ``--without-paying-mana-cost`` asks for free casts.
     """
-    data = {"players": ["P1", "P2"], "phase": "upkeep", "active_player": "P2", "priority": "P1", "objects": [
-        {"id": "temper", "card": "Fiery Temper", "zone": "exile", "owner": "P1"},
-        {"id": "bolt", "card": "Lightning Bolt", "zone": "hand", "owner": "P1"},
-        {"id": "m", "card": "Mountain", "zone": "battlefield", "controller": "P1"}]}
+    data = {
+        "players": ["P1", "P2"],
+        "phase": "upkeep",
+        "active_player": "P2",
+        "priority": "P1",
+        "objects": [
+            {"id": "temper", "card": "Fiery Temper", "zone": "exile", "owner": "P1"},
+            {"id": "bolt", "card": "Lightning Bolt", "zone": "hand", "owner": "P1"},
+            {"id": "m", "card": "Mountain", "zone": "battlefield", "controller": "P1"},
+        ],
+    }
     state = tmp_path / "state.json"
     state.write_text(json.dumps(data))
     target = [{"source": "temper", "instruction": 0, "index": 0, "targets": ["P2"]}]
     madness = tmp_path / "madness.json"
-    madness.write_text(json.dumps({"card": "temper", "zone": "exile", "alternative_cost": "madness",
-                                   "targets": target}))
+    madness.write_text(
+        json.dumps({"card": "temper", "zone": "exile", "alternative_cost": "madness", "targets": target})
+    )
     code, out, _ = run(capsys, "check", str(state), str(madness))
     assert code == 1 and "CR 702.35a" in out
     code, out, _ = run(capsys, "check", str(state), str(madness), "--resolving", "madness")
@@ -45,8 +53,15 @@ def test_check_takes_the_way_of_casting_from_the_question(capsys, tmp_path) -> N
     data["objects"][2]["tapped"] = True
     state.write_text(json.dumps(data))
     free = tmp_path / "free.json"
-    free.write_text(json.dumps({"card": "bolt", "without_paying_mana_cost": True, "targets": [
-        {"source": "bolt", "instruction": 0, "index": 0, "targets": ["P2"]}]}))
+    free.write_text(
+        json.dumps(
+            {
+                "card": "bolt",
+                "without_paying_mana_cost": True,
+                "targets": [{"source": "bolt", "instruction": 0, "index": 0, "targets": ["P2"]}],
+            }
+        )
+    )
     code, out, _ = run(capsys, "check", str(state), str(free))
     assert code == 1 and "CR 118.9" in out
     code, out, _ = run(capsys, "check", str(state), str(free), "--without-paying-mana-cost")
@@ -74,12 +89,24 @@ def test_count_prints_the_number(capsys, example, options, expected) -> None:
 
 def test_casts_jsonl_lines_are_casts_of_the_state(capsys) -> None:
     """CR 702.47b: one JSON object per cast, ids as in the state file, splice order kept."""
-    code, out, _ = run(capsys, "casts", str(EXAMPLES / "case10-mists-ritual-ray.json"),
-                       "--card", "Reach Through Mists", "--format", "jsonl")
+    code, out, _ = run(
+        capsys,
+        "casts",
+        str(EXAMPLES / "case10-mists-ritual-ray.json"),
+        "--card",
+        "Reach Through Mists",
+        "--format",
+        "jsonl",
+    )
     lines = [json.loads(line) for line in out.splitlines()]
     assert code == 0 and len(lines) == 8  # 1 + 1 + 2 + 2 orders * 2 targets
     assert {tuple(line["splices"]) for line in lines} == {
-        (), ("ritual",), ("ray",), ("ritual", "ray"), ("ray", "ritual")}
+        (),
+        ("ritual",),
+        ("ray",),
+        ("ritual", "ray"),
+        ("ray", "ritual"),
+    }
     assert {line["mana_value"] for line in lines} == {1}  # CR 202.3: {U}
     assert all(set(t["targets"]) <= {"P1", "P2"} for line in lines for t in line["targets"])
 
@@ -133,9 +160,17 @@ def test_bad_input_is_one_line_exit_2(capsys, argv, fragment) -> None:
 def test_bad_state_names_the_key_path(capsys, tmp_path) -> None:
     """State-file contract: the error names the key path and the value."""
     path = tmp_path / "bad.json"
-    path.write_text(json.dumps({"players": ["P1", "P2"], "objects": [
-        {"id": "a", "card": "Island", "zone": "battlefield", "controller": "P1"},
-        {"id": "b", "card": "Glacal Ray", "zone": "hand", "owner": "P1"}]}))
+    path.write_text(
+        json.dumps(
+            {
+                "players": ["P1", "P2"],
+                "objects": [
+                    {"id": "a", "card": "Island", "zone": "battlefield", "controller": "P1"},
+                    {"id": "b", "card": "Glacal Ray", "zone": "hand", "owner": "P1"},
+                ],
+            }
+        )
+    )
     code, _, err = run(capsys, "count", str(path))
     assert code == 2
     assert "objects[1].card: unknown card 'Glacal Ray' (did you mean 'Glacial Ray'?)" in err
@@ -144,10 +179,26 @@ def test_bad_state_names_the_key_path(capsys, tmp_path) -> None:
 def test_unsupported_text_is_reported_exit_3(capsys, tmp_path) -> None:
     """CR 115.1: a target phrase the grammar can't read is reported, never read as 'no targets'."""
     path = tmp_path / "state.json"
-    path.write_text(json.dumps({"players": ["P1", "P2"], "objects": [
-        {"id": "x", "zone": "hand", "owner": "P1", "card": {
-            "name": "Hindsight Kill", "mana_cost": "{B}", "type_line": "Instant",
-            "oracle_text": "Destroy target creature that was dealt damage this turn."}}]}))
+    path.write_text(
+        json.dumps(
+            {
+                "players": ["P1", "P2"],
+                "objects": [
+                    {
+                        "id": "x",
+                        "zone": "hand",
+                        "owner": "P1",
+                        "card": {
+                            "name": "Hindsight Kill",
+                            "mana_cost": "{B}",
+                            "type_line": "Instant",
+                            "oracle_text": "Destroy target creature that was dealt damage this turn.",
+                        },
+                    }
+                ],
+            }
+        )
+    )
     code, out, err = run(capsys, "count", str(path))
     assert code == 3 and out == "" and "unsupported" in err and "dealt damage" in err
 
@@ -156,7 +207,10 @@ def test_console_script_runs(tmp_path) -> None:
     """Packaging: ``python -m legalcasts.cli.main`` counts an example in a fresh process."""
     result = subprocess.run(
         [sys.executable, "-m", "legalcasts.cli.main", "count", str(EXAMPLES / "case12-mists-two-rays.json")],
-        capture_output=True, text=True, cwd=ROOT, check=False,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=False,
     )
     assert (result.returncode, result.stdout.strip()) == (0, "25")  # Reach 13 + 6 + 6
 
@@ -170,8 +224,9 @@ def test_resolve_command(capsys) -> None:
     assert code == 0
     assert out.splitlines()[0].startswith("Reach Through Mists (mists) does not resolve (CR 608.2b)")
     assert "1. Draw a card. -> does not happen" in out
-    code, out, _ = run(capsys, "resolve", str(AFTER / "resolve04-mists-ray-bears-protection-red.json"),
-                       "--spell", "mists")
+    code, out, _ = run(
+        capsys, "resolve", str(AFTER / "resolve04-mists-ray-bears-protection-red.json"), "--spell", "mists"
+    )
     assert "resolves (CR 608.2b)" in out and "any target: bears (legal)" in out
 
 
@@ -181,15 +236,24 @@ def test_copies_command(capsys) -> None:
     assert (code, out.strip()) == (0, "4")
     code, out, _ = run(capsys, "copies", str(AFTER / "copy08-mists-ray.json"), "--spell", "mists")
     assert code == 0 and "3 choices for a copy" in out and "nothing new can be spliced" in out
-    code, out, _ = run(capsys, "copies", str(AFTER / "copy08-mists-ray.json"), "--spell", "mists", "--keep-targets",
-                       "--format", "jsonl")
+    code, out, _ = run(
+        capsys,
+        "copies",
+        str(AFTER / "copy08-mists-ray.json"),
+        "--spell",
+        "mists",
+        "--keep-targets",
+        "--format",
+        "jsonl",
+    )
     assert len(out.splitlines()) == 1 and json.loads(out)["splices"] == ["ray"]
 
 
 def test_explain_command(capsys) -> None:
     """CR 702.47b: ``explain`` on issue 1's case 13 names Kodama's Might, the rule and the shroud."""
-    code, out, _ = run(capsys, "explain", str(EXAMPLES / "case13-mists-might-shroud.json"), "--card",
-                       "Reach Through Mists")
+    code, out, _ = run(
+        capsys, "explain", str(EXAMPLES / "case13-mists-might-shroud.json"), "--card", "Reach Through Mists"
+    )
     assert code == 0
     assert "Kodama's Might (might) can't be spliced (CR 702.47b)" in out and "has shroud (CR 702.18a)" in out
 
@@ -200,7 +264,7 @@ def test_check_errors_name_the_cast_file(capsys, tmp_path) -> None:
     path = tmp_path / "cast.json"
     path.write_text(json.dumps({"card": "ray", "colour": "blue"}))
     code, _, err = run(capsys, "check", state, str(path))
-    assert code == 2 and f"{path}: cast.colour: unknown key (value \"blue\")" in err
+    assert code == 2 and f'{path}: cast.colour: unknown key (value "blue")' in err
     path.write_text(json.dumps({"card": "zzz"}))
     code, _, err = run(capsys, "check", state, str(path))
     assert code == 2 and f"{path}: cast.card: no object with id 'zzz'" in err
@@ -209,10 +273,13 @@ def test_check_errors_name_the_cast_file(capsys, tmp_path) -> None:
     assert code == 0 and out.startswith("legal") and "mana_value is 9; the cast's is 1" in out
 
 
-@pytest.mark.parametrize(("name", "data"), [
-    ("utf16.json", b"\xff\xfe{\x00}\x00"),  # UTF-16 from a Windows editor
-    ("latin1.pzl", b"[state]\nhumanhand=\xe9\n"),  # Latin-1 bytes in a puzzle
-])
+@pytest.mark.parametrize(
+    ("name", "data"),
+    [
+        ("utf16.json", b"\xff\xfe{\x00}\x00"),  # UTF-16 from a Windows editor
+        ("latin1.pzl", b"[state]\nhumanhand=\xe9\n"),  # Latin-1 bytes in a puzzle
+    ],
+)
 def test_state_file_that_is_not_utf8_is_one_line(capsys, tmp_path, name, data):
     """Bad input: a state file in another encoding gets one line naming the file and the byte, exit 2."""
     path = tmp_path / name
@@ -253,9 +320,19 @@ def test_resolving_madness_counts_the_exiled_card(capsys, tmp_path) -> None:
     Without the option the card in exile has no way to be cast: 0 (CR 702.35a, 608.2g).
     """
     state = tmp_path / "madness.json"
-    state.write_text(json.dumps({"players": ["P1", "P2"], "phase": "upkeep", "active_player": "P2", "objects": [
-        {"id": "temper", "card": "Fiery Temper", "zone": "exile", "owner": "P1"},
-        {"id": "m", "card": "Mountain", "zone": "battlefield", "controller": "P1"}]}))
+    state.write_text(
+        json.dumps(
+            {
+                "players": ["P1", "P2"],
+                "phase": "upkeep",
+                "active_player": "P2",
+                "objects": [
+                    {"id": "temper", "card": "Fiery Temper", "zone": "exile", "owner": "P1"},
+                    {"id": "m", "card": "Mountain", "zone": "battlefield", "controller": "P1"},
+                ],
+            }
+        )
+    )
     assert main(["count", str(state), "--player", "P1", "--resolving", "madness"]) == 0
     assert main(["count", str(state), "--player", "P1", "--object", "temper"]) == 0
     assert capsys.readouterr().out.split() == ["2", "0"]
@@ -263,8 +340,10 @@ def test_resolving_madness_counts_the_exiled_card(capsys, tmp_path) -> None:
 
 def test_version_is_answered_without_loading_the_command_line() -> None:
     """``legalcasts --version`` prints the version and the rules edition, not importing :mod:`legalcasts.cli.main`."""
-    code = ("import sys; from legalcasts.cli.launch import main; code = main(['--version']); "
-            "print(code, 'legalcasts.cli.main' in sys.modules)")
+    code = (
+        "import sys; from legalcasts.cli.launch import main; code = main(['--version']); "
+        "print(code, 'legalcasts.cli.main' in sys.modules)"
+    )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)
     version, answer = done.stdout.splitlines()
     assert version.startswith("legalcasts ") and version.endswith("(Comprehensive Rules of 2026-01-16)")

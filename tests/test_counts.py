@@ -18,10 +18,16 @@ from tests.conftest import ROOT, UNREAD_CURRENT_WORDING, load_count_suite
 CASES = load_count_suite()
 # A case whose card the reader can't read in its current wording is reported unsupported: its count, worked out
 # from the rules, is expected to fail until the reader reads it (strict: then this mark must go).
-PARAMS = [pytest.param(case, id=case["id"], marks=pytest.mark.xfail(
-              raises=UnsupportedRuleError, strict=True, reason=UNREAD_CURRENT_WORDING[case["state"]]))
-          if case["state"] in UNREAD_CURRENT_WORDING else pytest.param(case, id=case["id"])
-          for case in CASES]
+PARAMS = [
+    pytest.param(
+        case,
+        id=case["id"],
+        marks=pytest.mark.xfail(raises=UnsupportedRuleError, strict=True, reason=UNREAD_CURRENT_WORDING[case["state"]]),
+    )
+    if case["state"] in UNREAD_CURRENT_WORDING
+    else pytest.param(case, id=case["id"])
+    for case in CASES
+]
 
 
 def _objects(state, case) -> list[str]:
@@ -37,8 +43,13 @@ def _objects(state, case) -> list[str]:
 def _divide(state, object_ids, case, backend) -> str:
     lines = []
     for object_id in object_ids:
-        view = legal_casts(state, object_id, player=case.get("player"),
-                           without_paying_mana_cost=case["without_paying_mana_cost"], backend=backend)
+        view = legal_casts(
+            state,
+            object_id,
+            player=case.get("player"),
+            without_paying_mana_cost=case["without_paying_mana_cost"],
+            backend=backend,
+        )
         for (modes, splices), count in view.divide().items():
             lines.append(f"  {object_id} modes={list(modes)} splices={list(splices)}: {count}")
     return "\n".join(lines) or "  (no legal cast)"
@@ -53,8 +64,13 @@ def test_count_suite(case: dict, backend: str) -> None:
     if case.get("card"):
         assert object_ids, f"no {case['card']} in hand"
     total = sum(
-        count_legal_casts(state, object_id, player=case.get("player"),
-                          without_paying_mana_cost=case["without_paying_mana_cost"], backend=backend)
+        count_legal_casts(
+            state,
+            object_id,
+            player=case.get("player"),
+            without_paying_mana_cost=case["without_paying_mana_cost"],
+            backend=backend,
+        )
         for object_id in object_ids
     )
     assert total == case["casts"], (

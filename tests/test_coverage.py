@@ -29,8 +29,9 @@ def test_readme_states_the_real_coverage():
     """README contract: 'On the 13 older sets, N of the M instants and sorceries read fully' is measured, not typed."""
     coverage = oracle_coverage(older_sets_card_database(), refusal=refusal_in_an_empty_game)
     for page in (README, COVERAGE_PAGE):
-        stated = re.search(r"On the 13 older sets, (\d+) of the (\d+) instants and sorceries",
-                           page.read_text(encoding="utf-8"))
+        stated = re.search(
+            r"On the 13 older sets, (\d+) of the (\d+) instants and sorceries", page.read_text(encoding="utf-8")
+        )
         assert stated, f"{page.name} must state the coverage figures"
         assert (int(stated.group(1)), int(stated.group(2))) == (coverage.modelled, coverage.spells)
     text = COVERAGE_PAGE.read_text(encoding="utf-8")
@@ -38,8 +39,10 @@ def test_readme_states_the_real_coverage():
     shown = f"{coverage.modelled} of {coverage.spells} instants and sorceries fully modelled ({share:.1f}%)"
     assert shown in text, "docs/coverage.md's coverage output must be the command's"
     others = 100 * coverage.others_modelled / coverage.others
-    assert f"{coverage.others_modelled} of {coverage.others} other cards with their casting-relevant text fully " \
-           f"read ({others:.1f}%)" in text
+    assert (
+        f"{coverage.others_modelled} of {coverage.others} other cards with their casting-relevant text fully "
+        f"read ({others:.1f}%)" in text
+    )
 
 
 def test_coverage_counts_every_instant_and_sorcery():
@@ -76,11 +79,14 @@ def test_coverage_of_other_cards():
     assert oracle_coverage([default_card_database().get("Pacifism")]).others_modelled == 1
 
 
-@pytest.mark.parametrize(("name", "reason"), [
-    ("Cabal Therapy", "casting with flashback from another zone than the hand is not modelled"),
-    ("Their Number Is Legion", "casting from another zone than the hand is not modelled"),
-    ("Conflagrate", "keyword ability not read"),
-])
+@pytest.mark.parametrize(
+    ("name", "reason"),
+    [
+        ("Cabal Therapy", "casting with flashback from another zone than the hand is not modelled"),
+        ("Their Number Is Legion", "casting from another zone than the hand is not modelled"),
+        ("Conflagrate", "keyword ability not read"),
+    ],
+)
 def test_a_spell_whose_cast_from_another_zone_is_not_read_is_unsupported(name, reason):
     """CR 601.3, 702.34a: a spell whose permission to be cast from its graveyard is not read is not modelled.
 
@@ -101,7 +107,10 @@ def test_another_card_whose_cast_from_another_zone_is_not_read_is_unsupported():
     cards = default_card_database()
     coverage = oracle_coverage([cards.get("Nethergoyf")])
     assert (coverage.others, coverage.others_modelled, coverage.others_blocking) == (
-        1, 0, (("keyword ability not read", 1),))
+        1,
+        0,
+        (("keyword ability not read", 1),),
+    )
     assert oracle_coverage([cards.get("Oscorp Industries")]).others_modelled == 1
 
 
@@ -111,11 +120,17 @@ def test_coverage_counts_skipped_records(tmp_path, capsys):
     The file has 2 cards to cast and 3 records skipped: two planes (CR 311.2) and one of a joke type. So:
     1 of 1 instant modelled, 1 other card, and "3 records skipped" with the planes' reason first (2 > 1).
     """
-    bolt = {"name": "Bolt", "mana_cost": "{R}", "type_line": "Instant",
-            "oracle_text": "Bolt deals 3 damage to any target."}
+    bolt = {
+        "name": "Bolt",
+        "mana_cost": "{R}",
+        "type_line": "Instant",
+        "oracle_text": "Bolt deals 3 damage to any target.",
+    }
     bear = {"name": "Bear", "mana_cost": "{1}{G}", "type_line": "Creature — Bear", "oracle_text": ""}
-    planes = [{"name": name, "type_line": "Plane — Zendikar", "oracle_text": "Whenever you roll {CHAOS}, untap."}
-              for name in ("Tazeem", "Murasa")]
+    planes = [
+        {"name": name, "type_line": "Plane — Zendikar", "oracle_text": "Whenever you roll {CHAOS}, untap."}
+        for name in ("Tazeem", "Murasa")
+    ]
     joke = {"name": "Atinlay Igpay", "mana_cost": "{5}{W}", "type_line": "Eaturecray — Igpay", "oracle_text": ""}
     path = tmp_path / "pool.jsonl"
     path.write_text("\n".join(json.dumps(r) for r in [bolt, *planes, joke, bear]) + "\n", encoding="utf-8")
@@ -123,7 +138,7 @@ def test_coverage_counts_skipped_records(tmp_path, capsys):
     out = capsys.readouterr().out
     assert out.startswith("1 of 1 instants and sorceries fully modelled (100.0%)")
     assert "1 of 1 other cards" in out
-    skipped = out[out.index("3 records skipped"):].splitlines()
+    skipped = out[out.index("3 records skipped") :].splitlines()
     assert skipped[1].split()[0] == "2" and "a plane card (CR 311.2" in skipped[1] and "(e.g. Tazeem)" in skipped[1]
     assert skipped[2].split()[0] == "1" and "'Eaturecray' is not a card type or supertype" in skipped[2]
 
@@ -141,13 +156,16 @@ def test_whole_pool_is_read_and_the_readme_states_its_coverage(capsys):
     ranked = COVERAGE_PAGE.read_text(encoding="utf-8").split("$ .venv/bin/legalcasts coverage --top 15\n")
     assert len(ranked) == 2 and ranked[1].startswith(out), "docs/coverage.md's ranking must be the command's"
     measured = re.match(r"(\d+) of (\d+) instants and sorceries fully modelled \(([\d.]+)%\)", out)
-    others = re.search(r"^(\d+) of (\d+) other cards with their casting-relevant text fully read \(([\d.]+)%\)",
-                       out, re.MULTILINE)
+    others = re.search(
+        r"^(\d+) of (\d+) other cards with their casting-relevant text fully read \(([\d.]+)%\)", out, re.MULTILINE
+    )
     assert measured and others
     for page in (README, COVERAGE_PAGE):
-        stated = re.search(r"[Oo]n the whole pool, ([\d,]+) of the ([\d,]+) instants and sorceries\s+read fully "
-                           r"\(([\d.]+)%\), and ([\d,]+) of its ([\d,]+) other cards \(([\d.]+)%\)",
-                           page.read_text(encoding="utf-8"))
+        stated = re.search(
+            r"[Oo]n the whole pool, ([\d,]+) of the ([\d,]+) instants and sorceries\s+read fully "
+            r"\(([\d.]+)%\), and ([\d,]+) of its ([\d,]+) other cards \(([\d.]+)%\)",
+            page.read_text(encoding="utf-8"),
+        )
         assert stated, f"{page.name} must state the whole pool's coverage"
         assert [group.replace(",", "") for group in stated.groups()] == [*measured.groups(), *others.groups()]
 
@@ -165,14 +183,18 @@ def test_a_card_the_reader_fails_on_is_named_and_left_out(capsys, monkeypatch, t
 
     monkeypatch.setattr(legalcasts.cli.main, "parse_card", failing)
     cards = tmp_path / "cards.jsonl"
-    lines = [line for line in OLDER_SETS.read_text(encoding="utf-8").splitlines()
-             if line.strip() and json.loads(line)["name"] in ("Lava Spike", "Glacial Ray")]
+    lines = [
+        line
+        for line in OLDER_SETS.read_text(encoding="utf-8").splitlines()
+        if line.strip() and json.loads(line)["name"] in ("Lava Spike", "Glacial Ray")
+    ]
     cards.write_text("\n".join(lines) + "\n", encoding="utf-8")
     for command in ("coverage", "graph"):
         assert main([command, "--cards", str(cards)]) == 0
         out, err = capsys.readouterr()
-        assert err == ("legalcasts: the Oracle reader fails on 1 card, left out: Lava Spike (ValueError: a reader "
-                       "bug)\n")
+        assert err == (
+            "legalcasts: the Oracle reader fails on 1 card, left out: Lava Spike (ValueError: a reader bug)\n"
+        )
     assert main(["coverage", "--cards", str(cards)]) == 0
     assert capsys.readouterr().out.startswith("1 of 1 instants and sorceries fully modelled")  # Glacial Ray only
 
@@ -190,4 +212,3 @@ def test_a_spell_read_fully_but_refused_is_not_counted_modelled():
     found = oracle_coverage([jaws, bolt], refusal=refusal_in_an_empty_game)
     assert (found.spells, found.modelled) == (2, 1)
     assert [reason for reason, _ in found.blocking] == [f"{REFUSED} X divided is 0: nothing to divide"]
-

@@ -27,28 +27,89 @@ from tests.conftest import ROOT, load_count_suite
 SUITE_STATES = sorted({case["state"] for case in load_count_suite()})
 
 HAND_CARDS = [
-    "Reach Through Mists", "Glacial Ray", "Kodama's Might", "Desperate Ritual", "Opt",
-    "Splicer's Skill", "Requisition Raid", "Unfortunate Accident", "Explosive Derailment",
-    "Lava Spike", "Grizzly Bears", "Mountain", "Tormenting Voice", "Shifting Borders", "Blood Feud",
-    "Boros Charm", "Abuna's Chant", "Blessed Alliance", "Healing Salve", "Probe", "Dismantling Blow",
-    "Disintegrate", "Fling", "Collective Brutality",
+    "Reach Through Mists",
+    "Glacial Ray",
+    "Kodama's Might",
+    "Desperate Ritual",
+    "Opt",
+    "Splicer's Skill",
+    "Requisition Raid",
+    "Unfortunate Accident",
+    "Explosive Derailment",
+    "Lava Spike",
+    "Grizzly Bears",
+    "Mountain",
+    "Tormenting Voice",
+    "Shifting Borders",
+    "Blood Feud",
+    "Boros Charm",
+    "Abuna's Chant",
+    "Blessed Alliance",
+    "Healing Salve",
+    "Probe",
+    "Dismantling Blow",
+    "Disintegrate",
+    "Fling",
+    "Collective Brutality",
     # split cards and fuse, object costs of splice / entwine / escalate, awaken, multikicker-free qualities
-    "Far // Away", "Stand // Deliver", "Hundred-Talon Strike", "Torrent of Stone", "Collective Effort",
-    "Coastal Discovery", "Terror", "Brutal Expulsion", "Ghostly Flicker", "Solar Tide", "Blazing Shoal",
-    "Hill Giant", "Weapon Surge", "Devouring Greed", "Burn at the Stake", "Merciless Resolve", "Magmatic Insight",
-    "Befoul", "Blasphemous Act", "Soulblast", "Bond of Agony", "Harvest Pyre",
+    "Far // Away",
+    "Stand // Deliver",
+    "Hundred-Talon Strike",
+    "Torrent of Stone",
+    "Collective Effort",
+    "Coastal Discovery",
+    "Terror",
+    "Brutal Expulsion",
+    "Ghostly Flicker",
+    "Solar Tide",
+    "Blazing Shoal",
+    "Hill Giant",
+    "Weapon Surge",
+    "Devouring Greed",
+    "Burn at the Stake",
+    "Merciless Resolve",
+    "Magmatic Insight",
+    "Befoul",
+    "Blasphemous Act",
+    "Soulblast",
+    "Bond of Agony",
+    "Harvest Pyre",
     # divided damage, kicker, an instant-speed counterspell, a graveyard target, multikicker (inline)
-    "Dismantling Blow", "Dispel", "Raise Dead", "Lightning Bolt",
-    {"name": "Forked Bolt", "mana_cost": "{R}", "type_line": "Sorcery",
-     "oracle_text": "Forked Bolt deals 2 damage divided as you choose among one or two targets."},
-    {"name": "Test Surge", "mana_cost": "{R}", "type_line": "Sorcery",
-     "oracle_text": "Multikicker {1}\nTest Surge deals 1 damage to any target."},
+    "Dismantling Blow",
+    "Dispel",
+    "Raise Dead",
+    "Lightning Bolt",
+    {
+        "name": "Forked Bolt",
+        "mana_cost": "{R}",
+        "type_line": "Sorcery",
+        "oracle_text": "Forked Bolt deals 2 damage divided as you choose among one or two targets.",
+    },
+    {
+        "name": "Test Surge",
+        "mana_cost": "{R}",
+        "type_line": "Sorcery",
+        "oracle_text": "Multikicker {1}\nTest Surge deals 1 damage to any target.",
+    },
     # a target per kick, different from the first (CR 702.33c, 115.4); an instance of up to two and another
-    "Comet Storm", "Strength of the Tajuru", "Band Together",
+    "Comet Storm",
+    "Strength of the Tajuru",
+    "Band Together",
 ]
-BOARD_CARDS = ["Grizzly Bears", "Silver Knight", "Kodama of the North Tree", "Slippery Bogle",
-               "Sol Ring", "Smoke", "Thalia, Guardian of Thraben", "Kami of Ancient Law", "Llanowar Elves",
-               "Drudge Skeletons", "Alabaster Leech", "Craw Wurm"]
+BOARD_CARDS = [
+    "Grizzly Bears",
+    "Silver Knight",
+    "Kodama of the North Tree",
+    "Slippery Bogle",
+    "Sol Ring",
+    "Smoke",
+    "Thalia, Guardian of Thraben",
+    "Kami of Ancient Law",
+    "Llanowar Elves",
+    "Drudge Skeletons",
+    "Alabaster Leech",
+    "Craw Wurm",
+]
 GRANTS = [[], [], ["protection from red"], ["protection from blue"], ["hexproof"], ["shroud"]]
 LANDS = ["Island", "Mountain", "Plains", "Forest", "Swamp"]
 
@@ -59,8 +120,12 @@ def _mutations(cast: Cast, state) -> list[Cast]:  # noqa: C901
     Targets, divisions, modes, splice sets and orders, X, the alternative
     cost, optional costs, the half, the zone, and the objects paying costs.
     """
-    others = list(state.players) + [o.id for o in state.battlefield()] + list(state.stack) + [
-        o.id for o in state.objects_in(Zone.GRAVEYARD)]
+    others = (
+        list(state.players)
+        + [o.id for o in state.battlefield()]
+        + list(state.stack)
+        + [o.id for o in state.objects_in(Zone.GRAVEYARD)]
+    )
     mutated = []
     for i, choice in enumerate(cast.targets):
         targets = list(cast.targets)
@@ -68,13 +133,13 @@ def _mutations(cast: Cast, state) -> list[Cast]:  # noqa: C901
             if other in choice.targets:
                 continue
             replaced = dataclasses.replace(choice, targets=tuple(sorted((other,) + choice.targets[1:])))
-            mutated.append(cast._replace(targets=tuple(targets[:i] + [replaced] + targets[i + 1:])))
+            mutated.append(cast._replace(targets=tuple(targets[:i] + [replaced] + targets[i + 1 :])))
         if choice.division:  # another division of the same amount, or one that is not a division
             for division in (tuple(reversed(choice.division)), (choice.division[0] + 1,) + choice.division[1:]):
                 if division != choice.division:
                     replaced = dataclasses.replace(choice, division=division)
-                    mutated.append(cast._replace(targets=tuple(targets[:i] + [replaced] + targets[i + 1:])))
-        mutated.append(cast._replace(targets=tuple(targets[:i] + targets[i + 1:])))  # an instance left out
+                    mutated.append(cast._replace(targets=tuple(targets[:i] + [replaced] + targets[i + 1 :])))
+        mutated.append(cast._replace(targets=tuple(targets[:i] + targets[i + 1 :])))  # an instance left out
     if cast.splices:
         mutated.append(cast._replace(splices=cast.splices[:-1]))
         mutated.append(cast._replace(splices=tuple(reversed(cast.splices))))
@@ -173,23 +238,46 @@ def boards(draw, hand_size: int, board_size: int, land_count: int, phases: tuple
     The hand is drawn from HAND_CARDS; graveyard cards of either player, and P2's Lightning Bolt on the stack.
     """
     hand = draw(st.lists(st.sampled_from(HAND_CARDS), min_size=1, max_size=hand_size))
-    board = draw(st.lists(st.tuples(st.sampled_from(BOARD_CARDS), st.sampled_from(["P1", "P2"]),
-                                    st.sampled_from(GRANTS)), max_size=board_size))
+    board = draw(
+        st.lists(
+            st.tuples(st.sampled_from(BOARD_CARDS), st.sampled_from(["P1", "P2"]), st.sampled_from(GRANTS)),
+            max_size=board_size,
+        )
+    )
     lands = draw(st.lists(st.sampled_from(LANDS), max_size=land_count))
     objects = [{"id": f"h{i}", "card": name, "zone": "hand", "owner": "P1"} for i, name in enumerate(hand)]
-    objects += [{"id": f"b{i}", "card": name, "zone": "battlefield", "controller": who, "granted": grants}
-                for i, (name, who, grants) in enumerate(board)]
-    objects += [{"id": f"l{i}", "card": name, "zone": "battlefield", "controller": "P1"}
-                for i, name in enumerate(lands)]
-    graveyard = draw(st.lists(st.tuples(st.sampled_from(["Grizzly Bears", "Lightning Bolt", "Opt", "Think Twice",
-                                                         "Flame Jab", "Faithless Looting"]),
-                                        st.sampled_from(["P1", "P2"])), max_size=2))
-    objects += [{"id": f"g{i}", "card": name, "zone": "graveyard", "owner": who}
-                for i, (name, who) in enumerate(graveyard)]
+    objects += [
+        {"id": f"b{i}", "card": name, "zone": "battlefield", "controller": who, "granted": grants}
+        for i, (name, who, grants) in enumerate(board)
+    ]
+    objects += [
+        {"id": f"l{i}", "card": name, "zone": "battlefield", "controller": "P1"} for i, name in enumerate(lands)
+    ]
+    graveyard = draw(
+        st.lists(
+            st.tuples(
+                st.sampled_from(
+                    ["Grizzly Bears", "Lightning Bolt", "Opt", "Think Twice", "Flame Jab", "Faithless Looting"]
+                ),
+                st.sampled_from(["P1", "P2"]),
+            ),
+            max_size=2,
+        )
+    )
+    objects += [
+        {"id": f"g{i}", "card": name, "zone": "graveyard", "owner": who} for i, (name, who) in enumerate(graveyard)
+    ]
     stack = []
     if draw(st.booleans()):  # P2's Lightning Bolt at P1 on the stack: instants may answer it, sorceries wait
-        objects.append({"id": "s0", "card": "Lightning Bolt", "zone": "stack", "owner": "P2", "cast": {
-            "card": "s0", "targets": [{"source": "s0", "instruction": 0, "index": 0, "targets": ["P1"]}]}})
+        objects.append(
+            {
+                "id": "s0",
+                "card": "Lightning Bolt",
+                "zone": "stack",
+                "owner": "P2",
+                "cast": {"card": "s0", "targets": [{"source": "s0", "instruction": 0, "index": 0, "targets": ["P1"]}]},
+            }
+        )
         stack.append("s0")
     phase = draw(st.sampled_from(phases))
     return state_from_data({"players": ["P1", "P2"], "phase": phase, "objects": objects, "stack": stack})

@@ -124,8 +124,15 @@ def test_page_commands_print_what_the_page_shows(page, tmp_path, shell_bin, monk
         if argv is not None:
             status, printed = _run_in_process(argv)
         else:
-            result = subprocess.run(["bash", "-c", f"(exit {status}); {{ {command}\n}} 2>&1"], cwd=tmp_path,
-                                    env=env, capture_output=True, text=True, check=False, timeout=300)
+            result = subprocess.run(
+                ["bash", "-c", f"(exit {status}); {{ {command}\n}} 2>&1"],
+                cwd=tmp_path,
+                env=env,
+                capture_output=True,
+                text=True,
+                check=False,
+                timeout=300,
+            )
             status, printed = result.returncode, result.stdout
         expected, actual = normalized(shown), normalized(printed.splitlines())
         if actual != expected:
@@ -198,8 +205,13 @@ def _update_pages() -> None:
         script = bin_folder / "legalcasts"
         script.write_text(f'#!/bin/sh\nexec "{sys.executable}" -m legalcasts.cli.main "$@"\n', encoding="utf-8")
         script.chmod(script.stat().st_mode | stat.S_IEXEC)
-        env = {**os.environ, "PATH": f"{bin_folder}{os.pathsep}{os.environ['PATH']}", "PYTHONPATH": str(ROOT),
-               "COLUMNS": "200", "NO_COLOR": "1"}
+        env = {
+            **os.environ,
+            "PATH": f"{bin_folder}{os.pathsep}{os.environ['PATH']}",
+            "PYTHONPATH": str(ROOT),
+            "COLUMNS": "200",
+            "NO_COLOR": "1",
+        }
         env.pop("LEGALCASTS_DB", None)
         for page in PAGES:
             work = Path(tempfile.mkdtemp(dir=folder))
@@ -211,18 +223,24 @@ def _update_pages() -> None:
                 run = command.replace(".venv/bin/legalcasts", "legalcasts")
                 if any(run.startswith(skipped) for skipped in CHECKED_ELSEWHERE):
                     continue
-                result = subprocess.run(["bash", "-c", f"(exit {status}); {{ {run}\n}} 2>&1"], cwd=work,
-                                        env={**env, "XDG_DATA_HOME": str(work / "data")}, capture_output=True,
-                                        text=True, check=False)
+                result = subprocess.run(
+                    ["bash", "-c", f"(exit {status}); {{ {run}\n}} 2>&1"],
+                    cwd=work,
+                    env={**env, "XDG_DATA_HOME": str(work / "data")},
+                    capture_output=True,
+                    text=True,
+                    check=False,
+                )
                 status = result.returncode
                 printed = [line.rstrip() for line in result.stdout.splitlines() if not _PROGRESS.search(line)]
                 if len(printed) == len(shown):  # a line that differs only in a time keeps the page's
-                    printed = [old if normalized([old]) == normalized([new]) else new
-                               for old, new in zip(shown, printed)]
+                    printed = [
+                        old if normalized([old]) == normalized([new]) else new for old, new in zip(shown, printed)
+                    ]
                 replaced[number] = (len(shown), printed)
             for number in sorted(replaced, reverse=True):
                 count, printed = replaced[number]
-                lines[number:number + count] = printed
+                lines[number : number + count] = printed
             page.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 

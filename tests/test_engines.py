@@ -51,8 +51,10 @@ def test_unknown_engine_is_an_input_error() -> None:
         get_engine("quick")
 
 
-@pytest.mark.parametrize("example", ["case10-mists-ritual-ray", "rules17-betrayal-entwine-sacrifice",
-                                     "rules09-forked-bolt", "rules16-fuse-far-away"])
+@pytest.mark.parametrize(
+    "example",
+    ["case10-mists-ritual-ray", "rules17-betrayal-entwine-sacrifice", "rules09-forked-bolt", "rules16-fuse-far-away"],
+)
 def test_defaults_give_what_every_engine_gives(example, monkeypatch) -> None:
     """CR 601.2: count, contains, sample and best from solutions alone equal every engine's own answers."""
     state = load_state(ROOT / "examples" / f"{example}.json")
@@ -60,7 +62,8 @@ def test_defaults_give_what_every_engine_gives(example, monkeypatch) -> None:
 
     def score(key, value) -> int:  # prefer more targets, then more modes
         return (len(value) * 10 if key.kind is ChoiceKind.TARGET and value else 0) + (
-            int(value) if key.kind is ChoiceKind.MODE else 0)
+            int(value) if key.kind is ChoiceKind.MODE else 0
+        )
 
     answers = {}
     for name in list(ENGINES) + ["listing"]:
@@ -154,8 +157,12 @@ def test_no_engine_module_is_imported_outside_the_backends_package() -> None:
         if relative.startswith(("solver/backends/", ".venv/", "tests/", "build/")):
             continue
         for name in _imports(path):
-            if any(name == m or name.startswith(m + ".") for m in modules) or name.endswith("Engine") and \
-                    name.startswith("solver.backends.") and name != "solver.backends.Engine":
+            if (
+                any(name == m or name.startswith(m + ".") for m in modules)
+                or name.endswith("Engine")
+                and name.startswith("solver.backends.")
+                and name != "solver.backends.Engine"
+            ):
                 offenders.append(f"{relative}: {name}")
     assert offenders == []
 
@@ -165,9 +172,11 @@ def test_a_stream_left_open_ends_with_the_interpreter() -> None:
     import subprocess
     import sys
 
-    script = ("import legalcasts\nfrom benchmarks.family import family_state\n"
-              "it = iter(legalcasts.legal_casts(family_state(10, 2), 'spell', backend='cpsat'))\n"
-              "print(next(it).modes)\n")
+    script = (
+        "import legalcasts\nfrom benchmarks.family import family_state\n"
+        "it = iter(legalcasts.legal_casts(family_state(10, 2), 'spell', backend='cpsat'))\n"
+        "print(next(it).modes)\n"
+    )
     done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert (done.returncode, done.stdout.strip(), done.stderr) == (0, "(0,)", "")
 

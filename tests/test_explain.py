@@ -31,8 +31,9 @@ def test_explain_protection_from_the_spells_colour():
     state = load_state(EXAMPLES / "case01-mists-might-crusader.json")
     explanation = explain_card(state, "might")
     assert explanation.count == 0
-    assert any(r.rule == "CR 601.2c" and "protection from black and from green" in r.message
-               for r in explanation.reasons)
+    assert any(
+        r.rule == "CR 601.2c" and "protection from black and from green" in r.message for r in explanation.reasons
+    )
 
 
 def test_explain_unaffordable_modes():
@@ -72,10 +73,13 @@ def test_explain_a_spell_with_x_and_a_flash_cost():
     assert (explanation.count, explanation.reasons) == (15, ())
 
 
-@pytest.mark.parametrize("wording", [
-    "current",
-    "older",
-])
+@pytest.mark.parametrize(
+    "wording",
+    [
+        "current",
+        "older",
+    ],
+)
 def test_explain_a_timing_restriction(wording):
     """CR 601.3, 604.6: Savage Beating outside combat: the restriction printed on it is the reason."""
     data = json.loads((EXAMPLES / "rules13-savage-beating-combat.json").read_text(encoding="utf-8"))
@@ -88,8 +92,9 @@ def test_explain_a_timing_restriction(wording):
     explanation = explain_card(replace(state, phase=Phase.POSTCOMBAT_MAIN), "beating")
     assert explanation.count == 0
     assert [r.rule for r in explanation.reasons] == ["CR 601.3"]
-    printed = ("only during your turn and only during combat" if wording == "older"
-               else "only during combat on your turn")
+    printed = (
+        "only during your turn and only during combat" if wording == "older" else "only during combat on your turn"
+    )
     assert printed in explanation.reasons[0].message
 
 
@@ -108,41 +113,85 @@ def test_explain_nothing_to_sacrifice():
     """CR 601.2h: Fling with no creature to sacrifice can't be cast, and explain says so."""
     from models.io.state_json import state_from_data
 
-    state = state_from_data({"players": ["P1", "P2"], "objects": [
-        {"id": "fling", "card": {"name": "Fling", "mana_cost": "{1}{R}", "type_line": "Instant",
-                                 "oracle_text": "As an additional cost to cast this spell, sacrifice a creature.\n"
-                                                "Fling deals damage equal to the sacrificed creature's power to any "
-                                                "target."}, "zone": "hand", "owner": "P1"},
-        {"id": "m1", "card": "Mountain", "zone": "battlefield", "controller": "P1"},
-        {"id": "m2", "card": "Mountain", "zone": "battlefield", "controller": "P1"}]})
+    state = state_from_data(
+        {
+            "players": ["P1", "P2"],
+            "objects": [
+                {
+                    "id": "fling",
+                    "card": {
+                        "name": "Fling",
+                        "mana_cost": "{1}{R}",
+                        "type_line": "Instant",
+                        "oracle_text": "As an additional cost to cast this spell, sacrifice a creature.\n"
+                        "Fling deals damage equal to the sacrificed creature's power to any "
+                        "target.",
+                    },
+                    "zone": "hand",
+                    "owner": "P1",
+                },
+                {"id": "m1", "card": "Mountain", "zone": "battlefield", "controller": "P1"},
+                {"id": "m2", "card": "Mountain", "zone": "battlefield", "controller": "P1"},
+            ],
+        }
+    )
     found = explain_card(state, "fling")
-    assert found.count == 0 and any("nothing of the kind its cost asks to sacrifice" in r.message
-                                    for r in found.reasons)
+    assert found.count == 0 and any(
+        "nothing of the kind its cost asks to sacrifice" in r.message for r in found.reasons
+    )
 
 
-@pytest.mark.parametrize(("example", "card", "expected"), [
-    # CR 115.2, 601.2c: "target instant spell" names spells on the stack; Lava Spike is a sorcery.
-    ("explain01-dispel-sorcery-on-stack", "dispel",
-     ["Dispel (dispel): 0 legal casts",
-      "- Dispel can't be cast (CR 601.2c): no legal target for 'target instant spell' — Lava Spike (spike) is not "
-      "an instant spell (CR 115.1)"]),
-    # Lightning Bolt is an instant: one cast; the sorcery beside it is named as a candidate that can't be chosen.
-    ("explain02-dispel-instant-and-sorcery", "dispel",
-     ["Dispel (dispel): 1 legal cast",
-      "- 'target instant spell' can't choose spike: Lava Spike (spike) is not an instant spell (CR 115.1)"]),
-    # CR 115.2: "target creature card from your graveyard" names cards in P1's graveyard.
-    ("explain03-raise-dead-graveyards", "raise",
-     ["Raise Dead (raise): 0 legal casts",
-      "- Raise Dead can't be cast (CR 601.2c): no legal target for 'target creature card from your graveyard' — "
-      "Lightning Bolt (bolt) is not a creature card (CR 115.1); Grizzly Bears (theirbears) is in P2's graveyard, "
-      "not P1's (CR 115.1)"]),
-    ("explain04-raise-dead-own-creature", "raise",
-     ["Raise Dead (raise): 1 legal cast",
-      "- 'target creature card from your graveyard' can't choose bolt: Lightning Bolt (bolt) is not a creature "
-      "card (CR 115.1)",
-      "- 'target creature card from your graveyard' can't choose theirbears: Grizzly Bears (theirbears) is in P2's "
-      "graveyard, not P1's (CR 115.1)"]),
-])
+@pytest.mark.parametrize(
+    ("example", "card", "expected"),
+    [
+        # CR 115.2, 601.2c: "target instant spell" names spells on the stack; Lava Spike is a sorcery.
+        (
+            "explain01-dispel-sorcery-on-stack",
+            "dispel",
+            [
+                "Dispel (dispel): 0 legal casts",
+                "- Dispel can't be cast (CR 601.2c): no legal target for 'target instant spell' — Lava Spike "
+                "(spike) is not "
+                "an instant spell (CR 115.1)",
+            ],
+        ),
+        # Lightning Bolt is an instant: one cast; the sorcery beside it is named as a candidate that can't be chosen.
+        (
+            "explain02-dispel-instant-and-sorcery",
+            "dispel",
+            [
+                "Dispel (dispel): 1 legal cast",
+                "- 'target instant spell' can't choose spike: Lava Spike (spike) is not an instant spell (CR 115.1)",
+            ],
+        ),
+        # CR 115.2: "target creature card from your graveyard" names cards in P1's graveyard.
+        (
+            "explain03-raise-dead-graveyards",
+            "raise",
+            [
+                "Raise Dead (raise): 0 legal casts",
+                "- Raise Dead can't be cast (CR 601.2c): no legal target for 'target creature card from your "
+                "graveyard' — "
+                "Lightning Bolt (bolt) is not a creature card (CR 115.1); Grizzly Bears (theirbears) is in P2's "
+                "graveyard, "
+                "not P1's (CR 115.1)",
+            ],
+        ),
+        (
+            "explain04-raise-dead-own-creature",
+            "raise",
+            [
+                "Raise Dead (raise): 1 legal cast",
+                "- 'target creature card from your graveyard' can't choose bolt: Lightning Bolt (bolt) is not a "
+                "creature "
+                "card (CR 115.1)",
+                "- 'target creature card from your graveyard' can't choose theirbears: Grizzly Bears (theirbears) "
+                "is in P2's "
+                "graveyard, not P1's (CR 115.1)",
+            ],
+        ),
+    ],
+)
 def test_explain_finds_candidates_on_the_stack_and_in_graveyards(example, card, expected):
     """CR 115.2, 601.2c: explain reads the candidates of each instance from the problem: spells, graveyard cards."""
     explanation = explain_card(load_state(ROOT / "examples" / f"{example}.json"), card)
@@ -188,10 +237,16 @@ def test_explain_says_cant_only_of_what_no_legal_cast_chooses():
     ({2}{G}, three Forests.) With Grizzly Bears alone: the first instance chooses none, "another target creature"
     chooses the Bears: 1 cast. Nothing is unavailable but what no cast chooses: no "can't be cast".
     """
-    state = state_from_data({"players": ["P1", "P2"], "objects": [
-        {"id": "bt", "card": "Band Together", "zone": "hand", "owner": "P1"},
-        *({"id": f"f{i}", "card": "Forest", "zone": "battlefield", "controller": "P1"} for i in range(3)),
-        {"id": "bears", "card": "Grizzly Bears", "zone": "battlefield", "controller": "P1"}]})
+    state = state_from_data(
+        {
+            "players": ["P1", "P2"],
+            "objects": [
+                {"id": "bt", "card": "Band Together", "zone": "hand", "owner": "P1"},
+                *({"id": f"f{i}", "card": "Forest", "zone": "battlefield", "controller": "P1"} for i in range(3)),
+                {"id": "bears", "card": "Grizzly Bears", "zone": "battlefield", "controller": "P1"},
+            ],
+        }
+    )
     explanation = explain_card(state, "bt")
     assert explanation.count == 1
     assert not any("can't be cast" in reason.message for reason in explanation.reasons)
@@ -203,12 +258,20 @@ def test_explain_says_what_it_did_not_ask_because_no_cast_would_be_legal():
     Its timing names the declare attackers step, which the state does not tell apart; "target attacking
     creature" has no legal choice, so no cast is legal in any step: the count is 0, and explain says both.
     """
-    state = state_from_data({"players": ["P1", "P2"], "active_player": "P2", "priority": "P1", "phase": "combat",
-                             "objects": [{"id": "fate", "card": "Just Fate", "zone": "hand", "owner": "P1"},
-                                         {"id": "bears", "card": "Grizzly Bears", "zone": "battlefield",
-                                          "controller": "P2"}]})
+    state = state_from_data(
+        {
+            "players": ["P1", "P2"],
+            "active_player": "P2",
+            "priority": "P1",
+            "phase": "combat",
+            "objects": [
+                {"id": "fate", "card": "Just Fate", "zone": "hand", "owner": "P1"},
+                {"id": "bears", "card": "Grizzly Bears", "zone": "battlefield", "controller": "P2"},
+            ],
+        }
+    )
     explanation = explain_card(state, "fate")
     assert explanation.count == 0
     text = "\n".join(explanation.lines())
-    assert "not asked: \"Cast this spell only during the declare attackers step" in text
+    assert 'not asked: "Cast this spell only during the declare attackers step' in text
     assert "no legal target for 'target attacking creature'" in text

@@ -16,8 +16,12 @@ from models.oracle.parser import parse_card
 from tests.fidelity import structure_of
 
 FIDELITY = Path(__file__).parent / "fidelity"
-CARDS = [json.loads(line) for path in sorted(FIDELITY.glob("cards-*.jsonl"))
-         for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+CARDS = [
+    json.loads(line)
+    for path in sorted(FIDELITY.glob("cards-*.jsonl"))
+    for line in path.read_text(encoding="utf-8").splitlines()
+    if line.strip()
+]
 
 
 def test_the_sample_is_400_cards_each_written_by_hand():
@@ -36,8 +40,11 @@ def test_card_read_as_written_by_hand(record):
     expected = record["expected"]
     assert "unsupported" not in expected, f"read as modelled, but by hand: {expected['unsupported']}"
     structure = structure_of(card, abilities)
-    if structure.get("bears_on_others") and not expected.get("bears_on_others", True) \
-            and abilities.permanent_unsupported:
+    if (
+        structure.get("bears_on_others")
+        and not expected.get("bears_on_others", True)
+        and abilities.permanent_unsupported
+    ):
         structure["bears_on_others"] = False  # text reported unread, so never a guess: honest, not a misread
     assert structure == expected
 

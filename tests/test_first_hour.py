@@ -107,7 +107,7 @@ def test_2_table_keeps_the_total_cost_whole_and_drops_empty_columns(capsys, monk
     assert all(len(line) <= columns for line in out.splitlines())
     assert "{1}{U}{R}" in out and "{1}{U}{…" not in out
     lines = out.splitlines()
-    header = " ".join(lines[1:next(i for i, line in enumerate(lines) if line.startswith("┡"))])
+    header = " ".join(lines[1 : next(i for i, line in enumerate(lines) if line.startswith("┡"))])
     assert "total cost" in header and "modes" not in header and "costs paid with" not in header
     assert out.splitlines()[-1] == "6 legal casts"
 
@@ -142,15 +142,20 @@ def test_4_creature_at_the_wrong_time_cites_cr_302_1(capsys):
 def test_5_explain_on_an_empty_hand_says_so(capsys):
     """Defect 5: P2 holds nothing: one sentence, not a blank line."""
     code, out, _ = run(capsys, "explain", str(BAD / "empty-hand-p2.json"), "--player", "P2")
-    assert (code, out) == (0, "P2 has no card to cast: their hand is empty, and no card of their graveyard may "
-                               "be cast\n")
+    assert (code, out) == (
+        0,
+        "P2 has no card to cast: their hand is empty, and no card of their graveyard may be cast\n",
+    )
 
 
-@pytest.mark.parametrize(("limit", "last_line", "rows"), [
-    ("0", "0 of 6 legal casts shown (--limit 0)", 0),
-    ("4", "4 of 6 legal casts shown (--limit 4)", 4),
-    ("6", "6 legal casts", 6),
-])
+@pytest.mark.parametrize(
+    ("limit", "last_line", "rows"),
+    [
+        ("0", "0 of 6 legal casts shown (--limit 0)", 0),
+        ("4", "4 of 6 legal casts shown (--limit 4)", 4),
+        ("6", "6 legal casts", 6),
+    ],
+)
 def test_5_limit_gives_the_total(capsys, limit, last_line, rows):
     """Defect 5: ``--limit`` says how many of the 6 casts of case 2 are shown; ``--limit 0`` draws no table."""
     code, out, _ = run(capsys, "casts", CASE02, "--limit", limit)
@@ -175,7 +180,8 @@ def test_6_check_reads_each_line_of_casts_jsonl(capsys, tmp_path):
     path.write_text(out, encoding="utf-8")
     code, out, _ = run(capsys, "check", CASE02, str(path))
     assert code == 0 and out.splitlines() == [f"{path}:{n}: legal" for n in range(1, 7)] + [
-        "6 of 6 casts legal, 0 illegal"]
+        "6 of 6 casts legal, 0 illegal"
+    ]
     ray = json.loads(lines[4])
     assert ray["card"] == "ray"
     ray["targets"][0]["targets"] = ["knight"]
@@ -194,8 +200,10 @@ def test_7_mode_message_says_indices_count_from_0(capsys, tmp_path):
     path.write_text(json.dumps({"card": "charm", "modes": [3]}), encoding="utf-8")
     code, out, _ = run(capsys, "check", str(EXAMPLES / "rules02-izzet-charm.json"), str(path))
     assert code == 1
-    assert ("- Izzet Charm has no mode of index 3 (a cast's modes are indices from 0, its first mode 0; its mode "
-            "indices are 0, 1, 2) (CR 700.2)") in out.splitlines()
+    assert (
+        "- Izzet Charm has no mode of index 3 (a cast's modes are indices from 0, its first mode 0; its mode "
+        "indices are 0, 1, 2) (CR 700.2)"
+    ) in out.splitlines()
 
 
 # 8. cards find without an index -------------------------------------------------------------------------------
@@ -206,8 +214,11 @@ def test_8_cards_find_reads_the_embedded_pool_without_an_index(capsys, monkeypat
     monkeypatch.delenv("LEGALCASTS_DB", raising=False)
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     code, out, _ = run(capsys, "cards", "find", "glacial ray")
-    assert code == 0 and out.splitlines()[:3] == ["Glacial Ray  {1}{R}", "Instant — Arcane",
-                                                  "Glacial Ray deals 2 damage to any target."]
+    assert code == 0 and out.splitlines()[:3] == [
+        "Glacial Ray  {1}{R}",
+        "Instant — Arcane",
+        "Glacial Ray deals 2 damage to any target.",
+    ]
     assert not (tmp_path / "legalcasts").exists()
 
 
@@ -222,14 +233,17 @@ def test_9_card_option_takes_a_french_name(capsys):
 # 10. Messages in words, not Python -----------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("name", "message"), [
-    ("players-twice.json", "players[1]: player 'P1' is listed twice"),
-    ("players-empty.json", "players: must have at least 1 item"),
-    ("tapped-null.json", "objects[0].tapped: must be true or false, not null"),
-    ("token-yes.json", 'objects[0].token: must be true or false, not "yes"'),
-    ("unknown-key-true.json", "objects[0].flying: unknown key (value true)"),
-    ("tapped-in-hand.json", "objects[0].tapped: only permanents can be tapped; this object is in the hand"),
-])
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        ("players-twice.json", "players[1]: player 'P1' is listed twice"),
+        ("players-empty.json", "players: must have at least 1 item"),
+        ("tapped-null.json", "objects[0].tapped: must be true or false, not null"),
+        ("token-yes.json", 'objects[0].token: must be true or false, not "yes"'),
+        ("unknown-key-true.json", "objects[0].flying: unknown key (value true)"),
+        ("tapped-in-hand.json", "objects[0].tapped: only permanents can be tapped; this object is in the hand"),
+    ],
+)
 def test_10_state_messages_are_words(capsys, name, message):
     """Defect 10: no Python reprs (True, None, ['P1', 'P1']) nor pydantic phrasing; the key path is named."""
     path = BAD / name
@@ -241,8 +255,10 @@ def test_10_copies_sentence_names_what_the_copy_keeps(capsys):
     """Defect 10, CR 707.10: the copy of Reach with the Ray spliced keeps the Ray's text; no "modes -"."""
     code, out, _ = run(capsys, "copies", str(EXAMPLES / "after" / "copy08-mists-ray.json"), "--spell", "mists")
     assert code == 0
-    assert out.splitlines()[-1] == ("3 choices for a copy of Reach Through Mists (mists); it keeps the text of ray "
-                                    "spliced onto it; nothing new can be spliced (CR 707.10)")
+    assert out.splitlines()[-1] == (
+        "3 choices for a copy of Reach Through Mists (mists); it keeps the text of ray "
+        "spliced onto it; nothing new can be spliced (CR 707.10)"
+    )
 
 
 def test_10_cast_file_messages_are_json_words(capsys, tmp_path):
@@ -268,19 +284,24 @@ def test_11_mtgjson_file_given_to_cards_says_to_import_it(capsys):
     """Defect 11: OTJ.json is an MTGJSON set file: the message names its layout and the import command."""
     otj = ROOT / "tests" / "fixtures" / "cards" / "OTJ.json"
     line = one_error_line(*run(capsys, "count", CASE02, "--cards", str(otj))[::2])
-    assert line == (f"legalcasts: error: {otj}: a card file of the layout 'MTGJSON v5 set file', which --cards does "
-                    f"not read directly: import it into an index first ('legalcasts cards import {otj} --db "
-                    "cards.sqlite'), then give --cards cards.sqlite")
+    assert line == (
+        f"legalcasts: error: {otj}: a card file of the layout 'MTGJSON v5 set file', which --cards does "
+        f"not read directly: import it into an index first ('legalcasts cards import {otj} --db "
+        "cards.sqlite'), then give --cards cards.sqlite"
+    )
 
 
 # 12. Bounds on numbers -----------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("argv", "message"), [
-    (["coverage", "--top", "-1"], "legalcasts: error: --top: must be 0 or more (got -1)"),
-    (["graph", "--top", "-3"], "legalcasts: error: --top: must be 0 or more (got -3)"),
-    (["batch", CASE02, "--workers", "100000"], "legalcasts: error: --workers: at most 256 (got 100,000)"),
-])
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["coverage", "--top", "-1"], "legalcasts: error: --top: must be 0 or more (got -1)"),
+        (["graph", "--top", "-3"], "legalcasts: error: --top: must be 0 or more (got -3)"),
+        (["batch", CASE02, "--workers", "100000"], "legalcasts: error: --workers: at most 256 (got 100,000)"),
+    ],
+)
 def test_12_counts_out_of_bounds_are_refused(capsys, argv, message):
     """Defect 12: a negative --top is refused by both reports; --workers is at most 256 processes."""
     line = one_error_line(*run(capsys, *argv)[::2])
@@ -323,8 +344,8 @@ def test_13_synopses_list_every_option():
     from legalcasts.cli.main import _build_parser
 
     text = (ROOT / "docs" / "commands.md").read_text(encoding="utf-8")
-    synopsis = text[text.index("```\nlegalcasts casts"):]
-    synopsis = synopsis[:synopsis.index("\n```\n")]
+    synopsis = text[text.index("```\nlegalcasts casts") :]
+    synopsis = synopsis[: synopsis.index("\n```\n")]
     entries: dict[str, str] = {}
     for line in synopsis.splitlines()[1:]:
         if line.startswith("legalcasts "):
@@ -383,8 +404,11 @@ def test_14_batch_counts_a_file_as_count_does(capsys):
     path = str(BAD / "one-unread-card-in-hand.json")
     code, out, _ = run(capsys, "batch", path, "--no-progress")
     record = json.loads(out.splitlines()[0])
-    assert code == 0 and record["count"] == 6 and [(r["card"], r["name"]) for r in record["left_out"]] == [
-        ("odd", "Odd Bolt")]
+    assert (
+        code == 0
+        and record["count"] == 6
+        and [(r["card"], r["name"]) for r in record["left_out"]] == [("odd", "Odd Bolt")]
+    )
     code, out, _ = run(capsys, "batch", path, "--no-progress", "--strict")
     record = json.loads(out.splitlines()[0])
     assert code == 1 and record["exit_code"] == 3 and record["error"].startswith("Odd Bolt: unsupported")
@@ -393,8 +417,9 @@ def test_14_batch_counts_a_file_as_count_does(capsys):
 # 15. .gitignore covers what the README leaves behind -----------------------------------------------------------
 
 
-@pytest.mark.parametrize("name", ["cards.sqlite", "casts.jsonl", "counts.jsonl", "counts-dask.jsonl", "partial.jsonl",
-                                  "demo/x.json"])
+@pytest.mark.parametrize(
+    "name", ["cards.sqlite", "casts.jsonl", "counts.jsonl", "counts-dask.jsonl", "partial.jsonl", "demo/x.json"]
+)
 def test_15_gitignore_covers_what_the_docs_leave(name):
     """Defect 15: the files the README's and docs' commands write at the repository root are ignored."""
     import subprocess
@@ -409,8 +434,8 @@ def test_15_gitignore_covers_what_the_docs_leave(name):
 def test_16_quick_start_installs_without_the_test_extra():
     """Defect 16: the README's set-up command installs the package alone; the test extra is for the tests."""
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    setup = readme[readme.index("## Set up"):]
-    setup = setup[:setup.index("```", setup.index("```") + 3)]
+    setup = readme[readme.index("## Set up") :]
+    setup = setup[: setup.index("```", setup.index("```") + 3)]
     assert "pip install -e ." in setup and "[test]" not in setup
 
 
@@ -428,19 +453,31 @@ sys.exit(main(sys.argv[1:]))
 """
 
 
-@pytest.mark.parametrize(("argv", "code", "expected"), [
-    (["count", "examples/case10-mists-ritual-ray.json"], 0, "15\n"),  # Reach 8 + Ritual 3 + Ray 4
-    (["batch", "examples/case02-mists-ray-silver-knight.json", "--engine", "dask", "--no-progress"], 2,
-     "legalcasts: error: the dask engine needs the 'dask' extra: pip install -e '.[dask]' in a checkout\n"),
-])
+@pytest.mark.parametrize(
+    ("argv", "code", "expected"),
+    [
+        (["count", "examples/case10-mists-ritual-ray.json"], 0, "15\n"),  # Reach 8 + Ritual 3 + Ray 4
+        (
+            ["batch", "examples/case02-mists-ray-silver-knight.json", "--engine", "dask", "--no-progress"],
+            2,
+            "legalcasts: error: the dask engine needs the 'dask' extra: pip install -e '.[dask]' in a checkout\n",
+        ),
+    ],
+)
 def test_16_the_main_job_needs_no_extra(argv, code, expected):
     """Defect 16: with the extras' packages unimportable, the main job runs; an extra's feature names the extra."""
     import os
     import subprocess
     import sys
 
-    result = subprocess.run([sys.executable, "-c", _WITHOUT_EXTRAS, *argv], cwd=ROOT, capture_output=True,
-                            text=True, check=False, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    result = subprocess.run(
+        [sys.executable, "-c", _WITHOUT_EXTRAS, *argv],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
     assert (result.returncode, result.stdout + result.stderr) == (code, expected)
 
 
@@ -518,8 +555,9 @@ def test_20_card_text_errors_name_the_card_and_file(capsys):
     """Defect 20: ``{½}`` (not a symbol of the rules, CR 107) in a --cards record: the file, line and card."""
     cards = BAD / "cards-unreadable-symbol.jsonl"
     line = one_error_line(*run(capsys, "count", str(BAD / "foo-in-hand.json"), "--cards", str(cards))[::2])
-    assert line.endswith("objects[0].card: 'Foo' can't be used: oracle_text: '{½}' in the text is not a symbol of "
-                         "the rules (CR 107)")
+    assert line.endswith(
+        "objects[0].card: 'Foo' can't be used: oracle_text: '{½}' in the text is not a symbol of the rules (CR 107)"
+    )
 
 
 def test_20_opponent_permanent_with_unreadable_text_is_exit_3(capsys):
@@ -536,8 +574,10 @@ def test_21_huge_oracle_text_is_refused_at_once(capsys):
     """Defect 21: a 6,150-character text (41 characters x 150) is refused, before any reading."""
     path = BAD / "huge-oracle-text.json"
     line = one_error_line(*run(capsys, "count", str(path))[::2])
-    assert line == (f"legalcasts: error: {path}: objects[6].card (Wordy Bolt).oracle_text: 6,150 characters, more "
-                    "than the 5,000 a card record may hold")
+    assert line == (
+        f"legalcasts: error: {path}: objects[6].card (Wordy Bolt).oracle_text: 6,150 characters, more "
+        "than the 5,000 a card record may hold"
+    )
     cards = BAD / "cards-huge-oracle-text.jsonl"
     line = one_error_line(*run(capsys, "count", str(BAD / "foo-in-hand.json"), "--cards", str(cards))[::2])
     assert "oracle_text: 6,800 characters, more than the 5,000 a card record may hold" in line  # 34 x 200
@@ -556,10 +596,15 @@ def test_21_a_quoted_long_id_is_cut(capsys):
 # 22. Mana pools hold mana --------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("name", "symbol"), [
-    ("mana-pool-snow.json", "{S}"), ("mana-pool-x.json", "{X}"),
-    ("mana-pool-hybrid-generic.json", "{2/W}"), ("mana-pool-phyrexian.json", "{W/P}"),
-])
+@pytest.mark.parametrize(
+    ("name", "symbol"),
+    [
+        ("mana-pool-snow.json", "{S}"),
+        ("mana-pool-x.json", "{X}"),
+        ("mana-pool-hybrid-generic.json", "{2/W}"),
+        ("mana-pool-phyrexian.json", "{W/P}"),
+    ],
+)
 def test_22_pool_symbols_that_are_not_mana_are_refused_on_reading(capsys, name, symbol):
     """Defect 22, CR 106.1: a pool holds W, U, B, R, G or C mana, checked when the file is read.
 
@@ -568,8 +613,10 @@ def test_22_pool_symbols_that_are_not_mana_are_refused_on_reading(capsys, name, 
     path = BAD / name
     for command in ("count", "explain"):
         line = one_error_line(*run(capsys, command, str(path))[::2])
-        assert line == (f"legalcasts: error: {path}: mana_pool.P1: '{symbol}' is not a type of mana (a mana pool "
-                        f"holds {{W}}, {{U}}, {{B}}, {{R}}, {{G}} and {{C}}, CR 106.1) in '{{R}}{symbol}'")
+        assert line == (
+            f"legalcasts: error: {path}: mana_pool.P1: '{symbol}' is not a type of mana (a mana pool "
+            f"holds {{W}}, {{U}}, {{B}}, {{R}}, {{G}} and {{C}}, CR 106.1) in '{{R}}{symbol}'"
+        )
 
 
 # 23. `in` agrees across engines --------------------------------------------------------------------------------
@@ -603,8 +650,15 @@ def test_readme_is_a_front_page():
     """
     text = (ROOT / "README.md").read_text(encoding="utf-8")
     assert len(text.splitlines()) <= 250
-    for heading in ("## Set up and run", "## A first state file", "## Commands", "## Library", "## What is modelled",
-                    "## Card data: MTGJSON and Scryfall", "## Test"):
+    for heading in (
+        "## Set up and run",
+        "## A first state file",
+        "## Commands",
+        "## Library",
+        "## What is modelled",
+        "## Card data: MTGJSON and Scryfall",
+        "## Test",
+    ):
         assert f"\n{heading}\n" in text, heading
     assert "Python 3.11 or newer" in text and "\n.venv/bin/python -m pytest\n" in text
     assert all(f"(docs/{page.name})" in text for page in (ROOT / "docs").glob("*.md"))

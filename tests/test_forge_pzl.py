@@ -43,10 +43,16 @@ def test_fixture_zones_life_and_turn() -> None:
     puzzle = load_puzzle(FIXTURE)
     state = puzzle.state
     assert (puzzle.name, puzzle.goal, puzzle.turns, puzzle.difficulty, puzzle.turn) == (
-        "Possibility Storm - Kamigawa Splice #1", "Win", 1, "Uncommon", 5)
+        "Possibility Storm - Kamigawa Splice #1",
+        "Win",
+        1,
+        "Uncommon",
+        5,
+    )
     # The line with no key continues the Description.
-    assert puzzle.description == ("Win this turn. Your opponent is at 7 life.\n"
-                                  "Llanowar Elves entered the battlefield this turn.")
+    assert puzzle.description == (
+        "Win this turn. Your opponent is at 7 life.\nLlanowar Elves entered the battlefield this turn."
+    )
     assert state.players == (HUMAN, AI) and (state.active_player, state.priority) == (HUMAN, HUMAN)
     assert state.phase is Phase.PRECOMBAT_MAIN and state.stack == ()
     assert (state.life_of(HUMAN), state.life_of(AI)) == (12, 7)
@@ -56,10 +62,23 @@ def test_fixture_zones_life_and_turn() -> None:
     assert names(state, AI, Zone.GRAVEYARD) == ["Lava Spike"]
     assert names(state, HUMAN, Zone.EXILE) == names(state, AI, Zone.HAND) == []
     assert names(state, HUMAN, Zone.BATTLEFIELD) == [
-        "Island", "Mountain", "Mountain", "Forest", "Llanowar Elves", "No-Dachi", "Grizzly Bears"]
+        "Island",
+        "Mountain",
+        "Mountain",
+        "Forest",
+        "Llanowar Elves",
+        "No-Dachi",
+        "Grizzly Bears",
+    ]
     assert names(state, AI, Zone.BATTLEFIELD) == [
-        "Silver Knight", "Holy Strength", "Kodama of the North Tree", "Soldier Token", "Treasure Token",
-        "Swamp", "Swamp"]
+        "Silver Knight",
+        "Holy Strength",
+        "Kodama of the North Tree",
+        "Soldier Token",
+        "Treasure Token",
+        "Swamp",
+        "Swamp",
+    ]
     assert len(state.objects) == 4 + 2 + 1 + 7 + 1 + 7  # hand, library, graveyards, battlefields
 
 
@@ -87,10 +106,16 @@ def test_fixture_tokens() -> None:
     soldier, treasure = state.object("21"), state.object("ai-battlefield-5")
     assert [o.id for o in state.objects if o.token] == ["21", "ai-battlefield-5"]
     assert (soldier.card.colors, soldier.card.types, soldier.card.subtypes) == (
-        frozenset({Color.WHITE}), (CardType.CREATURE,), ("Soldier",))
+        frozenset({Color.WHITE}),
+        (CardType.CREATURE,),
+        ("Soldier",),
+    )
     assert (soldier.card.power, soldier.card.toughness, soldier.card.mana_cost) == ("1", "1", None)
     assert (treasure.name, treasure.card.type_line, treasure.card.colors) == (
-        "Treasure Token", "Artifact — Treasure", frozenset())
+        "Treasure Token",
+        "Artifact — Treasure",
+        frozenset(),
+    )
     assert treasure.card.oracle_text == "{T}, Sacrifice this artifact: Add one mana of any color."
 
 
@@ -173,20 +198,43 @@ def test_example_cryptic_on_the_ai_turn(capsys) -> None:
         ("w_1_1_soldier", "Soldier Token", "Creature — Soldier", {Color.WHITE}, "1", ""),
         ("r_1_1_goblin_haste", "Goblin Token", "Creature — Goblin", {Color.RED}, "1", "Haste"),
         ("g_3_3_beast", "Beast Token", "Creature — Beast", {Color.GREEN}, "3", ""),
-        ("c_a_treasure_sac", "Treasure Token", "Artifact — Treasure", set(), None,
-         "{T}, Sacrifice this artifact: Add one mana of any color."),
+        (
+            "c_a_treasure_sac",
+            "Treasure Token",
+            "Artifact — Treasure",
+            set(),
+            None,
+            "{T}, Sacrifice this artifact: Add one mana of any color.",
+        ),
         ("c_1_1_a_thopter_flying", "Thopter Token", "Artifact Creature — Thopter", set(), "1", "Flying"),
-        ("wu_1_1_spirit_flying_first_strike", "Spirit Token", "Creature — Spirit", {Color.WHITE, Color.BLUE},
-         "1", "Flying, first strike"),
-        ("c_1_1_eldrazi_scion_sac", "Eldrazi Scion Token", "Creature — Eldrazi Scion", set(), "1",
-         "Sacrifice this creature: Add {C}."),
+        (
+            "wu_1_1_spirit_flying_first_strike",
+            "Spirit Token",
+            "Creature — Spirit",
+            {Color.WHITE, Color.BLUE},
+            "1",
+            "Flying, first strike",
+        ),
+        (
+            "c_1_1_eldrazi_scion_sac",
+            "Eldrazi Scion Token",
+            "Creature — Eldrazi Scion",
+            set(),
+            "1",
+            "Sacrifice this creature: Add {C}.",
+        ),
     ],
 )
 def test_token_scripts(script, name, type_line, colors, power, text) -> None:
     """CR 111.4, 205.3: a token script name gives the token's name, colours, types, power and text."""
     card = token_card(script)
     assert (card.name, card.type_line, card.colors, card.power, card.oracle_text) == (
-        name, type_line, frozenset(colors), power, text)
+        name,
+        type_line,
+        frozenset(colors),
+        power,
+        text,
+    )
 
 
 @pytest.mark.parametrize(
@@ -202,27 +250,35 @@ def test_token_script_that_cannot_be_read(script, fragment) -> None:
     """CR 111.4: a token script name that can't be read is one error naming it."""
     with pytest.raises(StateError, match="can't read token script name") as caught:
         token_card(script, path="p.pzl:2: aibattlefield")
-    assert fragment in str(caught.value) and str(caught.value).startswith(f"p.pzl:2: aibattlefield: can't read "
-                                                                          f"token script name 't:{script}'")
+    assert fragment in str(caught.value) and str(caught.value).startswith(
+        f"p.pzl:2: aibattlefield: can't read token script name 't:{script}'"
+    )
 
 
 def test_second_faces_face_down_and_owner() -> None:
     """CR 712, 710, 708.2a, 108.3: Transformed and Flipped give the second face; FaceDown a nameless 2/2; Owner."""
     state = puzzle_from_text(
         "[state]\nhumanbattlefield=Delver of Secrets|Transformed;Bushi Tenderfoot|Flipped;"
-        "Grizzly Bears|FaceDown;Silver Knight|Owner:AI\nhumanexile=Glacial Ray|FaceDown|Owner:ai").state
+        "Grizzly Bears|FaceDown;Silver Knight|Owner:AI\nhumanexile=Glacial Ray|FaceDown|Owner:ai"
+    ).state
     delver, bushi, face_down, knight, exiled = state.objects
     assert (delver.name, bushi.name) == ("Insectile Aberration", "Kenzo the Hardhearted")
-    assert (face_down.name, face_down.card.types, face_down.card.power, face_down.card.colors,
-            face_down.card.mana_cost) == ("", (CardType.CREATURE,), "2", frozenset(), None)
+    assert (
+        face_down.name,
+        face_down.card.types,
+        face_down.card.power,
+        face_down.card.colors,
+        face_down.card.mana_cost,
+    ) == ("", (CardType.CREATURE,), "2", frozenset(), None)
     assert (knight.owner, knight.controller) == (AI, HUMAN)
     assert (exiled.owner, exiled.card.types) == (AI, ())
 
 
 def test_phased_out_permanents_are_left_out() -> None:
     """CR 702.26b, g: a phased-out permanent, and the Aura attached to it, are treated as though they don't exist."""
-    state = puzzle_from_text("[state]\naibattlefield=Grizzly Bears|Id:1|PhasedOut;Holy Strength|AttachedTo:1;"
-                             "Silver Knight").state
+    state = puzzle_from_text(
+        "[state]\naibattlefield=Grizzly Bears|Id:1|PhasedOut;Holy Strength|AttachedTo:1;Silver Knight"
+    ).state
     assert [o.name for o in state.objects] == ["Silver Knight"]
     assert state.objects[0].id == "ai-battlefield-3"
 
@@ -239,9 +295,18 @@ def test_mana_pool_and_phases() -> None:
 
 @pytest.mark.parametrize(
     ("forge", "phase"),
-    [("UNTAP", Phase.UNTAP), ("upkeep", Phase.UPKEEP), ("DRAW", Phase.DRAW), ("MAIN1", Phase.PRECOMBAT_MAIN),
-     ("COMBAT_DECLARE_ATTACKERS", Phase.COMBAT), ("COMBAT_DAMAGE", Phase.COMBAT), ("MAIN2", Phase.POSTCOMBAT_MAIN),
-     ("END_OF_TURN", Phase.END), ("CLEANUP", Phase.CLEANUP), ("Main1", Phase.PRECOMBAT_MAIN)],
+    [
+        ("UNTAP", Phase.UNTAP),
+        ("upkeep", Phase.UPKEEP),
+        ("DRAW", Phase.DRAW),
+        ("MAIN1", Phase.PRECOMBAT_MAIN),
+        ("COMBAT_DECLARE_ATTACKERS", Phase.COMBAT),
+        ("COMBAT_DAMAGE", Phase.COMBAT),
+        ("MAIN2", Phase.POSTCOMBAT_MAIN),
+        ("END_OF_TURN", Phase.END),
+        ("CLEANUP", Phase.CLEANUP),
+        ("Main1", Phase.PRECOMBAT_MAIN),
+    ],
 )
 def test_forge_phase_names(forge, phase) -> None:
     """CR 500.1: Forge's phase and step names map onto the phases of the state."""
@@ -269,8 +334,11 @@ aibattlefield=Glacal Ray;Zzyzx Qwerty
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        (UNKNOWN, "p.pzl: unknown cards: Glacal Ray (lines 4, 6), Mountian (line 5), Zzyzx Qwerty (line 6); "
-                  "did you mean 'Glacial Ray' for 'Glacal Ray', 'Mountain' for 'Mountian'?"),
+        (
+            UNKNOWN,
+            "p.pzl: unknown cards: Glacal Ray (lines 4, 6), Mountian (line 5), Zzyzx Qwerty (line 6); "
+            "did you mean 'Glacial Ray' for 'Glacal Ray', 'Mountain' for 'Mountian'?",
+        ),
         ("[state]\nactivephase=MAIN3\n", "p.pzl:2: activephase: unknown phase 'MAIN3' (Forge phases: UNTAP, "),
         ("[metadata]\nName:No state\n", "p.pzl: no [state] section"),
         ("[state]\nhumanhand=Island|Tapped\n", "p.pzl:2: humanhand: 'Tapped' is only for permanents"),
@@ -313,18 +381,25 @@ def test_modifiers_that_do_not_bear_on_casting_are_accepted() -> None:
     """CR 508.1, 303.4: Attacking and EnchantingPlayer are kept; Set, Art, Damage, ChosenColor... are ignored."""
     state = puzzle_from_text(
         "[state]\nhumanbattlefield=Silver Knight|Set:FDN|Art:2|Damage:1|ChosenColor:Red|Renowned|Attacking\n"
-        "aibattlefield=Holy Strength|EnchantingPlayer:human").state
+        "aibattlefield=Holy Strength|EnchantingPlayer:human"
+    ).state
     knight, aura = state.objects
     assert (knight.name, knight.attacking, knight.tapped, knight.counters, knight.granted) == (
-        "Silver Knight", True, False, (), ())
+        "Silver Knight",
+        True,
+        False,
+        (),
+        (),
+    )
     assert aura.attached_to == HUMAN
 
 
 def test_byte_order_mark_and_crlf(tmp_path) -> None:
     """A file saved with a byte-order mark and Windows line ends reads the same."""
     path = tmp_path / "bom.pzl"
-    path.write_bytes(b"\xef\xbb\xbf[metadata]\r\nName:x\r\n[state]\r\nhumanhand=Glacial Ray\r\n"
-                     b"humanbattlefield=Mountain;Island\r\n")
+    path.write_bytes(
+        b"\xef\xbb\xbf[metadata]\r\nName:x\r\n[state]\r\nhumanhand=Glacial Ray\r\nhumanbattlefield=Mountain;Island\r\n"
+    )
     state = load_state(path)
     assert count_legal_casts(state, "human-hand-1") == 2  # Glacial Ray {1}{R}: human or ai
 
@@ -335,9 +410,12 @@ def test_split_card_by_its_whole_name(tmp_path):
     Far (2 creatures), Away (2 players) or both fused for {3}{U}{B} with five lands (2 * 2): 2 + 2 + 4 = 8.
     """
     path = tmp_path / "fuse.pzl"
-    path.write_text("[state]\nhumanlife=20\nailife=20\nturn=1\nactiveplayer=human\nactivephase=MAIN1\n"
-                    "humanhand=Far // Away\nhumanbattlefield=Island;Island;Swamp;Swamp;Swamp\n"
-                    "aibattlefield=Grizzly Bears;Silver Knight\n", encoding="utf-8")
+    path.write_text(
+        "[state]\nhumanlife=20\nailife=20\nturn=1\nactiveplayer=human\nactivephase=MAIN1\n"
+        "humanhand=Far // Away\nhumanbattlefield=Island;Island;Swamp;Swamp;Swamp\n"
+        "aibattlefield=Grizzly Bears;Silver Knight\n",
+        encoding="utf-8",
+    )
     state = load_state(path)
     assert count_legal_casts(state) == 8
 
@@ -346,19 +424,30 @@ def test_a_card_the_data_refuses_is_named_with_its_reason():
     """A puzzle naming a plane (CR 311.2) or a face the data lacks: that reason, on its line, not "unknown cards"."""
     from models.cards import CardDatabase, SkippedRecord, card_from_record
 
-    giant = card_from_record({"name": "Bonecrusher Giant", "mana_cost": "{2}{R}", "type_line": "Creature — Giant",
-                              "faces_of": "Bonecrusher Giant // Stomp", "layout": "adventure"})
+    giant = card_from_record(
+        {
+            "name": "Bonecrusher Giant",
+            "mana_cost": "{2}{R}",
+            "type_line": "Creature — Giant",
+            "faces_of": "Bonecrusher Giant // Stomp",
+            "layout": "adventure",
+        }
+    )
     mountain = card_from_record({"name": "Mountain", "type_line": "Basic Land — Mountain"})
     plane = SkippedRecord("cards.jsonl:3", "a plane card (CR 311.2: plane cards can't be cast)", "Tazeem")
     cards = CardDatabase([giant, mountain], [plane])
     with pytest.raises(StateError) as info:
         puzzle_from_text("[state]\nhumanbattlefield=Mountain\nhumanhand=Stomp\n", cards)
-    assert str(info.value) == "line 3: humanhand: 'Stomp' is a face of 'Bonecrusher Giant // Stomp' whose text the " \
-                              "card data lacks"
+    assert (
+        str(info.value) == "line 3: humanhand: 'Stomp' is a face of 'Bonecrusher Giant // Stomp' whose text the "
+        "card data lacks"
+    )
     with pytest.raises(StateError) as info:
         puzzle_from_text("[state]\nhumanhand=Tazeem\n", cards, source="p.pzl")
-    assert str(info.value) == "p.pzl:2: humanhand: 'Tazeem' can't be used: a plane card (CR 311.2: plane cards can't " \
-                              "be cast)"
+    assert (
+        str(info.value) == "p.pzl:2: humanhand: 'Tazeem' can't be used: a plane card (CR 311.2: plane cards can't "
+        "be cast)"
+    )
 
 
 # Forge's reader (forge-ai GameState.parseLine and processCardsForZone): keys by prefix and suffix in any
@@ -370,7 +459,8 @@ def test_current_format_keys_and_aliases() -> None:
     puzzle = puzzle_from_text(
         "[state]\nturn=3\nActivePlayer=p1\nActivePhase=Main2\np0life=7\nP1Life=9\np0hand=Lava Spike\n"
         "humanplay=Mountain\np1battlefield=Grizzly Bears\np0speed=2\np1numringtemptedyou=1\np0landsplayed=1\n"
-        "p0favourite=Island\n")
+        "p0favourite=Island\n"
+    )
     state = puzzle.state
     assert (state.active_player, state.priority, state.phase, puzzle.turn) == (AI, HUMAN, Phase.POSTCOMBAT_MAIN, 3)
     assert (state.life_of(HUMAN), state.life_of(AI)) == (7, 9)
@@ -379,19 +469,24 @@ def test_current_format_keys_and_aliases() -> None:
     # Lava Spike is a sorcery and it is the AI's turn (CR 307.1): 0.
     assert count_legal_casts(state, "human-hand-1") == 0
     # Keys Forge does not read are ignored, named in one note.
-    assert puzzle.notes == ("keys read and ignored (what they set is not modelled): p0speed, p1numringtemptedyou",
-                            "keys Forge does not read, ignored: p0favourite")
+    assert puzzle.notes == (
+        "keys read and ignored (what they set is not modelled): p0speed, p1numringtemptedyou",
+        "keys Forge does not read, ignored: p0favourite",
+    )
 
 
 def test_modifiers_by_prefix_unknown_ones_noted() -> None:
     """CR 110.5, 702.26b: modifiers match by prefix (``PhasedOut:ai``); the others are ignored, listed once."""
     puzzle = puzzle_from_text(
         "[state]\nhumanbattlefield=Mountain|Tapped;Grizzly Bears|PhasedOut:human;"
-        "Silver Knight|MergedCards:Lava Spike|Taped|ChosenType2:Elf|Set:M10|NoETBTrigs;Island|Solved|Taped\n")
+        "Silver Knight|MergedCards:Lava Spike|Taped|ChosenType2:Elf|Set:M10|NoETBTrigs;Island|Solved|Taped\n"
+    )
     mountain, knight, island = puzzle.state.objects
     assert (mountain.tapped, knight.name, knight.tapped, island.name) == (True, "Silver Knight", False, "Island")
-    assert puzzle.notes == ("modifiers ignored (what they record is not modelled, or Forge does not know them): "
-                            "ChosenType2, MergedCards, Solved, Taped",)
+    assert puzzle.notes == (
+        "modifiers ignored (what they record is not modelled, or Forge does not know them): "
+        "ChosenType2, MergedCards, Solved, Taped",
+    )
 
 
 def test_exile_modifiers_have_their_effect() -> None:
@@ -403,13 +498,17 @@ def test_exile_modifiers_have_their_effect() -> None:
     """
     puzzle = puzzle_from_text(
         "[state]\nhumanexile=Saw It Coming|Foretold;Saw It Coming|ForetoldThisTurn;Lava Spike|ExiledWith:3;"
-        "Bonecrusher Giant|OnAdventure\nhumanbattlefield=Mountain;Island|Id:3\naiputonstack=Lava Spike->human\n")
+        "Bonecrusher Giant|OnAdventure\nhumanbattlefield=Mountain;Island|Id:3\naiputonstack=Lava Spike->human\n"
+    )
     state = puzzle.state
     foretold, this_turn, spike, giant = [o for o in state.objects if o.zone is Zone.EXILE]
     assert (foretold.foretold, this_turn.foretold, spike.exiled_with, giant.on_adventure) == (True, False, "3", True)
     assert state.stack == ("ai-stack-1",)
-    assert state.cast_record_of("ai-stack-1") == {"card": "ai-stack-1", "zone": "hand", "targets": [
-        {"source": "ai-stack-1", "instruction": 0, "index": 0, "targets": ["human"]}]}
+    assert state.cast_record_of("ai-stack-1") == {
+        "card": "ai-stack-1",
+        "zone": "hand",
+        "targets": [{"source": "ai-stack-1", "instruction": 0, "index": 0, "targets": ["human"]}],
+    }
     assert count_legal_casts(state, foretold.id) == 1 and count_legal_casts(state, this_turn.id) == 0
 
 
@@ -424,13 +523,23 @@ def test_old_comma_token_syntax() -> None:
     state = puzzle_from_text(
         "[state]\naibattlefield=t:Knight,P:2,T:2,Cost:no cost,Types:Creature-Knight,Keywords:Vigilance,"
         "Image:w_2_2_knight_dom;t:Soldier,P:1,T:1,Cost:no cost,Color:W,Types:Creature-Soldier,Keywords:,"
-        "Image:w_1_1_soldier_m13\n").state
+        "Image:w_1_1_soldier_m13\n"
+    ).state
     knight, soldier = state.objects
-    assert (knight.name, knight.token, knight.card.type_line, knight.card.colors, knight.card.oracle_text,
-            knight.card.power, knight.card.toughness) == (
-        "Knight Token", True, "Creature — Knight", frozenset({Color.WHITE}), "Vigilance", "2", "2")
+    assert (
+        knight.name,
+        knight.token,
+        knight.card.type_line,
+        knight.card.colors,
+        knight.card.oracle_text,
+        knight.card.power,
+        knight.card.toughness,
+    ) == ("Knight Token", True, "Creature — Knight", frozenset({Color.WHITE}), "Vigilance", "2", "2")
     assert (soldier.name, soldier.card.colors, soldier.card.oracle_text) == (
-        "Soldier Token", frozenset({Color.WHITE}), "")
+        "Soldier Token",
+        frozenset({Color.WHITE}),
+        "",
+    )
 
 
 def test_precast_tokens_shuffles_and_the_rest() -> None:
@@ -443,13 +552,18 @@ def test_precast_tokens_shuffles_and_the_rest() -> None:
         "[state]\nhumanhand=Glacial Ray\nhumanbattlefield=Mountain;Mountain\n"
         "aiprecast=Faerie Formation:CustomScript:DB$ Token | TokenScript$ u_1_1_faerie_flying;"
         "Faerie Formation:CustomScript:DB$ Token | TokenScript$ u_1_1_faerie_flying\n"
-        "humanprecast=Ancestral Knowledge:TrigShuffle\n")
+        "humanprecast=Ancestral Knowledge:TrigShuffle\n"
+    )
     faeries = [o for o in puzzle.state.objects if o.token]
     assert [(o.id, o.name, o.controller, o.card.oracle_text) for o in faeries] == [
-        ("ai-precast-1", "Faerie Token", AI, "Flying"), ("ai-precast-2", "Faerie Token", AI, "Flying")]
+        ("ai-precast-1", "Faerie Token", AI, "Flying"),
+        ("ai-precast-2", "Faerie Token", AI, "Flying"),
+    ]
     assert count_legal_casts(puzzle.state, "human-hand-1") == 4
-    assert puzzle.notes == ("humanprecast: 'Ancestral Knowledge:TrigShuffle' shuffles a library; the order of a "
-                            "library does not bear on casting",)
+    assert puzzle.notes == (
+        "humanprecast: 'Ancestral Knowledge:TrigShuffle' shuffles a library; the order of a "
+        "library does not bear on casting",
+    )
     with pytest.raises(UnsupportedRuleError, match=r"Starnheim Unleashed: .*p.pzl:2: aiprecast: Forge resolves"):
         puzzle_from_text("[state]\naiprecast=Starnheim Unleashed\n", source="p.pzl")
     with pytest.raises(UnsupportedRuleError, match=r"aiputonstack: an ability on the stack \(Name:SVar\) is not"):
@@ -473,20 +587,28 @@ def test_phase_advance() -> None:
     puzzle = puzzle_from_text(
         "[state]\nturn=4\nactiveplayer=ai\nactivephase=END_OF_TURN\nactivephaseadvance=UPKEEP\n"
         "humanbattlefield=Mountain|Tapped;Llanowar Elves|SummonSick\naibattlefield=Swamp|Tapped\n"
-        "humanmanapool=R\nhumanpersistentmana=G\n")
+        "humanmanapool=R\nhumanpersistentmana=G\n"
+    )
     state = puzzle.state
     assert (state.active_player, state.phase, puzzle.turn) == (HUMAN, Phase.UPKEEP, 5)
     assert [(o.name, o.tapped, o.summoning_sick) for o in state.objects] == [
-        ("Mountain", False, False), ("Llanowar Elves", False, False), ("Swamp", True, False)]
+        ("Mountain", False, False),
+        ("Llanowar Elves", False, False),
+        ("Swamp", True, False),
+    ]
     assert str(state.pool_of(HUMAN)) == "{G}"
     with pytest.raises(UnsupportedRuleError, match="Phyrexian Arena: .*activephaseadvance enters UPKEEP"):
-        puzzle_from_text("[state]\nactiveplayer=ai\nactivephase=CLEANUP\nactivephaseadvance=UPKEEP\n"
-                         "humanbattlefield=Phyrexian Arena\n")
+        puzzle_from_text(
+            "[state]\nactiveplayer=ai\nactivephase=CLEANUP\nactivephaseadvance=UPKEEP\n"
+            "humanbattlefield=Phyrexian Arena\n"
+        )
     with pytest.raises(UnsupportedRuleError, match=r"draws a card \(CR 504.1\)"):
         puzzle_from_text("[state]\nturn=2\nactivephase=UPKEEP\nactivephaseadvance=MAIN1\n")
     # The first turn has no draw (CR 103.8a).
-    assert puzzle_from_text("[state]\nturn=1\nactivephase=UPKEEP\nactivephaseadvance=MAIN1\n").state.phase is \
-        Phase.PRECOMBAT_MAIN
+    assert (
+        puzzle_from_text("[state]\nturn=1\nactivephase=UPKEEP\nactivephaseadvance=MAIN1\n").state.phase
+        is Phase.PRECOMBAT_MAIN
+    )
 
 
 def test_batch_finds_puzzle_files(tmp_path) -> None:
@@ -501,12 +623,16 @@ def test_batch_finds_puzzle_files(tmp_path) -> None:
 def test_cli_notes_and_named_targets(capsys, tmp_path) -> None:
     """The CLI prints each note on stderr, one line, and names a puzzle's target objects with their card."""
     path = tmp_path / "p.pzl"
-    path.write_text("[state]\nhumanhand=Glacial Ray\nhumanbattlefield=Mountain;Mountain\n"
-                    "aibattlefield=Grizzly Bears|Id:5|Taped\n", encoding="utf-8")
+    path.write_text(
+        "[state]\nhumanhand=Glacial Ray\nhumanbattlefield=Mountain;Mountain\naibattlefield=Grizzly Bears|Id:5|Taped\n",
+        encoding="utf-8",
+    )
     code, out, err = run(capsys, "casts", str(path))
     assert code == 0 and "any target: Grizzly Bears (5)" in out
-    assert err == f"legalcasts: note: {path}: modifiers ignored (what they record is not modelled, or Forge " \
-                  "does not know them): Taped\n"
+    assert (
+        err == f"legalcasts: note: {path}: modifiers ignored (what they record is not modelled, or Forge "
+        "does not know them): Taped\n"
+    )
 
 
 def test_script_token_with_an_unknown_ability_word_is_noted() -> None:
@@ -514,12 +640,15 @@ def test_script_token_with_an_unknown_ability_word_is_noted() -> None:
 
     Lightning Bolt {R}, any target: human, ai and the Mercenary = 3.
     """
-    puzzle = puzzle_from_text("[state]\nhumanhand=Lightning Bolt\nhumanbattlefield=Mountain\n"
-                              "aibattlefield=t:r_1_1_mercenary_tappump\n")
+    puzzle = puzzle_from_text(
+        "[state]\nhumanhand=Lightning Bolt\nhumanbattlefield=Mountain\naibattlefield=t:r_1_1_mercenary_tappump\n"
+    )
     mercenary = puzzle.state.objects[-1]
     assert (mercenary.name, mercenary.card.oracle_text, mercenary.card.power) == ("Mercenary Token", "", "1")
-    assert puzzle.notes == ("aibattlefield: the token t:r_1_1_mercenary_tappump is read without its ability "
-                            "'tappump', whose text Forge's script name does not give",)
+    assert puzzle.notes == (
+        "aibattlefield: the token t:r_1_1_mercenary_tappump is read without its ability "
+        "'tappump', whose text Forge's script name does not give",
+    )
     assert count_legal_casts(puzzle.state, "human-hand-1") == 3
     with pytest.raises(StateError, match="'mana' is neither a creature type nor a keyword"):
         puzzle_from_text("[state]\naibattlefield=t:g_0_1_plant_mana\n")
@@ -528,18 +657,23 @@ def test_script_token_with_an_unknown_ability_word_is_noted() -> None:
         puzzle_from_text("[state]\naibattlefield=t:c_a_treasure_draw\n")
 
 
-@pytest.mark.parametrize(("name", "count"), [
-    # Never {1}{B}{B}: destroy target creature or planeswalker, the Bears: 1; Return is cast only from a
-    # graveyard (CR 702.127a): 0. Total 1.
-    ("Never // Return", 1),
-    # Delver of Secrets {U}, its front face (CR 712.8a): 1.
-    ("Delver of Secrets // Insectile Aberration", 1),
-    # Fire {1}{R}: 2 damage divided among one or two of human, ai, the Bears: 3 + 3 = 6; Ice {1}{U}: tap target
-    # permanent, one of 6 lands and the Bears: 7. Total 13.
-    ("Fire // Ice", 13),
-])
+@pytest.mark.parametrize(
+    ("name", "count"),
+    [
+        # Never {1}{B}{B}: destroy target creature or planeswalker, the Bears: 1; Return is cast only from a
+        # graveyard (CR 702.127a): 0. Total 1.
+        ("Never // Return", 1),
+        # Delver of Secrets {U}, its front face (CR 712.8a): 1.
+        ("Delver of Secrets // Insectile Aberration", 1),
+        # Fire {1}{R}: 2 damage divided among one or two of human, ai, the Bears: 3 + 3 = 6; Ice {1}{U}: tap target
+        # permanent, one of 6 lands and the Bears: 7. Total 13.
+        ("Fire // Ice", 13),
+    ],
+)
 def test_multi_face_cards_named_whole(name, count) -> None:
     """CR 709.1, 712.2: split, aftermath and double-faced cards may be named whole ("Front // Back")."""
-    state = puzzle_from_text(f"[state]\nhumanhand={name}\nhumanbattlefield=Swamp;Swamp;Swamp;Mountain;Island;Island\n"
-                             "aibattlefield=Grizzly Bears\n").state
+    state = puzzle_from_text(
+        f"[state]\nhumanhand={name}\nhumanbattlefield=Swamp;Swamp;Swamp;Mountain;Island;Island\n"
+        "aibattlefield=Grizzly Bears\n"
+    ).state
     assert count_legal_casts(state, "human-hand-1") == count

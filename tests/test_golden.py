@@ -22,13 +22,15 @@ def test_output_is_golden(example, suffix, monkeypatch) -> None:
     expected = path.read_text(encoding="utf-8")
     actual = render(example, suffix)
     if actual != expected:
-        diff = "".join(difflib.unified_diff(expected.splitlines(True), actual.splitlines(True),
-                                            f"golden/{path.name}", "now", n=1))
+        diff = "".join(
+            difflib.unified_diff(expected.splitlines(True), actual.splitlines(True), f"golden/{path.name}", "now", n=1)
+        )
         pytest.fail(f"{path.name} changed (regenerate with python -m tests.golden if meant):\n{diff[:6000]}")
 
 
-@pytest.mark.parametrize("example, spell, suffix", STACK_CASES,
-                         ids=[f"{e.stem}.{spell}.{s}" for e, spell, s in STACK_CASES])
+@pytest.mark.parametrize(
+    "example, spell, suffix", STACK_CASES, ids=[f"{e.stem}.{spell}.{s}" for e, spell, s in STACK_CASES]
+)
 def test_stack_output_is_golden(example, spell, suffix, monkeypatch) -> None:
     """CR 608.2b, 707.10: how each spell on the stack resolves and what a copy of it may choose are unchanged."""
     monkeypatch.chdir(ROOT)
@@ -37,8 +39,11 @@ def test_stack_output_is_golden(example, spell, suffix, monkeypatch) -> None:
     actual = render(example, suffix, spell)
     expected = path.read_text(encoding="utf-8")
     if actual != expected:
-        diff = "".join(difflib.unified_diff(expected.splitlines(True), actual.splitlines(True),
-                                            f"golden/after/{path.name}", "now", n=1))
+        diff = "".join(
+            difflib.unified_diff(
+                expected.splitlines(True), actual.splitlines(True), f"golden/after/{path.name}", "now", n=1
+            )
+        )
         pytest.fail(f"{path.name} changed (regenerate with python -m tests.golden if meant):\n{diff[:6000]}")
 
 

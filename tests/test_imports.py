@@ -61,14 +61,21 @@ def test_no_circle_of_imports():
 def test_the_core_imports_no_application():
     """Models and solver never import legalcasts: the applications are built on the core, not in it."""
     modules = _modules()
-    wrong = [(importer, imported) for importer, imported, _ in _imports(modules)
-             if importer.split(".")[0] in ("models", "solver") and imported.split(".")[0] == "legalcasts"]
+    wrong = [
+        (importer, imported)
+        for importer, imported, _ in _imports(modules)
+        if importer.split(".")[0] in ("models", "solver") and imported.split(".")[0] == "legalcasts"
+    ]
     assert not wrong, wrong
 
 
 def test_applications_and_rules_import_no_private_name_of_another_module():
     """No module imports another's private names (``_x``): what crosses a module border is public."""
     modules = _modules()
-    wrong = [(importer, imported, name) for importer, imported, names in _imports(modules) for name in names
-             if name.startswith("_") and not name.startswith("__")]
+    wrong = [
+        (importer, imported, name)
+        for importer, imported, names in _imports(modules)
+        for name in names
+        if name.startswith("_") and not name.startswith("__")
+    ]
     assert not wrong, wrong

@@ -29,10 +29,7 @@ def cost(text: str) -> ManaCost:
 
 def lands(letters: str) -> list[ManaSource]:
     """One basic land per letter: "RRU" is two Mountains and an Island."""
-    return [
-        ManaSource.of_letters(letter, object_id=f"land{i}")
-        for i, letter in enumerate(letters)
-    ]
+    return [ManaSource.of_letters(letter, object_id=f"land{i}") for i, letter in enumerate(letters)]
 
 
 # --- colors ---------------------------------------------------------------
@@ -404,9 +401,7 @@ def test_with_x(text, x, result):
     assert str(cost(text).with_x(x)) == result
 
 
-@pytest.mark.parametrize(
-    "method", ["with_generic_increased", "with_generic_reduced", "with_x"]
-)
+@pytest.mark.parametrize("method", ["with_generic_increased", "with_generic_reduced", "with_x"])
 def test_negative_amounts_rejected(method):
     """CR 107.1b: amounts of mana and values of X are not negative here."""
     with pytest.raises(InputError):
@@ -582,9 +577,7 @@ def test_can_pay_result_does_not_depend_on_source_order_or_ids():
 # --- property test against brute force ---------------------------------------------
 
 
-def brute_force_can_pay(
-    symbols: list[ManaSymbol], units: list[frozenset[str]], x: int, life: int
-) -> bool:
+def brute_force_can_pay(symbols: list[ManaSymbol], units: list[frozenset[str]], x: int, life: int) -> bool:
     """Try every way to pay each symbol, then every assignment of units to the mana."""
     ways_per_symbol = []
     for symbol in symbols:
@@ -610,10 +603,7 @@ def brute_force_can_pay(
         if len(needs) > len(units):
             continue
         for chosen in itertools.permutations(units, len(needs)):
-            if all(
-                need is None or unit & need
-                for need, unit in zip(needs, chosen, strict=True)
-            ):
+            if all(need is None or unit & need for need, unit in zip(needs, chosen, strict=True)):
                 return True
     return False
 
@@ -640,18 +630,14 @@ def test_can_pay_matches_brute_force_single_color(symbols, letters):
     """CR 601.2h: colored and generic symbols, one-color lands: equals brute force."""
     parsed = cost("".join(symbols))
     sources = lands("".join(letters))
-    expected = brute_force_can_pay(
-        list(parsed.symbols), [frozenset(letter) for letter in letters], 0, 0
-    )
+    expected = brute_force_can_pay(list(parsed.symbols), [frozenset(letter) for letter in letters], 0, 0)
     assert can_pay(parsed, sources) is expected
 
 
 @settings(max_examples=300, deadline=None)
 @given(
     symbols=st.lists(st.sampled_from(RICH_SYMBOLS), max_size=4),
-    units=st.lists(
-        st.sets(st.sampled_from("WUBRGC"), min_size=1).map(frozenset), max_size=6
-    ),
+    units=st.lists(st.sets(st.sampled_from("WUBRGC"), min_size=1).map(frozenset), max_size=6),
     x=st.integers(0, 2),
     life=st.integers(0, 5),
 )
@@ -674,8 +660,12 @@ def test_hall_condition_decides_as_the_maximum_flow(seed, monkeypatch):
     rng = random.Random(seed)
     letters = ["W", "U", "B", "R", "G", "C", "WU", "BR", "WUBRG"]
     units = tuple(((rng.choice(letters), rng.random() < 0.2), rng.randrange(1, 4)) for _ in range(rng.randrange(1, 6)))
-    demands = Counter({rng.choice(["W", "U", "B", "R", "G", "WU", "RG", mana._ANY, mana._SNOW]): rng.randrange(1, 4)
-                       for _ in range(rng.randrange(1, 5))})
+    demands = Counter(
+        {
+            rng.choice(["W", "U", "B", "R", "G", "WU", "RG", mana._ANY, mana._SNOW]): rng.randrange(1, 4)
+            for _ in range(rng.randrange(1, 5))
+        }
+    )
     direct = mana._is_matchable(demands, units)
     monkeypatch.setattr(mana, "_HALL_KINDS", 0)
     assert mana._is_matchable(demands, units) == direct

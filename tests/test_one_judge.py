@@ -101,8 +101,9 @@ RANDOM_BUDGET = Budget(checked=4, mutated=2, mutants=10, walks=2, resolved=2, se
 SMALL = 10
 """Random states with at most this many objects ask every engine, not only the fast one (examples always do)."""
 
-EXAMPLE_PATHS = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "examples").rglob("*")
-                       if p.suffix in (".json", ".pzl"))
+EXAMPLE_PATHS = sorted(
+    p.relative_to(ROOT).as_posix() for p in (ROOT / "examples").rglob("*") if p.suffix in (".json", ".pzl")
+)
 ZONES = tuple(Zone)
 OTHER_ALTERNATIVES = ("madness", "miracle", "flashback", "plotted", "overload", "foretell")
 """Alternative costs a mutant may name besides the card's own: other cards' keywords, and a permission (plotted)."""
@@ -110,6 +111,7 @@ OTHER_OPTIONAL = ("kicker", "multikicker", "buyback", "entwine", "gift", "replic
 
 
 # ---------------------------------------------------------------------------------------------- the API asked
+
 
 def _keywords(function: Callable[..., Any]) -> set[str]:
     return set(inspect.signature(function).parameters)
@@ -132,8 +134,11 @@ class Question:
 
     def view_options(self) -> dict[str, Any]:
         """The keywords of ``legal_casts`` and ``explain_card``."""
-        return {"player": self.player, "without_paying_mana_cost": self.without_paying_mana_cost,
-                "resolving": self.resolving}
+        return {
+            "player": self.player,
+            "without_paying_mana_cost": self.without_paying_mana_cost,
+            "resolving": self.resolving,
+        }
 
     def check_options(self) -> dict[str, Any]:
         """The keywords ``why_illegal`` and ``is_legal_cast`` take (only those the library has)."""
@@ -141,8 +146,10 @@ class Question:
 
     def service_params(self) -> dict[str, Any]:
         """The params of the service's ``check`` (only those it takes, and only when not the default)."""
-        return {"player": self.player, **{k: v for k, v in self.view_options().items()
-                                          if k in SERVICE_TAKES and v not in (None, False)}}
+        return {
+            "player": self.player,
+            **{k: v for k, v in self.view_options().items() if k in SERVICE_TAKES and v not in (None, False)},
+        }
 
     def __str__(self) -> str:
         extra = ", without paying" if self.without_paying_mana_cost else ""
@@ -161,11 +168,18 @@ def _call(method: str, **params: Any) -> dict[str, Any]:
 
 # ---------------------------------------------------------------------------------------------- positions
 
+
 class Position:
     """One state with what the tests ask of it kept: views by card, question and engine; the casts listed."""
 
-    def __init__(self, label: str, state, data: dict[str, Any] | None = None, path: str | None = None,
-                 budget: Budget = EXAMPLE_BUDGET) -> None:
+    def __init__(
+        self,
+        label: str,
+        state,
+        data: dict[str, Any] | None = None,
+        path: str | None = None,
+        budget: Budget = EXAMPLE_BUDGET,
+    ) -> None:
         self.label, self.state, self.data, self.path, self.budget = label, state, data, path, budget
         self.caster = state.priority
         self.ids = tuple(state.players) + tuple(o.id for o in state.objects)
@@ -223,8 +237,9 @@ class Position:
         key = (card, question)
         if key not in self._listed:
             view = self.view(card, question)
-            self._listed[key] = None if isinstance(view, UnsupportedRuleError) or view.count() > LIST_LIMIT \
-                else tuple(view)
+            self._listed[key] = (
+                None if isinstance(view, UnsupportedRuleError) or view.count() > LIST_LIMIT else tuple(view)
+            )
         return self._listed[key]
 
     def enumerated(self, card: str, question: Question) -> frozenset[Cast] | None:
@@ -243,7 +258,8 @@ class Position:
         if self.budget is EXAMPLE_BUDGET:
             return cards
         castable = set(castable_objects(self.state, self.caster)) | {
-            o.id for o in self.state.objects_in(Zone.EXILE) if "madness" in (o.card.oracle_text or "").casefold()}
+            o.id for o in self.state.objects_in(Zone.EXILE) if "madness" in (o.card.oracle_text or "").casefold()
+        }
         return [card for card in cards if card in castable]
 
     def questions(self, card: str, players: Iterable[str] | None = None) -> list[Question]:
@@ -253,7 +269,8 @@ class Position:
         """
         obj = self.state.object(card)
         text = (obj.card.oracle_text or "").casefold() + " ".join(
-            (h.oracle_text or "").casefold() for h in obj.card.halves)
+            (h.oracle_text or "").casefold() for h in obj.card.halves
+        )
         free = self.budget is EXAMPLE_BUDGET or card == self.state.objects[0].id
         asked = []
         for player in players or (self.caster,):
@@ -300,6 +317,7 @@ def _shown(cast: Cast) -> str:
 
 # ---------------------------------------------------------------------------------------------- the checks asked
 
+
 def _ask(function: Callable[..., Any], *args: Any, **options: Any) -> Any:
     """A path's answer, or the exception it raised, by name (a path never raises for a read card)."""
     try:
@@ -324,23 +342,27 @@ def _service(position: Position, method: str, card: str, question: Question) -> 
     """The service's answer to ``count`` or ``explain`` of a card for a question (None where it is not asked)."""
     if not position.asks_service:
         return None
-    return _call(method, digest=position.digest, card=card, **{
-        k: v for k, v in question.view_options().items() if v not in (None, False)})
+    return _call(
+        method,
+        digest=position.digest,
+        card=card,
+        **{k: v for k, v in question.view_options().items() if v not in (None, False)},
+    )
 
 
 def _service_check(position: Position, cast: Cast, question: Question) -> tuple[Any, Any]:
     """The service's verdict and action id for a cast (an error by its message)."""
     if position.digest is None:
         return None, None
-    response = _call("check", digest=position.digest, card=cast.card, cast=cast.to_json(),
-                     **question.service_params())
+    response = _call("check", digest=position.digest, card=cast.card, cast=cast.to_json(), **question.service_params())
     if "error" in response:
         return f"error {response['error']['code']}: {response['error']['message']}", None
     return response["result"]["legal"], response["result"]["action_id"]
 
 
-def verdicts(position: Position, cast: Cast, question: Question, *, engines: tuple[str, ...] = (),
-             service: bool = True) -> dict[str, Any]:
+def verdicts(
+    position: Position, cast: Cast, question: Question, *, engines: tuple[str, ...] = (), service: bool = True
+) -> dict[str, Any]:
     """What every path says of one cast: True (legal), False, or what it raised."""
     state = position.state
     view = position.view(cast.card, question)
@@ -354,6 +376,7 @@ def verdicts(position: Position, cast: Cast, question: Question, *, engines: tup
         def problem_says() -> bool:
             problem = view.problem_for(cast)
             return problem is not None and problem.is_legal(cast)
+
         said["problem.is_legal"] = _ask(problem_says)
     for backend in engines:
         other = position.view(cast.card, question, backend)
@@ -362,24 +385,30 @@ def verdicts(position: Position, cast: Cast, question: Question, *, engines: tup
         legal, action_id = _service_check(position, cast, question)
         said["service check"] = legal
         if legal is True and not isinstance(view, UnsupportedRuleError):
-            said["service action_id"] = action_id == view.action_id(cast) or f"{action_id} (view: " \
-                                                                            f"{view.action_id(cast)})"
+            said["service action_id"] = (
+                action_id == view.action_id(cast) or f"{action_id} (view: {view.action_id(cast)})"
+            )
     return said
 
 
 def disagreements(said: dict[str, Any], expected: bool) -> list[str]:
-    return [f"{path} says {answer}" for path, answer in said.items()
-            if answer is not expected and not (path == "service action_id" and answer is True)]
+    return [
+        f"{path} says {answer}"
+        for path, answer in said.items()
+        if answer is not expected and not (path == "service action_id" and answer is True)
+    ]
 
 
-def _mismatch(position: Position, question: Question, what: str, cast: Cast, expected: bool,
-              wrong: list[str]) -> str:
-    return (f"{position} {question} {what}: expected {'legal' if expected else 'illegal'}, but "
-            f"{'; '.join(wrong)}\n    cast {_shown(cast)}")
+def _mismatch(position: Position, question: Question, what: str, cast: Cast, expected: bool, wrong: list[str]) -> str:
+    return (
+        f"{position} {question} {what}: expected {'legal' if expected else 'illegal'}, but "
+        f"{'; '.join(wrong)}\n    cast {_shown(cast)}"
+    )
 
 
-def _supported_views(position: Position, players: Iterable[str] | None = None
-                     ) -> Iterator[tuple[str, Question, LegalCasts]]:
+def _supported_views(
+    position: Position, players: Iterable[str] | None = None
+) -> Iterator[tuple[str, Question, LegalCasts]]:
     for card in position.cards(players):
         for question in position.questions(card, players):
             view = position.view(card, question)
@@ -388,6 +417,7 @@ def _supported_views(position: Position, players: Iterable[str] | None = None
 
 
 # -------------------------------------------------------------------- property 1: enumerated casts pass check
+
 
 def check_enumerated(position: Position, players: Iterable[str] | None = None) -> list[str]:
     """Every cast a view lists passes every path, with the view's action id; an unread card is so everywhere."""
@@ -405,8 +435,10 @@ def check_enumerated(position: Position, players: Iterable[str] | None = None) -
             listed = position.listed(card, question)
             if listed is not None:
                 if len(listed) != total or len(set(listed)) != total:
-                    found.append(f"{position} {question} {card}: count() {total}, listed {len(listed)}, "
-                                 f"distinct {len(set(listed))}")
+                    found.append(
+                        f"{position} {question} {card}: count() {total}, listed {len(listed)}, "
+                        f"distinct {len(set(listed))}"
+                    )
                 casts = listed
             else:
                 casts = tuple(view.cast_of(i) for i in _spread(range(total), position.budget.checked))
@@ -434,8 +466,10 @@ def _unread_everywhere(position: Position, card: str, question: Question, unread
     obj = position.state.object(card)
     for halves in half_choices(position.state, card):
         cast = Cast(card=obj.id, zone=obj.zone, halves=halves)
-        for path, answer in (("why_illegal", _ask(_why_illegal_passes, position.state, cast, question)),
-                             ("is_legal_cast", _ask(_is_legal_cast, position.state, cast, question))):
+        for path, answer in (
+            ("why_illegal", _ask(_why_illegal_passes, position.state, cast, question)),
+            ("is_legal_cast", _ask(_is_legal_cast, position.state, cast, question)),
+        ):
             if answer is True:
                 found.append(f"{where}: {path} calls {_shown(cast)} legal")
     response = _service(position, "count", card, question)
@@ -445,6 +479,7 @@ def _unread_everywhere(position: Position, card: str, question: Question, unread
 
 
 # ------------------------------------------------------------------------- property 2: one choice changed
+
 
 def _with_target(cast: Cast, index: int, choice: TargetChoice | None) -> Cast:
     targets = list(cast.targets)
@@ -485,33 +520,52 @@ def _target_mutations(cast: Cast, position: Position, i: int, choice: TargetChoi
         if other in choice.targets:
             continue
         if choice.targets:
-            yield f"target {i}: {choice.targets[0]} -> {other}", _with_target(cast, i, _retarget(
-                choice, {choice.targets[0]: other}))
+            yield (
+                f"target {i}: {choice.targets[0]} -> {other}",
+                _with_target(cast, i, _retarget(choice, {choice.targets[0]: other})),
+            )
         grown = tuple(sorted(choice.targets + (other,)))
-        yield (f"target {i}: + {other}",
-               _with_target(cast, i, dataclasses.replace(choice, targets=grown, division=_divided(grown, choice))))
+        yield (
+            f"target {i}: + {other}",
+            _with_target(cast, i, dataclasses.replace(choice, targets=grown, division=_divided(grown, choice))),
+        )
     if choice.targets:
-        yield (f"target {i}: - {choice.targets[0]}", _with_target(cast, i, dataclasses.replace(
-            choice, targets=choice.targets[1:], division=choice.division[1:])))
+        yield (
+            f"target {i}: - {choice.targets[0]}",
+            _with_target(
+                cast, i, dataclasses.replace(choice, targets=choice.targets[1:], division=choice.division[1:])
+            ),
+        )
         if len(choice.targets) > 1:
             yield f"target {i}: none", _with_target(cast, i, dataclasses.replace(choice, targets=(), division=()))
     yield f"target {i}: instance left out", _with_target(cast, i, None)
     copies = 1 + max(t.copy for t in cast.targets if t.slot[:4] == choice.slot[:4])
-    yield (f"target {i}: chosen again as copy {copies}",
-           cast._replace(targets=cast.targets + (dataclasses.replace(choice, copy=copies),)))
-    yield (f"target {i}: instance index {choice.index + 1}",
-           _with_target(cast, i, dataclasses.replace(choice, index=choice.index + 1)))
+    yield (
+        f"target {i}: chosen again as copy {copies}",
+        cast._replace(targets=cast.targets + (dataclasses.replace(choice, copy=copies),)),
+    )
+    yield (
+        f"target {i}: instance index {choice.index + 1}",
+        _with_target(cast, i, dataclasses.replace(choice, index=choice.index + 1)),
+    )
     if choice.division:
-        changed = {tuple(reversed(choice.division)), (choice.division[0] + 1,) + choice.division[1:],
-                   (choice.division[0] - 1,) + choice.division[1:]}
+        changed = {
+            tuple(reversed(choice.division)),
+            (choice.division[0] + 1,) + choice.division[1:],
+            (choice.division[0] - 1,) + choice.division[1:],
+        }
         if len(choice.division) > 1:
             changed.add((choice.division[0] + 1, choice.division[1] - 1) + choice.division[2:])
         for division in sorted(changed - {choice.division}):
-            yield (f"target {i}: division {list(division)}",
-                   _with_target(cast, i, dataclasses.replace(choice, division=division)))
+            yield (
+                f"target {i}: division {list(division)}",
+                _with_target(cast, i, dataclasses.replace(choice, division=division)),
+            )
     else:
-        yield f"target {i}: a division given", _with_target(cast, i, dataclasses.replace(
-            choice, division=(1,) * len(choice.targets)))
+        yield (
+            f"target {i}: a division given",
+            _with_target(cast, i, dataclasses.replace(choice, division=(1,) * len(choice.targets))),
+        )
 
 
 def _frame_mutations(cast: Cast, position: Position, problem: Any) -> Iterator[tuple[str, Cast]]:
@@ -552,8 +606,10 @@ def _cost_mutations(cast: Cast, position: Position, problem: Any) -> Iterator[tu
         for more in {times + 1, times - 1, 2} - {times}:
             if more >= 0:
                 changed = {**paid, keyword: more}
-                yield (f"{keyword} paid {times} -> {more}",
-                       cast._replace(additional_costs=tuple((k, v) for k, v in changed.items() if v)))
+                yield (
+                    f"{keyword} paid {times} -> {more}",
+                    cast._replace(additional_costs=tuple((k, v) for k, v in changed.items() if v)),
+                )
     for recipient in (None, *position.state.players):
         if recipient != cast.gift_recipient:
             yield f"gift to {recipient}", cast._replace(gift_recipient=recipient)
@@ -564,15 +620,18 @@ def _cost_mutations(cast: Cast, position: Position, problem: Any) -> Iterator[tu
             yield f"{field} - {one}", cast._replace(**{field: tuple(x for x in given if x != one)})
             for other in objects[:8]:
                 if other not in given:
-                    yield (f"{field}: {one} -> {other}",
-                           cast._replace(**{field: tuple(sorted(tuple(x for x in given if x != one) + (other,)))}))
+                    yield (
+                        f"{field}: {one} -> {other}",
+                        cast._replace(**{field: tuple(sorted(tuple(x for x in given if x != one) + (other,)))}),
+                    )
         for other in objects:
             if other not in given:
                 yield f"{field} + {other}", cast._replace(**{field: tuple(sorted(given + (other,)))})
 
 
-def permission_mutations(cast: Cast, position: Position, view: LegalCasts, question: Question
-                         ) -> Iterator[tuple[str, Cast, Question]]:
+def permission_mutations(
+    cast: Cast, position: Position, view: LegalCasts, question: Question
+) -> Iterator[tuple[str, Cast, Question]]:
     """The same cast asked otherwise: another zone, object, free flag, alternative cost, question or caster."""
     for zone in ZONES:
         if zone is not cast.zone:
@@ -581,18 +640,26 @@ def permission_mutations(cast: Cast, position: Position, view: LegalCasts, quest
     for obj in position.state.objects:
         if obj.id != cast.card and obj.name == name:
             yield f"the same cast of {obj.id} ({obj.zone.value})", _recast(cast, obj.id), question
-    yield ("without_paying_mana_cost flipped", cast._replace(
-        without_paying_mana_cost=not cast.without_paying_mana_cost), question)
+    yield (
+        "without_paying_mana_cost flipped",
+        cast._replace(without_paying_mana_cost=not cast.without_paying_mana_cost),
+        question,
+    )
     problem = view.problem_for(cast) or view.problem
     own = [cost.keyword for cost in problem.abilities.alternative_costs]
     for keyword in dict.fromkeys(own + list(OTHER_ALTERNATIVES) + [None]):
         if keyword != cast.alternative_cost:
-            yield f"alternative cost {cast.alternative_cost} -> {keyword}", cast._replace(
-                alternative_cost=keyword), question
+            yield (
+                f"alternative cost {cast.alternative_cost} -> {keyword}",
+                cast._replace(alternative_cost=keyword),
+                question,
+            )
             if keyword in own or keyword is None:
-                yield (f"alternative cost {cast.alternative_cost} -> {keyword}, without paying flipped",
-                       cast._replace(alternative_cost=keyword,
-                                     without_paying_mana_cost=not cast.without_paying_mana_cost), question)
+                yield (
+                    f"alternative cost {cast.alternative_cost} -> {keyword}, without paying flipped",
+                    cast._replace(alternative_cost=keyword, without_paying_mana_cost=not cast.without_paying_mana_cost),
+                    question,
+                )
     others = position.questions(cast.card) + [Question(p) for p in position.state.players if p != position.caster]
     if position.budget is EXAMPLE_BUDGET:
         others = position.questions(cast.card, position.state.players)
@@ -639,8 +706,9 @@ def check_mutations(position: Position, kind: str, players: Iterable[str] | None
             if expected is None:
                 continue
             engines = ENGINES if position.small and (mutant.card, asked) == (card, question) else ()
-            said = verdicts(position, mutant, asked, engines=engines,
-                            service=number % position.budget.service_every == 0)
+            said = verdicts(
+                position, mutant, asked, engines=engines, service=number % position.budget.service_every == 0
+            )
             wrong = disagreements(said, expected)
             if wrong:
                 found.append(_mismatch(position, asked, f"{card} changed ({what})", mutant, expected, wrong))
@@ -663,17 +731,28 @@ def check_engines(position: Position, players: Iterable[str] | None = None) -> l
                 continue
             theirs = list(other)
             if len(theirs) != len(listed) or set(theirs) != set(listed):
-                found.append(f"{position} {question} {card}: the {backend} engine lists {len(theirs)} casts, "
-                             f"the fast one {len(listed)}: "
-                             f"{sorted(set(map(_shown, theirs)) ^ set(map(_shown, listed)))[:3]}")
+                found.append(
+                    f"{position} {question} {card}: the {backend} engine lists {len(theirs)} casts, "
+                    f"the fast one {len(listed)}: "
+                    f"{sorted(set(map(_shown, theirs)) ^ set(map(_shown, listed)))[:3]}"
+                )
             outside = [cast for cast in listed if cast not in other]
             if outside:
-                found.append(_mismatch(position, question, f"{card}: a listed cast", outside[0], True,
-                                       [f"in view[{backend}] says False"]))
+                found.append(
+                    _mismatch(
+                        position,
+                        question,
+                        f"{card}: a listed cast",
+                        outside[0],
+                        True,
+                        [f"in view[{backend}] says False"],
+                    )
+                )
     return found
 
 
 # --------------------------------------------------------------------------- property 3: prompt by prompt
+
 
 def check_options(position: Position, players: Iterable[str] | None = None) -> list[str]:
     """Every walk through ``options`` ends at a cast every path accepts; each prompt's counts add up."""
@@ -689,16 +768,29 @@ def check_options(position: Position, players: Iterable[str] | None = None) -> l
     return found
 
 
-def _walk(position: Position, card: str, question: Question, view: LegalCasts, total: int,
-          pick: Callable[[list[Any]], Any], by_service: bool) -> list[str]:
+def _walk(
+    position: Position,
+    card: str,
+    question: Question,
+    view: LegalCasts,
+    total: int,
+    pick: Callable[[list[Any]], Any],
+    by_service: bool,
+) -> list[str]:
     where = f"{position} {question} {card}: options"
     chosen: dict[str, Any] = {}
     expected_count = total
     for _ in range(200):
         answer = view.options(chosen, limit=10_000)
         if by_service and position.digest is not None:
-            response = _call("options", digest=position.digest, card=card, chosen=chosen, limit=10_000,
-                             **{k: v for k, v in question.view_options().items() if v not in (None, False)})
+            response = _call(
+                "options",
+                digest=position.digest,
+                card=card,
+                chosen=chosen,
+                limit=10_000,
+                **{k: v for k, v in question.view_options().items() if v not in (None, False)},
+            )
             if response.get("result") != answer.to_json():
                 return [f"{where} {chosen}: the service answers {response}, the library {answer.to_json()}"]
         if answer.count != expected_count:
@@ -715,8 +807,10 @@ def _walk(position: Position, card: str, question: Question, view: LegalCasts, t
         if not options:
             return [f"{where} {chosen}: prompt {answer.prompt} offers nothing, count {answer.count}"]
         if answer.options_total == len(options) and sum(o.count for o in options) != answer.count:
-            return [f"{where} {chosen}: prompt {answer.prompt}'s options count "
-                    f"{sum(o.count for o in options)}, the prompt {answer.count}"]
+            return [
+                f"{where} {chosen}: prompt {answer.prompt}'s options count "
+                f"{sum(o.count for o in options)}, the prompt {answer.count}"
+            ]
         if any(o.count < 1 for o in options):
             return [f"{where} {chosen}: prompt {answer.prompt} offers an option with no cast"]
         option = pick(options)
@@ -749,11 +843,12 @@ def check_explain(position: Position, players: Iterable[str] | None = None) -> l
             found.append(f"{position} {question} {card}: explain_card {explained}")
             continue
         if explained.count != len(listed):
-            found.append(f"{position} {question} {card}: explain counts {explained.count}, the view "
-                         f"{len(listed)}")
+            found.append(f"{position} {question} {card}: explain counts {explained.count}, the view {len(listed)}")
         served = _service(position, "explain", card, question)
-        mine = {"count": explained.count, "reasons": [{"rule": r.rule, "message": r.message}
-                                                      for r in explained.reasons]}
+        mine = {
+            "count": explained.count,
+            "reasons": [{"rule": r.rule, "message": r.message} for r in explained.reasons],
+        }
         theirs = (served or {}).get("result", {}).get("explanations", [{}])[0]
         if served is not None and {k: theirs.get(k) for k in mine} != mine:
             found.append(f"{position} {question} {card}: the service explains {served}, the library {mine}")
@@ -761,14 +856,17 @@ def check_explain(position: Position, players: Iterable[str] | None = None) -> l
             claim = _claim(view, reason.message)
             if claim is None:
                 if _CANT.search(reason.message):
-                    found.append(f"{position} {question} {card}: explain sentence not mapped to a choice: "
-                                 f"{reason.message!r}")
+                    found.append(
+                        f"{position} {question} {card}: explain sentence not mapped to a choice: {reason.message!r}"
+                    )
                 continue
             what, takes = claim
             taking = [cast for cast in listed if takes(cast)]
             if taking:
-                found.append(f"{position} {question} {card}: explain says {reason.message!r} ({what}), but "
-                             f"{len(taking)} of {len(listed)} casts take it, e.g. {_shown(taking[0])}")
+                found.append(
+                    f"{position} {question} {card}: explain says {reason.message!r} ({what}), but "
+                    f"{len(taking)} of {len(listed)} casts take it, e.g. {_shown(taking[0])}"
+                )
     return found
 
 
@@ -784,19 +882,21 @@ def _claim(view: LegalCasts, message: str) -> tuple[str, Callable[[Cast], bool]]
         label = _label(halves, problem.cast_as)
         if not message.startswith(label):
             continue
-        body, name = message[len(label):], problem.spell.name
+        body, name = message[len(label) :], problem.spell.name
 
         def of(cast: Cast, problem=problem) -> bool:
             return view.problem_for(cast) is problem
 
         if body.startswith(f"{name} can't be cast for its "):
-            keyword = body[len(f"{name} can't be cast for its "):].split(" cost (")[0]
+            keyword = body[len(f"{name} can't be cast for its ") :].split(" cost (")[0]
             return f"the {keyword} cost", lambda c, keyword=keyword, of=of: of(c) and c.alternative_cost == keyword
         kicked = re.match(rf"{re.escape(name)} can't be kicked more than (\d+) time", body)
         if kicked:
             most = int(kicked.group(1))
-            return f"more than {most} kicks", lambda c, most=most, of=of: of(c) and (
-                c.times_paid("kicker") + c.times_paid("multikicker") > most)
+            return (
+                f"more than {most} kicks",
+                lambda c, most=most, of=of: of(c) and (c.times_paid("kicker") + c.times_paid("multikicker") > most),
+            )
         if body.startswith(f"{name} can't be cast ("):
             return "the whole cast", of
         for index in range(len(problem.abilities.modes)):
@@ -809,10 +909,17 @@ def _claim(view: LegalCasts, message: str) -> tuple[str, Callable[[Cast], bool]]
             where = "" if slot.source == problem.spell.id else f" (spliced {slot.source})"
             start = f"'{slot.spec.phrase}'{where} can't choose "
             if body.startswith(start):
-                candidate = body[len(start):].split(": ")[0]
-                return f"{candidate} for '{slot.spec.phrase}'", lambda c, slot=slot, candidate=candidate, of=of: of(
-                    c) and any(t.source == slot.source and t.phrase == slot.spec.phrase and candidate in t.targets
-                               for t in c.targets)
+                candidate = body[len(start) :].split(": ")[0]
+                return (
+                    f"{candidate} for '{slot.spec.phrase}'",
+                    lambda c, slot=slot, candidate=candidate, of=of: (
+                        of(c)
+                        and any(
+                            t.source == slot.source and t.phrase == slot.spec.phrase and candidate in t.targets
+                            for t in c.targets
+                        )
+                    ),
+                )
         if any(reason.message == body for reason in problem.failed_whole_cast_conditions()):
             return "the whole cast (a condition no choice changes)", of
     return None
@@ -820,8 +927,21 @@ def _claim(view: LegalCasts, message: str) -> tuple[str, Callable[[Cast], bool]]
 
 # ------------------------------------------------------------------------------- property 5: resolution
 
-_BATTLEFIELD_ONLY = ("tapped", "attacking", "counters", "granted", "attached_to", "summoning_sick", "face_down",
-                     "cast_as", "transformed", "flipped", "controller", "token", "prepared")
+_BATTLEFIELD_ONLY = (
+    "tapped",
+    "attacking",
+    "counters",
+    "granted",
+    "attached_to",
+    "summoning_sick",
+    "face_down",
+    "cast_as",
+    "transformed",
+    "flipped",
+    "controller",
+    "token",
+    "prepared",
+)
 _EXILE_ONLY = ("plotted", "foretold", "on_adventure", "exiled_with", "may_cast", "face")
 
 
@@ -833,8 +953,11 @@ def after_cast(data: dict[str, Any], cast: Cast, caster: str) -> dict[str, Any] 
     (CR 702.47a); the caster keeps priority (CR 117.3c). None for a state given without objects as data.
     """
     after = json.loads(json.dumps(data))
-    moved = {**{o: "graveyard" for o in cast.discards + cast.sacrifices}, **{o: "exile" for o in cast.exiles},
-             **{o: "hand" for o in cast.returns}}
+    moved = {
+        **{o: "graveyard" for o in cast.discards + cast.sacrifices},
+        **{o: "exile" for o in cast.exiles},
+        **{o: "hand" for o in cast.returns},
+    }
     objects = []
     for obj in after["objects"]:
         if obj["id"] == cast.card:
@@ -885,8 +1008,9 @@ def check_resolve(position: Position, players: Iterable[str] | None = None) -> l
             except Exception as exc:  # noqa: BLE001 -- any failure to read the cast back is the finding
                 found.append(f"{what}: {type(exc).__name__}: {exc}")
                 continue
-            illegal = [(t.target, str(t.reason)) for step in resolution.instructions for t in step.targets
-                       if not t.legal]
+            illegal = [
+                (t.target, str(t.reason)) for step in resolution.instructions for t in step.targets if not t.legal
+            ]
             if not resolution.resolves or illegal:
                 found.append(f"{what}: resolves {resolution.resolves}, illegal targets {illegal}")
     return found
@@ -895,33 +1019,106 @@ def check_resolve(position: Position, players: Iterable[str] | None = None) -> l
 # ---------------------------------------------------------------------------------------------- random states
 
 HAND_CARDS = (
-    "Lightning Bolt", "Shock", "Glacial Ray", "Kodama's Might", "Reach Through Mists", "Hundred-Talon Strike",
-    "Fire // Ice", "Far // Away", "Stand // Deliver", "Band Together", "Unsubstantiate", "Killing Glare",
-    "Arm the Cathars", "Strength of the Tajuru", "Comet Storm", "Forked Bolt", "Electrolyze", "Repeal",
-    "Cryptic Command", "Boros Charm", "Izzet Charm", "Kolaghan's Command", "Collective Brutality", "Abuna's Chant",
-    "Counterspell", "Dispel", "Essence Scatter", "Unsummon", "Raise Dead", "Cremate", "Ghostly Flicker",
-    "Fling", "Village Rites", "Lightning Axe", "Fiery Temper", "Thunderous Wrath", "Fireblast", "Force of Will",
-    "Gush", "Snuff Out", "Burst Lightning", "Orim's Chant", "Capsize", "Mizzium Mortars", "Coastal Discovery",
-    "Treasure Cruise", "Blazing Shoal", "Radical Idea", "Raven's Crime", "Grizzly Bears", "Opt", "Pacifism",
+    "Lightning Bolt",
+    "Shock",
+    "Glacial Ray",
+    "Kodama's Might",
+    "Reach Through Mists",
+    "Hundred-Talon Strike",
+    "Fire // Ice",
+    "Far // Away",
+    "Stand // Deliver",
+    "Band Together",
+    "Unsubstantiate",
+    "Killing Glare",
+    "Arm the Cathars",
+    "Strength of the Tajuru",
+    "Comet Storm",
+    "Forked Bolt",
+    "Electrolyze",
+    "Repeal",
+    "Cryptic Command",
+    "Boros Charm",
+    "Izzet Charm",
+    "Kolaghan's Command",
+    "Collective Brutality",
+    "Abuna's Chant",
+    "Counterspell",
+    "Dispel",
+    "Essence Scatter",
+    "Unsummon",
+    "Raise Dead",
+    "Cremate",
+    "Ghostly Flicker",
+    "Fling",
+    "Village Rites",
+    "Lightning Axe",
+    "Fiery Temper",
+    "Thunderous Wrath",
+    "Fireblast",
+    "Force of Will",
+    "Gush",
+    "Snuff Out",
+    "Burst Lightning",
+    "Orim's Chant",
+    "Capsize",
+    "Mizzium Mortars",
+    "Coastal Discovery",
+    "Treasure Cruise",
+    "Blazing Shoal",
+    "Radical Idea",
+    "Raven's Crime",
+    "Grizzly Bears",
+    "Opt",
+    "Pacifism",
     "Mind Grind",
 )
 GRAVEYARD_CARDS = (
-    "Think Twice", "Deep Analysis", "Unburial Rites", "Faithless Looting", "Firebolt", "Raven's Crime",
-    "Radical Idea", "Sentinel's Eyes", "Dusk // Dawn", "Commit // Memory", "Grizzly Bears", "Lightning Bolt",
-    "Island", "Fiery Temper",
+    "Think Twice",
+    "Deep Analysis",
+    "Unburial Rites",
+    "Faithless Looting",
+    "Firebolt",
+    "Raven's Crime",
+    "Radical Idea",
+    "Sentinel's Eyes",
+    "Dusk // Dawn",
+    "Commit // Memory",
+    "Grizzly Bears",
+    "Lightning Bolt",
+    "Island",
+    "Fiery Temper",
 )
 EXILE_CARDS = (
-    ("Lightning Bolt", {"plotted": True}), ("Arm the Cathars", {"plotted": True}),
-    ("Killing Glare", {"plotted": True}), ("Fire // Ice", {"plotted": True}), ("Comet Storm", {"plotted": True}),
-    ("Saw It Coming", {"foretold": True}), ("Giant Killer", {"on_adventure": True}), ("Fiery Temper", {}),
-    ("Opt", {}), ("Unsubstantiate", {"may_cast": [{"player": "P1", "without_paying": True}]}),
+    ("Lightning Bolt", {"plotted": True}),
+    ("Arm the Cathars", {"plotted": True}),
+    ("Killing Glare", {"plotted": True}),
+    ("Fire // Ice", {"plotted": True}),
+    ("Comet Storm", {"plotted": True}),
+    ("Saw It Coming", {"foretold": True}),
+    ("Giant Killer", {"on_adventure": True}),
+    ("Fiery Temper", {}),
+    ("Opt", {}),
+    ("Unsubstantiate", {"may_cast": [{"player": "P1", "without_paying": True}]}),
     ("Band Together", {"may_cast": [{"player": "P1", "without_paying": False}]}),
     ("Forked Bolt", {"may_cast": [{"player": "P1", "without_paying": True}]}),
 )
-LIBRARY_CARDS = (("Shock", {}), ("Opt", {"may_cast": [{"player": "P1"}]}),
-                 ("Far // Away", {"may_cast": [{"player": "P1", "without_paying": True}]}))
-BOARD_CARDS = ("Grizzly Bears", "Silver Knight", "Kodama of the North Tree", "Slippery Bogle", "Llanowar Elves",
-               "Craw Wurm", "Thalia, Guardian of Thraben", "Sol Ring", "Bonecrusher Giant")
+LIBRARY_CARDS = (
+    ("Shock", {}),
+    ("Opt", {"may_cast": [{"player": "P1"}]}),
+    ("Far // Away", {"may_cast": [{"player": "P1", "without_paying": True}]}),
+)
+BOARD_CARDS = (
+    "Grizzly Bears",
+    "Silver Knight",
+    "Kodama of the North Tree",
+    "Slippery Bogle",
+    "Llanowar Elves",
+    "Craw Wurm",
+    "Thalia, Guardian of Thraben",
+    "Sol Ring",
+    "Bonecrusher Giant",
+)
 GRANTS = ([], [], [], ["protection from red"], ["hexproof"], ["shroud"])
 LANDS = ("Island", "Mountain", "Plains", "Forest", "Swamp")
 PHASES = ("precombat_main",) * 6 + ("postcombat_main", "combat", "upkeep", "end", "end")
@@ -938,8 +1135,13 @@ def _stack_spell(draw, sid: str, p1_creatures: list[str]) -> dict[str, Any]:
     if kind in ("bolt", "shock"):
         target = "P2" if kind == "shock" else draw(st.sampled_from(["P1", *p1_creatures]))
         record["targets"] = [{"source": sid, "instruction": 0, "index": 0, "targets": [target]}]
-    card = {"bolt": "Lightning Bolt", "bears": "Grizzly Bears", "opt": "Opt", "wrath": "Wrath of God",
-            "shock": "Shock"}[kind]
+    card = {
+        "bolt": "Lightning Bolt",
+        "bears": "Grizzly Bears",
+        "opt": "Opt",
+        "wrath": "Wrath of God",
+        "shock": "Shock",
+    }[kind]
     return {"id": sid, "card": card, "zone": "stack", "owner": "P1" if kind == "shock" else "P2", "cast": record}
 
 
@@ -954,15 +1156,30 @@ def random_states(draw) -> dict[str, Any]:
     objects: list[dict[str, Any]] = []
     for i, name in enumerate(draw(st.lists(st.sampled_from(HAND_CARDS), min_size=1, max_size=3))):
         objects.append({"id": f"h{i}", "card": name, "zone": "hand", "owner": "P1"})
-    creatures = draw(st.lists(st.tuples(st.sampled_from(BOARD_CARDS), st.sampled_from(["P1", "P2"]),
-                                        st.sampled_from(GRANTS), st.booleans()), max_size=3))
+    creatures = draw(
+        st.lists(
+            st.tuples(
+                st.sampled_from(BOARD_CARDS), st.sampled_from(["P1", "P2"]), st.sampled_from(GRANTS), st.booleans()
+            ),
+            max_size=3,
+        )
+    )
     for i, (name, who, grants, tapped) in enumerate(creatures):
-        objects.append({"id": f"c{i}", "card": name, "zone": "battlefield", "controller": who, "granted": grants,
-                        **({"tapped": True} if tapped and i == 0 else {})})
+        objects.append(
+            {
+                "id": f"c{i}",
+                "card": name,
+                "zone": "battlefield",
+                "controller": who,
+                "granted": grants,
+                **({"tapped": True} if tapped and i == 0 else {}),
+            }
+        )
     for i, name in enumerate(draw(st.lists(st.sampled_from(LANDS), max_size=5))):
         objects.append({"id": f"l{i}", "card": name, "zone": "battlefield", "controller": "P1"})
-    graveyard = draw(st.lists(st.tuples(st.sampled_from(GRAVEYARD_CARDS), st.sampled_from(["P1", "P1", "P2"])),
-                              max_size=3))
+    graveyard = draw(
+        st.lists(st.tuples(st.sampled_from(GRAVEYARD_CARDS), st.sampled_from(["P1", "P1", "P2"])), max_size=3)
+    )
     for i, (name, who) in enumerate(graveyard):
         objects.append({"id": f"g{i}", "card": name, "zone": "graveyard", "owner": who})
     for i, (name, flags) in enumerate(draw(st.lists(st.sampled_from(EXILE_CARDS), max_size=2))):
@@ -974,9 +1191,14 @@ def random_states(draw) -> dict[str, Any]:
     for i in range(draw(st.sampled_from((0, 0, 0, 1, 1, 2)))):
         objects.append(_stack_spell(draw, f"s{i}", p1_creatures))
         stack.append(f"s{i}")
-    data: dict[str, Any] = {"players": ["P1", "P2"], "priority": "P1", "objects": objects, "stack": stack,
-                            "phase": draw(st.sampled_from(PHASES)),
-                            "active_player": draw(st.sampled_from(("P1", "P1", "P2")))}
+    data: dict[str, Any] = {
+        "players": ["P1", "P2"],
+        "priority": "P1",
+        "objects": objects,
+        "stack": stack,
+        "phase": draw(st.sampled_from(PHASES)),
+        "active_player": draw(st.sampled_from(("P1", "P1", "P2"))),
+    }
     if draw(st.integers(0, 7)) == 0:
         data["mana_pool"] = {"P1": draw(st.sampled_from(("{R}", "{U}", "{G}{W}", "{B}")))}
     return data
@@ -986,8 +1208,13 @@ def _random_position(data: dict[str, Any]) -> Position:
     return Position("random state", state_from_data(data), data, budget=RANDOM_BUDGET)
 
 
-RANDOM = settings(max_examples=2000, derandomize=True, deadline=None, database=None,
-                  suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+RANDOM = settings(
+    max_examples=2000,
+    derandomize=True,
+    deadline=None,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 
 
 def _report(found: list[str], position: Position) -> None:
@@ -996,6 +1223,7 @@ def _report(found: list[str], position: Position) -> None:
 
 
 # ---------------------------------------------------------------------------------------------- the tests
+
 
 @pytest.fixture(scope="module")
 def examples() -> dict[str, Position]:
@@ -1091,6 +1319,7 @@ def test_one_judge_on_random_states(data):
 
 # ---------------------------------------------------------------------------------------------- the CLI's check
 
+
 @functools.cache
 def _cli_flags() -> frozenset[str]:
     """The options ``legalcasts check`` takes (its --help)."""
@@ -1112,8 +1341,12 @@ def _cli_check(position: Position, players: Iterable[str] | None = None) -> list
     flags = _cli_flags()
     by_question: dict[Question, list[Cast]] = {}
     for card, question, view in _supported_views(position, players):
-        if question.without_paying_mana_cost and "--without-paying-mana-cost" not in flags or \
-                question.resolving and "--resolving" not in flags:
+        if (
+            question.without_paying_mana_cost
+            and "--without-paying-mana-cost" not in flags
+            or question.resolving
+            and "--resolving" not in flags
+        ):
             continue
         listed = position.listed(card, question)
         if not listed:
@@ -1140,27 +1373,38 @@ def _cli_check(position: Position, players: Iterable[str] | None = None) -> list
             printed = io.StringIO()
             with contextlib.redirect_stdout(printed):
                 main(["check", str(state), str(casts), *arguments])
-            said = [line.rsplit(": ", 1)[1] for line in printed.getvalue().splitlines()
-                    if re.match(r".*:\d+: (legal|illegal)$", line)]
+            said = [
+                line.rsplit(": ", 1)[1]
+                for line in printed.getvalue().splitlines()
+                if re.match(r".*:\d+: (legal|illegal)$", line)
+            ]
             if len(said) < len(asked):
                 found.append(f"{position} {question}: the CLI gave {len(said)} verdicts for {len(asked)} casts")
             for cast, legal, verdict in zip(asked, expected, said):
                 if legal is not None and (verdict == "legal") != legal:
-                    found.append(_mismatch(position, question, f"{cast.card}: legalcasts check", cast, legal,
-                                           [f"the CLI says {verdict}"]))
+                    found.append(
+                        _mismatch(
+                            position,
+                            question,
+                            f"{cast.card}: legalcasts check",
+                            cast,
+                            legal,
+                            [f"the CLI says {verdict}"],
+                        )
+                    )
     return found
 
 
 # ---------------------------------------------------------------------------------------------- regressions
 # The findings of issue 25, each with the answer worked out by hand from the rules.
 
+
 def _state(*objects: dict[str, Any], **more: Any) -> dict[str, Any]:
     return {"players": ["P1", "P2"], "objects": list(objects), **more}
 
 
 def _lands(name: str, count: int, who: str = "P1") -> list[dict[str, Any]]:
-    return [{"id": f"{name.lower()}{i}", "card": name, "zone": "battlefield", "controller": who}
-            for i in range(count)]
+    return [{"id": f"{name.lower()}{i}", "card": name, "zone": "battlefield", "controller": who} for i in range(count)]
 
 
 def _ask_all(data: dict[str, Any], cast: Cast, **question: Any) -> dict[str, Any]:
@@ -1168,16 +1412,22 @@ def _ask_all(data: dict[str, Any], cast: Cast, **question: Any) -> dict[str, Any
     state = state_from_data(data)
     asked = Question(question.pop("player", "P1"), **question)
     response = _call("check", state=data, card=cast.card, cast=cast.to_json(), **asked.service_params())
-    return {"why_illegal": _ask(_why_illegal_passes, state, cast, asked),
-            "is_legal_cast": _ask(_is_legal_cast, state, cast, asked),
-            "service check": response.get("result", {}).get("legal", response.get("error"))}
+    return {
+        "why_illegal": _ask(_why_illegal_passes, state, cast, asked),
+        "is_legal_cast": _ask(_is_legal_cast, state, cast, asked),
+        "service check": response.get("result", {}).get("legal", response.get("error")),
+    }
 
 
 def _cast_of(view: LegalCasts, **fields: Any) -> Cast:
     """The one listed cast with these fields (targets given as lists of ids per instance)."""
     wanted = fields.pop("targets", None)
-    found = [cast for cast in view if all(getattr(cast, k) == v for k, v in fields.items())
-             and (wanted is None or [list(t.targets) for t in cast.targets] == wanted)]
+    found = [
+        cast
+        for cast in view
+        if all(getattr(cast, k) == v for k, v in fields.items())
+        and (wanted is None or [list(t.targets) for t in cast.targets] == wanted)
+    ]
     assert len(found) == 1, found
     return found[0]
 
@@ -1188,8 +1438,11 @@ def test_unsubstantiate_returning_a_creature_resolves():
     Unsubstantiate with two Islands; P2's Grizzly Bears is the only spell or creature: 1 cast. Put on the stack,
     nothing else changed, it resolves and its target is legal (it is no spell that left the stack).
     """
-    data = _state({"id": "u", "card": "Unsubstantiate", "zone": "hand", "owner": "P1"}, *_lands("Island", 2),
-                  {"id": "bears", "card": "Grizzly Bears", "zone": "battlefield", "controller": "P2"})
+    data = _state(
+        {"id": "u", "card": "Unsubstantiate", "zone": "hand", "owner": "P1"},
+        *_lands("Island", 2),
+        {"id": "bears", "card": "Grizzly Bears", "zone": "battlefield", "controller": "P2"},
+    )
     view = legal_casts(state_from_data(data), "u")
     assert view.count() == 1
     resolution = resolve(state_from_data(after_cast(data, next(iter(view)), "P1")), "u")
@@ -1204,8 +1457,9 @@ def test_a_split_card_cast_as_one_half_is_read_on_the_stack(half, targets):
     Fire // Ice with an Island and a Mountain: Ice taps the Island (one of its casts); Fire deals 2 to P2 (one of its
     casts). Either, put on the stack, resolves with its target legal; the service loads the state.
     """
-    data = _state({"id": "fi", "card": "Fire // Ice", "zone": "hand", "owner": "P1"}, *_lands("Island", 1),
-                  *_lands("Mountain", 1))
+    data = _state(
+        {"id": "fi", "card": "Fire // Ice", "zone": "hand", "owner": "P1"}, *_lands("Island", 1), *_lands("Mountain", 1)
+    )
     cast = _cast_of(legal_casts(state_from_data(data), "fi"), halves=(half,), targets=targets)
     after = after_cast(data, cast, "P1")
     resolution = resolve(state_from_data(after), "fi")
@@ -1220,8 +1474,11 @@ def test_band_together_with_one_creature_you_control():
     "another target creature": 1 cast (choosing the Bears first leaves no other creature). explain_card counts 1
     and says of no part that it can't be cast.
     """
-    data = _state({"id": "bt", "card": "Band Together", "zone": "hand", "owner": "P1"}, *_lands("Forest", 3),
-                  {"id": "bears", "card": "Grizzly Bears", "zone": "battlefield", "controller": "P1"})
+    data = _state(
+        {"id": "bt", "card": "Band Together", "zone": "hand", "owner": "P1"},
+        *_lands("Forest", 3),
+        {"id": "bears", "card": "Grizzly Bears", "zone": "battlefield", "controller": "P1"},
+    )
     state = state_from_data(data)
     view = legal_casts(state, "bt")
     assert [[list(t.targets) for t in cast.targets] for cast in view] == [[[], ["bears"]]]
@@ -1237,18 +1494,30 @@ def test_arm_the_cathars_other_targets_differ_from_every_earlier_one():
     one other" is none or the other creature, and the third differs from the second: first a, then (none, none),
     (b, none) or (none, b); the same from b: 6 casts. The third never repeats the first.
     """
-    data = _state({"id": "arm", "card": "Arm the Cathars", "zone": "hand", "owner": "P1"}, *_lands("Plains", 3),
-                  {"id": "a", "card": "Grizzly Bears", "zone": "battlefield", "controller": "P1"},
-                  {"id": "b", "card": "Grizzly Bears", "zone": "battlefield", "controller": "P1"})
+    data = _state(
+        {"id": "arm", "card": "Arm the Cathars", "zone": "hand", "owner": "P1"},
+        *_lands("Plains", 3),
+        {"id": "a", "card": "Grizzly Bears", "zone": "battlefield", "controller": "P1"},
+        {"id": "b", "card": "Grizzly Bears", "zone": "battlefield", "controller": "P1"},
+    )
     state = state_from_data(data)
     view = legal_casts(state, "arm")
     chosen = sorted(tuple(t.targets for t in cast.targets) for cast in view)
-    assert chosen == sorted([(("a",), (), ()), (("a",), ("b",), ()), (("a",), (), ("b",)),
-                             (("b",), (), ()), (("b",), ("a",), ()), (("b",), (), ("a",))])
+    assert chosen == sorted(
+        [
+            (("a",), (), ()),
+            (("a",), ("b",), ()),
+            (("a",), (), ("b",)),
+            (("b",), (), ()),
+            (("b",), ("a",), ()),
+            (("b",), (), ("a",)),
+        ]
+    )
     assert view.count() == 6
     first = _cast_of(view, targets=[["a"], [], []])
-    repeat = first._replace(targets=(first.targets[0], first.targets[1], dataclasses.replace(first.targets[2],
-                                                                                              targets=("a",))))
+    repeat = first._replace(
+        targets=(first.targets[0], first.targets[1], dataclasses.replace(first.targets[2], targets=("a",)))
+    )
     assert _ask_all(data, repeat) == {"why_illegal": False, "is_legal_cast": False, "service check": False}
 
 
@@ -1258,8 +1527,11 @@ def test_killing_glare_aimed_at_a_land_is_illegal_not_unread():
     Killing Glare ({X}{B}) with three Swamps and P2's Grizzly Bears (power 2): X is 0 to 2, only X = 2 reaches the
     Bears: 1 cast. The same cast aimed at a Swamp is illegal (the Swamp has no power to compare, and needs none).
     """
-    data = _state({"id": "kg", "card": "Killing Glare", "zone": "hand", "owner": "P1"}, *_lands("Swamp", 3),
-                  {"id": "bears", "card": "Grizzly Bears", "zone": "battlefield", "controller": "P2"})
+    data = _state(
+        {"id": "kg", "card": "Killing Glare", "zone": "hand", "owner": "P1"},
+        *_lands("Swamp", 3),
+        {"id": "bears", "card": "Grizzly Bears", "zone": "battlefield", "controller": "P2"},
+    )
     state = state_from_data(data)
     view = legal_casts(state, "kg")
     assert [(c.x, [list(t.targets) for t in c.targets]) for c in view] == [(2, [["bears"]])]
@@ -1269,12 +1541,15 @@ def test_killing_glare_aimed_at_a_land_is_illegal_not_unread():
     assert _ask(_contains, view, at_land) is False
 
 
-@pytest.mark.parametrize(("where", "granted"), [
-    ({"zone": "hand"}, False),
-    ({"zone": "exile", "plotted": True}, True),
-    ({"zone": "exile", "may_cast": [{"player": "P1", "without_paying": True}]}, True),
-    ({"zone": "exile", "may_cast": [{"player": "P1", "without_paying": False}]}, False),
-])
+@pytest.mark.parametrize(
+    ("where", "granted"),
+    [
+        ({"zone": "hand"}, False),
+        ({"zone": "exile", "plotted": True}, True),
+        ({"zone": "exile", "may_cast": [{"player": "P1", "without_paying": True}]}, True),
+        ({"zone": "exile", "may_cast": [{"player": "P1", "without_paying": False}]}, False),
+    ],
+)
 def test_a_free_cast_is_legal_only_where_the_state_or_the_question_grants_it(where, granted):
     """CR 118.9, 601.3, 702.170d: "without paying its mana cost" is a permission of the state or of the question.
 
@@ -1283,8 +1558,12 @@ def test_a_free_cast_is_legal_only_where_the_state_or_the_question_grants_it(whe
     (``without_paying_mana_cost=True``). Every check gives the same answer.
     """
     data = _state({"id": "bolt", "card": "Lightning Bolt", "owner": "P1", **where}, *_lands("Mountain", 1))
-    cast = Cast(card="bolt", zone=Zone(where["zone"]), without_paying_mana_cost=True,
-                targets=(TargetChoice("bolt", None, 0, 0, "any target", ("P2",)),))
+    cast = Cast(
+        card="bolt",
+        zone=Zone(where["zone"]),
+        without_paying_mana_cost=True,
+        targets=(TargetChoice("bolt", None, 0, 0, "any target", ("P2",)),),
+    )
     legal = {"why_illegal": True, "is_legal_cast": True, "service check": True}
     illegal = dict.fromkeys(legal, False)
     assert _ask_all(data, cast) == (legal if granted else illegal)
@@ -1292,20 +1571,32 @@ def test_a_free_cast_is_legal_only_where_the_state_or_the_question_grants_it(whe
     assert (cast in legal_casts(state_from_data(data), "bolt")) is granted
 
 
-@pytest.mark.parametrize(("card", "zone", "keyword"), [("Fiery Temper", "exile", "madness"),
-                                                       ("Thunderous Wrath", "hand", "miracle")])
+@pytest.mark.parametrize(
+    ("card", "zone", "keyword"), [("Fiery Temper", "exile", "madness"), ("Thunderous Wrath", "hand", "miracle")]
+)
 def test_a_madness_or_miracle_cast_is_legal_only_as_its_trigger_resolves(card, zone, keyword):
     """CR 702.35a, 702.94a, 608.2g: the madness or miracle cost is paid only as that keyword's trigger resolves.
 
     Fiery Temper in exile (madness {R}) or Thunderous Wrath in the hand (miracle {R}), one Mountain, at P2: with
     the question ``resolving=keyword`` the cast is legal; asked with no trigger resolving, it is not.
     """
-    data = _state({"id": "c", "card": card, "zone": zone, "owner": "P1"}, *_lands("Mountain", 1),
-                  phase="upkeep", active_player="P2")
-    cast = Cast(card="c", zone=Zone(zone), alternative_cost=keyword,
-                targets=(TargetChoice("c", None, 0, 0, "any target", ("P2",)),))
-    assert _ask_all(data, cast, resolving=keyword) == {"why_illegal": True, "is_legal_cast": True,
-                                                       "service check": True}
+    data = _state(
+        {"id": "c", "card": card, "zone": zone, "owner": "P1"},
+        *_lands("Mountain", 1),
+        phase="upkeep",
+        active_player="P2",
+    )
+    cast = Cast(
+        card="c",
+        zone=Zone(zone),
+        alternative_cost=keyword,
+        targets=(TargetChoice("c", None, 0, 0, "any target", ("P2",)),),
+    )
+    assert _ask_all(data, cast, resolving=keyword) == {
+        "why_illegal": True,
+        "is_legal_cast": True,
+        "service check": True,
+    }
     assert _ask_all(data, cast) == {"why_illegal": False, "is_legal_cast": False, "service check": False}
 
 
@@ -1315,8 +1606,9 @@ def test_the_cast_problem_judges_the_free_flag():
     Lightning Bolt with a Mountain: the problem of the cast paying its cost refuses the free cast at P2, and the
     problem asked "without paying" refuses the cast that pays.
     """
-    state = state_from_data(_state({"id": "bolt", "card": "Lightning Bolt", "zone": "hand", "owner": "P1"},
-                                   *_lands("Mountain", 1)))
+    state = state_from_data(
+        _state({"id": "bolt", "card": "Lightning Bolt", "zone": "hand", "owner": "P1"}, *_lands("Mountain", 1))
+    )
     paid = _cast_of(legal_casts(state, "bolt"), targets=[["P2"]])
     free = _cast_of(legal_casts(state, "bolt", without_paying_mana_cost=True), targets=[["P2"]])
     assert free == paid._replace(without_paying_mana_cost=True)
@@ -1351,8 +1643,9 @@ def test_a_target_choice_given_twice_is_no_listed_cast():
     refused by why_illegal; it is then no listed cast either: iterating the view and asking ``in`` agree, and it
     is not equal to the cast at P2 (whose canonical key differs).
     """
-    state = state_from_data(_state({"id": "bolt", "card": "Lightning Bolt", "zone": "hand", "owner": "P1"},
-                                   *_lands("Mountain", 1)))
+    state = state_from_data(
+        _state({"id": "bolt", "card": "Lightning Bolt", "zone": "hand", "owner": "P1"}, *_lands("Mountain", 1))
+    )
     view = legal_casts(state, "bolt")
     cast = _cast_of(view, targets=[["P2"]])
     twice = cast._replace(targets=cast.targets * 2)

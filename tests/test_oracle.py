@@ -71,8 +71,10 @@ SPREE_SUPPORTED = [
     # "+ {3} — Create a 2/2 ... Spirit" / "+ {1} — Counter target spell unless its controller pays {2}." (CR 115.2)
     ("Phantom Interference", [("{3}", ()), ("{1}", (T("spell"),))]),
     # "+ {1}{U} — Counter target spell." / "+ {3} — ... copy of target artifact or creature you control." / draw
-    ("Three Steps Ahead", [("{1}{U}", (T("spell"),)), ("{3}", (T("artifact", "creature", controller="you"),)),
-                           ("{2}", ())]),
+    (
+        "Three Steps Ahead",
+        [("{1}{U}", (T("spell"),)), ("{3}", (T("artifact", "creature", controller="you"),)), ("{2}", ())],
+    ),
     ("Rush of Dread", [("{1}", (T("opponent"),)), ("{2}", (T("opponent"),)), ("{2}", (T("opponent"),))]),
     # "Untap all creatures target player controls." / "Target creature gains double strike"
     ("Rustler Rampage", [("{1}", (T("player"),)), ("{1}", (T("creature"),))]),
@@ -83,12 +85,15 @@ SPREE_SUPPORTED = [
     # the Mercenary token's quoted "{T}: Target creature you control ..." is not the spell's target
     ("Unfortunate Accident", [("{2}{B}", (T("creature"),)), ("{1}", ())]),
     # "+{2} — Exchange control of two target creatures." etc.: one instance choosing two (CR 115.3)
-    ("Shifting Grift",
-     [("{2}", (T("creature", count=2),)), ("{1}", (T("artifact", count=2),)), ("{1}", (T("enchantment", count=2),))]),
+    (
+        "Shifting Grift",
+        [("{2}", (T("creature", count=2),)), ("{1}", (T("artifact", count=2),)), ("{1}", (T("enchantment", count=2),))],
+    ),
     pytest.param(
         # "+ {3} — Create an X/X ... token, where X is the number of lands you control.": X defined
         # by the text is not a cast-time choice (CR 107.3), so nothing here is unsupported.
-        "Dance of the Tumbleweeds", [("{1}", ()), ("{3}", ())],
+        "Dance of the Tumbleweeds",
+        [("{1}", ()), ("{3}", ())],
     ),
 ]
 
@@ -98,9 +103,14 @@ SPREE_SUPPORTED += [
     ("Getaway Glamer", [("{1}", (T("creature"),)), ("{2}", (T("creature"),))]),
     # "+ {2} — Return target creature card from your graveyard ..." / "+ {1} — ... target Mount or Vehicle card from
     # your graveyard ..." / "+ {1} — ... target Aura or Equipment card from your graveyard ..."
-    ("One Last Job", [("{2}", (T("card in a graveyard", controller="you"),)),
-                      ("{1}", (T("card in a graveyard", controller="you"),)),
-                      ("{1}", (T("card in a graveyard", controller="you"),))]),
+    (
+        "One Last Job",
+        [
+            ("{2}", (T("card in a graveyard", controller="you"),)),
+            ("{1}", (T("card in a graveyard", controller="you"),)),
+            ("{1}", (T("card in a graveyard", controller="you"),)),
+        ],
+    ),
 ]
 
 SPREE_SUPPORTED += [
@@ -336,8 +346,9 @@ def test_unsupported_carries_span(name, span):
     assert span in spans(name)
 
 
-@pytest.mark.parametrize(("name", "cost", "graveyard_spells"),
-                         [("Rout", "{2}", 0), ("Ghitu Fire", "{2}", 0), ("Swift Reckoning", None, 2)])
+@pytest.mark.parametrize(
+    ("name", "cost", "graveyard_spells"), [("Rout", "{2}", 0), ("Ghitu Fire", "{2}", 0), ("Swift Reckoning", None, 2)]
+)
 def test_flash_permission_is_read(name, cost, graveyard_spells):
     """CR 601.3c-d: "You may cast ~ as though it had flash if you pay {2} more …" / spell mastery's flash."""
     a = abilities(name)
@@ -363,8 +374,14 @@ def test_discard_cost_current_wording(text, count):
     """CR 118.8: "As an additional cost to cast this spell, discard N cards." (inline card, current wording)."""
     from models.cards import card_from_record
 
-    card = card_from_record({"name": "Probe Test", "mana_cost": "{1}{R}", "type_line": "Sorcery",
-                             "oracle_text": f"As an additional cost to cast this spell, {text}.\nDraw two cards."})
+    card = card_from_record(
+        {
+            "name": "Probe Test",
+            "mana_cost": "{1}{R}",
+            "type_line": "Sorcery",
+            "oracle_text": f"As an additional cost to cast this spell, {text}.\nDraw two cards.",
+        }
+    )
     a = parse_card(card)
     assert [(o.action.value, o.count) for c in a.additional_costs for o in c.cost.objects] == [("discard", count)]
     assert a.casting_unsupported == ()
@@ -401,8 +418,10 @@ def test_parse_granted_keywords():
         parse_granted(("can fly",))
 
 
-@pytest.mark.parametrize("text", ["kicker {2}", "flashback {2}{R}", "undaunted", "enchant creature", "emerge {5}{U}",
-                                  "affinity for artifacts"])
+@pytest.mark.parametrize(
+    "text",
+    ["kicker {2}", "flashback {2}{R}", "undaunted", "enchant creature", "emerge {5}{U}", "affinity for artifacts"],
+)
 def test_granted_spell_keywords_are_bad_input(text):
     """CR 118.8, 118.9, 601.2f, 702.5a: a spell's cost or cost change is an InputError naming it, never a KeyError."""
     with pytest.raises(InputError, match=re.escape(repr(text))):
@@ -438,25 +457,35 @@ def test_noncreature_cost_increase(name):
 
     (modifier,) = abilities(name).cost_modifiers
     assert (modifier.amount, modifier.own, modifier.qualities.clauses) == (
-        1, False, (frozenset({Quality("type", CardType.CREATURE, negated=True)}),))
+        1,
+        False,
+        (frozenset({Quality("type", CardType.CREATURE, negated=True)}),),
+    )
 
 
-@pytest.mark.parametrize(("name", "expected"), [
-    # "Arcane spells you cast cost {1} less to cast."
-    ("Long-Forgotten Gohei", [(-1, "arcane", "you", None)]),
-    # "White spells you cast cost {1} less to cast." / "Blue spells you cast cost {1} less to cast." /
-    # "Spells your opponents cast cost {1} more to cast."
-    ("Grand Arbiter Augustin IV",
-     [(-1, "white", "you", None), (-1, "blue", "you", None), (1, None, "opponents", None)]),
-    # "White spells you cast cost {W} more to cast." (a coloured increase)
-    ("Alabaster Leech", [(0, "white", "you", "{W}")]),
-    # "Instant and sorcery spells cost {2} less to cast." (either type: one clause)
-    ("Arcane Melee", [(-2, "instant and sorcery", "any", None)]),
-])
+@pytest.mark.parametrize(
+    ("name", "expected"),
+    [
+        # "Arcane spells you cast cost {1} less to cast."
+        ("Long-Forgotten Gohei", [(-1, "arcane", "you", None)]),
+        # "White spells you cast cost {1} less to cast." / "Blue spells you cast cost {1} less to cast." /
+        # "Spells your opponents cast cost {1} more to cast."
+        (
+            "Grand Arbiter Augustin IV",
+            [(-1, "white", "you", None), (-1, "blue", "you", None), (1, None, "opponents", None)],
+        ),
+        # "White spells you cast cost {W} more to cast." (a coloured increase)
+        ("Alabaster Leech", [(0, "white", "you", "{W}")]),
+        # "Instant and sorcery spells cost {2} less to cast." (either type: one clause)
+        ("Arcane Melee", [(-2, "instant and sorcery", "any", None)]),
+    ],
+)
 def test_cost_changes_for_some_spells(name, expected):
     """CR 601.2f: cost changes for the spells of a quality, by whom they are cast, with coloured increases."""
-    found = [(m.amount, m.qualities.text if m.qualities else None, m.casters, str(m.coloured) if m.coloured else None)
-             for m in abilities(name).cost_modifiers]
+    found = [
+        (m.amount, m.qualities.text if m.qualities else None, m.casters, str(m.coloured) if m.coloured else None)
+        for m in abilities(name).cost_modifiers
+    ]
     assert found == expected
 
 
@@ -479,12 +508,15 @@ def test_permanent_abilities_have_no_spell_targets(name):
     assert a.casting_unsupported == ()
 
 
-@pytest.mark.parametrize(("text", "count", "minimum"), [
-    ("Tap one or two target creatures.", 2, 1),
-    ("Destroy one, two, or three target artifacts.", 3, 1),
-    ("Tap two target creatures.", 2, 2),
-    ("Return up to two target creatures to their owners' hands.", 2, 0),
-])
+@pytest.mark.parametrize(
+    ("text", "count", "minimum"),
+    [
+        ("Tap one or two target creatures.", 2, 1),
+        ("Destroy one, two, or three target artifacts.", 3, 1),
+        ("Tap two target creatures.", 2, 2),
+        ("Return up to two target creatures to their owners' hands.", 2, 0),
+    ],
+)
 def test_counted_target_phrases(text, count, minimum):
     """CR 115.6, 601.2c: 'one or two target' chooses 1 or 2 (never read as exactly two); 'up to N' allows none."""
     from models.cards import card_from_record
@@ -515,8 +547,13 @@ def test_every_target_word_of_a_modelled_spell_is_an_instance():
         texts = [(i.text, len(i.targets)) for i in parsed.spell_text]
         texts += [(m.instruction.text, len(m.instruction.targets)) for m in parsed.modes]
         for text, instances in texts:
-            plain = re.sub(r'"[^"]*"|\([^()]*\)|new targets for the cop(y|ies)|change (any|the) targets? of'
-                           r"|with a single target|that targets", "", text, flags=re.IGNORECASE)
+            plain = re.sub(
+                r'"[^"]*"|\([^()]*\)|new targets for the cop(y|ies)|change (any|the) targets? of'
+                r"|with a single target|that targets",
+                "",
+                text,
+                flags=re.IGNORECASE,
+            )
             if len(re.findall(r"\btargets?\b", plain, re.IGNORECASE)) != instances:
                 dropped.append((card.name, text))
     assert dropped == []
@@ -529,29 +566,48 @@ def Q(attribute: str, value=None, negated: bool = False, comparison: str = "=") 
 
 QUALIFIED = [
     # "Destroy target nonartifact, nonblack creature." (two clauses: not an artifact, and not black)
-    ("Terror", "target nonartifact, nonblack creature", {"creature"},
-     [{Q("type", "Artifact", True)}, {Q("color", "BLACK", True)}]),
+    (
+        "Terror",
+        "target nonartifact, nonblack creature",
+        {"creature"},
+        [{Q("type", "Artifact", True)}, {Q("color", "BLACK", True)}],
+    ),
     # "Destroy two target nonblack creatures."
     ("Reckless Spite", "two target nonblack creatures", {"creature"}, [{Q("color", "BLACK", True)}]),
     # "Destroy target non-Vampire, non-Werewolf, non-Zombie creature."
-    ("Victim of Night", "target non-vampire, non-werewolf, non-zombie creature", {"creature"},
-     [{Q("subtype", "Vampire", True)}, {Q("subtype", "Werewolf", True)}, {Q("subtype", "Zombie", True)}]),
+    (
+        "Victim of Night",
+        "target non-vampire, non-werewolf, non-zombie creature",
+        {"creature"},
+        [{Q("subtype", "Vampire", True)}, {Q("subtype", "Werewolf", True)}, {Q("subtype", "Zombie", True)}],
+    ),
     # "Destroy target Spirit." (a subtype alone names a permanent of it)
     ("Rend Spirit", "target spirit", {"permanent"}, [{Q("subtype", "Spirit")}]),
     # "Counter target Spirit or Arcane spell." (one clause: either subtype)
-    ("Hisoka's Defiance", "target spirit or arcane spell", {"spell"},
-     [{Q("subtype", "Spirit"), Q("subtype", "Arcane")}]),
+    (
+        "Hisoka's Defiance",
+        "target spirit or arcane spell",
+        {"spell"},
+        [{Q("subtype", "Spirit"), Q("subtype", "Arcane")}],
+    ),
     # "Destroy target blue or black creature with flying."
-    ("Wallop", "target blue or black creature with flying", {"creature"},
-     [{Q("color", "BLUE"), Q("color", "BLACK")}, {Q("keyword", "flying")}]),
+    (
+        "Wallop",
+        "target blue or black creature with flying",
+        {"creature"},
+        [{Q("color", "BLUE"), Q("color", "BLACK")}, {Q("keyword", "flying")}],
+    ),
     # "Destroy target creature with power 4 or greater."
     ("Smite the Monstrous", "target creature with power 4 or greater", {"creature"}, [{Q("power", 4, False, ">=")}]),
     # "Counter target spell with converted mana cost 4 or less."
-    ("Thoughtbind", "target spell with converted mana cost 4 or less", {"spell"},
-     [{Q("mana value", 4, False, "<=")}]),
+    ("Thoughtbind", "target spell with converted mana cost 4 or less", {"spell"}, [{Q("mana value", 4, False, "<=")}]),
     # "Target creature you control with a +1/+1 counter on it fights target creature an opponent controls."
-    ("Mutant's Prey", "target creature you control with a +1/+1 counter on it", {"creature"},
-     [{Q("counter", "+1/+1")}]),
+    (
+        "Mutant's Prey",
+        "target creature you control with a +1/+1 counter on it",
+        {"creature"},
+        [{Q("counter", "+1/+1")}],
+    ),
     # "Destroy target tapped creature."
     ("Murderous Compulsion", "target tapped creature", {"creature"}, [{Q("tapped")}]),
     # "Destroy target attacking creature."
@@ -561,8 +617,12 @@ QUALIFIED = [
     # "Destroy target nonbasic land. ..."
     ("Sowing Salt", "target nonbasic land", {"land"}, [{Q("supertype", "Basic", True)}]),
     # "Return target legendary creature card from your graveyard to the battlefield."
-    ("Goryo's Vengeance", "target legendary creature card from your graveyard", {"card in a graveyard"},
-     [{Q("supertype", "Legendary")}]),
+    (
+        "Goryo's Vengeance",
+        "target legendary creature card from your graveyard",
+        {"card in a graveyard"},
+        [{Q("supertype", "Legendary")}],
+    ),
     # "... X target Mountains." (a land subtype, plural)
     ("Volcanic Eruption", "x target mountains", {"permanent"}, [{Q("subtype", "Mountain")}]),
 ]
@@ -576,16 +636,19 @@ def test_target_qualities(name, phrase, kinds, clauses):
     found = [t for i in a.spell_text for t in i.targets] + [t for m in a.modes for t in m.instruction.targets]
     spec = next(t for t in found if t.phrase.lower() == phrase)
     assert {k.value for k in spec.kinds} == kinds
+
     def plain(value):  # Color.BLACK -> "BLACK", CardType.ARTIFACT -> "Artifact"
         return value.name if isinstance(value, Color) else value.value if isinstance(value, CardType) else value
 
-    read = [{(q.attribute, plain(q.value), q.negated, q.comparison) for q in clause}
-            for clause in spec.qualities.clauses]
+    read = [
+        {(q.attribute, plain(q.value), q.negated, q.comparison) for q in clause} for clause in spec.qualities.clauses
+    ]
     assert sorted(map(sorted, read)) == sorted(map(sorted, clauses))
 
 
-@pytest.mark.parametrize("terminal", ["COMBAT_KEYWORD", "NUMBERED_KEYWORD", "HAND_KEYWORD", "CAST_KEYWORD",
-                                      "COST_KEYWORD"])
+@pytest.mark.parametrize(
+    "terminal", ["COMBAT_KEYWORD", "NUMBERED_KEYWORD", "HAND_KEYWORD", "CAST_KEYWORD", "COST_KEYWORD"]
+)
 def test_the_keyword_registry_names_the_grammar_keywords(terminal):
     """CR 702: each keyword a keyword terminal of the grammar names has one entry in the registry, and back."""
     from importlib import resources
@@ -629,17 +692,32 @@ def test_a_keyword_looking_line_that_changes_costs_bears_on_other_spells():
     """
     from models.cards import card_from_record
 
-    crystal = parse_card(card_from_record({"name": "Memory Crystal", "mana_cost": "{3}", "type_line": "Artifact",
-                                           "oracle_text": "Buyback costs cost {2} less."}))
+    crystal = parse_card(
+        card_from_record(
+            {
+                "name": "Memory Crystal",
+                "mana_cost": "{3}",
+                "type_line": "Artifact",
+                "oracle_text": "Buyback costs cost {2} less.",
+            }
+        )
+    )
     assert [(u.span, u.topics) for u in crystal.permanent_unsupported] == [("Buyback costs cost {2} less.", {"cost"})]
 
 
-@pytest.mark.parametrize("line", ["+1: Add {R}{R}.", "[+1]: Add {R}{R}.", "−2: Add {B}{B}.",
-                                  "X: Add X mana of any one color."])
+@pytest.mark.parametrize(
+    "line", ["+1: Add {R}{R}.", "[+1]: Add {R}{R}.", "−2: Add {B}{B}.", "X: Add X mana of any one color."]
+)
 def test_loyalty_ability_that_adds_mana_is_not_a_mana_ability(line):
     """CR 605.1a, 606.4: a loyalty ability is never a mana ability, bracketed or not: nothing to report."""
     from models.objects import Card
 
-    card = Card(name="Test Walker", mana_cost=ManaCost.parse("{2}{R}"), colors=frozenset({Color.RED}),
-                type_line="Planeswalker — Test", types=(CardType.PLANESWALKER,), oracle_text=line)
+    card = Card(
+        name="Test Walker",
+        mana_cost=ManaCost.parse("{2}{R}"),
+        colors=frozenset({Color.RED}),
+        type_line="Planeswalker — Test",
+        types=(CardType.PLANESWALKER,),
+        oracle_text=line,
+    )
     assert parse_card(card).unsupported == ()

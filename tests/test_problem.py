@@ -26,9 +26,15 @@ from tests.conftest import ROOT, UNREAD_CURRENT_WORDING
 from tests.rules.conftest import build_state
 
 EXAMPLES = [
-    pytest.param(p, id=p.stem, marks=pytest.mark.xfail(raises=UnsupportedRuleError, strict=True,
-                                                       reason=UNREAD_CURRENT_WORDING[f"examples/{p.name}"]))
-    if f"examples/{p.name}" in UNREAD_CURRENT_WORDING else pytest.param(p, id=p.stem)
+    pytest.param(
+        p,
+        id=p.stem,
+        marks=pytest.mark.xfail(
+            raises=UnsupportedRuleError, strict=True, reason=UNREAD_CURRENT_WORDING[f"examples/{p.name}"]
+        ),
+    )
+    if f"examples/{p.name}" in UNREAD_CURRENT_WORDING
+    else pytest.param(p, id=p.stem)
     for p in sorted((ROOT / "examples").glob("*.json"))
 ]
 
@@ -51,8 +57,9 @@ def test_assignment_of_inverts_to_cast(path) -> None:
                 cast = problem.to_cast(solution)
                 proposal = problem.assignment_of(cast)
                 assert proposal.unmatched == ()
-                assert {key: _canonical(key, value) for key, value in proposal.values.items()} == \
-                       {key: _canonical(key, value) for key, value in solution.items()}
+                assert {key: _canonical(key, value) for key, value in proposal.values.items()} == {
+                    key: _canonical(key, value) for key, value in solution.items()
+                }
                 assert problem.is_legal(cast) and problem.why_illegal(cast) == []
 
 
@@ -65,15 +72,28 @@ def _canonical(key: ChoiceKey, value):
 
 def test_every_kind_of_choice_round_trips_on_one_problem() -> None:
     """CR 601.2a-h: a problem with a mode, a division, an optional cost, X and cost objects reads back whole."""
-    forked = {"name": "Test Fork", "mana_cost": "{X}{R}", "type_line": "Sorcery",
-              "oracle_text": "Kicker {1}\nAs an additional cost to cast this spell, sacrifice a creature.\n"
-                             "Test Fork deals 2 damage divided as you choose among one or two targets."}
-    state = build_state(hand=[("fork", forked)], battlefield=[("m1", "Mountain"), ("m2", "Mountain"),
-                                                              ("bear", "Grizzly Bears")])
+    forked = {
+        "name": "Test Fork",
+        "mana_cost": "{X}{R}",
+        "type_line": "Sorcery",
+        "oracle_text": "Kicker {1}\nAs an additional cost to cast this spell, sacrifice a creature.\n"
+        "Test Fork deals 2 damage divided as you choose among one or two targets.",
+    }
+    state = build_state(
+        hand=[("fork", forked)], battlefield=[("m1", "Mountain"), ("m2", "Mountain"), ("bear", "Grizzly Bears")]
+    )
     problem = build_cast_problem(state, "fork")
     kinds = {key.kind for key in problem.variables}
-    assert {ChoiceKind.OPTIONAL_COST, ChoiceKind.X, ChoiceKind.TARGET, ChoiceKind.DIVISION,
-            ChoiceKind.COST_OBJECTS, ChoiceKind.ZONE, ChoiceKind.FACE, ChoiceKind.ALTERNATIVE_COST} <= kinds
+    assert {
+        ChoiceKind.OPTIONAL_COST,
+        ChoiceKind.X,
+        ChoiceKind.TARGET,
+        ChoiceKind.DIVISION,
+        ChoiceKind.COST_OBJECTS,
+        ChoiceKind.ZONE,
+        ChoiceKind.FACE,
+        ChoiceKind.ALTERNATIVE_COST,
+    } <= kinds
     solutions = list(get_engine("brute").solutions(problem))
     # Sacrifice the Bears (the only creature); X = 0 or 1 with kicker unpaid ({R} or {1}{R} of two Mountains),
     # X = 0 kicked ({1}{R}). Targets: P1, P2 or the Bears (it is sacrificed after targets are chosen, CR 601.2c
@@ -112,9 +132,16 @@ def test_values_outside_a_domain_are_explained_with_their_rule() -> None:
     """CR 601.2: every variable says, with a CR rule, why a value outside its domain can't be chosen."""
     state = load_state(ROOT / "examples" / "case10-mists-ritual-ray.json")
     problem = build_cast_problem(state, "mists")
-    wrong = {"ZoneKey": Zone.GRAVEYARD, "FaceKey": ("Far",), "AlternativeCostKey": "overload",
-             "SpliceSetKey": ("opt",), "SpliceOrderKey": ("ray", "ray"), "XKey": 3, "TargetKey": ("nobody",),
-             "CostObjectsKey": ("isl",)}
+    wrong = {
+        "ZoneKey": Zone.GRAVEYARD,
+        "FaceKey": ("Far",),
+        "AlternativeCostKey": "overload",
+        "SpliceSetKey": ("opt",),
+        "SpliceOrderKey": ("ray", "ray"),
+        "XKey": 3,
+        "TargetKey": ("nobody",),
+        "CostObjectsKey": ("isl",),
+    }
     for key, variable in problem.variables.items():
         value = wrong[type(key).__name__]
         assert value not in variable.domain
@@ -136,15 +163,20 @@ def test_ten_splice_cards_make_their_domains_lazily() -> None:
     assert isinstance(domains[SpliceSetKey], LazyDomain)
     assert get_engine("fast").count(problem) == independent_count(state) == 56
     # 2^10 sets exist; with four lands only the affordable ones are ever made
-    assert sum(1 for _ in domains[SpliceSetKey]) < 2 ** 10
+    assert sum(1 for _ in domains[SpliceSetKey]) < 2**10
 
 
 def test_division_and_targets_are_separate_choices() -> None:
     """CR 601.2d: the division is its own variable, made from the targets chosen (Forked Bolt)."""
-    forked_bolt = {"name": "Forked Bolt", "mana_cost": "{R}", "type_line": "Sorcery",
-                   "oracle_text": "Forked Bolt deals 2 damage divided as you choose among one or two targets."}
-    state = build_state(hand=[("bolt", forked_bolt)], battlefield=[("m1", "Mountain")],
-                        opponent=[("b1", "Grizzly Bears")])
+    forked_bolt = {
+        "name": "Forked Bolt",
+        "mana_cost": "{R}",
+        "type_line": "Sorcery",
+        "oracle_text": "Forked Bolt deals 2 damage divided as you choose among one or two targets.",
+    }
+    state = build_state(
+        hand=[("bolt", forked_bolt)], battlefield=[("m1", "Mountain")], opponent=[("b1", "Grizzly Bears")]
+    )
     problem = build_cast_problem(state, "bolt")
     (slot,) = problem.slots
     assert isinstance(slot.key, TargetKey) and isinstance(slot.division, DivisionKey)

@@ -50,15 +50,18 @@ def test_each_real_card_file_imports_or_gets_one_line(name) -> None:
         card_from_record(record)  # each record kept is a card
 
 
-@pytest.mark.parametrize(("name", "layout", "names"), [
-    ("mtgjson-golden/set_TST.json", "mtgjson-bare-set", ["Lightning Bolt", "Wear", "Tear", "Funny Card"]),
-    ("mtgjson-golden/atomic_cards.json", "mtgjson-bare-atomic", None),
-    ("client-mtgjson/CardFormatter-0.json", "mtgjson-cards", ["Jace, Mirror Mage"]),
-    ("mtgjson-rust-sdk/split.json", "mtgjson-cards", ["Commit", "Memory"]),
-    ("scryfall-api-card-jace.json", "scryfall-card", None),
-    ("scryfall-api-search-page.json", "scryfall-list", None),
-    ("mtgjson3/LEA.json", "mtgjson-db-set", None),
-])
+@pytest.mark.parametrize(
+    ("name", "layout", "names"),
+    [
+        ("mtgjson-golden/set_TST.json", "mtgjson-bare-set", ["Lightning Bolt", "Wear", "Tear", "Funny Card"]),
+        ("mtgjson-golden/atomic_cards.json", "mtgjson-bare-atomic", None),
+        ("client-mtgjson/CardFormatter-0.json", "mtgjson-cards", ["Jace, Mirror Mage"]),
+        ("mtgjson-rust-sdk/split.json", "mtgjson-cards", ["Commit", "Memory"]),
+        ("scryfall-api-card-jace.json", "scryfall-card", None),
+        ("scryfall-api-search-page.json", "scryfall-list", None),
+        ("mtgjson3/LEA.json", "mtgjson-db-set", None),
+    ],
+)
 def test_layout_told_from_the_content(name, layout, names) -> None:
     """The layout is the file's, from its content: a bare v5 set object is not the older layout."""
     contents = read_card_file(FILES / name)
@@ -71,7 +74,10 @@ def test_split_card_of_a_bare_v5_set_is_two_faces() -> None:
     """CR 709.1: Wear // Tear of MTGJSON's golden set_TST.json is two halves, each its own record."""
     found = records("mtgjson-golden/set_TST.json")
     assert (found["Wear"]["faces_of"], found["Wear"]["mana_cost"], found["Tear"]["mana_cost"]) == (
-        "Wear // Tear", "{R}", "{W}")
+        "Wear // Tear",
+        "{R}",
+        "{W}",
+    )
 
 
 def test_card_objects_without_a_type_line() -> None:
@@ -89,15 +95,19 @@ def test_french_names_per_face_of_older_flip_cards() -> None:
     assert sok["Rune-Tail's Essence"]["name_fr"] == "Essence de Queue-de-runes"
     assert sok["Kuon's Essence"]["name_fr"] is None
     # Transform and split cards keep one French name per face.
-    assert (records("mtgjson3/DKA.json")["Unhallowed Cathar"]["name_fr"],
-            records("mtgjson3/AKH.json")["Return"]["name_fr"]) == ("Cathare maudit", "Retour")
+    assert (
+        records("mtgjson3/DKA.json")["Unhallowed Cathar"]["name_fr"],
+        records("mtgjson3/AKH.json")["Return"]["name_fr"],
+    ) == ("Cathare maudit", "Retour")
 
 
 def test_loyalty_lines_are_loyalty_abilities() -> None:
     """CR 606.4, 605.1a: '+1: Add {R}{R}.' of an older file is a loyalty ability, not a mana ability to report."""
     chandra = records("mtgjson3/KLD.json")["Chandra, Torch of Defiance"]
-    assert chandra["oracle_text"].startswith("[+1]: Exile the top card") and "\n[+1]: Add {R}{R}." in \
-        chandra["oracle_text"]
+    assert (
+        chandra["oracle_text"].startswith("[+1]: Exile the top card")
+        and "\n[+1]: Add {R}{R}." in chandra["oracle_text"]
+    )
     assert parse_card(card_from_record(chandra)).unsupported == ()
     jace = records("client-mtgjson/SetFormatter-0.json")["Jace, Mirror Mage"]
     assert "\n[0]: Draw a card and reveal it." in jace["oracle_text"]
@@ -106,8 +116,15 @@ def test_loyalty_lines_are_loyalty_abilities() -> None:
 
 def test_cli_import_of_a_file_that_is_not_a_card_file(capsys, tmp_path) -> None:
     """``cards import`` of a deck list: one line saying what it looks like, exit 2, nothing imported."""
-    code = main(["cards", "import", "--db", str(tmp_path / "cards.sqlite"),
-                 str(FILES / "mtgjson-rust-sdk/marchesa_decklists.json")])
+    code = main(
+        [
+            "cards",
+            "import",
+            "--db",
+            str(tmp_path / "cards.sqlite"),
+            str(FILES / "mtgjson-rust-sdk/marchesa_decklists.json"),
+        ]
+    )
     out, err = capsys.readouterr()
     assert (code, out) == (2, "") and err.count("\n") == 1 and "it looks like a deck list" in err
 
@@ -115,11 +132,15 @@ def test_cli_import_of_a_file_that_is_not_a_card_file(capsys, tmp_path) -> None:
 def test_cli_import_with_no_card_read_is_an_error(capsys, tmp_path) -> None:
     """Never 'imported 0 cards' with exit 0: a file whose every record is skipped is one error, exit 2."""
     path = tmp_path / "cards.json"
-    path.write_text('[{"layout": "normal", "manaCost": "{1}", "name": "Xyz", "type": "Widget", '
-                    '"types": ["Widget"], "uuid": "1"}]', encoding="utf-8")
+    path.write_text(
+        '[{"layout": "normal", "manaCost": "{1}", "name": "Xyz", "type": "Widget", "types": ["Widget"], "uuid": "1"}]',
+        encoding="utf-8",
+    )
     code = main(["cards", "import", "--db", str(tmp_path / "cards.sqlite"), str(path)])
     out, err = capsys.readouterr()
     assert (code, out) == (2, "")
-    assert err == (f"legalcasts: error: {path}: array of MTGJSON v5 card objects with no card that could be read "
-                   f"(1 record skipped; the first: {path}: [0] (Xyz).type_line: 'Widget' in 'Widget' is not a "
-                   "card type or supertype)\n")
+    assert err == (
+        f"legalcasts: error: {path}: array of MTGJSON v5 card objects with no card that could be read "
+        f"(1 record skipped; the first: {path}: [0] (Xyz).type_line: 'Widget' in 'Widget' is not a "
+        "card type or supertype)\n"
+    )

@@ -21,8 +21,9 @@ REAL = ROOT.parent / "shared" / "real"
 PUZZLES = REAL / "forge-puzzles"
 POOL = ROOT.parent / "shared" / "cards" / "oracle-2026.jsonl.gz"
 
-pytestmark = pytest.mark.skipif(not (PUZZLES.is_dir() and POOL.is_file()),
-                                reason="the real files (../shared/real, ../shared/cards) are not here")
+pytestmark = pytest.mark.skipif(
+    not (PUZZLES.is_dir() and POOL.is_file()), reason="the real files (../shared/real, ../shared/cards) are not here"
+)
 
 NAMES = sorted(p.name for p in PUZZLES.glob("*.pzl")) if PUZZLES.is_dir() else []
 
@@ -73,13 +74,22 @@ READER_REFUSALS = {
     "PS_ELD1.pzl": (UnsupportedRuleError, "The Circle of Loyalty: unsupported rules text (", "aiprecast"),
     "PS_ELD4.pzl": (UnsupportedRuleError, "Enchanted Carriage: unsupported rules text (", "humanprecast"),
     "PS_MID1.pzl": (UnsupportedRuleError, "Starnheim Unleashed: unsupported rules text (", "aiprecast"),
-    "PS_BRO1.pzl": (UnsupportedRuleError, "The Temporal Anchor: unsupported rules text (",
-                    "activephaseadvance enters UPKEEP"),
-    "PS_LCI1.pzl": (UnsupportedRuleError, "Roar of the Fifth People: unsupported rules text (",
-                    "a lore counter is put on the Saga"),
-    "PS_STX1.pzl": (StateError, "PS_STX1.pzl:15: humanbattlefield: 'Plargg, Dean of Chaos|Modal'",
-                    "'Augusta, Dean of Order' is a face of 'Plargg, Dean of Chaos // Augusta, Dean of Order' "
-                    "whose text the card data lacks"),
+    "PS_BRO1.pzl": (
+        UnsupportedRuleError,
+        "The Temporal Anchor: unsupported rules text (",
+        "activephaseadvance enters UPKEEP",
+    ),
+    "PS_LCI1.pzl": (
+        UnsupportedRuleError,
+        "Roar of the Fifth People: unsupported rules text (",
+        "a lore counter is put on the Saga",
+    ),
+    "PS_STX1.pzl": (
+        StateError,
+        "PS_STX1.pzl:15: humanbattlefield: 'Plargg, Dean of Chaos|Modal'",
+        "'Augusta, Dean of Order' is a face of 'Plargg, Dean of Chaos // Augusta, Dean of Order' "
+        "whose text the card data lacks",
+    ),
 }
 """Puzzles the reader refuses, with the error's kind and two fragments of its one line."""
 
@@ -107,8 +117,9 @@ def test_each_real_puzzle_counts_or_names_what_it_cannot_read(pool, name) -> Non
             kind, *fragments = READER_REFUSALS[name]
             assert kind is UnsupportedRuleError and all(f in str(exc) for f in fragments), str(exc)
         else:  # a card's text the engine does not read: a card the puzzle names
-            assert exc.card in path.read_text(encoding="utf-8-sig") or exc.card.split(" // ")[0] in \
-                path.read_text(encoding="utf-8-sig"), str(exc)
+            assert exc.card in path.read_text(encoding="utf-8-sig") or exc.card.split(" // ")[0] in path.read_text(
+                encoding="utf-8-sig"
+            ), str(exc)
         assert "\n" not in str(exc)
     except StateError as exc:
         kind, *fragments = READER_REFUSALS[name]
@@ -125,23 +136,32 @@ def test_precast_and_notes_of_real_puzzles(pool) -> None:
         count_legal_casts(load_puzzle(woe, pool).state, player=HUMAN)
     assert load_puzzle(woe, pool).notes == (
         "humanprecast: 'Ancestral Knowledge:TrigShuffle' shuffles a library; the order of a library does not "
-        "bear on casting",)
+        "bear on casting",
+    )
     afr = load_puzzle(PUZZLES / "PS_AFR1.pzl", pool).state
     assert [(o.id, o.name, o.controller) for o in afr.objects if o.token] == [
-        ("ai-precast-1", "Faerie Token", "ai"), ("ai-precast-2", "Faerie Token", "ai")]
+        ("ai-precast-1", "Faerie Token", "ai"),
+        ("ai-precast-2", "Faerie Token", "ai"),
+    ]
     # p0/p1 keys: MTGP_05 starts in the human's upkeep at 6 life each.
     mtgp = load_puzzle(PUZZLES / "MTGP_05.pzl", pool)
     assert (mtgp.state.active_player, mtgp.state.phase.value, mtgp.state.life) == (
-        "human", "upkeep", (("human", 6), ("ai", 6)))
+        "human",
+        "upkeep",
+        (("human", 6), ("ai", 6)),
+    )
     # Old comma tokens: PS_DOM1's three white 2/2 Knight tokens with vigilance.
     knights = [o for o in load_puzzle(PUZZLES / "PS_DOM1.pzl", pool).state.objects if o.token]
     assert [(o.name, o.card.oracle_text, o.card.power) for o in knights] == [("Knight Token", "Vigilance", "2")] * 3
 
 
-@pytest.mark.parametrize(("name", "out", "last"), [
-    ("PS_WAR2.pzl", "6\n", None),
-    ("PS_ELD1.pzl", "", "legalcasts: unsupported: The Circle of Loyalty: unsupported rules text ("),
-])
+@pytest.mark.parametrize(
+    ("name", "out", "last"),
+    [
+        ("PS_WAR2.pzl", "6\n", None),
+        ("PS_ELD1.pzl", "", "legalcasts: unsupported: The Circle of Loyalty: unsupported rules text ("),
+    ],
+)
 def test_cli_on_real_puzzles(capsys, name, out, last) -> None:
     """The CLI with the full pool: the count on stdout, or one line on stderr; notes one line each; exit 0 or 3."""
     code = main(["count", str(PUZZLES / name), "--cards", str(POOL)])

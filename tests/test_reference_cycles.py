@@ -75,8 +75,12 @@ def test_dropped_views_leave_no_reference_cycle(name: str, state: GameState) -> 
         for player in state.players:
             for card in castable_objects(state, player):
                 _garbage_after(state, card, player)
-        left = {f"{player}/{card}": found for player in state.players for card in castable_objects(state, player)
-                if (found := _garbage_after(state, card, player))}
+        left = {
+            f"{player}/{card}": found
+            for player in state.players
+            for card in castable_objects(state, player)
+            if (found := _garbage_after(state, card, player))
+        }
     finally:
         if was_enabled:
             gc.enable()

@@ -14,8 +14,10 @@ AFTER = ROOT / "examples" / "after"
 
 
 def steps(resolution):
-    return [(step.source, step.text, step.happens, [(t.target, t.legal) for t in step.targets])
-            for step in resolution.instructions]
+    return [
+        (step.source, step.text, step.happens, [(t.target, t.legal) for t in step.targets])
+        for step in resolution.instructions
+    ]
 
 
 def test_spliced_target_gone_the_whole_spell_does_not_resolve():
@@ -75,9 +77,15 @@ def test_spree_mode_with_illegal_target_does_nothing_other_mode_happens():
 
 
 def _on_stack(card: str | dict, cast: dict, extra: list | None = None) -> dict:
-    return {"players": ["P1", "P2"], "priority": "P2", "stack": ["spell"], "objects": [
-        {"id": "spell", "card": card, "zone": "stack", "owner": "P1", "cast": {"card": "spell", **cast}},
-        *(extra or [])]}
+    return {
+        "players": ["P1", "P2"],
+        "priority": "P2",
+        "stack": ["spell"],
+        "objects": [
+            {"id": "spell", "card": card, "zone": "stack", "owner": "P1", "cast": {"card": "spell", **cast}},
+            *(extra or []),
+        ],
+    }
 
 
 def test_spell_without_targets_always_resolves():
@@ -102,8 +110,10 @@ def test_resolve_errors_name_the_problem():
     del no_record["objects"][0]["cast"]
     with pytest.raises(InputError, match="no cast record"):
         resolve(state_from_data(no_record), "spell")
-    bad = _on_stack("Reach Through Mists", {"targets": [
-        {"source": "spell", "mode": None, "instruction": 0, "index": 0, "targets": ["P2"]}]})
+    bad = _on_stack(
+        "Reach Through Mists",
+        {"targets": [{"source": "spell", "mode": None, "instruction": 0, "index": 0, "targets": ["P2"]}]},
+    )
     with pytest.raises(InputError, match="no instance of 'target'"):
         resolve(state_from_data(bad), "spell")
 
@@ -117,17 +127,27 @@ def test_a_cast_record_naming_a_mode_the_spell_lacks_is_bad_input():
         resolve(state_from_data(data), "spell")
 
 
-@pytest.mark.parametrize("probe", [
-    # Current wording, one line: "Draw three cards, then discard two cards. If this spell was kicked, target player
-    # discards two cards." The reader keeps both sentences as one instruction with no condition (its target does
-    # carry the kicker condition), so resolve reports the kicked text as happening: a misread (models/oracle).
-    pytest.param("Probe", id="current", marks=pytest.mark.xfail(
-        raises=AssertionError, strict=True,
-        reason="the kicked sentence on the same line as the rest is not an instruction of its own (models/oracle)")),
-    # Older wording, two lines: "Draw three cards, then discard two cards.\nIf Probe was kicked, target player
-    # discards two cards."
-    pytest.param(older_text("Probe"), id="older"),
-])
+@pytest.mark.parametrize(
+    "probe",
+    [
+        # Current wording, one line: "Draw three cards, then discard two cards. If this spell was kicked, target player
+        # discards two cards." The reader keeps both sentences as one instruction with no condition (its target does
+        # carry the kicker condition), so resolve reports the kicked text as happening: a misread (models/oracle).
+        pytest.param(
+            "Probe",
+            id="current",
+            marks=pytest.mark.xfail(
+                raises=AssertionError,
+                strict=True,
+                reason="the kicked sentence on the same line as the rest is not an instruction of its own "
+                "(models/oracle)",
+            ),
+        ),
+        # Older wording, two lines: "Draw three cards, then discard two cards.\nIf Probe was kicked, target player
+        # discards two cards."
+        pytest.param(older_text("Probe"), id="older"),
+    ],
+)
 def test_kicked_only_text_does_not_happen_when_not_kicked(probe):
     """CR 702.33e: Probe not kicked: 'If Probe was kicked, target player discards two cards.' does not happen."""
     resolution = resolve(state_from_data(_on_stack(probe, {"kicked": False})), "spell")
@@ -141,8 +161,10 @@ def test_awaken_text_happens_only_when_awakened():
     plain = resolve(state_from_data(_on_stack("Coastal Discovery", {}, land)), "spell")
     # "Draw two cards." happens; the awaken text does not.
     assert [step.happens for step in plain.instructions] == [True, False]
-    awakened = {"awakened": True, "targets": [{"source": "spell", "mode": None, "instruction": 1, "index": 0,
-                                               "targets": ["isl"]}]}
+    awakened = {
+        "awakened": True,
+        "targets": [{"source": "spell", "mode": None, "instruction": 1, "index": 0, "targets": ["isl"]}],
+    }
     resolution = resolve(state_from_data(_on_stack("Coastal Discovery", awakened, land)), "spell")
     # The Island is still a land P1 controls: both happen.
     assert resolution.resolves and [step.happens for step in resolution.instructions] == [True, True]
@@ -165,16 +187,24 @@ def _raid_record(change) -> dict:
     return data
 
 
-@pytest.mark.parametrize(("change", "message"), [
-    # the "target artifact" entry moved to mode 2 (index 1), which the record does not choose (CR 700.2c)
-    (lambda record: record["targets"][0].update(mode=1), "mode 2"),
-    # the entry of the chosen mode 1 removed: an instance of the cast chooses no target (CR 601.2c)
-    (lambda record: record["targets"].pop(0), r"cast\.targets: .*mode 1 is chosen but no target is chosen for "
-                                              "'target artifact'"),
-    # two players for the one-target "target player" (CR 115.1, 601.2c)
-    (lambda record: record["targets"][1].update(targets=["P1", "P2"]),
-     r"cast\.targets\[1\]\.targets: .*'target player' takes 1 target\(s\); 2 given"),
-])
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        # the "target artifact" entry moved to mode 2 (index 1), which the record does not choose (CR 700.2c)
+        (lambda record: record["targets"][0].update(mode=1), "mode 2"),
+        # the entry of the chosen mode 1 removed: an instance of the cast chooses no target (CR 601.2c)
+        (
+            lambda record: record["targets"].pop(0),
+            r"cast\.targets: .*mode 1 is chosen but no target is chosen for "
+            "'target artifact'",
+        ),
+        # two players for the one-target "target player" (CR 115.1, 601.2c)
+        (
+            lambda record: record["targets"][1].update(targets=["P1", "P2"]),
+            r"cast\.targets\[1\]\.targets: .*'target player' takes 1 target\(s\); 2 given",
+        ),
+    ],
+)
 def test_a_record_that_describes_no_cast_of_the_spell_is_bad_input(change, message):
     """CR 601.2c, 700.2c: a cast record on the stack that describes no cast of the spell is refused.
 
@@ -192,9 +222,17 @@ def test_a_record_that_describes_no_cast_of_the_spell_is_bad_input(change, messa
 
 def _on_the_stack(card: str, record: dict, *more: dict) -> dict:
     """A state: P1's spell ``s`` on the stack with its record, P2's Grizzly Bears, P2 holding priority."""
-    return {"players": ["P1", "P2"], "active_player": "P1", "priority": "P2", "stack": ["s"], "objects": [
-        {"id": "s", "card": card, "zone": "stack", "owner": "P1", "cast": {"card": "s", **record}},
-        {"id": "bears", "card": "Grizzly Bears", "zone": "battlefield", "controller": "P2"}, *more]}
+    return {
+        "players": ["P1", "P2"],
+        "active_player": "P1",
+        "priority": "P2",
+        "stack": ["s"],
+        "objects": [
+            {"id": "s", "card": card, "zone": "stack", "owner": "P1", "cast": {"card": "s", **record}},
+            {"id": "bears", "card": "Grizzly Bears", "zone": "battlefield", "controller": "P2"},
+            *more,
+        ],
+    }
 
 
 def test_a_creature_target_of_spell_or_creature_is_still_legal():
@@ -203,12 +241,14 @@ def test_a_creature_target_of_spell_or_creature_is_still_legal():
     Grizzly Bears is still a creature on the battlefield: the one target is legal, the spell resolves and
     returns it (before, a creature was judged as a spell that had left the stack).
     """
-    state = state_from_data(_on_the_stack("Unsubstantiate", {"targets": [
-        {"source": "s", "instruction": 0, "index": 0, "targets": ["bears"]}]}))
+    state = state_from_data(
+        _on_the_stack(
+            "Unsubstantiate", {"targets": [{"source": "s", "instruction": 0, "index": 0, "targets": ["bears"]}]}
+        )
+    )
     resolution = resolve(state, "s")
     assert resolution.resolves
-    assert steps(resolution) == [("s", "Return target spell or creature to its owner's hand.", True,
-                                  [("bears", True)])]
+    assert steps(resolution) == [("s", "Return target spell or creature to its owner's hand.", True, [("bears", True)])]
 
 
 def test_a_split_card_cast_as_one_half_is_read_on_the_stack():
@@ -222,15 +262,21 @@ def test_a_split_card_cast_as_one_half_is_read_on_the_stack():
     from solver.copies import copy_choices
     from solver.legal import count_legal_casts
 
-    state = state_from_data(_on_the_stack("Fire // Ice", {"halves": ["Ice"], "targets": [
-        {"source": "s", "instruction": 0, "index": 0, "targets": ["bears"]}]},
-        {"id": "bolt", "card": "Lightning Bolt", "zone": "hand", "owner": "P2"},
-        {"id": "m", "card": "Mountain", "zone": "battlefield", "controller": "P2"}))
+    state = state_from_data(
+        _on_the_stack(
+            "Fire // Ice",
+            {"halves": ["Ice"], "targets": [{"source": "s", "instruction": 0, "index": 0, "targets": ["bears"]}]},
+            {"id": "bolt", "card": "Lightning Bolt", "zone": "hand", "owner": "P2"},
+            {"id": "m", "card": "Mountain", "zone": "battlefield", "controller": "P2"},
+        )
+    )
     assert count_legal_casts(state, player="P2") == 3
     resolution = resolve(state, "s")
     assert resolution.resolves and resolution.name == "Ice"
-    assert steps(resolution) == [("s", "Tap target permanent.", True, [("bears", True)]),
-                                 ("s", "Draw a card.", True, [])]
+    assert steps(resolution) == [
+        ("s", "Tap target permanent.", True, [("bears", True)]),
+        ("s", "Draw a card.", True, []),
+    ]
     assert copy_choices(state, "s").count() == 2
     assert copy_choices(state, "s", new_targets=False).count() == 1
 
@@ -241,13 +287,24 @@ def test_a_fused_split_spell_on_the_stack_was_cast_from_the_hand():
     "Return target creature to its owner's hand" chose Grizzly Bears; "Target player sacrifices a creature"
     chose P2: both legal, both instructions happen, left half first (CR 702.102d).
     """
-    state = state_from_data(_on_the_stack("Far // Away", {"halves": ["Far", "Away"], "targets": [
-        {"source": "s", "instruction": 0, "index": 0, "targets": ["bears"]},
-        {"source": "s", "instruction": 1, "index": 0, "targets": ["P2"]}]}))
+    state = state_from_data(
+        _on_the_stack(
+            "Far // Away",
+            {
+                "halves": ["Far", "Away"],
+                "targets": [
+                    {"source": "s", "instruction": 0, "index": 0, "targets": ["bears"]},
+                    {"source": "s", "instruction": 1, "index": 0, "targets": ["P2"]},
+                ],
+            },
+        )
+    )
     resolution = resolve(state, "s")
     assert resolution.resolves
     assert [(text, happens) for _, text, happens, _ in steps(resolution)] == [
-        ("Return target creature to its owner's hand.", True), ("Target player sacrifices a creature.", True)]
+        ("Return target creature to its owner's hand.", True),
+        ("Target player sacrifices a creature.", True),
+    ]
 
 
 def test_a_half_the_card_lacks_is_bad_input_naming_the_record():

@@ -50,9 +50,14 @@ class StdioServer:
     """``legalcasts serve`` on stdio, read by a thread, so that a missing answer fails a test instead of hanging it."""
 
     def __init__(self, hash_seed: str = "1") -> None:
-        self.process = subprocess.Popen([sys.executable, "-m", "legalcasts.cli.launch", "serve"], cwd=ROOT,
-                                        env=_env(hash_seed), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                        stderr=subprocess.PIPE)
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "legalcasts.cli.launch", "serve"],
+            cwd=ROOT,
+            env=_env(hash_seed),
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+        )
         self.out: queue.Queue[bytes] = queue.Queue()
         self.err: queue.Queue[bytes] = queue.Queue()
         threading.Thread(target=_lines, args=(self.process.stdout, self.out), daemon=True).start()
@@ -72,8 +77,7 @@ class StdioServer:
 
     def request(self, method: str, request_id: Any = 1, **params: Any) -> Any:
         """Send one request, return its decoded answer."""
-        self.send(json.dumps({"jsonrpc": "2.0", "id": request_id, "method": method, "params": params}).encode()
-                  + b"\n")
+        self.send(json.dumps({"jsonrpc": "2.0", "id": request_id, "method": method, "params": params}).encode() + b"\n")
         return self.answer()
 
     def stop(self) -> tuple[int, bytes]:
@@ -91,10 +95,14 @@ class HttpServer:
     """``legalcasts serve --port 0``: the port it took read from its first line on stderr."""
 
     def __init__(self, hash_seed: str = "2") -> None:
-        self.process = subprocess.Popen([sys.executable, "-m", "legalcasts.cli.launch", "serve", "--port", "0"],
-                                        cwd=ROOT,
-                                        env=_env(hash_seed), stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                                        stderr=subprocess.PIPE)
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "legalcasts.cli.launch", "serve", "--port", "0"],
+            cwd=ROOT,
+            env=_env(hash_seed),
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+        )
         self.err: queue.Queue[bytes] = queue.Queue()
         threading.Thread(target=_lines, args=(self.process.stderr, self.err), daemon=True).start()
         first = self.err.get(timeout=TIMEOUT).decode()
@@ -116,8 +124,9 @@ class HttpServer:
 
     def request(self, method: str, request_id: Any = 1, **params: Any) -> Any:
         """POST one request, return its decoded answer (status 200)."""
-        status, answer = self.post(json.dumps({"jsonrpc": "2.0", "id": request_id, "method": method,
-                                               "params": params}).encode())
+        status, answer = self.post(
+            json.dumps({"jsonrpc": "2.0", "id": request_id, "method": method, "params": params}).encode()
+        )
         assert status == 200
         return answer
 
@@ -177,8 +186,11 @@ def test_every_method(server):
     assert checked == {"legal": True, "reasons": [], "action_id": 24, "notes": []}
     sampled = result(server.request("sample", digest=digest, card="raid", seed=3))
     assert 0 <= sampled["action_id"] < 26
-    best = result(server.request("best", digest=digest, card="raid",
-                                 score={"targets": {"solring": 3, "badmoon": 2, "sandals": 1}}))
+    best = result(
+        server.request(
+            "best", digest=digest, card="raid", score={"targets": {"solring": 3, "badmoon": 2, "sandals": 1}}
+        )
+    )
     assert best["score"] == 5  # Sol Ring 3 + Bad Moon 2: one artifact and one enchantment target at most
     explained = result(server.request("explain", state=state_of("examples/case13-mists-might-shroud.json")))
     assert [item["count"] for item in explained["explanations"]] == [1, 0]  # Reach 1; Kodama's Might: no target
@@ -210,20 +222,28 @@ def test_unknown_method_and_wrong_params(server):
     answer = server.request("count_everything", request_id="x")
     assert answer["id"] == "x" and answer["error"]["code"] == METHOD_NOT_FOUND
     answer = server.request("casts", state=state_of("examples/case10-mists-ritual-ray.json"), limit="all")
-    assert answer["error"] == {"code": INVALID_PARAMS, "message": 'error: limit: must be a whole number from 0 to '
-                                                                 '10000, not "all"'}
+    assert answer["error"] == {
+        "code": INVALID_PARAMS,
+        "message": 'error: limit: must be a whole number from 0 to 10000, not "all"',
+    }
     good_request_succeeds(server)
 
 
 def test_a_state_that_fails_to_load_gets_the_commands_line(server):
     answer = server.request("count", state=state_of("tests/bad_input/mana-pool-snow.json"))
     assert answer["error"]["code"] == INVALID_PARAMS
-    command = subprocess.run([sys.executable, "-m", "legalcasts.cli.main", "count",
-                              "tests/bad_input/mana-pool-snow.json"],
-                             cwd=ROOT, env=_env("0"), capture_output=True, text=True, check=False)
+    command = subprocess.run(
+        [sys.executable, "-m", "legalcasts.cli.main", "count", "tests/bad_input/mana-pool-snow.json"],
+        cwd=ROOT,
+        env=_env("0"),
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     assert command.returncode == 2
     assert command.stderr.strip() == "legalcasts: " + answer["error"]["message"].replace(
-        "state: ", "tests/bad_input/mana-pool-snow.json: ", 1)
+        "state: ", "tests/bad_input/mana-pool-snow.json: ", 1
+    )
     good_request_succeeds(server)
 
 
@@ -241,14 +261,20 @@ def test_a_request_over_10_mib_is_refused(server):
 
 def test_a_chunked_body_over_10_mib_is_refused(http_server):
     """No Content-Length: the body is read up to the limit, then refused (413)."""
+
     def chunks() -> Iterator[bytes]:
         for _ in range(12):
             yield b"x" * (1024 * 1024)
 
     connection = http.client.HTTPConnection("127.0.0.1", http_server.port, timeout=TIMEOUT)
     try:
-        connection.request("POST", "/", body=chunks(), encode_chunked=True,
-                           headers={"Transfer-Encoding": "chunked", "Content-Type": "application/json"})
+        connection.request(
+            "POST",
+            "/",
+            body=chunks(),
+            encode_chunked=True,
+            headers={"Transfer-Encoding": "chunked", "Content-Type": "application/json"},
+        )
         response = connection.getresponse()
         assert response.status == 413
         assert json.loads(response.read())["error"]["code"] == INVALID_REQUEST
@@ -262,8 +288,10 @@ def test_a_chunked_body_over_10_mib_is_refused(http_server):
 def test_a_client_gone_mid_request_is_dropped(http_server):
     """A body announced as 1,000 bytes, 20 sent, then the connection closed."""
     with socket.create_connection(("127.0.0.1", http_server.port), timeout=TIMEOUT) as raw:
-        raw.sendall(b"POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
-                    b"Content-Length: 1000\r\n\r\n" + b'{"jsonrpc": "2.0", "')
+        raw.sendall(
+            b"POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+            b"Content-Length: 1000\r\n\r\n" + b'{"jsonrpc": "2.0", "'
+        )
     good_request_succeeds(http_server)
 
 
@@ -282,8 +310,10 @@ def test_a_stdio_client_gone_mid_line_ends_the_server_cleanly():
 def test_stdout_holds_only_responses(stdio_server):
     """Batches and notifications: one line per answer, none for notifications, all JSON-RPC responses."""
     stdio_server.send(b'{"jsonrpc": "2.0", "method": "version"}\n')  # a notification: no answer
-    stdio_server.send(b'[{"jsonrpc": "2.0", "id": 1, "method": "version"}, {"jsonrpc": "2.0", "method": "x"}, '
-                      b'{"jsonrpc": "2.0", "id": 2, "method": "methods"}]\n')
+    stdio_server.send(
+        b'[{"jsonrpc": "2.0", "id": 1, "method": "version"}, {"jsonrpc": "2.0", "method": "x"}, '
+        b'{"jsonrpc": "2.0", "id": 2, "method": "methods"}]\n'
+    )
     batch = stdio_server.answer()
     assert [item["id"] for item in batch] == [1, 2] and all("result" in item for item in batch)
     assert stdio_server.out.empty()
@@ -315,8 +345,15 @@ def test_a_port_taken_is_one_line(tmp_path):
         taken.bind(("127.0.0.1", 0))
         taken.listen()
         port = taken.getsockname()[1]
-        command = subprocess.run([sys.executable, "-m", "legalcasts.cli.main", "serve", "--port", str(port)], cwd=ROOT,
-                                 env=_env("0"), capture_output=True, text=True, check=False, timeout=TIMEOUT)
+        command = subprocess.run(
+            [sys.executable, "-m", "legalcasts.cli.main", "serve", "--port", str(port)],
+            cwd=ROOT,
+            env=_env("0"),
+            capture_output=True,
+            text=True,
+            check=False,
+            timeout=TIMEOUT,
+        )
     assert command.returncode == 2 and command.stdout == ""
     assert command.stderr.startswith(f"legalcasts: error: --port: cannot listen on 127.0.0.1 port {port} (")
     assert len(command.stderr.splitlines()) == 1
@@ -327,16 +364,29 @@ def test_java_bridge(http_server, tmp_path):
     """clients/java: load case03, take the first option at every prompt, check the cast: legal (exit 0)."""
     source = ROOT / "clients" / "java" / "LegalcastsBridge.java"
     subprocess.run(["javac", "-d", str(tmp_path), str(source)], check=True, timeout=TIMEOUT)
-    run = subprocess.run(["java", "-cp", str(tmp_path), "LegalcastsBridge", http_server.url,
-                          str(ROOT / "examples" / "case03-raid-4plains.json"), "raid"],
-                         capture_output=True, text=True, check=False, timeout=TIMEOUT)
+    run = subprocess.run(
+        [
+            "java",
+            "-cp",
+            str(tmp_path),
+            "LegalcastsBridge",
+            http_server.url,
+            str(ROOT / "examples" / "case03-raid-4plains.json"),
+            "raid",
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=TIMEOUT,
+    )
     assert run.returncode == 0, run.stdout + run.stderr
     lines = run.stdout.splitlines()
     assert lines[0].startswith("load_state: digest ") and lines[0].endswith('castable ["raid"]')
     # Spree's modes: an artifact (Sol Ring or the artifact enchantment: 2), an enchantment (Bad Moon or the
     # artifact enchantment: 2), a player (P1 or P2: 2); two modes 2 x 2 = 4; all three 8: 26 in all
-    assert lines[1] == ("prompt 1: modes, 26 casts: [0] (2), [0, 1] (4), [0, 1, 2] (8), [0, 2] (4), [1] (2), "
-                        "[1, 2] (4), [2] (2) -> [0]")
+    assert lines[1] == (
+        "prompt 1: modes, 26 casts: [0] (2), [0, 1] (4), [0, 1, 2] (8), [0, 2] (4), [1] (2), [1, 2] (4), [2] (2) -> [0]"
+    )
     assert lines[2] == 'prompt 2: target_0 "target artifact", 2 casts: ["solring"] (1), ["sandals"] (1) -> ["solring"]'
     assert lines[3].startswith('cast: {"card": "raid"') and lines[3].endswith("(action id 0)")
     assert lines[4:] == ["check: legal, action id 0"]
@@ -345,17 +395,35 @@ def test_java_bridge(http_server, tmp_path):
 def test_the_java_bridge_compiles_without_warnings(tmp_path):
     if shutil.which("javac") is None:
         pytest.skip("no JDK (javac)")
-    compiled = subprocess.run(["javac", "-Xlint:all", "-Werror", "-d", str(tmp_path),
-                               str(Path(ROOT, "clients", "java", "LegalcastsBridge.java"))],
-                              capture_output=True, text=True, check=False, timeout=TIMEOUT)
+    compiled = subprocess.run(
+        [
+            "javac",
+            "-Xlint:all",
+            "-Werror",
+            "-d",
+            str(tmp_path),
+            str(Path(ROOT, "clients", "java", "LegalcastsBridge.java")),
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=TIMEOUT,
+    )
     assert compiled.returncode == 0, compiled.stderr
 
 
 def test_the_example_session():
     """examples/serve-session.jsonl: Glacial Ray, two Mountains, P2's Grizzly Bears: 3 casts (P1, P2, the Bears)."""
     with (ROOT / "examples" / "serve-session.jsonl").open("rb") as requests:
-        run = subprocess.run([sys.executable, "-m", "legalcasts.cli.launch", "serve"], cwd=ROOT, env=_env("0"),
-                             stdin=requests, capture_output=True, check=False, timeout=TIMEOUT)
+        run = subprocess.run(
+            [sys.executable, "-m", "legalcasts.cli.launch", "serve"],
+            cwd=ROOT,
+            env=_env("0"),
+            stdin=requests,
+            capture_output=True,
+            check=False,
+            timeout=TIMEOUT,
+        )
     assert run.returncode == 0 and run.stderr == b""
     answers = {answer["id"]: answer for answer in map(json.loads, run.stdout.splitlines())}
     assert sorted(answers) == [1, 2, 3, 4, 5, 6, 7]  # the notification gets no answer
@@ -387,9 +455,11 @@ def test_stdio_in_process_answers_in_order():
     from legalcasts.service.transports import serve_stdio
     from legalcasts.service import Service
 
-    requests = io.BytesIO(b'{"jsonrpc": "2.0", "id": 1, "method": "version"}\n'
-                          b'{"jsonrpc": "2.0", "method": "version"}\n'
-                          b'{"jsonrpc": "2.0", "id": 2, "method": "nope"}\n')
+    requests = io.BytesIO(
+        b'{"jsonrpc": "2.0", "id": 1, "method": "version"}\n'
+        b'{"jsonrpc": "2.0", "method": "version"}\n'
+        b'{"jsonrpc": "2.0", "id": 2, "method": "nope"}\n'
+    )
     answers = io.BytesIO()
     assert serve_stdio(Service(), requests, answers) == 0
     lines = [json.loads(line) for line in answers.getvalue().splitlines()]

@@ -15,8 +15,15 @@ from typing import Any
 import pytest
 
 from legalcasts.service import (
-    INTERNAL_ERROR, INVALID_PARAMS, INVALID_REQUEST, MAX_REQUEST_BYTES, METHOD_NOT_FOUND, PARSE_ERROR, UNKNOWN_DIGEST,
-    UNSUPPORTED, Service,
+    INTERNAL_ERROR,
+    INVALID_PARAMS,
+    INVALID_REQUEST,
+    MAX_REQUEST_BYTES,
+    METHOD_NOT_FOUND,
+    PARSE_ERROR,
+    UNKNOWN_DIGEST,
+    UNSUPPORTED,
+    Service,
 )
 from tests.conftest import ROOT
 
@@ -69,8 +76,11 @@ def test_count_by_state_or_digest(service):
     assert call(service, "load_state", state=state)["castable"] == ["mists", "ritual", "ray"]
     assert call(service, "count", digest=digest) == {"count": 15, "left_out": []}
     assert call(service, "count", state=state)["count"] == 15
-    assert [call(service, "count", digest=digest, card=card)["count"] for card in ("mists", "ritual", "ray")] == \
-        [8, 3, 4]
+    assert [call(service, "count", digest=digest, card=card)["count"] for card in ("mists", "ritual", "ray")] == [
+        8,
+        3,
+        4,
+    ]
 
 
 def test_count_leaves_out_a_land_in_hand():
@@ -160,18 +170,28 @@ def test_options_prompt_by_prompt_reach_one_legal_cast(service):
 
 
 def test_options_with_a_bad_choice_is_invalid_params(service):
-    code, message = error(service, "options", state=state_of("examples/case03-raid-4plains.json"), card="raid",
-                          chosen={"no such prompt": 1})
+    code, message = error(
+        service,
+        "options",
+        state=state_of("examples/case03-raid-4plains.json"),
+        card="raid",
+        chosen={"no such prompt": 1},
+    )
     assert code == INVALID_PARAMS and message.startswith("error: chosen.")
 
 
 def test_check_names_the_broken_rule(service):
     """case02: Glacial Ray is red and Silver Knight has protection from red: not a legal target (CR 702.16b)."""
     state = state_of("examples/case02-mists-ray-silver-knight.json")
-    cast = {"card": "ray", "modes": [], "splices": [], "discards": [], "sacrifices": [],
-            "without_paying_mana_cost": False,
-            "targets": [{"source": "ray", "mode": None, "instruction": 0, "index": 0, "copy": 0,
-                         "targets": ["knight"]}]}
+    cast = {
+        "card": "ray",
+        "modes": [],
+        "splices": [],
+        "discards": [],
+        "sacrifices": [],
+        "without_paying_mana_cost": False,
+        "targets": [{"source": "ray", "mode": None, "instruction": 0, "index": 0, "copy": 0, "targets": ["knight"]}],
+    }
     result = call(service, "check", state=state, cast=cast)
     assert result["legal"] is False and result["action_id"] is None
     assert [reason["rule"] for reason in result["reasons"]] == ["CR 702.16b"]
@@ -186,12 +206,18 @@ def test_check_of_another_cards_cast_is_refused(service):
     state = state_of("examples/case02-mists-ray-silver-knight.json")
     cast = call(service, "casts", state=state, card="ray", limit=1)["casts"][0]["cast"]
     assert error(service, "check", state=state, card="mists", cast=cast) == (
-        INVALID_PARAMS, "error: card: the cast is of 'ray', not 'mists'")
+        INVALID_PARAMS,
+        "error: card: the cast is of 'ray', not 'mists'",
+    )
 
 
 def test_check_of_a_malformed_cast_is_the_commands_line(service):
-    code, message = error(service, "check", state=state_of("examples/case02-mists-ray-silver-knight.json"),
-                          cast={"card": "ray", "x": True})
+    code, message = error(
+        service,
+        "check",
+        state=state_of("examples/case02-mists-ray-silver-knight.json"),
+        cast={"card": "ray", "x": True},
+    )
     assert code == INVALID_PARAMS and message == "error: cast.x: expected a whole number at least 0, got true"
 
 
@@ -211,8 +237,7 @@ def test_sample_is_a_legal_cast_fixed_by_its_seed(service):
     assert drawn[0] == drawn[2]
     for result in drawn:
         assert 0 <= result["action_id"] < 26
-        assert call(service, "check", state=state, cast=result["cast"], card="raid")["action_id"] == \
-            result["action_id"]
+        assert call(service, "check", state=state, cast=result["cast"], card="raid")["action_id"] == result["action_id"]
     empty = state_of("examples/case05-raid-free-0plains.json")
     assert call(service, "sample", state=empty, seed=1) == {"cast": None, "action_id": None, "key": None}
 
@@ -248,32 +273,45 @@ def test_the_message_of_a_state_that_does_not_load_is_the_commands(service, caps
     assert line == f"legalcasts: {message.replace('state: ', f'{ROOT / path}: ', 1)}"
 
 
-@pytest.mark.parametrize(("params", "expected"), [
-    ({}, "error: state: count needs 'state' or 'digest'"),
-    ({"state": [1]}, "error: state: must be an object, not an array"),
-    ({"state": {}, "digest": "x"}, "error: digest: give either 'state' or 'digest', not both"),
-    ({"state": {"players": ["P1"]}, "player": "P9"}, "error: player: unknown player 'P9' (players are P1)"),
-    ({"state": {"players": ["P1"]}, "card": "ghost"}, "error: card: no object with id 'ghost' in the state"),
-    ({"state": {"players": ["P1"]}, "limit": 5}, "error: limit: count takes no param 'limit' (it takes state, "
-                                                 "digest, card, player, without_paying_mana_cost, resolving)"),
-    ({"state": {"players": ["P1"]}, "resolving": "flashback"},
-     "error: resolving: must be one of madness, miracle, not 'flashback'"),
-    ({"state": {"players": ["P1"]}, "without_paying_mana_cost": 1},
-     "error: without_paying_mana_cost: must be true or false, not 1"),
-])
+@pytest.mark.parametrize(
+    ("params", "expected"),
+    [
+        ({}, "error: state: count needs 'state' or 'digest'"),
+        ({"state": [1]}, "error: state: must be an object, not an array"),
+        ({"state": {}, "digest": "x"}, "error: digest: give either 'state' or 'digest', not both"),
+        ({"state": {"players": ["P1"]}, "player": "P9"}, "error: player: unknown player 'P9' (players are P1)"),
+        ({"state": {"players": ["P1"]}, "card": "ghost"}, "error: card: no object with id 'ghost' in the state"),
+        (
+            {"state": {"players": ["P1"]}, "limit": 5},
+            "error: limit: count takes no param 'limit' (it takes state, "
+            "digest, card, player, without_paying_mana_cost, resolving)",
+        ),
+        (
+            {"state": {"players": ["P1"]}, "resolving": "flashback"},
+            "error: resolving: must be one of madness, miracle, not 'flashback'",
+        ),
+        (
+            {"state": {"players": ["P1"]}, "without_paying_mana_cost": 1},
+            "error: without_paying_mana_cost: must be true or false, not 1",
+        ),
+    ],
+)
 def test_wrong_params_are_named(service, params, expected):
     code, message = error(service, "count", **params)
     assert (code, message) == (INVALID_PARAMS, expected)
 
 
-@pytest.mark.parametrize(("method", "params", "expected"), [
-    ("casts", {"limit": 10001}, "error: limit: must be a whole number from 0 to 10000, not 10001"),
-    ("casts", {"offset": -1}, "error: offset: must be a whole number 0 or more, not -1"),
-    ("mask", {}, "error: size: mask needs 'size'"),
-    ("sample", {}, "error: seed: sample needs 'seed', a whole number, not null"),
-    ("options", {}, "error: card: options needs 'card'"),
-    ("best", {"card": "x"}, "error: score: best needs 'score'"),
-])
+@pytest.mark.parametrize(
+    ("method", "params", "expected"),
+    [
+        ("casts", {"limit": 10001}, "error: limit: must be a whole number from 0 to 10000, not 10001"),
+        ("casts", {"offset": -1}, "error: offset: must be a whole number 0 or more, not -1"),
+        ("mask", {}, "error: size: mask needs 'size'"),
+        ("sample", {}, "error: seed: sample needs 'seed', a whole number, not null"),
+        ("options", {}, "error: card: options needs 'card'"),
+        ("best", {"card": "x"}, "error: score: best needs 'score'"),
+    ],
+)
 def test_wrong_method_params_are_named(service, method, params, expected):
     state = {"players": ["P1"], "objects": [{"id": "x", "card": "Glacial Ray", "zone": "hand", "owner": "P1"}]}
     assert error(service, method, state=state, **params) == (INVALID_PARAMS, expected)
@@ -281,9 +319,14 @@ def test_wrong_method_params_are_named(service, method, params, expected):
 
 def test_an_unknown_digest_is_named_and_an_old_state_is_dropped():
     service = Service(max_states=2)
-    digests = [call(service, "load_state", state=state_of(name))["digest"] for name in (
-        "examples/case02-mists-ray-silver-knight.json", "examples/case03-raid-4plains.json",
-        "examples/case10-mists-ritual-ray.json")]
+    digests = [
+        call(service, "load_state", state=state_of(name))["digest"]
+        for name in (
+            "examples/case02-mists-ray-silver-knight.json",
+            "examples/case03-raid-4plains.json",
+            "examples/case10-mists-ritual-ray.json",
+        )
+    ]
     code, message = error(service, "count", digest=digests[0])
     assert code == UNKNOWN_DIGEST and digests[0] in message
     assert call(service, "count", digest=digests[2])["count"] == 15
@@ -292,6 +335,7 @@ def test_an_unknown_digest_is_named_and_an_old_state_is_dropped():
 
 def test_json_rpc_framing(service):
     """Parse errors, invalid requests, unknown methods, notifications and batches (JSON-RPC 2.0)."""
+
     def line(text: str | bytes) -> Any:
         out = service.handle_line(text.encode() if isinstance(text, str) else text)
         return None if out is None else json.loads(out)
@@ -309,8 +353,10 @@ def test_json_rpc_framing(service):
     assert line('{"jsonrpc": "2.0", "method": "version"}') is None  # a notification: no answer
     assert line('{"jsonrpc": "2.0", "method": "no such method"}') is None
     assert line("   \n") is None
-    batch = line('[{"jsonrpc": "2.0", "id": 1, "method": "version"}, {"jsonrpc": "2.0", "method": "version"},'
-                 ' 7, {"jsonrpc": "2.0", "id": 2, "method": "nope"}]')
+    batch = line(
+        '[{"jsonrpc": "2.0", "id": 1, "method": "version"}, {"jsonrpc": "2.0", "method": "version"},'
+        ' 7, {"jsonrpc": "2.0", "id": 2, "method": "nope"}]'
+    )
     assert [item.get("id") for item in batch] == [1, None, 2]
     assert "result" in batch[0] and batch[1]["error"]["code"] == INVALID_REQUEST
     assert batch[2]["error"]["code"] == METHOD_NOT_FOUND
@@ -336,8 +382,19 @@ def test_a_fault_of_the_server_is_one_line_and_the_next_request_is_answered(monk
 
 def test_methods_lists_every_method(service):
     listed = call(service, "methods")["methods"]
-    assert set(listed) == {"load_state", "count", "casts", "mask", "options", "check", "explain", "sample", "best",
-                           "version", "methods"}
+    assert set(listed) == {
+        "load_state",
+        "count",
+        "casts",
+        "mask",
+        "options",
+        "check",
+        "explain",
+        "sample",
+        "best",
+        "version",
+        "methods",
+    }
     assert listed["casts"][-2:] == ["offset", "limit"]
 
 
@@ -345,16 +402,26 @@ def test_resolving_madness_casts_the_exiled_card(service):
     """resolving: madness casts Fiery Temper from exile as its trigger resolves (CR 702.35a, 608.2g)."""
     # One Mountain pays the madness cost {R}; Fiery Temper deals 3 damage to any target: P1 or P2 (no creature),
     # 2 casts. Without resolving, nothing lets P1 cast a card in exile: 0.
-    state = {"players": ["P1", "P2"], "phase": "upkeep", "active_player": "P2", "objects": [
-        {"id": "temper", "card": "Fiery Temper", "zone": "exile", "owner": "P1"},
-        {"id": "m", "card": "Mountain", "zone": "battlefield", "controller": "P1"}]}
+    state = {
+        "players": ["P1", "P2"],
+        "phase": "upkeep",
+        "active_player": "P2",
+        "objects": [
+            {"id": "temper", "card": "Fiery Temper", "zone": "exile", "owner": "P1"},
+            {"id": "m", "card": "Mountain", "zone": "battlefield", "controller": "P1"},
+        ],
+    }
     assert call(service, "count", state=state, player="P1", resolving="madness")["count"] == 2
     assert call(service, "count", state=state, player="P1", card="temper")["count"] == 0
     page = call(service, "casts", state=state, player="P1", resolving="madness")
     assert [item["cast"]["alternative_cost"] for item in page["casts"]] == ["madness", "madness"]
     for item in page["casts"]:  # the way of casting is the question's, never the cast's own (CR 608.2g)
         assert call(service, "check", state=state, player="P1", resolving="madness", cast=item["cast"]) == {
-            "legal": True, "reasons": [], "action_id": item["action_id"], "notes": []}
+            "legal": True,
+            "reasons": [],
+            "action_id": item["action_id"],
+            "notes": [],
+        }
         refused = call(service, "check", state=state, player="P1", cast=item["cast"])
         assert not refused["legal"] and refused["action_id"] is None
         assert "CR 702.35a" in [reason["rule"] for reason in refused["reasons"]]
@@ -367,11 +434,14 @@ def test_lone_surrogates_and_non_json_numbers_are_answered(service):
     """
     echoed = json.loads(service.handle_line(b'{"jsonrpc": "2.0", "id": "\\ud800", "method": "version"}'))
     assert echoed["id"] == "\ud800" and "result" in echoed
-    named = json.loads(service.handle_line(b'{"jsonrpc": "2.0", "id": 2, "method": "count", "params": '
-                                           b'{"bogus\\ud800": 1}}'))
+    named = json.loads(
+        service.handle_line(b'{"jsonrpc": "2.0", "id": 2, "method": "count", "params": {"bogus\\ud800": 1}}')
+    )
     assert named["error"]["code"] == INVALID_PARAMS
-    for text in (b'{"jsonrpc": "2.0", "id": NaN, "method": "version"}',
-                 b'{"jsonrpc": "2.0", "id": 1e400, "method": "version"}'):
+    for text in (
+        b'{"jsonrpc": "2.0", "id": NaN, "method": "version"}',
+        b'{"jsonrpc": "2.0", "id": 1e400, "method": "version"}',
+    ):
         answer_ = json.loads(service.handle_line(text))
         assert answer_["id"] is None and answer_["error"]["code"] == PARSE_ERROR
     assert "result" in json.loads(service.handle_line(b'{"jsonrpc": "2.0", "id": 3, "method": "version"}'))
@@ -406,15 +476,16 @@ def test_best_refuses_what_it_cannot_bound(service):
 
     objects = [{"id": "ei", "card": "Eerie Interlude", "zone": "hand", "owner": "P1"}]
     objects += [{"id": f"w{i}", "card": "Plains", "zone": "battlefield", "controller": "P1"} for i in range(3)]
-    objects += [{"id": f"b{i}", "card": "Grizzly Bears", "zone": "battlefield", "controller": "P1"}
-                for i in range(40)]
+    objects += [{"id": f"b{i}", "card": "Grizzly Bears", "zone": "battlefield", "controller": "P1"} for i in range(40)]
     state = {"players": ["P1", "P2"], "objects": objects}
     code, message = error(service, "best", state=state, card="ei", score={"targets": {"b0": 1}})
     assert code == SOLVER_LIMIT and "more than 100,000 values" in message
     raid = state_of("examples/case03-raid-4plains.json")
-    for score, path in (({"targets": {"solring": 10**30}}, "score.targets.solring"),
-                        ({"targets": {"nobody": 1}}, "score.targets.nobody"),
-                        ({"modes": {"3": 1}}, "score.modes.3")):
+    for score, path in (
+        ({"targets": {"solring": 10**30}}, "score.targets.solring"),
+        ({"targets": {"nobody": 1}}, "score.targets.nobody"),
+        ({"modes": {"3": 1}}, "score.modes.3"),
+    ):
         code, message = error(service, "best", state=raid, card="raid", score=score)
         assert code == INVALID_PARAMS and message.startswith(f"error: {path}: ")
 
@@ -427,11 +498,18 @@ def test_check_judges_permissions_from_the_state_and_the_params_never_the_cast(s
     ``without_paying_mana_cost``, the 3 free casts (P1, P2, Grizzly Bears) are counted, and the same cast is
     legal, with its action id among them.
     """
-    state = {"players": ["P1", "P2"], "objects": [
-        {"id": "bolt", "card": "Lightning Bolt", "zone": "hand", "owner": "P1"},
-        {"id": "bears", "card": "Grizzly Bears", "zone": "battlefield", "controller": "P2"}]}
-    cast = {"card": "bolt", "without_paying_mana_cost": True, "targets": [
-        {"source": "bolt", "instruction": 0, "index": 0, "targets": ["P2"]}]}
+    state = {
+        "players": ["P1", "P2"],
+        "objects": [
+            {"id": "bolt", "card": "Lightning Bolt", "zone": "hand", "owner": "P1"},
+            {"id": "bears", "card": "Grizzly Bears", "zone": "battlefield", "controller": "P2"},
+        ],
+    }
+    cast = {
+        "card": "bolt",
+        "without_paying_mana_cost": True,
+        "targets": [{"source": "bolt", "instruction": 0, "index": 0, "targets": ["P2"]}],
+    }
     assert call(service, "count", state=state)["count"] == 0
     refused = call(service, "check", state=state, cast=cast)
     assert not refused["legal"] and refused["action_id"] is None and refused["notes"] == []
@@ -449,10 +527,15 @@ def test_check_notes_wrong_derived_fields_as_the_command_does(service):
     import json as json_module
 
     state = json_module.loads((ROOT / "examples" / "case10-mists-ritual-ray.json").read_text(encoding="utf-8"))
-    cast = {"card": "ray", "targets": [{"source": "ray", "instruction": 0, "index": 0, "targets": ["P2"]}],
-            "total_cost": "{5}", "mana_value": 7}
+    cast = {
+        "card": "ray",
+        "targets": [{"source": "ray", "instruction": 0, "index": 0, "targets": ["P2"]}],
+        "total_cost": "{5}",
+        "mana_value": 7,
+    }
     checked = call(service, "check", state=state, cast=cast)
     assert checked["legal"]
     assert checked["notes"] == [
         "the record's total_cost is '{5}'; the cast's is '{1}{R}' (derived fields are not choices)",
-        "the record's mana_value is 7; the cast's is 2 (derived fields are not choices)"]
+        "the record's mana_value is 7; the cast's is 2 (derived fields are not choices)",
+    ]

@@ -99,10 +99,13 @@ def test_stack_object_with_controller():
     assert obj(state, "ray").controller == "P2"
 
 
-@pytest.mark.parametrize(("cast", "where", "says"), [
-    ({"card": "bolt", "bogus": 1}, "objects[2].cast.bogus", "unknown key"),
-    ({"card": "ray"}, "objects[2].cast.card", "not of this object"),
-])
+@pytest.mark.parametrize(
+    ("cast", "where", "says"),
+    [
+        ({"card": "bolt", "bogus": 1}, "objects[2].cast.bogus", "unknown key"),
+        ({"card": "ray"}, "objects[2].cast.card", "not of this object"),
+    ],
+)
 def test_a_stack_cast_record_is_read_as_the_state_is(cast, where, says):
     """STATE_FORMAT: a spell's cast record is read when the state is, whether or not anything reads it.
 
@@ -151,8 +154,15 @@ def test_inline_card_colors(fields, colors):
 def test_inline_card_fields():
     """STATE_FORMAT objects.card: inline cards use Scryfall field names; power and toughness are kept."""
     data = base()
-    data["objects"].append(inline(type_line="Creature — Human Knight", mana_cost="{W}{W}",
-                                  oracle_text="First strike, protection from red", power="2", toughness="2"))
+    data["objects"].append(
+        inline(
+            type_line="Creature — Human Knight",
+            mana_cost="{W}{W}",
+            oracle_text="First strike, protection from red",
+            power="2",
+            toughness="2",
+        )
+    )
     card = obj(state_from_data(data), "inl").card
     assert (card.power, card.toughness, card.subtypes) == ("2", "2", ("Human", "Knight"))
     assert card.mana_cost == ManaCost.parse("{W}{W}")
@@ -161,8 +171,18 @@ def test_inline_card_fields():
 def test_custom_card_database(tmp_path):
     """STATE_FORMAT objects.card: names are looked up in the database given (`--cards FILE`), not the bundled one."""
     path = tmp_path / "cards.jsonl"
-    path.write_text(json.dumps({"name": "Homebrew Bolt", "mana_cost": "{R}", "type_line": "Instant",
-                                "oracle_text": "Homebrew Bolt deals 3 damage to any target."}) + "\n", "utf-8")
+    path.write_text(
+        json.dumps(
+            {
+                "name": "Homebrew Bolt",
+                "mana_cost": "{R}",
+                "type_line": "Instant",
+                "oracle_text": "Homebrew Bolt deals 3 damage to any target.",
+            }
+        )
+        + "\n",
+        "utf-8",
+    )
     cards = CardDatabase.from_jsonl(path)
     data = {"players": ["P1"], "objects": [{"id": "b", "card": "Homebrew Bolt", "zone": "hand", "owner": "P1"}]}
     assert state_from_data(data, cards).objects[0].card.mana_cost == ManaCost.parse("{R}")
@@ -190,30 +210,58 @@ BAD = [
     # (id, change, key path, value shown)
     ("unknown top-level key", lambda d: d.update(turn=3), "turn", "3"),
     ("unknown object key", lambda d: d["objects"][1].update(colour="red"), "objects[1].colour", '"red"'),  # JSON's form
-    ("duplicate ids", lambda d: d["objects"].append({"id": "ray", "card": "Island", "zone": "hand", "owner": "P1"}),
-     "objects[2].id", "'ray'"),
-    ("unknown card", lambda d: d["objects"][0].update(card="Glacal Ray"), "objects[0].card",
-     "unknown card 'Glacal Ray' (did you mean 'Glacial Ray'?)"),
+    (
+        "duplicate ids",
+        lambda d: d["objects"].append({"id": "ray", "card": "Island", "zone": "hand", "owner": "P1"}),
+        "objects[2].id",
+        "'ray'",
+    ),
+    (
+        "unknown card",
+        lambda d: d["objects"][0].update(card="Glacal Ray"),
+        "objects[0].card",
+        "unknown card 'Glacal Ray' (did you mean 'Glacial Ray'?)",
+    ),
     ("bad zone", lambda d: d["objects"][0].update(zone="sideboard"), "objects[0].zone", '"sideboard"'),
     ("bad phase", lambda d: d.update(phase="main1"), "phase", '"main1"'),
     ("unknown active player", lambda d: d.update(active_player="P3"), "active_player", "'P3'"),
     ("unknown priority", lambda d: d.update(priority="P9"), "priority", "'P9'"),
     ("unknown owner", lambda d: d["objects"][0].update(owner="P3"), "objects[0].owner", "'P3'"),
-    ("unknown controller with owner", lambda d: d["objects"][1].update(owner="P2", controller="P3"),
-     "objects[1].controller", "'P3'"),
-    ("unknown controller alone", lambda d: d["objects"][1].update(controller="P3"),
-     "objects[1].controller", "'P3'"),
+    (
+        "unknown controller with owner",
+        lambda d: d["objects"][1].update(owner="P2", controller="P3"),
+        "objects[1].controller",
+        "'P3'",
+    ),
+    ("unknown controller alone", lambda d: d["objects"][1].update(controller="P3"), "objects[1].controller", "'P3'"),
     ("unknown life player", lambda d: d.update(life={"P3": 5}), "life.P3", "'P3'"),
     ("unknown mana pool player", lambda d: d.update(mana_pool={"P7": "{R}"}), "mana_pool.P7", "'P7'"),
-    ("inline mana cost", lambda d: d["objects"].append(inline(mana_cost="2W")),
-     "objects[2].card (Test Bolt).mana_cost", "'2W'"),
-    ("inline type line", lambda d: d["objects"].append(inline(type_line="Instnt")),
-     "objects[2].card (Test Bolt).type_line", "'Instnt'"),
-    ("inline colours", lambda d: d["objects"].append(inline(colors=["Red"])),
-     "objects[2].card (Test Bolt).colors", "'Red'"),
-    ("inline missing type_line", lambda d: d["objects"].append(
-        {"id": "inl", "zone": "hand", "owner": "P1", "card": {"name": "Test Bolt", "mana_cost": "{R}"}}),
-     "objects[2].card.type_line", "missing"),
+    (
+        "inline mana cost",
+        lambda d: d["objects"].append(inline(mana_cost="2W")),
+        "objects[2].card (Test Bolt).mana_cost",
+        "'2W'",
+    ),
+    (
+        "inline type line",
+        lambda d: d["objects"].append(inline(type_line="Instnt")),
+        "objects[2].card (Test Bolt).type_line",
+        "'Instnt'",
+    ),
+    (
+        "inline colours",
+        lambda d: d["objects"].append(inline(colors=["Red"])),
+        "objects[2].card (Test Bolt).colors",
+        "'Red'",
+    ),
+    (
+        "inline missing type_line",
+        lambda d: d["objects"].append(
+            {"id": "inl", "zone": "hand", "owner": "P1", "card": {"name": "Test Bolt", "mana_cost": "{R}"}}
+        ),
+        "objects[2].card.type_line",
+        "missing",
+    ),
     ("inline unknown key", lambda d: d["objects"].append(inline(cmc=2)), "objects[2].card.cmc", "2"),
     ("stack unknown id", lambda d: d.update(stack=["nope"]), "stack[0]", "'nope'"),
     ("stack object not in zone stack", lambda d: d.update(stack=["ray"]), "stack[0]", "'ray'"),
@@ -324,12 +372,16 @@ def test_this_turn_facts_are_read_and_checked():
     from models.io.state_json import state_from_data
     from models.errors import StateError
 
-    state = state_from_data({"players": ["P1", "P2"], "this_turn": {"life_lost": {"P2": 3}, "creatures_died": 2},
-                             "objects": []})
+    state = state_from_data(
+        {"players": ["P1", "P2"], "this_turn": {"life_lost": {"P2": 3}, "creatures_died": 2}, "objects": []}
+    )
     assert (state.this_turn.life_lost_by("P2"), state.this_turn.creatures_died) == (3, 2)
     assert state.this_turn.given == {"life_lost", "creatures_died"}
-    for bad, where in (({"life_lost": {"P3": 1}}, "this_turn.life_lost.P3"), ({"moons": 1}, "this_turn.moons"),
-                       ({"creatures_died": -1}, "this_turn.creatures_died")):
+    for bad, where in (
+        ({"life_lost": {"P3": 1}}, "this_turn.life_lost.P3"),
+        ({"moons": 1}, "this_turn.moons"),
+        ({"creatures_died": -1}, "this_turn.creatures_died"),
+    ):
         try:
             state_from_data({"players": ["P1", "P2"], "this_turn": bad, "objects": []})
         except StateError as error:
@@ -343,20 +395,35 @@ def _one(entry: dict) -> dict:
     return {"players": ["P1", "P2"], "objects": [{"id": "x", "owner": "P1", **entry}]}
 
 
-@pytest.mark.parametrize(("entry", "path", "words"), [
-    ({"card": "Saw It Coming", "zone": "hand", "foretold": True}, "objects[0].foretold",
-     "only a card in exile can be foretold; this object is in the hand"),  # issue 16: words, not "in the exile"
-    ({"card": "Lightning Bolt", "zone": "graveyard", "plotted": True}, "objects[0].plotted", "in the graveyard"),
-    ({"card": "Grizzly Bears", "zone": "exile", "prepared": True}, "objects[0].prepared", "battlefield"),
-    ({"card": "Grizzly Bears", "zone": "exile", "on_adventure": True}, "objects[0].on_adventure",
-     "not an adventurer card"),
-    ({"card": "Grizzly Bears", "zone": "battlefield", "face": "back"}, "objects[0].face", "not a double-faced"),
-    ({"card": "Grizzly Bears", "zone": "hand", "face": "back"}, "objects[0].face", "no back face"),
-    ({"card": "Lightning Bolt", "zone": "exile", "may_cast": [{"player": "P3"}]}, "objects[0].may_cast[0].player",
-     "unknown player 'P3'"),
-    ({"card": "Lightning Bolt", "zone": "exile", "may_cast": [{"player": "P1", "until": "forever"}]},
-     "objects[0].may_cast.0.until", ""),
-])
+@pytest.mark.parametrize(
+    ("entry", "path", "words"),
+    [
+        (
+            {"card": "Saw It Coming", "zone": "hand", "foretold": True},
+            "objects[0].foretold",
+            "only a card in exile can be foretold; this object is in the hand",
+        ),  # issue 16: words, not "in the exile"
+        ({"card": "Lightning Bolt", "zone": "graveyard", "plotted": True}, "objects[0].plotted", "in the graveyard"),
+        ({"card": "Grizzly Bears", "zone": "exile", "prepared": True}, "objects[0].prepared", "battlefield"),
+        (
+            {"card": "Grizzly Bears", "zone": "exile", "on_adventure": True},
+            "objects[0].on_adventure",
+            "not an adventurer card",
+        ),
+        ({"card": "Grizzly Bears", "zone": "battlefield", "face": "back"}, "objects[0].face", "not a double-faced"),
+        ({"card": "Grizzly Bears", "zone": "hand", "face": "back"}, "objects[0].face", "no back face"),
+        (
+            {"card": "Lightning Bolt", "zone": "exile", "may_cast": [{"player": "P3"}]},
+            "objects[0].may_cast[0].player",
+            "unknown player 'P3'",
+        ),
+        (
+            {"card": "Lightning Bolt", "zone": "exile", "may_cast": [{"player": "P1", "until": "forever"}]},
+            "objects[0].may_cast.0.until",
+            "",
+        ),
+    ],
+)
 def test_other_zone_keys_are_checked(entry, path, words):
     """STATE_FORMAT.md (2026-12): each flag belongs to one zone, and names what exists; an error names the key."""
     with pytest.raises(StateError) as error:
@@ -367,9 +434,17 @@ def test_other_zone_keys_are_checked(entry, path, words):
 
 def test_other_zone_keys_are_kept():
     """The flags and grants a state gives reach the object (CR 702.143a, 702.170d, 601.3)."""
-    state = state_from_data(_one({"card": "Lightning Bolt", "zone": "exile", "plotted": True, "exiled_with": "y",
-                                  "may_cast": [{"player": "P2", "without_paying": True,
-                                                "until": "end_of_turn"}]}))
+    state = state_from_data(
+        _one(
+            {
+                "card": "Lightning Bolt",
+                "zone": "exile",
+                "plotted": True,
+                "exiled_with": "y",
+                "may_cast": [{"player": "P2", "without_paying": True, "until": "end_of_turn"}],
+            }
+        )
+    )
     obj = state.object("x")
     assert (obj.plotted, obj.foretold, obj.exiled_with) == (True, False, "y")
     assert [(g.player, g.without_paying, g.until) for g in obj.may_cast] == [("P2", True, "end_of_turn")]
@@ -443,20 +518,41 @@ def test_a_face_down_permanent_is_a_2_2_with_no_abilities():
     assert (card.power, card.toughness, card.colors, card.mana_cost) == ("2", "2", frozenset(), None)
 
 
-@pytest.mark.parametrize(("entry", "path", "says"), [
-    ({"id": "x", "card": "Grizzly Bears", "zone": "hand", "owner": "P1", "summoning_sick": True},
-     "objects[0].summoning_sick", "only a card on the battlefield"),
-    ({"id": "x", "card": "Pacifism", "zone": "battlefield", "controller": "P1", "attached_to": "ghost"},
-     "objects[0].attached_to", "unknown object or player 'ghost'"),
-    ({"id": "x", "card": "Pacifism", "zone": "battlefield", "controller": "P1", "attached_to": "x"},
-     "objects[0].attached_to", "can't be attached to itself"),
-    ({"id": "x", "card": "Grizzly Bears", "zone": "battlefield", "controller": "P1", "cast_as": "morph"},
-     "objects[0].cast_as", "give face_down too"),
-    ({"id": "x", "card": "Grizzly Bears", "zone": "battlefield", "controller": "P1", "transformed": True},
-     "objects[0].transformed", "not a transforming double-faced card"),
-    ({"id": "x", "card": "Grizzly Bears", "zone": "battlefield", "controller": "P1", "flipped": True},
-     "objects[0].flipped", "not a flip card"),
-])
+@pytest.mark.parametrize(
+    ("entry", "path", "says"),
+    [
+        (
+            {"id": "x", "card": "Grizzly Bears", "zone": "hand", "owner": "P1", "summoning_sick": True},
+            "objects[0].summoning_sick",
+            "only a card on the battlefield",
+        ),
+        (
+            {"id": "x", "card": "Pacifism", "zone": "battlefield", "controller": "P1", "attached_to": "ghost"},
+            "objects[0].attached_to",
+            "unknown object or player 'ghost'",
+        ),
+        (
+            {"id": "x", "card": "Pacifism", "zone": "battlefield", "controller": "P1", "attached_to": "x"},
+            "objects[0].attached_to",
+            "can't be attached to itself",
+        ),
+        (
+            {"id": "x", "card": "Grizzly Bears", "zone": "battlefield", "controller": "P1", "cast_as": "morph"},
+            "objects[0].cast_as",
+            "give face_down too",
+        ),
+        (
+            {"id": "x", "card": "Grizzly Bears", "zone": "battlefield", "controller": "P1", "transformed": True},
+            "objects[0].transformed",
+            "not a transforming double-faced card",
+        ),
+        (
+            {"id": "x", "card": "Grizzly Bears", "zone": "battlefield", "controller": "P1", "flipped": True},
+            "objects[0].flipped",
+            "not a flip card",
+        ),
+    ],
+)
 def test_what_the_table_shows_is_checked(entry, path, says):
     """STATE_FORMAT: attachments, sickness, faces are read where they can be, and refused with the key path."""
     with pytest.raises(StateError, match=says) as raised:

@@ -12,10 +12,14 @@ import solver.legal
 from models.io.state_json import state_from_data
 from solver.legal import count_legal_casts, held_view, is_legal_cast, legal_casts, sample_cast, why_illegal
 
-DATA = {"players": ["P1", "P2"], "objects": [
-    {"id": "bolt", "card": "Lightning Bolt", "zone": "hand", "owner": "P1"},
-    {"id": "m1", "card": "Mountain", "zone": "battlefield", "controller": "P1"},
-    {"id": "bear", "card": "Grizzly Bears", "zone": "battlefield", "controller": "P2"}]}
+DATA = {
+    "players": ["P1", "P2"],
+    "objects": [
+        {"id": "bolt", "card": "Lightning Bolt", "zone": "hand", "owner": "P1"},
+        {"id": "m1", "card": "Mountain", "zone": "battlefield", "controller": "P1"},
+        {"id": "bear", "card": "Grizzly Bears", "zone": "battlefield", "controller": "P2"},
+    ],
+}
 
 
 def test_questions_on_one_state_build_one_problem(monkeypatch):

@@ -34,18 +34,27 @@ def add_cards_command(commands: Any) -> None:
         The ``add_subparsers`` result of the main parser.
     """
     cards = commands.add_parser("cards", help="a local card index: import MTGJSON or Scryfall files, find cards")
-    actions = cards.add_subparsers(dest="cards_command", metavar="{import,find}", required=True,
-                                   parser_class=type(cards))
+    actions = cards.add_subparsers(
+        dest="cards_command", metavar="{import,find}", required=True, parser_class=type(cards)
+    )
     where = "the card index (default: $LEGALCASTS_DB, else $XDG_DATA_HOME/legalcasts/cards.sqlite)"
     importing = actions.add_parser("import", help="add the cards of an MTGJSON or Scryfall file to the index")
-    importing.add_argument("file", help="AtomicCards.json, AllPrintings.json, a set file, a Scryfall bulk file, "
-                                        "or JSON lines (gzip, bzip2 or xz compressed too)")
+    importing.add_argument(
+        "file",
+        help="AtomicCards.json, AllPrintings.json, a set file, a Scryfall bulk file, "
+        "or JSON lines (gzip, bzip2 or xz compressed too)",
+    )
     importing.add_argument("--db", metavar="PATH", help=where)
-    finding = actions.add_parser("find", help="print a card of the index (or of the embedded card pool when there "
-                                              "is no index): name, cost, type, text")
+    finding = actions.add_parser(
+        "find",
+        help="print a card of the index (or of the embedded card pool when there is no index): name, cost, type, text",
+    )
     finding.add_argument("name", help="the card name, its French name, or 'Front // Back'; any case")
-    finding.add_argument("--db", metavar="PATH", help=where + "; without --db and with no index there, the card "
-                                                              "pool embedded in the package")
+    finding.add_argument(
+        "--db",
+        metavar="PATH",
+        help=where + "; without --db and with no index there, the card pool embedded in the package",
+    )
 
 
 def run_cards_command(args: argparse.Namespace) -> int:
@@ -95,23 +104,35 @@ def _import(file: Path, db_path: Path) -> int:
     console = Console(stderr=True)
     size = file.stat().st_size if file.is_file() else None
     started = time.perf_counter()
-    with Progress(TextColumn("reading {task.description}"), BarColumn(), DownloadColumn(), TimeRemainingColumn(),
-                  console=console, transient=True, disable=not console.is_terminal) as progress:
+    with Progress(
+        TextColumn("reading {task.description}"),
+        BarColumn(),
+        DownloadColumn(),
+        TimeRemainingColumn(),
+        console=console,
+        transient=True,
+        disable=not console.is_terminal,
+    ) as progress:
         task = progress.add_task(file.name, total=size)
         contents = import_card_file(file, db_path, on_progress=lambda done: progress.update(task, completed=done))
     seconds = time.perf_counter() - started
     if not contents.records:  # never "imported 0 cards" and exit 0
         first = f"; the first: {contents.skipped[0]}" if contents.skipped else ""
-        raise CardDataError(str(file), f"{FORMATS[contents.format]} with no card that could be read "
-                                       f"({_count(len(contents.skipped), 'record')} skipped{first})")
+        raise CardDataError(
+            str(file),
+            f"{FORMATS[contents.format]} with no card that could be read "
+            f"({_count(len(contents.skipped), 'record')} skipped{first})",
+        )
     index = CardIndex(db_path)
     try:
         total = len(index)
     finally:
         index.close()
     print(f"{file}: {FORMATS[contents.format]}")
-    print(f"imported {_count(len(contents.records), 'card')} into {db_path} in {seconds:.1f} s "
-          f"({_count(total, 'card')} in the index)")
+    print(
+        f"imported {_count(len(contents.records), 'card')} into {db_path} in {seconds:.1f} s "
+        f"({_count(total, 'card')} in the index)"
+    )
     if contents.skipped:
         count = len(contents.skipped)
         print(f"skipped {_count(count, 'record')}:")
@@ -145,5 +166,3 @@ def _describe(record: dict[str, Any]) -> str:
     if notes:
         lines.append(f"({'; '.join(notes)})")
     return "\n".join(lines)
-
-

@@ -33,11 +33,20 @@ def add_graph_parser(commands: argparse._SubParsersAction) -> None:
     """
     graph = commands.add_parser("graph", help="splice and target/protection interactions of a card pool")
     graph.add_argument("--cards", metavar="FILE", help=CARDS_OPTION_HELP)
-    graph.add_argument("--format", choices=GRAPH_FORMATS, default=None,
-                       help="write the graph as GraphML, node-link JSON or a PNG drawing (needs --output)")
+    graph.add_argument(
+        "--format",
+        choices=GRAPH_FORMATS,
+        default=None,
+        help="write the graph as GraphML, node-link JSON or a PNG drawing (needs --output)",
+    )
     graph.add_argument("--output", metavar="FILE", help="where to write the graph")
-    graph.add_argument("--top", type=int, default=10, metavar="N",
-                       help="show the N largest packages and the N cheapest (splice card, host) pairs")
+    graph.add_argument(
+        "--top",
+        type=int,
+        default=10,
+        metavar="N",
+        help="show the N largest packages and the N cheapest (splice card, host) pairs",
+    )
 
 
 def _plural(count: int, word: str) -> str:
@@ -75,23 +84,29 @@ def report_lines(found: InteractionGraph, top: int) -> list[str]:
         f"({sum(d['opponents_only'] for d in target_edges):,} of them by hexproof, for opponents only)",
     ]
     if found.undecided:
-        lines.append(f"target: {_plural(len(found.undecided), 'spell-permanent pair')} not judged, text not read "
-                     f"(e.g. {found.undecided[0][0]} and {found.undecided[0][1]}: {found.undecided[0][2]})")
+        lines.append(
+            f"target: {_plural(len(found.undecided), 'spell-permanent pair')} not judged, text not read "
+            f"(e.g. {found.undecided[0][0]} and {found.undecided[0][1]}: {found.undecided[0][2]})"
+        )
     if found.uncastable_hosts:
         lines.append(f"not hosts, no mana cost (CR 118.6): {', '.join(found.uncastable_hosts)}")
     components = splice_components(graph)
     lines.append(f"splice components: {len(components)}")
     for component in components[:top]:
         cards = [n for n in component if graph.nodes[n]["splice_quality"]]
-        lines.append(f"  {_plural(len(component), 'card')}, {_plural(len(cards), 'splice card')}: "
-                     f"{', '.join(cards[:8])}{', ...' if len(cards) > 8 else ''}")
+        lines.append(
+            f"  {_plural(len(component), 'card')}, {_plural(len(cards), 'splice card')}: "
+            f"{', '.join(cards[:8])}{', ...' if len(cards) > 8 else ''}"
+        )
     packages = splice_packages(graph)
     lines.append(f"splice packages (maximal cliques of 'spliced together onto a common host'): {len(packages)}")
     for package in packages[:top]:
         hosts = package.common_hosts
         shown = f"{', '.join(hosts[:3])}{', ...' if len(hosts) > 3 else ''}"
-        lines.append(f"  {len(package.cards)} cards, {_plural(len(hosts), 'common host')}"
-                     f"{' (' + shown + ')' if hosts else ' (pairwise only)'}: {', '.join(package.cards)}")
+        lines.append(
+            f"  {len(package.cards)} cards, {_plural(len(hosts), 'common host')}"
+            f"{' (' + shown + ')' if hosts else ' (pairwise only)'}: {', '.join(package.cards)}"
+        )
     cheapest = cheapest_splice_costs(graph, top)
     lines.append(f"cheapest total cost (host + splice), first {len(cheapest)}:")
     for cost in cheapest:

@@ -76,52 +76,80 @@ def _build_parser() -> argparse.ArgumentParser:
         description="Every legal way to cast a Magic: The Gathering spell in a game state "
         f"(Comprehensive Rules of {CR_EDITION}).",
         epilog="Exit codes: 0 done (check: legal), 1 check: illegal, 2 bad input, 3 card text legalcasts can't "
-               "read, 130 interrupted. 'legalcasts COMMAND --help' gives a command's options.",
+        "read, 130 interrupted. 'legalcasts COMMAND --help' gives a command's options.",
     )
-    parser.add_argument("--version", action="version",
-                        version=version_line())
+    parser.add_argument("--version", action="version", version=version_line())
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     def common(sub: argparse.ArgumentParser) -> None:
         sub.add_argument("state", help="game-state JSON file or Forge puzzle (.pzl)")
         which = sub.add_mutually_exclusive_group()
-        which.add_argument("--card", metavar="NAME",
-                           help="the card in the player's hand to cast, by name (English or French)")
+        which.add_argument(
+            "--card", metavar="NAME", help="the card in the player's hand to cast, by name (English or French)"
+        )
         which.add_argument("--object", metavar="ID", help="the object to cast, by its id in the state file")
         sub.add_argument("--player", metavar="ID", help="the caster (default: the player with priority)")
-        sub.add_argument("--without-paying-mana-cost", action="store_true",
-                         help="cast without paying the mana cost (CR 118.9); additional costs are still paid")
-        sub.add_argument("--resolving", choices=sorted(RESOLVING_KEYWORDS), default=None,
-                         help="cast as this keyword's trigger resolves, for its cost: a madness card in exile, the "
-                              "discard just made (CR 702.35a); a miracle card in the hand, revealed as drawn (CR "
-                              "702.94a); no priority or timing needed (CR 608.2g)")
+        sub.add_argument(
+            "--without-paying-mana-cost",
+            action="store_true",
+            help="cast without paying the mana cost (CR 118.9); additional costs are still paid",
+        )
+        sub.add_argument(
+            "--resolving",
+            choices=sorted(RESOLVING_KEYWORDS),
+            default=None,
+            help="cast as this keyword's trigger resolves, for its cost: a madness card in exile, the "
+            "discard just made (CR 702.35a); a miracle card in the hand, revealed as drawn (CR "
+            "702.94a); no priority or timing needed (CR 608.2g)",
+        )
         sub.add_argument("--cards", metavar="FILE", help=CARDS_OPTION_HELP)
-        sub.add_argument("--backend", choices=sorted(ENGINES), default=None,
-                         help="the solver; every one gives the same casts (default: fast, the decomposition)")
-        sub.add_argument("--strict", action="store_true",
-                         help="exit 3 when any card to cast has text legalcasts can't read (default: leave such "
-                              "a card out, name it on stderr, and go on with the others)")
+        sub.add_argument(
+            "--backend",
+            choices=sorted(ENGINES),
+            default=None,
+            help="the solver; every one gives the same casts (default: fast, the decomposition)",
+        )
+        sub.add_argument(
+            "--strict",
+            action="store_true",
+            help="exit 3 when any card to cast has text legalcasts can't read (default: leave such "
+            "a card out, name it on stderr, and go on with the others)",
+        )
 
     casts = commands.add_parser("casts", help="list the legal casts")
     common(casts)
     casts.add_argument("--limit", type=int, metavar="N", help="list at most N casts")
-    casts.add_argument("--format", choices=("table", "jsonl"), default="table",
-                       help="table: one row per cast, for reading (default); jsonl: one JSON object per cast, the "
-                            "form 'check' and the state file's 'cast' read")
+    casts.add_argument(
+        "--format",
+        choices=("table", "jsonl"),
+        default="table",
+        help="table: one row per cast, for reading (default); jsonl: one JSON object per cast, the "
+        "form 'check' and the state file's 'cast' read",
+    )
     count = commands.add_parser("count", help="print the number of legal casts")
     common(count)
     check = commands.add_parser("check", help="check one cast (a line of 'casts --format jsonl')")
     check.add_argument("state", help="game-state JSON file or Forge puzzle (.pzl)")
-    check.add_argument("cast", help="JSON file holding one cast object, or JSON lines holding one cast each "
-                                    "(the output of 'casts --format jsonl'): each is checked")
+    check.add_argument(
+        "cast",
+        help="JSON file holding one cast object, or JSON lines holding one cast each "
+        "(the output of 'casts --format jsonl'): each is checked",
+    )
     check.add_argument("--player", metavar="ID", help="the caster (default: the card's owner)")
-    check.add_argument("--without-paying-mana-cost", action="store_true",
-                       help="the casts are without paying the mana cost (CR 118.9): an effect lets the player cast "
-                            "so; without it, a cast that says so is legal only where the state grants it (a "
-                            "plotted card, a 'may_cast' without paying)")
-    check.add_argument("--resolving", choices=sorted(RESOLVING_KEYWORDS), default=None,
-                       help="the casts are made as this keyword's trigger resolves (CR 702.35a, 702.94a, 608.2g); "
-                            "without it, a madness or miracle cast is illegal")
+    check.add_argument(
+        "--without-paying-mana-cost",
+        action="store_true",
+        help="the casts are without paying the mana cost (CR 118.9): an effect lets the player cast "
+        "so; without it, a cast that says so is legal only where the state grants it (a "
+        "plotted card, a 'may_cast' without paying)",
+    )
+    check.add_argument(
+        "--resolving",
+        choices=sorted(RESOLVING_KEYWORDS),
+        default=None,
+        help="the casts are made as this keyword's trigger resolves (CR 702.35a, 702.94a, 608.2g); "
+        "without it, a madness or miracle cast is illegal",
+    )
     check.add_argument("--cards", metavar="FILE", help=CARDS_OPTION_HELP)
     explain = commands.add_parser("explain", help="say which modes, splices and targets are unavailable, and why")
     common(explain)
@@ -133,25 +161,38 @@ def _build_parser() -> argparse.ArgumentParser:
     copies.add_argument("state", help="game-state JSON file; the spell carries its 'cast' record")
     copies.add_argument("--spell", metavar="ID", required=True, help="the spell on the stack")
     copies.add_argument("--player", metavar="ID", help="who controls the copy (default: the spell's controller)")
-    copies.add_argument("--keep-targets", action="store_true",
-                        help="the copying effect does not allow new targets")
+    copies.add_argument("--keep-targets", action="store_true", help="the copying effect does not allow new targets")
     copies.add_argument("--count", action="store_true", help="print the number of choices only")
-    copies.add_argument("--format", choices=("table", "jsonl"), default="table",
-                        help="table: one numbered line per choice, for reading (default); jsonl: one JSON object "
-                             "per choice")
+    copies.add_argument(
+        "--format",
+        choices=("table", "jsonl"),
+        default="table",
+        help="table: one numbered line per choice, for reading (default); jsonl: one JSON object per choice",
+    )
     copies.add_argument("--cards", metavar="FILE", help=CARDS_OPTION_HELP)
-    coverage = commands.add_parser("coverage", help="how many instants and sorceries the grammar reads (default: "
-                                                    "the embedded card pool, about 30 s)")
+    coverage = commands.add_parser(
+        "coverage",
+        help="how many instants and sorceries the grammar reads (default: the embedded card pool, about 30 s)",
+    )
     coverage.add_argument("--cards", metavar="FILE", help=CARDS_OPTION_HELP)
-    coverage.add_argument("--top", type=int, default=15, metavar="N",
-                          help="show the N most common reasons (0 or more; default 15)")
-    serve = commands.add_parser("serve", help="answer JSON-RPC 2.0 requests: lines on stdio, or HTTP with --port "
-                                              "(docs/service.md)")
-    serve.add_argument("--port", type=int, metavar="N",
-                       help="serve HTTP on this port (0: a free one, printed on stderr); default: lines on stdio")
-    serve.add_argument("--host", default="127.0.0.1", metavar="ADDRESS",
-                       help="the address HTTP listens on (default 127.0.0.1, the loopback; there is no "
-                            "authentication)")
+    coverage.add_argument(
+        "--top", type=int, default=15, metavar="N", help="show the N most common reasons (0 or more; default 15)"
+    )
+    serve = commands.add_parser(
+        "serve", help="answer JSON-RPC 2.0 requests: lines on stdio, or HTTP with --port (docs/service.md)"
+    )
+    serve.add_argument(
+        "--port",
+        type=int,
+        metavar="N",
+        help="serve HTTP on this port (0: a free one, printed on stderr); default: lines on stdio",
+    )
+    serve.add_argument(
+        "--host",
+        default="127.0.0.1",
+        metavar="ADDRESS",
+        help="the address HTTP listens on (default 127.0.0.1, the loopback; there is no authentication)",
+    )
     serve.add_argument("--cards", metavar="FILE", help=CARDS_OPTION_HELP)
     add_graph_parser(commands)
     add_cards_command(commands)
@@ -178,8 +219,9 @@ def _objects_to_cast(
     return objects_to_cast(state, cards, player=args.player, card=args.card)
 
 
-def _note_left_out(state: GameState, left_out: list[tuple[ObjectId, UnsupportedRuleError]], strict: bool,
-                   anything_else: bool) -> None:
+def _note_left_out(
+    state: GameState, left_out: list[tuple[ObjectId, UnsupportedRuleError]], strict: bool, anything_else: bool
+) -> None:
     """Name the cards a command over several cards leaves out because legalcasts can't read their text.
 
     Raises the first error (exit 3) under ``--strict``, or when no other card is left: then there is nothing
@@ -190,8 +232,11 @@ def _note_left_out(state: GameState, left_out: list[tuple[ObjectId, UnsupportedR
     if strict or not anything_else:
         raise left_out[0][1]
     for object_id, error in left_out:
-        print(f"legalcasts: left out {state.object(object_id).name} ({object_id}), text not read: {error} "
-              "(the other cards are done; --strict: exit 3 instead)", file=sys.stderr)
+        print(
+            f"legalcasts: left out {state.object(object_id).name} ({object_id}), text not read: {error} "
+            "(the other cards are done; --strict: exit 3 instead)",
+            file=sys.stderr,
+        )
 
 
 def _views(state: GameState, args: argparse.Namespace, cards: CardDatabase) -> list[tuple[LegalCasts, int]]:
@@ -202,8 +247,14 @@ def _views(state: GameState, args: argparse.Namespace, cards: CardDatabase) -> l
     from solver.actions import PositionCasts
 
     player, object_ids = _objects_to_cast(state, args, cards)
-    position = PositionCasts(state, player, objects=object_ids, without_paying_mana_cost=args.without_paying_mana_cost,
-                             backend=args.backend, resolving=args.resolving)
+    position = PositionCasts(
+        state,
+        player,
+        objects=object_ids,
+        without_paying_mana_cost=args.without_paying_mana_cost,
+        backend=args.backend,
+        resolving=args.resolving,
+    )
     _note_left_out(state, position.left_out, args.strict, anything_else=bool(position.views))
     return list(zip(position.views, position.counts))
 
@@ -225,8 +276,7 @@ def _describe_targets(cast: Cast, state: GameState) -> str:
     for choice in cast.targets:
         where = "" if choice.source == cast.card else f"[{choice.source}] "
         labels = [_target_label(t, state) for t in choice.targets]
-        chosen = [f"{t} ({amount})" for t, amount in zip(labels, choice.division)] if choice.division \
-            else labels
+        chosen = [f"{t} ({amount})" for t, amount in zip(labels, choice.division)] if choice.division else labels
         parts.append(f"{where}{choice.phrase}: {', '.join(chosen) or '-'}")
     return "; ".join(parts) or "-"
 
@@ -273,16 +323,18 @@ def _print_table(views: list[tuple[LegalCasts, int]], limit: int | None, state: 
         for cast in view:
             if limit is not None and len(rows) >= limit:
                 break
-            rows.append((
-                str(len(rows) + 1),
-                escape(f"{cast.name} ({cast.card})"),
-                escape("; ".join(f"{i + 1}: {modes_text[i]}" for i in cast.modes) or "-"),
-                escape(", ".join(cast.splices) or "-"),
-                escape(_describe_targets(cast, state)),
-                escape(_describe_costs(cast)),
-                str(cast.total_cost) or "{0}",
-                str(cast.mana_value),
-            ))
+            rows.append(
+                (
+                    str(len(rows) + 1),
+                    escape(f"{cast.name} ({cast.card})"),
+                    escape("; ".join(f"{i + 1}: {modes_text[i]}" for i in cast.modes) or "-"),
+                    escape(", ".join(cast.splices) or "-"),
+                    escape(_describe_targets(cast, state)),
+                    escape(_describe_costs(cast)),
+                    str(cast.total_cost) or "{0}",
+                    str(cast.mana_value),
+                )
+            )
     # A terminal's width, or $COLUMNS; else (a pipe, a file) 200 columns
     console = Console(width=None if sys.stdout.isatty() or os.environ.get("COLUMNS") else 200)
     if rows:
@@ -320,8 +372,7 @@ def _check(state: GameState, args: argparse.Namespace) -> int:
         if len(lines) < 2:
             raise
         single = None
-    records = single or [(number, parse_json(line, f"{args.cast}:{number}", CastFormatError))
-                         for number, line in lines]
+    records = single or [(number, parse_json(line, f"{args.cast}:{number}", CastFormatError)) for number, line in lines]
     casts = []
     for number, data in records:  # every record is read before any verdict: a bad one is one error, nothing else
         where = f"{args.cast}:{number}" if number else args.cast
@@ -331,8 +382,13 @@ def _check(state: GameState, args: argparse.Namespace) -> int:
         casts.append((where, cast))
     illegal = 0
     for where, cast in casts:
-        view = judging_view(state, cast, player=args.player, without_paying_mana_cost=args.without_paying_mana_cost,
-                            resolving=args.resolving)
+        view = judging_view(
+            state,
+            cast,
+            player=args.player,
+            without_paying_mana_cost=args.without_paying_mana_cost,
+            resolving=args.resolving,
+        )
         reasons = view.why_illegal(cast)
         illegal += bool(reasons)
         verdict = "legal" if not reasons else "illegal"
@@ -393,15 +449,19 @@ def _data_lacking(count: int) -> str:
 def _coverage(found: Coverage, top: int) -> int:
     """Print the report of ``legalcasts coverage``: the share read, and the ``top`` reasons of the rest."""
     share = 100 * found.modelled / found.spells if found.spells else 0.0
-    print(f"{found.modelled} of {found.spells} instants and sorceries fully modelled ({share:.1f}%); "
-          f"{found.unsupported} unsupported{_data_lacking(found.data_lacking)}")
+    print(
+        f"{found.modelled} of {found.spells} instants and sorceries fully modelled ({share:.1f}%); "
+        f"{found.unsupported} unsupported{_data_lacking(found.data_lacking)}"
+    )
     for reason, count in found.blocking[:top]:
         print(f"{count:5d}  {reason}  (e.g. {found.examples[reason]})")
     if found.others:
         share = 100 * found.others_modelled / found.others
-        print(f"{found.others_modelled} of {found.others} other cards with their casting-relevant text fully "
-              f"read ({share:.1f}%); {found.others - found.others_modelled} unsupported"
-              f"{_data_lacking(found.others_data_lacking)}")
+        print(
+            f"{found.others_modelled} of {found.others} other cards with their casting-relevant text fully "
+            f"read ({share:.1f}%); {found.others - found.others_modelled} unsupported"
+            f"{_data_lacking(found.others_data_lacking)}"
+        )
         for reason, count in found.others_blocking[:top]:
             print(f"{count:5d}  {reason}  (e.g. {found.others_examples[reason]})")
     if found.skipped:
@@ -473,8 +533,11 @@ def _read_pool(args: argparse.Namespace, cards: CardDatabase) -> int:
         if failed:  # a bug of the reader, named: the other cards were counted
             listed = "; ".join(f"{name} ({error})" for name, error in failed[:5])
             more = f"; and {len(failed) - 5:,} more" if len(failed) > 5 else ""
-            print(f"legalcasts: the Oracle reader fails on {len(failed):,} card{'s' if len(failed) > 1 else ''}, "
-                  f"left out: {listed}{more}", file=sys.stderr)
+            print(
+                f"legalcasts: the Oracle reader fails on {len(failed):,} card{'s' if len(failed) > 1 else ''}, "
+                f"left out: {listed}{more}",
+                file=sys.stderr,
+            )
 
 
 def _state_of(args: argparse.Namespace, cards: CardDatabase) -> GameState:
@@ -512,8 +575,10 @@ def _copies(state: GameState, args: argparse.Namespace) -> int:
     if choices.original.splices:
         kept.append(f"the text of {', '.join(choices.original.splices)} spliced onto it")
     keeps = f"; it keeps {' and '.join(kept)}" if kept else ""
-    print(f"{count} choice{'s' if count != 1 else ''} for a copy of {choices.original.name} ({args.spell})"
-          f"{keeps}; nothing new can be spliced (CR 707.10)")
+    print(
+        f"{count} choice{'s' if count != 1 else ''} for a copy of {choices.original.name} ({args.spell})"
+        f"{keeps}; nothing new can be spliced (CR 707.10)"
+    )
     return EXIT_OK
 
 
@@ -526,9 +591,16 @@ def _explain(state: GameState, args: argparse.Namespace, cards: CardDatabase) ->
     explained, left_out = [], []
     for object_id in object_ids:
         try:
-            explained.append(explain_card(state, object_id, player=player,
-                                          without_paying_mana_cost=args.without_paying_mana_cost,
-                                          backend=args.backend, resolving=args.resolving))
+            explained.append(
+                explain_card(
+                    state,
+                    object_id,
+                    player=player,
+                    without_paying_mana_cost=args.without_paying_mana_cost,
+                    backend=args.backend,
+                    resolving=args.resolving,
+                )
+            )
         except UnsupportedRuleError as error:
             left_out.append((ObjectId(object_id), error))
     _note_left_out(state, left_out, args.strict, anything_else=bool(explained))

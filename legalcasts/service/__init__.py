@@ -153,8 +153,9 @@ class _Params:
         if params is None:
             params = {}
         if not isinstance(params, dict):
-            raise RpcError(INVALID_PARAMS, f"error: params: must be an object of named params, "
-                                           f"not {_json_kind(params)}")
+            raise RpcError(
+                INVALID_PARAMS, f"error: params: must be an object of named params, not {_json_kind(params)}"
+            )
         allowed = METHODS[method]
         for name in params:
             if name not in allowed:
@@ -232,8 +233,11 @@ class _Position:
 
     @property
     def view_options(self) -> dict[str, Any]:
-        return {"player": self.player, "without_paying_mana_cost": self.without_paying_mana_cost,
-                "resolving": self.resolving}
+        return {
+            "player": self.player,
+            "without_paying_mana_cost": self.without_paying_mana_cost,
+            "resolving": self.resolving,
+        }
 
 
 class Service:
@@ -259,9 +263,17 @@ class Service:
         self.max_states = max_states
         self._states: OrderedDict[str, _Held] = OrderedDict()
         self._methods: dict[str, Callable[[_Params], Any]] = {
-            "load_state": self._load_state, "count": self._count, "casts": self._casts, "mask": self._mask,
-            "options": self._options, "check": self._check, "explain": self._explain, "sample": self._sample,
-            "best": self._best, "version": self._version, "methods": self._list_methods,
+            "load_state": self._load_state,
+            "count": self._count,
+            "casts": self._casts,
+            "mask": self._mask,
+            "options": self._options,
+            "check": self._check,
+            "explain": self._explain,
+            "sample": self._sample,
+            "best": self._best,
+            "version": self._version,
+            "methods": self._list_methods,
         }
 
     # --- JSON-RPC framing ---
@@ -321,8 +333,9 @@ class Service:
             return error_response(None, RpcError(INVALID_REQUEST, "invalid request: not an object"))
         request_id = request.get("id")
         if not isinstance(request_id, (str, int, float, type(None))) or isinstance(request_id, bool):
-            return error_response(None, RpcError(INVALID_REQUEST, "invalid request: id must be a string, a number "
-                                                                  "or null"))
+            return error_response(
+                None, RpcError(INVALID_REQUEST, "invalid request: id must be a string, a number or null")
+            )
         method = request.get("method")
         # a request without an id is a notification, answered with nothing, unless it is no valid request at
         # all: that is answered with id null (JSON-RPC 2.0, section 5)
@@ -365,8 +378,11 @@ class Service:
         if digest is not None:
             held = self._states.get(digest)
             if held is None:
-                raise RpcError(UNKNOWN_DIGEST, f"unknown digest {digest!r}: send the state with load_state (the "
-                                               f"server holds the last {self.max_states} states)")
+                raise RpcError(
+                    UNKNOWN_DIGEST,
+                    f"unknown digest {digest!r}: send the state with load_state (the "
+                    f"server holds the last {self.max_states} states)",
+                )
             self._states.move_to_end(digest)
             return held.state, digest
         data = params.mapping("state")
@@ -391,15 +407,18 @@ class Service:
         state, digest = self._state_of(params)
         player = params.text("player") or state.priority
         if player not in state.players:
-            raise RpcError(INVALID_PARAMS, f"error: player: unknown player {player!r} (players are "
-                                           f"{', '.join(state.players)})")
+            raise RpcError(
+                INVALID_PARAMS, f"error: player: unknown player {player!r} (players are {', '.join(state.players)})"
+            )
         card = params.text("card")
         if card is not None and not state.has_object(card):
             raise RpcError(INVALID_PARAMS, f"error: card: no object with id {card!r} in the state")
         resolving = params.text("resolving")
         if resolving is not None and resolving not in RESOLVING_KEYWORDS:
-            raise RpcError(INVALID_PARAMS, f"error: resolving: must be one of {', '.join(sorted(RESOLVING_KEYWORDS))}, "
-                                           f"not {resolving!r}")
+            raise RpcError(
+                INVALID_PARAMS,
+                f"error: resolving: must be one of {', '.join(sorted(RESOLVING_KEYWORDS))}, not {resolving!r}",
+            )
         return _Position(state, digest, player, card, params.flag("without_paying_mana_cost"), resolving)
 
     def _held(self, where: _Position, key: tuple[Any, ...], make: Callable[[], Any]) -> Any:
@@ -424,10 +443,12 @@ class Service:
 
         The library's held view (:func:`~solver.legal.held_view`): the one a position's casts number too.
         """
+
         def make() -> LegalCasts:
             view = held_view(where.state, card, **where.view_options)
             view.count()
             return view
+
         key = ("view", card, where.player, where.without_paying_mana_cost, where.resolving)
         return self._held(where, key, make)
 
@@ -439,16 +460,23 @@ class Service:
         else:
             among = list(castable_objects(where.state, where.player))
         # lands are played, not cast (CR 305.9)
-        return [object_id for object_id in among
-                if not (where.state.object(object_id).zone is Zone.HAND and where.state.object(object_id).card.is_land)]
+        return [
+            object_id
+            for object_id in among
+            if not (where.state.object(object_id).zone is Zone.HAND and where.state.object(object_id).card.is_land)
+        ]
 
     # --- the methods ---
 
     def _load_state(self, params: _Params) -> dict[str, Any]:
         state, digest = self._load(params.required_mapping("state"))
         where = _Position(state, digest, state.priority, None, False, None)
-        return {"digest": digest, "players": list(state.players), "priority": state.priority,
-                "castable": self._objects(where)}
+        return {
+            "digest": digest,
+            "players": list(state.players),
+            "priority": state.priority,
+            "castable": self._objects(where),
+        }
 
     def _count(self, params: _Params) -> dict[str, Any]:
         actions, left_out = self._actions(self._position(params))
@@ -460,12 +488,15 @@ class Service:
         limit = params.whole("limit", 100, 0, MAX_CASTS_PAGE)
         actions, left_out = self._actions(where)
         if isinstance(actions, LegalCasts):  # a card's casts from the offset on, in the order of their action ids
-            numbered: Iterable[tuple[int, Cast]] = zip(itertools.count(offset),
-                                                        itertools.islice(actions.casts_from(offset), limit))
+            numbered: Iterable[tuple[int, Cast]] = zip(
+                itertools.count(offset), itertools.islice(actions.casts_from(offset), limit)
+            )
         else:
             numbered = actions.casts(offset, limit)
-        page = [{"action_id": action_id, "key": cast.canonical_key(), "cast": cast.to_json()}
-                for action_id, cast in numbered]
+        page = [
+            {"action_id": action_id, "key": cast.canonical_key(), "cast": cast.to_json()}
+            for action_id, cast in numbered
+        ]
         return {"count": actions.count(), "offset": offset, "casts": page, "left_out": left_out}
 
     def _actions(self, where: _Position) -> tuple[LegalCasts | PositionCasts, list[dict[str, str]]]:
@@ -477,11 +508,20 @@ class Service:
         if where.card is not None:
             return self._view(where, where.card), []
         key = ("position", where.player, where.without_paying_mana_cost, where.resolving)
-        position: PositionCasts = self._held(where, key, lambda: PositionCasts(
-            where.state, where.player, without_paying_mana_cost=where.without_paying_mana_cost,
-            resolving=where.resolving))
-        left_out = [{"card": object_id, "name": where.state.object(object_id).name, "reason": str(error)}
-                    for object_id, error in position.left_out]
+        position: PositionCasts = self._held(
+            where,
+            key,
+            lambda: PositionCasts(
+                where.state,
+                where.player,
+                without_paying_mana_cost=where.without_paying_mana_cost,
+                resolving=where.resolving,
+            ),
+        )
+        left_out = [
+            {"card": object_id, "name": where.state.object(object_id).name, "reason": str(error)}
+            for object_id, error in position.left_out
+        ]
         if position.left_out and not position.views:
             raise position.left_out[0][1]
         return position, left_out
@@ -517,8 +557,12 @@ class Service:
         if not reasons:  # its id among the casts the call names: the card's with 'card', else the position's
             actions, _ = self._actions(where)
             action_id = actions.action_id(cast)
-        return {"legal": not reasons, "reasons": [{"rule": r.rule, "message": r.message} for r in reasons],
-                "action_id": action_id, "notes": list(() if reasons else view.derived_field_notes(cast))}
+        return {
+            "legal": not reasons,
+            "reasons": [{"rule": r.rule, "message": r.message} for r in reasons],
+            "action_id": action_id,
+            "notes": list(() if reasons else view.derived_field_notes(cast)),
+        }
 
     def _explain(self, params: _Params) -> dict[str, Any]:
         where = self._position(params)
@@ -533,10 +577,15 @@ class Service:
                 first = first or exc
                 left_out.append({"card": object_id, "name": where.state.object(object_id).name, "reason": str(exc)})
                 continue
-            explanations.append({
-                "card": explanation.card, "name": explanation.name, "count": explanation.count,
-                "reasons": [{"rule": r.rule, "message": r.message} for r in explanation.reasons],
-                "lines": explanation.lines()})
+            explanations.append(
+                {
+                    "card": explanation.card,
+                    "name": explanation.name,
+                    "count": explanation.count,
+                    "reasons": [{"rule": r.rule, "message": r.message} for r in explanation.reasons],
+                    "lines": explanation.lines(),
+                }
+            )
         if first is not None and not explanations:
             raise first
         return {"explanations": explanations, "left_out": left_out}
@@ -608,8 +657,11 @@ def _check_score_ids(table: Mapping[str, Any], state: GameState, view: LegalCast
         known = {str(m.index) for problem in view.problems for m in problem.abilities.modes}
         for key in modes:
             if key not in known:
-                raise InputError(f"score.modes.{key}", f"{view.problem.spell.name} has no mode {key} (modes count "
-                                                       f"from 0: {', '.join(sorted(known)) or 'none'})")
+                raise InputError(
+                    f"score.modes.{key}",
+                    f"{view.problem.spell.name} has no mode {key} (modes count "
+                    f"from 0: {', '.join(sorted(known)) or 'none'})",
+                )
 
 
 def score_function(table: Mapping[str, Any]) -> Callable[[Any, Any], int]:

@@ -63,11 +63,28 @@ FORMATS = {
 
 _COLOR_WORDS = {"White": "W", "Blue": "U", "Black": "B", "Red": "R", "Green": "G"}
 _WUBRG = "WUBRG"
-_LANGUAGES = frozenset({
-    "English", "French", "German", "Italian", "Spanish", "Portuguese", "Portuguese (Brazil)", "Japanese",
-    "Korean", "Russian", "Chinese Simplified", "Chinese Traditional", "Phyrexian", "Ancient Greek", "Arabic",
-    "Hebrew", "Latin", "Sanskrit",
-})
+_LANGUAGES = frozenset(
+    {
+        "English",
+        "French",
+        "German",
+        "Italian",
+        "Spanish",
+        "Portuguese",
+        "Portuguese (Brazil)",
+        "Japanese",
+        "Korean",
+        "Russian",
+        "Chinese Simplified",
+        "Chinese Traditional",
+        "Phyrexian",
+        "Ancient Greek",
+        "Arabic",
+        "Hebrew",
+        "Latin",
+        "Sanskrit",
+    }
+)
 # Older spellings of mana symbols, and their current form.
 _SYMBOL_SPELLINGS = {"{Variable Colorless}": "{X}", "{White or Black}": "{W/B}"}
 _OLD_LAYOUTS = {"double-faced": "transform"}
@@ -78,8 +95,21 @@ _CARD_KEYS = frozenset({"type", "type_line", "manaCost", "mana_cost", "text", "o
 _KIND_KEYS = frozenset({"types", "type_line", "layout", "card_faces"})
 # Keys of a Scryfall card object, and keys only MTGJSON v5 (and v4) card objects have.
 _SCRYFALL_KEYS = frozenset({"object", "type_line", "oracle_text", "mana_cost", "card_faces", "oracle_id"})
-_MTGJSON_V5_KEYS = frozenset({"availability", "convertedManaCost", "manaValue", "identifiers", "uuid", "faceName",
-                              "setCode", "colorIndicator", "edhrecRank", "finishes", "isFunny"})
+_MTGJSON_V5_KEYS = frozenset(
+    {
+        "availability",
+        "convertedManaCost",
+        "manaValue",
+        "identifiers",
+        "uuid",
+        "faceName",
+        "setCode",
+        "colorIndicator",
+        "edhrecRank",
+        "finishes",
+        "isFunny",
+    }
+)
 _PEEK_EVENTS = 2_000_000
 _SPLICE_DASH = re.compile(r"(?m)^(Splice onto [A-Z][a-z]+)-(?=[A-Z])")
 
@@ -222,8 +252,10 @@ def detect_card_file_format(path: str | Path) -> str:
     return layout
 
 
-_ACCEPTED = ("MTGJSON AtomicCards, AllPrintings, a set file or an array of its card objects, the older MTGJSON "
-             "set layout, a Scryfall bulk file, card or search page, or Scryfall-style JSON lines")
+_ACCEPTED = (
+    "MTGJSON AtomicCards, AllPrintings, a set file or an array of its card objects, the older MTGJSON "
+    "set layout, a Scryfall bulk file, card or search page, or Scryfall-style JSON lines"
+)
 
 
 def _looks_like(stream: _ByteStream) -> str:
@@ -248,8 +280,9 @@ def _looks_like(stream: _ByteStream) -> str:
                 maps.append(keys)
     if any({"count"} <= keys and keys & {"entry", "name", "card"} for keys in maps):
         return "a deck list (card names and counts, no card text)"
-    if any({"code", "releaseDate"} <= keys and "cards" not in keys for keys in maps) and \
-            not any("cards" in keys for keys in maps):
+    if any({"code", "releaseDate"} <= keys and "cards" not in keys for keys in maps) and not any(
+        "cards" in keys for keys in maps
+    ):
         return "an MTGJSON SetList (sets, without their cards)"
     if any("name" in keys and keys & {"uuid", "identifiers"} for keys in maps):
         return "MTGJSON card printings without rules text (no 'type', 'types' or 'text': a slim file)"
@@ -535,8 +568,9 @@ def _sets(stream: _ByteStream, prefix: str) -> Iterator[tuple[str | None, Any, s
         yield from _take_set_file(ijson.kvitems(stream, "", use_float=True), where="cards")
 
 
-def _take_set_file(items: Iterator[tuple[str, Any]],
-                   where: str = "data.cards") -> Iterator[tuple[str | None, Any, str]]:
+def _take_set_file(
+    items: Iterator[tuple[str, Any]], where: str = "data.cards"
+) -> Iterator[tuple[str | None, Any, str]]:
     """From the key-value pairs of one set object (or of AllPrintings' ``data``): the sets."""
     code: str | None = None
     cards: Any = None
@@ -600,8 +634,9 @@ def _face_name(full: str | None, index: int) -> str | None:
     return parts[index] if len(parts) > 1 and index < len(parts) else full
 
 
-def _french_name(entries: Any, face_index: int, english: str, multi_face: bool,
-                 faces: Sequence[str] = ()) -> str | None:
+def _french_name(
+    entries: Any, face_index: int, english: str, multi_face: bool, faces: Sequence[str] = ()
+) -> str | None:
     """The French name among MTGJSON ``foreignData`` / ``foreignNames`` entries.
 
     A French name that is the English name of a face of a multi-face card (this face's, or another of
@@ -729,8 +764,9 @@ def _old_faces(card: Mapping[str, Any], set_code: str | None) -> Iterator[dict[s
     if len(names) > 1:
         record["faces_of"] = " // ".join(names)
     face_index = names.index(name) if name in names else 0
-    record["name_fr"] = _french_name(card.get("foreignNames") or card.get("foreignData"), face_index, name,
-                                     len(names) > 1, names)
+    record["name_fr"] = _french_name(
+        card.get("foreignNames") or card.get("foreignData"), face_index, name, len(names) > 1, names
+    )
     record["sets"] = [set_code] if set_code else []
     record["rulings"] = [{"date": r.get("date"), "text": r.get("text")} for r in card.get("rulings") or []]
     if card.get("printings"):
@@ -792,8 +828,9 @@ def _scryfall_faces(card: Mapping[str, Any]) -> Iterator[dict[str, Any]]:
         }
         if multi:
             record["faces_of"] = card["name"]
-        printed = face.get("printed_name") or (_face_name(card.get("printed_name"), index) if multi
-                                                else card.get("printed_name"))
+        printed = face.get("printed_name") or (
+            _face_name(card.get("printed_name"), index) if multi else card.get("printed_name")
+        )
         record["name_fr"] = printed if french and printed and not (multi and printed == name) else None
         record["sets"] = [card["set"].upper()] if card.get("set") else []
         record["rulings"] = []

@@ -33,8 +33,14 @@ from models.objects import Card
 from models.split import whole_split_cards
 
 __all__ = [
-    "INDEX_SCHEMA", "INDEX_SCHEMA_VERSION", "CardIndex", "default_index_path", "import_card_file", "is_card_index",
-    "load_card_database", "write_card_index",
+    "INDEX_SCHEMA",
+    "INDEX_SCHEMA_VERSION",
+    "CardIndex",
+    "default_index_path",
+    "import_card_file",
+    "is_card_index",
+    "load_card_database",
+    "write_card_index",
 ]
 
 _SQLITE_HEADER = b"SQLite format 3\x00"
@@ -98,8 +104,10 @@ def is_card_index(path: str | Path) -> bool:
         return False
 
 
-CARDS_OPTION_HELP = ("card data instead of the embedded pool: Scryfall-style JSON lines (plain or .gz), or an "
-                     "index that 'legalcasts cards import' built from an MTGJSON or Scryfall file")
+CARDS_OPTION_HELP = (
+    "card data instead of the embedded pool: Scryfall-style JSON lines (plain or .gz), or an "
+    "index that 'legalcasts cards import' built from an MTGJSON or Scryfall file"
+)
 """The help of every command's ``--cards FILE``: what :func:`load_card_database` reads."""
 
 
@@ -141,8 +149,10 @@ def _import_hint(path: Path) -> str:
         return ""
     if layout == "jsonl":
         return ""
-    return (f"a card file of the layout '{FORMATS[layout]}', which --cards does not read directly: import it "
-            f"into an index first ('legalcasts cards import {path} --db cards.sqlite'), then give --cards cards.sqlite")
+    return (
+        f"a card file of the layout '{FORMATS[layout]}', which --cards does not read directly: import it "
+        f"into an index first ('legalcasts cards import {path} --db cards.sqlite'), then give --cards cards.sqlite"
+    )
 
 
 def _close_names(name: str, candidates: Iterable[str], count: int) -> list[str]:
@@ -229,8 +239,9 @@ class CardIndex(CardDatabase):
 
     def _connect(self) -> sqlite3.Connection:
         assert self.path is not None
-        return sqlite3.connect(f"{self.path.resolve().as_uri()}?mode=ro", uri=True,
-                               check_same_thread=_SHARED_CONNECTIONS_UNSAFE)
+        return sqlite3.connect(
+            f"{self.path.resolve().as_uri()}?mode=ro", uri=True, check_same_thread=_SHARED_CONNECTIONS_UNSAFE
+        )
 
     def _open(self, connection: sqlite3.Connection, check: bool) -> None:
         if check:
@@ -286,8 +297,9 @@ class CardIndex(CardDatabase):
             yield self._card(record)
 
     def __contains__(self, name: object) -> bool:
-        return isinstance(name, str) and (self._row(name.casefold()) is not None
-                                          or self._whole_split(name.casefold()) is not None)
+        return isinstance(name, str) and (
+            self._row(name.casefold()) is not None or self._whole_split(name.casefold()) is not None
+        )
 
     def _whole_split(self, folded: str) -> Card | None:
         """The card of this whole name, or None when there is none.
@@ -309,8 +321,9 @@ class CardIndex(CardDatabase):
         # another multi-face card named whole ("Delver of Secrets // Insectile Aberration"): its front face, whose
         # other faces the state builder attaches (models.cards.card_of_object)
         front = [card for card in halves if card.faces and card.name == card.faces[0] and not card.halves]
-        return front[0] if front and front[0].layout not in ("split", "aftermath") and not front[0].faces_lacking \
-            else None
+        return (
+            front[0] if front and front[0].layout not in ("split", "aftermath") and not front[0].faces_lacking else None
+        )
 
     def _row_by_name(self, folded: str) -> str | None:
         row = self._db.execute("SELECT record FROM cards WHERE folded = ?", (folded,)).fetchone()
@@ -322,10 +335,20 @@ class CardIndex(CardDatabase):
         if card is None:
             card = card_from_record(record, path=f"{self.where}: {record['name']!r}")
             if card.faces:  # the faces the index has no record of (Card.faces_lacking)
-                present = {str(n).casefold() for (n,) in self._db.execute(
-                    "SELECT name FROM cards WHERE folded_faces_of = ?", (record["faces_of"].casefold(),))}
-                card = with_faces_lacking(card, [face for face in card.faces if face.casefold() not in present
-                                                 and self._row(face.casefold()) is None])
+                present = {
+                    str(n).casefold()
+                    for (n,) in self._db.execute(
+                        "SELECT name FROM cards WHERE folded_faces_of = ?", (record["faces_of"].casefold(),)
+                    )
+                }
+                card = with_faces_lacking(
+                    card,
+                    [
+                        face
+                        for face in card.faces
+                        if face.casefold() not in present and self._row(face.casefold()) is None
+                    ],
+                )
             self._cards[record["name"]] = card
         return card
 
@@ -333,7 +356,8 @@ class CardIndex(CardDatabase):
         row = self._db.execute("SELECT record FROM cards WHERE folded = ?", (folded,)).fetchone()
         if row is None:
             row = self._db.execute(
-                "SELECT record FROM cards WHERE folded_fr = ? ORDER BY name LIMIT 1", (folded,)).fetchone()
+                "SELECT record FROM cards WHERE folded_fr = ? ORDER BY name LIMIT 1", (folded,)
+            ).fetchone()
         return None if row is None else row[0]
 
     def names(self) -> Iterator[str]:
@@ -373,17 +397,19 @@ class CardIndex(CardDatabase):
         # A whole multi-face name: its faces present are the rows naming it.
         rows = self._db.execute("SELECT record FROM cards WHERE folded_faces_of = ?", (folded,)).fetchall()
         if not rows:  # a face name: the records of multi-face cards that name it (a scan, on this failing path only)
-            rows = self._db.execute("SELECT record FROM cards WHERE instr(folded_faces_of, ?) > 0",
-                                    (folded,)).fetchall()
+            rows = self._db.execute(
+                "SELECT record FROM cards WHERE instr(folded_faces_of, ?) > 0", (folded,)
+            ).fetchall()
         for (text,) in rows:
             whole = json.loads(text)["faces_of"]
             faces = whole.split(" // ")
             if folded not in (whole.casefold(), *(face.casefold() for face in faces)):
                 continue
-            present = {str(n).casefold() for (n,) in self._db.execute(
-                "SELECT name FROM cards WHERE folded_faces_of = ?", (whole.casefold(),))}
-            missing = [face for face in faces if face.casefold() not in present
-                       and self._row(face.casefold()) is None]
+            present = {
+                str(n).casefold()
+                for (n,) in self._db.execute("SELECT name FROM cards WHERE folded_faces_of = ?", (whole.casefold(),))
+            }
+            missing = [face for face in faces if face.casefold() not in present and self._row(face.casefold()) is None]
             if missing:
                 return missing_face_error(path, name, whole, missing)
         return None
@@ -457,8 +483,10 @@ class CardIndex(CardDatabase):
         if rows:
             records = [json.loads(text) for (text,) in rows]
             order = [part.strip().casefold() for part in records[0]["faces_of"].split("//")]
-            return sorted(records, key=lambda r: order.index(r["name"].casefold())
-                          if r["name"].casefold() in order else len(order))
+            return sorted(
+                records,
+                key=lambda r: order.index(r["name"].casefold()) if r["name"].casefold() in order else len(order),
+            )
         raise UnknownCardError("NAME", f"unknown card {name!r}{_suggestion(name, self.names())}")
 
     def close(self) -> None:
@@ -547,30 +575,42 @@ def _row_of(record: Mapping[str, Any]) -> tuple[str, str, str | None, str | None
     )
 
 
-def _insert(connection: sqlite3.Connection, rows: list[tuple[str, str, str | None, str | None, str]],
-            skipped: Iterable[SkippedRecord]) -> None:
+def _insert(
+    connection: sqlite3.Connection,
+    rows: list[tuple[str, str, str | None, str | None, str]],
+    skipped: Iterable[SkippedRecord],
+) -> None:
     """Write card rows and skipped records; a card's name is no longer skipped, a skipped name never hides a card."""
-    connection.executemany("INSERT OR REPLACE INTO cards "
-                           "(folded, name, folded_fr, folded_faces_of, record) VALUES (?, ?, ?, ?, ?)", rows)
+    connection.executemany(
+        "INSERT OR REPLACE INTO cards (folded, name, folded_fr, folded_faces_of, record) VALUES (?, ?, ?, ?, ?)", rows
+    )
     connection.executemany("DELETE FROM skipped WHERE folded = ?", [(row[0],) for row in rows])
     connection.executemany(
         "INSERT OR REPLACE INTO skipped (folded, name, place, reason) "
         "SELECT ?, ?, ?, ? WHERE NOT EXISTS (SELECT 1 FROM cards WHERE folded = ?)",
-        [(s.name.casefold(), s.name, s.where, s.reason, s.name.casefold()) for s in skipped if s.name])
+        [(s.name.casefold(), s.name, s.where, s.reason, s.name.casefold()) for s in skipped if s.name],
+    )
 
 
-def _fill(connection: sqlite3.Connection, records: Iterable[Mapping[str, Any]], skipped: Iterable[SkippedRecord],
-          meta: Mapping[str, str] | None = None) -> None:
+def _fill(
+    connection: sqlite3.Connection,
+    records: Iterable[Mapping[str, Any]],
+    skipped: Iterable[SkippedRecord],
+    meta: Mapping[str, str] | None = None,
+) -> None:
     """Create the tables of an empty index and write records, skipped records and meta values, in one transaction."""
     with connection:
         connection.executescript("BEGIN;" + INDEX_SCHEMA)
-        connection.executemany("INSERT OR REPLACE INTO meta VALUES (?, ?)",
-                               [("schema", INDEX_SCHEMA_VERSION), *(meta or {}).items()])
+        connection.executemany(
+            "INSERT OR REPLACE INTO meta VALUES (?, ?)", [("schema", INDEX_SCHEMA_VERSION), *(meta or {}).items()]
+        )
         _insert(connection, [_row_of(record) for record in records], skipped)
 
 
 def write_card_index(
-    records: Iterable[Mapping[str, Any]], skipped: Iterable[SkippedRecord], path: str | Path,
+    records: Iterable[Mapping[str, Any]],
+    skipped: Iterable[SkippedRecord],
+    path: str | Path,
     meta: Mapping[str, str] | None = None,
 ) -> Path:
     """Write a new card index, whole or not at all: built in a temporary file, then renamed.

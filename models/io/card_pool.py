@@ -44,8 +44,17 @@ from models.errors import CardDataError
 from models.io.card_index import INDEX_SCHEMA, CardIndex, write_card_index
 
 __all__ = [
-    "FILLED_FIELDS", "OLDER_FILE", "POOL_FILE", "build_pool_index", "cache_dir", "checked_records",
-    "default_card_database", "merge_pool_records", "pool_index", "pool_key", "pool_records",
+    "FILLED_FIELDS",
+    "OLDER_FILE",
+    "POOL_FILE",
+    "build_pool_index",
+    "cache_dir",
+    "checked_records",
+    "default_card_database",
+    "merge_pool_records",
+    "pool_index",
+    "pool_key",
+    "pool_records",
 ]
 
 POOL_FILE = "oracle-2026.jsonl.gz"

@@ -166,8 +166,12 @@ PHASES: Mapping[str, Phase] = {
 """Forge's phase and step names (``PhaseType``) and the phase each is (CR 500.1)."""
 
 _ZONES = {
-    "hand": Zone.HAND, "library": Zone.LIBRARY, "graveyard": Zone.GRAVEYARD,
-    "exile": Zone.EXILE, "battlefield": Zone.BATTLEFIELD, "putonstack": Zone.STACK,
+    "hand": Zone.HAND,
+    "library": Zone.LIBRARY,
+    "graveyard": Zone.GRAVEYARD,
+    "exile": Zone.EXILE,
+    "battlefield": Zone.BATTLEFIELD,
+    "putonstack": Zone.STACK,
 }
 _IGNORED_KEYS = ("sideboard", "counters")
 _INTEGER_KEYS = ("landsplayed", "landsplayedlastturn")
@@ -342,8 +346,10 @@ def puzzle_from_text(text: str, cards: CardDatabase | None = None, source: str =
         notes.append(f"keys Forge does not read, ignored: {', '.join(ignored_keys)}")
     ignored_modifiers = sorted({m for entry in entries for m in entry.ignored}, key=str.casefold)
     if ignored_modifiers:
-        notes.append("modifiers ignored (what they record is not modelled, or Forge does not know them): "
-                     f"{', '.join(ignored_modifiers)}")
+        notes.append(
+            "modifiers ignored (what they record is not modelled, or Forge does not know them): "
+            f"{', '.join(ignored_modifiers)}"
+        )
     entries += _precast_entries(precasts, notes, where)
     found = _look_up(entries, cards, source, where, notes)
     objects = _objects(entries, found, keep_sickness, where)
@@ -363,8 +369,7 @@ def puzzle_from_text(text: str, cards: CardDatabase | None = None, source: str =
         stack_casts=stack_casts,
     )
     if advance_to is not None:
-        state, phase_name, turn = _advance(state, phase_name, advance_to, turn,
-                                           where(advance_line))
+        state, phase_name, turn = _advance(state, phase_name, advance_to, turn, where(advance_line))
         state = dataclasses.replace(state, phase=PHASES[phase_name])
     return Puzzle(state=state, turn=turn, notes=tuple(notes), **metadata)
 
@@ -401,7 +406,7 @@ class _StateKeys:
         elif player_name is None:
             (self.unmodelled if key.startswith("ability") else self.ignored).append(key)
         else:
-            self._read_player_key(key, key[len(player_name):], _PLAYERS[player_name], number, value, fail)
+            self._read_player_key(key, key[len(player_name) :], _PLAYERS[player_name], number, value, fail)
 
     def _read_active(self, key: str, number: int, value: str, fail: Callable[[str], StateError]) -> None:
         if key.endswith("player"):
@@ -413,8 +418,9 @@ class _StateKeys:
         else:
             self.ignored.append(key)
 
-    def _read_player_key(self, key: str, rest: str, player: PlayerId, number: int, value: str,
-                         fail: Callable[[str], StateError]) -> None:
+    def _read_player_key(
+        self, key: str, rest: str, player: PlayerId, number: int, value: str, fail: Callable[[str], StateError]
+    ) -> None:
         if rest == "life":
             self.life[player] = _integer(value, fail)
         elif (zone_key := _zone_key(rest)) is not None:
@@ -494,11 +500,13 @@ def _metadata(lines: list[tuple[int, str]], where: Callable[[int], str]) -> _Met
 def _failer(path: str, key: str) -> Callable[[str], StateError]:
     def fail(message: str) -> StateError:
         return StateError(path, f"{key}: {message}")
+
     return fail
 
 
-def _stack_casts(entries: list[_Entry], objects: list[GameObject], notes: list[str],
-                 where: Callable[[int], str]) -> tuple[tuple[ObjectId, dict[str, Any]], ...]:
+def _stack_casts(
+    entries: list[_Entry], objects: list[GameObject], notes: list[str], where: Callable[[int], str]
+) -> tuple[tuple[ObjectId, dict[str, Any]], ...]:
     """The cast records of ``putonstack`` spells written ``Name->target``.
 
     Forge chooses the one target given (an ``Id`` number, or ``human``/``ai``/``p0``/``p1``) for the spell's
@@ -516,22 +524,40 @@ def _stack_casts(entries: list[_Entry], objects: list[GameObject], notes: list[s
         wanted = entry.stack_target.casefold()
         target = _PLAYERS.get(wanted) or by_entry_id.get(str(int(wanted)) if wanted.isdigit() else wanted)
         if target is None:
-            raise StateError(where(entry.line), f"{entry.key}: no card has Id:{entry.stack_target} and no player "
-                             f"is named so, in {entry.text!r}")
+            raise StateError(
+                where(entry.line),
+                f"{entry.key}: no card has Id:{entry.stack_target} and no player is named so, in {entry.text!r}",
+            )
         try:
             abilities = parse_card(obj.card)
         except UnsupportedRuleError:
             abilities = None
-        slots = [] if abilities is None else [
-            (line, index, spec) for line, instruction in enumerate(abilities.spell_text)
-            for index, spec in enumerate(instruction.targets)]
+        slots = (
+            []
+            if abilities is None
+            else [
+                (line, index, spec)
+                for line, instruction in enumerate(abilities.spell_text)
+                for index, spec in enumerate(instruction.targets)
+            ]
+        )
         if abilities is None or abilities.modes or len(slots) != 1 or slots[0][2].count != 1:
-            notes.append(f"{entry.key}: the target {entry.stack_target} of {obj.name} ({obj.id}) is not recorded: "
-                         "its text does not have exactly one target")
+            notes.append(
+                f"{entry.key}: the target {entry.stack_target} of {obj.name} ({obj.id}) is not recorded: "
+                "its text does not have exactly one target"
+            )
             continue
         line, index, _ = slots[0]
-        records.append((obj.id, {"card": obj.id, "zone": "hand", "targets": [
-            {"source": obj.id, "instruction": line, "index": index, "targets": [target]}]}))
+        records.append(
+            (
+                obj.id,
+                {
+                    "card": obj.id,
+                    "zone": "hand",
+                    "targets": [{"source": obj.id, "instruction": line, "index": index, "targets": [target]}],
+                },
+            )
+        )
     return tuple(records)
 
 
@@ -549,12 +575,15 @@ def _zone_key(rest: str) -> str | None:
     return rest if rest in _ZONES else None
 
 
-_TOKEN_PRECAST = re.compile(r"CustomScript:\s*DB\$\s*Token\s*\|\s*TokenScript\$\s*([A-Za-z0-9_]+)"
-                            r"(?:\s*\|\s*TokenAmount\$\s*(\d+))?\s*")
+_TOKEN_PRECAST = re.compile(
+    r"CustomScript:\s*DB\$\s*Token\s*\|\s*TokenScript\$\s*([A-Za-z0-9_]+)"
+    r"(?:\s*\|\s*TokenAmount\$\s*(\d+))?\s*"
+)
 
 
-def _precast_entries(precasts: list[tuple[int, str, PlayerId, str]], notes: list[str], where: Callable[[int],
-                     str]) -> list[_Entry]:
+def _precast_entries(
+    precasts: list[tuple[int, str, PlayerId, str]], notes: list[str], where: Callable[[int], str]
+) -> list[_Entry]:
     """The tokens ``precast`` entries make; a shuffle is noted; any other effect is unsupported.
 
     Forge resolves each ``precast`` entry (``Name``, ``Name->target``, ``Name:SVar``,
@@ -570,28 +599,45 @@ def _precast_entries(precasts: list[tuple[int, str, PlayerId, str]], notes: list
         tokens = _TOKEN_PRECAST.fullmatch(script)
         if tokens is not None:
             for _ in range(int(tokens.group(2) or 1)):
-                made.append(_Entry(line=number, key=key, player=player, zone=Zone.BATTLEFIELD,
-                                   position=len(made) + 1, name=tokens.group(1), text=spell, token=True,
-                                   id=f"{player}-precast-{len(made) + 1}"))
+                made.append(
+                    _Entry(
+                        line=number,
+                        key=key,
+                        player=player,
+                        zone=Zone.BATTLEFIELD,
+                        position=len(made) + 1,
+                        name=tokens.group(1),
+                        text=spell,
+                        token=True,
+                        id=f"{player}-precast-{len(made) + 1}",
+                    )
+                )
             continue
         if script and "->" not in spell and re.fullmatch(r"\w*shuffle\w*", script, re.IGNORECASE):
             notes.append(f"{key}: {spell!r} shuffles a library; the order of a library does not bear on casting")
             continue
         raise UnsupportedRuleError(
-            name, spell, f"{where(number)}: {key}: Forge resolves this before the puzzle starts; what it does "
-                         "is not modelled (only token scripts and shuffles are read)")
+            name,
+            spell,
+            f"{where(number)}: {key}: Forge resolves this before the puzzle starts; what it does "
+            "is not modelled (only token scripts and shuffles are read)",
+        )
     return made
 
 
 _STEP_TRIGGERS = {
-    "UPKEEP": "upkeep", "DRAW": "draw step", "MAIN1": "(?:precombat|first)? ?main phase",
-    "COMBAT_BEGIN": "combat", "END_OF_TURN": "end step",
+    "UPKEEP": "upkeep",
+    "DRAW": "draw step",
+    "MAIN1": "(?:precombat|first)? ?main phase",
+    "COMBAT_BEGIN": "combat",
+    "END_OF_TURN": "end step",
 }
 """Forge steps and the words of abilities that trigger at their beginning (CR 503.1, 504.2, 505.4, 507.1, 513.1)."""
 
 
-def _advance(state: GameState, start: str, advance: str, turn: int | None,
-             path: str) -> tuple[GameState, str, int | None]:
+def _advance(
+    state: GameState, start: str, advance: str, turn: int | None, path: str
+) -> tuple[GameState, str, int | None]:
     """The state after Forge's ``activephaseadvance``: the game moved on from ``start`` to ``advance``.
 
     Each step entered does what the rules do at its start that bears on casting: a new turn goes to the other
@@ -609,25 +655,42 @@ def _advance(state: GameState, start: str, advance: str, turn: int | None,
         if step == "UNTAP":
             active = next(p for p in state.players if p != active)
             turn = turn + 1 if turn is not None else None
-            objects = [dataclasses.replace(o, tapped=False, summoning_sick=False)
-                       if o.zone is Zone.BATTLEFIELD and o.controller == active else o for o in objects]
+            objects = [
+                dataclasses.replace(o, tapped=False, summoning_sick=False)
+                if o.zone is Zone.BATTLEFIELD and o.controller == active
+                else o
+                for o in objects
+            ]
         if step == "DRAW" and turn not in (None, 1):
-            raise UnsupportedRuleError("activephaseadvance", advance, f"{path}: passing the draw step, {active} "
-                                       "draws a card (CR 504.1); which card is not modelled")
+            raise UnsupportedRuleError(
+                "activephaseadvance",
+                advance,
+                f"{path}: passing the draw step, {active} draws a card (CR 504.1); which card is not modelled",
+            )
         words = _STEP_TRIGGERS.get(step)
         for obj in objects:
             if obj.zone is not Zone.BATTLEFIELD:
                 continue
             text = obj.card.oracle_text
-            sentence = re.search(rf"[^.\n]*\bat the beginning of [^.\n]*\b{words}\b[^.\n]*", text,
-                                 re.IGNORECASE) if words else None
+            sentence = (
+                re.search(rf"[^.\n]*\bat the beginning of [^.\n]*\b{words}\b[^.\n]*", text, re.IGNORECASE)
+                if words
+                else None
+            )
             if sentence is not None:
-                raise UnsupportedRuleError(obj.name, sentence.group(0).strip(), f"{path}: activephaseadvance "
-                                           f"enters {step}, where this triggers; its effect is not modelled")
+                raise UnsupportedRuleError(
+                    obj.name,
+                    sentence.group(0).strip(),
+                    f"{path}: activephaseadvance enters {step}, where this triggers; its effect is not modelled",
+                )
             if step == "MAIN1" and obj.controller == active and "Saga" in obj.card.subtypes:
-                raise UnsupportedRuleError(obj.name, "lore counter", f"{path}: activephaseadvance enters the "
-                                           "precombat main phase: a lore counter is put on the Saga and its "
-                                           "chapter ability triggers (CR 714.3b); not modelled")
+                raise UnsupportedRuleError(
+                    obj.name,
+                    "lore counter",
+                    f"{path}: activephaseadvance enters the "
+                    "precombat main phase: a lore counter is put on the Saga and its "
+                    "chapter ability triggers (CR 714.3b); not modelled",
+                )
     return dataclasses.replace(state, active_player=active, objects=tuple(objects)), advance, turn
 
 
@@ -671,8 +734,9 @@ def _counter_kind(kind: str) -> str:
     return kind.casefold().replace("_", " ")
 
 
-def _entries(value: str, number: int, key: str, player: PlayerId, zone: Zone, fail: Callable[[str],
-             StateError]) -> list[_Entry]:
+def _entries(
+    value: str, number: int, key: str, player: PlayerId, zone: Zone, fail: Callable[[str], StateError]
+) -> list[_Entry]:
     """The card entries of one zone line, with their modifiers read."""
     entries = []
     texts = [t.strip() for t in value.split(";")]
@@ -687,9 +751,13 @@ def _entries(value: str, number: int, key: str, player: PlayerId, zone: Zone, fa
         target = ""
         if zone is Zone.STACK:
             if ":" in name.split("->")[0]:  # Forge: Name:SVar puts that ability of the card on the stack
-                raise UnsupportedRuleError(name.split(":")[0].strip(), name, f"{fail('').path}: {key}: an ability "
-                                           "on the stack (Name:SVar) is not modelled; while it is there no sorcery "
-                                           "can be cast (CR 307.1)")
+                raise UnsupportedRuleError(
+                    name.split(":")[0].strip(),
+                    name,
+                    f"{fail('').path}: {key}: an ability "
+                    "on the stack (Name:SVar) is not modelled; while it is there no sorcery "
+                    "can be cast (CR 307.1)",
+                )
             # Name->target: the spell's one target, read into its cast record (see _stack_casts)
             name, _, target = (part.strip() for part in name.partition("->"))
         entry = _Entry(line=number, key=key, player=player, zone=zone, position=position, name=name, text=text)
@@ -707,12 +775,26 @@ def _entries(value: str, number: int, key: str, player: PlayerId, zone: Zone, fa
 
 _MODIFIERS = (
     # (prefix, what it sets), matched as Forge matches them: the first prefix the modifier starts with, any case.
-    ("tapped", "tapped"), ("summonsick", "summoning_sick"), ("phasedout", "phased_out"),
-    ("counters:", "counters"), ("facedown", "face_down"), ("transformed", "other_face"),
-    ("flipped", "other_face"), ("meld", "other_face"), ("modal", "other_face"), ("onadventure", "on_adventure"),
-    ("foretoldthisturn", "foretold_this_turn"), ("foretold", "foretold"), ("plotted", "plotted"),
-    ("istoken", "token"), ("id:", "id"), ("attaching:", "attach"), ("attachedto:", "attach"),
-    ("enchantingplayer:", "attach_player"), ("owner:", "owner"), ("exiledwith:", "exiled_with"),
+    ("tapped", "tapped"),
+    ("summonsick", "summoning_sick"),
+    ("phasedout", "phased_out"),
+    ("counters:", "counters"),
+    ("facedown", "face_down"),
+    ("transformed", "other_face"),
+    ("flipped", "other_face"),
+    ("meld", "other_face"),
+    ("modal", "other_face"),
+    ("onadventure", "on_adventure"),
+    ("foretoldthisturn", "foretold_this_turn"),
+    ("foretold", "foretold"),
+    ("plotted", "plotted"),
+    ("istoken", "token"),
+    ("id:", "id"),
+    ("attaching:", "attach"),
+    ("attachedto:", "attach"),
+    ("enchantingplayer:", "attach_player"),
+    ("owner:", "owner"),
+    ("exiledwith:", "exiled_with"),
     ("attacking", "attacking"),
 )
 """Forge's card modifiers that bear on casting, by the prefix Forge matches; every other modifier is ignored."""
@@ -741,8 +823,10 @@ def _apply_modifier(entry: _Entry, modifier: str, fail: Callable[[str], StateErr
         raise fail(f"{label!r} is only for permanents, in {entry.text!r} ({entry.zone.value})")
     if kind == "other_face":
         if entry.zone not in (Zone.BATTLEFIELD, Zone.STACK):
-            raise fail(f"{label!r}: outside the battlefield and the stack a card has its front face up "
-                       f"(CR 712.8a), in {entry.text!r}")
+            raise fail(
+                f"{label!r}: outside the battlefield and the stack a card has its front face up "
+                f"(CR 712.8a), in {entry.text!r}"
+            )
         entry.other_face = True
     elif kind in ("tapped", "summoning_sick", "phased_out", "attacking", "token"):
         setattr(entry, kind, True)  # PhasedOut:<player> and Attacking:<id> name whose: not needed here
@@ -775,8 +859,10 @@ def _apply_modifier(entry: _Entry, modifier: str, fail: Callable[[str], StateErr
     elif kind == "owner":
         entry.owner = _player(value, fail)
         if entry.owner != entry.player and entry.zone in (Zone.HAND, Zone.LIBRARY, Zone.GRAVEYARD):
-            raise fail(f"a card in {entry.player}'s {entry.zone.value} is owned by {entry.player} "
-                       f"(CR 400.3), in {entry.text!r}")
+            raise fail(
+                f"a card in {entry.player}'s {entry.zone.value} is owned by {entry.player} "
+                f"(CR 400.3), in {entry.text!r}"
+            )
     else:  # counters
         for part in value.split(","):
             counter, equals, amount = part.partition("=")
@@ -804,8 +890,9 @@ def _whole_card(cards: CardDatabase, name: str) -> str | None:
     return card.name if " // ".join(card.faces).casefold() == name.casefold() else None
 
 
-def _look_up(entries: list[_Entry], cards: CardDatabase, source: str, where: Callable[[int], str],
-             notes: list[str]) -> list[Card]:
+def _look_up(
+    entries: list[_Entry], cards: CardDatabase, source: str, where: Callable[[int], str], notes: list[str]
+) -> list[Card]:
     """The card of each entry; every name not in the database reported in one error."""
     found: list[Card] = []
     unknown: dict[str, list[int]] = {}
@@ -814,9 +901,11 @@ def _look_up(entries: list[_Entry], cards: CardDatabase, source: str, where: Cal
             words: list[str] = []
             found.append(token_card(entry.name, path=f"{where(entry.line)}: {entry.key}", unknown_abilities=words))
             if words:
-                notes.append(f"{entry.key}: the token t:{entry.name} is read without its ability "
-                             f"{', '.join(repr(word) for word in words)}, whose text Forge's script name does "
-                             "not give")
+                notes.append(
+                    f"{entry.key}: the token t:{entry.name} is read without its ability "
+                    f"{', '.join(repr(word) for word in words)}, whose text Forge's script name does "
+                    "not give"
+                )
             continue
         if entry.name not in cards and (whole := _whole_card(cards, entry.name)) is not None:
             entry.name = whole  # "Delver of Secrets // Insectile Aberration": the card, by its front face
@@ -834,8 +923,9 @@ def _look_up(entries: list[_Entry], cards: CardDatabase, source: str, where: Cal
         card = cards.get(entry.name)
         if entry.other_face:
             if len(card.faces) < 2 or card.name != card.faces[0]:
-                raise StateError(where(entry.line), f"{entry.key}: {entry.name!r} has no second face to turn "
-                                 f"to, in {entry.text!r}")
+                raise StateError(
+                    where(entry.line), f"{entry.key}: {entry.name!r} has no second face to turn to, in {entry.text!r}"
+                )
             try:
                 card = cards.get(card.faces[1])
             except CardDataError as exc:  # a back face the card data lacks: that, at its line
@@ -852,20 +942,30 @@ def _look_up(entries: list[_Entry], cards: CardDatabase, source: str, where: Cal
     return found
 
 
-_FACE_DOWN_PERMANENT = Card(name="", mana_cost=None, colors=frozenset(), type_line="Creature",
-                            types=(CardType.CREATURE,), power="2", toughness="2")
+_FACE_DOWN_PERMANENT = Card(
+    name="",
+    mana_cost=None,
+    colors=frozenset(),
+    type_line="Creature",
+    types=(CardType.CREATURE,),
+    power="2",
+    toughness="2",
+)
 _FACE_DOWN_CARD = Card(name="", mana_cost=None, colors=frozenset(), type_line="")
 
 
-def _objects(entries: list[_Entry], found: list[Card], keep_sickness: bool, where: Callable[[int],
-             str]) -> list[GameObject]:
+def _objects(
+    entries: list[_Entry], found: list[Card], keep_sickness: bool, where: Callable[[int], str]
+) -> list[GameObject]:
     """Game objects of the entries, ids assigned, attachments resolved, phased-out ones left out."""
     ids: dict[str, _Entry] = {}
     for entry in entries:
         if entry.id is not None:
             if entry.id in ids:
-                raise StateError(where(entry.line), f"{entry.key}: Id:{entry.id} given twice "
-                                 f"(also line {ids[entry.id].line}, {ids[entry.id].text!r})")
+                raise StateError(
+                    where(entry.line),
+                    f"{entry.key}: Id:{entry.id} given twice (also line {ids[entry.id].line}, {ids[entry.id].text!r})",
+                )
             ids[entry.id] = entry
     zone_names = {zone: name.replace("putonstack", "stack") for name, zone in _ZONES.items()}
     object_ids = [entry.id or f"{entry.player}-{zone_names[entry.zone]}-{entry.position}" for entry in entries]
@@ -876,11 +976,11 @@ def _objects(entries: list[_Entry], found: list[Card], keep_sickness: bool, wher
             continue
         target = ids.get(entry.attach[1:])
         if target is None:
-            raise StateError(where(entry.line), f"{entry.key}: no card has Id:{entry.attach[1:]}, "
-                             f"in {entry.text!r}")
+            raise StateError(where(entry.line), f"{entry.key}: no card has Id:{entry.attach[1:]}, in {entry.text!r}")
         if target.zone is not Zone.BATTLEFIELD or target is entry:
-            raise StateError(where(entry.line), f"{entry.key}: Id:{entry.attach[1:]} is not another "
-                             f"permanent, in {entry.text!r}")
+            raise StateError(
+                where(entry.line), f"{entry.key}: Id:{entry.attach[1:]} is not another permanent, in {entry.text!r}"
+            )
         attached.append(target.id)
     phased = {object_id for entry, object_id in zip(entries, object_ids) if entry.phased_out}
     changed = True
@@ -900,23 +1000,39 @@ def _objects(entries: list[_Entry], found: list[Card], keep_sickness: bool, wher
         if entry.exiled_with is not None:
             exiler = ids.get(entry.exiled_with[1:])
             if exiler is None:
-                raise StateError(where(entry.line), f"{entry.key}: no card has Id:{entry.exiled_with[1:]}, "
-                                 f"in {entry.text!r}")
+                raise StateError(
+                    where(entry.line), f"{entry.key}: no card has Id:{entry.exiled_with[1:]}, in {entry.text!r}"
+                )
             exiled_with = exiler.id
         if entry.on_adventure and card.layout != "adventure":
-            raise StateError(where(entry.line), f"{entry.key}: OnAdventure: {card.name} is not an adventurer card "
-                             f"(CR 715.1), in {entry.text!r}")
-        objects.append(GameObject(
-            id=ObjectId(object_id), card=card, zone=entry.zone, owner=owner, controller=controller,
-            tapped=entry.tapped, counters=tuple(sorted(entry.counters.items())), token=entry.token,
-            attacking=entry.attacking, summoning_sick=entry.summoning_sick and keep_sickness,
-            attached_to=attached_to, foretold=entry.foretold and not entry.face_down, plotted=entry.plotted,
-            on_adventure=entry.on_adventure, exiled_with=exiled_with,
-        ))
+            raise StateError(
+                where(entry.line),
+                f"{entry.key}: OnAdventure: {card.name} is not an adventurer card (CR 715.1), in {entry.text!r}",
+            )
+        objects.append(
+            GameObject(
+                id=ObjectId(object_id),
+                card=card,
+                zone=entry.zone,
+                owner=owner,
+                controller=controller,
+                tapped=entry.tapped,
+                counters=tuple(sorted(entry.counters.items())),
+                token=entry.token,
+                attacking=entry.attacking,
+                summoning_sick=entry.summoning_sick and keep_sickness,
+                attached_to=attached_to,
+                foretold=entry.foretold and not entry.face_down,
+                plotted=entry.plotted,
+                on_adventure=entry.on_adventure,
+                exiled_with=exiled_with,
+            )
+        )
     return objects
 
 
-_CREATURE_TYPES = frozenset("""
+_CREATURE_TYPES = frozenset(
+    """
 Advisor Aetherborn Alien Ally Angel Antelope Ape Archer Archon Armadillo Army Artificer Assassin
 Assembly-Worker Astartes Atog Aurochs Avatar Azra Badger Balloon Barbarian Bard Basilisk Bat Bear Beast
 Beaver Beeble Beholder Berserker Bird Bison Blinkmoth Boar Bringer Brushwagg Camarid Camel Capybara Caribou
@@ -940,22 +1056,39 @@ Starfish Surrakar Survivor Symbiote Synth Tentacle Tetravite Thalakos Thopter Th
 Treefolk Trilobite Triskelavite Troll Turtle Tyranid Unicorn Vampire Varmint Vedalken Villain Volver Wall
 Walrus Warlock Warrior Weasel Weird Werewolf Whale Wizard Wolf Wolverine Wombat Worm Wraith Wurm Yeti
 Zombie Zubera
-""".split())
+""".split()
+)
 """Creature types (CR 205.3m), the one two-word type aside."""
 
-_ARTIFACT_TYPES = frozenset("""Attraction Blood Bobblehead Clue Contraption Equipment Food Fortification Gold
-Incubator Infinity Junk Lander Map Powerstone Spacecraft Stone Treasure Vehicle""".split())
+_ARTIFACT_TYPES = frozenset(
+    """Attraction Blood Bobblehead Clue Contraption Equipment Food Fortification Gold
+Incubator Infinity Junk Lander Map Powerstone Spacecraft Stone Treasure Vehicle""".split()
+)
 """Artifact types (CR 205.3g)."""
 
 _ENCHANTMENT_TYPES = frozenset("Aura Background Cartouche Case Class Curse Role Room Rune Saga Shard Shrine".split())
 """Enchantment types (CR 205.3h)."""
 
 _KEYWORDS = {
-    "flying": "Flying", "haste": "Haste", "vigilance": "Vigilance", "lifelink": "Lifelink",
-    "deathtouch": "Deathtouch", "trample": "Trample", "reach": "Reach", "menace": "Menace",
-    "defender": "Defender", "hexproof": "Hexproof", "indestructible": "Indestructible", "shroud": "Shroud",
-    "flash": "Flash", "prowess": "Prowess", "infect": "Infect", "wither": "Wither", "changeling": "Changeling",
-    "firststrike": "First strike", "doublestrike": "Double strike",
+    "flying": "Flying",
+    "haste": "Haste",
+    "vigilance": "Vigilance",
+    "lifelink": "Lifelink",
+    "deathtouch": "Deathtouch",
+    "trample": "Trample",
+    "reach": "Reach",
+    "menace": "Menace",
+    "defender": "Defender",
+    "hexproof": "Hexproof",
+    "indestructible": "Indestructible",
+    "shroud": "Shroud",
+    "flash": "Flash",
+    "prowess": "Prowess",
+    "infect": "Infect",
+    "wither": "Wither",
+    "changeling": "Changeling",
+    "firststrike": "First strike",
+    "doublestrike": "Double strike",
 }
 """Keyword words of Forge token script names and the keyword they give (CR 702)."""
 
@@ -1013,6 +1146,7 @@ def token_card(script: str, path: str = "token", unknown_abilities: list[str] | 
     >>> card.name, card.type_line, card.oracle_text, card.power, card.toughness
     ('Goblin Token', 'Creature — Goblin', 'Haste', '1', '1')
     """
+
     def fail(message: str) -> StateError:
         return StateError(path, f"can't read token script name 't:{script}': {message}")
 
@@ -1078,9 +1212,15 @@ def token_card(script: str, path: str = "token", unknown_abilities: list[str] | 
         text_lines.append(ability)
     type_line = " ".join(t.value for t in types) + " — " + " ".join(subtypes)
     return Card(
-        name=" ".join(subtypes) + " Token", mana_cost=None, colors=colors, type_line=type_line,
-        types=tuple(types), subtypes=tuple(subtypes), oracle_text="\n".join(text_lines),
-        power=power, toughness=toughness,
+        name=" ".join(subtypes) + " Token",
+        mana_cost=None,
+        colors=colors,
+        type_line=type_line,
+        types=tuple(types),
+        subtypes=tuple(subtypes),
+        oracle_text="\n".join(text_lines),
+        power=power,
+        toughness=toughness,
     )
 
 
@@ -1124,7 +1264,14 @@ def _described_token(script: str, fail: Callable[[str], StateError]) -> Card:
     if subtypes:
         type_line += " — " + " ".join(subtypes)
     return Card(
-        name=name if name.casefold().endswith("token") else f"{name} Token", mana_cost=None, colors=colors,
-        type_line=type_line, types=tuple(types), subtypes=tuple(subtypes), supertypes=tuple(supertypes),
-        oracle_text="\n".join(keywords), power=power, toughness=toughness,
+        name=name if name.casefold().endswith("token") else f"{name} Token",
+        mana_cost=None,
+        colors=colors,
+        type_line=type_line,
+        types=tuple(types),
+        subtypes=tuple(subtypes),
+        supertypes=tuple(supertypes),
+        oracle_text="\n".join(keywords),
+        power=power,
+        toughness=toughness,
     )

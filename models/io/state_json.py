@@ -97,9 +97,9 @@ class _State(_Strict):
     life: dict[str, int] = Field(default_factory=dict)
     active_player: str | None = None
     priority: str | None = None
-    phase: Literal[
-        "untap", "upkeep", "draw", "precombat_main", "combat", "postcombat_main", "end"
-    ] = "precombat_main"  # the contract's phases (STATE_FORMAT.md); a Forge puzzle may start in the cleanup step
+    phase: Literal["untap", "upkeep", "draw", "precombat_main", "combat", "postcombat_main", "end"] = (
+        "precombat_main"  # the contract's phases (STATE_FORMAT.md); a Forge puzzle may start in the cleanup step
+    )
     stack: list[str] = Field(default_factory=list)
     objects: list[_Object] = Field(default_factory=list)
     mana_pool: dict[str, str] = Field(default_factory=dict)
@@ -137,8 +137,7 @@ def _shown_face(card: Card, entry: _Object, path: str, fail: Callable[[str, str]
     disguise, manifest, cloak).
     """
     if entry.cast_as is not None and not entry.face_down:
-        raise fail(f"{path}.cast_as", "cast_as says how a face-down permanent was turned face down: give face_down "
-                                      "too")
+        raise fail(f"{path}.cast_as", "cast_as says how a face-down permanent was turned face down: give face_down too")
     if entry.transformed and entry.face == "front":
         raise fail(f"{path}.transformed", "a transformed permanent has its back face up, not 'front'")
     if entry.transformed and card.layout not in ("transform", "modal_dfc", "meld"):
@@ -149,11 +148,13 @@ def _shown_face(card: Card, entry: _Object, path: str, fail: Callable[[str, str]
             raise fail(f"{path}.flipped", f"{card.name} is not a flip card (CR 710.1)")
         other = next((f for f in card.other_faces if len(card.faces) > 1 and f.name == card.faces[1]), None)
         if other is None:
-            raise fail(f"{path}.flipped", f"the card data lacks the text of {card.faces[1]!r}, the flipped half of "
-                                          f"{card.name}")
+            raise fail(
+                f"{path}.flipped", f"the card data lacks the text of {card.faces[1]!r}, the flipped half of {card.name}"
+            )
         card = dataclasses.replace(other, mana_cost=card.mana_cost)
-    card = _face_up(card, face, entry.zone, functools.partial(fail, f"{path}.transformed" if entry.transformed
-                                                              else f"{path}.face"))
+    card = _face_up(
+        card, face, entry.zone, functools.partial(fail, f"{path}.transformed" if entry.transformed else f"{path}.face")
+    )
     return face_down_card(card) if entry.face_down else card
 
 
@@ -320,8 +321,9 @@ class _StateReader:
             attacked=tuple(PlayerId(p) for p in facts.attacked),
             creatures_died=facts.creatures_died,
             permanent_left=tuple(PlayerId(p) for p in facts.permanent_left),
-            combat_damage_by=tuple(d if isinstance(d, str) else tuple(sorted(d.items()))
-                                   for d in facts.combat_damage_by),
+            combat_damage_by=tuple(
+                d if isinstance(d, str) else tuple(sorted(d.items())) for d in facts.combat_damage_by
+            ),
             lands_played=tuple((PlayerId(p), n) for p, n in facts.lands_played.items()),
             given=frozenset(facts.model_fields_set),
         )
@@ -332,8 +334,7 @@ class _StateReader:
         for name, kinds in self.model.counters.items():
             for kind, amount in kinds.items():
                 if amount < 0:
-                    raise self.fail(f"counters.{name}.{kind}",
-                                    f"a number of counters can't be negative (got {amount})")
+                    raise self.fail(f"counters.{name}.{kind}", f"a number of counters can't be negative (got {amount})")
             counted = tuple(sorted((k, n) for k, n in kinds.items() if n))
             player = self.player(f"counters.{name}", name, name)
             if counted:
@@ -368,8 +369,14 @@ class _StateReader:
         controller = PlayerId(entry.controller or entry.owner or "")
         card = _shown_face(self.card(entry, path), entry, path, self.fail)
         self.check_flags(entry, card, path)
-        grants = tuple(CastGrant(self.player(f"{path}.may_cast[{i}].player", grant.player, grant.player),
-                                 grant.without_paying, grant.until) for i, grant in enumerate(entry.may_cast))
+        grants = tuple(
+            CastGrant(
+                self.player(f"{path}.may_cast[{i}].player", grant.player, grant.player),
+                grant.without_paying,
+                grant.until,
+            )
+            for i, grant in enumerate(entry.may_cast)
+        )
         granted = tuple(entry.granted)
         if granted:
             from models.oracle.parser import parse_granted  # the grammar, loaded when a file first grants
@@ -383,12 +390,23 @@ class _StateReader:
             if isinstance(entry.cast, dict) and entry.cast.get("alternative_cost") in FACE_DOWN_KEYWORDS:
                 card = face_down_card(card)  # a spell cast face down has only those characteristics (CR 708.4)
         return GameObject(
-            id=ObjectId(entry.id), card=card, zone=Zone(entry.zone), owner=owner,
+            id=ObjectId(entry.id),
+            card=card,
+            zone=Zone(entry.zone),
+            owner=owner,
             controller=controller if entry.zone in ("battlefield", "stack") else owner,
-            tapped=entry.tapped, counters=tuple(sorted(entry.counters.items())),
-            token=entry.token, attacking=entry.attacking, granted=granted, foretold=entry.foretold,
-            plotted=entry.plotted, on_adventure=entry.on_adventure, prepared=entry.prepared,
-            exiled_with=entry.exiled_with, may_cast=grants, summoning_sick=entry.summoning_sick,
+            tapped=entry.tapped,
+            counters=tuple(sorted(entry.counters.items())),
+            token=entry.token,
+            attacking=entry.attacking,
+            granted=granted,
+            foretold=entry.foretold,
+            plotted=entry.plotted,
+            on_adventure=entry.on_adventure,
+            prepared=entry.prepared,
+            exiled_with=entry.exiled_with,
+            may_cast=grants,
+            summoning_sick=entry.summoning_sick,
             attached_to=entry.attached_to,
         )
 
@@ -406,8 +424,11 @@ class _StateReader:
                 raise self.fail(f"{path}.card.{key}" if key else f"{path}.card", _message(error)) from None
             return card_from_record(inline.model_dump(), path=where)
         except UnreadableSymbolError as exc:  # a card the state gives whose text can't be read: exit code 3
-            raise UnsupportedRuleError(f"{exc.path.removesuffix('.oracle_text')}", exc.symbol,
-                                       f"{exc.symbol} in its text is not a symbol of the rules, CR 107") from None
+            raise UnsupportedRuleError(
+                f"{exc.path.removesuffix('.oracle_text')}",
+                exc.symbol,
+                f"{exc.symbol} in its text is not a symbol of the rules, CR 107",
+            ) from None
         except StateError:
             raise
         except InputError as exc:
@@ -415,22 +436,31 @@ class _StateReader:
 
     def check_flags(self, entry: _Object, card: Card, path: str) -> None:
         """Each flag of an object is one of its zone's, and its counters are whole numbers of 0 or more."""
-        for flag, zone in (("foretold", "exile"), ("plotted", "exile"), ("on_adventure", "exile"),
-                           ("prepared", "battlefield"), ("exiled_with", "exile"), ("attached_to", "battlefield"),
-                           ("summoning_sick", "battlefield"), ("face_down", "battlefield"),
-                           ("transformed", "battlefield"), ("flipped", "battlefield")):
+        for flag, zone in (
+            ("foretold", "exile"),
+            ("plotted", "exile"),
+            ("on_adventure", "exile"),
+            ("prepared", "battlefield"),
+            ("exiled_with", "exile"),
+            ("attached_to", "battlefield"),
+            ("summoning_sick", "battlefield"),
+            ("face_down", "battlefield"),
+            ("transformed", "battlefield"),
+            ("flipped", "battlefield"),
+        ):
             if getattr(entry, flag) not in (False, None) and entry.zone != zone:
-                raise self.fail(f"{path}.{flag}", f"only a card {Zone(zone).where} can be "
-                                                  f"{flag.replace('_', ' ')}; this object is {Zone(entry.zone).where}")
+                raise self.fail(
+                    f"{path}.{flag}",
+                    f"only a card {Zone(zone).where} can be "
+                    f"{flag.replace('_', ' ')}; this object is {Zone(entry.zone).where}",
+                )
         if entry.on_adventure and card.layout != "adventure":
             raise self.fail(f"{path}.on_adventure", f"{card.name} is not an adventurer card (CR 715.1)")
         if entry.tapped and entry.zone != "battlefield":
-            raise self.fail(f"{path}.tapped", "only permanents can be tapped; this object is "
-                                              f"{Zone(entry.zone).where}")
+            raise self.fail(f"{path}.tapped", f"only permanents can be tapped; this object is {Zone(entry.zone).where}")
         for counter, amount in entry.counters.items():
             if amount < 0:
-                raise self.fail(f"{path}.counters.{counter}",
-                                f"a number of counters can't be negative (got {amount})")
+                raise self.fail(f"{path}.counters.{counter}", f"a number of counters can't be negative (got {amount})")
 
     def cast_record(self, entry: _Object, path: str) -> Any:
         """The cast record of a spell on the stack, read as any cast record is (unknown keys are errors)."""
@@ -441,8 +471,7 @@ class _StateReader:
         except InputError as exc:
             raise self.fail(exc.path, exc.message) from None
         if record.card != entry.id:
-            raise self.fail(f"{path}.cast.card",
-                            f"the record is of {record.card!r}, not of this object {entry.id!r}")
+            raise self.fail(f"{path}.cast.card", f"the record is of {record.card!r}, not of this object {entry.id!r}")
         return entry.cast
 
     def check_stack(self, objects: list[GameObject]) -> None:
@@ -472,8 +501,11 @@ class _StateReader:
             if obj.attached_to not in seen and obj.attached_to not in self.players:
                 raise self.fail(where, f"unknown object or player {obj.attached_to!r}")
             if obj.attached_to in seen and objects[seen[obj.attached_to]].zone is not Zone.BATTLEFIELD:
-                raise self.fail(where, f"{obj.attached_to!r} is not on the battlefield: an Aura, Equipment or "
-                                       "Fortification is attached to a permanent or a player (CR 301.5, 303.4)")
+                raise self.fail(
+                    where,
+                    f"{obj.attached_to!r} is not on the battlefield: an Aura, Equipment or "
+                    "Fortification is attached to a permanent or a player (CR 301.5, 303.4)",
+                )
 
 
 def state_from_json(text: str, cards: CardDatabase | None = None, source: str = "") -> GameState:

@@ -34,8 +34,10 @@ def read_input_text(path: Path, what: str) -> str:
     except OSError as exc:
         raise StateError(str(path), f"cannot read {what} ({exc.strerror})") from None
     except UnicodeDecodeError as exc:
-        raise StateError(str(path), f"not UTF-8 text (byte {exc.object[exc.start]:#04x} at offset {exc.start}); "
-                                    "save the file as UTF-8") from None
+        raise StateError(
+            str(path),
+            f"not UTF-8 text (byte {exc.object[exc.start]:#04x} at offset {exc.start}); save the file as UTF-8",
+        ) from None
 
 
 MAX_JSON_DEPTH = 64

@@ -25,12 +25,15 @@ from models.abilities import (
 from models.objects import Card, CardType, Zone
 
 
-
 from models.oracle.reading import CardReading
 from models.oracle.words import COLOR_WORDS, strip_reminder
 
 __all__ = [
-    "read_x_limit", "SPEND_ON_X", "x_without_announcement", "read_x_limit_sentence", "read_spend_on_x_line",
+    "read_x_limit",
+    "SPEND_ON_X",
+    "x_without_announcement",
+    "read_x_limit_sentence",
+    "read_spend_on_x_line",
     "unmodelled_x",
 ]
 
@@ -38,8 +41,10 @@ __all__ = [
 _X_LIMIT = re.compile(r"(?:^|(?<=\. ))x can't be (?:(?P<zero>0)|greater than (?P<most>[^.]+))\.$")
 
 
-_X_COUNTED_PERMANENTS = re.compile(r"the number of (?:(?P<supertype>snow|basic|legendary) )?"
-                                   r"(?P<kind>creature|artifact|enchantment|land|planeswalker|permanent)s you control")
+_X_COUNTED_PERMANENTS = re.compile(
+    r"the number of (?:(?P<supertype>snow|basic|legendary) )?"
+    r"(?P<kind>creature|artifact|enchantment|land|planeswalker|permanent)s you control"
+)
 
 
 _ABILITY_START = re.compile(r"(?:when|whenever|at)\b|[^.]*:")
@@ -70,10 +75,10 @@ def read_x_limit(original: str, has_x: bool, is_spell: bool) -> tuple[XLimit | U
     found = _X_LIMIT.search(original.lower())
     if found is None or not has_x:
         return None
-    rest = original[:found.start()].strip()
+    rest = original[: found.start()].strip()
     if rest and (not is_spell or _ABILITY_START.match(rest.lower())):
         return None
-    text = original[found.start():]
+    text = original[found.start() :]
     if found["zero"]:
         return XLimit(1, text=text), rest
     most = found["most"]
@@ -90,13 +95,19 @@ def read_x_limit(original: str, has_x: bool, is_spell: bool) -> tuple[XLimit | U
     return XLimit(maximum=Count(Zone.BATTLEFIELD, "you", qualities, text=most), text=text), rest
 
 
-SPEND_ON_X = re.compile(r"spend only (?P<colours>(?:white|blue|black|red|green)(?: and/or "
-                         r"(?:white|blue|black|red|green))?) mana on x\.")
+SPEND_ON_X = re.compile(
+    r"spend only (?P<colours>(?:white|blue|black|red|green)(?: and/or "
+    r"(?:white|blue|black|red|green))?) mana on x\."
+)
 
 
-def x_without_announcement(card: Card, spell_text: Iterable[Instruction], modes: Iterable[Mode],
-                             additional: Iterable[AdditionalCost],
-                             alternative: Iterable[AlternativeCost]) -> list[UnsupportedText]:
+def x_without_announcement(
+    card: Card,
+    spell_text: Iterable[Instruction],
+    modes: Iterable[Mode],
+    additional: Iterable[AdditionalCost],
+    alternative: Iterable[AlternativeCost],
+) -> list[UnsupportedText]:
     """The target phrases that name an X no cost of the card announces, each reported (CR 107.3a, 601.2b).
 
     "Return up to X target creatures …, where X is one plus the number of cards named Aether Burst …": X is
@@ -104,17 +115,30 @@ def x_without_announcement(card: Card, spell_text: Iterable[Instruction], modes:
     {X}{X}{W}"), or counted for a division ("X damage divided …, where X is the number of Mountains you
     control"); else the text defines it in words not read here, and the phrase is reported.
     """
-    if (card.mana_cost is not None and card.mana_cost.has_x) or any(a.cost.mana.has_x for a in alternative) or any(
-            a.cost.mana.has_x or a.cost.life_x or any(o.x_count for o in a.cost.objects) for a in additional):
+    if (
+        (card.mana_cost is not None and card.mana_cost.has_x)
+        or any(a.cost.mana.has_x for a in alternative)
+        or any(a.cost.mana.has_x or a.cost.life_x or any(o.x_count for o in a.cost.objects) for a in additional)
+    ):
         return []
     found = []
     for instruction in list(spell_text) + [mode.instruction for mode in modes]:
         for spec in instruction.targets:
-            names_x = spec.x_count or (spec.divided_x and spec.divided_count is None) or (
-                spec.qualities is not None and any(q.value == ANNOUNCED_X for c in spec.qualities.clauses for q in c))
+            names_x = (
+                spec.x_count
+                or (spec.divided_x and spec.divided_count is None)
+                or (
+                    spec.qualities is not None
+                    and any(q.value == ANNOUNCED_X for c in spec.qualities.clauses for q in c)
+                )
+            )
             if names_x:
-                found.append(UnsupportedText(spec.phrase, "X with no {X} in a cost that announces it: what the text "
-                                                          "says X is, is not read (CR 107.3a)"))
+                found.append(
+                    UnsupportedText(
+                        spec.phrase,
+                        "X with no {X} in a cost that announces it: what the text says X is, is not read (CR 107.3a)",
+                    )
+                )
     return found
 
 
@@ -146,7 +170,7 @@ def read_x_limit_sentence(reading: CardReading, original: str) -> str:
 
 
 def read_spend_on_x_line(reading: CardReading, line: str, original: str) -> bool:
-    """"Spend only black mana on X.": only mana of those colours pays for X (CR 107.3, 601.2h)."""
+    """ "Spend only black mana on X.": only mana of those colours pays for X (CR 107.3, 601.2h)."""
     if not reading.is_spell or (spend := SPEND_ON_X.fullmatch(line)) is None:
         return False
     reading.x_colours = frozenset(COLOR_WORDS[word].letter for word in spend["colours"].split(" and/or "))
@@ -166,10 +190,15 @@ def unmodelled_x(card: Card, reading: CardReading) -> list[UnsupportedText]:
     costs = [(m.cost, m.instruction.text) for m in reading.modes if m.cost is not None]
     if reading.splice:
         costs.append((reading.splice.cost.mana, "splice cost"))
-    found.extend(UnsupportedText(where, "X in an additional cost is not modelled") for cost, where in costs
-                 if cost.has_x)
-    divided_x = [spec.phrase for instruction in reading.spell_text + [m.instruction for m in reading.modes]
-                 for spec in instruction.targets if spec.divided_x and spec.divided_count is None]
+    found.extend(
+        UnsupportedText(where, "X in an additional cost is not modelled") for cost, where in costs if cost.has_x
+    )
+    divided_x = [
+        spec.phrase
+        for instruction in reading.spell_text + [m.instruction for m in reading.modes]
+        for spec in instruction.targets
+        if spec.divided_x and spec.divided_count is None
+    ]
     if divided_x and re.search(r"\bx is\b", strip_reminder(card.oracle_text).lower()):
         # "X is the number of … as you cast this spell": X is defined by the text (CR 107.3c), not announced
         found.append(UnsupportedText(divided_x[0], "a divided amount the text defines or changes"))

@@ -24,15 +24,20 @@ from models.oracle.targets import counted_objects, phrase_spec
 from models.oracle.words import CARD_TYPE_WORDS, NUMBER_WORDS, SUBTYPE_BY_WORD
 
 __all__ = [
-    "COST_CONDITIONS", "count_condition", "presence_condition", "alternative_condition", "END_STEP_REASON",
+    "COST_CONDITIONS",
+    "count_condition",
+    "presence_condition",
+    "alternative_condition",
+    "END_STEP_REASON",
     "state_condition",
 ]
 
 
 COST_CONDITIONS: dict[str, Requirement] = {
     "a creature died this turn": TurnRequirement("creature died", "a creature died this turn"),
-    "you've cast another spell this turn": TurnRequirement("cast another spell",
-                                                           "you have cast another spell this turn"),
+    "you've cast another spell this turn": TurnRequirement(
+        "cast another spell", "you have cast another spell this turn"
+    ),
     # the state says which creatures attack; whether one attacks this player, the solver decides or reports
     "a creature is attacking you": TurnRequirement("creature attacking you", "a creature is attacking you"),
 }
@@ -42,8 +47,10 @@ COST_CONDITIONS: dict[str, Requirement] = {
 _LIFE_CONDITION = re.compile(r"your life total is (?P<number>\d+) or (?P<way>less|greater)")
 
 
-_AMONG_CONDITION = re.compile(r"there are (?P<number>[a-z]+) or more (?P<what>card types|mana values) among cards in "
-                              r"your graveyard")
+_AMONG_CONDITION = re.compile(
+    r"there are (?P<number>[a-z]+) or more (?P<what>card types|mana values) among cards in "
+    r"your graveyard"
+)
 
 
 _NONE_CONDITION = re.compile(r"(?P<who>you control|an opponent controls) no (?P<what>[a-z ]+s)")
@@ -79,14 +86,21 @@ def count_condition(condition: str) -> Requirement | tuple[Requirement, ...] | N
         spec = counted_objects(f"{none['what'][:-1]} {where}")
         if spec is None:
             return None
-        return CountRequirement(Count(objects=spec, text=none["what"]), at_most=0,
-                                one_opponent=none["who"] != "you control", text=condition)
+        return CountRequirement(
+            Count(objects=spec, text=none["what"]), at_most=0, one_opponent=none["who"] != "you control", text=condition
+        )
     two_types = re.fullmatch(r"you control an? (?P<first>[a-z]+) (?P<second>[a-z]+)", condition)
     if two_types is not None and {two_types["first"], two_types["second"]} <= CARD_TYPE_WORDS - {"instant", "sorcery"}:
-        qualities = ObjectFilter(tuple(frozenset({Quality("type", CardType(w.capitalize()))})
-                                       for w in (two_types["first"], two_types["second"])), condition)
-        return CountRequirement(Count(Zone.BATTLEFIELD, "you", qualities, text=condition), at_least=1,
-                                text=condition)  # "an artifact creature": both card types (CR 205.2a)
+        qualities = ObjectFilter(
+            tuple(
+                frozenset({Quality("type", CardType(w.capitalize()))})
+                for w in (two_types["first"], two_types["second"])
+            ),
+            condition,
+        )
+        return CountRequirement(
+            Count(Zone.BATTLEFIELD, "you", qualities, text=condition), at_least=1, text=condition
+        )  # "an artifact creature": both card types (CR 205.2a)
     if (both := _BOTH_CONDITION.fullmatch(condition)) is not None:
         first = presence_condition(f"you control a {both['what']} {both['kind']}")
         second = presence_condition(f"you control a non-{both['what']} {both['kind']}")
@@ -102,14 +116,19 @@ _AMOUNT = r"(?P<amount>an?|(?:one|two|three|four|five|six|seven|eight|nine|ten|e
 _PRESENCE = (  # (pattern, the target phrase that names each object, one player's only)
     (re.compile(rf"you control {_AMOUNT} (?P<what>.+)"), "target {head} you control{tail}", False),
     (re.compile(rf"an opponent controls {_AMOUNT} (?P<what>.+)"), "target {head} an opponent controls{tail}", True),
-    (re.compile(rf"your opponents control {_AMOUNT} (?P<what>.+)"), "target {head} an opponent controls{tail}",
-     False),
+    (re.compile(rf"your opponents control {_AMOUNT} (?P<what>.+)"), "target {head} an opponent controls{tail}", False),
     (re.compile(rf"there (?:are|is) {_AMOUNT} (?P<what>.+) on the battlefield"), "target {head}{tail}", False),
-    (re.compile(rf"there (?:are|is) {_AMOUNT} (?P<what>.+) in your graveyard"), "target {head}{tail} in your graveyard",
-     False),
+    (
+        re.compile(rf"there (?:are|is) {_AMOUNT} (?P<what>.+) in your graveyard"),
+        "target {head}{tail} in your graveyard",
+        False,
+    ),
     (re.compile(rf"you have {_AMOUNT} (?P<what>.+) in your graveyard"), "target {head}{tail} in your graveyard", False),
-    (re.compile(rf"an opponent has {_AMOUNT} (?P<what>.+) in their graveyard"),
-     "target {head}{tail} in an opponent's graveyard", True),
+    (
+        re.compile(rf"an opponent has {_AMOUNT} (?P<what>.+) in their graveyard"),
+        "target {head}{tail} in an opponent's graveyard",
+        True,
+    ),
     (re.compile(rf"{_AMOUNT} (?P<what>.+) (?:is|are) attacking"), "target attacking {head}{tail}", False),
 )
 
@@ -139,8 +158,9 @@ def presence_condition(condition: str) -> PresenceRequirement | None:
         amount = found["amount"]
         at_least = 1 if amount in ("a", "an") else NUMBER_WORDS[amount.split()[0]]
         what = found["what"]
-        head, tail = (what.split(" with ", 1)[0], " with " + what.split(" with ", 1)[1]) if " with " in what \
-            else (what, "")
+        head, tail = (
+            (what.split(" with ", 1)[0], " with " + what.split(" with ", 1)[1]) if " with " in what else (what, "")
+        )
         if at_least > 1:  # "nonland permanents": the plural noun ends the head
             if not head.endswith("s"):
                 return None
@@ -173,12 +193,14 @@ def alternative_condition(condition: str) -> Requirement | None:
         spec = phrase_spec("target attacking creature")
         number = NUMBER_WORDS[exactly["number"]]
         if spec is not None:
-            return CountRequirement(Count(objects=spec, text="attacking creatures"), at_least=number, at_most=number,
-                                    text=condition)
+            return CountRequirement(
+                Count(objects=spec, text="attacking creatures"), at_least=number, at_most=number, text=condition
+            )
     if condition == "you have no land cards in hand":  # Land Grant: the caster's hand (CR 402)
         lands = ObjectFilter((frozenset({Quality("type", CardType.LAND)}),), "land cards")
-        return CountRequirement(Count(Zone.HAND, "you", lands, text="land cards in your hand"), at_most=0,
-                                text=condition)
+        return CountRequirement(
+            Count(Zone.HAND, "you", lands, text="land cards in your hand"), at_most=0, text=condition
+        )
     counted = count_condition(condition)  # "an opponent cast three or more spells this turn" (Mindbreak Trap)
     if isinstance(counted, CountRequirement):
         return counted
@@ -189,8 +211,10 @@ def alternative_condition(condition: str) -> Requirement | None:
     return presence_condition(condition)
 
 
-END_STEP_REASON = ("the end step: the state's end phase holds the end step and the cleanup step, in which a player "
-                    "may get priority too, and does not tell them apart (CR 512.1, 513, 514.3a)")
+END_STEP_REASON = (
+    "the end step: the state's end phase holds the end step and the cleanup step, in which a player "
+    "may get priority too, and does not tell them apart (CR 512.1, 513, 514.3a)"
+)
 
 
 def state_condition(condition: str) -> tuple[Requirement, ...] | None:
@@ -216,8 +240,13 @@ def state_condition(condition: str) -> tuple[Requirement, ...] | None:
     fewer = re.fullmatch(r"you control fewer (?P<what>[a-z]+)s than each opponent", condition)
     if fewer is not None and fewer["what"] in CARD_TYPE_WORDS - {"instant", "sorcery"}:
         kind = ObjectFilter((frozenset({Quality("type", CardType(fewer["what"].capitalize()))}),), fewer["what"])
-        return (CountRequirement(Count(Zone.BATTLEFIELD, "you", kind, text=f"{fewer['what']}s"),
-                                 fewer_than_each_opponent=True, text=condition),)
+        return (
+            CountRequirement(
+                Count(Zone.BATTLEFIELD, "you", kind, text=f"{fewer['what']}s"),
+                fewer_than_each_opponent=True,
+                text=condition,
+            ),
+        )
     if condition in _TURN_CONDITIONS:
         return (_TURN_CONDITIONS[condition],)
     found = re.fullmatch(r"you control an? (?P<what>[a-z]+)", condition)

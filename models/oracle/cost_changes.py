@@ -30,13 +30,20 @@ from models.oracle.reading import CardReading
 from models.oracle.unread import topics_of
 
 __all__ = [
-    "own_cost_change", "own_cost_when", "own_cost_where_x", "read_cost_where_x_line", "read_cost_when_line",
-    "read_self_cost_line", "read_cost_modifier_line",
+    "own_cost_change",
+    "own_cost_when",
+    "own_cost_where_x",
+    "read_cost_where_x_line",
+    "read_cost_when_line",
+    "read_self_cost_line",
+    "read_cost_modifier_line",
 ]
 
 
-_OWN_COST = re.compile(r"(?:[a-z ]+ — )?(?:~|this spell) costs \{(?P<amount>\d+)\} (?P<sign>less|more) to cast "
-                       r"(?:for each (?P<each>[^.]+)|if (?P<condition>[^.]+))\.")
+_OWN_COST = re.compile(
+    r"(?:[a-z ]+ — )?(?:~|this spell) costs \{(?P<amount>\d+)\} (?P<sign>less|more) to cast "
+    r"(?:for each (?P<each>[^.]+)|if (?P<condition>[^.]+))\."
+)
 
 
 _OWN_COST_START = re.compile(r"(?:[a-z ]+ — )?(?:~|this spell) costs ")
@@ -68,7 +75,7 @@ def own_cost_change(original: str) -> tuple[CostModifier, ...] | UnsupportedText
     if start is None or _OWN_COST.fullmatch(lowered) is None:
         return UnsupportedText(original, "a cost change of the spell not read")
     changes: list[CostModifier] = []
-    for clause in _OWN_COST_PARTS.split(lowered[start.end():].removesuffix(".")):
+    for clause in _OWN_COST_PARTS.split(lowered[start.end() :].removesuffix(".")):
         found = _OWN_COST.fullmatch(f"{start.group()}{clause}.")
         if found is None:
             return UnsupportedText(original, "a cost change of the spell not read")
@@ -104,13 +111,13 @@ def _own_conditional_change(original: str, amount: int, condition: str) -> CostM
     found = re.fullmatch(r"you control an? (?P<what>[a-z]+)", condition)
     what = found["what"] if found else ""
     if what in SUBTYPE_BY_WORD:
-        requirement: Requirement = ControlRequirement("you", SUBTYPE_BY_WORD[what],
-                                                      f"you control a {SUBTYPE_BY_WORD[what]}")
+        requirement: Requirement = ControlRequirement(
+            "you", SUBTYPE_BY_WORD[what], f"you control a {SUBTYPE_BY_WORD[what]}"
+        )
     elif what in CARD_TYPE_WORDS:
         requirement = ControlRequirement("you", "", f"you control a {what}", card_type=CardType(what.capitalize()))
     elif (counted := count_condition(condition)) is not None:
-        return CostModifier(amount, original, own=True,
-                            requires=counted if isinstance(counted, tuple) else (counted,))
+        return CostModifier(amount, original, own=True, requires=counted if isinstance(counted, tuple) else (counted,))
     else:
         presence = presence_condition(condition)
         if presence is None:
@@ -120,19 +127,29 @@ def _own_conditional_change(original: str, amount: int, condition: str) -> CostM
 
 
 _OWN_COST_WHEN = (
-    re.compile(r"(?:[a-z ]+ — )?(?P<during>during your turn|during turns other than yours), (?:this spell|~) costs "
-               r"(?P<mana>(?:\{[0-9wubrg]\})+) (?P<sign>less|more) to cast\."),
-    re.compile(r"(?:[a-z ]+ — )?(?:this spell|~) costs (?P<mana>(?:\{[0-9wubrg]\})+) (?P<sign>less|more) to cast "
-               r"(?:(?P<during>during your turn)|as long as (?P<condition>[^.]+))\."),
-    re.compile(r"(?:[a-z ]+ — )?(?:this spell|~) costs (?P<mana>(?:\{\d+\})?\{[wubrg]\}(?:\{[wubrg]\})*) "
-               r"(?P<sign>less) to cast if (?P<condition>[^.]+)\."),
-    re.compile(r"(?:this spell|~) costs \{(?P<amount>\d+)\} (?P<sign>less) to cast if (?P<condition>[^.]+)\. "
-               r"it also costs \{(?P<also>\d+)\} less to cast if (?P<also_condition>[^.]+)\."),
+    re.compile(
+        r"(?:[a-z ]+ — )?(?P<during>during your turn|during turns other than yours), (?:this spell|~) costs "
+        r"(?P<mana>(?:\{[0-9wubrg]\})+) (?P<sign>less|more) to cast\."
+    ),
+    re.compile(
+        r"(?:[a-z ]+ — )?(?:this spell|~) costs (?P<mana>(?:\{[0-9wubrg]\})+) (?P<sign>less|more) to cast "
+        r"(?:(?P<during>during your turn)|as long as (?P<condition>[^.]+))\."
+    ),
+    re.compile(
+        r"(?:[a-z ]+ — )?(?:this spell|~) costs (?P<mana>(?:\{\d+\})?\{[wubrg]\}(?:\{[wubrg]\})*) "
+        r"(?P<sign>less) to cast if (?P<condition>[^.]+)\."
+    ),
+    re.compile(
+        r"(?:this spell|~) costs \{(?P<amount>\d+)\} (?P<sign>less) to cast if (?P<condition>[^.]+)\. "
+        r"it also costs \{(?P<also>\d+)\} less to cast if (?P<also_condition>[^.]+)\."
+    ),
 )
 
 
-_DURING = {"during your turn": TurnRequirement("your turn", "it is your turn"),
-           "during turns other than yours": TurnRequirement("not your turn", "it is not your turn")}
+_DURING = {
+    "during your turn": TurnRequirement("your turn", "it is your turn"),
+    "during turns other than yours": TurnRequirement("not your turn", "it is not your turn"),
+}
 
 
 def own_cost_when(line: str, original: str) -> tuple[CostModifier, ...] | UnsupportedText | None:
@@ -173,8 +190,11 @@ def own_cost_when(line: str, original: str) -> tuple[CostModifier, ...] | Unsupp
         if coloured is not None and found["sign"] == "more":
             return None  # "costs {R} more": not one of these
         if "during" in pattern.groupindex and found["during"]:
-            return (CostModifier(amount, original, own=True, requires=(_DURING[found["during"]],),
-                                 coloured_reduction=coloured),)
+            return (
+                CostModifier(
+                    amount, original, own=True, requires=(_DURING[found["during"]],), coloured_reduction=coloured
+                ),
+            )
         changes = [_own_conditional_change(original, amount, found["condition"])]
         if "also" in pattern.groupindex:
             changes.append(_own_conditional_change(original, -int(found["also"]), found["also_condition"]))
@@ -190,9 +210,11 @@ def own_cost_when(line: str, original: str) -> tuple[CostModifier, ...] | Unsupp
     return None
 
 
-_OWN_COST_WHERE_X = re.compile(r"(?:[a-z ]+ — )?(?:this spell|~) costs \{x\} less to cast, where x is "
-                               r"(?P<what>the total power of creatures you control"
-                               r"|your devotion to (?:white|blue|black|red|green))\.")
+_OWN_COST_WHERE_X = re.compile(
+    r"(?:[a-z ]+ — )?(?:this spell|~) costs \{x\} less to cast, where x is "
+    r"(?P<what>the total power of creatures you control"
+    r"|your devotion to (?:white|blue|black|red|green))\."
+)
 """The spell's own reduction by a number the state gives: "This spell costs {X} less to cast, where X is your
 devotion to black." (CR 601.2f, 700.5); this X is not the spell's X (CR 107.3)."""
 
@@ -239,7 +261,7 @@ def read_self_cost_line(reading: CardReading, tree: Tree[Token], line: str, orig
 
 
 def read_cost_modifier_line(reading: CardReading, tree: Tree[Token], line: str, original: str) -> None:
-    """"Noncreature spells cost {1} more to cast.": a permanent's change of other spells' costs (CR 601.2f).
+    """ "Noncreature spells cost {1} more to cast.": a permanent's change of other spells' costs (CR 601.2f).
 
     The spells it names ("white", "instant and sorcery") must be read, and a reduction be generic mana, or the
     line is reported.
@@ -251,16 +273,33 @@ def read_cost_modifier_line(reading: CardReading, tree: Tree[Token], line: str, 
     who = next(str(t) for t in tokens if t.type == "SPELLS_COST")
     qualities = spell_qualities(words) if words else None
     if words and qualities is None:
-        reading.unsupported.append(UnsupportedText(
-            original, f"cost change for {words!r} spells not modelled",
-            casting_relevant=False, permanent_relevant=True, topics=topics_of(original)))
+        reading.unsupported.append(
+            UnsupportedText(
+                original,
+                f"cost change for {words!r} spells not modelled",
+                casting_relevant=False,
+                permanent_relevant=True,
+                topics=topics_of(original),
+            )
+        )
     elif amount.generic != amount.mana_value and sign < 0:
-        reading.unsupported.append(UnsupportedText(
-            original, "coloured cost reduction not modelled",
-            casting_relevant=False, permanent_relevant=True, topics=topics_of(original)))
+        reading.unsupported.append(
+            UnsupportedText(
+                original,
+                "coloured cost reduction not modelled",
+                casting_relevant=False,
+                permanent_relevant=True,
+                topics=topics_of(original),
+            )
+        )
     else:
         coloured = ManaCost(tuple(s for s in amount.symbols if s.kind is not SymbolKind.GENERIC))
-        reading.cost_modifiers.append(CostModifier(
-            sign * amount.generic, original, qualities=qualities,
-            casters="you" if "you cast" in who else "opponents" if "opponents" in who else "any",
-            coloured=coloured if coloured.symbols else None))
+        reading.cost_modifiers.append(
+            CostModifier(
+                sign * amount.generic,
+                original,
+                qualities=qualities,
+                casters="you" if "you cast" in who else "opponents" if "opponents" in who else "any",
+                coloured=coloured if coloured.symbols else None,
+            )
+        )

@@ -36,17 +36,30 @@ from models.oracle.words import CARD_TYPE_WORDS, COLOR_WORDS, NUMBER_WORDS, SUBT
 from models.oracle.reading import CardReading
 
 __all__ = [
-    "rather_than_pay", "read_cost_then_change", "COMMANDER_FREE_CAST", "additional_cost_choice", "read_waterbend",
-    "printed_additional_cost", "x_objects_additional_cost", "additional_object_cost", "read_cost_then_change_line",
-    "read_commander_free_cast_line", "read_additional_cost_line", "read_alternative_cost_line", "read_x_objects_line",
-    "read_additional_choice_line", "read_waterbend_line", "read_printed_additional_line",
+    "rather_than_pay",
+    "read_cost_then_change",
+    "COMMANDER_FREE_CAST",
+    "additional_cost_choice",
+    "read_waterbend",
+    "printed_additional_cost",
+    "x_objects_additional_cost",
+    "additional_object_cost",
+    "read_cost_then_change_line",
+    "read_commander_free_cast_line",
+    "read_additional_cost_line",
+    "read_alternative_cost_line",
+    "read_x_objects_line",
+    "read_additional_choice_line",
+    "read_waterbend_line",
+    "read_printed_additional_line",
 ]
 
 
 _RATHER_THAN_PAY = re.compile(
     r"(?:if (?P<condition>[^,]+), )?(?:you may (?P<cost>[^.]+) rather than pay (?:this spell's|~'s) mana cost"
     r"|rather than pay (?:this spell's|~'s) mana cost, you may (?P<cost_after>[^.]+?))"
-    r"(?: if (?P<condition_after>[^,.]+))?\.")
+    r"(?: if (?P<condition_after>[^,.]+))?\."
+)
 
 
 _NO_CHOICE_COST = re.compile(r"have (?:an opponent|each other player|each opponent) gain \d+ life|reveal your hand")
@@ -78,19 +91,23 @@ def rather_than_pay(original: str) -> AlternativeCost | UnsupportedText:
         cost = cost_of_parts(found[group])
     if isinstance(cost, str):
         return UnsupportedText(original, f"alternative cost {cost!r} not modelled")
-    printed = original[found.start(group):found.end(group)]  # its name, as printed: "pay {2}{R}{R}"
+    printed = original[found.start(group) : found.end(group)]  # its name, as printed: "pay {2}{R}{R}"
     if printed.lower() != found[group]:
         printed = found[group]
     return AlternativeCost(printed, dataclasses.replace(cost, text=printed), "CR 118.9", requires=requires)
 
 
-_COST_THEN_CHANGE = re.compile(r"(?P<cost>as an additional cost to cast (?:this spell|~), [^.]+\.) "
-                               r"(?:this spell|~) costs \{(?P<amount>\d+)\} less to cast (?:for each (?P<each>card "
-                               r"exiled|creature tapped) this way|if (?P<paid>evidence was collected))\.")
+_COST_THEN_CHANGE = re.compile(
+    r"(?P<cost>as an additional cost to cast (?:this spell|~), [^.]+\.) "
+    r"(?:this spell|~) costs \{(?P<amount>\d+)\} less to cast (?:for each (?P<each>card "
+    r"exiled|creature tapped) this way|if (?P<paid>evidence was collected))\."
+)
 
 
-_ANY_NUMBER_FROM_HAND = re.compile(r"as an additional cost to cast (?:this spell|~), you may exile any number of "
-                                   r"(?P<colour>white|blue|black|red|green) cards from your hand\.")
+_ANY_NUMBER_FROM_HAND = re.compile(
+    r"as an additional cost to cast (?:this spell|~), you may exile any number of "
+    r"(?P<colour>white|blue|black|red|green) cards from your hand\."
+)
 
 
 def read_cost_then_change(line: str, original: str) -> tuple[AdditionalCost, CostModifier] | None:
@@ -118,17 +135,27 @@ def read_cost_then_change(line: str, original: str) -> tuple[AdditionalCost, Cos
     found = _COST_THEN_CHANGE.fullmatch(line)
     if found is None:
         return None
-    printed = original[:found.end("cost")]
+    printed = original[: found.end("cost")]
     amount = -int(found["amount"])
     if (exiled := _ANY_NUMBER_FROM_HAND.fullmatch(found["cost"])) is not None:
         colour = exiled["colour"]
         of_colour = ObjectFilter((frozenset({Quality("color", COLOR_WORDS[colour])}),), colour)
-        paid = ObjectCost(CostAction.EXILE, None, qualities=of_colour, zone=Zone.HAND,
-                          text=f"exile any number of {colour} cards from your hand")
+        paid = ObjectCost(
+            CostAction.EXILE,
+            None,
+            qualities=of_colour,
+            zone=Zone.HAND,
+            text=f"exile any number of {colour} cards from your hand",
+        )
         additional = AdditionalCost(Cost(objects=(paid,), text=printed))  # none included (CR 601.2b)
     elif found["cost"].endswith(", you may tap any number of untapped creatures you control."):
-        paid = ObjectCost(CostAction.TAP, None, kinds=frozenset({TargetKind.CREATURE}), zone=Zone.BATTLEFIELD,
-                          text="tap any number of untapped creatures you control")  # untapped: CR 107.5
+        paid = ObjectCost(
+            CostAction.TAP,
+            None,
+            kinds=frozenset({TargetKind.CREATURE}),
+            zone=Zone.BATTLEFIELD,
+            text="tap any number of untapped creatures you control",
+        )  # untapped: CR 107.5
         additional = AdditionalCost(Cost(objects=(paid,), text=printed))
     else:
         read = printed_additional_cost(found["cost"], printed)
@@ -147,8 +174,10 @@ def read_cost_then_change(line: str, original: str) -> tuple[AdditionalCost, Cos
     return additional, CostModifier(amount, original, own=True, per_object_of=paid)
 
 
-COMMANDER_FREE_CAST = re.compile(r"if you control a commander, you may cast (?:this spell|~) without paying its mana "
-                                  r"cost\.")
+COMMANDER_FREE_CAST = re.compile(
+    r"if you control a commander, you may cast (?:this spell|~) without paying its mana "
+    r"cost\."
+)
 """An alternative cost on controlling a commander (CR 903.3, 118.9): the state format has no commander, so it is
 reported, never taken as absent."""
 
@@ -156,8 +185,10 @@ reported, never taken as absent."""
 _ADDITIONAL = re.compile(r"as an additional cost to cast (?:this spell|~), (?P<optional>you may )?(?P<cost>[^.]+)\.")
 
 
-_ADDITIONAL_CHOICE = re.compile(r"as an additional cost to cast (?:this spell|~), (?P<first>[^.]+?) or "
-                                r"(?P<second>(?:discard|sacrifice|pay|exile|tap|return)\b[^.]+)\.")
+_ADDITIONAL_CHOICE = re.compile(
+    r"as an additional cost to cast (?:this spell|~), (?P<first>[^.]+?) or "
+    r"(?P<second>(?:discard|sacrifice|pay|exile|tap|return)\b[^.]+)\."
+)
 
 
 def additional_cost_choice(line: str, original: str) -> tuple[AdditionalCost, AdditionalCost] | None:
@@ -170,33 +201,40 @@ def additional_cost_choice(line: str, original: str) -> tuple[AdditionalCost, Ad
         return None
     costs = [cost_of_parts(found[part]) for part in ("first", "second")]
     if any(isinstance(cost, str) for cost in costs) or any(
-            c.mana.has_x or c.life_x for c in costs if isinstance(c, Cost)):
+        c.mana.has_x or c.life_x for c in costs if isinstance(c, Cost)
+    ):
         return None
-    first, second = (dataclasses.replace(c, text=found[part]) for c, part in zip(costs, ("first", "second"))
-                     if isinstance(c, Cost))
+    first, second = (
+        dataclasses.replace(c, text=found[part]) for c, part in zip(costs, ("first", "second")) if isinstance(c, Cost)
+    )
     if first.text == second.text:
         return None
-    return (AdditionalCost(first, optional=True, one_of=original),
-            AdditionalCost(second, optional=True, one_of=original))
+    return (
+        AdditionalCost(first, optional=True, one_of=original),
+        AdditionalCost(second, optional=True, one_of=original),
+    )
 
 
 _BEHOLD_SPELLED_OUT = re.compile(
     r"reveal an? (?P<revealed>[a-z]+(?: [a-z]+)?) card from your hand or choose an? (?P<chosen>[a-z]+(?: [a-z]+)?) "
     r"you control|choose an? (?P<chosen_first>[a-z]+(?: [a-z]+)?) you control or reveal an? "
-    r"(?P<revealed_second>[a-z]+(?: [a-z]+)?) card from your hand")
+    r"(?P<revealed_second>[a-z]+(?: [a-z]+)?) card from your hand"
+)
 """Behold's own words (CR 701.4a): "reveal a Dragon card from your hand or choose a Dragon you control", either
 order."""
 
 
 def _behold_words(found: re.Match[str]) -> str:
-    """"behold a [quality]" for its spelled-out words when both name the same quality (CR 701.4a), else as is."""
+    """ "behold a [quality]" for its spelled-out words when both name the same quality (CR 701.4a), else as is."""
     revealed = found["revealed"] or found["revealed_second"]
     chosen = found["chosen"] or found["chosen_first"]
     return f"behold a {revealed}" if revealed == chosen else found.group()
 
 
-_WATERBEND = re.compile(r"as an additional cost to cast (?:this spell|~), (?P<optional>you may )?waterbend "
-                        r"\{(?P<amount>\d+|x)\}\.")
+_WATERBEND = re.compile(
+    r"as an additional cost to cast (?:this spell|~), (?P<optional>you may )?waterbend "
+    r"\{(?P<amount>\d+|x)\}\."
+)
 
 
 def read_waterbend(line: str, original: str) -> tuple[AdditionalCost, CostModifier] | None:
@@ -223,13 +261,18 @@ def read_waterbend(line: str, original: str) -> tuple[AdditionalCost, CostModifi
     found = _WATERBEND.fullmatch(line)
     if found is None or (found["amount"] == "x" and found["optional"]):
         return None
-    tapped = ObjectCost(CostAction.TAP, None, frozenset({TargetKind.ARTIFACT, TargetKind.CREATURE}), waterbend=True,
-                        text="tap untapped artifacts and creatures you control (waterbend)")
-    cost = Cost(ManaCost.parse(f"{{{found['amount'].upper()}}}", path="oracle_text"), objects=(tapped,),
-                text=original)
+    tapped = ObjectCost(
+        CostAction.TAP,
+        None,
+        frozenset({TargetKind.ARTIFACT, TargetKind.CREATURE}),
+        waterbend=True,
+        text="tap untapped artifacts and creatures you control (waterbend)",
+    )
+    cost = Cost(ManaCost.parse(f"{{{found['amount'].upper()}}}", path="oracle_text"), objects=(tapped,), text=original)
     additional = AdditionalCost(cost, "waterbend", optional=bool(found["optional"]), rule="CR 701.67a")
-    return additional, CostModifier(-1, "each artifact or creature tapped pays for {1} (waterbend)", own=True,
-                                    per_object_of=tapped)
+    return additional, CostModifier(
+        -1, "each artifact or creature tapped pays for {1} (waterbend)", own=True, per_object_of=tapped
+    )
 
 
 def printed_additional_cost(line: str, original: str) -> AdditionalCost | None:
@@ -241,8 +284,9 @@ def printed_additional_cost(line: str, original: str) -> AdditionalCost | None:
     found = _ADDITIONAL.fullmatch(line)
     if found is None:
         return None
-    if found["optional"] and (repeated := re.fullmatch(r"pay ((?:\{[0-9wubrgc]\})+) any number of times",
-                                                      found["cost"])):
+    if found["optional"] and (
+        repeated := re.fullmatch(r"pay ((?:\{[0-9wubrgc]\})+) any number of times", found["cost"])
+    ):
         # "you may pay {1}{G} any number of times": announced as the spell is cast, each time paid in full
         # (CR 601.2b, 601.2f), as multikicker is (CR 702.33c)
         mana = ManaCost.parse(repeated.group(1).upper(), path="oracle_text")
@@ -257,14 +301,18 @@ def printed_additional_cost(line: str, original: str) -> AdditionalCost | None:
     if any(part.least_total_mana_value is not None for part in cost.objects):
         # "you may collect evidence 6": the keyword action names the cost, which "if evidence was collected" asks
         # paid (CR 701.59a, 701.59c)
-        return AdditionalCost(dataclasses.replace(cost, text=original), "collect evidence", optional=optional,
-                              rule="CR 701.59a")
-    return AdditionalCost(dataclasses.replace(cost, text=original), "optional additional cost" if optional else None,
-                          optional=optional)
+        return AdditionalCost(
+            dataclasses.replace(cost, text=original), "collect evidence", optional=optional, rule="CR 701.59a"
+        )
+    return AdditionalCost(
+        dataclasses.replace(cost, text=original), "optional additional cost" if optional else None, optional=optional
+    )
 
 
-_X_OBJECTS = re.compile(r"as an additional cost to cast (?:this spell|~), (?P<action>discard|sacrifice|exile) x "
-                        r"(?P<what>[^.]+)\.")
+_X_OBJECTS = re.compile(
+    r"as an additional cost to cast (?:this spell|~), (?P<action>discard|sacrifice|exile) x "
+    r"(?P<what>[^.]+)\."
+)
 
 
 def x_objects_additional_cost(line: str, original: str) -> AdditionalCost | None:
@@ -302,7 +350,7 @@ def x_objects_additional_cost(line: str, original: str) -> AdditionalCost | None
             cost = None
     if cost is None:
         return None
-    text = line[found.start("action"):].rstrip(".")
+    text = line[found.start("action") :].rstrip(".")
     cost = dataclasses.replace(cost, count=None, x_count=True, text=text)
     return AdditionalCost(Cost(objects=(cost,), text=original))
 
@@ -348,13 +396,16 @@ def read_commander_free_cast_line(reading: CardReading, line: str, original: str
     """An alternative cost for controlling a commander: reported, the state gives no commander (CR 903.3, 118.9)."""
     if not COMMANDER_FREE_CAST.fullmatch(line):
         return False
-    reading.unsupported.append(UnsupportedText(original, "an alternative cost for controlling a commander: the "
-                                                         "state gives no commander (CR 903.3, 118.9)"))
+    reading.unsupported.append(
+        UnsupportedText(
+            original, "an alternative cost for controlling a commander: the state gives no commander (CR 903.3, 118.9)"
+        )
+    )
     return True
 
 
 def read_additional_cost_line(reading: CardReading, tree: Tree[Token], line: str, original: str) -> None:
-    """"As an additional cost to cast this spell, discard a card." and its kin, read by the grammar (CR 118.8).
+    """ "As an additional cost to cast this spell, discard a card." and its kin, read by the grammar (CR 118.8).
 
     "… you may sacrifice any number of Spirits.", "… sacrifice all creatures you control.": any number of them,
     none included, or all of them (CR 601.2h); "… pay X life." (CR 119.4); "… exile X cards from your
@@ -381,7 +432,7 @@ def read_additional_cost_line(reading: CardReading, tree: Tree[Token], line: str
 
 
 def read_alternative_cost_line(reading: CardReading, tree: Tree[Token], line: str, original: str) -> None:
-    """"You may … rather than pay this spell's mana cost." (:func:`rather_than_pay`); the Shoals' (CR 118.9).
+    """ "You may … rather than pay this spell's mana cost." (:func:`rather_than_pay`); the Shoals' (CR 118.9).
 
     "You may exile a red card with mana value X from your hand rather than pay this spell's mana cost.": a card
     of that colour exiled, its mana value the X.
@@ -402,7 +453,7 @@ def read_alternative_cost_line(reading: CardReading, tree: Tree[Token], line: st
 
 
 def read_x_objects_line(reading: CardReading, line: str, original: str) -> bool:
-    """"As an additional cost to cast this spell, discard X cards." (:func:`x_objects_additional_cost`)."""
+    """ "As an additional cost to cast this spell, discard X cards." (:func:`x_objects_additional_cost`)."""
     if (x_objects := x_objects_additional_cost(line, original)) is None:
         return False
     reading.additional.append(x_objects)
@@ -410,7 +461,7 @@ def read_x_objects_line(reading: CardReading, line: str, original: str) -> bool:
 
 
 def read_additional_choice_line(reading: CardReading, line: str, original: str) -> bool:
-    """"…, discard a card or pay {5}." (:func:`additional_cost_choice`, CR 601.2b)."""
+    """ "…, discard a card or pay {5}." (:func:`additional_cost_choice`, CR 601.2b)."""
     if (choice := additional_cost_choice(line, original)) is None:
         return False
     reading.additional.extend(choice)
@@ -418,7 +469,7 @@ def read_additional_choice_line(reading: CardReading, line: str, original: str) 
 
 
 def read_waterbend_line(reading: CardReading, line: str, original: str) -> bool:
-    """"…, you may waterbend {6}." (:func:`read_waterbend`, CR 701.67a)."""
+    """ "…, you may waterbend {6}." (:func:`read_waterbend`, CR 701.67a)."""
     if (waterbend := read_waterbend(line, original)) is None:
         return False
     reading.additional.append(waterbend[0])
@@ -427,7 +478,7 @@ def read_waterbend_line(reading: CardReading, line: str, original: str) -> bool:
 
 
 def read_printed_additional_line(reading: CardReading, line: str, original: str) -> bool:
-    """"As an additional cost to cast this spell, sacrifice a Goblin." (:func:`printed_additional_cost`, CR 118.8)."""
+    """ "As an additional cost to cast this spell, sacrifice a Goblin." (:func:`printed_additional_cost`, CR 118.8)."""
     if (extra := printed_additional_cost(line, original)) is None:
         return False
     reading.additional.append(extra)

@@ -73,9 +73,12 @@ def object_cost(text: str) -> ObjectCost | None:
         return ObjectCost(action, count, frozenset({TargetKind(head)}), text=text)
     if (pair := either_noun(noun)) is not None:  # "sacrifice an artifact or creature" (CR 205.2a)
         return ObjectCost(action, count, pair[0], pair[1], text=text)
-    if re.fullmatch(r"[a-z]+ with (?:power|toughness|mana value) \d+ or (?:greater|less)", noun) and (
-            spec := phrase_spec(f"target {noun}")) is not None and spec.qualities is not None and dataclasses.replace(
-            spec, phrase="", kinds=frozenset(), qualities=None) == PLAIN_TARGET:
+    if (
+        re.fullmatch(r"[a-z]+ with (?:power|toughness|mana value) \d+ or (?:greater|less)", noun)
+        and (spec := phrase_spec(f"target {noun}")) is not None
+        and spec.qualities is not None
+        and dataclasses.replace(spec, phrase="", kinds=frozenset(), qualities=None) == PLAIN_TARGET
+    ):
         # "sacrifice a creature with power 4 or greater": the kind and quality as a target phrase reads them
         return ObjectCost(action, count, spec.kinds, spec.qualities, text=text)
     if not re.fullmatch(quality_patterns()["__QUALIFIED_KIND__"], noun):
@@ -84,8 +87,10 @@ def object_cost(text: str) -> ObjectCost | None:
     return ObjectCost(action, count, frozenset(kinds), qualities, text=text)
 
 
-_HAND_EXILE = re.compile(r"exile (?P<count>a|an|one|two|three) (?P<colour>white|blue|black|red|green) cards? from "
-                         r"your hand")
+_HAND_EXILE = re.compile(
+    r"exile (?P<count>a|an|one|two|three) (?P<colour>white|blue|black|red|green) cards? from "
+    r"your hand"
+)
 
 
 _DISCARD_TYPED = re.compile(r"discard (?P<count>a|an|one|two) (?P<what>[a-z]+) cards?")
@@ -100,8 +105,12 @@ def _discard_part(part: str, objects: list[ObjectCost]) -> ObjectCost | None:
     "discard a card", "discard two cards", "discard a creature card", "discard an Island card", "discard a red or
     green card"; "and another card" after a discard: a second card discarded, any other (CR 118.10).
     """
-    if part == "another card" and objects and objects[-1].action is CostAction.DISCARD \
-            and objects[-1].zone is Zone.HAND:
+    if (
+        part == "another card"
+        and objects
+        and objects[-1].action is CostAction.DISCARD
+        and objects[-1].zone is Zone.HAND
+    ):
         return ObjectCost(CostAction.DISCARD, 1, zone=Zone.HAND, text=f"discard {part}")
     if part in ("discard a card", "discard two cards", "discard three cards"):
         count = 1 if part == "discard a card" else NUMBER_WORDS[part.split()[1]]
@@ -110,12 +119,17 @@ def _discard_part(part: str, objects: list[ObjectCost]) -> ObjectCost | None:
     if discarded and (discarded["what"] in SUBTYPE_BY_WORD or discarded["what"] in CARD_TYPE_WORDS):
         count = 1 if discarded["count"] in ("a", "an") else NUMBER_WORDS[discarded["count"]]
         what = discarded["what"]
-        quality = (Quality("subtype", SUBTYPE_BY_WORD[what]) if what in SUBTYPE_BY_WORD
-                   else Quality("type", CardType(what.capitalize())))
-        return ObjectCost(CostAction.DISCARD, count, qualities=ObjectFilter((frozenset({quality}),), what),
-                          zone=Zone.HAND, text=part)
+        quality = (
+            Quality("subtype", SUBTYPE_BY_WORD[what])
+            if what in SUBTYPE_BY_WORD
+            else Quality("type", CardType(what.capitalize()))
+        )
+        return ObjectCost(
+            CostAction.DISCARD, count, qualities=ObjectFilter((frozenset({quality}),), what), zone=Zone.HAND, text=part
+        )
     if (either := _DISCARD_EITHER.fullmatch(part)) and (
-            qualities := either_card_filter(either["what"])) is not None:  # "discard a red or green card"
+        qualities := either_card_filter(either["what"])
+    ) is not None:  # "discard a red or green card"
         return ObjectCost(CostAction.DISCARD, 1, qualities=qualities, zone=Zone.HAND, text=part)
     return None
 
@@ -141,16 +155,22 @@ def cost_of_parts(text: str) -> Cost | str:
             life = int(life_paid.group(1))
         elif exiled:
             count = 1 if exiled["count"] in ("a", "an") else NUMBER_WORDS[exiled["count"]]
-            of_colour = ObjectFilter((frozenset({Quality("color", COLOR_WORDS[exiled["colour"]])}),),
-                                     exiled["colour"])
+            of_colour = ObjectFilter((frozenset({Quality("color", COLOR_WORDS[exiled["colour"]])}),), exiled["colour"])
             objects.append(ObjectCost(CostAction.EXILE, count, qualities=of_colour, zone=Zone.HAND, text=part))
         elif (discard := _discard_part(part, objects)) is not None:
             objects.append(discard)
         elif part == "discard a card at random":  # not the caster's choice of card (CR 701.9b)
             at_random += 1
         elif evidence := _COLLECT_EVIDENCE.fullmatch(part):  # CR 701.59a: cards totalling N mana value or more
-            objects.append(ObjectCost(CostAction.EXILE, None, zone=Zone.GRAVEYARD,
-                                      least_total_mana_value=int(evidence["total"]), text=part))
+            objects.append(
+                ObjectCost(
+                    CostAction.EXILE,
+                    None,
+                    zone=Zone.GRAVEYARD,
+                    least_total_mana_value=int(evidence["total"]),
+                    text=part,
+                )
+            )
         elif (revealed := _reveal_part(part)) is not None:
             reveals.append(revealed)  # "reveal a creature card from your hand", "behold a Dragon"
         elif _COUNTERS_ON_YOURS.fullmatch(part):
@@ -179,8 +199,10 @@ _REVEAL = re.compile(r"reveal (?:a|an) (?P<revealed>[a-z ]+?) card from your han
 _CARD_QUALITIES = ("type", "subtype", "color", "colors", "supertype")
 
 
-_COUNTERS_ON_YOURS = re.compile(r"blight (?:[1-9]|one|two|three)|put (?:a|one|two|three) -1/-1 counters? on a "
-                                r"creature you control")
+_COUNTERS_ON_YOURS = re.compile(
+    r"blight (?:[1-9]|one|two|three)|put (?:a|one|two|three) -1/-1 counters? on a "
+    r"creature you control"
+)
 
 
 def _reveal_part(part: str) -> RevealCost | None:
@@ -198,8 +220,11 @@ def _reveal_part(part: str) -> RevealCost | None:
     if not qualities or any(q is None or q.attribute not in _CARD_QUALITIES for q in qualities):
         return None
     named = " ".join(words)
-    return RevealCost(ObjectFilter(tuple(frozenset({q}) for q in qualities if q is not None), named),
-                      behold=found["beheld"] is not None, text=part)
+    return RevealCost(
+        ObjectFilter(tuple(frozenset({q}) for q in qualities if q is not None), named),
+        behold=found["beheld"] is not None,
+        text=part,
+    )
 
 
 def without_either_nouns(text: str) -> str:
@@ -207,9 +232,11 @@ def without_either_nouns(text: str) -> str:
 
     What is left holds "or" only where the cost offers a choice of costs ("discard a card or pay {5}").
     """
+
     def either(found: re.Match[str]) -> str:
         words = (found["one"], found["other"])
         if all(word in KIND_WORDS or quality_of_word(word) is not None for word in words):
             return "…"
         return found.group()
+
     return re.sub(r"\b(?P<one>[a-z]+) or (?P<other>[a-z]+)\b", either, text)

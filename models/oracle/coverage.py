@@ -91,8 +91,9 @@ REFUSED = "read, but its cast is refused in a game with nothing else in it:"
 """How the reason of an instant or sorcery read fully whose cast problem is refused begins."""
 
 
-def oracle_coverage(cards: Iterable[Card], skipped: Iterable[SkippedRecord] = (),
-                    refusal: Callable[[Card], str | None] | None = None) -> Coverage:
+def oracle_coverage(
+    cards: Iterable[Card], skipped: Iterable[SkippedRecord] = (), refusal: Callable[[Card], str | None] | None = None
+) -> Coverage:
     """Read every card of a pool and count what is modelled.
 
     Parameters
@@ -150,6 +151,17 @@ def oracle_coverage(cards: Iterable[Card], skipped: Iterable[SkippedRecord] = ()
         key = _skip_key(record.reason)
         skip_reasons[key] += 1
         skipped_examples.setdefault(key, record.name or record.where)
-    return Coverage(spells, modelled, tuple(blocking.most_common()), examples, others, others_modelled,
-                    tuple(others_blocking.most_common()), others_examples, tuple(skip_reasons.most_common()),
-                    skipped_examples, data_lacking, others_data_lacking)
+    return Coverage(
+        spells,
+        modelled,
+        tuple(blocking.most_common()),
+        examples,
+        others,
+        others_modelled,
+        tuple(others_blocking.most_common()),
+        others_examples,
+        tuple(skip_reasons.most_common()),
+        skipped_examples,
+        data_lacking,
+        others_data_lacking,
+    )

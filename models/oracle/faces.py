@@ -46,10 +46,15 @@ def faces_lacking(card: Card) -> list[UnsupportedText]:
     if card.faces_lacking:
         # an aftermath half is cast only from a graveyard (CR 702.127a): from the hand, the first half is all
         from_graveyard = card.layout == "aftermath" and card.faces_lacking == card.faces[-1:]
-        return [UnsupportedText(f"{face} (of {whole})", f"the card data lacks the text of {what}, which may be "
-                                                        f"cast instead ({rule})", casting_relevant=not from_graveyard,
-                                zones=frozenset({Zone.GRAVEYARD}) if from_graveyard else frozenset())
-                for face in card.faces_lacking]
+        return [
+            UnsupportedText(
+                f"{face} (of {whole})",
+                f"the card data lacks the text of {what}, which may be cast instead ({rule})",
+                casting_relevant=not from_graveyard,
+                zones=frozenset({Zone.GRAVEYARD}) if from_graveyard else frozenset(),
+            )
+            for face in card.faces_lacking
+        ]
     return []
 
 
@@ -98,7 +103,8 @@ def read_cleave(card: Card, cleave: str, read: Callable[[Card], CardAbilities]) 
     unsupported = list(dict.fromkeys(printed.unsupported + cleaved.unsupported))
     keyword_span = cleave.strip().split(" (")[0]
     if dataclasses.replace(printed, spell_text=(), unsupported=()) != dataclasses.replace(
-            cleaved, spell_text=(), unsupported=()):
+        cleaved, spell_text=(), unsupported=()
+    ):
         unsupported.append(UnsupportedText(keyword_span, "words in square brackets outside the spell's text"))
     spell_text: list[Instruction] = []
     if len(printed.spell_text) != len(cleaved.spell_text):
@@ -110,9 +116,14 @@ def read_cleave(card: Card, cleave: str, read: Callable[[Card], CardAbilities]) 
             elif whole.condition or cut.condition or any(s.condition for s in whole.targets + cut.targets):
                 unsupported.append(UnsupportedText(whole.text, "cleave changing text that has a condition"))
             else:
-                spell_text += [dataclasses.replace(whole, unless=("cleave",)),
-                               dataclasses.replace(cut, condition=("cleave",))]
+                spell_text += [
+                    dataclasses.replace(whole, unless=("cleave",)),
+                    dataclasses.replace(cut, condition=("cleave",)),
+                ]
     alternative = AlternativeCost("cleave", Cost(cost, text=keyword_span), "CR 702.148a")
-    return dataclasses.replace(printed, spell_text=tuple(spell_text),
-                               alternative_costs=printed.alternative_costs + (alternative,),
-                               unsupported=tuple(unsupported))
+    return dataclasses.replace(
+        printed,
+        spell_text=tuple(spell_text),
+        alternative_costs=printed.alternative_costs + (alternative,),
+        unsupported=tuple(unsupported),
+    )

@@ -24,11 +24,23 @@ from lark.exceptions import UnexpectedInput
 from models.mana import ManaCost
 
 from models.oracle.words import (
-    BATCH_WORDS, CARD_TYPE_WORDS, COLOR_WORDS, KIND_WORDS, STATUS_WORDS, SUBTYPE_BY_WORD, alternatives,
+    BATCH_WORDS,
+    CARD_TYPE_WORDS,
+    COLOR_WORDS,
+    KIND_WORDS,
+    STATUS_WORDS,
+    SUBTYPE_BY_WORD,
+    alternatives,
 )
 
 __all__ = [
-    "LINE_RULES", "quality_patterns", "oracle_parser", "any_terminal", "read_line", "tree_tokens", "first_token",
+    "LINE_RULES",
+    "quality_patterns",
+    "oracle_parser",
+    "any_terminal",
+    "read_line",
+    "tree_tokens",
+    "first_token",
     "mana_cost_of",
 ]
 
@@ -60,8 +72,10 @@ def quality_patterns() -> dict[str, str]:
     """The regular expressions of the grammar's QUALIFIED_* terminals."""
     subtype = f"(?:{alternatives(SUBTYPE_BY_WORD)})(?:e?s)?"
     colour = alternatives(COLOR_WORDS)
-    adjective = (f"(?:non(?:{colour}|{alternatives(KIND_WORDS)})|{colour}|{alternatives(STATUS_WORDS)}"
-                 f"|(?:non-?)?(?:{alternatives(BATCH_WORDS)})|(?:non-)?{subtype})")
+    adjective = (
+        f"(?:non(?:{colour}|{alternatives(KIND_WORDS)})|{colour}|{alternatives(STATUS_WORDS)}"
+        f"|(?:non-?)?(?:{alternatives(BATCH_WORDS)})|(?:non-)?{subtype})"
+    )
     adjectives = f"{adjective}(?:(?:, |,? or |,? and/or | ){adjective})*"
     not_joined = r"(?!,? or\b)(?!, )"  # "Spirit or enchantment": the "or" joins kinds, not qualities
     kind = f"(?:{alternatives(KIND_WORDS)})s?"
@@ -69,30 +83,36 @@ def quality_patterns() -> dict[str, str]:
     typed_kind = f"(?:(?:{alternatives(KIND_WORDS[:4])}) )?{kind}"
     typed = f"(?:{alternatives(KIND_WORDS[:4])}) {kind}"
     # "target nontoken creature, then …": a comma is the phrase's end unless a kind follows it (a list)
-    listed = (r"(?!,? (?:or|and/or)\b)(?!, (?:[a-z-]+ )?(?:" + alternatives([*KIND_WORDS, "player", "spell", "card"])
-              + f"|{subtype}|tokens?)\b)" + r"(?!, [^.,;]*,? (?:or|and/or) )")
+    listed = (
+        r"(?!,? (?:or|and/or)\b)(?!, (?:[a-z-]+ )?(?:"
+        + alternatives([*KIND_WORDS, "player", "spell", "card"])
+        + f"|{subtype}|tokens?)\b)"
+        + r"(?!, [^.,;]*,? (?:or|and/or) )"
+    )
     # one item of a list of kinds: its qualities are its own, side by side (no "or" inside an item)
     item = f"(?:(?:{adjective} )+(?:{typed_kind}|{subtype}|tokens?)|{subtype}|tokens?)"
     plain = f"(?:{kind})"
     joined = "(?:, |,? or |, and/or )"
     card_types = "(?:creature|artifact|enchantment|land|instant|sorcery|planeswalker|permanent)"
     # "… cards with mana value 3 or less", "… cards with total mana value 8 or less" (CR 202.3, 601.2c)
-    card_with = (r"(?: with (?:mana value (?:\d+|x)(?: or (?:less|greater))?|power (?:\d+|x) or (?:less|greater)"
-                 r"|total (?:mana value|power) \d+ or less))?")
+    card_with = (
+        r"(?: with (?:mana value (?:\d+|x)(?: or (?:less|greater))?|power (?:\d+|x) or (?:less|greater)"
+        r"|total (?:mana value|power) \d+ or less))?"
+    )
     # a spell's qualities may be card types too: "artifact or enchantment spell" (CR 205.2a)
     spell_adjective = f"(?:{adjective}|{alternatives(CARD_TYPE_WORDS)})"
     spell_adjectives = f"{spell_adjective}(?:(?:, |,? or | ){spell_adjective})*"
     return {
         "__QUALIFIED_KIND__": rf"(?:(?:{adjectives} )?{typed}|{adjectives} {kind}|{adjectives} {subtype}|{subtype}"
-                              rf"|(?:{adjectives} )?tokens?)\b{listed}",
+        rf"|(?:{adjectives} )?tokens?)\b{listed}",
         # "Plains or Island", "black creature or black planeswalker", "Forest, green enchantment, or green
         # planeswalker": two or more kinds, one at least with qualities of its own or a subtype (CR 115.1, 205.3)
         "__QUALIFIED_KINDS__": rf"(?:(?:{plain}{joined})+{item}|{item}(?:{joined}(?:{item}|{plain}))+)\b"
-                               r"(?!,? (?:or|and/or)\b)(?!, )(?! (?:spells?|cards?)\b)",  # never cut short
+        r"(?!,? (?:or|and/or)\b)(?!, )(?! (?:spells?|cards?)\b)",  # never cut short
         "__QUALIFIED_SPELL__": rf"{spell_adjectives} spells?\b{not_joined}",
         # "monocolored instant or sorcery card from your graveyard": a quality, then one or two card types
         "__QUALIFIED_CARD__": rf"(?:{adjectives} (?:{card_types} (?:or {card_types} )?)?|permanent )cards?{card_with}"
-                              r" (?:from|in) (?:your|a|an opponent's) graveyard\b",
+        r" (?:from|in) (?:your|a|an opponent's) graveyard\b",
     }
 
 
@@ -187,8 +207,9 @@ def read_line(line: str) -> tuple[str, Tree[Token]] | UnexpectedInput:
     first_tokens = _first_token_patterns()
     error: UnexpectedInput | None = None
     for rule in LINE_RULES:
-        if rule != "effect" and (first_tokens[rule].match(line) is None
-                                 or (rule == "activated_line" and ":" not in line)):
+        if rule != "effect" and (
+            first_tokens[rule].match(line) is None or (rule == "activated_line" and ":" not in line)
+        ):
             continue  # the rule can't read this line: its first token, or the colon of a cost, is missing
         try:
             return rule, parser.parse(line, start=rule)

@@ -35,10 +35,26 @@ from models.oracle.unread import UnreadText
 from models.oracle.words import CREATURE_TYPE_WORDS, prepare_lines
 
 __all__ = [
-    "read_cost_of_parts_line", "read_optional_cost_line", "read_keyword_cost", "read_kicker_line", "teamwork_cost",
-    "sneak_cost", "SNEAK_WINDOW", "read_teamwork_line", "read_sneak_line", "read_turn_alternative",
-    "read_combat_damage_alternative", "RETURN_TAPPED_CREATURE", "read_cast_keyword_cost", "strive_modifier",
-    "gift_cost", "conspire_cost", "bestow_cost", "affinity_modifier", "sacrifice_keyword", "emerge_costs",
+    "read_cost_of_parts_line",
+    "read_optional_cost_line",
+    "read_keyword_cost",
+    "read_kicker_line",
+    "teamwork_cost",
+    "sneak_cost",
+    "SNEAK_WINDOW",
+    "read_teamwork_line",
+    "read_sneak_line",
+    "read_turn_alternative",
+    "read_combat_damage_alternative",
+    "RETURN_TAPPED_CREATURE",
+    "read_cast_keyword_cost",
+    "strive_modifier",
+    "gift_cost",
+    "conspire_cost",
+    "bestow_cost",
+    "affinity_modifier",
+    "sacrifice_keyword",
+    "emerge_costs",
     "cycling_keywords",
 ]
 
@@ -98,7 +114,7 @@ _TWO_KICKERS = re.compile(r"kicker (?P<first>(?:\{[^}]+\})+) and/or (?P<second>(
 
 
 def read_kicker_line(keyword: Keyword, reading: CardReading, line: str, original: str) -> bool:
-    """"Kicker {1}{B} and/or {R}" (two kicker costs, CR 702.33b) or "Kicker—Sacrifice a creature."; else False.
+    """ "Kicker {1}{B} and/or {R}" (two kicker costs, CR 702.33b) or "Kicker—Sacrifice a creature."; else False.
 
     Each of two kicker costs is named by its cost, ``"kicker {1}{B}"`` and ``"kicker {R}"``, as the text linked to
     it names it ("if it was kicked with its {1}{B} kicker", CR 702.33f); text that asks only "if it was kicked"
@@ -140,16 +156,22 @@ def teamwork_cost(total: int, line: str) -> AdditionalCost:
     AdditionalCost
         Keyword ``"teamwork"``, optional, paid at most once.
     """
-    tapped = ObjectCost(CostAction.TAP, None, frozenset({TargetKind.CREATURE}), least_total_power=total,
-                        text=f"tap any number of creatures you control with total power {total} or more")
+    tapped = ObjectCost(
+        CostAction.TAP,
+        None,
+        frozenset({TargetKind.CREATURE}),
+        least_total_power=total,
+        text=f"tap any number of creatures you control with total power {total} or more",
+    )
     return AdditionalCost(Cost(objects=(tapped,), text=line), "teamwork", optional=True, rule="CR 118.8")
 
 
 _SNEAK = re.compile(r"sneak (?P<cost>(?:\{[0-9wubrgc]+\})+)")
 
 
-SNEAK_WINDOW = TurnRequirement("unblocked attacker you control", "you control an unblocked attacking creature, "
-                                "during the declare blockers step")
+SNEAK_WINDOW = TurnRequirement(
+    "unblocked attacker you control", "you control an unblocked attacking creature, during the declare blockers step"
+)
 
 
 def sneak_cost(mana: str, line: str) -> AlternativeCost:
@@ -181,7 +203,7 @@ def sneak_cost(mana: str, line: str) -> AlternativeCost:
 
 
 def read_teamwork_line(keyword: Keyword, reading: CardReading, line: str, original: str) -> bool:
-    """"Teamwork 2": its additional cost (:func:`teamwork_cost`); False for another line."""
+    """ "Teamwork 2": its additional cost (:func:`teamwork_cost`); False for another line."""
     found = _TEAMWORK.fullmatch(line)
     if found is None:
         return False
@@ -190,7 +212,7 @@ def read_teamwork_line(keyword: Keyword, reading: CardReading, line: str, origin
 
 
 def read_sneak_line(keyword: Keyword, reading: CardReading, line: str, original: str) -> bool:
-    """"Sneak {1}{W}": its alternative cost (:func:`sneak_cost`); False for another line."""
+    """ "Sneak {1}{W}": its alternative cost (:func:`sneak_cost`); False for another line."""
     found = _SNEAK.fullmatch(line)
     if found is None:
         return False
@@ -231,14 +253,17 @@ def read_combat_damage_alternative(keyword: Keyword, tree: Tree[Token], line: st
         return False
     token = first_token(tree)
     name = keyword.name
-    printed = line[token.start_pos:].strip()
+    printed = line[token.start_pos :].strip()
     found = re.fullmatch(rf"{name}(?: (?=\{{)|—)(?P<cost>[^.(]+?)\.?", printed.lower())
     if found is None:
         return False
     mana_only = re.fullmatch(r"(?:\{[^{}]+\})+", found["cost"].strip())
     # "Freerunning {X}{R}": X announced with the cost (CR 107.3, 601.2b); other parts are read as other costs are
-    cost = Cost(ManaCost.parse(found["cost"].strip(), path="oracle_text")) if mana_only else cost_of_parts(
-        found["cost"].strip())
+    cost = (
+        Cost(ManaCost.parse(found["cost"].strip(), path="oracle_text"))
+        if mana_only
+        else cost_of_parts(found["cost"].strip())
+    )
     if isinstance(cost, str):
         return False
     if name == "prowl":
@@ -246,20 +271,28 @@ def read_combat_damage_alternative(keyword: Keyword, tree: Tree[Token], line: st
         if not types:
             return False
         names = " or ".join(sorted(types))
-        requirement = CombatDamageRequirement(types, text=f"a player was dealt combat damage this turn by a {names} "
-                                                          "you controlled")
+        requirement = CombatDamageRequirement(
+            types, text=f"a player was dealt combat damage this turn by a {names} you controlled"
+        )
     else:
-        requirement = CombatDamageRequirement(frozenset({"Assassin"}), commander=True,
-                                              text="a player was dealt combat damage this turn by an Assassin or a "
-                                                   "commander you controlled")
-    reading.alternative.append(AlternativeCost(name, dataclasses.replace(cost, text=printed), keyword.rule,
-                                               requires=(requirement,)))
+        requirement = CombatDamageRequirement(
+            frozenset({"Assassin"}),
+            commander=True,
+            text="a player was dealt combat damage this turn by an Assassin or a commander you controlled",
+        )
+    reading.alternative.append(
+        AlternativeCost(name, dataclasses.replace(cost, text=printed), keyword.rule, requires=(requirement,))
+    )
     return True
 
 
-RETURN_TAPPED_CREATURE = ObjectCost(CostAction.RETURN, 1, frozenset({TargetKind.CREATURE}),
-                                    ObjectFilter((frozenset({Quality("tapped")}),), "tapped"),
-                                    text="return a tapped creature you control to its owner's hand")
+RETURN_TAPPED_CREATURE = ObjectCost(
+    CostAction.RETURN,
+    1,
+    frozenset({TargetKind.CREATURE}),
+    ObjectFilter((frozenset({Quality("tapped")}),), "tapped"),
+    text="return a tapped creature you control to its owner's hand",
+)
 """Web-slinging's object: the creature returned is a choice of the cast (CR 702.188a, 601.2h)."""
 
 
@@ -276,23 +309,30 @@ def read_cast_keyword_cost(keyword: Keyword, tree: Tree[Token], line: str, readi
     """
     token = first_token(tree)
     name = keyword.name
-    found = _CAST_KEYWORD_COST.fullmatch(line[token.start_pos:].lower().strip())
-    if keyword.cost is None or found is None or found["keyword"] != name or bool(found["number"]) != (
-            name == "impending"):
+    found = _CAST_KEYWORD_COST.fullmatch(line[token.start_pos :].lower().strip())
+    if (
+        keyword.cost is None
+        or found is None
+        or found["keyword"] != name
+        or bool(found["number"]) != (name == "impending")
+    ):
         return False
     cost = cost_of_parts(found["cost"].strip())
     if isinstance(cost, str):
         return False
-    reading.add_cost(keyword.cost(dataclasses.replace(cost, text=line[token.start_pos:].strip())))
+    reading.add_cost(keyword.cost(dataclasses.replace(cost, text=line[token.start_pos :].strip())))
     return True
 
 
-_STRIVE = re.compile(r"strive — this spell costs (?P<cost>(?:\{[^{}]+\})+) more to cast for each target beyond "
-                     r"the first\.?", re.IGNORECASE)
+_STRIVE = re.compile(
+    r"strive — this spell costs (?P<cost>(?:\{[^{}]+\})+) more to cast for each target beyond "
+    r"the first\.?",
+    re.IGNORECASE,
+)
 
 
 def strive_modifier(line: str) -> CostModifier | None:
-    """"Strive — This spell costs {2}{R} more to cast for each target beyond the first.", or None.
+    """ "Strive — This spell costs {2}{R} more to cast for each target beyond the first.", or None.
 
     Strive is an ability word (CR 207.2c): the rule is the cost increase, applied for each target the spell
     has beyond the first (CR 601.2f), so the total cost depends on the targets chosen (CR 601.2c).
@@ -317,7 +357,7 @@ def strive_modifier(line: str) -> CostModifier | None:
 
 
 def gift_cost(tree: Tree[Token]) -> AdditionalCost | None:
-    """"Gift a card", "Gift a tapped Fish", "Gift an extra turn": the gift cost, or None for another keyword.
+    """ "Gift a card", "Gift a tapped Fish", "Gift an extra turn": the gift cost, or None for another keyword.
 
     Whatever the gift is, its first ability is always "As an additional cost to cast this spell, you may
     choose an opponent" (CR 702.174a): an optional additional cost of no mana and no object, paid by choosing
@@ -335,15 +375,18 @@ def gift_cost(tree: Tree[Token]) -> AdditionalCost | None:
         Keyword ``"gift"``, optional, ``chooses_opponent``; its cost's text the keyword as printed.
     """
     words = [str(t) for t in tree.children if isinstance(t, Token)]
-    if len(words) < 3 or words[0].lower() != "gift" or words[1].lower() not in ("a", "an") \
-            or not all(re.fullmatch(r"[A-Za-z][A-Za-z'-]*", w) for w in words[2:]):
+    if (
+        len(words) < 3
+        or words[0].lower() != "gift"
+        or words[1].lower() not in ("a", "an")
+        or not all(re.fullmatch(r"[A-Za-z][A-Za-z'-]*", w) for w in words[2:])
+    ):
         return None
-    return AdditionalCost(Cost(text=" ".join(words)), "gift", optional=True, rule="CR 702.174a",
-                          chooses_opponent=True)
+    return AdditionalCost(Cost(text=" ".join(words)), "gift", optional=True, rule="CR 702.174a", chooses_opponent=True)
 
 
 def conspire_cost(tree: Tree[Token], colors: frozenset[Color]) -> AdditionalCost | None:
-    """"Conspire": an optional additional cost of two creatures tapped that share a colour with the spell, or None.
+    """ "Conspire": an optional additional cost of two creatures tapped that share a colour with the spell, or None.
 
     "As an additional cost to cast this spell, you may tap two untapped creatures you control that each share a
     color with it" (CR 702.78a). "It" is the spell, whose colours are its card's (CR 105.2, 202.2): the creatures
@@ -374,22 +417,22 @@ def conspire_cost(tree: Tree[Token], colors: frozenset[Color]) -> AdditionalCost
 
 
 def bestow_cost(tree: Tree[Token], line: str) -> Cost | None:
-    """"Bestow {3}{G}{G}": the cost of casting the card bestowed (CR 702.103a), or None for another line."""
+    """ "Bestow {3}{G}{G}": the cost of casting the card bestowed (CR 702.103a), or None for another line."""
     token = first_token(tree)
     if str(token).lower() != "bestow":
         return None
-    found = re.fullmatch(r"bestow(?: |—)(?P<cost>[^.(]+?)\.?", line[token.start_pos:].lower().strip())
+    found = re.fullmatch(r"bestow(?: |—)(?P<cost>[^.(]+?)\.?", line[token.start_pos :].lower().strip())
     if found is None:
         return None
     cost = cost_of_parts(found["cost"].strip())
-    return None if isinstance(cost, str) else dataclasses.replace(cost, text=line[token.start_pos:].strip())
+    return None if isinstance(cost, str) else dataclasses.replace(cost, text=line[token.start_pos :].strip())
 
 
 _AFFINITY = re.compile(r"affinity for (?P<what>[a-z][a-z -]*[a-z])")
 
 
 def affinity_modifier(line: str) -> CostModifier | None:
-    """"Affinity for artifacts": "This spell costs {1} less to cast for each artifact you control" (CR 702.41a).
+    """ "Affinity for artifacts": "This spell costs {1} less to cast for each artifact you control" (CR 702.41a).
 
     What is counted is read as the own cost change's "for each … you control" is, in the singular ("Affinity
     for Swamps": each Swamp; "Affinity for Allies": each Ally); None when it is not read. Several instances
@@ -418,26 +461,39 @@ def sacrifice_keyword(tree: Tree[Token], line: str) -> AdditionalCost | None:
     """
     words = [str(t).lower() for t in tree.children if isinstance(t, Token)]
     if words == ["bargain"]:
-        either = frozenset({Quality("type", CardType.ARTIFACT), Quality("type", CardType.ENCHANTMENT),
-                            Quality("token")})
-        cost = ObjectCost(CostAction.SACRIFICE, 1, qualities=ObjectFilter((either,), "artifact, enchantment, or token"),
-                          text="sacrifice an artifact, enchantment, or token")
+        either = frozenset(
+            {Quality("type", CardType.ARTIFACT), Quality("type", CardType.ENCHANTMENT), Quality("token")}
+        )
+        cost = ObjectCost(
+            CostAction.SACRIFICE,
+            1,
+            qualities=ObjectFilter((either,), "artifact, enchantment, or token"),
+            text="sacrifice an artifact, enchantment, or token",
+        )
         return AdditionalCost(Cost(objects=(cost,), text=line), "bargain", optional=True, rule="CR 702.166a")
     if len(words) == 2 and words[0] == "casualty" and words[1].isdigit():
-        power = ObjectFilter((frozenset({Quality("power", int(words[1]), comparison=">=")}),),
-                             f"with power {words[1]} or greater")
-        cost = ObjectCost(CostAction.SACRIFICE, 1, frozenset({TargetKind.CREATURE}), power,
-                          text=f"sacrifice a creature with power {words[1]} or greater")
+        power = ObjectFilter(
+            (frozenset({Quality("power", int(words[1]), comparison=">=")}),), f"with power {words[1]} or greater"
+        )
+        cost = ObjectCost(
+            CostAction.SACRIFICE,
+            1,
+            frozenset({TargetKind.CREATURE}),
+            power,
+            text=f"sacrifice a creature with power {words[1]} or greater",
+        )
         return AdditionalCost(Cost(objects=(cost,), text=line), "casualty", optional=True, rule="CR 702.153a")
     return None
 
 
-_EMERGE = re.compile(r"emerge(?: from (?P<kind>artifact|creature|enchantment|land|planeswalker))? "
-                     r"(?P<cost>(?:\{[^{}\s]+\})+)")
+_EMERGE = re.compile(
+    r"emerge(?: from (?P<kind>artifact|creature|enchantment|land|planeswalker))? "
+    r"(?P<cost>(?:\{[^{}\s]+\})+)"
+)
 
 
 def emerge_costs(line: str) -> tuple[AlternativeCost, CostModifier] | None:
-    """"Emerge {5}{U}{U}", "Emerge from artifact {5}{B}{B}": the alternative cost and its reduction, or None.
+    """ "Emerge {5}{U}{U}", "Emerge from artifact {5}{B}{B}": the alternative cost and its reduction, or None.
 
     "You may cast this spell by paying [cost] and sacrificing a creature [a permanent of that type] rather than
     paying its mana cost", and "its total cost is reduced by an amount of generic mana equal to the sacrificed
@@ -450,17 +506,29 @@ def emerge_costs(line: str) -> tuple[AlternativeCost, CostModifier] | None:
     if mana.has_x:
         return None
     kind = TargetKind(found["kind"] or "creature")
-    what = f"a {kind.value}" if found["kind"] is None else f"an {kind.value}" if kind.value[0] in "aeiou" \
+    what = (
+        f"a {kind.value}"
+        if found["kind"] is None
+        else f"an {kind.value}"
+        if kind.value[0] in "aeiou"
         else f"a {kind.value}"
+    )
     sacrificed = ObjectCost(CostAction.SACRIFICE, 1, frozenset({kind}), text=f"sacrifice {what} (emerge)")
     cost = AlternativeCost("emerge", Cost(mana, objects=(sacrificed,), text=line), "CR 702.119a")
-    reduction = CostModifier(-1, text="reduced by the sacrificed permanent's mana value", own=True,
-                             per_object_of=sacrificed, per_value="mana value")
+    reduction = CostModifier(
+        -1,
+        text="reduced by the sacrificed permanent's mana value",
+        own=True,
+        per_object_of=sacrificed,
+        per_value="mana value",
+    )
     return cost, reduction
 
 
-_CYCLING_LINE = re.compile(r"(?:[a-z]+ )*[a-z]*cycling (?:\{[^{}]+\})+(?:, [a-z]*cycling (?:\{[^{}]+\})+)*"
-                           r"|(?:[a-z]+ )*[a-z]*cycling—[^.]+\.?")
+_CYCLING_LINE = re.compile(
+    r"(?:[a-z]+ )*[a-z]*cycling (?:\{[^{}]+\})+(?:, [a-z]*cycling (?:\{[^{}]+\})+)*"
+    r"|(?:[a-z]+ )*[a-z]*cycling—[^.]+\.?"
+)
 """A cycling keyword line: "Cycling {2}", "Cycling—Pay 2 life.", "Basic landcycling {1}", "Artifact landcycling {2}",
 "Swampcycling {2}, mountaincycling {2}" (CR 702.29a, 702.29e); never a line about cycling ("Cycling abilities you
 activate cost {2} less")."""

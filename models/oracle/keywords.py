@@ -34,19 +34,42 @@ from models.objects import CardType, Zone
 from models.oracle.costs import object_cost
 from models.oracle.grammar import any_terminal, first_token, mana_cost_of, oracle_parser, tree_tokens
 from models.oracle.keyword_costs import (
-    RETURN_TAPPED_CREATURE, affinity_modifier, bestow_cost, conspire_cost, emerge_costs, gift_cost,
-    read_cast_keyword_cost, read_combat_damage_alternative, read_cost_of_parts_line, read_keyword_cost,
-    read_kicker_line, read_optional_cost_line, read_sneak_line, read_teamwork_line, read_turn_alternative,
-    sacrifice_keyword, strive_modifier,
+    RETURN_TAPPED_CREATURE,
+    affinity_modifier,
+    bestow_cost,
+    conspire_cost,
+    emerge_costs,
+    gift_cost,
+    read_cast_keyword_cost,
+    read_combat_damage_alternative,
+    read_cost_of_parts_line,
+    read_keyword_cost,
+    read_kicker_line,
+    read_optional_cost_line,
+    read_sneak_line,
+    read_teamwork_line,
+    read_turn_alternative,
+    sacrifice_keyword,
+    strive_modifier,
 )
 from models.oracle.reading import CardReading, Keyword, KeywordKind, KeywordReader
 from models.oracle.unread import PERMANENT_RELEVANT, topics_of
 from models.oracle.words import COLOR_WORDS, TYPE_WORDS, strip_reminder
 
 __all__ = [
-    "KEYWORD_TABLE", "KEYWORDS", "KEYWORD_COSTS", "KEYWORD_SHAPED", "KEYWORD_COST_DASH", "WITH_ITS_COST",
-    "battlefield_keyword_start", "keyword_then_cost", "read_keywords", "read_keyword_line", "read_keyword_led_line",
-    "read_unread_keyword_line", "parse_granted",
+    "KEYWORD_TABLE",
+    "KEYWORDS",
+    "KEYWORD_COSTS",
+    "KEYWORD_SHAPED",
+    "KEYWORD_COST_DASH",
+    "WITH_ITS_COST",
+    "battlefield_keyword_start",
+    "keyword_then_cost",
+    "read_keywords",
+    "read_keyword_line",
+    "read_keyword_led_line",
+    "read_unread_keyword_line",
+    "parse_granted",
 ]
 
 
@@ -72,14 +95,25 @@ def battlefield_keyword_start() -> re.Pattern[str]:
     A keyword line that starts with one but is not read ("Protection from non-Spirit creatures", "Flashback—{R},
     Pay 3 life.") bears on the card as a permanent, or on casting it from another zone, not from the hand.
     """
-    return any_terminal(("COMBAT_KEYWORD", "NUMBERED_KEYWORD", "HAND_KEYWORD", "LANDWALK", "PROTECTION_FROM",
-                          "HEXPROOF", "HEXPROOF_FROM", "SHROUD", "WARD"))
+    return any_terminal(
+        (
+            "COMBAT_KEYWORD",
+            "NUMBERED_KEYWORD",
+            "HAND_KEYWORD",
+            "LANDWALK",
+            "PROTECTION_FROM",
+            "HEXPROOF",
+            "HEXPROOF_FROM",
+            "SHROUD",
+            "WARD",
+        )
+    )
 
 
 def keyword_then_cost(line: str) -> bool:
     """Whether a line is a keyword of the grammar followed by a cost ("Flashback {3}{B}, Pay 3 life.", CR 702)."""
     keyword = battlefield_keyword_start().match(line) or _cast_keyword_start().match(line)
-    return keyword is not None and line[keyword.end():].startswith((" {", "—"))
+    return keyword is not None and line[keyword.end() :].startswith((" {", "—"))
 
 
 @functools.cache
@@ -90,9 +124,11 @@ def _cast_keyword_start() -> re.Pattern[str]:
 
 def _set(name: str) -> KeywordReader:
     """A reader that notes the keyword ``name`` of the card: flash, hexproof, shroud, ward, Spree, fuse."""
+
     def read(keyword: Keyword, tree: Tree[Token], line: str, reading: CardReading) -> bool:
         setattr(reading, name, True)
         return True
+
     return read
 
 
@@ -115,17 +151,18 @@ def _read_alone(keyword: Keyword, tree: Tree[Token], line: str, reading: CardRea
 
 
 def _read_hexproof_from(keyword: Keyword, tree: Tree[Token], line: str, reading: CardReading) -> bool:
-    """"Hexproof from black": opponents' spells of that colour can't target it (CR 702.11d)."""
+    """ "Hexproof from black": opponents' spells of that colour can't target it (CR 702.11d)."""
     if tree.data == "hexproof":
         reading.hexproof = True
     else:
-        reading.hexproof_from |= {COLOR_WORDS[str(t)] for t in tree.children if isinstance(t, Token)
-                                  and t.type == "COLOR"}
+        reading.hexproof_from |= {
+            COLOR_WORDS[str(t)] for t in tree.children if isinstance(t, Token) and t.type == "COLOR"
+        }
     return True
 
 
 def _read_protection(keyword: Keyword, tree: Tree[Token], line: str, reading: CardReading) -> bool:
-    """"Protection from red and from blue" (CR 702.16a); a quality not read is reported, the rest kept."""
+    """ "Protection from red and from blue" (CR 702.16a); a quality not read is reported, the rest kept."""
     colors: set[Color] = set()
     types: set[CardType] = set()
     everything = False
@@ -140,17 +177,24 @@ def _read_protection(keyword: Keyword, tree: Tree[Token], line: str, reading: Ca
         elif child.data == "protection_everything":
             everything = True
         else:
-            reading.unsupported.append(UnsupportedText(
-                line, f"protection from {word!r} not modelled",
-                casting_relevant=False, permanent_relevant=True, topics=frozenset({"targeting"})))
+            reading.unsupported.append(
+                UnsupportedText(
+                    line,
+                    f"protection from {word!r} not modelled",
+                    casting_relevant=False,
+                    permanent_relevant=True,
+                    topics=frozenset({"targeting"}),
+                )
+            )
     tokens = tree_tokens(tree)
-    reading.protections.append(Protection(frozenset(colors), frozenset(types), everything,
-                                          line[tokens[0].start_pos : tokens[-1].end_pos]))
+    reading.protections.append(
+        Protection(frozenset(colors), frozenset(types), everything, line[tokens[0].start_pos : tokens[-1].end_pos])
+    )
     return True
 
 
 def _read_awaken(keyword: Keyword, tree: Tree[Token], line: str, reading: CardReading) -> bool:
-    """"Awaken 3—{5}{W}{W}": its N and cost, an alternative cost with text of its own (CR 702.113a)."""
+    """ "Awaken 3—{5}{W}{W}": its N and cost, an alternative cost with text of its own (CR 702.113a)."""
     reading.awaken = (int(str(tree.children[1])), mana_cost_of(tree.children[-1]))
     return True
 
@@ -174,10 +218,11 @@ def _read_mode_cost(keyword: Keyword, tree: Tree[Token], line: str, reading: Car
 
 
 def _read_splice(keyword: Keyword, tree: Tree[Token], line: str, reading: CardReading) -> bool:
-    """"Splice onto Arcane {1}{R}" and its cost: mana, "an opponent gains N life", or objects (CR 702.47a)."""
+    """ "Splice onto Arcane {1}{R}" and its cost: mana, "an opponent gains N life", or objects (CR 702.47a)."""
     quality_tree, cost_part = tree.children[1], tree.children[-1]
-    quality = "Arcane" if isinstance(quality_tree, Tree) and quality_tree.data == "splice_arcane" else \
-        "instant or sorcery"
+    quality = (
+        "Arcane" if isinstance(quality_tree, Tree) and quality_tree.data == "splice_arcane" else "instant or sorcery"
+    )
     if isinstance(cost_part, Tree):
         reading.splice = SpliceAbility(quality, Cost(mana_cost_of(cost_part), text=line))
     elif re.fullmatch(r"an opponent gains \d+ life\.?", str(cost_part)):
@@ -193,7 +238,7 @@ def _read_splice(keyword: Keyword, tree: Tree[Token], line: str, reading: CardRe
 
 
 def _read_enchant(keyword: Keyword, tree: Tree[Token], line: str, reading: CardReading) -> bool:
-    """"Enchant creature": read as the Aura spell's target when the card is read whole (CR 303.4a, 702.5a)."""
+    """ "Enchant creature": read as the Aura spell's target when the card is read whole (CR 303.4a, 702.5a)."""
     reading.enchant.append(line)
     return True
 
@@ -218,12 +263,15 @@ def _read_zone_permission(keyword: Keyword, tree: Tree[Token], line: str, readin
 
 
 def _read_zone_cost(keyword: Keyword, tree: Tree[Token], line: str, reading: CardReading) -> bool:
-    """"Flashback {2}{R}", "Foretell {1}{U}", "Madness {1}{R}": cast from that zone for that cost (CR 118.9).
+    """ "Flashback {2}{R}", "Foretell {1}{U}", "Madness {1}{R}": cast from that zone for that cost (CR 118.9).
 
     Which cards may use it, from which zone: :mod:`solver.rules.zones`.
     """
-    if keyword.cost is None or len(tree.children) < 2 or not all(
-            isinstance(t, Token) and t.type == "MANA_SYMBOL" for t in tree.children[1:]):
+    if (
+        keyword.cost is None
+        or len(tree.children) < 2
+        or not all(isinstance(t, Token) and t.type == "MANA_SYMBOL" for t in tree.children[1:])
+    ):
         return False
     zone_cost = ManaCost.parse("".join(str(t) for t in tree.children[1:]), path="oracle_text")
     reading.add_cost(keyword.cost(Cost(zone_cost, text=line)))
@@ -240,7 +288,7 @@ def _read_nothing(keyword: Keyword, tree: Tree[Token], line: str, reading: CardR
 
 
 def _read_face_down(keyword: Keyword, tree: Tree[Token], line: str, reading: CardReading) -> bool:
-    """"Morph {4}{G}", "Morph—Reveal a white card in your hand.", "Disguise {1}{W}": also cast face down for {3}.
+    """ "Morph {4}{G}", "Morph—Reveal a white card in your hand.", "Disguise {1}{W}": also cast face down for {3}.
 
     The cost after the keyword turns the permanent face up, and bears on no cast (CR 702.37a-e, 702.168).
     """
@@ -306,14 +354,19 @@ def _read_paradigm_line(keyword: Keyword, reading: CardReading, line: str, origi
     """
     if line != keyword.name:
         return False
-    reading.unsupported.append(UnsupportedText(
-        original, "casting a copy of a card with paradigm from exile is not modelled (CR 707.12)",
-        casting_relevant=False, zones=frozenset({Zone.EXILE})))
+    reading.unsupported.append(
+        UnsupportedText(
+            original,
+            "casting a copy of a card with paradigm from exile is not modelled (CR 707.12)",
+            casting_relevant=False,
+            zones=frozenset({Zone.EXILE}),
+        )
+    )
     return True
 
 
 def _read_commander_line(keyword: Keyword, reading: CardReading, line: str, original: str) -> bool:
-    """"Spell commander": what a deck may hold (CR 903.3), nothing to read.
+    """ "Spell commander": what a deck may hold (CR 903.3), nothing to read.
 
     Cast as a commander it is cast from the command zone (CR 903.8), which no state holds.
     """
@@ -347,44 +400,138 @@ _COST_TERMINAL = "COST_KEYWORD"
 
 KEYWORD_TABLE: tuple[Keyword, ...] = (
     # ---- costs after the keyword (CR 118.8, 118.9): each makes one record, read the same way by the cast problem
-    Keyword("kicker", _COST, "CR 702.33a", (_COST_TERMINAL,), read_keyword_cost, read_kicker_line,
-            cost=lambda cost: AdditionalCost(cost, "kicker", optional=True, rule="CR 702.33a")),
-    Keyword("multikicker", _COST, "CR 702.33c", (_COST_TERMINAL,), read_keyword_cost,
-            cost=lambda cost: AdditionalCost(cost, "multikicker", optional=True, most_times=None, rule="CR 702.33c")),
-    Keyword("overload", _ALTERNATIVE, "CR 702.96a", (_COST_TERMINAL,), read_keyword_cost,
-            cost=lambda cost: AlternativeCost("overload", cost, "CR 702.96a", removes_targets=True)),
-    Keyword("buyback", _COST, "CR 702.27a", (_COST_TERMINAL, _CAST), read_keyword_cost, read_optional_cost_line,
-            cost=lambda cost: AdditionalCost(cost, "buyback", optional=True, rule="CR 702.27a")),
-    Keyword("replicate", _COST, "CR 702.56a", (_COST_TERMINAL, _CAST), read_keyword_cost, read_optional_cost_line,
-            cost=lambda cost: AdditionalCost(cost, "replicate", optional=True, most_times=None, rule="CR 702.56a")),
-    Keyword("offspring", _COST, "CR 702.175a", (_CAST,), read_cast_keyword_cost,
-            cost=lambda cost: AdditionalCost(cost, "offspring", optional=True, rule="CR 702.175a")),
-    Keyword("squad", _COST, "CR 702.157a", (_CAST,), read_cast_keyword_cost,
-            cost=lambda cost: AdditionalCost(cost, "squad", optional=True, most_times=None, rule="CR 702.157a")),
+    Keyword(
+        "kicker",
+        _COST,
+        "CR 702.33a",
+        (_COST_TERMINAL,),
+        read_keyword_cost,
+        read_kicker_line,
+        cost=lambda cost: AdditionalCost(cost, "kicker", optional=True, rule="CR 702.33a"),
+    ),
+    Keyword(
+        "multikicker",
+        _COST,
+        "CR 702.33c",
+        (_COST_TERMINAL,),
+        read_keyword_cost,
+        cost=lambda cost: AdditionalCost(cost, "multikicker", optional=True, most_times=None, rule="CR 702.33c"),
+    ),
+    Keyword(
+        "overload",
+        _ALTERNATIVE,
+        "CR 702.96a",
+        (_COST_TERMINAL,),
+        read_keyword_cost,
+        cost=lambda cost: AlternativeCost("overload", cost, "CR 702.96a", removes_targets=True),
+    ),
+    Keyword(
+        "buyback",
+        _COST,
+        "CR 702.27a",
+        (_COST_TERMINAL, _CAST),
+        read_keyword_cost,
+        read_optional_cost_line,
+        cost=lambda cost: AdditionalCost(cost, "buyback", optional=True, rule="CR 702.27a"),
+    ),
+    Keyword(
+        "replicate",
+        _COST,
+        "CR 702.56a",
+        (_COST_TERMINAL, _CAST),
+        read_keyword_cost,
+        read_optional_cost_line,
+        cost=lambda cost: AdditionalCost(cost, "replicate", optional=True, most_times=None, rule="CR 702.56a"),
+    ),
+    Keyword(
+        "offspring",
+        _COST,
+        "CR 702.175a",
+        (_CAST,),
+        read_cast_keyword_cost,
+        cost=lambda cost: AdditionalCost(cost, "offspring", optional=True, rule="CR 702.175a"),
+    ),
+    Keyword(
+        "squad",
+        _COST,
+        "CR 702.157a",
+        (_CAST,),
+        read_cast_keyword_cost,
+        cost=lambda cost: AdditionalCost(cost, "squad", optional=True, most_times=None, rule="CR 702.157a"),
+    ),
     Keyword("bargain", _COST, "CR 702.166a", (_CAST,), _read_additional),
     Keyword("casualty", _COST, "CR 702.153a", (_CAST,), _read_additional),
     Keyword("conspire", _COST, "CR 702.78a", (_CAST,), _read_additional),
     Keyword("gift", _COST, "CR 702.174a", (_CAST,), _read_additional),
     # newer than the rules followed: its reminder text defines it, an optional additional cost (CR 118.8)
     Keyword("teamwork", _COST, "", (), read_line=read_teamwork_line),
-    Keyword("evoke", _ALTERNATIVE, "CR 702.74a", (_CAST,), read_cast_keyword_cost,
-            cost=lambda cost: AlternativeCost("evoke", cost, "CR 702.74a")),
-    Keyword("dash", _ALTERNATIVE, "CR 702.109a", (_CAST,), read_cast_keyword_cost,
-            cost=lambda cost: AlternativeCost("dash", cost, "CR 702.109a")),
-    Keyword("blitz", _ALTERNATIVE, "CR 702.152a", (_CAST,), read_cast_keyword_cost,
-            cost=lambda cost: AlternativeCost("blitz", cost, "CR 702.152a")),
-    Keyword("warp", _ALTERNATIVE, "CR 702.185a", (_CAST,), read_cast_keyword_cost,  # from the hand only
-            cost=lambda cost: AlternativeCost("warp", cost, "CR 702.185a")),
-    Keyword("impending", _ALTERNATIVE, "CR 702.176a", (_CAST,), read_cast_keyword_cost,
-            cost=lambda cost: AlternativeCost("impending", cost, "CR 702.176a")),
+    Keyword(
+        "evoke",
+        _ALTERNATIVE,
+        "CR 702.74a",
+        (_CAST,),
+        read_cast_keyword_cost,
+        cost=lambda cost: AlternativeCost("evoke", cost, "CR 702.74a"),
+    ),
+    Keyword(
+        "dash",
+        _ALTERNATIVE,
+        "CR 702.109a",
+        (_CAST,),
+        read_cast_keyword_cost,
+        cost=lambda cost: AlternativeCost("dash", cost, "CR 702.109a"),
+    ),
+    Keyword(
+        "blitz",
+        _ALTERNATIVE,
+        "CR 702.152a",
+        (_CAST,),
+        read_cast_keyword_cost,
+        cost=lambda cost: AlternativeCost("blitz", cost, "CR 702.152a"),
+    ),
+    Keyword(
+        "warp",
+        _ALTERNATIVE,
+        "CR 702.185a",
+        (_CAST,),
+        read_cast_keyword_cost,  # from the hand only
+        cost=lambda cost: AlternativeCost("warp", cost, "CR 702.185a"),
+    ),
+    Keyword(
+        "impending",
+        _ALTERNATIVE,
+        "CR 702.176a",
+        (_CAST,),
+        read_cast_keyword_cost,
+        cost=lambda cost: AlternativeCost("impending", cost, "CR 702.176a"),
+    ),
     # "paying [cost] and returning a tapped creature you control to its owner's hand" (CR 702.188a)
-    Keyword("web-slinging", _ALTERNATIVE, "CR 702.188a", (_CAST,), read_cast_keyword_cost,
-            cost=lambda cost: AlternativeCost("web-slinging", dataclasses.replace(
-                cost, objects=cost.objects + (RETURN_TAPPED_CREATURE,)), "CR 702.188a")),
-    Keyword("spectacle", _ALTERNATIVE, "CR 702.137a", (_CAST,), read_turn_alternative,
-            cost=_turn_alternative("spectacle", "CR 702.137a")),
-    Keyword("surge", _ALTERNATIVE, "CR 702.117a", (_CAST,), read_turn_alternative,
-            cost=_turn_alternative("surge", "CR 702.117a")),
+    Keyword(
+        "web-slinging",
+        _ALTERNATIVE,
+        "CR 702.188a",
+        (_CAST,),
+        read_cast_keyword_cost,
+        cost=lambda cost: AlternativeCost(
+            "web-slinging", dataclasses.replace(cost, objects=cost.objects + (RETURN_TAPPED_CREATURE,)), "CR 702.188a"
+        ),
+    ),
+    Keyword(
+        "spectacle",
+        _ALTERNATIVE,
+        "CR 702.137a",
+        (_CAST,),
+        read_turn_alternative,
+        cost=_turn_alternative("spectacle", "CR 702.137a"),
+    ),
+    Keyword(
+        "surge",
+        _ALTERNATIVE,
+        "CR 702.117a",
+        (_CAST,),
+        read_turn_alternative,
+        cost=_turn_alternative("surge", "CR 702.117a"),
+    ),
     Keyword("prowl", _ALTERNATIVE, "CR 702.76a", (_CAST,), read_combat_damage_alternative),
     Keyword("freerunning", _ALTERNATIVE, "CR 702.173a", (_CAST,), read_combat_damage_alternative),
     Keyword("emerge", _ALTERNATIVE, "CR 702.119a", (_CAST,), _read_emerge),
@@ -411,37 +558,122 @@ KEYWORD_TABLE: tuple[Keyword, ...] = (
     Keyword("splice", KeywordKind.SPLICE, "CR 702.47a", ("SPLICE_ONTO",), _read_splice),
     # ---- permissions: another time, another zone (CR 601.3)
     Keyword("flash", KeywordKind.PERMISSION, "CR 702.8a", ("FLASH",), _set("flash")),
-    Keyword("jump-start", KeywordKind.PERMISSION, "CR 702.133a", (_HAND,), _read_zone_permission,
-            permission=lambda line: ZonePermission("jump-start", Zone.GRAVEYARD, "CR 702.133a", AdditionalCost(
+    Keyword(
+        "jump-start",
+        KeywordKind.PERMISSION,
+        "CR 702.133a",
+        (_HAND,),
+        _read_zone_permission,
+        permission=lambda line: ZonePermission(
+            "jump-start",
+            Zone.GRAVEYARD,
+            "CR 702.133a",
+            AdditionalCost(
                 Cost(objects=(ObjectCost(CostAction.DISCARD, 1, zone=Zone.HAND, text="discard a card"),), text=line),
-                "jump-start", rule="CR 702.133a"))),
-    Keyword("retrace", KeywordKind.PERMISSION, "CR 702.81a", (_HAND,), _read_zone_permission,
-            permission=lambda line: ZonePermission("retrace", Zone.GRAVEYARD, "CR 702.81a", AdditionalCost(
-                Cost(objects=(ObjectCost(CostAction.DISCARD, 1, zone=Zone.HAND, qualities=ObjectFilter(
-                    (frozenset({Quality("type", CardType.LAND)}),), "land"), text="discard a land card"),), text=line),
-                "retrace", rule="CR 702.81a"))),
-    Keyword("aftermath", KeywordKind.PERMISSION, "CR 702.127a", (_HAND,), _read_zone_permission,
-            permission=lambda line: ZonePermission("aftermath", Zone.GRAVEYARD, "CR 702.127a")),
+                "jump-start",
+                rule="CR 702.133a",
+            ),
+        ),
+    ),
+    Keyword(
+        "retrace",
+        KeywordKind.PERMISSION,
+        "CR 702.81a",
+        (_HAND,),
+        _read_zone_permission,
+        permission=lambda line: ZonePermission(
+            "retrace",
+            Zone.GRAVEYARD,
+            "CR 702.81a",
+            AdditionalCost(
+                Cost(
+                    objects=(
+                        ObjectCost(
+                            CostAction.DISCARD,
+                            1,
+                            zone=Zone.HAND,
+                            qualities=ObjectFilter((frozenset({Quality("type", CardType.LAND)}),), "land"),
+                            text="discard a land card",
+                        ),
+                    ),
+                    text=line,
+                ),
+                "retrace",
+                rule="CR 702.81a",
+            ),
+        ),
+    ),
+    Keyword(
+        "aftermath",
+        KeywordKind.PERMISSION,
+        "CR 702.127a",
+        (_HAND,),
+        _read_zone_permission,
+        permission=lambda line: ZonePermission("aftermath", Zone.GRAVEYARD, "CR 702.127a"),
+    ),
     # a mana cost after the keyword casts the card from a zone for that cost rather than its mana cost (CR 118.9)
-    Keyword("flashback", KeywordKind.PERMISSION, "CR 702.34a", (_HAND,), _read_zone_cost, read_cost_of_parts_line,
-            cost=lambda cost: AlternativeCost("flashback", cost, "CR 702.34a", zone=Zone.GRAVEYARD)),
-    Keyword("escape", KeywordKind.PERMISSION, "CR 702.138a", (_HAND,), read_line=read_cost_of_parts_line,
-            cost=lambda cost: AlternativeCost("escape", cost, "CR 702.138a", zone=Zone.GRAVEYARD)),
+    Keyword(
+        "flashback",
+        KeywordKind.PERMISSION,
+        "CR 702.34a",
+        (_HAND,),
+        _read_zone_cost,
+        read_cost_of_parts_line,
+        cost=lambda cost: AlternativeCost("flashback", cost, "CR 702.34a", zone=Zone.GRAVEYARD),
+    ),
+    Keyword(
+        "escape",
+        KeywordKind.PERMISSION,
+        "CR 702.138a",
+        (_HAND,),
+        read_line=read_cost_of_parts_line,
+        cost=lambda cost: AlternativeCost("escape", cost, "CR 702.138a", zone=Zone.GRAVEYARD),
+    ),
     # a foretold card; foretelling is a special action (CR 702.143b)
-    Keyword("foretell", KeywordKind.PERMISSION, "CR 702.143a", (_HAND,), _read_zone_cost,
-            cost=lambda cost: AlternativeCost("foretell", cost, "CR 702.143a", zone=Zone.EXILE)),
+    Keyword(
+        "foretell",
+        KeywordKind.PERMISSION,
+        "CR 702.143a",
+        (_HAND,),
+        _read_zone_cost,
+        cost=lambda cost: AlternativeCost("foretell", cost, "CR 702.143a", zone=Zone.EXILE),
+    ),
     # the back face, cast transformed
-    Keyword("disturb", KeywordKind.PERMISSION, "CR 702.146a", (_HAND,), _read_zone_cost,
-            cost=lambda cost: AlternativeCost("disturb", cost, "CR 702.146a", zone=Zone.GRAVEYARD)),
+    Keyword(
+        "disturb",
+        KeywordKind.PERMISSION,
+        "CR 702.146a",
+        (_HAND,),
+        _read_zone_cost,
+        cost=lambda cost: AlternativeCost("disturb", cost, "CR 702.146a", zone=Zone.GRAVEYARD),
+    ),
     # with up to one creature tapped, its power off the cost
-    Keyword("harmonize", KeywordKind.PERMISSION, "CR 702.180a", (_HAND,), _read_zone_cost,
-            cost=lambda cost: AlternativeCost("harmonize", cost, "CR 702.180a", zone=Zone.GRAVEYARD)),
+    Keyword(
+        "harmonize",
+        KeywordKind.PERMISSION,
+        "CR 702.180a",
+        (_HAND,),
+        _read_zone_cost,
+        cost=lambda cost: AlternativeCost("harmonize", cost, "CR 702.180a", zone=Zone.GRAVEYARD),
+    ),
     # as its trigger resolves, the card exiled as it was discarded
-    Keyword("madness", KeywordKind.PERMISSION, "CR 702.35a", (_HAND,), _read_zone_cost,
-            cost=lambda cost: AlternativeCost("madness", cost, "CR 702.35a", zone=Zone.EXILE)),
+    Keyword(
+        "madness",
+        KeywordKind.PERMISSION,
+        "CR 702.35a",
+        (_HAND,),
+        _read_zone_cost,
+        cost=lambda cost: AlternativeCost("madness", cost, "CR 702.35a", zone=Zone.EXILE),
+    ),
     # as its trigger resolves, revealed as it was drawn
-    Keyword("miracle", KeywordKind.PERMISSION, "CR 702.94a", (_HAND,), _read_zone_cost,
-            cost=lambda cost: AlternativeCost("miracle", cost, "CR 702.94a", zone=Zone.HAND)),
+    Keyword(
+        "miracle",
+        KeywordKind.PERMISSION,
+        "CR 702.94a",
+        (_HAND,),
+        _read_zone_cost,
+        cost=lambda cost: AlternativeCost("miracle", cost, "CR 702.94a", zone=Zone.HAND),
+    ),
     Keyword("plot", KeywordKind.PERMISSION, "CR 702.170a", (_HAND,), _read_nothing),
     Keyword("suspend", KeywordKind.PERMISSION, "CR 702.62a", (_HAND,)),
     Keyword("mayhem", KeywordKind.PERMISSION, "CR 702.187a", (_HAND,)),
@@ -456,51 +688,156 @@ KEYWORD_TABLE: tuple[Keyword, ...] = (
     Keyword("awaken", _ALTERNATIVE, "CR 702.113a", ("AWAKEN",), _read_awaken),
     Keyword("enchant", KeywordKind.ENCHANT, "CR 702.5a", ("ENCHANT",), _read_enchant),
     # keywords of permanents read as qualities ("target creature with flying", CR 702)
-    *_plain(KeywordKind.QUALITY, "COMBAT_KEYWORD",
-    ("start your engines!", "CR 702.179a"), ("indestructible", "CR 702.12a"), ("living weapon", "CR 702.92a"),
-    ("for mirrodin!", "CR 702.163a"), ("double strike", "CR 702.4a"), ("horsemanship", "CR 702.31a"),
-    ("split second", "CR 702.61a"), ("living metal", "CR 702.161a"), ("first strike", "CR 702.7a"),
-    ("demonstrate", "CR 702.144a"), ("umbra armor", "CR 702.89a"), ("totem armor", "CR 702.89a"),
-    ("intimidate", "CR 702.13a"), ("compleated", "CR 702.150a"), ("battle cry", "CR 702.91a"),
-    ("read ahead", "CR 702.155a"), ("changeling", "CR 702.73a"), ("nightbound", "CR 702.145a"),
-    ("job select", "CR 702.182a"), ("deathtouch", "CR 702.2a"), ("gravestorm", "CR 702.69a"),
-    ("vigilance", "CR 702.20a"), ("defender", "CR 702.3a"), ("dethrone", "CR 702.105a"), ("ravenous", "CR 702.156a"),
-    ("training", "CR 702.149a"), ("flanking", "CR 702.25a"), ("lifelink", "CR 702.15a"), ("soulbond", "CR 702.95a"),
-    ("sunburst", "CR 702.44a"), ("daybound", "CR 702.145a"), ("prowess", "CR 702.108a"), ("station", "CR 702.184a"),
-    ("trample", "CR 702.19a"), ("exalted", "CR 702.83a"), ("cascade", "CR 702.85a"), ("decayed", "CR 702.147a"),
-    ("banding", "CR 702.22a"), ("unleash", "CR 702.98a"), ("persist", "CR 702.79a"), ("partner", "CR 702.124a"),
-    ("rebound", "CR 702.88a"), ("phasing", "CR 702.26a"), ("provoke", "CR 702.39a"), ("undying", "CR 702.93a"),
-    ("exploit", "CR 702.110a"), ("devoid", "CR 702.114a"), ("wither", "CR 702.80a"), ("ingest", "CR 702.115a"),
-    ("shadow", "CR 702.28a"), ("flying", "CR 702.9a"), ("menace", "CR 702.111a"), ("extort", "CR 702.101a"),
-    ("enlist", "CR 702.154a"), ("evolve", "CR 702.100a"), ("ascend", "CR 702.131a"), ("infect", "CR 702.90a"),
-    ("myriad", "CR 702.116a"), ("mentor", "CR 702.134a"), ("cipher", "CR 702.99a"), ("reach", "CR 702.17a"),
-    ("melee", "CR 702.121a"), ("haste", "CR 702.10a"), ("storm", "CR 702.40a"), ("haunt", "CR 702.55a"),
-    ("skulk", "CR 702.118a"), ("fear", "CR 702.36a"), ("epic", "CR 702.50a"), ("riot", "CR 702.136a")),
-    *_plain(KeywordKind.QUALITY, "NUMBERED_KEYWORD",
-    ("starting intensity", ""), ("annihilator", "CR 702.86a"), ("bloodthirst", "CR 702.54a"),
-    ("firebending", "CR 702.189a"), ("afterlife", "CR 702.135a"), ("poisonous", "CR 702.70a"),
-    ("fabricate", "CR 702.123a"), ("vanishing", "CR 702.63a"), ("hideaway", "CR 702.75a"),
-    ("mobilize", "CR 702.181a"), ("afflict", "CR 702.130a"), ("rampage", "CR 702.23a"), ("bushido", "CR 702.45a"),
-    ("tribute", "CR 702.104a"), ("amplify", "CR 702.38a"), ("modular", "CR 702.43a"), ("renown", "CR 702.112a"),
-    ("backup", "CR 702.165a"), ("fading", "CR 702.32a"), ("saddle", "CR 702.171a"), ("absorb", "CR 702.64a"),
-    ("dredge", "CR 702.52a"), ("devour", "CR 702.82a"), ("ripple", "CR 702.60a"), ("frenzy", "CR 702.68a"),
-    ("graft", "CR 702.58a"), ("toxic", "CR 702.164a"), ("crew", "CR 702.122a")),
+    *_plain(
+        KeywordKind.QUALITY,
+        "COMBAT_KEYWORD",
+        ("start your engines!", "CR 702.179a"),
+        ("indestructible", "CR 702.12a"),
+        ("living weapon", "CR 702.92a"),
+        ("for mirrodin!", "CR 702.163a"),
+        ("double strike", "CR 702.4a"),
+        ("horsemanship", "CR 702.31a"),
+        ("split second", "CR 702.61a"),
+        ("living metal", "CR 702.161a"),
+        ("first strike", "CR 702.7a"),
+        ("demonstrate", "CR 702.144a"),
+        ("umbra armor", "CR 702.89a"),
+        ("totem armor", "CR 702.89a"),
+        ("intimidate", "CR 702.13a"),
+        ("compleated", "CR 702.150a"),
+        ("battle cry", "CR 702.91a"),
+        ("read ahead", "CR 702.155a"),
+        ("changeling", "CR 702.73a"),
+        ("nightbound", "CR 702.145a"),
+        ("job select", "CR 702.182a"),
+        ("deathtouch", "CR 702.2a"),
+        ("gravestorm", "CR 702.69a"),
+        ("vigilance", "CR 702.20a"),
+        ("defender", "CR 702.3a"),
+        ("dethrone", "CR 702.105a"),
+        ("ravenous", "CR 702.156a"),
+        ("training", "CR 702.149a"),
+        ("flanking", "CR 702.25a"),
+        ("lifelink", "CR 702.15a"),
+        ("soulbond", "CR 702.95a"),
+        ("sunburst", "CR 702.44a"),
+        ("daybound", "CR 702.145a"),
+        ("prowess", "CR 702.108a"),
+        ("station", "CR 702.184a"),
+        ("trample", "CR 702.19a"),
+        ("exalted", "CR 702.83a"),
+        ("cascade", "CR 702.85a"),
+        ("decayed", "CR 702.147a"),
+        ("banding", "CR 702.22a"),
+        ("unleash", "CR 702.98a"),
+        ("persist", "CR 702.79a"),
+        ("partner", "CR 702.124a"),
+        ("rebound", "CR 702.88a"),
+        ("phasing", "CR 702.26a"),
+        ("provoke", "CR 702.39a"),
+        ("undying", "CR 702.93a"),
+        ("exploit", "CR 702.110a"),
+        ("devoid", "CR 702.114a"),
+        ("wither", "CR 702.80a"),
+        ("ingest", "CR 702.115a"),
+        ("shadow", "CR 702.28a"),
+        ("flying", "CR 702.9a"),
+        ("menace", "CR 702.111a"),
+        ("extort", "CR 702.101a"),
+        ("enlist", "CR 702.154a"),
+        ("evolve", "CR 702.100a"),
+        ("ascend", "CR 702.131a"),
+        ("infect", "CR 702.90a"),
+        ("myriad", "CR 702.116a"),
+        ("mentor", "CR 702.134a"),
+        ("cipher", "CR 702.99a"),
+        ("reach", "CR 702.17a"),
+        ("melee", "CR 702.121a"),
+        ("haste", "CR 702.10a"),
+        ("storm", "CR 702.40a"),
+        ("haunt", "CR 702.55a"),
+        ("skulk", "CR 702.118a"),
+        ("fear", "CR 702.36a"),
+        ("epic", "CR 702.50a"),
+        ("riot", "CR 702.136a"),
+    ),
+    *_plain(
+        KeywordKind.QUALITY,
+        "NUMBERED_KEYWORD",
+        ("starting intensity", ""),
+        ("annihilator", "CR 702.86a"),
+        ("bloodthirst", "CR 702.54a"),
+        ("firebending", "CR 702.189a"),
+        ("afterlife", "CR 702.135a"),
+        ("poisonous", "CR 702.70a"),
+        ("fabricate", "CR 702.123a"),
+        ("vanishing", "CR 702.63a"),
+        ("hideaway", "CR 702.75a"),
+        ("mobilize", "CR 702.181a"),
+        ("afflict", "CR 702.130a"),
+        ("rampage", "CR 702.23a"),
+        ("bushido", "CR 702.45a"),
+        ("tribute", "CR 702.104a"),
+        ("amplify", "CR 702.38a"),
+        ("modular", "CR 702.43a"),
+        ("renown", "CR 702.112a"),
+        ("backup", "CR 702.165a"),
+        ("fading", "CR 702.32a"),
+        ("saddle", "CR 702.171a"),
+        ("absorb", "CR 702.64a"),
+        ("dredge", "CR 702.52a"),
+        ("devour", "CR 702.82a"),
+        ("ripple", "CR 702.60a"),
+        ("frenzy", "CR 702.68a"),
+        ("graft", "CR 702.58a"),
+        ("toxic", "CR 702.164a"),
+        ("crew", "CR 702.122a"),
+    ),
     # no bearing on casting from the hand: from other zones, on the battlefield, deck construction
-    *_plain(KeywordKind.ELSEWHERE, _HAND,
-    ("doctor's companion", "CR 702.124m"), ("choose a background", "CR 702.124k"),
-    ("friends forever", "CR 702.124i"), ("partner with", "CR 702.124j"), ("commander ninjutsu", "CR 702.49d"),
-    ("basic landcycling", "CR 702.29e"), ("cumulative upkeep", "CR 702.24a"), ("reconfigure", "CR 702.151a"),
-    ("transfigure", "CR 702.71a"), ("eternalize", "CR 702.129a"), ("aura swap", "CR 702.65a"),
-    ("transmute", "CR 702.53a"), ("soulshift", "CR 702.46a"), ("reinforce", "CR 702.77a"),
-    ("ninjutsu", "CR 702.49a"), ("scavenge", "CR 702.97a"), ("forecast", "CR 702.57a"), ("champion", "CR 702.72a"),
-    ("level up", "CR 702.87a"), ("outlast", "CR 702.107a"), ("cycling", "CR 702.29a"), ("unearth", "CR 702.84a"),
-    ("fortify", "CR 702.67a"), ("recover", "CR 702.59a"), ("encore", "CR 702.141a"),
-    ("embalm", "CR 702.128a"), ("craft", "CR 702.167a"),
-    ("equip", "CR 702.6a"), ("echo", "CR 702.30a"), ("typecycling", "CR 702.29e")),
+    *_plain(
+        KeywordKind.ELSEWHERE,
+        _HAND,
+        ("doctor's companion", "CR 702.124m"),
+        ("choose a background", "CR 702.124k"),
+        ("friends forever", "CR 702.124i"),
+        ("partner with", "CR 702.124j"),
+        ("commander ninjutsu", "CR 702.49d"),
+        ("basic landcycling", "CR 702.29e"),
+        ("cumulative upkeep", "CR 702.24a"),
+        ("reconfigure", "CR 702.151a"),
+        ("transfigure", "CR 702.71a"),
+        ("eternalize", "CR 702.129a"),
+        ("aura swap", "CR 702.65a"),
+        ("transmute", "CR 702.53a"),
+        ("soulshift", "CR 702.46a"),
+        ("reinforce", "CR 702.77a"),
+        ("ninjutsu", "CR 702.49a"),
+        ("scavenge", "CR 702.97a"),
+        ("forecast", "CR 702.57a"),
+        ("champion", "CR 702.72a"),
+        ("level up", "CR 702.87a"),
+        ("outlast", "CR 702.107a"),
+        ("cycling", "CR 702.29a"),
+        ("unearth", "CR 702.84a"),
+        ("fortify", "CR 702.67a"),
+        ("recover", "CR 702.59a"),
+        ("encore", "CR 702.141a"),
+        ("embalm", "CR 702.128a"),
+        ("craft", "CR 702.167a"),
+        ("equip", "CR 702.6a"),
+        ("echo", "CR 702.30a"),
+        ("typecycling", "CR 702.29e"),
+    ),
     # change how the card is cast, not modelled: reported
-    *_plain(KeywordKind.NOT_READ, _CAST,
-    ("more than meets the eye", "CR 702.162a"), ("prototype", "CR 702.160a"), ("offering", "CR 702.48a"),
-    ("cleave", "CR 702.148a"), ("mutate", "CR 702.140a")),
+    *_plain(
+        KeywordKind.NOT_READ,
+        _CAST,
+        ("more than meets the eye", "CR 702.162a"),
+        ("prototype", "CR 702.160a"),
+        ("offering", "CR 702.48a"),
+        ("cleave", "CR 702.148a"),
+        ("mutate", "CR 702.140a"),
+    ),
 )
 """Every keyword ability the reader knows (CR 702), one entry each: what it is, its rule, and its readers.
 
@@ -512,15 +849,29 @@ free text ("Kicker—Sacrifice a creature.") by its :attr:`Keyword.read_line`.
 KEYWORDS: dict[str, Keyword] = {keyword.name: keyword for keyword in KEYWORD_TABLE}
 """:data:`KEYWORD_TABLE` by name."""
 
-KEYWORD_COSTS = {keyword.name: keyword.cost for keyword in KEYWORD_TABLE
-                 if _COST_TERMINAL in keyword.terminals and keyword.cost is not None}
+KEYWORD_COSTS = {
+    keyword.name: keyword.cost
+    for keyword in KEYWORD_TABLE
+    if _COST_TERMINAL in keyword.terminals and keyword.cost is not None
+}
 """The records of the keywords followed by a mana cost that the grammar's ``cost_keyword`` rule reads ("Kicker
 {2}{R}"): an optional additional cost (CR 118.8) or an alternative cost (CR 118.9), and the rule defining it."""
 
 _FORMS = {  # the grammar's forms of a keyword in a keyword line, and the keyword each names
-    "protection": "protection", "hexproof": "hexproof", "hexproof_from": "hexproof", "shroud": "shroud",
-    "flash": "flash", "ward": "ward", "spree": "spree", "awaken": "awaken", "fuse": "fuse", "entwine": "entwine",
-    "entwine_other": "entwine", "escalate": "escalate", "escalate_other": "escalate", "splice": "splice",
+    "protection": "protection",
+    "hexproof": "hexproof",
+    "hexproof_from": "hexproof",
+    "shroud": "shroud",
+    "flash": "flash",
+    "ward": "ward",
+    "spree": "spree",
+    "awaken": "awaken",
+    "fuse": "fuse",
+    "entwine": "entwine",
+    "entwine_other": "entwine",
+    "escalate": "escalate",
+    "escalate_other": "escalate",
+    "splice": "splice",
     "enchant": "enchant",
 }
 _NAMED_FORMS = ("cost_keyword", "hand_keyword", "cast_keyword")
@@ -562,14 +913,25 @@ def _hand_keyword_not_read(word: str, line: str, reading: CardReading) -> None:
     unsupported, from the hand (and any other zone) it is not. Without ("Flashback costs you pay cost {2} less."),
     it is not the keyword but a line about it, which a permanent's ability changes for other spells (CR 113.6).
     """
-    if word in OTHER_ZONE_KEYWORDS and WITH_ITS_COST.match(line.lower()[len(word):]):
-        reading.unsupported.append(UnsupportedText(
-            line, f"casting with {word} from another zone than the hand is not modelled",
-            casting_relevant=False, zones=OTHER_ZONE_KEYWORDS[word]))
+    if word in OTHER_ZONE_KEYWORDS and WITH_ITS_COST.match(line.lower()[len(word) :]):
+        reading.unsupported.append(
+            UnsupportedText(
+                line,
+                f"casting with {word} from another zone than the hand is not modelled",
+                casting_relevant=False,
+                zones=OTHER_ZONE_KEYWORDS[word],
+            )
+        )
     elif word in OTHER_ZONE_KEYWORDS:
-        reading.unsupported.append(UnsupportedText(
-            line, "keyword ability not read", casting_relevant=False, permanent_relevant=bool(topics_of(line)),
-            topics=topics_of(line)))
+        reading.unsupported.append(
+            UnsupportedText(
+                line,
+                "keyword ability not read",
+                casting_relevant=False,
+                permanent_relevant=bool(topics_of(line)),
+                topics=topics_of(line),
+            )
+        )
 
 
 def _cast_keyword_not_read(tree: Tree[Token], line: str, reading: CardReading) -> None:
@@ -580,9 +942,14 @@ def _cast_keyword_not_read(tree: Tree[Token], line: str, reading: CardReading) -
     """
     token = first_token(tree)
     relevant = bool(PERMANENT_RELEVANT.search(line.lower()))
-    reading.unsupported.append(UnsupportedText(
-        line[token.start_pos :], f"keyword {str(token)!r} changes how the card is cast; not modelled",
-        permanent_relevant=relevant, topics=topics_of(line) if relevant else frozenset()))
+    reading.unsupported.append(
+        UnsupportedText(
+            line[token.start_pos :],
+            f"keyword {str(token)!r} changes how the card is cast; not modelled",
+            permanent_relevant=relevant,
+            topics=topics_of(line) if relevant else frozenset(),
+        )
+    )
 
 
 def read_keyword_line(reading: CardReading, tree: Tree[Token], line: str, original: str) -> None:
@@ -601,8 +968,7 @@ def read_keyword_led_line(reading: CardReading, line: str, original: str) -> boo
     """
     first = _FIRST_WORD.match(line)
     keyword = KEYWORDS.get(line) or (KEYWORDS.get(first.group()) if first else None)
-    return keyword is not None and keyword.read_line is not None and keyword.read_line(keyword, reading, line,
-                                                                                        original)
+    return keyword is not None and keyword.read_line is not None and keyword.read_line(keyword, reading, line, original)
 
 
 def read_unread_keyword_line(reading: CardReading, line: str, original: str) -> bool:
@@ -617,11 +983,18 @@ def read_unread_keyword_line(reading: CardReading, line: str, original: str) -> 
         return False
     what = "modal or list header not read" if line.endswith("—") else "keyword ability not read"
     keyword = battlefield_keyword_start().match(line)
-    with_cost = keyword is not None and WITH_ITS_COST.match(line[keyword.end():])
+    with_cost = keyword is not None and WITH_ITS_COST.match(line[keyword.end() :])
     zones = OTHER_ZONE_KEYWORDS.get(keyword.group(), frozenset()) if keyword and with_cost else frozenset()
-    reading.unsupported.append(UnsupportedText(
-        original, what, casting_relevant=keyword is None, permanent_relevant=bool(topics_of(original)),
-        topics=topics_of(original), zones=zones))
+    reading.unsupported.append(
+        UnsupportedText(
+            original,
+            what,
+            casting_relevant=keyword is None,
+            permanent_relevant=bool(topics_of(original)),
+            topics=topics_of(original),
+            zones=zones,
+        )
+    )
     return True
 
 
@@ -658,12 +1031,21 @@ def parse_granted(texts: tuple[str, ...]) -> CardAbilities:
         read_keywords(tree, line, reading)
         if reading.unsupported:
             raise InputError("", f"{text!r}: {reading.unsupported[0].reason}")
-        if reading.spree or reading.splice or reading.additional or reading.alternative or reading.cost_modifiers \
-                or reading.enchant:
+        if (
+            reading.spree
+            or reading.splice
+            or reading.additional
+            or reading.alternative
+            or reading.cost_modifiers
+            or reading.enchant
+        ):
             raise InputError("", f"{text!r} is an ability of spells in hand, not one a permanent can gain")
     return CardAbilities(
-        protections=tuple(reading.protections), hexproof=reading.hexproof,
+        protections=tuple(reading.protections),
+        hexproof=reading.hexproof,
         hexproof_from=frozenset(reading.hexproof_from),
-        shroud=reading.shroud, ward=reading.ward, flash=reading.flash,
+        shroud=reading.shroud,
+        ward=reading.ward,
+        flash=reading.flash,
         keywords=frozenset(reading.keywords),
     )

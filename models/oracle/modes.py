@@ -27,8 +27,16 @@ from models.oracle.grammar import mana_cost_of
 from models.oracle.reading import CardReading, RaisedChoice, WeightedChoice
 
 __all__ = [
-    "CHOICE_BOUNDS", "PRICED_MODE", "RAISED_CHOICE", "paid_raise", "read_raised_choice_line",
-    "read_weighted_mode_line", "read_spree_mode", "read_modal_header", "read_bullet_mode", "read_mode_choice",
+    "CHOICE_BOUNDS",
+    "PRICED_MODE",
+    "RAISED_CHOICE",
+    "paid_raise",
+    "read_raised_choice_line",
+    "read_weighted_mode_line",
+    "read_spree_mode",
+    "read_modal_header",
+    "read_bullet_mode",
+    "read_mode_choice",
 ]
 
 
@@ -47,7 +55,8 @@ CHOICE_BOUNDS: dict[str, Callable[[int], tuple[int, int]]] = {
 # line per mode that starts with its pawprints ("{P}{P} — …") or its number ("[2] …").
 _WEIGHTED_HEADER = re.compile(
     r"choose (?:any number of modes that total exactly (?P<exactly>\w+)|up to (?P<most>\w+) \{p\} worth of modes)"
-    r"\. you may choose the same mode more than once\.")
+    r"\. you may choose the same mode more than once\."
+)
 
 
 _WEIGHTED_MODE = re.compile(r"(?:(?P<pawprints>(?:\{p\})+) —|\[(?P<number>[1-9]\d*)\]) (?P<effect>.+)")
@@ -57,14 +66,18 @@ PRICED_MODE = re.compile(r"[^—{}]+? — (?P<cost>(?:\{[^}]+\})+) — (?P<effec
 """A mode with its name and cost before its effect, "Cross-Slash — {0} — Destroy target tapped creature." (tiered)."""
 
 
-RAISED_CHOICE = re.compile(r"(?:[a-z0-9' ]+ — )?choose (?P<number>one|two)\. if (?P<condition>[^,]+?)(?: as you cast "
-                            r"this spell)?, (?P<may>you may )?choose (?P<raised>both|two|one or more) instead\.")
+RAISED_CHOICE = re.compile(
+    r"(?:[a-z0-9' ]+ — )?choose (?P<number>one|two)\. if (?P<condition>[^,]+?)(?: as you cast "
+    r"this spell)?, (?P<may>you may )?choose (?P<raised>both|two|one or more) instead\."
+)
 """A modal header whose number of modes grows when a condition holds as the spell is cast: "Choose one. If you
 control a Wizard as you cast this spell, you may choose two instead." (CR 700.2)."""
 
 
-_PAID_RAISE = re.compile(r"(?:~|this spell|it) was (?:cast using (?P<keyword>teamwork)|(?P<kicked>kicked|bargained))"
-                         r"|this spell's additional cost was paid")
+_PAID_RAISE = re.compile(
+    r"(?:~|this spell|it) was (?:cast using (?P<keyword>teamwork)|(?P<kicked>kicked|bargained))"
+    r"|this spell's additional cost was paid"
+)
 """A raise of the modes chosen that hangs on an optional cost paid: "If this spell was cast using teamwork, choose
 both instead." (CR 601.4: the modes may be chosen as if that cost's payment were announced first)."""
 
@@ -82,7 +95,7 @@ def paid_raise(condition: str) -> tuple[str, ...] | None:
 
 
 def read_raised_choice_line(reading: CardReading, line: str, original: str) -> bool:
-    """"Choose one. If you control a Wizard as you cast this spell, you may choose two instead." (CR 700.2)."""
+    """ "Choose one. If you control a Wizard as you cast this spell, you may choose two instead." (CR 700.2)."""
     if not reading.is_spell or (raised := RAISED_CHOICE.fullmatch(line)) is None:
         return False
     paid = paid_raise(raised["condition"])
@@ -117,7 +130,7 @@ def read_weighted_mode_line(reading: CardReading, line: str, original: str) -> b
         return False
     weight = len(mode["pawprints"]) // 3 if mode["pawprints"] else int(mode["number"])
     rest = mode["effect"]
-    text = original[len(original) - len(rest):]
+    text = original[len(original) - len(rest) :]
     try:
         effect = oracle_parser().parse(rest, start="effect")
     except UnexpectedInput as error:
@@ -134,7 +147,7 @@ def read_weighted_mode_line(reading: CardReading, line: str, original: str) -> b
 
 
 def read_spree_mode(reading: CardReading, tree: Tree[Token], line: str, original: str) -> None:
-    """"+ {1} — Destroy target artifact.": a Spree mode and its additional cost (CR 702.172a)."""
+    """ "+ {1} — Destroy target artifact.": a Spree mode and its additional cost (CR 702.172a)."""
     cost_tree = next(c for c in tree.children if isinstance(c, Tree) and c.data == "mana_cost")
     effect = next(c for c in tree.children if isinstance(c, Tree) and c.data == "effect")
     reader = SpellTextReader(line)
@@ -145,14 +158,14 @@ def read_spree_mode(reading: CardReading, tree: Tree[Token], line: str, original
 
 
 def read_modal_header(reading: CardReading, tree: Tree[Token], line: str, original: str) -> None:
-    """"Choose one —", "Choose three. You may choose the same mode more than once." (CR 700.2, 700.2d)."""
+    """ "Choose one —", "Choose three. You may choose the same mode more than once." (CR 700.2, 700.2d)."""
     word = str(tree.children[0]).removeprefix("choose ").split(".")[0].strip()
     reading.choose = (word, original)
     reading.repeatable = tree.data == "repeatable_header"
 
 
 def read_bullet_mode(reading: CardReading, tree: Tree[Token], line: str, original: str) -> None:
-    """"• Destroy target creature.": one mode; "• Cross-Slash — {0} — …" a tiered mode with its cost (CR 702.183a)."""
+    """ "• Destroy target creature.": one mode; "• Cross-Slash — {0} — …" a tiered mode with its cost (CR 702.183a)."""
     effect = next(c for c in tree.children if isinstance(c, Tree) and c.data == "effect")
     reader = SpellTextReader(line)
     reader.read(effect)
@@ -163,8 +176,13 @@ def read_bullet_mode(reading: CardReading, tree: Tree[Token], line: str, origina
         reading.unsupported.append(UnsupportedText(original, "a mode that is not a sentence"))
     priced = PRICED_MODE.fullmatch(text)
     if priced:
-        reading.modes.append(Mode(len(reading.modes), Instruction(priced["effect"], tuple(reader.targets)),
-                                  ManaCost.parse(priced["cost"], path="oracle_text")))
+        reading.modes.append(
+            Mode(
+                len(reading.modes),
+                Instruction(priced["effect"], tuple(reader.targets)),
+                ManaCost.parse(priced["cost"], path="oracle_text"),
+            )
+        )
     else:
         reading.modes.append(Mode(len(reading.modes), Instruction(text, tuple(reader.targets))))
 
@@ -185,12 +203,19 @@ def _chosen_modes(reading: CardReading) -> ModeChoice:
         word, raised_if_paid = reading.raised.word, reading.raised.paid
         raised_to = 2 if word == "both" else CHOICE_BOUNDS[word](len(modes))[1]
         # "choose both instead", no "you may": then exactly both; "choose one or more instead": one at least
-        raised_least = CHOICE_BOUNDS["two" if word == "both" else word](len(modes))[0] if reading.raised.must \
-            else None
+        raised_least = CHOICE_BOUNDS["two" if word == "both" else word](len(modes))[0] if reading.raised.must else None
         raised_if = (reading.raised.requirement,) if reading.raised.requirement is not None else ()
-    return ModeChoice(low, high, entwine=reading.entwine, escalate=reading.escalate, repeatable=reading.repeatable,
-                      raised_maximum=raised_to, raised_if=raised_if, raised_minimum=raised_least,
-                      raised_if_paid=raised_if_paid)
+    return ModeChoice(
+        low,
+        high,
+        entwine=reading.entwine,
+        escalate=reading.escalate,
+        repeatable=reading.repeatable,
+        raised_maximum=raised_to,
+        raised_if=raised_if,
+        raised_minimum=raised_least,
+        raised_if_paid=raised_if_paid,
+    )
 
 
 def read_mode_choice(reading: CardReading) -> ModeChoice | None:
@@ -215,17 +240,18 @@ def read_mode_choice(reading: CardReading) -> ModeChoice | None:
         mode_choice = ModeChoice(1, len(modes), spree=True)
     elif reading.tiered:
         if len(modes) < 2 or len(costed) != len(modes) or reading.choose or reading.entwine or reading.escalate:
-            reading.unsupported.append(UnsupportedText("Tiered", "Tiered needs one '• name — cost — effect' line per "
-                                                                 "mode"))
+            reading.unsupported.append(
+                UnsupportedText("Tiered", "Tiered needs one '• name — cost — effect' line per mode")
+            )
         mode_choice = ModeChoice(1, 1, tiered=True)
     elif reading.weighted is not None:
         weights = tuple(reading.weights)
         if costed or len(modes) < 2 or len(weights) != len(modes) or reading.entwine or reading.escalate:
-            reading.unsupported.append(UnsupportedText(reading.weighted.header, "modal text whose modes can't be "
-                                                                                "read"))
+            reading.unsupported.append(UnsupportedText(reading.weighted.header, "modal text whose modes can't be read"))
         else:
-            mode_choice = ModeChoice(reading.weighted.minimum, reading.weighted.maximum, repeatable=True,
-                                     weights=weights)
+            mode_choice = ModeChoice(
+                reading.weighted.minimum, reading.weighted.maximum, repeatable=True, weights=weights
+            )
     elif reading.choose is not None:
         mode_choice = _chosen_modes(reading)
     elif modes:

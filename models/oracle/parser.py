@@ -21,46 +21,89 @@ from models.abilities import CardAbilities, UnsupportedText
 from models.errors import ManaCostError
 from models.objects import Card
 from models.oracle.announced_x import (
-    read_spend_on_x_line, read_x_limit_sentence, unmodelled_x, x_without_announcement,
+    read_spend_on_x_line,
+    read_x_limit_sentence,
+    unmodelled_x,
+    x_without_announcement,
 )
 from models.oracle.cost_changes import (
-    read_cost_modifier_line, read_cost_when_line, read_cost_where_x_line, read_self_cost_line,
+    read_cost_modifier_line,
+    read_cost_when_line,
+    read_cost_where_x_line,
+    read_self_cost_line,
 )
 from models.oracle.cost_lines import (
-    read_additional_choice_line, read_additional_cost_line, read_alternative_cost_line,
-    read_commander_free_cast_line, read_cost_then_change_line, read_printed_additional_line, read_waterbend_line,
+    read_additional_choice_line,
+    read_additional_cost_line,
+    read_alternative_cost_line,
+    read_commander_free_cast_line,
+    read_cost_then_change_line,
+    read_printed_additional_line,
+    read_waterbend_line,
     read_x_objects_line,
 )
 from models.oracle.faces import cleave_line, faces_lacking, read_cleave
 from models.oracle.grammar import LINE_RULES, oracle_parser, read_line
 from models.oracle.keyword_costs import cycling_keywords
 from models.oracle.keywords import (
-    KEYWORD_COSTS, parse_granted, read_keyword_led_line, read_keyword_line, read_unread_keyword_line,
+    KEYWORD_COSTS,
+    parse_granted,
+    read_keyword_led_line,
+    read_keyword_line,
+    read_unread_keyword_line,
 )
 from models.oracle.modes import (
-    read_bullet_mode, read_modal_header, read_mode_choice, read_raised_choice_line, read_spree_mode,
+    read_bullet_mode,
+    read_modal_header,
+    read_mode_choice,
+    read_raised_choice_line,
+    read_spree_mode,
     read_weighted_mode_line,
 )
 from models.oracle.permanents import (
-    read_ability_line, read_basic_mana_line, read_mana_ability_line, read_player_ability_line,
+    read_ability_line,
+    read_basic_mana_line,
+    read_mana_ability_line,
+    read_player_ability_line,
 )
 from models.oracle.permissions import (
-    read_cast_only_line, read_conditional_flash_line, read_flash_permission_line, read_free_cast_line,
-    read_next_spell_line, read_other_zone_permission_line, read_starting_player_line, read_step_timing_line,
+    read_cast_only_line,
+    read_conditional_flash_line,
+    read_flash_permission_line,
+    read_free_cast_line,
+    read_next_spell_line,
+    read_other_zone_permission_line,
+    read_starting_player_line,
+    read_step_timing_line,
     read_timing_restriction_line,
 )
 from models.oracle.reading import CardReading, LineReader, TreeReader
 from models.oracle.saved import save_reading, saved_reading
 from models.oracle.spell_text import (
-    die_result_effect, gift_replacements, is_spell_text, read_aura_target, read_awaken, read_enchant_line,
+    die_result_effect,
+    gift_replacements,
+    is_spell_text,
+    read_aura_target,
+    read_awaken,
+    read_enchant_line,
     read_spell_text,
 )
 from models.oracle.targets import ANY_NUMBER
 from models.oracle.unread import PERMANENT_RELEVANT, UnreadText, error_span, topics_of, unread_reason
 from models.oracle.words import prepare_lines
 
-__all__ = ["parse_card", "parse_granted", "LINE_RULES", "read_line", "ANY_NUMBER", "KEYWORD_COSTS", "oracle_parser",
-           "LINE_READERS", "RULE_READERS", "FREE_TEXT_READERS"]
+__all__ = [
+    "parse_card",
+    "parse_granted",
+    "LINE_RULES",
+    "read_line",
+    "ANY_NUMBER",
+    "KEYWORD_COSTS",
+    "oracle_parser",
+    "LINE_READERS",
+    "RULE_READERS",
+    "FREE_TEXT_READERS",
+]
 
 LINE_READERS: tuple[LineReader, ...] = (
     read_spend_on_x_line,  # "Spend only black mana on X." (CR 107.3)
@@ -185,8 +228,13 @@ def _read_card_line(reading: CardReading, original: str) -> None:
 def _unread_line(reading: CardReading, span: str, reason: str, line: str, original: str) -> UnsupportedText:
     """A span of a line not read: whether it bears on casting the card, or on a permanent's targeting or mana."""
     casting_relevant = reading.is_spell or "cast" in line or "additional cost" in line
-    return UnsupportedText(span, reason, casting_relevant=casting_relevant,
-                           permanent_relevant=bool(PERMANENT_RELEVANT.search(line)), topics=topics_of(original))
+    return UnsupportedText(
+        span,
+        reason,
+        casting_relevant=casting_relevant,
+        permanent_relevant=bool(PERMANENT_RELEVANT.search(line)),
+        topics=topics_of(original),
+    )
 
 
 def _read_with_grammar(reading: CardReading, line: str, original: str) -> None:
@@ -230,8 +278,9 @@ def _card_abilities(card: Card, reading: CardReading) -> CardAbilities:
     mode_choice = read_mode_choice(reading)
     read_awaken(reading)
     if reading.is_spell:
-        reading.unsupported.extend(x_without_announcement(card, reading.spell_text, reading.modes, reading.additional,
-                                                          reading.alternative))
+        reading.unsupported.extend(
+            x_without_announcement(card, reading.spell_text, reading.modes, reading.additional, reading.alternative)
+        )
     # Only the spell's own text (not Spree modes) is what a splice adds (CR 702.47a).
     return CardAbilities(
         spell_text=tuple(reading.spell_text),

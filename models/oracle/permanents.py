@@ -24,8 +24,14 @@ from models.oracle.reading import CardReading
 from models.oracle.unread import topics_of
 
 __all__ = [
-    "BASIC_LETTERS", "LOYALTY_COST", "read_attached_grants", "mana_ability", "read_player_ability_line",
-    "read_mana_ability_line", "read_basic_mana_line", "read_ability_line",
+    "BASIC_LETTERS",
+    "LOYALTY_COST",
+    "read_attached_grants",
+    "mana_ability",
+    "read_player_ability_line",
+    "read_mana_ability_line",
+    "read_basic_mana_line",
+    "read_ability_line",
 ]
 
 
@@ -36,8 +42,10 @@ LOYALTY_COST = re.compile(r"\[?[+−-]?(?:\d+|x)\]?:", re.IGNORECASE)
 """The cost of a loyalty ability starting a line: bracketed (``[+1]:``, the pool's) or not (``+1:``, CR 606.4)."""
 
 
-_ATTACHED_GRANT = re.compile(r"(?:enchanted|equipped) (?:creature|permanent) (?:gets [+-]\d+/[+-]\d+(?:,| and) )?"
-                             r"has (?P<what>.+?)\.?")
+_ATTACHED_GRANT = re.compile(
+    r"(?:enchanted|equipped) (?:creature|permanent) (?:gets [+-]\d+/[+-]\d+(?:,| and) )?"
+    r"has (?P<what>.+?)\.?"
+)
 
 
 def read_attached_grants(line: str) -> tuple[str, ...] | None:
@@ -79,8 +87,11 @@ def read_attached_grants(line: str) -> tuple[str, ...] | None:
         if item.startswith("\x00"):
             ability = quoted[int(item[1:])].strip()
             read = read_line(ability.rstrip(".") + ".") if not ability.endswith(".") else read_line(ability)
-            if isinstance(read, UnexpectedInput) or read[0] not in ("triggered_line", "activated_line") \
-                    or re.search(r":\s*add\b", ability):
+            if (
+                isinstance(read, UnexpectedInput)
+                or read[0] not in ("triggered_line", "activated_line")
+                or re.search(r":\s*add\b", ability)
+            ):
                 return None
             continue
         try:
@@ -95,8 +106,13 @@ def mana_ability(tree: Tree[Token]) -> ManaAbility:
     """The mana ability a ``mana_ability_line`` tree reads (CR 605.1a)."""
     costs = {t.type: str(t) for t in tree.children if isinstance(t, Token)}
     activation = int(costs["ACTIVATION_GENERIC"].strip("{}")) if "ACTIVATION_GENERIC" in costs else 0
-    ability = dataclasses.replace(_mana_units(tree), taps="TAP_COST" in costs, activation=activation,
-                                  sacrifices="SELF_SACRIFICE" in costs, from_hand="SELF_EXILE_FROM_HAND" in costs)
+    ability = dataclasses.replace(
+        _mana_units(tree),
+        taps="TAP_COST" in costs,
+        activation=activation,
+        sacrifices="SELF_SACRIFICE" in costs,
+        from_hand="SELF_EXILE_FROM_HAND" in costs,
+    )
     rider = next((str(t) for t in tree.children if isinstance(t, Token) and t.type == "MANA_RIDER"), "")
     found = re.fullmatch(r"activate only if you control an? ([a-z]+)\.", rider)
     if found:  # "Activate only if you control a Swamp." (CR 602.5b)
@@ -118,25 +134,32 @@ def _mana_units(tree: Tree[Token]) -> ManaAbility:
             units.append(frozenset(letter))
         return ManaAbility(tuple(units))
     if output.data == "add_one_of":
-        letters = frozenset(str(t).strip("{}").upper() for t in output.children if isinstance(t, Token)
-                            and t.type == "MANA_SYMBOL")
+        letters = frozenset(
+            str(t).strip("{}").upper() for t in output.children if isinstance(t, Token) and t.type == "MANA_SYMBOL"
+        )
         return ManaAbility((letters,))
     return ManaAbility((frozenset("WUBRG"),))
 
 
 def read_player_ability_line(reading: CardReading, tree: Tree[Token], line: str, original: str) -> None:
-    """"You have hexproof." / "You have shroud.": the permanent's controller has it (CR 702.11c, 702.18b)."""
+    """ "You have hexproof." / "You have shroud.": the permanent's controller has it (CR 702.11c, 702.18b)."""
     setattr(reading, "controller_" + str(tree.children[1]), True)
 
 
 def read_mana_ability_line(reading: CardReading, tree: Tree[Token], line: str, original: str) -> None:
-    """"{T}: Add {R} or {G}." (:func:`mana_ability`, CR 605.1a); generic mana made is reported."""
+    """ "{T}: Add {R} or {G}." (:func:`mana_ability`, CR 605.1a); generic mana made is reported."""
     try:
         reading.mana_abilities.append(mana_ability(tree))
     except ValueError:
-        reading.unsupported.append(UnsupportedText(
-            original, "generic mana in a mana ability",
-            casting_relevant=False, permanent_relevant=True, topics=topics_of(original)))
+        reading.unsupported.append(
+            UnsupportedText(
+                original,
+                "generic mana in a mana ability",
+                casting_relevant=False,
+                permanent_relevant=True,
+                topics=topics_of(original),
+            )
+        )
 
 
 def read_basic_mana_line(reading: CardReading, tree: Tree[Token], line: str, original: str) -> None:
@@ -152,10 +175,22 @@ def read_ability_line(reading: CardReading, tree: Tree[Token], line: str, origin
     (A loyalty ability is never a mana ability, CR 605.1a: it makes mana as it resolves.)
     """
     if tree.data == "triggered_line" and re.search(r"\btapped for mana\b.*\badds?\b", line):
-        reading.unsupported.append(UnsupportedText(
-            original, "triggered mana ability not read", casting_relevant=False, permanent_relevant=True,
-            topics=frozenset({"mana"})))
+        reading.unsupported.append(
+            UnsupportedText(
+                original,
+                "triggered mana ability not read",
+                casting_relevant=False,
+                permanent_relevant=True,
+                topics=frozenset({"mana"}),
+            )
+        )
     elif tree.data == "activated_line" and re.search(r":\s*add\b", line) and not LOYALTY_COST.match(line):
-        reading.unsupported.append(UnsupportedText(
-            original, "mana ability with a cost other than {T}",
-            casting_relevant=False, permanent_relevant=True, topics=topics_of(original)))
+        reading.unsupported.append(
+            UnsupportedText(
+                original,
+                "mana ability with a cost other than {T}",
+                casting_relevant=False,
+                permanent_relevant=True,
+                topics=topics_of(original),
+            )
+        )

@@ -33,10 +33,22 @@ from models.oracle.reading import CardReading
 from models.oracle.words import SUBTYPE_BY_WORD
 
 __all__ = [
-    "read_step_timing", "read_cast_only", "conditional_flash", "STARTING_PLAYER", "next_spell_flash",
-    "OWN_OTHER_ZONE_PERMISSION", "permission_zones", "read_step_timing_line", "read_starting_player_line",
-    "read_next_spell_line", "read_conditional_flash_line", "read_cast_only_line", "read_other_zone_permission_line",
-    "read_flash_permission_line", "read_timing_restriction_line", "read_free_cast_line",
+    "read_step_timing",
+    "read_cast_only",
+    "conditional_flash",
+    "STARTING_PLAYER",
+    "next_spell_flash",
+    "OWN_OTHER_ZONE_PERMISSION",
+    "permission_zones",
+    "read_step_timing_line",
+    "read_starting_player_line",
+    "read_next_spell_line",
+    "read_conditional_flash_line",
+    "read_cast_only_line",
+    "read_other_zone_permission_line",
+    "read_flash_permission_line",
+    "read_timing_restriction_line",
+    "read_free_cast_line",
 ]
 
 
@@ -47,8 +59,7 @@ _STEP_TIMINGS = {
     # the phases it may be cast in, the turn, and whether only some combat steps allow it (CR 506.1, 507-511)
     "during the declare attackers step": (frozenset({Phase.COMBAT}), "any"),
     "during your declare attackers step": (frozenset({Phase.COMBAT}), "yours"),
-    "during the declare attackers step and only if you've been attacked this step": (frozenset({Phase.COMBAT}),
-                                                                                      "any"),
+    "during the declare attackers step and only if you've been attacked this step": (frozenset({Phase.COMBAT}), "any"),
     "during the declare blockers step": (frozenset({Phase.COMBAT}), "any"),
     "during the declare blockers step on an opponent's turn": (frozenset({Phase.COMBAT}), "opponent"),
     "during combat before blockers are declared": (frozenset({Phase.COMBAT}), "any"),
@@ -133,12 +144,14 @@ def read_cast_only(line: str, original: str) -> TimingRestriction | UnsupportedT
     return TimingRestriction(text=original, requires=requires)
 
 
-_FLASH_IF_LINE = re.compile(r"(?:you may cast (?:~|this spell) as though it had flash if (?P<condition>[^.]+)"
-                            r"|(?:this spell|~) has flash as long as (?P<while>[^.]+))\.")
+_FLASH_IF_LINE = re.compile(
+    r"(?:you may cast (?:~|this spell) as though it had flash if (?P<condition>[^.]+)"
+    r"|(?:this spell|~) has flash as long as (?P<while>[^.]+))\."
+)
 
 
 def conditional_flash(line: str, original: str) -> CastPermission | None:
-    """"You may cast this spell as though it had flash if …" / "This spell has flash as long as …" (CR 601.3).
+    """ "You may cast this spell as though it had flash if …" / "This spell has flash as long as …" (CR 601.3).
 
     The condition is one the state decides (:func:`state_condition`): "if you control an attacking legendary
     creature", "as long as there are five or more mana values among cards in your graveyard"; or one on the
@@ -175,15 +188,19 @@ def conditional_flash(line: str, original: str) -> CastPermission | None:
     return CastPermission(zone=None, requires=requires, text=original)
 
 
-_NEXT_SPELL_FLASH = re.compile(r"the next (?:[a-z]+ )*?(?:spell|card) you (?:cast|play)(?: this turn)? (?:can be "
-                               r"(?:cast|played) as though it had flash|costs (?:\{[^}]+\})+ less to cast)\.(?: |$)")
+_NEXT_SPELL_FLASH = re.compile(
+    r"the next (?:[a-z]+ )*?(?:spell|card) you (?:cast|play)(?: this turn)? (?:can be "
+    r"(?:cast|played) as though it had flash|costs (?:\{[^}]+\})+ less to cast)\.(?: |$)"
+)
 """Quicken's "The next sorcery spell you cast this turn can be cast as though it had flash.", Draconic Debut's "The
 next Dragon creature spell you cast costs {X} less to cast.": effects of the spell as it resolves, on the spells
 cast after it (CR 601.3, 601.2f, 608.2), never a permission or a cost change of the spell itself."""
 
 
-STARTING_PLAYER = re.compile(r"if you (?:weren't|aren't) the starting player, (?:(?:this spell|~) costs \{\d+\} "
-                              r"less to cast|you may cast (?:this spell|~) as though it had flash)\.")
+STARTING_PLAYER = re.compile(
+    r"if you (?:weren't|aren't) the starting player, (?:(?:this spell|~) costs \{\d+\} "
+    r"less to cast|you may cast (?:this spell|~) as though it had flash)\."
+)
 """A cost change or permission on who took the first turn (CR 103.1): the state does not say, so it is reported."""
 
 
@@ -209,13 +226,13 @@ def next_spell_flash(line: str, original: str) -> Instruction | list[Unsupported
     found = _NEXT_SPELL_FLASH.match(line)
     if found is None:
         return None
-    rest = line[found.end():]
+    rest = line[found.end() :]
     if not rest:
         return Instruction(original, ())
     try:
         tree = oracle_parser().parse(rest, start="effect")
     except UnexpectedInput as error:
-        span = error_span(original[found.end():], error)
+        span = error_span(original[found.end() :], error)
         return [UnsupportedText(span, unread_reason(span))]
     reader = SpellTextReader(rest)
     reader.read(tree)
@@ -242,12 +259,12 @@ def permission_zones(line: str) -> frozenset[Zone]:
     """
     found = OWN_OTHER_ZONE_PERMISSION.search(line)
     assert found is not None  # the caller matched it
-    sentence = line[found.start():].split(".", 1)[0]
+    sentence = line[found.start() :].split(".", 1)[0]
     return frozenset(_PERMISSION_ZONES[word] for word in _PERMISSION_FROM.findall(sentence))
 
 
 def read_step_timing_line(reading: CardReading, line: str, original: str) -> bool:
-    """"Cast this spell only during the declare blockers step." (:func:`read_step_timing`)."""
+    """ "Cast this spell only during the declare blockers step." (:func:`read_step_timing`)."""
     if not reading.is_spell or (step_timing := read_step_timing(line, original)) is None:
         return False
     reading.timing_restriction = step_timing
@@ -258,13 +275,18 @@ def read_starting_player_line(reading: CardReading, line: str, original: str) ->
     """A cost change or permission on who took the first turn: reported, the state does not say (CR 103.1)."""
     if not STARTING_PLAYER.fullmatch(line):
         return False
-    reading.unsupported.append(UnsupportedText(original, "a cost change or permission on whether the caster was the "
-                                                         "starting player: the state does not say (CR 103.1)"))
+    reading.unsupported.append(
+        UnsupportedText(
+            original,
+            "a cost change or permission on whether the caster was the "
+            "starting player: the state does not say (CR 103.1)",
+        )
+    )
     return True
 
 
 def read_next_spell_line(reading: CardReading, line: str, original: str) -> bool:
-    """"The next sorcery spell you cast this turn can be cast as though it had flash. …" (:func:`next_spell_flash`)."""
+    """ "The next sorcery spell you cast this turn can be cast as though it had flash. …" (:func:`next_spell_flash`)."""
     if not reading.is_spell or (next_spell := next_spell_flash(line, original)) is None:
         return False
     if isinstance(next_spell, Instruction):
@@ -275,7 +297,7 @@ def read_next_spell_line(reading: CardReading, line: str, original: str) -> bool
 
 
 def read_conditional_flash_line(reading: CardReading, line: str, original: str) -> bool:
-    """"… as though it had flash if you control a …" (:func:`conditional_flash`, CR 601.3)."""
+    """ "… as though it had flash if you control a …" (:func:`conditional_flash`, CR 601.3)."""
     if (flash_if := conditional_flash(line, original)) is None:
         return False
     reading.cast_permissions.append(flash_if)
@@ -283,7 +305,7 @@ def read_conditional_flash_line(reading: CardReading, line: str, original: str) 
 
 
 def read_cast_only_line(reading: CardReading, line: str, original: str) -> bool:
-    """"Cast this spell only if …", "… only after combat." (:func:`read_cast_only`, CR 601.3)."""
+    """ "Cast this spell only if …", "… only after combat." (:func:`read_cast_only`, CR 601.3)."""
     if not reading.is_spell or (cast_only := read_cast_only(line, original)) is None:
         return False
     if isinstance(cast_only, UnsupportedText):
@@ -294,20 +316,25 @@ def read_cast_only_line(reading: CardReading, line: str, original: str) -> bool:
 
 
 def read_other_zone_permission_line(reading: CardReading, line: str, original: str) -> bool:
-    """"You may cast this card from your graveyard.": a permission to cast it from another zone (CR 601.3).
+    """ "You may cast this card from your graveyard.": a permission to cast it from another zone (CR 601.3).
 
     Casting it from the hand is as usual; from the zones it names, it is reported.
     """
     if not reading.is_spell or not OWN_OTHER_ZONE_PERMISSION.search(line):
         return False
-    reading.unsupported.append(UnsupportedText(
-        original, "casting from another zone than the hand is not modelled", casting_relevant=False,
-        zones=permission_zones(line)))
+    reading.unsupported.append(
+        UnsupportedText(
+            original,
+            "casting from another zone than the hand is not modelled",
+            casting_relevant=False,
+            zones=permission_zones(line),
+        )
+    )
     return True
 
 
 def read_flash_permission_line(reading: CardReading, tree: Tree[Token], line: str, original: str) -> None:
-    """"… as though it had flash if you pay {2} more to cast it." (CR 601.3c); spell mastery's (CR 601.3d)."""
+    """ "… as though it had flash if you pay {2} more to cast it." (CR 601.3c); spell mastery's (CR 601.3d)."""
     if tree.data != "flash_for_cost":
         reading.cast_permissions.append(CastPermission(graveyard_spells=2, text=original))  # CR 601.3d
         return
@@ -319,7 +346,7 @@ def read_flash_permission_line(reading: CardReading, tree: Tree[Token], line: st
 
 
 def read_timing_restriction_line(reading: CardReading, tree: Tree[Token], line: str, original: str) -> None:
-    """"Cast this spell only during combat on your turn." and the like: phases and turns (CR 601.3, 604.6)."""
+    """ "Cast this spell only during combat on your turn." and the like: phases and turns (CR 601.3, 604.6)."""
     phases: set[Phase] = set()
     turns: set[str] = set()
     for token in tree_tokens(tree):
@@ -349,8 +376,9 @@ def read_free_cast_line(reading: CardReading, tree: Tree[Token], line: str, orig
         if subtype is None:
             reading.unsupported.append(UnsupportedText(original, "a condition naming no subtype"))
             return
-        reading.cast_permissions.append(CastPermission(
-            requires=(ControlRequirement("you", subtype, f"you control a {subtype}"),), text=original))
+        reading.cast_permissions.append(
+            CastPermission(requires=(ControlRequirement("you", subtype, f"you control a {subtype}"),), text=original)
+        )
         return
     found = re.match(r"if an opponent controls an? ([a-z]+) and you control an? ([a-z]+),", line)
     assert found is not None, line  # CONDITIONAL_FREE_CAST matched the line
@@ -358,7 +386,14 @@ def read_free_cast_line(reading: CardReading, tree: Tree[Token], line: str, orig
     if theirs is None or yours is None:
         reading.unsupported.append(UnsupportedText(original, "a condition naming no subtype"))
         return
-    reading.alternative.append(AlternativeCost(  # CR 118.9: the mana cost is not paid
-        "without paying its mana cost", Cost(text=original), "CR 118.9",
-        requires=(ControlRequirement("opponent", theirs, f"an opponent controls a {theirs}"),
-                  ControlRequirement("you", yours, f"you control a {yours}"))))
+    reading.alternative.append(
+        AlternativeCost(  # CR 118.9: the mana cost is not paid
+            "without paying its mana cost",
+            Cost(text=original),
+            "CR 118.9",
+            requires=(
+                ControlRequirement("opponent", theirs, f"an opponent controls a {theirs}"),
+                ControlRequirement("you", yours, f"you control a {yours}"),
+            ),
+        )
+    )

@@ -23,13 +23,31 @@ from models.objects import CardType, Zone
 
 from models.oracle.unread import UnreadText
 from models.oracle.words import (
-    BATCH_WORDS, CARD_TYPE_WORDS, COLOR_WORDS, KIND_WORDS, STATUS_WORDS, SUBTYPE_BY_WORD, alternatives,
+    BATCH_WORDS,
+    CARD_TYPE_WORDS,
+    COLOR_WORDS,
+    KIND_WORDS,
+    STATUS_WORDS,
+    SUBTYPE_BY_WORD,
+    alternatives,
 )
 
 __all__ = [
-    "quality_of_word", "OWNED_BY_YOU", "object_filter", "read_with_quality", "qualified_kind", "qualified_kinds",
-    "either_card_filter", "either_noun", "card_type_filter", "targeting_quality", "spell_qualities", "add_quality",
-    "last_kind_quality", "with_clause", "NOT_BASIC_LAND",
+    "quality_of_word",
+    "OWNED_BY_YOU",
+    "object_filter",
+    "read_with_quality",
+    "qualified_kind",
+    "qualified_kinds",
+    "either_card_filter",
+    "either_noun",
+    "card_type_filter",
+    "targeting_quality",
+    "spell_qualities",
+    "add_quality",
+    "last_kind_quality",
+    "with_clause",
+    "NOT_BASIC_LAND",
 ]
 
 
@@ -68,7 +86,8 @@ def _read_quality(word: str, text: str) -> Quality:
 
 # One adjective: a subtype of several words ("Time Lord", CR 205.3) is one; otherwise a word, or a comma.
 _ADJECTIVE_TOKEN = re.compile(
-    r"(?:non-?)?(?:" + alternatives(w for w in SUBTYPE_BY_WORD if " " in w) + r")(?:e?s)?\b|[^ ,]+|,")
+    r"(?:non-?)?(?:" + alternatives(w for w in SUBTYPE_BY_WORD if " " in w) + r")(?:e?s)?\b|[^ ,]+|,"
+)
 
 
 def object_filter(adjectives: str) -> ObjectFilter:
@@ -192,8 +211,11 @@ def qualified_kinds(text: str) -> tuple[set[TargetKind], ObjectFilter | None]:
     # and the kinds themselves say the object is of one of the kinds' types: (land or creature) in "land or
     # nonblack creature"
     kind_types = {Quality("type", PERMANENT_KIND_TYPES[k]) for k in kinds if k in PERMANENT_KIND_TYPES}
-    clauses = tuple(c for c in found_clauses if not any(other < c for other in found_clauses)
-                    and not (TargetKind.PERMANENT not in kinds and kind_types <= c))
+    clauses = tuple(
+        c
+        for c in found_clauses
+        if not any(other < c for other in found_clauses) and not (TargetKind.PERMANENT not in kinds and kind_types <= c)
+    )
     return kinds, ObjectFilter(clauses, text)
 
 
@@ -212,7 +234,7 @@ def either_card_filter(words: str) -> ObjectFilter | None:
 
 
 def either_noun(noun: str) -> tuple[frozenset[TargetKind], ObjectFilter | None] | None:
-    """"artifact or creature", "artifact or Goblin": a permanent that is either, or None for other words.
+    """ "artifact or creature", "artifact or Goblin": a permanent that is either, or None for other words.
 
     Each word is a kind of permanent (CR 110.4) or a subtype (CR 205.3); an object of either pays the cost
     ("Kicker—Sacrifice an artifact or Goblin.", CR 118.3). Two kinds are the cost's kinds; a subtype makes
@@ -255,8 +277,9 @@ def targeting_quality(text: str) -> frozenset[Quality]:
         return frozenset({Quality("targeting", "single")})
     if text == "cast from a graveyard":  # the zone its cast record names (CR 601.2a)
         return frozenset({Quality("cast from", Zone.GRAVEYARD.value)})
-    return frozenset(Quality("targeting", what.removeprefix("a "))
-                     for what in text.removeprefix("that targets ").split(" or "))
+    return frozenset(
+        Quality("targeting", what.removeprefix("a ")) for what in text.removeprefix("that targets ").split(" or ")
+    )
 
 
 def spell_qualities(words: str) -> ObjectFilter | None:
@@ -266,10 +289,13 @@ def spell_qualities(words: str) -> ObjectFilter | None:
     a spell can't be asked (its status, a supertype).
     """
     read = [(word, quality_of_word(word)) for word in re.split(r" and | or ", words)]
-    if any(quality is None or quality.attribute not in ("type", "color", "colors", "subtype")
-           # a subtype is written in the singular before "spells"
-           or (quality.attribute == "subtype" and word.removeprefix("non-") not in SUBTYPE_BY_WORD)
-           for word, quality in read):
+    if any(
+        quality is None
+        or quality.attribute not in ("type", "color", "colors", "subtype")
+        # a subtype is written in the singular before "spells"
+        or (quality.attribute == "subtype" and word.removeprefix("non-") not in SUBTYPE_BY_WORD)
+        for word, quality in read
+    ):
         return None
     return ObjectFilter((frozenset(quality for _, quality in read if quality is not None),), words)
 
@@ -320,12 +346,16 @@ def with_clause(text: str) -> frozenset[Quality]:
     total = re.fullmatch(r"with total power and toughness (\d+) or less", text)
     if total:  # "target creature with total power and toughness 5 or less": power plus toughness (CR 208.1)
         return frozenset({Quality("power plus toughness", int(total.group(1)), comparison="<=")})
-    compared = re.fullmatch(r"with (mana value|power) (less than or equal to|greater than or equal to|less than) "
-                            r"(.+)", text)
+    compared = re.fullmatch(
+        r"with (mana value|power) (less than or equal to|greater than or equal to|less than) "
+        r"(.+)",
+        text,
+    )
     if compared:  # "with mana value less than or equal to the number of Plains you control" (CR 115.1, 601.2c)
         comparison = {"less than or equal to": "<=", "greater than or equal to": ">=", "less than": "<"}
-        return frozenset({Quality(compared.group(1), StateNumber(compared.group(3)),
-                                  comparison=comparison[compared.group(2)])})
+        return frozenset(
+            {Quality(compared.group(1), StateNumber(compared.group(3)), comparison=comparison[compared.group(2)])}
+        )
     if text == "with the greatest power among creatures on the battlefield":
         # Topple: its power is the greatest, ties included (CR 208.1); "at least the greatest" is "the greatest"
         return frozenset({Quality("power", StateNumber.GREATEST_POWER, comparison=">=")})
@@ -337,8 +367,10 @@ def with_clause(text: str) -> frozenset[Quality]:
     if text == "that isn't enchanted":  # no Aura is attached to it (CR 303.4): "unenchanted"
         return frozenset({Quality("enchanted", negated=True)})
     if text.startswith("attached to "):  # "target Aura attached to a creature or land": what it enchants (CR 303.4)
-        return frozenset(Quality("attached to", CardType(word.capitalize()))
-                         for word in re.findall(r"creature|land", text.removeprefix("attached to ")))
+        return frozenset(
+            Quality("attached to", CardType(word.capitalize()))
+            for word in re.findall(r"creature|land", text.removeprefix("attached to "))
+        )
     if text == "that's one or more colors":  # not colorless (CR 105.2c)
         return frozenset({Quality("colors", "colorless", negated=True)})
     if text.startswith("that's "):  # "that's black or red": one of the colours (CR 105.2)

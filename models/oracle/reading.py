@@ -35,8 +35,17 @@ from models.abilities import (
 from models.mana import Color, ManaCost
 from models.objects import Card, CardType, Zone
 
-__all__ = ["CardReading", "RaisedChoice", "WeightedChoice", "Keyword", "KeywordKind", "KeywordReader", "LineReader",
-           "TreeReader", "KeywordLineReader"]
+__all__ = [
+    "CardReading",
+    "RaisedChoice",
+    "WeightedChoice",
+    "Keyword",
+    "KeywordKind",
+    "KeywordReader",
+    "LineReader",
+    "TreeReader",
+    "KeywordLineReader",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,9 +169,12 @@ class CardReading:
     @classmethod
     def of(cls, card: Card) -> CardReading:
         """An empty reading of ``card``: what its lines are read with (its types, mana cost, colours, subtypes)."""
-        return cls(is_spell=card.has_type(CardType.INSTANT) or card.has_type(CardType.SORCERY),
-                   has_x=card.mana_cost is not None and card.mana_cost.has_x,
-                   colors=card.colors, subtypes=card.subtypes)
+        return cls(
+            is_spell=card.has_type(CardType.INSTANT) or card.has_type(CardType.SORCERY),
+            has_x=card.mana_cost is not None and card.mana_cost.has_x,
+            colors=card.colors,
+            subtypes=card.subtypes,
+        )
 
 
 LineReader = Callable[[CardReading, str, str], bool]

@@ -25,9 +25,20 @@ from models.oracle.unread import PERMANENT_RELEVANT, topics_of
 from models.oracle.words import PAID_CONDITIONS
 
 __all__ = [
-    "ENCHANT_LINE", "aura_target", "ENTERS_IF_KICKED", "is_spell_text", "REPLACING", "replaced_targets",
-    "unread_gift_condition", "gift_replacements", "DIE_RESULT_ROW", "die_result_effect", "read_enchant_line",
-    "read_spell_text", "read_aura_target", "read_awaken",
+    "ENCHANT_LINE",
+    "aura_target",
+    "ENTERS_IF_KICKED",
+    "is_spell_text",
+    "REPLACING",
+    "replaced_targets",
+    "unread_gift_condition",
+    "gift_replacements",
+    "DIE_RESULT_ROW",
+    "die_result_effect",
+    "read_enchant_line",
+    "read_spell_text",
+    "read_aura_target",
+    "read_awaken",
 ]
 
 
@@ -53,8 +64,7 @@ def aura_target(lines: list[str]) -> Instruction | UnsupportedText:
 
 # "If this creature was kicked, it enters with two +1/+1 counters on it.": how the permanent enters (CR 614.1c),
 # the kicker itself being read from its keyword line; nothing of casting
-ENTERS_IF_KICKED = re.compile(
-    r"if (~|this [a-z]+|it) was kicked( with its (\{[^}]+\})+ kicker)?, (it|~) enters with\b")
+ENTERS_IF_KICKED = re.compile(r"if (~|this [a-z]+|it) was kicked( with its (\{[^}]+\})+ kicker)?, (it|~) enters with\b")
 
 
 _COST_START = re.compile(r"[{\[+−-]|(tap|untap|sacrifice|discard|exile|pay|remove|return|reveal|put)\b")
@@ -78,9 +88,11 @@ def is_spell_text(rule: str, line: str) -> bool:
 _GIFT_CONDITION = re.compile(r"\bgift (?:was|wasn't|was not) promised\b")
 
 
-REPLACING = re.compile(r"\b(?:was kicked|was cast using teamwork|gift was promised), "
-                        r"(?:[^.]*\btargets?\b[^.]*\binstead\b|instead\b[^.]*"
-                        r"\btargets?\b)")
+REPLACING = re.compile(
+    r"\b(?:was kicked|was cast using teamwork|gift was promised), "
+    r"(?:[^.]*\btargets?\b[^.]*\binstead\b|instead\b[^.]*"
+    r"\btargets?\b)"
+)
 """A sentence of text paid for that replaces earlier text with targets: "If this spell was kicked, instead …"."""
 
 
@@ -107,9 +119,11 @@ def replaced_targets(line: str, tree: Tree[Token]) -> tuple[TargetSpec, ...] | N
         In printed order; None when the line has another shape, or its text is not read in whole.
     """
     sentences = re.split(r"(?<=\.) ", line)
-    paid = [i for i, sentence in enumerate(sentences)
-            if re.match(r"if (?:~|this spell|it) was (?:kicked|cast using teamwork), |if the gift was promised, ",
-                        sentence)]
+    paid = [
+        i
+        for i, sentence in enumerate(sentences)
+        if re.match(r"if (?:~|this spell|it) was (?:kicked|cast using teamwork), |if the gift was promised, ", sentence)
+    ]
     if paid != [1] or "instead" not in sentences[1] or any(re.search(r"\btargets?\b", s) for s in sentences[2:]):
         return None
     reader = SpellTextReader(line)
@@ -118,7 +132,7 @@ def replaced_targets(line: str, tree: Tree[Token]) -> tuple[TargetSpec, ...] | N
         return None
     before = [spec for spec in reader.targets if not spec.condition]
     after = [spec for spec in reader.targets if spec.condition]
-    if not after or reader.targets[:len(before)] != before or len({s.condition for s in after}) != 1:
+    if not after or reader.targets[: len(before)] != before or len({s.condition for s in after}) != 1:
         return None
     if not before:  # the text replaced has no target (Wildfire Howl): the paid-for targets, as read
         return tuple(after)
@@ -145,26 +159,37 @@ def unread_gift_condition(line: str) -> str | None:
         The reason, or None when each sentence naming the gift with a target starts with the condition read.
     """
     for sentence in re.split(r"(?<=\.) ", line):
-        if _GIFT_CONDITION.search(sentence) and re.search(r"\btargets?\b", sentence) and not (
-                sentence.startswith("if the gift was promised,") and len(_GIFT_CONDITION.findall(sentence)) == 1):
+        if (
+            _GIFT_CONDITION.search(sentence)
+            and re.search(r"\btargets?\b", sentence)
+            and not (sentence.startswith("if the gift was promised,") and len(_GIFT_CONDITION.findall(sentence)) == 1)
+        ):
             return "targets in text that the gift's promise governs otherwise than 'If the gift was promised, …'"
     return None
 
 
 def gift_replacements(spell_text: list[Instruction]) -> list[UnsupportedText]:
-    """"If the gift was promised, instead … target …" beside targets chosen either way: reported (CR 608.2c).
+    """ "If the gift was promised, instead … target …" beside targets chosen either way: reported (CR 608.2c).
 
     The text after "instead" replaces earlier text of the spell, and with it, maybe, that text's targets: which
     targets are then still chosen is not read. Where every target of the spell is in text that happens only if
     the gift was promised (Wildfire Howl: "… deals 2 damage to each creature. If the gift was promised, instead
     … deals 1 damage to any target …"), the text replaced has none, and the targets are those of CR 702.174m.
     """
-    replacing = [i for i in spell_text if re.search(r"\bgift was promised, instead\b", i.text.lower())
-                 and any(spec.condition == PROMISED for spec in i.targets)]
+    replacing = [
+        i
+        for i in spell_text
+        if re.search(r"\bgift was promised, instead\b", i.text.lower())
+        and any(spec.condition == PROMISED for spec in i.targets)
+    ]
     if not replacing or all(spec.condition or spec.unless for i in spell_text for spec in i.targets):
         return []
-    return [UnsupportedText(i.text, "text that replaces the spell's earlier text ('instead'), with targets, is not "
-                                    "modelled") for i in replacing]
+    return [
+        UnsupportedText(
+            i.text, "text that replaces the spell's earlier text ('instead'), with targets, is not modelled"
+        )
+        for i in replacing
+    ]
 
 
 DIE_RESULT_ROW = re.compile(r"\d+(?:[—–-]\d+|\+)? \| (?P<effect>.+)")
@@ -182,7 +207,7 @@ def die_result_effect(original: str) -> str:
 
 
 def read_enchant_line(reading: CardReading, line: str, original: str) -> bool:
-    """"Enchant creature, land, or planeswalker": an enchant ability, the Aura spell's target (CR 702.5a)."""
+    """ "Enchant creature, land, or planeswalker": an enchant ability, the Aura spell's target (CR 702.5a)."""
     if not ENCHANT_LINE.fullmatch(line):
         return False
     reading.enchant.append(original)
@@ -200,14 +225,16 @@ def _read_spell_only_line(reading: CardReading, tree: Tree[Token], line: str, or
     if REPLACING.search(line):
         replaced = replaced_targets(line, tree)
         if replaced is None:
-            reading.unsupported.append(UnsupportedText(original, "text that replaces the spell's earlier text "
-                                                                 "('instead') is not modelled"))
+            reading.unsupported.append(
+                UnsupportedText(original, "text that replaces the spell's earlier text ('instead') is not modelled")
+            )
         else:
             reading.spell_text.append(Instruction(original, replaced))
         return True
     if re.search(r"\bevidence was collected\b[^.]*\btarget\b", line):
-        reading.unsupported.append(UnsupportedText(original, "targets that depend on evidence collected are not "
-                                                             "modelled"))
+        reading.unsupported.append(
+            UnsupportedText(original, "targets that depend on evidence collected are not modelled")
+        )
         return True
     if (gift_reason := unread_gift_condition(line)) is not None:
         reading.unsupported.append(UnsupportedText(original, gift_reason))
@@ -229,16 +256,25 @@ def read_spell_text(reading: CardReading, tree: Tree[Token], line: str, original
     if reading.is_spell:
         reading.unsupported.extend(reader.unsupported)
         paid_text = re.match(r"if (?:~|this spell|it) was (kicked|bargained),|if the gift was (promised),", line)
-        reading.spell_text.append(Instruction(original, tuple(reader.targets),
-                                              PAID_CONDITIONS[paid_text.group(paid_text.lastindex or 1)]
-                                              if paid_text else ()))
+        reading.spell_text.append(
+            Instruction(
+                original,
+                tuple(reader.targets),
+                PAID_CONDITIONS[paid_text.group(paid_text.lastindex or 1)] if paid_text else (),
+            )
+        )
     elif (grants := read_attached_grants(line)) is not None:
         reading.attached_grants.extend(grants)  # "Equipped creature has shroud." (CR 613)
     elif PERMANENT_RELEVANT.search(line):
-        reading.unsupported.append(UnsupportedText(
-            original, "static ability that may bear on casting or targeting",
-            casting_relevant="cast" in line or "cost" in line,
-            permanent_relevant=True, topics=topics_of(original)))
+        reading.unsupported.append(
+            UnsupportedText(
+                original,
+                "static ability that may bear on casting or targeting",
+                casting_relevant="cast" in line or "cost" in line,
+                permanent_relevant=True,
+                topics=topics_of(original),
+            )
+        )
     elif reader.unsupported and not ENTERS_IF_KICKED.match(line):
         reading.unsupported.extend(reader.unsupported)
 
@@ -264,8 +300,11 @@ def read_awaken(reading: CardReading) -> None:
         return
     count, cost = reading.awaken
     reading.alternative.append(AlternativeCost("awaken", Cost(cost, text=f"Awaken {count}—{cost}"), "CR 702.113a"))
-    reading.spell_text.append(Instruction(
-        f"Put {count} +1/+1 counters on target land you control. That land becomes a 0/0 Elemental creature "
-        "with haste. It's still a land.",
-        (TargetSpec("target land you control", frozenset({TargetKind.LAND}), ControllerFilter.YOU),),
-        condition=("awaken",)))
+    reading.spell_text.append(
+        Instruction(
+            f"Put {count} +1/+1 counters on target land you control. That land becomes a 0/0 Elemental creature "
+            "with haste. It's still a land.",
+            (TargetSpec("target land you control", frozenset({TargetKind.LAND}), ControllerFilter.YOU),),
+            condition=("awaken",),
+        )
+    )

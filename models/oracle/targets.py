@@ -34,17 +34,39 @@ from models.objects import PERMANENT_TYPES, CardType, Zone
 
 from models.oracle.grammar import first_token, oracle_parser, quality_patterns, tree_tokens
 from models.oracle.qualities import (
-    NOT_BASIC_LAND, OWNED_BY_YOU, add_quality, card_type_filter, last_kind_quality, object_filter, qualified_kind,
-    qualified_kinds, read_with_quality, targeting_quality, with_clause,
+    NOT_BASIC_LAND,
+    OWNED_BY_YOU,
+    add_quality,
+    card_type_filter,
+    last_kind_quality,
+    object_filter,
+    qualified_kind,
+    qualified_kinds,
+    read_with_quality,
+    targeting_quality,
+    with_clause,
 )
 from models.oracle.words import (
-    CARD_SUBTYPE_WORDS, CARD_TYPE_WORDS, COLOR_WORDS, KIND_WORDS, NUMBER_WORDS, PAID_CONDITIONS, STATUS_WORDS,
-    SUBTYPE_BY_WORD, alternatives,
+    CARD_SUBTYPE_WORDS,
+    CARD_TYPE_WORDS,
+    COLOR_WORDS,
+    KIND_WORDS,
+    NUMBER_WORDS,
+    PAID_CONDITIONS,
+    STATUS_WORDS,
+    SUBTYPE_BY_WORD,
+    alternatives,
 )
 
 __all__ = [
-    "ANY_NUMBER", "read_counted", "one_target", "phrase_spec", "counted_objects", "targeted_condition",
-    "SpellTextReader", "PLAIN_TARGET",
+    "ANY_NUMBER",
+    "read_counted",
+    "one_target",
+    "phrase_spec",
+    "counted_objects",
+    "targeted_condition",
+    "SpellTextReader",
+    "PLAIN_TARGET",
 ]
 
 
@@ -52,8 +74,10 @@ ANY_NUMBER = 64
 """The count of "any number of target …": more than any board's candidates (the choices are capped)."""
 
 
-_COUNTED = re.compile(r"(?P<what>.+?) (?P<where>on the battlefield|you control|your opponents control|"
-                      r"an opponent controls|in your graveyard)")
+_COUNTED = re.compile(
+    r"(?P<what>.+?) (?P<where>on the battlefield|you control|your opponents control|"
+    r"an opponent controls|in your graveyard)"
+)
 
 
 def read_counted(text: str) -> Count | None:
@@ -86,8 +110,11 @@ def read_counted(text: str) -> Count | None:
     controller = {"on the battlefield": "any", "you control": "you"}.get(where, "opponents")
     if what in KIND_WORDS:
         kind = what
-        qualities = None if kind == "permanent" else ObjectFilter(
-            (frozenset({Quality("type", CardType(kind.capitalize()))}),), kind)
+        qualities = (
+            None
+            if kind == "permanent"
+            else ObjectFilter((frozenset({Quality("type", CardType(kind.capitalize()))}),), kind)
+        )
         return Count(Zone.BATTLEFIELD, controller, qualities, text=text)
     if not re.fullmatch(quality_patterns()["__QUALIFIED_KIND__"], what):
         return None
@@ -147,8 +174,11 @@ def counted_objects(text: str) -> TargetSpec | None:
     when the words are not one target phrase naming permanents only.
     """
     spec = phrase_spec("target " + text.replace("your opponents control", "an opponent controls"))
-    if spec is None or not spec.kinds or not all(k in PERMANENT_KIND_TYPES or k is TargetKind.PERMANENT
-                                                  for k in spec.kinds):
+    if (
+        spec is None
+        or not spec.kinds
+        or not all(k in PERMANENT_KIND_TYPES or k is TargetKind.PERMANENT for k in spec.kinds)
+    ):
         return None
     return spec
 
@@ -174,7 +204,7 @@ def targeted_condition(what: str) -> TargetSpec | None:
     article = re.match(r"an? ", what)
     if article is None:
         return None
-    phrase = "target " + what[article.end():]
+    phrase = "target " + what[article.end() :]
     if re.search(r"\bcards?\b", phrase) and "graveyard" not in phrase:
         phrase += " in a graveyard"
     return phrase_spec(phrase)
@@ -187,16 +217,19 @@ _STRUCTURAL_WORDS = re.compile(r"\b(target|targets|choose|chosen|mode|modes|both
 """Words that make a sentence linked to an optional cost bear on the cast (its targets, modes or costs)."""
 
 
-_HISTORIES = tuple((re.compile(pattern), lacks) for pattern, lacks in (
-    (r"\bwas dealt damage this turn\b", "which objects were dealt damage this turn"),
-    (r"\bdealt damage (to you )?this turn\b", "which creatures dealt damage this turn"),
-    (r"\bblocked\b[^.]* this turn\b", "which creatures blocked or were blocked this turn"),
-    (r"\battacked you this turn\b", "which creatures attacked this turn"),
-    (r"\bentered (this turn|since your last turn ended)\b", "when each permanent entered the battlefield"),
-    (r"\bput there from [a-z ]+ this turn\b", "where each card in a graveyard came from, and when"),
-    (r"\bwas activated this turn\b", "which abilities were activated this turn"),
-    (r"\bthe second spell cast this turn\b", "the order of the spells cast this turn"),
-))
+_HISTORIES = tuple(
+    (re.compile(pattern), lacks)
+    for pattern, lacks in (
+        (r"\bwas dealt damage this turn\b", "which objects were dealt damage this turn"),
+        (r"\bdealt damage (to you )?this turn\b", "which creatures dealt damage this turn"),
+        (r"\bblocked\b[^.]* this turn\b", "which creatures blocked or were blocked this turn"),
+        (r"\battacked you this turn\b", "which creatures attacked this turn"),
+        (r"\bentered (this turn|since your last turn ended)\b", "when each permanent entered the battlefield"),
+        (r"\bput there from [a-z ]+ this turn\b", "where each card in a graveyard came from, and when"),
+        (r"\bwas activated this turn\b", "which abilities were activated this turn"),
+        (r"\bthe second spell cast this turn\b", "the order of the spells cast this turn"),
+    )
+)
 """What a target restriction asks of the turn's history, and the words for what the state file lacks (CR 115.1)."""
 
 
@@ -237,43 +270,63 @@ class SpellTextReader:
                 getattr(self, method)(child)  # (after a trigger's comma: not a target chosen as it is cast)
 
     def _kicked_clause(self, child: Tree[Token]) -> None:
-        """"if this spell was kicked / bargained," until the end of the sentence (CR 702.33g, 702.166b).
+        """ "if this spell was kicked / bargained," until the end of the sentence (CR 702.33g, 702.166b).
 
         "if this spell was kicked with its {2}{R} kicker,": that one of two kicker costs (CR 702.33f).
         """
         clause = str(first_token(child)).rstrip(",")
         named = re.fullmatch(r".* kicked with its ((?:\{[^{}]+\})+) kicker", clause)
-        self.kicked_only = ((f"kicker {ManaCost.parse(named.group(1).upper(), path='oracle_text')}",)
-                            if named else PAID_CONDITIONS[clause.rsplit(" ", 1)[-1]])
+        self.kicked_only = (
+            (f"kicker {ManaCost.parse(named.group(1).upper(), path='oracle_text')}",)
+            if named
+            else PAID_CONDITIONS[clause.rsplit(" ", 1)[-1]]
+        )
 
     def _divided_target(self, child: Tree[Token]) -> None:
-        """"3 damage divided as you choose among one, two, or three targets" (CR 601.2d)."""
+        """ "3 damage divided as you choose among one, two, or three targets" (CR 601.2d)."""
         token = first_token(child)
         count, minimum, amount, what, is_x = _division(str(token))
-        phrase = self.line[token.start_pos:token.end_pos]
+        phrase = self.line[token.start_pos : token.end_pos]
         if self._division_is_read(token, is_x):
-            self._add(TargetSpec(phrase, ANY_TARGET_KINDS, count=count, minimum=minimum,
-                                 divided=amount, divided_what=what, divided_x=is_x), False)
+            self._add(
+                TargetSpec(
+                    phrase,
+                    ANY_TARGET_KINDS,
+                    count=count,
+                    minimum=minimum,
+                    divided=amount,
+                    divided_what=what,
+                    divided_x=is_x,
+                ),
+                False,
+            )
 
     def _keyword_action_target(self, child: Tree[Token]) -> None:
         """A keyword action whose definition has a target: "Support 2" (CR 701.41a), "Earthbend 3" (CR 701.66a)."""
         token = first_token(child)
         action, number = str(token).split()
-        phrase = self.line[token.start_pos:token.end_pos]
+        phrase = self.line[token.start_pos : token.end_pos]
         if action == "earthbend":  # "Target land you control becomes a 0/0 …" (CR 701.66a)
             self._add(TargetSpec(phrase, frozenset({TargetKind.LAND}), ControllerFilter.YOU), False)
         elif number == "x":  # "each of up to X target creatures" (CR 701.41a, on a spell)
-            self._add(TargetSpec(phrase, frozenset({TargetKind.CREATURE}), count=ANY_NUMBER, minimum=0,
-                                 x_count=True, x_up_to=True), False)
+            self._add(
+                TargetSpec(
+                    phrase, frozenset({TargetKind.CREATURE}), count=ANY_NUMBER, minimum=0, x_count=True, x_up_to=True
+                ),
+                False,
+            )
         else:  # "each of up to N target creatures" (CR 701.41a, on an instant or sorcery)
             count = int(number) if number.isdigit() else NUMBER_WORDS[number]
             self._add(TargetSpec(phrase, frozenset({TargetKind.CREATURE}), count=count, minimum=0), False)
 
     def _step_timing(self, child: Tree[Token]) -> None:
         """A timing restriction narrower than a phase in the spell's text: reported (CR 506.7)."""
-        self.unsupported.append(UnsupportedText(
-            self._span(first_token(child)),
-            "timing restriction narrower than a phase (CR 506.7): combat steps are not modelled"))
+        self.unsupported.append(
+            UnsupportedText(
+                self._span(first_token(child)),
+                "timing restriction narrower than a phase (CR 506.7): combat steps are not modelled",
+            )
+        )
 
     def _unsupported_phrase(self, child: Tree[Token]) -> None:
         """A casting construct the grammar marks as not modelled: reported, unless it only says what the spell does.
@@ -282,17 +335,21 @@ class SpellTextReader:
         cost (CR 607.2); no target, mode or cost of the cast in it.
         """
         token = first_token(child)
-        if str(token) == "additional cost" and _PAID_RIDER.match(self.line[token.end_pos:]) \
-                and not _STRUCTURAL_WORDS.search(self._sentence_of(token).replace("additional cost was paid", "")):
+        if (
+            str(token) == "additional cost"
+            and _PAID_RIDER.match(self.line[token.end_pos :])
+            and not _STRUCTURAL_WORDS.search(self._sentence_of(token).replace("additional cost was paid", ""))
+        ):
             return
-        self.unsupported.append(UnsupportedText(span=self._span(token),
-                                                reason=f"casting construct not modelled: {str(token)!r}"))
+        self.unsupported.append(
+            UnsupportedText(span=self._span(token), reason=f"casting construct not modelled: {str(token)!r}")
+        )
 
     def _sentence_of(self, token: Token) -> str:
         """The sentence of the line that holds ``token``."""
         start = self.line.rfind(". ", 0, token.start_pos)
         end = self.line.find(".", token.end_pos)
-        return self.line[start + 2 if start >= 0 else 0: end if end >= 0 else len(self.line)]
+        return self.line[start + 2 if start >= 0 else 0 : end if end >= 0 else len(self.line)]
 
     def _restriction(self, token: Token) -> UnsupportedText:
         """The report of a target restriction not read, from ``token`` to the line's end (CR 115.1).
@@ -344,11 +401,14 @@ class SpellTextReader:
         if _has_filter(tree):
             self.unsupported.append(self._restriction(tokens[0]))
             return
-        token = next(t for t in tree.children if isinstance(t, Token)
-                     and t.type in ("GRAVEYARD_CARD", "QUALIFIED_CARD", "LISTED_CARD"))
+        token = next(
+            t
+            for t in tree.children
+            if isinstance(t, Token) and t.type in ("GRAVEYARD_CARD", "QUALIFIED_CARD", "LISTED_CARD")
+        )
         text = str(token)
         if token.type == "LISTED_CARD":  # "… target instant card and … target sorcery card from your graveyard"
-            zone = re.search(r" from (?:your|a|an opponent's) graveyard\b", self.line[token.end_pos or 0:])
+            zone = re.search(r" from (?:your|a|an opponent's) graveyard\b", self.line[token.end_pos or 0 :])
             if zone is None:  # not expected: the terminal's lookahead found one
                 self.unsupported.append(self._restriction(tokens[0]))
                 return
@@ -361,8 +421,13 @@ class SpellTextReader:
         before_card = re.split(r" cards? (?:from|in) ", " " + text)[0].strip()
         kind_words, qualities = _graveyard_card_kinds(token.type == "QUALIFIED_CARD", before_card, qualities)
         owner = text.rsplit(" ", 2)[-2].replace("her", "their")  # "his or her graveyard" (older wording)
-        controller = {"your": ControllerFilter.YOU, "a": ControllerFilter.ANY, "single": ControllerFilter.ANY,
-                      "opponent's": ControllerFilter.OPPONENT, "their": ControllerFilter.ANY}[owner]
+        controller = {
+            "your": ControllerFilter.YOU,
+            "a": ControllerFilter.ANY,
+            "single": ControllerFilter.ANY,
+            "opponent's": ControllerFilter.OPPONENT,
+            "their": ControllerFilter.ANY,
+        }[owner]
         single = owner == "single"  # "from a single graveyard": every card chosen has one owner (CR 115.1)
         count, minimum = self._count(tokens[0])[:2]
         if relation is not None and not self._relates(tokens[0], count):
@@ -372,16 +437,28 @@ class SpellTextReader:
             in_graveyard_of = self._their_graveyard(tokens[0])
             if in_graveyard_of is None:
                 return
-        self._add(TargetSpec(phrase, frozenset({TargetKind.GRAVEYARD_CARD}), controller, count, minimum,
-                             card_types=frozenset(CardType(w.strip().capitalize()) for w in kind_words if w),
-                             qualities=qualities, same_controller=single, relation=relation,
-                             controlled_by=in_graveyard_of, total_at_most=total_at_most),
-                  self._is_other(tokens[0]))
+        self._add(
+            TargetSpec(
+                phrase,
+                frozenset({TargetKind.GRAVEYARD_CARD}),
+                controller,
+                count,
+                minimum,
+                card_types=frozenset(CardType(w.strip().capitalize()) for w in kind_words if w),
+                qualities=qualities,
+                same_controller=single,
+                relation=relation,
+                controlled_by=in_graveyard_of,
+                total_at_most=total_at_most,
+            ),
+            self._is_other(tokens[0]),
+        )
 
     def _spell_target(self, tree: Tree[Token], tokens: list[Token], phrase: str) -> None:
         """Read "target instant spell", "target red spell you control" and their kin: spells (CR 115.2)."""
-        kind_token = next(t for t in tree.children if isinstance(t, Token)
-                          and t.type in ("SPELL_KIND", "QUALIFIED_SPELL"))
+        kind_token = next(
+            t for t in tree.children if isinstance(t, Token) and t.type in ("SPELL_KIND", "QUALIFIED_SPELL")
+        )
         if _has_filter(tree):
             self.unsupported.append(self._restriction(tokens[0]))
             return
@@ -409,12 +486,26 @@ class SpellTextReader:
                 controller = ControllerFilter.OPPONENT
             elif isinstance(child, Tree) and child.data == "you_own":  # "target spell you own" (CR 108.3)
                 qualities = add_quality(qualities, OWNED_BY_YOU, "you own")
-            elif isinstance(child, Tree) and child.data in ("same_controller", "same_opponent",
-                                                             "different_controllers", "that_player_controls"):
+            elif isinstance(child, Tree) and child.data in (
+                "same_controller",
+                "same_opponent",
+                "different_controllers",
+                "that_player_controls",
+            ):
                 self.unsupported.append(self._restriction(tokens[0]))
                 return
-        self._add(TargetSpec(phrase, frozenset({TargetKind.SPELL}), controller, count=count, minimum=minimum,
-                             spells=spell_filter, qualities=qualities), self._is_other(tokens[0]))
+        self._add(
+            TargetSpec(
+                phrase,
+                frozenset({TargetKind.SPELL}),
+                controller,
+                count=count,
+                minimum=minimum,
+                spells=spell_filter,
+                qualities=qualities,
+            ),
+            self._is_other(tokens[0]),
+        )
 
     def _permanent_target(self, tree: Tree[Token], tokens: list[Token], phrase: str) -> None:
         """Read "target creature you control", "two target artifacts", "another target nonblack creature" (CR 115.1).
@@ -433,8 +524,9 @@ class SpellTextReader:
             return
         controlled_by = None
         if parts.that_player:
-            found = self._that_player(tokens[0], parts.count, parts.minimum,
-                                      bool(parts.relation or parts.same_controller or parts.divided))
+            found = self._that_player(
+                tokens[0], parts.count, parts.minimum, bool(parts.relation or parts.same_controller or parts.divided)
+            )
             if found is None:
                 return
             if isinstance(found, int):
@@ -442,10 +534,24 @@ class SpellTextReader:
             else:  # one target for each opponent or player, each of its own: at most one per controller
                 parts.controller, parts.count, parts.minimum = found, ANY_NUMBER, 0
                 parts.relation = TargetRelation.DIFFERENT_CONTROLLERS
-        self._add(TargetSpec(phrase, frozenset(parts.kinds), parts.controller, parts.count, parts.minimum,
-                             same_controller=parts.same_controller, qualities=parts.qualities, divided=parts.divided,
-                             divided_what=parts.divided_what, relation=parts.relation, divided_x=parts.divided_x,
-                             controlled_by=controlled_by), parts.another, third=parts.third)
+        self._add(
+            TargetSpec(
+                phrase,
+                frozenset(parts.kinds),
+                parts.controller,
+                parts.count,
+                parts.minimum,
+                same_controller=parts.same_controller,
+                qualities=parts.qualities,
+                divided=parts.divided,
+                divided_what=parts.divided_what,
+                relation=parts.relation,
+                divided_x=parts.divided_x,
+                controlled_by=controlled_by,
+            ),
+            parts.another,
+            third=parts.third,
+        )
 
     def _phrase_token(self, child: Token, parts: _PhraseParts) -> bool:
         """Read a token of a target phrase into ``parts``: its count, "another", its kind; False: not read."""
@@ -460,8 +566,9 @@ class SpellTextReader:
             parts.count, parts.minimum = self._count(child)[:2]
             parts.another = parts.another or self._is_other(child)
         elif child.type in ("QUALIFIED_KIND", "QUALIFIED_KINDS"):
-            kinds_found, parts.qualities = (qualified_kind(str(child)) if child.type == "QUALIFIED_KIND"
-                                            else qualified_kinds(str(child)))
+            kinds_found, parts.qualities = (
+                qualified_kind(str(child)) if child.type == "QUALIFIED_KIND" else qualified_kinds(str(child))
+            )
             parts.kinds |= kinds_found
         return True
 
@@ -480,8 +587,9 @@ class SpellTextReader:
             parts.kinds |= {plain_kind} | found_kinds
             # "land or nonblack creature": a land, or else what the qualities say (each clause gains "a land")
             either = Quality("type", PERMANENT_KIND_TYPES[plain_kind])
-            parts.qualities = ObjectFilter(tuple(clause | {either} for clause in found.clauses),
-                                           f"{plain} or {found.text}")
+            parts.qualities = ObjectFilter(
+                tuple(clause | {either} for clause in found.clauses), f"{plain} or {found.text}"
+            )
         elif child.data == "with_quality":
             text = str(child.children[0])
             clause = with_clause(text)
@@ -513,16 +621,23 @@ class SpellTextReader:
         earlier = self.targets[-1] if self.targets else None
         # the last target read is the sentence's subject: it ends where "target player" ends
         is_subject = subject is not None and self.read_up_to == start - len(sentence) + subject.end(1)
-        if (earlier is not None and is_subject and earlier.kinds <= {TargetKind.PLAYER, TargetKind.OPPONENT}
-                and earlier.count == earlier.minimum == 1 and not earlier.x_count
-                and earlier.condition == self.kicked_only):
+        if (
+            earlier is not None
+            and is_subject
+            and earlier.kinds <= {TargetKind.PLAYER, TargetKind.OPPONENT}
+            and earlier.count == earlier.minimum == 1
+            and not earlier.x_count
+            and earlier.condition == self.kicked_only
+        ):
             return len(self.targets) - 1
-        self.unsupported.append(UnsupportedText(self._span(token), "target restriction not modelled: 'their "
-                                                                   "graveyard' names no earlier target player"))
+        self.unsupported.append(
+            UnsupportedText(
+                self._span(token), "target restriction not modelled: 'their graveyard' names no earlier target player"
+            )
+        )
         return None
 
-    def _that_player(self, token: Token, count: int, minimum: int,
-                     related: bool) -> int | ControllerFilter | None:
+    def _that_player(self, token: Token, count: int, minimum: int, related: bool) -> int | ControllerFilter | None:
         """Who "that player" is in "… target creature that player controls" (CR 115.1, 601.2c); None: reported.
 
         - After "For each opponent," / "For each player," with "up to one target", or after "For any number of
@@ -539,7 +654,7 @@ class SpellTextReader:
         is reported.
         """
         start = token.start_pos
-        sentence = self.line[: start].rsplit(". ", 1)[-1]
+        sentence = self.line[:start].rsplit(". ", 1)[-1]
         each = re.match(r"for (each opponent|each player|any number of opponents), ", sentence)
         reason = "'that player' names no earlier target of the text"
         if each and not related:
@@ -549,13 +664,22 @@ class SpellTextReader:
             reason = f"one target for {players}, each chosen whatever that player controls, is not modelled"
         elif self.targets and not related:
             earlier = self.targets[-1]
-            between = self.line[self.read_up_to: start]
+            between = self.line[self.read_up_to : start]
             is_player = earlier.kinds <= {TargetKind.PLAYER, TargetKind.OPPONENT}
             opponents = earlier.controller is ControllerFilter.OPPONENT and not earlier.kinds & {
-                TargetKind.PLAYER, TargetKind.OPPONENT, TargetKind.SPELL, TargetKind.GRAVEYARD_CARD}
-            if ((is_player or opponents) and earlier.count == earlier.minimum == 1 and not earlier.x_count
-                    and earlier.condition == self.kicked_only and not each
-                    and not re.search(r"\b(players?|opponents?|you|they|their|its controller)\b", between)):
+                TargetKind.PLAYER,
+                TargetKind.OPPONENT,
+                TargetKind.SPELL,
+                TargetKind.GRAVEYARD_CARD,
+            }
+            if (
+                (is_player or opponents)
+                and earlier.count == earlier.minimum == 1
+                and not earlier.x_count
+                and earlier.condition == self.kicked_only
+                and not each
+                and not re.search(r"\b(players?|opponents?|you|they|their|its controller)\b", between)
+            ):
                 return len(self.targets) - 1
         self.unsupported.append(UnsupportedText(self._span(token), f"target restriction not modelled: {reason}"))
         return None
@@ -567,13 +691,17 @@ class SpellTextReader:
         the value announced; "If this spell was kicked, prevent the next 6 damage this way instead" changes
         the amount. Both are reported, never read as the division before them.
         """
-        rest = self.line[token.start_pos:]
+        rest = self.line[token.start_pos :]
         counted = re.search(r"\bwhere x is the number of (?P<what>[a-z ]+?)(?: as you cast this spell)?\.$", rest)
         if is_x and counted is not None and not re.search(r"\bthis way instead\b", rest):
             # "X damage divided …, where X is the number of Mountains you control as you cast this spell": X is
             # that count, as the spell is cast (CR 107.3c, 601.2d)
-            singular = re.sub(r"\b(mountain|creature|artifact|land|permanent|card|island|swamp|forest|enchantment|"
-                              r"planeswalker)s\b", r"\1", counted["what"])
+            singular = re.sub(
+                r"\b(mountain|creature|artifact|land|permanent|card|island|swamp|forest|enchantment|"
+                r"planeswalker)s\b",
+                r"\1",
+                counted["what"],
+            )
             self.counted_x = read_counted(singular)
             if self.counted_x is not None:
                 return True
@@ -604,12 +732,17 @@ class SpellTextReader:
             return
         kinds, spells, qualities = found
         count, minimum = self._count(tokens[0])[:2]
-        if qualities is not None and kinds != {TargetKind.SPELL} and any(
-                q.attribute in ("targeting", "cast from") for clause in qualities.clauses for q in clause):
+        if (
+            qualities is not None
+            and kinds != {TargetKind.SPELL}
+            and any(q.attribute in ("targeting", "cast from") for clause in qualities.clauses for q in clause)
+        ):
             self.unsupported.append(UnsupportedText(phrase, "target restriction not modelled"))
             return
-        self._add(TargetSpec(phrase, frozenset(kinds), controller, count, minimum, spells=spells,
-                             qualities=qualities), self._is_other(tokens[0]))
+        self._add(
+            TargetSpec(phrase, frozenset(kinds), controller, count, minimum, spells=spells, qualities=qualities),
+            self._is_other(tokens[0]),
+        )
 
     @staticmethod
     def _count(token: Token) -> tuple[int, int, str | None]:
@@ -628,8 +761,7 @@ class SpellTextReader:
         if text.startswith(("x ", "up to x ")):
             return ANY_NUMBER, 0, "up to" if text.startswith("up to") else "exactly"
         words = text.replace(",", " ").split()
-        numbers = [int(w) if w.isdigit() else NUMBER_WORDS[w] for w in words
-                   if w.isdigit() or w in NUMBER_WORDS]
+        numbers = [int(w) if w.isdigit() else NUMBER_WORDS[w] for w in words if w.isdigit() or w in NUMBER_WORDS]
         # "two target", "one or two target" (1 to 2), "up to three target" (0 to 3), CR 115.6
         return numbers[-1], 0 if words[0] == "up" else numbers[0], None
 
@@ -655,10 +787,11 @@ class SpellTextReader:
     def _is_other(token: Token) -> bool:
         """Whether the phrase says "another" or "other": different from the targets before it (CR 115.3)."""
         return token.type == "ANOTHER_TARGET" or (
-            token.type in ("COUNTED_TARGET", "COUNTED_TARGETS") and " other target" in str(token))
+            token.type in ("COUNTED_TARGET", "COUNTED_TARGETS") and " other target" in str(token)
+        )
 
     def _kicked_count(self, spec: TargetSpec, another: bool, rest: str, end: int) -> TargetSpec | None:
-        """"another target … for each time this spell was kicked": the instance, sized by the kicks, or None.
+        """ "another target … for each time this spell was kicked": the instance, sized by the kicks, or None.
 
         Read only as "another target [kind] for each time this spell was kicked" ending its sentence, after
         an earlier target, with no condition other than "if this spell was kicked": one instance of the word
@@ -678,14 +811,24 @@ class SpellTextReader:
             Where "… was kicked" ends in ``rest``.
         """
         after = rest[end:]
-        if not another or spec.count != 1 or spec.minimum != 1 or not re.match(r"\.(?: |$)|$", after) \
-                or self.kicked_only not in ((), KICKED) or self._count_x(spec.phrase) is not None:
+        if (
+            not another
+            or spec.count != 1
+            or spec.minimum != 1
+            or not re.match(r"\.(?: |$)|$", after)
+            or self.kicked_only not in ((), KICKED)
+            or self._count_x(spec.phrase) is not None
+        ):
             sentence = rest[:end] + after.split(".", 1)[0]
-            self.unsupported.append(UnsupportedText(spec.phrase + sentence, "a target for each time this spell "
-                                                                            "was kicked, in words not read"))
+            self.unsupported.append(
+                UnsupportedText(
+                    spec.phrase + sentence, "a target for each time this spell was kicked, in words not read"
+                )
+            )
             return None
-        return dataclasses.replace(spec, phrase=spec.phrase + rest[:end], count=ANY_NUMBER, minimum=1,
-                                   kicked_count=True, condition=KICKED)
+        return dataclasses.replace(
+            spec, phrase=spec.phrase + rest[:end], count=ANY_NUMBER, minimum=1, kicked_count=True, condition=KICKED
+        )
 
     def _add(self, spec: TargetSpec, another: bool, third: bool = False) -> None:
         """Add one instance of "target", read where it is in the line and with what the text around it says."""
@@ -711,21 +854,26 @@ class SpellTextReader:
             spec = dataclasses.replace(spec, divided_count=self.counted_x)
             self.counted_x = None
         start = self.line.find(spec.phrase.lower(), self.read_up_to)
-        rest = self.line[start + len(spec.phrase):] if start >= 0 else ""
+        rest = self.line[start + len(spec.phrase) :] if start >= 0 else ""
         if start >= 0:
             self.read_up_to = start + len(spec.phrase)  # the next phrase is after this one
         if start >= 0 and re.search(r"\b(twice|three times|half)( up to)? $", self.line[:start]):
             # "Exile up to twice X target cards from graveyards": a count that is a multiple of X (CR 115.6)
-            self.unsupported.append(UnsupportedText(self.line[:start].rsplit(" ", 2)[-2] + " " + spec.phrase,
-                                                    "a number of targets that is a multiple of X is not modelled"))
+            self.unsupported.append(
+                UnsupportedText(
+                    self.line[:start].rsplit(" ", 2)[-2] + " " + spec.phrase,
+                    "a number of targets that is a multiple of X is not modelled",
+                )
+            )
             return None
         if _CONTINUED_KINDS.match(rest):
             listed = _listed_permanents(spec, rest)
             if listed is None:
                 # "two target artifacts, creatures, and/or lands", "target enchantment, instant, or sorcery
                 # spell": a list the phrase did not take in (CR 115.1)
-                self.unsupported.append(UnsupportedText(spec.phrase + rest,
-                                                        "target phrase continues with kinds not read"))
+                self.unsupported.append(
+                    UnsupportedText(spec.phrase + rest, "target phrase continues with kinds not read")
+                )
                 return None
             spec = listed  # "target creature, Vehicle, or nonbasic land": one target, any item of the list
             self.read_up_to = start + len(spec.phrase)
@@ -734,8 +882,9 @@ class SpellTextReader:
             self.unsupported.append(UnsupportedText(spec.phrase + rest, "target restriction not modelled"))
             return None
         if _quality_scope_unread(spec):
-            self.unsupported.append(UnsupportedText(spec.phrase, "a quality after a list of kinds: its scope is "
-                                                                 "not read"))
+            self.unsupported.append(
+                UnsupportedText(spec.phrase, "a quality after a list of kinds: its scope is not read")
+            )
             return None
         kicks = re.match(r" for each time (?:it|~|this spell) was kicked\b", rest)
         if kicks is not None:
@@ -754,23 +903,33 @@ class SpellTextReader:
         if third:
             # "a third target": after "target …" and "another target …", different from both (CR 115.4)
             if len(self.targets) < 2 or self.targets[-1].distinct_from != len(self.targets) - 2:
-                self.unsupported.append(UnsupportedText(spec.phrase, "'a third target' without a target and "
-                                                                     "another target before it"))
+                self.unsupported.append(
+                    UnsupportedText(spec.phrase, "'a third target' without a target and another target before it")
+                )
                 return None
-            return dataclasses.replace(spec, distinct_from=len(self.targets) - 1,
-                                       also_distinct_from=len(self.targets) - 2)
+            return dataclasses.replace(
+                spec, distinct_from=len(self.targets) - 1, also_distinct_from=len(self.targets) - 2
+            )
         if another:
             # "other" / "another": different from every earlier instance of this text that could name the same
             # object, not the one just before alone ("target creature …, up to one other target creature …, and up
             # to one other target creature …", CR 115.3); none such: the one before, which it can't be anyway
             same = [index for index, earlier in enumerate(self.targets) if _may_name_the_same(earlier, spec)]
             if len(same) > 2:
-                self.unsupported.append(UnsupportedText(spec.phrase, "'other target' after more than two earlier "
-                                                                     "targets that could name the same object"))
+                self.unsupported.append(
+                    UnsupportedText(
+                        spec.phrase,
+                        "'other target' after more than two earlier targets that could name the same object",
+                    )
+                )
                 return None
-            return dataclasses.replace(spec, distinct_from=same[-1] if same else len(self.targets) - 1,
-                                       also_distinct_from=same[0] if len(same) == 2 else None)
+            return dataclasses.replace(
+                spec,
+                distinct_from=same[-1] if same else len(self.targets) - 1,
+                also_distinct_from=same[0] if len(same) == 2 else None,
+            )
         return spec
+
 
 _CHILD_READERS = {
     "divided_target": "_divided_target",
@@ -801,7 +960,9 @@ def _quality_scope_unread(spec: TargetSpec) -> bool:
     """
     return len(spec.kinds & PERMANENT_KIND_TYPES.keys()) > 1 and any(
         q.attribute == "keyword" and not any(other.attribute == "type" for other in clause)
-        for clause in (spec.qualities.clauses if spec.qualities else ()) for q in clause)
+        for clause in (spec.qualities.clauses if spec.qualities else ())
+        for q in clause
+    )
 
 
 def _spell_or_other_parts(tree: Tree[Token]) -> tuple[ControllerFilter, ObjectFilter | None] | None:
@@ -822,8 +983,9 @@ def _spell_or_other_parts(tree: Tree[Token]) -> tuple[ControllerFilter, ObjectFi
         elif child.data == "spell_targeting":
             text = str(child.children[0])
             qualities = add_quality(qualities, targeting_quality(text), text)
-        elif child.data == "with_quality" and re.match(r"that's |with mana value \d+ or (less|greater)$",
-                                                       str(child.children[0])):
+        elif child.data == "with_quality" and re.match(
+            r"that's |with mana value \d+ or (less|greater)$", str(child.children[0])
+        ):
             text = str(child.children[0])
             qualities = add_quality(qualities, with_clause(text), text)
         else:
@@ -831,8 +993,9 @@ def _spell_or_other_parts(tree: Tree[Token]) -> tuple[ControllerFilter, ObjectFi
     return controller, qualities
 
 
-def _spell_or_other_kinds(data: str, tokens: list[Token], qualities: ObjectFilter | None) -> tuple[
-        set[TargetKind], SpellFilter, ObjectFilter | None] | str:
+def _spell_or_other_kinds(
+    data: str, tokens: list[Token], qualities: ObjectFilter | None
+) -> tuple[set[TargetKind], SpellFilter, ObjectFilter | None] | str:
     """The kinds and spells "target spell or creature" or a list of spells and abilities names, or why not read.
 
     "target spell or nonland permanent": no spell is a land (CR 305.9: a land is played, never cast), so
@@ -856,8 +1019,11 @@ def _spell_or_other_kinds(data: str, tokens: list[Token], qualities: ObjectFilte
         for item in re.split(r",? (?:or|and/or) |, ", words):
             if re.fullmatch(r"(activated |triggered )?abilit(y|ies)", item):
                 continue
-            found = re.fullmatch(r"(noncreature |nonartifact |creature |instant |sorcery |artifact |enchantment )?"
-                                 r"spells?", item)
+            found = re.fullmatch(
+                r"(noncreature |nonartifact |creature |instant |sorcery |artifact |enchantment )?"
+                r"spells?",
+                item,
+            )
             if found is None:
                 return f"target {item!r} not modelled"
             spell_types.add((found.group(1) or "").strip())
@@ -897,21 +1063,25 @@ class _PhraseParts:
 
 def _set_part(**values: object) -> Callable[[Tree[Token], _PhraseParts], None]:
     """A reader of a phrase part that sets ``values`` in the parts."""
+
     def read(child: Tree[Token], parts: _PhraseParts) -> None:
         for name, value in values.items():
             setattr(parts, name, value)
+
     return read
 
 
 def _add_part_quality(text: str, quality: Quality) -> Callable[[Tree[Token], _PhraseParts], None]:
     """A reader of a phrase part that adds one quality: "you own" (CR 108.3), "token" (CR 111.1)."""
+
     def read(child: Tree[Token], parts: _PhraseParts) -> None:
         parts.qualities = add_quality(parts.qualities, quality, text)
+
     return read
 
 
 def _relation_part(child: Tree[Token], parts: _PhraseParts) -> None:
-    """"that share a creature type": how the objects of one instance stand to each other (CR 115.1, 205.3m)."""
+    """ "that share a creature type": how the objects of one instance stand to each other (CR 115.1, 205.3m)."""
     parts.relation = TargetRelation(str(child.children[0]).removeprefix("that "))
 
 
@@ -930,8 +1100,9 @@ _PHRASE_PARTS: dict[str, Callable[[Tree[Token], _PhraseParts], None]] = {
 """Readers of the other parts of a target phrase, by the grammar's rule."""
 
 
-def _graveyard_card_words(text: str, qualities: ObjectFilter | None) -> tuple[
-        str, ObjectFilter | None, TargetRelation | None, tuple[str, int] | None]:
+def _graveyard_card_words(
+    text: str, qualities: ObjectFilter | None
+) -> tuple[str, ObjectFilter | None, TargetRelation | None, tuple[str, int] | None]:
     """The words of a graveyard card phrase with its relation, total and "with …" quality read and taken out.
 
     "card that's an instant or sorcery" (CR 205.2a), "that share a creature type" (CR 205.3m), "with total mana
@@ -950,8 +1121,11 @@ def _graveyard_card_words(text: str, qualities: ObjectFilter | None) -> tuple[
     if total:  # "up to three target creature cards with total mana value 3 or less" (CR 601.2c)
         text = text.replace(total.group(), "")
         total_at_most = (total.group(1), int(total.group(2)))
-    with_part = re.search(r" with (mana value (\d+|x)( or (less|greater))?|power (\d+|x) or (less|greater)"
-                          r"|cycling)", text)
+    with_part = re.search(
+        r" with (mana value (\d+|x)( or (less|greater))?|power (\d+|x) or (less|greater)"
+        r"|cycling)",
+        text,
+    )
     if with_part:  # "creature card with mana value 3 or less from your graveyard" (CR 202.3, 208)
         text = text.replace(with_part.group(), "")
         with_text = with_part.group().strip()
@@ -961,8 +1135,9 @@ def _graveyard_card_words(text: str, qualities: ObjectFilter | None) -> tuple[
     return text, qualities, relation, total_at_most
 
 
-def _graveyard_card_kinds(qualified: bool, before_card: str,
-                          qualities: ObjectFilter | None) -> tuple[list[str], ObjectFilter | None]:
+def _graveyard_card_kinds(
+    qualified: bool, before_card: str, qualities: ObjectFilter | None
+) -> tuple[list[str], ObjectFilter | None]:
     """The card types a graveyard card phrase names ("creature or planeswalker"), and its qualities.
 
     A QUALIFIED_CARD ("monocolored instant or sorcery card") has adjectives before its card type; a list of
@@ -971,8 +1146,12 @@ def _graveyard_card_kinds(qualified: bool, before_card: str,
     """
     if qualified:
         words = before_card.split(" ")
-        if words[-1] in ("creature", "artifact", "enchantment", "land", "instant", "sorcery",
-                         "planeswalker", "permanent") and len(words) > 1 and words[-2] != "or":
+        if (
+            words[-1]
+            in ("creature", "artifact", "enchantment", "land", "instant", "sorcery", "planeswalker", "permanent")
+            and len(words) > 1
+            and words[-2] != "or"
+        ):
             before_card, kind_words = " ".join(words[:-1]), [words[-1]]
         else:
             kind_words = []
@@ -981,8 +1160,11 @@ def _graveyard_card_kinds(qualified: bool, before_card: str,
             before_card = "" if before_card == "permanent" else before_card
         if before_card:
             adjectives = object_filter(before_card)
-            qualities = adjectives if qualities is None else ObjectFilter(
-                adjectives.clauses + qualities.clauses, f"{adjectives.text} … {qualities.text}")
+            qualities = (
+                adjectives
+                if qualities is None
+                else ObjectFilter(adjectives.clauses + qualities.clauses, f"{adjectives.text} … {qualities.text}")
+            )
         return kind_words, qualities
     # "creature or planeswalker", "artifact, enchantment, or planeswalker", "creature and/or …"
     kind_words = [w for w in re.split(r",? (?:or|and/or) |, ", before_card) if w] if before_card else []
@@ -991,8 +1173,12 @@ def _graveyard_card_kinds(qualified: bool, before_card: str,
     if set(kind_words) & CARD_SUBTYPE_WORDS:
         # "target creature or Vehicle card": a card with one of the types or the subtype (CR 205.3g,
         # 205.3m), one clause of qualities in place of the card types
-        type_or_subtype = frozenset(Quality("subtype", SUBTYPE_BY_WORD[w]) if w in CARD_SUBTYPE_WORDS
-                                    else Quality("type", CardType(w.capitalize())) for w in kind_words)
+        type_or_subtype = frozenset(
+            Quality("subtype", SUBTYPE_BY_WORD[w])
+            if w in CARD_SUBTYPE_WORDS
+            else Quality("type", CardType(w.capitalize()))
+            for w in kind_words
+        )
         qualities = add_quality(qualities, type_or_subtype, before_card)
         kind_words = []
     return kind_words, qualities
@@ -1046,14 +1232,21 @@ def _listed_permanents(spec: TargetSpec, rest: str) -> TargetSpec | None:
     """
     tail = rest.split(".", 1)[0]
     whole = (spec.phrase + tail).lower()
-    if not whole.startswith("target ") or not _LIST_OF_ITEMS.fullmatch(whole.removeprefix("target ")) \
-            or whole.count(" or ") != 1 or " and/or " in whole:
+    if (
+        not whole.startswith("target ")
+        or not _LIST_OF_ITEMS.fullmatch(whole.removeprefix("target "))
+        or whole.count(" or ") != 1
+        or " and/or " in whole
+    ):
         return None
     items = [phrase_spec("target " + item) for item in re.split(r", or |, | or ", whole.removeprefix("target "))]
     disjuncts: list[list[frozenset[Quality]]] = []
     for item in items:
-        if item is None or len(item.kinds) != 1 or not item.kinds <= PERMANENT_KIND_TYPES.keys() | {
-                TargetKind.PERMANENT}:
+        if (
+            item is None
+            or len(item.kinds) != 1
+            or not item.kinds <= PERMANENT_KIND_TYPES.keys() | {TargetKind.PERMANENT}
+        ):
             return None
         if dataclasses.replace(item, phrase="", kinds=frozenset(), qualities=None) != PLAIN_TARGET:
             return None
@@ -1062,24 +1255,30 @@ def _listed_permanents(spec: TargetSpec, rest: str) -> TargetSpec | None:
         if kind in PERMANENT_KIND_TYPES:
             clauses.append(frozenset({Quality("type", PERMANENT_KIND_TYPES[kind])}))
         if not clauses:  # "or permanent": any permanent is one
-            return dataclasses.replace(spec, phrase=spec.phrase + tail, kinds=frozenset({TargetKind.PERMANENT}),
-                                       qualities=None)
+            return dataclasses.replace(
+                spec, phrase=spec.phrase + tail, kinds=frozenset({TargetKind.PERMANENT}), qualities=None
+            )
         disjuncts.append(clauses)
     combined = tuple(dict.fromkeys(frozenset().union(*chosen) for chosen in itertools.product(*disjuncts)))
     kinds = frozenset(kind for item in items if item is not None for kind in item.kinds)
-    return dataclasses.replace(spec, phrase=spec.phrase + tail, kinds=kinds,
-                               qualities=ObjectFilter(combined, (spec.phrase + tail).removeprefix("target ")))
+    return dataclasses.replace(
+        spec,
+        phrase=spec.phrase + tail,
+        kinds=kinds,
+        qualities=ObjectFilter(combined, (spec.phrase + tail).removeprefix("target ")),
+    )
 
 
 # After a target phrase: more kinds joined to it by a comma or "or" ("…, instant, or sorcery spell", "…, Vehicle,
 # or nonbasic land", "… or a permanent you control"): a card type, a kind, "spell", a subtype or a colour, maybe
 # negated, or a word before a kind.
 _CONTINUED_KINDS = re.compile(
-    r",? (?:and/or |or )?(?:non-?)?(?:" + alternatives(
-        [*KIND_WORDS, "player", "opponent", "spell", "instant", "sorcery", *COLOR_WORDS,
-         *SUBTYPE_BY_WORD]) + r")(?:e?s)?\b"
+    r",? (?:and/or |or )?(?:non-?)?(?:"
+    + alternatives([*KIND_WORDS, "player", "opponent", "spell", "instant", "sorcery", *COLOR_WORDS, *SUBTYPE_BY_WORD])
+    + r")(?:e?s)?\b"
     r"|,? (?:and/or |or )?(?!target\b)(?:non)?[a-z]+ (?:creature|spell|permanent)s?\b"
-    r"|(?:,|,? (?:and/or|or)) (?!target\b)(?:[a-z]+ )?cards?\b")
+    r"|(?:,|,? (?:and/or|or)) (?!target\b)(?:[a-z]+ )?cards?\b"
+)
 
 
 def _division(text: str) -> tuple[int, int, int, str, bool]:
@@ -1092,8 +1291,11 @@ def _division(text: str) -> tuple[int, int, int, str, bool]:
     chosen, and at least one. Where the amount is X (the last value True), the amount returned is 0 and
     the count is bounded by X, announced before targets (CR 107.3a, 601.2b), not by the number returned.
     """
-    prevention = re.fullmatch(r"prevent the next (\d+) damage that would be dealt this turn to (.*) targets, "
-                              r"divided as you choose", text)
+    prevention = re.fullmatch(
+        r"prevent the next (\d+) damage that would be dealt this turn to (.*) targets, "
+        r"divided as you choose",
+        text,
+    )
     if prevention is not None:
         head, among, what = prevention.group(1) + " damage", prevention.group(2), "damage to prevent"
     else:
@@ -1104,6 +1306,12 @@ def _division(text: str) -> tuple[int, int, int, str, bool]:
     number = words[1] if words[0] == "distribute" else words[0]
     is_x = number == "x"
     amount = 0 if is_x else NUMBER_WORDS.get(number) or int(number)
-    most = {"one or two": 2, "one, two, or three": 3, "any number of": ANY_NUMBER if is_x else amount,
-            "up to two": 2, "up to three": 3, "up to four": 4}[among]
+    most = {
+        "one or two": 2,
+        "one, two, or three": 3,
+        "any number of": ANY_NUMBER if is_x else amount,
+        "up to two": 2,
+        "up to three": 3,
+        "up to four": 4,
+    }[among]
     return (most if is_x else min(most, amount)), 1, amount, what, is_x

@@ -12,8 +12,6 @@ import re
 from lark.exceptions import UnexpectedInput
 
 
-
-
 __all__ = ["PERMANENT_RELEVANT", "UnreadText", "topics_of", "unread_reason", "error_span"]
 
 
@@ -35,8 +33,13 @@ class UnreadText(Exception):
 
 _TOPICS = (
     # "mana value" and "mana cost" name a quality of spells, not mana a permanent makes (CR 202.3)
-    ("mana", re.compile(r"\badd\b|\bmana\b(?! (value|cost)s?\b)"
-                        r"|\b(is|are) (an? )?(plains|island|swamp|mountain|forest)")),
+    (
+        "mana",
+        re.compile(
+            r"\badd\b|\bmana\b(?! (value|cost)s?\b)"
+            r"|\b(is|are) (an? )?(plains|island|swamp|mountain|forest)"
+        ),
+    ),
     ("targeting", re.compile(r"\b(target|targets|targeted|hexproof|shroud|protection|ward)\b")),
     ("cost", re.compile(r"\b(cost|costs|cast|spend)\b")),
 )
@@ -56,12 +59,15 @@ def topics_of(line: str) -> frozenset[str]:
 
 # Target phrases naming what a game state does not hold (STATE_FORMAT.md), each with what is missing
 _STATE_LACKS = (
-    (re.compile(r"\btargets? (?:activated|triggered|loyalty)\b[^.]*?\babilit", re.IGNORECASE),
-     "a target ability on the stack: abilities on the stack are not in the state (CR 113.7a, 115.1)"),
-    (re.compile(r"\bsuspended card\b", re.IGNORECASE),
-     "a suspended card: the state does not say which exiled cards are suspended (CR 702.62b)"),
-    (re.compile(r"\bcards? in the ante\b", re.IGNORECASE),
-     "a card in the ante: the state has no ante zone (CR 407)"),
+    (
+        re.compile(r"\btargets? (?:activated|triggered|loyalty)\b[^.]*?\babilit", re.IGNORECASE),
+        "a target ability on the stack: abilities on the stack are not in the state (CR 113.7a, 115.1)",
+    ),
+    (
+        re.compile(r"\bsuspended card\b", re.IGNORECASE),
+        "a suspended card: the state does not say which exiled cards are suspended (CR 702.62b)",
+    ),
+    (re.compile(r"\bcards? in the ante\b", re.IGNORECASE), "a card in the ante: the state has no ante zone (CR 407)"),
 )
 
 

@@ -20,31 +20,57 @@ from models.objects import Card, CardType
 from models.subtypes import SUBTYPES
 
 
-
 __all__ = [
-    "NUMBER_WORDS", "COLOR_WORDS", "TYPE_WORDS", "PAID_CONDITIONS", "SUBTYPE_BY_WORD", "CARD_SUBTYPE_WORDS",
-    "KIND_WORDS", "STATUS_WORDS", "BATCH_WORDS", "alternatives", "CARD_TYPE_WORDS", "strip_reminder", "prepare_lines",
+    "NUMBER_WORDS",
+    "COLOR_WORDS",
+    "TYPE_WORDS",
+    "PAID_CONDITIONS",
+    "SUBTYPE_BY_WORD",
+    "CARD_SUBTYPE_WORDS",
+    "KIND_WORDS",
+    "STATUS_WORDS",
+    "BATCH_WORDS",
+    "alternatives",
+    "CARD_TYPE_WORDS",
+    "strip_reminder",
+    "prepare_lines",
     "CREATURE_TYPE_WORDS",
 ]
 
 
 NUMBER_WORDS = {
-    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5,
-    "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
-    "eleven": 11, "twelve": 12, "thirteen": 13,
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
+    "thirteen": 13,
 }
 
 
 COLOR_WORDS = {
-    "white": Color.WHITE, "blue": Color.BLUE, "black": Color.BLACK,
-    "red": Color.RED, "green": Color.GREEN,
+    "white": Color.WHITE,
+    "blue": Color.BLUE,
+    "black": Color.BLACK,
+    "red": Color.RED,
+    "green": Color.GREEN,
 }
 
 
 TYPE_WORDS = {
-    "artifacts": CardType.ARTIFACT, "creatures": CardType.CREATURE,
-    "enchantments": CardType.ENCHANTMENT, "instants": CardType.INSTANT,
-    "sorceries": CardType.SORCERY, "lands": CardType.LAND,
+    "artifacts": CardType.ARTIFACT,
+    "creatures": CardType.CREATURE,
+    "enchantments": CardType.ENCHANTMENT,
+    "instants": CardType.INSTANT,
+    "sorceries": CardType.SORCERY,
+    "lands": CardType.LAND,
     "planeswalkers": CardType.PLANESWALKER,
 }
 
@@ -70,26 +96,36 @@ KIND_WORDS = ("creature", "artifact", "enchantment", "land", "permanent", "plane
 
 
 STATUS_WORDS = {
-    "tapped": Quality("tapped"), "untapped": Quality("tapped", negated=True),
-    "attacking": Quality("attacking"), "blocking": Quality("blocking"),
-    "token": Quality("token"), "nontoken": Quality("token", negated=True),
+    "tapped": Quality("tapped"),
+    "untapped": Quality("tapped", negated=True),
+    "attacking": Quality("attacking"),
+    "blocking": Quality("blocking"),
+    "token": Quality("token"),
+    "nontoken": Quality("token", negated=True),
     # an Aura is attached to it (CR 303.4): the state's attachments say (solver.rules.targets)
-    "enchanted": Quality("enchanted"), "unenchanted": Quality("enchanted", negated=True),
-    "multicolored": Quality("colors", "multicolored"), "monocolored": Quality("colors", "monocolored"),
+    "enchanted": Quality("enchanted"),
+    "unenchanted": Quality("enchanted", negated=True),
+    "multicolored": Quality("colors", "multicolored"),
+    "monocolored": Quality("colors", "monocolored"),
     "colorless": Quality("colors", "colorless"),
-    "legendary": Quality("supertype", "Legendary"), "nonlegendary": Quality("supertype", "Legendary", negated=True),
-    "basic": Quality("supertype", "Basic"), "nonbasic": Quality("supertype", "Basic", negated=True),
-    "snow": Quality("supertype", "Snow"), "nonsnow": Quality("supertype", "Snow", negated=True),
+    "legendary": Quality("supertype", "Legendary"),
+    "nonlegendary": Quality("supertype", "Legendary", negated=True),
+    "basic": Quality("supertype", "Basic"),
+    "nonbasic": Quality("supertype", "Basic", negated=True),
+    "snow": Quality("supertype", "Snow"),
+    "nonsnow": Quality("supertype", "Snow", negated=True),
     # CR 508.1k, 509.1h, 506.4: statuses of combat; outside the combat phase no creature has them
     "nonattacking": Quality("attacking", negated=True),
-    "blocked": Quality("blocked"), "unblocked": Quality("unblocked"),
+    "blocked": Quality("blocked"),
+    "unblocked": Quality("unblocked"),
 }
 
 
 # Words that name one of several qualities (CR 700.6 historic, 700.12 outlaw): one clause, any of them
 BATCH_WORDS = {
-    "historic": frozenset({Quality("type", CardType.ARTIFACT), Quality("supertype", "Legendary"),
-                           Quality("subtype", "Saga")}),
+    "historic": frozenset(
+        {Quality("type", CardType.ARTIFACT), Quality("supertype", "Legendary"), Quality("subtype", "Saga")}
+    ),
     "outlaw": frozenset(Quality("subtype", name) for name in ("Assassin", "Mercenary", "Pirate", "Rogue", "Warlock")),
 }
 

@@ -99,8 +99,14 @@ class Engine:
         """The casts :meth:`casts` yields from index ``start`` on (the ones before are listed and dropped)."""
         return itertools.islice(self.casts(problem), max(start, 0), None)
 
-    def options(self, problems: Sequence[CastProblem], chosen: Mapping[str, Any] | None = None, *, offset: int = 0,
-                limit: int = DEFAULT_LIMIT) -> Options:
+    def options(
+        self,
+        problems: Sequence[CastProblem],
+        chosen: Mapping[str, Any] | None = None,
+        *,
+        offset: int = 0,
+        limit: int = DEFAULT_LIMIT,
+    ) -> Options:
         """The next prompt of a cast of these problems and its options with their counts, by listing the casts.
 
         See :mod:`solver.prompts` (:func:`~solver.prompts.options_by_listing`).

@@ -49,6 +49,8 @@ def _stop_running_searches() -> None:
     for stop, thread in list(_RUNNING):
         stop.set()
         thread.join(timeout=5)
+
+
 _OK = (cp_model.OPTIMAL, cp_model.FEASIBLE, cp_model.INFEASIBLE)
 
 
@@ -67,8 +69,9 @@ class _Model:
         for key in self.keys:  # listed, up to a bound: a domain of 2^40 sets of targets is no model to build
             domain = tuple(itertools.islice(iter(problem.variables[key].domain), MOST_VALUES + 1))
             if len(domain) > MOST_VALUES:
-                raise SolverError("cpsat", f"{key} has more than {MOST_VALUES:,} values: too many to write as a "
-                                           "CP-SAT model")
+                raise SolverError(
+                    "cpsat", f"{key} has more than {MOST_VALUES:,} values: too many to write as a CP-SAT model"
+                )
             self.domains.append(domain)
         self.model = cp_model.CpModel()
         self.feasible = all(self.domains) and all(c.predicate() for c in problem.constraints if not c.scope)
@@ -80,10 +83,14 @@ class _Model:
             where = [position[key] for key in constraint.scope]
             domains = [self.domains[i] for i in where]
             if math.prod(len(d) for d in domains) > MOST_TUPLES:
-                raise SolverError("cpsat", f"the rule {constraint.rule} ({constraint.description}) ties choices with "
-                                           f"more than {MOST_TUPLES:,} combinations: too many to write as a table")
+                raise SolverError(
+                    "cpsat",
+                    f"the rule {constraint.rule} ({constraint.description}) ties choices with "
+                    f"more than {MOST_TUPLES:,} combinations: too many to write as a table",
+                )
             allowed = [
-                indices for indices in itertools.product(*(range(len(d)) for d in domains))
+                indices
+                for indices in itertools.product(*(range(len(d)) for d in domains))
                 if constraint.predicate(*(d[i] for d, i in zip(domains, indices)))
             ]
             self.model.add_allowed_assignments([self.variables[i] for i in where], allowed)

@@ -64,11 +64,21 @@ from solver.backends.decompose_another import AnotherPair, PairLayout, allowed_s
 from solver.problem import CastProblem, Constraint, ConstraintKind, ProblemRef, TargetSlot
 from solver.rules.target_sets import TargetSets, drawn_by_weight, is_set_in, number_of_sets
 
-__all__ = ["Analysis", "Component", "Frame", "LISTED", "Remade", "analyse", "digits_of", "is_on", "iter_from_index",
-           "product", "product_from"]
+__all__ = [
+    "Analysis",
+    "Component",
+    "Frame",
+    "LISTED",
+    "Remade",
+    "analyse",
+    "digits_of",
+    "is_on",
+    "iter_from_index",
+    "product",
+    "product_from",
+]
 
-_FRAME_TYPES = (ZoneKey, FaceKey, AlternativeCostKey, GiftRecipientKey, OptionalCostKey, ModeKey, SpliceSetKey,
-                XKey)
+_FRAME_TYPES = (ZoneKey, FaceKey, AlternativeCostKey, GiftRecipientKey, OptionalCostKey, ModeKey, SpliceSetKey, XKey)
 """The choices made before targets (CR 601.2a-b): the frame of a cast."""
 
 _FIXED_TYPES = (ZoneKey, FaceKey, AlternativeCostKey, GiftRecipientKey)
@@ -90,8 +100,9 @@ class Remade:
 
     __slots__ = ("_make", "_make_from")
 
-    def __init__(self, make: Callable[[], Iterator[Any]],
-                 make_from: Callable[[int], Iterator[Any]] | None = None) -> None:
+    def __init__(
+        self, make: Callable[[], Iterator[Any]], make_from: Callable[[int], Iterator[Any]] | None = None
+    ) -> None:
         self._make = make
         self._make_from = make_from
 
@@ -121,7 +132,7 @@ def product_from(parts: list[Iterable[Any]], digits: list[int]) -> Iterator[tupl
 
 def _product_from(parts: list[Iterable[Any]], digits: list[int]) -> Iterator[tuple[Any, ...]]:
     for i, value in enumerate(iter_from_index(parts[0], digits[0])):
-        for rest in (product_from(parts[1:], digits[1:]) if i == 0 else product(parts[1:])):
+        for rest in product_from(parts[1:], digits[1:]) if i == 0 else product(parts[1:]):
             yield (value,) + rest
 
 
@@ -160,8 +171,9 @@ def _lazy_product(parts: list[Iterable[Any]], at: int, prefix: tuple[Any, ...]) 
 class Component:
     """Keys of the rest tied together by rules, with those rules and the frame keys they read."""
 
-    def __init__(self, keys: list[ChoiceKey], constraints: list[Constraint], frame_keys: list[ChoiceKey],
-                 slot: TargetSlot | None) -> None:
+    def __init__(
+        self, keys: list[ChoiceKey], constraints: list[Constraint], frame_keys: list[ChoiceKey], slot: TargetSlot | None
+    ) -> None:
         self.keys = keys
         self.constraints = constraints
         self.frame_keys = frame_keys
@@ -193,14 +205,16 @@ class Analysis:
         frame_set = set(self.frame_keys)
         self.castable = all(not isinstance(v.domain, tuple) or v.domain for v in variables.values())
         constraints = problem.constraints
-        self.frame_constraints = [(c, [self.frame_index[k] for k in c.scope]) for c in constraints
-                                  if frame_set.issuperset(c.scope)]
+        self.frame_constraints = [
+            (c, [self.frame_index[k] for k in c.scope]) for c in constraints if frame_set.issuperset(c.scope)
+        ]
         self.monotone = [(c, where) for c, where in self.frame_constraints if c.kind is ConstraintKind.MONOTONE]
         self.castable = self.castable and all(c.predicate() for c, where in self.frame_constraints if not where)
         # what a frame of the walk still has to satisfy: the rules with a scope (those without one are in
         # `castable`) that are not monotone (those are checked first, for every X, in `frames`)
-        self.frame_checks = [(c, where) for c, where in self.frame_constraints
-                             if where and c.kind is not ConstraintKind.MONOTONE]
+        self.frame_checks = [
+            (c, where) for c, where in self.frame_constraints if where and c.kind is not ConstraintKind.MONOTONE
+        ]
         self.slot_of = {slot.key: slot for slot in problem.slots}
         rest = [k for k in keys if k not in frame_set]
         touching: dict[ChoiceKey, list[Constraint]] = {k: [] for k in rest}
@@ -226,15 +240,22 @@ class Analysis:
             rules = list(dict.fromkeys(c for k in group for c in touching[k]))
             reads = list(dict.fromkeys(k for c in rules for k in c.scope if k in frame_set))
             slot = None
-            if len(group) == 1 and type(group[0]) is TargetKey and all(
-                    c.kind is ConstraintKind.ACTIVATION for c in rules):
+            if (
+                len(group) == 1
+                and type(group[0]) is TargetKey
+                and all(c.kind is ConstraintKind.ACTIVATION for c in rules)
+            ):
                 slot = self.slot_of[group[0]]
             component = Component(group, rules, reads, slot)
             component.divided = self._divided(component)
             component.another = self._another(component) if component.divided is None else None
             joint, covered = problem.joint_counts.get(group[0], (None, ())) if len(group) == 1 else (None, ())
-            if joint is not None and component.counted_by is None and {id(c) for c in rules} == {
-                    id(c) for c in covered} and all(k in self.frame_index for k in joint.scope[:-1]):
+            if (
+                joint is not None
+                and component.counted_by is None
+                and {id(c) for c in rules} == {id(c) for c in covered}
+                and all(k in self.frame_index for k in joint.scope[:-1])
+            ):
                 component.counted_by = joint  # counts what every rule of the choice allows (CR 601.2g-h)
                 component.frame_keys = list(joint.scope[:-1])
             self.components.append(component)
@@ -244,8 +265,11 @@ class Analysis:
         self.most_modes = choice.maximum if self.repeatable and choice else len(self.mode_keys)
         self.blocked = self._blocked()
         # each lone instance's switch, as (frame position, test) pairs
-        self.atoms = {slot.key: [(self.frame_index[a.key], a.holds) for a in slot.switch.atoms]
-                      for slot in problem.slots if slot.switch is not None}
+        self.atoms = {
+            slot.key: [(self.frame_index[a.key], a.holds) for a in slot.switch.atoms]
+            for slot in problem.slots
+            if slot.switch is not None
+        }
         self._choice_objects: dict[TargetKey, list[TargetChoice]] = {}
         self._frames: list[tuple[Frame, int]] | None = None
         self._valid: set[Frame] | None = None
@@ -272,17 +296,22 @@ class Analysis:
         self.keywords = frozenset(k.keyword for k in self.frame_keys if type(k) is OptionalCostKey)
         self.keyword_at = {i: k.keyword for i, k in enumerate(self.frame_keys) if type(k) is OptionalCostKey}
         self.position = {card: i for i, card in enumerate(problem.splice_candidates)}
-        self.lone = [(c.slot.key.slot, c.slot, self.atoms.get(c.slot.key, []), is_set_in(c.slot.choices))
-                     for c in self.components if c.slot is not None]  # sets of targets are checked, not listed
+        self.lone = [
+            (c.slot.key.slot, c.slot, self.atoms.get(c.slot.key, []), is_set_in(c.slot.choices))
+            for c in self.components
+            if c.slot is not None
+        ]  # sets of targets are checked, not listed
         self.others = [c for c in self.components if c.slot is None]
         self.linked = any(type(k) is TargetKey for c in self.others for k in c.keys)
         """Whether instances of "target" are tied by rules to other choices (then casts sort their targets)."""
         # What the fast check reads: components other than lone instances and cost objects no cost asks for
         # (those are checked by being left over); the order of the spliced cards is in its domain when its
         # rule holds and its set is (the frame's), so only its rule is checked.
-        self.checked = [(c, [k for k in c.keys if type(k) is not SpliceOrderKey]) for c in self.others
-                        if c.constraints or not all(type(k) is CostObjectsKey and variables[k].domain == ((),)
-                                                    for k in c.keys)]
+        self.checked = [
+            (c, [k for k in c.keys if type(k) is not SpliceOrderKey])
+            for c in self.others
+            if c.constraints or not all(type(k) is CostObjectsKey and variables[k].domain == ((),) for k in c.keys)
+        ]
 
     def _divided(self, component: Component) -> tuple[TargetSlot, Constraint] | None:
         """An instance of "target" and its division, tied by nothing else: counted and drawn by number of targets.
@@ -330,8 +359,12 @@ class Analysis:
         if len(keys) != 2 or type(keys[0]) is not TargetKey or type(keys[1]) is not TargetKey:
             return None
         first, second = self.slot_of[keys[0]], self.slot_of[keys[1]]
-        if first.division is not None or second.division is not None or not isinstance(first.choices, TargetSets) \
-                or not isinstance(second.choices, TargetSets):
+        if (
+            first.division is not None
+            or second.division is not None
+            or not isinstance(first.choices, TargetSets)
+            or not isinstance(second.choices, TargetSets)
+        ):
             return None
         apart = [c for c in component.constraints if c.kind is ConstraintKind.ANOTHER]
         if len(apart) != 1 or apart[0].scope != (first.key, second.key):
@@ -340,8 +373,11 @@ class Analysis:
         for rule in component.constraints:
             if rule is apart[0]:
                 continue
-            if rule.kind not in (ConstraintKind.ACTIVATION, ConstraintKind.SIZE) or rule.scope[-1] not in keys \
-                    or not all(k in self.frame_index for k in rule.scope[:-1]):
+            if (
+                rule.kind not in (ConstraintKind.ACTIVATION, ConstraintKind.SIZE)
+                or rule.scope[-1] not in keys
+                or not all(k in self.frame_index for k in rule.scope[:-1])
+            ):
                 return None
             if rule.kind is ConstraintKind.SIZE:
                 sizes.append(rule)
@@ -358,8 +394,11 @@ class Analysis:
             def sizes(slot: TargetSlot) -> list[int] | None:
                 if not self.slot_is_on(slot, frame):
                     return None
-                own = [(rule, [frame[self.frame_index[k]] for k in rule.scope[:-1]]) for rule in rules
-                       if rule.scope[-1] == slot.key]
+                own = [
+                    (rule, [frame[self.frame_index[k]] for k in rule.scope[:-1]])
+                    for rule in rules
+                    if rule.scope[-1] == slot.key
+                ]
                 return allowed_sizes(slot, own)
 
             found = component.pairs[signature] = AnotherPair(layout, sizes(layout.first), sizes(layout.second))
@@ -376,15 +415,20 @@ class Analysis:
         tied by "that player controls", objects tapped to pay a cost that could also have been tapped for
         mana, ... The positions benchmark names them.
         """
-        return [tuple(str(key) for key in c.keys) for c in self.components
-                if c.slot is None and c.divided is None and c.another is None and c.counted_by is None
-                and c.constraints]
+        return [
+            tuple(str(key) for key in c.keys)
+            for c in self.components
+            if c.slot is None and c.divided is None and c.another is None and c.counted_by is None and c.constraints
+        ]
 
     # ---------------------------------------------------------------- frames
     def _blocked(self) -> list[tuple[ChoiceKey, Any]]:
         """Atoms that can never hold: the switch, alone, of an instance with no legal choice (CR 700.2a, 702.47b)."""
-        return [(slot.switch.atoms[0].key, slot.switch.atoms[0].holds) for slot in self.problem.slots
-                if slot.switch is not None and len(slot.switch.atoms) == 1 and not slot.choices]
+        return [
+            (slot.switch.atoms[0].key, slot.switch.atoms[0].holds)
+            for slot in self.problem.slots
+            if slot.switch is not None and len(slot.switch.atoms) == 1 and not slot.choices
+        ]
 
     def _allowed(self, key: ChoiceKey, value: Any) -> bool:
         return not self.blocked or not any(blocked_key == key and holds(value) for blocked_key, holds in self.blocked)
@@ -436,8 +480,11 @@ class Analysis:
                 items += [(self.frame_index[key], card) for card in problem.splice_candidates]
         splice_key = next((k for k in self.frame_keys if type(k) is SpliceSetKey), None)
         splice_domain = problem.variables[splice_key].domain if splice_key is not None else ()
-        tops = {self.frame_index[k]: max(problem.variables[k].domain) for k in self.frame_keys
-                if type(k) in (ModeKey, OptionalCostKey)}
+        tops = {
+            self.frame_index[k]: max(problem.variables[k].domain)
+            for k in self.frame_keys
+            if type(k) in (ModeKey, OptionalCostKey)
+        }
         base: list[Any] = []
         for key in self.frame_keys:
             domain = problem.variables[key].domain
@@ -452,8 +499,11 @@ class Analysis:
         # and only whether the objects they ask for are there when a monotone rule over the splice set is the
         # total cost being payable (the splice costs' mana is part of it, CR 601.2f-h), checked next
         affords = problem.splice_affords
-        if problem.splice_objects_available is not None and splice_key is not None and any(
-                c is problem.payment_rule and splice_key in c.scope for c, _ in self.monotone):
+        if (
+            problem.splice_objects_available is not None
+            and splice_key is not None
+            and any(c is problem.payment_rule and splice_key in c.scope for c, _ in self.monotone)
+        ):
             affords = problem.splice_objects_available
         in_splice_domain = affords if affords is not None else splice_domain.__contains__
 
@@ -549,8 +599,11 @@ class Analysis:
                     old = frame[at]
                     if card is None:  # a mode or an optional cost, once more
                         new = old + 1
-                        if new > tops[at] or (type(key) is ModeKey and modes >= self.most_modes) \
-                                or not self._allowed(key, new):
+                        if (
+                            new > tops[at]
+                            or (type(key) is ModeKey and modes >= self.most_modes)
+                            or not self._allowed(key, new)
+                        ):
                             index += 1
                             continue
                         frame[at] = new
@@ -587,8 +640,11 @@ class Analysis:
                 frame[at] = chosen
                 if not paid(frame, 0):  # the one X (sets it)
                     continue
-                if x_allowed[0] and (not other_checks or self._holds(other_checks, frame)) \
-                        and (not x_checks or self._holds(x_checks, frame)):
+                if (
+                    x_allowed[0]
+                    and (not other_checks or self._holds(other_checks, frame))
+                    and (not x_checks or self._holds(x_checks, frame))
+                ):
                     yield (tuple(frame), 1) if runs else tuple(frame)
                 larger = []
                 for index in range(start, len(cards)):
@@ -707,8 +763,9 @@ class Analysis:
         for key in keys:
             known.add(key)
             ready = [c for c in component.constraints if key in c.scope and known.issuperset(c.scope)]
-            source = next((c for c in ready if c.generate is not None and c.scope[-1] == key
-                           and key not in c.scope[:-1]), None)
+            source = next(
+                (c for c in ready if c.generate is not None and c.scope[-1] == key and key not in c.scope[:-1]), None
+            )
             plans.append((key, source, [c for c in ready if c is not source]))
         solutions: list[dict[ChoiceKey, Any]] = []
         _place(0, plans, assignment, keys, self.problem.variables, solutions)
@@ -724,8 +781,9 @@ class Analysis:
         counted = component.counted_by
         if counted is not None and counted.generate is not None:
             key = component.keys[0]
-            return [{key: value} for value in
-                    counted.generate(*(frame[self.frame_index[k]] for k in counted.scope[:-1]))]
+            return [
+                {key: value} for value in counted.generate(*(frame[self.frame_index[k]] for k in counted.scope[:-1]))
+            ]
         if component.slot is not None:
             slot = component.slot
             if not self.slot_is_on(slot, frame):
@@ -735,8 +793,10 @@ class Analysis:
             return [{slot.key: choice} for choice in slot.choices]
         if component.divided is not None:  # made by number of targets, lazily: the first casts come at once
             analysis = weakref.proxy(self)  # the values may be kept here (frame_digits): no reference back
-            return Remade(functools.partial(Analysis._divided_values, analysis, component, frame),
-                           functools.partial(Analysis._divided_values_from, analysis, component, frame))
+            return Remade(
+                functools.partial(Analysis._divided_values, analysis, component, frame),
+                functools.partial(Analysis._divided_values_from, analysis, component, frame),
+            )
         if component.another is not None:  # two instances, one "another": made lazily, never listed
             pair = self.another_pair(component, frame)
             return Remade(pair.values, pair.values_from)
@@ -759,8 +819,11 @@ class Analysis:
 
     def _divided_sizes(self, component: Component, frame: Frame) -> list[tuple[Any, int]]:
         """:meth:`_count_divided_sizes`, kept per frame signature (what the component reads of the frame)."""
-        signature = (self._signature(component, frame), self.slot_is_on(component.divided[0], frame)) \
-            if component.divided is not None else None
+        signature = (
+            (self._signature(component, frame), self.slot_is_on(component.divided[0], frame))
+            if component.divided is not None
+            else None
+        )
         found = component.sizes.get(signature)
         if found is None:
             found = component.sizes[signature] = self._count_divided_sizes(component, frame)
@@ -789,8 +852,10 @@ class Analysis:
             by_size: dict[int, int] = {}
             for targets in choices:
                 by_size[len(targets)] = by_size.get(len(targets), 0) + 1
-            found = [(k, sets * rule.count(*prefix, choices[[len(t) for t in choices].index(k)]))
-                     for k, sets in sorted(by_size.items())]
+            found = [
+                (k, sets * rule.count(*prefix, choices[[len(t) for t in choices].index(k)]))
+                for k, sets in sorted(by_size.items())
+            ]
         return [(k, weight) for k, weight in found if weight]
 
     def _divided_values(self, component: Component, frame: Frame) -> Iterator[dict[ChoiceKey, Any]]:
@@ -818,8 +883,11 @@ class Analysis:
         prefix = self._division_prefix(component, frame)
         choices = slot.choices
         before = first = 0
-        runs = ((k, sets, next(choices.of_size(k))) for k, sets in choices.sizes if sets) \
-            if isinstance(choices, TargetSets) else ((len(t), 1, t) for t in choices)
+        runs = (
+            ((k, sets, next(choices.of_size(k))) for k, sets in choices.sizes if sets)
+            if isinstance(choices, TargetSets)
+            else ((len(t), 1, t) for t in choices)
+        )
         for _, sets, example in runs:
             each = rule.count(*prefix, example)
             yield first, sets, each, before
@@ -839,11 +907,14 @@ class Analysis:
             if index < before + sets * each:
                 at, split = divmod(index - before, each)
                 choices = slot.choices
-                later = choices.iter_from(first + at) if isinstance(choices, TargetSets) else \
-                    itertools.islice(choices, first + at, None)
+                later = (
+                    choices.iter_from(first + at)
+                    if isinstance(choices, TargetSets)
+                    else itertools.islice(choices, first + at, None)
+                )
                 for n, targets in enumerate(later):
                     made = rule.generate(*prefix, targets)
-                    for value in (itertools.islice(made, split, None) if n == 0 else made):
+                    for value in itertools.islice(made, split, None) if n == 0 else made:
                         yield {slot.key: targets, division: value}
                 return
 
@@ -913,7 +984,7 @@ class Analysis:
         if at is None:
             return self._frame_count(frame)
         # no component reads X (only the total cost does): frames that differ in X alone have one count
-        key = frame[:at] + frame[at + 1:]
+        key = frame[:at] + frame[at + 1 :]
         found = self._x_unread_counts.get(key)
         if found is None:
             found = self._x_unread_counts[key] = self._frame_count(frame)
@@ -926,9 +997,13 @@ class Analysis:
             x_key = next((k for k in self.frame_keys if type(k) is XKey), None)
             x_at = self.frame_index[x_key] if x_key is not None else None
             domain = self.problem.variables[x_key].domain if x_key is not None else ()
-            if x_at is not None and isinstance(domain, tuple) and len(domain) > 1 and not any(
-                    x_key in c.frame_keys for c in self.components) and not any(
-                    at == x_at for atoms in self.atoms.values() for at, _ in atoms):
+            if (
+                x_at is not None
+                and isinstance(domain, tuple)
+                and len(domain) > 1
+                and not any(x_key in c.frame_keys for c in self.components)
+                and not any(at == x_at for atoms in self.atoms.values() for at, _ in atoms)
+            ):
                 self._x_unread_at = x_at
             self._switched = []
             by_member: dict[int, dict[str, int]] = {}  # by the value's frame position, each object's product
@@ -981,20 +1056,33 @@ class Analysis:
                 if not atoms:
                     fixed *= sets
                 # with a switch: counted in frame_count itself
-            elif component.divided is None and component.counted_by is None and not component.constraints and \
-                    isinstance(domain := self.problem.variables[component.keys[0]].domain, tuple):
+            elif (
+                component.divided is None
+                and component.counted_by is None
+                and not component.constraints
+                and isinstance(domain := self.problem.variables[component.keys[0]].domain, tuple)
+            ):
                 fixed *= len(domain)
-            elif component.counted_by is not None and (count := component.counted_by.count) is not None and \
-                    component.divided is None:
+            elif (
+                component.counted_by is not None
+                and (count := component.counted_by.count) is not None
+                and component.divided is None
+            ):
                 read = component.counted_by.scope[:-1]
-                single = [domain[0] for k in read if type(k) not in (ModeKey, OptionalCostKey)
-                          and isinstance(domain := self.problem.variables[k].domain, tuple) and len(domain) == 1]
+                single = [
+                    domain[0]
+                    for k in read
+                    if type(k) not in (ModeKey, OptionalCostKey)
+                    and isinstance(domain := self.problem.variables[k].domain, tuple)
+                    and len(domain) == 1
+                ]
                 if len(single) == len(read):
                     fixed *= count(*single)  # what it reads has one value in every frame (no splice card: one order)
                 else:
                     at = tuple(self.frame_index[k] for k in read)
-                    counters.append(_counter_of_one(count, at[0]) if len(at) == 1
-                                    else functools.partial(_count_by_rule, count, at))
+                    counters.append(
+                        _counter_of_one(count, at[0]) if len(at) == 1 else functools.partial(_count_by_rule, count, at)
+                    )
             elif component.another is not None:
                 at = tuple(self.frame_index[k] for k in component.frame_keys)
                 counters.append(functools.partial(Analysis._another_count, analysis, component, at, {}))
@@ -1019,17 +1107,29 @@ class Analysis:
         found = self._choice_objects.get(slot.key)
         if found is None:
             key = slot.key
-            made = (TargetChoice(key.source, key.mode, key.instruction, key.index, slot.spec.phrase, choice, key.copy)
-                    for choice in slot.choices)
+            made = (
+                TargetChoice(key.source, key.mode, key.instruction, key.index, slot.spec.phrase, choice, key.copy)
+                for choice in slot.choices
+            )
             if number_of_sets(slot.choices) > LISTED:
+
                 def objects(sets: Iterable[tuple[str, ...]]) -> Iterator[TargetChoice]:
-                    return (TargetChoice(key.source, key.mode, key.instruction, key.index, slot.spec.phrase, choice,
-                                         key.copy) for choice in sets)
+                    return (
+                        TargetChoice(
+                            key.source, key.mode, key.instruction, key.index, slot.spec.phrase, choice, key.copy
+                        )
+                        for choice in sets
+                    )
 
                 choices = slot.choices
-                return Remade(lambda: objects(choices), lambda index: objects(
-                    choices.iter_from(index) if isinstance(choices, TargetSets)
-                    else itertools.islice(choices, index, None)))
+                return Remade(
+                    lambda: objects(choices),
+                    lambda index: objects(
+                        choices.iter_from(index)
+                        if isinstance(choices, TargetSets)
+                        else itertools.islice(choices, index, None)
+                    ),
+                )
             found = self._choice_objects[key] = list(made)
         return found
 
@@ -1042,11 +1142,13 @@ class Analysis:
             return rng.choice(listed)
         if isinstance(choices, TargetSets):
             key = slot.key
-            return TargetChoice(key.source, key.mode, key.instruction, key.index, slot.spec.phrase,
-                                choices.sample(rng), key.copy)
+            return TargetChoice(
+                key.source, key.mode, key.instruction, key.index, slot.spec.phrase, choices.sample(rng), key.copy
+            )
         key = slot.key
-        return TargetChoice(key.source, key.mode, key.instruction, key.index, slot.spec.phrase, rng.choice(choices),
-                            key.copy)
+        return TargetChoice(
+            key.source, key.mode, key.instruction, key.index, slot.spec.phrase, rng.choice(choices), key.copy
+        )
 
     def frame_values(self, frame: Frame) -> dict[ChoiceKey, Any]:
         """The frame as an assignment of the frame keys (kept: do not change it)."""
@@ -1063,16 +1165,26 @@ class Analysis:
         problem = self.problem
         layout = self._field_layout
         if layout is None:  # where each field's frame key is, once
+
             def first(kind: type) -> int | None:
                 return next((i for i, k in enumerate(self.frame_keys) if type(k) is kind), None)
 
             keys = problem.total_cost_keys
-            cost_at = tuple(self.frame_index[k] for k in keys) if problem.total_cost_of_values is not None and all(
-                k in self.frame_index for k in keys) else None  # where the choices the total cost reads are
+            cost_at = (
+                tuple(self.frame_index[k] for k in keys)
+                if problem.total_cost_of_values is not None and all(k in self.frame_index for k in keys)
+                else None
+            )  # where the choices the total cost reads are
             layout = self._field_layout = (
-                first(XKey), first(ZoneKey), first(FaceKey), first(AlternativeCostKey), first(GiftRecipientKey),
+                first(XKey),
+                first(ZoneKey),
+                first(FaceKey),
+                first(AlternativeCostKey),
+                first(GiftRecipientKey),
                 [(key.index, i) for i, key in enumerate(self.frame_keys) if type(key) is ModeKey],
-                [i for i, key in enumerate(self.frame_keys) if type(key) is OptionalCostKey], cost_at)
+                [i for i, key in enumerate(self.frame_keys) if type(key) is OptionalCostKey],
+                cost_at,
+            )
         x_at, zone_at, face_at, alternative_at, gift_at, modes_at, optional_at, cost_at = layout
         x = frame[x_at] if x_at is not None else None
         of_values = problem.total_cost_of_values
@@ -1084,13 +1196,16 @@ class Analysis:
         if mana_value is None:
             mana_value = self._mana_values[x] = problem.mana_value_with(x)
         found = self._fields[frame] = {
-            "card": problem.spell.id, "name": problem.spell.card.name,
+            "card": problem.spell.id,
+            "name": problem.spell.card.name,
             "zone": frame[zone_at] if zone_at is not None else None,
             "halves": frame[face_at] if face_at is not None else None,
             "modes": tuple(index for index, i in modes_at for _ in range(int(frame[i]))) if modes_at else (),
-            "x": x, "alternative_cost": frame[alternative_at] if alternative_at is not None else None,
+            "x": x,
+            "alternative_cost": frame[alternative_at] if alternative_at is not None else None,
             "additional_costs": tuple((self.keyword_at[i], int(frame[i])) for i in optional_at if frame[i])
-            if optional_at else (),
+            if optional_at
+            else (),
             "gift_recipient": frame[gift_at] if gift_at is not None else None,
             "without_paying_mana_cost": problem.without_paying_mana_cost,
             "total_cost": total,
@@ -1130,9 +1245,21 @@ class Analysis:
             elif type(key) is TargetKey and value is not None:
                 slot = self.slot_of[key]
                 division = tuple(chosen[slot.division]) if slot.division is not None else ()
-                targets.append((problem.target_order(key, position),
-                                TargetChoice(key.source, key.mode, key.instruction, key.index, slot.spec.phrase,
-                                             value, key.copy, division)))
+                targets.append(
+                    (
+                        problem.target_order(key, position),
+                        TargetChoice(
+                            key.source,
+                            key.mode,
+                            key.instruction,
+                            key.index,
+                            slot.spec.phrase,
+                            value,
+                            key.copy,
+                            division,
+                        ),
+                    )
+                )
         fields: dict[str, Any] = {name: tuple(sorted(ids)) for name, ids in paid.items()}
         fields["splices"] = splices
         return fields, position, targets
@@ -1148,13 +1275,14 @@ class Analysis:
             self._weights = (frames, cumulative, total)
         return self._weights
 
-
     def frame_starts(self) -> dict[Frame, int]:
         """Each frame with casts, and how many casts come before its first (kept): where its action ids start."""
         if self._starts is None:
             frames, cumulative, total = self.weights()
-            self._starts = {frame: end - count for frame, end, count in
-                            zip(frames, cumulative, (count for _, count in self.counted_frames()))}
+            self._starts = {
+                frame: end - count
+                for frame, end, count in zip(frames, cumulative, (count for _, count in self.counted_frames()))
+            }
         return self._starts
 
     def active_lone(self, frame: Frame) -> list[TargetSlot]:
@@ -1209,9 +1337,14 @@ def analyse(problem: CastProblem) -> Analysis:
     return found
 
 
-def _place(depth: int, plans: list[tuple[ChoiceKey, Constraint | None, list[Constraint]]],
-           assignment: dict[ChoiceKey, Any], keys: list[ChoiceKey], variables: Mapping[ChoiceKey, Any],
-           found: list[dict[ChoiceKey, Any]]) -> None:
+def _place(
+    depth: int,
+    plans: list[tuple[ChoiceKey, Constraint | None, list[Constraint]]],
+    assignment: dict[ChoiceKey, Any],
+    keys: list[ChoiceKey],
+    variables: Mapping[ChoiceKey, Any],
+    found: list[dict[ChoiceKey, Any]],
+) -> None:
     """Add to ``found`` the values of ``keys`` the plans allow from ``depth`` on (see ``component_solutions``).
 
     Each plan is a key, the rule that generates its values (None: its domain) and the rules checked once it
@@ -1221,9 +1354,11 @@ def _place(depth: int, plans: list[tuple[ChoiceKey, Constraint | None, list[Cons
         found.append({k: assignment[k] for k in keys})
         return
     key, source, checks = plans[depth]
-    values = (source.generate(*(assignment[k] for k in source.scope[:-1]))
-              if source is not None and source.generate is not None  # a source always generates
-              else variables[key].domain)
+    values = (
+        source.generate(*(assignment[k] for k in source.scope[:-1]))
+        if source is not None and source.generate is not None  # a source always generates
+        else variables[key].domain
+    )
     for value in values:
         assignment[key] = value
         if all(c.holds(assignment) for c in checks):

@@ -80,8 +80,9 @@ class SetsOfSizes:
         at = bisect.bisect_right(self.starts, index) - 1
         if at >= len(self.runs):
             return iter(())
-        return itertools.chain(self.runs[at].iter_from(index - self.starts[at]),
-                               itertools.chain.from_iterable(self.runs[at + 1:]))
+        return itertools.chain(
+            self.runs[at].iter_from(index - self.starts[at]), itertools.chain.from_iterable(self.runs[at + 1 :])
+        )
 
     def at(self, index: int) -> tuple[str, ...]:
         """The set at ``index`` (unranked, not walked to)."""
@@ -190,16 +191,19 @@ class AnotherPair:
         s = self.after[0][0]
         most = max(first_sizes, default=0) if first_sizes is not None else 0
         # W[j]: the later instance's sets when j of its candidates are taken by the earlier one
-        self.weight = [sum(math.comb(m1 - j, k) for k in second_sizes) if second_sizes is not None else 1
-                       for j in range(most + 1)]
+        self.weight = [
+            sum(math.comb(m1 - j, k) for k in second_sizes) if second_sizes is not None else 1 for j in range(most + 1)
+        ]
         self._full: SetsOfSizes | None = None
         self._parts: tuple[list[tuple[int, int]], list[int]] | None = None  # see sample
         if first_sizes is None:
             self.by_size: list[tuple[int, int]] = []
             self.size = self.weight[0]
         else:
-            self.by_size = [(i, sum(math.comb(s, j) * math.comb(n0 - s, i - j) * self.weight[j]
-                                    for j in range(min(i, s) + 1))) for i in first_sizes]
+            self.by_size = [
+                (i, sum(math.comb(s, j) * math.comb(n0 - s, i - j) * self.weight[j] for j in range(min(i, s) + 1)))
+                for i in first_sizes
+            ]
             self.size = sum(total for _, total in self.by_size)
         self.before = list(itertools.accumulate((total for _, total in self.by_size), initial=0))
 
@@ -286,8 +290,9 @@ class AnotherPair:
     def _completions(self, p: int, left: int, j: int) -> int:
         """The values whose earlier set takes ``left`` more candidates from position ``p`` on, ``j`` shared so far."""
         shared, other = self.after[p]
-        return sum(math.comb(shared, t) * math.comb(other, left - t) * self.weight[j + t]
-                   for t in range(min(left, shared) + 1))
+        return sum(
+            math.comb(shared, t) * math.comb(other, left - t) * self.weight[j + t] for t in range(min(left, shared) + 1)
+        )
 
     def _unrank(self, index: int) -> tuple[tuple[str, ...], int]:
         """(earlier set, place among its later sets) of the ``index``-th value (the earlier instance on)."""
@@ -362,15 +367,23 @@ class AnotherPair:
             self._parts = (parts, ends)
         parts, ends = self._parts
         i, j = parts[bisect.bisect_right(ends, rng.randrange(self.size))] if len(parts) > 1 else parts[0]
-        first = tuple(sorted([shared[p] for p in drawn_indices(len(shared), j, rng)]
-                             + [others[p] for p in drawn_indices(len(others), i - j, rng)]))
+        first = tuple(
+            sorted(
+                [shared[p] for p in drawn_indices(len(shared), j, rng)]
+                + [others[p] for p in drawn_indices(len(others), i - j, rng)]
+            )
+        )
         return self._value(first, self._later_sample(first, rng))
 
     def first_choices(self) -> int:
         """How many of the earlier instance's sets (of the sizes allowed) have at least one value."""
         s, n0 = sum(self.shared), len(self.candidates)
-        return sum(math.comb(s, j) * math.comb(n0 - s, i - j) for i, _ in self.by_size
-                   for j in range(min(i, s) + 1) if self.weight[j])
+        return sum(
+            math.comb(s, j) * math.comb(n0 - s, i - j)
+            for i, _ in self.by_size
+            for j in range(min(i, s) + 1)
+            if self.weight[j]
+        )
 
     def count_with_first(self, first: tuple[str, ...]) -> int:
         """How many values have this earlier set (the later instance's sets left, or 1)."""
@@ -392,8 +405,9 @@ class AnotherPair:
         return SetsOfSizes(tuple(c for c in self.candidates if c not in taken), self.first_sizes)
 
 
-def weighted_first_page(pair: AnotherPair, offset: int, limit: int,
-                        weigh: Callable[[tuple[str, ...]], int] | None = None) -> list[tuple[tuple[str, ...], int]]:
+def weighted_first_page(
+    pair: AnotherPair, offset: int, limit: int, weigh: Callable[[tuple[str, ...]], int] | None = None
+) -> list[tuple[tuple[str, ...], int]]:
     """A page of the earlier instance's sets (the sizes allowed), each with its number of values.
 
     Parameters

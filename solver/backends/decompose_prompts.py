@@ -51,10 +51,16 @@ def _frame_prompts(analysis: Analysis, frame: tuple) -> dict[str, Any]:
     fields = analysis.frame_fields(frame)
     values = analysis.frame_values(frame)
     splice_set = next((v for k, v in values.items() if type(k) is SpliceSetKey), ())
-    return {"halves": fields["halves"], "zone": fields["zone"].value, "alternative_cost": fields["alternative_cost"],
-            "modes": fields["modes"], "splice_set": tuple(sorted(splice_set)),
-            "additional_costs": fields["additional_costs"], "gift_recipient": fields["gift_recipient"],
-            "x": fields["x"]}
+    return {
+        "halves": fields["halves"],
+        "zone": fields["zone"].value,
+        "alternative_cost": fields["alternative_cost"],
+        "modes": fields["modes"],
+        "splice_set": tuple(sorted(splice_set)),
+        "additional_costs": fields["additional_costs"],
+        "gift_recipient": fields["gift_recipient"],
+        "x": fields["x"],
+    }
 
 
 class _Factor:
@@ -107,7 +113,7 @@ class _Listed(_Factor):
             value = self.value(prompt, item)
             groups[value] = groups.get(value, 0) + 1
         listed = list(groups.items())
-        return len(listed), lambda offset, limit: listed[offset:offset + limit]
+        return len(listed), lambda offset, limit: listed[offset : offset + limit]
 
     def restrict(self, prompt: str, value: Any) -> bool:
         self.values = [item for item in self.values if self.value(prompt, item) == value]
@@ -133,11 +139,12 @@ class _Lone(_Factor):
 
     def options(self, prompt: str) -> tuple[int, Callable[[int, int], list[tuple[Any, int]]]]:
         if self.chosen is not None:
-            return 1, lambda offset, limit: [(self.chosen, 1)][offset:offset + limit]
+            return 1, lambda offset, limit: [(self.chosen, 1)][offset : offset + limit]
         choices = self.slot.choices
         total = number_of_sets(choices)
-        return total, lambda offset, limit: [(value, 1) for value in itertools.islice(_sets_from(choices, offset),
-                                                                                      limit)]
+        return total, lambda offset, limit: [
+            (value, 1) for value in itertools.islice(_sets_from(choices, offset), limit)
+        ]
 
     def restrict(self, prompt: str, value: Any) -> bool:
         if self.chosen is not None:
@@ -179,13 +186,13 @@ class _Divided(_Factor):
         if prompt == self.division:
             assert self.chosen is not None and self.rule.generate is not None
             splits = [self.split] if self.split is not None else list(self.rule.generate(*self.prefix, self.chosen))
-            return len(splits), lambda offset, limit: [(split, 1) for split in splits[offset:offset + limit]]
+            return len(splits), lambda offset, limit: [(split, 1) for split in splits[offset : offset + limit]]
         if self.chosen is not None:
-            return 1, lambda offset, limit: [(self.chosen, self.count())][offset:offset + limit]
+            return 1, lambda offset, limit: [(self.chosen, self.count())][offset : offset + limit]
         choices = self.slot.choices
         if not isinstance(choices, TargetSets):  # listed: each set by its divisions
             listed = [(targets, n) for targets in choices if (n := self.divisions(targets))]
-            return len(listed), lambda offset, limit: listed[offset:offset + limit]
+            return len(listed), lambda offset, limit: listed[offset : offset + limit]
         # by number of targets: every set of k targets has as many divisions (CR 601.2d)
         sizes = []  # (first index in the sets, sets of this size, divisions of each)
         start = 0
@@ -201,8 +208,9 @@ class _Divided(_Factor):
                 if offset >= sets:
                     offset -= sets
                     continue
-                for value in itertools.islice(choices.iter_from(first + offset), min(sets - offset,
-                                                                                     limit - len(found))):
+                for value in itertools.islice(
+                    choices.iter_from(first + offset), min(sets - offset, limit - len(found))
+                ):
                     found.append((value, n))
                 offset = 0
                 if len(found) >= limit:
@@ -220,8 +228,9 @@ class _Divided(_Factor):
             return True
         if self.chosen is not None:
             return value == self.chosen
-        if value not in (self.slot.choices if isinstance(self.slot.choices, TargetSets)
-                         else set(self.slot.choices)) or not self.divisions(value):
+        if value not in (
+            self.slot.choices if isinstance(self.slot.choices, TargetSets) else set(self.slot.choices)
+        ) or not self.divisions(value):
             return False
         self.chosen = value
         return True
@@ -272,29 +281,33 @@ class _Another(_Factor):
         pair = self.pair
         if self._is_first(prompt):
             if self.first is not None:
-                return 1, lambda offset, limit: [(self.first, self.count())][offset:offset + limit]
+                return 1, lambda offset, limit: [(self.first, self.count())][offset : offset + limit]
             if self.second is not None:
                 sets = pair.first_sets_avoiding(self.second)
-                return sets.size, lambda offset, limit: [(v, 1) for v in itertools.islice(sets.iter_from(offset),
-                                                                                         limit)]
+                return sets.size, lambda offset, limit: [
+                    (v, 1) for v in itertools.islice(sets.iter_from(offset), limit)
+                ]
             return pair.first_choices(), lambda offset, limit: weighted_first_page(pair, offset, limit)
         if self.second is not None:
-            return 1, lambda offset, limit: [(self.second, self.count())][offset:offset + limit]
+            return 1, lambda offset, limit: [(self.second, self.count())][offset : offset + limit]
         if self.first is not None or pair.first_sizes is None:
             later = self._later()
-            return later.size, lambda offset, limit: [(v, 1) for v in itertools.islice(later.iter_from(offset),
-                                                                                      limit)]
+            return later.size, lambda offset, limit: [(v, 1) for v in itertools.islice(later.iter_from(offset), limit)]
         full = self._later()  # asked before the earlier instance: each set by the earlier sets avoiding it
         listed = [(v, n) for v in full if (n := pair.count_with_second(v))]
-        return len(listed), lambda offset, limit: listed[offset:offset + limit]
+        return len(listed), lambda offset, limit: listed[offset : offset + limit]
 
     def restrict(self, prompt: str, value: Any) -> bool:
         pair = self.pair
         if self._is_first(prompt):
             if self.first is not None:
                 return value == self.first
-            if not isinstance(value, tuple) or value not in pair.first.choices or pair.first_sizes is None \
-                    or len(value) not in pair.first_sizes:
+            if (
+                not isinstance(value, tuple)
+                or value not in pair.first.choices
+                or pair.first_sizes is None
+                or len(value) not in pair.first_sizes
+            ):
                 return False
             if self.second is not None and set(value) & set(self.second):
                 return False
@@ -328,12 +341,23 @@ def _sets_from(choices: Any, offset: int) -> Any:
 
 def _instance_json(slot: TargetSlot) -> dict[str, Any]:
     key = slot.key
-    return {"source": key.source, "mode": key.mode, "instruction": key.instruction, "index": key.index,
-            "copy": key.copy, "phrase": slot.spec.phrase}
+    return {
+        "source": key.source,
+        "mode": key.mode,
+        "instruction": key.instruction,
+        "index": key.index,
+        "copy": key.copy,
+        "phrase": slot.spec.phrase,
+    }
 
 
-def fast_options(problems: Sequence[CastProblem], chosen: Mapping[str, Any] | None = None, *, offset: int = 0,
-                 limit: int = DEFAULT_LIMIT) -> Options:
+def fast_options(
+    problems: Sequence[CastProblem],
+    chosen: Mapping[str, Any] | None = None,
+    *,
+    offset: int = 0,
+    limit: int = DEFAULT_LIMIT,
+) -> Options:
     """The next prompt of a cast and its options with their counts, from the decomposition of each problem.
 
     Parameters
@@ -355,8 +379,11 @@ def fast_options(problems: Sequence[CastProblem], chosen: Mapping[str, Any] | No
     """
     walk = Walk(chosen, offset, limit)
     # Before targets: the frames of every problem, each with its number of casts (CR 601.2a-b)
-    entries = [(problem, frame, count, _frame_prompts(analyse(problem), frame)) for problem in problems
-               for frame, count in analyse(problem).counted_frames()]
+    entries = [
+        (problem, frame, count, _frame_prompts(analyse(problem), frame))
+        for problem in problems
+        for frame, count in analyse(problem).counted_frames()
+    ]
     for prompt in FRAME_PROMPTS:
         asked, entries = walk.grouped(prompt, entries, functools.partial(_frame_value, prompt), _frame_weight)
         if asked is not None:
@@ -369,9 +396,16 @@ def fast_options(problems: Sequence[CastProblem], chosen: Mapping[str, Any] | No
     return _after_frame(problem, analyse(problem), frame, walk)
 
 
-def _factors(problem: CastProblem, analysis: Analysis, frame: tuple) -> tuple[
-        list[_Factor], dict[TargetKey, _Lone], dict[TargetKey, _Divided], dict[ChoiceKey, _Listed],
-        dict[CostObjectsKey, str], dict[TargetKey, _Another]]:
+def _factors(
+    problem: CastProblem, analysis: Analysis, frame: tuple
+) -> tuple[
+    list[_Factor],
+    dict[TargetKey, _Lone],
+    dict[TargetKey, _Divided],
+    dict[ChoiceKey, _Listed],
+    dict[CostObjectsKey, str],
+    dict[TargetKey, _Another],
+]:
     """The factors of a frame's casts, and which factor holds each instance, division and cost's objects."""
     cost_prompt = {key: COST_OBJECT_FIELDS[key.action] for key in problem.variables if type(key) is CostObjectsKey}
     factors: list[_Factor] = []
@@ -406,8 +440,13 @@ def _factors(problem: CastProblem, analysis: Analysis, frame: tuple) -> tuple[
             by_prompt[prompt].append(listed_keys[key])
     for joined in by_prompt.values():
         if len(joined) > 1:
-            merged = _Listed([{k: v for part in combination for k, v in part.items()}
-                              for combination in itertools.product(*(part.values for part in joined))], {})
+            merged = _Listed(
+                [
+                    {k: v for part in combination for k, v in part.items()}
+                    for combination in itertools.product(*(part.values for part in joined))
+                ],
+                {},
+            )
             factors = [f for f in factors if f not in joined] + [merged]
             for key, owner in list(listed_keys.items()):
                 if owner in joined:
@@ -432,23 +471,34 @@ def _after_frame(problem: CastProblem, analysis: Analysis, frame: tuple, walk: W
             return None
         if total > 1:
             others = math.prod(f.count() for f in factors if f is not factor)
-            return walk.ask(prompt, instance, total, [(v, n * others) for v, n in page(walk.offset, walk.limit)],
-                            factor.count() * others)
+            return walk.ask(
+                prompt,
+                instance,
+                total,
+                [(v, n * others) for v, n in page(walk.offset, walk.limit)],
+                factor.count() * others,
+            )
         value = page(0, 1)[0][0]
         factor.restrict(prompt, value)
         walk.take(prompt, value)
         return None
 
     splice_owner = next((listed_keys[key] for key in listed_keys if type(key) is SpliceOrderKey), None)
-    if splice_owner is not None and any(value for key, value in analysis.frame_values(frame).items()
-                                        if type(key) is SpliceSetKey):
+    if splice_owner is not None and any(
+        value for key, value in analysis.frame_values(frame).items() if type(key) is SpliceSetKey
+    ):
         if (asked := settle("splices", splice_owner, None)) is not None:
             return asked
-    order = next((v for k, v in splice_owner.values[0].items() if type(k) is SpliceOrderKey), ()) \
-        if splice_owner is not None and splice_owner.values else ()
+    order = (
+        next((v for k, v in splice_owner.values[0].items() if type(k) is SpliceOrderKey), ())
+        if splice_owner is not None and splice_owner.values
+        else ()
+    )
     position = {card: i for i, card in enumerate(order)}
-    active = sorted((slot for slot in problem.slots if analysis.slot_is_on(slot, frame)),
-                    key=lambda slot: problem.target_order(slot.key, position))
+    active = sorted(
+        (slot for slot in problem.slots if analysis.slot_is_on(slot, frame)),
+        key=lambda slot: problem.target_order(slot.key, position),
+    )
     for i, slot in enumerate(active):
         prompt, division = f"target_{i}", f"division_{i}"
         factor: _Factor
@@ -472,8 +522,11 @@ def _after_frame(problem: CastProblem, analysis: Analysis, frame: tuple, walk: W
         if slot.division is not None and (asked := settle(division, factor, _instance_json(slot))) is not None:
             return asked
     for prompt in COST_PROMPTS:
-        owners = list(dict.fromkeys(listed_keys[key] for key, named in cost_prompt.items()
-                                    if named == prompt and key in listed_keys))
+        owners = list(
+            dict.fromkeys(
+                listed_keys[key] for key, named in cost_prompt.items() if named == prompt and key in listed_keys
+            )
+        )
         if owners and (asked := settle(prompt, owners[0], None)) is not None:
             return asked
     count = math.prod(f.count() for f in factors)

@@ -17,12 +17,24 @@ from typing import Any
 
 from models.cast import Cast, TargetChoice, casts_of_targets
 from models.choices import (
-    ChoiceKey, CostObjectsKey, SpliceOrderKey, TargetKey,
+    ChoiceKey,
+    CostObjectsKey,
+    SpliceOrderKey,
+    TargetKey,
 )
 from models.objects import ObjectId
 from solver.backends import Engine
 from solver.backends.decompose import (
-    LISTED, Analysis, Frame, Remade, analyse, digits_of, is_on, iter_from_index, product, product_from,
+    LISTED,
+    Analysis,
+    Frame,
+    Remade,
+    analyse,
+    digits_of,
+    is_on,
+    iter_from_index,
+    product,
+    product_from,
 )
 from solver.backends.decompose_prompts import fast_options
 from solver.problem import CastProblem, TargetSlot
@@ -114,8 +126,9 @@ class DecompositionEngine(Engine):
                 if slot is not None:
                     on = analysis.slot_is_on(slot, frame)
                     choices = slot.choices
-                    lists.append((None,) if not on else Remade(choices.__iter__) if number_of_sets(choices) > LISTED
-                                 else choices)
+                    lists.append(
+                        (None,) if not on else Remade(choices.__iter__) if number_of_sets(choices) > LISTED else choices
+                    )
                 else:
                     lists.append(analysis.component_values(component, frame))
             yield zip(itertools.repeat(frame), product(lists))
@@ -167,7 +180,7 @@ class DecompositionEngine(Engine):
         at = bisect.bisect_right(cumulative, max(start, 0))
         skip = max(start, 0) - (cumulative[at - 1] if at else 0)
         first = itertools.chain.from_iterable(self._frame_blocks(analysis, frames[at], skip))
-        later = (self._frame_blocks(analysis, frame) for frame in frames[at + 1:])
+        later = (self._frame_blocks(analysis, frame) for frame in frames[at + 1 :])
         return itertools.chain(first, itertools.chain.from_iterable(itertools.chain.from_iterable(later)))
 
     def _frame_blocks(self, analysis: Analysis, frame: Frame, start: int = 0) -> Iterator[Iterator[Cast]]:
@@ -206,16 +219,20 @@ class DecompositionEngine(Engine):
             if problem.total_cost_targets:  # the targets chosen change the total cost (CR 601.2f)
                 template = template._replace(total_cost=analysis.total_cost_with(frame, chosen))
             ordered = analysis.lone_order(active, position)
-            digits = digits_of(lone_start, [number_of_sets(slot.choices) for slot in ordered]) \
-                if at == 0 and lone_start else [0] * len(ordered)
+            digits = (
+                digits_of(lone_start, [number_of_sets(slot.choices) for slot in ordered])
+                if at == 0 and lone_start
+                else [0] * len(ordered)
+            )
             if not linked:
                 lists = [analysis.choice_objects(slot) for slot in ordered]
                 yield casts_of_targets(template, product_from(lists, digits))
             else:
                 yield self._linked_casts(analysis, template, active, tied, position, digits)
 
-    def _divided_casts(self, analysis: Analysis, frame: Frame, fields: dict[str, Any], parts: list[Iterable[Any]],
-                       at: int, start: int) -> Iterator[Cast]:
+    def _divided_casts(
+        self, analysis: Analysis, frame: Frame, fields: dict[str, Any], parts: list[Iterable[Any]], at: int, start: int
+    ) -> Iterator[Cast]:
         """The casts of a frame where one instance and its division (part ``at``) is all that varies, from ``start``.
 
         The other parts have one value each: the template is made once from them, and each cast puts the
@@ -238,24 +255,44 @@ class DecompositionEngine(Engine):
             if targets is None:
                 chosen = list(tied)
             else:
-                chosen = tied + [(order, TargetChoice(key.source, key.mode, key.instruction, key.index,
-                                                      slot.spec.phrase, targets, key.copy,
-                                                      tuple(value[division_key])))]
+                chosen = tied + [
+                    (
+                        order,
+                        TargetChoice(
+                            key.source,
+                            key.mode,
+                            key.instruction,
+                            key.index,
+                            slot.spec.phrase,
+                            targets,
+                            key.copy,
+                            tuple(value[division_key]),
+                        ),
+                    )
+                ]
             chosen.sort(key=lambda item: item[0])
             yield template._replace(targets=tuple(choice for _, choice in chosen))
 
-    def _linked_casts(self, analysis: Analysis, template: Cast, active: list[TargetSlot],
-                      tied: list[tuple[tuple, TargetChoice]], position: dict[ObjectId, int],
-                      digits: list[int]) -> Iterator[Cast]:
+    def _linked_casts(
+        self,
+        analysis: Analysis,
+        template: Cast,
+        active: list[TargetSlot],
+        tied: list[tuple[tuple, TargetChoice]],
+        position: dict[ObjectId, int],
+        digits: list[int],
+    ) -> Iterator[Cast]:
         """Casts whose instances of "target" are tied by rules: their choices sorted per cast (from ``digits``)."""
         problem = analysis.problem
         lists: list[Iterable[Any]] = []
         for slot in active:
             order = problem.target_order(slot.key, position)
             objects = analysis.choice_objects(slot)
-            lists.append(Remade(functools.partial(_ordered, order, objects),
-                                 functools.partial(_ordered_from, order, objects))
-                         if isinstance(objects, Remade) else [(order, choice) for choice in objects])
+            lists.append(
+                Remade(functools.partial(_ordered, order, objects), functools.partial(_ordered_from, order, objects))
+                if isinstance(objects, Remade)
+                else [(order, choice) for choice in objects]
+            )
         for combination in product_from(lists, digits):
             targets = sorted(tied + list(combination), key=lambda item: item[0])
             yield template._replace(targets=tuple(choice for _, choice in targets))
@@ -361,10 +398,15 @@ class DecompositionEngine(Engine):
         assignment = dict(analysis.frame_values(frame))
         for component, values, count in reversed(others):
             rest, digit = divmod(rest, count)
-            assignment.update(values[digit] if isinstance(values, list)
-                              else analysis.divided_at(component, frame, digit) if component.divided is not None
-                              else analysis.another_pair(component, frame).at(digit) if component.another is not None
-                              else next(itertools.islice(iter(values), digit, None)))
+            assignment.update(
+                values[digit]
+                if isinstance(values, list)
+                else analysis.divided_at(component, frame, digit)
+                if component.divided is not None
+                else analysis.another_pair(component, frame).at(digit)
+                if component.another is not None
+                else next(itertools.islice(iter(values), digit, None))
+            )
         splices = next((v for k, v in assignment.items() if type(k) is SpliceOrderKey), ())
         for slot in reversed(analysis.lone_order(active, {card: i for i, card in enumerate(splices)})):
             lone_rest, digit = divmod(lone_rest, number_of_sets(slot.choices))
@@ -395,9 +437,13 @@ class DecompositionEngine(Engine):
         index = 0
         for component, listed, count in others:
             value = _as_sets({key: values[key] for key in component.keys})
-            digit = analysis.divided_index(component, frame, value) if component.divided is not None else \
-                analysis.another_pair(component, frame).index(value) if component.another is not None else \
-                next((i for i, item in enumerate(listed) if _as_sets(item) == value), None)
+            digit = (
+                analysis.divided_index(component, frame, value)
+                if component.divided is not None
+                else analysis.another_pair(component, frame).index(value)
+                if component.another is not None
+                else next((i for i, item in enumerate(listed) if _as_sets(item) == value), None)
+            )
             if digit is None:
                 return None
             index = index * count + digit
@@ -407,8 +453,14 @@ class DecompositionEngine(Engine):
             index = index * number_of_sets(choices) + choices.index(values[slot.key])
         return analysis.frame_starts()[frame] + index
 
-    def options(self, problems: Sequence[CastProblem], chosen: Mapping[str, Any] | None = None, *, offset: int = 0,
-                limit: int = DEFAULT_LIMIT) -> Options:
+    def options(
+        self,
+        problems: Sequence[CastProblem],
+        chosen: Mapping[str, Any] | None = None,
+        *,
+        offset: int = 0,
+        limit: int = DEFAULT_LIMIT,
+    ) -> Options:
         """The next prompt and its options with their counts, from the decomposition: no cast is listed.
 
         See :mod:`solver.backends.decompose_prompts`; the arguments and answer are :meth:`Engine.options`'s.
@@ -438,8 +490,12 @@ class DecompositionEngine(Engine):
             fixed: dict[ChoiceKey, Any] = {}
             drawn = []
             for component in analysis.others:
-                if not component.frame_keys and component.counted_by is None and component.divided is None \
-                        and component.another is None:
+                if (
+                    not component.frame_keys
+                    and component.counted_by is None
+                    and component.divided is None
+                    and component.another is None
+                ):
                     solutions = analysis.component_solutions(component, frame)  # reads no frame value
                     if len(solutions) == 1:
                         fixed.update(solutions[0])

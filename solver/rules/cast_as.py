@@ -68,9 +68,17 @@ def bestowed_card(card: Card) -> Card:
     """
     text = "Enchant creature\n" + card.oracle_text
     supertypes = " ".join(card.supertypes) + " " if card.supertypes else ""
-    return Card(name=card.name, mana_cost=card.mana_cost, colors=card.colors,
-                type_line=f"{supertypes}Enchantment — Aura", supertypes=card.supertypes,
-                types=(CardType.ENCHANTMENT,), subtypes=("Aura",), oracle_text=text, name_fr=card.name_fr)
+    return Card(
+        name=card.name,
+        mana_cost=card.mana_cost,
+        colors=card.colors,
+        type_line=f"{supertypes}Enchantment — Aura",
+        supertypes=card.supertypes,
+        types=(CardType.ENCHANTMENT,),
+        subtypes=("Aura",),
+        oracle_text=text,
+        name_fr=card.name_fr,
+    )
 
 
 def spell_cast_as(state: GameState, object_id: str, keyword: str) -> GameState:

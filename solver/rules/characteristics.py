@@ -18,15 +18,25 @@ from models.subtypes import SUBTYPES
 from solver.abilities import abilities_of, kept_by_identity
 from solver.problem import CastProblem, state_memo
 
-__all__ = ["STATIC_CREATURE_TYPE_CHANGE", "battlefield_groups", "card_types", "creature_types",
-           "refuse_granted_protections", "refuse_static_changes", "refuse_static_power_changes",
-           "refuse_static_type_changes", "static_lines"]
+__all__ = [
+    "STATIC_CREATURE_TYPE_CHANGE",
+    "battlefield_groups",
+    "card_types",
+    "creature_types",
+    "refuse_granted_protections",
+    "refuse_static_changes",
+    "refuse_static_power_changes",
+    "refuse_static_type_changes",
+    "static_lines",
+]
 
 _STATIC_POWER_CHANGE = re.compile(r"\bgets? [+-]\d+/[+-]\d+|\bbase power\b|\bpower and toughness (are|is) each")
 
 
-_STATIC_TYPE_CHANGE = re.compile(r"\b(are|is|becomes?|it's) (still )?(an? |all )?(\d+/\d+ )?([a-z]+ )?"
-                                 r"(artifact |enchantment |land )?(creatures?|artifacts?|lands?|enchantments?)\b")
+_STATIC_TYPE_CHANGE = re.compile(
+    r"\b(are|is|becomes?|it's) (still )?(an? |all )?(\d+/\d+ )?([a-z]+ )?"
+    r"(artifact |enchantment |land )?(creatures?|artifacts?|lands?|enchantments?)\b"
+)
 
 
 _STATIC_LINES: dict[int, tuple[Card, tuple[str, ...]]] = {}
@@ -50,8 +60,9 @@ def _read_static_lines(card: Card) -> tuple[str, ...]:
     return tuple(lines)
 
 
-def refuse_static_changes(problem: CastProblem, pattern: re.Pattern[str], rule: str, what: str,
-                          consequence: str) -> None:
+def refuse_static_changes(
+    problem: CastProblem, pattern: re.Pattern[str], rule: str, what: str, consequence: str
+) -> None:
     """Raise when a permanent on the battlefield has a static ability the pattern finds (once per problem)."""
     if pattern.pattern in problem.memo.checked:
         return
@@ -63,8 +74,9 @@ def refuse_static_changes(problem: CastProblem, pattern: re.Pattern[str], rule: 
             seen.add(id(obj.card))
             for line in static_lines(obj):
                 if pattern.search(line):
-                    raise UnsupportedRuleError(obj.name, line,
-                                               f"a static change of {what} is not applied ({rule}): {consequence}")
+                    raise UnsupportedRuleError(
+                        obj.name, line, f"a static change of {what} is not applied ({rule}): {consequence}"
+                    )
     problem.memo.checked.add(pattern.pattern)
 
 
@@ -87,18 +99,27 @@ def refuse_granted_protections(problem: CastProblem) -> None:
     for abilities, permanents in battlefield_groups(problem.state):  # permanents alike in abilities, asked once
         for unread in abilities.permanent_unsupported:
             if "targeting" in unread.topics and _GRANTS_PROTECTION.search(re.sub(r'"[^"]*"', "", unread.span.lower())):
-                raise UnsupportedRuleError(permanents[0].name, unread.span, "it may give other permanents or "
-                                                                            "players hexproof, shroud or "
-                                                                            "protection, which is not read")
+                raise UnsupportedRuleError(
+                    permanents[0].name,
+                    unread.span,
+                    "it may give other permanents or players hexproof, shroud or protection, which is not read",
+                )
         given = [g for g in abilities.attached_grants if _GRANTS_PROTECTION.search(g)]
         # an Aura on the battlefield is always attached to something (CR 303.4c): one the state says is attached
         # to nothing leaves what it gives unknown; an Equipment or Fortification may be unattached (CR 301.5c)
-        obj = next((o for o in permanents if o.attached_to is None and "Aura" in o.card.subtypes), None) \
-            if given else None
+        obj = (
+            next((o for o in permanents if o.attached_to is None and "Aura" in o.card.subtypes), None)
+            if given
+            else None
+        )
         if given and obj is not None:
-            raise UnsupportedRuleError(obj.name, ", ".join(given), "it gives the permanent it is attached to "
-                                       f"{', '.join(given)}, and the state does not say what it is attached to "
-                                       "(CR 301.5, 303.4)")
+            raise UnsupportedRuleError(
+                obj.name,
+                ", ".join(given),
+                "it gives the permanent it is attached to "
+                f"{', '.join(given)}, and the state does not say what it is attached to "
+                "(CR 301.5, 303.4)",
+            )
     problem.memo.checked.add("granted protections")
 
 
@@ -119,19 +140,22 @@ def refuse_static_power_changes(problem: CastProblem) -> None:
     (CR 122.1a); effects like "Spirit creatures you control get +1/+1" are not
     applied, so a quality naming power is then unsupported, never guessed.
     """
-    refuse_static_changes(problem, _STATIC_POWER_CHANGE, "CR 613.4", "power or toughness",
-                           "a target quality naming power can't be judged")
+    refuse_static_changes(
+        problem, _STATIC_POWER_CHANGE, "CR 613.4", "power or toughness", "a target quality naming power can't be judged"
+    )
 
 
 STATIC_CREATURE_TYPE_CHANGE = re.compile(
     r"\bevery creature type\b|\bchosen (creature )?type\b|\bcreature types?\b|\bin addition to (its|their) other "
-    r"(creature )?types\b|\b(has|have|gains?) changeling\b")
+    r"(creature )?types\b|\b(has|have|gains?) changeling\b"
+)
 
 
 def creature_types(obj: GameObject) -> frozenset[str]:
     """An object's creature types (CR 205.3m): every one with changeling or "is every creature type" (CR 702.73a)."""
-    if "changeling" in abilities_of(obj).keywords or re.search(r"\bis every creature type\b",
-                                                               obj.card.oracle_text.lower()):
+    if "changeling" in abilities_of(obj).keywords or re.search(
+        r"\bis every creature type\b", obj.card.oracle_text.lower()
+    ):
         return _CREATURE_TYPES
     return frozenset(obj.card.subtypes) & _CREATURE_TYPES
 

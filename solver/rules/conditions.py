@@ -39,8 +39,19 @@ from solver.rules.characteristics import (
 from solver.rules.naming import candidates_of, is_named_by
 from solver.rules.qualities import has_qualities, number_of
 
-__all__ = ["combat_damage_holds", "count_holds", "count_of", "holds_for", "named_objects", "party_size",
-           "presence_holds", "requirement_holds", "requirement_text", "turn_holds", "unblocked_attacker"]
+__all__ = [
+    "combat_damage_holds",
+    "count_holds",
+    "count_of",
+    "holds_for",
+    "named_objects",
+    "party_size",
+    "presence_holds",
+    "requirement_holds",
+    "requirement_text",
+    "turn_holds",
+    "unblocked_attacker",
+]
 
 
 def requirement_holds(problem: CastProblem, requirement: Requirement) -> bool:
@@ -91,8 +102,11 @@ def named_objects(problem: CastProblem, spec: TargetSpec) -> list[GameObject]:
         As :func:`~solver.rules.targets.is_named_by`.
     """
     state = problem.state
-    return [state.object(c) for c in candidates_of(problem, spec)
-            if c not in state.players and is_named_by(problem, spec, c)]
+    return [
+        state.object(c)
+        for c in candidates_of(problem, spec)
+        if c not in state.players and is_named_by(problem, spec, c)
+    ]
 
 
 _PARTY = ("Cleric", "Rogue", "Warrior", "Wizard")
@@ -117,17 +131,23 @@ def party_size(problem: CastProblem) -> int:
     UnsupportedRuleError
         A permanent on the battlefield whose static ability may change creature types (CR 613.1d), not applied.
     """
-    refuse_static_changes(problem, STATIC_CREATURE_TYPE_CHANGE, "CR 613.1d", "creature types",
-                                   "the creatures of a party can't be told")
+    refuse_static_changes(
+        problem, STATIC_CREATURE_TYPE_CHANGE, "CR 613.1d", "creature types", "the creatures of a party can't be told"
+    )
     refuse_static_type_changes(problem)
-    roles = [(frozenset(creature_types(o)) | _also_types(problem, o)) & frozenset(_PARTY)
-             for o in problem.state.objects_in(Zone.BATTLEFIELD, problem.caster) if o.card.has_type(CardType.CREATURE)]
+    roles = [
+        (frozenset(creature_types(o)) | _also_types(problem, o)) & frozenset(_PARTY)
+        for o in problem.state.objects_in(Zone.BATTLEFIELD, problem.caster)
+        if o.card.has_type(CardType.CREATURE)
+    ]
     roles = [r for r in roles if r]
     best = 0
     for size in range(min(len(roles), len(_PARTY)), 0, -1):
         # a party of this size: some creatures, each given a different type of its own (a matching)
-        if any(any(len(set(pick)) == size for pick in itertools.product(*chosen))
-               for chosen in itertools.combinations(roles, size)):
+        if any(
+            any(len(set(pick)) == size for pick in itertools.product(*chosen))
+            for chosen in itertools.combinations(roles, size)
+        ):
             best = size
             break
     return best
@@ -148,12 +168,16 @@ def _also_types(problem: CastProblem, obj: GameObject) -> frozenset[str]:
     for other in problem.state.battlefield():
         text = other.card.oracle_text.replace(other.card.name, "~")
         if _ALSO.search(_SELF_ALSO.sub("", text)):
-            raise UnsupportedRuleError(other.name, other.card.oracle_text,
-                                       "a static ability that may add creature types is not applied (CR 613.1d): "
-                                       "the creatures of a party can't be told")
+            raise UnsupportedRuleError(
+                other.name,
+                other.card.oracle_text,
+                "a static ability that may add creature types is not applied (CR 613.1d): "
+                "the creatures of a party can't be told",
+            )
     text = obj.card.oracle_text.replace(obj.card.name, "~")
-    return frozenset(word for found in _SELF_ALSO.finditer(text)
-                     for word in re.split(r", and |, | and ", found["types"]))
+    return frozenset(
+        word for found in _SELF_ALSO.finditer(text) for word in re.split(r", and |, | and ", found["types"])
+    )
 
 
 def creature_attacking(problem: CastProblem) -> bool:
@@ -184,12 +208,16 @@ def creature_attacking(problem: CastProblem) -> bool:
         return False
     battlefield = state.battlefield()
     if len(state.players) == 2 and not any(
-            o.card.has_type(CardType.BATTLE) or (o.card.has_type(CardType.PLANESWALKER) and o.controller == caster)
-            for o in battlefield):
+        o.card.has_type(CardType.BATTLE) or (o.card.has_type(CardType.PLANESWALKER) and o.controller == caster)
+        for o in battlefield
+    ):
         return True
-    raise UnsupportedRuleError(problem.spell.name, "a creature is attacking you",
-                               "the state says which creatures attack, not whom: with several opponents, a "
-                               "planeswalker or a battle, whether one attacks this player can't be told")
+    raise UnsupportedRuleError(
+        problem.spell.name,
+        "a creature is attacking you",
+        "the state says which creatures attack, not whom: with several opponents, a "
+        "planeswalker or a battle, whether one attacks this player can't be told",
+    )
 
 
 def unblocked_attacker(problem: CastProblem, requirement: TurnRequirement) -> bool:
@@ -219,9 +247,12 @@ def unblocked_attacker(problem: CastProblem, requirement: TurnRequirement) -> bo
         return False
     if not any(o.attacking for o in state.battlefield() if o.controller == problem.caster):
         return False
-    raise UnsupportedRuleError(problem.spell.name, requirement.text,
-                               "the state does not say which step of combat it is, nor which attacking creatures "
-                               "are blocked (CR 506.1, 509.1h)")
+    raise UnsupportedRuleError(
+        problem.spell.name,
+        requirement.text,
+        "the state does not say which step of combat it is, nor which attacking creatures "
+        "are blocked (CR 506.1, 509.1h)",
+    )
 
 
 def count_holds(problem: CastProblem, requirement: CountRequirement) -> bool:
@@ -243,16 +274,23 @@ def count_holds(problem: CastProblem, requirement: CountRequirement) -> bool:
     UnsupportedRuleError
         As :func:`count_of`.
     """
+
     def within(number: int) -> bool:
         return number >= requirement.at_least and (requirement.at_most is None or number <= requirement.at_most)
 
     if requirement.fewer_than_each_opponent:  # "you control fewer creatures than each opponent"
         mine = count_of(problem, requirement.count, problem.caster)
-        return all(mine < count_of(problem, requirement.count, player)
-                   for player in problem.state.players if player != problem.caster)
+        return all(
+            mine < count_of(problem, requirement.count, player)
+            for player in problem.state.players
+            if player != problem.caster
+        )
     if requirement.one_opponent:
-        return any(within(count_of(problem, requirement.count, player))
-                   for player in problem.state.players if player != problem.caster)
+        return any(
+            within(count_of(problem, requirement.count, player))
+            for player in problem.state.players
+            if player != problem.caster
+        )
     return within(count_of(problem, requirement.count))
 
 
@@ -320,8 +358,7 @@ def turn_holds(state: GameState, caster: str, requirement: TurnRequirement) -> b
 _CREATURE_TYPES = frozenset(SUBTYPES["creature"])
 
 
-def combat_damage_holds(state: GameState, caster: str, requirement: CombatDamageRequirement,
-                        card: str = "") -> bool:
+def combat_damage_holds(state: GameState, caster: str, requirement: CombatDamageRequirement, card: str = "") -> bool:
     """Whether a creature of the caster's with one of the subtypes dealt combat damage to a player this turn.
 
     Read from the state's ``this_turn.combat_damage_by``, which STATE_FORMAT.md gives for freerunning: each entry
@@ -386,8 +423,12 @@ def combat_damage_holds(state: GameState, caster: str, requirement: CombatDamage
         if requirement.commander:
             undecided.append(f"a {fact['subtype']} of {caster}: whether it is a commander")
     if undecided:
-        raise UnsupportedRuleError(card, requirement.text, "combat damage by a creature the state does not decide "
-                                   f"({'; '.join(undecided)}; the state format has no commanders)")
+        raise UnsupportedRuleError(
+            card,
+            requirement.text,
+            "combat damage by a creature the state does not decide "
+            f"({'; '.join(undecided)}; the state format has no commanders)",
+        )
     return False
 
 
@@ -395,8 +436,11 @@ def requirement_text(problem: CastProblem, requirement: Requirement) -> str:
     """The words of a requirement, with a note when the state does not give the turn fact it asks."""
     if isinstance(requirement, CombatDamageRequirement) and "combat_damage_by" not in problem.state.this_turn.given:
         return f"{requirement.text} (the state gives no this_turn.combat_damage_by: taken as none)"
-    if isinstance(requirement, TurnRequirement) and requirement.fact in _FACT_KEYS \
-            and _FACT_KEYS[requirement.fact] not in problem.state.this_turn.given:
+    if (
+        isinstance(requirement, TurnRequirement)
+        and requirement.fact in _FACT_KEYS
+        and _FACT_KEYS[requirement.fact] not in problem.state.this_turn.given
+    ):
         return f"{requirement.text} (the state gives no this_turn.{_FACT_KEYS[requirement.fact]}: taken as none)"
     return requirement.text
 
@@ -416,9 +460,12 @@ def holds_for(state: GameState, caster: str, requirement: ControlRequirement) ->
     bool
     """
     players = [PlayerId(caster)] if requirement.who == "you" else [p for p in state.players if p != caster]
-    return any((not requirement.subtype or requirement.subtype in obj.card.subtypes)
-               and (requirement.card_type is None or obj.card.has_type(requirement.card_type))
-               for player in players for obj in state.objects_in(Zone.BATTLEFIELD, player))
+    return any(
+        (not requirement.subtype or requirement.subtype in obj.card.subtypes)
+        and (requirement.card_type is None or obj.card.has_type(requirement.card_type))
+        for player in players
+        for obj in state.objects_in(Zone.BATTLEFIELD, player)
+    )
 
 
 def count_of(problem: CastProblem, count: Count, player: str | None = None) -> int:
@@ -474,9 +521,15 @@ def count_of(problem: CastProblem, count: Count, player: str | None = None) -> i
     elif count.zone in (Zone.GRAVEYARD, Zone.HAND):
         objects = [o for o in state.objects_in(count.zone) if o.owner == (player or caster)]
     else:
-        objects = [o for o in state.battlefield()
-                   if (o.controller == player if player is not None else count.controller == "any"
-                       or (o.controller == caster) == (count.controller == "you"))]
+        objects = [
+            o
+            for o in state.battlefield()
+            if (
+                o.controller == player
+                if player is not None
+                else count.controller == "any" or (o.controller == caster) == (count.controller == "you")
+            )
+        ]
     objects = [o for o in objects if has_qualities(o, count.qualities)]
     if count.distinct is None:
         return len(objects)
@@ -494,8 +547,11 @@ def _total_power(problem: CastProblem) -> int:
     """
     refuse_static_power_changes(problem)
     refuse_static_type_changes(problem)
-    total = sum(number_of(o, "power") for o in problem.state.objects_in(Zone.BATTLEFIELD, problem.caster)
-                if o.card.has_type(CardType.CREATURE))
+    total = sum(
+        number_of(o, "power")
+        for o in problem.state.objects_in(Zone.BATTLEFIELD, problem.caster)
+        if o.card.has_type(CardType.CREATURE)
+    )
     return max(0, total)
 
 
@@ -514,8 +570,11 @@ def _devotion(problem: CastProblem, colour: str) -> int:
     total = 0
     for obj in problem.state.objects_in(Zone.BATTLEFIELD, problem.caster):
         if obj.card.halves:
-            raise UnsupportedRuleError(problem.spell.name, f"devotion to {colour}",
-                                       f"{obj.name} is a split card: its mana cost is not read for devotion")
+            raise UnsupportedRuleError(
+                problem.spell.name,
+                f"devotion to {colour}",
+                f"{obj.name} is a split card: its mana cost is not read for devotion",
+            )
         if obj.card.mana_cost is not None:
             total += sum(1 for symbol in obj.card.mana_cost.symbols if wanted in symbol.colors)
     return total
@@ -536,8 +595,9 @@ def _distinct_values(problem: CastProblem, objects: list[GameObject], what: str)
             values |= set(obj.card.colors)
             continue
         if obj.card.faces:
-            raise UnsupportedRuleError(obj.name, obj.card.type_line,
-                                       f"the {what} of a card with several faces, counted among others")
+            raise UnsupportedRuleError(
+                obj.name, obj.card.type_line, f"the {what} of a card with several faces, counted among others"
+            )
         if what == "card type":
             values |= {CardType.KINDRED if t is CardType.TRIBAL else t for t in obj.card.types}
         else:

@@ -37,8 +37,17 @@ from solver.rules.switches import optional_cost_key
 from solver.rules.target_sets import named_candidates
 
 __all__ = [
-    "coloured_reduction", "cost_modifiers_of", "generic_change", "least_generic_change", "most_paid", "paid_amount",
-    "paid_cost_changes", "per_target_increases", "take_coloured", "target_cost_changes", "targeted_changes",
+    "coloured_reduction",
+    "cost_modifiers_of",
+    "generic_change",
+    "least_generic_change",
+    "most_paid",
+    "paid_amount",
+    "paid_cost_changes",
+    "per_target_increases",
+    "take_coloured",
+    "target_cost_changes",
+    "targeted_changes",
 ]
 
 
@@ -145,8 +154,11 @@ def target_cost_changes(problem: CastProblem) -> list[CostModifier]:
     UnsupportedRuleError
         As :func:`cost_modifiers_of`.
     """
-    return [m for m in cost_modifiers_of(problem)
-            if m.if_targets is not None and all(requirement_holds(problem, r) for r in m.requires)]
+    return [
+        m
+        for m in cost_modifiers_of(problem)
+        if m.if_targets is not None and all(requirement_holds(problem, r) for r in m.requires)
+    ]
 
 
 def least_generic_change(problem: CastProblem) -> int:
@@ -169,8 +181,11 @@ def least_generic_change(problem: CastProblem) -> int:
     UnsupportedRuleError
         As :func:`cost_modifiers_of`.
     """
-    return (generic_change(problem) + sum(min(0, m.amount) for m in target_cost_changes(problem))
-            + sum(min(0, amount) * most_paid(problem, key, each) for amount, key, each in paid_cost_changes(problem)))
+    return (
+        generic_change(problem)
+        + sum(min(0, m.amount) for m in target_cost_changes(problem))
+        + sum(min(0, amount) * most_paid(problem, key, each) for amount, key, each in paid_cost_changes(problem))
+    )
 
 
 def coloured_reduction(problem: CastProblem) -> ManaCost | None:
@@ -196,10 +211,15 @@ def coloured_reduction(problem: CastProblem) -> ManaCost | None:
     for modifier in cost_modifiers_of(problem):
         if modifier.coloured_reduction is None:
             continue
-        if (modifier.if_targets is not None or modifier.per is not None or modifier.per_object_of is not None
-                or modifier.if_paid is not None):
-            raise UnsupportedRuleError(problem.spell.name, modifier.text,
-                                       "a coloured reduction on the choices of the cast is not modelled")
+        if (
+            modifier.if_targets is not None
+            or modifier.per is not None
+            or modifier.per_object_of is not None
+            or modifier.if_paid is not None
+        ):
+            raise UnsupportedRuleError(
+                problem.spell.name, modifier.text, "a coloured reduction on the choices of the cast is not modelled"
+            )
         if all(requirement_holds(problem, r) for r in modifier.requires):
             symbols.extend(modifier.coloured_reduction.symbols)
     return ManaCost(tuple(symbols)) if symbols else None
@@ -233,14 +253,16 @@ def take_coloured(problem: CastProblem, total: ManaCost, reduction: ManaCost) ->
     beyond = 0
     for symbol in reduction.symbols:
         (colour,) = symbol.colors
-        at = next((i for i, s in enumerate(remaining) if s.kind is SymbolKind.COLORED and s.colors == (colour,)),
-                  None)
+        at = next((i for i, s in enumerate(remaining) if s.kind is SymbolKind.COLORED and s.colors == (colour,)), None)
         if at is not None:
             del remaining[at]
         elif any(colour in s.colors for s in remaining):
-            raise UnsupportedRuleError(problem.spell.name, str(total),
-                                       f"a {{{colour.letter}}} reduction of a total cost with a hybrid or Phyrexian "
-                                       f"symbol of that colour (CR 118.7)")
+            raise UnsupportedRuleError(
+                problem.spell.name,
+                str(total),
+                f"a {{{colour.letter}}} reduction of a total cost with a hybrid or Phyrexian "
+                f"symbol of that colour (CR 118.7)",
+            )
         else:
             beyond += 1
     return ManaCost(tuple(remaining)), beyond
@@ -333,18 +355,22 @@ def paid_cost_changes(problem: CastProblem) -> list[tuple[int, ChoiceKey, bool |
             paid = modifier.per_object_of
             key: ChoiceKey = CostObjectsKey(paid.action, paid.zone)
             others = [c for a in problem.abilities.additional_costs for c in a.cost.objects if c != paid] + [
-                c for a in problem.abilities.alternative_costs for c in a.cost.objects if c != paid]
+                c for a in problem.abilities.alternative_costs for c in a.cost.objects if c != paid
+            ]
             if any((c.action, c.zone) == (paid.action, paid.zone) for c in others):
-                raise UnsupportedRuleError(problem.spell.name, modifier.text,
-                                           "a reduction for each object paid 'this way', with another cost paying "
-                                           "with the same objects")
+                raise UnsupportedRuleError(
+                    problem.spell.name,
+                    modifier.text,
+                    "a reduction for each object paid 'this way', with another cost paying with the same objects",
+                )
             if modifier.per_value == "power":  # the power of what is tapped, as the state gives it (CR 208, 613.4)
                 refuse_static_power_changes(problem)
                 refuse_static_type_changes(problem)
             changes.append((modifier.amount, key, modifier.per_value or True))
         elif modifier.if_paid is not None:
-            additional = next((a for a in problem.abilities.additional_costs
-                               if a.optional and a.keyword == modifier.if_paid), None)
+            additional = next(
+                (a for a in problem.abilities.additional_costs if a.optional and a.keyword == modifier.if_paid), None
+            )
             if additional is None:
                 raise UnsupportedRuleError(problem.spell.name, modifier.text, "a reduction on an unknown cost")
             changes.append((modifier.amount, optional_cost_key(additional), False))
@@ -378,8 +404,11 @@ def per_target_increases(problem: CastProblem) -> list[tuple[ManaCost, tuple[Tar
         return []
     keys = tuple(slot.key for slot in problem.slots)
     if len(keys) > 1 or problem.splice_candidates or len(increases) > 1:
-        raise UnsupportedRuleError(problem.spell.name, increases[0].text,
-                                   "a cost per target beyond the first, with several instances of 'target'")
+        raise UnsupportedRuleError(
+            problem.spell.name,
+            increases[0].text,
+            "a cost per target beyond the first, with several instances of 'target'",
+        )
     return [(m.per_target_beyond_first, keys) for m in increases if m.per_target_beyond_first is not None]
 
 

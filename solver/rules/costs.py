@@ -78,8 +78,10 @@ def add_cost_choices(problem: CastProblem) -> None:  # noqa: C901
     spell, abilities = problem.spell, problem.abilities
     name = spell.name
     alternatives = tuple(cost.keyword for cost in abilities.alternative_costs)
-    unmet = {cost.keyword: [requirement_text(problem, r) for r in cost.requires if not requirement_holds(problem, r)]
-             for cost in abilities.alternative_costs}
+    unmet = {
+        cost.keyword: [requirement_text(problem, r) for r in cost.requires if not requirement_holds(problem, r)]
+        for cost in abilities.alternative_costs
+    }
     # a cost that casts the card from another zone (flashback) is paid exactly when it is cast that way; the
     # ways to cast it from where it is say which (solver.rules.zones)
     elsewhere = {cost.keyword: cost.zone for cost in abilities.alternative_costs if cost.zone is not None}
@@ -88,16 +90,27 @@ def add_cost_choices(problem: CastProblem) -> None:  # noqa: C901
     by_way = {way.alternative for way in ways if way.alternative is not None}
     in_hand = zone is Zone.HAND
     from_hand = in_hand or any(way.alternative is None for way in ways)  # the mana cost, or "without paying" it
-    payable = tuple(keyword for keyword in alternatives if not unmet[keyword]
-                    and (keyword in by_way if keyword in elsewhere else in_hand and from_hand))
-    if from_hand and not in_hand and not problem.without_paying_mana_cost and any(
-            keyword not in elsewhere for keyword in alternatives):
+    payable = tuple(
+        keyword
+        for keyword in alternatives
+        if not unmet[keyword] and (keyword in by_way if keyword in elsewhere else in_hand and from_hand)
+    )
+    if (
+        from_hand
+        and not in_hand
+        and not problem.without_paying_mana_cost
+        and any(keyword not in elsewhere for keyword in alternatives)
+    ):
         # "rather than pay this spell's mana cost" cast from a graveyard by jump-start, retrace, an effect: which
         # of its alternative costs apply from there is not read (CR 118.9)
-        raise UnsupportedRuleError(name, ", ".join(k for k in alternatives if k not in elsewhere),
-                                   f"an alternative cost of a card cast from the {zone.value}")
-    domain = ((None,) if from_hand else ()) if problem.without_paying_mana_cost else \
-        ((None,) if from_hand else ()) + payable
+        raise UnsupportedRuleError(
+            name,
+            ", ".join(k for k in alternatives if k not in elsewhere),
+            f"an alternative cost of a card cast from the {zone.value}",
+        )
+    domain = (
+        ((None,) if from_hand else ()) if problem.without_paying_mana_cost else ((None,) if from_hand else ()) + payable
+    )
     if problem.recorded is not None:  # on the stack: it was cast for one of its costs, as it could then (CR 118.9)
         domain = (None,) if problem.without_paying_mana_cost else (None,) + alternatives
     if cast_as is not None:  # cast face down or bestowed: for that cost only (CR 702.37c, 702.103a)
@@ -106,27 +119,48 @@ def add_cost_choices(problem: CastProblem) -> None:  # noqa: C901
     def alternative_why_not(value: Any) -> tuple[Reason, ...]:
         if value != cast_as and cast_as is not None:
             how = "bestowed" if cast_as == "bestow" else "face down"
-            return (Reason(abilities_rule(abilities, cast_as),
-                           f"cast {how}, {name} is cast for its {cast_as} cost, and no other"),)
+            return (
+                Reason(
+                    abilities_rule(abilities, cast_as),
+                    f"cast {how}, {name} is cast for its {cast_as} cost, and no other",
+                ),
+            )
         if value is None and not from_hand:
             cost = next((c for c in abilities.alternative_costs if c.keyword in by_way), None)
             if cost is None:  # nothing lets it be cast from there: the zone rule says why (CR 601.2a)
-                return (Reason("CR 601.2", f"{name} is {zone.where}: nothing lets {caster} cast it from "
-                                           "there"),)
-            return (Reason(cost.rule, f"cast from the {zone.value}, {name} is cast for its {cost.keyword} cost, "
-                                      "rather than its mana cost"),)
+                return (Reason("CR 601.2", f"{name} is {zone.where}: nothing lets {caster} cast it from there"),)
+            return (
+                Reason(
+                    cost.rule,
+                    f"cast from the {zone.value}, {name} is cast for its {cost.keyword} cost, "
+                    "rather than its mana cost",
+                ),
+            )
         if value in elsewhere and elsewhere[value] is not zone:
-            return (Reason(abilities_rule(abilities, value), f"the {value} cost is paid only casting {name} from "
-                                                             f"the {elsewhere[value].value}"),)
+            return (
+                Reason(
+                    abilities_rule(abilities, value),
+                    f"the {value} cost is paid only casting {name} from the {elsewhere[value].value}",
+                ),
+            )
         if value in alternatives and unmet[value]:  # its condition does not hold (CR 118.9)
-            return (Reason("CR 118.9", f"the {value} cost can be paid only if {' and '.join(unmet[value])}, and "
-                                       "that is not so"),)
+            return (
+                Reason(
+                    "CR 118.9", f"the {value} cost can be paid only if {' and '.join(unmet[value])}, and that is not so"
+                ),
+            )
         if value in alternatives and problem_free:  # only one alternative cost (CR 118.9a)
-            return (Reason("CR 118.9a", f"only one alternative cost: the {value} cost can't be paid when the "
-                                        "spell is cast without paying its mana cost"),)
+            return (
+                Reason(
+                    "CR 118.9a",
+                    f"only one alternative cost: the {value} cost can't be paid when the "
+                    "spell is cast without paying its mana cost",
+                ),
+            )
         if value in alternatives:
-            return (Reason(abilities_rule(abilities, value), f"the {value} cost is no way to cast {name} "
-                                                             f"{zone.where} now"),)
+            return (
+                Reason(abilities_rule(abilities, value), f"the {value} cost is no way to cast {name} {zone.where} now"),
+            )
         return (Reason("CR 118.9", f"{name} has no alternative cost {value!r}"),)
 
     problem.add_variable(ALTERNATIVE_COST, domain, "CR 118.9", alternative_why_not)
@@ -136,17 +170,24 @@ def add_cost_choices(problem: CastProblem) -> None:  # noqa: C901
         key = optional_cost_key(additional)
         if problem.recorded is not None:  # on the stack: paid as many times as the mana then allowed (CR 702.33c)
             limit = additional.most_times
-            problem.add_variable(key, LazyDomain(never_listed, functools.partial(_is_times, limit), "times paid"),
-                                 additional.rule, _times_why_not(name, key, limit or 0, limit))
+            problem.add_variable(
+                key,
+                LazyDomain(never_listed, functools.partial(_is_times, limit), "times paid"),
+                additional.rule,
+                _times_why_not(name, key, limit or 0, limit),
+            )
             continue
         most = _most_times(problem, additional)
-        problem.add_variable(key, tuple(range(most + 1)), additional.rule,
-                             _times_why_not(name, key, most, additional.most_times))
+        problem.add_variable(
+            key, tuple(range(most + 1)), additional.rule, _times_why_not(name, key, most, additional.most_times)
+        )
     for line in dict.fromkeys(a.one_of for a in abilities.additional_costs if a.one_of):
         keys = tuple(optional_cost_key(a) for a in abilities.additional_costs if a.one_of == line)
         problem.add_constraint(
-            keys, lambda *times: sum(times) == 1, "CR 601.2b",
-            f"exactly one of the additional costs of \"{line}\" is paid",
+            keys,
+            lambda *times: sum(times) == 1,
+            "CR 601.2b",
+            f'exactly one of the additional costs of "{line}" is paid',
             lambda *times, keys=keys: f"{sum(times)} of {', '.join(repr(k.keyword) for k in keys)} paid; one must be",
         )
     _add_gift_recipient(problem)
@@ -177,15 +218,19 @@ def _add_gift_recipient(problem: CastProblem) -> None:
     opponents = tuple(player for player in problem.state.players if player != caster)
 
     def why_not(value: Any) -> tuple[Reason, ...]:
-        return (Reason("CR 702.174a", f"the gift is promised to an opponent of {caster}; {value!r} is not "
-                                      "one"),)
+        return (Reason("CR 702.174a", f"the gift is promised to an opponent of {caster}; {value!r} is not one"),)
 
     problem.add_variable(GIFT_RECIPIENT, (None,) + opponents, "CR 702.174a", why_not)
     problem.add_constraint(
-        (key, GIFT_RECIPIENT), lambda times, recipient: (times > 0) == (recipient is not None), "CR 702.174a",
+        (key, GIFT_RECIPIENT),
+        lambda times, recipient: (times > 0) == (recipient is not None),
+        "CR 702.174a",
         "an opponent is chosen exactly when the gift is promised",
-        lambda times, recipient: ("the gift is promised and no opponent is chosen" if times
-                                  else f"the gift is not promised, and {recipient} is named its recipient"),
+        lambda times, recipient: (
+            "the gift is promised and no opponent is chosen"
+            if times
+            else f"the gift is not promised, and {recipient} is named its recipient"
+        ),
     )
 
 
@@ -194,10 +239,18 @@ def _most_times(problem: CastProblem, additional: AdditionalCost) -> int:
     if additional.most_times is not None:
         return additional.most_times
     cost = additional.cost
-    if cost.objects and (cost.life or cost.life_x or cost.reveals or cost.discards_at_random
-                         or any(part.count is None or part.x_count for part in cost.objects)):
-        raise UnsupportedRuleError(problem.spell.name, cost.text, "a cost paid any number of times with objects "
-                                   "and life, reveals, or objects not counted")
+    if cost.objects and (
+        cost.life
+        or cost.life_x
+        or cost.reveals
+        or cost.discards_at_random
+        or any(part.count is None or part.x_count for part in cost.objects)
+    ):
+        raise UnsupportedRuleError(
+            problem.spell.name,
+            cost.text,
+            "a cost paid any number of times with objects and life, reveals, or objects not counted",
+        )
     # CR 702.33c, 702.56a, 601.2b: how many times is announced; more than the mana available, or the objects there
     # are for each part ("Replicate—Tap an untapped Horror you control."), can never be paid
     most = [mana_units(problem) // cost.mana.mana_value] if cost.mana.mana_value or not cost.objects else []
@@ -212,6 +265,7 @@ def _times_why_not(name: str, key: OptionalCostKey, most: int, limit: int | None
         if limit is not None and value > limit:
             return (Reason("CR 601.2b", f"{key} of {name} is paid at most {limit} time(s); {value} given"),)
         return (Reason("CR 601.2h", f"{key} can't be paid {value} times with the mana available (at most {most})"),)
+
     return why_not
 
 
@@ -237,7 +291,9 @@ def add_cost_rules(problem: CastProblem) -> None:
     mana_cost = spell.card.mana_cost
     if mana_cost is None and not problem.without_paying_mana_cost:
         problem.add_constraint(
-            (ALTERNATIVE_COST,), lambda alternative: alternative is not None, "CR 118.6",
+            (ALTERNATIVE_COST,),
+            lambda alternative: alternative is not None,
+            "CR 118.6",
             "a spell with no mana cost can't be cast by paying it",
             lambda alternative: f"{spell.name} has no mana cost: it can be cast only without paying its mana cost",
         )
@@ -253,10 +309,15 @@ def add_cost_rules(problem: CastProblem) -> None:
     tapper = tapping_keyword(problem)
     if tapper is not None:  # any number of creatures (artifacts) tapped, each paying one mana (CR 702.51a, 702.126a)
         if any(c.action is CostAction.TAP for t in terms for c in t.cost.objects):
-            raise UnsupportedRuleError(spell.name, tapper.keyword.capitalize(),
-                                       f"{tapper.keyword} with another cost that taps permanents")
-        tapped = ObjectCost(CostAction.TAP, None, frozenset({tapper.kind}),
-                            text=f"tap {tapper.kind.value}s you control ({tapper.keyword})")
+            raise UnsupportedRuleError(
+                spell.name, tapper.keyword.capitalize(), f"{tapper.keyword} with another cost that taps permanents"
+            )
+        tapped = ObjectCost(
+            CostAction.TAP,
+            None,
+            frozenset({tapper.kind}),
+            text=f"tap {tapper.kind.value}s you control ({tapper.keyword})",
+        )
         terms.append(CostTerm(Cost(objects=(tapped,), text=tapper.keyword), (), lambda: 1, 1, tapper.keyword))
     candidates = _add_object_variables(problem, terms)
     _add_life(problem, terms)
@@ -278,19 +339,30 @@ def _base_terms(problem: CastProblem) -> None:
     mana_cost = spell.card.mana_cost
     free = problem.without_paying_mana_cost
     if mana_cost is not None and not free:
-        problem.add_cost(CostTerm(Cost(mana_cost), (ALTERNATIVE_COST,), lambda alternative: int(alternative is None),
-                                  1, "mana cost"))
+        problem.add_cost(
+            CostTerm(Cost(mana_cost), (ALTERNATIVE_COST,), lambda alternative: int(alternative is None), 1, "mana cost")
+        )
     for alternative in abilities.alternative_costs:
         if free:
             break
         keyword = alternative.keyword
-        problem.add_cost(CostTerm(alternative.cost, (ALTERNATIVE_COST,),
-                                  lambda chosen, keyword=keyword: int(chosen == keyword), 1, keyword))
+        problem.add_cost(
+            CostTerm(
+                alternative.cost,
+                (ALTERNATIVE_COST,),
+                lambda chosen, keyword=keyword: int(chosen == keyword),
+                1,
+                keyword,
+            )
+        )
     for additional in abilities.additional_costs:
         label = additional.keyword or additional.cost.text
         if additional.optional:
-            problem.add_cost(CostTerm(additional.cost, (optional_cost_key(additional),), int,
-                                      _most_times(problem, additional), label))
+            problem.add_cost(
+                CostTerm(
+                    additional.cost, (optional_cost_key(additional),), int, _most_times(problem, additional), label
+                )
+            )
         else:
             problem.add_cost(CostTerm(additional.cost, (), lambda: 1, 1, label))
     for modifier in cost_modifiers_of(problem):
@@ -310,8 +382,12 @@ def _refuse_consumed_sources_as_cost_objects(problem: CastProblem, terms: list[C
     UnsupportedRuleError
         Naming the cost and the object.
     """
-    costs = [c for t in terms for c in t.cost.objects
-             if c.action is not CostAction.TAP and c.zone in (Zone.BATTLEFIELD, Zone.HAND)]
+    costs = [
+        c
+        for t in terms
+        for c in t.cost.objects
+        if c.action is not CostAction.TAP and c.zone in (Zone.BATTLEFIELD, Zone.HAND)
+    ]
     if not costs:
         return
     consumed = {s.object_id for s in available_mana_sources(problem) if s.consumed}
@@ -319,9 +395,12 @@ def _refuse_consumed_sources_as_cost_objects(problem: CastProblem, terms: list[C
         matches = object_matcher(cost)
         for obj in cost_object_pool(problem, CostObjectsKey(cost.action, cost.zone)):
             if obj.id in consumed and matches(obj):
-                raise UnsupportedRuleError(problem.spell.name, cost.text or cost.action.value,
-                                           f"a cost that may take {obj.name} ({obj.id}), whose mana ability "
-                                           "sacrifices or exiles it (CR 601.2g-h)")
+                raise UnsupportedRuleError(
+                    problem.spell.name,
+                    cost.text or cost.action.value,
+                    f"a cost that may take {obj.name} ({obj.id}), whose mana ability "
+                    "sacrifices or exiles it (CR 601.2g-h)",
+                )
 
 
 def _add_object_variables(problem: CastProblem, terms: list[CostTerm]) -> dict[CostObjectsKey, tuple[str, ...]]:
@@ -334,9 +413,14 @@ def _add_object_variables(problem: CastProblem, terms: list[CostTerm]) -> dict[C
         static ability may change them (CR 613.4): power is read as printed, with counters.
     """
     problem_of = ProblemRef(problem)  # what the problem keeps holds no reference back to it
-    if any(q.attribute in ("power", "toughness", "power plus toughness") for term in terms
-           for cost in term.cost.objects if cost.qualities is not None for clause in cost.qualities.clauses
-           for q in clause):
+    if any(
+        q.attribute in ("power", "toughness", "power plus toughness")
+        for term in terms
+        for cost in term.cost.objects
+        if cost.qualities is not None
+        for clause in cost.qualities.clauses
+        for q in clause
+    ):
         refuse_static_power_changes(problem)
     needs: dict[CostObjectsKey, list[ObjectNeed]] = {}
     for term in terms:
@@ -365,8 +449,7 @@ def _add_objects_of(problem: CastProblem, key: CostObjectsKey, needs: list[Objec
     waterbend (:func:`~solver.rules.mana.add_waterbend_objects`), or objects counted
     (:func:`~solver.rules.object_costs.add_cost_objects`).
     """
-    if any(need.cost.least_total_mana_value is not None or need.cost.least_total_power is not None
-           for need in needs):
+    if any(need.cost.least_total_mana_value is not None or need.cost.least_total_power is not None for need in needs):
         return add_least_total_objects(problem, key, needs)
     if any(need.cost.waterbend for need in needs):
         return add_waterbend_objects(problem, key, needs)
@@ -383,8 +466,11 @@ def _tapped_by_mana_matcher(problem: CastProblem, cost: ObjectCost) -> Callable[
     read as it is.
     """
     matches = object_matcher(cost)
-    if cost.action is CostAction.TAP or cost.qualities is None or not any(
-            q.attribute == "tapped" and not q.negated for clause in cost.qualities.clauses for q in clause):
+    if (
+        cost.action is CostAction.TAP
+        or cost.qualities is None
+        or not any(q.attribute == "tapped" and not q.negated for clause in cost.qualities.clauses for q in clause)
+    ):
         return matches
     tappable = {s.object_id for s in available_mana_sources(problem) if s.object_id is not None and not s.consumed}
 
@@ -392,6 +478,7 @@ def _tapped_by_mana_matcher(problem: CastProblem, cost: ObjectCost) -> Callable[
         if obj.id in tappable and not obj.tapped:
             return matches(dataclasses.replace(obj, tapped=True))
         return matches(obj)
+
     return tapped_by_mana
 
 
@@ -408,7 +495,9 @@ def _add_life(problem: CastProblem, terms: list[CostTerm]) -> None:
         raise UnsupportedRuleError(spell.name, str(mana_cost), "life paid for X and for Phyrexian mana")
     life = problem.state.life_of(problem.caster)
     problem.add_constraint(
-        (X,), lambda x: x is None or x == 0 or x <= life, "CR 119.4",
+        (X,),
+        lambda x: x is None or x == 0 or x <= life,
+        "CR 119.4",
         f"X life can be paid only with a life total of X or more ({problem.caster} has {life})",
         lambda x: f"X is {x} and {problem.caster} has {life} life",
     )
@@ -428,8 +517,9 @@ def _add_fixed_life(problem: CastProblem, terms: list[CostTerm]) -> None:
     spell = problem.spell
     phyrexian = any(s.kind is SymbolKind.PHYREXIAN for term in problem.cost_terms for s in term.cost.mana.symbols)
     if phyrexian or any(term.cost.life_x for term in problem.cost_terms):
-        raise UnsupportedRuleError(spell.name, ", ".join(t.cost.text for t in terms),
-                                   "life paid for a cost and for Phyrexian mana or X")
+        raise UnsupportedRuleError(
+            spell.name, ", ".join(t.cost.text for t in terms), "life paid for a cost and for Phyrexian mana or X"
+        )
     life = problem.state.life_of(caster)
     scope: tuple[ChoiceKey, ...] = tuple(dict.fromkeys(k for term in terms for k in term.scope))
     positions = [tuple(scope.index(k) for k in term.scope) for term in terms]
@@ -438,7 +528,9 @@ def _add_fixed_life(problem: CastProblem, terms: list[CostTerm]) -> None:
         return sum(term.cost.life * term.times(*(values[i] for i in where)) for term, where in zip(terms, positions))
 
     problem.add_constraint(
-        scope, lambda *values: paid(*values) <= life, "CR 119.4",
+        scope,
+        lambda *values: paid(*values) <= life,
+        "CR 119.4",
         f"life can be paid only with a life total at least as high ({caster} has {life})",
         lambda *values: f"{paid(*values)} life to pay and {caster} has {life}",
     )
@@ -459,11 +551,11 @@ def can_reveal(problem: CastProblem, reveal: RevealCost) -> bool:
         to behold, a permanent the caster controls has them (CR 701.4a).
     """
     state, caster = problem.state, problem.caster
-    if reveal.from_hand and any(o.id != problem.spell.id and has_qualities(o, reveal.qualities)
-                                for o in state.hand(caster)):
+    if reveal.from_hand and any(
+        o.id != problem.spell.id and has_qualities(o, reveal.qualities) for o in state.hand(caster)
+    ):
         return True
-    return reveal.behold and any(has_qualities(o, reveal.qualities)
-                                 for o in state.objects_in(Zone.BATTLEFIELD, caster))
+    return reveal.behold and any(has_qualities(o, reveal.qualities) for o in state.objects_in(Zone.BATTLEFIELD, caster))
 
 
 def _add_reveals(problem: CastProblem, terms: list[CostTerm]) -> None:
@@ -481,16 +573,23 @@ def _add_reveals(problem: CastProblem, terms: list[CostTerm]) -> None:
         what = missing[0]
         if not what.from_hand:  # a creature of the caster's takes counters (CR 701.68a)
             lack = f"{problem.caster} controls no {what.qualities.text}"
-            rule, asked = "CR 701.68a", f"'{what.text}' can be paid only with a {what.qualities.text} " \
-                                        f"{problem.caster} controls"
+            rule, asked = (
+                "CR 701.68a",
+                f"'{what.text}' can be paid only with a {what.qualities.text} {problem.caster} controls",
+            )
         else:
-            lack = (f"{problem.caster} has no {what.qualities.text} card in hand other than {name}"
-                    + (f" and controls no {what.qualities.text}" if what.behold else ""))
+            lack = f"{problem.caster} has no {what.qualities.text} card in hand other than {name}" + (
+                f" and controls no {what.qualities.text}" if what.behold else ""
+            )
             rule = "CR 701.4a" if what.behold else "CR 701.20a"
-            asked = (f"'{what.text}' can be paid only with such a card in {problem.caster}'s hand"
-                     + (" or such a permanent of theirs" if what.behold else ""))
+            asked = f"'{what.text}' can be paid only with such a card in {problem.caster}'s hand" + (
+                " or such a permanent of theirs" if what.behold else ""
+            )
         problem.add_constraint(
-            term.scope, lambda *values, term=term: term.times(*values) == 0, rule, asked,
+            term.scope,
+            lambda *values, term=term: term.times(*values) == 0,
+            rule,
+            asked,
             lambda *values, what=what, lack=lack: f"'{what.text}' can't be paid: {lack}",
         )
 
@@ -508,23 +607,28 @@ def _add_discards_at_random(problem: CastProblem, terms: list[CostTerm]) -> None
     if not random_terms:
         return
     hand = len(cost_object_pool(problem, CostObjectsKey(CostAction.DISCARD, Zone.HAND)))
-    taking = tuple(key for key in problem.variables
-                   if isinstance(key, CostObjectsKey) and key.zone is Zone.HAND)
+    taking = tuple(key for key in problem.variables if isinstance(key, CostObjectsKey) and key.zone is Zone.HAND)
     scope: tuple[ChoiceKey, ...] = tuple(dict.fromkeys(k for term in random_terms for k in term.scope)) + taking
     positions = [tuple(scope.index(k) for k in term.scope) for term in random_terms]
 
     def at_random(values: tuple[Any, ...]) -> int:
-        return sum(term.cost.discards_at_random * term.times(*(values[i] for i in where))
-                   for term, where in zip(random_terms, positions))
+        return sum(
+            term.cost.discards_at_random * term.times(*(values[i] for i in where))
+            for term, where in zip(random_terms, positions)
+        )
 
     def enough(*values: Any) -> bool:
-        taken = sum(len(v) for v in values[len(values) - len(taking):])
+        taken = sum(len(v) for v in values[len(values) - len(taking) :])
         return at_random(values) <= hand - taken
 
     problem.add_constraint(
-        scope, enough, "CR 701.9b",
+        scope,
+        enough,
+        "CR 701.9b",
         "the cards discarded at random are in the hand after the other costs are paid (CR 601.2h)",
-        lambda *values: (f"{at_random(values)} card(s) to discard at random, and {caster}'s hand holds "
-                         f"{hand - sum(len(v) for v in values[len(values) - len(taking):])} besides "
-                         f"{spell_name} and the cards the other costs take"),
+        lambda *values: (
+            f"{at_random(values)} card(s) to discard at random, and {caster}'s hand holds "
+            f"{hand - sum(len(v) for v in values[len(values) - len(taking) :])} besides "
+            f"{spell_name} and the cards the other costs take"
+        ),
     )

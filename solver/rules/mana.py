@@ -50,8 +50,16 @@ from solver.rules.object_costs import (
 )
 
 __all__ = [
-    "MOST_CONVERTERS", "TappingKeyword", "add_payment", "add_waterbend_objects", "assist_sources",
-    "available_mana_sources", "mana_sources_of", "mana_units", "payer_of", "tapping_keyword",
+    "MOST_CONVERTERS",
+    "TappingKeyword",
+    "add_payment",
+    "add_waterbend_objects",
+    "assist_sources",
+    "available_mana_sources",
+    "mana_sources_of",
+    "mana_units",
+    "payer_of",
+    "tapping_keyword",
 ]
 
 
@@ -83,8 +91,9 @@ def available_mana_sources(problem: CastProblem) -> tuple[ManaSource, ...]:
             found = known[problem.caster] = mana_sources_of(problem.state, problem.caster)
         # never the spell itself: it is on the stack (CR 601.2a); the state's tuple itself when it is not one
         spell = problem.spell.id
-        problem.mana_sources = found if all(s.object_id != spell for s in found) else tuple(
-            s for s in found if s.object_id != spell)
+        problem.mana_sources = (
+            found if all(s.object_id != spell for s in found) else tuple(s for s in found if s.object_id != spell)
+        )
     return problem.mana_sources
 
 
@@ -118,15 +127,23 @@ def mana_sources_of(state: GameState, caster: PlayerId) -> tuple[ManaSource, ...
         found = made.get(kind)
         if found is None or found[0] is not obj.card:
             found = made[kind] = (obj.card, _mana_of_permanent(state, caster, obj))
-        sources += [ManaSource(units, object_id=obj.id, consumed=consumed, activation=activation)
-                    for units, consumed, activation in found[1]]
+        sources += [
+            ManaSource(units, object_id=obj.id, consumed=consumed, activation=activation)
+            for units, consumed, activation in found[1]
+        ]
     for obj in state.hand(caster):  # "Exile this card from your hand: Add {G}." (CR 605.1a)
-        sources += [ManaSource(a.units, object_id=obj.id, consumed=True)
-                    for a in abilities_of(obj).mana_abilities if a.from_hand]
+        sources += [
+            ManaSource(a.units, object_id=obj.id, consumed=True)
+            for a in abilities_of(obj).mana_abilities
+            if a.from_hand
+        ]
     converters = [s for s in sources if s.activation]
     if len(converters) > MOST_CONVERTERS:  # each subset in each order is tried (models.mana.ManaPayer)
-        raise UnsupportedRuleError(state.object(str(converters[0].object_id)).name, "mana abilities that cost mana",
-                                   f"more than {MOST_CONVERTERS} permanents whose mana abilities cost mana")
+        raise UnsupportedRuleError(
+            state.object(str(converters[0].object_id)).name,
+            "mana abilities that cost mana",
+            f"more than {MOST_CONVERTERS} permanents whose mana abilities cost mana",
+        )
     return tuple(sources)
 
 
@@ -149,12 +166,14 @@ def _mana_of_permanent(state: GameState, caster: PlayerId, obj: GameObject) -> l
     unread = [u for u in abilities.permanent_unsupported if "mana" in u.topics]
     if unread:
         raise UnsupportedRuleError(obj.name, unread[0].span, unread[0].reason)
-    usable = [a for a in abilities.mana_abilities
-              if not a.from_hand and all(holds_for(state, caster, r) for r in a.requires)]
+    usable = [
+        a for a in abilities.mana_abilities if not a.from_hand and all(holds_for(state, caster, r) for r in a.requires)
+    ]
     untapping = [a for a in usable if not a.taps]  # "Sacrifice this creature: Add {R}{R}."
     if len(untapping) > 1 or (untapping and any(a.sacrifices for a in usable if a.taps)):
-        raise UnsupportedRuleError(obj.name, obj.card.oracle_text,
-                                   "a choice between mana abilities that each sacrifice the permanent")
+        raise UnsupportedRuleError(
+            obj.name, obj.card.oracle_text, "a choice between mana abilities that each sacrifice the permanent"
+        )
     found: list[tuple[Any, bool, int]] = [(a.units, True, 0) for a in untapping]
     if obj.tapped or (obj.summoning_sick and obj.card.has_type(CardType.CREATURE) and not _has_haste(obj)):
         return found  # CR 302.6: a summoning-sick creature can't activate {T} abilities
@@ -175,8 +194,9 @@ def _mana_of_permanent(state: GameState, caster: PlayerId, obj: GameObject) -> l
         # Several {T} abilities: one of them (CR 605.1a), i.e. one mana of any of their colours.
         found.append(((frozenset().union(*(u[0] for u in options)),), consumed, 0))
     else:
-        raise UnsupportedRuleError(obj.name, obj.card.oracle_text,
-                                   "a choice between mana abilities making different amounts")
+        raise UnsupportedRuleError(
+            obj.name, obj.card.oracle_text, "a choice between mana abilities making different amounts"
+        )
     return found
 
 
@@ -184,7 +204,8 @@ def _has_haste(obj: GameObject) -> bool:
     """Whether a keyword line of its text, a granted ability or a haste counter is haste (CR 702.10, 122.1b)."""
     lines = [line.split("(")[0] for line in obj.card.oracle_text.split("\n")] + list(obj.granted)
     return any(word.strip().casefold() == "haste" for line in lines for word in line.split(",")) or (
-        "haste" in keyword_counters(obj))
+        "haste" in keyword_counters(obj)
+    )
 
 
 def mana_units(problem: CastProblem) -> int:
@@ -232,19 +253,28 @@ def assist_sources(problem: CastProblem) -> tuple[ManaSource, ...]:
     if not problem.abilities.assist:
         return ()
     spell = problem.spell
-    printed = [spell.card.mana_cost] + [a.cost.mana for a in problem.abilities.alternative_costs] + [
-        a.cost.mana for a in problem.abilities.additional_costs]
-    if any(s.kind not in (SymbolKind.VARIABLE, SymbolKind.GENERIC, SymbolKind.COLORED)
-           for cost in printed if cost for s in cost.symbols):
-        raise UnsupportedRuleError(spell.name, "Assist", "assist with a cost that has symbols other than X, generic "
-                                                        "and coloured mana")
+    printed = (
+        [spell.card.mana_cost]
+        + [a.cost.mana for a in problem.abilities.alternative_costs]
+        + [a.cost.mana for a in problem.abilities.additional_costs]
+    )
+    if any(
+        s.kind not in (SymbolKind.VARIABLE, SymbolKind.GENERIC, SymbolKind.COLORED)
+        for cost in printed
+        if cost
+        for s in cost.symbols
+    ):
+        raise UnsupportedRuleError(
+            spell.name, "Assist", "assist with a cost that has symbols other than X, generic and coloured mana"
+        )
     best: tuple[ManaSource, ...] = ()
     for player in problem.state.players:
         if player == problem.caster:
             continue
-        theirs = tuple(ManaSource((frozenset("C"),) * len(source.units), object_id=source.object_id,
-                                  activation=source.activation)
-                       for source in mana_sources_of(problem.state, player))
+        theirs = tuple(
+            ManaSource((frozenset("C"),) * len(source.units), object_id=source.object_id, activation=source.activation)
+            for source in mana_sources_of(problem.state, player)
+        )
         if sum(len(s.units) for s in theirs) > sum(len(s.units) for s in best):
             best = theirs
     return best
@@ -257,8 +287,13 @@ _NO_CHANGE: Change = (0, ())
 """No change: nothing chosen after the frame changes the total cost."""
 
 
-def add_payment(problem: CastProblem, terms: list[CostTerm], tapping: set[str], delve: int | None = None,
-                helpers: tuple[TappingKeyword, tuple[GameObject, ...]] | None = None) -> None:
+def add_payment(
+    problem: CastProblem,
+    terms: list[CostTerm],
+    tapping: set[str],
+    delve: int | None = None,
+    helpers: tuple[TappingKeyword, tuple[GameObject, ...]] | None = None,
+) -> None:
     """The total cost (CR 601.2f) and the constraint that it can be paid (CR 601.2g-h).
 
     With delve (``delve``: how many graveyard cards could pay), the constraint over the choices before costs
@@ -314,8 +349,13 @@ def add_payment(problem: CastProblem, terms: list[CostTerm], tapping: set[str], 
         _add_untapped_payment(problem, total, sources)
 
 
-def _payer_with_helpers(problem: CastProblem, sources: tuple[ManaSource, ...], delve: int | None,
-                        tapper: TappingKeyword, convoking: tuple[GameObject, ...]) -> ManaPayer:
+def _payer_with_helpers(
+    problem: CastProblem,
+    sources: tuple[ManaSource, ...],
+    delve: int | None,
+    tapper: TappingKeyword,
+    convoking: tuple[GameObject, ...],
+) -> ManaPayer:
     """The payer of the choices before costs with convoke or improvise: each permanent counts as one more mana.
 
     Over the choices before costs, each permanent that could be tapped counts as one more mana of its colours, or
@@ -328,10 +368,12 @@ def _payer_with_helpers(problem: CastProblem, sources: tuple[ManaSource, ...], d
         Convoke or improvise with delve.
     """
     if delve is not None:
-        raise UnsupportedRuleError(problem.spell.name, tapper.keyword.capitalize(),
-                                   f"{tapper.keyword} and delve on one spell")
-    return ManaPayer(sources + tuple(ManaSource((tapper.unit(c) or frozenset("C"),), object_id=None)
-                                     for c in convoking))
+        raise UnsupportedRuleError(
+            problem.spell.name, tapper.keyword.capitalize(), f"{tapper.keyword} and delve on one spell"
+        )
+    return ManaPayer(
+        sources + tuple(ManaSource((tapper.unit(c) or frozenset("C"),), object_id=None) for c in convoking)
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -415,9 +457,11 @@ def _later_changes_of(problem: CastProblem, before: tuple[ChoiceKey, ...]) -> _L
     targets += tuple(dict.fromkeys(key for _, key, _ in paid_changes if key not in before + targets))
     scope = before + targets
     paid_at = [(amount, scope.index(key), each) for amount, key, each in paid_changes]
-    cheapest: Change = (sum(min(0, amount) for amount, _ in named)  # strive: no target beyond the first
-                        + sum(min(0, amount) * most_paid(problem, key, each) for amount, key, each in paid_changes),
-                        ())
+    cheapest: Change = (
+        sum(min(0, amount) for amount, _ in named)  # strive: no target beyond the first
+        + sum(min(0, amount) * most_paid(problem, key, each) for amount, key, each in paid_changes),
+        (),
+    )
     striving_at = [(increase, tuple(scope.index(k) for k in keys)) for increase, keys in striving]
     return _LaterChanges(targets, named, target_at, striving_at, paid_at, cheapest)
 
@@ -443,12 +487,13 @@ def _target_change_function(state: GameState, later: _LaterChanges) -> Callable[
             return generic, added
         chosen = {target for at in target_at if at < len(values) and values[at] for target in values[at]}
         return generic + sum(amount for amount, ids in named if not chosen.isdisjoint(ids)), added
+
     return target_change
 
 
-def _changed_options_function(problem: CastProblem, frame: _Frame,
-                              coloured_off: ManaCost | None) -> Callable[[tuple[Any, ...], Change],
-                                  tuple[ManaCost, ...]]:
+def _changed_options_function(
+    problem: CastProblem, frame: _Frame, coloured_off: ManaCost | None
+) -> Callable[[tuple[Any, ...], Change], tuple[ManaCost, ...]]:
     """``changed_options(values, change)``: the frame's costs summed and changed, printed symbols reduced first.
 
     The parts of the total (each mana term as many times as the frame's ``values`` pay it, with X's value) and
@@ -458,8 +503,13 @@ def _changed_options_function(problem: CastProblem, frame: _Frame,
     problem_of = ProblemRef(problem)  # kept by the problem: no reference back to it
     mana_terms, positions, x_position = frame.terms, frame.positions, frame.x_position
     # per term: whether its mana has X, and whether it is generic mana alone (then paid k times it is one sum)
-    term_shapes = [(term.cost.mana.has_x, bool(term.cost.mana.symbols) and all(
-        s.kind is SymbolKind.GENERIC for s in term.cost.mana.symbols)) for term in mana_terms]
+    term_shapes = [
+        (
+            term.cost.mana.has_x,
+            bool(term.cost.mana.symbols) and all(s.kind is SymbolKind.GENERIC for s in term.cost.mana.symbols),
+        )
+        for term in mana_terms
+    ]
 
     def parts(values: tuple[Any, ...], added: tuple[ManaCost, ...] = ()) -> list[ManaCost]:
         """The costs that make up the total, before generic increases and reductions (CR 601.2f)."""
@@ -486,6 +536,7 @@ def _changed_options_function(problem: CastProblem, frame: _Frame,
         if generic < 0:
             return total.generic_reduction_options(-generic)
         return (total,)
+
     return changed_options
 
 
@@ -493,8 +544,9 @@ _Demand = tuple[dict[str, int], int]
 """What a total cost asks: mana of each type (by letter), and generic mana."""
 
 
-def _demand_function(frame: _Frame, coloured_off: ManaCost | None,
-                     modifier: int) -> Callable[[tuple[Any, ...], Change], _Demand | None]:
+def _demand_function(
+    frame: _Frame, coloured_off: ManaCost | None, modifier: int
+) -> Callable[[tuple[Any, ...], Change], _Demand | None]:
     """``demand(values, change)``: what the total cost asks, summed term by term without building it (CR 601.2f).
 
     Mana of each type, and generic mana after the generic changes (``modifier`` and the change's); None when a
@@ -504,14 +556,25 @@ def _demand_function(frame: _Frame, coloured_off: ManaCost | None,
     mana_terms, positions, x_position = frame.terms, frame.positions, frame.x_position
     # each term's demand with X = 0 and its number of X symbols (X, Y or Z: each is X's value, as with_x reads
     # them), or None when a symbol is a choice (hybrid, Phyrexian, ...)
-    term_demands = [(simple_demand(term.cost.mana),
-                     sum(1 for symbol in term.cost.mana.symbols if symbol.kind is SymbolKind.VARIABLE))
-                    for term in mana_terms]
+    term_demands = [
+        (
+            simple_demand(term.cost.mana),
+            sum(1 for symbol in term.cost.mana.symbols if symbol.kind is SymbolKind.VARIABLE),
+        )
+        for term in mana_terms
+    ]
     # per term: how many times it is paid as a function of the values (one argument read directly), and its
     # demand as (letter, amount) pairs, its generic amount and X symbols; None for a symbol that is a choice
-    compiled = [(term.times, where[0] if len(where) == 1 else -1, where,
-                 None if simple is None else (tuple(simple[0].items()), simple[1], xs))
-                for (simple, xs), term, where in zip(term_demands, mana_terms, positions) if term.member is None]
+    compiled = [
+        (
+            term.times,
+            where[0] if len(where) == 1 else -1,
+            where,
+            None if simple is None else (tuple(simple[0].items()), simple[1], xs),
+        )
+        for (simple, xs), term, where in zip(term_demands, mana_terms, positions)
+        if term.member is None
+    ]
     member_tables = _member_tables(mana_terms, positions, term_demands)
 
     def demand_of(values: tuple[Any, ...], change: Change) -> _Demand | None:
@@ -549,11 +612,13 @@ def _demand_function(frame: _Frame, coloured_off: ManaCost | None,
                 demand[letter] = demand.get(letter, 0) + need
             generic += added[1]
         return demand, max(0, generic + modifier + change[0])
+
     return demand_of
 
 
-def _member_tables(mana_terms: list[CostTerm], positions: list[tuple[int, ...]],
-                   term_demands: list[tuple[_Demand | None, int]]) -> list[tuple[int, dict[str, Any]]]:
+def _member_tables(
+    mana_terms: list[CostTerm], positions: list[tuple[int, ...]], term_demands: list[tuple[_Demand | None, int]]
+) -> list[tuple[int, dict[str, Any]]]:
     """The terms paid once when an object is in a value (splice costs, by the card spliced), by the value's place.
 
     Asked as membership in the value, without calling each term's ``times``: per place, each member's demand as
@@ -562,8 +627,9 @@ def _member_tables(mana_terms: list[CostTerm], positions: list[tuple[int, ...]],
     members: dict[int, dict[str, Any]] = {}
     for (simple, xs), term, where in zip(term_demands, mana_terms, positions):
         if term.member is not None:
-            members.setdefault(where[0], {})[term.member] = None if simple is None else (
-                tuple(simple[0].items()), simple[1], xs)
+            members.setdefault(where[0], {})[term.member] = (
+                None if simple is None else (tuple(simple[0].items()), simple[1], xs)
+            )
     return list(members.items())
 
 
@@ -624,8 +690,9 @@ class _TotalCost:
         return self.before + self.targets
 
 
-def _total_cost_of(problem: CastProblem, terms: list[CostTerm], payer: ManaPayer, exact: int,
-                   modifier: int) -> _TotalCost:
+def _total_cost_of(
+    problem: CastProblem, terms: list[CostTerm], payer: ManaPayer, exact: int, modifier: int
+) -> _TotalCost:
     """The :class:`_TotalCost` of the cast, paid with ``payer``.
 
     ``exact`` is the generic change the state decides; ``modifier`` is it less what delve could pay, which the
@@ -652,14 +719,28 @@ def _total_cost_of(problem: CastProblem, terms: list[CostTerm], payer: ManaPayer
         return values[:width], target_change(values)
 
     pays, total_cost, can_pay_total, count_payment = _payment_functions(payer, life, total_options, demand)
-    return _TotalCost(frame.keys, later.keys, later.cheapest, life, split, target_change, total_cost, can_pay_total,
-                      count_payment, pays, before_cost_objects,
-                      bool(later.keys or later.striving_at or later.paid_at))
+    return _TotalCost(
+        frame.keys,
+        later.keys,
+        later.cheapest,
+        life,
+        split,
+        target_change,
+        total_cost,
+        can_pay_total,
+        count_payment,
+        pays,
+        before_cost_objects,
+        bool(later.keys or later.striving_at or later.paid_at),
+    )
 
 
-def _payment_functions(payer: ManaPayer, life: int, total_options: Callable[[tuple[Any, ...], Change],
-                       tuple[ManaCost, ...]],
-                       demand: Callable[[tuple[Any, ...], Change], _Demand | None]) -> tuple[Callable[..., Any], ...]:
+def _payment_functions(
+    payer: ManaPayer,
+    life: int,
+    total_options: Callable[[tuple[Any, ...], Change], tuple[ManaCost, ...]],
+    demand: Callable[[tuple[Any, ...], Change], _Demand | None],
+) -> tuple[Callable[..., Any], ...]:
     """``pays``, ``total_cost``, ``can_pay_total`` and ``count_payment`` of :class:`_TotalCost`, kept per values.
 
     A total told by its demand alone is paid as counted (:meth:`~models.mana.ManaPayer.can_pay_demand`); else the
@@ -672,8 +753,7 @@ def _payment_functions(payer: ManaPayer, life: int, total_options: Callable[[tup
 
     def pays(with_payer: ManaPayer, values: tuple[Any, ...], change: Change) -> ManaCost | None:
         """The first total cost option this payer can pay, or None."""
-        return next((option for option in total_options(values, change)
-                     if with_payer.can_pay(option, life=life)), None)
+        return next((option for option in total_options(values, change) if with_payer.can_pay(option, life=life)), None)
 
     def total_cost(values: tuple[Any, ...], change: Change) -> ManaCost:
         total = totals.get((values, change))
@@ -703,10 +783,14 @@ def _payment_functions(payer: ManaPayer, life: int, total_options: Callable[[tup
             answer = count_payment(values, change)
             if answer is None:  # a choice in the payment: match sources to symbols
                 options = total_options(values, change)
-                answer = (payer.can_pay(total_cost(values, change), life=life) if len(options) == 1
-                          else pays(payer, values, change) is not None)
+                answer = (
+                    payer.can_pay(total_cost(values, change), life=life)
+                    if len(options) == 1
+                    else pays(payer, values, change) is not None
+                )
             payable[values, change] = answer
         return answer
+
     return pays, total_cost, can_pay_total, count_payment
 
 
@@ -735,8 +819,12 @@ def _add_payment_rules(problem: CastProblem, total: _TotalCost, sources: tuple[M
     frame's alone asks that the cheapest total they allow can be paid (a condition the payment needs).
     """
     caster, life, scope, targets, cheapest = problem.caster, total.life, total.scope, total.targets, total.cheapest
-    split, total_cost, can_pay_total, count_payment = (total.split, total.total_cost, total.can_pay_total,
-                                                       total.count_payment)
+    split, total_cost, can_pay_total, count_payment = (
+        total.split,
+        total.total_cost,
+        total.can_pay_total,
+        total.count_payment,
+    )
 
     no_change = _NO_CHANGE
 
@@ -750,8 +838,9 @@ def _add_payment_rules(problem: CastProblem, total: _TotalCost, sources: tuple[M
         return counted if counted is not None else can_pay_total(values, no_change)
 
     paying = problem.add_constraint(
-        scope, (lambda *values: can_pay_total(*split(values))) if total.reads_later_choices
-        else can_pay_before_targets, "CR 601.2h",
+        scope,
+        (lambda *values: can_pay_total(*split(values))) if total.reads_later_choices else can_pay_before_targets,
+        "CR 601.2h",
         "the total cost can be paid with the mana available",
         lambda *values: (
             f"the total cost {total_cost(*split(values))} can't be paid with the mana available to "
@@ -761,7 +850,9 @@ def _add_payment_rules(problem: CastProblem, total: _TotalCost, sources: tuple[M
     )
     if targets:
         paying = problem.add_constraint(
-            total.before, lambda *values: can_pay_total(values, cheapest), "CR 601.2h",
+            total.before,
+            lambda *values: can_pay_total(values, cheapest),
+            "CR 601.2h",
             "the total cost with every reduction the targets can give can be paid with the mana available",
             lambda *values: (
                 f"the total cost {total_cost(values, cheapest)}, with every reduction its targets can give, can't "
@@ -781,8 +872,13 @@ def _add_untapped_payment(problem: CastProblem, total: _TotalCost, sources: tupl
     (:func:`~solver.rules.object_costs.add_joint_tap_count`).
     """
     tap = CostObjectsKey(CostAction.TAP, Zone.BATTLEFIELD)
-    scope, split, can_pay_total, pays, total_cost = (total.scope, total.split, total.can_pay_total, total.pays,
-                                                     total.total_cost)
+    scope, split, can_pay_total, pays, total_cost = (
+        total.scope,
+        total.split,
+        total.can_pay_total,
+        total.pays,
+        total.total_cost,
+    )
     # the permanents tapped may already be in the scope, when the total cost counts them (CR 601.2f)
     full = scope if tap in scope else scope + (tap,)
     tap_at = full.index(tap)
@@ -791,7 +887,7 @@ def _add_untapped_payment(problem: CastProblem, total: _TotalCost, sources: tupl
     untapped: dict[frozenset[str], ManaPayer] = {}  # the payer of the sources left, by the sources tapped
 
     def pay_untapped(*values: Any) -> bool:
-        taps, rest_values = values[tap_at], values[:len(scope)]
+        taps, rest_values = values[tap_at], values[: len(scope)]
         used = source_ids.intersection(taps)
         if not used:
             return can_pay_total(*split(rest_values))
@@ -803,17 +899,26 @@ def _add_untapped_payment(problem: CastProblem, total: _TotalCost, sources: tupl
         return pays(rest, *split(rest_values)) is not None
 
     problem.add_constraint(
-        full, pay_untapped, "CR 601.2g",
+        full,
+        pay_untapped,
+        "CR 601.2g",
         "a permanent tapped to pay a cost can't also have been tapped for mana",
-        lambda *values: (f"the total cost {total_cost(*split(values[:len(scope)]))} can't be paid without the "
-                         f"mana of {', '.join(values[tap_at])}, tapped to pay a cost"),
+        lambda *values: (
+            f"the total cost {total_cost(*split(values[: len(scope)]))} can't be paid without the "
+            f"mana of {', '.join(values[tap_at])}, tapped to pay a cost"
+        ),
     )
     if tap not in scope and tap in problem.memo.object_needs:
         add_joint_tap_count(problem, tap, scope, sources, lambda rest, values: pays(rest, *split(values)))
 
 
-def _add_delve(problem: CastProblem, scope: tuple[ChoiceKey, ...], total: Callable[[tuple[Any, ...]], ManaCost],
-               payer: ManaPayer, life: int) -> None:
+def _add_delve(
+    problem: CastProblem,
+    scope: tuple[ChoiceKey, ...],
+    total: Callable[[tuple[Any, ...]], ManaCost],
+    payer: ManaPayer,
+    life: int,
+) -> None:
     """Delve: each card exiled pays {1} of the total cost's generic mana, and the mana pays the rest (CR 702.66a).
 
     The total cost is determined first, delve aside (CR 702.66b); a card can't pay more than the generic mana
@@ -829,13 +934,22 @@ def _add_delve(problem: CastProblem, scope: tuple[ChoiceKey, ...], total: Callab
     def describe(*values: Any) -> str:
         cost, exiled = total(values[:-1]), values[-1]
         if len(exiled) > cost.generic:
-            return (f"{len(exiled)} cards exiled for delve, but the total cost {cost} has {cost.generic} generic mana "
-                    "for them to pay")
-        return (f"the total cost {cost}, less {{{len(exiled)}}} paid by the cards exiled for delve, can't be paid "
-                f"with the mana available to {caster}")
+            return (
+                f"{len(exiled)} cards exiled for delve, but the total cost {cost} has {cost.generic} generic mana "
+                "for them to pay"
+            )
+        return (
+            f"the total cost {cost}, less {{{len(exiled)}}} paid by the cards exiled for delve, can't be paid "
+            f"with the mana available to {caster}"
+        )
 
-    problem.add_constraint(scope + (key,), pays, "CR 702.66a",
-                           "each card exiled for delve pays {1} of the generic mana, and the mana the rest", describe)
+    problem.add_constraint(
+        scope + (key,),
+        pays,
+        "CR 702.66a",
+        "each card exiled for delve pays {1} of the generic mana, and the mana the rest",
+        describe,
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -890,8 +1004,14 @@ def _convoke_unit(creature: GameObject) -> frozenset[str]:
     return frozenset(c.letter for c in creature.card.colors) or frozenset("C")
 
 
-def _add_convoke(problem: CastProblem, scope: tuple[ChoiceKey, ...], total: Callable[[tuple[Any, ...]], ManaCost],
-                 sources: tuple[ManaSource, ...], life: int, tapper: TappingKeyword) -> None:
+def _add_convoke(
+    problem: CastProblem,
+    scope: tuple[ChoiceKey, ...],
+    total: Callable[[tuple[Any, ...]], ManaCost],
+    sources: tuple[ManaSource, ...],
+    life: int,
+    tapper: TappingKeyword,
+) -> None:
     """Convoke or improvise: each permanent tapped pays one mana of the total cost, and the mana the rest.
 
     Convoke (CR 702.51a-b): each creature tapped pays one generic mana or one mana of its colour. Improvise
@@ -906,20 +1026,29 @@ def _add_convoke(problem: CastProblem, scope: tuple[ChoiceKey, ...], total: Call
 
     def pays(*values: Any) -> bool:
         cost, tapped = total(values[:-1]), values[-1]
-        if tapper.keyword == "convoke" and any(s.kind is SymbolKind.COLORLESS for s in cost.symbols) and any(
-                not state.object(c).card.colors for c in tapped):
+        if (
+            tapper.keyword == "convoke"
+            and any(s.kind is SymbolKind.COLORLESS for s in cost.symbols)
+            and any(not state.object(c).card.colors for c in tapped)
+        ):
             raise UnsupportedRuleError(spell_name, "Convoke", "a colorless creature convoking a cost with {C}")
         rest = ManaPayer(tuple(s for s in sources if s.object_id not in tapped))
         units = [tapper.unit(state.object(c)) for c in tapped]
         return _convoke_pays(list(cost.symbols), units, rest, life)
 
     def describe(*values: Any) -> str:
-        return (f"the {kind} tapped for {tapper.keyword} ({', '.join(values[-1])}) can't each pay one mana of the "
-                f"total cost {total(values[:-1])} with the mana of {caster} paying the rest")
+        return (
+            f"the {kind} tapped for {tapper.keyword} ({', '.join(values[-1])}) can't each pay one mana of the "
+            f"total cost {total(values[:-1])} with the mana of {caster} paying the rest"
+        )
 
-    problem.add_constraint(scope + (key,), pays, tapper.rule,
-                           f"each of the {kind} tapped for {tapper.keyword} pays one mana of the total cost, "
-                           "and the mana the rest", describe)
+    problem.add_constraint(
+        scope + (key,),
+        pays,
+        tapper.rule,
+        f"each of the {kind} tapped for {tapper.keyword} pays one mana of the total cost, and the mana the rest",
+        describe,
+    )
 
 
 def _convoke_pays(symbols: list[ManaSymbol], units: list[frozenset[str]], rest: ManaPayer, life: int) -> bool:
@@ -932,10 +1061,19 @@ def _convoke_pays(symbols: list[ManaSymbol], units: list[frozenset[str]], rest: 
         letters = {c.letter for c in symbol.colors}
         if symbol.kind is SymbolKind.GENERIC and symbol.amount > 0:
             left = ManaSymbol(SymbolKind.GENERIC, amount=symbol.amount - 1)
-            remaining = symbols[:index] + ([left] if left.amount else []) + symbols[index + 1:]
-        elif symbol.kind in (SymbolKind.COLORED, SymbolKind.HYBRID, SymbolKind.PHYREXIAN, SymbolKind.GENERIC_HYBRID,
-                             SymbolKind.COLORLESS_HYBRID) and letters & unit:
-            remaining = symbols[:index] + symbols[index + 1:]  # the creature pays that coloured mana
+            remaining = symbols[:index] + ([left] if left.amount else []) + symbols[index + 1 :]
+        elif (
+            symbol.kind
+            in (
+                SymbolKind.COLORED,
+                SymbolKind.HYBRID,
+                SymbolKind.PHYREXIAN,
+                SymbolKind.GENERIC_HYBRID,
+                SymbolKind.COLORLESS_HYBRID,
+            )
+            and letters & unit
+        ):
+            remaining = symbols[:index] + symbols[index + 1 :]  # the creature pays that coloured mana
         else:
             continue
         signature = tuple(sorted(str(s) for s in remaining))
@@ -980,15 +1118,25 @@ def add_waterbend_objects(problem: CastProblem, key: CostObjectsKey, needs: list
     need = needs[0]
     if len(needs) > 1:
         raise UnsupportedRuleError(name, need.term.cost.text, "waterbend with another cost that taps permanents")
-    if generic_change(problem) or target_cost_changes(problem) or coloured_reduction(problem) is not None or len(
-            paid_cost_changes(problem)) > 1 or per_target_increases(problem):
-        raise UnsupportedRuleError(name, need.term.cost.text, "waterbend with another change of the total cost: "
-                                                              "which generic mana the permanents tapped pay is not "
-                                                              "read (CR 701.67b)")
+    if (
+        generic_change(problem)
+        or target_cost_changes(problem)
+        or coloured_reduction(problem) is not None
+        or len(paid_cost_changes(problem)) > 1
+        or per_target_increases(problem)
+    ):
+        raise UnsupportedRuleError(
+            name,
+            need.term.cost.text,
+            "waterbend with another change of the total cost: "
+            "which generic mana the permanents tapped pay is not "
+            "read (CR 701.67b)",
+        )
     candidates = tuple(o.id for o in cost_object_pool(problem, key) if need.matches(o))
     if len(candidates) > MOST_CANDIDATES_FOR_ANY_NUMBER:
-        raise UnsupportedRuleError(name, need.cost.text, f"'any number' of permanents to tap over "
-                                                         f"{MOST_CANDIDATES_FOR_ANY_NUMBER} candidates")
+        raise UnsupportedRuleError(
+            name, need.cost.text, f"'any number' of permanents to tap over {MOST_CANDIDATES_FOR_ANY_NUMBER} candidates"
+        )
     term = need.term
     generic = sum(s.amount for s in term.cost.mana.symbols if s.kind is SymbolKind.GENERIC)
     has_x = term.cost.mana.has_x  # "waterbend {X}": X generic mana (CR 107.3a)
@@ -1002,8 +1150,12 @@ def add_waterbend_objects(problem: CastProblem, key: CostObjectsKey, needs: list
         return generic * term.times(*values)
 
     def in_domain(value: Any) -> bool:
-        return (isinstance(value, tuple) and len(set(value)) == len(value) and all(v in candidates for v in value)
-                and len(value) <= ceiling)
+        return (
+            isinstance(value, tuple)
+            and len(set(value)) == len(value)
+            and all(v in candidates for v in value)
+            and len(value) <= ceiling
+        )
 
     def all_values() -> Iterator[tuple[str, ...]]:
         for length in range(min(len(candidates), ceiling) + 1):
@@ -1013,8 +1165,12 @@ def add_waterbend_objects(problem: CastProblem, key: CostObjectsKey, needs: list
         given = tuple(value) if isinstance(value, (tuple, list)) else ()
         return (cost_objects_reason(problem_of(), key, given, candidates, 0, ceiling),)
 
-    problem.add_variable(key, LazyDomain(all_values, in_domain, "sets of artifacts and creatures to tap (waterbend)"),
-                         "CR 601.2h", why_not)
+    problem.add_variable(
+        key,
+        LazyDomain(all_values, in_domain, "sets of artifacts and creatures to tap (waterbend)"),
+        "CR 601.2h",
+        why_not,
+    )
 
     def pays(*values: Any) -> bool:
         chosen = values[-1]
@@ -1025,12 +1181,19 @@ def add_waterbend_objects(problem: CastProblem, key: CostObjectsKey, needs: list
             yield from itertools.combinations(candidates, length)
 
     def describe(*values: Any) -> str:
-        return (f"{len(values[-1])} permanents tapped for waterbend; the waterbend cost paid has {most(*values[:-1])} "
-                "generic mana for them to pay")
+        return (
+            f"{len(values[-1])} permanents tapped for waterbend; the waterbend cost paid has {most(*values[:-1])} "
+            "generic mana for them to pay"
+        )
 
-    problem.add_constraint(scope + (key,), pays, "CR 701.67b",
-                           "the permanents tapped for waterbend pay only its generic mana, and none when it is not "
-                           "paid", describe, generate=generate)
+    problem.add_constraint(
+        scope + (key,),
+        pays,
+        "CR 701.67b",
+        "the permanents tapped for waterbend pay only its generic mana, and none when it is not paid",
+        describe,
+        generate=generate,
+    )
     return candidates
 
 

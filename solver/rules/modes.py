@@ -50,9 +50,13 @@ def _why_not(problem: CastProblem, key: ModeKey) -> Any:
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
             return (Reason("CR 700.2", f"{value!r} is not a number of times {key} is chosen"),)
         if choice is not None and choice.repeatable:
-            return (Reason("CR 700.2", f"{key} is chosen {value} times; at most {choice.maximum} modes of {name} "
-                                       "are chosen"),)
+            return (
+                Reason(
+                    "CR 700.2", f"{key} is chosen {value} times; at most {choice.maximum} modes of {name} are chosen"
+                ),
+            )
         return (Reason("CR 700.2d", f"{key} is chosen more than once: a mode of {name} is chosen at most once"),)
+
     return why_not
 
 
@@ -71,15 +75,21 @@ def add_mode_rules(problem: CastProblem) -> None:
     for key in keys:
         if choice.repeatable:
             # How many times the mode is chosen (CR 700.2d).
-            problem.add_variable(key, tuple(range(choice.most_times(key.index) + 1)), "CR 700.2d",
-                                 _why_not(problem, key))
+            problem.add_variable(
+                key, tuple(range(choice.most_times(key.index) + 1)), "CR 700.2d", _why_not(problem, key)
+            )
         else:
             problem.add_variable(key, (False, True), "CR 700.2", _why_not(problem, key))
     if choice.spree:
         return
     if choice.tiered:  # one mode, its printed cost an additional cost (CR 702.183a, 700.2h)
-        problem.add_constraint(keys, lambda *chosen: sum(chosen) == 1, "CR 702.183a", "choose one mode (tiered)",
-                               lambda *chosen: f"{sum(chosen)} modes chosen; {spell_name} needs one (tiered)")
+        problem.add_constraint(
+            keys,
+            lambda *chosen: sum(chosen) == 1,
+            "CR 702.183a",
+            "choose one mode (tiered)",
+            lambda *chosen: f"{sum(chosen)} modes chosen; {spell_name} needs one (tiered)",
+        )
         for mode, key in zip(problem.abilities.modes, keys):
             if mode.cost is not None:
                 problem.add_cost(CostTerm(Cost(mode.cost), (key,), int, 1, f"{key} (tiered)"))
@@ -89,12 +99,16 @@ def add_mode_rules(problem: CastProblem) -> None:
         return
     if choice.raised_if_paid:  # bounded by add_paid_mode_rules, once the optional costs are choices
         if choice.entwine is not None or choice.escalate is not None:
-            raise UnsupportedRuleError(problem.spell.name, "Entwine/Escalate", "entwine or escalate on modes whose "
-                                                                               "number hangs on a cost paid")
+            raise UnsupportedRuleError(
+                problem.spell.name, "Entwine/Escalate", "entwine or escalate on modes whose number hangs on a cost paid"
+            )
         return
     low, high = choice.minimum, choice.maximum
-    if choice.raised_maximum is not None and choice.raised_if and (problem.recorded is not None or all(
-            requirement_holds(problem, r) for r in choice.raised_if)):
+    if (
+        choice.raised_maximum is not None
+        and choice.raised_if
+        and (problem.recorded is not None or all(requirement_holds(problem, r) for r in choice.raised_if))
+    ):
         # a spell on the stack: whether the condition held as it was cast is not the state's now to say
         high = choice.raised_maximum  # "If you control a Wizard …, you may choose two instead." (CR 700.2)
         low = choice.raised_minimum if choice.raised_minimum is not None else low  # "… choose both instead."
@@ -107,11 +121,13 @@ def add_mode_rules(problem: CastProblem) -> None:
             lambda *chosen: low <= sum(chosen) <= high or sum(chosen) == everything,
             "CR 702.42a",
             f"choose {wanted} modes, or all of them with entwine",
-            lambda *chosen: f"{sum(chosen)} modes chosen; {name} needs {wanted}, "
-            f"or all {everything} with its entwine cost",
+            lambda *chosen: (
+                f"{sum(chosen)} modes chosen; {name} needs {wanted}, or all {everything} with its entwine cost"
+            ),
         )
-        problem.add_cost(CostTerm(choice.entwine, keys, lambda *chosen: int(is_entwined(problem_of(), sum(chosen))), 1,
-                                  "entwine"))
+        problem.add_cost(
+            CostTerm(choice.entwine, keys, lambda *chosen: int(is_entwined(problem_of(), sum(chosen))), 1, "entwine")
+        )
     else:
         problem.add_constraint(
             keys,
@@ -121,8 +137,9 @@ def add_mode_rules(problem: CastProblem) -> None:
             lambda *chosen: f"{sum(chosen)} modes chosen; {name} needs {wanted}",
         )
     if choice.escalate is not None:
-        problem.add_cost(CostTerm(choice.escalate, keys, lambda *chosen: max(0, sum(chosen) - 1),
-                                  max(0, everything - 1), "escalate"))
+        problem.add_cost(
+            CostTerm(choice.escalate, keys, lambda *chosen: max(0, sum(chosen) - 1), max(0, everything - 1), "escalate")
+        )
 
 
 def add_paid_mode_rules(problem: CastProblem) -> None:
@@ -155,18 +172,25 @@ def add_paid_mode_rules(problem: CastProblem) -> None:
 
     def wanted(paid: bool) -> str:
         least, most = (raised_low, raised_high) if paid else (low, high)
-        return _WORDS.get(least, str(least)) if least == most else \
-            f"{_WORDS.get(least, least)} to {_WORDS.get(most, most)}"
+        return (
+            _WORDS.get(least, str(least))
+            if least == most
+            else f"{_WORDS.get(least, least)} to {_WORDS.get(most, most)}"
+        )
 
     def holds(*values: Any) -> bool:
         paid = atom.holds(values[-1])
         return bool((raised_low <= sum(values[:-1]) <= raised_high) if paid else (low <= sum(values[:-1]) <= high))
 
     problem.add_constraint(
-        keys + (atom.key,), holds, "CR 700.2",
+        keys + (atom.key,),
+        holds,
+        "CR 700.2",
         f"choose {wanted(False)} modes, or {wanted(True)} when {atom.text}",
-        lambda *values: f"{sum(values[:-1])} modes chosen; {name} needs "
-                        f"{wanted(atom.holds(values[-1]))}" + (f" ({atom.text})" if atom.holds(values[-1]) else ""),
+        lambda *values: (
+            f"{sum(values[:-1])} modes chosen; {name} needs "
+            f"{wanted(atom.holds(values[-1]))}" + (f" ({atom.text})" if atom.holds(values[-1]) else "")
+        ),
     )
 
 

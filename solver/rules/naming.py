@@ -41,15 +41,26 @@ from solver.problem import (
     state_memo,
 )
 from solver.rules.characteristics import (
-    battlefield_groups,     refuse_granted_protections,
+    battlefield_groups,
+    refuse_granted_protections,
     refuse_static_power_changes,
     refuse_static_type_changes,
 )
 from solver.rules.qualities import STATE_FACTS, holds, is_of_kinds, names_x, number_of
 
 
-__all__ = ["UNDECIDED_X", "announced_x", "candidates_of", "clause_names_x", "controller_of", "is_named_by",
-           "legal_by_kind", "legal_targets", "state_number", "why_not_legal_target"]
+__all__ = [
+    "UNDECIDED_X",
+    "announced_x",
+    "candidates_of",
+    "clause_names_x",
+    "controller_of",
+    "is_named_by",
+    "legal_by_kind",
+    "legal_targets",
+    "state_number",
+    "why_not_legal_target",
+]
 
 
 def _a(words: str) -> str:
@@ -57,8 +68,9 @@ def _a(words: str) -> str:
     return f"{'an' if words[:1] in 'aeiou' else 'a'} {words}"
 
 
-def _matches_kind(problem: CastProblem, spec: TargetSpec, candidate: str,
-                  defer_x: bool = False) -> Callable[[], str] | None:
+def _matches_kind(
+    problem: CastProblem, spec: TargetSpec, candidate: str, defer_x: bool = False
+) -> Callable[[], str] | None:
     """None when the candidate is of a kind the phrase names, else a function saying why not (CR 115.1).
 
     The sentence is made only when asked for: most candidates of a phrase fail
@@ -77,11 +89,12 @@ def _matches_kind(problem: CastProblem, spec: TargetSpec, candidate: str,
     obj = state.object(candidate)
     if TargetKind.GRAVEYARD_CARD in spec.kinds:
         if obj.zone is not Zone.GRAVEYARD:
-            return lambda: (f"{obj.name} ({obj.id}) is {obj.zone.where}: "
-                            f"'{spec.phrase}' names cards in a graveyard")
+            return lambda: f"{obj.name} ({obj.id}) is {obj.zone.where}: '{spec.phrase}' names cards in a graveyard"
         if spec.card_types and not any(t in spec.card_types for t in obj.card.types):
-            return lambda: (f"{obj.name} ({obj.id}) is not "
-                            f"{_a(' or '.join(sorted(t.value.lower() for t in spec.card_types)) + ' card')}")
+            return lambda: (
+                f"{obj.name} ({obj.id}) is not "
+                f"{_a(' or '.join(sorted(t.value.lower() for t in spec.card_types)) + ' card')}"
+            )
         if spec.controller is ControllerFilter.YOU and obj.owner != problem.caster:
             return lambda: f"{obj.name} ({obj.id}) is in {obj.owner}'s graveyard, not {problem.caster}'s"
         if spec.controller is ControllerFilter.OPPONENT and obj.owner == problem.caster:
@@ -89,15 +102,13 @@ def _matches_kind(problem: CastProblem, spec: TargetSpec, candidate: str,
         return _quality_mismatch(problem, spec, obj, defer_x)
     if TargetKind.SPELL in spec.kinds and (obj.zone is Zone.STACK or spec.kinds == {TargetKind.SPELL}):
         if obj.zone is not Zone.STACK:
-            return lambda: (f"{obj.name} ({obj.id}) is {obj.zone.where}: "
-                            f"'{spec.phrase}' names spells on the stack")
+            return lambda: f"{obj.name} ({obj.id}) is {obj.zone.where}: '{spec.phrase}' names spells on the stack"
         spells = spec.spells
         if spells is not None and not spells.matches(obj.card.types):
             return lambda: f"{obj.name} ({obj.id}) is not {_a(spells.value)}"
         return _controller_mismatch(problem, spec, obj) or _quality_mismatch(problem, spec, obj, defer_x)
     if obj.zone is not Zone.BATTLEFIELD:
-        return lambda: (f"{obj.name} ({obj.id}) is {obj.zone.where}: "
-                        f"'{spec.phrase}' names only permanents (CR 115.2)")
+        return lambda: f"{obj.name} ({obj.id}) is {obj.zone.where}: '{spec.phrase}' names only permanents (CR 115.2)"
     refuse_static_type_changes(problem)
     types = obj.card.types
     if not is_of_kinds(types, spec.kinds):
@@ -174,8 +185,12 @@ def _cast_from_holds(problem: CastProblem, quality: Quality, obj: GameObject) ->
     """
     record = problem.state.cast_record_of(obj.id)  # checked before any problem is built (check_stack_records)
     if not isinstance(record, Mapping) or "zone" not in record:
-        raise UnsupportedRuleError(obj.name, "cast", f"where {obj.name} ({obj.id}) was cast from is not in the "
-                                   "state: give its cast record with its zone (CR 601.2a)")
+        raise UnsupportedRuleError(
+            obj.name,
+            "cast",
+            f"where {obj.name} ({obj.id}) was cast from is not in the "
+            "state: give its cast record with its zone (CR 601.2a)",
+        )
     zone = Cast.from_json(record, path=f"stack {obj.id}: cast").zone
     return (zone.value == quality.value) != quality.negated
 
@@ -186,8 +201,11 @@ def _chosen_targets(problem: CastProblem, obj: GameObject) -> list[str]:
     if record is None:
         abilities = abilities_of(obj)
         if any(i.targets for i in abilities.spell_text) or any(m.instruction.targets for m in abilities.modes):
-            raise UnsupportedRuleError(obj.name, "cast", f"what {obj.name} ({obj.id}) targets is not in the state: "
-                                       "give its cast record (CR 115.9)")
+            raise UnsupportedRuleError(
+                obj.name,
+                "cast",
+                f"what {obj.name} ({obj.id}) targets is not in the state: give its cast record (CR 115.9)",
+            )
         return []  # a spell whose text has no "target" targets nothing
     return [t for choice in Cast.from_json(record, path=f"stack {obj.id}: cast").targets for t in choice.targets]
 
@@ -218,6 +236,7 @@ def _targeting_holds(problem: CastProblem, quality: Quality, obj: GameObject) ->
             if quality.value == "permanent you control":  # any permanent (CR 110.1) the caster controls
                 return permanent.controller == problem.caster
             return permanent.card.has_type(CardType.LAND) and permanent.controller == problem.caster
+
         found = any(now(t) for t in chosen)
     return found != quality.negated
 
@@ -241,8 +260,11 @@ def _blocking_holds(problem: CastProblem, quality: Quality, obj: GameObject) -> 
         During the combat phase.
     """
     if problem.state.phase is Phase.COMBAT:
-        raise UnsupportedRuleError(obj.name, quality.attribute, f"which creatures are {quality.attribute} is not in "
-                                                                "the state (combat steps are not told apart)")
+        raise UnsupportedRuleError(
+            obj.name,
+            quality.attribute,
+            f"which creatures are {quality.attribute} is not in the state (combat steps are not told apart)",
+        )
     return quality.negated
 
 
@@ -257,9 +279,11 @@ def _enchanted_holds(problem: CastProblem, quality: Quality, obj: GameObject) ->
     auras = [o for o in problem.state.objects_in(Zone.BATTLEFIELD) if "Aura" in o.card.subtypes]
     unknown = [a for a in auras if a.attached_to is None]
     if unknown:
-        raise UnsupportedRuleError(problem.spell.name, "enchanted",
-                                   f"{unknown[0].name} ({unknown[0].id}) is an Aura and the state does not say what "
-                                   "it is attached to")
+        raise UnsupportedRuleError(
+            problem.spell.name,
+            "enchanted",
+            f"{unknown[0].name} ({unknown[0].id}) is an Aura and the state does not say what it is attached to",
+        )
     return any(a.attached_to == obj.id for a in auras) != quality.negated
 
 
@@ -279,15 +303,18 @@ def _attached_to_holds(problem: CastProblem, quality: Quality, obj: GameObject) 
         return quality.negated
     if obj.attached_to is None:
         if "Aura" in obj.card.subtypes:
-            raise UnsupportedRuleError(problem.spell.name, "attached to",
-                                       f"{obj.name} ({obj.id}) is an Aura and the state does not say what it is "
-                                       "attached to")
+            raise UnsupportedRuleError(
+                problem.spell.name,
+                "attached to",
+                f"{obj.name} ({obj.id}) is an Aura and the state does not say what it is attached to",
+            )
         return quality.negated
     refuse_static_type_changes(problem)
     host = problem.state.object(obj.attached_to) if problem.state.has_object(obj.attached_to) else None
     kind = quality.value
-    attached = host is not None and host.zone is Zone.BATTLEFIELD and isinstance(kind, CardType) \
-        and host.card.has_type(kind)
+    attached = (
+        host is not None and host.zone is Zone.BATTLEFIELD and isinstance(kind, CardType) and host.card.has_type(kind)
+    )
     return attached != quality.negated
 
 
@@ -319,8 +346,9 @@ def announced_x(problem: CastProblem, spec: TargetSpec) -> int:
         return UNDECIDED_X
     value = variable.domain[0]
     if value is None:
-        raise UnsupportedRuleError(problem.spell.name, spec.phrase, "a target quality naming X, and no X in the "
-                                                                    "spell's mana cost")
+        raise UnsupportedRuleError(
+            problem.spell.name, spec.phrase, "a target quality naming X, and no X in the spell's mana cost"
+        )
     return int(value)
 
 
@@ -329,8 +357,9 @@ def clause_names_x(clause: frozenset[Quality]) -> bool:
     return any(names_x(q) for q in clause)
 
 
-def _quality_mismatch(problem: CastProblem, spec: TargetSpec, obj: GameObject,
-                      defer_x: bool = False) -> Callable[[], str] | None:
+def _quality_mismatch(
+    problem: CastProblem, spec: TargetSpec, obj: GameObject, defer_x: bool = False
+) -> Callable[[], str] | None:
     """None when the object has every quality the phrase names ("nonblack", "with flying"), CR 115.1.
 
     A quality naming X ("with mana value X") is judged with the X announced (CR 601.2b before 601.2c); while X
@@ -340,28 +369,39 @@ def _quality_mismatch(problem: CastProblem, spec: TargetSpec, obj: GameObject,
     qualities = spec.qualities
     if qualities is None:
         return None
-    if any(q.attribute in ("power", "toughness", "power plus toughness") for clause in qualities.clauses
-           for q in clause):
+    if any(
+        q.attribute in ("power", "toughness", "power plus toughness") for clause in qualities.clauses for q in clause
+    ):
         refuse_static_power_changes(problem)
     x: int | None = None
     if any(clause_names_x(clause) for clause in qualities.clauses):
         x = announced_x(problem, spec)
         if x == UNDECIDED_X and not defer_x:
-            raise UnsupportedRuleError(problem.spell.name, spec.phrase, "what the phrase names depends on the "
-                                                                        "value of X, not chosen yet")
+            raise UnsupportedRuleError(
+                problem.spell.name, spec.phrase, "what the phrase names depends on the value of X, not chosen yet"
+            )
     for clause in qualities.clauses:
         if x == UNDECIDED_X and clause_names_x(clause):
             continue  # judged with each value of X (CR 601.2b, 601.2c)
         clause = frozenset(_counted_now(problem, q, obj) if isinstance(q.value, StateNumber) else q for q in clause)
         # a combat status the state may not decide last: "attacking or blocking" holds of an attacking creature
         # without asking whether it blocks (CR 506.4)
-        if not any(_targeting_holds(problem, q, obj) if q.attribute == "targeting"
-                   else _cast_from_holds(problem, q, obj) if q.attribute == "cast from"
-                   else _blocking_holds(problem, q, obj) if q.attribute in _COMBAT_STATUSES
-                   else _owner_holds(problem, q, obj) if q.attribute == "owner"
-                   else _enchanted_holds(problem, q, obj) if q.attribute == "enchanted"
-                   else _attached_to_holds(problem, q, obj) if q.attribute == "attached to" else holds(q, obj, x)
-                   for q in sorted(clause, key=lambda q: q.attribute in _COMBAT_STATUSES)):
+        if not any(
+            _targeting_holds(problem, q, obj)
+            if q.attribute == "targeting"
+            else _cast_from_holds(problem, q, obj)
+            if q.attribute == "cast from"
+            else _blocking_holds(problem, q, obj)
+            if q.attribute in _COMBAT_STATUSES
+            else _owner_holds(problem, q, obj)
+            if q.attribute == "owner"
+            else _enchanted_holds(problem, q, obj)
+            if q.attribute == "enchanted"
+            else _attached_to_holds(problem, q, obj)
+            if q.attribute == "attached to"
+            else holds(q, obj, x)
+            for q in sorted(clause, key=lambda q: q.attribute in _COMBAT_STATUSES)
+        ):
             return lambda: f"{obj.name} ({obj.id}) is not {qualities.text} ('{spec.phrase}')"
     return None
 
@@ -426,7 +466,8 @@ def _player_protection(problem: CastProblem, player: str) -> Reason | None:
         hexproof = shroud = False
         for abilities, permanents in battlefield_groups(problem.state):
             if (abilities.controller_hexproof or abilities.controller_shroud) and any(
-                    o.controller == player for o in permanents):
+                o.controller == player for o in permanents
+            ):
                 hexproof = hexproof or abilities.controller_hexproof
                 shroud = shroud or abilities.controller_shroud
         memo[player] = (hexproof, shroud)
@@ -438,8 +479,9 @@ def _player_protection(problem: CastProblem, player: str) -> Reason | None:
     return None
 
 
-def why_not_legal_target(problem: CastProblem, spec: TargetSpec, candidate: str, explain: bool = True,
-                         but_the_spell: bool = False) -> Reason | None:
+def why_not_legal_target(
+    problem: CastProblem, spec: TargetSpec, candidate: str, explain: bool = True, but_the_spell: bool = False
+) -> Reason | None:
     """Why an object or player is not a legal choice for one target instance.
 
     Parameters
@@ -540,8 +582,11 @@ def _stopped_by_spell(problem: CastProblem, candidate: str) -> Reason | None:
     name = f"{obj.name} ({obj.id})"
     if abilities.hexproof_from & problem.spell_colors and obj.controller != problem.caster:
         colors = "/".join(sorted(c.name.lower() for c in abilities.hexproof_from & problem.spell_colors))
-        return Reason("CR 702.11d", f"{name} has hexproof from {colors}, the colour of {problem.spell.name}, "
-                      f"and {problem.caster} is an opponent of its controller")
+        return Reason(
+            "CR 702.11d",
+            f"{name} has hexproof from {colors}, the colour of {problem.spell.name}, "
+            f"and {problem.caster} is an opponent of its controller",
+        )
     for protection in abilities.protections:
         if protection.stops(problem.spell_colors, problem.spell_types):
             colors = "".join(sorted(c.value for c in problem.spell_colors)) or "colorless"
@@ -599,8 +644,11 @@ def _candidates(problem: CastProblem, spec: TargetSpec) -> tuple[tuple[str, ...]
         elif kind == "players":
             ids = tuple(state.players)
         else:
-            ids = tuple(state.players) + tuple(o.id for o in state.battlefield()) + (
-                tuple(state.stack) if kind == "permanents and spells" else ())
+            ids = (
+                tuple(state.players)
+                + tuple(o.id for o in state.battlefield())
+                + (tuple(state.stack) if kind == "permanents and spells" else ())
+            )
         found = known[kind] = (ids, frozenset(ids))
     return found
 
@@ -636,15 +684,20 @@ def legal_targets(problem: CastProblem, spec: TargetSpec) -> tuple[str, ...]:
         spell = problem.spell
         counted_without_it = len(shared) > 5  # the key names the spell's id and zone (see _shared_key)
         base_key = ("but the spell", spec, problem.caster, problem.is_copy) + (
-            (spell.id, spell.zone) if counted_without_it else ())
+            (spell.id, spell.zone) if counted_without_it else ()
+        )
         bases = state_memo(problem.state).target_bases
         kept = bases.get(base_key)
         if kept is None:
             base = legal_by_kind(problem, spec, candidates, grouped=True, but_the_spell=True)
             facts = state_memo(problem.state)
             if facts.shielded is None:
-                facts.shielded = frozenset(o.id for abilities, permanents in battlefield_groups(problem.state)
-                                           if abilities.hexproof_from or abilities.protections for o in permanents)
+                facts.shielded = frozenset(
+                    o.id
+                    for abilities, permanents in battlefield_groups(problem.state)
+                    if abilities.hexproof_from or abilities.protections
+                    for o in permanents
+                )
             kept = bases[base_key] = (base, tuple(c for c in base if c in facts.shielded))
         base, shielded = kept
         stopped = {c for c in shielded if _is_stopped(problem, c)}
@@ -683,18 +736,21 @@ def _shared_key(problem: CastProblem, spec: TargetSpec) -> tuple[Any, ...] | Non
     (CR 707.10): shared, unless a quality of the phrase reads X (announced per problem, CR 601.2b) or a record
     kept by object id, or the spell is itself a candidate.
     """
-    if spec.qualities is not None and any(clause_names_x(clause) or any(q.attribute in _BY_ID for q in clause)
-                                          for clause in spec.qualities.clauses):
+    if spec.qualities is not None and any(
+        clause_names_x(clause) or any(q.attribute in _BY_ID for q in clause) for clause in spec.qualities.clauses
+    ):
         return None
     spell = problem.spell
-    if spec.qualities is not None and any(isinstance(q.value, StateNumber) for clause in spec.qualities.clauses
-                                          for q in clause):  # counted without the spell (CR 601.2a): its own
+    if spec.qualities is not None and any(
+        isinstance(q.value, StateNumber) for clause in spec.qualities.clauses for q in clause
+    ):  # counted without the spell (CR 601.2a): its own
         return (spec, spell.id, spell.zone, spell.card.colors, spell.card.types, problem.caster, problem.is_copy)
     return (spec, spell.card.colors, spell.card.types, problem.caster, problem.is_copy)
 
 
-def legal_by_kind(problem: CastProblem, spec: TargetSpec, candidates: tuple[str, ...],
-                   grouped: bool, but_the_spell: bool = False) -> tuple[str, ...]:
+def legal_by_kind(
+    problem: CastProblem, spec: TargetSpec, candidates: tuple[str, ...], grouped: bool, but_the_spell: bool = False
+) -> tuple[str, ...]:
     """The legal candidates, in order; with ``grouped``, objects alike but for their id are judged once.
 
     Two permanents of the same card with the same controller, owner, zone, status, counters and granted
@@ -706,17 +762,22 @@ def legal_by_kind(problem: CastProblem, spec: TargetSpec, candidates: tuple[str,
     """
     state = problem.state
     if not grouped:
-        return tuple(c for c in candidates
-                     if why_not_legal_target(problem, spec, c, explain=False, but_the_spell=but_the_spell) is None)
+        return tuple(
+            c
+            for c in candidates
+            if why_not_legal_target(problem, spec, c, explain=False, but_the_spell=but_the_spell) is None
+        )
     seen: dict[int, bool] = {}
     memo = state_memo(state)
-    alike, signature_of = (memo.alike, alike_signature) if spec.qualities is not None else \
-        (memo.alike_kind, _kind_signature)
+    alike, signature_of = (
+        (memo.alike, alike_signature) if spec.qualities is not None else (memo.alike_kind, _kind_signature)
+    )
     groups = memo.groups
     kinds = spec.kinds
     by_types, others = _by_types(problem, candidates)
-    legal: set[str] = {c for c in others
-                       if why_not_legal_target(problem, spec, c, explain=False, but_the_spell=but_the_spell) is None}
+    legal: set[str] = {
+        c for c in others if why_not_legal_target(problem, spec, c, explain=False, but_the_spell=but_the_spell) is None
+    }
     if any(types is not None for types, _ in by_types):
         refuse_static_type_changes(problem)  # what may change card types is asked about first (CR 613.1d)
     for types, members in by_types:
@@ -728,15 +789,17 @@ def legal_by_kind(problem: CastProblem, spec: TargetSpec, candidates: tuple[str,
                 signature = alike[candidate] = groups.setdefault(signature_of(obj), len(groups))
             found = seen.get(signature)
             if found is None:
-                found = seen[signature] = why_not_legal_target(problem, spec, candidate, explain=False,
-                                                               but_the_spell=but_the_spell) is None
+                found = seen[signature] = (
+                    why_not_legal_target(problem, spec, candidate, explain=False, but_the_spell=but_the_spell) is None
+                )
             if found:
                 legal.add(candidate)
     return tuple(c for c in candidates if c in legal)
 
 
-def _by_types(problem: CastProblem,
-              candidates: tuple[str, ...]) -> tuple[list[tuple[Any, list[tuple[str, GameObject]]]], list[str]]:
+def _by_types(
+    problem: CastProblem, candidates: tuple[str, ...]
+) -> tuple[list[tuple[Any, list[tuple[str, GameObject]]]], list[str]]:
     """The permanents among the candidates grouped by their card's types, and the other candidates.
 
     Groups by the types' identity, first met first, each member with its object, then one group (types None)
@@ -767,7 +830,8 @@ def _by_types(problem: CastProblem,
             group = by_types[id(types)] = (types, [])
         group[1].append((candidate, obj))
     grouped: list[tuple[Any, list[tuple[str, GameObject]]]] = list(by_types.values()) + (
-        [(None, elsewhere)] if elsewhere else [])
+        [(None, elsewhere)] if elsewhere else []
+    )
     if len(known) >= 64:
         known.clear()
     known[id(candidates), spell_id] = (candidates, grouped, others)

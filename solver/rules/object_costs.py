@@ -36,9 +36,21 @@ from solver.rules.characteristics import refuse_static_power_changes, refuse_sta
 from solver.rules.qualities import has_qualities, is_of_kinds, number_of
 
 __all__ = [
-    "COST_OBJECT_KEYS", "MOST_CANDIDATES_FOR_ANY_NUMBER", "ObjectNeed", "add_cost_objects",
-    "add_joint_any_number_count", "add_joint_tap_count", "add_least_total_objects", "can_split", "cost_object_pool",
-    "cost_objects_reason", "count_splits", "halls_condition", "object_candidates", "object_matcher", "takings",
+    "COST_OBJECT_KEYS",
+    "MOST_CANDIDATES_FOR_ANY_NUMBER",
+    "ObjectNeed",
+    "add_cost_objects",
+    "add_joint_any_number_count",
+    "add_joint_tap_count",
+    "add_least_total_objects",
+    "can_split",
+    "cost_object_pool",
+    "cost_objects_reason",
+    "count_splits",
+    "halls_condition",
+    "object_candidates",
+    "object_matcher",
+    "takings",
 ]
 
 
@@ -86,6 +98,7 @@ def object_matcher(cost: ObjectCost) -> Callable[[GameObject], bool]:
             known.clear()
         known[obj.id] = (obj, answer)
         return answer
+
     return matches
 
 
@@ -122,8 +135,9 @@ def cost_object_pool(problem: CastProblem, key: CostObjectsKey) -> list[GameObje
     tapping = key.action is CostAction.TAP
     found = known.get((caster, tapping))
     if found is None:
-        found = known[caster, tapping] = tuple(o for o in state.objects_in(Zone.BATTLEFIELD, caster)
-                                               if not (tapping and o.tapped))
+        found = known[caster, tapping] = tuple(
+            o for o in state.objects_in(Zone.BATTLEFIELD, caster) if not (tapping and o.tapped)
+        )
     return list(found)
 
 
@@ -165,8 +179,12 @@ class ObjectNeed:
     matches: Callable[[GameObject], bool]
 
 
-def can_split(chosen: tuple[str, ...], needs: list[tuple[int, Callable[[GameObject], bool]]],
-              objects: Mapping[str, GameObject], rest: Callable[[GameObject], bool] | None = None) -> bool:
+def can_split(
+    chosen: tuple[str, ...],
+    needs: list[tuple[int, Callable[[GameObject], bool]]],
+    objects: Mapping[str, GameObject],
+    rest: Callable[[GameObject], bool] | None = None,
+) -> bool:
     """Whether the chosen objects pay each need, every object paying exactly one (CR 118.10).
 
     Parameters
@@ -190,8 +208,14 @@ def can_split(chosen: tuple[str, ...], needs: list[tuple[int, Callable[[GameObje
     return _places_from(0, chosen, needs, objects, [n for n, _ in needs], rest)
 
 
-def _places_from(index: int, chosen: tuple[str, ...], needs: list[tuple[int, Callable[[GameObject], bool]]],
-                 objects: Mapping[str, GameObject], left: list[int], rest: Callable[[GameObject], bool] | None) -> bool:
+def _places_from(
+    index: int,
+    chosen: tuple[str, ...],
+    needs: list[tuple[int, Callable[[GameObject], bool]]],
+    objects: Mapping[str, GameObject],
+    left: list[int],
+    rest: Callable[[GameObject], bool] | None,
+) -> bool:
     """:func:`can_split` from the object at ``index`` on, each need still asking for ``left`` objects."""
     if index == len(chosen):
         return not any(left)
@@ -205,8 +229,11 @@ def _places_from(index: int, chosen: tuple[str, ...], needs: list[tuple[int, Cal
     return rest is not None and rest(obj) and _places_from(index + 1, chosen, needs, objects, left, rest)
 
 
-def count_splits(needs: list[tuple[int, Callable[[GameObject], bool]]], candidates: tuple[str, ...],
-                 objects: Mapping[str, GameObject]) -> int:
+def count_splits(
+    needs: list[tuple[int, Callable[[GameObject], bool]]],
+    candidates: tuple[str, ...],
+    objects: Mapping[str, GameObject],
+) -> int:
     """How many sets of the candidates pay each need exactly, every object paying one (CR 118.10, 601.2h).
 
     The candidates are grouped by which needs they match (two Mountains are alike to "sacrifice two Mountains"
@@ -272,8 +299,9 @@ def takings(sizes: Sequence[int], total: int | None = None) -> Iterator[tuple[tu
     return _takings_from(sizes, total, 0, total or 0, (), 1)
 
 
-def _takings_from(sizes: Sequence[int], total: int | None, at: int, left: int, taken: tuple[int, ...],
-                  ways: int) -> Iterator[tuple[tuple[int, ...], int]]:
+def _takings_from(
+    sizes: Sequence[int], total: int | None, at: int, left: int, taken: tuple[int, ...], ways: int
+) -> Iterator[tuple[tuple[int, ...], int]]:
     """:func:`takings` from group ``at`` on, ``left`` objects still to take, having taken ``taken`` in ``ways``."""
     if at == len(sizes):
         if total is None or not left:
@@ -303,8 +331,10 @@ def halls_condition(masks: list[tuple[bool, ...]], amounts: list[int]) -> Callab
         ``fits(taken) -> bool``, ``taken`` being how many objects of each group are taken.
     """
     subsets = [tuple(i for i in range(len(amounts)) if bits >> i & 1) for bits in range(1, 1 << len(amounts))]
-    inside = [[g for g, mask in enumerate(masks) if not any(mask[i] for i in range(len(amounts)) if i not in subset)]
-              for subset in subsets]
+    inside = [
+        [g for g, mask in enumerate(masks) if not any(mask[i] for i in range(len(amounts)) if i not in subset)]
+        for subset in subsets
+    ]
     capacity = [sum(amounts[i] for i in subset) for subset in subsets]
     return lambda taken: all(sum(taken[g] for g in group) <= room for group, room in zip(inside, capacity))
 
@@ -352,12 +382,18 @@ def add_cost_objects(problem: CastProblem, key: CostObjectsKey, needs: list[Obje
         return asked_of_values(tuple(given[k] for k in scope))
 
     _add_object_set_variable(problem, key, candidates, low, most)
-    count = None if rest else _count_function(problem, (kept_as, costs), needs, every, candidates, objects,
-                                              asked_of_values)
-    problem.add_constraint(scope + (key,), _pays_function(every, candidates, objects, rest_matches, asked_of_values),
-                           "CR 601.2h", f"the objects to {action.value} pay exactly the costs that ask for them",
-                           _describe_function(action, by_count, scope),
-                           generate=_generate_function(scope, every, rest, candidates, objects, asked), count=count)
+    count = (
+        None if rest else _count_function(problem, (kept_as, costs), needs, every, candidates, objects, asked_of_values)
+    )
+    problem.add_constraint(
+        scope + (key,),
+        _pays_function(every, candidates, objects, rest_matches, asked_of_values),
+        "CR 601.2h",
+        f"the objects to {action.value} pay exactly the costs that ask for them",
+        _describe_function(action, by_count, scope),
+        generate=_generate_function(scope, every, rest, candidates, objects, asked),
+        count=count,
+    )
     if not rest and not every:
         problem.memo.object_needs[key] = (scope, asked, candidates, objects)
     elif rest and not counted and not every and not x_counted and rest_matches is not None:
@@ -376,15 +412,22 @@ def _kept_candidates(
     """
     memo = state_memo(problem.state).cost_candidates
     costs = tuple(need.cost for need in needs)
-    kept_as = (key, problem.caster, None if key.zone is Zone.BATTLEFIELD else problem.spell.id,
-               tuple(id(cost) for cost in costs))
+    kept_as = (
+        key,
+        problem.caster,
+        None if key.zone is Zone.BATTLEFIELD else problem.spell.id,
+        tuple(id(cost) for cost in costs),
+    )
     kept = memo.get(kept_as)
     if kept is None or any(a is not b for a, b in zip(kept[0], costs)):
         pool = cost_object_pool(problem, key)
         if len(memo) >= 1024:
             memo.clear()
-        kept = memo[kept_as] = (costs, {o.id: o for o in pool},
-                                tuple(o.id for o in pool if any(need.matches(o) for need in needs)))
+        kept = memo[kept_as] = (
+            costs,
+            {o.id: o for o in pool},
+            tuple(o.id for o in pool if any(need.matches(o) for need in needs)),
+        )
     return kept_as, costs, kept[1], kept[2]
 
 
@@ -431,8 +474,12 @@ def _needs_by_count(
     if every and len(needs) > 1:
         raise UnsupportedRuleError(name, every[0].cost.text, f"'all' with other costs to {action.value}")
     if len(rest) > 1 or (rest and len(candidates) > MOST_CANDIDATES_FOR_ANY_NUMBER):
-        raise UnsupportedRuleError(name, rest[0].cost.text, f"'any number' of objects to {action.value} with "
-                                   f"another such cost, or over {MOST_CANDIDATES_FOR_ANY_NUMBER} candidates")
+        raise UnsupportedRuleError(
+            name,
+            rest[0].cost.text,
+            f"'any number' of objects to {action.value} with "
+            f"another such cost, or over {MOST_CANDIDATES_FOR_ANY_NUMBER} candidates",
+        )
     return _NeedsByCount(every, rest, counted, x_counted)
 
 
@@ -441,24 +488,34 @@ def _set_sizes(by_count: _NeedsByCount, candidates: tuple[str, ...]) -> tuple[in
     every, rest, counted, x_counted = by_count
     # the needs in `counted` have a count (`or 0` only tells the type checker so)
     fixed = sum(n.cost.count or 0 for n in counted if not n.term.scope)
-    most = len(candidates) if rest or every or x_counted else fixed + sum(
-        (n.cost.count or 0) * n.term.most_times for n in counted if n.term.scope)
+    most = (
+        len(candidates)
+        if rest or every or x_counted
+        else fixed + sum((n.cost.count or 0) * n.term.most_times for n in counted if n.term.scope)
+    )
     return (len(candidates) if every else fixed), most
 
 
-def _asked_function(
-    by_count: _NeedsByCount, scope: tuple[ChoiceKey, ...]
-) -> Callable[[tuple[Any, ...]], _Asked]:
+def _asked_function(by_count: _NeedsByCount, scope: tuple[ChoiceKey, ...]) -> Callable[[tuple[Any, ...]], _Asked]:
     """``asked_of_values(values)``: how many objects each counted need asks for, given the values of ``scope``.
 
     Each need of ``counted`` and ``x_counted`` is compiled once as (objects per time, how many times from the
     values of ``scope``, where in ``scope`` those values are, matcher): a need asking for none is left out.
     """
     x_at = len(scope) - 1 if by_count.x_counted else None
-    compiled = [(need.cost.count or 0, need.term.times, tuple(scope.index(k) for k in need.term.scope), need.matches,
-                 need.term.member) for need in by_count.counted]
-    compiled_x = [(need.term.times, tuple(scope.index(k) for k in need.term.scope), need.matches)
-                  for need in by_count.x_counted]
+    compiled = [
+        (
+            need.cost.count or 0,
+            need.term.times,
+            tuple(scope.index(k) for k in need.term.scope),
+            need.matches,
+            need.term.member,
+        )
+        for need in by_count.counted
+    ]
+    compiled_x = [
+        (need.term.times, tuple(scope.index(k) for k in need.term.scope), need.matches) for need in by_count.x_counted
+    ]
 
     def asked_of_values(values: tuple[Any, ...]) -> _Asked:
         found = []
@@ -472,12 +529,17 @@ def _asked_function(
             if times and x:
                 found.append((x * times, matches))
         return found
+
     return asked_of_values
 
 
 def _generate_function(
-    scope: tuple[ChoiceKey, ...], every: list[ObjectNeed], rest: list[ObjectNeed], candidates: tuple[str, ...],
-    objects: Mapping[str, GameObject], asked: Callable[[Mapping[ChoiceKey, Any]], _Asked],
+    scope: tuple[ChoiceKey, ...],
+    every: list[ObjectNeed],
+    rest: list[ObjectNeed],
+    candidates: tuple[str, ...],
+    objects: Mapping[str, GameObject],
+    asked: Callable[[Mapping[ChoiceKey, Any]], _Asked],
 ) -> Callable[..., Iterator[tuple[str, ...]]]:
     """``generate(*values)``: the sets that pay what the needs ask for the values of ``scope``, smallest first."""
     rest_matches = rest[0].matches if rest else None
@@ -494,13 +556,18 @@ def _generate_function(
             for chosen in itertools.combinations(candidates, length):
                 if can_split(chosen, needs_now, objects, rest_matches):
                     yield chosen
+
     return generate
 
 
 def _count_function(
-    problem: CastProblem, kept: tuple[Any, ...], needs: list[ObjectNeed], every: list[ObjectNeed],
-        candidates: tuple[str, ...],
-    objects: Mapping[str, GameObject], asked_of_values: Callable[[tuple[Any, ...]], _Asked],
+    problem: CastProblem,
+    kept: tuple[Any, ...],
+    needs: list[ObjectNeed],
+    every: list[ObjectNeed],
+    candidates: tuple[str, ...],
+    objects: Mapping[str, GameObject],
+    asked_of_values: Callable[[tuple[Any, ...]], _Asked],
 ) -> Callable[..., int]:
     """``count(*values)``: how many sets pay what the needs ask for the values of the scope (:func:`count_splits`).
 
@@ -530,11 +597,13 @@ def _count_function(
                 found = shared_counts[shared_as] = count_splits(needs_now, candidates, objects)
             counts[signature] = found
         return found
+
     return count
 
 
-def _add_object_set_variable(problem: CastProblem, key: CostObjectsKey, candidates: tuple[str, ...], low: int,
-                             most: int) -> None:
+def _add_object_set_variable(
+    problem: CastProblem, key: CostObjectsKey, candidates: tuple[str, ...], low: int, most: int
+) -> None:
     """The variable of the objects an action uses: the sets of ``low`` to ``most`` candidates (CR 601.2h).
 
     A set: any order of the same objects is the same value. Its values are made when asked for.
@@ -543,8 +612,12 @@ def _add_object_set_variable(problem: CastProblem, key: CostObjectsKey, candidat
     candidate_set = frozenset(candidates)
 
     def in_domain(value: Any) -> bool:  # a set: any order of the same objects is the same value
-        return (isinstance(value, tuple) and len(set(value)) == len(value) and low <= len(value) <= most
-                and candidate_set.issuperset(value))
+        return (
+            isinstance(value, tuple)
+            and len(set(value)) == len(value)
+            and low <= len(value) <= most
+            and candidate_set.issuperset(value)
+        )
 
     def all_values() -> Iterator[tuple[str, ...]]:
         for length in range(low, most + 1):
@@ -553,37 +626,45 @@ def _add_object_set_variable(problem: CastProblem, key: CostObjectsKey, candidat
     def why_not(value: Any) -> tuple[Reason, ...]:
         return (cost_objects_reason(problem_of(), key, tuple(value), candidates, low, most),)
 
-    problem.add_variable(key, LazyDomain(all_values, in_domain, f"sets of objects to {key.action.value}"),
-                         "CR 601.2h", why_not)
+    problem.add_variable(
+        key, LazyDomain(all_values, in_domain, f"sets of objects to {key.action.value}"), "CR 601.2h", why_not
+    )
 
 
 def _pays_function(
-    every: list[ObjectNeed], candidates: tuple[str, ...], objects: Mapping[str, GameObject],
-    rest_matches: Callable[[GameObject], bool] | None, asked_of_values: Callable[[tuple[Any, ...]], _Asked],
+    every: list[ObjectNeed],
+    candidates: tuple[str, ...],
+    objects: Mapping[str, GameObject],
+    rest_matches: Callable[[GameObject], bool] | None,
+    asked_of_values: Callable[[tuple[Any, ...]], _Asked],
 ) -> Callable[..., bool]:
     """``pays(*values, chosen)``: whether the objects chosen pay exactly what the needs ask (CR 118.10, 601.2h)."""
+
     def pays(*values: Any) -> bool:
         chosen = values[-1]
         if every:
             return tuple(chosen) == candidates
-        return all(c in objects for c in chosen) and can_split(tuple(chosen), asked_of_values(values[:-1]),
-                                                               objects, rest_matches)
+        return all(c in objects for c in chosen) and can_split(
+            tuple(chosen), asked_of_values(values[:-1]), objects, rest_matches
+        )
+
     return pays
 
 
-def _describe_function(
-    action: CostAction, by_count: _NeedsByCount, scope: tuple[ChoiceKey, ...]
-) -> Callable[..., str]:
+def _describe_function(action: CostAction, by_count: _NeedsByCount, scope: tuple[ChoiceKey, ...]) -> Callable[..., str]:
     """``describe(*values, chosen)``: what the costs ask to do with objects, and what was given (CR 601.2h)."""
     every, rest, counted, x_counted = by_count
 
     def describe(*values: Any) -> str:
         given = dict(zip(scope, values[:-1]))
-        wanted = [f"{(n.cost.count or 0) * n.term.times(*(given[k] for k in n.term.scope))} for '{n.term.label}'"
-                  for n in counted]
+        wanted = [
+            f"{(n.cost.count or 0) * n.term.times(*(given[k] for k in n.term.scope))} for '{n.term.label}'"
+            for n in counted
+        ]
         wanted += [f"X = {given[X]} for '{n.term.label}'" for n in x_counted]
         wanted += [f"any number for '{n.term.label}'" for n in rest] + [f"all for '{n.term.label}'" for n in every]
         return f"the costs ask to {action.value} {', '.join(wanted)}; {list(values[-1]) or 'nothing'} was given"
+
     return describe
 
 
@@ -602,21 +683,28 @@ def _least_total_values(problem: CastProblem, key: CostObjectsKey, need: ObjectN
     """
     pool = [o for o in cost_object_pool(problem, key) if need.matches(o)]
     if len(pool) > MOST_CANDIDATES_FOR_ANY_NUMBER:
-        raise UnsupportedRuleError(problem.spell.name, need.cost.text, f"'any number' of objects to "
-                                   f"{key.action.value} over {MOST_CANDIDATES_FOR_ANY_NUMBER} candidates")
+        raise UnsupportedRuleError(
+            problem.spell.name,
+            need.cost.text,
+            f"'any number' of objects to {key.action.value} over {MOST_CANDIDATES_FOR_ANY_NUMBER} candidates",
+        )
     if need.cost.least_total_power is None:
         for obj in pool:
             if "mana value as" in obj.card.oracle_text.lower():
-                raise UnsupportedRuleError(obj.name, obj.card.oracle_text, "a card that changes its own mana value "
-                                                                           "in the graveyard, to collect as evidence")
+                raise UnsupportedRuleError(
+                    obj.name,
+                    obj.card.oracle_text,
+                    "a card that changes its own mana value in the graveyard, to collect as evidence",
+                )
         return {o.id: o.card.mana_value for o in pool}
     refuse_static_power_changes(problem)
     refuse_static_type_changes(problem)
     powers: dict[str, int] = {o.id: number_of(o, "power") for o in pool}
     for obj in pool:
         if powers[obj.id] < 0:
-            raise UnsupportedRuleError(problem.spell.name, need.cost.text, f"{obj.name} ({obj.id}) has negative "
-                                                                           "power, in a total of powers")
+            raise UnsupportedRuleError(
+                problem.spell.name, need.cost.text, f"{obj.name} ({obj.id}) has negative power, in a total of powers"
+            )
     return powers
 
 
@@ -658,8 +746,9 @@ def add_least_total_objects(problem: CastProblem, key: CostObjectsKey, needs: li
     need = needs[0]
     power = need.cost.least_total_power is not None
     least = need.cost.least_total_power if power else need.cost.least_total_mana_value
-    keyword, what, rule = (("teamwork", "power", "CR 601.2h") if power
-                           else ("collect evidence", "mana value", "CR 701.59a"))
+    keyword, what, rule = (
+        ("teamwork", "power", "CR 601.2h") if power else ("collect evidence", "mana value", "CR 701.59a")
+    )
     verb = "tap" if power else "exile"
     if len(needs) > 1 or least is None:
         raise UnsupportedRuleError(name, need.cost.text, f"{keyword} with another cost to {key.action.value}")
@@ -669,8 +758,12 @@ def add_least_total_objects(problem: CastProblem, key: CostObjectsKey, needs: li
     scope = term.scope
 
     def in_domain(value: Any) -> bool:
-        return (isinstance(value, tuple) and len(set(value)) == len(value) and all(v in value_of for v in value)
-                and (not value or sum(value_of[v] for v in value) >= least))
+        return (
+            isinstance(value, tuple)
+            and len(set(value)) == len(value)
+            and all(v in value_of for v in value)
+            and (not value or sum(value_of[v] for v in value) >= least)
+        )
 
     def all_values() -> Iterator[tuple[str, ...]]:
         yield ()
@@ -681,12 +774,18 @@ def add_least_total_objects(problem: CastProblem, key: CostObjectsKey, needs: li
         reason = cost_objects_reason(problem_of(), key, given, candidates, 0, len(candidates))
         if reason.message.startswith("[") and all(v in value_of for v in given):
             total = sum(value_of[v] for v in given)
-            return (Reason(rule, f"for {keyword} {least}, the objects to {verb} total {what} {least} or more; "
-                                 f"{list(given)} total {total}"),)
+            return (
+                Reason(
+                    rule,
+                    f"for {keyword} {least}, the objects to {verb} total {what} {least} or more; "
+                    f"{list(given)} total {total}",
+                ),
+            )
         return (reason,)
 
-    problem.add_variable(key, LazyDomain(all_values, in_domain, f"sets of objects to {verb} ({keyword} {least})"),
-                         "CR 601.2h", why_not)
+    problem.add_variable(
+        key, LazyDomain(all_values, in_domain, f"sets of objects to {verb} ({keyword} {least})"), "CR 601.2h", why_not
+    )
 
     def pays(*values: Any) -> bool:
         chosen = values[-1]
@@ -707,9 +806,14 @@ def add_least_total_objects(problem: CastProblem, key: CostObjectsKey, needs: li
         total = sum(value_of.get(c, 0) for c in chosen)
         return f"paying {keyword} {least}, the objects to {verb} ({list(chosen) or 'none'}) total {what} {total}"
 
-    problem.add_constraint(scope + (key,), pays, rule,
-                           f"{keyword} {least} uses objects with total {what} {least} or more, and none when it is "
-                           "not paid", describe, generate=generate)
+    problem.add_constraint(
+        scope + (key,),
+        pays,
+        rule,
+        f"{keyword} {least} uses objects with total {what} {least} or more, and none when it is not paid",
+        describe,
+        generate=generate,
+    )
     return candidates
 
 
@@ -725,8 +829,9 @@ def _sets_reaching(value_of: Mapping[str, int], least: int) -> Iterator[tuple[st
                 yield chosen
 
 
-def cost_objects_reason(problem: CastProblem, key: CostObjectsKey, given: tuple[str, ...],
-                        candidates: tuple[str, ...], low: int, most: int) -> Reason:
+def cost_objects_reason(
+    problem: CastProblem, key: CostObjectsKey, given: tuple[str, ...], candidates: tuple[str, ...], low: int, most: int
+) -> Reason:
     """Why a set of objects given to pay a cost can't pay what the costs ask (CR 601.2h, 118.10).
 
     Each object is checked first (it exists, is where the cost takes it from, is not the spell itself,
@@ -763,20 +868,30 @@ def cost_objects_reason(problem: CastProblem, key: CostObjectsKey, given: tuple[
         if key.zone is Zone.BATTLEFIELD and obj.zone is not Zone.BATTLEFIELD:
             return Reason("CR 701.21a", f"{object_id} is not a permanent on the battlefield")
         if key.zone is Zone.BATTLEFIELD and obj.controller != problem.caster:
-            return Reason("CR 701.21a", f"{obj.name} ({object_id}) is controlled by {obj.controller}: "
-                          f"a player can {action.value} only permanents they control")
+            return Reason(
+                "CR 701.21a",
+                f"{obj.name} ({object_id}) is controlled by {obj.controller}: "
+                f"a player can {action.value} only permanents they control",
+            )
     if len(set(given)) != len(given):
         return Reason("CR 118.10", f"the same object can't be used twice to {action.value}")
     if not low <= len(given) <= most:
         sizes = " to ".join(str(n) for n in sorted({low, most}))
-        return Reason("CR 601.2h", f"{sizes} object(s) to {action.value} can pay the costs of this cast; "
-                      f"{len(given)} given")
-    return Reason("CR 601.2h", f"{list(given)} can't pay the costs that ask to {action.value} (not of the kind "
-                  "asked for)")
+        return Reason(
+            "CR 601.2h", f"{sizes} object(s) to {action.value} can pay the costs of this cast; {len(given)} given"
+        )
+    return Reason(
+        "CR 601.2h", f"{list(given)} can't pay the costs that ask to {action.value} (not of the kind asked for)"
+    )
 
 
-def add_joint_tap_count(problem: CastProblem, tap: CostObjectsKey, scope: tuple[ChoiceKey, ...],
-                        sources: tuple[ManaSource, ...], pays: Callable[[ManaPayer, tuple[Any, ...]], Any]) -> None:
+def add_joint_tap_count(
+    problem: CastProblem,
+    tap: CostObjectsKey,
+    scope: tuple[ChoiceKey, ...],
+    sources: tuple[ManaSource, ...],
+    pays: Callable[[ManaPayer, tuple[Any, ...]], Any],
+) -> None:
     """Count the permanents tapped to pay costs without listing them, when some could also make mana (CR 601.2g-h).
 
     A set is legal iff it pays the costs that ask to tap (each permanent one need, CR 118.10) and the mana of
@@ -839,8 +954,15 @@ def add_joint_tap_count(problem: CastProblem, tap: CostObjectsKey, scope: tuple[
     if len(rules) != 2:
         return  # another rule ends in the permanents tapped: the engines list them
 
-    _add_joint_count(problem, tap, joint, rules, count, "CR 601.2g",
-                     "the permanents tapped pay the costs that ask for them, and the mana of the others pays the rest")
+    _add_joint_count(
+        problem,
+        tap,
+        joint,
+        rules,
+        count,
+        "CR 601.2g",
+        "the permanents tapped pay the costs that ask for them, and the mana of the others pays the rest",
+    )
 
 
 def add_joint_any_number_count(problem: CastProblem, key: ChoiceKey) -> None:
@@ -873,7 +995,7 @@ def add_joint_any_number_count(problem: CastProblem, key: ChoiceKey) -> None:
         if may_take(obj):
             groups.setdefault(alike_signature(obj), []).append(candidate)
     members = list(groups.values())
-    if math.prod(len(group) + 1 for group in members) > 4 * 2 ** MOST_CANDIDATES_FOR_ANY_NUMBER:
+    if math.prod(len(group) + 1 for group in members) > 4 * 2**MOST_CANDIDATES_FOR_ANY_NUMBER:
         return  # too many kinds of candidates: as many numbers as sets, listed instead
     known: dict[tuple[Any, ...], int] = {}
 
@@ -891,12 +1013,26 @@ def add_joint_any_number_count(problem: CastProblem, key: ChoiceKey) -> None:
         known[values] = total
         return total
 
-    _add_joint_count(problem, key, joint, rules, count, "CR 601.2h",
-                     "the objects taken pay the cost that asks for any number of them, and the total cost is paid")
+    _add_joint_count(
+        problem,
+        key,
+        joint,
+        rules,
+        count,
+        "CR 601.2h",
+        "the objects taken pay the cost that asks for any number of them, and the total cost is paid",
+    )
 
 
-def _add_joint_count(problem: CastProblem, key: ChoiceKey, joint: tuple[ChoiceKey, ...], rules: list[Constraint],
-                     count: Callable[..., int], rule: str, description: str) -> None:
+def _add_joint_count(
+    problem: CastProblem,
+    key: ChoiceKey,
+    joint: tuple[ChoiceKey, ...],
+    rules: list[Constraint],
+    count: Callable[..., int],
+    rule: str,
+    description: str,
+) -> None:
     """Record in :attr:`CastProblem.joint_counts` one rule that holds where every rule of ``rules`` does.
 
     Its scope is ``joint`` then ``key``; its values of ``key`` are made by the rule of ``rules`` that makes
@@ -904,6 +1040,7 @@ def _add_joint_count(problem: CastProblem, key: ChoiceKey, joint: tuple[ChoiceKe
     count ``key`` with it when no other rule ends in ``key``; the rules stay as they are, for checks and
     explanations.
     """
+
     def generate(*values: Any) -> Iterator[tuple[str, ...]]:
         given = dict(zip(joint, values))
         source = next(c for c in rules if c.generate is not None and c.scope[-1] == key)
@@ -913,6 +1050,14 @@ def _add_joint_count(problem: CastProblem, key: ChoiceKey, joint: tuple[ChoiceKe
             if all(c.holds(given) for c in rules):
                 yield chosen
 
-    problem.joint_counts[key] = (Constraint(
-        joint + (key,), lambda *values: all(c.holds(dict(zip(joint + (key,), values))) for c in rules), rule,
-        description, generate=generate, count=count), tuple(rules))
+    problem.joint_counts[key] = (
+        Constraint(
+            joint + (key,),
+            lambda *values: all(c.holds(dict(zip(joint + (key,), values))) for c in rules),
+            rule,
+            description,
+            generate=generate,
+            count=count,
+        ),
+        tuple(rules),
+    )

@@ -89,8 +89,11 @@ def holds(quality: Quality, obj: GameObject, x: int | None = None) -> bool:  # n
     if attribute == "color":
         found = value in card.colors
     elif attribute == "colors":
-        by_word: dict[object, bool] = {"multicolored": len(card.colors) >= 2, "monocolored": len(card.colors) == 1,
-                                       "colorless": not card.colors}
+        by_word: dict[object, bool] = {
+            "multicolored": len(card.colors) >= 2,
+            "monocolored": len(card.colors) == 1,
+            "colorless": not card.colors,
+        }
         found = by_word[value]
     elif attribute == "type":
         found = value in card.types

@@ -41,8 +41,11 @@ __all__ = ["add_splice_rules", "splice_candidates", "splicing_cards", "explain_s
 
 def splicing_cards(problem: CastProblem) -> list[GameObject]:
     """The cards in the caster's hand with a splice ability, other than the spell, state-file order."""
-    return [card for card in problem.state.hand(problem.caster)
-            if card.id != problem.spell.id and abilities_of(card).splice is not None]
+    return [
+        card
+        for card in problem.state.hand(problem.caster)
+        if card.id != problem.spell.id and abilities_of(card).splice is not None
+    ]
 
 
 def splice_candidates(problem: CastProblem) -> list[tuple[GameObject, CardAbilities]]:
@@ -65,8 +68,11 @@ def splice_candidates(problem: CastProblem) -> list[tuple[GameObject, CardAbilit
     card = problem.spell.card
     found = []
     # a spell on the stack: the cards spliced were revealed from the hand, and may be anywhere now (CR 702.47a)
-    pool = problem.state.hand(problem.caster) if problem.recorded is None else [
-        o for o in problem.state.objects if o.owner == problem.caster]
+    pool = (
+        problem.state.hand(problem.caster)
+        if problem.recorded is None
+        else [o for o in problem.state.objects if o.owner == problem.caster]
+    )
     for candidate in pool:
         if candidate.id == problem.spell.id:
             continue  # on the stack now (CR 601.2a): never spliced onto itself
@@ -105,9 +111,14 @@ class _Budget:
         self.payer = payer_of(problem, available_mana_sources(problem))
         self.reduction = max(0, -least_generic_change(problem))  # with every reduction targets may give
         self.life = problem.state.life_of(problem.caster)
-        self.objects = {key: len(cost_object_pool(problem, key))
-                        for key in {CostObjectsKey(c.action, c.zone) for _, a in problem.splice_candidates.values()
-                                    for c in _splice_of(a).cost.objects}}
+        self.objects = {
+            key: len(cost_object_pool(problem, key))
+            for key in {
+                CostObjectsKey(c.action, c.zone)
+                for _, a in problem.splice_candidates.values()
+                for c in _splice_of(a).cost.objects
+            }
+        }
         self._known: dict[frozenset[ObjectId], bool] = {}
         self._demands: dict[int, tuple[dict[str, int], int]] = {}
         self._asked: dict[ObjectId, list[tuple[CostObjectsKey, int]]] = {}
@@ -140,8 +151,9 @@ class _Budget:
         found = self._asked.get(card)
         if found is None:
             cost = _splice_of(self.candidates[card][1]).cost
-            found = self._asked[card] = [(CostObjectsKey(part.action, part.zone), part.count or 0)
-                                         for part in cost.objects]
+            found = self._asked[card] = [
+                (CostObjectsKey(part.action, part.zone), part.count or 0) for part in cost.objects
+            ]
         return found
 
     def _pays(self, costs: list[Cost]) -> bool:
@@ -192,9 +204,13 @@ def add_splice_rules(problem: CastProblem) -> None:
         return _affordable_sets(ids, budget, 0, ())
 
     def is_set(value: Any) -> bool:
-        return (isinstance(value, tuple) and all(card in position for card in value)
-                and len(set(value)) == len(value) and list(value) == sorted(value, key=position.__getitem__)
-                and (not value or recorded or budget is not None and budget.affords(value)))
+        return (
+            isinstance(value, tuple)
+            and all(card in position for card in value)
+            and len(set(value)) == len(value)
+            and list(value) == sorted(value, key=position.__getitem__)
+            and (not value or recorded or budget is not None and budget.affords(value))
+        )
 
     def is_order(value: Any) -> bool:
         return isinstance(value, tuple) and is_set(tuple(sorted(value, key=lambda c: position.get(c, -1))))
@@ -208,22 +224,30 @@ def add_splice_rules(problem: CastProblem) -> None:
     def why_not(value: Any) -> tuple[Reason, ...]:
         reasons = explain_splices(problem_of(), tuple(value))
         if not reasons:
-            reasons = [Reason("CR 601.2h", f"the splice costs of {', '.join(value)} can't be paid with the mana "
-                                           f"and objects available to {caster}")]
+            reasons = [
+                Reason(
+                    "CR 601.2h",
+                    f"the splice costs of {', '.join(value)} can't be paid with the mana "
+                    f"and objects available to {caster}",
+                )
+            ]
         return tuple(reasons)
 
     if ids and budget is None:  # a spell on the stack: the cards it was cast with, judged for their shape only
         problem.add_variable(SPLICE_SET, LazyDomain(sets, is_set, "sets of splice cards"), "CR 702.47a", why_not)
-        problem.add_variable(SPLICE_ORDER, LazyDomain(orders, is_order, "orders of sets of splice cards"),
-                             "CR 702.47b", why_not)
+        problem.add_variable(
+            SPLICE_ORDER, LazyDomain(orders, is_order, "orders of sets of splice cards"), "CR 702.47b", why_not
+        )
     elif ids:
         assert budget is not None, "a budget is made whenever a card can be spliced"
         problem.splice_affords = budget.affords
         problem.splice_objects_available = budget.has_objects
-        problem.add_variable(SPLICE_SET, LazyDomain(sets, is_set, "affordable sets of splice cards"), "CR 702.47a",
-                             why_not)
-        problem.add_variable(SPLICE_ORDER, LazyDomain(orders, is_order, "orders of affordable sets"), "CR 702.47b",
-                             why_not)
+        problem.add_variable(
+            SPLICE_SET, LazyDomain(sets, is_set, "affordable sets of splice cards"), "CR 702.47a", why_not
+        )
+        problem.add_variable(
+            SPLICE_ORDER, LazyDomain(orders, is_order, "orders of affordable sets"), "CR 702.47b", why_not
+        )
     else:
         problem.add_variable(SPLICE_SET, ((),), "CR 702.47a", why_not)
         problem.add_variable(SPLICE_ORDER, ((),), "CR 702.47b", why_not)
@@ -237,13 +261,21 @@ def add_splice_rules(problem: CastProblem) -> None:
         count=lambda spliced: math.factorial(len(spliced)),
     )
     for card_id, (card, abilities) in () if problem.recorded is not None else problem.splice_candidates.items():
-        problem.add_cost(CostTerm(_splice_of(abilities).cost, (SPLICE_SET,),
-                                  lambda spliced, card_id=card_id: int(card_id in spliced), 1,
-                                  f"splice {card.name} ({card_id})", member=card_id))
+        problem.add_cost(
+            CostTerm(
+                _splice_of(abilities).cost,
+                (SPLICE_SET,),
+                lambda spliced, card_id=card_id: int(card_id in spliced),
+                1,
+                f"splice {card.name} ({card_id})",
+                member=card_id,
+            )
+        )
 
 
-def _affordable_sets(ids: tuple[ObjectId, ...], budget: _Budget | None, start: int,
-                     chosen: tuple[ObjectId, ...]) -> Iterator[tuple[ObjectId, ...]]:
+def _affordable_sets(
+    ids: tuple[ObjectId, ...], budget: _Budget | None, start: int, chosen: tuple[ObjectId, ...]
+) -> Iterator[tuple[ObjectId, ...]]:
     """``chosen`` and every affordable set that adds cards of ``ids[start:]`` to it, depth-first in their order."""
     yield chosen
     for index in range(start, len(ids)):
@@ -271,13 +303,18 @@ def explain_splices(problem: CastProblem, spliced: tuple[str, ...]) -> list[Reas
     seen = set()
     for object_id in spliced:
         if object_id in seen:
-            reasons.append(Reason("CR 702.47b", f"{object_id} is spliced twice: a card is spliced onto a spell at "
-                                                "most once"))
+            reasons.append(
+                Reason("CR 702.47b", f"{object_id} is spliced twice: a card is spliced onto a spell at most once")
+            )
             continue
         seen.add(object_id)
         if object_id == spell.id:
-            reasons.append(Reason("CR 702.47a", f"{spell.name} ({object_id}) can't be spliced onto itself: it is on "
-                                                "the stack, not in hand"))
+            reasons.append(
+                Reason(
+                    "CR 702.47a",
+                    f"{spell.name} ({object_id}) can't be spliced onto itself: it is on the stack, not in hand",
+                )
+            )
             continue
         if not state.has_object(object_id):
             reasons.append(Reason("CR 702.47a", f"there is no object {object_id!r}"))
@@ -290,8 +327,10 @@ def explain_splices(problem: CastProblem, spliced: tuple[str, ...]) -> list[Reas
         if splice is None:
             reasons.append(Reason("CR 702.47a", f"{obj.name} ({object_id}) has no splice ability"))
         elif not splice.applies_to(spell.card.types, spell.card.subtypes):
-            reasons.append(Reason(
-                "CR 702.47a",
-                f"{obj.name} ({object_id}) splices onto {splice.quality} spells; {spell.name} is not one",
-            ))
+            reasons.append(
+                Reason(
+                    "CR 702.47a",
+                    f"{obj.name} ({object_id}) splices onto {splice.quality} spells; {spell.name} is not one",
+                )
+            )
     return reasons

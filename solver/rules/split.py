@@ -76,14 +76,18 @@ def castable_faces(obj: GameObject) -> tuple[Card, ...]:
         return () if obj.zone is Zone.EXILE and obj.on_adventure else card.other_faces[:1]
     if card.layout == "modal_dfc":
         return tuple(face for face in card.other_faces[:1] if not face.is_land)
-    if card.layout == "transform" and obj.zone is Zone.GRAVEYARD and any(
-            cost.keyword == "disturb" for cost in abilities_of(obj).alternative_costs):
+    if (
+        card.layout == "transform"
+        and obj.zone is Zone.GRAVEYARD
+        and any(cost.keyword == "disturb" for cost in abilities_of(obj).alternative_costs)
+    ):
         return card.other_faces[:1]
     return ()
 
 
-def halves_reason(state: GameState, object_id: str, halves: tuple[str, ...],
-                  cast_from: Zone | None = None) -> tuple[str, str] | None:
+def halves_reason(
+    state: GameState, object_id: str, halves: tuple[str, ...], cast_from: Zone | None = None
+) -> tuple[str, str] | None:
     """Why a choice of halves can't be made for an object, as (rule, sentence), or None when it can.
 
     Parameters
@@ -117,8 +121,9 @@ def halves_reason(state: GameState, object_id: str, halves: tuple[str, ...],
     return "CR 709.3", f"{', '.join(halves)} is not a half of {obj.name} ({' or '.join(names)})"
 
 
-def spell_of_halves(state: GameState, object_id: str, halves: tuple[str, ...],
-                    cast_from: Zone | None = None) -> GameState:
+def spell_of_halves(
+    state: GameState, object_id: str, halves: tuple[str, ...], cast_from: Zone | None = None
+) -> GameState:
     """The state in which the chosen half (or the fused whole) stands in the split card's place.
 
     Parameters
@@ -170,7 +175,8 @@ def add_face_rules(problem: CastProblem, state: GameState) -> None:
         refused = halves_reason(state, card_id, tuple(value))
         if refused is not None:
             return (Reason(*refused),)
-        return (Reason("CR 709.3", f"this is the cast of {' and '.join(halves) or name}, "
-                                   f"not of {' and '.join(value)}"),)
+        return (
+            Reason("CR 709.3", f"this is the cast of {' and '.join(halves) or name}, not of {' and '.join(value)}"),
+        )
 
     problem.add_variable(FACE, (problem.halves,), "CR 709.3", why_not)

@@ -34,15 +34,19 @@ __all__ = ["kick_key", "optional_cost_key", "paid_atom", "switch_of"]
 def _mode_atom(index: int, copy: int) -> SwitchAtom:
     key = ModeKey(index)
     if copy:
-        return SwitchAtom(key, lambda chosen: chosen > copy, f"{key} is chosen {copy + 1} times or more",
-                          "CR 700.2d")
+        return SwitchAtom(key, lambda chosen: chosen > copy, f"{key} is chosen {copy + 1} times or more", "CR 700.2d")
     return SwitchAtom(key, lambda chosen: chosen > 0, f"{key} is chosen", "CR 700.2a")
 
 
 def _splice_atom(card: GameObject) -> SwitchAtom:
     card_id = card.id
-    return SwitchAtom(SPLICE_SET, lambda spliced: card_id in spliced, f"{card.name} ({card_id}) is spliced",
-                      "CR 702.47b", member=card_id)
+    return SwitchAtom(
+        SPLICE_SET,
+        lambda spliced: card_id in spliced,
+        f"{card.name} ({card_id}) is spliced",
+        "CR 702.47b",
+        member=card_id,
+    )
 
 
 def paid_atom(problem: CastProblem, source: GameObject, condition: tuple[str, ...], phrase: str) -> SwitchAtom:
@@ -74,8 +78,11 @@ def paid_atom(problem: CastProblem, source: GameObject, condition: tuple[str, ..
     alternative = [a for a in problem.abilities.alternative_costs if a.keyword in condition]
     if len(optional) + len(alternative) != 1:
         # (multikicker's "if it was kicked" beside kicker, or such text on a spell without the cost)
-        raise UnsupportedRuleError(source.name, phrase, f"text that needs {' or '.join(condition)} paid, on a "
-                                                        "spell with none or several such costs")
+        raise UnsupportedRuleError(
+            source.name,
+            phrase,
+            f"text that needs {' or '.join(condition)} paid, on a spell with none or several such costs",
+        )
     if optional:
         key = optional_cost_key(optional[0])
         kicked = condition == ("kicker", "multikicker")
@@ -110,23 +117,38 @@ def _unpaid_atom(problem: CastProblem, source: GameObject, unless: tuple[str, ..
 
         return SwitchAtom(paid.key, unpaid, f"not ({paid.text}): the text paying it replaces", paid.rule)
     if not names:
-        raise UnsupportedRuleError(source.name, phrase, f"text changed by {' or '.join(unless)}, on a spell without "
-                                                        "that cost")
+        raise UnsupportedRuleError(
+            source.name, phrase, f"text changed by {' or '.join(unless)}, on a spell without that cost"
+        )
     rule = next(a.rule for a in problem.abilities.alternative_costs if a.keyword in unless)
-    return SwitchAtom(ALTERNATIVE_COST, lambda chosen: chosen not in names,
-                      f"the {' or '.join(names)} cost is not paid (paid, the words in square brackets are removed)",
-                      "CR 702.148b" if names == ("cleave",) else rule)
+    return SwitchAtom(
+        ALTERNATIVE_COST,
+        lambda chosen: chosen not in names,
+        f"the {' or '.join(names)} cost is not paid (paid, the words in square brackets are removed)",
+        "CR 702.148b" if names == ("cleave",) else rule,
+    )
 
 
 def _not_removed_atom(removing: tuple[AlternativeCost, ...]) -> SwitchAtom:
     """Overload: paid, the spell's own "target" reads "each" and takes no target (CR 702.96b)."""
     names = tuple(a.keyword for a in removing)
-    return SwitchAtom(ALTERNATIVE_COST, lambda chosen: chosen not in names,
-                      f"the {' or '.join(names)} cost is not paid (paid, 'target' reads 'each')", "CR 702.96b")
+    return SwitchAtom(
+        ALTERNATIVE_COST,
+        lambda chosen: chosen not in names,
+        f"the {' or '.join(names)} cost is not paid (paid, 'target' reads 'each')",
+        "CR 702.96b",
+    )
 
 
-def switch_of(problem: CastProblem, source: GameObject, instruction: Instruction, spec: TargetSpec,
-              mode: int | None, copy: int, spliced: bool) -> Switch | None:
+def switch_of(
+    problem: CastProblem,
+    source: GameObject,
+    instruction: Instruction,
+    spec: TargetSpec,
+    mode: int | None,
+    copy: int,
+    spliced: bool,
+) -> Switch | None:
     """When one instance of "target" is part of the spell (CR 601.2c), or None for always.
 
     Parameters
@@ -160,8 +182,9 @@ def switch_of(problem: CastProblem, source: GameObject, instruction: Instruction
     removing = tuple(a for a in problem.abilities.alternative_costs if a.removes_targets)
     if removing and not spliced and not problem.without_paying_mana_cost:
         if problem.splice_candidates:
-            raise UnsupportedRuleError(problem.spell.name, removing[0].keyword,
-                                       "an alternative cost that removes targets with spliced text")
+            raise UnsupportedRuleError(
+                problem.spell.name, removing[0].keyword, "an alternative cost that removes targets with spliced text"
+            )
         atoms.append(_not_removed_atom(removing))
     return Switch(tuple(atoms)) if atoms else None
 
@@ -203,6 +226,7 @@ def kick_key(problem: CastProblem, phrase: str) -> OptionalCostKey:
     """
     kickers = [a for a in problem.abilities.additional_costs if a.optional and a.keyword in KICKED]
     if len(kickers) != 1:
-        raise UnsupportedRuleError(problem.spell.name, phrase, "text that counts the kicks, on a spell with none or "
-                                                               "several kicker costs")
+        raise UnsupportedRuleError(
+            problem.spell.name, phrase, "text that counts the kicks, on a spell with none or several kicker costs"
+        )
     return optional_cost_key(kickers[0])

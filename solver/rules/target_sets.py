@@ -20,8 +20,15 @@ import random
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-__all__ = ["TargetSets", "TargetChoices", "number_of_sets", "is_set_in", "named_candidates", "drawn_indices",
-           "drawn_by_weight"]
+__all__ = [
+    "TargetSets",
+    "TargetChoices",
+    "number_of_sets",
+    "is_set_in",
+    "named_candidates",
+    "drawn_indices",
+    "drawn_by_weight",
+]
 
 
 def drawn_indices(n: int, k: int, rng: random.Random, skipped: Sequence[int] = ()) -> list[int]:
@@ -252,7 +259,7 @@ class TargetSets:
             positions[i] += 1
             for j in range(i + 1, k):
                 positions[j] = positions[j - 1] + 1
-        for larger, _ in self._sizes[at + 1:]:
+        for larger, _ in self._sizes[at + 1 :]:
             for combination in itertools.combinations(candidates, larger):
                 yield tuple(sorted(combination))
 

@@ -87,8 +87,12 @@ def _is_division(spec: TargetSpec, value: Any, x: Any = None) -> bool:
     The amount is the printed one, or X (``x``, the value announced, CR 107.3a) where X is divided; with X
     None only the shape is checked (one positive amount per target, at most as many as the phrase allows).
     """
-    if not (isinstance(value, tuple) and 1 <= len(value) and (spec.count >= ANY_NUMBER or len(value) <= spec.count)
-            and all(isinstance(a, int) and not isinstance(a, bool) and a >= 1 for a in value)):
+    if not (
+        isinstance(value, tuple)
+        and 1 <= len(value)
+        and (spec.count >= ANY_NUMBER or len(value) <= spec.count)
+        and all(isinstance(a, int) and not isinstance(a, bool) and a >= 1 for a in value)
+    ):
         return False
     if spec.divided_x:
         return x is None or sum(value) == x
@@ -142,7 +146,8 @@ def target_choices(problem: CastProblem, spec: TargetSpec, pool: tuple[str, ...]
         return sets
     if spec.count >= ANY_NUMBER and len(legal) > MOST_CANDIDATES_FOR_ANY_NUMBER:
         raise UnsupportedRuleError(
-            problem.spell.name, spec.phrase,
+            problem.spell.name,
+            spec.phrase,
             f"{len(legal)} candidates make {sets.size:,} sets of targets; at most "
             f"{MOST_CANDIDATES_FOR_ANY_NUMBER} candidates are listed for 'any number of target' with a condition "
             "on the whole set",
@@ -153,8 +158,9 @@ def target_choices(problem: CastProblem, spec: TargetSpec, pool: tuple[str, ...]
     if spec.relation is not None:  # "… controlled by different players", "… that share a creature type"
         listed = [chosen for chosen in listed if relation_holds(problem, spec.relation, chosen)]
     if spec.total_at_most is not None:  # "… with total mana value 3 or less"
-        listed = [chosen for chosen in listed
-                  if total_of(problem, spec.total_at_most[0], chosen) <= spec.total_at_most[1]]
+        listed = [
+            chosen for chosen in listed if total_of(problem, spec.total_at_most[0], chosen) <= spec.total_at_most[1]
+        ]
     return tuple(listed)
 
 
@@ -183,8 +189,9 @@ def total_of(problem: CastProblem, attribute: str, chosen: tuple[str, ...]) -> i
     return sum(number_of(problem.state.object(c), attribute) for c in chosen)
 
 
-def _sets_with_different_controllers(problem: CastProblem, spec: TargetSpec,
-                                     legal: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+def _sets_with_different_controllers(
+    problem: CastProblem, spec: TargetSpec, legal: tuple[str, ...]
+) -> tuple[tuple[str, ...], ...]:
     """The legal sets of an instance whose targets have different controllers (CR 115.1, 601.2c).
 
     Made as at most one target per controller, never by filtering every subset: "for each opponent, up to one
@@ -244,8 +251,13 @@ def relation_holds(problem: CastProblem, relation: TargetRelation, chosen: tuple
         return False  # players have no types
     objects = [problem.state.object(c) for c in chosen]
     if relation in (TargetRelation.SHARE_CREATURE_TYPE, TargetRelation.SHARE_NO_CREATURE_TYPE):
-        refuse_static_changes(problem, STATIC_CREATURE_TYPE_CHANGE, "CR 613.1d", "creature types",
-                               "whether targets share a creature type can't be told")
+        refuse_static_changes(
+            problem,
+            STATIC_CREATURE_TYPE_CHANGE,
+            "CR 613.1d",
+            "creature types",
+            "whether targets share a creature type can't be told",
+        )
         types = [creature_types(o) for o in objects]
         if relation is TargetRelation.SHARE_CREATURE_TYPE:
             return bool(frozenset.intersection(*types))
@@ -272,8 +284,10 @@ def _slot_why_not(problem: CastProblem, spec: TargetSpec, source_name: str) -> C
         reasons = []
         if len(set(value)) != len(value):
             reasons.append(Reason("CR 115.3", f"the same object is chosen twice for '{spec.phrase}'"))
-        if spec.same_controller and len({problem.state.object(t).controller for t in value
-                                         if problem.state.has_object(t)}) > 1:
+        if (
+            spec.same_controller
+            and len({problem.state.object(t).controller for t in value if problem.state.has_object(t)}) > 1
+        ):
             reasons.append(Reason("CR 601.2c", f"'{spec.phrase}': the targets have different controllers"))
         known = all(problem.state.has_object(t) or t in problem.state.players for t in value)
         if spec.relation is not None and known and not relation_holds(problem, spec.relation, value):
@@ -283,17 +297,23 @@ def _slot_why_not(problem: CastProblem, spec: TargetSpec, source_name: str) -> C
             attribute, most = spec.total_at_most
             total = total_of(problem, attribute, value)
             if total > most:
-                reasons.append(Reason("CR 601.2c", f"'{spec.phrase}': the targets' total {attribute} is {total}, "
-                                                   f"more than {most}"))
+                reasons.append(
+                    Reason("CR 601.2c", f"'{spec.phrase}': the targets' total {attribute} is {total}, more than {most}")
+                )
         low = _least_targets(spec)
         if not low <= len(value) <= (len(value) if spec.count >= ANY_NUMBER else spec.count):
             wanted = spec.count if low == spec.count else f"{low} to {min(spec.count, ANY_NUMBER - 1)}"
             if spec.count >= ANY_NUMBER:
                 wanted = f"{low} or more"
             if spec.kicked_count:  # as many as kicks: chosen only when kicked (CR 601.2c, 702.33c)
-                reasons.append(Reason("CR 702.33c", f"'{spec.phrase}' takes one target for each time the spell "
-                                                    f"was kicked, at least one when it is part of the spell; "
-                                                    f"{len(value)} given"))
+                reasons.append(
+                    Reason(
+                        "CR 702.33c",
+                        f"'{spec.phrase}' takes one target for each time the spell "
+                        f"was kicked, at least one when it is part of the spell; "
+                        f"{len(value)} given",
+                    )
+                )
             else:
                 reasons.append(Reason("CR 601.2c", f"'{spec.phrase}' takes {wanted} target(s); {len(value)} given"))
         for target in value:
@@ -301,6 +321,7 @@ def _slot_why_not(problem: CastProblem, spec: TargetSpec, source_name: str) -> C
             if why is not None:
                 reasons.append(Reason(why.rule, f"'{spec.phrase}': {why.message}"))
         return tuple(reasons) or (Reason("CR 601.2c", f"{list(value)} is not a legal choice for '{spec.phrase}'"),)
+
     return why_not
 
 
@@ -309,11 +330,18 @@ def _why_not_legal_target_of(problem_of: ProblemRef, spec: TargetSpec, candidate
     return why_not_legal_target(problem_of(), spec, candidate)
 
 
-def add_target_slot(problem: CastProblem, key: TargetKey, spec: TargetSpec, switch: Switch | None,
-                    source_name: str, choices: TargetChoices | None = None,
-                    earlier: TargetSlot | None = None,
-                    divisions: tuple[tuple[int, ...], ...] | None = None,
-                    player: TargetSlot | None = None, kicked: int | None = None) -> TargetSlot:
+def add_target_slot(
+    problem: CastProblem,
+    key: TargetKey,
+    spec: TargetSpec,
+    switch: Switch | None,
+    source_name: str,
+    choices: TargetChoices | None = None,
+    earlier: TargetSlot | None = None,
+    divisions: tuple[tuple[int, ...], ...] | None = None,
+    player: TargetSlot | None = None,
+    kicked: int | None = None,
+) -> TargetSlot:
     """Add one instance of "target": its variable, its division, and the rules tying it to other choices.
 
     Parameters
@@ -350,11 +378,22 @@ def add_target_slot(problem: CastProblem, key: TargetKey, spec: TargetSpec, swit
         choices, domain, divisions = _recorded_choices(problem, key, spec, switch is not None)
     elif choices is None:
         choices = target_choices(problem, spec)
-    problem.add_variable(key, domain if domain is not None else _slot_domain(choices, switch is not None),
-                         "CR 601.2c", _slot_why_not(problem, spec, source_name))
+    problem.add_variable(
+        key,
+        domain if domain is not None else _slot_domain(choices, switch is not None),
+        "CR 601.2c",
+        _slot_why_not(problem, spec, source_name),
+    )
     division = DivisionKey(key) if spec.is_divided else None
-    slot = TargetSlot(key, spec, switch, choices, candidates_of(problem, spec), division,
-                      functools.partial(_why_not_legal_target_of, ProblemRef(problem), spec))
+    slot = TargetSlot(
+        key,
+        spec,
+        switch,
+        choices,
+        candidates_of(problem, spec),
+        division,
+        functools.partial(_why_not_legal_target_of, ProblemRef(problem), spec),
+    )
     problem.slots.append(slot)
     if switch is not None:
         _add_activation(problem, slot, source_name)
@@ -369,14 +408,18 @@ def add_target_slot(problem: CastProblem, key: TargetKey, spec: TargetSpec, swit
         _add_x_count(problem, slot)
     if spec.kicked_count:
         _add_kicked_count(problem, slot, kicked)
-    if spec.qualities is not None and any(clause_names_x(clause) for clause in spec.qualities.clauses) \
-            and announced_x(problem, spec) == UNDECIDED_X:
+    if (
+        spec.qualities is not None
+        and any(clause_names_x(clause) for clause in spec.qualities.clauses)
+        and announced_x(problem, spec) == UNDECIDED_X
+    ):
         _add_x_quality(problem, slot)
     return slot
 
 
-def _recorded_choices(problem: CastProblem, key: TargetKey, spec: TargetSpec, may_be_off: bool) -> tuple[
-        TargetChoices, tuple[Any, ...] | LazyDomain | None, tuple[tuple[int, ...], ...] | None]:
+def _recorded_choices(
+    problem: CastProblem, key: TargetKey, spec: TargetSpec, may_be_off: bool
+) -> tuple[TargetChoices, tuple[Any, ...] | LazyDomain | None, tuple[tuple[int, ...], ...] | None]:
     """What an instance of a spell on the stack may have chosen: its sets, its domain, its divisions.
 
     The spell's own record (CR 601.2i) is judged for its shape: any players and objects, as many as the phrase
@@ -408,20 +451,27 @@ def _recorded_choices(problem: CastProblem, key: TargetKey, spec: TargetSpec, ma
         if spec.is_divided:
             raise UnsupportedRuleError(problem.spell.name, spec.phrase, "new targets for a copy with divided damage")
         # keep the original targets, even illegal ones, or any legal for the copy (CR 707.10c)
-        return target_choices(problem, spec, tuple(sorted(set(legal_targets(problem, spec)) | set(chosen)))), None, \
-            None
+        return target_choices(problem, spec, tuple(sorted(set(legal_targets(problem, spec)) | set(chosen)))), None, None
     every = tuple(state.players) + tuple(o.id for o in state.objects)
     most = len(every) if spec.count >= ANY_NUMBER else spec.count
 
     def has_shape(value: Any) -> bool:
         if value is None:
             return may_be_off
-        return (isinstance(value, tuple) and all(isinstance(t, str) for t in value) and least <= len(value)
-                and (spec.count >= ANY_NUMBER or len(value) <= spec.count) and len(set(value)) == len(value)
-                and list(value) == sorted(value))
+        return (
+            isinstance(value, tuple)
+            and all(isinstance(t, str) for t in value)
+            and least <= len(value)
+            and (spec.count >= ANY_NUMBER or len(value) <= spec.count)
+            and len(set(value)) == len(value)
+            and list(value) == sorted(value)
+        )
 
-    return TargetSets(every, least, max(least, min(most, len(every)))), LazyDomain(
-        _recorded_sets, has_shape, f"sets of {least} or more targets, any player or object"), None
+    return (
+        TargetSets(every, least, max(least, min(most, len(every)))),
+        LazyDomain(_recorded_sets, has_shape, f"sets of {least} or more targets, any player or object"),
+        None,
+    )
 
 
 def _recorded_sets() -> Iterator[Any]:
@@ -432,8 +482,9 @@ def _recorded_sets() -> Iterator[Any]:
     SolverError
         Always.
     """
-    raise SolverError("fast", "the targets a spell on the stack may have chosen are its record's: they are never "
-                              "listed")
+    raise SolverError(
+        "fast", "the targets a spell on the stack may have chosen are its record's: they are never listed"
+    )
 
 
 def _slot_domain(choices: TargetChoices, may_be_off: bool) -> tuple[Any, ...] | LazyDomain:
@@ -444,8 +495,11 @@ def _slot_domain(choices: TargetChoices, may_be_off: bool) -> tuple[Any, ...] | 
     if not isinstance(choices, TargetSets):
         return ((None,) + choices) if may_be_off else choices
     if may_be_off:
-        return LazyDomain(lambda: itertools.chain((None,), choices), lambda value: value is None or value in choices,
-                          f"no target, or {choices!r}")
+        return LazyDomain(
+            lambda: itertools.chain((None,), choices),
+            lambda value: value is None or value in choices,
+            f"no target, or {choices!r}",
+        )
     return LazyDomain(lambda: iter(choices), choices.__contains__, repr(choices))
 
 
@@ -460,8 +514,11 @@ def _add_activation(problem: CastProblem, slot: TargetSlot, source_name: str) ->
     def explain(*values: Any) -> str:
         value = values[-1]
         if switch.is_on(*values[:-1]):
-            return (f"{switch.text} but no target is chosen for '{phrase}'" if choices
-                    else f"{switch.text} but '{phrase}' has no legal target")
+            return (
+                f"{switch.text} but no target is chosen for '{phrase}'"
+                if choices
+                else f"{switch.text} but '{phrase}' has no legal target"
+            )
         off = next(atom for atom, v in zip(switch.atoms, values[:-1]) if not atom.holds(v))
         return f"a target ({', '.join(value)}) is given for '{phrase}' of {source_name}, which needs: {off.text}"
 
@@ -508,19 +565,23 @@ def _add_division(problem: CastProblem, slot: TargetSlot, fixed: tuple[tuple[int
         given = list(value) if isinstance(value, tuple) else value
         return (Reason("CR 601.2d", f"'{spec.phrase}': {wanted}; the division given is {given}"),)
 
-    problem.add_variable(division, LazyDomain(divisions, is_division, f"divisions of {amount}"), "CR 601.2d",
-                         why_not)
+    problem.add_variable(division, LazyDomain(divisions, is_division, f"divisions of {amount}"), "CR 601.2d", why_not)
     problem.add_constraint(
         (slot.key, division),
         lambda targets, split: (targets is None) == (split is None) and (targets is None or len(targets) == len(split)),
         "CR 601.2d",
         f"'{spec.phrase}': one amount per target",
-        lambda targets, split: f"'{spec.phrase}': {wanted}; the division given is {list(split or ())} for "
-                               f"{len(targets or ())} target(s)",
-        generate=lambda targets: (None,) if targets is None else (
-            compositions(amount, len(targets)) if fixed is None else [d for d in fixed if len(d) == len(targets)]),
-        count=None if fixed is not None else
-        (lambda targets: 1 if targets is None else math.comb(amount - 1, len(targets) - 1)),
+        lambda targets, split: (
+            f"'{spec.phrase}': {wanted}; the division given is {list(split or ())} for {len(targets or ())} target(s)"
+        ),
+        generate=lambda targets: (
+            (None,)
+            if targets is None
+            else (compositions(amount, len(targets)) if fixed is None else [d for d in fixed if len(d) == len(targets)])
+        ),
+        count=None
+        if fixed is not None
+        else (lambda targets: 1 if targets is None else math.comb(amount - 1, len(targets) - 1)),
     )
 
 
@@ -529,6 +590,7 @@ def _division_member(spec: TargetSpec, fixed: tuple[tuple[int, ...], ...] | None
 
     Without ``fixed``, None (no target chosen) or a division :func:`_is_division` accepts.
     """
+
     def is_division(value: Any) -> bool:
         if fixed is not None:
             return value in fixed
@@ -538,7 +600,8 @@ def _division_member(spec: TargetSpec, fixed: tuple[tuple[int, ...], ...] | None
 
 
 def _add_x_division(  # noqa: C901
-        problem: CastProblem, slot: TargetSlot, fixed: tuple[tuple[int, ...], ...] | None) -> None:
+    problem: CastProblem, slot: TargetSlot, fixed: tuple[tuple[int, ...], ...] | None
+) -> None:
     """X divided among the instance's targets, at least 1 each: X announced, then targets and division.
 
     X is announced before targets (CR 107.3a, 601.2b); the division gives each target at least 1 and adds
@@ -598,8 +661,10 @@ def _add_x_division(  # noqa: C901
         adds_up,
         "CR 601.2d",
         f"'{spec.phrase}': one amount per target, X in all",
-        lambda x, targets, split: f"'{spec.phrase}': {wanted}; X is {x} and the division given is "
-                                  f"{list(split or ())} for {len(targets or ())} target(s)",
+        lambda x, targets, split: (
+            f"'{spec.phrase}': {wanted}; X is {x} and the division given is "
+            f"{list(split or ())} for {len(targets or ())} target(s)"
+        ),
         generate=generate,
         count=None if fixed is not None else count,
     )
@@ -653,8 +718,10 @@ def _add_kicked_count(problem: CastProblem, slot: TargetSlot, kicked: int | None
             lambda value: value is None or len(value) == kicked,
             "CR 702.33c",
             f"'{phrase}' chooses one target for each of the {kicked} time(s) the spell was kicked",
-            lambda value: f"the spell was kicked {kicked} time(s) but {len(value)} target(s) are chosen for "
-                          f"'{phrase}', one for each time it was kicked",
+            lambda value: (
+                f"the spell was kicked {kicked} time(s) but {len(value)} target(s) are chosen for "
+                f"'{phrase}', one for each time it was kicked"
+            ),
             kind=ConstraintKind.SIZE,
             sizes=lambda: range(kicked, kicked + 1),
         )
@@ -665,8 +732,10 @@ def _add_kicked_count(problem: CastProblem, slot: TargetSlot, kicked: int | None
         lambda times, value: value is None or len(value) == times,
         "CR 702.33c",
         f"'{phrase}' chooses one target for each time the spell was kicked",
-        lambda times, value: f"the spell is kicked {times} time(s) but {len(value)} target(s) are chosen for "
-                             f"'{phrase}', one for each time it is kicked",
+        lambda times, value: (
+            f"the spell is kicked {times} time(s) but {len(value)} target(s) are chosen for "
+            f"'{phrase}', one for each time it is kicked"
+        ),
         kind=ConstraintKind.SIZE,
         sizes=lambda times: range(times, times + 1),
     )
@@ -697,11 +766,20 @@ def _add_x_quality(problem: CastProblem, slot: TargetSlot) -> None:
         return value is None or all(fits(t, x) for t in value)
 
     def explain(x: Any, value: Any) -> str:
-        failing = "; ".join(
-            f"{state.object(t).name} ({t}) has "
-            + " and ".join(f"{q.attribute} {number_of(state.object(t), q.attribute)}"
-                           for clause in clauses for q in clause if names_x(q))
-            for t in value if not fits(t, x) and state.has_object(t)) or "a target that is no object"
+        failing = (
+            "; ".join(
+                f"{state.object(t).name} ({t}) has "
+                + " and ".join(
+                    f"{q.attribute} {number_of(state.object(t), q.attribute)}"
+                    for clause in clauses
+                    for q in clause
+                    if names_x(q)
+                )
+                for t in value
+                if not fits(t, x) and state.has_object(t)
+            )
+            or "a target that is no object"
+        )
         return f"X is {x}, but {failing} ('{spec.phrase}')"
 
     domain = problem.variables[slot.key].domain
@@ -721,8 +799,10 @@ def _add_another(problem: CastProblem, earlier: TargetSlot, later: TargetSlot) -
         lambda first, second: first is None or second is None or not set(first) & set(second),
         "CR 115.4",
         f"'{later.spec.phrase}' must differ from '{earlier.spec.phrase}'",
-        lambda first, second: f"{', '.join(sorted(set(first) & set(second)))} chosen for both "
-        f"'{earlier.spec.phrase}' and '{later.spec.phrase}'",
+        lambda first, second: (
+            f"{', '.join(sorted(set(first) & set(second)))} chosen for both "
+            f"'{earlier.spec.phrase}' and '{later.spec.phrase}'"
+        ),
         kind=ConstraintKind.ANOTHER,
     )
 
@@ -770,8 +850,11 @@ def _add_controlled_by(problem: CastProblem, earlier: TargetSlot, later: TargetS
 
     def explain(first: Any, second: Any) -> str:
         player = _player_named(problem_of(), first)
-        others = ", ".join(f"{state.object(t).name} ({t}) {verb} {whose(t)}"
-                           if state.has_object(t) else f"{t} is no object" for t in second if whose(t) != player)
+        others = ", ".join(
+            f"{state.object(t).name} ({t}) {verb} {whose(t)}" if state.has_object(t) else f"{t} is no object"
+            for t in second
+            if whose(t) != player
+        )
         what = f"cards in {player}'s graveyard" if graveyard else f"what {player} controls"
         return f"'{later.spec.phrase}' names {what} (from '{earlier.spec.phrase}'), but {others}"
 
@@ -785,8 +868,9 @@ def _add_controlled_by(problem: CastProblem, earlier: TargetSlot, later: TargetS
     )
 
 
-def _add_text(problem: CastProblem, source: GameObject, instructions: tuple[Instruction, ...], mode: int | None,
-              copy: int = 0) -> None:
+def _add_text(
+    problem: CastProblem, source: GameObject, instructions: tuple[Instruction, ...], mode: int | None, copy: int = 0
+) -> None:
     spliced = source.id != problem.spell.id
     for line, instruction in enumerate(instructions):
         made: list[TargetSlot] = []

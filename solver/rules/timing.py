@@ -28,8 +28,14 @@ from solver.rules.naming import is_named_by
 from solver.rules.target_sets import named_candidates
 from solver.rules.zones import RESOLVING_KEYWORDS
 
-__all__ = ["add_choice_timing_rules", "add_timing_rules", "has_sorcery_timing", "is_sorcery_timing",
-           "permissions_that_apply", "flash_additional_cost"]
+__all__ = [
+    "add_choice_timing_rules",
+    "add_timing_rules",
+    "has_sorcery_timing",
+    "is_sorcery_timing",
+    "permissions_that_apply",
+    "flash_additional_cost",
+]
 
 
 def is_sorcery_timing(problem: CastProblem) -> bool:
@@ -52,7 +58,8 @@ def _holds(problem: CastProblem, permission: CastPermission) -> bool:
         return False
     if permission.graveyard_spells:
         spells = sum(
-            1 for obj in problem.state.objects_in(Zone.GRAVEYARD)
+            1
+            for obj in problem.state.objects_in(Zone.GRAVEYARD)
             if obj.owner == problem.caster
             and (obj.card.has_type(CardType.INSTANT) or obj.card.has_type(CardType.SORCERY))
         )
@@ -62,8 +69,9 @@ def _holds(problem: CastProblem, permission: CastPermission) -> bool:
 
 def permissions_that_apply(problem: CastProblem) -> list[CastPermission]:
     """The card's own permissions (CR 601.3) for the zone it is in, or any zone, whose conditions hold now."""
-    return [p for p in problem.abilities.cast_permissions
-            if p.zone in (None, problem.spell.zone) and _holds(problem, p)]
+    return [
+        p for p in problem.abilities.cast_permissions if p.zone in (None, problem.spell.zone) and _holds(problem, p)
+    ]
 
 
 def has_sorcery_timing(problem: CastProblem) -> bool:
@@ -76,8 +84,11 @@ def has_sorcery_timing(problem: CastProblem) -> bool:
     less") does not count here: :func:`add_choice_timing_rules` checks it.
     """
     card = problem.spell.card
-    return not (card.has_type(CardType.INSTANT) or problem.abilities.flash
-                or any(p.as_though_flash and not p.on_choices for p in permissions_that_apply(problem)))
+    return not (
+        card.has_type(CardType.INSTANT)
+        or problem.abilities.flash
+        or any(p.as_though_flash and not p.on_choices for p in permissions_that_apply(problem))
+    )
 
 
 def flash_additional_cost(problem: CastProblem) -> Cost | None:
@@ -103,8 +114,11 @@ def flash_additional_cost(problem: CastProblem) -> Cost | None:
     costs = [p.cost for p in applying if p.as_though_flash and not p.on_choices]
     paid = [cost for cost in costs if cost is not None]
     if paid and any(p.on_choices for p in applying):  # which permission allows the cast would be a choice
-        raise UnsupportedRuleError(card.name, " ".join(p.text for p in applying),
-                                   "a flash permission with a cost beside one that depends on X or the targets")
+        raise UnsupportedRuleError(
+            card.name,
+            " ".join(p.text for p in applying),
+            "a flash permission with a cost beside one that depends on X or the targets",
+        )
     if not costs or len(paid) < len(costs):
         return None
     return Cost(min(paid, key=lambda cost: cost.mana_value))
@@ -188,7 +202,9 @@ def add_timing_rules(problem: CastProblem) -> None:  # noqa: C901
         return
     problem.add_variable(ZONE, (spell.zone,), "CR 601.2a", zone_why_not)
     problem.add_constraint(
-        (), lambda: not card.is_land, "CR 305.9",
+        (),
+        lambda: not card.is_land,
+        "CR 305.9",
         "a land is played, not cast",
         lambda: f"{card.name} is a land: lands are played, never cast",
     )
@@ -205,15 +221,15 @@ def add_timing_rules(problem: CastProblem) -> None:  # noqa: C901
             has = any(cost.keyword == keyword for cost in problem_of().abilities.alternative_costs)
             if not has:
                 return f"{card.name} has no {keyword}: no {keyword} trigger casts it"
-            return (f"{card.name} is {zone.where}: as its {keyword} trigger resolves, the card its owner casts is "
-                    f"in {'exile' if where is Zone.EXILE else 'their ' + where.value}")
+            return (
+                f"{card.name} is {zone.where}: as its {keyword} trigger resolves, the card its owner casts is "
+                f"in {'exile' if where is Zone.EXILE else 'their ' + where.value}"
+            )
         if zone is Zone.HAND:
             return f"{card.name} is in {spell.owner}'s hand, not {caster}'s"
-        mine = [c for c in keywords.values() if c.zone is zone] + [
-            p for p in zone_permissions if p.zone is zone]
+        mine = [c for c in keywords.values() if c.zone is zone] + [p for p in zone_permissions if p.zone is zone]
         if mine and spell.owner != caster:
-            return (f"{card.name} is in {spell.owner}'s {zone.value}: {mine[0].keyword} casts it from its "
-                    "owner's only")
+            return f"{card.name} is in {spell.owner}'s {zone.value}: {mine[0].keyword} casts it from its owner's only"
         if any(c.keyword == "flashback" for c in mine):
             return f"{card.name} is not an instant or sorcery: flashback casts only those ({mine[0].rule})"
         if any(c.keyword == "foretell" for c in mine):
@@ -221,61 +237,89 @@ def add_timing_rules(problem: CastProblem) -> None:  # noqa: C901
         return f"{card.name} is {zone.where}: nothing lets {caster} cast it from there"
 
     problem.add_constraint(
-        (ZONE,), lambda zone: bool(ways), "CR 601.2",
+        (ZONE,),
+        lambda zone: bool(ways),
+        "CR 601.2",
         "the card is cast from its owner's hand, or from the zone a keyword of it or an effect allows (flashback's "
         "graveyard, a plotted card's exile)",
         not_from_there,
     )
     if ways and all(way.sorcery_timing for way in ways) and not resolving:  # a plotted card (CR 702.170d)
         problem.add_constraint(
-            (), lambda: is_sorcery_timing(problem_of()), ways[0].rule,
+            (),
+            lambda: is_sorcery_timing(problem_of()),
+            ways[0].rule,
             "cast this way only in the caster's main phase with an empty stack",
-            lambda: (f"{card.name} is cast from exile as a plotted card only in {caster}'s main phase while the "
-                     f"stack is empty (it is {state.active_player}'s {state.phase.value.replace('_', ' ')} phase"
-                     f"{', the stack is not empty' if state.stack else ''})"),
+            lambda: (
+                f"{card.name} is cast from exile as a plotted card only in {caster}'s main phase while the "
+                f"stack is empty (it is {state.active_player}'s {state.phase.value.replace('_', ' ')} phase"
+                f"{', the stack is not empty' if state.stack else ''})"
+            ),
         )
     only = problem.abilities.cast_only_from
     if only is not None:  # aftermath: "Cast this spell only from your graveyard." (CR 702.127a)
         problem.add_constraint(
-            (ZONE,), lambda zone: zone is only, "CR 702.127a",
+            (ZONE,),
+            lambda zone: zone is only,
+            "CR 702.127a",
             f"{card.name} is cast only from its owner's {only.value}",
             lambda zone: f"{card.name} has aftermath: it can be cast only from a graveyard, and it is {zone.where}",
         )
     if not resolving:
         problem.add_constraint(
-            (), lambda: state.phase is not Phase.UNTAP, "CR 502.4",
+            (),
+            lambda: state.phase is not Phase.UNTAP,
+            "CR 502.4",
             "no player receives priority during the untap step",
             lambda: "it is the untap step: no player receives priority, so no spell can be cast",
         )
         problem.add_constraint(
-            (), lambda: state.phase is not Phase.CLEANUP, "CR 514.3",
+            (),
+            lambda: state.phase is not Phase.CLEANUP,
+            "CR 514.3",
             "no player receives priority during the cleanup step",
             lambda: "it is the cleanup step: no player receives priority, so no spell can be cast",
         )
         problem.add_constraint(
-            (), lambda: state.priority == caster, "CR 117.1a",
+            (),
+            lambda: state.priority == caster,
+            "CR 117.1a",
             "the caster has priority",
             lambda: f"{caster} does not have priority ({state.priority} has)",
         )
     if "Legendary" in card.supertypes and (card.has_type(CardType.INSTANT) or card.has_type(CardType.SORCERY)):
         problem.add_constraint(
-            (), lambda: _controls_legendary_creature_or_planeswalker(problem_of()), "CR 205.4e",
+            (),
+            lambda: _controls_legendary_creature_or_planeswalker(problem_of()),
+            "CR 205.4e",
             "a legendary instant or sorcery needs its caster to control a legendary creature or planeswalker",
-            lambda: f"{card.name} is a legendary {'instant' if card.has_type(CardType.INSTANT) else 'sorcery'} and "
-                    f"{caster} controls no legendary creature or legendary planeswalker",
+            lambda: (
+                f"{card.name} is a legendary {'instant' if card.has_type(CardType.INSTANT) else 'sorcery'} and "
+                f"{caster} controls no legendary creature or legendary planeswalker"
+            ),
         )
     split_second = _split_second_spells(problem)
     if split_second:
         problem.add_constraint(
-            (), lambda: False, "CR 702.61a",
+            (),
+            lambda: False,
+            "CR 702.61a",
             "no spell with split second is on the stack",
-            lambda: f"{', '.join(split_second)} on the stack {'has' if len(split_second) == 1 else 'have'} split "
-                    f"second: no other spell can be cast while it is there",
+            lambda: (
+                f"{', '.join(split_second)} on the stack {'has' if len(split_second) == 1 else 'have'} split "
+                f"second: no other spell can be cast while it is there"
+            ),
         )
     if not resolving and has_sorcery_timing(problem) and not _choice_permissions(problem):
         mastery = [p for p in problem.abilities.cast_permissions if p.graveyard_spells]
-        unmet = (f"; it could be cast as though it had flash with {mastery[0].graveyard_spells} or more "
-                 f"instant and/or sorcery cards in {caster}'s graveyard (CR 601.3d)") if mastery else ""
+        unmet = (
+            (
+                f"; it could be cast as though it had flash with {mastery[0].graveyard_spells} or more "
+                f"instant and/or sorcery cards in {caster}'s graveyard (CR 601.3d)"
+            )
+            if mastery
+            else ""
+        )
         problem.add_constraint(
             (),
             lambda: is_sorcery_timing(problem_of()),
@@ -291,9 +335,14 @@ def add_timing_rules(problem: CastProblem) -> None:  # noqa: C901
     if restriction is not None and restriction.combat_steps and state.phase is Phase.COMBAT and not resolving:
         # only some steps of combat allow it, and the state does not say which step it is (CR 506.1): it can only
         # forbid casts, so it is assumed to hold and decides nothing unless some cast would be legal
-        problem.undecided.append(UnsupportedRuleError(
-            card.name, restriction.text, "a timing restriction naming steps of combat, and the state is in combat: "
-                                         "its steps are not told apart (CR 506.1)"))
+        problem.undecided.append(
+            UnsupportedRuleError(
+                card.name,
+                restriction.text,
+                "a timing restriction naming steps of combat, and the state is in combat: "
+                "its steps are not told apart (CR 506.1)",
+            )
+        )
     if restriction is not None:
         problem.add_constraint(
             (),
@@ -301,10 +350,13 @@ def add_timing_rules(problem: CastProblem) -> None:  # noqa: C901
             "CR 601.3",
             "the spell's own text says when it may be cast",
             lambda: (
-                f"{card.name} says \"{restriction.text.replace('~', card.name)}\" (CR 604.6), and it is "
+                f'{card.name} says "{restriction.text.replace("~", card.name)}" (CR 604.6), and it is '
                 f"{state.active_player}'s {state.phase.value.replace('_', ' ')} phase"
-                + "".join(f"; not so: {requirement_text(problem_of(), r)}" for r in restriction.requires
-                          if not requirement_holds(problem_of(), r))
+                + "".join(
+                    f"; not so: {requirement_text(problem_of(), r)}"
+                    for r in restriction.requires
+                    if not requirement_holds(problem_of(), r)
+                )
             ),
         )
     extra = None if resolving else flash_additional_cost(problem)
@@ -314,15 +366,20 @@ def add_timing_rules(problem: CastProblem) -> None:  # noqa: C901
 
 def _controls_legendary_creature_or_planeswalker(problem: CastProblem) -> bool:
     """Whether the caster controls a legendary creature or a legendary planeswalker (CR 205.4e)."""
-    return any("Legendary" in obj.card.supertypes
-               and (obj.card.has_type(CardType.CREATURE) or obj.card.has_type(CardType.PLANESWALKER))
-               for obj in problem.state.objects_in(Zone.BATTLEFIELD, problem.caster))
+    return any(
+        "Legendary" in obj.card.supertypes
+        and (obj.card.has_type(CardType.CREATURE) or obj.card.has_type(CardType.PLANESWALKER))
+        for obj in problem.state.objects_in(Zone.BATTLEFIELD, problem.caster)
+    )
 
 
 def _split_second_spells(problem: CastProblem) -> list[str]:
     """The spells on the stack with split second, as "Name (id)" (CR 702.61a); the spell being cast is not one."""
-    return [f"{obj.name} ({obj.id})" for obj in problem.state.objects_in(Zone.STACK)
-            if obj.id != problem.spell.id and "split second" in abilities_of(obj).keywords]
+    return [
+        f"{obj.name} ({obj.id})"
+        for obj in problem.state.objects_in(Zone.STACK)
+        if obj.id != problem.spell.id and "split second" in abilities_of(obj).keywords
+    ]
 
 
 def _restriction_holds(problem: CastProblem) -> bool:
@@ -368,8 +425,12 @@ def add_choice_timing_rules(problem: CastProblem) -> None:
     UnsupportedRuleError
         As :func:`~solver.rules.naming.is_named_by`.
     """
-    if problem.recorded is not None or problem.resolving is not None or not has_sorcery_timing(problem) or \
-            is_sorcery_timing(problem):
+    if (
+        problem.recorded is not None
+        or problem.resolving is not None
+        or not has_sorcery_timing(problem)
+        or is_sorcery_timing(problem)
+    ):
         return  # cast as an ability resolves, timing permissions don't matter (CR 608.2g)
     permissions = _choice_permissions(problem)
     if not permissions:
@@ -378,8 +439,10 @@ def add_choice_timing_rules(problem: CastProblem) -> None:
     by_targets = [p for p in permissions if p.if_targets is not None]
     slots = list(problem.slots) if by_targets else []
     candidates = dict.fromkeys(c for slot in slots for c in named_candidates(slot.choices))
-    named = [frozenset(c for c in candidates if p.if_targets is not None and is_named_by(problem, p.if_targets, c))
-             for p in by_targets]
+    named = [
+        frozenset(c for c in candidates if p.if_targets is not None and is_named_by(problem, p.if_targets, c))
+        for p in by_targets
+    ]
     scope = ((X,) if any(p.x_at_most is not None for p in permissions) else ()) + tuple(slot.key for slot in slots)
     has_x = bool(scope) and scope[0] == X
 
@@ -389,7 +452,7 @@ def add_choice_timing_rules(problem: CastProblem) -> None:
             if x > permission.x_at_most:
                 return False
         if permission.if_targets is not None:
-            chosen = {t for value in values[1 if has_x else 0:] if value for t in value}
+            chosen = {t for value in values[1 if has_x else 0 :] if value for t in value}
             return not chosen.isdisjoint(named[by_targets.index(permission)])
         return True
 
@@ -397,12 +460,14 @@ def add_choice_timing_rules(problem: CastProblem) -> None:
         return any(meets(p, values) for p in permissions)
 
     problem.add_constraint(
-        scope, allowed, "CR 601.3",
+        scope,
+        allowed,
+        "CR 601.3",
         "a sorcery-speed spell is cast in the caster's main phase with an empty stack, or as its permission allows",
         lambda *values: (
             f"{card.name} can be cast only in its caster's main phase while the stack is empty (it is "
             f"{state.active_player}'s {state.phase.value.replace('_', ' ')} phase"
-            f"{', the stack is not empty' if state.stack else ''}), or as \"{permissions[0].text}\" allows, and "
+            f'{", the stack is not empty" if state.stack else ""}), or as "{permissions[0].text}" allows, and '
             f"the choices made do not meet that"
         ),
     )

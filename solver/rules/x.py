@@ -75,7 +75,8 @@ def add_x(problem: CastProblem) -> None:
         _add_x_of_life(problem)
         return
     if (mana_cost is None or not mana_cost.has_x) and any(
-            a.cost.mana.has_x for a in problem.abilities.additional_costs):
+        a.cost.mana.has_x for a in problem.abilities.additional_costs
+    ):
         _add_x_of_additional_mana(problem)
         return
     x_alternatives = [a for a in problem.abilities.alternative_costs if a.cost.mana.has_x]
@@ -83,8 +84,9 @@ def add_x(problem: CastProblem) -> None:
         _add_x_of_alternative_cost(problem, x_alternatives)
         return
     if mana_cost is None or not mana_cost.has_x:
-        problem.add_variable(X, (None,), "CR 107.3", lambda value: (
-            Reason("CR 107.3", f"{spell.name} has no X in its mana cost"),))
+        problem.add_variable(
+            X, (None,), "CR 107.3", lambda value: (Reason("CR 107.3", f"{spell.name} has no X in its mana cost"),)
+        )
         return
     x_symbols = sum(1 for s in mana_cost.symbols if s.variable == "X")
     free = problem.without_paying_mana_cost
@@ -92,9 +94,13 @@ def add_x(problem: CastProblem) -> None:
     top = 0 if free else (mana_units(problem) + _generic_help(problem)) // max(1, x_symbols)
     values = set(range(top + 1))
     if not free:  # an alternative cost exiling a card "with mana value X": that card's mana value (CR 118.9)
-        values |= {obj.card.mana_value for alternative in problem.abilities.alternative_costs
-                   for cost in alternative.cost.objects if cost.mana_value_is_x
-                   for obj in object_candidates(problem, cost)}
+        values |= {
+            obj.card.mana_value
+            for alternative in problem.abilities.alternative_costs
+            for cost in alternative.cost.objects
+            if cost.mana_value_is_x
+            for obj in object_candidates(problem, cost)
+        }
 
     def why_not(value: Any) -> tuple[Reason, ...]:
         if value is None:
@@ -109,8 +115,9 @@ def add_x(problem: CastProblem) -> None:
 
 def _x_object_costs(problem: CastProblem) -> list[ObjectCost]:
     """The card's additional costs of X objects ("discard X cards"), in printed order (CR 107.3a)."""
-    return [cost for additional in problem.abilities.additional_costs for cost in additional.cost.objects
-            if cost.x_count]
+    return [
+        cost for additional in problem.abilities.additional_costs for cost in additional.cost.objects if cost.x_count
+    ]
 
 
 def _add_x_of_objects(problem: CastProblem, costs: list[ObjectCost]) -> None:
@@ -129,8 +136,11 @@ def _add_x_of_objects(problem: CastProblem, costs: list[ObjectCost]) -> None:
             return (Reason("CR 601.2b", f"{spell.name} has X in an additional cost: a value must be announced"),)
         if not isinstance(value, int) or isinstance(value, bool) or value < 0:
             return (Reason("CR 107.3a", f"{value!r} is not a value of X"),)
-        return (Reason("CR 601.2h", f"X = {value} can't be paid: the cost '{costs[0].text}' can take at most "
-                                    f"{top} object(s)"),)
+        return (
+            Reason(
+                "CR 601.2h", f"X = {value} can't be paid: the cost '{costs[0].text}' can take at most {top} object(s)"
+            ),
+        )
 
     problem.add_variable(X, _x_domain(problem, range(top + 1)), "CR 107.3a", _limited_why_not(problem, why_not))
 
@@ -153,15 +163,17 @@ def _add_x_of_additional_mana(problem: CastProblem) -> None:
     with_x = [a for a in problem.abilities.additional_costs if a.cost.mana.has_x]
     cost = with_x[0]
     if len(with_x) > 1 or cost.most_times != 1 or sum(1 for s in cost.cost.mana.symbols if s.variable == "X") > 1:
-        raise UnsupportedRuleError(spell.name, cost.cost.text, "X in two additional costs, twice in one, or in one "
-                                                               "paid any number of times")
+        raise UnsupportedRuleError(
+            spell.name, cost.cost.text, "X in two additional costs, twice in one, or in one paid any number of times"
+        )
     helpers = sum(1 for part in cost.cost.objects if part.waterbend for _ in object_candidates(problem, part))
     top = mana_units(problem) + helpers
 
     def why_not(value: Any) -> tuple[Reason, ...]:
         if value is None:
-            return (Reason("CR 601.2b", f"{spell.name} has X in an additional cost it pays: a value must be "
-                                        "announced"),)
+            return (
+                Reason("CR 601.2b", f"{spell.name} has X in an additional cost it pays: a value must be announced"),
+            )
         if not isinstance(value, int) or isinstance(value, bool) or value < 0:
             return (Reason("CR 107.3a", f"{value!r} is not a value of X"),)
         return (Reason("CR 601.2h", f"X = {value} can't be paid"),)
@@ -170,13 +182,19 @@ def _add_x_of_additional_mana(problem: CastProblem) -> None:
         problem.add_variable(X, _x_domain(problem, range(top + 1)), "CR 107.3a", _limited_why_not(problem, why_not))
         return
     key = optional_cost_key(cost)
-    problem.add_variable(X, _x_domain(problem, range(top + 1), none_first=True), "CR 107.3a",
-                         _limited_why_not(problem, why_not))
+    problem.add_variable(
+        X, _x_domain(problem, range(top + 1), none_first=True), "CR 107.3a", _limited_why_not(problem, why_not)
+    )
     problem.add_constraint(
-        (key, X), lambda times, x: (times > 0) == (x is not None), "CR 601.2b",
+        (key, X),
+        lambda times, x: (times > 0) == (x is not None),
+        "CR 601.2b",
         f"X is announced exactly when the {cost.keyword or 'additional'} cost with X is paid",
-        lambda times, x: (f"the {cost.keyword} cost is paid and no X is announced" if times
-                          else f"X = {x} is announced, but {spell.name} has X only in its {cost.keyword} cost"),
+        lambda times, x: (
+            f"the {cost.keyword} cost is paid and no X is announced"
+            if times
+            else f"X = {x} is announced, but {spell.name} has X only in its {cost.keyword} cost"
+        ),
     )
 
 
@@ -225,16 +243,25 @@ def _add_x_of_alternative_cost(problem: CastProblem, alternatives: list[Alternat
         if not isinstance(value, int) or isinstance(value, bool) or value < 0:
             return (Reason("CR 107.3a", f"{value!r} is not a value of X"),)
         if top < 0:
-            return (Reason("CR 118.9a", f"cast without paying its mana cost, {spell.name} is not cast for its "
-                                        f"{keyword} cost, and has no X"),)
+            return (
+                Reason(
+                    "CR 118.9a",
+                    f"cast without paying its mana cost, {spell.name} is not cast for its {keyword} cost, and has no X",
+                ),
+            )
         return (Reason("CR 601.2h", f"X = {value} can't be paid"),)
 
     problem.add_variable(X, _x_domain(problem, range(top + 1), none_first=True, limited=False), "CR 107.3a", why_not)
     problem.add_constraint(
-        (ALTERNATIVE_COST, X), lambda chosen, x: (chosen == keyword) == (x is not None), "CR 601.2b",
+        (ALTERNATIVE_COST, X),
+        lambda chosen, x: (chosen == keyword) == (x is not None),
+        "CR 601.2b",
         f"X is announced exactly when the {keyword} cost is paid",
-        lambda chosen, x: (f"the {keyword} cost is paid and no X is announced" if chosen == keyword
-                           else f"X = {x} is announced, but {spell.name} has X only in its {keyword} cost"),
+        lambda chosen, x: (
+            f"the {keyword} cost is paid and no X is announced"
+            if chosen == keyword
+            else f"X = {x} is announced, but {spell.name} has X only in its {keyword} cost"
+        ),
     )
 
 
@@ -277,8 +304,9 @@ def never_listed() -> Iterator[Any]:
     raise SolverError("fast", "the values of a choice of a spell on the stack are its record's: they are never listed")
 
 
-def _x_domain(problem: CastProblem, values: Iterable[int], *, none_first: bool = False,
-              limited: bool = True) -> tuple[Any, ...] | LazyDomain:
+def _x_domain(
+    problem: CastProblem, values: Iterable[int], *, none_first: bool = False, limited: bool = True
+) -> tuple[Any, ...] | LazyDomain:
     """The domain of X: ``values`` (within the text's bounds when ``limited``), None first when it may be none.
 
     For a spell on the stack (:attr:`CastProblem.recorded`), X was announced as it was cast, with the mana and
@@ -292,30 +320,35 @@ def _x_domain(problem: CastProblem, values: Iterable[int], *, none_first: bool =
 
     def contains(value: Any) -> bool:
         return (value is None and none_first) or (
-            isinstance(value, int) and not isinstance(value, bool) and value >= least)
+            isinstance(value, int) and not isinstance(value, bool) and value >= least
+        )
 
     return LazyDomain(never_listed, contains, f"whole numbers from {least}{', or none' if none_first else ''}")
 
 
-def _limited_why_not(problem: CastProblem,
-                     why_not: Callable[[Any], tuple[Reason, ...]]) -> Callable[[Any], tuple[Reason, ...]]:
+def _limited_why_not(
+    problem: CastProblem, why_not: Callable[[Any], tuple[Reason, ...]]
+) -> Callable[[Any], tuple[Reason, ...]]:
     """``why_not`` of X, saying first when a value is outside the bounds the spell's text sets (CR 107.3)."""
     spell_name = problem.spell.name  # kept by the problem: no reference back to it
     least, greatest = x_bounds(problem)
     texts = " ".join(limit.text for limit in problem.abilities.x_limits)
 
     def limited(value: Any) -> tuple[Reason, ...]:
-        if isinstance(value, int) and not isinstance(value, bool) and (
-                value < least or (greatest is not None and value > greatest)):
+        if (
+            isinstance(value, int)
+            and not isinstance(value, bool)
+            and (value < least or (greatest is not None and value > greatest))
+        ):
             bound = f"at most {greatest}" if greatest is not None and value > greatest else f"at least {least}"
-            return (Reason("CR 107.3", f"{spell_name} says \"{texts}\": X is {bound} here, "
-                                       f"and {value} was announced"),)
+            return (Reason("CR 107.3", f'{spell_name} says "{texts}": X is {bound} here, and {value} was announced'),)
         return why_not(value)
+
     return limited
 
 
 def add_x_colours(problem: CastProblem, terms: list[CostTerm]) -> None:
-    """"Spend only black mana on X.": the mana paying for X is of those colours (CR 107.3, 601.2h).
+    """ "Spend only black mana on X.": the mana paying for X is of those colours (CR 107.3, 601.2h).
 
     The total cost with each {X} paid by one mana of those colours (a {B}, or a {B/R} for "black and/or red")
     must be payable. Read where the total cost is the mana cost alone, no cost change applying.
@@ -335,8 +368,17 @@ def add_x_colours(problem: CastProblem, terms: list[CostTerm]) -> None:
     spell, abilities = problem.spell, problem.abilities
     mana_cost = spell.card.mana_cost
     others = [t for t in terms if t.label != "mana cost" and not t.cost.mana.is_empty]
-    if (mana_cost is None or not mana_cost.has_x or others or problem.splice_candidates or generic_change(problem)
-            or abilities.delve or abilities.convoke or abilities.improvise or abilities.alternative_costs):
+    if (
+        mana_cost is None
+        or not mana_cost.has_x
+        or others
+        or problem.splice_candidates
+        or generic_change(problem)
+        or abilities.delve
+        or abilities.convoke
+        or abilities.improvise
+        or abilities.alternative_costs
+    ):
         raise UnsupportedRuleError(spell.name, "spend only", "mana spent on X with other costs or cost changes")
     colours = tuple(Color(letter) for letter in sorted(abilities.x_colours, key="WUBRG".index))
     if len(colours) == 1:
@@ -356,7 +398,9 @@ def add_x_colours(problem: CastProblem, terms: list[CostTerm]) -> None:
         return payer.can_pay(ManaCost(fixed + (symbol,) * (per_x * x)), life=life)
 
     problem.add_constraint(
-        (X,), pays, "CR 107.3",
+        (X,),
+        pays,
+        "CR 107.3",
         f"the mana spent on X is {'/'.join(c.name.lower() for c in colours)}",
         lambda x: f"X = {x} can't be paid with {'/'.join(c.name.lower() for c in colours)} mana only",
     )
@@ -382,8 +426,11 @@ def add_mana_value_of_x(problem: CastProblem) -> None:
                 return chosen != keyword or all(state.object(o).card.mana_value == x for o in paid)
 
             problem.add_constraint(
-                (ALTERNATIVE_COST, X, key), same, "CR 118.9",
+                (ALTERNATIVE_COST, X, key),
+                same,
+                "CR 118.9",
                 "the card exiled instead of paying the mana cost has mana value X",
                 lambda chosen, x, paid: "; ".join(
-                    f"{o} has mana value {state.object(o).card.mana_value}, and X is {x}" for o in paid),
+                    f"{o} has mana value {state.object(o).card.mana_value}, and X is {x}" for o in paid
+                ),
             )

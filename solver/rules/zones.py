@@ -29,14 +29,24 @@ from models.objects import CardType, GameObject, PlayerId, Zone
 
 __all__ = ["RESOLVING_KEYWORDS", "ZoneWay", "unread_permissions", "zone_ways"]
 
-HARMONIZE_TAP = ObjectCost(CostAction.TAP, 1, frozenset({TargetKind.CREATURE}),
-                           text="tap an untapped creature you control (harmonize)")
+HARMONIZE_TAP = ObjectCost(
+    CostAction.TAP, 1, frozenset({TargetKind.CREATURE}), text="tap an untapped creature you control (harmonize)"
+)
 """The creature harmonize may tap: untapped (CR 107.5), the caster's, one (CR 702.180a-b)."""
 HARMONIZE_COSTS = (
-    AdditionalCost(Cost(objects=(HARMONIZE_TAP,), text="tap up to one untapped creature you control"),
-                   "harmonize creature", optional=True, rule="CR 702.180a"),
-    CostModifier(-1, text="reduced by an amount of generic mana equal to the tapped creature's power", own=True,
-                 per_object_of=HARMONIZE_TAP, per_value="power"),
+    AdditionalCost(
+        Cost(objects=(HARMONIZE_TAP,), text="tap up to one untapped creature you control"),
+        "harmonize creature",
+        optional=True,
+        rule="CR 702.180a",
+    ),
+    CostModifier(
+        -1,
+        text="reduced by an amount of generic mana equal to the tapped creature's power",
+        own=True,
+        per_object_of=HARMONIZE_TAP,
+        per_value="power",
+    ),
 )
 """Harmonize's optional tap, a choice of the cast (CR 702.180b), and the reduction by the tapped creature's power
 (CR 702.180a)."""
@@ -85,8 +95,14 @@ RESOLVING_KEYWORDS = {"madness": (Zone.EXILE, "CR 702.35a"), "miracle": (Zone.HA
 card is then (a madness card exiled as it was discarded, a miracle card revealed in the hand as it was drawn)."""
 
 
-def zone_ways(spell: GameObject, caster: PlayerId, abilities: CardAbilities, *,
-              transformed: bool = False, resolving: str | None = None) -> tuple[ZoneWay, ...]:
+def zone_ways(
+    spell: GameObject,
+    caster: PlayerId,
+    abilities: CardAbilities,
+    *,
+    transformed: bool = False,
+    resolving: str | None = None,
+) -> tuple[ZoneWay, ...]:
     """The ways ``caster`` may cast ``spell`` from the zone it is in; empty when none.
 
     Parameters
@@ -123,13 +139,24 @@ def zone_ways(spell: GameObject, caster: PlayerId, abilities: CardAbilities, *,
         ways.append(ZoneWay("hand", "CR 601.2a"))
     if zone is not Zone.HAND and owner:
         for cost in abilities.alternative_costs:
-            if cost.zone is not zone or (cost.keyword == "flashback" and not is_spell_card) or (
-                    (cost.keyword == "disturb") != transformed) or cost.keyword in RESOLVING_KEYWORDS:
+            if (
+                cost.zone is not zone
+                or (cost.keyword == "flashback" and not is_spell_card)
+                or ((cost.keyword == "disturb") != transformed)
+                or cost.keyword in RESOLVING_KEYWORDS
+            ):
                 continue
             flag = _NEEDS_FLAG.get(cost.keyword)
             if cost.keyword == "harmonize":
-                ways.append(ZoneWay(cost.keyword, cost.rule, alternative=cost.keyword,
-                                    additional=HARMONIZE_COSTS[0], modifier=HARMONIZE_COSTS[1]))
+                ways.append(
+                    ZoneWay(
+                        cost.keyword,
+                        cost.rule,
+                        alternative=cost.keyword,
+                        additional=HARMONIZE_COSTS[0],
+                        modifier=HARMONIZE_COSTS[1],
+                    )
+                )
             elif flag is None or getattr(spell, flag):
                 ways.append(ZoneWay(cost.keyword, cost.rule, alternative=cost.keyword))
         for permission in abilities.zone_permissions:
@@ -225,8 +252,9 @@ def unread_permissions(spell: GameObject, abilities: CardAbilities) -> tuple[Uns
         if zone in unread.zones:
             found.append(unread)
         elif unread.casting_relevant and (
-                (keyword is not None and zone in OTHER_ZONE_KEYWORDS[keyword])
-                or any(_casts_itself_from(sentence, zone, this) for sentence in re.split(r"(?<=\.)\s+", text))):
+            (keyword is not None and zone in OTHER_ZONE_KEYWORDS[keyword])
+            or any(_casts_itself_from(sentence, zone, this) for sentence in re.split(r"(?<=\.)\s+", text))
+        ):
             found.append(unread)
     return tuple(found)
 

@@ -39,9 +39,15 @@ def older_text(name: str) -> dict:
     its current wording yet runs on this too, so the rule stays tested (see :func:`unread_current_wording`).
     """
     card = older_sets_card_database().get(name)
-    return inline_card(card.name, str(card.mana_cost) if card.mana_cost else "", card.type_line, card.oracle_text,
-                       colors=[c.letter for c in sorted(card.colors, key=lambda c: "WUBRG".index(c.letter))],
-                       power=card.power, toughness=card.toughness)
+    return inline_card(
+        card.name,
+        str(card.mana_cost) if card.mana_cost else "",
+        card.type_line,
+        card.oracle_text,
+        colors=[c.letter for c in sorted(card.colors, key=lambda c: "WUBRG".index(c.letter))],
+        power=card.power,
+        toughness=card.toughness,
+    )
 
 
 def one_face(name: str) -> dict:
@@ -52,9 +58,15 @@ def one_face(name: str) -> dict:
     this one-faced copy.
     """
     card = default_card_database().get(name)
-    return inline_card(card.name, str(card.mana_cost) if card.mana_cost else "", card.type_line, card.oracle_text,
-                       colors=[c.letter for c in sorted(card.colors, key=lambda c: "WUBRG".index(c.letter))],
-                       power=card.power, toughness=card.toughness)
+    return inline_card(
+        card.name,
+        str(card.mana_cost) if card.mana_cost else "",
+        card.type_line,
+        card.oracle_text,
+        colors=[c.letter for c in sorted(card.colors, key=lambda c: "WUBRG".index(c.letter))],
+        power=card.power,
+        toughness=card.toughness,
+    )
 
 
 def unread_current_wording(reason: str) -> pytest.MarkDecorator:

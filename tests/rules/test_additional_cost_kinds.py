@@ -17,6 +17,7 @@ def graveyard(*entries: tuple[str, str]) -> list[dict]:
 
 # ---------------------------------------------------------------- X objects, X the spell's X (CR 107.3a)
 
+
 def test_discard_x_cards_with_no_x_in_the_mana_cost(make_state, casts):
     """CR 107.3a, 601.2b: Nahiri's Wrath ({2}{R}): X is announced, X cards discarded, up to X targets.
 
@@ -25,9 +26,11 @@ def test_discard_x_cards_with_no_x_in_the_mana_cost(make_state, casts):
     X = 2: discard both (1) x targets {} or {bears} (2) = 2. X = 3: three cards to discard, two in hand: none.
     1 + 4 + 2 = 7.
     """
-    state = make_state(hand=[("wrath", "Nahiri's Wrath"), ("opt", "Opt"), ("shock", "Shock")],
-                       battlefield=[("m1", "Mountain"), ("m2", "Mountain"), ("m3", "Mountain")],
-                       opponent=[("bears", "Grizzly Bears")])
+    state = make_state(
+        hand=[("wrath", "Nahiri's Wrath"), ("opt", "Opt"), ("shock", "Shock")],
+        battlefield=[("m1", "Mountain"), ("m2", "Mountain"), ("m3", "Mountain")],
+        opponent=[("bears", "Grizzly Bears")],
+    )
     found = casts(state, "wrath")
     assert len(found) == 7
     assert all(len(c.discards) == c.x for c in found)
@@ -41,10 +44,11 @@ def test_sacrifice_x_creatures_and_destroy_x_targets(make_state, casts):
     of three creatures (3) = 6. X = 2: sacrifice both (1) x two of three (C(3,2) = 3) = 3. X = 3: P1 has two
     creatures: none. 1 + 6 + 3 = 10.
     """
-    state = make_state(hand=[("elim", "Eliminate the Competition")],
-                       battlefield=[(f"s{i}", "Swamp") for i in range(5)] + [("a1", "Grizzly Bears"),
-                                                                            ("a2", "Grizzly Bears")],
-                       opponent=[("o1", "Grizzly Bears")])
+    state = make_state(
+        hand=[("elim", "Eliminate the Competition")],
+        battlefield=[(f"s{i}", "Swamp") for i in range(5)] + [("a1", "Grizzly Bears"), ("a2", "Grizzly Bears")],
+        opponent=[("o1", "Grizzly Bears")],
+    )
     found = casts(state, "elim")
     assert len(found) == 10
     assert {c.x for c in found} == {0, 1, 2}
@@ -59,10 +63,11 @@ def test_discard_x_creature_cards_with_x_in_the_mana_cost(make_state, casts, isl
     targets (2) = 4. X = 2 ({2}{U}): discard both (1) x both targets (1) = 1. Three Islands: 1 + 4 + 1 = 6;
     two Islands can't pay {2}{U}: 1 + 4 = 5.
     """
-    state = make_state(hand=[("tide", "Aether Tide"), ("h1", "Grizzly Bears"), ("h2", "Grizzly Bears"),
-                             ("opt", "Opt")],
-                       battlefield=[(f"i{i}", "Island") for i in range(islands)],
-                       opponent=[("o1", "Grizzly Bears"), ("o2", "Grizzly Bears")])
+    state = make_state(
+        hand=[("tide", "Aether Tide"), ("h1", "Grizzly Bears"), ("h2", "Grizzly Bears"), ("opt", "Opt")],
+        battlefield=[(f"i{i}", "Island") for i in range(islands)],
+        opponent=[("o1", "Grizzly Bears"), ("o2", "Grizzly Bears")],
+    )
     found = casts(state, "tide")
     assert len(found) == expected
     assert all("opt" not in c.discards for c in found)
@@ -74,9 +79,12 @@ def test_exile_x_creature_cards_from_the_graveyard(make_state, casts):
     Graveyard: two Grizzly Bears (g1, g2) and Opt; the one target creature is P2's Grizzly Bears. Sets of
     creature cards: X = 0: 1, X = 1: 2, X = 2: 1; Opt never. (1 + 2 + 1) x 1 target = 4.
     """
-    state = make_state(hand=[("chill", "Chill Haunting")], battlefield=[("s1", "Swamp"), ("s2", "Swamp")],
-                       opponent=[("o1", "Grizzly Bears")],
-                       objects=graveyard(("g1", "Grizzly Bears"), ("g2", "Grizzly Bears"), ("g3", "Opt")))
+    state = make_state(
+        hand=[("chill", "Chill Haunting")],
+        battlefield=[("s1", "Swamp"), ("s2", "Swamp")],
+        opponent=[("o1", "Grizzly Bears")],
+        objects=graveyard(("g1", "Grizzly Bears"), ("g2", "Grizzly Bears"), ("g3", "Opt")),
+    )
     found = casts(state, "chill")
     assert len(found) == 4
     assert sorted(c.x for c in found) == [0, 1, 1, 2]
@@ -89,15 +97,18 @@ def test_exile_x_cards_with_x_in_the_mana_cost(make_state, casts, swamps, expect
     Three cards in the graveyard. Three Swamps: X <= 2: C(3,0) + C(3,1) + C(3,2) = 1 + 3 + 3 = 7. Five
     Swamps: X <= 4, but three cards: 1 + 3 + 3 + 1 = 8.
     """
-    state = make_state(hand=[("scry", "Skeletal Scrying")],
-                       battlefield=[(f"s{i}", "Swamp") for i in range(swamps)],
-                       objects=graveyard(("g1", "Opt"), ("g2", "Shock"), ("g3", "Grizzly Bears")))
+    state = make_state(
+        hand=[("scry", "Skeletal Scrying")],
+        battlefield=[(f"s{i}", "Swamp") for i in range(swamps)],
+        objects=graveyard(("g1", "Opt"), ("g2", "Shock"), ("g3", "Grizzly Bears")),
+    )
     found = casts(state, "scry")
     assert len(found) == expected
     assert all(len(c.exiles) == c.x for c in found)
 
 
 # ---------------------------------------------------------------- cards revealed, or beheld (CR 701.20, 701.4)
+
 
 @pytest.mark.parametrize(("other_card", "expected"), [("Grizzly Bears", 1), ("Opt", 0)])
 def test_reveal_a_creature_card_is_a_condition(make_state, casts, other_card, expected):
@@ -106,8 +117,10 @@ def test_reveal_a_creature_card_is_a_condition(make_state, casts, other_card, ex
     {5}{R}{R} with seven Mountains, no target. With Grizzly Bears in hand: revealed, moving nothing, so one
     cast (the card revealed is no choice of the count). With only Opt, no creature card: no cast.
     """
-    state = make_state(hand=[("radius", "Disaster Radius"), ("other", other_card)],
-                       battlefield=[(f"m{i}", "Mountain") for i in range(7)])
+    state = make_state(
+        hand=[("radius", "Disaster Radius"), ("other", other_card)],
+        battlefield=[(f"m{i}", "Mountain") for i in range(7)],
+    )
     found = casts(state, "radius")
     assert len(found) == expected
     assert all(not (c.discards or c.exiles) for c in found)
@@ -120,8 +133,11 @@ def test_reveal_a_colorless_creature_card(make_state, casts, in_hand, expected):
     {3} with three Islands; one target creature, P2's Grizzly Bears. Ornithopter (a colorless artifact
     creature) in hand: 1 target x 1 = 1. Grizzly Bears in hand is green: the cost can't be paid, 0.
     """
-    state = make_state(hand=[("presence", "Titan's Presence"), ("card", in_hand)],
-                       battlefield=[(f"i{i}", "Island") for i in range(3)], opponent=[("bears", "Grizzly Bears")])
+    state = make_state(
+        hand=[("presence", "Titan's Presence"), ("card", in_hand)],
+        battlefield=[(f"i{i}", "Island") for i in range(3)],
+        opponent=[("bears", "Grizzly Bears")],
+    )
     assert len(casts(state, "presence")) == expected
 
 
@@ -133,20 +149,24 @@ def test_optional_reveal_is_paid_or_not(make_state, casts, in_hand, expected):
     cast (STATE_FORMAT.md); it can be paid only with a Dragon card in hand. Shivan Dragon in hand: revealed
     or not, 2. Grizzly Bears only: not paid, 1.
     """
-    state = make_state(hand=[("prerogative", "Dragonlord's Prerogative"), ("card", in_hand)],
-                       battlefield=[(f"i{i}", "Island") for i in range(6)])
+    state = make_state(
+        hand=[("prerogative", "Dragonlord's Prerogative"), ("card", in_hand)],
+        battlefield=[(f"i{i}", "Island") for i in range(6)],
+    )
     found = casts(state, "prerogative")
     assert len(found) == expected
-    assert sorted(dict(c.additional_costs).get("optional additional cost", 0) for c in found) == list(
-        range(expected))
+    assert sorted(dict(c.additional_costs).get("optional additional cost", 0) for c in found) == list(range(expected))
 
 
-@pytest.mark.parametrize(("hand", "battlefield", "swamps", "expected"), [
-    ((), ("Shivan Dragon",), 2, 4),
-    ((), (), 2, 1),
-    (("Shivan Dragon",), (), 1, 1),
-    ((), (), 1, 0),
-])
+@pytest.mark.parametrize(
+    ("hand", "battlefield", "swamps", "expected"),
+    [
+        ((), ("Shivan Dragon",), 2, 4),
+        ((), (), 2, 1),
+        (("Shivan Dragon",), (), 1, 1),
+        ((), (), 1, 0),
+    ],
+)
 def test_behold_a_dragon_or_pay(make_state, casts, hand, battlefield, swamps, expected):
     """CR 701.4a, 601.2b: Caustic Exhale's "behold a Dragon or pay {1}": exactly one of the two is paid.
 
@@ -158,14 +178,16 @@ def test_behold_a_dragon_or_pay(make_state, casts, hand, battlefield, swamps, ex
     - Shivan Dragon in hand, one Swamp: behold (from the hand) only, target bears: 1.
     - No Dragon, one Swamp: {1}{B} can't be paid and nothing to behold: 0.
     """
-    state = make_state(hand=[("exhale", "Caustic Exhale")] + [(f"h{i}", n) for i, n in enumerate(hand)],
-                       battlefield=[(f"s{i}", "Swamp") for i in range(swamps)]
-                       + [(f"b{i}", n) for i, n in enumerate(battlefield)],
-                       opponent=[("bears", "Grizzly Bears")])
+    state = make_state(
+        hand=[("exhale", "Caustic Exhale")] + [(f"h{i}", n) for i, n in enumerate(hand)],
+        battlefield=[(f"s{i}", "Swamp") for i in range(swamps)] + [(f"b{i}", n) for i, n in enumerate(battlefield)],
+        opponent=[("bears", "Grizzly Bears")],
+    )
     assert len(casts(state, "exhale")) == expected
 
 
 # ---------------------------------------------------------------- a card discarded at random (CR 701.9b)
+
 
 @pytest.mark.parametrize(("hand", "expected"), [(("Opt", "Shock"), 3), (("Opt",), 3), ((), 0)])
 def test_discard_at_random_is_a_condition(make_state, casts, hand, expected):
@@ -175,8 +197,11 @@ def test_discard_at_random_is_a_condition(make_state, casts, hand, expected):
     hand the cost can be paid, and the card that goes tells no casts apart: 3 either way. With no other card
     (the spell is on the stack), it can't: 0.
     """
-    state = make_state(hand=[("burst", "Sonic Burst")] + [(f"h{i}", n) for i, n in enumerate(hand)],
-                       battlefield=[("m1", "Mountain"), ("m2", "Mountain")], opponent=[("bears", "Grizzly Bears")])
+    state = make_state(
+        hand=[("burst", "Sonic Burst")] + [(f"h{i}", n) for i, n in enumerate(hand)],
+        battlefield=[("m1", "Mountain"), ("m2", "Mountain")],
+        opponent=[("bears", "Grizzly Bears")],
+    )
     found = casts(state, "burst")
     assert len(found) == expected
     assert all(not c.discards for c in found)
@@ -189,8 +214,10 @@ def test_buyback_with_a_random_discard(make_state, casts, hand, expected):
     {3}{R} with four Mountains; target land: one of P1's four Mountains = 4. Buyback is paid with 3 life and
     a card at random from the hand: with Opt in hand, paid or not, 2 x 4 = 8; with no other card, never: 4.
     """
-    state = make_state(hand=[("flood", "Flowstone Flood")] + [(f"h{i}", n) for i, n in enumerate(hand)],
-                       battlefield=[(f"m{i}", "Mountain") for i in range(4)])
+    state = make_state(
+        hand=[("flood", "Flowstone Flood")] + [(f"h{i}", n) for i, n in enumerate(hand)],
+        battlefield=[(f"m{i}", "Mountain") for i in range(4)],
+    )
     assert len(casts(state, "flood")) == expected
 
 
@@ -205,13 +232,19 @@ def test_blight_needs_a_creature_of_the_casters(make_state, casts):
     no creature of P1's, blight can't be paid: P2's Bears, unpaid: 1. Lethal Sting ({2}{B}; "put a -1/-1
     counter on a creature you control", not optional) with no creature of P1's: 0.
     """
-    state = make_state(hand=[("hex", "Requiting Hex")], battlefield=[("s", "Swamp"), ("mine", "Grizzly Bears")],
-                       opponent=[("theirs", "Grizzly Bears")])
+    state = make_state(
+        hand=[("hex", "Requiting Hex")],
+        battlefield=[("s", "Swamp"), ("mine", "Grizzly Bears")],
+        opponent=[("theirs", "Grizzly Bears")],
+    )
     assert len(casts(state, "hex")) == 4
-    state = make_state(hand=[("hex", "Requiting Hex")], battlefield=[("s", "Swamp")],
-                       opponent=[("theirs", "Grizzly Bears")])
+    state = make_state(
+        hand=[("hex", "Requiting Hex")], battlefield=[("s", "Swamp")], opponent=[("theirs", "Grizzly Bears")]
+    )
     assert [c.times_paid("optional additional cost") for c in casts(state, "hex")] == [0]
-    state = make_state(hand=[("sting", "Lethal Sting")], battlefield=[("s1", "Swamp"), ("s2", "Swamp"),
-                                                                      ("s3", "Swamp")],
-                       opponent=[("theirs", "Grizzly Bears")])
+    state = make_state(
+        hand=[("sting", "Lethal Sting")],
+        battlefield=[("s1", "Swamp"), ("s2", "Swamp"), ("s3", "Swamp")],
+        opponent=[("theirs", "Grizzly Bears")],
+    )
     assert casts(state, "sting") == set()

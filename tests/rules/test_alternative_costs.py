@@ -13,15 +13,23 @@ import pytest
 
 from tests.rules.conftest import lands
 
-BOLT_ON_STACK = {"objects": [{"id": "bolt", "card": "Lightning Bolt", "zone": "stack", "controller": "P2"}],
-                 "stack": ["bolt"], "active_player": "P2", "priority": "P1"}
+BOLT_ON_STACK = {
+    "objects": [{"id": "bolt", "card": "Lightning Bolt", "zone": "stack", "controller": "P2"}],
+    "stack": ["bolt"],
+    "active_player": "P2",
+    "priority": "P1",
+}
 
 
 def _bolt(object_id: str) -> dict:
     """P2's Lightning Bolt on the stack, at P1."""
-    return {"id": object_id, "card": "Lightning Bolt", "zone": "stack", "controller": "P2",
-            "cast": {"card": object_id, "targets": [{"source": object_id, "phrase": "any target",
-                                                      "targets": ["P1"]}]}}
+    return {
+        "id": object_id,
+        "card": "Lightning Bolt",
+        "zone": "stack",
+        "controller": "P2",
+        "cast": {"card": object_id, "targets": [{"source": object_id, "phrase": "any target", "targets": ["P1"]}]},
+    }
 
 
 def alternatives(found) -> list[str | None]:
@@ -35,11 +43,15 @@ def test_force_of_will_exiles_a_blue_card_and_pays_life(make_state, casts):
     Two Islands: the mana cost {3}{U}{U} can't be paid; the alternative exiles Brainstorm (blue) but not
     Lightning Bolt (red) nor itself (on the stack): 1 cast, Brainstorm exiled.
     """
-    state = make_state(hand=[("fow", "Force of Will"), ("storm", "Brainstorm"), ("red", "Lightning Bolt")],
-                       battlefield=[("i1", "Island"), ("i2", "Island")], **BOLT_ON_STACK)
+    state = make_state(
+        hand=[("fow", "Force of Will"), ("storm", "Brainstorm"), ("red", "Lightning Bolt")],
+        battlefield=[("i1", "Island"), ("i2", "Island")],
+        **BOLT_ON_STACK,
+    )
     found = casts(state, "fow")
     assert [(c.alternative_cost, c.exiles) for c in found] == [
-        ("pay 1 life and exile a blue card from your hand", ("storm",))]
+        ("pay 1 life and exile a blue card from your hand", ("storm",))
+    ]
 
 
 @pytest.mark.parametrize(("life", "expected"), [(20, 1), (4, 1), (3, 0)])
@@ -51,8 +63,12 @@ def test_snuff_out_pays_life_only_with_that_much(make_state, casts, life, expect
     One Swamp: the mana cost {3}{B} can't be paid; 4 life can be paid with 4 or more life (CR 119.4): the one
     nonblack creature is the target: 1 cast at 20 or 4 life, 0 at 3.
     """
-    state = make_state(hand=[("snuff", "Snuff Out")], battlefield=[("s1", "Swamp")],
-                       opponent=[("bears", "Grizzly Bears")], life={"P1": life, "P2": 20})
+    state = make_state(
+        hand=[("snuff", "Snuff Out")],
+        battlefield=[("s1", "Swamp")],
+        opponent=[("bears", "Grizzly Bears")],
+        life={"P1": life, "P2": 20},
+    )
     assert len(casts(state, "snuff")) == expected
 
 
@@ -65,8 +81,11 @@ def test_condition_of_an_alternative_cost(make_state, casts):
     mountains = [(f"m{i}", "Mountain") for i in range(4)]
     state = make_state(hand=[("snuff", "Snuff Out")], battlefield=mountains, opponent=[("bears", "Grizzly Bears")])
     assert casts(state, "snuff") == set()
-    state = make_state(hand=[("snuff", "Snuff Out")], battlefield=mountains[:3] + [("s", "Swamp")],
-                       opponent=[("bears", "Grizzly Bears")])
+    state = make_state(
+        hand=[("snuff", "Snuff Out")],
+        battlefield=mountains[:3] + [("s", "Swamp")],
+        opponent=[("bears", "Grizzly Bears")],
+    )
     assert alternatives(casts(state, "snuff")) == ["", "pay 4 life"]
 
 
@@ -100,11 +119,15 @@ def test_force_of_negation_only_on_another_players_turn(make_state, casts):
     No land; Lightning Bolt (P2's) on the stack; Brainstorm in P1's hand. On P2's turn: the blue card exiled:
     1 cast. On P1's own turn: the alternative can't be paid, nor {1}{U}{U}: 0.
     """
-    bolt = {"objects": [{"id": "bolt", "card": "Lightning Bolt", "zone": "stack", "controller": "P2"}],
-            "stack": ["bolt"], "priority": "P1"}
+    bolt = {
+        "objects": [{"id": "bolt", "card": "Lightning Bolt", "zone": "stack", "controller": "P2"}],
+        "stack": ["bolt"],
+        "priority": "P1",
+    }
     state = make_state(hand=[("fon", "Force of Negation"), ("storm", "Brainstorm")], active_player="P2", **bolt)
     assert [(c.alternative_cost, c.exiles) for c in casts(state, "fon")] == [
-        ("exile a blue card from your hand", ("storm",))]
+        ("exile a blue card from your hand", ("storm",))
+    ]
     state = make_state(hand=[("fon", "Force of Negation"), ("storm", "Brainstorm")], active_player="P1", **bolt)
     assert casts(state, "fon") == set()
 
@@ -140,11 +163,13 @@ def test_an_opponent_gains_life_rather_than_paying(make_state, casts):
     A tapped Forest (no mana) and P1's Grizzly Bears: the alternative, targeting the Bears: 1 cast. A tapped
     Plains instead: no Forest, and {2}{G} can't be paid: 0.
     """
-    state = make_state(hand=[("inv", "Invigorate")],
-                       battlefield=[("f", "Forest", {"tapped": True}), ("bears", "Grizzly Bears")])
+    state = make_state(
+        hand=[("inv", "Invigorate")], battlefield=[("f", "Forest", {"tapped": True}), ("bears", "Grizzly Bears")]
+    )
     assert [c.alternative_cost for c in casts(state, "inv")] == ["have an opponent gain 3 life"]
-    state = make_state(hand=[("inv", "Invigorate")],
-                       battlefield=[("p", "Plains", {"tapped": True}), ("bears", "Grizzly Bears")])
+    state = make_state(
+        hand=[("inv", "Invigorate")], battlefield=[("p", "Plains", {"tapped": True}), ("bears", "Grizzly Bears")]
+    )
     assert casts(state, "inv") == set()
 
 
@@ -155,11 +180,21 @@ def test_discard_an_island_card_and_another_card(make_state, casts):
     holds two Island cards and Opt; P2's Lightning Bolt is on the stack. Pairs with an Island:
     {Island 1, Island 2}, {Island 1, Opt}, {Island 2, Opt}: 3 casts, each countering the Bolt.
     """
-    state = make_state(hand=[("foil", "Foil"), ("i1", "Island"), ("i2", "Island"), ("opt", "Opt")],
-                       objects=[{"id": "bolt", "card": "Lightning Bolt", "zone": "stack", "controller": "P2",
-                                 "cast": {"card": "bolt", "targets": [{"source": "bolt", "phrase": "any target",
-                                                                       "targets": ["P1"]}]}}],
-                       stack=["bolt"], active_player="P2", priority="P1")
+    state = make_state(
+        hand=[("foil", "Foil"), ("i1", "Island"), ("i2", "Island"), ("opt", "Opt")],
+        objects=[
+            {
+                "id": "bolt",
+                "card": "Lightning Bolt",
+                "zone": "stack",
+                "controller": "P2",
+                "cast": {"card": "bolt", "targets": [{"source": "bolt", "phrase": "any target", "targets": ["P1"]}]},
+            }
+        ],
+        stack=["bolt"],
+        active_player="P2",
+        priority="P1",
+    )
     found = casts(state, "foil")
     assert {tuple(sorted(c.discards)) for c in found} == {("i1", "i2"), ("i1", "opt"), ("i2", "opt")}
 
@@ -171,8 +206,14 @@ def test_an_alternative_cost_if_an_opponent_cast_three_spells(make_state, casts,
     No land. "Any number of target spells": none, or P2's Bolt = 2 casts for {0} when P2 cast 3 (this_turn); with
     2 cast, {0} can't be paid, and the mana cost can't either: 0.
     """
-    state = make_state(objects=[_bolt("bolt")], hand=[("trap", "Mindbreak Trap")], stack=["bolt"],
-                       active_player="P2", priority="P1", this_turn={"spells_cast": {"P2": cast_by_p2}})
+    state = make_state(
+        objects=[_bolt("bolt")],
+        hand=[("trap", "Mindbreak Trap")],
+        stack=["bolt"],
+        active_player="P2",
+        priority="P1",
+        this_turn={"spells_cast": {"P2": cast_by_p2}},
+    )
     assert len(casts(state, "trap")) == expected
 
 
@@ -184,8 +225,14 @@ def test_an_alternative_cost_if_exactly_one_creature_attacks(make_state, casts, 
     target the attacking Bears: 1 cast. Two: {2}{W} is 3 > 1: 0.
     """
     bears = [(f"bears{i}", "Grizzly Bears", {"attacking": True}) for i in range(attackers)]
-    state = make_state(hand=[("trap", "Pitfall Trap")], battlefield=lands("Plains", 1), opponent=bears,
-                       phase="combat", active_player="P2", priority="P1")
+    state = make_state(
+        hand=[("trap", "Pitfall Trap")],
+        battlefield=lands("Plains", 1),
+        opponent=bears,
+        phase="combat",
+        active_player="P2",
+        priority="P1",
+    )
     assert len(casts(state, "trap")) == expected
 
 

@@ -23,9 +23,16 @@ def test_enchant_creature_is_a_target_checked_like_any(make_state, casts):
     P1's and P2's Grizzly Bears, not the opponent's Slippery Bogle (hexproof, CR 702.11b), Blastoderm (shroud,
     CR 702.18a) or Black Knight (protection from white, CR 702.16b): 2 casts.
     """
-    state = make_state(hand=[("aura", "Pacifism")], battlefield=TWO_PLAINS + [("mine", "Grizzly Bears")],
-                       opponent=[("theirs", "Grizzly Bears"), ("bogle", "Slippery Bogle"),
-                                 ("derm", "Blastoderm"), ("knight", "Black Knight")])
+    state = make_state(
+        hand=[("aura", "Pacifism")],
+        battlefield=TWO_PLAINS + [("mine", "Grizzly Bears")],
+        opponent=[
+            ("theirs", "Grizzly Bears"),
+            ("bogle", "Slippery Bogle"),
+            ("derm", "Blastoderm"),
+            ("knight", "Black Knight"),
+        ],
+    )
     assert targets_of(casts(state, "aura")) == {("mine",), ("theirs",)}
 
 
@@ -47,11 +54,14 @@ def test_enchant_a_card_in_a_graveyard(make_state, casts):
 
     P1's graveyard: Grizzly Bears; P2's graveyard: Hill Giant and a Mountain (not a creature): 2 casts.
     """
-    graveyards = [{"id": "gb", "card": "Grizzly Bears", "zone": "graveyard", "owner": "P1"},
-                  {"id": "gg", "card": "Hill Giant", "zone": "graveyard", "owner": "P2"},
-                  {"id": "gm", "card": "Mountain", "zone": "graveyard", "owner": "P2"}]
-    state = make_state(hand=[("dead", "Animate Dead")], battlefield=[("s1", "Swamp"), ("s2", "Swamp")],
-                       objects=graveyards)
+    graveyards = [
+        {"id": "gb", "card": "Grizzly Bears", "zone": "graveyard", "owner": "P1"},
+        {"id": "gg", "card": "Hill Giant", "zone": "graveyard", "owner": "P2"},
+        {"id": "gm", "card": "Mountain", "zone": "graveyard", "owner": "P2"},
+    ]
+    state = make_state(
+        hand=[("dead", "Animate Dead")], battlefield=[("s1", "Swamp"), ("s2", "Swamp")], objects=graveyards
+    )
     assert targets_of(casts(state, "dead")) == {("gb",), ("gg",)}
 
 
@@ -60,8 +70,11 @@ def test_enchant_a_list_of_kinds(make_state, casts, card):
 
     Sol Ring, Grizzly Bears and a Plains on the battlefield: the land is not one: 2 casts.
     """
-    state = make_state(hand=[("aura", "Planar Disruption")], battlefield=TWO_PLAINS,
-                       opponent=[("ring", "Sol Ring"), ("bears", "Grizzly Bears")])
+    state = make_state(
+        hand=[("aura", "Planar Disruption")],
+        battlefield=TWO_PLAINS,
+        opponent=[("ring", "Sol Ring"), ("bears", "Grizzly Bears")],
+    )
     assert targets_of(casts(state, "aura")) == {("ring",), ("bears",)}
 
 

@@ -23,8 +23,9 @@ def costs(found) -> list[tuple[str, str, int]]:
     return sorted((c.alternative_cost or "", str(c.total_cost), c.mana_value) for c in found)
 
 
-@pytest.mark.parametrize(("card", "keyword"), [("Karona's Zealot", "morph"), ("Ire Shaman", "megamorph"),
-                                                ("Forum Familiar", "disguise")])
+@pytest.mark.parametrize(
+    ("card", "keyword"), [("Karona's Zealot", "morph"), ("Ire Shaman", "megamorph"), ("Forum Familiar", "disguise")]
+)
 def test_face_down_for_three(make_state, casts, card, keyword):
     """Each keyword lets the card be cast face down for {3} (CR 702.37a, 702.37b, 702.168a).
 
@@ -95,19 +96,29 @@ def test_a_spell_on_the_stack_cast_face_down(make_state):
     face-down Willbender is colourless: 0 casts; cast face up (no record of morph), it is blue: 1 cast.
     Essence Scatter ("Counter target creature spell") targets the face-down creature spell: 1 cast.
     """
-    cast_up = make_state(objects=[{"id": "wb", "card": "Willbender", "zone": "hand", "owner": "P2"}] +
-                         [{"id": f"i{n}", "card": "Island", "zone": "battlefield", "controller": "P2"}
-                          for n in range(3)], active_player="P2", priority="P2")
+    cast_up = make_state(
+        objects=[{"id": "wb", "card": "Willbender", "zone": "hand", "owner": "P2"}]
+        + [{"id": f"i{n}", "card": "Island", "zone": "battlefield", "controller": "P2"} for n in range(3)],
+        active_player="P2",
+        priority="P2",
+    )
     morph = next(c for c in legal_casts(cast_up, "wb") if c.alternative_cost == "morph").to_json()
     face_up = next(c for c in legal_casts(cast_up, "wb") if c.alternative_cost is None).to_json()
 
     def board(record: dict) -> dict:
-        return {"players": ["P1", "P2"], "active_player": "P2", "priority": "P1", "stack": ["wb"],
-                "objects": [{"id": "wb", "card": "Willbender", "zone": "stack", "controller": "P2", "cast": record},
-                            {"id": "reb", "card": "Red Elemental Blast", "zone": "hand", "owner": "P1"},
-                            {"id": "scatter", "card": "Essence Scatter", "zone": "hand", "owner": "P1"},
-                            {"id": "m", "card": "Volcanic Island", "zone": "battlefield", "controller": "P1"},
-                            {"id": "i", "card": "Island", "zone": "battlefield", "controller": "P1"}]}
+        return {
+            "players": ["P1", "P2"],
+            "active_player": "P2",
+            "priority": "P1",
+            "stack": ["wb"],
+            "objects": [
+                {"id": "wb", "card": "Willbender", "zone": "stack", "controller": "P2", "cast": record},
+                {"id": "reb", "card": "Red Elemental Blast", "zone": "hand", "owner": "P1"},
+                {"id": "scatter", "card": "Essence Scatter", "zone": "hand", "owner": "P1"},
+                {"id": "m", "card": "Volcanic Island", "zone": "battlefield", "controller": "P1"},
+                {"id": "i", "card": "Island", "zone": "battlefield", "controller": "P1"},
+            ],
+        }
 
     face_down_state = state_from_data(board(morph))
     assert legal_casts(face_down_state, "reb").count() == 0
@@ -117,8 +128,10 @@ def test_a_spell_on_the_stack_cast_face_down(make_state):
 
 def summary(found) -> list[tuple[str, tuple[str, ...], str]]:
     """(alternative cost, targets, total cost) of each cast, sorted."""
-    return sorted((c.alternative_cost or "", tuple(t for choice in c.targets for t in choice.targets),
-                   str(c.total_cost)) for c in found)
+    return sorted(
+        (c.alternative_cost or "", tuple(t for choice in c.targets for t in choice.targets), str(c.total_cost))
+        for c in found
+    )
 
 
 def test_bestowed_targets_a_creature(make_state, casts):
@@ -126,10 +139,16 @@ def test_bestowed_targets_a_creature(make_state, casts):
 
     As a creature: 1 cast. Bestowed, it targets a creature: P1's Grizzly Bears or P2's Grizzly Bears: 2. = 3.
     """
-    state = make_state(hand=[("satyr", "Boon Satyr")], battlefield=lands("Forest", 5) + [("mine", "Grizzly Bears")],
-                       opponent=[("theirs", "Grizzly Bears")])
-    assert summary(casts(state, "satyr")) == [("", (), "{1}{G}{G}"), ("bestow", ("mine",), "{3}{G}{G}"),
-                                              ("bestow", ("theirs",), "{3}{G}{G}")]
+    state = make_state(
+        hand=[("satyr", "Boon Satyr")],
+        battlefield=lands("Forest", 5) + [("mine", "Grizzly Bears")],
+        opponent=[("theirs", "Grizzly Bears")],
+    )
+    assert summary(casts(state, "satyr")) == [
+        ("", (), "{1}{G}{G}"),
+        ("bestow", ("mine",), "{3}{G}{G}"),
+        ("bestow", ("theirs",), "{3}{G}{G}"),
+    ]
 
 
 def test_no_creature_no_bestowed_cast(make_state, casts):
@@ -144,10 +163,16 @@ def test_hexproof_and_protection(make_state, casts):
     P2's Slippery Bogle (hexproof) can't be targeted by P1's spell; P2's Kird Ape can; P1's own Slippery Bogle
     can (hexproof stops only opponents). Five Forests: creature 1 + bestowed 2 = 3.
     """
-    state = make_state(hand=[("satyr", "Boon Satyr")], battlefield=lands("Forest", 5) + [("mybogle", "Slippery Bogle")],
-                       opponent=[("bogle", "Slippery Bogle"), ("ape", "Kird Ape")])
-    assert summary(casts(state, "satyr")) == [("", (), "{1}{G}{G}"), ("bestow", ("ape",), "{3}{G}{G}"),
-                                              ("bestow", ("mybogle",), "{3}{G}{G}")]
+    state = make_state(
+        hand=[("satyr", "Boon Satyr")],
+        battlefield=lands("Forest", 5) + [("mybogle", "Slippery Bogle")],
+        opponent=[("bogle", "Slippery Bogle"), ("ape", "Kird Ape")],
+    )
+    assert summary(casts(state, "satyr")) == [
+        ("", (), "{1}{G}{G}"),
+        ("bestow", ("ape",), "{3}{G}{G}"),
+        ("bestow", ("mybogle",), "{3}{G}{G}"),
+    ]
 
 
 def test_bestowed_is_not_a_creature_spell(make_state, casts):
@@ -170,7 +195,8 @@ def test_timing_of_the_bestowed_spell(make_state, casts):
     = 2. Nighthowler ({1}{B}{B}, bestow {2}{B}{B}, no flash): 0.
     """
     board = lands("Forest", 5) + lands("Swamp", 4) + [("bears", "Grizzly Bears")]
-    state = make_state(hand=[("satyr", "Boon Satyr"), ("howl", "Nighthowler")], battlefield=board,
-                       active_player="P2", priority="P1")
+    state = make_state(
+        hand=[("satyr", "Boon Satyr"), ("howl", "Nighthowler")], battlefield=board, active_player="P2", priority="P1"
+    )
     assert len(casts(state, "satyr")) == 2
     assert casts(state, "howl") == set()

@@ -35,8 +35,14 @@ def test_solitude_evokes_by_exiling_a_white_card(make_state, casts):
     No land, so {3}{W}{W} can't be paid. The hand also holds Swords to Plowshares (white), Path to Exile (white)
     and Lightning Bolt (red); Solitude itself is on the stack (CR 601.2a). Two white cards, one exiled: 2 casts.
     """
-    state = make_state(hand=[("sol", "Solitude"), ("stp", "Swords to Plowshares"), ("path", "Path to Exile"),
-                             ("bolt", "Lightning Bolt")])
+    state = make_state(
+        hand=[
+            ("sol", "Solitude"),
+            ("stp", "Swords to Plowshares"),
+            ("path", "Path to Exile"),
+            ("bolt", "Lightning Bolt"),
+        ]
+    )
     found = casts(state, "sol")
     assert sorted((c.alternative_cost, c.exiles) for c in found) == [("evoke", ("path",)), ("evoke", ("stp",))]
 
@@ -47,8 +53,9 @@ def test_dash_and_blitz(make_state, casts):
     Kolaghan, the Storm's Fury {3}{B}{R}, dash {3}{B}{R}; two Swamps and three Mountains pay either: 2 casts.
     Star Athlete {1}{R}{R}, blitz {3}{R}: three Mountains pay the mana cost only (1 cast); four pay either (2).
     """
-    state = make_state(hand=[("kol", "Kolaghan, the Storm's Fury")],
-                       battlefield=lands("Swamp", 2) + lands("Mountain", 3))
+    state = make_state(
+        hand=[("kol", "Kolaghan, the Storm's Fury")], battlefield=lands("Swamp", 2) + lands("Mountain", 3)
+    )
     assert alternatives(casts(state, "kol")) == ["", "dash"]
     state = make_state(hand=[("star", "Star Athlete")], battlefield=lands("Mountain", 3))
     assert alternatives(casts(state, "star")) == [""]
@@ -74,8 +81,10 @@ def test_warp_only_from_the_hand(make_state, casts):
     """
     state = make_state(hand=[("vest", "Anticausal Vestige")], battlefield=lands("Wastes", 4))
     assert alternatives(casts(state, "vest")) == ["warp"]
-    state = make_state(battlefield=lands("Wastes", 6),
-                       objects=[{"id": "vest", "card": "Anticausal Vestige", "zone": "graveyard", "owner": "P1"}])
+    state = make_state(
+        battlefield=lands("Wastes", 6),
+        objects=[{"id": "vest", "card": "Anticausal Vestige", "zone": "graveyard", "owner": "P1"}],
+    )
     assert casts(state, "vest") == set()
 
 

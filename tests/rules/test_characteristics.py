@@ -37,8 +37,11 @@ def test_equipped_creature_with_shroud_cant_be_targeted(make_state, casts):
 
     Lightning Bolt at any target: P1, P2, P2's Hill Giant; not the equipped Bears: 3 casts.
     """
-    state = make_state(hand=[("bolt", "Lightning Bolt")], battlefield=lands("Mountain", 1),
-                       opponent=[("bears", "Grizzly Bears"), ("giant", "Hill Giant"), ("greaves", "Lightning Greaves")])
+    state = make_state(
+        hand=[("bolt", "Lightning Bolt")],
+        battlefield=lands("Mountain", 1),
+        opponent=[("bears", "Grizzly Bears"), ("giant", "Hill Giant"), ("greaves", "Lightning Greaves")],
+    )
     assert targets(casts(attach(state, "greaves", "bears"), "bolt")) == ["P1", "P2", "giant"]
 
 
@@ -48,8 +51,11 @@ def test_where_the_state_does_not_say_what_an_aura_is_attached_to(make_state):
     An Aura on the battlefield is always attached to something: which creature has shroud is unknown, and Lightning
     Bolt's count is unsupported, never guessed.
     """
-    state = make_state(hand=[("bolt", "Lightning Bolt")], battlefield=lands("Mountain", 1),
-                       opponent=[("bears", "Grizzly Bears"), ("robe", "Robe of Mirrors")])
+    state = make_state(
+        hand=[("bolt", "Lightning Bolt")],
+        battlefield=lands("Mountain", 1),
+        opponent=[("bears", "Grizzly Bears"), ("robe", "Robe of Mirrors")],
+    )
     with pytest.raises(UnsupportedRuleError, match="attached to"):
         legal_casts(state, "bolt").count()
 
@@ -60,10 +66,15 @@ def test_sword_gives_protection_from_two_colours(make_state, casts):
     On P2's Bears: Lightning Bolt (red) can't target it (CR 702.16b): P1, P2, Hill Giant = 3. Swords to
     Plowshares (white) can: the Bears and the Giant = 2.
     """
-    state = attach(make_state(hand=[("bolt", "Lightning Bolt"), ("stp", "Swords to Plowshares")],
-                              battlefield=lands("Mountain", 1) + lands("Plains", 1),
-                              opponent=[("bears", "Grizzly Bears"), ("giant", "Hill Giant"),
-                                        ("sword", "Sword of Fire and Ice")]), "sword", "bears")
+    state = attach(
+        make_state(
+            hand=[("bolt", "Lightning Bolt"), ("stp", "Swords to Plowshares")],
+            battlefield=lands("Mountain", 1) + lands("Plains", 1),
+            opponent=[("bears", "Grizzly Bears"), ("giant", "Hill Giant"), ("sword", "Sword of Fire and Ice")],
+        ),
+        "sword",
+        "bears",
+    )
     assert targets(casts(state, "bolt")) == ["P1", "P2", "giant"]
     assert targets(casts(state, "stp")) == ["bears", "giant"]
 
@@ -73,9 +84,15 @@ def test_a_grant_already_listed_is_not_doubled(make_state, casts):
 
     Lightning Bolt: P1, P2 only: 2 casts.
     """
-    state = attach(make_state(hand=[("bolt", "Lightning Bolt")], battlefield=lands("Mountain", 1),
-                              opponent=[("bears", "Grizzly Bears", {"granted": ["shroud"]}),
-                                        ("robe", "Robe of Mirrors")]), "robe", "bears")
+    state = attach(
+        make_state(
+            hand=[("bolt", "Lightning Bolt")],
+            battlefield=lands("Mountain", 1),
+            opponent=[("bears", "Grizzly Bears", {"granted": ["shroud"]}), ("robe", "Robe of Mirrors")],
+        ),
+        "robe",
+        "bears",
+    )
     assert targets(casts(state, "bolt")) == ["P1", "P2"]
 
 
@@ -88,8 +105,11 @@ def test_a_keyword_counter_gives_its_keyword(make_state, casts):
     """
     forests = lands("Forest", 2)
     for counters, expected in (({"flying": 1}, 2), ({}, 1), ({"+1/+1": 1}, 1)):
-        state = make_state(hand=[("plummet", "Plummet")], battlefield=forests,
-                           opponent=[("bears", "Grizzly Bears", {"counters": counters}), ("angel", "Serra Angel")])
+        state = make_state(
+            hand=[("plummet", "Plummet")],
+            battlefield=forests,
+            opponent=[("bears", "Grizzly Bears", {"counters": counters}), ("angel", "Serra Angel")],
+        )
         assert len(casts(state, "plummet")) == expected, counters
 
 
@@ -99,8 +119,11 @@ def test_a_hexproof_counter_stops_an_opponents_spell(make_state, casts):
     Lightning Bolt, one Mountain: any target is P1, P2 or the Bears; with the counter, P1 or P2: 2 casts (3 without).
     """
     for counters, expected in (({"hexproof": 1}, 2), ({}, 3)):
-        state = make_state(hand=[("bolt", "Lightning Bolt")], battlefield=lands("Mountain", 1),
-                           opponent=[("bears", "Grizzly Bears", {"counters": counters})])
+        state = make_state(
+            hand=[("bolt", "Lightning Bolt")],
+            battlefield=lands("Mountain", 1),
+            opponent=[("bears", "Grizzly Bears", {"counters": counters})],
+        )
         assert len(casts(state, "bolt")) == expected, counters
 
 
@@ -111,8 +134,11 @@ def test_an_unattached_equipment_gives_nothing(make_state, casts):
     Bears: 3 casts. Attached to the Bears, they have hexproof against P1's spell: 2.
     """
     for boots, expected in (({}, 3), ({"attached_to": "bears"}, 2)):
-        state = make_state(hand=[("bolt", "Lightning Bolt")], battlefield=lands("Mountain", 1),
-                           opponent=[("bears", "Grizzly Bears"), ("boots", "Swiftfoot Boots", boots)])
+        state = make_state(
+            hand=[("bolt", "Lightning Bolt")],
+            battlefield=lands("Mountain", 1),
+            opponent=[("bears", "Grizzly Bears"), ("boots", "Swiftfoot Boots", boots)],
+        )
         assert len(casts(state, "bolt")) == expected, boots
 
 
@@ -123,6 +149,8 @@ def test_a_haste_counter_lets_a_summoning_sick_creature_tap_for_mana(make_state,
     no counter, 0 casts; with a haste counter, 1.
     """
     for counters, expected in (({}, 0), ({"haste": 1}, 1)):
-        state = make_state(hand=[("growth", "Giant Growth")],
-                           battlefield=[("elves", "Llanowar Elves", {"summoning_sick": True, "counters": counters})])
+        state = make_state(
+            hand=[("growth", "Giant Growth")],
+            battlefield=[("elves", "Llanowar Elves", {"summoning_sick": True, "counters": counters})],
+        )
         assert len(casts(state, "growth")) == expected, counters

@@ -11,11 +11,14 @@ import pytest
 from solver.explain import explain_card
 
 
-@pytest.mark.parametrize(("this_turn", "expected"), [
-    ({"life_lost": {"P2": 2}}, 2),  # spectacle {R} payable: any target P1 or P2
-    ({"life_lost": {"P1": 2}}, 0),  # P1 is no opponent of P1's
-    ({}, 0),  # not given: taken as no life lost
-])
+@pytest.mark.parametrize(
+    ("this_turn", "expected"),
+    [
+        ({"life_lost": {"P2": 2}}, 2),  # spectacle {R} payable: any target P1 or P2
+        ({"life_lost": {"P1": 2}}, 0),  # P1 is no opponent of P1's
+        ({}, 0),  # not given: taken as no life lost
+    ],
+)
 def test_spectacle(make_state, casts, this_turn, expected):
     """Skewer the Critics ({2}{R}, spectacle {R}) with one Mountain: only the spectacle cost can be paid.
 
@@ -40,8 +43,9 @@ def test_cost_less_if_you_cast_another_spell(make_state, casts, this_turn, expec
 
     Three Islands: {2}{U} is paid only when P1 has cast one: 1; P2's spells don't count: 0.
     """
-    state = make_state(hand=[("ftm", "Focus the Mind")], battlefield=[(f"i{i}", "Island") for i in range(3)],
-                       this_turn=this_turn)
+    state = make_state(
+        hand=[("ftm", "Focus the Mind")], battlefield=[(f"i{i}", "Island") for i in range(3)], this_turn=this_turn
+    )
     assert len(casts(state, "ftm")) == expected
 
 
@@ -51,8 +55,9 @@ def test_surge(make_state, casts):
     It may be paid only if P1 has cast another spell this turn (CR 702.117a): 1 cast with one cast, 0 without.
     """
     islands = [(f"i{i}", "Island") for i in range(5)]
-    state = make_state(hand=[("crush", "Crush of Tentacles")], battlefield=islands,
-                       this_turn={"spells_cast": {"P1": 1}})
+    state = make_state(
+        hand=[("crush", "Crush of Tentacles")], battlefield=islands, this_turn={"spells_cast": {"P1": 1}}
+    )
     assert [c.alternative_cost for c in casts(state, "crush")] == ["surge"]
     state = make_state(hand=[("crush", "Crush of Tentacles")], battlefield=islands)
     assert casts(state, "crush") == set()

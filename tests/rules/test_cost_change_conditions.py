@@ -32,11 +32,14 @@ def test_the_reduction_is_read_as_a_condition_on_targets():
     assert modifier.if_targets is not None and modifier.if_targets.phrase == "target tapped creature"
 
 
-@pytest.mark.parametrize(("plains", "expected"), [
-    (2, {(("tb",),): "{1}{W}"}),
-    (4, {(("tb",),): "{1}{W}"}),
-    (5, {(("tb",),): "{1}{W}", (("ub",),): "{4}{W}"}),
-])
+@pytest.mark.parametrize(
+    ("plains", "expected"),
+    [
+        (2, {(("tb",),): "{1}{W}"}),
+        (4, {(("tb",),): "{1}{W}"}),
+        (5, {(("tb",),): "{1}{W}", (("ub",),): "{4}{W}"}),
+    ],
+)
 def test_only_the_target_that_reduces_the_cost_is_affordable(make_state, casts, basics, plains, expected):
     """CR 601.2c, 601.2f: Seized from Slumber ({4}{W}) costs {3} less if it targets a tapped creature.
 
@@ -44,15 +47,17 @@ def test_only_the_target_that_reduces_the_cost_is_affordable(make_state, casts, 
     is {4}{W} - {3} = {1}{W} (2 mana); the untapped one {4}{W} (5 mana). Two Plains: the tapped Bears only, 1
     cast; four Plains: still 1 (4 < 5); five Plains: both, 2 casts, each with its own total cost.
     """
-    state = make_state(hand=[("sfs", "Seized from Slumber")], battlefield=basics("Plains", plains),
-                       opponent=TAPPED_AND_UNTAPPED)
+    state = make_state(
+        hand=[("sfs", "Seized from Slumber")], battlefield=basics("Plains", plains), opponent=TAPPED_AND_UNTAPPED
+    )
     assert chosen(casts(state, "sfs")) == expected
 
 
 def test_why_illegal_names_the_total_cost_of_the_targets_chosen(make_state, casts, basics):
     """CR 601.2h: with two Plains, Seized from Slumber at the untapped Bears costs {4}{W} and can't be paid."""
-    state = make_state(hand=[("sfs", "Seized from Slumber")], battlefield=basics("Plains", 2),
-                       opponent=TAPPED_AND_UNTAPPED)
+    state = make_state(
+        hand=[("sfs", "Seized from Slumber")], battlefield=basics("Plains", 2), opponent=TAPPED_AND_UNTAPPED
+    )
     (legal,) = casts(state, "sfs")
     assert why_illegal(state, legal) == ()
     (choice,) = legal.targets
@@ -62,12 +67,15 @@ def test_why_illegal_names_the_total_cost_of_the_targets_chosen(make_state, cast
     assert "{4}{W}" in reasons[0].message
 
 
-@pytest.mark.parametrize(("mine", "forests", "expected"), [
-    # P1's Bears is the only creature P1 controls; P2's Merfolk is blue: {3}{G} - {3} = {G}, one Forest
-    ("Grizzly Bears", 1, {(("me",), ("merfolk",)): "{G}"}),
-    # four Forests pay {3}{G} too: P2's Bears (green) is then a second choice, at full cost
-    ("Grizzly Bears", 4, {(("me",), ("merfolk",)): "{G}", (("me",), ("theirs",)): "{3}{G}"}),
-])
+@pytest.mark.parametrize(
+    ("mine", "forests", "expected"),
+    [
+        # P1's Bears is the only creature P1 controls; P2's Merfolk is blue: {3}{G} - {3} = {G}, one Forest
+        ("Grizzly Bears", 1, {(("me",), ("merfolk",)): "{G}"}),
+        # four Forests pay {3}{G} too: P2's Bears (green) is then a second choice, at full cost
+        ("Grizzly Bears", 4, {(("me",), ("merfolk",)): "{G}", (("me",), ("theirs",)): "{3}{G}"}),
+    ],
+)
 def test_one_target_of_several_is_enough(make_state, casts, basics, mine, forests, expected):
     """CR 601.2f: Hunter's Mark ({3}{G}) costs {3} less if it targets a blue permanent P1 doesn't control.
 
@@ -75,8 +83,11 @@ def test_one_target_of_several_is_enough(make_state, casts, basics, mine, forest
     planeswalker you don't control" (P2's Merfolk of the Pearl Trident, blue, or P2's Grizzly Bears). The
     second instance naming the Merfolk is enough: {G}. One Forest: 1 x 1 = 1 cast; four Forests: 1 x 2 = 2.
     """
-    state = make_state(hand=[("mark", "Hunter's Mark")], battlefield=[("me", mine)] + basics("Forest", forests),
-                       opponent=[("merfolk", "Merfolk of the Pearl Trident"), ("theirs", "Grizzly Bears")])
+    state = make_state(
+        hand=[("mark", "Hunter's Mark")],
+        battlefield=[("me", mine)] + basics("Forest", forests),
+        opponent=[("merfolk", "Merfolk of the Pearl Trident"), ("theirs", "Grizzly Bears")],
+    )
     assert chosen(casts(state, "mark")) == expected
 
 
@@ -87,34 +98,50 @@ def test_a_blue_permanent_the_caster_controls_does_not_reduce(make_state, casts,
     Grizzly Bears, the second's only choice. Neither target is a blue permanent P1 doesn't control: {3}{G},
     and one Forest can't pay it: 0 casts.
     """
-    state = make_state(hand=[("mark", "Hunter's Mark")],
-                       battlefield=[("merfolk", "Merfolk of the Pearl Trident")] + basics("Forest", 1),
-                       opponent=[("theirs", "Grizzly Bears")])
+    state = make_state(
+        hand=[("mark", "Hunter's Mark")],
+        battlefield=[("merfolk", "Merfolk of the Pearl Trident")] + basics("Forest", 1),
+        opponent=[("theirs", "Grizzly Bears")],
+    )
     assert casts(state, "mark") == set()
 
 
-@pytest.mark.parametrize(("islands", "expected"), [
-    (1, {(("opt",),): "{U}"}),
-    (3, {(("opt",),): "{U}", (("bolt",),): "{2}{U}"}),
-])
+@pytest.mark.parametrize(
+    ("islands", "expected"),
+    [
+        (1, {(("opt",),): "{U}"}),
+        (3, {(("opt",),): "{U}", (("bolt",),): "{2}{U}"}),
+    ],
+)
 def test_a_blue_spell_on_the_stack(make_state, casts, basics, islands, expected):
     """CR 601.2f: Mystical Dispute ({2}{U}) costs {2} less if it targets a blue spell.
 
     On the stack, P2's Opt (blue) and Lightning Bolt (red); P1 has priority in P2's turn. Counter target spell:
     Opt at {U}, Bolt at {2}{U}. One Island: 1 cast; three Islands: 2.
     """
-    stack = [{"id": "bolt", "card": "Lightning Bolt", "zone": "stack", "controller": "P2"},
-             {"id": "opt", "card": "Opt", "zone": "stack", "controller": "P2"}]
-    state = make_state(hand=[("dispute", "Mystical Dispute")], battlefield=basics("Island", islands),
-                       objects=stack, stack=["bolt", "opt"], active_player="P2", priority="P1")
+    stack = [
+        {"id": "bolt", "card": "Lightning Bolt", "zone": "stack", "controller": "P2"},
+        {"id": "opt", "card": "Opt", "zone": "stack", "controller": "P2"},
+    ]
+    state = make_state(
+        hand=[("dispute", "Mystical Dispute")],
+        battlefield=basics("Island", islands),
+        objects=stack,
+        stack=["bolt", "opt"],
+        active_player="P2",
+        priority="P1",
+    )
     assert chosen(casts(state, "dispute")) == expected
 
 
-@pytest.mark.parametrize(("islands", "expected"), [
-    (2, {}),
-    (3, {(("attacker",),): "{2}{U}", (("tapped",),): "{2}{U}"}),
-    (4, {(("attacker",),): "{2}{U}", (("tapped",),): "{2}{U}", (("untapped",),): "{3}{U}"}),
-])
+@pytest.mark.parametrize(
+    ("islands", "expected"),
+    [
+        (2, {}),
+        (3, {(("attacker",),): "{2}{U}", (("tapped",),): "{2}{U}"}),
+        (4, {(("attacker",),): "{2}{U}", (("tapped",),): "{2}{U}", (("untapped",),): "{3}{U}"}),
+    ],
+)
 def test_attacking_or_tapped(make_state, casts, basics, islands, expected):
     """CR 601.2f, 506.4: Dire Downdraft ({3}{U}) costs {1} less if it targets an attacking or tapped creature.
 
@@ -122,10 +149,19 @@ def test_attacking_or_tapped(make_state, casts, basics, islands, expected):
     creature: the attacker or the tapped Bears at {2}{U} (3 mana), the untapped Bears at {3}{U} (4 mana). Two
     Islands: 0; three: 2; four: 3.
     """
-    board = [("tapped", "Grizzly Bears", {"tapped": True}), ("untapped", "Grizzly Bears"),
-             ("attacker", "Hill Giant", {"attacking": True, "tapped": True})]
-    state = make_state(hand=[("draft", "Dire Downdraft")], battlefield=basics("Island", islands), opponent=board,
-                       active_player="P2", priority="P1", phase="combat")
+    board = [
+        ("tapped", "Grizzly Bears", {"tapped": True}),
+        ("untapped", "Grizzly Bears"),
+        ("attacker", "Hill Giant", {"attacking": True, "tapped": True}),
+    ]
+    state = make_state(
+        hand=[("draft", "Dire Downdraft")],
+        battlefield=basics("Island", islands),
+        opponent=board,
+        active_player="P2",
+        priority="P1",
+        phase="combat",
+    )
     assert chosen(casts(state, "draft")) == expected
 
 
@@ -135,33 +171,44 @@ def test_a_creature_card_in_the_graveyard_by_mana_value(make_state, casts, basic
     Return target creature card from P1's graveyard: Grizzly Bears (mana value 2) and Centaur Courser (3) at
     {2}{B}, Hill Giant (4) at {4}{B}. Three Swamps: Bears and Courser, 2 casts.
     """
-    graveyard = [{"id": name.split()[0].lower(), "card": name, "zone": "graveyard", "owner": "P1"}
-                 for name in ("Grizzly Bears", "Centaur Courser", "Hill Giant")]
+    graveyard = [
+        {"id": name.split()[0].lower(), "card": name, "zone": "graveyard", "owner": "P1"}
+        for name in ("Grizzly Bears", "Centaur Courser", "Hill Giant")
+    ]
     state = make_state(hand=[("revoke", "Revoke Demise")], battlefield=basics("Swamp", 3), objects=graveyard)
     assert chosen(casts(state, "revoke")) == {(("grizzly",),): "{2}{B}", (("centaur",),): "{2}{B}"}
 
 
-@pytest.mark.parametrize(("plains", "expected"), [
-    (3, {(("ring",),): "{2}{W}"}),
-    (6, {(("ring",),): "{2}{W}", (("bears",),): "{5}{W}"}),
-])
+@pytest.mark.parametrize(
+    ("plains", "expected"),
+    [
+        (3, {(("ring",),): "{2}{W}"}),
+        (6, {(("ring",),): "{2}{W}", (("bears",),): "{5}{W}"}),
+    ],
+)
 def test_an_increase_if_it_targets_a_creature(make_state, casts, basics, plains, expected):
     """CR 601.2f: Vanish into Eternity ({2}{W}) costs {3} more if it targets a creature.
 
     Exile target nonland permanent: P2's Sol Ring at {2}{W}, P2's Grizzly Bears at {2}{W} + {3} = {5}{W}; the
     Plains are lands (not choices). Three Plains: Sol Ring only, 1 cast; six: 2.
     """
-    state = make_state(hand=[("vanish", "Vanish into Eternity")], battlefield=basics("Plains", plains),
-                       opponent=[("ring", "Sol Ring"), ("bears", "Grizzly Bears")])
+    state = make_state(
+        hand=[("vanish", "Vanish into Eternity")],
+        battlefield=basics("Plains", plains),
+        opponent=[("ring", "Sol Ring"), ("bears", "Grizzly Bears")],
+    )
     assert chosen(casts(state, "vanish")) == expected
 
 
-@pytest.mark.parametrize("condition", [
-    "it targets a creature that was dealt damage this turn",  # no damage history in the state
-    "it targets a creature whose controller has eight or more cards in their graveyard",
-    "it targets a spell or ability that targets a creature you control with power 7 or greater",
-    "it targets a face-down creature",  # no face-down status in the state
-])
+@pytest.mark.parametrize(
+    "condition",
+    [
+        "it targets a creature that was dealt damage this turn",  # no damage history in the state
+        "it targets a creature whose controller has eight or more cards in their graveyard",
+        "it targets a spell or ability that targets a creature you control with power 7 or greater",
+        "it targets a face-down creature",  # no face-down status in the state
+    ],
+)
 def test_unread_target_conditions_are_reported(card, condition):
     """CR 601.2f: a condition on targets the target grammar doesn't read in whole stays unsupported, never guessed."""
     text = f"This spell costs {{3}} less to cast if {condition}.\nDestroy target creature."
@@ -171,66 +218,86 @@ def test_unread_target_conditions_are_reported(card, condition):
 
 
 # ---------------------------------------------------------------- conditions the battlefield or a graveyard decides
-@pytest.mark.parametrize(("mine", "theirs", "expected"), [
-    (["Air Elemental"], [], 1),  # P1 controls a creature with flying: {1}{U}, two Islands
-    ([], ["Air Elemental"], 0),  # P2's flier doesn't count: {2}{U}, 3 > 2
-    (["Grizzly Bears"], [], 0),  # a creature without flying: {2}{U}
-])
+@pytest.mark.parametrize(
+    ("mine", "theirs", "expected"),
+    [
+        (["Air Elemental"], [], 1),  # P1 controls a creature with flying: {1}{U}, two Islands
+        ([], ["Air Elemental"], 0),  # P2's flier doesn't count: {2}{U}, 3 > 2
+        (["Grizzly Bears"], [], 0),  # a creature without flying: {2}{U}
+    ],
+)
 def test_if_you_control_a_creature_with_flying(make_state, casts, basics, mine, theirs, expected):
     """CR 601.2f: Winged Words ({2}{U}, draw two cards) costs {1} less if P1 controls a creature with flying.
 
     No target: one cast when the two Islands pay the total cost, none otherwise.
     """
-    state = make_state(hand=[("words", "Winged Words")],
-                       battlefield=basics("Island", 2) + [(f"m{i}", name) for i, name in enumerate(mine)],
-                       opponent=[(f"t{i}", name) for i, name in enumerate(theirs)])
+    state = make_state(
+        hand=[("words", "Winged Words")],
+        battlefield=basics("Island", 2) + [(f"m{i}", name) for i, name in enumerate(mine)],
+        opponent=[(f"t{i}", name) for i, name in enumerate(theirs)],
+    )
     assert len(casts(state, "words")) == expected
 
 
-@pytest.mark.parametrize(("mine", "theirs", "expected"), [
-    (0, 10, 1),  # ten nonland permanents: {W}{W}{W}, three Plains
-    (5, 5, 1),  # whoever controls them
-    (0, 9, 0),  # nine (the Plains are lands): {3}{W}{W}{W}, 6 > 3
-])
+@pytest.mark.parametrize(
+    ("mine", "theirs", "expected"),
+    [
+        (0, 10, 1),  # ten nonland permanents: {W}{W}{W}, three Plains
+        (5, 5, 1),  # whoever controls them
+        (0, 9, 0),  # nine (the Plains are lands): {3}{W}{W}{W}, 6 > 3
+    ],
+)
 def test_ten_or_more_nonland_permanents(make_state, casts, basics, mine, theirs, expected):
     """CR 601.2f: Hour of Revelation ({3}{W}{W}{W}) costs {3} less with ten or more nonland permanents in play.
 
     Grizzly Bears are the nonland permanents; P1's three Plains are lands and don't count; the spell itself is
     on the stack. No target: 1 cast or 0.
     """
-    state = make_state(hand=[("hour", "Hour of Revelation")],
-                       battlefield=basics("Plains", 3) + [(f"m{i}", "Grizzly Bears") for i in range(mine)],
-                       opponent=[(f"t{i}", "Grizzly Bears") for i in range(theirs)])
+    state = make_state(
+        hand=[("hour", "Hour of Revelation")],
+        battlefield=basics("Plains", 3) + [(f"m{i}", "Grizzly Bears") for i in range(mine)],
+        opponent=[(f"t{i}", "Grizzly Bears") for i in range(theirs)],
+    )
     assert len(casts(state, "hour")) == expected
 
 
-@pytest.mark.parametrize(("graveyards", "expected"), [
-    ({"P2": 7}, 1),  # one opponent with seven cards: {2}{U}{U}, four Islands
-    ({"P2": 6}, 0),  # six: {5}{U}{U}, 7 > 4
-    ({"P1": 7}, 0),  # P1's own graveyard doesn't count
-    ({"P2": 4, "P3": 4}, 0),  # eight cards, but no one opponent has seven
-    ({"P2": 2, "P3": 7}, 1),  # the other opponent has seven
-])
+@pytest.mark.parametrize(
+    ("graveyards", "expected"),
+    [
+        ({"P2": 7}, 1),  # one opponent with seven cards: {2}{U}{U}, four Islands
+        ({"P2": 6}, 0),  # six: {5}{U}{U}, 7 > 4
+        ({"P1": 7}, 0),  # P1's own graveyard doesn't count
+        ({"P2": 4, "P3": 4}, 0),  # eight cards, but no one opponent has seven
+        ({"P2": 2, "P3": 7}, 1),  # the other opponent has seven
+    ],
+)
 def test_an_opponent_has_seven_or_more_cards_in_their_graveyard(make_state, casts, basics, graveyards, expected):
     """CR 601.2f: Into the Story ({5}{U}{U}) costs {3} less if one opponent has seven or more graveyard cards.
 
     Three players; the cards are Grizzly Bears, each in its owner's graveyard. No target: 1 cast or 0.
     """
-    cards = [{"id": f"{player}-{i}", "card": "Grizzly Bears", "zone": "graveyard", "owner": player}
-             for player, count in graveyards.items() for i in range(count)]
-    state = make_state(hand=[("story", "Into the Story")], battlefield=basics("Island", 4), objects=cards,
-                       players=["P1", "P2", "P3"])
+    cards = [
+        {"id": f"{player}-{i}", "card": "Grizzly Bears", "zone": "graveyard", "owner": player}
+        for player, count in graveyards.items()
+        for i in range(count)
+    ]
+    state = make_state(
+        hand=[("story", "Into the Story")], battlefield=basics("Island", 4), objects=cards, players=["P1", "P2", "P3"]
+    )
     assert len(casts(state, "story")) == expected
 
 
-@pytest.mark.parametrize("condition", [
-    # read since: "you control an enchanted creature" (tests/rules/test_target_restrictions_4.py); "you control
-    # an artifact creature", "you control a human creature and a non-human creature", "there are four or more card
-    # types among cards in your graveyard", "a creature is attacking you" (tests/rules/test_cost_changes_2.py;
-    # decided where the state tells, reported where it does not)
-    "you control at least two creatures that share a creature type",
-    "you control an artifact and a creature",  # one artifact creature, or two permanents? not read
-])
+@pytest.mark.parametrize(
+    "condition",
+    [
+        # read since: "you control an enchanted creature" (tests/rules/test_target_restrictions_4.py); "you control
+        # an artifact creature", "you control a human creature and a non-human creature", "there are four or more card
+        # types among cards in your graveyard", "a creature is attacking you" (tests/rules/test_cost_changes_2.py;
+        # decided where the state tells, reported where it does not)
+        "you control at least two creatures that share a creature type",
+        "you control an artifact and a creature",  # one artifact creature, or two permanents? not read
+    ],
+)
 def test_unread_presence_conditions_are_reported(card, condition):
     """CR 601.2f: a condition that is not one target phrase read in whole stays unsupported, never guessed."""
     text = f"This spell costs {{2}} less to cast if {condition}.\nDraw two cards."

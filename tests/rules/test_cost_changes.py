@@ -26,17 +26,24 @@ def graveyard(*cards: str) -> list[dict]:
 
 def _bolt(object_id: str) -> dict:
     """P2's Lightning Bolt on the stack, at P1."""
-    return {"id": object_id, "card": "Lightning Bolt", "zone": "stack", "controller": "P2",
-            "cast": {"card": object_id, "targets": [{"source": object_id, "phrase": "any target",
-                                                      "targets": ["P1"]}]}}
+    return {
+        "id": object_id,
+        "card": "Lightning Bolt",
+        "zone": "stack",
+        "controller": "P2",
+        "cast": {"card": object_id, "targets": [{"source": object_id, "phrase": "any target", "targets": ["P1"]}]},
+    }
 
 
 # ---------------------------------------------------------------------------------------------- what is counted
-@pytest.mark.parametrize(("this_turn", "expected"), [
-    ({"spells_cast": {"P2": 2, "P1": 3}}, 1),  # P2's two spells: {4}{U} - 2 = {2}{U}, three Islands pay it
-    ({"spells_cast": {"P1": 3}}, 0),  # the caster's own spells are not counted: {4}{U}, 5 > 3
-    ({}, 0),  # not given: none cast (the conservative reading)
-])
+@pytest.mark.parametrize(
+    ("this_turn", "expected"),
+    [
+        ({"spells_cast": {"P2": 2, "P1": 3}}, 1),  # P2's two spells: {4}{U} - 2 = {2}{U}, three Islands pay it
+        ({"spells_cast": {"P1": 3}}, 0),  # the caster's own spells are not counted: {4}{U}, 5 > 3
+        ({}, 0),  # not given: none cast (the conservative reading)
+    ],
+)
 def test_for_each_spell_your_opponents_have_cast_this_turn(make_state, casts, basics, this_turn, expected):
     """CR 601.2f: Delightful Discovery ({4}{U}) costs {1} less per spell P1's opponents cast this turn.
 
@@ -46,10 +53,13 @@ def test_for_each_spell_your_opponents_have_cast_this_turn(make_state, casts, ba
     assert len(casts(state, "dd")) == expected
 
 
-@pytest.mark.parametrize(("life_lost", "expected"), [
-    ({"P2": 4}, 1),  # {5}{B/R}{B/R} - 4 = {1}{B/R}{B/R}: three Swamps; target opponent: P2 only
-    ({"P1": 4}, 0),  # the caster's own loss is not counted: 7 mana > 3
-])
+@pytest.mark.parametrize(
+    ("life_lost", "expected"),
+    [
+        ({"P2": 4}, 1),  # {5}{B/R}{B/R} - 4 = {1}{B/R}{B/R}: three Swamps; target opponent: P2 only
+        ({"P1": 4}, 0),  # the caster's own loss is not counted: 7 mana > 3
+    ],
+)
 def test_for_each_1_life_your_opponents_have_lost_this_turn(make_state, casts, basics, life_lost, expected):
     """CR 601.2f: Bloodsoaked Insight costs {1} less per 1 life P1's opponents lost this turn (this_turn.life_lost).
 
@@ -57,8 +67,11 @@ def test_for_each_1_life_your_opponents_have_lost_this_turn(make_state, casts, b
 
     "Target opponent": P2, one choice. 1 cast when the reduction is 4, else 0.
     """
-    state = make_state(hand=[("bi", one_face("Bloodsoaked Insight"))], battlefield=basics("Swamp", 3),
-                       this_turn={"life_lost": life_lost})
+    state = make_state(
+        hand=[("bi", one_face("Bloodsoaked Insight"))],
+        battlefield=basics("Swamp", 3),
+        this_turn={"life_lost": life_lost},
+    )
     assert len(casts(state, "bi")) == expected
 
 
@@ -70,13 +83,14 @@ def test_for_each_creature_you_control_with_power_4_or_greater(make_state, casts
     {U} (X - 2 of generic mana can't go below 0), X = 3 costs {1}{U}, 2 > 1. Target spell: P2's Divination on the
     stack, one choice. 3 casts.
     """
-    state = make_state(hand=[("sd", "Spectral Denial")],
-                       battlefield=basics("Island", 1) + [("wurm", "Craw Wurm"),
-                                                           ("big", "Grizzly Bears", {"counters": {"+1/+1": 3}}),
-                                                           ("bears", "Grizzly Bears")],
-                       opponent=[("their", "Craw Wurm")],
-                       objects=[{"id": "div", "card": "Divination", "zone": "stack", "controller": "P2"}],
-                       stack=["div"])
+    state = make_state(
+        hand=[("sd", "Spectral Denial")],
+        battlefield=basics("Island", 1)
+        + [("wurm", "Craw Wurm"), ("big", "Grizzly Bears", {"counters": {"+1/+1": 3}}), ("bears", "Grizzly Bears")],
+        opponent=[("their", "Craw Wurm")],
+        objects=[{"id": "div", "card": "Divination", "zone": "stack", "controller": "P2"}],
+        stack=["div"],
+    )
     assert sorted(c.x for c in casts(state, "sd")) == [0, 1, 2]
 
 
@@ -88,16 +102,25 @@ def test_for_each_attacking_creature(make_state, casts, basics, attacking, expec
     attackers {2}{R} (1 cast); with two {3}{R}, 4 > 3 (0).
     """
     bears = [(f"b{i}", "Grizzly Bears", {"attacking": i < attacking}) for i in range(4)]
-    state = make_state(hand=[("trap", "Stone Idol Trap")], battlefield=basics("Mountain", 3), opponent=bears,
-                       phase="combat", active_player="P2", priority="P1")
+    state = make_state(
+        hand=[("trap", "Stone Idol Trap")],
+        battlefield=basics("Mountain", 3),
+        opponent=bears,
+        phase="combat",
+        active_player="P2",
+        priority="P1",
+    )
     assert len(casts(state, "trap")) == expected
 
 
-@pytest.mark.parametrize(("creatures", "expected"), [
-    (("Prodigal Sorcerer", "Cloudkin Seer"), 0),  # two Wizards are one member: {4}{B} - 1 = {3}{B}, 4 > 3
-    (("Prodigal Sorcerer", "Changeling Outcast"), 1),  # a Wizard, and a changeling as Rogue: {2}{B}
-    (("Changeling Outcast", "Changeling Outcast"), 1),  # each changeling a different role: 2 members, {2}{B}
-])
+@pytest.mark.parametrize(
+    ("creatures", "expected"),
+    [
+        (("Prodigal Sorcerer", "Cloudkin Seer"), 0),  # two Wizards are one member: {4}{B} - 1 = {3}{B}, 4 > 3
+        (("Prodigal Sorcerer", "Changeling Outcast"), 1),  # a Wizard, and a changeling as Rogue: {2}{B}
+        (("Changeling Outcast", "Changeling Outcast"), 1),  # each changeling a different role: 2 members, {2}{B}
+    ],
+)
 def test_for_each_creature_in_your_party(make_state, casts, basics, creatures, expected):
     """CR 700.8, 702.73a: Deadly Alliance ({4}{B}) costs {1} less per creature in P1's party.
 
@@ -121,13 +144,17 @@ def test_the_party_of_a_creature_that_is_also_every_role(make_state, casts, basi
     assert len(casts(state, "da")) == 3
 
 
-@pytest.mark.parametrize(("artifacts", "in_hand", "expected"), [
-    (2, 1, 1),  # {4}{U} - 3 = {1}{U}: two Islands
-    (1, 1, 0),  # {2}{U}: 3 > 2
-    (0, 3, 1),  # cards in hand count as much as permanents
-])
-def test_for_each_artifact_you_control_and_each_artifact_card_in_your_hand(make_state, casts, basics, artifacts,
-                                                                           in_hand, expected):
+@pytest.mark.parametrize(
+    ("artifacts", "in_hand", "expected"),
+    [
+        (2, 1, 1),  # {4}{U} - 3 = {1}{U}: two Islands
+        (1, 1, 0),  # {2}{U}: 3 > 2
+        (0, 3, 1),  # cards in hand count as much as permanents
+    ],
+)
+def test_for_each_artifact_you_control_and_each_artifact_card_in_your_hand(
+    make_state, casts, basics, artifacts, in_hand, expected
+):
     """CR 601.2f: Machinist's Dismissal ({4}{U}) costs {1} less per artifact P1 controls and per artifact card in hand.
 
     Ornithopters on the battlefield, Ornithopters in hand; two Islands; target noncreature spell: P2's Divination,
@@ -135,16 +162,22 @@ def test_for_each_artifact_you_control_and_each_artifact_card_in_your_hand(make_
     """
     hand = [("md", "Machinist's Dismissal")] + [(f"h{i}", "Ornithopter") for i in range(in_hand)]
     board = basics("Island", 2) + [(f"a{i}", "Ornithopter") for i in range(artifacts)]
-    state = make_state(hand=hand, battlefield=board,
-                       objects=[{"id": "div", "card": "Divination", "zone": "stack", "controller": "P2"}],
-                       stack=["div"])
+    state = make_state(
+        hand=hand,
+        battlefield=board,
+        objects=[{"id": "div", "card": "Divination", "zone": "stack", "controller": "P2"}],
+        stack=["div"],
+    )
     assert len(casts(state, "md")) == expected
 
 
-@pytest.mark.parametrize(("permanents", "expected"), [
-    (("Grizzly Bears", "Prodigal Sorcerer", "Hill Giant"), 1),  # green, blue, red: {6}{U} - 3 = {3}{U}
-    (("Grizzly Bears", "Llanowar Elves", "Ornithopter"), 0),  # green only: {5}{U}, 6 > 4
-])
+@pytest.mark.parametrize(
+    ("permanents", "expected"),
+    [
+        (("Grizzly Bears", "Prodigal Sorcerer", "Hill Giant"), 1),  # green, blue, red: {6}{U} - 3 = {3}{U}
+        (("Grizzly Bears", "Llanowar Elves", "Ornithopter"), 0),  # green only: {5}{U}, 6 > 4
+    ],
+)
 def test_for_each_color_among_permanents_you_control(make_state, casts, basics, permanents, expected):
     """CR 601.2f, 105.2: Rime Chill ({6}{U}) costs {1} less per colour among P1's permanents (lands are colourless).
 
@@ -156,10 +189,13 @@ def test_for_each_color_among_permanents_you_control(make_state, casts, basics, 
     assert len(casts(state, "rc")) == 7 * expected
 
 
-@pytest.mark.parametrize(("cards", "expected"), [
-    (("Lightning Bolt", "Opt", "Lava Spike"), 1),  # {6}{R}{R} - 3 = {3}{R}{R}: 5 mana, 5 lands
-    (("Lightning Bolt", "Opt", "Grizzly Bears"), 0),  # a creature card isn't counted: {4}{R}{R}, 6 > 5
-])
+@pytest.mark.parametrize(
+    ("cards", "expected"),
+    [
+        (("Lightning Bolt", "Opt", "Lava Spike"), 1),  # {6}{R}{R} - 3 = {3}{R}{R}: 5 mana, 5 lands
+        (("Lightning Bolt", "Opt", "Grizzly Bears"), 0),  # a creature card isn't counted: {4}{R}{R}, 6 > 5
+    ],
+)
 def test_for_each_instant_and_sorcery_card_in_your_graveyard(make_state, casts, cards, expected):
     """Bedlam Reveler counts instant and sorcery cards in its caster's graveyard only."""
     lands = [("m1", "Mountain"), ("m2", "Mountain"), ("i1", "Island"), ("i2", "Island"), ("i3", "Island")]
@@ -172,33 +208,43 @@ def test_for_each_creature_your_opponents_control(make_state, casts):
 
     P2 controls five Grizzly Bears and P1 one (not counted): {5}{G}, 6 mana, paid by six Forests: 1 cast.
     """
-    state = make_state(hand=[("pp", "Primeval Protector")],
-                       battlefield=[(f"f{i}", "Forest") for i in range(6)] + [("mine", "Grizzly Bears")],
-                       opponent=[(f"b{i}", "Grizzly Bears") for i in range(5)])
+    state = make_state(
+        hand=[("pp", "Primeval Protector")],
+        battlefield=[(f"f{i}", "Forest") for i in range(6)] + [("mine", "Grizzly Bears")],
+        opponent=[(f"b{i}", "Grizzly Bears") for i in range(5)],
+    )
     assert len(casts(state, "pp")) == 1
 
 
-@pytest.mark.parametrize("act", [
-    # Current wording: "This spell costs {1} less to cast for each creature on the battlefield."
-    pytest.param("Blasphemous Act", id="current"),
-    # Older wording: "Blasphemous Act costs {1} less to cast for each creature on the battlefield."
-    pytest.param(older_text("Blasphemous Act"), id="older"),
-])
+@pytest.mark.parametrize(
+    "act",
+    [
+        # Current wording: "This spell costs {1} less to cast for each creature on the battlefield."
+        pytest.param("Blasphemous Act", id="current"),
+        # Older wording: "Blasphemous Act costs {1} less to cast for each creature on the battlefield."
+        pytest.param(older_text("Blasphemous Act"), id="older"),
+    ],
+)
 def test_spell_that_costs_less_for_each_creature(make_state, casts, act):
     """CR 601.2f, 118.7a: Blasphemous Act costs {1} less per creature, never less than its {R}.
 
     Blasphemous Act ({8}{R}) costs {1} less for each creature on the battlefield.
     """
     four_mountains = [(f"m{i}", "Mountain") for i in range(4)]
-    five = make_state(hand=[("act", act)], battlefield=four_mountains + [("b0", "Grizzly Bears")],
-                      opponent=[(f"o{i}", "Grizzly Bears") for i in range(4)])
+    five = make_state(
+        hand=[("act", act)],
+        battlefield=four_mountains + [("b0", "Grizzly Bears")],
+        opponent=[(f"o{i}", "Grizzly Bears") for i in range(4)],
+    )
     # 5 creatures: {8}{R} - {5} = {3}{R}, four Mountains pay it: 1 cast (no targets).
     assert [str(c.total_cost) for c in casts(five, "act")] == ["{3}{R}"]
-    four = make_state(hand=[("act", act)], battlefield=four_mountains,
-                      opponent=[(f"o{i}", "Grizzly Bears") for i in range(4)])
+    four = make_state(
+        hand=[("act", act)], battlefield=four_mountains, opponent=[(f"o{i}", "Grizzly Bears") for i in range(4)]
+    )
     assert casts(four, "act") == set()  # {4}{R} needs five mana
-    many = make_state(hand=[("act", act)], battlefield=[("m0", "Mountain")],
-                      opponent=[(f"o{i}", "Grizzly Bears") for i in range(12)])
+    many = make_state(
+        hand=[("act", act)], battlefield=[("m0", "Mountain")], opponent=[(f"o{i}", "Grizzly Bears") for i in range(12)]
+    )
     assert [str(c.total_cost) for c in casts(many, "act")] == ["{R}"]  # 12 creatures: generic to 0, {R} stays
 
 
@@ -222,17 +268,21 @@ def test_two_conditions_each_take_their_own_mana(make_state, casts, basics, ench
     Two Swamps and an Ornithopter; with Underworld Dreams both hold: {B}{B} (paid), without it {1}{B}{B} (3 > 2).
     Target creature or planeswalker: Ornithopter or P2's Grizzly Bears: 2 casts when castable.
     """
-    board = basics("Swamp", 2) + [("thopter", "Ornithopter")] + ([("dreams", "Underworld Dreams")] if enchantment
-                                                                  else [])
+    board = (
+        basics("Swamp", 2) + [("thopter", "Ornithopter")] + ([("dreams", "Underworld Dreams")] if enchantment else [])
+    )
     state = make_state(hand=[("ink", "Assassin's Ink")], battlefield=board, opponent=["Grizzly Bears"])
     assert len(casts(state, "ink")) == expected
 
 
-@pytest.mark.parametrize(("lands", "expected"), [
-    ({"P2": "Evolving Wilds", "P3": "Plains"}, 1),  # P2 controls no basic land: {1}{B}{B}, three Swamps
-    ({"P2": "Forest", "P3": "Plains"}, 0),  # each controls one: {2}{B}{B}, 4 > 3
-    ({"P2": "Forest", "P3": "Evolving Wilds"}, 1),  # one opponent (P3) controls none: enough
-])
+@pytest.mark.parametrize(
+    ("lands", "expected"),
+    [
+        ({"P2": "Evolving Wilds", "P3": "Plains"}, 1),  # P2 controls no basic land: {1}{B}{B}, three Swamps
+        ({"P2": "Forest", "P3": "Plains"}, 0),  # each controls one: {2}{B}{B}, 4 > 3
+        ({"P2": "Forest", "P3": "Evolving Wilds"}, 1),  # one opponent (P3) controls none: enough
+    ],
+)
 def test_an_opponent_controls_no_basic_lands(make_state, casts, basics, lands, expected):
     """CR 601.2f, 205.4a: Hagra Mauling ({2}{B}{B}) costs {1} less if an opponent controls no basic lands.
 
@@ -240,11 +290,17 @@ def test_an_opponent_controls_no_basic_lands(make_state, casts, basics, lands, e
 
     Three players; three Swamps; target creature: P2's Grizzly Bears only, 1 cast when castable.
     """
-    objects = [{"id": f"land-{player}", "card": land, "zone": "battlefield", "controller": player}
-               for player, land in lands.items()]
-    state = make_state(hand=[("hm", one_face("Hagra Mauling"))], battlefield=basics("Swamp", 3),
-                       opponent=["Grizzly Bears"],
-                       objects=objects, players=["P1", "P2", "P3"])
+    objects = [
+        {"id": f"land-{player}", "card": land, "zone": "battlefield", "controller": player}
+        for player, land in lands.items()
+    ]
+    state = make_state(
+        hand=[("hm", one_face("Hagra Mauling"))],
+        battlefield=basics("Swamp", 3),
+        opponent=["Grizzly Bears"],
+        objects=objects,
+        players=["P1", "P2", "P3"],
+    )
     assert len(casts(state, "hm")) == expected
 
 
@@ -259,10 +315,13 @@ def test_you_control_an_artifact_creature(make_state, casts, basics, artifact, e
     assert len(casts(state, "mom")) == expected
 
 
-@pytest.mark.parametrize(("creatures", "expected"), [
-    (("Elite Vanguard", "Grizzly Bears"), 1),  # a Human and a non-Human: {U}
-    (("Elite Vanguard", "Elite Vanguard"), 0),  # no non-Human: {2}{U}, 3 > 1
-])
+@pytest.mark.parametrize(
+    ("creatures", "expected"),
+    [
+        (("Elite Vanguard", "Grizzly Bears"), 1),  # a Human and a non-Human: {U}
+        (("Elite Vanguard", "Elite Vanguard"), 0),  # no non-Human: {2}{U}, 3 > 1
+    ],
+)
 def test_a_human_creature_and_a_non_human_creature(make_state, casts, basics, creatures, expected):
     """CR 601.2f: Of One Mind ({2}{U}) costs {2} less if P1 controls a Human creature and a non-Human creature.
 
@@ -273,10 +332,13 @@ def test_a_human_creature_and_a_non_human_creature(make_state, casts, basics, cr
     assert len(casts(state, "oom")) == expected
 
 
-@pytest.mark.parametrize(("cards", "expected"), [
-    (("Grizzly Bears", "Opt", "Ornithopter", "Forest"), 1),  # creature, instant, artifact, land: 4 types
-    (("Grizzly Bears", "Opt", "Ornithopter", "Lightning Bolt"), 0),  # creature, instant, artifact: 3
-])
+@pytest.mark.parametrize(
+    ("cards", "expected"),
+    [
+        (("Grizzly Bears", "Opt", "Ornithopter", "Forest"), 1),  # creature, instant, artifact, land: 4 types
+        (("Grizzly Bears", "Opt", "Ornithopter", "Lightning Bolt"), 0),  # creature, instant, artifact: 3
+    ],
+)
 def test_four_or_more_card_types_among_cards_in_your_graveyard(make_state, casts, basics, cards, expected):
     """CR 601.2f, 205.2a: Scour the Laboratory ({4}{U}{U}) costs {2} less with delirium.
 
@@ -294,8 +356,9 @@ def test_your_life_total_is_5_or_less(make_state, casts, basics, life, expected)
 
     Two Swamps pay {B}{B}; target creature or planeswalker: P2's Grizzly Bears, 1 cast when castable.
     """
-    state = make_state(hand=[("end", "The End")], battlefield=basics("Swamp", 2), opponent=["Grizzly Bears"],
-                       life={"P1": life})
+    state = make_state(
+        hand=[("end", "The End")], battlefield=basics("Swamp", 2), opponent=["Grizzly Bears"], life={"P1": life}
+    )
     assert len(casts(state, "end")) == expected
 
 
@@ -307,17 +370,27 @@ def test_a_creature_is_attacking_you(make_state, casts, basics, attacking, expec
     attacks P1. Two Islands pay {U}{U}; target spell or creature: P2's Grizzly Bears (no spell on the stack),
     1 cast when castable.
     """
-    state = make_state(hand=[("swat", "Swat Away")], battlefield=basics("Island", 2),
-                       opponent=[("bear", "Grizzly Bears", {"attacking": attacking})],
-                       phase="combat", active_player="P2", priority="P1")
+    state = make_state(
+        hand=[("swat", "Swat Away")],
+        battlefield=basics("Island", 2),
+        opponent=[("bear", "Grizzly Bears", {"attacking": attacking})],
+        phase="combat",
+        active_player="P2",
+        priority="P1",
+    )
     assert len(casts(state, "swat")) == expected
 
 
 def test_whom_a_creature_attacks_is_not_guessed(make_state, casts, basics):
     """CR 508.1b: with a planeswalker of P1's on the battlefield, P2's attacker may attack it, not P1: reported."""
-    state = make_state(hand=[("swat", "Swat Away")], battlefield=basics("Island", 2) + [("jace", "Jace Beleren")],
-                       opponent=[("bear", "Grizzly Bears", {"attacking": True})],
-                       phase="combat", active_player="P2", priority="P1")
+    state = make_state(
+        hand=[("swat", "Swat Away")],
+        battlefield=basics("Island", 2) + [("jace", "Jace Beleren")],
+        opponent=[("bear", "Grizzly Bears", {"attacking": True})],
+        phase="combat",
+        active_player="P2",
+        priority="P1",
+    )
     with pytest.raises(UnsupportedRuleError):
         casts(state, "swat")
 
@@ -329,8 +402,14 @@ def test_a_reduction_if_bargained(make_state, casts, islands, expected):
     Target spell: P2's Bolt, one choice. Two Islands: only bargained, {U}{U}: 1 cast. Three: bargained or not:
     2 casts.
     """
-    state = make_state(hand=[("ice", "Ice Out")], battlefield=lands("Island", islands) + [("thopter", "Ornithopter")],
-                       objects=[_bolt("bolt")], stack=["bolt"], active_player="P2", priority="P1")
+    state = make_state(
+        hand=[("ice", "Ice Out")],
+        battlefield=lands("Island", islands) + [("thopter", "Ornithopter")],
+        objects=[_bolt("bolt")],
+        stack=["bolt"],
+        active_player="P2",
+        priority="P1",
+    )
     found = casts(state, "ice")
     assert len(found) == expected
     assert ("thopter",) in {c.sacrifices for c in found}
@@ -345,8 +424,7 @@ def test_affinity_for_artifacts_counts_the_casters_artifacts(make_state, casts):
     """
     assert len(casts(make_state(hand=[("frog", "Frogmite")], battlefield=relics(4)), "frog")) == 1
     assert casts(make_state(hand=[("frog", "Frogmite")], battlefield=relics(3)), "frog") == set()
-    assert len(casts(make_state(hand=[("frog", "Frogmite")], battlefield=relics(3) + lands("Island", 1)),
-                     "frog")) == 1
+    assert len(casts(make_state(hand=[("frog", "Frogmite")], battlefield=relics(3) + lands("Island", 1)), "frog")) == 1
     state = make_state(hand=[("frog", "Frogmite")], battlefield=lands("Island", 1), opponent=relics(4, "o"))
     assert casts(state, "frog") == set()
 
@@ -389,7 +467,7 @@ def test_thalia_taxes_noncreature_spells(make_state, casts, mountains, mists, ra
     [
         # Targets {P1, P2, Thalia} = 3 per Ray. Costs with the tax once: alone {1}{U} 2,
         # one Ray {2}{U}{R} 4, two Rays {3}{U}{R}{R} 6 (taxed per card it would be 7).
-        (4, 1 + 2 * 3),              # 5 mana: alone 1 + one Ray 6 = 7
+        (4, 1 + 2 * 3),  # 5 mana: alone 1 + one Ray 6 = 7
         (5, 1 + 2 * 3 + 2 * 3 * 3),  # 6 mana: + two Rays in 2 orders x 3 x 3 = 18 -> 25
     ],
 )
@@ -407,8 +485,11 @@ def test_thalia_tax_is_applied_once_to_the_total(make_state, casts, mountains, e
 
 def test_thalia_does_not_tax_creature_spells(make_state, casts):
     """CR 601.2f: Thalia taxes noncreature spells only: Grizzly Bears {1}{G} with 2 Forests is castable."""
-    state = make_state(hand=[("bears", "Grizzly Bears")], battlefield=[("f1", "Forest"), ("f2", "Forest")],
-                       opponent=[("thalia", "Thalia, Guardian of Thraben")])
+    state = make_state(
+        hand=[("bears", "Grizzly Bears")],
+        battlefield=[("f1", "Forest"), ("f2", "Forest")],
+        opponent=[("thalia", "Thalia, Guardian of Thraben")],
+    )
     found = casts(state, "bears")
     assert len(found) == 1
     assert str(next(iter(found)).total_cost) == "{1}{G}"
@@ -417,8 +498,10 @@ def test_thalia_does_not_tax_creature_spells(make_state, casts):
 @pytest.mark.parametrize(("mountains", "expected"), [(2, 0), (3, 3)])
 def test_thalia_taxes_her_controllers_spells_too(make_state, casts, mountains, expected):
     """CR 601.2f: "Noncreature spells cost {1} more" applies to every player's spells, Thalia's controller's too."""
-    state = make_state(hand=RAY, battlefield=[(f"m{i}", "Mountain") for i in range(mountains)]
-                       + [("thalia", "Thalia, Guardian of Thraben")])
+    state = make_state(
+        hand=RAY,
+        battlefield=[(f"m{i}", "Mountain") for i in range(mountains)] + [("thalia", "Thalia, Guardian of Thraben")],
+    )
     # Ray costs {2}{R} = 3: 2 Mountains 0; 3 Mountains -> P1, P2, Thalia = 3.
     assert len(casts(state, "ray")) == expected
 
@@ -433,28 +516,34 @@ def test_arcane_spells_you_cast_cost_less(make_state, casts):
     # {1}{R} - {1} = {R}: any target P1 or P2 (the Gohei is no creature) = 2.
     found = casts(mine, "ray")
     assert len(found) == 2 and {str(c.total_cost) for c in found} == {"{R}"}
-    theirs = make_state(hand=[("ray", "Glacial Ray")], battlefield=[("m", "Mountain")],
-                        opponent=[("gohei", "Long-Forgotten Gohei")])
+    theirs = make_state(
+        hand=[("ray", "Glacial Ray")], battlefield=[("m", "Mountain")], opponent=[("gohei", "Long-Forgotten Gohei")]
+    )
     assert len(casts(theirs, "ray")) == 0  # {1}{R} with one Mountain
 
 
 def test_coloured_cost_increase(make_state, casts):
     """CR 601.2f: Alabaster Leech: white spells its controller casts cost {W} more."""
-    two = make_state(hand=[("strike", "Hundred-Talon Strike")],
-                     battlefield=[("p1", "Plains"), ("p2", "Plains"), ("leech", "Alabaster Leech")])
+    two = make_state(
+        hand=[("strike", "Hundred-Talon Strike")],
+        battlefield=[("p1", "Plains"), ("p2", "Plains"), ("leech", "Alabaster Leech")],
+    )
     # {W} + {W} = {W}{W}, two Plains; target creature: the Leech = 1.
     found = casts(two, "strike")
     assert len(found) == 1 and {str(c.total_cost) for c in found} == {"{W}{W}"}
-    one = make_state(hand=[("strike", "Hundred-Talon Strike")],
-                     battlefield=[("p1", "Plains"), ("leech", "Alabaster Leech")])
+    one = make_state(
+        hand=[("strike", "Hundred-Talon Strike")], battlefield=[("p1", "Plains"), ("leech", "Alabaster Leech")]
+    )
     assert len(casts(one, "strike")) == 0
 
 
 def test_spells_your_opponents_cast_cost_more(make_state, casts):
     """CR 601.2f: Grand Arbiter Augustin IV makes its controller's opponents' spells cost {1} more."""
-    state = make_state(hand=[("ray", "Glacial Ray")], battlefield=[("m1", "Mountain"), ("m2", "Mountain"),
-                                                                   ("m3", "Mountain")],
-                       opponent=[("arbiter", "Grand Arbiter Augustin IV")])
+    state = make_state(
+        hand=[("ray", "Glacial Ray")],
+        battlefield=[("m1", "Mountain"), ("m2", "Mountain"), ("m3", "Mountain")],
+        opponent=[("arbiter", "Grand Arbiter Augustin IV")],
+    )
     found = casts(state, "ray")
     # {1}{R} + {1} = {2}{R}: P1, P2, the Arbiter = 3.
     assert len(found) == 3 and {str(c.total_cost) for c in found} == {"{2}{R}"}

@@ -20,7 +20,7 @@ from solver.legal import why_illegal
     [
         ([("i1", "Island"), ("i2", "Island"), ("i3", "Island")], False, 0),  # no mana cost: unpayable
         ([], False, 0),
-        ([("i1", "Island"), ("i2", "Island"), ("i3", "Island")], True, 1),   # the alternative cost
+        ([("i1", "Island"), ("i2", "Island"), ("i3", "Island")], True, 1),  # the alternative cost
         ([], True, 1),
     ],
 )
@@ -38,10 +38,13 @@ def test_why_illegal_no_mana_cost_cites_118_6(make_state):
     assert "CR 118.6" in {reason.rule for reason in why_illegal(state, Cast("ever", "Evermind"))}
 
 
-@pytest.mark.parametrize(("lands", "expected"), [
-    ({"Island": 3}, 1),               # {2}{U}: unkicked only; no target in the unkicked text
-    ({"Island": 3, "Swamp": 2}, 3),   # + kicked ({1}{B} more): 'target player' (P1 or P2) chosen only then
-])
+@pytest.mark.parametrize(
+    ("lands", "expected"),
+    [
+        ({"Island": 3}, 1),  # {2}{U}: unkicked only; no target in the unkicked text
+        ({"Island": 3, "Swamp": 2}, 3),  # + kicked ({1}{B} more): 'target player' (P1 or P2) chosen only then
+    ],
+)
 def test_kicker_and_kicked_only_targets(make_state, casts, basics, lands, expected):
     """CR 702.33a, 702.33g: Probe's kicker is an optional additional cost; its target exists only if kicked."""
     battlefield = [land for name, count in lands.items() for land in basics(name, count)]
@@ -54,15 +57,19 @@ def test_kicker_and_kicked_only_targets(make_state, casts, basics, lands, expect
 
 def test_kicker_adds_its_cost(make_state, casts, basics):
     """CR 702.33a, 601.2f: Dismantling Blow ({2}{W}, kicker {2}{U}) at Sol Ring or Bad Moon: 2 unkicked + 2 kicked."""
-    state = make_state(hand=[("blow", "Dismantling Blow")], battlefield=basics("Plains", 5) + basics("Island", 1),
-                       opponent=[("ring", "Sol Ring"), ("moon", "Bad Moon")])
+    state = make_state(
+        hand=[("blow", "Dismantling Blow")],
+        battlefield=basics("Plains", 5) + basics("Island", 1),
+        opponent=[("ring", "Sol Ring"), ("moon", "Bad Moon")],
+    )
     found = casts(state, "blow")
     assert len(found) == 4
     assert {str(cast.total_cost) for cast in found if cast.times_paid("kicker")} == {"{4}{W}{U}"}
     unkicked = next(c for c in found if not c.times_paid("kicker"))
     assert not why_illegal(state, unkicked._replace(additional_costs=(("kicker", 1),)))  # 6 lands pay {4}{W}{U}
-    poor = make_state(hand=[("blow", "Dismantling Blow")], battlefield=basics("Plains", 3),
-                      opponent=[("ring", "Sol Ring")])
+    poor = make_state(
+        hand=[("blow", "Dismantling Blow")], battlefield=basics("Plains", 3), opponent=[("ring", "Sol Ring")]
+    )
     assert "CR 601.2h" in {r.rule for r in why_illegal(poor, unkicked._replace(additional_costs=(("kicker", 1),)))}
 
 
@@ -74,8 +81,7 @@ def test_awaken_is_an_alternative_cost_with_a_land_target(make_state, casts):
     value stays 4 (CR 118.9c).
     """
     islands = [(f"i{i}", "Island") for i in range(6)]
-    state = make_state(hand=[("discovery", "Coastal Discovery")], battlefield=islands,
-                       opponent=[("theirs", "Forest")])
+    state = make_state(hand=[("discovery", "Coastal Discovery")], battlefield=islands, opponent=[("theirs", "Forest")])
     found = casts(state, "discovery")
     # Normal cast: no target, 1. Awakened for {5}{U} (six Islands pay it): one of P1's six lands, 6. 1 + 6 = 7.
     assert len(found) == 7
@@ -107,11 +113,15 @@ def test_choices_a_cast_cannot_have_are_refused(make_state):
     from models.cast import Cast
     from solver.legal import legal_casts, why_illegal
 
-    state = make_state(hand=[("ray", "Glacial Ray")], battlefield=[("m1", "Mountain"), ("m2", "Mountain"),
-                                                                   ("bears", "Grizzly Bears")])
+    state = make_state(
+        hand=[("ray", "Glacial Ray")], battlefield=[("m1", "Mountain"), ("m2", "Mountain"), ("bears", "Grizzly Bears")]
+    )
     legal = next(iter(legal_casts(state, "ray")))
-    for changed in (legal._replace(taps=("bears",)), legal._replace(returns=("bears",)),
-                    legal._replace(alternative_cost="awaken")):
+    for changed in (
+        legal._replace(taps=("bears",)),
+        legal._replace(returns=("bears",)),
+        legal._replace(alternative_cost="awaken"),
+    ):
         assert changed not in legal_casts(state, "ray")
         assert why_illegal(state, changed)
     assert legal in legal_casts(state, "ray") and isinstance(legal, Cast)
@@ -127,17 +137,24 @@ def test_power_quality_with_an_anthem_is_unsupported(make_state):
     from models.errors import UnsupportedRuleError
     from solver.legal import legal_casts
 
-    state = make_state(hand=[("smite", "Smite the Monstrous")], battlefield=[(f"p{i}", "Plains") for i in range(4)],
-                       opponent=[("gohei", "Long-Forgotten Gohei"), ("bears", "Grizzly Bears")])
+    state = make_state(
+        hand=[("smite", "Smite the Monstrous")],
+        battlefield=[(f"p{i}", "Plains") for i in range(4)],
+        opponent=[("gohei", "Long-Forgotten Gohei"), ("bears", "Grizzly Bears")],
+    )
     with pytest.raises(UnsupportedRuleError, match="613.4"):
         legal_casts(state, "smite").count()
 
 
 # ---------------------------------------------------------------- multikicker (CR 702.33c)
-CHALICE = {"name": "Everflowing Chalice", "mana_cost": "{0}", "type_line": "Artifact",
-           "oracle_text": "Multikicker {2} (You may pay an additional {2} any number of times as you cast this "
-                          "spell.)\nEverflowing Chalice enters the battlefield with a charge counter on it for "
-                          "each time it was kicked.\n{T}: Add {C} for each charge counter on Everflowing Chalice."}
+CHALICE = {
+    "name": "Everflowing Chalice",
+    "mana_cost": "{0}",
+    "type_line": "Artifact",
+    "oracle_text": "Multikicker {2} (You may pay an additional {2} any number of times as you cast this "
+    "spell.)\nEverflowing Chalice enters the battlefield with a charge counter on it for "
+    "each time it was kicked.\n{T}: Add {C} for each charge counter on Everflowing Chalice.",
+}
 
 
 def test_multikicker_any_number_of_times(make_state, casts):
@@ -148,8 +165,9 @@ def test_multikicker_any_number_of_times(make_state, casts):
     """
     state = make_state(hand=[("chalice", CHALICE)], battlefield=[(f"i{i}", "Island") for i in range(7)])
     found = casts(state, "chalice")
-    kicks = sorted((c.times_paid("multikicker"), c.times_paid("multikicker") > 0, str(c.total_cost) or "{0}")
-                   for c in found)
+    kicks = sorted(
+        (c.times_paid("multikicker"), c.times_paid("multikicker") > 0, str(c.total_cost) or "{0}") for c in found
+    )
     assert kicks == [(0, False, "{0}"), (1, True, "{2}"), (2, True, "{4}"), (3, True, "{6}")]
     from solver.legal import why_illegal
 
@@ -164,22 +182,33 @@ def test_shoal_exiles_a_card_instead_of_paying(make_state, casts):
     Blazing Shoal ({X}{R}{R}) cast by exiling a red card with mana value X from the hand: X is then that
     card's mana value, whatever mana is available.
     """
-    state = make_state(hand=[("shoal", "Blazing Shoal"), ("giant", "Hill Giant"), ("bolt", "Lightning Bolt"),
-                             ("bears", "Grizzly Bears")],
-                       battlefield=[("m1", "Mountain"), ("m2", "Mountain")], opponent=[("theirs", "Grizzly Bears")])
+    state = make_state(
+        hand=[
+            ("shoal", "Blazing Shoal"),
+            ("giant", "Hill Giant"),
+            ("bolt", "Lightning Bolt"),
+            ("bears", "Grizzly Bears"),
+        ],
+        battlefield=[("m1", "Mountain"), ("m2", "Mountain")],
+        opponent=[("theirs", "Grizzly Bears")],
+    )
     found = casts(state, "shoal")
     # Target creature: theirs = 1. Paying {X}{R}{R} with two Mountains: X = 0 only -> 1.
     # Exiling Hill Giant (red, mana value 4): X = 4 -> 1; Lightning Bolt (red, 1): X = 1 -> 1; Grizzly Bears is green.
     # 1 + 1 + 1 = 3.
     assert sorted((c.x, c.exiles, str(c.total_cost) or "{0}") for c in found) == [
-        (0, (), "{R}{R}"), (1, ("bolt",), "{0}"), (4, ("giant",), "{0}")]
+        (0, (), "{R}{R}"),
+        (1, ("bolt",), "{0}"),
+        (4, ("giant",), "{0}"),
+    ]
     assert {c.mana_value for c in found} == {2, 3, 6}  # CR 202.3e: X counts as announced: 0+2, 1+2, 4+2
 
 
 def test_shoal_never_with_another_alternative_cost(make_state, casts):
     """CR 118.9a: cast without paying its mana cost, a Shoal can't also exile a card; X is 0 (CR 107.3b)."""
-    state = make_state(hand=[("shoal", "Blazing Shoal"), ("giant", "Hill Giant")],
-                       opponent=[("theirs", "Grizzly Bears")])
+    state = make_state(
+        hand=[("shoal", "Blazing Shoal"), ("giant", "Hill Giant")], opponent=[("theirs", "Grizzly Bears")]
+    )
     free = casts(state, "shoal", without_paying_mana_cost=True)
     assert [(c.x, c.exiles) for c in free] == [(0, ())]
 
@@ -191,18 +220,36 @@ def test_overload_replaces_target_with_each(make_state, casts):
     Weapon Surge ({R}, overload {1}{R}): one creature P1 controls as its target, or overloaded with no
     target at all.
     """
-    state = make_state(hand=[("surge", "Weapon Surge")], battlefield=[("m1", "Mountain"), ("m2", "Mountain"),
-                                                                      ("b1", "Grizzly Bears"), ("b2", "Grizzly Bears")],
-                       opponent=[("theirs", "Grizzly Bears")])
+    state = make_state(
+        hand=[("surge", "Weapon Surge")],
+        battlefield=[("m1", "Mountain"), ("m2", "Mountain"), ("b1", "Grizzly Bears"), ("b2", "Grizzly Bears")],
+        opponent=[("theirs", "Grizzly Bears")],
+    )
     found = casts(state, "surge")
     # {R}: target creature you control, b1 or b2 = 2; overloaded for {1}{R}: no target = 1. 2 + 1 = 3.
     assert sorted((c.alternative_cost == "overload", str(c.total_cost), len(c.targets)) for c in found) == [
-        (False, "{R}", 1), (False, "{R}", 1), (True, "{1}{R}", 0)]
+        (False, "{R}", 1),
+        (False, "{R}", 1),
+        (True, "{1}{R}", 0),
+    ]
     # with one Mountain only the targeted cast; with no creature of P1's only the overloaded one
-    assert len(casts(make_state(hand=[("surge", "Weapon Surge")], battlefield=[("m1", "Mountain"),
-                                                                               ("b1", "Grizzly Bears")]), "surge")) == 1
-    alone = casts(make_state(hand=[("surge", "Weapon Surge")], battlefield=[("m1", "Mountain"), ("m2", "Mountain")],
-                             opponent=[("theirs", "Grizzly Bears")]), "surge")
+    assert (
+        len(
+            casts(
+                make_state(hand=[("surge", "Weapon Surge")], battlefield=[("m1", "Mountain"), ("b1", "Grizzly Bears")]),
+                "surge",
+            )
+        )
+        == 1
+    )
+    alone = casts(
+        make_state(
+            hand=[("surge", "Weapon Surge")],
+            battlefield=[("m1", "Mountain"), ("m2", "Mountain")],
+            opponent=[("theirs", "Grizzly Bears")],
+        ),
+        "surge",
+    )
     assert [(c.alternative_cost == "overload", len(c.targets)) for c in alone] == [(True, 0)]
 
 
@@ -215,31 +262,42 @@ def test_overload_with_spliced_text_is_unsupported(make_state):
     from models.errors import UnsupportedRuleError
     from solver.legal import legal_casts
 
-    state = make_state(hand=[("surge", "Weapon Surge"), ("skill", "Splicer's Skill")],
-                       battlefield=[("m1", "Mountain"), ("b1", "Grizzly Bears")])
+    state = make_state(
+        hand=[("surge", "Weapon Surge"), ("skill", "Splicer's Skill")],
+        battlefield=[("m1", "Mountain"), ("b1", "Grizzly Bears")],
+    )
     with pytest.raises(UnsupportedRuleError, match="removes targets with spliced text"):
         legal_casts(state, "surge")
 
 
 # ---------------------------------------------------------------- buyback (CR 702.27), an optional additional cost
 
-CAPSIZE = {"name": "Capsize", "mana_cost": "{1}{U}{U}", "type_line": "Instant",
-           "oracle_text": "Buyback {3} (You may pay an additional {3} as you cast this spell. If you do, put this "
-                          "card into your hand as it resolves.)\nReturn target permanent to its owner's hand."}
+CAPSIZE = {
+    "name": "Capsize",
+    "mana_cost": "{1}{U}{U}",
+    "type_line": "Instant",
+    "oracle_text": "Buyback {3} (You may pay an additional {3} as you cast this spell. If you do, put this "
+    "card into your hand as it resolves.)\nReturn target permanent to its owner's hand.",
+}
 
 
-@pytest.mark.parametrize(("mountains", "expected"), [
-    # three Islands and three Mountains: 'target permanent' has 6 lands + the Bears = 7 choices;
-    # {1}{U}{U}: 7; bought back, {4}{U}{U} is 6 mana and the six lands pay it: 7. 7 + 7 = 14
-    (3, 14),
-    # three Islands and two Mountains: 5 lands + the Bears = 6 choices; {1}{U}{U}: 6; {4}{U}{U} needs 6 mana of 5: 0
-    (2, 6),
-])
+@pytest.mark.parametrize(
+    ("mountains", "expected"),
+    [
+        # three Islands and three Mountains: 'target permanent' has 6 lands + the Bears = 7 choices;
+        # {1}{U}{U}: 7; bought back, {4}{U}{U} is 6 mana and the six lands pay it: 7. 7 + 7 = 14
+        (3, 14),
+        # three Islands and two Mountains: 5 lands + the Bears = 6 choices; {1}{U}{U}: 6; {4}{U}{U} needs 6 mana of 5: 0
+        (2, 6),
+    ],
+)
 def test_buyback_is_an_optional_additional_cost(make_state, casts, basics, mountains, expected):
     """CR 702.27a, 601.2b, 601.2f: "Buyback [cost]": the caster may pay [cost] more; each choice is its own cast."""
-    state = make_state(hand=[("capsize", CAPSIZE)],
-                       battlefield=basics("Island", 3, "isl") + basics("Mountain", mountains, "mtn"),
-                       opponent=[("bears", "Grizzly Bears")])
+    state = make_state(
+        hand=[("capsize", CAPSIZE)],
+        battlefield=basics("Island", 3, "isl") + basics("Mountain", mountains, "mtn"),
+        opponent=[("bears", "Grizzly Bears")],
+    )
     found = casts(state, "capsize")
     assert len(found) == expected
     bought = [c for c in found if c.times_paid("buyback")]
@@ -259,8 +317,12 @@ def test_buyback_cost_changers_are_unsupported(make_state):
     from models.errors import UnsupportedRuleError
     from solver.legal import legal_casts
 
-    crystal = {"name": "Memory Crystal", "mana_cost": "{3}", "type_line": "Artifact",
-               "oracle_text": "Buyback costs cost {2} less."}
+    crystal = {
+        "name": "Memory Crystal",
+        "mana_cost": "{3}",
+        "type_line": "Artifact",
+        "oracle_text": "Buyback costs cost {2} less.",
+    }
     state = make_state(hand=[("capsize", CAPSIZE)], battlefield=[("isl1", "Island"), ("crystal", crystal)])
     with pytest.raises(UnsupportedRuleError, match="Memory Crystal"):
         legal_casts(state, "capsize")

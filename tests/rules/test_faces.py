@@ -24,19 +24,26 @@ from tests.conftest import ROOT
 
 
 def _state(card: str, cards: CardDatabase | None = None, zone: str = "hand"):
-    data = {"players": ["P1", "P2"], "objects": [
-        {"id": "c", "card": card, "zone": zone, "owner": "P1"},
-        *({"id": f"m{i}", "card": "Mountain", "zone": "battlefield", "controller": "P1"} for i in range(4)),
-        *({"id": f"i{i}", "card": "Island", "zone": "battlefield", "controller": "P1"} for i in range(4)),
-        {"id": "bears", "card": "Grizzly Bears", "zone": "battlefield", "controller": "P2"}]}
+    data = {
+        "players": ["P1", "P2"],
+        "objects": [
+            {"id": "c", "card": card, "zone": zone, "owner": "P1"},
+            *({"id": f"m{i}", "card": "Mountain", "zone": "battlefield", "controller": "P1"} for i in range(4)),
+            *({"id": f"i{i}", "card": "Island", "zone": "battlefield", "controller": "P1"} for i in range(4)),
+            {"id": "bears", "card": "Grizzly Bears", "zone": "battlefield", "controller": "P2"},
+        ],
+    }
     return state_from_data(data, cards=cards) if cards is not None else state_from_data(data)
 
 
-@pytest.mark.parametrize(("card", "face"), [
-    ("Bonecrusher Giant", "Stomp"),  # an Adventure (CR 715.3)
-    ("Depose", "Deploy"),  # a split card's other half (CR 709.3)
-    ("Valki, God of Lies", "Tibalt, Cosmic Impostor"),  # a modal double-faced card's back face (CR 712.11b)
-])
+@pytest.mark.parametrize(
+    ("card", "face"),
+    [
+        ("Bonecrusher Giant", "Stomp"),  # an Adventure (CR 715.3)
+        ("Depose", "Deploy"),  # a split card's other half (CR 709.3)
+        ("Valki, God of Lies", "Tibalt, Cosmic Impostor"),  # a modal double-faced card's back face (CR 712.11b)
+    ],
+)
 def test_a_card_whose_castable_face_the_data_lacks_is_unsupported(card, face):
     """The bundled data has the front face only: its casts would miss the other face's, so the answer is refused."""
     state = _state(card)
@@ -59,13 +66,25 @@ def _records(*records: dict) -> CardDatabase:
     return CardDatabase([card_from_record(r) for r in records])
 
 
-_GIANT = {"name": "Bonecrusher Giant", "mana_cost": "{2}{R}", "type_line": "Creature — Giant", "power": "4",
-          "toughness": "3", "layout": "adventure", "faces_of": "Bonecrusher Giant // Stomp",
-          "oracle_text": "Whenever this creature becomes the target of a spell, this creature deals 2 damage to "
-                         "that spell's controller."}
-_STOMP = {"name": "Stomp", "mana_cost": "{1}{R}", "type_line": "Instant — Adventure", "layout": "adventure",
-          "faces_of": "Bonecrusher Giant // Stomp",
-          "oracle_text": "Damage can't be prevented this turn. Stomp deals 2 damage to any target."}
+_GIANT = {
+    "name": "Bonecrusher Giant",
+    "mana_cost": "{2}{R}",
+    "type_line": "Creature — Giant",
+    "power": "4",
+    "toughness": "3",
+    "layout": "adventure",
+    "faces_of": "Bonecrusher Giant // Stomp",
+    "oracle_text": "Whenever this creature becomes the target of a spell, this creature deals 2 damage to "
+    "that spell's controller.",
+}
+_STOMP = {
+    "name": "Stomp",
+    "mana_cost": "{1}{R}",
+    "type_line": "Instant — Adventure",
+    "layout": "adventure",
+    "faces_of": "Bonecrusher Giant // Stomp",
+    "oracle_text": "Damage can't be prevented this turn. Stomp deals 2 damage to any target.",
+}
 
 
 def test_the_data_lacking_a_face_is_noted_once_per_card():
@@ -76,11 +95,19 @@ def test_the_data_lacking_a_face_is_noted_once_per_card():
         cards.get("Stomp")
 
 
-_BASICS = ({"name": "Mountain", "mana_cost": "", "type_line": "Basic Land — Mountain", "oracle_text": ""},
-           {"name": "Plains", "mana_cost": "", "type_line": "Basic Land — Plains", "oracle_text": ""},
-           {"name": "Island", "mana_cost": "", "type_line": "Basic Land — Island", "oracle_text": ""},
-           {"name": "Grizzly Bears", "mana_cost": "{1}{G}", "type_line": "Creature — Bear", "power": "2",
-            "toughness": "2", "oracle_text": ""})
+_BASICS = (
+    {"name": "Mountain", "mana_cost": "", "type_line": "Basic Land — Mountain", "oracle_text": ""},
+    {"name": "Plains", "mana_cost": "", "type_line": "Basic Land — Plains", "oracle_text": ""},
+    {"name": "Island", "mana_cost": "", "type_line": "Basic Land — Island", "oracle_text": ""},
+    {
+        "name": "Grizzly Bears",
+        "mana_cost": "{1}{G}",
+        "type_line": "Creature — Bear",
+        "power": "2",
+        "toughness": "2",
+        "oracle_text": "",
+    },
+)
 
 
 def test_a_transforming_cards_back_face_is_not_cast_from_the_hand():
@@ -88,23 +115,35 @@ def test_a_transforming_cards_back_face_is_not_cast_from_the_hand():
 
     Delver of Secrets ({U}), its back face not in the data, in hand with four Islands: 1 cast.
     """
-    delver = {"name": "Delver of Secrets", "mana_cost": "{U}", "type_line": "Creature — Human Wizard", "power": "1",
-              "toughness": "1", "layout": "transform", "faces_of": "Delver of Secrets // Insectile Aberration",
-              "oracle_text": "At the beginning of your upkeep, look at the top card of your library. You may reveal "
-                             "that card. If an instant or sorcery card is revealed this way, transform this "
-                             "creature."}
+    delver = {
+        "name": "Delver of Secrets",
+        "mana_cost": "{U}",
+        "type_line": "Creature — Human Wizard",
+        "power": "1",
+        "toughness": "1",
+        "layout": "transform",
+        "faces_of": "Delver of Secrets // Insectile Aberration",
+        "oracle_text": "At the beginning of your upkeep, look at the top card of your library. You may reveal "
+        "that card. If an instant or sorcery card is revealed this way, transform this "
+        "creature.",
+    }
     cards = _records(delver, *_BASICS)
     assert cards.get("Delver of Secrets").faces_lacking == ("Insectile Aberration",)
     assert count_legal_casts(_state("Delver of Secrets", cards), "c") == 1
 
 
 # ------------------------------------------------------------------------------------ faces in the data: cast them
-def _whole_state(cards: CardDatabase, card: str, zone: str = "hand", lands: tuple[str, ...] = ("Mountain",) * 3,
-                 **extra) -> GameState:
-    data = {"players": ["P1", "P2"], "objects": [
-        {"id": "c", "card": card, "zone": zone, "owner": "P1", **extra},
-        *({"id": f"l{i}", "card": land, "zone": "battlefield", "controller": "P1"} for i, land in enumerate(lands)),
-        {"id": "bears", "card": "Grizzly Bears", "zone": "battlefield", "controller": "P2"}]}
+def _whole_state(
+    cards: CardDatabase, card: str, zone: str = "hand", lands: tuple[str, ...] = ("Mountain",) * 3, **extra
+) -> GameState:
+    data = {
+        "players": ["P1", "P2"],
+        "objects": [
+            {"id": "c", "card": card, "zone": zone, "owner": "P1", **extra},
+            *({"id": f"l{i}", "card": land, "zone": "battlefield", "controller": "P1"} for i, land in enumerate(lands)),
+            {"id": "bears", "card": "Grizzly Bears", "zone": "battlefield", "controller": "P2"},
+        ],
+    }
     return state_from_data(data, cards=cards)
 
 
@@ -137,17 +176,40 @@ def test_a_card_on_an_adventure_is_cast_from_exile_as_itself_only(casts):
     assert [(c.halves, c.zone.value) for c in found] == [((), "exile")]
 
 
-_BOLT_FRONT = {"name": "Test Searing Charm", "mana_cost": "{1}{R}", "type_line": "Sorcery", "layout": "modal_dfc",
-               "faces_of": "Test Searing Charm // Test Searing Peaks",
-               "oracle_text": "Test Searing Charm deals 3 damage to any target."}
-_LAND_BACK = {"name": "Test Searing Peaks", "mana_cost": "", "type_line": "Land", "layout": "modal_dfc",
-              "faces_of": "Test Searing Charm // Test Searing Peaks", "oracle_text": "{T}: Add {R}."}
-_CREATURE_FRONT = {"name": "Test Wanderer", "mana_cost": "{1}{R}", "type_line": "Creature — Human", "power": "2",
-                   "toughness": "2", "layout": "modal_dfc", "faces_of": "Test Wanderer // Test Wanderer's Trick",
-                   "oracle_text": ""}
-_INSTANT_BACK = {"name": "Test Wanderer's Trick", "mana_cost": "{R}", "type_line": "Instant", "layout": "modal_dfc",
-                 "faces_of": "Test Wanderer // Test Wanderer's Trick",
-                 "oracle_text": "Tap target creature."}
+_BOLT_FRONT = {
+    "name": "Test Searing Charm",
+    "mana_cost": "{1}{R}",
+    "type_line": "Sorcery",
+    "layout": "modal_dfc",
+    "faces_of": "Test Searing Charm // Test Searing Peaks",
+    "oracle_text": "Test Searing Charm deals 3 damage to any target.",
+}
+_LAND_BACK = {
+    "name": "Test Searing Peaks",
+    "mana_cost": "",
+    "type_line": "Land",
+    "layout": "modal_dfc",
+    "faces_of": "Test Searing Charm // Test Searing Peaks",
+    "oracle_text": "{T}: Add {R}.",
+}
+_CREATURE_FRONT = {
+    "name": "Test Wanderer",
+    "mana_cost": "{1}{R}",
+    "type_line": "Creature — Human",
+    "power": "2",
+    "toughness": "2",
+    "layout": "modal_dfc",
+    "faces_of": "Test Wanderer // Test Wanderer's Trick",
+    "oracle_text": "",
+}
+_INSTANT_BACK = {
+    "name": "Test Wanderer's Trick",
+    "mana_cost": "{R}",
+    "type_line": "Instant",
+    "layout": "modal_dfc",
+    "faces_of": "Test Wanderer // Test Wanderer's Trick",
+    "oracle_text": "Tap target creature.",
+}
 
 
 def test_a_modal_double_faced_cards_land_face_is_played_not_cast(casts):
@@ -168,12 +230,25 @@ def test_a_modal_double_faced_cards_back_face_is_cast(casts):
     assert sorted(c.halves for c in found) == [(), ("Test Wanderer's Trick",)]
 
 
-_SPIRIT = {"name": "Test Lost Spirit", "mana_cost": "{1}{W}", "type_line": "Creature — Spirit", "power": "2",
-           "toughness": "1", "layout": "transform", "faces_of": "Test Lost Spirit // Test Spirit's Blessing",
-           "oracle_text": "Flying\nDisturb {1}{U}"}
-_BLESSING = {"name": "Test Spirit's Blessing", "mana_cost": "", "type_line": "Enchantment — Aura", "colors": ["U"],
-             "layout": "transform", "faces_of": "Test Lost Spirit // Test Spirit's Blessing",
-             "oracle_text": "Enchant creature\nEnchanted creature gets +1/+1."}
+_SPIRIT = {
+    "name": "Test Lost Spirit",
+    "mana_cost": "{1}{W}",
+    "type_line": "Creature — Spirit",
+    "power": "2",
+    "toughness": "1",
+    "layout": "transform",
+    "faces_of": "Test Lost Spirit // Test Spirit's Blessing",
+    "oracle_text": "Flying\nDisturb {1}{U}",
+}
+_BLESSING = {
+    "name": "Test Spirit's Blessing",
+    "mana_cost": "",
+    "type_line": "Enchantment — Aura",
+    "colors": ["U"],
+    "layout": "transform",
+    "faces_of": "Test Lost Spirit // Test Spirit's Blessing",
+    "oracle_text": "Enchant creature\nEnchanted creature gets +1/+1.",
+}
 
 
 def test_disturb_casts_the_back_face_from_the_graveyard(casts):
@@ -210,13 +285,25 @@ def test_faces_from_a_real_scryfall_file(tmp_path):
     db = tmp_path / "cards.sqlite"
     import_card_file(_SCRYFALL, db)
     cards = load_card_database(str(db))
-    lands = [{"id": f"l{i}", "card": land, "zone": "battlefield", "controller": "P1"}
-             for i, land in enumerate(["Plains"] * 4 + ["Island"] * 2)]
-    state = state_from_data({"players": ["P1", "P2"], "objects": [
-        {"id": "alrund", "card": "Alrund, God of the Cosmos", "zone": "hand", "owner": "P1"},
-        {"id": "beg", "card": "Beloved Beggar", "zone": "graveyard", "owner": "P1"}, *lands]}, cards=cards)
-    assert sorted(c.name for c in legal_casts(state, "alrund")) == ["Alrund, God of the Cosmos",
-                                                                    "Hakka, Whispering Raven"]
+    lands = [
+        {"id": f"l{i}", "card": land, "zone": "battlefield", "controller": "P1"}
+        for i, land in enumerate(["Plains"] * 4 + ["Island"] * 2)
+    ]
+    state = state_from_data(
+        {
+            "players": ["P1", "P2"],
+            "objects": [
+                {"id": "alrund", "card": "Alrund, God of the Cosmos", "zone": "hand", "owner": "P1"},
+                {"id": "beg", "card": "Beloved Beggar", "zone": "graveyard", "owner": "P1"},
+                *lands,
+            ],
+        },
+        cards=cards,
+    )
+    assert sorted(c.name for c in legal_casts(state, "alrund")) == [
+        "Alrund, God of the Cosmos",
+        "Hakka, Whispering Raven",
+    ]
     (soul,) = legal_casts(state, "beg")
     assert (soul.name, soul.alternative_cost, soul.mana_value) == ("Generous Soul", "disturb", 2)
     assert castable_objects(state, "P1") == ("alrund", "beg")

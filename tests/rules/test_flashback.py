@@ -44,8 +44,9 @@ def test_only_the_owner_casts_it_and_sorceries_keep_their_timing(make_state, cas
     """
     state = make_state(battlefield=FIVE_LANDS, objects=[in_graveyard("theirs", "Firebolt", "P2")])
     assert casts(state, "theirs") == set()
-    state = make_state(battlefield=FIVE_LANDS, objects=[in_graveyard("fb", "Firebolt")], active_player="P2",
-                       priority="P1")
+    state = make_state(
+        battlefield=FIVE_LANDS, objects=[in_graveyard("fb", "Firebolt")], active_player="P2", priority="P1"
+    )
     assert casts(state, "fb") == set()
 
 
@@ -60,8 +61,14 @@ def test_without_paying_the_mana_cost_flashback_is_not_cast(make_state):
 
 def test_castable_objects_include_cards_with_flashback_in_the_graveyard(make_state):
     """A player's castable objects: the hand, then graveyard cards with flashback of theirs (not Opt, not P2's)."""
-    state = make_state(hand=[("h", "Opt")], objects=[in_graveyard("tt", "Think Twice"), in_graveyard("opt", "Opt"),
-                                                      in_graveyard("p2", "Think Twice", "P2")])
+    state = make_state(
+        hand=[("h", "Opt")],
+        objects=[
+            in_graveyard("tt", "Think Twice"),
+            in_graveyard("opt", "Opt"),
+            in_graveyard("p2", "Think Twice", "P2"),
+        ],
+    )
     assert castable_objects(state, "P1") == ("h", "tt")
 
 
@@ -84,8 +91,9 @@ def test_escape_exiles_other_cards_from_the_graveyard(make_state, casts):
     Woe Strider itself, on the stack, CR 601.2a): C(5, 4) = 5 casts, each with exactly four exiled.
     """
     others = [in_graveyard(f"g{i}", "Opt") for i in range(5)]
-    state = make_state(battlefield=[(f"s{i}", "Swamp") for i in range(5)],
-                       objects=[in_graveyard("woe", "Woe Strider"), *others])
+    state = make_state(
+        battlefield=[(f"s{i}", "Swamp") for i in range(5)], objects=[in_graveyard("woe", "Woe Strider"), *others]
+    )
     found = casts(state, "woe")
     assert len(found) == 5 and all(len(c.exiles) == 4 and "woe" not in c.exiles for c in found)
     assert {c.alternative_cost for c in found} == {"escape"}

@@ -34,8 +34,10 @@ def test_sneak_outside_combat_is_not_offered(make_state, casts):
     No creature attacks outside the combat phase, so the sneak cost can't be paid: three Islands pay the mana
     cost, 1 cast, without an alternative cost. (Grizzly Bears on the battlefield does not change it.)
     """
-    state = make_state(hand=[("don", "Donatello's Technique")],
-                       battlefield=[("i1", "Island"), ("i2", "Island"), ("i3", "Island"), ("b1", "Grizzly Bears")])
+    state = make_state(
+        hand=[("don", "Donatello's Technique")],
+        battlefield=[("i1", "Island"), ("i2", "Island"), ("i3", "Island"), ("b1", "Grizzly Bears")],
+    )
     found = casts(state, "don")
     assert len(found) == 1
     assert next(iter(found)).alternative_cost is None
@@ -47,10 +49,14 @@ def test_sneak_in_combat_without_an_attacker_of_the_caster(make_state, casts):
     Only P2's creatures attack; P1 controls none that attacks, so sneak can't be paid: four Plains pay the mana
     cost, 1 cast.
     """
-    state = make_state(hand=[("ronin", "The Last Ronin's Technique")],
-                       battlefield=[("p1", "Plains"), ("p2", "Plains"), ("p3", "Plains"), ("p4", "Plains")],
-                       opponent=[("o1", "Grizzly Bears", {"attacking": True, "tapped": True})],
-                       phase="combat", active_player="P2", priority="P1")
+    state = make_state(
+        hand=[("ronin", "The Last Ronin's Technique")],
+        battlefield=[("p1", "Plains"), ("p2", "Plains"), ("p3", "Plains"), ("p4", "Plains")],
+        opponent=[("o1", "Grizzly Bears", {"attacking": True, "tapped": True})],
+        phase="combat",
+        active_player="P2",
+        priority="P1",
+    )
     found = casts(state, "ronin")
     assert len(found) == 1
     assert next(iter(found)).alternative_cost is None
@@ -61,10 +67,17 @@ def test_sneak_with_an_attacker_is_reported(make_state, casts):
 
     Which step it is and whether the creature is blocked decide it, and the state gives neither.
     """
-    state = make_state(hand=[("ronin", "The Last Ronin's Technique")],
-                       battlefield=[("p1", "Plains"), ("p2", "Plains"), ("p3", "Plains"), ("p4", "Plains"),
-                                    ("b1", "Grizzly Bears", {"attacking": True, "tapped": True})],
-                       phase="combat")
+    state = make_state(
+        hand=[("ronin", "The Last Ronin's Technique")],
+        battlefield=[
+            ("p1", "Plains"),
+            ("p2", "Plains"),
+            ("p3", "Plains"),
+            ("p4", "Plains"),
+            ("b1", "Grizzly Bears", {"attacking": True, "tapped": True}),
+        ],
+        phase="combat",
+    )
     with pytest.raises(UnsupportedRuleError):
         casts(state, "ronin")
 
@@ -75,15 +88,16 @@ def test_paradigm_from_the_hand(make_state, casts):
     Decorum Dissertation ({3}{B}{B}, "Target player draws two cards and loses 2 life.") with five Swamps: one
     target player of two, 2 casts.
     """
-    state = make_state(hand=[("decorum", "Decorum Dissertation")],
-                       battlefield=[(f"s{i}", "Swamp") for i in range(5)])
+    state = make_state(hand=[("decorum", "Decorum Dissertation")], battlefield=[(f"s{i}", "Swamp") for i in range(5)])
     assert len(casts(state, "decorum")) == 2
 
 
 def test_paradigm_from_exile_is_reported(make_state, casts):
     """CR 707.12: Paradigm casts a copy from exile, which a state does not describe: the card in exile is reported."""
-    state = make_state(battlefield=[(f"s{i}", "Swamp") for i in range(5)],
-                       objects=[{"id": "decorum", "card": "Decorum Dissertation", "zone": "exile", "owner": "P1"}])
+    state = make_state(
+        battlefield=[(f"s{i}", "Swamp") for i in range(5)],
+        objects=[{"id": "decorum", "card": "Decorum Dissertation", "zone": "exile", "owner": "P1"}],
+    )
     with pytest.raises(UnsupportedRuleError):
         casts(state, "decorum")
 

@@ -32,10 +32,18 @@ from tests.rules.conftest import lands, relics
 
 RAY = [("ray", "Glacial Ray")]
 MISTS_AND_RAY = [("mists", "Reach Through Mists"), ("ray", "Glacial Ray")]
-TREASURE = {"name": "Treasure", "mana_cost": "", "type_line": "Artifact — Treasure",
-            "oracle_text": "{T}, Sacrifice this artifact: Add one mana of any color."}
-BOLT_ON_STACK = {"objects": [{"id": "bolt", "card": "Lightning Bolt", "zone": "stack", "controller": "P2"}],
-                 "stack": ["bolt"], "active_player": "P2", "priority": "P1"}
+TREASURE = {
+    "name": "Treasure",
+    "mana_cost": "",
+    "type_line": "Artifact — Treasure",
+    "oracle_text": "{T}, Sacrifice this artifact: Add one mana of any color.",
+}
+BOLT_ON_STACK = {
+    "objects": [{"id": "bolt", "card": "Lightning Bolt", "zone": "stack", "controller": "P2"}],
+    "stack": ["bolt"],
+    "active_player": "P2",
+    "priority": "P1",
+}
 
 
 def opts(n: int) -> list[dict]:
@@ -47,11 +55,11 @@ def opts(n: int) -> list[dict]:
 @pytest.mark.parametrize(
     ("lands", "expected"),
     [
-        ([("i", "Island"), ("f", "Forest")], 0),     # no red source for {R}
-        ([("m", "Mountain")], 0),                     # {R} but nothing for {1}
-        ([("m", "Mountain"), ("f", "Forest")], 2),    # {1} by green: P1 or P2
-        ([("m", "Mountain"), ("i", "Island")], 2),    # {1} by blue
-        ([("ring", "Sol Ring")], 0),                  # {C}{C}: no {R}
+        ([("i", "Island"), ("f", "Forest")], 0),  # no red source for {R}
+        ([("m", "Mountain")], 0),  # {R} but nothing for {1}
+        ([("m", "Mountain"), ("f", "Forest")], 2),  # {1} by green: P1 or P2
+        ([("m", "Mountain"), ("i", "Island")], 2),  # {1} by blue
+        ([("ring", "Sol Ring")], 0),  # {C}{C}: no {R}
         ([("m", "Mountain"), ("ring", "Sol Ring")], 2),  # {1} by colourless
     ],
 )
@@ -71,11 +79,11 @@ def test_sol_ring_pays_generic_of_a_splice(make_state, casts):
 @pytest.mark.parametrize(
     ("pool", "lands", "expected"),
     [
-        ({"P1": "{R}"}, [("m", "Mountain")], 2),   # pool {R} + Mountain pays {1}{R}
-        ({"P1": "{R}"}, [], 0),                    # one mana for a 2-mana cost
-        ({"P1": "{R}{R}"}, [], 2),                 # the pool alone
-        ({"P1": "{C}{R}"}, [], 2),                 # colourless pays {1}
-        ({"P2": "{R}"}, [("m", "Mountain")], 0),   # the opponent's pool is not P1's mana
+        ({"P1": "{R}"}, [("m", "Mountain")], 2),  # pool {R} + Mountain pays {1}{R}
+        ({"P1": "{R}"}, [], 0),  # one mana for a 2-mana cost
+        ({"P1": "{R}{R}"}, [], 2),  # the pool alone
+        ({"P1": "{C}{R}"}, [], 2),  # colourless pays {1}
+        ({"P2": "{R}"}, [("m", "Mountain")], 0),  # the opponent's pool is not P1's mana
     ],
 )
 def test_mana_pool_from_the_state_counts(make_state, casts, pool, lands, expected):
@@ -89,7 +97,7 @@ def test_mana_pool_from_the_state_counts(make_state, casts, pool, lands, expecte
     [
         ([("m1", "Mountain"), ("m2", "Mountain", {"tapped": True})], [], 0),  # a tapped land makes nothing
         ([("m1", "Mountain", {"tapped": True}), ("m2", "Mountain", {"tapped": True})], [], 0),
-        ([], [("m1", "Mountain"), ("m2", "Mountain")], 0),                    # the opponent's lands
+        ([], [("m1", "Mountain"), ("m2", "Mountain")], 0),  # the opponent's lands
         ([("m1", "Mountain"), ("m2", "Mountain")], [], 2),
     ],
 )
@@ -102,7 +110,7 @@ def test_only_the_casters_untapped_sources(make_state, casts, battlefield, oppon
 @pytest.mark.parametrize(
     ("lands", "expected"),
     [
-        ([("f", "Forest"), ("elves", "Llanowar Elves")], 1),                      # {T}: Add {G}
+        ([("f", "Forest"), ("elves", "Llanowar Elves")], 1),  # {T}: Add {G}
         ([("f", "Forest"), ("elves", "Llanowar Elves", {"tapped": True})], 0),
     ],
 )
@@ -122,15 +130,16 @@ def test_hybrid_mana_is_paid_with_either_colour(make_state, casts, land, expecte
 @pytest.mark.parametrize(
     ("sick", "granted", "expected"),
     [
-        (False, [], 1),         # the Elves tap for {G}: Kodama's Might on the Elves, the only creature
-        (True, [], 0),          # summoning sick: no {G}, nothing else makes mana
-        (True, ["haste"], 1),   # haste lifts the rule
+        (False, [], 1),  # the Elves tap for {G}: Kodama's Might on the Elves, the only creature
+        (True, [], 0),  # summoning sick: no {G}, nothing else makes mana
+        (True, ["haste"], 1),  # haste lifts the rule
     ],
 )
 def test_summoning_sick_creature_makes_no_mana(make_state, casts, sick, granted, expected):
     """CR 302.6: a creature's {T} mana ability can't be activated while it is summoning sick, unless it has haste."""
-    state = make_state(hand=[("might", "Kodama's Might")],
-                       battlefield=[("elves", "Llanowar Elves", {"granted": granted})])
+    state = make_state(
+        hand=[("might", "Kodama's Might")], battlefield=[("elves", "Llanowar Elves", {"granted": granted})]
+    )
     elves = state.object("elves")
     state = replace(state, objects=tuple(replace(o, summoning_sick=sick) if o is elves else o for o in state.objects))
     assert len(casts(state, "might")) == expected
@@ -148,18 +157,23 @@ def test_why_illegal_unaffordable_cites_601_2h(make_state):
 def test_why_illegal_unaffordable_splice_cites_601_2h(make_state):
     """CR 601.2f-h: the splice cost is part of the total; Island + Mountain can't pay {U}+{1}{R}."""
     state = make_state(hand=MISTS_AND_RAY, battlefield=[("i", "Island"), ("m", "Mountain")])
-    cast = Cast("mists", "Reach Through Mists", splices=("ray",),
-                targets=(TargetChoice("ray", None, 0, 0, "any target", ("P2",)),))
+    cast = Cast(
+        "mists",
+        "Reach Through Mists",
+        splices=("ray",),
+        targets=(TargetChoice("ray", None, 0, 0, "any target", ("P2",)),),
+    )
     assert "CR 601.2h" in {reason.rule for reason in why_illegal(state, cast)}
     assert why_illegal(state, Cast("mists", "Reach Through Mists")) == ()
 
 
 def test_a_creature_tapped_for_a_cost_makes_no_mana(make_state, casts):
     """CR 601.2g-h: Llanowar Elves tapped for mana can't also be tapped for escalate, and the reverse."""
-    state = make_state(hand=[("effort", "Collective Effort")],
-                       battlefield=[("p1", "Plains"), ("p2", "Plains"), ("elves", "Llanowar Elves"),
-                                    ("bears", "Grizzly Bears")],
-                       opponent=[("wurm", "Craw Wurm"), ("moon", "Smoke")])
+    state = make_state(
+        hand=[("effort", "Collective Effort")],
+        battlefield=[("p1", "Plains"), ("p2", "Plains"), ("elves", "Llanowar Elves"), ("bears", "Grizzly Bears")],
+        opponent=[("wurm", "Craw Wurm"), ("moon", "Smoke")],
+    )
     found = casts(state, "effort")
     # {1}{W}{W} needs the Elves' mana, so only the Bears can be tapped for escalate.
     # One mode: 4. Two modes tapping the Bears: 1 + 2 + 2 = 5. Three modes need two taps: 0. 4 + 5 = 9.
@@ -173,9 +187,11 @@ def test_tap_any_number_of_creatures_keeps_mana_creatures_honest(make_state, cas
     Burn at the Stake ({2}{R}{R}{R}) taps any number of untapped creatures; Llanowar Elves tapped for
     mana can't also be tapped for the cost.
     """
-    state = make_state(hand=[("burn", "Burn at the Stake")],
-                       battlefield=[(f"m{i}", "Mountain") for i in range(4)] + [
-                           ("elves", "Llanowar Elves"), ("bears", "Grizzly Bears")])
+    state = make_state(
+        hand=[("burn", "Burn at the Stake")],
+        battlefield=[(f"m{i}", "Mountain") for i in range(4)]
+        + [("elves", "Llanowar Elves"), ("bears", "Grizzly Bears")],
+    )
     found = casts(state, "burn")
     # Five mana are needed: the four Mountains and the Elves, so only the Bears may be tapped: {} or {bears} = 2.
     # Any target (CR 115.4: a creature, player, planeswalker or battle; no planeswalker or battle here):
@@ -196,8 +212,10 @@ def test_a_treasure_is_used_once(make_state, casts):
     Shock ({R}): any target, P1 or P2 = 2 casts. Divination ({2}{U}) with the Treasure and an Island: 2 mana of
     3 = 0 casts.
     """
-    state = make_state(hand=[("shock", "Shock"), ("div", "Divination")],
-                       battlefield=[("t", TREASURE, {"token": True}), ("i", "Island")])
+    state = make_state(
+        hand=[("shock", "Shock"), ("div", "Divination")],
+        battlefield=[("t", TREASURE, {"token": True}), ("i", "Island")],
+    )
     assert len(casts(state, "shock")) == 2
     assert casts(state, "div") == set()
 
@@ -207,8 +225,9 @@ def test_sacrificing_without_tapping_works_on_a_tapped_creature(make_state, cast
 
     Divination ({2}{U}) with an Island and the tapped Barbarian: {U} + {R}{R} pays it: 1 cast.
     """
-    state = make_state(hand=[("div", "Divination")],
-                       battlefield=[("i", "Island"), ("barb", "Reckless Barbarian", {"tapped": True})])
+    state = make_state(
+        hand=[("div", "Divination")], battlefield=[("i", "Island"), ("barb", "Reckless Barbarian", {"tapped": True})]
+    )
     assert len(casts(state, "div")) == 1
 
 
@@ -232,8 +251,10 @@ def test_a_cost_that_may_take_a_treasure_is_refused(make_state):
 
     Deadly Dispute ("As an additional cost, sacrifice an artifact or creature") with a Treasure on the battlefield.
     """
-    state = make_state(hand=[("dispute", "Deadly Dispute")],
-                       battlefield=[("t", TREASURE, {"token": True}), ("s1", "Swamp"), ("s2", "Swamp")])
+    state = make_state(
+        hand=[("dispute", "Deadly Dispute")],
+        battlefield=[("t", TREASURE, {"token": True}), ("s1", "Swamp"), ("s2", "Swamp")],
+    )
     with pytest.raises(UnsupportedRuleError, match="Treasure"):
         legal_casts(state, "dispute").count()
 
@@ -255,8 +276,10 @@ def test_a_signet_turns_one_mana_into_two(make_state, casts, lands, expected):
     A Forest pays the Signet's {1}, which makes {U}{R}: 2 mana of 3, 0 casts. With a Mountain too: {U}{R} and the
     Mountain's {R} pay {2}{U}: 1 cast.
     """
-    state = make_state(hand=[("div", "Divination")],
-                       battlefield=[("sig", "Izzet Signet")] + [(f"l{i}", land) for i, land in enumerate(lands)])
+    state = make_state(
+        hand=[("div", "Divination")],
+        battlefield=[("sig", "Izzet Signet")] + [(f"l{i}", land) for i, land in enumerate(lands)],
+    )
     assert len(casts(state, "div")) == expected
 
 
@@ -286,16 +309,20 @@ def test_a_land_with_a_free_and_a_paid_mana_ability_makes_one(make_state, casts)
 
 
 # ---------------------------------------------------------------- delve (CR 702.66)
-@pytest.mark.parametrize(("islands", "expected"), [
-    (3, 1),  # {7}{U}: the Islands pay {U}{2}, five cards must pay {5}: all five, 1 way
-    (4, math.comb(5, 4) + 1),  # {U}{3} from Islands: four or five cards: 5 + 1 = 6
-    (8, 2 ** 5),  # the Islands pay it all: any of the 2^5 sets of cards, none to five (5 <= the {7} generic)
-    (2, 0),  # {U}{1} from Islands, {6} left, five cards pay only {5}
-])
+@pytest.mark.parametrize(
+    ("islands", "expected"),
+    [
+        (3, 1),  # {7}{U}: the Islands pay {U}{2}, five cards must pay {5}: all five, 1 way
+        (4, math.comb(5, 4) + 1),  # {U}{3} from Islands: four or five cards: 5 + 1 = 6
+        (8, 2**5),  # the Islands pay it all: any of the 2^5 sets of cards, none to five (5 <= the {7} generic)
+        (2, 0),  # {U}{1} from Islands, {6} left, five cards pay only {5}
+    ],
+)
 def test_treasure_cruise(make_state, casts, islands, expected):
     """Treasure Cruise ({7}{U}, delve) with five cards in P1's graveyard and some Islands."""
-    state = make_state(hand=[("tc", "Treasure Cruise")],
-                       battlefield=[(f"i{i}", "Island") for i in range(islands)], objects=opts(5))
+    state = make_state(
+        hand=[("tc", "Treasure Cruise")], battlefield=[(f"i{i}", "Island") for i in range(islands)], objects=opts(5)
+    )
     assert len(casts(state, "tc")) == expected
 
 
@@ -305,8 +332,12 @@ def test_delve_pays_generic_mana_only(make_state, casts):
     The cards pay at most the {4} (CR 702.66a): four of five exiled, C(5, 4) = 5 ways, the Swamp paying {B};
     one target, the opponent's Grizzly Bears: 5 casts. None exiles all five: a fifth card has nothing to pay.
     """
-    state = make_state(hand=[("cut", "Murderous Cut")], battlefield=[("s", "Swamp")],
-                       opponent=[("bears", "Grizzly Bears")], objects=opts(5))
+    state = make_state(
+        hand=[("cut", "Murderous Cut")],
+        battlefield=[("s", "Swamp")],
+        opponent=[("bears", "Grizzly Bears")],
+        objects=opts(5),
+    )
     found = casts(state, "cut")
     assert len(found) == 5 and {len(c.exiles) for c in found} == {4}
 
@@ -319,12 +350,17 @@ def test_any_set_of_creatures_that_can_pay(make_state, casts):
     and a Goblin Piker (red). The Mountains pay it all, so each of the 4 sets of the two creatures (none, either,
     both) can be tapped; any target: P1, P2, the Bears, the Piker = 4. 4 x 4 = 16 casts.
     """
-    state = make_state(hand=[("stoke", "Stoke the Flames")],
-                       battlefield=[(f"m{i}", "Mountain") for i in range(4)] + [("bear", "Grizzly Bears"),
-                                                                              ("gob", "Goblin Piker")])
+    state = make_state(
+        hand=[("stoke", "Stoke the Flames")],
+        battlefield=[(f"m{i}", "Mountain") for i in range(4)] + [("bear", "Grizzly Bears"), ("gob", "Goblin Piker")],
+    )
     found = casts(state, "stoke")
     assert len(found) == 16 and {frozenset(c.taps) for c in found} == {
-        frozenset(), frozenset({"bear"}), frozenset({"gob"}), frozenset({"bear", "gob"})}
+        frozenset(),
+        frozenset({"bear"}),
+        frozenset({"gob"}),
+        frozenset({"bear", "gob"}),
+    }
 
 
 def test_coloured_mana_needs_a_creature_of_that_colour(make_state, casts):
@@ -348,9 +384,10 @@ def test_a_creature_tapped_for_convoke_pays_for_one_mana(make_state, casts):
     Stoke the Flames with four Mountains and five Goblin Pikers can't tap all five (4 mana to pay): sets of at
     most four, C(5, 0..4) = 1 + 5 + 10 + 10 + 5 = 31, times any target (P1, P2, five Pikers = 7): 217 casts.
     """
-    state = make_state(hand=[("stoke", "Stoke the Flames")],
-                       battlefield=[(f"m{i}", "Mountain") for i in range(4)] + [(f"g{i}", "Goblin Piker")
-                                                                              for i in range(5)])
+    state = make_state(
+        hand=[("stoke", "Stoke the Flames")],
+        battlefield=[(f"m{i}", "Mountain") for i in range(4)] + [(f"g{i}", "Goblin Piker") for i in range(5)],
+    )
     found = casts(state, "stoke")
     assert len(found) == 31 * 7 and max(len(c.taps) for c in found) == 4
 
@@ -363,13 +400,19 @@ def test_improvise_any_set_of_artifacts_that_pays_generic_mana(make_state, casts
     Three Islands and two Relics: the Islands pay it all, so any of the 4 sets of Relics (none, r1, r2, both)
     may be tapped: 4 casts.
     """
-    state = make_state(hand=[("rebuke", "Metallic Rebuke")], battlefield=lands("Island", 1) + relics(2),
-                       **BOLT_ON_STACK)
+    state = make_state(
+        hand=[("rebuke", "Metallic Rebuke")], battlefield=lands("Island", 1) + relics(2), **BOLT_ON_STACK
+    )
     assert [frozenset(c.taps) for c in casts(state, "rebuke")] == [frozenset({"r1", "r2"})]
-    state = make_state(hand=[("rebuke", "Metallic Rebuke")], battlefield=lands("Island", 3) + relics(2),
-                       **BOLT_ON_STACK)
+    state = make_state(
+        hand=[("rebuke", "Metallic Rebuke")], battlefield=lands("Island", 3) + relics(2), **BOLT_ON_STACK
+    )
     assert {frozenset(c.taps) for c in casts(state, "rebuke")} == {
-        frozenset(), frozenset({"r1"}), frozenset({"r2"}), frozenset({"r1", "r2"})}
+        frozenset(),
+        frozenset({"r1"}),
+        frozenset({"r2"}),
+        frozenset({"r1", "r2"}),
+    }
 
 
 def test_improvise_pays_no_coloured_mana(make_state, casts):
@@ -385,8 +428,13 @@ def test_an_artifact_tapped_for_improvise_makes_no_mana(make_state, casts):
     The Relic: it pays {1}, Sol Ring the other: yes. Sol Ring alone: it pays {1}, and {1} is left with only the
     Island (paying {U}): no. Both: {2} paid, the Island {U}: yes. 3 casts.
     """
-    state = make_state(hand=[("rebuke", "Metallic Rebuke")],
-                       battlefield=lands("Island", 1) + [("sol", "Sol Ring"), ("r1", "Darksteel Relic")],
-                       **BOLT_ON_STACK)
+    state = make_state(
+        hand=[("rebuke", "Metallic Rebuke")],
+        battlefield=lands("Island", 1) + [("sol", "Sol Ring"), ("r1", "Darksteel Relic")],
+        **BOLT_ON_STACK,
+    )
     assert {frozenset(c.taps) for c in casts(state, "rebuke")} == {
-        frozenset(), frozenset({"r1"}), frozenset({"sol", "r1"})}
+        frozenset(),
+        frozenset({"r1"}),
+        frozenset({"sol", "r1"}),
+    }

@@ -7,10 +7,16 @@ import pytest
 from models.cast import Cast
 from solver.legal import why_illegal
 
-CRUSH_CONTRABAND = ("crush", {
-    "name": "Crush Contraband", "mana_cost": "{3}{W}", "type_line": "Instant",
-    "oracle_text": "Choose one or both —\n• Exile target artifact an opponent controls.\n"
-                   "• Exile target enchantment an opponent controls."})
+CRUSH_CONTRABAND = (
+    "crush",
+    {
+        "name": "Crush Contraband",
+        "mana_cost": "{3}{W}",
+        "type_line": "Instant",
+        "oracle_text": "Choose one or both —\n• Exile target artifact an opponent controls.\n"
+        "• Exile target enchantment an opponent controls.",
+    },
+)
 
 
 def test_choose_one_or_both_counts_each_mode_set(make_state, casts, basics):
@@ -19,8 +25,11 @@ def test_choose_one_or_both_counts_each_mode_set(make_state, casts, basics):
     One artifact and one enchantment of P2's (P1's Sol Ring is not an opponent's):
     {A} 1 + {E} 1 + {A, E} 1*1 = 3 (issue 3, case 1).
     """
-    state = make_state(hand=[CRUSH_CONTRABAND], battlefield=basics("Plains", 4) + [("ring", "Sol Ring")],
-                       opponent=[("art", "Sol Ring"), ("ench", "Bad Moon")])
+    state = make_state(
+        hand=[CRUSH_CONTRABAND],
+        battlefield=basics("Plains", 4) + [("ring", "Sol Ring")],
+        opponent=[("art", "Sol Ring"), ("ench", "Bad Moon")],
+    )
     found = casts(state, "crush")
     assert len(found) == 3
     assert {cast.modes for cast in found} == {(0,), (1,), (0, 1)}
@@ -32,23 +41,32 @@ def test_choose_one_boros_charm(make_state, casts, basics):
     4 damage to target player or planeswalker (P1, P2), indestructible (no target), double strike to
     target creature (the Bears).
     """
-    state = make_state(hand=[("charm", "Boros Charm")], battlefield=basics("Mountain", 1) + basics("Plains", 1),
-                       opponent=[("bears", "Grizzly Bears")])
+    state = make_state(
+        hand=[("charm", "Boros Charm")],
+        battlefield=basics("Mountain", 1) + basics("Plains", 1),
+        opponent=[("bears", "Grizzly Bears")],
+    )
     found = casts(state, "charm")
     assert len(found) == 4
     assert all(len(cast.modes) == 1 for cast in found)
 
 
-@pytest.mark.parametrize(("plains", "creatures", "expected"), [
-    (4, 1, 2),  # life 1 + prevent 1; entwine needs {3}{W}+{2} = 6 mana
-    (6, 1, 3),  # + entwined with the one creature
-    (6, 2, 5),  # life 1 + prevent 2 + entwined 2
-    (6, 0, 1),  # only the life mode: the prevent mode has no target (CR 700.2a), so no entwine either
-])
+@pytest.mark.parametrize(
+    ("plains", "creatures", "expected"),
+    [
+        (4, 1, 2),  # life 1 + prevent 1; entwine needs {3}{W}+{2} = 6 mana
+        (6, 1, 3),  # + entwined with the one creature
+        (6, 2, 5),  # life 1 + prevent 2 + entwined 2
+        (6, 0, 1),  # only the life mode: the prevent mode has no target (CR 700.2a), so no entwine either
+    ],
+)
 def test_entwine_chooses_all_modes_for_its_cost(make_state, casts, basics, plains, creatures, expected):
     """CR 702.42a: Abuna's Chant (choose one; entwine {2}) may choose both modes by paying {2} more."""
-    state = make_state(hand=[("chant", "Abuna's Chant")], battlefield=basics("Plains", plains),
-                       opponent=[(f"c{i}", "Grizzly Bears") for i in range(creatures)])
+    state = make_state(
+        hand=[("chant", "Abuna's Chant")],
+        battlefield=basics("Plains", plains),
+        opponent=[(f"c{i}", "Grizzly Bears") for i in range(creatures)],
+    )
     found = casts(state, "chant")
     assert len(found) == expected
     for cast in found:
@@ -56,11 +74,14 @@ def test_entwine_chooses_all_modes_for_its_cost(make_state, casts, basics, plain
         assert cast.mana_value == 4  # CR 202.3: {3}{W}, entwine never counts
 
 
-@pytest.mark.parametrize(("plains", "expected"), [
-    (2, 4),   # one mode: player 2 (P1, P2) + untap 1 (zero targets: "up to two") + opponent 1 (P2)
-    (4, 9),   # + pairs with one escalate {2}: {1,2} 2*1 + {1,3} 2*1 + {2,3} 1*1 = 5
-    (6, 11),  # + all three with escalate twice: 2*1*1 = 2
-])
+@pytest.mark.parametrize(
+    ("plains", "expected"),
+    [
+        (2, 4),  # one mode: player 2 (P1, P2) + untap 1 (zero targets: "up to two") + opponent 1 (P2)
+        (4, 9),  # + pairs with one escalate {2}: {1,2} 2*1 + {1,3} 2*1 + {2,3} 1*1 = 5
+        (6, 11),  # + all three with escalate twice: 2*1*1 = 2
+    ],
+)
 def test_escalate_pays_once_per_mode_beyond_the_first(make_state, casts, basics, plains, expected):
     """CR 702.120a: Blessed Alliance ({1}{W}, escalate {2}, choose one or more)."""
     state = make_state(hand=[("alliance", "Blessed Alliance")], battlefield=basics("Plains", plains))
@@ -79,20 +100,25 @@ def test_mode_count_broken_is_explained(make_state, basics):
 
 def test_entwine_without_paying_is_illegal(make_state, basics):
     """CR 702.42a, 601.2h: both modes of Abuna's Chant with only 4 Plains can't pay the entwine cost."""
-    state = make_state(hand=[("chant", "Abuna's Chant")], battlefield=basics("Plains", 4),
-                       opponent=[("bears", "Grizzly Bears")])
+    state = make_state(
+        hand=[("chant", "Abuna's Chant")], battlefield=basics("Plains", 4), opponent=[("bears", "Grizzly Bears")]
+    )
     from models.cast import TargetChoice
 
-    cast = Cast("chant", "Abuna's Chant", modes=(0, 1),
-                targets=(TargetChoice("chant", 1, 0, 0, "target creature", ("bears",)),))
+    cast = Cast(
+        "chant", "Abuna's Chant", modes=(0, 1), targets=(TargetChoice("chant", 1, 0, 0, "target creature", ("bears",)),)
+    )
     assert "CR 601.2h" in {r.rule for r in why_illegal(state, cast)}
 
 
-@pytest.mark.parametrize(("other_cards", "expected"), [
-    (["Swamp", "Grizzly Bears"], 10),  # one mode 3; pairs 3 * 2 discard choices = 6; all three 1 * 1 = 1
-    (["Swamp"], 6),                     # one mode 3; pairs 3 * 1 = 3; all three need two cards: 0
-    ([], 3),                            # nothing to discard: one mode only
-])
+@pytest.mark.parametrize(
+    ("other_cards", "expected"),
+    [
+        (["Swamp", "Grizzly Bears"], 10),  # one mode 3; pairs 3 * 2 discard choices = 6; all three 1 * 1 = 1
+        (["Swamp"], 6),  # one mode 3; pairs 3 * 1 = 3; all three need two cards: 0
+        ([], 3),  # nothing to discard: one mode only
+    ],
+)
 def test_escalate_with_a_discard_cost(make_state, casts, basics, other_cards, expected):
     """CR 702.120a: Collective Brutality's escalate cost is discarding a card per mode beyond the first."""
     hand = [("brutality", "Collective Brutality")] + [(f"card{i}", name) for i, name in enumerate(other_cards)]
@@ -109,8 +135,11 @@ def test_same_mode_more_than_once_each_copy_targets_in_sequence(make_state, cast
     bounce x2 + draw: 2*2 = 4; bounce + draw x2: 2; draw x3: 1; total 15.
     Bouncing A then B and B then A are two casts; A twice is allowed (different instances, CR 115.3).
     """
-    state = make_state(hand=[("confluence", "Mystic Confluence")], battlefield=basics("Island", 5),
-                       opponent=[("a", "Grizzly Bears"), ("b", "Grizzly Bears")])
+    state = make_state(
+        hand=[("confluence", "Mystic Confluence")],
+        battlefield=basics("Island", 5),
+        opponent=[("a", "Grizzly Bears"), ("b", "Grizzly Bears")],
+    )
     found = casts(state, "confluence")
     assert len(found) == 15
     twice = [tuple(t.targets for t in cast.targets) for cast in found if cast.modes == (1, 1, 2)]
@@ -132,8 +161,10 @@ def test_tiered_one_mode_and_its_cost(make_state, casts, mountains, expected):
     target creature: P1's and P2's Grizzly Bears, 2 targets a mode. One Mountain pays {R} + {0}: one mode, 2
     casts; four pay {R} + {3} too: 4; seven pay {5}{R}{R} too: 6.
     """
-    state = make_state(hand=[("magic", "Thunder Magic")],
-                       battlefield=[(f"m{i}", "Mountain") for i in range(mountains)] + [("mine", "Grizzly Bears")],
-                       opponent=[("theirs", "Grizzly Bears")])
+    state = make_state(
+        hand=[("magic", "Thunder Magic")],
+        battlefield=[(f"m{i}", "Mountain") for i in range(mountains)] + [("mine", "Grizzly Bears")],
+        opponent=[("theirs", "Grizzly Bears")],
+    )
     found = casts(state, "magic")
     assert len(found) == expected and all(len(c.modes) == 1 for c in found)

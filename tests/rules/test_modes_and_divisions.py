@@ -20,8 +20,9 @@ def test_rolling_thunder_divides_the_x_announced(make_state, casts, basics):
     X = 1: one target, 3 x C(0,0) = 3. X = 2: one target 3 x 1 + two targets C(3,2) x C(1,1) = 3 + 3 = 6.
     3 + 6 = 9.
     """
-    state = make_state(hand=[("thunder", "Rolling Thunder")], battlefield=basics("Mountain", 4),
-                       opponent=[("bears", "Grizzly Bears")])
+    state = make_state(
+        hand=[("thunder", "Rolling Thunder")], battlefield=basics("Mountain", 4), opponent=[("bears", "Grizzly Bears")]
+    )
     found = casts(state, "thunder")
     assert len(found) == 9
     assert all(sum(t.division) == cast.x for cast in found for t in cast.targets)
@@ -34,10 +35,13 @@ def test_hail_of_arrows_divides_x_among_attacking_creatures(make_state, casts, b
     X = 1: one of the 2 attackers, 2. X = 2: one attacker given 2 (2), or both given 1 each (1): 3.
     2 + 3 = 5; the Bears that is not attacking is never a target.
     """
-    state = make_state(hand=[("hail", "Hail of Arrows")],
-                       battlefield=basics("Plains", 3) + [("a1", "Grizzly Bears", {"attacking": True}),
-                                                          ("a2", "Grizzly Bears", {"attacking": True})],
-                       opponent=[("home", "Grizzly Bears")], phase="combat")
+    state = make_state(
+        hand=[("hail", "Hail of Arrows")],
+        battlefield=basics("Plains", 3)
+        + [("a1", "Grizzly Bears", {"attacking": True}), ("a2", "Grizzly Bears", {"attacking": True})],
+        opponent=[("home", "Grizzly Bears")],
+        phase="combat",
+    )
     found = casts(state, "hail")
     assert len(found) == 5
     assert all(set(t.targets) <= {"a1", "a2"} for cast in found for t in cast.targets)
@@ -47,11 +51,19 @@ def test_a_division_of_x_must_add_up_to_x(make_state, basics):
     """CR 601.2d: Rolling Thunder with X = 2 dividing 1 + 2 among P1 and P2 does not add up to X: illegal."""
     state = make_state(hand=[("thunder", "Rolling Thunder")], battlefield=basics("Mountain", 4))
     phrase = "x damage divided as you choose among any number of targets"
-    bad = Cast("thunder", "Rolling Thunder", x=2,
-               targets=(TargetChoice("thunder", None, 0, 0, phrase, ("P1", "P2"), division=(1, 2)),))
+    bad = Cast(
+        "thunder",
+        "Rolling Thunder",
+        x=2,
+        targets=(TargetChoice("thunder", None, 0, 0, phrase, ("P1", "P2"), division=(1, 2)),),
+    )
     assert "CR 601.2d" in {r.rule for r in why_illegal(state, bad)}
-    good = Cast("thunder", "Rolling Thunder", x=2,
-                targets=(TargetChoice("thunder", None, 0, 0, phrase, ("P1", "P2"), division=(1, 1)),))
+    good = Cast(
+        "thunder",
+        "Rolling Thunder",
+        x=2,
+        targets=(TargetChoice("thunder", None, 0, 0, phrase, ("P1", "P2"), division=(1, 1)),),
+    )
     assert not why_illegal(state, good)
 
 
@@ -60,8 +72,9 @@ def test_remedy_divides_the_damage_to_prevent(make_state, casts, basics):
 
     k targets: C(3,k) x C(4,k-1): k = 1: 3 x 1 = 3; k = 2: 3 x 4 = 12; k = 3: 1 x 6 = 6. 3 + 12 + 6 = 21.
     """
-    state = make_state(hand=[("remedy", "Remedy")], battlefield=basics("Plains", 2),
-                       opponent=[("bears", "Grizzly Bears")])
+    state = make_state(
+        hand=[("remedy", "Remedy")], battlefield=basics("Plains", 2), opponent=[("bears", "Grizzly Bears")]
+    )
     found = casts(state, "remedy")
     assert len(found) == 21
     assert all(sum(t.division) == 5 for cast in found for t in cast.targets)
@@ -72,8 +85,11 @@ def test_splendid_agony_distributes_minus_counters(make_state, casts, basics):
 
     One target: 2 x (2) = 2; both: 1 x (1, 1) = 1. 2 + 1 = 3.
     """
-    state = make_state(hand=[("agony", "Splendid Agony")], battlefield=basics("Swamp", 3),
-                       opponent=[("b1", "Grizzly Bears"), ("b2", "Grizzly Bears")])
+    state = make_state(
+        hand=[("agony", "Splendid Agony")],
+        battlefield=basics("Swamp", 3),
+        opponent=[("b1", "Grizzly Bears"), ("b2", "Grizzly Bears")],
+    )
     assert len(casts(state, "agony")) == 3
 
 
@@ -85,8 +101,7 @@ def test_a_divided_amount_the_text_defines_is_reported(make_state, basics, name)
     "… this way instead" changes the printed amount; Fire Covenant's X is announced for its "pay X life", not in
     its mana cost. (X as "the number of Mountains you control" is read: Jaws of Stone, below.)
     """
-    state = make_state(hand=[("spell", name)], battlefield=basics("Mountain", 6),
-                       opponent=[("bears", "Grizzly Bears")])
+    state = make_state(hand=[("spell", name)], battlefield=basics("Mountain", 6), opponent=[("bears", "Grizzly Bears")])
     with pytest.raises(UnsupportedRuleError):
         legal_casts(state, "spell").count()
 
@@ -111,8 +126,11 @@ def test_pick_your_poison_totals_exactly_four(make_state, casts, basics):
     chosen is its own "target creature", the same creature allowed (700.2d); two Bears: 2^4 + 2^2 + 1 + 1
     = 22.
     """
-    state = make_state(hand=[("poison", "Pick Your Poison")], battlefield=basics("Swamp", 3) + basics("Forest", 2),
-                       opponent=[("b1", "Grizzly Bears"), ("b2", "Grizzly Bears")])
+    state = make_state(
+        hand=[("poison", "Pick Your Poison")],
+        battlefield=basics("Swamp", 3) + basics("Forest", 2),
+        opponent=[("b1", "Grizzly Bears"), ("b2", "Grizzly Bears")],
+    )
     found = casts(state, "poison")
     assert len(found) == 22
     assert {tuple(sorted(cast.modes)) for cast in found} == {(0, 0, 0, 0), (0, 0, 1), (1, 1), (2,)}
@@ -130,9 +148,13 @@ def test_more_modes_when_a_condition_holds_as_it_is_cast(make_state, casts, wiza
     - With Prodigal Sorcerer (a Wizard): one mode, 2 + 1 + 3 = 6; two: 2 x 1 + 2 x 3 + 1 x 3 = 11; 17.
     """
     mine = [("i", "Island"), ("m1", "Mountain"), ("m2", "Mountain")] + (
-        [("sorcerer", "Prodigal Sorcerer")] if wizard else [])
-    state = make_state(hand=[("flame", "Flame of Anor")], battlefield=mine,
-                       opponent=[("thopter", "Ornithopter"), ("bears", "Grizzly Bears")])
+        [("sorcerer", "Prodigal Sorcerer")] if wizard else []
+    )
+    state = make_state(
+        hand=[("flame", "Flame of Anor")],
+        battlefield=mine,
+        opponent=[("thopter", "Ornithopter"), ("bears", "Grizzly Bears")],
+    )
     assert len(casts(state, "flame")) == expected
 
 
@@ -143,9 +165,11 @@ def test_x_divided_where_x_is_a_count_of_the_state(make_state, casts):
     Bears, at least 1 each: one target 3 x 1, two targets 3 sets x 2 divisions (1+2, 2+1), three targets 1 x 1:
     3 + 6 + 1 = 10 casts, each dividing 3.
     """
-    state = make_state(hand=[("jaws", "Jaws of Stone")],
-                       battlefield=[(f"m{i}", "Mountain") for i in range(3)] + [(f"s{i}", "Swamp") for i in range(4)],
-                       opponent=[("bears", "Grizzly Bears")])
+    state = make_state(
+        hand=[("jaws", "Jaws of Stone")],
+        battlefield=[(f"m{i}", "Mountain") for i in range(3)] + [(f"s{i}", "Swamp") for i in range(4)],
+        opponent=[("bears", "Grizzly Bears")],
+    )
     found = casts(state, "jaws")
     assert len(found) == 10
     assert {sum(c.targets[0].division) for c in found} == {3}

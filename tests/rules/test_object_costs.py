@@ -27,8 +27,12 @@ def graveyard(*entries: tuple[str, str]) -> list[dict]:
 @pytest.fixture
 def discard_draw(card):
     """A made-up Arcane instant {R} with a discard cost (examples/case11)."""
-    return card("Arcane Discard Draw", "{R}", "Instant — Arcane",
-                "As an additional cost to cast this spell, discard a card.\nDraw two cards.")
+    return card(
+        "Arcane Discard Draw",
+        "{R}",
+        "Instant — Arcane",
+        "As an additional cost to cast this spell, discard a card.\nDraw two cards.",
+    )
 
 
 # ---------------------------------------------------------------- one object or a set of a size (CR 601.2h, 118.10)
@@ -51,10 +55,15 @@ def test_discard_cost_chooses_another_card_in_hand(make_state, casts, discard_dr
 @pytest.mark.parametrize(("others", "expected"), [(1, 0), (2, 1), (3, 3), (4, 6)])
 def test_discard_two_cards_is_a_set_of_two_other_cards(make_state, casts, card, others, expected):
     """CR 601.2h, 118.10: "discard two cards" needs two different other cards; each pair is one cast."""
-    spell = card("Discard Two Draw", "{R}", "Sorcery",
-                 "As an additional cost to cast this spell, discard two cards.\nDraw three cards.")
-    state = make_state(hand=[("spell", spell)] + [(f"x{i}", "Opt") for i in range(others)],
-                       battlefield=[("m", "Mountain")])
+    spell = card(
+        "Discard Two Draw",
+        "{R}",
+        "Sorcery",
+        "As an additional cost to cast this spell, discard two cards.\nDraw three cards.",
+    )
+    state = make_state(
+        hand=[("spell", spell)] + [(f"x{i}", "Opt") for i in range(others)], battlefield=[("m", "Mountain")]
+    )
     found = casts(state, "spell")
     # C(others, 2): 1 -> 0, 2 -> 1, 3 -> 3, 4 -> 6.
     assert len(found) == expected
@@ -64,16 +73,17 @@ def test_discard_two_cards_is_a_set_of_two_other_cards(make_state, casts, card, 
 @pytest.mark.parametrize(
     ("discards", "rule"),
     [
-        (("draw",), "CR 601.2a"),        # itself: it is on the stack
-        ((), "CR 601.2h"),               # the discard cost left unpaid
-        (("x1", "x2"), "CR 601.2h"),     # one card is discarded, not two
-        (("m",), "CR 601.2h"),           # a Mountain on the battlefield is not a card in hand
+        (("draw",), "CR 601.2a"),  # itself: it is on the stack
+        ((), "CR 601.2h"),  # the discard cost left unpaid
+        (("x1", "x2"), "CR 601.2h"),  # one card is discarded, not two
+        (("m",), "CR 601.2h"),  # a Mountain on the battlefield is not a card in hand
     ],
 )
 def test_why_illegal_discard(make_state, discard_draw, discards, rule):
     """CR 601.2h: the discard cost is exactly one other card from the caster's hand."""
-    state = make_state(hand=[("draw", discard_draw), ("x1", "Opt"), ("x2", "Grizzly Bears")],
-                       battlefield=[("m", "Mountain")])
+    state = make_state(
+        hand=[("draw", discard_draw), ("x1", "Opt"), ("x2", "Grizzly Bears")], battlefield=[("m", "Mountain")]
+    )
     cast = Cast("draw", "Arcane Discard Draw", discards=tuple(sorted(discards)))
     assert rule in {reason.rule for reason in why_illegal(state, cast)}
     assert cast not in legal_casts(state, "draw")
@@ -81,16 +91,20 @@ def test_why_illegal_discard(make_state, discard_draw, discards, rule):
 
 def test_discard_cost_written_with_the_card_name(make_state, casts):
     """CR 118.8, 601.2h, 201.5: Tormenting Voice's "discard a card" cost, written with its own name, is read."""
-    state = make_state(hand=[("voice", "Tormenting Voice"), ("x1", "Opt"), ("x2", "Grizzly Bears")],
-                       battlefield=[("m1", "Mountain"), ("m2", "Mountain")])
+    state = make_state(
+        hand=[("voice", "Tormenting Voice"), ("x1", "Opt"), ("x2", "Grizzly Bears")],
+        battlefield=[("m1", "Mountain"), ("m2", "Mountain")],
+    )
     # {1}{R} with 2 Mountains, discarding Opt or Grizzly Bears = 2.
     assert len(casts(state, "voice")) == 2
 
 
 def test_discard_a_card_of_a_type(make_state, casts):
     """CR 118.8, 601.2h: Magmatic Insight's "discard a land card": one of the land cards in hand."""
-    state = make_state(hand=[("insight", "Magmatic Insight"), ("mcard", "Mountain"), ("fcard", "Forest"),
-                             ("bcard", "Grizzly Bears")], battlefield=[("m1", "Mountain")])
+    state = make_state(
+        hand=[("insight", "Magmatic Insight"), ("mcard", "Mountain"), ("fcard", "Forest"), ("bcard", "Grizzly Bears")],
+        battlefield=[("m1", "Mountain")],
+    )
     # Land cards in hand: Mountain, Forest = 2 (not the Bears).
     assert sorted(c.discards for c in casts(state, "insight")) == [("fcard",), ("mcard",)]
 
@@ -100,8 +114,10 @@ def test_sacrifice_cost_choices_and_the_sacrificed_target(make_state, casts, bas
 
     Fling with two Bears: 4 targets (P1, P2, two Bears) x 2 to sacrifice = 8.
     """
-    state = make_state(hand=[("fling", "Fling")], battlefield=basics("Mountain", 2)
-                       + [("bear1", "Grizzly Bears"), ("bear2", "Grizzly Bears")])
+    state = make_state(
+        hand=[("fling", "Fling")],
+        battlefield=basics("Mountain", 2) + [("bear1", "Grizzly Bears"), ("bear2", "Grizzly Bears")],
+    )
     found = casts(state, "fling")
     assert len(found) == 8
     assert {cast.sacrifices for cast in found} == {("bear1",), ("bear2",)}
@@ -110,27 +126,40 @@ def test_sacrifice_cost_choices_and_the_sacrificed_target(make_state, casts, bas
 
 def test_sacrifice_cost_needs_a_permanent_of_the_caster(make_state, casts, basics):
     """CR 701.21a: a player sacrifices only permanents they control: P2's Bears can't pay Fling's cost (0 casts)."""
-    state = make_state(hand=[("fling", "Fling")], battlefield=basics("Mountain", 2),
-                       opponent=[("bear", "Grizzly Bears")])
+    state = make_state(
+        hand=[("fling", "Fling")], battlefield=basics("Mountain", 2), opponent=[("bear", "Grizzly Bears")]
+    )
     assert casts(state, "fling") == set()
-    cast = Cast("fling", "Fling", targets=(TargetChoice("fling", None, 1, 0, "any target", ("P2",)),),
-                sacrifices=("bear",))
+    cast = Cast(
+        "fling", "Fling", targets=(TargetChoice("fling", None, 1, 0, "any target", ("P2",)),), sacrifices=("bear",)
+    )
     assert "CR 701.21a" in {reason.rule for reason in why_illegal(state, cast)}
 
 
 def test_sacrifice_a_creature_or_land(make_state, casts):
     """CR 701.21, 601.2h: Merciless Resolve's "sacrifice a creature or land": any of P1's creatures and lands."""
-    state = make_state(hand=[("resolve", "Merciless Resolve")],
-                       battlefield=[("s1", "Swamp"), ("s2", "Swamp"), ("s3", "Swamp"), ("bears", "Grizzly Bears"),
-                                    ("ring", "Sol Ring")], opponent=[("theirs", "Grizzly Bears")])
+    state = make_state(
+        hand=[("resolve", "Merciless Resolve")],
+        battlefield=[
+            ("s1", "Swamp"),
+            ("s2", "Swamp"),
+            ("s3", "Swamp"),
+            ("bears", "Grizzly Bears"),
+            ("ring", "Sol Ring"),
+        ],
+        opponent=[("theirs", "Grizzly Bears")],
+    )
     # Swamps (tapped for mana, still sacrificable) 3 + the Bears 1 = 4; not Sol Ring, not P2's Bears.
     assert sorted(c.sacrifices for c in casts(state, "resolve")) == [("bears",), ("s1",), ("s2",), ("s3",)]
 
 
-@pytest.mark.parametrize(("graveyard", "expected"), [
-    ([("g1", "Grizzly Bears"), ("g2", "Silver Knight"), ("g3", "Opt")], 2),  # 1 target x 2 creature cards to exile
-    ([("g3", "Opt")], 0),                                                    # no creature card: the cost can't be paid
-])
+@pytest.mark.parametrize(
+    ("graveyard", "expected"),
+    [
+        ([("g1", "Grizzly Bears"), ("g2", "Silver Knight"), ("g3", "Opt")], 2),  # 1 target x 2 creature cards to exile
+        ([("g3", "Opt")], 0),  # no creature card: the cost can't be paid
+    ],
+)
 def test_exile_a_creature_card_from_your_graveyard(make_state, casts, basics, graveyard, expected):
     """CR 601.2h, 118.10: which card Corpse Lunge's cost exiles is a choice: each is its own cast.
 
@@ -138,8 +167,12 @@ def test_exile_a_creature_card_from_your_graveyard(make_state, casts, basics, gr
     """
     objects = [{"id": i, "card": name, "zone": "graveyard", "owner": "P1"} for i, name in graveyard]
     objects.append({"id": "theirs", "card": "Grizzly Bears", "zone": "graveyard", "owner": "P2"})
-    state = make_state(hand=[("lunge", "Corpse Lunge")], battlefield=basics("Swamp", 3),
-                       opponent=[("bear", "Grizzly Bears")], objects=objects)
+    state = make_state(
+        hand=[("lunge", "Corpse Lunge")],
+        battlefield=basics("Swamp", 3),
+        opponent=[("bear", "Grizzly Bears")],
+        objects=objects,
+    )
     found = casts(state, "lunge")
     assert len(found) == expected
     assert all(cast.exiles in {("g1",), ("g2",)} for cast in found)
@@ -170,9 +203,17 @@ def test_discard_a_red_or_green_card(make_state, casts):
     Hand besides the spell: Shock (red), Llanowar Elves (green), Lightning Helix (red and white), Opt (blue).
     Three cards can pay; one target creature, P2's Grizzly Bears: 3 x 1 = 3.
     """
-    state = make_state(hand=[("surge", "Surge of Strength"), ("shock", "Shock"), ("elves", "Llanowar Elves"),
-                             ("helix", "Lightning Helix"), ("opt", "Opt")],
-                       battlefield=[("m1", "Mountain"), ("f1", "Forest")], opponent=[("o1", "Grizzly Bears")])
+    state = make_state(
+        hand=[
+            ("surge", "Surge of Strength"),
+            ("shock", "Shock"),
+            ("elves", "Llanowar Elves"),
+            ("helix", "Lightning Helix"),
+            ("opt", "Opt"),
+        ],
+        battlefield=[("m1", "Mountain"), ("f1", "Forest")],
+        opponent=[("o1", "Grizzly Bears")],
+    )
     found = casts(state, "surge")
     assert len(found) == 3
     assert {c.discards for c in found} == {("shock",), ("elves",), ("helix",)}
@@ -183,9 +224,11 @@ def test_exile_an_instant_or_sorcery_card_from_the_graveyard(make_state, casts):
 
     Graveyard: Opt (instant), Divination (sorcery), Grizzly Bears (creature). Two cards can pay; no target: 2.
     """
-    state = make_state(hand=[("draconic", "Draconic Intervention")],
-                       battlefield=[(f"m{i}", "Mountain") for i in range(4)],
-                       objects=graveyard(("g1", "Opt"), ("g2", "Divination"), ("g3", "Grizzly Bears")))
+    state = make_state(
+        hand=[("draconic", "Draconic Intervention")],
+        battlefield=[(f"m{i}", "Mountain") for i in range(4)],
+        objects=graveyard(("g1", "Opt"), ("g2", "Divination"), ("g3", "Grizzly Bears")),
+    )
     found = casts(state, "draconic")
     assert {c.exiles for c in found} == {("g1",), ("g2",)}
 
@@ -196,15 +239,19 @@ def test_exile_a_creature_you_control(make_state, casts):
     P1 controls Grizzly Bears and Llanowar Elves; the graveyard holds Shivan Dragon and Grizzly Bears, the
     creature cards to target. Exile one of two (2) x one of two targets (2) = 4. With no creature: 0.
     """
-    state = make_state(hand=[("soul", "Soul Exchange")],
-                       battlefield=[("s1", "Swamp"), ("s2", "Swamp"), ("b1", "Grizzly Bears"),
-                                    ("b2", "Llanowar Elves")],
-                       objects=graveyard(("g1", "Shivan Dragon"), ("g2", "Grizzly Bears"), ("g3", "Opt")))
+    state = make_state(
+        hand=[("soul", "Soul Exchange")],
+        battlefield=[("s1", "Swamp"), ("s2", "Swamp"), ("b1", "Grizzly Bears"), ("b2", "Llanowar Elves")],
+        objects=graveyard(("g1", "Shivan Dragon"), ("g2", "Grizzly Bears"), ("g3", "Opt")),
+    )
     found = casts(state, "soul")
     assert len(found) == 4
     assert {c.exiles for c in found} == {("b1",), ("b2",)}
-    bare = make_state(hand=[("soul", "Soul Exchange")], battlefield=[("s1", "Swamp"), ("s2", "Swamp")],
-                      objects=graveyard(("g1", "Shivan Dragon")))
+    bare = make_state(
+        hand=[("soul", "Soul Exchange")],
+        battlefield=[("s1", "Swamp"), ("s2", "Swamp")],
+        objects=graveyard(("g1", "Shivan Dragon")),
+    )
     assert len(casts(bare, "soul")) == 0
 
 
@@ -216,10 +263,11 @@ def test_pay_or_sacrifice_an_artifact_or_creature(make_state, casts, swamps, exp
     target, the ones sacrificed included (targets come before costs, CR 601.2c). Sacrifice one of two (2) x
     3 targets = 6; pay {4} ({4}{B}, five Swamps) x 3 targets = 3. Five Swamps: 9; one Swamp: 6.
     """
-    state = make_state(hand=[("glare", "Annihilating Glare")],
-                       battlefield=[(f"s{i}", "Swamp") for i in range(swamps)]
-                       + [("b1", "Grizzly Bears"), ("a1", "Ornithopter")],
-                       opponent=[("o1", "Grizzly Bears")])
+    state = make_state(
+        hand=[("glare", "Annihilating Glare")],
+        battlefield=[(f"s{i}", "Swamp") for i in range(swamps)] + [("b1", "Grizzly Bears"), ("a1", "Ornithopter")],
+        opponent=[("o1", "Grizzly Bears")],
+    )
     found = casts(state, "glare")
     assert len(found) == expected
     assert all(bool(c.sacrifices) != bool(c.times_paid("pay {4}")) for c in found)
@@ -231,10 +279,11 @@ def test_sacrifice_a_creature_or_enchantment_or_pay(make_state, casts):
     P1: four Mountains, Grizzly Bears, Glorious Anthem; P2: Grizzly Bears. Two creatures to target. Sacrifice
     the Bears or the Anthem (2) x 2 targets = 4; pay {2} ({3}{R}) x 2 = 2. 6.
     """
-    state = make_state(hand=[("bargain", "Betrayer's Bargain")],
-                       battlefield=[(f"m{i}", "Mountain") for i in range(4)]
-                       + [("b1", "Grizzly Bears"), ("e1", "Glorious Anthem")],
-                       opponent=[("o1", "Grizzly Bears")])
+    state = make_state(
+        hand=[("bargain", "Betrayer's Bargain")],
+        battlefield=[(f"m{i}", "Mountain") for i in range(4)] + [("b1", "Grizzly Bears"), ("e1", "Glorious Anthem")],
+        opponent=[("o1", "Grizzly Bears")],
+    )
     found = casts(state, "bargain")
     assert len(found) == 6
     assert {c.sacrifices for c in found} == {(), ("b1",), ("e1",)}
@@ -247,9 +296,12 @@ def test_pay_life_or_sacrifice(make_state, casts, life, expected):
     P1 controls Grizzly Bears; P2 Grizzly Bears: two targets. At 20 life: pay 5 life (2 targets) or sacrifice
     the Bears (2 targets) = 4. At 4 life, 5 life can't be paid: 2.
     """
-    state = make_state(hand=[("payment", "Final Payment")],
-                       battlefield=[("p1", "Plains"), ("s1", "Swamp"), ("b1", "Grizzly Bears")],
-                       opponent=[("o1", "Grizzly Bears")], life={"P1": life, "P2": 20})
+    state = make_state(
+        hand=[("payment", "Final Payment")],
+        battlefield=[("p1", "Plains"), ("s1", "Swamp"), ("b1", "Grizzly Bears")],
+        opponent=[("o1", "Grizzly Bears")],
+        life={"P1": life, "P2": 20},
+    )
     assert len(casts(state, "payment")) == expected
 
 
@@ -261,9 +313,12 @@ def test_entwine_by_sacrificing_lands(make_state, casts):
     (mana abilities come before costs are paid).
     """
     swamps = [(f"s{i}", "Swamp") for i in range(6)]
-    state = make_state(hand=[("betrayal", "Betrayal of Flesh")], battlefield=swamps,
-                       opponent=[("bears", "Grizzly Bears")],
-                       objects=[{"id": "giant", "card": "Hill Giant", "zone": "graveyard", "owner": "P1"}])
+    state = make_state(
+        hand=[("betrayal", "Betrayal of Flesh")],
+        battlefield=swamps,
+        opponent=[("bears", "Grizzly Bears")],
+        objects=[{"id": "giant", "card": "Hill Giant", "zone": "graveyard", "owner": "P1"}],
+    )
     found = casts(state, "betrayal")
     # Mode 1: bears (1). Mode 2: Hill Giant from P1's graveyard (1). Entwined: 1 * 1 * C(6, 3) = 20 sets of three
     # Swamps. 1 + 1 + 20 = 22; only entwined casts sacrifice.
@@ -275,10 +330,12 @@ def test_entwine_by_sacrificing_lands(make_state, casts):
 
 def test_escalate_by_tapping_creatures(make_state, casts):
     """CR 702.120a, 601.2h: Collective Effort taps an untapped creature of the caster's per mode beyond the first."""
-    state = make_state(hand=[("effort", "Collective Effort")],
-                       battlefield=[(f"p{i}", "Plains") for i in range(3)] + [
-                           ("c1", "Grizzly Bears"), ("c2", "Grizzly Bears"), ("c3", "Grizzly Bears", {"tapped": True})],
-                       opponent=[("wurm", "Craw Wurm"), ("moon", "Smoke")])
+    state = make_state(
+        hand=[("effort", "Collective Effort")],
+        battlefield=[(f"p{i}", "Plains") for i in range(3)]
+        + [("c1", "Grizzly Bears"), ("c2", "Grizzly Bears"), ("c3", "Grizzly Bears", {"tapped": True})],
+        opponent=[("wurm", "Craw Wurm"), ("moon", "Smoke")],
+    )
     found = casts(state, "effort")
     # Mode 1: Craw Wurm (power 6) = 1; mode 2: Smoke (an enchantment) = 1; mode 3: target player P1 or P2 = 2.
     # One mode: 1 + 1 + 2 = 4, nothing tapped. Two modes, tap c1 or c2 (c3 is tapped): {1,2} 1*1*2 = 2,
@@ -293,9 +350,16 @@ def test_splice_by_tapping_a_white_creature(make_state, casts):
     Hundred-Talon Strike spliced onto Glacial Ray for "Tap an untapped white creature you control"; the
     spliced text's target is chosen as well.
     """
-    state = make_state(hand=[("ray", "Glacial Ray"), ("strike", "Hundred-Talon Strike")],
-                       battlefield=[("m1", "Mountain"), ("m2", "Mountain"), ("kami1", "Kami of Ancient Law"),
-                                    ("kami2", "Kami of Ancient Law"), ("bears", "Grizzly Bears")])
+    state = make_state(
+        hand=[("ray", "Glacial Ray"), ("strike", "Hundred-Talon Strike")],
+        battlefield=[
+            ("m1", "Mountain"),
+            ("m2", "Mountain"),
+            ("kami1", "Kami of Ancient Law"),
+            ("kami2", "Kami of Ancient Law"),
+            ("bears", "Grizzly Bears"),
+        ],
+    )
     found = casts(state, "ray")
     # Ray's any target: P1, P2, kami1, kami2, bears = 5. Spliced: + target creature (3) and tap a white creature
     # (kami1 or kami2, 2): 5 * 3 * 2 = 30. 5 + 30 = 35. No mana is added to {1}{R}.
@@ -306,9 +370,11 @@ def test_splice_by_tapping_a_white_creature(make_state, casts):
 
 def test_splice_by_sacrificing_mountains(make_state, casts):
     """CR 702.47a, 701.21: Torrent of Stone's "Sacrifice two Mountains" picks two of the caster's Mountains."""
-    state = make_state(hand=[("ray", "Glacial Ray"), ("torrent", "Torrent of Stone")],
-                       battlefield=[("m1", "Mountain"), ("m2", "Mountain"), ("m3", "Mountain"), ("f", "Forest")],
-                       opponent=[("bears", "Grizzly Bears")])
+    state = make_state(
+        hand=[("ray", "Glacial Ray"), ("torrent", "Torrent of Stone")],
+        battlefield=[("m1", "Mountain"), ("m2", "Mountain"), ("m3", "Mountain"), ("f", "Forest")],
+        opponent=[("bears", "Grizzly Bears")],
+    )
     found = casts(state, "ray")
     # Ray: P1, P2, bears = 3. Spliced: Torrent's target creature (bears, 1) and two of three Mountains (3): 3*1*3 = 9.
     # 3 + 9 = 12; the Forest is not a Mountain.
@@ -319,10 +385,12 @@ def test_splice_by_sacrificing_mountains(make_state, casts):
 def test_splice_by_returning_and_exiling(make_state, casts):
     """CR 702.47a: Veil of Secrecy returns a blue creature; Horobi's Whisper exiles four cards from the graveyard."""
     graveyard = [{"id": f"g{i}", "card": "Grizzly Bears", "zone": "graveyard", "owner": "P1"} for i in range(5)]
-    state = make_state(hand=[("ray", "Glacial Ray"), ("veil", "Veil of Secrecy"), ("whisper", "Horobi's Whisper")],
-                       battlefield=[("m1", "Mountain"), ("m2", "Mountain"), ("s", "Swamp"),
-                                    ("air", "Air Elemental")],
-                       opponent=[("bears", "Grizzly Bears")], objects=graveyard)
+    state = make_state(
+        hand=[("ray", "Glacial Ray"), ("veil", "Veil of Secrecy"), ("whisper", "Horobi's Whisper")],
+        battlefield=[("m1", "Mountain"), ("m2", "Mountain"), ("s", "Swamp"), ("air", "Air Elemental")],
+        opponent=[("bears", "Grizzly Bears")],
+        objects=graveyard,
+    )
     found = casts(state, "ray")
     # Ray's any target: P1, P2, air, bears = 4.
     # Veil: its target creature (air, bears: 2), return the blue Air Elemental (1): x2.
@@ -336,9 +404,11 @@ def test_splice_by_returning_and_exiling(make_state, casts):
 # ---------------------------------------------------------------- all, or any number of (CR 118.8)
 def test_any_number_of_objects_as_an_additional_cost(make_state, casts):
     """CR 118.8, 601.2h: Devouring Greed's "you may sacrifice any number of Spirits": every set of P1's Spirits."""
-    state = make_state(hand=[("greed", "Devouring Greed")],
-                       battlefield=[(f"s{i}", "Swamp") for i in range(4)] + [
-                           ("k1", "Kami of Ancient Law"), ("k2", "Kami of Ancient Law"), ("bears", "Grizzly Bears")])
+    state = make_state(
+        hand=[("greed", "Devouring Greed")],
+        battlefield=[(f"s{i}", "Swamp") for i in range(4)]
+        + [("k1", "Kami of Ancient Law"), ("k2", "Kami of Ancient Law"), ("bears", "Grizzly Bears")],
+    )
     found = casts(state, "greed")
     # target player: P1 or P2 = 2; Spirits to sacrifice: any subset of {k1, k2} = 4 (the Bears is no Spirit). 2 * 4 = 8.
     assert len(found) == 8 and {c.sacrifices for c in found} == {(), ("k1",), ("k2",), ("k1", "k2")}
@@ -350,10 +420,12 @@ def test_any_number_beside_a_splice_sacrifice(make_state, casts):
     Devouring Greed ("you may sacrifice any number of Spirits") with Torrent of Stone spliced ("Sacrifice
     two Mountains"): the Mountains pay the splice cost, the Spirits the other.
     """
-    state = make_state(hand=[("greed", "Devouring Greed"), ("torrent", "Torrent of Stone")],
-                       battlefield=[(f"s{i}", "Swamp") for i in range(4)] + [
-                           ("m1", "Mountain"), ("m2", "Mountain"), ("kami", "Kami of Ancient Law")],
-                       opponent=[("bears", "Grizzly Bears")])
+    state = make_state(
+        hand=[("greed", "Devouring Greed"), ("torrent", "Torrent of Stone")],
+        battlefield=[(f"s{i}", "Swamp") for i in range(4)]
+        + [("m1", "Mountain"), ("m2", "Mountain"), ("kami", "Kami of Ancient Law")],
+        opponent=[("bears", "Grizzly Bears")],
+    )
     found = casts(state, "greed")
     # Not spliced: target player 2 * Spirits sacrificed ({} or {kami}) 2 = 4. Spliced: target player 2 * Torrent's
     # target creature (kami, bears) 2 * the two Mountains 1 * Spirits 2 = 8. 4 + 8 = 12.
@@ -363,8 +435,11 @@ def test_any_number_beside_a_splice_sacrifice(make_state, casts):
 
 def test_sacrifice_all_creatures(make_state, casts):
     """CR 118.8: Soulblast's "sacrifice all creatures you control" is no choice: every creature P1 controls."""
-    state = make_state(hand=[("blast", "Soulblast")], battlefield=[(f"m{i}", "Mountain") for i in range(6)] + [
-        ("b1", "Grizzly Bears"), ("b2", "Grizzly Bears")], opponent=[("theirs", "Grizzly Bears")])
+    state = make_state(
+        hand=[("blast", "Soulblast")],
+        battlefield=[(f"m{i}", "Mountain") for i in range(6)] + [("b1", "Grizzly Bears"), ("b2", "Grizzly Bears")],
+        opponent=[("theirs", "Grizzly Bears")],
+    )
     found = casts(state, "blast")
     # any target (CR 115.4; no planeswalker or battle here): P1, P2, b1, b2, theirs = 5; the sacrifice is always
     # {b1, b2}.
@@ -379,10 +454,12 @@ def test_collect_evidence_every_set_reaching_the_total(make_state, casts):
     6 or more: every set holding the Dragon, 2^3 = 8; without it the most is 2 + 1 + 1 = 4. Not collecting:
     1. One target, P2's Grizzly Bears (the only artifact or creature). (8 + 1) x 1 = 9.
     """
-    state = make_state(hand=[("mask", "Behind the Mask")], battlefield=[("i1", "Island")],
-                       opponent=[("o1", "Grizzly Bears")],
-                       objects=graveyard(("g1", "Shivan Dragon"), ("g2", "Grizzly Bears"), ("g3", "Opt"),
-                                         ("g4", "Lightning Bolt")))
+    state = make_state(
+        hand=[("mask", "Behind the Mask")],
+        battlefield=[("i1", "Island")],
+        opponent=[("o1", "Grizzly Bears")],
+        objects=graveyard(("g1", "Shivan Dragon"), ("g2", "Grizzly Bears"), ("g3", "Opt"), ("g4", "Lightning Bolt")),
+    )
     found = casts(state, "mask")
     assert len(found) == 9
     assert sum(1 for c in found if c.times_paid("collect evidence")) == 8
@@ -396,8 +473,11 @@ def test_collect_evidence_eight(make_state, casts):
     Graveyard: Shivan Dragon (6), Grizzly Bears (2), Opt (1). Totals: {Dragon, Bears} 8 and {Dragon, Bears,
     Opt} 9 reach 8; {Dragon, Opt} 7 and every other set fall short. 2 sets + not collecting = 3; no target.
     """
-    state = make_state(hand=[("pollen", "Analyze the Pollen")], battlefield=[("f1", "Forest")],
-                       objects=graveyard(("g1", "Shivan Dragon"), ("g2", "Grizzly Bears"), ("g3", "Opt")))
+    state = make_state(
+        hand=[("pollen", "Analyze the Pollen")],
+        battlefield=[("f1", "Forest")],
+        objects=graveyard(("g1", "Shivan Dragon"), ("g2", "Grizzly Bears"), ("g3", "Opt")),
+    )
     found = casts(state, "pollen")
     assert len(found) == 3
     assert {c.exiles for c in found} == {(), ("g1", "g2"), ("g1", "g2", "g3")}
@@ -409,8 +489,11 @@ def test_evidence_that_cannot_reach_the_total_cannot_be_collected(make_state, ca
     Extract a Confession ({1}{B}), graveyard Grizzly Bears (2) and Opt (1): only the cast that does not
     collect evidence, 1.
     """
-    state = make_state(hand=[("extract", "Extract a Confession")], battlefield=[("s1", "Swamp"), ("s2", "Swamp")],
-                       objects=graveyard(("g1", "Grizzly Bears"), ("g2", "Opt")))
+    state = make_state(
+        hand=[("extract", "Extract a Confession")],
+        battlefield=[("s1", "Swamp"), ("s2", "Swamp")],
+        objects=graveyard(("g1", "Grizzly Bears"), ("g2", "Opt")),
+    )
     found = casts(state, "extract")
     assert len(found) == 1
     assert not next(iter(found)).exiles
@@ -418,7 +501,10 @@ def test_evidence_that_cannot_reach_the_total_cannot_be_collected(make_state, ca
 
 def test_collect_evidence_over_the_candidate_limit_is_reported(make_state, casts):
     """CR 701.59a: 17 cards in the graveyard are over the 16 candidates listed for 'any number of' objects."""
-    state = make_state(hand=[("extract", "Extract a Confession")], battlefield=[("s1", "Swamp"), ("s2", "Swamp")],
-                       objects=graveyard(*((f"g{i}", "Opt") for i in range(17))))
+    state = make_state(
+        hand=[("extract", "Extract a Confession")],
+        battlefield=[("s1", "Swamp"), ("s2", "Swamp")],
+        objects=graveyard(*((f"g{i}", "Opt") for i in range(17))),
+    )
     with pytest.raises(UnsupportedRuleError):
         casts(state, "extract")

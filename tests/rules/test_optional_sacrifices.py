@@ -23,10 +23,11 @@ def test_casualty_sacrifices_a_creature_with_enough_power(make_state, casts):
 
     One instant card in the opponent's graveyard to target. Casualty not paid, or paid with Hill Giant: 2 casts.
     """
-    state = make_state(hand=[("ff", "Flawless Forgery")],
-                       battlefield=[(f"i{i}", "Island") for i in range(5)] + [("giant", "Hill Giant"),
-                                                                            ("bears", "Grizzly Bears")],
-                       objects=[{"id": "bolt", "card": "Lightning Bolt", "zone": "graveyard", "owner": "P2"}])
+    state = make_state(
+        hand=[("ff", "Flawless Forgery")],
+        battlefield=[(f"i{i}", "Island") for i in range(5)] + [("giant", "Hill Giant"), ("bears", "Grizzly Bears")],
+        objects=[{"id": "bolt", "card": "Lightning Bolt", "zone": "graveyard", "owner": "P2"}],
+    )
     assert sorted(c.sacrifices for c in casts(state, "ff")) == [(), ("giant",)]
 
 
@@ -37,8 +38,15 @@ def test_bargain_sacrifices_an_artifact_enchantment_or_token(make_state, casts):
     Grizzly Bears. Targets: the two Grizzly Bears (the token may be targeted and sacrificed, CR 601.2c).
     Not bargained: 2 targets; bargained: 3 candidates x 2 targets = 6. Total 8.
     """
-    state = make_state(hand=[("torch", "Torch the Tower")],
-                       battlefield=[("m", "Mountain"), ("ring", "Sol Ring"), ("moon", "Bad Moon"),
-                                    ("tok", "Grizzly Bears", {"token": True}), ("bears", "Grizzly Bears")])
+    state = make_state(
+        hand=[("torch", "Torch the Tower")],
+        battlefield=[
+            ("m", "Mountain"),
+            ("ring", "Sol Ring"),
+            ("moon", "Bad Moon"),
+            ("tok", "Grizzly Bears", {"token": True}),
+            ("bears", "Grizzly Bears"),
+        ],
+    )
     found = casts(state, "torch")
     assert len(found) == 8 and {c.sacrifices for c in found} == {(), ("ring",), ("moon",), ("tok",)}

@@ -36,8 +36,12 @@ def test_would_you_have_done_the_same_needs_a_creature(make_state, casts, mine, 
     With P1's Grizzly Bears and P2's Raging Goblin, "destroy target creature" = 2 casts; P1 with no creature
     (the Goblin is P2's) = 0.
     """
-    state = make_state(hand=[("would", "Would You Have Done the Same?")], battlefield=[("s", "Swamp"), *mine],
-                       opponent=["Raging Goblin"], phase="upkeep")
+    state = make_state(
+        hand=[("would", "Would You Have Done the Same?")],
+        battlefield=[("s", "Swamp"), *mine],
+        opponent=["Raging Goblin"],
+        phase="upkeep",
+    )
     assert len(casts(state, "would")) == expected
 
 
@@ -68,8 +72,12 @@ def test_glyph_of_reincarnation_only_after_combat(make_state, casts, phase, expe
     After combat is the postcombat main phase and the end phase. One Wall (Wall of Stone, P2's) is the only
     "target Wall": 1 cast then; before or during combat = 0.
     """
-    state = make_state(hand=[("glyph", "Glyph of Reincarnation")], battlefield=[("f", "Forest")],
-                       opponent=["Wall of Stone", "Grizzly Bears"], phase=phase)
+    state = make_state(
+        hand=[("glyph", "Glyph of Reincarnation")],
+        battlefield=[("f", "Forest")],
+        opponent=["Wall of Stone", "Grizzly Bears"],
+        phase=phase,
+    )
     assert len(casts(state, "glyph")) == expected
 
 
@@ -86,11 +94,16 @@ def test_confront_the_assault_needs_an_attacker(make_state, casts, attacking, ac
     bears = ("bears", "Grizzly Bears", {"attacking": attacking})
     plains = [(f"p{i}", "Plains") for i in range(5)]
     if active == "P2":
-        state = make_state(hand=[("confront", "Confront the Assault")], battlefield=plains, opponent=[bears],
-                           phase="combat", active_player="P2", priority="P1")
+        state = make_state(
+            hand=[("confront", "Confront the Assault")],
+            battlefield=plains,
+            opponent=[bears],
+            phase="combat",
+            active_player="P2",
+            priority="P1",
+        )
     else:
-        state = make_state(hand=[("confront", "Confront the Assault")], battlefield=[*plains, bears],
-                           phase="combat")
+        state = make_state(hand=[("confront", "Confront the Assault")], battlefield=[*plains, bears], phase="combat")
     assert len(casts(state, "confront")) == expected
 
 
@@ -141,8 +154,12 @@ def test_flash_photography_flash_if_it_targets_your_permanent(make_state, casts,
     permanents. On P2's end step only P1's five may be the target = 5; in P1's main phase all 6.
     """
     islands = [(f"i{i}", "Island") for i in range(4)]
-    state = make_state(hand=[("photo", "Flash Photography")], battlefield=[*islands, "Grizzly Bears"],
-                       opponent=["Raging Goblin"], **situation)
+    state = make_state(
+        hand=[("photo", "Flash Photography")],
+        battlefield=[*islands, "Grizzly Bears"],
+        opponent=["Raging Goblin"],
+        **situation,
+    )
     assert len(casts(state, "photo")) == expected
 
 
@@ -153,16 +170,21 @@ def test_flash_photography_flashback_on_an_opponents_turn(make_state, casts):
     Islands may be the target = 6.
     """
     islands = [(f"i{i}", "Island") for i in range(6)]
-    state = make_state(battlefield=islands, opponent=["Raging Goblin"],
-                       objects=[{"id": "photo", "card": "Flash Photography", "zone": "graveyard", "owner": "P1"}],
-                       **THEIR_END)
+    state = make_state(
+        battlefield=islands,
+        opponent=["Raging Goblin"],
+        objects=[{"id": "photo", "card": "Flash Photography", "zone": "graveyard", "owner": "P1"}],
+        **THEIR_END,
+    )
     assert len(casts(state, "photo")) == 6
 
 
 @pytest.mark.parametrize(
     ("graveyard", "expected"),
-    [(("Island", "Raging Goblin", "Grizzly Bears", "Vampire Nighthawk", "Serra Angel"), 4),
-     (("Raging Goblin", "Grizzly Bears", "Vampire Nighthawk", "Serra Angel"), 0)],
+    [
+        (("Island", "Raging Goblin", "Grizzly Bears", "Vampire Nighthawk", "Serra Angel"), 4),
+        (("Raging Goblin", "Grizzly Bears", "Vampire Nighthawk", "Serra Angel"), 0),
+    ],
 )
 def test_graveyard_shift_flash_with_five_mana_values(make_state, casts, graveyard, expected):
     """CR 702.8a, 202.3: flash "as long as there are five or more mana values among cards in your graveyard".
@@ -173,8 +195,9 @@ def test_graveyard_shift_flash_with_five_mana_values(make_state, casts, graveyar
     are four, a sorcery on P2's turn = 0.
     """
     swamps = [(f"s{i}", "Swamp") for i in range(5)]
-    state = make_state(hand=[("shift", "Graveyard Shift")], battlefield=swamps, objects=_graveyard(*graveyard),
-                       **THEIR_END)
+    state = make_state(
+        hand=[("shift", "Graveyard Shift")], battlefield=swamps, objects=_graveyard(*graveyard), **THEIR_END
+    )
     assert len(casts(state, "shift")) == expected
 
 
@@ -189,15 +212,27 @@ def test_march_of_otherworldly_light_counts_the_cards_exiled(make_state, casts):
     n = 0: X <= 1, no target = 0; n = 1 (2 ways): X in {2, 3} = 2 x 2 = 4; n = 2: X in {2, 3, 4, 5} = 4.
     Total 0 + 4 + 4 = 8.
     """
-    hand = [("march", "March of Otherworldly Light"), ("lions", "Savannah Lions"), ("angel", "Serra Angel"),
-            ("bears", "Grizzly Bears")]
+    hand = [
+        ("march", "March of Otherworldly Light"),
+        ("lions", "Savannah Lions"),
+        ("angel", "Serra Angel"),
+        ("bears", "Grizzly Bears"),
+    ]
     state = make_state(hand=hand, battlefield=[("p1", "Plains"), ("p2", "Plains")], opponent=["Grizzly Bears"])
     found = casts(state, "march")
     assert len(found) == 8
     by_exiled = sorted((len(c.exiles), c.x, str(c.total_cost)) for c in found)
     # the total: {X}{W} less {2} per card, never below {W} (CR 601.2f)
-    assert by_exiled == [(1, 2, "{W}"), (1, 2, "{W}"), (1, 3, "{1}{W}"), (1, 3, "{1}{W}"), (2, 2, "{W}"),
-                         (2, 3, "{W}"), (2, 4, "{W}"), (2, 5, "{1}{W}")]
+    assert by_exiled == [
+        (1, 2, "{W}"),
+        (1, 2, "{W}"),
+        (1, 3, "{1}{W}"),
+        (1, 3, "{1}{W}"),
+        (2, 2, "{W}"),
+        (2, 3, "{W}"),
+        (2, 4, "{W}"),
+        (2, 5, "{1}{W}"),
+    ]
 
 
 def test_explosive_singularity_counts_the_creatures_tapped(make_state, casts):
@@ -211,13 +246,20 @@ def test_explosive_singularity_counts_the_creatures_tapped(make_state, casts):
     7 from 8 = 1. Six sets of creatures, each with 5 targets (P1, P2, the Elves, two Bears) = 30.
     """
     mountains = [(f"m{i}", "Mountain") for i in range(8)]
-    state = make_state(hand=[("boom", "Explosive Singularity")],
-                       battlefield=[*mountains, ("elves", "Llanowar Elves"), ("b1", "Grizzly Bears"),
-                                    ("b2", "Grizzly Bears")])
+    state = make_state(
+        hand=[("boom", "Explosive Singularity")],
+        battlefield=[*mountains, ("elves", "Llanowar Elves"), ("b1", "Grizzly Bears"), ("b2", "Grizzly Bears")],
+    )
     found = casts(state, "boom")
     assert len(found) == 30
-    assert {c.taps for c in found} == {("b1",), ("b2",), ("b1", "b2"), ("b1", "elves"), ("b2", "elves"),
-                                       ("b1", "b2", "elves")}
+    assert {c.taps for c in found} == {
+        ("b1",),
+        ("b2",),
+        ("b1", "b2"),
+        ("b1", "elves"),
+        ("b2", "elves"),
+        ("b1", "b2", "elves"),
+    }
 
 
 @pytest.mark.parametrize(("forests", "expected"), [(2, 3), (4, 4)])
@@ -230,10 +272,12 @@ def test_bite_down_on_crime_cheaper_if_evidence_was_collected(make_state, casts,
     {Angel, Nighthawk}, {Angel, Goblin} and all three = 3. Targets: P1's Grizzly Bears and P2's Raging
     Goblin, one way. Two Forests: only with evidence ({1}{G}) = 3; four Forests: 3 + 1 without ({3}{G}) = 4.
     """
-    state = make_state(hand=[("bite", "Bite Down on Crime")],
-                       battlefield=[*[(f"f{i}", "Forest") for i in range(forests)], "Grizzly Bears"],
-                       opponent=["Raging Goblin"], objects=_graveyard("Serra Angel", "Vampire Nighthawk",
-                                                                       "Raging Goblin"))
+    state = make_state(
+        hand=[("bite", "Bite Down on Crime")],
+        battlefield=[*[(f"f{i}", "Forest") for i in range(forests)], "Grizzly Bears"],
+        opponent=["Raging Goblin"],
+        objects=_graveyard("Serra Angel", "Vampire Nighthawk", "Raging Goblin"),
+    )
     assert len(casts(state, "bite")) == expected
 
 
@@ -244,8 +288,14 @@ def test_mental_modulation_cheaper_during_your_turn(make_state, casts, active, e
     One Island; "tap target artifact or creature": P2's Grizzly Bears only. P1's turn: {U} = 1 cast; P2's turn
     (P1 holding priority): {1}{U} needs 2 mana = 0.
     """
-    state = make_state(hand=[("mod", "Mental Modulation")], battlefield=[("i", "Island")],
-                       opponent=["Grizzly Bears"], active_player=active, priority="P1", phase="upkeep")
+    state = make_state(
+        hand=[("mod", "Mental Modulation")],
+        battlefield=[("i", "Island")],
+        opponent=["Grizzly Bears"],
+        active_player=active,
+        priority="P1",
+        phase="upkeep",
+    )
     assert len(casts(state, "mod")) == expected
 
 
@@ -255,14 +305,20 @@ def test_hurkyls_final_meditation_costs_more_on_other_turns(make_state, casts, i
 
     No target. Seven Islands on P1's turn: {4}{U}{U}{U} = 1; on P2's turn {7}{U}{U}{U} needs 10 = 0; ten = 1.
     """
-    state = make_state(hand=[("hurkyl", "Hurkyl's Final Meditation")],
-                       battlefield=[(f"i{i}", "Island") for i in range(islands)], active_player=active,
-                       priority="P1", phase="end")
+    state = make_state(
+        hand=[("hurkyl", "Hurkyl's Final Meditation")],
+        battlefield=[(f"i{i}", "Island") for i in range(islands)],
+        active_player=active,
+        priority="P1",
+        phase="end",
+    )
     assert len(casts(state, "hurkyl")) == expected
 
 
-@pytest.mark.parametrize(("mine", "expected"), [(["Spectral Sailor", "Glorious Anthem"], 1),
-                                                (["Glorious Anthem"], 0), (["Spectral Sailor"], 0)])
+@pytest.mark.parametrize(
+    ("mine", "expected"),
+    [(["Spectral Sailor", "Glorious Anthem"], 1), (["Glorious Anthem"], 0), (["Spectral Sailor"], 0)],
+)
 def test_geistlight_snare_two_reductions(make_state, casts, mine, expected):
     """CR 601.2f: two reductions, "if you control a Spirit" and "if you control an enchantment" (Geistlight Snare).
 
@@ -272,13 +328,21 @@ def test_geistlight_snare_two_reductions(make_state, casts, mine, expected):
     leaves {1}{U}, 2 mana = 0.
     """
     opt = {"id": "opt", "card": "Opt", "zone": "stack", "owner": "P2", "controller": "P2"}
-    state = make_state(hand=[("snare", "Geistlight Snare")], battlefield=[("i", "Island"), *mine],
-                       objects=[opt], stack=["opt"], active_player="P2", priority="P1")
+    state = make_state(
+        hand=[("snare", "Geistlight Snare")],
+        battlefield=[("i", "Island"), *mine],
+        objects=[opt],
+        stack=["opt"],
+        active_player="P2",
+        priority="P1",
+    )
     assert len(casts(state, "snare")) == expected
 
 
-@pytest.mark.parametrize(("graveyard", "expected"), [(("Island", "Grizzly Bears", "Opt", "Glorious Anthem"), 1),
-                                                     (("Island", "Grizzly Bears", "Opt"), 0)])
+@pytest.mark.parametrize(
+    ("graveyard", "expected"),
+    [(("Island", "Grizzly Bears", "Opt", "Glorious Anthem"), 1), (("Island", "Grizzly Bears", "Opt"), 0)],
+)
 def test_drag_to_the_roots_delirium_as_long_as(make_state, casts, graveyard, expected):
     """CR 601.2f, 205.2a: {2} less "as long as there are four or more card types among cards in your graveyard".
 
@@ -287,13 +351,18 @@ def test_drag_to_the_roots_delirium_as_long_as(make_state, casts, graveyard, exp
     A Swamp and a Forest; P2's Grizzly Bears the only nonland permanent. Land, creature, instant, enchantment:
     four types, {B}{G} = 1; three types: {2}{B}{G} needs 4 = 0.
     """
-    state = make_state(hand=[("drag", "Drag to the Roots")], battlefield=[("s", "Swamp"), ("f", "Forest")],
-                       opponent=["Grizzly Bears"], objects=_graveyard(*graveyard))
+    state = make_state(
+        hand=[("drag", "Drag to the Roots")],
+        battlefield=[("s", "Swamp"), ("f", "Forest")],
+        opponent=["Grizzly Bears"],
+        objects=_graveyard(*graveyard),
+    )
     assert len(casts(state, "drag")) == expected
 
 
-@pytest.mark.parametrize(("card", "lands", "expected"), [("Quicken", ["Island"], 1),
-                                                         ("Ride the Avalanche", ["Forest", "Island"], 1)])
+@pytest.mark.parametrize(
+    ("card", "lands", "expected"), [("Quicken", ["Island"], 1), ("Ride the Avalanche", ["Forest", "Island"], 1)]
+)
 def test_next_spell_as_though_it_had_flash_is_an_effect(make_state, casts, card, lands, expected):
     """CR 601.3, 608.2, 603.7: "The next … spell … can be cast as though it had flash" is an effect, no permission.
 
@@ -303,9 +372,12 @@ def test_next_spell_as_though_it_had_flash_is_an_effect(make_state, casts, card,
     "up to one target creature" is its delayed trigger's, chosen when it triggers. P2's end step, P1's Grizzly
     Bears and P2's Raging Goblin on the battlefield: one cast each.
     """
-    state = make_state(hand=[("spell", card)], battlefield=[*((f"l{i}", name) for i, name in enumerate(lands)),
-                                                            "Grizzly Bears"],
-                       opponent=["Raging Goblin"], **THEIR_END)
+    state = make_state(
+        hand=[("spell", card)],
+        battlefield=[*((f"l{i}", name) for i, name in enumerate(lands)), "Grizzly Bears"],
+        opponent=["Raging Goblin"],
+        **THEIR_END,
+    )
     assert len(casts(state, "spell")) == expected
 
 
@@ -317,11 +389,16 @@ def test_even_the_odds_fewer_creatures_than_each_opponent(make_state, casts, the
     with 1: not fewer = 0. A third player P3 with 1: not fewer than each = 0; with 2: 1 < 2 and 1 < 2 = 1.
     """
     players = {} if third is None else {"players": ["P1", "P2", "P3"]}
-    p3 = [{"id": f"t{i}", "card": "Raging Goblin", "zone": "battlefield", "controller": "P3"}
-          for i in range(third or 0)]
-    state = make_state(hand=[("odds", "Even the Odds")],
-                       battlefield=[*((f"p{i}", "Plains") for i in range(3)), "Grizzly Bears"],
-                       opponent=[(f"o{i}", "Raging Goblin") for i in range(theirs)], objects=p3, **players)
+    p3 = [
+        {"id": f"t{i}", "card": "Raging Goblin", "zone": "battlefield", "controller": "P3"} for i in range(third or 0)
+    ]
+    state = make_state(
+        hand=[("odds", "Even the Odds")],
+        battlefield=[*((f"p{i}", "Plains") for i in range(3)), "Grizzly Bears"],
+        opponent=[(f"o{i}", "Raging Goblin") for i in range(theirs)],
+        objects=p3,
+        **players,
+    )
     assert len(casts(state, "odds")) == expected
 
 
@@ -332,8 +409,9 @@ def test_drag_to_the_underworld_devotion_to_black(make_state, casts, mine, expec
     Two Swamps. Vampire Nighthawk ({1}{B}{B}): devotion 2, total {B}{B}; "destroy target creature": the
     Nighthawk or P2's Raging Goblin = 2. Grizzly Bears ({1}{G}) instead: devotion 0, {2}{B}{B} needs 4 = 0.
     """
-    state = make_state(hand=[("drag", "Drag to the Underworld")], battlefield=[*SWAMPS, mine],
-                       opponent=["Raging Goblin"])
+    state = make_state(
+        hand=[("drag", "Drag to the Underworld")], battlefield=[*SWAMPS, mine], opponent=["Raging Goblin"]
+    )
     assert len(casts(state, "drag")) == expected
 
 
@@ -348,9 +426,11 @@ def test_volcanic_salvo_total_power(make_state, casts, counters, expected):
     counter: power 6, {4}{R}{R} needs 6 = 0.
     """
     mountains = [(f"m{i}", "Mountain") for i in range(5)]
-    state = make_state(hand=[("salvo", "Volcanic Salvo")],
-                       battlefield=[*mountains, "Serra Angel", ("bears", "Grizzly Bears", {"counters": counters})],
-                       opponent=["Raging Goblin"])
+    state = make_state(
+        hand=[("salvo", "Volcanic Salvo")],
+        battlefield=[*mountains, "Serra Angel", ("bears", "Grizzly Bears", {"counters": counters})],
+        opponent=["Raging Goblin"],
+    )
     assert len(casts(state, "salvo")) == expected
 
 
@@ -366,9 +446,14 @@ def test_draconic_debut_next_spell_reduction_is_an_effect(make_state, casts):
     assert {str(c.total_cost) for c in found} == {"{R}", "{1}{R}", "{2}{R}"}
 
 
-@pytest.mark.parametrize(("card", "reason"), [("Unforgiving Overtake", "starting player"),
-                                              ("Shove Aside", "starting player"),
-                                              ("Fierce Guardianship", "commander")])
+@pytest.mark.parametrize(
+    ("card", "reason"),
+    [
+        ("Unforgiving Overtake", "starting player"),
+        ("Shove Aside", "starting player"),
+        ("Fierce Guardianship", "commander"),
+    ],
+)
 def test_what_the_state_does_not_give_is_reported(make_state, card, reason):
     """CR 103.1, 903.3: the starting player and a commander are not in the state: the text stays unsupported."""
     state = make_state(hand=[("spell", card)], battlefield=[(f"l{i}", "Island") for i in range(4)])
@@ -376,25 +461,31 @@ def test_what_the_state_does_not_give_is_reported(make_state, card, reason):
         legal_casts(state, "spell").count()
 
 
-@pytest.mark.parametrize(("lands", "active", "expected"),
-                         [(["Island", "Plains"], "P1", 1), (["Plains", "Plains"], "P1", 0),
-                          (["Island", "Island"], "P2", 0)])
+@pytest.mark.parametrize(
+    ("lands", "active", "expected"),
+    [(["Island", "Plains"], "P1", 1), (["Plains", "Plains"], "P1", 0), (["Island", "Island"], "P2", 0)],
+)
 def test_discontinuity_coloured_reduction_during_your_turn(make_state, casts, lands, active, expected):
     """CR 601.2f, 118.7b-c: "During your turn, this spell costs {2}{U}{U} less to cast." (Discontinuity).
 
     {3}{U}{U}{U}, no target. P1's turn: {U}{U} off the {U}{U}{U}, {2} off the {3}: {1}{U}; an Island and a
     Plains pay it = 1; two Plains have no {U} = 0. P2's turn: {3}{U}{U}{U} with two lands = 0.
     """
-    state = make_state(hand=[("disc", "Discontinuity")],
-                       battlefield=[(f"l{i}", name) for i, name in enumerate(lands)],
-                       active_player=active, priority="P1", phase="upkeep")
+    state = make_state(
+        hand=[("disc", "Discontinuity")],
+        battlefield=[(f"l{i}", name) for i, name in enumerate(lands)],
+        active_player=active,
+        priority="P1",
+        phase="upkeep",
+    )
     found = casts(state, "disc")
     assert len(found) == expected
     assert all(str(c.total_cost) == "{1}{U}" for c in found)
 
 
-@pytest.mark.parametrize(("spells_cast", "expected"),
-                         [({"P2": 2}, 1), ({"P2": 1}, 0), ({"P2": 1, "P3": 1}, 0), ({}, 0)])
+@pytest.mark.parametrize(
+    ("spells_cast", "expected"), [({"P2": 2}, 1), ({"P2": 1}, 0), ({"P2": 1, "P3": 1}, 0), ({}, 0)]
+)
 def test_ertais_scorn_one_opponent_cast_two_spells(make_state, casts, spells_cast, expected):
     """CR 601.2f, 118.7: {U} less "if an opponent cast two or more spells this turn" (Ertai's Scorn).
 
@@ -403,7 +494,14 @@ def test_ertais_scorn_one_opponent_cast_two_spells(make_state, casts, spells_cas
     """
     opt = {"id": "opt", "card": "Opt", "zone": "stack", "owner": "P2", "controller": "P2"}
     players = {"players": ["P1", "P2", "P3"]} if "P3" in spells_cast else {}
-    state = make_state(hand=[("scorn", "Ertai's Scorn")], battlefield=[("i1", "Island"), ("i2", "Island")],
-                       objects=[opt], stack=["opt"], active_player="P2", priority="P1",
-                       this_turn={"spells_cast": spells_cast}, **players)
+    state = make_state(
+        hand=[("scorn", "Ertai's Scorn")],
+        battlefield=[("i1", "Island"), ("i2", "Island")],
+        objects=[opt],
+        stack=["opt"],
+        active_player="P2",
+        priority="P1",
+        this_turn={"spells_cast": spells_cast},
+        **players,
+    )
     assert len(casts(state, "scorn")) == expected

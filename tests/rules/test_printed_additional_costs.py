@@ -19,8 +19,11 @@ def test_pay_life_as_an_additional_cost(make_state, casts, life, expected):
 
     {3}{B}{R}, target creature and target land: one creature x five lands = 5 casts at 3 life; at 2, none.
     """
-    state = make_state(hand=[("fum", "Fumarole")], battlefield=LANDS_FOR_FUMAROLE + [("bears", "Grizzly Bears")],
-                       life={"P1": life, "P2": 20})
+    state = make_state(
+        hand=[("fum", "Fumarole")],
+        battlefield=LANDS_FOR_FUMAROLE + [("bears", "Grizzly Bears")],
+        life={"P1": life, "P2": 20},
+    )
     assert len(casts(state, "fum")) == expected
 
 
@@ -30,10 +33,11 @@ def test_sacrifice_a_permanent_of_a_subtype(make_state, casts):
     {3}{B}, target creature: two Goblin Pikers to choose from, and the target is either Piker or the opponent's
     Grizzly Bears (a spell may target what pays its cost, CR 601.2c, 601.2h): 2 x 3 = 6 casts.
     """
-    state = make_state(hand=[("fl", "Fodder Launch")],
-                       battlefield=[(f"s{i}", "Swamp") for i in range(4)] + [("g1", "Goblin Piker"),
-                                                                            ("g2", "Goblin Piker")],
-                       opponent=[("bears", "Grizzly Bears")])
+    state = make_state(
+        hand=[("fl", "Fodder Launch")],
+        battlefield=[(f"s{i}", "Swamp") for i in range(4)] + [("g1", "Goblin Piker"), ("g2", "Goblin Piker")],
+        opponent=[("bears", "Grizzly Bears")],
+    )
     found = casts(state, "fl")
     assert len(found) == 6 and {c.sacrifices for c in found} == {("g1",), ("g2",)}
 
@@ -44,31 +48,41 @@ def test_return_a_land_as_an_additional_cost(make_state, casts):
     {U}{U} with two Islands: a land tapped for mana may then be returned (CR 601.2g-h), so either Island is
     returned: 2 casts, the target being Lightning Bolt.
     """
-    state = make_state(hand=[("dep", "Deprive")], battlefield=[("i1", "Island"), ("i2", "Island")],
-                       objects=[{"id": "bolt", "card": "Lightning Bolt", "zone": "stack", "controller": "P2"}],
-                       stack=["bolt"], active_player="P2", priority="P1")
+    state = make_state(
+        hand=[("dep", "Deprive")],
+        battlefield=[("i1", "Island"), ("i2", "Island")],
+        objects=[{"id": "bolt", "card": "Lightning Bolt", "zone": "stack", "controller": "P2"}],
+        stack=["bolt"],
+        active_player="P2",
+        priority="P1",
+    )
     assert {c.returns for c in casts(state, "dep")} == {("i1",), ("i2",)}
 
 
-@pytest.mark.parametrize(("mountains", "other_card", "expected"), [
-    (6, True, 2),  # discard Opt, or pay {5} more: 2
-    (1, True, 1),  # {R} only: discard Opt: 1
-    (6, False, 1),  # nothing to discard: pay {5}: 1
-    (1, False, 0),  # neither
-])
+@pytest.mark.parametrize(
+    ("mountains", "other_card", "expected"),
+    [
+        (6, True, 2),  # discard Opt, or pay {5} more: 2
+        (1, True, 1),  # {R} only: discard Opt: 1
+        (6, False, 1),  # nothing to discard: pay {5}: 1
+        (1, False, 0),  # neither
+    ],
+)
 def test_a_choice_between_two_additional_costs(make_state, casts, mountains, other_card, expected):
     """Lightning Axe's additional cost is a choice: discard a card or pay {5}; exactly one is paid (CR 601.2b).
 
     {R}, one target: the opponent's Grizzly Bears.
     """
     hand = [("axe", "Lightning Axe")] + ([("opt", "Opt")] if other_card else [])
-    state = make_state(hand=hand, battlefield=[(f"m{i}", "Mountain") for i in range(mountains)],
-                       opponent=[("bears", "Grizzly Bears")])
+    state = make_state(
+        hand=hand, battlefield=[(f"m{i}", "Mountain") for i in range(mountains)], opponent=[("bears", "Grizzly Bears")]
+    )
     found = casts(state, "axe")
     assert len(found) == expected and all(len(c.additional_costs) == 1 for c in found)
 
 
 # ---------------------------------------------------------------- more wordings of printed additional costs
+
 
 def test_behold_spelled_out_is_behold(make_state, casts):
     """CR 701.4a: "you may reveal a Dragon card from your hand or choose a Dragon you control" is beholding.
@@ -77,9 +91,11 @@ def test_behold_spelled_out_is_behold(make_state, casts):
     P2: Grizzly Bears. Targets: the Dragon or the Bears, 2. P1 controls a Dragon, so the optional cost can be
     paid or not (which Dragon is no choice of the cast): 2 x 2 = 4.
     """
-    state = make_state(hand=[("fire", "Dragon's Fire")],
-                       battlefield=[("m1", "Mountain"), ("m2", "Mountain"), ("dragon", "Shivan Dragon")],
-                       opponent=[("bears", "Grizzly Bears")])
+    state = make_state(
+        hand=[("fire", "Dragon's Fire")],
+        battlefield=[("m1", "Mountain"), ("m2", "Mountain"), ("dragon", "Shivan Dragon")],
+        opponent=[("bears", "Grizzly Bears")],
+    )
     found = casts(state, "fire")
     assert len(found) == 4
     assert sum(1 for c in found if c.times_paid("optional additional cost")) == 2
@@ -90,8 +106,11 @@ def test_behold_spelled_out_without_the_quality(make_state, casts):
 
     P1: two Mountains; P2: Grizzly Bears, the one target. 1 cast, the cost not paid.
     """
-    state = make_state(hand=[("fire", "Dragon's Fire")], battlefield=[("m1", "Mountain"), ("m2", "Mountain")],
-                       opponent=[("bears", "Grizzly Bears")])
+    state = make_state(
+        hand=[("fire", "Dragon's Fire")],
+        battlefield=[("m1", "Mountain"), ("m2", "Mountain")],
+        opponent=[("bears", "Grizzly Bears")],
+    )
     found = casts(state, "fire")
     assert len(found) == 1
     assert not next(iter(found)).times_paid("optional additional cost")
@@ -103,19 +122,35 @@ def test_sacrifice_a_creature_with_power_four_or_greater(make_state, casts):
     P1: four Forests, Grizzly Bears (2/2), Grizzly Bears with two +1/+1 counters (4/4), Craw Wurm (6/4). The
     plain Bears has power 2; the other two qualify: 2 casts, one per creature sacrificed.
     """
-    state = make_state(hand=[("order", "Savage Order")],
-                       battlefield=[("f1", "Forest"), ("f2", "Forest"), ("f3", "Forest"), ("f4", "Forest"),
-                                    ("bears", "Grizzly Bears"),
-                                    ("big", "Grizzly Bears", {"counters": {"+1/+1": 2}}), ("wurm", "Craw Wurm")])
+    state = make_state(
+        hand=[("order", "Savage Order")],
+        battlefield=[
+            ("f1", "Forest"),
+            ("f2", "Forest"),
+            ("f3", "Forest"),
+            ("f4", "Forest"),
+            ("bears", "Grizzly Bears"),
+            ("big", "Grizzly Bears", {"counters": {"+1/+1": 2}}),
+            ("wurm", "Craw Wurm"),
+        ],
+    )
     found = casts(state, "order")
     assert {c.sacrifices for c in found} == {("big",), ("wurm",)}
 
 
 def test_sacrifice_by_power_with_an_anthem_is_reported(make_state, casts):
     """CR 613.4: with Glorious Anthem on the battlefield, power is not read as printed: reported, not guessed."""
-    state = make_state(hand=[("order", "Savage Order")],
-                       battlefield=[("f1", "Forest"), ("f2", "Forest"), ("f3", "Forest"), ("f4", "Forest"),
-                                    ("wurm", "Craw Wurm"), ("anthem", "Glorious Anthem")])
+    state = make_state(
+        hand=[("order", "Savage Order")],
+        battlefield=[
+            ("f1", "Forest"),
+            ("f2", "Forest"),
+            ("f3", "Forest"),
+            ("f4", "Forest"),
+            ("wurm", "Craw Wurm"),
+            ("anthem", "Glorious Anthem"),
+        ],
+    )
     with pytest.raises(UnsupportedRuleError):
         casts(state, "order")
 

@@ -47,8 +47,9 @@ def test_clauses_are_and_of_ors_and_negation_inverts():
     """CR 105.2, 205.2a: "nonblack creature": Grizzly Bears (green) is; "blue or black": it is neither."""
     bears = _object("Grizzly Bears")
     nonblack = ObjectFilter((frozenset({Quality("color", Color.BLACK, negated=True)}),), "nonblack")
-    blue_or_black = ObjectFilter((frozenset({Quality("color", Color.BLUE), Quality("color", Color.BLACK)}),),
-                                 "blue or black")
+    blue_or_black = ObjectFilter(
+        (frozenset({Quality("color", Color.BLUE), Quality("color", Color.BLACK)}),), "blue or black"
+    )
     assert has_qualities(bears, nonblack) and not has_qualities(bears, blue_or_black)
     assert has_qualities(bears, None)
 

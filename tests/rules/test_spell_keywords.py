@@ -31,9 +31,12 @@ def test_mind_spiral_promises_to_each_opponent(make_state, casts):
     Promised: to P2 or P3 (2), and the creature an opponent controls is P2's Grizzly Bears (1): 3 x 2 x 1 = 6.
     P1's own Grizzly Bears is no choice for it. 3 + 6 = 9.
     """
-    state = make_state(hand=[("spiral", "Mind Spiral")],
-                       battlefield=lands("Island", 5) + [("mine", "Grizzly Bears")],
-                       opponent=[("bears", "Grizzly Bears")], players=["P1", "P2", "P3"])
+    state = make_state(
+        hand=[("spiral", "Mind Spiral")],
+        battlefield=lands("Island", 5) + [("mine", "Grizzly Bears")],
+        opponent=[("bears", "Grizzly Bears")],
+        players=["P1", "P2", "P3"],
+    )
     found = casts(state, "spiral")
     assert len(found) == 9
     assert gifts(found) == [""] * 3 + ["P2"] * 3 + ["P3"] * 3
@@ -48,8 +51,7 @@ def test_gift_targets_that_exist_only_if_promised(make_state, casts):
     The promised text's "target creature an opponent controls" has no legal choice, so a cast that promises the
     gift can't choose its targets. Not promised: target player P1 or P2: 2 casts.
     """
-    state = make_state(hand=[("spiral", "Mind Spiral")],
-                       battlefield=lands("Island", 5) + [("mine", "Grizzly Bears")])
+    state = make_state(hand=[("spiral", "Mind Spiral")], battlefield=lands("Island", 5) + [("mine", "Grizzly Bears")])
     assert gifts(casts(state, "spiral")) == ["", ""]
 
 
@@ -60,9 +62,11 @@ def test_blooming_blast_two_players(make_state, casts):
     controller": no target only the gift brings. Target creature: P1's or P2's Grizzly Bears (2), each with the
     gift not promised or promised to P2: 2 x 2 = 4.
     """
-    state = make_state(hand=[("blast", "Blooming Blast")],
-                       battlefield=lands("Mountain", 2) + [("mine", "Grizzly Bears")],
-                       opponent=[("bears", "Grizzly Bears")])
+    state = make_state(
+        hand=[("blast", "Blooming Blast")],
+        battlefield=lands("Mountain", 2) + [("mine", "Grizzly Bears")],
+        opponent=[("bears", "Grizzly Bears")],
+    )
     assert gifts(casts(state, "blast")) == ["", "", "P2", "P2"]
 
 
@@ -71,9 +75,11 @@ def test_a_gift_with_no_opponent_is_not_promised(make_state, casts):
 
     Blooming Blast, P1 alone with Grizzly Bears: target creature 1, gift not promised: 1 cast.
     """
-    state = make_state(hand=[("blast", "Blooming Blast")],
-                       battlefield=lands("Mountain", 2) + [("mine", "Grizzly Bears")],
-                       players=["P1"])
+    state = make_state(
+        hand=[("blast", "Blooming Blast")],
+        battlefield=lands("Mountain", 2) + [("mine", "Grizzly Bears")],
+        players=["P1"],
+    )
     assert gifts(casts(state, "blast")) == [""]
 
 
@@ -85,8 +91,9 @@ def test_wildfire_howl_instead_text_with_the_only_target(make_state, casts):
     promised text's. Not promised: no target, 1 cast.
     Promised to P2: any target is P1, P2 or P2's Grizzly Bears (3). 1 + 3 = 4.
     """
-    state = make_state(hand=[("howl", "Wildfire Howl")], battlefield=lands("Mountain", 3),
-                       opponent=[("bears", "Grizzly Bears")])
+    state = make_state(
+        hand=[("howl", "Wildfire Howl")], battlefield=lands("Mountain", 3), opponent=[("bears", "Grizzly Bears")]
+    )
     found = casts(state, "howl")
     assert gifts(found) == ["", "P2", "P2", "P2"]
     assert sorted(c.targets[0].targets[0] for c in found if c.targets) == ["P1", "P2", "bears"]
@@ -99,8 +106,10 @@ def test_gift_with_an_additional_cost(make_state, casts):
     holds two Mountains besides it (2 discards); target player P1 or P2 (2); not promised, or promised to P2 with
     P1's Grizzly Bears the creature (1). 2 x 2 x (1 + 1) = 8.
     """
-    state = make_state(hand=[("brew", "Sazacap's Brew"), ("m1", "Mountain"), ("m2", "Mountain")],
-                       battlefield=lands("Mountain", 2) + [("mine", "Grizzly Bears")])
+    state = make_state(
+        hand=[("brew", "Sazacap's Brew"), ("m1", "Mountain"), ("m2", "Mountain")],
+        battlefield=lands("Mountain", 2) + [("mine", "Grizzly Bears")],
+    )
     found = casts(state, "brew")
     assert len(found) == 8 and gifts(found) == [""] * 4 + ["P2"] * 4
 
@@ -111,8 +120,9 @@ def test_gift_recipient_in_the_cast_record(make_state):
     A record promising the gift to the caster, or naming a recipient without promising, is illegal (CR
     702.174a); the same record promising to P2 is legal.
     """
-    state = make_state(hand=[("blast", "Blooming Blast")], battlefield=lands("Mountain", 2),
-                       opponent=[("bears", "Grizzly Bears")])
+    state = make_state(
+        hand=[("blast", "Blooming Blast")], battlefield=lands("Mountain", 2), opponent=[("bears", "Grizzly Bears")]
+    )
     promised = next(c for c in legal_casts(state, "blast") if c.gift_recipient == "P2")
     record = json.loads(json.dumps(promised.to_json()))
     assert record["gift_recipient"] == "P2" and record["additional_costs"] == {"gift": 1}
@@ -146,9 +156,11 @@ def test_blinding_flare_costs_more_for_each_target_beyond_the_first(make_state, 
     targets ({R}) 1 set, one target ({R}) 3 sets, two targets
     ({R}{R}) 3 sets, three targets ({R}{R}{R}) 1 set. One Mountain: 1 + 3 = 4; two: 4 + 3 = 7; three: 7 + 1 = 8.
     """
-    state = make_state(hand=[("flare", "Blinding Flare")],
-                       battlefield=lands("Mountain", mountains) + [("mine", "Grizzly Bears")],
-                       opponent=[("b1", "Grizzly Bears"), ("b2", "Grizzly Bears")])
+    state = make_state(
+        hand=[("flare", "Blinding Flare")],
+        battlefield=lands("Mountain", mountains) + [("mine", "Grizzly Bears")],
+        opponent=[("b1", "Grizzly Bears"), ("b2", "Grizzly Bears")],
+    )
     found = casts(state, "flare")
     assert len(found) == expected
     assert all(str(c.total_cost) == "{R}" * max(1, len(c.targets[0].targets if c.targets else ())) for c in found)
@@ -169,10 +181,16 @@ def test_strive_generic_and_coloured_increase(make_state, casts):
 
 
 # ---------------------------------------------------------------- undaunted (CR 702.125)
-@pytest.mark.parametrize(("players", "swamps", "expected"), [
-    (["P1", "P2"], 4, 0), (["P1", "P2"], 5, 1), (["P1", "P2", "P3"], 4, 1), (["P1", "P2", "P3"], 3, 0),
-    (["P1", "P2", "P3", "P4"], 3, 1),
-])
+@pytest.mark.parametrize(
+    ("players", "swamps", "expected"),
+    [
+        (["P1", "P2"], 4, 0),
+        (["P1", "P2"], 5, 1),
+        (["P1", "P2", "P3"], 4, 1),
+        (["P1", "P2", "P3"], 3, 0),
+        (["P1", "P2", "P3", "P4"], 3, 1),
+    ],
+)
 def test_curtains_call_costs_less_for_each_opponent(make_state, casts, players, swamps, expected):
     """CR 702.125a: Curtains' Call {5}{B}, undaunted, {1} less for each opponent.
 
@@ -180,19 +198,28 @@ def test_curtains_call_costs_less_for_each_opponent(make_state, casts, players, 
     four Swamps can't pay it, five can;
     two opponents: {3}{B}, four Swamps pay it, three can't; three opponents: {2}{B}, three Swamps pay it.
     """
-    state = make_state(hand=[("call", "Curtains' Call")], battlefield=lands("Swamp", swamps),
-                       opponent=[("b1", "Grizzly Bears"), ("b2", "Grizzly Bears")], players=players)
+    state = make_state(
+        hand=[("call", "Curtains' Call")],
+        battlefield=lands("Swamp", swamps),
+        opponent=[("b1", "Grizzly Bears"), ("b2", "Grizzly Bears")],
+        players=players,
+    )
     assert len(casts(state, "call")) == expected
 
 
 def test_gift_text_that_replaces_the_text_before_it(make_state, casts):
-    """"Counter target creature spell. If the gift was promised, instead counter target spell." (CR 702.174m, 608.2c).
+    """ "Counter target creature spell. If the gift was promised, instead counter target spell." (CR 702.174m, 608.2c).
 
     Long River's Pull ({U}{U}, gift a card) with P2's Lightning Bolt on the stack and two Islands. Not promised:
     the Bolt is no creature spell: no cast. Promised (to P2, the only opponent): target spell, the Bolt: 1 cast.
     """
-    state = make_state(hand=[("pull", "Long River's Pull")], battlefield=[("i1", "Island"), ("i2", "Island")],
-                       objects=[{"id": "bolt", "card": "Lightning Bolt", "zone": "stack", "controller": "P2"}],
-                       stack=["bolt"], active_player="P2", priority="P1")
+    state = make_state(
+        hand=[("pull", "Long River's Pull")],
+        battlefield=[("i1", "Island"), ("i2", "Island")],
+        objects=[{"id": "bolt", "card": "Lightning Bolt", "zone": "stack", "controller": "P2"}],
+        stack=["bolt"],
+        active_player="P2",
+        priority="P1",
+    )
     found = casts(state, "pull")
     assert [(c.times_paid("gift"), c.gift_recipient) for c in found] == [(1, "P2")]

@@ -36,10 +36,12 @@ def test_conspire_taps_two_creatures_sharing_a_colour(make_state, casts):
     mana, so the Elves can't also be tapped for conspire. Not conspired: 1. Conspired: two green creatures
     other than the Elves: the two Bears (the red Piker shares no colour): 1. 1 + 1 = 2.
     """
-    state = make_state(hand=[("sab", "Gleeful Sabotage")],
-                       battlefield=lands("Forest", 1) + [("elf", "Llanowar Elves"), ("b1", "Grizzly Bears"),
-                                                         ("b2", "Grizzly Bears"), ("gob", "Goblin Piker")],
-                       opponent=[("orn", "Ornithopter")])
+    state = make_state(
+        hand=[("sab", "Gleeful Sabotage")],
+        battlefield=lands("Forest", 1)
+        + [("elf", "Llanowar Elves"), ("b1", "Grizzly Bears"), ("b2", "Grizzly Bears"), ("gob", "Goblin Piker")],
+        opponent=[("orn", "Ornithopter")],
+    )
     found = casts(state, "sab")
     assert paid(found, "conspire") == [0, 1]
     assert [c.taps for c in found if c.times_paid("conspire")] == [("b1", "b2")]
@@ -52,9 +54,11 @@ def test_conspire_each_creature_shares_a_colour_with_the_spell(make_state, casts
     Goblin Piker (red), Ornithopter (colourless). The Merfolk and the Corpse share no colour with each other but
     each shares one with the spell: the one pair. An Island pays {U/B}. 2 x (1 + 1) = 4.
     """
-    state = make_state(hand=[("ms", "Memory Sluice")],
-                       battlefield=lands("Island", 1) + [("mer", "Coral Merfolk"), ("cor", "Walking Corpse"),
-                                                         ("gob", "Goblin Piker"), ("orn", "Ornithopter")])
+    state = make_state(
+        hand=[("ms", "Memory Sluice")],
+        battlefield=lands("Island", 1)
+        + [("mer", "Coral Merfolk"), ("cor", "Walking Corpse"), ("gob", "Goblin Piker"), ("orn", "Ornithopter")],
+    )
     found = casts(state, "ms")
     assert len(found) == 4
     assert {c.taps for c in found if c.times_paid("conspire")} == {("cor", "mer")}
@@ -65,9 +69,11 @@ def test_conspire_needs_two_creatures(make_state, casts):
 
     Two Forests pay {1}{G}; one Grizzly Bears; target Ornithopter (1): 1 cast, not conspired.
     """
-    state = make_state(hand=[("sab", "Gleeful Sabotage")],
-                       battlefield=lands("Forest", 2) + [("b1", "Grizzly Bears")],
-                       opponent=[("orn", "Ornithopter")])
+    state = make_state(
+        hand=[("sab", "Gleeful Sabotage")],
+        battlefield=lands("Forest", 2) + [("b1", "Grizzly Bears")],
+        opponent=[("orn", "Ornithopter")],
+    )
     assert paid(casts(state, "sab"), "conspire") == [0]
 
 
@@ -90,10 +96,12 @@ def test_buyback_discarding_two_cards(make_state, casts):
     P2's Lightning Bolt on the stack: 1 target. P1's hand: Forbid and three other cards. Three Islands pay.
     Without buyback: 1. With it: two of the three other cards (Forbid is on the stack, CR 601.2a): 3. 1 + 3 = 4.
     """
-    state = make_state(hand=[("forbid", "Forbid"), ("c1", "Island"), ("c2", "Grizzly Bears"), ("c3", "Shock")],
-                       battlefield=lands("Island", 3),
-                       objects=[{"id": "bolt", "card": "Lightning Bolt", "zone": "stack", "controller": "P2"}],
-                       stack=["bolt"])
+    state = make_state(
+        hand=[("forbid", "Forbid"), ("c1", "Island"), ("c2", "Grizzly Bears"), ("c3", "Shock")],
+        battlefield=lands("Island", 3),
+        objects=[{"id": "bolt", "card": "Lightning Bolt", "zone": "stack", "controller": "P2"}],
+        stack=["bolt"],
+    )
     found = casts(state, "forbid")
     assert paid(found, "buyback") == [0, 1, 1, 1]
     assert sorted(c.discards for c in found if c.discards) == [("c1", "c2"), ("c1", "c3"), ("c2", "c3")]
@@ -106,8 +114,12 @@ def test_buyback_paying_life(make_state, casts):
     2 casts; at 3 life, only without buyback: 1.
     """
     for life, expected in ((4, [0, 1]), (3, [0])):
-        state = make_state(hand=[("sl", "Slaughter")], battlefield=lands("Swamp", 4),
-                           opponent=[("bears", "Grizzly Bears"), ("cor", "Walking Corpse")], life={"P1": life})
+        state = make_state(
+            hand=[("sl", "Slaughter")],
+            battlefield=lands("Swamp", 4),
+            opponent=[("bears", "Grizzly Bears"), ("cor", "Walking Corpse")],
+            life={"P1": life},
+        )
         assert paid(casts(state, "sl"), "buyback") == expected
 
 
@@ -118,10 +130,11 @@ def test_kicker_sacrificing_an_artifact_or_creature(make_state, casts):
     Two Swamps pay. Not kicked: 3. Kicked: sacrifice the Ornithopter, the Bears or Sol Ring (an artifact) (3),
     the target any of the three (targets are chosen before costs are paid, CR 601.2c, 601.2h): 9. 3 + 9 = 12.
     """
-    state = make_state(hand=[("vt", "Vayne's Treachery")],
-                       battlefield=lands("Swamp", 2) + [("orn", "Ornithopter"), ("bears", "Grizzly Bears"),
-                                                        ("ring", "Sol Ring")],
-                       opponent=[("theirs", "Grizzly Bears")])
+    state = make_state(
+        hand=[("vt", "Vayne's Treachery")],
+        battlefield=lands("Swamp", 2) + [("orn", "Ornithopter"), ("bears", "Grizzly Bears"), ("ring", "Sol Ring")],
+        opponent=[("theirs", "Grizzly Bears")],
+    )
     found = casts(state, "vt")
     assert len(found) == 12
     assert sorted({c.sacrifices for c in found}) == [(), ("bears",), ("orn",), ("ring",)]
@@ -135,9 +148,11 @@ def test_kicker_sacrificing_an_artifact_or_goblin(make_state, casts):
     (neither). Target creature: any of the three (3). Not kicked: 3. Kicked: sacrifice the Piker or the
     Ornithopter (2), target creature (3), target player P1 or P2 (2): 12. 3 + 12 = 15.
     """
-    state = make_state(hand=[("gb", "Goblin Barrage")],
-                       battlefield=lands("Mountain", 4) + [("gob", "Goblin Piker"), ("orn", "Ornithopter"),
-                                                           ("bears", "Grizzly Bears")])
+    state = make_state(
+        hand=[("gb", "Goblin Barrage")],
+        battlefield=lands("Mountain", 4)
+        + [("gob", "Goblin Piker"), ("orn", "Ornithopter"), ("bears", "Grizzly Bears")],
+    )
     found = casts(state, "gb")
     assert len(found) == 15
     assert sorted({c.sacrifices for c in found}) == [(), ("gob",), ("orn",)]
@@ -150,22 +165,27 @@ def test_replicate_tapping_daleks(make_state, casts):
     Replicate paid 0 times (1 way), once (one of two Daleks tapped: 2 ways) or twice (both: 1 way): 4 ways, each
     with 3 targets: 12. (The copies' targets are chosen as the trigger resolves, not while casting.)
     """
-    state = make_state(hand=[("ex", "Exterminate!")],
-                       battlefield=lands("Swamp", 3) + [("d1", "Dalek Squadron"), ("d2", "Dalek Squadron")],
-                       opponent=[("bears", "Grizzly Bears")])
+    state = make_state(
+        hand=[("ex", "Exterminate!")],
+        battlefield=lands("Swamp", 3) + [("d1", "Dalek Squadron"), ("d2", "Dalek Squadron")],
+        opponent=[("bears", "Grizzly Bears")],
+    )
     found = casts(state, "ex")
     assert len(found) == 12
     assert paid(found, "replicate") == [0] * 3 + [1] * 6 + [2] * 3
 
 
 # ---------------------------------------------------------------- prowl (CR 702.76) and freerunning (CR 702.173)
-@pytest.mark.parametrize(("facts", "expected"), [
-    ({"combat_damage_by": [{"player": "P1", "subtype": "Rogue"}]}, 2),
-    ({}, 0),
-    ({"combat_damage_by": [{"player": "P2", "subtype": "Rogue"}]}, 0),
-    ({"combat_damage_by": [{"player": "P1", "subtype": "Faerie"}]}, 0),
-    ({"combat_damage_by": ["outcast"]}, 2),
-])
+@pytest.mark.parametrize(
+    ("facts", "expected"),
+    [
+        ({"combat_damage_by": [{"player": "P1", "subtype": "Rogue"}]}, 2),
+        ({}, 0),
+        ({"combat_damage_by": [{"player": "P2", "subtype": "Rogue"}]}, 0),
+        ({"combat_damage_by": [{"player": "P1", "subtype": "Faerie"}]}, 0),
+        ({"combat_damage_by": ["outcast"]}, 2),
+    ],
+)
 def test_prowl_after_combat_damage_by_a_rogue(make_state, casts, facts, expected):
     """CR 702.76a, 205.3m: Morsel Theft {2}{B}{B}, Kindred Sorcery — Rogue, "Prowl {1}{B}".
 
@@ -174,8 +194,11 @@ def test_prowl_after_combat_damage_by_a_rogue(make_state, casts, facts, expected
     fact (taken as none): 0. P2's Rogue (not under P1's control): 0. P1's Faerie (not the spell's type): 0.
     P1's Changeling Outcast on the battlefield (changeling: every creature type, CR 702.73a): 2.
     """
-    state = make_state(hand=[("mt", "Morsel Theft")],
-                       battlefield=lands("Swamp", 2) + [("outcast", "Changeling Outcast")], this_turn=facts)
+    state = make_state(
+        hand=[("mt", "Morsel Theft")],
+        battlefield=lands("Swamp", 2) + [("outcast", "Changeling Outcast")],
+        this_turn=facts,
+    )
     found = casts(state, "mt")
     assert len(found) == expected
     assert all(c.alternative_cost == "prowl" for c in found)
@@ -186,8 +209,11 @@ def test_prowl_or_the_mana_cost(make_state, casts):
 
     Target player P1 or P2 (2), for each of the two costs: 4.
     """
-    state = make_state(hand=[("mt", "Morsel Theft")], battlefield=lands("Swamp", 4),
-                       this_turn={"combat_damage_by": [{"player": "P1", "subtype": "Rogue"}]})
+    state = make_state(
+        hand=[("mt", "Morsel Theft")],
+        battlefield=lands("Swamp", 4),
+        this_turn={"combat_damage_by": [{"player": "P1", "subtype": "Rogue"}]},
+    )
     assert sorted(str(c.alternative_cost) for c in casts(state, "mt")) == ["None", "None", "prowl", "prowl"]
 
 
@@ -197,10 +223,13 @@ def test_freerunning_after_combat_damage_by_an_assassin(make_state, casts):
     A P1 Assassin dealt combat damage to a player: 1 cast (no target), for the freerunning cost. An Assassin of
     P2's: none; no ``combat_damage_by``: none, and ``explain`` says the fact was taken as absent.
     """
-    for facts, expected in (([{"player": "P1", "subtype": "Assassin"}], 1),
-                            ([{"player": "P2", "subtype": "Assassin"}], 0)):
-        state = make_state(hand=[("ev", "Eagle Vision")], battlefield=lands("Island", 2),
-                           this_turn={"combat_damage_by": facts})
+    for facts, expected in (
+        ([{"player": "P1", "subtype": "Assassin"}], 1),
+        ([{"player": "P2", "subtype": "Assassin"}], 0),
+    ):
+        state = make_state(
+            hand=[("ev", "Eagle Vision")], battlefield=lands("Island", 2), this_turn={"combat_damage_by": facts}
+        )
         assert [c.alternative_cost for c in casts(state, "ev")] == ["freerunning"] * expected
     state = make_state(hand=[("ev", "Eagle Vision")], battlefield=lands("Island", 2))
     assert not casts(state, "ev")
@@ -213,8 +242,11 @@ def test_freerunning_commander_part_is_not_decided(make_state):
     The Human may have been P1's commander: Eagle Vision's freerunning cost may or may not be payable, and the
     cast set is reported unsupported rather than guessed.
     """
-    state = make_state(hand=[("ev", "Eagle Vision")], battlefield=lands("Island", 2),
-                       this_turn={"combat_damage_by": [{"player": "P1", "subtype": "Human"}]})
+    state = make_state(
+        hand=[("ev", "Eagle Vision")],
+        battlefield=lands("Island", 2),
+        this_turn={"combat_damage_by": [{"player": "P1", "subtype": "Human"}]},
+    )
     with pytest.raises(UnsupportedRuleError, match="commander"):
         legal_casts(state, "ev").count()
 
@@ -225,8 +257,9 @@ def test_combat_damage_by_an_object_the_state_does_not_describe(make_state):
     Morsel Theft, two Swamps (only prowl is payable): whether a Rogue of P1's dealt the damage hangs on the
     object "gone", which the state does not give: reported unsupported, not guessed.
     """
-    state = make_state(hand=[("mt", "Morsel Theft")], battlefield=lands("Swamp", 2),
-                       this_turn={"combat_damage_by": ["gone"]})
+    state = make_state(
+        hand=[("mt", "Morsel Theft")], battlefield=lands("Swamp", 2), this_turn={"combat_damage_by": ["gone"]}
+    )
     with pytest.raises(UnsupportedRuleError, match="gone"):
         legal_casts(state, "mt").count()
 
@@ -240,17 +273,22 @@ def test_freerunning_returning_a_blue_creature(make_state, casts):
     blue creature (1). "Return target creature to its owner's hand": the Merfolk itself (targets are chosen before
     costs are paid) or P2's Grizzly Bears (2). 1 x 2 = 2.
     """
-    state = make_state(hand=[("ed", "Escape Detection")], battlefield=[("mer", "Coral Merfolk")],
-                       opponent=[("bears", "Grizzly Bears")],
-                       this_turn={"combat_damage_by": [{"player": "P1", "subtype": "Assassin"}]})
+    state = make_state(
+        hand=[("ed", "Escape Detection")],
+        battlefield=[("mer", "Coral Merfolk")],
+        opponent=[("bears", "Grizzly Bears")],
+        this_turn={"combat_damage_by": [{"player": "P1", "subtype": "Assassin"}]},
+    )
     found = casts(state, "ed")
     assert len(found) == 2
     assert all(c.returns == ("mer",) and c.alternative_cost == "freerunning" for c in found)
 
 
 # ---------------------------------------------------------------- web-slinging (CR 702.188)
-BOLT_ON_THE_STACK = {"objects": [{"id": "bolt", "card": "Lightning Bolt", "zone": "stack", "controller": "P2"}],
-                     "stack": ["bolt"]}
+BOLT_ON_THE_STACK = {
+    "objects": [{"id": "bolt", "card": "Lightning Bolt", "zone": "stack", "controller": "P2"}],
+    "stack": ["bolt"],
+}
 
 
 def test_web_slinging_returns_a_tapped_creature(make_state, casts):
@@ -260,11 +298,16 @@ def test_web_slinging_returns_a_tapped_creature(make_state, casts):
     untapped Grizzly Bears. Mana cost: 1. Web-slinging: {U} and one of the two tapped creatures returned (the
     untapped Bears is no tapped creature, and has no mana ability to tap it with): 2. 1 + 2 = 3.
     """
-    state = make_state(hand=[("ss", "Spider-Sense")],
-                       battlefield=lands("Island", 2) + [("b1", "Grizzly Bears", {"tapped": True}),
-                                                         ("mer", "Coral Merfolk", {"tapped": True}),
-                                                         ("b2", "Grizzly Bears")],
-                       **BOLT_ON_THE_STACK)
+    state = make_state(
+        hand=[("ss", "Spider-Sense")],
+        battlefield=lands("Island", 2)
+        + [
+            ("b1", "Grizzly Bears", {"tapped": True}),
+            ("mer", "Coral Merfolk", {"tapped": True}),
+            ("b2", "Grizzly Bears"),
+        ],
+        **BOLT_ON_THE_STACK,
+    )
     found = casts(state, "ss")
     assert sorted(c.returns for c in found) == [(), ("b1",), ("mer",)]
 
@@ -276,9 +319,11 @@ def test_web_slinging_a_creature_tapped_for_mana(make_state, casts):
     Mana cost {1}{U}: the Island and the Elves: 1. Web-slinging {U}: the Island pays; the Elves, tapped for mana
     first (its {G} unspent), is returned: 1. The Bears can't be tapped before costs are paid: no. 1 + 1 = 2.
     """
-    state = make_state(hand=[("ss", "Spider-Sense")],
-                       battlefield=lands("Island", 1) + [("elf", "Llanowar Elves"), ("b1", "Grizzly Bears")],
-                       **BOLT_ON_THE_STACK)
+    state = make_state(
+        hand=[("ss", "Spider-Sense")],
+        battlefield=lands("Island", 1) + [("elf", "Llanowar Elves"), ("b1", "Grizzly Bears")],
+        **BOLT_ON_THE_STACK,
+    )
     assert sorted(c.returns for c in casts(state, "ss")) == [(), ("elf",)]
 
 
@@ -291,9 +336,12 @@ def test_cleave_removes_the_bracketed_restriction(make_state, casts):
     two Plains the cleave cost {5}{W} can't be paid: 1.
     """
     for plains, expected in ((6, [None, "cleave", "cleave"]), (2, [None])):
-        state = make_state(hand=[("fr", "Fierce Retribution")],
-                           battlefield=lands("Plains", plains) + [("mine", "Grizzly Bears", {"attacking": True})],
-                           opponent=[("theirs", "Grizzly Bears")], phase="combat")
+        state = make_state(
+            hand=[("fr", "Fierce Retribution")],
+            battlefield=lands("Plains", plains) + [("mine", "Grizzly Bears", {"attacking": True})],
+            opponent=[("theirs", "Grizzly Bears")],
+            phase="combat",
+        )
         found = casts(state, "fr")
         assert sorted((c.alternative_cost for c in found), key=str) == expected
         assert all(c.targets[0].targets == ("mine",) for c in found if c.alternative_cost is None)
@@ -306,12 +354,17 @@ def test_cleave_widens_the_controller(make_state, casts):
     Cleaved for {1}{U}: any nonland permanent: P1's or P2's Bears (2). 1 + 2 = 3. A cast that pays cleave and
     keeps the printed text's target is illegal: that text is not the spell's (CR 702.148b).
     """
-    state = make_state(hand=[("ar", "Alchemist's Retrieval")],
-                       battlefield=lands("Island", 2) + [("mine", "Grizzly Bears")],
-                       opponent=[("theirs", "Grizzly Bears")])
+    state = make_state(
+        hand=[("ar", "Alchemist's Retrieval")],
+        battlefield=lands("Island", 2) + [("mine", "Grizzly Bears")],
+        opponent=[("theirs", "Grizzly Bears")],
+    )
     found = casts(state, "ar")
     assert sorted((str(c.alternative_cost), c.targets[0].instruction, c.targets[0].targets) for c in found) == [
-        ("None", 0, ("mine",)), ("cleave", 1, ("mine",)), ("cleave", 1, ("theirs",))]
+        ("None", 0, ("mine",)),
+        ("cleave", 1, ("mine",)),
+        ("cleave", 1, ("theirs",)),
+    ]
     printed = next(c for c in found if c.alternative_cost is None)
     mixed = printed._replace(alternative_cost="cleave")
     assert not is_legal_cast(state, mixed)
@@ -326,12 +379,20 @@ def test_cleave_with_x_announced_only_for_that_cost(make_state, casts):
     announced (the text defines it): 2. Cleaved: {R}{W} and X = 0, 1 or 2 from the two other lands: 3 x 2 = 6.
     2 + 6 = 8.
     """
-    state = make_state(hand=[("lf", "Lantern Flare")],
-                       battlefield=lands("Plains", 2) + lands("Mountain", 2) + [("mine", "Grizzly Bears")],
-                       opponent=[("theirs", "Grizzly Bears")])
+    state = make_state(
+        hand=[("lf", "Lantern Flare")],
+        battlefield=lands("Plains", 2) + lands("Mountain", 2) + [("mine", "Grizzly Bears")],
+        opponent=[("theirs", "Grizzly Bears")],
+    )
     found = casts(state, "lf")
     assert sorted((str(c.alternative_cost), str(c.x)) for c in found) == [("None", "None")] * 2 + [
-        ("cleave", "0"), ("cleave", "0"), ("cleave", "1"), ("cleave", "1"), ("cleave", "2"), ("cleave", "2")]
+        ("cleave", "0"),
+        ("cleave", "0"),
+        ("cleave", "1"),
+        ("cleave", "1"),
+        ("cleave", "2"),
+        ("cleave", "2"),
+    ]
 
 
 def test_freerunning_with_x(make_state, casts):
@@ -340,8 +401,11 @@ def test_freerunning_with_x(make_state, casts):
     The mana cost {2}{R} can't be paid. Freerunning: {R} and X = 0 or 1: 2 casts, no target. Cast without paying
     its mana cost, no alternative cost is paid, so no X: 1 cast.
     """
-    state = make_state(hand=[("mr", "Monastery Raid")], battlefield=lands("Mountain", 2),
-                       this_turn={"combat_damage_by": [{"player": "P1", "subtype": "Assassin"}]})
+    state = make_state(
+        hand=[("mr", "Monastery Raid")],
+        battlefield=lands("Mountain", 2),
+        this_turn={"combat_damage_by": [{"player": "P1", "subtype": "Assassin"}]},
+    )
     assert sorted(c.x for c in casts(state, "mr")) == [0, 1]
     assert [c.x for c in casts(state, "mr", without_paying_mana_cost=True)] == [None]
 
@@ -357,10 +421,15 @@ def test_tiered_chooses_one_mode_and_pays_its_cost(make_state, casts, plains, ex
     3 targets. Blade Beam ({2}{W}): none, one of the three (3), or P1's with one of P2's two (2): 6. Omnislash
     ({4}{W}{W}): no target, 1 cast, payable with six Plains, not three. Three Plains: 3 + 6 = 9; six: 10.
     """
-    state = make_state(hand=[("clb", "Cloud's Limit Break")],
-                       battlefield=lands("Plains", plains) + [("mine", "Grizzly Bears", {"tapped": True})],
-                       opponent=[("t1", "Grizzly Bears", {"tapped": True}), ("t2", "Hill Giant", {"tapped": True}),
-                                 ("u", "Grizzly Bears")])
+    state = make_state(
+        hand=[("clb", "Cloud's Limit Break")],
+        battlefield=lands("Plains", plains) + [("mine", "Grizzly Bears", {"tapped": True})],
+        opponent=[
+            ("t1", "Grizzly Bears", {"tapped": True}),
+            ("t2", "Hill Giant", {"tapped": True}),
+            ("u", "Grizzly Bears"),
+        ],
+    )
     found = casts(state, "clb")
     assert len(found) == expected
     assert all(len(c.modes) == 1 for c in found)
@@ -376,8 +445,11 @@ def test_assist_counts_another_players_mana_for_generic(make_state, casts, islan
     {W}; the generic {3} only P2's mana can pay, as assist lets it (a cast is legal iff some payment exists).
     Three Islands: 1 cast. Two: {3} can't be paid: 0. (P2's blue mana never pays {W}: it pays generic only.)
     """
-    state = make_state(hand=[("bd", "Bring Down")], battlefield=lands("Plains", 1) + [("giant", "Hill Giant")],
-                       opponent=lands("Island", islands, "i") + [("dragon", "Shivan Dragon")])
+    state = make_state(
+        hand=[("bd", "Bring Down")],
+        battlefield=lands("Plains", 1) + [("giant", "Hill Giant")],
+        opponent=lands("Island", islands, "i") + [("dragon", "Shivan Dragon")],
+    )
     assert len(casts(state, "bd")) == expected
 
 
@@ -387,11 +459,13 @@ def test_assist_with_x(make_state, casts):
     P1: two Swamps ({B} and 1 generic); P2: two Islands (2 generic, by assist); X is at most 3. P2's Grizzly Bears
     (power 2) and Hill Giant (power 3). X = 0 or 1: no target. X = 2: Bears (1). X = 3: Bears or Giant (2). 3 casts.
     """
-    state = make_state(hand=[("gu", "Gang Up")], battlefield=lands("Swamp", 2),
-                       opponent=lands("Island", 2, "i") + [("bears", "Grizzly Bears"), ("giant", "Hill Giant")])
+    state = make_state(
+        hand=[("gu", "Gang Up")],
+        battlefield=lands("Swamp", 2),
+        opponent=lands("Island", 2, "i") + [("bears", "Grizzly Bears"), ("giant", "Hill Giant")],
+    )
     found = casts(state, "gu")
-    assert sorted((c.x, c.targets[0].targets) for c in found) == [(2, ("bears",)), (3, ("bears",)),
-                                                                  (3, ("giant",))]
+    assert sorted((c.x, c.targets[0].targets) for c in found) == [(2, ("bears",)), (3, ("bears",)), (3, ("giant",))]
 
 
 # ---------------------------------------------------------------- affinity for a plural in -ies (CR 702.41)
@@ -402,9 +476,11 @@ def test_affinity_for_allies(make_state, casts):
     Forest. "Up to two target creatures you control each deal damage … to target creature an opponent controls":
     none, either Ally, or both (4), and P2's Grizzly Bears (1): 4 casts.
     """
-    state = make_state(hand=[("al", "Allies at Last")],
-                       battlefield=lands("Forest", 1) + [("hada", "Hada Freeblade"), ("kaz", "Kazandu Blademaster")],
-                       opponent=[("bears", "Grizzly Bears")])
+    state = make_state(
+        hand=[("al", "Allies at Last")],
+        battlefield=lands("Forest", 1) + [("hada", "Hada Freeblade"), ("kaz", "Kazandu Blademaster")],
+        opponent=[("bears", "Grizzly Bears")],
+    )
     found = casts(state, "al")
     assert sorted(c.targets[0].targets for c in found) == [(), ("hada",), ("hada", "kaz"), ("kaz",)]
     assert {str(c.total_cost) for c in found} == {"{G}"}

@@ -58,8 +58,14 @@ def test_splice_onto_instant_or_sorcery_not_onto_a_creature_spell(make_state, ca
     """CR 702.47a: a creature spell is neither an instant nor a sorcery: nothing is spliced onto it."""
     state = make_state(
         hand=[("bears", "Grizzly Bears"), ("skill", "Splicer's Skill")],
-        battlefield=[("f1", "Forest"), ("f2", "Forest"), ("p1", "Plains"), ("p2", "Plains"),
-                     ("p3", "Plains"), ("p4", "Plains")],
+        battlefield=[
+            ("f1", "Forest"),
+            ("f2", "Forest"),
+            ("p1", "Plains"),
+            ("p2", "Plains"),
+            ("p3", "Plains"),
+            ("p4", "Plains"),
+        ],
     )
     # Bears alone {1}{G}: 1; the mana for the splice ({3}{W}) is there but the quality is not.
     assert {cast.splices for cast in casts(state, "bears")} == {()}
@@ -101,9 +107,9 @@ def test_two_copies_of_a_card_are_two_splice_choices_in_either_order(make_state,
 # Splice cards without targets, so each subset and order of them is exactly one cast.
 NO_TARGET_SPLICES = [
     ("ritual", "Desperate Ritual"),  # {1}{R}
-    ("surge", "Vital Surge"),        # {1}{G}
-    ("visit", "Spiritual Visit"),    # {W}
-    ("ever", "Evermind"),            # {1}{U}
+    ("surge", "Vital Surge"),  # {1}{G}
+    ("visit", "Spiritual Visit"),  # {W}
+    ("ever", "Evermind"),  # {1}{U}
 ]
 
 
@@ -174,8 +180,14 @@ def test_spliced_text_is_checked_against_the_hosts_colour(make_state, casts, cre
 
 def test_spliced_green_text_on_a_blue_host_targets_a_pro_green_creature(make_state, casts, card):
     """CR 702.47c: Kodama's Might spliced onto blue Reach may target Mirran Crusader (pro black and green)."""
-    crusader = card("Mirran Crusader", "{1}{W}{W}", "Creature — Human Knight",
-                    "Double strike, protection from black and from green", power="2", toughness="2")
+    crusader = card(
+        "Mirran Crusader",
+        "{1}{W}{W}",
+        "Creature — Human Knight",
+        "Double strike, protection from black and from green",
+        power="2",
+        toughness="2",
+    )
     state = make_state(
         hand=[("mists", "Reach Through Mists"), ("might", "Kodama's Might")],
         battlefield=[("isl", "Island"), ("for", "Forest")],
@@ -195,8 +207,12 @@ def test_host_and_spliced_text_may_target_the_same_creature(make_state, casts):
     found = casts(state, "might")
     # Might -> bears (the only creature) x (no splice 1 + Ray x {P1, P2, bears} 3) = 4.
     assert len(found) == 4
-    both = Cast("might", "Kodama's Might", splices=("ray",), targets=(
-        TargetChoice("might", None, 0, 0, "target creature", ("bears",)), ray_target("ray", "bears")))
+    both = Cast(
+        "might",
+        "Kodama's Might",
+        splices=("ray",),
+        targets=(TargetChoice("might", None, 0, 0, "target creature", ("bears",)), ray_target("ray", "bears")),
+    )
     assert both in found
     assert is_legal_cast(state, both)
 
@@ -213,16 +229,21 @@ def test_host_and_spliced_text_may_target_the_same_creature(make_state, casts):
 )
 def test_the_spliced_card_may_be_the_discarded_card(make_state, casts, card, extra_hand, expected):
     """CR 702.47a, 601.2h (INTERACTIONS A1): the spliced card stays in hand and may pay the discard cost."""
-    draw = card("Arcane Discard Draw", "{R}", "Instant — Arcane",
-                "As an additional cost to cast this spell, discard a card.\nDraw two cards.")
+    draw = card(
+        "Arcane Discard Draw",
+        "{R}",
+        "Instant — Arcane",
+        "As an additional cost to cast this spell, discard a card.\nDraw two cards.",
+    )
     state = make_state(
         hand=[("draw", draw), ("ray", "Glacial Ray")] + extra_hand,
         battlefield=[("m1", "Mountain"), ("m2", "Mountain"), ("m3", "Mountain")],
     )
     found = casts(state, "draw")
     assert len(found) == expected
-    spliced_and_discarded = Cast("draw", "Arcane Discard Draw", splices=("ray",),
-                                 targets=(ray_target("ray", "P2"),), discards=("ray",))
+    spliced_and_discarded = Cast(
+        "draw", "Arcane Discard Draw", splices=("ray",), targets=(ray_target("ray", "P2"),), discards=("ray",)
+    )
     assert spliced_and_discarded in found
 
 
@@ -274,7 +295,9 @@ def test_a_sorcery_is_spliced_at_instant_speed(make_state, casts):
     state = make_state(
         hand=[("opt", "Opt"), ("skill", "Splicer's Skill")],
         battlefield=[("isl", "Island"), ("p1", "Plains"), ("p2", "Plains"), ("p3", "Plains"), ("p4", "Plains")],
-        active_player="P2", priority="P1", phase="end",
+        active_player="P2",
+        priority="P1",
+        phase="end",
     )
     # Opt alone 1 + Skill spliced 1 = 2; Splicer's Skill cast on P2's turn 0.
     assert len(casts(state, "opt")) == 2
@@ -284,11 +307,11 @@ def test_a_sorcery_is_spliced_at_instant_speed(make_state, casts):
 @pytest.mark.parametrize(
     ("splices", "rule"),
     [
-        (("gray",), "CR 702.47a"),        # a Glacial Ray in the graveyard, not in hand
-        (("opray",), "CR 702.47a"),       # a Glacial Ray in the opponent's hand
-        (("opt",), "CR 702.47a"),         # Opt has no splice ability
-        (("mists",), "CR 702.47a"),       # the spell itself: it is on the stack
-        (("ray", "ray"), "CR 702.47b"),   # the same card twice
+        (("gray",), "CR 702.47a"),  # a Glacial Ray in the graveyard, not in hand
+        (("opray",), "CR 702.47a"),  # a Glacial Ray in the opponent's hand
+        (("opt",), "CR 702.47a"),  # Opt has no splice ability
+        (("mists",), "CR 702.47a"),  # the spell itself: it is on the stack
+        (("ray", "ray"), "CR 702.47b"),  # the same card twice
     ],
 )
 def test_why_illegal_names_the_splice_rule(make_state, splices, rule):

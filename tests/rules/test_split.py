@@ -41,33 +41,40 @@ def test_fused_far_away(make_state, casts):
 
 def test_fuse_needs_both_costs_paid(make_state, casts):
     """CR 702.102c: with four lands the fused Far // Away (5 mana) can't be cast; each half still can."""
-    state = make_state(hand=[("fa", "Far // Away")], battlefield=FIVE_LANDS[1:],
-                       opponent=[("bears", "Grizzly Bears")])
+    state = make_state(hand=[("fa", "Far // Away")], battlefield=FIVE_LANDS[1:], opponent=[("bears", "Grizzly Bears")])
     # Far 1 + Away 2 = 3; no fused casts.
     assert by_halves(casts(state, "fa")) == {("Far",): 1, ("Away",): 2}
 
 
 def test_no_fuse_from_graveyard_or_without_fuse(make_state):
     """CR 702.102a: fuse works from the hand only; a split card without fuse is never cast as both halves."""
-    state = make_state(hand=[("sd", "Stand // Deliver")], battlefield=FIVE_LANDS,
-                       objects=[{"id": "gy", "card": "Far // Away", "zone": "graveyard", "owner": "P1"}])
+    state = make_state(
+        hand=[("sd", "Stand // Deliver")],
+        battlefield=FIVE_LANDS,
+        objects=[{"id": "gy", "card": "Far // Away", "zone": "graveyard", "owner": "P1"}],
+    )
     assert half_choices(state, "sd") == (("Stand",), ("Deliver",))
     assert half_choices(state, "gy") == (("Far",), ("Away",))
 
 
 def test_split_without_fuse_counts_each_half(make_state, casts):
     """CR 709.3: Stand // Deliver (no fuse) is cast as Stand or as Deliver."""
-    state = make_state(hand=[("sd", "Stand // Deliver")], battlefield=[("p", "Plains"), ("i1", "Island"),
-                                                                       ("i2", "Island")],
-                       opponent=[("bears", "Grizzly Bears")])
+    state = make_state(
+        hand=[("sd", "Stand // Deliver")],
+        battlefield=[("p", "Plains"), ("i1", "Island"), ("i2", "Island")],
+        opponent=[("bears", "Grizzly Bears")],
+    )
     # Stand: target creature = bears, 1. Deliver: target permanent = p, i1, i2, bears, 4. 1 + 4 = 5.
     assert by_halves(casts(state, "sd")) == {("Stand",): 1, ("Deliver",): 4}
 
 
 def test_a_half_is_checked_alone(make_state):
     """CR 709.3, 702.102a: a cast of a split card names its half; both halves need fuse; wrong names are refused."""
-    state = make_state(hand=[("sd", "Stand // Deliver"), ("fa", "Far // Away")], battlefield=FIVE_LANDS,
-                       opponent=[("bears", "Grizzly Bears")])
+    state = make_state(
+        hand=[("sd", "Stand // Deliver"), ("fa", "Far // Away")],
+        battlefield=FIVE_LANDS,
+        opponent=[("bears", "Grizzly Bears")],
+    )
     far = Cast("fa", "Far", targets=(TargetChoice("fa", None, 0, 0, "target creature", ("bears",)),), halves=("Far",))
     assert why_illegal(state, far) == ()
     assert far in legal_casts(state, "fa")

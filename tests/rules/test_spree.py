@@ -26,8 +26,12 @@ def plains(n: int) -> list[tuple[str, str]]:
 @pytest.fixture
 def sandals(card):
     """A made-up permanent that is both an artifact and an enchantment (the issue's "Artifact Enchantment")."""
-    return card("Hypothetical Artifact Enchantment", "{2}", "Artifact Enchantment — Equipment",
-                "Equipped creature has flying and haste.\nEquip {2}")
+    return card(
+        "Hypothetical Artifact Enchantment",
+        "{2}",
+        "Artifact Enchantment — Equipment",
+        "Equipped creature has flying and haste.\nEquip {2}",
+    )
 
 
 @pytest.mark.parametrize("n_plains", [0, 1, 2, 3])
@@ -44,17 +48,16 @@ def test_spree_needs_at_least_one_mode(make_state, casts, n_plains):
 @pytest.mark.parametrize(
     ("n_plains", "expected"),
     [
-        (1, 0),   # {W} + at least one {1}: 2 mana needed
-        (2, 4),   # one mode: artifact 1 (Sol Ring) + enchantment 1 (Bad Moon) + player 2 = 4
-        (3, 9),   # + two modes: art+ench 1x1 + art+player 1x2 + ench+player 1x2 = 5 -> 9
+        (1, 0),  # {W} + at least one {1}: 2 mana needed
+        (2, 4),  # one mode: artifact 1 (Sol Ring) + enchantment 1 (Bad Moon) + player 2 = 4
+        (3, 9),  # + two modes: art+ench 1x1 + art+player 1x2 + ench+player 1x2 = 5 -> 9
         (4, 11),  # + three modes: 1x1x2 = 2 -> 11
         (5, 11),  # nothing more to buy
     ],
 )
 def test_each_chosen_modes_cost_is_added(make_state, casts, n_plains, expected):
     """CR 702.172a, 601.2f: each chosen mode adds its {1}: k modes cost {k}{W}."""
-    state = make_state(hand=RAID, battlefield=plains(n_plains),
-                       opponent=[("ring", "Sol Ring"), ("moon", "Bad Moon")])
+    state = make_state(hand=RAID, battlefield=plains(n_plains), opponent=[("ring", "Sol Ring"), ("moon", "Bad Moon")])
     found = casts(state, "raid")
     assert len(found) == expected
     for cast in found:
@@ -76,37 +79,48 @@ def test_a_mode_without_a_legal_target_cant_be_chosen(make_state, casts):
     ("n_plains", "expected"),
     [
         # Targets: artifact {ring, sandals} 2, enchantment {moon, sandals} 2, player {P1, P2} 2.
-        (2, 2 + 2 + 2),                        # one mode = 6
-        (3, 6 + 2 * 2 + 2 * 2 + 2 * 2),         # + two modes = 18
-        (4, 18 + 2 * 2 * 2),                    # + three modes = 26
+        (2, 2 + 2 + 2),  # one mode = 6
+        (3, 6 + 2 * 2 + 2 * 2 + 2 * 2),  # + two modes = 18
+        (4, 18 + 2 * 2 * 2),  # + three modes = 26
     ],
 )
 def test_the_same_object_may_be_the_target_of_two_modes(make_state, casts, sandals, n_plains, expected):
     """CR 115.3, 700.2 (INTERACTIONS B3): an Artifact Enchantment may be destroyed by both modes' targets."""
-    state = make_state(hand=RAID, battlefield=plains(n_plains),
-                       opponent=[("ring", "Sol Ring"), ("moon", "Bad Moon"), ("sandals", sandals)])
+    state = make_state(
+        hand=RAID,
+        battlefield=plains(n_plains),
+        opponent=[("ring", "Sol Ring"), ("moon", "Bad Moon"), ("sandals", sandals)],
+    )
     found = casts(state, "raid")
     assert len(found) == expected
-    twice = Cast("raid", "Requisition Raid", modes=(0, 1), targets=(
-        TargetChoice("raid", 0, 0, 0, "target artifact", ("sandals",)),
-        TargetChoice("raid", 1, 0, 0, "target enchantment", ("sandals",)),
-    ))
+    twice = Cast(
+        "raid",
+        "Requisition Raid",
+        modes=(0, 1),
+        targets=(
+            TargetChoice("raid", 0, 0, 0, "target artifact", ("sandals",)),
+            TargetChoice("raid", 1, 0, 0, "target enchantment", ("sandals",)),
+        ),
+    )
     assert (twice in found) is (n_plains >= 3)
 
 
 @pytest.mark.parametrize(
     ("n_plains", "expected"),
     [
-        (0, 0),   # a free cast still needs a mode, and each mode costs {1}
-        (1, 6),   # one mode: 2 + 2 + 2
+        (0, 0),  # a free cast still needs a mode, and each mode costs {1}
+        (1, 6),  # one mode: 2 + 2 + 2
         (2, 18),  # + two modes: 4 + 4 + 4
         (3, 26),  # + three modes: 8
     ],
 )
 def test_without_paying_mana_cost_still_pays_modes(make_state, casts, sandals, n_plains, expected):
     """CR 118.9d, 702.172a (INTERACTIONS B4): a free Raid waives {W} only: k modes cost {k}, k >= 1."""
-    state = make_state(hand=RAID, battlefield=plains(n_plains),
-                       opponent=[("ring", "Sol Ring"), ("moon", "Bad Moon"), ("sandals", sandals)])
+    state = make_state(
+        hand=RAID,
+        battlefield=plains(n_plains),
+        opponent=[("ring", "Sol Ring"), ("moon", "Bad Moon"), ("sandals", sandals)],
+    )
     found = casts(state, "raid", without_paying_mana_cost=True)
     assert len(found) == expected
     for cast in found:
@@ -117,8 +131,9 @@ def test_without_paying_mana_cost_still_pays_modes(make_state, casts, sandals, n
 
 def test_mana_value_of_a_spree_spell_is_its_mana_cost(make_state, casts, sandals):
     """CR 202.3 (INTERACTIONS B5): Raid's mana value is 1 in every cast, whatever the modes cost."""
-    state = make_state(hand=RAID, battlefield=plains(4),
-                       opponent=[("ring", "Sol Ring"), ("moon", "Bad Moon"), ("sandals", sandals)])
+    state = make_state(
+        hand=RAID, battlefield=plains(4), opponent=[("ring", "Sol Ring"), ("moon", "Bad Moon"), ("sandals", sandals)]
+    )
     found = casts(state, "raid")
     assert len(found) == 26
     assert {cast.mana_value for cast in found} == {1}
@@ -128,10 +143,10 @@ def test_mana_value_of_a_spree_spell_is_its_mana_cost(make_state, casts, sandals
 @pytest.mark.parametrize(
     ("n_swamps", "with_bears", "expected"),
     [
-        (2, True, 1),   # token {1}{B} only (destroy costs {2}{B}{B} = 4)
+        (2, True, 1),  # token {1}{B} only (destroy costs {2}{B}{B} = 4)
         (3, True, 1),
-        (4, True, 2),   # destroy Bears 1 + token 1
-        (5, True, 3),   # + both modes {3}{B}{B} = 5
+        (4, True, 2),  # destroy Bears 1 + token 1
+        (5, True, 3),  # + both modes {3}{B}{B} = 5
         (5, False, 1),  # no creature: only the token mode (CR 700.2a)
     ],
 )

@@ -35,8 +35,9 @@ def test_a_spliced_texts_instance_is_on_when_its_card_is_spliced():
 
 def test_kicked_text_is_on_when_the_kicker_is_paid():
     """CR 702.33d, 702.33g: Jilt's "another target creature" (if kicked) is on exactly when its kicker is paid."""
-    state = state_from_data({"players": ["P1", "P2"], "objects": [
-        {"id": "jilt", "card": "Jilt", "zone": "hand", "owner": "P1"}]})
+    state = state_from_data(
+        {"players": ["P1", "P2"], "objects": [{"id": "jilt", "card": "Jilt", "zone": "hand", "owner": "P1"}]}
+    )
     problem = build_cast_problem(state, "jilt")
     kicked = [slot for slot in problem.slots if slot.switch is not None]
     assert len(kicked) == 1 and kicked[0].switch.scope == (OptionalCostKey("kicker"),)
@@ -46,7 +47,8 @@ def test_kicked_text_is_on_when_the_kicker_is_paid():
 
 def test_text_that_counts_kicks_on_a_spell_with_no_kicker_is_unsupported():
     """CR 702.33d: "for each time this spell was kicked" reads a kicker cost; Lightning Bolt has none: refused."""
-    state = state_from_data({"players": ["P1", "P2"], "objects": [
-        {"id": "bolt", "card": "Lightning Bolt", "zone": "hand", "owner": "P1"}]})
+    state = state_from_data(
+        {"players": ["P1", "P2"], "objects": [{"id": "bolt", "card": "Lightning Bolt", "zone": "hand", "owner": "P1"}]}
+    )
     with pytest.raises(UnsupportedRuleError, match="counts the kicks"):
         kick_key(build_cast_problem(state, "bolt"), "another target for each time this spell was kicked")

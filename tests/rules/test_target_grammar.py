@@ -17,10 +17,18 @@ from models.objects import CardType
 from models.oracle.parser import parse_card
 from solver.legal import legal_casts
 
-P2_PERMANENTS = [("island", "Island"), ("snow_island", "Snow-Covered Island"), ("swamp", "Swamp"),
-                 ("skeletons", "Drudge Skeletons"), ("liliana", "Liliana of the Veil"), ("jace", "Jace Beleren"),
-                 ("arena", "Phyrexian Arena"), ("ring", "Sol Ring"), ("isamaru", "Isamaru, Hound of Konda"),
-                 ("bears", "Grizzly Bears")]
+P2_PERMANENTS = [
+    ("island", "Island"),
+    ("snow_island", "Snow-Covered Island"),
+    ("swamp", "Swamp"),
+    ("skeletons", "Drudge Skeletons"),
+    ("liliana", "Liliana of the Veil"),
+    ("jace", "Jace Beleren"),
+    ("arena", "Phyrexian Arena"),
+    ("ring", "Sol Ring"),
+    ("isamaru", "Isamaru, Hound of Konda"),
+    ("bears", "Grizzly Bears"),
+]
 """P2's board: two Islands (one snow), a Swamp; a black creature, a black and a blue planeswalker (both
 legendary), a black enchantment, an artifact, a legendary creature and a green creature."""
 
@@ -42,8 +50,9 @@ def test_subtypes_joined_by_or(make_state, casts, basics):
     P1's two Plains, P2's Island and Snow-Covered Island (an Island too) = 4; the Swamp and P1's Mountain are
     neither; nothing else has a land type.
     """
-    state = make_state(hand=[("clasm", "Cryoclasm")], battlefield=basics("Plains", 2) + basics("Mountain", 1),
-                       opponent=P2_PERMANENTS)
+    state = make_state(
+        hand=[("clasm", "Cryoclasm")], battlefield=basics("Plains", 2) + basics("Mountain", 1), opponent=P2_PERMANENTS
+    )
     assert targets_of(casts(state, "clasm")) == {("pla1",), ("pla2",), ("island",), ("snow_island",)}
 
 
@@ -63,9 +72,16 @@ def test_a_subtype_or_a_kind(make_state, casts, basics):
     Kami of Ancient Law (a Spirit creature), Glorious Anthem and Phyrexian Arena (enchantments) = 3; Grizzly Bears
     is neither.
     """
-    state = make_state(hand=[("exorcism", "Urgent Exorcism")], battlefield=basics("Plains", 2),
-                       opponent=[("kami", "Kami of Ancient Law"), ("anthem", "Glorious Anthem"),
-                                 ("arena", "Phyrexian Arena"), ("bears", "Grizzly Bears")])
+    state = make_state(
+        hand=[("exorcism", "Urgent Exorcism")],
+        battlefield=basics("Plains", 2),
+        opponent=[
+            ("kami", "Kami of Ancient Law"),
+            ("anthem", "Glorious Anthem"),
+            ("arena", "Phyrexian Arena"),
+            ("bears", "Grizzly Bears"),
+        ],
+    )
     assert targets_of(casts(state, "exorcism")) == {("kami",), ("anthem",), ("arena",)}
 
 
@@ -74,8 +90,11 @@ def test_a_card_type_before_the_kind(make_state, casts, basics):
 
     Ornithopter = 1; not Sol Ring (no creature), not Grizzly Bears (no artifact).
     """
-    state = make_state(hand=[("frame", "Molten Frame")], battlefield=basics("Mountain", 2),
-                       opponent=[("thopter", "Ornithopter"), ("ring", "Sol Ring"), ("bears", "Grizzly Bears")])
+    state = make_state(
+        hand=[("frame", "Molten Frame")],
+        battlefield=basics("Mountain", 2),
+        opponent=[("thopter", "Ornithopter"), ("ring", "Sol Ring"), ("bears", "Grizzly Bears")],
+    )
     assert targets_of(casts(state, "frame")) == {("thopter",)}
 
 
@@ -85,8 +104,11 @@ def test_historic_is_artifact_legendary_or_saga(make_state, casts, basics):
     Historic: Sol Ring (artifact), Isamaru, Liliana, Jace (legendary) = 4, and P1's History of Benalia (a Saga)
     = 5; not Grizzly Bears, Drudge Skeletons, Phyrexian Arena, nor any land (none here is historic anyway).
     """
-    state = make_state(hand=[("lost", "Lost to Legend")],
-                       battlefield=basics("Plains", 2) + [("history", "History of Benalia")], opponent=P2_PERMANENTS)
+    state = make_state(
+        hand=[("lost", "Lost to Legend")],
+        battlefield=basics("Plains", 2) + [("history", "History of Benalia")],
+        opponent=P2_PERMANENTS,
+    )
     assert targets_of(casts(state, "lost")) == {("ring",), ("isamaru",), ("liliana",), ("jace",), ("history",)}
 
 
@@ -95,15 +117,21 @@ def test_a_qualified_kind_then_a_comma_ends_the_phrase(make_state, casts, basics
 
     Grizzly Bears and Drudge Skeletons = 2; Isamaru is legendary, and Liliana and Jace are no creatures.
     """
-    state = make_state(hand=[("respite", "Hallowed Respite")], battlefield=basics("Plains", 1) + basics("Island", 1),
-                       opponent=P2_PERMANENTS)
+    state = make_state(
+        hand=[("respite", "Hallowed Respite")],
+        battlefield=basics("Plains", 1) + basics("Island", 1),
+        opponent=P2_PERMANENTS,
+    )
     assert targets_of(casts(state, "respite")) == {("bears",), ("skeletons",)}
 
 
 def test_nonsnow(make_state, casts, basics):
     """CR 205.4a: Chill to the Bone ({3}{B}) destroys "target nonsnow creature": Grizzly Bears = 1, not Boreal Druid."""
-    state = make_state(hand=[("chill", "Chill to the Bone")], battlefield=basics("Swamp", 4),
-                       opponent=[("druid", "Boreal Druid"), ("bears", "Grizzly Bears")])
+    state = make_state(
+        hand=[("chill", "Chill to the Bone")],
+        battlefield=basics("Swamp", 4),
+        opponent=[("druid", "Boreal Druid"), ("bears", "Grizzly Bears")],
+    )
     assert targets_of(casts(state, "chill")) == {("bears",)}
 
 
@@ -114,8 +142,12 @@ def test_a_creature_you_own(make_state, casts, basics):
     P1's Grizzly Bears, and the Hill Giant P1 owns that P2 controls = 2; not P2's own Savannah Lions.
     """
     stolen = {"id": "giant", "card": "Hill Giant", "zone": "battlefield", "controller": "P2", "owner": "P1"}
-    state = make_state(hand=[("grasp", "Saving Grasp")], battlefield=basics("Island", 1) + [("mine", "Grizzly Bears")],
-                       opponent=[("lions", "Savannah Lions")], objects=[stolen])
+    state = make_state(
+        hand=[("grasp", "Saving Grasp")],
+        battlefield=basics("Island", 1) + [("mine", "Grizzly Bears")],
+        opponent=[("lions", "Savannah Lions")],
+        objects=[stolen],
+    )
     assert targets_of(casts(state, "grasp")) == {("mine",), ("giant",)}
 
 
@@ -126,10 +158,15 @@ def test_a_spell_or_a_nonland_permanent_an_opponent_controls(make_state, casts, 
     and Savannah Lions = 3; not P2's Forest (a land), not P1's own Ornithopter.
     """
     on_stack = {"id": "cast_bears", "card": "Grizzly Bears", "zone": "stack", "controller": "P2"}
-    state = make_state(hand=[("press", "Press the Enemy")],
-                       battlefield=basics("Island", 4) + [("thopter", "Ornithopter")],
-                       opponent=[("ring", "Sol Ring"), ("lions", "Savannah Lions"), ("forest", "Forest")],
-                       objects=[on_stack], stack=["cast_bears"], active_player="P2", priority="P1")
+    state = make_state(
+        hand=[("press", "Press the Enemy")],
+        battlefield=basics("Island", 4) + [("thopter", "Ornithopter")],
+        opponent=[("ring", "Sol Ring"), ("lions", "Savannah Lions"), ("forest", "Forest")],
+        objects=[on_stack],
+        stack=["cast_bears"],
+        active_player="P2",
+        priority="P1",
+    )
     assert targets_of(casts(state, "press")) == {("cast_bears",), ("ring",), ("lions",)}
 
 
@@ -139,24 +176,35 @@ def test_nonattacking(make_state, casts, basics):
 
     P1's Savannah Lions and P2's Grizzly Bears = 2; not the attacking Hill Giant.
     """
-    state = make_state(hand=[("alarum", "Alarum")], battlefield=basics("Plains", 2) + [("lions", "Savannah Lions")],
-                       opponent=[("bears", "Grizzly Bears"), ("giant", "Hill Giant", {"attacking": True})],
-                       phase="combat", active_player="P2", priority="P1")
+    state = make_state(
+        hand=[("alarum", "Alarum")],
+        battlefield=basics("Plains", 2) + [("lions", "Savannah Lions")],
+        opponent=[("bears", "Grizzly Bears"), ("giant", "Hill Giant", {"attacking": True})],
+        phase="combat",
+        active_player="P2",
+        priority="P1",
+    )
     assert targets_of(casts(state, "alarum")) == {("lions",), ("bears",)}
 
 
 def test_no_creature_is_blocked_outside_combat(make_state, casts, basics):
     """CR 509.1h, 506.4: Smite ({W}) destroys "target blocked creature"; in a main phase no creature is: 0 casts."""
-    state = make_state(hand=[("smite", "Smite")], battlefield=basics("Plains", 1),
-                       opponent=[("bears", "Grizzly Bears")])
+    state = make_state(
+        hand=[("smite", "Smite")], battlefield=basics("Plains", 1), opponent=[("bears", "Grizzly Bears")]
+    )
     assert casts(state, "smite") == set()
 
 
 def test_blocked_during_combat_is_unsupported(make_state, basics):
     """CR 509.1h: during combat the state does not say which creatures are blocked: unsupported, never guessed."""
-    state = make_state(hand=[("smite", "Smite")], battlefield=basics("Plains", 1),
-                       opponent=[("bears", "Grizzly Bears", {"attacking": True})],
-                       phase="combat", active_player="P2", priority="P1")
+    state = make_state(
+        hand=[("smite", "Smite")],
+        battlefield=basics("Plains", 1),
+        opponent=[("bears", "Grizzly Bears", {"attacking": True})],
+        phase="combat",
+        active_player="P2",
+        priority="P1",
+    )
     for backend in ("python-constraint", "brute"):
         with pytest.raises(UnsupportedRuleError):
             legal_casts(state, "smite", backend=backend).count()
@@ -175,8 +223,12 @@ def test_reader_of_a_list_with_qualities():
     assert spec.qualities is not None
     assert set(spec.qualities.clauses) == {
         frozenset({forest, Quality("type", CardType.ENCHANTMENT), Quality("type", CardType.PLANESWALKER)}),
-        frozenset({forest, Quality("color", next(q.value for c in spec.qualities.clauses for q in c
-                                                 if q.attribute == "color"))}),
+        frozenset(
+            {
+                forest,
+                Quality("color", next(q.value for c in spec.qualities.clauses for q in c if q.attribute == "color")),
+            }
+        ),
     }
 
 
@@ -191,21 +243,25 @@ def test_reader_of_you_own_and_of_a_spell_or_permanent():
     assert press.qualities.clauses == (frozenset({Quality("type", CardType.LAND, negated=True)}),)
 
 
-@pytest.mark.parametrize(("text", "reason"), [
-    # whether "nonblack" is the planeswalker's too is not read
-    ("Destroy target nonblack creature or planeswalker.", "a quality before a list of kinds"),
-    # "you own and control": the control is not read
-    ("Exile target creature you own and control.", "text the grammar cannot read"),
-    # abilities on the stack are not in the state
-    ("Counter target activated or triggered ability.", "abilities on the stack are not in the state"),
-    ("Counter target loyalty ability of a planeswalker.", "abilities on the stack are not in the state"),
-    # suspended cards and the ante are not in the state
-    ("Return target nonland permanent or suspended card to its owner's hand.", "suspended"),
-    ("Exchange target card in the ante with the top card of your library.", "ante"),
-])
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        # whether "nonblack" is the planeswalker's too is not read
+        ("Destroy target nonblack creature or planeswalker.", "a quality before a list of kinds"),
+        # "you own and control": the control is not read
+        ("Exile target creature you own and control.", "text the grammar cannot read"),
+        # abilities on the stack are not in the state
+        ("Counter target activated or triggered ability.", "abilities on the stack are not in the state"),
+        ("Counter target loyalty ability of a planeswalker.", "abilities on the stack are not in the state"),
+        # suspended cards and the ante are not in the state
+        ("Return target nonland permanent or suspended card to its owner's hand.", "suspended"),
+        ("Exchange target card in the ante with the top card of your library.", "ante"),
+    ],
+)
 def test_phrases_not_read_are_reported(card, text, reason):
     """STYLE.md Errors: a target phrase not read whole is reported with its span and why, never guessed."""
     from models.cards import card_from_record
+
     found = parse_card(card_from_record(card("Test Spell", "{1}{U}", "Instant", text)))
     assert found.casting_unsupported
     assert any(reason in u.reason for u in found.casting_unsupported), [u.reason for u in found.casting_unsupported]

@@ -34,9 +34,17 @@ def test_artifact_creature_or_black_creature(make_state, casts):
     Bears (a green creature), Icy Manipulator (an artifact, not a creature), Swamp (a land, with no
     colour). Legal: Ornithopter and Drudge Skeletons, 2 casts.
     """
-    state = make_state(hand=[("purge", "Purge")], battlefield=[("p1", "Plains"), ("p2", "Plains")],
-                       opponent=[("thopter", "Ornithopter"), ("skeletons", "Drudge Skeletons"),
-                                 ("bears", "Grizzly Bears"), ("icy", "Icy Manipulator"), ("swamp", "Swamp")])
+    state = make_state(
+        hand=[("purge", "Purge")],
+        battlefield=[("p1", "Plains"), ("p2", "Plains")],
+        opponent=[
+            ("thopter", "Ornithopter"),
+            ("skeletons", "Drudge Skeletons"),
+            ("bears", "Grizzly Bears"),
+            ("icy", "Icy Manipulator"),
+            ("swamp", "Swamp"),
+        ],
+    )
     found = casts(state, "purge")
     assert {c.targets[0].targets for c in found} == {("thopter",), ("skeletons",)}
 
@@ -48,9 +56,17 @@ def test_creature_vehicle_or_nonbasic_land(make_state, casts):
     now), Icy Manipulator (an artifact, none of the three), Strip Mine (a nonbasic land), Forest (basic). Legal:
     Bears, Copter, Strip Mine: 3 casts.
     """
-    state = make_state(hand=[("ray", "Ray of Ruin")], battlefield=[(f"s{i}", "Swamp") for i in range(5)],
-                       opponent=[("bears", "Grizzly Bears"), ("copter", "Smuggler's Copter"),
-                                 ("icy", "Icy Manipulator"), ("mine", "Strip Mine"), ("forest", "Forest")])
+    state = make_state(
+        hand=[("ray", "Ray of Ruin")],
+        battlefield=[(f"s{i}", "Swamp") for i in range(5)],
+        opponent=[
+            ("bears", "Grizzly Bears"),
+            ("copter", "Smuggler's Copter"),
+            ("icy", "Icy Manipulator"),
+            ("mine", "Strip Mine"),
+            ("forest", "Forest"),
+        ],
+    )
     found = casts(state, "ray")
     assert {c.targets[0].targets for c in found} == {("bears",), ("copter",), ("mine",)}
 
@@ -68,9 +84,11 @@ def test_aura_attached_to_a_creature(make_state, casts):
     Mode 1: the Auras attached to a creature: Pacifism, 1. Mode 2, regenerate target green creature: the Bears,
     1. Mode 3, target creature gains trample: the Bears, 1. Choose one: 3 casts.
     """
-    state = make_state(hand=[("charm", "Seedling Charm")],
-                       battlefield=[("forest", "Forest"), ("venom", "Psychic Venom"), ("bears", "Grizzly Bears")],
-                       opponent=[("pacifism", "Pacifism")])
+    state = make_state(
+        hand=[("charm", "Seedling Charm")],
+        battlefield=[("forest", "Forest"), ("venom", "Psychic Venom"), ("bears", "Grizzly Bears")],
+        opponent=[("pacifism", "Pacifism")],
+    )
     state = _attach(_attach(state, "venom", "forest"), "pacifism", "bears")
     found = casts(state, "charm")
     assert len(found) == 3
@@ -83,9 +101,11 @@ def test_aura_not_said_attached_is_reported(make_state, casts):
     An Aura on the battlefield is attached to something: where the state does not say what, the phrase can't be
     judged.
     """
-    state = make_state(hand=[("charm", "Seedling Charm")],
-                       battlefield=[("forest", "Forest"), ("bears", "Grizzly Bears")],
-                       opponent=[("pacifism", "Pacifism")])
+    state = make_state(
+        hand=[("charm", "Seedling Charm")],
+        battlefield=[("forest", "Forest"), ("bears", "Grizzly Bears")],
+        opponent=[("pacifism", "Pacifism")],
+    )
     with pytest.raises(UnsupportedRuleError):
         casts(state, "charm")
 
@@ -95,8 +115,11 @@ def test_creature_that_isnt_enchanted(make_state, casts):
 
     P1: five Swamps. P2: Grizzly Bears with Pacifism attached, Hill Giant. Only the Giant: 1 cast.
     """
-    state = make_state(hand=[("spoil", "Brainspoil")], battlefield=[(f"s{i}", "Swamp") for i in range(5)],
-                       opponent=[("bears", "Grizzly Bears"), ("giant", "Hill Giant"), ("pacifism", "Pacifism")])
+    state = make_state(
+        hand=[("spoil", "Brainspoil")],
+        battlefield=[(f"s{i}", "Swamp") for i in range(5)],
+        opponent=[("bears", "Grizzly Bears"), ("giant", "Hill Giant"), ("pacifism", "Pacifism")],
+    )
     state = _attach(state, "pacifism", "bears")
     assert {c.targets[0].targets for c in casts(state, "spoil")} == {("giant",)}
 
@@ -108,10 +131,15 @@ def test_creature_thats_attacking_or_blocking(make_state, casts):
     whether the Bears blocks is never asked, as it is not white. In P1's main phase no creature attacks or
     blocks: 0.
     """
-    battlefield = [("plains", "Plains"), ("lions", "Savannah Lions", {"attacking": True, "tapped": True}),
-                   ("bears", "Grizzly Bears")]
+    battlefield = [
+        ("plains", "Plains"),
+        ("lions", "Savannah Lions", {"attacking": True, "tapped": True}),
+        ("bears", "Grizzly Bears"),
+    ]
     combat = make_state(hand=[("defeat", "Gideon's Defeat")], battlefield=battlefield, phase="combat")
     assert {c.targets[0].targets for c in casts(combat, "defeat")} == {("lions",)}
-    main = make_state(hand=[("defeat", "Gideon's Defeat")],
-                      battlefield=[("plains", "Plains"), ("lions", "Savannah Lions"), ("bears", "Grizzly Bears")])
+    main = make_state(
+        hand=[("defeat", "Gideon's Defeat")],
+        battlefield=[("plains", "Plains"), ("lions", "Savannah Lions"), ("bears", "Grizzly Bears")],
+    )
     assert casts(main, "defeat") == set()

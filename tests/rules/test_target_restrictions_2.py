@@ -38,8 +38,9 @@ def test_target_opponent_each_draw(make_state, casts, players, expected):
 
     The target is an opponent of P1: with two players only P2 = 1 cast; with three, P2 or P3 = 2.
     """
-    state = make_state(hand=[("rendezvous", "Secret Rendezvous")], battlefield=[(f"p{i}", "Plains") for i in range(3)],
-                       players=players)
+    state = make_state(
+        hand=[("rendezvous", "Secret Rendezvous")], battlefield=[(f"p{i}", "Plains") for i in range(3)], players=players
+    )
     found = casts(state, "rendezvous")
     assert len(found) == expected
     assert all(choice.targets[0] != "P1" for cast in found for choice in cast.targets)
@@ -52,17 +53,24 @@ def test_up_to_two_target_players_each_draw(make_state, casts):
     One creature (P2's Grizzly Bears): the first instance is none or the Bears = 2 sets. The second chooses 0, 1 or 2
     of the two players: 1 + 2 + 1 = 4 sets. 2 * 4 = 8 casts, for {2}{U} (three Islands).
     """
-    state = make_state(hand=[("lesson", "Donatello's Science Lesson")],
-                       battlefield=[(f"i{i}", "Island") for i in range(3)], opponent=[("bears", "Grizzly Bears")])
+    state = make_state(
+        hand=[("lesson", "Donatello's Science Lesson")],
+        battlefield=[(f"i{i}", "Island") for i in range(3)],
+        opponent=[("bears", "Grizzly Bears")],
+    )
     assert len(casts(state, "lesson")) == 2 * 4
 
 
 # ---------------------------------------------------------------------------------------------- what a spell targets
 def _bolt(object_id: str, target: str) -> dict:
     """P2's Lightning Bolt on the stack with the cast record of its one target."""
-    return {"id": object_id, "card": "Lightning Bolt", "zone": "stack", "controller": "P2",
-            "cast": {"card": object_id,
-                     "targets": [{"source": object_id, "phrase": "any target", "targets": [target]}]}}
+    return {
+        "id": object_id,
+        "card": "Lightning Bolt",
+        "zone": "stack",
+        "controller": "P2",
+        "cast": {"card": object_id, "targets": [{"source": object_id, "phrase": "any target", "targets": [target]}]},
+    }
 
 
 def test_spell_that_targets_a_permanent_you_control(make_state, casts):
@@ -71,12 +79,20 @@ def test_spell_that_targets_a_permanent_you_control(make_state, casts):
     Four Bolts of P2 on the stack: at P1's Grizzly Bears (a permanent P1 controls: yes), at P1 (a player, not a
     permanent: no), at P2's Bears (P2 controls it: no), at P1's second Bears (yes). 2 casts.
     """
-    state = make_state(hand=[("aside", "Turn Aside")], battlefield=[("i1", "Island"), ("mine", "Grizzly Bears"),
-                                                                    ("mine2", "Grizzly Bears")],
-                       opponent=[("theirs", "Grizzly Bears")],
-                       objects=[_bolt("at_mine", "mine"), _bolt("at_me", "P1"), _bolt("at_theirs", "theirs"),
-                                _bolt("at_mine2", "mine2")],
-                       stack=["at_mine", "at_me", "at_theirs", "at_mine2"], active_player="P2", priority="P1")
+    state = make_state(
+        hand=[("aside", "Turn Aside")],
+        battlefield=[("i1", "Island"), ("mine", "Grizzly Bears"), ("mine2", "Grizzly Bears")],
+        opponent=[("theirs", "Grizzly Bears")],
+        objects=[
+            _bolt("at_mine", "mine"),
+            _bolt("at_me", "P1"),
+            _bolt("at_theirs", "theirs"),
+            _bolt("at_mine2", "mine2"),
+        ],
+        stack=["at_mine", "at_me", "at_theirs", "at_mine2"],
+        active_player="P2",
+        priority="P1",
+    )
     assert targets_of(casts(state, "aside")) == {(("at_mine",),), (("at_mine2",),)}
 
 
@@ -87,9 +103,15 @@ def test_creature_with_no_counters_on_it(make_state, casts):
     P2's three Grizzly Bears: none, a +1/+1 counter, a -1/-1 counter. Mode one: only the Bears with no counter of
     any kind = 1; mode two ("target creature"): all three = 3. Choose one: 1 + 3 = 4 casts.
     """
-    state = make_state(hand=[("act", "Heartless Act")], battlefield=[("s1", "Swamp"), ("s2", "Swamp")],
-                       opponent=[("plain", "Grizzly Bears"), ("plus", "Grizzly Bears", {"counters": {"+1/+1": 1}}),
-                                 ("minus", "Grizzly Bears", {"counters": {"-1/-1": 1}})])
+    state = make_state(
+        hand=[("act", "Heartless Act")],
+        battlefield=[("s1", "Swamp"), ("s2", "Swamp")],
+        opponent=[
+            ("plain", "Grizzly Bears"),
+            ("plus", "Grizzly Bears", {"counters": {"+1/+1": 1}}),
+            ("minus", "Grizzly Bears", {"counters": {"-1/-1": 1}}),
+        ],
+    )
     found = casts(state, "act")
     assert len(found) == 1 + 3
     assert {cast.targets[0].targets for cast in found if cast.modes == (0,)} == {("plain",)}
@@ -99,8 +121,9 @@ def test_creatures_that_have_minus_one_counters_are_read():
     """CR 122.1: Dust exiles any number of target creatures that have -1/-1 counters on them: that kind, one or more."""
     (spec,) = parse_card(default_card_database().get("Dust")).spell_text[0].targets
     assert (spec.count, spec.minimum) == (ANY_NUMBER, 0)
-    assert spec.qualities is not None and [[(q.attribute, q.value, q.negated) for q in clause]
-                                           for clause in spec.qualities.clauses] == [[("counter", "-1/-1", False)]]
+    assert spec.qualities is not None and [
+        [(q.attribute, q.value, q.negated) for q in clause] for clause in spec.qualities.clauses
+    ] == [[("counter", "-1/-1", False)]]
 
 
 # ---------------------------------------------------------------------------------------------- that player
@@ -111,17 +134,25 @@ def test_target_land_that_player_controls(make_state, casts):
     Three players. P2 controls two Forests, P3 one Forest, P1 six Mountains. The land follows the opponent chosen:
     (P2, either Forest) = 2, (P3, its Forest) = 1: 3 casts (without the rule, 2 opponents * 9 lands = 18).
     """
-    state = make_state(hand=[("kroog", "The Fall of Kroog")], battlefield=[(f"m{i}", "Mountain") for i in range(6)],
-                       opponent=[("f1", "Forest"), ("f2", "Forest")], players=THREE_PLAYERS,
-                       objects=[_battlefield("f3", "Forest", "P3")])
+    state = make_state(
+        hand=[("kroog", "The Fall of Kroog")],
+        battlefield=[(f"m{i}", "Mountain") for i in range(6)],
+        opponent=[("f1", "Forest"), ("f2", "Forest")],
+        players=THREE_PLAYERS,
+        objects=[_battlefield("f3", "Forest", "P3")],
+    )
     assert targets_of(casts(state, "kroog")) == {(("P2",), ("f1",)), (("P2",), ("f2",)), (("P3",), ("f3",))}
 
 
 def test_a_land_of_another_player_is_explained(make_state, casts):
     """CR 601.2c: The Fall of Kroog targeting P2 and P3's Forest: the reason names the rule between the two targets."""
-    state = make_state(hand=[("kroog", "The Fall of Kroog")], battlefield=[(f"m{i}", "Mountain") for i in range(6)],
-                       opponent=[("f1", "Forest")], players=THREE_PLAYERS,
-                       objects=[_battlefield("f3", "Forest", "P3")])
+    state = make_state(
+        hand=[("kroog", "The Fall of Kroog")],
+        battlefield=[(f"m{i}", "Mountain") for i in range(6)],
+        opponent=[("f1", "Forest")],
+        players=THREE_PLAYERS,
+        objects=[_battlefield("f3", "Forest", "P3")],
+    )
     legal = next(cast for cast in casts(state, "kroog") if cast.targets[0].targets == ("P2",))
     wrong = dataclasses.replace(legal.targets[1], targets=("f3",))
     reasons = why_illegal(state, legal._replace(targets=(legal.targets[0], wrong)))
@@ -136,9 +167,13 @@ def test_another_target_creature_that_player_controls(make_state, casts):
     (3 of them); the second another creature of the same player: Bears -> Ogre, Ogre -> Bears, Memnite -> none
     (P3 has no other creature). 2 casts.
     """
-    state = make_state(hand=[("mutiny", "Mutiny")], battlefield=[("m1", "Mountain"), ("elves", "Llanowar Elves")],
-                       opponent=[("bears", "Grizzly Bears"), ("ogre", "Gray Ogre")], players=THREE_PLAYERS,
-                       objects=[_battlefield("memnite", "Memnite", "P3")])
+    state = make_state(
+        hand=[("mutiny", "Mutiny")],
+        battlefield=[("m1", "Mountain"), ("elves", "Llanowar Elves")],
+        opponent=[("bears", "Grizzly Bears"), ("ogre", "Gray Ogre")],
+        players=THREE_PLAYERS,
+        objects=[_battlefield("memnite", "Memnite", "P3")],
+    )
     assert targets_of(casts(state, "mutiny")) == {(("bears",), ("ogre",)), (("ogre",), ("bears",))}
 
 
@@ -150,10 +185,13 @@ def test_for_each_opponent_up_to_one_target(make_state, casts):
     Millstone (not an opponent's). At most one of P2's (none or either: 3) and at most one of P3's (none or it: 2):
     3 * 2 = 6 casts, the empty choice included.
     """
-    state = make_state(hand=[("wave", "Dismantling Wave")],
-                       battlefield=[(f"p{i}", "Plains") for i in range(3)] + [("mine", "Millstone")],
-                       opponent=[("mill", "Millstone"), ("thopter", "Ornithopter")], players=THREE_PLAYERS,
-                       objects=[_battlefield("anthem", "Glorious Anthem", "P3")])
+    state = make_state(
+        hand=[("wave", "Dismantling Wave")],
+        battlefield=[(f"p{i}", "Plains") for i in range(3)] + [("mine", "Millstone")],
+        opponent=[("mill", "Millstone"), ("thopter", "Ornithopter")],
+        players=THREE_PLAYERS,
+        objects=[_battlefield("anthem", "Glorious Anthem", "P3")],
+    )
     found = targets_of(casts(state, "wave"))
     assert len(found) == 3 * 2
     assert (("mill", "thopter"),) not in found and (("anthem", "mill"),) in found
@@ -170,9 +208,16 @@ def test_for_each_player_and_for_any_number_of_opponents_are_read():
     (absence,) = parse_card(database.get("Unexplained Absence")).spell_text[0].targets
     (judgment,) = parse_card(database.get("Windgrace's Judgment")).spell_text[0].targets
     assert (absence.controller, absence.relation, absence.minimum) == (
-        ControllerFilter.ANY, TargetRelation.DIFFERENT_CONTROLLERS, 0)
+        ControllerFilter.ANY,
+        TargetRelation.DIFFERENT_CONTROLLERS,
+        0,
+    )
     assert (judgment.controller, judgment.relation, judgment.kinds) == (
-        ControllerFilter.OPPONENT, TargetRelation.DIFFERENT_CONTROLLERS, frozenset({TargetKind.PERMANENT}))
+        ControllerFilter.OPPONENT,
+        TargetRelation.DIFFERENT_CONTROLLERS,
+        frozenset({TargetKind.PERMANENT}),
+    )
     for name in ("Blatant Thievery", "Delirium", "Guff Rewrites History"):
-        assert any("target restriction not modelled" in u.reason
-                   for u in parse_card(database.get(name)).casting_unsupported), name
+        assert any(
+            "target restriction not modelled" in u.reason for u in parse_card(database.get(name)).casting_unsupported
+        ), name

@@ -20,8 +20,14 @@ def targets_of(found) -> set[tuple[tuple[str, ...], ...]]:
 
 
 # ---------------------------------------------------------------------------------------------- "…, or creature with"
-_FLYING_BOARD = [("bears", "Grizzly Bears"), ("angel", "Serra Angel"), ("thopter", "Ornithopter"),
-                 ("juggernaut", "Juggernaut"), ("anthem", "Glorious Anthem"), ("forest", "Forest")]
+_FLYING_BOARD = [
+    ("bears", "Grizzly Bears"),
+    ("angel", "Serra Angel"),
+    ("thopter", "Ornithopter"),
+    ("juggernaut", "Juggernaut"),
+    ("anthem", "Glorious Anthem"),
+    ("forest", "Forest"),
+]
 
 
 @pytest.mark.parametrize(("card", "lands", "expected"), [("Shoot Down", 4, 4), ("Mutant Chain Reaction", 3, 5)])
@@ -33,12 +39,17 @@ def test_quality_after_a_list_of_kinds_names_the_last_kind(make_state, casts, ca
     Glorious Anthem (an enchantment: yes) and a Forest (a land: no). Shoot Down: 4 targets = 4 casts. Mutant Chain
     Reaction's "up to one target": the 4, or none = 5 casts.
     """
-    state = make_state(hand=[("spell", card)], battlefield=[(f"f{i}", "Forest") for i in range(lands)],
-                       opponent=_FLYING_BOARD)
+    state = make_state(
+        hand=[("spell", card)], battlefield=[(f"f{i}", "Forest") for i in range(lands)], opponent=_FLYING_BOARD
+    )
     found = casts(state, "spell")
     assert len(found) == expected
     assert {t for cast in found for choice in cast.targets for t in choice.targets} == {
-        "angel", "thopter", "juggernaut", "anthem"}
+        "angel",
+        "thopter",
+        "juggernaut",
+        "anthem",
+    }
 
 
 def test_quality_after_a_list_of_kinds_battle(make_state, casts):
@@ -46,15 +57,34 @@ def test_quality_after_a_list_of_kinds_battle(make_state, casts):
 
     P1 has Grizzly Bears (no), Serra Angel (yes), Glorious Anthem (yes) and two Forests (no): 2 casts for {1}{G}.
     """
-    state = make_state(hand=[("fall", "Atraxa's Fall")],
-                       battlefield=[("f1", "Forest"), ("f2", "Forest"), ("bears", "Grizzly Bears"),
-                                    ("angel", "Serra Angel"), ("anthem", "Glorious Anthem")])
+    state = make_state(
+        hand=[("fall", "Atraxa's Fall")],
+        battlefield=[
+            ("f1", "Forest"),
+            ("f2", "Forest"),
+            ("bears", "Grizzly Bears"),
+            ("angel", "Serra Angel"),
+            ("anthem", "Glorious Anthem"),
+        ],
+    )
     assert targets_of(casts(state, "fall")) == {(("angel",),), (("anthem",),)}
 
 
-@pytest.mark.parametrize("name", ["Airship Crash", "Broken Wings", "Carnivorous Canopy", "Return to the Earth",
-                                  "Shattered Wings", "Shoot Down", "Shower of Arrows", "Atraxa's Fall",
-                                  "Mutant Chain Reaction", "Spider Food"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "Airship Crash",
+        "Broken Wings",
+        "Carnivorous Canopy",
+        "Return to the Earth",
+        "Shattered Wings",
+        "Shoot Down",
+        "Shower of Arrows",
+        "Atraxa's Fall",
+        "Mutant Chain Reaction",
+        "Spider Food",
+    ],
+)
 def test_cards_with_a_flyer_among_kinds_are_read(name):
     """CR 115.1: the ten instants and sorceries of "…, or creature with flying" are read whole."""
     assert not parse_card(default_card_database().get(name)).casting_unsupported
@@ -65,8 +95,11 @@ def _graveyard(object_id: str, card: str, owner: str) -> dict:
     return {"id": object_id, "card": card, "zone": "graveyard", "owner": owner}
 
 
-_GRAVEYARDS = [_graveyard("bears", "Grizzly Bears", "P1"), _graveyard("opt", "Opt", "P1"),
-               _graveyard("shock", "Shock", "P2")]
+_GRAVEYARDS = [
+    _graveyard("bears", "Grizzly Bears", "P1"),
+    _graveyard("opt", "Opt", "P1"),
+    _graveyard("shock", "Shock", "P2"),
+]
 
 
 def test_cards_from_the_target_players_graveyard(make_state, casts):
@@ -78,8 +111,14 @@ def test_cards_from_the_target_players_graveyard(make_state, casts):
     """
     state = make_state(hand=[("dwell", "Dwell on the Past")], battlefield=[("f1", "Forest")], objects=_GRAVEYARDS)
     found = targets_of(casts(state, "dwell"))
-    assert found == {(("P1",), ()), (("P1",), ("bears",)), (("P1",), ("opt",)), (("P1",), ("bears", "opt")),
-                     (("P2",), ()), (("P2",), ("shock",))}
+    assert found == {
+        (("P1",), ()),
+        (("P1",), ("bears",)),
+        (("P1",), ("opt",)),
+        (("P1",), ("bears", "opt")),
+        (("P2",), ()),
+        (("P2",), ("shock",)),
+    }
 
 
 def test_their_graveyard_and_flashback(make_state, casts):
@@ -89,8 +128,10 @@ def test_their_graveyard_and_flashback(make_state, casts):
     P2's. Cast from the graveyard, the spell has left it: target P1 and up to two of {Bears, Opt}: 1 + 2 + 1 = 4
     sets; target P2 and {} or {Shock}: 2. 4 + 2 = 6 casts.
     """
-    state = make_state(battlefield=[("f1", "Forest"), ("f2", "Forest")],
-                       objects=[_graveyard("krosan", "Krosan Reclamation", "P1"), *_GRAVEYARDS])
+    state = make_state(
+        battlefield=[("f1", "Forest"), ("f2", "Forest")],
+        objects=[_graveyard("krosan", "Krosan Reclamation", "P1"), *_GRAVEYARDS],
+    )
     found = casts(state, "krosan")
     assert len(found) == 6
     assert all("krosan" not in choice.targets for cast in found for choice in cast.targets)
@@ -104,8 +145,9 @@ def test_their_graveyard_after_another_target(make_state, casts):
     (Opt is no permanent card) = 2. Then P1 with any subset of {Bears, Opt} = 4, or P2 with {} or {Shock} = 2:
     6. 2 x 6 = 12 casts, for {3}{G}.
     """
-    state = make_state(hand=[("rite", "Rite of Renewal")], battlefield=[(f"f{i}", "Forest") for i in range(4)],
-                       objects=_GRAVEYARDS)
+    state = make_state(
+        hand=[("rite", "Rite of Renewal")], battlefield=[(f"f{i}", "Forest") for i in range(4)], objects=_GRAVEYARDS
+    )
     assert len(casts(state, "rite")) == 2 * 6
 
 
@@ -118,9 +160,11 @@ def test_their_graveyard_in_a_mode(make_state, casts):
     is empty. (1): Bears = 1; (3): Bears = 1; (4): P1 with {} or {Opt}, or P2 with {} = 3.
     {1,3} = 1, {1,4} = 3, {3,4} = 3: 7 casts.
     """
-    state = make_state(hand=[("command", "Quandrix Command")],
-                       battlefield=[("f1", "Forest"), ("i1", "Island"), ("i2", "Island"), ("bears", "Grizzly Bears")],
-                       objects=[_graveyard("opt", "Opt", "P1")])
+    state = make_state(
+        hand=[("command", "Quandrix Command")],
+        battlefield=[("f1", "Forest"), ("i1", "Island"), ("i2", "Island"), ("bears", "Grizzly Bears")],
+        objects=[_graveyard("opt", "Opt", "P1")],
+    )
     assert len(casts(state, "command")) == 1 + 3 + 3
 
 
@@ -132,11 +176,17 @@ def test_list_of_card_types_from_your_graveyard(make_state, casts):
     (a creature card: no), Opt (an instant card: no); P2's: Juggernaut (an artifact card, not in P1's graveyard:
     no). 2 casts, for {3}{W}{W}.
     """
-    state = make_state(hand=[("repair", "Repair and Recharge")], battlefield=[(f"p{i}", "Plains") for i in range(5)],
-                       objects=[_graveyard("thopter", "Ornithopter", "P1"),
-                                _graveyard("anthem", "Glorious Anthem", "P1"),
-                                _graveyard("bears", "Grizzly Bears", "P1"), _graveyard("opt", "Opt", "P1"),
-                                _graveyard("juggernaut", "Juggernaut", "P2")])
+    state = make_state(
+        hand=[("repair", "Repair and Recharge")],
+        battlefield=[(f"p{i}", "Plains") for i in range(5)],
+        objects=[
+            _graveyard("thopter", "Ornithopter", "P1"),
+            _graveyard("anthem", "Glorious Anthem", "P1"),
+            _graveyard("bears", "Grizzly Bears", "P1"),
+            _graveyard("opt", "Opt", "P1"),
+            _graveyard("juggernaut", "Juggernaut", "P2"),
+        ],
+    )
     assert targets_of(casts(state, "repair")) == {(("thopter",),), (("anthem",),)}
 
 
@@ -158,10 +208,16 @@ def test_creature_and_or_planeswalker_cards(make_state, casts):
     and Opt (no): one or two of the two = 2 + 1 = 3. (3) two counters on target creature you control: P1 controls
     none = 0. 1 + 3 = 4 casts, for {B}{B}{B}.
     """
-    state = make_state(hand=[("charm", "Archenemy's Charm")], battlefield=[(f"s{i}", "Swamp") for i in range(3)],
-                       opponent=[("their_bears", "Grizzly Bears")],
-                       objects=[_graveyard("bears", "Grizzly Bears", "P1"), _graveyard("jace", "Jace Beleren", "P1"),
-                                _graveyard("opt", "Opt", "P1")])
+    state = make_state(
+        hand=[("charm", "Archenemy's Charm")],
+        battlefield=[(f"s{i}", "Swamp") for i in range(3)],
+        opponent=[("their_bears", "Grizzly Bears")],
+        objects=[
+            _graveyard("bears", "Grizzly Bears", "P1"),
+            _graveyard("jace", "Jace Beleren", "P1"),
+            _graveyard("opt", "Opt", "P1"),
+        ],
+    )
     assert len(casts(state, "charm")) == 1 + 3
 
 
@@ -172,10 +228,16 @@ def test_permanent_card_with_mana_value(make_state, casts):
     permanent card, mana value 0: yes), Serra Angel (mana value 5: no), Opt (an instant card: no). 2 casts, for
     {2}{W}.
     """
-    state = make_state(hand=[("sevinne", "Sevinne's Reclamation")],
-                       battlefield=[(f"p{i}", "Plains") for i in range(3)],
-                       objects=[_graveyard("bears", "Grizzly Bears", "P1"), _graveyard("forest", "Forest", "P1"),
-                                _graveyard("angel", "Serra Angel", "P1"), _graveyard("opt", "Opt", "P1")])
+    state = make_state(
+        hand=[("sevinne", "Sevinne's Reclamation")],
+        battlefield=[(f"p{i}", "Plains") for i in range(3)],
+        objects=[
+            _graveyard("bears", "Grizzly Bears", "P1"),
+            _graveyard("forest", "Forest", "P1"),
+            _graveyard("angel", "Serra Angel", "P1"),
+            _graveyard("opt", "Opt", "P1"),
+        ],
+    )
     assert targets_of(casts(state, "sevinne")) == {(("bears",),), (("forest",),)}
 
 
@@ -193,10 +255,17 @@ def test_each_card_of_a_list_is_from_your_graveyard(make_state, casts):
     P2's: Shock (an instant card, not P1's). First instance: none, Opt or Bolt = 3; second: none or Divination = 2.
     3 x 2 = 6 casts, for {2}{U}{U}.
     """
-    state = make_state(hand=[("pull", "Pull from the Deep")], battlefield=[(f"i{i}", "Island") for i in range(4)],
-                       objects=[_graveyard("opt", "Opt", "P1"), _graveyard("bolt", "Lightning Bolt", "P1"),
-                                _graveyard("divination", "Divination", "P1"),
-                                _graveyard("bears", "Grizzly Bears", "P1"), _graveyard("shock", "Shock", "P2")])
+    state = make_state(
+        hand=[("pull", "Pull from the Deep")],
+        battlefield=[(f"i{i}", "Island") for i in range(4)],
+        objects=[
+            _graveyard("opt", "Opt", "P1"),
+            _graveyard("bolt", "Lightning Bolt", "P1"),
+            _graveyard("divination", "Divination", "P1"),
+            _graveyard("bears", "Grizzly Bears", "P1"),
+            _graveyard("shock", "Shock", "P2"),
+        ],
+    )
     found = targets_of(casts(state, "pull"))
     assert len(found) == 3 * 2
     assert (("opt",), ("divination",)) in found and not any("shock" in t for cast in found for t in cast)
@@ -210,10 +279,16 @@ def test_noncreature_permanent_card_after_a_creature_card(make_state, casts):
     so not noncreature), Glorious Anthem (a noncreature permanent card), Opt (an instant card: neither). First
     instance: none, Bears or Ornithopter = 3; second: none or Anthem = 2. 3 x 2 = 6 casts, for {2}{G}.
     """
-    state = make_state(hand=[("retrieve", "Retrieve")], battlefield=[(f"f{i}", "Forest") for i in range(3)],
-                       objects=[_graveyard("bears", "Grizzly Bears", "P1"),
-                                _graveyard("thopter", "Ornithopter", "P1"),
-                                _graveyard("anthem", "Glorious Anthem", "P1"), _graveyard("opt", "Opt", "P1")])
+    state = make_state(
+        hand=[("retrieve", "Retrieve")],
+        battlefield=[(f"f{i}", "Forest") for i in range(3)],
+        objects=[
+            _graveyard("bears", "Grizzly Bears", "P1"),
+            _graveyard("thopter", "Ornithopter", "P1"),
+            _graveyard("anthem", "Glorious Anthem", "P1"),
+            _graveyard("opt", "Opt", "P1"),
+        ],
+    )
     assert len(casts(state, "retrieve")) == 3 * 2
 
 
@@ -224,9 +299,16 @@ def test_colour_of_either_kind(make_state, casts):
     P2 has Grizzly Bears (green: no), Serra Angel (white: yes), Jace Beleren (a blue planeswalker: yes) and
     Ornithopter (colorless: no). 2 casts, for {1}{R}.
     """
-    state = make_state(hand=[("fry", "Fry")], battlefield=[("m1", "Mountain"), ("m2", "Mountain")],
-                       opponent=[("bears", "Grizzly Bears"), ("angel", "Serra Angel"),
-                                 ("jace", "Jace Beleren", {"counters": {"loyalty": 3}}), ("thopter", "Ornithopter")])
+    state = make_state(
+        hand=[("fry", "Fry")],
+        battlefield=[("m1", "Mountain"), ("m2", "Mountain")],
+        opponent=[
+            ("bears", "Grizzly Bears"),
+            ("angel", "Serra Angel"),
+            ("jace", "Jace Beleren", {"counters": {"loyalty": 3}}),
+            ("thopter", "Ornithopter"),
+        ],
+    )
     assert targets_of(casts(state, "fry")) == {(("angel",),), (("jace",),)}
 
 
@@ -235,8 +317,11 @@ def test_one_or_more_colors(make_state, casts):
 
     P2 has Grizzly Bears (green: yes), Serra Angel (white: yes), Ornithopter (colorless: no). 2 casts, for {4}{B}.
     """
-    state = make_state(hand=[("reach", "Reach of Shadows")], battlefield=[(f"s{i}", "Swamp") for i in range(5)],
-                       opponent=[("bears", "Grizzly Bears"), ("angel", "Serra Angel"), ("thopter", "Ornithopter")])
+    state = make_state(
+        hand=[("reach", "Reach of Shadows")],
+        battlefield=[(f"s{i}", "Swamp") for i in range(5)],
+        opponent=[("bears", "Grizzly Bears"), ("angel", "Serra Angel"), ("thopter", "Ornithopter")],
+    )
     assert targets_of(casts(state, "reach")) == {(("bears",),), (("angel",),)}
 
 
@@ -246,11 +331,22 @@ def test_spell_or_permanent_of_a_colour(make_state, casts):
     P2's Lightning Bolt (a red spell: yes) is on the stack, aimed at P1; P2 has Grizzly Bears (green: yes) and Serra
     Angel (white: no); P1's Islands are colorless (no). 2 casts, for {1}{U}.
     """
-    bolt = {"id": "bolt", "card": "Lightning Bolt", "zone": "stack", "controller": "P2",
-            "cast": {"card": "bolt", "targets": [{"source": "bolt", "phrase": "any target", "targets": ["P1"]}]}}
-    state = make_state(hand=[("gust", "Aether Gust")], battlefield=[("i1", "Island"), ("i2", "Island")],
-                       opponent=[("bears", "Grizzly Bears"), ("angel", "Serra Angel")], objects=[bolt],
-                       stack=["bolt"], active_player="P2", priority="P1")
+    bolt = {
+        "id": "bolt",
+        "card": "Lightning Bolt",
+        "zone": "stack",
+        "controller": "P2",
+        "cast": {"card": "bolt", "targets": [{"source": "bolt", "phrase": "any target", "targets": ["P1"]}]},
+    }
+    state = make_state(
+        hand=[("gust", "Aether Gust")],
+        battlefield=[("i1", "Island"), ("i2", "Island")],
+        opponent=[("bears", "Grizzly Bears"), ("angel", "Serra Angel")],
+        objects=[bolt],
+        stack=["bolt"],
+        active_player="P2",
+        priority="P1",
+    )
     assert targets_of(casts(state, "gust")) == {(("bolt",),), (("bears",),)}
 
 
@@ -260,10 +356,17 @@ def test_other_than_a_basic_land_card(make_state, casts):
     P1's graveyard: Forest (a basic land card: no), Opt (yes); P2's: Shock (yes), Strip Mine (a land, not basic:
     yes), Snow-Covered Forest (basic: no). 3 casts, for {B}.
     """
-    state = make_state(hand=[("extirpate", "Extirpate")], battlefield=[("s1", "Swamp")],
-                       objects=[_graveyard("forest", "Forest", "P1"), _graveyard("opt", "Opt", "P1"),
-                                _graveyard("shock", "Shock", "P2"), _graveyard("strip", "Strip Mine", "P2"),
-                                _graveyard("snow", "Snow-Covered Forest", "P2")])
+    state = make_state(
+        hand=[("extirpate", "Extirpate")],
+        battlefield=[("s1", "Swamp")],
+        objects=[
+            _graveyard("forest", "Forest", "P1"),
+            _graveyard("opt", "Opt", "P1"),
+            _graveyard("shock", "Shock", "P2"),
+            _graveyard("strip", "Strip Mine", "P2"),
+            _graveyard("snow", "Snow-Covered Forest", "P2"),
+        ],
+    )
     assert targets_of(casts(state, "extirpate")) == {(("opt",),), (("shock",),), (("strip",),)}
 
 
@@ -276,11 +379,17 @@ def test_total_mana_value_of_the_targets(make_state, casts):
     (Angel alone is 5); two: Bears+Lions 3, Bears+Memnite 2, Lions+Memnite 1 = 3; three: Bears+Lions+Memnite 3 = 1.
     1 + 3 + 3 + 1 = 8 casts, for {2}{W}.
     """
-    state = make_state(hand=[("patch", "Patch Up")], battlefield=[(f"p{i}", "Plains") for i in range(3)],
-                       objects=[_graveyard("bears", "Grizzly Bears", "P1"),
-                                _graveyard("lions", "Savannah Lions", "P1"), _graveyard("memnite", "Memnite", "P1"),
-                                _graveyard("angel", "Serra Angel", "P1"),
-                                _graveyard("opt", "Opt", "P1")])
+    state = make_state(
+        hand=[("patch", "Patch Up")],
+        battlefield=[(f"p{i}", "Plains") for i in range(3)],
+        objects=[
+            _graveyard("bears", "Grizzly Bears", "P1"),
+            _graveyard("lions", "Savannah Lions", "P1"),
+            _graveyard("memnite", "Memnite", "P1"),
+            _graveyard("angel", "Serra Angel", "P1"),
+            _graveyard("opt", "Opt", "P1"),
+        ],
+    )
     found = targets_of(casts(state, "patch"))
     assert len(found) == 1 + 3 + 3 + 1
     assert (("bears", "lions", "memnite"),) in found and (("angel",),) not in found
@@ -293,10 +402,15 @@ def test_total_power_of_the_targets(make_state, casts):
     one alone (3), Angel+Bears 6, Angel+Wurm 10, Bears+Wurm 8 (3); all three 12: no. 1 + 3 + 3 = 7 casts, for
     {5}{W}{W}.
     """
-    state = make_state(hand=[("reunion", "Reunion of the House")],
-                       battlefield=[(f"p{i}", "Plains") for i in range(7)],
-                       objects=[_graveyard("angel", "Serra Angel", "P1"), _graveyard("bears", "Grizzly Bears", "P1"),
-                                _graveyard("wurm", "Craw Wurm", "P1")])
+    state = make_state(
+        hand=[("reunion", "Reunion of the House")],
+        battlefield=[(f"p{i}", "Plains") for i in range(7)],
+        objects=[
+            _graveyard("angel", "Serra Angel", "P1"),
+            _graveyard("bears", "Grizzly Bears", "P1"),
+            _graveyard("wurm", "Craw Wurm", "P1"),
+        ],
+    )
     assert len(casts(state, "reunion")) == 1 + 3 + 3
 
 
@@ -308,9 +422,11 @@ def test_mana_value_up_to_the_plains_you_control(make_state, casts):
     two Plains: mana value 2 or less. Grizzly Bears (2: yes), Serra Angel (5: no), Memnite (0: yes), P1's own
     Savannah Lions (1: yes, any creature). 3 casts, for {W}.
     """
-    state = make_state(hand=[("arms", "Lay Down Arms")],
-                       battlefield=[("p1", "Plains"), ("p2", "Plains"), ("lions", "Savannah Lions")],
-                       opponent=[("bears", "Grizzly Bears"), ("angel", "Serra Angel"), ("memnite", "Memnite")])
+    state = make_state(
+        hand=[("arms", "Lay Down Arms")],
+        battlefield=[("p1", "Plains"), ("p2", "Plains"), ("lions", "Savannah Lions")],
+        opponent=[("bears", "Grizzly Bears"), ("angel", "Serra Angel"), ("memnite", "Memnite")],
+    )
     assert targets_of(casts(state, "arms")) == {(("bears",),), (("memnite",),), (("lions",),)}
 
 
@@ -322,13 +438,22 @@ def test_mana_value_up_to_its_controllers_graveyard(make_state, casts):
     Bolt on the stack (1 <= 2: yes); P2's Grizzly Bears (2 <= 2: yes), Serra Angel (5: no); P1's Savannah Lions
     (1 <= 0: no). 1 + 1 = 2 casts, for {U}{B}.
     """
-    bolt = {"id": "bolt", "card": "Lightning Bolt", "zone": "stack", "controller": "P2",
-            "cast": {"card": "bolt", "targets": [{"source": "bolt", "phrase": "any target", "targets": ["P1"]}]}}
-    state = make_state(hand=[("loch", "Drown in the Loch")],
-                       battlefield=[("i1", "Island"), ("s1", "Swamp"), ("lions", "Savannah Lions")],
-                       opponent=[("bears", "Grizzly Bears"), ("angel", "Serra Angel")],
-                       objects=[bolt, _graveyard("shock", "Shock", "P2"), _graveyard("opt", "Opt", "P2")],
-                       stack=["bolt"], active_player="P2", priority="P1")
+    bolt = {
+        "id": "bolt",
+        "card": "Lightning Bolt",
+        "zone": "stack",
+        "controller": "P2",
+        "cast": {"card": "bolt", "targets": [{"source": "bolt", "phrase": "any target", "targets": ["P1"]}]},
+    }
+    state = make_state(
+        hand=[("loch", "Drown in the Loch")],
+        battlefield=[("i1", "Island"), ("s1", "Swamp"), ("lions", "Savannah Lions")],
+        opponent=[("bears", "Grizzly Bears"), ("angel", "Serra Angel")],
+        objects=[bolt, _graveyard("shock", "Shock", "P2"), _graveyard("opt", "Opt", "P2")],
+        stack=["bolt"],
+        active_player="P2",
+        priority="P1",
+    )
     assert targets_of(casts(state, "loch")) == {(("bolt",),), (("bears",),)}
 
 
@@ -338,11 +463,16 @@ def test_power_less_than_the_cards_in_your_graveyard(make_state, casts):
     P1's graveyard: Opt, Shock and a Forest (3): power 2 or less. Grizzly Bears (2: yes), Serra Angel (4: no),
     Memnite (1: yes). 2 casts, for {3}{R}.
     """
-    state = make_state(hand=[("insanity", "Temporary Insanity")],
-                       battlefield=[(f"m{i}", "Mountain") for i in range(4)],
-                       opponent=[("bears", "Grizzly Bears"), ("angel", "Serra Angel"), ("memnite", "Memnite")],
-                       objects=[_graveyard("opt", "Opt", "P1"), _graveyard("shock", "Shock", "P1"),
-                                _graveyard("forest", "Forest", "P1")])
+    state = make_state(
+        hand=[("insanity", "Temporary Insanity")],
+        battlefield=[(f"m{i}", "Mountain") for i in range(4)],
+        opponent=[("bears", "Grizzly Bears"), ("angel", "Serra Angel"), ("memnite", "Memnite")],
+        objects=[
+            _graveyard("opt", "Opt", "P1"),
+            _graveyard("shock", "Shock", "P1"),
+            _graveyard("forest", "Forest", "P1"),
+        ],
+    )
     assert targets_of(casts(state, "insanity")) == {(("bears",),), (("memnite",),)}
 
 
@@ -351,9 +481,12 @@ def test_power_at_least_your_life_total(make_state, casts):
 
     P1 is at 4 life: Serra Angel (4: yes), Craw Wurm (6: yes), Grizzly Bears (2: no). 2 casts, for {W}.
     """
-    state = make_state(hand=[("hope", "Blazing Hope")], battlefield=[("p1", "Plains")],
-                       opponent=[("angel", "Serra Angel"), ("wurm", "Craw Wurm"), ("bears", "Grizzly Bears")],
-                       life={"P1": 4})
+    state = make_state(
+        hand=[("hope", "Blazing Hope")],
+        battlefield=[("p1", "Plains")],
+        opponent=[("angel", "Serra Angel"), ("wurm", "Craw Wurm"), ("bears", "Grizzly Bears")],
+        life={"P1": 4},
+    )
     assert targets_of(casts(state, "hope")) == {(("angel",),), (("wurm",),)}
 
 
@@ -364,9 +497,16 @@ def test_card_cast_without_paying_from_an_opponents_graveyard(make_state, casts)
     graveyard: Shock (an instant card: yes), Divination (a sorcery card: yes), Grizzly Bears (no); P1's: Opt (not
     an opponent's: no). 2 casts, for {U/B}{U/B}{U/B}{U/B} with four Islands.
     """
-    state = make_state(hand=[("plunder", "Memory Plunder")], battlefield=[(f"i{i}", "Island") for i in range(4)],
-                       objects=[_graveyard("shock", "Shock", "P2"), _graveyard("divination", "Divination", "P2"),
-                                _graveyard("bears", "Grizzly Bears", "P2"), _graveyard("opt", "Opt", "P1")])
+    state = make_state(
+        hand=[("plunder", "Memory Plunder")],
+        battlefield=[(f"i{i}", "Island") for i in range(4)],
+        objects=[
+            _graveyard("shock", "Shock", "P2"),
+            _graveyard("divination", "Divination", "P2"),
+            _graveyard("bears", "Grizzly Bears", "P2"),
+            _graveyard("opt", "Opt", "P1"),
+        ],
+    )
     assert targets_of(casts(state, "plunder")) == {(("shock",),), (("divination",),)}
 
 
@@ -376,11 +516,22 @@ def test_spell_or_permanent_with_mana_value(make_state, casts):
     P2's Lightning Bolt on the stack (1: yes), P2's Grizzly Bears (2: yes), Memnite (0: no), Forest (0: no); P1's
     Islands (0: no). 2 casts, for {2}{U}.
     """
-    bolt = {"id": "bolt", "card": "Lightning Bolt", "zone": "stack", "controller": "P2",
-            "cast": {"card": "bolt", "targets": [{"source": "bolt", "phrase": "any target", "targets": ["P1"]}]}}
-    state = make_state(hand=[("zero", "Divide by Zero")], battlefield=[(f"i{i}", "Island") for i in range(3)],
-                       opponent=[("bears", "Grizzly Bears"), ("memnite", "Memnite"), ("forest", "Forest")],
-                       objects=[bolt], stack=["bolt"], active_player="P2", priority="P1")
+    bolt = {
+        "id": "bolt",
+        "card": "Lightning Bolt",
+        "zone": "stack",
+        "controller": "P2",
+        "cast": {"card": "bolt", "targets": [{"source": "bolt", "phrase": "any target", "targets": ["P1"]}]},
+    }
+    state = make_state(
+        hand=[("zero", "Divide by Zero")],
+        battlefield=[(f"i{i}", "Island") for i in range(3)],
+        opponent=[("bears", "Grizzly Bears"), ("memnite", "Memnite"), ("forest", "Forest")],
+        objects=[bolt],
+        stack=["bolt"],
+        active_player="P2",
+        priority="P1",
+    )
     assert targets_of(casts(state, "zero")) == {(("bolt",),), (("bears",),)}
 
 
@@ -390,22 +541,36 @@ def test_instant_and_or_sorcery_spells(make_state, casts):
     On the stack: P2's Lightning Bolt (an instant spell: yes) and P2's Grizzly Bears spell (a creature spell: no).
     None or the Bolt = 2 casts, for {1}{R}{R}.
     """
-    bolt = {"id": "bolt", "card": "Lightning Bolt", "zone": "stack", "controller": "P2",
-            "cast": {"card": "bolt", "targets": [{"source": "bolt", "phrase": "any target", "targets": ["P1"]}]}}
+    bolt = {
+        "id": "bolt",
+        "card": "Lightning Bolt",
+        "zone": "stack",
+        "controller": "P2",
+        "cast": {"card": "bolt", "targets": [{"source": "bolt", "phrase": "any target", "targets": ["P1"]}]},
+    }
     bears = {"id": "bears", "card": "Grizzly Bears", "zone": "stack", "controller": "P2"}
-    state = make_state(hand=[("display", "Display of Power")], battlefield=[(f"m{i}", "Mountain") for i in range(3)],
-                       objects=[bears, bolt], stack=["bears", "bolt"], active_player="P2", priority="P1")
+    state = make_state(
+        hand=[("display", "Display of Power")],
+        battlefield=[(f"m{i}", "Mountain") for i in range(3)],
+        objects=[bears, bolt],
+        stack=["bears", "bolt"],
+        active_player="P2",
+        priority="P1",
+    )
     assert targets_of(casts(state, "display")) == {((),), (("bolt",),)}
 
 
 # ---------------------------------------------------------------------------------------------- what the state lacks
-@pytest.mark.parametrize(("name", "lacks"), [
-    ("Crushing Pain", "which objects were dealt damage this turn"),
-    ("Reciprocate", "which creatures dealt damage this turn"),
-    ("Sizzling Barrage", "which creatures blocked or were blocked this turn"),
-    ("Cradle to Grave", "when each permanent entered the battlefield"),
-    ("Grim Return", "where each card in a graveyard came from, and when"),
-])
+@pytest.mark.parametrize(
+    ("name", "lacks"),
+    [
+        ("Crushing Pain", "which objects were dealt damage this turn"),
+        ("Reciprocate", "which creatures dealt damage this turn"),
+        ("Sizzling Barrage", "which creatures blocked or were blocked this turn"),
+        ("Cradle to Grave", "when each permanent entered the battlefield"),
+        ("Grim Return", "where each card in a graveyard came from, and when"),
+    ],
+)
 def test_histories_the_state_lacks_stay_reported(name, lacks):
     """CR 115.1: a target restriction on the turn's history stays reported, saying what the state file lacks."""
     reasons = [u.reason for u in parse_card(default_card_database().get(name)).casting_unsupported]
@@ -418,24 +583,38 @@ def test_total_power_and_toughness(make_state, casts):
     Grizzly Bears 2/2 (4: yes), Savannah Lions 2/1 (3: yes), Serra Angel 4/4 (8: no), a second Grizzly Bears with
     a +1/+1 counter, 3/3 (6: no). 2 casts, for {B}.
     """
-    state = make_state(hand=[("cut", "Cut Down")], battlefield=[("s1", "Swamp")],
-                       opponent=[("bears", "Grizzly Bears"), ("lions", "Savannah Lions"), ("angel", "Serra Angel"),
-                                 ("big", "Grizzly Bears", {"counters": {"+1/+1": 1}})])
+    state = make_state(
+        hand=[("cut", "Cut Down")],
+        battlefield=[("s1", "Swamp")],
+        opponent=[
+            ("bears", "Grizzly Bears"),
+            ("lions", "Savannah Lions"),
+            ("angel", "Serra Angel"),
+            ("big", "Grizzly Bears", {"counters": {"+1/+1": 1}}),
+        ],
+    )
     assert targets_of(casts(state, "cut")) == {(("bears",),), (("lions",),)}
 
 
 # ---------------------------------------------------------------------------------------------- small readings
-@pytest.mark.parametrize(("facts", "expected"), [({"attacked": ["P2"]}, {(("P2",),)}),
-                                                 ({"attacked": ["P1", "P2"]}, {(("P1",),), (("P2",),)}),
-                                                 ({"attacked": []}, set()), ({}, set())])
+@pytest.mark.parametrize(
+    ("facts", "expected"),
+    [
+        ({"attacked": ["P2"]}, {(("P2",),)}),
+        ({"attacked": ["P1", "P2"]}, {(("P1",),), (("P2",),)}),
+        ({"attacked": []}, set()),
+        ({}, set()),
+    ],
+)
 def test_player_who_attacked_this_turn(make_state, casts, facts, expected):
     """CR 508.1, 115.1: Fire and Brimstone: "target player who attacked this turn", by ``this_turn.attacked``.
 
     {3}{W}{W} with five Plains. P2 attacked: P2 only = 1 cast. P1 and P2 attacked: 2 casts. Nobody attacked, or the
     state gives no ``attacked`` key (the conservative reading of STATE_FORMAT.md: taken as none): 0 casts.
     """
-    state = make_state(hand=[("fire", "Fire and Brimstone")], battlefield=[(f"p{i}", "Plains") for i in range(5)],
-                       this_turn=facts)
+    state = make_state(
+        hand=[("fire", "Fire and Brimstone")], battlefield=[(f"p{i}", "Plains") for i in range(5)], this_turn=facts
+    )
     assert targets_of(casts(state, "fire")) == expected
 
 
@@ -453,18 +632,30 @@ def test_spell_cast_from_a_graveyard(make_state, casts):
     On the stack: P2's Grizzly Bears cast from the graveyard (yes) and P2's Hill Giant cast from the hand (no).
     1 cast, for {1}{U} with two Islands.
     """
-    state = make_state(hand=[("disdain", "Laquatus's Disdain")], battlefield=[("i1", "Island"), ("i2", "Island")],
-                       objects=[_spell_cast_from("bears", "Grizzly Bears", "graveyard"),
-                                _spell_cast_from("giant", "Hill Giant", "hand")],
-                       stack=["giant", "bears"], active_player="P2", priority="P1")
+    state = make_state(
+        hand=[("disdain", "Laquatus's Disdain")],
+        battlefield=[("i1", "Island"), ("i2", "Island")],
+        objects=[
+            _spell_cast_from("bears", "Grizzly Bears", "graveyard"),
+            _spell_cast_from("giant", "Hill Giant", "hand"),
+        ],
+        stack=["giant", "bears"],
+        active_player="P2",
+        priority="P1",
+    )
     assert targets_of(casts(state, "disdain")) == {(("bears",),)}
 
 
 def test_spell_cast_from_a_graveyard_without_a_record_is_unsupported(make_state, casts):
     """CR 601.2a: a spell on the stack with no cast record: where it was cast from is not known, never guessed."""
-    state = make_state(hand=[("disdain", "Laquatus's Disdain")], battlefield=[("i1", "Island"), ("i2", "Island")],
-                       objects=[_spell_cast_from("bears", "Grizzly Bears", None)], stack=["bears"],
-                       active_player="P2", priority="P1")
+    state = make_state(
+        hand=[("disdain", "Laquatus's Disdain")],
+        battlefield=[("i1", "Island"), ("i2", "Island")],
+        objects=[_spell_cast_from("bears", "Grizzly Bears", None)],
+        stack=["bears"],
+        active_player="P2",
+        priority="P1",
+    )
     with pytest.raises(UnsupportedRuleError):
         casts(state, "disdain")
 
@@ -478,11 +669,17 @@ def test_creature_or_vehicle_card(make_state, casts, card):
     Plains and five Swamps.
     """
     lands = [(f"p{i}", "Plains") for i in range(5)] + [(f"s{i}", "Swamp") for i in range(5)]
-    state = make_state(hand=[("spell", card)], battlefield=lands,
-                       objects=[_graveyard("bears", "Grizzly Bears", "P1"),
-                                _graveyard("copter", "Smuggler's Copter", "P1"), _graveyard("opt", "Opt", "P1"),
-                                _graveyard("ring", "Sol Ring", "P1"),
-                                _graveyard("giant", "Hill Giant", "P2")])
+    state = make_state(
+        hand=[("spell", card)],
+        battlefield=lands,
+        objects=[
+            _graveyard("bears", "Grizzly Bears", "P1"),
+            _graveyard("copter", "Smuggler's Copter", "P1"),
+            _graveyard("opt", "Opt", "P1"),
+            _graveyard("ring", "Sol Ring", "P1"),
+            _graveyard("giant", "Hill Giant", "P2"),
+        ],
+    )
     assert targets_of(casts(state, "spell")) == {(("bears",),), (("copter",),)}
 
 
@@ -492,15 +689,29 @@ def test_even_mana_value(make_state, casts):
     One opponent, P2: Grizzly Bears (2: even, yes), Memnite (0: zero is even, yes), Forest (0: yes), Savannah
     Lions (1: odd, no), Hill Giant (4: yes). Up to one: the 4, or none = 5 casts, for {7} with seven Islands.
     """
-    state = make_state(hand=[("desecrate", "Desecrate Reality")], battlefield=[(f"i{i}", "Island") for i in range(7)],
-                       opponent=[("bears", "Grizzly Bears"), ("memnite", "Memnite"), ("forest", "Forest"),
-                                 ("lions", "Savannah Lions"), ("giant", "Hill Giant")])
-    assert targets_of(casts(state, "desecrate")) == {((),), (("bears",),), (("memnite",),), (("forest",),),
-                                                     (("giant",),)}
+    state = make_state(
+        hand=[("desecrate", "Desecrate Reality")],
+        battlefield=[(f"i{i}", "Island") for i in range(7)],
+        opponent=[
+            ("bears", "Grizzly Bears"),
+            ("memnite", "Memnite"),
+            ("forest", "Forest"),
+            ("lions", "Savannah Lions"),
+            ("giant", "Hill Giant"),
+        ],
+    )
+    assert targets_of(casts(state, "desecrate")) == {
+        ((),),
+        (("bears",),),
+        (("memnite",),),
+        (("forest",),),
+        (("giant",),),
+    }
 
 
-@pytest.mark.parametrize("name", ["Fire and Brimstone", "Laquatus's Disdain", "Back on Track", "Okiba Salvage",
-                                  "Desecrate Reality"])
+@pytest.mark.parametrize(
+    "name", ["Fire and Brimstone", "Laquatus's Disdain", "Back on Track", "Okiba Salvage", "Desecrate Reality"]
+)
 def test_small_readings_are_whole(name):
     """CR 115.1: the cards of these readings are read whole."""
     assert not parse_card(default_card_database().get(name)).casting_unsupported

@@ -51,8 +51,10 @@ def test_target_sets_draw_uniformly():
 def test_count_splits_is_the_number_of_sets_that_pay(seed):
     """CR 118.10, 601.2h: count_splits equals the sets of the right size that can_split accepts."""
     rng = random.Random(seed)
-    objects = {f"o{i}": SimpleNamespace(a=rng.random() < 0.5, b=rng.random() < 0.5, c=rng.random() < 0.3)
-               for i in range(rng.randrange(3, 9))}
+    objects = {
+        f"o{i}": SimpleNamespace(a=rng.random() < 0.5, b=rng.random() < 0.5, c=rng.random() < 0.3)
+        for i in range(rng.randrange(3, 9))
+    }
     needs = [(rng.randrange(1, 3), lambda o: o.a), (rng.randrange(0, 3), lambda o: o.b)]
     if rng.random() < 0.5:
         needs.append((1, lambda o: o.c))
@@ -64,12 +66,15 @@ def test_count_splits_is_the_number_of_sets_that_pay(seed):
 
 
 def _arc_state(creatures: int) -> object:
-    objects = [{"id": "arc", "card": "Arc Lightning", "zone": "hand", "owner": "P1"},
-               {"id": "m1", "card": "Mountain", "zone": "battlefield", "controller": "P1"},
-               {"id": "m2", "card": "Mountain", "zone": "battlefield", "controller": "P1"},
-               {"id": "m3", "card": "Mountain", "zone": "battlefield", "controller": "P1"}]
-    objects += [{"id": f"b{i}", "card": "Grizzly Bears", "zone": "battlefield", "controller": "P2"}
-                for i in range(creatures)]
+    objects = [
+        {"id": "arc", "card": "Arc Lightning", "zone": "hand", "owner": "P1"},
+        {"id": "m1", "card": "Mountain", "zone": "battlefield", "controller": "P1"},
+        {"id": "m2", "card": "Mountain", "zone": "battlefield", "controller": "P1"},
+        {"id": "m3", "card": "Mountain", "zone": "battlefield", "controller": "P1"},
+    ]
+    objects += [
+        {"id": f"b{i}", "card": "Grizzly Bears", "zone": "battlefield", "controller": "P2"} for i in range(creatures)
+    ]
     return state_from_data({"players": ["P1", "P2"], "objects": objects})
 
 
@@ -139,15 +144,17 @@ def test_another_target_draws_are_uniform():
 
 
 def _effort_state() -> object:
-    objects = [{"id": "effort", "card": "Collective Effort", "zone": "hand", "owner": "P1"},
-               {"id": "p1", "card": "Plains", "zone": "battlefield", "controller": "P1"},
-               {"id": "p2", "card": "Plains", "zone": "battlefield", "controller": "P1"},
-               {"id": "elf1", "card": "Llanowar Elves", "zone": "battlefield", "controller": "P1"},
-               {"id": "elf2", "card": "Llanowar Elves", "zone": "battlefield", "controller": "P1"},
-               {"id": "bear1", "card": "Grizzly Bears", "zone": "battlefield", "controller": "P1"},
-               {"id": "angel", "card": "Serra Angel", "zone": "battlefield", "controller": "P2"},
-               {"id": "giant", "card": "Hill Giant", "zone": "battlefield", "controller": "P2"},
-               {"id": "arena", "card": "Phyrexian Arena", "zone": "battlefield", "controller": "P2"}]
+    objects = [
+        {"id": "effort", "card": "Collective Effort", "zone": "hand", "owner": "P1"},
+        {"id": "p1", "card": "Plains", "zone": "battlefield", "controller": "P1"},
+        {"id": "p2", "card": "Plains", "zone": "battlefield", "controller": "P1"},
+        {"id": "elf1", "card": "Llanowar Elves", "zone": "battlefield", "controller": "P1"},
+        {"id": "elf2", "card": "Llanowar Elves", "zone": "battlefield", "controller": "P1"},
+        {"id": "bear1", "card": "Grizzly Bears", "zone": "battlefield", "controller": "P1"},
+        {"id": "angel", "card": "Serra Angel", "zone": "battlefield", "controller": "P2"},
+        {"id": "giant", "card": "Hill Giant", "zone": "battlefield", "controller": "P2"},
+        {"id": "arena", "card": "Phyrexian Arena", "zone": "battlefield", "controller": "P2"},
+    ]
     return state_from_data({"players": ["P1", "P2"], "objects": objects})
 
 
@@ -184,14 +191,17 @@ def test_any_number_of_cards_exiled_for_a_cost_change_are_counted_by_how_many(li
     values, for each of C(n, k) sets: sum over k of C(n, k)(2k + 3) = 3 * 2^n + 2 * n * 2^(n-1) =
     2^n (n + 3). The sets are counted by how many are taken, never listed: 2^16 sets would take seconds.
     """
-    objects = [{"id": "march", "card": "March of Otherworldly Light", "zone": "hand", "owner": "P1"},
-               {"id": "bears", "card": "Grizzly Bears", "zone": "battlefield", "controller": "P2"}]
+    objects = [
+        {"id": "march", "card": "March of Otherworldly Light", "zone": "hand", "owner": "P1"},
+        {"id": "bears", "card": "Grizzly Bears", "zone": "battlefield", "controller": "P2"},
+    ]
     objects += [{"id": f"w{i}", "card": "Plains", "zone": "battlefield", "controller": "P1"} for i in range(5)]
     objects += [{"id": f"l{i:02}", "card": "Savannah Lions", "zone": "hand", "owner": "P1"} for i in range(lions)]
     view = legal_casts(state_from_data({"players": ["P1", "P2"], "objects": objects}), "march")
-    assert view.count() == 2 ** lions * (lions + 3)
-    assert all("objects exiled from the hand" not in keys
-               for keys in decompose.analyse(view.problem).listed_components())
+    assert view.count() == 2**lions * (lions + 3)
+    assert all(
+        "objects exiled from the hand" not in keys for keys in decompose.analyse(view.problem).listed_components()
+    )
     if lions == 3:  # 8 * 6 = 48 casts, each listed once, by the fast path and by brute force alike
         assert set(view) == set(legal_casts(view.state, "march", backend="brute"))
 
@@ -206,11 +216,12 @@ def test_runs_of_x_are_counted_at_once(mountains: int) -> None:
     4 Mountains: 3*3 + 2*6 + 1*3 = 24; 6 Mountains: 5*3 + 4*6 + 3*3 = 48. The count by runs (``total``)
     equals the sum over the frames listed one by one.
     """
-    objects = [{"id": f"m{i}", "card": "Mountain", "zone": "battlefield", "controller": "P1"}
-               for i in range(mountains)]
-    objects += [{"id": "bears", "card": "Grizzly Bears", "zone": "battlefield", "controller": "P2"},
-                {"id": "blaze", "card": "Blaze", "zone": "hand", "owner": "P1"},
-                {"id": "storm", "card": "Comet Storm", "zone": "hand", "owner": "P1"}]
+    objects = [{"id": f"m{i}", "card": "Mountain", "zone": "battlefield", "controller": "P1"} for i in range(mountains)]
+    objects += [
+        {"id": "bears", "card": "Grizzly Bears", "zone": "battlefield", "controller": "P2"},
+        {"id": "blaze", "card": "Blaze", "zone": "hand", "owner": "P1"},
+        {"id": "storm", "card": "Comet Storm", "zone": "hand", "owner": "P1"},
+    ]
     state = state_from_data({"players": ["P1", "P2"], "objects": objects})
     expected = {"blaze": 3 * mountains, "storm": {4: 24, 6: 48}[mountains]}
     for card, count in expected.items():

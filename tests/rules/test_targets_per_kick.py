@@ -45,8 +45,9 @@ def test_comet_storm_counts_every_frame(make_state, casts, basics):
     k = 2: X = 0,     1 frame  x 4 * C(3, 2) = 12 -> 12
     48 in all.
     """
-    state = make_state(hand=STORM, battlefield=basics("Mountain", 4),
-                       opponent=[("bears", "Grizzly Bears"), ("giant", "Hill Giant")])
+    state = make_state(
+        hand=STORM, battlefield=basics("Mountain", 4), opponent=[("bears", "Grizzly Bears"), ("giant", "Hill Giant")]
+    )
     found = casts(state, "storm")
     assert len(found) == 48
     assert by_frame(found) == {(0, 0): 4, (1, 0): 4, (2, 0): 4, (0, 1): 12, (1, 1): 12, (0, 2): 12}
@@ -68,8 +69,11 @@ def test_comet_storm_leaves_out_a_protected_creature(make_state, casts, basics):
     k = 3: X = 0,     1 frame  x 4 * C(3, 3) = 4  -> 4
     80 in all; the Knight is never chosen.
     """
-    state = make_state(hand=STORM, battlefield=basics("Mountain", 5),
-                       opponent=[("bears", "Grizzly Bears"), ("giant", "Hill Giant"), ("knight", "Silver Knight")])
+    state = make_state(
+        hand=STORM,
+        battlefield=basics("Mountain", 5),
+        opponent=[("bears", "Grizzly Bears"), ("giant", "Hill Giant"), ("knight", "Silver Knight")],
+    )
     found = casts(state, "storm")
     assert len(found) == 80
     assert by_frame(found)[(0, 3)] == 4
@@ -89,8 +93,16 @@ def test_kicks_beyond_the_candidates_have_no_cast(make_state, casts, basics):
     found = casts(state, "storm")
     assert len(found) == 18
     assert max(cast.times_paid("multikicker") for cast in found) == 1
-    kicked_twice = Cast("storm", "Comet Storm", x=0, additional_costs=(("multikicker", 2),), targets=(
-        TargetChoice("storm", None, 0, 0, FIRST, ("P1",)), TargetChoice("storm", None, 0, 1, KICKED, ("P1", "P2"))))
+    kicked_twice = Cast(
+        "storm",
+        "Comet Storm",
+        x=0,
+        additional_costs=(("multikicker", 2),),
+        targets=(
+            TargetChoice("storm", None, 0, 0, FIRST, ("P1",)),
+            TargetChoice("storm", None, 0, 1, KICKED, ("P1", "P2")),
+        ),
+    )
     assert "CR 115.4" in {reason.rule for reason in why_illegal(state, kicked_twice)}
 
 
@@ -105,9 +117,15 @@ def test_strength_of_the_tajuru_targets_creatures_only(make_state, casts, basics
     k = 2: X = 0,     1 frame  x 3 * C(2, 2) = 3 -> 3
     24 in all.
     """
-    state = make_state(hand=TAJURU, battlefield=basics("Forest", 4) + [("bears", "Grizzly Bears")],
-                       opponent=[("giant", "Hill Giant"), ("knight", "Silver Knight"),
-                                 ("elves", "Llanowar Elves", {"granted": ["protection from green"]})])
+    state = make_state(
+        hand=TAJURU,
+        battlefield=basics("Forest", 4) + [("bears", "Grizzly Bears")],
+        opponent=[
+            ("giant", "Hill Giant"),
+            ("knight", "Silver Knight"),
+            ("elves", "Llanowar Elves", {"granted": ["protection from green"]}),
+        ],
+    )
     found = casts(state, "tajuru")
     assert len(found) == 24
     assert by_frame(found) == {(0, 0): 3, (1, 0): 3, (2, 0): 3, (0, 1): 6, (1, 1): 6, (0, 2): 3}
@@ -118,8 +136,9 @@ def _storm(kicks: int, first: tuple[str, ...], later: tuple[str, ...] | None) ->
     targets = [TargetChoice("storm", None, 0, 0, FIRST, first)]
     if later is not None:
         targets.append(TargetChoice("storm", None, 0, 1, KICKED, later))
-    return Cast("storm", "Comet Storm", x=0, additional_costs=(("multikicker", kicks),) if kicks else (),
-                targets=tuple(targets))
+    return Cast(
+        "storm", "Comet Storm", x=0, additional_costs=(("multikicker", kicks),) if kicks else (), targets=tuple(targets)
+    )
 
 
 def test_why_illegal_says_how_many_targets_a_kick_takes(make_state, basics):
@@ -127,8 +146,9 @@ def test_why_illegal_says_how_many_targets_a_kick_takes(make_state, basics):
 
     4 Mountains; P2's Grizzly Bears and Hill Giant. Kicked once, "another target …" takes exactly one target.
     """
-    state = make_state(hand=STORM, battlefield=basics("Mountain", 4),
-                       opponent=[("bears", "Grizzly Bears"), ("giant", "Hill Giant")])
+    state = make_state(
+        hand=STORM, battlefield=basics("Mountain", 4), opponent=[("bears", "Grizzly Bears"), ("giant", "Hill Giant")]
+    )
     assert is_legal_cast(state, _storm(1, ("P2",), ("bears",)))
 
     def rules(cast: Cast) -> dict[str, str]:
@@ -151,12 +171,20 @@ def test_a_copy_keeps_the_number_of_kicked_targets(make_state, basics):
     P1's Comet Storm on the stack, X = 1, kicked once, targeting P2 then Grizzly Bears; a copy may choose new
     targets among P1, P2, Bears, Hill Giant: 4 for the first, then one of the 3 others: 4 * 3 = 12.
     """
-    cast = {"card": "storm", "x": 1, "additional_costs": {"multikicker": 1}, "targets": [
-        {"source": "storm", "instruction": 0, "index": 0, "targets": ["P2"]},
-        {"source": "storm", "instruction": 0, "index": 1, "targets": ["bears"]}]}
-    state = make_state(opponent=[("bears", "Grizzly Bears"), ("giant", "Hill Giant")], stack=["storm"],
-                       objects=[{"id": "storm", "card": "Comet Storm", "zone": "stack", "owner": "P1",
-                                 "cast": cast}])
+    cast = {
+        "card": "storm",
+        "x": 1,
+        "additional_costs": {"multikicker": 1},
+        "targets": [
+            {"source": "storm", "instruction": 0, "index": 0, "targets": ["P2"]},
+            {"source": "storm", "instruction": 0, "index": 1, "targets": ["bears"]},
+        ],
+    }
+    state = make_state(
+        opponent=[("bears", "Grizzly Bears"), ("giant", "Hill Giant")],
+        stack=["storm"],
+        objects=[{"id": "storm", "card": "Comet Storm", "zone": "stack", "owner": "P1", "cast": cast}],
+    )
     choices = copy_choices(state, "storm")
     assert choices.count() == 12
     assert all(len(copy.targets[1].targets) == 1 for copy in choices)
@@ -172,8 +200,9 @@ def test_many_kicks_over_many_candidates_are_counted_not_listed(basics):
     """
     objects = [{"id": "storm", "card": "Comet Storm", "zone": "hand", "owner": "P1"}]
     objects += [{"id": f"m{i}", "card": "Mountain", "zone": "battlefield", "controller": "P1"} for i in range(12)]
-    objects += [{"id": f"c{i:03}", "card": "Grizzly Bears", "zone": "battlefield", "controller": "P2"}
-                for i in range(200)]
+    objects += [
+        {"id": f"c{i:03}", "card": "Grizzly Bears", "zone": "battlefield", "controller": "P2"} for i in range(200)
+    ]
     state = state_from_data({"players": ["P1", "P2"], "objects": objects})
     view = legal_casts(state, "storm")
     expected = sum((11 - k) * 202 * math.comb(201, k) for k in range(11))
@@ -195,46 +224,68 @@ def test_a_cast_record_with_the_wrong_number_of_kicked_targets_is_refused(make_s
     Comet Storm on the stack kicked once whose record names two kicked targets is malformed input: a
     ``CastFormatError`` naming the field, not a legal spell.
     """
-    cast = {"card": "storm", "x": 1, "additional_costs": {"multikicker": 1}, "targets": [
-        {"source": "storm", "instruction": 0, "index": 0, "targets": ["P2"]},
-        {"source": "storm", "instruction": 0, "index": 1, "targets": ["bears", "giant"]}]}
-    state = make_state(opponent=[("bears", "Grizzly Bears"), ("giant", "Hill Giant")], stack=["storm"],
-                       objects=[{"id": "storm", "card": "Comet Storm", "zone": "stack", "owner": "P1",
-                                 "cast": cast}])
-    with pytest.raises(CastFormatError,
-                       match=r"targets\[1\]\.targets: .*kicked 1 time\(s\) but 2 target\(s\) are chosen"):
+    cast = {
+        "card": "storm",
+        "x": 1,
+        "additional_costs": {"multikicker": 1},
+        "targets": [
+            {"source": "storm", "instruction": 0, "index": 0, "targets": ["P2"]},
+            {"source": "storm", "instruction": 0, "index": 1, "targets": ["bears", "giant"]},
+        ],
+    }
+    state = make_state(
+        opponent=[("bears", "Grizzly Bears"), ("giant", "Hill Giant")],
+        stack=["storm"],
+        objects=[{"id": "storm", "card": "Comet Storm", "zone": "stack", "owner": "P1", "cast": cast}],
+    )
+    with pytest.raises(
+        CastFormatError, match=r"targets\[1\]\.targets: .*kicked 1 time\(s\) but 2 target\(s\) are chosen"
+    ):
         copy_choices(state, "storm")
 
 
 def _storm_on_the_stack(make_state, **cast):
     """Comet Storm of P1's on the stack with this record (its card's id "storm"), P2 with Grizzly Bears."""
     record = {"card": "storm", **cast}
-    return make_state(opponent=[("bears", "Grizzly Bears"), ("giant", "Hill Giant")], stack=["storm"],
-                      objects=[{"id": "storm", "card": "Comet Storm", "zone": "stack", "owner": "P1",
-                                "cast": record}])
+    return make_state(
+        opponent=[("bears", "Grizzly Bears"), ("giant", "Hill Giant")],
+        stack=["storm"],
+        objects=[{"id": "storm", "card": "Comet Storm", "zone": "stack", "owner": "P1", "cast": record}],
+    )
 
 
 def test_a_record_whose_kicked_target_repeats_the_first_is_refused(make_state):
     """CR 115.4: "another target" differs from the first target: P2 chosen for both is no cast of Comet Storm."""
-    state = _storm_on_the_stack(make_state, x=1, additional_costs={"multikicker": 1}, targets=[
-        {"source": "storm", "instruction": 0, "index": 0, "targets": ["P2"]},
-        {"source": "storm", "instruction": 0, "index": 1, "targets": ["P2"]}])
+    state = _storm_on_the_stack(
+        make_state,
+        x=1,
+        additional_costs={"multikicker": 1},
+        targets=[
+            {"source": "storm", "instruction": 0, "index": 0, "targets": ["P2"]},
+            {"source": "storm", "instruction": 0, "index": 1, "targets": ["P2"]},
+        ],
+    )
     with pytest.raises(CastFormatError, match=r"targets\[1\]\.targets: .*P2 chosen for both .*CR 115\.4"):
         copy_choices(state, "storm")
 
 
 def test_a_record_cast_free_with_x_above_0_is_refused(make_state):
     """CR 107.3b: cast without paying its mana cost, X is 0; a record saying X = 3 is no cast of the spell."""
-    state = _storm_on_the_stack(make_state, x=3, without_paying_mana_cost=True, targets=[
-        {"source": "storm", "instruction": 0, "index": 0, "targets": ["P2"]}])
+    state = _storm_on_the_stack(
+        make_state,
+        x=3,
+        without_paying_mana_cost=True,
+        targets=[{"source": "storm", "instruction": 0, "index": 0, "targets": ["P2"]}],
+    )
     with pytest.raises(CastFormatError, match=r"\.x: .*X is 0, not 3 \(CR 107\.3b\)"):
         copy_choices(state, "storm")
 
 
 def test_a_record_paid_with_no_x_is_refused(make_state):
     """CR 601.2b, 107.3a: X is announced as the spell is cast; a paid record of an X spell gives it."""
-    state = _storm_on_the_stack(make_state, targets=[{"source": "storm", "instruction": 0, "index": 0,
-                                                      "targets": ["P2"]}])
+    state = _storm_on_the_stack(
+        make_state, targets=[{"source": "storm", "instruction": 0, "index": 0, "targets": ["P2"]}]
+    )
     with pytest.raises(CastFormatError, match=r"\.x: .*Comet Storm has X in its mana cost"):
         copy_choices(state, "storm")
 
@@ -245,11 +296,20 @@ def test_an_older_kicked_key_on_a_multikicker_card_asks_how_many_times(make_stat
     Comet Storm has multikicker only, so the record must say how many times (times_kicked): it is refused,
     never read as unkicked.
     """
-    state = _storm_on_the_stack(make_state, x=0, kicked=True, targets=[
-        {"source": "storm", "instruction": 0, "index": 0, "targets": ["P2"]},
-        {"source": "storm", "instruction": 0, "index": 1, "targets": ["bears"]}])
-    with pytest.raises(CastFormatError, match=r"additional_costs: .*Comet Storm has no kicker cost to pay: it has "
-                                              r"multikicker, and the cast says how many times"):
+    state = _storm_on_the_stack(
+        make_state,
+        x=0,
+        kicked=True,
+        targets=[
+            {"source": "storm", "instruction": 0, "index": 0, "targets": ["P2"]},
+            {"source": "storm", "instruction": 0, "index": 1, "targets": ["bears"]},
+        ],
+    )
+    with pytest.raises(
+        CastFormatError,
+        match=r"additional_costs: .*Comet Storm has no kicker cost to pay: it has "
+        r"multikicker, and the cast says how many times",
+    ):
         copy_choices(state, "storm")
 
 
@@ -260,13 +320,26 @@ def test_count_refuses_a_state_with_a_bad_record_on_the_stack(tmp_path, capsys):
     """
     from legalcasts.cli.main import main
 
-    record = {"card": "storm", "x": 0, "additional_costs": {"multikicker": 1}, "targets": [
-        {"source": "storm", "instruction": 0, "index": 0, "targets": ["P2"]},
-        {"source": "storm", "instruction": 0, "index": 1, "targets": ["P1", "bears"]}]}
-    state = {"players": ["P1", "P2"], "active_player": "P2", "priority": "P1", "objects": [
-        {"id": "storm", "card": "Comet Storm", "zone": "stack", "owner": "P2", "cast": record},
-        {"id": "bears", "card": "Grizzly Bears", "zone": "battlefield", "controller": "P1"},
-        {"id": "bolt", "card": "Lightning Bolt", "zone": "hand", "owner": "P1"}], "stack": ["storm"]}
+    record = {
+        "card": "storm",
+        "x": 0,
+        "additional_costs": {"multikicker": 1},
+        "targets": [
+            {"source": "storm", "instruction": 0, "index": 0, "targets": ["P2"]},
+            {"source": "storm", "instruction": 0, "index": 1, "targets": ["P1", "bears"]},
+        ],
+    }
+    state = {
+        "players": ["P1", "P2"],
+        "active_player": "P2",
+        "priority": "P1",
+        "objects": [
+            {"id": "storm", "card": "Comet Storm", "zone": "stack", "owner": "P2", "cast": record},
+            {"id": "bears", "card": "Grizzly Bears", "zone": "battlefield", "controller": "P1"},
+            {"id": "bolt", "card": "Lightning Bolt", "zone": "hand", "owner": "P1"},
+        ],
+        "stack": ["storm"],
+    }
     path = tmp_path / "state.json"
     path.write_text(json.dumps(state), encoding="utf-8")
     assert main(["count", str(path)]) == 2

@@ -34,9 +34,16 @@ def test_teamwork_sets_and_mana_from_the_same_creatures(make_state, casts):
     {Lions, Elves} 3, all three 5; only {Bears, Lions} leaves the Elves untapped. Per target set: not paid 1,
     paid 1. 6 x 2 = 12.
     """
-    state = make_state(hand=[("heroic", "Heroic Teamwork")],
-                       battlefield=[("p1", "Plains"), ("p2", "Plains"), ("elves", "Llanowar Elves"),
-                                    ("bears", "Grizzly Bears"), ("lions", "Savannah Lions")])
+    state = make_state(
+        hand=[("heroic", "Heroic Teamwork")],
+        battlefield=[
+            ("p1", "Plains"),
+            ("p2", "Plains"),
+            ("elves", "Llanowar Elves"),
+            ("bears", "Grizzly Bears"),
+            ("lions", "Savannah Lions"),
+        ],
+    )
     found = casts(state, "heroic")
     assert len(found) == 12
     assert {c.taps for c in found if c.times_paid("teamwork")} == {("bears", "lions")}
@@ -48,9 +55,10 @@ def test_teamwork_without_enough_power_cannot_be_paid(make_state, casts):
 
     Targets: the Bears, 1 set. Not paid only: 1.
     """
-    state = make_state(hand=[("heroic", "Heroic Teamwork")],
-                       battlefield=[("p1", "Plains"), ("p2", "Plains"), ("p3", "Plains"),
-                                    ("bears", "Grizzly Bears")])
+    state = make_state(
+        hand=[("heroic", "Heroic Teamwork")],
+        battlefield=[("p1", "Plains"), ("p2", "Plains"), ("p3", "Plains"), ("bears", "Grizzly Bears")],
+    )
     found = casts(state, "heroic")
     assert len(found) == 1
     assert not next(iter(found)).times_paid("teamwork")
@@ -65,9 +73,11 @@ def test_teamwork_raises_the_modes_to_both(make_state, casts):
     Teamwork 3: {b1, b2} (power 4) only. Not paid, exactly one mode: 3 + 2 = 5. Paid, exactly both: 3 x 2 = 6.
     5 + 6 = 11.
     """
-    state = make_state(hand=[("nuts", "Go Nuts!")],
-                       battlefield=[("f1", "Forest"), ("b1", "Grizzly Bears"), ("b2", "Grizzly Bears")],
-                       opponent=[("o1", "Grizzly Bears")])
+    state = make_state(
+        hand=[("nuts", "Go Nuts!")],
+        battlefield=[("f1", "Forest"), ("b1", "Grizzly Bears"), ("b2", "Grizzly Bears")],
+        opponent=[("o1", "Grizzly Bears")],
+    )
     found = casts(state, "nuts")
     assert len(found) == 11
     assert all(len(c.modes) == (2 if c.times_paid("teamwork") else 1) for c in found)
@@ -83,10 +93,17 @@ def test_teamwork_text_replacing_targets(make_state, casts):
     Not paid: a creature with mana value 3 or less, b1, b2 or o1: 3. Paid: any creature, 4, times the teamwork
     sets of power 2 or more, {b1}, {b2}, {b1, b2}: 4 x 3 = 12. 3 + 12 = 15.
     """
-    state = make_state(hand=[("alliance", "Cruel Alliance")],
-                       battlefield=[("s1", "Swamp"), ("s2", "Swamp"), ("s3", "Swamp"),
-                                    ("b1", "Grizzly Bears"), ("b2", "Grizzly Bears")],
-                       opponent=[("o1", "Grizzly Bears"), ("o2", "Shivan Dragon")])
+    state = make_state(
+        hand=[("alliance", "Cruel Alliance")],
+        battlefield=[
+            ("s1", "Swamp"),
+            ("s2", "Swamp"),
+            ("s3", "Swamp"),
+            ("b1", "Grizzly Bears"),
+            ("b2", "Grizzly Bears"),
+        ],
+        opponent=[("o1", "Grizzly Bears"), ("o2", "Shivan Dragon")],
+    )
     found = casts(state, "alliance")
     assert len(found) == 15
     assert not any(t.targets == ("o2",) for c in found if not c.times_paid("teamwork") for t in c.targets)
@@ -102,10 +119,11 @@ def test_additional_cost_paid_raises_the_modes(make_state, casts):
     greater: the Dragon, 1 (the Bears' is 2). Not paid: 1 + 1 = 2. Paid (which creature takes the counters is
     no choice of the cast): both, 1 x 1 = 1. 3.
     """
-    state = make_state(hand=[("strike", "Pyrrhic Strike")],
-                       battlefield=[("p1", "Plains"), ("p2", "Plains"), ("p3", "Plains"), ("b1", "Grizzly Bears")],
-                       opponent=[("o1", "Icy Manipulator"), ("o2", "Shivan Dragon")])
+    state = make_state(
+        hand=[("strike", "Pyrrhic Strike")],
+        battlefield=[("p1", "Plains"), ("p2", "Plains"), ("p3", "Plains"), ("b1", "Grizzly Bears")],
+        opponent=[("o1", "Icy Manipulator"), ("o2", "Shivan Dragon")],
+    )
     found = casts(state, "strike")
     assert len(found) == 3
-    assert {(c.modes, c.times_paid("optional additional cost")) for c in found} == {((0,), 0), ((1,), 0),
-                                                                                     ((0, 1), 1)}
+    assert {(c.modes, c.times_paid("optional additional cost")) for c in found} == {((0,), 0), ((1,), 0), ((0, 1), 1)}

@@ -20,8 +20,9 @@ OPPONENT_SPELL = {"id": "spell", "card": "Opt", "zone": "stack", "owner": "P2", 
 
 def raid_at_player() -> Cast:
     """Requisition Raid, mode 2 only, targeting P2."""
-    return Cast("raid", "Requisition Raid", modes=(2,),
-                targets=(TargetChoice("raid", 2, 0, 0, "target player", ("P2",)),))
+    return Cast(
+        "raid", "Requisition Raid", modes=(2,), targets=(TargetChoice("raid", 2, 0, 0, "target player", ("P2",)),)
+    )
 
 
 @pytest.mark.parametrize(
@@ -95,9 +96,9 @@ def test_a_land_is_never_cast(make_state, casts):
 @pytest.mark.parametrize(
     ("creature", "granted", "expected"),
     [
-        ("Raging Kavu", [], 1),            # Flash: at P2's end step
-        ("Grizzly Bears", [], 0),          # no flash: sorcery timing
-        ("Grizzly Bears", ["flash"], 1),   # flash granted by an effect
+        ("Raging Kavu", [], 1),  # Flash: at P2's end step
+        ("Grizzly Bears", [], 0),  # no flash: sorcery timing
+        ("Grizzly Bears", ["flash"], 1),  # flash granted by an effect
     ],
 )
 def test_flash_creature_at_instant_speed(make_state, casts, creature, granted, expected):
@@ -108,7 +109,9 @@ def test_flash_creature_at_instant_speed(make_state, casts, creature, granted, e
     state = make_state(
         hand=[("c", creature, {"granted": granted})],
         battlefield=[("m", "Mountain"), ("f1", "Forest"), ("f2", "Forest")],
-        phase="end", active_player="P2", priority="P1",
+        phase="end",
+        active_player="P2",
+        priority="P1",
     )
     assert len(casts(state, "c")) == expected
     rules = {reason.rule for reason in why_illegal(state, Cast("c", creature))}
@@ -117,9 +120,12 @@ def test_flash_creature_at_instant_speed(make_state, casts, creature, granted, e
 
 def test_flash_creature_with_a_spell_on_the_stack(make_state, casts):
     """CR 702.8a, 117.1a: Raging Kavu may be cast in response to a spell."""
-    state = make_state(hand=[("kavu", "Raging Kavu"), ("bears", "Grizzly Bears")],
-                       battlefield=[("m", "Mountain"), ("f1", "Forest"), ("f2", "Forest")],
-                       objects=[OPPONENT_SPELL], stack=["spell"])
+    state = make_state(
+        hand=[("kavu", "Raging Kavu"), ("bears", "Grizzly Bears")],
+        battlefield=[("m", "Mountain"), ("f1", "Forest"), ("f2", "Forest")],
+        objects=[OPPONENT_SPELL],
+        stack=["spell"],
+    )
     assert len(casts(state, "kavu")) == 1
     assert len(casts(state, "bears")) == 0
 
@@ -149,8 +155,11 @@ def test_cast_only_from_the_casters_hand(make_state, casts, obj, player):
 
 def test_opponent_casts_an_instant_on_p1s_turn(make_state, casts):
     """CR 117.1a: P2 holding priority in P1's main phase may cast P2's own instant."""
-    state = make_state(opponent=[("m1", "Mountain"), ("m2", "Mountain")], priority="P2",
-                       objects=[{"id": "ray", "card": "Glacial Ray", "zone": "hand", "owner": "P2"}])
+    state = make_state(
+        opponent=[("m1", "Mountain"), ("m2", "Mountain")],
+        priority="P2",
+        objects=[{"id": "ray", "card": "Glacial Ray", "zone": "hand", "owner": "P2"}],
+    )
     # Glacial Ray with P2's Mountains: P1 or P2 = 2.
     assert len(casts(state, "ray")) == 2
 
@@ -160,7 +169,9 @@ def test_a_spliced_sorcery_is_not_cast(make_state, casts):
     state = make_state(
         hand=OPT + [("skill", "Splicer's Skill")],
         battlefield=[("i", "Island")] + [(f"p{i}", "Plains") for i in range(4)],
-        phase="end", active_player="P2", priority="P1",
+        phase="end",
+        active_player="P2",
+        priority="P1",
     )
     # Opt alone 1 + Skill spliced ({U}+{3}{W}) 1 = 2; Skill 0.
     assert len(casts(state, "opt")) == 2
@@ -174,15 +185,18 @@ def test_casting_from_the_graveyard_with_flashback(make_state, basics):
 
     Two Islands; "up to two target creatures" with no creature: the one cast choosing none.
     """
-    state = make_state(battlefield=basics("Island", 2),
-                       objects=[{"id": "dread", "card": "Feeling of Dread", "zone": "graveyard", "owner": "P1"}])
+    state = make_state(
+        battlefield=basics("Island", 2),
+        objects=[{"id": "dread", "card": "Feeling of Dread", "zone": "graveyard", "owner": "P1"}],
+    )
     assert [c.alternative_cost for c in legal_casts(state, "dread")] == ["flashback"]
 
 
 def test_a_card_in_the_graveyard_without_permission_has_no_cast(make_state, basics):
     """CR 601.2, 601.3: nothing lets Opt be cast from the graveyard: 0 casts, and the reason says where it is."""
-    state = make_state(battlefield=basics("Island", 1),
-                       objects=[{"id": "opt", "card": "Opt", "zone": "graveyard", "owner": "P1"}])
+    state = make_state(
+        battlefield=basics("Island", 1), objects=[{"id": "opt", "card": "Opt", "zone": "graveyard", "owner": "P1"}]
+    )
     assert legal_casts(state, "opt").count() == 0
     assert "CR 601.2" in {r.rule for r in why_illegal(state, Cast("opt", "Opt"))}
 
@@ -226,8 +240,7 @@ def test_rout_as_though_it_had_flash_for_two_more(make_state, casts, situation, 
 
 def test_rout_needs_priority_even_with_flash(make_state, casts):
     """CR 117.1a, 304.5: "as though it had flash" still needs priority."""
-    state = make_state(hand=[("rout", "Rout")], battlefield=plains(7), phase="end", active_player="P2",
-                       priority="P2")
+    state = make_state(hand=[("rout", "Rout")], battlefield=plains(7), phase="end", active_player="P2", priority="P2")
     assert len(casts(state, "rout")) == 0
     assert {r.rule for r in why_illegal(state, Cast("rout", "Rout"))} == {"CR 117.1a"}
 
@@ -244,8 +257,12 @@ def test_flash_cost_is_paid_without_paying_the_mana_cost(make_state, casts, land
 @pytest.mark.parametrize(("lands", "expected"), [(7, 0), (8, 1)])
 def test_flash_cost_and_thalia_add_up(make_state, casts, lands, expected):
     """CR 601.2f: at P2's end step Rout costs {3}{W}{W} + {2} (flash) + {1} (Thalia) = 8 mana."""
-    state = make_state(hand=[("rout", "Rout")], battlefield=plains(lands),
-                       opponent=[("thalia", "Thalia, Guardian of Thraben")], **P2_END_STEP)
+    state = make_state(
+        hand=[("rout", "Rout")],
+        battlefield=plains(lands),
+        opponent=[("thalia", "Thalia, Guardian of Thraben")],
+        **P2_END_STEP,
+    )
     found = casts(state, "rout")
     assert len(found) == expected
     assert all(str(c.total_cost) == "{6}{W}{W}" for c in found)
@@ -262,8 +279,9 @@ def test_flash_cost_and_thalia_add_up(make_state, casts, lands, expected):
 )
 def test_ghitu_fire_x_with_the_flash_cost(make_state, casts, situation, expected):
     """CR 601.3c, 107.3, 601.2f: Ghitu Fire cast as though it had flash leaves {2} less for X."""
-    state = make_state(hand=[("fire", "Ghitu Fire")], battlefield=[(f"m{i}", "Mountain") for i in range(4)],
-                       **situation)
+    state = make_state(
+        hand=[("fire", "Ghitu Fire")], battlefield=[(f"m{i}", "Mountain") for i in range(4)], **situation
+    )
     found = casts(state, "fire")
     assert len(found) == expected
     assert max(c.x for c in found) == (3 if not situation else 1)
@@ -276,23 +294,30 @@ def graveyard(*names: str, owner: str = "P1") -> list[dict]:
 @pytest.mark.parametrize(
     ("cards", "owner", "expected"),
     [
-        (("Opt", "Rout"), "P1", 1),            # two instant/sorcery cards in P1's graveyard: flash
-        (("Opt", "Island"), "P1", 0),          # one instant and a land: no spell mastery
+        (("Opt", "Rout"), "P1", 1),  # two instant/sorcery cards in P1's graveyard: flash
+        (("Opt", "Island"), "P1", 0),  # one instant and a land: no spell mastery
         (("Opt",), "P1", 0),
-        (("Opt", "Rout"), "P2", 0),            # in P2's graveyard: not the caster's
+        (("Opt", "Rout"), "P2", 0),  # in P2's graveyard: not the caster's
     ],
 )
 def test_swift_reckoning_spell_mastery(make_state, casts, cards, owner, expected):
     """CR 601.3d: with two or more instant and/or sorcery cards in its caster's graveyard, Swift Reckoning has flash."""
-    state = make_state(hand=[("reckoning", "Swift Reckoning")], battlefield=plains(2),
-                       opponent=[("bears", "Grizzly Bears", {"tapped": True})],
-                       objects=graveyard(*cards, owner=owner), **P2_END_STEP)
+    state = make_state(
+        hand=[("reckoning", "Swift Reckoning")],
+        battlefield=plains(2),
+        opponent=[("bears", "Grizzly Bears", {"tapped": True})],
+        objects=graveyard(*cards, owner=owner),
+        **P2_END_STEP,
+    )
     # "Destroy target tapped creature": the tapped Bears only; {1}{W}, nothing more = 1 cast when it has flash.
     found = casts(state, "reckoning")
     assert len(found) == expected
     assert all(str(c.total_cost) == "{1}{W}" for c in found)
-    cast = Cast("reckoning", "Swift Reckoning",
-                targets=(TargetChoice("reckoning", None, 0, 0, "target tapped creature", ("bears",)),))
+    cast = Cast(
+        "reckoning",
+        "Swift Reckoning",
+        targets=(TargetChoice("reckoning", None, 0, 0, "target tapped creature", ("bears",)),),
+    )
     reasons = why_illegal(state, cast)
     assert {r.rule for r in reasons} == (set() if expected else {"CR 307.1"})
     assert all("CR 601.3d" in r.message for r in reasons)
@@ -316,14 +341,18 @@ def mountains(count: int) -> list[tuple[str, str]]:
         ({"phase": "combat", "active_player": "P2", "priority": "P1"}, 7, 0),
     ],
 )
-@pytest.mark.parametrize("beating", [
-    # Current wording: "Cast this spell only during combat on your turn."
-    pytest.param("Savage Beating", id="current"),
-    # Older wording: "Cast Savage Beating only during your turn and only during combat." (the same restriction)
-    pytest.param(older_text("Savage Beating"), id="older"),
-])
-def test_savage_beating_only_during_your_turn_and_only_during_combat(make_state, casts, situation, lands,
-                                                                      expected, beating):
+@pytest.mark.parametrize(
+    "beating",
+    [
+        # Current wording: "Cast this spell only during combat on your turn."
+        pytest.param("Savage Beating", id="current"),
+        # Older wording: "Cast Savage Beating only during your turn and only during combat." (the same restriction)
+        pytest.param(older_text("Savage Beating"), id="older"),
+    ],
+)
+def test_savage_beating_only_during_your_turn_and_only_during_combat(
+    make_state, casts, situation, lands, expected, beating
+):
     """CR 601.3, 604.6, 702.42a: Savage Beating, entwine {1}{R}, only during its caster's turn and during combat."""
     state = make_state(hand=[("beating", beating)], battlefield=mountains(lands), **situation)
     assert len(casts(state, "beating")) == expected
@@ -343,25 +372,42 @@ def test_savage_beating_only_during_your_turn_and_only_during_combat(make_state,
 )
 def test_spinal_embrace_only_during_combat(make_state, casts, situation, expected):
     """CR 601.3, 604.6, 506.1: Spinal Embrace may be cast in any player's combat phase, never outside it."""
-    state = make_state(hand=[("embrace", "Spinal Embrace")],
-                       battlefield=[("i1", "Island"), ("i2", "Island"), ("s1", "Swamp")] + mountains(3),
-                       opponent=[("bear1", "Grizzly Bears"), ("bear2", "Grizzly Bears")], **situation)
+    state = make_state(
+        hand=[("embrace", "Spinal Embrace")],
+        battlefield=[("i1", "Island"), ("i2", "Island"), ("s1", "Swamp")] + mountains(3),
+        opponent=[("bear1", "Grizzly Bears"), ("bear2", "Grizzly Bears")],
+        **situation,
+    )
     assert len(casts(state, "embrace")) == expected
 
 
 def test_timing_restriction_is_explained(make_state):
     """CR 601.3, 604.6: why_illegal names the restriction printed on Cauldron Dance."""
-    state = make_state(hand=[("dance", "Cauldron Dance")],
-                       battlefield=[("s1", "Swamp"), ("r1", "Mountain")] + plains(4),
-                       objects=graveyard("Grizzly Bears"))
-    cast = Cast("dance", "Cauldron Dance",
-                targets=(TargetChoice("dance", None, 0, 0, "target creature card from your graveyard", ("g0",)),))
+    state = make_state(
+        hand=[("dance", "Cauldron Dance")],
+        battlefield=[("s1", "Swamp"), ("r1", "Mountain")] + plains(4),
+        objects=graveyard("Grizzly Bears"),
+    )
+    cast = Cast(
+        "dance",
+        "Cauldron Dance",
+        targets=(TargetChoice("dance", None, 0, 0, "target creature card from your graveyard", ("g0",)),),
+    )
     reasons = why_illegal(state, cast)
     assert [r.rule for r in reasons] == ["CR 601.3"]
     assert "Cast this spell only during combat." in reasons[0].message  # its current wording
-    assert why_illegal(make_state(hand=[("dance", "Cauldron Dance")],
-                                  battlefield=[("s1", "Swamp"), ("r1", "Mountain")] + plains(4),
-                                  objects=graveyard("Grizzly Bears"), phase="combat"), cast) == ()
+    assert (
+        why_illegal(
+            make_state(
+                hand=[("dance", "Cauldron Dance")],
+                battlefield=[("s1", "Swamp"), ("r1", "Mountain")] + plains(4),
+                objects=graveyard("Grizzly Bears"),
+                phase="combat",
+            ),
+            cast,
+        )
+        == ()
+    )
 
 
 @pytest.mark.parametrize(
@@ -384,12 +430,15 @@ def test_timing_restriction_is_read(card, text, phases, turn):
     assert abilities.timing_restriction.turn == turn
 
 
-@pytest.mark.parametrize(("name", "phases", "turn"), [
-    ("Berserk", {"untap", "upkeep", "draw", "precombat_main", "combat"}, "any"),  # before the combat damage step
-    ("Camouflage", {"combat"}, "yours"),  # during your declare attackers step
-    ("Chaotic Strike", {"combat"}, "any"),  # during combat after blockers are declared
-    ("Siren's Call", {"untap", "upkeep", "draw", "precombat_main", "combat"}, "opponent"),  # before attackers
-])
+@pytest.mark.parametrize(
+    ("name", "phases", "turn"),
+    [
+        ("Berserk", {"untap", "upkeep", "draw", "precombat_main", "combat"}, "any"),  # before the combat damage step
+        ("Camouflage", {"combat"}, "yours"),  # during your declare attackers step
+        ("Chaotic Strike", {"combat"}, "any"),  # during combat after blockers are declared
+        ("Siren's Call", {"untap", "upkeep", "draw", "precombat_main", "combat"}, "opponent"),  # before attackers
+    ],
+)
 def test_restrictions_naming_combat_steps(name, phases, turn):
     """CR 506.1, 601.3: windows such as "before blockers are declared" are read as the phases they span.
 
@@ -407,32 +456,44 @@ def test_restrictions_naming_combat_steps(name, phases, turn):
 @pytest.mark.parametrize(
     ("situation", "islands", "total"),
     [
-        ({}, 2, "{U}{U}"),              # P1's main phase: a creature at sorcery timing, {U}{U}
-        (P2_END_STEP, 3, None),         # P2's end step: {U}{U} + {2} = 4 mana, 3 Islands: no cast
+        ({}, 2, "{U}{U}"),  # P1's main phase: a creature at sorcery timing, {U}{U}
+        (P2_END_STEP, 3, None),  # P2's end step: {U}{U} + {2} = 4 mana, 3 Islands: no cast
         (P2_END_STEP, 4, "{2}{U}{U}"),
     ],
 )
 def test_a_creature_cast_as_though_it_had_flash(make_state, casts, situation, islands, total):
     """CR 601.3c, 307.5a: Harbinger of the Tides, a creature, may be cast with flash for {2} more."""
-    state = make_state(hand=[("harbinger", "Harbinger of the Tides")],
-                       battlefield=[(f"i{n}", "Island") for n in range(islands)], **situation)
+    state = make_state(
+        hand=[("harbinger", "Harbinger of the Tides")],
+        battlefield=[(f"i{n}", "Island") for n in range(islands)],
+        **situation,
+    )
     assert [str(c.total_cost) for c in casts(state, "harbinger")] == ([total] if total else [])
 
 
-@pytest.mark.parametrize(("phase", "active", "expected"), [
-    ("precombat_main", "P1", 2),   # before combat: Berserk's window is open (any target creature: 2)
-    ("upkeep", "P2", 2),           # an opponent's upkeep is before that turn's combat damage step too
-    ("postcombat_main", "P1", 0),  # after the combat damage step of this turn: closed
-    ("end", "P2", 0),
-])
+@pytest.mark.parametrize(
+    ("phase", "active", "expected"),
+    [
+        ("precombat_main", "P1", 2),  # before combat: Berserk's window is open (any target creature: 2)
+        ("upkeep", "P2", 2),  # an opponent's upkeep is before that turn's combat damage step too
+        ("postcombat_main", "P1", 0),  # after the combat damage step of this turn: closed
+        ("end", "P2", 0),
+    ],
+)
 def test_before_the_combat_damage_step(make_state, casts, phase, active, expected):
     """Berserk: "Cast this spell only before the combat damage step." (CR 601.3, 506.1, 510).
 
     Outside the combat phase the phase decides: before combat yes, after no. Berserk targets a creature:
     P1's and P2's Grizzly Bears = 2 casts when it can be cast.
     """
-    state = make_state(hand=[("berserk", "Berserk")], battlefield=[("f", "Forest"), ("mine", "Grizzly Bears")],
-                       opponent=[("theirs", "Grizzly Bears")], phase=phase, active_player=active, priority="P1")
+    state = make_state(
+        hand=[("berserk", "Berserk")],
+        battlefield=[("f", "Forest"), ("mine", "Grizzly Bears")],
+        opponent=[("theirs", "Grizzly Bears")],
+        phase=phase,
+        active_player=active,
+        priority="P1",
+    )
     assert len(casts(state, "berserk")) == expected
 
 
@@ -447,17 +508,27 @@ def test_a_combat_step_window_outside_and_inside_combat(make_state, casts):
     from solver.legal import legal_casts
 
     islands = [("i1", "Island"), ("i2", "Island")]
-    state = make_state(hand=[("strike", "Chaotic Strike")], battlefield=[("m1", "Mountain"), ("m2", "Mountain")],
-                       opponent=[("bears", "Grizzly Bears")], phase="precombat_main")
+    state = make_state(
+        hand=[("strike", "Chaotic Strike")],
+        battlefield=[("m1", "Mountain"), ("m2", "Mountain")],
+        opponent=[("bears", "Grizzly Bears")],
+        phase="precombat_main",
+    )
     assert casts(state, "strike") == set()
-    state = make_state(hand=[("strike", "Chaotic Strike")], battlefield=[("m1", "Mountain"), ("m2", "Mountain")],
-                       opponent=[("bears", "Grizzly Bears", {"attacking": True})], phase="combat",
-                       active_player="P2", priority="P1")
+    state = make_state(
+        hand=[("strike", "Chaotic Strike")],
+        battlefield=[("m1", "Mountain"), ("m2", "Mountain")],
+        opponent=[("bears", "Grizzly Bears", {"attacking": True})],
+        phase="combat",
+        active_player="P2",
+        priority="P1",
+    )
     with pytest.raises(UnsupportedRuleError, match="steps of combat"):
         legal_casts(state, "strike").count()
     for phase, active, expected in (("draw", "P2", 1), ("upkeep", "P2", 0), ("precombat_main", "P1", 0)):
-        state = make_state(hand=[("reset", "Reset")], battlefield=islands, phase=phase, active_player=active,
-                           priority="P1")
+        state = make_state(
+            hand=[("reset", "Reset")], battlefield=islands, phase=phase, active_player=active, priority="P1"
+        )
         assert len(casts(state, "reset")) == expected, phase
 
 
@@ -474,12 +545,23 @@ def test_combat_steps_that_change_no_answer_refuse_nothing(make_state, casts):
     from solver.legal import legal_casts
 
     plains = [("p1", "Plains"), ("p2", "Plains"), ("p3", "Plains")]
-    state = make_state(hand=[("fate", "Just Fate")], battlefield=plains, opponent=[("bears", "Grizzly Bears")],
-                       phase="combat", active_player="P2", priority="P1")
+    state = make_state(
+        hand=[("fate", "Just Fate")],
+        battlefield=plains,
+        opponent=[("bears", "Grizzly Bears")],
+        phase="combat",
+        active_player="P2",
+        priority="P1",
+    )
     assert casts(state, "fate") == set()  # every engine agrees, none refuses
-    attacked = make_state(hand=[("fate", "Just Fate")], battlefield=plains,
-                          opponent=[("bears", "Grizzly Bears", {"attacking": True})], phase="combat",
-                          active_player="P2", priority="P1")
+    attacked = make_state(
+        hand=[("fate", "Just Fate")],
+        battlefield=plains,
+        opponent=[("bears", "Grizzly Bears", {"attacking": True})],
+        phase="combat",
+        active_player="P2",
+        priority="P1",
+    )
     for backend in ("fast", "brute", "python-constraint"):
         with pytest.raises(UnsupportedRuleError, match="steps of combat"):
             legal_casts(attacked, "fate", backend=backend).count()

@@ -31,9 +31,10 @@ def test_waterbend_at_most_its_generic_mana(make_state, casts):
     {5}{B}{B}, 7 mana, the Swamps pay it all, so 0 to 4 Ornithopters may be tapped for the {4} (never all five:
     the waterbend cost has 4 generic mana): 1 + 5 + 10 + 10 + 5 = 31. 1 + 31 = 32.
     """
-    state = make_state(hand=[("ruin", "Ruinous Waterbending")],
-                       battlefield=[(f"s{i}", "Swamp") for i in range(7)] + [(f"t{i}", "Ornithopter")
-                                                                             for i in range(5)])
+    state = make_state(
+        hand=[("ruin", "Ruinous Waterbending")],
+        battlefield=[(f"s{i}", "Swamp") for i in range(7)] + [(f"t{i}", "Ornithopter") for i in range(5)],
+    )
     found = casts(state, "ruin")
     assert len(found) == 32
     assert max(len(c.taps) for c in found) == 4
@@ -48,10 +49,19 @@ def test_waterbend_and_mana_from_the_same_creature(make_state, casts):
     them: C(3, 2) + 1 = 4 sets. With the Elves tapped for mana, 5 mana: 2 or 3 of the other three: 3 + 1 = 4.
     8 sets. Targets: up to two of the three creatures (Bears, Ornithopter, Elves): 1 + 3 + 3 = 7. 8 x 7 = 56.
     """
-    state = make_state(hand=[("whip", "Water Whip")],
-                       battlefield=[("i1", "Island"), ("i2", "Island"), ("i3", "Island"), ("i4", "Island"),
-                                    ("bears", "Grizzly Bears"), ("thopter", "Ornithopter"),
-                                    ("icy", "Icy Manipulator"), ("elves", "Llanowar Elves")])
+    state = make_state(
+        hand=[("whip", "Water Whip")],
+        battlefield=[
+            ("i1", "Island"),
+            ("i2", "Island"),
+            ("i3", "Island"),
+            ("i4", "Island"),
+            ("bears", "Grizzly Bears"),
+            ("thopter", "Ornithopter"),
+            ("icy", "Icy Manipulator"),
+            ("elves", "Llanowar Elves"),
+        ],
+    )
     found = casts(state, "whip")
     assert len(found) == 56
     assert len({c.taps for c in found}) == 8
@@ -62,9 +72,11 @@ def test_waterbend_with_another_cost_change_is_reported(make_state, casts):
 
     Thalia, Guardian of Thraben makes noncreature spells cost {1} more.
     """
-    state = make_state(hand=[("whip", "Water Whip")],
-                       battlefield=[(f"i{i}", "Island") for i in range(8)] + [("bears", "Grizzly Bears")],
-                       opponent=[("thalia", "Thalia, Guardian of Thraben")])
+    state = make_state(
+        hand=[("whip", "Water Whip")],
+        battlefield=[(f"i{i}", "Island") for i in range(8)] + [("bears", "Grizzly Bears")],
+        opponent=[("thalia", "Thalia, Guardian of Thraben")],
+    )
     with pytest.raises(UnsupportedRuleError):
         casts(state, "whip")
 
@@ -78,9 +90,16 @@ def test_waterbend_x_announced_with_the_cost(make_state, casts):
     1. X = 1: targets {b1} or {b2}, 2; the {1} paid by the Island or by tapping b1 or b2: 3 ways; 6. X = 2: targets
     {b1, b2}, 1; the {2} needs at least one creature tapped: {b1}, {b2}, {b1, b2}: 3. 1 + 6 + 3 = 10.
     """
-    state = make_state(hand=[("restore", "Waterbender's Restoration")],
-                       battlefield=[("i1", "Island"), ("i2", "Island"), ("i3", "Island"),
-                                    ("b1", "Grizzly Bears"), ("b2", "Grizzly Bears")])
+    state = make_state(
+        hand=[("restore", "Waterbender's Restoration")],
+        battlefield=[
+            ("i1", "Island"),
+            ("i2", "Island"),
+            ("i3", "Island"),
+            ("b1", "Grizzly Bears"),
+            ("b2", "Grizzly Bears"),
+        ],
+    )
     found = casts(state, "restore")
     assert len(found) == 10
     assert sorted(c.x for c in found) == [0] + [1] * 6 + [2] * 3

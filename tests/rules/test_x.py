@@ -23,19 +23,23 @@ from solver.legal import why_illegal
 
 
 # ---------------------------------------------------------------------------------------------- X in the mana cost
-@pytest.mark.parametrize(("mountains", "free", "expected_x"), [
-    (3, False, (0, 1, 2)),  # {X}{R} with 3 Mountains: R + X <= 3
-    (1, False, (0,)),
-    (3, True, (0,)),        # without paying its mana cost, X is 0 (CR 107.3b)
-])
+@pytest.mark.parametrize(
+    ("mountains", "free", "expected_x"),
+    [
+        (3, False, (0, 1, 2)),  # {X}{R} with 3 Mountains: R + X <= 3
+        (1, False, (0,)),
+        (3, True, (0,)),  # without paying its mana cost, X is 0 (CR 107.3b)
+    ],
+)
 def test_x_is_announced_within_what_can_be_paid(make_state, casts, basics, mountains, free, expected_x):
     """CR 601.2b, 107.3a, 202.3e: each X of Disintegrate is its own cast, and its mana value is 1 + X.
 
     Disintegrate ({X}{R}): each X is its own cast, times 3 targets (P1, P2, the Bears); the spell's mana
     value on the stack is 1 + X.
     """
-    state = make_state(hand=[("dis", "Disintegrate")], battlefield=basics("Mountain", mountains),
-                       opponent=[("bear", "Grizzly Bears")])
+    state = make_state(
+        hand=[("dis", "Disintegrate")], battlefield=basics("Mountain", mountains), opponent=[("bear", "Grizzly Bears")]
+    )
     found = casts(state, "dis", without_paying_mana_cost=free)
     assert len(found) == 3 * len(expected_x)
     assert {cast.x for cast in found} == set(expected_x)
@@ -71,8 +75,10 @@ def test_spend_only_black_mana_on_x(make_state, casts):
     any target (P1, P2): 2 x 2 = 4 casts. Without the rule X = 2 would be payable (four lands); with it, X = 2
     needs {B}{B} for X and {B} more: three black sources, and there are two.
     """
-    state = make_state(hand=[("spirit", "Consume Spirit")],
-                       battlefield=[("s1", "Swamp"), ("s2", "Swamp"), ("m1", "Mountain"), ("m2", "Mountain")])
+    state = make_state(
+        hand=[("spirit", "Consume Spirit")],
+        battlefield=[("s1", "Swamp"), ("s2", "Swamp"), ("m1", "Mountain"), ("m2", "Mountain")],
+    )
     assert sorted(c.x for c in casts(state, "spirit")) == [0, 0, 1, 1]
 
 
@@ -82,16 +88,21 @@ def test_pay_x_life_announces_x(make_state, casts):
 
     X may be 0, 1, 2 or 3 (no more life than P1 has; 0 life can always be paid): 4 casts.
     """
-    state = make_state(hand=[("deluge", "Toxic Deluge")], battlefield=[(f"s{i}", "Swamp") for i in range(3)],
-                       life={"P1": 3, "P2": 20})
+    state = make_state(
+        hand=[("deluge", "Toxic Deluge")], battlefield=[(f"s{i}", "Swamp") for i in range(3)], life={"P1": 3, "P2": 20}
+    )
     assert sorted(c.x for c in casts(state, "deluge")) == [0, 1, 2, 3]
 
 
 def test_exile_x_cards(make_state, casts):
     """CR 601.2b, 118.8: Harvest Pyre's "exile X cards from your graveyard": every set of P1's graveyard cards."""
     graveyard = [{"id": f"g{i}", "card": "Grizzly Bears", "zone": "graveyard", "owner": "P1"} for i in range(3)]
-    state = make_state(hand=[("pyre", "Harvest Pyre")], battlefield=[("m1", "Mountain"), ("m2", "Mountain")],
-                       opponent=[("theirs", "Grizzly Bears")], objects=graveyard)
+    state = make_state(
+        hand=[("pyre", "Harvest Pyre")],
+        battlefield=[("m1", "Mountain"), ("m2", "Mountain")],
+        opponent=[("theirs", "Grizzly Bears")],
+        objects=graveyard,
+    )
     # target creature: theirs = 1; cards exiled: any subset of three, 2^3 = 8. 1 * 8 = 8.
     assert len(casts(state, "pyre")) == 8
 
@@ -102,11 +113,16 @@ def test_kicker_x_announces_x_only_when_kicked(make_state, casts):
     Not kicked: no X, 1 cast. Kicked: X announced with the kicker, {4}{G}{G} + X within 8 mana: X = 0, 1 or 2,
     3 casts. 1 + 3 = 4.
     """
-    state = make_state(hand=[("verdeloth", "Verdeloth the Ancient")],
-                       battlefield=[(f"f{i}", "Forest") for i in range(8)])
+    state = make_state(
+        hand=[("verdeloth", "Verdeloth the Ancient")], battlefield=[(f"f{i}", "Forest") for i in range(8)]
+    )
     found = casts(state, "verdeloth")
     assert sorted((c.times_paid("kicker"), c.x if c.x is not None else -1) for c in found) == [
-        (0, -1), (1, 0), (1, 1), (1, 2)]
+        (0, -1),
+        (1, 0),
+        (1, 1),
+        (1, 2),
+    ]
 
 
 def test_x_twice_in_the_foretell_cost(make_state, casts):
@@ -114,9 +130,10 @@ def test_x_twice_in_the_foretell_cost(make_state, casts):
 
     2X + 1 <= 5: X is 0, 1 or 2: 3 casts, each for its foretell cost.
     """
-    state = make_state(battlefield=[(f"p{i}", "Plains") for i in range(5)],
-                       objects=[{"id": "star", "card": "Starnheim Unleashed", "zone": "exile", "owner": "P1",
-                                 "foretold": True}])
+    state = make_state(
+        battlefield=[(f"p{i}", "Plains") for i in range(5)],
+        objects=[{"id": "star", "card": "Starnheim Unleashed", "zone": "exile", "owner": "P1", "foretold": True}],
+    )
     found = casts(state, "star")
     assert sorted(c.x for c in found) == [0, 1, 2]
     assert {c.alternative_cost for c in found} == {"foretell"}
@@ -135,8 +152,9 @@ def test_x_cant_be_0(make_state, casts, basics):
     Island, Swamp and two Plains make 4 mana: {U}{B} leaves 2 for X, so X = 0, 1 or 2 can be paid, and X = 0
     is not allowed: 2 casts (X = 1, X = 2).
     """
-    state = make_state(hand=[("grind", "Mind Grind")],
-                       battlefield=basics("Island", 1) + basics("Swamp", 1) + basics("Plains", 2))
+    state = make_state(
+        hand=[("grind", "Mind Grind")], battlefield=basics("Island", 1) + basics("Swamp", 1) + basics("Plains", 2)
+    )
     found = casts(state, "grind")
     assert sorted(c.x for c in found) == [1, 2]
 
@@ -168,11 +186,16 @@ def test_x_bound_by_snow_lands_is_read():
     """
     chill = parse_card(default_card_database().get("Winter's Chill"))
     assert not chill.casting_unsupported
-    snow_lands = ObjectFilter((frozenset({Quality("type", CardType.LAND)}), frozenset({Quality("supertype", "Snow")})),
-                              "the number of snow lands you control")
-    assert chill.x_limits == (XLimit(maximum=Count(Zone.BATTLEFIELD, "you", snow_lands,
-                                                   text="the number of snow lands you control"),
-                                     text="X can't be greater than the number of snow lands you control."),)
+    snow_lands = ObjectFilter(
+        (frozenset({Quality("type", CardType.LAND)}), frozenset({Quality("supertype", "Snow")})),
+        "the number of snow lands you control",
+    )
+    assert chill.x_limits == (
+        XLimit(
+            maximum=Count(Zone.BATTLEFIELD, "you", snow_lands, text="the number of snow lands you control"),
+            text="X can't be greater than the number of snow lands you control.",
+        ),
+    )
 
 
 @pytest.mark.parametrize("name", ["Mind Grind", "Ornate Imitations"])

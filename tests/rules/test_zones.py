@@ -32,8 +32,11 @@ def test_jump_start_discards_a_card(make_state, casts):
     Two Islands; P1's hand: Grizzly Bears and Lightning Bolt. Either card discarded: 2 casts, each from the
     graveyard with that card discarded.
     """
-    state = make_state(hand=[("bears", "Grizzly Bears"), ("bolt", "Lightning Bolt")],
-                       battlefield=lands("Island", 2), objects=[card_in("graveyard", "idea", "Radical Idea")])
+    state = make_state(
+        hand=[("bears", "Grizzly Bears"), ("bolt", "Lightning Bolt")],
+        battlefield=lands("Island", 2),
+        objects=[card_in("graveyard", "idea", "Radical Idea")],
+    )
     found = casts(state, "idea")
     assert {(c.zone.value, c.discards) for c in found} == {("graveyard", ("bears",)), ("graveyard", ("bolt",))}
 
@@ -52,8 +55,11 @@ def test_jump_start_from_the_hand_discards_nothing(make_state, casts):
 
 def test_only_the_owner_casts_it_from_a_graveyard(make_state, casts):
     """CR 702.133a ("your graveyard"): P2's Radical Idea in P2's graveyard is not P1's to cast: 0."""
-    state = make_state(hand=[("bears", "Grizzly Bears")], battlefield=lands("Island", 2),
-                       objects=[card_in("graveyard", "idea", "Radical Idea", owner="P2")])
+    state = make_state(
+        hand=[("bears", "Grizzly Bears")],
+        battlefield=lands("Island", 2),
+        objects=[card_in("graveyard", "idea", "Radical Idea", owner="P2")],
+    )
     assert casts(state, "idea") == set()
     assert castable_objects(state, "P1") == ("bears",)
 
@@ -65,8 +71,11 @@ def test_retrace_discards_a_land_card(make_state, casts):
     One Swamp; P1's hand: Swamp, Forest, Grizzly Bears. A land card: the Swamp or the Forest (not the Bears), 2;
     target player P1 or P2, 2: 2 x 2 = 4 casts.
     """
-    state = make_state(hand=[("swamp", "Swamp"), ("forest", "Forest"), ("bears", "Grizzly Bears")],
-                       battlefield=lands("Swamp", 1), objects=[card_in("graveyard", "crime", "Raven's Crime")])
+    state = make_state(
+        hand=[("swamp", "Swamp"), ("forest", "Forest"), ("bears", "Grizzly Bears")],
+        battlefield=lands("Swamp", 1),
+        objects=[card_in("graveyard", "crime", "Raven's Crime")],
+    )
     found = casts(state, "crime")
     assert len(found) == 4
     assert {c.discards for c in found} == {("swamp",), ("forest",)}
@@ -91,8 +100,13 @@ def test_aftermath_half_not_from_the_hand(make_state, casts):
 # ---------------------------------------------------------------------------------------------------------- foretell
 def _bolt_at_p1() -> dict:
     """P2's Lightning Bolt on the stack, at P1."""
-    return {"id": "bolt", "card": "Lightning Bolt", "zone": "stack", "controller": "P2",
-            "cast": {"card": "bolt", "targets": [{"source": "bolt", "phrase": "any target", "targets": ["P1"]}]}}
+    return {
+        "id": "bolt",
+        "card": "Lightning Bolt",
+        "zone": "stack",
+        "controller": "P2",
+        "cast": {"card": "bolt", "targets": [{"source": "bolt", "phrase": "any target", "targets": ["P1"]}]},
+    }
 
 
 def test_foretold_card_is_cast_for_its_foretell_cost(make_state, casts):
@@ -100,17 +114,25 @@ def test_foretold_card_is_cast_for_its_foretell_cost(make_state, casts):
 
     Two Islands pay {1}{U} but not {1}{U}{U}; target spell: P2's Bolt, one choice: 1 cast, for its foretell cost.
     """
-    state = make_state(battlefield=lands("Island", 2),
-                       objects=[card_in("exile", "saw", "Saw It Coming", foretold=True), _bolt_at_p1()],
-                       stack=["bolt"], active_player="P2", priority="P1")
+    state = make_state(
+        battlefield=lands("Island", 2),
+        objects=[card_in("exile", "saw", "Saw It Coming", foretold=True), _bolt_at_p1()],
+        stack=["bolt"],
+        active_player="P2",
+        priority="P1",
+    )
     assert [(c.zone.value, c.alternative_cost) for c in casts(state, "saw")] == [("exile", "foretell")]
 
 
 def test_a_card_exiled_otherwise_is_not_foretold(make_state, casts):
     """CR 702.143a: Saw It Coming in exile, not foretold: nothing lets P1 cast it: 0 casts."""
-    state = make_state(battlefield=lands("Island", 3),
-                       objects=[card_in("exile", "saw", "Saw It Coming"), _bolt_at_p1()],
-                       stack=["bolt"], active_player="P2", priority="P1")
+    state = make_state(
+        battlefield=lands("Island", 3),
+        objects=[card_in("exile", "saw", "Saw It Coming"), _bolt_at_p1()],
+        stack=["bolt"],
+        active_player="P2",
+        priority="P1",
+    )
     assert casts(state, "saw") == set()
 
 
@@ -120,8 +142,9 @@ def test_plotted_card_is_cast_free_as_a_sorcery(make_state, casts):
 
     No lands at all. Any target: P1, P2, P2's Grizzly Bears = 3 casts, each without paying its mana cost.
     """
-    state = make_state(opponent=[("bears", "Grizzly Bears")],
-                       objects=[card_in("exile", "bolt", "Lightning Bolt", plotted=True)])
+    state = make_state(
+        opponent=[("bears", "Grizzly Bears")], objects=[card_in("exile", "bolt", "Lightning Bolt", plotted=True)]
+    )
     found = casts(state, "bolt")
     assert len(found) == 3 and all(c.without_paying_mana_cost and c.zone.value == "exile" for c in found)
 
@@ -132,8 +155,11 @@ def test_a_plotted_card_cast_paying_its_mana_cost_is_illegal(make_state, casts):
     A Mountain pays {R}, but a cast that claims to pay it is none the rules allow: `why_illegal` says so (it
     agrees with `is_legal_cast` and with the view, which lists the 3 free casts only).
     """
-    state = make_state(battlefield=lands("Mountain", 1), opponent=[("bears", "Grizzly Bears")],
-                       objects=[card_in("exile", "bolt", "Lightning Bolt", plotted=True)])
+    state = make_state(
+        battlefield=lands("Mountain", 1),
+        opponent=[("bears", "Grizzly Bears")],
+        objects=[card_in("exile", "bolt", "Lightning Bolt", plotted=True)],
+    )
     free = next(iter(casts(state, "bolt")))
     paid = free._replace(without_paying_mana_cost=False)
     assert not is_legal_cast(state, paid) and is_legal_cast(state, free)
@@ -144,9 +170,12 @@ def test_a_plotted_card_cast_paying_its_mana_cost_is_illegal(make_state, casts):
 
 def test_plotted_instant_waits_for_a_main_phase(make_state, casts):
     """CR 702.170d: "during their main phase while the stack is empty": on P2's turn, even an instant: 0 casts."""
-    state = make_state(opponent=[("bears", "Grizzly Bears")],
-                       objects=[card_in("exile", "bolt", "Lightning Bolt", plotted=True)],
-                       active_player="P2", priority="P1")
+    state = make_state(
+        opponent=[("bears", "Grizzly Bears")],
+        objects=[card_in("exile", "bolt", "Lightning Bolt", plotted=True)],
+        active_player="P2",
+        priority="P1",
+    )
     assert casts(state, "bolt") == set()
 
 
@@ -156,17 +185,22 @@ def test_an_effect_lets_a_player_cast_a_card_from_a_graveyard(make_state, casts)
 
     One Mountain; any target: P1, P2 = 2 casts. P2's other Bolt, without the effect, is not castable by P1.
     """
-    state = make_state(battlefield=lands("Mountain", 1), objects=[
-        card_in("graveyard", "theirs", "Lightning Bolt", owner="P2", may_cast=[{"player": "P1"}]),
-        card_in("graveyard", "other", "Lightning Bolt", owner="P2")])
+    state = make_state(
+        battlefield=lands("Mountain", 1),
+        objects=[
+            card_in("graveyard", "theirs", "Lightning Bolt", owner="P2", may_cast=[{"player": "P1"}]),
+            card_in("graveyard", "other", "Lightning Bolt", owner="P2"),
+        ],
+    )
     assert len(casts(state, "theirs", player="P1")) == 2
     assert castable_objects(state, "P1") == ("theirs",)
 
 
 def test_an_effect_without_paying_the_mana_cost(make_state, casts):
     """CR 118.9: a ``may_cast`` with ``without_paying``: no mana needed; P1 or P2 = 2 casts, each free."""
-    state = make_state(objects=[card_in("exile", "bolt", "Lightning Bolt",
-                                        may_cast=[{"player": "P1", "without_paying": True}])])
+    state = make_state(
+        objects=[card_in("exile", "bolt", "Lightning Bolt", may_cast=[{"player": "P1", "without_paying": True}])]
+    )
     found = casts(state, "bolt")
     assert len(found) == 2 and all(c.without_paying_mana_cost for c in found)
 
@@ -201,9 +235,11 @@ def test_harmonize_taps_up_to_one_creature_whose_power_reduces_the_cost(make_sta
       (the rest of the reduction lost): 1 way x 5 targets = 5 casts;
     - five Mountains: the Bears (5 = 5) and the Wurm: 2 ways x 5 = 10 casts; none tapped still 7 > 5.
     """
-    state = make_state(battlefield=lands("Mountain", mountains) + [
-        ("wurm", "Craw Wurm"), ("bears", "Grizzly Bears"), ("giant", "Hill Giant", {"tapped": True})],
-        objects=[card_in("graveyard", "fire", "Channeled Dragonfire")])
+    state = make_state(
+        battlefield=lands("Mountain", mountains)
+        + [("wurm", "Craw Wurm"), ("bears", "Grizzly Bears"), ("giant", "Hill Giant", {"tapped": True})],
+        objects=[card_in("graveyard", "fire", "Channeled Dragonfire")],
+    )
     found = casts(state, "fire")
     assert len(found) == 5 * len(expected_taps)
     assert {c.taps for c in found} == expected_taps
@@ -218,8 +254,13 @@ def test_madness_casts_the_exiled_card_as_its_trigger_resolves(make_state, casts
     P1 or P2 = 2 casts, each for its madness cost, from exile. Asked as usual (no trigger resolving), nothing lets
     P1 cast it from exile: 0.
     """
-    state = make_state(battlefield=lands("Mountain", 1), objects=[card_in("exile", "temper", "Fiery Temper")],
-                       phase="upkeep", active_player="P2", priority="P2")
+    state = make_state(
+        battlefield=lands("Mountain", 1),
+        objects=[card_in("exile", "temper", "Fiery Temper")],
+        phase="upkeep",
+        active_player="P2",
+        priority="P2",
+    )
     found = casts(state, "temper", resolving="madness")
     assert {(c.zone.value, c.alternative_cost) for c in found} == {("exile", "madness")} and len(found) == 2
     assert casts(state, "temper") == set()
@@ -237,10 +278,12 @@ def test_miracle_casts_the_revealed_card_for_its_miracle_cost(make_state, casts)
     One Plains, P2's turn: for its miracle cost, 1 cast (no target); cast as usual it costs 6 and waits for
     P1's main phase: 0.
     """
-    state = make_state(hand=[("terminus", "Terminus")], battlefield=lands("Plains", 1),
-                       phase="draw", active_player="P2", priority="P2")
+    state = make_state(
+        hand=[("terminus", "Terminus")], battlefield=lands("Plains", 1), phase="draw", active_player="P2", priority="P2"
+    )
     assert [(c.zone.value, c.alternative_cost) for c in casts(state, "terminus", resolving="miracle")] == [
-        ("hand", "miracle")]
+        ("hand", "miracle")
+    ]
     assert casts(state, "terminus") == set()
 
 
@@ -250,8 +293,13 @@ def test_a_madness_cast_is_legal_only_when_the_question_is_of_the_trigger(make_s
     As the madness trigger resolves (``resolving="madness"``) the cast is legal; asked with priority, nothing lets
     P1 cast a card in exile, and the cast says it is the trigger's: illegal, naming CR 702.35a.
     """
-    state = make_state(battlefield=lands("Mountain", 1), objects=[card_in("exile", "temper", "Fiery Temper")],
-                       phase="upkeep", active_player="P2", priority="P2")
+    state = make_state(
+        battlefield=lands("Mountain", 1),
+        objects=[card_in("exile", "temper", "Fiery Temper")],
+        phase="upkeep",
+        active_player="P2",
+        priority="P2",
+    )
     cast = next(iter(legal_casts(state, "temper", resolving="madness")))
     assert is_legal_cast(state, cast, resolving="madness") and why_illegal(state, cast, resolving="madness") == ()
     assert not is_legal_cast(state, cast)
@@ -272,8 +320,10 @@ def test_emerge_sacrifices_a_creature_whose_mana_value_reduces_the_cost(make_sta
     For its mana cost, 7 > 3. By emerge, a creature sacrificed (a choice of the cast) takes its mana value off:
     Grizzly Bears (2): {3}{U} = 4 > 3; Hill Giant (4): {1}{U} = 2; Craw Wurm (6): {U} (the rest lost). 2 casts.
     """
-    state = make_state(hand=[("gryff", "Wretched Gryff")], battlefield=lands("Island", 3) + [
-        ("bears", "Grizzly Bears"), ("giant", "Hill Giant"), ("wurm", "Craw Wurm")])
+    state = make_state(
+        hand=[("gryff", "Wretched Gryff")],
+        battlefield=lands("Island", 3) + [("bears", "Grizzly Bears"), ("giant", "Hill Giant"), ("wurm", "Craw Wurm")],
+    )
     found = casts(state, "gryff")
     assert {(c.alternative_cost, c.sacrifices) for c in found} == {("emerge", ("giant",)), ("emerge", ("wurm",))}
 
@@ -288,8 +338,11 @@ UNREAD_PERMISSIONS = [
     ("Gravecrawler", "graveyard", "You may cast this card from your graveyard as long as you control a Zombie."),
     ("Misthollow Griffin", "exile", "You may cast this card from exile."),
     ("Squee, the Immortal", "exile", "You may cast this card from your graveyard or from exile."),
-    ("Nethergoyf", "graveyard", "Escape—{2}{B}, Exile any number of other cards from your graveyard with four or "
-                                "more card types among them."),
+    (
+        "Nethergoyf",
+        "graveyard",
+        "Escape—{2}{B}, Exile any number of other cards from your graveyard with four or more card types among them.",
+    ),
 ]
 
 
@@ -339,8 +392,9 @@ def test_a_card_whose_text_cant_be_a_permission_from_there_is_not_listed(make_st
 
 def test_only_the_owner_may_use_an_unread_permission(make_state):
     """CR 601.3, 702.34a ("your graveyard"): P2's Cabal Therapy in P2's graveyard is not P1's to cast."""
-    state = make_state(hand=[("bolt", "Lightning Bolt")],
-                       objects=[card_in("graveyard", "ther", "Cabal Therapy", owner="P2")])
+    state = make_state(
+        hand=[("bolt", "Lightning Bolt")], objects=[card_in("graveyard", "ther", "Cabal Therapy", owner="P2")]
+    )
     assert castable_objects(state, "P1") == ("bolt",)
     assert castable_objects(state, "P2") == ("ther",)
 
@@ -360,7 +414,9 @@ def test_a_permanent_changing_flashback_costs_is_text_about_costs(make_state):
     It is not read: Think Twice's flashback cast from P1's graveyard ({2}{U}, {2} less: {U}, one Island) is
     refused while Catalyst Stone is on the battlefield, never counted as if the Stone did nothing (which gave 0).
     """
-    state = make_state(battlefield=[("stone", "Catalyst Stone"), ("isl1", "Island")],
-                       objects=[card_in("graveyard", "think", "Think Twice")])
+    state = make_state(
+        battlefield=[("stone", "Catalyst Stone"), ("isl1", "Island")],
+        objects=[card_in("graveyard", "think", "Think Twice")],
+    )
     with pytest.raises(UnsupportedRuleError, match="Flashback costs you pay cost"):
         legal_casts(state, "think").count()
