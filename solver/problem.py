@@ -48,6 +48,7 @@ from models.choices import (
     XKey,
     ZoneKey,
 )
+from models.errors import SolverError
 from models.mana import Color, ManaCost, ManaSource
 from models.objects import CardType, GameObject, ObjectId, PlayerId, Zone
 from models.state import GameState
@@ -73,6 +74,7 @@ __all__ = [
     "CastProblem",
     "Assignment",
     "ProblemRef",
+    "never_listed",
 ]
 
 Assignment = Mapping[ChoiceKey, Any]
@@ -1260,3 +1262,17 @@ class ProblemRef:
         if problem is None:
             raise ReferenceError("the cast problem this rule belongs to was dropped")
         return problem
+
+
+def never_listed() -> Iterator[Any]:
+    """The values of a choice of a spell on the stack: its record's, never listed (the problem is judged, not solved).
+
+    The ``generate`` of a :class:`LazyDomain` whose ``contains`` alone is asked: X, the times an optional cost was
+    paid, the targets a record may name (:attr:`CastProblem.recorded`).
+
+    Raises
+    ------
+    SolverError
+        Always.
+    """
+    raise SolverError("fast", "the values of a choice of a spell on the stack are its record's: they are never listed")

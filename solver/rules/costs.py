@@ -35,7 +35,7 @@ from models.choices import ALTERNATIVE_COST, GIFT_RECIPIENT, ChoiceKey, CostActi
 from models.errors import UnsupportedRuleError
 from models.mana import SymbolKind
 from models.objects import GameObject, Zone
-from solver.problem import CastProblem, CostTerm, LazyDomain, ProblemRef, Reason
+from solver.problem import CastProblem, CostTerm, LazyDomain, ProblemRef, Reason, never_listed
 from solver.rules.characteristics import refuse_static_power_changes
 from solver.rules.conditions import requirement_holds, requirement_text
 from solver.rules.cost_changes import cost_modifiers_of
@@ -53,7 +53,7 @@ from solver.rules.object_costs import (
 )
 from solver.rules.qualities import has_qualities
 from solver.rules.switches import optional_cost_key
-from solver.rules.x import add_mana_value_of_x, add_x, add_x_colours, never_listed
+from solver.rules.x import add_mana_value_of_x, add_x, add_x_colours
 
 __all__ = ["add_cost_choices", "add_cost_rules", "can_reveal"]
 

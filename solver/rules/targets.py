@@ -30,7 +30,7 @@ from models.abilities import (
     TargetSpec,
 )
 from models.choices import DivisionKey, TargetKey, X
-from models.errors import SolverError, UnsupportedRuleError
+from models.errors import UnsupportedRuleError
 from models.objects import (
     PERMANENT_TYPES,
     GameObject,
@@ -41,6 +41,7 @@ from solver.problem import (
     CastProblem,
     ConstraintKind,
     LazyDomain,
+    never_listed,
     ProblemRef,
     Reason,
     Switch,
@@ -469,21 +470,8 @@ def _recorded_choices(
 
     return (
         TargetSets(every, least, max(least, min(most, len(every)))),
-        LazyDomain(_recorded_sets, has_shape, f"sets of {least} or more targets, any player or object"),
+        LazyDomain(never_listed, has_shape, f"sets of {least} or more targets, any player or object"),
         None,
-    )
-
-
-def _recorded_sets() -> Iterator[Any]:
-    """The sets a spell on the stack may have chosen: never listed (its problem is judged, not solved).
-
-    Raises
-    ------
-    SolverError
-        Always.
-    """
-    raise SolverError(
-        "fast", "the targets a spell on the stack may have chosen are its record's: they are never listed"
     )
 
 

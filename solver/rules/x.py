@@ -5,28 +5,28 @@ additional cost ("discard X cards", "pay X life", "Kicker {X}", "waterbend {X}")
 ("Freerunning {X}{R}"). Its domain is the values the text's bounds allow ("X can't be 0.": :func:`x_bounds`)
 and the caster could pay at most: the mana available and what else pays generic mana (CR 601.2h); the payment
 rule (:func:`solver.rules.mana.add_payment`) then decides exactly. For a spell on the stack the domain is lazy
-and never listed (:func:`never_listed`). Also what X's mana must be ("Spend only black mana on X":
+and never listed (:func:`solver.problem.never_listed`). Also what X's mana must be ("Spend only black mana on X":
 :func:`add_x_colours`) and a card exiled "with mana value X" (:func:`add_mana_value_of_x`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from models.abilities import AlternativeCost, ObjectCost
 from models.choices import ALTERNATIVE_COST, CostObjectsKey, X
-from models.errors import SolverError, UnsupportedRuleError
+from models.errors import UnsupportedRuleError
 from models.mana import Color, ManaCost, ManaSymbol, SymbolKind
 from models.objects import CardType, Zone
-from solver.problem import CastProblem, CostTerm, LazyDomain, Reason
+from solver.problem import CastProblem, CostTerm, LazyDomain, Reason, never_listed
 from solver.rules.conditions import count_of
 from solver.rules.cost_changes import coloured_reduction, generic_change, least_generic_change
 from solver.rules.mana import available_mana_sources, mana_units, payer_of
 from solver.rules.object_costs import object_candidates
 from solver.rules.switches import optional_cost_key
 
-__all__ = ["add_mana_value_of_x", "add_x", "add_x_colours", "never_listed", "x_bounds"]
+__all__ = ["add_mana_value_of_x", "add_x", "add_x_colours", "x_bounds"]
 
 
 def x_bounds(problem: CastProblem) -> tuple[int, int | None]:
@@ -289,19 +289,6 @@ def _within_limits(problem: CastProblem, values: Iterable[int]) -> tuple[int, ..
     """The values of X, in increasing order, that the spell's own bounds allow (CR 107.3, 601.2b)."""
     least, greatest = x_bounds(problem)
     return tuple(v for v in sorted(values) if v >= least and (greatest is None or v <= greatest))
-
-
-def never_listed() -> Iterator[Any]:
-    """The values of a choice of a spell on the stack: its record's, never listed (the problem is judged, not solved).
-
-    The ``values`` of a :class:`~solver.problem.LazyDomain` whose ``contains`` alone is asked.
-
-    Raises
-    ------
-    SolverError
-        Always.
-    """
-    raise SolverError("fast", "the values of a choice of a spell on the stack are its record's: they are never listed")
 
 
 def _x_domain(
