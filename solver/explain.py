@@ -198,12 +198,12 @@ def explain_card(
     count = view.count()
     whole = state.object(card)
     reasons: list[Reason] = []
-    for halves, problem in view.parts:
+    for (halves, problem), part_count in zip(view.parts, view.part_counts()):
         # a split card: what keeps each half (or the fused spell) from being cast (CR 709.3, 702.102a)
         label = f"{' and '.join(halves)} (fused): " if len(halves) > 1 else f"{halves[0]}: " if halves else ""
         if problem.cast_as is not None:  # CR 702.37c, 708.4, 702.103b
             label = "bestowed: " if problem.cast_as == "bestow" else f"face down ({problem.cast_as}): "
-        reasons.extend(Reason(r.rule, label + r.message) for r in _problem_reasons(problem, _FAST.count(problem)))
+        reasons.extend(Reason(r.rule, label + r.message) for r in _problem_reasons(problem, part_count))
     return Explanation(whole.id, whole.name, count, tuple(reasons))
 
 

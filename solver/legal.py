@@ -157,20 +157,16 @@ class LegalCasts:
             yield from self.engine.casts(problem)
 
     def __contains__(self, cast: object) -> bool:
-        """Whether a cast is one of the view's, checked directly (no enumeration).
+        """Whether a cast is one of the view's, checked directly (no enumeration) by its problem's engine.
 
         Whether the spell is cast without paying its mana cost is part of the cast (CR 118.9), and of its
-        problem: the view's option, or a way to cast the card that is free (plotted, an effect). A cast that
-        says otherwise is none of the view's, whatever the engine.
+        problem: the view's option, or a way to cast the card that is free (plotted, an effect). Every engine's
+        check reads it (:meth:`CastProblem.assignment_of`): a cast that says otherwise is none of the view's.
         """
         if not isinstance(cast, Cast):
             return False
         problem = self.problem_for(cast)
-        return (
-            problem is not None
-            and cast.without_paying_mana_cost == problem.without_paying_mana_cost
-            and self.engine.contains(problem, cast)
-        )
+        return problem is not None and self.engine.contains(problem, cast)
 
     def why_illegal(self, cast: Cast) -> tuple[Reason, ...]:
         """Every rule a proposed cast breaks, each with its CR number; empty exactly when ``cast in self``.
@@ -245,7 +241,7 @@ class LegalCasts:
         for 10^11 casts), once per view (a view is of one state, which never changes); other engines enumerate.
         """
         if self.engine.name == "fast":
-            return sum(self._part_counts())
+            return sum(self.part_counts())
         return sum(self.engine.count(problem) for problem in self.problems)
 
     def sample(self, rng: random.Random | None = None) -> Cast | None:
@@ -267,7 +263,7 @@ class LegalCasts:
         problems = self.problems
         if len(problems) == 1:
             return self.engine.sample(problems[0], rng)
-        weights = self._part_counts()  # each half by its number of casts (every engine counts alike)
+        weights = self.part_counts()  # each half by its number of casts (every engine counts alike)
         if not any(weights):
             return None
         return self.engine.sample(rng.choices(problems, weights=weights)[0], rng)
@@ -287,8 +283,16 @@ class LegalCasts:
         return max(found, key=lambda item: item[1], default=None)
 
     # ------------------------------------------------------------------ action ids and prompts
-    def _part_counts(self) -> list[int]:
-        """The number of casts of each problem of the view (by the fast engine, whatever the view's engine; kept)."""
+    def part_counts(self) -> list[int]:
+        """The number of casts of each problem of the view, in :attr:`parts` order, counted once and kept.
+
+        Counted by the fast engine whatever the view's engine (every engine gives the same casts): the action ids,
+        the draw of a part to sample from and explanations read them.
+
+        Returns
+        -------
+        list of int
+        """
         if self._counts is None:
             self._counts = [_fast().count(problem) for problem in self.problems]
         return self._counts
@@ -315,7 +319,7 @@ class LegalCasts:
         problem = self.problem_for(cast)
         fast = _fast()
         before = 0
-        for part, count in zip(self.problems, self._part_counts()):
+        for part, count in zip(self.problems, self.part_counts()):
             if part is problem:
                 index = fast.index_of(problem, cast)
                 return None if index is None else before + index
@@ -341,7 +345,7 @@ class LegalCasts:
         """
         if not isinstance(action_id, int) or isinstance(action_id, bool):
             raise InputError("action_id", f"expected an integer (got {action_id!r})")
-        counts = self._part_counts()
+        counts = self.part_counts()
         if not 0 <= action_id < sum(counts):
             raise InputError(
                 "action_id",
@@ -370,7 +374,7 @@ class LegalCasts:
         """
         fast = _fast()
         parts = []
-        for problem, count in zip(self.problems, self._part_counts()):
+        for problem, count in zip(self.problems, self.part_counts()):
             if action_id < count:
                 parts.append(fast.casts_from(problem, max(action_id, 0)))
             action_id -= count
