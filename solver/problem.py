@@ -924,9 +924,9 @@ class CastProblem:
         optional = dict(cast.additional_costs)
         by_action = self.objects_named(cast)
         for key in self.variables:
-            read = _VALUE_IN_CAST.get(type(key))
-            if read is not None:
-                values[key] = read(self, key, cast)
+            found = _IN_CAST.get(type(key))
+            if found is not None:
+                values[key] = found[1](self, key, cast)
             elif type(key) is OptionalCostKey:
                 values[key] = optional.pop(key.keyword, 0)
             elif type(key) is CostObjectsKey:
@@ -1183,17 +1183,10 @@ class CastProblem:
         key = about[0]
         if type(key) is CostObjectsKey:
             return COST_OBJECT_FIELDS[key.action]
-        return {
-            ModeKey: "modes",
-            OptionalCostKey: "additional_costs",
-            XKey: "x",
-            AlternativeCostKey: "alternative_cost",
-            SpliceSetKey: "splices",
-            SpliceOrderKey: "splices",
-            FaceKey: "halves",
-            ZoneKey: "zone",
-            GiftRecipientKey: "gift_recipient",
-        }.get(type(key), "")
+        if type(key) is OptionalCostKey:
+            return "additional_costs"
+        found = _IN_CAST.get(type(key))
+        return found[0] if found is not None else ""
 
     def why_illegal(self, cast: Cast) -> list[Reason]:
         """Every rule a proposed cast breaks: :meth:`reasons` of :meth:`assignment_of`."""
@@ -1204,18 +1197,19 @@ class CastProblem:
         return not self.why_illegal(cast)
 
 
-_VALUE_IN_CAST: dict[type, Callable[[CastProblem, Any, Cast], Any]] = {
-    ModeKey: lambda problem, key, cast: cast.modes.count(key.index),  # how many times, where it repeats (CR 700.2d)
-    ZoneKey: lambda problem, key, cast: cast.zone,
-    FaceKey: lambda problem, key, cast: tuple(cast.halves),
-    AlternativeCostKey: lambda problem, key, cast: cast.alternative_cost,
-    GiftRecipientKey: lambda problem, key, cast: cast.gift_recipient,
-    SpliceSetKey: lambda problem, key, cast: problem._splice_set_of(cast.splices),
-    SpliceOrderKey: lambda problem, key, cast: tuple(cast.splices),
-    XKey: lambda problem, key, cast: cast.x,
+_IN_CAST: dict[type, tuple[str, Callable[[CastProblem, Any, Cast], Any]]] = {
+    ModeKey: ("modes", lambda problem, key, cast: cast.modes.count(key.index)),  # times chosen (CR 700.2d)
+    ZoneKey: ("zone", lambda problem, key, cast: cast.zone),
+    FaceKey: ("halves", lambda problem, key, cast: tuple(cast.halves)),
+    AlternativeCostKey: ("alternative_cost", lambda problem, key, cast: cast.alternative_cost),
+    GiftRecipientKey: ("gift_recipient", lambda problem, key, cast: cast.gift_recipient),
+    SpliceSetKey: ("splices", lambda problem, key, cast: problem._splice_set_of(cast.splices)),
+    SpliceOrderKey: ("splices", lambda problem, key, cast: tuple(cast.splices)),
+    XKey: ("x", lambda problem, key, cast: cast.x),
 }
-"""The value a cast gives each kind of choice made before targets, read by :meth:`CastProblem.assignment_of`
-(optional costs and the objects paying costs are read there, each named once)."""
+"""For each kind of choice made before targets: its key in a cast's JSON form, and the value a cast gives it, as
+:meth:`CastProblem.assignment_of` and :meth:`CastProblem.place_in` read them (optional costs and the objects
+paying costs, each named once in a cast, are read there)."""
 
 
 class ProblemRef:
