@@ -274,8 +274,9 @@ class _StateReader:
         for name in model.life:
             self.player(f"life.{name}", name, name)
         objects, stack_casts = self.objects()
-        self.check_stack(objects)
-        self.check_attachments(objects)
+        place: dict[str, int] = {o.id: index for index, o in enumerate(objects)}  # each id's index in the file
+        self.check_stack(objects, place)
+        self.check_attachments(objects, place)
         return GameState(
             players=tuple(PlayerId(p) for p in players),
             active_player=active,
@@ -474,9 +475,8 @@ class _StateReader:
             raise self.fail(f"{path}.cast.card", f"the record is of {record.card!r}, not of this object {entry.id!r}")
         return entry.cast
 
-    def check_stack(self, objects: list[GameObject]) -> None:
-        """The stack list names exactly the objects in zone ``stack``, each once."""
-        seen: dict[str, int] = {o.id: index for index, o in enumerate(objects)}
+    def check_stack(self, objects: list[GameObject], seen: dict[str, int]) -> None:
+        """The stack list names exactly the objects in zone ``stack``, each once (``seen``: each id's index)."""
         on_stack = [o.id for o in objects if o.zone is Zone.STACK]
         for index, object_id in enumerate(self.model.stack):
             if object_id not in seen:
@@ -489,9 +489,8 @@ class _StateReader:
         if missing:
             raise self.fail("stack", f"objects in zone 'stack' missing from the stack list: {', '.join(missing)}")
 
-    def check_attachments(self, objects: list[GameObject]) -> None:
+    def check_attachments(self, objects: list[GameObject], seen: dict[str, int]) -> None:
         """What is attached is attached to a permanent on the battlefield or a player, not itself (CR 301.5, 303.4)."""
-        seen: dict[str, int] = {o.id: index for index, o in enumerate(objects)}
         for index, obj in enumerate(objects):
             if obj.attached_to is None:
                 continue
