@@ -357,6 +357,8 @@ def recorded_problem(
         keep_targets=keep_targets,
     )
     if is_copy:  # a copy copies every choice but its targets (CR 707.10): one value each, the original's
+        # the domain says it for what reads domains (X's is never listed otherwise), the rule for the fast engine's
+        # walk, which counts modes and optional costs up from 0 to the most its domain has
         values = problem.assignment_of(cast).values
         for key, variable in list(problem.variables.items()):
             if not isinstance(key, (TargetKey, DivisionKey)):
