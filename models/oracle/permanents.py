@@ -167,8 +167,8 @@ def read_basic_mana_line(reading: CardReading, tree: Tree[Token], line: str, ori
     reading.mana_abilities.append(ManaAbility((frozenset(BASIC_LETTERS[line]),)))
 
 
-_LOSES_ALL = re.compile(r"\blose(s)? all abilities\b", re.IGNORECASE)
-"""Words that take abilities away from others, whatever ability they are part of (CR 613.1f)."""
+_SPEND_ONLY = re.compile(r"\bspend this mana only\b[^.]*\.", re.IGNORECASE)
+"""A mana ability's restriction on what its mana pays for (CR 106.6): a rule of that mana, no cost of other spells."""
 
 
 def read_ability_line(reading: CardReading, tree: Tree[Token], line: str, original: str) -> None:
@@ -176,9 +176,9 @@ def read_ability_line(reading: CardReading, tree: Tree[Token], line: str, origin
 
     A triggered mana ability ("Whenever enchanted land is tapped for mana, its controller adds an additional
     {G}", CR 605.1b) and a mana ability with a cost other than {T} change the mana a permanent makes: reported.
-    (A loyalty ability is never a mana ability, CR 605.1a: it makes mana as it resolves.) A mana ability bears on
-    the mana its controller can make and nothing else, whatever its words ("Spend this mana only to cast kicked
-    spells": which spells that mana may pay for, CR 106.6): its topic is mana alone.
+    (A loyalty ability is never a mana ability, CR 605.1a: it makes mana as it resolves.) Its restriction on what
+    its mana pays for ("Spend this mana only to cast kicked spells", CR 106.6) bears on that mana alone, no cost of
+    other spells: the line's other topics are read without it.
     """
     if tree.data == "triggered_line" and re.search(r"\btapped for mana\b.*\badds?\b", line):
         reading.unsupported.append(
@@ -197,6 +197,6 @@ def read_ability_line(reading: CardReading, tree: Tree[Token], line: str, origin
                 "mana ability with a cost other than {T}",
                 casting_relevant=False,
                 permanent_relevant=True,
-                topics=frozenset({"mana"}) | (topics_of(original) if _LOSES_ALL.search(original) else frozenset()),
+                topics=frozenset({"mana"}) | topics_of(_SPEND_ONLY.sub("", original)),
             )
         )
