@@ -384,10 +384,10 @@ def prepare_new_process() -> None:
     """
     import legalcasts  # noqa: F401  # the modules, imported once per process
     from models.io.card_pool import default_card_database
-    from models.oracle.parser import _parser
+    from models.oracle.grammar import oracle_parser
 
     default_card_database()  # opened, no card asked for
-    _parser()
+    oracle_parser()
 
 
 def prepare_other_cards() -> None:
