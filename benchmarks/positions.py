@@ -382,10 +382,13 @@ def prepare_new_process() -> None:
     cards read still compile is the lexer's patterns of each parser state their lines reach (lark builds them
     on first use): most of a new process's first position.
     """
-    import legalcasts  # noqa: F401  # the modules, imported once per process
+    import legalcasts
     from models.io.card_pool import default_card_database
     from models.oracle.grammar import oracle_parser
 
+    for name in legalcasts.__all__:  # the modules, imported once per process (the front door loads them lazily)
+        getattr(legalcasts, name)
+    legalcasts.get_engine("fast")
     default_card_database()  # opened, no card asked for
     oracle_parser()
 

@@ -100,7 +100,7 @@ _WHERE = {
     "CardAbilities": "models.abilities",
     "Card": "models.cards",
     "CardDatabase": "models.cards",
-    "default_card_database": "models.cards",
+    "default_card_database": "models.io.card_pool",
     "CAST_FIELDS": "models.cast",
     "Cast": "models.cast",
     "TargetChoice": "models.cast",

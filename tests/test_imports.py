@@ -84,3 +84,17 @@ def test_applications_and_rules_import_no_private_name_of_another_module():
         if name.startswith("_") and not name.startswith("__")
     ]
     assert not wrong, wrong
+
+
+def test_every_name_of_the_front_door_is_found():
+    """Each public name of ``legalcasts`` is loaded from the module the front door says, and is that module's.
+
+    The front door loads names lazily from a table: a name moved to another module must move in the table too.
+    """
+    import importlib
+
+    import legalcasts
+
+    assert set(legalcasts._WHERE) == set(legalcasts.__all__)
+    for name, module in legalcasts._WHERE.items():
+        assert getattr(legalcasts, name) is getattr(importlib.import_module(module), name), name
