@@ -54,6 +54,11 @@ __all__ = [
     "XLimit",
     "ANNOUNCED_X",
     "StateNumber",
+    "AffectedObjects",
+    "ContinuousEffect",
+    "EffectCondition",
+    "EffectScope",
+    "Layer",
 ]
 
 
@@ -1299,6 +1304,163 @@ class ZonePermission:
     additional: AdditionalCost | None = None
 
 
+class EffectScope(enum.Enum):
+    """Whom an effect of a static ability applies to (CR 611.3, 613.1).
+
+    ``SELF``: the permanent that has the ability ("~ isn't a creature"); ``ATTACHED``: the object the Aura or
+    Equipment with the ability is attached to ("Enchanted creature has flying", CR 301.5, 303.4); ``GROUP``: every
+    permanent a phrase names ("Creatures you control have haste").
+    """
+
+    SELF = "self"
+    ATTACHED = "attached"
+    GROUP = "group"
+
+
+class Layer(enum.IntEnum):
+    """The layers continuous effects apply in (CR 613.1), of those the casting rules read."""
+
+    CONTROL = 2
+    TYPES = 4
+    COLOURS = 5
+    ABILITIES = 6
+    POWER = 7
+
+
+@dataclass(frozen=True, slots=True)
+class AffectedObjects:
+    """The objects an effect applies to (CR 611.3, 613.6).
+
+    Parameters
+    ----------
+    scope : EffectScope
+    kinds : frozenset of TargetKind
+        Of a group: the kinds of permanent named ("creatures": ``{CREATURE}``, "permanents": ``{PERMANENT}``);
+        of an attached object: what it must be ("enchanted creature"); unused for ``SELF``.
+    qualities : ObjectFilter or None
+        Of a group: the qualities named ("green creatures", "creatures with flying"); None for none.
+    controller : ControllerFilter
+        Of a group: whose permanents, as seen from the controller of the effect's source ("you control",
+        "your opponents control").
+    other : bool
+        "Other creatures you control": the source itself is left out.
+    tokens : bool
+        "Creature tokens you control": tokens alone.
+    """
+
+    scope: EffectScope
+    kinds: frozenset[TargetKind] = frozenset({TargetKind.PERMANENT})
+    qualities: ObjectFilter | None = None
+    controller: ControllerFilter = ControllerFilter.ANY
+    other: bool = False
+    tokens: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class EffectCondition:
+    """When an effect applies: "as long as …", "during your turn" (CR 611.3a, 611.3b).
+
+    Parameters
+    ----------
+    kind : str
+        ``"devotion below"``: the controller's devotion to ``colours`` is less than ``number`` (CR 700.5);
+        ``"your turn"`` / ``"not your turn"``: the controller of the source is (isn't) the active player (CR 500.1).
+    colours : frozenset of Color
+        The colours of a devotion condition ("devotion to black and green": both, counted together, CR 700.5a).
+    number : int
+        The bound of a devotion condition.
+    text : str
+        The condition's words, for explanations.
+    """
+
+    kind: str
+    colours: frozenset[Color] = frozenset()
+    number: int = 0
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ContinuousEffect:
+    """One continuous effect of a static ability, by what it changes in each layer (CR 613.1).
+
+    Parameters
+    ----------
+    text : str
+        The line of the card it is read from.
+    affected : AffectedObjects
+    condition : EffectCondition or None
+        None: it always applies while its source is on the battlefield.
+    gains_control : bool
+        Layer 2: the controller of the source controls the affected object ("You control enchanted creature",
+        CR 613.1b).
+    add_types, remove_types : frozenset of CardType
+        Layer 4: card types added ("is an artifact in addition to its other types") or taken away ("isn't a
+        creature"), CR 205.1b, 613.1d.
+    creature_types : frozenset of str or None
+        Layer 4: creature types that replace the object's ("Enchanted creature is a Demon Spirit", CR 205.1a);
+        None when they are not set.
+    add_subtypes : frozenset of str
+        Layer 4: subtypes added ("in addition to its other creature types").
+    land_types : frozenset of str or None
+        Layer 4: the basic land types that replace the land's land types ("Enchanted land is an Island"): it loses
+        the abilities of its rules text and has the new types' mana abilities (CR 305.7); None when not set.
+    colours : frozenset of Color or None
+        Layer 5: the colours that replace the object's ("is blue", CR 105.3); None when not set.
+    add_colours : frozenset of Color
+        Layer 5: colours added ("in addition to its other colors").
+    add_keywords, remove_keywords : tuple of str
+        Layer 6: keyword abilities gained ("has flying") or lost ("loses flying"), as keyword text (CR 613.1f).
+    loses_abilities : bool
+        Layer 6: the object loses all abilities, but those this same effect gives ("loses all other abilities").
+    activation_banned : bool
+        Its activated abilities can't be activated (CR 602.5): its mana abilities among them (CR 605.3a).
+    base_power : tuple of (int, int) or None
+        Layer 7b: the base power and toughness set ("has base power and toughness 0/4").
+    power_change : tuple of (int, int)
+        Layer 7c: added to power and toughness ("gets +2/+2").
+    """
+
+    text: str
+    affected: AffectedObjects
+    condition: EffectCondition | None = None
+    gains_control: bool = False
+    add_types: frozenset[CardType] = frozenset()
+    remove_types: frozenset[CardType] = frozenset()
+    creature_types: frozenset[str] | None = None
+    add_subtypes: frozenset[str] = frozenset()
+    land_types: frozenset[str] | None = None
+    colours: frozenset[Color] | None = None
+    add_colours: frozenset[Color] = frozenset()
+    add_keywords: tuple[str, ...] = ()
+    remove_keywords: tuple[str, ...] = ()
+    loses_abilities: bool = False
+    activation_banned: bool = False
+    base_power: tuple[int, int] | None = None
+    power_change: tuple[int, int] = (0, 0)
+
+    @property
+    def layers(self) -> frozenset[Layer]:
+        """The layers this effect changes something in (CR 613.6: each part applies in its own)."""
+        found = set()
+        if self.gains_control:
+            found.add(Layer.CONTROL)
+        if (
+            self.add_types
+            or self.remove_types
+            or self.creature_types is not None
+            or self.add_subtypes
+            or self.land_types is not None
+        ):
+            found.add(Layer.TYPES)
+        if self.colours is not None or self.add_colours:
+            found.add(Layer.COLOURS)
+        if self.add_keywords or self.remove_keywords or self.loses_abilities or self.activation_banned:
+            found.add(Layer.ABILITIES)
+        if self.base_power is not None or self.power_change != (0, 0):
+            found.add(Layer.POWER)
+        return frozenset(found)
+
+
 @dataclass(frozen=True, slots=True)
 class CardAbilities:
     """Everything the casting rules need from one card's text.
@@ -1379,6 +1541,11 @@ class CardAbilities:
         Keyword abilities that matter only as qualities of a permanent
         ("target creature with flying"), lowercased: ``{"flying"}`` (CR 702).
     unsupported : tuple of UnsupportedText
+    static_effects : tuple of ContinuousEffect
+        The continuous effects of the permanent's static abilities, read (CR 611.3, 613).
+    static_unread : tuple of str
+        The permanent's static lines, prepared and lowercased, that are read into no effect and no rule: the rules
+        that read what such a line may change (card types, power) refuse to judge under one, never guess.
     """
 
     spell_text: tuple[Instruction, ...] = ()
@@ -1413,6 +1580,8 @@ class CardAbilities:
     mana_abilities: tuple[ManaAbility, ...] = ()
     keywords: frozenset[str] = frozenset()
     unsupported: tuple[UnsupportedText, ...] = ()
+    static_effects: tuple[ContinuousEffect, ...] = ()
+    static_unread: tuple[str, ...] = ()
 
     @property
     def casting_unsupported(self) -> tuple[UnsupportedText, ...]:

@@ -272,6 +272,14 @@ class GameObject:
         Exile only: the id of the object whose ability exiled it ("cards exiled with ~").
     may_cast : tuple of CastGrant
         Effects that let a player cast this card from where it is (CR 601.3).
+    abilities_lost, keywords_lost, activation_banned : bool, tuple of str, bool
+        What continuous effects took from the permanent (CR 613.1f): all its abilities but those given after,
+        the keywords it lost ("loses flying"), and whether its activated abilities can't be activated (CR
+        602.5). Worked out by the rules from the static abilities in play (:mod:`solver.rules.layers`), never
+        read from a state file.
+    rules_text_lost : bool
+        A land whose land types an effect set has lost the abilities of its rules text, and has the mana ability
+        of each of its new basic land types (CR 305.7). Worked out by the rules, like ``abilities_lost``.
     """
 
     id: ObjectId
@@ -292,6 +300,10 @@ class GameObject:
     prepared: bool = False
     exiled_with: str | None = None
     may_cast: tuple[CastGrant, ...] = ()
+    abilities_lost: bool = False
+    keywords_lost: tuple[str, ...] = ()
+    activation_banned: bool = False
+    rules_text_lost: bool = False
 
     @property
     def name(self) -> str:

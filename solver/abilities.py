@@ -149,7 +149,11 @@ def abilities_of(obj: GameObject) -> CardAbilities:
     -------
     CardAbilities
     """
-    if not obj.granted and not (obj.counters and keyword_counters(obj)):
+    if (
+        not obj.granted
+        and not (obj.counters and keyword_counters(obj))
+        and not (obj.abilities_lost or obj.keywords_lost or obj.activation_banned or obj.rules_text_lost)
+    ):
         return kept_by_identity(_CARDS, obj.card, parse_card)  # the card's own: kept by the card, not by objects
     return kept_by_identity(_BY_IDENTITY, obj, _abilities_of)
 
@@ -160,7 +164,7 @@ def _read(card: Card) -> CardAbilities:
 
 
 def _abilities_of(obj: GameObject) -> CardAbilities:
-    own = _read(obj.card)
+    own = _taken_away(obj, _read(obj.card))
     gained = tuple(dict.fromkeys(obj.granted + keyword_counters(obj)))  # a counter is a grant (CR 122.1b)
     if not gained:
         return own
@@ -174,6 +178,29 @@ def _abilities_of(obj: GameObject) -> CardAbilities:
         shroud=own.shroud or granted.shroud,
         ward=own.ward or granted.ward,
         keywords=own.keywords | granted.keywords,
+    )
+
+
+def _taken_away(obj: GameObject, own: CardAbilities) -> CardAbilities:
+    """The card's abilities less what effects took from the permanent (CR 613.1f, 602.5).
+
+    All its abilities lost: none of its card's (its unread text with them: it says nothing any more); keywords
+    lost ("loses flying"): those keywords, hexproof, shroud and protections among them; its activated abilities
+    banned: its mana abilities (CR 605.3a).
+    """
+    if obj.abilities_lost or obj.rules_text_lost:
+        return CardAbilities()
+    if not (obj.keywords_lost or obj.activation_banned):
+        return own
+    lost = {keyword.lower() for keyword in obj.keywords_lost}
+    return dataclasses.replace(
+        own,
+        keywords=own.keywords - lost,
+        hexproof=own.hexproof and "hexproof" not in lost,
+        shroud=own.shroud and "shroud" not in lost,
+        flash=own.flash and "flash" not in lost,
+        protections=tuple(p for p in own.protections if p.text.lower() not in lost and "protection" not in lost),
+        mana_abilities=() if obj.activation_banned else own.mana_abilities,
     )
 
 

@@ -21,12 +21,13 @@ from models.choices import DivisionKey, TargetKey
 from models.errors import CastFormatError, InputError, UnsupportedRuleError
 from models.objects import Card, GameObject, ObjectId, Phase, PlayerId, Zone
 from models.state import GameState
-from solver.abilities import abilities_of, with_attached_grants
+from solver.abilities import abilities_of
 from solver.backends import get_engine
 from solver.problem import CastProblem, Variable, share_state_memo, state_memo
 from solver.rules.cast_as import cast_as_abilities, cast_as_choices, spell_cast_as
 from solver.rules.conditions import count_of
 from solver.rules.costs import add_cost_choices, add_cost_rules
+from solver.rules.layers import as_the_game_sees_it
 from solver.rules.modes import add_mode_rules, add_paid_mode_rules
 from solver.rules.splice import add_splice_rules
 from solver.rules.split import add_face_rules, halves_reason, spell_of_halves
@@ -192,7 +193,7 @@ def build_cast_problem(  # noqa: C901
         raise InputError("card", f"no object with id {card!r} in the state")
     if recorded is None:  # what the spells on the stack were cast with is read by rules only once judged
         check_stack_records(state)
-    state = with_attached_grants(state)  # what Auras and Equipment give (CR 613.1f)
+    state = as_the_game_sees_it(state)  # every permanent's characteristics, the layers applied (CR 613)
     whole = state
     cast_from = recorded.zone if recorded is not None else None  # a spell on the stack: where it was cast from
     state = spell_of_halves(state, card, tuple(halves), cast_from=cast_from)

@@ -120,6 +120,10 @@ def bears_on_others(card: Card, abilities: CardAbilities) -> bool:
         or abilities.mana_abilities
         or abilities.permanent_unsupported
         or any(re.search(r"\b(protection|hexproof|shroud)\b", g) for g in abilities.attached_grants)
+        or any(
+            re.search(r"\b(protection|hexproof|shroud)\b", k) for e in abilities.static_effects for k in e.add_keywords
+        )
+        or any(e.loses_abilities or e.activation_banned for e in abilities.static_effects)
     )
 
 

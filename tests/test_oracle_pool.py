@@ -93,7 +93,9 @@ def test_keyword_matches_whole_words_only():
         cost="{2}",
         name="Lightning Greaves",
     )
-    assert card.unsupported == () and card.attached_grants == ("shroud", "haste")
+    (effect,) = card.static_effects
+    assert card.unsupported == () and effect.add_keywords == ("shroud", "haste")
+    assert effect.affected.scope.value == "attached" and card.static_unread == ()
     reducer = read(
         "Equipment spells you cast cost {1} less to cast.",
         type_line="Creature — Human",

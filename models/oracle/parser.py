@@ -14,6 +14,7 @@ ignored.
 from __future__ import annotations
 
 import functools
+import re
 
 from lark.exceptions import UnexpectedInput
 
@@ -237,6 +238,10 @@ def _unread_line(reading: CardReading, span: str, reason: str, line: str, origin
     )
 
 
+_ABILITY_SHAPE = re.compile(r"[^:]*:|(?:when|whenever|at the beginning)\b")
+"""The start of an activated ability ("{T}: …", CR 602.1) or a triggered one ("When …", CR 603.1): no static line."""
+
+
 def _read_with_grammar(reading: CardReading, line: str, original: str) -> None:
     """Read a line with the grammar's first start rule that reads it whole, then that rule's reader.
 
@@ -248,6 +253,8 @@ def _read_with_grammar(reading: CardReading, line: str, original: str) -> None:
     if isinstance(result, UnexpectedInput):
         span = error_span(original, result)
         reading.unsupported.append(_unread_line(reading, span, unread_reason(span), line, original))
+        if not reading.is_spell and not _ABILITY_SHAPE.match(line):
+            reading.static_unread.append(line)  # a static line of a permanent, not read (CR 604.1)
         return
     rule, tree = result
     if rule == "bullet_mode" and reading.ability_modes:
@@ -315,4 +322,6 @@ def _card_abilities(card: Card, reading: CardReading) -> CardAbilities:
         mana_abilities=tuple(reading.mana_abilities),
         keywords=frozenset(reading.keywords) | cycling_keywords(card),
         unsupported=tuple(reading.unsupported),
+        static_effects=tuple(reading.static_effects),
+        static_unread=tuple(reading.static_unread),
     )

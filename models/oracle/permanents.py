@@ -27,6 +27,7 @@ __all__ = [
     "BASIC_LETTERS",
     "LOYALTY_COST",
     "read_attached_grants",
+    "quoted_ability_bears_on_no_cast",
     "mana_ability",
     "read_player_ability_line",
     "read_mana_ability_line",
@@ -85,13 +86,7 @@ def read_attached_grants(line: str) -> tuple[str, ...] | None:
         if "\x00" in item and not re.fullmatch(r"\x00\d+", item):
             return None  # a quoted ability inside other words: 'has "…" until …'
         if item.startswith("\x00"):
-            ability = quoted[int(item[1:])].strip()
-            read = read_line(ability.rstrip(".") + ".") if not ability.endswith(".") else read_line(ability)
-            if (
-                isinstance(read, UnexpectedInput)
-                or read[0] not in ("triggered_line", "activated_line")
-                or re.search(r":\s*add\b", ability)
-            ):
+            if not quoted_ability_bears_on_no_cast(quoted[int(item[1:])]):
                 return None
             continue
         try:
@@ -100,6 +95,30 @@ def read_attached_grants(line: str) -> tuple[str, ...] | None:
             return None
         grants.append(item)
     return tuple(grants)
+
+
+def quoted_ability_bears_on_no_cast(ability: str) -> bool:
+    """Whether an ability given in quotes ('has "Whenever this creature attacks, …"') bears on no cast.
+
+    A triggered or activated ability the grammar reads, other than a mana ability: its targets are not a spell's
+    (CR 115.1b, 602, 603), and it makes no mana (CR 605). A mana ability or anything else: False.
+
+    Parameters
+    ----------
+    ability : str
+        The quoted text, lowercased, without its quotes.
+
+    Returns
+    -------
+    bool
+    """
+    ability = ability.strip()
+    read = read_line(ability if ability.endswith(".") else ability.rstrip(".") + ".")
+    return (
+        not isinstance(read, UnexpectedInput)
+        and read[0] in ("triggered_line", "activated_line")
+        and not re.search(r":\s*add\b", ability)
+    )
 
 
 def mana_ability(tree: Tree[Token]) -> ManaAbility:

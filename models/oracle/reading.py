@@ -19,6 +19,7 @@ from models.abilities import (
     AdditionalCost,
     AlternativeCost,
     CastPermission,
+    ContinuousEffect,
     CostModifier,
     Cost,
     Instruction,
@@ -127,6 +128,8 @@ class CardReading:
     unsupported: list[UnsupportedText] = field(default_factory=list)
     protections: list[Protection] = field(default_factory=list)
     attached_grants: list[str] = field(default_factory=list)
+    static_effects: list[ContinuousEffect] = field(default_factory=list)
+    static_unread: list[str] = field(default_factory=list)
     keywords: set[str] = field(default_factory=set)
     hexproof_from: set[Color] = field(default_factory=set)
     enchant: list[str] = field(default_factory=list)

@@ -20,6 +20,7 @@ from models.oracle.targets import SpellTextReader, one_target
 
 from models.abilities import ControllerFilter, TargetKind
 from models.oracle.permanents import read_attached_grants
+from models.oracle.statics import bears_on_no_cast, read_static_effects
 from models.oracle.reading import CardReading
 from models.oracle.unread import PERMANENT_RELEVANT, topics_of
 from models.oracle.words import PAID_CONDITIONS
@@ -263,20 +264,26 @@ def read_spell_text(reading: CardReading, tree: Tree[Token], line: str, original
                 PAID_CONDITIONS[paid_text.group(paid_text.lastindex or 1)] if paid_text else (),
             )
         )
+    elif (effects := read_static_effects(line)) is not None:
+        reading.static_effects.extend(effects)  # "Creatures you control have flying." (CR 611.3, 613)
     elif (grants := read_attached_grants(line)) is not None:
-        reading.attached_grants.extend(grants)  # "Equipped creature has shroud." (CR 613)
-    elif PERMANENT_RELEVANT.search(line):
-        reading.unsupported.append(
-            UnsupportedText(
-                original,
-                "static ability that may bear on casting or targeting",
-                casting_relevant="cast" in line or "cost" in line,
-                permanent_relevant=True,
-                topics=topics_of(original),
+        reading.attached_grants.extend(grants)  # 'Equipped creature has "Whenever …"' (CR 613)
+    elif bears_on_no_cast(line):
+        return  # combat, untapping, how it entered: nothing a cast reads (CR 601.2)
+    else:
+        reading.static_unread.append(line)
+        if PERMANENT_RELEVANT.search(line):
+            reading.unsupported.append(
+                UnsupportedText(
+                    original,
+                    "static ability that may bear on casting or targeting",
+                    casting_relevant="cast" in line or "cost" in line,
+                    permanent_relevant=True,
+                    topics=topics_of(original),
+                )
             )
-        )
-    elif reader.unsupported and not ENTERS_IF_KICKED.match(line):
-        reading.unsupported.extend(reader.unsupported)
+        elif reader.unsupported and not ENTERS_IF_KICKED.match(line):
+            reading.unsupported.extend(reader.unsupported)
 
 
 def read_aura_target(reading: CardReading) -> None:

@@ -18,6 +18,7 @@ __all__ = ["PERMANENT_RELEVANT", "UnreadText", "topics_of", "unread_reason", "er
 # Lines of a permanent that, when not read, may change how spells are cast or targeted.
 PERMANENT_RELEVANT = re.compile(
     r"\b(cost|costs|cast|target|targeted|hexproof|shroud|protection|ward|add|mana)\b|\blose(s)? all abilities\b"
+    r"|\b(spells?|flash|adventure)\b|\bcards? in (your|their|a player's) hand\b"  # what is cast, and how
     r"|\b(is|are) (an? )?(plains|island|swamp|mountain|forest)"  # a basic land type gives its mana (CR 305.7)
 )
 
@@ -41,7 +42,10 @@ _TOPICS = (
         ),
     ),
     ("targeting", re.compile(r"\b(target|targets|targeted|hexproof|shroud|protection|ward)\b")),
-    ("cost", re.compile(r"\b(cost|costs|cast|spend)\b")),
+    (
+        "cost",
+        re.compile(r"\b(cost|costs|cast|spend|spells?|flash|adventure)\b|\bcards? in (your|their|a player's) hand\b"),
+    ),
 )
 
 

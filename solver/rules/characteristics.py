@@ -9,13 +9,14 @@ never ignored.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from models.errors import UnsupportedRuleError
 from models.abilities import CardAbilities
-from models.objects import Card, CardType, GameObject
+from models.objects import CardType, GameObject
 from models.state import GameState
 from models.subtypes import SUBTYPES
-from solver.abilities import abilities_of, kept_by_identity
+from solver.abilities import abilities_of
 from solver.problem import CastProblem, state_memo
 
 __all__ = [
@@ -25,12 +26,17 @@ __all__ = [
     "creature_types",
     "refuse_granted_protections",
     "refuse_static_changes",
+    "refuse_static_colour_changes",
+    "refuse_static_keyword_changes",
     "refuse_static_power_changes",
     "refuse_static_type_changes",
     "static_lines",
+    "unread_static_line",
 ]
 
-_STATIC_POWER_CHANGE = re.compile(r"\bgets? [+-]\d+/[+-]\d+|\bbase power\b|\bpower and toughness (are|is) each")
+_STATIC_POWER_CHANGE = re.compile(
+    r"\bgets? [+-](\d+|x)/[+-](\d+|x)\b|\bbase power\b|\bpower and toughness (are|is) each|\bpower (is|are) equal"
+)
 
 
 _STATIC_TYPE_CHANGE = re.compile(
@@ -39,44 +45,52 @@ _STATIC_TYPE_CHANGE = re.compile(
 )
 
 
-_STATIC_LINES: dict[int, tuple[Card, tuple[str, ...]]] = {}
-
-
 def static_lines(obj: GameObject) -> tuple[str, ...]:
-    """The lines of a permanent's text that are static abilities: not activated, not triggered, no reminder.
+    """The permanent's static lines that no reader read into an effect or a rule (lowercased, CR 604.1).
 
-    Kept per card, by identity: a board holds many permanents of few cards.
+    What the layers apply (:mod:`solver.rules.layers`) and what bears on no cast are left out: a rule that reads
+    what such a line may change refuses under one that is left, never guesses. A permanent that lost all its
+    abilities has none (CR 613.1f).
     """
-    return kept_by_identity(_STATIC_LINES, obj.card, _read_static_lines)
+    return abilities_of(obj).static_unread
 
 
-def _read_static_lines(card: Card) -> tuple[str, ...]:
-    lines = []
-    for line in card.oracle_text.lower().split("\n"):
-        line = re.sub(r"\([^()]*\)", "", line)
-        if ":" in line or re.match(r"(when|whenever|at the beginning)\b", line):
-            continue  # activated and triggered abilities change nothing until they resolve
-        lines.append(line)
-    return tuple(lines)
+def unread_static_line(state: GameState, pattern: re.Pattern[str]) -> tuple[GameObject, str] | None:
+    """The first permanent with an unread static line the pattern finds, with that line; None when none has one.
+
+    Parameters
+    ----------
+    state : GameState
+    pattern : re.Pattern
+        Searched in each line of :func:`static_lines`.
+
+    Returns
+    -------
+    (GameObject, str) or None
+    """
+    for _, permanents in battlefield_groups(state):  # permanents alike in abilities: their lines asked once
+        for line in static_lines(permanents[0]):
+            if pattern.search(line):
+                return permanents[0], line
+    return None
 
 
 def refuse_static_changes(
     problem: CastProblem, pattern: re.Pattern[str], rule: str, what: str, consequence: str
 ) -> None:
-    """Raise when a permanent on the battlefield has a static ability the pattern finds (once per problem)."""
+    """Raise when a permanent on the battlefield has an unread static line the pattern finds (once per problem).
+
+    Raises
+    ------
+    UnsupportedRuleError
+        Naming the permanent, its line, and what can't be judged under it.
+    """
     if pattern.pattern in problem.memo.checked:
         return
-    for _, permanents in battlefield_groups(problem.state):  # one card's lines: asked once per group
-        seen: set[int] = set()
-        for obj in permanents:
-            if id(obj.card) in seen:
-                continue
-            seen.add(id(obj.card))
-            for line in static_lines(obj):
-                if pattern.search(line):
-                    raise UnsupportedRuleError(
-                        obj.name, line, f"a static change of {what} is not applied ({rule}): {consequence}"
-                    )
+    found = unread_static_line(problem.state, pattern)
+    if found is not None:
+        obj, line = found
+        raise UnsupportedRuleError(obj.name, line, f"a static change of {what} is not applied ({rule}): {consequence}")
     problem.memo.checked.add(pattern.pattern)
 
 
@@ -143,6 +157,41 @@ def refuse_static_power_changes(problem: CastProblem) -> None:
     refuse_static_changes(
         problem, _STATIC_POWER_CHANGE, "CR 613.4", "power or toughness", "a target quality naming power can't be judged"
     )
+
+
+_STATIC_COLOUR_CHANGE = re.compile(
+    r"\b(is|are|becomes?|it's) (still )?(an? )?(all )?(white|blue|black|red|green|colorless|the chosen color)\b"
+    r"|\bin addition to (its|their) other colors\b"
+)
+
+
+def refuse_static_colour_changes(problem: CastProblem) -> None:
+    """Refuse to judge a colour when a permanent's unread static line may change colours (CR 613.1e, 105.3).
+
+    "All creatures are black." not read: whether a creature is black can't be told. Lines read are applied in
+    layer 5 (:mod:`solver.rules.layers`).
+    """
+    refuse_static_changes(problem, _STATIC_COLOUR_CHANGE, "CR 613.1e", "colours", "a colour can't be judged")
+
+
+def refuse_static_keyword_changes(problem: CastProblem, keywords: Iterable[str]) -> None:
+    """Refuse to judge keywords when a permanent's unread static line may give or take one of them (CR 613.1f).
+
+    "Each creature you control with a +1/+1 counter on it has trample." not read: whether a creature has
+    trample can't be told. Lines read are applied in layer 6 (:mod:`solver.rules.layers`).
+
+    Parameters
+    ----------
+    problem : CastProblem
+    keywords : iterable of str
+        The keywords a rule is about to read ("flying" of "target creature with flying"; "haste" of a creature's
+        {T} mana ability).
+    """
+    words = "|".join(sorted(re.escape(k.lower()) for k in keywords))
+    if not words:
+        return
+    pattern = re.compile(rf"\b(has|have|gains?|loses?|lose)\b.*\b({words})\b|\blose(s)? all\b.*\babilities\b")
+    refuse_static_changes(problem, pattern, "CR 613.1f", "abilities", f"whether an object has {words} can't be told")
 
 
 STATIC_CREATURE_TYPE_CHANGE = re.compile(

@@ -17,6 +17,7 @@
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -29,6 +30,7 @@ from models.objects import Card, CardType, GameObject, PlayerId, Zone
 from models.state import GameState
 from solver.abilities import abilities_of, keyword_counters
 from solver.problem import CastProblem, Constraint, ConstraintKind, CostTerm, LazyDomain, ProblemRef, Reason, state_memo
+from solver.rules.characteristics import unread_static_line
 from solver.rules.conditions import holds_for
 from solver.rules.cost_changes import (
     coloured_reduction,
@@ -176,6 +178,14 @@ def _mana_of_permanent(state: GameState, caster: PlayerId, obj: GameObject) -> l
         )
     found: list[tuple[Any, bool, int]] = [(a.units, True, 0) for a in untapping]
     if obj.tapped or (obj.summoning_sick and obj.card.has_type(CardType.CREATURE) and not _has_haste(obj)):
+        taps = any(a.taps for a in usable) or any(t in _BASIC_LAND_MANA for t in obj.card.subtypes)
+        if not obj.tapped and taps and (hasty := unread_static_line(state, _GIVES_HASTE)) is not None:
+            raise UnsupportedRuleError(
+                hasty[0].name,
+                hasty[1],
+                "it may give haste (CR 613.1f), which is not read: whether a "
+                f"summoning-sick {obj.name} can tap for mana can't be told (CR 302.6)",
+            )
         return found  # CR 302.6: a summoning-sick creature can't activate {T} abilities
     converting = [a for a in usable if a.taps and a.activation]  # "{1}, {T}: Add {R}{W}." (CR 605.3)
     if len(converting) > 1:
@@ -184,7 +194,8 @@ def _mana_of_permanent(state: GameState, caster: PlayerId, obj: GameObject) -> l
     tapping = [a for a in usable if a.taps and not a.activation]
     consumed = any(a.sacrifices for a in tapping)
     options = [ability.units for ability in tapping]
-    options += [(frozenset(_BASIC_LAND_MANA[t]),) for t in obj.card.subtypes if t in _BASIC_LAND_MANA]
+    if not (obj.activation_banned or obj.abilities_lost):  # a land type's "{T}: Add …" is an ability (CR 305.6)
+        options += [(frozenset(_BASIC_LAND_MANA[t]),) for t in obj.card.subtypes if t in _BASIC_LAND_MANA]
     options = list(dict.fromkeys(options))
     if not options:
         return found
@@ -200,12 +211,22 @@ def _mana_of_permanent(state: GameState, caster: PlayerId, obj: GameObject) -> l
     return found
 
 
+_GIVES_HASTE = re.compile(r"\bhaste\b|\blose(s)? all\b")
+
+
 def _has_haste(obj: GameObject) -> bool:
-    """Whether a keyword line of its text, a granted ability or a haste counter is haste (CR 702.10, 122.1b)."""
-    lines = [line.split("(")[0] for line in obj.card.oracle_text.split("\n")] + list(obj.granted)
-    return any(word.strip().casefold() == "haste" for line in lines for word in line.split(",")) or (
-        "haste" in keyword_counters(obj)
-    )
+    """Whether a keyword line of its text, a granted ability or a haste counter is haste (CR 702.10, 122.1b).
+
+    Its text's haste counts unless effects took it away (all its abilities, or haste, CR 613.1f); what effects
+    gave it after is in ``granted``.
+    """
+    given = any(word.strip().casefold() == "haste" for line in obj.granted for word in line.split(","))
+    if given or "haste" in keyword_counters(obj):
+        return True
+    if obj.abilities_lost or "haste" in (k.casefold() for k in obj.keywords_lost):
+        return False
+    lines = [line.split("(")[0] for line in obj.card.oracle_text.split("\n")]
+    return any(word.strip().casefold() == "haste" for line in lines for word in line.split(","))
 
 
 def mana_units(problem: CastProblem) -> int:

@@ -43,6 +43,8 @@ from solver.problem import (
 from solver.rules.characteristics import (
     battlefield_groups,
     refuse_granted_protections,
+    refuse_static_colour_changes,
+    refuse_static_keyword_changes,
     refuse_static_power_changes,
     refuse_static_type_changes,
 )
@@ -373,6 +375,12 @@ def _quality_mismatch(
         q.attribute in ("power", "toughness", "power plus toughness") for clause in qualities.clauses for q in clause
     ):
         refuse_static_power_changes(problem)
+    named = {q.attribute: q.value for clause in qualities.clauses for q in clause}
+    if "color" in named or "colors" in named:
+        refuse_static_colour_changes(problem)
+    keywords = [q.value for clause in qualities.clauses for q in clause if q.attribute == "keyword"]
+    if keywords:
+        refuse_static_keyword_changes(problem, [str(k) for k in keywords])
     x: int | None = None
     if any(clause_names_x(clause) for clause in qualities.clauses):
         x = announced_x(problem, spec)

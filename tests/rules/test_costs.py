@@ -130,20 +130,22 @@ def test_choices_a_cast_cannot_have_are_refused(make_state):
 # ---------------------------------------------------------------- a static ability that may change power (CR 613.4)
 
 
-def test_power_quality_with_an_anthem_is_unsupported(make_state):
-    """CR 613.4: "Spirit creatures you control get +1/+1" is not applied: "with power 4 or greater" can't be judged."""
-    import pytest
+def test_power_quality_reads_an_anthem_of_its_controller(make_state):
+    """CR 613.4c, 611.3a: "Spirit creatures you control get +1/+1" (Long-Forgotten Gohei) applies in layer 7c.
 
-    from models.errors import UnsupportedRuleError
+    Smite the Monstrous: "Destroy target creature with power 4 or greater", {3}{W}, four Plains. The opponent's
+    Gohei makes their Geist of the Moors (a 3/1 Spirit) 4/2: a legal target. Grizzly Bears (2/2, no Spirit) stays 2/2;
+    the caster's own Geist is not the Gohei's controller's: 3/1. Gohei itself is no creature. One cast.
+    """
     from solver.legal import legal_casts
 
     state = make_state(
         hand=[("smite", "Smite the Monstrous")],
-        battlefield=[(f"p{i}", "Plains") for i in range(4)],
-        opponent=[("gohei", "Long-Forgotten Gohei"), ("bears", "Grizzly Bears")],
+        battlefield=[(f"p{i}", "Plains") for i in range(4)] + [("mine", "Geist of the Moors")],
+        opponent=[("gohei", "Long-Forgotten Gohei"), ("bears", "Grizzly Bears"), ("geist", "Geist of the Moors")],
     )
-    with pytest.raises(UnsupportedRuleError, match="613.4"):
-        legal_casts(state, "smite").count()
+    casts = list(legal_casts(state, "smite"))
+    assert [tuple(t.targets for t in c.targets) for c in casts] == [(("geist",),)]
 
 
 # ---------------------------------------------------------------- multikicker (CR 702.33c)

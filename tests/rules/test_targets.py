@@ -959,17 +959,17 @@ def test_static_type_change_is_unsupported(make_state):
         legal_casts(state, "ray").count()
 
 
-def test_unread_grant_of_hexproof_makes_targets_unsupported(make_state):
-    """CR 702.11b: targeting with Drogskol Captain on the battlefield is unsupported.
+def test_grant_of_hexproof_to_others(make_state):
+    """CR 702.11b, 613.1f: Drogskol Captain's "Other Spirit creatures you control … have hexproof".
 
-    Drogskol Captain gives other Spirits its controller controls hexproof; that line is not read (an
-    opponent's Kami would otherwise look targetable).
+    The opponent's Captain gives their Kami of Ancient Law (a Spirit) hexproof: Glacial Ray ({1}{R}, any target)
+    can't target it. Its targets are P1, P2 and the Captain itself ("other"): 3 casts.
     """
     state = make_state(
         hand=RAY, battlefield=TWO_MOUNTAINS, opponent=[("captain", "Drogskol Captain"), ("kami", "Kami of Ancient Law")]
     )
-    with pytest.raises(UnsupportedRuleError, match="hexproof"):
-        legal_casts(state, "ray").count()
+    targets = sorted(t.targets for cast in legal_casts(state, "ray") for t in cast.targets)
+    assert targets == [("P1",), ("P2",), ("captain",)]
 
 
 def test_land_or_qualified_creature(make_state, casts):

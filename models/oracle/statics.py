@@ -1,0 +1,361 @@
+"""Static abilities of permanents: the continuous effects they generate, and the lines that bear on no cast.
+
+A permanent's static line ("Creatures you control have flying.", "Enchanted creature loses flying.", "As long as
+your devotion to black and green is less than seven, ~ isn't a creature.") is read into
+:class:`~models.abilities.ContinuousEffect` records: whom the effect applies to, when, and what it changes in each
+layer (CR 611.3, 613.1). A line whose effect only concerns what no cast reads (combat, untapping, how a permanent
+enters, life, drawing, CR 601.2) is read as such. Any other static line is kept unread
+(:attr:`~models.abilities.CardAbilities.static_unread`): the rules that read what it may change refuse under it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from models.abilities import (
+    AffectedObjects,
+    ContinuousEffect,
+    ControllerFilter,
+    EffectCondition,
+    EffectScope,
+    ObjectFilter,
+    TargetKind,
+)
+from models.errors import InputError
+from models.mana import Color
+from models.objects import CardType
+from models.oracle.keywords import parse_granted
+from models.oracle.permanents import quoted_ability_bears_on_no_cast
+from models.oracle.qualities import qualified_kind, with_clause
+from models.oracle.unread import UnreadText
+from models.oracle.words import COLOR_WORDS, KIND_WORDS, NUMBER_WORDS, SUBTYPE_BY_WORD
+from models.subtypes import SUBTYPES
+
+__all__ = ["read_static_effects", "bears_on_no_cast"]
+
+
+_NO_CAST = re.compile(
+    r"(?:"
+    # how a permanent enters: a replacement applied as it entered (CR 614.1c, 614.12); on the battlefield, done
+    r".*\benters?(?: the battlefield)?(?: tapped| prepared| with [^.]* counters? on (?:it|them))\b.*"
+    r"|as (?:~|this [a-z]+) enters(?: the battlefield)?, (?:choose|you may pay|you may reveal|it becomes)\b.*"
+    # combat: attacking, blocking and combat damage are chosen in the combat phase, never while casting (CR 506)
+    r"|(?:~|this [a-z]+|enchanted creature|equipped creature|it)(?:'s)? (?:can't|cannot) (?:attack|block)\b.*"
+    r"|(?:~|this [a-z]+|enchanted creature|equipped creature) (?:attacks|blocks) each (?:combat|turn) if able\."
+    r"|(?:~|this [a-z]+|enchanted creature|equipped creature) (?:can't be blocked|must be blocked)\b.*"
+    r"|(?:~|this [a-z]+) can block (?:only|any number of|an additional)\b.*"
+    r"|all creatures able to block (?:~|this [a-z]+|enchanted creature) do so\."
+    r"|creatures with power less than (?:~|this [a-z]+)'s power can't block it\."
+    r"|(?:enchanted|equipped) creature is goaded\."
+    # untapping (CR 502.3)
+    r"|(?:~|this [a-z]+|enchanted (?:creature|permanent|land|artifact)) (?:doesn't|does not) untap during\b.*"
+    r"|you may choose not to untap (?:~|this [a-z]+) during your untap step\."
+    # the spell's own text read elsewhere, or nothing any cast reads
+    r"|(?:~|this spell) can't be countered\."
+    r"|you have no maximum hand size\.|skip your draw step\.|players can't gain life\.|damage can't be prevented\."
+    r"|you may look at the top card of your library any time\.|play with the top card of your library revealed\."
+    r"|you may play an additional land on each of your turns\.|draft this card face up\."
+    r"|a deck can have any number of cards named ~\.|~ can be your commander\."
+    r"|remove this card from your deck before playing if you're not playing for ante\."
+    r"|if (?:~|this [a-z]+) would be put into a graveyard from anywhere, [^.]*\."
+    r"|if you would gain life, you gain [^.]* instead\."
+    r")"
+)
+"""Static lines whose effect only concerns what no cast reads: how the permanent entered, combat, untapping, the
+draw, life (CR 601.2 reads none of them). Such a line may still name a keyword ("can't be blocked except by
+creatures with flying"): it gives none."""
+
+
+def bears_on_no_cast(line: str) -> bool:
+    """Whether a permanent's static line only concerns what no cast reads (combat, untapping, entering, life).
+
+    Parameters
+    ----------
+    line : str
+        The prepared line, lowercased (the card's name as ``~``).
+
+    Returns
+    -------
+    bool
+    """
+    return _NO_CAST.fullmatch(line) is not None
+
+
+_CONDITION_FIRST = re.compile(
+    r"(?:as long as your devotion to (?P<colours>[a-z]+(?: and [a-z]+)?) is less than (?P<number>[a-z]+|\d+)"
+    r"|(?P<turn>during your turn|as long as it's your turn|as long as it's not your turn)), (?P<rest>.+)"
+)
+_CONDITION_LAST = re.compile(r"(?P<rest>.+?),? (?P<turn>during your turn|as long as it's your turn)\.")
+
+_SUBJECT = re.compile(
+    r"(?P<attached>enchanted|equipped) (?P<kind>creature|permanent|land|artifact|planeswalker)"
+    r"|(?P<self>~|this (?:creature|permanent|artifact|enchantment|land|vehicle))"
+    r"|(?:all |each )?(?P<other>other )?(?P<group>[a-z ,'-]+?)"
+    r"(?: (?P<controller>you control|your opponents control|an opponent controls))?(?: with (?P<with>[a-z ]+))?"
+)
+
+_PREDICATE_START = r"(?:gets?|has|have|loses?|is|are|isn't|can't|doesn't|its activated abilities)\b"
+_SPLIT = re.compile(rf"(?:,? and |, )(?={_PREDICATE_START})")
+
+_VERB = re.compile(rf"(?P<subject>.+?) (?P<predicates>{_PREDICATE_START}.*)\.")
+
+
+def read_static_effects(line: str) -> tuple[ContinuousEffect, ...] | None:
+    """The continuous effects one static line of a permanent generates (CR 611.3, 613.1), or None when not read.
+
+    Read: "Creatures you control have flying.", "Other Elves you control get +1/+1.", "Enchanted creature gets
+    +1/+1 and has flying.", "Enchanted creature loses flying.", "Enchanted creature is a Demon Spirit.", "Enchanted
+    creature has base power and toughness 0/4, has defender, loses all other abilities, and is a blue Wall in
+    addition to its other colors and types.", "Enchanted creature can't attack or block, and its activated
+    abilities can't be activated.", "You control enchanted creature.", "As long as your devotion to black and green
+    is less than seven, ~ isn't a creature.", "During your turn, this creature has first strike."
+
+    Parameters
+    ----------
+    line : str
+        The prepared line, lowercased (the card's name as ``~``).
+
+    Returns
+    -------
+    tuple of ContinuousEffect, or None
+        One effect per line read (its changes by layer); None when a part of the line is not read: no part of it
+        is then guessed.
+    """
+    try:
+        return _read(line)
+    except UnreadText:
+        return None
+
+
+def _read(line: str) -> tuple[ContinuousEffect, ...] | None:
+    control = re.fullmatch(r"you control enchanted (creature|permanent|artifact|land|planeswalker)\.", line)
+    if control:
+        affected = AffectedObjects(EffectScope.ATTACHED, frozenset({TargetKind(control.group(1))}))
+        return (ContinuousEffect(line, affected, gains_control=True),)
+    condition, body = _condition(line)
+    found = _VERB.fullmatch(body + "." if body.endswith('"') else body)  # 'have "… life."': the quote ends it
+    if found is None:
+        return None
+    subject = _affected(found["subject"])
+    if subject is None:
+        return None
+    changes: dict[str, object] = {}
+    for predicate in _SPLIT.split(found["predicates"]):
+        if not _read_predicate(predicate.strip(), changes):
+            return None
+    effect = ContinuousEffect(line, subject, condition, **changes)  # type: ignore[arg-type]
+    return (effect,)
+
+
+def _condition(line: str) -> tuple[EffectCondition | None, str]:
+    """The line's condition ("as long as …", "during your turn", CR 611.3a) and the rest of it."""
+    first = _CONDITION_FIRST.fullmatch(line)
+    if first is not None:
+        rest = first["rest"]
+        if first["turn"]:
+            kind = "not your turn" if "not" in first["turn"] else "your turn"
+            return EffectCondition(kind, text=first["turn"]), rest
+        colours = frozenset(_colour(word) for word in first["colours"].split(" and "))
+        number = _number(first["number"])
+        text = f"devotion to {first['colours']} less than {first['number']}"
+        return EffectCondition("devotion below", colours, number, text), rest
+    last = _CONDITION_LAST.fullmatch(line)
+    if last is not None:
+        return EffectCondition("your turn", text=last["turn"]), last["rest"] + "."
+    return None, line
+
+
+def _colour(word: str) -> Color:
+    colour = COLOR_WORDS.get(word)
+    if colour is None:
+        raise UnreadText(word, "a colour not read")
+    return colour
+
+
+def _number(word: str) -> int:
+    if word.isdigit():
+        return int(word)
+    if word not in NUMBER_WORDS:
+        raise UnreadText(word, "a number not read")
+    return int(NUMBER_WORDS[word])
+
+
+_SELF_KINDS = {"creature", "permanent", "artifact", "enchantment", "land"}
+
+
+def _affected(subject: str) -> AffectedObjects | None:
+    """Whom the line's effect applies to: the permanent itself, what it is attached to, or a group (CR 611.3)."""
+    found = _SUBJECT.fullmatch(subject)
+    if found is None:
+        return None
+    if found["attached"]:
+        if found["attached"] == "equipped" and found["kind"] != "creature":
+            return None
+        return AffectedObjects(EffectScope.ATTACHED, frozenset({TargetKind(found["kind"])}))
+    if found["self"]:
+        return AffectedObjects(EffectScope.SELF)
+    controller = {
+        None: ControllerFilter.ANY,
+        "you control": ControllerFilter.YOU,
+        "your opponents control": ControllerFilter.OPPONENT,
+        "an opponent controls": ControllerFilter.OPPONENT,
+    }[found["controller"]]
+    group = _group(found["group"])
+    if group is None:
+        return None
+    kinds, qualities, tokens = group
+    if found["with"]:
+        try:
+            clause = with_clause(found["with"])
+        except (UnreadText, InputError, KeyError, ValueError):
+            return None
+        qualities = ObjectFilter((qualities.clauses if qualities else ()) + (clause,), found["with"])
+    return AffectedObjects(EffectScope.GROUP, kinds, qualities, controller, bool(found["other"]), tokens)
+
+
+def _singular(word: str) -> str | None:
+    """A plural noun of a group, singular: "creatures", "elves", "faeries", "lands" (None when none reads)."""
+    for plural, single in (("ves", "f"), ("ies", "y"), ("es", ""), ("s", ""), ("ies", "ie")):
+        if word.endswith(plural):
+            candidate = word[: -len(plural)] + single
+            if candidate in KIND_WORDS or candidate in SUBTYPE_BY_WORD:
+                return candidate
+    return None
+
+
+def _group(text: str) -> tuple[frozenset[TargetKind], ObjectFilter | None, bool] | None:
+    """ "creatures", "green creatures", "creature tokens", "other Elves", "artifact creatures": kinds and qualities."""
+    words = text.split(" ")
+    tokens = words[-1] == "tokens"
+    if tokens:
+        words = words[:-1]
+        if not words:
+            return None
+        words[-1] = words[-1] + "s"
+    head = _singular(words[-1])
+    if head is None:
+        return None
+    phrase = " ".join(words[:-1] + [head])
+    try:
+        kinds, qualities = qualified_kind(phrase)
+    except (UnreadText, InputError, KeyError, ValueError):
+        return None
+    if not qualities.clauses and len(words) > 1:
+        return None
+    return frozenset(kinds), (qualities if qualities.clauses else None), tokens
+
+
+_BASIC_LAND_TYPES = frozenset({"Plains", "Island", "Swamp", "Mountain", "Forest"})
+_CARD_TYPES = {t.value.lower(): t for t in CardType}
+_CREATURE_TYPES = {name.lower(): name for name in SUBTYPES["creature"]}
+
+
+def _read_predicate(predicate: str, changes: dict[str, object]) -> bool:
+    """Read one predicate of a static line into ``changes`` (ContinuousEffect's fields); False when not read."""
+    if (pt := re.fullmatch(r"gets? ([+-]\d+)/([+-]\d+)", predicate)) is not None:
+        changes["power_change"] = (int(pt.group(1)), int(pt.group(2)))
+        return True
+    if (base := re.fullmatch(r"(?:has|have) base power and toughness (\d+)/(\d+)", predicate)) is not None:
+        changes["base_power"] = (int(base.group(1)), int(base.group(2)))
+        return True
+    if re.fullmatch(r"(?:loses|lose) all (?:other )?abilities", predicate):
+        changes["loses_abilities"] = True
+        return True
+    if re.fullmatch(r"its activated abilities can't be activated", predicate):
+        changes["activation_banned"] = True
+        return True
+    if re.fullmatch(r"can't (?:attack|block|attack or block)", predicate):
+        return True  # combat (CR 506): nothing a cast reads
+    if re.fullmatch(r"(?:isn't|is not) a creature", predicate):
+        changes["remove_types"] = frozenset({CardType.CREATURE})
+        return True
+    if (gained := re.fullmatch(r"(?:has|have) (.+)", predicate)) is not None:
+        keywords = _keywords(gained.group(1))
+        if keywords is None:
+            return False
+        changes["add_keywords"] = tuple(changes.get("add_keywords", ())) + keywords  # type: ignore[arg-type]
+        return True
+    if (lost := re.fullmatch(r"(?:loses|lose) (.+)", predicate)) is not None:
+        keywords = _keywords(lost.group(1))
+        if keywords is None:
+            return False
+        changes["remove_keywords"] = keywords
+        return True
+    if (became := re.fullmatch(r"(?:is|are) (?:an? )?(.+)", predicate)) is not None:
+        return _read_is(became.group(1), changes)
+    return False
+
+
+def _keywords(text: str) -> tuple[str, ...] | None:
+    """ "flying", "flying and first strike", "protection from red and from blue": keyword texts, or None.
+
+    A quoted triggered or activated ability other than a mana ability bears on no cast: read, and given as
+    nothing (:func:`~models.oracle.permanents.quoted_ability_bears_on_no_cast`).
+    """
+    quoted: list[str] = []
+
+    def hold(match: re.Match[str]) -> str:
+        quoted.append(match.group(1))
+        return f"\x00{len(quoted) - 1}"
+
+    held = re.sub(r'"([^"]*)"', hold, text)
+    items = []
+    for item in (i.strip() for i in re.split(r",? and (?!from\b)|, ", held)):
+        if not item:
+            continue
+        if "\x00" in item:
+            if not re.fullmatch(r"\x00\d+", item) or not quoted_ability_bears_on_no_cast(quoted[int(item[1:])]):
+                return None
+            continue
+        items.append(item)
+    try:
+        parse_granted(tuple(items))
+    except InputError:
+        return None
+    return tuple(items)
+
+
+def _read_is(words: str, changes: dict[str, object]) -> bool:
+    """The types and colours an effect sets or adds (CR 205.1a-b, 105.3), read into ``changes``.
+
+    "a Demon Spirit", "a blue Wall in addition to its other colors and types", "Food artifacts in addition to
+    their other types", "blue", "an Island" (land types, CR 305.7).
+    """
+    addition = re.fullmatch(
+        r"(.+) in addition to (?:its|their) other (colors and (?:creature )?types|(?:creature )?types)", words
+    )
+    adds = addition is not None
+    if addition is not None:
+        words = addition.group(1)
+    colours: set[Color] = set()
+    card_types: set[CardType] = set()
+    creature_types: set[str] = set()
+    other_subtypes: set[str] = set()
+    for word in words.split(" "):
+        single = word if word in COLOR_WORDS or word in _CARD_TYPES or word in SUBTYPE_BY_WORD else _singular(word)
+        if single in COLOR_WORDS:
+            colours.add(_colour(single))
+        elif single in _CARD_TYPES and single not in ("instant", "sorcery"):
+            card_types.add(_CARD_TYPES[single])
+        elif single in _CREATURE_TYPES:
+            creature_types.add(_CREATURE_TYPES[single])
+        elif single is not None and single in SUBTYPE_BY_WORD:
+            other_subtypes.add(SUBTYPE_BY_WORD[single])
+        else:
+            return False
+    if colours and adds and addition is not None and "colors" not in addition.group(2):
+        return False  # "a blue Wall in addition to its other creature types": the colour's scope is not read
+    if other_subtypes and other_subtypes <= _BASIC_LAND_TYPES and not (adds or colours or card_types or creature_types):
+        changes["land_types"] = frozenset(other_subtypes)  # "Enchanted land is an Island." (CR 305.7)
+        return True
+    if (card_types or other_subtypes) and not adds:
+        return False  # a card type or other subtype set, not added: its subtypes' fate (CR 205.1a) is not read
+    if colours:
+        changes["add_colours" if adds else "colours"] = frozenset(colours)
+    if card_types:
+        changes["add_types"] = frozenset(card_types)
+    if creature_types and not adds:
+        changes["creature_types"] = frozenset(creature_types)
+    if (creature_types and adds) or other_subtypes:
+        changes["add_subtypes"] = frozenset(other_subtypes | (creature_types if adds else set()))
+    return bool(colours or card_types or creature_types or other_subtypes)

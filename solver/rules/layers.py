@@ -1,0 +1,368 @@
+"""The layer system: the characteristics of permanents as the game sees them (CR 611.3, 613).
+
+Every rule reads a permanent's card types, subtypes, colours, abilities, power and controller through the state
+this module makes: each permanent's printed values with the continuous effects of the static abilities on the
+battlefield applied, layer by layer (CR 613.1: control in layer 2, types in 4, colours in 5, abilities in 6, power
+and toughness in 7), each effect to the objects it applied to when it began to apply (CR 613.6), under its
+condition (CR 611.3a). An effect of a permanent that lost all its abilities in layer 6 no longer exists from
+there on (CR 613.8, dependency). A state gives no timestamps (CR 613.7): where two effects on one object in one
+layer would give different results in different orders, the answer is unsupported, never guessed.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import NoReturn
+
+from models.abilities import ContinuousEffect, ControllerFilter, EffectCondition, EffectScope, Layer, TargetKind
+from models.errors import UnsupportedRuleError
+from models.mana import Color
+from models.objects import CardType, GameObject, ObjectId, PlayerId, Zone
+from models.state import GameState
+from models.subtypes import SUBTYPES
+from solver.abilities import StateTable, abilities_of, keyword_counters, with_attached_grants
+from solver.rules.qualities import has_qualities, is_of_kinds
+
+__all__ = ["as_the_game_sees_it", "devotion"]
+
+
+@dataclass
+class _Seen:
+    """One permanent's characteristics as the layers change them."""
+
+    controller: PlayerId
+    types: list[CardType]
+    subtypes: list[str]
+    colours: frozenset[Color]
+    keywords: list[str] = field(default_factory=list)
+    lost: list[str] = field(default_factory=list)
+    abilities_lost: bool = False
+    rules_text_lost: bool = False
+    activation_banned: bool = False
+    base: tuple[int, int] | None = None
+    change: tuple[int, int] = (0, 0)
+
+
+@dataclass(frozen=True)
+class _Applied:
+    """An effect of one source in play, in the order the battlefield lists the sources."""
+
+    source: GameObject
+    effect: ContinuousEffect
+    order: int
+
+
+_SEEN_STATES: StateTable[GameState | None] = StateTable(64)
+_UNKNOWN = object()
+
+
+def as_the_game_sees_it(state: GameState) -> GameState:
+    """The state with every permanent's characteristics as the continuous effects in play make them (CR 613).
+
+    Parameters
+    ----------
+    state : GameState
+
+    Returns
+    -------
+    GameState
+        ``state`` itself when no effect changes anything; else a state whose permanents carry their types,
+        subtypes, colours, power and toughness (their card's fields), controller, gained keywords (``granted``)
+        and lost abilities as the layers give them. Kept while the state lives.
+
+    Raises
+    ------
+    UnsupportedRuleError
+        Effects whose order matters on one object in one layer (the state has no timestamps, CR 613.7), an Aura
+        whose effects apply to the object it is attached to when the state says it is attached to nothing (CR
+        303.4c), or an effect one of whose parts can't be applied.
+    """
+    found = _SEEN_STATES.get(state, _UNKNOWN)
+    if found is not _UNKNOWN:
+        return state if found is None else found
+    granted = with_attached_grants(state)  # keywords given by quoted-ability grants, read apart
+    applied = _effects_in_play(granted)
+    result = _apply(granted, applied) if applied else granted
+    _SEEN_STATES.put(state, None if result is state else result)
+    return result
+
+
+def _effects_in_play(state: GameState) -> list[_Applied]:
+    found = []
+    for order, obj in enumerate(state.battlefield()):
+        for effect in abilities_of(obj).static_effects:
+            found.append(_Applied(obj, effect, order))
+    return found
+
+
+def devotion(state: GameState, player: PlayerId, colours: Iterable[Color]) -> int:
+    """A player's devotion to colours: their mana symbols among the mana costs of the permanents they control.
+
+    A symbol counts once if it is of any of the colours (a hybrid symbol of both among them too), CR 700.5.
+
+    Parameters
+    ----------
+    state : GameState
+        Its permanents' controllers as control effects make them (CR 700.5a).
+    player : PlayerId
+    colours : iterable of Color
+
+    Returns
+    -------
+    int
+        A number of mana symbols.
+    """
+    wanted = frozenset(colours)
+    total = 0
+    for obj in state.battlefield():
+        cost = obj.card.mana_cost
+        if obj.controller != player or cost is None:
+            continue
+        total += sum(1 for symbol in cost.symbols if wanted.intersection(symbol.colors))
+    return total
+
+
+def _holds(state: GameState, source: GameObject, condition: EffectCondition | None) -> bool:
+    """Whether an effect's condition holds now (CR 611.3a)."""
+    if condition is None:
+        return True
+    if condition.kind == "devotion below":
+        return devotion(state, source.controller, condition.colours) < condition.number
+    if condition.kind in ("your turn", "not your turn"):
+        return (state.active_player == source.controller) == (condition.kind == "your turn")
+    raise UnsupportedRuleError(source.name, condition.text, "a condition of a static ability not read")
+
+
+def _printed(obj: GameObject) -> _Seen:
+    card = obj.card
+    return _Seen(obj.controller, list(card.types), list(card.subtypes), card.colors)
+
+
+def _as_object(obj: GameObject, seen: _Seen, state: GameState) -> GameObject:
+    """A twin of the permanent as the layers saw it: its card's characteristics and its status replaced."""
+    card = dataclasses.replace(
+        obj.card,
+        types=tuple(seen.types),
+        subtypes=tuple(seen.subtypes),
+        colors=seen.colours,
+        power=_power(obj.card.power, seen, 0),
+        toughness=_power(obj.card.toughness, seen, 1),
+    )
+    if card == obj.card:
+        card = obj.card
+    return dataclasses.replace(
+        obj,
+        card=card,
+        controller=seen.controller,
+        granted=tuple(dict.fromkeys(obj.granted + tuple(seen.keywords))),
+        abilities_lost=obj.abilities_lost or seen.abilities_lost,
+        keywords_lost=tuple(dict.fromkeys(obj.keywords_lost + tuple(seen.lost))),
+        activation_banned=obj.activation_banned or seen.activation_banned,
+        rules_text_lost=obj.rules_text_lost or seen.rules_text_lost,
+    )
+
+
+def _power(printed: str | None, seen: _Seen, index: int) -> str | None:
+    """Power or toughness after layer 7b and 7c (counters are added where they are read, CR 613.4c)."""
+    if seen.base is None and seen.change == (0, 0):
+        return printed
+    if seen.base is not None:
+        return str(seen.base[index] + seen.change[index])
+    if printed is None or not printed.lstrip("-").isdigit():
+        return printed  # defined by an ability (CR 604.3): read as unsupported where it is read
+    return str(int(printed) + seen.change[index])
+
+
+def _apply(state: GameState, applied: list[_Applied]) -> GameState:
+    seen = {obj.id: _printed(obj) for obj in state.battlefield()}
+    affected: dict[int, tuple[ObjectId, ...]] = {}  # by the effect's place in ``applied``
+    live = [i for i, a in enumerate(applied) if _holds(state, a.source, a.effect.condition)]
+    current = state
+    for layer in Layer:
+        in_layer = [i for i in live if layer in applied[i].effect.layers and not _removed(applied[i], seen, layer)]
+        if not in_layer:
+            continue
+        for i in in_layer:
+            if i not in affected:
+                affected[i] = _affected_ids(current, applied[i])  # when it begins to apply (CR 613.6)
+        _apply_layer(layer, [(applied[i], affected[i]) for i in in_layer], seen, current)
+        current = _with(state, seen)
+        if layer is Layer.CONTROL:  # devotion counts what each player controls now (CR 700.5a)
+            live = [i for i, a in enumerate(applied) if _holds(current, a.source, a.effect.condition)]
+    return current
+
+
+def _removed(one: _Applied, seen: dict[ObjectId, _Seen], layer: Layer) -> bool:
+    """Whether the effect's source lost the ability that makes it, by a layer-6 effect (CR 613.8a)."""
+    source = seen.get(one.source.id)
+    return layer >= Layer.ABILITIES and source is not None and source.abilities_lost and not one.effect.loses_abilities
+
+
+def _with(state: GameState, seen: dict[ObjectId, _Seen]) -> GameState:
+    objects = tuple(
+        _as_object(o, seen[o.id], state) if o.id in seen and seen[o.id] != _printed(o) else o for o in state.objects
+    )
+    return dataclasses.replace(state, objects=objects)
+
+
+def _affected_ids(state: GameState, one: _Applied) -> tuple[ObjectId, ...]:
+    """The permanents an effect applies to (CR 611.3, 613.6), as the state shows them now."""
+    source, scope = state.object(one.source.id), one.effect.affected
+    if scope.scope is EffectScope.SELF:
+        return (source.id,)
+    if scope.scope is EffectScope.ATTACHED:
+        if source.attached_to is None:
+            if "Aura" in source.card.subtypes:
+                raise UnsupportedRuleError(
+                    source.name,
+                    one.effect.text,
+                    "it applies to the object it is attached to, and the state does not say what that is (CR 303.4c)",
+                )
+            return ()  # an unattached Equipment gives nothing (CR 301.5c)
+        if not state.has_object(source.attached_to):
+            return ()
+        target = state.object(source.attached_to)
+        return (target.id,) if target.zone is Zone.BATTLEFIELD else ()
+    found = []
+    for obj in state.battlefield():
+        if scope.other and obj.id == source.id:
+            continue
+        if scope.tokens and not obj.token:
+            continue
+        if scope.controller is ControllerFilter.YOU and obj.controller != source.controller:
+            continue
+        if scope.controller is ControllerFilter.OPPONENT and obj.controller == source.controller:
+            continue
+        if TargetKind.PERMANENT not in scope.kinds and not is_of_kinds(obj.card.types, scope.kinds):
+            continue
+        if not has_qualities(obj, scope.qualities):
+            continue
+        found.append(obj.id)
+    return tuple(found)
+
+
+def _apply_layer(
+    layer: Layer, effects: list[tuple[_Applied, tuple[ObjectId, ...]]], seen: dict[ObjectId, _Seen], state: GameState
+) -> None:
+    """Apply one layer's effects to each object, refusing where their order matters and is not known."""
+    by_object: dict[ObjectId, list[_Applied]] = {}
+    for one, ids in effects:
+        for obj_id in ids:
+            by_object.setdefault(obj_id, []).append(one)
+    if layer is Layer.ABILITIES:  # an ability removed before its effect applies makes none (CR 613.8a)
+        for obj_id, ones in by_object.items():
+            if any(one.effect.loses_abilities and not _removed(one, seen, layer) for one in ones):
+                seen[obj_id].abilities_lost = True
+    for obj_id, ones in by_object.items():
+        ones = [o for o in ones if not _removed(o, seen, layer)]
+        if not ones:
+            continue
+        if layer is Layer.ABILITIES:
+            _refuse_unknown_order_with_given(state.object(obj_id), ones, seen[obj_id])
+        results = []
+        for order in _orders(layer, ones, state.object(obj_id)):
+            trial = dataclasses.replace(
+                seen[obj_id], keywords=list(seen[obj_id].keywords), lost=list(seen[obj_id].lost)
+            )
+            for one in order:
+                _change(layer, one, trial)
+            results.append(trial)
+        if any(r != results[0] for r in results[1:]):
+            _refuse_order(state.object(obj_id), ones[0], "effects on it in one layer give different results by order")
+        seen[obj_id] = results[0]
+
+
+def _refuse_unknown_order_with_given(obj: GameObject, ones: list[_Applied], seen: _Seen) -> None:
+    """Refuse when layer-6 effects take what the state gives the object: their timestamps are not known."""
+    if seen.abilities_lost and _given(obj):
+        _refuse_order(obj, ones[0], "it loses all abilities, and has abilities given to it")
+    for one in ones:
+        lost_given = set(one.effect.remove_keywords) & _given(obj)
+        if lost_given:
+            _refuse_order(obj, one, f"it loses {', '.join(sorted(lost_given))}, also given to it")
+
+
+def _orders(layer: Layer, ones: list[_Applied], obj: GameObject) -> Iterable[Iterable[_Applied]]:
+    """The orders to try the effects on one object in one layer in: one when order can't matter (CR 613.7)."""
+    if len(ones) == 1 or all(_additive(layer, one.effect) for one in ones):
+        return [ones]
+    if len(ones) > _MOST_ORDERED:
+        _refuse_order(obj, ones[0], f"{len(ones)} effects on it in one layer may interact")
+    return itertools.permutations(ones)
+
+
+_MOST_ORDERED = 5
+"""The most effects on one object in one layer whose every order is tried (5! = 120 orders)."""
+
+
+def _given(obj: GameObject) -> set[str]:
+    """Keywords the state gives the object (granted, keyword counters): their timestamps are not known."""
+    return {k.lower() for k in obj.granted + keyword_counters(obj)}
+
+
+def _additive(layer: Layer, effect: ContinuousEffect) -> bool:
+    """Whether the effect's part in this layer only adds (types, colours, keywords, +N/+N): order can't matter."""
+    if layer is Layer.TYPES:
+        return not effect.remove_types and effect.creature_types is None and effect.land_types is None
+    if layer is Layer.COLOURS:
+        return effect.colours is None
+    if layer is Layer.ABILITIES:
+        return not (effect.remove_keywords or effect.loses_abilities)
+    if layer is Layer.POWER:
+        return effect.base_power is None
+    return False
+
+
+def _refuse_order(obj: GameObject, one: _Applied, what: str) -> NoReturn:
+    raise UnsupportedRuleError(
+        obj.name,
+        one.effect.text,
+        f"{what}, and the state gives no timestamps to order them (CR 613.7)",
+    )
+
+
+_LAND_TYPES = frozenset(SUBTYPES["land"])
+
+_CORRELATED = {
+    CardType.CREATURE: frozenset(SUBTYPES["creature"]),
+    CardType.KINDRED: frozenset(SUBTYPES["creature"]),
+}
+
+
+def _change(layer: Layer, one: _Applied, seen: _Seen) -> None:
+    """Apply one effect's part in one layer to one object's characteristics."""
+    effect = one.effect
+    if layer is Layer.CONTROL:
+        seen.controller = one.source.controller
+    elif layer is Layer.TYPES:
+        seen.types = [t for t in seen.types if t not in effect.remove_types] + [
+            t for t in sorted(effect.add_types, key=lambda t: t.value) if t not in seen.types
+        ]
+        for removed in effect.remove_types:  # its subtypes go with a card type removed (CR 205.1a)
+            kept = frozenset().union(*(_CORRELATED.get(t, frozenset()) for t in seen.types))
+            seen.subtypes = [s for s in seen.subtypes if s not in _CORRELATED.get(removed, ()) or s in kept]
+        if effect.creature_types is not None:  # set: they replace its creature types (CR 205.1a)
+            others = [s for s in seen.subtypes if s not in _CORRELATED[CardType.CREATURE]]
+            seen.subtypes = others + sorted(effect.creature_types)
+        seen.subtypes += [s for s in sorted(effect.add_subtypes) if s not in seen.subtypes]
+        if effect.land_types is not None:  # the land's land types replaced, its text's abilities gone (CR 305.7)
+            seen.subtypes = [s for s in seen.subtypes if s not in _LAND_TYPES] + sorted(effect.land_types)
+            seen.rules_text_lost = True
+    elif layer is Layer.COLOURS:
+        seen.colours = (effect.colours if effect.colours is not None else seen.colours) | effect.add_colours
+    elif layer is Layer.ABILITIES:
+        if effect.loses_abilities:
+            seen.abilities_lost = True
+            seen.keywords = []
+        seen.lost += [k for k in effect.remove_keywords if k not in seen.lost]
+        seen.keywords = [k for k in seen.keywords if k not in effect.remove_keywords]
+        seen.keywords += [k for k in effect.add_keywords if k not in seen.keywords]
+        seen.lost = [k for k in seen.lost if k not in effect.add_keywords]
+        seen.activation_banned = seen.activation_banned or effect.activation_banned
+    elif layer is Layer.POWER:
+        if effect.base_power is not None:
+            seen.base = effect.base_power
+        seen.change = (seen.change[0] + effect.power_change[0], seen.change[1] + effect.power_change[1])

@@ -1,0 +1,261 @@
+"""The layer system: static abilities of permanents change what other casts read (CR 611.3, 613).
+
+Each test puts a permanent whose static ability changes other objects on the battlefield, on one side or the
+other, and counts a spell whose casts read what it changes, with the count worked out by hand.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from models.errors import UnsupportedRuleError
+from solver.legal import legal_casts
+from solver.rules.layers import as_the_game_sees_it, devotion
+from tests.rules.conftest import lands
+
+
+def _targets(state, card):
+    """The target sets of every legal cast of ``card``, sorted, each a tuple of the chosen ids."""
+    return sorted(tuple(sorted(t.targets)) for cast in legal_casts(state, card) for t in cast.targets)
+
+
+# ---------------------------------------------------------------- layer 6: abilities gained and lost (CR 613.1f)
+
+
+@pytest.mark.parametrize("side", ["P2", "P1"])
+def test_creatures_you_control_have_flying(make_state, side):
+    """Tobita, Master of Winds (flipped Student of Elements): "Creatures you control have flying." (CR 613.1f, 611.3a).
+
+    Plummet destroys target creature with flying. Tobita's controller's creatures fly, Tobita with them: on P2's
+    side, Tobita and P2's Grizzly Bears (2 casts); on P1's side, Tobita and P1's Hill Giant (2 casts). Nobody
+    else flies.
+    """
+    tobita = ("tobita", "Student of Elements", {"flipped": True})
+    mine, theirs = [("giant", "Hill Giant")], [("bears", "Grizzly Bears")]
+    if side == "P2":
+        theirs.append(tobita)
+    else:
+        mine.append(tobita)
+    state = make_state(hand=[("plummet", "Plummet")], battlefield=lands("Forest", 2) + mine, opponent=theirs)
+    expected = [("bears",), ("tobita",)] if side == "P2" else [("giant",), ("tobita",)]
+    assert _targets(state, "plummet") == expected
+
+
+def test_loses_flying(make_state):
+    """Grounded: "Enchanted creature loses flying." (CR 613.1f). Serra Angel enchanted: Plummet has no target.
+
+    Without Grounded the Angel is Plummet's one target (1 cast); with it, none (0 casts).
+    """
+    angel = [("angel", "Serra Angel")]
+    bare = make_state(hand=[("plummet", "Plummet")], battlefield=lands("Forest", 2), opponent=angel)
+    assert _targets(bare, "plummet") == [("angel",)]
+    grounded = angel + [("grounded", "Grounded", {"attached_to": "angel"})]
+    state = make_state(hand=[("plummet", "Plummet")], battlefield=lands("Forest", 2), opponent=grounded)
+    assert legal_casts(state, "plummet").count() == 0
+
+
+def test_deep_freeze_base_power_lost_abilities_colour_and_type(make_state):
+    """Deep Freeze: base power and toughness 0/4 (7b), defender, loses all other abilities (6), a blue Wall (4, 5).
+
+    Serra Angel (4/4, flying, vigilance) enchanted: Smite the Monstrous (power 4 or greater) and Plummet (with
+    flying) have no target (0 casts each); without Deep Freeze each has one. The Angel is then a blue and white
+    Angel Wall with defender (CR 205.1b: "in addition to its other colors and types").
+    """
+    frozen = [("angel", "Serra Angel"), ("freeze", "Deep Freeze", {"attached_to": "angel"})]
+    state = make_state(
+        hand=[("smite", "Smite the Monstrous"), ("plummet", "Plummet")],
+        battlefield=lands("Plains", 4) + lands("Forest", 2),
+        opponent=frozen,
+    )
+    assert legal_casts(state, "smite").count() == 0
+    assert legal_casts(state, "plummet").count() == 0
+    angel = as_the_game_sees_it(state).object("angel")
+    assert angel.card.power == "0" and angel.card.toughness == "4"
+    assert set(angel.card.subtypes) == {"Angel", "Wall"}
+    assert {c.letter for c in angel.card.colors} == {"W", "U"}
+    assert angel.abilities_lost and "defender" in angel.granted
+
+
+def test_an_ability_lost_makes_no_effect(make_state):
+    """CR 613.8a: Deep Freeze on Tobita takes its "Creatures you control have flying" before that applies.
+
+    Tobita loses all other abilities, so neither it nor P2's Grizzly Bears fly: Plummet has no target (0 casts).
+    """
+    board = [
+        ("tobita", "Student of Elements", {"flipped": True}),
+        ("freeze", "Deep Freeze", {"attached_to": "tobita"}),
+        ("bears", "Grizzly Bears"),
+    ]
+    state = make_state(hand=[("plummet", "Plummet")], battlefield=lands("Forest", 2), opponent=board)
+    assert legal_casts(state, "plummet").count() == 0
+
+
+def test_order_of_effects_unknown_is_unsupported(make_state):
+    """CR 613.7: Tobita gives flying and Grounded takes it, both in layer 6: the later timestamp wins.
+
+    A state has no timestamps, so whether the enchanted creature flies can't be told: unsupported, never guessed.
+    """
+    board = [
+        ("tobita", "Student of Elements", {"flipped": True}),
+        ("bears", "Grizzly Bears"),
+        ("grounded", "Grounded", {"attached_to": "bears"}),
+    ]
+    state = make_state(hand=[("plummet", "Plummet")], battlefield=lands("Forest", 2), opponent=board)
+    with pytest.raises(UnsupportedRuleError, match="613.7"):
+        legal_casts(state, "plummet").count()
+
+
+@pytest.mark.parametrize(("side", "expected"), [("P1", 1), ("P2", 0)])
+def test_haste_given_lets_a_new_creature_tap_for_mana(make_state, side, expected):
+    """Fervor: "Creatures you control have haste." (CR 613.1f); a summoning-sick creature with haste taps (302.6).
+
+    Giant Growth ({G}) with a summoning-sick Llanowar Elves as P1's only mana: with P1's Fervor it pays, and
+    the Elves are the one creature to target (1 cast); with P2's Fervor, P1's Elves have no haste (0 casts).
+    """
+    fervor = [("fervor", "Fervor")]
+    state = make_state(
+        hand=[("growth", "Giant Growth")],
+        battlefield=[("elves", "Llanowar Elves", {"summoning_sick": True})] + (fervor if side == "P1" else []),
+        opponent=fervor if side == "P2" else [],
+    )
+    assert legal_casts(state, "growth").count() == expected
+
+
+def test_activated_abilities_cant_be_activated(make_state):
+    """Arrest: "its activated abilities can't be activated" (CR 602.5): its mana abilities neither (605.3a).
+
+    P1's Llanowar Elves, P1's only mana, arrested by P2: Giant Growth can't be paid (0 casts). Unarrested, it
+    pays and targets the Elves (1 cast).
+    """
+    elves = [("elves", "Llanowar Elves")]
+    free = make_state(hand=[("growth", "Giant Growth")], battlefield=elves)
+    assert legal_casts(free, "growth").count() == 1
+    arrest = [("arrest", "Arrest", {"attached_to": "elves"})]
+    state = make_state(hand=[("growth", "Giant Growth")], battlefield=elves, opponent=arrest)
+    assert legal_casts(state, "growth").count() == 0
+
+
+# ---------------------------------------------------------------- layer 2: control (CR 613.1b)
+
+
+@pytest.mark.parametrize(("persuaded", "expected"), [(True, [("elves",)]), (False, [])])
+def test_control_of_enchanted_creature(make_state, persuaded, expected):
+    """Persuasion: "You control enchanted creature." (CR 613.1b). P1's Persuasion on P2's Llanowar Elves.
+
+    Ranger's Guile ({G}: target creature you control) with the Elves as P1's only mana: persuaded, P1 controls
+    the Elves, which pay and are the target (1 cast); without Persuasion P1 has neither mana nor a creature.
+    """
+    mine = [("persuasion", "Persuasion", {"attached_to": "elves"})] if persuaded else []
+    state = make_state(hand=[("guile", "Ranger's Guile")], battlefield=mine, opponent=[("elves", "Llanowar Elves")])
+    assert _targets(state, "guile") == expected
+
+
+# ---------------------------------------------------------------- layer 4: types, with a condition (CR 613.1d)
+
+
+def test_god_below_devotion_is_no_creature(make_state):
+    """Pharika's "As long as your devotion to black and green is less than seven, Pharika isn't a creature".
+
+    Pharika ({2}{B}{G}) alone gives P2 devotion 2 (CR 700.5): no creature, and no God either (CR 205.1a: the
+    creature types go with the creature type). Lightning Bolt's any target: P1 or P2 (2 casts).
+    """
+    state = make_state(
+        hand=[("bolt", "Lightning Bolt")],
+        battlefield=lands("Mountain", 1),
+        opponent=[("pharika", "Pharika, God of Affliction")],
+    )
+    assert _targets(state, "bolt") == [("P1",), ("P2",)]
+    seen = as_the_game_sees_it(state).object("pharika")
+    assert [t.value for t in seen.card.types] == ["Enchantment"] and seen.card.subtypes == ()
+
+
+@pytest.mark.parametrize("side", ["P2", "P1"])
+def test_god_with_devotion_is_a_creature(make_state, side):
+    """Devotion counts the symbols of the permanents its player controls (CR 700.5).
+
+    Pharika {2}{B}{G} (2) + Phyrexian Obliterator {B}{B}{B}{B} (4) + Llanowar Elves {G} (1): 7 for P2 with all
+    three, and Pharika is a creature: Bolt has 5 targets (P1, P2, Pharika, Obliterator, Elves). With the
+    Obliterator on P1's side, P2's devotion is 3: Pharika is no creature, and Bolt has 4 (P1, P2, Obliterator, Elves).
+    """
+    obliterator = [("obliterator", "Phyrexian Obliterator")]
+    theirs = [("pharika", "Pharika, God of Affliction"), ("elves", "Llanowar Elves")]
+    state = make_state(
+        hand=[("bolt", "Lightning Bolt")],
+        battlefield=lands("Mountain", 1) + (obliterator if side == "P1" else []),
+        opponent=theirs + (obliterator if side == "P2" else []),
+    )
+    assert devotion(state, "P2", [c for c in state.object("pharika").card.colors]) == (7 if side == "P2" else 3)
+    expected = {("P1",), ("P2",), ("obliterator",), ("elves",)} | ({("pharika",)} if side == "P2" else set())
+    assert set(_targets(state, "bolt")) == expected
+
+
+def test_creature_types_set(make_state):
+    """Oni Possession's "Enchanted creature gets +3/+3 …" and "Enchanted creature is a Demon Spirit".
+
+    CR 205.1a: the Demon Spirit replaces the Bears' creature types; +3/+3 makes it 5/5 (layer 7c), so Smite the
+    Monstrous (power 4 or greater) has it as its one target (1 cast).
+    """
+    board = [("bears", "Grizzly Bears"), ("oni", "Oni Possession", {"attached_to": "bears"})]
+    state = make_state(hand=[("smite", "Smite the Monstrous")], battlefield=lands("Plains", 4), opponent=board)
+    assert _targets(state, "smite") == [("bears",)]
+    bears = as_the_game_sees_it(state).object("bears")
+    assert set(bears.card.subtypes) == {"Demon", "Spirit"} and bears.card.power == "5"
+
+
+# ---------------------------------------------------------------- what is not read refuses narrowly
+
+
+def test_power_change_not_read_refuses_power_only(make_state):
+    """Exoskeletal Armor's "+X/+X, where X is …" is not read: power can't be judged (CR 613.4).
+
+    So Smite is unsupported. Lightning Bolt reads no power: its targets are P1, P2 and the Bears (the Armor is no
+    creature), 3 casts.
+    """
+    board = [("bears", "Grizzly Bears"), ("armor", "Exoskeletal Armor", {"attached_to": "bears"})]
+    state = make_state(
+        hand=[("smite", "Smite the Monstrous"), ("bolt", "Lightning Bolt")],
+        battlefield=lands("Plains", 4) + lands("Mountain", 1),
+        opponent=board,
+    )
+    with pytest.raises(UnsupportedRuleError, match="613.4"):
+        legal_casts(state, "smite").count()
+    assert legal_casts(state, "bolt").count() == 3
+
+
+def test_keyword_change_not_read_refuses_that_keyword_only(make_state, card):
+    """An unread "… have flying" line: Plummet (with flying) is unsupported (CR 613.1f); Lightning Bolt is not.
+
+    Bolt's targets: P1, P2 and the opponent's creature: 3 casts.
+    """
+    oddity = card(
+        "Sky Oddity",
+        "{2}{U}",
+        "Creature — Bird",
+        "As long as you have seven or more cards in hand, creatures you control have flying.",
+        power="1",
+        toughness="1",
+    )
+    state = make_state(
+        hand=[("plummet", "Plummet"), ("bolt", "Lightning Bolt")],
+        battlefield=lands("Forest", 2) + lands("Mountain", 1),
+        opponent=[("oddity", oddity)],
+    )
+    with pytest.raises(UnsupportedRuleError, match="613.1f"):
+        legal_casts(state, "plummet").count()
+    assert legal_casts(state, "bolt").count() == 3
+
+
+@pytest.mark.parametrize(("spell", "expected"), [("Lightning Bolt", 0), ("Opt", 1)])
+def test_land_type_set(make_state, spell, expected):
+    """Spreading Seas: "Enchanted land is an Island." (CR 305.7): the Mountain taps for {U}, no longer {R}.
+
+    P1's one Mountain, enchanted by P2's Spreading Seas: Lightning Bolt ({R}) can't be paid (0 casts); Opt ({U},
+    no target) can (1 cast).
+    """
+    state = make_state(
+        hand=[("spell", spell)],
+        battlefield=[("mountain", "Mountain")],
+        opponent=[("seas", "Spreading Seas", {"attached_to": "mountain"})],
+    )
+    assert legal_casts(state, "spell").count() == expected
+    assert as_the_game_sees_it(state).object("mountain").card.subtypes == ("Island",)
