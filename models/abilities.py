@@ -1309,12 +1309,14 @@ class EffectScope(enum.Enum):
 
     ``SELF``: the permanent that has the ability ("~ isn't a creature"); ``ATTACHED``: the object the Aura or
     Equipment with the ability is attached to ("Enchanted creature has flying", CR 301.5, 303.4); ``GROUP``: every
-    permanent a phrase names ("Creatures you control have haste").
+    permanent a phrase names ("Creatures you control have haste"); ``LISTED``: the objects a resolved spell or
+    ability's effect applies to, named by the state (CR 611.2c).
     """
 
     SELF = "self"
     ATTACHED = "attached"
     GROUP = "group"
+    LISTED = "listed"
 
 
 class Layer(enum.IntEnum):
@@ -1364,19 +1366,29 @@ class EffectCondition:
     ----------
     kind : str
         ``"devotion below"``: the controller's devotion to ``colours`` is less than ``number`` (CR 700.5);
-        ``"your turn"`` / ``"not your turn"``: the controller of the source is (isn't) the active player (CR 500.1).
+        ``"your turn"`` / ``"not your turn"``: the controller of the source is (isn't) the active player (CR 500.1);
+        ``"attacking"``, ``"untapped"``, ``"tapped"``: the source is so (CR 506.4, 110.5); ``"counter"``: the
+        source has a counter of the kind ``counter`` (CR 122.1); ``"control"``: ``requirement`` holds for the
+        source's controller; ``"graveyard at least"``: its controller's graveyard holds ``number`` cards or more;
+        ``"no cards in hand"``: its controller's hand is empty.
     colours : frozenset of Color
         The colours of a devotion condition ("devotion to black and green": both, counted together, CR 700.5a).
     number : int
-        The bound of a devotion condition.
+        The bound of a devotion or graveyard condition.
     text : str
         The condition's words, for explanations.
+    counter : str
+        The counter kind of a ``"counter"`` condition ("divinity").
+    requirement : ControlRequirement or None
+        What a ``"control"`` condition asks ("you control a Forest", "an opponent controls an Island").
     """
 
     kind: str
     colours: frozenset[Color] = frozenset()
     number: int = 0
     text: str = ""
+    counter: str = ""
+    requirement: ControlRequirement | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -1417,7 +1429,15 @@ class ContinuousEffect:
     base_power : tuple of (int, int) or None
         Layer 7b: the base power and toughness set ("has base power and toughness 0/4").
     power_change : tuple of (int, int)
-        Layer 7c: added to power and toughness ("gets +2/+2").
+        Layer 7c: added to power and toughness ("gets +2/+2"), times ``power_per`` when it is given.
+    power_per : Count or None
+        "gets +1/+1 for each artifact you control": what the change is multiplied by, counted from the effect's
+        source (its controller is "you").
+    defined_power : Count or None
+        Layer 7a: a characteristic-defining ability sets ``defines`` ("power", or "power and toughness") to this
+        number ("~'s power is equal to the number of creatures you control", CR 604.3).
+    defines : str
+        What ``defined_power`` sets.
     """
 
     text: str
@@ -1437,6 +1457,9 @@ class ContinuousEffect:
     activation_banned: bool = False
     base_power: tuple[int, int] | None = None
     power_change: tuple[int, int] = (0, 0)
+    power_per: Count | None = None
+    defined_power: Count | None = None
+    defines: str = ""
 
     @property
     def layers(self) -> frozenset[Layer]:
@@ -1456,7 +1479,7 @@ class ContinuousEffect:
             found.add(Layer.COLOURS)
         if self.add_keywords or self.remove_keywords or self.loses_abilities or self.activation_banned:
             found.add(Layer.ABILITIES)
-        if self.base_power is not None or self.power_change != (0, 0):
+        if self.base_power is not None or self.power_change != (0, 0) or self.defined_power is not None:
             found.add(Layer.POWER)
         return frozenset(found)
 

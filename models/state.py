@@ -14,7 +14,7 @@ from typing import Any
 from models.mana import ManaCost
 from models.objects import GameObject, ObjectId, Phase, PlayerId, Zone
 
-__all__ = ["GameState", "TurnFacts"]
+__all__ = ["GameState", "StateEffect", "TurnFacts"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +60,29 @@ class TurnFacts:
         return dict(self.life_lost).get(PlayerId(player), 0)
 
 
+@dataclass(frozen=True, slots=True)
+class StateEffect:
+    """A continuous effect of a resolved spell or ability, still in force (CR 611.2): the file's ``effects``.
+
+    Parameters
+    ----------
+    source : ObjectId
+        The object whose spell or ability made it; its controller is the effect's "you" (CR 611.2a).
+    affects : tuple of ObjectId
+        The objects it applies to, fixed as it began (CR 611.2c).
+    text : str
+        What it does, as the card says it: "gets +2/+2 and gains flying until end of turn". Read by the same
+        reader as static abilities, and applied in the same layers (CR 613).
+    timestamp : int
+        Its order among the file's effects (CR 613.7b): a later one applies later within a layer.
+    """
+
+    source: ObjectId
+    affects: tuple[ObjectId, ...]
+    text: str
+    timestamp: int = 0
+
+
 @dataclass(frozen=True, slots=True, weakref_slot=True)
 class GameState:
     """One moment of a game, enough to decide what may be cast.
@@ -87,6 +110,8 @@ class GameState:
     player_counters : tuple of (PlayerId, tuple of (str, int))
         Counters each player has (CR 122.1: energy, poison, experience...), kind and number sorted by kind;
         players with none left out.
+    effects : tuple of StateEffect
+        Continuous effects of resolved spells and abilities still in force (CR 611.2), in file order.
     """
 
     players: tuple[PlayerId, ...]
@@ -100,6 +125,7 @@ class GameState:
     stack_casts: tuple[tuple[ObjectId, Any], ...] = field(default=(), compare=False)
     this_turn: TurnFacts = TurnFacts()
     player_counters: tuple[tuple[PlayerId, tuple[tuple[str, int], ...]], ...] = ()
+    effects: tuple[StateEffect, ...] = ()
     _index: Mapping[ObjectId, GameObject] = field(init=False, compare=False, repr=False)
     _zones: dict[tuple[Zone, PlayerId | None], tuple[GameObject, ...]] = field(init=False, compare=False, repr=False)
 

@@ -201,16 +201,15 @@ def test_a_quality_the_permanent_lacks_makes_no_edge() -> None:
 
 
 def test_pairs_the_rules_cannot_judge_are_left_out_and_listed() -> None:
-    """CR 613.4: a quality naming power of a permanent whose power a static ability changes is not judged.
+    """CR 613.4: a quality naming power of a permanent whose power a static ability not read changes is not judged.
 
-    Terashi's Verdict ("target attacking creature with power 3 or less") and Crusading Knight (protection
-    from black; "gets +1/+1 for each Swamp your opponents control"): no edge, and the pair is listed.
+    Terashi's Verdict ("target attacking creature with power 3 or less") and Beasts of Bogardan (protection
+    from red; "gets +1/+1 as long as an opponent controls a nontoken white permanent", a condition not read): no
+    edge, and the pair is listed.
     """
-    found = build_interaction_graph(pool("Terashi's Verdict", "Crusading Knight"))
+    found = build_interaction_graph(pool("Terashi's Verdict", "Beasts of Bogardan"))
     assert edges_of(found.graph, "target") == set()
-    assert [(spell, permanent) for spell, permanent, _ in found.undecided] == [
-        ("Terashi's Verdict", "Crusading Knight")
-    ]
+    assert [(spell, permanent) for spell, permanent, _ in found.undecided] == [("Terashi's Verdict", "Beasts of Bogardan")]
     assert "CR 613.4" in found.undecided[0][2]
 
 

@@ -860,7 +860,9 @@ NAMED_PERMANENTS = [
             "power": "2",
             "toughness": "2",
         },
-        ("unsupported", "unsupported"),
+        # the ability given triggers once a spell targets (CR 603.2): the spell was cast, legally; like ward
+        # (CR 702.21a) it restricts no target. Shock: P1, P2, the Bear, Kira: 4 either side
+        (4, 4),
     ),
     (
         {

@@ -26,7 +26,7 @@ from models.errors import InputError, StateError, UnsupportedRuleError, json_tex
 from models.io.forge_pzl import load_puzzle
 from models.mana import ManaCost, ManaSource
 from models.objects import Card, CastGrant, GameObject, ObjectId, Phase, PlayerId, Zone, face_down_card
-from models.state import GameState, TurnFacts
+from models.state import GameState, StateEffect, TurnFacts
 from models.io.text import parse_json, read_input_text
 
 if TYPE_CHECKING:
@@ -92,6 +92,13 @@ class _ThisTurn(_Strict):
     lands_played: dict[str, int] = Field(default_factory=dict)
 
 
+class _Effect(_Strict):
+    source: str = Field(min_length=1)
+    affects: list[str] = Field(min_length=1)
+    text: str = Field(min_length=1)
+    timestamp: int = 0
+
+
 class _State(_Strict):
     players: list[str] = Field(min_length=1)
     life: dict[str, int] = Field(default_factory=dict)
@@ -105,6 +112,7 @@ class _State(_Strict):
     mana_pool: dict[str, str] = Field(default_factory=dict)
     this_turn: _ThisTurn | None = None
     counters: dict[str, dict[str, int]] = Field(default_factory=dict)
+    effects: list[_Effect] = Field(default_factory=list)
 
 
 def _face_up(card: Card, face: str | None, zone: str, fail: Callable[[str], StateError]) -> Card:
@@ -289,6 +297,7 @@ class _StateReader:
             stack_casts=tuple(stack_casts),
             this_turn=self.this_turn(),
             player_counters=self.player_counters(),
+            effects=self.effects(place),
         )
 
     def pools(self) -> tuple[tuple[PlayerId, ManaCost], ...]:
@@ -328,6 +337,23 @@ class _StateReader:
             lands_played=tuple((PlayerId(p), n) for p, n in facts.lands_played.items()),
             given=frozenset(facts.model_fields_set),
         )
+
+    def effects(self, place: dict[str, int]) -> tuple[StateEffect, ...]:
+        """The continuous effects of resolved spells and abilities (CR 611.2), each naming objects of the file."""
+        found = []
+        for index, entry in enumerate(self.model.effects):
+            path = f"effects[{index}]"
+            for key, ids in (("source", [entry.source]), ("affects", entry.affects)):
+                for at, name in enumerate(ids):
+                    if name not in place:
+                        where = f"{path}.{key}" if key == "source" else f"{path}.affects[{at}]"
+                        raise self.fail(where, f"no object with id {name!r} in the state")
+            found.append(
+                StateEffect(
+                    ObjectId(entry.source), tuple(ObjectId(a) for a in entry.affects), entry.text, entry.timestamp
+                )
+            )
+        return tuple(found)
 
     def player_counters(self) -> tuple[tuple[PlayerId, tuple[tuple[str, int], ...]], ...]:
         """Each player's counters (CR 122.1), those with none left out."""

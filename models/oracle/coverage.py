@@ -10,8 +10,9 @@ from dataclasses import dataclass, field
 from models.cards import SkippedRecord
 from models.objects import Card, CardType
 from models.oracle.parser import parse_card
+from models.oracle.unread import may_change_characteristics
 
-__all__ = ["Coverage", "REFUSED", "oracle_coverage"]
+__all__ = ["CHARACTERISTICS_UNREAD", "Coverage", "REFUSED", "oracle_coverage"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,6 +88,10 @@ def _skip_key(reason: str) -> str:
     return re.sub(r" in '[^']*'| in \"[^\"]*\"", "", reason)
 
 
+CHARACTERISTICS_UNREAD = "static ability that may change what permanents are (CR 613), not read"
+"""The reason a permanent with an unread static line :func:`~models.oracle.unread.may_change_characteristics` is
+counted not read."""
+
 REFUSED = "read, but its cast is refused in a game with nothing else in it:"
 """How the reason of an instant or sorcery read fully whose cast problem is refused begins."""
 
@@ -122,6 +127,8 @@ def oracle_coverage(
             # a land card is played, not cast (CR 305.9): its text about another zone ("Mayhem") is no cast
             casting = parsed.casting_unsupported if card.is_land else parsed.unsupported_casting_from_any_zone
             unread = {u.reason for u in parsed.permanent_unsupported + casting}
+            if any(may_change_characteristics(line) for line in parsed.static_unread):
+                unread.add(CHARACTERISTICS_UNREAD)  # refused where it is read, so never a guess: but not read
             if not unread:
                 others_modelled += 1
             elif all(reason.startswith(DATA_LACKS) for reason in unread):

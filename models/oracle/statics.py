@@ -10,12 +10,15 @@ enters, life, drawing, CR 601.2) is read as such. Any other static line is kept 
 
 from __future__ import annotations
 
+import functools
 import re
 
 from models.abilities import (
     AffectedObjects,
     ContinuousEffect,
+    ControlRequirement,
     ControllerFilter,
+    Count,
     EffectCondition,
     EffectScope,
     ObjectFilter,
@@ -23,15 +26,16 @@ from models.abilities import (
 )
 from models.errors import InputError
 from models.mana import Color
-from models.objects import CardType
+from models.objects import CardType, Zone
 from models.oracle.keywords import parse_granted
 from models.oracle.permanents import quoted_ability_bears_on_no_cast
 from models.oracle.qualities import qualified_kind, with_clause
+from models.oracle.targets import read_counted
 from models.oracle.unread import UnreadText
 from models.oracle.words import COLOR_WORDS, KIND_WORDS, NUMBER_WORDS, SUBTYPE_BY_WORD
 from models.subtypes import SUBTYPES
 
-__all__ = ["read_static_effects", "bears_on_no_cast"]
+__all__ = ["read_static_effects", "read_effect_text", "bears_on_no_cast"]
 
 
 _NO_CAST = re.compile(
@@ -81,11 +85,12 @@ def bears_on_no_cast(line: str) -> bool:
     return _NO_CAST.fullmatch(line) is not None
 
 
-_CONDITION_FIRST = re.compile(
-    r"(?:as long as your devotion to (?P<colours>[a-z]+(?: and [a-z]+)?) is less than (?P<number>[a-z]+|\d+)"
-    r"|(?P<turn>during your turn|as long as it's your turn|as long as it's not your turn)), (?P<rest>.+)"
-)
-_CONDITION_LAST = re.compile(r"(?P<rest>.+?),? (?P<turn>during your turn|as long as it's your turn)\.")
+_CONDITION_FIRST = re.compile(r"(?:as long as (?P<condition>[^,]+)|(?P<turn>during your turn)), (?P<rest>.+)")
+_CONDITION_LAST = re.compile(r"(?P<rest>.+?),? (?:as long as (?P<condition>[^,]+)|(?P<turn>during your turn))\.")
+_ABILITY_WORD = re.compile(r"[a-z' ]+ — (?P<rest>.+)")
+"""An ability word before a static line ("Threshold — …"): it has no rules meaning (CR 207.2c)."""
+
+_IT = r"(?:~|this creature|this permanent|this artifact|this enchantment|this land|it)"
 
 _SUBJECT = re.compile(
     r"(?P<attached>enchanted|equipped) (?P<kind>creature|permanent|land|artifact|planeswalker)"
@@ -94,7 +99,7 @@ _SUBJECT = re.compile(
     r"(?: (?P<controller>you control|your opponents control|an opponent controls))?(?: with (?P<with>[a-z ]+))?"
 )
 
-_PREDICATE_START = r"(?:gets?|has|have|loses?|is|are|isn't|can't|doesn't|its activated abilities)\b"
+_PREDICATE_START = r"(?:gets?|has|have|gains?|loses?|is|are|becomes?|isn't|can't|doesn't|its activated abilities)\b"
 _SPLIT = re.compile(rf"(?:,? and |, )(?={_PREDICATE_START})")
 
 _VERB = re.compile(rf"(?P<subject>.+?) (?P<predicates>{_PREDICATE_START}.*)\.")
@@ -127,7 +132,47 @@ def read_static_effects(line: str) -> tuple[ContinuousEffect, ...] | None:
         return None
 
 
+_DURATION = re.compile(r"(?P<rest>.+?)(?: until (?:end of turn|your next turn)| this turn)?\.?")
+
+
+@functools.lru_cache(maxsize=1024)
+def read_effect_text(text: str) -> ContinuousEffect | None:
+    """The continuous effect a resolved spell or ability left, from its words (the state's ``effects``, CR 611.2).
+
+    "gets +2/+2 and gains flying until end of turn", "loses all abilities", "becomes a blue Frog": the same
+    predicates as static abilities, applied to the objects the state lists (CR 611.2c); how long it lasts is the
+    state's to say (it is listed while it is in force).
+
+    Parameters
+    ----------
+    text : str
+        The effect's words, without the objects it applies to.
+
+    Returns
+    -------
+    ContinuousEffect or None
+        None when a part of it is not read.
+    """
+    found = _DURATION.fullmatch(text.strip().lower())
+    if found is None:
+        return None
+    changes: dict[str, object] = {}
+    try:
+        for predicate in _SPLIT.split(found["rest"]):
+            if not _read_predicate(predicate.strip(), changes):
+                return None
+    except UnreadText:
+        return None
+    return ContinuousEffect(text, AffectedObjects(EffectScope.LISTED), **changes)  # type: ignore[arg-type]
+
+
 def _read(line: str) -> tuple[ContinuousEffect, ...] | None:
+    if (defined := _DEFINED.fullmatch(line)) is not None:
+        counted = _count(defined["counted"])
+        if counted is None:
+            return None
+        what = "power and toughness" if "toughness" in defined["what"] else "power"
+        return (ContinuousEffect(line, AffectedObjects(EffectScope.SELF), defined_power=counted, defines=what),)
     control = re.fullmatch(r"you control enchanted (creature|permanent|artifact|land|planeswalker)\.", line)
     if control:
         affected = AffectedObjects(EffectScope.ATTACHED, frozenset({TargetKind(control.group(1))}))
@@ -148,21 +193,50 @@ def _read(line: str) -> tuple[ContinuousEffect, ...] | None:
 
 
 def _condition(line: str) -> tuple[EffectCondition | None, str]:
-    """The line's condition ("as long as …", "during your turn", CR 611.3a) and the rest of it."""
-    first = _CONDITION_FIRST.fullmatch(line)
-    if first is not None:
-        rest = first["rest"]
-        if first["turn"]:
-            kind = "not your turn" if "not" in first["turn"] else "your turn"
-            return EffectCondition(kind, text=first["turn"]), rest
-        colours = frozenset(_colour(word) for word in first["colours"].split(" and "))
-        number = _number(first["number"])
-        text = f"devotion to {first['colours']} less than {first['number']}"
-        return EffectCondition("devotion below", colours, number, text), rest
-    last = _CONDITION_LAST.fullmatch(line)
-    if last is not None:
-        return EffectCondition("your turn", text=last["turn"]), last["rest"] + "."
+    """The line's condition ("as long as …", "during your turn", CR 611.3a) and the rest of it.
+
+    Raises
+    ------
+    UnreadText
+        A condition not read.
+    """
+    if (worded := _ABILITY_WORD.fullmatch(line)) is not None:
+        line = worded["rest"]
+    for pattern, rest in ((_CONDITION_FIRST, ""), (_CONDITION_LAST, ".")):
+        found = pattern.fullmatch(line)
+        if found is not None:
+            words = found["turn"] or found["condition"]
+            return _read_condition(words), found["rest"] + rest
     return None, line
+
+
+def _read_condition(words: str) -> EffectCondition:
+    """One condition of a static ability: whose turn, devotion, the source's status, what is controlled, cards."""
+    if words in ("during your turn", "it's your turn", "it's not your turn"):
+        return EffectCondition("not your turn" if "not" in words else "your turn", text=words)
+    if devoted := re.fullmatch(r"your devotion to ([a-z]+(?: and [a-z]+)?) is less than ([a-z]+|\d+)", words):
+        colours = frozenset(_colour(word) for word in devoted.group(1).split(" and "))
+        return EffectCondition("devotion below", colours, _number(devoted.group(2)), words)
+    if (status := re.fullmatch(rf"{_IT}(?:'s| is) (attacking|untapped|tapped)", words)) is not None:
+        return EffectCondition(status.group(1), text=words)
+    if (counter := re.fullmatch(rf"{_IT} has an? ([a-z+/0-9-]+) counter on it", words)) is not None:
+        return EffectCondition("counter", text=words, counter=counter.group(1))
+    if (controls := re.fullmatch(r"(you control|an opponent controls) an? ([a-z]+)", words)) is not None:
+        who = "you" if controls.group(1) == "you control" else "opponents"
+        what = controls.group(2)
+        if what in SUBTYPE_BY_WORD:
+            requirement = ControlRequirement(who, SUBTYPE_BY_WORD[what], words)
+        elif what in _CARD_TYPES:
+            requirement = ControlRequirement(who, "", words, card_type=_CARD_TYPES[what])
+        else:
+            raise UnreadText(words, "a condition of a static ability not read")
+        return EffectCondition("control", text=words, requirement=requirement)
+    graveyard = re.fullmatch(r"there are ([a-z]+|\d+) or more cards in your graveyard", words)
+    if graveyard is not None:
+        return EffectCondition("graveyard at least", number=_number(graveyard.group(1)), text=words)
+    if words == "you have no cards in hand":
+        return EffectCondition("no cards in hand", text=words)
+    raise UnreadText(words, "a condition of a static ability not read")
 
 
 def _colour(word: str) -> Color:
@@ -180,7 +254,37 @@ def _number(word: str) -> int:
     return int(NUMBER_WORDS[word])
 
 
-_SELF_KINDS = {"creature", "permanent", "artifact", "enchantment", "land"}
+def _count(words: str) -> Count | None:
+    """What "for each …" counts, when it counts what the layers can count; None otherwise.
+
+    Permanents by their qualities and controller, or cards in the controller's graveyard or hand
+    (:func:`~models.oracle.targets.read_counted`).
+    """
+    if words == "cards in your hand":
+        return Count(Zone.HAND, "you", text=words)
+    count = read_counted(words) or read_counted(_singular_phrase(words))
+    if count is None or count.objects or count.turn_fact or count.quantity or count.distinct or count.opponents:
+        return None
+    if count.zone is not Zone.BATTLEFIELD and (
+        count.zone not in (Zone.GRAVEYARD, Zone.HAND) or count.controller != "you"
+    ):
+        return None
+    return count
+
+
+def _singular_phrase(words: str) -> str:
+    """ "creatures you control" as "creature you control", "creature cards in your graveyard" as "creature card …"."""
+    out = []
+    for word in words.split(" "):
+        single = "card" if word == "cards" else _singular(word)
+        out.append(single if single is not None and word.endswith("s") else word)
+    return " ".join(out)
+
+
+_DEFINED = re.compile(
+    r"~'s (?P<what>power and toughness are each|power is) equal to the number of (?P<counted>[^.]+)\."
+)
+"""A characteristic-defining ability of power (CR 604.3, 613.4a): "~'s power is equal to the number of …"."""
 
 
 def _affected(subject: str) -> AffectedObjects | None:
@@ -235,6 +339,8 @@ def _group(text: str) -> tuple[frozenset[TargetKind], ObjectFilter | None, bool]
     head = _singular(words[-1])
     if head is None:
         return None
+    if len(words) == 1 and head in KIND_WORDS:  # "permanents", "creatures", "lands"
+        return frozenset({TargetKind(head)}), None, tokens
     phrase = " ".join(words[:-1] + [head])
     try:
         kinds, qualities = qualified_kind(phrase)
@@ -250,10 +356,22 @@ _CARD_TYPES = {t.value.lower(): t for t in CardType}
 _CREATURE_TYPES = {name.lower(): name for name in SUBTYPES["creature"]}
 
 
+_NO_CAST_PREDICATE = re.compile(
+    r"can't (?:attack|block|attack or block)(?: alone)?|can't be blocked|is goaded|attacks each combat if able"
+    r"|(?:doesn't|don't) untap during (?:its|their) controller's untap steps?"
+)
+"""A predicate of a static line that changes what only combat or untapping reads (CR 506, 502.3)."""
+
+
 def _read_predicate(predicate: str, changes: dict[str, object]) -> bool:
     """Read one predicate of a static line into ``changes`` (ContinuousEffect's fields); False when not read."""
-    if (pt := re.fullmatch(r"gets? ([+-]\d+)/([+-]\d+)", predicate)) is not None:
+    if (pt := re.fullmatch(r"gets? ([+-]\d+)/([+-]\d+)(?: for each (.+))?", predicate)) is not None:
         changes["power_change"] = (int(pt.group(1)), int(pt.group(2)))
+        if pt.group(3) is not None:
+            per = _count(pt.group(3))
+            if per is None:
+                return False
+            changes["power_per"] = per
         return True
     if (base := re.fullmatch(r"(?:has|have) base power and toughness (\d+)/(\d+)", predicate)) is not None:
         changes["base_power"] = (int(base.group(1)), int(base.group(2)))
@@ -264,12 +382,12 @@ def _read_predicate(predicate: str, changes: dict[str, object]) -> bool:
     if re.fullmatch(r"its activated abilities can't be activated", predicate):
         changes["activation_banned"] = True
         return True
-    if re.fullmatch(r"can't (?:attack|block|attack or block)", predicate):
-        return True  # combat (CR 506): nothing a cast reads
+    if _NO_CAST_PREDICATE.fullmatch(predicate):
+        return True  # combat (CR 506), untapping (CR 502.3): nothing a cast reads
     if re.fullmatch(r"(?:isn't|is not) a creature", predicate):
         changes["remove_types"] = frozenset({CardType.CREATURE})
         return True
-    if (gained := re.fullmatch(r"(?:has|have) (.+)", predicate)) is not None:
+    if (gained := re.fullmatch(r"(?:has|have|gains?) (.+)", predicate)) is not None:
         keywords = _keywords(gained.group(1))
         if keywords is None:
             return False
@@ -281,7 +399,7 @@ def _read_predicate(predicate: str, changes: dict[str, object]) -> bool:
             return False
         changes["remove_keywords"] = keywords
         return True
-    if (became := re.fullmatch(r"(?:is|are) (?:an? )?(.+)", predicate)) is not None:
+    if (became := re.fullmatch(r"(?:is|are|becomes?) (?:an? )?(.+)", predicate)) is not None:
         return _read_is(became.group(1), changes)
     return False
 

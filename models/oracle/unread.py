@@ -12,7 +12,18 @@ import re
 from lark.exceptions import UnexpectedInput
 
 
-__all__ = ["PERMANENT_RELEVANT", "UnreadText", "topics_of", "unread_reason", "error_span"]
+__all__ = [
+    "PERMANENT_RELEVANT",
+    "STATIC_COLOUR_CHANGE",
+    "STATIC_CREATURE_TYPE_CHANGE",
+    "STATIC_POWER_CHANGE",
+    "STATIC_TYPE_CHANGE",
+    "UnreadText",
+    "may_change_characteristics",
+    "topics_of",
+    "unread_reason",
+    "error_span",
+]
 
 
 # Lines of a permanent that, when not read, may change how spells are cast or targeted.
@@ -21,6 +32,51 @@ PERMANENT_RELEVANT = re.compile(
     r"|\b(spells?|flash|adventure)\b|\bcards? in (your|their|a player's) hand\b"  # what is cast, and how
     r"|\b(is|are) (an? )?(plains|island|swamp|mountain|forest)"  # a basic land type gives its mana (CR 305.7)
 )
+
+
+STATIC_POWER_CHANGE = re.compile(
+    r"\bgets? [+-](\d+|x)/[+-](\d+|x)\b|\bbase power\b|\bpower and toughness (are|is) each|\bpower (is|are) equal"
+)
+"""An unread static line that may change power or toughness (CR 613.4): "gets +X/+X, where X is …"."""
+
+STATIC_TYPE_CHANGE = re.compile(
+    r"\b(are|is|becomes?|it's) (still )?(an? |all )?(\d+/\d+ )?([a-z]+ )?"
+    r"(artifact |enchantment |land )?(creatures?|artifacts?|lands?|enchantments?)\b"
+)
+"""An unread static line that may change card types (CR 613.1d): "All Forests are 1/1 creatures …"."""
+
+STATIC_COLOUR_CHANGE = re.compile(
+    r"\b(is|are|becomes?|it's) (still )?(an? )?(all )?(white|blue|black|red|green|colorless|the chosen color)\b"
+    r"|\bin addition to (its|their) other colors\b"
+)
+"""An unread static line that may change colours (CR 613.1e): "All creatures are black."."""
+
+STATIC_CREATURE_TYPE_CHANGE = re.compile(
+    r"\bevery creature type\b|\bchosen (creature )?type\b|\bcreature types?\b|\bin addition to (its|their) other "
+    r"(creature )?types\b|\b(has|have|gains?) changeling\b"
+)
+"""An unread static line that may change creature types (CR 205.3, 613.1d): "… is the chosen type …"."""
+
+
+def may_change_characteristics(line: str) -> bool:
+    """Whether an unread static line may change what permanents are (CR 613): types, colours, power, abilities.
+
+    The patterns the rules refuse under (:data:`STATIC_TYPE_CHANGE`, :data:`STATIC_POWER_CHANGE`,
+    :data:`STATIC_COLOUR_CHANGE`, :data:`STATIC_CREATURE_TYPE_CHANGE`) and a keyword ability given or taken
+    ("have trample", "loses flying", "loses all abilities").
+    """
+    return any(
+        pattern.search(line)
+        for pattern in (STATIC_TYPE_CHANGE, STATIC_POWER_CHANGE, STATIC_COLOUR_CHANGE, STATIC_CREATURE_TYPE_CHANGE)
+    ) or bool(_ABILITY_CHANGE.search(line))
+
+
+_ABILITY_CHANGE = re.compile(
+    r"\b(has|have|gains?|loses?|lose)\b[^.]*\b(flying|first strike|double strike|deathtouch|haste|hexproof|"
+    r"indestructible|lifelink|menace|reach|shroud|trample|vigilance|defender|protection|ward|flash|changeling|"
+    r"intimidate|fear|shadow|horsemanship|landwalk|[a-z]+walk|abilities|ability)\b"
+)
+"""An ability given or taken ("have trample", "loses all abilities", 'has "{T}: …"' is not: see the callers)."""
 
 
 class UnreadText(Exception):

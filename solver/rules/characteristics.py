@@ -12,15 +12,16 @@ import re
 from collections.abc import Iterable
 
 from models.errors import UnsupportedRuleError
-from models.abilities import CardAbilities
+from models.abilities import CardAbilities, EffectScope
 from models.objects import CardType, GameObject
 from models.state import GameState
 from models.subtypes import SUBTYPES
+from models.oracle.statics import read_effect_text
+from models.oracle.unread import STATIC_COLOUR_CHANGE, STATIC_POWER_CHANGE, STATIC_TYPE_CHANGE
 from solver.abilities import abilities_of
 from solver.problem import CastProblem, state_memo
 
 __all__ = [
-    "STATIC_CREATURE_TYPE_CHANGE",
     "battlefield_groups",
     "card_types",
     "creature_types",
@@ -33,16 +34,6 @@ __all__ = [
     "static_lines",
     "unread_static_line",
 ]
-
-_STATIC_POWER_CHANGE = re.compile(
-    r"\bgets? [+-](\d+|x)/[+-](\d+|x)\b|\bbase power\b|\bpower and toughness (are|is) each|\bpower (is|are) equal"
-)
-
-
-_STATIC_TYPE_CHANGE = re.compile(
-    r"\b(are|is|becomes?|it's) (still )?(an? |all )?(\d+/\d+ )?([a-z]+ )?"
-    r"(artifact |enchantment |land )?(creatures?|artifacts?|lands?|enchantments?)\b"
-)
 
 
 def static_lines(obj: GameObject) -> tuple[str, ...]:
@@ -72,6 +63,14 @@ def unread_static_line(state: GameState, pattern: re.Pattern[str]) -> tuple[Game
         for line in static_lines(permanents[0]):
             if pattern.search(line):
                 return permanents[0], line
+    for obj in state.battlefield():  # an Aura the state leaves unattached: what it gives, unknown (CR 303.4c)
+        if obj.attached_to is None and "Aura" in obj.card.subtypes:
+            for given in abilities_of(obj).static_effects:
+                if given.affected.scope is EffectScope.ATTACHED and pattern.search(given.text):
+                    return obj, given.text
+    for effect in state.effects:  # an effect in force not read is read the same way (CR 611.2)
+        if read_effect_text(effect.text) is None and pattern.search(effect.text.lower()):
+            return state.object(effect.source), effect.text
     return None
 
 
@@ -118,7 +117,13 @@ def refuse_granted_protections(problem: CastProblem) -> None:
                     unread.span,
                     "it may give other permanents or players hexproof, shroud or protection, which is not read",
                 )
-        given = [g for g in abilities.attached_grants if _GRANTS_PROTECTION.search(g)]
+        given = [g for g in abilities.attached_grants if _GRANTS_PROTECTION.search(g)] + [
+            k
+            for e in abilities.static_effects
+            if e.affected.scope is EffectScope.ATTACHED
+            for k in e.add_keywords
+            if _GRANTS_PROTECTION.search(k)
+        ]
         # an Aura on the battlefield is always attached to something (CR 303.4c): one the state says is attached
         # to nothing leaves what it gives unknown; an Equipment or Fortification may be unattached (CR 301.5c)
         obj = (
@@ -134,6 +139,11 @@ def refuse_granted_protections(problem: CastProblem) -> None:
                 f"{', '.join(given)}, and the state does not say what it is attached to "
                 "(CR 301.5, 303.4)",
             )
+    found = unread_static_line(problem.state, _GRANTS_PROTECTION)
+    if found is not None:
+        raise UnsupportedRuleError(
+            found[0].name, found[1], "it may give permanents hexproof, shroud or protection, which is not read"
+        )
     problem.memo.checked.add("granted protections")
 
 
@@ -144,7 +154,7 @@ def refuse_static_type_changes(problem: CastProblem) -> None:
     applied, so which permanents are creatures can't be told: unsupported,
     never guessed.
     """
-    refuse_static_changes(problem, _STATIC_TYPE_CHANGE, "CR 613.1d", "card types", "what a permanent is can't be told")
+    refuse_static_changes(problem, STATIC_TYPE_CHANGE, "CR 613.1d", "card types", "what a permanent is can't be told")
 
 
 def refuse_static_power_changes(problem: CastProblem) -> None:
@@ -155,14 +165,8 @@ def refuse_static_power_changes(problem: CastProblem) -> None:
     applied, so a quality naming power is then unsupported, never guessed.
     """
     refuse_static_changes(
-        problem, _STATIC_POWER_CHANGE, "CR 613.4", "power or toughness", "a target quality naming power can't be judged"
+        problem, STATIC_POWER_CHANGE, "CR 613.4", "power or toughness", "a target quality naming power can't be judged"
     )
-
-
-_STATIC_COLOUR_CHANGE = re.compile(
-    r"\b(is|are|becomes?|it's) (still )?(an? )?(all )?(white|blue|black|red|green|colorless|the chosen color)\b"
-    r"|\bin addition to (its|their) other colors\b"
-)
 
 
 def refuse_static_colour_changes(problem: CastProblem) -> None:
@@ -171,7 +175,7 @@ def refuse_static_colour_changes(problem: CastProblem) -> None:
     "All creatures are black." not read: whether a creature is black can't be told. Lines read are applied in
     layer 5 (:mod:`solver.rules.layers`).
     """
-    refuse_static_changes(problem, _STATIC_COLOUR_CHANGE, "CR 613.1e", "colours", "a colour can't be judged")
+    refuse_static_changes(problem, STATIC_COLOUR_CHANGE, "CR 613.1e", "colours", "a colour can't be judged")
 
 
 def refuse_static_keyword_changes(problem: CastProblem, keywords: Iterable[str]) -> None:
@@ -192,12 +196,6 @@ def refuse_static_keyword_changes(problem: CastProblem, keywords: Iterable[str])
         return
     pattern = re.compile(rf"\b(has|have|gains?|loses?|lose)\b.*\b({words})\b|\blose(s)? all\b.*\babilities\b")
     refuse_static_changes(problem, pattern, "CR 613.1f", "abilities", f"whether an object has {words} can't be told")
-
-
-STATIC_CREATURE_TYPE_CHANGE = re.compile(
-    r"\bevery creature type\b|\bchosen (creature )?type\b|\bcreature types?\b|\bin addition to (its|their) other "
-    r"(creature )?types\b|\b(has|have|gains?) changeling\b"
-)
 
 
 def creature_types(obj: GameObject) -> frozenset[str]:

@@ -29,8 +29,8 @@ from models.state import GameState
 from models.subtypes import SUBTYPES
 from solver.abilities import abilities_of
 from solver.problem import CastProblem
+from models.oracle.unread import STATIC_CREATURE_TYPE_CHANGE
 from solver.rules.characteristics import (
-    STATIC_CREATURE_TYPE_CHANGE,
     creature_types,
     refuse_static_changes,
     refuse_static_power_changes,

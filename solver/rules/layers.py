@@ -17,16 +17,19 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import NoReturn
 
-from models.abilities import ContinuousEffect, ControllerFilter, EffectCondition, EffectScope, Layer, TargetKind
+from models.abilities import ContinuousEffect, ControllerFilter, Count, EffectCondition, EffectScope, Layer, TargetKind
 from models.errors import UnsupportedRuleError
+from models.oracle.statics import read_effect_text
+from models.oracle.unread import topics_of
 from models.mana import Color
 from models.objects import CardType, GameObject, ObjectId, PlayerId, Zone
 from models.state import GameState
 from models.subtypes import SUBTYPES
 from solver.abilities import StateTable, abilities_of, keyword_counters, with_attached_grants
+from solver.rules.conditions import holds_for
 from solver.rules.qualities import has_qualities, is_of_kinds
 
-__all__ = ["as_the_game_sees_it", "devotion"]
+__all__ = ["as_the_game_sees_it", "devotion", "is_unattached_aura"]
 
 
 @dataclass
@@ -53,6 +56,8 @@ class _Applied:
     source: GameObject
     effect: ContinuousEffect
     order: int
+    affects: tuple[ObjectId, ...] = ()
+    timestamp: int | None = None
 
 
 _SEEN_STATES: StateTable[GameState | None] = StateTable(64)
@@ -91,11 +96,54 @@ def as_the_game_sees_it(state: GameState) -> GameState:
 
 
 def _effects_in_play(state: GameState) -> list[_Applied]:
+    """The static abilities' effects of the permanents, then the state's effects of resolved spells (CR 611.2-3).
+
+    Raises
+    ------
+    UnsupportedRuleError
+        An effect of the state whose text is not read and may change mana or costs (what every cast reads).
+    """
     found = []
     for order, obj in enumerate(state.battlefield()):
         for effect in abilities_of(obj).static_effects:
+            if effect.affected.scope is EffectScope.ATTACHED and is_unattached_aura(obj):
+                _refuse_unattached(obj, effect)
+                continue  # what it applies to is unknown: the rules that read what it changes refuse
             found.append(_Applied(obj, effect, order))
+    for order, given in enumerate(state.effects, start=len(found)):
+        read = read_effect_text(given.text)
+        if read is None:
+            if topics_of(given.text) & {"mana", "cost"}:
+                source = state.object(given.source)
+                raise UnsupportedRuleError(source.name, given.text, "an effect in force whose text is not read")
+            continue  # refused by the rules that read what it may change (unread_static_line)
+        found.append(_Applied(state.object(given.source), read, order, given.affects, given.timestamp))
     return found
+
+
+def is_unattached_aura(obj: GameObject) -> bool:
+    """Whether the state says an Aura on the battlefield is attached to nothing, which it never is (CR 303.4c).
+
+    Parameters
+    ----------
+    obj : GameObject
+
+    Returns
+    -------
+    bool
+    """
+    return obj.attached_to is None and "Aura" in obj.card.subtypes
+
+
+def _refuse_unattached(obj: GameObject, effect: ContinuousEffect) -> None:
+    """Refuse an unattached Aura's effect on what every cast reads: control, mana abilities (CR 303.4c)."""
+    if effect.gains_control or effect.activation_banned or effect.land_types is not None or effect.loses_abilities:
+        raise UnsupportedRuleError(
+            obj.name,
+            effect.text,
+            "it applies to the object it is attached to, and the state does not say what it is attached to "
+            "(CR 301.5, 303.4c)",
+        )
 
 
 def devotion(state: GameState, player: PlayerId, colours: Iterable[Color]) -> int:
@@ -133,6 +181,17 @@ def _holds(state: GameState, source: GameObject, condition: EffectCondition | No
         return devotion(state, source.controller, condition.colours) < condition.number
     if condition.kind in ("your turn", "not your turn"):
         return (state.active_player == source.controller) == (condition.kind == "your turn")
+    now = state.object(source.id)
+    if condition.kind in ("attacking", "tapped", "untapped"):
+        return now.attacking if condition.kind == "attacking" else now.tapped == (condition.kind == "tapped")
+    if condition.kind == "counter":
+        return dict(now.counters).get(condition.counter, 0) > 0
+    if condition.kind == "control" and condition.requirement is not None:
+        return holds_for(state, now.controller, condition.requirement)
+    if condition.kind == "graveyard at least":
+        return len(state.objects_in(Zone.GRAVEYARD, now.controller)) >= condition.number
+    if condition.kind == "no cards in hand":
+        return not state.objects_in(Zone.HAND, now.controller)
     raise UnsupportedRuleError(source.name, condition.text, "a condition of a static ability not read")
 
 
@@ -213,15 +272,11 @@ def _affected_ids(state: GameState, one: _Applied) -> tuple[ObjectId, ...]:
     source, scope = state.object(one.source.id), one.effect.affected
     if scope.scope is EffectScope.SELF:
         return (source.id,)
+    if scope.scope is EffectScope.LISTED:  # as the state names them, those still on the battlefield (CR 611.2c)
+        return tuple(i for i in one.affects if state.has_object(i) and state.object(i).zone is Zone.BATTLEFIELD)
     if scope.scope is EffectScope.ATTACHED:
         if source.attached_to is None:
-            if "Aura" in source.card.subtypes:
-                raise UnsupportedRuleError(
-                    source.name,
-                    one.effect.text,
-                    "it applies to the object it is attached to, and the state does not say what that is (CR 303.4c)",
-                )
-            return ()  # an unattached Equipment gives nothing (CR 301.5c)
+            return ()  # an unattached Equipment gives nothing (CR 301.5c); an Aura's effects are left out above
         if not state.has_object(source.attached_to):
             return ()
         target = state.object(source.attached_to)
@@ -262,17 +317,22 @@ def _apply_layer(
             continue
         if layer is Layer.ABILITIES:
             _refuse_unknown_order_with_given(state.object(obj_id), ones, seen[obj_id])
-        results = []
-        for order in _orders(layer, ones, state.object(obj_id)):
-            trial = dataclasses.replace(
-                seen[obj_id], keywords=list(seen[obj_id].keywords), lost=list(seen[obj_id].lost)
-            )
-            for one in order:
-                _change(layer, one, trial)
-            results.append(trial)
-        if any(r != results[0] for r in results[1:]):
-            _refuse_order(state.object(obj_id), ones[0], "effects on it in one layer give different results by order")
-        seen[obj_id] = results[0]
+        for sublayer in sorted({_sublayer(one.effect) for one in ones}):  # 7a, 7b, 7c (CR 613.4)
+            group = [one for one in ones if _sublayer(one.effect) == sublayer]
+            seen[obj_id] = _in_any_order(layer, group, seen[obj_id], state, obj_id)
+
+
+def _in_any_order(layer: Layer, group: list[_Applied], before: _Seen, state: GameState, obj_id: ObjectId) -> _Seen:
+    """The object's characteristics after a group of effects, the same in every order, or refused (CR 613.7)."""
+    results = []
+    for order in _orders(layer, group, state.object(obj_id)):
+        trial = dataclasses.replace(before, keywords=list(before.keywords), lost=list(before.lost))
+        for one in order:
+            _change(layer, one, trial, state)
+        results.append(trial)
+    if any(r != results[0] for r in results[1:]):
+        _refuse_order(state.object(obj_id), group[0], "effects on it in one layer give different results by order")
+    return results[0]
 
 
 def _refuse_unknown_order_with_given(obj: GameObject, ones: list[_Applied], seen: _Seen) -> None:
@@ -289,6 +349,8 @@ def _orders(layer: Layer, ones: list[_Applied], obj: GameObject) -> Iterable[Ite
     """The orders to try the effects on one object in one layer in: one when order can't matter (CR 613.7)."""
     if len(ones) == 1 or all(_additive(layer, one.effect) for one in ones):
         return [ones]
+    if all(one.timestamp is not None for one in ones):  # the state's effects, in their timestamps' order (613.7)
+        return [sorted(ones, key=lambda one: one.timestamp or 0)]
     if len(ones) > _MOST_ORDERED:
         _refuse_order(obj, ones[0], f"{len(ones)} effects on it in one layer may interact")
     return itertools.permutations(ones)
@@ -312,7 +374,7 @@ def _additive(layer: Layer, effect: ContinuousEffect) -> bool:
     if layer is Layer.ABILITIES:
         return not (effect.remove_keywords or effect.loses_abilities)
     if layer is Layer.POWER:
-        return effect.base_power is None
+        return effect.base_power is None and effect.defined_power is None
     return False
 
 
@@ -332,7 +394,25 @@ _CORRELATED = {
 }
 
 
-def _change(layer: Layer, one: _Applied, seen: _Seen) -> None:
+def _sublayer(effect: ContinuousEffect) -> int:
+    """The sublayer of an effect's part in layer 7 (CR 613.4): 7a defining, 7b setting, 7c changing; 0 elsewhere."""
+    if effect.defined_power is not None:
+        return 0
+    return 1 if effect.base_power is not None else 2
+
+
+def _counted(state: GameState, source: GameObject, count: Count) -> int:
+    """What "for each …" or "equal to the number of …" counts now, "you" being the source's controller."""
+    if count.zone is not Zone.BATTLEFIELD:
+        return sum(1 for obj in state.objects_in(count.zone, source.controller) if has_qualities(obj, count.qualities))
+    players = {
+        "you": {source.controller},
+        "opponents": {p for p in state.players if p != source.controller},
+    }.get(count.controller, set(state.players))
+    return sum(1 for obj in state.battlefield() if obj.controller in players and has_qualities(obj, count.qualities))
+
+
+def _change(layer: Layer, one: _Applied, seen: _Seen, state: GameState) -> None:
     """Apply one effect's part in one layer to one object's characteristics."""
     effect = one.effect
     if layer is Layer.CONTROL:
@@ -363,6 +443,14 @@ def _change(layer: Layer, one: _Applied, seen: _Seen) -> None:
         seen.lost = [k for k in seen.lost if k not in effect.add_keywords]
         seen.activation_banned = seen.activation_banned or effect.activation_banned
     elif layer is Layer.POWER:
+        source = state.object(one.source.id)
+        if effect.defined_power is not None:  # 7a: what it defines is the number; the rest stays printed
+            number = _counted(state, source, effect.defined_power)
+            toughness = source.card.toughness or ""
+            if effect.defines == "power" and not toughness.lstrip("-").isdigit():
+                raise UnsupportedRuleError(source.name, effect.text, "its toughness is not read")
+            seen.base = (number, number if effect.defines != "power" else int(toughness))
         if effect.base_power is not None:
             seen.base = effect.base_power
-        seen.change = (seen.change[0] + effect.power_change[0], seen.change[1] + effect.power_change[1])
+        times = 1 if effect.power_per is None else _counted(state, source, effect.power_per)
+        seen.change = (seen.change[0] + times * effect.power_change[0], seen.change[1] + times * effect.power_change[1])

@@ -48,8 +48,8 @@ from solver.problem import (
     TargetSlot,
     state_memo,
 )
+from models.oracle.unread import STATIC_CREATURE_TYPE_CHANGE
 from solver.rules.characteristics import (
-    STATIC_CREATURE_TYPE_CHANGE,
     card_types,
     creature_types,
     refuse_static_changes,

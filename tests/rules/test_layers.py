@@ -259,3 +259,103 @@ def test_land_type_set(make_state, spell, expected):
     )
     assert legal_casts(state, "spell").count() == expected
     assert as_the_game_sees_it(state).object("mountain").card.subtypes == ("Island",)
+
+
+# ---------------------------------------------------------------- conditions and counts (CR 611.3a, 613.4)
+
+
+@pytest.mark.parametrize(("plains_side", "expected"), [("P2", 0), ("P1", 1)])
+def test_conditions_on_what_the_controller_controls(make_state, plains_side, expected):
+    """Wild Nacatl (1/1): "+1/+1 as long as you control a Mountain" and "+1/+1 as long as you control a Plains".
+
+    P2's Nacatl with P2's Mountain: 2/2. With P2's Plains too it is 3/3, and Defeat (power 2 or less) has no
+    target (0 casts); with the Plains on P1's side it stays 2/2, Defeat's one target (1 cast).
+    """
+    plains = [("plains", "Plains")]
+    state = make_state(
+        hand=[("defeat", "Defeat")],
+        battlefield=lands("Swamp", 2) + (plains if plains_side == "P1" else []),
+        opponent=[("nacatl", "Wild Nacatl"), ("mountain", "Mountain")] + (plains if plains_side == "P2" else []),
+    )
+    assert legal_casts(state, "defeat").count() == expected
+
+
+@pytest.mark.parametrize(("relics", "expected"), [(3, [("master",)]), (2, [])])
+def test_power_defined_by_a_count(make_state, relics, expected):
+    """Master of Etherium: "~'s power and toughness are each equal to the number of artifacts you control" (7a).
+
+    P2's Master with three of P2's Darksteel Relics counts 4 artifacts (itself included): 4/4, Smite the
+    Monstrous's one target (1 cast). With two, 3/3: none (0 casts). P1's two Relics are not P2's.
+    """
+    state = make_state(
+        hand=[("smite", "Smite the Monstrous")],
+        battlefield=lands("Plains", 4) + [("mine1", "Darksteel Relic"), ("mine2", "Darksteel Relic")],
+        opponent=[("master", "Master of Etherium")] + [(f"relic{i}", "Darksteel Relic") for i in range(relics)],
+    )
+    assert _targets(state, "smite") == expected
+
+
+@pytest.mark.parametrize("attacking", [True, False])
+def test_condition_on_the_permanent_itself(make_state, attacking):
+    """Thorned Moloch: "This creature has first strike as long as it's attacking." (CR 611.3a, 506.4)."""
+    state = make_state(opponent=[("moloch", "Thorned Moloch", {"attacking": attacking})], active_player="P2")
+    assert ("first strike" in as_the_game_sees_it(state).object("moloch").granted) is attacking
+
+
+# ---------------------------------------------------------------- effects of resolved spells (CR 611.2)
+
+
+def _growth(text, timestamp=1, affects=("bears",)):
+    return {"source": "gy", "affects": list(affects), "text": text, "timestamp": timestamp}
+
+
+def _with_effects(make_state, hand, effects, battlefield=()):
+    graveyard = [{"id": "gy", "card": "Giant Growth", "zone": "graveyard", "owner": "P2"}]
+    return make_state(
+        hand=hand,
+        battlefield=lands("Plains", 4) + lands("Forest", 2) + lands("Mountain", 1) + list(battlefield),
+        opponent=[("bears", "Grizzly Bears")],
+        objects=graveyard,
+        effects=effects,
+    )
+
+
+def test_effect_of_a_resolved_spell(make_state):
+    """A resolved Giant Growth: "gets +3/+3 until end of turn" on P2's Bears (CR 611.2c, 613.4c): 5/5.
+
+    Smite the Monstrous (power 4 or greater) has the Bears as its one target (1 cast); without the effect, none.
+    """
+    state = _with_effects(make_state, [("smite", "Smite the Monstrous")], [_growth("gets +3/+3 until end of turn")])
+    assert _targets(state, "smite") == [("bears",)]
+    assert legal_casts(_with_effects(make_state, [("smite", "Smite the Monstrous")], []), "smite").count() == 0
+
+
+@pytest.mark.parametrize(("gain", "lose", "expected"), [(1, 2, 0), (2, 1, 1)])
+def test_effects_apply_in_timestamp_order(make_state, gain, lose, expected):
+    """Two effects in layer 6 on the Bears: "gains flying" and "loses flying" (CR 613.7b: the later one wins).
+
+    Lost last: the Bears don't fly, and Plummet has no target (0 casts); gained last: they fly (1 cast).
+    """
+    effects = [_growth("gains flying until end of turn", gain), _growth("loses flying until end of turn", lose)]
+    state = _with_effects(make_state, [("plummet", "Plummet")], effects)
+    assert legal_casts(state, "plummet").count() == expected
+
+
+def test_effect_not_read_refuses_what_it_may_change(make_state):
+    """An effect whose text is not read ("gets +X/+X, where X is …"): power can't be judged (CR 613.4).
+
+    Smite the Monstrous is unsupported; Lightning Bolt reads no power: P1, P2 or the Bears, 3 casts.
+    """
+    effect = _growth("gets +X/+X until end of turn, where X is the number of creatures you control")
+    state = _with_effects(make_state, [("smite", "Smite the Monstrous"), ("bolt", "Lightning Bolt")], [effect])
+    with pytest.raises(UnsupportedRuleError, match="613.4"):
+        legal_casts(state, "smite").count()
+    assert legal_casts(state, "bolt").count() == 3
+
+
+def test_effect_naming_an_unknown_object_is_bad_input(make_state):
+    """An effect must name objects of the state: the error names the key path."""
+    from models.errors import InputError
+
+    with pytest.raises(InputError, match=r"effects\[0\]\.affects\[1\]"):
+        _with_effects(make_state, [], [_growth("gets +3/+3", affects=("bears", "nobody"))])
