@@ -55,6 +55,7 @@ __all__ = [
     "ANNOUNCED_X",
     "StateNumber",
     "AffectedObjects",
+    "CastingRule",
     "ContinuousEffect",
     "EffectCondition",
     "EffectScope",
@@ -1126,6 +1127,8 @@ class CostModifier:
         The spell's own coloured reduction, "this spell costs {2}{U}{U} less to cast": the coloured symbols
         ({U}{U}) taken off the total cost's symbols of those colours, any beyond them off its generic mana (CR
         118.7b-c); ``amount`` holds the generic part (-2). None: no coloured mana taken off.
+    from_zone : Zone or None
+        "Spells you cast from your graveyard cost {1} less": only spells cast from that zone (CR 601.2f).
 
     Examples
     --------
@@ -1150,6 +1153,7 @@ class CostModifier:
     per_value: str | None = None
     if_paid: str | None = None
     coloured_reduction: ManaCost | None = None
+    from_zone: Zone | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -1485,6 +1489,48 @@ class ContinuousEffect:
 
 
 @dataclass(frozen=True, slots=True)
+class CastingRule:
+    """A static ability of a permanent that forbids or allows casting other spells (CR 101.2, 601.3, 702.8a).
+
+    Parameters
+    ----------
+    text : str
+        The line it is read from.
+    kind : str
+        ``"can't cast"``: the players named can't cast the spells named (CR 101.2: a "can't" beats any "can");
+        ``"sorcery timing"``: they can cast them only any time they could cast a sorcery (CR 307.1);
+        ``"one each turn"``: they can't cast more than one spell each turn (the state's ``this_turn.spells_cast``);
+        ``"as though flash"``: they may cast them as though they had flash (CR 601.3c, 702.8a).
+    players : str
+        ``"you"`` (the permanent's controller), ``"opponents"`` (its controller's opponents) or ``"each"``.
+    spells : ObjectFilter or None
+        The qualities of the spells named ("creature", "noncreature", "with mana value 4 or greater"); None for
+        every spell.
+    with_x : bool
+        Only spells with {X} in their mana costs (CR 107.3).
+    even_mana_value : bool
+        Only spells with an even mana value, X counted on the stack (CR 202.3e).
+    from_zones : frozenset of Zone or None
+        Only spells cast from these zones ("from graveyards or libraries"); None for any zone.
+    not_from_hand : bool
+        Only spells cast from anywhere other than their caster's hand.
+    condition : EffectCondition or None
+        "During your turn", "during combat" (kind ``"combat"``), "who attacked with a creature this turn" (kind
+        ``"attacked this turn"``: the caster did, the state's ``this_turn.attacked``): when it applies.
+    """
+
+    text: str
+    kind: str
+    players: str
+    spells: ObjectFilter | None = None
+    with_x: bool = False
+    even_mana_value: bool = False
+    from_zones: frozenset[Zone] | None = None
+    not_from_hand: bool = False
+    condition: EffectCondition | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class CardAbilities:
     """Everything the casting rules need from one card's text.
 
@@ -1569,6 +1615,11 @@ class CardAbilities:
     static_unread : tuple of str
         The permanent's static lines, prepared and lowercased, that are read into no effect and no rule: the rules
         that read what such a line may change (card types, power) refuse to judge under one, never guess.
+    casting_rules : tuple of CastingRule
+        What the permanent's static abilities forbid or allow in casting other spells (CR 101.2, 601.3).
+    static_no_cast : tuple of str
+        The permanent's static lines read as bearing on no cast (combat, untapping, how it entered, countering:
+        CR 601.2 reads none of them), as printed.
     """
 
     spell_text: tuple[Instruction, ...] = ()
@@ -1605,6 +1656,8 @@ class CardAbilities:
     unsupported: tuple[UnsupportedText, ...] = ()
     static_effects: tuple[ContinuousEffect, ...] = ()
     static_unread: tuple[str, ...] = ()
+    static_no_cast: tuple[str, ...] = ()
+    casting_rules: tuple[CastingRule, ...] = ()
 
     @property
     def casting_unsupported(self) -> tuple[UnsupportedText, ...]:

@@ -33,6 +33,7 @@ from solver.rules.splice import add_splice_rules
 from solver.rules.split import add_face_rules, halves_reason, spell_of_halves
 from solver.rules.spree import add_spree_rules
 from solver.rules.targets import add_target_rules
+from solver.rules.prohibitions import add_casting_rules
 from solver.rules.timing import add_choice_timing_rules, add_timing_rules
 from solver.rules.zones import RESOLVING_KEYWORDS, ZoneWay, zone_ways
 
@@ -288,6 +289,7 @@ def build_cast_problem(  # noqa: C901
     if recorded is not None:  # its costs were paid, its timing met, as it was cast (CR 601.2f-i)
         return problem
     add_cost_rules(problem)
+    add_casting_rules(problem)  # what permanents forbid (CR 101.2)
     add_choice_timing_rules(problem)  # a flash permission on X or the targets (CR 601.3)
     _settle_undecided(problem)
     return problem

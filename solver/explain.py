@@ -35,7 +35,9 @@ from models.choices import (
     ZoneKey,
 )
 from models.mana import ManaCost, SymbolKind
+from models.oracle.unread import PERMANENT_RELEVANT, may_change_characteristics
 from models.state import GameState
+from solver.abilities import abilities_of
 from solver.backends import get_engine
 from solver.legal import LegalCasts
 from solver.problem import CastProblem, ConstraintKind, Reason, TargetSlot
@@ -204,7 +206,27 @@ def explain_card(
         if problem.cast_as is not None:  # CR 702.37c, 708.4, 702.103b
             label = "bestowed: " if problem.cast_as == "bestow" else f"face down ({problem.cast_as}): "
         reasons.extend(Reason(r.rule, label + r.message) for r in _problem_reasons(problem, part_count))
+    reasons.extend(_read_as_no_cast(state))
     return Explanation(whole.id, whole.name, count, tuple(reasons))
+
+
+def _read_as_no_cast(state: GameState) -> list[Reason]:
+    """The permanents' lines that name what casts read (a keyword, spells, a type) but bear on no cast, said once.
+
+    "This creature can't be blocked except by creatures with flying", "Creature spells you control can't be
+    countered": read as combat or what follows a cast (CR 601.2 reads neither), so they change no answer.
+    """
+    said: dict[str, list[str]] = {}
+    for obj in state.battlefield():
+        for line in abilities_of(obj).static_no_cast:
+            if may_change_characteristics(line.lower()) or PERMANENT_RELEVANT.search(line.lower()):
+                said.setdefault(obj.name, [])
+                if line not in said[obj.name]:
+                    said[obj.name].append(line)
+    return [
+        Reason("CR 601.2", f"{name}: {' '.join(repr(line) for line in lines)} bears on no cast, and is read as such")
+        for name, lines in said.items()
+    ]
 
 
 _FAST = get_engine("fast")

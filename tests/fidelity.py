@@ -124,6 +124,7 @@ def bears_on_others(card: Card, abilities: CardAbilities) -> bool:
             re.search(r"\b(protection|hexproof|shroud)\b", k) for e in abilities.static_effects for k in e.add_keywords
         )
         or any(e.loses_abilities or e.activation_banned or e.land_types for e in abilities.static_effects)
+        or abilities.casting_rules
     )
 
 

@@ -209,7 +209,9 @@ def test_pairs_the_rules_cannot_judge_are_left_out_and_listed() -> None:
     """
     found = build_interaction_graph(pool("Terashi's Verdict", "Beasts of Bogardan"))
     assert edges_of(found.graph, "target") == set()
-    assert [(spell, permanent) for spell, permanent, _ in found.undecided] == [("Terashi's Verdict", "Beasts of Bogardan")]
+    assert [(spell, permanent) for spell, permanent, _ in found.undecided] == [
+        ("Terashi's Verdict", "Beasts of Bogardan")
+    ]
     assert "CR 613.4" in found.undecided[0][2]
 
 

@@ -137,15 +137,16 @@ def test_ward_with_another_cost_is_ward():
 
 
 def test_unread_permanent_text_bears_on_every_topic_it_names():
-    """Void Winnower's ban names spells' mana values (CR 202.3), not mana made: it bears on casting ("cost").
+    """A ban naming spells' mana values (CR 202.3), not mana made, bears on casting ("cost") only.
 
-    "Protection from mana value 3 or greater" bears on targeting (CR 702.16) and not on mana.
+    The chosen number is not in the state, so the line is not read. "Protection from mana value 3 or greater"
+    bears on targeting (CR 702.16) and not on mana.
     """
     winnower = read(
-        "Your opponents can't cast spells with even mana values.",
-        type_line="Creature — Eldrazi",
-        cost="{9}",
-        name="Void Winnower",
+        "Your opponents can't cast spells with mana value equal to the chosen number.",
+        type_line="Artifact",
+        cost="{3}",
+        name="Number Ban",
     )
     (ban,) = winnower.permanent_unsupported
     assert ban.topics == {"cost"}
@@ -160,14 +161,13 @@ ROBE = {
     "type_line": "Enchantment — Aura",
     "oracle_text": "Enchant creature\nEnchanted creature has shroud.",
 }
-WINNOWER = {
-    "name": "Void Winnower",
-    "mana_cost": "{9}",
-    "type_line": "Creature — Eldrazi",
-    "power": "11",
-    "toughness": "9",
-    "oracle_text": "Your opponents can't cast spells with even mana values.\n"
-    "Your opponents can't block with creatures with even mana values.",
+FIRES = {
+    "name": "Fires of Invention",
+    "mana_cost": "{3}{R}",
+    "type_line": "Enchantment",
+    "oracle_text": "You can cast spells only during your turn and you can cast no more than two spells each turn.\n"
+    "You may cast spells with mana value less than or equal to the number of lands you control without paying "
+    "their mana costs.",
 }
 SHOCK = {
     "name": "Shock",
@@ -177,14 +177,14 @@ SHOCK = {
 }
 
 
-@pytest.mark.parametrize("permanent", [ROBE, WINNOWER], ids=["Robe of Mirrors", "Void Winnower"])
+@pytest.mark.parametrize("permanent", [ROBE, FIRES], ids=["Robe of Mirrors", "Fires of Invention"])
 @pytest.mark.parametrize("controller", ["P1", "P2"])
 def test_unread_permanent_on_either_side_makes_the_answer_unsupported(capsys, tmp_path, permanent, controller):
     """A permanent whose unread text may bear on the cast gives exit 3 whoever controls it (never a guess).
 
-    Void Winnower bans even mana values for its controller's opponents (CR 101.2); Robe of Mirrors, an Aura the
-    state does not say is attached to anything (it always is, CR 303.4c), gives some creature shroud (CR 702.18a).
-    Shock's count can't be told with either on the battlefield.
+    Fires of Invention limits when and how many spells its controller casts (CR 101.2), in words not read; Robe of
+    Mirrors, an Aura the state does not say is attached to anything (it always is, CR 303.4c), gives some creature
+    shroud (CR 702.18a). Shock's count can't be told with either on the battlefield.
     """
     state = {
         "players": ["P1", "P2"],
@@ -699,6 +699,13 @@ def test_flash_while_you_control_a_subtype(tmp_path, capsys, merfolk, expected):
 # - Thalia: Shock costs {1}{R} (CR 601.2f) and P1 has one Mountain: 0 on either side.
 # - Aven Mindcensor, Glen Elendra Archmage: nothing bearing on this cast; they are creatures, so any target is
 #   P1, P2, the bear or them: 4.
+# - Grand Abolisher binds its controller's opponents during its controller's turn, and it is P1's turn; Teferi,
+#   Time Raveler binds opponents to sorcery timing, and P1 is in its main phase with an empty stack; Void Winnower
+#   forbids even mana values, and Shock's is 1; Gaddock Teeg forbids noncreature spells of mana value 4 or more or
+#   with {X}, and Shock is neither (CR 101.2): nothing forbids Shock, which may target P1, P2, the bear or the
+#   permanent (Teferi is a planeswalker): 4 on either side.
+# - Brisela: "Your opponents can't cast spells with mana value 3 or less": its controller's own Shock 4, an
+#   opponent's none (0).
 # - Every other one has text that may forbid the cast, change its cost, or change what can be targeted, which is
 #   not read: the answer is unsupported (exit 3) on either side, never a guess.
 NAMED_PERMANENTS = [
@@ -727,7 +734,7 @@ NAMED_PERMANENTS = [
             "power": "2",
             "toughness": "2",
         },
-        ("unsupported", "unsupported"),
+        (4, 4),
     ),
     (
         {
@@ -740,7 +747,7 @@ NAMED_PERMANENTS = [
                 "target artifact, creature, or enchantment to its owner's hand. Draw a card."
             ),
         },
-        ("unsupported", "unsupported"),
+        (4, 4),
     ),
     (
         {
@@ -754,7 +761,7 @@ NAMED_PERMANENTS = [
             "power": "11",
             "toughness": "9",
         },
-        ("unsupported", "unsupported"),
+        (4, 4),
     ),
     (
         {
@@ -779,7 +786,7 @@ NAMED_PERMANENTS = [
             "power": "2",
             "toughness": "2",
         },
-        ("unsupported", "unsupported"),
+        (4, 4),
     ),
     (
         {
@@ -792,7 +799,7 @@ NAMED_PERMANENTS = [
             "power": "9",
             "toughness": "10",
         },
-        ("unsupported", "unsupported"),
+        (4, 0),
     ),
     (
         {

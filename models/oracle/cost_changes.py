@@ -15,7 +15,7 @@ from models.abilities import (
     UnsupportedText,
 )
 from models.mana import ManaCost, SymbolKind
-from models.objects import CardType
+from models.objects import CardType, Zone
 
 from models.oracle.conditions import COST_CONDITIONS, END_STEP_REASON, count_condition, presence_condition
 from models.oracle.targets import read_counted, targeted_condition
@@ -269,7 +269,8 @@ def read_cost_modifier_line(reading: CardReading, tree: Tree[Token], line: str, 
     tokens = tree_tokens(tree)
     amount = mana_cost_of(next(c for c in tree.children if isinstance(c, Tree)))
     sign = 1 if any(str(t) == "more" for t in tokens) else -1
-    words = next((str(t) for t in tokens if t.type == "SPELL_QUALITIES"), "")
+    # "Red spells and white spells": the spells that are red or white, as "red and white spells" (CR 105.2)
+    words = next((str(t) for t in tokens if t.type == "SPELL_QUALITIES"), "").replace(" spells ", " ")
     who = next(str(t) for t in tokens if t.type == "SPELLS_COST")
     qualities = spell_qualities(words) if words else None
     if words and qualities is None:
@@ -300,6 +301,7 @@ def read_cost_modifier_line(reading: CardReading, tree: Tree[Token], line: str, 
                 original,
                 qualities=qualities,
                 casters="you" if "you cast" in who else "opponents" if "opponents" in who else "any",
+                from_zone=Zone.GRAVEYARD if "graveyard" in who else Zone.EXILE if "exile" in who else None,
                 coloured=coloured if coloured.symbols else None,
             )
         )

@@ -324,4 +324,6 @@ def _card_abilities(card: Card, reading: CardReading) -> CardAbilities:
         unsupported=tuple(reading.unsupported),
         static_effects=tuple(reading.static_effects),
         static_unread=tuple(reading.static_unread),
+        static_no_cast=tuple(reading.static_no_cast),
+        casting_rules=tuple(reading.casting_rules),
     )

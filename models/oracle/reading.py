@@ -19,6 +19,7 @@ from models.abilities import (
     AdditionalCost,
     AlternativeCost,
     CastPermission,
+    CastingRule,
     ContinuousEffect,
     CostModifier,
     Cost,
@@ -130,6 +131,8 @@ class CardReading:
     attached_grants: list[str] = field(default_factory=list)
     static_effects: list[ContinuousEffect] = field(default_factory=list)
     static_unread: list[str] = field(default_factory=list)
+    static_no_cast: list[str] = field(default_factory=list)
+    casting_rules: list[CastingRule] = field(default_factory=list)
     keywords: set[str] = field(default_factory=set)
     hexproof_from: set[Color] = field(default_factory=set)
     enchant: list[str] = field(default_factory=list)

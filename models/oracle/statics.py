@@ -49,6 +49,8 @@ _NO_CAST = re.compile(
     r"|(?:~|this [a-z]+|enchanted creature|equipped creature) (?:can't be blocked|must be blocked)\b.*"
     r"|(?:~|this [a-z]+) can block (?:only|any number of|an additional)\b.*"
     r"|all creatures able to block (?:~|this [a-z]+|enchanted creature) do so\."
+    r"|(?:your opponents|players|each player|each opponent(?: who [^.]*)?|[a-z ]*creatures[a-z ]*) can't "
+    r"(?:attack|block)\b[^.]*\."
     r"|creatures with power less than (?:~|this [a-z]+)'s power can't block it\."
     r"|(?:enchanted|equipped) creature is goaded\."
     # untapping (CR 502.3)
@@ -56,11 +58,17 @@ _NO_CAST = re.compile(
     r"|you may choose not to untap (?:~|this [a-z]+) during your untap step\."
     # the spell's own text read elsewhere, or nothing any cast reads
     r"|(?:~|this spell) can't be countered\."
+    # what happens once a spell is cast: countering, its damage (CR 701.6, 702.15), replacements of discards
+    r"|[a-z ,]*\bspells (?:you control |your opponents control )?can't be countered\."
+    r"|[a-z ,]*\bspells you control have lifelink\."
+    r"|spells and abilities your opponents control can't cause you to [^.]*\."
+    r"|if a spell or ability an opponent controls causes you to discard ~, [^.]*\."
     r"|you have no maximum hand size\.|skip your draw step\.|players can't gain life\.|damage can't be prevented\."
     r"|you may look at the top card of your library any time\.|play with the top card of your library revealed\."
     r"|you may play an additional land on each of your turns\.|draft this card face up\."
     r"|a deck can have any number of cards named ~\.|~ can be your commander\."
     r"|remove this card from your deck before playing if you're not playing for ante\."
+    r"|if this card is in your opening hand, you may begin the game with it on the battlefield\."
     r"|if (?:~|this [a-z]+) would be put into a graveyard from anywhere, [^.]*\."
     r"|if you would gain life, you gain [^.]* instead\."
     r")"

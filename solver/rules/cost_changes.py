@@ -73,6 +73,8 @@ def cost_modifiers_of(problem: CastProblem) -> list[CostModifier]:
             continue
         if modifier.casters == "opponents" and obj.controller == problem.caster:
             continue
+        if modifier.from_zone is not None and problem.spell.zone is not modifier.from_zone:
+            continue  # "Spells you cast from your graveyard cost {1} less" (CR 601.2f)
         found.append(modifier)
     problem.memo.cost_modifiers = found
     return found

@@ -25,6 +25,7 @@ from solver.abilities import abilities_of
 from solver.problem import CastProblem, CostTerm, ProblemRef, Reason
 from solver.rules.conditions import requirement_holds, requirement_text
 from solver.rules.naming import is_named_by
+from solver.rules.prohibitions import granted_flash
 from solver.rules.target_sets import named_candidates
 from solver.rules.zones import RESOLVING_KEYWORDS
 
@@ -88,6 +89,7 @@ def has_sorcery_timing(problem: CastProblem) -> bool:
         card.has_type(CardType.INSTANT)
         or problem.abilities.flash
         or any(p.as_though_flash and not p.on_choices for p in permissions_that_apply(problem))
+        or granted_flash(problem)
     )
 
 
@@ -108,7 +110,12 @@ def flash_additional_cost(problem: CastProblem) -> Cost | None:
         spell is cast without paying its mana cost (CR 118.9, 601.2f).
     """
     card = problem.spell.card
-    if is_sorcery_timing(problem) or card.has_type(CardType.INSTANT) or problem.abilities.flash:
+    if (
+        is_sorcery_timing(problem)
+        or card.has_type(CardType.INSTANT)
+        or problem.abilities.flash
+        or granted_flash(problem)
+    ):
         return None  # it may be cast at that time anyway (CR 702.8a)
     applying = permissions_that_apply(problem)
     costs = [p.cost for p in applying if p.as_though_flash and not p.on_choices]

@@ -13,6 +13,7 @@ from __future__ import annotations
 import pytest
 
 from models.errors import UnsupportedRuleError
+from solver.legal import legal_casts
 from tests.rules.conftest import lands, older_text, one_face, relics
 
 RAY = [("ray", "Glacial Ray")]
@@ -547,3 +548,44 @@ def test_spells_your_opponents_cast_cost_more(make_state, casts):
     found = casts(state, "ray")
     # {1}{R} + {1} = {2}{R}: P1, P2, the Arbiter = 3.
     assert len(found) == 3 and {str(c.total_cost) for c in found} == {"{2}{R}"}
+
+
+@pytest.mark.parametrize(("side", "expected"), [("P1", 1), ("P2", 0), (None, 0)])
+def test_reduction_for_spells_cast_from_a_graveyard(make_state, side, expected):
+    """Gravebreaker Lamia: "Spells you cast from your graveyard cost {1} less to cast." (CR 601.2f).
+
+    Think Twice's flashback {2}{U} from P1's graveyard with two Islands: P1's Lamia makes it {1}{U}, 1 cast; the
+    opponent's Lamia reduces only its controller's spells, and without one {2}{U} is more than two Islands: 0.
+    """
+    lamia = [("lamia", "Gravebreaker Lamia")]
+    state = make_state(
+        battlefield=lands("Island", 2) + (lamia if side == "P1" else []),
+        opponent=lamia if side == "P2" else [],
+        objects=[{"id": "twice", "card": "Think Twice", "zone": "graveyard", "owner": "P1"}],
+    )
+    assert legal_casts(state, "twice").count() == expected
+
+
+def test_reduction_from_the_graveyard_leaves_the_hand_alone(make_state):
+    """The Lamia's reduction is for spells cast from a graveyard: Think Twice from the hand costs {1}{U} still.
+
+    One Island: 0 casts from the hand, though the Lamia is P1's.
+    """
+    state = make_state(
+        hand=[("twice", "Think Twice")], battlefield=lands("Island", 1) + [("lamia", "Gravebreaker Lamia")]
+    )
+    assert legal_casts(state, "twice").count() == 0
+
+
+@pytest.mark.parametrize(("familiar", "expected"), [(True, 2), (False, 0)])
+def test_reduction_for_spells_of_either_colour(make_state, familiar, expected):
+    """Thornscape Familiar: "Red spells and white spells you cast cost {1} less to cast." (CR 601.2f, 105.2).
+
+    Lava Axe ({4}{R}, target player or planeswalker) with four Mountains: with the Familiar it costs {3}{R}, and
+    targets P1 or P2 (2 casts); without, 5 mana is more than 4 (0).
+    """
+    state = make_state(
+        hand=[("axe", "Lava Axe")],
+        battlefield=lands("Mountain", 4) + ([("familiar", "Thornscape Familiar")] if familiar else []),
+    )
+    assert legal_casts(state, "axe").count() == expected

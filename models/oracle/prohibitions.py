@@ -1,0 +1,142 @@
+"""Static abilities of permanents that forbid or allow casting other spells (CR 101.2, 601.3, 702.8a).
+
+"Your opponents can't cast spells during your turn.", "Noncreature spells with mana value 4 or greater can't be
+cast.", "Each player can't cast more than one spell each turn.", "Each opponent can cast spells only any time
+they could cast a sorcery.", "You may cast spells as though they had flash.": each line is read into one
+:class:`~models.abilities.CastingRule`, which :mod:`solver.rules.prohibitions` applies to every cast.
+"""
+
+from __future__ import annotations
+
+import re
+
+from models.abilities import CastingRule, EffectCondition, ObjectFilter, Quality
+from models.objects import Zone
+from models.oracle.qualities import spell_qualities
+from models.oracle.words import NUMBER_WORDS
+
+__all__ = ["read_casting_rule"]
+
+
+_WHO = {
+    "you": "you",
+    "your opponents": "opponents",
+    "each opponent": "opponents",
+    "players": "each",
+    "each player": "each",
+}
+
+_CANT = re.compile(
+    r"(?:(?P<turn>during your turn), )?(?P<who>you|your opponents|each opponent|players|each player)"
+    r"(?P<attacked> who attacked with a creature this turn)? can't cast "
+    r"(?P<what>.+?)(?: (?P<when>during your turn|during combat))?"
+    r"(?: or activate abilities of artifacts, creatures, or enchantments)?\."
+)
+_CANT_BE_CAST = re.compile(r"(?P<what>.+?) can't be cast\.")
+_ONE_EACH_TURN = re.compile(r"(?P<who>you|each player) can't cast more than one spell each turn\.")
+_SORCERY_ONLY = re.compile(
+    r"(?P<who>each opponent|your opponents) can cast spells only any time they could cast a sorcery\."
+)
+_FLASH = re.compile(r"you may cast (?P<what>.+?) as though they had flash\.")
+
+_ZONES = {
+    "from anywhere other than their hands": "not hand",
+    "from anywhere other than your hand": "not hand",
+    "from graveyards or libraries": frozenset({Zone.GRAVEYARD, Zone.LIBRARY}),
+    "from graveyards": frozenset({Zone.GRAVEYARD}),
+    "from your graveyard": frozenset({Zone.GRAVEYARD}),
+}
+
+
+def read_casting_rule(line: str) -> CastingRule | None:
+    """The casting rule one static line of a permanent states, or None when the line is not one read here.
+
+    Parameters
+    ----------
+    line : str
+        The prepared line, lowercased (the card's name as ``~``).
+
+    Returns
+    -------
+    CastingRule or None
+        None when the line is no casting rule, or a part of it is not read: nothing is guessed.
+    """
+    if (one := _ONE_EACH_TURN.fullmatch(line)) is not None:
+        return CastingRule(line, "one each turn", _WHO[one["who"]])
+    if (sorcery := _SORCERY_ONLY.fullmatch(line)) is not None:
+        return CastingRule(line, "sorcery timing", _WHO[sorcery["who"]])
+    if (flash := _FLASH.fullmatch(line)) is not None:
+        return _with_spells(CastingRule(line, "as though flash", "you"), flash["what"])
+    if (cant := _CANT.fullmatch(line)) is not None:
+        when = cant["turn"] or cant["when"]
+        condition = None
+        if when is not None:
+            condition = EffectCondition("your turn" if "turn" in when else "combat", text=when)
+        if cant["attacked"]:  # the state's this_turn.attacked (Angelic Arbiter)
+            condition = EffectCondition("attacked this turn", text=cant["attacked"].strip())
+        return _with_spells(CastingRule(line, "can't cast", _WHO[cant["who"]], condition=condition), cant["what"])
+    if (cast := _CANT_BE_CAST.fullmatch(line)) is not None:
+        return _with_spells(CastingRule(line, "can't cast", "each"), cast["what"])
+    return None
+
+
+def _with_spells(rule: CastingRule, what: str) -> CastingRule | None:
+    """The rule with the spells its words name; None when a word is not read.
+
+    "noncreature spells with mana value 4 or greater", "spells from graveyards or libraries", "spells with even
+    mana values", "creature spells".
+    """
+    changes: dict[str, object] = {}
+    for phrase, zones in _ZONES.items():
+        if what.endswith(" " + phrase):
+            what = what.removesuffix(" " + phrase)
+            if zones == "not hand":
+                changes["not_from_hand"] = True
+            else:
+                changes["from_zones"] = zones
+    clause: list[Quality] = []
+    with_part = re.fullmatch(r"(?P<head>.+?) with (?P<with>.+)", what)
+    if with_part is not None:
+        what = with_part["head"]
+        quality = _with(with_part["with"])
+        if quality is None:
+            return None
+        if quality == "x":
+            changes["with_x"] = True
+        elif quality == "even":
+            changes["even_mana_value"] = True
+        elif isinstance(quality, Quality):
+            clause.append(quality)
+    if what != "spells":
+        head = re.fullmatch(r"(?P<words>.+) spells", what)
+        if head is None:
+            return None
+        spells = spell_qualities(head["words"])
+        if spells is None:
+            return None
+        changes["spells"] = ObjectFilter(spells.clauses + tuple(frozenset({q}) for q in clause), what)
+    elif clause:
+        changes["spells"] = ObjectFilter(tuple(frozenset({q}) for q in clause), what)
+    return CastingRule(
+        rule.text,
+        rule.kind,
+        rule.players,
+        condition=rule.condition,
+        **changes,  # type: ignore[arg-type]
+    )
+
+
+def _with(words: str) -> Quality | str | None:
+    """ "mana value 4 or greater", "{x} in their mana costs", "even mana values": what a spell must have."""
+    if words == "{x} in their mana costs":
+        return "x"
+    if words in ("even mana values", "an even mana value"):
+        return "even"
+    found = re.fullmatch(r"mana value (?P<n>\d+|[a-z]+)(?: or (?P<way>greater|less))?", words)
+    if found is None:
+        return None
+    number = int(found["n"]) if found["n"].isdigit() else NUMBER_WORDS.get(found["n"])
+    if number is None:
+        return None
+    comparison = {None: "=", "greater": ">=", "less": "<="}[found["way"]]
+    return Quality("mana value", number, comparison=comparison)
