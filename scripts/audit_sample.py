@@ -13,6 +13,10 @@ Usage, from the repository's root:
   a card of an earlier sample (``sample-*.jsonl``), of the fidelity cards (``tests/fidelity/cards-*.jsonl``) or
   of the other new sample. One ``random.Random(seed)`` draws both, in that order, from the sorted names; when
   fewer spells than ``--count`` are 'ok' only now, the first sample holds all of them (in the drawn order).
+- ``python -m scripts.audit_sample POOL --permanents 1 [--seed 20261207] [--count 100]``: write
+  ``tests/fidelity/audit/permanent-sample-1.jsonl`` and ``permanent-sample-2.jsonl``, two disjoint samples of the
+  permanents read fully (:func:`permanents_sample`), each line with what the reader made of the card that bears on
+  other casts.
 - ``python -m scripts.audit_sample POOL --mana 1 [--seed 20261206] [--count 40]``: write
   ``tests/fidelity/audit/mana-sample-<k>.jsonl``, drawn by one ``random.Random(seed)`` from the sorted names of the
   cards that are not instants or sorceries, that the reader reads fully (nothing unread bears on casting them or
@@ -40,6 +44,7 @@ from models.abilities import ObjectFilter
 from models.cards import CardDatabase
 from models.objects import CardType
 from models.oracle.parser import parse_card
+from models.oracle.unread import may_change_characteristics
 
 ROOT = Path(__file__).resolve().parent.parent
 AUDIT = ROOT / "tests" / "fidelity" / "audit"
@@ -184,6 +189,71 @@ def mana_sample(pool: str, number: int, seed: int, count: int) -> None:
             handle.write(json.dumps(line, ensure_ascii=False) + "\n")
 
 
+def _effect(effect) -> dict:
+    """A continuous effect read, its fields that are set (CR 613.1), as plain JSON."""
+    plain = _plain(effect)
+    assert isinstance(plain, dict)
+    return {k: v for k, v in plain.items() if v not in (None, False, (), [], {}, "", [0, 0], (0, 0)) and k != "text"}
+
+
+def permanents_sample(pool: str, first: int, seed: int, count: int) -> None:
+    """Write ``permanent-sample-<first>.jsonl`` and ``permanent-sample-<first + 1>.jsonl``: permanents read fully.
+
+    A permanent (a card that is not an instant or sorcery) is read fully as ``legalcasts coverage`` counts it:
+    nothing unread bears on casting it or on it as a permanent, and no unread static line may change what
+    permanents are (:func:`models.oracle.unread.may_change_characteristics`). One ``random.Random(seed)`` draws
+    both samples, disjoint, from the sorted names, none of an earlier permanent sample. Each line gives the card
+    and everything the reader made of it that bears on other casts: the continuous effects of its static
+    abilities (``static_effects``, CR 613), what it forbids or allows in casting (``casting_rules``, CR 101.2),
+    its changes of other spells' costs, its mana abilities, protections and keywords, the lines read as bearing on
+    no cast, and the static lines left unread as bearing on nothing a cast reads.
+    """
+    earlier = set().union(*(_names(p) for p in AUDIT.glob("permanent-sample-*.jsonl")))
+    found = {}
+    for card in CardDatabase.from_jsonl(pool):
+        if card.has_type(CardType.INSTANT) or card.has_type(CardType.SORCERY) or card.name in earlier:
+            continue
+        abilities = parse_card(card)
+        casting = abilities.casting_unsupported if card.is_land else abilities.unsupported_casting_from_any_zone
+        if casting or abilities.permanent_unsupported:
+            continue
+        if any(may_change_characteristics(line) for line in abilities.static_unread):
+            continue
+        found[card.name] = (card, abilities)
+    drawn = random.Random(seed).sample(sorted(found), min(2 * count, len(found)))
+    print(f"{len(found):,} permanents read fully", file=sys.stderr)
+    for number, names in ((first, drawn[:count]), (first + 1, drawn[count:])):
+        with open(AUDIT / f"permanent-sample-{number}.jsonl", "w", encoding="utf-8") as handle:
+            for name in names:
+                card, abilities = found[name]
+                line = {
+                    "name": card.name,
+                    "mana_cost": _mana(card),
+                    "type_line": card.type_line,
+                    "oracle_text": card.oracle_text,
+                    "power": card.power,
+                    "toughness": card.toughness,
+                    "reader": {
+                        "static_effects": [{"text": e.text, **_effect(e)} for e in abilities.static_effects],
+                        "casting_rules": [_plain(r) for r in abilities.casting_rules],
+                        "cost_changes": [_plain(m) for m in abilities.cost_modifiers if not m.own],
+                        "mana_abilities": [_plain(m) for m in abilities.mana_abilities],
+                        "protections": [p.text for p in abilities.protections],
+                        "hexproof": abilities.hexproof,
+                        "shroud": abilities.shroud,
+                        "hexproof_from": sorted(c.letter for c in abilities.hexproof_from),
+                        "controller_hexproof": abilities.controller_hexproof,
+                        "controller_shroud": abilities.controller_shroud,
+                        "flash": abilities.flash,
+                        "keywords": sorted(abilities.keywords),
+                        "attached_grants": list(abilities.attached_grants),
+                        "read_as_bearing_on_no_cast": list(abilities.static_no_cast),
+                        "static_lines_left_unread": list(abilities.static_unread),
+                    },
+                }
+                handle.write(json.dumps(line, ensure_ascii=False) + "\n")
+
+
 def _mana(card) -> str:
     return "" if card.mana_cost is None else str(card.mana_cost)
 
@@ -206,9 +276,15 @@ def main() -> None:
     parser.add_argument("--first", type=int, default=7)
     parser.add_argument("--count", type=int, default=100)
     parser.add_argument("--mana", type=int, metavar="K", help="draw mana-sample-K.jsonl (see above) and stop")
+    parser.add_argument(
+        "--permanents", type=int, metavar="K", help="draw permanent-sample-K and K+1 .jsonl (see above) and stop"
+    )
     args = parser.parse_args()
     if args.mana is not None:
         mana_sample(args.pool, args.mana, args.seed, args.count)
+        return
+    if args.permanents is not None:
+        permanents_sample(args.pool, args.permanents, args.seed, args.count)
         return
     ok = ok_spells(args.pool)
     if args.list_ok:
