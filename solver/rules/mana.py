@@ -123,9 +123,19 @@ def mana_sources_of(state: GameState, caster: PlayerId) -> tuple[ManaSource, ...
     """
     sources = list(ManaSource.from_pool(state.pool_of(caster)))
     # what a permanent makes is read from its card, granted abilities and status: once per kind of permanent
-    made: dict[tuple[int, tuple[str, ...], bool, bool], tuple[Card, list[tuple[Any, bool, int]]]] = {}
+    made: dict[tuple[Any, ...], tuple[Card, list[tuple[Any, bool, int]]]] = {}
     for obj in state.objects_in(Zone.BATTLEFIELD, caster):
-        kind = (id(obj.card), obj.granted + keyword_counters(obj), obj.tapped, obj.summoning_sick)
+        # what effects took from it too (CR 613.1f, 602.5, 305.7): two Elves, one of them arrested, differ
+        kind = (
+            id(obj.card),
+            obj.granted + keyword_counters(obj),
+            obj.tapped,
+            obj.summoning_sick,
+            obj.abilities_lost,
+            obj.keywords_lost,
+            obj.activation_banned,
+            obj.rules_text_lost,
+        )
         found = made.get(kind)
         if found is None or found[0] is not obj.card:
             found = made[kind] = (obj.card, _mana_of_permanent(state, caster, obj))

@@ -359,3 +359,18 @@ def test_effect_naming_an_unknown_object_is_bad_input(make_state):
 
     with pytest.raises(InputError, match=r"effects\[0\]\.affects\[1\]"):
         _with_effects(make_state, [], [_growth("gets +3/+3", affects=("bears", "nobody"))])
+
+
+@pytest.mark.parametrize("arrested", ["elves1", "elves2"])
+def test_one_of_two_alike_permanents_arrested(make_state, arrested):
+    """Two Llanowar Elves, one arrested (CR 602.5): the other still taps for {G}, whichever comes first.
+
+    Giant Growth ({G}) then targets either Elves: 2 casts.
+    """
+    elves = [("elves1", "Llanowar Elves"), ("elves2", "Llanowar Elves")]
+    state = make_state(
+        hand=[("growth", "Giant Growth")],
+        battlefield=elves,
+        opponent=[("arrest", "Arrest", {"attached_to": arrested})],
+    )
+    assert legal_casts(state, "growth").count() == 2
