@@ -1029,6 +1029,12 @@ class ManaAbility:
         "Exile this card from your hand: Add {G}.": activated from its owner's hand, exiling it (CR 605.1a).
     activation : int
         Generic mana paid to activate it ("{1}, {T}: Add {R}{W}.": 1), with mana made before (CR 605.1a, 605.3).
+    life, energy : int
+        Life ("{T}, Pay 1 life:", CR 119.4) or energy counters ("{T}, Pay {E}:", CR 122.1) its controller pays to
+        activate it.
+    counter : str
+        "{T}, Remove a charge counter from this land:": the kind of counter the permanent must have one of, and
+        loses (CR 122.8); empty when none.
     """
 
     units: tuple[frozenset[str], ...]
@@ -1037,6 +1043,9 @@ class ManaAbility:
     sacrifices: bool = False
     from_hand: bool = False
     activation: int = 0
+    life: int = 0
+    energy: int = 0
+    counter: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -125,12 +125,16 @@ def mana_ability(tree: Tree[Token]) -> ManaAbility:
     """The mana ability a ``mana_ability_line`` tree reads (CR 605.1a)."""
     costs = {t.type: str(t) for t in tree.children if isinstance(t, Token)}
     activation = int(costs["ACTIVATION_GENERIC"].strip("{}")) if "ACTIVATION_GENERIC" in costs else 0
+    counter = re.match(r"remove an? ([a-z+/0-9-]+) counter", costs.get("REMOVE_COUNTER", ""))
     ability = dataclasses.replace(
         _mana_units(tree),
         taps="TAP_COST" in costs,
         activation=activation,
         sacrifices="SELF_SACRIFICE" in costs,
         from_hand="SELF_EXILE_FROM_HAND" in costs,
+        life=int(costs["PAY_LIFE"].split()[1]) if "PAY_LIFE" in costs else 0,
+        energy=costs.get("PAY_ENERGY", "").count("{e}"),
+        counter=counter.group(1) if counter else "",
     )
     rider = next((str(t) for t in tree.children if isinstance(t, Token) and t.type == "MANA_RIDER"), "")
     found = re.fullmatch(r"activate only if you control an? ([a-z]+)\.", rider)

@@ -91,6 +91,14 @@ def available_mana_sources(problem: CastProblem) -> tuple[ManaSource, ...]:
         found = known.get(problem.caster)
         if found is None:
             found = known[problem.caster] = mana_sources_of(problem.state, problem.caster)
+        if "life" in _resource_costs(problem.state, problem.caster) and spell_may_pay_life(problem):
+            obj, _ = _resource_costs(problem.state, problem.caster)["life"]
+            raise UnsupportedRuleError(
+                obj.name,
+                "pay life for mana",
+                f"{problem.spell.name} may take life to pay for, and so may {obj.name}'s mana: "
+                "how they share the life total is not weighed (CR 119.4)",
+            )
         # never the spell itself: it is on the stack (CR 601.2a); the state's tuple itself when it is not one
         spell = problem.spell.id
         problem.mana_sources = (
@@ -122,6 +130,7 @@ def mana_sources_of(state: GameState, caster: PlayerId) -> tuple[ManaSource, ...
     ability sacrifices or exiles its object is ``consumed``.
     """
     sources = list(ManaSource.from_pool(state.pool_of(caster)))
+    paid = _resources_paid_for_mana(state, caster)
     # what a permanent makes is read from its card, granted abilities and status: once per kind of permanent
     made: dict[tuple[Any, ...], tuple[Card, list[tuple[Any, bool, int]]]] = {}
     for obj in state.objects_in(Zone.BATTLEFIELD, caster):
@@ -135,10 +144,11 @@ def mana_sources_of(state: GameState, caster: PlayerId) -> tuple[ManaSource, ...
             obj.keywords_lost,
             obj.activation_banned,
             obj.rules_text_lost,
+            obj.counters,
         )
         found = made.get(kind)
         if found is None or found[0] is not obj.card:
-            found = made[kind] = (obj.card, _mana_of_permanent(state, caster, obj))
+            found = made[kind] = (obj.card, _mana_of_permanent(state, caster, obj, paid))
         sources += [
             ManaSource(units, object_id=obj.id, consumed=consumed, activation=activation)
             for units, consumed, activation in found[1]
@@ -163,7 +173,75 @@ MOST_CONVERTERS = 4
 """The most permanents with a mana ability that costs mana ("{1}, {T}: Add {R}{W}.") one player's payment weighs."""
 
 
-def _mana_of_permanent(state: GameState, caster: PlayerId, obj: GameObject) -> list[tuple[Any, bool, int]]:
+def _resource_costs(state: GameState, caster: PlayerId) -> dict[str, tuple[GameObject, list[int]]]:
+    """The life and energy each untapped permanent of the caster's may pay for mana, by resource (CR 119.4, 122.1).
+
+    Each permanent is counted once, at the most its mana abilities ask: it taps for one of them (CR 605.1a).
+    """
+    found: dict[str, tuple[GameObject, list[int]]] = {}
+    for obj in state.objects_in(Zone.BATTLEFIELD, caster):
+        if obj.tapped:
+            continue
+        abilities = abilities_of(obj).mana_abilities
+        for resource in ("life", "energy"):
+            most = max((getattr(a, resource) for a in abilities), default=0)
+            if most:
+                first, costs = found.setdefault(resource, (obj, []))
+                costs.append(most)
+    return found
+
+
+def _resources_paid_for_mana(state: GameState, caster: PlayerId) -> frozenset[str]:
+    """The resources every mana ability of the caster's that pays one can pay at once: "life", "energy".
+
+    A player pays life or energy only while they have that much (CR 119.4, 122.8). When they have enough for all
+    such abilities together, each ability can be activated whatever the others do; when not for any one, none
+    can. Between the two, which ones can be depends on the others: this model does not weigh that.
+
+    Raises
+    ------
+    UnsupportedRuleError
+        Enough life or energy for some of those abilities but not all.
+    """
+    has = {"life": state.life_of(caster), "energy": state.counters_of(caster).get("energy", 0)}
+    paid = set()
+    for resource, (obj, costs) in _resource_costs(state, caster).items():
+        if sum(costs) <= has[resource]:
+            paid.add(resource)
+        elif min(costs) <= has[resource]:
+            raise UnsupportedRuleError(
+                obj.name,
+                f"pay {resource} for mana",
+                f"{caster} has {has[resource]} {resource}, enough for some of their mana abilities that pay "
+                f"{resource} ({', '.join(map(str, costs))}) but not all: which can be activated is not weighed",
+            )
+    return frozenset(paid)
+
+
+def spell_may_pay_life(problem: CastProblem) -> bool:
+    """Whether paying for the spell may take life: a Phyrexian symbol, or a cost that pays life (CR 107.4f, 119.4).
+
+    Parameters
+    ----------
+    problem : CastProblem
+
+    Returns
+    -------
+    bool
+    """
+    abilities = problem.abilities
+    costs = [c.cost for c in abilities.additional_costs] + [c.cost for c in abilities.alternative_costs]
+    if abilities.splice is not None:
+        costs.append(abilities.splice.cost)
+    mana = [problem.spell.card.mana_cost] + [c.mana for c in costs]
+    return any(c.life or c.life_x for c in costs) or any(
+        s.kind is SymbolKind.PHYREXIAN for cost in mana if cost is not None for s in cost.symbols
+    )
+
+
+def _mana_of_permanent(
+    state: GameState, caster: PlayerId, obj: GameObject, paid: frozenset[str] = frozenset()
+) -> list[tuple[Any, bool, int]]:
     """What one permanent of the caster's adds as sources: (units, consumed, activation) of each, in order.
 
     See :func:`mana_sources_of`; read from the permanent's abilities (its card's and those granted to it), its
@@ -178,8 +256,15 @@ def _mana_of_permanent(state: GameState, caster: PlayerId, obj: GameObject) -> l
     unread = [u for u in abilities.permanent_unsupported if "mana" in u.topics]
     if unread:
         raise UnsupportedRuleError(obj.name, unread[0].span, unread[0].reason)
+    counters = dict(obj.counters)
     usable = [
-        a for a in abilities.mana_abilities if not a.from_hand and all(holds_for(state, caster, r) for r in a.requires)
+        a
+        for a in abilities.mana_abilities
+        if not a.from_hand
+        and all(holds_for(state, caster, r) for r in a.requires)
+        and (not a.counter or counters.get(a.counter, 0) > 0)  # "Remove a charge counter from this land" (122.8)
+        and (not a.life or "life" in paid)
+        and (not a.energy or "energy" in paid)
     ]
     untapping = [a for a in usable if not a.taps]  # "Sacrifice this creature: Add {R}{R}."
     if len(untapping) > 1 or (untapping and any(a.sacrifices for a in usable if a.taps)):

@@ -460,3 +460,76 @@ def test_an_opponents_unread_mana_ability_changes_no_cast(make_state, casts):
     )
     with pytest.raises(UnsupportedRuleError, match="Elfhame Druid"):
         legal_casts(mine, "bolt").count()
+
+
+# ---------------------------------------------------------------- mana abilities that pay life, energy or counters
+
+
+@pytest.mark.parametrize(("energy", "expected"), [(1, 2), (0, 0)])
+def test_mana_for_energy(make_state, energy, expected):
+    """Aether Hub: "{T}: Add {C}." and "{T}, Pay {E}: Add one mana of any color." (CR 605.1a, 122.1).
+
+    With one energy the Hub makes {R} for Lightning Bolt: P1 or P2, 2 casts; with none it makes {C} only: 0.
+    """
+    state = make_state(
+        hand=[("bolt", "Lightning Bolt")], battlefield=[("hub", "Aether Hub")], counters={"P1": {"energy": energy}}
+    )
+    assert legal_casts(state, "bolt").count() == expected
+
+
+def test_mana_for_energy_shared_by_two_is_not_guessed(make_state):
+    """Two Aether Hubs and one energy: either may pay it, not both (CR 122.8): not weighed, so unsupported."""
+    state = make_state(
+        hand=[("bolt", "Lightning Bolt")],
+        battlefield=[("hub1", "Aether Hub"), ("hub2", "Aether Hub")],
+        counters={"P1": {"energy": 1}},
+    )
+    with pytest.raises(UnsupportedRuleError, match="energy"):
+        legal_casts(state, "bolt").count()
+
+
+@pytest.mark.parametrize(("life", "expected"), [(20, 2), (0, 0)])
+def test_mana_for_life(make_state, life, expected):
+    """Mana Confluence: "{T}, Pay 1 life: Add one mana of any color." (CR 119.4: life paid only while one has it).
+
+    At 20 life it makes {R} for Lightning Bolt (P1 or P2: 2 casts); at 0 life it can't be activated (0).
+    """
+    state = make_state(
+        hand=[("bolt", "Lightning Bolt")], battlefield=[("confluence", "Mana Confluence")], life={"P1": life}
+    )
+    assert legal_casts(state, "bolt").count() == expected
+
+
+def test_mana_for_life_beside_a_spell_that_pays_life(make_state):
+    """Gut Shot's {R/P} may be paid with 2 life, as Mana Confluence's mana may: their sharing is not weighed."""
+    state = make_state(hand=[("shot", "Gut Shot")], battlefield=[("confluence", "Mana Confluence")])
+    with pytest.raises(UnsupportedRuleError, match="life"):
+        legal_casts(state, "shot").count()
+
+
+@pytest.mark.parametrize(("counters", "expected"), [(1, 2), (0, 0)])
+def test_mana_for_a_counter(make_state, counters, expected):
+    """Tendo Ice Bridge: "{T}, Remove a charge counter from this land: Add one mana of any color." (CR 122.8).
+
+    With a charge counter it makes {R} for Lightning Bolt (2 casts); without, only {C} (0).
+    """
+    state = make_state(
+        hand=[("bolt", "Lightning Bolt")],
+        battlefield=[("bridge", "Tendo Ice Bridge", {"counters": {"charge": counters}})],
+    )
+    assert legal_casts(state, "bolt").count() == expected
+
+
+@pytest.mark.parametrize(("counters", "expected"), [(2, 2), (0, 0)])
+def test_depletion_land(make_state, counters, expected):
+    """Hickory Woodlot: "{T}, Remove a depletion counter from this land: Add {G}{G}." and the sacrifice after it.
+
+    Giant Growth ({G}) may target P2's Grizzly Bears or Llanowar Elves: with a depletion counter the Woodlot pays
+    (2 casts); with none it can't be activated (0).
+    """
+    state = make_state(
+        hand=[("growth", "Giant Growth")],
+        battlefield=[("woodlot", "Hickory Woodlot", {"counters": {"depletion": counters}})],
+        opponent=[("bears", "Grizzly Bears"), ("elves", "Llanowar Elves")],
+    )
+    assert legal_casts(state, "growth").count() == expected
