@@ -1391,7 +1391,10 @@ class EffectCondition:
     text : str
         The condition's words, for explanations.
     counter : str
-        The counter kind of a ``"counter"`` condition ("divinity").
+        The counter kind of a ``"counter"`` condition ("divinity"), or of a ``"counters"`` one.
+    at_most : int or None
+        A ``"counters"`` condition: the source has at least ``number`` and at most ``at_most`` (None: no most)
+        counters of the kind ``counter`` (a leveler's striation, CR 711.2a-b).
     requirement : ControlRequirement or None
         What a ``"control"`` condition asks ("you control a Forest", "an opponent controls an Island").
     """
@@ -1402,6 +1405,7 @@ class EffectCondition:
     text: str = ""
     counter: str = ""
     requirement: ControlRequirement | None = None
+    at_most: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

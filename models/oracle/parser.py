@@ -80,6 +80,7 @@ from models.oracle.permissions import (
 )
 from models.oracle.reading import CardReading, LineReader, TreeReader
 from models.oracle.saved import save_reading, saved_reading
+from models.oracle.statics import read_level_striations
 from models.oracle.spell_text import (
     die_result_effect,
     gift_replacements,
@@ -200,7 +201,20 @@ def _read_card(card: Card) -> CardAbilities:
     if (cleave := cleave_line(card)) is not None:
         return read_cleave(card, cleave, parse_card)
     reading = CardReading.of(card)
-    for original in prepare_lines(card):
+    lines, striations, unread = read_level_striations(prepare_lines(card))  # a leveler's (CR 711.2)
+    reading.static_effects.extend(striations)
+    reading.static_unread.extend(unread)
+    reading.unsupported.extend(
+        UnsupportedText(
+            line,
+            "a leveler's striation not read (CR 711.2)",
+            casting_relevant=False,
+            permanent_relevant=True,
+            topics=topics_of(line),
+        )
+        for line in unread
+    )
+    for original in lines:
         _read_card_line(reading, original)
     return _card_abilities(card, reading)
 

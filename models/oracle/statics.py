@@ -35,7 +35,7 @@ from models.oracle.unread import UnreadText
 from models.oracle.words import COLOR_WORDS, KIND_WORDS, NUMBER_WORDS, SUBTYPE_BY_WORD
 from models.subtypes import SUBTYPES
 
-__all__ = ["read_static_effects", "read_effect_text", "bears_on_no_cast"]
+__all__ = ["read_static_effects", "read_effect_text", "bears_on_no_cast", "read_level_striations"]
 
 
 _NO_CAST = re.compile(
@@ -138,6 +138,73 @@ def read_static_effects(line: str) -> tuple[ContinuousEffect, ...] | None:
         return _read(line)
     except UnreadText:
         return None
+
+
+_LEVEL = re.compile(r"level (?P<low>\d+)(?:-(?P<high>\d+)|\+)")
+
+
+def read_level_striations(lines: list[str]) -> tuple[list[str], list[ContinuousEffect], list[str]]:
+    """A leveler card's striations: each level symbol's static ability (CR 711.2), apart from its other lines.
+
+    "LEVEL 6-11 / 6/6 / Lifelink" means "As long as this creature has at least 6 level counters on it, but no more
+    than 11, it has base power and toughness 6/6 and has lifelink" (CR 711.2a; "LEVEL 12+", 711.2b). A
+    striation's keyword lines are what it gives; its triggered and activated abilities other than mana abilities
+    bear on no cast. A striation with anything else is not read: its words are kept whole, unread.
+
+    Parameters
+    ----------
+    lines : list of str
+        The card's prepared lines (:func:`~models.oracle.words.prepare_lines`), as printed.
+
+    Returns
+    -------
+    (list of str, list of ContinuousEffect, list of str)
+        The lines outside the striations (read as any other card's, CR 711.4), one effect per striation read,
+        and the striations not read, lowercased, in the words of CR 711.2a ("level 1-4: it has base power and
+        toughness 1/2 and has {t}: add {g}{g}.").
+    """
+    kept: list[str] = []
+    bands: list[tuple[re.Match[str], list[str]]] = []
+    for line in lines:
+        symbol = _LEVEL.fullmatch(line.lower())
+        if symbol is not None:
+            bands.append((symbol, []))
+        elif bands:
+            bands[-1][1].append(line)
+        else:
+            kept.append(line)
+    effects: list[ContinuousEffect] = []
+    unread: list[str] = []
+    for symbol, band in bands:
+        effect = _striation(symbol, band)
+        if effect is None:  # in CR 711.2's words, so that the rules reading power or mana refuse under it
+            box = next((line for line in band if re.fullmatch(r"\d+/\d+", line)), "")
+            rest = " / ".join(line for line in band if line != box).lower()
+            unread.append(f"{symbol.group(0)}: it has base power and toughness {box} and has {rest}")
+        else:
+            effects.append(effect)
+    return kept, effects, unread
+
+
+def _striation(symbol: re.Match[str], band: list[str]) -> ContinuousEffect | None:
+    """One level symbol's static ability (CR 711.2a-b), or None when a line of its striation is not read."""
+    low, high = int(symbol["low"]), int(symbol["high"]) if symbol["high"] else None
+    condition = EffectCondition("counters", number=low, text=symbol.group(0), counter="level", at_most=high)
+    changes: dict[str, object] = {}
+    for line in band:
+        lowered = line.lower()
+        if (box := re.fullmatch(r"(\d+)/(\d+)", lowered)) is not None:
+            changes["base_power"] = (int(box.group(1)), int(box.group(2)))
+        elif re.match(r"[^:]*:|(?:when|whenever|at the beginning)\b", lowered):
+            if not quoted_ability_bears_on_no_cast(lowered):
+                return None  # a mana ability, or one not read
+        else:
+            keywords = _keywords(lowered.rstrip("."))
+            if keywords is None:
+                return None
+            changes["add_keywords"] = tuple(changes.get("add_keywords", ())) + keywords  # type: ignore[arg-type]
+    text = f"{symbol.group(0)}: " + " / ".join(band)
+    return ContinuousEffect(text, AffectedObjects(EffectScope.SELF), condition, **changes)  # type: ignore[arg-type]
 
 
 _DURATION = re.compile(r"(?P<rest>.+?)(?: until (?:end of turn|your next turn)| this turn)?\.?")

@@ -186,6 +186,9 @@ def _holds(state: GameState, source: GameObject, condition: EffectCondition | No
         return now.attacking if condition.kind == "attacking" else now.tapped == (condition.kind == "tapped")
     if condition.kind == "counter":
         return dict(now.counters).get(condition.counter, 0) > 0
+    if condition.kind == "counters":  # a leveler's striation (CR 711.2a-b)
+        number = dict(now.counters).get(condition.counter, 0)
+        return number >= condition.number and (condition.at_most is None or number <= condition.at_most)
     if condition.kind == "control" and condition.requirement is not None:
         return holds_for(state, now.controller, condition.requirement)
     if condition.kind == "graveyard at least":

@@ -374,3 +374,25 @@ def test_one_of_two_alike_permanents_arrested(make_state, arrested):
         opponent=[("arrest", "Arrest", {"attached_to": arrested})],
     )
     assert legal_casts(state, "growth").count() == 2
+
+
+# ---------------------------------------------------------------- a leveler's striations (CR 711)
+
+
+@pytest.mark.parametrize(("level", "expected"), [(0, 0), (5, 0), (6, 1), (11, 1), (12, 1)])
+def test_leveler_striations(make_state, level, expected):
+    """Transcendent Master (3/3): "LEVEL 6-11 6/6 Lifelink", "LEVEL 12+ 9/9 Lifelink, indestructible" (CR 711.2).
+
+    With 6 to 11 level counters it has base power and toughness 6/6, with 12 or more 9/9, with fewer than 6 its
+    printed 3/3 (CR 711.5). Smite the Monstrous (power 4 or greater), four Plains: the Master is its one target
+    from level 6 up (1 cast), none below (0).
+    """
+    state = make_state(
+        hand=[("smite", "Smite the Monstrous")],
+        battlefield=lands("Plains", 4),
+        opponent=[("master", "Transcendent Master", {"counters": {"level": level}})],
+    )
+    assert legal_casts(state, "smite").count() == expected
+    master = as_the_game_sees_it(state).object("master")
+    assert ("lifelink" in master.granted) is (level >= 6)
+    assert ("indestructible" in master.granted) is (level >= 12)
