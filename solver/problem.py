@@ -489,6 +489,11 @@ class StateMemo:
     permanents_to_pay : dict of (str, bool) to tuple of GameObject
         Per player, and whether the cost taps them: the permanents that player controls that a cost could
         use (untapped ones, to tap), file order.
+    casting_rules : tuple of (GameObject, CastingRule) or None
+        The permanents' rules of what may be cast (:mod:`solver.rules.prohibitions`), battlefield order; None
+        until read.
+    resource_costs : dict
+        Per player, the life and energy their permanents' mana abilities may pay (:mod:`solver.rules.mana`).
     """
 
     checked: set[str] = field(default_factory=set)
@@ -513,6 +518,8 @@ class StateMemo:
     stack_records_checked: bool = False
     stopped: dict[tuple, tuple[Any, bool]] = field(default_factory=dict)
     battlefield_groups: list[tuple[Any, list[GameObject]]] | None = None
+    casting_rules: tuple[tuple[GameObject, Any], ...] | None = None
+    resource_costs: dict[str, Any] = field(default_factory=dict)
 
 
 _STATE_MEMOS: StateTable[StateMemo] = StateTable(64)

@@ -178,6 +178,9 @@ def _resource_costs(state: GameState, caster: PlayerId) -> dict[str, tuple[GameO
 
     Each permanent is counted once, at the most its mana abilities ask: it taps for one of them (CR 605.1a).
     """
+    memo = state_memo(state).resource_costs
+    if caster in memo:
+        return dict(memo[caster])
     found: dict[str, tuple[GameObject, list[int]]] = {}
     for obj in state.objects_in(Zone.BATTLEFIELD, caster):
         if obj.tapped:
@@ -188,7 +191,8 @@ def _resource_costs(state: GameState, caster: PlayerId) -> dict[str, tuple[GameO
             if most:
                 first, costs = found.setdefault(resource, (obj, []))
                 costs.append(most)
-    return found
+    memo[caster] = found
+    return dict(found)
 
 
 def _resources_paid_for_mana(state: GameState, caster: PlayerId) -> frozenset[str]:

@@ -17,7 +17,8 @@ from models.choices import X
 from models.mana import SymbolKind
 from models.objects import GameObject, Phase, Zone
 from solver.abilities import abilities_of
-from solver.problem import CastProblem, ProblemRef
+from models.state import GameState
+from solver.problem import CastProblem, ProblemRef, state_memo
 from solver.rules.qualities import has_qualities
 
 __all__ = ["add_casting_rules", "granted_flash", "casting_rules_that_bind"]
@@ -38,30 +39,39 @@ def casting_rules_that_bind(problem: CastProblem, kind: str) -> Iterator[tuple[G
         The permanent and its rule, in battlefield order.
     """
     state, caster, spell = problem.state, problem.caster, problem.spell
-    for obj in state.battlefield():
-        for rule in abilities_of(obj).casting_rules:
-            if rule.kind != kind:
+    for obj, rule in _casting_rules(state):
+        if rule.kind != kind:
+            continue
+        if rule.players == "you" and obj.controller != caster:
+            continue
+        if rule.players == "opponents" and obj.controller == caster:
+            continue
+        if rule.condition is not None:
+            if rule.condition.kind == "your turn" and state.active_player != obj.controller:
                 continue
-            if rule.players == "you" and obj.controller != caster:
+            if rule.condition.kind == "combat" and state.phase is not Phase.COMBAT:
                 continue
-            if rule.players == "opponents" and obj.controller == caster:
+            if rule.condition.kind == "attacked this turn" and caster not in state.this_turn.attacked:
                 continue
-            if rule.condition is not None:
-                if rule.condition.kind == "your turn" and state.active_player != obj.controller:
-                    continue
-                if rule.condition.kind == "combat" and state.phase is not Phase.COMBAT:
-                    continue
-                if rule.condition.kind == "attacked this turn" and caster not in state.this_turn.attacked:
-                    continue
-            if rule.from_zones is not None and spell.zone not in rule.from_zones:
-                continue
-            if rule.not_from_hand and spell.zone is Zone.HAND:
-                continue
-            if rule.with_x and not _has_x(spell):
-                continue
-            if not has_qualities(spell, _without_mana_value(rule.spells)):
-                continue
-            yield obj, rule
+        if rule.from_zones is not None and spell.zone not in rule.from_zones:
+            continue
+        if rule.not_from_hand and spell.zone is Zone.HAND:
+            continue
+        if rule.with_x and not _has_x(spell):
+            continue
+        if not has_qualities(spell, _without_mana_value(rule.spells)):
+            continue
+        yield obj, rule
+
+
+def _casting_rules(state: GameState) -> tuple[tuple[GameObject, CastingRule], ...]:
+    """Every permanent's casting rules with the permanent, battlefield order: read once per state (its memo)."""
+    memo = state_memo(state)
+    if memo.casting_rules is None:
+        memo.casting_rules = tuple(
+            (obj, rule) for obj in state.battlefield() for rule in abilities_of(obj).casting_rules
+        )
+    return memo.casting_rules
 
 
 def granted_flash(problem: CastProblem) -> bool:
