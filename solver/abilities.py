@@ -178,6 +178,9 @@ def _abilities_of(obj: GameObject) -> CardAbilities:
         shroud=own.shroud or granted.shroud,
         ward=own.ward or granted.ward,
         keywords=own.keywords | granted.keywords,
+        # a mana ability given ('Lands you control have "{T}: Add one mana of any color."', CR 613.1f), unless
+        # its activated abilities can't be activated (CR 602.5)
+        mana_abilities=own.mana_abilities + (() if obj.activation_banned else granted.mana_abilities),
     )
 
 

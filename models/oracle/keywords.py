@@ -11,6 +11,7 @@ from lark import Token, Tree
 from lark.exceptions import UnexpectedInput
 
 from models.abilities import (
+    ManaAbility,
     OTHER_ZONE_KEYWORDS,
     AdditionalCost,
     AlternativeCost,
@@ -53,7 +54,8 @@ from models.oracle.keyword_costs import (
     strive_modifier,
 )
 from models.oracle.reading import CardReading, Keyword, KeywordKind, KeywordReader
-from models.oracle.unread import PERMANENT_RELEVANT, topics_of
+from models.oracle.mana_abilities import mana_ability
+from models.oracle.unread import PERMANENT_RELEVANT, UnreadText, topics_of
 from models.oracle.words import COLOR_WORDS, TYPE_WORDS, strip_reminder
 
 __all__ = [
@@ -1024,6 +1026,9 @@ def parse_granted(texts: tuple[str, ...]) -> CardAbilities:
     reading = CardReading()
     for text in texts:
         line = strip_reminder(text).strip()
+        if re.search(r":\s*add\b", line.lower()):  # '{T}: Add one mana of any color.' given (CR 605.1a)
+            reading.mana_abilities.append(_granted_mana_ability(text, line))
+            continue
         try:
             tree = oracle_parser().parse(line.lower(), start="keyword_line")
         except UnexpectedInput:
@@ -1048,4 +1053,24 @@ def parse_granted(texts: tuple[str, ...]) -> CardAbilities:
         ward=reading.ward,
         flash=reading.flash,
         keywords=frozenset(reading.keywords),
+        mana_abilities=tuple(reading.mana_abilities),
     )
+
+
+def _granted_mana_ability(text: str, line: str) -> ManaAbility:
+    """A mana ability an effect gives, "{T}: Add one mana of any color." (CR 605.1a, 613.1f).
+
+    Raises
+    ------
+    InputError
+        Words the mana ability reader doesn't read.
+    """
+    lowered = line.lower()
+    try:
+        tree = oracle_parser().parse(lowered if lowered.endswith(".") else lowered + ".", start="mana_ability_line")
+        ability = mana_ability(tree)
+    except (UnexpectedInput, UnreadText, ValueError):
+        raise InputError("", f"{text!r} is not a mana ability legalcasts reads") from None
+    if ability.from_hand:
+        raise InputError("", f"{text!r} is an ability of a card in hand, not one a permanent can gain")
+    return ability

@@ -2,22 +2,19 @@
 
 from __future__ import annotations
 
-import dataclasses
 import re
 
 from lark import Token, Tree
 from lark.exceptions import UnexpectedInput
 
 from models.abilities import (
-    ControlRequirement,
     ManaAbility,
 )
 from models.errors import InputError
 
-from models.oracle.grammar import read_line, tree_tokens
+from models.oracle.grammar import read_line
 from models.oracle.keywords import parse_granted
-from models.oracle.unread import UnreadText
-from models.oracle.words import SUBTYPE_BY_WORD
+from models.oracle.mana_abilities import mana_ability
 
 from models.abilities import UnsupportedText
 from models.oracle.reading import CardReading
@@ -28,7 +25,6 @@ __all__ = [
     "LOYALTY_COST",
     "read_attached_grants",
     "quoted_ability_bears_on_no_cast",
-    "mana_ability",
     "read_player_ability_line",
     "read_mana_ability_line",
     "read_basic_mana_line",
@@ -119,49 +115,6 @@ def quoted_ability_bears_on_no_cast(ability: str) -> bool:
         and read[0] in ("triggered_line", "activated_line")
         and not re.search(r":\s*add\b", ability)
     )
-
-
-def mana_ability(tree: Tree[Token]) -> ManaAbility:
-    """The mana ability a ``mana_ability_line`` tree reads (CR 605.1a)."""
-    costs = {t.type: str(t) for t in tree.children if isinstance(t, Token)}
-    activation = int(costs["ACTIVATION_GENERIC"].strip("{}")) if "ACTIVATION_GENERIC" in costs else 0
-    counter = re.match(r"remove an? ([a-z+/0-9-]+) counter", costs.get("REMOVE_COUNTER", ""))
-    ability = dataclasses.replace(
-        _mana_units(tree),
-        taps="TAP_COST" in costs,
-        activation=activation,
-        sacrifices="SELF_SACRIFICE" in costs,
-        from_hand="SELF_EXILE_FROM_HAND" in costs,
-        life=int(costs["PAY_LIFE"].split()[1]) if "PAY_LIFE" in costs else 0,
-        energy=costs.get("PAY_ENERGY", "").count("{e}"),
-        counter=counter.group(1) if counter else "",
-    )
-    rider = next((str(t) for t in tree.children if isinstance(t, Token) and t.type == "MANA_RIDER"), "")
-    found = re.fullmatch(r"activate only if you control an? ([a-z]+)\.", rider)
-    if found:  # "Activate only if you control a Swamp." (CR 602.5b)
-        subtype = SUBTYPE_BY_WORD.get(found.group(1))
-        if subtype is None:
-            raise UnreadText(rider, "a condition of a mana ability not read")
-        return dataclasses.replace(ability, requires=(ControlRequirement("you", subtype, f"you control a {subtype}"),))
-    return ability
-
-
-def _mana_units(tree: Tree[Token]) -> ManaAbility:
-    output = next(c for c in tree.children if isinstance(c, Tree))
-    if output.data == "add_symbols":
-        units = []
-        for token in tree_tokens(output):
-            letter = str(token).strip("{}").upper()
-            if letter.isdigit():
-                raise ValueError(letter)
-            units.append(frozenset(letter))
-        return ManaAbility(tuple(units))
-    if output.data == "add_one_of":
-        letters = frozenset(
-            str(t).strip("{}").upper() for t in output.children if isinstance(t, Token) and t.type == "MANA_SYMBOL"
-        )
-        return ManaAbility((letters,))
-    return ManaAbility((frozenset("WUBRG"),))
 
 
 def read_player_ability_line(reading: CardReading, tree: Tree[Token], line: str, original: str) -> None:

@@ -483,7 +483,8 @@ def _keywords(text: str) -> tuple[str, ...] | None:
     """ "flying", "flying and first strike", "protection from red and from blue": keyword texts, or None.
 
     A quoted triggered or activated ability other than a mana ability bears on no cast: read, and given as
-    nothing (:func:`~models.oracle.permanents.quoted_ability_bears_on_no_cast`).
+    nothing (:func:`~models.oracle.permanents.quoted_ability_bears_on_no_cast`); a quoted mana ability is given
+    as its text ("{t}: add {g}.", read by :func:`~models.oracle.keywords.parse_granted`).
     """
     quoted: list[str] = []
 
@@ -497,7 +498,12 @@ def _keywords(text: str) -> tuple[str, ...] | None:
         if not item:
             continue
         if "\x00" in item:
-            if not re.fullmatch(r"\x00\d+", item) or not quoted_ability_bears_on_no_cast(quoted[int(item[1:])]):
+            if not re.fullmatch(r"\x00\d+", item):
+                return None
+            ability = quoted[int(item[1:])]
+            if re.search(r":\s*add\b", ability):
+                items.append(ability)  # a mana ability given: read by parse_granted below (CR 605.1a)
+            elif not quoted_ability_bears_on_no_cast(ability):
                 return None
             continue
         items.append(item)

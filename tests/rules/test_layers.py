@@ -396,3 +396,20 @@ def test_leveler_striations(make_state, level, expected):
     master = as_the_game_sees_it(state).object("master")
     assert ("lifelink" in master.granted) is (level >= 6)
     assert ("indestructible" in master.granted) is (level >= 12)
+
+
+@pytest.mark.parametrize(("side", "expected"), [("P1", 3), ("P2", 0), (None, 0)])
+def test_mana_ability_given(make_state, side, expected):
+    """Cryptolith Rite: 'Creatures you control have "{T}: Add one mana of any color."' (CR 613.1f, 605.1a).
+
+    P1's Grizzly Bears, not summoning sick, with P1's Rite: {R} for Lightning Bolt, whose targets are P1, P2 and
+    the Bears (3 casts). The Rite on P2's side gives P2's creatures the ability; without it the Bears make no
+    mana (0).
+    """
+    rite = [("rite", "Cryptolith Rite")]
+    state = make_state(
+        hand=[("bolt", "Lightning Bolt")],
+        battlefield=[("bears", "Grizzly Bears")] + (rite if side == "P1" else []),
+        opponent=rite if side == "P2" else [],
+    )
+    assert legal_casts(state, "bolt").count() == expected
