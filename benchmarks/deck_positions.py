@@ -23,7 +23,9 @@ each of two players, shuffles it and deals:
   of their deck (each tapped with probability 0.3; an Aura is attached to a
   random creature on the battlefield, or left out when there is none; a
   legendary permanent at most once a side; a planeswalker gets 1 to 5
-  loyalty counters), and 0 to 3 cards of their deck in their graveyard.
+  loyalty counters; a permanent that chose a colour or creature type as it
+  entered says which, ``chosen``, CR 607.2a), and 0 to 3 cards of their deck
+  in their graveyard.
 
 The state is written as the JSON contract documents (``docs/state-format.md``,
 card names as strings) and read by
@@ -281,7 +283,25 @@ def _permanent(rng: random.Random, card: Any, player: str, object_id: str) -> di
     }
     if any(t.value == "Planeswalker" for t in card.types):
         entry["counters"] = {"loyalty": rng.randint(1, 5)}
+    chosen = _choice(rng, card.oracle_text.lower())
+    if chosen:  # what a game knows was chosen as it entered (CR 607.2a)
+        entry["chosen"] = chosen
     return entry
+
+
+_CHOICES = {
+    "enters, choose a color": ("color", ("white", "blue", "black", "red", "green")),
+    "enters, choose a creature type": ("type", ("Elf", "Goblin", "Human", "Merfolk", "Zombie", "Soldier", "Wizard")),
+    "enters, choose a basic land type": ("type", ("Plains", "Island", "Swamp", "Mountain", "Forest")),
+}
+
+
+def _choice(rng: random.Random, text: str) -> dict[str, str]:
+    """What a permanent whose text says "As ~ enters, choose a color / creature type" chose, at random."""
+    for words, (kind, values) in _CHOICES.items():
+        if words in text:
+            return {kind: rng.choice(values)}
+    return {}
 
 
 def build_position(rng: random.Random, decks: Sequence[Deck], cards: Any) -> tuple[dict[str, Any], list[str]]:

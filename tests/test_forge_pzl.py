@@ -677,3 +677,16 @@ def test_multi_face_cards_named_whole(name, count) -> None:
         "aibattlefield=Grizzly Bears\n"
     ).state
     assert count_legal_casts(state, "human-hand-1") == count
+
+
+@pytest.mark.parametrize(("colour", "expected"), [("Red", 2), ("Blue", 0)])
+def test_chosen_color_as_forge_writes_it(colour, expected):
+    """``|ChosenColor:Red`` on Coldsteel Heart, read as Forge's GameState reads it (CR 607.2a).
+
+    Red: {R} for Lightning Bolt at P1 or P2 (the human and the AI), 2 casts; blue: 0 (CR 607.2a).
+    """
+    state = puzzle_from_text(
+        f"[state]\nhumanhand=Lightning Bolt\nhumanbattlefield=Coldsteel Heart|ChosenColor:{colour}\nactivephase=MAIN1"
+    ).state
+    bolt = next(o.id for o in state.objects if o.name == "Lightning Bolt")
+    assert legal_casts(state, bolt).count() == expected

@@ -131,6 +131,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypedDict
 
+from models.oracle.statics import with_choices
 from models.cards import CardDatabase
 from models.io.card_pool import default_card_database
 from models.errors import CardDataError, InputError, StateError, UnknownCardError, UnsupportedRuleError
@@ -248,6 +249,7 @@ class _Entry:
     plotted: bool = False
     on_adventure: bool = False
     exiled_with: str | None = None
+    chosen: dict[str, str] = field(default_factory=dict)
     stack_target: str | None = None
     ignored: list[str] = field(default_factory=list)
 
@@ -796,6 +798,9 @@ _MODIFIERS = (
     ("owner:", "owner"),
     ("exiledwith:", "exiled_with"),
     ("attacking", "attacking"),
+    ("chosencolor:", "chosen_color"),
+    ("chosentype:", "chosen_type"),
+    ("namedcard:", "chosen_name"),
 )
 """Forge's card modifiers that bear on casting, by the prefix Forge matches; every other modifier is ignored."""
 
@@ -856,6 +861,10 @@ def _apply_modifier(entry: _Entry, modifier: str, fail: Callable[[str], StateErr
             entry.attach = "#" + str(int(value))
         else:
             raise fail(f"{label}: expected the Id of a permanent, got {value!r} in {entry.text!r}")
+    elif kind in ("chosen_color", "chosen_type", "chosen_name"):  # as Forge's ChosenColor, ChosenType, NamedCard
+        if not on_battlefield:
+            raise fail(f"{label!r} is only for permanents, in {entry.text!r}")
+        entry.chosen[kind.removeprefix("chosen_")] = value
     elif kind == "owner":
         entry.owner = _player(value, fail)
         if entry.owner != entry.player and entry.zone in (Zone.HAND, Zone.LIBRARY, Zone.GRAVEYARD):
@@ -1009,6 +1018,7 @@ def _objects(
                 where(entry.line),
                 f"{entry.key}: OnAdventure: {card.name} is not an adventurer card (CR 715.1), in {entry.text!r}",
             )
+        card = _with_chosen(entry, card, where)
         objects.append(
             GameObject(
                 id=ObjectId(object_id),
@@ -1029,6 +1039,16 @@ def _objects(
             )
         )
     return objects
+
+
+def _with_chosen(entry: _Entry, card: Card, where: Callable[[int], str]) -> Card:
+    """The card with what its ``ChosenColor``, ``ChosenType`` or ``NamedCard`` says was chosen (CR 607.2a)."""
+    if not entry.chosen:
+        return card
+    try:
+        return with_choices(card, entry.chosen)
+    except ValueError as exc:
+        raise StateError(where(entry.line), f"{entry.key}: {exc}, in {entry.text!r}") from None
 
 
 _CREATURE_TYPES = frozenset(

@@ -80,6 +80,7 @@ class _Object(_Strict):
     cast_as: Literal["morph", "megamorph", "disguise", "manifest", "cloak"] | None = None
     transformed: bool = False
     flipped: bool = False
+    chosen: dict[str, str] = Field(default_factory=dict)
 
 
 class _ThisTurn(_Strict):
@@ -396,6 +397,8 @@ class _StateReader:
         controller = PlayerId(entry.controller or entry.owner or "")
         card = _shown_face(self.card(entry, path), entry, path, self.fail)
         self.check_flags(entry, card, path)
+        if entry.chosen:
+            card = self.chosen(entry, card, path)
         grants = tuple(
             CastGrant(
                 self.player(f"{path}.may_cast[{i}].player", grant.player, grant.player),
@@ -488,6 +491,17 @@ class _StateReader:
         for counter, amount in entry.counters.items():
             if amount < 0:
                 raise self.fail(f"{path}.counters.{counter}", f"a number of counters can't be negative (got {amount})")
+
+    def chosen(self, entry: _Object, card: Card, path: str) -> Card:
+        """The permanent's card with what was chosen as it entered written into its text (CR 607.2a)."""
+        if entry.zone != "battlefield":
+            raise self.fail(f"{path}.chosen", "what was chosen as a permanent entered is for permanents (battlefield)")
+        from models.oracle.statics import with_choices  # the reader's words, loaded when a file first chooses
+
+        try:
+            return with_choices(card, entry.chosen)
+        except ValueError as exc:
+            raise self.fail(f"{path}.chosen", str(exc)) from None
 
     def cast_record(self, entry: _Object, path: str) -> Any:
         """The cast record of a spell on the stack, read as any cast record is (unknown keys are errors)."""

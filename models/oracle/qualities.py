@@ -288,6 +288,11 @@ def spell_qualities(words: str) -> ObjectFilter | None:
     "X and Y spells" are the spells that are X or Y: one clause. None when a word is not read, or names what
     a spell can't be asked (its status, a supertype).
     """
+    if " " in words and not re.search(r" and | or ", words):  # "goblin creature": each word holds (both)
+        parts = [spell_qualities(word) for word in words.split(" ")]
+        if any(part is None for part in parts):
+            return None
+        return ObjectFilter(tuple(clause for part in parts if part is not None for clause in part.clauses), words)
     read = [(word, quality_of_word(word)) for word in re.split(r" and | or ", words)]
     if any(
         quality is None

@@ -10,8 +10,10 @@ enters, life, drawing, CR 601.2) is read as such. Any other static line is kept 
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import re
+from collections.abc import Mapping
 
 from models.abilities import (
     AffectedObjects,
@@ -26,7 +28,7 @@ from models.abilities import (
 )
 from models.errors import InputError
 from models.mana import Color
-from models.objects import CardType, Zone
+from models.objects import Card, CardType, Zone
 from models.oracle.keywords import parse_granted
 from models.oracle.permanents import quoted_ability_bears_on_no_cast
 from models.oracle.qualities import qualified_kind, with_clause
@@ -35,7 +37,7 @@ from models.oracle.unread import UnreadText
 from models.oracle.words import COLOR_WORDS, KIND_WORDS, NUMBER_WORDS, SUBTYPE_BY_WORD
 from models.subtypes import SUBTYPES
 
-__all__ = ["read_static_effects", "read_effect_text", "bears_on_no_cast", "read_level_striations"]
+__all__ = ["read_static_effects", "read_effect_text", "bears_on_no_cast", "read_level_striations", "with_choices"]
 
 
 _NO_CAST = re.compile(
@@ -205,6 +207,67 @@ def _striation(symbol: re.Match[str], band: list[str]) -> ContinuousEffect | Non
             changes["add_keywords"] = tuple(changes.get("add_keywords", ())) + keywords  # type: ignore[arg-type]
     text = f"{symbol.group(0)}: " + " / ".join(band)
     return ContinuousEffect(text, AffectedObjects(EffectScope.SELF), condition, **changes)  # type: ignore[arg-type]
+
+
+CHOICE_KINDS = ("color", "type", "name")
+"""What a state may say was chosen as a permanent entered: a colour, a type (creature, card or land type), a name."""
+
+
+def with_choices(card: Card, chosen: Mapping[str, str]) -> Card:
+    """The card with what was chosen as it entered written into its text, for the readers to read (CR 607.2a).
+
+    "As Coldsteel Heart enters, choose a color. {T}: Add one mana of the chosen color." with red chosen reads
+    "{T}: Add {R}."; "protection from the chosen color", "creatures you control of the chosen type", "spells you
+    cast of the chosen type", "is the chosen type", "spells of the chosen color" likewise. Words naming the
+    choice otherwise are left as they are: not read, never guessed.
+
+    Parameters
+    ----------
+    card : Card
+    chosen : mapping of str to str
+        ``{"color": "red"}``, ``{"type": "Elf"}``, ``{"name": "Lightning Bolt"}`` (:data:`CHOICE_KINDS`).
+
+    Returns
+    -------
+    Card
+
+    Raises
+    ------
+    ValueError
+        A kind of choice not known, a colour that is no colour, a type that is no type.
+    """
+    text = card.oracle_text
+    for kind, value in chosen.items():
+        if kind not in CHOICE_KINDS:
+            raise ValueError(f"{kind!r} is not a kind of choice ({', '.join(CHOICE_KINDS)})")
+        word = value.strip().lower()
+        if kind == "color":
+            if word not in COLOR_WORDS:
+                raise ValueError(f"{value!r} is not a colour")
+            letter = COLOR_WORDS[word].letter
+            text = re.sub(r"one mana of the chosen color", "{" + letter + "}", text, flags=re.IGNORECASE)
+            text = re.sub(
+                r"((?:other )?)(creatures|spells|permanents)((?: you control| you cast)?) of the chosen color",
+                rf"\1{word} \2\3",
+                text,
+                flags=re.IGNORECASE,
+            )
+            text = re.sub(r"the chosen color", word, text, flags=re.IGNORECASE)
+        elif kind == "type":
+            if word not in SUBTYPE_BY_WORD and word not in _CARD_TYPES:
+                raise ValueError(f"{value!r} is not a type")
+            name = SUBTYPE_BY_WORD.get(word, word)
+            text = re.sub(
+                r"((?:other )?)((?:creature )?(?:creatures|spells))((?: you control| you cast)?) of the chosen type",
+                rf"\1{name} \2\3",
+                text,
+                flags=re.IGNORECASE,
+            )
+            article = "an" if name[0].lower() in "aeiou" else "a"
+            text = re.sub(r"\bis the chosen type\b", f"is {article} {name}", text, flags=re.IGNORECASE)
+        else:
+            text = re.sub(r"the chosen name", f"the name {value.strip()}", text, flags=re.IGNORECASE)
+    return card if text == card.oracle_text else dataclasses.replace(card, oracle_text=text)
 
 
 _DURATION = re.compile(r"(?P<rest>.+?)(?: until (?:end of turn|your next turn)| this turn)?\.?")

@@ -413,3 +413,41 @@ def test_mana_ability_given(make_state, side, expected):
         opponent=rite if side == "P2" else [],
     )
     assert legal_casts(state, "bolt").count() == expected
+
+
+# ---------------------------------------------------------------- what was chosen as a permanent entered
+
+
+@pytest.mark.parametrize(("colour", "expected"), [("red", 2), ("blue", 0)])
+def test_mana_of_the_chosen_color(make_state, colour, expected):
+    """Coldsteel Heart: "{T}: Add one mana of the chosen color." (CR 607.2a): the state says which (``chosen``).
+
+    Red chosen: {R} for Lightning Bolt, P1 or P2, 2 casts; blue: 0.
+    """
+    state = make_state(
+        hand=[("bolt", "Lightning Bolt")], battlefield=[("heart", "Coldsteel Heart", {"chosen": {"color": colour}})]
+    )
+    assert legal_casts(state, "bolt").count() == expected
+
+
+@pytest.mark.parametrize(("chosen", "expected"), [("Giant", 1), ("Elf", 0)])
+def test_creatures_of_the_chosen_type(make_state, chosen, expected):
+    """Icon of Ancestry: "Creatures you control of the chosen type get +1/+1." (CR 607.2a, 613.4c).
+
+    P2's Icon with Giant chosen makes P2's Hill Giant 4/4: Smite the Monstrous (power 4 or greater) has it as its
+    one target (1 cast); with Elf chosen the Giant stays 3/3 (0).
+    """
+    state = make_state(
+        hand=[("smite", "Smite the Monstrous")],
+        battlefield=lands("Plains", 4),
+        opponent=[("icon", "Icon of Ancestry", {"chosen": {"type": chosen}}), ("giant", "Hill Giant")],
+    )
+    assert legal_casts(state, "smite").count() == expected
+
+
+def test_a_choice_that_is_no_colour_is_bad_input(make_state):
+    """``chosen`` names a colour, a type or a name: anything else is refused with its key path."""
+    from models.errors import InputError
+
+    with pytest.raises(InputError, match=r"objects\[0\]\.chosen"):
+        make_state(battlefield=[("heart", "Coldsteel Heart", {"chosen": {"color": "purple"}})])
