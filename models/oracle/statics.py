@@ -494,6 +494,31 @@ _CARD_TYPES = {t.value.lower(): t for t in CardType}
 _CREATURE_TYPES = {name.lower(): name for name in SUBTYPES["creature"]}
 
 
+_UNTARGETABLE = re.compile(
+    r"can't be the targets? of (?:(?P<colours>[a-z]+(?: or [a-z]+)*) )?spells"
+    r"(?: or abilities(?: from (?P<sources>[a-z]+(?: or [a-z]+)*) sources)?)?(?P<opponents> your opponents control)?"
+)
+"""What spells can't target the object: "can't be the target of red spells or abilities from red sources"."""
+
+
+def _untargetable_keywords(found: re.Match[str]) -> tuple[str, ...] | None:
+    """The keyword whose targeting rule is the same for spells (CR 702.16b, 702.11b-d, 702.18a); None if none is.
+
+    Of spells, which alone are cast: "can't be the target of red spells or abilities from red sources" is what
+    protection from red says of targets (CR 702.16b); with "your opponents control", hexproof from red (CR
+    702.11d); of every spell, shroud (CR 702.18a), or hexproof with "your opponents control" (CR 702.11b).
+    """
+    colours = found["colours"].split(" or ") if found["colours"] else []
+    if found["sources"] is not None and found["sources"].split(" or ") != colours:
+        return None
+    if any(colour not in COLOR_WORDS for colour in colours):
+        return None  # "nongreen spells", "Aura spells": not read
+    if not colours:
+        return ("hexproof",) if found["opponents"] else ("shroud",)
+    kind = "hexproof from" if found["opponents"] else "protection from"
+    return tuple(f"{kind} {colour}" for colour in colours)
+
+
 _NO_CAST_PREDICATE = re.compile(
     r"can't (?:attack|block|attack or block)(?: alone)?|can't be blocked|is goaded|attacks each combat if able"
     r"|(?:doesn't|don't) untap during (?:its|their) controller's untap steps?"
@@ -514,32 +539,43 @@ def _read_predicate(predicate: str, changes: dict[str, object]) -> bool:
     if (base := re.fullmatch(r"(?:has|have) base power and toughness (\d+)/(\d+)", predicate)) is not None:
         changes["base_power"] = (int(base.group(1)), int(base.group(2)))
         return True
-    if re.fullmatch(r"(?:loses|lose) all (?:other )?abilities", predicate):
-        changes["loses_abilities"] = True
-        return True
-    if re.fullmatch(r"its activated abilities can't be activated", predicate):
-        changes["activation_banned"] = True
-        return True
+    for pattern, field_name, value in _FLAG_PREDICATES:
+        if pattern.fullmatch(predicate):
+            if field_name:
+                changes[field_name] = value
+            return True
+    return _read_ability_predicate(predicate, changes)
+
+
+_FLAG_PREDICATES: tuple[tuple[re.Pattern[str], str, object], ...] = (
+    (re.compile(r"(?:loses|lose) all (?:other )?abilities"), "loses_abilities", True),
+    (re.compile(r"its activated abilities can't be activated"), "activation_banned", True),
+    (re.compile(r"(?:isn't|is not) a creature"), "remove_types", frozenset({CardType.CREATURE})),
+)
+"""Predicates that set one field of the effect ("loses all abilities", CR 613.1f; "isn't a creature", 205.1a)."""
+
+
+def _read_ability_predicate(predicate: str, changes: dict[str, object]) -> bool:
+    """A predicate giving or taking abilities, or setting types and colours ("has flying", "is a Demon Spirit")."""
     if _NO_CAST_PREDICATE.fullmatch(predicate):
         return True  # combat (CR 506), untapping (CR 502.3): nothing a cast reads
-    if re.fullmatch(r"(?:isn't|is not) a creature", predicate):
-        changes["remove_types"] = frozenset({CardType.CREATURE})
-        return True
-    if (gained := re.fullmatch(r"(?:has|have|gains?) (.+)", predicate)) is not None:
+    if (untargetable := _UNTARGETABLE.fullmatch(predicate)) is not None:
+        keywords = _untargetable_keywords(untargetable)
+    elif (gained := re.fullmatch(r"(?:has|have|gains?) (.+)", predicate)) is not None:
         keywords = _keywords(gained.group(1))
-        if keywords is None:
-            return False
-        changes["add_keywords"] = tuple(changes.get("add_keywords", ())) + keywords  # type: ignore[arg-type]
-        return True
-    if (lost := re.fullmatch(r"(?:loses|lose) (.+)", predicate)) is not None:
+    elif (lost := re.fullmatch(r"(?:loses|lose) (.+)", predicate)) is not None:
         keywords = _keywords(lost.group(1))
-        if keywords is None:
-            return False
-        changes["remove_keywords"] = keywords
-        return True
-    if (became := re.fullmatch(r"(?:is|are|becomes?) (?:an? )?(.+)", predicate)) is not None:
+        if keywords is not None:
+            changes["remove_keywords"] = keywords
+        return keywords is not None
+    elif (became := re.fullmatch(r"(?:is|are|becomes?) (?:an? )?(.+)", predicate)) is not None:
         return _read_is(became.group(1), changes)
-    return False
+    else:
+        return False
+    if keywords is None:
+        return False
+    changes["add_keywords"] = tuple(changes.get("add_keywords", ())) + keywords  # type: ignore[arg-type]
+    return True
 
 
 def _keywords(text: str) -> tuple[str, ...] | None:

@@ -451,3 +451,18 @@ def test_a_choice_that_is_no_colour_is_bad_input(make_state):
 
     with pytest.raises(InputError, match=r"objects\[0\]\.chosen"):
         make_state(battlefield=[("heart", "Coldsteel Heart", {"chosen": {"color": "purple"}})])
+
+
+@pytest.mark.parametrize(("spell", "expected"), [("Lightning Bolt", [("P1",), ("P2",)]), ("Unsummon", [("walker",)])])
+def test_cant_be_the_target_of_spells_of_a_colour(make_state, spell, expected):
+    """Suq'Ata Firewalker: "can't be the target of red spells or abilities from red sources" (CR 702.16b).
+
+    What protection from red says of targets: Lightning Bolt (red) can't target it, only P1 or P2 (2 casts);
+    Unsummon (blue, target creature) can (1).
+    """
+    state = make_state(
+        hand=[("spell", spell)],
+        battlefield=lands("Mountain", 1) + lands("Island", 1),
+        opponent=[("walker", "Suq'Ata Firewalker")],
+    )
+    assert _targets(state, "spell") == expected
