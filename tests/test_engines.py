@@ -188,3 +188,28 @@ def test_closing_the_casts_of_an_engine_stops_its_search() -> None:
     assert next(casts).card == "spell"
     casts.close()
     assert not any(t.name == "cp-sat" and t.is_alive() for t in threading.enumerate())
+
+
+@pytest.mark.parametrize(
+    ("card", "board", "expected"),
+    [
+        # the Bears or the Giant for 6 damage, and no creature token for the other: 2
+        ("Trick Shot", [("bears", "Grizzly Bears", "P1"), ("giant", "Hill Giant", "P2")], 2),
+        # P1's Bears deal damage, with no other legendary creature of P1's, to P2's Giant: 1
+        ("Friendly Rivalry", [("bears", "Grizzly Bears", "P1"), ("giant", "Hill Giant", "P2")], 1),
+    ],
+)
+def test_another_target_none_of_whose_candidates_the_first_takes(card, board, expected):
+    """CR 115.3, 601.2c: "up to one other target creature token" with no token: only no second target.
+
+    The pair of instances counts the later one's sets as the earlier one takes some of its candidates: with no
+    candidate at all, none is taken, and every engine counts the casts without error.
+    """
+    from tests.rules.conftest import all_casts, build_state, lands
+
+    state = build_state(
+        hand=[("spell", card)],
+        battlefield=lands("Mountain", 5) + lands("Forest", 1) + [(i, c) for i, c, p in board if p == "P1"],
+        opponent=[(i, c) for i, c, p in board if p == "P2"],
+    )
+    assert len(all_casts(state, "spell")) == expected

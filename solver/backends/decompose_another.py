@@ -190,9 +190,11 @@ class AnotherPair:
         n0, m1 = len(self.candidates), len(self.later)
         s = self.after[0][0]
         most = max(first_sizes, default=0) if first_sizes is not None else 0
-        # W[j]: the later instance's sets when j of its candidates are taken by the earlier one
+        # W[j]: the later instance's sets when j of its candidates are taken by the earlier one (none when the
+        # earlier takes more than the later has: j > m1 never happens, as j counts shared candidates)
         self.weight = [
-            sum(math.comb(m1 - j, k) for k in second_sizes) if second_sizes is not None else 1 for j in range(most + 1)
+            (sum(math.comb(m1 - j, k) for k in second_sizes) if j <= m1 else 0) if second_sizes is not None else 1
+            for j in range(most + 1)
         ]
         self._full: SetsOfSizes | None = None
         self._parts: tuple[list[tuple[int, int]], list[int]] | None = None  # see sample
