@@ -34,20 +34,24 @@ PERMANENT_RELEVANT = re.compile(
 )
 
 
+_COPY = r"|\b(as|is|becomes?) a copy of\b"
+"""A copy effect (CR 707.2, 613.2): what the copy is, the state does not say; every characteristic may change."""
+
 STATIC_POWER_CHANGE = re.compile(
     r"\bgets? [+-](\d+|x)/[+-](\d+|x)\b|\bbase power\b|\bpower and toughness (are|is) each|\bpower (is|are) equal"
+    + _COPY
 )
 """An unread static line that may change power or toughness (CR 613.4): "gets +X/+X, where X is …"."""
 
 STATIC_TYPE_CHANGE = re.compile(
     r"\b(are|is|becomes?|it's) (still )?(an? |all )?(\d+/\d+ )?([a-z]+ )?"
-    r"(artifact |enchantment |land )?(creatures?|artifacts?|lands?|enchantments?)\b"
+    r"(artifact |enchantment |land )?(creatures?|artifacts?|lands?|enchantments?)\b" + _COPY
 )
 """An unread static line that may change card types (CR 613.1d): "All Forests are 1/1 creatures …"."""
 
 STATIC_COLOUR_CHANGE = re.compile(
     r"\b(is|are|becomes?|it's) (still )?(an? )?(all )?(white|blue|black|red|green|colorless|the chosen color)\b"
-    r"|\bin addition to (its|their) other colors\b"
+    r"|\bin addition to (its|their) other colors\b" + _COPY
 )
 """An unread static line that may change colours (CR 613.1e): "All creatures are black."."""
 
@@ -74,7 +78,7 @@ def may_change_characteristics(line: str) -> bool:
 _ABILITY_CHANGE = re.compile(
     r"\b(has|have|gains?|loses?|lose)\b[^.]*\b(flying|first strike|double strike|deathtouch|haste|hexproof|"
     r"indestructible|lifelink|menace|reach|shroud|trample|vigilance|defender|protection|ward|flash|changeling|"
-    r"intimidate|fear|shadow|horsemanship|landwalk|[a-z]+walk|abilities|ability)\b"
+    r"intimidate|fear|shadow|horsemanship|landwalk|[a-z]+walk|abilities|ability)\b" + _COPY
 )
 """An ability given or taken ("have trample", "loses all abilities", 'has "{T}: …"' is not: see the callers)."""
 

@@ -194,7 +194,10 @@ def refuse_static_keyword_changes(problem: CastProblem, keywords: Iterable[str])
     words = "|".join(sorted(re.escape(k.lower()) for k in keywords))
     if not words:
         return
-    pattern = re.compile(rf"\b(has|have|gains?|loses?|lose)\b.*\b({words})\b|\blose(s)? all\b.*\babilities\b")
+    pattern = re.compile(
+        rf"\b(has|have|gains?|loses?|lose)\b.*\b({words})\b|\blose(s)? all\b.*\babilities\b"
+        r"|\b(as|is|becomes?) a copy of\b"  # a copy (CR 707.2): what it copies, the state does not say
+    )
     refuse_static_changes(problem, pattern, "CR 613.1f", "abilities", f"whether an object has {words} can't be told")
 
 

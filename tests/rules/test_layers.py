@@ -466,3 +466,21 @@ def test_cant_be_the_target_of_spells_of_a_colour(make_state, spell, expected):
         opponent=[("walker", "Suq'Ata Firewalker")],
     )
     assert _targets(state, "spell") == expected
+
+
+def test_a_copy_on_the_battlefield_is_not_guessed(make_state):
+    """Clone "may enter as a copy of any creature" (CR 707.2, 613.2): the state does not say what it copies.
+
+    Plummet (with flying) can't be judged with a Clone on the battlefield: unsupported. Lightning Bolt reads its
+    candidates' card types (any target: a creature, a planeswalker, a battle), which the copy sets: unsupported
+    too, never guessed.
+    """
+    state = make_state(
+        hand=[("plummet", "Plummet"), ("bolt", "Lightning Bolt")],
+        battlefield=lands("Forest", 2) + lands("Mountain", 1),
+        opponent=[("clone", "Clone")],
+    )
+    with pytest.raises(UnsupportedRuleError, match="copy"):
+        legal_casts(state, "plummet").count()
+    with pytest.raises(UnsupportedRuleError, match="copy"):
+        legal_casts(state, "bolt").count()
