@@ -304,7 +304,28 @@ def read_effect_text(text: str) -> ContinuousEffect | None:
     return ContinuousEffect(text, AffectedObjects(EffectScope.LISTED), **changes)  # type: ignore[arg-type]
 
 
+_BANNED = re.compile(
+    r"(?:activated abilities of (?P<group>[^.]+?)|(?P<subject>enchanted (?:creature|permanent|artifact|land)|"
+    r"equipped creature|~|this (?:creature|permanent|artifact))'s activated abilities) can't be activated"
+    r"(?P<unless> unless they're mana abilities)?\."
+)
+"""Activated abilities that can't be activated (CR 602.5): "Activated abilities of artifacts can't be activated."."""
+
+
+def _read_banned(found: re.Match[str], line: str) -> tuple[ContinuousEffect, ...] | None:
+    """Their mana abilities neither, unless "unless they're mana abilities" (CR 605.3a): then nothing a cast reads."""
+    subject = found["group"] or found["subject"]
+    affected = _affected(subject if found["group"] is None else subject.removeprefix("all "))
+    if affected is None:
+        return None
+    if found["unless"]:
+        return (ContinuousEffect(line, affected),)  # no layer: what it bans, no cast reads
+    return (ContinuousEffect(line, affected, activation_banned=True),)
+
+
 def _read(line: str) -> tuple[ContinuousEffect, ...] | None:
+    if (banned := _BANNED.fullmatch(line)) is not None:
+        return _read_banned(banned, line)
     if (defined := _DEFINED.fullmatch(line)) is not None:
         counted = _count(defined["counted"])
         if counted is None:
@@ -629,6 +650,9 @@ def _read_is(words: str, changes: dict[str, object]) -> bool:
     card_types: set[CardType] = set()
     creature_types: set[str] = set()
     other_subtypes: set[str] = set()
+    if words == "all colors":  # "~ is all colors" (CR 105.2)
+        changes["colours"] = frozenset(COLOR_WORDS.values())
+        return True
     for word in words.split(" "):
         single = word if word in COLOR_WORDS or word in _CARD_TYPES or word in SUBTYPE_BY_WORD else _singular(word)
         if single in COLOR_WORDS:

@@ -38,8 +38,8 @@ _COPY = r"|\b(as|is|becomes?) a copy of\b"
 """A copy effect (CR 707.2, 613.2): what the copy is, the state does not say; every characteristic may change."""
 
 STATIC_POWER_CHANGE = re.compile(
-    r"\bgets? [+-](\d+|x)/[+-](\d+|x)\b|\bbase power\b|\bpower and toughness (are|is) each|\bpower (is|are) equal"
-    + _COPY
+    r"\bgets? (an additional )?[+-](\d+|x)/[+-](\d+|x)\b|\bbase power\b|\bpower and toughness (are|is) each"
+    r"|\b(power|toughness) (is|are) equal" + _COPY
 )
 """An unread static line that may change power or toughness (CR 613.4): "gets +X/+X, where X is …"."""
 
@@ -51,13 +51,13 @@ STATIC_TYPE_CHANGE = re.compile(
 
 STATIC_COLOUR_CHANGE = re.compile(
     r"\b(is|are|becomes?|it's) (still )?(an? )?(all )?(white|blue|black|red|green|colorless|the chosen color)\b"
-    r"|\bin addition to (its|their) other colors\b" + _COPY
+    r"|\bin addition to (its|their) other colors\b|\b(is|are) all colors\b" + _COPY
 )
 """An unread static line that may change colours (CR 613.1e): "All creatures are black."."""
 
 STATIC_CREATURE_TYPE_CHANGE = re.compile(
     r"\bevery creature type\b|\bchosen (creature )?type\b|\bcreature types?\b|\bin addition to (its|their) other "
-    r"(creature )?types\b|\b(has|have|gains?) changeling\b"
+    r"(creature )?types\b|\b(has|have|gains?) changeling\b|\b(is|are) also an? \b"
 )
 """An unread static line that may change creature types (CR 205.3, 613.1d): "… is the chosen type …"."""
 
@@ -78,7 +78,8 @@ def may_change_characteristics(line: str) -> bool:
 _ABILITY_CHANGE = re.compile(
     r"\b(has|have|gains?|loses?|lose)\b[^.]*\b(flying|first strike|double strike|deathtouch|haste|hexproof|"
     r"indestructible|lifelink|menace|reach|shroud|trample|vigilance|defender|protection|ward|flash|changeling|"
-    r"intimidate|fear|shadow|horsemanship|landwalk|[a-z]+walk|abilities|ability)\b" + _COPY
+    r"intimidate|fear|shadow|horsemanship|landwalk|[a-z]+walk|abilities|ability|wither|infect|persist|undying|"
+    r"prowess|flanking|bushido|rampage|banding|exalted|provoke|skulk|toxic)\b|\bcan't be activated\b" + _COPY
 )
 """An ability given or taken ("have trample", "loses all abilities", 'has "{T}: …"' is not: see the callers)."""
 

@@ -260,6 +260,15 @@ def _mana_of_permanent(
     unread = [u for u in abilities.permanent_unsupported if "mana" in u.topics]
     if unread:
         raise UnsupportedRuleError(obj.name, unread[0].span, unread[0].reason)
+    if (abilities.mana_abilities or any(t in _BASIC_LAND_MANA for t in obj.card.subtypes)) and (
+        banned := unread_static_line(state, _STOPS_ACTIVATION)
+    ) is not None:
+        raise UnsupportedRuleError(
+            banned[0].name,
+            banned[1],
+            f"it may keep mana abilities from being activated (CR 602.5), which is not read: {obj.name}'s mana "
+            "can't be told",
+        )
     counters = dict(obj.counters)
     usable = [
         a
@@ -311,6 +320,11 @@ def _mana_of_permanent(
 
 
 _GIVES_HASTE = re.compile(r"\bhaste\b|\blose(s)? all\b")
+
+_STOPS_ACTIVATION = re.compile(
+    r"can't be activated(?! unless they're mana abilities)|\blose(s)? all\b[^.]*\babilities\b"
+)
+"""An unread line that may keep mana abilities from being activated (CR 602.5, 605.3a, 613.1f)."""
 
 
 def _has_haste(obj: GameObject) -> bool:

@@ -484,3 +484,25 @@ def test_a_copy_on_the_battlefield_is_not_guessed(make_state):
         legal_casts(state, "plummet").count()
     with pytest.raises(UnsupportedRuleError, match="copy"):
         legal_casts(state, "bolt").count()
+
+
+@pytest.mark.parametrize(("side", "expected"), [("P2", 0), ("P1", 0), (None, 1)])
+def test_activated_abilities_of_artifacts_cant_be_activated(make_state, side, expected):
+    """Stony Silence: "Activated abilities of artifacts can't be activated." (CR 602.5, 605.3a), on either side.
+
+    Divination ({2}{U}) with an Island and Sol Ring ({T}: Add {C}{C}): 1 cast; with Stony Silence the Ring makes
+    nothing, and one Island is not enough (0).
+    """
+    silence = [("silence", "Stony Silence")]
+    state = make_state(
+        hand=[("div", "Divination")],
+        battlefield=[("island", "Island"), ("ring", "Sol Ring")] + (silence if side == "P1" else []),
+        opponent=silence if side == "P2" else [],
+    )
+    assert legal_casts(state, "div").count() == expected
+
+
+def test_all_colors(make_state):
+    """Sphinx of the Guildpact: "~ is all colors." (CR 105.2, 613.1e)."""
+    state = make_state(opponent=[("sphinx", "Sphinx of the Guildpact")])
+    assert {c.letter for c in as_the_game_sees_it(state).object("sphinx").card.colors} == set("WUBRG")
