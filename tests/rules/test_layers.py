@@ -506,3 +506,20 @@ def test_all_colors(make_state):
     """Sphinx of the Guildpact: "~ is all colors." (CR 105.2, 613.1e)."""
     state = make_state(opponent=[("sphinx", "Sphinx of the Guildpact")])
     assert {c.letter for c in as_the_game_sees_it(state).object("sphinx").card.colors} == set("WUBRG")
+
+
+@pytest.mark.parametrize(
+    ("side", "spell", "expected"), [("P1", "Giant Growth", [("bears",)]), ("P2", "Lightning Bolt", [("P1",), ("P2",)])]
+)
+def test_equipment_gives_hexproof(make_state, side, spell, expected):
+    """Swiftfoot Boots: "Equipped creature has hexproof and haste." (CR 702.11b: only opponents are stopped).
+
+    On P1's own Bears, Giant Growth still targets them (1 cast); on P2's Bears, Lightning Bolt can't: P1 or P2 (2).
+    """
+    bears = [("bears", "Grizzly Bears"), ("boots", "Swiftfoot Boots", {"attached_to": "bears"})]
+    state = make_state(
+        hand=[("spell", spell)],
+        battlefield=lands("Forest", 1) + lands("Mountain", 1) + (bears if side == "P1" else []),
+        opponent=bears if side == "P2" else [],
+    )
+    assert _targets(state, "spell") == expected
