@@ -44,7 +44,7 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
@@ -767,7 +767,7 @@ def _progress(enabled: bool, console: Any) -> Any:
     )
 
 
-def run_batch(  # noqa: C901
+def run_batch(
     sources: str | Sequence[str],
     options: BatchOptions = BatchOptions(),
     *,
@@ -838,16 +838,85 @@ def run_batch(  # noqa: C901
     _card_database(options.cards)  # a bad card file stops the batch before it starts; forked workers inherit it
     console = Console(file=log or sys.stderr, highlight=False, markup=False, soft_wrap=True)
     summary = BatchSummary(files=len(paths))
-    resume = ResumeState()
-    if output is not None:
-        output = Path(output)
-        if not output.parent.is_dir():
-            raise InputError("--output", f"{output}: no such folder {str(output.parent)!r}")
-        if output.is_dir():
-            raise InputError("--output", f"{output} is a folder; name a file (*.jsonl)")
-        if output.exists() and any(os.path.samefile(output, path) for path in paths):
-            raise InputError("--output", f"{output} is one of the state files (name the output *.jsonl)")
-        resume = read_output_records(output, options.mode)
+    output_path = _checked_output(output, paths)
+    todo = _resume_output(output_path, paths, options.mode, retry_errors, summary, console)
+    sink = _open_sink(output_path, stream)
+    try:
+        with _progress(progress, console) as bar:
+            label = f"dask {scheduler}" if engine == "dask" and scheduler else f"{engine} x{workers}"
+            task = bar.add_task(label, total=len(todo), failed=0)
+            records = iter_batch_records(
+                todo,
+                options,
+                engine=engine,
+                workers=workers,
+                scheduler=scheduler,
+                processes=processes,
+                chunk_size=chunk_size,
+            )
+            write = _append_record(sink) if output_path is not None else _record_writer_in_order(sink, todo)
+            _write_records(records, write, summary, lambda: bar.update(task, advance=1, failed=summary.failed))
+    finally:
+        if output_path is not None:
+            sink.close()
+    if output_path is not None and not summary.interrupted:
+        _rewrite(output_path, _in_input_order(read_output_records(output_path, options.mode).records, paths))
+    summary.seconds = time.perf_counter() - started
+    _print_summary(console, summary, len(todo), output_path)
+    return summary
+
+
+def _checked_output(output: str | Path | None, paths: Sequence[str]) -> Path | None:
+    """The output file as a Path, checked before anything is written; None for none.
+
+    Raises
+    ------
+    InputError
+        Its folder does not exist, it is a folder, or it is one of the state files.
+    """
+    if output is None:
+        return None
+    output = Path(output)
+    if not output.parent.is_dir():
+        raise InputError("--output", f"{output}: no such folder {str(output.parent)!r}")
+    if output.is_dir():
+        raise InputError("--output", f"{output} is a folder; name a file (*.jsonl)")
+    if output.exists() and any(os.path.samefile(output, path) for path in paths):
+        raise InputError("--output", f"{output} is one of the state files (name the output *.jsonl)")
+    return output
+
+
+def _resume_output(
+    output: Path | None, paths: Sequence[str], mode: str, retry_errors: bool, summary: BatchSummary, console: Any
+) -> list[str]:
+    """The state files still to solve, with the output file cut back to the records kept.
+
+    Parameters
+    ----------
+    output : Path or None
+        The output file; None: nothing is resumed.
+    paths : sequence of str
+        The state files of the batch, in order.
+    mode : str
+        The run's mode (:attr:`BatchOptions.mode`): records of the other mode are refused.
+    retry_errors : bool
+        Drop the error records, to solve their files again.
+    summary : BatchSummary
+        Given the files resumed, those of them that failed, and the half line discarded.
+    console : rich Console
+        Where the notes go: a half line discarded, the files resumed.
+
+    Returns
+    -------
+    list of str
+        The state files without a record kept, in the order of ``paths``.
+
+    Raises
+    ------
+    InputError
+        As :func:`read_output_records`.
+    """
+    resume = read_output_records(output, mode) if output is not None else ResumeState()
     kept = resume.records
     if retry_errors:
         kept = [record for record in kept if "error" not in record]
@@ -862,68 +931,94 @@ def run_batch(  # noqa: C901
         if kept is not resume.records:
             _rewrite(output, kept)  # the error records to retry go
         else:
-            with output.open("r+b") as handle:
-                handle.truncate(resume.keep_bytes)
-                if resume.needs_newline:
-                    handle.seek(0, io.SEEK_END)
-                    handle.write(b"\n")
+            _cut_to_whole_records(output, resume)
         console.print(
             f"resuming: {summary.resumed} of {len(paths)} state files already have a record in {output}"
             f" ({summary.resumed_failed} of them errors); {len(todo)} to solve"
         )
+    return todo
+
+
+def _cut_to_whole_records(output: Path, resume: ResumeState) -> None:
+    """Cut the output file after its last whole record, and end that record's line if it has no newline."""
+    with output.open("r+b") as handle:
+        handle.truncate(resume.keep_bytes)
+        if resume.needs_newline:
+            handle.seek(0, io.SEEK_END)
+            handle.write(b"\n")
+
+
+def _open_sink(output: Path | None, stream: IO[str] | None) -> IO[str]:
+    """Where the records are written: the output file opened to append, or else ``stream`` or stdout.
+
+    Raises
+    ------
+    InputError
+        The output file can't be opened.
+    """
     try:
-        sink = output.open("a", encoding="utf-8") if output is not None else (stream or sys.stdout)
+        return output.open("a", encoding="utf-8") if output is not None else (stream or sys.stdout)
     except OSError as exc:
         raise InputError("--output", f"cannot write {output} ({exc.strerror})") from None
+
+
+def _append_record(sink: IO[str]) -> Callable[[dict[str, Any]], None]:
+    """A writer of each record to the output file as it finishes (sorted when the run ends)."""
+
+    def write(record: dict[str, Any]) -> None:
+        sink.write(_dump(record))
+        sink.flush()
+
+    return write
+
+
+def _record_writer_in_order(sink: IO[str], todo: Sequence[str]) -> Callable[[dict[str, Any]], None]:
+    """A writer of the records in the order of ``todo``, each as soon as those before it are written."""
     rank = {path: index for index, path in enumerate(todo)}
     waiting: dict[int, dict[str, Any]] = {}
     next_rank = 0
+
+    def write(record: dict[str, Any]) -> None:
+        nonlocal next_rank
+        waiting[rank[record["state"]]] = record
+        while next_rank in waiting:
+            sink.write(_dump(waiting.pop(next_rank)))
+            next_rank += 1
+        sink.flush()
+
+    return write
+
+
+def _write_records(
+    records: Iterator[dict[str, Any]],
+    write: Callable[[dict[str, Any]], None],
+    summary: BatchSummary,
+    advance: Callable[[], None],
+) -> None:
+    """Write each record as it comes, counting it solved or failed; Ctrl-C stops the run, marked interrupted."""
     try:
-        with _progress(progress, console) as bar:
-            label = f"dask {scheduler}" if engine == "dask" and scheduler else f"{engine} x{workers}"
-            task = bar.add_task(label, total=len(todo), failed=0)
-            try:
-                for record in iter_batch_records(
-                    todo,
-                    options,
-                    engine=engine,
-                    workers=workers,
-                    scheduler=scheduler,
-                    processes=processes,
-                    chunk_size=chunk_size,
-                ):
-                    if "error" in record:
-                        summary.failed += 1
-                    else:
-                        summary.solved += 1
-                    if output is not None:
-                        sink.write(_dump(record))
-                        sink.flush()
-                    else:
-                        waiting[rank[record["state"]]] = record
-                        while next_rank in waiting:
-                            sink.write(_dump(waiting.pop(next_rank)))
-                            next_rank += 1
-                        sink.flush()
-                    bar.update(task, advance=1, failed=summary.failed)
-            except KeyboardInterrupt:
-                summary.interrupted = True
-    finally:
-        if output is not None:
-            sink.close()
-    if output is not None and not summary.interrupted:
-        _rewrite(output, _in_input_order(read_output_records(output, options.mode).records, paths))
-    summary.seconds = time.perf_counter() - started
+        for record in records:
+            if "error" in record:
+                summary.failed += 1
+            else:
+                summary.solved += 1
+            write(record)
+            advance()
+    except KeyboardInterrupt:
+        summary.interrupted = True
+
+
+def _print_summary(console: Any, summary: BatchSummary, todo: int, output: Path | None) -> None:
+    """Print what the run did: the files solved, failed and resumed, and its time; or how far it got."""
     where = f"; records in {output}" if output is not None else ""
     if summary.interrupted:
         console.print(
-            f"interrupted: {summary.solved + summary.failed} of {len(todo)} state files solved{where}; "
+            f"interrupted: {summary.solved + summary.failed} of {todo} state files solved{where}; "
             "run the same command again to resume"
         )
     else:
-        files = f"{len(paths)} state file{'' if len(paths) == 1 else 's'}"
+        files = f"{summary.files} state file{'' if summary.files == 1 else 's'}"
         console.print(
             f"{files}: {summary.solved} solved, {summary.failed} failed, "
             f"{summary.resumed} resumed in {summary.seconds:.2f} s{where}"
         )
-    return summary

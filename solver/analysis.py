@@ -32,7 +32,7 @@ import os
 import re
 import tempfile
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -50,7 +50,7 @@ else:
 
     nx = _Networkx()
 
-from models.abilities import CardAbilities, ControllerFilter, TargetSpec
+from models.abilities import CardAbilities, ControllerFilter, SpliceAbility, TargetSpec
 from models.errors import InputError, UnsupportedRuleError
 from models.mana import COLOR_ORDER, Color, ManaCost, sum_costs
 from models.objects import Card, CardType, GameObject, ObjectId, Phase, PlayerId, Zone
@@ -289,7 +289,7 @@ def _card_node(card: Card, abilities: CardAbilities) -> dict[str, object]:
     }
 
 
-def build_interaction_graph(cards: Iterable[Card]) -> InteractionGraph:  # noqa: C901
+def build_interaction_graph(cards: Iterable[Card]) -> InteractionGraph:
     """Build the splice and target/protection graph of a card pool.
 
     Parameters
@@ -340,27 +340,75 @@ def build_interaction_graph(cards: Iterable[Card]) -> InteractionGraph:  # noqa:
     >>> found.graph.edges["Glacial Ray", "Silver Knight"]["rule"]
     'CR 702.16b'
     """
+    pool = _read_pool(cards)
     graph: nx.DiGraph[str] = nx.DiGraph()
-    skipped: list[SkippedCard] = []
-    undecided: list[tuple[str, str, str]] = []
-    spells: dict[str, tuple[Card, CardAbilities]] = {}
-    protected: dict[str, tuple[Card, CardAbilities]] = {}
-    count = 0
+    uncastable = _add_splice_edges(graph, pool.spells)
+    undecided = _add_target_edges(graph, pool.spells, pool.protected)
+    return InteractionGraph(graph, pool.cards, tuple(pool.skipped), tuple(sorted(uncastable)), tuple(undecided))
+
+
+@dataclass(slots=True)
+class _ReadPool:
+    """The cards of a pool that may make edges, read, and those whose relevant text is not read.
+
+    Attributes
+    ----------
+    cards : int
+        Cards in the pool.
+    spells : dict of str to (Card, CardAbilities)
+        The instants and sorceries whose casting text is read, by name, in pool order.
+    protected : dict of str to (Card, CardAbilities)
+        The permanent cards with protection, hexproof or shroud whose text about targeting is read.
+    skipped : list of SkippedCard
+        The others of those, in pool order.
+    """
+
+    cards: int = 0
+    spells: dict[str, tuple[Card, CardAbilities]] = field(default_factory=dict)
+    protected: dict[str, tuple[Card, CardAbilities]] = field(default_factory=dict)
+    skipped: list[SkippedCard] = field(default_factory=list)
+
+
+def _read_pool(cards: Iterable[Card]) -> _ReadPool:
+    """Read each card of the pool: the spells that may splice or be spliced onto or target, the protected permanents.
+
+    A spell whose casting text is not read, or a permanent whose text about targeting is not read, is skipped,
+    never guessed; a name given twice is one entry.
+    """
+    pool = _ReadPool()
     for card in cards:
-        count += 1
+        pool.cards += 1
         abilities = parse_card(card)
         if _is_instant_or_sorcery(card):
             unread = abilities.casting_unsupported
             if unread:
-                skipped.append(SkippedCard(card.name, "spell", unread[0].span, unread[0].reason))
+                pool.skipped.append(SkippedCard(card.name, "spell", unread[0].span, unread[0].reason))
                 continue
-            spells[card.name] = (card, abilities)
+            pool.spells[card.name] = (card, abilities)
         elif card.is_permanent_card and _is_protected(abilities):
             unread = tuple(u for u in abilities.permanent_unsupported if "targeting" in u.topics)
             if unread:
-                skipped.append(SkippedCard(card.name, "permanent", unread[0].span, unread[0].reason))
+                pool.skipped.append(SkippedCard(card.name, "permanent", unread[0].span, unread[0].reason))
                 continue
-            protected[card.name] = (card, abilities)
+            pool.protected[card.name] = (card, abilities)
+    return pool
+
+
+def _add_splice_edges(graph: nx.DiGraph[str], spells: dict[str, tuple[Card, CardAbilities]]) -> set[str]:
+    """Add an edge from each splice card to each host it may be spliced onto (CR 702.47a).
+
+    Parameters
+    ----------
+    graph : networkx.DiGraph
+        Given the splice cards, the hosts and the edges, splice card by splice card, hosts in pool order.
+    spells : dict of str to (Card, CardAbilities)
+        The instants and sorceries read (:func:`_read_pool`).
+
+    Returns
+    -------
+    set of str
+        The hosts a splice card names that have no mana cost, so can't be cast by paying it (CR 118.6).
+    """
     uncastable: set[str] = set()
     splicers = [
         (name, card, abilities, abilities.splice) for name, (card, abilities) in spells.items() if abilities.splice
@@ -373,25 +421,57 @@ def build_interaction_graph(cards: Iterable[Card]) -> InteractionGraph:  # noqa:
             if host.mana_cost is None:
                 uncastable.add(host_name)
                 continue
-            mode_cost = _cheapest_mode_cost(host_abilities)
-            total = sum_costs([host.mana_cost.with_x(0), mode_cost or ManaCost.EMPTY, splice.cost.mana])
             graph.add_node(host_name, **_card_node(host, host_abilities))
-            graph.add_edge(
-                name,
-                host_name,
-                kind=SPLICE,
-                rule="CR 702.47a",
-                quality=splice.quality,
-                splice_cost=str(splice.cost.mana),
-                host_colors=_letters(host.colors),
-                splice_colors=_letters(card.colors),
-                colors=_letters(host.colors | card.colors),
-                mode_cost="" if mode_cost is None else str(mode_cost),
-                total_cost=str(total),
-                total_mana_value=total.mana_value,
-                mana_value=host.mana_value,
-                other_cost=_other_splice_cost(splice),
-            )
+            graph.add_edge(name, host_name, **_splice_edge(card, splice, host, host.mana_cost, host_abilities))
+    return uncastable
+
+
+def _splice_edge(
+    card: Card, splice: SpliceAbility, host: Card, host_mana_cost: ManaCost, host_abilities: CardAbilities
+) -> dict[str, object]:
+    """The attributes of the edge from a splice card to a host (CR 702.47a, 601.2f, 202.3).
+
+    The total cost is the host's mana cost (``host_mana_cost``, the host's own) with X = 0, its cheapest Spree
+    mode's cost and the splice cost's mana; the spell's mana value stays the host's (CR 702.47c).
+    """
+    mode_cost = _cheapest_mode_cost(host_abilities)
+    total = sum_costs([host_mana_cost.with_x(0), mode_cost or ManaCost.EMPTY, splice.cost.mana])
+    return {
+        "kind": SPLICE,
+        "rule": "CR 702.47a",
+        "quality": splice.quality,
+        "splice_cost": str(splice.cost.mana),
+        "host_colors": _letters(host.colors),
+        "splice_colors": _letters(card.colors),
+        "colors": _letters(host.colors | card.colors),
+        "mode_cost": "" if mode_cost is None else str(mode_cost),
+        "total_cost": str(total),
+        "total_mana_value": total.mana_value,
+        "mana_value": host.mana_value,
+        "other_cost": _other_splice_cost(splice),
+    }
+
+
+def _add_target_edges(
+    graph: nx.DiGraph[str],
+    spells: dict[str, tuple[Card, CardAbilities]],
+    protected: dict[str, tuple[Card, CardAbilities]],
+) -> list[tuple[str, str, str]]:
+    """Add an edge from each spell to each protected permanent an instance of "target" of it names (CR 115.1).
+
+    Parameters
+    ----------
+    graph : networkx.DiGraph
+        Given the spells, the permanents and the edges, spell by spell, permanents in pool order.
+    spells, protected : dict of str to (Card, CardAbilities)
+        The instants and sorceries, and the protected permanents, read (:func:`_read_pool`).
+
+    Returns
+    -------
+    list of (str, str, str)
+        (spell, permanent, reason) of the pairs the target rules can't judge from the cards alone: no edge.
+    """
+    undecided: list[tuple[str, str, str]] = []
     for spell_name, (spell, spell_abilities) in spells.items():
         specs = _target_specs(spell_abilities)
         if not specs:
@@ -401,34 +481,55 @@ def build_interaction_graph(cards: Iterable[Card]) -> InteractionGraph:  # noqa:
             if not naming:
                 continue
             try:
-                judged = [(spec, _block(spell, spec, permanent)) for spec in naming]
+                judged = _judged_phrases(spell, naming, permanent)
             except UnsupportedRuleError as exc:  # the rules can't judge this pair: never guessed
                 undecided.append((spell_name, permanent_name, f"{exc.span}: {exc.reason}"))
                 continue
-            # a quality the permanent lacks ("target nonlegendary creature"): the phrase does not name it (CR 115.1)
-            judged = [(spec, block) for spec, block in judged if block is None or block[0] != "CR 115.1"]
             if not judged:
                 continue
-            naming, blocks = [spec for spec, _ in judged], [block for _, block in judged]
-            open_phrases = [spec.phrase for spec, block in zip(naming, blocks) if block is None]
-            first = next((block for block in blocks if block is not None), None)
-            blocked = not open_phrases  # every phrase naming it is blocked, so first is a block
-            rule, reason, opponents_only = first if blocked and first is not None else ("", "", False)
             graph.add_node(spell_name, **_card_node(spell, spell_abilities))
             graph.add_node(permanent_name, **_card_node(permanent, abilities))
-            graph.add_edge(
-                spell_name,
-                permanent_name,
-                kind=TARGET,
-                blocked=blocked,
-                rule=rule,
-                reason=reason,
-                opponents_only=bool(opponents_only),
-                phrases="; ".join(dict.fromkeys(spec.phrase for spec in naming)),
-                open_phrases="; ".join(dict.fromkeys(open_phrases)),
-                spell_colors=_letters(spell.colors),
-            )
-    return InteractionGraph(graph, count, tuple(skipped), tuple(sorted(uncastable)), tuple(undecided))
+            graph.add_edge(spell_name, permanent_name, **_target_edge(spell, judged))
+    return undecided
+
+
+def _judged_phrases(
+    spell: Card, naming: list[TargetSpec], permanent: Card
+) -> list[tuple[TargetSpec, tuple[str, str, bool] | None]]:
+    """Each instance of "target" naming the permanent's kind, with what stops it from choosing it (:func:`_block`).
+
+    An instance whose quality the permanent lacks ("target nonlegendary creature") does not name it (CR 115.1):
+    left out.
+
+    Raises
+    ------
+    UnsupportedRuleError
+        The target rules can't judge the pair from the cards alone.
+    """
+    judged = [(spec, _block(spell, spec, permanent)) for spec in naming]
+    return [(spec, block) for spec, block in judged if block is None or block[0] != "CR 115.1"]
+
+
+def _target_edge(spell: Card, judged: list[tuple[TargetSpec, tuple[str, str, bool] | None]]) -> dict[str, object]:
+    """The attributes of the edge from a spell to a permanent its instances of "target" name (CR 115.1).
+
+    Blocked when every instance naming it is: the rule and reason are then the first block's.
+    """
+    naming, blocks = [spec for spec, _ in judged], [block for _, block in judged]
+    open_phrases = [spec.phrase for spec, block in zip(naming, blocks) if block is None]
+    first = next((block for block in blocks if block is not None), None)
+    blocked = not open_phrases  # every phrase naming it is blocked, so first is a block
+    rule, reason, opponents_only = first if blocked and first is not None else ("", "", False)
+    return {
+        "kind": TARGET,
+        "blocked": blocked,
+        "rule": rule,
+        "reason": reason,
+        "opponents_only": bool(opponents_only),
+        "phrases": "; ".join(dict.fromkeys(spec.phrase for spec in naming)),
+        "open_phrases": "; ".join(dict.fromkeys(open_phrases)),
+        "spell_colors": _letters(spell.colors),
+    }
 
 
 def splice_graph(graph: nx.DiGraph) -> nx.DiGraph:

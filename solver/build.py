@@ -135,7 +135,7 @@ def _differ_only_in(state: GameState, other: GameState, card: str) -> bool:
     )
 
 
-def build_cast_problem(  # noqa: C901
+def build_cast_problem(
     state: GameState,
     card: str,
     *,
@@ -194,70 +194,27 @@ def build_cast_problem(  # noqa: C901
         raise InputError("card", f"no object with id {card!r} in the state")
     if recorded is None:  # what the spells on the stack were cast with is read by rules only once judged
         check_stack_records(state)
-    state = as_the_game_sees_it(state)  # every permanent's characteristics, the layers applied (CR 613)
-    whole = state
+    whole = as_the_game_sees_it(state)  # every permanent's characteristics, the layers applied (CR 613)
     cast_from = recorded.zone if recorded is not None else None  # a spell on the stack: where it was cast from
-    state = spell_of_halves(state, card, tuple(halves), cast_from=cast_from)
-    if cast_as is not None:
-        # a spell on the stack cast face down is face down in the state already (CR 708.4)
-        allowed = cast_as_choices(whole, card, without_paying_mana_cost) + (
-            tuple(FACE_DOWN_KEYWORDS) if recorded is not None else ()
-        )
-        if cast_as not in allowed or halves:
-            raise InputError(
-                "cast_as", f"{whole.object(card).name} can't be cast with {cast_as!r} (CR 702.37a, 702.103a, 702.168a)"
-            )
-        state = spell_cast_as(state, card, cast_as)
-    if state is not whole and _differ_only_in(state, whole, card):
-        share_state_memo(state, whole)  # a half or a face of the card: the rest of the state is read once
-    spell = state.object(card)
-    if spell.zone is Zone.BATTLEFIELD and spell.prepared:
-        # the permanent's controller may cast a copy of its spell: a mechanic newer than the rules followed
-        raise UnsupportedRuleError(
-            spell.name,
-            "prepared",
-            "casting a copy of a prepared permanent's spell is not "
-            "modelled (the Comprehensive Rules followed have no prepare "
-            "rules)",
-        )
-    if player is not None and player not in state.players:
-        raise InputError("player", f"unknown player {player!r} (players are {', '.join(state.players)})")
-    caster = PlayerId(player) if player is not None else spell.owner
-    abilities = (
-        abilities_of(spell) if cast_as is None else cast_as_abilities(spell, cast_as, abilities_of(whole.object(card)))
+    state = _state_as_cast(
+        whole,
+        card,
+        halves=tuple(halves),
+        cast_as=cast_as,
+        cast_from=cast_from,
+        recorded=recorded,
+        without_paying_mana_cost=without_paying_mana_cost,
     )
-    if not spell.card.is_land:
-        unread = abilities.unsupported_when_cast_from(cast_from or spell.zone)
-        if unread:
-            raise UnsupportedRuleError(spell.name, unread[0].span, unread[0].reason)
-    front = whole.object(card)
-    transformed = bool(halves) and front.card.layout == "transform"
-    if transformed:  # cast by disturb: the back face, for its front face's disturb cost (CR 702.146a, 712.11d)
-        disturb = tuple(c for c in abilities_of(front).alternative_costs if c.keyword == "disturb")
-        abilities = dataclasses.replace(abilities, alternative_costs=abilities.alternative_costs + disturb)
-    if resolving is not None and resolving not in RESOLVING_KEYWORDS:
-        raise InputError(
-            "resolving",
-            f"{resolving!r} is not a keyword whose ability casts the card as it resolves "
-            f"({', '.join(RESOLVING_KEYWORDS)})",
-        )
-    # a spell on the stack was cast already: whether it was allowed to be is history; the choices the way its
-    # record names added (harmonize's tap, jump-start's discard) are among its choices (CR 601.2b)
-    if recorded is not None:
-        abilities = _with_way_costs(
-            spell.name, abilities, _way_of_record(spell, caster, abilities, recorded, transformed)
-        )
-        ways: tuple[ZoneWay, ...] = ()
-    else:
-        ways = zone_ways(spell, caster, abilities, transformed=transformed, resolving=resolving)
-        abilities = _with_way_costs(spell.name, abilities, ways)
-    free = bool(ways) and all(way.free for way in ways)  # plotted, or an effect's "without paying" (CR 118.9)
-    if any(way.free for way in ways) and not free:
-        raise UnsupportedRuleError(
-            spell.name,
-            ", ".join(way.keyword for way in ways),
-            "a cast without paying the mana cost beside another way to cast it from there",
-        )
+    spell = state.object(card)
+    caster = _caster_of(state, spell, player)
+    transformed = bool(halves) and whole.object(card).card.layout == "transform"
+    abilities = _abilities_as_cast(
+        spell, whole.object(card), cast_as=cast_as, cast_from=cast_from, transformed=transformed
+    )
+    abilities, ways = _with_ways_to_cast(
+        spell, caster, abilities, recorded=recorded, transformed=transformed, resolving=resolving
+    )
+    free = _is_cast_free(spell, ways)  # plotted, or an effect's "without paying" (CR 118.9)
     problem = CastProblem(
         state,
         caster,
@@ -272,27 +229,228 @@ def build_cast_problem(  # noqa: C901
         recorded=recorded,
         keep_targets=keep_targets,
     )
-    shared = state_memo(state)  # what the state alone decides, read once for every card cast in it
+    _share_what_the_state_decides(problem)
+    problem.abilities = _with_counted_divisions(problem)
+    _add_rules_in_choice_order(problem, whole)
+    return problem
+
+
+def _state_as_cast(
+    whole: GameState,
+    card: str,
+    *,
+    halves: tuple[str, ...],
+    cast_as: str | None,
+    cast_from: Zone | None,
+    recorded: Cast | None,
+    without_paying_mana_cost: bool,
+) -> GameState:
+    """The state with the object the way it is cast: the halves or face cast, face down or bestowed.
+
+    Parameters
+    ----------
+    whole : GameState
+        The state as the game sees it (its layers applied, CR 613).
+    card : str
+        The id of the object cast.
+    halves, cast_as, recorded, without_paying_mana_cost
+        As :func:`build_cast_problem` takes them.
+    cast_from : Zone or None
+        For a spell on the stack, the zone its record says it was cast from.
+
+    Returns
+    -------
+    GameState
+        ``whole`` itself when nothing changes; else a state that shares ``whole``'s memo when only the card
+        differs (:func:`~solver.problem.share_state_memo`).
+
+    Raises
+    ------
+    InputError
+        Halves that can't be chosen (:func:`~solver.rules.split.spell_of_halves`); a way of casting
+        (``cast_as``) the card can't be cast with, or one given with halves (CR 702.37a, 702.103a, 702.168a).
+    """
+    state = spell_of_halves(whole, card, halves, cast_from=cast_from)
+    if cast_as is not None:
+        # a spell on the stack cast face down is face down in the state already (CR 708.4)
+        allowed = cast_as_choices(whole, card, without_paying_mana_cost) + (
+            tuple(FACE_DOWN_KEYWORDS) if recorded is not None else ()
+        )
+        if cast_as not in allowed or halves:
+            raise InputError(
+                "cast_as", f"{whole.object(card).name} can't be cast with {cast_as!r} (CR 702.37a, 702.103a, 702.168a)"
+            )
+        state = spell_cast_as(state, card, cast_as)
+    if state is not whole and _differ_only_in(state, whole, card):
+        share_state_memo(state, whole)  # a half or a face of the card: the rest of the state is read once
+    return state
+
+
+def _caster_of(state: GameState, spell: GameObject, player: str | None) -> PlayerId:
+    """Who casts the spell: ``player``, or by default its owner (CR 601.2).
+
+    Raises
+    ------
+    UnsupportedRuleError
+        The object is a prepared permanent: casting a copy of its spell is newer than the rules followed.
+    InputError
+        ``player`` is not a player of the state.
+    """
+    if spell.zone is Zone.BATTLEFIELD and spell.prepared:
+        # the permanent's controller may cast a copy of its spell: a mechanic newer than the rules followed
+        raise UnsupportedRuleError(
+            spell.name,
+            "prepared",
+            "casting a copy of a prepared permanent's spell is not "
+            "modelled (the Comprehensive Rules followed have no prepare "
+            "rules)",
+        )
+    if player is not None and player not in state.players:
+        raise InputError("player", f"unknown player {player!r} (players are {', '.join(state.players)})")
+    return PlayerId(player) if player is not None else spell.owner
+
+
+def _abilities_as_cast(
+    spell: GameObject, front: GameObject, *, cast_as: str | None, cast_from: Zone | None, transformed: bool
+) -> CardAbilities:
+    """The abilities of the object cast: its own, or those of the way it is cast, with disturb's cost.
+
+    Parameters
+    ----------
+    spell : GameObject
+        The object as it is cast (its half, face, face down or bestowed).
+    front : GameObject
+        The object as the game sees it, before it is cast.
+    cast_as : str or None
+        Cast face down or bestowed (:func:`~solver.rules.cast_as.cast_as_abilities`).
+    cast_from : Zone or None
+        For a spell on the stack, the zone it was cast from; else the zone it is in.
+    transformed : bool
+        The back face is cast by disturb, for the front face's disturb cost (CR 702.146a, 712.11d).
+
+    Returns
+    -------
+    CardAbilities
+
+    Raises
+    ------
+    UnsupportedRuleError
+        Text of a card that is not a land that bears on casting it from that zone and is not read.
+    """
+    abilities = abilities_of(spell) if cast_as is None else cast_as_abilities(spell, cast_as, abilities_of(front))
+    if not spell.card.is_land:
+        unread = abilities.unsupported_when_cast_from(cast_from or spell.zone)
+        if unread:
+            raise UnsupportedRuleError(spell.name, unread[0].span, unread[0].reason)
+    if transformed:  # cast by disturb: the back face, for its front face's disturb cost (CR 702.146a, 712.11d)
+        disturb = tuple(c for c in abilities_of(front).alternative_costs if c.keyword == "disturb")
+        abilities = dataclasses.replace(abilities, alternative_costs=abilities.alternative_costs + disturb)
+    return abilities
+
+
+def _with_ways_to_cast(
+    spell: GameObject,
+    caster: PlayerId,
+    abilities: CardAbilities,
+    *,
+    recorded: Cast | None,
+    transformed: bool,
+    resolving: str | None,
+) -> tuple[CardAbilities, tuple[ZoneWay, ...]]:
+    """The abilities with the costs the way of casting from the card's zone adds, and the ways (CR 601.2b, 601.3).
+
+    A spell on the stack was cast already: whether it was allowed to be is history, and no ways are returned;
+    the choices the way its record names added (harmonize's tap, jump-start's discard) are among its choices.
+
+    Returns
+    -------
+    tuple
+        The abilities, and the ways to cast the card from where it is (:func:`~solver.rules.zones.zone_ways`),
+        empty for a spell on the stack.
+
+    Raises
+    ------
+    InputError
+        ``resolving`` names no keyword whose triggered ability casts the card as it resolves
+        (:data:`~solver.rules.zones.RESOLVING_KEYWORDS`).
+    UnsupportedRuleError
+        Two ways from one zone of which one adds a cost (:func:`_with_way_costs`).
+    """
+    if resolving is not None and resolving not in RESOLVING_KEYWORDS:
+        raise InputError(
+            "resolving",
+            f"{resolving!r} is not a keyword whose ability casts the card as it resolves "
+            f"({', '.join(RESOLVING_KEYWORDS)})",
+        )
+    if recorded is not None:
+        way = _way_of_record(spell, caster, abilities, recorded, transformed)
+        return _with_way_costs(spell.name, abilities, way), ()
+    ways = zone_ways(spell, caster, abilities, transformed=transformed, resolving=resolving)
+    return _with_way_costs(spell.name, abilities, ways), ways
+
+
+def _is_cast_free(spell: GameObject, ways: tuple[ZoneWay, ...]) -> bool:
+    """Whether every way to cast the card from there casts it without paying its mana cost (CR 118.9).
+
+    Plotted, or an effect's "without paying its mana cost".
+
+    Raises
+    ------
+    UnsupportedRuleError
+        One way is free and another is not: which is used would be a choice, not modelled.
+    """
+    free = bool(ways) and all(way.free for way in ways)
+    if any(way.free for way in ways) and not free:
+        raise UnsupportedRuleError(
+            spell.name,
+            ", ".join(way.keyword for way in ways),
+            "a cast without paying the mana cost beside another way to cast it from there",
+        )
+    return free
+
+
+def _share_what_the_state_decides(problem: CastProblem) -> None:
+    """Give the problem the memo of what its state alone decides, read once for every card cast in it.
+
+    The guards against unread static abilities already passed, and the players' protections
+    (:func:`~solver.problem.state_memo`).
+    """
+    shared = state_memo(problem.state)
     problem.memo.checked = shared.checked
     problem.memo.player_protections = shared.player_protections
-    problem.abilities = _with_counted_divisions(problem)
+
+
+def _add_rules_in_choice_order(problem: CastProblem, whole: GameState) -> None:
+    """Add the rules of casting in the order they make their choices (CR 601.2a-h).
+
+    Parameters
+    ----------
+    problem : CastProblem
+    whole : GameState
+        The state as the game sees it, the whole card (its faces, CR 712).
+
+    Notes
+    -----
+    A land gets only its zone, timing and faces (CR 305.9); a spell on the stack (its record) no costs, no
+    prohibitions and no timing on its choices: its costs were paid, its timing met, as it was cast
+    (CR 601.2f-i).
+    """
     add_timing_rules(problem)
     add_face_rules(problem, whole)
-    if spell.card.is_land:
-        return problem
+    if problem.spell.card.is_land:
+        return
     add_mode_rules(problem)
     add_spree_rules(problem)
     add_splice_rules(problem)
     add_cost_choices(problem)
     add_paid_mode_rules(problem)  # modes raised by a cost paid, once paying it is a choice (CR 601.4)
     add_target_rules(problem)
-    if recorded is not None:  # its costs were paid, its timing met, as it was cast (CR 601.2f-i)
-        return problem
+    if problem.recorded is not None:  # its costs were paid, its timing met, as it was cast (CR 601.2f-i)
+        return
     add_cost_rules(problem)
     add_casting_rules(problem)  # what permanents forbid (CR 101.2)
     add_choice_timing_rules(problem)  # a flash permission on X or the targets (CR 601.3)
     _settle_undecided(problem)
-    return problem
 
 
 def recorded_problem(

@@ -1124,7 +1124,7 @@ _TOKEN_ABILITIES = {
 """The printed ability of the predefined tokens, by their subtypes and the script's ability word."""
 
 
-def token_card(script: str, path: str = "token", unknown_abilities: list[str] | None = None) -> Card:  # noqa: C901
+def token_card(script: str, path: str = "token", unknown_abilities: list[str] | None = None) -> Card:
     """The characteristics of a token from its Forge token script name (CR 111.4).
 
     Parameters
@@ -1173,13 +1173,53 @@ def token_card(script: str, path: str = "token", unknown_abilities: list[str] | 
     if "," in script:
         return _described_token(script, fail)
     words = script.casefold().split("_")
-    colours_word, words = words[0], words[1:]
+    colors = _token_colors(words[0], fail)
+    power, toughness, types, words = _token_types(words[1:], fail)
+    subtypes, keywords, ability_words = _token_words(words, types, unknown_abilities, fail)
+    text_lines = [", ".join([keywords[0]] + [k.lower() for k in keywords[1:]])] if keywords else []
+    text_lines += _token_abilities(subtypes, ability_words, unknown_abilities, fail)
+    type_line = " ".join(t.value for t in types) + " — " + " ".join(subtypes)
+    return Card(
+        name=" ".join(subtypes) + " Token",
+        mana_cost=None,
+        colors=colors,
+        type_line=type_line,
+        types=tuple(types),
+        subtypes=tuple(subtypes),
+        oracle_text="\n".join(text_lines),
+        power=power,
+        toughness=toughness,
+    )
+
+
+def _token_colors(colours_word: str, fail: Callable[[str], StateError]) -> frozenset[Color]:
+    """The colours of a token script name's first word: WUBRG letters, or ``c`` for colourless (CR 105.2).
+
+    Raises
+    ------
+    StateError
+        Made by ``fail``: a word that is not colour letters.
+    """
     if colours_word == "c":
-        colors: frozenset[Color] = frozenset()
-    elif colours_word and all(letter in "wubrg" for letter in colours_word):
-        colors = frozenset(Color.from_letter(letter.upper()) for letter in colours_word)
-    else:
-        raise fail(f"{colours_word!r} is not colour letters (w, u, b, r, g, or c for colourless)")
+        return frozenset()
+    if colours_word and all(letter in "wubrg" for letter in colours_word):
+        return frozenset(Color.from_letter(letter.upper()) for letter in colours_word)
+    raise fail(f"{colours_word!r} is not colour letters (w, u, b, r, g, or c for colourless)")
+
+
+def _token_types(
+    words: list[str], fail: Callable[[str], StateError]
+) -> tuple[str | None, str | None, list[CardType], list[str]]:
+    """The power, toughness and card types a token script name's words begin with, and the words after them.
+
+    Power and toughness (``x`` read as ``*``) make a creature (CR 208.1); ``a_`` and ``e_`` an artifact and an
+    enchantment, before it.
+
+    Raises
+    ------
+    StateError
+        Made by ``fail``: neither power and toughness nor a type.
+    """
     power = toughness = None
     types: list[CardType] = []
     if len(words) >= 2 and all(re.fullmatch(r"\d+|x", w) for w in words[:2]):
@@ -1190,6 +1230,11 @@ def token_card(script: str, path: str = "token", unknown_abilities: list[str] | 
         types.insert(0, CardType.ARTIFACT if words.pop(0) == "a" else CardType.ENCHANTMENT)
     if not types:
         raise fail("no power and toughness and no type (a_ for artifact, e_ for enchantment)")
+    return power, toughness, types, words
+
+
+def _subtypes_of_types(types: list[CardType]) -> set[str]:
+    """The subtypes a token of these card types may have: creature, artifact, enchantment types (CR 205.3)."""
     allowed: set[str] = set()
     if CardType.CREATURE in types:
         allowed |= _CREATURE_TYPES
@@ -1197,6 +1242,28 @@ def token_card(script: str, path: str = "token", unknown_abilities: list[str] | 
         allowed |= _ARTIFACT_TYPES
     if CardType.ENCHANTMENT in types:
         allowed |= _ENCHANTMENT_TYPES
+    return allowed
+
+
+def _token_words(
+    words: list[str],
+    types: list[CardType],
+    unknown_abilities: list[str] | None,
+    fail: Callable[[str], StateError],
+) -> tuple[list[str], list[str], list[str]]:
+    """The subtypes, keywords and ability words of a token script name's last words, in order.
+
+    Subtypes come first, then keywords (``first_strike`` and ``double_strike`` are two words each); an ability
+    word (``sac``, ``draw``, or any word but one naming mana when ``unknown_abilities`` is given) follows a
+    subtype.
+
+    Raises
+    ------
+    StateError
+        Made by ``fail``: a word that is neither a subtype of the token's types nor a known keyword, or no
+        subtype.
+    """
+    allowed = _subtypes_of_types(types)
     subtypes: list[str] = []
     keywords: list[str] = []
     ability_words: list[str] = []
@@ -1220,7 +1287,26 @@ def token_card(script: str, path: str = "token", unknown_abilities: list[str] | 
         index += 1
     if not subtypes:
         raise fail("no subtype to name the token after")
-    text_lines = [", ".join([keywords[0]] + [k.lower() for k in keywords[1:]])] if keywords else []
+    return subtypes, keywords, ability_words
+
+
+def _token_abilities(
+    subtypes: list[str],
+    ability_words: list[str],
+    unknown_abilities: list[str] | None,
+    fail: Callable[[str], StateError],
+) -> list[str]:
+    """The printed abilities a predefined token's ability words give (:data:`_TOKEN_ABILITIES`), in order.
+
+    With ``unknown_abilities``, a word whose ability is not known is appended there and gives none, unless it
+    names mana or the token is a predefined one.
+
+    Raises
+    ------
+    StateError
+        Made by ``fail``: an ability word not known.
+    """
+    text_lines: list[str] = []
     for word in ability_words:
         ability = _TOKEN_ABILITIES.get((" ".join(subtypes), word))
         predefined = any(subtype == " ".join(subtypes) for subtype, _ in _TOKEN_ABILITIES)
@@ -1230,18 +1316,7 @@ def token_card(script: str, path: str = "token", unknown_abilities: list[str] | 
         if ability is None:
             raise fail(f"the ability word {word!r} of a {' '.join(subtypes)} token is not known")
         text_lines.append(ability)
-    type_line = " ".join(t.value for t in types) + " — " + " ".join(subtypes)
-    return Card(
-        name=" ".join(subtypes) + " Token",
-        mana_cost=None,
-        colors=colors,
-        type_line=type_line,
-        types=tuple(types),
-        subtypes=tuple(subtypes),
-        oracle_text="\n".join(text_lines),
-        power=power,
-        toughness=toughness,
-    )
+    return text_lines
 
 
 _SUPERTYPES = frozenset({"Legendary", "Snow", "Basic", "World"})

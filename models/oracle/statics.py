@@ -634,6 +634,18 @@ def _keywords(text: str) -> tuple[str, ...] | None:
     return tuple(items)
 
 
+def _read_is_whole(words: str, changes: dict[str, object]) -> bool:
+    """ "all colors" (CR 105.2), "also a Cleric, Rogue, Warrior, and Wizard" (creature types added, CR 205.1b)."""
+    if words == "all colors":
+        changes["colours"] = frozenset(COLOR_WORDS.values())
+        return True
+    names = [w.strip() for w in re.split(r",? and |, ", re.sub(r"^also an? ", "", words))]
+    if not all(name in _CREATURE_TYPES for name in names):
+        return False
+    changes["add_subtypes"] = frozenset(_CREATURE_TYPES[name] for name in names)
+    return True
+
+
 def _read_is(words: str, changes: dict[str, object]) -> bool:
     """The types and colours an effect sets or adds (CR 205.1a-b, 105.3), read into ``changes``.
 
@@ -650,9 +662,8 @@ def _read_is(words: str, changes: dict[str, object]) -> bool:
     card_types: set[CardType] = set()
     creature_types: set[str] = set()
     other_subtypes: set[str] = set()
-    if words == "all colors":  # "~ is all colors" (CR 105.2)
-        changes["colours"] = frozenset(COLOR_WORDS.values())
-        return True
+    if words == "all colors" or words.startswith("also "):
+        return _read_is_whole(words, changes)
     for word in words.split(" "):
         single = word if word in COLOR_WORDS or word in _CARD_TYPES or word in SUBTYPE_BY_WORD else _singular(word)
         if single in COLOR_WORDS:

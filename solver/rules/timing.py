@@ -15,6 +15,7 @@ had flash is a cost term of the permission (CR 601.2f, 601.3c).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from models.abilities import CastPermission, Cost
@@ -172,7 +173,7 @@ def sorcery_timing_rule(card: Card) -> str:
     return "CR 307.1"
 
 
-def add_timing_rules(problem: CastProblem) -> None:  # noqa: C901
+def add_timing_rules(problem: CastProblem) -> None:
     """Add the zone cast from and the timing conditions of casting.
 
     Parameters
@@ -196,18 +197,13 @@ def add_timing_rules(problem: CastProblem) -> None:  # noqa: C901
     - CR 702.61a: while a spell with split second is on the stack, no other
       spell can be cast.
     """
-    problem_of, zone_permissions = ProblemRef(problem), problem.abilities.zone_permissions  # no reference back
-    state, caster, spell = problem.state, problem.caster, problem.spell
-    card = spell.card
-
-    def zone_why_not(value: Any) -> tuple[Reason, ...]:
-        where = f"the hand of {caster}" if value is Zone.HAND else f"the {getattr(value, 'value', value)}"
-        return (Reason("CR 601.2", f"{card.name} is {spell.zone.where}, not in {where}"),)
-
     if problem.recorded is not None:  # on the stack: cast from where its record says, at a time it could be
-        problem.add_variable(ZONE, tuple(z for z in Zone if z is not Zone.STACK), "CR 601.2a", zone_why_not)
+        problem.add_variable(
+            ZONE, tuple(z for z in Zone if z is not Zone.STACK), "CR 601.2a", _zone_variable_reason(problem)
+        )
         return
-    problem.add_variable(ZONE, (spell.zone,), "CR 601.2a", zone_why_not)
+    problem.add_variable(ZONE, (problem.spell.zone,), "CR 601.2a", _zone_variable_reason(problem))
+    card = problem.spell.card
     problem.add_constraint(
         (),
         lambda: not card.is_land,
@@ -216,9 +212,41 @@ def add_timing_rules(problem: CastProblem) -> None:  # noqa: C901
         lambda: f"{card.name} is a land: lands are played, never cast",
     )
     resolving = problem.resolving is not None  # cast as an ability resolves: no priority, no timing (CR 608.2g)
-    # another zone than the hand: what lets the caster cast it from there (flashback, CR 702.34a; jump-start,
-    # 702.133a; plotted, 702.170d; an effect, 601.3), as :func:`solver.rules.zones.zone_ways` reads it
-    ways = problem.zone_ways
+    _add_zone_rules(problem, resolving)
+    if not resolving:
+        _add_priority_rules(problem)
+    _add_legendary_rule(problem)
+    _add_split_second_rule(problem)
+    if not resolving and has_sorcery_timing(problem) and not _choice_permissions(problem):
+        _add_sorcery_timing_rule(problem)
+    _add_timing_restriction_rules(problem, resolving)
+    extra = None if resolving else flash_additional_cost(problem)
+    if extra is not None:  # cast as though it had flash: {2} more (CR 601.3c, 601.2f)
+        problem.add_cost(CostTerm(extra, (), lambda: 1, 1, "cast as though it had flash"))
+
+
+def _zone_variable_reason(problem: CastProblem) -> Callable[[Any], tuple[Reason, ...]]:
+    """Why the card is not cast from a zone it is not in (CR 601.2): the reason of a value of :data:`ZONE`."""
+    caster, spell = problem.caster, problem.spell
+    card = spell.card
+
+    def zone_why_not(value: Any) -> tuple[Reason, ...]:
+        where = f"the hand of {caster}" if value is Zone.HAND else f"the {getattr(value, 'value', value)}"
+        return (Reason("CR 601.2", f"{card.name} is {spell.zone.where}, not in {where}"),)
+
+    return zone_why_not
+
+
+def _not_from_there_reason(problem: CastProblem) -> Callable[[Zone], str]:
+    """Why nothing lets the caster cast the card from the zone it is in (CR 601.2, 702.34a, 702.127a, 702.143a).
+
+    The explanation of the zone constraint of :func:`_add_zone_rules`: the trigger that casts it as it
+    resolves, another player's hand, a keyword that casts only its owner's cards, only instants and sorceries,
+    or only foretold cards, or nothing at all.
+    """
+    problem_of, zone_permissions = ProblemRef(problem), problem.abilities.zone_permissions  # no reference back
+    caster, spell = problem.caster, problem.spell
+    card = spell.card
     keywords = {cost.keyword: cost for cost in problem.abilities.alternative_costs if cost.zone is not None}
 
     def not_from_there(zone: Zone) -> str:
@@ -243,13 +271,36 @@ def add_timing_rules(problem: CastProblem) -> None:  # noqa: C901
             return f"{card.name} is in exile but was not foretold: its foretell cost casts only a foretold card"
         return f"{card.name} is {zone.where}: nothing lets {caster} cast it from there"
 
+    return not_from_there
+
+
+def _add_zone_rules(problem: CastProblem, resolving: bool) -> None:
+    """Add that the card is cast from a zone something lets it be cast from, at the time that allows it.
+
+    Parameters
+    ----------
+    problem : CastProblem
+    resolving : bool
+        Whether the card is cast as an ability resolves (CR 608.2g): no timing then.
+
+    Notes
+    -----
+    - CR 601.2, 601.3: from its owner's hand, or from the zone a keyword of it or an effect allows
+      (flashback, CR 702.34a; jump-start, 702.133a; plotted, 702.170d), as
+      :func:`solver.rules.zones.zone_ways` reads it.
+    - CR 702.170d: a plotted card is cast only in its caster's main phase with an empty stack.
+    - CR 702.127a: aftermath: "Cast this spell only from your graveyard."
+    """
+    problem_of, state, caster = ProblemRef(problem), problem.state, problem.caster  # no reference back
+    card = problem.spell.card
+    ways = problem.zone_ways
     problem.add_constraint(
         (ZONE,),
         lambda zone: bool(ways),
         "CR 601.2",
         "the card is cast from its owner's hand, or from the zone a keyword of it or an effect allows (flashback's "
         "graveyard, a plotted card's exile)",
-        not_from_there,
+        _not_from_there_reason(problem),
     )
     if ways and all(way.sorcery_timing for way in ways) and not resolving:  # a plotted card (CR 702.170d)
         problem.add_constraint(
@@ -272,74 +323,148 @@ def add_timing_rules(problem: CastProblem) -> None:  # noqa: C901
             f"{card.name} is cast only from its owner's {only.value}",
             lambda zone: f"{card.name} has aftermath: it can be cast only from a graveyard, and it is {zone.where}",
         )
-    if not resolving:
-        problem.add_constraint(
-            (),
-            lambda: state.phase is not Phase.UNTAP,
-            "CR 502.4",
-            "no player receives priority during the untap step",
-            lambda: "it is the untap step: no player receives priority, so no spell can be cast",
-        )
-        problem.add_constraint(
-            (),
-            lambda: state.phase is not Phase.CLEANUP,
-            "CR 514.3",
-            "no player receives priority during the cleanup step",
-            lambda: "it is the cleanup step: no player receives priority, so no spell can be cast",
-        )
-        problem.add_constraint(
-            (),
-            lambda: state.priority == caster,
-            "CR 117.1a",
-            "the caster has priority",
-            lambda: f"{caster} does not have priority ({state.priority} has)",
-        )
-    if "Legendary" in card.supertypes and (card.has_type(CardType.INSTANT) or card.has_type(CardType.SORCERY)):
-        problem.add_constraint(
-            (),
-            lambda: _controls_legendary_creature_or_planeswalker(problem_of()),
-            "CR 205.4e",
-            "a legendary instant or sorcery needs its caster to control a legendary creature or planeswalker",
-            lambda: (
-                f"{card.name} is a legendary {'instant' if card.has_type(CardType.INSTANT) else 'sorcery'} and "
-                f"{caster} controls no legendary creature or legendary planeswalker"
-            ),
-        )
+
+
+def _add_priority_rules(problem: CastProblem) -> None:
+    """Add that the caster holds priority, which no player does in the untap and cleanup steps.
+
+    Parameters
+    ----------
+    problem : CastProblem
+
+    Notes
+    -----
+    - CR 502.4: no player receives priority during the untap step; CR 514.3: nor during the cleanup step.
+    - CR 117.1a: a player may cast a spell only while holding priority.
+    """
+    state, caster = problem.state, problem.caster
+    problem.add_constraint(
+        (),
+        lambda: state.phase is not Phase.UNTAP,
+        "CR 502.4",
+        "no player receives priority during the untap step",
+        lambda: "it is the untap step: no player receives priority, so no spell can be cast",
+    )
+    problem.add_constraint(
+        (),
+        lambda: state.phase is not Phase.CLEANUP,
+        "CR 514.3",
+        "no player receives priority during the cleanup step",
+        lambda: "it is the cleanup step: no player receives priority, so no spell can be cast",
+    )
+    problem.add_constraint(
+        (),
+        lambda: state.priority == caster,
+        "CR 117.1a",
+        "the caster has priority",
+        lambda: f"{caster} does not have priority ({state.priority} has)",
+    )
+
+
+def _add_legendary_rule(problem: CastProblem) -> None:
+    """Add that a legendary instant or sorcery needs its caster to control a legendary creature or planeswalker.
+
+    Parameters
+    ----------
+    problem : CastProblem
+
+    Notes
+    -----
+    - CR 205.4e: nothing is added for a card that is not a legendary instant or sorcery.
+    """
+    problem_of, caster, card = ProblemRef(problem), problem.caster, problem.spell.card  # no reference back
+    if "Legendary" not in card.supertypes or not (card.has_type(CardType.INSTANT) or card.has_type(CardType.SORCERY)):
+        return
+    problem.add_constraint(
+        (),
+        lambda: _controls_legendary_creature_or_planeswalker(problem_of()),
+        "CR 205.4e",
+        "a legendary instant or sorcery needs its caster to control a legendary creature or planeswalker",
+        lambda: (
+            f"{card.name} is a legendary {'instant' if card.has_type(CardType.INSTANT) else 'sorcery'} and "
+            f"{caster} controls no legendary creature or legendary planeswalker"
+        ),
+    )
+
+
+def _add_split_second_rule(problem: CastProblem) -> None:
+    """Add that no spell can be cast while a spell with split second is on the stack (CR 702.61a).
+
+    Parameters
+    ----------
+    problem : CastProblem
+    """
     split_second = _split_second_spells(problem)
-    if split_second:
-        problem.add_constraint(
-            (),
-            lambda: False,
-            "CR 702.61a",
-            "no spell with split second is on the stack",
-            lambda: (
-                f"{', '.join(split_second)} on the stack {'has' if len(split_second) == 1 else 'have'} split "
-                f"second: no other spell can be cast while it is there"
-            ),
+    if not split_second:
+        return
+    problem.add_constraint(
+        (),
+        lambda: False,
+        "CR 702.61a",
+        "no spell with split second is on the stack",
+        lambda: (
+            f"{', '.join(split_second)} on the stack {'has' if len(split_second) == 1 else 'have'} split "
+            f"second: no other spell can be cast while it is there"
+        ),
+    )
+
+
+def _add_sorcery_timing_rule(problem: CastProblem) -> None:
+    """Add that a sorcery-speed card is cast in its caster's main phase with an empty stack.
+
+    Parameters
+    ----------
+    problem : CastProblem
+        Of a card with sorcery timing (:func:`has_sorcery_timing`), not cast as an ability resolves.
+
+    Notes
+    -----
+    - CR 307.1, 301.1, 302.1, 303.1, 306.1, 310.1: the rule of the card's type (:func:`sorcery_timing_rule`).
+    - CR 601.3d: the explanation names the spell mastery that would let it be cast as though it had flash.
+    """
+    problem_of, state, caster = ProblemRef(problem), problem.state, problem.caster  # no reference back
+    card = problem.spell.card
+    mastery = [p for p in problem.abilities.cast_permissions if p.graveyard_spells]
+    unmet = (
+        (
+            f"; it could be cast as though it had flash with {mastery[0].graveyard_spells} or more "
+            f"instant and/or sorcery cards in {caster}'s graveyard (CR 601.3d)"
         )
-    if not resolving and has_sorcery_timing(problem) and not _choice_permissions(problem):
-        mastery = [p for p in problem.abilities.cast_permissions if p.graveyard_spells]
-        unmet = (
-            (
-                f"; it could be cast as though it had flash with {mastery[0].graveyard_spells} or more "
-                f"instant and/or sorcery cards in {caster}'s graveyard (CR 601.3d)"
-            )
-            if mastery
-            else ""
-        )
-        problem.add_constraint(
-            (),
-            lambda: is_sorcery_timing(problem_of()),
-            sorcery_timing_rule(card),
-            "a sorcery-speed spell is cast in the caster's main phase with an empty stack",
-            lambda: (
-                f"{card.name} can be cast only in its caster's main phase while the stack is empty "
-                f"(it is {state.active_player}'s {state.phase.value.replace('_', ' ')} phase"
-                f"{', the stack is not empty' if state.stack else ''}){unmet}"
-            ),
-        )
+        if mastery
+        else ""
+    )
+    problem.add_constraint(
+        (),
+        lambda: is_sorcery_timing(problem_of()),
+        sorcery_timing_rule(card),
+        "a sorcery-speed spell is cast in the caster's main phase with an empty stack",
+        lambda: (
+            f"{card.name} can be cast only in its caster's main phase while the stack is empty "
+            f"(it is {state.active_player}'s {state.phase.value.replace('_', ' ')} phase"
+            f"{', the stack is not empty' if state.stack else ''}){unmet}"
+        ),
+    )
+
+
+def _add_timing_restriction_rules(problem: CastProblem, resolving: bool) -> None:
+    """Add the card's own "Cast this spell only during …" / "… only if …" (CR 601.3, 604.6).
+
+    Parameters
+    ----------
+    problem : CastProblem
+    resolving : bool
+        Whether the card is cast as an ability resolves (CR 608.2g).
+
+    Notes
+    -----
+    - CR 506.1: a restriction naming steps of combat, in combat: the state does not say which step it is, so
+      the restriction is assumed to hold and is one of the problem's undecided conditions.
+    """
     restriction = problem.abilities.timing_restriction
-    if restriction is not None and restriction.combat_steps and state.phase is Phase.COMBAT and not resolving:
+    if restriction is None:
+        return
+    problem_of, state, card = ProblemRef(problem), problem.state, problem.spell.card  # no reference back
+    if restriction.combat_steps and state.phase is Phase.COMBAT and not resolving:
         # only some steps of combat allow it, and the state does not say which step it is (CR 506.1): it can only
         # forbid casts, so it is assumed to hold and decides nothing unless some cast would be legal
         problem.undecided.append(
@@ -350,25 +475,21 @@ def add_timing_rules(problem: CastProblem) -> None:  # noqa: C901
                 "its steps are not told apart (CR 506.1)",
             )
         )
-    if restriction is not None:
-        problem.add_constraint(
-            (),
-            lambda: _restriction_holds(problem_of()),
-            "CR 601.3",
-            "the spell's own text says when it may be cast",
-            lambda: (
-                f'{card.name} says "{restriction.text.replace("~", card.name)}" (CR 604.6), and it is '
-                f"{state.active_player}'s {state.phase.value.replace('_', ' ')} phase"
-                + "".join(
-                    f"; not so: {requirement_text(problem_of(), r)}"
-                    for r in restriction.requires
-                    if not requirement_holds(problem_of(), r)
-                )
-            ),
-        )
-    extra = None if resolving else flash_additional_cost(problem)
-    if extra is not None:  # cast as though it had flash: {2} more (CR 601.3c, 601.2f)
-        problem.add_cost(CostTerm(extra, (), lambda: 1, 1, "cast as though it had flash"))
+    problem.add_constraint(
+        (),
+        lambda: _restriction_holds(problem_of()),
+        "CR 601.3",
+        "the spell's own text says when it may be cast",
+        lambda: (
+            f'{card.name} says "{restriction.text.replace("~", card.name)}" (CR 604.6), and it is '
+            f"{state.active_player}'s {state.phase.value.replace('_', ' ')} phase"
+            + "".join(
+                f"; not so: {requirement_text(problem_of(), r)}"
+                for r in restriction.requires
+                if not requirement_holds(problem_of(), r)
+            )
+        ),
+    )
 
 
 def _controls_legendary_creature_or_planeswalker(problem: CastProblem) -> bool:

@@ -290,10 +290,10 @@ def test_an_opponent_has_seven_or_more_cards_in_their_graveyard(make_state, cast
 @pytest.mark.parametrize(
     "condition",
     [
-        # read since: "you control an enchanted creature" (tests/rules/test_target_restrictions_4.py); "you control
-        # an artifact creature", "you control a human creature and a non-human creature", "there are four or more card
-        # types among cards in your graveyard", "a creature is attacking you" (tests/rules/test_cost_changes_2.py;
-        # decided where the state tells, reported where it does not)
+        # read since: "you control an enchanted creature" (tests/rules/test_target_qualities.py); "you control
+        # an artifact creature", "you control a human creature and a non-human creature", "there are four or more
+        # card types among cards in your graveyard", "a creature is attacking you" (this file; decided where the
+        # state tells, reported where it does not)
         "you control at least two creatures that share a creature type",
         "you control an artifact and a creature",  # one artifact creature, or two permanents? not read
     ],

@@ -1,7 +1,8 @@
 """Tests of solver.rules.costs: the costs announced before targets, and the cost terms (CR 601.2b, 601.2f, 118).
 
 A spell with no mana cost (CR 118.6); optional additional costs, paid once (kicker, CR 702.33a; buyback,
-CR 702.27a) or any number of times (multikicker, CR 702.33c); alternative costs, at most one (CR 118.9, 118.9a):
+CR 702.27a) or any number of times (multikicker, CR 702.33c); two kicker costs, and text linked to one of them
+(CR 702.33b, 702.33f); alternative costs, at most one (CR 118.9, 118.9a):
 awaken (CR 702.113), a Shoal's card exiled (its X the card's mana value, CR 107.3), overload (CR 702.96).
 Choices a cast can't have are refused. Every count is worked out by hand with the arithmetic in a comment; each
 scenario runs on both backends.
@@ -71,6 +72,56 @@ def test_kicker_adds_its_cost(make_state, casts, basics):
         hand=[("blow", "Dismantling Blow")], battlefield=basics("Plains", 3), opponent=[("ring", "Sol Ring")]
     )
     assert "CR 601.2h" in {r.rule for r in why_illegal(poor, unkicked._replace(additional_costs=(("kicker", 1),)))}
+
+
+# ---------------------------------------------------------------- two kicker costs (CR 702.33b, 702.33f)
+def test_text_linked_to_one_of_two_kickers_names_it(make_state, casts, card, basics):
+    """CR 702.33f: "if this spell was kicked with its {U} kicker" links the target to that kicker cost only.
+
+    An inline card, {R} instant: "Kicker {1}{R} and/or {U}. ~ deals 1 damage to any target. If this spell was kicked
+    with its {U} kicker, tap target creature." Two Mountains and an Island (3 mana); P2 has Grizzly Bears. Any
+    target: P1, P2 or the Bears (3 choices).
+    - no kicker, {R}: 3 casts;
+    - the {1}{R} kicker, {1}{R}{R} (R and R from the Mountains): 3 casts, no second target;
+    - the {U} kicker, {R}{U}: 3 x the Bears tapped = 3 casts, each with a second target;
+    - both, {1}{R}{R}{U} = 4 mana > 3: none.
+    3 + 3 + 3 = 9 casts, of which the 3 with the {U} kicker tap the Bears.
+    """
+    spark = card(
+        "Linked Spark",
+        "{R}",
+        "Instant",
+        "Kicker {1}{R} and/or {U}\nLinked Spark deals 1 damage to any "
+        "target. If this spell was kicked with its {U} kicker, tap target creature.",
+    )
+    state = make_state(
+        hand=[("spark", spark)],
+        battlefield=basics("Mountain", 2) + basics("Island", 1),
+        opponent=[("bears", "Grizzly Bears")],
+    )
+    found = casts(state, "spark")
+    assert len(found) == 9
+    tapping = [c for c in found if len(c.targets) == 2 and c.targets[1].targets]
+    assert len(tapping) == 3
+    assert all(c.additional_costs == (("kicker {U}", 1),) for c in tapping)
+
+
+def test_illuminate_counts_each_kicker_and_x(make_state, casts, basics):
+    """CR 702.33b, 107.3: Illuminate ({X}{R}, kicker {2}{R} and/or {3}{U}) targets one creature.
+
+    Seven lands (4 Mountains, 3 Islands), two creatures (P2's Grizzly Bears and Hill Giant). Per target:
+    - no kicker, X + 1 <= 7: X = 0..6, 7 casts;
+    - the {2}{R} kicker, X + 4 <= 7 (R and R from Mountains): X = 0..3, 4 casts;
+    - the {3}{U} kicker, X + 5 <= 7: X = 0..2, 3 casts;
+    - both, X + 8 > 7: none.
+    (7 + 4 + 3) x 2 targets = 28 casts.
+    """
+    state = make_state(
+        hand=[("ill", "Illuminate")],
+        battlefield=basics("Mountain", 4) + basics("Island", 3),
+        opponent=[("bears", "Grizzly Bears"), ("giant", "Hill Giant")],
+    )
+    assert len(casts(state, "ill")) == 28
 
 
 # ---------------------------------------------------------------- awaken (CR 702.113), an alternative cost (CR 118.9)
@@ -314,7 +365,7 @@ def test_buyback_cost_changers_are_unsupported(make_state):
 
     It is not guessed: a permanent that changes buyback costs makes every buyback cast unsupported while it
     is on the battlefield. (A buyback cost paid with objects, "Buyback—Sacrifice a land.", is read: see
-    tests/rules/test_spell_keywords_2.py.)
+    tests/rules/test_spell_keywords.py.)
     """
     from models.errors import UnsupportedRuleError
     from solver.legal import legal_casts

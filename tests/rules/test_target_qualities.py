@@ -1,22 +1,35 @@
-"""Tests of target restrictions, third pass: the scope of a quality after a list of kinds, and more.
+"""Qualities target phrases ask of their objects: kinds in a list, graveyards, colours, numbers, counters, power.
 
 "Destroy target artifact, enchantment, or creature with flying": "with flying" qualifies the creature only, the kind
-it follows (CR 115.1). Every count is worked out by hand with the arithmetic in the docstring; each scenario runs on
-every backend (the ``casts`` fixture checks they agree).
+it follows (CR 115.1). Cards "from their graveyard" follow the target player; totals over the targets; numbers the
+state gives ("mana value less than or equal to the number of Plains you control"); counters (CR 122.1); "the
+greatest power among creatures on the battlefield" (CR 208.1); cards with cycling, typecycling included
+(CR 702.29f); "card that's an instant or sorcery" (CR 205.2a); enchanted permanents (CR 303.4); what the turn's
+history would decide stays reported. Every count is worked out by hand with the arithmetic in the docstring; each
+scenario runs on every backend (the ``casts`` fixture checks they agree).
 """
 
 from __future__ import annotations
+
+import dataclasses
 
 import pytest
 
 from models.io.card_pool import default_card_database
 from models.errors import UnsupportedRuleError
-from models.oracle.parser import parse_card
+from models.oracle.parser import ANY_NUMBER, parse_card
+from solver.legal import legal_casts
+from tests.rules.conftest import lands
 
 
 def targets_of(found) -> set[tuple[tuple[str, ...], ...]]:
     """The targets of each cast, one tuple per instance in printed order."""
     return {tuple(choice.targets for choice in cast.targets) for cast in found}
+
+
+def first_targets_of(found) -> set[tuple[str, ...]]:
+    """The objects chosen for the first instance of "target" of each cast."""
+    return {cast.targets[0].targets if cast.targets else () for cast in found}
 
 
 # ---------------------------------------------------------------------------------------------- "…, or creature with"
@@ -715,3 +728,185 @@ def test_even_mana_value(make_state, casts):
 def test_small_readings_are_whole(name):
     """CR 115.1: the cards of these readings are read whole."""
     assert not parse_card(default_card_database().get(name)).casting_unsupported
+
+
+# ---------------------------------------------------------------------------------------------- counters
+def test_creature_with_no_counters_on_it(make_state, casts):
+    """CR 122.1, 700.2: Heartless Act: destroy target creature with no counters on it, or remove counters from one.
+
+    P2's three Grizzly Bears: none, a +1/+1 counter, a -1/-1 counter. Mode one: only the Bears with no counter of
+    any kind = 1; mode two ("target creature"): all three = 3. Choose one: 1 + 3 = 4 casts.
+    """
+    state = make_state(
+        hand=[("act", "Heartless Act")],
+        battlefield=[("s1", "Swamp"), ("s2", "Swamp")],
+        opponent=[
+            ("plain", "Grizzly Bears"),
+            ("plus", "Grizzly Bears", {"counters": {"+1/+1": 1}}),
+            ("minus", "Grizzly Bears", {"counters": {"-1/-1": 1}}),
+        ],
+    )
+    found = casts(state, "act")
+    assert len(found) == 1 + 3
+    assert {cast.targets[0].targets for cast in found if cast.modes == (0,)} == {("plain",)}
+
+
+def test_creatures_that_have_minus_one_counters_are_read():
+    """CR 122.1: Dust exiles any number of target creatures that have -1/-1 counters on them: that kind, one or more."""
+    (spec,) = parse_card(default_card_database().get("Dust")).spell_text[0].targets
+    assert (spec.count, spec.minimum) == (ANY_NUMBER, 0)
+    assert spec.qualities is not None and [
+        [(q.attribute, q.value, q.negated) for q in clause] for clause in spec.qualities.clauses
+    ] == [[("counter", "-1/-1", False)]]
+
+
+# ------------------------------------------------------------------------------------------------- the greatest power
+def test_topple_targets_a_creature_with_the_greatest_power(make_state, casts):
+    """CR 208.1, 115.1: Topple exiles "target creature with the greatest power among creatures on the battlefield".
+
+    Powers: Grizzly Bears 2, Hill Giant 3, P2's Craw Wurm 6, and P2's Hill Giant with three +1/+1 counters
+    3 + 3 = 6 (CR 122.1a). The greatest is 6, and both 6-power creatures qualify (tied): 2 casts.
+    """
+    state = make_state(
+        hand=[("topple", "Topple")],
+        battlefield=lands("Plains", 3) + [("bears", "Grizzly Bears"), ("giant", "Hill Giant")],
+        opponent=[("wurm", "Craw Wurm"), ("big", "Hill Giant", {"counters": {"+1/+1": 3}})],
+    )
+    assert first_targets_of(casts(state, "topple")) == {("wurm",), ("big",)}
+
+
+def test_topple_counts_every_controllers_creatures(make_state, casts):
+    """CR 208.1: "among creatures on the battlefield" is everyone's, the caster's creatures too.
+
+    P2's Craw Wurm (6) beside P1's Hill Giant (3): P1's own creature can't be targeted; the Wurm is the one target:
+    1 cast.
+    """
+    state = make_state(
+        hand=[("topple", "Topple")],
+        battlefield=lands("Plains", 3) + [("giant", "Hill Giant")],
+        opponent=[("wurm", "Craw Wurm")],
+    )
+    assert first_targets_of(casts(state, "topple")) == {("wurm",)}
+
+
+def test_topple_with_a_power_the_state_cannot_give_is_unsupported(make_state):
+    """Tarmogoyf's power is defined by an ability (CR 604.3): the greatest power can't be known, so no answer."""
+    state = make_state(
+        hand=[("topple", "Topple")],
+        battlefield=lands("Plains", 3) + [("giant", "Hill Giant")],
+        opponent=[("goyf", "Tarmogoyf")],
+    )
+    with pytest.raises(UnsupportedRuleError):
+        legal_casts(state, "topple").count()
+
+
+# ------------------------------------------------------------------------------------------------ cards with cycling
+def test_cards_with_cycling_include_typecycling(make_state, casts):
+    """CR 702.29f: "any effect that looks for a card with cycling will find a card with typecycling".
+
+    Sacred Excavation ({3}{U}): "Return up to two target cards with cycling from your graveyard". P1's graveyard
+    holds Street Wraith (cycling), Ash Barrens (basic landcycling), Sojourner's Companion (artifact landcycling),
+    Fluctuator (a line about cycling abilities, no cycling of its own) and Grizzly Bears; P2's graveyard holds
+    Lórien Revealed (cycling, but not P1's). Subsets of the 3 candidates of size 0 to 2: 1 + 3 + 3 = 7 casts.
+    """
+    state = make_state(
+        hand=[("dig", "Sacred Excavation")],
+        battlefield=lands("Island", 4),
+        objects=[
+            _graveyard("wraith", "Street Wraith", "P1"),
+            _graveyard("barrens", "Ash Barrens", "P1"),
+            _graveyard("companion", "Sojourner's Companion", "P1"),
+            _graveyard("fluctuator", "Fluctuator", "P1"),
+            _graveyard("bears", "Grizzly Bears", "P1"),
+            _graveyard("revealed", "Lórien Revealed", "P2"),
+        ],
+    )
+    found = casts(state, "dig")
+    chosen = {frozenset(c.targets[0].targets) for c in found}
+    assert len(found) == 7
+    assert set().union(*chosen) == {"wraith", "barrens", "companion"}
+
+
+# ------------------------------------------------------------------------------------- "card that's an instant or …"
+def test_card_thats_an_instant_or_sorcery(make_state, casts):
+    """CR 205.2a: "target card that's an instant or sorcery from your graveyard" is an instant or sorcery card.
+
+    Mizzix's Mastery ({3}{R}) with four Mountains; P1's graveyard: Lightning Bolt (instant), Divination (sorcery),
+    Grizzly Bears (creature); P2's graveyard: Shock (not P1's). Targets: Bolt or Divination = 2 casts. The overload
+    cost {5}{R}{R}{R} needs 8 mana: not with 4 lands.
+    """
+    state = make_state(
+        hand=[("mastery", "Mizzix's Mastery")],
+        battlefield=lands("Mountain", 4),
+        objects=[
+            _graveyard("bolt", "Lightning Bolt", "P1"),
+            _graveyard("div", "Divination", "P1"),
+            _graveyard("bears", "Grizzly Bears", "P1"),
+            _graveyard("shock", "Shock", "P2"),
+        ],
+    )
+    assert first_targets_of(casts(state, "mastery")) == {("bolt",), ("div",)}
+
+
+def test_card_thats_an_instant_or_sorcery_overloaded(make_state, casts):
+    """CR 702.96a: with eight Mountains, overload ({5}{R}{R}{R}) is payable too and has no target: 2 + 1 = 3 casts."""
+    state = make_state(
+        hand=[("mastery", "Mizzix's Mastery")],
+        battlefield=lands("Mountain", 8),
+        objects=[_graveyard("bolt", "Lightning Bolt", "P1"), _graveyard("div", "Divination", "P1")],
+    )
+    found = casts(state, "mastery")
+    assert sorted((c.alternative_cost or "", first_targets_of([c]).pop()) for c in found) == [
+        ("", ("bolt",)),
+        ("", ("div",)),
+        ("overload", ()),
+    ]
+
+
+# ------------------------------------------------------------------------------------------------------- enchanted
+def test_target_enchanted_permanent(make_state, casts):
+    """CR 303.4: Cut the Earthly Bond ({U}) returns "target enchanted permanent": one an Aura is attached to.
+
+    P1's Pacifism is attached to P2's Grizzly Bears (as a Forge puzzle's ``AttachedTo`` says; the JSON state has
+    no attachments); P2's Hill Giant has none; Pacifism is not enchanted itself. 1 target: 1 cast.
+    """
+    state = make_state(
+        hand=[("cut", "Cut the Earthly Bond")],
+        battlefield=lands("Island", 1) + [("pacifism", "Pacifism")],
+        opponent=[("bears", "Grizzly Bears"), ("giant", "Hill Giant")],
+    )
+    state = state.with_object(dataclasses.replace(state.object("pacifism"), attached_to="bears"))
+    assert first_targets_of(casts(state, "cut")) == {("bears",)}
+
+
+def test_enchanted_tells_apart_two_alike_permanents(make_state, casts):
+    """CR 303.4: of two Grizzly Bears alike in every field, only the one Pacifism is attached to is enchanted.
+
+    What an Aura is attached to is a fact of the Aura, not of the Bears: the two are not judged as one. 1 cast.
+    """
+    state = make_state(
+        hand=[("cut", "Cut the Earthly Bond")],
+        battlefield=lands("Island", 1) + [("pacifism", "Pacifism")],
+        opponent=[("bears1", "Grizzly Bears"), ("bears2", "Grizzly Bears")],
+    )
+    state = state.with_object(dataclasses.replace(state.object("pacifism"), attached_to="bears2"))
+    assert first_targets_of(casts(state, "cut")) == {("bears2",)}
+
+
+def test_nothing_is_enchanted_without_an_aura(make_state, casts):
+    """CR 303.4: with no Aura on the battlefield no permanent is enchanted: Cut the Earthly Bond has no target, 0."""
+    state = make_state(
+        hand=[("cut", "Cut the Earthly Bond")], battlefield=lands("Island", 1), opponent=[("bears", "Grizzly Bears")]
+    )
+    assert casts(state, "cut") == set()
+
+
+def test_an_aura_attached_to_what_the_state_does_not_say(make_state):
+    """CR 303.4: with an Aura whose attachment the state does not give, what is enchanted is unknown: refused."""
+    state = make_state(
+        hand=[("cut", "Cut the Earthly Bond")],
+        battlefield=lands("Island", 1) + [("pacifism", "Pacifism")],
+        opponent=[("bears", "Grizzly Bears")],
+    )
+    with pytest.raises(UnsupportedRuleError, match="attached"):
+        legal_casts(state, "cut").count()
