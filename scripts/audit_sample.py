@@ -169,10 +169,7 @@ def mana_sample(pool: str, number: int, seed: int, count: int) -> None:
         for name in names:
             card, abilities = found[name]
             line = {
-                "name": card.name,
-                "mana_cost": _mana(card),
-                "type_line": card.type_line,
-                "oracle_text": card.oracle_text,
+                **_card_head(card),
                 "mana_abilities": [
                     {
                         "units": ["".join(sorted(u, key="WUBRGC".index)) for u in m.units],
@@ -227,10 +224,7 @@ def permanents_sample(pool: str, first: int, seed: int, count: int) -> None:
             for name in names:
                 card, abilities = found[name]
                 line = {
-                    "name": card.name,
-                    "mana_cost": _mana(card),
-                    "type_line": card.type_line,
-                    "oracle_text": card.oracle_text,
+                    **_card_head(card),
                     "power": card.power,
                     "toughness": card.toughness,
                     "reader": {
@@ -252,6 +246,11 @@ def permanents_sample(pool: str, first: int, seed: int, count: int) -> None:
                     },
                 }
                 handle.write(json.dumps(line, ensure_ascii=False) + "\n")
+
+
+def _card_head(card) -> dict:
+    """The card as a sample line begins: its name, mana cost, type line and Oracle text."""
+    return {"name": card.name, "mana_cost": _mana(card), "type_line": card.type_line, "oracle_text": card.oracle_text}
 
 
 def _mana(card) -> str:
