@@ -16,7 +16,7 @@ Usage, from the repository's root:
 - ``python -m scripts.audit_sample POOL --permanents 1 [--seed 20261207] [--count 100]``: write
   ``tests/fidelity/audit/permanent-sample-1.jsonl`` and ``permanent-sample-2.jsonl``, two disjoint samples of the
   permanents read fully (:func:`permanents_sample`), each line with what the reader made of the card that bears on
-  other casts.
+  other casts; with ``--only NAMES``, one sample drawn from those names alone (the reads added since a commit).
 - ``python -m scripts.audit_sample POOL --mana 1 [--seed 20261206] [--count 40]``: write
   ``tests/fidelity/audit/mana-sample-<k>.jsonl``, drawn by one ``random.Random(seed)`` from the sorted names of the
   cards that are not instants or sorceries, that the reader reads fully (nothing unread bears on casting them or
@@ -193,7 +193,7 @@ def _effect(effect) -> dict:
     return {k: v for k, v in plain.items() if v not in (None, False, (), [], {}, "", [0, 0], (0, 0)) and k != "text"}
 
 
-def permanents_sample(pool: str, first: int, seed: int, count: int) -> None:
+def permanents_sample(pool: str, first: int, seed: int, count: int, only: set[str] | None = None) -> None:
     """Write ``permanent-sample-<first>.jsonl`` and ``permanent-sample-<first + 1>.jsonl``: permanents read fully.
 
     A permanent (a card that is not an instant or sorcery) is read fully as ``legalcasts coverage`` counts it:
@@ -216,10 +216,12 @@ def permanents_sample(pool: str, first: int, seed: int, count: int) -> None:
             continue
         if any(may_change_characteristics(line) for line in abilities.static_unread):
             continue
-        found[card.name] = (card, abilities)
+        if only is None or card.name in only:
+            found[card.name] = (card, abilities)
     drawn = random.Random(seed).sample(sorted(found), min(2 * count, len(found)))
     print(f"{len(found):,} permanents read fully", file=sys.stderr)
-    for number, names in ((first, drawn[:count]), (first + 1, drawn[count:])):
+    samples = ((first, drawn[:count]), (first + 1, drawn[count:])) if only is None else ((first, drawn[:count]),)
+    for number, names in samples:
         with open(AUDIT / f"permanent-sample-{number}.jsonl", "w", encoding="utf-8") as handle:
             for name in names:
                 card, abilities = found[name]
@@ -278,12 +280,14 @@ def main() -> None:
     parser.add_argument(
         "--permanents", type=int, metavar="K", help="draw permanent-sample-K and K+1 .jsonl (see above) and stop"
     )
+    parser.add_argument("--only", help="with --permanents: draw one sample from these names (one a line) alone")
     args = parser.parse_args()
     if args.mana is not None:
         mana_sample(args.pool, args.mana, args.seed, args.count)
         return
     if args.permanents is not None:
-        permanents_sample(args.pool, args.permanents, args.seed, args.count)
+        only = set(Path(args.only).read_text(encoding="utf-8").split("\n")) - {""} if args.only else None
+        permanents_sample(args.pool, args.permanents, args.seed, args.count, only)
         return
     ok = ok_spells(args.pool)
     if args.list_ok:
