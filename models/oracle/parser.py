@@ -216,7 +216,33 @@ def _read_card(card: Card) -> CardAbilities:
     )
     for original in lines:
         _read_card_line(reading, original)
+    if "Room" in card.subtypes:
+        _room_door(reading)
     return _card_abilities(card, reading)
+
+
+_LOCKED = "a Room's door: whether it is unlocked is not in the state, and a locked door's text doesn't exist (CR 709.5)"
+
+
+def _room_door(reading: CardReading) -> None:
+    """A Room's door bears on other casts only while unlocked (CR 709.5), which no state says: reported, not read.
+
+    Its static effects, casting rules, cost changes of other spells and mana abilities become unread text with
+    what they bear on (types and power, casting, mana), so the rules that read those refuse under it.
+    """
+    spans: list[tuple[str, frozenset[str]]] = [(e.text, topics_of(e.text)) for e in reading.static_effects]
+    spans += [(r.text, frozenset({"cost"})) for r in reading.casting_rules]
+    spans += [(m.text, frozenset({"cost"})) for m in reading.cost_modifiers if not m.own]
+    spans += [("{T}: Add …", frozenset({"mana"})) for _ in reading.mana_abilities[:1]]
+    reading.static_unread.extend(e.text for e in reading.static_effects)
+    reading.unsupported.extend(
+        UnsupportedText(span, _LOCKED, casting_relevant=False, permanent_relevant=True, topics=topics)
+        for span, topics in spans
+    )
+    reading.static_effects.clear()
+    reading.casting_rules.clear()
+    reading.cost_modifiers[:] = [m for m in reading.cost_modifiers if m.own]
+    reading.mana_abilities.clear()
 
 
 def _read_card_line(reading: CardReading, original: str) -> None:

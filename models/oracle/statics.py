@@ -24,6 +24,7 @@ from models.abilities import (
     EffectCondition,
     EffectScope,
     ObjectFilter,
+    Quality,
     TargetKind,
 )
 from models.errors import InputError
@@ -106,7 +107,7 @@ _SUBJECT = re.compile(
     r"(?P<attached>enchanted|equipped) (?P<kind>creature|permanent|land|artifact|planeswalker)"
     r"|(?P<self>~|this (?:creature|permanent|artifact|enchantment|land|vehicle))"
     r"|(?:all |each )?(?P<other>other )?(?P<group>[a-z ,'-]+?)"
-    r"(?: (?P<controller>you control|your opponents control|an opponent controls))?(?: with (?P<with>[a-z ]+))?"
+    r"(?: (?P<controller>you control|your opponents control|an opponent controls))?(?: with (?P<with>[a-z0-9+/ -]+))?"
 )
 
 _PREDICATE_START = r"(?:gets?|has|have|gains?|loses?|is|are|becomes?|isn't|can't|doesn't|its activated abilities)\b"
@@ -301,6 +302,8 @@ def read_effect_text(text: str) -> ContinuousEffect | None:
                 return None
     except UnreadText:
         return None
+    if changes.pop(_OPPONENTS_OF_THE_SOURCE, False):
+        return None  # whose opponents: the listed objects' controllers may not be the effect's (CR 109.5)
     return ContinuousEffect(text, AffectedObjects(EffectScope.LISTED), **changes)  # type: ignore[arg-type]
 
 
@@ -347,8 +350,25 @@ def _read(line: str) -> tuple[ContinuousEffect, ...] | None:
     for predicate in _SPLIT.split(found["predicates"]):
         if not _read_predicate(predicate.strip(), changes):
             return None
+    if changes.pop(_OPPONENTS_OF_THE_SOURCE, False) and not _controlled_by_the_source(subject):
+        return None  # "your opponents" are the source's (CR 109.5): hexproof would be the object's controller's
     effect = ContinuousEffect(line, subject, condition, **changes)  # type: ignore[arg-type]
     return (effect,)
+
+
+_OPPONENTS_OF_THE_SOURCE = "opponents of the source"
+"""A reading's mark: what it gives is said of the source's controller's opponents ("your opponents control")."""
+
+
+def _controlled_by_the_source(subject: AffectedObjects) -> bool:
+    """Whether every object the effect applies to is controlled by its source's controller.
+
+    Itself, or a group of "… you control": then "spells your opponents control" are those of the object's
+    controller's opponents, as hexproof says (CR 702.11b).
+    """
+    return subject.scope is EffectScope.SELF or (
+        subject.scope is EffectScope.GROUP and subject.controller is ControllerFilter.YOU
+    )
 
 
 def _condition(line: str) -> tuple[EffectCondition | None, str]:
@@ -468,9 +488,8 @@ def _affected(subject: str) -> AffectedObjects | None:
         return None
     kinds, qualities, tokens = group
     if found["with"]:
-        try:
-            clause = with_clause(found["with"])
-        except (UnreadText, InputError, KeyError, ValueError):
+        clause = _with_quality(found["with"])
+        if clause is None:
             return None
         qualities = ObjectFilter((qualities.clauses if qualities else ()) + (clause,), found["with"])
     return AffectedObjects(EffectScope.GROUP, kinds, qualities, controller, bool(found["other"]), tokens)
@@ -486,6 +505,26 @@ def _singular(word: str) -> str | None:
     return None
 
 
+def _with_quality(words: str) -> frozenset[Quality] | None:
+    """ "flying", "power 4 or greater", "a +1/+1 counter on it", "a counter on it": what the group's objects have.
+
+    A counter of a kind, or of any kind (CR 122.1); else the target phrases' "with …" clause, when each of its
+    keywords is one (a clause read otherwise is not guessed at: None).
+    """
+    counter = re.fullmatch(r"(?:an? )?(?P<kind>[+\-/0-9a-z]+ )?counters? on (?:it|them)", words)
+    if counter is not None:
+        kind = counter["kind"].strip() if counter["kind"] else None
+        return frozenset({Quality("counter", kind)})
+    try:
+        clause = with_clause(words)
+        for quality in clause:
+            if quality.attribute == "keyword":
+                parse_granted((str(quality.value),))
+    except (UnreadText, InputError, KeyError, ValueError):
+        return None
+    return clause
+
+
 def _group(text: str) -> tuple[frozenset[TargetKind], ObjectFilter | None, bool] | None:
     """ "creatures", "green creatures", "creature tokens", "other Elves", "artifact creatures": kinds and qualities."""
     words = text.split(" ")
@@ -495,7 +534,7 @@ def _group(text: str) -> tuple[frozenset[TargetKind], ObjectFilter | None, bool]
         if not words:
             return None
         words[-1] = words[-1] + "s"
-    head = _singular(words[-1])
+    head = _singular(words[-1]) or (words[-1] if words[-1] in KIND_WORDS else None)  # "each creature you control"
     if head is None:
         return None
     if len(words) == 1 and head in KIND_WORDS:  # "permanents", "creatures", "lands"
@@ -582,6 +621,8 @@ def _read_ability_predicate(predicate: str, changes: dict[str, object]) -> bool:
         return True  # combat (CR 506), untapping (CR 502.3): nothing a cast reads
     if (untargetable := _UNTARGETABLE.fullmatch(predicate)) is not None:
         keywords = _untargetable_keywords(untargetable)
+        if untargetable["opponents"]:
+            changes[_OPPONENTS_OF_THE_SOURCE] = True
     elif (gained := re.fullmatch(r"(?:has|have|gains?) (.+)", predicate)) is not None:
         keywords = _keywords(gained.group(1))
     elif (lost := re.fullmatch(r"(?:loses|lose) (.+)", predicate)) is not None:

@@ -130,6 +130,10 @@ def mana_sources_of(state: GameState, caster: PlayerId) -> tuple[ManaSource, ...
     ability sacrifices or exiles its object is ``consumed``.
     """
     sources = list(ManaSource.from_pool(state.pool_of(caster)))
+    if (giving := unread_static_line(state, _GIVES_MANA)) is not None:
+        raise UnsupportedRuleError(
+            giving[0].name, giving[1], "it may give permanents a mana ability (CR 613.1f), which is not read"
+        )
     paid = _resources_paid_for_mana(state, caster)
     # what a permanent makes is read from its card, granted abilities and status: once per kind of permanent
     made: dict[tuple[Any, ...], tuple[Card, list[tuple[Any, bool, int]]]] = {}
@@ -320,6 +324,9 @@ def _mana_of_permanent(
 
 
 _GIVES_HASTE = re.compile(r"\bhaste\b|\blose(s)? all\b")
+
+_GIVES_MANA = re.compile(r'\b(has|have|gains?)\b[^.]*"[^"]*: add\b')
+"""An unread line that may give permanents a mana ability ('Lands you control have "{T}: Add …"', CR 613.1f)."""
 
 _STOPS_ACTIVATION = re.compile(
     r"can't be activated(?! unless they're mana abilities)|\blose(s)? all\b[^.]*\babilities\b"

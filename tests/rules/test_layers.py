@@ -523,3 +523,50 @@ def test_equipment_gives_hexproof(make_state, side, spell, expected):
         opponent=bears if side == "P2" else [],
     )
     assert _targets(state, "spell") == expected
+
+
+@pytest.mark.parametrize(("side", "spell"), [("P1", "Giant Growth"), ("P2", "Giant Growth")])
+def test_your_opponents_of_an_aura(make_state, side, spell):
+    """Shielding Plax: "Enchanted creature can't be the target of spells or abilities your opponents control."
+
+    "Your opponents" are the Aura's controller's (CR 109.5), not the creature's: on an opponent's creature it is
+    no hexproof of that creature (CR 702.11b). Not read: targeting the enchanted creature is unsupported, on either
+    side, never guessed.
+    """
+    state = make_state(
+        hand=[("spell", spell)],
+        battlefield=lands("Forest", 1)
+        + ([("plax", "Shielding Plax", {"attached_to": "bears"})] if side == "P1" else []),
+        opponent=[("bears", "Grizzly Bears")]
+        + ([("plax", "Shielding Plax", {"attached_to": "bears"})] if side == "P2" else []),
+    )
+    with pytest.raises(UnsupportedRuleError):
+        legal_casts(state, "spell").count()
+
+
+def test_a_rooms_door_is_not_guessed_unlocked(make_state):
+    """Greenhouse (a Room's door): 'Lands you control have "{T}: Add one mana of any color."' (CR 709.5).
+
+    A locked door's text doesn't exist, and the state does not say which doors are unlocked: P1's Forest's mana,
+    which decides whether Lightning Bolt can be paid, is unsupported.
+    """
+    state = make_state(hand=[("bolt", "Lightning Bolt")], battlefield=lands("Forest", 1) + [("room", "Greenhouse")])
+    with pytest.raises(UnsupportedRuleError, match="709.5|mana ability"):
+        legal_casts(state, "bolt").count()
+
+
+@pytest.mark.parametrize(("counters", "expected"), [(1, 2), (0, 0)])
+def test_mana_given_to_creatures_with_a_counter(make_state, counters, expected):
+    """Rishkar, Peema Renegade: 'Each creature you control with a counter on it has "{T}: Add {G}."' (CR 122.1).
+
+    P1's Grizzly Bears with a +1/+1 counter tap for {G}: Giant Growth targets the Bears or Rishkar (2 casts);
+    without the counter, nothing makes {G} (0).
+    """
+    state = make_state(
+        hand=[("growth", "Giant Growth")],
+        battlefield=[
+            ("rishkar", "Rishkar, Peema Renegade"),
+            ("bears", "Grizzly Bears", {"counters": {"+1/+1": counters}}),
+        ],
+    )
+    assert legal_casts(state, "growth").count() == expected
