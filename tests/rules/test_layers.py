@@ -527,7 +527,7 @@ def test_equipment_gives_hexproof(make_state, side, spell, expected):
 
 @pytest.mark.parametrize(("side", "spell"), [("P1", "Giant Growth"), ("P2", "Giant Growth")])
 def test_your_opponents_of_an_aura(make_state, side, spell):
-    """Shielding Plax: "Enchanted creature can't be the target of spells or abilities your opponents control."
+    """Shielding Plax's "Enchanted creature can't be the target of spells or abilities your opponents control".
 
     "Your opponents" are the Aura's controller's (CR 109.5), not the creature's: on an opponent's creature it is
     no hexproof of that creature (CR 702.11b). Not read: targeting the enchanted creature is unsupported, on either
