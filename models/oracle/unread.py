@@ -68,6 +68,15 @@ def may_change_characteristics(line: str) -> bool:
     The patterns the rules refuse under (:data:`STATIC_TYPE_CHANGE`, :data:`STATIC_POWER_CHANGE`,
     :data:`STATIC_COLOUR_CHANGE`, :data:`STATIC_CREATURE_TYPE_CHANGE`) and a keyword ability given or taken
     ("have trample", "loses flying", "loses all abilities").
+
+    Parameters
+    ----------
+    line : str
+        A static line, prepared and lowercased.
+
+    Returns
+    -------
+    bool
     """
     return any(
         pattern.search(line)

@@ -174,6 +174,15 @@ def refuse_static_colour_changes(problem: CastProblem) -> None:
 
     "All creatures are black." not read: whether a creature is black can't be told. Lines read are applied in
     layer 5 (:mod:`solver.rules.layers`).
+
+    Parameters
+    ----------
+    problem : CastProblem
+
+    Raises
+    ------
+    UnsupportedRuleError
+        A permanent with such a line, named with it.
     """
     refuse_static_changes(problem, STATIC_COLOUR_CHANGE, "CR 613.1e", "colours", "a colour can't be judged")
 

@@ -79,6 +79,14 @@ def granted_flash(problem: CastProblem) -> bool:
 
     "You may cast spells as though they had flash." (Leyline of Anticipation), "You may cast creature spells as
     though they had flash." (Vivien, Champion of the Wilds): for the permanent's controller.
+
+    Parameters
+    ----------
+    problem : CastProblem
+
+    Returns
+    -------
+    bool
     """
     return any(True for _ in casting_rules_that_bind(problem, "as though flash"))
 
