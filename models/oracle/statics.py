@@ -113,6 +113,18 @@ _SUBJECT = re.compile(
 _PREDICATE_START = r"(?:gets?|has|have|gains?|loses?|is|are|becomes?|isn't|can't|doesn't|its activated abilities)\b"
 _SPLIT = re.compile(rf"(?:,? and |, )(?={_PREDICATE_START})")
 
+
+def _predicates(text: str) -> list[str]:
+    """A line's predicates ("gets +1/+1", "has flying"), split outside quotes: a quoted ability given is one word."""
+    quoted: list[str] = []
+
+    def hold(match: re.Match[str]) -> str:
+        quoted.append(match.group(0))
+        return f"\x00{len(quoted) - 1}\x00"
+
+    held = re.sub(r'"[^"]*"', hold, text)
+    return [re.sub(r"\x00(\d+)\x00", lambda m: quoted[int(m.group(1))], part) for part in _SPLIT.split(held)]
+
 _VERB = re.compile(rf"(?P<subject>.+?) (?P<predicates>{_PREDICATE_START}.*)\.")
 
 
@@ -297,7 +309,7 @@ def read_effect_text(text: str) -> ContinuousEffect | None:
         return None
     changes: dict[str, object] = {}
     try:
-        for predicate in _SPLIT.split(found["rest"]):
+        for predicate in _predicates(found["rest"]):
             if not _read_predicate(predicate.strip(), changes):
                 return None
     except UnreadText:
@@ -347,7 +359,7 @@ def _read(line: str) -> tuple[ContinuousEffect, ...] | None:
     if subject is None:
         return None
     changes: dict[str, object] = {}
-    for predicate in _SPLIT.split(found["predicates"]):
+    for predicate in _predicates(found["predicates"]):
         if not _read_predicate(predicate.strip(), changes):
             return None
     if changes.pop(_OPPONENTS_OF_THE_SOURCE, False) and not _controlled_by_the_source(subject):
