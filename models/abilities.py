@@ -1592,9 +1592,6 @@ class CardAbilities:
     bestow : Cost or None
         The card may be cast bestowed, an Aura spell with enchant creature, for this cost rather than its mana
         cost (CR 702.103a-b); None when it has no bestow.
-    attached_grants : tuple of str
-        Keywords this Aura or Equipment gives the permanent it is attached to ("Equipped creature has shroud":
-        ``("shroud",)``), in the state's ``granted`` form (CR 613.1f, 301.5, 303.4).
     x_colours : frozenset of str
         "Spend only black mana on X.": the letters of the colours of mana that may pay for X (CR 107.3, 601.2h);
         empty when any mana may.
@@ -1654,7 +1651,6 @@ class CardAbilities:
     assist: bool = False
     face_down: str | None = None
     bestow: Cost | None = None
-    attached_grants: tuple[str, ...] = ()
     flash: bool = False
     fuse: bool = False
     protections: tuple[Protection, ...] = ()

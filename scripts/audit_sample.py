@@ -242,7 +242,6 @@ def permanents_sample(pool: str, first: int, seed: int, count: int, only: set[st
                         "controller_shroud": abilities.controller_shroud,
                         "flash": abilities.flash,
                         "keywords": sorted(abilities.keywords),
-                        "attached_grants": list(abilities.attached_grants),
                         "read_as_bearing_on_no_cast": list(abilities.static_no_cast),
                         "static_lines_left_unread": list(abilities.static_unread),
                     },

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Any, Generic, TypeVar
 
 from models.abilities import CardAbilities
-from models.objects import Card, GameObject, Zone
+from models.objects import Card, GameObject
 from models.oracle.parser import parse_card, parse_granted
 from models.state import GameState
 
@@ -16,7 +16,6 @@ __all__ = [
     "KEYWORD_COUNTERS",
     "abilities_of",
     "keyword_counters",
-    "with_attached_grants",
     "kept_by_identity",
     "StateTable",
 ]
@@ -205,47 +204,3 @@ def _taken_away(obj: GameObject, own: CardAbilities) -> CardAbilities:
         protections=tuple(p for p in own.protections if p.text.lower() not in lost and "protection" not in lost),
         mana_abilities=() if obj.activation_banned else own.mana_abilities,
     )
-
-
-_GRANTED_STATES: StateTable[GameState | None] = StateTable(64)
-"""Each state's twin with its granted abilities (None: the state itself), while the state lives."""
-_UNKNOWN = object()
-
-
-def with_attached_grants(state: GameState) -> GameState:
-    """The state with what Auras and Equipment give the permanents they are attached to added to their abilities.
-
-    "Equipped creature has shroud" (CR 301.5, 303.4, 613.1f): each keyword an attached Aura or Equipment gives
-    (:attr:`~models.abilities.CardAbilities.attached_grants`) is added to the ``granted`` abilities of the
-    permanent it is attached to, once (a state that already lists it is unchanged).
-
-    Parameters
-    ----------
-    state : GameState
-
-    Returns
-    -------
-    GameState
-        ``state`` itself when nothing is given; else a state whose objects carry the keywords. Kept by
-        identity, as :func:`abilities_of` keeps abilities.
-    """
-    found = _GRANTED_STATES.get(state, _UNKNOWN)
-    if found is not _UNKNOWN:
-        return state if found is None else found
-    extra: dict[str, list[str]] = {}
-    for obj in state.objects:
-        if obj.zone is not Zone.BATTLEFIELD or obj.attached_to is None:
-            continue
-        grants = abilities_of(obj).attached_grants
-        if grants and state.has_object(obj.attached_to) and state.object(obj.attached_to).zone is Zone.BATTLEFIELD:
-            extra.setdefault(obj.attached_to, []).extend(grants)
-    if not extra:
-        _GRANTED_STATES.put(state, None)  # the state itself: not kept twice (it would never be freed)
-        return state
-    objects = tuple(
-        dataclasses.replace(o, granted=tuple(dict.fromkeys(o.granted + tuple(extra[o.id])))) if o.id in extra else o
-        for o in state.objects
-    )
-    result = dataclasses.replace(state, objects=objects)
-    _GRANTED_STATES.put(state, result)
-    return result

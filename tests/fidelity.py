@@ -119,7 +119,6 @@ def bears_on_others(card: Card, abilities: CardAbilities) -> bool:
         or abilities.controller_shroud
         or abilities.mana_abilities
         or abilities.permanent_unsupported
-        or any(re.search(r"\b(protection|hexproof|shroud)\b", g) for g in abilities.attached_grants)
         or any(
             re.search(r"\b(protection|hexproof|shroud)\b", k) for e in abilities.static_effects for k in e.add_keywords
         )

@@ -349,7 +349,6 @@ def _card_abilities(card: Card, reading: CardReading) -> CardAbilities:
         assist=reading.assist,
         face_down=reading.face_down,
         bestow=reading.bestow,
-        attached_grants=tuple(reading.attached_grants),
         flash=reading.flash,
         fuse=reading.fuse,
         protections=tuple(reading.protections),

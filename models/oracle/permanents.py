@@ -10,10 +10,8 @@ from lark.exceptions import UnexpectedInput
 from models.abilities import (
     ManaAbility,
 )
-from models.errors import InputError
 
 from models.oracle.grammar import read_line
-from models.oracle.keywords import parse_granted
 from models.oracle.mana_abilities import mana_ability
 
 from models.abilities import UnsupportedText
@@ -23,7 +21,6 @@ from models.oracle.unread import topics_of
 __all__ = [
     "BASIC_LETTERS",
     "LOYALTY_COST",
-    "read_attached_grants",
     "quoted_ability_bears_on_no_cast",
     "read_player_ability_line",
     "read_mana_ability_line",
@@ -37,60 +34,6 @@ BASIC_LETTERS = {"w": "W", "u": "U", "b": "B", "r": "R", "g": "G"}
 
 LOYALTY_COST = re.compile(r"\[?[+−-]?(?:\d+|x)\]?:", re.IGNORECASE)
 """The cost of a loyalty ability starting a line: bracketed (``[+1]:``, the pool's) or not (``+1:``, CR 606.4)."""
-
-
-_ATTACHED_GRANT = re.compile(
-    r"(?:enchanted|equipped) (?:creature|permanent) (?:gets [+-]\d+/[+-]\d+(?:,| and) )?"
-    r"has (?P<what>.+?)\.?"
-)
-
-
-def read_attached_grants(line: str) -> tuple[str, ...] | None:
-    """The keywords an Aura or Equipment gives the permanent it is attached to, or None when not read.
-
-    "Equipped creature gets +2/+2 and has protection from red and from blue.", "Enchanted creature has
-    shroud.": each keyword the grammar reads as a granted keyword (the state's ``granted`` form); a change of
-    power and toughness beside it is judged where it matters (targets refuse to judge power under such text);
-    a quoted triggered or activated ability other than a mana ability is given too, but bears on no cast (its
-    targets are not a spell's, CR 115.1b, 602, 603). Anything else in the line (a quoted mana ability, a type
-    added, "protection from the chosen color") makes it not read: None.
-
-    Parameters
-    ----------
-    line : str
-        The prepared line (lowercased, reminder text removed).
-
-    Returns
-    -------
-    tuple of str or None
-        The keyword texts given (CR 613.1f), possibly empty; None when the line is not such a grant or a part
-        of it is not read.
-    """
-    found = _ATTACHED_GRANT.fullmatch(line)
-    if found is None:
-        return None
-    quoted: list[str] = []
-
-    def hold(match: re.Match[str]) -> str:
-        quoted.append(match.group(1))
-        return f"\x00{len(quoted) - 1}"
-
-    what = re.sub(r'"([^"]*)"', hold, found["what"])
-    grants = []
-    for item in re.split(r",? and (?!from\b)|, ", what):
-        item = item.strip()
-        if "\x00" in item and not re.fullmatch(r"\x00\d+", item):
-            return None  # a quoted ability inside other words: 'has "…" until …'
-        if item.startswith("\x00"):
-            if not quoted_ability_bears_on_no_cast(quoted[int(item[1:])]):
-                return None
-            continue
-        try:
-            parse_granted((item,))
-        except InputError:
-            return None
-        grants.append(item)
-    return tuple(grants)
 
 
 def quoted_ability_bears_on_no_cast(ability: str) -> bool:

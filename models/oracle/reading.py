@@ -128,7 +128,6 @@ class CardReading:
     x_limits: list[XLimit] = field(default_factory=list)
     unsupported: list[UnsupportedText] = field(default_factory=list)
     protections: list[Protection] = field(default_factory=list)
-    attached_grants: list[str] = field(default_factory=list)
     static_effects: list[ContinuousEffect] = field(default_factory=list)
     static_unread: list[str] = field(default_factory=list)
     static_no_cast: list[str] = field(default_factory=list)

@@ -19,7 +19,6 @@ from models.abilities import (
 from models.oracle.targets import SpellTextReader, one_target
 
 from models.abilities import ControllerFilter, TargetKind
-from models.oracle.permanents import read_attached_grants
 from models.oracle.prohibitions import read_casting_rule
 from models.oracle.statics import bears_on_no_cast, read_static_effects
 from models.oracle.reading import CardReading
@@ -269,8 +268,6 @@ def read_spell_text(reading: CardReading, tree: Tree[Token], line: str, original
         reading.casting_rules.append(rule)  # "Your opponents can't cast spells during your turn." (CR 101.2)
     elif (effects := read_static_effects(line)) is not None:
         reading.static_effects.extend(effects)  # "Creatures you control have flying." (CR 611.3, 613)
-    elif (grants := read_attached_grants(line)) is not None:
-        reading.attached_grants.extend(grants)  # 'Equipped creature has "Whenever …"' (CR 613)
     elif bears_on_no_cast(line):
         reading.static_no_cast.append(original)  # combat, untapping, how it entered: nothing a cast reads (CR 601.2)
     else:

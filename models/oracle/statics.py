@@ -125,6 +125,7 @@ def _predicates(text: str) -> list[str]:
     held = re.sub(r'"[^"]*"', hold, text)
     return [re.sub(r"\x00(\d+)\x00", lambda m: quoted[int(m.group(1))], part) for part in _SPLIT.split(held)]
 
+
 _VERB = re.compile(rf"(?P<subject>.+?) (?P<predicates>{_PREDICATE_START}.*)\.")
 
 
@@ -484,7 +485,7 @@ def _affected(subject: str) -> AffectedObjects | None:
     if found is None:
         return None
     if found["attached"]:
-        if found["attached"] == "equipped" and found["kind"] != "creature":
+        if found["attached"] == "equipped" and found["kind"] not in ("creature", "permanent"):
             return None
         return AffectedObjects(EffectScope.ATTACHED, frozenset({TargetKind(found["kind"])}))
     if found["self"]:

@@ -117,7 +117,7 @@ def refuse_granted_protections(problem: CastProblem) -> None:
                     unread.span,
                     "it may give other permanents or players hexproof, shroud or protection, which is not read",
                 )
-        given = [g for g in abilities.attached_grants if _GRANTS_PROTECTION.search(g)] + [
+        given = [
             k
             for e in abilities.static_effects
             if e.affected.scope is EffectScope.ATTACHED

@@ -25,7 +25,7 @@ from models.mana import Color
 from models.objects import CardType, GameObject, ObjectId, PlayerId, Zone
 from models.state import GameState
 from models.subtypes import SUBTYPES
-from solver.abilities import StateTable, abilities_of, keyword_counters, with_attached_grants
+from solver.abilities import StateTable, abilities_of, keyword_counters
 from solver.rules.conditions import holds_for
 from solver.rules.qualities import has_qualities, is_of_kinds
 
@@ -88,9 +88,8 @@ def as_the_game_sees_it(state: GameState) -> GameState:
     found = _SEEN_STATES.get(state, _UNKNOWN)
     if found is not _UNKNOWN:
         return state if found is None else found
-    granted = with_attached_grants(state)  # keywords given by quoted-ability grants, read apart
-    applied = _effects_in_play(granted)
-    result = _apply(granted, applied) if applied else granted
+    applied = _effects_in_play(state)
+    result = _apply(state, applied) if applied else state
     _SEEN_STATES.put(state, None if result is state else result)
     return result
 
