@@ -238,7 +238,8 @@ def _power(printed: str | None, seen: _Seen, index: int) -> str | None:
 
 
 def _apply(state: GameState, applied: list[_Applied]) -> GameState:
-    seen = {obj.id: _printed(obj) for obj in state.battlefield()}
+    printed = {obj.id: _printed(obj) for obj in state.battlefield()}
+    seen = dict(printed)  # each changed as a new value (_change builds new lists), printed left as it is
     affected: dict[int, tuple[ObjectId, ...]] = {}  # by the effect's place in ``applied``
     live = [i for i, a in enumerate(applied) if _holds(state, a.source, a.effect.condition)]
     current = state
@@ -250,7 +251,7 @@ def _apply(state: GameState, applied: list[_Applied]) -> GameState:
             if i not in affected:
                 affected[i] = _affected_ids(current, applied[i])  # when it begins to apply (CR 613.6)
         _apply_layer(layer, [(applied[i], affected[i]) for i in in_layer], seen, current)
-        current = _with(state, seen)
+        current = _with(state, seen, printed)
         if layer is Layer.CONTROL:  # devotion counts what each player controls now (CR 700.5a)
             live = [i for i, a in enumerate(applied) if _holds(current, a.source, a.effect.condition)]
     return current
@@ -262,9 +263,9 @@ def _removed(one: _Applied, seen: dict[ObjectId, _Seen], layer: Layer) -> bool:
     return layer >= Layer.ABILITIES and source is not None and source.abilities_lost and not one.effect.loses_abilities
 
 
-def _with(state: GameState, seen: dict[ObjectId, _Seen]) -> GameState:
+def _with(state: GameState, seen: dict[ObjectId, _Seen], printed: dict[ObjectId, _Seen]) -> GameState:
     objects = tuple(
-        _as_object(o, seen[o.id], state) if o.id in seen and seen[o.id] != _printed(o) else o for o in state.objects
+        _as_object(o, seen[o.id], state) if o.id in seen and seen[o.id] != printed[o.id] else o for o in state.objects
     )
     return dataclasses.replace(state, objects=objects)
 
@@ -312,7 +313,7 @@ def _apply_layer(
     if layer is Layer.ABILITIES:  # an ability removed before its effect applies makes none (CR 613.8a)
         for obj_id, ones in by_object.items():
             if any(one.effect.loses_abilities and not _removed(one, seen, layer) for one in ones):
-                seen[obj_id].abilities_lost = True
+                seen[obj_id] = dataclasses.replace(seen[obj_id], abilities_lost=True)
     for obj_id, ones in by_object.items():
         ones = [o for o in ones if not _removed(o, seen, layer)]
         if not ones:
@@ -328,7 +329,7 @@ def _in_any_order(layer: Layer, group: list[_Applied], before: _Seen, state: Gam
     """The object's characteristics after a group of effects, the same in every order, or refused (CR 613.7)."""
     results = []
     for order in _orders(layer, group, state.object(obj_id)):
-        trial = dataclasses.replace(before, keywords=list(before.keywords), lost=list(before.lost))
+        trial = dataclasses.replace(before)  # _change builds new lists: before is left as it is
         for one in order:
             _change(layer, one, trial, state)
         results.append(trial)
@@ -429,7 +430,7 @@ def _change(layer: Layer, one: _Applied, seen: _Seen, state: GameState) -> None:
         if effect.creature_types is not None:  # set: they replace its creature types (CR 205.1a)
             others = [s for s in seen.subtypes if s not in _CORRELATED[CardType.CREATURE]]
             seen.subtypes = others + sorted(effect.creature_types)
-        seen.subtypes += [s for s in sorted(effect.add_subtypes) if s not in seen.subtypes]
+        seen.subtypes = seen.subtypes + [s for s in sorted(effect.add_subtypes) if s not in seen.subtypes]
         if effect.land_types is not None:  # the land's land types replaced, its text's abilities gone (CR 305.7)
             seen.subtypes = [s for s in seen.subtypes if s not in _LAND_TYPES] + sorted(effect.land_types)
             seen.rules_text_lost = True
@@ -439,9 +440,9 @@ def _change(layer: Layer, one: _Applied, seen: _Seen, state: GameState) -> None:
         if effect.loses_abilities:
             seen.abilities_lost = True
             seen.keywords = []
-        seen.lost += [k for k in effect.remove_keywords if k not in seen.lost]
+        seen.lost = seen.lost + [k for k in effect.remove_keywords if k not in seen.lost]
         seen.keywords = [k for k in seen.keywords if k not in effect.remove_keywords]
-        seen.keywords += [k for k in effect.add_keywords if k not in seen.keywords]
+        seen.keywords = seen.keywords + [k for k in effect.add_keywords if k not in seen.keywords]
         seen.lost = [k for k in seen.lost if k not in effect.add_keywords]
         seen.activation_banned = seen.activation_banned or effect.activation_banned
     elif layer is Layer.POWER:

@@ -91,8 +91,9 @@ def available_mana_sources(problem: CastProblem) -> tuple[ManaSource, ...]:
         found = known.get(problem.caster)
         if found is None:
             found = known[problem.caster] = mana_sources_of(problem.state, problem.caster)
-        if "life" in _resource_costs(problem.state, problem.caster) and spell_may_pay_life(problem):
-            obj, _ = _resource_costs(problem.state, problem.caster)["life"]
+        life_payer = _resource_costs(problem.state, problem.caster).get("life")
+        if life_payer is not None and spell_may_pay_life(problem):
+            obj = life_payer[0]
             raise UnsupportedRuleError(
                 obj.name,
                 "pay life for mana",
@@ -184,7 +185,7 @@ def _resource_costs(state: GameState, caster: PlayerId) -> dict[str, tuple[GameO
     """
     memo = state_memo(state).resource_costs
     if caster in memo:
-        return dict(memo[caster])
+        return memo[caster]  # type: ignore[no-any-return]
     found: dict[str, tuple[GameObject, list[int]]] = {}
     for obj in state.objects_in(Zone.BATTLEFIELD, caster):
         if obj.tapped:
@@ -196,7 +197,7 @@ def _resource_costs(state: GameState, caster: PlayerId) -> dict[str, tuple[GameO
                 first, costs = found.setdefault(resource, (obj, []))
                 costs.append(most)
     memo[caster] = found
-    return dict(found)
+    return found
 
 
 def _resources_paid_for_mana(state: GameState, caster: PlayerId) -> frozenset[str]:
