@@ -90,6 +90,15 @@ _SPEND_ONLY = re.compile(r"\bspend this mana only\b[^.]*\.", re.IGNORECASE)
 """A mana ability's restriction on what its mana pays for (CR 106.6): a rule of that mana, no cost of other spells."""
 
 
+_TRIGGERED_MANA = re.compile(
+    r"whenever [^.]*(?:\btaps? [^.]*\bfor (?:mana\b|\{[wubrgc]\})|\btapped for mana\b|\bcauses you to add\b)"
+    r"[^.]*,[^.]*\badds?\b"
+)
+"""A triggered mana ability (CR 605.1b): "Whenever a player taps a land for mana, that player adds one mana of any
+type that land produced.", "Whenever enchanted land is tapped for mana, its controller adds an additional {G}.",
+"Whenever you tap a creature for mana, add an additional {G}."."""
+
+
 def read_ability_line(reading: CardReading, tree: Tree[Token], line: str, original: str) -> None:
     """A triggered, activated or chapter ability: its targets are not the spell's (CR 115.1b, 714.2b).
 
@@ -99,7 +108,7 @@ def read_ability_line(reading: CardReading, tree: Tree[Token], line: str, origin
     its mana pays for ("Spend this mana only to cast kicked spells", CR 106.6) bears on that mana alone, no cost of
     other spells: the line's other topics are read without it.
     """
-    if tree.data == "triggered_line" and re.search(r"\btapped for mana\b.*\badds?\b", line):
+    if tree.data == "triggered_line" and _TRIGGERED_MANA.match(line):
         reading.unsupported.append(
             UnsupportedText(
                 original,

@@ -135,6 +135,7 @@ def mana_sources_of(state: GameState, caster: PlayerId) -> tuple[ManaSource, ...
         raise UnsupportedRuleError(
             giving[0].name, giving[1], "it may give permanents a mana ability (CR 613.1f), which is not read"
         )
+    _refuse_others_mana_triggers(state, caster)
     paid = _resources_paid_for_mana(state, caster)
     # what a permanent makes is read from its card, granted abilities and status: once per kind of permanent
     made: dict[tuple[Any, ...], tuple[Card, list[tuple[Any, bool, int]]]] = {}
@@ -325,6 +326,31 @@ def _mana_of_permanent(
 
 
 _GIVES_HASTE = re.compile(r"\bhaste\b|\blose(s)? all\b")
+
+
+def _refuse_others_mana_triggers(state: GameState, caster: PlayerId) -> None:
+    """Refuse under another's triggered mana ability not read that may add mana to the caster (CR 605.1b).
+
+    "Whenever a player taps a land for mana, that player adds one mana of any type that land produced." (Heartbeat
+    of Spring), "Whenever enchanted land is tapped for mana, its controller adds an additional {G}." (Wild Growth,
+    on anyone's land): whoever controls it. "Whenever you tap …" adds to its controller alone, refused where that
+    player's own permanents are read (:func:`_mana_of_permanent`).
+
+    Raises
+    ------
+    UnsupportedRuleError
+        Such an ability of a permanent another player controls.
+    """
+    for obj in state.battlefield():
+        if obj.controller == caster:
+            continue
+        for unread in abilities_of(obj).permanent_unsupported:
+            if "mana" in unread.topics and _ANYONES_MANA_TRIGGER.match(unread.span.lower()):
+                raise UnsupportedRuleError(obj.name, unread.span, f"{unread.reason}: it may add mana to {caster}")
+
+
+_ANYONES_MANA_TRIGGER = re.compile(r"whenever (?!you tap\b)")
+"""A triggered mana ability that may add mana to another player than its controller (not "Whenever you tap …")."""
 
 _GIVES_MANA = re.compile(r'\b(has|have|gains?)\b[^.]*"[^"]*: add\b')
 """An unread line that may give permanents a mana ability ('Lands you control have "{T}: Add …"', CR 613.1f)."""

@@ -533,3 +533,30 @@ def test_depletion_land(make_state, counters, expected):
         opponent=[("bears", "Grizzly Bears"), ("elves", "Llanowar Elves")],
     )
     assert legal_casts(state, "growth").count() == expected
+
+
+@pytest.mark.parametrize(
+    ("enchantment", "side", "refused"),
+    [
+        ("Heartbeat of Spring", "P2", True),  # "a player taps a land": P1's Mountain too
+        ("Zendikar Resurgent", "P2", False),  # "you tap": P2's lands alone
+        ("Zendikar Resurgent", "P1", True),  # P1's own Mountain
+    ],
+)
+def test_triggered_mana_abilities_refuse_whom_they_may_add_mana_to(make_state, enchantment, side, refused):
+    """A triggered mana ability not read (CR 605.1b) refuses the answers of the players it may add mana to.
+
+    Lightning Bolt with P1's one Mountain: its targets are P1 and P2 (no creature), 2 casts, when no mana trigger
+    may change what P1 pays with.
+    """
+    board = [("ench", enchantment)]
+    state = make_state(
+        hand=[("bolt", "Lightning Bolt")],
+        battlefield=[("mtn", "Mountain")] + (board if side == "P1" else []),
+        opponent=board if side == "P2" else [],
+    )
+    if refused:
+        with pytest.raises(UnsupportedRuleError, match="triggered mana ability"):
+            legal_casts(state, "bolt").count()
+    else:
+        assert legal_casts(state, "bolt").count() == 2
