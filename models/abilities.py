@@ -736,12 +736,15 @@ class Count:
         creatures in the caster's party: up to one each of Cleric, Rogue, Warrior and Wizard among the creatures
         they control, CR 700.8), ``"life"`` (the caster's life total, CR 119), ``"total power"`` (the total
         power of the creatures the caster controls, CR 208), ``"devotion to black"`` (and the other colours: the
-        mana symbols of that colour among the mana costs of the caster's permanents, CR 700.5). None: objects
-        are counted.
+        mana symbols of that colour among the mana costs of the caster's permanents, CR 700.5), ``"experience
+        counters"`` (the counters of a kind the player has, CR 122.1). None: objects are counted.
     distinct : str or None
         Count the different values among the objects, not the objects: ``"color"`` ("each color among permanents
         you control", CR 105.2), ``"card type"`` ("card types among cards in your graveyard", CR 205.2a),
         ``"mana value"`` ("mana values among cards in your graveyard", CR 202.3). None: each object counts once.
+    counters_on : str or None
+        Count the counters on the permanent whose ability it is, of this kind (``"+1/+1"``, ``"charge"``) or of any
+        kind (``"any"``): "for each +1/+1 counter on this creature" (CR 122.1). None: objects are counted.
 
     Examples
     --------
@@ -758,6 +761,7 @@ class Count:
     objects: TargetSpec | None = None
     quantity: str | None = None
     distinct: str | None = None
+    counters_on: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -985,14 +989,29 @@ class Protection:
         Protection from everything (CR 702.16j).
     text : str
         The ability as printed.
+    subtypes : frozenset of str
+        Protection from objects of these subtypes ("protection from Goblins", "from Arcane"; CR 702.16a, 205.3).
+    supertypes : frozenset of str
+        Protection from objects of these supertypes ("protection from snow", CR 205.4).
+    colour_counts : frozenset of str
+        ``"multicolored"`` (two colours or more, CR 105.4) and ``"monocolored"`` (exactly one, CR 105.4).
     """
 
     colors: frozenset[Color] = frozenset()
     card_types: frozenset[CardType] = frozenset()
     everything: bool = False
     text: str = ""
+    subtypes: frozenset[str] = frozenset()
+    supertypes: frozenset[str] = frozenset()
+    colour_counts: frozenset[str] = frozenset()
 
-    def stops(self, spell_colors: frozenset[Color], spell_types: tuple[CardType, ...]) -> bool:
+    def stops(
+        self,
+        spell_colors: frozenset[Color],
+        spell_types: tuple[CardType, ...],
+        spell_subtypes: tuple[str, ...] = (),
+        spell_supertypes: tuple[str, ...] = (),
+    ) -> bool:
         """Whether this protection stops targeting by a spell (CR 702.16b).
 
         Parameters
@@ -1000,12 +1019,20 @@ class Protection:
         spell_colors : frozenset of Color
             The spell's colours on the stack (a spliced text adds none, CR 702.47c).
         spell_types : tuple of CardType
+        spell_subtypes, spell_supertypes : tuple of str
+            The spell's subtypes ("Goblin" of a Kindred spell, "Arcane") and supertypes ("Snow").
 
         Returns
         -------
         bool
         """
-        return self.everything or bool(self.colors & spell_colors) or any(t in self.card_types for t in spell_types)
+        if self.everything or self.colors & spell_colors or any(t in self.card_types for t in spell_types):
+            return True
+        if ("multicolored" in self.colour_counts and len(spell_colors) >= 2) or (
+            "monocolored" in self.colour_counts and len(spell_colors) == 1
+        ):
+            return True
+        return bool(self.subtypes.intersection(spell_subtypes) or self.supertypes.intersection(spell_supertypes))
 
 
 @dataclass(frozen=True, slots=True)
@@ -1383,7 +1410,10 @@ class EffectCondition:
         ``"attacking"``, ``"untapped"``, ``"tapped"``: the source is so (CR 506.4, 110.5); ``"counter"``: the
         source has a counter of the kind ``counter`` (CR 122.1); ``"control"``: ``requirement`` holds for the
         source's controller; ``"graveyard at least"``: its controller's graveyard holds ``number`` cards or more;
-        ``"no cards in hand"``: its controller's hand is empty.
+        ``"no cards in hand"``: its controller's hand is empty; ``"count"``: what ``count`` counts, "you" being the
+        source's controller (or, with ``an_opponent``, for some opponent of theirs), is at least ``number`` and at
+        most ``at_most`` ("as long as you control seven or more lands", "as long as an opponent has no cards in
+        hand", "as long as your life total is 10 or less").
     colours : frozenset of Color
         The colours of a devotion condition ("devotion to black and green": both, counted together, CR 700.5a).
     number : int
@@ -1397,6 +1427,12 @@ class EffectCondition:
         counters of the kind ``counter`` (a leveler's striation, CR 711.2a-b).
     requirement : ControlRequirement or None
         What a ``"control"`` condition asks ("you control a Forest", "an opponent controls an Island").
+    count : Count or None
+        What a ``"count"`` condition counts.
+    an_opponent : bool
+        A ``"count"`` condition holds when it holds for one opponent of the source's controller, "you" being them.
+    other : bool
+        A ``"count"`` condition of "another …": the source itself is not counted.
     """
 
     kind: str
@@ -1406,6 +1442,9 @@ class EffectCondition:
     counter: str = ""
     requirement: ControlRequirement | None = None
     at_most: int | None = None
+    count: Count | None = None
+    an_opponent: bool = False
+    other: bool = False
 
 
 @dataclass(frozen=True, slots=True)

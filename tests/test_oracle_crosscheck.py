@@ -246,8 +246,9 @@ CASES = [
     ),
     # "Counter target spell with converted mana cost 2."
     C("DIS", "Spell Snare", targets=((T("spell"),),), detail=[(0, {"quals": [{Q("mana value", 2)}]})]),
-    # "Protection from monocolored": not a colour (a multicolored spell may target it), not in the model
-    C("DIS", "Guardian of the Guildpact", permanent_unsupported="targeting", protection=set()),
+    # "Protection from monocolored": no colour of its own (CR 105.4: a spell of exactly one colour can't target it;
+    # a multicolored or colourless one may), read as such
+    C("DIS", "Guardian of the Guildpact", protection=set()),
     # Research // Development, left half: "Choose up to four cards you own from outside the game ..." (no target)
     C("DIS", "Research"),
     # ------------------------------------------------------------------ ISD

@@ -56,7 +56,7 @@ from models.oracle.keyword_costs import (
 from models.oracle.reading import CardReading, Keyword, KeywordKind, KeywordReader
 from models.oracle.mana_abilities import mana_ability
 from models.oracle.unread import PERMANENT_RELEVANT, UnreadText, topics_of
-from models.oracle.words import COLOR_WORDS, TYPE_WORDS, strip_reminder
+from models.oracle.words import COLOR_WORDS, SUBTYPE_BY_WORD, TYPE_WORDS, strip_reminder
 
 __all__ = [
     "KEYWORD_TABLE",
@@ -167,6 +167,9 @@ def _read_protection(keyword: Keyword, tree: Tree[Token], line: str, reading: Ca
     """ "Protection from red and from blue" (CR 702.16a); a quality not read is reported, the rest kept."""
     colors: set[Color] = set()
     types: set[CardType] = set()
+    subtypes: set[str] = set()
+    supertypes: set[str] = set()
+    colour_counts: set[str] = set()
     everything = False
     for child in tree.children:
         if not isinstance(child, Tree):
@@ -178,6 +181,12 @@ def _read_protection(keyword: Keyword, tree: Tree[Token], line: str, reading: Ca
             types.add(TYPE_WORDS[word])
         elif child.data == "protection_everything":
             everything = True
+        elif word.lower() in ("multicolored", "monocolored"):
+            colour_counts.add(word.lower())
+        elif word.lower() == "snow":
+            supertypes.add("Snow")
+        elif (subtype := _subtype_of_plural(word.lower())) is not None:
+            subtypes.add(subtype)
         else:
             reading.unsupported.append(
                 UnsupportedText(
@@ -190,9 +199,27 @@ def _read_protection(keyword: Keyword, tree: Tree[Token], line: str, reading: Ca
             )
     tokens = tree_tokens(tree)
     reading.protections.append(
-        Protection(frozenset(colors), frozenset(types), everything, line[tokens[0].start_pos : tokens[-1].end_pos])
+        Protection(
+            frozenset(colors),
+            frozenset(types),
+            everything,
+            line[tokens[0].start_pos : tokens[-1].end_pos],
+            frozenset(subtypes),
+            frozenset(supertypes),
+            frozenset(colour_counts),
+        )
     )
     return True
+
+
+def _subtype_of_plural(word: str) -> str | None:
+    """The subtype a plural word names ("clerics", "elves", "werewolves", "arcane"), or None (CR 205.3)."""
+    if word in SUBTYPE_BY_WORD:
+        return SUBTYPE_BY_WORD[word]
+    for plural, single in (("ves", "f"), ("ies", "y"), ("es", ""), ("s", "")):
+        if word.endswith(plural) and (candidate := word[: -len(plural)] + single) in SUBTYPE_BY_WORD:
+            return SUBTYPE_BY_WORD[candidate]
+    return None
 
 
 def _read_awaken(keyword: Keyword, tree: Tree[Token], line: str, reading: CardReading) -> bool:

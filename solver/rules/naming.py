@@ -596,12 +596,15 @@ def _stopped_by_spell(problem: CastProblem, candidate: str) -> Reason | None:
             f"and {problem.caster} is an opponent of its controller",
         )
     for protection in abilities.protections:
-        if protection.stops(problem.spell_colors, problem.spell_types):
+        card = problem.spell.card
+        if protection.stops(problem.spell_colors, problem.spell_types, card.subtypes, card.supertypes):
             colors = "".join(sorted(c.value for c in problem.spell_colors)) or "colorless"
+            by_kind = protection.subtypes or protection.supertypes  # "from Goblins": say what the spell is
+            kinds = " ".join((*card.supertypes, *card.subtypes)) if by_kind else ""
             return Reason(
                 "CR 702.16b",
                 f"{name} has {protection.text.lower() if protection.text else 'protection'}; "
-                f"the spell {problem.spell.name} is {colors}",
+                f"the spell {problem.spell.name} is {colors}{f' ({kinds})' if kinds else ''}",
             )
     return None
 

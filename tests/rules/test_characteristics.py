@@ -154,3 +154,27 @@ def test_a_haste_counter_lets_a_summoning_sick_creature_tap_for_mana(make_state,
             battlefield=[("elves", "Llanowar Elves", {"summoning_sick": True, "counters": counters})],
         )
         assert len(casts(state, "growth")) == expected, counters
+
+
+@pytest.mark.parametrize(
+    ("protected", "spell", "expected"),
+    [
+        ("Warren-Scourge Elf", "Tarfire", 2),  # a Goblin spell (Kindred Instant — Goblin): P1, P2
+        ("Warren-Scourge Elf", "Shock", 3),  # no Goblin: P1, P2 and the Elf
+        ("Basri's Lieutenant", "Lightning Helix", 2),  # red and white, multicolored: P1, P2
+        ("Basri's Lieutenant", "Lightning Bolt", 3),  # red alone: P1, P2 and the Lieutenant
+        ("Guardian of the Guildpact", "Lightning Bolt", 2),  # monocolored (CR 105.4): P1, P2
+        ("Guardian of the Guildpact", "Lightning Helix", 3),  # two colours: P1, P2 and the Guardian
+    ],
+)
+def test_protection_from_a_creature_type_and_from_multicolored(make_state, protected, spell, expected):
+    """ "Protection from Goblins", "from multicolored", "from monocolored": no such spell targets it (CR 702.16b).
+
+    Each spell deals damage to any target; the protected creature is P2's, and the only one.
+    """
+    state = make_state(
+        hand=[("spell", spell)],
+        battlefield=lands("Mountain", 2) + lands("Plains", 1),
+        opponent=[("guard", protected)],
+    )
+    assert legal_casts(state, "spell").count() == expected
