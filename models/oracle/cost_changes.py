@@ -37,6 +37,7 @@ __all__ = [
     "read_cost_when_line",
     "read_self_cost_line",
     "read_cost_modifier_line",
+    "read_targeted_cost_line",
 ]
 
 
@@ -248,6 +249,51 @@ def read_cost_when_line(reading: CardReading, line: str, original: str) -> bool:
         reading.unsupported.append(own_when)
     else:
         reading.cost_modifiers.extend(own_when)
+    return True
+
+
+_TARGETED_COST = re.compile(
+    r"(?P<words>[a-z ]+ )?spells (?P<who>you|your opponents) cast that targets? (?P<what>[^.]+?) costs? "
+    r"\{(?P<amount>\d+)\} (?P<sign>more|less) to cast\."
+)
+_TARGETED_ACTIVATION = re.compile(
+    r"abilities (?:you|your opponents) activate that targets? [^.]+ costs? \{\d+\} (?:more|less) to activate\."
+)
+
+
+def read_targeted_cost_line(reading: CardReading, line: str, original: str) -> bool:
+    """A permanent's change of the cost of spells that target something (CR 601.2f), or of abilities (none cast).
+
+    "Spells your opponents cast that target a creature or planeswalker you control cost {2} more to cast."
+    (Kasmina, Enigmatic Mentor): a change with ``if_targets``, "you" being the permanent's controller
+    (:func:`solver.rules.cost_changes.cost_modifiers_of` reads it from the caster's side). "Abilities your
+    opponents activate that target … cost {2} more to activate." changes no spell's cost: bears on no cast.
+    A phrase or a quality of the spells not read is reported.
+    """
+    if reading.is_spell:
+        return False
+    if _TARGETED_ACTIVATION.fullmatch(line):
+        reading.static_no_cast.append(original)
+        return True
+    found = _TARGETED_COST.fullmatch(line)
+    if found is None:
+        return False
+    spec = targeted_condition(found["what"])
+    qualities = spell_qualities(found["words"].strip()) if found["words"] else None
+    if spec is None or (found["words"] and qualities is None):
+        reading.unsupported.append(
+            UnsupportedText(
+                original,
+                "a cost change of spells that target something, not read",
+                casting_relevant=False,
+                permanent_relevant=True,
+                topics=topics_of(original),
+            )
+        )
+        return True
+    amount = int(found["amount"]) * (1 if found["sign"] == "more" else -1)
+    casters = "you" if found["who"] == "you" else "opponents"
+    reading.cost_modifiers.append(CostModifier(amount, original, qualities=qualities, casters=casters, if_targets=spec))
     return True
 
 

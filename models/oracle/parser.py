@@ -30,6 +30,7 @@ from models.oracle.announced_x import (
 from models.oracle.cost_changes import (
     read_cost_modifier_line,
     read_cost_when_line,
+    read_targeted_cost_line,
     read_cost_where_x_line,
     read_self_cost_line,
 )
@@ -117,6 +118,7 @@ LINE_READERS: tuple[LineReader, ...] = (
     read_next_spell_line,  # "The next sorcery spell you cast this turn can be cast as though it had flash."
     read_cost_where_x_line,  # "This spell costs {X} less to cast, where X is …" (CR 601.2f)
     read_cost_when_line,  # "This spell costs {1} less to cast during your turn." (CR 601.2f)
+    read_targeted_cost_line,  # "Spells your opponents cast that target a creature you control cost {2} more …"
     read_conditional_flash_line,  # "… as though it had flash if …" (CR 601.3)
     read_cast_only_line,  # "Cast this spell only if …" (CR 601.3)
     read_enchant_line,  # "Enchant creature, land, or planeswalker" (CR 702.5a)

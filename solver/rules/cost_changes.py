@@ -19,9 +19,10 @@ Mana value never includes any of this (CR 202.3). The payment rule that reads th
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
-from models.abilities import CostModifier
+from models.abilities import ControllerFilter, CostModifier
 from models.choices import ChoiceKey, CostObjectsKey, TargetKey
 from models.errors import UnsupportedRuleError
 from models.mana import ManaCost, ManaSymbol, SymbolKind
@@ -75,9 +76,34 @@ def cost_modifiers_of(problem: CastProblem) -> list[CostModifier]:
             continue
         if modifier.from_zone is not None and problem.spell.zone is not modifier.from_zone:
             continue  # "Spells you cast from your graveyard cost {1} less" (CR 601.2f)
+        if modifier.if_targets is not None and obj.controller != problem.caster:
+            modifier = _from_the_casters_side(problem, obj, modifier)
         found.append(modifier)
     problem.memo.cost_modifiers = found
     return found
+
+
+def _from_the_casters_side(problem: CastProblem, obj: GameObject, modifier: CostModifier) -> CostModifier:
+    """A permanent's change on what spells target, its "you control" said from the caster's side (CR 109.5).
+
+    "Spells your opponents cast that target a creature or planeswalker you control": "you" is the permanent's
+    controller, an opponent of the caster; with two players, the phrase names what "an opponent" controls.
+
+    Raises
+    ------
+    UnsupportedRuleError
+        More than two players: which opponent controls the object would be a quality not modelled.
+    """
+    spec = modifier.if_targets
+    assert spec is not None
+    if spec.controller is ControllerFilter.ANY:
+        return modifier
+    if len(problem.state.players) > 2:
+        raise UnsupportedRuleError(
+            obj.name, modifier.text, "a cost change on what one opponent controls, with more than two players"
+        )
+    flipped = ControllerFilter.OPPONENT if spec.controller is ControllerFilter.YOU else ControllerFilter.YOU
+    return dataclasses.replace(modifier, if_targets=dataclasses.replace(spec, controller=flipped))
 
 
 def _cost_changers(state: GameState) -> tuple[tuple[GameObject, CostModifier], ...]:

@@ -589,3 +589,33 @@ def test_reduction_for_spells_of_either_colour(make_state, familiar, expected):
         battlefield=lands("Mountain", 4) + ([("familiar", "Thornscape Familiar")] if familiar else []),
     )
     assert legal_casts(state, "axe").count() == expected
+
+
+@pytest.mark.parametrize(("mountains", "expected"), [(1, 3), (3, 5)])
+def test_spells_that_target_what_the_permanents_controller_controls_cost_more(make_state, mountains, expected):
+    """Kasmina (P2's) makes P1's spells that target P2's creatures or planeswalkers cost {2} more (CR 601.2f).
+
+    "Spells your opponents cast that target a creature or planeswalker you control cost {2} more to cast." Targets
+    are chosen before the total cost is determined (CR 601.2c, 601.2f). P1's Lightning Bolt ({R}, any target):
+    its targets are P1, P2, P1's own Bears (not P2's: {R}), P2's Bears and Kasmina ({2}{R} each). With 1
+    Mountain: P1, P2, P1's Bears = 3 casts; with 3: all 5.
+    """
+    state = make_state(
+        hand=[("bolt", "Lightning Bolt")],
+        battlefield=lands("Mountain", mountains) + [("mine", "Grizzly Bears")],
+        opponent=[("kasmina", "Kasmina, Enigmatic Mentor"), ("theirs", "Grizzly Bears")],
+    )
+    assert legal_casts(state, "bolt").count() == expected
+
+
+def test_a_targeted_cost_change_binds_only_the_opponents_of_its_controller(make_state):
+    """P1's own Kasmina changes nothing of P1's spells (CR 601.2f: "your opponents cast").
+
+    Lightning Bolt with 1 Mountain targets P1, P2, Kasmina and P2's Bears: 4 casts.
+    """
+    state = make_state(
+        hand=[("bolt", "Lightning Bolt")],
+        battlefield=lands("Mountain", 1) + [("kasmina", "Kasmina, Enigmatic Mentor")],
+        opponent=[("theirs", "Grizzly Bears")],
+    )
+    assert legal_casts(state, "bolt").count() == 4
