@@ -203,14 +203,13 @@ def test_a_quality_the_permanent_lacks_makes_no_edge() -> None:
 def test_pairs_the_rules_cannot_judge_are_left_out_and_listed() -> None:
     """CR 613.4: a quality naming power of a permanent whose power a static ability not read changes is not judged.
 
-    Terashi's Verdict ("target attacking creature with power 3 or less") and Beasts of Bogardan (protection
-    from red; "gets +1/+1 as long as an opponent controls a nontoken white permanent", a condition not read): no
-    edge, and the pair is listed.
+    Terashi's Verdict ("target attacking creature with power 3 or less") and Uril, the Miststalker (hexproof;
+    "gets +2/+2 for each Aura attached to it", a count not read): no edge, and the pair is listed.
     """
-    found = build_interaction_graph(pool("Terashi's Verdict", "Beasts of Bogardan"))
+    found = build_interaction_graph(pool("Terashi's Verdict", "Uril, the Miststalker"))
     assert edges_of(found.graph, "target") == set()
     assert [(spell, permanent) for spell, permanent, _ in found.undecided] == [
-        ("Terashi's Verdict", "Beasts of Bogardan")
+        ("Terashi's Verdict", "Uril, the Miststalker")
     ]
     assert "CR 613.4" in found.undecided[0][2]
 
@@ -224,17 +223,18 @@ def test_the_two_relations_apart() -> None:
 
 
 def test_unread_cards_are_skipped_and_counted() -> None:
-    """Text that is not read is never guessed: Crushing Pain and Kitsune Riftwalker are skipped.
+    """Text that is not read is never guessed: Crushing Pain and Collectigull are skipped.
 
-    Crushing Pain's "target creature that was dealt damage this turn" is not read.
+    Crushing Pain's "target creature that was dealt damage this turn" is not read, nor Collectigull's "protection
+    from common" (a rarity, no quality of the rules).
     """
-    found = build_interaction_graph(pool("Crushing Pain", "Kitsune Riftwalker", "Reach Through Mists", "Glacial Ray"))
+    found = build_interaction_graph(pool("Crushing Pain", "Collectigull", "Reach Through Mists", "Glacial Ray"))
     assert found.cards == 4
     assert [(s.name, s.role) for s in found.skipped] == [
         ("Crushing Pain", "spell"),
-        ("Kitsune Riftwalker", "permanent"),
+        ("Collectigull", "permanent"),
     ]
-    assert "Crushing Pain" not in found.graph and "Kitsune Riftwalker" not in found.graph
+    assert "Crushing Pain" not in found.graph and "Collectigull" not in found.graph
     assert edges_of(found.graph, "splice") == {("Glacial Ray", "Reach Through Mists")}
 
 

@@ -74,6 +74,9 @@ _NO_CAST = re.compile(
     r"|if this card is in your opening hand, you may begin the game with it on the battlefield\."
     r"|if (?:~|this [a-z]+) would be put into a graveyard from anywhere, [^.]*\."
     r"|if you would gain life, you gain [^.]* instead\."
+    # what a spell's damage does as it resolves: replacement and prevention effects (CR 614.1a, 615)
+    r"|if [^.]*\bwould deal (?:noncombat )?damage\b[^.]*, (?:it deals|prevent)[^.]*\."
+    r"|if you would lose unspent mana, [^.]*\."
     r")"
 )
 """Static lines whose effect only concerns what no cast reads: how the permanent entered, combat, untapping, the
@@ -150,10 +153,16 @@ def read_static_effects(line: str) -> tuple[ContinuousEffect, ...] | None:
         One effect per line read (its changes by layer); None when a part of the line is not read: no part of it
         is then guessed.
     """
+    # protection's state-based action would put the Aura into the graveyard: this one stays (CR 303.4d, 702.16d)
+    line = _STAYS.sub(".", line)
     try:
         return _read(line)
     except UnreadText:
         return None
+
+
+_STAYS = re.compile(r"\. this effect doesn't remove (?:this aura|~)\.$")
+"""The Aura's own exception to what protection does to Auras, CR 702.16d: nothing a cast reads."""
 
 
 _LEVEL = re.compile(r"level (?P<low>\d+)(?:-(?P<high>\d+)|\+)")
@@ -428,7 +437,70 @@ def _read_condition(words: str) -> EffectCondition:
         return EffectCondition("graveyard at least", number=_number(graveyard.group(1)), text=words)
     if words == "you have no cards in hand":
         return EffectCondition("no cards in hand", text=words)
+    counted = _count_condition(words)
+    if counted is not None:
+        return counted
     raise UnreadText(words, "a condition of a static ability not read")
+
+
+_HOW_MANY = r"(?P<n>an?|another|no|[a-z]+|\d+)(?: or (?P<way>more|greater|fewer|less))?"
+_CONTROL_COUNT = re.compile(
+    rf"(?P<who>you control|an opponent controls|your opponents control) {_HOW_MANY} (?P<what>.+)"
+)
+_HAVE_COUNT = re.compile(
+    rf"(?P<who>you have|an opponent has) {_HOW_MANY} (?P<what>cards in (?:your |their )?hand|life)"
+)
+_LIFE_TOTAL = re.compile(r"your life total is (?P<total>\d+) or (?P<bound>less|greater)")
+_CARDS_COUNT = re.compile(
+    rf"there (?:are|is) {_HOW_MANY} (?P<cards>(?:[a-z]+ )*cards? in (?:your graveyard|all graveyards))"
+)
+
+
+def _count_condition(words: str) -> EffectCondition | None:
+    """A ``"count"`` condition, or None when not read.
+
+    "you control seven or more lands", "an opponent has no cards in hand", "your life total is 10 or less",
+    "there are four or more creature cards in your graveyard" (CR 611.3a).
+    """
+    if (found := _CONTROL_COUNT.fullmatch(words)) is not None:
+        count = _count(found["what"] + " you control")
+        who = found["who"]
+        if count is None or count.zone is not Zone.BATTLEFIELD:
+            return None
+        if who == "your opponents control":
+            count = dataclasses.replace(count, controller="opponents")
+        return _bounded(found, count, words, an_opponent=who == "an opponent controls")
+    if (found := _LIFE_TOTAL.fullmatch(words)) is not None:
+        number, life = int(found["total"]), Count(quantity="life", text=words)
+        if found["bound"] == "less":
+            return EffectCondition("count", text=words, count=life, at_most=number)
+        return EffectCondition("count", text=words, count=life, number=number)
+    if (found := _CARDS_COUNT.fullmatch(words)) is not None:
+        count = _count(found["cards"])
+        return None if count is None else _bounded(found, count, words)
+    if (found := _HAVE_COUNT.fullmatch(words)) is not None:
+        count = Count(Zone.HAND, "you", text=words) if "hand" in found["what"] else Count(quantity="life", text=words)
+        return _bounded(found, count, words, an_opponent=found["who"] == "an opponent has")
+    return None
+
+
+def _bounded(found: re.Match[str], count: Count, words: str, *, an_opponent: bool = False) -> EffectCondition | None:
+    """The condition "N or more", "N or fewer", "no", "a", "another" says of a count."""
+    n, way = found["n"], found["way"]
+    if n in ("a", "an", "another"):
+        if way is not None:
+            return None
+        return EffectCondition(
+            "count", text=words, count=count, number=1, an_opponent=an_opponent, other=n == "another"
+        )
+    if n == "no":
+        return EffectCondition("count", text=words, count=count, at_most=0, an_opponent=an_opponent)
+    if way is None or not (n.isdigit() or n in NUMBER_WORDS):
+        return None  # "exactly one", "one": not read
+    number = _number(n)
+    if way in ("more", "greater"):
+        return EffectCondition("count", text=words, count=count, number=number, an_opponent=an_opponent)
+    return EffectCondition("count", text=words, count=count, at_most=number, an_opponent=an_opponent)
 
 
 def _colour(word: str) -> Color:
@@ -452,16 +524,56 @@ def _count(words: str) -> Count | None:
     Permanents by their qualities and controller, or cards in the controller's graveyard or hand
     (:func:`~models.oracle.targets.read_counted`).
     """
-    if words == "cards in your hand":
+    if words in ("cards in your hand", "card in your hand"):
         return Count(Zone.HAND, "you", text=words)
+    if (counters := _COUNTERS_ON_SOURCE.fullmatch(words)) is not None:
+        return Count(counters_on=(counters["kind"] or "any").strip(), text=words)
+    if (cards := _CARDS_IN.fullmatch(words)) is not None:
+        return _cards_in(cards, words)
+    if (had := re.fullmatch(r"([a-z]+) counters? you have", words)) is not None:  # a player's counters (CR 122.1)
+        return Count(quantity=f"{had.group(1)} counters", text=words)
     count = read_counted(words) or read_counted(_singular_phrase(words))
-    if count is None or count.objects or count.turn_fact or count.quantity or count.distinct or count.opponents:
+    if count is None or count.objects or count.quantity not in (None, "players", "life"):
+        return None
+    if count.distinct not in (None, "color") or (count.distinct and count.zone is not Zone.BATTLEFIELD):
         return None
     if count.zone is not Zone.BATTLEFIELD and (
         count.zone not in (Zone.GRAVEYARD, Zone.HAND) or count.controller != "you"
     ):
         return None
     return count
+
+
+_CARDS_IN = re.compile(
+    r"(?P<types>(?:[a-z]+(?: and/or | or | and |, ))*[a-z]+ )?cards? in "
+    r"(?P<where>all graveyards|your graveyard|your opponents' graveyards|your hand)"
+)
+"""Cards in a zone by card type: "creature cards in all graveyards", "instant and sorcery cards in your graveyard"."""
+
+
+def _cards_in(found: re.Match[str], words: str) -> Count | None:
+    """The count of cards :data:`_CARDS_IN` matched, or None when a word is not a card type (CR 205.2a)."""
+    qualities = None
+    if found["types"]:
+        names = re.split(r" and/or | or | and |, ", found["types"].strip())
+        if not all(name in _CARD_TYPES for name in names):
+            return None
+        clause = frozenset(Quality("type", _CARD_TYPES[name]) for name in names)
+        qualities = ObjectFilter((clause,), found["types"].strip())
+    zone, controller = {
+        "all graveyards": (Zone.GRAVEYARD, "any"),
+        "your graveyard": (Zone.GRAVEYARD, "you"),
+        "your opponents' graveyards": (Zone.GRAVEYARD, "opponents"),
+        "your hand": (Zone.HAND, "you"),
+    }[found["where"]]
+    return Count(zone, controller, qualities, text=words)
+
+
+_COUNTERS_ON_SOURCE = re.compile(
+    r"(?P<kind>[+\-/0-9a-z]+ )?counters? on (?:~|this (?:creature|artifact|enchantment|equipment|aura|permanent|land|"
+    r"vehicle|planeswalker))"
+)
+"""Counters on the permanent whose ability it is: "for each +1/+1 counter on this creature" (CR 122.1)."""
 
 
 def _singular_phrase(words: str) -> str:
@@ -609,6 +721,13 @@ def _read_predicate(predicate: str, changes: dict[str, object]) -> bool:
                 return False
             changes["power_per"] = per
         return True
+    if (xs := _X_CHANGE.fullmatch(predicate)) is not None:  # "+X/+X, where X is the number of …" (CR 613.4c)
+        per = _count(xs["counted"])
+        if per is None:
+            return False
+        changes["power_change"] = (_x_sign(xs["power"]), _x_sign(xs["toughness"]))
+        changes["power_per"] = per
+        return True
     if (base := re.fullmatch(r"(?:has|have) base power and toughness (\d+)/(\d+)", predicate)) is not None:
         changes["base_power"] = (int(base.group(1)), int(base.group(2)))
         return True
@@ -620,9 +739,21 @@ def _read_predicate(predicate: str, changes: dict[str, object]) -> bool:
     return _read_ability_predicate(predicate, changes)
 
 
+_X_CHANGE = re.compile(
+    r"gets? (?P<power>[+-](?:x|0))/(?P<toughness>[+-](?:x|0)), where x is the number of (?P<counted>[^.]+)"
+)
+"""A change of power and toughness by a number the state counts: "gets -X/-X, where X is the number of …"."""
+
+
+def _x_sign(part: str) -> int:
+    """+1 for "+x", -1 for "-x", 0 for "+0" or "-0": the change per object counted."""
+    return 0 if part.endswith("0") else (1 if part.startswith("+") else -1)
+
+
 _FLAG_PREDICATES: tuple[tuple[re.Pattern[str], str, object], ...] = (
     (re.compile(r"(?:loses|lose) all (?:other )?abilities"), "loses_abilities", True),
     (re.compile(r"its activated abilities can't be activated"), "activation_banned", True),
+    (re.compile(r"its activated abilities can't be activated unless they're mana abilities"), "", None),
     (re.compile(r"(?:isn't|is not) a creature"), "remove_types", frozenset({CardType.CREATURE})),
 )
 """Predicates that set one field of the effect ("loses all abilities", CR 613.1f; "isn't a creature", 205.1a)."""

@@ -468,6 +468,61 @@ def holds_for(state: GameState, caster: str, requirement: ControlRequirement) ->
     )
 
 
+def count_in_state(state: GameState, you: PlayerId, count: Count, source: GameObject | None = None) -> int | None:
+    """What a count counts from the state alone, "you" being ``you``; None when it needs a cast to count.
+
+    Parameters
+    ----------
+    state : GameState
+    you : PlayerId
+        The player "you", "your" and "opponents" are said of: a permanent's controller, or the caster.
+    count : Count
+    source : GameObject or None
+        The permanent whose ability counts, for "counters on this creature" (CR 122.1).
+
+    Returns
+    -------
+    int or None
+        This turn's facts, opponents, players, the life total, counters on ``source``, cards in graveyards or
+        hands, permanents, with their qualities (and the different colours among them); None for what needs the
+        cast problem: objects named by a target phrase, the party, total power, devotion, distinct card types or
+        mana values.
+    """
+    if count.counters_on is not None:
+        if source is None:
+            return None
+        counters = dict(source.counters)
+        return sum(counters.values()) if count.counters_on == "any" else counters.get(count.counters_on, 0)
+    if count.turn_fact == "creatures_died":
+        return state.this_turn.creatures_died
+    if count.turn_fact in ("spells_cast", "life_lost"):
+        players = [p for p in state.players if (p == you) == (count.controller == "you")]
+        by = state.this_turn.spells_cast_by if count.turn_fact == "spells_cast" else state.this_turn.life_lost_by
+        return sum(by(p) for p in players)
+    if count.opponents:
+        return sum(1 for p in state.players if p != you)
+    if count.quantity == "players":
+        return len(state.players)
+    if count.quantity == "life":
+        return state.life_of(you)
+    if count.quantity is not None and count.quantity.endswith(" counters"):  # "experience counters you have"
+        return state.counters_of(you).get(count.quantity.removesuffix(" counters"), 0)
+    if count.quantity is not None or count.objects is not None or count.distinct not in (None, "color"):
+        return None
+    owners = {
+        "you": {you},
+        "opponents": {p for p in state.players if p != you},
+    }.get(count.controller, set(state.players))
+    if count.zone in (Zone.GRAVEYARD, Zone.HAND):
+        objects = [o for o in state.objects_in(count.zone) if o.owner in owners]
+    else:
+        objects = [o for o in state.battlefield() if o.controller in owners]
+    objects = [o for o in objects if has_qualities(o, count.qualities)]
+    if count.distinct == "color":
+        return len({c for o in objects for c in o.card.colors})
+    return len(objects)
+
+
 def count_of(problem: CastProblem, count: Count, player: str | None = None) -> int:
     """How many objects (or opponents, or what else the count names) a cost change counts now (CR 601.2f).
 
@@ -494,22 +549,17 @@ def count_of(problem: CastProblem, count: Count, player: str | None = None) -> i
         power), or the card types or mana values of a card with several faces.
     """
     state, caster = problem.state, problem.caster
-    if count.turn_fact == "creatures_died":
-        return state.this_turn.creatures_died
-    if count.turn_fact in ("spells_cast", "life_lost"):
-        players = [p for p in state.players if (p == caster) == (count.controller == "you")]
-        if player is not None:  # one player's facts ("an opponent cast two or more spells this turn")
-            players = [PlayerId(player)]
+    if count.turn_fact in ("spells_cast", "life_lost") and player is not None:
+        # one player's facts ("an opponent cast two or more spells this turn")
         by = state.this_turn.spells_cast_by if count.turn_fact == "spells_cast" else state.this_turn.life_lost_by
-        return sum(by(p) for p in players)
-    if count.opponents:
-        return sum(1 for p in state.players if p != caster)
-    if count.quantity == "players":
-        return len(state.players)
+        return by(PlayerId(player))
+    if _of_the_state_alone(count):
+        number = count_in_state(state, caster, count)
+        if number is None:  # counters on a permanent: counted by the permanent's own ability, never here
+            raise UnsupportedRuleError(problem.spell.name, count.text, "counters of no permanent named")
+        return number
     if count.quantity == "party":
         return party_size(problem)
-    if count.quantity == "life":
-        return state.life_of(caster)
     if count.quantity == "total power":
         return _total_power(problem)
     if count.quantity is not None and count.quantity.startswith("devotion to "):
@@ -534,6 +584,17 @@ def count_of(problem: CastProblem, count: Count, player: str | None = None) -> i
     if count.distinct is None:
         return len(objects)
     return len(_distinct_values(problem, objects, count.distinct))
+
+
+def _of_the_state_alone(count: Count) -> bool:
+    """Whether a count is a number of the state alone, no object counted: turn facts, players, life, counters."""
+    return bool(
+        count.counters_on is not None
+        or count.turn_fact
+        or count.opponents
+        or count.quantity in ("players", "life")
+        or (count.quantity or "").endswith(" counters")
+    )
 
 
 def _total_power(problem: CastProblem) -> int:

@@ -26,7 +26,7 @@ from models.objects import CardType, GameObject, ObjectId, PlayerId, Zone
 from models.state import GameState
 from models.subtypes import SUBTYPES
 from solver.abilities import StateTable, abilities_of, keyword_counters
-from solver.rules.conditions import holds_for
+from solver.rules.conditions import count_in_state, holds_for
 from solver.rules.qualities import has_qualities, is_of_kinds
 
 __all__ = ["as_the_game_sees_it", "devotion", "is_unattached_aura"]
@@ -194,7 +194,38 @@ def _holds(state: GameState, source: GameObject, condition: EffectCondition | No
         return len(state.objects_in(Zone.GRAVEYARD, now.controller)) >= condition.number
     if condition.kind == "no cards in hand":
         return not state.objects_in(Zone.HAND, now.controller)
+    if condition.kind == "count" and condition.count is not None:
+        players = [p for p in state.players if p != now.controller] if condition.an_opponent else [now.controller]
+        return any(_count_within(state, now, player, condition) for player in players)
     raise UnsupportedRuleError(source.name, condition.text, "a condition of a static ability not read")
+
+
+def _count_within(state: GameState, source: GameObject, you: PlayerId, condition: EffectCondition) -> bool:
+    """Whether a ``"count"`` condition's number, "you" being ``you``, is within its bounds.
+
+    Raises
+    ------
+    UnsupportedRuleError
+        A count the state alone doesn't give.
+    """
+    assert condition.count is not None
+    number = count_in_state(state, you, condition.count, source)
+    if number is None:
+        raise UnsupportedRuleError(source.name, condition.text, "a condition of a static ability not read")
+    if condition.other and has_qualities(source, condition.count.qualities) and _counted_itself(source, you, condition):
+        number -= 1  # "another …": the source is not one of them
+    return number >= condition.number and (condition.at_most is None or number <= condition.at_most)
+
+
+def _counted_itself(source: GameObject, you: PlayerId, condition: EffectCondition) -> bool:
+    """Whether the source is among the permanents a count of "another …" counted."""
+    count = condition.count
+    return (
+        count is not None
+        and count.zone is Zone.BATTLEFIELD
+        and source.zone is Zone.BATTLEFIELD
+        and (count.controller == "any" or (source.controller == you) == (count.controller == "you"))
+    )
 
 
 def _printed(obj: GameObject) -> _Seen:
@@ -405,14 +436,17 @@ def _sublayer(effect: ContinuousEffect) -> int:
 
 
 def _counted(state: GameState, source: GameObject, count: Count) -> int:
-    """What "for each …" or "equal to the number of …" counts now, "you" being the source's controller."""
-    if count.zone is not Zone.BATTLEFIELD:
-        return sum(1 for obj in state.objects_in(count.zone, source.controller) if has_qualities(obj, count.qualities))
-    players = {
-        "you": {source.controller},
-        "opponents": {p for p in state.players if p != source.controller},
-    }.get(count.controller, set(state.players))
-    return sum(1 for obj in state.battlefield() if obj.controller in players and has_qualities(obj, count.qualities))
+    """What "for each …" or "equal to the number of …" counts now, "you" being the source's controller.
+
+    Raises
+    ------
+    UnsupportedRuleError
+        A count the state alone doesn't give (the reader keeps such lines unread: never met).
+    """
+    number = count_in_state(state, source.controller, count, source)
+    if number is None:
+        raise UnsupportedRuleError(source.name, count.text, "a count of a static ability not read")
+    return number
 
 
 def _change(layer: Layer, one: _Applied, seen: _Seen, state: GameState) -> None:

@@ -205,17 +205,37 @@ def test_creature_types_set(make_state):
 # ---------------------------------------------------------------- what is not read refuses narrowly
 
 
-def test_power_change_not_read_refuses_power_only(make_state):
-    """Exoskeletal Armor's "+X/+X, where X is …" is not read: power can't be judged (CR 613.4).
+def test_power_change_by_a_count_of_cards_in_all_graveyards(make_state):
+    """Exoskeletal Armor: "+X/+X, where X is the number of creature cards in all graveyards" (CR 613.4c).
 
-    So Smite is unsupported. Lightning Bolt reads no power: its targets are P1, P2 and the Bears (the Armor is no
-    creature), 3 casts.
+    With one creature card in each graveyard the Bears are 2/2 + 2 = 4/4: Smite the Monstrous (power 4 or greater)
+    has them as its one target, 1 cast. With the opponent's card alone they are 3/3: no target, 0 casts.
     """
     board = [("bears", "Grizzly Bears"), ("armor", "Exoskeletal Armor", {"attached_to": "bears"})]
+    dead = [
+        {"id": "g1", "card": "Hill Giant", "zone": "graveyard", "owner": "P1"},
+        {"id": "g2", "card": "Hill Giant", "zone": "graveyard", "owner": "P2"},
+        {"id": "g3", "card": "Lightning Bolt", "zone": "graveyard", "owner": "P2"},  # no creature card: not counted
+    ]
+    state = make_state(
+        hand=[("smite", "Smite the Monstrous")], battlefield=lands("Plains", 4), opponent=board, objects=dead
+    )
+    assert _targets(state, "smite") == [("bears",)]
+    state = make_state(
+        hand=[("smite", "Smite the Monstrous")], battlefield=lands("Plains", 4), opponent=board, objects=dead[1:]
+    )
+    assert legal_casts(state, "smite").count() == 0
+
+
+def test_power_change_not_read_refuses_power_only(make_state):
+    """Rabid Wombat's "+2/+2 for each Aura attached to it" is not read: its power can't be judged (CR 613.4).
+
+    So Smite is unsupported. Lightning Bolt reads no power: its targets are P1, P2 and the Wombat, 3 casts.
+    """
     state = make_state(
         hand=[("smite", "Smite the Monstrous"), ("bolt", "Lightning Bolt")],
         battlefield=lands("Plains", 4) + lands("Mountain", 1),
-        opponent=board,
+        opponent=[("wombat", "Rabid Wombat")],
     )
     with pytest.raises(UnsupportedRuleError, match="613.4"):
         legal_casts(state, "smite").count()
@@ -231,7 +251,7 @@ def test_keyword_change_not_read_refuses_that_keyword_only(make_state, card):
         "Sky Oddity",
         "{2}{U}",
         "Creature — Bird",
-        "As long as you have seven or more cards in hand, creatures you control have flying.",
+        "As long as you've completed a dungeon, creatures you control have flying.",
         power="1",
         toughness="1",
     )
@@ -243,6 +263,67 @@ def test_keyword_change_not_read_refuses_that_keyword_only(make_state, card):
     with pytest.raises(UnsupportedRuleError, match="613.1f"):
         legal_casts(state, "plummet").count()
     assert legal_casts(state, "bolt").count() == 3
+
+
+@pytest.mark.parametrize(("cards_in_hand", "expected"), [(7, 1), (6, 0)])
+def test_condition_on_cards_in_hand(make_state, card, cards_in_hand, expected):
+    """ "As long as you have seven or more cards in hand, creatures you control have flying." (CR 611.3a).
+
+    The condition is P2's ("you" is the source's controller). With 7 cards in P2's hand, P2's Oddity has flying:
+    Plummet (destroy target creature with flying) has it as its one target, 1 cast; with 6, none, 0 casts.
+    """
+    oddity = card(
+        "Sky Oddity",
+        "{2}{U}",
+        "Creature — Bird",
+        "As long as you have seven or more cards in hand, creatures you control have flying.",
+        power="1",
+        toughness="1",
+    )
+    their_hand = [{"id": f"p2h{i}", "card": "Island", "zone": "hand", "owner": "P2"} for i in range(cards_in_hand)]
+    state = make_state(
+        hand=[("plummet", "Plummet")] + [(f"p1h{i}", "Island") for i in range(7)],  # P1's hand counts for nothing
+        battlefield=lands("Forest", 2),
+        opponent=[("oddity", oddity)],
+        objects=their_hand,
+    )
+    assert legal_casts(state, "plummet").count() == expected
+
+
+@pytest.mark.parametrize(("lands_of_p2", "expected"), [(7, 1), (6, 0)])
+def test_condition_on_how_many_lands_are_controlled(make_state, card, lands_of_p2, expected):
+    """ "As long as you control seven or more lands, this creature gets +2/+2." (CR 611.3a).
+
+    An inline 2/2 with that line on P2's side: with 7 lands it is 4/4, and Smite the Monstrous (power 4 or greater)
+    has it as its one target, 1 cast; with 6 it is 2/2: 0 casts.
+    """
+    giant = card(
+        "Land Eater",
+        "{2}{G}",
+        "Creature — Giant",
+        "As long as you control seven or more lands, this creature gets +2/+2.",
+        power="2",
+        toughness="2",
+    )
+    state = make_state(
+        hand=[("smite", "Smite the Monstrous")],
+        battlefield=lands("Plains", 4),
+        opponent=[("giant", giant)] + lands("Forest", lands_of_p2, "p2f"),
+    )
+    assert legal_casts(state, "smite").count() == expected
+
+
+@pytest.mark.parametrize(("counters", "expected"), [(2, 1), (1, 0)])
+def test_power_by_counters_on_the_source(make_state, card, counters, expected):
+    """Opaline Bracers: "+X/+X, where X is the number of charge counters on this Equipment" (CR 122.1, 613.4c).
+
+    Opaline Bracers with 2 charge counters on P2's Bears (2/2): 4/4, Smite the Monstrous's one target, 1 cast; with
+    1 counter, 3/3: 0 casts.
+    """
+    bracers = {"attached_to": "bears", "counters": {"charge": counters}}
+    board = [("bears", "Grizzly Bears"), ("bracers", "Opaline Bracers", bracers)]
+    state = make_state(hand=[("smite", "Smite the Monstrous")], battlefield=lands("Plains", 4), opponent=board)
+    assert legal_casts(state, "smite").count() == expected
 
 
 @pytest.mark.parametrize(("spell", "expected"), [("Lightning Bolt", 0), ("Opt", 1)])
@@ -570,3 +651,33 @@ def test_mana_given_to_creatures_with_a_counter(make_state, counters, expected):
         ],
     )
     assert legal_casts(state, "growth").count() == expected
+
+
+@pytest.mark.parametrize(("aura", "expected"), [("Faith's Fetters", 1), ("Arrest", 0)])
+def test_activation_banned_unless_mana_abilities(make_state, aura, expected):
+    """Faith's Fetters bans activated abilities "unless they're mana abilities" (CR 605.3a); Arrest bans them all.
+
+    P1's Llanowar Elves, enchanted by P2's Aura, is P1's one mana source. Giant Growth ({G}, target creature: the
+    Elves are the one creature): under Fetters the Elves still tap for {G}, 1 cast; under Arrest, 0 casts.
+    """
+    state = make_state(
+        hand=[("growth", "Giant Growth")],
+        battlefield=[("elves", "Llanowar Elves")],
+        opponent=[("aura", aura, {"attached_to": "elves"})],
+    )
+    assert legal_casts(state, "growth").count() == expected
+
+
+@pytest.mark.parametrize(("cards_in_hand", "expected"), [(2, 1), (1, 0)])
+def test_power_by_the_cards_in_the_controllers_hand(make_state, cards_in_hand, expected):
+    """Empyrial Armor: "Enchanted creature gets +1/+1 for each card in your hand." (CR 613.4c).
+
+    P2's Armor on P2's Bears (2/2) with 2 cards in P2's hand: 4/4, Smite the Monstrous's one target, 1 cast; with
+    1 card, 3/3, 0 casts. "Your" is the Armor's controller's (P1's hand holds Smite and counts for nothing).
+    """
+    their_hand = [{"id": f"p2h{i}", "card": "Island", "zone": "hand", "owner": "P2"} for i in range(cards_in_hand)]
+    board = [("bears", "Grizzly Bears"), ("armor", "Empyrial Armor", {"attached_to": "bears"})]
+    state = make_state(
+        hand=[("smite", "Smite the Monstrous")], battlefield=lands("Plains", 4), opponent=board, objects=their_hand
+    )
+    assert legal_casts(state, "smite").count() == expected
