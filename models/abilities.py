@@ -1551,8 +1551,9 @@ class CastingRule:
     kind : str
         ``"can't cast"``: the players named can't cast the spells named (CR 101.2: a "can't" beats any "can");
         ``"sorcery timing"``: they can cast them only any time they could cast a sorcery (CR 307.1);
-        ``"one each turn"``: they can't cast more than one spell each turn (the state's ``this_turn.spells_cast``);
-        ``"as though flash"``: they may cast them as though they had flash (CR 601.3c, 702.8a).
+        ``"one each turn"``: they can't cast more than ``limit`` spells each turn (the state's
+        ``this_turn.spells_cast``); ``"as though flash"``: they may cast them as though they had flash (CR 601.3c,
+        702.8a); ``"without paying"``: they may cast them without paying their mana costs (CR 118.9).
     players : str
         ``"you"`` (the permanent's controller), ``"opponents"`` (its controller's opponents) or ``"each"``.
     spells : ObjectFilter or None
@@ -1567,8 +1568,14 @@ class CastingRule:
     not_from_hand : bool
         Only spells cast from anywhere other than their caster's hand.
     condition : EffectCondition or None
-        "During your turn", "during combat" (kind ``"combat"``), "who attacked with a creature this turn" (kind
+        "During your turn", "during turns other than yours" (kind ``"not your turn"``: "you can cast spells only
+        during your turn"), "during combat" (kind ``"combat"``), "who attacked with a creature this turn" (kind
         ``"attacked this turn"``: the caster did, the state's ``this_turn.attacked``): when it applies.
+    limit : int
+        Of ``"one each turn"``: how many spells each turn ("no more than two spells each turn").
+    mana_value_at_most : Count or None
+        Only spells whose mana value is at most what this counts, "you" being the permanent's controller ("with
+        mana value less than or equal to the number of lands you control", CR 202.3).
     """
 
     text: str
@@ -1580,6 +1587,8 @@ class CastingRule:
     from_zones: frozenset[Zone] | None = None
     not_from_hand: bool = False
     condition: EffectCondition | None = None
+    limit: int = 1
+    mana_value_at_most: Count | None = None
 
 
 @dataclass(frozen=True, slots=True)

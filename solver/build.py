@@ -214,7 +214,8 @@ def build_cast_problem(
     abilities, ways = _with_ways_to_cast(
         spell, caster, abilities, recorded=recorded, transformed=transformed, resolving=resolving
     )
-    free = _is_cast_free(spell, ways)  # plotted, or an effect's "without paying" (CR 118.9)
+    # plotted, or an effect's "without paying" (CR 118.9); beside a way that pays, the view holds both problems
+    ways, free, free_too = _ways_paying_or_free(ways, without_paying_mana_cost)
     problem = CastProblem(
         state,
         caster,
@@ -228,6 +229,7 @@ def build_cast_problem(
         is_copy=is_copy,
         recorded=recorded,
         keep_targets=keep_targets,
+        free_too=free_too,
     )
     _share_what_the_state_decides(problem)
     problem.abilities = _with_counted_divisions(problem)
@@ -389,24 +391,27 @@ def _with_ways_to_cast(
     return _with_way_costs(spell.name, abilities, ways), ways
 
 
-def _is_cast_free(spell: GameObject, ways: tuple[ZoneWay, ...]) -> bool:
-    """Whether every way to cast the card from there casts it without paying its mana cost (CR 118.9).
+def _ways_paying_or_free(
+    ways: tuple[ZoneWay, ...], without_paying_mana_cost: bool
+) -> tuple[tuple[ZoneWay, ...], bool, bool]:
+    """The ways of this problem, whether every one is without paying the mana cost, and whether one left out is.
 
-    Plotted, or an effect's "without paying its mana cost".
+    A plotted card, or an effect's ``may_cast`` "without paying", is cast only without paying its mana cost (CR
+    118.9, 702.170d). When another way from the same zone pays it, the two are different casts (the alternative
+    cost is a choice, CR 118.9a): this problem keeps the ways that pay, and the view adds the problem of casts
+    without paying (:class:`~solver.legal.LegalCasts`). Asked for casts without paying, every way stays.
 
-    Raises
-    ------
-    UnsupportedRuleError
-        One way is free and another is not: which is used would be a choice, not modelled.
+    Returns
+    -------
+    (tuple of ZoneWay, bool, bool)
+        The ways kept, whether the problem is of casts without paying, and whether a free way was left out.
     """
-    free = bool(ways) and all(way.free for way in ways)
-    if any(way.free for way in ways) and not free:
-        raise UnsupportedRuleError(
-            spell.name,
-            ", ".join(way.keyword for way in ways),
-            "a cast without paying the mana cost beside another way to cast it from there",
-        )
-    return free
+    free = [way for way in ways if way.free]
+    if without_paying_mana_cost or not free:
+        return ways, bool(ways) and len(free) == len(ways), False
+    if len(free) == len(ways):
+        return ways, True, False
+    return tuple(way for way in ways if not way.free), False, True
 
 
 def _share_what_the_state_decides(problem: CastProblem) -> None:

@@ -32,6 +32,7 @@ from solver.build import build_cast_problem
 from solver.problem import CastProblem, Reason
 from solver.prompts import DEFAULT_LIMIT, Options
 from solver.rules.cast_as import cast_as_choices
+from solver.rules.prohibitions import free_cast_grant
 from solver.rules.split import castable_faces, half_choices, halves_reason
 from solver.rules.zones import unread_permissions, zone_ways
 
@@ -127,6 +128,16 @@ class LegalCasts:
             ((), build_cast_problem(state, card, player=player, cast_as=keyword))
             for keyword in (() if resolving else cast_as_choices(state, card, without_paying_mana_cost))
         )
+        if not without_paying_mana_cost and resolving is None:
+            # a way to cast it without paying its mana cost beside the way that pays: a part of its own (CR 118.9a)
+            self.parts += tuple(
+                (
+                    halves,
+                    build_cast_problem(state, card, player=player, halves=halves, without_paying_mana_cost=True),
+                )
+                for halves, problem in self.parts
+                if problem.cast_as is None and _may_also_be_free(problem)
+            )
         self.problem: CastProblem = self.parts[0][1]
         self._problems = tuple(problem for _, problem in self.parts)
         self._counts: list[int] | None = None
@@ -140,16 +151,21 @@ class LegalCasts:
         """The problem a proposed cast belongs to, or None when it names none of them.
 
         By the halves it names; a cast whose alternative cost is the card's morph, megamorph, disguise or bestow
-        belongs to the problem of the spell cast that way (CR 702.37c, 702.103b).
+        belongs to the problem of the spell cast that way (CR 702.37c, 702.103b); one without paying the mana
+        cost, to the problem of such casts when the view holds one beside those that pay it (CR 118.9).
         """
         halves = tuple(cast.halves)
-        found = None
-        for named, problem in self.parts:
-            if named == halves and problem.cast_as == cast.alternative_cost:
-                return problem
-            if named == halves and problem.cast_as is None and found is None:
-                found = problem
-        return found
+        named = [problem for named, problem in self.parts if named == halves]
+        for fits in (
+            lambda p: p.cast_as == cast.alternative_cost and _pays_as(p, cast),
+            lambda p: p.cast_as is None and _pays_as(p, cast),
+            lambda p: p.cast_as == cast.alternative_cost,
+            lambda p: p.cast_as is None,
+        ):
+            found = next((problem for problem in named if fits(problem)), None)
+            if found is not None:
+                return found
+        return None
 
     def __iter__(self) -> Iterator[Cast]:
         """Yield each legal cast once, in the engine's order (the fast path: frames depth-first)."""
@@ -467,6 +483,23 @@ class LegalCasts:
 
     def __repr__(self) -> str:
         return f"<LegalCasts of {self.problem.spell.name} ({self.problem.spell.id}) by {self.problem.caster}>"
+
+
+def _pays_as(problem: CastProblem, cast: Cast) -> bool:
+    """Whether the problem is of casts that pay the mana cost as the cast says it does (CR 118.9)."""
+    return problem.without_paying_mana_cost == cast.without_paying_mana_cost
+
+
+def _may_also_be_free(problem: CastProblem) -> bool:
+    """Whether the card may also be cast without paying its mana cost, beside the casts that pay it (CR 118.9).
+
+    An effect's ``may_cast`` without paying beside another way from its zone, or a permanent's "You may cast
+    spells … without paying their mana costs." (Omniscience, Fires of Invention) for a card its caster may cast
+    from where it is.
+    """
+    if problem.without_paying_mana_cost or problem.recorded is not None:
+        return False
+    return problem.free_too or (bool(problem.zone_ways) and free_cast_grant(problem) is not None)
 
 
 def legal_casts(state: GameState, card: str, **options: Any) -> LegalCasts:

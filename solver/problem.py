@@ -598,6 +598,9 @@ class CastProblem:
         objects that paid its costs: CR 601.2a, 601.2f-h). Its instances of "target" may name any player or
         object (the record is judged for its shape), and each target's legality now is asked of the instance
         (:attr:`TargetSlot.why_not_target`, CR 608.2b), with X as announced. None for a cast being made.
+    free_too : bool
+        Another way to cast the card from its zone is without paying its mana cost (an effect's ``may_cast``):
+        this problem holds the casts that pay it, and the view another problem with those that don't (CR 118.9a).
     keep_targets : bool
         For a copy of a spell on the stack (``is_copy`` with ``recorded``): the copying effect allows no new
         targets, so each instance keeps its original's (CR 707.10c); otherwise each may take any target legal for
@@ -670,6 +673,7 @@ class CastProblem:
     zone_ways: tuple[ZoneWay, ...] = ()
     recorded: Cast | None = None
     keep_targets: bool = False
+    free_too: bool = False
     variables: dict[ChoiceKey, Variable] = field(default_factory=dict)
     constraints: list[Constraint] = field(default_factory=list)
     slots: list[TargetSlot] = field(default_factory=list)

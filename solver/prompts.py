@@ -10,7 +10,8 @@ how engines softlock), and following the options from the first prompt to
 the last reaches every legal cast of the view exactly once.
 
 The prompts, in order (:data:`PROMPTS`): ``halves``, ``zone``,
-``alternative_cost``, ``modes``, ``splice_set``, ``additional_costs``,
+``without_paying_mana_cost`` (a choice only when the card may be cast both
+ways, CR 118.9a), ``alternative_cost``, ``modes``, ``splice_set``, ``additional_costs``,
 ``gift_recipient``, ``x``, ``splices`` (the order of the spliced texts, CR
 702.47b), then per instance of "target" in :attr:`~models.cast.Cast.targets`
 order ``target_0``, ``division_0``, ``target_1``, ... (CR 601.2c-d), then the
@@ -57,7 +58,17 @@ __all__ = [
     "json_value",
 ]
 
-FRAME_PROMPTS = ("halves", "zone", "alternative_cost", "modes", "splice_set", "additional_costs", "gift_recipient", "x")
+FRAME_PROMPTS = (
+    "halves",
+    "zone",
+    "without_paying_mana_cost",
+    "alternative_cost",
+    "modes",
+    "splice_set",
+    "additional_costs",
+    "gift_recipient",
+    "x",
+)
 """The prompts made before targets (CR 601.2a-b), in the order asked."""
 
 COST_PROMPTS = tuple(COST_OBJECT_FIELDS.values())
@@ -199,6 +210,12 @@ def _read_x(value: Any, where: str) -> int | None:
     return value
 
 
+def _read_flag(value: Any, where: str) -> bool:
+    if not isinstance(value, bool):
+        raise InputError(where, f"expected true or false (got {json_text(value)})")
+    return value
+
+
 def _read_zone(value: Any, where: str) -> str:
     if not isinstance(value, str):
         raise InputError(where, f"expected a zone name (got {json_text(value)})")
@@ -208,6 +225,7 @@ def _read_zone(value: Any, where: str) -> str:
 _READERS: dict[str, Callable[[Any, str], Any]] = {
     "halves": lambda v, w: _ids(v, w, ordered=True),
     "zone": _read_zone,
+    "without_paying_mana_cost": _read_flag,
     "alternative_cost": _optional_string,
     "modes": lambda v, w: tuple(sorted(_ints(v, w))),
     "splice_set": _ids,
@@ -261,6 +279,7 @@ def prompt_values(cast: Cast) -> dict[str, Any]:
     found: dict[str, Any] = {
         "halves": list(cast.halves),
         "zone": cast.zone.value,
+        "without_paying_mana_cost": cast.without_paying_mana_cost,
         "alternative_cost": cast.alternative_cost,
         "modes": list(cast.modes),
         "splice_set": sorted(cast.splices),
@@ -330,8 +349,8 @@ class Walk:
         return False
 
     def take(self, prompt: str, value: Any) -> None:
-        """Take a prompt's one option (listed in ``forced`` unless it chooses nothing: no X, no objects)."""
-        if value not in ((), None):
+        """Take a prompt's one option (listed in ``forced`` unless it chooses nothing: no X, no objects, paying)."""
+        if value not in ((), None) and value is not False:
             self.forced.append((prompt, json_value(prompt, value)))
 
     def grouped(

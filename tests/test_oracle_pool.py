@@ -161,13 +161,13 @@ ROBE = {
     "type_line": "Enchantment — Aura",
     "oracle_text": "Enchant creature\nEnchanted creature has shroud.",
 }
-FIRES = {
-    "name": "Fires of Invention",
-    "mana_cost": "{3}{R}",
-    "type_line": "Enchantment",
-    "oracle_text": "You can cast spells only during your turn and you can cast no more than two spells each turn.\n"
-    "You may cast spells with mana value less than or equal to the number of lands you control without paying "
-    "their mana costs.",
+JODAH = {
+    "name": "Jodah, Archmage Eternal",
+    "mana_cost": "{1}{U}{R}{W}",
+    "type_line": "Legendary Creature — Human Wizard",
+    "oracle_text": "Flying\nYou may pay {W}{U}{B}{R}{G} rather than pay the mana cost for spells you cast.",
+    "power": "4",
+    "toughness": "3",
 }
 SHOCK = {
     "name": "Shock",
@@ -177,12 +177,12 @@ SHOCK = {
 }
 
 
-@pytest.mark.parametrize("permanent", [ROBE, FIRES], ids=["Robe of Mirrors", "Fires of Invention"])
+@pytest.mark.parametrize("permanent", [ROBE, JODAH], ids=["Robe of Mirrors", "Jodah, Archmage Eternal"])
 @pytest.mark.parametrize("controller", ["P1", "P2"])
 def test_unread_permanent_on_either_side_makes_the_answer_unsupported(capsys, tmp_path, permanent, controller):
     """A permanent whose unread text may bear on the cast gives exit 3 whoever controls it (never a guess).
 
-    Fires of Invention limits when and how many spells its controller casts (CR 101.2), in words not read; Robe of
+    Jodah gives its controller an alternative cost for every spell (CR 118.9), in words not read; Robe of
     Mirrors, an Aura the state does not say is attached to anything (it always is, CR 303.4c), gives some creature
     shroud (CR 702.18a). Shock's count can't be told with either on the battlefield.
     """

@@ -8,14 +8,15 @@ they could cast a sorcery.", "You may cast spells as though they had flash.": ea
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
-from models.abilities import CastingRule, EffectCondition, ObjectFilter, Quality
-from models.objects import Zone
+from models.abilities import CastingRule, Count, EffectCondition, ObjectFilter, Quality
+from models.objects import CardType, Zone
 from models.oracle.qualities import spell_qualities
 from models.oracle.words import NUMBER_WORDS
 
-__all__ = ["read_casting_rule"]
+__all__ = ["read_casting_rule", "read_casting_rules"]
 
 
 _WHO = {
@@ -33,7 +34,14 @@ _CANT = re.compile(
     r"(?: or activate abilities of artifacts, creatures, or enchantments)?\."
 )
 _CANT_BE_CAST = re.compile(r"(?P<what>.+?) can't be cast\.")
-_ONE_EACH_TURN = re.compile(r"(?P<who>you|each player) can't cast more than one spell each turn\.")
+_ONE_EACH_TURN = re.compile(
+    r"(?P<who>you|each player) can(?:'t cast more than| cast no more than) (?P<limit>one|two|three) spells? each turn\."
+)
+_ONLY_YOUR_TURN = re.compile(r"you can cast spells only during your turn\.")
+_FREE = re.compile(
+    r"you may cast (?P<what>spells|[a-z ]+ spells)(?: with mana value less than or equal to the number of "
+    r"(?P<counted>[a-z ]+))?(?P<hand> from your hand)? without paying their mana costs\."
+)
 _SORCERY_ONLY = re.compile(
     r"(?P<who>each opponent|your opponents) can cast spells only any time they could cast a sorcery\."
 )
@@ -48,8 +56,31 @@ _ZONES = {
 }
 
 
+def read_casting_rules(line: str) -> tuple[CastingRule, ...] | None:
+    """The casting rules one static line of a permanent states, or None when the line is not read here.
+
+    A line of two sentences joined by "and" ("You can cast spells only during your turn and you can cast no more
+    than two spells each turn.") is two rules, each read whole, or none.
+
+    Parameters
+    ----------
+    line : str
+        The prepared line, lowercased (the card's name as ``~``).
+
+    Returns
+    -------
+    tuple of CastingRule, or None
+        None when the line is no casting rule, or a part of it is not read: nothing is guessed.
+    """
+    parts = re.split(r" and (?=you can\b)", line)
+    rules = [read_casting_rule(part if part.endswith(".") else part + ".") for part in parts]
+    if any(rule is None for rule in rules):
+        return None
+    return tuple(dataclasses.replace(rule, text=line) for rule in rules if rule is not None)
+
+
 def read_casting_rule(line: str) -> CastingRule | None:
-    """The casting rule one static line of a permanent states, or None when the line is not one read here.
+    """The casting rule one static sentence of a permanent states, or None when the line is not one read here.
 
     Parameters
     ----------
@@ -62,7 +93,11 @@ def read_casting_rule(line: str) -> CastingRule | None:
         None when the line is no casting rule, or a part of it is not read: nothing is guessed.
     """
     if (one := _ONE_EACH_TURN.fullmatch(line)) is not None:
-        return CastingRule(line, "one each turn", _WHO[one["who"]])
+        return CastingRule(line, "one each turn", _WHO[one["who"]], limit=NUMBER_WORDS[one["limit"]])
+    if _ONLY_YOUR_TURN.fullmatch(line):  # "can't cast" during turns other than yours (CR 101.2)
+        return CastingRule(line, "can't cast", "you", condition=EffectCondition("not your turn", text=line))
+    if (free := _FREE.fullmatch(line)) is not None:
+        return _free_rule(line, free)
     if (sorcery := _SORCERY_ONLY.fullmatch(line)) is not None:
         return CastingRule(line, "sorcery timing", _WHO[sorcery["who"]])
     if (flash := _FLASH.fullmatch(line)) is not None:
@@ -78,6 +113,34 @@ def read_casting_rule(line: str) -> CastingRule | None:
     if (cast := _CANT_BE_CAST.fullmatch(line)) is not None:
         return _with_spells(CastingRule(line, "can't cast", "each"), cast["what"])
     return None
+
+
+def _free_rule(line: str, found: re.Match[str]) -> CastingRule | None:
+    """A permanent's permission to cast spells without paying their mana costs (CR 118.9).
+
+    "You may cast spells with mana value less than or equal to the number of lands you control without paying
+    their mana costs." (Fires of Invention), "… from your hand …" (Omniscience).
+    """
+    rule = CastingRule(line, "without paying", "you")
+    if found["hand"]:
+        rule = dataclasses.replace(rule, from_zones=frozenset({Zone.HAND}))
+    if found["counted"]:
+        counted = _COUNTED.get(found["counted"])
+        if counted is None:
+            return None
+        rule = dataclasses.replace(rule, mana_value_at_most=counted)
+    return _with_spells(rule, found["what"])
+
+
+_COUNTED = {
+    "lands you control": Count(
+        Zone.BATTLEFIELD,
+        "you",
+        ObjectFilter((frozenset({Quality("type", CardType.LAND)}),), "land"),
+        text="lands you control",
+    ),
+}
+"""What a permanent's "with mana value less than or equal to the number of …" counts."""
 
 
 def _with_spells(rule: CastingRule, what: str) -> CastingRule | None:
@@ -117,13 +180,7 @@ def _with_spells(rule: CastingRule, what: str) -> CastingRule | None:
         changes["spells"] = ObjectFilter(spells.clauses + tuple(frozenset({q}) for q in clause), what)
     elif clause:
         changes["spells"] = ObjectFilter(tuple(frozenset({q}) for q in clause), what)
-    return CastingRule(
-        rule.text,
-        rule.kind,
-        rule.players,
-        condition=rule.condition,
-        **changes,  # type: ignore[arg-type]
-    )
+    return dataclasses.replace(rule, **changes)  # type: ignore[arg-type]
 
 
 def _with(words: str) -> Quality | str | None:

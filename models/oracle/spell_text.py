@@ -19,7 +19,7 @@ from models.abilities import (
 from models.oracle.targets import SpellTextReader, one_target
 
 from models.abilities import ControllerFilter, TargetKind
-from models.oracle.prohibitions import read_casting_rule
+from models.oracle.prohibitions import read_casting_rules
 from models.oracle.statics import bears_on_no_cast, read_static_effects
 from models.oracle.reading import CardReading
 from models.oracle.unread import PERMANENT_RELEVANT, topics_of
@@ -264,8 +264,8 @@ def read_spell_text(reading: CardReading, tree: Tree[Token], line: str, original
                 PAID_CONDITIONS[paid_text.group(paid_text.lastindex or 1)] if paid_text else (),
             )
         )
-    elif (rule := read_casting_rule(line)) is not None:
-        reading.casting_rules.append(rule)  # "Your opponents can't cast spells during your turn." (CR 101.2)
+    elif (rules := read_casting_rules(line)) is not None:
+        reading.casting_rules.extend(rules)  # "Your opponents can't cast spells during your turn." (CR 101.2)
     elif (effects := read_static_effects(line)) is not None:
         reading.static_effects.extend(effects)  # "Creatures you control have flying." (CR 611.3, 613)
     elif bears_on_no_cast(line):

@@ -54,6 +54,7 @@ def _frame_prompts(analysis: Analysis, frame: tuple) -> dict[str, Any]:
     return {
         "halves": fields["halves"],
         "zone": fields["zone"].value,
+        "without_paying_mana_cost": fields["without_paying_mana_cost"],
         "alternative_cost": fields["alternative_cost"],
         "modes": fields["modes"],
         "splice_set": tuple(sorted(splice_set)),

@@ -19,9 +19,10 @@ from models.objects import GameObject, Phase, Zone
 from solver.abilities import abilities_of
 from models.state import GameState
 from solver.problem import CastProblem, ProblemRef, state_memo
+from solver.rules.conditions import count_in_state
 from solver.rules.qualities import has_qualities
 
-__all__ = ["add_casting_rules", "granted_flash", "casting_rules_that_bind"]
+__all__ = ["add_casting_rules", "granted_flash", "casting_rules_that_bind", "free_cast_grant"]
 
 
 def casting_rules_that_bind(problem: CastProblem, kind: str) -> Iterator[tuple[GameObject, CastingRule]]:
@@ -48,6 +49,8 @@ def casting_rules_that_bind(problem: CastProblem, kind: str) -> Iterator[tuple[G
             continue
         if rule.condition is not None:
             if rule.condition.kind == "your turn" and state.active_player != obj.controller:
+                continue
+            if rule.condition.kind == "not your turn" and state.active_player == obj.controller:
                 continue
             if rule.condition.kind == "combat" and state.phase is not Phase.COMBAT:
                 continue
@@ -91,6 +94,36 @@ def granted_flash(problem: CastProblem) -> bool:
     return any(True for _ in casting_rules_that_bind(problem, "as though flash"))
 
 
+def free_cast_grant(problem: CastProblem) -> tuple[GameObject, CastingRule] | None:
+    """The first permanent that lets the caster cast this spell without paying its mana cost, with its rule.
+
+    "You may cast spells from your hand without paying their mana costs." (Omniscience), "You may cast spells with
+    mana value less than or equal to the number of lands you control without paying their mana costs." (Fires of
+    Invention): the spell's mana value is judged with X = 0, as a spell cast without paying its mana cost has it
+    (CR 107.3b, 202.3e).
+
+    Parameters
+    ----------
+    problem : CastProblem
+
+    Returns
+    -------
+    (GameObject, CastingRule) or None
+    """
+    for obj, rule in casting_rules_that_bind(problem, "without paying"):
+        if _named_by_mana_value(rule, _mana_value(problem.spell, 0)) and _within_count(problem, obj, rule):
+            return obj, rule
+    return None
+
+
+def _within_count(problem: CastProblem, obj: GameObject, rule: CastingRule) -> bool:
+    """Whether the spell's mana value (X = 0) is at most what the rule counts, "you" being its controller."""
+    if rule.mana_value_at_most is None:
+        return True
+    bound = count_in_state(problem.state, obj.controller, rule.mana_value_at_most, obj)
+    return bound is not None and _mana_value(problem.spell, 0) <= bound
+
+
 def add_casting_rules(problem: CastProblem) -> None:
     """Add what the permanents forbid: each rule that binds the caster and this spell, a condition of the cast.
 
@@ -129,9 +162,10 @@ def add_casting_rules(problem: CastProblem) -> None:
         elif _named_by_mana_value(rule, _mana_value(spell, 0)):
             problem.add_constraint((), lambda: False, "CR 101.2", "a permanent forbids the cast", _said(says))
     for obj, rule in casting_rules_that_bind(problem, "one each turn"):
-        if problem.state.this_turn.spells_cast_by(problem.caster) >= 1:
-            says = f'{obj.name} ({obj.id}) says "{rule.text}", and {problem.caster} cast a spell this turn'
-            problem.add_constraint((), lambda: False, "CR 101.2", "one spell each turn", _said(says))
+        cast = problem.state.this_turn.spells_cast_by(problem.caster)
+        if cast >= rule.limit:
+            says = f'{obj.name} ({obj.id}) says "{rule.text}", and {problem.caster} cast {cast} this turn'
+            problem.add_constraint((), lambda: False, "CR 101.2", "spells each turn", _said(says))
     for obj, rule in casting_rules_that_bind(problem, "sorcery timing"):
         state = problem.state
         if not (state.active_player == problem.caster and state.phase.is_main and not state.stack):

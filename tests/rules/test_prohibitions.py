@@ -143,3 +143,87 @@ def test_who_attacked_this_turn(make_state, attacked, expected):
         this_turn={"attacked": attacked},
     )
     assert _count(state, "bolt") == expected
+
+
+@pytest.mark.parametrize(
+    ("spell", "tapped", "expected"),
+    [
+        # Lightning Bolt ({R}, mana value 1 <= 3 lands): P1 or P2, paid (2) or not (2): 4 casts
+        ("Lightning Bolt", False, 4),
+        # the Mountains tapped: only without paying, 2 casts (tapped lands are lands P1 controls)
+        ("Lightning Bolt", True, 2),
+        # Lava Axe (mana value 5 > 3 lands; {4}{R} > 3 mana): 0 casts
+        ("Lava Axe", False, 0),
+        # Hill Giant ({3}{R}: 4 mana from 3 Mountains; mana value 4 > 3 lands): 0 casts
+        ("Hill Giant", False, 0),
+        # Grizzly Bears ({1}{G}, no green mana; mana value 2 <= 3): without paying alone, 1 cast
+        ("Grizzly Bears", False, 1),
+    ],
+)
+def test_fires_of_invention_casts_without_paying(make_state, spell, tapped, expected):
+    """Fires of Invention lets P1 cast spells of mana value up to 3 without paying their mana costs (CR 118.9).
+
+    "You may cast spells with mana value less than or equal to the number of lands you control without paying
+    their mana costs.": an alternative cost, so a cast that pays and one that doesn't are two casts (CR 118.9a).
+    P1 controls it and 3 Mountains, in P1's main phase.
+    """
+    mountains = [(f"mtn{i}", "Mountain", {"tapped": tapped}) for i in range(1, 4)]
+    state = make_state(hand=[("spell", spell)], battlefield=[("fires", "Fires of Invention"), *mountains])
+    assert legal_casts(state, "spell").count() == expected
+
+
+@pytest.mark.parametrize(
+    ("extra", "expected"),
+    [
+        ({}, 4),  # as above: Bolt paid or not, at P1 or P2
+        ({"this_turn": {"spells_cast": {"P1": 1}}}, 4),  # one spell cast: a second is allowed
+        ({"this_turn": {"spells_cast": {"P1": 2}}}, 0),  # "no more than two spells each turn" (CR 101.2)
+        ({"active_player": "P2", "priority": "P1"}, 0),  # "only during your turn": an instant in P2's turn
+    ],
+)
+def test_fires_of_invention_limits_when_and_how_many(make_state, extra, expected):
+    """Fires of Invention: P1's spells only in P1's turn, two each turn (CR 101.2).
+
+    "You can cast spells only during your turn and you can cast no more than two spells each turn." Lightning Bolt
+    with 3 Mountains: 4 casts when neither binds (see above), else none.
+    """
+    mountains = lands("Mountain", 3)
+    state = make_state(
+        hand=[("bolt", "Lightning Bolt")], battlefield=[("fires", "Fires of Invention"), *mountains], **extra
+    )
+    assert legal_casts(state, "bolt").count() == expected
+
+
+@pytest.mark.parametrize(("side", "expected"), [("P1", 1), ("P2", 0)])
+def test_omniscience(make_state, side, expected):
+    """Omniscience: "You may cast spells from your hand without paying their mana costs." (CR 118.9).
+
+    Shivan Dragon with no land: P1's Omniscience casts it without paying, 1 cast; P2's lets only P2 do so, 0.
+    """
+    omniscience = [("omni", "Omniscience")]
+    state = make_state(
+        hand=[("dragon", "Shivan Dragon")],
+        battlefield=omniscience if side == "P1" else [],
+        opponent=omniscience if side == "P2" else [],
+    )
+    assert legal_casts(state, "dragon").count() == expected
+
+
+def test_without_paying_is_a_prompt_when_both_ways_are_open(make_state):
+    """The first prompt of Bolt under Fires of Invention is whether it is paid (CR 118.9a): 2 casts each way.
+
+    Each cast is legal, and asked without paying names the casts without paying alone.
+    """
+    state = make_state(
+        hand=[("bolt", "Lightning Bolt")], battlefield=[("fires", "Fires of Invention"), *lands("Mountain", 3)]
+    )
+    view = legal_casts(state, "bolt")
+    first = view.options()
+    assert (first.prompt, [(o.value, o.count) for o in first.options]) == (
+        "without_paying_mana_cost",
+        [(False, 2), (True, 2)],
+    )
+    casts = list(view)
+    assert sum(c.without_paying_mana_cost for c in casts) == 2
+    assert all(c in view and not view.why_illegal(c) for c in casts)
+    assert legal_casts(state, "bolt", without_paying_mana_cost=True).count() == 2
