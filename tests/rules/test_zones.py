@@ -420,3 +420,21 @@ def test_a_permanent_changing_flashback_costs_is_text_about_costs(make_state):
     )
     with pytest.raises(UnsupportedRuleError, match="Flashback costs you pay cost"):
         legal_casts(state, "think").count()
+
+
+def test_may_cast_without_paying_beside_flashback(make_state):
+    """Think Twice in the graveyard, with flashback {2}{U} and an effect's may_cast without paying (CR 118.9a).
+
+    Flashback and "without paying its mana cost" are both alternative costs: one or the other, two casts (no
+    target, so one each): flashback paid with the 3 Islands, and the cast without paying (total cost nothing).
+    """
+    think = {
+        "id": "tt",
+        "card": "Think Twice",
+        "zone": "graveyard",
+        "owner": "P1",
+        "may_cast": [{"player": "P1", "without_paying": True}],
+    }
+    state = make_state(battlefield=lands("Island", 3), objects=[think])
+    casts = sorted((c.alternative_cost or "", c.without_paying_mana_cost) for c in legal_casts(state, "tt"))
+    assert casts == [("", True), ("flashback", False)]
