@@ -364,10 +364,14 @@ def _faces_cast(state: GameState) -> list[tuple[str, tuple[str, ...]]]:
         ("Brazen Borrower", ["Island"] * 3, [("Brazen Borrower", ()), ("Petty Theft", ("bears",))]),
         # Rimrock Knight ({1}{R}) or Boulder Rush ({R}, "target creature": the Grizzly Bears): 1 + 1 = 2.
         ("Rimrock Knight", ["Mountain"] * 2, [("Boulder Rush", ("bears",)), ("Rimrock Knight", ())]),
+        # CR 720.3: an omen card is cast as itself or as its Omen. Marang River Regent ({4}{U}{U}) or Coil and
+        # Catch ({3}{U} instant, no target): six Islands, 1 + 1 = 2; four Islands, the Omen alone, 0 + 1 = 1.
+        ("Marang River Regent", ["Island"] * 6, [("Coil and Catch", ()), ("Marang River Regent", ())]),
+        ("Marang River Regent", ["Island"] * 4, [("Coil and Catch", ())]),
     ],
 )
 def test_an_adventure_of_the_pool_is_cast_instead(card, lands, expected):
-    """CR 715.3: the adventurer card of the embedded pool, cast as itself or as its recovered Adventure."""
+    """CR 715.3, 720.3: the pool's adventurer (or omen) card, cast as itself or as its recovered Adventure (Omen)."""
     assert _faces_cast(_pool_state(card, lands)) == expected
 
 
