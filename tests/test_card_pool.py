@@ -113,7 +113,7 @@ def test_every_record_of_the_pool_is_a_card_or_skipped_with_its_reason():
     placed, bad = pool_records()
     assert bad == []  # every line is a JSON record with a name
     cards, skipped = checked_records(placed)
-    assert len(cards) + len(skipped) == len(placed) == 35055  # cards/README: 35,055 faces; the older file adds none
+    assert len(cards) + len(skipped) == len(placed) == 35368  # cards/README: 35,368 faces; the older file adds none
     assert all(s.reason and s.name and s.where.startswith(POOL_FILE + ":") for s in skipped)
     index = default_card_database()
     loaded = list(index)  # every row read back through card_from_record
@@ -150,20 +150,21 @@ def test_a_skipped_record_asked_for_says_why(name, reason):
 
 
 def test_a_missing_second_face_is_one_clear_error():
-    """'Realm-Cloaked Giant // Cast Off': the pool has the front face only; the back, or the whole card, is refused."""
+    """'Brightcap Badger // Fungus Frolic': the pool lacks the Adventure; it, or the whole card, is refused."""
     pool = default_card_database()
-    assert pool.get("Realm-Cloaked Giant").faces == ("Realm-Cloaked Giant", "Cast Off")
+    assert pool.get("Brightcap Badger").faces == ("Brightcap Badger", "Fungus Frolic")
     with pytest.raises(CardDataError) as info:
-        pool.get("cast off", path="objects[2].card")
+        pool.get("fungus frolic", path="objects[2].card")
     assert str(info.value) == (
-        "objects[2].card: 'cast off' is a face of 'Realm-Cloaked Giant // Cast Off' whose text the card data lacks"
+        "objects[2].card: 'fungus frolic' is a face of 'Brightcap Badger // Fungus Frolic' "
+        "whose text the card data lacks"
     )
     with pytest.raises(CardDataError) as info:
-        pool.get("Realm-Cloaked Giant // Cast Off")
+        pool.get("Brightcap Badger // Fungus Frolic")
     assert info.value.message == (
-        "'Realm-Cloaked Giant // Cast Off' can't be used: the card data lacks the text of its face 'Cast Off'"
+        "'Brightcap Badger // Fungus Frolic' can't be used: the card data lacks the text of its face 'Fungus Frolic'"
     )
-    assert "Cast Off" not in pool
+    assert "Fungus Frolic" not in pool
 
 
 def test_cli_missing_face_and_skipped_card_are_one_line_exit_2(capsys, tmp_path):
@@ -171,8 +172,9 @@ def test_cli_missing_face_and_skipped_card_are_one_line_exit_2(capsys, tmp_path)
     state = tmp_path / "state.json"
     for name, fragment in [
         (
-            "Cast Off",
-            "objects[0].card: 'Cast Off' is a face of 'Realm-Cloaked Giant // Cast Off' whose text the card data lacks",
+            "Fungus Frolic",
+            "objects[0].card: 'Fungus Frolic' is a face of 'Brightcap Badger // Fungus Frolic' "
+            "whose text the card data lacks",
         ),
         ("Tazeem", "objects[0].card: 'Tazeem' can't be used: a plane card (CR 311.2: plane cards can't be cast)"),
     ]:
@@ -294,10 +296,10 @@ def test_cards_find_without_an_index_reads_the_pool(tmp_path):
     assert fire.startswith("Fire  {1}{R}\nInstant\n") and "\n\nIce  {1}{U}\n" in fire
     assert [p.name for p in (tmp_path / "cache" / "legalcasts").iterdir()] == [f"pool-{pool_key()[:16]}.sqlite"]
     assert not (tmp_path / "data").exists()  # nothing imported, nothing written there
-    missing = subprocess.run([*command, "Cast Off"], cwd=ROOT, env=env, capture_output=True, text=True)
+    missing = subprocess.run([*command, "Fungus Frolic"], cwd=ROOT, env=env, capture_output=True, text=True)
     assert (missing.returncode, missing.stdout) == (2, "")
     assert missing.stderr == (
-        "legalcasts: error: NAME: 'Cast Off' is a face of 'Realm-Cloaked Giant // Cast Off' "
+        "legalcasts: error: NAME: 'Fungus Frolic' is a face of 'Brightcap Badger // Fungus Frolic' "
         "whose text the card data lacks\n"
     )
 
@@ -323,7 +325,8 @@ def test_forge_puzzle_naming_a_missing_face_says_so():
     from models.io.forge_pzl import puzzle_from_text
 
     with pytest.raises(StateError) as info:
-        puzzle_from_text("[state]\nhumanhand=Glacial Ray;Cast Off\n")
+        puzzle_from_text("[state]\nhumanhand=Glacial Ray;Fungus Frolic\n")
     assert str(info.value) == (
-        "line 2: humanhand: 'Cast Off' is a face of 'Realm-Cloaked Giant // Cast Off' whose text the card data lacks"
+        "line 2: humanhand: 'Fungus Frolic' is a face of 'Brightcap Badger // Fungus Frolic' "
+        "whose text the card data lacks"
     )

@@ -395,7 +395,10 @@ class _StateReader:
         # Each defaults to the other; one of them is given (checked above).
         owner = PlayerId(entry.owner or entry.controller or "")
         controller = PlayerId(entry.controller or entry.owner or "")
-        card = _shown_face(self.card(entry, path), entry, path, self.fail)
+        card = self.card(entry, path)
+        if self.names_back_face(entry, card):
+            entry = entry.model_copy(update={"face": "back"})
+        card = _shown_face(card, entry, path, self.fail)
         self.check_flags(entry, card, path)
         if entry.chosen:
             card = self.chosen(entry, card, path)
@@ -439,6 +442,35 @@ class _StateReader:
             summoning_sick=entry.summoning_sick,
             attached_to=entry.attached_to,
         )
+
+    def names_back_face(self, entry: _Object, card: Card) -> bool:
+        """A permanent named by the back face of its double-faced card, with no ``face`` or ``transformed`` given.
+
+        On the battlefield a double-faced permanent has the characteristics of the face up (CR 712.8d-e): a file
+        naming the back face ("Insectile Aberration") means that face is up, as ``"face": "back"`` says. In
+        another zone the card has its front face's characteristics whatever face names it (CR 712.8a).
+
+        Parameters
+        ----------
+        entry : _Object
+            The object as the file gives it.
+        card : Card
+            Its card as :meth:`card` gives it: the front face, with its other faces.
+
+        Returns
+        -------
+        bool
+        """
+        if (
+            entry.zone != "battlefield"
+            or entry.face is not None
+            or entry.transformed
+            or not isinstance(entry.card, str)
+        ):
+            return False
+        if card.layout not in ("transform", "modal_dfc") or len(card.faces) < 2:
+            return False
+        return self.cards.get(entry.card).name == card.faces[1]
 
     def card(self, entry: _Object, path: str) -> Card:
         """The card of an object: by name (its faces with it, CR 709.1, 712.2), or inline (Scryfall fields)."""

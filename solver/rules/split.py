@@ -57,7 +57,8 @@ def half_choices(state: GameState, object_id: str) -> tuple[tuple[str, ...], ...
 def castable_faces(obj: GameObject) -> tuple[Card, ...]:
     """The other faces of a card that may be cast instead of its front face from where it is.
 
-    An adventurer card's Adventure (CR 715.3), but not from exile after its Adventure resolved (CR 715.3d); a
+    An adventurer card's Adventure (CR 715.3), but not from exile after its Adventure resolved (CR 715.3d), and an
+    omen card's Omen (CR 720.3; the card data gives omen cards the layout ``"adventure"``); a
     modal double-faced card's back face unless it is a land, which is played (CR 712.11b, 712.12); a
     transforming card's back face from its owner's graveyard by disturb (CR 702.146a, 712.11a, 712.11d).
 
