@@ -1049,6 +1049,9 @@ class ManaAbility:
     sacrifices_other : str
         "{T}, Sacrifice a Forest:": the subtype of the other permanent its controller sacrifices to activate it
         (CR 701.21a); empty when none.
+    spend_only : ObjectFilter or None
+        "Spend this mana only to cast a creature spell.": the spells its mana may pay for (CR 106.6), none of a
+        mana ability's cost; None when any.
     """
 
     units: tuple[frozenset[str], ...]
@@ -1065,6 +1068,7 @@ class ManaAbility:
     options: tuple[tuple[frozenset[str], ...], ...] = ()
     per_power: bool = False
     sacrifices_other: str = ""
+    spend_only: ObjectFilter | None = None
 
 
 @dataclass(frozen=True, slots=True)

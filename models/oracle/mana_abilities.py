@@ -15,6 +15,7 @@ from lark import Token, Tree
 from models.abilities import ControlRequirement, ManaAbility
 from models.mana import ManaCost, SymbolKind
 from models.oracle.grammar import tree_tokens
+from models.oracle.qualities import spell_qualities
 from models.oracle.unread import UnreadText
 from models.oracle.words import NUMBER_WORDS, SUBTYPE_BY_WORD
 
@@ -70,6 +71,12 @@ def mana_ability(tree: Tree[Token]) -> ManaAbility:
         sacrifices_other=sacrificed,
     )
     _refuse_unweighed_costs(ability, line)
+    for only in (str(t) for t in tokens if t.type == "SPEND_ONLY"):  # "Spend this mana only to cast …" (CR 106.6)
+        words = re.fullmatch(r"spend this mana only to cast (?:an? )?(.+?) spells?\.", only)
+        spells = spell_qualities(words.group(1)) if words else None
+        if spells is None or ability.spend_only is not None:
+            raise UnreadText(only, "a restriction on spending a mana ability's mana not read")
+        ability = dataclasses.replace(ability, spend_only=spells)
     for rider in (str(t) for t in tokens if t.type == "MANA_RIDER"):
         found = re.fullmatch(r"activate only if you control an? ([a-z]+)\.", rider)
         if found:  # "Activate only if you control a Swamp." (CR 602.5b)

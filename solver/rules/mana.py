@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from models.abilities import ManaAbility, TargetKind
+from models.abilities import ManaAbility, ObjectFilter, TargetKind
 from models.choices import ChoiceKey, CostAction, CostObjectsKey, X
 from models.errors import UnsupportedRuleError
 from models.mana import ManaCost, ManaPayer, ManaSource, ManaSymbol, SymbolKind, simple_demand, sum_costs
@@ -46,7 +46,7 @@ from solver.rules.cost_changes import (
     target_cost_changes,
     targeted_changes,
 )
-from solver.rules.qualities import number_of
+from solver.rules.qualities import has_qualities, number_of
 from solver.rules.object_costs import (
     MOST_CANDIDATES_FOR_ANY_NUMBER,
     ObjectNeed,
@@ -66,6 +66,7 @@ __all__ = [
     "mana_units",
     "payer_of",
     "sacrificed_for_mana",
+    "spending_restrictions",
     "tapping_keyword",
 ]
 
@@ -93,9 +94,12 @@ def available_mana_sources(problem: CastProblem) -> tuple[ManaSource, ...]:
     """
     if problem.mana_sources is None:
         known = state_memo(problem.state).mana_sources  # the state and the caster decide it: read once
-        found = known.get(problem.caster)
-        if found is None:
-            found = known[problem.caster] = mana_sources_of(problem.state, problem.caster)
+        restrictions = spending_restrictions(problem.state, problem.caster)
+        allowed = frozenset(r for r in restrictions if has_qualities(problem.spell, r))
+        key = (problem.caster, allowed) if restrictions else problem.caster
+        found = known.get(key)
+        if found is None:  # and the restrictions the spell meets, if their permanents have some (CR 106.6)
+            found = known[key] = mana_sources_of(problem.state, problem.caster, allowed)
         life_payer = _resource_costs(problem.state, problem.caster).get("life")
         if life_payer is not None and spell_may_pay_life(problem):
             obj = life_payer[0]
@@ -126,8 +130,36 @@ def payer_of(problem: CastProblem, sources: tuple[ManaSource, ...]) -> ManaPayer
     return found[1]
 
 
-def mana_sources_of(state: GameState, caster: PlayerId) -> tuple[ManaSource, ...]:
+def spending_restrictions(state: GameState, caster: PlayerId) -> frozenset[ObjectFilter]:
+    """The spells the mana of the caster's permanents may be spent on, where a mana ability says (CR 106.6).
+
+    Parameters
+    ----------
+    state : GameState
+    caster : PlayerId
+
+    Returns
+    -------
+    frozenset of ObjectFilter
+        Each "Spend this mana only to cast … spells." of a mana ability of a permanent the caster controls.
+    """
+    return frozenset(
+        a.spend_only
+        for obj in state.objects_in(Zone.BATTLEFIELD, caster)
+        for a in abilities_of(obj).mana_abilities
+        if a.spend_only is not None
+    )
+
+
+def mana_sources_of(
+    state: GameState, caster: PlayerId, allowed: frozenset[ObjectFilter] | None = None
+) -> tuple[ManaSource, ...]:
     """The mana a player can have while paying: see :func:`available_mana_sources`.
+
+    ``allowed``: the restrictions on spending mana (CR 106.6, :func:`spending_restrictions`) the spell meets;
+    mana whose restriction it doesn't meet is not made, mana whose restriction it meets pays that spell alone
+    (``spell_only``: no cost of a mana ability). None: there is no such spell (another player's mana, assist),
+    and a permanent with such mana is refused.
 
     A permanent's {T} mana abilities are one source (one of them, CR 605.1a), if it is untapped and, a creature,
     free of summoning sickness (CR 302.6); a mana ability without {T} that sacrifices the permanent ("Sacrifice
@@ -142,6 +174,7 @@ def mana_sources_of(state: GameState, caster: PlayerId) -> tuple[ManaSource, ...
         )
     paid = _resources_paid_for_mana(state, caster)
     sacrificing = _permanents_sacrificed_for_mana(state, caster)
+    mixed: list[str] = []  # permanents whose one {T} makes mana for the spell alone or for anything
     # what a permanent makes is read from its card, granted abilities and status: once per kind of permanent
     made: dict[tuple[Any, ...], tuple[Card, list[ManaSource]]] = {}
     for obj in state.objects_in(Zone.BATTLEFIELD, caster):
@@ -159,7 +192,7 @@ def mana_sources_of(state: GameState, caster: PlayerId) -> tuple[ManaSource, ...
         )
         found = made.get(kind)
         if found is None or found[0] is not obj.card:
-            found = made[kind] = (obj.card, _mana_of_permanent(state, caster, obj, paid, sacrificing))
+            found = made[kind] = (obj.card, _mana_of_permanent(state, caster, obj, paid, sacrificing, allowed, mixed))
         sources += [replace(source, object_id=obj.id) for source in found[1]]
     for obj in state.hand(caster):  # "Exile this card from your hand: Add {G}." (CR 605.1a)
         sources += [
@@ -168,6 +201,13 @@ def mana_sources_of(state: GameState, caster: PlayerId) -> tuple[ManaSource, ...
             if a.from_hand
         ]
     converters = [s for s in sources if s.costs_mana]
+    if mixed and converters:  # which mana pays a mana ability's cost is then a choice of each output
+        raise UnsupportedRuleError(
+            mixed[0],
+            "Spend this mana only …",
+            "one {T} making mana for some spells only, or for anything, beside mana abilities that cost mana "
+            "(CR 106.6): not weighed",
+        )
     if len(converters) > MOST_CONVERTERS:  # each reachable pool is tried (models.mana.ManaPayer)
         raise UnsupportedRuleError(
             state.object(str(converters[0].object_id)).name,
@@ -332,6 +372,8 @@ def _mana_of_permanent(
     obj: GameObject,
     paid: frozenset[str] = frozenset(),
     sacrificing: Mapping[str, int] | None = None,
+    allowed: frozenset[ObjectFilter] | None = frozenset(),
+    mixed: list[str] | None = None,
 ) -> list[ManaSource]:
     """What one permanent of the caster's adds as sources, each without its object's id, in order.
 
@@ -346,7 +388,9 @@ def _mana_of_permanent(
       unit of any of their colours when each adds one mana; else a choice of outputs, CR 106.1b).
 
     "An amount of {G} equal to ~'s power" is as many units as its power as the game sees it (CR 208.3), none at
-    0 or less (CR 107.1b).
+    0 or less (CR 107.1b). Mana whose spending restriction the spell meets (``allowed``, CR 106.6) pays the spell
+    alone (``spell_only``); mana whose restriction it doesn't meet is not made; a {T} making either names the
+    permanent in ``mixed``.
 
     Raises
     ------
@@ -354,24 +398,14 @@ def _mana_of_permanent(
         A mana ability that can't be read, or a choice between mana abilities this model does not weigh.
     """
     abilities = abilities_of(obj)
-    unread = [u for u in abilities.permanent_unsupported if "mana" in u.topics]
-    if unread:
-        raise UnsupportedRuleError(obj.name, unread[0].span, unread[0].reason)
-    if (abilities.mana_abilities or any(t in _BASIC_LAND_MANA for t in obj.card.subtypes)) and (
-        banned := unread_static_line(state, _STOPS_ACTIVATION)
-    ) is not None:
-        raise UnsupportedRuleError(
-            banned[0].name,
-            banned[1],
-            f"it may keep mana abilities from being activated (CR 602.5), which is not read: {obj.name}'s mana "
-            "can't be told",
-        )
+    _refuse_unread_mana(state, obj, allowed)
     counters = dict(obj.counters)
     sacrificing = sacrificing or {}
     usable = [
         a
         for a in abilities.mana_abilities
         if not a.from_hand
+        and (a.spend_only is None or (allowed is not None and a.spend_only in allowed))  # CR 106.6
         and all(holds_for(state, caster, r) for r in a.requires)
         and (not a.counter or counters.get(a.counter, 0) >= a.counters_removed)  # "Remove a charge counter" (122.8)
         and (not a.life or "life" in paid)
@@ -383,7 +417,6 @@ def _mana_of_permanent(
         raise UnsupportedRuleError(
             obj.name, obj.card.oracle_text, "mana abilities that remove counters of one kind from one permanent"
         )
-    power = _power_for_mana(state, obj) if any(a.per_power for a in usable) else 0
     untapping = [a for a in usable if not a.taps]
     if sum(1 for a in usable if a.sacrifices) > 1 and any(a.sacrifices for a in untapping):
         raise UnsupportedRuleError(
@@ -400,7 +433,55 @@ def _mana_of_permanent(
                 f"summoning-sick {obj.name} can tap for mana can't be told (CR 302.6)",
             )
         return found  # CR 302.6: a summoning-sick creature can't activate {T} abilities
-    converting = [a for a in usable if a.taps and _costs_mana(a)]  # "{1}, {T}: Add {R}{W}." (CR 605.3)
+    power = _power_for_mana(state, obj) if any(a.per_power for a in usable) else 0
+    return found + _tapping_sources(obj, [a for a in usable if a.taps], power, mixed)
+
+
+def _refuse_unread_mana(state: GameState, obj: GameObject, allowed: frozenset[ObjectFilter] | None) -> None:
+    """Refuse a permanent whose mana can't be told: a mana line not read, a line that may stop its activation.
+
+    Raises
+    ------
+    UnsupportedRuleError
+        A mana line of its not read; an unread line of any permanent that may keep mana abilities from being
+        activated (CR 602.5); mana only for some spells with no spell to judge (``allowed`` None, CR 106.6).
+    """
+    abilities = abilities_of(obj)
+    unread = [u for u in abilities.permanent_unsupported if "mana" in u.topics]
+    if unread:
+        raise UnsupportedRuleError(obj.name, unread[0].span, unread[0].reason)
+    if (abilities.mana_abilities or any(t in _BASIC_LAND_MANA for t in obj.card.subtypes)) and (
+        banned := unread_static_line(state, _STOPS_ACTIVATION)
+    ) is not None:
+        raise UnsupportedRuleError(
+            banned[0].name,
+            banned[1],
+            f"it may keep mana abilities from being activated (CR 602.5), which is not read: {obj.name}'s mana "
+            "can't be told",
+        )
+    if allowed is None and any(a.spend_only is not None for a in abilities.mana_abilities):
+        raise UnsupportedRuleError(
+            obj.name, obj.card.oracle_text, "mana only for some spells, made for another player's spell (CR 106.6)"
+        )
+
+
+def _tapping_sources(
+    obj: GameObject, usable: list[ManaAbility], power: int, mixed: list[str] | None
+) -> list[ManaSource]:
+    """The sources of an untapped permanent's {T} mana abilities (``usable``), and its land types' (CR 305.6).
+
+    A mana ability that costs mana, whose activation forgoes the others (one {T}, CR 605.1a); and one source for
+    the others, one of their outputs: a single unit of any of their colours when each adds one mana, else a
+    choice of outputs (CR 106.1b). Mana for some spells alone beside mana for anything under one {T} names the
+    permanent in ``mixed``, and pays for anything (weighed only without mana abilities that cost mana).
+
+    Raises
+    ------
+    UnsupportedRuleError
+        Two mana abilities that cost mana, or one beside a choice of outputs of different amounts.
+    """
+    found = []
+    converting = [a for a in usable if _costs_mana(a)]  # "{1}, {T}: Add {R}{W}." (CR 605.3)
     if len(converting) > 1:
         raise UnsupportedRuleError(obj.name, obj.card.oracle_text, "two mana abilities that cost mana")
     for a in converting:
@@ -413,10 +494,17 @@ def _mana_of_permanent(
                     activation=a.activation,
                     activation_colours=a.activation_colours,
                     options=tuple(options) if len(options) > 1 else (),
+                    spell_only=a.spend_only is not None,
                 )
             )
-    tapping = [a for a in usable if a.taps and not _costs_mana(a)]
+    tapping = [a for a in usable if not _costs_mana(a)]
     consumed = any(a.sacrifices for a in tapping)
+    restricted = {a.spend_only is not None for a in tapping}
+    if len(restricted) > 1 or (restricted == {True} and any(t in _BASIC_LAND_MANA for t in obj.card.subtypes)):
+        if mixed is not None:
+            mixed.append(obj.name)
+        restricted = {False}  # it pays mana abilities' costs too: weighed only without such abilities
+    spell_only = restricted == {True}
     outputs = [option for ability in tapping for option in _outputs(ability, power)]
     if not (obj.activation_banned or obj.abilities_lost):  # a land type's "{T}: Add …" is an ability (CR 305.6)
         outputs += [(frozenset(_BASIC_LAND_MANA[t]),) for t in obj.card.subtypes if t in _BASIC_LAND_MANA]
@@ -424,16 +512,18 @@ def _mana_of_permanent(
     if not outputs:
         return found
     if len(outputs) == 1:
-        found.append(ManaSource(outputs[0], consumed=consumed))
+        found.append(ManaSource(outputs[0], consumed=consumed, spell_only=spell_only))
     elif all(len(units) == 1 for units in outputs):
         # Several {T} abilities: one of them (CR 605.1a), i.e. one mana of any of their colours.
-        found.append(ManaSource((frozenset().union(*(u[0] for u in outputs)),), consumed=consumed))
+        found.append(
+            ManaSource((frozenset().union(*(u[0] for u in outputs)),), consumed=consumed, spell_only=spell_only)
+        )
     elif converting:
         raise UnsupportedRuleError(
             obj.name, obj.card.oracle_text, "a mana ability that costs mana beside a choice of mana of others"
         )
     else:  # "{T}: Add {U}." or "{T}, Sacrifice this land: Add {W}{B}.": one {T}, one of them (CR 605.1a)
-        found.append(ManaSource(outputs[0], consumed=consumed, options=tuple(outputs)))
+        found.append(ManaSource(outputs[0], consumed=consumed, options=tuple(outputs), spell_only=spell_only))
     return found
 
 
@@ -462,6 +552,7 @@ def _untapping_source(ability: ManaAbility, counters: Mapping[str, int]) -> Mana
     color." as often as it is paid (CR 605.3).
     """
     options = list(ability.options or (ability.units,))
+    spell_only = ability.spend_only is not None
     if _costs_mana(ability):
         return ManaSource(
             options[0],
@@ -471,6 +562,7 @@ def _untapping_source(ability: ManaAbility, counters: Mapping[str, int]) -> Mana
             options=tuple(options) if len(options) > 1 else (),
             taps=False,
             repeatable=not ability.sacrifices,
+            spell_only=spell_only,
         )
     if ability.per_power or len(options) > 1:
         raise UnsupportedRuleError("", str(ability), "a mana ability without {T} whose mana is a choice or a power")
@@ -479,7 +571,7 @@ def _untapping_source(ability: ManaAbility, counters: Mapping[str, int]) -> Mana
         times = counters.get(ability.counter, 0) // ability.counters_removed
     if not times:
         return None
-    return ManaSource(options[0] * times, consumed=ability.sacrifices, taps=False)
+    return ManaSource(options[0] * times, consumed=ability.sacrifices, taps=False, spell_only=spell_only)
 
 
 def _power_for_mana(state: GameState, obj: GameObject) -> int:

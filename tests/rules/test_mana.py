@@ -743,8 +743,47 @@ def test_a_filter_land(make_state, casts, card, lands, cost, expected):
     assert len(casts(state, "s")) == expected
 
 
-def test_mana_only_for_some_spells_stays_unsupported(make_state):
-    """CR 106.6: Interplanar Beacon's "Spend this mana only to cast planeswalker spells." is not read: reported."""
-    state = make_state(hand=[("opt", "Opt")], battlefield=[("beacon", "Interplanar Beacon"), ("i", "Island")])
-    with pytest.raises(UnsupportedRuleError, match="Interplanar Beacon"):
-        legal_casts(state, "opt").count()
+@pytest.mark.parametrize(
+    ("hand", "lands", "expected"),
+    [
+        ("Grizzly Bears", ["Forest"], 1),  # a creature spell: the Savant's mana of any colour pays {1}
+        ("Glacial Ray", ["Forest"], 0),  # an instant: the Forest's {G} alone
+        ("Glacial Ray", ["Forest", "Mountain"], 3),  # the lands pay; any target: P1, P2, the Savant
+    ],
+)
+def test_mana_only_for_creature_spells(make_state, casts, hand, lands, expected):
+    """CR 106.6: Beastcaller Savant's mana pays a creature spell, and nothing else.
+
+    "{T}: Add one mana of any color. Spend this mana only to cast a creature spell."
+    """
+    state = make_state(
+        hand=[("s", hand)],
+        battlefield=[("savant", "Beastcaller Savant")] + [(f"l{i}", land) for i, land in enumerate(lands)],
+    )
+    assert len(casts(state, "s")) == expected
+
+
+@pytest.mark.parametrize(
+    ("type_line", "cost", "lands", "expected"),
+    [
+        ("Legendary Planeswalker — Liliana", "{U}{R}{G}", ["Island", "Island"], 1),  # an Island pays {1}: {R}{G}
+        ("Sorcery", "{U}{R}{G}", ["Island", "Island"], 0),  # not a planeswalker: {C} and the Islands' {U}{U}
+        # {B} and another colour, for the spell alone: not the Sphere's {1}, whose {B} it would need (CR 106.6)
+        ("Legendary Planeswalker — Liliana", "{B}{B}", ["Island"], 0),
+        ("Legendary Planeswalker — Liliana", "{B}{B}", ["Island", "Swamp"], 1),  # the Swamp's {B}
+    ],
+)
+def test_mana_only_for_planeswalker_spells_pays_no_mana_ability(
+    make_state, casts, card, type_line, cost, lands, expected
+):
+    """CR 106.6, 605.3: Interplanar Beacon's mana pays a planeswalker spell, and no mana ability's cost.
+
+    "{1}, {T}: Add two mana of different colors. Spend this mana only to cast planeswalker spells.", beside
+    Chromatic Sphere ("{1}, {T}, Sacrifice this artifact: Add one mana of any color.").
+    """
+    spell = card("Test Spell", cost, type_line, "Draw a card." if type_line == "Sorcery" else "+1: Draw a card.")
+    battlefield = [("beacon", "Interplanar Beacon")] + [(f"l{i}", land) for i, land in enumerate(lands)]
+    if cost == "{B}{B}":
+        battlefield.append(("sphere", "Chromatic Sphere"))
+    state = make_state(hand=[("s", spell)], battlefield=battlefield)
+    assert len(casts(state, "s")) == expected
