@@ -1062,6 +1062,23 @@ class ManaAbility:
     counter : str
         "{T}, Remove a charge counter from this land:": the kind of counter the permanent must have one of, and
         loses (CR 122.8); empty when none.
+    counters_removed : int
+        How many of those counters it removes ("Remove three +1/+1 counters from this creature:": 3).
+    activation_colours : tuple of frozenset of str
+        The coloured symbols of its mana cost, each the letters that may pay it ("{1}{G}:": ``({"G"},)``; a filter
+        land's "{W/U}, {T}:": ``({"W", "U"},)``, CR 107.4e); ``activation`` is its generic part.
+    options : tuple of tuple of frozenset of str
+        When not empty, it adds exactly one of these, each like ``units`` ("Add three mana of any one color.":
+        five; "Add {W}{W}, {W}{U}, or {U}{U}.": three), chosen as it resolves (CR 106.1b); ``units`` is the first.
+    per_power : bool
+        "Add an amount of {G} equal to ~'s power.": ``units`` (or each option) once for each point of the
+        permanent's power as the game sees it (CR 208.3, 613), none when it is 0 or less (CR 107.1b).
+    sacrifices_other : str
+        "{T}, Sacrifice a Forest:": the subtype of the other permanent its controller sacrifices to activate it
+        (CR 701.21a); empty when none.
+    spend_only : ObjectFilter or None
+        "Spend this mana only to cast a creature spell.": the spells its mana may pay for (CR 106.6), none of a
+        mana ability's cost; None when any.
     """
 
     units: tuple[frozenset[str], ...]
@@ -1073,6 +1090,12 @@ class ManaAbility:
     life: int = 0
     energy: int = 0
     counter: str = ""
+    counters_removed: int = 1
+    activation_colours: tuple[frozenset[str], ...] = ()
+    options: tuple[tuple[frozenset[str], ...], ...] = ()
+    per_power: bool = False
+    sacrifices_other: str = ""
+    spend_only: ObjectFilter | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -855,6 +855,22 @@ class ManaSource:
         Generic mana paid, with mana made before, to make this mana ("{1}, {T}: Add {R}{W}.": 1, CR 605.3);
         0 for a source that costs no mana. Another source of the same object is the choice of its other mana
         ability: the object makes one or the other (one {T}, CR 605.1a).
+    activation_colours : tuple of frozenset of str
+        The coloured part of that cost, one entry per symbol, each the letters that may pay it ("{1}{G}:": one
+        entry ``{"G"}``; a filter land's "{W/U}, {T}:": ``{"W", "U"}``, CR 107.4e); empty when none.
+    options : tuple of tuple of frozenset of str
+        When not empty, the source adds exactly one of these, each like ``units``, chosen as its ability resolves
+        ("{T}: Add three mana of any one color.": five options; "{T}: Add {U}." or "{T}, Sacrifice this land: Add
+        {W}{B}.", one {T} for either: two options, CR 106.1b, 605.1a); ``units`` is then the first.
+    taps : bool
+        Whether a source that costs mana (``activation``) taps its object (CR 605.1a): only then is the object's
+        other mana not made when it is activated.
+    repeatable : bool
+        A source that costs mana and neither taps nor sacrifices its object ("{1}{G}: Add one mana of any
+        color."): it can be activated again and again while its cost can be paid (CR 602.1, 605.3).
+    spell_only : bool
+        Its mana may pay the spell's total cost but no cost of a mana ability ("Spend this mana only to cast
+        planeswalker spells.", CR 106.6), the spell being one it may be spent on.
 
     Raises
     ------
@@ -874,6 +890,11 @@ class ManaSource:
     is_snow: bool = False
     consumed: bool = False
     activation: int = 0
+    activation_colours: tuple[frozenset[str], ...] = ()
+    options: tuple[tuple[frozenset[str], ...], ...] = ()
+    taps: bool = True
+    repeatable: bool = False
+    spell_only: bool = False
 
     def __post_init__(self) -> None:
         """Normalize each unit to a frozenset of upper-case mana letters."""
@@ -884,6 +905,23 @@ class ManaSource:
                 f"units must be a sequence of letter sets, not the string {units!r}",
             )
         object.__setattr__(self, "units", tuple(_normalize_unit(unit) for unit in units))
+        if self.options:
+            options = tuple(tuple(_normalize_unit(unit) for unit in option) for option in self.options)
+            object.__setattr__(self, "options", options)
+            object.__setattr__(self, "units", options[0])
+        if self.activation_colours:
+            colours = tuple(_normalize_unit(unit) for unit in self.activation_colours)
+            object.__setattr__(self, "activation_colours", colours)
+
+    @property
+    def costs_mana(self) -> bool:
+        """Whether mana is paid to make this mana ("{1}, {T}: Add {U}{R}.", "{1}{G}: Add …", CR 605.3)."""
+        return bool(self.activation or self.activation_colours)
+
+    @property
+    def most_units(self) -> int:
+        """The most mana one activation adds: the largest of its options."""
+        return max((len(option) for option in self.options), default=len(self.units))
 
     @classmethod
     def of_letters(
@@ -1041,40 +1079,33 @@ class ManaPayer:
     (True, False)
     """
 
-    __slots__ = ("_units", "_key", "_supply", "_total", "_converters")
+    __slots__ = ("_key", "_base", "_reserved", "_choosers", "_supply", "_total", "_converters")
 
     def __init__(self, sources: Sequence[ManaSource]) -> None:
-        units: Counter[tuple[str, bool]] = Counter()
-        converting = {source.object_id for source in sources if source.activation}
-        converters: list[tuple[int, tuple[tuple[str, bool], ...], tuple[tuple[str, bool], ...]]] = []
+        base: Counter[tuple[str, bool]] = Counter()  # mana that pays anything
+        reserved: Counter[tuple[str, bool]] = Counter()  # mana that pays the spell alone (CR 106.6)
+        choosers: Counter[tuple[tuple[tuple[tuple[str, bool], ...], ...], bool]] = Counter()
+        converters: list[_Converter] = []
         for source in sources:
-            if source.activation or source.object_id in converting:
-                continue
-            for unit in source.units:
-                units[_unit_key(unit, source.is_snow)] += 1
-        for source in sources:
-            if source.activation:  # with the units the object makes otherwise, which it then does not make
-                instead = tuple(
-                    _unit_key(unit, other.is_snow)
-                    for other in sources
-                    if other.object_id == source.object_id and not other.activation
-                    for unit in other.units
-                )
-                converters.append(
-                    (
-                        source.activation,
-                        tuple(_unit_key(u, source.is_snow) for u in source.units),
-                        tuple(sorted(instead)),
-                    )
-                )
+            if source.costs_mana:
+                converters.append(_converter(source, sources))
+            elif source.options:  # one of several outputs (CR 106.1b, 605.1a)
+                options = tuple(sorted(tuple(sorted(_unit_key(u, source.is_snow) for u in o)) for o in source.options))
+                choosers[options, source.spell_only] += 1
+            else:
+                for unit in source.units:
+                    (reserved if source.spell_only else base)[_unit_key(unit, source.is_snow)] += 1
         self._converters = tuple(sorted(converters))
-        if self._converters:  # a converting object's other mana is made when it converts nothing
-            for _, _, other_mana in self._converters:
-                for made in other_mana:
-                    units[made] += 1
-        self._units = units
+        self._choosers = tuple(sorted((options, only, count) for (options, only), count in choosers.items()))
+        self._base = tuple(sorted(base.items()))
+        self._reserved = tuple(sorted(reserved.items()))
+        units = base + reserved
         self._key = tuple(sorted(units.items()))
-        simple = all(len(letters) == 1 and not snow for letters, snow in units) and not self._converters
+        simple = (
+            all(len(letters) == 1 and not snow for letters, snow in units)
+            and not self._converters
+            and not self._choosers
+        )
         self._supply = {letters: count for (letters, _), count in units.items()} if simple else None
         self._total = sum(units.values())
 
@@ -1108,8 +1139,8 @@ class ManaPayer:
             return self._total - sum(demand.values()) >= generic
         phyrexian = sum(1 for symbol in cost.symbols if symbol.kind is SymbolKind.PHYREXIAN)
         usable_life = min(max(life, 0), 2 * phyrexian)
-        if self._converters:
-            return _can_pay_converting(cost, self._key, self._converters, x, usable_life)
+        if self._converters or self._choosers:
+            return _can_pay_choosing(cost, self._base, self._reserved, self._choosers, self._converters, x, usable_life)
         return _can_pay_cached(cost, self._key, x, usable_life)
 
 
@@ -1159,28 +1190,71 @@ def _unit_key(unit: frozenset[str], is_snow: bool) -> tuple[str, bool]:
     return "".join(sorted(unit, key=_LETTER_INDEX.__getitem__)), is_snow
 
 
+_Unit = tuple[str, bool]
+"""One unit of mana as :class:`ManaPayer` counts it: its letters in WUBRGC order, and whether snow made it."""
+
+_Converter = tuple[int, tuple[str, ...], tuple[tuple[_Unit, ...], ...], tuple[tuple[_Unit, bool], ...], bool, bool]
+"""A source that costs mana, as :class:`ManaPayer` weighs it: its generic cost, the letters each coloured symbol
+of its cost accepts, its options (each the units it adds), the units its object then does not make (with whether
+each pays the spell alone), whether it is repeatable, and whether its mana pays the spell alone."""
+
+
+def _converter(source: ManaSource, sources: Sequence[ManaSource]) -> _Converter:
+    """The :data:`_Converter` of a source that costs mana; ``sources`` give the mana its {T} forgoes (CR 605.1a).
+
+    Raises
+    ------
+    InputError
+        Its object's other mana, forgone when it is activated, is itself a choice of outputs.
+    """
+    instead: list[tuple[_Unit, bool]] = []
+    if source.taps and source.object_id is not None:
+        for other in sources:
+            if other.object_id == source.object_id and other.taps and not other.costs_mana:
+                if other.options:
+                    raise InputError(
+                        "options",
+                        f"{source.object_id}: a mana ability that costs mana beside one whose mana is a choice",
+                    )
+                instead += [(_unit_key(unit, other.is_snow), other.spell_only) for unit in other.units]
+    options = source.options or (source.units,)
+    return (
+        source.activation,
+        tuple(sorted(_unit_key(unit, False)[0] for unit in source.activation_colours)),
+        tuple(sorted(tuple(sorted(_unit_key(unit, source.is_snow) for unit in option)) for option in options)),
+        tuple(sorted(instead)),
+        source.repeatable,
+        source.spell_only,
+    )
+
+
 @functools.lru_cache(maxsize=16384)
-def _can_pay_converting(
+def _can_pay_choosing(
     cost: ManaCost,
-    units: tuple[tuple[tuple[str, bool], int], ...],
-    converters: tuple[tuple[int, tuple[tuple[str, bool], ...], tuple[tuple[str, bool], ...]], ...],
+    base: tuple[tuple[_Unit, int], ...],
+    reserved: tuple[tuple[_Unit, int], ...],
+    choosers: tuple[tuple[tuple[tuple[_Unit, ...], ...], bool, int], ...],
+    converters: tuple[_Converter, ...],
     x: int,
     life: int,
 ) -> bool:
-    """Decide :meth:`ManaPayer.can_pay` with mana abilities that cost mana ("{1}, {T}: Add {R}{W}.").
+    """Decide :meth:`ManaPayer.can_pay` with sources whose output is a choice, or that cost mana.
 
-    Each such ability is activated or not, in some order; each activation's generic cost is paid with mana made
-    before it (CR 605.3, 106.4), and its object then does not make the mana it makes otherwise (``instead``,
-    one {T}). Every subset of the abilities, in every order, and every way to pay each activation from the mana
-    there is then, is tried; the cost is paid with what is left (exact, for the few such permanents a player has).
+    Each source with options adds one of them (CR 106.1b): every multiset of choices of alike sources is tried.
+    Sources that cost mana ("{1}, {T}: Add {R}{W}.", "{1}{G}: Add one mana of any color.") are then activated
+    or not, in any order, each paid with mana made before it and not reserved for the spell (CR 605.3, 106.4,
+    106.6), a repeatable one any number of times; a tapping one's object then does not make its other mana (one
+    {T}, CR 605.1a). Every reachable pool is tried once; the cost is paid with what is left (exact).
 
     Parameters
     ----------
     cost : ManaCost
-    units : tuple
-        The mana made without them, as ``ManaPayer`` keys it, including each converting object's other mana.
-    converters : tuple of (int, tuple, tuple)
-        Each ability's generic cost, the units it adds, and the units its object makes instead.
+    base, reserved : tuple
+        The mana that pays anything, and the mana that pays the spell alone, as ``ManaPayer`` keys it (sorted
+        (unit, count) pairs), each converting object's other mana included.
+    choosers : tuple of (options, bool, int)
+        Alike sources with options: the options, whether their mana pays the spell alone, and how many.
+    converters : tuple of _Converter
     x, life : int
         As for :func:`can_pay`.
 
@@ -1188,37 +1262,100 @@ def _can_pay_converting(
     -------
     bool
     """
-    start: Counter[tuple[str, bool]] = Counter(dict(units))
-    indices = range(len(converters))
-    for size in range(len(converters) + 1):
-        for order in itertools.permutations(indices, size):
-            if _pays_after(cost, start, [converters[i] for i in order], x, life, set()):
-                return True
-    return False
-
-
-def _pays_after(
-    cost: ManaCost, pool: Counter[tuple[str, bool]], steps: list[Any], x: int, life: int, seen: set[Any]
-) -> bool:
-    """Whether ``cost`` is paid after activating ``steps`` in order, each paid from the pool before it."""
-    signature = (len(steps), tuple(sorted(pool.items())))
-    if signature in seen:
-        return False
-    seen.add(signature)
-    if not steps:
-        return _can_pay_cached(cost, tuple(sorted((k, n) for k, n in pool.items() if n > 0)), x, life)
-    activation, made, instead = steps[0]
-    pool = pool.copy()
-    for unit in instead:  # tapped to convert, the object does not make its other mana
-        if pool[unit] <= 0:
+    start, kept = Counter(dict(base)), Counter(dict(reserved))
+    picks = [list(itertools.combinations_with_replacement(range(len(o)), n)) for o, _, n in choosers]
+    if choosers and not converters:  # the choices as they could fall, every one at once: a bound
+        loose = start + kept
+        for options, _, count in choosers:
+            letters = "".join(sorted({letter for o in options for u in o for letter in u[0]}, key="WUBRGC".index))
+            snow = any(u[1] for o in options for u in o)
+            loose[letters, snow] += count * max(len(o) for o in options)
+        if not _can_pay_cached(cost, tuple(sorted(loose.items())), x, life):
             return False
-        pool[unit] -= 1
-    for paid in _multisets(sorted(k for k, n in pool.items() if n > 0), pool, activation):
-        after = pool - paid
-        after.update(made)
-        if _pays_after(cost, after, steps[1:], x, life, seen):
+    for chosen in itertools.product(*picks):
+        pool, spell = start.copy(), kept.copy()
+        for (options, spell_only, _), indices in zip(choosers, chosen):
+            for index in indices:
+                (spell if spell_only else pool).update(options[index])
+        if converters:
+            if _pays_converting(cost, pool, spell, converters, x, life):
+                return True
+        elif _can_pay_cached(cost, tuple(sorted((pool + spell).items())), x, life):
             return True
     return False
+
+
+def _pays_converting(
+    cost: ManaCost,
+    pool: Counter[_Unit],
+    spell: Counter[_Unit],
+    converters: tuple[_Converter, ...],
+    x: int,
+    life: int,
+) -> bool:
+    """Whether ``cost`` is paid after activating some of ``converters``, in some order (see _can_pay_choosing)."""
+    seen: set[Any] = set()
+
+    def search(pool: Counter[_Unit], spell: Counter[_Unit], uses: tuple[int, ...]) -> bool:
+        signature = (tuple(sorted((pool).items())), tuple(sorted(spell.items())), uses)
+        if signature in seen:
+            return False
+        seen.add(signature)
+        if _can_pay_cached(cost, tuple(sorted((pool + spell).items())), x, life):
+            return True
+        for index, (generic, colours, options, instead, repeatable, spell_only) in enumerate(converters):
+            if not uses[index]:
+                continue
+            rest, rest_spell = pool.copy(), spell.copy()
+            if not _forgo(rest, rest_spell, instead):
+                continue  # its object was tapped for its other mana
+            left = uses if repeatable else uses[:index] + (0,) + uses[index + 1 :]
+            for paid in _activation_payments(rest, generic, colours):
+                after = rest - paid
+                for option in options:
+                    made = Counter(option)
+                    if spell_only and search(after, rest_spell + made, left):
+                        return True
+                    if not spell_only and search(after + made, rest_spell, left):
+                        return True
+        return False
+
+    return search(pool, spell, tuple(1 for _ in converters))
+
+
+def _forgo(pool: Counter[_Unit], spell: Counter[_Unit], instead: tuple[tuple[_Unit, bool], ...]) -> bool:
+    """Take the mana a converting object makes otherwise out of the pools; False when some of it is spent."""
+    for unit, spell_only in instead:
+        where = spell if spell_only else pool
+        if where[unit] <= 0:
+            return False
+        where[unit] -= 1
+    return True
+
+
+def _activation_payments(pool: Counter[_Unit], generic: int, colours: tuple[str, ...]) -> Iterator[Counter[_Unit]]:
+    """Every multiset of units of ``pool`` that pays a mana ability's cost: each coloured symbol, then generic."""
+    found: set[tuple[tuple[_Unit, int], ...]] = set()
+
+    def coloured(index: int, left: Counter[_Unit], taken: Counter[_Unit]) -> Iterator[Counter[_Unit]]:
+        if index == len(colours):
+            kinds = sorted(k for k, n in left.items() if n > 0)
+            for rest in _multisets(kinds, left, generic):
+                yield taken + rest
+            return
+        for kind in sorted(left):
+            if left[kind] > 0 and set(kind[0]) & set(colours[index]):
+                left[kind] -= 1
+                taken[kind] += 1
+                yield from coloured(index + 1, left, taken)
+                left[kind] += 1
+                taken[kind] -= 1
+
+    for paid in coloured(0, pool.copy(), Counter()):
+        signature = tuple(sorted((k, n) for k, n in paid.items() if n > 0))
+        if signature not in found:
+            found.add(signature)
+            yield paid
 
 
 def _multisets(kinds: list[Any], pool: Counter[Any], size: int, start: int = 0) -> Iterator[Counter[Any]]:

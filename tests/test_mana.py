@@ -669,3 +669,105 @@ def test_hall_condition_decides_as_the_maximum_flow(seed, monkeypatch):
     direct = mana._is_matchable(demands, units)
     monkeypatch.setattr(mana, "_HALL_KINDS", 0)
     assert mana._is_matchable(demands, units) == direct
+
+
+# --- mana abilities whose output is a choice, or that cost mana, against brute force -----------------------------
+
+
+def _brute_force_activations(cost_: ManaCost, sources: list[ManaSource], repeats: int = 3) -> bool:
+    """Activate the sources' abilities one by one in every order, with every choice, then pay (CR 605.3, 601.2g-h).
+
+    Each mana made is a concrete letter in the pool; an ability with {T} taps its object (one {T} per object,
+    CR 605.1a), one without is activated once, or up to ``repeats`` times if repeatable; a cost of mana is paid
+    from the pool with mana not reserved for the spell (CR 106.6).
+    """
+    seen: set[object] = set()
+
+    def made(source: ManaSource) -> set[tuple[str, ...]]:
+        return {
+            tuple(sorted(letters))
+            for option in (source.options or (source.units,))
+            for letters in itertools.product(*[sorted(unit) for unit in option])
+        }
+
+    def payments(pool: tuple[tuple[str, bool], ...], source: ManaSource) -> set[tuple[int, ...]]:
+        free = [i for i, (_, only) in enumerate(pool) if not only]
+        size = source.activation + len(source.activation_colours)
+        found = set()
+        for chosen in itertools.combinations(free, size):
+            for picked in itertools.permutations(chosen, len(source.activation_colours)):
+                if all(pool[i][0] in unit for i, unit in zip(picked, source.activation_colours, strict=True)):
+                    found.add(chosen)
+        return found
+
+    def search(pool: tuple[tuple[str, bool], ...], tapped: frozenset[str], uses: tuple[int, ...]) -> bool:
+        state = (pool, tapped, uses)
+        if state in seen:
+            return False
+        seen.add(state)
+        if brute_force_can_pay(list(cost_.symbols), [frozenset(letter) for letter, _ in pool], 0, 0):
+            return True
+        for index, source in enumerate(sources):
+            limit = repeats if source.repeatable else 1
+            if uses[index] >= limit or (source.taps and source.object_id in tapped):
+                continue
+            now_tapped = tapped | {source.object_id} if source.taps else tapped
+            counted = uses[:index] + (uses[index] + 1,) + uses[index + 1 :]
+            for paid in payments(pool, source) if source.costs_mana else {()}:
+                left = [unit for i, unit in enumerate(pool) if i not in paid]
+                for letters in made(source):
+                    after = tuple(sorted(left + [(letter, source.spell_only) for letter in letters]))
+                    if search(after, frozenset(now_tapped), counted):
+                        return True
+        return False
+
+    return search((), frozenset(), tuple(0 for _ in sources))
+
+
+UNIT_LETTERS = ["R", "G", "U", "RG", "C", "WUBRG"]
+
+
+@st.composite
+def mana_abilities_of_objects(draw: st.DrawFn) -> list[ManaSource]:
+    """A few objects, each with a {T} ability adding mana or one of some options, and perhaps one that costs mana."""
+    sources = []
+    for number in range(draw(st.integers(1, 4))):
+        name = f"object{number}"
+        unit = st.sampled_from(UNIT_LETTERS).map(frozenset)
+        option = st.lists(unit, min_size=1, max_size=2).map(tuple)
+        converting = draw(st.booleans())
+        if draw(st.booleans()) or not converting:
+            options = () if converting else tuple(draw(st.lists(option, max_size=3, unique=True)))
+            if len(options) == 1:
+                options = ()
+            sources.append(ManaSource(draw(option), name, options=options, spell_only=draw(st.booleans())))
+        if converting:
+            colours = tuple(draw(st.lists(st.sampled_from(["R", "G", "RG"]).map(frozenset), max_size=1)))
+            activation = draw(st.integers(0 if colours else 1, 2))
+            taps = draw(st.booleans())
+            outputs = tuple(draw(st.lists(option, min_size=1, max_size=2, unique=True)))
+            repeatable = not taps and max(map(len, outputs)) <= activation + len(colours)
+            sources.append(
+                ManaSource(
+                    outputs[0],
+                    name,
+                    activation=activation,
+                    activation_colours=colours,
+                    options=outputs if len(outputs) > 1 else (),
+                    taps=taps,
+                    repeatable=repeatable,
+                    spell_only=draw(st.booleans()),
+                )
+            )
+    return sources
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    symbols=st.lists(st.sampled_from(["{R}", "{G}", "{U}", "{1}", "{C}", "{R/G}"]), max_size=4),
+    sources=mana_abilities_of_objects(),
+)
+def test_can_pay_with_choices_and_mana_abilities_that_cost_mana_matches_brute_force(symbols, sources):
+    """CR 106.1b, 106.6, 605.1a, 605.3, 601.2g-h: outputs chosen, costs paid with mana made before, one {T} each."""
+    parsed = cost("".join(symbols))
+    assert can_pay(parsed, sources) is _brute_force_activations(parsed, sources)

@@ -67,6 +67,14 @@ COUNTS = {
     # (CR 702.119a): Shadowstorm Vizier (2) {3}{U}{U}, Archfiend of Ifnir (5) {U}{U}, Stromkirk Condemned (2)
     # {3}{U}{U}: 3; Floodwaters {4}{U}{U}, up to two of 7 creatures: 1 + 7 + C(7,2) 21 = 29. 1 + 1 + 3 + 29 = 34.
     "PS_AKH1.pzl": 34,
+    # Six lands (3 Islands, 3 Swamps) and Vodalian Arcanist's {C}, spent only on an instant or sorcery spell
+    # (CR 106.6); creatures: 4 of ours (Naru Meha, two Academy Journeymages, the Arcanist) and 5 of the AI's (two
+    # Benalish Marshals, three Knight tokens), 9. Supernatural Stamina {B}, target creature: 9. Illusionist's
+    # Stratagem {3}{U}, up to two target creatures you control: 1 + 4 + C(4,2) 6 = 11. Hostage Taker {2}{U}{B},
+    # its target chosen as its trigger goes on the stack, paid without the Arcanist: 1. Vicious Offering {1}{B},
+    # target creature, unkicked 9 or kicked by sacrificing one of our 4 creatures 4 x 9 = 36: 45.
+    # 9 + 11 + 1 + 45 = 66.
+    "PS_DOM1.pzl": 66,
 }
 """Counts worked out by hand from each board."""
 

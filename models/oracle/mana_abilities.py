@@ -7,56 +7,164 @@ Read by the permanents' lines (:mod:`models.oracle.permanents`) and by abilities
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import re
 
 from lark import Token, Tree
 
 from models.abilities import ControlRequirement, ManaAbility
+from models.mana import ManaCost, SymbolKind
 from models.oracle.grammar import tree_tokens
+from models.oracle.qualities import spell_qualities
 from models.oracle.unread import UnreadText
-from models.oracle.words import SUBTYPE_BY_WORD
+from models.oracle.words import NUMBER_WORDS, SUBTYPE_BY_WORD
 
 __all__ = ["mana_ability"]
 
+_COLOURS = "WUBRG"
+
 
 def mana_ability(tree: Tree[Token]) -> ManaAbility:
-    """The mana ability a ``mana_ability_line`` tree reads (CR 605.1a)."""
-    costs = {t.type: str(t) for t in tree.children if isinstance(t, Token)}
-    activation = int(costs["ACTIVATION_GENERIC"].strip("{}")) if "ACTIVATION_GENERIC" in costs else 0
-    counter = re.match(r"remove an? ([a-z+/0-9-]+) counter", costs.get("REMOVE_COUNTER", ""))
+    """The mana ability a ``mana_ability_line`` tree reads (CR 605.1a).
+
+    Parameters
+    ----------
+    tree : lark.Tree
+        A ``mana_ability_line``.
+
+    Returns
+    -------
+    ManaAbility
+
+    Raises
+    ------
+    ValueError
+        Generic mana among what it adds ("{T}: Add {2}."): not a type of mana (CR 106.1).
+    UnreadText
+        A cost, or a shape of cost, that the payer does not weigh exactly: an activation cost with X, Phyrexian or
+        snow symbols; life, energy or another permanent sacrificed for an ability without {T} (paid again and
+        again, CR 602.1); counters removed beside mana paid; another permanent sacrificed that is not named by
+        a subtype ("Sacrifice a creature"); a condition not read.
+    """
+    tokens = [t for t in tree.children if isinstance(t, Token)]
+    costs = {t.type: str(t) for t in tokens}
+    line = " ".join(str(t) for t in tokens)
+    activation, colours = _activation_cost(costs.get("ACTIVATION_MANA", ""), line)
+    counter = re.match(r"remove (an?|[a-z]+) ([a-z+/0-9-]+) counters?", costs.get("REMOVE_COUNTER", ""))
+    sacrificed = ""
+    if "SACRIFICE_OTHER" in costs:  # "Sacrifice a Forest" (CR 701.21a)
+        word = costs["SACRIFICE_OTHER"].split()[-1]
+        sacrificed = SUBTYPE_BY_WORD.get(word, "")
+        if not sacrificed:
+            raise UnreadText(costs["SACRIFICE_OTHER"], f"a mana ability that sacrifices a permanent: {word!r} not read")
     ability = dataclasses.replace(
         _mana_units(tree),
         taps="TAP_COST" in costs,
         activation=activation,
+        activation_colours=colours,
         sacrifices="SELF_SACRIFICE" in costs,
         from_hand="SELF_EXILE_FROM_HAND" in costs,
         life=int(costs["PAY_LIFE"].split()[1]) if "PAY_LIFE" in costs else 0,
         energy=costs.get("PAY_ENERGY", "").count("{e}"),
-        counter=counter.group(1) if counter else "",
+        counter=counter.group(2) if counter else "",
+        counters_removed=(1 if counter.group(1) in ("a", "an") else NUMBER_WORDS[counter.group(1)]) if counter else 1,
+        sacrifices_other=sacrificed,
     )
-    rider = next((str(t) for t in tree.children if isinstance(t, Token) and t.type == "MANA_RIDER"), "")
-    found = re.fullmatch(r"activate only if you control an? ([a-z]+)\.", rider)
-    if found:  # "Activate only if you control a Swamp." (CR 602.5b)
-        subtype = SUBTYPE_BY_WORD.get(found.group(1))
-        if subtype is None:
-            raise UnreadText(rider, "a condition of a mana ability not read")
-        return dataclasses.replace(ability, requires=(ControlRequirement("you", subtype, f"you control a {subtype}"),))
+    _refuse_unweighed_costs(ability, line)
+    for only in (str(t) for t in tokens if t.type == "SPEND_ONLY"):  # "Spend this mana only to cast …" (CR 106.6)
+        words = re.fullmatch(r"spend this mana only to cast (?:an? )?(.+?) spells?\.", only)
+        spells = spell_qualities(words.group(1)) if words else None
+        if spells is None or ability.spend_only is not None:
+            raise UnreadText(only, "a restriction on spending a mana ability's mana not read")
+        ability = dataclasses.replace(ability, spend_only=spells)
+    for rider in (str(t) for t in tokens if t.type == "MANA_RIDER"):
+        found = re.fullmatch(r"activate only if you control an? ([a-z]+)\.", rider)
+        if found:  # "Activate only if you control a Swamp." (CR 602.5b)
+            subtype = SUBTYPE_BY_WORD.get(found.group(1))
+            if subtype is None:
+                raise UnreadText(rider, "a condition of a mana ability not read")
+            requirement = ControlRequirement("you", subtype, f"you control a {subtype}")
+            ability = dataclasses.replace(ability, requires=ability.requires + (requirement,))
     return ability
 
 
+def _activation_cost(text: str, line: str) -> tuple[int, tuple[frozenset[str], ...]]:
+    """The generic part of a mana ability's mana cost, and its coloured symbols' letters (CR 107.4, 605.3)."""
+    if not text:
+        return 0, ()
+    generic = 0
+    colours: list[frozenset[str]] = []
+    for symbol in ManaCost.parse(text.upper()).symbols:
+        if symbol.kind is SymbolKind.GENERIC:
+            generic += symbol.amount
+        elif symbol.kind in (SymbolKind.COLORED, SymbolKind.HYBRID):
+            colours.append(frozenset(c.letter for c in symbol.colors))
+        elif symbol.kind is SymbolKind.COLORLESS:
+            colours.append(frozenset("C"))
+        else:
+            raise UnreadText(line, f"a mana ability whose cost has {symbol}: not weighed")
+    return generic, tuple(colours)
+
+
+def _refuse_unweighed_costs(ability: ManaAbility, line: str) -> None:
+    """Refuse what the payer (:mod:`solver.rules.mana`) does not weigh exactly; see :func:`mana_ability`."""
+    costs_mana = bool(ability.activation or ability.activation_colours)
+    if not ability.taps and not ability.sacrifices and not ability.from_hand:
+        if ability.life or ability.energy or ability.sacrifices_other:
+            raise UnreadText(line, "a mana ability without {T} that pays life, energy or a permanent, again and again")
+        if ability.counter and costs_mana:
+            raise UnreadText(line, "a mana ability without {T} that pays mana and removes counters")
+        if costs_mana and ability.per_power:
+            raise UnreadText(line, "a mana ability without {T} that pays mana for mana equal to a power")
+        if costs_mana and max(len(o) for o in ability.options or (ability.units,)) > ability.activation + len(
+            ability.activation_colours
+        ):
+            raise UnreadText(line, "a mana ability without {T} that makes more mana than it costs, again and again")
+    if ability.sacrifices_other and (ability.life or ability.energy or ability.counter or costs_mana):
+        raise UnreadText(line, "a mana ability that sacrifices another permanent and pays more")
+    if ability.from_hand and (costs_mana or ability.taps or ability.life or ability.energy or ability.counter):
+        raise UnreadText(line, "a mana ability of a card in hand with another cost")
+
+
 def _mana_units(tree: Tree[Token]) -> ManaAbility:
+    """What the ability adds: its units, or its options (CR 106.1b)."""
     output = next(c for c in tree.children if isinstance(c, Tree))
     if output.data == "add_symbols":
-        units = []
-        for token in tree_tokens(output):
-            letter = str(token).strip("{}").upper()
-            if letter.isdigit():
-                raise ValueError(letter)
-            units.append(frozenset(letter))
-        return ManaAbility(tuple(units))
-    if output.data == "add_one_of":
-        letters = frozenset(
-            str(t).strip("{}").upper() for t in output.children if isinstance(t, Token) and t.type == "MANA_SYMBOL"
-        )
-        return ManaAbility((letters,))
-    return ManaAbility((frozenset("WUBRG"),))
+        return ManaAbility(_symbols(output))
+    if output.data == "add_one_of":  # "{R} or {G}"; "{W}{W}, {W}{U}, or {U}{U}"
+        options = tuple(_symbols(choice) for choice in output.children if isinstance(choice, Tree))
+        if all(len(option) == 1 for option in options):
+            return ManaAbility((frozenset().union(*(option[0] for option in options)),))
+        return ManaAbility(options[0], options=options)
+    if output.data == "add_any_color":
+        return ManaAbility((frozenset(_COLOURS),))
+    text = str(output.children[0])
+    if output.data == "add_in_combination":  # each mana of any of the colours (CR 106.1b)
+        amount = NUMBER_WORDS[text.split()[0]]
+        named = re.findall(r"\{([wubrg])\}", text)
+        letters = frozenset(letter.upper() for letter in named) if named else frozenset(_COLOURS)
+        return ManaAbility((letters,) * amount)
+    if output.data == "add_of_one_color":  # all of one colour, chosen as it resolves
+        amount = NUMBER_WORDS[text.split()[0]]
+        options = tuple((frozenset(letter),) * amount for letter in _COLOURS)
+        return ManaAbility(options[0], options=options)
+    if output.data == "add_of_different_colors":
+        options = tuple((frozenset(a), frozenset(b)) for a, b in itertools.combinations(_COLOURS, 2))
+        return ManaAbility(options[0], options=options)
+    # add_per_power: "an amount of {G} equal to ~'s power" or "X mana of any one color, where X is ~'s power"
+    symbol = re.match(r"an amount of \{([wubrgc])\}", text)
+    if symbol:
+        return ManaAbility((frozenset(symbol.group(1).upper()),), per_power=True)
+    options = tuple((frozenset(letter),) for letter in _COLOURS)
+    return ManaAbility(options[0], options=options, per_power=True)
+
+
+def _symbols(cost: Tree[Token]) -> tuple[frozenset[str], ...]:
+    """The units of "{R}{R}": one per symbol; generic mana is no type of mana (ValueError, CR 106.1)."""
+    units = []
+    for token in tree_tokens(cost):
+        letter = str(token).strip("{}").upper()
+        if letter.isdigit() or letter not in "WUBRGC" or len(letter) != 1:
+            raise ValueError(letter)
+        units.append(frozenset(letter))
+    return tuple(units)

@@ -16,7 +16,7 @@ from models.oracle.mana_abilities import mana_ability
 
 from models.abilities import UnsupportedText
 from models.oracle.reading import CardReading
-from models.oracle.unread import topics_of
+from models.oracle.unread import UnreadText, topics_of
 
 __all__ = [
     "BASIC_LETTERS",
@@ -66,9 +66,24 @@ def read_player_ability_line(reading: CardReading, tree: Tree[Token], line: str,
 
 
 def read_mana_ability_line(reading: CardReading, tree: Tree[Token], line: str, original: str) -> None:
-    """ "{T}: Add {R} or {G}." (:func:`mana_ability`, CR 605.1a); generic mana made is reported."""
+    """ "{T}: Add {R} or {G}." (:func:`mana_ability`, CR 605.1a); what the payer doesn't weigh is reported.
+
+    Generic mana made is reported too. What is reported bears on the permanent's mana; its restriction on what
+    that mana pays for ("Spend this mana only to cast kicked spells", CR 106.6) bears on that mana alone, no
+    cost of other spells: the line's other topics are read without it.
+    """
     try:
         reading.mana_abilities.append(mana_ability(tree))
+    except UnreadText as unread:
+        reading.unsupported.append(
+            UnsupportedText(
+                unread.span,
+                unread.reason,
+                casting_relevant=False,
+                permanent_relevant=True,
+                topics=frozenset({"mana"}) | topics_of(_SPEND_ONLY.sub("", original)),
+            )
+        )
     except ValueError:
         reading.unsupported.append(
             UnsupportedText(

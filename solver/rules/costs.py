@@ -34,12 +34,19 @@ from models.abilities import AdditionalCost, Cost, ObjectCost, RevealCost
 from models.choices import ALTERNATIVE_COST, GIFT_RECIPIENT, ChoiceKey, CostAction, CostObjectsKey, OptionalCostKey, X
 from models.errors import UnsupportedRuleError
 from models.mana import SymbolKind
-from models.objects import GameObject, Zone
+from models.objects import CardType, GameObject, Zone
 from solver.problem import CastProblem, CostTerm, LazyDomain, ProblemRef, Reason, never_listed
 from solver.rules.characteristics import refuse_static_power_changes
 from solver.rules.conditions import requirement_holds, requirement_text
 from solver.rules.cost_changes import cost_modifiers_of
-from solver.rules.mana import add_payment, add_waterbend_objects, available_mana_sources, mana_units, tapping_keyword
+from solver.rules.mana import (
+    add_payment,
+    add_waterbend_objects,
+    available_mana_sources,
+    mana_units,
+    sacrificed_for_mana,
+    tapping_keyword,
+)
 from solver.rules.object_costs import (
     COST_OBJECT_KEYS,
     ObjectNeed,
@@ -382,6 +389,7 @@ def _refuse_consumed_sources_as_cost_objects(problem: CastProblem, terms: list[C
     UnsupportedRuleError
         Naming the cost and the object.
     """
+    _refuse_sacrificed_for_mana_as_cost_objects(problem, terms)
     costs = [
         c
         for t in terms
@@ -401,6 +409,42 @@ def _refuse_consumed_sources_as_cost_objects(problem: CastProblem, terms: list[C
                     f"a cost that may take {obj.name} ({obj.id}), whose mana ability "
                     "sacrifices or exiles it (CR 601.2g-h)",
                 )
+
+
+def _refuse_sacrificed_for_mana_as_cost_objects(problem: CastProblem, terms: list[CostTerm]) -> None:
+    """Refuse a cost that may take a permanent another's mana ability may sacrifice ("{T}, Sacrifice a Forest:").
+
+    That ability is activated before costs are paid (CR 601.2g-h): the Forest it sacrifices can't then be tapped,
+    sacrificed or returned for a cost, nor tapped for convoke or improvise (CR 702.51a, 702.126a); which one pays
+    what is a choice of payment this version does not weigh.
+
+    Raises
+    ------
+    UnsupportedRuleError
+        Naming the cost and the permanent.
+    """
+    sacrificed = sacrificed_for_mana(problem.state, problem.caster)
+    if not sacrificed:
+        return
+    for cost in (c for t in terms for c in t.cost.objects if c.zone is Zone.BATTLEFIELD):
+        matches = object_matcher(cost)
+        for obj in cost_object_pool(problem, CostObjectsKey(cost.action, cost.zone)):
+            if obj.id in sacrificed and matches(obj):
+                raise UnsupportedRuleError(
+                    problem.spell.name,
+                    cost.text or cost.action.value,
+                    f"a cost that may take {obj.name} ({obj.id}), which a mana ability may sacrifice (CR 601.2g-h)",
+                )
+    helper = tapping_keyword(problem)
+    if helper is not None and any(
+        problem.state.object(i).card.has_type(CardType.CREATURE if helper.keyword == "convoke" else CardType.ARTIFACT)
+        for i in sacrificed
+    ):
+        raise UnsupportedRuleError(
+            problem.spell.name,
+            helper.keyword.capitalize(),
+            f"{helper.keyword} with a permanent a mana ability may sacrifice (CR 601.2g-h)",
+        )
 
 
 def _add_object_variables(problem: CastProblem, terms: list[CostTerm]) -> dict[CostObjectsKey, tuple[str, ...]]:

@@ -16,13 +16,15 @@
 
 from __future__ import annotations
 
+import collections
 import itertools
+import math
 import re
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
-from models.abilities import TargetKind
+from models.abilities import ManaAbility, ObjectFilter, TargetKind
 from models.choices import ChoiceKey, CostAction, CostObjectsKey, X
 from models.errors import UnsupportedRuleError
 from models.mana import ManaCost, ManaPayer, ManaSource, ManaSymbol, SymbolKind, simple_demand, sum_costs
@@ -30,6 +32,7 @@ from models.objects import Card, CardType, GameObject, PlayerId, Zone
 from models.state import GameState
 from solver.abilities import abilities_of, keyword_counters
 from solver.problem import CastProblem, Constraint, ConstraintKind, CostTerm, LazyDomain, ProblemRef, Reason, state_memo
+from models.oracle.unread import STATIC_POWER_CHANGE
 from solver.rules.characteristics import unread_static_line
 from solver.rules.conditions import holds_for
 from solver.rules.cost_changes import (
@@ -43,6 +46,7 @@ from solver.rules.cost_changes import (
     target_cost_changes,
     targeted_changes,
 )
+from solver.rules.qualities import has_qualities, number_of
 from solver.rules.object_costs import (
     MOST_CANDIDATES_FOR_ANY_NUMBER,
     ObjectNeed,
@@ -61,6 +65,8 @@ __all__ = [
     "mana_sources_of",
     "mana_units",
     "payer_of",
+    "sacrificed_for_mana",
+    "spending_restrictions",
     "tapping_keyword",
 ]
 
@@ -88,9 +94,12 @@ def available_mana_sources(problem: CastProblem) -> tuple[ManaSource, ...]:
     """
     if problem.mana_sources is None:
         known = state_memo(problem.state).mana_sources  # the state and the caster decide it: read once
-        found = known.get(problem.caster)
-        if found is None:
-            found = known[problem.caster] = mana_sources_of(problem.state, problem.caster)
+        restrictions = spending_restrictions(problem.state, problem.caster)
+        allowed = frozenset(r for r in restrictions if has_qualities(problem.spell, r))
+        key = (problem.caster, allowed) if restrictions else problem.caster
+        found = known.get(key)
+        if found is None:  # and the restrictions the spell meets, if their permanents have some (CR 106.6)
+            found = known[key] = mana_sources_of(problem.state, problem.caster, allowed)
         life_payer = _resource_costs(problem.state, problem.caster).get("life")
         if life_payer is not None and spell_may_pay_life(problem):
             obj = life_payer[0]
@@ -121,8 +130,36 @@ def payer_of(problem: CastProblem, sources: tuple[ManaSource, ...]) -> ManaPayer
     return found[1]
 
 
-def mana_sources_of(state: GameState, caster: PlayerId) -> tuple[ManaSource, ...]:
+def spending_restrictions(state: GameState, caster: PlayerId) -> frozenset[ObjectFilter]:
+    """The spells the mana of the caster's permanents may be spent on, where a mana ability says (CR 106.6).
+
+    Parameters
+    ----------
+    state : GameState
+    caster : PlayerId
+
+    Returns
+    -------
+    frozenset of ObjectFilter
+        Each "Spend this mana only to cast … spells." of a mana ability of a permanent the caster controls.
+    """
+    return frozenset(
+        a.spend_only
+        for obj in state.objects_in(Zone.BATTLEFIELD, caster)
+        for a in abilities_of(obj).mana_abilities
+        if a.spend_only is not None
+    )
+
+
+def mana_sources_of(
+    state: GameState, caster: PlayerId, allowed: frozenset[ObjectFilter] | None = None
+) -> tuple[ManaSource, ...]:
     """The mana a player can have while paying: see :func:`available_mana_sources`.
+
+    ``allowed``: the restrictions on spending mana (CR 106.6, :func:`spending_restrictions`) the spell meets;
+    mana whose restriction it doesn't meet is not made, mana whose restriction it meets pays that spell alone
+    (``spell_only``: no cost of a mana ability). None: there is no such spell (another player's mana, assist),
+    and a permanent with such mana is refused.
 
     A permanent's {T} mana abilities are one source (one of them, CR 605.1a), if it is untapped and, a creature,
     free of summoning sickness (CR 302.6); a mana ability without {T} that sacrifices the permanent ("Sacrifice
@@ -137,8 +174,10 @@ def mana_sources_of(state: GameState, caster: PlayerId) -> tuple[ManaSource, ...
         )
     _refuse_others_mana_triggers(state, caster)
     paid = _resources_paid_for_mana(state, caster)
+    sacrificing = _permanents_sacrificed_for_mana(state, caster)
+    mixed: list[str] = []  # permanents whose one {T} makes mana for the spell alone or for anything
     # what a permanent makes is read from its card, granted abilities and status: once per kind of permanent
-    made: dict[tuple[Any, ...], tuple[Card, list[tuple[Any, bool, int]]]] = {}
+    made: dict[tuple[Any, ...], tuple[Card, list[ManaSource]]] = {}
     for obj in state.objects_in(Zone.BATTLEFIELD, caster):
         # what effects took from it too (CR 613.1f, 602.5, 305.7): two Elves, one of them arrested, differ
         kind = (
@@ -154,29 +193,45 @@ def mana_sources_of(state: GameState, caster: PlayerId) -> tuple[ManaSource, ...
         )
         found = made.get(kind)
         if found is None or found[0] is not obj.card:
-            found = made[kind] = (obj.card, _mana_of_permanent(state, caster, obj, paid))
-        sources += [
-            ManaSource(units, object_id=obj.id, consumed=consumed, activation=activation)
-            for units, consumed, activation in found[1]
-        ]
+            found = made[kind] = (obj.card, _mana_of_permanent(state, caster, obj, paid, sacrificing, allowed, mixed))
+        sources += [replace(source, object_id=obj.id) for source in found[1]]
     for obj in state.hand(caster):  # "Exile this card from your hand: Add {G}." (CR 605.1a)
         sources += [
             ManaSource(a.units, object_id=obj.id, consumed=True)
             for a in abilities_of(obj).mana_abilities
             if a.from_hand
         ]
-    converters = [s for s in sources if s.activation]
-    if len(converters) > MOST_CONVERTERS:  # each subset in each order is tried (models.mana.ManaPayer)
+    converters = [s for s in sources if s.costs_mana]
+    if mixed and converters:  # which mana pays a mana ability's cost is then a choice of each output
+        raise UnsupportedRuleError(
+            mixed[0],
+            "Spend this mana only …",
+            "one {T} making mana for some spells only, or for anything, beside mana abilities that cost mana "
+            "(CR 106.6): not weighed",
+        )
+    if len(converters) > MOST_CONVERTERS:  # each reachable pool is tried (models.mana.ManaPayer)
         raise UnsupportedRuleError(
             state.object(str(converters[0].object_id)).name,
             "mana abilities that cost mana",
             f"more than {MOST_CONVERTERS} permanents whose mana abilities cost mana",
+        )
+    choosing = [s for s in sources if s.options and not s.costs_mana]
+    alike = collections.Counter((s.options, s.spell_only) for s in choosing)
+    if math.prod(math.comb(n + len(options) - 1, n) for (options, _), n in alike.items()) > MOST_CHOICES:
+        raise UnsupportedRuleError(
+            state.object(str(choosing[0].object_id)).name,
+            "mana abilities whose mana is a choice",
+            f"more than {MOST_CHOICES} ways the choices of mana of {caster}'s permanents can fall",
         )
     return tuple(sources)
 
 
 MOST_CONVERTERS = 4
 """The most permanents with a mana ability that costs mana ("{1}, {T}: Add {R}{W}.") one player's payment weighs."""
+
+MOST_CHOICES = 4096
+"""The most ways the outputs of a player's mana abilities that add one of several ("three mana of any one color")
+may fall that one payment weighs, each tried (models.mana.ManaPayer)."""
 
 
 def _resource_costs(state: GameState, caster: PlayerId) -> dict[str, tuple[GameObject, list[int]]]:
@@ -249,18 +304,148 @@ def spell_may_pay_life(problem: CastProblem) -> bool:
     )
 
 
+def _permanents_sacrificed_for_mana(state: GameState, caster: PlayerId) -> dict[str, int]:
+    """How many of the caster's permanents each mana ability "{T}, Sacrifice a Forest:" could sacrifice, by subtype.
+
+    Only subtypes some untapped permanent of the caster's asks for (CR 701.21a: any permanent of that subtype they
+    control, tapped or not: a Forest may be tapped for mana first). Each subtype: ``(asked, there)``, read as the
+    game sees the permanents (CR 613).
+
+    Raises
+    ------
+    UnsupportedRuleError
+        More abilities ask for permanents of a subtype than there are, and at least one: which can be activated
+        is not weighed.
+    """
+    asked: collections.Counter[str] = collections.Counter()
+    asking: dict[str, str] = {}
+    for obj in state.objects_in(Zone.BATTLEFIELD, caster):
+        if obj.tapped:
+            continue
+        wanted = {a.sacrifices_other for a in abilities_of(obj).mana_abilities if a.sacrifices_other}
+        asked.update(wanted)  # one {T}: each permanent sacrifices once
+        for subtype in wanted:
+            asking.setdefault(subtype, obj.name)
+    found: dict[str, int] = {}
+    for subtype, count in asked.items():
+        there = sum(1 for obj in state.objects_in(Zone.BATTLEFIELD, caster) if subtype in obj.card.subtypes)
+        if 0 < there < count:
+            raise UnsupportedRuleError(
+                asking[subtype],
+                f"sacrifice a {subtype}",
+                f"{caster} has {there} {subtype}(s) for {count} mana abilities that each sacrifice one: which can "
+                "be activated is not weighed (CR 701.21a)",
+            )
+        found[subtype] = there
+    return found
+
+
+def sacrificed_for_mana(state: GameState, caster: PlayerId) -> frozenset[str]:
+    """The caster's permanents a mana ability of theirs may sacrifice ("{T}, Sacrifice a Forest:", CR 701.21a).
+
+    Parameters
+    ----------
+    state : GameState
+    caster : PlayerId
+
+    Returns
+    -------
+    frozenset of str
+        The ids of every permanent of a subtype an untapped permanent's mana ability sacrifices.
+    """
+    subtypes = {
+        a.sacrifices_other
+        for obj in state.objects_in(Zone.BATTLEFIELD, caster)
+        if not obj.tapped
+        for a in abilities_of(obj).mana_abilities
+        if a.sacrifices_other
+    }
+    if not subtypes:
+        return frozenset()
+    return frozenset(
+        obj.id for obj in state.objects_in(Zone.BATTLEFIELD, caster) if subtypes.intersection(obj.card.subtypes)
+    )
+
+
 def _mana_of_permanent(
-    state: GameState, caster: PlayerId, obj: GameObject, paid: frozenset[str] = frozenset()
-) -> list[tuple[Any, bool, int]]:
-    """What one permanent of the caster's adds as sources: (units, consumed, activation) of each, in order.
+    state: GameState,
+    caster: PlayerId,
+    obj: GameObject,
+    paid: frozenset[str] = frozenset(),
+    sacrificing: Mapping[str, int] | None = None,
+    allowed: frozenset[ObjectFilter] | None = frozenset(),
+    mixed: list[str] | None = None,
+) -> list[ManaSource]:
+    """What one permanent of the caster's adds as sources, each without its object's id, in order.
 
     See :func:`mana_sources_of`; read from the permanent's abilities (its card's and those granted to it), its
-    card's subtypes and its status, so equal for permanents alike in those.
+    card's subtypes and power, and its status, so equal for permanents alike in those.
+
+    - without {T}: "Sacrifice this creature: Add {R}{R}." once, consumed; "Remove three +1/+1 counters from this
+      creature: Add {R}{R}{R}." once for each three counters it has (CR 122.8); "{1}{G}: Add one mana of any
+      color." repeatable, paid with mana made before (CR 605.3);
+    - with {T}, if it is untapped and may tap (CR 302.6): a mana ability that costs mana, whose activation
+      forgoes the others (one {T}, CR 605.1a); and one source for the others, one of their outputs (a single
+      unit of any of their colours when each adds one mana; else a choice of outputs, CR 106.1b).
+
+    "An amount of {G} equal to ~'s power" is as many units as its power as the game sees it (CR 208.3), none at
+    0 or less (CR 107.1b). Mana whose spending restriction the spell meets (``allowed``, CR 106.6) pays the spell
+    alone (``spell_only``); mana whose restriction it doesn't meet is not made; a {T} making either names the
+    permanent in ``mixed``.
 
     Raises
     ------
     UnsupportedRuleError
         A mana ability that can't be read, or a choice between mana abilities this model does not weigh.
+    """
+    abilities = abilities_of(obj)
+    _refuse_unread_mana(state, obj, allowed)
+    counters = dict(obj.counters)
+    sacrificing = sacrificing or {}
+    usable = [
+        a
+        for a in abilities.mana_abilities
+        if not a.from_hand
+        and (a.spend_only is None or (allowed is not None and a.spend_only in allowed))  # CR 106.6
+        and all(holds_for(state, caster, r) for r in a.requires)
+        and (not a.counter or counters.get(a.counter, 0) >= a.counters_removed)  # "Remove a charge counter" (122.8)
+        and (not a.life or "life" in paid)
+        and (not a.energy or "energy" in paid)
+        and (not a.sacrifices_other or sacrificing.get(a.sacrifices_other, 0) > 0)
+    ]
+    kinds = [a.counter for a in usable if a.counter]
+    if len(kinds) != len(set(kinds)):
+        raise UnsupportedRuleError(
+            obj.name, obj.card.oracle_text, "mana abilities that remove counters of one kind from one permanent"
+        )
+    untapping = [a for a in usable if not a.taps]
+    if sum(1 for a in usable if a.sacrifices) > 1 and any(a.sacrifices for a in untapping):
+        raise UnsupportedRuleError(
+            obj.name, obj.card.oracle_text, "a choice between mana abilities that each sacrifice the permanent"
+        )
+    found = [source for source in (_untapping_source(a, counters) for a in untapping) if source is not None]
+    if obj.tapped or (obj.summoning_sick and obj.card.has_type(CardType.CREATURE) and not _has_haste(obj)):
+        taps = any(a.taps for a in usable) or any(t in _BASIC_LAND_MANA for t in obj.card.subtypes)
+        if not obj.tapped and taps and (hasty := unread_static_line(state, _GIVES_HASTE)) is not None:
+            raise UnsupportedRuleError(
+                hasty[0].name,
+                hasty[1],
+                "it may give haste (CR 613.1f), which is not read: whether a "
+                f"summoning-sick {obj.name} can tap for mana can't be told (CR 302.6)",
+            )
+        return found  # CR 302.6: a summoning-sick creature can't activate {T} abilities
+    power = _power_for_mana(state, obj) if any(a.per_power for a in usable) else 0
+    return found + _tapping_sources(obj, [a for a in usable if a.taps], power, mixed)
+
+
+def _refuse_unread_mana(state: GameState, obj: GameObject, allowed: frozenset[ObjectFilter] | None) -> None:
+    """Refuse a permanent whose mana can't be told: a mana line not read, a line that may stop its activation.
+
+    Raises
+    ------
+    UnsupportedRuleError
+        A mana line of its not read; an unread line of any permanent that may keep mana abilities from being
+        activated (CR 602.5); mana only for some spells with no spell to judge (``allowed`` None, CR 106.6).
     """
     abilities = abilities_of(obj)
     unread = [u for u in abilities.permanent_unsupported if "mana" in u.topics]
@@ -275,54 +460,136 @@ def _mana_of_permanent(
             f"it may keep mana abilities from being activated (CR 602.5), which is not read: {obj.name}'s mana "
             "can't be told",
         )
-    counters = dict(obj.counters)
-    usable = [
-        a
-        for a in abilities.mana_abilities
-        if not a.from_hand
-        and all(holds_for(state, caster, r) for r in a.requires)
-        and (not a.counter or counters.get(a.counter, 0) > 0)  # "Remove a charge counter from this land" (122.8)
-        and (not a.life or "life" in paid)
-        and (not a.energy or "energy" in paid)
-    ]
-    untapping = [a for a in usable if not a.taps]  # "Sacrifice this creature: Add {R}{R}."
-    if len(untapping) > 1 or (untapping and any(a.sacrifices for a in usable if a.taps)):
+    if allowed is None and any(a.spend_only is not None for a in abilities.mana_abilities):
         raise UnsupportedRuleError(
-            obj.name, obj.card.oracle_text, "a choice between mana abilities that each sacrifice the permanent"
+            obj.name, obj.card.oracle_text, "mana only for some spells, made for another player's spell (CR 106.6)"
         )
-    found: list[tuple[Any, bool, int]] = [(a.units, True, 0) for a in untapping]
-    if obj.tapped or (obj.summoning_sick and obj.card.has_type(CardType.CREATURE) and not _has_haste(obj)):
-        taps = any(a.taps for a in usable) or any(t in _BASIC_LAND_MANA for t in obj.card.subtypes)
-        if not obj.tapped and taps and (hasty := unread_static_line(state, _GIVES_HASTE)) is not None:
-            raise UnsupportedRuleError(
-                hasty[0].name,
-                hasty[1],
-                "it may give haste (CR 613.1f), which is not read: whether a "
-                f"summoning-sick {obj.name} can tap for mana can't be told (CR 302.6)",
-            )
-        return found  # CR 302.6: a summoning-sick creature can't activate {T} abilities
-    converting = [a for a in usable if a.taps and a.activation]  # "{1}, {T}: Add {R}{W}." (CR 605.3)
+
+
+def _tapping_sources(
+    obj: GameObject, usable: list[ManaAbility], power: int, mixed: list[str] | None
+) -> list[ManaSource]:
+    """The sources of an untapped permanent's {T} mana abilities (``usable``), and its land types' (CR 305.6).
+
+    A mana ability that costs mana, whose activation forgoes the others (one {T}, CR 605.1a); and one source for
+    the others, one of their outputs: a single unit of any of their colours when each adds one mana, else a
+    choice of outputs (CR 106.1b). Mana for some spells alone beside mana for anything under one {T} names the
+    permanent in ``mixed``, and pays for anything (weighed only without mana abilities that cost mana).
+
+    Raises
+    ------
+    UnsupportedRuleError
+        Two mana abilities that cost mana, or one beside a choice of outputs of different amounts.
+    """
+    found = []
+    converting = [a for a in usable if _costs_mana(a)]  # "{1}, {T}: Add {R}{W}." (CR 605.3)
     if len(converting) > 1:
         raise UnsupportedRuleError(obj.name, obj.card.oracle_text, "two mana abilities that cost mana")
-    found += [(a.units, a.sacrifices, a.activation) for a in converting]
-    tapping = [a for a in usable if a.taps and not a.activation]
+    for a in converting:
+        options = _outputs(a, power)
+        if options:
+            found.append(
+                ManaSource(
+                    options[0],
+                    consumed=a.sacrifices,
+                    activation=a.activation,
+                    activation_colours=a.activation_colours,
+                    options=tuple(options) if len(options) > 1 else (),
+                    spell_only=a.spend_only is not None,
+                )
+            )
+    tapping = [a for a in usable if not _costs_mana(a)]
     consumed = any(a.sacrifices for a in tapping)
-    options = [ability.units for ability in tapping]
+    restricted = {a.spend_only is not None for a in tapping}
+    if len(restricted) > 1 or (restricted == {True} and any(t in _BASIC_LAND_MANA for t in obj.card.subtypes)):
+        if mixed is not None:
+            mixed.append(obj.name)
+        restricted = {False}  # it pays mana abilities' costs too: weighed only without such abilities
+    spell_only = restricted == {True}
+    outputs = [option for ability in tapping for option in _outputs(ability, power)]
     if not (obj.activation_banned or obj.abilities_lost):  # a land type's "{T}: Add …" is an ability (CR 305.6)
-        options += [(frozenset(_BASIC_LAND_MANA[t]),) for t in obj.card.subtypes if t in _BASIC_LAND_MANA]
-    options = list(dict.fromkeys(options))
-    if not options:
+        outputs += [(frozenset(_BASIC_LAND_MANA[t]),) for t in obj.card.subtypes if t in _BASIC_LAND_MANA]
+    outputs = list(dict.fromkeys(outputs))
+    if not outputs:
         return found
-    if len(options) == 1:
-        found.append((options[0], consumed, 0))
-    elif all(len(units) == 1 for units in options):
+    if len(outputs) == 1:
+        found.append(ManaSource(outputs[0], consumed=consumed, spell_only=spell_only))
+    elif all(len(units) == 1 for units in outputs):
         # Several {T} abilities: one of them (CR 605.1a), i.e. one mana of any of their colours.
-        found.append(((frozenset().union(*(u[0] for u in options)),), consumed, 0))
-    else:
-        raise UnsupportedRuleError(
-            obj.name, obj.card.oracle_text, "a choice between mana abilities making different amounts"
+        found.append(
+            ManaSource((frozenset().union(*(u[0] for u in outputs)),), consumed=consumed, spell_only=spell_only)
         )
+    elif converting:
+        raise UnsupportedRuleError(
+            obj.name, obj.card.oracle_text, "a mana ability that costs mana beside a choice of mana of others"
+        )
+    else:  # "{T}: Add {U}." or "{T}, Sacrifice this land: Add {W}{B}.": one {T}, one of them (CR 605.1a)
+        found.append(ManaSource(outputs[0], consumed=consumed, options=tuple(outputs), spell_only=spell_only))
     return found
+
+
+def _costs_mana(ability: ManaAbility) -> bool:
+    """Whether mana is paid to activate the ability ("{1}, {T}:", "{1}{G}:", "{W/U}, {T}:", CR 605.3)."""
+    return bool(ability.activation or ability.activation_colours)
+
+
+def _outputs(ability: ManaAbility, power: int) -> list[tuple[frozenset[str], ...]]:
+    """What one activation of the ability may add: its units, or each of its options; none when it adds nothing.
+
+    "An amount of {G} equal to ~'s power": each unit once for each point of power (CR 208.3, 107.1b).
+    """
+    options = list(ability.options or (ability.units,))
+    if ability.per_power:
+        options = [tuple(unit for unit in option for _ in range(max(0, power))) for option in options]
+    return [option for option in options if option]
+
+
+def _untapping_source(ability: ManaAbility, counters: Mapping[str, int]) -> ManaSource | None:
+    """The source of a mana ability without {T}, or None when it adds nothing (CR 302.6: no {T}, any status).
+
+    "Sacrifice this creature: Add {R}{R}." once, its object consumed; "Remove three +1/+1 counters from this
+    creature: Add {R}{R}{R}." once for each three counters (CR 122.8): its units that many times over, or, with
+    options, one choice each time (not read: the reader makes no such ability); "{1}{G}: Add one mana of any
+    color." as often as it is paid (CR 605.3).
+    """
+    options = list(ability.options or (ability.units,))
+    spell_only = ability.spend_only is not None
+    if _costs_mana(ability):
+        return ManaSource(
+            options[0],
+            consumed=ability.sacrifices,
+            activation=ability.activation,
+            activation_colours=ability.activation_colours,
+            options=tuple(options) if len(options) > 1 else (),
+            taps=False,
+            repeatable=not ability.sacrifices,
+            spell_only=spell_only,
+        )
+    if ability.per_power or len(options) > 1:
+        raise UnsupportedRuleError("", str(ability), "a mana ability without {T} whose mana is a choice or a power")
+    times = 1
+    if ability.counter and not ability.sacrifices:
+        times = counters.get(ability.counter, 0) // ability.counters_removed
+    if not times:
+        return None
+    return ManaSource(options[0] * times, consumed=ability.sacrifices, taps=False, spell_only=spell_only)
+
+
+def _power_for_mana(state: GameState, obj: GameObject) -> int:
+    """The permanent's power as the game sees it, with counters, for "an amount of {G} equal to ~'s power" (CR 208.3).
+
+    Raises
+    ------
+    UnsupportedRuleError
+        An unread static line that may change power (CR 613.4), or a power an ability defines.
+    """
+    if (changing := unread_static_line(state, STATIC_POWER_CHANGE)) is not None:
+        raise UnsupportedRuleError(
+            changing[0].name,
+            changing[1],
+            f"it may change power (CR 613.4), which is not read: how much mana {obj.name} makes can't be told",
+        )
+    return number_of(obj, "power")
 
 
 _GIVES_HASTE = re.compile(r"\bhaste\b|\blose(s)? all\b")
@@ -388,7 +655,7 @@ def mana_units(problem: CastProblem) -> int:
     int
         The units of :func:`available_mana_sources` and :func:`assist_sources`: a bound on what can be paid.
     """
-    return sum(len(source.units) for source in available_mana_sources(problem) + assist_sources(problem))
+    return sum(source.most_units for source in available_mana_sources(problem) + assist_sources(problem))
 
 
 def assist_sources(problem: CastProblem) -> tuple[ManaSource, ...]:
@@ -439,9 +706,20 @@ def assist_sources(problem: CastProblem) -> tuple[ManaSource, ...]:
     for player in problem.state.players:
         if player == problem.caster:
             continue
+        found = mana_sources_of(problem.state, player)
+        if any(source.activation_colours for source in found):  # paid with coloured mana, not generic
+            raise UnsupportedRuleError(
+                spell.name, "Assist", "assist with another player's mana ability whose cost has coloured mana"
+            )
         theirs = tuple(
-            ManaSource((frozenset("C"),) * len(source.units), object_id=source.object_id, activation=source.activation)
-            for source in mana_sources_of(problem.state, player)
+            ManaSource(
+                (frozenset("C"),) * source.most_units,
+                object_id=source.object_id,
+                activation=source.activation,
+                taps=source.taps,
+                repeatable=source.repeatable,
+            )
+            for source in found
         )
         if sum(len(s.units) for s in theirs) > sum(len(s.units) for s in best):
             best = theirs

@@ -20,6 +20,8 @@ costs ask for objects, and which matcher each need has, is :mod:`solver.rules.co
 
 from __future__ import annotations
 
+import dataclasses
+
 import itertools
 import math
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -921,7 +923,7 @@ def add_joint_tap_count(
     for source in sources:
         if source.object_id is not None:
             made.setdefault(source.object_id, ())
-            made[source.object_id] += ((source.units, source.is_snow, source.consumed),)
+            made[source.object_id] += (dataclasses.replace(source, object_id=None),)  # all it is, but its id
     known: dict[tuple[Any, ...], int] = {}
 
     def count(*values: Any) -> int:

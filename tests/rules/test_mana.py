@@ -560,3 +560,257 @@ def test_triggered_mana_abilities_refuse_whom_they_may_add_mana_to(make_state, e
             legal_casts(state, "bolt").count()
     else:
         assert legal_casts(state, "bolt").count() == 2
+
+
+# ---------------------------------------------------------------- mana abilities read whole (CR 605, 106)
+
+
+def _sorcery(card, cost: str) -> dict:
+    """An inline sorcery costing ``cost``, "Draw a card.": 1 cast when the cost can be paid, else 0."""
+    return card(f"Test {cost}", cost, "Sorcery", "Draw a card.")
+
+
+@pytest.mark.parametrize(
+    ("lands", "cost", "expected"),
+    [
+        (["Plains", "Plains"], "{1}{R}", 1),  # the Plains pay {2}; the Terrarion adds {R} and one more: 2 of 2
+        (["Plains"], "{R}", 0),  # {2} can't be paid: the Plains' {W} alone, no red
+        (["Mountain", "Plains"], "{1}{R}{R}", 0),  # both pay {2} for two mana: 2 of 3 (CR 605.3, 118.3)
+        (["Island", "Island", "Island"], "{U}{G}{G}", 1),  # two Islands pay {2}: {G}{G} and the third {U}
+    ],
+)
+def test_terrarion_adds_two_mana_in_any_combination_of_colors(make_state, casts, card, lands, expected, cost):
+    """CR 605.3, 106.1b: Terrarion's {2} is paid with mana made before it, and it adds two of any colours.
+
+    "{2}, {T}, Sacrifice this artifact: Add two mana in any combination of colors."
+    """
+    state = make_state(
+        hand=[("s", _sorcery(card, cost))],
+        battlefield=[("terrarion", "Terrarion")] + [(f"l{i}", land) for i, land in enumerate(lands)],
+    )
+    assert len(casts(state, "s")) == expected
+
+
+@pytest.mark.parametrize(
+    ("sphere", "mountains", "cost", "expected"),
+    [
+        ("Chromatic Sphere", 1, "{1}{R}", 0),  # the Mountain pays the Sphere's {1}, which adds one: 1 mana of 2
+        ("Chromatic Sphere", 1, "{U}", 1),  # the Mountain's {R} turned into {U}
+        ("Chromatic Sphere", 2, "{U}{R}", 1),  # one Mountain into {U}, the other's {R}
+        ("Chromatic Sphere", 1, "{U}{R}", 0),  # {U} or {R}, not both
+        ("Barbed Sextant", 2, "{U}{R}", 1),  # the same ability; the card drawn later changes no mana
+        ("Chromatic Sphere", 2, "{2}{R}", 0),  # the Sphere turns one mana into one: 2 of 3
+    ],
+)
+def test_a_sphere_turns_one_mana_into_one_of_any_color(make_state, casts, card, sphere, mountains, cost, expected):
+    """CR 605.3, 605.1a: Chromatic Sphere filters one mana into one of any colour, and never adds any.
+
+    "{1}, {T}, Sacrifice this artifact: Add one mana of any color. Draw a card." (Barbed Sextant draws later.)
+    """
+    state = make_state(
+        hand=[("s", _sorcery(card, cost))],
+        battlefield=[("sphere", sphere)] + [(f"m{i}", "Mountain") for i in range(mountains)],
+    )
+    assert len(casts(state, "s")) == expected
+
+
+@pytest.mark.parametrize(
+    ("lands", "cost", "sick", "expected"),
+    [
+        (["Forest", "Forest"], "{U}", False, 1),  # {1}{G} from the Forests: {U}
+        (["Forest", "Forest"], "{U}", True, 1),  # no {T}: summoning sickness doesn't matter (CR 302.6)
+        (["Forest", "Mountain"], "{U}", False, 1),  # the Mountain pays the {1}
+        (["Mountain", "Mountain"], "{U}", False, 0),  # nothing pays its {G}
+        (["Forest"] * 4, "{U}{U}", False, 1),  # activated twice, {1}{G} each time (CR 602.1)
+        (["Forest"] * 3, "{U}{U}", False, 0),  # once: {U} and a Forest left, {U}{U} not made
+        (["Forest"] * 3, "{G}{U}", False, 1),  # two Forests into {U}, the third's {G}
+    ],
+)
+def test_nomadic_elf_turns_two_mana_into_one_again_and_again(make_state, casts, card, lands, cost, sick, expected):
+    """CR 605.3, 602.1: Nomadic Elf, "{1}{G}: Add one mana of any color.", is activated while its cost is paid.
+
+    No {T}: it may be activated again and again, each time with mana made before it.
+    """
+    state = make_state(
+        hand=[("s", _sorcery(card, cost))],
+        battlefield=[("elf", "Nomadic Elf", {"summoning_sick": sick})]
+        + [(f"l{i}", land) for i, land in enumerate(lands)],
+    )
+    assert len(casts(state, "s")) == expected
+
+
+@pytest.mark.parametrize(
+    ("lands", "cost", "expected"),
+    [
+        ([], "{1}{U}{U}", 1),  # {U}{U}{U}
+        ([], "{U}{R}", 0),  # three of one colour: never {U} and {R}
+        (["Mountain"], "{U}{R}", 1),  # {U}{U}{U} and the Mountain's {R}
+        ([], "{1}{1}{1}{1}", 0),  # three mana of four
+    ],
+)
+def test_gilded_lotus_adds_three_mana_of_one_color(make_state, casts, card, lands, cost, expected):
+    """CR 106.1b, 605.1a: Gilded Lotus, "{T}: Add three mana of any one color.": one colour chosen for all three."""
+    state = make_state(
+        hand=[("s", _sorcery(card, cost))],
+        battlefield=[("lotus", "Gilded Lotus")] + [(f"l{i}", land) for i, land in enumerate(lands)],
+    )
+    assert len(casts(state, "s")) == expected
+
+
+@pytest.mark.parametrize(("counters", "expected"), [(0, 0), (1, 1), (3, 1)])
+def test_marwyn_adds_green_equal_to_her_power(make_state, casts, counters, expected):
+    """CR 208.3, 122.1a: Marwyn, the Nurturer (1/1) adds as much {G} as her power.
+
+    "{T}: Add an amount of {G} equal to ~'s power." Grizzly Bears ({1}{G}): power 1 adds {G} (1 of 2 mana: 0
+    casts); with a +1/+1 counter, power 2 adds {G}{G} (1 cast); with three, {G}{G}{G}{G} pays it too (1).
+    """
+    state = make_state(
+        hand=[("bears", "Grizzly Bears")],
+        battlefield=[("marwyn", "Marwyn, the Nurturer", {"counters": {"+1/+1": counters}})],
+    )
+    assert len(casts(state, "bears")) == expected
+
+
+def test_marwyns_power_as_the_layers_give_it(make_state, casts):
+    """CR 613.4c: an Anthem's +1/+1 makes Marwyn 2/2: {G}{G} pays Grizzly Bears' {1}{G} (1 cast)."""
+    state = make_state(
+        hand=[("bears", "Grizzly Bears")],
+        battlefield=[("marwyn", "Marwyn, the Nurturer"), ("anthem", "Glorious Anthem")],
+    )
+    assert len(casts(state, "bears")) == 1
+
+
+@pytest.mark.parametrize(
+    ("forest", "cost", "expected"),
+    [
+        ({}, "{R}{R}{G}{G}", 1),  # the Forest taps for {G}, then is sacrificed: {G} and three of {R}/{G}
+        ({"tapped": True}, "{R}{R}{G}", 1),  # a tapped Forest is sacrificed all the same: three of {R}/{G}
+        ({"tapped": True}, "{R}{R}{G}{G}", 0),  # 3 mana of 4
+        (None, "{R}", 0),  # no Forest to sacrifice: the ability can't be activated (CR 118.3)
+        ({}, "{R}{U}", 0),  # {R} and/or {G} only
+    ],
+)
+def test_orcish_lumberjack_sacrifices_a_forest(make_state, casts, card, forest, cost, expected):
+    """CR 118.3, 701.21a: Orcish Lumberjack is activated only with a Forest to sacrifice, tapped or not.
+
+    "{T}, Sacrifice a Forest: Add three mana in any combination of {R} and/or {G}."
+    """
+    battlefield = [("jack", "Orcish Lumberjack")] + ([("f", "Forest", forest)] if forest is not None else [])
+    state = make_state(hand=[("s", _sorcery(card, cost))], battlefield=battlefield)
+    assert len(casts(state, "s")) == expected
+
+
+def test_two_lumberjacks_and_one_forest_are_not_guessed(make_state, card):
+    """CR 701.21a: two Lumberjacks, one Forest: either may sacrifice it, not both; not weighed, so unsupported."""
+    state = make_state(
+        hand=[("s", _sorcery(card, "{R}"))],
+        battlefield=[("j1", "Orcish Lumberjack"), ("j2", "Orcish Lumberjack"), ("f", "Forest")],
+    )
+    with pytest.raises(UnsupportedRuleError, match="Forest"):
+        legal_casts(state, "s").count()
+
+
+def test_a_cost_that_may_take_the_forest_a_lumberjack_sacrifices_is_refused(make_state):
+    """CR 601.2g-h: Harrow ("sacrifice a land") could take the Forest the Lumberjack sacrifices: not weighed."""
+    state = make_state(
+        hand=[("harrow", "Harrow")],
+        battlefield=[("jack", "Orcish Lumberjack"), ("f", "Forest"), ("f2", "Forest"), ("f3", "Forest")],
+    )
+    with pytest.raises(UnsupportedRuleError, match="sacrifice"):
+        legal_casts(state, "harrow").count()
+
+
+@pytest.mark.parametrize(("counters", "cost", "expected"), [(3, "{R}{R}{R}", 1), (2, "{R}", 0), (6, "{5}{R}", 1)])
+def test_runaway_steam_kin_removes_three_counters_a_time(make_state, casts, card, counters, cost, expected):
+    """CR 122.8, 602.1: Runaway Steam-Kin makes {R}{R}{R} once for each three +1/+1 counters it has.
+
+    "Remove three +1/+1 counters from this creature: Add {R}{R}{R}.": 3 counters {R}{R}{R}; 2 none; 6 six {R}.
+    """
+    state = make_state(
+        hand=[("s", _sorcery(card, cost))],
+        battlefield=[("kin", "Runaway Steam-Kin", {"counters": {"+1/+1": counters}, "summoning_sick": True})],
+    )
+    assert len(casts(state, "s")) == expected
+
+
+@pytest.mark.parametrize(
+    ("lands", "cost", "expected"),
+    [
+        ([], "{W}{B}", 1),  # sacrificed: {W}{B}
+        ([], "{U}", 1),  # tapped: {U}
+        ([], "{U}{W}", 0),  # one {T}: {U} or {W}{B}, not both (CR 605.1a)
+        (["Island"], "{U}{W}{B}", 1),  # the Island's {U}, the Spring's {W}{B}
+    ],
+)
+def test_a_land_with_two_mana_abilities_of_different_amounts(make_state, casts, card, lands, cost, expected):
+    """CR 605.1a: Ancient Spring, "{T}: Add {U}." and "{T}, Sacrifice this land: Add {W}{B}.": one of them."""
+    state = make_state(
+        hand=[("s", _sorcery(card, cost))],
+        battlefield=[("spring", "Ancient Spring")] + [(f"l{i}", land) for i, land in enumerate(lands)],
+    )
+    assert len(casts(state, "s")) == expected
+
+
+@pytest.mark.parametrize(
+    ("lands", "cost", "expected"),
+    [
+        (["Plains"], "{U}{U}", 1),  # the Plains' {W} pays {W/U}: {U}{U}
+        ([], "{U}", 0),  # {C}, or nothing: its {W/U} unpaid
+        (["Plains"], "{W}{U}{U}", 0),  # two mana of three
+        (["Island"], "{W}{W}", 1),  # the Island's {U} pays {W/U}: {W}{W}
+        (["Mountain"], "{W}", 0),  # {R} can't pay {W/U}: {C} or the Mountain's {R}
+    ],
+)
+def test_a_filter_land(make_state, casts, card, lands, cost, expected):
+    """CR 605.3, 107.4e: Mystic Gate, "{T}: Add {C}." and "{W/U}, {T}: Add {W}{W}, {W}{U}, or {U}{U}."."""
+    state = make_state(
+        hand=[("s", _sorcery(card, cost))],
+        battlefield=[("gate", "Mystic Gate")] + [(f"l{i}", land) for i, land in enumerate(lands)],
+    )
+    assert len(casts(state, "s")) == expected
+
+
+@pytest.mark.parametrize(
+    ("hand", "lands", "expected"),
+    [
+        ("Grizzly Bears", ["Forest"], 1),  # a creature spell: the Savant's mana of any colour pays {1}
+        ("Glacial Ray", ["Forest"], 0),  # an instant: the Forest's {G} alone
+        ("Glacial Ray", ["Forest", "Mountain"], 3),  # the lands pay; any target: P1, P2, the Savant
+    ],
+)
+def test_mana_only_for_creature_spells(make_state, casts, hand, lands, expected):
+    """CR 106.6: Beastcaller Savant's mana pays a creature spell, and nothing else.
+
+    "{T}: Add one mana of any color. Spend this mana only to cast a creature spell."
+    """
+    state = make_state(
+        hand=[("s", hand)],
+        battlefield=[("savant", "Beastcaller Savant")] + [(f"l{i}", land) for i, land in enumerate(lands)],
+    )
+    assert len(casts(state, "s")) == expected
+
+
+@pytest.mark.parametrize(
+    ("type_line", "cost", "lands", "expected"),
+    [
+        ("Legendary Planeswalker — Liliana", "{U}{R}{G}", ["Island", "Island"], 1),  # an Island pays {1}: {R}{G}
+        ("Sorcery", "{U}{R}{G}", ["Island", "Island"], 0),  # not a planeswalker: {C} and the Islands' {U}{U}
+        # {B} and another colour, for the spell alone: not the Sphere's {1}, whose {B} it would need (CR 106.6)
+        ("Legendary Planeswalker — Liliana", "{B}{B}", ["Island"], 0),
+        ("Legendary Planeswalker — Liliana", "{B}{B}", ["Island", "Swamp"], 1),  # the Swamp's {B}
+    ],
+)
+def test_mana_only_for_planeswalker_spells_pays_no_mana_ability(
+    make_state, casts, card, type_line, cost, lands, expected
+):
+    """CR 106.6, 605.3: Interplanar Beacon's mana pays a planeswalker spell, and no mana ability's cost.
+
+    "{1}, {T}: Add two mana of different colors. Spend this mana only to cast planeswalker spells.", beside
+    Chromatic Sphere ("{1}, {T}, Sacrifice this artifact: Add one mana of any color.").
+    """
+    spell = card("Test Spell", cost, type_line, "Draw a card." if type_line == "Sorcery" else "+1: Draw a card.")
+    battlefield = [("beacon", "Interplanar Beacon")] + [(f"l{i}", land) for i, land in enumerate(lands)]
+    if cost == "{B}{B}":
+        battlefield.append(("sphere", "Chromatic Sphere"))
+    state = make_state(hand=[("s", spell)], battlefield=battlefield)
+    assert len(casts(state, "s")) == expected
