@@ -194,7 +194,8 @@ def mana_sources_of(
         found = made.get(kind)
         if found is None or found[0] is not obj.card:
             found = made[kind] = (obj.card, _mana_of_permanent(state, caster, obj, paid, sacrificing, allowed, mixed))
-        sources += [replace(source, object_id=obj.id) for source in found[1]]
+        snow = "Snow" in obj.card.supertypes  # its mana pays {S} (CR 107.4h, 106.3)
+        sources += [replace(source, object_id=obj.id, is_snow=snow) for source in found[1]]
     for obj in state.hand(caster):  # "Exile this card from your hand: Add {G}." (CR 605.1a)
         sources += [
             ManaSource(a.units, object_id=obj.id, consumed=True)

@@ -814,3 +814,14 @@ def test_mana_only_for_planeswalker_spells_pays_no_mana_ability(
         battlefield.append(("sphere", "Chromatic Sphere"))
     state = make_state(hand=[("s", spell)], battlefield=battlefield)
     assert len(casts(state, "s")) == expected
+
+
+@pytest.mark.parametrize(("land", "expected"), [("Snow-Covered Island", 1), ("Island", 0)])
+def test_snow_mana_pays_s(make_state, card, land, expected):
+    """{S} is paid with one mana from a snow source (CR 107.4h): Snow-Covered Island's {U} pays it, Island's can't.
+
+    An inline sorcery costing {S} ("Draw a card.", no target): 1 cast with the snow land, 0 with the basic one.
+    """
+    flurry = card("Snow Flurry", "{S}", "Sorcery", "Draw a card.")
+    state = make_state(hand=[("flurry", flurry)], battlefield=[("land", land)])
+    assert legal_casts(state, "flurry").count() == expected
