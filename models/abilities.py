@@ -1079,6 +1079,9 @@ class ManaAbility:
     spend_only : ObjectFilter or None
         "Spend this mana only to cast a creature spell.": the spells its mana may pay for (CR 106.6), none of a
         mana ability's cost; None when any.
+    damage : int
+        "This land deals 1 damage to you.": damage dealt to its controller as it makes mana, before the costs are
+        paid (CR 601.2g-h, 605.3a).
     """
 
     units: tuple[frozenset[str], ...]
@@ -1096,6 +1099,7 @@ class ManaAbility:
     per_power: bool = False
     sacrifices_other: str = ""
     spend_only: ObjectFilter | None = None
+    damage: int = 0
 
 
 @dataclass(frozen=True, slots=True)

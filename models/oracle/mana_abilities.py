@@ -78,6 +78,9 @@ def mana_ability(tree: Tree[Token]) -> ManaAbility:
             raise UnreadText(only, "a restriction on spending a mana ability's mana not read")
         ability = dataclasses.replace(ability, spend_only=spells)
     for rider in (str(t) for t in tokens if t.type == "MANA_RIDER"):
+        if re.fullmatch(r"(?:~|this land|this artifact|this creature) deals 1 damage to you\.", rider):
+            ability = dataclasses.replace(ability, damage=1)  # as it makes mana, before costs are paid (601.2g)
+            continue
         found = re.fullmatch(r"activate only if you control an? ([a-z]+)\.", rider)
         if found:  # "Activate only if you control a Swamp." (CR 602.5b)
             subtype = SUBTYPE_BY_WORD.get(found.group(1))

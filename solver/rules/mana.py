@@ -100,6 +100,7 @@ def available_mana_sources(problem: CastProblem) -> tuple[ManaSource, ...]:
         found = known.get(key)
         if found is None:  # and the restrictions the spell meets, if their permanents have some (CR 106.6)
             found = known[key] = mana_sources_of(problem.state, problem.caster, allowed)
+        _refuse_damage_before_life(problem)
         life_payer = _resource_costs(problem.state, problem.caster).get("life")
         if life_payer is not None and spell_may_pay_life(problem):
             obj = life_payer[0]
@@ -282,6 +283,50 @@ def _resources_paid_for_mana(state: GameState, caster: PlayerId) -> frozenset[st
                 f"{resource} ({', '.join(map(str, costs))}) but not all: which can be activated is not weighed",
             )
     return frozenset(paid)
+
+
+def _refuse_damage_before_life(problem: CastProblem) -> None:
+    """Refuse where a mana ability's damage to the caster could leave too little life to pay the spell's life.
+
+    "{T}: Add {W} or {B}. This land deals 1 damage to you." deals its damage as the mana is made, before the costs
+    are paid (CR 601.2g-h); life is paid only while the life total is at least the amount (CR 119.4). When the
+    caster's life less every such damage is still the most life the spell can take, nothing changes.
+
+    Raises
+    ------
+    UnsupportedRuleError
+        Such a source of the caster's, and a spell whose life payments the damage may stop.
+    """
+    state, caster = problem.state, problem.caster
+    hurting = [
+        obj
+        for obj in state.objects_in(Zone.BATTLEFIELD, caster)
+        if not obj.tapped and any(a.damage for a in abilities_of(obj).mana_abilities)
+    ]
+    if not hurting or not spell_may_pay_life(problem):
+        return
+    most = _most_life_paid(problem)
+    damage = sum(max(a.damage for a in abilities_of(obj).mana_abilities) for obj in hurting)
+    if most is not None and state.life_of(caster) - damage >= most:
+        return
+    raise UnsupportedRuleError(
+        hurting[0].name,
+        "deals 1 damage to you",
+        f"its mana costs {caster} life before {problem.spell.name}'s life is paid (CR 601.2g-h, 119.4): not weighed",
+    )
+
+
+def _most_life_paid(problem: CastProblem) -> int | None:
+    """The most life the spell's costs can take: 2 a Phyrexian symbol, and each life cost (None: X life)."""
+    abilities = problem.abilities
+    costs = [c.cost for c in abilities.additional_costs] + [c.cost for c in abilities.alternative_costs]
+    if abilities.splice is not None:
+        costs.append(abilities.splice.cost)
+    if any(c.life_x for c in costs):
+        return None
+    mana = [problem.spell.card.mana_cost] + [c.mana for c in costs]
+    phyrexian = sum(1 for cost in mana if cost is not None for s in cost.symbols if s.kind is SymbolKind.PHYREXIAN)
+    return 2 * phyrexian + sum(c.life for c in costs)
 
 
 def spell_may_pay_life(problem: CastProblem) -> bool:

@@ -825,3 +825,23 @@ def test_snow_mana_pays_s(make_state, card, land, expected):
     flurry = card("Snow Flurry", "{S}", "Sorcery", "Draw a card.")
     state = make_state(hand=[("flurry", flurry)], battlefield=[("land", land)])
     assert legal_casts(state, "flurry").count() == expected
+
+
+@pytest.mark.parametrize(("life", "refused"), [(20, False), (3, False), (2, True)])
+def test_pain_land_damage_comes_before_life_is_paid(make_state, life, refused):
+    """A pain land's damage comes as its mana is made, before costs are paid (CR 601.2g-h).
+
+    Adarkar Wastes: "{T}: Add {W} or {U}. This land deals 1 damage to you."; life is paid only while the total is
+    at least the amount (CR 119.4).
+
+    Gitaxian Probe ({U/P}, "Look at target player's hand": P1 or P2) takes at most 2 life. At 20 or 3 life,
+    20 - 1 and 3 - 1 are still 2 or more: 2 casts, one per target. At 2 life the damage may leave 1: not weighed,
+    unsupported.
+    """
+    wastes = [("wastes", "Adarkar Wastes")]
+    state = make_state(hand=[("probe", "Gitaxian Probe")], battlefield=wastes, life={"P1": life})
+    if refused:
+        with pytest.raises(UnsupportedRuleError, match="119.4"):
+            legal_casts(state, "probe").count()
+    else:
+        assert legal_casts(state, "probe").count() == 2
