@@ -1705,6 +1705,10 @@ class CardAbilities:
     static_no_cast : tuple of str
         The permanent's static lines read as bearing on no cast (combat, untapping, how it entered, countering:
         CR 601.2 reads none of them), as printed.
+    mana_when_tapped : tuple of frozenset of str
+        "Whenever enchanted land is tapped for mana, its controller adds an additional {G}.": the mana (each unit
+        the letters it may be) a triggered mana ability adds to the enchanted permanent's controller each time
+        that permanent is tapped for mana (CR 605.1b, 106.12a); empty when none.
     """
 
     spell_text: tuple[Instruction, ...] = ()
@@ -1742,6 +1746,7 @@ class CardAbilities:
     static_unread: tuple[str, ...] = ()
     static_no_cast: tuple[str, ...] = ()
     casting_rules: tuple[CastingRule, ...] = ()
+    mana_when_tapped: tuple[frozenset[str], ...] = ()
 
     @property
     def casting_unsupported(self) -> tuple[UnsupportedText, ...]:

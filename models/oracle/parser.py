@@ -367,4 +367,5 @@ def _card_abilities(card: Card, reading: CardReading) -> CardAbilities:
         static_unread=tuple(reading.static_unread),
         static_no_cast=tuple(reading.static_no_cast),
         casting_rules=tuple(reading.casting_rules),
+        mana_when_tapped=tuple(reading.mana_when_tapped),
     )

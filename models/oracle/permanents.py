@@ -114,6 +114,27 @@ type that land produced.", "Whenever enchanted land is tapped for mana, its cont
 "Whenever you tap a creature for mana, add an additional {G}."."""
 
 
+_ENCHANTED_TAPPED = re.compile(
+    r"whenever enchanted (?:land|[a-z]+) is tapped for mana, its controller adds an additional "
+    r"(?P<what>(?:\{[wubrgc]\})+|one mana of any color)\."
+)
+
+
+def _added_when_enchanted_is_tapped(line: str) -> list[frozenset[str]] | None:
+    """The mana "Whenever enchanted land is tapped for mana, its controller adds an additional {G}{G}." adds.
+
+    Each unit the letters it may be: "{G}{G}" two of G, "one mana of any color" one of WUBRG (CR 605.1b);
+    None when the line is not one of these.
+    """
+    found = _ENCHANTED_TAPPED.fullmatch(line)
+    if found is None:
+        return None
+    what = found["what"]
+    if what == "one mana of any color":
+        return [frozenset("WUBRG")]
+    return [frozenset(symbol.upper()) for symbol in re.findall(r"\{([wubrgc])\}", what)]
+
+
 def read_ability_line(reading: CardReading, tree: Tree[Token], line: str, original: str) -> None:
     """A triggered, activated or chapter ability: its targets are not the spell's (CR 115.1b, 714.2b).
 
@@ -123,7 +144,9 @@ def read_ability_line(reading: CardReading, tree: Tree[Token], line: str, origin
     its mana pays for ("Spend this mana only to cast kicked spells", CR 106.6) bears on that mana alone, no cost of
     other spells: the line's other topics are read without it.
     """
-    if tree.data == "triggered_line" and _TRIGGERED_MANA.match(line):
+    if tree.data == "triggered_line" and (added := _added_when_enchanted_is_tapped(line)) is not None:
+        reading.mana_when_tapped.extend(added)  # read: the enchanted land makes that much more (CR 605.1b)
+    elif tree.data == "triggered_line" and _TRIGGERED_MANA.match(line):
         reading.unsupported.append(
             UnsupportedText(
                 original,

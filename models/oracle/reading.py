@@ -132,6 +132,7 @@ class CardReading:
     static_unread: list[str] = field(default_factory=list)
     static_no_cast: list[str] = field(default_factory=list)
     casting_rules: list[CastingRule] = field(default_factory=list)
+    mana_when_tapped: list[frozenset[str]] = field(default_factory=list)
     keywords: set[str] = field(default_factory=set)
     hexproof_from: set[Color] = field(default_factory=set)
     enchant: list[str] = field(default_factory=list)

@@ -179,9 +179,11 @@ def mana_sources_of(
     mixed: list[str] = []  # permanents whose one {T} makes mana for the spell alone or for anything
     # what a permanent makes is read from its card, granted abilities and status: once per kind of permanent
     made: dict[tuple[Any, ...], tuple[Card, list[ManaSource]]] = {}
+    added = _added_when_tapped(state)
     for obj in state.objects_in(Zone.BATTLEFIELD, caster):
         # what effects took from it too (CR 613.1f, 602.5, 305.7): two Elves, one of them arrested, differ
         kind = (
+            added.get(obj.id, ()),
             id(obj.card),
             obj.granted + keyword_counters(obj),
             obj.tapped,
@@ -194,7 +196,10 @@ def mana_sources_of(
         )
         found = made.get(kind)
         if found is None or found[0] is not obj.card:
-            found = made[kind] = (obj.card, _mana_of_permanent(state, caster, obj, paid, sacrificing, allowed, mixed))
+            found = made[kind] = (
+                obj.card,
+                _mana_of_permanent(state, caster, obj, paid, sacrificing, allowed, mixed, added.get(obj.id, ())),
+            )
         snow = "Snow" in obj.card.supertypes  # its mana pays {S} (CR 107.4h, 106.3)
         sources += [replace(source, object_id=obj.id, is_snow=snow) for source in found[1]]
     for obj in state.hand(caster):  # "Exile this card from your hand: Add {G}." (CR 605.1a)
@@ -421,8 +426,13 @@ def _mana_of_permanent(
     sacrificing: Mapping[str, int] | None = None,
     allowed: frozenset[ObjectFilter] | None = frozenset(),
     mixed: list[str] | None = None,
+    added: tuple[frozenset[str], ...] = (),
 ) -> list[ManaSource]:
     """What one permanent of the caster's adds as sources, each without its object's id, in order.
+
+    ``added``: the mana Auras' triggered mana abilities add each time it is tapped for mana (CR 605.1b:
+    "Whenever enchanted land is tapped for mana, its controller adds an additional {G}"), joined to the output
+    of each of its {T} abilities.
 
     See :func:`mana_sources_of`; read from the permanent's abilities (its card's and those granted to it), its
     card's subtypes and power, and its status, so equal for permanents alike in those.
@@ -481,7 +491,37 @@ def _mana_of_permanent(
             )
         return found  # CR 302.6: a summoning-sick creature can't activate {T} abilities
     power = _power_for_mana(state, obj) if any(a.per_power for a in usable) else 0
-    return found + _tapping_sources(obj, [a for a in usable if a.taps], power, mixed)
+    tapping = _tapping_sources(obj, [a for a in usable if a.taps], power, mixed)
+    if added and tapping:
+        if len(tapping) > 1 or tapping[0].activation or tapping[0].activation_colours or tapping[0].spell_only:
+            raise UnsupportedRuleError(
+                obj.name, obj.card.oracle_text, "mana an Aura adds as it is tapped, beside a choice of its abilities"
+            )
+        source = tapping[0]
+        options = tuple(option + added for option in source.options)
+        tapping = [replace(source, units=source.units + added, options=options)]
+    return found + tapping
+
+
+def _added_when_tapped(state: GameState) -> dict[str, tuple[frozenset[str], ...]]:
+    """The mana Auras' triggered mana abilities add to each permanent tapped for mana, by its id (CR 605.1b).
+
+    Raises
+    ------
+    UnsupportedRuleError
+        Such an Aura the state does not say is attached to anything (it always is, CR 303.4c).
+    """
+    added: dict[str, tuple[frozenset[str], ...]] = {}
+    for aura in state.battlefield():
+        units = abilities_of(aura).mana_when_tapped
+        if not units:
+            continue
+        if aura.attached_to is None:
+            raise UnsupportedRuleError(
+                aura.name, "enchanted land", "the state does not say what it is attached to (CR 303.4c)"
+            )
+        added[aura.attached_to] = added.get(aura.attached_to, ()) + units
+    return added
 
 
 def _refuse_unread_mana(state: GameState, obj: GameObject, allowed: frozenset[ObjectFilter] | None) -> None:
@@ -658,8 +698,16 @@ def _refuse_others_mana_triggers(state: GameState, caster: PlayerId) -> None:
         if obj.controller == caster:
             continue
         for unread in abilities_of(obj).permanent_unsupported:
+            if _enchants_anothers(state, obj, caster) and unread.span.lower().startswith("whenever enchanted"):
+                continue  # "its controller adds": the enchanted permanent's controller, not the caster
             if "mana" in unread.topics and _ANYONES_MANA_TRIGGER.match(unread.span.lower()):
                 raise UnsupportedRuleError(obj.name, unread.span, f"{unread.reason}: it may add mana to {caster}")
+
+
+def _enchants_anothers(state: GameState, aura: GameObject, caster: PlayerId) -> bool:
+    """Whether the state says the Aura is attached to a permanent another player than the caster controls."""
+    attached = aura.attached_to
+    return attached is not None and state.has_object(attached) and state.object(attached).controller != caster
 
 
 _ANYONES_MANA_TRIGGER = re.compile(r"whenever (?!you tap\b)")

@@ -845,3 +845,69 @@ def test_pain_land_damage_comes_before_life_is_paid(make_state, life, refused):
             legal_casts(state, "probe").count()
     else:
         assert legal_casts(state, "probe").count() == 2
+
+
+@pytest.mark.parametrize(
+    ("aura", "aura_side", "land", "cost", "expected"),
+    [
+        ("Wild Growth", "P1", "Forest", "{G}{G}", 1),  # the Forest makes {G} and the trigger {G}: 2 mana
+        ("Overgrowth", "P1", "Forest", "{G}{G}{G}", 1),  # {G} + {G}{G}
+        ("Fertile Ground", "P1", "Mountain", "{U}{R}", 1),  # {R} + one of any colour
+        ("Wild Growth", "P2", "Forest", "{G}{G}", 1),  # P2's Aura on P1's Forest: its controller, P1, adds it
+        (None, "P1", "Forest", "{G}{G}", 0),  # one Forest alone: 1 mana
+    ],
+)
+def test_auras_that_add_mana_as_the_land_is_tapped(make_state, card, aura, aura_side, land, cost, expected):
+    """ "Whenever enchanted land is tapped for mana, its controller adds an additional {G}." (CR 605.1b).
+
+    P1's one land, enchanted; an inline sorcery of the cost given ("Draw a card.", no target): 1 cast when the
+    land and the Aura make its mana together, 0 otherwise.
+    """
+    spell = card("Mana Test", cost, "Sorcery", "Draw a card.")
+    enchant = [("aura", aura, {"attached_to": "land"})] if aura else []
+    state = make_state(
+        hand=[("spell", spell)],
+        battlefield=[("land", land)] + (enchant if aura_side == "P1" else []),
+        opponent=enchant if aura_side == "P2" else [],
+    )
+    assert legal_casts(state, "spell").count() == expected
+
+
+def test_an_opponents_aura_on_their_own_land_adds_nothing_to_the_caster(make_state):
+    """P2's Fertile Ground on P2's Forest adds mana to P2 alone (CR 605.1b: "its controller").
+
+    P1's Lightning Bolt with one Mountain targets P1 or P2, 2 casts; the same Aura attached to nothing the state
+    names is refused.
+    """
+    state = make_state(
+        hand=[("bolt", "Lightning Bolt")],
+        battlefield=[("mtn", "Mountain")],
+        opponent=[("forest", "Forest"), ("aura", "Fertile Ground", {"attached_to": "forest"})],
+    )
+    assert legal_casts(state, "bolt").count() == 2
+    loose = make_state(
+        hand=[("bolt", "Lightning Bolt")], battlefield=[("mtn", "Mountain")], opponent=[("aura", "Fertile Ground")]
+    )
+    with pytest.raises(UnsupportedRuleError, match="303.4c"):
+        legal_casts(loose, "bolt").count()
+
+
+@pytest.mark.parametrize(("enchanted", "refused"), [("theirs", False), ("mine", True)])
+def test_an_unread_aura_mana_trigger_refuses_only_the_enchanted_lands_controller(make_state, enchanted, refused):
+    """An Aura's unread mana trigger refuses the answers of the enchanted land's controller alone (CR 605.1b).
+
+    Utopia Sprawl with no colour chosen in the state: "… adds an additional one mana of the chosen color" is not
+    read. P2's Sprawl on P2's Forest adds to P2 alone: P1's Bolt is 2 casts (P1, P2); on P1's Forest it may add
+    to P1: refused.
+    """
+    sprawl = [("sprawl", "Utopia Sprawl", {"attached_to": enchanted})]
+    state = make_state(
+        hand=[("bolt", "Lightning Bolt")],
+        battlefield=[("mtn", "Mountain"), ("mine", "Forest")],
+        opponent=[("theirs", "Forest"), *sprawl],
+    )
+    if refused:
+        with pytest.raises(UnsupportedRuleError, match="triggered mana ability"):
+            legal_casts(state, "bolt").count()
+    else:
+        assert legal_casts(state, "bolt").count() == 2
