@@ -296,12 +296,11 @@ def _read_zone_cost(keyword: Keyword, tree: Tree[Token], line: str, reading: Car
 
     Which cards may use it, from which zone: :mod:`solver.rules.zones`.
     """
-    if (
-        keyword.cost is None
-        or len(tree.children) < 2
-        or not all(isinstance(t, Token) and t.type == "MANA_SYMBOL" for t in tree.children[1:])
-    ):
+    if keyword.cost is None or len(tree.children) < 2:
         return False
+    if not all(isinstance(t, Token) and t.type == "MANA_SYMBOL" for t in tree.children[1:]):
+        # "Flashback—Sacrifice a Mountain.": a cost of parts, read as the free-text line is (CR 702.34a)
+        return keyword.read_line is not None and keyword.read_line(keyword, reading, line.strip().lower(), line.strip())
     zone_cost = ManaCost.parse("".join(str(t) for t in tree.children[1:]), path="oracle_text")
     reading.add_cost(keyword.cost(Cost(zone_cost, text=line)))
     return True

@@ -12,14 +12,18 @@ import re
 
 from lark import Token, Tree
 
-from models.abilities import ControlRequirement, ManaAbility
+from models.abilities import ControlRequirement, ManaAbility, ObjectFilter, Quality
 from models.mana import ManaCost, SymbolKind
 from models.oracle.grammar import tree_tokens
 from models.oracle.qualities import spell_qualities
 from models.oracle.unread import UnreadText
 from models.oracle.words import NUMBER_WORDS, SUBTYPE_BY_WORD
 
-__all__ = ["mana_ability"]
+__all__ = ["KICKED_SPELLS", "mana_ability"]
+
+KICKED_SPELLS = ObjectFilter((frozenset({Quality("kicked", True)}),), "kicked")
+"""What "Spend this mana only to cast kicked spells." allows: a spell whose kicker is paid (CR 702.33d), which
+the cast chooses: judged by :func:`solver.rules.mana.available_mana_sources`, not as a quality of the card."""
 
 _COLOURS = "WUBRG"
 
@@ -74,6 +78,8 @@ def mana_ability(tree: Tree[Token]) -> ManaAbility:
     for only in (str(t) for t in tokens if t.type == "SPEND_ONLY"):  # "Spend this mana only to cast …" (CR 106.6)
         words = re.fullmatch(r"spend this mana only to cast (?:an? )?(.+?) spells?\.", only)
         spells = spell_qualities(words.group(1)) if words else None
+        if words is not None and words.group(1) == "kicked":  # on the choice of the cast (CR 702.33d)
+            spells = KICKED_SPELLS
         if spells is None or ability.spend_only is not None:
             raise UnreadText(only, "a restriction on spending a mana ability's mana not read")
         ability = dataclasses.replace(ability, spend_only=spells)

@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from models.abilities import ManaAbility, ObjectFilter, TargetKind
+from models.abilities import KICKED, ManaAbility, ObjectFilter, TargetKind
 from models.choices import ChoiceKey, CostAction, CostObjectsKey, X
 from models.errors import UnsupportedRuleError
 from models.mana import ManaCost, ManaPayer, ManaSource, ManaSymbol, SymbolKind, simple_demand, sum_costs
@@ -32,6 +32,7 @@ from models.objects import Card, CardType, GameObject, PlayerId, Zone
 from models.state import GameState
 from solver.abilities import abilities_of, keyword_counters
 from solver.problem import CastProblem, Constraint, ConstraintKind, CostTerm, LazyDomain, ProblemRef, Reason, state_memo
+from models.oracle.mana_abilities import KICKED_SPELLS
 from models.oracle.unread import STATIC_POWER_CHANGE
 from solver.rules.characteristics import unread_static_line
 from solver.rules.conditions import holds_for
@@ -95,7 +96,7 @@ def available_mana_sources(problem: CastProblem) -> tuple[ManaSource, ...]:
     if problem.mana_sources is None:
         known = state_memo(problem.state).mana_sources  # the state and the caster decide it: read once
         restrictions = spending_restrictions(problem.state, problem.caster)
-        allowed = frozenset(r for r in restrictions if has_qualities(problem.spell, r))
+        allowed = frozenset(r for r in restrictions if _meets(problem, r))
         key = (problem.caster, allowed) if restrictions else problem.caster
         found = known.get(key)
         if found is None:  # and the restrictions the spell meets, if their permanents have some (CR 106.6)
@@ -116,6 +117,29 @@ def available_mana_sources(problem: CastProblem) -> tuple[ManaSource, ...]:
             found if all(s.object_id != spell for s in found) else tuple(s for s in found if s.object_id != spell)
         )
     return problem.mana_sources
+
+
+def _meets(problem: CastProblem, restriction: ObjectFilter) -> bool:
+    """Whether the spell meets a restriction on spending mana (CR 106.6).
+
+    "Spend this mana only to cast kicked spells." (Elfhame Druid): a spell with no kicker never is; one with a
+    kicker is as the cast chooses to pay it, which this model does not tie to the mana (refused).
+
+    Raises
+    ------
+    UnsupportedRuleError
+        Mana for kicked spells, and a spell that may be kicked.
+    """
+    if restriction != KICKED_SPELLS:
+        return has_qualities(problem.spell, restriction)
+    if any(cost.keyword in KICKED for cost in problem.abilities.additional_costs):
+        raise UnsupportedRuleError(
+            problem.spell.name,
+            "kicker",
+            "mana only for kicked spells, and a spell that may be kicked: whether it is paid with that mana is not "
+            "weighed (CR 106.6, 702.33d)",
+        )
+    return False
 
 
 def payer_of(problem: CastProblem, sources: tuple[ManaSource, ...]) -> ManaPayer:

@@ -8,6 +8,7 @@ worked out by hand; each scenario runs on every backend.
 from __future__ import annotations
 
 from solver.legal import castable_objects, legal_casts
+from tests.rules.conftest import lands
 
 FIVE_LANDS = [("i1", "Island"), ("i2", "Island"), ("i3", "Island"), ("m1", "Mountain"), ("m2", "Mountain")]
 
@@ -97,3 +98,14 @@ def test_escape_exiles_other_cards_from_the_graveyard(make_state, casts):
     found = casts(state, "woe")
     assert len(found) == 5 and all(len(c.exiles) == 4 and "woe" not in c.exiles for c in found)
     assert {c.alternative_cost for c in found} == {"escape"}
+
+
+def test_flashback_whose_cost_is_a_sacrifice(make_state):
+    """Lava Dart: "Flashback—Sacrifice a Mountain." (CR 702.34a: cast from the graveyard for that cost).
+
+    In P1's graveyard, with 2 Mountains and P2's Bears: the Mountain sacrificed (2 ways, each a choice, CR 601.2h)
+    times the target (P1, P2 or the Bears: 3) = 6 casts.
+    """
+    dart = {"id": "dart", "card": "Lava Dart", "zone": "graveyard", "owner": "P1"}
+    state = make_state(battlefield=lands("Mountain", 2), opponent=[("bears", "Grizzly Bears")], objects=[dart])
+    assert legal_casts(state, "dart").count() == 6

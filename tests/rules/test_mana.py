@@ -911,3 +911,20 @@ def test_an_unread_aura_mana_trigger_refuses_only_the_enchanted_lands_controller
             legal_casts(state, "bolt").count()
     else:
         assert legal_casts(state, "bolt").count() == 2
+
+
+def test_mana_for_kicked_spells_alone(make_state):
+    """Elfhame Druid: "{T}: Add {G}." and "{T}: Add {G}{G}. Spend this mana only to cast kicked spells." (CR 106.6).
+
+    Giant Growth has no kicker: it can't be kicked, so the {G}{G} is never its mana and the Druid makes {G} for
+    it: 1 cast (its one target, the Druid). Grizzly Bears' {1}{G} can't be paid with that one {G}: 0 casts. A spell
+    with kicker (Vines of Vastwood) is refused: whether the kicked cast spends that mana is not weighed.
+    """
+    druid = [("druid", "Elfhame Druid")]
+    state = make_state(
+        hand=[("growth", "Giant Growth"), ("bears", "Grizzly Bears"), ("vines", "Vines of Vastwood")], battlefield=druid
+    )
+    assert legal_casts(state, "growth").count() == 1
+    assert legal_casts(state, "bears").count() == 0
+    with pytest.raises(UnsupportedRuleError, match="kicked"):
+        legal_casts(state, "vines").count()
