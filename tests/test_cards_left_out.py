@@ -31,7 +31,7 @@ BOLT_CASTS = 2
 
 LEFT_OUT = [
     # (card, zone, the unread text named)
-    ("Cabal Therapy", "graveyard", "Flashback—Sacrifice a creature."),  # CR 702.34a
+    ("Flash of Insight", "graveyard", "Flashback—{1}{U}, Exile X blue cards from your graveyard."),  # CR 702.34a
     ("Gravecrawler", "graveyard", "You may cast this card from your graveyard as long as you control a Zombie."),
     ("Misthollow Griffin", "exile", "You may cast this card from exile."),
 ]

@@ -82,15 +82,15 @@ def test_coverage_of_other_cards():
 @pytest.mark.parametrize(
     ("name", "reason"),
     [
-        ("Cabal Therapy", "casting with flashback from another zone than the hand is not modelled"),
+        ("Rift Bolt", "casting with suspend from another zone than the hand is not modelled"),
         ("Their Number Is Legion", "casting from another zone than the hand is not modelled"),
         ("Conflagrate", "keyword ability not read"),
     ],
 )
 def test_a_spell_whose_cast_from_another_zone_is_not_read_is_unsupported(name, reason):
-    """CR 601.3, 702.34a: a spell whose permission to be cast from its graveyard is not read is not modelled.
+    """CR 601.3, 702.34a: a spell whose permission to be cast from another zone is not read is not modelled.
 
-    Cast from the hand it is answered; from the graveyard it is refused: 1 spell, 0 modelled, blocked by that
+    Cast from the hand it is answered; from that zone it is refused: 1 spell, 0 modelled, blocked by that
     reason. Lightning Bolt, with nothing unread: 1 of 1.
     """
     coverage = oracle_coverage([default_card_database().get(name)])

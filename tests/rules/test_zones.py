@@ -331,8 +331,7 @@ def test_emerge_sacrifices_a_creature_whose_mana_value_reduces_the_cost(make_sta
 # -------------------------------------------------------------------------- unread permissions: never left out silently
 UNREAD_PERMISSIONS = [
     # (card, zone, the unread span that might let its owner cast it from there)
-    ("Cabal Therapy", "graveyard", "Flashback—Sacrifice a creature."),
-    ("Lava Dart", "graveyard", "Flashback—Sacrifice a Mountain."),
+    ("Flash of Insight", "graveyard", "Flashback—{1}{U}, Exile X blue cards from your graveyard."),
     ("Conflagrate", "graveyard", "Flashback—{R}{R}, Discard X cards."),
     ("Their Number Is Legion", "graveyard", "You may cast this card from your graveyard."),
     ("Gravecrawler", "graveyard", "You may cast this card from your graveyard as long as you control a Zombie."),
@@ -391,20 +390,20 @@ def test_a_card_whose_text_cant_be_a_permission_from_there_is_not_listed(make_st
 
 
 def test_only_the_owner_may_use_an_unread_permission(make_state):
-    """CR 601.3, 702.34a ("your graveyard"): P2's Cabal Therapy in P2's graveyard is not P1's to cast."""
+    """CR 601.3, 702.34a ("your graveyard"): P2's Flash of Insight in P2's graveyard is not P1's to cast."""
     state = make_state(
-        hand=[("bolt", "Lightning Bolt")], objects=[card_in("graveyard", "ther", "Cabal Therapy", owner="P2")]
+        hand=[("bolt", "Lightning Bolt")], objects=[card_in("graveyard", "ther", "Flash of Insight", owner="P2")]
     )
     assert castable_objects(state, "P1") == ("bolt",)
     assert castable_objects(state, "P2") == ("ther",)
 
 
 def test_an_unread_flashback_cost_bears_on_the_graveyard_only(make_state, casts):
-    """CR 702.34a: Cabal Therapy's "Flashback—Sacrifice a creature." is not read; flashback casts from the graveyard.
+    """CR 702.34a: Flash of Insight's unread flashback ("Exile X blue cards …") casts from the graveyard only.
 
     In exile nothing lets it be cast (CR 601.3): 0 casts, answered, not refused.
     """
-    state = make_state(objects=[card_in("exile", "ther", "Cabal Therapy")])
+    state = make_state(objects=[card_in("exile", "ther", "Flash of Insight")])
     assert casts(state, "ther") == set()
 
 
