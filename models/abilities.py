@@ -1188,6 +1188,14 @@ class CostModifier:
         118.7b-c); ``amount`` holds the generic part (-2). None: no coloured mana taken off.
     from_zone : Zone or None
         "Spells you cast from your graveyard cost {1} less": only spells cast from that zone (CR 601.2f).
+    except_from_zone : Zone or None
+        "Spells you cast from anywhere other than your hand cost {2} less": only spells cast from another zone
+        than that one (CR 601.2f). None: from any zone.
+    first_of_qualities : bool
+        "The first creature spell you cast each turn costs {2} less": the change applies to the caster's first
+        spell with ``qualities`` this turn. It applies when the caster has cast no spell this turn (the state's
+        ``this_turn.spells_cast``); after one, whether that spell had the qualities is not in the state, and the
+        cast is refused, never guessed (:func:`solver.rules.cost_changes.cost_modifiers_of`).
 
     Examples
     --------
@@ -1213,6 +1221,8 @@ class CostModifier:
     if_paid: str | None = None
     coloured_reduction: ManaCost | None = None
     from_zone: Zone | None = None
+    except_from_zone: Zone | None = None
+    first_of_qualities: bool = False
 
 
 @dataclass(frozen=True, slots=True)
