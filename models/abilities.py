@@ -1586,7 +1586,9 @@ class CastingRule:
         ``"sorcery timing"``: they can cast them only any time they could cast a sorcery (CR 307.1);
         ``"one each turn"``: they can't cast more than ``limit`` spells each turn (the state's
         ``this_turn.spells_cast``); ``"as though flash"``: they may cast them as though they had flash (CR 601.3c,
-        702.8a); ``"without paying"``: they may cast them without paying their mana costs (CR 118.9).
+        702.8a); ``"without paying"``: they may cast them without paying their mana costs (CR 118.9); ``"top of
+        library"``: its controller may cast spells (or play lands) from the top of their library, which card is
+        on top being no fact of the state (CR 401.2): the cast of a card of that library is refused.
     players : str
         ``"you"`` (the permanent's controller), ``"opponents"`` (its controller's opponents) or ``"each"``.
     spells : ObjectFilter or None

@@ -80,6 +80,7 @@ from models.oracle.permissions import (
     read_starting_player_line,
     read_step_timing_line,
     read_timing_restriction_line,
+    read_top_of_library_line,
 )
 from models.oracle.reading import CardReading, LineReader, TreeReader
 from models.oracle.saved import save_reading, saved_reading
@@ -125,6 +126,7 @@ LINE_READERS: tuple[LineReader, ...] = (
     read_conditional_flash_line,  # "… as though it had flash if …" (CR 601.3)
     read_cast_only_line,  # "Cast this spell only if …" (CR 601.3)
     read_enchant_line,  # "Enchant creature, land, or planeswalker" (CR 702.5a)
+    read_top_of_library_line,  # "You may cast creature spells from the top of your library." (CR 601.3, 401.2)
     read_weighted_mode_line,  # "Choose up to five {P} worth of modes. …" and its modes (CR 700.2i)
 )
 """The readers tried on a line, in this order, before the grammar: each reads a family of lines by their words."""
