@@ -1192,6 +1192,14 @@ class CostModifier:
         118.7b-c); ``amount`` holds the generic part (-2). None: no coloured mana taken off.
     from_zone : Zone or None
         "Spells you cast from your graveyard cost {1} less": only spells cast from that zone (CR 601.2f).
+    except_from_zone : Zone or None
+        "Spells you cast from anywhere other than your hand cost {2} less": only spells cast from another zone
+        than that one (CR 601.2f). None: from any zone.
+    first_of_qualities : bool
+        "The first creature spell you cast each turn costs {2} less": the change applies to the caster's first
+        spell with ``qualities`` this turn. It applies when the caster has cast no spell this turn (the state's
+        ``this_turn.spells_cast``); after one, whether that spell had the qualities is not in the state, and the
+        cast is refused, never guessed (:func:`solver.rules.cost_changes.cost_modifiers_of`).
 
     Examples
     --------
@@ -1217,6 +1225,8 @@ class CostModifier:
     if_paid: str | None = None
     coloured_reduction: ManaCost | None = None
     from_zone: Zone | None = None
+    except_from_zone: Zone | None = None
+    first_of_qualities: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -1580,7 +1590,9 @@ class CastingRule:
         ``"sorcery timing"``: they can cast them only any time they could cast a sorcery (CR 307.1);
         ``"one each turn"``: they can't cast more than ``limit`` spells each turn (the state's
         ``this_turn.spells_cast``); ``"as though flash"``: they may cast them as though they had flash (CR 601.3c,
-        702.8a); ``"without paying"``: they may cast them without paying their mana costs (CR 118.9).
+        702.8a); ``"without paying"``: they may cast them without paying their mana costs (CR 118.9); ``"top of
+        library"``: its controller may cast spells (or play lands) from the top of their library, which card is
+        on top being no fact of the state (CR 401.2): the cast of a card of that library is refused.
     players : str
         ``"you"`` (the permanent's controller), ``"opponents"`` (its controller's opponents) or ``"each"``.
     spells : ObjectFilter or None

@@ -33,7 +33,7 @@ from solver.rules.splice import add_splice_rules
 from solver.rules.split import add_face_rules, halves_reason, spell_of_halves
 from solver.rules.spree import add_spree_rules
 from solver.rules.targets import add_target_rules
-from solver.rules.prohibitions import add_casting_rules
+from solver.rules.prohibitions import add_casting_rules, top_of_library
 from solver.rules.timing import add_choice_timing_rules, add_timing_rules
 from solver.rules.zones import RESOLVING_KEYWORDS, ZoneWay, zone_ways
 
@@ -207,6 +207,10 @@ def build_cast_problem(
     )
     spell = state.object(card)
     caster = _caster_of(state, spell, player)
+    if recorded is None and (top := top_of_library(whole, whole.object(card), caster)) is not None:
+        raise UnsupportedRuleError(
+            top[0].name, top[1].text, "which card is on top of the library is not in the state (CR 401.2)"
+        )
     transformed = bool(halves) and whole.object(card).card.layout == "transform"
     abilities = _abilities_as_cast(
         spell, whole.object(card), cast_as=cast_as, cast_from=cast_from, transformed=transformed

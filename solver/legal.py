@@ -23,7 +23,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from models.cast import Cast
-from models.errors import InputError
+from models.errors import InputError, UnsupportedRuleError
 from models.objects import GameObject, PlayerId, Zone
 from models.state import GameState
 from solver.abilities import abilities_of
@@ -32,7 +32,8 @@ from solver.build import build_cast_problem
 from solver.problem import CastProblem, Reason
 from solver.prompts import DEFAULT_LIMIT, Options
 from solver.rules.cast_as import cast_as_choices
-from solver.rules.prohibitions import free_cast_grant
+from solver.rules.layers import as_the_game_sees_it
+from solver.rules.prohibitions import free_cast_grant, top_of_library
 from solver.rules.split import castable_faces, half_choices, halves_reason
 from solver.rules.zones import unread_permissions, zone_ways
 
@@ -540,10 +541,26 @@ def castable_objects(state: GameState, player: str) -> tuple[str, ...]:
         o.id
         for zone in (Zone.GRAVEYARD, Zone.EXILE, Zone.LIBRARY)
         for o in state.objects_in(zone)
-        if (o.owner == caster or o.may_cast) and _cast_from_there(o, caster)
+        if (o.owner == caster or o.may_cast) and (_cast_from_there(o, caster) or _on_top_perhaps(state, o, caster))
     ]
     prepared = [o.id for o in state.objects_in(Zone.BATTLEFIELD, caster) if o.prepared]  # a copy of its spell
     return tuple(o.id for o in state.hand(caster)) + tuple(elsewhere) + tuple(prepared)
+
+
+def _on_top_perhaps(state: GameState, obj: GameObject, caster: PlayerId) -> bool:
+    """Whether a permanent of the caster lets them cast from the top of their library, and ``obj`` is in it.
+
+    The permanents as the game sees them (a control change, CR 613.1b): such a card may be on top, which the state
+    does not say (CR 401.2), so it is listed and its cast problem refused
+    (:func:`solver.rules.prohibitions.top_of_library`).
+    """
+    if obj.zone is not Zone.LIBRARY or obj.owner != caster:
+        return False
+    try:
+        seen = as_the_game_sees_it(state)
+    except UnsupportedRuleError:
+        return True  # listed: its cast problem is refused for the same reason as every other
+    return top_of_library(seen, obj, caster) is not None
 
 
 def _cast_from_there(obj: GameObject, caster: PlayerId) -> bool:

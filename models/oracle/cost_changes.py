@@ -9,6 +9,7 @@ import re
 from models.abilities import (
     ControlRequirement,
     Count,
+    CountRequirement,
     Requirement,
     TurnRequirement,
     CostModifier,
@@ -37,6 +38,7 @@ __all__ = [
     "read_cost_when_line",
     "read_self_cost_line",
     "read_cost_modifier_line",
+    "read_permanent_cost_line",
     "read_targeted_cost_line",
 ]
 
@@ -351,3 +353,136 @@ def read_cost_modifier_line(reading: CardReading, tree: Tree[Token], line: str, 
                 coloured=coloured if coloured.symbols else None,
             )
         )
+
+
+_PERMANENT_COST = re.compile(
+    r"(?:[a-z' ]+ — )?(?:(?P<during>during your turn|during turns other than yours), )?"
+    r"(?P<words>[a-z+/\- ]+? )?spells (?P<who>you cast|your opponents cast) "
+    r"(?:from (?P<from>anywhere other than your hand|your graveyard or from exile) )?"
+    r"cost \{(?P<amount>\d+)\} (?P<sign>less|more) to cast(?: for each (?P<each>[^.]+))?\."
+)
+"""A permanent's change of other spells' costs with what the grammar's ``cost_modifier_line`` lacks: whose turn it
+is, the zone cast from, or a count ("Creature spells you cast cost {1} less to cast for each +1/+1 counter on ~.")."""
+
+_NTH_SPELL = re.compile(
+    r"the (?P<nth>first|second) (?P<words>[a-z+/\- ]+? )?spell you cast each turn costs \{(?P<amount>\d+)\} "
+    r"(?P<sign>less|more) to cast\."
+)
+"""A change of the first or second spell the permanent's controller casts each turn (CR 601.2f)."""
+
+_COUNTERS_ON_IT = re.compile(
+    r"(?P<kind>[+\-/0-9a-z]+ )?counters? on (?:~|this (?:creature|artifact|enchantment|equipment|aura|permanent|land|"
+    r"vehicle|planeswalker))"
+)
+
+
+def _permanent_count(each: str) -> Count | None:
+    """What a permanent's "for each …" counts: counters on it, a player's counters, or :func:`read_counted`.
+
+    "+1/+1 counter on ~" counts the counters on the permanent whose ability it is (``counters_on``, CR 122.1);
+    "experience counter you have", the counters of that kind its controller has (CR 122.1).
+    """
+    if (on := _COUNTERS_ON_IT.fullmatch(each)) is not None:
+        return Count(counters_on=(on["kind"] or "any").strip(), text=each)
+    if (had := re.fullmatch(r"([a-z]+) counters? you have", each)) is not None:
+        return Count(quantity=f"{had.group(1)} counters", text=each)
+    try:
+        return read_counted(each)
+    except UnreadText:
+        return None
+
+
+def _permanent_unread(original: str, reason: str) -> UnsupportedText:
+    """A permanent's cost change not read: it may change what other spells cost (topic ``cost``)."""
+    return UnsupportedText(
+        original, reason, casting_relevant=False, permanent_relevant=True, topics=topics_of(original) | {"cost"}
+    )
+
+
+def read_permanent_cost_line(reading: CardReading, line: str, original: str) -> bool:
+    """A permanent's change of other spells' costs by a count, on whose turn it is, or by the zone cast from.
+
+    "Creature spells you cast cost {1} less to cast for each +1/+1 counter on ~." (Animar, Soul of Elements: the
+    counters on that permanent, CR 122.1), "Instant and sorcery spells you cast cost {1} less to cast for each
+    experience counter you have." (Mizzix of the Izmagnus: its controller's counters), "… for each Ally you
+    control", "During turns other than yours, spells you cast cost {1} less to cast." (CR 102.1), "Spells you
+    cast from anywhere other than your hand cost {2} less to cast.", and "The second spell you cast each turn
+    costs {1} less to cast." or "The first creature spell you cast each turn costs {2} less to cast." (the
+    state's ``this_turn.spells_cast``). Each is a generic change (CR 601.2f); a reduction takes off generic mana
+    only (CR 118.7). What the count or the spells' qualities name must be read, or the line is reported.
+
+    Parameters
+    ----------
+    reading : CardReading
+    line : str
+        The line, lowercased.
+    original : str
+        The line, as printed.
+
+    Returns
+    -------
+    bool
+        Whether the line is one of these (read, or reported); False leaves it to the grammar.
+    """
+    if reading.is_spell:
+        return False
+    if (nth := _NTH_SPELL.fullmatch(line)) is not None:
+        return _read_nth_spell(reading, nth, original)
+    found = _PERMANENT_COST.fullmatch(line)
+    if found is None or not (found["during"] or found["from"] or found["each"]):
+        return False  # the grammar's cost_modifier_line reads the others
+    words = (found["words"] or "").strip().replace(" spells ", " ")
+    qualities = spell_qualities(words) if words else None
+    if words and qualities is None:
+        reading.unsupported.append(_permanent_unread(original, f"cost change for {words!r} spells not modelled"))
+        return True
+    per = None
+    if found["each"]:
+        per = _permanent_count(found["each"])
+        if per is None:
+            reading.unsupported.append(_permanent_unread(original, "what a permanent's cost change counts is not read"))
+            return True
+    zones = {"anywhere other than your hand": (None, Zone.HAND), "your graveyard or from exile": (Zone.GRAVEYARD, None)}
+    from_zone, except_from = zones.get(found["from"] or "", (None, None))
+    change = CostModifier(
+        int(found["amount"]) * (-1 if found["sign"] == "less" else 1),
+        original,
+        qualities=qualities,
+        casters="you" if found["who"] == "you cast" else "opponents",
+        per=per,
+        requires=(_DURING[found["during"]],) if found["during"] else (),
+        from_zone=from_zone,
+        except_from_zone=except_from,
+    )
+    reading.cost_modifiers.append(change)
+    if found["from"] == "your graveyard or from exile":  # the same change of spells cast from exile (CR 601.2f)
+        reading.cost_modifiers.append(dataclasses.replace(change, from_zone=Zone.EXILE))
+    return True
+
+
+def _read_nth_spell(reading: CardReading, nth: re.Match[str], original: str) -> bool:
+    """ "The second spell you cast each turn costs {1} less to cast.", "The first creature spell …" (CR 601.2f).
+
+    The caster's spells cast before this one this turn are the state's ``this_turn.spells_cast``: the first
+    spell is cast when there were none, the second when there was one. "The first creature spell" is also the
+    first when there were none; after one, whether it was a creature spell is not in the state
+    (``first_of_qualities``). "The second creature spell" can't be told: reported.
+    """
+    words = (nth["words"] or "").strip()
+    qualities = spell_qualities(words) if words else None
+    if words and (qualities is None or nth["nth"] == "second"):
+        reading.unsupported.append(_permanent_unread(original, f"a change of the {nth['nth']} {words} spell each turn"))
+        return True
+    before = 0 if nth["nth"] == "first" else 1
+    spells_cast = Count(controller="you", turn_fact="spells_cast", text="spells you've cast this turn")
+    reading.cost_modifiers.append(
+        CostModifier(
+            int(nth["amount"]) * (-1 if nth["sign"] == "less" else 1),
+            original,
+            qualities=qualities,
+            casters="you",
+            requires=(CountRequirement(spells_cast, at_least=before, at_most=before, text=f"the {nth['nth']} spell"),),
+            first_of_qualities=qualities is not None,
+        )
+    )
+    return True

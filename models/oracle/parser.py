@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import functools
 import re
+from dataclasses import dataclass
 
 from lark.exceptions import UnexpectedInput
 
@@ -30,6 +31,7 @@ from models.oracle.announced_x import (
 from models.oracle.cost_changes import (
     read_cost_modifier_line,
     read_cost_when_line,
+    read_permanent_cost_line,
     read_targeted_cost_line,
     read_cost_where_x_line,
     read_self_cost_line,
@@ -78,6 +80,7 @@ from models.oracle.permissions import (
     read_starting_player_line,
     read_step_timing_line,
     read_timing_restriction_line,
+    read_top_of_library_line,
 )
 from models.oracle.reading import CardReading, LineReader, TreeReader
 from models.oracle.saved import save_reading, saved_reading
@@ -119,9 +122,11 @@ LINE_READERS: tuple[LineReader, ...] = (
     read_cost_where_x_line,  # "This spell costs {X} less to cast, where X is …" (CR 601.2f)
     read_cost_when_line,  # "This spell costs {1} less to cast during your turn." (CR 601.2f)
     read_targeted_cost_line,  # "Spells your opponents cast that target a creature you control cost {2} more …"
+    read_permanent_cost_line,  # "Creature spells you cast cost {1} less to cast for each +1/+1 counter on ~."
     read_conditional_flash_line,  # "… as though it had flash if …" (CR 601.3)
     read_cast_only_line,  # "Cast this spell only if …" (CR 601.3)
     read_enchant_line,  # "Enchant creature, land, or planeswalker" (CR 702.5a)
+    read_top_of_library_line,  # "You may cast creature spells from the top of your library." (CR 601.3, 401.2)
     read_weighted_mode_line,  # "Choose up to five {P} worth of modes. …" and its modes (CR 700.2i)
 )
 """The readers tried on a line, in this order, before the grammar: each reads a family of lines by their words."""
@@ -216,11 +221,70 @@ def _read_card(card: Card) -> CardAbilities:
         )
         for line in unread
     )
+    levels: _Read | None = None
     for original in lines:
+        if levels is None and _CLASS_LEVEL_BAR.fullmatch(original.lower()):
+            levels = _Read.of(reading)  # what the text box before the first class level bar gave (CR 716.3)
         _read_card_line(reading, original)
+    if levels is not None:
+        _class_levels(reading, levels)
     if "Room" in card.subtypes:
         _room_door(reading)
     return _card_abilities(card, reading)
+
+
+_CLASS_LEVEL_BAR = re.compile(r"(?:\{[^}]+\})+: level \d+")
+"""A class level bar, "{1}{R}: Level 2" (CR 716.2)."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Read:
+    """How many records of each kind a reading had at one line: those after it came from later lines."""
+
+    static_effects: int
+    casting_rules: int
+    cost_modifiers: int
+    mana_abilities: int
+    protections: int
+
+    @classmethod
+    def of(cls, reading: CardReading) -> _Read:
+        return cls(
+            len(reading.static_effects),
+            len(reading.casting_rules),
+            len(reading.cost_modifiers),
+            len(reading.mana_abilities),
+            len(reading.protections),
+        )
+
+
+_LEVELLED = "a Class's level is not in the state, and its abilities of a level not reached don't exist (CR 716.2a)"
+
+
+def _class_levels(reading: CardReading, before: _Read) -> None:
+    """A Class's abilities below a class level bar exist only at that level (CR 716.2a), which no state says.
+
+    Its static effects, casting rules, cost changes of other spells, mana abilities and protections read after
+    the first class level bar become unread text with what they bear on, so the rules that read those refuse
+    under it; the abilities of its first text box are its own at all times (CR 716.3).
+    """
+    effects = reading.static_effects[before.static_effects :]
+    spans: list[tuple[str, frozenset[str]]] = [(e.text, topics_of(e.text)) for e in effects]
+    spans += [(r.text, frozenset({"cost"})) for r in reading.casting_rules[before.casting_rules :]]
+    later = reading.cost_modifiers[before.cost_modifiers :]
+    spans += [(m.text, frozenset({"cost"})) for m in later if not m.own]
+    spans += [("{T}: Add …", frozenset({"mana"})) for _ in reading.mana_abilities[before.mana_abilities :][:1]]
+    spans += [("protection", frozenset({"targeting"})) for _ in reading.protections[before.protections :][:1]]
+    reading.static_unread.extend(e.text for e in effects)
+    reading.unsupported.extend(
+        UnsupportedText(span, _LEVELLED, casting_relevant=False, permanent_relevant=True, topics=topics)
+        for span, topics in spans
+    )
+    del reading.static_effects[before.static_effects :]
+    del reading.casting_rules[before.casting_rules :]
+    del reading.mana_abilities[before.mana_abilities :]
+    del reading.protections[before.protections :]
+    reading.cost_modifiers[before.cost_modifiers :] = [m for m in later if m.own]
 
 
 _LOCKED = "a Room's door: whether it is unlocked is not in the state, and a locked door's text doesn't exist (CR 709.5)"

@@ -13,6 +13,7 @@ from lark.exceptions import UnexpectedInput
 from models.abilities import (
     AlternativeCost,
     Cost,
+    CastingRule,
     CastPermission,
     Instruction,
     TimingRestriction,
@@ -49,6 +50,7 @@ __all__ = [
     "read_flash_permission_line",
     "read_timing_restriction_line",
     "read_free_cast_line",
+    "read_top_of_library_line",
 ]
 
 
@@ -397,3 +399,57 @@ def read_free_cast_line(reading: CardReading, tree: Tree[Token], line: str, orig
             ),
         )
     )
+
+
+_TOP_OF_LIBRARY = re.compile(
+    r"(?:[^.]*, )?you may (?:(?:look at the top card of your library any time,? and you may )?(?:play|cast) "
+    r"[^.]*?from the top of your library|play [^.]*?and cast [^.]*?from the top of your library)[^.]*\."
+)
+"""A permanent's permission to cast spells (or play lands) from the top of its controller's library (CR 601.3,
+305.1): "You may cast creature spells from the top of your library.", "Once each turn, you may cast an instant or
+sorcery spell from the top of your library.", "As long as ~ is attached to a creature, you may play lands and cast
+spells from the top of your library."."""
+
+_TRIGGER = re.compile(r"(?:[a-z' ]+ — )?(?:when|whenever|at the beginning)\b")
+
+_ONLY_THOSE_CASTS = re.compile(
+    r"you may look at the top card of your library any time\."
+    r"|(?:if|when) you cast [^.]*? this way, [^.]*\."
+    r"|mana of any type can be spent to cast (?:those|that) spells?\."
+)
+"""Sentences beside such a permission that bear only on the casts it allows, or on none (CR 401.2)."""
+
+
+def read_top_of_library_line(reading: CardReading, line: str, original: str) -> bool:
+    """A permanent's permission to cast spells from the top of its controller's library (CR 601.3, 401.2).
+
+    The state lists the cards of a library, not their order: which card is on top is not known. Such a
+    permission is read as a :class:`~models.abilities.CastingRule` of kind ``"top of library"`` for the
+    permanent's controller, whatever its words name (the spells, "once each turn", a condition, a cost added
+    to those casts): the cast of a card of that player's library is refused (never guessed), and every other
+    cast is answered, since the permission bears on no other (:func:`solver.rules.prohibitions.top_of_library`).
+    A line that says anything else, or names a hand ("from your hand or the top of your library"), is left to
+    the other readers.
+
+    Parameters
+    ----------
+    reading : CardReading
+    line : str
+        The line, lowercased.
+    original : str
+        The line, as printed.
+
+    Returns
+    -------
+    bool
+        Whether the line is such a permission (read).
+    """
+    if reading.is_spell or "hand" in line or "top of your library" not in line or _TRIGGER.match(line):
+        return False  # a triggered ability's effect is the state's once it resolved (CR 603.1, 611.2)
+    sentences = re.split(r"(?<=\.) ", re.sub(r"^[a-z' ]+ — ", "", line))
+    if not _TOP_OF_LIBRARY.fullmatch(sentences[0]):
+        return False
+    if not all(_ONLY_THOSE_CASTS.fullmatch(sentence) for sentence in sentences[1:]):
+        return False
+    reading.casting_rules.append(CastingRule(original, "top of library", "you"))
+    return True

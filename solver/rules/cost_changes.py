@@ -30,7 +30,7 @@ from models.objects import CardType, GameObject
 from models.state import GameState
 from solver.problem import CastProblem, state_memo
 from solver.rules.characteristics import battlefield_groups, refuse_static_power_changes, refuse_static_type_changes
-from solver.rules.conditions import count_of, requirement_holds
+from solver.rules.conditions import count_in_state, count_of, requirement_holds
 from solver.rules.naming import is_named_by
 from solver.rules.object_costs import cost_object_pool
 from solver.rules.qualities import has_qualities, number_of
@@ -76,11 +76,44 @@ def cost_modifiers_of(problem: CastProblem) -> list[CostModifier]:
             continue
         if modifier.from_zone is not None and problem.spell.zone is not modifier.from_zone:
             continue  # "Spells you cast from your graveyard cost {1} less" (CR 601.2f)
+        if modifier.except_from_zone is not None and problem.spell.zone is modifier.except_from_zone:
+            continue  # "Spells you cast from anywhere other than your hand cost {2} less"
+        if modifier.first_of_qualities and problem.state.this_turn.spells_cast_by(problem.caster) > 0:
+            raise UnsupportedRuleError(
+                obj.name,
+                modifier.text,
+                "which of the spells cast this turn had the qualities named is not in the state",
+            )
         if modifier.if_targets is not None and obj.controller != problem.caster:
             modifier = _from_the_casters_side(problem, obj, modifier)
+        if modifier.per is not None:
+            modifier = _counted_by_its_permanent(problem, obj, modifier)
         found.append(modifier)
     problem.memo.cost_modifiers = found
     return found
+
+
+def _counted_by_its_permanent(problem: CastProblem, obj: GameObject, modifier: CostModifier) -> CostModifier:
+    """A permanent's change "for each …", counted for that permanent: its amount times the count, ``per`` gone.
+
+    "Creature spells you cast cost {1} less to cast for each +1/+1 counter on ~" counts the counters on that
+    permanent (CR 122.1); "for each experience counter you have", "for each Ally you control" count what its
+    controller ("you", CR 109.5) has. A count that needs the cast problem (objects named by a phrase, the total
+    power) is counted from the caster's side, so only when the caster controls the permanent.
+
+    Raises
+    ------
+    UnsupportedRuleError
+        Such a count of a permanent an opponent of the caster controls.
+    """
+    per = modifier.per
+    assert per is not None
+    number = count_in_state(problem.state, obj.controller, per, obj)
+    if number is None:
+        if obj.controller != problem.caster:
+            raise UnsupportedRuleError(obj.name, modifier.text, "a count of another player's cost change, not read")
+        number = count_of(problem, per)
+    return dataclasses.replace(modifier, amount=modifier.amount * number, per=None)
 
 
 def _from_the_casters_side(problem: CastProblem, obj: GameObject, modifier: CostModifier) -> CostModifier:

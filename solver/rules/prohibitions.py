@@ -15,14 +15,14 @@ from collections.abc import Callable, Iterator
 from models.abilities import CastingRule, ObjectFilter, Quality
 from models.choices import X
 from models.mana import SymbolKind
-from models.objects import GameObject, Phase, Zone
+from models.objects import GameObject, Phase, PlayerId, Zone
 from solver.abilities import abilities_of
 from models.state import GameState
 from solver.problem import CastProblem, ProblemRef, state_memo
 from solver.rules.conditions import count_in_state
 from solver.rules.qualities import has_qualities
 
-__all__ = ["add_casting_rules", "granted_flash", "casting_rules_that_bind", "free_cast_grant"]
+__all__ = ["add_casting_rules", "granted_flash", "casting_rules_that_bind", "free_cast_grant", "top_of_library"]
 
 
 def casting_rules_that_bind(problem: CastProblem, kind: str) -> Iterator[tuple[GameObject, CastingRule]]:
@@ -75,6 +75,38 @@ def _casting_rules(state: GameState) -> tuple[tuple[GameObject, CastingRule], ..
             (obj, rule) for obj in state.battlefield() for rule in abilities_of(obj).casting_rules
         )
     return memo.casting_rules
+
+
+def top_of_library(state: GameState, card: GameObject, player: PlayerId) -> tuple[GameObject, CastingRule] | None:
+    """The first permanent of ``player`` that lets them cast spells from the top of their library, if ``card`` is there.
+
+    "You may cast creature spells from the top of your library." (Garruk's Horde) functions for its controller and
+    their library only (CR 109.5, 601.3). The state lists a library's cards without their order, so whether
+    ``card`` is on top is not known (CR 401.2): its cast is refused, never guessed; other casts don't depend on it.
+
+    Parameters
+    ----------
+    state : GameState
+    card : GameObject
+        A card in some zone.
+    player : PlayerId
+        Who would cast it.
+
+    Returns
+    -------
+    (GameObject, CastingRule) or None
+        None when the card is not in ``player``'s library or no permanent of theirs has such a permission.
+    """
+    if card.zone is not Zone.LIBRARY or card.owner != player:
+        return None
+    return next(
+        (
+            (obj, rule)
+            for obj, rule in _casting_rules(state)
+            if rule.kind == "top of library" and obj.controller == player
+        ),
+        None,
+    )
 
 
 def granted_flash(problem: CastProblem) -> bool:

@@ -619,3 +619,169 @@ def test_a_targeted_cost_change_binds_only_the_opponents_of_its_controller(make_
         opponent=[("theirs", "Grizzly Bears")],
     )
     assert legal_casts(state, "bolt").count() == 4
+
+
+# ------------------------------------------------------- permanents' changes by a count, a turn, a zone, an order
+@pytest.mark.parametrize(
+    ("counters", "forests", "expected"),
+    [
+        (2, 4, 1),  # Craw Wurm {4}{G}{G} - 2 = {2}{G}{G}: four Forests pay it
+        (1, 4, 0),  # - 1 = {3}{G}{G}: 5 > 4
+        (0, 6, 1),  # no counter, no reduction: six Forests pay {4}{G}{G}
+        (9, 2, 1),  # - 9 takes the generic {4} only (CR 118.7a): {G}{G}, two Forests
+        (9, 1, 0),  # ... never the coloured part: {G}{G} > one Forest
+    ],
+)
+def test_for_each_counter_on_the_permanent(make_state, casts, basics, counters, forests, expected):
+    """CR 601.2f, 118.7a, 122.1: Animar's "Creature spells you cast cost {1} less to cast for each +1/+1 counter on ~".
+
+    The counters counted are those on Animar itself; Craw Wurm (no target, no other choice) is 1 cast when
+    payable, else 0.
+    """
+    state = make_state(
+        hand=[("wurm", "Craw Wurm")],
+        battlefield=[
+            ("animar", "Animar, Soul of Elements", {"counters": {"+1/+1": counters}}),
+            *basics("Forest", forests),
+        ],
+    )
+    assert len(casts(state, "wurm")) == expected
+
+
+def test_counters_on_an_opponents_permanent_reduce_only_its_controllers_spells(make_state, casts, basics):
+    """CR 601.2f, 109.5: "spells you cast" are Animar's controller's: P2's Animar with 2 counters leaves P1's cost.
+
+    Craw Wurm {4}{G}{G} with four Forests: 6 > 4, 0 casts; P2's own Craw Wurm from P2's hand with P2's four
+    Forests: {2}{G}{G}, 1 cast.
+    """
+    state = make_state(
+        hand=[("wurm", "Craw Wurm")],
+        battlefield=basics("Forest", 4),
+        opponent=[("animar", "Animar, Soul of Elements", {"counters": {"+1/+1": 2}}), *basics("Forest", 4, "of")],
+        objects=[{"id": "their", "card": "Craw Wurm", "zone": "hand", "owner": "P2"}],
+        active_player="P2",
+    )
+    assert len(casts(state, "wurm")) == 0
+    assert len(casts(state, "their")) == 1
+
+
+def test_two_counted_permanents_each_count_their_own_counters(make_state, casts, basics):
+    """CR 601.2f, 122.1: two Animars, 1 and 2 counters: {1} less for each counter on each, {3} in all.
+
+    Craw Wurm {4}{G}{G} - 3 = {1}{G}{G}: three Forests, 1 cast (two Forests: 0).
+    """
+    animars = [
+        ("a1", "Animar, Soul of Elements", {"counters": {"+1/+1": 1}}),
+        ("a2", "Animar, Soul of Elements", {"counters": {"+1/+1": 2}}),
+    ]
+    assert len(casts(make_state(hand=[("wurm", "Craw Wurm")], battlefield=animars + basics("Forest", 3)), "wurm")) == 1
+    assert len(casts(make_state(hand=[("wurm", "Craw Wurm")], battlefield=animars + basics("Forest", 2)), "wurm")) == 0
+
+
+@pytest.mark.parametrize(("experience", "expected"), [(2, 1), (1, 0)])
+def test_for_each_counter_its_controller_has(make_state, casts, basics, experience, expected):
+    """CR 601.2f, 122.1: Mizzix: "Instant and sorcery spells … cost {1} less … for each experience counter you have".
+
+    Counted on the player: Divination {2}{U} - 2 = {U}, one Island: 1 cast; - 1 = {1}{U}: 0.
+    """
+    state = make_state(
+        hand=[("div", "Divination")],
+        battlefield=[("mizzix", "Mizzix of the Izmagnus"), *basics("Island", 1)],
+        counters={"P1": {"experience": experience}},
+    )
+    assert len(casts(state, "div")) == expected
+
+
+@pytest.mark.parametrize(
+    ("spell", "expected"),
+    [("Serra Angel", 1), ("Craw Wurm", 0)],  # an Angel spell: {3}{W}{W} - 2 = {1}{W}{W}; a Wurm: not named
+)
+def test_counted_change_of_spells_of_two_subtypes(make_state, casts, basics, spell, expected):
+    """CR 601.2f, 205.3m: Herald of War's "Angel spells and Human spells … for each +1/+1 counter on this creature".
+
+    Two counters; three Plains and nothing else: Serra Angel {1}{W}{W} is payable, Craw Wurm (not an Angel or
+    Human) costs {4}{G}{G}, unpayable.
+    """
+    state = make_state(
+        hand=[("it", spell)],
+        battlefield=[("herald", "Herald of War", {"counters": {"+1/+1": 2}}), *basics("Plains", 3)],
+    )
+    assert len(casts(state, "it")) == expected
+
+
+@pytest.mark.parametrize(("spells_cast", "expected"), [(1, 1), (0, 0), (2, 0)])
+def test_the_second_spell_you_cast_each_turn(make_state, casts, basics, spells_cast, expected):
+    """CR 601.2f: Highspire Bell-Ringer's "The second spell you cast each turn costs {1} less to cast".
+
+    The state's this_turn.spells_cast says P1 cast one spell before: Divination {2}{U} - 1 = {1}{U}, two
+    Islands, 1 cast; as the first or third spell it costs {2}{U}: 0.
+    """
+    state = make_state(
+        hand=[("div", "Divination")],
+        battlefield=[("bell", "Highspire Bell-Ringer"), *basics("Island", 2)],
+        this_turn={"spells_cast": {"P1": spells_cast}},
+    )
+    assert len(casts(state, "div")) == expected
+
+
+def test_the_first_creature_spell_you_cast_each_turn(make_state, casts, basics):
+    """CR 601.2f: Conduit of Ruin's "The first creature spell you cast each turn costs {2} less to cast".
+
+    No spell cast this turn: Craw Wurm {4}{G}{G} - 2 = {2}{G}{G}, four Forests, 1 cast; Divination (no creature)
+    isn't reduced. After one spell, whether it was a creature spell is not in the state: the Wurm is refused,
+    Divination is not (its cost is no question).
+    """
+    board = [("conduit", "Conduit of Ruin"), *basics("Forest", 4), *basics("Island", 3)]
+    hand = [("wurm", "Craw Wurm"), ("div", "Divination")]
+    assert len(casts(make_state(hand=hand, battlefield=board), "wurm")) == 1
+    after_one = make_state(hand=hand, battlefield=board, this_turn={"spells_cast": {"P1": 1}})
+    with pytest.raises(UnsupportedRuleError, match="which of the spells cast this turn"):
+        casts(after_one, "wurm")
+    assert len(casts(after_one, "div")) == 1  # {2}{U}: three Islands
+
+
+@pytest.mark.parametrize(("active", "expected"), [("P2", 1), ("P1", 0)])
+def test_during_turns_other_than_yours(make_state, casts, basics, active, expected):
+    """CR 601.2f, 102.1: Geyser Drake's "During turns other than yours, spells you cast cost {1} less".
+
+    Opt ({U}, instant) never drops below {U} (CR 118.7a); Cancel {1}{U}{U} on P2's turn costs {U}{U}: two
+    Islands, 1 cast (target: the Bolt on the stack); on P1's own turn {1}{U}{U}: 0.
+    """
+    state = make_state(
+        hand=[("cancel", "Cancel")],
+        battlefield=[("drake", "Geyser Drake"), *basics("Island", 2)],
+        objects=[_bolt("bolt")],
+        stack=["bolt"],
+        active_player=active,
+        priority="P1",
+    )
+    assert len(casts(state, "cancel")) == expected
+
+
+@pytest.mark.parametrize(("zone", "expected"), [("graveyard", 1), ("hand", 0)])
+def test_spells_cast_from_anywhere_other_than_your_hand(make_state, casts, basics, zone, expected):
+    """CR 601.2f: Bilbo's "Spells you cast from anywhere other than your hand cost {1} less to cast".
+
+    Think Twice ({1}{U}, flashback {2}{U}): from the graveyard, flashback {2}{U} - 1 = {1}{U}, two Islands pay
+    it, 1 cast (unreduced, 3 > 2); from the hand with one Island, {1}{U} is not reduced: 0 (reduced it would be
+    {U}, 1 cast).
+    """
+    islands = 2 if zone == "graveyard" else 1
+    entry = {"id": "tt", "card": "Think Twice", "zone": zone, "owner": "P1"}
+    board = [("bilbo", "Bilbo, Thief in the Night"), *basics("Island", islands)]
+    state = make_state(battlefield=board, objects=[entry])
+    assert len(casts(state, "tt")) == expected
+
+
+def test_a_class_level_not_in_the_state_refuses_its_cost_change(make_state, casts, basics):
+    """CR 716.2a: Artist's Talent's "Noncreature spells you cast cost {1} less" is its level 2 ability.
+
+    A Class has the abilities below a level bar only at that level, which the state does not give: the
+    reduction is neither applied nor ignored, the cast is refused. Without the Class, Divination {2}{U} with
+    three Islands is 1 cast.
+    """
+    islands = basics("Island", 3)
+    assert len(casts(make_state(hand=[("div", "Divination")], battlefield=islands), "div")) == 1
+    state = make_state(hand=[("div", "Divination")], battlefield=[("talent", "Artist's Talent"), *islands])
+    with pytest.raises(UnsupportedRuleError, match="Class's level"):
+        casts(state, "div")

@@ -437,3 +437,40 @@ def test_may_cast_without_paying_beside_flashback(make_state):
     state = make_state(battlefield=lands("Island", 3), objects=[think])
     casts = sorted((c.alternative_cost or "", c.without_paying_mana_cost) for c in legal_casts(state, "tt"))
     assert casts == [("", True), ("flashback", False)]
+
+
+# ------------------------------------------------------------------------------------ the top of a library (CR 401.2)
+def test_casting_from_the_top_of_the_library_is_refused_only_for_that_library(make_state, casts):
+    """CR 601.3, 401.2: Garruk's Horde lets its controller cast creature spells from the top of their library.
+
+    The state lists a library's cards, not their order: P1's Craw Wurm in P1's library may be the top card, so it
+    is listed among what P1 may cast and its cast is refused. Nothing else depends on the permission: Grizzly
+    Bears from the hand, two Forests, is 1 cast; P2's library card is neither P1's to cast nor refused.
+    """
+    state = make_state(
+        hand=[("bears", "Grizzly Bears")],
+        battlefield=[("horde", "Garruk's Horde"), *lands("Forest", 2)],
+        objects=[card_in("library", "wurm", "Craw Wurm"), card_in("library", "theirs", "Craw Wurm", owner="P2")],
+    )
+    assert len(casts(state, "bears")) == 1
+    assert castable_objects(state, "P1") == ("bears", "wurm")
+    with pytest.raises(UnsupportedRuleError, match="on top of the library"):
+        casts(state, "wurm")
+    assert legal_casts(state, "theirs").count() == 0
+
+
+def test_an_opponents_top_of_library_permission_bears_on_no_cast_of_yours(make_state, casts):
+    """CR 601.3, 109.5: P2's Garruk's Horde lets P2, not P1, cast from the top of P2's library.
+
+    P1's Craw Wurm in P1's library is not listed, its cast 0 (nothing lets P1 cast it from there); Grizzly Bears
+    from P1's hand with two Forests: 1 cast.
+    """
+    state = make_state(
+        hand=[("bears", "Grizzly Bears")],
+        battlefield=lands("Forest", 2),
+        opponent=[("horde", "Garruk's Horde")],
+        objects=[card_in("library", "wurm", "Craw Wurm")],
+    )
+    assert castable_objects(state, "P1") == ("bears",)
+    assert len(casts(state, "bears")) == 1
+    assert legal_casts(state, "wurm").count() == 0
