@@ -1436,7 +1436,9 @@ class EffectCondition:
         ``"no cards in hand"``: its controller's hand is empty; ``"count"``: what ``count`` counts, "you" being the
         source's controller (or, with ``an_opponent``, for some opponent of theirs), is at least ``number`` and at
         most ``at_most`` ("as long as you control seven or more lands", "as long as an opponent has no cards in
-        hand", "as long as your life total is 10 or less").
+        hand", "as long as your life total is 10 or less"); ``"attached is"``: the permanent the source is attached
+        to has ``qualities`` ("as long as enchanted creature is red", CR 301.5, 303.4); ``"enchanted"``,
+        ``"equipped"``: an Aura, an Equipment is attached to the source (CR 303.4, 301.5).
     colours : frozenset of Color
         The colours of a devotion condition ("devotion to black and green": both, counted together, CR 700.5a).
     number : int
@@ -1444,7 +1446,8 @@ class EffectCondition:
     text : str
         The condition's words, for explanations.
     counter : str
-        The counter kind of a ``"counter"`` condition ("divinity"), or of a ``"counters"`` one.
+        The counter kind of a ``"counter"`` condition ("divinity"), or of a ``"counters"`` one (``"any"``: counters
+        of every kind, summed: "as long as this creature has five or more counters on it").
     at_most : int or None
         A ``"counters"`` condition: the source has at least ``number`` and at most ``at_most`` (None: no most)
         counters of the kind ``counter`` (a leveler's striation, CR 711.2a-b).
@@ -1456,6 +1459,8 @@ class EffectCondition:
         A ``"count"`` condition holds when it holds for one opponent of the source's controller, "you" being them.
     other : bool
         A ``"count"`` condition of "another …": the source itself is not counted.
+    qualities : ObjectFilter or None
+        What an ``"attached is"`` condition asks of the permanent the source is attached to.
     """
 
     kind: str
@@ -1468,6 +1473,7 @@ class EffectCondition:
     count: Count | None = None
     an_opponent: bool = False
     other: bool = False
+    qualities: ObjectFilter | None = None
 
 
 @dataclass(frozen=True, slots=True)
