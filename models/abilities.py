@@ -1493,6 +1493,9 @@ class ContinuousEffect:
     add_types, remove_types : frozenset of CardType
         Layer 4: card types added ("is an artifact in addition to its other types") or taken away ("isn't a
         creature"), CR 205.1b, 613.1d.
+    set_types : frozenset of CardType or None
+        Layer 4: card types that replace the object's ("is a blue Frog creature"), the subtypes of the types it
+        no longer has going with them (CR 205.1a); None when not set.
     creature_types : frozenset of str or None
         Layer 4: creature types that replace the object's ("Enchanted creature is a Demon Spirit", CR 205.1a);
         None when they are not set.
@@ -1531,6 +1534,7 @@ class ContinuousEffect:
     gains_control: bool = False
     add_types: frozenset[CardType] = frozenset()
     remove_types: frozenset[CardType] = frozenset()
+    set_types: frozenset[CardType] | None = None
     creature_types: frozenset[str] | None = None
     add_subtypes: frozenset[str] = frozenset()
     land_types: frozenset[str] | None = None
@@ -1556,6 +1560,7 @@ class ContinuousEffect:
             self.add_types
             or self.remove_types
             or self.creature_types is not None
+            or self.set_types is not None
             or self.add_subtypes
             or self.land_types is not None
         ):

@@ -360,6 +360,8 @@ def _read(line: str) -> tuple[ContinuousEffect, ...] | None:
             return None
         what = "power and toughness" if "toughness" in defined["what"] else "power"
         return (ContinuousEffect(line, AffectedObjects(EffectScope.SELF), defined_power=counted, defines=what),)
+    if (animated := _STILL_A_LAND.fullmatch(line)) is not None:
+        return _read_still_a_land(animated, line)
     control = re.fullmatch(r"you control enchanted (creature|permanent|artifact|land|planeswalker)\.", line)
     if control:
         affected = AffectedObjects(EffectScope.ATTACHED, frozenset({TargetKind(control.group(1))}))
@@ -379,6 +381,43 @@ def _read(line: str) -> tuple[ContinuousEffect, ...] | None:
         return None  # "your opponents" are the source's (CR 109.5): hexproof would be the object's controller's
     effect = ContinuousEffect(line, subject, condition, **changes)  # type: ignore[arg-type]
     return (effect,)
+
+
+_STILL_A_LAND = re.compile(
+    r"enchanted land is an? (?P<power>\d+)/(?P<toughness>\d+) (?P<what>[a-z ]+?) creature"
+    r"(?: with (?P<keywords>[a-z ,]+))?\. it's still a land\."
+)
+"""A Zendikon's animation: "Enchanted land is a 2/6 white Wall creature with defender. It's still a land."."""
+
+
+def _read_still_a_land(found: re.Match[str], line: str) -> tuple[ContinuousEffect, ...] | None:
+    """The land keeps its types and gains the creature type and its creature types (CR 205.1b, "still a land").
+
+    Its colour is set when one is named (layer 5), its power and toughness set (7b, CR 613.4b), its keywords given.
+    """
+    changes: dict[str, object] = {
+        "add_types": frozenset({CardType.CREATURE}),
+        "base_power": (int(found["power"]), int(found["toughness"])),
+    }
+    colours, creature_types = set(), set()
+    for word in found["what"].split(" "):
+        if word in COLOR_WORDS:
+            colours.add(COLOR_WORDS[word])
+        elif word in _CREATURE_TYPES:
+            creature_types.add(_CREATURE_TYPES[word])
+        else:
+            return None
+    if colours:
+        changes["colours"] = frozenset(colours)
+    if creature_types:
+        changes["add_subtypes"] = frozenset(creature_types)
+    if found["keywords"]:
+        keywords = _keywords(found["keywords"])
+        if keywords is None:
+            return None
+        changes["add_keywords"] = keywords
+    affected = AffectedObjects(EffectScope.ATTACHED, frozenset({TargetKind.LAND}))
+    return (ContinuousEffect(line, affected, **changes),)  # type: ignore[arg-type]
 
 
 _OPPONENTS_OF_THE_SOURCE = "opponents of the source"
@@ -989,15 +1028,26 @@ def _read_is(words: str, changes: dict[str, object]) -> bool:
     addition = re.fullmatch(
         r"(.+) in addition to (?:its|their) other (colors and (?:creature )?types|(?:creature )?types)", words
     )
-    adds = addition is not None
     if addition is not None:
         words = addition.group(1)
+    if words == "every creature type":  # all creature types, its others kept (changeling's words, CR 702.73a)
+        changes["add_subtypes"] = frozenset(_CREATURE_TYPES.values())
+        return True
+    if (based := re.fullmatch(r"(.+) with base power and toughness (\d+)/(\d+)", words)) is not None:
+        changes["base_power"] = (int(based.group(2)), int(based.group(3)))  # layer 7b (CR 613.4b)
+        words = based.group(1)
+    if words == "all colors" or words.startswith("also "):
+        return _read_is_whole(words, changes)
+    return _read_type_words(words, changes, addition)
+
+
+def _read_type_words(words: str, changes: dict[str, object], addition: re.Match[str] | None) -> bool:
+    """ "blue Frog creature", "Food artifacts" (with ``addition``: "in addition to …"): colours and types."""
+    adds = addition is not None
     colours: set[Color] = set()
     card_types: set[CardType] = set()
     creature_types: set[str] = set()
     other_subtypes: set[str] = set()
-    if words == "all colors" or words.startswith("also "):
-        return _read_is_whole(words, changes)
     for word in words.split(" "):
         single = word if word in COLOR_WORDS or word in _CARD_TYPES or word in SUBTYPE_BY_WORD else _singular(word)
         if single in COLOR_WORDS:
@@ -1015,11 +1065,15 @@ def _read_is(words: str, changes: dict[str, object]) -> bool:
     if other_subtypes and other_subtypes <= _BASIC_LAND_TYPES and not (adds or colours or card_types or creature_types):
         changes["land_types"] = frozenset(other_subtypes)  # "Enchanted land is an Island." (CR 305.7)
         return True
-    if (card_types or other_subtypes) and not adds:
-        return False  # a card type or other subtype set, not added: its subtypes' fate (CR 205.1a) is not read
+    if other_subtypes and not adds:
+        return False  # a subtype other than a creature type set, not added: not read
+    if card_types and not adds and card_types != {CardType.CREATURE}:
+        return False  # "an artifact creature" keeps its other types (CR 205.1b): not read
     if colours:
         changes["add_colours" if adds else "colours"] = frozenset(colours)
-    if card_types:
+    if card_types and not adds:  # "a blue Frog creature": the card type set, its other subtypes gone (CR 205.1a)
+        changes["set_types"] = frozenset(card_types)
+    elif card_types:
         changes["add_types"] = frozenset(card_types)
     if creature_types and not adds:
         changes["creature_types"] = frozenset(creature_types)

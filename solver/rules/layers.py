@@ -449,7 +449,12 @@ def _given(obj: GameObject) -> set[str]:
 def _additive(layer: Layer, effect: ContinuousEffect) -> bool:
     """Whether the effect's part in this layer only adds (types, colours, keywords, +N/+N): order can't matter."""
     if layer is Layer.TYPES:
-        return not effect.remove_types and effect.creature_types is None and effect.land_types is None
+        return (
+            not effect.remove_types
+            and effect.creature_types is None
+            and effect.land_types is None
+            and effect.set_types is None
+        )
     if layer is Layer.COLOURS:
         return effect.colours is None
     if layer is Layer.ABILITIES:
@@ -473,6 +478,32 @@ _CORRELATED = {
     CardType.CREATURE: frozenset(SUBTYPES["creature"]),
     CardType.KINDRED: frozenset(SUBTYPES["creature"]),
 }
+
+
+_SUBTYPES_OF = {
+    CardType.ARTIFACT: frozenset(SUBTYPES["artifact"]),
+    CardType.ENCHANTMENT: frozenset(SUBTYPES["enchantment"]),
+    CardType.LAND: frozenset(SUBTYPES["land"]),
+    CardType.PLANESWALKER: frozenset(SUBTYPES["planeswalker"]),
+    CardType.CREATURE: frozenset(SUBTYPES["creature"]),
+    CardType.KINDRED: frozenset(SUBTYPES["creature"]),
+    CardType.TRIBAL: frozenset(SUBTYPES["creature"]),
+    CardType.BATTLE: frozenset(SUBTYPES.get("battle", ())),
+    CardType.INSTANT: frozenset(SUBTYPES["spell"]),
+    CardType.SORCERY: frozenset(SUBTYPES["spell"]),
+}
+"""The subtypes correlated with each card type (CR 205.3d-i)."""
+
+
+def _set_types(seen: _Seen, types: frozenset[CardType]) -> None:
+    """Card types set (CR 205.1a): they replace the object's, but instant and sorcery, which it keeps.
+
+    The subtypes of a card type it no longer has go with it, unless a card type it has now has them too.
+    """
+    kept = [t for t in seen.types if t in (CardType.INSTANT, CardType.SORCERY)]
+    seen.types = kept + sorted((t for t in types if t not in kept), key=lambda t: t.value)
+    allowed = frozenset().union(*(_SUBTYPES_OF.get(t, frozenset()) for t in seen.types))
+    seen.subtypes = [s for s in seen.subtypes if s in allowed]
 
 
 def _sublayer(effect: ContinuousEffect) -> int:
@@ -502,6 +533,8 @@ def _change(layer: Layer, one: _Applied, seen: _Seen, state: GameState) -> None:
     if layer is Layer.CONTROL:
         seen.controller = one.source.controller
     elif layer is Layer.TYPES:
+        if effect.set_types is not None:
+            _set_types(seen, effect.set_types)
         seen.types = [t for t in seen.types if t not in effect.remove_types] + [
             t for t in sorted(effect.add_types, key=lambda t: t.value) if t not in seen.types
         ]

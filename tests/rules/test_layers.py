@@ -919,3 +919,56 @@ def test_a_condition_the_effects_change_is_refused(make_state, card):
     state = make_state(hand=[("defeat", "Defeat")], battlefield=lands("Swamp", 2), opponent=board)
     with pytest.raises(UnsupportedRuleError, match="611.3a"):
         legal_casts(state, "defeat").count()
+
+
+@pytest.mark.parametrize("side", ["P1", "P2"])
+def test_card_type_set_frogify(make_state, side):
+    """CR 205.1a: Frogify, "loses all abilities and is a blue Frog creature with base power and toughness 1/1".
+
+    The card type is set: Ornithopter (an artifact creature, 0/2, flying) is a creature and no artifact, a blue
+    Frog with no Thopter type, 1/1, no flying. Shatter (target artifact) has no target, 0 casts; Plummet (with
+    flying) none, 0; Defeat (power 2 or less) has it, 1. Without Frogify: Shatter 1, Plummet 1.
+    """
+    bird = [("thopter", "Ornithopter")]
+    aura = [("frogify", "Frogify", {"attached_to": "thopter"})]
+    mine, theirs = (bird + aura, []) if side == "P1" else (aura, bird)
+    hand = [("shatter", "Shatter"), ("plummet", "Plummet"), ("defeat", "Defeat")]
+    mana = lands("Mountain", 2) + lands("Forest", 2) + lands("Swamp", 2)
+    state = make_state(hand=hand, battlefield=mana + mine, opponent=theirs)
+    assert [legal_casts(state, s).count() for s in ("shatter", "plummet", "defeat")] == [0, 0, 1]
+    frog = as_the_game_sees_it(state).object("thopter")
+    assert frog.card.subtypes == ("Frog",) and [t.value for t in frog.card.types] == ["Creature"]
+    assert (frog.card.power, frog.card.toughness) == ("1", "1")
+    bare = make_state(hand=hand, battlefield=mana, opponent=bird)
+    assert [legal_casts(bare, s).count() for s in ("shatter", "plummet")] == [1, 1]
+
+
+@pytest.mark.parametrize("side", ["P1", "P2"])
+def test_still_a_land_zendikon(make_state, side):
+    """CR 205.1b, 613.4b: Vastwood Zendikon, "Enchanted land is a 6/4 green Elemental creature. It's still a land.".
+
+    The enchanted Forest is a 6/4 Forest land creature: Smite the Monstrous (power 4 or greater) has it as its one
+    target, 1 cast, whichever side it is on; without the Zendikon there is no creature, 0.
+    """
+    forest = [("forest", "Forest"), ("zendikon", "Vastwood Zendikon", {"attached_to": "forest"})]
+    mine, theirs = (forest, []) if side == "P1" else ([], forest)
+    state = make_state(hand=[("smite", "Smite the Monstrous")], battlefield=lands("Plains", 4) + mine, opponent=theirs)
+    assert _targets(state, "smite") == [("forest",)]
+    land = as_the_game_sees_it(state).object("forest")
+    assert {t.value for t in land.card.types} == {"Land", "Creature"} and set(land.card.subtypes) == {
+        "Forest",
+        "Elemental",
+    }
+    bare = make_state(hand=[("smite", "Smite the Monstrous")], battlefield=lands("Plains", 4), opponent=[forest[0]])
+    assert legal_casts(bare, "smite").count() == 0
+
+
+def test_every_creature_type(make_state):
+    """CR 702.73a, 613.1d: Amorphous Axe, "Equipped creature gets +3/+0 and is every creature type.".
+
+    P2's Grizzly Bears equipped: 5/2, Smite the Monstrous's one target (1 cast), and a Goblin and a Bear at once.
+    """
+    board = [("bears", "Grizzly Bears"), ("axe", "Amorphous Axe", {"attached_to": "bears"})]
+    state = make_state(hand=[("smite", "Smite the Monstrous")], battlefield=lands("Plains", 4), opponent=board)
+    assert legal_casts(state, "smite").count() == 1
+    assert {"Goblin", "Bear", "Sliver"} <= set(as_the_game_sees_it(state).object("bears").card.subtypes)
