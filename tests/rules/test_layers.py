@@ -972,3 +972,29 @@ def test_every_creature_type(make_state):
     state = make_state(hand=[("smite", "Smite the Monstrous")], battlefield=lands("Plains", 4), opponent=board)
     assert legal_casts(state, "smite").count() == 1
     assert {"Goblin", "Bear", "Sliver"} <= set(as_the_game_sees_it(state).object("bears").card.subtypes)
+
+
+def test_exert_and_suspect_bear_on_no_cast(make_state, card):
+    """CR 701.43, 701.60: exerting as it attacks, and "can't become suspected", change nothing a cast reads.
+
+    P2's 4/4 "You may exert this creature as it attacks. When you do, it gets +1/+0 …" and P2's Aura on it "gets
+    +2/+2 and can't become suspected": 6/6, Smite the Monstrous's one target, 1 cast (no refusal).
+    """
+    brute = card(
+        "Exerting Brute",
+        "{3}{R}",
+        "Creature — Ogre",
+        "You may exert this creature as it attacks. When you do, it gets +1/+0 and gains deathtouch until end of turn.",
+        power="4",
+        toughness="4",
+    )
+    aura = card(
+        "Lawful Gift",
+        "{W}",
+        "Enchantment — Aura",
+        "Enchant creature\nEnchanted creature gets +2/+2 and can't become suspected.",
+    )
+    board = [("brute", brute), ("aura", aura, {"attached_to": "brute"})]
+    state = make_state(hand=[("smite", "Smite the Monstrous")], battlefield=lands("Plains", 4), opponent=board)
+    assert legal_casts(state, "smite").count() == 1
+    assert as_the_game_sees_it(state).object("brute").card.power == "6"
