@@ -1450,7 +1450,9 @@ class EffectCondition:
         ``"no cards in hand"``: its controller's hand is empty; ``"count"``: what ``count`` counts, "you" being the
         source's controller (or, with ``an_opponent``, for some opponent of theirs), is at least ``number`` and at
         most ``at_most`` ("as long as you control seven or more lands", "as long as an opponent has no cards in
-        hand", "as long as your life total is 10 or less").
+        hand", "as long as your life total is 10 or less"); ``"attached is"``: the permanent the source is attached
+        to has ``qualities`` ("as long as enchanted creature is red", CR 301.5, 303.4); ``"enchanted"``,
+        ``"equipped"``: an Aura, an Equipment is attached to the source (CR 303.4, 301.5).
     colours : frozenset of Color
         The colours of a devotion condition ("devotion to black and green": both, counted together, CR 700.5a).
     number : int
@@ -1458,7 +1460,8 @@ class EffectCondition:
     text : str
         The condition's words, for explanations.
     counter : str
-        The counter kind of a ``"counter"`` condition ("divinity"), or of a ``"counters"`` one.
+        The counter kind of a ``"counter"`` condition ("divinity"), or of a ``"counters"`` one (``"any"``: counters
+        of every kind, summed: "as long as this creature has five or more counters on it").
     at_most : int or None
         A ``"counters"`` condition: the source has at least ``number`` and at most ``at_most`` (None: no most)
         counters of the kind ``counter`` (a leveler's striation, CR 711.2a-b).
@@ -1470,6 +1473,8 @@ class EffectCondition:
         A ``"count"`` condition holds when it holds for one opponent of the source's controller, "you" being them.
     other : bool
         A ``"count"`` condition of "another …": the source itself is not counted.
+    qualities : ObjectFilter or None
+        What an ``"attached is"`` condition asks of the permanent the source is attached to.
     """
 
     kind: str
@@ -1482,6 +1487,7 @@ class EffectCondition:
     count: Count | None = None
     an_opponent: bool = False
     other: bool = False
+    qualities: ObjectFilter | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -1501,6 +1507,9 @@ class ContinuousEffect:
     add_types, remove_types : frozenset of CardType
         Layer 4: card types added ("is an artifact in addition to its other types") or taken away ("isn't a
         creature"), CR 205.1b, 613.1d.
+    set_types : frozenset of CardType or None
+        Layer 4: card types that replace the object's ("is a blue Frog creature"), the subtypes of the types it
+        no longer has going with them (CR 205.1a); None when not set.
     creature_types : frozenset of str or None
         Layer 4: creature types that replace the object's ("Enchanted creature is a Demon Spirit", CR 205.1a);
         None when they are not set.
@@ -1539,6 +1548,7 @@ class ContinuousEffect:
     gains_control: bool = False
     add_types: frozenset[CardType] = frozenset()
     remove_types: frozenset[CardType] = frozenset()
+    set_types: frozenset[CardType] | None = None
     creature_types: frozenset[str] | None = None
     add_subtypes: frozenset[str] = frozenset()
     land_types: frozenset[str] | None = None
@@ -1564,6 +1574,7 @@ class ContinuousEffect:
             self.add_types
             or self.remove_types
             or self.creature_types is not None
+            or self.set_types is not None
             or self.add_subtypes
             or self.land_types is not None
         ):

@@ -56,6 +56,8 @@ _NO_CAST = re.compile(
     r"(?:attack|block)\b[^.]*\."
     r"|creatures with power less than (?:~|this [a-z]+)'s power can't block it\."
     r"|(?:enchanted|equipped) creature is goaded\."
+    # exerting is chosen as it attacks, and what "when you do" does resolves in combat (CR 701.43, 603.12)
+    r"|you may exert (?:~|this creature) as (?:it|he|she) attacks\. when you do, .*"
     # untapping (CR 502.3)
     r"|(?:~|this [a-z]+|enchanted (?:creature|permanent|land|artifact)) (?:doesn't|does not) untap during\b.*"
     r"|you may choose not to untap (?:~|this [a-z]+) during your untap step\."
@@ -111,6 +113,7 @@ _SUBJECT = re.compile(
     r"|(?P<self>~|this (?:creature|permanent|artifact|enchantment|land|vehicle))"
     r"|(?:all |each )?(?P<other>other )?(?P<group>[a-z ,'-]+?)"
     r"(?: (?P<controller>you control|your opponents control|an opponent controls))?(?: with (?P<with>[a-z0-9+/ -]+))?"
+    r"(?: that(?:'s| are) (?P<that>[a-z ,/-]+))?"
 )
 
 _PREDICATE_START = r"(?:gets?|has|have|gains?|loses?|is|are|becomes?|isn't|can't|doesn't|its activated abilities)\b"
@@ -129,7 +132,7 @@ def _predicates(text: str) -> list[str]:
     return [re.sub(r"\x00(\d+)\x00", lambda m: quoted[int(m.group(1))], part) for part in _SPLIT.split(held)]
 
 
-_VERB = re.compile(rf"(?P<subject>.+?) (?P<predicates>{_PREDICATE_START}.*)\.")
+_VERB = re.compile(rf"(?P<subject>.+?)(?<! that) (?P<predicates>{_PREDICATE_START}.*)\.")
 
 
 def read_static_effects(line: str) -> tuple[ContinuousEffect, ...] | None:
@@ -357,6 +360,8 @@ def _read(line: str) -> tuple[ContinuousEffect, ...] | None:
             return None
         what = "power and toughness" if "toughness" in defined["what"] else "power"
         return (ContinuousEffect(line, AffectedObjects(EffectScope.SELF), defined_power=counted, defines=what),)
+    if (animated := _STILL_A_LAND.fullmatch(line)) is not None:
+        return _read_still_a_land(animated, line)
     control = re.fullmatch(r"you control enchanted (creature|permanent|artifact|land|planeswalker)\.", line)
     if control:
         affected = AffectedObjects(EffectScope.ATTACHED, frozenset({TargetKind(control.group(1))}))
@@ -376,6 +381,43 @@ def _read(line: str) -> tuple[ContinuousEffect, ...] | None:
         return None  # "your opponents" are the source's (CR 109.5): hexproof would be the object's controller's
     effect = ContinuousEffect(line, subject, condition, **changes)  # type: ignore[arg-type]
     return (effect,)
+
+
+_STILL_A_LAND = re.compile(
+    r"enchanted land is an? (?P<power>\d+)/(?P<toughness>\d+) (?P<what>[a-z ]+?) creature"
+    r"(?: with (?P<keywords>[a-z ,]+))?\. it's still a land\."
+)
+"""A Zendikon's animation: "Enchanted land is a 2/6 white Wall creature with defender. It's still a land."."""
+
+
+def _read_still_a_land(found: re.Match[str], line: str) -> tuple[ContinuousEffect, ...] | None:
+    """The land keeps its types and gains the creature type and its creature types (CR 205.1b, "still a land").
+
+    Its colour is set when one is named (layer 5), its power and toughness set (7b, CR 613.4b), its keywords given.
+    """
+    changes: dict[str, object] = {
+        "add_types": frozenset({CardType.CREATURE}),
+        "base_power": (int(found["power"]), int(found["toughness"])),
+    }
+    colours, creature_types = set(), set()
+    for word in found["what"].split(" "):
+        if word in COLOR_WORDS:
+            colours.add(COLOR_WORDS[word])
+        elif word in _CREATURE_TYPES:
+            creature_types.add(_CREATURE_TYPES[word])
+        else:
+            return None
+    if colours:
+        changes["colours"] = frozenset(colours)
+    if creature_types:
+        changes["add_subtypes"] = frozenset(creature_types)
+    if found["keywords"]:
+        keywords = _keywords(found["keywords"])
+        if keywords is None:
+            return None
+        changes["add_keywords"] = keywords
+    affected = AffectedObjects(EffectScope.ATTACHED, frozenset({TargetKind.LAND}))
+    return (ContinuousEffect(line, affected, **changes),)  # type: ignore[arg-type]
 
 
 _OPPONENTS_OF_THE_SOURCE = "opponents of the source"
@@ -407,8 +449,27 @@ def _condition(line: str) -> tuple[EffectCondition | None, str]:
         found = pattern.fullmatch(line)
         if found is not None:
             words = found["turn"] or found["condition"]
-            return _read_condition(words), found["rest"] + rest
+            return _read_condition(words), _it_named(words, found["rest"]) + rest
     return None, line
+
+
+_CONDITION_SUBJECT = re.compile(
+    r"(?P<subject>enchanted (?:creature|permanent)|equipped creature|~|this (?:creature|artifact|enchantment|"
+    r"equipment|vehicle|permanent|land)) (?:is|has)\b"
+)
+
+
+def _it_named(condition: str, rest: str) -> str:
+    """The line's "it" named as its condition names it: "as long as enchanted creature is red, it gets +1/+1"."""
+    found = _CONDITION_SUBJECT.match(condition)
+    if found is None:
+        return rest
+    subject = found["subject"]
+    if rest.startswith("it's "):
+        return f"{subject} is {rest[5:]}"  # "it's a creature …"
+    if rest.startswith("it "):
+        return f"{subject} {rest.removeprefix('it ')}"
+    return rest
 
 
 def _read_condition(words: str) -> EffectCondition:
@@ -422,6 +483,15 @@ def _read_condition(words: str) -> EffectCondition:
         return EffectCondition(status.group(1), text=words)
     if (counter := re.fullmatch(rf"{_IT} has an? ([a-z+/0-9-]+) counter on it", words)) is not None:
         return EffectCondition("counter", text=words, counter=counter.group(1))
+    if (counters := _COUNTERS_CONDITION.fullmatch(words)) is not None:  # CR 122.1
+        kind = (counters["kind"] or "any").strip()
+        if counters["n"] == "no":
+            return EffectCondition("counters", number=0, text=words, counter=kind, at_most=0)
+        return EffectCondition("counters", number=_number(counters["n"]), text=words, counter=kind)
+    if (attached := _ATTACHED_IS.fullmatch(words)) is not None:
+        return EffectCondition("attached is", text=words, qualities=_is_qualities(attached["what"], words))
+    if (equipped := re.fullmatch(rf"{_IT} is (enchanted|equipped)", words)) is not None:
+        return EffectCondition(equipped.group(1), text=words)
     if (controls := re.fullmatch(r"(you control|an opponent controls) an? ([a-z]+)", words)) is not None:
         who = "you" if controls.group(1) == "you control" else "opponents"
         what = controls.group(2)
@@ -432,9 +502,13 @@ def _read_condition(words: str) -> EffectCondition:
         else:
             raise UnreadText(words, "a condition of a static ability not read")
         return EffectCondition("control", text=words, requirement=requirement)
-    graveyard = re.fullmatch(r"there are ([a-z]+|\d+) or more cards in your graveyard", words)
+    graveyard = re.fullmatch(
+        r"(?:there are ([a-z]+|\d+) or more cards in your graveyard|([a-z]+|\d+) or more cards are in your graveyard)",
+        words,
+    )
     if graveyard is not None:
-        return EffectCondition("graveyard at least", number=_number(graveyard.group(1)), text=words)
+        number = _number(graveyard.group(1) or graveyard.group(2))
+        return EffectCondition("graveyard at least", number=number, text=words)
     if words == "you have no cards in hand":
         return EffectCondition("no cards in hand", text=words)
     counted = _count_condition(words)
@@ -443,12 +517,57 @@ def _read_condition(words: str) -> EffectCondition:
     raise UnreadText(words, "a condition of a static ability not read")
 
 
+_COUNTERS_CONDITION = re.compile(
+    rf"{_IT} has (?P<n>no|[a-z]+|\d+)(?: or more)? (?P<kind>[+\-/0-9a-z]+ )?counters on it"
+)
+"""The counters on the permanent itself: "this creature has three or more +1/+1 counters on it" (CR 122.1)."""
+
+_ATTACHED_IS = re.compile(r"(?:enchanted (?:creature|permanent)|equipped creature) is (?P<what>[a-z ]+)")
+"""What the permanent the source is attached to is: "enchanted creature is red", "equipped creature is a Human"."""
+
+_STATUS_QUALITIES = {
+    "attacking": Quality("attacking"),
+    "tapped": Quality("tapped"),
+    "untapped": Quality("tapped", negated=True),
+}
+
+
+def _is_qualities(words: str, condition: str) -> ObjectFilter:
+    """ "red", "a Human or an Angel", "legendary", "a creature", "an Equipment", "tapped": one clause of them.
+
+    Raises
+    ------
+    UnreadText
+        A word that is none of a colour, a card type, a subtype, "legendary" or a status.
+    """
+    clause = set()
+    for part in words.split(" or "):
+        word = re.sub(r"^an? ", "", part.strip())
+        if word in COLOR_WORDS:
+            clause.add(Quality("color", COLOR_WORDS[word]))
+        elif word in _CARD_TYPES:
+            clause.add(Quality("type", _CARD_TYPES[word]))
+        elif word in SUBTYPE_BY_WORD:
+            clause.add(Quality("subtype", SUBTYPE_BY_WORD[word]))
+        elif word == "legendary":
+            clause.add(Quality("supertype", "Legendary"))
+        elif word in _STATUS_QUALITIES:
+            clause.add(_STATUS_QUALITIES[word])
+        else:
+            raise UnreadText(condition, "a condition of a static ability not read")
+    return ObjectFilter((frozenset(clause),), words)
+
+
 _HOW_MANY = r"(?P<n>an?|another|no|[a-z]+|\d+)(?: or (?P<way>more|greater|fewer|less))?"
 _CONTROL_COUNT = re.compile(
     rf"(?P<who>you control|an opponent controls|your opponents control) {_HOW_MANY} (?P<what>.+)"
 )
 _HAVE_COUNT = re.compile(
     rf"(?P<who>you have|an opponent has) {_HOW_MANY} (?P<what>cards in (?:your |their )?hand|life)"
+)
+_SPELLS_CAST = re.compile(rf"you've cast {_HOW_MANY} spells this turn")
+_PLAYER_COUNTERS = re.compile(
+    rf"(?P<who>you have|an opponent has) {_HOW_MANY} (?P<kind>poison|energy|experience) counters"
 )
 _LIFE_TOTAL = re.compile(r"your life total is (?P<total>\d+) or (?P<bound>less|greater)")
 _CARDS_COUNT = re.compile(
@@ -478,6 +597,11 @@ def _count_condition(words: str) -> EffectCondition | None:
     if (found := _CARDS_COUNT.fullmatch(words)) is not None:
         count = _count(found["cards"])
         return None if count is None else _bounded(found, count, words)
+    if (found := _SPELLS_CAST.fullmatch(words)) is not None:  # this turn's facts, from the state (CR 601.2i)
+        return _bounded(found, Count(turn_fact="spells_cast", controller="you", text=words), words)
+    if (found := _PLAYER_COUNTERS.fullmatch(words)) is not None:  # a player's counters (CR 122.1)
+        count = Count(quantity=f"{found['kind']} counters", text=words)
+        return _bounded(found, count, words, an_opponent=found["who"] == "an opponent has")
     if (found := _HAVE_COUNT.fullmatch(words)) is not None:
         count = Count(Zone.HAND, "you", text=words) if "hand" in found["what"] else Count(quantity="life", text=words)
         return _bounded(found, count, words, an_opponent=found["who"] == "an opponent has")
@@ -528,6 +652,9 @@ def _count(words: str) -> Count | None:
         return Count(Zone.HAND, "you", text=words)
     if (counters := _COUNTERS_ON_SOURCE.fullmatch(words)) is not None:
         return Count(counters_on=(counters["kind"] or "any").strip(), text=words)
+    if (among := _AMONG_CARDS.fullmatch(words)) is not None:  # delirium (CR 205.2a), mana values (CR 202.3)
+        controller = {"all graveyards": "any", "your graveyard": "you", "your opponents' graveyards": "opponents"}
+        return Count(Zone.GRAVEYARD, controller[among["where"]], distinct=among["what"], text=words)
     if (cards := _CARDS_IN.fullmatch(words)) is not None:
         return _cards_in(cards, words)
     if (had := re.fullmatch(r"([a-z]+) counters? you have", words)) is not None:  # a player's counters (CR 122.1)
@@ -543,6 +670,12 @@ def _count(words: str) -> Count | None:
         return None
     return count
 
+
+_AMONG_CARDS = re.compile(
+    r"(?P<what>card type|mana value)s? among cards in "
+    r"(?P<where>all graveyards|your graveyard|your opponents' graveyards)"
+)
+"""The different card types or mana values among the cards of graveyards: "card types among cards in your graveyard"."""
 
 _CARDS_IN = re.compile(
     r"(?P<types>(?:[a-z]+(?: and/or | or | and |, ))*[a-z]+ )?cards? in "
@@ -617,6 +750,11 @@ def _affected(subject: str) -> AffectedObjects | None:
         if clause is None:
             return None
         qualities = ObjectFilter((qualities.clauses if qualities else ()) + (clause,), found["with"])
+    if found["that"]:
+        clause = _that_quality(found["that"])
+        if clause is None:
+            return None
+        qualities = ObjectFilter((qualities.clauses if qualities else ()) + (clause,), found["that"])
     return AffectedObjects(EffectScope.GROUP, kinds, qualities, controller, bool(found["other"]), tokens)
 
 
@@ -650,8 +788,52 @@ def _with_quality(words: str) -> frozenset[Quality] | None:
     return clause
 
 
+_ALTERNATIVES = re.compile(r",? and/or |,? or |, and |, | and ")
+"""What separates the alternatives of a list of kinds: "Wolves and Werewolves", "a Wolf or a Werewolf"."""
+
+
+def _that_quality(words: str) -> frozenset[Quality] | None:
+    """ "a Wolf or a Werewolf", "Zombies and/or tokens": one clause whose alternatives are subtypes or tokens.
+
+    Each word is a subtype, singular or plural, or "token(s)" (CR 111.1); anything else is not read (None).
+    """
+    clause = set()
+    for part in _ALTERNATIVES.split(words):
+        word = re.sub(r"^an? ", "", part.strip())
+        if word in ("token", "tokens"):
+            clause.add(Quality("token"))
+            continue
+        single = word if word in _CREATURE_TYPES else _singular(word)
+        if single is None or single not in _CREATURE_TYPES:
+            return None
+        clause.add(Quality("subtype", _CREATURE_TYPES[single]))
+    return frozenset(clause)
+
+
+def _union(text: str) -> tuple[frozenset[TargetKind], ObjectFilter | None, bool] | None:
+    """A list of creature types, each a group of its own: the permanents of any of them (their union).
+
+    "Wolves and Werewolves", "Skeletons, Vampires, and Zombies", "Ninja and Rogue creatures".
+    """
+    creatures = text.endswith(" creatures")
+    parts = _ALTERNATIVES.split(text.removesuffix(" creatures"))
+    if len(parts) < 2:
+        return None
+    clause = _that_quality(" or ".join(parts))
+    if clause is None or any(q.attribute != "subtype" for q in clause):
+        return None
+    kinds = frozenset({TargetKind.CREATURE if creatures else TargetKind.PERMANENT})
+    return kinds, ObjectFilter((clause,), text), False
+
+
 def _group(text: str) -> tuple[frozenset[TargetKind], ObjectFilter | None, bool] | None:
-    """ "creatures", "green creatures", "creature tokens", "other Elves", "artifact creatures": kinds and qualities."""
+    """ "creatures", "green creatures", "creature tokens", "other Elves", "artifact creatures": kinds and qualities.
+
+    A list of creature types ("Wolves and Werewolves you control") is the union of its groups; a creature type
+    whose plural is its singular ("Merfolk") is read as the plural.
+    """
+    if (union := _union(text)) is not None:
+        return union
     words = text.split(" ")
     tokens = words[-1] == "tokens"
     if tokens:
@@ -659,7 +841,11 @@ def _group(text: str) -> tuple[frozenset[TargetKind], ObjectFilter | None, bool]
         if not words:
             return None
         words[-1] = words[-1] + "s"
-    head = _singular(words[-1]) or (words[-1] if words[-1] in KIND_WORDS else None)  # "each creature you control"
+    head = (
+        _singular(words[-1])
+        or (words[-1] if words[-1] in KIND_WORDS else None)  # "each creature you control"
+        or (words[-1] if words[-1] in _CREATURE_TYPES else None)  # "Merfolk", "Kithkin": plural as singular
+    )
     if head is None:
         return None
     if len(words) == 1 and head in KIND_WORDS:  # "permanents", "creatures", "lands"
@@ -706,6 +892,7 @@ def _untargetable_keywords(found: re.Match[str]) -> tuple[str, ...] | None:
 
 _NO_CAST_PREDICATE = re.compile(
     r"can't (?:attack|block|attack or block)(?: alone)?|can't be blocked|is goaded|attacks each combat if able"
+    r"|can't become suspected"
     r"|(?:doesn't|don't) untap during (?:its|their) controller's untap steps?"
 )
 """A predicate of a static line that changes what only combat or untapping reads (CR 506, 502.3)."""
@@ -713,7 +900,8 @@ _NO_CAST_PREDICATE = re.compile(
 
 def _read_predicate(predicate: str, changes: dict[str, object]) -> bool:
     """Read one predicate of a static line into ``changes`` (ContinuousEffect's fields); False when not read."""
-    if (pt := re.fullmatch(r"gets? ([+-]\d+)/([+-]\d+)(?: for each (.+))?", predicate)) is not None:
+    # "gets an additional +2/+2": what it gets besides what the line before gives, the same change (CR 613.4c)
+    if (pt := re.fullmatch(r"gets? (?:an additional )?([+-]\d+)/([+-]\d+)(?: for each (.+))?", predicate)) is not None:
         changes["power_change"] = (int(pt.group(1)), int(pt.group(2)))
         if pt.group(3) is not None:
             per = _count(pt.group(3))
@@ -840,15 +1028,26 @@ def _read_is(words: str, changes: dict[str, object]) -> bool:
     addition = re.fullmatch(
         r"(.+) in addition to (?:its|their) other (colors and (?:creature )?types|(?:creature )?types)", words
     )
-    adds = addition is not None
     if addition is not None:
         words = addition.group(1)
+    if words == "every creature type":  # all creature types, its others kept (changeling's words, CR 702.73a)
+        changes["add_subtypes"] = frozenset(_CREATURE_TYPES.values())
+        return True
+    if (based := re.fullmatch(r"(.+) with base power and toughness (\d+)/(\d+)", words)) is not None:
+        changes["base_power"] = (int(based.group(2)), int(based.group(3)))  # layer 7b (CR 613.4b)
+        words = based.group(1)
+    if words == "all colors" or words.startswith("also "):
+        return _read_is_whole(words, changes)
+    return _read_type_words(words, changes, addition)
+
+
+def _read_type_words(words: str, changes: dict[str, object], addition: re.Match[str] | None) -> bool:
+    """ "blue Frog creature", "Food artifacts" (with ``addition``: "in addition to …"): colours and types."""
+    adds = addition is not None
     colours: set[Color] = set()
     card_types: set[CardType] = set()
     creature_types: set[str] = set()
     other_subtypes: set[str] = set()
-    if words == "all colors" or words.startswith("also "):
-        return _read_is_whole(words, changes)
     for word in words.split(" "):
         single = word if word in COLOR_WORDS or word in _CARD_TYPES or word in SUBTYPE_BY_WORD else _singular(word)
         if single in COLOR_WORDS:
@@ -866,11 +1065,15 @@ def _read_is(words: str, changes: dict[str, object]) -> bool:
     if other_subtypes and other_subtypes <= _BASIC_LAND_TYPES and not (adds or colours or card_types or creature_types):
         changes["land_types"] = frozenset(other_subtypes)  # "Enchanted land is an Island." (CR 305.7)
         return True
-    if (card_types or other_subtypes) and not adds:
-        return False  # a card type or other subtype set, not added: its subtypes' fate (CR 205.1a) is not read
+    if other_subtypes and not adds:
+        return False  # a subtype other than a creature type set, not added: not read
+    if card_types and not adds and card_types != {CardType.CREATURE}:
+        return False  # "an artifact creature" keeps its other types (CR 205.1b): not read
     if colours:
         changes["add_colours" if adds else "colours"] = frozenset(colours)
-    if card_types:
+    if card_types and not adds:  # "a blue Frog creature": the card type set, its other subtypes gone (CR 205.1a)
+        changes["set_types"] = frozenset(card_types)
+    elif card_types:
         changes["add_types"] = frozenset(card_types)
     if creature_types and not adds:
         changes["creature_types"] = frozenset(creature_types)

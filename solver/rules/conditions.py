@@ -484,9 +484,10 @@ def count_in_state(state: GameState, you: PlayerId, count: Count, source: GameOb
     -------
     int or None
         This turn's facts, opponents, players, the life total, counters on ``source``, cards in graveyards or
-        hands, permanents, with their qualities (and the different colours among them); None for what needs the
-        cast problem: objects named by a target phrase, the party, total power, devotion, distinct card types or
-        mana values.
+        hands, permanents, with their qualities (and the different colours among them, or the different card types
+        or mana values among cards in graveyards and hands); None for what needs the cast problem (objects named by
+        a target phrase, the party, total power, devotion, card types or mana values among permanents) and for the
+        card types or mana values of a card with several faces (CR 709.4, 712.8).
     """
     if count.counters_on is not None:
         if source is None:
@@ -507,7 +508,9 @@ def count_in_state(state: GameState, you: PlayerId, count: Count, source: GameOb
         return state.life_of(you)
     if count.quantity is not None and count.quantity.endswith(" counters"):  # "experience counters you have"
         return state.counters_of(you).get(count.quantity.removesuffix(" counters"), 0)
-    if count.quantity is not None or count.objects is not None or count.distinct not in (None, "color"):
+    if count.quantity is not None or count.objects is not None:
+        return None
+    if count.distinct not in (None, "color") and count.zone not in (Zone.GRAVEYARD, Zone.HAND):
         return None
     owners = {
         "you": {you},
@@ -520,7 +523,18 @@ def count_in_state(state: GameState, you: PlayerId, count: Count, source: GameOb
     objects = [o for o in objects if has_qualities(o, count.qualities)]
     if count.distinct == "color":
         return len({c for o in objects for c in o.card.colors})
+    if count.distinct is not None:
+        return _distinct_cards(objects, count.distinct)
     return len(objects)
+
+
+def _distinct_cards(objects: list[GameObject], what: str) -> int | None:
+    """The different card types (CR 205.2a) or mana values (CR 202.3) among cards; None for a card with faces."""
+    if any(o.card.faces or o.card.halves for o in objects):
+        return None  # a card with several faces or halves: its characteristics by layout are not read here
+    if what == "card type":
+        return len({CardType.KINDRED if t is CardType.TRIBAL else t for o in objects for t in o.card.types})
+    return len({o.card.mana_value for o in objects})
 
 
 def count_of(problem: CastProblem, count: Count, player: str | None = None) -> int:

@@ -185,9 +185,12 @@ def _holds(state: GameState, source: GameObject, condition: EffectCondition | No
         return now.attacking if condition.kind == "attacking" else now.tapped == (condition.kind == "tapped")
     if condition.kind == "counter":
         return dict(now.counters).get(condition.counter, 0) > 0
-    if condition.kind == "counters":  # a leveler's striation (CR 711.2a-b)
-        number = dict(now.counters).get(condition.counter, 0)
+    if condition.kind == "counters":  # a leveler's striation (CR 711.2a-b), "three or more counters on it"
+        counters = dict(now.counters)
+        number = sum(counters.values()) if condition.counter == "any" else counters.get(condition.counter, 0)
         return number >= condition.number and (condition.at_most is None or number <= condition.at_most)
+    if condition.kind in ("attached is", "enchanted", "equipped"):
+        return _attachment_holds(state, now, condition)
     if condition.kind == "control" and condition.requirement is not None:
         return holds_for(state, now.controller, condition.requirement)
     if condition.kind == "graveyard at least":
@@ -198,6 +201,31 @@ def _holds(state: GameState, source: GameObject, condition: EffectCondition | No
         players = [p for p in state.players if p != now.controller] if condition.an_opponent else [now.controller]
         return any(_count_within(state, now, player, condition) for player in players)
     raise UnsupportedRuleError(source.name, condition.text, "a condition of a static ability not read")
+
+
+def _attachment_holds(state: GameState, source: GameObject, condition: EffectCondition) -> bool:
+    """Whether a condition on attachments holds: of what the source is attached to, or of what is attached to it.
+
+    "as long as enchanted creature is red" (CR 301.5, 303.4); "as long as this creature is equipped" (an Equipment
+    attached to it), "enchanted" (an Aura).
+
+    Raises
+    ------
+    UnsupportedRuleError
+        An Aura on the battlefield the state says is attached to nothing: it may be attached to the source.
+    """
+    if condition.kind == "attached is":
+        if source.attached_to is None or not state.has_object(source.attached_to):
+            return False  # an Aura attached to nothing makes no effect on what it is attached to (left out above)
+        host = state.object(source.attached_to)
+        return host.zone is Zone.BATTLEFIELD and has_qualities(host, condition.qualities)
+    subtype = "Aura" if condition.kind == "enchanted" else "Equipment"
+    attached = [o for o in state.battlefield() if subtype in o.card.subtypes]
+    if subtype == "Aura" and any(is_unattached_aura(o) for o in attached):
+        raise UnsupportedRuleError(
+            source.name, condition.text, "an Aura on the battlefield is attached to what the state does not say"
+        )
+    return any(o.attached_to == source.id for o in attached)
 
 
 def _count_within(state: GameState, source: GameObject, you: PlayerId, condition: EffectCondition) -> bool:
@@ -285,7 +313,26 @@ def _apply(state: GameState, applied: list[_Applied]) -> GameState:
         current = _with(state, seen, printed)
         if layer is Layer.CONTROL:  # devotion counts what each player controls now (CR 700.5a)
             live = [i for i, a in enumerate(applied) if _holds(current, a.source, a.effect.condition)]
+    _refuse_changed_conditions(current, applied, live)
     return current
+
+
+def _refuse_changed_conditions(state: GameState, applied: list[_Applied], live: list[int]) -> None:
+    """Refuse when an effect's condition no longer says what it said once the effects applied (CR 611.3a).
+
+    A condition is asked of the game as it is ("as long as you control three or more artifacts" counts what the
+    effects make artifacts): where the effects change whether one holds, which of them apply is not settled here.
+    """
+    for i, one in enumerate(applied):
+        condition = one.effect.condition
+        if condition is None or condition.kind in ("your turn", "not your turn", "devotion below"):
+            continue
+        if _holds(state, one.source, condition) != (i in live):
+            raise UnsupportedRuleError(
+                one.source.name,
+                condition.text,
+                "the continuous effects change whether this condition holds (CR 611.3a, 613.8)",
+            )
 
 
 def _removed(one: _Applied, seen: dict[ObjectId, _Seen], layer: Layer) -> bool:
@@ -402,7 +449,12 @@ def _given(obj: GameObject) -> set[str]:
 def _additive(layer: Layer, effect: ContinuousEffect) -> bool:
     """Whether the effect's part in this layer only adds (types, colours, keywords, +N/+N): order can't matter."""
     if layer is Layer.TYPES:
-        return not effect.remove_types and effect.creature_types is None and effect.land_types is None
+        return (
+            not effect.remove_types
+            and effect.creature_types is None
+            and effect.land_types is None
+            and effect.set_types is None
+        )
     if layer is Layer.COLOURS:
         return effect.colours is None
     if layer is Layer.ABILITIES:
@@ -426,6 +478,32 @@ _CORRELATED = {
     CardType.CREATURE: frozenset(SUBTYPES["creature"]),
     CardType.KINDRED: frozenset(SUBTYPES["creature"]),
 }
+
+
+_SUBTYPES_OF = {
+    CardType.ARTIFACT: frozenset(SUBTYPES["artifact"]),
+    CardType.ENCHANTMENT: frozenset(SUBTYPES["enchantment"]),
+    CardType.LAND: frozenset(SUBTYPES["land"]),
+    CardType.PLANESWALKER: frozenset(SUBTYPES["planeswalker"]),
+    CardType.CREATURE: frozenset(SUBTYPES["creature"]),
+    CardType.KINDRED: frozenset(SUBTYPES["creature"]),
+    CardType.TRIBAL: frozenset(SUBTYPES["creature"]),
+    CardType.BATTLE: frozenset(SUBTYPES.get("battle", ())),
+    CardType.INSTANT: frozenset(SUBTYPES["spell"]),
+    CardType.SORCERY: frozenset(SUBTYPES["spell"]),
+}
+"""The subtypes correlated with each card type (CR 205.3d-i)."""
+
+
+def _set_types(seen: _Seen, types: frozenset[CardType]) -> None:
+    """Card types set (CR 205.1a): they replace the object's, but instant and sorcery, which it keeps.
+
+    The subtypes of a card type it no longer has go with it, unless a card type it has now has them too.
+    """
+    kept = [t for t in seen.types if t in (CardType.INSTANT, CardType.SORCERY)]
+    seen.types = kept + sorted((t for t in types if t not in kept), key=lambda t: t.value)
+    allowed = frozenset().union(*(_SUBTYPES_OF.get(t, frozenset()) for t in seen.types))
+    seen.subtypes = [s for s in seen.subtypes if s in allowed]
 
 
 def _sublayer(effect: ContinuousEffect) -> int:
@@ -455,6 +533,8 @@ def _change(layer: Layer, one: _Applied, seen: _Seen, state: GameState) -> None:
     if layer is Layer.CONTROL:
         seen.controller = one.source.controller
     elif layer is Layer.TYPES:
+        if effect.set_types is not None:
+            _set_types(seen, effect.set_types)
         seen.types = [t for t in seen.types if t not in effect.remove_types] + [
             t for t in sorted(effect.add_types, key=lambda t: t.value) if t not in seen.types
         ]

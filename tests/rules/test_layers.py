@@ -681,3 +681,320 @@ def test_power_by_the_cards_in_the_controllers_hand(make_state, cards_in_hand, e
         hand=[("smite", "Smite the Monstrous")], battlefield=lands("Plains", 4), opponent=board, objects=their_hand
     )
     assert legal_casts(state, "smite").count() == expected
+
+
+# ---------------------------------------------------------------- groups, conditions and counts read more widely
+
+
+@pytest.mark.parametrize("side", ["P1", "P2"])
+def test_merfolk_a_plural_like_its_singular(make_state, side):
+    """Merfolk Mistbinder: "Other Merfolk you control get +1/+1." (CR 613.4c): "Merfolk" is the plural.
+
+    Defeat destroys target creature with power 2 or less. The Mistbinder (2/2) and Silvergill Adept (2/1) on one
+    side: the Adept is 3/2, the Mistbinder ("other") stays 2/2, and the other side's Grizzly Bears (2/2) are no
+    Merfolk: 2 casts (Mistbinder, Bears), whichever side the Merfolk are on.
+    """
+    merfolk = [("mistbinder", "Merfolk Mistbinder"), ("adept", "Silvergill Adept")]
+    bears = [("bears", "Grizzly Bears")]
+    mine, theirs = (merfolk, bears) if side == "P1" else (bears, merfolk)
+    state = make_state(hand=[("defeat", "Defeat")], battlefield=lands("Swamp", 2) + mine, opponent=theirs)
+    assert _targets(state, "defeat") == [("bears",), ("mistbinder",)]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Each other creature you control that's a Wolf or a Werewolf gets +1/+1.",
+        "Other Wolves and Werewolves you control get +1/+1.",
+    ],
+)
+def test_a_group_of_two_creature_types(make_state, card, line):
+    """A lord of two creature types (CR 205.3, 613.4c): the permanents of either type get +1/+1.
+
+    P2's lord (a 2/2 Human) with P2's Wolf (2/2), Werewolf (2/2) and Grizzly Bears (2/2): the Wolf and the Werewolf
+    are 3/3, the Bears and the lord ("other") 2/2. Defeat (power 2 or less): the Bears and the lord, 2 casts.
+    """
+    lord = card("Pack Lord", "{1}{G}", "Creature — Human", line, power="2", toughness="2")
+    wolf = card("Test Wolf", "{1}{G}", "Creature — Wolf", "", power="2", toughness="2")
+    werewolf = card("Test Werewolf", "{1}{G}", "Creature — Human Werewolf", "", power="2", toughness="2")
+    board = [("lord", lord), ("wolf", wolf), ("werewolf", werewolf), ("bears", "Grizzly Bears")]
+    state = make_state(hand=[("defeat", "Defeat")], battlefield=lands("Swamp", 2), opponent=board)
+    assert _targets(state, "defeat") == [("bears",), ("lord",)]
+
+
+@pytest.mark.parametrize(("cost", "expected"), [("{1}{R}", 0), ("{1}{G}", 1)])
+def test_condition_on_what_the_aura_enchants(make_state, card, cost, expected):
+    """CR 611.3a, 303.4: "As long as enchanted creature is red, it gets +1/+1 and has haste.".
+
+    "It" is the enchanted creature. P2's Aura on P2's 2/2 Bear, the one creature. Red: 3/3, not Defeat's (power 2
+    or less), 0 casts; green: 2/2, Defeat's one target, 1 cast.
+    """
+    bear = card("Test Bear", cost, "Creature — Bear", "", power="2", toughness="2")
+    aura = card(
+        "Red Gift",
+        "{R}",
+        "Enchantment — Aura",
+        "Enchant creature\nAs long as enchanted creature is red, it gets +1/+1 and has haste.",
+    )
+    board = [("bears", bear), ("aura", aura, {"attached_to": "bears"})]
+    state = make_state(hand=[("defeat", "Defeat")], battlefield=lands("Swamp", 2), opponent=board)
+    assert legal_casts(state, "defeat").count() == expected
+
+
+@pytest.mark.parametrize(("equipped", "expected"), [(True, 0), (False, 1)])
+def test_condition_this_creature_is_equipped(make_state, card, equipped, expected):
+    """ "As long as this creature is equipped, it gets +1/+1 and has flying." (CR 301.5, 611.3a).
+
+    P2's 2/2 with it, and P2's Bone Saw (an Equipment giving +1/+0) attached or not. Equipped: 4/3 with flying,
+    Defeat (power 2 or less) has no target, 0 casts; unattached: 2/2, 1 cast. Plummet (with flying): 1 and 0.
+    """
+    knight = card(
+        "Armed Knight",
+        "{1}{W}",
+        "Creature — Human Knight",
+        "As long as this creature is equipped, it gets +1/+1 and has flying.",
+        power="2",
+        toughness="2",
+    )
+    saw = ("saw", "Bone Saw", {"attached_to": "knight"} if equipped else {})
+    state = make_state(
+        hand=[("defeat", "Defeat"), ("plummet", "Plummet")],
+        battlefield=lands("Swamp", 2) + lands("Forest", 2),
+        opponent=[("knight", knight), saw],
+    )
+    assert legal_casts(state, "defeat").count() == expected
+    assert legal_casts(state, "plummet").count() == 1 - expected
+
+
+@pytest.mark.parametrize(("counters", "expected"), [({"+1/+1": 3}, 1), ({"+1/+1": 2}, 0), ({"+1/+1": 1, "oil": 2}, 0)])
+def test_condition_on_counters_on_it(make_state, card, counters, expected):
+    """ "As long as this creature has three or more +1/+1 counters on it, it has flying." (CR 122.1, 611.3a).
+
+    P2's creature with 3 +1/+1 counters flies: Plummet's one target, 1 cast; with 2, or 1 and 2 oil counters (of
+    another kind), it doesn't: 0 casts.
+    """
+    drake = card(
+        "Growing Drake",
+        "{1}{U}",
+        "Creature — Drake",
+        "As long as this creature has three or more +1/+1 counters on it, it has flying.",
+        power="1",
+        toughness="1",
+    )
+    state = make_state(
+        hand=[("plummet", "Plummet")],
+        battlefield=lands("Forest", 2),
+        opponent=[("drake", drake, {"counters": counters})],
+    )
+    assert legal_casts(state, "plummet").count() == expected
+
+
+def _graveyard(owner, names):
+    return [{"id": f"g{owner}{i}", "card": n, "zone": "graveyard", "owner": owner} for i, n in enumerate(names)]
+
+
+@pytest.mark.parametrize(
+    ("cards", "expected"),
+    [
+        (["Grizzly Bears", "Forest", "Shock", "Divination"], 0),  # creature, land, instant, sorcery: four
+        (["Grizzly Bears", "Forest", "Shock", "Lightning Bolt"], 1),  # three card types
+    ],
+)
+def test_delirium_card_types_among_cards_in_your_graveyard(make_state, card, cards, expected):
+    """CR 205.2a, 207.2c, 611.3a: delirium, four or more card types among cards in your graveyard.
+
+    "This creature gets +2/+2 as long as there are four or more card types among cards in your graveyard." P2's
+    2/2 with it, P2's graveyard holding creature, land, instant and sorcery cards: 4/4, not Defeat's (power 2 or
+    less), 0 casts; with two instants instead, three types, 2/2: 1 cast, P1's graveyard of four types counting
+    for nothing.
+    """
+    ghoul = card(
+        "Delirious Ghoul",
+        "{1}{B}",
+        "Creature — Zombie",
+        "Delirium — This creature gets +2/+2 as long as there are four or more card types among cards in your "
+        "graveyard.",
+        power="2",
+        toughness="2",
+    )
+    mine = _graveyard("P1", ["Grizzly Bears", "Forest", "Shock", "Divination"])
+    state = make_state(
+        hand=[("defeat", "Defeat")],
+        battlefield=lands("Swamp", 2),
+        opponent=[("ghoul", ghoul)],
+        objects=_graveyard("P2", cards) + (mine if expected else []),
+    )
+    assert legal_casts(state, "defeat").count() == expected
+
+
+@pytest.mark.parametrize(("spells", "expected"), [(2, 0), (1, 1)])
+def test_condition_on_spells_cast_this_turn(make_state, card, spells, expected):
+    """CR 611.3a: "This creature gets +2/+0 as long as you've cast two or more spells this turn.".
+
+    P2's 2/2 after P2 cast 2 spells this turn (the state's ``this_turn``): 4/2, not Defeat's, 0 casts; after 1:
+    2/2, 1 cast. P1's spells count for nothing (P1 cast 5).
+    """
+    adept = card(
+        "Spell Adept",
+        "{1}{R}",
+        "Creature — Human Wizard",
+        "This creature gets +2/+0 as long as you've cast two or more spells this turn.",
+        power="2",
+        toughness="2",
+    )
+    state = make_state(
+        hand=[("defeat", "Defeat")],
+        battlefield=lands("Swamp", 2),
+        opponent=[("adept", adept)],
+        this_turn={"spells_cast": {"P1": 5, "P2": spells}},
+    )
+    assert legal_casts(state, "defeat").count() == expected
+
+
+@pytest.mark.parametrize(("poison", "expected"), [(3, 1), (2, 0)])
+def test_corrupted_an_opponent_with_poison_counters(make_state, card, poison, expected):
+    """CR 122.1, 611.3a: corrupted, "As long as an opponent has three or more poison counters, …".
+
+    "… this creature has flying." P2's creature; P1 (P2's opponent) has 3 poison counters: it flies, Plummet's
+    one target, 1 cast; with 2, 0. P2's own poison counters count for nothing (P2 has 9).
+    """
+    mite = card(
+        "Corrupt Mite",
+        "{1}{B}",
+        "Creature — Phyrexian Insect",
+        "Corrupted — As long as an opponent has three or more poison counters, this creature has flying.",
+        power="1",
+        toughness="1",
+    )
+    state = make_state(
+        hand=[("plummet", "Plummet")],
+        battlefield=lands("Forest", 2),
+        opponent=[("mite", mite)],
+        counters={"P1": {"poison": poison}, "P2": {"poison": 9}},
+    )
+    assert legal_casts(state, "plummet").count() == expected
+
+
+def test_threshold_an_additional_change(make_state, card):
+    """CR 613.4c, 611.3a: threshold, "gets an additional +2/+2 as long as seven or more cards are in your graveyard".
+
+    "Additional" says it is besides another change: the same +2/+2. P2's Aura on P2's Grizzly Bears (2/2), P2's
+    graveyard with 7 cards: 4/4, Smite the Monstrous (power 4 or greater) has it as its one target, 1 cast; with
+    6 cards, 2/2: 0 casts.
+    """
+    aura = card(
+        "Threshold Gift",
+        "{G}",
+        "Enchantment — Aura",
+        "Enchant creature\nThreshold — Enchanted creature gets an additional +2/+2 as long as seven or more cards "
+        "are in your graveyard.",
+    )
+    for cards, expected in ((7, 1), (6, 0)):
+        state = make_state(
+            hand=[("smite", "Smite the Monstrous")],
+            battlefield=lands("Plains", 4),
+            opponent=[("bears", "Grizzly Bears"), ("aura", aura, {"attached_to": "bears"})],
+            objects=_graveyard("P2", ["Forest"] * cards),
+        )
+        assert legal_casts(state, "smite").count() == expected
+
+
+def test_a_condition_the_effects_change_is_refused(make_state, card):
+    """CR 611.3a: "as long as enchanted permanent is a creature" asks of the game as the effects make it.
+
+    P2's "Artifacts you control are creatures in addition to their other types." makes P2's Darksteel Relic a
+    creature (layer 4); the Aura's condition, false of the printed Relic, holds once the effects apply: which
+    effects apply is not settled by one pass, and the answer is refused, never guessed.
+    """
+    animator = card(
+        "Animator", "{2}{U}", "Enchantment", "Artifacts you control are creatures in addition to their other types."
+    )
+    aura = card(
+        "Creature Gift",
+        "{G}",
+        "Enchantment — Aura",
+        "Enchant permanent\nAs long as enchanted permanent is a creature, it gets +2/+1.",
+    )
+    board = [("relic", "Darksteel Relic"), ("animator", animator), ("aura", aura, {"attached_to": "relic"})]
+    state = make_state(hand=[("defeat", "Defeat")], battlefield=lands("Swamp", 2), opponent=board)
+    with pytest.raises(UnsupportedRuleError, match="611.3a"):
+        legal_casts(state, "defeat").count()
+
+
+@pytest.mark.parametrize("side", ["P1", "P2"])
+def test_card_type_set_frogify(make_state, side):
+    """CR 205.1a: Frogify, "loses all abilities and is a blue Frog creature with base power and toughness 1/1".
+
+    The card type is set: Ornithopter (an artifact creature, 0/2, flying) is a creature and no artifact, a blue
+    Frog with no Thopter type, 1/1, no flying. Shatter (target artifact) has no target, 0 casts; Plummet (with
+    flying) none, 0; Defeat (power 2 or less) has it, 1. Without Frogify: Shatter 1, Plummet 1.
+    """
+    bird = [("thopter", "Ornithopter")]
+    aura = [("frogify", "Frogify", {"attached_to": "thopter"})]
+    mine, theirs = (bird + aura, []) if side == "P1" else (aura, bird)
+    hand = [("shatter", "Shatter"), ("plummet", "Plummet"), ("defeat", "Defeat")]
+    mana = lands("Mountain", 2) + lands("Forest", 2) + lands("Swamp", 2)
+    state = make_state(hand=hand, battlefield=mana + mine, opponent=theirs)
+    assert [legal_casts(state, s).count() for s in ("shatter", "plummet", "defeat")] == [0, 0, 1]
+    frog = as_the_game_sees_it(state).object("thopter")
+    assert frog.card.subtypes == ("Frog",) and [t.value for t in frog.card.types] == ["Creature"]
+    assert (frog.card.power, frog.card.toughness) == ("1", "1")
+    bare = make_state(hand=hand, battlefield=mana, opponent=bird)
+    assert [legal_casts(bare, s).count() for s in ("shatter", "plummet")] == [1, 1]
+
+
+@pytest.mark.parametrize("side", ["P1", "P2"])
+def test_still_a_land_zendikon(make_state, side):
+    """CR 205.1b, 613.4b: Vastwood Zendikon, "Enchanted land is a 6/4 green Elemental creature. It's still a land.".
+
+    The enchanted Forest is a 6/4 Forest land creature: Smite the Monstrous (power 4 or greater) has it as its one
+    target, 1 cast, whichever side it is on; without the Zendikon there is no creature, 0.
+    """
+    forest = [("forest", "Forest"), ("zendikon", "Vastwood Zendikon", {"attached_to": "forest"})]
+    mine, theirs = (forest, []) if side == "P1" else ([], forest)
+    state = make_state(hand=[("smite", "Smite the Monstrous")], battlefield=lands("Plains", 4) + mine, opponent=theirs)
+    assert _targets(state, "smite") == [("forest",)]
+    land = as_the_game_sees_it(state).object("forest")
+    assert {t.value for t in land.card.types} == {"Land", "Creature"} and set(land.card.subtypes) == {
+        "Forest",
+        "Elemental",
+    }
+    bare = make_state(hand=[("smite", "Smite the Monstrous")], battlefield=lands("Plains", 4), opponent=[forest[0]])
+    assert legal_casts(bare, "smite").count() == 0
+
+
+def test_every_creature_type(make_state):
+    """CR 702.73a, 613.1d: Amorphous Axe, "Equipped creature gets +3/+0 and is every creature type.".
+
+    P2's Grizzly Bears equipped: 5/2, Smite the Monstrous's one target (1 cast), and a Goblin and a Bear at once.
+    """
+    board = [("bears", "Grizzly Bears"), ("axe", "Amorphous Axe", {"attached_to": "bears"})]
+    state = make_state(hand=[("smite", "Smite the Monstrous")], battlefield=lands("Plains", 4), opponent=board)
+    assert legal_casts(state, "smite").count() == 1
+    assert {"Goblin", "Bear", "Sliver"} <= set(as_the_game_sees_it(state).object("bears").card.subtypes)
+
+
+def test_exert_and_suspect_bear_on_no_cast(make_state, card):
+    """CR 701.43, 701.60: exerting as it attacks, and "can't become suspected", change nothing a cast reads.
+
+    P2's 4/4 "You may exert this creature as it attacks. When you do, it gets +1/+0 …" and P2's Aura on it "gets
+    +2/+2 and can't become suspected": 6/6, Smite the Monstrous's one target, 1 cast (no refusal).
+    """
+    brute = card(
+        "Exerting Brute",
+        "{3}{R}",
+        "Creature — Ogre",
+        "You may exert this creature as it attacks. When you do, it gets +1/+0 and gains deathtouch until end of turn.",
+        power="4",
+        toughness="4",
+    )
+    aura = card(
+        "Lawful Gift",
+        "{W}",
+        "Enchantment — Aura",
+        "Enchant creature\nEnchanted creature gets +2/+2 and can't become suspected.",
+    )
+    board = [("brute", brute), ("aura", aura, {"attached_to": "brute"})]
+    state = make_state(hand=[("smite", "Smite the Monstrous")], battlefield=lands("Plains", 4), opponent=board)
+    assert legal_casts(state, "smite").count() == 1
+    assert as_the_game_sees_it(state).object("brute").card.power == "6"
