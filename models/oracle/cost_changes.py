@@ -18,6 +18,7 @@ from models.abilities import (
 from models.mana import ManaCost, SymbolKind
 from models.objects import CardType, Zone
 
+from models.oracle.keyword_costs import strive_modifier
 from models.oracle.conditions import COST_CONDITIONS, END_STEP_REASON, count_condition, presence_condition
 from models.oracle.targets import read_counted, targeted_condition
 from models.oracle.unread import UnreadText
@@ -73,6 +74,8 @@ def own_cost_change(original: str) -> tuple[CostModifier, ...] | UnsupportedText
     tuple of CostModifier, or UnsupportedText
         One change per clause and per thing counted, printed order, each with the whole line as its text.
     """
+    if (beyond := strive_modifier(original)) is not None:  # "… for each target beyond the first" (Fireball)
+        return (beyond,)
     lowered = original.lower()
     start = _OWN_COST_START.match(lowered)
     if start is None or _OWN_COST.fullmatch(lowered) is None:

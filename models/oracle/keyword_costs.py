@@ -325,7 +325,7 @@ def read_cast_keyword_cost(keyword: Keyword, tree: Tree[Token], line: str, readi
 
 
 _STRIVE = re.compile(
-    r"strive — this spell costs (?P<cost>(?:\{[^{}]+\})+) more to cast for each target beyond "
+    r"(?:strive — )?this spell costs (?P<cost>(?:\{[^{}]+\})+) more to cast for each target beyond "
     r"the first\.?",
     re.IGNORECASE,
 )

@@ -301,6 +301,16 @@ class SpellTextReader:
                 False,
             )
 
+    def _evenly_divided_target(self, child: Tree[Token]) -> None:
+        """Fireball's "X damage divided evenly, rounded down, among any number of targets".
+
+        Any number of any targets, none included (CR 115.6); the division follows from them, no choice of the
+        caster (CR 601.2d).
+        """
+        token = first_token(child)
+        phrase = self.line[token.start_pos : token.end_pos]
+        self._add(TargetSpec(phrase, ANY_TARGET_KINDS, count=ANY_NUMBER, minimum=0), False)
+
     def _keyword_action_target(self, child: Tree[Token]) -> None:
         """A keyword action whose definition has a target: "Support 2" (CR 701.41a), "Earthbend 3" (CR 701.66a)."""
         token = first_token(child)
@@ -933,6 +943,7 @@ class SpellTextReader:
 
 _CHILD_READERS = {
     "divided_target": "_divided_target",
+    "evenly_divided_target": "_evenly_divided_target",
     "spell_or_other": "_spell_or_other",
     "spell_list": "_spell_or_other",
     "target_phrase": "_target",

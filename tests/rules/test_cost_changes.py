@@ -785,3 +785,19 @@ def test_a_class_level_not_in_the_state_refuses_its_cost_change(make_state, cast
     state = make_state(hand=[("div", "Divination")], battlefield=[("talent", "Artist's Talent"), *islands])
     with pytest.raises(UnsupportedRuleError, match="Class's level"):
         casts(state, "div")
+
+
+def test_fireball_costs_one_more_for_each_target_beyond_the_first(make_state):
+    """Fireball ({X}{R}) costs {1} more for each target beyond the first (CR 601.2c-d, 601.2f).
+
+    "X damage divided evenly, rounded down, among any number of targets. This spell costs {1} more to cast for
+    each target beyond the first.": no division chosen; the targets change the total cost.
+
+    3 Mountains; targets are any subset of {P1, P2, P2's Bears} (none included, CR 115.6). Total X + 1 + (n - 1
+    for n >= 2) <= 3: n = 0 or 1, X in 0..2 (3 values x 1 and x 3 subsets = 3 + 9); n = 2, X in 0..1 (2 x 3 = 6);
+    n = 3, X = 0 (1). 3 + 9 + 6 + 1 = 19 casts.
+    """
+    state = make_state(
+        hand=[("fireball", "Fireball")], battlefield=lands("Mountain", 3), opponent=[("bears", "Grizzly Bears")]
+    )
+    assert legal_casts(state, "fireball").count() == 19

@@ -16,7 +16,7 @@ import pytest
 from models.cast import Cast, TargetChoice
 from models.errors import UnsupportedRuleError
 from solver.legal import is_legal_cast, legal_casts, why_illegal
-from tests.rules.conftest import older_text, one_face
+from tests.rules.conftest import lands, older_text, one_face
 
 RAY = [("ray", "Glacial Ray")]
 TWO_MOUNTAINS = [("m1", "Mountain"), ("m2", "Mountain")]
@@ -1175,3 +1175,16 @@ def test_a_quality_before_two_card_types_of_a_graveyard_card():
         frozenset({Quality("colors", "monocolored")}),
         frozenset({Quality("type", CardType.INSTANT), Quality("type", CardType.SORCERY)}),
     }
+
+
+@pytest.mark.parametrize(("on_stack", "expected"), [(True, 1), (False, 0)])
+def test_meddle_targets_any_spell(make_state, on_stack, expected):
+    """Meddle's one target is a spell (CR 115.1); what that spell targets is checked as Meddle resolves (608.2b).
+
+    "If target spell has only one target and that target is a creature, change that spell's target to another
+    creature." P2's Lightning Bolt on the stack: 1 cast (2 Islands pay {1}{U}); none: 0.
+    """
+    bolt = [{"id": "bolt", "card": "Lightning Bolt", "zone": "stack", "controller": "P2"}]
+    extra = {"objects": bolt, "stack": ["bolt"], "active_player": "P2", "priority": "P1"} if on_stack else {}
+    state = make_state(hand=[("meddle", "Meddle")], battlefield=lands("Island", 2), **extra)
+    assert legal_casts(state, "meddle").count() == expected
