@@ -228,7 +228,8 @@ class Quality:
         (an int, or :data:`ANNOUNCED_X`: the value announced for X, "with mana value X or less", CR
         107.3a), ``"mana value parity"`` (``"even"`` or ``"odd"``: "with an even mana value", zero being even,
         CR 202.3), ``"counter"`` (a counter kind, e.g. ``"+1/+1"``: at least one on it; None: a counter of any
-        kind, so negated "with no counters on it", CR 122.1),
+        kind, so negated "with no counters on it", CR 122.1), ``"object"`` (an object's id: that object alone,
+        as "spells that target it" names the spell whose ability it is),
         ``"targeting"`` (of a spell: ``"single"``, one target chosen in all, CR 115.9a;
         ``"you"``, ``"player"``, ``"creature"``, ``"land you control"``, ``"permanent you control"``: what
         one of its targets is now, CR 115.9b).
@@ -1195,6 +1196,10 @@ class CostModifier:
     except_from_zone : Zone or None
         "Spells you cast from anywhere other than your hand cost {2} less": only spells cast from another zone
         than that one (CR 601.2f). None: from any zone.
+    targets_itself : bool
+        "As long as ~ is on the stack, spells that target it cost {2} more to cast." (Kaervek's Torch): a change
+        of other spells' costs by a spell on the stack, if they target that spell (CR 601.2f); ``if_targets`` is
+        made naming it (:func:`solver.rules.cost_changes.cost_modifiers_of`).
     first_of_qualities : bool
         "The first creature spell you cast each turn costs {2} less": the change applies to the caster's first
         spell with ``qualities`` this turn. It applies when the caster has cast no spell this turn (the state's
@@ -1227,6 +1232,7 @@ class CostModifier:
     from_zone: Zone | None = None
     except_from_zone: Zone | None = None
     first_of_qualities: bool = False
+    targets_itself: bool = False
 
 
 @dataclass(frozen=True, slots=True)

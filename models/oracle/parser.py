@@ -92,6 +92,7 @@ from models.oracle.spell_text import (
     read_aura_target,
     read_awaken,
     read_enchant_line,
+    read_on_the_stack_cost_line,
     read_spell_text,
 )
 from models.oracle.targets import ANY_NUMBER
@@ -121,6 +122,7 @@ LINE_READERS: tuple[LineReader, ...] = (
     read_next_spell_line,  # "The next sorcery spell you cast this turn can be cast as though it had flash."
     read_cost_where_x_line,  # "This spell costs {X} less to cast, where X is …" (CR 601.2f)
     read_cost_when_line,  # "This spell costs {1} less to cast during your turn." (CR 601.2f)
+    read_on_the_stack_cost_line,  # "As long as ~ is on the stack, spells that target it cost {2} more …"
     read_targeted_cost_line,  # "Spells your opponents cast that target a creature you control cost {2} more …"
     read_permanent_cost_line,  # "Creature spells you cast cost {1} less to cast for each +1/+1 counter on ~."
     read_conditional_flash_line,  # "… as though it had flash if …" (CR 601.3)

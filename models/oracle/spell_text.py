@@ -10,6 +10,7 @@ from lark import Token, Tree
 from models.abilities import (
     AlternativeCost,
     Cost,
+    CostModifier,
     PROMISED,
     Instruction,
     TargetSpec,
@@ -38,6 +39,7 @@ __all__ = [
     "die_result_effect",
     "read_enchant_line",
     "read_spell_text",
+    "read_on_the_stack_cost_line",
     "read_aura_target",
     "read_awaken",
 ]
@@ -212,6 +214,24 @@ def read_enchant_line(reading: CardReading, line: str, original: str) -> bool:
     if not ENCHANT_LINE.fullmatch(line):
         return False
     reading.enchant.append(original)
+    return True
+
+
+_ON_THE_STACK_COST = re.compile(
+    r"as long as ~ is on the stack, spells that target it cost \{(?P<amount>\d+)\} more to cast\."
+)
+
+
+def read_on_the_stack_cost_line(reading: CardReading, line: str, original: str) -> bool:
+    """Kaervek's Torch: "As long as ~ is on the stack, spells that target it cost {2} more to cast." (CR 601.2f).
+
+    A change of the costs of other spells that target this one while it is on the stack: none of its own cast (it
+    can't target itself, CR 115.5).
+    """
+    found = _ON_THE_STACK_COST.fullmatch(line)
+    if found is None:
+        return False
+    reading.cost_modifiers.append(CostModifier(int(found["amount"]), original, targets_itself=True))
     return True
 
 

@@ -22,12 +22,13 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from models.abilities import ControllerFilter, CostModifier
+from models.abilities import ControllerFilter, CostModifier, ObjectFilter, Quality, TargetKind, TargetSpec
 from models.choices import ChoiceKey, CostObjectsKey, TargetKey
 from models.errors import UnsupportedRuleError
 from models.mana import ManaCost, ManaSymbol, SymbolKind
 from models.objects import CardType, GameObject
 from models.state import GameState
+from solver.abilities import abilities_of
 from solver.problem import CastProblem, state_memo
 from solver.rules.characteristics import battlefield_groups, refuse_static_power_changes, refuse_static_type_changes
 from solver.rules.conditions import count_in_state, count_of, requirement_holds
@@ -160,8 +161,25 @@ def _cost_changers(state: GameState) -> tuple[tuple[GameObject, CostModifier], .
         # battlefield order, as one pass over the permanents gives them
         order = {obj.id: i for i, obj in enumerate(state.battlefield())} if found else {}
         found.sort(key=lambda pair: order[pair[0].id])
+        found += _stack_cost_changers(state)
         memo.cost_changers = tuple(found)  # kept only once every permanent was read
     return memo.cost_changers
+
+
+def _stack_cost_changers(state: GameState) -> list[tuple[GameObject, CostModifier]]:
+    """Spells on the stack that make spells targeting them cost more (Kaervek's Torch, CR 601.2f), bottom first.
+
+    Each change's ``if_targets`` names that spell alone: a spell on the stack is a target of "target spell".
+    """
+    found = []
+    for spell_id in state.stack:
+        spell = state.object(spell_id)
+        for modifier in abilities_of(spell).cost_modifiers:
+            if modifier.targets_itself:
+                itself = ObjectFilter((frozenset({Quality("object", spell.id)}),), "it")
+                spec = TargetSpec("it", frozenset({TargetKind.SPELL}), qualities=itself)
+                found.append((spell, dataclasses.replace(modifier, if_targets=spec)))
+    return found
 
 
 def generic_change(problem: CastProblem) -> int:

@@ -113,6 +113,8 @@ def holds(quality: Quality, obj: GameObject, x: int | None = None) -> bool:  # n
         found = value in abilities_of(obj).keywords
     elif attribute == "mana value parity":  # "with an even mana value"; zero is even (CR 202.3)
         found = _number(obj, "mana value") % 2 == (0 if value == "even" else 1)
+    elif attribute == "object":  # one object itself ("spells that target it": Kaervek's Torch on the stack)
+        found = obj.id == value
     elif attribute == "counter":  # CR 122.1: value None is a counter of any kind
         counts: dict[object, int] = dict(obj.counters)
         found = any(n > 0 for n in counts.values()) if value is None else counts.get(value, 0) > 0

@@ -801,3 +801,22 @@ def test_fireball_costs_one_more_for_each_target_beyond_the_first(make_state):
         hand=[("fireball", "Fireball")], battlefield=lands("Mountain", 3), opponent=[("bears", "Grizzly Bears")]
     )
     assert legal_casts(state, "fireball").count() == 19
+
+
+@pytest.mark.parametrize(("islands", "expected"), [(2, 0), (4, 1)])
+def test_spells_that_target_kaerveks_torch_cost_more(make_state, islands, expected):
+    """Kaervek's Torch on the stack makes spells that target it cost {2} more (CR 601.2f).
+
+    P1's Counterspell ({U}{U}, target spell) has P2's Torch as its one target: {2}{U}{U} (CR 601.2f). With 2
+    Islands, 0 casts; with 4, 1 cast.
+    """
+    torch = [{"id": "torch", "card": "Kaervek's Torch", "zone": "stack", "controller": "P2"}]
+    state = make_state(
+        hand=[("counter", "Counterspell")],
+        battlefield=lands("Island", islands),
+        objects=torch,
+        stack=["torch"],
+        active_player="P2",
+        priority="P1",
+    )
+    assert legal_casts(state, "counter").count() == expected
