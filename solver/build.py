@@ -27,7 +27,7 @@ from solver.problem import CastProblem, Variable, share_state_memo, state_memo
 from solver.rules.cast_as import cast_as_abilities, cast_as_choices, spell_cast_as
 from solver.rules.conditions import count_of
 from solver.rules.costs import add_cost_choices, add_cost_rules
-from solver.rules.layers import as_the_game_sees_it
+from solver.rules.layers import as_the_game_sees_it_while_cast
 from solver.rules.modes import add_mode_rules, add_paid_mode_rules
 from solver.rules.splice import add_splice_rules
 from solver.rules.split import add_face_rules, halves_reason, spell_of_halves
@@ -194,7 +194,8 @@ def build_cast_problem(
         raise InputError("card", f"no object with id {card!r} in the state")
     if recorded is None:  # what the spells on the stack were cast with is read by rules only once judged
         check_stack_records(state)
-    whole = as_the_game_sees_it(state)  # every permanent's characteristics, the layers applied (CR 613)
+    # every permanent's characteristics, the layers applied with the card on the stack (CR 613, 601.2a)
+    whole = as_the_game_sees_it_while_cast(state, card)
     cast_from = recorded.zone if recorded is not None else None  # a spell on the stack: where it was cast from
     state = _state_as_cast(
         whole,

@@ -29,7 +29,7 @@ from solver.abilities import StateTable, abilities_of, keyword_counters
 from solver.rules.conditions import count_in_state, holds_for
 from solver.rules.qualities import has_qualities, is_of_kinds
 
-__all__ = ["as_the_game_sees_it", "devotion", "is_unattached_aura"]
+__all__ = ["as_the_game_sees_it", "as_the_game_sees_it_while_cast", "devotion", "is_unattached_aura"]
 
 
 @dataclass
@@ -92,6 +92,84 @@ def as_the_game_sees_it(state: GameState) -> GameState:
     result = _apply(state, applied) if applied else state
     _SEEN_STATES.put(state, None if result is state else result)
     return result
+
+
+_SEEN_WHILE_CAST: StateTable[dict[ObjectId, GameState]] = StateTable(64)
+
+
+def as_the_game_sees_it_while_cast(state: GameState, card: str) -> GameState:
+    """The state as the game sees it while ``card`` is cast: the card is on the stack, out of its zone (CR 601.2a).
+
+    Targets are chosen and the total cost determined with the spell on the stack (CR 601.2c, 601.2f): an effect
+    that counts the cards in a hand or a graveyard ("+1/+1 for each card in your hand", delirium) no longer counts
+    the spell. The card itself stays where it is in the state returned (the rules of casting read its zone); only
+    the permanents are seen as the effects make them with the card moved.
+
+    Parameters
+    ----------
+    state : GameState
+    card : str
+        The id of the object being cast.
+
+    Returns
+    -------
+    GameState
+        :func:`as_the_game_sees_it` of ``state`` when no effect counts cards of the card's zone; else that state
+        with the permanents as the layers make them with the card on the stack.
+
+    Raises
+    ------
+    UnsupportedRuleError
+        As :func:`as_the_game_sees_it`.
+    """
+    whole = as_the_game_sees_it(state)
+    spell = state.object(card)
+    if spell.zone in (Zone.BATTLEFIELD, Zone.STACK) or spell.zone not in _zones_counted(state):
+        return whole
+    known: dict[ObjectId, GameState] | None = _SEEN_WHILE_CAST.get(state, None)
+    if known is None:
+        known = {}
+        _SEEN_WHILE_CAST.put(state, known)
+    found = known.get(spell.id)
+    if found is None:
+        moved = dataclasses.replace(
+            state,
+            objects=tuple(dataclasses.replace(o, zone=Zone.STACK) if o.id == spell.id else o for o in state.objects),
+        )
+        seen = as_the_game_sees_it(moved)
+        found = known[spell.id] = dataclasses.replace(
+            whole,
+            objects=tuple(seen.object(o.id) if o.zone is Zone.BATTLEFIELD else o for o in whole.objects),
+        )
+    return found
+
+
+_ZONES_COUNTED: StateTable[frozenset[Zone]] = StateTable(64)
+
+
+def _zones_counted(state: GameState) -> frozenset[Zone]:
+    """The zones other than the battlefield whose cards some effect in play counts or asks about (CR 611.3a)."""
+    found: frozenset[Zone] | None = _ZONES_COUNTED.get(state, None)
+    if found is None:
+        zones: set[Zone] = set()
+        for one in _effects_in_play(state):
+            zones |= _zones_in(one.effect)
+        found = frozenset(zones)
+        _ZONES_COUNTED.put(state, found)
+    return found
+
+
+def _zones_in(value: object) -> set[Zone]:
+    """The zones of every count (:class:`~models.abilities.Count`) and zone condition held in a record, at any depth."""
+    if isinstance(value, Count):
+        return set() if value.zone is Zone.BATTLEFIELD or value.quantity or value.turn_fact else {value.zone}
+    if isinstance(value, EffectCondition) and value.kind in ("graveyard at least", "no cards in hand"):
+        return {Zone.GRAVEYARD if value.kind == "graveyard at least" else Zone.HAND} | _zones_in(value.count)
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return set().union(*(_zones_in(getattr(value, f.name)) for f in dataclasses.fields(value)))
+    if isinstance(value, tuple | frozenset | list):
+        return set().union(*(_zones_in(item) for item in value))
+    return set()
 
 
 def _effects_in_play(state: GameState) -> list[_Applied]:

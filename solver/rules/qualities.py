@@ -7,7 +7,11 @@ from collections.abc import Collection, Iterable
 from models.abilities import ANNOUNCED_X, PERMANENT_KIND_TYPES, ObjectFilter, Quality, StateNumber, TargetKind
 from models.errors import UnsupportedRuleError
 from models.objects import CardType, GameObject, Zone
+from models.subtypes import SUBTYPES
 from solver.abilities import abilities_of
+from solver.rules.characteristics import creature_types
+
+_CREATURE_TYPES = SUBTYPES["creature"]
 
 __all__ = ["holds", "has_qualities", "is_of_kinds", "names_x", "number_of", "STATE_FACTS"]
 
@@ -98,7 +102,8 @@ def holds(quality: Quality, obj: GameObject, x: int | None = None) -> bool:  # n
     elif attribute == "type":
         found = value in card.types
     elif attribute == "subtype":
-        found = value in card.subtypes
+        # changeling, "is every creature type": a characteristic-defining ability, in every zone (CR 702.73a, 604.3)
+        found = value in card.subtypes or (value in _CREATURE_TYPES and value in creature_types(obj))
     elif attribute == "supertype":
         found = value in card.supertypes
     elif attribute in ("token", "tapped", "attacking"):

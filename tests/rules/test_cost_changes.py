@@ -820,3 +820,18 @@ def test_spells_that_target_kaerveks_torch_cost_more(make_state, islands, expect
         priority="P1",
     )
     assert legal_casts(state, "counter").count() == expected
+
+
+@pytest.mark.parametrize(
+    ("spell", "land"),
+    [("Chameleon Colossus", "Forest"), ("Mistform Ultimus", "Island")],
+)
+def test_every_creature_type_is_a_goblin_spell(make_state, spell, land):
+    """Every creature type is a characteristic-defining ability, in every zone (CR 702.73a, 604.3).
+
+    Changeling, "is every creature type (even if this card isn't on the battlefield)": each is a Goblin spell, and
+    Goblin Warchief's "Goblin spells you cast cost {1} less" makes {2}{G}{G} / {3}{U} cost 3, paid by 3 lands: 1
+    cast (no target).
+    """
+    state = make_state(hand=[("spell", spell)], battlefield=[("chief", "Goblin Warchief")] + lands(land, 3))
+    assert legal_casts(state, "spell").count() == 1

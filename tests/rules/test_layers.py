@@ -998,3 +998,41 @@ def test_exert_and_suspect_bear_on_no_cast(make_state, card):
     state = make_state(hand=[("smite", "Smite the Monstrous")], battlefield=lands("Plains", 4), opponent=board)
     assert legal_casts(state, "smite").count() == 1
     assert as_the_game_sees_it(state).object("brute").card.power == "6"
+
+
+@pytest.mark.parametrize(("islands", "expected"), [(1, 0), (2, 1)])
+def test_a_count_of_the_hand_leaves_out_the_spell_being_cast(make_state, islands, expected):
+    """The spell is on the stack as its targets are chosen (CR 601.2a, 601.2c): a count of the hand leaves it out.
+
+    P1's Empyrial Armor on P1's Bears (2/2); P1's hand: Smite the Monstrous and Islands. Casting Smite, the hand
+    holds the Islands alone: with 1 the Bears are 3/3, no target (0 casts); with 2, 4/4, Smite's one target (1).
+    """
+    board = [("bears", "Grizzly Bears"), ("armor", "Empyrial Armor", {"attached_to": "bears"})]
+    hand = [("smite", "Smite the Monstrous")] + [(f"isl{i}", "Island") for i in range(islands)]
+    state = make_state(hand=hand, battlefield=board + lands("Plains", 4))
+    assert legal_casts(state, "smite").count() == expected
+
+
+@pytest.mark.parametrize(("bolts", "expected"), [(1, 0), (2, 1)])
+def test_a_count_of_the_graveyard_leaves_out_the_spell_cast_from_it(make_state, card, bolts, expected):
+    """Cast from the graveyard, the spell is on the stack (CR 601.2a): a count of the graveyard leaves it out.
+
+    P1's Tomb Lurker (2/2, "+1/+1 for each instant card in your graveyard"); P1 casts Smite the Monstrous from the
+    graveyard (an effect's may_cast), beside Lightning Bolts there. With 1 Bolt the Lurker is 3/3: 0 casts; with 2,
+    4/4, Smite's one target: 1 cast.
+    """
+    lurker = card(
+        "Tomb Lurker",
+        "{2}{B}",
+        "Creature — Horror",
+        "This creature gets +1/+1 for each instant card in your graveyard.",
+        power="2",
+        toughness="2",
+    )
+    smite = {"id": "smite", "card": "Smite the Monstrous", "zone": "graveyard", "owner": "P1"}
+    smite["may_cast"] = [{"player": "P1", "without_paying": False}]
+    graveyard = [smite] + [
+        {"id": f"bolt{i}", "card": "Lightning Bolt", "zone": "graveyard", "owner": "P1"} for i in range(bolts)
+    ]
+    state = make_state(battlefield=[("lurker", lurker)] + lands("Plains", 4), objects=graveyard)
+    assert legal_casts(state, "smite").count() == expected
