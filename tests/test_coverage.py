@@ -82,7 +82,7 @@ def test_coverage_of_other_cards():
 @pytest.mark.parametrize(
     ("name", "reason"),
     [
-        ("Rift Bolt", "casting with suspend from another zone than the hand is not modelled"),
+        ("Sadistic Slash", "casting with mayhem from another zone than the hand is not modelled"),
         ("Their Number Is Legion", "casting from another zone than the hand is not modelled"),
         ("Conflagrate", "keyword ability not read"),
     ],

@@ -288,7 +288,7 @@ def test_the_message_of_a_state_that_does_not_load_is_the_commands(service, caps
         ),
         (
             {"state": {"players": ["P1"]}, "resolving": "flashback"},
-            "error: resolving: must be one of madness, miracle, not 'flashback'",
+            "error: resolving: must be one of madness, miracle, suspend, not 'flashback'",
         ),
         (
             {"state": {"players": ["P1"]}, "without_paying_mana_cost": 1},

@@ -100,7 +100,8 @@ def _build_parser() -> argparse.ArgumentParser:
             default=None,
             help="cast as this keyword's trigger resolves, for its cost: a madness card in exile, the "
             "discard just made (CR 702.35a); a miracle card in the hand, revealed as drawn (CR "
-            "702.94a); no priority or timing needed (CR 608.2g)",
+            "702.94a); a suspended card in exile, its last time counter removed, without paying its mana cost "
+            "(CR 702.62a); no priority or timing needed (CR 608.2g)",
         )
         sub.add_argument("--cards", metavar="FILE", help=CARDS_OPTION_HELP)
         sub.add_argument(
@@ -147,8 +148,8 @@ def _build_parser() -> argparse.ArgumentParser:
         "--resolving",
         choices=sorted(RESOLVING_KEYWORDS),
         default=None,
-        help="the casts are made as this keyword's trigger resolves (CR 702.35a, 702.94a, 608.2g); "
-        "without it, a madness or miracle cast is illegal",
+        help="the casts are made as this keyword's trigger resolves (CR 702.35a, 702.62a, 702.94a, 608.2g); "
+        "without it, a madness, miracle or suspend cast is illegal",
     )
     check.add_argument("--cards", metavar="FILE", help=CARDS_OPTION_HELP)
     explain = commands.add_parser("explain", help="say which modes, splices and targets are unavailable, and why")

@@ -306,6 +306,21 @@ def _read_zone_cost(keyword: Keyword, tree: Tree[Token], line: str, reading: Car
     return True
 
 
+def _read_suspend(keyword: Keyword, tree: Tree[Token], line: str, reading: CardReading) -> bool:
+    """ "Suspend 4—{1}{R}": the card is cast from exile, free, as its last time counter's trigger resolves.
+
+    Exiling the card with time counters is a special action, no cast (CR 116.2f); the cast as the trigger resolves
+    is without paying its mana cost (CR 702.62a).
+
+    Read as the keyword alone (:attr:`CardAbilities.keywords`): the question of that cast names the trigger
+    (``resolving="suspend"``, :data:`solver.rules.zones.RESOLVING_KEYWORDS`).
+    """
+    if not re.match(r"suspend (?:\d+|x)—(?:\{[^}]+\})+", line.strip().lower()):
+        return False
+    reading.keywords.add("suspend")
+    return True
+
+
 def _read_nothing(keyword: Keyword, tree: Tree[Token], line: str, reading: CardReading) -> bool:
     """Plot: nothing to read; exiling the card is a special action (CR 702.170a).
 
@@ -703,7 +718,7 @@ KEYWORD_TABLE: tuple[Keyword, ...] = (
         cost=lambda cost: AlternativeCost("miracle", cost, "CR 702.94a", zone=Zone.HAND),
     ),
     Keyword("plot", KeywordKind.PERMISSION, "CR 702.170a", (_HAND,), _read_nothing),
-    Keyword("suspend", KeywordKind.PERMISSION, "CR 702.62a", (_HAND,)),
+    Keyword("suspend", KeywordKind.PERMISSION, "CR 702.62a", (_HAND,), _read_suspend),
     Keyword("mayhem", KeywordKind.PERMISSION, "CR 702.187a", (_HAND,)),
     Keyword("paradigm", KeywordKind.PERMISSION, "CR 707.12", (), read_line=_read_paradigm_line),
     Keyword("spell commander", KeywordKind.ELSEWHERE, "CR 903.3", (), read_line=_read_commander_line),

@@ -644,8 +644,8 @@ def _pays_function(
 
     def pays(*values: Any) -> bool:
         chosen = values[-1]
-        if every:
-            return tuple(chosen) == candidates
+        if every:  # a set: the cast writes its objects sorted by id, the candidates come in battlefield order
+            return len(chosen) == len(candidates) and set(chosen) == set(candidates)
         return all(c in objects for c in chosen) and can_split(
             tuple(chosen), asked_of_values(values[:-1]), objects, rest_matches
         )

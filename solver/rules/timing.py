@@ -28,7 +28,7 @@ from solver.rules.conditions import requirement_holds, requirement_text
 from solver.rules.naming import is_named_by
 from solver.rules.prohibitions import granted_flash
 from solver.rules.target_sets import named_candidates
-from solver.rules.zones import RESOLVING_KEYWORDS
+from solver.rules.zones import RESOLVING_KEYWORDS, has_resolving_keyword
 
 __all__ = [
     "add_choice_timing_rules",
@@ -253,7 +253,7 @@ def _not_from_there_reason(problem: CastProblem) -> Callable[[Zone], str]:
         if problem_of().resolving is not None:  # the trigger casts the card where it put it (CR 702.35a, 702.94a)
             keyword = problem_of().resolving
             where = RESOLVING_KEYWORDS[str(keyword)][0]
-            has = any(cost.keyword == keyword for cost in problem_of().abilities.alternative_costs)
+            has = has_resolving_keyword(problem_of().abilities, str(keyword))
             if not has:
                 return f"{card.name} has no {keyword}: no {keyword} trigger casts it"
             return (

@@ -27,7 +27,7 @@ from models.abilities import (
 from models.choices import CostAction
 from models.objects import CardType, GameObject, PlayerId, Zone
 
-__all__ = ["RESOLVING_KEYWORDS", "ZoneWay", "unread_permissions", "zone_ways"]
+__all__ = ["RESOLVING_KEYWORDS", "ZoneWay", "has_resolving_keyword", "unread_permissions", "zone_ways"]
 
 HARMONIZE_TAP = ObjectCost(
     CostAction.TAP, 1, frozenset({TargetKind.CREATURE}), text="tap an untapped creature you control (harmonize)"
@@ -90,7 +90,11 @@ class ZoneWay:
     sorcery_timing: bool = False
 
 
-RESOLVING_KEYWORDS = {"madness": (Zone.EXILE, "CR 702.35a"), "miracle": (Zone.HAND, "CR 702.94a")}
+RESOLVING_KEYWORDS = {
+    "madness": (Zone.EXILE, "CR 702.35a"),
+    "miracle": (Zone.HAND, "CR 702.94a"),
+    "suspend": (Zone.EXILE, "CR 702.62a"),
+}
 """Keywords whose triggered ability lets its owner cast the card as it resolves, for the keyword's cost: where the
 card is then (a madness card exiled as it was discarded, a miracle card revealed in the hand as it was drawn)."""
 
@@ -130,9 +134,7 @@ def zone_ways(
     zone, owner = spell.zone, spell.owner == caster
     card = spell.card
     if resolving is not None:
-        where, rule = RESOLVING_KEYWORDS[resolving]
-        has = any(cost.keyword == resolving for cost in abilities.alternative_costs)
-        return (ZoneWay(resolving, rule, alternative=resolving),) if has and owner and zone is where else ()
+        return _resolving_way(abilities, resolving, owner, zone)
     is_spell_card = card.has_type(CardType.INSTANT) or card.has_type(CardType.SORCERY)
     ways: list[ZoneWay] = []
     if zone is Zone.HAND and owner and not transformed:
@@ -172,6 +174,37 @@ def zone_ways(
         if grant.player == caster:
             ways.append(ZoneWay("may_cast", "CR 601.3", free=grant.without_paying))
     return tuple(ways)
+
+
+def _resolving_way(abilities: CardAbilities, resolving: str, owner: bool, zone: Zone) -> tuple[ZoneWay, ...]:
+    """The one way a keyword's trigger casts its owner's card from where it put it, or none (CR 608.2g)."""
+    where, rule = RESOLVING_KEYWORDS[resolving]
+    if not (has_resolving_keyword(abilities, resolving) and owner and zone is where):
+        return ()
+    if resolving == "suspend":  # "you may play it without paying its mana cost" (CR 702.62a)
+        return (ZoneWay(resolving, rule, free=True),)
+    return (ZoneWay(resolving, rule, alternative=resolving),)
+
+
+def has_resolving_keyword(abilities: CardAbilities, keyword: str) -> bool:
+    """Whether the card has a keyword whose trigger casts it as it resolves (CR 702.35a, 702.62a, 702.94a).
+
+    Madness and miracle are read as the alternative cost they give; suspend as the keyword (its cast is without
+    paying the mana cost).
+
+    Parameters
+    ----------
+    abilities : CardAbilities
+    keyword : str
+        A key of :data:`RESOLVING_KEYWORDS`.
+
+    Returns
+    -------
+    bool
+    """
+    if keyword == "suspend":
+        return "suspend" in abilities.keywords
+    return any(cost.keyword == keyword for cost in abilities.alternative_costs)
 
 
 CAST_AS_A_TRIGGER_RESOLVES = frozenset({"madness", "miracle", "suspend", "paradigm"})

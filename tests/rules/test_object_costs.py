@@ -17,6 +17,7 @@ import pytest
 from models.cast import Cast, TargetChoice
 from models.errors import UnsupportedRuleError
 from solver.legal import legal_casts, why_illegal
+from tests.rules.conftest import lands
 
 
 def graveyard(*entries: tuple[str, str]) -> list[dict]:
@@ -508,3 +509,18 @@ def test_collect_evidence_over_the_candidate_limit_is_reported(make_state, casts
     )
     with pytest.raises(UnsupportedRuleError):
         casts(state, "extract")
+
+
+def test_sacrifice_all_with_ids_that_sort_apart_from_the_battlefield_order(make_state):
+    """Soulblast: "As an additional cost to cast this spell, sacrifice all creatures you control." (CR 601.2h).
+
+    Eleven Bears b0..b10 (the cast writes them sorted as text: b0, b1, b10, b2, …). 3 Islands and 3 Mountains pay
+    {3}{R}{R}{R}; any target: P1, P2 or one of the Bears (gone as the cost is paid, but chosen before, CR 601.2c):
+    2 + 11 = 13 casts, each one the view lists and also judges legal.
+    """
+    bears = [(f"b{i}", "Grizzly Bears") for i in range(11)]
+    state = make_state(hand=[("blast", "Soulblast")], battlefield=bears + lands("Island", 3) + lands("Mountain", 3))
+    view = legal_casts(state, "blast")
+    casts = list(view)
+    assert len(casts) == view.count() == 13
+    assert all(cast in view and not view.why_illegal(cast) for cast in casts)

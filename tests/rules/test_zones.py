@@ -474,3 +474,21 @@ def test_an_opponents_top_of_library_permission_bears_on_no_cast_of_yours(make_s
     assert castable_objects(state, "P1") == ("bears",)
     assert len(casts(state, "bears")) == 1
     assert legal_casts(state, "wurm").count() == 0
+
+
+def test_suspend_casts_the_exiled_card_free_as_its_last_counter_is_removed(make_state, casts):
+    """CR 702.62a, 608.2g: suspend casts the exiled card without paying its mana cost as its trigger resolves.
+
+    "When the last time counter is removed from this card, if it's exiled, you may play it without paying its mana
+    cost if able." Rift Bolt (suspend 1—{R}) in P1's exile, P1's upkeep: no land, no timing rule during
+    resolution; its one target any target: P1 or P2 = 2 casts, each without paying its mana cost, from exile.
+    Asked as usual, nothing lets P1 cast it from exile: 0. In the hand the trigger has nothing to cast: 0.
+    """
+    state = make_state(objects=[card_in("exile", "bolt", "Rift Bolt")], phase="upkeep")
+    found = casts(state, "bolt", resolving="suspend")
+    assert {(c.zone.value, c.without_paying_mana_cost, c.alternative_cost) for c in found} == {
+        ("exile", True, None)
+    } and len(found) == 2
+    assert casts(state, "bolt") == set()
+    in_hand = make_state(hand=[("bolt", "Rift Bolt")], phase="upkeep")
+    assert casts(in_hand, "bolt", resolving="suspend") == set()
