@@ -47,6 +47,7 @@ __all__ = [
     "ControlRequirement",
     "CombatDamageRequirement",
     "Count",
+    "CountedNumber",
     "Requirement",
     "TurnRequirement",
     "PresenceRequirement",
@@ -745,6 +746,12 @@ class Count:
     counters_on : str or None
         Count the counters on the permanent whose ability it is, of this kind (``"+1/+1"``, ``"charge"``) or of any
         kind (``"any"``): "for each +1/+1 counter on this creature" (CR 122.1). None: objects are counted.
+    attached : bool
+        Count the permanents with ``qualities`` attached to that permanent, whoever controls them: "for each Aura
+        and Equipment attached to this creature" (CR 301.5, 303.4).
+    of_affected : bool
+        With ``counters_on`` or ``attached``, "it" is the object the effect applies to, not its source: "each
+        creature you control gets +2/+0 for each Equipment attached to it" (CR 611.3).
 
     Examples
     --------
@@ -762,6 +769,33 @@ class Count:
     quantity: str | None = None
     distinct: str | None = None
     counters_on: str | None = None
+    attached: bool = False
+    of_affected: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class CountedNumber:
+    """A number the state gives: a constant plus multiples of counts ("1 plus twice the number of …", CR 107.1).
+
+    Parameters
+    ----------
+    constant : int
+        Added to the counts ("1 plus the number of lands you control").
+    terms : tuple of (int, Count)
+        Each count with what it is multiplied by ("twice the number of cards in your hand": 2), printed order.
+    text : str
+        As printed.
+
+    Examples
+    --------
+    >>> lands = Count(qualities=None, text="lands you control")
+    >>> CountedNumber(1, ((2, lands),), "1 plus twice the number of lands you control").constant
+    1
+    """
+
+    constant: int = 0
+    terms: tuple[tuple[int, Count], ...] = ()
+    text: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -1535,11 +1569,9 @@ class ContinuousEffect:
     power_per : Count or None
         "gets +1/+1 for each artifact you control": what the change is multiplied by, counted from the effect's
         source (its controller is "you").
-    defined_power : Count or None
-        Layer 7a: a characteristic-defining ability sets ``defines`` ("power", or "power and toughness") to this
-        number ("~'s power is equal to the number of creatures you control", CR 604.3).
-    defines : str
-        What ``defined_power`` sets.
+    defined_power, defined_toughness : CountedNumber or None
+        Layer 7a: a characteristic-defining ability sets power, toughness, or both, to this number ("~'s power is
+        equal to the number of creatures you control", CR 604.3, 613.4a); None: not defined by it.
     """
 
     text: str
@@ -1561,8 +1593,8 @@ class ContinuousEffect:
     base_power: tuple[int, int] | None = None
     power_change: tuple[int, int] = (0, 0)
     power_per: Count | None = None
-    defined_power: Count | None = None
-    defines: str = ""
+    defined_power: CountedNumber | None = None
+    defined_toughness: CountedNumber | None = None
 
     @property
     def layers(self) -> frozenset[Layer]:
@@ -1583,7 +1615,12 @@ class ContinuousEffect:
             found.add(Layer.COLOURS)
         if self.add_keywords or self.remove_keywords or self.loses_abilities or self.activation_banned:
             found.add(Layer.ABILITIES)
-        if self.base_power is not None or self.power_change != (0, 0) or self.defined_power is not None:
+        if (
+            self.base_power is not None
+            or self.power_change != (0, 0)
+            or self.defined_power is not None
+            or self.defined_toughness is not None
+        ):
             found.add(Layer.POWER)
         return frozenset(found)
 

@@ -21,6 +21,7 @@ from models.abilities import (
     ControlRequirement,
     ControllerFilter,
     Count,
+    CountedNumber,
     EffectCondition,
     EffectScope,
     ObjectFilter,
@@ -354,12 +355,9 @@ def _read_banned(found: re.Match[str], line: str) -> tuple[ContinuousEffect, ...
 def _read(line: str) -> tuple[ContinuousEffect, ...] | None:
     if (banned := _BANNED.fullmatch(line)) is not None:
         return _read_banned(banned, line)
-    if (defined := _DEFINED.fullmatch(line)) is not None:
-        counted = _count(defined["counted"])
-        if counted is None:
-            return None
-        what = "power and toughness" if "toughness" in defined["what"] else "power"
-        return (ContinuousEffect(line, AffectedObjects(EffectScope.SELF), defined_power=counted, defines=what),)
+    worded = _ABILITY_WORD.fullmatch(line)  # "Domain — …": an ability word has no rules meaning (CR 207.2c)
+    if (defined := _DEFINED.fullmatch(worded["rest"] if worded else line)) is not None:
+        return _read_defined(defined, line)
     if (animated := _STILL_A_LAND.fullmatch(line)) is not None:
         return _read_still_a_land(animated, line)
     control = re.fullmatch(r"you control enchanted (creature|permanent|artifact|land|planeswalker)\.", line)
@@ -650,8 +648,16 @@ def _count(words: str) -> Count | None:
     """
     if words in ("cards in your hand", "card in your hand"):
         return Count(Zone.HAND, "you", text=words)
+    if words in ("cards in all players' hands", "card in all players' hands"):
+        return Count(Zone.HAND, "any", text=words)
+    if words in ("basic land types among lands you control", "basic land type among lands you control"):
+        return Count(controller="you", distinct="basic land type", text=words)  # domain (CR 305.6)
     if (counters := _COUNTERS_ON_SOURCE.fullmatch(words)) is not None:
-        return Count(counters_on=(counters["kind"] or "any").strip(), text=words)
+        return Count(
+            counters_on=(counters["kind"] or "any").strip(), text=words, of_affected=counters["it"] is not None
+        )
+    if (attached := _ATTACHED_TO.fullmatch(words)) is not None:
+        return _attached_count(attached, words)
     if (among := _AMONG_CARDS.fullmatch(words)) is not None:  # delirium (CR 205.2a), mana values (CR 202.3)
         controller = {"all graveyards": "any", "your graveyard": "you", "your opponents' graveyards": "opponents"}
         return Count(Zone.GRAVEYARD, controller[among["where"]], distinct=among["what"], text=words)
@@ -668,7 +674,31 @@ def _count(words: str) -> Count | None:
         count.zone not in (Zone.GRAVEYARD, Zone.HAND) or count.controller != "you"
     ):
         return None
+    if _reads_power(count):
+        return None  # counted in layer 7, before power is known (CR 613.4): not read
     return count
+
+
+def _reads_power(count: Count) -> bool:
+    """Whether a count asks the power or toughness of what it counts ("creatures with power 4 or greater")."""
+    clauses = count.qualities.clauses if count.qualities else ()
+    return any(q.attribute in ("power", "toughness", "power plus toughness") for c in clauses for q in c)
+
+
+_ATTACHED_TO = re.compile(
+    r"(?P<what>auras?|equipment|auras? and equipment) attached to (?P<on>it|~|this (?:creature|permanent))"
+)
+"""What is attached to a permanent: "Aura and Equipment attached to it" (CR 301.5, 303.4)."""
+
+
+def _attached_count(found: re.Match[str], words: str) -> Count:
+    """The Auras, Equipment or both attached to the source, or ("it") to the object the effect applies to."""
+    subtypes = (
+        {"Aura", "Equipment"} if "and" in found["what"] else {"Equipment" if "equip" in found["what"] else "Aura"}
+    )
+    clause = frozenset(Quality("subtype", subtype) for subtype in subtypes)
+    qualities = ObjectFilter((clause,), found["what"])
+    return Count(qualities=qualities, text=words, attached=True, of_affected=found["on"] == "it")
 
 
 _AMONG_CARDS = re.compile(
@@ -704,9 +734,10 @@ def _cards_in(found: re.Match[str], words: str) -> Count | None:
 
 _COUNTERS_ON_SOURCE = re.compile(
     r"(?P<kind>[+\-/0-9a-z]+ )?counters? on (?:~|this (?:creature|artifact|enchantment|equipment|aura|permanent|land|"
-    r"vehicle|planeswalker))"
+    r"vehicle|planeswalker)|(?P<it>it))"
 )
-"""Counters on the permanent whose ability it is: "for each +1/+1 counter on this creature" (CR 122.1)."""
+"""Counters on the permanent whose ability it is: "for each +1/+1 counter on this creature" (CR 122.1); "on it":
+on the object the effect applies to."""
 
 
 def _singular_phrase(words: str) -> str:
@@ -719,9 +750,69 @@ def _singular_phrase(words: str) -> str:
 
 
 _DEFINED = re.compile(
-    r"~'s (?P<what>power and toughness are each|power is) equal to the number of (?P<counted>[^.]+)\."
+    r"(?:~|this creature|this vehicle)'s (?P<what>power and toughness are each|power is|toughness is) equal to "
+    r"(?P<number>[^.]+?)(?: and its toughness is equal to that number plus (?P<plus>[a-z]+|\d+))?\."
 )
-"""A characteristic-defining ability of power (CR 604.3, 613.4a): "~'s power is equal to the number of …"."""
+"""A characteristic-defining ability of power (CR 604.3, 613.4a): "~'s power is equal to the number of …", "~'s
+power is equal to … and its toughness is equal to that number plus 1"."""
+
+
+def _read_defined(found: re.Match[str], line: str) -> tuple[ContinuousEffect, ...] | None:
+    """The power, toughness or both a characteristic-defining ability sets in layer 7a (CR 604.3, 613.4a)."""
+    number = _counted_number(found["number"])
+    if number is None:
+        return None
+    power = toughness = None
+    if found["what"] != "toughness is":
+        power = number
+    if found["what"] != "power is":
+        toughness = number
+    if found["plus"] is not None:  # "and its toughness is equal to that number plus 1"
+        if found["what"] != "power is":
+            return None
+        try:
+            toughness = dataclasses.replace(number, constant=number.constant + _number(found["plus"]))
+        except UnreadText:
+            return None
+    effect = ContinuousEffect(line, AffectedObjects(EffectScope.SELF), defined_power=power, defined_toughness=toughness)
+    return (effect,)
+
+
+_TERM = re.compile(
+    r"(?P<times>twice )?(?:the (?:total )?number of (?P<counted>.+)|your devotion to (?P<devotion>[a-z]+)"
+    r"|(?P<life>your life total))"
+)
+"""One term of a number: "twice the number of cards in your hand", "your devotion to black", "your life total"."""
+
+
+def _counted_number(words: str) -> CountedNumber | None:
+    """A number the state gives: "1 plus the number of lands you control", "twice the number of …" (CR 107.1).
+
+    A constant plus terms, each a count the layers can count (:func:`_count`), a player's devotion to a colour
+    (CR 700.5) or their life total (CR 119), once or twice; None when a part is not read.
+    """
+    constant, terms = 0, []
+    for part in words.split(" plus "):
+        if part.isdigit() or part in NUMBER_WORDS:
+            constant += _number(part)
+            continue
+        found = _TERM.fullmatch(part)
+        if found is None:
+            return None
+        if found["devotion"] is not None:
+            if found["devotion"] not in COLOR_WORDS:
+                return None
+            count: Count | None = Count(quantity=f"devotion to {found['devotion']}", text=part)
+        elif found["life"] is not None:
+            count = Count(quantity="life", text=part)
+        else:
+            count = _count(found["counted"])
+        if count is None:
+            return None
+        terms.append((2 if found["times"] else 1, count))
+    if not terms:
+        return None
+    return CountedNumber(constant, tuple(terms), words)
 
 
 def _affected(subject: str) -> AffectedObjects | None:

@@ -17,7 +17,16 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import NoReturn
 
-from models.abilities import ContinuousEffect, ControllerFilter, Count, EffectCondition, EffectScope, Layer, TargetKind
+from models.abilities import (
+    ContinuousEffect,
+    ControllerFilter,
+    Count,
+    CountedNumber,
+    EffectCondition,
+    EffectScope,
+    Layer,
+    TargetKind,
+)
 from models.errors import UnsupportedRuleError
 from models.oracle.statics import read_effect_text
 from models.oracle.unread import topics_of
@@ -409,7 +418,7 @@ def _in_any_order(layer: Layer, group: list[_Applied], before: _Seen, state: Gam
     for order in _orders(layer, group, state.object(obj_id)):
         trial = dataclasses.replace(before)  # _change builds new lists: before is left as it is
         for one in order:
-            _change(layer, one, trial, state)
+            _change(layer, one, trial, state, obj_id)
         results.append(trial)
     if any(r != results[0] for r in results[1:]):
         _refuse_order(state.object(obj_id), group[0], "effects on it in one layer give different results by order")
@@ -460,7 +469,7 @@ def _additive(layer: Layer, effect: ContinuousEffect) -> bool:
     if layer is Layer.ABILITIES:
         return not (effect.remove_keywords or effect.loses_abilities)
     if layer is Layer.POWER:
-        return effect.base_power is None and effect.defined_power is None
+        return effect.base_power is None and effect.defined_power is None and effect.defined_toughness is None
     return False
 
 
@@ -508,26 +517,56 @@ def _set_types(seen: _Seen, types: frozenset[CardType]) -> None:
 
 def _sublayer(effect: ContinuousEffect) -> int:
     """The sublayer of an effect's part in layer 7 (CR 613.4): 7a defining, 7b setting, 7c changing; 0 elsewhere."""
-    if effect.defined_power is not None:
+    if effect.defined_power is not None or effect.defined_toughness is not None:
         return 0
     return 1 if effect.base_power is not None else 2
 
 
-def _counted(state: GameState, source: GameObject, count: Count) -> int:
+def _counted(state: GameState, source: GameObject, count: Count, affected: GameObject) -> int:
     """What "for each …" or "equal to the number of …" counts now, "you" being the source's controller.
+
+    "it" ("for each Aura attached to it", "counters on it") is ``affected``, the object the effect applies to.
 
     Raises
     ------
     UnsupportedRuleError
-        A count the state alone doesn't give (the reader keeps such lines unread: never met).
+        A count the state alone doesn't give: a split card's mana cost for devotion, an Aura attached to what the
+        state does not say (the reader keeps other such lines unread).
     """
-    number = count_in_state(state, source.controller, count, source)
+    number = count_in_state(state, source.controller, count, source, affected)
     if number is None:
         raise UnsupportedRuleError(source.name, count.text, "a count of a static ability not read")
     return number
 
 
-def _change(layer: Layer, one: _Applied, seen: _Seen, state: GameState) -> None:
+def _number(state: GameState, source: GameObject, number: CountedNumber, affected: GameObject) -> int:
+    """A number of the state: its constant plus each count times its multiple (CR 107.1, 604.3)."""
+    return number.constant + sum(times * _counted(state, source, count, affected) for times, count in number.terms)
+
+
+def _defined(state: GameState, source: GameObject, effect: ContinuousEffect) -> tuple[int, int]:
+    """Power and toughness after layer 7a: what the ability defines, the rest printed (CR 604.3, 613.4a).
+
+    Raises
+    ------
+    UnsupportedRuleError
+        A printed value it leaves that is not a number.
+    """
+    values = []
+    for defined, printed in (
+        (effect.defined_power, source.card.power),
+        (effect.defined_toughness, source.card.toughness),
+    ):
+        if defined is not None:
+            values.append(_number(state, source, defined, source))
+        elif printed is not None and printed.lstrip("-").isdigit():
+            values.append(int(printed))
+        else:
+            raise UnsupportedRuleError(source.name, effect.text, "what it leaves of power and toughness is not read")
+    return values[0], values[1]
+
+
+def _change(layer: Layer, one: _Applied, seen: _Seen, state: GameState, obj_id: ObjectId) -> None:
     """Apply one effect's part in one layer to one object's characteristics."""
     effect = one.effect
     if layer is Layer.CONTROL:
@@ -561,13 +600,9 @@ def _change(layer: Layer, one: _Applied, seen: _Seen, state: GameState) -> None:
         seen.activation_banned = seen.activation_banned or effect.activation_banned
     elif layer is Layer.POWER:
         source = state.object(one.source.id)
-        if effect.defined_power is not None:  # 7a: what it defines is the number; the rest stays printed
-            number = _counted(state, source, effect.defined_power)
-            toughness = source.card.toughness or ""
-            if effect.defines == "power" and not toughness.lstrip("-").isdigit():
-                raise UnsupportedRuleError(source.name, effect.text, "its toughness is not read")
-            seen.base = (number, number if effect.defines != "power" else int(toughness))
+        if effect.defined_power is not None or effect.defined_toughness is not None:  # 7a
+            seen.base = _defined(state, source, effect)
         if effect.base_power is not None:
             seen.base = effect.base_power
-        times = 1 if effect.power_per is None else _counted(state, source, effect.power_per)
+        times = 1 if effect.power_per is None else _counted(state, source, effect.power_per, state.object(obj_id))
         seen.change = (seen.change[0] + times * effect.power_change[0], seen.change[1] + times * effect.power_change[1])
