@@ -1558,6 +1558,9 @@ class ContinuousEffect:
         Layer 5: colours added ("in addition to its other colors").
     add_keywords, remove_keywords : tuple of str
         Layer 6: keyword abilities gained ("has flying") or lost ("loses flying"), as keyword text (CR 613.1f).
+    denied_keywords : tuple of str
+        Layer 6: keyword abilities the object can't have: whatever gives them, in whatever order, it hasn't them
+        ("can't have or gain trample").
     loses_abilities : bool
         Layer 6: the object loses all abilities, but those this same effect gives ("loses all other abilities").
     activation_banned : bool
@@ -1588,6 +1591,7 @@ class ContinuousEffect:
     add_colours: frozenset[Color] = frozenset()
     add_keywords: tuple[str, ...] = ()
     remove_keywords: tuple[str, ...] = ()
+    denied_keywords: tuple[str, ...] = ()
     loses_abilities: bool = False
     activation_banned: bool = False
     base_power: tuple[int, int] | None = None
@@ -1613,7 +1617,13 @@ class ContinuousEffect:
             found.add(Layer.TYPES)
         if self.colours is not None or self.add_colours:
             found.add(Layer.COLOURS)
-        if self.add_keywords or self.remove_keywords or self.loses_abilities or self.activation_banned:
+        if (
+            self.add_keywords
+            or self.remove_keywords
+            or self.denied_keywords
+            or self.loses_abilities
+            or self.activation_banned
+        ):
             found.add(Layer.ABILITIES)
         if (
             self.base_power is not None

@@ -117,7 +117,10 @@ _SUBJECT = re.compile(
     r"(?: that(?:'s| are) (?P<that>[a-z ,/-]+))?"
 )
 
-_PREDICATE_START = r"(?:gets?|has|have|gains?|loses?|is|are|becomes?|isn't|can't|doesn't|its activated abilities)\b"
+_PREDICATE_START = (
+    r"(?:gets?|has|have|gains?|loses?|is|are|becomes?|isn't|can't|can (?:block|attack)|doesn't"
+    r"|its activated abilities)\b"
+)
 _SPLIT = re.compile(rf"(?:,? and |, )(?={_PREDICATE_START})")
 
 
@@ -360,6 +363,8 @@ def _read(line: str) -> tuple[ContinuousEffect, ...] | None:
         return _read_defined(defined, line)
     if (animated := _STILL_A_LAND.fullmatch(line)) is not None:
         return _read_still_a_land(animated, line)
+    if (imprisoned := _COLORLESS_LAND.fullmatch(line)) is not None:
+        return _read_colorless_land(imprisoned, line)
     control = re.fullmatch(r"you control enchanted (creature|permanent|artifact|land|planeswalker)\.", line)
     if control:
         affected = AffectedObjects(EffectScope.ATTACHED, frozenset({TargetKind(control.group(1))}))
@@ -416,6 +421,35 @@ def _read_still_a_land(found: re.Match[str], line: str) -> tuple[ContinuousEffec
         changes["add_keywords"] = keywords
     affected = AffectedObjects(EffectScope.ATTACHED, frozenset({TargetKind.LAND}))
     return (ContinuousEffect(line, affected, **changes),)  # type: ignore[arg-type]
+
+
+_COLORLESS_LAND = re.compile(
+    r"enchanted (?P<kind>permanent|creature|land) is a colorless land with (?P<ability>\"[^\"]+\") and loses all "
+    r"other card types and abilities\."
+)
+"""Imprisoned in the Moon: 'Enchanted permanent is a colorless land with "{T}: Add {C}" and loses all other card
+types and abilities.'."""
+
+
+def _read_colorless_land(found: re.Match[str], line: str) -> tuple[ContinuousEffect, ...] | None:
+    """A land alone (layer 4, its other card types' subtypes gone, CR 205.1a), colourless (5), with one ability (6).
+
+    It keeps its supertypes and land types; every other ability it had is gone, the intrinsic mana abilities of
+    its land types among them (CR 305.6, 613.1f).
+    """
+    ability = _keywords(found["ability"])
+    if ability is None:
+        return None
+    affected = AffectedObjects(EffectScope.ATTACHED, frozenset({TargetKind(found["kind"])}))
+    effect = ContinuousEffect(
+        line,
+        affected,
+        set_types=frozenset({CardType.LAND}),
+        colours=frozenset(),
+        loses_abilities=True,
+        add_keywords=ability,
+    )
+    return (effect,)
 
 
 _OPPONENTS_OF_THE_SOURCE = "opponents of the source"
@@ -832,10 +866,13 @@ def _affected(subject: str) -> AffectedObjects | None:
         "your opponents control": ControllerFilter.OPPONENT,
         "an opponent controls": ControllerFilter.OPPONENT,
     }[found["controller"]]
-    group = _group(found["group"])
+    status, group_words = _board_status(found["group"])
+    group = _group(group_words)
     if group is None:
         return None
     kinds, qualities, tokens = group
+    if status is not None:
+        qualities = ObjectFilter((qualities.clauses if qualities else ()) + (status,), found["group"])
     if found["with"]:
         clause = _with_quality(found["with"])
         if clause is None:
@@ -847,6 +884,28 @@ def _affected(subject: str) -> AffectedObjects | None:
             return None
         qualities = ObjectFilter((qualities.clauses if qualities else ()) + (clause,), found["that"])
     return AffectedObjects(EffectScope.GROUP, kinds, qualities, controller, bool(found["other"]), tokens)
+
+
+_BOARD_STATUSES = {
+    "enchanted": Quality("enchanted"),
+    "equipped": Quality("equipped"),
+    "modified": Quality("modified"),
+}
+"""What the board says of a permanent: an Aura attached (CR 303.4), an Equipment (CR 301.5), modified (CR 700.9)."""
+
+
+def _board_status(words: str) -> tuple[frozenset[Quality] | None, str]:
+    """ "equipped creatures", "combined, enchanted, and equipped creatures": the statuses first, and the rest.
+
+    One clause: any of the statuses named (a list names its alternatives).
+    """
+    found = re.fullmatch(r"(?P<statuses>(?:[a-z]+(?:,? and |,? or |, ))*[a-z]+) (?P<rest>[a-z ]+)", words)
+    if found is None:
+        return None, words
+    statuses = _ALTERNATIVES.split(found["statuses"])
+    if not all(status in _BOARD_STATUSES for status in statuses):
+        return None, words
+    return frozenset(_BOARD_STATUSES[status] for status in statuses), found["rest"]
 
 
 def _singular(word: str) -> str | None:
@@ -886,13 +945,17 @@ _ALTERNATIVES = re.compile(r",? and/or |,? or |, and |, | and ")
 def _that_quality(words: str) -> frozenset[Quality] | None:
     """ "a Wolf or a Werewolf", "Zombies and/or tokens": one clause whose alternatives are subtypes or tokens.
 
-    Each word is a subtype, singular or plural, or "token(s)" (CR 111.1); anything else is not read (None).
+    Each word is a subtype, singular or plural, "token(s)" (CR 111.1), or what the board says of a permanent
+    ("enchanted", "equipped", "modified": :data:`_BOARD_STATUSES`); anything else is not read (None).
     """
     clause = set()
     for part in _ALTERNATIVES.split(words):
         word = re.sub(r"^an? ", "", part.strip())
         if word in ("token", "tokens"):
             clause.add(Quality("token"))
+            continue
+        if word in _BOARD_STATUSES:  # "creatures you control that are enchanted or equipped"
+            clause.add(_BOARD_STATUSES[word])
             continue
         single = word if word in _CREATURE_TYPES else _singular(word)
         if single is None or single not in _CREATURE_TYPES:
@@ -982,7 +1045,10 @@ def _untargetable_keywords(found: re.Match[str]) -> tuple[str, ...] | None:
 
 
 _NO_CAST_PREDICATE = re.compile(
-    r"can't (?:attack|block|attack or block)(?: alone)?|can't be blocked|is goaded|attacks each combat if able"
+    r"can't (?:attack|block|attack or block)(?: alone)?|is goaded|attacks each combat if able"
+    # how it blocks or is blocked, and whether it may attack: chosen in combat, never while casting (CR 506, 509)
+    r"|can't be blocked\b[^.]*|must be blocked\b[^.]*|can block\b[^.]*"
+    r"|can attack as though (?:it|they) didn't have defender"
     r"|can't become suspected"
     r"|(?:doesn't|don't) untap during (?:its|their) controller's untap steps?"
 )
@@ -1048,6 +1114,11 @@ def _read_ability_predicate(predicate: str, changes: dict[str, object]) -> bool:
             changes[_OPPONENTS_OF_THE_SOURCE] = True
     elif (gained := re.fullmatch(r"(?:has|have|gains?) (.+)", predicate)) is not None:
         keywords = _keywords(gained.group(1))
+    elif (denied := re.fullmatch(r"can't have or gain (.+)", predicate)) is not None:
+        keywords = _keywords(denied.group(1))  # whatever gives them, in whatever order (CR 613.1f)
+        if keywords is not None:
+            changes["denied_keywords"] = keywords
+        return keywords is not None
     elif (lost := re.fullmatch(r"(?:loses|lose) (.+)", predicate)) is not None:
         keywords = _keywords(lost.group(1))
         if keywords is not None:

@@ -25,6 +25,8 @@ from models.abilities import (
     EffectCondition,
     EffectScope,
     Layer,
+    ObjectFilter,
+    Quality,
     TargetKind,
 )
 from models.errors import UnsupportedRuleError
@@ -383,10 +385,59 @@ def _affected_ids(state: GameState, one: _Applied) -> tuple[ObjectId, ...]:
             continue
         if TargetKind.PERMANENT not in scope.kinds and not is_of_kinds(obj.card.types, scope.kinds):
             continue
-        if not has_qualities(obj, scope.qualities):
+        if not _on_the_board(state, obj, scope.qualities):
             continue
         found.append(obj.id)
     return tuple(found)
+
+
+_BOARD_STATUSES = frozenset({"enchanted", "equipped", "modified"})
+
+
+def _on_the_board(state: GameState, obj: GameObject, qualities: ObjectFilter | None) -> bool:
+    """Whether a permanent has the qualities, its attachments and counters judged on the board.
+
+    "enchanted": an Aura is attached to it (CR 303.4); "equipped": an Equipment (CR 301.5); "modified": it has a
+    counter, is equipped, or is enchanted by an Aura its controller controls (CR 700.9).
+
+    Raises
+    ------
+    UnsupportedRuleError
+        An Aura the state says is attached to nothing, when whether a permanent is enchanted is asked (CR 303.4c).
+    """
+    if qualities is None:
+        return True
+    return all(
+        any(
+            _status_holds(state, obj, q) != q.negated if q.attribute in _BOARD_STATUSES else has_qualities(obj, _one(q))
+            for q in clause
+        )
+        for clause in qualities.clauses
+    )
+
+
+def _one(quality: Quality) -> ObjectFilter:
+    return ObjectFilter((frozenset({quality}),))
+
+
+def _status_holds(state: GameState, obj: GameObject, quality: Quality) -> bool:
+    """Whether a permanent is enchanted, equipped or modified, as the board's attachments and counters say."""
+    attached = [o for o in state.battlefield() if o.attached_to == obj.id]
+    equipped = any("Equipment" in o.card.subtypes for o in attached)
+    if quality.attribute == "equipped":
+        return equipped
+    auras = [o for o in attached if "Aura" in o.card.subtypes]
+    if any(is_unattached_aura(o) for o in state.battlefield()):
+        raise UnsupportedRuleError(
+            obj.name, quality.attribute, "an Aura on the battlefield is attached to what the state does not say"
+        )
+    if quality.attribute == "enchanted":
+        return bool(auras)
+    return (
+        any(n > 0 for n in dict(obj.counters).values())
+        or equipped
+        or any(o.controller == obj.controller for o in auras)
+    )
 
 
 def _apply_layer(
@@ -410,6 +461,8 @@ def _apply_layer(
         for sublayer in sorted({_sublayer(one.effect) for one in ones}):  # 7a, 7b, 7c (CR 613.4)
             group = [one for one in ones if _sublayer(one.effect) == sublayer]
             seen[obj_id] = _in_any_order(layer, group, seen[obj_id], state, obj_id)
+        if layer is Layer.ABILITIES:  # what a later sublayer's group gave (CR 613.1f)
+            _deny(seen[obj_id], ones)
 
 
 def _in_any_order(layer: Layer, group: list[_Applied], before: _Seen, state: GameState, obj_id: ObjectId) -> _Seen:
@@ -419,10 +472,19 @@ def _in_any_order(layer: Layer, group: list[_Applied], before: _Seen, state: Gam
         trial = dataclasses.replace(before)  # _change builds new lists: before is left as it is
         for one in order:
             _change(layer, one, trial, state, obj_id)
+        _deny(trial, group)
         results.append(trial)
     if any(r != results[0] for r in results[1:]):
         _refuse_order(state.object(obj_id), group[0], "effects on it in one layer give different results by order")
     return results[0]
+
+
+def _deny(seen: _Seen, ones: list[_Applied]) -> None:
+    """Take the keywords the effects say the object can't have, whatever gave them, in whatever order (CR 613.1f)."""
+    denied = {k for one in ones for k in one.effect.denied_keywords}
+    if denied:
+        seen.keywords = [k for k in seen.keywords if k not in denied]
+        seen.lost = seen.lost + sorted(k for k in denied if k not in seen.lost)
 
 
 def _refuse_unknown_order_with_given(obj: GameObject, ones: list[_Applied], seen: _Seen) -> None:
@@ -430,6 +492,8 @@ def _refuse_unknown_order_with_given(obj: GameObject, ones: list[_Applied], seen
     if seen.abilities_lost and _given(obj):
         _refuse_order(obj, ones[0], "it loses all abilities, and has abilities given to it")
     for one in ones:
+        if set(one.effect.denied_keywords) & _given(obj):  # the state's grants are added where they are read
+            raise UnsupportedRuleError(obj.name, one.effect.text, "it can't have a keyword the state gives it")
         lost_given = set(one.effect.remove_keywords) & _given(obj)
         if lost_given:
             _refuse_order(obj, one, f"it loses {', '.join(sorted(lost_given))}, also given to it")

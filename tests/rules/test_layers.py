@@ -1225,3 +1225,139 @@ def test_for_each_equipment_attached_to_it_each_creature(make_state, card):
     )
     assert _targets(state, "smite") == [("bears1",)]
     assert _targets(state, "defeat") == [("bears2",), ("mine",), ("smith",)]
+
+
+# ---------------------------------------------------------------- groups judged on the board (CR 301.5, 303.4, 700.9)
+
+
+def test_equipped_creatures_you_control(make_state):
+    """CR 301.5, 611.3: Kemba, Kha Enduring, "Equipped creatures you control get +1/+1.".
+
+    P2's Kemba (2/2, nothing attached), P2's Grizzly Bears with P2's Bone Saw (+1/+0): 2 + 1 + 1 = 4 power, and
+    P2's other Bears (2/2); P1's Bears with P1's Bone Saw: 3/2, not P2's. Smite the Monstrous (power 4 or
+    greater): the equipped Bears of P2, 1 cast. Defeat (power 2 or less): Kemba and P2's bare Bears, 2 casts.
+    """
+    state = make_state(
+        hand=[("smite", "Smite the Monstrous"), ("defeat", "Defeat")],
+        battlefield=lands("Plains", 4)
+        + lands("Swamp", 2)
+        + [("mine", "Grizzly Bears"), ("mysaw", "Bone Saw", {"attached_to": "mine"})],
+        opponent=[
+            ("kemba", "Kemba, Kha Enduring"),
+            ("bears1", "Grizzly Bears"),
+            ("bears2", "Grizzly Bears"),
+            ("saw", "Bone Saw", {"attached_to": "bears1"}),
+        ],
+    )
+    assert _targets(state, "smite") == [("bears1",)]
+    assert _targets(state, "defeat") == [("bears2",), ("kemba",)]
+
+
+def test_modified_and_enchanted_creatures_you_control(make_state, card):
+    """CR 700.9, 303.4: "Modified creatures you control have flying." and "… that are enchanted …".
+
+    P2's creatures: one with a +1/+1 counter (modified), one enchanted by P2's Pacifism (modified: the Aura is
+    its controller's), one enchanted by P1's Pacifism (not modified: the Aura is another player's), one bare.
+    Plummet (with flying): the first two, 2 casts. With "Creatures you control that are enchanted have flying."
+    instead: the two enchanted ones, 2 casts.
+    """
+    modified = card(
+        "Modified Keeper",
+        "{2}{G}",
+        "Creature — Spirit",
+        "Modified creatures you control have flying.",
+        power="1",
+        toughness="1",
+    )
+    enchanted = card(
+        "Enchanted Keeper",
+        "{2}{G}",
+        "Creature — Spirit",
+        "Creatures you control that are enchanted have flying.",
+        power="1",
+        toughness="1",
+    )
+    for keeper, expected in ((modified, [("counted",), ("ours",)]), (enchanted, [("ours",), ("theirs",)])):
+        state = make_state(
+            hand=[("plummet", "Plummet")],
+            battlefield=lands("Forest", 2) + [("pac1", "Pacifism", {"attached_to": "theirs"})],
+            opponent=[
+                ("keeper", keeper),
+                ("counted", "Grizzly Bears", {"counters": {"+1/+1": 1}}),
+                ("ours", "Grizzly Bears"),
+                ("pac2", "Pacifism", {"attached_to": "ours"}),
+                ("theirs", "Grizzly Bears"),
+                ("bare", "Grizzly Bears"),
+            ],
+        )
+        assert _targets(state, "plummet") == expected
+
+
+# ---------------------------------------------------------------- keywords a creature can't have (CR 613.1f)
+
+
+@pytest.mark.parametrize(("side", "expected"), [("P1", [("archetype",)]), ("P2", [("angel",), ("archetype",)])])
+def test_archetype_lose_flying_and_cant_gain_it(make_state, side, expected):
+    """CR 613.1f, 101.2: Archetype of Imagination: its opponents' creatures lose flying and can't gain it.
+
+    "Creatures you control have flying." and "Creatures your opponents control lose flying and can't have or gain
+    flying."
+
+    P2's Serra Angel (flying) and a flipped Tobita, Master of Winds ("Creatures you control have flying"). The
+    Archetype P1's: P2's creatures lose flying and can't gain Tobita's, whatever the order; the Archetype flies:
+    Plummet's one target, 1 cast. The Archetype P2's: the Angel, Tobita and the Archetype fly; Plummet 3 casts
+    (the Archetype's opponent P1 has no other creature).
+    """
+    archetype = ("archetype", "Archetype of Imagination")
+    theirs = [("angel", "Serra Angel"), ("tobita", "Student of Elements", {"flipped": True})]
+    mine = lands("Forest", 2)
+    if side == "P1":
+        mine.append(archetype)
+    else:
+        theirs.append(archetype)
+        expected = [("angel",), ("archetype",), ("tobita",)]
+    state = make_state(hand=[("plummet", "Plummet")], battlefield=mine, opponent=theirs)
+    assert _targets(state, "plummet") == expected
+
+
+# ---------------------------------------------------------------- a permanent made a land (CR 205.1a, 613.1d-f)
+
+
+def test_imprisoned_in_the_moon(make_state):
+    """CR 205.1a, 613.1d-f: Imprisoned in the Moon makes the permanent a colourless land and nothing else.
+
+    'Enchanted permanent is a colorless land with "{T}: Add {C}" and loses all other card types and abilities.'
+
+    P2's Serra Angel enchanted: a colourless Land, its creature type gone, no flying: Plummet and Smite the
+    Monstrous have no target (0 casts each; 1 each without the Aura).
+    """
+    angel = [("angel", "Serra Angel")]
+    moon = angel + [("moon", "Imprisoned in the Moon", {"attached_to": "angel"})]
+    for board, expected in ((angel, 1), (moon, 0)):
+        state = make_state(
+            hand=[("plummet", "Plummet"), ("smite", "Smite the Monstrous")],
+            battlefield=lands("Forest", 2) + lands("Plains", 4),
+            opponent=board,
+        )
+        assert legal_casts(state, "plummet").count() == expected
+        assert legal_casts(state, "smite").count() == expected
+    seen = as_the_game_sees_it(state).object("angel")
+    assert [t.value for t in seen.card.types] == ["Land"] and not seen.card.subtypes and not seen.card.colors
+
+
+# ---------------------------------------------------------------- combat only (CR 506, 509)
+
+
+def test_how_it_is_blocked_bears_on_no_cast(make_state):
+    """CR 509.1b, 702.11b: Alpha Authority's hexproof read, its blocking restriction bearing on no cast.
+
+    "Enchanted creature has hexproof and can't be blocked by more than one creature."
+
+    P2's Grizzly Bears enchanted by P2's Alpha Authority: Shock's targets P1 and P2, not the Bears: 2 casts.
+    """
+    state = make_state(
+        hand=[("shock", "Shock")],
+        battlefield=lands("Mountain", 1),
+        opponent=[("bears", "Grizzly Bears"), ("alpha", "Alpha Authority", {"attached_to": "bears"})],
+    )
+    assert legal_casts(state, "shock").count() == 2
