@@ -47,6 +47,7 @@ __all__ = [
     "ControlRequirement",
     "CombatDamageRequirement",
     "Count",
+    "CountedNumber",
     "Requirement",
     "TurnRequirement",
     "PresenceRequirement",
@@ -746,6 +747,12 @@ class Count:
     counters_on : str or None
         Count the counters on the permanent whose ability it is, of this kind (``"+1/+1"``, ``"charge"``) or of any
         kind (``"any"``): "for each +1/+1 counter on this creature" (CR 122.1). None: objects are counted.
+    attached : bool
+        Count the permanents with ``qualities`` attached to that permanent, whoever controls them: "for each Aura
+        and Equipment attached to this creature" (CR 301.5, 303.4).
+    of_affected : bool
+        With ``counters_on`` or ``attached``, "it" is the object the effect applies to, not its source: "each
+        creature you control gets +2/+0 for each Equipment attached to it" (CR 611.3).
 
     Examples
     --------
@@ -763,6 +770,33 @@ class Count:
     quantity: str | None = None
     distinct: str | None = None
     counters_on: str | None = None
+    attached: bool = False
+    of_affected: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class CountedNumber:
+    """A number the state gives: a constant plus multiples of counts ("1 plus twice the number of …", CR 107.1).
+
+    Parameters
+    ----------
+    constant : int
+        Added to the counts ("1 plus the number of lands you control").
+    terms : tuple of (int, Count)
+        Each count with what it is multiplied by ("twice the number of cards in your hand": 2), printed order.
+    text : str
+        As printed.
+
+    Examples
+    --------
+    >>> lands = Count(qualities=None, text="lands you control")
+    >>> CountedNumber(1, ((2, lands),), "1 plus twice the number of lands you control").constant
+    1
+    """
+
+    constant: int = 0
+    terms: tuple[tuple[int, Count], ...] = ()
+    text: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -1530,6 +1564,9 @@ class ContinuousEffect:
         Layer 5: colours added ("in addition to its other colors").
     add_keywords, remove_keywords : tuple of str
         Layer 6: keyword abilities gained ("has flying") or lost ("loses flying"), as keyword text (CR 613.1f).
+    denied_keywords : tuple of str
+        Layer 6: keyword abilities the object can't have: whatever gives them, in whatever order, it hasn't them
+        ("can't have or gain trample").
     loses_abilities : bool
         Layer 6: the object loses all abilities, but those this same effect gives ("loses all other abilities").
     activation_banned : bool
@@ -1541,11 +1578,9 @@ class ContinuousEffect:
     power_per : Count or None
         "gets +1/+1 for each artifact you control": what the change is multiplied by, counted from the effect's
         source (its controller is "you").
-    defined_power : Count or None
-        Layer 7a: a characteristic-defining ability sets ``defines`` ("power", or "power and toughness") to this
-        number ("~'s power is equal to the number of creatures you control", CR 604.3).
-    defines : str
-        What ``defined_power`` sets.
+    defined_power, defined_toughness : CountedNumber or None
+        Layer 7a: a characteristic-defining ability sets power, toughness, or both, to this number ("~'s power is
+        equal to the number of creatures you control", CR 604.3, 613.4a); None: not defined by it.
     """
 
     text: str
@@ -1562,13 +1597,14 @@ class ContinuousEffect:
     add_colours: frozenset[Color] = frozenset()
     add_keywords: tuple[str, ...] = ()
     remove_keywords: tuple[str, ...] = ()
+    denied_keywords: tuple[str, ...] = ()
     loses_abilities: bool = False
     activation_banned: bool = False
     base_power: tuple[int, int] | None = None
     power_change: tuple[int, int] = (0, 0)
     power_per: Count | None = None
-    defined_power: Count | None = None
-    defines: str = ""
+    defined_power: CountedNumber | None = None
+    defined_toughness: CountedNumber | None = None
 
     @property
     def layers(self) -> frozenset[Layer]:
@@ -1587,9 +1623,20 @@ class ContinuousEffect:
             found.add(Layer.TYPES)
         if self.colours is not None or self.add_colours:
             found.add(Layer.COLOURS)
-        if self.add_keywords or self.remove_keywords or self.loses_abilities or self.activation_banned:
+        if (
+            self.add_keywords
+            or self.remove_keywords
+            or self.denied_keywords
+            or self.loses_abilities
+            or self.activation_banned
+        ):
             found.add(Layer.ABILITIES)
-        if self.base_power is not None or self.power_change != (0, 0) or self.defined_power is not None:
+        if (
+            self.base_power is not None
+            or self.power_change != (0, 0)
+            or self.defined_power is not None
+            or self.defined_toughness is not None
+        ):
             found.add(Layer.POWER)
         return frozenset(found)
 

@@ -203,13 +203,14 @@ def test_a_quality_the_permanent_lacks_makes_no_edge() -> None:
 def test_pairs_the_rules_cannot_judge_are_left_out_and_listed() -> None:
     """CR 613.4: a quality naming power of a permanent whose power a static ability not read changes is not judged.
 
-    Terashi's Verdict ("target attacking creature with power 3 or less") and Uril, the Miststalker (hexproof;
-    "gets +2/+2 for each Aura attached to it", a count not read): no edge, and the pair is listed.
+    Terashi's Verdict ("target attacking creature with power 3 or less") and Blood Baron of Vizkopa (protection
+    from white and from black; "as long as you have 30 or more life and an opponent has 10 or less life, this
+    creature gets +6/+6", a condition not read): no edge, and the pair is listed.
     """
-    found = build_interaction_graph(pool("Terashi's Verdict", "Uril, the Miststalker"))
+    found = build_interaction_graph(pool("Terashi's Verdict", "Blood Baron of Vizkopa"))
     assert edges_of(found.graph, "target") == set()
     assert [(spell, permanent) for spell, permanent, _ in found.undecided] == [
-        ("Terashi's Verdict", "Uril, the Miststalker")
+        ("Terashi's Verdict", "Blood Baron of Vizkopa")
     ]
     assert "CR 613.4" in found.undecided[0][2]
 

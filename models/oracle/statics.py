@@ -21,6 +21,7 @@ from models.abilities import (
     ControlRequirement,
     ControllerFilter,
     Count,
+    CountedNumber,
     EffectCondition,
     EffectScope,
     ObjectFilter,
@@ -116,7 +117,10 @@ _SUBJECT = re.compile(
     r"(?: that(?:'s| are) (?P<that>[a-z ,/-]+))?"
 )
 
-_PREDICATE_START = r"(?:gets?|has|have|gains?|loses?|is|are|becomes?|isn't|can't|doesn't|its activated abilities)\b"
+_PREDICATE_START = (
+    r"(?:gets?|has|have|gains?|loses?|is|are|becomes?|isn't|can't|can (?:block|attack)|doesn't"
+    r"|its activated abilities)\b"
+)
 _SPLIT = re.compile(rf"(?:,? and |, )(?={_PREDICATE_START})")
 
 
@@ -354,14 +358,13 @@ def _read_banned(found: re.Match[str], line: str) -> tuple[ContinuousEffect, ...
 def _read(line: str) -> tuple[ContinuousEffect, ...] | None:
     if (banned := _BANNED.fullmatch(line)) is not None:
         return _read_banned(banned, line)
-    if (defined := _DEFINED.fullmatch(line)) is not None:
-        counted = _count(defined["counted"])
-        if counted is None:
-            return None
-        what = "power and toughness" if "toughness" in defined["what"] else "power"
-        return (ContinuousEffect(line, AffectedObjects(EffectScope.SELF), defined_power=counted, defines=what),)
+    worded = _ABILITY_WORD.fullmatch(line)  # "Domain — …": an ability word has no rules meaning (CR 207.2c)
+    if (defined := _DEFINED.fullmatch(worded["rest"] if worded else line)) is not None:
+        return _read_defined(defined, line)
     if (animated := _STILL_A_LAND.fullmatch(line)) is not None:
         return _read_still_a_land(animated, line)
+    if (imprisoned := _COLORLESS_LAND.fullmatch(line)) is not None:
+        return _read_colorless_land(imprisoned, line)
     control = re.fullmatch(r"you control enchanted (creature|permanent|artifact|land|planeswalker)\.", line)
     if control:
         affected = AffectedObjects(EffectScope.ATTACHED, frozenset({TargetKind(control.group(1))}))
@@ -418,6 +421,35 @@ def _read_still_a_land(found: re.Match[str], line: str) -> tuple[ContinuousEffec
         changes["add_keywords"] = keywords
     affected = AffectedObjects(EffectScope.ATTACHED, frozenset({TargetKind.LAND}))
     return (ContinuousEffect(line, affected, **changes),)  # type: ignore[arg-type]
+
+
+_COLORLESS_LAND = re.compile(
+    r"enchanted (?P<kind>permanent|creature|land) is a colorless land with (?P<ability>\"[^\"]+\") and loses all "
+    r"other card types and abilities\."
+)
+"""Imprisoned in the Moon: 'Enchanted permanent is a colorless land with "{T}: Add {C}" and loses all other card
+types and abilities.'."""
+
+
+def _read_colorless_land(found: re.Match[str], line: str) -> tuple[ContinuousEffect, ...] | None:
+    """A land alone (layer 4, its other card types' subtypes gone, CR 205.1a), colourless (5), with one ability (6).
+
+    It keeps its supertypes and land types; every other ability it had is gone, the intrinsic mana abilities of
+    its land types among them (CR 305.6, 613.1f).
+    """
+    ability = _keywords(found["ability"])
+    if ability is None:
+        return None
+    affected = AffectedObjects(EffectScope.ATTACHED, frozenset({TargetKind(found["kind"])}))
+    effect = ContinuousEffect(
+        line,
+        affected,
+        set_types=frozenset({CardType.LAND}),
+        colours=frozenset(),
+        loses_abilities=True,
+        add_keywords=ability,
+    )
+    return (effect,)
 
 
 _OPPONENTS_OF_THE_SOURCE = "opponents of the source"
@@ -650,8 +682,16 @@ def _count(words: str) -> Count | None:
     """
     if words in ("cards in your hand", "card in your hand"):
         return Count(Zone.HAND, "you", text=words)
+    if words in ("cards in all players' hands", "card in all players' hands"):
+        return Count(Zone.HAND, "any", text=words)
+    if words in ("basic land types among lands you control", "basic land type among lands you control"):
+        return Count(controller="you", distinct="basic land type", text=words)  # domain (CR 305.6)
     if (counters := _COUNTERS_ON_SOURCE.fullmatch(words)) is not None:
-        return Count(counters_on=(counters["kind"] or "any").strip(), text=words)
+        return Count(
+            counters_on=(counters["kind"] or "any").strip(), text=words, of_affected=counters["it"] is not None
+        )
+    if (attached := _ATTACHED_TO.fullmatch(words)) is not None:
+        return _attached_count(attached, words)
     if (among := _AMONG_CARDS.fullmatch(words)) is not None:  # delirium (CR 205.2a), mana values (CR 202.3)
         controller = {"all graveyards": "any", "your graveyard": "you", "your opponents' graveyards": "opponents"}
         return Count(Zone.GRAVEYARD, controller[among["where"]], distinct=among["what"], text=words)
@@ -668,7 +708,31 @@ def _count(words: str) -> Count | None:
         count.zone not in (Zone.GRAVEYARD, Zone.HAND) or count.controller != "you"
     ):
         return None
+    if _reads_power(count):
+        return None  # counted in layer 7, before power is known (CR 613.4): not read
     return count
+
+
+def _reads_power(count: Count) -> bool:
+    """Whether a count asks the power or toughness of what it counts ("creatures with power 4 or greater")."""
+    clauses = count.qualities.clauses if count.qualities else ()
+    return any(q.attribute in ("power", "toughness", "power plus toughness") for c in clauses for q in c)
+
+
+_ATTACHED_TO = re.compile(
+    r"(?P<what>auras?|equipment|auras? and equipment) attached to (?P<on>it|~|this (?:creature|permanent))"
+)
+"""What is attached to a permanent: "Aura and Equipment attached to it" (CR 301.5, 303.4)."""
+
+
+def _attached_count(found: re.Match[str], words: str) -> Count:
+    """The Auras, Equipment or both attached to the source, or ("it") to the object the effect applies to."""
+    subtypes = (
+        {"Aura", "Equipment"} if "and" in found["what"] else {"Equipment" if "equip" in found["what"] else "Aura"}
+    )
+    clause = frozenset(Quality("subtype", subtype) for subtype in subtypes)
+    qualities = ObjectFilter((clause,), found["what"])
+    return Count(qualities=qualities, text=words, attached=True, of_affected=found["on"] == "it")
 
 
 _AMONG_CARDS = re.compile(
@@ -704,9 +768,10 @@ def _cards_in(found: re.Match[str], words: str) -> Count | None:
 
 _COUNTERS_ON_SOURCE = re.compile(
     r"(?P<kind>[+\-/0-9a-z]+ )?counters? on (?:~|this (?:creature|artifact|enchantment|equipment|aura|permanent|land|"
-    r"vehicle|planeswalker))"
+    r"vehicle|planeswalker)|(?P<it>it))"
 )
-"""Counters on the permanent whose ability it is: "for each +1/+1 counter on this creature" (CR 122.1)."""
+"""Counters on the permanent whose ability it is: "for each +1/+1 counter on this creature" (CR 122.1); "on it":
+on the object the effect applies to."""
 
 
 def _singular_phrase(words: str) -> str:
@@ -719,9 +784,69 @@ def _singular_phrase(words: str) -> str:
 
 
 _DEFINED = re.compile(
-    r"~'s (?P<what>power and toughness are each|power is) equal to the number of (?P<counted>[^.]+)\."
+    r"(?:~|this creature|this vehicle)'s (?P<what>power and toughness are each|power is|toughness is) equal to "
+    r"(?P<number>[^.]+?)(?: and its toughness is equal to that number plus (?P<plus>[a-z]+|\d+))?\."
 )
-"""A characteristic-defining ability of power (CR 604.3, 613.4a): "~'s power is equal to the number of …"."""
+"""A characteristic-defining ability of power (CR 604.3, 613.4a): "~'s power is equal to the number of …", "~'s
+power is equal to … and its toughness is equal to that number plus 1"."""
+
+
+def _read_defined(found: re.Match[str], line: str) -> tuple[ContinuousEffect, ...] | None:
+    """The power, toughness or both a characteristic-defining ability sets in layer 7a (CR 604.3, 613.4a)."""
+    number = _counted_number(found["number"])
+    if number is None:
+        return None
+    power = toughness = None
+    if found["what"] != "toughness is":
+        power = number
+    if found["what"] != "power is":
+        toughness = number
+    if found["plus"] is not None:  # "and its toughness is equal to that number plus 1"
+        if found["what"] != "power is":
+            return None
+        try:
+            toughness = dataclasses.replace(number, constant=number.constant + _number(found["plus"]))
+        except UnreadText:
+            return None
+    effect = ContinuousEffect(line, AffectedObjects(EffectScope.SELF), defined_power=power, defined_toughness=toughness)
+    return (effect,)
+
+
+_TERM = re.compile(
+    r"(?P<times>twice )?(?:the (?:total )?number of (?P<counted>.+)|your devotion to (?P<devotion>[a-z]+)"
+    r"|(?P<life>your life total))"
+)
+"""One term of a number: "twice the number of cards in your hand", "your devotion to black", "your life total"."""
+
+
+def _counted_number(words: str) -> CountedNumber | None:
+    """A number the state gives: "1 plus the number of lands you control", "twice the number of …" (CR 107.1).
+
+    A constant plus terms, each a count the layers can count (:func:`_count`), a player's devotion to a colour
+    (CR 700.5) or their life total (CR 119), once or twice; None when a part is not read.
+    """
+    constant, terms = 0, []
+    for part in words.split(" plus "):
+        if part.isdigit() or part in NUMBER_WORDS:
+            constant += _number(part)
+            continue
+        found = _TERM.fullmatch(part)
+        if found is None:
+            return None
+        if found["devotion"] is not None:
+            if found["devotion"] not in COLOR_WORDS:
+                return None
+            count: Count | None = Count(quantity=f"devotion to {found['devotion']}", text=part)
+        elif found["life"] is not None:
+            count = Count(quantity="life", text=part)
+        else:
+            count = _count(found["counted"])
+        if count is None:
+            return None
+        terms.append((2 if found["times"] else 1, count))
+    if not terms:
+        return None
+    return CountedNumber(constant, tuple(terms), words)
 
 
 def _affected(subject: str) -> AffectedObjects | None:
@@ -741,10 +866,13 @@ def _affected(subject: str) -> AffectedObjects | None:
         "your opponents control": ControllerFilter.OPPONENT,
         "an opponent controls": ControllerFilter.OPPONENT,
     }[found["controller"]]
-    group = _group(found["group"])
+    status, group_words = _board_status(found["group"])
+    group = _group(group_words)
     if group is None:
         return None
     kinds, qualities, tokens = group
+    if status is not None:
+        qualities = ObjectFilter((qualities.clauses if qualities else ()) + (status,), found["group"])
     if found["with"]:
         clause = _with_quality(found["with"])
         if clause is None:
@@ -756,6 +884,28 @@ def _affected(subject: str) -> AffectedObjects | None:
             return None
         qualities = ObjectFilter((qualities.clauses if qualities else ()) + (clause,), found["that"])
     return AffectedObjects(EffectScope.GROUP, kinds, qualities, controller, bool(found["other"]), tokens)
+
+
+_BOARD_STATUSES = {
+    "enchanted": Quality("enchanted"),
+    "equipped": Quality("equipped"),
+    "modified": Quality("modified"),
+}
+"""What the board says of a permanent: an Aura attached (CR 303.4), an Equipment (CR 301.5), modified (CR 700.9)."""
+
+
+def _board_status(words: str) -> tuple[frozenset[Quality] | None, str]:
+    """ "equipped creatures", "combined, enchanted, and equipped creatures": the statuses first, and the rest.
+
+    One clause: any of the statuses named (a list names its alternatives).
+    """
+    found = re.fullmatch(r"(?P<statuses>(?:[a-z]+(?:,? and |,? or |, ))*[a-z]+) (?P<rest>[a-z ]+)", words)
+    if found is None:
+        return None, words
+    statuses = _ALTERNATIVES.split(found["statuses"])
+    if not all(status in _BOARD_STATUSES for status in statuses):
+        return None, words
+    return frozenset(_BOARD_STATUSES[status] for status in statuses), found["rest"]
 
 
 def _singular(word: str) -> str | None:
@@ -795,13 +945,17 @@ _ALTERNATIVES = re.compile(r",? and/or |,? or |, and |, | and ")
 def _that_quality(words: str) -> frozenset[Quality] | None:
     """ "a Wolf or a Werewolf", "Zombies and/or tokens": one clause whose alternatives are subtypes or tokens.
 
-    Each word is a subtype, singular or plural, or "token(s)" (CR 111.1); anything else is not read (None).
+    Each word is a subtype, singular or plural, "token(s)" (CR 111.1), or what the board says of a permanent
+    ("enchanted", "equipped", "modified": :data:`_BOARD_STATUSES`); anything else is not read (None).
     """
     clause = set()
     for part in _ALTERNATIVES.split(words):
         word = re.sub(r"^an? ", "", part.strip())
         if word in ("token", "tokens"):
             clause.add(Quality("token"))
+            continue
+        if word in _BOARD_STATUSES:  # "creatures you control that are enchanted or equipped"
+            clause.add(_BOARD_STATUSES[word])
             continue
         single = word if word in _CREATURE_TYPES else _singular(word)
         if single is None or single not in _CREATURE_TYPES:
@@ -891,7 +1045,10 @@ def _untargetable_keywords(found: re.Match[str]) -> tuple[str, ...] | None:
 
 
 _NO_CAST_PREDICATE = re.compile(
-    r"can't (?:attack|block|attack or block)(?: alone)?|can't be blocked|is goaded|attacks each combat if able"
+    r"can't (?:attack|block|attack or block)(?: alone)?|is goaded|attacks each combat if able"
+    # how it blocks or is blocked, and whether it may attack: chosen in combat, never while casting (CR 506, 509)
+    r"|can't be blocked\b[^.]*|must be blocked\b[^.]*|can block\b[^.]*"
+    r"|can attack as though (?:it|they) didn't have defender"
     r"|can't become suspected"
     r"|(?:doesn't|don't) untap during (?:its|their) controller's untap steps?"
 )
@@ -957,6 +1114,11 @@ def _read_ability_predicate(predicate: str, changes: dict[str, object]) -> bool:
             changes[_OPPONENTS_OF_THE_SOURCE] = True
     elif (gained := re.fullmatch(r"(?:has|have|gains?) (.+)", predicate)) is not None:
         keywords = _keywords(gained.group(1))
+    elif (denied := re.fullmatch(r"can't have or gain (.+)", predicate)) is not None:
+        keywords = _keywords(denied.group(1))  # whatever gives them, in whatever order (CR 613.1f)
+        if keywords is not None:
+            changes["denied_keywords"] = keywords
+        return keywords is not None
     elif (lost := re.fullmatch(r"(?:loses|lose) (.+)", predicate)) is not None:
         keywords = _keywords(lost.group(1))
         if keywords is not None:

@@ -24,7 +24,7 @@ from models.abilities import (
 )
 from models.errors import UnsupportedRuleError
 from models.mana import Color
-from models.objects import CardType, GameObject, Phase, PlayerId, Zone
+from models.objects import Card, CardType, GameObject, Phase, PlayerId, Zone
 from models.state import GameState
 from models.subtypes import SUBTYPES
 from solver.abilities import abilities_of
@@ -40,6 +40,7 @@ from solver.rules.naming import candidates_of, is_named_by
 from solver.rules.qualities import has_qualities, number_of
 
 __all__ = [
+    "card_types_and_mana_value",
     "combat_damage_holds",
     "count_holds",
     "count_of",
@@ -468,7 +469,13 @@ def holds_for(state: GameState, caster: str, requirement: ControlRequirement) ->
     )
 
 
-def count_in_state(state: GameState, you: PlayerId, count: Count, source: GameObject | None = None) -> int | None:
+def count_in_state(
+    state: GameState,
+    you: PlayerId,
+    count: Count,
+    source: GameObject | None = None,
+    affected: GameObject | None = None,
+) -> int | None:
     """What a count counts from the state alone, "you" being ``you``; None when it needs a cast to count.
 
     Parameters
@@ -479,27 +486,27 @@ def count_in_state(state: GameState, you: PlayerId, count: Count, source: GameOb
     count : Count
     source : GameObject or None
         The permanent whose ability counts, for "counters on this creature" (CR 122.1).
+    affected : GameObject or None
+        The object the effect applies to, for "counters on it", "for each Aura attached to it" (``of_affected``).
 
     Returns
     -------
     int or None
-        This turn's facts, opponents, players, the life total, counters on ``source``, cards in graveyards or
-        hands, permanents, with their qualities (and the different colours among them, or the different card types
-        or mana values among cards in graveyards and hands); None for what needs the cast problem (objects named by
-        a target phrase, the party, total power, devotion, card types or mana values among permanents) and for the
-        card types or mana values of a card with several faces (CR 709.4, 712.8).
+        This turn's facts, opponents, players, the life total, a devotion (CR 700.5), counters on ``source`` (or
+        ``affected``), the Auras and Equipment attached to it (CR 301.5, 303.4), cards in graveyards or hands,
+        permanents, with their qualities (and the different colours or basic land types among them, CR 305.6, or
+        the different card types or mana values among cards in graveyards and hands, a split card's its halves'
+        combined, CR 709.4); None for what needs the cast problem (objects named by a target phrase, the party,
+        total power, card types or mana values among permanents), for the card types or mana values of another
+        card with several faces (CR 712.8), the devotion of a player controlling a split card, and what is
+        attached when an Aura on the battlefield is attached to what the state does not say (CR 303.4c).
     """
-    if count.counters_on is not None:
-        if source is None:
-            return None
-        counters = dict(source.counters)
-        return sum(counters.values()) if count.counters_on == "any" else counters.get(count.counters_on, 0)
-    if count.turn_fact == "creatures_died":
-        return state.this_turn.creatures_died
-    if count.turn_fact in ("spells_cast", "life_lost"):
-        players = [p for p in state.players if (p == you) == (count.controller == "you")]
-        by = state.this_turn.spells_cast_by if count.turn_fact == "spells_cast" else state.this_turn.life_lost_by
-        return sum(by(p) for p in players)
+    if count.counters_on is not None or count.attached:
+        return _on_object(state, count, affected if count.of_affected else source)
+    if count.quantity is not None and count.quantity.startswith("devotion to "):
+        return _devotion_of(state, you, count.quantity.removeprefix("devotion to "))
+    if count.turn_fact is not None:
+        return _turn_fact(state, you, count)
     if count.opponents:
         return sum(1 for p in state.players if p != you)
     if count.quantity == "players":
@@ -510,8 +517,34 @@ def count_in_state(state: GameState, you: PlayerId, count: Count, source: GameOb
         return state.counters_of(you).get(count.quantity.removesuffix(" counters"), 0)
     if count.quantity is not None or count.objects is not None:
         return None
-    if count.distinct not in (None, "color") and count.zone not in (Zone.GRAVEYARD, Zone.HAND):
+    if count.distinct not in (None, "color", "basic land type") and count.zone not in (Zone.GRAVEYARD, Zone.HAND):
         return None
+    return _objects_counted(state, you, count)
+
+
+def _on_object(state: GameState, count: Count, on: GameObject | None) -> int | None:
+    """The counters on one permanent (CR 122.1), or the permanents attached to it (CR 301.5, 303.4)."""
+    if on is None:
+        return None
+    if count.attached:
+        return _attached_to(state, on, count)
+    counters = dict(on.counters)
+    return sum(counters.values()) if count.counters_on == "any" else counters.get(count.counters_on or "", 0)
+
+
+def _turn_fact(state: GameState, you: PlayerId, count: Count) -> int | None:
+    """The turn's facts: creatures that died this turn, spells cast or life lost by "you" or the opponents."""
+    if count.turn_fact == "creatures_died":
+        return state.this_turn.creatures_died
+    if count.turn_fact in ("spells_cast", "life_lost"):
+        players = [p for p in state.players if (p == you) == (count.controller == "you")]
+        by = state.this_turn.spells_cast_by if count.turn_fact == "spells_cast" else state.this_turn.life_lost_by
+        return sum(by(p) for p in players)
+    return None
+
+
+def _objects_counted(state: GameState, you: PlayerId, count: Count) -> int | None:
+    """The cards of graveyards or hands, or the permanents, with the count's qualities (or what differs among them)."""
     owners = {
         "you": {you},
         "opponents": {p for p in state.players if p != you},
@@ -523,18 +556,80 @@ def count_in_state(state: GameState, you: PlayerId, count: Count, source: GameOb
     objects = [o for o in objects if has_qualities(o, count.qualities)]
     if count.distinct == "color":
         return len({c for o in objects for c in o.card.colors})
+    if count.distinct == "basic land type":  # domain: among lands (CR 305.6)
+        lands = [o for o in objects if o.card.has_type(CardType.LAND)]
+        return len({s for o in lands for s in o.card.subtypes if s in _BASIC_LAND_TYPES})
     if count.distinct is not None:
         return _distinct_cards(objects, count.distinct)
     return len(objects)
 
 
+_BASIC_LAND_TYPES = frozenset({"Plains", "Island", "Swamp", "Mountain", "Forest"})
+"""The basic land types (CR 305.6)."""
+
+
+def _attached_to(state: GameState, on: GameObject, count: Count) -> int | None:
+    """The permanents with the count's qualities attached to ``on`` (CR 301.5, 303.4); None when not told.
+
+    An Aura the state says is attached to nothing is attached to something (CR 303.4c): it may be to ``on``.
+    """
+    attached = [o for o in state.battlefield() if has_qualities(o, count.qualities)]
+    if any(o.attached_to is None and "Aura" in o.card.subtypes for o in attached):
+        return None
+    return sum(1 for o in attached if o.attached_to == on.id)
+
+
+def _devotion_of(state: GameState, you: PlayerId, colour: str) -> int | None:
+    """A player's devotion to a colour (CR 700.5); None when they control a split card (its cost, CR 709.4b)."""
+    wanted = {c.name.lower(): c for c in Color}.get(colour)
+    if wanted is None:
+        return None
+    total = 0
+    for obj in state.objects_in(Zone.BATTLEFIELD, you):
+        if obj.card.halves:
+            return None
+        if obj.card.mana_cost is not None:
+            total += sum(1 for symbol in obj.card.mana_cost.symbols if wanted in symbol.colors)
+    return total
+
+
+def card_types_and_mana_value(card: Card) -> tuple[frozenset[CardType], int] | None:
+    """A card's card types and mana value outside the stack, or None for a card with faces other than halves.
+
+    A split card's are those of its halves combined: each card type of either half (CR 709.4c), the mana value
+    of their combined mana costs (CR 709.4b). Another card with several faces (transforming, modal, adventurer,
+    flip) is not read here (CR 712.8, 715.4, 709.4 for halves alone).
+
+    Parameters
+    ----------
+    card : Card
+
+    Returns
+    -------
+    (frozenset of CardType, int) or None
+        Kindred for tribal (CR 205.2a); None when not read.
+    """
+    if card.halves:
+        types = {t for half in card.halves for t in half.types}
+        value = sum(half.mana_value for half in card.halves)
+    elif card.faces:
+        return None
+    else:
+        types, value = set(card.types), card.mana_value
+    return frozenset(CardType.KINDRED if t is CardType.TRIBAL else t for t in types), value
+
+
 def _distinct_cards(objects: list[GameObject], what: str) -> int | None:
-    """The different card types (CR 205.2a) or mana values (CR 202.3) among cards; None for a card with faces."""
-    if any(o.card.faces or o.card.halves for o in objects):
-        return None  # a card with several faces or halves: its characteristics by layout are not read here
+    """The different card types (CR 205.2a) or mana values (CR 202.3) among cards; None for a card not read.
+
+    A split card's are its halves' combined (CR 709.4): :func:`card_types_and_mana_value`.
+    """
+    read = [card_types_and_mana_value(o.card) for o in objects]
+    if any(r is None for r in read):
+        return None
     if what == "card type":
-        return len({CardType.KINDRED if t is CardType.TRIBAL else t for o in objects for t in o.card.types})
-    return len({o.card.mana_value for o in objects})
+        return len({t for r in read if r is not None for t in r[0]})
+    return len({r[1] for r in read if r is not None})
 
 
 def count_of(problem: CastProblem, count: Count, player: str | None = None) -> int:
@@ -658,23 +753,26 @@ def _devotion(problem: CastProblem, colour: str) -> int:
 def _distinct_values(problem: CastProblem, objects: list[GameObject], what: str) -> set[Any]:
     """The different colours (CR 105.2), card types (CR 205.2a) or mana values (CR 202.3) among the objects.
 
+    A split card's are its halves' combined (CR 709.4b-c).
+
     Raises
     ------
     UnsupportedRuleError
-        Card types or mana values of a card with several faces (whose characteristics depend on its layout and
-        zone, CR 709.4, 712.8) are not read here.
+        Card types or mana values of another card with several faces (whose characteristics depend on its layout
+        and zone, CR 712.8) are not read here.
     """
     values: set[Any] = set()
     for obj in objects:
         if what == "color":
             values |= set(obj.card.colors)
             continue
-        if obj.card.faces:
+        read = card_types_and_mana_value(obj.card)
+        if read is None:
             raise UnsupportedRuleError(
                 obj.name, obj.card.type_line, f"the {what} of a card with several faces, counted among others"
             )
         if what == "card type":
-            values |= {CardType.KINDRED if t is CardType.TRIBAL else t for t in obj.card.types}
+            values |= read[0]
         else:
-            values.add(obj.card.mana_value)
+            values.add(read[1])
     return values

@@ -17,7 +17,18 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import NoReturn
 
-from models.abilities import ContinuousEffect, ControllerFilter, Count, EffectCondition, EffectScope, Layer, TargetKind
+from models.abilities import (
+    ContinuousEffect,
+    ControllerFilter,
+    Count,
+    CountedNumber,
+    EffectCondition,
+    EffectScope,
+    Layer,
+    ObjectFilter,
+    Quality,
+    TargetKind,
+)
 from models.errors import UnsupportedRuleError
 from models.oracle.statics import read_effect_text
 from models.oracle.unread import topics_of
@@ -452,10 +463,59 @@ def _affected_ids(state: GameState, one: _Applied) -> tuple[ObjectId, ...]:
             continue
         if TargetKind.PERMANENT not in scope.kinds and not is_of_kinds(obj.card.types, scope.kinds):
             continue
-        if not has_qualities(obj, scope.qualities):
+        if not _on_the_board(state, obj, scope.qualities):
             continue
         found.append(obj.id)
     return tuple(found)
+
+
+_BOARD_STATUSES = frozenset({"enchanted", "equipped", "modified"})
+
+
+def _on_the_board(state: GameState, obj: GameObject, qualities: ObjectFilter | None) -> bool:
+    """Whether a permanent has the qualities, its attachments and counters judged on the board.
+
+    "enchanted": an Aura is attached to it (CR 303.4); "equipped": an Equipment (CR 301.5); "modified": it has a
+    counter, is equipped, or is enchanted by an Aura its controller controls (CR 700.9).
+
+    Raises
+    ------
+    UnsupportedRuleError
+        An Aura the state says is attached to nothing, when whether a permanent is enchanted is asked (CR 303.4c).
+    """
+    if qualities is None:
+        return True
+    return all(
+        any(
+            _status_holds(state, obj, q) != q.negated if q.attribute in _BOARD_STATUSES else has_qualities(obj, _one(q))
+            for q in clause
+        )
+        for clause in qualities.clauses
+    )
+
+
+def _one(quality: Quality) -> ObjectFilter:
+    return ObjectFilter((frozenset({quality}),))
+
+
+def _status_holds(state: GameState, obj: GameObject, quality: Quality) -> bool:
+    """Whether a permanent is enchanted, equipped or modified, as the board's attachments and counters say."""
+    attached = [o for o in state.battlefield() if o.attached_to == obj.id]
+    equipped = any("Equipment" in o.card.subtypes for o in attached)
+    if quality.attribute == "equipped":
+        return equipped
+    auras = [o for o in attached if "Aura" in o.card.subtypes]
+    if any(is_unattached_aura(o) for o in state.battlefield()):
+        raise UnsupportedRuleError(
+            obj.name, quality.attribute, "an Aura on the battlefield is attached to what the state does not say"
+        )
+    if quality.attribute == "enchanted":
+        return bool(auras)
+    return (
+        any(n > 0 for n in dict(obj.counters).values())
+        or equipped
+        or any(o.controller == obj.controller for o in auras)
+    )
 
 
 def _apply_layer(
@@ -479,6 +539,8 @@ def _apply_layer(
         for sublayer in sorted({_sublayer(one.effect) for one in ones}):  # 7a, 7b, 7c (CR 613.4)
             group = [one for one in ones if _sublayer(one.effect) == sublayer]
             seen[obj_id] = _in_any_order(layer, group, seen[obj_id], state, obj_id)
+        if layer is Layer.ABILITIES:  # what a later sublayer's group gave (CR 613.1f)
+            _deny(seen[obj_id], ones)
 
 
 def _in_any_order(layer: Layer, group: list[_Applied], before: _Seen, state: GameState, obj_id: ObjectId) -> _Seen:
@@ -487,11 +549,20 @@ def _in_any_order(layer: Layer, group: list[_Applied], before: _Seen, state: Gam
     for order in _orders(layer, group, state.object(obj_id)):
         trial = dataclasses.replace(before)  # _change builds new lists: before is left as it is
         for one in order:
-            _change(layer, one, trial, state)
+            _change(layer, one, trial, state, obj_id)
+        _deny(trial, group)
         results.append(trial)
     if any(r != results[0] for r in results[1:]):
         _refuse_order(state.object(obj_id), group[0], "effects on it in one layer give different results by order")
     return results[0]
+
+
+def _deny(seen: _Seen, ones: list[_Applied]) -> None:
+    """Take the keywords the effects say the object can't have, whatever gave them, in whatever order (CR 613.1f)."""
+    denied = {k for one in ones for k in one.effect.denied_keywords}
+    if denied:
+        seen.keywords = [k for k in seen.keywords if k not in denied]
+        seen.lost = seen.lost + sorted(k for k in denied if k not in seen.lost)
 
 
 def _refuse_unknown_order_with_given(obj: GameObject, ones: list[_Applied], seen: _Seen) -> None:
@@ -499,6 +570,8 @@ def _refuse_unknown_order_with_given(obj: GameObject, ones: list[_Applied], seen
     if seen.abilities_lost and _given(obj):
         _refuse_order(obj, ones[0], "it loses all abilities, and has abilities given to it")
     for one in ones:
+        if set(one.effect.denied_keywords) & _given(obj):  # the state's grants are added where they are read
+            raise UnsupportedRuleError(obj.name, one.effect.text, "it can't have a keyword the state gives it")
         lost_given = set(one.effect.remove_keywords) & _given(obj)
         if lost_given:
             _refuse_order(obj, one, f"it loses {', '.join(sorted(lost_given))}, also given to it")
@@ -538,7 +611,7 @@ def _additive(layer: Layer, effect: ContinuousEffect) -> bool:
     if layer is Layer.ABILITIES:
         return not (effect.remove_keywords or effect.loses_abilities)
     if layer is Layer.POWER:
-        return effect.base_power is None and effect.defined_power is None
+        return effect.base_power is None and effect.defined_power is None and effect.defined_toughness is None
     return False
 
 
@@ -586,26 +659,56 @@ def _set_types(seen: _Seen, types: frozenset[CardType]) -> None:
 
 def _sublayer(effect: ContinuousEffect) -> int:
     """The sublayer of an effect's part in layer 7 (CR 613.4): 7a defining, 7b setting, 7c changing; 0 elsewhere."""
-    if effect.defined_power is not None:
+    if effect.defined_power is not None or effect.defined_toughness is not None:
         return 0
     return 1 if effect.base_power is not None else 2
 
 
-def _counted(state: GameState, source: GameObject, count: Count) -> int:
+def _counted(state: GameState, source: GameObject, count: Count, affected: GameObject) -> int:
     """What "for each …" or "equal to the number of …" counts now, "you" being the source's controller.
+
+    "it" ("for each Aura attached to it", "counters on it") is ``affected``, the object the effect applies to.
 
     Raises
     ------
     UnsupportedRuleError
-        A count the state alone doesn't give (the reader keeps such lines unread: never met).
+        A count the state alone doesn't give: a split card's mana cost for devotion, an Aura attached to what the
+        state does not say (the reader keeps other such lines unread).
     """
-    number = count_in_state(state, source.controller, count, source)
+    number = count_in_state(state, source.controller, count, source, affected)
     if number is None:
         raise UnsupportedRuleError(source.name, count.text, "a count of a static ability not read")
     return number
 
 
-def _change(layer: Layer, one: _Applied, seen: _Seen, state: GameState) -> None:
+def _number(state: GameState, source: GameObject, number: CountedNumber, affected: GameObject) -> int:
+    """A number of the state: its constant plus each count times its multiple (CR 107.1, 604.3)."""
+    return number.constant + sum(times * _counted(state, source, count, affected) for times, count in number.terms)
+
+
+def _defined(state: GameState, source: GameObject, effect: ContinuousEffect) -> tuple[int, int]:
+    """Power and toughness after layer 7a: what the ability defines, the rest printed (CR 604.3, 613.4a).
+
+    Raises
+    ------
+    UnsupportedRuleError
+        A printed value it leaves that is not a number.
+    """
+    values = []
+    for defined, printed in (
+        (effect.defined_power, source.card.power),
+        (effect.defined_toughness, source.card.toughness),
+    ):
+        if defined is not None:
+            values.append(_number(state, source, defined, source))
+        elif printed is not None and printed.lstrip("-").isdigit():
+            values.append(int(printed))
+        else:
+            raise UnsupportedRuleError(source.name, effect.text, "what it leaves of power and toughness is not read")
+    return values[0], values[1]
+
+
+def _change(layer: Layer, one: _Applied, seen: _Seen, state: GameState, obj_id: ObjectId) -> None:
     """Apply one effect's part in one layer to one object's characteristics."""
     effect = one.effect
     if layer is Layer.CONTROL:
@@ -639,13 +742,9 @@ def _change(layer: Layer, one: _Applied, seen: _Seen, state: GameState) -> None:
         seen.activation_banned = seen.activation_banned or effect.activation_banned
     elif layer is Layer.POWER:
         source = state.object(one.source.id)
-        if effect.defined_power is not None:  # 7a: what it defines is the number; the rest stays printed
-            number = _counted(state, source, effect.defined_power)
-            toughness = source.card.toughness or ""
-            if effect.defines == "power" and not toughness.lstrip("-").isdigit():
-                raise UnsupportedRuleError(source.name, effect.text, "its toughness is not read")
-            seen.base = (number, number if effect.defines != "power" else int(toughness))
+        if effect.defined_power is not None or effect.defined_toughness is not None:  # 7a
+            seen.base = _defined(state, source, effect)
         if effect.base_power is not None:
             seen.base = effect.base_power
-        times = 1 if effect.power_per is None else _counted(state, source, effect.power_per)
+        times = 1 if effect.power_per is None else _counted(state, source, effect.power_per, state.object(obj_id))
         seen.change = (seen.change[0] + times * effect.power_change[0], seen.change[1] + times * effect.power_change[1])

@@ -227,15 +227,23 @@ def test_power_change_by_a_count_of_cards_in_all_graveyards(make_state):
     assert legal_casts(state, "smite").count() == 0
 
 
-def test_power_change_not_read_refuses_power_only(make_state):
-    """Rabid Wombat's "+2/+2 for each Aura attached to it" is not read: its power can't be judged (CR 613.4).
+def test_power_change_not_read_refuses_power_only(make_state, card):
+    """ "+2/+0 as long as you've drawn two or more cards this turn" is not read (the state gives no draws, CR 613.4).
 
-    So Smite is unsupported. Lightning Bolt reads no power: its targets are P1, P2 and the Wombat, 3 casts.
+    So Smite is unsupported. Lightning Bolt reads no power: its targets are P1, P2 and the kite, 3 casts.
     """
+    kite = card(
+        "Drawn Kite",
+        "{1}{U}",
+        "Creature — Bird",
+        "This creature gets +2/+0 as long as you've drawn two or more cards this turn.",
+        power="1",
+        toughness="1",
+    )
     state = make_state(
         hand=[("smite", "Smite the Monstrous"), ("bolt", "Lightning Bolt")],
         battlefield=lands("Plains", 4) + lands("Mountain", 1),
-        opponent=[("wombat", "Rabid Wombat")],
+        opponent=[("wombat", kite)],
     )
     with pytest.raises(UnsupportedRuleError, match="613.4"):
         legal_casts(state, "smite").count()
@@ -1036,3 +1044,358 @@ def test_a_count_of_the_graveyard_leaves_out_the_spell_cast_from_it(make_state, 
     ]
     state = make_state(battlefield=[("lurker", lurker)] + lands("Plains", 4), objects=graveyard)
     assert legal_casts(state, "smite").count() == expected
+
+
+# ---------------------------------------------------------------- layer 7a: power defined by a number (CR 604.3)
+
+
+@pytest.mark.parametrize(
+    ("graveyards", "expected"),
+    [
+        ({"P1": ["Lightning Bolt", "Forest"]}, (1, 0)),  # instant, land: 2/3
+        ({"P1": ["Lightning Bolt", "Forest"], "P2": ["Grizzly Bears", "Bone Saw"]}, (0, 1)),  # + creature, artifact
+        ({"P1": ["Commit // Memory"]}, (1, 0)),  # a split card: instant and sorcery, its halves' (CR 709.4c): 2/3
+        ({"P1": ["Commit // Memory", "Forest"], "P2": ["Grizzly Bears"]}, (0, 1)),  # four types: 4/5
+    ],
+)
+def test_tarmogoyf_card_types_among_cards_in_all_graveyards(make_state, graveyards, expected):
+    """CR 604.3, 613.4a, 205.2a, 709.4c: Tarmogoyf's power, the card types among cards in all graveyards.
+
+    "~'s power is equal to the number of card types among cards in all graveyards and its toughness is equal to
+    that number plus 1".
+
+    P2's Tarmogoyf. Bolt and Forest in P1's graveyard: 2 types, 2/3, Defeat's (power 2 or less) one target, 1
+    cast, not Smite's (power 4 or greater). With P2's Grizzly Bears and Bone Saw too: 4 types, 4/5, Smite 1,
+    Defeat 0. Commit // Memory alone is an instant and a sorcery (2 types, 2/3); with a Forest and the Bears, 4
+    types (4/5). Both graveyards count, whoever controls the Goyf.
+    """
+    objects = [
+        {"id": f"g{owner}{i}", "card": name, "zone": "graveyard", "owner": owner}
+        for owner, names in graveyards.items()
+        for i, name in enumerate(names)
+    ]
+    state = make_state(
+        hand=[("defeat", "Defeat"), ("smite", "Smite the Monstrous")],
+        battlefield=lands("Swamp", 2) + lands("Plains", 4),
+        opponent=[("goyf", "Tarmogoyf")],
+        objects=objects,
+    )
+    assert (legal_casts(state, "defeat").count(), legal_casts(state, "smite").count()) == expected
+    goyf = as_the_game_sees_it(state).object("goyf")
+    types = 2 if expected == (1, 0) else 4
+    assert (goyf.card.power, goyf.card.toughness) == (str(types), str(types + 1))
+
+
+@pytest.mark.parametrize(("in_hand", "expected"), [(0, 1), (1, 0)])
+def test_power_one_plus_twice_a_count(make_state, card, in_hand, expected):
+    """CR 604.3, 613.4a, 107.1: power and toughness equal to 1 plus twice a count.
+
+    "~'s power and toughness are each equal to 1 plus twice the number of cards in your hand."
+
+    P2's creature counts P2's hand ("your"), never P1's three Shocks: P2 holding 0 cards, 1 + 2×0 = 1, a 1/1,
+    Defeat's (power 2 or less) one target, 1 cast; 1 card, 1 + 2×1 = 3, a 3/3: 0 casts.
+    """
+    hoarder = card(
+        "Hoarding Sage",
+        "{2}{U}",
+        "Creature — Human Wizard",
+        "Hoarding Sage's power and toughness are each equal to 1 plus twice the number of cards in your hand.",
+        power="*",
+        toughness="*",
+    )
+    held = [{"id": f"p2h{i}", "card": "Shock", "zone": "hand", "owner": "P2"} for i in range(in_hand)]
+    state = make_state(
+        hand=[("defeat", "Defeat")] + [(f"shock{i}", "Shock") for i in range(3)],
+        battlefield=lands("Swamp", 2),
+        opponent=[("sage", hoarder)],
+        objects=held,
+    )
+    assert legal_casts(state, "defeat").count() == expected
+
+
+@pytest.mark.parametrize(("side", "expected"), [("P2", 1), ("P1", 0)])
+def test_toughness_by_devotion_power_printed(make_state, card, side, expected):
+    """CR 604.3, 613.4a, 700.5: "~'s power is equal to your devotion to red." Its toughness stays printed (3).
+
+    The creature ({2}{R}{R}) and a Shivan Dragon ({4}{R}{R}) under one player: devotion 2 + 2 = 4, power 4,
+    Smite the Monstrous's (power 4 or greater) target. P2's creature with P2's Dragon: the Dragon (power 5) and
+    the creature, 2 casts; P1's creature with P2's Dragon: devotion 2, power 2, the Dragon alone, 1 cast.
+    """
+    forger = card(
+        "Devoted Forger",
+        "{2}{R}{R}",
+        "Creature — Human Shaman",
+        "Devoted Forger's power is equal to your devotion to red.",
+        power="*",
+        toughness="3",
+    )
+    mine = [("forger", forger)] if side == "P1" else []
+    theirs = [("dragon", "Shivan Dragon")] + ([("forger", forger)] if side == "P2" else [])
+    state = make_state(hand=[("smite", "Smite the Monstrous")], battlefield=lands("Plains", 4) + mine, opponent=theirs)
+    assert legal_casts(state, "smite").count() == 1 + expected
+    seen = as_the_game_sees_it(state).object("forger")
+    assert (seen.card.power, seen.card.toughness) == ("4" if side == "P2" else "2", "3")
+
+
+@pytest.mark.parametrize(("life", "expected"), [(2, 1), (3, 0)])
+def test_power_equal_to_your_life_total(make_state, card, life, expected):
+    """CR 604.3, 613.4a, 119: "~'s power and toughness are each equal to your life total.".
+
+    P2's creature, P2 at 2 life: a 2/2, Defeat's (power 2 or less) target, 1 cast; at 3: 3/3, 0 casts. P1's 20
+    life is not its controller's.
+    """
+    enforcer = card(
+        "Life Enforcer",
+        "{2}{W}",
+        "Creature — Angel",
+        "Life Enforcer's power and toughness are each equal to your life total.",
+        power="*",
+        toughness="*",
+    )
+    state = make_state(
+        hand=[("defeat", "Defeat")],
+        battlefield=lands("Swamp", 2),
+        opponent=[("enforcer", enforcer)],
+        life={"P1": 20, "P2": life},
+    )
+    assert legal_casts(state, "defeat").count() == expected
+
+
+@pytest.mark.parametrize(("side", "expected"), [("P2", 1), ("P1", 0)])
+def test_domain_basic_land_types_among_lands_you_control(make_state, card, side, expected):
+    """CR 305.6, 604.3, 613.4a: domain, the basic land types among lands its controller controls.
+
+    "~'s power and toughness are each equal to the number of basic land types among lands you control."
+
+    P2's lands are a Plains, an Island, a Swamp and two Forests: 4 types, a 4/4 under P2, Smite the Monstrous's
+    (power 4 or greater) one target, 1 cast. Under P1, whose lands are four Plains: 1 type, a 1/1, 0 casts.
+    """
+    rioter = card(
+        "Domain Rioter",
+        "{2}{G}",
+        "Creature — Human Warrior",
+        "Domain — Domain Rioter's power and toughness are each equal to the number of basic land types among lands "
+        "you control.",
+        power="*",
+        toughness="*",
+    )
+    theirs = [("p2plains", "Plains"), ("p2island", "Island"), ("p2swamp", "Swamp")] + lands("Forest", 2, "p2for")
+    mine = lands("Plains", 4)
+    if side == "P2":
+        theirs.append(("rioter", rioter))
+    else:
+        mine.append(("rioter", rioter))
+    state = make_state(hand=[("smite", "Smite the Monstrous")], battlefield=mine, opponent=theirs)
+    assert legal_casts(state, "smite").count() == expected
+
+
+def test_a_count_of_power_in_layer_7_is_not_read(make_state, card):
+    """CR 613.4: a count of power made in layer 7 is not read.
+
+    "creatures you control with power 4 or greater" counted in layer 7 would read power before layer 7 is done:
+    the line stays unread, and Smite (power 4 or greater) is refused, never guessed.
+
+    Lightning Bolt reads no power: P1, P2 and the creature, 3 casts.
+    """
+    captain = card(
+        "Mighty Captain",
+        "{2}{G}",
+        "Creature — Human Warrior",
+        "Mighty Captain's power and toughness are each equal to the number of creatures you control with power 4 "
+        "or greater.",
+        power="*",
+        toughness="*",
+    )
+    state = make_state(
+        hand=[("smite", "Smite the Monstrous"), ("bolt", "Lightning Bolt")],
+        battlefield=lands("Plains", 4) + lands("Mountain", 1),
+        opponent=[("captain", captain)],
+    )
+    with pytest.raises(UnsupportedRuleError):
+        legal_casts(state, "smite").count()
+    assert legal_casts(state, "bolt").count() == 3
+
+
+# ---------------------------------------------------------------- counts of what is attached to "it" (CR 301.5, 303.4)
+
+
+@pytest.mark.parametrize(("auras", "expected"), [(0, 0), (1, 0), (2, 1)])
+def test_for_each_aura_attached_to_it(make_state, auras, expected):
+    """CR 303.4, 613.4c: Rabid Wombat (0/1), "This creature gets +2/+2 for each Aura attached to it.".
+
+    P2's Wombat with Pacifisms attached, one of P1's and one of P2's (whoever controls them): 0 Auras, 0/1; 1,
+    2/3; 2, 4/5, Smite the Monstrous's (power 4 or greater) one target: 0, 0, 1 casts.
+    """
+    pacifisms = [("pac1", "Pacifism", {"attached_to": "wombat"})][: min(auras, 1)]
+    theirs = [("wombat", "Rabid Wombat")] + ([("pac2", "Pacifism", {"attached_to": "wombat"})] if auras == 2 else [])
+    state = make_state(
+        hand=[("smite", "Smite the Monstrous")], battlefield=lands("Plains", 4) + pacifisms, opponent=theirs
+    )
+    assert legal_casts(state, "smite").count() == expected
+
+
+def test_for_each_equipment_attached_to_it_each_creature(make_state, card):
+    """CR 301.5, 611.3, 613.4c: "for each Equipment attached to it", "it" each creature, not the source.
+
+    "Each creature you control gets +2/+0 for each Equipment attached to it."
+
+    P2's source (a 1/1 with nothing attached) and two P2 Grizzly Bears, one with Bone Saw (+1/+0): 2 + 2×1 + 1 =
+    5 power, Smite's (power 4 or greater) one target, 1 cast; the source stays 1/1 and the other Bears 2/2, Defeat's
+    (power 2 or less) targets with P1's own Bears, 3 casts.
+    """
+    smith = card(
+        "Armed Dwarf",
+        "{2}{R}",
+        "Creature — Dwarf",
+        "Each creature you control gets +2/+0 for each Equipment attached to it.",
+        power="1",
+        toughness="1",
+    )
+    state = make_state(
+        hand=[("smite", "Smite the Monstrous"), ("defeat", "Defeat")],
+        battlefield=lands("Plains", 4) + lands("Swamp", 2) + [("mine", "Grizzly Bears")],
+        opponent=[
+            ("smith", smith),
+            ("bears1", "Grizzly Bears"),
+            ("bears2", "Grizzly Bears"),
+            ("saw", "Bone Saw", {"attached_to": "bears1"}),
+        ],
+    )
+    assert _targets(state, "smite") == [("bears1",)]
+    assert _targets(state, "defeat") == [("bears2",), ("mine",), ("smith",)]
+
+
+# ---------------------------------------------------------------- groups judged on the board (CR 301.5, 303.4, 700.9)
+
+
+def test_equipped_creatures_you_control(make_state):
+    """CR 301.5, 611.3: Kemba, Kha Enduring, "Equipped creatures you control get +1/+1.".
+
+    P2's Kemba (2/2, nothing attached), P2's Grizzly Bears with P2's Bone Saw (+1/+0): 2 + 1 + 1 = 4 power, and
+    P2's other Bears (2/2); P1's Bears with P1's Bone Saw: 3/2, not P2's. Smite the Monstrous (power 4 or
+    greater): the equipped Bears of P2, 1 cast. Defeat (power 2 or less): Kemba and P2's bare Bears, 2 casts.
+    """
+    state = make_state(
+        hand=[("smite", "Smite the Monstrous"), ("defeat", "Defeat")],
+        battlefield=lands("Plains", 4)
+        + lands("Swamp", 2)
+        + [("mine", "Grizzly Bears"), ("mysaw", "Bone Saw", {"attached_to": "mine"})],
+        opponent=[
+            ("kemba", "Kemba, Kha Enduring"),
+            ("bears1", "Grizzly Bears"),
+            ("bears2", "Grizzly Bears"),
+            ("saw", "Bone Saw", {"attached_to": "bears1"}),
+        ],
+    )
+    assert _targets(state, "smite") == [("bears1",)]
+    assert _targets(state, "defeat") == [("bears2",), ("kemba",)]
+
+
+def test_modified_and_enchanted_creatures_you_control(make_state, card):
+    """CR 700.9, 303.4: "Modified creatures you control have flying." and "… that are enchanted …".
+
+    P2's creatures: one with a +1/+1 counter (modified), one enchanted by P2's Pacifism (modified: the Aura is
+    its controller's), one enchanted by P1's Pacifism (not modified: the Aura is another player's), one bare.
+    Plummet (with flying): the first two, 2 casts. With "Creatures you control that are enchanted have flying."
+    instead: the two enchanted ones, 2 casts.
+    """
+    modified = card(
+        "Modified Keeper",
+        "{2}{G}",
+        "Creature — Spirit",
+        "Modified creatures you control have flying.",
+        power="1",
+        toughness="1",
+    )
+    enchanted = card(
+        "Enchanted Keeper",
+        "{2}{G}",
+        "Creature — Spirit",
+        "Creatures you control that are enchanted have flying.",
+        power="1",
+        toughness="1",
+    )
+    for keeper, expected in ((modified, [("counted",), ("ours",)]), (enchanted, [("ours",), ("theirs",)])):
+        state = make_state(
+            hand=[("plummet", "Plummet")],
+            battlefield=lands("Forest", 2) + [("pac1", "Pacifism", {"attached_to": "theirs"})],
+            opponent=[
+                ("keeper", keeper),
+                ("counted", "Grizzly Bears", {"counters": {"+1/+1": 1}}),
+                ("ours", "Grizzly Bears"),
+                ("pac2", "Pacifism", {"attached_to": "ours"}),
+                ("theirs", "Grizzly Bears"),
+                ("bare", "Grizzly Bears"),
+            ],
+        )
+        assert _targets(state, "plummet") == expected
+
+
+# ---------------------------------------------------------------- keywords a creature can't have (CR 613.1f)
+
+
+@pytest.mark.parametrize(("side", "expected"), [("P1", [("archetype",)]), ("P2", [("angel",), ("archetype",)])])
+def test_archetype_lose_flying_and_cant_gain_it(make_state, side, expected):
+    """CR 613.1f, 101.2: Archetype of Imagination: its opponents' creatures lose flying and can't gain it.
+
+    "Creatures you control have flying." and "Creatures your opponents control lose flying and can't have or gain
+    flying."
+
+    P2's Serra Angel (flying) and a flipped Tobita, Master of Winds ("Creatures you control have flying"). The
+    Archetype P1's: P2's creatures lose flying and can't gain Tobita's, whatever the order; the Archetype flies:
+    Plummet's one target, 1 cast. The Archetype P2's: the Angel, Tobita and the Archetype fly; Plummet 3 casts
+    (the Archetype's opponent P1 has no other creature).
+    """
+    archetype = ("archetype", "Archetype of Imagination")
+    theirs = [("angel", "Serra Angel"), ("tobita", "Student of Elements", {"flipped": True})]
+    mine = lands("Forest", 2)
+    if side == "P1":
+        mine.append(archetype)
+    else:
+        theirs.append(archetype)
+        expected = [("angel",), ("archetype",), ("tobita",)]
+    state = make_state(hand=[("plummet", "Plummet")], battlefield=mine, opponent=theirs)
+    assert _targets(state, "plummet") == expected
+
+
+# ---------------------------------------------------------------- a permanent made a land (CR 205.1a, 613.1d-f)
+
+
+def test_imprisoned_in_the_moon(make_state):
+    """CR 205.1a, 613.1d-f: Imprisoned in the Moon makes the permanent a colourless land and nothing else.
+
+    'Enchanted permanent is a colorless land with "{T}: Add {C}" and loses all other card types and abilities.'
+
+    P2's Serra Angel enchanted: a colourless Land, its creature type gone, no flying: Plummet and Smite the
+    Monstrous have no target (0 casts each; 1 each without the Aura).
+    """
+    angel = [("angel", "Serra Angel")]
+    moon = angel + [("moon", "Imprisoned in the Moon", {"attached_to": "angel"})]
+    for board, expected in ((angel, 1), (moon, 0)):
+        state = make_state(
+            hand=[("plummet", "Plummet"), ("smite", "Smite the Monstrous")],
+            battlefield=lands("Forest", 2) + lands("Plains", 4),
+            opponent=board,
+        )
+        assert legal_casts(state, "plummet").count() == expected
+        assert legal_casts(state, "smite").count() == expected
+    seen = as_the_game_sees_it(state).object("angel")
+    assert [t.value for t in seen.card.types] == ["Land"] and not seen.card.subtypes and not seen.card.colors
+
+
+# ---------------------------------------------------------------- combat only (CR 506, 509)
+
+
+def test_how_it_is_blocked_bears_on_no_cast(make_state):
+    """CR 509.1b, 702.11b: Alpha Authority's hexproof read, its blocking restriction bearing on no cast.
+
+    "Enchanted creature has hexproof and can't be blocked by more than one creature."
+
+    P2's Grizzly Bears enchanted by P2's Alpha Authority: Shock's targets P1 and P2, not the Bears: 2 casts.
+    """
+    state = make_state(
+        hand=[("shock", "Shock")],
+        battlefield=lands("Mountain", 1),
+        opponent=[("bears", "Grizzly Bears"), ("alpha", "Alpha Authority", {"attached_to": "bears"})],
+    )
+    assert legal_casts(state, "shock").count() == 2

@@ -789,15 +789,36 @@ def test_topple_counts_every_controllers_creatures(make_state, casts):
     assert first_targets_of(casts(state, "topple")) == {("wurm",)}
 
 
-def test_topple_with_a_power_the_state_cannot_give_is_unsupported(make_state):
-    """Tarmogoyf's power is defined by an ability (CR 604.3): the greatest power can't be known, so no answer."""
+def test_topple_with_a_power_the_state_cannot_give_is_unsupported(make_state, card):
+    """A power defined by an ability not read (CR 604.3): the greatest power can't be known, so no answer."""
+    racer = card(
+        "Speed Racer",
+        "{1}{R}",
+        "Creature — Human",
+        "Speed Racer's power is equal to your speed.",
+        power="*",
+        toughness="2",
+    )
+    state = make_state(
+        hand=[("topple", "Topple")],
+        battlefield=lands("Plains", 3) + [("giant", "Hill Giant")],
+        opponent=[("racer", racer)],
+    )
+    with pytest.raises(UnsupportedRuleError):
+        legal_casts(state, "topple").count()
+
+
+def test_topple_with_tarmogoyf_read(make_state, casts):
+    """CR 604.3, 613.4a: Tarmogoyf's power is read; with every graveyard empty it is 0/1.
+
+    Hill Giant (3) has the greatest power: Topple's one target, 1 cast.
+    """
     state = make_state(
         hand=[("topple", "Topple")],
         battlefield=lands("Plains", 3) + [("giant", "Hill Giant")],
         opponent=[("goyf", "Tarmogoyf")],
     )
-    with pytest.raises(UnsupportedRuleError):
-        legal_casts(state, "topple").count()
+    assert first_targets_of(casts(state, "topple")) == {("giant",)}
 
 
 # ------------------------------------------------------------------------------------------------ cards with cycling
