@@ -1358,10 +1358,12 @@ class UnsupportedText:
 
 @dataclass(frozen=True, slots=True)
 class ZonePermission:
-    """A keyword that lets its card be cast from another zone than the hand, for its mana cost (CR 601.3).
+    """A keyword or printed permission that lets its card be cast from another zone than the hand (CR 601.3).
 
     "Jump-start": from its owner's graveyard, discarding a card as an additional cost (CR 702.133a); "Retrace":
-    discarding a land card (CR 702.81a); "Aftermath": this half, from its owner's graveyard (CR 702.127a).
+    discarding a land card (CR 702.81a); "Aftermath": this half, from its owner's graveyard (CR 702.127a); a
+    printed permission (keyword ``"permission"``): "You may cast this card from exile.", "… from your graveyard by
+    discarding a card in addition to paying its other costs.", which functions from that zone (CR 113.6f).
     Keywords whose cast from there pays a cost rather than the mana cost (flashback, escape, foretell) are
     :class:`AlternativeCost` records with a zone instead.
 
@@ -1369,16 +1371,24 @@ class ZonePermission:
     ----------
     keyword : str
     zone : Zone
-        Where the card may be cast from: its owner's graveyard.
+        Where the card may be cast from: its owner's graveyard, or exile.
     rule : str
     additional : AdditionalCost or None
         The cost added when the card is cast this way; None when none.
+    requires : tuple of Requirement
+        A printed permission's condition, all of which must hold as the card is cast ("You may cast this card
+        from your graveyard as long as you control a Zombie.", CR 601.3, 611.3a); empty for none.
+    text : str
+        The printed line of a permission that is no keyword ("You may cast this card from exile."); empty for a
+        keyword's.
     """
 
     keyword: str
     zone: Zone
     rule: str
     additional: AdditionalCost | None = None
+    requires: tuple[Requirement, ...] = ()
+    text: str = ""
 
 
 class EffectScope(enum.Enum):

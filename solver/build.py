@@ -25,7 +25,7 @@ from solver.abilities import abilities_of
 from solver.backends import get_engine
 from solver.problem import CastProblem, Variable, share_state_memo, state_memo
 from solver.rules.cast_as import cast_as_abilities, cast_as_choices, spell_cast_as
-from solver.rules.conditions import count_of
+from solver.rules.conditions import count_of, requirement_holds
 from solver.rules.costs import add_cost_choices, add_cost_rules
 from solver.rules.layers import as_the_game_sees_it
 from solver.rules.modes import add_mode_rules, add_paid_mode_rules
@@ -235,6 +235,7 @@ def build_cast_problem(
         keep_targets=keep_targets,
         free_too=free_too,
     )
+    problem.zone_ways = _ways_that_hold(problem)
     _share_what_the_state_decides(problem)
     problem.abilities = _with_counted_divisions(problem)
     _add_rules_in_choice_order(problem, whole)
@@ -393,6 +394,17 @@ def _with_ways_to_cast(
         return _with_way_costs(spell.name, abilities, way), ()
     ways = zone_ways(spell, caster, abilities, transformed=transformed, resolving=resolving)
     return _with_way_costs(spell.name, abilities, ways), ways
+
+
+def _ways_that_hold(problem: CastProblem) -> tuple[ZoneWay, ...]:
+    """The problem's ways to cast the card whose conditions hold now, on the board as the game sees it.
+
+    A printed permission "as long as you control a Zombie" lets the card be cast from its zone only while that is
+    so (CR 601.3, 611.3a); the problem's state is the game's view, its layers applied (CR 613).
+    """
+    return tuple(
+        way for way in problem.zone_ways if not way.requires or all(requirement_holds(problem, r) for r in way.requires)
+    )
 
 
 def _ways_paying_or_free(
