@@ -862,6 +862,10 @@ class AlternativeCost:
         The zone the card is cast from when this cost is paid, and the cost
         that casting it from there asks: flashback's graveyard (CR 702.34a).
         None: the cost is paid casting it from its owner's hand.
+    granted : bool
+        The cost is applied to the spell by another object's effect, not listed in its text ("You may pay
+        {W}{U}{B}{R}{G} rather than pay the mana cost for spells you cast.", CR 118.9): it may be paid from any
+        zone the spell is cast from paying its mana cost otherwise.
     """
 
     keyword: str
@@ -870,6 +874,7 @@ class AlternativeCost:
     removes_targets: bool = False
     requires: tuple[Requirement, ...] = ()
     zone: Zone | None = None
+    granted: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -1613,7 +1618,8 @@ class CastingRule:
         ``this_turn.spells_cast``); ``"as though flash"``: they may cast them as though they had flash (CR 601.3c,
         702.8a); ``"without paying"``: they may cast them without paying their mana costs (CR 118.9); ``"top of
         library"``: its controller may cast spells (or play lands) from the top of their library, which card is
-        on top being no fact of the state (CR 401.2): the cast of a card of that library is refused.
+        on top being no fact of the state (CR 401.2): the cast of a card of that library is refused;
+        ``"alternative cost"``: they may pay ``alternative`` rather than the spells' mana costs (CR 118.9).
     players : str
         ``"you"`` (the permanent's controller), ``"opponents"`` (its controller's opponents) or ``"each"``.
     spells : ObjectFilter or None
@@ -1636,6 +1642,9 @@ class CastingRule:
     mana_value_at_most : Count or None
         Only spells whose mana value is at most what this counts, "you" being the permanent's controller ("with
         mana value less than or equal to the number of lands you control", CR 202.3).
+    alternative : Cost or None
+        Of ``"alternative cost"``: the cost paid rather than the mana cost ("{W}{U}{B}{R}{G}", "collect evidence
+        10").
     """
 
     text: str
@@ -1649,6 +1658,7 @@ class CastingRule:
     condition: EffectCondition | None = None
     limit: int = 1
     mana_value_at_most: Count | None = None
+    alternative: Cost | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -33,7 +33,7 @@ from solver.rules.splice import add_splice_rules
 from solver.rules.split import add_face_rules, halves_reason, spell_of_halves
 from solver.rules.spree import add_spree_rules
 from solver.rules.targets import add_target_rules
-from solver.rules.prohibitions import add_casting_rules, top_of_library
+from solver.rules.prohibitions import add_casting_rules, granted_alternative_costs, top_of_library
 from solver.rules.timing import add_choice_timing_rules, add_timing_rules
 from solver.rules.zones import RESOLVING_KEYWORDS, ZoneWay, zone_ways
 
@@ -238,6 +238,10 @@ def build_cast_problem(
     problem.zone_ways = _ways_that_hold(problem)
     _share_what_the_state_decides(problem)
     problem.abilities = _with_counted_divisions(problem)
+    if not spell.card.is_land and (granted := granted_alternative_costs(problem)):  # CR 118.9
+        problem.abilities = dataclasses.replace(
+            problem.abilities, alternative_costs=problem.abilities.alternative_costs + granted
+        )
     _add_rules_in_choice_order(problem, whole)
     return problem
 
