@@ -734,10 +734,11 @@ class Count:
     quantity : str or None
         Count no objects but a number the state gives: ``"players"`` (the players in the game), ``"party"`` (the
         creatures in the caster's party: up to one each of Cleric, Rogue, Warrior and Wizard among the creatures
-        they control, CR 700.8), ``"life"`` (the caster's life total, CR 119), ``"total power"`` (the total
-        power of the creatures the caster controls, CR 208), ``"devotion to black"`` (and the other colours: the
-        mana symbols of that colour among the mana costs of the caster's permanents, CR 700.5), ``"experience
-        counters"`` (the counters of a kind the player has, CR 122.1). None: objects are counted.
+        they control, CR 700.8), ``"life"`` (the caster's life total, CR 119), ``"total power"`` (the total power of
+        the creatures the caster controls, CR 208), ``"total toughness"`` (their total toughness),
+        ``"greatest power"`` (the greatest power among them, 0 with none, CR 107.1b), ``"devotion to black"`` (and
+        the other colours: the mana symbols of that colour among the mana costs of the caster's permanents, CR 700.5),
+        ``"experience counters"`` (the counters of a kind the player has, CR 122.1). None: objects are counted.
     distinct : str or None
         Count the different values among the objects, not the objects: ``"color"`` ("each color among permanents
         you control", CR 105.2), ``"card type"`` ("card types among cards in your graveyard", CR 205.2a),
