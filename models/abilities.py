@@ -736,10 +736,11 @@ class Count:
     quantity : str or None
         Count no objects but a number the state gives: ``"players"`` (the players in the game), ``"party"`` (the
         creatures in the caster's party: up to one each of Cleric, Rogue, Warrior and Wizard among the creatures
-        they control, CR 700.8), ``"life"`` (the caster's life total, CR 119), ``"total power"`` (the total
-        power of the creatures the caster controls, CR 208), ``"devotion to black"`` (and the other colours: the
-        mana symbols of that colour among the mana costs of the caster's permanents, CR 700.5), ``"experience
-        counters"`` (the counters of a kind the player has, CR 122.1). None: objects are counted.
+        they control, CR 700.8), ``"life"`` (the caster's life total, CR 119), ``"total power"`` (the total power of
+        the creatures the caster controls, CR 208), ``"total toughness"`` (their total toughness),
+        ``"greatest power"`` (the greatest power among them, 0 with none, CR 107.1b), ``"devotion to black"`` (and
+        the other colours: the mana symbols of that colour among the mana costs of the caster's permanents, CR 700.5),
+        ``"experience counters"`` (the counters of a kind the player has, CR 122.1). None: objects are counted.
     distinct : str or None
         Count the different values among the objects, not the objects: ``"color"`` ("each color among permanents
         you control", CR 105.2), ``"card type"`` ("card types among cards in your graveyard", CR 205.2a),
@@ -897,6 +898,10 @@ class AlternativeCost:
         The zone the card is cast from when this cost is paid, and the cost
         that casting it from there asks: flashback's graveyard (CR 702.34a).
         None: the cost is paid casting it from its owner's hand.
+    granted : bool
+        The cost is applied to the spell by another object's effect, not listed in its text ("You may pay
+        {W}{U}{B}{R}{G} rather than pay the mana cost for spells you cast.", CR 118.9): it may be paid from any
+        zone the spell is cast from paying its mana cost otherwise.
     """
 
     keyword: str
@@ -905,6 +910,7 @@ class AlternativeCost:
     removes_targets: bool = False
     requires: tuple[Requirement, ...] = ()
     zone: Zone | None = None
+    granted: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -1398,10 +1404,12 @@ class UnsupportedText:
 
 @dataclass(frozen=True, slots=True)
 class ZonePermission:
-    """A keyword that lets its card be cast from another zone than the hand, for its mana cost (CR 601.3).
+    """A keyword or printed permission that lets its card be cast from another zone than the hand (CR 601.3).
 
     "Jump-start": from its owner's graveyard, discarding a card as an additional cost (CR 702.133a); "Retrace":
-    discarding a land card (CR 702.81a); "Aftermath": this half, from its owner's graveyard (CR 702.127a).
+    discarding a land card (CR 702.81a); "Aftermath": this half, from its owner's graveyard (CR 702.127a); a
+    printed permission (keyword ``"permission"``): "You may cast this card from exile.", "… from your graveyard by
+    discarding a card in addition to paying its other costs.", which functions from that zone (CR 113.6f).
     Keywords whose cast from there pays a cost rather than the mana cost (flashback, escape, foretell) are
     :class:`AlternativeCost` records with a zone instead.
 
@@ -1409,16 +1417,24 @@ class ZonePermission:
     ----------
     keyword : str
     zone : Zone
-        Where the card may be cast from: its owner's graveyard.
+        Where the card may be cast from: its owner's graveyard, or exile.
     rule : str
     additional : AdditionalCost or None
         The cost added when the card is cast this way; None when none.
+    requires : tuple of Requirement
+        A printed permission's condition, all of which must hold as the card is cast ("You may cast this card
+        from your graveyard as long as you control a Zombie.", CR 601.3, 611.3a); empty for none.
+    text : str
+        The printed line of a permission that is no keyword ("You may cast this card from exile."); empty for a
+        keyword's.
     """
 
     keyword: str
     zone: Zone
     rule: str
     additional: AdditionalCost | None = None
+    requires: tuple[Requirement, ...] = ()
+    text: str = ""
 
 
 class EffectScope(enum.Enum):
@@ -1656,7 +1672,8 @@ class CastingRule:
         ``this_turn.spells_cast``); ``"as though flash"``: they may cast them as though they had flash (CR 601.3c,
         702.8a); ``"without paying"``: they may cast them without paying their mana costs (CR 118.9); ``"top of
         library"``: its controller may cast spells (or play lands) from the top of their library, which card is
-        on top being no fact of the state (CR 401.2): the cast of a card of that library is refused.
+        on top being no fact of the state (CR 401.2): the cast of a card of that library is refused;
+        ``"alternative cost"``: they may pay ``alternative`` rather than the spells' mana costs (CR 118.9).
     players : str
         ``"you"`` (the permanent's controller), ``"opponents"`` (its controller's opponents) or ``"each"``.
     spells : ObjectFilter or None
@@ -1679,6 +1696,9 @@ class CastingRule:
     mana_value_at_most : Count or None
         Only spells whose mana value is at most what this counts, "you" being the permanent's controller ("with
         mana value less than or equal to the number of lands you control", CR 202.3).
+    alternative : Cost or None
+        Of ``"alternative cost"``: the cost paid rather than the mana cost ("{W}{U}{B}{R}{G}", "collect evidence
+        10").
     """
 
     text: str
@@ -1692,6 +1712,7 @@ class CastingRule:
     condition: EffectCondition | None = None
     limit: int = 1
     mana_value_at_most: Count | None = None
+    alternative: Cost | None = None
 
 
 @dataclass(frozen=True, slots=True)

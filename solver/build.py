@@ -25,7 +25,7 @@ from solver.abilities import abilities_of
 from solver.backends import get_engine
 from solver.problem import CastProblem, Variable, share_state_memo, state_memo
 from solver.rules.cast_as import cast_as_abilities, cast_as_choices, spell_cast_as
-from solver.rules.conditions import count_of
+from solver.rules.conditions import count_of, requirement_holds
 from solver.rules.costs import add_cost_choices, add_cost_rules
 from solver.rules.layers import as_the_game_sees_it_while_cast
 from solver.rules.modes import add_mode_rules, add_paid_mode_rules
@@ -33,7 +33,7 @@ from solver.rules.splice import add_splice_rules
 from solver.rules.split import add_face_rules, halves_reason, spell_of_halves
 from solver.rules.spree import add_spree_rules
 from solver.rules.targets import add_target_rules
-from solver.rules.prohibitions import add_casting_rules, top_of_library
+from solver.rules.prohibitions import add_casting_rules, granted_alternative_costs, top_of_library
 from solver.rules.timing import add_choice_timing_rules, add_timing_rules
 from solver.rules.zones import RESOLVING_KEYWORDS, ZoneWay, zone_ways
 
@@ -236,8 +236,13 @@ def build_cast_problem(
         keep_targets=keep_targets,
         free_too=free_too,
     )
+    problem.zone_ways = _ways_that_hold(problem)
     _share_what_the_state_decides(problem)
     problem.abilities = _with_counted_divisions(problem)
+    if not spell.card.is_land and (granted := granted_alternative_costs(problem)):  # CR 118.9
+        problem.abilities = dataclasses.replace(
+            problem.abilities, alternative_costs=problem.abilities.alternative_costs + granted
+        )
     _add_rules_in_choice_order(problem, whole)
     return problem
 
@@ -394,6 +399,17 @@ def _with_ways_to_cast(
         return _with_way_costs(spell.name, abilities, way), ()
     ways = zone_ways(spell, caster, abilities, transformed=transformed, resolving=resolving)
     return _with_way_costs(spell.name, abilities, ways), ways
+
+
+def _ways_that_hold(problem: CastProblem) -> tuple[ZoneWay, ...]:
+    """The problem's ways to cast the card whose conditions hold now, on the board as the game sees it.
+
+    A printed permission "as long as you control a Zombie" lets the card be cast from its zone only while that is
+    so (CR 601.3, 611.3a); the problem's state is the game's view, its layers applied (CR 613).
+    """
+    return tuple(
+        way for way in problem.zone_ways if not way.requires or all(requirement_holds(problem, r) for r in way.requires)
+    )
 
 
 def _ways_paying_or_free(

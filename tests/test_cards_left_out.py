@@ -32,8 +32,16 @@ BOLT_CASTS = 2
 LEFT_OUT = [
     # (card, zone, the unread text named)
     ("Flash of Insight", "graveyard", "Flashback—{1}{U}, Exile X blue cards from your graveyard."),  # CR 702.34a
-    ("Gravecrawler", "graveyard", "You may cast this card from your graveyard as long as you control a Zombie."),
-    ("Misthollow Griffin", "exile", "You may cast this card from exile."),
+    (
+        "Ebondeath, Dracolich",
+        "graveyard",
+        "You may cast this card from your graveyard if a creature not named ~ died this turn.",
+    ),
+    (
+        "Chittering Illuminator",
+        "library",
+        "As long as ~ is at the top of your library, you may look at it any time and you may cast it.",
+    ),
 ]
 
 
@@ -97,8 +105,8 @@ def test_explain_and_batch_name_the_card(capsys, tmp_path, name, zone, span):
 
 
 def test_the_command_exits_3_in_a_fresh_process(tmp_path):
-    """CR 601.3: ``python -m legalcasts.cli.main count --strict``, Gravecrawler in the graveyard: exit 3, no output."""
-    path = write_state(tmp_path, "Gravecrawler", "graveyard")
+    """CR 601.3: ``python -m legalcasts.cli.main count --strict``, Ebondeath in the graveyard: exit 3, no output."""
+    path = write_state(tmp_path, "Ebondeath, Dracolich", "graveyard")
     result = subprocess.run(
         [sys.executable, "-m", "legalcasts.cli.main", "count", "--strict", path],
         capture_output=True,
@@ -106,7 +114,7 @@ def test_the_command_exits_3_in_a_fresh_process(tmp_path):
         cwd=ROOT,
         check=False,
     )
-    assert (result.returncode, result.stdout) == (3, "") and "as long as you control a Zombie" in result.stderr
+    assert (result.returncode, result.stdout) == (3, "") and "died this turn" in result.stderr
 
 
 @pytest.mark.parametrize(("name", "zone", "span"), LEFT_OUT)

@@ -83,7 +83,7 @@ def test_coverage_of_other_cards():
     ("name", "reason"),
     [
         ("Sadistic Slash", "casting with mayhem from another zone than the hand is not modelled"),
-        ("Their Number Is Legion", "casting from another zone than the hand is not modelled"),
+        ("Eelectrocute", "casting from another zone than the hand is not modelled"),
         ("Conflagrate", "keyword ability not read"),
     ],
 )

@@ -165,10 +165,12 @@ JODAH = {
     "name": "Jodah, Archmage Eternal",
     "mana_cost": "{1}{U}{R}{W}",
     "type_line": "Legendary Creature — Human Wizard",
-    "oracle_text": "Flying\nYou may pay {W}{U}{B}{R}{G} rather than pay the mana cost for spells you cast.",
+    "oracle_text": "Flying\nOnce each turn, you may pay {W}{U}{B}{R}{G} rather than pay the mana cost for a spell you "
+    "cast.",
     "power": "4",
     "toughness": "3",
 }
+"""Jodah with its grant limited to once each turn: whether it was used this turn is not in the state."""
 SHOCK = {
     "name": "Shock",
     "mana_cost": "{R}",
@@ -182,7 +184,8 @@ SHOCK = {
 def test_unread_permanent_on_either_side_makes_the_answer_unsupported(capsys, tmp_path, permanent, controller):
     """A permanent whose unread text may bear on the cast gives exit 3 whoever controls it (never a guess).
 
-    Jodah gives its controller an alternative cost for every spell (CR 118.9), in words not read; Robe of
+    Jodah (its grant made "once each turn") gives its controller an alternative cost for a spell (CR 118.9), in
+    words not read, since the state does not say whether it was used this turn; Robe of
     Mirrors, an Aura the state does not say is attached to anything (it always is, CR 303.4c), gives some creature
     shroud (CR 702.18a). Shock's count can't be told with either on the battlefield.
     """
@@ -943,7 +946,7 @@ def test_permission_to_cast_from_the_graveyard_bears_on_that_zone_only():
     """A printed permission to cast the card from the graveyard bears on that zone only (CR 601.3)."""
     card = read(
         "Create X tapped 2/2 black Necron Warrior artifact creature tokens.\nYou may cast this card from "
-        "your graveyard.",
+        "your graveyard if you gained life this turn.",
         cost="{X}{2}{B}",
     )
     (unread,) = card.unsupported

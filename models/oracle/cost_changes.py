@@ -218,23 +218,32 @@ def own_cost_when(line: str, original: str) -> tuple[CostModifier, ...] | Unsupp
 
 _OWN_COST_WHERE_X = re.compile(
     r"(?:[a-z ]+ — )?(?:this spell|~) costs \{x\} less to cast, where x is "
-    r"(?P<what>the total power of creatures you control"
+    r"(?P<what>the total (?:power|toughness) of creatures you control|the greatest power among creatures you control"
     r"|your devotion to (?:white|blue|black|red|green))\."
 )
 """The spell's own reduction by a number the state gives: "This spell costs {X} less to cast, where X is your
-devotion to black." (CR 601.2f, 700.5); this X is not the spell's X (CR 107.3)."""
+devotion to black." (CR 601.2f, 700.5), "… the greatest power among creatures you control." (The Great Henge, CR
+208), "… the total toughness of creatures you control."; this X is not the spell's X (CR 107.3)."""
+
+_WHERE_X_QUANTITIES = {
+    "the total power of creatures you control": "total power",
+    "the total toughness of creatures you control": "total toughness",
+    "the greatest power among creatures you control": "greatest power",
+}
 
 
 def own_cost_where_x(line: str, original: str) -> CostModifier | None:
     """The spell's own "{X} less to cast, where X is the total power of creatures you control", or None.
 
-    Also "… where X is your devotion to black." (CR 700.5): a reduction of one generic mana for each (CR 601.2f).
+    Also "… the total toughness of creatures you control", "… the greatest power among creatures you control" (CR
+    208) and "… where X is your devotion to black." (CR 700.5): a reduction of one generic mana for each (CR
+    601.2f).
     """
     found = _OWN_COST_WHERE_X.fullmatch(line)
     if found is None:
         return None
     what = found["what"]
-    quantity = "total power" if what.startswith("the total power") else what.removeprefix("your ")
+    quantity = _WHERE_X_QUANTITIES.get(what, what.removeprefix("your "))
     return CostModifier(-1, original, own=True, per=Count(quantity=quantity, text=what))
 
 

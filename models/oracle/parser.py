@@ -77,6 +77,7 @@ from models.oracle.permissions import (
     read_free_cast_line,
     read_next_spell_line,
     read_other_zone_permission_line,
+    read_own_zone_permission_line,
     read_starting_player_line,
     read_step_timing_line,
     read_timing_restriction_line,
@@ -126,6 +127,7 @@ LINE_READERS: tuple[LineReader, ...] = (
     read_targeted_cost_line,  # "Spells your opponents cast that target a creature you control cost {2} more …"
     read_permanent_cost_line,  # "Creature spells you cast cost {1} less to cast for each +1/+1 counter on ~."
     read_conditional_flash_line,  # "… as though it had flash if …" (CR 601.3)
+    read_own_zone_permission_line,  # "You may cast this card from exile." (CR 601.3, 113.6f)
     read_cast_only_line,  # "Cast this spell only if …" (CR 601.3)
     read_enchant_line,  # "Enchant creature, land, or planeswalker" (CR 702.5a)
     read_top_of_library_line,  # "You may cast creature spells from the top of your library." (CR 601.3, 401.2)

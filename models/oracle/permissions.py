@@ -6,22 +6,27 @@ from another zone, and sentences about the next spell cast.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 from lark.exceptions import UnexpectedInput
 
 from models.abilities import (
+    AdditionalCost,
     AlternativeCost,
     Cost,
     CastingRule,
     CastPermission,
     Instruction,
+    Requirement,
     TimingRestriction,
     UnsupportedText,
+    ZonePermission,
 )
 from models.objects import Phase, Zone
 
 from models.oracle.conditions import END_STEP_REASON, state_condition
+from models.oracle.costs import cost_of_parts
 from models.oracle.grammar import oracle_parser
 from models.oracle.targets import SpellTextReader, targeted_condition
 from models.oracle.unread import error_span, unread_reason
@@ -47,6 +52,8 @@ __all__ = [
     "read_conditional_flash_line",
     "read_cast_only_line",
     "read_other_zone_permission_line",
+    "own_zone_permissions",
+    "read_own_zone_permission_line",
     "read_flash_permission_line",
     "read_timing_restriction_line",
     "read_free_cast_line",
@@ -263,6 +270,83 @@ def permission_zones(line: str) -> frozenset[Zone]:
     assert found is not None  # the caller matched it
     sentence = line[found.start() :].split(".", 1)[0]
     return frozenset(_PERMISSION_ZONES[word] for word in _PERMISSION_FROM.findall(sentence))
+
+
+_OWN_PERMISSION = re.compile(
+    r"(?:(?P<word>[a-z' ]+) — )?you may cast (?:this card|this creature|~) from "
+    r"(?P<zones>your graveyard or from exile|your graveyard|exile)"
+    r"(?: by (?P<cost>[^.]+?) in addition to paying its other costs| as long as (?P<while>[^.]+)"
+    r"| if (?P<if>[^.]+))?\."
+)
+"""A card's own permission to be cast from its owner's graveyard or from exile (CR 601.3, 113.6f), with a condition
+or a cost added, after a flavour or ability word if one comes first (CR 207.2c-d)."""
+
+_NOT_ABILITY_WORDS = frozenset({"max speed"})
+"""Words before a dash that have a rules meaning: "Max speed — …" gives the ability only at speed 4, which the
+state does not give (CR 702.178a)."""
+
+_GERUNDS = {"discarding": "discard", "paying": "pay", "sacrificing": "sacrifice", "exiling": "exile"}
+
+
+def own_zone_permissions(line: str, original: str) -> tuple[ZonePermission, ...] | None:
+    """A card's own permission to be cast from another zone: one :class:`ZonePermission` per zone it names.
+
+    "You may cast this card from exile." (Misthollow Griffin); "… from your graveyard or from exile." (Squee, the
+    Immortal); "… from your graveyard as long as you control a Zombie." (Gravecrawler: a condition the state
+    decides, :func:`~models.oracle.conditions.state_condition`, that must hold as the card is cast, CR 611.3a);
+    "… from your graveyard by discarding two cards in addition to paying its other costs." (a cost added to its
+    cast from there, CR 118.8, 601.2b). The card's mana cost is paid (CR 601.2f): a permission that names
+    another cost ("by paying {2}{W} rather than paying its mana cost", "using its blitz ability") is not one of
+    these. Such an ability functions from the zones it names (CR 113.6f); the card is its owner's to cast from
+    there ("you", CR 109.5).
+
+    Parameters
+    ----------
+    line : str
+        The line, lowercased.
+    original : str
+        The line, as printed.
+
+    Returns
+    -------
+    tuple of ZonePermission, or None
+        None when the line is not such a permission, or its condition or cost is not read (it is then reported
+        by :func:`read_other_zone_permission_line`).
+    """
+    found = _OWN_PERMISSION.fullmatch(line)
+    if found is None or found["word"] in _NOT_ABILITY_WORDS:
+        return None
+    requires: tuple[Requirement, ...] = ()
+    if (condition := found["while"] or found["if"]) is not None:
+        read = state_condition(condition)
+        if read is None:
+            return None
+        requires = read
+    additional = None
+    if found["cost"] is not None:
+        words = re.sub(r"\b(" + "|".join(_GERUNDS) + r")\b", lambda m: _GERUNDS[m.group(1)], found["cost"])
+        cost = cost_of_parts(words)
+        if isinstance(cost, str) or cost.mana.mana_value:
+            return None
+        additional = AdditionalCost(
+            dataclasses.replace(cost, text=original), "cast from another zone", rule="CR 601.2b"
+        )
+    zones = (
+        (Zone.GRAVEYARD, Zone.EXILE)
+        if "or" in found["zones"].split()
+        else (Zone.GRAVEYARD if "graveyard" in found["zones"] else Zone.EXILE,)
+    )
+    return tuple(
+        ZonePermission("permission", zone, "CR 601.3", additional, requires=requires, text=original) for zone in zones
+    )
+
+
+def read_own_zone_permission_line(reading: CardReading, line: str, original: str) -> bool:
+    """ "You may cast this card from your graveyard." and the like (:func:`own_zone_permissions`, CR 601.3)."""
+    if (permissions := own_zone_permissions(line, original)) is None:
+        return False
+    reading.zone_permissions.extend(permissions)
+    return True
 
 
 def read_step_timing_line(reading: CardReading, line: str, original: str) -> bool:

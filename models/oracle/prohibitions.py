@@ -13,6 +13,7 @@ import re
 
 from models.abilities import CastingRule, Count, EffectCondition, ObjectFilter, Quality
 from models.objects import CardType, Zone
+from models.oracle.costs import cost_of_parts
 from models.oracle.qualities import spell_qualities
 from models.oracle.words import NUMBER_WORDS
 
@@ -42,6 +43,10 @@ _FREE = re.compile(
     r"you may cast (?P<what>spells|[a-z ]+ spells)(?: with mana value less than or equal to the number of "
     r"(?P<counted>[a-z ]+))?(?P<hand> from your hand)? without paying their mana costs\."
 )
+_ALTERNATIVE = re.compile(
+    r"you may (?P<cost>[^.]+?) rather than pay the mana cost for (?P<what>spells|[a-z ]+ spells) you cast\."
+)
+"""A cost a permanent lets its controller pay rather than the mana cost of the spells named (CR 118.9)."""
 _SORCERY_ONLY = re.compile(
     r"(?P<who>each opponent|your opponents) can cast spells only any time they could cast a sorcery\."
 )
@@ -98,6 +103,8 @@ def read_casting_rule(line: str) -> CastingRule | None:
         return CastingRule(line, "can't cast", "you", condition=EffectCondition("not your turn", text=line))
     if (free := _FREE.fullmatch(line)) is not None:
         return _free_rule(line, free)
+    if (alternative := _ALTERNATIVE.fullmatch(line)) is not None:
+        return _alternative_rule(line, alternative)
     if (sorcery := _SORCERY_ONLY.fullmatch(line)) is not None:
         return CastingRule(line, "sorcery timing", _WHO[sorcery["who"]])
     if (flash := _FLASH.fullmatch(line)) is not None:
@@ -129,6 +136,24 @@ def _free_rule(line: str, found: re.Match[str]) -> CastingRule | None:
         if counted is None:
             return None
         rule = dataclasses.replace(rule, mana_value_at_most=counted)
+    return _with_spells(rule, found["what"])
+
+
+def _alternative_rule(line: str, found: re.Match[str]) -> CastingRule | None:
+    """A permanent's alternative cost for its controller's spells (CR 118.9): paid rather than their mana costs.
+
+    "You may pay {W}{U}{B}{R}{G} rather than pay the mana cost for spells you cast." (Jodah, Archmage Eternal),
+    "You may pay {0} rather than pay the mana cost for Zombie creature spells you cast." (Rooftop Storm); the cost
+    is read as other costs are (:func:`~models.oracle.costs.cost_of_parts`: "collect evidence 10"). None when a
+    part is not read, or the cost has an X ("{X}, where X is that spell's mana value").
+    """
+    words = found["cost"]
+    if re.search(r"\bx\b|\{x\}|\bor\b", words):
+        return None
+    cost = cost_of_parts(words)
+    if isinstance(cost, str) or cost.discards_at_random:
+        return None
+    rule = CastingRule(line, "alternative cost", "you", alternative=dataclasses.replace(cost, text=words))
     return _with_spells(rule, found["what"])
 
 

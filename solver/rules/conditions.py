@@ -669,8 +669,8 @@ def count_of(problem: CastProblem, count: Count, player: str | None = None) -> i
         return number
     if count.quantity == "party":
         return party_size(problem)
-    if count.quantity == "total power":
-        return _total_power(problem)
+    if count.quantity in ("total power", "total toughness", "greatest power"):
+        return _of_creatures_you_control(problem, count.quantity)
     if count.quantity is not None and count.quantity.startswith("devotion to "):
         return _devotion(problem, count.quantity.removeprefix("devotion to "))
     if count.objects is not None:
@@ -706,23 +706,34 @@ def _of_the_state_alone(count: Count) -> bool:
     )
 
 
-def _total_power(problem: CastProblem) -> int:
-    """The total power of the creatures the caster controls, with counters, at least 0 (CR 208, 122.1a, 107.1b).
+def _of_creatures_you_control(problem: CastProblem, quantity: str) -> int:
+    """The total power or toughness, or the greatest power, of the creatures the caster controls, at least 0.
+
+    Read as the game sees them, with counters (CR 208, 122.1a); 0 with no creature, and 0 for a negative result
+    (CR 107.1b).
+
+    Parameters
+    ----------
+    problem : CastProblem
+    quantity : str
+        ``"total power"``, ``"total toughness"`` or ``"greatest power"``.
 
     Raises
     ------
     UnsupportedRuleError
-        A static ability that may change power or what is a creature (CR 613.1d, 613.4), or a power an ability
-        defines.
+        A static ability not read that may change power or toughness, or what is a creature (CR 613.1d, 613.4),
+        or a power an ability defines.
     """
     refuse_static_power_changes(problem)
     refuse_static_type_changes(problem)
-    total = sum(
-        number_of(o, "power")
+    attribute = "toughness" if quantity == "total toughness" else "power"
+    values = [
+        number_of(o, attribute)
         for o in problem.state.objects_in(Zone.BATTLEFIELD, problem.caster)
         if o.card.has_type(CardType.CREATURE)
-    )
-    return max(0, total)
+    ]
+    found = max(values, default=0) if quantity == "greatest power" else sum(values)
+    return max(0, found)
 
 
 def _devotion(problem: CastProblem, colour: str) -> int:

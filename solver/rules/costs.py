@@ -97,16 +97,19 @@ def add_cost_choices(problem: CastProblem) -> None:  # noqa: C901
     by_way = {way.alternative for way in ways if way.alternative is not None}
     in_hand = zone is Zone.HAND
     from_hand = in_hand or any(way.alternative is None for way in ways)  # the mana cost, or "without paying" it
+    # a permanent's grant applies wherever the spell is cast paying its mana cost otherwise (CR 118.9)
+    granted = {cost.keyword for cost in abilities.alternative_costs if cost.granted}
     payable = tuple(
         keyword
         for keyword in alternatives
-        if not unmet[keyword] and (keyword in by_way if keyword in elsewhere else in_hand and from_hand)
+        if not unmet[keyword]
+        and (keyword in by_way if keyword in elsewhere else (in_hand or keyword in granted) and from_hand)
     )
     if (
         from_hand
         and not in_hand
         and not problem.without_paying_mana_cost
-        and any(keyword not in elsewhere for keyword in alternatives)
+        and any(keyword not in elsewhere and keyword not in granted for keyword in alternatives)
     ):
         # "rather than pay this spell's mana cost" cast from a graveyard by jump-start, retrace, an effect: which
         # of its alternative costs apply from there is not read (CR 118.9)

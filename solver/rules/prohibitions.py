@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from models.abilities import CastingRule, ObjectFilter, Quality
+from models.abilities import AlternativeCost, CastingRule, ObjectFilter, Quality
 from models.choices import X
 from models.mana import SymbolKind
 from models.objects import GameObject, Phase, PlayerId, Zone
@@ -22,7 +22,14 @@ from solver.problem import CastProblem, ProblemRef, state_memo
 from solver.rules.conditions import count_in_state
 from solver.rules.qualities import has_qualities
 
-__all__ = ["add_casting_rules", "granted_flash", "casting_rules_that_bind", "free_cast_grant", "top_of_library"]
+__all__ = [
+    "add_casting_rules",
+    "granted_alternative_costs",
+    "granted_flash",
+    "casting_rules_that_bind",
+    "free_cast_grant",
+    "top_of_library",
+]
 
 
 def casting_rules_that_bind(problem: CastProblem, kind: str) -> Iterator[tuple[GameObject, CastingRule]]:
@@ -124,6 +131,40 @@ def granted_flash(problem: CastProblem) -> bool:
     bool
     """
     return any(True for _ in casting_rules_that_bind(problem, "as though flash"))
+
+
+GRANTED = "granted "
+"""How the keyword of an alternative cost a permanent grants begins: ``"granted {W}{U}{B}{R}{G}"``, the cost paid
+after it (:func:`granted_alternative_costs`)."""
+
+
+def granted_alternative_costs(problem: CastProblem) -> tuple[AlternativeCost, ...]:
+    """The alternative costs permanents let the caster pay rather than this spell's mana cost (CR 118.9).
+
+    "You may pay {W}{U}{B}{R}{G} rather than pay the mana cost for spells you cast." (Jodah, Archmage Eternal),
+    "You may pay {0} rather than pay the mana cost for Zombie creature spells you cast." (Rooftop Storm): for the
+    permanent's controller's spells it names (CR 109.5), as the game sees them. Each is one more alternative cost
+    of the cast, at most one of which is paid (CR 118.9a), named ``"granted "`` and the cost (``"granted {0}"``):
+    two permanents granting the same cost give one choice, the same payment.
+
+    Parameters
+    ----------
+    problem : CastProblem
+
+    Returns
+    -------
+    tuple of AlternativeCost
+        In battlefield order, each cost once.
+    """
+    found: dict[str, AlternativeCost] = {}
+    for _, rule in casting_rules_that_bind(problem, "alternative cost"):
+        cost = rule.alternative
+        if cost is None:
+            continue
+        paid = str(cost.mana) if not cost.objects and not cost.life else cost.text
+        keyword = GRANTED + paid
+        found.setdefault(keyword, AlternativeCost(keyword, cost, "CR 118.9", granted=True))
+    return tuple(found.values())
 
 
 def free_cast_grant(problem: CastProblem) -> tuple[GameObject, CastingRule] | None:

@@ -269,6 +269,18 @@ def _not_from_there_reason(problem: CastProblem) -> Callable[[Zone], str]:
             return f"{card.name} is not an instant or sorcery: flashback casts only those ({mine[0].rule})"
         if any(c.keyword == "foretell" for c in mine):
             return f"{card.name} is in exile but was not foretold: its foretell cost casts only a foretold card"
+        unmet = [
+            requirement_text(problem_of(), r)
+            for p in zone_permissions
+            if p.zone is zone
+            for r in p.requires
+            if not requirement_holds(problem_of(), r)
+        ]
+        if unmet:  # "as long as you control a Zombie" (CR 601.3, 611.3a)
+            return (
+                f"{card.name} is {zone.where}: it may be cast from there only if {' and '.join(unmet)}, and that is "
+                "not so"
+            )
         return f"{card.name} is {zone.where}: nothing lets {caster} cast it from there"
 
     return not_from_there

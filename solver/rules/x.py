@@ -111,6 +111,16 @@ def add_x(problem: CastProblem) -> None:
 
     domain = _within_limits(problem, (0,)) if free else _x_domain(problem, values)  # free: 0, on the stack too
     problem.add_variable(X, domain, "CR 107.3a", _limited_why_not(problem, why_not))
+    granted = frozenset(a.keyword for a in problem.abilities.alternative_costs if a.granted and not a.cost.mana.has_x)
+    if granted and not free:
+        # a permanent's cost paid rather than the mana cost, with no X of its own: X is 0 (CR 107.3b)
+        problem.add_constraint(
+            (ALTERNATIVE_COST, X),
+            lambda alternative, x: alternative not in granted or x == 0,
+            "CR 107.3b",
+            "paying a granted alternative cost with no X, X is 0",
+            lambda alternative, x: f"paying the {alternative} cost rather than the mana cost, X is 0, not {x!r}",
+        )
 
 
 def _x_object_costs(problem: CastProblem) -> list[ObjectCost]:

@@ -21,6 +21,7 @@ from models.abilities import (
     Cost,
     CostModifier,
     ObjectCost,
+    Requirement,
     TargetKind,
     UnsupportedText,
 )
@@ -79,6 +80,9 @@ class ZoneWay:
     sorcery_timing : bool
         Cast this way only during its caster's main phase with an empty stack, whatever its card type (plot,
         CR 702.170d).
+    requires : tuple of Requirement
+        A printed permission's condition, which must hold as the card is cast ("as long as you control a
+        Zombie", CR 601.3, 611.3a): the cast problem keeps the way only then (:func:`solver.build.build_cast_problem`).
     """
 
     keyword: str
@@ -88,6 +92,7 @@ class ZoneWay:
     modifier: CostModifier | None = None
     free: bool = False
     sorcery_timing: bool = False
+    requires: tuple[Requirement, ...] = ()
 
 
 RESOLVING_KEYWORDS = {
@@ -163,7 +168,14 @@ def zone_ways(
                 ways.append(ZoneWay(cost.keyword, cost.rule, alternative=cost.keyword))
         for permission in abilities.zone_permissions:
             if permission.zone is zone and not transformed and (permission.keyword != "jump-start" or is_spell_card):
-                ways.append(ZoneWay(permission.keyword, permission.rule, additional=permission.additional))
+                ways.append(
+                    ZoneWay(
+                        permission.keyword,
+                        permission.rule,
+                        additional=permission.additional,
+                        requires=permission.requires,
+                    )
+                )
         if transformed:
             return tuple(ways)
         if zone is Zone.EXILE and spell.plotted:  # "without paying its mana cost … as a sorcery" (CR 702.170d)
@@ -240,7 +252,7 @@ def unread_permissions(spell: GameObject, abilities: CardAbilities) -> tuple[Uns
       zone, or that in one sentence names the card itself ("this card", "this creature", its name), says that
       it may or can be cast or played ("you may cast this card", "you may cast it") and names that zone as
       where it is cast from ("from your graveyard", "from anywhere") or where the card is ("as long as ~ is on
-      top of your library"): "You may cast this card from your graveyard as long as you control a Zombie.", "As
+      top of your library"): "You may cast this card from your graveyard if you gained life this turn.", "As
       long as ~ is at the top of your library, … you may cast it." (Not "If there are three or more Lesson cards
       in your graveyard, you may cast this spell as though it had flash.")
 

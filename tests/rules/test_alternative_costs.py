@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import pytest
 
+from solver.legal import legal_casts
+
 from tests.rules.conftest import lands
 
 BOLT_ON_STACK = {
@@ -244,3 +246,94 @@ def test_an_alternative_cost_if_the_hand_has_no_land(make_state, casts, hand, ex
     """
     state = make_state(hand=[("grant", "Land Grant")] + hand)
     assert len(casts(state, "grant")) == expected
+
+
+# ------------------------------------------------------------------ alternative costs a permanent grants (CR 118.9)
+FIVE_BASICS = [("p", "Plains"), ("i", "Island"), ("s", "Swamp"), ("m", "Mountain"), ("f", "Forest")]
+
+
+@pytest.mark.parametrize(("side", "expected"), [("P1", [None, "granted {W}{U}{B}{R}{G}"]), ("P2", [None])])
+def test_jodah_grants_its_controller_a_cost_rather_than_the_mana_cost(make_state, casts, side, expected):
+    """CR 118.9, 109.5: Jodah, Archmage Eternal's granted cost is its controller's only.
+
+    "You may pay {W}{U}{B}{R}{G} rather than pay the mana cost for spells you cast."
+
+    Grizzly Bears ({1}{G}) in P1's hand, a Plains, Island, Swamp, Mountain and Forest. Jodah on P1's side: its
+    mana cost (1) or {W}{U}{B}{R}{G} (1), 2 casts. On P2's side: the mana cost alone, 1.
+    """
+    jodah = [("jodah", "Jodah, Archmage Eternal")]
+    state = make_state(
+        hand=[("bears", "Grizzly Bears")],
+        battlefield=FIVE_BASICS + (jodah if side == "P1" else []),
+        opponent=jodah if side == "P2" else [],
+    )
+    found = casts(state, "bears")
+    assert [c.alternative_cost for c in sorted(found, key=lambda c: c.alternative_cost or "")] == expected
+    assert {str(c.total_cost) for c in found} == ({"{1}{G}", "{W}{U}{B}{R}{G}"} if side == "P1" else {"{1}{G}"})
+
+
+def test_a_granted_cost_with_no_x_fixes_x_at_0(make_state, casts):
+    """CR 107.3b, 118.9: Blaze ({X}{R}, X damage to any target) under Jodah: X is 0 paying Jodah's cost.
+
+    Six lands: the five basics and a Mountain.
+
+    The mana cost: X from 0 to 5 (one land for {R}), 6 values; {W}{U}{B}{R}{G} rather than it: X is 0 (the cost
+    has no X, CR 107.3b), 1 value. Any target: P1, P2 or Jodah, 3. (6 + 1) x 3 = 21 casts.
+    """
+    state = make_state(
+        hand=[("blaze", "Blaze")],
+        battlefield=FIVE_BASICS + [("m2", "Mountain"), ("jodah", "Jodah, Archmage Eternal")],
+    )
+    found = casts(state, "blaze")
+    assert len(found) == 21
+    assert {c.x for c in found if c.alternative_cost} == {0}
+
+
+def test_a_grant_and_a_free_cast_are_each_one_alternative_cost(make_state):
+    """CR 118.9a: Jodah and Omniscience on P1's side: one alternative cost at most.
+
+    Grizzly Bears for its mana cost, for {W}{U}{B}{R}{G}, or without paying its mana cost: 3 casts, never two of
+    them at once.
+    """
+    state = make_state(
+        hand=[("bears", "Grizzly Bears")],
+        battlefield=FIVE_BASICS + [("jodah", "Jodah, Archmage Eternal"), ("omni", "Omniscience")],
+    )
+    found = sorted((c.alternative_cost or "", c.without_paying_mana_cost) for c in legal_casts(state, "bears"))
+    assert found == [("", False), ("", True), ("granted {W}{U}{B}{R}{G}", False)]
+
+
+@pytest.mark.parametrize(
+    ("spell", "side", "expected"),
+    [("Walking Corpse", "P1", 1), ("Walking Corpse", "P2", 0), ("Grizzly Bears", "P1", 0)],
+)
+def test_rooftop_storm_grants_zombie_creature_spells_a_cost_of_0(make_state, casts, spell, side, expected):
+    """CR 118.9: Rooftop Storm's {0} rather than the mana cost, for Zombie creature spells its controller casts.
+
+    No lands. Walking Corpse (a Zombie, {1}{B}) with the Storm on P1's side: {0}, 1 cast. On P2's side: 0. Grizzly
+    Bears (a Bear, not a Zombie): 0.
+    """
+    storm = [("storm", "Rooftop Storm")]
+    state = make_state(
+        hand=[("spell", spell)], battlefield=storm if side == "P1" else [], opponent=storm if side == "P2" else []
+    )
+    found = casts(state, "spell")
+    assert len(found) == expected
+    assert all(c.alternative_cost == "granted {0}" for c in found)
+
+
+def test_a_granted_cost_of_objects(make_state, casts):
+    """CR 118.9, 701.59a: Conspiracy Unraveler's granted cost is paid with objects: collect evidence 10.
+
+    No lands; P1's graveyard: Shivan Dragon (6), Serra Angel (5), Grizzly Bears (2). Sets with total mana value 10
+    or greater: Dragon and Angel (11), all three (13); the Dragon and the Bears make 8, the Angel and the Bears 7.
+    Grizzly Bears from the hand: 2 casts.
+    """
+    graveyard = [
+        {"id": g, "card": name, "zone": "graveyard", "owner": "P1"}
+        for g, name in (("g1", "Shivan Dragon"), ("g2", "Serra Angel"), ("g3", "Grizzly Bears"))
+    ]
+    state = make_state(
+        hand=[("bears", "Grizzly Bears")], battlefield=[("cu", "Conspiracy Unraveler")], objects=graveyard
+    )
+    assert sorted(c.exiles for c in casts(state, "bears")) == [("g1", "g2"), ("g1", "g2", "g3")]

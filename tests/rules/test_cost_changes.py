@@ -835,3 +835,43 @@ def test_every_creature_type_is_a_goblin_spell(make_state, spell, land):
     """
     state = make_state(hand=[("spell", spell)], battlefield=[("chief", "Goblin Warchief")] + lands(land, 3))
     assert legal_casts(state, "spell").count() == 1
+
+
+# ------------------------------------------------------- "{X} less, where X is" power and toughness (CR 601.2f, 208)
+@pytest.mark.parametrize(
+    ("forests", "mine", "theirs", "expected"),
+    [
+        (3, ["Grizzly Bears", "Craw Wurm"], [], 1),  # greatest power 6: {7}{G}{G} - 6 = {1}{G}{G}, three Forests pay
+        (2, ["Grizzly Bears", "Craw Wurm"], [], 0),  # two Forests don't
+        (3, ["Grizzly Bears"], ["Craw Wurm"], 0),  # P2's Wurm is not P1's: 2 off, {5}{G}{G}
+        (7, ["Grizzly Bears"], ["Craw Wurm"], 1),
+        (6, ["Grizzly Bears", "Glorious Anthem"], [], 1),  # the Bears 3/3 as the game sees it: {4}{G}{G}
+        (5, ["Grizzly Bears", "Glorious Anthem"], [], 0),
+    ],
+)
+def test_the_great_henge_costs_less_by_the_greatest_power(make_state, casts, forests, mine, theirs, expected):
+    """CR 601.2f, 208, 613.4: The Great Henge ({7}{G}{G}) costs {X} less, X the greatest power of P1's creatures.
+
+    "This spell costs {X} less to cast, where X is the greatest power among creatures you control." Grizzly Bears is
+    2/2, Craw Wurm 6/4; Glorious Anthem gives P1's creatures +1/+1 (layer 7c). One cast whenever the Forests pay the
+    rest, none otherwise (arithmetic beside each case).
+    """
+    state = make_state(
+        hand=[("henge", "The Great Henge")],
+        battlefield=lands("Forest", forests) + [(f"c{i}", name) for i, name in enumerate(mine)],
+        opponent=[(f"t{i}", name) for i, name in enumerate(theirs)],
+    )
+    assert len(casts(state, "henge")) == expected
+
+
+@pytest.mark.parametrize(("forests", "expected"), [(5, 1), (4, 0)])
+def test_a_cost_less_by_the_total_toughness(make_state, casts, forests, expected):
+    """CR 601.2f, 208: The Pride of Hull Clade ({10}{G}) costs {X} less, X the total toughness of P1's creatures.
+
+    Grizzly Bears (toughness 2) and Craw Wurm (4): X = 6, {4}{G}: five Forests pay it, 1 cast; four don't, 0.
+    """
+    state = make_state(
+        hand=[("pride", "The Pride of Hull Clade")],
+        battlefield=lands("Forest", forests) + [("bears", "Grizzly Bears"), ("wurm", "Craw Wurm")],
+    )
+    assert len(casts(state, "pride")) == expected

@@ -333,10 +333,18 @@ UNREAD_PERMISSIONS = [
     # (card, zone, the unread span that might let its owner cast it from there)
     ("Flash of Insight", "graveyard", "Flashback—{1}{U}, Exile X blue cards from your graveyard."),
     ("Conflagrate", "graveyard", "Flashback—{R}{R}, Discard X cards."),
-    ("Their Number Is Legion", "graveyard", "You may cast this card from your graveyard."),
-    ("Gravecrawler", "graveyard", "You may cast this card from your graveyard as long as you control a Zombie."),
-    ("Misthollow Griffin", "exile", "You may cast this card from exile."),
-    ("Squee, the Immortal", "exile", "You may cast this card from your graveyard or from exile."),
+    ("Lightwheel Enhancements", "graveyard", "Max speed — You may cast this card from your graveyard."),
+    (
+        "Ebondeath, Dracolich",
+        "graveyard",
+        "You may cast this card from your graveyard if a creature not named ~ died this turn.",
+    ),
+    (
+        "The Indomitable",
+        "graveyard",
+        "You may cast this card from your graveyard as long as you control three or more tapped Pirates and/or "
+        "Vehicles.",
+    ),
     (
         "Nethergoyf",
         "graveyard",
@@ -492,3 +500,115 @@ def test_suspend_casts_the_exiled_card_free_as_its_last_counter_is_removed(make_
     assert casts(state, "bolt") == set()
     in_hand = make_state(hand=[("bolt", "Rift Bolt")], phase="upkeep")
     assert casts(in_hand, "bolt", resolving="suspend") == set()
+
+
+# ------------------------------------------------------------------------- the card's own permission (CR 601.3)
+def test_a_card_cast_from_exile_by_its_own_permission(make_state, casts):
+    """CR 601.3, 113.6f: Misthollow Griffin ({2}{U}{U}) "You may cast this card from exile.", in P1's exile.
+
+    Four Islands, P1's main phase: its mana cost paid one way, 1 cast, from exile. P2's Griffin in P2's exile is
+    not P1's to cast ("you", its owner: CR 109.5): 0, and not listed.
+    """
+    state = make_state(battlefield=lands("Island", 4), objects=[card_in("exile", "griffin", "Misthollow Griffin")])
+    assert [c.zone.value for c in casts(state, "griffin")] == ["exile"]
+    theirs = make_state(
+        battlefield=lands("Island", 4), objects=[card_in("exile", "griffin", "Misthollow Griffin", owner="P2")]
+    )
+    assert casts(theirs, "griffin") == set()
+    assert castable_objects(theirs, "P1") == ()
+
+
+@pytest.mark.parametrize("zone", ["graveyard", "exile"])
+def test_a_permission_naming_two_zones(make_state, casts, zone):
+    """CR 601.3: Squee, the Immortal ({1}{R}{R}) "… from your graveyard or from exile.": from either, 1 cast.
+
+    Three Mountains: the mana cost paid one way (CR 601.2g-h).
+    """
+    state = make_state(battlefield=lands("Mountain", 3), objects=[card_in(zone, "squee", "Squee, the Immortal")])
+    assert [c.zone.value for c in casts(state, "squee")] == [zone]
+
+
+def test_an_instant_or_sorcery_cast_from_the_graveyard_by_its_permission(make_state, casts):
+    """CR 601.3, 107.3: Their Number Is Legion ({X}{B}{B}{B}{B}) from P1's graveyard, its mana cost paid.
+
+    Five Swamps: {B}{B}{B}{B} and X of 0 or 1, 2 casts; four Swamps: X = 0 only, 1 cast.
+    """
+    for swamps, expected in ((5, {0, 1}), (4, {0})):
+        state = make_state(
+            battlefield=lands("Swamp", swamps), objects=[card_in("graveyard", "legion", "Their Number Is Legion")]
+        )
+        assert {c.x for c in casts(state, "legion")} == expected
+
+
+@pytest.mark.parametrize(("zombie_side", "expected"), [("P1", 1), ("P2", 0), (None, 0)])
+def test_a_permission_with_a_condition_on_the_board(make_state, casts, zombie_side, expected):
+    """CR 601.3, 611.3a: Gravecrawler ({B}), "… from your graveyard as long as you control a Zombie.", needs one.
+
+    One Swamp. With Walking Corpse (a Zombie) on P1's side: 1 cast from the graveyard. On P2's side, or none: the
+    condition fails, 0 casts, and the reason names it.
+    """
+
+    def state_with(side):
+        corpse = [("corpse", "Walking Corpse")]
+        return make_state(
+            battlefield=lands("Swamp", 1) + (corpse if side == "P1" else []),
+            opponent=corpse if side == "P2" else [],
+            objects=[card_in("graveyard", "crawler", "Gravecrawler")],
+        )
+
+    state = state_with(zombie_side)
+    assert len(casts(state, "crawler")) == expected
+    assert castable_objects(state, "P1") == ("crawler",)  # listed either way: a way to cast it exists
+    if not expected:
+        (cast,) = casts(state_with("P1"), "crawler")
+        reasons = [r.message for r in why_illegal(state, cast)]
+        assert any("only if you control a Zombie" in message for message in reasons), reasons
+
+
+def test_a_permissions_condition_as_the_game_sees_it(make_state, casts, card):
+    """CR 601.3, 613.1d, 205.3: a Bear made a Zombie by P1's static ability satisfies Gravecrawler's condition.
+
+    "Creatures you control are Zombies in addition to their other creature types." on P1's side, Grizzly Bears
+    (a Bear) beside it, one Swamp: P1 controls a Zombie as the game sees it, 1 cast.
+    """
+    zombify = card(
+        "Zombify Them",
+        "{2}{B}",
+        "Enchantment",
+        "Creatures you control are Zombies in addition to their other creature types.",
+    )
+    state = make_state(
+        battlefield=lands("Swamp", 1) + [("bears", "Grizzly Bears"), ("zombify", zombify)],
+        objects=[card_in("graveyard", "crawler", "Gravecrawler")],
+    )
+    assert len(casts(state, "crawler")) == 1
+
+
+def test_a_permission_that_adds_a_discard(make_state, casts):
+    """CR 601.3, 601.2b, 601.2h: Me, the Immortal ({2}{G}{U}{R}) "… by discarding two cards in addition …".
+
+    Forest, Island, Mountain and two Swamps; P1's hand: three Lightning Bolts. Two of the three discarded: C(3, 2)
+    = 3 casts from the graveyard. From the hand nothing is added: with it in P1's hand instead, 1 cast.
+    """
+    mana = [("f", "Forest"), ("i", "Island"), ("m", "Mountain")] + lands("Swamp", 2)
+    bolts = [(f"bolt{i}", "Lightning Bolt") for i in range(3)]
+    state = make_state(hand=bolts, battlefield=mana, objects=[card_in("graveyard", "me", "Me, the Immortal")])
+    found = casts(state, "me")
+    assert sorted(c.discards for c in found) == [("bolt0", "bolt1"), ("bolt0", "bolt2"), ("bolt1", "bolt2")]
+    in_hand = make_state(hand=[("me", "Me, the Immortal"), *bolts], battlefield=mana)
+    assert [c.discards for c in casts(in_hand, "me")] == [()]
+
+
+def test_a_permission_that_adds_life_and_a_sacrifice(make_state, casts):
+    """CR 601.3, 119.4, 601.2h: Wickerfolk Indomitable's permission adds 2 life and a sacrifice to its cost.
+
+    "… by paying 2 life and sacrificing an artifact or creature in addition to paying its other costs." ({3}{B})
+
+    Four Swamps, Grizzly Bears and Darksteel Relic on P1's side: the Bears or the Relic sacrificed, 2 casts; at 1
+    life, 2 life can't be paid (CR 119.4): 0.
+    """
+    side = lands("Swamp", 4) + [("bears", "Grizzly Bears"), ("relic", "Darksteel Relic")]
+    gone = [card_in("graveyard", "wicker", "Wickerfolk Indomitable")]
+    state = make_state(battlefield=side, objects=gone)
+    assert sorted(c.sacrifices for c in casts(state, "wicker")) == [("bears",), ("relic",)]
+    assert casts(make_state(battlefield=side, objects=gone, life={"P1": 1, "P2": 20}), "wicker") == set()
