@@ -1080,8 +1080,14 @@ class ManaAbility:
         "Spend this mana only to cast a creature spell.": the spells its mana may pay for (CR 106.6), none of a
         mana ability's cost; None when any.
     damage : int
-        "This land deals 1 damage to you.": damage dealt to its controller as it makes mana, before the costs are
-        paid (CR 601.2g-h, 605.3a).
+        "This land deals 1 damage to you.", "~ deals 2 damage to you." (Ancient Tomb): damage dealt to its
+        controller as it makes mana, before the costs are paid (CR 601.2g-h, 605.3a).
+    per_count : Count or None
+        "Add {G} for each creature you control." (Gaea's Cradle), "X mana of any one color, where X is the number
+        of Allies you control", "{W} for each storage counter removed this way" (all the counters of that kind on
+        it, the most it may remove, CR 122.8): ``units`` (or each option) once for each object or counter the
+        state counts, "you" its controller, as the mana ability resolves (CR 106.1, 605.3a), none at 0; None when
+        its amount is printed.
     """
 
     units: tuple[frozenset[str], ...]
@@ -1100,6 +1106,7 @@ class ManaAbility:
     sacrifices_other: str = ""
     spend_only: ObjectFilter | None = None
     damage: int = 0
+    per_count: Count | None = None
 
 
 @dataclass(frozen=True, slots=True)
