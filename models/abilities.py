@@ -34,6 +34,7 @@ __all__ = [
     "AlternativeCost",
     "Protection",
     "ManaAbility",
+    "ManaTrigger",
     "CostModifier",
     "CastPermission",
     "TimingRestriction",
@@ -1110,6 +1111,33 @@ class ManaAbility:
 
 
 @dataclass(frozen=True, slots=True)
+class ManaTrigger:
+    """A triggered mana ability that adds mana as a permanent is tapped for mana (CR 605.1b, 106.12a).
+
+    Parameters
+    ----------
+    tapped : ObjectFilter
+        What is tapped: "a land", "a Swamp", "a basic land", "a creature", "a Mountain, Forest, or Plains".
+    anyone : bool
+        "Whenever a player taps …, that player adds", "Whenever a Forest is tapped for mana, its controller adds":
+        whoever controls the permanent tapped; False for "Whenever you tap …, add": its own controller's alone.
+    added : tuple of frozenset of str
+        "add an additional {B}": the units added, each the letters it may be; empty with ``produced``.
+    produced : bool
+        "add one mana of any type that land produced": one more mana of a type the permanent's mana ability just
+        added (Mana Reflection's kin, CR 106.12a); the type is the one that ability's mana was.
+    text : str
+        As printed.
+    """
+
+    tapped: ObjectFilter
+    anyone: bool
+    added: tuple[frozenset[str], ...] = ()
+    produced: bool = False
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class XLimit:
     """A bound on the value of X that the spell's text sets: "X can't be 0." (CR 107.3, 601.2b).
 
@@ -1739,6 +1767,9 @@ class CardAbilities:
         "Whenever enchanted land is tapped for mana, its controller adds an additional {G}.": the mana (each unit
         the letters it may be) a triggered mana ability adds to the enchanted permanent's controller each time
         that permanent is tapped for mana (CR 605.1b, 106.12a); empty when none.
+    mana_triggers : tuple of ManaTrigger
+        "Whenever you tap a Swamp for mana, add an additional {B}.", "Whenever a player taps a land for mana, that
+        player adds one mana of any type that land produced." (CR 605.1b, 106.12a).
     """
 
     spell_text: tuple[Instruction, ...] = ()
@@ -1777,6 +1808,7 @@ class CardAbilities:
     static_no_cast: tuple[str, ...] = ()
     casting_rules: tuple[CastingRule, ...] = ()
     mana_when_tapped: tuple[frozenset[str], ...] = ()
+    mana_triggers: tuple[ManaTrigger, ...] = ()
 
     @property
     def casting_unsupported(self) -> tuple[UnsupportedText, ...]:

@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from models.abilities import KICKED, ManaAbility, ObjectFilter, TargetKind
+from models.abilities import KICKED, ManaAbility, ManaTrigger, ObjectFilter, TargetKind
 from models.choices import ChoiceKey, CostAction, CostObjectsKey, X
 from models.errors import UnsupportedRuleError
 from models.mana import ManaCost, ManaPayer, ManaSource, ManaSymbol, SymbolKind, simple_demand, sum_costs
@@ -204,10 +204,13 @@ def mana_sources_of(
     # what a permanent makes is read from its card, granted abilities and status: once per kind of permanent
     made: dict[tuple[Any, ...], tuple[Card, list[ManaSource]]] = {}
     added = _added_when_tapped(state)
+    triggers = _mana_triggers_for(state, caster)
     for obj in state.objects_in(Zone.BATTLEFIELD, caster):
+        more, again = _triggered_mana(obj, added.get(obj.id, ()), triggers)
         # what effects took from it too (CR 613.1f, 602.5, 305.7): two Elves, one of them arrested, differ
         kind = (
-            added.get(obj.id, ()),
+            more,
+            again,
             id(obj.card),
             obj.granted + keyword_counters(obj),
             obj.tapped,
@@ -222,7 +225,7 @@ def mana_sources_of(
         if found is None or found[0] is not obj.card:
             found = made[kind] = (
                 obj.card,
-                _mana_of_permanent(state, caster, obj, paid, sacrificing, allowed, mixed, added.get(obj.id, ())),
+                _mana_of_permanent(state, caster, obj, paid, sacrificing, allowed, mixed, more, again),
             )
         snow = "Snow" in obj.card.supertypes  # its mana pays {S} (CR 107.4h, 106.3)
         sources += [replace(source, object_id=obj.id, is_snow=snow) for source in found[1]]
@@ -452,12 +455,15 @@ def _mana_of_permanent(
     allowed: frozenset[ObjectFilter] | None = frozenset(),
     mixed: list[str] | None = None,
     added: tuple[frozenset[str], ...] = (),
+    again: int = 0,
 ) -> list[ManaSource]:
     """What one permanent of the caster's adds as sources, each without its object's id, in order.
 
-    ``added``: the mana Auras' triggered mana abilities add each time it is tapped for mana (CR 605.1b:
-    "Whenever enchanted land is tapped for mana, its controller adds an additional {G}"), joined to the output
-    of each of its {T} abilities.
+    ``added``: the mana triggered mana abilities add each time it is tapped for mana (CR 605.1b: "Whenever
+    enchanted land is tapped for mana, its controller adds an additional {G}", "Whenever you tap a Swamp for mana,
+    add an additional {B}"), joined to the output of each of its {T} abilities; ``again``: how many times one
+    more mana of a type that output was is added ("that player adds one mana of any type that land produced",
+    CR 106.12a).
 
     See :func:`mana_sources_of`; read from the permanent's abilities (its card's and those granted to it), its
     card's subtypes and power, and its status, so equal for permanents alike in those.
@@ -517,15 +523,75 @@ def _mana_of_permanent(
         return found  # CR 302.6: a summoning-sick creature can't activate {T} abilities
     amounts = _amounts(state, caster, obj, usable)
     tapping = _tapping_sources(obj, [a for a in usable if a.taps], amounts, mixed)
-    if added and tapping:
+    if (added or again) and tapping:
         if len(tapping) > 1 or tapping[0].activation or tapping[0].activation_colours or tapping[0].spell_only:
             raise UnsupportedRuleError(
-                obj.name, obj.card.oracle_text, "mana an Aura adds as it is tapped, beside a choice of its abilities"
+                obj.name, obj.card.oracle_text, "mana a trigger adds as it is tapped, beside a choice of its abilities"
             )
         source = tapping[0]
-        options = tuple(option + added for option in source.options)
-        tapping = [replace(source, units=source.units + added, options=options)]
+        outputs = list(
+            dict.fromkeys(
+                output + added
+                for option in (source.options or (source.units,))
+                for output in _produced_again(obj, option, again)
+            )
+        )
+        tapping = [replace(source, units=outputs[0], options=tuple(outputs) if len(outputs) > 1 else ())]
     return found + tapping
+
+
+def _produced_again(
+    obj: GameObject, output: tuple[frozenset[str], ...], again: int
+) -> list[tuple[frozenset[str], ...]]:
+    """An output with ``again`` more mana, each of any type that output's mana is (CR 106.12a), as outputs.
+
+    "{T}: Add {W}{U}." and one more: {W}{U} and a {W} or a {U} (one unit of either); "{T}: Add one mana of any
+    color." and one more: the colour chosen twice, five outputs ({W}{W}, {U}{U}, …): the type is the one made.
+
+    Raises
+    ------
+    UnsupportedRuleError
+        More than two mana of the output chosen among several types: not weighed.
+    """
+    if not again:
+        return [output]
+    chosen = [i for i, unit in enumerate(output) if len(unit) > 1]
+    if len(chosen) > 2:
+        raise UnsupportedRuleError(obj.name, obj.card.oracle_text, "mana of any type it produced, of many choices")
+    outputs = []
+    for letters in itertools.product(*(sorted(output[i]) for i in chosen)):
+        made = list(output)
+        for i, letter in zip(chosen, letters):
+            made[i] = frozenset(letter)
+        produced = frozenset().union(*made)
+        outputs.append(tuple(made) + (produced,) * again)
+    return outputs
+
+
+def _mana_triggers_for(state: GameState, caster: PlayerId) -> tuple[ManaTrigger, ...]:
+    """The triggered mana abilities that add mana to the caster as they tap their permanents (CR 605.1b).
+
+    "Whenever a player taps a land for mana, that player adds …" (anyone's), "Whenever you tap a Swamp for mana,
+    add …" (the caster's own permanents'). An Aura's ("Whenever enchanted land …") are :func:`_added_when_tapped`.
+    """
+    return tuple(
+        trigger
+        for obj in state.battlefield()
+        for trigger in abilities_of(obj).mana_triggers
+        if trigger.anyone or obj.controller == caster
+    )
+
+
+def _triggered_mana(
+    obj: GameObject, added: tuple[frozenset[str], ...], triggers: tuple[ManaTrigger, ...]
+) -> tuple[tuple[frozenset[str], ...], int]:
+    """The mana the triggers add as the permanent is tapped for mana: (units added, times one more of its types)."""
+    again = 0
+    for trigger in triggers:
+        if has_qualities(obj, trigger.tapped):
+            added += trigger.added
+            again += trigger.produced
+    return added, again
 
 
 def _added_when_tapped(state: GameState) -> dict[str, tuple[frozenset[str], ...]]:

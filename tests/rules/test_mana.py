@@ -535,16 +535,16 @@ def test_depletion_land(make_state, counters, expected):
 @pytest.mark.parametrize(
     ("enchantment", "side", "refused"),
     [
-        ("Heartbeat of Spring", "P2", True),  # "a player taps a land": P1's Mountain too
-        ("Zendikar Resurgent", "P2", False),  # "you tap": P2's lands alone
-        ("Zendikar Resurgent", "P1", True),  # P1's own Mountain
+        ("Overabundance", "P2", True),  # "a player taps a land": P1's Mountain too
+        ("Regal Behemoth", "P2", False),  # "you tap … while you're the monarch": P2's lands alone
+        ("Regal Behemoth", "P1", True),  # P1's own Mountain
     ],
 )
 def test_triggered_mana_abilities_refuse_whom_they_may_add_mana_to(make_state, enchantment, side, refused):
     """A triggered mana ability not read (CR 605.1b) refuses the answers of the players it may add mana to.
 
-    Lightning Bolt with P1's one Mountain: its targets are P1 and P2 (no creature), 2 casts, when no mana trigger
-    may change what P1 pays with.
+    Lightning Bolt with P1's one Mountain: its targets are P1 and P2, and Regal Behemoth (a creature) when it is
+    P2's: 3 casts, when no mana trigger may change what P1 pays with.
     """
     board = [("ench", enchantment)]
     state = make_state(
@@ -556,7 +556,7 @@ def test_triggered_mana_abilities_refuse_whom_they_may_add_mana_to(make_state, e
         with pytest.raises(UnsupportedRuleError, match="triggered mana ability"):
             legal_casts(state, "bolt").count()
     else:
-        assert legal_casts(state, "bolt").count() == 2
+        assert legal_casts(state, "bolt").count() == 3
 
 
 # ---------------------------------------------------------------- mana abilities read whole (CR 605, 106)
@@ -1023,3 +1023,45 @@ def test_ancient_tomb_deals_two_damage_before_life_is_paid(make_state, life, ref
             legal_casts(state, "probe").count()
     else:
         assert legal_casts(state, "probe").count() == 2
+
+
+# ---------------------------------------------------------------- triggered mana abilities (CR 605.1b, 106.12a)
+@pytest.mark.parametrize(
+    ("trigger", "side", "cost", "expected"),
+    [
+        ("Crypt Ghast", "P1", "{B}{B}{B}{B}", 1),  # two Swamps, each {B}{B}: 4
+        ("Crypt Ghast", "P1", "{B}{B}{B}{B}{B}", 0),
+        ("Crypt Ghast", "P2", "{B}{B}{B}", 0),  # "you tap": P2's, not P1's Swamps: 2
+        ("Heartbeat of Spring", "P2", "{B}{B}{B}{B}", 1),  # "a player taps": P1's Swamps too
+        ("Zendikar Resurgent", "P1", "{B}{B}{B}{B}", 1),  # one more of the type produced: {B}
+        ("Zendikar Resurgent", "P2", "{B}{B}{B}", 0),
+        (None, "P1", "{B}{B}{B}", 0),
+    ],
+)
+def test_triggers_that_add_mana_as_lands_are_tapped(make_state, card, trigger, side, cost, expected):
+    """CR 605.1b, 106.12a: triggered mana abilities add mana as the lands of the players they name are tapped.
+
+    "Whenever you tap a Swamp for mana, add an additional {B}." (Crypt Ghast), "Whenever a player taps a land for
+    mana, that player adds one mana of any type that land produced." (Heartbeat of Spring). P1's two Swamps and
+    an inline black sorcery: 2 mana alone; each Swamp 2 with a trigger that applies to P1.
+    """
+    spell = card("Black Test", cost, "Sorcery", "Draw a card.")
+    board = [("trigger", trigger)] if trigger else []
+    state = make_state(
+        hand=[("spell", spell)],
+        battlefield=[("s1", "Swamp"), ("s2", "Swamp")] + (board if side == "P1" else []),
+        opponent=board if side == "P2" else [],
+    )
+    assert legal_casts(state, "spell").count() == expected
+
+
+@pytest.mark.parametrize(("cost", "expected"), [("{R}{R}", 1), ("{G}{G}", 1), ("{R}{G}", 0)])
+def test_mana_of_the_type_produced_is_the_type_chosen(make_state, card, cost, expected):
+    """CR 106.12a: Mana Flare doubles Karplusan Forest's {R} or {G} in the type it made, never {R}{G}.
+
+    Karplusan Forest: "{T}: Add {C}.", "{T}: Add {R} or {G}. This land deals 1 damage to you." One land tapped once:
+    {C}{C}, {R}{R} or {G}{G}.
+    """
+    spell = card("Two Test", cost, "Sorcery", "Draw a card.")
+    state = make_state(hand=[("spell", spell)], battlefield=[("forest", "Karplusan Forest"), ("flare", "Mana Flare")])
+    assert legal_casts(state, "spell").count() == expected
