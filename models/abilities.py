@@ -34,6 +34,7 @@ __all__ = [
     "AlternativeCost",
     "Protection",
     "ManaAbility",
+    "ManaTrigger",
     "CostModifier",
     "CastPermission",
     "TimingRestriction",
@@ -1121,8 +1122,14 @@ class ManaAbility:
         "Spend this mana only to cast a creature spell.": the spells its mana may pay for (CR 106.6), none of a
         mana ability's cost; None when any.
     damage : int
-        "This land deals 1 damage to you.": damage dealt to its controller as it makes mana, before the costs are
-        paid (CR 601.2g-h, 605.3a).
+        "This land deals 1 damage to you.", "~ deals 2 damage to you." (Ancient Tomb): damage dealt to its
+        controller as it makes mana, before the costs are paid (CR 601.2g-h, 605.3a).
+    per_count : Count or None
+        "Add {G} for each creature you control." (Gaea's Cradle), "X mana of any one color, where X is the number
+        of Allies you control", "{W} for each storage counter removed this way" (all the counters of that kind on
+        it, the most it may remove, CR 122.8): ``units`` (or each option) once for each object or counter the
+        state counts, "you" its controller, as the mana ability resolves (CR 106.1, 605.3a), none at 0; None when
+        its amount is printed.
     """
 
     units: tuple[frozenset[str], ...]
@@ -1141,6 +1148,34 @@ class ManaAbility:
     sacrifices_other: str = ""
     spend_only: ObjectFilter | None = None
     damage: int = 0
+    per_count: Count | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ManaTrigger:
+    """A triggered mana ability that adds mana as a permanent is tapped for mana (CR 605.1b, 106.12a).
+
+    Parameters
+    ----------
+    tapped : ObjectFilter
+        What is tapped: "a land", "a Swamp", "a basic land", "a creature", "a Mountain, Forest, or Plains".
+    anyone : bool
+        "Whenever a player taps …, that player adds", "Whenever a Forest is tapped for mana, its controller adds":
+        whoever controls the permanent tapped; False for "Whenever you tap …, add": its own controller's alone.
+    added : tuple of frozenset of str
+        "add an additional {B}": the units added, each the letters it may be; empty with ``produced``.
+    produced : bool
+        "add one mana of any type that land produced": one more mana of a type the permanent's mana ability just
+        added (Mana Reflection's kin, CR 106.12a); the type is the one that ability's mana was.
+    text : str
+        As printed.
+    """
+
+    tapped: ObjectFilter
+    anyone: bool
+    added: tuple[frozenset[str], ...] = ()
+    produced: bool = False
+    text: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -1806,6 +1841,9 @@ class CardAbilities:
         "Whenever enchanted land is tapped for mana, its controller adds an additional {G}.": the mana (each unit
         the letters it may be) a triggered mana ability adds to the enchanted permanent's controller each time
         that permanent is tapped for mana (CR 605.1b, 106.12a); empty when none.
+    mana_triggers : tuple of ManaTrigger
+        "Whenever you tap a Swamp for mana, add an additional {B}.", "Whenever a player taps a land for mana, that
+        player adds one mana of any type that land produced." (CR 605.1b, 106.12a).
     """
 
     spell_text: tuple[Instruction, ...] = ()
@@ -1844,6 +1882,7 @@ class CardAbilities:
     static_no_cast: tuple[str, ...] = ()
     casting_rules: tuple[CastingRule, ...] = ()
     mana_when_tapped: tuple[frozenset[str], ...] = ()
+    mana_triggers: tuple[ManaTrigger, ...] = ()
 
     @property
     def casting_unsupported(self) -> tuple[UnsupportedText, ...]:

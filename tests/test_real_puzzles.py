@@ -28,6 +28,13 @@ pytestmark = pytest.mark.skipif(
 NAMES = sorted(p.name for p in PUZZLES.glob("*.pzl")) if PUZZLES.is_dir() else []
 
 COUNTS = {
+    # Heartbeat of Spring doubles each of the seven lands' mana (CR 106.12a): 14, more than any spell asks. Emerald
+    # Charm {G}, choose one: untap target permanent, 14 + 16 = 30; destroy target non-Aura enchantment (Cream of
+    # the Crop, Heartbeat, Mobilization, Baneful Omen), 4; target creature loses flying, 3 + 4 = 7: 41. Hornet
+    # Sting, any target: 2 players + 7 creatures, 9. Mercy Killing ({G/W}, white): 7 creatures but Peacekeeper
+    # (Pentarch Ward: protection from white), 6. Pouncing Wurm kicked or not ({3}{G}{G} + {2}{G}, {2} less by
+    # Urza's Incubator naming Wurm), 2; Argothian Wurm 1. 41 + 9 + 6 + 2 + 1 = 59.
+    "PC_063015.pzl": 59,
     # Kaya's Ghostform {B}, enchant creature or planeswalker you control: Flux Channeler, Rigging Runner,
     # Spellgorger Weird = 3; Dreadhorde Butcher {B}{R} 1; Merfolk Trickster {U}{U} 1 (its tap is a trigger);
     # Massacre Girl {3}{B}{B} with 8 lands 1. 3 + 1 + 1 + 1 = 6.

@@ -12,10 +12,11 @@ import re
 
 from lark import Token, Tree
 
-from models.abilities import ControlRequirement, ManaAbility, ObjectFilter, Quality
+from models.abilities import ControlRequirement, Count, ManaAbility, ObjectFilter, Quality
 from models.mana import ManaCost, SymbolKind
 from models.oracle.grammar import tree_tokens
 from models.oracle.qualities import spell_qualities
+from models.oracle.targets import read_counted
 from models.oracle.unread import UnreadText
 from models.oracle.words import NUMBER_WORDS, SUBTYPE_BY_WORD
 
@@ -48,7 +49,8 @@ def mana_ability(tree: Tree[Token]) -> ManaAbility:
         A cost, or a shape of cost, that the payer does not weigh exactly: an activation cost with X, Phyrexian or
         snow symbols; life, energy or another permanent sacrificed for an ability without {T} (paid again and
         again, CR 602.1); counters removed beside mana paid; another permanent sacrificed that is not named by
-        a subtype ("Sacrifice a creature"); a condition not read.
+        a subtype ("Sacrifice a creature"); a condition not read; an amount "for each …" the state alone can't
+        count.
     """
     tokens = [t for t in tree.children if isinstance(t, Token)]
     costs = {t.type: str(t) for t in tokens}
@@ -61,8 +63,18 @@ def mana_ability(tree: Tree[Token]) -> ManaAbility:
         sacrificed = SUBTYPE_BY_WORD.get(word, "")
         if not sacrificed:
             raise UnreadText(costs["SACRIFICE_OTHER"], f"a mana ability that sacrifices a permanent: {word!r} not read")
+    units = _mana_units(tree)
+    removing = re.match(r"remove any number of ([a-z+/0-9-]+) counters", costs.get("REMOVE_ANY_COUNTERS", ""))
+    removes = units.per_count is not None and units.per_count.text.endswith(" " + _REMOVED)
+    if removes != (removing is not None) or (
+        removing is not None and units.per_count is not None and units.per_count.text != f"{removing[1]} {_REMOVED}"
+    ):
+        raise UnreadText(line, "mana for each counter removed, not read")
+    if removing is not None:  # all of them: the most it may remove, the most mana (CR 122.8, 106.1)
+        removed = Count(counters_on=removing.group(1), text=costs["REMOVE_ANY_COUNTERS"])
+        units = dataclasses.replace(units, per_count=removed)
     ability = dataclasses.replace(
-        _mana_units(tree),
+        units,
         taps="TAP_COST" in costs,
         activation=activation,
         activation_colours=colours,
@@ -84,8 +96,9 @@ def mana_ability(tree: Tree[Token]) -> ManaAbility:
             raise UnreadText(only, "a restriction on spending a mana ability's mana not read")
         ability = dataclasses.replace(ability, spend_only=spells)
     for rider in (str(t) for t in tokens if t.type == "MANA_RIDER"):
-        if re.fullmatch(r"(?:~|this land|this artifact|this creature) deals 1 damage to you\.", rider):
-            ability = dataclasses.replace(ability, damage=1)  # as it makes mana, before costs are paid (601.2g)
+        hurts = re.fullmatch(r"(?:~|this land|this artifact|this creature) deals (\d+) damage to you\.", rider)
+        if hurts:  # as it makes mana, before costs are paid (601.2g)
+            ability = dataclasses.replace(ability, damage=int(hurts.group(1)))
             continue
         found = re.fullmatch(r"activate only if you control an? ([a-z]+)\.", rider)
         if found:  # "Activate only if you control a Swamp." (CR 602.5b)
@@ -123,8 +136,8 @@ def _refuse_unweighed_costs(ability: ManaAbility, line: str) -> None:
             raise UnreadText(line, "a mana ability without {T} that pays life, energy or a permanent, again and again")
         if ability.counter and costs_mana:
             raise UnreadText(line, "a mana ability without {T} that pays mana and removes counters")
-        if costs_mana and ability.per_power:
-            raise UnreadText(line, "a mana ability without {T} that pays mana for mana equal to a power")
+        if costs_mana and (ability.per_power or ability.per_count):
+            raise UnreadText(line, "a mana ability without {T} that pays mana for mana equal to a number")
         if costs_mana and max(len(o) for o in ability.options or (ability.units,)) > ability.activation + len(
             ability.activation_colours
         ):
@@ -160,12 +173,63 @@ def _mana_units(tree: Tree[Token]) -> ManaAbility:
     if output.data == "add_of_different_colors":
         options = tuple((frozenset(a), frozenset(b)) for a, b in itertools.combinations(_COLOURS, 2))
         return ManaAbility(options[0], options=options)
+    if output.data == "add_per_count":  # "{G} for each creature you control" (Gaea's Cradle)
+        counted = _counted(str(output.children[-1]).removeprefix("for each "), text)
+        symbols = next(c for c in output.children if isinstance(c, Tree))
+        return ManaAbility(_symbols(symbols), per_count=counted)
+    if output.data == "add_per_number":  # "X mana of any one color, where X is the number of Allies you control"
+        counted = _counted(_singular(text.split(" where x is the number of ", 1)[1]), text)
+        if "of any one color" in text:
+            options = tuple((frozenset(letter),) for letter in _COLOURS)
+            return ManaAbility(options[0], options=options, per_count=counted)
+        return ManaAbility((frozenset(_COLOURS),), per_count=counted)
     # add_per_power: "an amount of {G} equal to ~'s power" or "X mana of any one color, where X is ~'s power"
     symbol = re.match(r"an amount of \{([wubrgc])\}", text)
     if symbol:
         return ManaAbility((frozenset(symbol.group(1).upper()),), per_power=True)
     options = tuple((frozenset(letter),) for letter in _COLOURS)
     return ManaAbility(options[0], options=options, per_power=True)
+
+
+_REMOVED = "counter removed this way"
+"""The text of the count of "{W} for each storage counter removed this way", read with the cost that removes them."""
+
+_COUNTERS_ON_ITSELF = re.compile(
+    r"(?:(?P<kind>[a-z+/0-9-]+) )?counter on (?:~|this (?:artifact|creature|land|enchantment))"
+)
+
+
+def _counted(words: str, line: str) -> Count:
+    """What "for each …" counts in a mana ability, when the state alone counts it (CR 106.1, 122.1).
+
+    "creature you control", "Swamp you control", "Elf on the battlefield", "creature card in your graveyard"
+    (:func:`~models.oracle.targets.read_counted`); "+1/+1 counter on this creature", "charge counter on this
+    artifact" (the permanent's own counters); "storage counter removed this way" (read with its cost).
+
+    Raises
+    ------
+    UnreadText
+        Anything else: objects named by a phrase with qualities the state must be asked about through a cast
+        ("creature you control with defender"), power, devotion, this turn's draws.
+    """
+    if words.endswith(" " + _REMOVED):
+        return Count(text=words)
+    if (counters := _COUNTERS_ON_ITSELF.fullmatch(words.replace(" counters on ", " counter on "))) is not None:
+        return Count(counters_on=counters["kind"] or "any", text=words)
+    count = read_counted(words)
+    if count is None or count.objects is not None or count.quantity is not None or count.distinct is not None:
+        raise UnreadText(line, f"a mana ability's amount for each {words!r} not read")
+    return count
+
+
+def _singular(words: str) -> str:
+    """ "Allies you control" → "ally you control", "Elves on the battlefield" → "elf …" (the first word's plural)."""
+    first, _, rest = words.partition(" ")
+    for plural, singular in (("ies", "y"), ("ves", "f"), ("s", "")):
+        if first.endswith(plural):
+            first = first[: -len(plural)] + singular
+            break
+    return f"{first} {rest}".strip()
 
 
 def _symbols(cost: Tree[Token]) -> tuple[frozenset[str], ...]:

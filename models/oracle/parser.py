@@ -436,4 +436,5 @@ def _card_abilities(card: Card, reading: CardReading) -> CardAbilities:
         static_no_cast=tuple(reading.static_no_cast),
         casting_rules=tuple(reading.casting_rules),
         mana_when_tapped=tuple(reading.mana_when_tapped),
+        mana_triggers=tuple(reading.mana_triggers),
     )

@@ -9,7 +9,12 @@ from lark.exceptions import UnexpectedInput
 
 from models.abilities import (
     ManaAbility,
+    ManaTrigger,
+    ObjectFilter,
+    Quality,
 )
+from models.objects import CardType
+from models.oracle.words import SUBTYPE_BY_WORD
 
 from models.oracle.grammar import read_line
 from models.oracle.mana_abilities import mana_ability
@@ -135,6 +140,55 @@ def _added_when_enchanted_is_tapped(line: str) -> list[frozenset[str]] | None:
     return [frozenset(symbol.upper()) for symbol in re.findall(r"\{([wubrgc])\}", what)]
 
 
+_TAPPED_WORDS = r"(?:an? )?(?P<what>[a-z]+(?: land)?|mountain, forest, or plains)"
+
+_MANA_TRIGGER = (
+    re.compile(
+        rf"whenever (?P<who>you tap|a player taps) {_TAPPED_WORDS} for mana, (?:add|that player adds) one mana of "
+        r"any type that (?:land|creature) produced\."
+    ),
+    re.compile(
+        rf"whenever (?P<who>you tap) {_TAPPED_WORDS} for mana, add an additional (?P<mana>(?:\{{[wubrgc]\}})+)\."
+    ),
+    re.compile(
+        rf"whenever (?P<who>){_TAPPED_WORDS} is tapped for mana, its controller adds an additional "
+        r"(?P<mana>(?:\{[wubrgc]\})+)\."
+    ),
+)
+"""Triggered mana abilities read (CR 605.1b): "Whenever you tap a Swamp for mana, add an additional {B}.",
+"Whenever a Forest is tapped for mana, its controller adds an additional {G}.", "Whenever a player taps a land for
+mana, that player adds one mana of any type that land produced."."""
+
+
+def _mana_trigger(line: str, original: str) -> ManaTrigger | None:
+    """The :class:`~models.abilities.ManaTrigger` a line is, or None (CR 605.1b, 106.12a)."""
+    for pattern in _MANA_TRIGGER:
+        found = pattern.fullmatch(line)
+        if found is None:
+            continue
+        tapped = _tapped_filter(found["what"])
+        if tapped is None:
+            return None
+        mana = found.groupdict().get("mana") or ""
+        added = tuple(frozenset(letter.upper()) for letter in re.findall(r"\{([wubrgc])\}", mana))
+        return ManaTrigger(tapped, found["who"] != "you tap", added, produced=not added, text=original)
+    return None
+
+
+def _tapped_filter(what: str) -> ObjectFilter | None:
+    """What "a land", "a basic land", "a Swamp", "a creature", "a Mountain, Forest, or Plains" names; or None."""
+    if what in ("land", "creature"):
+        return ObjectFilter((frozenset({Quality("type", CardType(what.capitalize()))}),), what)
+    if what == "basic land":
+        clauses = (frozenset({Quality("supertype", "Basic")}), frozenset({Quality("type", CardType.LAND)}))
+        return ObjectFilter(clauses, what)
+    words = what.replace(", or ", ", ").split(", ")
+    subtypes = [SUBTYPE_BY_WORD.get(word) for word in words]
+    if not all(subtypes):
+        return None
+    return ObjectFilter((frozenset(Quality("subtype", subtype) for subtype in subtypes),), what)
+
+
 def read_ability_line(reading: CardReading, tree: Tree[Token], line: str, original: str) -> None:
     """A triggered, activated or chapter ability: its targets are not the spell's (CR 115.1b, 714.2b).
 
@@ -146,6 +200,8 @@ def read_ability_line(reading: CardReading, tree: Tree[Token], line: str, origin
     """
     if tree.data == "triggered_line" and (added := _added_when_enchanted_is_tapped(line)) is not None:
         reading.mana_when_tapped.extend(added)  # read: the enchanted land makes that much more (CR 605.1b)
+    elif tree.data == "triggered_line" and (trigger := _mana_trigger(line, original)) is not None:
+        reading.mana_triggers.append(trigger)  # "Whenever you tap a Swamp for mana, add an additional {B}."
     elif tree.data == "triggered_line" and _TRIGGERED_MANA.match(line):
         reading.unsupported.append(
             UnsupportedText(

@@ -25,6 +25,7 @@ from models.abilities import (
     Cost,
     Instruction,
     ManaAbility,
+    ManaTrigger,
     Mode,
     Protection,
     Requirement,
@@ -133,6 +134,7 @@ class CardReading:
     static_no_cast: list[str] = field(default_factory=list)
     casting_rules: list[CastingRule] = field(default_factory=list)
     mana_when_tapped: list[frozenset[str]] = field(default_factory=list)
+    mana_triggers: list[ManaTrigger] = field(default_factory=list)
     keywords: set[str] = field(default_factory=set)
     hexproof_from: set[Color] = field(default_factory=set)
     enchant: list[str] = field(default_factory=list)

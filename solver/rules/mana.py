@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from models.abilities import KICKED, ManaAbility, ObjectFilter, TargetKind
+from models.abilities import KICKED, ManaAbility, ManaTrigger, ObjectFilter, TargetKind
 from models.choices import ChoiceKey, CostAction, CostObjectsKey, X
 from models.errors import UnsupportedRuleError
 from models.mana import ManaCost, ManaPayer, ManaSource, ManaSymbol, SymbolKind, simple_demand, sum_costs
@@ -35,7 +35,7 @@ from solver.problem import CastProblem, Constraint, ConstraintKind, CostTerm, La
 from models.oracle.mana_abilities import KICKED_SPELLS
 from models.oracle.unread import STATIC_POWER_CHANGE
 from solver.rules.characteristics import unread_static_line
-from solver.rules.conditions import holds_for
+from solver.rules.conditions import count_in_state, holds_for
 from solver.rules.cost_changes import (
     coloured_reduction,
     generic_change,
@@ -204,10 +204,13 @@ def mana_sources_of(
     # what a permanent makes is read from its card, granted abilities and status: once per kind of permanent
     made: dict[tuple[Any, ...], tuple[Card, list[ManaSource]]] = {}
     added = _added_when_tapped(state)
+    triggers = _mana_triggers_for(state, caster)
     for obj in state.objects_in(Zone.BATTLEFIELD, caster):
+        more, again = _triggered_mana(obj, added.get(obj.id, ()), triggers)
         # what effects took from it too (CR 613.1f, 602.5, 305.7): two Elves, one of them arrested, differ
         kind = (
-            added.get(obj.id, ()),
+            more,
+            again,
             id(obj.card),
             obj.granted + keyword_counters(obj),
             obj.tapped,
@@ -222,7 +225,7 @@ def mana_sources_of(
         if found is None or found[0] is not obj.card:
             found = made[kind] = (
                 obj.card,
-                _mana_of_permanent(state, caster, obj, paid, sacrificing, allowed, mixed, added.get(obj.id, ())),
+                _mana_of_permanent(state, caster, obj, paid, sacrificing, allowed, mixed, more, again),
             )
         snow = "Snow" in obj.card.supertypes  # its mana pays {S} (CR 107.4h, 106.3)
         sources += [replace(source, object_id=obj.id, is_snow=snow) for source in found[1]]
@@ -317,9 +320,10 @@ def _resources_paid_for_mana(state: GameState, caster: PlayerId) -> frozenset[st
 def _refuse_damage_before_life(problem: CastProblem) -> None:
     """Refuse where a mana ability's damage to the caster could leave too little life to pay the spell's life.
 
-    "{T}: Add {W} or {B}. This land deals 1 damage to you." deals its damage as the mana is made, before the costs
-    are paid (CR 601.2g-h); life is paid only while the life total is at least the amount (CR 119.4). When the
-    caster's life less every such damage is still the most life the spell can take, nothing changes.
+    "{T}: Add {W} or {B}. This land deals 1 damage to you." (or Ancient Tomb's 2) deals its damage as the mana is
+    made, before the costs are paid (CR 601.2g-h); life is paid only while the life total is at least the amount
+    (CR 119.4). When the caster's life less every such damage is still the most life the spell can take, nothing
+    changes.
 
     Raises
     ------
@@ -340,7 +344,7 @@ def _refuse_damage_before_life(problem: CastProblem) -> None:
         return
     raise UnsupportedRuleError(
         hurting[0].name,
-        "deals 1 damage to you",
+        f"deals {max(a.damage for a in abilities_of(hurting[0]).mana_abilities)} damage to you",
         f"its mana costs {caster} life before {problem.spell.name}'s life is paid (CR 601.2g-h, 119.4): not weighed",
     )
 
@@ -451,12 +455,15 @@ def _mana_of_permanent(
     allowed: frozenset[ObjectFilter] | None = frozenset(),
     mixed: list[str] | None = None,
     added: tuple[frozenset[str], ...] = (),
+    again: int = 0,
 ) -> list[ManaSource]:
     """What one permanent of the caster's adds as sources, each without its object's id, in order.
 
-    ``added``: the mana Auras' triggered mana abilities add each time it is tapped for mana (CR 605.1b:
-    "Whenever enchanted land is tapped for mana, its controller adds an additional {G}"), joined to the output
-    of each of its {T} abilities.
+    ``added``: the mana triggered mana abilities add each time it is tapped for mana (CR 605.1b: "Whenever
+    enchanted land is tapped for mana, its controller adds an additional {G}", "Whenever you tap a Swamp for mana,
+    add an additional {B}"), joined to the output of each of its {T} abilities; ``again``: how many times one
+    more mana of a type that output was is added ("that player adds one mana of any type that land produced",
+    CR 106.12a).
 
     See :func:`mana_sources_of`; read from the permanent's abilities (its card's and those granted to it), its
     card's subtypes and power, and its status, so equal for permanents alike in those.
@@ -514,17 +521,77 @@ def _mana_of_permanent(
                 f"summoning-sick {obj.name} can tap for mana can't be told (CR 302.6)",
             )
         return found  # CR 302.6: a summoning-sick creature can't activate {T} abilities
-    power = _power_for_mana(state, obj) if any(a.per_power for a in usable) else 0
-    tapping = _tapping_sources(obj, [a for a in usable if a.taps], power, mixed)
-    if added and tapping:
+    amounts = _amounts(state, caster, obj, usable)
+    tapping = _tapping_sources(obj, [a for a in usable if a.taps], amounts, mixed)
+    if (added or again) and tapping:
         if len(tapping) > 1 or tapping[0].activation or tapping[0].activation_colours or tapping[0].spell_only:
             raise UnsupportedRuleError(
-                obj.name, obj.card.oracle_text, "mana an Aura adds as it is tapped, beside a choice of its abilities"
+                obj.name, obj.card.oracle_text, "mana a trigger adds as it is tapped, beside a choice of its abilities"
             )
         source = tapping[0]
-        options = tuple(option + added for option in source.options)
-        tapping = [replace(source, units=source.units + added, options=options)]
+        outputs = list(
+            dict.fromkeys(
+                output + added
+                for option in (source.options or (source.units,))
+                for output in _produced_again(obj, option, again)
+            )
+        )
+        tapping = [replace(source, units=outputs[0], options=tuple(outputs) if len(outputs) > 1 else ())]
     return found + tapping
+
+
+def _produced_again(
+    obj: GameObject, output: tuple[frozenset[str], ...], again: int
+) -> list[tuple[frozenset[str], ...]]:
+    """An output with ``again`` more mana, each of any type that output's mana is (CR 106.12a), as outputs.
+
+    "{T}: Add {W}{U}." and one more: {W}{U} and a {W} or a {U} (one unit of either); "{T}: Add one mana of any
+    color." and one more: the colour chosen twice, five outputs ({W}{W}, {U}{U}, …): the type is the one made.
+
+    Raises
+    ------
+    UnsupportedRuleError
+        More than two mana of the output chosen among several types: not weighed.
+    """
+    if not again:
+        return [output]
+    chosen = [i for i, unit in enumerate(output) if len(unit) > 1]
+    if len(chosen) > 2:
+        raise UnsupportedRuleError(obj.name, obj.card.oracle_text, "mana of any type it produced, of many choices")
+    outputs = []
+    for letters in itertools.product(*(sorted(output[i]) for i in chosen)):
+        made = list(output)
+        for i, letter in zip(chosen, letters):
+            made[i] = frozenset(letter)
+        produced = frozenset().union(*made)
+        outputs.append(tuple(made) + (produced,) * again)
+    return outputs
+
+
+def _mana_triggers_for(state: GameState, caster: PlayerId) -> tuple[ManaTrigger, ...]:
+    """The triggered mana abilities that add mana to the caster as they tap their permanents (CR 605.1b).
+
+    "Whenever a player taps a land for mana, that player adds …" (anyone's), "Whenever you tap a Swamp for mana,
+    add …" (the caster's own permanents'). An Aura's ("Whenever enchanted land …") are :func:`_added_when_tapped`.
+    """
+    return tuple(
+        trigger
+        for obj in state.battlefield()
+        for trigger in abilities_of(obj).mana_triggers
+        if trigger.anyone or obj.controller == caster
+    )
+
+
+def _triggered_mana(
+    obj: GameObject, added: tuple[frozenset[str], ...], triggers: tuple[ManaTrigger, ...]
+) -> tuple[tuple[frozenset[str], ...], int]:
+    """The mana the triggers add as the permanent is tapped for mana: (units added, times one more of its types)."""
+    again = 0
+    for trigger in triggers:
+        if has_qualities(obj, trigger.tapped):
+            added += trigger.added
+            again += trigger.produced
+    return added, again
 
 
 def _added_when_tapped(state: GameState) -> dict[str, tuple[frozenset[str], ...]]:
@@ -576,8 +643,61 @@ def _refuse_unread_mana(state: GameState, obj: GameObject, allowed: frozenset[Ob
         )
 
 
+def _amounts(state: GameState, caster: PlayerId, obj: GameObject, usable: list[ManaAbility]) -> dict[ManaAbility, int]:
+    """How many times over each ability adds its units: its permanent's power, or what its count counts.
+
+    "An amount of {G} equal to ~'s power" (CR 208.3); "Add {G} for each creature you control" (Gaea's Cradle),
+    "{W} for each storage counter removed this way": the objects or counters the state counts now, "you" the
+    permanent's controller (CR 106.1, 122.1). Mana abilities are activated before any cost is paid (CR 601.2g-h),
+    and one that taps alone can be activated first of them all, so what other mana abilities sacrifice is still
+    counted; one that costs mana is refused when a mana ability may sacrifice what it counts.
+
+    Raises
+    ------
+    UnsupportedRuleError
+        A count the state alone can't count; a count that costs mana beside a mana ability that may sacrifice
+        what it counts (which comes first is a choice not weighed).
+    """
+    amounts: dict[ManaAbility, int] = {}
+    for a in usable:
+        if a.per_power:
+            amounts[a] = _power_for_mana(state, obj)
+        elif a.per_count is not None:
+            number = count_in_state(state, caster, a.per_count, obj)
+            if number is None:
+                raise UnsupportedRuleError(obj.name, a.per_count.text, "a mana ability's amount not counted")
+            if _costs_mana(a) and a.per_count.counters_on is None and _count_may_lose(state, caster, a):
+                raise UnsupportedRuleError(
+                    obj.name,
+                    a.per_count.text,
+                    "a mana ability that costs mana and adds as much as it counts, beside a mana ability that may "
+                    "sacrifice what it counts: which comes first is not weighed (CR 601.2g)",
+                )
+            amounts[a] = number
+    return amounts
+
+
+def _count_may_lose(state: GameState, caster: PlayerId, ability: ManaAbility) -> bool:
+    """Whether a mana ability of the caster's may sacrifice or exile a permanent the ability's count counts."""
+    count = ability.per_count
+    if count is None:
+        return False
+    owners = {"you": {caster}, "opponents": set(state.players) - {caster}}.get(count.controller, set(state.players))
+    counted = {o.id for o in state.battlefield() if o.controller in owners and has_qualities(o, count.qualities)}
+    if count.zone is not Zone.BATTLEFIELD or not counted:
+        return False
+    if counted & sacrificed_for_mana(state, caster):
+        return True
+    return any(
+        a.sacrifices
+        for obj in state.objects_in(Zone.BATTLEFIELD, caster)
+        if obj.id in counted
+        for a in abilities_of(obj).mana_abilities
+    )
+
+
 def _tapping_sources(
-    obj: GameObject, usable: list[ManaAbility], power: int, mixed: list[str] | None
+    obj: GameObject, usable: list[ManaAbility], amounts: Mapping[ManaAbility, int], mixed: list[str] | None
 ) -> list[ManaSource]:
     """The sources of an untapped permanent's {T} mana abilities (``usable``), and its land types' (CR 305.6).
 
@@ -596,7 +716,7 @@ def _tapping_sources(
     if len(converting) > 1:
         raise UnsupportedRuleError(obj.name, obj.card.oracle_text, "two mana abilities that cost mana")
     for a in converting:
-        options = _outputs(a, power)
+        options = _outputs(a, amounts)
         if options:
             found.append(
                 ManaSource(
@@ -616,7 +736,7 @@ def _tapping_sources(
             mixed.append(obj.name)
         restricted = {False}  # it pays mana abilities' costs too: weighed only without such abilities
     spell_only = restricted == {True}
-    outputs = [option for ability in tapping for option in _outputs(ability, power)]
+    outputs = [option for ability in tapping for option in _outputs(ability, amounts)]
     if not (obj.activation_banned or obj.abilities_lost):  # a land type's "{T}: Add …" is an ability (CR 305.6)
         outputs += [(frozenset(_BASIC_LAND_MANA[t]),) for t in obj.card.subtypes if t in _BASIC_LAND_MANA]
     outputs = list(dict.fromkeys(outputs))
@@ -643,14 +763,16 @@ def _costs_mana(ability: ManaAbility) -> bool:
     return bool(ability.activation or ability.activation_colours)
 
 
-def _outputs(ability: ManaAbility, power: int) -> list[tuple[frozenset[str], ...]]:
+def _outputs(ability: ManaAbility, amounts: Mapping[ManaAbility, int]) -> list[tuple[frozenset[str], ...]]:
     """What one activation of the ability may add: its units, or each of its options; none when it adds nothing.
 
-    "An amount of {G} equal to ~'s power": each unit once for each point of power (CR 208.3, 107.1b).
+    "An amount of {G} equal to ~'s power", "{G} for each creature you control": each unit once for each point
+    of power or each object counted (``amounts``, :func:`_amounts`; CR 208.3, 107.1b, 106.1).
     """
     options = list(ability.options or (ability.units,))
-    if ability.per_power:
-        options = [tuple(unit for unit in option for _ in range(max(0, power))) for option in options]
+    if ability.per_power or ability.per_count is not None:
+        times = max(0, amounts[ability])
+        options = [tuple(unit for unit in option for _ in range(times)) for option in options]
     return [option for option in options if option]
 
 
@@ -675,8 +797,8 @@ def _untapping_source(ability: ManaAbility, counters: Mapping[str, int]) -> Mana
             repeatable=not ability.sacrifices,
             spell_only=spell_only,
         )
-    if ability.per_power or len(options) > 1:
-        raise UnsupportedRuleError("", str(ability), "a mana ability without {T} whose mana is a choice or a power")
+    if ability.per_power or ability.per_count is not None or len(options) > 1:
+        raise UnsupportedRuleError("", str(ability), "a mana ability without {T} whose mana is a choice or a number")
     times = 1
     if ability.counter and not ability.sacrifices:
         times = counters.get(ability.counter, 0) // ability.counters_removed

@@ -535,16 +535,16 @@ def test_depletion_land(make_state, counters, expected):
 @pytest.mark.parametrize(
     ("enchantment", "side", "refused"),
     [
-        ("Heartbeat of Spring", "P2", True),  # "a player taps a land": P1's Mountain too
-        ("Zendikar Resurgent", "P2", False),  # "you tap": P2's lands alone
-        ("Zendikar Resurgent", "P1", True),  # P1's own Mountain
+        ("Overabundance", "P2", True),  # "a player taps a land": P1's Mountain too
+        ("Regal Behemoth", "P2", False),  # "you tap … while you're the monarch": P2's lands alone
+        ("Regal Behemoth", "P1", True),  # P1's own Mountain
     ],
 )
 def test_triggered_mana_abilities_refuse_whom_they_may_add_mana_to(make_state, enchantment, side, refused):
     """A triggered mana ability not read (CR 605.1b) refuses the answers of the players it may add mana to.
 
-    Lightning Bolt with P1's one Mountain: its targets are P1 and P2 (no creature), 2 casts, when no mana trigger
-    may change what P1 pays with.
+    Lightning Bolt with P1's one Mountain: its targets are P1 and P2, and Regal Behemoth (a creature) when it is
+    P2's: 3 casts, when no mana trigger may change what P1 pays with.
     """
     board = [("ench", enchantment)]
     state = make_state(
@@ -556,7 +556,7 @@ def test_triggered_mana_abilities_refuse_whom_they_may_add_mana_to(make_state, e
         with pytest.raises(UnsupportedRuleError, match="triggered mana ability"):
             legal_casts(state, "bolt").count()
     else:
-        assert legal_casts(state, "bolt").count() == 2
+        assert legal_casts(state, "bolt").count() == 3
 
 
 # ---------------------------------------------------------------- mana abilities read whole (CR 605, 106)
@@ -925,3 +925,143 @@ def test_mana_for_kicked_spells_alone(make_state):
     assert legal_casts(state, "bears").count() == 0
     with pytest.raises(UnsupportedRuleError, match="kicked"):
         legal_casts(state, "vines").count()
+
+
+# ---------------------------------------------------------------- amounts the state counts, damage of N (CR 106.1)
+@pytest.mark.parametrize(
+    ("mine", "theirs", "expected"),
+    [
+        (3, 0, 1),  # three creatures: {G}{G}{G}
+        (2, 3, 0),  # two of P1's: {G}{G}; P2's three are not "you control"
+        (0, 0, 0),  # none: the Cradle adds nothing (CR 107.1b)
+    ],
+)
+def test_mana_for_each_creature_you_control(make_state, card, mine, theirs, expected):
+    """CR 106.1, 605.3a: Gaea's Cradle, "{T}: Add {G} for each creature you control.", counted as it resolves.
+
+    An inline sorcery costing {G}{G}{G} ("Draw a card.", no target): 1 cast when the Cradle makes three {G} (P1
+    controls three Grizzly Bears, which make no mana themselves), 0 with two (P2's Bears count for P2 alone).
+    """
+    spell = card("Green Test", "{G}{G}{G}", "Sorcery", "Draw a card.")
+    state = make_state(
+        hand=[("spell", spell)],
+        battlefield=[("cradle", "Gaea's Cradle")] + [(f"b{i}", "Grizzly Bears") for i in range(mine)],
+        opponent=[(f"o{i}", "Grizzly Bears") for i in range(theirs)],
+    )
+    assert legal_casts(state, "spell").count() == expected
+
+
+@pytest.mark.parametrize(("swamps", "cost", "expected"), [(4, 6, 1), (4, 7, 0), (2, 2, 1), (2, 3, 0)])
+def test_cabal_coffers_counts_swamps_and_costs_two(make_state, card, swamps, cost, expected):
+    """CR 605.3, 106.1: Cabal Coffers, "{2}, {T}: Add {B} for each Swamp you control.", paid with mana made before.
+
+    Four Swamps: two pay the Coffers' {2}, which adds {B}{B}{B}{B} (four Swamps, tapped or not), and the other two
+    add {B}{B}: 4 + 2 = 6 black mana, so {B} x 6 is paid (1 cast) and {B} x 7 is not. Two Swamps: both pay {2}
+    and the Coffers add {B}{B}, 2 in all, as without it: {B}{B} is paid, {B}{B}{B} not.
+    """
+    spell = card("Black Test", "{B}" * cost, "Sorcery", "Draw a card.")
+    state = make_state(
+        hand=[("spell", spell)],
+        battlefield=[("coffers", "Cabal Coffers")] + [(f"s{i}", "Swamp") for i in range(swamps)],
+    )
+    assert legal_casts(state, "spell").count() == expected
+
+
+@pytest.mark.parametrize(
+    ("counters", "tapped", "expected"),
+    [(2, False, 1), (3, False, 1), (1, False, 0), (2, True, 0), (0, False, 0)],
+)
+def test_storage_land_removes_its_counters_for_mana(make_state, card, counters, tapped, expected):
+    """CR 122.8, 106.1: a storage land removes all its storage counters for as much mana.
+
+    Mercadian Bazaar: "{T}, Remove any number of storage counters from this land: Add {R} for each storage counter
+    removed this way.".
+    An inline sorcery costing {R}{R}: with two or three storage counters the Bazaar adds {R}{R} or more (1 cast);
+    with one, {R} (0); tapped, nothing (0); with none, nothing ("{T}: Put a storage counter" makes no mana).
+    """
+    spell = card("Red Test", "{R}{R}", "Sorcery", "Draw a card.")
+    bazaar = ("bazaar", "Mercadian Bazaar", {"counters": {"storage": counters}, "tapped": tapped})
+    state = make_state(hand=[("spell", spell)], battlefield=[bazaar])
+    assert legal_casts(state, "spell").count() == expected
+
+
+@pytest.mark.parametrize(("enchantments", "cost", "expected"), [(2, "{U}{U}", 1), (2, "{U}{R}", 0), (1, "{U}{U}", 0)])
+def test_x_mana_of_one_color_by_a_count(make_state, card, enchantments, cost, expected):
+    """CR 106.1b: X mana of any one color, where X is the number of enchantments you control.
+
+    An inline artifact with that ability (itself no enchantment) and P1's inline enchantments without text: two
+    make {U}{U} or {R}{R}, never {U}{R} (one colour); one makes one mana.
+    """
+    text = "{T}: Add X mana of any one color, where X is the number of enchantments you control."
+    gem = card("Count Gem", "{3}", "Artifact", text)
+    glyph = card("Plain Glyph", "{W}", "Enchantment", "")
+    spell = card("Mixed Test", cost, "Sorcery", "Draw a card.")
+    state = make_state(
+        hand=[("spell", spell)],
+        battlefield=[("gem", gem)] + [(f"e{i}", glyph) for i in range(enchantments)],
+    )
+    assert legal_casts(state, "spell").count() == expected
+
+
+def test_a_count_the_state_alone_cannot_count_is_reported(make_state):
+    """Overgrown Battlement, "{T}: Add {G} for each creature you control with defender.": not read, refused."""
+    state = make_state(hand=[("bolt", "Lightning Bolt")], battlefield=[("wall", "Overgrown Battlement")])
+    with pytest.raises(UnsupportedRuleError, match="defender"):
+        legal_casts(state, "bolt").count()
+
+
+@pytest.mark.parametrize(("life", "refused"), [(20, False), (4, False), (3, True)])
+def test_ancient_tomb_deals_two_damage_before_life_is_paid(make_state, life, refused):
+    """CR 601.2g-h, 119.4: Ancient Tomb, "{T}: Add {C}{C}. This land deals 2 damage to you.".
+
+    Gitaxian Probe ({U/P}: {C} can't pay it, so 2 life) targets P1 or P2: at 20 or 4 life, 20 - 2 and 4 - 2 are
+    still 2 or more (2 casts); at 3, 3 - 2 = 1 may be too little: not weighed, refused.
+    """
+    state = make_state(hand=[("probe", "Gitaxian Probe")], battlefield=[("tomb", "Ancient Tomb")], life={"P1": life})
+    if refused:
+        with pytest.raises(UnsupportedRuleError, match="2 damage"):
+            legal_casts(state, "probe").count()
+    else:
+        assert legal_casts(state, "probe").count() == 2
+
+
+# ---------------------------------------------------------------- triggered mana abilities (CR 605.1b, 106.12a)
+@pytest.mark.parametrize(
+    ("trigger", "side", "cost", "expected"),
+    [
+        ("Crypt Ghast", "P1", "{B}{B}{B}{B}", 1),  # two Swamps, each {B}{B}: 4
+        ("Crypt Ghast", "P1", "{B}{B}{B}{B}{B}", 0),
+        ("Crypt Ghast", "P2", "{B}{B}{B}", 0),  # "you tap": P2's, not P1's Swamps: 2
+        ("Heartbeat of Spring", "P2", "{B}{B}{B}{B}", 1),  # "a player taps": P1's Swamps too
+        ("Zendikar Resurgent", "P1", "{B}{B}{B}{B}", 1),  # one more of the type produced: {B}
+        ("Zendikar Resurgent", "P2", "{B}{B}{B}", 0),
+        (None, "P1", "{B}{B}{B}", 0),
+    ],
+)
+def test_triggers_that_add_mana_as_lands_are_tapped(make_state, card, trigger, side, cost, expected):
+    """CR 605.1b, 106.12a: triggered mana abilities add mana as the lands of the players they name are tapped.
+
+    "Whenever you tap a Swamp for mana, add an additional {B}." (Crypt Ghast), "Whenever a player taps a land for
+    mana, that player adds one mana of any type that land produced." (Heartbeat of Spring). P1's two Swamps and
+    an inline black sorcery: 2 mana alone; each Swamp 2 with a trigger that applies to P1.
+    """
+    spell = card("Black Test", cost, "Sorcery", "Draw a card.")
+    board = [("trigger", trigger)] if trigger else []
+    state = make_state(
+        hand=[("spell", spell)],
+        battlefield=[("s1", "Swamp"), ("s2", "Swamp")] + (board if side == "P1" else []),
+        opponent=board if side == "P2" else [],
+    )
+    assert legal_casts(state, "spell").count() == expected
+
+
+@pytest.mark.parametrize(("cost", "expected"), [("{R}{R}", 1), ("{G}{G}", 1), ("{R}{G}", 0)])
+def test_mana_of_the_type_produced_is_the_type_chosen(make_state, card, cost, expected):
+    """CR 106.12a: Mana Flare doubles Karplusan Forest's {R} or {G} in the type it made, never {R}{G}.
+
+    Karplusan Forest: "{T}: Add {C}.", "{T}: Add {R} or {G}. This land deals 1 damage to you." One land tapped once:
+    {C}{C}, {R}{R} or {G}{G}.
+    """
+    spell = card("Two Test", cost, "Sorcery", "Draw a card.")
+    state = make_state(hand=[("spell", spell)], battlefield=[("forest", "Karplusan Forest"), ("flare", "Mana Flare")])
+    assert legal_casts(state, "spell").count() == expected
