@@ -30,7 +30,7 @@ from models.errors import UnsupportedRuleError
 from models.mana import ManaCost, ManaPayer, ManaSource, ManaSymbol, SymbolKind, simple_demand, sum_costs
 from models.objects import Card, CardType, GameObject, PlayerId, Zone
 from models.state import GameState
-from solver.abilities import abilities_of, keyword_counters
+from solver.abilities import StateTable, abilities_of, keyword_counters
 from solver.problem import CastProblem, Constraint, ConstraintKind, CostTerm, LazyDomain, ProblemRef, Reason, state_memo
 from models.oracle.mana_abilities import KICKED_SPELLS
 from models.oracle.unread import STATIC_POWER_CHANGE
@@ -155,6 +155,22 @@ def payer_of(problem: CastProblem, sources: tuple[ManaSource, ...]) -> ManaPayer
     return found[1]
 
 
+_BY_CASTER: StateTable[dict[tuple[str, str], Any]] = StateTable(64)
+"""What one pass over a caster's permanents finds, kept per state object: by (what, caster)."""
+
+
+def _once_per_caster(state: GameState, caster: PlayerId, what: str, compute: Callable[[], Any]) -> Any:
+    """``compute()`` once per state object and caster: every card cast in a state reads the same board."""
+    kept = _BY_CASTER.get(state, None)
+    if kept is None:
+        kept = {}
+        _BY_CASTER.put(state, kept)
+    key = (what, caster)
+    if key not in kept:
+        kept[key] = compute()
+    return kept[key]
+
+
 def spending_restrictions(state: GameState, caster: PlayerId) -> frozenset[ObjectFilter]:
     """The spells the mana of the caster's permanents may be spent on, where a mana ability says (CR 106.6).
 
@@ -168,12 +184,18 @@ def spending_restrictions(state: GameState, caster: PlayerId) -> frozenset[Objec
     frozenset of ObjectFilter
         Each "Spend this mana only to cast … spells." of a mana ability of a permanent the caster controls.
     """
-    return frozenset(
-        a.spend_only
-        for obj in state.objects_in(Zone.BATTLEFIELD, caster)
-        for a in abilities_of(obj).mana_abilities
-        if a.spend_only is not None
+    found: frozenset[ObjectFilter] = _once_per_caster(
+        state,
+        caster,
+        "spending",
+        lambda: frozenset(
+            a.spend_only
+            for obj in state.objects_in(Zone.BATTLEFIELD, caster)
+            for a in abilities_of(obj).mana_abilities
+            if a.spend_only is not None
+        ),
     )
+    return found
 
 
 def mana_sources_of(
@@ -331,11 +353,16 @@ def _refuse_damage_before_life(problem: CastProblem) -> None:
         Such a source of the caster's, and a spell whose life payments the damage may stop.
     """
     state, caster = problem.state, problem.caster
-    hurting = [
-        obj
-        for obj in state.objects_in(Zone.BATTLEFIELD, caster)
-        if not obj.tapped and any(a.damage for a in abilities_of(obj).mana_abilities)
-    ]
+    hurting: list[GameObject] = _once_per_caster(
+        state,
+        caster,
+        "hurting",
+        lambda: [
+            obj
+            for obj in state.objects_in(Zone.BATTLEFIELD, caster)
+            if not obj.tapped and any(a.damage for a in abilities_of(obj).mana_abilities)
+        ],
+    )
     if not hurting or not spell_may_pay_life(problem):
         return
     most = _most_life_paid(problem)
@@ -432,6 +459,11 @@ def sacrificed_for_mana(state: GameState, caster: PlayerId) -> frozenset[str]:
     frozenset of str
         The ids of every permanent of a subtype an untapped permanent's mana ability sacrifices.
     """
+    found: frozenset[str] = _once_per_caster(state, caster, "sacrificed", lambda: _sacrificed(state, caster))
+    return found
+
+
+def _sacrificed(state: GameState, caster: PlayerId) -> frozenset[str]:
     subtypes = {
         a.sacrifices_other
         for obj in state.objects_in(Zone.BATTLEFIELD, caster)
