@@ -297,13 +297,18 @@ def read_spell_text(reading: CardReading, tree: Tree[Token], line: str, original
                 UnsupportedText(
                     original,
                     "static ability that may bear on casting or targeting",
-                    casting_relevant="cast" in line or "cost" in line,
+                    casting_relevant=("cast" in line or "cost" in line) and not _OTHER_SPELLS_COST.fullmatch(line),
                     permanent_relevant=True,
                     topics=topics_of(original),
                 )
             )
         elif reader.unsupported and not ENTERS_IF_KICKED.match(line):
             reading.unsupported.extend(reader.unsupported)
+
+
+_OTHER_SPELLS_COST = re.compile(r"(?!.*\bthis spell\b)(?!.*~)[a-z ,'/-]*\bspells\b[^.]*\bcosts? [^.]*\bto cast\.")
+"""A permanent's change of other spells' costs ("Creature spells of the chosen type cost {2} less to cast."): it
+functions on the battlefield only (CR 113.6), never as the card itself is cast; unread, it bears on the board."""
 
 
 def read_aura_target(reading: CardReading) -> None:

@@ -875,3 +875,19 @@ def test_a_cost_less_by_the_total_toughness(make_state, casts, forests, expected
         battlefield=lands("Forest", forests) + [("bears", "Grizzly Bears"), ("wurm", "Craw Wurm")],
     )
     assert len(casts(state, "pride")) == expected
+
+
+def test_a_permanents_unread_cost_change_of_other_spells_is_no_part_of_its_own_cast(make_state):
+    """A permanent's change of other spells' costs functions on the battlefield only (CR 113.6).
+
+    Urza's Incubator in the hand ("Creature spells of the chosen type cost {2} less to cast."): cast ({3}, no
+    target) with 3 Mountains, 1 cast. On the battlefield with no type chosen in the state, P1's Grizzly Bears'
+    cost can't be told: unsupported.
+    """
+    state = make_state(hand=[("incubator", "Urza's Incubator")], battlefield=lands("Mountain", 3))
+    assert legal_casts(state, "incubator").count() == 1
+    board = make_state(
+        hand=[("bears", "Grizzly Bears")], battlefield=[("inc", "Urza's Incubator")] + lands("Forest", 2)
+    )
+    with pytest.raises(UnsupportedRuleError):
+        legal_casts(board, "bears").count()
