@@ -297,7 +297,7 @@ def read_spell_text(reading: CardReading, tree: Tree[Token], line: str, original
                 UnsupportedText(
                     original,
                     "static ability that may bear on casting or targeting",
-                    casting_relevant=("cast" in line or "cost" in line) and not _OTHER_SPELLS_COST.fullmatch(line),
+                    casting_relevant=("cast" in line or "cost" in line) and _ABOUT_ITSELF.search(line) is not None,
                     permanent_relevant=True,
                     topics=topics_of(original),
                 )
@@ -306,9 +306,13 @@ def read_spell_text(reading: CardReading, tree: Tree[Token], line: str, original
             reading.unsupported.extend(reader.unsupported)
 
 
-_OTHER_SPELLS_COST = re.compile(r"(?!.*\bthis spell\b)(?!.*~)[a-z ,'/-]*\bspells\b[^.]*\bcosts? [^.]*\bto cast\.")
-"""A permanent's change of other spells' costs ("Creature spells of the chosen type cost {2} less to cast."): it
-functions on the battlefield only (CR 113.6), never as the card itself is cast; unread, it bears on the board."""
+_ABOUT_ITSELF = re.compile(
+    r"~|\bthis (?:spell|card|creature|artifact|enchantment|permanent|planeswalker|battle|land|vehicle|aura|equipment)\b"
+)
+"""How a permanent's line names the card itself. A static line of a permanent functions on the battlefield only
+(CR 113.6) unless it says otherwise, of the card itself ("This spell costs {1} less …", "You may cast this card from
+your graveyard …", CR 113.6a-b): an unread line that never names the card ("Creature spells of the chosen type cost
+{2} less to cast.") bears on the board, never on the card's own cast."""
 
 
 def read_aura_target(reading: CardReading) -> None:
