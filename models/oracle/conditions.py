@@ -55,6 +55,11 @@ _AMONG_CONDITION = re.compile(
 )
 
 
+_COUNTERS_CONDITION = re.compile(
+    r"(?P<who>you have|an opponent has) (?P<number>[a-z]+) or more (?P<kind>poison|energy|experience|rad) counters"
+)
+
+
 _NONE_CONDITION = re.compile(r"(?P<who>you control|an opponent controls) no (?P<what>[a-z ]+s)")
 
 
@@ -66,6 +71,7 @@ def count_condition(condition: str) -> Requirement | tuple[Requirement, ...] | N
 
     "your life total is 5 or less" (CR 119); "there are four or more card types among cards in your graveyard"
     (CR 205.2a); "an opponent cast two or more spells this turn" (one opponent's, from the state's this_turn);
+    "an opponent has three or more poison counters" (one opponent's counters, CR 122.1);
     "an opponent controls no basic lands" (one opponent's permanents, none of them so); "you control a Human
     creature and a non-Human creature" (two requirements, which no one permanent meets both of).
     """
@@ -83,6 +89,11 @@ def count_condition(condition: str) -> Requirement | tuple[Requirement, ...] | N
     if spells is not None and spells["number"] in NUMBER_WORDS:  # one opponent's spells (the state's this_turn)
         cast = Count(turn_fact="spells_cast", controller="opponents", text="spells cast this turn")
         return CountRequirement(cast, at_least=NUMBER_WORDS[spells["number"]], one_opponent=True, text=condition)
+    counters = _COUNTERS_CONDITION.fullmatch(condition)
+    if counters is not None and counters["number"] in NUMBER_WORDS:  # a player's counters (CR 122.1)
+        had = Count(quantity=f"{counters['kind']} counters", text=f"{counters['kind']} counters")
+        opponent = counters["who"] == "an opponent has"
+        return CountRequirement(had, at_least=NUMBER_WORDS[counters["number"]], one_opponent=opponent, text=condition)
     if (none := _NONE_CONDITION.fullmatch(condition)) is not None:
         where = "you control" if none["who"] == "you control" else "an opponent controls"
         spec = counted_objects(f"{none['what'][:-1]} {where}")
