@@ -48,6 +48,7 @@ CHOICE_BOUNDS: dict[str, Callable[[int], tuple[int, int]]] = {
     "four": lambda n: (4, 4),
     "one or both": lambda n: (1, 2),
     "one or more": lambda n: (1, n),
+    "any number": lambda n: (0, n),  # zero too (CR 107.1c)
 }
 
 
@@ -68,7 +69,7 @@ PRICED_MODE = re.compile(r"[^—{}]+? — (?P<cost>(?:\{[^}]+\})+) — (?P<effec
 
 RAISED_CHOICE = re.compile(
     r"(?:[a-z0-9' ]+ — )?choose (?P<number>one|two)\. if (?P<condition>[^,]+?)(?: as you cast "
-    r"this spell)?, (?P<may>you may )?choose (?P<raised>both|two|one or more) instead\."
+    r"this spell)?, (?P<may>you may )?choose (?P<raised>both|two|one or more|any number) instead\."
 )
 """A modal header whose number of modes grows when a condition holds as the spell is cast: "Choose one. If you
 control a Wizard as you cast this spell, you may choose two instead." (CR 700.2)."""

@@ -204,6 +204,29 @@ def test_more_modes_when_the_caster_controls_what_it_does_not_own(make_state, ca
     assert len(casts(state, "weave")) == expected
 
 
+@pytest.mark.parametrize(("swamps", "expected"), [(7, 11), (6, 3)])
+def test_any_number_of_modes_when_kicked(make_state, casts, basics, swamps, expected):
+    """CR 700.2, 601.4, 107.1c: Inscription of Ruin chooses one mode, or any number (zero too) when kicked.
+
+    "Kicker {2}{B}{B}. Choose one. If this spell was kicked, choose any number instead." Modes: target opponent
+    discards two (P2: 1), return target creature card with mana value 2 or less from your graveyard (P1's
+    Grizzly Bears card: 1), destroy target creature with mana value 3 or less (P2's Grizzly Bears: 1).
+    Unkicked, one mode: 1 + 1 + 1 = 3. Kicked ({2}{B} + {2}{B}{B}: seven Swamps), any subset of the three
+    modes, none included as "any number" allows zero (CR 107.1c): 2^3 = 8, each mode with its one target;
+    3 + 8 = 11. Six Swamps can't pay the kicker: 3.
+    """
+    state = make_state(
+        hand=[("ruin", "Inscription of Ruin")],
+        battlefield=basics("Swamp", swamps),
+        opponent=[("bears", "Grizzly Bears")],
+        objects=[{"id": "dead", "card": "Grizzly Bears", "zone": "graveyard", "owner": "P1"}],
+    )
+    found = casts(state, "ruin")
+    assert len(found) == expected
+    assert all(len(cast.modes) == 1 for cast in found if not cast.additional_costs)
+    assert any(not cast.modes for cast in found) == (swamps == 7)  # kicked, no mode chosen
+
+
 def test_x_divided_where_x_is_a_count_of_the_state(make_state, casts):
     """CR 107.3c, 601.2d: Jaws of Stone divides X damage, "where X is the number of Mountains you control".
 
