@@ -6,6 +6,7 @@ Each reader gives :class:`~models.abilities.Requirement` records, or None when t
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 
 from models.abilities import (
@@ -20,6 +21,7 @@ from models.abilities import (
 )
 from models.objects import CardType, Zone
 
+from models.oracle.qualities import add_quality
 from models.oracle.targets import counted_objects, phrase_spec
 from models.oracle.words import CARD_TYPE_WORDS, NUMBER_WORDS, SUBTYPE_BY_WORD
 
@@ -53,6 +55,11 @@ _AMONG_CONDITION = re.compile(
 )
 
 
+_COUNTERS_CONDITION = re.compile(
+    r"(?P<who>you have|an opponent has) (?P<number>[a-z]+) or more (?P<kind>poison|energy|experience|rad) counters"
+)
+
+
 _NONE_CONDITION = re.compile(r"(?P<who>you control|an opponent controls) no (?P<what>[a-z ]+s)")
 
 
@@ -64,6 +71,7 @@ def count_condition(condition: str) -> Requirement | tuple[Requirement, ...] | N
 
     "your life total is 5 or less" (CR 119); "there are four or more card types among cards in your graveyard"
     (CR 205.2a); "an opponent cast two or more spells this turn" (one opponent's, from the state's this_turn);
+    "an opponent has three or more poison counters" (one opponent's counters, CR 122.1);
     "an opponent controls no basic lands" (one opponent's permanents, none of them so); "you control a Human
     creature and a non-Human creature" (two requirements, which no one permanent meets both of).
     """
@@ -81,6 +89,11 @@ def count_condition(condition: str) -> Requirement | tuple[Requirement, ...] | N
     if spells is not None and spells["number"] in NUMBER_WORDS:  # one opponent's spells (the state's this_turn)
         cast = Count(turn_fact="spells_cast", controller="opponents", text="spells cast this turn")
         return CountRequirement(cast, at_least=NUMBER_WORDS[spells["number"]], one_opponent=True, text=condition)
+    counters = _COUNTERS_CONDITION.fullmatch(condition)
+    if counters is not None and counters["number"] in NUMBER_WORDS:  # a player's counters (CR 122.1)
+        had = Count(quantity=f"{counters['kind']} counters", text=f"{counters['kind']} counters")
+        opponent = counters["who"] == "an opponent has"
+        return CountRequirement(had, at_least=NUMBER_WORDS[counters["number"]], one_opponent=opponent, text=condition)
     if (none := _NONE_CONDITION.fullmatch(condition)) is not None:
         where = "you control" if none["who"] == "you control" else "an opponent controls"
         spec = counted_objects(f"{none['what'][:-1]} {where}")
@@ -258,4 +271,51 @@ def state_condition(condition: str) -> tuple[Requirement, ...] | None:
     if (counted := count_condition(condition)) is not None:
         return counted if isinstance(counted, tuple) else (counted,)
     presence = presence_condition(condition)
-    return None if presence is None else (presence,)
+    if presence is not None:
+        return (presence,)
+    return _conjunction(condition) or _not_owned(condition)
+
+
+_CONJUNCTION = re.compile(r"you control (?P<first>an? [a-z]+) and (?P<second>an? [a-z]+)")
+
+
+def _conjunction(condition: str) -> tuple[Requirement, ...] | None:
+    """ "you control an artifact and an enchantment": each part a condition of its own, both to hold (CR 601.2f).
+
+    Each part asks whether the caster controls a permanent of a card type or a subtype; one permanent of both
+    (an artifact enchantment) meets both parts, as nothing in the words asks for two permanents. None when a
+    part is not one such word.
+    """
+    found = _CONJUNCTION.fullmatch(condition)
+    if found is None:
+        return None
+    parts: list[Requirement] = []
+    for part in (found["first"], found["second"]):
+        word = part.split()[1]
+        if word not in SUBTYPE_BY_WORD and word not in CARD_TYPE_WORDS - {"instant", "sorcery"}:
+            return None
+        read = state_condition(f"you control {part}")
+        if read is None:
+            return None
+        parts.extend(read)
+    return tuple(parts)
+
+
+_NOT_OWNED = re.compile(r"you control an? (?P<what>[a-z ]+) you don't own")
+
+
+def _not_owned(condition: str) -> tuple[Requirement, ...] | None:
+    """ "you control a nonland permanent you don't own": a permanent the caster controls and another player owns.
+
+    The kind is read as :func:`presence_condition` reads it; its owner is not the caster (CR 108.3, 108.4). None
+    when the kind is not read.
+    """
+    found = _NOT_OWNED.fullmatch(condition)
+    if found is None:
+        return None
+    presence = presence_condition(f"you control a {found['what']}")
+    if presence is None or presence.at_least != 1:
+        return None
+    not_owned = Quality("owner", "you", negated=True)
+    objects = replace(presence.objects, qualities=add_quality(presence.objects.qualities, not_owned, "you don't own"))
+    return (replace(presence, objects=objects, text=condition),)

@@ -22,7 +22,7 @@ from lark import Token, Tree
 
 from models.abilities import ModeChoice, Requirement
 from models.mana import ManaCost
-from models.oracle.conditions import alternative_condition
+from models.oracle.conditions import alternative_condition, state_condition
 from models.oracle.grammar import mana_cost_of
 from models.oracle.reading import CardReading, RaisedChoice, WeightedChoice
 
@@ -48,6 +48,7 @@ CHOICE_BOUNDS: dict[str, Callable[[int], tuple[int, int]]] = {
     "four": lambda n: (4, 4),
     "one or both": lambda n: (1, 2),
     "one or more": lambda n: (1, n),
+    "any number": lambda n: (0, n),  # zero too (CR 107.1c)
 }
 
 
@@ -68,7 +69,7 @@ PRICED_MODE = re.compile(r"[^—{}]+? — (?P<cost>(?:\{[^}]+\})+) — (?P<effec
 
 RAISED_CHOICE = re.compile(
     r"(?:[a-z0-9' ]+ — )?choose (?P<number>one|two)\. if (?P<condition>[^,]+?)(?: as you cast "
-    r"this spell)?, (?P<may>you may )?choose (?P<raised>both|two|one or more) instead\."
+    r"this spell)?, (?P<may>you may )?choose (?P<raised>both|two|one or more|any number) instead\."
 )
 """A modal header whose number of modes grows when a condition holds as the spell is cast: "Choose one. If you
 control a Wizard as you cast this spell, you may choose two instead." (CR 700.2)."""
@@ -99,11 +100,14 @@ def read_raised_choice_line(reading: CardReading, line: str, original: str) -> b
     if not reading.is_spell or (raised := RAISED_CHOICE.fullmatch(line)) is None:
         return False
     paid = paid_raise(raised["condition"])
-    requirement = None if paid is not None else alternative_condition(raised["condition"])
-    if requirement is None and paid is None:
+    requirements: tuple[Requirement, ...] | None = ()
+    if paid is None:  # asked as the modes are chosen (CR 601.2b): the state decides it
+        requirement = alternative_condition(raised["condition"])
+        requirements = (requirement,) if requirement is not None else state_condition(raised["condition"])
+    if requirements is None:
         reading.unsupported.append(UnsupportedText(original, "the condition for choosing more modes is not read"))
     reading.choose = (raised["number"], original)
-    reading.raised = RaisedChoice(raised["raised"], requirement, paid or (), not raised["may"])
+    reading.raised = RaisedChoice(raised["raised"], requirements or (), paid or (), not raised["may"])
     return True
 
 
@@ -204,7 +208,7 @@ def _chosen_modes(reading: CardReading) -> ModeChoice:
         raised_to = 2 if word == "both" else CHOICE_BOUNDS[word](len(modes))[1]
         # "choose both instead", no "you may": then exactly both; "choose one or more instead": one at least
         raised_least = CHOICE_BOUNDS["two" if word == "both" else word](len(modes))[0] if reading.raised.must else None
-        raised_if = (reading.raised.requirement,) if reading.raised.requirement is not None else ()
+        raised_if = reading.raised.requirements
     return ModeChoice(
         low,
         high,

@@ -59,8 +59,9 @@ class RaisedChoice:
     ----------
     word : str
         How many modes the raise allows, as printed: ``"both"``, ``"two"``, ``"one or more"``.
-    requirement : Requirement or None
-        The condition the state decides; None when the raise asks a cost paid, or its condition is not read.
+    requirements : tuple of Requirement
+        The conditions the state decides, all to hold ("If you control an artifact and an enchantment …": two);
+        empty when the raise asks a cost paid, or its condition is not read.
     paid : tuple of str
         The optional costs whose payment allows the raise (any one of them).
     must : bool
@@ -68,7 +69,7 @@ class RaisedChoice:
     """
 
     word: str
-    requirement: Requirement | None
+    requirements: tuple[Requirement, ...]
     paid: tuple[str, ...]
     must: bool
 

@@ -662,6 +662,8 @@ def count_of(problem: CastProblem, count: Count, player: str | None = None) -> i
         # one player's facts ("an opponent cast two or more spells this turn")
         by = state.this_turn.spells_cast_by if count.turn_fact == "spells_cast" else state.this_turn.life_lost_by
         return by(PlayerId(player))
+    if (count.quantity or "").endswith(" counters") and player is not None:  # "an opponent has … counters"
+        return state.counters_of(player).get((count.quantity or "").removesuffix(" counters"), 0)
     if _of_the_state_alone(count):
         number = count_in_state(state, caster, count)
         if number is None:  # counters on a permanent: counted by the permanent's own ability, never here

@@ -288,6 +288,30 @@ def test_an_opponent_has_seven_or_more_cards_in_their_graveyard(make_state, cast
 
 
 @pytest.mark.parametrize(
+    ("counters", "expected"),
+    [
+        ({"P2": {"poison": 3}}, 1),  # {2}{U} less {2}: the Island pays {U}
+        ({"P2": {"poison": 2}}, 0),  # two: no reduction, one land can't pay {2}{U}
+        ({"P3": {"poison": 4}}, 1),  # any one opponent's
+        ({"P1": {"poison": 5}, "P2": {"energy": 3}}, 0),  # the caster's poison and an opponent's energy: not it
+    ],
+)
+def test_an_opponent_has_three_or_more_poison_counters(make_state, casts, basics, counters, expected):
+    """CR 601.2f, 122.1: Distorted Curiosity costs {2} less if an opponent has three or more poison counters.
+
+    One Island; no target (draw two): 1 cast when the reduction applies, else 0. Three players, the counters
+    of each player as the state gives them.
+    """
+    state = make_state(
+        hand=[("curiosity", "Distorted Curiosity")],
+        battlefield=basics("Island", 1),
+        players=["P1", "P2", "P3"],
+        counters=counters,
+    )
+    assert len(casts(state, "curiosity")) == expected
+
+
+@pytest.mark.parametrize(
     "condition",
     [
         # read since: "you control an enchanted creature" (tests/rules/test_target_qualities.py); "you control

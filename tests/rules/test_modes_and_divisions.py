@@ -158,6 +158,75 @@ def test_more_modes_when_a_condition_holds_as_it_is_cast(make_state, casts, wiza
     assert len(casts(state, "flame")) == expected
 
 
+@pytest.mark.parametrize(
+    ("permanents", "expected"),
+    [
+        ((), 2),  # one mode: exile the Bears 1 + return the Ornithopter card 1
+        (("relic",), 2),  # an artifact alone: the raise asks an enchantment too
+        (("relic", "moon"), 3),  # + both modes, 1 x 1
+        (("both",), 3),  # one artifact enchantment is an artifact and an enchantment
+    ],
+)
+def test_more_modes_when_two_conditions_hold_as_it_is_cast(make_state, casts, card, basics, permanents, expected):
+    """CR 700.2, 601.2b: Soul Transfer chooses both modes while its caster controls an artifact and an enchantment.
+
+    "Choose one. If you control an artifact and an enchantment as you cast this spell, you may choose both
+    instead." Modes: exile target creature or planeswalker (P2's Grizzly Bears: 1), return target creature or
+    planeswalker card from your graveyard (P1's Ornithopter card: 1). Three Swamps pay {1}{B}{B}; Darksteel
+    Relic is an artifact, Bad Moon an enchantment, and the inline "Relic Shrine" an artifact enchantment, none
+    of them a creature. One mode: 1 + 1 = 2; both, when the raise holds: 1 x 1 = 1 more, 3.
+    """
+    shrine = card("Relic Shrine", "{2}", "Artifact Enchantment", "")
+    named = {"relic": ("relic", "Darksteel Relic"), "moon": ("moon", "Bad Moon"), "both": ("shrine", shrine)}
+    state = make_state(
+        hand=[("transfer", "Soul Transfer")],
+        battlefield=basics("Swamp", 3) + [named[p] for p in permanents],
+        opponent=[("bears", "Grizzly Bears")],
+        objects=[{"id": "thopter", "card": "Ornithopter", "zone": "graveyard", "owner": "P1"}],
+    )
+    assert len(casts(state, "transfer")) == expected
+
+
+@pytest.mark.parametrize(("owner", "expected"), [("P2", 3), ("P1", 2)])
+def test_more_modes_when_the_caster_controls_what_it_does_not_own(make_state, casts, basics, owner, expected):
+    """CR 700.2, 108.3: Weave the Nightmare chooses two modes while its caster controls what another player owns.
+
+    "Choose one. If you control a nonland permanent you don't own as you cast this spell, you may choose two
+    instead." P1 controls Grizzly Bears, owned by P2 or by P1. Modes: heist target opponent's library (P2: 1),
+    target creature gets -5/-5 (the Bears: 1), counter target noncreature spell (none on the stack: 0, CR 700.2a).
+    An Island and two Swamps pay {1}{U}{B}. One mode: 1 + 1 = 2; two modes, when P2 owns the Bears: heist and
+    -5/-5, 1 x 1 = 1 more, 3. Owned by P1: 2.
+    """
+    state = make_state(
+        hand=[("weave", "Weave the Nightmare")],
+        battlefield=basics("Island", 1) + basics("Swamp", 2) + [("bears", "Grizzly Bears", {"owner": owner})],
+    )
+    assert len(casts(state, "weave")) == expected
+
+
+@pytest.mark.parametrize(("swamps", "expected"), [(7, 11), (6, 3)])
+def test_any_number_of_modes_when_kicked(make_state, casts, basics, swamps, expected):
+    """CR 700.2, 601.4, 107.1c: Inscription of Ruin chooses one mode, or any number (zero too) when kicked.
+
+    "Kicker {2}{B}{B}. Choose one. If this spell was kicked, choose any number instead." Modes: target opponent
+    discards two (P2: 1), return target creature card with mana value 2 or less from your graveyard (P1's
+    Grizzly Bears card: 1), destroy target creature with mana value 3 or less (P2's Grizzly Bears: 1).
+    Unkicked, one mode: 1 + 1 + 1 = 3. Kicked ({2}{B} + {2}{B}{B}: seven Swamps), any subset of the three
+    modes, none included as "any number" allows zero (CR 107.1c): 2^3 = 8, each mode with its one target;
+    3 + 8 = 11. Six Swamps can't pay the kicker: 3.
+    """
+    state = make_state(
+        hand=[("ruin", "Inscription of Ruin")],
+        battlefield=basics("Swamp", swamps),
+        opponent=[("bears", "Grizzly Bears")],
+        objects=[{"id": "dead", "card": "Grizzly Bears", "zone": "graveyard", "owner": "P1"}],
+    )
+    found = casts(state, "ruin")
+    assert len(found) == expected
+    assert all(len(cast.modes) == 1 for cast in found if not cast.additional_costs)
+    assert any(not cast.modes for cast in found) == (swamps == 7)  # kicked, no mode chosen
+
+
 def test_x_divided_where_x_is_a_count_of_the_state(make_state, casts):
     """CR 107.3c, 601.2d: Jaws of Stone divides X damage, "where X is the number of Mountains you control".
 
