@@ -24,7 +24,13 @@ from models.state import GameState
 from solver.abilities import abilities_of
 from solver.backends import get_engine
 from solver.problem import CastProblem, Variable, share_state_memo, state_memo
-from solver.rules.cast_as import cast_as_abilities, cast_as_choices, spell_cast_as
+from solver.rules.cast_as import (
+    can_be_prototyped,
+    cast_as_abilities,
+    cast_as_choices,
+    spell_cast_as,
+    spell_prototyped,
+)
 from solver.rules.conditions import count_of, requirement_holds
 from solver.rules.costs import add_cost_choices, add_cost_rules
 from solver.rules.layers import as_the_game_sees_it_while_cast
@@ -143,6 +149,7 @@ def build_cast_problem(
     without_paying_mana_cost: bool = False,
     halves: tuple[str, ...] = (),
     cast_as: str | None = None,
+    prototyped: bool = False,
     resolving: str | None = None,
     recorded: Cast | None = None,
     is_copy: bool = False,
@@ -167,7 +174,9 @@ def build_cast_problem(
         Cast face down (``"morph"``, ``"megamorph"``, ``"disguise"``: a 2/2 creature with no text, for {3}, CR
         702.37a-c, 702.168a, 708.4) or bestowed (``"bestow"``: an Aura spell with enchant creature, CR
         702.103a-b); see :func:`solver.rules.cast_as.cast_as_choices`.
-
+    prototyped : bool
+        Cast prototyped: with the prototype's mana cost, power, toughness and colours (CR 702.160a, 718.3b),
+        with any alternative cost; see :func:`solver.rules.cast_as.can_be_prototyped`.
     resolving : str or None
         ``"madness"`` or ``"miracle"``: cast as that keyword's triggered ability resolves, for its cost, with no
         priority and no timing rule (CR 702.35a, 702.94a, 608.2g); see
@@ -202,6 +211,7 @@ def build_cast_problem(
         card,
         halves=tuple(halves),
         cast_as=cast_as,
+        prototyped=prototyped,
         cast_from=cast_from,
         recorded=recorded,
         without_paying_mana_cost=without_paying_mana_cost,
@@ -229,6 +239,7 @@ def build_cast_problem(
         without_paying_mana_cost or free,
         halves=tuple(halves),
         cast_as=cast_as,
+        prototyped=prototyped,
         resolving=resolving,
         zone_ways=ways,
         is_copy=is_copy,
@@ -253,6 +264,7 @@ def _state_as_cast(
     *,
     halves: tuple[str, ...],
     cast_as: str | None,
+    prototyped: bool,
     cast_from: Zone | None,
     recorded: Cast | None,
     without_paying_mana_cost: bool,
@@ -265,7 +277,7 @@ def _state_as_cast(
         The state as the game sees it (its layers applied, CR 613).
     card : str
         The id of the object cast.
-    halves, cast_as, recorded, without_paying_mana_cost
+    halves, cast_as, prototyped, recorded, without_paying_mana_cost
         As :func:`build_cast_problem` takes them.
     cast_from : Zone or None
         For a spell on the stack, the zone its record says it was cast from.
@@ -280,7 +292,8 @@ def _state_as_cast(
     ------
     InputError
         Halves that can't be chosen (:func:`~solver.rules.split.spell_of_halves`); a way of casting
-        (``cast_as``) the card can't be cast with, or one given with halves (CR 702.37a, 702.103a, 702.168a).
+        (``cast_as``) the card can't be cast with, or one given with halves (CR 702.37a, 702.103a, 702.168a);
+        prototyped for a card with no prototype, or with halves or another way of casting (CR 702.160a).
     """
     state = spell_of_halves(whole, card, halves, cast_from=cast_from)
     if cast_as is not None:
@@ -293,6 +306,10 @@ def _state_as_cast(
                 "cast_as", f"{whole.object(card).name} can't be cast with {cast_as!r} (CR 702.37a, 702.103a, 702.168a)"
             )
         state = spell_cast_as(state, card, cast_as)
+    if prototyped:
+        if halves or cast_as is not None or not can_be_prototyped(whole, card):
+            raise InputError("prototyped", f"{whole.object(card).name} can't be cast prototyped (CR 702.160a)")
+        state = spell_prototyped(state, card)
     if state is not whole and _differ_only_in(state, whole, card):
         share_state_memo(state, whole)  # a half or a face of the card: the rest of the state is read once
     return state
@@ -492,9 +509,10 @@ def recorded_problem(
     """The problem of a spell on the stack and the choices it was cast with (:attr:`CastProblem.recorded`).
 
     Built by :func:`build_cast_problem` from the record: the half or face cast (CR 709.3, 712), cast face down
-    or bestowed (its morph, megamorph, disguise or bestow cost, CR 702.37c, 702.103b), without paying its mana
-    cost (CR 118.9). A record that names a half the card doesn't have is refused here; whether its other choices
-    describe a cast of the spell is the problem's to say (:meth:`CastProblem.why_illegal` of the record).
+    or bestowed (its morph, megamorph, disguise or bestow cost, CR 702.37c, 702.103b), prototyped (CR 718.3b),
+    without paying its mana cost (CR 118.9). A record that names a half the card doesn't have, or says prototyped
+    of a card with no prototype, is refused here; whether its other choices describe a cast of the spell is the
+    problem's to say (:meth:`CastProblem.why_illegal` of the record).
 
     Parameters
     ----------
@@ -526,6 +544,8 @@ def recorded_problem(
     refused = halves_reason(state, spell_id, halves, cast_from=cast.zone)
     if refused is not None:
         raise CastFormatError(f"{path}.halves", f"{refused[1]} ({refused[0]})")
+    if cast.prototyped and (halves or not can_be_prototyped(state, spell_id)):
+        raise CastFormatError(f"{path}.prototyped", f"{spell.name} has no prototype (CR 702.160a)")
     keyword = cast.alternative_cost
     cast_as = (
         keyword
@@ -538,6 +558,7 @@ def recorded_problem(
         player=controller or spell.controller,
         halves=halves,
         cast_as=cast_as,
+        prototyped=cast.prototyped,
         without_paying_mana_cost=cast.without_paying_mana_cost,
         recorded=cast,
         is_copy=is_copy,

@@ -419,6 +419,7 @@ def _card_abilities(card: Card, reading: CardReading) -> CardAbilities:
         assist=reading.assist,
         face_down=reading.face_down,
         bestow=reading.bestow,
+        prototype=reading.prototype,
         flash=reading.flash,
         fuse=reading.fuse,
         protections=tuple(reading.protections),

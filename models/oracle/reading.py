@@ -28,6 +28,7 @@ from models.abilities import (
     ManaTrigger,
     Mode,
     Protection,
+    Prototype,
     Requirement,
     SpliceAbility,
     TimingRestriction,
@@ -166,6 +167,7 @@ class CardReading:
     x_colours: frozenset[str] = frozenset()
     face_down: str | None = None
     bestow: Cost | None = None
+    prototype: Prototype | None = None
 
     def add_cost(self, record: AdditionalCost | AlternativeCost) -> None:
         """Add a keyword's cost record to the alternative costs or the additional costs, as its kind is."""
