@@ -184,7 +184,7 @@ def prototyped_card(card: Card, prototype: Prototype) -> Card:
     Examples
     --------
     >>> from models.mana import ManaCost
-    >>> card = Card(name="Blitz Automaton", mana_cost=ManaCost.parse("{7}"), type_line="Artifact Creature")
+    >>> card = Card("Blitz Automaton", ManaCost.parse("{7}"), frozenset(), "Artifact Creature")
     >>> proto = prototyped_card(card, Prototype(ManaCost.parse("{2}{R}"), "3", "2"))
     >>> str(proto.mana_cost), sorted(c.value for c in proto.colors), proto.power
     ('{2}{R}', ['R'], '3')
