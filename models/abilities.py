@@ -1825,6 +1825,9 @@ class CardAbilities:
     bestow : Cost or None
         The card may be cast bestowed, an Aura spell with enchant creature, for this cost rather than its mana
         cost (CR 702.103a-b); None when it has no bestow.
+    more_than_meets_the_eye : Cost or None
+        The card may be cast converted, its back face up, for this cost rather than its mana cost (CR
+        702.162a, 712.11a); None when it has no More Than Meets the Eye.
     prototype : Prototype or None
         The card may be cast prototyped, with the prototype's mana cost, power and toughness (CR 702.160a,
         718.3); None when it has no prototype.
@@ -1894,6 +1897,7 @@ class CardAbilities:
     assist: bool = False
     face_down: str | None = None
     bestow: Cost | None = None
+    more_than_meets_the_eye: Cost | None = None
     prototype: Prototype | None = None
     flash: bool = False
     fuse: bool = False

@@ -15,7 +15,7 @@ import dataclasses
 import functools
 import operator
 
-from models.abilities import FACE_DOWN_KEYWORDS, CardAbilities, Instruction
+from models.abilities import FACE_DOWN_KEYWORDS, AlternativeCost, CardAbilities, Instruction
 from models.cast import Cast
 from models.choices import DivisionKey, TargetKey
 from models.errors import CastFormatError, InputError, UnsupportedRuleError
@@ -41,7 +41,7 @@ from solver.rules.spree import add_spree_rules
 from solver.rules.targets import add_target_rules
 from solver.rules.prohibitions import add_casting_rules, granted_alternative_costs, top_of_library
 from solver.rules.timing import add_choice_timing_rules, add_timing_rules
-from solver.rules.zones import RESOLVING_KEYWORDS, ZoneWay, zone_ways
+from solver.rules.zones import CONVERTED, RESOLVING_KEYWORDS, ZoneWay, zone_ways
 
 __all__ = ["build_cast_problem", "recorded_problem", "spell_problem", "check_stack_records", "cast_of_spell"]
 
@@ -229,6 +229,12 @@ def build_cast_problem(
     abilities, ways = _with_ways_to_cast(
         spell, caster, abilities, recorded=recorded, transformed=transformed, resolving=resolving
     )
+    converted = abilities.more_than_meets_the_eye
+    if converted is not None and ways and not halves and recorded is None and spell.zone is not Zone.HAND:
+        # cast from another zone (an effect's may_cast), it may be cast converted too: not modelled (CR 702.162a)
+        raise UnsupportedRuleError(
+            spell.name, converted.text, "casting converted from another zone than the hand is not modelled"
+        )
     # plotted, or an effect's "without paying" (CR 118.9); beside a way that pays, the view holds both problems
     ways, free, free_too = _ways_paying_or_free(ways, without_paying_mana_cost)
     problem = CastProblem(
@@ -355,7 +361,8 @@ def _abilities_as_cast(
     cast_from : Zone or None
         For a spell on the stack, the zone it was cast from; else the zone it is in.
     transformed : bool
-        The back face is cast by disturb, for the front face's disturb cost (CR 702.146a, 712.11d).
+        The back face is cast by disturb, for the front face's disturb cost (CR 702.146a, 712.11d), or converted
+        by More Than Meets the Eye, for that cost (CR 702.162a).
 
     Returns
     -------
@@ -373,6 +380,9 @@ def _abilities_as_cast(
             raise UnsupportedRuleError(spell.name, unread[0].span, unread[0].reason)
     if transformed:  # cast by disturb: the back face, for its front face's disturb cost (CR 702.146a, 712.11d)
         disturb = tuple(c for c in abilities_of(front).alternative_costs if c.keyword == "disturb")
+        converted = abilities_of(front).more_than_meets_the_eye  # or converted, from the hand (CR 702.162a)
+        if converted is not None:
+            disturb += (AlternativeCost(CONVERTED, converted, "CR 702.162a", zone=Zone.HAND),)
         abilities = dataclasses.replace(abilities, alternative_costs=abilities.alternative_costs + disturb)
     return abilities
 

@@ -287,3 +287,37 @@ def test_a_prototyped_cast_is_checked_read_and_asked(make_state):
     assert "CR 718.3" in [r.rule for r in legal_casts(state, "g").why_illegal(claimed)]
     first = view.options()
     assert first.prompt == "prototyped" and [(o.value, o.count) for o in first.options] == [(False, 1), (True, 1)]
+
+
+def test_converted_for_more_than_meets_the_eye(make_state, casts):
+    """CR 702.162a, 712.8c, 712.11a: cast converted, its back face up, for the cost, rather than its mana cost.
+
+    Prowl, Stoic Strategist ({3}{W}, "More Than Meets the Eye {2}{W}"). Four Plains: the front face for {3}{W}
+    and the back face for {2}{W}, 2 casts; the converted spell's mana value is its front face's mana cost's, 4
+    (CR 712.8c). Three Plains: converted only, 1. With Omniscience and no land: the front face without paying
+    its mana cost, 1; not converted, whose cost is an alternative cost too (CR 118.9a).
+    """
+    hand = [("p", "Prowl, Stoic Strategist")]
+    found = casts(make_state(hand=hand, battlefield=lands("Plains", 4)), "p")
+    assert sorted((c.alternative_cost or "", c.halves, str(c.total_cost), c.mana_value) for c in found) == [
+        ("", (), "{3}{W}", 4),
+        ("more than meets the eye", ("Prowl, Pursuit Vehicle",), "{2}{W}", 4),
+    ]
+    found = casts(make_state(hand=hand, battlefield=lands("Plains", 3)), "p")
+    assert [(c.alternative_cost, c.name) for c in found] == [("more than meets the eye", "Prowl, Pursuit Vehicle")]
+    found = casts(make_state(hand=hand, battlefield=[("o", "Omniscience")]), "p")
+    assert [(c.alternative_cost, c.without_paying_mana_cost) for c in found] == [(None, True)]
+
+
+def test_converted_from_another_zone_is_reported(make_state):
+    """CR 702.162a works in any zone the card may be cast from: from exile by an effect, not modelled: reported.
+
+    Prowl in exile, which an effect lets P1 cast (``may_cast``): counting it raises UnsupportedRuleError, never
+    a count without the converted casts.
+    """
+    from models.errors import UnsupportedRuleError
+
+    card = {"id": "p", "card": "Prowl, Stoic Strategist", "zone": "exile", "owner": "P1"}
+    state = make_state(battlefield=lands("Plains", 4), objects=[{**card, "may_cast": [{"player": "P1"}]}])
+    with pytest.raises(UnsupportedRuleError):
+        legal_casts(state, "p").count()
