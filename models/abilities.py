@@ -30,6 +30,7 @@ __all__ = [
     "ObjectCost",
     "RevealCost",
     "Cost",
+    "Prototype",
     "AdditionalCost",
     "AlternativeCost",
     "Protection",
@@ -543,6 +544,31 @@ class RevealCost:
     behold: bool = False
     text: str = ""
     from_hand: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class Prototype:
+    """A prototype card's second set of mana cost, power and toughness (CR 702.160a, 718.1-2).
+
+    Parameters
+    ----------
+    mana_cost : ManaCost
+        The prototype's mana cost: the spell's when it is cast prototyped (CR 718.3b).
+    power, toughness : str
+        The prototype's power and toughness, as printed.
+    text : str
+        The line as printed ("Prototype {1}{R} — 3/2").
+
+    Examples
+    --------
+    >>> Prototype(ManaCost.parse("{2}{R}"), "3", "2", "Prototype {2}{R} — 3/2").power
+    '3'
+    """
+
+    mana_cost: ManaCost
+    power: str
+    toughness: str
+    text: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -1799,6 +1825,12 @@ class CardAbilities:
     bestow : Cost or None
         The card may be cast bestowed, an Aura spell with enchant creature, for this cost rather than its mana
         cost (CR 702.103a-b); None when it has no bestow.
+    more_than_meets_the_eye : Cost or None
+        The card may be cast converted, its back face up, for this cost rather than its mana cost (CR
+        702.162a, 712.11a); None when it has no More Than Meets the Eye.
+    prototype : Prototype or None
+        The card may be cast prototyped, with the prototype's mana cost, power and toughness (CR 702.160a,
+        718.3); None when it has no prototype.
     x_colours : frozenset of str
         "Spend only black mana on X.": the letters of the colours of mana that may pay for X (CR 107.3, 601.2h);
         empty when any mana may.
@@ -1865,6 +1897,8 @@ class CardAbilities:
     assist: bool = False
     face_down: str | None = None
     bestow: Cost | None = None
+    more_than_meets_the_eye: Cost | None = None
+    prototype: Prototype | None = None
     flash: bool = False
     fuse: bool = False
     protections: tuple[Protection, ...] = ()

@@ -97,6 +97,10 @@ class Cast(NamedTuple):
     halves : tuple of str
         For a split card: the half cast, by name (CR 709.3), or both, left
         first, for a fused split spell (CR 702.102a); empty for other cards.
+    prototyped : bool
+        Cast prototyped, with the prototype's mana cost, power and toughness and the colours of that mana cost
+        (CR 702.160a, 718.3b). No alternative cost: it may be paid with one, or cast without paying its mana
+        cost.
     modes : tuple of int
         Chosen mode indices, printed order (CR 700.2, 702.172); a mode chosen
         more than once appears that many times (CR 700.2d).
@@ -145,6 +149,7 @@ class Cast(NamedTuple):
     name: str = ""
     zone: Zone = Zone.HAND
     halves: tuple[str, ...] = ()
+    prototyped: bool = False
     modes: tuple[int, ...] = ()
     splices: tuple[ObjectId, ...] = ()
     targets: tuple[TargetChoice, ...] = ()
@@ -194,6 +199,7 @@ class Cast(NamedTuple):
             self.card,
             self.zone,
             self.halves,
+            self.prototyped,
             self.modes,
             self.splices,
             chosen,
@@ -215,7 +221,8 @@ class Cast(NamedTuple):
         A key for dictionaries and logs in any language: the fields of :meth:`choices`, with JSON's sorted
         keys and no spaces; each instance's choice as ``[source, mode, instruction, index, copy, targets,
         division]``, sorted by instance, so the order the choices are listed in changes nothing. Derived
-        fields (name, phrases, total cost, mana value) are left out.
+        fields (name, phrases, total cost, mana value) are left out; ``prototyped`` is there only when true, so
+        the key of a cast not prototyped is as it always was.
 
         Returns
         -------
@@ -242,6 +249,7 @@ null,"halves":[],"modes":[],"returns":[],"sacrifices":[],"splices":[],"taps":[],
                 "gift_recipient": self.gift_recipient,
                 "halves": self.halves,
                 "modes": self.modes,
+                **({"prototyped": True} if self.prototyped else {}),
                 "returns": self.returns,
                 "sacrifices": self.sacrifices,
                 "splices": self.splices,
@@ -272,6 +280,8 @@ null,"halves":[],"modes":[],"returns":[],"sacrifices":[],"splices":[],"taps":[],
         data: dict[str, Any] = {"card": self.card, "name": self.name, "zone": self.zone.value}
         if self.halves:
             data["halves"] = list(self.halves)
+        if self.prototyped:
+            data["prototyped"] = True
         data["modes"] = list(self.modes)
         data["splices"] = list(self.splices)
         data["targets"] = [t.to_json() for t in self.targets]
@@ -523,6 +533,7 @@ CAST_FIELDS: tuple[CastField, ...] = (
     CastField("name", _same, _read_string, always=True),
     CastField("zone", lambda zone: zone.value, _read_zone, always=True),
     CastField("halves", list, _read_halves),
+    CastField("prototyped", _same, _read_bool),
     CastField("modes", list, _read_modes, always=True),
     CastField("splices", list, _read_ids, always=True),
     CastField("targets", lambda targets: [t.to_json() for t in targets], _read_targets, always=True),

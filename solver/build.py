@@ -15,7 +15,7 @@ import dataclasses
 import functools
 import operator
 
-from models.abilities import FACE_DOWN_KEYWORDS, CardAbilities, Instruction
+from models.abilities import FACE_DOWN_KEYWORDS, AlternativeCost, CardAbilities, Instruction
 from models.cast import Cast
 from models.choices import DivisionKey, TargetKey
 from models.errors import CastFormatError, InputError, UnsupportedRuleError
@@ -24,7 +24,13 @@ from models.state import GameState
 from solver.abilities import abilities_of
 from solver.backends import get_engine
 from solver.problem import CastProblem, Variable, share_state_memo, state_memo
-from solver.rules.cast_as import cast_as_abilities, cast_as_choices, spell_cast_as
+from solver.rules.cast_as import (
+    can_be_prototyped,
+    cast_as_abilities,
+    cast_as_choices,
+    spell_cast_as,
+    spell_prototyped,
+)
 from solver.rules.conditions import count_of, requirement_holds
 from solver.rules.costs import add_cost_choices, add_cost_rules
 from solver.rules.layers import as_the_game_sees_it_while_cast
@@ -35,7 +41,7 @@ from solver.rules.spree import add_spree_rules
 from solver.rules.targets import add_target_rules
 from solver.rules.prohibitions import add_casting_rules, granted_alternative_costs, top_of_library
 from solver.rules.timing import add_choice_timing_rules, add_timing_rules
-from solver.rules.zones import RESOLVING_KEYWORDS, ZoneWay, zone_ways
+from solver.rules.zones import CONVERTED, RESOLVING_KEYWORDS, ZoneWay, zone_ways
 
 __all__ = ["build_cast_problem", "recorded_problem", "spell_problem", "check_stack_records", "cast_of_spell"]
 
@@ -143,6 +149,7 @@ def build_cast_problem(
     without_paying_mana_cost: bool = False,
     halves: tuple[str, ...] = (),
     cast_as: str | None = None,
+    prototyped: bool = False,
     resolving: str | None = None,
     recorded: Cast | None = None,
     is_copy: bool = False,
@@ -167,7 +174,9 @@ def build_cast_problem(
         Cast face down (``"morph"``, ``"megamorph"``, ``"disguise"``: a 2/2 creature with no text, for {3}, CR
         702.37a-c, 702.168a, 708.4) or bestowed (``"bestow"``: an Aura spell with enchant creature, CR
         702.103a-b); see :func:`solver.rules.cast_as.cast_as_choices`.
-
+    prototyped : bool
+        Cast prototyped: with the prototype's mana cost, power, toughness and colours (CR 702.160a, 718.3b),
+        with any alternative cost; see :func:`solver.rules.cast_as.can_be_prototyped`.
     resolving : str or None
         ``"madness"`` or ``"miracle"``: cast as that keyword's triggered ability resolves, for its cost, with no
         priority and no timing rule (CR 702.35a, 702.94a, 608.2g); see
@@ -202,6 +211,7 @@ def build_cast_problem(
         card,
         halves=tuple(halves),
         cast_as=cast_as,
+        prototyped=prototyped,
         cast_from=cast_from,
         recorded=recorded,
         without_paying_mana_cost=without_paying_mana_cost,
@@ -219,6 +229,12 @@ def build_cast_problem(
     abilities, ways = _with_ways_to_cast(
         spell, caster, abilities, recorded=recorded, transformed=transformed, resolving=resolving
     )
+    converted = abilities.more_than_meets_the_eye
+    if converted is not None and ways and not halves and recorded is None and spell.zone is not Zone.HAND:
+        # cast from another zone (an effect's may_cast), it may be cast converted too: not modelled (CR 702.162a)
+        raise UnsupportedRuleError(
+            spell.name, converted.text, "casting converted from another zone than the hand is not modelled"
+        )
     # plotted, or an effect's "without paying" (CR 118.9); beside a way that pays, the view holds both problems
     ways, free, free_too = _ways_paying_or_free(ways, without_paying_mana_cost)
     problem = CastProblem(
@@ -229,6 +245,7 @@ def build_cast_problem(
         without_paying_mana_cost or free,
         halves=tuple(halves),
         cast_as=cast_as,
+        prototyped=prototyped,
         resolving=resolving,
         zone_ways=ways,
         is_copy=is_copy,
@@ -253,6 +270,7 @@ def _state_as_cast(
     *,
     halves: tuple[str, ...],
     cast_as: str | None,
+    prototyped: bool,
     cast_from: Zone | None,
     recorded: Cast | None,
     without_paying_mana_cost: bool,
@@ -265,7 +283,7 @@ def _state_as_cast(
         The state as the game sees it (its layers applied, CR 613).
     card : str
         The id of the object cast.
-    halves, cast_as, recorded, without_paying_mana_cost
+    halves, cast_as, prototyped, recorded, without_paying_mana_cost
         As :func:`build_cast_problem` takes them.
     cast_from : Zone or None
         For a spell on the stack, the zone its record says it was cast from.
@@ -280,7 +298,8 @@ def _state_as_cast(
     ------
     InputError
         Halves that can't be chosen (:func:`~solver.rules.split.spell_of_halves`); a way of casting
-        (``cast_as``) the card can't be cast with, or one given with halves (CR 702.37a, 702.103a, 702.168a).
+        (``cast_as``) the card can't be cast with, or one given with halves (CR 702.37a, 702.103a, 702.168a);
+        prototyped for a card with no prototype, or with halves or another way of casting (CR 702.160a).
     """
     state = spell_of_halves(whole, card, halves, cast_from=cast_from)
     if cast_as is not None:
@@ -293,6 +312,10 @@ def _state_as_cast(
                 "cast_as", f"{whole.object(card).name} can't be cast with {cast_as!r} (CR 702.37a, 702.103a, 702.168a)"
             )
         state = spell_cast_as(state, card, cast_as)
+    if prototyped:
+        if halves or cast_as is not None or not can_be_prototyped(whole, card):
+            raise InputError("prototyped", f"{whole.object(card).name} can't be cast prototyped (CR 702.160a)")
+        state = spell_prototyped(state, card)
     if state is not whole and _differ_only_in(state, whole, card):
         share_state_memo(state, whole)  # a half or a face of the card: the rest of the state is read once
     return state
@@ -338,7 +361,8 @@ def _abilities_as_cast(
     cast_from : Zone or None
         For a spell on the stack, the zone it was cast from; else the zone it is in.
     transformed : bool
-        The back face is cast by disturb, for the front face's disturb cost (CR 702.146a, 712.11d).
+        The back face is cast by disturb, for the front face's disturb cost (CR 702.146a, 712.11d), or converted
+        by More Than Meets the Eye, for that cost (CR 702.162a).
 
     Returns
     -------
@@ -356,6 +380,9 @@ def _abilities_as_cast(
             raise UnsupportedRuleError(spell.name, unread[0].span, unread[0].reason)
     if transformed:  # cast by disturb: the back face, for its front face's disturb cost (CR 702.146a, 712.11d)
         disturb = tuple(c for c in abilities_of(front).alternative_costs if c.keyword == "disturb")
+        converted = abilities_of(front).more_than_meets_the_eye  # or converted, from the hand (CR 702.162a)
+        if converted is not None:
+            disturb += (AlternativeCost(CONVERTED, converted, "CR 702.162a", zone=Zone.HAND),)
         abilities = dataclasses.replace(abilities, alternative_costs=abilities.alternative_costs + disturb)
     return abilities
 
@@ -492,9 +519,10 @@ def recorded_problem(
     """The problem of a spell on the stack and the choices it was cast with (:attr:`CastProblem.recorded`).
 
     Built by :func:`build_cast_problem` from the record: the half or face cast (CR 709.3, 712), cast face down
-    or bestowed (its morph, megamorph, disguise or bestow cost, CR 702.37c, 702.103b), without paying its mana
-    cost (CR 118.9). A record that names a half the card doesn't have is refused here; whether its other choices
-    describe a cast of the spell is the problem's to say (:meth:`CastProblem.why_illegal` of the record).
+    or bestowed (its morph, megamorph, disguise or bestow cost, CR 702.37c, 702.103b), prototyped (CR 718.3b),
+    without paying its mana cost (CR 118.9). A record that names a half the card doesn't have, or says prototyped
+    of a card with no prototype, is refused here; whether its other choices describe a cast of the spell is the
+    problem's to say (:meth:`CastProblem.why_illegal` of the record).
 
     Parameters
     ----------
@@ -526,6 +554,8 @@ def recorded_problem(
     refused = halves_reason(state, spell_id, halves, cast_from=cast.zone)
     if refused is not None:
         raise CastFormatError(f"{path}.halves", f"{refused[1]} ({refused[0]})")
+    if cast.prototyped and (halves or not can_be_prototyped(state, spell_id)):
+        raise CastFormatError(f"{path}.prototyped", f"{spell.name} has no prototype (CR 702.160a)")
     keyword = cast.alternative_cost
     cast_as = (
         keyword
@@ -538,6 +568,7 @@ def recorded_problem(
         player=controller or spell.controller,
         halves=halves,
         cast_as=cast_as,
+        prototyped=cast.prototyped,
         without_paying_mana_cost=cast.without_paying_mana_cost,
         recorded=cast,
         is_copy=is_copy,

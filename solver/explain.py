@@ -205,8 +205,15 @@ def explain_card(
         label = f"{' and '.join(halves)} (fused): " if len(halves) > 1 else f"{halves[0]}: " if halves else ""
         if problem.cast_as is not None:  # CR 702.37c, 708.4, 702.103b
             label = "bestowed: " if problem.cast_as == "bestow" else f"face down ({problem.cast_as}): "
-        elif problem.without_paying_mana_cost and any(
-            named == halves and not other.without_paying_mana_cost for named, other in view.parts
+        if problem.prototyped:  # CR 718.3
+            label += "prototyped: "
+        if (
+            problem.cast_as is None
+            and problem.without_paying_mana_cost
+            and any(
+                named == halves and other.prototyped == problem.prototyped and not other.without_paying_mana_cost
+                for named, other in view.parts
+            )
         ):  # beside casts of the same halves that pay it: a part of its own (CR 118.9a)
             label += "without paying its mana cost: "
         reasons.extend(Reason(r.rule, label + r.message) for r in _problem_reasons(problem, part_count))

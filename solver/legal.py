@@ -31,7 +31,7 @@ from solver.backends import Engine, Score, get_engine
 from solver.build import build_cast_problem
 from solver.problem import CastProblem, Reason
 from solver.prompts import DEFAULT_LIMIT, Options
-from solver.rules.cast_as import cast_as_choices
+from solver.rules.cast_as import can_be_prototyped, cast_as_choices
 from solver.rules.layers import as_the_game_sees_it
 from solver.rules.prohibitions import free_cast_grant, top_of_library
 from solver.rules.split import castable_faces, half_choices, halves_reason
@@ -111,30 +111,55 @@ class LegalCasts:
         self.engine: Engine = get_engine(backend or "fast")
         # One problem per choice of halves of a split card (CR 709.3, 702.102a); one for any other card; and one
         # more for each way to cast it as something else: face down, bestowed (CR 702.37c, 702.103b), never
-        # as a madness or miracle trigger resolves, whose cost is the one alternative cost (CR 118.9a)
-        self.parts: tuple[tuple[tuple[str, ...], CastProblem], ...] = tuple(
-            (
-                halves,
-                build_cast_problem(
-                    state,
-                    card,
-                    player=player,
-                    halves=halves,
-                    without_paying_mana_cost=without_paying_mana_cost,
-                    resolving=resolving,
-                ),
+        # as a madness or miracle trigger resolves, whose cost is the one alternative cost (CR 118.9a). Cast
+        # prototyped is one more, after the card's own: no alternative cost, so with any (CR 718.3, 118.9)
+        self.parts: tuple[tuple[tuple[str, ...], CastProblem], ...] = (
+            tuple(
+                (
+                    halves,
+                    build_cast_problem(
+                        state,
+                        card,
+                        player=player,
+                        halves=halves,
+                        without_paying_mana_cost=without_paying_mana_cost,
+                        resolving=resolving,
+                    ),
+                )
+                for halves in half_choices(state, card)
             )
-            for halves in half_choices(state, card)
-        ) + tuple(
-            ((), build_cast_problem(state, card, player=player, cast_as=keyword))
-            for keyword in (() if resolving else cast_as_choices(state, card, without_paying_mana_cost))
+            + tuple(
+                (
+                    (),
+                    build_cast_problem(
+                        state,
+                        card,
+                        player=player,
+                        prototyped=True,
+                        without_paying_mana_cost=without_paying_mana_cost,
+                        resolving=resolving,
+                    ),
+                )
+                for _ in range(can_be_prototyped(state, card))
+            )
+            + tuple(
+                ((), build_cast_problem(state, card, player=player, cast_as=keyword))
+                for keyword in (() if resolving else cast_as_choices(state, card, without_paying_mana_cost))
+            )
         )
         if not without_paying_mana_cost and resolving is None:
             # a way to cast it without paying its mana cost beside the way that pays: a part of its own (CR 118.9a)
             self.parts += tuple(
                 (
                     halves,
-                    build_cast_problem(state, card, player=player, halves=halves, without_paying_mana_cost=True),
+                    build_cast_problem(
+                        state,
+                        card,
+                        player=player,
+                        halves=halves,
+                        prototyped=problem.prototyped,
+                        without_paying_mana_cost=True,
+                    ),
                 )
                 for halves, problem in self.parts
                 if problem.cast_as is None and _may_also_be_free(problem)
@@ -152,11 +177,14 @@ class LegalCasts:
         """The problem a proposed cast belongs to, or None when it names none of them.
 
         By the halves it names; a cast whose alternative cost is the card's morph, megamorph, disguise or bestow
-        belongs to the problem of the spell cast that way (CR 702.37c, 702.103b); one without paying the mana
+        belongs to the problem of the spell cast that way (CR 702.37c, 702.103b); a prototyped one to the problem
+        of the prototyped spell (CR 718.3); one without paying the mana
         cost, to the problem of such casts when the view holds one beside those that pay it (CR 118.9).
         """
         halves = tuple(cast.halves)
         named = [problem for named, problem in self.parts if named == halves]
+        # prototyped or not, by what the cast says; else the problems of its halves, to say why not (CR 718.3)
+        named = [problem for problem in named if problem.prototyped == cast.prototyped] or named
         for fits in (
             lambda p: p.cast_as == cast.alternative_cost and _pays_as(p, cast),
             lambda p: p.cast_as is None and _pays_as(p, cast),

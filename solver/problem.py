@@ -581,6 +581,9 @@ class CastProblem:
     cast_as : str or None
         The card is cast face down (``"morph"``, CR 702.37c) or bestowed (``"bestow"``, CR 702.103b): ``spell``
         has the characteristics that gives (CR 708.4, 702.103d); None when it is cast as itself.
+    prototyped : bool
+        The card is cast prototyped: ``spell`` has the prototype's mana cost, power and toughness and that mana
+        cost's colours (CR 702.160a, 718.3b). No alternative cost (CR 118.9): any may be paid with it.
     is_copy : bool
         The problem is of a copy of a spell, a new object: it may target the
         original spell (CR 707.10, 115.5).
@@ -669,6 +672,7 @@ class CastProblem:
     without_paying_mana_cost: bool = False
     halves: tuple[str, ...] = ()
     cast_as: str | None = None
+    prototyped: bool = False
     is_copy: bool = False
     resolving: str | None = None
     zone_ways: tuple[ZoneWay, ...] = ()
@@ -884,6 +888,7 @@ class CastProblem:
             name=self.spell.card.name,
             zone=assignment.get(ZONE, self.spell.zone),
             halves=tuple(assignment.get(FACE, self.halves)),
+            prototyped=self.prototyped,
             modes=modes,
             splices=splices,
             targets=tuple(choice for _, choice in chosen),
@@ -1034,6 +1039,13 @@ class CastProblem:
         otherwise is none of the problem's, whatever its other choices.
         """
         name, reasons = self.spell.name, list[tuple[str, Reason]]()
+        if cast.prototyped != self.prototyped:  # the spell's characteristics differ (CR 718.3b)
+            why = (
+                f"the cast is prototyped, but {name} ({self.spell.id}) can't be cast prototyped here (CR 702.160a)"
+                if cast.prototyped
+                else f"the cast is not prototyped, but {name} ({self.spell.id}) is cast prototyped here"
+            )
+            reasons.append(("prototyped", Reason("CR 718.3", why)))
         if self.recorded is not None:  # the record says how it was cast; nothing is granted now (CR 601.2i)
             return reasons
         if cast.without_paying_mana_cost and not self.without_paying_mana_cost:

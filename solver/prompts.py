@@ -9,7 +9,8 @@ leads to no legal cast is never offered (offered-then-rejected choices are
 how engines softlock), and following the options from the first prompt to
 the last reaches every legal cast of the view exactly once.
 
-The prompts, in order (:data:`PROMPTS`): ``halves``, ``zone``,
+The prompts, in order (:data:`PROMPTS`): ``halves``, ``prototyped`` (a choice only when the card may be cast
+both ways, CR 718.3), ``zone``,
 ``without_paying_mana_cost`` (a choice only when the card may be cast both
 ways, CR 118.9a), ``alternative_cost``, ``modes``, ``splice_set``, ``additional_costs``,
 ``gift_recipient``, ``x``, ``splices`` (the order of the spliced texts, CR
@@ -60,6 +61,7 @@ __all__ = [
 
 FRAME_PROMPTS = (
     "halves",
+    "prototyped",
     "zone",
     "without_paying_mana_cost",
     "alternative_cost",
@@ -224,6 +226,7 @@ def _read_zone(value: Any, where: str) -> str:
 
 _READERS: dict[str, Callable[[Any, str], Any]] = {
     "halves": lambda v, w: _ids(v, w, ordered=True),
+    "prototyped": _read_flag,
     "zone": _read_zone,
     "without_paying_mana_cost": _read_flag,
     "alternative_cost": _optional_string,
@@ -278,6 +281,7 @@ def prompt_values(cast: Cast) -> dict[str, Any]:
     """
     found: dict[str, Any] = {
         "halves": list(cast.halves),
+        "prototyped": cast.prototyped,
         "zone": cast.zone.value,
         "without_paying_mana_cost": cast.without_paying_mana_cost,
         "alternative_cost": cast.alternative_cost,

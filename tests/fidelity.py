@@ -178,6 +178,9 @@ def structure_of(card: Card, abilities: CardAbilities) -> dict[str, Any]:
         structure["face_down"] = abilities.face_down
     if abilities.bestow:
         structure["bestow"] = str(abilities.bestow)
+    if abilities.prototype:
+        prototype = abilities.prototype
+        structure["prototype"] = [str(prototype.mana_cost), prototype.power, prototype.toughness]
     own = [
         [str(m.per_target_beyond_first), "target beyond the first"]
         if m.per_target_beyond_first is not None

@@ -283,8 +283,8 @@ def _describe_targets(cast: Cast, state: GameState) -> str:
 
 
 def _describe_costs(cast: Cast) -> str:
-    """X, the alternative cost, optional costs and the objects used to pay costs, for the table."""
-    parts = []
+    """Prototyped (CR 718.3), X, the alternative cost, optional costs and the objects paying costs, for the table."""
+    parts = ["prototyped"] if cast.prototyped else []
     if cast.x is not None:
         parts.append(f"X={cast.x}")
     if cast.alternative_cost is not None:

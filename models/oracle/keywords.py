@@ -22,6 +22,7 @@ from models.abilities import (
     ObjectCost,
     ObjectFilter,
     Protection,
+    Prototype,
     Quality,
     SpliceAbility,
     TurnRequirement,
@@ -32,7 +33,7 @@ from models.choices import CostAction
 from models.errors import InputError
 from models.mana import Color, ManaCost
 from models.objects import CardType, Zone
-from models.oracle.costs import object_cost
+from models.oracle.costs import cost_of_parts, object_cost
 from models.oracle.grammar import any_terminal, first_token, mana_cost_of, oracle_parser, tree_tokens
 from models.oracle.keyword_costs import (
     RETURN_TAPPED_CREATURE,
@@ -363,6 +364,38 @@ def _read_bestow(keyword: Keyword, tree: Tree[Token], line: str, reading: CardRe
     return reading.bestow is not None
 
 
+_PROTOTYPE = re.compile(r"prototype (?P<cost>(?:\{[^}]+\})+) ?[—-] ?(?P<power>\d+)/(?P<toughness>\d+)")
+
+
+def _read_prototype(keyword: Keyword, tree: Tree[Token], line: str, reading: CardReading) -> bool:
+    """Prototype: cast with another mana cost, power and toughness, "Prototype {2}{R} — 3/2" (CR 702.160a, 718)."""
+    token = first_token(tree)
+    text = re.split(r" ?\(", line[token.start_pos :], maxsplit=1)[0].strip()
+    found = _PROTOTYPE.fullmatch(text.lower())
+    if found is None:
+        return False
+    try:
+        cost = ManaCost.parse(found["cost"], path="prototype")
+    except InputError:
+        return False
+    reading.prototype = Prototype(cost, found["power"], found["toughness"], text)
+    return True
+
+
+def _read_converted(keyword: Keyword, tree: Tree[Token], line: str, reading: CardReading) -> bool:
+    """More Than Meets the Eye: cast converted, its back face up, for this cost (CR 702.162a, 712.11a)."""
+    token = first_token(tree)
+    text = re.split(r" ?\(", line[token.start_pos :], maxsplit=1)[0].strip()
+    found = re.fullmatch(r"more than meets the eye (?P<cost>(?:\{[^}]+\})+)", text.lower())
+    if found is None:
+        return False
+    cost = cost_of_parts(found["cost"])
+    if isinstance(cost, str):
+        return False
+    reading.more_than_meets_the_eye = dataclasses.replace(cost, text=text)
+    return True
+
+
 def _read_cost_change(keyword: Keyword, tree: Tree[Token], line: str, reading: CardReading) -> bool:
     """Affinity ({1} less for each …, CR 702.41a) or strive (more for each target beyond the first, CR 207.2c)."""
     change = affinity_modifier(line) if keyword.name == "affinity" else strive_modifier(line)
@@ -593,6 +626,8 @@ KEYWORD_TABLE: tuple[Keyword, ...] = (
     Keyword("megamorph", KeywordKind.CAST_AS, "CR 702.37b", (_CAST,), _read_face_down),
     Keyword("disguise", KeywordKind.CAST_AS, "CR 702.168a", (_CAST,), _read_face_down),
     Keyword("bestow", KeywordKind.CAST_AS, "CR 702.103a", (_CAST,), _read_bestow),
+    Keyword("prototype", KeywordKind.CAST_AS, "CR 702.160a", (_CAST,), _read_prototype),
+    Keyword("more than meets the eye", KeywordKind.CAST_AS, "CR 702.162a", (_CAST,), _read_converted),
     # ---- modes, splice
     Keyword("spree", KeywordKind.MODES, "CR 702.172a", ("SPREE",), _set("spree")),
     Keyword("tiered", KeywordKind.MODES, "CR 702.183a", (_CAST,), _read_tiered),
@@ -875,8 +910,6 @@ KEYWORD_TABLE: tuple[Keyword, ...] = (
     *_plain(
         KeywordKind.NOT_READ,
         _CAST,
-        ("more than meets the eye", "CR 702.162a"),
-        ("prototype", "CR 702.160a"),
         ("offering", "CR 702.48a"),
         ("cleave", "CR 702.148a"),
         ("mutate", "CR 702.140a"),

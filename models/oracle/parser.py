@@ -419,6 +419,8 @@ def _card_abilities(card: Card, reading: CardReading) -> CardAbilities:
         assist=reading.assist,
         face_down=reading.face_down,
         bestow=reading.bestow,
+        prototype=reading.prototype,
+        more_than_meets_the_eye=reading.more_than_meets_the_eye,
         flash=reading.flash,
         fuse=reading.fuse,
         protections=tuple(reading.protections),

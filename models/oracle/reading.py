@@ -28,6 +28,7 @@ from models.abilities import (
     ManaTrigger,
     Mode,
     Protection,
+    Prototype,
     Requirement,
     SpliceAbility,
     TimingRestriction,
@@ -167,6 +168,8 @@ class CardReading:
     x_colours: frozenset[str] = frozenset()
     face_down: str | None = None
     bestow: Cost | None = None
+    prototype: Prototype | None = None
+    more_than_meets_the_eye: Cost | None = None
 
     def add_cost(self, record: AdditionalCost | AlternativeCost) -> None:
         """Add a keyword's cost record to the alternative costs or the additional costs, as its kind is."""

@@ -1200,6 +1200,7 @@ class Analysis:
             "name": problem.spell.card.name,
             "zone": frame[zone_at] if zone_at is not None else None,
             "halves": frame[face_at] if face_at is not None else None,
+            "prototyped": problem.prototyped,
             "modes": tuple(index for index, i in modes_at for _ in range(int(frame[i]))) if modes_at else (),
             "x": x,
             "alternative_cost": frame[alternative_at] if alternative_at is not None else None,

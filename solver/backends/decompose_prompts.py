@@ -53,6 +53,7 @@ def _frame_prompts(analysis: Analysis, frame: tuple) -> dict[str, Any]:
     splice_set = next((v for k, v in values.items() if type(k) is SpliceSetKey), ())
     return {
         "halves": fields["halves"],
+        "prototyped": fields["prototyped"],
         "zone": fields["zone"].value,
         "without_paying_mana_cost": fields["without_paying_mana_cost"],
         "alternative_cost": fields["alternative_cost"],

@@ -316,7 +316,11 @@ class DecompositionEngine(Engine):
         bool
         """
         analysis = analyse(problem)
-        if cast.card != problem.spell.id or cast.without_paying_mana_cost != problem.without_paying_mana_cost:
+        if (
+            cast.card != problem.spell.id
+            or cast.without_paying_mana_cost != problem.without_paying_mana_cost
+            or cast.prototyped != problem.prototyped
+        ):
             return False
         frame = analysis.frame_of(cast)
         try:

@@ -8,19 +8,34 @@ other is paid with it (CR 118.9a), and only the characteristics it gives are eva
 can be cast (CR 702.103d, 708.4): its timing, the cost changes that apply to it, its targets. The choice is made
 first, so each is its own cast problem, as a split card's half is (CR 709.3): the changed object standing in the
 card's place, with that one alternative cost.
+
+Prototype is no alternative cost: casting the card prototyped (CR 702.160a, 718.3) gives the spell the
+prototype's mana cost, power and toughness, and the colours of that mana cost (CR 718.3b), and only those are
+evaluated to see whether it can be cast (CR 718.3a); any alternative cost may be paid with it, "without paying
+its mana cost" too. It is one more problem beside the card's (:func:`can_be_prototyped`,
+:func:`prototyped_card`), its casts saying ``prototyped``.
 """
 
 from __future__ import annotations
 
 import dataclasses
 
-from models.abilities import FACE_DOWN_KEYWORDS, AlternativeCost, CardAbilities, Cost
+from models.abilities import FACE_DOWN_KEYWORDS, AlternativeCost, CardAbilities, Cost, Prototype
 from models.mana import ManaCost
 from models.objects import Card, CardType, GameObject, face_down_card
 from models.state import GameState
 from solver.abilities import abilities_of
 
-__all__ = ["FACE_DOWN_COST", "cast_as_choices", "cast_as_abilities", "spell_cast_as", "bestowed_card"]
+__all__ = [
+    "FACE_DOWN_COST",
+    "cast_as_choices",
+    "cast_as_abilities",
+    "spell_cast_as",
+    "bestowed_card",
+    "can_be_prototyped",
+    "prototyped_card",
+    "spell_prototyped",
+]
 
 FACE_DOWN_COST = ManaCost.parse("{3}", path="face-down cost")
 """What is paid to cast a card face down, rather than its mana cost (CR 702.37a, 702.168a)."""
@@ -130,3 +145,73 @@ def cast_as_abilities(spell: GameObject, keyword: str, original: CardAbilities) 
     aura = abilities_of(spell)
     bestow = AlternativeCost("bestow", original.bestow, BESTOW_RULE)
     return dataclasses.replace(aura, alternative_costs=aura.alternative_costs + (bestow,))
+
+
+def can_be_prototyped(state: GameState, object_id: str) -> bool:
+    """Whether the object may be cast prototyped: a card with prototype, not a land (CR 702.160a, 718.3).
+
+    Prototype works wherever the card is cast from, and with any alternative cost (it is none itself, CR
+    118.9): the zone and cost rules of the prototyped problem decide.
+
+    Parameters
+    ----------
+    state : GameState
+    object_id : str
+
+    Returns
+    -------
+    bool
+    """
+    obj = state.object(object_id)
+    return not obj.card.is_land and abilities_of(obj).prototype is not None
+
+
+def prototyped_card(card: Card, prototype: Prototype) -> Card:
+    """The characteristics of a card cast prototyped (CR 718.3b, 718.5).
+
+    Only its mana cost, power and toughness change, to the prototype's, and its colours, to those of that
+    mana cost (CR 105.2); its name, types, subtypes and text stay (CR 718.5).
+
+    Parameters
+    ----------
+    card : Card
+    prototype : Prototype
+
+    Returns
+    -------
+    Card
+
+    Examples
+    --------
+    >>> from models.mana import ManaCost
+    >>> card = Card("Blitz Automaton", ManaCost.parse("{7}"), frozenset(), "Artifact Creature")
+    >>> proto = prototyped_card(card, Prototype(ManaCost.parse("{2}{R}"), "3", "2"))
+    >>> str(proto.mana_cost), sorted(c.value for c in proto.colors), proto.power
+    ('{2}{R}', ['R'], '3')
+    """
+    return dataclasses.replace(
+        card,
+        mana_cost=prototype.mana_cost,
+        colors=frozenset(prototype.mana_cost.colors),
+        power=prototype.power,
+        toughness=prototype.toughness,
+    )
+
+
+def spell_prototyped(state: GameState, object_id: str) -> GameState:
+    """The state in which the prototyped spell stands in the card's place (CR 718.3a-b).
+
+    Parameters
+    ----------
+    state : GameState
+    object_id : str
+        An object that :func:`can_be_prototyped`.
+
+    Returns
+    -------
+    GameState
+    """
+    obj = state.object(object_id)
+    prototype = abilities_of(obj).prototype
+    assert prototype is not None  # checked by can_be_prototyped
+    return state.with_object(dataclasses.replace(obj, card=prototyped_card(obj.card, prototype)))

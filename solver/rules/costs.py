@@ -95,7 +95,8 @@ def add_cost_choices(problem: CastProblem) -> None:  # noqa: C901
     zone = spell.zone
     ways = problem.zone_ways
     by_way = {way.alternative for way in ways if way.alternative is not None}
-    in_hand = zone is Zone.HAND
+    # in the hand, the mana cost is paid unless the only ways are for their cost (converted, CR 702.162a)
+    in_hand = zone is Zone.HAND and not (ways and all(way.alternative is not None for way in ways))
     from_hand = in_hand or any(way.alternative is None for way in ways)  # the mana cost, or "without paying" it
     # a permanent's grant applies wherever the spell is cast paying its mana cost otherwise (CR 118.9)
     granted = {cost.keyword for cost in abilities.alternative_costs if cost.granted}

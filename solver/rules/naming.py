@@ -359,6 +359,16 @@ def clause_names_x(clause: frozenset[Quality]) -> bool:
     return any(names_x(q) for q in clause)
 
 
+def _recorded_prototyped(problem: CastProblem, obj: GameObject) -> bool:
+    """Whether the state's record of a spell on the stack says it was cast prototyped (CR 718.3)."""
+    record = problem.state.cast_record_of(obj.id)
+    if record is None:
+        return False
+    if isinstance(record, dict):
+        return bool(record.get("prototyped"))
+    return bool(getattr(record, "prototyped", False))
+
+
 def _quality_mismatch(
     problem: CastProblem, spec: TargetSpec, obj: GameObject, defer_x: bool = False
 ) -> Callable[[], str] | None:
@@ -371,6 +381,13 @@ def _quality_mismatch(
     qualities = spec.qualities
     if qualities is None:
         return None
+    if obj.zone is Zone.STACK and obj.id != problem.spell.id and _recorded_prototyped(problem, obj):
+        raise UnsupportedRuleError(
+            obj.name,
+            "prototyped",
+            "a prototyped spell on the stack has the prototype's colours, mana value, power and toughness (CR 718.3b), "
+            "which other spells' target phrases don't read yet",
+        )
     if any(
         q.attribute in ("power", "toughness", "power plus toughness") for clause in qualities.clauses for q in clause
     ):

@@ -60,7 +60,8 @@ def castable_faces(obj: GameObject) -> tuple[Card, ...]:
     An adventurer card's Adventure (CR 715.3), but not from exile after its Adventure resolved (CR 715.3d), and an
     omen card's Omen (CR 720.3; the card data gives omen cards the layout ``"adventure"``); a
     modal double-faced card's back face unless it is a land, which is played (CR 712.11b, 712.12); a
-    transforming card's back face from its owner's graveyard by disturb (CR 702.146a, 712.11a, 712.11d).
+    transforming card's back face from its owner's graveyard by disturb (CR 702.146a, 712.11a, 712.11d), or from
+    its hand converted by More Than Meets the Eye (CR 702.162a).
 
     Parameters
     ----------
@@ -83,6 +84,8 @@ def castable_faces(obj: GameObject) -> tuple[Card, ...]:
         and any(cost.keyword == "disturb" for cost in abilities_of(obj).alternative_costs)
     ):
         return card.other_faces[:1]
+    if card.layout == "transform" and obj.zone is Zone.HAND and abilities_of(obj).more_than_meets_the_eye:
+        return card.other_faces[:1]  # converted, from the hand (CR 702.162a, 712.11a)
     return ()
 
 

@@ -28,7 +28,7 @@ from models.abilities import (
 from models.choices import CostAction
 from models.objects import CardType, GameObject, PlayerId, Zone
 
-__all__ = ["RESOLVING_KEYWORDS", "ZoneWay", "has_resolving_keyword", "unread_permissions", "zone_ways"]
+__all__ = ["CONVERTED", "RESOLVING_KEYWORDS", "ZoneWay", "has_resolving_keyword", "unread_permissions", "zone_ways"]
 
 HARMONIZE_TAP = ObjectCost(
     CostAction.TAP, 1, frozenset({TargetKind.CREATURE}), text="tap an untapped creature you control (harmonize)"
@@ -95,6 +95,9 @@ class ZoneWay:
     requires: tuple[Requirement, ...] = ()
 
 
+CONVERTED = "more than meets the eye"
+"""The keyword of the alternative cost that casts a card converted, its back face up, from the hand (CR 702.162a)."""
+
 RESOLVING_KEYWORDS = {
     "madness": (Zone.EXILE, "CR 702.35a"),
     "miracle": (Zone.HAND, "CR 702.94a"),
@@ -102,6 +105,15 @@ RESOLVING_KEYWORDS = {
 }
 """Keywords whose triggered ability lets its owner cast the card as it resolves, for the keyword's cost: where the
 card is then (a madness card exiled as it was discarded, a miracle card revealed in the hand as it was drawn)."""
+
+
+def _hand_ways(abilities: CardAbilities, transformed: bool) -> tuple[ZoneWay, ...]:
+    """The ways its owner casts a card from their hand: front face up, or converted for that cost only (CR 702.162a)."""
+    if not transformed:
+        return (ZoneWay("hand", "CR 601.2a"),)
+    if any(cost.keyword == CONVERTED for cost in abilities.alternative_costs):
+        return (ZoneWay(CONVERTED, "CR 702.162a", alternative=CONVERTED),)
+    return ()
 
 
 def zone_ways(
@@ -122,8 +134,8 @@ def zone_ways(
     abilities : CardAbilities
         Its abilities as cast.
     transformed : bool
-        The card is cast transformed, its back face up: disturb is the way, and the only one (CR 702.146a);
-        cast front face up, disturb is none.
+        The card is cast transformed, its back face up: disturb is the way, and the only one (CR 702.146a), or
+        from the hand More Than Meets the Eye (CR 702.162a); cast front face up, neither is.
     resolving : str or None
         ``"madness"`` or ``"miracle"``: the card is cast as that triggered ability resolves, for that cost, and
         that is the only way (CR 702.35a, 702.94a, 608.2g); None: those are no way.
@@ -142,8 +154,8 @@ def zone_ways(
         return _resolving_way(abilities, resolving, owner, zone)
     is_spell_card = card.has_type(CardType.INSTANT) or card.has_type(CardType.SORCERY)
     ways: list[ZoneWay] = []
-    if zone is Zone.HAND and owner and not transformed:
-        ways.append(ZoneWay("hand", "CR 601.2a"))
+    if zone is Zone.HAND and owner:
+        ways.extend(_hand_ways(abilities, transformed))
     if zone is not Zone.HAND and owner:
         for cost in abilities.alternative_costs:
             if (

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import pytest
 
+from models.errors import UnsupportedRuleError
 from models.io.state_json import state_from_data
 from solver.explain import explain_card
 from solver.legal import is_legal_cast, legal_casts
@@ -200,3 +201,147 @@ def test_timing_of_the_bestowed_spell(make_state, casts):
     )
     assert len(casts(state, "satyr")) == 2
     assert casts(state, "howl") == set()
+
+
+def prototypes(found) -> list[tuple[bool, bool, str, int]]:
+    """(prototyped, without paying the mana cost, total cost, mana value) of each cast, sorted."""
+    return sorted((c.prototyped, c.without_paying_mana_cost, str(c.total_cost), c.mana_value) for c in found)
+
+
+def test_prototyped_for_the_prototype_mana_cost(make_state, casts):
+    """CR 702.160a, 718.3: a prototype card may be cast normally or prototyped, with the prototype's mana cost.
+
+    Blitz Automaton ({7}, "Prototype {2}{R} — 3/2"). Three Mountains pay {2}{R} and not {7}: 1 cast, prototyped,
+    mana value 3 (CR 718.3b, 202.3). Seven Mountains pay both: 1 + 1 = 2 casts. Two Mountains: 0.
+    """
+    state = make_state(hand=[("b", "Blitz Automaton")], battlefield=lands("Mountain", 3))
+    assert prototypes(casts(state, "b")) == [(True, False, "{2}{R}", 3)]
+    state = make_state(hand=[("b", "Blitz Automaton")], battlefield=lands("Mountain", 7))
+    assert prototypes(casts(state, "b")) == [(False, False, "{7}", 7), (True, False, "{2}{R}", 3)]
+    state = make_state(hand=[("b", "Blitz Automaton")], battlefield=lands("Mountain", 2))
+    assert casts(state, "b") == set()
+
+
+def test_the_prototyped_spell_has_the_colour_of_its_mana_cost(make_state, casts):
+    """CR 718.3b, 105.2: the prototyped spell is the colour of the prototype's mana cost; the card is colourless.
+
+    Autonomous Assembler ({5}, "Prototype {1}{W} — 2/2") with Pearl Medallion ("White spells you cast cost {1}
+    less to cast"): prototyped it is white, {1}{W} - {1} = {W}; cast normally it is colourless, {5} unchanged.
+    One Plains pays {W} only: 1 cast, prototyped, still mana value 2 (a cost change is no mana cost, CR 202.3).
+    """
+    board = lands("Plains", 1) + [("m", "Pearl Medallion")]
+    state = make_state(hand=[("a", "Autonomous Assembler")], battlefield=board)
+    assert prototypes(casts(state, "a")) == [(True, False, "{W}", 2)]
+
+
+def test_the_prototyped_spell_has_the_prototype_mana_value(make_state, casts):
+    """CR 718.3a-b: only the prototype's mana cost is evaluated to see whether the prototyped spell can be cast.
+
+    Autonomous Assembler ({5}, prototype {1}{W}) with five Plains: 2 casts (mana value 5 and 2). With P2's Void
+    Winnower ("Your opponents can't cast spells with even mana values"): mana value 5 is odd, 2 is even: 1 cast,
+    not prototyped.
+    """
+    hand, board = [("a", "Autonomous Assembler")], lands("Plains", 5)
+    assert prototypes(casts(make_state(hand=hand, battlefield=board), "a")) == [
+        (False, False, "{5}", 5),
+        (True, False, "{1}{W}", 2),
+    ]
+    state = make_state(hand=hand, battlefield=board, opponent=[("vw", "Void Winnower")])
+    assert prototypes(casts(state, "a")) == [(False, False, "{5}", 5)]
+
+
+def test_prototyped_without_paying_the_mana_cost(make_state, casts):
+    """CR 702.160a, 118.9: prototype is no alternative cost, so a prototyped spell may be cast without paying.
+
+    Blitz Automaton with Omniscience ("You may cast spells from your hand without paying their mana costs") and
+    no land: normally or prototyped, each without paying: 2 casts, mana values 7 and 3. Asked for casts without
+    paying the mana cost, the same 2 (prototype is offered there too, unlike morph, CR 118.9a).
+    """
+    state = make_state(hand=[("b", "Blitz Automaton")], battlefield=[("o", "Omniscience")])
+    assert prototypes(casts(state, "b")) == [(False, True, "", 7), (True, True, "", 3)]
+    state = make_state(hand=[("b", "Blitz Automaton")])
+    found = prototypes(casts(state, "b", without_paying_mana_cost=True))
+    assert found == [(False, True, "", 7), (True, True, "", 3)]
+
+
+def test_a_prototyped_cast_is_checked_read_and_asked(make_state):
+    """CR 718.3: ``prototyped`` is part of the cast: written only when true, read back, a prompt of its own.
+
+    Blitz Automaton with seven Mountains: 2 casts. The prototyped one round-trips through JSON and is legal;
+    the same choices said of Grizzly Bears (no prototype) are not, for rule CR 718.3. The first prompt is
+    ``prototyped``, false and true 1 cast each.
+    """
+    from models.cast import Cast
+
+    state = make_state(
+        hand=[("b", "Blitz Automaton"), ("g", "Grizzly Bears")], battlefield=lands("Mountain", 7) + lands("Forest", 2)
+    )
+    view = legal_casts(state, "b")
+    (proto,) = [c for c in view if c.prototyped]
+    (normal,) = [c for c in view if not c.prototyped]
+    assert proto.to_json()["prototyped"] is True and "prototyped" not in normal.to_json()
+    assert Cast.from_json(proto.to_json()) == proto and is_legal_cast(state, proto)
+    bears = next(iter(legal_casts(state, "g")))
+    assert "prototyped" not in bears.to_json()
+    claimed = bears._replace(prototyped=True)
+    assert not is_legal_cast(state, claimed)
+    assert "CR 718.3" in [r.rule for r in legal_casts(state, "g").why_illegal(claimed)]
+    first = view.options()
+    assert first.prompt == "prototyped" and [(o.value, o.count) for o in first.options] == [(False, 1), (True, 1)]
+
+
+def test_converted_for_more_than_meets_the_eye(make_state, casts):
+    """CR 702.162a, 712.8c, 712.11a: cast converted, its back face up, for the cost, rather than its mana cost.
+
+    Prowl, Stoic Strategist ({3}{W}, "More Than Meets the Eye {2}{W}"). Four Plains: the front face for {3}{W}
+    and the back face for {2}{W}, 2 casts; the converted spell's mana value is its front face's mana cost's, 4
+    (CR 712.8c). Three Plains: converted only, 1. With Omniscience and no land: the front face without paying
+    its mana cost, 1; not converted, whose cost is an alternative cost too (CR 118.9a).
+    """
+    hand = [("p", "Prowl, Stoic Strategist")]
+    found = casts(make_state(hand=hand, battlefield=lands("Plains", 4)), "p")
+    assert sorted((c.alternative_cost or "", c.halves, str(c.total_cost), c.mana_value) for c in found) == [
+        ("", (), "{3}{W}", 4),
+        ("more than meets the eye", ("Prowl, Pursuit Vehicle",), "{2}{W}", 4),
+    ]
+    found = casts(make_state(hand=hand, battlefield=lands("Plains", 3)), "p")
+    assert [(c.alternative_cost, c.name) for c in found] == [("more than meets the eye", "Prowl, Pursuit Vehicle")]
+    found = casts(make_state(hand=hand, battlefield=[("o", "Omniscience")]), "p")
+    assert [(c.alternative_cost, c.without_paying_mana_cost) for c in found] == [(None, True)]
+
+
+def test_converted_from_another_zone_is_reported(make_state):
+    """CR 702.162a works in any zone the card may be cast from: from exile by an effect, not modelled: reported.
+
+    Prowl in exile, which an effect lets P1 cast (``may_cast``): counting it raises UnsupportedRuleError, never
+    a count without the converted casts.
+    """
+    from models.errors import UnsupportedRuleError
+
+    card = {"id": "p", "card": "Prowl, Stoic Strategist", "zone": "exile", "owner": "P1"}
+    state = make_state(battlefield=lands("Plains", 4), objects=[{**card, "may_cast": [{"player": "P1"}]}])
+    with pytest.raises(UnsupportedRuleError):
+        legal_casts(state, "p").count()
+
+
+def test_a_prototyped_spell_on_the_stack_is_refused_where_its_qualities_are_read(make_state, card):
+    """A prototyped spell on the stack is refused where a target phrase reads its qualities (CR 718.3b).
+
+    It has the prototype's colours and mana value, which other spells' target phrases don't read yet: "counter
+    target red spell" at P2's prototyped Blitz Automaton is refused; Counterspell (any spell) counts it: 1 cast
+    with two Islands.
+    """
+    automaton = {"id": "auto", "card": "Blitz Automaton", "zone": "stack", "controller": "P2"}
+    automaton["cast"] = {"card": "auto", "zone": "hand", "prototyped": True}
+    red_only = card("Red Snuffer", "{U}", "Instant", "Counter target red spell.")
+    state = make_state(
+        hand=[("counter", "Counterspell"), ("snuff", red_only)],
+        battlefield=lands("Island", 2),
+        objects=[automaton],
+        stack=["auto"],
+        active_player="P2",
+        priority="P1",
+    )
+    assert legal_casts(state, "counter").count() == 1
+    with pytest.raises(UnsupportedRuleError, match="prototyped"):
+        legal_casts(state, "snuff").count()
