@@ -376,6 +376,12 @@ def _read(line: str) -> tuple[ContinuousEffect, ...] | None:
     subject = _affected(found["subject"])
     if subject is None:
         return None
+    if condition is not None and subject.scope is EffectScope.ATTACHED and condition.text.startswith("it"):
+        # "Enchanted creature has shroud as long as it's untapped": "it" is the enchanted creature, not the Aura
+        if condition.kind not in _STATUS_QUALITIES:
+            return None
+        status = ObjectFilter((frozenset({_STATUS_QUALITIES[condition.kind]}),), condition.kind)
+        condition = EffectCondition("attached is", text=condition.text, qualities=status)
     changes: dict[str, object] = {}
     for predicate in _predicates(found["predicates"]):
         if not _read_predicate(predicate.strip(), changes):

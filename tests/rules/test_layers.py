@@ -1399,3 +1399,18 @@ def test_how_it_is_blocked_bears_on_no_cast(make_state):
         opponent=[("bears", "Grizzly Bears"), ("alpha", "Alpha Authority", {"attached_to": "bears"})],
     )
     assert legal_casts(state, "shock").count() == 2
+
+
+@pytest.mark.parametrize(("tapped", "expected"), [(True, 3), (False, 2)])
+def test_a_condition_on_it_after_enchanted_creature_is_the_creatures(make_state, tapped, expected):
+    """ "It" after "enchanted creature" is the enchanted creature (CR 611.3a), never the Aura.
+
+    Spectral Cloak: "Enchanted creature has shroud as long as it's untapped."
+
+    P2's Bears enchanted by P2's Cloak; P1's Lightning Bolt: tapped Bears have no shroud, targets P1, P2 and the
+    Bears, 3 casts; untapped they have shroud (CR 702.18a), P1 or P2, 2 casts.
+    """
+    cloak = ("cloak", "Spectral Cloak", {"attached_to": "bears"})
+    board = [("bears", "Grizzly Bears", {"tapped": tapped}), cloak]
+    state = make_state(hand=[("bolt", "Lightning Bolt")], battlefield=lands("Mountain", 1), opponent=board)
+    assert legal_casts(state, "bolt").count() == expected
