@@ -495,6 +495,9 @@ class StateMemo:
         until read.
     resource_costs : dict
         Per player, the life and energy their permanents' mana abilities may pay (:mod:`solver.rules.mana`).
+    by_caster : dict
+        What one pass over a caster's permanents finds for the mana rules, by (what, caster): spending
+        restrictions, permanents sacrificed for mana, sources that deal damage (:mod:`solver.rules.mana`).
     """
 
     checked: set[str] = field(default_factory=set)
@@ -521,6 +524,7 @@ class StateMemo:
     battlefield_groups: list[tuple[Any, list[GameObject]]] | None = None
     casting_rules: tuple[tuple[GameObject, Any], ...] | None = None
     resource_costs: dict[str, Any] = field(default_factory=dict)
+    by_caster: dict[tuple[str, str], Any] = field(default_factory=dict)
 
 
 _STATE_MEMOS: StateTable[StateMemo] = StateTable(64)

@@ -57,7 +57,7 @@ from models.oracle.keyword_costs import (
 from models.oracle.reading import CardReading, Keyword, KeywordKind, KeywordReader
 from models.oracle.mana_abilities import mana_ability
 from models.oracle.unread import PERMANENT_RELEVANT, UnreadText, topics_of
-from models.oracle.words import COLOR_WORDS, SUBTYPE_BY_WORD, TYPE_WORDS, strip_reminder
+from models.oracle.words import COLOR_WORDS, SUBTYPE_BY_WORD, TYPE_WORDS, singular_noun, strip_reminder
 
 __all__ = [
     "KEYWORD_TABLE",
@@ -217,10 +217,8 @@ def _subtype_of_plural(word: str) -> str | None:
     """The subtype a plural word names ("clerics", "elves", "werewolves", "arcane"), or None (CR 205.3)."""
     if word in SUBTYPE_BY_WORD:
         return SUBTYPE_BY_WORD[word]
-    for plural, single in (("ves", "f"), ("ies", "y"), ("es", ""), ("s", "")):
-        if word.endswith(plural) and (candidate := word[: -len(plural)] + single) in SUBTYPE_BY_WORD:
-            return SUBTYPE_BY_WORD[candidate]
-    return None
+    single = singular_noun(word)
+    return SUBTYPE_BY_WORD.get(single) if single is not None else None
 
 
 def _read_awaken(keyword: Keyword, tree: Tree[Token], line: str, reading: CardReading) -> bool:

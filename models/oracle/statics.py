@@ -36,7 +36,7 @@ from models.oracle.permanents import quoted_ability_bears_on_no_cast
 from models.oracle.qualities import qualified_kind, with_clause
 from models.oracle.targets import read_counted
 from models.oracle.unread import UnreadText
-from models.oracle.words import COLOR_WORDS, KIND_WORDS, NUMBER_WORDS, SUBTYPE_BY_WORD
+from models.oracle.words import COLOR_WORDS, KIND_WORDS, NUMBER_WORDS, SUBTYPE_BY_WORD, singular_noun
 from models.subtypes import SUBTYPES
 
 __all__ = ["read_static_effects", "read_effect_text", "bears_on_no_cast", "read_level_striations", "with_choices"]
@@ -784,7 +784,7 @@ def _singular_phrase(words: str) -> str:
     """ "creatures you control" as "creature you control", "creature cards in your graveyard" as "creature card …"."""
     out = []
     for word in words.split(" "):
-        single = "card" if word == "cards" else _singular(word)
+        single = "card" if word == "cards" else singular_noun(word)
         out.append(single if single is not None and word.endswith("s") else word)
     return " ".join(out)
 
@@ -914,16 +914,6 @@ def _board_status(words: str) -> tuple[frozenset[Quality] | None, str]:
     return frozenset(_BOARD_STATUSES[status] for status in statuses), found["rest"]
 
 
-def _singular(word: str) -> str | None:
-    """A plural noun of a group, singular: "creatures", "elves", "faeries", "lands" (None when none reads)."""
-    for plural, single in (("ves", "f"), ("ies", "y"), ("es", ""), ("s", ""), ("ies", "ie")):
-        if word.endswith(plural):
-            candidate = word[: -len(plural)] + single
-            if candidate in KIND_WORDS or candidate in SUBTYPE_BY_WORD:
-                return candidate
-    return None
-
-
 def _with_quality(words: str) -> frozenset[Quality] | None:
     """ "flying", "power 4 or greater", "a +1/+1 counter on it", "a counter on it": what the group's objects have.
 
@@ -963,7 +953,7 @@ def _that_quality(words: str) -> frozenset[Quality] | None:
         if word in _BOARD_STATUSES:  # "creatures you control that are enchanted or equipped"
             clause.add(_BOARD_STATUSES[word])
             continue
-        single = word if word in _CREATURE_TYPES else _singular(word)
+        single = word if word in _CREATURE_TYPES else singular_noun(word)
         if single is None or single not in _CREATURE_TYPES:
             return None
         clause.add(Quality("subtype", _CREATURE_TYPES[single]))
@@ -1002,7 +992,7 @@ def _group(text: str) -> tuple[frozenset[TargetKind], ObjectFilter | None, bool]
             return None
         words[-1] = words[-1] + "s"
     head = (
-        _singular(words[-1])
+        singular_noun(words[-1])
         or (words[-1] if words[-1] in KIND_WORDS else None)  # "each creature you control"
         or (words[-1] if words[-1] in _CREATURE_TYPES else None)  # "Merfolk", "Kithkin": plural as singular
     )
@@ -1217,7 +1207,7 @@ def _read_type_words(words: str, changes: dict[str, object], addition: re.Match[
     creature_types: set[str] = set()
     other_subtypes: set[str] = set()
     for word in words.split(" "):
-        single = word if word in COLOR_WORDS or word in _CARD_TYPES or word in SUBTYPE_BY_WORD else _singular(word)
+        single = word if word in COLOR_WORDS or word in _CARD_TYPES or word in SUBTYPE_BY_WORD else singular_noun(word)
         if single in COLOR_WORDS:
             colours.add(_colour(single))
         elif single in _CARD_TYPES and single not in ("instant", "sorcery"):

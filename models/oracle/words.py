@@ -35,6 +35,7 @@ __all__ = [
     "strip_reminder",
     "prepare_lines",
     "CREATURE_TYPE_WORDS",
+    "singular_noun",
 ]
 
 
@@ -128,6 +129,27 @@ BATCH_WORDS = {
     ),
     "outlaw": frozenset(Quality("subtype", name) for name in ("Assassin", "Mercenary", "Pirate", "Rogue", "Warlock")),
 }
+
+
+def singular_noun(word: str) -> str | None:
+    """A plural noun of a kind or subtype, singular: "creatures", "elves", "faeries", "clerics" (None when none reads).
+
+    Parameters
+    ----------
+    word : str
+        Lowercased.
+
+    Returns
+    -------
+    str or None
+        The singular, one of :data:`KIND_WORDS` or a key of :data:`SUBTYPE_BY_WORD`.
+    """
+    for plural, single in (("ves", "f"), ("ies", "y"), ("es", ""), ("s", ""), ("ies", "ie")):
+        if word.endswith(plural):
+            candidate = word[: -len(plural)] + single
+            if candidate in KIND_WORDS or candidate in SUBTYPE_BY_WORD:
+                return candidate
+    return None
 
 
 def alternatives(words: Iterable[str]) -> str:

@@ -24,13 +24,13 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from models.abilities import KICKED, ManaAbility, ManaTrigger, ObjectFilter, TargetKind
+from models.abilities import KICKED, Cost, ManaAbility, ManaTrigger, ObjectFilter, TargetKind
 from models.choices import ChoiceKey, CostAction, CostObjectsKey, X
 from models.errors import UnsupportedRuleError
 from models.mana import ManaCost, ManaPayer, ManaSource, ManaSymbol, SymbolKind, simple_demand, sum_costs
 from models.objects import Card, CardType, GameObject, PlayerId, Zone
 from models.state import GameState
-from solver.abilities import StateTable, abilities_of, keyword_counters
+from solver.abilities import abilities_of, keyword_counters
 from solver.problem import CastProblem, Constraint, ConstraintKind, CostTerm, LazyDomain, ProblemRef, Reason, state_memo
 from models.oracle.mana_abilities import KICKED_SPELLS
 from models.oracle.unread import STATIC_POWER_CHANGE
@@ -155,16 +155,9 @@ def payer_of(problem: CastProblem, sources: tuple[ManaSource, ...]) -> ManaPayer
     return found[1]
 
 
-_BY_CASTER: StateTable[dict[tuple[str, str], Any]] = StateTable(64)
-"""What one pass over a caster's permanents finds, kept per state object: by (what, caster)."""
-
-
 def _once_per_caster(state: GameState, caster: PlayerId, what: str, compute: Callable[[], Any]) -> Any:
-    """``compute()`` once per state object and caster: every card cast in a state reads the same board."""
-    kept = _BY_CASTER.get(state, None)
-    if kept is None:
-        kept = {}
-        _BY_CASTER.put(state, kept)
+    """``compute()`` once per state object and caster (its memo): every card cast in a state reads the same board."""
+    kept = state_memo(state).by_caster
     key = (what, caster)
     if key not in kept:
         kept[key] = compute()
@@ -378,15 +371,20 @@ def _refuse_damage_before_life(problem: CastProblem) -> None:
 
 def _most_life_paid(problem: CastProblem) -> int | None:
     """The most life the spell's costs can take: 2 a Phyrexian symbol, and each life cost (None: X life)."""
+    costs, mana = _life_bearing_costs(problem)
+    if any(c.life_x for c in costs):
+        return None
+    phyrexian = sum(1 for cost in mana if cost is not None for s in cost.symbols if s.kind is SymbolKind.PHYREXIAN)
+    return 2 * phyrexian + sum(c.life for c in costs)
+
+
+def _life_bearing_costs(problem: CastProblem) -> tuple[list[Cost], list[ManaCost | None]]:
+    """The spell's costs beyond its mana cost (additional, alternative, splice), and every mana cost among them."""
     abilities = problem.abilities
     costs = [c.cost for c in abilities.additional_costs] + [c.cost for c in abilities.alternative_costs]
     if abilities.splice is not None:
         costs.append(abilities.splice.cost)
-    if any(c.life_x for c in costs):
-        return None
-    mana = [problem.spell.card.mana_cost] + [c.mana for c in costs]
-    phyrexian = sum(1 for cost in mana if cost is not None for s in cost.symbols if s.kind is SymbolKind.PHYREXIAN)
-    return 2 * phyrexian + sum(c.life for c in costs)
+    return costs, [problem.spell.card.mana_cost] + [c.mana for c in costs]
 
 
 def spell_may_pay_life(problem: CastProblem) -> bool:
@@ -400,11 +398,7 @@ def spell_may_pay_life(problem: CastProblem) -> bool:
     -------
     bool
     """
-    abilities = problem.abilities
-    costs = [c.cost for c in abilities.additional_costs] + [c.cost for c in abilities.alternative_costs]
-    if abilities.splice is not None:
-        costs.append(abilities.splice.cost)
-    mana = [problem.spell.card.mana_cost] + [c.mana for c in costs]
+    costs, mana = _life_bearing_costs(problem)
     return any(c.life or c.life_x for c in costs) or any(
         s.kind is SymbolKind.PHYREXIAN for cost in mana if cost is not None for s in cost.symbols
     )
