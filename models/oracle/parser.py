@@ -226,12 +226,18 @@ def _read_card(card: Card) -> CardAbilities:
         for line in unread
     )
     levels: _Read | None = None
+    stationed: _Read | None = None
+    station = any(_STATION.fullmatch(line.lower()) for line in lines)
     for original in lines:
         if levels is None and _CLASS_LEVEL_BAR.fullmatch(original.lower()):
             levels = _Read.of(reading)  # what the text box before the first class level bar gave (CR 716.3)
+        if station and stationed is None and _STATION_SYMBOL.match(original):
+            stationed = _Read.of(reading)  # what the text before the first station symbol gave (CR 721.4)
         _read_card_line(reading, original)
     if levels is not None:
-        _class_levels(reading, levels)
+        _conditional_abilities(reading, levels, _LEVELLED)
+    if stationed is not None:
+        _conditional_abilities(reading, stationed, _STATIONED)
     if "Room" in card.subtypes:
         _room_door(reading)
     return _card_abilities(card, reading)
@@ -239,6 +245,12 @@ def _read_card(card: Card) -> CardAbilities:
 
 _CLASS_LEVEL_BAR = re.compile(r"(?:\{[^}]+\})+: level \d+")
 """A class level bar, "{1}{R}: Level 2" (CR 716.2)."""
+
+_STATION = re.compile(r"station\b.*")
+"""A station card's station ability (CR 702.184a): its "N+ | …" lines are station symbols, not a die's rows."""
+
+_STATION_SYMBOL = re.compile(r"\d+\+ \| ")
+"""A station symbol, "12+ | {U}, {T}: Add {U} for each artifact you control." (CR 721.2)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -264,13 +276,16 @@ class _Read:
 
 _LEVELLED = "a Class's level is not in the state, and its abilities of a level not reached don't exist (CR 716.2a)"
 
+_STATIONED = "a station symbol's abilities exist only with that many charge counters (CR 721.2a), which is not read yet"
 
-def _class_levels(reading: CardReading, before: _Read) -> None:
-    """A Class's abilities below a class level bar exist only at that level (CR 716.2a), which no state says.
 
-    Its static effects, casting rules, cost changes of other spells, mana abilities and protections read after
-    the first class level bar become unread text with what they bear on, so the rules that read those refuse
-    under it; the abilities of its first text box are its own at all times (CR 716.3).
+def _conditional_abilities(reading: CardReading, before: _Read, reason: str) -> None:
+    """Abilities that exist only at a Class's level (CR 716.2a) or a station symbol's counters (CR 721.2a).
+
+    The static effects, casting rules, cost changes of other spells, mana abilities and protections read after
+    the first class level bar or station symbol become unread text with what they bear on (``reason``), so the
+    rules that read those refuse under it; the abilities before it are the permanent's at all times (CR 716.3,
+    721.4).
     """
     effects = reading.static_effects[before.static_effects :]
     spans: list[tuple[str, frozenset[str]]] = [(e.text, topics_of(e.text)) for e in effects]
@@ -281,7 +296,7 @@ def _class_levels(reading: CardReading, before: _Read) -> None:
     spans += [("protection", frozenset({"targeting"})) for _ in reading.protections[before.protections :][:1]]
     reading.static_unread.extend(e.text for e in effects)
     reading.unsupported.extend(
-        UnsupportedText(span, _LEVELLED, casting_relevant=False, permanent_relevant=True, topics=topics)
+        UnsupportedText(span, reason, casting_relevant=False, permanent_relevant=True, topics=topics)
         for span, topics in spans
     )
     del reading.static_effects[before.static_effects :]

@@ -1065,3 +1065,19 @@ def test_mana_of_the_type_produced_is_the_type_chosen(make_state, card, cost, ex
     spell = card("Two Test", cost, "Sorcery", "Draw a card.")
     state = make_state(hand=[("spell", spell)], battlefield=[("forest", "Karplusan Forest"), ("flare", "Mana Flare")])
     assert legal_casts(state, "spell").count() == expected
+
+
+def test_a_station_symbols_mana_ability_is_refused_not_given_at_all_times(make_state):
+    """A station symbol's ability exists only with that many charge counters (CR 721.2a): refused, not always given.
+
+    Uthros, Titanic Godcore: "12+ | {U}, {T}: Add {U} for each artifact you control." P1's Uthros refuses the casts
+    its mana could pay. P2's Uthros changes nothing of P1's: Lightning Bolt with a Mountain, at P1
+    or P2 (Uthros is a land, no creature), 2 casts.
+    """
+    mine = make_state(hand=[("bolt", "Lightning Bolt")], battlefield=[("u", "Uthros, Titanic Godcore")])
+    with pytest.raises(UnsupportedRuleError, match="721.2a"):
+        legal_casts(mine, "bolt").count()
+    theirs = make_state(
+        hand=[("bolt", "Lightning Bolt")], battlefield=[("m", "Mountain")], opponent=[("u", "Uthros, Titanic Godcore")]
+    )
+    assert legal_casts(theirs, "bolt").count() == 2
