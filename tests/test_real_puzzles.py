@@ -102,8 +102,7 @@ READER_REFUSALS = {
     "PS_STX1.pzl": (
         StateError,
         "PS_STX1.pzl:15: humanbattlefield: 'Plargg, Dean of Chaos|Modal'",
-        "'Augusta, Dean of Order' is a face of 'Plargg, Dean of Chaos // Augusta, Dean of Order' "
-        "whose text the card data lacks",
+        "the card data lacks the text of 'Augusta, Dean of Order', the back face of Plargg, Dean of Chaos",
     ),
 }
 """Puzzles the reader refuses, with the error's kind and two fragments of its one line."""

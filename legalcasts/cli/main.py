@@ -41,6 +41,7 @@ from legalcasts.batch import objects_to_cast
 from legalcasts.cli.batch import add_batch_command, run_batch_command
 from solver.build import refusal_in_an_empty_game
 from legalcasts.cli.cards import add_cards_command, run_cards_command
+from legalcasts.cli.state import add_state_command, print_puzzle_notes, run_state_command
 from solver.copies import copy_choices
 from solver.explain import explain_card
 from legalcasts.cli.graph import add_graph_parser, run_graph
@@ -197,6 +198,7 @@ def _build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--cards", metavar="FILE", help=CARDS_OPTION_HELP)
     add_graph_parser(commands)
     add_cards_command(commands)
+    add_state_command(commands, CARDS_OPTION_HELP)
     add_batch_command(commands)
     return parser
 
@@ -506,6 +508,8 @@ def _run(args: argparse.Namespace) -> int:
         return _serve(args, cards)
     if args.command in ("coverage", "graph"):
         return _read_pool(args, cards)
+    if args.command == "state":
+        return run_state_command(args, cards)
     state = _state_of(args, cards)
     if args.command == "check":
         return _check(state, args)
@@ -546,8 +550,7 @@ def _state_of(args: argparse.Namespace, cards: CardDatabase) -> GameState:
     if str(args.state).casefold().endswith(".pzl"):  # a Forge puzzle: what it reads and ignores, noted
         puzzle = load_puzzle(args.state, cards)
         state = puzzle.state
-        for note in puzzle.notes:
-            print(f"legalcasts: note: {args.state}: {note}", file=sys.stderr)
+        print_puzzle_notes(puzzle, args.state)
     else:
         state = load_state(args.state, cards)
     with _in_file(args.state):  # a spell's record on the stack that no cast of it could have is bad input

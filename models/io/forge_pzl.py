@@ -124,6 +124,7 @@ error, each with its line and the closest known name.
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import re
 from collections.abc import Callable, Mapping
@@ -131,12 +132,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypedDict
 
-from models.oracle.statics import with_choices
 from models.cards import CardDatabase
 from models.io.card_pool import default_card_database
 from models.errors import CardDataError, InputError, StateError, UnknownCardError, UnsupportedRuleError
 from models.mana import Color, ManaCost
-from models.objects import Card, CardType, GameObject, ObjectId, Phase, PlayerId, Zone
+from models.objects import Card, CardType, Phase, PlayerId, Zone
 from models.oracle.parser import parse_card
 from models.state import GameState
 from models.io.text import read_input_text
@@ -199,6 +199,16 @@ class Puzzle:
     notes : tuple of str
         What was read and ignored: keys and modifiers Forge ignores or that do not bear on casting,
         ``precast`` effects that do not bear on casting. One line each.
+    warnings : tuple of str
+        What Forge leaves out of the game as it loads the puzzle: a card name its card data does not have.
+        One line each, naming the file, the line, the key and the name, with the closest known name.
+    source : str
+        The file name, as errors name it.
+    state_json : dict or None
+        The state file (the state format's JSON) of the state read: see :func:`export_state`. None when the
+        state format can't say it (``not_exportable`` says why).
+    not_exportable : str
+        Why the state can't be written as a state file, or "".
     """
 
     state: GameState
@@ -210,6 +220,10 @@ class Puzzle:
     description: str = ""
     turn: int | None = None
     notes: tuple[str, ...] = ()
+    warnings: tuple[str, ...] = ()
+    source: str = ""
+    state_json: dict[str, Any] | None = field(default=None, compare=False, repr=False)
+    not_exportable: str = ""
 
 
 class _Metadata(TypedDict):
@@ -237,7 +251,8 @@ class _Entry:
     token: bool = False
     tapped: bool = False
     summoning_sick: bool = False
-    other_face: bool = False
+    face_state: str | None = None
+    scripts: list[str] = field(default_factory=list)
     phased_out: bool = False
     face_down: bool = False
     attacking: bool = False
@@ -336,44 +351,39 @@ def puzzle_from_text(text: str, cards: CardDatabase | None = None, source: str =
     keys = _StateKeys()
     for key, (number, value) in values.items():
         keys.read(key, number, value, _failer(where(number), key))
-    life, active, phase_name, turn = keys.life, keys.active, keys.phase_name, keys.turn
-    advance_to, advance_line, pools, persistent = keys.advance_to, keys.advance_line, keys.pools, keys.persistent
-    entries, precasts, ignored_keys, unmodelled_keys = keys.entries, keys.precasts, keys.ignored, keys.unmodelled
-    keep_sickness = keys.keep_sickness
-
     notes: list[str] = []
-    if unmodelled_keys:
-        notes.append(f"keys read and ignored (what they set is not modelled): {', '.join(unmodelled_keys)}")
-    if ignored_keys:
-        notes.append(f"keys Forge does not read, ignored: {', '.join(ignored_keys)}")
-    ignored_modifiers = sorted({m for entry in entries for m in entry.ignored}, key=str.casefold)
+    warnings: list[str] = []
+    if keys.unmodelled:
+        notes.append(f"keys read and ignored (what they set is not modelled): {', '.join(keys.unmodelled)}")
+    if keys.ignored:
+        notes.append(f"keys Forge does not read, ignored: {', '.join(keys.ignored)}")
+    ignored_modifiers = sorted({m for entry in keys.entries for m in entry.ignored}, key=str.casefold)
     if ignored_modifiers:
         notes.append(
             "modifiers ignored (what they record is not modelled, or Forge does not know them): "
             f"{', '.join(ignored_modifiers)}"
         )
-    entries += _precast_entries(precasts, notes, where)
-    found = _look_up(entries, cards, source, where, notes)
-    objects = _objects(entries, found, keep_sickness, where)
-    stack = tuple(o.id for o in objects if o.zone is Zone.STACK)
-    stack_casts = _stack_casts(entries, objects, notes, where)
-    if advance_to is not None and advance_to != phase_name:  # mana empties between steps (CR 500.4)
-        pools = {p: kept for p, kept in persistent.items()}
-    state = GameState(
-        players=(HUMAN, AI),
-        active_player=active,
-        priority=HUMAN,
-        phase=PHASES[phase_name],
-        objects=tuple(objects),
-        stack=stack,
-        life=((HUMAN, life[HUMAN]), (AI, life[AI])),
-        mana_pool=tuple((p, ManaCost.parse("".join(pools[p]))) for p in (HUMAN, AI) if p in pools),
-        stack_casts=stack_casts,
+    entries = keys.entries + _precast_entries(keys.precasts, notes, where)
+    _refuse_scripts(entries, where)
+    reading = _Reading(cards, where, notes, warnings)
+    found = [reading.card_of(entry) for entry in entries]
+    data, object_entries = _state_data(keys, [(e, c) for e, c in zip(entries, found) if c is not None], where)
+    state = _load_data(data, cards, object_entries, where)  # the one reader of objects: the state file's
+    _add_stack_casts(data, object_entries, state, notes, where)
+    phase_name, turn = _combat_and_advance(data, state, keys, object_entries, notes, where)
+    not_exportable = _not_exportable(phase_name, object_entries, where)
+    data["phase"] = _file_phase(phase_name)
+    state = _load_data(data, cards, object_entries, where)
+    return Puzzle(
+        state=_with_phase_and_face_down(state, phase_name, object_entries),
+        turn=turn,
+        notes=tuple(notes),
+        warnings=tuple(warnings),
+        source=source,
+        state_json=None if not_exportable else data,
+        not_exportable=not_exportable,
+        **metadata,
     )
-    if advance_to is not None:
-        state, phase_name, turn = _advance(state, phase_name, advance_to, turn, where(advance_line))
-        state = dataclasses.replace(state, phase=PHASES[phase_name])
-    return Puzzle(state=state, turn=turn, notes=tuple(notes), **metadata)
 
 
 @dataclasses.dataclass
@@ -506,63 +516,6 @@ def _failer(path: str, key: str) -> Callable[[str], StateError]:
     return fail
 
 
-def _stack_casts(
-    entries: list[_Entry], objects: list[GameObject], notes: list[str], where: Callable[[int], str]
-) -> tuple[tuple[ObjectId, dict[str, Any]], ...]:
-    """The cast records of ``putonstack`` spells written ``Name->target``.
-
-    Forge chooses the one target given (an ``Id`` number, or ``human``/``ai``/``p0``/``p1``) for the spell's
-    first ability. When the spell's text has exactly one instance of "target" for one object or player and no
-    modes, the record names it (cast from the hand, as Forge makes the card there); otherwise the target is
-    noted, and a rule that asks what the spell targets says it is not in the state (CR 115.9).
-    """
-    by_entry_id = {entry.id: obj.id for entry, obj in zip(entries, objects) if entry.id is not None}
-    by_text = {id(entry): obj for entry, obj in zip(entries, objects)}
-    records: list[tuple[ObjectId, dict[str, Any]]] = []
-    for entry in entries:
-        if entry.stack_target is None or id(entry) not in by_text:
-            continue
-        obj = by_text[id(entry)]
-        wanted = entry.stack_target.casefold()
-        target = _PLAYERS.get(wanted) or by_entry_id.get(str(int(wanted)) if wanted.isdigit() else wanted)
-        if target is None:
-            raise StateError(
-                where(entry.line),
-                f"{entry.key}: no card has Id:{entry.stack_target} and no player is named so, in {entry.text!r}",
-            )
-        try:
-            abilities = parse_card(obj.card)
-        except UnsupportedRuleError:
-            abilities = None
-        slots = (
-            []
-            if abilities is None
-            else [
-                (line, index, spec)
-                for line, instruction in enumerate(abilities.spell_text)
-                for index, spec in enumerate(instruction.targets)
-            ]
-        )
-        if abilities is None or abilities.modes or len(slots) != 1 or slots[0][2].count != 1:
-            notes.append(
-                f"{entry.key}: the target {entry.stack_target} of {obj.name} ({obj.id}) is not recorded: "
-                "its text does not have exactly one target"
-            )
-            continue
-        line, index, _ = slots[0]
-        records.append(
-            (
-                obj.id,
-                {
-                    "card": obj.id,
-                    "zone": "hand",
-                    "targets": [{"source": obj.id, "instruction": line, "index": index, "targets": [target]}],
-                },
-            )
-        )
-    return tuple(records)
-
-
 def _phase_name(value: str, fail: Callable[[str], StateError]) -> str:
     """A Forge phase or step name (``MAIN1``, ``Main1``, ``cleanup``) as :data:`PHASES` spells it."""
     name = value.strip().upper()
@@ -577,10 +530,56 @@ def _zone_key(rest: str) -> str | None:
     return rest if rest in _ZONES else None
 
 
-_TOKEN_PRECAST = re.compile(
-    r"CustomScript:\s*DB\$\s*Token\s*\|\s*TokenScript\$\s*([A-Za-z0-9_]+)"
-    r"(?:\s*\|\s*TokenAmount\$\s*(\d+))?\s*"
-)
+_TOKEN_KEYS = ("tokenscript", "tokenamount", "tokentapped", "tokenowner", "spelldescription", "stackdescription")
+"""The parameters of Forge's ``DB$ Token`` effect read: the script, how many, tapped, whose; descriptions."""
+
+
+def _token_effect(script: str) -> tuple[str, int, bool, bool] | None:
+    """A Forge ``DB$ Token`` effect's token script name, amount, whether tapped and whether the opponent's.
+
+    Its parameters are ``Key$ Value``, ``|``-separated, in any order (``TokenAmount$ 2 | TokenScript$
+    c_a_treasure_sac``); ``TokenOwner$ You`` (the default) or ``Opponent``. Anything else is not a token effect
+    read here: None.
+    """
+    kind, *parts = [part.strip() for part in script.split("|")]
+    if re.fullmatch(r"(?:DB|SP|AB)\$\s*Token", kind) is None:
+        return None
+    params: dict[str, str] = {}
+    for part in parts:
+        key, dollar, value = part.partition("$")
+        if not dollar or key.strip().casefold() not in _TOKEN_KEYS:
+            return None
+        params[key.strip().casefold()] = value.strip()
+    name, amount = params.get("tokenscript", ""), params.get("tokenamount", "1")
+    owner, tapped = params.get("tokenowner", "You").casefold(), params.get("tokentapped", "False").casefold()
+    if not re.fullmatch(r"\w+", name) or not amount.isdigit() or owner not in ("you", "opponent"):
+        return None
+    if tapped not in ("true", "false"):
+        return None
+    return name, int(amount), tapped == "true", owner == "opponent"
+
+
+def _token_entries(
+    effect: tuple[str, int, bool, bool], player: PlayerId, line: int, key: str, text: str, made: int
+) -> list[_Entry]:
+    """The tokens a Forge token effect makes, onto the battlefield, ids ``<player>-precast-N`` from ``made``."""
+    name, amount, tapped, opponent = effect
+    controller = (AI if player == HUMAN else HUMAN) if opponent else player
+    return [
+        _Entry(
+            line=line,
+            key=key,
+            player=controller,
+            zone=Zone.BATTLEFIELD,
+            position=made + number,
+            name=name,
+            text=text,
+            token=True,
+            tapped=tapped,
+            id=f"{player}-precast-{made + number}",
+        )
+        for number in range(1, amount + 1)
+    ]
 
 
 def _precast_entries(
@@ -590,30 +589,19 @@ def _precast_entries(
 
     Forge resolves each ``precast`` entry (``Name``, ``Name->target``, ``Name:SVar``,
     ``Name:CustomScript:...``) before the puzzle starts. Only two kinds are read: a custom script that
-    makes tokens from a token script (``DB$ Token | TokenScript$ u_1_1_faerie_flying``), whose tokens are
-    put onto the battlefield under the caster's control; and a card script ability named for a shuffle
-    (``Ancestral Knowledge:TrigShuffle``), noted, since the order of a library does not bear on casting.
+    makes tokens from a token script (``DB$ Token | TokenScript$ u_1_1_faerie_flying``, its parameters in any
+    order), whose tokens are put onto the battlefield under the caster's control; and a card script ability
+    named for a shuffle (``Ancestral Knowledge:TrigShuffle``), noted, since the order of a library does not
+    bear on casting.
     """
     made: list[_Entry] = []
     for number, key, player, spell in precasts:
         name, _, script = spell.partition(":")
         name, script = name.split("->")[0].strip(), script.rsplit("->", 1)[0].strip()
-        tokens = _TOKEN_PRECAST.fullmatch(script)
-        if tokens is not None:
-            for _ in range(int(tokens.group(2) or 1)):
-                made.append(
-                    _Entry(
-                        line=number,
-                        key=key,
-                        player=player,
-                        zone=Zone.BATTLEFIELD,
-                        position=len(made) + 1,
-                        name=tokens.group(1),
-                        text=spell,
-                        token=True,
-                        id=f"{player}-precast-{len(made) + 1}",
-                    )
-                )
+        custom = script.partition(":")[2] if script.casefold().startswith("customscript:") else ""
+        effect = _token_effect(custom) if custom else None
+        if effect is not None:
+            made += _token_entries(effect, player, number, key, spell, sum(e.key == key for e in made))
             continue
         if script and "->" not in spell and re.fullmatch(r"\w*shuffle\w*", script, re.IGNORECASE):
             notes.append(f"{key}: {spell!r} shuffles a library; the order of a library does not bear on casting")
@@ -627,73 +615,27 @@ def _precast_entries(
     return made
 
 
-_STEP_TRIGGERS = {
-    "UPKEEP": "upkeep",
-    "DRAW": "draw step",
-    "MAIN1": "(?:precombat|first)? ?main phase",
-    "COMBAT_BEGIN": "combat",
-    "END_OF_TURN": "end step",
-}
-"""Forge steps and the words of abilities that trigger at their beginning (CR 503.1, 504.2, 505.4, 507.1, 513.1)."""
+def _refuse_scripts(entries: list[_Entry], where: Callable[[int], str]) -> None:
+    """Unsupported, naming the card and the script: a card's ``ExecuteScript`` modifier.
 
+    Forge runs each script of a card as the puzzle starts: ``ExecuteScript:SVar`` runs an ability of the card's
+    Forge script (``ExecuteScript:DBEffect``), which its Oracle text does not name; a custom script can't be
+    written there, since Forge cuts the entry at each ``|``. What the script does can't be known from the
+    puzzle and the card's text, so any answer could be wrong: none is given.
 
-def _advance(
-    state: GameState, start: str, advance: str, turn: int | None, path: str
-) -> tuple[GameState, str, int | None]:
-    """The state after Forge's ``activephaseadvance``: the game moved on from ``start`` to ``advance``.
-
-    Each step entered does what the rules do at its start that bears on casting: a new turn goes to the other
-    player, whose permanents untap and are no longer summoning sick (CR 502.3, 302.6). What can't be done
-    without resolving card text is unsupported, naming the card: an ability that triggers at the beginning of
-    a step entered, a Saga's lore counter in the precombat main phase (CR 714.3b), a card drawn (CR 504.1).
+    Raises
+    ------
+    UnsupportedRuleError
+        The first card with a script.
     """
-    order = list(PHASES)
-    index = order.index(start)
-    active = state.active_player
-    objects = list(state.objects)
-    while order[index] != advance:
-        index = (index + 1) % len(order)
-        step = order[index]
-        if step == "UNTAP":
-            active = next(p for p in state.players if p != active)
-            turn = turn + 1 if turn is not None else None
-            objects = [
-                dataclasses.replace(o, tapped=False, summoning_sick=False)
-                if o.zone is Zone.BATTLEFIELD and o.controller == active
-                else o
-                for o in objects
-            ]
-        if step == "DRAW" and turn not in (None, 1):
+    for entry in entries:
+        for script in entry.scripts:
             raise UnsupportedRuleError(
-                "activephaseadvance",
-                advance,
-                f"{path}: passing the draw step, {active} draws a card (CR 504.1); which card is not modelled",
+                entry.name,
+                f"ExecuteScript:{script}",
+                f"{where(entry.line)}: {entry.key}: Forge runs this script of the card as the puzzle starts; what "
+                "it does is in Forge's card script, not in the card's text",
             )
-        words = _STEP_TRIGGERS.get(step)
-        for obj in objects:
-            if obj.zone is not Zone.BATTLEFIELD:
-                continue
-            text = obj.card.oracle_text
-            sentence = (
-                re.search(rf"[^.\n]*\bat the beginning of [^.\n]*\b{words}\b[^.\n]*", text, re.IGNORECASE)
-                if words
-                else None
-            )
-            if sentence is not None:
-                raise UnsupportedRuleError(
-                    obj.name,
-                    sentence.group(0).strip(),
-                    f"{path}: activephaseadvance enters {step}, where this triggers; its effect is not modelled",
-                )
-            if step == "MAIN1" and obj.controller == active and "Saga" in obj.card.subtypes:
-                raise UnsupportedRuleError(
-                    obj.name,
-                    "lore counter",
-                    f"{path}: activephaseadvance enters the "
-                    "precombat main phase: a lore counter is put on the Saga and its "
-                    "chapter ability triggers (CR 714.3b); not modelled",
-                )
-    return dataclasses.replace(state, active_player=active, objects=tuple(objects)), advance, turn
 
 
 def _integer(value: str, fail: Callable[[str], StateError]) -> int:
@@ -770,7 +712,10 @@ def _entries(
             if zone is not Zone.BATTLEFIELD:
                 raise fail(f"token {text!r}: a token exists only on the battlefield (CR 111.7)")
         for modifier in modifiers:
-            _apply_modifier(entry, modifier, fail)
+            if modifier.casefold().startswith("executescript:"):  # run as the puzzle starts: _script_entries
+                entry.scripts.append(modifier.partition(":")[2].strip())
+            else:
+                _apply_modifier(entry, modifier, fail)
         entries.append(entry)
     return entries
 
@@ -782,10 +727,10 @@ _MODIFIERS = (
     ("phasedout", "phased_out"),
     ("counters:", "counters"),
     ("facedown", "face_down"),
-    ("transformed", "other_face"),
-    ("flipped", "other_face"),
-    ("meld", "other_face"),
-    ("modal", "other_face"),
+    ("transformed", "face_state"),
+    ("flipped", "face_state"),
+    ("meld", "face_state"),
+    ("modal", "face_state"),
     ("onadventure", "on_adventure"),
     ("foretoldthisturn", "foretold_this_turn"),
     ("foretold", "foretold"),
@@ -826,13 +771,8 @@ def _apply_modifier(entry: _Entry, modifier: str, fail: Callable[[str], StateErr
         return
     if kind in ("tapped", "summoning_sick", "phased_out", "attacking") and not on_battlefield:
         raise fail(f"{label!r} is only for permanents, in {entry.text!r} ({entry.zone.value})")
-    if kind == "other_face":
-        if entry.zone not in (Zone.BATTLEFIELD, Zone.STACK):
-            raise fail(
-                f"{label!r}: outside the battlefield and the stack a card has its front face up "
-                f"(CR 712.8a), in {entry.text!r}"
-            )
-        entry.other_face = True
+    if kind == "face_state":  # which face: how Forge reads it depends on the card (see _Reading.face)
+        entry.face_state = next(state for state in _FACE_STATES if folded.startswith(state))
     elif kind in ("tapped", "summoning_sick", "phased_out", "attacking", "token"):
         setattr(entry, kind, True)  # PhasedOut:<player> and Attacking:<id> name whose: not needed here
     elif kind in ("foretold", "foretold_this_turn", "plotted", "on_adventure", "exiled_with"):
@@ -899,74 +839,136 @@ def _whole_card(cards: CardDatabase, name: str) -> str | None:
     return card.name if " // ".join(card.faces).casefold() == name.casefold() else None
 
 
-def _look_up(
-    entries: list[_Entry], cards: CardDatabase, source: str, where: Callable[[int], str], notes: list[str]
-) -> list[Card]:
-    """The card of each entry; every name not in the database reported in one error."""
-    found: list[Card] = []
-    unknown: dict[str, list[int]] = {}
-    for entry in entries:
+_FACE_STATES = {"transformed": "transform", "modal": "modal_dfc", "flipped": "flip", "meld": "meld"}
+"""Forge's face modifiers and the layout of the cards that have that face (Forge's card states)."""
+
+_DOUBLE_FACED = ("transform", "modal_dfc", "meld")
+"""Layouts of double-faced cards (CR 712.1): named by the back face, they are found by it (CR 712.2)."""
+
+
+@dataclass(slots=True)
+class _Reading:
+    """The card of each entry, looked up as Forge looks it up; what Forge skips or ignores warned or noted."""
+
+    cards: CardDatabase
+    where: Callable[[int], str]
+    notes: list[str]
+    warnings: list[str]
+
+    def card_of(self, entry: _Entry) -> dict[str, Any] | None:
+        """The state file's ``card`` of an entry with the face it shows; None for a card Forge leaves out.
+
+        Forge skips a name its card data does not have, with an error line, and loads the rest: so does this,
+        with a warning naming the line and the closest name. A name the card data has but refuses (a record
+        it skipped, a face whose text it lacks) is an error.
+
+        Raises
+        ------
+        StateError
+            A name the card data refuses, a token script name that can't be read.
+        """
         if entry.token:
-            words: list[str] = []
-            found.append(token_card(entry.name, path=f"{where(entry.line)}: {entry.key}", unknown_abilities=words))
-            if words:
-                notes.append(
-                    f"{entry.key}: the token t:{entry.name} is read without its ability "
-                    f"{', '.join(repr(word) for word in words)}, whose text Forge's script name does "
-                    "not give"
+            return {"card": self.token(entry)}
+        name = entry.name
+        if name not in self.cards and (whole := _whole_card(self.cards, name)) is not None:
+            name = whole  # "Delver of Secrets // Insectile Aberration": the card, by its front face
+        try:
+            card = self.cards.get(name)
+        except CardDataError as exc:  # a record the data skipped, or a face it lacks: that reason, not "unknown"
+            raise StateError(self.where(entry.line), f"{entry.key}: {exc.message}") from None
+        except UnknownCardError:
+            close = self.cards.suggest(name)
+            hint = f" (did you mean {close!r}?)" if close else ""
+            self.warnings.append(
+                f"{self.where(entry.line)}: {entry.key}: unknown card {name!r} left out, as Forge leaves it out{hint}"
+            )
+            return None
+        value: dict[str, Any] = {"card": name}
+        if card.layout in _DOUBLE_FACED and len(card.faces) > 1 and card.name == card.faces[1]:
+            value["card"] = card.faces[0]  # Forge finds the card by its back face's name, front face up
+            if entry.face_state is None and entry.zone in (Zone.BATTLEFIELD, Zone.STACK):
+                self.notes.append(
+                    f"{entry.key}: {entry.text!r} names the back face of {card.faces[0]}: Forge puts the card "
+                    "there with its front face up (write |Transformed, or |Modal, for the back face)"
                 )
-            continue
-        if entry.name not in cards and (whole := _whole_card(cards, entry.name)) is not None:
-            entry.name = whole  # "Delver of Secrets // Insectile Aberration": the card, by its front face
-        if entry.name not in cards:
-            try:
-                cards.get(entry.name)
-            except CardDataError as exc:  # a record the data skipped, or a face it lacks: that reason, not "unknown"
-                raise StateError(where(entry.line), f"{entry.key}: {exc.message}") from None
-            except UnknownCardError:
-                pass
-            lines = unknown.setdefault(entry.name, [])
-            if entry.line not in lines:
-                lines.append(entry.line)
-            continue
-        card = cards.get(entry.name)
-        if entry.other_face:
-            if len(card.faces) < 2 or card.name != card.faces[0]:
-                raise StateError(
-                    where(entry.line), f"{entry.key}: {entry.name!r} has no second face to turn to, in {entry.text!r}"
-                )
-            try:
-                card = cards.get(card.faces[1])
-            except CardDataError as exc:  # a back face the card data lacks: that, at its line
-                raise StateError(where(entry.line), f"{entry.key}: {entry.text!r}: {exc.message}") from None
-        found.append(card)
-    if unknown:
-        listed = ", ".join(
-            f"{name} (line{'s' if len(lines) > 1 else ''} {', '.join(map(str, lines))})"
-            for name, lines in unknown.items()
+        if entry.face_state is not None:
+            value.update(self.face(entry, card))
+        return value
+
+    def face(self, entry: _Entry, card: Card) -> dict[str, Any]:
+        """The state file's keys of Forge's ``Transformed``, ``Modal``, ``Flipped`` or ``Meld`` (CR 712, 710).
+
+        Forge turns the card to that face when it has one; on a card without that face (a one-faced card, a
+        modal double-faced card said ``Transformed``) the modifier does nothing, and is noted. Outside the
+        battlefield and the stack a card has its front face's characteristics (CR 712.8a): noted and ignored.
+        """
+        state = entry.face_state or ""
+        label = state.capitalize()
+        if card.layout != _FACE_STATES[state] or len(card.faces) < 2:
+            self.notes.append(
+                f"{entry.key}: {entry.text!r}: {card.name} has no {label.casefold()} face ({card.layout or 'one face'}"
+                f"), so Forge's {label} does nothing; ignored"
+            )
+            return {}
+        if entry.zone is Zone.BATTLEFIELD:
+            return {"flipped": True} if state == "flipped" else {"face": "back"}
+        if entry.zone is Zone.STACK and state in ("modal", "transformed"):
+            return {"face": "back"}
+        self.notes.append(
+            f"{entry.key}: {entry.text!r}: {entry.zone.where} a card has its front face up (CR 712.8a, 710.1); "
+            f"{label} ignored"
         )
-        hints = [(name, cards.suggest(name)) for name in unknown]
-        hint = ", ".join(f"{close!r} for {name!r}" for name, close in hints if close)
-        raise StateError(source, f"unknown cards: {listed}" + (f"; did you mean {hint}?" if hint else ""))
-    return found
+        return {}
+
+    def token(self, entry: _Entry) -> dict[str, Any]:
+        """The inline card of a token entry (``t:`` and a Forge token script name), as the state file writes it."""
+        words: list[str] = []
+        card = token_card(entry.name, path=f"{self.where(entry.line)}: {entry.key}", unknown_abilities=words)
+        if words:
+            self.notes.append(
+                f"{entry.key}: the token t:{entry.name} is read without its ability "
+                f"{', '.join(repr(word) for word in words)}, whose text Forge's script name does not give"
+            )
+        return inline_card(card)
 
 
-_FACE_DOWN_PERMANENT = Card(
-    name="",
-    mana_cost=None,
-    colors=frozenset(),
-    type_line="Creature",
-    types=(CardType.CREATURE,),
-    power="2",
-    toughness="2",
-)
-_FACE_DOWN_CARD = Card(name="", mana_cost=None, colors=frozenset(), type_line="")
+def inline_card(card: Card) -> dict[str, Any]:
+    """A card as the state file writes one inline: Scryfall field names, those with no value left out.
+
+    Parameters
+    ----------
+    card : Card
+        A token's characteristics (:func:`token_card`).
+
+    Returns
+    -------
+    dict
+        ``name``, ``type_line``, ``oracle_text``, ``colors`` (letters, WUBRG order), ``mana_cost``, ``power``
+        and ``toughness`` when it has them.
+    """
+    record: dict[str, Any] = {"name": card.name, "type_line": card.type_line, "oracle_text": card.oracle_text}
+    record["colors"] = [c.value for c in Color if c in card.colors]
+    if card.mana_cost is not None and str(card.mana_cost):
+        record["mana_cost"] = str(card.mana_cost)
+    if card.power is not None:
+        record["power"], record["toughness"] = card.power, card.toughness
+    return record
 
 
-def _objects(
-    entries: list[_Entry], found: list[Card], keep_sickness: bool, where: Callable[[int], str]
-) -> list[GameObject]:
-    """Game objects of the entries, ids assigned, attachments resolved, phased-out ones left out."""
+def _state_data(
+    keys: _StateKeys, kept: list[tuple[_Entry, dict[str, Any]]], where: Callable[[int], str]
+) -> tuple[dict[str, Any], list[_Entry]]:
+    """The state file (STATE_FORMAT's JSON) of the puzzle as written, and the entry of each of its objects.
+
+    Ids are assigned, attachments and ``ExiledWith`` resolved, phased-out permanents left out with what is
+    attached to them (CR 702.26b, g). The human has priority.
+
+    Raises
+    ------
+    StateError
+        An ``Id`` given twice; an ``AttachedTo`` or ``ExiledWith`` naming no card, or not another permanent.
+    """
+    entries = [entry for entry, _ in kept]
     ids: dict[str, _Entry] = {}
     for entry in entries:
         if entry.id is not None:
@@ -978,77 +980,451 @@ def _objects(
             ids[entry.id] = entry
     zone_names = {zone: name.replace("putonstack", "stack") for name, zone in _ZONES.items()}
     object_ids = [entry.id or f"{entry.player}-{zone_names[entry.zone]}-{entry.position}" for entry in entries]
-    attached: list[str | None] = []
-    for entry in entries:
-        if entry.attach is None or not entry.attach.startswith("#"):
-            attached.append(entry.attach)
-            continue
-        target = ids.get(entry.attach[1:])
-        if target is None:
-            raise StateError(where(entry.line), f"{entry.key}: no card has Id:{entry.attach[1:]}, in {entry.text!r}")
-        if target.zone is not Zone.BATTLEFIELD or target is entry:
-            raise StateError(
-                where(entry.line), f"{entry.key}: Id:{entry.attach[1:]} is not another permanent, in {entry.text!r}"
-            )
-        attached.append(target.id)
+    attached = [_attached_to(entry, ids, where) for entry in entries]
     phased = {object_id for entry, object_id in zip(entries, object_ids) if entry.phased_out}
     changed = True
     while changed:  # CR 702.26g: what is attached to a phased-out permanent phases out with it
         more = {i for i, a in zip(object_ids, attached) if a in phased} - phased
         phased |= more
         changed = bool(more)
-    objects = []
-    for entry, card, object_id, attached_to in zip(entries, found, object_ids, attached):
-        if object_id in phased:
+    objects: list[dict[str, Any]] = []
+    object_entries: list[_Entry] = []
+    for (entry, card), object_id, attached_to in zip(kept, object_ids, attached):
+        if object_id not in phased:
+            objects.append(_object_data(entry, card, object_id, attached_to, ids, keys.keep_sickness, where))
+            object_entries.append(entry)
+    pools = {p: "".join(symbols) for p, symbols in keys.pools.items() if "".join(symbols)}
+    data: dict[str, Any] = {
+        "players": [HUMAN, AI],
+        "life": {HUMAN: keys.life[HUMAN], AI: keys.life[AI]},
+        "active_player": keys.active,
+        "priority": HUMAN,
+        "phase": _file_phase(keys.phase_name),
+        "stack": [o["id"] for o in objects if o["zone"] == "stack"],
+        "objects": objects,
+    }
+    if pools:
+        data["mana_pool"] = pools
+    return data, object_entries
+
+
+def _file_phase(phase_name: str) -> str:
+    """A Forge step's phase as the state file names it.
+
+    The cleanup step, which the state file has no name for, is written as the end phase it is part of (CR 514): a
+    state in it is not exported, and gets its step back once read.
+    """
+    return PHASES[phase_name].value if phase_name != "CLEANUP" else Phase.END.value
+
+
+def _attached_to(entry: _Entry, ids: dict[str, _Entry], where: Callable[[int], str]) -> str | None:
+    """The id of the permanent (or the player) an entry's ``AttachedTo`` or ``EnchantingPlayer`` names."""
+    if entry.attach is None or not entry.attach.startswith("#"):
+        return entry.attach
+    target = ids.get(entry.attach[1:])
+    if target is None:
+        raise StateError(where(entry.line), f"{entry.key}: no card has Id:{entry.attach[1:]}, in {entry.text!r}")
+    if target.zone is not Zone.BATTLEFIELD or target is entry:
+        raise StateError(
+            where(entry.line), f"{entry.key}: Id:{entry.attach[1:]} is not another permanent, in {entry.text!r}"
+        )
+    return target.id
+
+
+def _object_data(
+    entry: _Entry,
+    card: dict[str, Any],
+    object_id: str,
+    attached_to: str | None,
+    ids: dict[str, _Entry],
+    keep_sickness: bool,
+    where: Callable[[int], str],
+) -> dict[str, Any]:
+    """One object of the state file: an entry, its card and what its modifiers say (defaults left out)."""
+    owner = entry.owner or entry.player
+    obj: dict[str, Any] = {"id": object_id, "card": card["card"], "zone": entry.zone.value, "owner": owner}
+    if entry.zone in (Zone.BATTLEFIELD, Zone.STACK):
+        obj["controller"] = entry.player
+    obj.update({key: value for key, value in card.items() if key != "card"})
+    if entry.exiled_with is not None:
+        exiler = ids.get(entry.exiled_with[1:])
+        if exiler is None:
+            raise StateError(
+                where(entry.line), f"{entry.key}: no card has Id:{entry.exiled_with[1:]}, in {entry.text!r}"
+            )
+        obj["exiled_with"] = exiler.id
+    flags = {
+        "tapped": entry.tapped,
+        "token": entry.token,
+        "summoning_sick": entry.summoning_sick and keep_sickness,
+        "foretold": entry.foretold and not entry.face_down,
+        "plotted": entry.plotted,
+        "on_adventure": entry.on_adventure,
+        "face_down": entry.face_down and entry.zone is Zone.BATTLEFIELD,
+    }
+    obj.update({flag: True for flag, value in flags.items() if value})
+    if entry.counters:
+        obj["counters"] = dict(sorted(entry.counters.items()))
+    if attached_to is not None:
+        obj["attached_to"] = attached_to
+    if entry.chosen:
+        obj["chosen"] = dict(entry.chosen)
+    return obj
+
+
+_OBJECT_PATH = re.compile(r"objects\[(\d+)\](?:\.(\S+))?")
+
+
+def _load_data(
+    data: dict[str, Any], cards: CardDatabase, object_entries: list[_Entry], where: Callable[[int], str]
+) -> GameState:
+    """The state the puzzle's state file describes, read by the state file's reader (one reader of objects).
+
+    An error about an object is said at the line of its entry, with the entry, as every error of a puzzle is.
+    """
+    from models.io.state_json import state_from_data  # it reads puzzles too: imported when first needed
+
+    try:
+        return state_from_data(data, cards)
+    except StateError as exc:
+        match = _OBJECT_PATH.fullmatch(exc.path)
+        if match is None or int(match.group(1)) >= len(object_entries):
+            raise
+        entry = object_entries[int(match.group(1))]
+        raise StateError(where(entry.line), f"{entry.key}: {entry.text!r}: {exc.message}") from None
+
+
+def _add_stack_casts(
+    data: dict[str, Any],
+    object_entries: list[_Entry],
+    state: GameState,
+    notes: list[str],
+    where: Callable[[int], str],
+) -> None:
+    """The cast records of ``putonstack`` spells written ``Name->target``, put on their objects (``cast``).
+
+    Forge chooses the one target given (an ``Id`` number, or ``human``/``ai``/``p0``/``p1``) for the spell's
+    first ability. When the spell's text has exactly one instance of "target" for one object or player and no
+    modes, the record names it (cast from the hand, as Forge makes the card there); otherwise the target is
+    noted, and a rule that asks what the spell targets says it is not in the state (CR 115.9).
+
+    Raises
+    ------
+    StateError
+        A target that is neither a player nor the ``Id`` of a card.
+    """
+    for entry, obj_data in zip(object_entries, data["objects"]):
+        if entry.stack_target is None:
             continue
-        if entry.face_down:
-            card = _FACE_DOWN_PERMANENT if entry.zone is Zone.BATTLEFIELD else _FACE_DOWN_CARD
-        owner = entry.owner or entry.player
-        controller = entry.player if entry.zone in (Zone.BATTLEFIELD, Zone.STACK) else owner
-        exiled_with = None
-        if entry.exiled_with is not None:
-            exiler = ids.get(entry.exiled_with[1:])
-            if exiler is None:
-                raise StateError(
-                    where(entry.line), f"{entry.key}: no card has Id:{entry.exiled_with[1:]}, in {entry.text!r}"
-                )
-            exiled_with = exiler.id
-        if entry.on_adventure and card.layout != "adventure":
+        obj = state.object(obj_data["id"])
+        wanted = entry.stack_target.casefold()
+        target = _PLAYERS.get(wanted) or (str(int(wanted)) if wanted.isdigit() else None)
+        if target is None or not (target in state.players or state.has_object(target)):
             raise StateError(
                 where(entry.line),
-                f"{entry.key}: OnAdventure: {card.name} is not an adventurer card (CR 715.1), in {entry.text!r}",
+                f"{entry.key}: no card has Id:{entry.stack_target} and no player is named so, in {entry.text!r}",
             )
-        card = _with_chosen(entry, card, where)
-        objects.append(
-            GameObject(
-                id=ObjectId(object_id),
-                card=card,
-                zone=entry.zone,
-                owner=owner,
-                controller=controller,
-                tapped=entry.tapped,
-                counters=tuple(sorted(entry.counters.items())),
-                token=entry.token,
-                attacking=entry.attacking,
-                summoning_sick=entry.summoning_sick and keep_sickness,
-                attached_to=attached_to,
-                foretold=entry.foretold and not entry.face_down,
-                plotted=entry.plotted,
-                on_adventure=entry.on_adventure,
-                exiled_with=exiled_with,
-            )
+        try:
+            abilities = parse_card(obj.card)
+        except UnsupportedRuleError:
+            abilities = None
+        slots = (
+            []
+            if abilities is None
+            else [
+                (line, index, spec)
+                for line, instruction in enumerate(abilities.spell_text)
+                for index, spec in enumerate(instruction.targets)
+            ]
         )
-    return objects
+        if abilities is None or abilities.modes or len(slots) != 1 or slots[0][2].count != 1:
+            notes.append(
+                f"{entry.key}: the target {entry.stack_target} of {obj.name} ({obj.id}) is not recorded: "
+                "its text does not have exactly one target"
+            )
+            continue
+        line, index, _ = slots[0]
+        obj_data["cast"] = {
+            "card": obj.id,
+            "zone": "hand",
+            "targets": [{"source": obj.id, "instruction": line, "index": index, "targets": [target]}],
+        }
 
 
-def _with_chosen(entry: _Entry, card: Card, where: Callable[[int], str]) -> Card:
-    """The card with what its ``ChosenColor``, ``ChosenType`` or ``NamedCard`` says was chosen (CR 607.2a)."""
-    if not entry.chosen:
-        return card
-    try:
-        return with_choices(card, entry.chosen)
-    except ValueError as exc:
-        raise StateError(where(entry.line), f"{entry.key}: {exc}, in {entry.text!r}") from None
+_DECLARED_IN = ("COMBAT_DECLARE_ATTACKERS", "COMBAT_DECLARE_BLOCKERS")
+"""The steps Forge sets up combat in from ``Attacking`` modifiers, when the puzzle starts in one of them."""
+
+
+@dataclass(slots=True)
+class _Game:
+    """The puzzle's state file as the game moves on (``activephaseadvance``), and the cards of its objects."""
+
+    data: dict[str, Any]
+    state: GameState
+    entries: dict[str, _Entry]
+    path: str
+
+    def objects(self) -> list[dict[str, Any]]:
+        """The state file's objects on the battlefield."""
+        return [o for o in self.data["objects"] if o["zone"] == "battlefield"]
+
+    def card(self, obj: dict[str, Any]) -> Card:
+        """The characteristics of one object of the state file."""
+        return self.state.object(obj["id"]).card
+
+    def marked(self) -> list[dict[str, Any]]:
+        """The permanents Forge's ``Attacking`` marks, of the active player."""
+        return [
+            o
+            for o in self.objects()
+            if self.entries[o["id"]].attacking and o["controller"] == self.data["active_player"]
+        ]
+
+    def attack_with(self, attackers: list[dict[str, Any]], tap: bool) -> None:
+        """Attackers declared: attacking, tapped unless they have vigilance (CR 508.1f), the player attacked.
+
+        An ability that triggers on an attack is unsupported, naming the card: its effect is not modelled.
+        """
+        for obj in self.objects():
+            text = self.card(obj).oracle_text
+            trigger = re.search(r"[^.\n]*\bwhenever\b[^.\n]*\battacks?\b[^.\n]*", text, re.IGNORECASE)
+            if attackers and trigger is not None:
+                raise UnsupportedRuleError(
+                    self.card(obj).name,
+                    trigger.group(0).strip(),
+                    f"{self.path}: creatures attack as the puzzle starts, and this triggers; its effect is not "
+                    "modelled",
+                )
+        for obj in attackers:
+            obj["attacking"] = True
+            if tap and not re.search(r"\bvigilance\b", self.card(obj).oracle_text, re.IGNORECASE):
+                obj["tapped"] = True
+        if attackers:
+            self.data["this_turn"] = {"attacked": [self.data["active_player"]]}
+
+    def could_attack(self) -> list[str]:
+        """The names of the active player's creatures that could be declared as attackers (CR 508.1a, 302.6)."""
+        found = []
+        for obj in self.objects():
+            card = self.card(obj)
+            text = card.oracle_text.casefold()
+            if (
+                obj["controller"] != self.data["active_player"]
+                or CardType.CREATURE not in card.types
+                or obj.get("tapped")
+                or (obj.get("summoning_sick") and "haste" not in text)
+                or re.search(r"^defender\b", text, re.MULTILINE)
+            ):
+                continue
+            found.append(card.name or "a face-down creature")
+        return found
+
+    def declare_attackers(self, advance: str) -> None:
+        """The declare attackers step begins as the game moves on: attackers are declared (CR 508.1).
+
+        Forge lets the active player choose; the puzzle's ``Attacking`` modifiers say which. With none, a
+        creature that could attack makes the state unknown: unsupported, naming the step and the creatures.
+        """
+        attackers = self.marked()
+        if not attackers:
+            able = self.could_attack()
+            if able:
+                raise UnsupportedRuleError(
+                    "activephaseadvance",
+                    advance,
+                    f"{self.path}: the game passes the declare attackers step, and which creatures "
+                    f"{self.data['active_player']} attacks with is not in the puzzle (it could attack with "
+                    f"{', '.join(able)}): mark the attackers |Attacking",
+                )
+        self.attack_with(attackers, tap=True)
+
+    def new_turn(self) -> None:
+        """The untap step of the next turn: the other player's, whose permanents untap (CR 502.3).
+
+        They are no longer summoning sick (CR 302.6); no creature attacks, and nothing has happened this turn.
+        """
+        active = AI if self.data["active_player"] == HUMAN else HUMAN
+        self.data["active_player"] = active
+        self.data.pop("this_turn", None)
+        for obj in self.objects():
+            obj.pop("attacking", None)
+            if obj["controller"] == active:
+                obj.pop("tapped", None)
+                obj.pop("summoning_sick", None)
+
+
+def _combat_and_advance(
+    data: dict[str, Any],
+    state: GameState,
+    keys: _StateKeys,
+    object_entries: list[_Entry],
+    notes: list[str],
+    where: Callable[[int], str],
+) -> tuple[str, int | None]:
+    """Combat as Forge sets it up, then the game moved on to ``activephaseadvance``; the phase and turn reached.
+
+    Forge reads ``Attacking`` when the puzzle starts in the declare attackers or declare blockers step (the
+    attackers are declared as written); in another step it is ignored, and noted, unless the game moves on
+    through the declare attackers step, where the marks say who attacks (see :func:`_advance`).
+    """
+    game = _Game(data, state, {o["id"]: e for o, e in zip(data["objects"], object_entries)}, where(keys.advance_line))
+    phase_name, advance = keys.phase_name, keys.advance_to
+    if phase_name in _DECLARED_IN:
+        game.attack_with(game.marked(), tap=False)  # written as Forge writes a combat: tapped or not, as said
+    elif any(e.attacking for e in object_entries) and not (advance and _passes(phase_name, advance, _DECLARED_IN[0])):
+        notes.append(
+            "Attacking is read when the puzzle starts in COMBAT_DECLARE_ATTACKERS or COMBAT_DECLARE_BLOCKERS, or "
+            f"moves on through declaring attackers; not in {phase_name}: ignored, as Forge ignores it"
+        )
+    if advance is None or advance == phase_name:
+        return phase_name, keys.turn
+    data["mana_pool"] = {p: "".join(kept) for p, kept in keys.persistent.items() if "".join(kept)}
+    if not data["mana_pool"]:  # mana empties between steps (CR 500.4), but persistent mana
+        del data["mana_pool"]
+    return _advance(game, phase_name, advance, keys.turn)
+
+
+def _passes(start: str, advance: str, step: str) -> bool:
+    """Whether moving on from ``start`` to ``advance`` begins ``step`` (the next turn's, when it comes before)."""
+    order = list(PHASES)
+    index = order.index(start)
+    while order[index] != advance:
+        index = (index + 1) % len(order)
+        if order[index] == step:
+            return True
+    return False
+
+
+_STEP_TRIGGERS = {
+    "UPKEEP": "upkeep",
+    "DRAW": "draw step",
+    "MAIN1": "(?:precombat|first)? ?main phase",
+    "COMBAT_BEGIN": "combat",
+    "END_OF_TURN": "end step",
+}
+"""Forge steps and the words of abilities that trigger at their beginning (CR 503.1, 504.2, 505.4, 507.1, 513.1)."""
+
+
+def _advance(game: _Game, start: str, advance: str, turn: int | None) -> tuple[str, int | None]:
+    """The game moved on from ``start`` to ``advance`` (Forge's ``activephaseadvance``), step by step.
+
+    Each step begun does what the rules do at its start that bears on casting. A new turn goes to the other
+    player, whose permanents untap and are no longer summoning sick (CR 502.3, 302.6). Attackers are declared
+    in the declare attackers step (:meth:`_Game.declare_attackers`), and are no
+    longer attacking once the combat phase ends (CR 506.4, 511.3). What can't be done without resolving card
+    text or a player's choice is unsupported, naming the card: an ability that triggers at the beginning of a
+    step begun, a Saga's lore counter in the precombat main phase (CR 714.3b), a card drawn (CR 504.1), combat
+    damage dealt (CR 510).
+    """
+    order = list(PHASES)
+    index = order.index(start)
+    while order[index] != advance:
+        index = (index + 1) % len(order)
+        step = order[index]
+        if step == "UNTAP":
+            game.new_turn()
+            turn = turn + 1 if turn is not None else None
+        if step == "DRAW" and turn not in (None, 1):
+            raise UnsupportedRuleError(
+                "activephaseadvance",
+                advance,
+                f"{game.path}: passing the draw step, {game.data['active_player']} draws a card (CR 504.1); which "
+                "card is not modelled",
+            )
+        _step_triggers(game, step)
+        if step == "COMBAT_DECLARE_ATTACKERS":
+            game.declare_attackers(advance)
+        if step in ("COMBAT_FIRST_STRIKE_DAMAGE", "COMBAT_DAMAGE") and any(o.get("attacking") for o in game.objects()):
+            raise UnsupportedRuleError(
+                "activephaseadvance",
+                advance,
+                f"{game.path}: the game passes the combat damage step with creatures attacking: the damage they "
+                "deal (CR 510) is not modelled",
+            )
+        if step == "MAIN2":
+            for obj in game.objects():
+                obj.pop("attacking", None)
+    return advance, turn
+
+
+def _step_triggers(game: _Game, step: str) -> None:
+    """Unsupported, naming the card: an ability triggering at the beginning of ``step``, a Saga's lore counter."""
+    words = _STEP_TRIGGERS.get(step)
+    for obj in game.objects():
+        card = game.card(obj)
+        sentence = (
+            re.search(rf"[^.\n]*\bat the beginning of [^.\n]*\b{words}\b[^.\n]*", card.oracle_text, re.IGNORECASE)
+            if words
+            else None
+        )
+        if sentence is not None:
+            raise UnsupportedRuleError(
+                card.name,
+                sentence.group(0).strip(),
+                f"{game.path}: activephaseadvance enters {step}, where this triggers; its effect is not modelled",
+            )
+        if step == "MAIN1" and obj["controller"] == game.data["active_player"] and "Saga" in card.subtypes:
+            raise UnsupportedRuleError(
+                card.name,
+                "lore counter",
+                f"{game.path}: activephaseadvance enters the "
+                "precombat main phase: a lore counter is put on the Saga and its "
+                "chapter ability triggers (CR 714.3b); not modelled",
+            )
+
+
+_FACE_DOWN_CARD = Card(name="", mana_cost=None, colors=frozenset(), type_line="")
+"""A face-down card in exile: no characteristics (CR 708.2, 406.3)."""
+
+
+def _not_exportable(phase_name: str, object_entries: list[_Entry], where: Callable[[int], str]) -> str:
+    """Why the puzzle's state can't be written as a state file, or "": what the state format has no words for."""
+    if phase_name == "CLEANUP":
+        return (
+            "the game is in the cleanup step, where no player gets priority (CR 514.3): the state format has no "
+            "cleanup step"
+        )
+    for entry in object_entries:
+        if entry.face_down and entry.zone is Zone.EXILE:
+            return f"{where(entry.line)}: {entry.key}: {entry.text!r}: the state format has no face-down card in exile"
+    return ""
+
+
+def _with_phase_and_face_down(state: GameState, phase_name: str, object_entries: list[_Entry]) -> GameState:
+    """The state with what the state file can't say: the cleanup step, face-down cards in exile (CR 708.2)."""
+    face_down = {o.id for o, e in zip(state.objects, object_entries) if e.face_down and e.zone is Zone.EXILE}
+    if face_down:
+        state = dataclasses.replace(
+            state,
+            objects=tuple(
+                dataclasses.replace(o, card=_FACE_DOWN_CARD, foretold=False) if o.id in face_down else o
+                for o in state.objects
+            ),
+        )
+    return dataclasses.replace(state, phase=PHASES[phase_name])
+
+
+def export_state(puzzle: Puzzle) -> dict[str, Any]:
+    """The state file (the JSON of the state format) of a puzzle as it was read: it loads to the same state.
+
+    Parameters
+    ----------
+    puzzle : Puzzle
+
+    Returns
+    -------
+    dict
+        Players, life, active player, priority (the human), phase, stack, objects (cards by name, tokens
+        inline), mana pools, ``this_turn.attacked`` when creatures attack, cast records of the stack's spells.
+
+    Raises
+    ------
+    StateError
+        What the state format has no words for: the cleanup step, a face-down card in exile.
+    """
+    if puzzle.state_json is None:
+        raise StateError(puzzle.source, f"can't export: {puzzle.not_exportable}")
+    return copy.deepcopy(puzzle.state_json)
 
 
 _CREATURE_TYPES = frozenset(
@@ -1113,15 +1489,32 @@ _KEYWORDS = {
 """Keyword words of Forge token script names and the keyword they give (CR 702)."""
 
 _TOKEN_ABILITIES = {
-    ("Treasure", "sac"): "{T}, Sacrifice this artifact: Add one mana of any color.",
-    ("Gold", "sac"): "Sacrifice this artifact: Add one mana of any color.",
-    ("Clue", "draw"): "{2}, Sacrifice this artifact: Draw a card.",
-    ("Food", "sac"): "{2}, {T}, Sacrifice this artifact: You gain 3 life.",
-    ("Blood", "draw"): "{1}, {T}, Discard a card, Sacrifice this artifact: Draw a card.",
-    ("Eldrazi Spawn", "sac"): "Sacrifice this creature: Add {C}.",
-    ("Eldrazi Scion", "sac"): "Sacrifice this creature: Add {C}.",
+    "Treasure": ("sac", "{T}, Sacrifice this artifact: Add one mana of any color."),
+    "Food": ("sac", "{2}, {T}, Sacrifice this artifact: You gain 3 life."),
+    "Gold": ("sac", "Sacrifice this artifact: Add one mana of any color."),
+    "Shard": ("draw", "{2}, Sacrifice this enchantment: Scry 1, then draw a card."),
+    "Clue": ("draw", "{2}, Sacrifice this artifact: Draw a card."),
+    "Blood": ("draw", "{1}, {T}, Discard a card, Sacrifice this artifact: Draw a card."),
+    "Powerstone": ("", "{T}: Add {C}. This mana can't be spent to cast a nonartifact spell."),
+    "Map": (
+        "sac",
+        "{1}, {T}, Sacrifice this artifact: Target creature you control explores. Activate only as a sorcery.",
+    ),
+    "Junk": (
+        "sac",
+        "{T}, Sacrifice this artifact: Exile the top card of your library. You may play that card this turn. "
+        "Activate only as a sorcery.",
+    ),
+    "Lander": (
+        "sac",
+        "{2}, {T}, Sacrifice this artifact: Search your library for a basic land card, put it onto the battlefield "
+        "tapped, then shuffle.",
+    ),
+    "Eldrazi Spawn": ("sac", "Sacrifice this creature: Add {C}."),
+    "Eldrazi Scion": ("sac", "Sacrifice this creature: Add {C}."),
 }
-"""The printed ability of the predefined tokens, by their subtypes and the script's ability word."""
+"""The ability of each predefined token (CR 111.10), and of Eldrazi Spawn and Scion tokens, by their subtypes:
+the word Forge's script name may give it (``c_a_treasure_sac``, ``c_a_powerstone``) and its text."""
 
 
 def token_card(script: str, path: str = "token", unknown_abilities: list[str] | None = None) -> Card:
@@ -1296,27 +1689,30 @@ def _token_abilities(
     unknown_abilities: list[str] | None,
     fail: Callable[[str], StateError],
 ) -> list[str]:
-    """The printed abilities a predefined token's ability words give (:data:`_TOKEN_ABILITIES`), in order.
+    """The printed abilities of a token: a predefined token's (:data:`_TOKEN_ABILITIES`, CR 111.10).
 
-    With ``unknown_abilities``, a word whose ability is not known is appended there and gives none, unless it
-    names mana or the token is a predefined one.
+    A predefined token has its ability with or without the word Forge's script name gives it
+    (``c_a_treasure_sac``, ``c_a_powerstone``); another word is an error. Of another token, an ability word
+    whose ability is not known is appended to ``unknown_abilities`` and gives none, unless it names mana.
 
     Raises
     ------
     StateError
-        Made by ``fail``: an ability word not known.
+        Made by ``fail``: a word of a predefined token that is not its own; an ability word not known, without
+        ``unknown_abilities`` or naming mana.
     """
-    text_lines: list[str] = []
+    kind = " ".join(subtypes)
+    if kind in _TOKEN_ABILITIES:
+        word, ability = _TOKEN_ABILITIES[kind]
+        wrong = [w for w in ability_words if w != word]
+        if wrong:
+            raise fail(f"the ability word {wrong[0]!r} of a {kind} token is not known")
+        return [ability]
     for word in ability_words:
-        ability = _TOKEN_ABILITIES.get((" ".join(subtypes), word))
-        predefined = any(subtype == " ".join(subtypes) for subtype, _ in _TOKEN_ABILITIES)
-        if ability is None and unknown_abilities is not None and "mana" not in word and not predefined:
-            unknown_abilities.append(word)
-            continue
-        if ability is None:
+        if unknown_abilities is None or "mana" in word:
             raise fail(f"the ability word {word!r} of a {' '.join(subtypes)} token is not known")
-        text_lines.append(ability)
-    return text_lines
+        unknown_abilities.append(word)
+    return []
 
 
 _SUPERTYPES = frozenset({"Legendary", "Snow", "Basic", "World"})
@@ -1327,6 +1723,8 @@ def _described_token(script: str, fail: Callable[[str], StateError]) -> Card:
     name, *parts = [part.strip() for part in script.split(",")]
     fields: dict[str, str] = {}
     for part in parts:
+        if not part:  # an empty field (``t:Saproling,,P:1``): Forge skips it
+            continue
         label, colon, value = part.partition(":")
         if not colon:
             raise fail(f"{part!r} is not Key:Value")

@@ -88,7 +88,10 @@ def mana_ability(tree: Tree[Token]) -> ManaAbility:
     )
     _refuse_unweighed_costs(ability, line)
     for only in (str(t) for t in tokens if t.type == "SPEND_ONLY"):  # "Spend this mana only to cast …" (CR 106.6)
-        words = re.fullmatch(r"spend this mana only to cast (?:an? )?(.+?) spells?\.", only)
+        words = re.fullmatch(r"spend this mana only to cast (?:an? )?(.+?) spells?\.", only) or re.fullmatch(
+            r"this mana can't be spent to cast (?:an? )?non([a-z]+) spells?\.",
+            only,  # no spell but of that kind
+        )
         spells = spell_qualities(words.group(1)) if words else None
         if words is not None and words.group(1) == "kicked":  # on the choice of the cast (CR 702.33d)
             spells = KICKED_SPELLS
