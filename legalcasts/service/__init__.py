@@ -34,6 +34,7 @@ from models.io.card_pool import default_card_database
 from models.cast import Cast
 from models.choices import ChoiceKind
 from models.errors import InputError, SolverError, UnsupportedRuleError, one_line
+from models.io.forge_pzl import export_state, puzzle_from_text
 from models.io.state_json import state_from_data
 from models.objects import Zone
 from models.state import GameState
@@ -95,7 +96,7 @@ _COMMON = ("state", "digest", "card", "player", "without_paying_mana_cost", "res
 """The params every method but ``load_state`` takes."""
 
 METHODS: dict[str, tuple[str, ...]] = {
-    "load_state": ("state",),
+    "load_state": ("state", "puzzle"),
     "count": _COMMON,
     "casts": _COMMON + ("offset", "limit"),
     "mask": _COMMON + ("size",),
@@ -469,14 +470,28 @@ class Service:
     # --- the methods ---
 
     def _load_state(self, params: _Params) -> dict[str, Any]:
-        state, digest = self._load(params.required_mapping("state"))
+        """A state (``state``, the state file's object) or a Forge puzzle's (``puzzle``, the text of a ``.pzl``).
+
+        A puzzle is held as the state file it is read as (``legalcasts state export``), named by that file's
+        digest; what its reading left out or ignored is in ``warnings`` and ``notes``.
+        """
+        if params.has("state") and params.has("puzzle"):
+            raise RpcError(INVALID_PARAMS, "error: puzzle: give either 'state' or 'puzzle', not both")
+        text = params.text("puzzle")
+        if text is None and not params.has("state"):
+            raise RpcError(INVALID_PARAMS, "error: state: load_state needs 'state' or 'puzzle'")
+        read = None if text is None else puzzle_from_text(text, self.cards, source="puzzle")
+        state, digest = self._load(params.required_mapping("state") if read is None else export_state(read))
         where = _Position(state, digest, state.priority, None, False, None)
-        return {
+        loaded: dict[str, Any] = {
             "digest": digest,
             "players": list(state.players),
             "priority": state.priority,
             "castable": self._objects(where),
         }
+        if read is not None:
+            loaded["warnings"], loaded["notes"] = list(read.warnings), list(read.notes)
+        return loaded
 
     def _count(self, params: _Params) -> dict[str, Any]:
         actions, left_out = self._actions(self._position(params))
