@@ -275,3 +275,19 @@ def test_a_card_the_data_refuses_is_still_an_error() -> None:
     """A name the card data has but refuses (a face whose text it lacks) is not left out: an error at its line."""
     with pytest.raises(StateError, match=r"^line 2: humanhand: 'Fungus Frolic' is a face of"):
         puzzle_from_text("[state]\nhumanhand=Glacial Ray;Fungus Frolic\n")
+
+
+def test_a_foretold_card_as_forge_writes_it() -> None:
+    """CR 702.143a: Forge writes a foretold card ``|FaceDown|Foretold``, and ``|ForetoldThisTurn`` too on its turn.
+
+    Saw It Coming foretold (its foretell cost {1}{U}, an Island and a Mountain) counters target spell, the Lava
+    Spike on the stack: 1. Foretold this turn it can't be cast from exile until a later turn: 0.
+    """
+    text = (
+        "[state]\nhumanexile=Saw It Coming|FaceDown|Foretold{}\nhumanbattlefield=Mountain;Island\n"
+        "aiputonstack=Lava Spike->human\n"
+    )
+    state = puzzle_from_text(text.format("")).state
+    assert state.object("human-exile-1").foretold and state.object("human-exile-1").name == "Saw It Coming"
+    assert count_legal_casts(state, "human-exile-1") == 1
+    assert count_legal_casts(puzzle_from_text(text.format("|ForetoldThisTurn")).state, "human-exile-1") == 0

@@ -39,8 +39,13 @@ is the player prefix (``human``, ``ai``, ``p0``, ``p1``) then what it sets:
 - ``activephaseadvance``: the game moves on to that step (the next turn when
   it comes before): a new turn goes to the other player, whose permanents
   untap and are no longer summoning sick (CR 502.3, 302.6); the mana pool
-  empties (CR 500.4). An ability that triggers at the beginning of a step
-  entered, a Saga's lore counter (CR 714.3b) and a draw (CR 504.1) are
+  empties (CR 500.4). Passing the declare attackers step, the creatures
+  marked ``Attacking`` attack and tap, but those with vigilance (CR 508.1f);
+  with none marked and a creature that could attack, which attack is not in
+  the puzzle (Forge lets the player choose): unsupported, naming them. Once
+  the combat phase ends no creature is attacking (CR 506.4). An ability that
+  triggers at the beginning of a step entered or on an attack, a Saga's lore
+  counter (CR 714.3b), a draw (CR 504.1) and combat damage (CR 510) are
   reported unsupported, naming the card.
 - ``turn``: the turn number, kept on :class:`Puzzle`.
 - ``hand``, ``library``, ``graveyard``, ``exile``, ``battlefield`` (alias
@@ -52,10 +57,12 @@ is the player prefix (``human``, ``ai``, ``p0``, ``p1``) then what it sets:
 - ``manapool``, ``persistentmana``: mana in the pool, as Forge writes it
   (``R R G``; ``RRG`` and ``{R}{R}{G}`` are read too; ``C`` is colourless).
 - ``precast``: ``;``-separated spells and abilities Forge resolves before
-  the puzzle starts. A custom token script (``Name:CustomScript:DB$ Token |
-  TokenScript$ u_1_1_faerie_flying``) makes its tokens for that player
-  (ids ``<player>-precast-N``); a shuffle (``Name:TrigShuffle``) is noted;
-  any other is reported unsupported, naming it.
+  the puzzle starts. A custom token effect (``Name:CustomScript:DB$ Token |
+  TokenScript$ u_1_1_faerie_flying``, its parameters in any order:
+  ``TokenAmount$``, ``TokenTapped$``, ``TokenOwner$ You`` or ``Opponent``)
+  makes its tokens (ids ``<player>-precast-N``); a shuffle
+  (``Name:TrigShuffle``) is noted; any other is reported unsupported,
+  naming it.
 - ``removesummoningsickness=true``: no permanent is summoning sick.
 - Accepted and ignored, since nothing in them bears on casting:
   ``sideboard`` (outside the game), ``counters`` (player counters such as
@@ -73,7 +80,11 @@ does (``PhasedOut:ai`` is ``PhasedOut``):
 - ``Tapped``; ``SummonSick`` (CR 302.6: its {T} mana abilities can't be used
   unless it has haste); ``Counters:P1P1=2,LOYALTY=3`` (``P1P1`` is
   ``+1/+1``, ``M1M1`` is ``-1/-1``, any other kind is its name in lower
-  case: ``loyalty``); ``Attacking``; ``IsToken``.
+  case: ``loyalty``); ``IsToken``.
+- ``Attacking``: as Forge sets up combat, an attacking creature when the
+  puzzle starts in the declare attackers or declare blockers step (the
+  active player attacked this turn); when the game moves on through the
+  declare attackers step, the attackers declared. Elsewhere ignored, noted.
 - ``Id:N``: the object's id is ``N``. An object without one gets the id
   ``<player>-<zone>-<position>``, the position counted from 1 in its line:
   ``human-battlefield-3`` is the third entry of ``humanbattlefield``,
@@ -84,22 +95,29 @@ does (``PhasedOut:ai`` is ``PhasedOut``):
   a player.
 - ``Owner:human`` / ``Owner:ai``: the owner, when not the player of the line
   (a permanent whose control changed; a card in exile).
-- ``FaceDown``: a face-down permanent is a nameless 2/2 colourless creature
-  with no text and no mana cost (CR 708.2a); a face-down card in exile has
-  no characteristics. ``Transformed``, ``Flipped``, ``Meld`` and ``Modal``
-  give the card's second face (CR 712, 710).
+- ``FaceDown``: a face-down permanent is a 2/2 colourless creature with no
+  text and no mana cost (CR 708.2a); a face-down card in exile has no
+  characteristics, but a foretold one. ``Transformed``, ``Modal``,
+  ``Flipped`` and ``Meld`` put the card's back face up on the battlefield
+  (``Transformed`` and ``Modal`` on the stack too) when the card has that
+  face (a transforming, modal double-faced, flip or meld card, CR 712,
+  710); elsewhere, or on a card without that face, Forge does nothing, and
+  it is noted. A double-faced card named by its back face is found by it
+  (CR 712.2), front face up unless a modifier turns it.
 - In exile: ``Foretold`` (castable for its foretell cost, CR 702.143a;
   ``ForetoldThisTurn`` is not, until a later turn), ``Plotted``,
   ``OnAdventure`` (castable as the creature, CR 715.4), ``ExiledWith:N``
   (exiled by the object with ``Id:N``).
 - ``PhasedOut``: the permanent, and what is attached to it, are left out of
   the state: it is treated as though it does not exist (CR 702.26b, g).
+- ``ExecuteScript:SVar``: Forge runs an ability of the card's Forge script
+  as the puzzle starts, which the card's text does not name: unsupported,
+  naming the card and the script.
 - ``Set``, ``Art`` and ``NoETBTrigs`` are ignored. Every other modifier
   (``Damage``, ``ChosenColor``, ``ChosenType``, ``NamedCard``,
-  ``MergedCards``, ``ExecuteScript``, ``ClassLevel``, ... and any Forge does
-  not know) is ignored and named in one note: what they record is not
-  modelled; text that would need it is reported unsupported when a cast
-  depends on it.
+  ``MergedCards``, ``ClassLevel``, ... and any Forge does not know) is
+  ignored and named in one note: what they record is not modelled; text
+  that would need it is reported unsupported when a cast depends on it.
 
 Tokens: ``t:`` then ``<colours>_[<power>_<toughness>_][a_|e_]<types and
 keywords>``, as Forge names its token scripts: ``t:w_1_1_soldier`` (a
@@ -108,18 +126,27 @@ white 1/1 Soldier creature token), ``t:r_1_1_goblin_haste``,
 ``t:c_a_treasure_sac``. Colours are letters among ``wubrg``, or ``c``;
 ``a`` and ``e`` make it an artifact or an enchantment; each further word is
 a subtype (CR 205.3g, h, m) or a keyword (``flying``, ``haste``,
-``hexproof``...). The ability words of Treasure, Gold, Clue, Food, Blood
-and Eldrazi Spawn/Scion (``sac``, ``draw``) give their printed ability. A
+``hexproof``...). A predefined token (Treasure, Food, Gold, Shard, Clue,
+Blood, Powerstone, Map, Junk, Lander, CR 111.10) and Eldrazi Spawn and Scion
+have their ability, with or without their script's word (``sac``,
+``draw``). A
 token is named after its subtypes plus "Token" (CR 111.4). A script name
 that can't be read this way is an error naming it. Forge's older syntax
 describes the token instead: ``t:Soldier,P:1,T:1,Cost:no cost,Color:W,
 Types:Creature-Soldier,Keywords:Lifelink,Image:w_1_1_soldier`` (without
-``Color``, the colours of its ``Image``).
+``Color``, the colours of its ``Image``; an empty field is skipped, as Forge
+skips it).
+
+The puzzle is read into a state file (the state format's JSON, kept as
+:attr:`Puzzle.state_json` and written by :func:`export_state`), and the
+state is that file's, read by :func:`models.io.state_json.state_from_data`:
+one reader of objects for both.
 
 Errors are :class:`models.errors.StateError`, naming the file, the line and
 the key: ``puzzle.pzl:14: humanlife: expected a whole number, got 'twenty'``.
-Card names missing from the card database are reported together, in one
-error, each with its line and the closest known name.
+A card name missing from the card database is left out, as Forge leaves it
+out, with a warning (:attr:`Puzzle.warnings`) naming the file, the line, the
+key, the name and the closest known name.
 """
 
 from __future__ import annotations
@@ -141,7 +168,17 @@ from models.oracle.parser import parse_card
 from models.state import GameState
 from models.io.text import read_input_text
 
-__all__ = ["Puzzle", "load_puzzle", "puzzle_from_text", "token_card", "PHASES", "HUMAN", "AI"]
+__all__ = [
+    "Puzzle",
+    "load_puzzle",
+    "puzzle_from_text",
+    "export_state",
+    "inline_card",
+    "token_card",
+    "PHASES",
+    "HUMAN",
+    "AI",
+]
 
 HUMAN = PlayerId("human")
 """The player id of Forge's human player: the caster by default."""
@@ -261,6 +298,7 @@ class _Entry:
     owner: PlayerId | None = None
     counters: dict[str, int] = field(default_factory=dict)
     foretold: bool = False
+    foretold_this_turn: bool = False
     plotted: bool = False
     on_adventure: bool = False
     exiled_with: str | None = None
@@ -315,13 +353,16 @@ def puzzle_from_text(text: str, cards: CardDatabase | None = None, source: str =
         given twice or an ``AttachedTo``/``ExiledWith`` with no such id, a
         modifier in a zone it can't be in, a card name the database refuses
         (a record it skipped, such as a plane, or a face whose text it lacks:
-        that reason). Every card name not in the database, in one error.
-        Unknown keys and modifiers are not errors: they are in ``notes``.
+        that reason), what the state file's reader refuses of an object (said
+        at its entry's line). Unknown keys and modifiers are not errors: they
+        are in ``notes``; a card name not in the database is left out, in
+        ``warnings``.
     UnsupportedRuleError
         What bears on casting and can't be read, naming the card: a
-        ``precast`` effect other than tokens and shuffles, an ability put on
-        the stack, a step's triggered ability, Saga lore counter or draw
-        passed by ``activephaseadvance``.
+        ``precast`` effect other than tokens and shuffles, an ``ExecuteScript``,
+        an ability put on the stack, a step's or an attack's triggered
+        ability, Saga lore counter, draw, combat damage or attackers not
+        marked, passed by ``activephaseadvance``.
 
     Examples
     --------
@@ -782,7 +823,7 @@ def _apply_modifier(entry: _Entry, modifier: str, fail: Callable[[str], StateErr
             if not value.isdigit():
                 raise fail(f"ExiledWith: expected the Id of a card, got {value!r} in {entry.text!r}")
             entry.exiled_with = "#" + str(int(value))
-        elif kind != "foretold_this_turn":  # foretold this turn: not castable until a later turn (CR 702.143a)
+        else:
             setattr(entry, kind, True)
     elif kind == "face_down":
         if entry.zone not in (Zone.BATTLEFIELD, Zone.EXILE):
@@ -1057,7 +1098,8 @@ def _object_data(
         "tapped": entry.tapped,
         "token": entry.token,
         "summoning_sick": entry.summoning_sick and keep_sickness,
-        "foretold": entry.foretold and not entry.face_down,
+        # foretold this turn: not castable until a later turn (CR 702.143a); face down, as a foretold card is
+        "foretold": entry.foretold and not entry.foretold_this_turn,
         "plotted": entry.plotted,
         "on_adventure": entry.on_adventure,
         "face_down": entry.face_down and entry.zone is Zone.BATTLEFIELD,
@@ -1385,20 +1427,24 @@ def _not_exportable(phase_name: str, object_entries: list[_Entry], where: Callab
             "cleanup step"
         )
     for entry in object_entries:
-        if entry.face_down and entry.zone is Zone.EXILE:
+        if _face_down_in_exile(entry):
             return f"{where(entry.line)}: {entry.key}: {entry.text!r}: the state format has no face-down card in exile"
     return ""
 
 
+def _face_down_in_exile(entry: _Entry) -> bool:
+    """A face-down card in exile but a foretold one, which is face down as foretold cards are (CR 702.143a)."""
+    return entry.face_down and entry.zone is Zone.EXILE and not entry.foretold
+
+
 def _with_phase_and_face_down(state: GameState, phase_name: str, object_entries: list[_Entry]) -> GameState:
     """The state with what the state file can't say: the cleanup step, face-down cards in exile (CR 708.2)."""
-    face_down = {o.id for o, e in zip(state.objects, object_entries) if e.face_down and e.zone is Zone.EXILE}
+    face_down = {o.id for o, e in zip(state.objects, object_entries) if _face_down_in_exile(e)}
     if face_down:
         state = dataclasses.replace(
             state,
             objects=tuple(
-                dataclasses.replace(o, card=_FACE_DOWN_CARD, foretold=False) if o.id in face_down else o
-                for o in state.objects
+                dataclasses.replace(o, card=_FACE_DOWN_CARD) if o.id in face_down else o for o in state.objects
             ),
         )
     return dataclasses.replace(state, phase=PHASES[phase_name])
