@@ -244,13 +244,18 @@ def test_attacking_outside_combat_is_ignored_as_forge_ignores_it() -> None:
 
 
 def test_an_attack_trigger_is_not_guessed() -> None:
-    """CR 508.1m, 603.2: attackers declared as the game moves on trigger "whenever ... attacks": unsupported."""
-    with pytest.raises(UnsupportedRuleError, match=r"^Goblin Guide: .*creatures attack as the puzzle starts"):
-        puzzle_from_text(
-            KILL_SHOT.format(
-                phase="MAIN1", advance="activephaseadvance=COMBAT_DECLARE_BLOCKERS\n", ai="Goblin Guide|Attacking"
-            )
-        )
+    """CR 508.1m, 603.2: attackers declared as the game moves on trigger "whenever ... attacks": unsupported.
+
+    Nivix Cyclops' "Whenever you cast an instant or sorcery spell, ... can attack this turn" is no attack trigger:
+    the Bears attack, Kill Shot 1.
+    """
+    advance = "activephaseadvance=COMBAT_DECLARE_BLOCKERS\n"
+    with pytest.raises(UnsupportedRuleError, match=r"^Goblin Guide: .*p.pzl:4: creatures attack as the puzzle starts"):
+        puzzle_from_text(KILL_SHOT.format(phase="MAIN1", advance=advance, ai="Goblin Guide|Attacking"), source="p.pzl")
+    state = puzzle_from_text(
+        KILL_SHOT.format(phase="MAIN1", advance=advance, ai="Grizzly Bears|Attacking;Nivix Cyclops")
+    ).state
+    assert count_legal_casts(state, "human-hand-1") == 1
 
 
 def test_execute_script_is_refused_naming_it() -> None:

@@ -434,6 +434,7 @@ class _StateKeys:
     life: dict[PlayerId, int] = dataclasses.field(default_factory=lambda: {HUMAN: 20, AI: 20})
     active: PlayerId = HUMAN
     phase_name: str = "MAIN1"
+    phase_line: int = 0
     advance_to: str | None = None
     advance_line: int = 0
     turn: int | None = None
@@ -467,7 +468,7 @@ class _StateKeys:
         elif key.endswith("phaseadvance"):
             self.advance_to, self.advance_line = _phase_name(value, fail), number
         elif key.endswith("phase"):
-            self.phase_name = _phase_name(value, fail)
+            self.phase_name, self.phase_line = _phase_name(value, fail), number
         else:
             self.ignored.append(key)
 
@@ -1229,7 +1230,7 @@ class _Game:
         """
         for obj in self.objects():
             text = self.card(obj).oracle_text
-            trigger = re.search(r"[^.\n]*\bwhenever\b[^.\n]*\battacks?\b[^.\n]*", text, re.IGNORECASE)
+            trigger = re.search(r"[^.\n]*\bwhenever\b[^,.\n]*\battacks?\b[^,.\n]*,[^.\n]*", text, re.IGNORECASE)
             if attackers and trigger is not None:
                 raise UnsupportedRuleError(
                     self.card(obj).name,
@@ -1309,7 +1310,7 @@ def _combat_and_advance(
     attackers are declared as written); in another step it is ignored, and noted, unless the game moves on
     through the declare attackers step, where the marks say who attacks (see :func:`_advance`).
     """
-    game = _Game(data, state, {o["id"]: e for o, e in zip(data["objects"], object_entries)}, where(keys.advance_line))
+    game = _Game(data, state, {o["id"]: e for o, e in zip(data["objects"], object_entries)}, where(keys.phase_line))
     phase_name, advance = keys.phase_name, keys.advance_to
     if phase_name in _DECLARED_IN:
         game.attack_with(game.marked(), tap=False)  # written as Forge writes a combat: tapped or not, as said
@@ -1320,6 +1321,7 @@ def _combat_and_advance(
         )
     if advance is None or advance == phase_name:
         return phase_name, keys.turn
+    game.path = where(keys.advance_line)
     data["mana_pool"] = {p: "".join(kept) for p, kept in keys.persistent.items() if "".join(kept)}
     if not data["mana_pool"]:  # mana empties between steps (CR 500.4), but persistent mana
         del data["mana_pool"]
