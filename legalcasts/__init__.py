@@ -70,7 +70,8 @@ if TYPE_CHECKING:  # the names as type checkers see them; at run time each is im
         UnsupportedRuleError,
     )
     from models.io.forge_pzl import load_puzzle
-    from models.io.state_json import load_state, state_from_data, state_from_json
+    from models.io.state_json import state_from_data, state_from_json
+    from models.io.states import load_state
     from models.mana import ManaCost
     from models.objects import GameObject, ObjectId, Phase, PlayerId, Zone
     from models.oracle.parser import parse_card
@@ -136,7 +137,7 @@ _WHERE = {
     "UnknownCardError": "models.errors",
     "UnsupportedRuleError": "models.errors",
     "load_puzzle": "models.io.forge_pzl",
-    "load_state": "models.io.state_json",
+    "load_state": "models.io.states",
     "state_from_data": "models.io.state_json",
     "state_from_json": "models.io.state_json",
     "ManaCost": "models.mana",

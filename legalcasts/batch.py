@@ -55,6 +55,7 @@ from models.cards import CardDatabase
 from models.io.card_pool import default_card_database
 from models.errors import InputError, LegalcastsError, UnsupportedRuleError, one_line
 from models.io.card_index import load_card_database
+from models.io.forge_pzl import load_puzzle
 from models.io.state_json import load_state
 from models.objects import ObjectId, PlayerId
 from models.state import GameState
@@ -369,7 +370,8 @@ def solve_state_file(path: str, options: BatchOptions = BatchOptions()) -> dict[
         :meth:`Cast.to_json` objects, hand order then each card's cast order,
         at most ``options.limit``) in mode ``casts``, plus ``"left_out"``
         (``{"card": id, "name": str, "error": str}`` for each card whose text
-        can't be read, left out of the count) when there are such cards; or
+        can't be read, left out of the count) when there are such cards, plus ``"warnings"`` (lines) for a
+        Forge puzzle naming cards Forge's data does not have, left out as Forge leaves them out; or
         ``{"state": path, "error": str, "exit_code": int}``: 2 bad input,
         3 text legalcasts can't read (the message and code of
         ``legalcasts count``), 1 an unexpected failure (a bug: the message
@@ -377,11 +379,18 @@ def solve_state_file(path: str, options: BatchOptions = BatchOptions()) -> dict[
     """
     try:
         cards = _card_database(options.cards)
-        state = load_state(path, cards)
+        warnings: list[str] = []
+        if str(path).casefold().endswith(".pzl"):  # a Forge puzzle: the cards Forge would leave out, warned
+            puzzle = load_puzzle(path, cards)
+            state, warnings = puzzle.state, list(puzzle.warnings)
+        else:
+            state = load_state(path, cards)
         views, left_out = _views(state, options, cards)  # every problem is built before any count
         record: dict[str, Any] = {"state": path, "count": sum(count for _, count in views)}
         if left_out:
             record["left_out"] = left_out
+        if warnings:
+            record["warnings"] = warnings
         if options.mode == "casts":
             casts: list[dict[str, Any]] = []
             for view, _ in views:

@@ -101,7 +101,7 @@ def test_tokens_faces_counters_and_attackers_are_written() -> None:
     }
     assert by_id["4"]["counters"] == {"+1/+1": 2} and by_id["4"]["attacking"] is True
     assert by_id["ai-battlefield-2"]["attached_to"] == "4"
-    assert (by_id["ai-battlefield-3"]["card"], by_id["ai-battlefield-3"]["face"]) == ("Delver of Secrets", "back")
+    assert (by_id["ai-battlefield-3"]["card"], by_id["ai-battlefield-3"]["transformed"]) == ("Delver of Secrets", True)
     assert data["this_turn"] == {"attacked": ["ai"]}
     state = state_from_data(data)
     assert state == puzzle.state
@@ -199,3 +199,13 @@ def test_service_loads_a_puzzle() -> None:
         "message": "error: puzzle:2: humanlife: expected a whole number, got 'twenty'",
     }
     assert call()["error"]["message"] == "error: state: load_state needs 'state' or 'puzzle'"
+
+
+def test_load_state_reads_a_puzzle_and_the_state_file_reader_says_where_to() -> None:
+    """``legalcasts.load_state`` reads a puzzle; the state file's reader names it a puzzle (one line), not JSON."""
+    import legalcasts
+    from models.io import state_json
+
+    assert legalcasts.load_state(EXAMPLE) == load_puzzle(EXAMPLE).state
+    with pytest.raises(StateError, match=r"forge-cryptic-counter.pzl: a Forge puzzle is read by legalcasts.load_state"):
+        state_json.load_state(EXAMPLE)

@@ -17,7 +17,7 @@ import pytest
 
 from models.errors import StateError, UnsupportedRuleError
 from models.io.forge_pzl import AI, HUMAN, PHASES, load_puzzle, puzzle_from_text, token_card
-from models.io.state_json import load_state
+from models.io.states import load_state
 from models.mana import Color
 from models.objects import CardType, Phase, Zone
 from legalcasts.cli.main import main

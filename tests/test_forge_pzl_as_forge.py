@@ -296,3 +296,16 @@ def test_a_foretold_card_as_forge_writes_it() -> None:
     assert state.object("human-exile-1").foretold and state.object("human-exile-1").name == "Saw It Coming"
     assert count_legal_casts(state, "human-exile-1") == 1
     assert count_legal_casts(puzzle_from_text(text.format("|ForetoldThisTurn")).state, "human-exile-1") == 0
+
+
+def test_batch_records_the_warnings(tmp_path) -> None:
+    """``batch``: a puzzle's cards left out are named in the record's ``warnings``; the rest counted (1, above)."""
+    from legalcasts.batch import BatchOptions, solve_state_file
+
+    path = tmp_path / "typos.pzl"
+    path.write_text(TYPOS, encoding="utf-8")
+    record = solve_state_file(str(path), BatchOptions())
+    assert (record["count"], len(record["warnings"])) == (1, 4)
+    assert record["warnings"][0] == (
+        f"{path}:4: humanhand: unknown card 'Glacal Ray' left out, as Forge leaves it out (did you mean 'Glacial Ray'?)"
+    )

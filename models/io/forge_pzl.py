@@ -166,6 +166,7 @@ from models.mana import Color, ManaCost
 from models.objects import Card, CardType, Phase, PlayerId, Zone
 from models.oracle.parser import parse_card
 from models.state import GameState
+from models.io.state_json import state_from_data
 from models.io.text import read_input_text
 
 __all__ = [
@@ -952,8 +953,14 @@ class _Reading:
                 f"), so Forge's {label} does nothing; ignored"
             )
             return {}
-        if entry.zone is Zone.BATTLEFIELD:
-            return {"flipped": True} if state == "flipped" else {"face": "back"}
+        if entry.zone is Zone.BATTLEFIELD:  # the state file's words: transformed, flipped, or the back face up
+            return (
+                {"flipped": True}
+                if state == "flipped"
+                else {"face": "back"}
+                if state == "modal"
+                else {"transformed": True}
+            )
         if entry.zone is Zone.STACK and state in ("modal", "transformed"):
             return {"face": "back"}
         self.notes.append(
@@ -1125,8 +1132,6 @@ def _load_data(
 
     An error about an object is said at the line of its entry, with the entry, as every error of a puzzle is.
     """
-    from models.io.state_json import state_from_data  # it reads puzzles too: imported when first needed
-
     try:
         return state_from_data(data, cards)
     except StateError as exc:

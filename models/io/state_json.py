@@ -23,7 +23,6 @@ from models.cards import CardDatabase, UnreadableSymbolError, card_from_record, 
 from models.io.card_pool import default_card_database
 from models.cast import Cast
 from models.errors import InputError, StateError, UnsupportedRuleError, json_text
-from models.io.forge_pzl import load_puzzle
 from models.mana import ManaCost, ManaSource
 from models.objects import Card, CastGrant, GameObject, ObjectId, Phase, PlayerId, Zone, face_down_card
 from models.state import GameState, StateEffect, TurnFacts
@@ -592,12 +591,11 @@ def state_from_json(text: str, cards: CardDatabase | None = None, source: str = 
 
 
 def load_state(path: str | Path, cards: CardDatabase | None = None) -> GameState:
-    """Read a state file: JSON, or a Forge puzzle when the name ends in ``.pzl``.
+    """Read a state file (JSON); ``legalcasts.load_state`` reads a Forge puzzle too (:mod:`models.io.states`).
 
     Parameters
     ----------
     path : str or Path
-        A ``.pzl`` file is read by :func:`models.io.forge_pzl.load_puzzle`.
     cards : CardDatabase or None
 
     Returns
@@ -607,10 +605,12 @@ def load_state(path: str | Path, cards: CardDatabase | None = None) -> GameState
     Raises
     ------
     StateError
-        Unreadable file or any error of :func:`state_from_data` (of
-        :func:`models.io.forge_pzl.puzzle_from_text` for a puzzle).
+        Unreadable file, a Forge puzzle (``.pzl``: the puzzle reader reads through this module, so it is not
+        read here), or any error of :func:`state_from_data`.
     """
     path = Path(path)
     if path.suffix.casefold() == ".pzl":
-        return load_puzzle(path, cards).state
+        raise StateError(
+            str(path), "a Forge puzzle is read by legalcasts.load_state (models.io.states), not as a state file"
+        )
     return state_from_json(read_input_text(path, "state file"), cards, source=str(path))
