@@ -26,11 +26,17 @@ __all__ = [
 ]
 
 
+_NO_COUNTERS = r"\bcan't (?:have|get) (?:[^.]* )?counters\b|\bcounters can't be put\b"
+"""A ban on counters ("This creature can't have counters put on it", Solemnity's "Counters can't be put on
+artifacts, creatures, …"): a cost that puts counters on a permanent can't be paid with what it protects (CR 118.3,
+701.68a)."""
+
 # Lines of a permanent that, when not read, may change how spells are cast or targeted.
 PERMANENT_RELEVANT = re.compile(
     r"\b(cost|costs|cast|target|targeted|hexproof|shroud|protection|ward|add|mana)\b|\blose(s)? all abilities\b"
     r"|\b(spells?|flash|adventure)\b|\bcards? in (your|their|a player's) hand\b"  # what is cast, and how
     r"|\b(is|are) (an? )?(plains|island|swamp|mountain|forest)"  # a basic land type gives its mana (CR 305.7)
+    r"|" + _NO_COUNTERS  # a cost that puts counters can't be paid with it (CR 118.3)
 )
 
 
@@ -116,6 +122,7 @@ _TOPICS = (
         "cost",
         re.compile(r"\b(cost|costs|cast|spend|spells?|flash|adventure)\b|\bcards? in (your|their|a player's) hand\b"),
     ),
+    ("counters", re.compile(_NO_COUNTERS)),
 )
 
 

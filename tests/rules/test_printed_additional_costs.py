@@ -10,6 +10,9 @@ from __future__ import annotations
 
 import pytest
 
+from models.errors import UnsupportedRuleError
+from solver.legal import legal_casts
+
 
 def graveyard(*entries: tuple[str, str]) -> list[dict]:
     """Cards ``(id, name)`` in P1's graveyard, as state-file objects."""
@@ -403,3 +406,24 @@ def test_blight_needs_a_creature_of_the_casters(make_state, casts):
         opponent=[("theirs", "Grizzly Bears")],
     )
     assert casts(state, "sting") == set()
+
+
+@pytest.mark.parametrize("banning", ["Tatterkite", "Melira, Sylvok Outcast", "Solemnity"])
+def test_a_ban_on_counters_refuses_a_cost_that_puts_counters(make_state, banning):
+    """A creature that can't have counters put on it can't take blight's counters (CR 118.3, 701.68a).
+
+    "This creature can't have counters put on it" (Tatterkite), "Creatures you control can't have -1/-1 counters
+    put on them" (Melira), "Counters can't be put on artifacts, creatures, …" (Solemnity): not read, so Scarscale
+    Ritual ({1}{U/B}, "put a -1/-1 counter on a creature you control") is refused beside any of them, whoever
+    controls it. Lightning Bolt, with no such cost, is not: P1, P2, P2's Grizzly Bears and the banning creature
+    (Tatterkite, Melira) are its targets (CR 115.4), 4, or 3 beside Solemnity, an enchantment; {R} from the Mountain.
+    """
+    state = make_state(
+        hand=[("ritual", "Scarscale Ritual"), ("bolt", "Lightning Bolt")],
+        battlefield=[("i1", "Island"), ("i2", "Island"), ("m", "Mountain"), ("ban", banning)],
+        opponent=[("bears", "Grizzly Bears")],
+    )
+    with pytest.raises(UnsupportedRuleError, match="counters"):
+        legal_casts(state, "ritual").count()
+    targets = 4 if banning != "Solemnity" else 3
+    assert legal_casts(state, "bolt").count() == targets
