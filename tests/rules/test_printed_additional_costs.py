@@ -423,7 +423,24 @@ def test_a_ban_on_counters_refuses_a_cost_that_puts_counters(make_state, banning
         battlefield=[("i1", "Island"), ("i2", "Island"), ("m", "Mountain"), ("ban", banning)],
         opponent=[("bears", "Grizzly Bears")],
     )
-    with pytest.raises(UnsupportedRuleError, match="counters"):
+    with pytest.raises(UnsupportedRuleError, match=banning.split(",")[0]):
         legal_casts(state, "ritual").count()
     targets = 4 if banning != "Solemnity" else 3
     assert legal_casts(state, "bolt").count() == targets
+
+
+def test_a_ban_on_sacrifice_refuses_a_sacrifice_cost(make_state):
+    """A permanent that can't be sacrificed can't pay a sacrifice cost (CR 118.3, 701.21a).
+
+    Hithlain Rope ("This artifact can't be sacrificed.") is not read: Thud ({R}, "As an additional cost …, sacrifice
+    a creature") is refused beside it. Lightning Bolt, with no such cost, is not: P1, P2 and P1's Grizzly Bears are
+    its targets (the Rope is no creature, CR 115.4): 3 casts.
+    """
+    state = make_state(
+        hand=[("thud", "Thud"), ("bolt", "Lightning Bolt")],
+        battlefield=[("m1", "Mountain"), ("m2", "Mountain"), ("bears", "Grizzly Bears")],
+        opponent=[("rope", "Hithlain Rope")],
+    )
+    with pytest.raises(UnsupportedRuleError, match="Hithlain Rope"):
+        legal_casts(state, "thud").count()
+    assert legal_casts(state, "bolt").count() == 3
