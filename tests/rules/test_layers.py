@@ -1444,8 +1444,6 @@ def test_unread_characteristic_changes_are_refused(make_state, permanent, spell,
     """
     extra = {"attached_to": "bears"} if permanent in ("Living Terrain", "Aspect of Wolf") else {}
     opponent = [("bears", "Grizzly Bears"), ("forest", "Forest"), ("it", permanent, extra)]
-    state = make_state(
-        hand=[("spell", spell)], battlefield=lands(lands_of, 4), opponent=opponent, active_player="P2"
-    )
+    state = make_state(hand=[("spell", spell)], battlefield=lands(lands_of, 4), opponent=opponent, active_player="P2")
     with pytest.raises(UnsupportedRuleError, match=permanent.split(",")[0]):
         legal_casts(state, "spell").count()
