@@ -34,14 +34,15 @@ artifacts, creatures, …"): a cost that puts counters on a permanent can't be p
 701.68a)."""
 
 _COST_GRANTS = (
-    r"\bpay life\b|\bgraveyards? (?:are|is) also\b"
+    r"\bpay life\b|\bgraveyards? (?:are|is) also\b|\bcan't lose life\b|\blife totals? can't change\b"
     r"|\b(?:has|have) (?:flashback|retrace|jump-start|escape|sneak|disturb|foretell|madness|harmonize|mayhem|blitz"
     r"|dash|evoke|kicker|splice|convoke|delve|improvise|affinity|emerge|spectacle|surge|prowl|overload|replicate"
     r"|entwine|buyback|casualty|bargain|offspring|plot|warp|web-slinging)\b"
 )
 """A line that may make a cost unpayable ("This artifact can't be sacrificed", Hithlain Rope), give cards a way to
-be cast ("Each lesson card in your graveyard has flashback {2}", Iroh; CR 702.34a) or change whose graveyard a card
-is in: it bears on casting (CR 601.2, 601.3)."""
+be cast ("Each lesson card in your graveyard has flashback {2}", Iroh; CR 702.34a), change whose graveyard a card
+is in, or forbid paying life ("Your life total can't change.", Platinum Emperion; CR 119.8): it bears on casting
+(CR 601.2, 601.3)."""
 
 _NOT_SACRIFICED = r"\bcan't be sacrificed\b"
 """A ban on sacrificing ("This artifact can't be sacrificed", Hithlain Rope): a sacrifice cost can't be paid with

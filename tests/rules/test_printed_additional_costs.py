@@ -444,3 +444,14 @@ def test_a_ban_on_sacrifice_refuses_a_sacrifice_cost(make_state):
     with pytest.raises(UnsupportedRuleError, match="Hithlain Rope"):
         legal_casts(state, "thud").count()
     assert legal_casts(state, "bolt").count() == 3
+
+
+def test_a_life_total_that_cant_change_refuses_paying_life(make_state):
+    """A player who can't lose life can't pay life (CR 119.8); "Your life total can't change." is not read.
+
+    Gitaxian Probe ({U/P}) with no blue mana is cast only by paying 2 life (CR 107.4f): beside Platinum Emperion the
+    answer is refused, naming it, never 2 casts that pay life P1 may not pay.
+    """
+    state = make_state(hand=[("probe", "Gitaxian Probe")], battlefield=[("emperion", "Platinum Emperion")])
+    with pytest.raises(UnsupportedRuleError, match="Platinum Emperion"):
+        legal_casts(state, "probe").count()
