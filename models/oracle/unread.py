@@ -35,14 +35,15 @@ artifacts, creatures, …"): a cost that puts counters on a permanent can't be p
 
 _COST_GRANTS = (
     r"\bpay life\b|\bgraveyards? (?:are|is) also\b|\bcan't lose life\b|\blife totals? can't change\b"
+    r"|\bmay play\b(?![^.]*\blands?\b)"
     r"|\b(?:has|have) (?:flashback|retrace|jump-start|escape|sneak|disturb|foretell|madness|harmonize|mayhem|blitz"
     r"|dash|evoke|kicker|splice|convoke|delve|improvise|affinity|emerge|spectacle|surge|prowl|overload|replicate"
     r"|entwine|buyback|casualty|bargain|offspring|plot|warp|web-slinging)\b"
 )
-"""A line that may make a cost unpayable ("This artifact can't be sacrificed", Hithlain Rope), give cards a way to
-be cast ("Each lesson card in your graveyard has flashback {2}", Iroh; CR 702.34a), change whose graveyard a card
-is in, or forbid paying life ("Your life total can't change.", Platinum Emperion; CR 119.8): it bears on casting
-(CR 601.2, 601.3)."""
+"""A line that may give cards a way to be cast ("Each lesson card in your graveyard has flashback {2}", Iroh; CR
+702.34a), change whose graveyard a card is in, let cards be played ("During your turn, you may play cards from your
+graveyard.", Hades; to play a card is to cast it or play it as a land, CR 601.1), or forbid paying life ("Your
+life total can't change.", Platinum Emperion; CR 119.8): it bears on casting (CR 601.2, 601.3)."""
 
 _NOT_SACRIFICED = r"\bcan't be sacrificed\b"
 """A ban on sacrificing ("This artifact can't be sacrificed", Hithlain Rope): a sacrifice cost can't be paid with
