@@ -35,7 +35,7 @@ artifacts, creatures, …"): a cost that puts counters on a permanent can't be p
 
 _COST_GRANTS = (
     r"\bpay life\b|\bgraveyards? (?:are|is) also\b|\bcan't lose life\b|\blife totals? can't change\b"
-    r"|\bmay play\b(?![^.]*\blands?\b)"
+    r"|\bmay play\b(?![^.]*\blands?\b)|\bcan bargain\b|\binterchangeably\b"
     r"|\b(?:has|have) (?:flashback|retrace|jump-start|escape|sneak|disturb|foretell|madness|harmonize|mayhem|blitz"
     r"|dash|evoke|kicker|splice|convoke|delve|improvise|affinity|emerge|spectacle|surge|prowl|overload|replicate"
     r"|entwine|buyback|casualty|bargain|offspring|plot|warp|web-slinging)\b"
