@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -97,3 +100,26 @@ def test_the_page_files_are_served_and_nothing_else():
     assert b"/page/explorer.js" in page_file("index.html")
     with pytest.raises(KeyError):
         page_file("../__init__.py")
+
+
+def _browser_tests(env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    """The browser tests' phone test run by pytest in a child process, with ``env`` added to the environment."""
+    return subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-rs", "-p", "no:cacheprovider", "tests/test_explorer_browser.py"]
+        + ["-k", "phone"],
+        cwd=ROOT,
+        env={**os.environ, **env},
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=300,
+    )
+
+
+def test_the_browser_tests_fail_without_a_browser_and_skip_only_when_told():
+    missing = _browser_tests({"LEGALCASTS_CHROMIUM": "/nonexistent/chromium"})
+    assert missing.returncode == 1, missing.stdout
+    assert "no Chromium at /nonexistent/chromium: apt-get install chromium chromium-driver" in missing.stdout
+    told = _browser_tests({"LEGALCASTS_NO_BROWSER": "1"})
+    assert told.returncode in (0, 5) and "1 skipped" in told.stdout, told.stdout  # 5: the module alone, skipped
+    assert "LEGALCASTS_NO_BROWSER=1: the explorer's browser tests are not run" in told.stdout

@@ -110,7 +110,7 @@ async function showPosition(digest, label) {
     `${label}: ${board.players.length} players, ${active}'s turn, ${board.phase.replace(/_/g, " ")}; ` +
     `${board.priority} has priority and is the caster.`;
   drawBoard(board);
-  status(`Loaded ${label}. Counting…`);
+  status(`Counting the casts of ${label}…`);
   await showCounts();
   fillListCards();
   await showList();
@@ -260,14 +260,20 @@ async function startWalk(id) {
   app.levels = [];
   $("walk-intro").hidden = true;
   await walkFrom(0);
-  const first = $("tree").querySelector("button");
+  const first = $("tree").querySelector(".options button") || $("check-done");
   if (first) first.focus();
-  else $("walk-h").scrollIntoView();
 }
 
 async function walkFrom(level, offset = 0) {
   app.levels = app.levels.slice(0, level);
-  const result = await rpc("options", { digest: app.digest, card: app.card, chosen: chosenUpTo(level), offset, limit: OPTIONS_PAGE });
+  let result;
+  try {
+    result = await rpc("options", { digest: app.digest, card: app.card, chosen: chosenUpTo(level), offset, limit: OPTIONS_PAGE });
+  } catch (error) {
+    $("tree").replaceChildren(el("li", { class: "error" }, `${nameOf(app.card)}: ${error.message}`));
+    $("done").replaceChildren();
+    return;
+  }
   app.levels.push({ result, picked: undefined });
   drawTree();
 }
@@ -302,7 +308,8 @@ function drawTree() {
       : null;
     if (result.prompt === null) {
       if (forced) tree.append(el("li", {}, forced));
-      showDone(result);
+      if (result.cast) showDone(result);
+      else done.replaceChildren(el("p", {}, `${nameOf(app.card)} has no legal cast: "Explain the card" under Why not says why.`));
       return;
     }
     const headingId = `prompt-${level}`;
@@ -338,12 +345,10 @@ async function pick(level, value) {
   app.levels = app.levels.slice(0, level + 1);
   app.levels[level].picked = value;
   await walkFrom(level + 1);
-  const buttons = $("tree").querySelectorAll("li:last-child button");
-  if (buttons.length) buttons[0].focus();
-  else {
-    const check = $("done").querySelector("button");
-    if (check) check.focus();
-  }
+  // the keyboard goes on where the walk does: the next prompt's first option, or the cast's check
+  const last = $("tree").lastElementChild;
+  const next = last && last.dataset.prompt ? last.querySelector(".options button") : $("check-done");
+  if (next) next.focus();
 }
 
 function castSummary(cast) {
