@@ -278,10 +278,33 @@ async function walkFrom(level, offset = 0) {
   drawTree();
 }
 
+// what each prompt asks, as docs/actions.md names it (CR 601.2a-h)
+const PROMPTS = {
+  halves: "the half or face cast",
+  prototyped: "cast it prototyped?",
+  zone: "the zone cast from",
+  without_paying_mana_cost: "without paying its mana cost?",
+  alternative_cost: "the alternative cost",
+  modes: "the modes",
+  splice_set: "the cards spliced",
+  additional_costs: "the optional costs paid",
+  gift_recipient: "the opponent promised the gift",
+  x: "the value of X",
+  splices: "the order of the spliced texts",
+  discards: "the cards discarded",
+  sacrifices: "the permanents sacrificed",
+  exiles: "the cards exiled",
+  taps: "the permanents tapped",
+  returns: "the permanents returned",
+};
+
 function promptLabel(result) {
   const name = result.prompt;
-  const phrase = result.instance && result.instance.phrase ? ` "${result.instance.phrase}"` : "";
-  return `${name}${phrase}`;
+  const phrase = result.instance && result.instance.phrase ? `"${result.instance.phrase}"` : "";
+  let gloss = PROMPTS[name] || "";
+  if (name.startsWith("target_")) gloss = `the targets of ${phrase}`;
+  if (name.startsWith("division_")) gloss = `how ${phrase} divides`;
+  return gloss ? `${name}: ${gloss}` : name;
 }
 
 function showValue(prompt, value) {
