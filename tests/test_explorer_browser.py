@@ -141,6 +141,31 @@ def test_explore_shows_the_position_and_the_counts_of_legalcasts_count(page, exp
     _shot(page, "02-oracle-text-on-hover")
 
 
+def test_an_uploaded_state_with_a_card_left_out_and_its_unread_text(page, explore, tmp_path):
+    odd = {"name": "Odd Bolt", "mana_cost": "{R}", "type_line": "Instant", "oracle_text": "Odd Bolt deals 3 damage to "}
+    odd["oracle_text"] += "target frobnicated quux."  # a target phrase no rule reads: it bears on the casts
+    state = {
+        "players": ["P1", "P2"],
+        "objects": [
+            {"id": "bolt", "card": "Lightning Bolt", "zone": "hand", "owner": "P1"},
+            {"id": "odd", "card": odd, "zone": "hand", "owner": "P1"},
+            {"id": "m", "card": "Mountain", "zone": "battlefield", "controller": "P1"},
+        ],
+    }
+    upload = tmp_path / "odd-bolt.json"
+    upload.write_text(json.dumps(state), encoding="utf-8")
+    page.goto(_base(explore))
+    page.get_by_label("Or upload a state file (.json)").set_input_files(str(upload))
+    page.wait_for_selector("#status:has-text('Loaded odd-bolt.json')")
+    # Lightning Bolt: "any target" is P1 or P2, the Mountain being no creature, planeswalker or battle (CR 115.4)
+    assert _shown_counts(page) == {"bolt": 2}
+    assert page.locator("#total-count").get_attribute("data-count") == "2"
+    left_out = page.locator("#left-out li").all_inner_texts()
+    assert len(left_out) == 1 and left_out[0].startswith("Odd Bolt (odd): Odd Bolt: unsupported rules text")
+    assert "'target frobnicated quux.'" in left_out[0]
+    _shot(page, "03-left-out-unread-text")
+
+
 def test_walk_a_cards_prompts_to_a_cast_that_check_accepts(page, explore, tmp_path):
     _load_path(page, explore, "examples/rules08-collective-brutality.json")
     # Collective Brutality, escalate {discard a card}: 10 casts (examples/README.md); Grizzly Bears in hand, 0
@@ -153,18 +178,18 @@ def test_walk_a_cards_prompts_to_a_cast_that_check_accepts(page, explore, tmp_pa
     # once per extra mode (CR 702.120a): [0, 1] = one opponent x one creature x two cards to discard = 2
     options = {b.get_attribute("data-value"): b.inner_text() for b in modes.locator(".options button").all()}
     assert options["[0,1]"].endswith(": 2 casts") and options["[0]"].endswith(": 1 cast")
-    _shot(page, "03-prompt-modes")
+    _shot(page, "04-prompt-modes")
     modes.locator("button[data-value='[0,1]']").click()
     discards = page.locator("#tree li[data-prompt=discards]")
     discards.wait_for()
-    _shot(page, "04-prompt-discards")
+    _shot(page, "05-prompt-discards")
     discards.locator("""button[data-value='["bearscard"]']""").click()
-    page.wait_for_selector("#done-json")
-    cast = json.loads(page.locator("#done-json").inner_text())
+    page.wait_for_selector("#done-json", state="attached")
+    cast = json.loads(page.locator("#done-json").text_content())
     assert cast["card"] == "brutality" and cast["modes"] == [0, 1] and cast["discards"] == ["bearscard"]
     # the spell's cost is {1}{B}; escalate adds no mana (its cost is the discard, CR 702.120a)
     assert page.locator("#done-cost").inner_text() == "{1}{B}"
-    _shot(page, "05-complete-cast")
+    _shot(page, "06-complete-cast")
     # the command line's check accepts the cast the page reached
     cast_file = tmp_path / "cast.json"
     cast_file.write_text(json.dumps(cast), encoding="utf-8")
@@ -192,7 +217,7 @@ def test_a_reason_with_its_rule_for_an_illegal_target(page, explore):
     assert page.locator("#verdict-line").inner_text().startswith("Illegal")
     reasons = page.locator("#verdict .reasons li").all_inner_texts()
     assert any(r.startswith("CR 702.16b") and "Silver Knight" in r for r in reasons), reasons
-    _shot(page, "06-why-not")
+    _shot(page, "07-why-not")
 
 
 def test_the_interaction_graph_is_drawn_and_navigable(page, explore):
@@ -208,7 +233,7 @@ def test_the_interaction_graph_is_drawn_and_navigable(page, explore):
     page.keyboard.press("Enter")
     edges = page.locator("#graph-edges li").all_inner_texts()
     assert edges == ["Kodama's Might can't target Mirran Crusader: protection from black and from green (CR 702.16b)"]
-    _shot(page, "07-graph")
+    _shot(page, "08-graph")
 
 
 def test_the_page_fits_a_phone_screen(browser, explore):
@@ -222,7 +247,7 @@ def test_the_page_fits_a_phone_screen(browser, explore):
         # nothing wider than the screen but the tables and the graph, which scroll in their own boxes
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= PHONE["width"], f"the page is {width} px wide on a {PHONE['width']} px screen"
-        _shot(page, "08-phone-390px")
+        _shot(page, "09-phone-390px")
     finally:
         context.close()
 
@@ -268,14 +293,20 @@ def test_keyboard_and_screen_reader_labels(page, explore):
     assert reached == expected
     # the prompts walked with the keyboard alone: Enter on the card's button, then on an option at each prompt
     page.get_by_role("button", name="Walk the prompts of Desperate Ritual").focus()
-    page.keyboard.press("Enter")
-    while not page.locator("#done-json").count():
-        page.locator("#tree li[data-prompt] .options button:focus").wait_for()
+    pressed = 0
+    while page.evaluate("document.activeElement.id") != "check-done":
+        assert pressed < 10, "the walk does not end"
+        page.evaluate("document.activeElement.dataset.pressed = 'yes'")  # the page's next focus is a new element
         page.keyboard.press("Enter")
-    assert page.evaluate("document.activeElement.id") == "check-done"
+        pressed += 1
+        page.wait_for_function(
+            """() => { const e = document.activeElement; return !e.dataset.pressed
+                && (e.id === "check-done" || e.matches("#tree li[data-prompt] .options button")); }"""
+        )
+    assert pressed >= 2  # the card's button, then one option at least
     page.keyboard.press("Enter")
     page.wait_for_selector("#verdict-line")
     assert page.locator("#verdict-line").inner_text().startswith("Legal")
-    _shot(page, "09-keyboard-walk")
+    _shot(page, "10-keyboard-walk")
     # the page after a walk and a check, checked again
     assert _axe_violations(page) == []

@@ -401,7 +401,7 @@ function showDone(result) {
       el("strong", { id: "done-cost" }, cast.total_cost),
       ` (mana value ${cast.mana_value}), action id ${result.action_id}.`,
     ),
-    el("pre", { id: "done-json" }, JSON.stringify(cast, null, 1)),
+    el("details", {}, el("summary", {}, "The cast as JSON"), el("pre", { id: "done-json" }, JSON.stringify(cast, null, 1))),
     el("div", { class: "row controls" },
       el("button", { type: "button", id: "check-done", onclick: () => useCast(cast, true) }, "Check this cast"),
       el("button", { type: "button", onclick: () => useCast(cast, false) }, "Change it (why not)"),
