@@ -123,3 +123,69 @@ def test_the_browser_tests_fail_without_a_browser_and_skip_only_when_told():
     told = _browser_tests({"LEGALCASTS_NO_BROWSER": "1"})
     assert told.returncode in (0, 5) and "1 skipped" in told.stdout, told.stdout  # 5: the module alone, skipped
     assert "LEGALCASTS_NO_BROWSER=1: the explorer's browser tests are not run" in told.stdout
+
+
+def _run(*argv: str) -> tuple[int, str]:
+    """``legalcasts ARGV`` in process: its exit code and what it printed on stderr."""
+    import contextlib
+    import io
+
+    from legalcasts.cli.main import main
+
+    printed = io.StringIO()
+    with contextlib.redirect_stderr(printed), contextlib.redirect_stdout(io.StringIO()):
+        code = main(list(argv))
+    return code, printed.getvalue()
+
+
+def test_explore_refuses_bad_input_in_one_line_before_serving(tmp_path: Path):
+    assert _run("explore", "nonexist.json") == (2, "legalcasts: error: nonexist.json: no such file\n")
+    puzzle = str(ROOT / "examples" / "forge-cryptic-counter.pzl")
+    assert _run("explore", puzzle) == (
+        2,
+        f"legalcasts: error: {puzzle}: a Forge puzzle can't be explored yet: the service loads state JSON files\n",
+    )
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"players": 3}', encoding="utf-8")
+    assert _run("explore", str(bad)) == (2, f"legalcasts: error: {bad}: players: must be a list, not 3\n")
+    code, printed = _run("explore", str(CASE01), "--port", "99999")
+    assert code == 2 and printed == "legalcasts: error: --port: must be from 0 to 65535 (got 99999)\n"
+
+
+def test_serve_http_serves_the_page_and_reads_state_files_under_its_folder():
+    import re
+    import urllib.error
+    import urllib.request
+
+    process = subprocess.Popen(
+        [sys.executable, "-m", "legalcasts.cli.main", "serve", "--http"],
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
+    try:
+        assert process.stderr is not None
+        found = re.fullmatch(r"legalcasts serve: listening on (http://127\.0\.0\.1:\d+/)\n", process.stderr.readline())
+        assert found
+        address = found.group(1)
+        with urllib.request.urlopen(address) as page:
+            assert page.status == 200 and page.headers.get_content_type() == "text/html"
+            assert b"<title>legalcasts explorer</title>" in page.read()
+        with urllib.request.urlopen(address + "page/graph.js") as script:
+            assert script.headers.get_content_type() == "text/javascript"
+        with pytest.raises(urllib.error.HTTPError) as missing:
+            urllib.request.urlopen(address + "page/..%2F__init__.py")
+        assert missing.value.code == 404
+        request = {"jsonrpc": "2.0", "id": 1, "method": "read_state_file", "params": {"path": str(CASE01.name)}}
+        body = json.dumps(request).encode()
+        with urllib.request.urlopen(urllib.request.Request(address, data=body)) as answer:
+            message = json.loads(answer.read())["error"]["message"]
+        assert message == "error: path: no file 'case01-mists-might-crusader.json'"  # the folder is the root
+        request["params"] = {"path": f"examples/{CASE01.name}"}
+        with urllib.request.urlopen(urllib.request.Request(address, data=json.dumps(request).encode())) as answer:
+            assert json.loads(answer.read())["result"]["state"]["objects"][0]["id"] == "mists"
+    finally:
+        process.terminate()
+        process.wait(timeout=20)
