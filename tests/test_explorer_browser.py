@@ -247,6 +247,7 @@ def test_the_page_fits_a_phone_screen(browser, explore):
         # nothing wider than the screen but the tables and the graph, which scroll in their own boxes
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= PHONE["width"], f"the page is {width} px wide on a {PHONE['width']} px screen"
+        assert _axe_violations(page) == []  # the same checks as on a wide screen (contrast, names, ...)
         _shot(page, "09-phone-390px")
     finally:
         context.close()
