@@ -65,6 +65,7 @@ def test_interactions_of_a_position_splice_and_protection():
     # Might spliced costs Mists' {U} plus the splice cost {G} (CR 601.2f)
     splice = edges[("Kodama's Might", "Reach Through Mists")]
     assert splice["kind"] == "splice" and splice["quality"] == "Arcane" and splice["total_cost"] == "{U}{G}"
+    assert splice["splice_cost"] == "{G}"
     # Might's "target creature" can't choose Mirran Crusader: protection from green, Might is green (CR 702.16b)
     target = edges[("Kodama's Might", "Mirran Crusader")]
     assert target["kind"] == "target" and target["blocked"] and target["rule"] == "CR 702.16b"

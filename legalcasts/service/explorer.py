@@ -104,10 +104,11 @@ def interactions(state: GameState) -> dict[str, Any]:
         ``{nodes: [{name, type_line, mana_cost, colors, splice_quality, protected, objects}], edges: [{source,
         target, kind, ...}], skipped: [{name, role, span, reason}], undecided: [{spell, permanent, reason}]}``.
         Nodes are card names (each with the ids of the objects that are that card); a splice edge goes from the
-        splice card to a host with the quality it splices onto (CR 702.47a) and carries ``quality`` and
-        ``total_cost``; a target edge from a spell to a protected permanent its instances of "target" name, with
-        ``blocked``, ``rule``, ``reason`` and ``opponents_only`` (CR 702.16b, 702.11b, 702.18a). Cards whose
-        relevant text is not read are in ``skipped``, never guessed.
+        splice card to a host with the quality it splices onto (CR 702.47a) and carries ``quality``,
+        ``splice_cost`` (its mana; ``""`` for none) and ``total_cost`` (the mana of the host and the splice,
+        X = 0); a target edge from a spell to a protected permanent its instances of "target" name, with
+        ``blocked``, ``rule``, ``reason``, ``opponents_only`` and ``phrases`` (CR 702.16b, 702.11b, 702.18a).
+        Cards whose relevant text is not read are in ``skipped``, never guessed.
     """
     from solver.analysis import build_interaction_graph
 
@@ -136,7 +137,11 @@ def interactions(state: GameState) -> dict[str, Any]:
     for source, target, data in graph.edges(data=True):
         edge: dict[str, Any] = {"source": source, "target": target, "kind": data["kind"]}
         if data["kind"] == "splice":
-            edge.update(quality=data.get("quality", ""), total_cost=data.get("total_cost", ""))
+            edge.update(
+                quality=data.get("quality", ""),
+                splice_cost=data.get("splice_cost", ""),
+                total_cost=data.get("total_cost", ""),
+            )
         else:
             edge.update(
                 blocked=bool(data.get("blocked")),

@@ -20,7 +20,7 @@ function edgeClass(edge) {
 
 function describeEdge(edge) {
   if (edge.kind === "splice") {
-    return `${edge.source} splices onto ${edge.target} (${edge.quality}; total cost ${edge.total_cost}, CR 702.47a)`;
+    return `${edge.source} splices onto ${edge.target} (${edge.quality}; splice cost's mana ${edge.splice_cost || "none"}, total mana ${edge.total_cost}, CR 702.47a)`;
   }
   if (edge.blocked) {
     const who = edge.opponents_only ? ", for opponents only" : "";
@@ -116,7 +116,8 @@ function drawInteractions(root, detail, graph) {
     let d;
     if (from.column === to.column) {
       const x = from.x + nodeWidth;
-      d = `M ${x} ${y1} C ${x + 60} ${y1}, ${x + 60} ${y2}, ${x} ${y2}`;
+      const bend = y2 > y1 ? 45 : 85; // two cards splicing onto each other: two curves, not one
+      d = `M ${x} ${y1} C ${x + bend} ${y1}, ${x + bend} ${y2}, ${x} ${y2}`;
     } else {
       const x1 = from.x + nodeWidth;
       const x2 = to.x;
