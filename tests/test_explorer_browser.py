@@ -166,6 +166,34 @@ def test_an_uploaded_state_with_a_card_left_out_and_its_unread_text(page, explor
     _shot(page, "03-left-out-unread-text")
 
 
+def test_a_position_built_from_french_card_names(page, explore):
+    page.goto(_base(explore))
+    page.get_by_text("Or build a position from card names (English or French)").click()
+    for name, player, zone in [
+        ("Rayon glaciaire", "P1", "hand"),
+        ("Montagne", "P1", "battlefield"),
+        ("Montagne", "P1", "battlefield"),
+        ("Chevalier argenté", "P2", "battlefield"),
+    ]:
+        page.get_by_label("Card name").fill(name)
+        page.get_by_label("Player").select_option(player)
+        page.get_by_label("Zone").select_option(zone)
+        page.get_by_role("button", name="Add the card").click()
+    assert page.locator("#build-list li").count() == 4
+    page.get_by_role("button", name="Load this position").click()
+    page.wait_for_selector("#status:has-text('Loaded the position built')")
+    # Glacial Ray ({1}{R}, two Mountains): any target is P1 or P2; Silver Knight has protection from red, and
+    # Glacial Ray is red (CR 702.16b): 2 casts
+    assert _shown_counts(page) == {"c1": 2}
+    assert (
+        page.get_by_role("list", name="P2's battlefield")
+        .get_by_role("button")
+        .first.inner_text()
+        .startswith("Silver Knight")
+    )
+    _shot(page, "03b-position-built-by-name")
+
+
 def test_walk_a_cards_prompts_to_a_cast_that_check_accepts(page, explore, tmp_path):
     _load_path(page, explore, "examples/rules08-collective-brutality.json")
     # Collective Brutality, escalate {discard a card}: 10 casts (examples/README.md); Grizzly Bears in hand, 0
@@ -275,8 +303,8 @@ def test_keyboard_and_screen_reader_labels(page, explore):
     assert _axe_violations(page) == []
     # the focus order is the reading order: Tab reaches each visible control once, in the order of the page
     expected = page.evaluate(
-        """() => [...document.querySelectorAll('a[href], button, input, select, textarea, [tabindex="0"]')]
-            .filter((e) => !e.disabled && e.getClientRects().length && getComputedStyle(e).visibility !== "hidden")
+        """() => [...document.querySelectorAll('a[href], button, input, select, textarea, summary, [tabindex="0"]')]
+            .filter((e) => !e.disabled && e.checkVisibility({visibilityProperty: true}))
             .map((e) => e.id || e.dataset.id || e.dataset.name || e.getAttribute("aria-label")
                 || e.textContent.trim())"""
     )

@@ -553,6 +553,37 @@ async function showGraph() {
   }
 }
 
+// --- a position built from card names ---
+
+const built = []; // [{name, player, zone, tapped}]
+
+function drawBuilt() {
+  const list = $("build-list");
+  list.replaceChildren();
+  built.forEach((card, index) => {
+    const what = `${card.name}: ${card.player}'s ${card.zone}${card.tapped ? ", tapped" : ""}`;
+    list.append(
+      el("li", {}, what, " ", el("button", { type: "button", "aria-label": `Remove ${what}`, onclick: () => {
+        built.splice(index, 1);
+        drawBuilt();
+      } }, "Remove")),
+    );
+  });
+  $("build-load").disabled = built.length === 0;
+}
+
+function builtState() {
+  const objects = built.map((card, index) => {
+    const object = { id: `c${index + 1}`, card: card.name, zone: card.zone };
+    if (card.zone === "battlefield") {
+      object.controller = card.player;
+      object.tapped = card.tapped;
+    } else object.owner = card.player;
+    return object;
+  });
+  return { players: ["P1", "P2"], active_player: "P1", priority: "P1", phase: $("build-phase").value, objects };
+}
+
 // --- wiring ---
 
 function wire() {
@@ -573,6 +604,17 @@ function wire() {
     }
     await loadData(data, file.name);
   });
+  $("build-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const name = $("build-name").value.trim();
+    if (!name) return;
+    built.push({ name, player: $("build-player").value, zone: $("build-zone").value, tapped: $("build-tapped").checked });
+    $("build-name").value = "";
+    drawBuilt();
+    $("build-name").focus();
+  });
+  $("build-load").addEventListener("click", () => loadData(builtState(), "the position built"));
+  drawBuilt();
   $("list-card").addEventListener("change", () => {
     app.listOffset = 0;
     showList();
