@@ -213,7 +213,13 @@ async function showCounts() {
   const leftOut = new Map(whole.left_out.map((l) => [l.card, l]));
   for (const id of app.castable) {
     if (leftOut.has(id)) continue;
-    const { count } = await rpc("count", { digest: app.digest, card: id });
+    let count;
+    try {
+      ({ count } = await rpc("count", { digest: app.digest, card: id }));
+    } catch (error) {
+      body.append(el("tr", { "data-card": id }, el("th", { scope: "row" }, nameOf(id)), el("td", {}, el("code", {}, id)), el("td", { colspan: 2, class: "error" }, error.message)));
+      continue;
+    }
     body.append(
       el(
         "tr",
@@ -471,8 +477,8 @@ function filterList() {
 function useCast(cast, checkNow) {
   $("cast-json").value = JSON.stringify(cast, null, 1);
   drawRetarget(cast);
+  $("whynot-h").scrollIntoView();
   if (checkNow) checkCast();
-  else $("whynot-h").scrollIntoView();
 }
 
 function drawRetarget(cast) {
