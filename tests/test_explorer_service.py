@@ -141,10 +141,12 @@ def _run(*argv: str) -> tuple[int, str]:
 
 def test_explore_refuses_bad_input_in_one_line_before_serving(tmp_path: Path):
     assert _run("explore", "nonexist.json") == (2, "legalcasts: error: nonexist.json: no such file\n")
-    puzzle = str(ROOT / "examples" / "forge-cryptic-counter.pzl")
-    assert _run("explore", puzzle) == (
+    cleanup = tmp_path / "cleanup.pzl"  # a puzzle is explored as its state file, which can't say the cleanup step
+    cleanup.write_text("[state]\nactivephase=CLEANUP\n", encoding="utf-8")
+    assert _run("explore", str(cleanup)) == (
         2,
-        f"legalcasts: error: {puzzle}: a Forge puzzle can't be explored yet: the service loads state JSON files\n",
+        f"legalcasts: error: {cleanup}: can't export: the game is in the cleanup step, where no player gets priority "
+        "(CR 514.3): the state format has no cleanup step\n",
     )
     bad = tmp_path / "bad.json"
     bad.write_text('{"players": 3}', encoding="utf-8")

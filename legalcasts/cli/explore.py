@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING
 from models.cards import CardDatabase
 from models.errors import InputError
 from models.io.card_index import CARDS_OPTION_HELP
+from models.io.forge_pzl import export_state, load_puzzle
+from legalcasts.cli.state import print_puzzle_notes
 
 if TYPE_CHECKING:
     from legalcasts.service import Service
@@ -31,7 +33,7 @@ def add_explore_parser(commands: argparse._SubParsersAction) -> None:
     explore = commands.add_parser(
         "explore", help="a web page of a position's casts, prompts and interactions, on the loopback (docs/explorer.md)"
     )
-    explore.add_argument("state", help="game-state JSON file")
+    explore.add_argument("state", help="game-state JSON file or Forge puzzle (.pzl)")
     explore.add_argument("--port", type=int, default=0, metavar="N", help="the port (default 0: a free one)")
     explore.add_argument(
         "--host",
@@ -43,10 +45,15 @@ def add_explore_parser(commands: argparse._SubParsersAction) -> None:
     explore.add_argument("--open", action="store_true", help="open the page in the default web browser")
 
 
-def _state_data(path: str) -> dict[str, object]:
-    """The JSON object of the state file ``path`` (bad input: one :class:`InputError` naming the file)."""
-    if path.casefold().endswith(".pzl"):
-        raise InputError(path, "a Forge puzzle can't be explored yet: the service loads state JSON files")
+def _state_data(path: str, cards: CardDatabase) -> dict[str, object]:
+    """The JSON object of the state file ``path``, or the state file a Forge puzzle is read as (``state export``).
+
+    Bad input: one :class:`InputError` naming the file.
+    """
+    if path.casefold().endswith(".pzl"):  # its notes and warnings on stderr, as every command prints them
+        puzzle = load_puzzle(path, cards)
+        print_puzzle_notes(puzzle, path)
+        return export_state(puzzle)
     try:
         text = Path(path).read_text(encoding="utf-8")
     except FileNotFoundError:
@@ -111,7 +118,7 @@ def run_explore(args: argparse.Namespace, cards: CardDatabase) -> int:
     """
     from legalcasts.service import Service
 
-    data = _state_data(args.state)
+    data = _state_data(args.state, cards)
     service = Service(cards, files=Path.cwd())
     answer = service.handle({"jsonrpc": "2.0", "id": 0, "method": "load_state", "params": {"state": data}})
     if "error" in answer:  # the line the other commands print, with the file's name for 'state'
