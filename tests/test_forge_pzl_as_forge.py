@@ -309,3 +309,24 @@ def test_batch_records_the_warnings(tmp_path) -> None:
     assert record["warnings"][0] == (
         f"{path}:4: humanhand: unknown card 'Glacal Ray' left out, as Forge leaves it out (did you mean 'Glacial Ray'?)"
     )
+
+
+def test_only_the_active_players_creatures_attack() -> None:
+    """CR 508.1a: the active player declares attackers; a mark on another player's creature is noted and ignored.
+
+    The AI is active: its Bears attack, the human's Silver Knight does not. Kill Shot, the human's: the Bears, 1.
+    """
+    puzzle = puzzle_from_text(
+        KILL_SHOT.format(phase="COMBAT_DECLARE_BLOCKERS", advance="", ai="Grizzly Bears|Attacking|Tapped").replace(
+            "Plains;Plains;Plains", "Plains;Plains;Plains;Silver Knight|Attacking"
+        )
+    )
+    assert [(o.name, o.attacking) for o in puzzle.state.battlefield() if o.card.power is not None] == [
+        ("Silver Knight", False),
+        ("Grizzly Bears", True),
+    ]
+    assert puzzle.notes == (
+        "humanbattlefield: 'Silver Knight|Attacking': only the active player's creatures attack (CR 508.1a), and ai "
+        "is active: Attacking ignored",
+    )
+    assert count_legal_casts(puzzle.state, "human-hand-1") == 1

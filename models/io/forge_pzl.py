@@ -1211,6 +1211,7 @@ class _Game:
     state: GameState
     entries: dict[str, _Entry]
     path: str
+    notes: list[str]
 
     def objects(self) -> list[dict[str, Any]]:
         """The state file's objects on the battlefield."""
@@ -1221,12 +1222,18 @@ class _Game:
         return self.state.object(obj["id"]).card
 
     def marked(self) -> list[dict[str, Any]]:
-        """The permanents Forge's ``Attacking`` marks, of the active player."""
-        return [
-            o
-            for o in self.objects()
-            if self.entries[o["id"]].attacking and o["controller"] == self.data["active_player"]
-        ]
+        """The permanents Forge's ``Attacking`` marks, of the active player; the others' marks noted, ignored."""
+        active = self.data["active_player"]
+        marked = [o for o in self.objects() if self.entries[o["id"]].attacking]
+        for obj in marked:
+            entry = self.entries[obj["id"]]
+            note = (
+                f"{entry.key}: {entry.text!r}: only the active player's creatures attack (CR 508.1a), and {active} "
+                "is active: Attacking ignored"
+            )
+            if obj["controller"] != active and note not in self.notes:
+                self.notes.append(note)
+        return [o for o in marked if o["controller"] == active]
 
     def attack_with(self, attackers: list[dict[str, Any]], tap: bool) -> None:
         """Attackers declared: attacking, tapped unless they have vigilance (CR 508.1f), the player attacked.
@@ -1315,7 +1322,8 @@ def _combat_and_advance(
     attackers are declared as written); in another step it is ignored, and noted, unless the game moves on
     through the declare attackers step, where the marks say who attacks (see :func:`_advance`).
     """
-    game = _Game(data, state, {o["id"]: e for o, e in zip(data["objects"], object_entries)}, where(keys.phase_line))
+    entries = {o["id"]: e for o, e in zip(data["objects"], object_entries)}
+    game = _Game(data, state, entries, where(keys.phase_line), notes)
     phase_name, advance = keys.phase_name, keys.advance_to
     if phase_name in _DECLARED_IN:
         game.attack_with(game.marked(), tap=False)  # written as Forge writes a combat: tapped or not, as said
