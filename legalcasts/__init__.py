@@ -91,6 +91,7 @@ if TYPE_CHECKING:  # the names as type checkers see them; at run time each is im
         sample_cast,
         why_illegal,
     )
+    from solver.payments import ManaUse, Payment, default_payment, payments
     from solver.problem import CastProblem, Reason
     from solver.prompts import PROMPTS, Option, Options
     from solver.resolve import Resolution, resolve
@@ -166,6 +167,10 @@ _WHERE = {
     "legal_casts": "solver.legal",
     "sample_cast": "solver.legal",
     "why_illegal": "solver.legal",
+    "ManaUse": "solver.payments",
+    "Payment": "solver.payments",
+    "default_payment": "solver.payments",
+    "payments": "solver.payments",
     "CastProblem": "solver.problem",
     "Reason": "solver.problem",
     "PROMPTS": "solver.prompts",
@@ -258,6 +263,11 @@ __all__ = [
     "Resolution",
     "copy_choices",
     "CopyChoices",
+    # carrying a cast out: its payments
+    "payments",
+    "default_payment",
+    "Payment",
+    "ManaUse",
     # at every decision: action ids, prompts, digests
     "PositionCasts",
     "state_digest",

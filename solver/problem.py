@@ -649,6 +649,10 @@ class CastProblem:
         way", CR 601.2b); empty when the choices made before targets decide it.
     total_cost_keys : tuple of ChoiceKey
         The choices made before targets that the total cost reads (modes, kicks, X, spliced cards, ...).
+    total_cost_before_cost_objects : callable or None
+        ``total_cost_before_cost_objects(assignment) -> ManaCost``: the total cost before the cards exiled for
+        delve or the permanents tapped for convoke or improvise pay any of it (CR 702.66b, 702.51b), for an
+        assignment of every choice; set by the cost rules. The payments of a cast start from it.
     total_cost_of_values : callable or None
         ``total_cost_of_values(values) -> ManaCost``: :attr:`total_cost_of` of an assignment given as the values
         of :attr:`total_cost_keys` in their order, when :attr:`total_cost_targets` is empty (nothing chosen
@@ -696,6 +700,7 @@ class CastProblem:
     total_cost_targets: tuple[ChoiceKey, ...] = ()
     total_cost_keys: tuple[ChoiceKey, ...] = ()
     total_cost_of_values: Callable[[tuple], ManaCost] | None = None
+    total_cost_before_cost_objects: Callable[[Assignment], ManaCost] | None = None
     joint_counts: dict[ChoiceKey, tuple[Constraint, tuple[Constraint, ...]]] = field(default_factory=dict)
     undecided: list[Any] = field(default_factory=list)
     memo: ProblemMemo = field(default_factory=ProblemMemo)

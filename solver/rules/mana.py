@@ -1519,6 +1519,10 @@ def _set_total_cost_readers(problem: CastProblem, total: _TotalCost) -> None:
 
     problem.total_cost_of = total_of_assignment
     problem.total_cost_keys = before
+    scope, before_cost_objects = total.scope, total.before_cost_objects
+    problem.total_cost_before_cost_objects = lambda assignment: before_cost_objects(
+        tuple(assignment[key] for key in scope)
+    )
     no_change = _NO_CHANGE
     if not targets:  # nothing chosen later changes the total (CR 601.2f)
         problem.total_cost_of_values = lambda values: total_cost(values, no_change)
