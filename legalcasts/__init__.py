@@ -71,6 +71,7 @@ if TYPE_CHECKING:  # the names as type checkers see them; at run time each is im
     )
     from models.io.forge_pzl import load_puzzle
     from models.io.state_json import load_state, state_from_data, state_from_json
+    from models.io.state_write import state_to_data
     from models.mana import ManaCost
     from models.objects import GameObject, ObjectId, Phase, PlayerId, Zone
     from models.oracle.parser import parse_card
@@ -90,6 +91,18 @@ if TYPE_CHECKING:  # the names as type checkers see them; at run time each is im
         legal_casts,
         sample_cast,
         why_illegal,
+    )
+    from solver.moves import (
+        AddObject,
+        CastSpell,
+        IllegalMoveError,
+        Move,
+        MoveCard,
+        PassPriority,
+        PlayLand,
+        RemoveObject,
+        TapForMana,
+        after,
     )
     from solver.payments import ManaUse, Payment, default_payment, payments
     from solver.problem import CastProblem, Reason
@@ -167,6 +180,17 @@ _WHERE = {
     "legal_casts": "solver.legal",
     "sample_cast": "solver.legal",
     "why_illegal": "solver.legal",
+    "state_to_data": "models.io.state_write",
+    "AddObject": "solver.moves",
+    "CastSpell": "solver.moves",
+    "IllegalMoveError": "solver.moves",
+    "Move": "solver.moves",
+    "MoveCard": "solver.moves",
+    "PassPriority": "solver.moves",
+    "PlayLand": "solver.moves",
+    "RemoveObject": "solver.moves",
+    "TapForMana": "solver.moves",
+    "after": "solver.moves",
     "ManaUse": "solver.payments",
     "Payment": "solver.payments",
     "default_payment": "solver.payments",
@@ -208,6 +232,7 @@ __all__ = [
     "state_from_data",
     "state_from_json",
     "load_puzzle",
+    "state_to_data",
     "GameState",
     "GameObject",
     "ObjectId",
@@ -268,6 +293,17 @@ __all__ = [
     "default_payment",
     "Payment",
     "ManaUse",
+    # positions that change: moves
+    "after",
+    "Move",
+    "CastSpell",
+    "PlayLand",
+    "TapForMana",
+    "MoveCard",
+    "AddObject",
+    "RemoveObject",
+    "PassPriority",
+    "IllegalMoveError",
     # at every decision: action ids, prompts, digests
     "PositionCasts",
     "state_digest",

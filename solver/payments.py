@@ -35,7 +35,7 @@ from solver.legal import judging_view
 from solver.problem import CastProblem
 from solver.rules.mana import assist_sources, available_mana_sources, tapping_keyword
 
-__all__ = ["ManaUse", "Payment", "payments", "default_payment", "life_paid_for_costs"]
+__all__ = ["ManaUse", "Payment", "payments", "payments_of_problem", "default_payment", "life_paid_for_costs"]
 
 _LETTERS = "WUBRGC"
 
@@ -172,7 +172,7 @@ def payments(
     problem = view.problem_for(cast)
     if problem is None:  # pragma: no cover - a legal cast has its problem
         raise InputError("cast", "not a legal cast")
-    yield from _payments_of(problem, cast)
+    yield from payments_of_problem(problem, cast)
 
 
 def default_payment(state: GameState, cast: Cast, **options: Any) -> Payment:
@@ -208,8 +208,19 @@ def life_paid_for_costs(problem: CastProblem, cast: Cast) -> int:
     return paid
 
 
-def _payments_of(problem: CastProblem, cast: Cast) -> Iterator[Payment]:
-    """The payments of a legal cast of this problem; see :func:`payments`."""
+def payments_of_problem(problem: CastProblem, cast: Cast) -> Iterator[Payment]:
+    """The payments of a cast of this problem, which the caller has found legal; see :func:`payments`.
+
+    Parameters
+    ----------
+    problem : CastProblem
+        The problem that judges the cast (:meth:`solver.legal.LegalCasts.problem_for`).
+    cast : Cast
+
+    Yields
+    ------
+    Payment
+    """
     if problem.without_paying_mana_cost and problem.total_cost_of is None:
         yield Payment(cast, ManaCost.EMPTY, ())
         return

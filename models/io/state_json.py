@@ -32,7 +32,7 @@ from models.io.text import parse_json, read_input_text
 if TYPE_CHECKING:
     from pydantic_core import ErrorDetails
 
-__all__ = ["load_state", "state_from_data", "state_from_json"]
+__all__ = ["face_up", "load_state", "state_from_data", "state_from_json"]
 
 
 class _Strict(BaseModel):
@@ -135,6 +135,17 @@ def _face_up(card: Card, face: str | None, zone: str, fail: Callable[[str], Stat
     if card.layout == "transform":  # its mana value is the front face's (CR 712.8e)
         return dataclasses.replace(back, mana_cost=card.mana_cost)
     return back
+
+
+def face_up(card: Card, face: str, zone: str) -> Card:
+    """The characteristics a card read from a state file has with ``face`` up in ``zone`` (CR 712.8).
+
+    Raises
+    ------
+    StateError
+        The card has no such face, or the card data lacks its text.
+    """
+    return _face_up(card, face, zone, lambda message: StateError("face", message))
 
 
 def _shown_face(card: Card, entry: _Object, path: str, fail: Callable[[str, str], StateError]) -> Card:
