@@ -29,6 +29,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from legalcasts.numbers import with_decimals
 from models.cards import CardDatabase
 from models.io.card_pool import default_card_database
 from models.cast import Cast
@@ -351,7 +352,7 @@ class Service:
             error = RpcError(METHOD_NOT_FOUND, f"unknown method {method!r} (methods: {', '.join(METHODS)})")
         else:
             try:
-                result = self._methods[method](_Params(method, request.get("params")))
+                result = with_decimals(self._methods[method](_Params(method, request.get("params"))))
             except RpcError as exc:
                 error = exc
             except UnsupportedRuleError as exc:
