@@ -535,6 +535,8 @@ def _play_land(state: GameState, move: PlayLand) -> GameState:
     if obj.zone is not Zone.HAND or obj.owner != player:
         reasons.append(f"{obj.name} ({obj.id}) is not in {player}'s hand (CR 305.1)")
     if not obj.card.is_land:
+        if any(face.is_land for face in obj.card.other_faces):
+            raise UnsupportedRuleError(obj.name, obj.card.type_line, "playing a card's land face is not a move yet")
         reasons.append(f"{obj.name} is not a land card (CR 305.1)")
     if player != state.active_player or not state.phase.is_main or state.stack:
         reasons.append(f"{player} may play a land only in a main phase of their turn with the stack empty (CR 305.2)")

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -335,7 +335,7 @@ def _mana_payments(
         return
     most = min(sum(sizes), _most_sources(cost, groups))
     for n in range(most + 1):
-        for counts in _vectors(sizes, n):
+        for counts in _vectors(sizes, n, pays):
             if not pays(counts) or any(
                 pays(counts[:g] + (counts[g] - 1,) + counts[g + 1 :]) for g in range(len(counts)) if counts[g]
             ):
@@ -355,16 +355,24 @@ def _most_sources(cost: ManaCost, groups: list[list[ManaSource]]) -> int:
     return asked + 2 * converters
 
 
-def _vectors(sizes: list[int], total: int, start: int = 0) -> Iterator[tuple[int, ...]]:
-    """Every vector of counts, each at most its size, summing to ``total``: earlier groups take more first."""
+def _vectors(
+    sizes: list[int], total: int, pays: Callable[[tuple[int, ...]], bool], head: tuple[int, ...] = ()
+) -> Iterator[tuple[int, ...]]:
+    """Every vector of counts, each at most its size, summing to ``total``: earlier groups take more first.
+
+    A start of a vector is followed only when it and every source of the groups after it pay (``pays``): more
+    sources never pay less, so no vector that starts so can pay otherwise.
+    """
+    start = len(head)
     if start == len(sizes):
         if total == 0:
-            yield ()
+            yield head
         return
     rest = sum(sizes[start + 1 :])
     for k in range(min(sizes[start], total), max(0, total - rest) - 1, -1):
-        for tail in _vectors(sizes, total - k, start + 1):
-            yield (k,) + tail
+        if start + 1 < len(sizes) and not pays(head + (k,) + tuple(sizes[start + 1 :])):
+            continue
+        yield from _vectors(sizes, total - k, pays, head + (k,))
 
 
 # ------------------------------------------------------------------- laying a payment out: what each source adds
