@@ -29,6 +29,7 @@ the first time is not part of a step.
 from __future__ import annotations
 
 import argparse
+import collections
 import random
 import statistics
 import sys
@@ -131,22 +132,25 @@ def _next_move(rng: random.Random, state: GameState) -> tuple[str, Any] | None:
     return "cast", CastSpell(cast, default_payment(state, cast))
 
 
-def _steps(rng: random.Random, state: GameState, moves: int) -> list[dict[str, Any]]:
-    """Up to ``moves`` moves from ``state`` (a resolution counts as one), each timed with the answers after it."""
+def _steps(rng: random.Random, state: GameState, moves: int, ends: list[str]) -> list[dict[str, Any]]:
+    """Up to ``moves`` moves from ``state`` (a resolution counts as one), each timed with the answers after it.
+
+    Why the sequence ended early, if it did, is added to ``ends``: no move left, or the error a move raised (a land
+    that enters on a condition, a cost whose effect is not carried out).
+    """
     found: list[dict[str, Any]] = []
     for _ in range(moves):
         start = time.process_time()
         try:
             chosen = _next_move(rng, state)
-        except LegalcastsError:
-            break
-        if chosen is None:
-            break
-        kind, move = chosen
-        try:
+            if chosen is None:
+                ends.append("no move left")
+                break
+            kind, move = chosen
             state = after(state, move)
-        except LegalcastsError:
-            break  # a move whose result is not worked out (a land that enters on a condition): the sequence ends
+        except LegalcastsError as exc:
+            ends.append(f"{type(exc).__name__}: {str(exc)[:100]}")
+            break
         moved = time.process_time()
         count = _answer(state)
         cold = time.process_time()
@@ -166,8 +170,10 @@ def _quantiles(values: list[float]) -> tuple[float, float]:
     return statistics.median(ordered) * 1000, p99 * 1000
 
 
-def run(size: int, positions: int, moves: int, seed: int, decks: Sequence[Deck], cards: Any) -> list[dict[str, Any]]:
-    """The steps of ``positions`` positions of ``size`` permanents a side."""
+def run(
+    size: int, positions: int, moves: int, seed: int, decks: Sequence[Deck], cards: Any, ends: list[str]
+) -> list[dict[str, Any]]:
+    """The steps of ``positions`` positions of ``size`` permanents a side; why sequences ended early in ``ends``."""
     rng = random.Random(seed)
     states = []
     while len(states) < positions:
@@ -180,11 +186,11 @@ def run(size: int, positions: int, moves: int, seed: int, decks: Sequence[Deck],
         states.append(state)
     steps: list[dict[str, Any]] = []
     for state in states:
-        steps += _steps(rng, state, moves)
+        steps += _steps(rng, state, moves, ends)
     return steps
 
 
-def _print(size: int, steps: list[dict[str, Any]]) -> None:
+def _print(size: int, steps: list[dict[str, Any]], ends: list[str]) -> None:
     kinds = {kind: sum(1 for s in steps if s["kind"] == kind) for kind in ("land", "cast", "resolve")}
     print(
         f"{size} permanents a side: {len(steps)} steps ({kinds['cast']} casts with their payments, "
@@ -203,6 +209,8 @@ def _print(size: int, steps: list[dict[str, Any]]) -> None:
     if casts:
         median, p99 = _quantiles(casts)
         print(f"  {'a cast (choice, payment, after)':<34}{median:9.2f}{p99:9.2f}")
+    for reason, times in sorted(collections.Counter(ends).items(), key=lambda item: -item[1]):
+        print(f"  sequences ended early, {times}: {reason}")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -217,7 +225,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     cards = default_card_database()
     decks = load_decks(args.decks, cards, report=lambda *_: None)
     for size in args.sizes:
-        _print(size, run(size, args.positions, args.moves, args.seed, decks, cards))
+        ends: list[str] = []
+        _print(size, run(size, args.positions, args.moves, args.seed, decks, cards, ends), ends)
     return 0
 
 

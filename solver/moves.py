@@ -474,7 +474,9 @@ def _activate(change: _Change, obj: GameObject, use: ManaUse) -> None:
     controller = obj.controller
     if ability is not None:
         if ability.sacrifices_other:
-            raise UnsupportedRuleError(obj.name, str(ability), "a mana ability sacrificing another permanent")
+            raise UnsupportedRuleError(
+                obj.name, obj.card.oracle_text, "which permanent a mana ability sacrifices is not chosen by a move"
+            )
         change.lose_life(controller, ability.life + ability.damage)
         if ability.energy:
             raise UnsupportedRuleError(obj.name, "{E}", "energy paid for mana is not carried out by a move")

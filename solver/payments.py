@@ -322,6 +322,7 @@ def _mana_payments(
             groups.append([])
         groups[where[kind]].append(sources[i])
     sizes = [len(g) for g in groups]
+    place = {id(source): i for i, source in enumerate(sources)}
     known: dict[tuple[int, ...], bool] = {}
 
     def pays(counts: tuple[int, ...]) -> bool:
@@ -334,18 +335,43 @@ def _mana_payments(
     if not pays(tuple(sizes)):
         return
     most = min(sum(sizes), _most_sources(cost, groups))
-    for n in range(most + 1):
+    for n in range(_least_sources(cost, sources, life), most + 1):
         for counts in _vectors(sizes, n, pays):
             if not pays(counts) or any(
                 pays(counts[:g] + (counts[g] - 1,) + counts[g + 1 :]) for g in range(len(counts)) if counts[g]
             ):
                 continue
-            for chosen in itertools.product(
-                *(itertools.combinations(g, k) for g, k in zip(groups, counts, strict=True))
-            ):
-                picked = [s for part in chosen for s in part]
-                picked.sort(key=lambda s: sources.index(s))
+            for picked in _choices_of(groups, counts):
+                picked.sort(key=lambda s: place[id(s)])
                 yield _laid_out(cost, picked, life)
+
+
+def _choices_of(groups: list[list[ManaSource]], counts: tuple[int, ...], at: int = 0) -> Iterator[list[ManaSource]]:
+    """Each choice of ``counts[g]`` sources of each group ``g``, lazily (``itertools.product`` would list them all)."""
+    if at == len(groups):
+        yield []
+        return
+    for part in itertools.combinations(groups[at], counts[at]):
+        for rest in _choices_of(groups, counts, at + 1):
+            yield list(part) + rest
+
+
+def _least_sources(cost: ManaCost, sources: Sequence[ManaSource], life: int) -> int:
+    """The fewest sources that could make as much mana as the cost asks at least (the largest sources first)."""
+    asked = 0
+    for symbol in cost.symbols:
+        if symbol.kind is SymbolKind.GENERIC:
+            asked += symbol.amount
+        elif symbol.kind is SymbolKind.PHYREXIAN:
+            asked += 0 if life >= 2 else 1
+        else:
+            asked += 1
+    made = 0
+    for n, units in enumerate(sorted((s.most_units for s in sources), reverse=True)):
+        if made >= asked:
+            return n
+        made += units
+    return len(sources)
 
 
 def _most_sources(cost: ManaCost, groups: list[list[ManaSource]]) -> int:
