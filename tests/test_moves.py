@@ -7,6 +7,7 @@ import itertools
 import json
 
 import pytest
+from hypothesis import HealthCheck, given, settings
 
 from models.cast import Cast
 from models.errors import UnsupportedRuleError
@@ -28,6 +29,7 @@ from solver.moves import (
 )
 from solver.payments import payments
 from tests.conftest import ROOT
+from tests.test_differential import random_states
 from tests.test_payments import TREASURE, _first_cast, _hand, _permanent, _state
 
 
@@ -215,3 +217,39 @@ def test_the_state_after_a_cast_reads_back_as_itself(path: str) -> None:
             again = _reloaded(moved)
             assert again == moved and again.stack_casts == moved.stack_casts
             assert _count(again) == _count(moved)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(random_states())
+def test_moves_on_random_states(state) -> None:
+    """CR 601.2g-h, 305.2: every legal cast has a payment; its move gives a state the format writes back as itself.
+
+    Each payment's sources are untapped permanents of the caster or pool mana; after the cast, each permanent the
+    payment taps is tapped, and the spell is on top of the stack.
+    """
+    for card in castable_objects(state, "P1"):
+        try:
+            view = legal_casts(state, card, player="P1")
+            casts = list(itertools.islice(view, 3))
+        except UnsupportedRuleError:
+            continue
+        for cast in casts:
+            found = list(itertools.islice(payments(state, cast, player="P1"), 3))
+            assert found
+            for payment in found:
+                for use in payment.mana:
+                    if use.source is not None and use.taps and not use.consumed:
+                        assert not state.object(use.source).tapped
+            try:
+                moved = after(state, CastSpell(cast, found[-1], player="P1"))
+            except UnsupportedRuleError:
+                continue
+            assert moved.stack[-1] == cast.card
+            for use in found[-1].mana:
+                if use.source is not None and use.taps and not use.consumed and moved.has_object(use.source):
+                    assert moved.object(use.source).tapped
+            assert _reloaded(moved) == moved and _count(_reloaded(moved)) == _count(moved)
+    lands = [o.id for o in state.hand("P1") if o.card.is_land]
+    if lands and state.phase.is_main and not state.stack:
+        played = after(state, PlayLand(lands[0]))
+        assert _reloaded(played) == played
