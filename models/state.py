@@ -200,6 +200,25 @@ class GameState:
         """The cast record given for a spell on the stack, or None."""
         return dict(self.stack_casts).get(ObjectId(object_id))
 
+    def after(self, move: Any) -> GameState:
+        """The state after a move (a cast with its payment, a land play, ...); this state is unchanged.
+
+        Parameters
+        ----------
+        move : solver.moves.Move
+            Any object with ``apply(state) -> GameState``: the moves of :mod:`solver.moves`.
+
+        Returns
+        -------
+        GameState
+
+        Raises
+        ------
+        solver.moves.IllegalMoveError, UnsupportedRuleError
+            As :func:`solver.moves.after`.
+        """
+        return move.apply(self)  # type: ignore[no-any-return]
+
     def with_object(self, changed: GameObject) -> GameState:
         """The state with the object of ``changed``'s id replaced by ``changed`` (the rest unchanged).
 

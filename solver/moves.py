@@ -67,8 +67,21 @@ class IllegalMoveError(InputError):
     """A move the rules don't allow in the state: a cast the judge rejects, a second land play, a tapped land."""
 
 
+class _Applies:
+    """What every move has: ``apply(state)``, so that ``state.after(move)`` works.
+
+    The state's module knows no move: a move applies itself.
+    """
+
+    __slots__ = ()
+
+    def apply(self, state: GameState) -> GameState:
+        """The state after this move: :func:`after`."""
+        return after(state, self)  # type: ignore[arg-type]
+
+
 @dataclass(frozen=True, slots=True)
-class CastSpell:
+class CastSpell(_Applies):
     """Cast a spell: a legal cast and how it is paid (CR 601.2).
 
     Parameters
@@ -90,7 +103,7 @@ class CastSpell:
 
 
 @dataclass(frozen=True, slots=True)
-class PlayLand:
+class PlayLand(_Applies):
     """The player with priority plays a land card from their hand (CR 305.1, 116.2a).
 
     Parameters
@@ -103,7 +116,7 @@ class PlayLand:
 
 
 @dataclass(frozen=True, slots=True)
-class TapForMana:
+class TapForMana(_Applies):
     """A permanent's {T} mana ability is activated by its controller: it is tapped and its mana added (CR 605.3a).
 
     Parameters
@@ -120,7 +133,7 @@ class TapForMana:
 
 
 @dataclass(frozen=True, slots=True)
-class MoveCard:
+class MoveCard(_Applies):
     """An object moves to another zone, as an effect does (CR 400.7: it becomes a new object).
 
     Parameters
@@ -142,7 +155,7 @@ class MoveCard:
 
 
 @dataclass(frozen=True, slots=True)
-class AddObject:
+class AddObject(_Applies):
     """A new object comes into the game: a token is made, a card enters from outside the game (CR 111.1).
 
     Parameters
@@ -170,7 +183,7 @@ class AddObject:
 
 
 @dataclass(frozen=True, slots=True)
-class RemoveObject:
+class RemoveObject(_Applies):
     """An object leaves the game for good: a token that ceases to exist (CR 111.7), a card the state drops.
 
     Parameters
@@ -182,7 +195,7 @@ class RemoveObject:
 
 
 @dataclass(frozen=True, slots=True)
-class PassPriority:
+class PassPriority(_Applies):
     """The player with priority passes it: the next player in turn order receives it (CR 117.3d).
 
     The state format does not record passes in succession, so passing never resolves the top of the stack or ends
