@@ -131,6 +131,7 @@ class PositionCasts:
         self.state = state
         self.include_pass = include_pass
         self.without_paying = without_paying_mana_cost
+        self.resolving = resolving
         caster = PlayerId(player or state.priority)
         if caster not in state.players:
             raise InputError("player", f"unknown player {caster!r} (players are {', '.join(state.players)})")
@@ -221,7 +222,12 @@ class PositionCasts:
         """
         if action_id == self.pass_id:
             return PassPriority()
-        return CastSpell(self.cast_of(action_id), player=self.player, without_paying_mana_cost=self.without_paying)
+        return CastSpell(
+            self.cast_of(action_id),
+            player=self.player,
+            without_paying_mana_cost=self.without_paying,
+            resolving=self.resolving,
+        )
 
     def casts(self, offset: int = 0, limit: int | None = None) -> Iterator[tuple[int, Cast]]:
         """(action id, cast) from action id ``offset`` on, at most ``limit`` of them, without making earlier ones.

@@ -94,12 +94,15 @@ class CastSpell(_Applies):
         The caster (default: the card's owner), as :func:`solver.legal.is_legal_cast`.
     without_paying_mana_cost : bool
         The question is of casts without paying the mana cost (CR 118.9).
+    resolving : str or None
+        ``"madness"`` or ``"miracle"``: cast as that keyword's trigger resolves (CR 608.2g).
     """
 
     cast: Cast
     payment: Payment | None = None
     player: str | None = None
     without_paying_mana_cost: bool = False
+    resolving: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -389,7 +392,13 @@ def _cast(state: GameState, move: CastSpell) -> GameState:
     """CR 601.2a-i: the card to the stack with its record, its costs paid with the payment."""
     cast = move.cast
     try:
-        view = judging_view(state, cast, player=move.player, without_paying_mana_cost=move.without_paying_mana_cost)
+        view = judging_view(
+            state,
+            cast,
+            player=move.player,
+            without_paying_mana_cost=move.without_paying_mana_cost,
+            resolving=move.resolving,
+        )
     except InputError as exc:
         raise IllegalMoveError(f"move.{exc.path}", exc.message) from None
     reasons = view.why_illegal(cast)

@@ -15,6 +15,7 @@ from models.io.state_json import load_state, state_from_data
 from models.io.state_write import state_to_data
 from models.mana import ManaCost
 from models.objects import Zone
+from solver.actions import PositionCasts
 from solver.legal import castable_objects, count_legal_casts, legal_casts
 from solver.moves import (
     AddObject,
@@ -254,3 +255,22 @@ def test_moves_on_random_states(state) -> None:
     if lands and state.phase.is_main and not state.stack:
         played = after(state, PlayLand(lands[0]))
         assert _reloaded(played) == played
+
+
+def test_a_madness_cast_from_exile() -> None:
+    """CR 702.35a, 608.2g: Fiery Temper cast for its madness cost {R} as the trigger resolves, from exile.
+
+    Two casts (any target: P1 or P2); the first as a move: on the stack from exile, the Mountain tapped for {R}.
+    """
+    state = _state(
+        [
+            {"id": "ft", "card": "Fiery Temper", "zone": "exile", "owner": "P1"},
+            _permanent("m", "Mountain"),
+        ]
+    )
+    position = PositionCasts(state, resolving="madness")
+    assert position.count() == 2
+    moved = state.after(position.move_of(0))
+    assert moved.stack == ("ft",) and moved.object("m").tapped and moved.cast_record_of("ft")["zone"] == "exile"
+    with pytest.raises(IllegalMoveError, match="not a legal cast"):
+        after(state, CastSpell(position.cast_of(0)))  # with priority, not as the trigger resolves
