@@ -392,6 +392,9 @@ def test_methods_lists_every_method(service):
         "explain",
         "sample",
         "best",
+        "board",
+        "interactions",
+        "read_state_file",
         "version",
         "methods",
     }

@@ -45,6 +45,7 @@ from legalcasts.cli.cards import add_cards_command, run_cards_command
 from solver.copies import copy_choices
 from solver.explain import explain_card
 from legalcasts.cli.graph import add_graph_parser, run_graph
+from legalcasts.cli.explore import add_explore_parser, listen, run_explore
 from legalcasts.version import version_line
 from solver.legal import LegalCasts, judging_view
 from solver.build import check_stack_records
@@ -202,8 +203,15 @@ def _build_parser() -> argparse.ArgumentParser:
         metavar="ADDRESS",
         help="the address HTTP listens on (default 127.0.0.1, the loopback; there is no authentication)",
     )
+    serve.add_argument(
+        "--http",
+        action="store_true",
+        help="serve HTTP (on --port, or a free one) with the explorer page, which may load state files under the "
+        "current folder (docs/explorer.md)",
+    )
     serve.add_argument("--cards", metavar="FILE", help=CARDS_OPTION_HELP)
     add_graph_parser(commands)
+    add_explore_parser(commands)
     add_cards_command(commands)
     add_batch_command(commands)
     return parser
@@ -482,25 +490,14 @@ def _coverage(found: Coverage, top: int) -> int:
 
 
 def _serve(args: argparse.Namespace, cards: CardDatabase) -> int:
-    """``serve``: JSON-RPC 2.0 over stdio lines, or over HTTP with ``--port`` (:mod:`legalcasts.service.transports`)."""
-    import errno
-    import socket
-
-    from legalcasts.service.transports import serve_http, serve_stdio
+    """``serve``: JSON-RPC 2.0 over stdio lines, or over HTTP with ``--port`` or ``--http`` (and the explorer page)."""
+    from legalcasts.service.transports import serve_stdio
     from legalcasts.service import Service
 
-    service = Service(cards)
-    if args.port is None:
+    service = Service(cards, files=Path.cwd() if args.http else None)  # --http: the page may load state files
+    if args.port is None and not args.http:
         return serve_stdio(service)
-    if not 0 <= args.port <= 65535:
-        raise InputError("--port", f"must be from 0 to 65535 (got {args.port})")
-    try:
-        return serve_http(service, args.host, args.port)
-    except socket.gaierror as exc:  # not an address
-        raise InputError("--host", f"cannot listen on {args.host!r} ({exc.strerror or exc})") from None
-    except OSError as exc:  # the port is taken, or the address is not this machine's
-        option = "--host" if exc.errno == errno.EADDRNOTAVAIL else "--port"
-        raise InputError(option, f"cannot listen on {args.host} port {args.port} ({exc.strerror or exc})") from None
+    return listen(service, args.host, 0 if args.port is None else args.port)
 
 
 def _run(args: argparse.Namespace) -> int:
@@ -512,6 +509,8 @@ def _run(args: argparse.Namespace) -> int:
     cards = load_card_database(args.cards) if args.cards else default_card_database()
     if args.command == "serve":
         return _serve(args, cards)
+    if args.command == "explore":
+        return run_explore(args, cards)
     if args.command in ("coverage", "graph"):
         return _read_pool(args, cards)
     state = _state_of(args, cards)

@@ -27,6 +27,7 @@ import random
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from legalcasts.numbers import with_decimals
@@ -45,6 +46,7 @@ from solver.legal import LegalCasts, castable_objects, held_view, judging_view
 from solver.prompts import DEFAULT_LIMIT
 from solver.build import check_stack_records
 from solver.rules.zones import RESOLVING_KEYWORDS
+from legalcasts.service import explorer
 
 __all__ = [
     "Service",
@@ -105,6 +107,9 @@ METHODS: dict[str, tuple[str, ...]] = {
     "explain": _COMMON,
     "sample": _COMMON + ("seed",),
     "best": _COMMON + ("score",),
+    "board": ("state", "digest"),  # the position drawn, and the calls below: legalcasts/service/explorer.py
+    "interactions": ("state", "digest"),
+    "read_state_file": ("path",),
     "version": (),
     "methods": (),
 }
@@ -250,6 +255,8 @@ class Service:
         Where the states' card names are looked up; the embedded pool by default.
     max_states : int
         States held by digest (least recently used dropped first).
+    files : Path or None
+        The folder ``read_state_file`` reads state files under; None (the default): it reads none.
 
     Notes
     -----
@@ -257,7 +264,10 @@ class Service:
     response (:data:`INTERNAL_ERROR` for a fault of the server's own), so no request stops a server.
     """
 
-    def __init__(self, cards: CardDatabase | None = None, *, max_states: int = MAX_STATES) -> None:
+    def __init__(
+        self, cards: CardDatabase | None = None, *, max_states: int = MAX_STATES, files: Path | None = None
+    ) -> None:
+        self.files = files
         self.cards = cards if cards is not None else default_card_database()
         if max_states < 1:
             raise ValueError(f"max_states must be 1 or more (got {max_states})")
@@ -273,6 +283,9 @@ class Service:
             "explain": self._explain,
             "sample": self._sample,
             "best": self._best,
+            "board": self._board,
+            "interactions": lambda params: explorer.interactions(self._state_of(params)[0]),
+            "read_state_file": self._read_state_file,
             "version": self._version,
             "methods": self._list_methods,
         }
@@ -617,6 +630,18 @@ class Service:
             return {"cast": None, "score": None, "action_id": None}
         cast, points = found
         return {"cast": cast.to_json(), "score": points, "action_id": view.action_id(cast)}
+
+    def _board(self, params: _Params) -> dict[str, Any]:
+        state, digest = self._state_of(params)
+        where = _Position(state, digest, state.priority, None, False, None)
+        return {"digest": digest, **explorer.board(state), "castable": self._objects(where)}
+
+    def _read_state_file(self, params: _Params) -> dict[str, Any]:
+        path = params.text("path", required=True)
+        assert path is not None
+        if self.files is None:
+            raise RpcError(INVALID_PARAMS, "error: path: this server reads no files (legalcasts explore does)")
+        return explorer.read_state_file(self.files, path)
 
     def _version(self, params: _Params) -> dict[str, Any]:
         from models import CR_EDITION

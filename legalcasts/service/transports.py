@@ -12,9 +12,11 @@ from __future__ import annotations
 import logging
 import os
 import sys
+from collections.abc import Callable
 from typing import IO, Any
 
 from models.errors import one_line
+from legalcasts.service.page import add_page_routes
 from legalcasts.service import (
     INTERNAL_ERROR,
     MAX_REQUEST_BYTES,
@@ -101,7 +103,12 @@ def _answer_lines(service: Service, stdin: IO[bytes], stdout: IO[bytes]) -> int:
             stdout.flush()
 
 
-def serve_http(service: Service, host: str = "127.0.0.1", port: int = 0) -> int:
+def serve_http(
+    service: Service,
+    host: str = "127.0.0.1",
+    port: int = 0,
+    on_listening: Callable[[str], None] | None = None,
+) -> int:
     """Answer JSON-RPC requests POSTed to ``http://HOST:PORT/`` until interrupted.
 
     Parameters
@@ -111,6 +118,8 @@ def serve_http(service: Service, host: str = "127.0.0.1", port: int = 0) -> int:
         The address listened on: the loopback by default. The server has no authentication.
     port : int
         0: a free port, chosen by the system.
+    on_listening : callable or None
+        Called with the address (``http://127.0.0.1:8765/``) once listening.
 
     Returns
     -------
@@ -122,7 +131,7 @@ def serve_http(service: Service, host: str = "127.0.0.1", port: int = 0) -> int:
     -----
     Requests are answered one at a time, in the order they arrive: the service is called from the event loop's
     thread. A client gone before its answer is dropped; aiohttp's and asyncio's warnings are one line each on
-    standard error.
+    standard error. ``GET /`` is the explorer page (:mod:`legalcasts.service.page`), a client of these methods.
     """
     import asyncio
     import signal
@@ -155,13 +164,17 @@ def serve_http(service: Service, host: str = "127.0.0.1", port: int = 0) -> int:
     async def run() -> None:
         app = web.Application(client_max_size=MAX_REQUEST_BYTES)
         app.router.add_post("/", answer)
+        add_page_routes(app, web)
         runner = web.AppRunner(app, access_log=None, handle_signals=False)
         await runner.setup()
         site = web.TCPSite(runner, host, port)
         await site.start()
         bound = runner.addresses[0]
         shown = f"[{bound[0]}]" if ":" in bound[0] else bound[0]
-        print(f"legalcasts serve: listening on http://{shown}:{bound[1]}/", file=sys.stderr, flush=True)
+        address = f"http://{shown}:{bound[1]}/"
+        print(f"legalcasts serve: listening on {address}", file=sys.stderr, flush=True)
+        if on_listening is not None:
+            on_listening(address)
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()
         for signum in (signal.SIGINT, signal.SIGTERM):

@@ -11,6 +11,8 @@ import re
 
 from lark.exceptions import UnexpectedInput
 
+from models.subtypes import SUBTYPES
+
 
 __all__ = [
     "PERMANENT_RELEVANT",
@@ -26,11 +28,44 @@ __all__ = [
 ]
 
 
+_NO_COUNTERS = r"\bcan't have (?:[^.]* )?counters put\b|\bcounters can't be put\b"
+"""A ban on counters ("This creature can't have counters put on it", Solemnity's "Counters can't be put on
+artifacts, creatures, …"): a cost that puts counters on a permanent can't be paid with what it protects (CR 118.3,
+701.68a)."""
+
+_COST_GRANTS = (
+    r"\bpay life\b|\bgraveyards? (?:are|is) also\b|\bcan't lose life\b|\blife totals? can't change\b"
+    r"|\bmay play\b(?![^.]*\blands?\b)|\bcan bargain\b|\binterchangeably\b"
+    r"|\b(?:has|have) (?:flashback|retrace|jump-start|escape|sneak|disturb|foretell|madness|harmonize|mayhem|blitz"
+    r"|dash|evoke|kicker|splice|convoke|delve|improvise|affinity|emerge|spectacle|surge|prowl|overload|replicate"
+    r"|entwine|buyback|casualty|bargain|offspring|plot|warp|web-slinging)\b"
+)
+"""A line that may give cards a way to be cast ("Each lesson card in your graveyard has flashback {2}", Iroh; CR
+702.34a), change whose graveyard a card is in, let cards be played ("During your turn, you may play cards from your
+graveyard.", Hades; to play a card is to cast it or play it as a land, CR 601.1), or forbid paying life ("Your
+life total can't change.", Platinum Emperion; CR 119.8): it bears on casting (CR 601.2, 601.3)."""
+
+_NOT_SACRIFICED = r"\bcan't be sacrificed\b"
+"""A ban on sacrificing ("This artifact can't be sacrificed", Hithlain Rope): a sacrifice cost can't be paid with
+what it protects (CR 118.3, 701.21a)."""
+
+_MANA_RELEVANT = r"\b(?:is|are)(?: no longer)? snow\b|\bactivate abilities of [^.]*\bas though [^.]*\bhad haste\b"
+"""A line that may change mana a permanent makes: which permanents are snow (their mana pays {S}, CR 107.4h), or
+summoning-sick creatures' {T} abilities activated as though they had haste (CR 302.6)."""
+
 # Lines of a permanent that, when not read, may change how spells are cast or targeted.
 PERMANENT_RELEVANT = re.compile(
     r"\b(cost|costs|cast|target|targeted|hexproof|shroud|protection|ward|add|mana)\b|\blose(s)? all abilities\b"
     r"|\b(spells?|flash|adventure)\b|\bcards? in (your|their|a player's) hand\b"  # what is cast, and how
     r"|\b(is|are) (an? )?(plains|island|swamp|mountain|forest)"  # a basic land type gives its mana (CR 305.7)
+    + "|"
+    + _NO_COUNTERS  # a cost that puts counters can't be paid with it (CR 118.3)
+    + "|"
+    + _COST_GRANTS
+    + "|"
+    + _MANA_RELEVANT
+    + "|"
+    + _NOT_SACRIFICED
 )
 
 
@@ -38,26 +73,33 @@ _COPY = r"|\b(as|is|becomes?) a copy of\b"
 """A copy effect (CR 707.2, 613.2): what the copy is, the state does not say; every characteristic may change."""
 
 STATIC_POWER_CHANGE = re.compile(
-    r"\bgets? (an additional )?[+-](\d+|x)/[+-](\d+|x)\b|\bbase power\b|\bpower and toughness (are|is) each"
-    r"|\b(power|toughness) (is|are) equal" + _COPY
+    r"\bgets? (an additional )?[+-](\d+|x)/[+-](\d+|x|y)\b|\bbase (power|toughness)\b"
+    r"|\bpower and toughness (are |is )?each|\b(power|toughness) (is|are) equal|\bdevotion\b[^.]*\bincreased\b"
+    r"|\bpowers and toughnesses\b" + _COPY
 )
 """An unread static line that may change power or toughness (CR 613.4): "gets +X/+X, where X is …"."""
 
 STATIC_TYPE_CHANGE = re.compile(
     r"\b(are|is|becomes?|it's) (still )?(an? |all )?(\d+/\d+ )?([a-z]+ )?"
-    r"(artifact |enchantment |land )?(creatures?|artifacts?|lands?|enchantments?)\b" + _COPY
+    r"(artifact |enchantment |land )?(creatures?|artifacts?|lands?|enchantments?)\b"
+    r"|\b(are|is|becomes?|it's) (still )?(an? |all )?\d+/\d+ ([a-z]+ ){0,3}(artifact |enchantment |land )?creatures?\b"
+    r"|\b(is|are|isn't|aren't|becomes?)( no longer| also| still)? (an? |all )?(legendary|snow|basic|nonbasic|tokens?)\b"
+    r"|\b(isn't|aren't) (an? )?(artifact|creature|land|enchantment|planeswalker|battle)s?\b|\bevery [a-z ]*land type\b"
+    r"|\benchanted (permanent|creature|land|artifact) is an? [a-z' -]+\.$|\bdevotion\b[^.]*\bincreased\b" + _COPY
 )
 """An unread static line that may change card types (CR 613.1d): "All Forests are 1/1 creatures …"."""
 
 STATIC_COLOUR_CHANGE = re.compile(
     r"\b(is|are|becomes?|it's) (still )?(an? )?(all )?(white|blue|black|red|green|colorless|the chosen color)\b"
-    r"|\bin addition to (its|their) other colors\b|\b(is|are) all colors\b" + _COPY
+    r"|\bin addition to (its|their) other colors\b|\b(is|are) all colors\b|\bis the colou?r of\b" + _COPY
 )
 """An unread static line that may change colours (CR 613.1e): "All creatures are black."."""
 
 STATIC_CREATURE_TYPE_CHANGE = re.compile(
     r"\bevery creature type\b|\bchosen (creature )?type\b|\bcreature types?\b|\bin addition to (its|their) other "
     r"(creature )?types\b|\b(has|have|gains?) changeling\b|\b(is|are) also an? \b"
+    r"|\b(are|is) (an? )?(" + "|".join(sorted(t.lower() for t in SUBTYPES["creature"])) + r")(s|es)?\.$"
+    # "Nagas and Serpents you control are Snakes." (Hish of the Snake Cult)
 )
 """An unread static line that may change creature types (CR 205.3, 613.1d): "… is the chosen type …"."""
 
@@ -88,7 +130,8 @@ _ABILITY_CHANGE = re.compile(
     r"\b(has|have|gains?|loses?|lose)\b[^.]*\b(flying|first strike|double strike|deathtouch|haste|hexproof|"
     r"indestructible|lifelink|menace|reach|shroud|trample|vigilance|defender|protection|ward|flash|changeling|"
     r"intimidate|fear|shadow|horsemanship|landwalk|[a-z]+walk|abilities|ability|wither|infect|persist|undying|"
-    r"prowess|flanking|bushido|rampage|banding|exalted|provoke|skulk|toxic)\b|\bcan't be activated\b" + _COPY
+    r"prowess|flanking|bushido|rampage|banding|exalted|provoke|skulk|toxic)\b|\bcan't be activated\b|\btext box\b"
+    + _COPY
 )
 """An ability given or taken ("have trample", "loses all abilities", 'has "{T}: …"' is not: see the callers)."""
 
@@ -108,14 +151,19 @@ _TOPICS = (
         "mana",
         re.compile(
             r"\badd\b|\bmana\b(?! (value|cost)s?\b)"
-            r"|\b(is|are) (an? )?(plains|island|swamp|mountain|forest)"
+            r"|\b(is|are) (an? )?(plains|island|swamp|mountain|forest)|" + _MANA_RELEVANT
         ),
     ),
     ("targeting", re.compile(r"\b(target|targets|targeted|hexproof|shroud|protection|ward)\b")),
     (
         "cost",
-        re.compile(r"\b(cost|costs|cast|spend|spells?|flash|adventure)\b|\bcards? in (your|their|a player's) hand\b"),
+        re.compile(
+            r"\b(cost|costs|cast|spend|spells?|flash|adventure)\b|\bcards? in (your|their|a player's) hand\b|"
+            + _COST_GRANTS
+        ),
     ),
+    ("counters", re.compile(_NO_COUNTERS)),
+    ("sacrifice", re.compile(_NOT_SACRIFICED)),
 )
 
 

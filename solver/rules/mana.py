@@ -992,6 +992,28 @@ def assist_sources(problem: CastProblem) -> tuple[ManaSource, ...]:
     return best
 
 
+def _refuse_snow_from_the_pool(problem: CastProblem) -> None:
+    """Refuse a cost with {S} while the caster has mana in their pool: whether a snow source made it is not given.
+
+    Mana a snow permanent made pays {S} (CR 107.4h, 106.3), wherever it waits; the state gives the pool's mana by
+    its symbols alone, so which of it may pay {S} can't be told (Icehide Golem with {G} in the pool and a tapped
+    Snow-Covered Forest).
+    """
+    if not problem.state.pool_of(problem.caster).symbols:
+        return
+    abilities = problem.abilities
+    printed = [problem.spell.card.mana_cost] + [
+        a.cost.mana for a in abilities.alternative_costs + abilities.additional_costs
+    ]
+    for cost in printed:
+        if cost and any(symbol.kind is SymbolKind.SNOW for symbol in cost.symbols):
+            raise UnsupportedRuleError(
+                problem.spell.name,
+                str(cost),
+                "{S} with mana in the pool: whether a snow source made that mana is not in the state (CR 107.4h)",
+            )
+
+
 Change = tuple[int, tuple[ManaCost, ...]]
 """What the targets chosen change in the total cost: generic mana (added or taken off), and mana added (CR 601.2f)."""
 
@@ -1038,6 +1060,7 @@ def add_payment(
         Convoke or improvise with delve; delve with permanents tapped to pay a cost; or as the cost changes
         read (:mod:`solver.rules.cost_changes`).
     """
+    _refuse_snow_from_the_pool(problem)
     assisting = assist_sources(problem)
     sources = available_mana_sources(problem) + assisting if assisting else available_mana_sources(problem)
     payer = payer_of(problem, sources)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection, Iterable
 
 from models.abilities import ANNOUNCED_X, PERMANENT_KIND_TYPES, ObjectFilter, Quality, StateNumber, TargetKind
@@ -21,7 +22,7 @@ target rules judge them. Objects alike in every field may differ in them."""
 
 
 def _number(obj: GameObject, attribute: str) -> int:
-    """Power or toughness with +1/+1 and -1/-1 counters (CR 208, 122.1a), their sum, or mana value (CR 202.3)."""
+    """Power or toughness with +X/+Y counters (CR 208, 122.1a), their sum, or mana value (CR 202.3)."""
     if attribute == "power plus toughness":  # "with total power and toughness 5 or less" (CR 208.1)
         return _number(obj, "power") + _number(obj, "toughness")
     if attribute == "mana value":
@@ -34,13 +35,23 @@ def _number(obj: GameObject, attribute: str) -> int:
         raise UnsupportedRuleError(obj.name, str(printed), f"{attribute} defined by an ability is not modelled")
     value = int(printed)
     if obj.zone is Zone.BATTLEFIELD:
-        counters = dict(obj.counters)
-        value += counters.get("+1/+1", 0) - counters.get("-1/-1", 0)
+        value += sum(_counter_change(kind, attribute) * number for kind, number in obj.counters)
     return value
 
 
+_POWER_TOUGHNESS_COUNTER = re.compile(r"([+-]\d+)/([+-]\d+)")
+
+
+def _counter_change(kind: str, attribute: str) -> int:
+    """What one counter of a kind adds to power or toughness: +1/+0 adds 1 to power, 0 to toughness (CR 122.1a)."""
+    found = _POWER_TOUGHNESS_COUNTER.fullmatch(kind)
+    if found is None:
+        return 0
+    return int(found.group(1) if attribute == "power" else found.group(2))
+
+
 def number_of(obj: GameObject, attribute: str) -> int:
-    """An object's power or toughness (with +1/+1 and -1/-1 counters, CR 208, 122.1a), or mana value (CR 202.3).
+    """An object's power or toughness (with +X/+Y counters of every kind, CR 208, 122.1a), or mana value (CR 202.3).
 
     Parameters
     ----------

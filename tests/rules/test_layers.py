@@ -1414,3 +1414,36 @@ def test_a_condition_on_it_after_enchanted_creature_is_the_creatures(make_state,
     board = [("bears", "Grizzly Bears", {"tapped": tapped}), cloak]
     state = make_state(hand=[("bolt", "Lightning Bolt")], battlefield=lands("Mountain", 1), opponent=board)
     assert legal_casts(state, "bolt").count() == expected
+
+
+# ------------------------------------------------- unread lines that change what permanents are: refused, not passed
+
+
+@pytest.mark.parametrize(
+    ("permanent", "spell", "lands_of"),
+    [
+        # "During your turn, ~ is a 4/4 Human Soldier creature … that's still a planeswalker." (CR 613.1d): whether
+        # P2's Gideon is a creature in P2's turn is the target set of Murder ("target creature")
+        ("Gideon Blackblade", "Murder", "Swamp"),
+        # "Enchanted land is a 5/6 green Treefolk creature that's still a land." (CR 613.1d)
+        ("Living Terrain", "Murder", "Swamp"),
+        # "All nonland permanents are legendary." (CR 205.4, 613.1d): Cast Down's "target nonlegendary creature"
+        ("Leyline of Singularity", "Cast Down", "Swamp"),
+        # "Creatures your opponents control have base toughness 1." (CR 613.4b): Smite the Monstrous reads power
+        ("Maha, Its Feathers Night", "Smite the Monstrous", "Plains"),
+        # "Enchanted creature gets +X/+Y, where X is half …" (CR 613.4c)
+        ("Aspect of Wolf", "Smite the Monstrous", "Plains"),
+    ],
+)
+def test_unread_characteristic_changes_are_refused(make_state, permanent, spell, lands_of):
+    """An unread static line that may change types, supertypes or power is refused where a cast reads them.
+
+    Each permanent is on P2's side (an Aura attached to P2's Grizzly Bears) in P2's turn, with the spell in P1's
+    hand and four lands to pay it: which objects the spell may target depends on the line, which is not read, so
+    the answer is unsupported, naming the permanent (never a count that ignores it).
+    """
+    extra = {"attached_to": "bears"} if permanent in ("Living Terrain", "Aspect of Wolf") else {}
+    opponent = [("bears", "Grizzly Bears"), ("forest", "Forest"), ("it", permanent, extra)]
+    state = make_state(hand=[("spell", spell)], battlefield=lands(lands_of, 4), opponent=opponent, active_player="P2")
+    with pytest.raises(UnsupportedRuleError, match=permanent.split(",")[0]):
+        legal_casts(state, "spell").count()

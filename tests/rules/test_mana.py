@@ -824,6 +824,25 @@ def test_snow_mana_pays_s(make_state, card, land, expected):
     assert legal_casts(state, "flurry").count() == expected
 
 
+def test_snow_cost_with_mana_in_the_pool_is_refused(make_state):
+    """Mana a snow source made pays {S} wherever it waits (CR 107.4h, 106.3); the state gives the pool by symbols.
+
+    Icehide Golem ({S}) with {G} in P1's pool and a tapped Snow-Covered Forest: if the Forest made the {G}, 1 cast;
+    if a Forest did, 0. The state can't tell: unsupported, naming the cost. With an empty pool and the Forest
+    untapped, its {G} is snow: 1 cast.
+    """
+    tapped = {"tapped": True}
+    state = make_state(
+        hand=[("golem", "Icehide Golem")],
+        battlefield=[("forest", "Snow-Covered Forest", tapped)],
+        mana_pool={"P1": "{G}"},
+    )
+    with pytest.raises(UnsupportedRuleError, match="snow source"):
+        legal_casts(state, "golem").count()
+    untapped = make_state(hand=[("golem", "Icehide Golem")], battlefield=[("forest", "Snow-Covered Forest")])
+    assert legal_casts(untapped, "golem").count() == 1
+
+
 @pytest.mark.parametrize(("life", "refused"), [(20, False), (3, False), (2, True)])
 def test_pain_land_damage_comes_before_life_is_paid(make_state, life, refused):
     """A pain land's damage comes as its mana is made, before costs are paid (CR 601.2g-h).

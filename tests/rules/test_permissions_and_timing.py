@@ -505,3 +505,19 @@ def test_ertais_scorn_one_opponent_cast_two_spells(make_state, casts, spells_cas
         **players,
     )
     assert len(casts(state, "scorn")) == expected
+
+
+def test_a_permission_to_play_cards_from_a_graveyard_is_not_passed_over(make_state):
+    """To play a card is to cast it or play it as a land (CR 601.1); Hades's line is not read.
+
+    Hades, Sorcerer of Eld ("During your turn, you may play cards from your graveyard.") on P1's side: the Lightning
+    Bolt in P1's graveyard may be cast in P1's turn, so its casts can't be left out: the answer is refused, naming
+    Hades, never 2 casts of the Bolt in hand alone.
+    """
+    state = make_state(
+        hand=[("bolt", "Lightning Bolt")],
+        battlefield=[("m1", "Mountain"), ("m2", "Mountain"), ("hades", "Hades, Sorcerer of Eld")],
+        objects=[{"id": "bolt2", "card": "Lightning Bolt", "zone": "graveyard", "owner": "P1"}],
+    )
+    with pytest.raises(UnsupportedRuleError, match="Hades"):
+        legal_casts(state, "bolt").count()

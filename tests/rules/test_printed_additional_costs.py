@@ -10,6 +10,9 @@ from __future__ import annotations
 
 import pytest
 
+from models.errors import UnsupportedRuleError
+from solver.legal import legal_casts
+
 
 def graveyard(*entries: tuple[str, str]) -> list[dict]:
     """Cards ``(id, name)`` in P1's graveyard, as state-file objects."""
@@ -403,3 +406,52 @@ def test_blight_needs_a_creature_of_the_casters(make_state, casts):
         opponent=[("theirs", "Grizzly Bears")],
     )
     assert casts(state, "sting") == set()
+
+
+@pytest.mark.parametrize("banning", ["Tatterkite", "Melira, Sylvok Outcast", "Solemnity"])
+def test_a_ban_on_counters_refuses_a_cost_that_puts_counters(make_state, banning):
+    """A creature that can't have counters put on it can't take blight's counters (CR 118.3, 701.68a).
+
+    "This creature can't have counters put on it" (Tatterkite), "Creatures you control can't have -1/-1 counters
+    put on them" (Melira), "Counters can't be put on artifacts, creatures, …" (Solemnity): not read, so Scarscale
+    Ritual ({1}{U/B}, "put a -1/-1 counter on a creature you control") is refused beside any of them, whoever
+    controls it. Lightning Bolt, with no such cost, is not: P1, P2, P2's Grizzly Bears and the banning creature
+    (Tatterkite, Melira) are its targets (CR 115.4), 4, or 3 beside Solemnity, an enchantment; {R} from the Mountain.
+    """
+    state = make_state(
+        hand=[("ritual", "Scarscale Ritual"), ("bolt", "Lightning Bolt")],
+        battlefield=[("i1", "Island"), ("i2", "Island"), ("m", "Mountain"), ("ban", banning)],
+        opponent=[("bears", "Grizzly Bears")],
+    )
+    with pytest.raises(UnsupportedRuleError, match=banning.split(",")[0]):
+        legal_casts(state, "ritual").count()
+    targets = 4 if banning != "Solemnity" else 3
+    assert legal_casts(state, "bolt").count() == targets
+
+
+def test_a_ban_on_sacrifice_refuses_a_sacrifice_cost(make_state):
+    """A permanent that can't be sacrificed can't pay a sacrifice cost (CR 118.3, 701.21a).
+
+    Hithlain Rope ("This artifact can't be sacrificed.") is not read: Thud ({R}, "As an additional cost …, sacrifice
+    a creature") is refused beside it. Lightning Bolt, with no such cost, is not: P1, P2 and P1's Grizzly Bears are
+    its targets (the Rope is no creature, CR 115.4): 3 casts.
+    """
+    state = make_state(
+        hand=[("thud", "Thud"), ("bolt", "Lightning Bolt")],
+        battlefield=[("m1", "Mountain"), ("m2", "Mountain"), ("bears", "Grizzly Bears")],
+        opponent=[("rope", "Hithlain Rope")],
+    )
+    with pytest.raises(UnsupportedRuleError, match="Hithlain Rope"):
+        legal_casts(state, "thud").count()
+    assert legal_casts(state, "bolt").count() == 3
+
+
+def test_a_life_total_that_cant_change_refuses_paying_life(make_state):
+    """A player who can't lose life can't pay life (CR 119.8); "Your life total can't change." is not read.
+
+    Gitaxian Probe ({U/P}) with no blue mana is cast only by paying 2 life (CR 107.4f): beside Platinum Emperion the
+    answer is refused, naming it, never 2 casts that pay life P1 may not pay.
+    """
+    state = make_state(hand=[("probe", "Gitaxian Probe")], battlefield=[("emperion", "Platinum Emperion")])
+    with pytest.raises(UnsupportedRuleError, match="Platinum Emperion"):
+        legal_casts(state, "probe").count()

@@ -931,3 +931,33 @@ def test_an_aura_attached_to_what_the_state_does_not_say(make_state):
     )
     with pytest.raises(UnsupportedRuleError, match="attached"):
         legal_casts(state, "cut").count()
+
+
+# ------------------------------------------------------------------------------------- counters of every +X/+Y kind
+@pytest.mark.parametrize(
+    ("counters", "expected"),
+    [
+        # Clockwork Steed is printed 0/3: four +1/+0 counters make it 4/3 (CR 122.1a): power 4, a target
+        ({"+1/+0": 4}, {(("steed",),)}),
+        # three +1/+0 counters: power 3, not "power 4 or greater"
+        ({"+1/+0": 3}, set()),
+        # four +1/+0 and one -1/-0 (CR 122.1a: each adds its own): 0 + 4 - 1 = 3, no target
+        ({"+1/+0": 4, "-1/-0": 1}, set()),
+        # two +2/+2 counters: 0 + 2 * 2 = 4, a target
+        ({"+2/+2": 2}, {(("steed",),)}),
+        # +0/+1 counters change toughness only: power 0
+        ({"+0/+1": 5}, set()),
+    ],
+)
+def test_power_with_counters_of_every_kind(make_state, casts, counters, expected):
+    """CR 122.1a, 613.4c: a +X/+Y counter of any kind adds X to power.
+
+    Smite the Monstrous: "target creature with power 4 or greater", for {3}{W} from four Plains. P2's Clockwork Steed
+    (0/3) is the only creature.
+    """
+    state = make_state(
+        hand=[("smite", "Smite the Monstrous")],
+        battlefield=[(f"p{i}", "Plains") for i in range(4)],
+        opponent=[("steed", "Clockwork Steed", {"counters": counters})],
+    )
+    assert targets_of(casts(state, "smite")) == expected
