@@ -158,9 +158,19 @@ _FLASH_IF_LINE = re.compile(
     r"|(?:this spell|~) has flash as long as (?P<while>[^.]+))\."
 )
 
+_FLASH_THEN_SACRIFICED = re.compile(
+    r"you may cast (?:~|this spell) as though it had flash\. if you cast it any time a sorcery couldn't have been "
+    r"cast, the controller of the permanent it becomes sacrifices it at the beginning of the next cleanup step\."
+)
+"""A permission to cast the card as though it had flash whose price comes after it resolves (a delayed trigger at
+the next cleanup step, CR 603.7, 514.3a): nothing the cast pays or chooses."""
+
 
 def conditional_flash(line: str, original: str) -> CastPermission | None:
     """ "You may cast this spell as though it had flash if …" / "This spell has flash as long as …" (CR 601.3).
+
+    "You may cast this spell as though it had flash. If you cast it any time a sorcery couldn't have been cast,
+    the controller of the permanent it becomes sacrifices it …": flash always, its sacrifice after it resolved.
 
     The condition is one the state decides (:func:`state_condition`): "if you control an attacking legendary
     creature", "as long as there are five or more mana values among cards in your graveyard"; or one on the
@@ -182,6 +192,8 @@ def conditional_flash(line: str, original: str) -> CastPermission | None:
         None when the line is not one of these or its condition is not read (the grammar then reads or reports
         it: "if you pay {2} more to cast it", CR 601.3c).
     """
+    if _FLASH_THEN_SACRIFICED.fullmatch(line):
+        return CastPermission(zone=None, text=original)  # always, wherever it is cast from (CR 702.8a, 601.3)
     found = _FLASH_IF_LINE.fullmatch(line)
     if found is None:
         return None

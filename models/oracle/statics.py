@@ -39,7 +39,14 @@ from models.oracle.unread import UnreadText
 from models.oracle.words import COLOR_WORDS, KIND_WORDS, NUMBER_WORDS, SUBTYPE_BY_WORD, singular_noun
 from models.subtypes import SUBTYPES
 
-__all__ = ["read_static_effects", "read_effect_text", "bears_on_no_cast", "read_level_striations", "with_choices"]
+__all__ = [
+    "read_static_effects",
+    "read_effect_text",
+    "bears_on_no_cast",
+    "read_level_striations",
+    "sample_choices",
+    "with_choices",
+]
 
 
 _NO_CAST = re.compile(
@@ -298,6 +305,40 @@ def with_choices(card: Card, chosen: Mapping[str, str]) -> Card:
         else:
             text = re.sub(r"the chosen name", f"the name {value.strip()}", text, flags=re.IGNORECASE)
     return card if text == card.oracle_text else dataclasses.replace(card, oracle_text=text)
+
+
+_CHOICE_SAMPLES = (
+    ("color", re.compile(r"\bchoose an? (?:non[a-z]+ )?colou?r\b"), "red"),
+    ("type", re.compile(r"\bchoose an? [^.]*\bcreature type\b"), "Elf"),
+    ("type", re.compile(r"\bchoose an? (?:basic )?land type\b"), "Island"),
+    ("type", re.compile(r"\bchoose an? card type\b|\bchoose artifact, creature, enchantment\b"), "artifact"),
+    ("name", re.compile(r"\bchoose an? (?:[a-z]+ )*card name\b"), "Grizzly Bears"),
+)
+"""What a permanent may choose as it enters (CR 607.2a), by the words that ask it, with one value of that kind."""
+
+
+def sample_choices(card: Card) -> dict[str, str]:
+    """One value for each choice the card's text asks as it enters and names after: a state's possible ``chosen``.
+
+    "As Icon of Ancestry enters, choose a creature type. Creatures you control of the chosen type get +1/+1.":
+    ``{"type": "Elf"}``. The choice asked decides the kind of value (a creature type, a land type, a card type, a
+    colour, a card name); text naming a choice it never asks gets none.
+
+    Parameters
+    ----------
+    card : Card
+
+    Returns
+    -------
+    dict of str to str
+        For :func:`with_choices`; empty when the text names no choice.
+    """
+    text = card.oracle_text.lower()
+    chosen: dict[str, str] = {}
+    for kind, asked, value in _CHOICE_SAMPLES:
+        if f"chosen {kind}" in text.replace("chosen creature type", "chosen type") and asked.search(text):
+            chosen.setdefault(kind, value)
+    return chosen
 
 
 _DURATION = re.compile(r"(?P<rest>.+?)(?: until (?:end of turn|your next turn)| this turn)?\.?")

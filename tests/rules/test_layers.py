@@ -534,6 +534,22 @@ def test_creatures_of_the_chosen_type(make_state, chosen, expected):
     assert legal_casts(state, "smite").count() == expected
 
 
+def test_creatures_of_the_chosen_type_without_a_choice_are_not_guessed(make_state):
+    """Icon of Ancestry with no ``chosen`` in the state: which creatures get +1/+1 is not known (CR 607.2a).
+
+    Smite the Monstrous (power 4 or greater) would see P2's Hill Giant as 3/3 or 4/4: unsupported, never guessed.
+    Lightning Bolt reads no power: P1, P2 or the Giant, 3 casts.
+    """
+    state = make_state(
+        hand=[("smite", "Smite the Monstrous"), ("bolt", "Lightning Bolt")],
+        battlefield=lands("Plains", 4) + lands("Mountain", 1),
+        opponent=[("icon", "Icon of Ancestry"), ("giant", "Hill Giant")],
+    )
+    with pytest.raises(UnsupportedRuleError, match="613"):
+        legal_casts(state, "smite").count()
+    assert legal_casts(state, "bolt").count() == 3
+
+
 def test_a_choice_that_is_no_colour_is_bad_input(make_state):
     """``chosen`` names a colour, a type or a name: anything else is refused with its key path."""
     from models.errors import InputError
