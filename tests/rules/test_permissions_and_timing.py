@@ -509,13 +509,14 @@ def test_ertais_scorn_one_opponent_cast_two_spells(make_state, casts, spells_cas
 
 @pytest.mark.parametrize(("situation", "expected"), [(THEIR_END, 2), ({}, 2), ({"phase": "upkeep"}, 2)])
 def test_flash_whose_price_is_a_sacrifice_after_it_resolves(make_state, casts, situation, expected):
-    """CR 702.8a, 601.3: Armor of Thorns ({1}{G} Aura, "Enchant nonblack creature"), "You may cast this spell as
-    though it had flash. If you cast it any time a sorcery couldn't have been cast, the controller of the
-    permanent it becomes sacrifices it at the beginning of the next cleanup step."
+    """CR 702.8a, 601.3: flash whose price comes after the spell resolved (Armor of Thorns).
 
-    The sacrifice is a delayed trigger at the next cleanup step (CR 603.7, 514.3a): nothing the cast pays. Two
-    Forests, P1's Grizzly Bears and P2's Raging Goblin (both nonblack): 2 targets at any time P1 could cast an
-    instant, P2's end step and P1's upkeep as in P1's main phase = 2.
+    Armor of Thorns ({1}{G} Aura, "Enchant nonblack creature"): "You may cast this spell as though it had flash.
+    If you cast it any time a sorcery couldn't have been cast, the controller of the permanent it becomes
+    sacrifices it at the beginning of the next cleanup step." The sacrifice is a delayed trigger at the next
+    cleanup step (CR 603.7, 514.3a): nothing the cast pays. Two Forests, P1's Grizzly Bears and P2's Raging
+    Goblin (both nonblack): 2 targets at any time P1 could cast an instant, P2's end step and P1's upkeep as in
+    P1's main phase = 2.
     """
     forests = [("f1", "Forest"), ("f2", "Forest")]
     state = make_state(
