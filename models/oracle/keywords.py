@@ -447,6 +447,34 @@ def _read_commander_line(keyword: Keyword, reading: CardReading, line: str, orig
     return line == keyword.name
 
 
+_INERT_LINES = {
+    "specialize": re.compile(r"specialize (?:\{[^}]+\})+"),
+    "augment": re.compile(r"augment (?:\{[^}]+\})+"),
+    "double team": re.compile(r"double team"),
+    "increment": re.compile(r"increment"),
+    "ready to run": re.compile(r"ready to run"),
+    "poison tolerance": re.compile(r"poison tolerance \+\d+"),
+}
+"""The shape of each keyword line :func:`_read_inert_line` reads: the keyword, and its cost or number."""
+
+
+def _read_inert_line(keyword: Keyword, reading: CardReading, line: str, original: str) -> bool:
+    """A keyword newer than the rules followed whose reminder text bears on no cast: read, nothing to record.
+
+    Each is defined by its reminder text, which says what it does once the card is a permanent or a player's:
+    "Specialize {2}" ("{2}, Discard a card: This creature perpetually specializes …. Activate only as a
+    sorcery.", an activated ability, CR 602), "Double team" ("When this creature attacks, conjure a duplicate
+    …", a triggered ability, CR 603), "Increment" ("Whenever you cast a spell, if the amount of mana you spent is
+    greater than this creature's power or toughness, put a +1/+1 counter on this creature.": it triggers once the
+    spell is cast, CR 601.2i, and resolves after it), "Augment {2}{G}" ("{2}{G}, Reveal this card from your hand:
+    Combine it with target host.": a way to put the card onto the battlefield that is no cast, as ninjutsu, CR
+    702.49a), "Ready to run" (two commanders, deck construction, as partner, CR 702.124a), "Poison Tolerance +1"
+    (more poison counters before a player loses, CR 704.5c). No spell of the pool targets or counts by them.
+    """
+    shape = _INERT_LINES.get(keyword.name)
+    return shape is not None and shape.fullmatch(line) is not None
+
+
 _COST = KeywordKind.ADDITIONAL_COST
 _ALTERNATIVE = KeywordKind.ALTERNATIVE_COST
 
@@ -755,6 +783,8 @@ KEYWORD_TABLE: tuple[Keyword, ...] = (
     Keyword("mayhem", KeywordKind.PERMISSION, "CR 702.187a", (_HAND,)),
     Keyword("paradigm", KeywordKind.PERMISSION, "CR 707.12", (), read_line=_read_paradigm_line),
     Keyword("spell commander", KeywordKind.ELSEWHERE, "CR 903.3", (), read_line=_read_commander_line),
+    # newer than the rules followed: each reminder text says it bears on no cast (:func:`_read_inert_line`)
+    *(Keyword(name, KeywordKind.ELSEWHERE, "", (), read_line=_read_inert_line) for name in _INERT_LINES),
     # ---- qualities of a permanent that targets ask (CR 115.1)
     Keyword("hexproof", KeywordKind.QUALITY, "CR 702.11a", ("HEXPROOF", "HEXPROOF_FROM"), _read_hexproof_from),
     Keyword("shroud", KeywordKind.QUALITY, "CR 702.18a", ("SHROUD",), _set("shroud")),
@@ -1032,6 +1062,7 @@ def read_keyword_line(reading: CardReading, tree: Tree[Token], line: str, origin
 
 
 _FIRST_WORD = re.compile(r"[a-z][a-z-]*")
+_FIRST_TWO_WORDS = re.compile(r"[a-z][a-z-]* [a-z][a-z-]*")
 
 
 def read_keyword_led_line(reading: CardReading, line: str, original: str) -> bool:
@@ -1041,7 +1072,12 @@ def read_keyword_led_line(reading: CardReading, line: str, original: str) -> boo
     False when the line starts with no such keyword, or its reader does not read it.
     """
     first = _FIRST_WORD.match(line)
-    keyword = KEYWORDS.get(line) or (KEYWORDS.get(first.group()) if first else None)
+    two = _FIRST_TWO_WORDS.match(line)  # "Poison Tolerance +1"
+    keyword = (
+        KEYWORDS.get(line)
+        or (KEYWORDS.get(first.group()) if first else None)
+        or (KEYWORDS.get(two.group()) if two else None)
+    )
     return keyword is not None and keyword.read_line is not None and keyword.read_line(keyword, reading, line, original)
 
 

@@ -109,3 +109,45 @@ def test_spell_commander_is_deck_construction(make_state, casts):
     """
     state = make_state(hand=[("lava", "Lava, Axe")], battlefield=[(f"m{i}", "Mountain") for i in range(5)])
     assert len(casts(state, "lava")) == 2
+
+
+@pytest.mark.parametrize(
+    ("name", "line"),
+    [
+        ("Ambitious Augmenter", "Increment"),
+        ("Amber-Plate Ainok", "Double team"),
+        ("Alora, Rogue Companion", "Specialize {2}"),
+        ("The Bus Runner", "Ready to run"),
+        ("Drake with Set's Mechanic", "Poison Tolerance +2"),
+        ("Bat-", "Augment {1}{B}"),
+    ],
+)
+def test_keywords_whose_reminder_text_bears_on_no_cast_are_read(name, line) -> None:
+    """Each is read whole: its reminder text works on the battlefield, in combat or in deck construction.
+
+    Increment (a trigger on a spell cast, resolved after it, CR 601.2i), double team (a trigger on attacking, CR
+    603), specialize (an activated ability, CR 602), ready to run (two commanders, as partner, CR 702.124a),
+    Poison Tolerance (a player's losing, CR 704.5c), augment (the card put onto the battlefield from the hand
+    by an ability, no cast, as ninjutsu, CR 702.49a): nothing unread.
+    """
+    card = default_card_database().get(name)
+    assert line in card.oracle_text
+    read = parse_card(card)
+    assert not read.unsupported_casting_from_any_zone
+    assert not read.permanent_unsupported
+
+
+def test_a_creature_with_increment_and_one_with_double_team_on_the_battlefield(make_state, casts) -> None:
+    """CR 115.1, 601.2i: Increment's and double team's triggers bear on no cast.
+
+    Ambitious Augmenter ({G} 1/1, Increment) in P1's hand with a Forest and a Mountain: 1 cast. Lightning Bolt
+    ({R}, any target) with P2's Ambitious Augmenter and Amber-Plate Ainok (double team) on the battlefield: P1,
+    P2 and the two creatures = 4 casts.
+    """
+    state = make_state(
+        hand=[("aug", "Ambitious Augmenter"), ("bolt", "Lightning Bolt")],
+        battlefield=[("f", "Forest"), ("m", "Mountain")],
+        opponent=[("o1", "Ambitious Augmenter"), ("o2", "Amber-Plate Ainok")],
+    )
+    assert len(casts(state, "aug")) == 1
+    assert len(casts(state, "bolt")) == 4
