@@ -402,10 +402,19 @@ def read_conditional_flash_line(reading: CardReading, line: str, original: str) 
     return True
 
 
+_OF_ITS_OWN_CAST = re.compile(r"cast (?:~|this spell) only\b")
+_ABILITY_WORD = re.compile(r"[a-z' ]+ — (?P<rest>cast (?:~|this spell) only\b.+)")
+"""An ability word before the rule: it has no rules meaning (CR 207.2c)."""
+"""A permanent card's rule of its own cast, which functions on the stack (CR 113.6, 601.3)."""
+
+
 def read_cast_only_line(reading: CardReading, line: str, original: str) -> bool:
-    """ "Cast this spell only if …", "… only after combat." (:func:`read_cast_only`, CR 601.3)."""
-    if not reading.is_spell or (cast_only := read_cast_only(line, original)) is None:
-        return False
+    """ "Cast this spell only if …", "… only after combat." (:func:`read_cast_only`, CR 601.3), of any card."""
+    worded = _ABILITY_WORD.fullmatch(line)  # "Tragic Backstory — Cast this spell only if …" (CR 207.2c)
+    if worded is not None:
+        line = worded["rest"]
+    if not (reading.is_spell or _OF_ITS_OWN_CAST.match(line)) or (cast_only := read_cast_only(line, original)) is None:
+        return False  # a permanent's line about other spells' casts is a static ability (CR 604.1)
     if isinstance(cast_only, UnsupportedText):
         reading.unsupported.append(cast_only)
     else:

@@ -526,3 +526,30 @@ def test_flash_whose_price_is_a_sacrifice_after_it_resolves(make_state, casts, s
         **situation,
     )
     assert len(casts(state, "armor")) == expected
+
+
+@pytest.mark.parametrize(
+    ("this_turn", "expected"), [({"spells_cast": {"P1": 1}}, 1), ({"spells_cast": {"P2": 2}}, 0), ({}, 0)]
+)
+def test_a_creature_cast_only_if_another_spell_was_cast(make_state, casts, this_turn, expected):
+    """CR 601.3, 604.6: a permanent card's own "Cast this spell only if …" (Hewed Stone Retainers).
+
+    Hewed Stone Retainers ({3} artifact creature): "Cast this spell only if you've cast another spell this
+    turn." Three Swamps in P1's main phase: P1 cast one spell this turn = 1 cast (no target); only P2 cast
+    spells, or nobody did = 0.
+    """
+    swamps = [("s1", "Swamp"), ("s2", "Swamp"), ("s3", "Swamp")]
+    state = make_state(hand=[("golem", "Hewed Stone Retainers")], battlefield=swamps, this_turn=this_turn)
+    assert len(casts(state, "golem")) == expected
+
+
+@pytest.mark.parametrize(("this_turn", "expected"), [({"creatures_died": 1}, 1), ({}, 0)])
+def test_a_cast_only_rule_after_an_ability_word(make_state, casts, this_turn, expected):
+    """CR 207.2c, 601.3: "Tragic Backstory — Cast this spell only if a creature died this turn." (Grim Wanderer).
+
+    The ability word has no rules meaning. Grim Wanderer ({1}{B} creature, flash) with two Swamps in P1's main
+    phase: a creature died this turn = 1 cast; none = 0.
+    """
+    swamps = [(f"s{i}", "Swamp") for i in range(2)]
+    state = make_state(hand=[("grim", "Grim Wanderer")], battlefield=swamps, this_turn=this_turn)
+    assert len(casts(state, "grim")) == expected
