@@ -781,6 +781,10 @@ class Count:
     of_affected : bool
         With ``counters_on`` or ``attached``, "it" is the object the effect applies to, not its source: "each
         creature you control gets +2/+0 for each Equipment attached to it" (CR 611.3).
+    other : bool
+        Of permanents counted for a continuous effect: the object the effect applies to is not one of them, "~
+        gets +1/+1 for each other creature you control", "enchanted creature gets +1/+1 for each other creature
+        you control" (CR 611.3).
 
     Examples
     --------
@@ -800,6 +804,7 @@ class Count:
     counters_on: str | None = None
     attached: bool = False
     of_affected: bool = False
+    other: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -60,6 +60,7 @@ _NO_CAST = re.compile(
     r"|(?:~|this [a-z]+|enchanted creature|equipped creature) (?:can't be blocked|must be blocked)\b.*"
     r"|(?:~|this [a-z]+) can block (?:only|any number of|an additional)\b.*"
     r"|all creatures able to block (?:~|this [a-z]+|enchanted creature) do so\."
+    r"|creatures with ([a-z]+walk) can be blocked as though they didn't have \1\."
     r"|(?:your opponents|players|each player|each opponent(?: who [^.]*)?|[a-z ]*creatures[a-z ]*) can't "
     r"(?:attack|block)\b[^.]*\."
     r"|creatures with power less than (?:~|this [a-z]+)'s power can't block it\."
@@ -126,7 +127,7 @@ _SUBJECT = re.compile(
 
 _PREDICATE_START = (
     r"(?:gets?|has|have|gains?|loses?|is|are|becomes?|isn't|can't|can (?:block|attack)|doesn't"
-    r"|its activated abilities)\b"
+    r"|(?:attacks|blocks) each combat if able|assigns combat damage|its activated abilities)\b"
 )
 _SPLIT = re.compile(rf"(?:,? and |, )(?={_PREDICATE_START})")
 
@@ -642,7 +643,8 @@ _CONTROL_COUNT = re.compile(
     rf"(?P<who>you control|an opponent controls|your opponents control) {_HOW_MANY} (?P<what>.+)"
 )
 _HAVE_COUNT = re.compile(
-    rf"(?P<who>you have|an opponent has) {_HOW_MANY} (?P<what>cards in (?:your |their )?hand|life)"
+    rf"(?P<who>you have|an opponent has) {_HOW_MANY} "
+    r"(?P<what>cards in (?:your |their )?hand|cards in (?:your |their )?graveyard|life)"
 )
 _SPELLS_CAST = re.compile(rf"you've cast {_HOW_MANY} spells this turn")
 _PLAYER_COUNTERS = re.compile(
@@ -682,7 +684,11 @@ def _count_condition(words: str) -> EffectCondition | None:
         count = Count(quantity=f"{found['kind']} counters", text=words)
         return _bounded(found, count, words, an_opponent=found["who"] == "an opponent has")
     if (found := _HAVE_COUNT.fullmatch(words)) is not None:
-        count = Count(Zone.HAND, "you", text=words) if "hand" in found["what"] else Count(quantity="life", text=words)
+        count = (
+            Count(Zone.HAND if "hand" in found["what"] else Zone.GRAVEYARD, "you", text=words)
+            if found["what"].startswith("cards")
+            else Count(quantity="life", text=words)
+        )
         return _bounded(found, count, words, an_opponent=found["who"] == "an opponent has")
     return None
 
@@ -1082,7 +1088,9 @@ def _untargetable_keywords(found: re.Match[str]) -> tuple[str, ...] | None:
 
 
 _NO_CAST_PREDICATE = re.compile(
-    r"can't (?:attack|block|attack or block)(?: alone)?|is goaded|attacks each combat if able"
+    r"can't (?:attack|block|attack or block)(?: alone| you(?: or planeswalkers you control)?)?|is goaded"
+    r"|(?:attacks|blocks) each combat if able"
+    r"|assigns combat damage equal to its toughness rather than its power"
     # how it blocks or is blocked, and whether it may attack: chosen in combat, never while casting (CR 506, 509)
     r"|can't be blocked\b[^.]*|must be blocked\b[^.]*|can block\b[^.]*"
     r"|can attack as though (?:it|they) didn't have defender"
@@ -1098,13 +1106,13 @@ def _read_predicate(predicate: str, changes: dict[str, object]) -> bool:
     if (pt := re.fullmatch(r"gets? (?:an additional )?([+-]\d+)/([+-]\d+)(?: for each (.+))?", predicate)) is not None:
         changes["power_change"] = (int(pt.group(1)), int(pt.group(2)))
         if pt.group(3) is not None:
-            per = _count(pt.group(3))
+            per = _each_count(pt.group(3))
             if per is None:
                 return False
             changes["power_per"] = per
         return True
     if (xs := _X_CHANGE.fullmatch(predicate)) is not None:  # "+X/+X, where X is the number of …" (CR 613.4c)
-        per = _count(xs["counted"])
+        per = _each_count(xs["counted"])
         if per is None:
             return False
         changes["power_change"] = (_x_sign(xs["power"]), _x_sign(xs["toughness"]))
@@ -1119,6 +1127,22 @@ def _read_predicate(predicate: str, changes: dict[str, object]) -> bool:
                 changes[field_name] = value
             return True
     return _read_ability_predicate(predicate, changes)
+
+
+def _each_count(words: str) -> Count | None:
+    """What "for each …" counts (:func:`_count`), "other …" too: permanents but the object the effect applies to.
+
+    "for each other creature you control": the permanents counted, less the affected object when it is one of
+    them (CR 611.3); "other" of anything but permanents is not read.
+    """
+    if not words.startswith("other "):
+        return _count(words)
+    count = _count(words.removeprefix("other "))
+    if count is None or count.zone is not Zone.BATTLEFIELD or count.quantity or count.distinct or count.objects:
+        return None
+    if count.counters_on is not None or count.attached or count.opponents or count.turn_fact:
+        return None
+    return dataclasses.replace(count, other=True, text=words)
 
 
 _X_CHANGE = re.compile(

@@ -9,6 +9,8 @@ from __future__ import annotations
 import pytest
 
 from models.errors import UnsupportedRuleError
+from models.io.card_pool import default_card_database
+from models.oracle.parser import parse_card
 from solver.legal import legal_casts
 from solver.rules.layers import as_the_game_sees_it, devotion
 from tests.rules.conftest import lands
@@ -1430,3 +1432,66 @@ def test_a_condition_on_it_after_enchanted_creature_is_the_creatures(make_state,
     board = [("bears", "Grizzly Bears", {"tapped": tapped}), cloak]
     state = make_state(hand=[("bolt", "Lightning Bolt")], battlefield=lands("Mountain", 1), opponent=board)
     assert legal_casts(state, "bolt").count() == expected
+
+
+# ---------------------------------------------------------------- counts of "other" permanents, conditions, combat
+
+
+@pytest.mark.parametrize(("others", "expected"), [(["Raging Goblin"], 0), (["Raging Goblin", "Hill Giant"], 1)])
+def test_for_each_other_creature_leaves_out_the_enchanted_creature(make_state, others, expected):
+    """Bravado: "Enchanted creature gets +1/+1 for each other creature you control." (CR 611.3, 613.4c).
+
+    P2's Bravado on P2's Grizzly Bears (2/2). With P2's Raging Goblin the Bears are 2+1 = 3/3 (the Bears are not
+    "other"): Smite the Monstrous (power 4 or greater) has no target, 0 casts. With the Goblin and Hill Giant
+    (3/3): 2+2 = 4/4, the Bears its one target (the Giant is 3/3), 1 cast.
+    """
+    theirs = [("bears", "Grizzly Bears"), ("bravado", "Bravado", {"attached_to": "bears"})]
+    state = make_state(
+        hand=[("smite", "Smite the Monstrous")],
+        battlefield=lands("Plains", 4),
+        opponent=theirs + [(f"c{i}", name) for i, name in enumerate(others)],
+    )
+    assert len(_targets(state, "smite")) == expected
+
+
+@pytest.mark.parametrize(("cards", "expected"), [(8, 1), (7, 0)])
+def test_an_opponent_with_eight_cards_in_their_graveyard(make_state, cards, expected):
+    """Blackbloom Rogue (2/3): "gets +3/+0 as long as an opponent has eight or more cards in their graveyard".
+
+    P2's Rogue; P1, its controller's opponent, has ``cards`` Islands in the graveyard (CR 611.3a). Eight: 2+3 =
+    5/3, Smite the Monstrous's one target, 1 cast; seven: 2/3, 0 casts.
+    """
+    graveyard = [{"id": f"g{i}", "card": "Island", "zone": "graveyard", "owner": "P1"} for i in range(cards)]
+    state = make_state(
+        hand=[("smite", "Smite the Monstrous")],
+        battlefield=lands("Plains", 4),
+        opponent=[("rogue", "Blackbloom Rogue")],
+        objects=graveyard,
+    )
+    assert len(_targets(state, "smite")) == expected
+
+
+def test_a_change_of_power_with_what_only_combat_reads(make_state):
+    """Furor of the Bitten: "Enchanted creature gets +2/+2 and attacks each combat if able." (CR 613.4c, 508.1d).
+
+    Attacking is for combat: the line is read, its +2/+2 applied. P2's Grizzly Bears with it are 4/4: Smite the
+    Monstrous (power 4 or greater) has them as its one target, 1 cast.
+    """
+    state = make_state(
+        hand=[("smite", "Smite the Monstrous")],
+        battlefield=lands("Plains", 4),
+        opponent=[("bears", "Grizzly Bears"), ("furor", "Furor of the Bitten", {"attached_to": "bears"})],
+    )
+    assert _targets(state, "smite") == [("bears",)]
+
+
+def test_a_line_of_blocking_bears_on_no_cast(make_state):
+    """Great Wall: "Creatures with plainswalk can be blocked as though they didn't have plainswalk." (CR 702.14c).
+
+    Blocking is for combat (CR 509.1): nothing a cast reads, the line read. Lightning Bolt with Great Wall (an
+    enchantment) on P2's side has P1 and P2 as targets: 2 casts.
+    """
+    card = parse_card(default_card_database().get("Great Wall"))
+    assert not card.static_unread and not card.permanent_unsupported
+    state = make_state(hand=[("bolt", "Lightning Bolt")], battlefield=lands("Mountain", 1), opponent=["Great Wall"])
+    assert legal_casts(state, "bolt").count() == 2
