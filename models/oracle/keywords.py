@@ -475,6 +475,32 @@ def _read_inert_line(keyword: Keyword, reading: CardReading, line: str, original
     return shape is not None and shape.fullmatch(line) is not None
 
 
+_EQUIP_LINE = re.compile(r"equip(?:—[^.]+\.| (?:\{[^}]+\})+\.?)(?: this ability costs [^.]+ to activate[^.]*\.)?")
+"""Equip with its cost, and a change of that cost ("Equip {4}. This ability costs {1} less to activate for each
+…"): an activated ability of the permanent (CR 702.6a, 602), no cast."""
+
+
+def _read_equip_line(keyword: Keyword, reading: CardReading, line: str, original: str) -> bool:
+    """ "Equip {4}. This ability costs {1} less to activate …", "Equip—Discard a card.": read, no cast (CR 702.6a)."""
+    return _EQUIP_LINE.fullmatch(line.rstrip()) is not None
+
+
+_WARD_LINE = re.compile(r"ward—[^.]+\.")
+"""Ward with a cost other than mana ("Ward—{2}, Pay 2 life."): a triggered ability (CR 702.21a)."""
+
+
+def _read_ward_line(keyword: Keyword, reading: CardReading, line: str, original: str) -> bool:
+    """ "Ward—{4}, Pay 4 life.": ward, whose trigger counters a spell after it is cast unless its cost is paid.
+
+    Becoming the target of a spell triggers it (CR 702.21a): the cast is made whole before (CR 601.2i), so the
+    cost bears on no cast; the permanent has ward, as with a mana cost.
+    """
+    if _WARD_LINE.fullmatch(line) is None:
+        return False
+    reading.ward = True
+    return True
+
+
 _COST = KeywordKind.ADDITIONAL_COST
 _ALTERNATIVE = KeywordKind.ALTERNATIVE_COST
 
@@ -785,10 +811,13 @@ KEYWORD_TABLE: tuple[Keyword, ...] = (
     Keyword("spell commander", KeywordKind.ELSEWHERE, "CR 903.3", (), read_line=_read_commander_line),
     # newer than the rules followed: each reminder text says it bears on no cast (:func:`_read_inert_line`)
     *(Keyword(name, KeywordKind.ELSEWHERE, "", (), read_line=_read_inert_line) for name in _INERT_LINES),
+    Keyword("equip", KeywordKind.ELSEWHERE, "CR 702.6a", (_HAND,), read_line=_read_equip_line),
     # ---- qualities of a permanent that targets ask (CR 115.1)
     Keyword("hexproof", KeywordKind.QUALITY, "CR 702.11a", ("HEXPROOF", "HEXPROOF_FROM"), _read_hexproof_from),
     Keyword("shroud", KeywordKind.QUALITY, "CR 702.18a", ("SHROUD",), _set("shroud")),
-    Keyword("ward", KeywordKind.QUALITY, "CR 702.21a", ("WARD",), _set("ward")),  # a trigger, kept to annotate
+    Keyword(  # a trigger, kept to annotate
+        "ward", KeywordKind.QUALITY, "CR 702.21a", ("WARD",), _set("ward"), read_line=_read_ward_line
+    ),
     Keyword("protection", KeywordKind.QUALITY, "CR 702.16a", ("PROTECTION_FROM",), _read_protection),
     Keyword("fuse", KeywordKind.CAST_AS, "CR 702.102a", ("FUSE",), _set("fuse")),  # both halves (solver.rules.split)
     Keyword("awaken", _ALTERNATIVE, "CR 702.113a", ("AWAKEN",), _read_awaken),
@@ -930,7 +959,6 @@ KEYWORD_TABLE: tuple[Keyword, ...] = (
         ("encore", "CR 702.141a"),
         ("embalm", "CR 702.128a"),
         ("craft", "CR 702.167a"),
-        ("equip", "CR 702.6a"),
         ("echo", "CR 702.30a"),
         ("typecycling", "CR 702.29e"),
     ),
@@ -1071,6 +1099,17 @@ def read_keyword_led_line(reading: CardReading, line: str, original: str) -> boo
     "Kicker—Sacrifice a creature.", "Flashback—{R}{R}, Pay 3 life.", "Teamwork 2", "Sneak {1}{W}", "Paradigm":
     False when the line starts with no such keyword, or its reader does not read it.
     """
+    if _read_led_line(reading, line, original):
+        return True
+    worded = _FLAVOR_WORD.fullmatch(line)  # "Diana — Equip {2}": a flavor word has no rules meaning (CR 207.2d)
+    return worded is not None and _read_led_line(reading, worded["rest"], original)
+
+
+_FLAVOR_WORD = re.compile(r"[a-z0-9' ,!-]+ — (?P<rest>.+)")
+
+
+def _read_led_line(reading: CardReading, line: str, original: str) -> bool:
+    """The line read by the :attr:`Keyword.read_line` of the keyword it starts with; False when none reads it."""
     first = _FIRST_WORD.match(line)
     two = _FIRST_TWO_WORDS.match(line)  # "Poison Tolerance +1"
     keyword = (
@@ -1136,6 +1175,9 @@ def parse_granted(texts: tuple[str, ...]) -> CardAbilities:
         line = strip_reminder(text).strip()
         if re.search(r":\s*add\b", line.lower()):  # '{T}: Add one mana of any color.' given (CR 605.1a)
             reading.mana_abilities.append(_granted_mana_ability(text, line))
+            continue
+        if _WARD_LINE.fullmatch(line.lower().rstrip(".") + "."):  # 'have "Ward—Pay 2 life."' (CR 702.21a)
+            reading.ward = True
             continue
         try:
             tree = oracle_parser().parse(line.lower(), start="keyword_line")

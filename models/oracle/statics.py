@@ -1217,8 +1217,8 @@ def _keywords(text: str) -> tuple[str, ...] | None:
             if not re.fullmatch(r"\x00\d+", item):
                 return None
             ability = quoted[int(item[1:])]
-            if re.search(r":\s*add\b", ability):
-                items.append(ability)  # a mana ability given: read by parse_granted below (CR 605.1a)
+            if re.search(r":\s*add\b", ability) or re.fullmatch(r"ward—[^.]+\.", ability):
+                items.append(ability)  # a mana ability or ward given: read by parse_granted below (CR 605.1a)
             elif not quoted_ability_bears_on_no_cast(ability):
                 return None
             continue

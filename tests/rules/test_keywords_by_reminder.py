@@ -151,3 +151,32 @@ def test_a_creature_with_increment_and_one_with_double_team_on_the_battlefield(m
     )
     assert len(casts(state, "aug")) == 1
     assert len(casts(state, "bolt")) == 4
+
+
+@pytest.mark.parametrize(
+    "name", ["Captain Howler, Sea Scourge", "Belt of Giant Strength", "Hexing Squelcher", "Winter, Cursed Rider"]
+)
+def test_ward_with_a_cost_other_than_mana_and_equip_with_a_cost_change_are_read(name) -> None:
+    """CR 702.21a, 702.6a: "Ward—{2}, Pay 2 life." (given or printed) and "Equip {10}. This ability costs {X} less …".
+
+    Ward triggers when its permanent becomes the target of a spell, after the spell is cast (CR 601.2i); equip is
+    an activated ability of the permanent (CR 602): nothing unread.
+    """
+    read = parse_card(default_card_database().get(name))
+    assert not read.unsupported_casting_from_any_zone
+    assert not read.permanent_unsupported
+    assert not read.static_unread
+
+
+def test_ward_given_with_a_life_cost_does_not_stop_targeting(make_state, casts) -> None:
+    """CR 702.21a, 115.1: Hexing Squelcher: 'Other creatures you control have "Ward—Pay 2 life."'.
+
+    Ward is a triggered ability: it counters the spell after it is cast unless its cost is paid, and never makes a
+    target illegal. Lightning Bolt with P2's Squelcher and Grizzly Bears: P1, P2, the Squelcher and the Bears = 4.
+    """
+    state = make_state(
+        hand=[("bolt", "Lightning Bolt")],
+        battlefield=[("m", "Mountain")],
+        opponent=[("sq", "Hexing Squelcher"), ("bears", "Grizzly Bears")],
+    )
+    assert len(casts(state, "bolt")) == 4
