@@ -88,6 +88,9 @@ _NO_CAST = re.compile(
     # what a spell's damage does as it resolves: replacement and prevention effects (CR 614.1a, 615)
     r"|if [^.]*\bwould deal (?:noncombat )?damage\b[^.]*, (?:it deals|prevent)[^.]*\."
     r"|if you would lose unspent mana, [^.]*\."
+    # only abilities that are not mana abilities banned, of a name chosen or given (CR 602.5, 605.3a)
+    r"|activated abilities of sources with the (?:chosen )?name[^.]* can't be activated unless they're mana "
+    r"abilities\."
     r")"
 )
 """Static lines whose effect only concerns what no cast reads: how the permanent entered, combat, untapping, the

@@ -1495,3 +1495,18 @@ def test_a_line_of_blocking_bears_on_no_cast(make_state):
     assert not card.static_unread and not card.permanent_unsupported
     state = make_state(hand=[("bolt", "Lightning Bolt")], battlefield=lands("Mountain", 1), opponent=["Great Wall"])
     assert legal_casts(state, "bolt").count() == 2
+
+
+@pytest.mark.parametrize("chosen", [{"name": "Sol Ring"}, None])
+def test_a_ban_on_abilities_that_are_not_mana_abilities(make_state, chosen):
+    """Pithing Needle bans activated abilities that are not mana abilities (CR 602.5, 605.3a).
+
+    "Activated abilities of sources with the chosen name can't be activated unless they're mana abilities.":
+    whatever the name, mana abilities stay: Divination ({2}{U}) with an Island and Sol Ring ({T}: Add {C}{C}), P2's
+    Needle naming Sol Ring or with no name in the state: 1 cast.
+    """
+    needle = ("needle", "Pithing Needle", {"chosen": chosen}) if chosen else ("needle", "Pithing Needle")
+    state = make_state(
+        hand=[("div", "Divination")], battlefield=[("island", "Island"), ("ring", "Sol Ring")], opponent=[needle]
+    )
+    assert legal_casts(state, "div").count() == 1
