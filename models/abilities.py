@@ -1854,6 +1854,9 @@ class CardAbilities:
         CR 702.11, 702.18.
     hexproof_from : frozenset of Color
         "Hexproof from <colour>": opponents' spells of that colour can't target it (CR 702.11d).
+    hexproof_from_qualities : tuple of Protection
+        "Hexproof from artifacts and enchantments", "hexproof from monocolored", "hexproof from each color": each
+        the quality of the opponents' spells that can't target it, as protection names them (CR 702.11d).
     ward : bool
         CR 702.21: a trigger, never a targeting restriction; kept to annotate.
     controller_hexproof, controller_shroud : bool
@@ -1911,6 +1914,7 @@ class CardAbilities:
     hexproof_from: frozenset[Color] = frozenset()
     shroud: bool = False
     ward: bool = False
+    hexproof_from_qualities: tuple[Protection, ...] = ()
     controller_hexproof: bool = False
     controller_shroud: bool = False
     mana_abilities: tuple[ManaAbility, ...] = ()

@@ -18,6 +18,7 @@ import pytest
 
 from models.abilities import ANY_TARGET_KINDS, ControllerFilter, TargetKind
 from models.cards import older_sets_card_database
+from models.io.card_pool import default_card_database
 from models.mana import Color, ManaCost
 from models.objects import CardType
 from models.oracle.parser import parse_card, parse_granted
@@ -729,3 +730,24 @@ def test_loyalty_ability_that_adds_mana_is_not_a_mana_ability(line):
         oracle_text=line,
     )
     assert parse_card(card).unsupported == ()
+
+
+@pytest.mark.parametrize(
+    ("name", "keywords", "hexproof"),
+    [
+        ("Niv-Mizzet, Supreme", {"flying"}, ["hexproof from monocolored"]),
+        ("Eradicator Valkyrie", {"flying", "lifelink"}, ["hexproof from planeswalkers"]),
+        ("Nevinyrral, Urborg Tyrant", set(), ["Hexproof from artifacts, creatures, and enchantments"]),
+        ("Volatile Stormdrake", {"flying"}, []),
+    ],
+)
+def test_hexproof_from_a_quality_alone_or_in_a_list_of_keywords(name, keywords, hexproof):
+    """CR 702.11d, 702.1: "Flying, hexproof from monocolored": each keyword of the list read.
+
+    Hexproof from a quality is kept with its words (the spells it stops are that quality's, as protection's
+    are); "hexproof from activated and triggered abilities" stops no spell (CR 113.1): nothing to keep.
+    """
+    read = parse_card(default_card_database().get(name))
+    assert not read.permanent_unsupported and not read.unsupported_casting_from_any_zone
+    assert set(read.keywords) >= keywords
+    assert [p.text for p in read.hexproof_from_qualities] == hexproof

@@ -164,6 +164,42 @@ def _read_hexproof_from(keyword: Keyword, tree: Tree[Token], line: str, reading:
     return True
 
 
+_HEXPROOF_FROM_LINE = re.compile(r"hexproof from (?P<what>[a-z ,]+)")
+_HEXPROOF_TYPES = {
+    "artifacts": CardType.ARTIFACT,
+    "creatures": CardType.CREATURE,
+    "enchantments": CardType.ENCHANTMENT,
+    "instants": CardType.INSTANT,
+    "sorceries": CardType.SORCERY,
+    "planeswalkers": CardType.PLANESWALKER,
+}
+
+
+def _read_hexproof_line(keyword: Keyword, reading: CardReading, line: str, original: str) -> bool:
+    """ "Hexproof from artifacts and enchantments", "… from monocolored", "… from each color" (CR 702.11d).
+
+    The spells of the quality that the permanent's controller's opponents control can't target it; the quality
+    is read as protection's (card types, colour counts, every colour). False for any other word.
+    """
+    found = _HEXPROOF_FROM_LINE.fullmatch(line)
+    if found is None:
+        return False
+    if found["what"] == "activated and triggered abilities":
+        return True  # abilities, never spells: no cast's target (CR 113.1, 115.1)
+    words = [w for w in re.split(r",? and |, ", found["what"]) if w]
+    types = {_HEXPROOF_TYPES[w] for w in words if w in _HEXPROOF_TYPES}
+    counts = {w for w in words if w in ("monocolored", "multicolored")}
+    every = "each color" in words
+    if len(types) + len(counts) + every != len(words):
+        return False
+    colours = frozenset(COLOR_WORDS.values()) if every else frozenset()
+    text = original[: len("hexproof from ") + len(found["what"])]
+    reading.hexproof_from_qualities.append(
+        Protection(colours, frozenset(types), text=text, colour_counts=frozenset(counts))
+    )
+    return True
+
+
 def _read_protection(keyword: Keyword, tree: Tree[Token], line: str, reading: CardReading) -> bool:
     """ "Protection from red and from blue" (CR 702.16a); a quality not read is reported, the rest kept."""
     colors: set[Color] = set()
@@ -813,7 +849,14 @@ KEYWORD_TABLE: tuple[Keyword, ...] = (
     *(Keyword(name, KeywordKind.ELSEWHERE, "", (), read_line=_read_inert_line) for name in _INERT_LINES),
     Keyword("equip", KeywordKind.ELSEWHERE, "CR 702.6a", (_HAND,), read_line=_read_equip_line),
     # ---- qualities of a permanent that targets ask (CR 115.1)
-    Keyword("hexproof", KeywordKind.QUALITY, "CR 702.11a", ("HEXPROOF", "HEXPROOF_FROM"), _read_hexproof_from),
+    Keyword(
+        "hexproof",
+        KeywordKind.QUALITY,
+        "CR 702.11a",
+        ("HEXPROOF", "HEXPROOF_FROM"),
+        _read_hexproof_from,
+        read_line=_read_hexproof_line,
+    ),
     Keyword("shroud", KeywordKind.QUALITY, "CR 702.18a", ("SHROUD",), _set("shroud")),
     Keyword(  # a trigger, kept to annotate
         "ward", KeywordKind.QUALITY, "CR 702.21a", ("WARD",), _set("ward"), read_line=_read_ward_line
@@ -1099,10 +1142,41 @@ def read_keyword_led_line(reading: CardReading, line: str, original: str) -> boo
     "Kicker—Sacrifice a creature.", "Flashback—{R}{R}, Pay 3 life.", "Teamwork 2", "Sneak {1}{W}", "Paradigm":
     False when the line starts with no such keyword, or its reader does not read it.
     """
-    if _read_led_line(reading, line, original):
+    if _read_led_line(reading, line, original) or _read_keyword_list(reading, line, original):
         return True
     worded = _FLAVOR_WORD.fullmatch(line)  # "Diana — Equip {2}": a flavor word has no rules meaning (CR 207.2d)
     return worded is not None and _read_led_line(reading, worded["rest"], original)
+
+
+def _read_keyword_list(reading: CardReading, line: str, original: str) -> bool:
+    """ "Flying, hexproof from monocolored": keywords the grammar reads and keywords read by their line's reader.
+
+    Every keyword of the list is read, or none: False when one is not (CR 702.1).
+    """
+    parts = line.split(", ")
+    if len(parts) < 2 or not all(_KEYWORD_PART.fullmatch(part) for part in parts):
+        return False
+    trees: list[Tree[Token] | None] = []
+    for part in parts:
+        try:
+            trees.append(oracle_parser().parse(part, start="keyword_line"))
+        except UnexpectedInput:
+            if not _read_led_line(CardReading(), part, part):
+                return False
+            trees.append(None)
+    start = 0
+    for part, tree in zip(parts, trees):
+        printed = original[start : start + len(part)]  # the line is the printed one lowercased
+        start += len(part) + len(", ")
+        if tree is None:
+            _read_led_line(reading, part, printed)
+        else:
+            read_keywords(tree, printed, reading)
+    return True
+
+
+_KEYWORD_PART = re.compile(r"[a-z][a-z ]*(?: \{[^}]+\})*")
+"""One keyword of a list: words, and a cost after them; no sentence."""
 
 
 _FLAVOR_WORD = re.compile(r"[a-z0-9' ,!-]+ — (?P<rest>.+)")
@@ -1182,6 +1256,8 @@ def parse_granted(texts: tuple[str, ...]) -> CardAbilities:
         try:
             tree = oracle_parser().parse(line.lower(), start="keyword_line")
         except UnexpectedInput:
+            if _read_led_line(reading, line.lower(), line):  # "hexproof from monocolored" (CR 702.11d)
+                continue
             raise InputError("", f"{text!r} is not a keyword ability legalcasts reads") from None
         read_keywords(tree, line, reading)
         if reading.unsupported:
@@ -1199,6 +1275,7 @@ def parse_granted(texts: tuple[str, ...]) -> CardAbilities:
         protections=tuple(reading.protections),
         hexproof=reading.hexproof,
         hexproof_from=frozenset(reading.hexproof_from),
+        hexproof_from_qualities=tuple(reading.hexproof_from_qualities),
         shroud=reading.shroud,
         ward=reading.ward,
         flash=reading.flash,
