@@ -751,3 +751,15 @@ def test_hexproof_from_a_quality_alone_or_in_a_list_of_keywords(name, keywords, 
     assert not read.permanent_unsupported and not read.unsupported_casting_from_any_zone
     assert set(read.keywords) >= keywords
     assert [p.text for p in read.hexproof_from_qualities] == hexproof
+
+
+def test_a_replacement_of_a_discard_bears_on_no_cast():
+    """CR 614.1a, 701.9: a replacement of a discard (Obstinate Baloth) is no cast's.
+
+    "If a spell or ability an opponent controls causes you to discard this card, put it onto the battlefield
+    instead of putting it into your graveyard.": what a discard does happens as a spell or ability resolves,
+    never while casting: read, nothing unread.
+    """
+    read = parse_card(default_card_database().get("Obstinate Baloth"))
+    assert not read.permanent_unsupported and not read.static_unread
+    assert any("causes you to discard this card" in line for line in read.static_no_cast)

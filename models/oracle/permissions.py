@@ -154,8 +154,10 @@ def read_cast_only(line: str, original: str) -> TimingRestriction | UnsupportedT
 
 
 _FLASH_IF_LINE = re.compile(
+    r"(?:[a-z' ]+ — )?"  # an ability word: no rules meaning (CR 207.2c)
     r"(?:you may cast (?:~|this spell) as though it had flash if (?P<condition>[^.]+)"
-    r"|(?:this spell|~) has flash as long as (?P<while>[^.]+))\."
+    r"|(?:this spell|~) has flash as long as (?P<while>[^.]+)"
+    r"|(?:if|as long as) (?P<first>[^,.]+), you may cast (?:~|this spell) as though it had flash)\."
 )
 
 _FLASH_THEN_SACRIFICED = re.compile(
@@ -194,6 +196,8 @@ def conditional_flash(line: str, original: str) -> CastPermission | None:
     """
     if _FLASH_THEN_SACRIFICED.fullmatch(line):
         return CastPermission(zone=None, text=original)  # always, wherever it is cast from (CR 702.8a, 601.3)
+    if line.startswith("spell mastery — "):
+        return None  # the grammar's reading of spell mastery (CR 601.3d)
     found = _FLASH_IF_LINE.fullmatch(line)
     if found is None:
         return None
@@ -203,7 +207,7 @@ def conditional_flash(line: str, original: str) -> CastPermission | None:
         if found["condition"].startswith("it targets "):  # on the targets chosen (CR 601.2c, 601.3)
             spec = targeted_condition(found["condition"].removeprefix("it targets "))
             return None if spec is None else CastPermission(zone=None, if_targets=spec, text=original)
-    requires = state_condition(found["condition"] or found["while"])
+    requires = state_condition(found["condition"] or found["while"] or found["first"])
     if requires is None:
         return None
     return CastPermission(zone=None, requires=requires, text=original)

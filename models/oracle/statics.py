@@ -76,7 +76,7 @@ _NO_CAST = re.compile(
     r"|[a-z ,]*\bspells (?:you control |your opponents control )?can't be countered\."
     r"|[a-z ,]*\bspells you control have lifelink\."
     r"|spells and abilities your opponents control can't cause you to [^.]*\."
-    r"|if a spell or ability an opponent controls causes you to discard ~, [^.]*\."
+    r"|if a spell or ability an opponent controls causes you to discard (?:~|this card), [^.]*\."
     r"|you have no maximum hand size\.|skip your draw step\.|players can't gain life\.|damage can't be prevented\."
     r"|you may look at the top card of your library any time\.|play with the top card of your library revealed\."
     r"|you may play an additional land on each of your turns\.|draft this card face up\."

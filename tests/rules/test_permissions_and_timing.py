@@ -553,3 +553,41 @@ def test_a_cast_only_rule_after_an_ability_word(make_state, casts, this_turn, ex
     swamps = [(f"s{i}", "Swamp") for i in range(2)]
     state = make_state(hand=[("grim", "Grim Wanderer")], battlefield=swamps, this_turn=this_turn)
     assert len(casts(state, "grim")) == expected
+
+
+@pytest.mark.parametrize(
+    ("situation", "blue", "expected"), [(THEIR_END, True, 1), (THEIR_END, False, 0), ({}, False, 1)]
+)
+def test_flash_as_long_as_a_condition_said_first(make_state, casts, situation, blue, expected):
+    """CR 702.8a, 601.3: flash as long as a condition said before it holds (Hungering Yeti).
+
+    Hungering Yeti ({4}{R} creature): "As long as you control a green or blue permanent, you may cast this spell
+    as though it had flash." Five Mountains, and Merfolk Looter (a blue creature) when ``blue``; a land is
+    colourless (CR 105.2c). On P2's end step: with the Looter 1 cast, without it 0; in P1's main phase as any
+    creature: 1.
+    """
+    mountains = [(f"m{i}", "Mountain") for i in range(5)]
+    state = make_state(
+        hand=[("yeti", "Hungering Yeti")],
+        battlefield=mountains + ([("looter", "Merfolk Looter")] if blue else []),
+        **situation,
+    )
+    assert len(casts(state, "yeti")) == expected
+
+
+@pytest.mark.parametrize(("wurm", "expected"), [(True, 2), (False, 0)])
+def test_flash_if_after_an_ability_word(make_state, casts, wurm, expected):
+    """CR 207.2c, 601.3: flash if a condition holds, after an ability word (Dragon Grip).
+
+    Dragon Grip ({2}{R} Aura, "Enchant creature"): "Ferocious — If you control a creature with power 4 or
+    greater, you may cast this spell as though it had flash." On P2's end step, three Mountains and P2's Grizzly
+    Bears: with P1's Craw Wurm (6/4) the Aura may be cast, at the Wurm or the Bears = 2; without it 0.
+    """
+    mountains = [(f"m{i}", "Mountain") for i in range(3)]
+    state = make_state(
+        hand=[("grip", "Dragon Grip")],
+        battlefield=mountains + ([("wurm", "Craw Wurm")] if wurm else []),
+        opponent=["Grizzly Bears"],
+        **THEIR_END,
+    )
+    assert len(casts(state, "grip")) == expected
