@@ -753,6 +753,11 @@ def _count(words: str) -> Count | None:
         return Count(Zone.GRAVEYARD, controller[among["where"]], distinct=among["what"], text=words)
     if (cards := _CARDS_IN.fullmatch(words)) is not None:
         return _cards_in(cards, words)
+    if (either := _EITHER_TYPE.fullmatch(words)) is not None:  # "artifact and/or enchantment you control"
+        names = either["types"].split(" and/or ")
+        if all(name in _CARD_TYPES for name in names):
+            clause = frozenset(Quality("type", _CARD_TYPES[name]) for name in names)
+            return Count(Zone.BATTLEFIELD, "you", ObjectFilter((clause,), either["types"]), text=words)
     if (had := re.fullmatch(r"([a-z]+) counters? you have", words)) is not None:  # a player's counters (CR 122.1)
         return Count(quantity=f"{had.group(1)} counters", text=words)
     count = read_counted(words) or read_counted(_singular_phrase(words))
@@ -774,6 +779,9 @@ def _reads_power(count: Count) -> bool:
     clauses = count.qualities.clauses if count.qualities else ()
     return any(q.attribute in ("power", "toughness", "power plus toughness") for c in clauses for q in c)
 
+
+_EITHER_TYPE = re.compile(r"(?P<types>[a-z]+(?: and/or [a-z]+)+) you control")
+"""Permanents of any of some card types: "artifact and/or enchantment you control" (CR 205.2a)."""
 
 _ATTACHED_TO = re.compile(
     r"(?P<what>auras?|equipment|auras? and equipment) attached to (?P<on>it|~|this (?:creature|permanent))"
@@ -1010,6 +1018,21 @@ def _that_quality(words: str) -> frozenset[Quality] | None:
     return frozenset(clause)
 
 
+def _kinds_clause(parts: list[str]) -> frozenset[Quality] | None:
+    """ "Mounts", "Vehicles", "snow": each part a subtype of any kind (CR 205.3) or a supertype (CR 205.4), or None."""
+    clause = set()
+    for part in parts:
+        word = part.strip()
+        single = word if word in SUBTYPE_BY_WORD else singular_noun(word)
+        if word in ("snow", "legendary"):
+            clause.add(Quality("supertype", word.capitalize()))
+        elif single is not None and single in SUBTYPE_BY_WORD:
+            clause.add(Quality("subtype", SUBTYPE_BY_WORD[single]))
+        else:
+            return None
+    return frozenset(clause)
+
+
 def _union(text: str) -> tuple[frozenset[TargetKind], ObjectFilter | None, bool] | None:
     """A list of creature types, each a group of its own: the permanents of any of them (their union).
 
@@ -1019,8 +1042,8 @@ def _union(text: str) -> tuple[frozenset[TargetKind], ObjectFilter | None, bool]
     parts = _ALTERNATIVES.split(text.removesuffix(" creatures"))
     if len(parts) < 2:
         return None
-    clause = _that_quality(" or ".join(parts))
-    if clause is None or any(q.attribute != "subtype" for q in clause):
+    clause = _that_quality(" or ".join(parts)) or _kinds_clause(parts)
+    if clause is None or any(q.attribute not in ("subtype", "supertype") for q in clause):
         return None
     kinds = frozenset({TargetKind.CREATURE if creatures else TargetKind.PERMANENT})
     return kinds, ObjectFilter((clause,), text), False
@@ -1036,7 +1059,9 @@ def _group(text: str) -> tuple[frozenset[TargetKind], ObjectFilter | None, bool]
         return union
     words = text.split(" ")
     tokens = words[-1] == "tokens"
-    if tokens:
+    if tokens and words[:-1] and all(word in _TOKEN_STATUSES for word in words[:-1]):
+        words = words[:-1] + ["permanents"]  # "attacking tokens": attacking permanents that are tokens
+    elif tokens:
         words = words[:-1]
         if not words:
             return None
@@ -1059,6 +1084,9 @@ def _group(text: str) -> tuple[frozenset[TargetKind], ObjectFilter | None, bool]
         return None
     return frozenset(kinds), (qualities if qualities.clauses else None), tokens
 
+
+_TOKEN_STATUSES = frozenset({"attacking", "tapped", "untapped"})
+"""What a token may be, before "tokens" alone: "attacking tokens you control" (CR 111.1, 506.4)."""
 
 _BASIC_LAND_TYPES = frozenset({"Plains", "Island", "Swamp", "Mountain", "Forest"})
 _CARD_TYPES = {t.value.lower(): t for t in CardType}

@@ -1510,3 +1510,65 @@ def test_a_ban_on_abilities_that_are_not_mana_abilities(make_state, chosen):
         hand=[("div", "Divination")], battlefield=[("island", "Island"), ("ring", "Sol Ring")], opponent=[needle]
     )
     assert legal_casts(state, "div").count() == 1
+
+
+@pytest.mark.parametrize(("zombie", "expected"), [("Warpath Ghoul", [("ghoul",)]), ("Canyon Minotaur", [])])
+def test_a_group_of_a_supertype_and_a_creature_type(make_state, zombie, expected):
+    """Narfi, Betrayer King: "Other snow and Zombie creatures you control get +1/+1." (CR 205.4, 613.4c).
+
+    The creatures that are snow or Zombies, Narfi aside. Smite the Monstrous (power 4 or greater) always has
+    P2's Narfi (4/3) as a target. P2's Warpath Ghoul (3/2 Zombie) is 4/3, a target too (2); Canyon Minotaur (3/3,
+    neither snow nor Zombie) stays 3/3: Narfi alone (1).
+    """
+    state = make_state(
+        hand=[("smite", "Smite the Monstrous")],
+        battlefield=lands("Plains", 4),
+        opponent=[("narfi", "Narfi, Betrayer King"), ("ghoul", zombie)],
+    )
+    assert _targets(state, "smite") == sorted(expected + [("narfi",)])
+
+
+@pytest.mark.parametrize(("counted", "expected"), [(1, 0), (2, 1)])
+def test_for_each_artifact_and_or_enchantment(make_state, counted, expected):
+    """All That Glitters counts permanents of either card type (CR 205.2a, 613.4c).
+
+    "Enchanted creature gets +1/+1 for each artifact and/or enchantment you control." P2's Aura (an
+    enchantment, counted) on P2's Grizzly Bears (2/2), and ``counted`` - 1 Darksteel Relics (artifacts): one in
+    all = 3/3, Smite the Monstrous has no target (0); two = 4/4, the Bears (1).
+    """
+    theirs = [("bears", "Grizzly Bears"), ("aura", "All That Glitters", {"attached_to": "bears"})]
+    state = make_state(
+        hand=[("smite", "Smite the Monstrous")],
+        battlefield=lands("Plains", 4),
+        opponent=theirs + [(f"r{i}", "Darksteel Relic") for i in range(counted - 1)],
+    )
+    assert len(_targets(state, "smite")) == expected
+
+
+def test_attacking_tokens(make_state):
+    """Bone-Cairn Butcher: "Attacking tokens you control have deathtouch." (CR 111.1, 506.4, 613.1f).
+
+    Read: the group is the tokens that are attacking. With P2's Butcher and no token, Lightning Bolt has P1, P2
+    and the Butcher as targets (3).
+    """
+    state = make_state(
+        hand=[("bolt", "Lightning Bolt")], battlefield=lands("Mountain", 1), opponent=[("b", "Bone-Cairn Butcher")]
+    )
+    assert legal_casts(state, "bolt").count() == 3
+    assert not parse_card(default_card_database().get("Bone-Cairn Butcher")).static_unread
+
+
+def test_mounts_and_vehicles(make_state):
+    """Cloudspire Captain: "Mounts and Vehicles you control get +1/+1." (CR 205.3, 613.4c).
+
+    Any permanent with either subtype: P2's Adventurer's Airship (a Vehicle, 3/x) is 4/x, the Captain itself
+    (2/3 Human Pilot) is not changed; as for a cast, Lightning Bolt's targets are P1, P2 and the Captain (the
+    Airship is no creature till crewed): 3.
+    """
+    state = make_state(
+        hand=[("bolt", "Lightning Bolt")],
+        battlefield=lands("Mountain", 1),
+        opponent=[("captain", "Cloudspire Captain"), ("ship", "Adventurer's Airship")],
+    )
+    assert legal_casts(state, "bolt").count() == 3
+    assert as_the_game_sees_it(state).object("ship").card.power == "4"
