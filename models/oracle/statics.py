@@ -573,7 +573,7 @@ def _read_condition(words: str) -> EffectCondition:
         return EffectCondition("counters", number=_number(counters["n"]), text=words, counter=kind)
     if (attached := _ATTACHED_IS.fullmatch(words)) is not None:
         return EffectCondition("attached is", text=words, qualities=_is_qualities(attached["what"], words))
-    if (equipped := re.fullmatch(rf"{_IT} is (enchanted|equipped)", words)) is not None:
+    if (equipped := re.fullmatch(rf"{_IT}(?:'s| is) (enchanted|equipped)", words)) is not None:
         return EffectCondition(equipped.group(1), text=words)
     if (controls := re.fullmatch(r"(you control|an opponent controls) an? ([a-z]+)", words)) is not None:
         who = "you" if controls.group(1) == "you control" else "opponents"

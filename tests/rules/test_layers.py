@@ -1572,3 +1572,17 @@ def test_mounts_and_vehicles(make_state):
     )
     assert legal_casts(state, "bolt").count() == 3
     assert as_the_game_sees_it(state).object("ship").card.power == "4"
+
+
+@pytest.mark.parametrize(("enchanted", "expected"), [(True, [("osprey",)]), (False, [])])
+def test_flying_as_long_as_it_is_enchanted(make_state, enchanted, expected):
+    """Fledgling Osprey: "This creature has flying as long as it's enchanted." (CR 303.4, 611.3a, 613.1f).
+
+    P2's Osprey with P2's Pacifism attached flies: Plummet (target creature with flying) has it as its one
+    target (1); without an Aura it doesn't fly (0).
+    """
+    aura = [("pacifism", "Pacifism", {"attached_to": "osprey"})] if enchanted else []
+    state = make_state(
+        hand=[("plummet", "Plummet")], battlefield=lands("Forest", 2), opponent=[("osprey", "Fledgling Osprey"), *aura]
+    )
+    assert _targets(state, "plummet") == expected
