@@ -1765,6 +1765,9 @@ class CastingRule:
     alternative : Cost or None
         Of ``"alternative cost"``: the cost paid rather than the mana cost ("{W}{U}{B}{R}{G}", "collect evidence
         10").
+    named : str
+        Only spells with this name, lowercased ("spells with the name Lightning Bolt", a name chosen as the
+        permanent entered, CR 201.2, 607.2a); empty: any name.
     """
 
     text: str
@@ -1779,6 +1782,7 @@ class CastingRule:
     limit: int = 1
     mana_value_at_most: Count | None = None
     alternative: Cost | None = None
+    named: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -316,7 +316,7 @@ _CHOICE_SAMPLES = (
     ("type", re.compile(r"\bchoose an? [^.]*\bcreature type\b"), "Elf"),
     ("type", re.compile(r"\bchoose an? (?:basic )?land type\b"), "Island"),
     ("type", re.compile(r"\bchoose an? card type\b|\bchoose artifact, creature, enchantment\b"), "artifact"),
-    ("name", re.compile(r"\bchoose an? (?:[a-z]+ )*card name\b"), "Grizzly Bears"),
+    ("name", re.compile(r"\bchoose (?:an?|any) [a-z, ]*?\bcard name\b"), "Grizzly Bears"),
 )
 """What a permanent may choose as it enters (CR 607.2a), by the words that ask it, with one value of that kind."""
 
