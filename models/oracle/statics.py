@@ -115,8 +115,8 @@ def bears_on_no_cast(line: str) -> bool:
 
 _CONDITION_FIRST = re.compile(r"(?:as long as (?P<condition>[^,]+)|(?P<turn>during your turn)), (?P<rest>.+)")
 _CONDITION_LAST = re.compile(r"(?P<rest>.+?),? (?:as long as (?P<condition>[^,]+)|(?P<turn>during your turn))\.")
-_ABILITY_WORD = re.compile(r"[a-z' ]+ — (?P<rest>.+)")
-"""An ability word before a static line ("Threshold — …"): it has no rules meaning (CR 207.2c)."""
+_ABILITY_WORD = re.compile(r"[a-z' ]+(?: \d+)? — (?P<rest>.+)")
+"""An ability word before a static line ("Threshold — …", "Descend 4 — …"): it has no rules meaning (CR 207.2c)."""
 
 _IT = r"(?:~|this creature|this permanent|this artifact|this enchantment|this land|it)"
 
@@ -655,7 +655,7 @@ _PLAYER_COUNTERS = re.compile(
 )
 _LIFE_TOTAL = re.compile(r"your life total is (?P<total>\d+) or (?P<bound>less|greater)")
 _CARDS_COUNT = re.compile(
-    rf"there (?:are|is) {_HOW_MANY} (?P<cards>(?:[a-z]+ )*cards? in (?:your graveyard|all graveyards))"
+    rf"there(?: are| is|'s) {_HOW_MANY} (?P<cards>(?:[a-z]+ )*cards? in (?:your graveyard|all graveyards))"
 )
 
 
@@ -817,9 +817,9 @@ def _cards_in(found: re.Match[str], words: str) -> Count | None:
     qualities = None
     if found["types"]:
         names = re.split(r" and/or | or | and |, ", found["types"].strip())
-        if not all(name in _CARD_TYPES for name in names):
+        clause = _card_kinds(names)
+        if clause is None:
             return None
-        clause = frozenset(Quality("type", _CARD_TYPES[name]) for name in names)
         qualities = ObjectFilter((clause,), found["types"].strip())
     zone, controller = {
         "all graveyards": (Zone.GRAVEYARD, "any"),
@@ -828,6 +828,27 @@ def _cards_in(found: re.Match[str], words: str) -> Count | None:
         "your hand": (Zone.HAND, "you"),
     }[found["where"]]
     return Count(zone, controller, qualities, text=words)
+
+
+_PERMANENT_TYPES = frozenset(
+    {CardType.ARTIFACT, CardType.CREATURE, CardType.ENCHANTMENT, CardType.LAND, CardType.PLANESWALKER, CardType.BATTLE}
+)
+"""The card types of permanent cards (CR 110.4)."""
+
+
+def _card_kinds(names: list[str]) -> frozenset[Quality] | None:
+    """ "creature", "permanent", "Lesson": a card type, a permanent card's (CR 110.4a), or a subtype; one clause."""
+    clause: set[Quality] = set()
+    for name in names:
+        if name in _CARD_TYPES:
+            clause.add(Quality("type", _CARD_TYPES[name]))
+        elif name == "permanent":
+            clause |= {Quality("type", card_type) for card_type in _PERMANENT_TYPES}
+        elif name in SUBTYPE_BY_WORD and name not in COLOR_WORDS:
+            clause.add(Quality("subtype", SUBTYPE_BY_WORD[name]))
+        else:
+            return None
+    return frozenset(clause)
 
 
 _COUNTERS_ON_SOURCE = re.compile(

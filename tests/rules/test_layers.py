@@ -1586,3 +1586,37 @@ def test_flying_as_long_as_it_is_enchanted(make_state, enchanted, expected):
         hand=[("plummet", "Plummet")], battlefield=lands("Forest", 2), opponent=[("osprey", "Fledgling Osprey"), *aura]
     )
     assert _targets(state, "plummet") == expected
+
+
+@pytest.mark.parametrize(
+    ("cards", "expected"),
+    [(["Island", "Grizzly Bears", "Sol Ring", "Pacifism"], [("capybara",)]), (["Island"] * 3 + ["Shock"], [])],
+)
+def test_descend_four_counts_permanent_cards(make_state, cards, expected):
+    """Basking Capybara counts permanent cards in its controller's graveyard (CR 207.2c, 110.4a, 611.3a).
+
+    Basking Capybara (1/3): "Descend 4 — This creature gets +3/+0 as long as there are four or more permanent
+    cards in your graveyard." The ability word has no rules meaning. P2's graveyard with a land, a creature, an
+    artifact and an enchantment card: four permanent cards, 1+3 = 4/3, Smite the Monstrous's one target (1).
+    Three lands and Shock (an instant, no permanent card): three, 1/3, no target (0).
+    """
+    graveyard = [{"id": f"g{i}", "card": name, "zone": "graveyard", "owner": "P2"} for i, name in enumerate(cards)]
+    state = make_state(
+        hand=[("smite", "Smite the Monstrous")],
+        battlefield=lands("Plains", 4),
+        opponent=[("capybara", "Basking Capybara")],
+        objects=graveyard,
+    )
+    assert _targets(state, "smite") == expected
+
+
+@pytest.mark.parametrize(("card", "power"), [("Academic Probation", "2"), ("Shock", "1")])
+def test_a_lesson_card_in_your_graveyard(make_state, card, power):
+    """First-Time Flyer counts a Lesson card in its controller's graveyard (CR 205.3, 611.3a).
+
+    "This creature gets +1/+1 as long as there's a Lesson card in your graveyard." P2's Flyer (1/2), and in P2's
+    graveyard Academic Probation (a Lesson sorcery): 1+1 = 2 power; with Shock there instead (no Lesson): 1.
+    """
+    graveyard = [{"id": "g", "card": card, "zone": "graveyard", "owner": "P2"}]
+    state = make_state(opponent=[("flyer", "First-Time Flyer")], objects=graveyard)
+    assert as_the_game_sees_it(state).object("flyer").card.power == power
