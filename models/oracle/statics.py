@@ -113,8 +113,9 @@ def bears_on_no_cast(line: str) -> bool:
     return _NO_CAST.fullmatch(line) is not None
 
 
-_CONDITION_FIRST = re.compile(r"(?:as long as (?P<condition>[^,]+)|(?P<turn>during your turn)), (?P<rest>.+)")
-_CONDITION_LAST = re.compile(r"(?P<rest>.+?),? (?:as long as (?P<condition>[^,]+)|(?P<turn>during your turn))\.")
+_TURNS = r"during your turn|during turns other than yours"
+_CONDITION_FIRST = re.compile(rf"(?:as long as (?P<condition>[^,]+)|(?P<turn>{_TURNS})), (?P<rest>.+)")
+_CONDITION_LAST = re.compile(rf"(?P<rest>.+?),? (?:as long as (?P<condition>[^,]+)|(?P<turn>{_TURNS}))\.")
 _ABILITY_WORD = re.compile(r"[a-z' ]+(?: \d+)? — (?P<rest>.+)")
 """An ability word before a static line ("Threshold — …", "Descend 4 — …"): it has no rules meaning (CR 207.2c)."""
 
@@ -557,8 +558,9 @@ def _it_named(condition: str, rest: str) -> str:
 
 def _read_condition(words: str) -> EffectCondition:
     """One condition of a static ability: whose turn, devotion, the source's status, what is controlled, cards."""
-    if words in ("during your turn", "it's your turn", "it's not your turn"):
-        return EffectCondition("not your turn" if "not" in words else "your turn", text=words)
+    if words in ("during your turn", "it's your turn", "it's not your turn", "during turns other than yours"):
+        mine = words in ("during your turn", "it's your turn")
+        return EffectCondition("your turn" if mine else "not your turn", text=words)
     if devoted := re.fullmatch(r"your devotion to ([a-z]+(?: and [a-z]+)?) is less than ([a-z]+|\d+)", words):
         colours = frozenset(_colour(word) for word in devoted.group(1).split(" and "))
         return EffectCondition("devotion below", colours, _number(devoted.group(2)), words)

@@ -1620,3 +1620,14 @@ def test_a_lesson_card_in_your_graveyard(make_state, card, power):
     graveyard = [{"id": "g", "card": card, "zone": "graveyard", "owner": "P2"}]
     state = make_state(opponent=[("flyer", "First-Time Flyer")], objects=graveyard)
     assert as_the_game_sees_it(state).object("flyer").card.power == power
+
+
+@pytest.mark.parametrize(("active", "power"), [("P2", "4"), ("P1", "2")])
+def test_during_turns_other_than_yours(make_state, active, power):
+    """Glory of Warfare: the turn it is decides which line applies (CR 611.3a).
+
+    "During your turn, creatures you control get +2/+0." and "During turns other than yours, creatures you
+    control get +0/+2.", "your" being P2's, its controller: P2's Grizzly Bears are 4/2 on P2's turn, 2/4 on P1's.
+    """
+    state = make_state(opponent=[("glory", "Glory of Warfare"), ("bears", "Grizzly Bears")], active_player=active)
+    assert as_the_game_sees_it(state).object("bears").card.power == power
