@@ -763,3 +763,15 @@ def test_a_replacement_of_a_discard_bears_on_no_cast():
     read = parse_card(default_card_database().get("Obstinate Baloth"))
     assert not read.permanent_unsupported and not read.static_unread
     assert any("causes you to discard this card" in line for line in read.static_no_cast)
+
+
+@pytest.mark.parametrize("name", ["Satoru Umezawa", "Tectonic Reformation", "Rhet-Tomb Mystic"])
+def test_abilities_given_to_cards_in_hand_that_are_no_cast(name):
+    """CR 702.29a, 702.49a: cycling and ninjutsu given to cards in the hand bear on no cast.
+
+    "Each creature card in your hand has ninjutsu {1}{U}{B}.", "Each land card in your hand has cycling {R}.":
+    cycling and ninjutsu are activated from the hand and cast nothing; a spell on the stack is no card in the
+    hand, so what is given there is gone when its cost is determined (CR 601.2f): read, nothing unread.
+    """
+    read = parse_card(default_card_database().get(name))
+    assert not read.permanent_unsupported and not read.static_unread

@@ -88,6 +88,9 @@ _NO_CAST = re.compile(
     # what a spell's damage does as it resolves: replacement and prevention effects (CR 614.1a, 615)
     r"|if [^.]*\bwould deal (?:noncombat )?damage\b[^.]*, (?:it deals|prevent)[^.]*\."
     r"|if you would lose unspent mana, [^.]*\."
+    # abilities activated from the hand, never a cast: cycling, ninjutsu given to cards there (CR 702.29a, 702.49a);
+    # on the stack a spell is no card in the hand, so what is given is gone as its cost is determined (CR 601.2f)
+    r"|(?:each )?[a-z ,]+ cards? in your hand ha(?:s|ve) (?:[a-z]*cycling|ninjutsu) (?:\{[^}]+\})+\."
     # only abilities that are not mana abilities banned, of a name chosen or given (CR 602.5, 605.3a)
     r"|activated abilities of sources with the (?:chosen )?name[^.]* can't be activated unless they're mana "
     r"abilities\."
