@@ -1233,3 +1233,19 @@ def test_meddle_targets_any_spell(make_state, on_stack, expected):
     extra = {"objects": bolt, "stack": ["bolt"], "active_player": "P2", "priority": "P1"} if on_stack else {}
     state = make_state(hand=[("meddle", "Meddle")], battlefield=lands("Island", 2), **extra)
     assert legal_casts(state, "meddle").count() == expected
+
+
+@pytest.mark.parametrize(("spell", "expected"), [("Lightning Bolt", 4), ("Unsummon", 2), ("Giant Growth", 3)])
+def test_protection_from_three_colours_in_a_list(make_state, casts, basics, spell, expected):
+    """CR 702.16a-b: Oversoul of Dusk: "Protection from blue, from black, and from red".
+
+    P1's Grizzly Bears; P2's Oversoul and Raging Goblin. Lightning Bolt (red, any target): P1, P2, the Bears,
+    the Goblin (4); Unsummon (blue, target creature): the Bears, the Goblin (2); Giant Growth (green): the Bears,
+    the Goblin, the Oversoul (3).
+    """
+    state = make_state(
+        hand=[("spell", spell)],
+        battlefield=basics("Mountain", 1) + basics("Island", 1) + basics("Forest", 1) + [("bears", "Grizzly Bears")],
+        opponent=[("oversoul", "Oversoul of Dusk"), ("goblin", "Raging Goblin")],
+    )
+    assert len(casts(state, "spell")) == expected
