@@ -418,7 +418,12 @@ def _read(line: str) -> tuple[ContinuousEffect, ...] | None:
     if control:
         affected = AffectedObjects(EffectScope.ATTACHED, frozenset({TargetKind(control.group(1))}))
         return (ContinuousEffect(line, affected, gains_control=True),)
-    condition, body = _condition(line)
+    try:
+        condition, body = _condition(line)
+    except UnreadText:
+        if _no_cast_whatever_the_condition(line):
+            return (ContinuousEffect(line, AffectedObjects(EffectScope.SELF)),)  # no change any cast reads
+        raise
     found = _VERB.fullmatch(body + "." if body.endswith('"') else body)  # 'have "… life."': the quote ends it
     if found is None:
         return None
@@ -439,6 +444,24 @@ def _read(line: str) -> tuple[ContinuousEffect, ...] | None:
         return None  # "your opponents" are the source's (CR 109.5): hexproof would be the object's controller's
     effect = ContinuousEffect(line, subject, condition, **changes)  # type: ignore[arg-type]
     return (effect,)
+
+
+def _no_cast_whatever_the_condition(line: str) -> bool:
+    """Whether a conditioned line changes only what combat reads, so that its condition needs no reading.
+
+    "As long as you control a creature with power 4 or greater, this creature can attack as though it didn't have
+    defender.": attacking is chosen in combat (CR 508.1), whether the condition holds or not.
+    """
+    worded = _ABILITY_WORD.fullmatch(line)
+    line = worded["rest"] if worded else line
+    for pattern in (_CONDITION_FIRST, _CONDITION_LAST):
+        found = pattern.fullmatch(line)
+        if found is not None and found["condition"] is not None:
+            verb = _VERB.fullmatch(found["rest"].rstrip(".") + ".")
+            return verb is not None and all(
+                _NO_CAST_PREDICATE.fullmatch(p.strip()) for p in _predicates(verb["predicates"])
+            )
+    return False
 
 
 _STILL_A_LAND = re.compile(
@@ -578,7 +601,7 @@ def _read_condition(words: str) -> EffectCondition:
         return EffectCondition("counters", number=_number(counters["n"]), text=words, counter=kind)
     if (attached := _ATTACHED_IS.fullmatch(words)) is not None:
         return EffectCondition("attached is", text=words, qualities=_is_qualities(attached["what"], words))
-    if (equipped := re.fullmatch(rf"{_IT}(?:'s| is) (enchanted|equipped)", words)) is not None:
+    if (equipped := re.fullmatch(rf"{_IT}(?:'s| is) (enchanted|equipped|modified)", words)) is not None:
         return EffectCondition(equipped.group(1), text=words)
     if (controls := re.fullmatch(r"(you control|an opponent controls) an? ([a-z]+)", words)) is not None:
         who = "you" if controls.group(1) == "you control" else "opponents"

@@ -280,6 +280,8 @@ def _holds(state: GameState, source: GameObject, condition: EffectCondition | No
         return number >= condition.number and (condition.at_most is None or number <= condition.at_most)
     if condition.kind in ("attached is", "enchanted", "equipped"):
         return _attachment_holds(state, now, condition)
+    if condition.kind == "modified":  # a counter on it, or an Equipment or an Aura of its controller's (CR 700.9)
+        return _status_holds(state, now, Quality("modified"))
     if condition.kind == "control" and condition.requirement is not None:
         return holds_for(state, now.controller, condition.requirement)
     if condition.kind == "graveyard at least":

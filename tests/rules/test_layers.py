@@ -1631,3 +1631,29 @@ def test_during_turns_other_than_yours(make_state, active, power):
     """
     state = make_state(opponent=[("glory", "Glory of Warfare"), ("bears", "Grizzly Bears")], active_player=active)
     assert as_the_game_sees_it(state).object("bears").card.power == power
+
+
+@pytest.mark.parametrize(("counters", "expected"), [({"+1/+1": 1}, [("spider",)]), ({}, [])])
+def test_flying_as_long_as_it_is_modified(make_state, counters, expected):
+    """Skyward Spider: "This creature has flying as long as it's modified." (CR 700.9, 611.3a, 613.1f).
+
+    A counter on it is a modification: P2's Spider with a +1/+1 counter flies, Plummet's one target (1); with
+    none, no Equipment and no Aura, it doesn't (0).
+    """
+    spider = ("spider", "Skyward Spider", {"counters": counters}) if counters else ("spider", "Skyward Spider")
+    state = make_state(hand=[("plummet", "Plummet")], battlefield=lands("Forest", 2), opponent=[spider])
+    assert _targets(state, "plummet") == expected
+
+
+def test_a_condition_of_what_only_combat_reads_needs_no_reading(make_state):
+    """A condition of a line that only combat reads needs no reading (Bristlepack Sentry, CR 508.1).
+
+    Bristlepack Sentry (3/3, defender): "As long as you control a creature with power 4 or greater, this
+    creature can attack as though it didn't have defender." Whether it may attack is for combat, whatever the
+    condition: read. Lightning Bolt with P2's Sentry: P1, P2 and the Sentry (3).
+    """
+    assert not parse_card(default_card_database().get("Bristlepack Sentry")).static_unread
+    state = make_state(
+        hand=[("bolt", "Lightning Bolt")], battlefield=lands("Mountain", 1), opponent=[("s", "Bristlepack Sentry")]
+    )
+    assert legal_casts(state, "bolt").count() == 3
