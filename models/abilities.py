@@ -781,6 +781,10 @@ class Count:
     of_affected : bool
         With ``counters_on`` or ``attached``, "it" is the object the effect applies to, not its source: "each
         creature you control gets +2/+0 for each Equipment attached to it" (CR 611.3).
+    other : bool
+        Of permanents counted for a continuous effect: the object the effect applies to is not one of them, "~
+        gets +1/+1 for each other creature you control", "enchanted creature gets +1/+1 for each other creature
+        you control" (CR 611.3).
 
     Examples
     --------
@@ -800,6 +804,7 @@ class Count:
     counters_on: str | None = None
     attached: bool = False
     of_affected: bool = False
+    other: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -1760,6 +1765,9 @@ class CastingRule:
     alternative : Cost or None
         Of ``"alternative cost"``: the cost paid rather than the mana cost ("{W}{U}{B}{R}{G}", "collect evidence
         10").
+    named : str
+        Only spells with this name, lowercased ("spells with the name Lightning Bolt", a name chosen as the
+        permanent entered, CR 201.2, 607.2a); empty: any name.
     """
 
     text: str
@@ -1774,6 +1782,7 @@ class CastingRule:
     limit: int = 1
     mana_value_at_most: Count | None = None
     alternative: Cost | None = None
+    named: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -1849,6 +1858,9 @@ class CardAbilities:
         CR 702.11, 702.18.
     hexproof_from : frozenset of Color
         "Hexproof from <colour>": opponents' spells of that colour can't target it (CR 702.11d).
+    hexproof_from_qualities : tuple of Protection
+        "Hexproof from artifacts and enchantments", "hexproof from monocolored", "hexproof from each color": each
+        the quality of the opponents' spells that can't target it, as protection names them (CR 702.11d).
     ward : bool
         CR 702.21: a trigger, never a targeting restriction; kept to annotate.
     controller_hexproof, controller_shroud : bool
@@ -1906,6 +1918,7 @@ class CardAbilities:
     hexproof_from: frozenset[Color] = frozenset()
     shroud: bool = False
     ward: bool = False
+    hexproof_from_qualities: tuple[Protection, ...] = ()
     controller_hexproof: bool = False
     controller_shroud: bool = False
     mana_abilities: tuple[ManaAbility, ...] = ()

@@ -18,6 +18,7 @@ import pytest
 
 from models.abilities import ANY_TARGET_KINDS, ControllerFilter, TargetKind
 from models.cards import older_sets_card_database
+from models.io.card_pool import default_card_database
 from models.mana import Color, ManaCost
 from models.objects import CardType
 from models.oracle.parser import parse_card, parse_granted
@@ -729,3 +730,48 @@ def test_loyalty_ability_that_adds_mana_is_not_a_mana_ability(line):
         oracle_text=line,
     )
     assert parse_card(card).unsupported == ()
+
+
+@pytest.mark.parametrize(
+    ("name", "keywords", "hexproof"),
+    [
+        ("Niv-Mizzet, Supreme", {"flying"}, ["hexproof from monocolored"]),
+        ("Eradicator Valkyrie", {"flying", "lifelink"}, ["hexproof from planeswalkers"]),
+        ("Nevinyrral, Urborg Tyrant", set(), ["Hexproof from artifacts, creatures, and enchantments"]),
+        ("Volatile Stormdrake", {"flying"}, []),
+    ],
+)
+def test_hexproof_from_a_quality_alone_or_in_a_list_of_keywords(name, keywords, hexproof):
+    """CR 702.11d, 702.1: "Flying, hexproof from monocolored": each keyword of the list read.
+
+    Hexproof from a quality is kept with its words (the spells it stops are that quality's, as protection's
+    are); "hexproof from activated and triggered abilities" stops no spell (CR 113.1): nothing to keep.
+    """
+    read = parse_card(default_card_database().get(name))
+    assert not read.permanent_unsupported and not read.unsupported_casting_from_any_zone
+    assert set(read.keywords) >= keywords
+    assert [p.text for p in read.hexproof_from_qualities] == hexproof
+
+
+def test_a_replacement_of_a_discard_bears_on_no_cast():
+    """CR 614.1a, 701.9: a replacement of a discard (Obstinate Baloth) is no cast's.
+
+    "If a spell or ability an opponent controls causes you to discard this card, put it onto the battlefield
+    instead of putting it into your graveyard.": what a discard does happens as a spell or ability resolves,
+    never while casting: read, nothing unread.
+    """
+    read = parse_card(default_card_database().get("Obstinate Baloth"))
+    assert not read.permanent_unsupported and not read.static_unread
+    assert any("causes you to discard this card" in line for line in read.static_no_cast)
+
+
+@pytest.mark.parametrize("name", ["Satoru Umezawa", "Tectonic Reformation", "Rhet-Tomb Mystic"])
+def test_abilities_given_to_cards_in_hand_that_are_no_cast(name):
+    """CR 702.29a, 702.49a: cycling and ninjutsu given to cards in the hand bear on no cast.
+
+    "Each creature card in your hand has ninjutsu {1}{U}{B}.", "Each land card in your hand has cycling {R}.":
+    cycling and ninjutsu are activated from the hand and cast nothing; a spell on the stack is no card in the
+    hand, so what is given there is gone when its cost is determined (CR 601.2f): read, nothing unread.
+    """
+    read = parse_card(default_card_database().get(name))
+    assert not read.permanent_unsupported and not read.static_unread
