@@ -674,12 +674,15 @@ class ControlRequirement:
         The words of the condition.
     card_type : CardType or None
         A card type the permanent must have ("if you control an artifact").
+    supertype : str
+        A supertype the permanent must have ("if you control a basic land": ``"Basic"``, CR 205.4); empty for any.
     """
 
     who: str
     subtype: str
     text: str = ""
     card_type: CardType | None = None
+    supertype: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -1156,6 +1159,16 @@ class ManaAbility:
         it, the most it may remove, CR 122.8): ``units`` (or each option) once for each object or counter the
         state counts, "you" its controller, as the mana ability resolves (CR 106.1, 605.3a), none at 0; None when
         its amount is printed.
+    requires_one_of : tuple of ControlRequirement
+        "Activate only if you control a Swamp or a Mountain.", "… if you control a basic land": the ability can be
+        activated only while one of these holds (CR 602.5b); empty when none is asked.
+    or_entered_this_turn : bool
+        "Activate only if this land entered this turn or if you control a basic land.": the permanent having
+        entered the battlefield this turn is enough too (CR 602.5b).
+    chosen_colour : bool
+        "Add one mana of the chosen color." (Coldsteel Heart) read from a card whose choice the state does not give
+        (a state that gives it has the words rewritten to the colour's symbol, CR 607.2a): ``units`` is one mana
+        of any colour, and what it makes can't be told: the payer refuses it.
     """
 
     units: tuple[frozenset[str], ...]
@@ -1175,6 +1188,9 @@ class ManaAbility:
     spend_only: ObjectFilter | None = None
     damage: int = 0
     per_count: Count | None = None
+    requires_one_of: tuple[ControlRequirement, ...] = ()
+    or_entered_this_turn: bool = False
+    chosen_colour: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,6 +14,7 @@ from lark import Token, Tree
 
 from models.abilities import ControlRequirement, Count, ManaAbility, ObjectFilter, Quality
 from models.mana import ManaCost, SymbolKind
+from models.objects import CardType
 from models.oracle.grammar import tree_tokens
 from models.oracle.qualities import spell_qualities
 from models.oracle.targets import read_counted
@@ -100,14 +101,46 @@ def mana_ability(tree: Tree[Token]) -> ManaAbility:
         if hurts:  # as it makes mana, before costs are paid (601.2g)
             ability = dataclasses.replace(ability, damage=int(hurts.group(1)))
             continue
-        found = re.fullmatch(r"activate only if you control an? ([a-z]+)\.", rider)
-        if found:  # "Activate only if you control a Swamp." (CR 602.5b)
-            subtype = SUBTYPE_BY_WORD.get(found.group(1))
-            if subtype is None:
-                raise UnreadText(rider, "a condition of a mana ability not read")
-            requirement = ControlRequirement("you", subtype, f"you control a {subtype}")
-            ability = dataclasses.replace(ability, requires=ability.requires + (requirement,))
+        ability = _activation_condition(ability, rider)
     return ability
+
+
+_RIDERS_CHANGING_NOTHING = re.compile(
+    r"(?:~|this land|this artifact) doesn't untap during your next untap step\.|put a depletion counter on "
+    r"(?:~|this land)\.|if there are no [a-z]+ counters on (?:~|this land|this artifact), sacrifice it\.|draw a "
+    r"card(?: at the beginning of the next turn's upkeep)?\."
+)
+"""What may follow a mana ability's mana and changes nothing of what it makes or when it may be activated."""
+
+_BASIC_LAND = ControlRequirement("you", "", "you control a basic land", CardType.LAND, "Basic")
+
+
+def _activation_condition(ability: ManaAbility, rider: str) -> ManaAbility:
+    """The ability with a rider's condition on its activation (CR 602.5b), or as it is for a rider of no condition.
+
+    "Activate only if you control a Swamp." (``requires``), "… a Swamp or a Mountain." (``requires_one_of``),
+    "Activate only if this land entered this turn or if you control a basic land." (``requires_one_of`` and
+    ``or_entered_this_turn``).
+
+    Raises
+    ------
+    UnreadText
+        A subtype not known, or a rider that is none of those the grammar admits.
+    """
+    if rider.startswith("activate only if") and rider.endswith("entered this turn or if you control a basic land."):
+        return dataclasses.replace(ability, requires_one_of=(_BASIC_LAND,), or_entered_this_turn=True)
+    found = re.fullmatch(r"activate only if you control an? ([a-z]+)(?: or an? ([a-z]+))?\.", rider)
+    if found is None:
+        if _RIDERS_CHANGING_NOTHING.fullmatch(rider) is None:
+            raise UnreadText(rider, "a condition of a mana ability not read")
+        return ability
+    subtypes = [SUBTYPE_BY_WORD.get(word) for word in found.groups() if word is not None]
+    if not all(subtypes):
+        raise UnreadText(rider, "a condition of a mana ability not read")
+    requirements = tuple(ControlRequirement("you", str(t), f"you control a {t}") for t in subtypes)
+    if len(requirements) == 1:  # "Activate only if you control a Swamp." (CR 602.5b)
+        return dataclasses.replace(ability, requires=ability.requires + requirements)
+    return dataclasses.replace(ability, requires_one_of=requirements)  # "… a Swamp or a Mountain."
 
 
 def _activation_cost(text: str, line: str) -> tuple[int, tuple[frozenset[str], ...]]:
@@ -160,6 +193,10 @@ def _mana_units(tree: Tree[Token]) -> ManaAbility:
         return ManaAbility(options[0], options=options)
     if output.data == "add_any_color":
         return ManaAbility((frozenset(_COLOURS),))
+    if output.data == "add_chosen_color":  # the state gives no choice: see ManaAbility.chosen_colour
+        return ManaAbility((frozenset(_COLOURS),), chosen_colour=True)
+    if output.data == "add_symbol_or_chosen":  # "{B} or one mana of the chosen color", the choice not given
+        return ManaAbility((frozenset(_COLOURS),), chosen_colour=True)
     text = str(output.children[0])
     if output.data == "add_in_combination":  # each mana of any of the colours (CR 106.1b)
         amount = NUMBER_WORDS[text.split()[0]]

@@ -521,6 +521,7 @@ def _mana_of_permanent(
         if not a.from_hand
         and (a.spend_only is None or (allowed is not None and a.spend_only in allowed))  # CR 106.6
         and all(holds_for(state, caster, r) for r in a.requires)
+        and _may_activate(state, caster, obj, a)
         and (not a.counter or counters.get(a.counter, 0) >= a.counters_removed)  # "Remove a charge counter" (122.8)
         and (not a.life or "life" in paid)
         and (not a.energy or "energy" in paid)
@@ -537,7 +538,9 @@ def _mana_of_permanent(
             obj.name, obj.card.oracle_text, "a choice between mana abilities that each sacrifice the permanent"
         )
     found = [source for source in (_untapping_source(a, counters) for a in untapping) if source is not None]
-    if obj.tapped or (obj.summoning_sick and obj.card.has_type(CardType.CREATURE) and not _has_haste(obj)):
+    may_tap = not (obj.tapped or (obj.summoning_sick and obj.card.has_type(CardType.CREATURE) and not _has_haste(obj)))
+    _refuse_chosen_colour(obj, [a for a in usable if may_tap or not a.taps])
+    if not may_tap:
         taps = any(a.taps for a in usable) or any(t in _BASIC_LAND_MANA for t in obj.card.subtypes)
         if not obj.tapped and taps and (hasty := unread_static_line(state, _GIVES_HASTE)) is not None:
             raise UnsupportedRuleError(
@@ -564,6 +567,51 @@ def _mana_of_permanent(
         )
         tapping = [replace(source, units=outputs[0], options=tuple(outputs) if len(outputs) > 1 else ())]
     return found + tapping
+
+
+def _may_activate(state: GameState, caster: PlayerId, obj: GameObject, ability: ManaAbility) -> bool:
+    """Whether a condition of one of several holds for the ability's activation (CR 602.5b).
+
+    "Activate only if you control a Swamp or a Mountain.": one of them, the caster's; "Activate only if this land
+    entered this turn or if you control a basic land.": a basic land of the caster's, or the permanent entered this
+    turn. A permanent that has not been under its controller's control since this turn began (the state's
+    ``summoning_sick``) did not enter this turn; one that has may have entered or changed control this turn.
+
+    Raises
+    ------
+    UnsupportedRuleError
+        No basic land, and a permanent that came under its controller's control this turn: whether it entered this
+        turn the state does not say.
+    """
+    if not ability.requires_one_of or any(holds_for(state, caster, r) for r in ability.requires_one_of):
+        return True
+    if ability.or_entered_this_turn and obj.summoning_sick:
+        raise UnsupportedRuleError(
+            obj.name,
+            "Activate only if this land entered this turn",
+            "it came under its controller's control this turn: whether it entered this turn or changed control the "
+            "state does not say (CR 602.5b)",
+        )
+    return False
+
+
+def _refuse_chosen_colour(obj: GameObject, usable: list[ManaAbility]) -> None:
+    """Refuse a permanent that may make "one mana of the chosen color" whose colour the state does not give.
+
+    A state that gives the permanent's ``chosen`` colour has its words read as that colour's symbol (CR 607.2a);
+    these are the abilities of a permanent whose state gives none. ``usable``: the abilities it may activate now.
+
+    Raises
+    ------
+    UnsupportedRuleError
+        Such an ability among ``usable``.
+    """
+    if any(a.chosen_colour for a in usable):
+        raise UnsupportedRuleError(
+            obj.name,
+            "one mana of the chosen color",
+            "the state does not say which colour was chosen as it entered (its chosen color, CR 607.2a)",
+        )
 
 
 def _produced_again(

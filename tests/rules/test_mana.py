@@ -1081,3 +1081,89 @@ def test_a_station_symbols_mana_ability_is_refused_not_given_at_all_times(make_s
         hand=[("bolt", "Lightning Bolt")], battlefield=[("m", "Mountain")], opponent=[("u", "Uthros, Titanic Godcore")]
     )
     assert legal_casts(theirs, "bolt").count() == 2
+
+
+# ---------------------------------------------------------------- the chosen colour, conditions of one of several
+@pytest.mark.parametrize(
+    ("card_name", "extra", "expected"),
+    [
+        ("Coldsteel Heart", {"chosen": {"color": "red"}}, 2),  # {R}: Bolt to P1 or P2
+        ("Coldsteel Heart", {"chosen": {"color": "blue"}}, 0),  # {U} pays no {R}
+        ("Sea Gate", {"chosen": {"color": "red"}}, 2),  # {U} or {R}: the {R}
+        ("Sea Gate", {"chosen": {"color": "green"}}, 0),  # {U} or {G}
+        ("Coldsteel Heart", {"tapped": True}, 0),  # no choice given, but tapped: it makes no mana (CR 302.6)
+    ],
+)
+def test_one_mana_of_the_chosen_color(make_state, card_name, extra, expected):
+    """CR 607.2a, 106.1: "{T}: Add one mana of the chosen color." makes mana of the colour chosen as it entered.
+
+    Lightning Bolt {R} has two targets here (P1, P2; no creature or planeswalker): 2 casts when the permanent makes
+    {R}, else 0 (nothing else makes mana).
+    """
+    state = make_state(hand=[("bolt", "Lightning Bolt")], battlefield=[("src", card_name, extra)])
+    assert legal_casts(state, "bolt").count() == expected
+
+
+def test_the_chosen_color_not_given_is_refused_for_its_controller_alone(make_state):
+    """CR 607.2a: with no `chosen` in the state, Coldsteel Heart's mana can't be told: refused for its controller.
+
+    P1's cast is refused, naming the card; the opponent's Heart makes no mana for P1 (CR 106.4), so P1's Bolt with a
+    Mountain is 2 casts (P1, P2).
+    """
+    mine = make_state(
+        hand=[("bolt", "Lightning Bolt")], battlefield=[("mtn", "Mountain"), ("heart", "Coldsteel Heart")]
+    )
+    with pytest.raises(UnsupportedRuleError, match="chosen"):
+        legal_casts(mine, "bolt").count()
+    theirs = make_state(
+        hand=[("bolt", "Lightning Bolt")], battlefield=[("mtn", "Mountain")], opponent=[("heart", "Coldsteel Heart")]
+    )
+    assert legal_casts(theirs, "bolt").count() == 2
+
+
+@pytest.mark.parametrize(
+    ("lands", "expected"),
+    [
+        ([("swp", "Swamp")], 2),  # a Swamp: the Verge's {R} (CR 602.5b); Bolt to P1 or P2
+        ([("isl", "Island")], 0),  # neither a Swamp nor a Mountain: the Verge makes {B} alone
+        ([], 0),  # the Verge alone: {B}
+    ],
+)
+def test_activate_only_if_you_control_one_of_two(make_state, lands, expected):
+    """CR 602.5b: "Activate only if you control a Swamp or a Mountain.": one of the two is enough.
+
+    Blazemire Verge, "{T}: Add {B}." and "{T}: Add {R}. Activate only if …": Lightning Bolt {R} is paid by the
+    Verge's {R} only beside a Swamp or a Mountain.
+    """
+    state = make_state(hand=[("bolt", "Lightning Bolt")], battlefield=[("verge", "Blazemire Verge"), *lands])
+    assert legal_casts(state, "bolt").count() == expected
+
+
+@pytest.mark.parametrize(
+    ("others", "status", "expected"),
+    [
+        ([("pla", "Plains")], {}, 1),  # a basic land: the Place's {G} pays Llanowar Elves' {G}
+        ([("ring", "Sol Ring")], {}, 0),  # no basic land, and it has been there since the turn began: {C} alone
+    ],
+)
+def test_activate_only_if_entered_this_turn_or_a_basic_land(make_state, others, status, expected):
+    """CR 602.5b: a land that entered this turn, or a basic land of yours, lets the ability be activated.
+
+    Gathering Place, "{T}: Add {C}." and "{T}: Add {G} or {W}. Activate only if …": Llanowar Elves ({G}, no target)
+    is 1 cast when the {G} is made, else 0.
+    """
+    state = make_state(hand=[("elves", "Llanowar Elves")], battlefield=[("place", "Gathering Place", status), *others])
+    assert legal_casts(state, "elves").count() == expected
+
+
+def test_entered_this_turn_not_told_is_refused(make_state):
+    """CR 602.5b: a Gathering Place under P1's control since this turn, with no basic land, is refused.
+
+    It came under P1's control this turn (`summoning_sick`): whether it entered this turn or changed control is not
+    in the state: refused, naming the card.
+    """
+    state = make_state(
+        hand=[("elves", "Llanowar Elves")], battlefield=[("place", "Gathering Place", {"summoning_sick": True})]
+    )
+    with pytest.raises(UnsupportedRuleError, match="entered this turn"):
+        legal_casts(state, "elves").count()
