@@ -1169,6 +1169,10 @@ class ManaAbility:
         "Add one mana of the chosen color." (Coldsteel Heart) read from a card whose choice the state does not give
         (a state that gives it has the words rewritten to the colour's symbol, CR 607.2a): ``units`` is one mana
         of any colour, and what it makes can't be told: the payer refuses it.
+    pays_abilities : bool
+        "Spend this mana only to cast artifact spells or activate abilities of artifacts.", "… only to activate
+        abilities." (``spend_only`` then no spell): its mana may pay costs of some activated abilities too, a mana
+        ability's among them (CR 106.6, 605.3).
     """
 
     units: tuple[frozenset[str], ...]
@@ -1191,6 +1195,7 @@ class ManaAbility:
     requires_one_of: tuple[ControlRequirement, ...] = ()
     or_entered_this_turn: bool = False
     chosen_colour: bool = False
+    pays_abilities: bool = False
 
 
 @dataclass(frozen=True, slots=True)

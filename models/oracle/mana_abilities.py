@@ -21,7 +21,7 @@ from models.oracle.targets import read_counted
 from models.oracle.unread import UnreadText
 from models.oracle.words import NUMBER_WORDS, SUBTYPE_BY_WORD
 
-__all__ = ["KICKED_SPELLS", "mana_ability"]
+__all__ = ["KICKED_SPELLS", "NO_SPELLS", "mana_ability"]
 
 KICKED_SPELLS = ObjectFilter((frozenset({Quality("kicked", True)}),), "kicked")
 """What "Spend this mana only to cast kicked spells." allows: a spell whose kicker is paid (CR 702.33d), which
@@ -89,13 +89,10 @@ def mana_ability(tree: Tree[Token]) -> ManaAbility:
     )
     _refuse_unweighed_costs(ability, line)
     for only in (str(t) for t in tokens if t.type == "SPEND_ONLY"):  # "Spend this mana only to cast …" (CR 106.6)
-        words = re.fullmatch(r"spend this mana only to cast (?:an? )?(.+?) spells?\.", only)
-        spells = spell_qualities(words.group(1)) if words else None
-        if words is not None and words.group(1) == "kicked":  # on the choice of the cast (CR 702.33d)
-            spells = KICKED_SPELLS
+        spells, abilities = _spending(only)
         if spells is None or ability.spend_only is not None:
             raise UnreadText(only, "a restriction on spending a mana ability's mana not read")
-        ability = dataclasses.replace(ability, spend_only=spells)
+        ability = dataclasses.replace(ability, spend_only=spells, pays_abilities=abilities)
     for rider in (str(t) for t in tokens if t.type == "MANA_RIDER"):
         hurts = re.fullmatch(r"(?:~|this land|this artifact|this creature) deals (\d+) damage to you\.", rider)
         if hurts:  # as it makes mana, before costs are paid (601.2g)
@@ -141,6 +138,43 @@ def _activation_condition(ability: ManaAbility, rider: str) -> ManaAbility:
     if len(requirements) == 1:  # "Activate only if you control a Swamp." (CR 602.5b)
         return dataclasses.replace(ability, requires=ability.requires + requirements)
     return dataclasses.replace(ability, requires_one_of=requirements)  # "… a Swamp or a Mountain."
+
+
+NO_SPELLS = ObjectFilter((frozenset(),), "no spell")
+"""What "Spend this mana only to activate abilities." allows of spells: none (a clause of no quality never holds)."""
+
+_SPELLS = r"cast (?:an? )?(?P<spells>[a-z,/ -]+?) spells?"
+_ABILITIES = r"activate (?:abilities|an ability)(?: of (?:an? )?[a-z, -]+?)?"
+_SPENDING = (
+    re.compile(rf"spend this mana only to {_SPELLS}\."),
+    re.compile(rf"spend this mana only to {_SPELLS},? or (?:to )?{_ABILITIES}\."),
+    re.compile(rf"spend this mana only to {_ABILITIES},? or (?:to )?{_SPELLS}\."),
+    re.compile(rf"spend this mana only to {_ABILITIES}\."),
+)
+"""The restrictions on spending read (CR 106.6): spells alone, spells or activated abilities, abilities alone."""
+
+
+def _spending(only: str) -> tuple[ObjectFilter | None, bool]:
+    """What "Spend this mana only to …" lets the mana pay: the spells (None: not read), and whether abilities too.
+
+    "… to cast creature spells." (:func:`~models.oracle.qualities.spell_qualities`), "… to cast kicked spells."
+    (:data:`KICKED_SPELLS`), "… to cast artifact spells or activate abilities of artifacts." (the artifact spells,
+    and abilities: which abilities is not kept, the payer weighs none of them), "… to activate abilities."
+    (:data:`NO_SPELLS`, and abilities).
+    """
+    for index, pattern in enumerate(_SPENDING):
+        found = pattern.fullmatch(only)
+        if found is None:
+            continue
+        words = found.groupdict().get("spells")
+        if words is None:
+            return NO_SPELLS, True
+        if words == "kicked":  # on the choice of the cast (CR 702.33d)
+            return (KICKED_SPELLS if index == 0 else None), False
+        if re.fullmatch(r"(?:[a-z]+, )+(?:or|and|and/or) [a-z]+", words):  # "cleric, rogue, warrior, or wizard"
+            words = re.sub(r",(?: or| and| and/or)? ", " or ", words)  # a spell of one of them (CR 106.6)
+        return spell_qualities(words.replace(" and/or ", " or ")), index > 0
+    return None, False
 
 
 def _activation_cost(text: str, line: str) -> tuple[int, tuple[frozenset[str], ...]]:

@@ -251,6 +251,13 @@ def mana_sources_of(
             if a.from_hand
         ]
     converters = [s for s in sources if s.costs_mana]
+    if converters and (paying := _pays_abilities(state, caster)) is not None:
+        raise UnsupportedRuleError(
+            paying,
+            "Spend this mana only to … activate abilities",
+            "mana that may pay a mana ability's cost, beside mana abilities that cost mana (CR 106.6, 605.3): which "
+            "of them it pays is not weighed",
+        )
     if mixed and converters:  # which mana pays a mana ability's cost is then a choice of each output
         raise UnsupportedRuleError(
             mixed[0],
@@ -273,6 +280,29 @@ def mana_sources_of(
             f"more than {MOST_CHOICES} ways the choices of mana of {caster}'s permanents can fall",
         )
     return tuple(sources)
+
+
+def _pays_abilities(state: GameState, caster: PlayerId) -> str | None:
+    """The name of a permanent of the caster's whose mana may pay activated abilities' costs, or None (CR 106.6).
+
+    "Spend this mana only to cast artifact spells or activate abilities of artifacts.", "… only to activate
+    abilities.": the payer weighs such mana for spells alone; beside a mana ability that costs mana, it might pay
+    that cost, which is not weighed.
+    """
+    found: str | None = _once_per_caster(
+        state,
+        caster,
+        "pays abilities",
+        lambda: next(
+            (
+                obj.name
+                for obj in state.objects_in(Zone.BATTLEFIELD, caster)
+                if any(a.pays_abilities for a in abilities_of(obj).mana_abilities)
+            ),
+            None,
+        ),
+    )
+    return found
 
 
 MOST_CONVERTERS = 4

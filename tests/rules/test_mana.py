@@ -1167,3 +1167,69 @@ def test_entered_this_turn_not_told_is_refused(make_state):
     )
     with pytest.raises(UnsupportedRuleError, match="entered this turn"):
         legal_casts(state, "elves").count()
+
+
+# ---------------------------------------------------------------- mana for abilities (CR 106.6)
+ABILITY_ROCK = {
+    "name": "Ability Rock",
+    "mana_cost": "{2}",
+    "type_line": "Artifact",
+    "oracle_text": "{T}: Add {C}{C}. Spend this mana only to activate abilities.",
+}
+ARTIFACT_ROCK = {
+    "name": "Artifact Rock",
+    "mana_cost": "{2}",
+    "type_line": "Artifact",
+    "oracle_text": "{T}: Add {C}{C}. Spend this mana only to cast artifact spells or activate abilities of artifacts.",
+}
+
+
+@pytest.mark.parametrize(
+    ("rock", "type_line", "expected"),
+    [
+        (ABILITY_ROCK, "Artifact", 0),  # its {C}{C} pays no spell
+        (ARTIFACT_ROCK, "Artifact", 1),  # an artifact spell: {C}{C} pays its {2}
+        (ARTIFACT_ROCK, "Sorcery", 0),  # not an artifact spell
+    ],
+)
+def test_mana_only_for_abilities_pays_no_spell(make_state, card, rock, type_line, expected):
+    """CR 106.6: mana "only to activate abilities" pays no spell; "… artifact spells or …" an artifact spell.
+
+    "Spend this mana only to activate abilities."; "… to cast artifact spells or activate abilities of artifacts.".
+    The spell costs {2} and has no target: 1 cast when paid.
+    """
+    spell = card("Test Spell", "{2}", type_line, "" if type_line == "Artifact" else "Draw a card.")
+    state = make_state(hand=[("spell", spell)], battlefield=[("rock", rock)])
+    assert legal_casts(state, "spell").count() == expected
+
+
+def test_mana_for_abilities_beside_a_mana_ability_that_costs_mana_is_refused(make_state, card):
+    """CR 106.6, 605.3: mana for abilities beside a mana ability that costs mana: refused, naming the permanent.
+
+    The Ability Rock's {C} may pay the {1} of "{1}, {T}: Add {R}{R}." (a mana ability): which of them it pays is not
+    weighed, so a {R}{R} sorcery (payable so: 1 cast) is refused.
+    """
+    converter = card("Test Converter", "", "Land", "{1}, {T}: Add {R}{R}.")
+    spell = card("Test Spell", "{R}{R}", "Sorcery", "Draw a card.")
+    state = make_state(hand=[("spell", spell)], battlefield=[("rock", ABILITY_ROCK), ("land", converter)])
+    with pytest.raises(UnsupportedRuleError, match="activate abilities"):
+        legal_casts(state, "spell").count()
+
+
+@pytest.mark.parametrize(("type_line", "expected"), [("Creature — Human Rogue", 1), ("Creature — Bear", 0)])
+def test_mana_for_spells_of_a_list_of_types(make_state, card, type_line, expected):
+    """CR 106.6: "… only to cast a Cleric, Rogue, Warrior, or Wizard spell or to activate an ability of …".
+
+    A spell of one of the four types: the camp's one mana of any colour pays the {R} of a Rogue (1 cast, no
+    target); a Bear is none of them: 0.
+    """
+    camp = card(
+        "Test Camp",
+        "",
+        "Land",
+        "{T}: Add one mana of any color. Spend this mana only to cast a Cleric, Rogue, Warrior, or Wizard spell or "
+        "to activate an ability of a Cleric, Rogue, Warrior, or Wizard.",
+    )
+    spell = card("Test Creature", "{R}", type_line, power="1", toughness="1")
+    state = make_state(hand=[("spell", spell)], battlefield=[("camp", camp)])
+    assert legal_casts(state, "spell").count() == expected
