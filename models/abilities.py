@@ -1173,6 +1173,10 @@ class ManaAbility:
         "Spend this mana only to cast artifact spells or activate abilities of artifacts.", "… only to activate
         abilities." (``spend_only`` then no spell): its mana may pay costs of some activated abilities too, a mana
         ability's among them (CR 106.6, 605.3).
+    commander_identity : bool
+        "Add one mana of any color in your commander's color identity." (Arcane Signet): ``units`` is one mana of
+        any colour; the state names no commander, so which colours (none without a commander, CR 903.4f) can't be
+        told: the payer refuses it.
     """
 
     units: tuple[frozenset[str], ...]
@@ -1196,6 +1200,7 @@ class ManaAbility:
     or_entered_this_turn: bool = False
     chosen_colour: bool = False
     pays_abilities: bool = False
+    commander_identity: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -90,6 +90,8 @@ def mana_ability(tree: Tree[Token]) -> ManaAbility:
     _refuse_unweighed_costs(ability, line)
     for only in (str(t) for t in tokens if t.type == "SPEND_ONLY"):  # "Spend this mana only to cast …" (CR 106.6)
         spells, abilities = _spending(only)
+        if only == "spend this mana only to cast legendary spells.":  # the supertype (CR 205.4d)
+            spells = ObjectFilter((frozenset({Quality("supertype", "Legendary")}),), "legendary")
         if spells is None or ability.spend_only is not None:
             raise UnreadText(only, "a restriction on spending a mana ability's mana not read")
         ability = dataclasses.replace(ability, spend_only=spells, pays_abilities=abilities)
@@ -229,6 +231,8 @@ def _mana_units(tree: Tree[Token]) -> ManaAbility:
         return ManaAbility((frozenset(_COLOURS),))
     if output.data == "add_chosen_color":  # the state gives no choice: see ManaAbility.chosen_colour
         return ManaAbility((frozenset(_COLOURS),), chosen_colour=True)
+    if output.data == "add_commander_identity":  # the state names no commander: see ManaAbility.commander_identity
+        return ManaAbility((frozenset(_COLOURS),), commander_identity=True)
     if output.data == "add_symbol_or_chosen":  # "{B} or one mana of the chosen color", the choice not given
         return ManaAbility((frozenset(_COLOURS),), chosen_colour=True)
     text = str(output.children[0])

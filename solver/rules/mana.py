@@ -569,7 +569,7 @@ def _mana_of_permanent(
         )
     found = [source for source in (_untapping_source(a, counters) for a in untapping) if source is not None]
     may_tap = not (obj.tapped or (obj.summoning_sick and obj.card.has_type(CardType.CREATURE) and not _has_haste(obj)))
-    _refuse_chosen_colour(obj, [a for a in usable if may_tap or not a.taps])
+    _refuse_unknown_colour(obj, [a for a in usable if may_tap or not a.taps])
     if not may_tap:
         taps = any(a.taps for a in usable) or any(t in _BASIC_LAND_MANA for t in obj.card.subtypes)
         if not obj.tapped and taps and (hasty := unread_static_line(state, _GIVES_HASTE)) is not None:
@@ -625,11 +625,13 @@ def _may_activate(state: GameState, caster: PlayerId, obj: GameObject, ability: 
     return False
 
 
-def _refuse_chosen_colour(obj: GameObject, usable: list[ManaAbility]) -> None:
-    """Refuse a permanent that may make "one mana of the chosen color" whose colour the state does not give.
+def _refuse_unknown_colour(obj: GameObject, usable: list[ManaAbility]) -> None:
+    """Refuse a permanent that may make mana whose colour the state does not give.
 
-    A state that gives the permanent's ``chosen`` colour has its words read as that colour's symbol (CR 607.2a);
-    these are the abilities of a permanent whose state gives none. ``usable``: the abilities it may activate now.
+    "One mana of the chosen color": a state that gives the permanent's ``chosen`` colour has its words read as that
+    colour's symbol (CR 607.2a); these are the abilities of a permanent whose state gives none. "One mana of any
+    color in your commander's color identity": the state names no commander (CR 903.4). ``usable``: the abilities
+    it may activate now.
 
     Raises
     ------
@@ -641,6 +643,12 @@ def _refuse_chosen_colour(obj: GameObject, usable: list[ManaAbility]) -> None:
             obj.name,
             "one mana of the chosen color",
             "the state does not say which colour was chosen as it entered (its chosen color, CR 607.2a)",
+        )
+    if any(a.commander_identity for a in usable):
+        raise UnsupportedRuleError(
+            obj.name,
+            "one mana of any color in your commander's color identity",
+            "the state names no commander: the colours of its identity can't be told (CR 903.4, 903.4f)",
         )
 
 

@@ -1233,3 +1233,37 @@ def test_mana_for_spells_of_a_list_of_types(make_state, card, type_line, expecte
     spell = card("Test Creature", "{R}", type_line, power="1", toughness="1")
     state = make_state(hand=[("spell", spell)], battlefield=[("camp", camp)])
     assert legal_casts(state, "spell").count() == expected
+
+
+@pytest.mark.parametrize(
+    ("side", "tapped", "refused"), [("mine", False, True), ("mine", True, False), ("theirs", False, False)]
+)
+def test_commander_color_identity_is_refused_where_it_may_pay(make_state, side, tapped, refused):
+    """CR 903.4, 903.4f: Arcane Signet, "{T}: Add one mana of any color in your commander's color identity.".
+
+    The state names no commander: P1's untapped Signet is refused, naming it. Tapped (CR 302.6), or P2's (CR
+    106.4), it makes no mana for P1: P1's Bolt with a Mountain is 2 casts (P1, P2).
+    """
+    signet = [("signet", "Arcane Signet", {"tapped": tapped})]
+    state = make_state(
+        hand=[("bolt", "Lightning Bolt")],
+        battlefield=[("mtn", "Mountain"), *(signet if side == "mine" else [])],
+        opponent=signet if side == "theirs" else [],
+    )
+    if refused:
+        with pytest.raises(UnsupportedRuleError, match="commander"):
+            legal_casts(state, "bolt").count()
+    else:
+        assert legal_casts(state, "bolt").count() == 2
+
+
+@pytest.mark.parametrize(("supertype", "expected"), [("Legendary ", 1), ("", 0)])
+def test_mana_only_for_legendary_spells(make_state, card, supertype, expected):
+    """CR 106.6, 205.4d: "Spend this mana only to cast legendary spells." pays a legendary spell alone.
+
+    The land's {G} pays the {G} of a legendary creature spell (1 cast, no target); of a nonlegendary one, never: 0.
+    """
+    hall = card("Test Hall", "", "Land", "{T}: Add {G}. Spend this mana only to cast legendary spells.")
+    spell = card("Test Creature", "{G}", f"{supertype}Creature — Elf", power="1", toughness="1")
+    state = make_state(hand=[("spell", spell)], battlefield=[("hall", hall)])
+    assert legal_casts(state, "spell").count() == expected
