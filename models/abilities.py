@@ -1177,6 +1177,11 @@ class ManaAbility:
         "Add one mana of any color in your commander's color identity." (Arcane Signet): ``units`` is one mana of
         any colour; the state names no commander, so which colours (none without a commander, CR 903.4f) can't be
         told: the payer refuses it.
+    could_produce : tuple of str
+        "Add one mana of any color that a land an opponent controls could produce." (Exotic Orchard): what lands
+        are asked (``"land"``, ``"basic land"``, ``"gate"``) and whose (``"opponent"``, ``"you"``); ``units`` is
+        one unit of the letters it may be at most (any colour, or any type with ``C``), of which it makes those the
+        lands could produce as the state stands (CR 106.7); empty when its mana is printed.
     """
 
     units: tuple[frozenset[str], ...]
@@ -1201,6 +1206,7 @@ class ManaAbility:
     chosen_colour: bool = False
     pays_abilities: bool = False
     commander_identity: bool = False
+    could_produce: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

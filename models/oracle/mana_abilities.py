@@ -229,12 +229,11 @@ def _mana_units(tree: Tree[Token]) -> ManaAbility:
         return ManaAbility(options[0], options=options)
     if output.data == "add_any_color":
         return ManaAbility((frozenset(_COLOURS),))
-    if output.data == "add_chosen_color":  # the state gives no choice: see ManaAbility.chosen_colour
-        return ManaAbility((frozenset(_COLOURS),), chosen_colour=True)
-    if output.data == "add_commander_identity":  # the state names no commander: see ManaAbility.commander_identity
-        return ManaAbility((frozenset(_COLOURS),), commander_identity=True)
-    if output.data == "add_symbol_or_chosen":  # "{B} or one mana of the chosen color", the choice not given
-        return ManaAbility((frozenset(_COLOURS),), chosen_colour=True)
+    if output.data in _NOT_GIVEN:  # "one mana of the chosen color", "… in your commander's color identity"
+        chosen = _NOT_GIVEN[output.data] == "chosen_colour"
+        return ManaAbility((frozenset(_COLOURS),), chosen_colour=chosen, commander_identity=not chosen)
+    if output.data == "add_could_produce":  # what the lands could produce, in the state (CR 106.7)
+        return _could_produce(str(output.children[0]))
     text = str(output.children[0])
     if output.data == "add_in_combination":  # each mana of any of the colours (CR 106.1b)
         amount = NUMBER_WORDS[text.split()[0]]
@@ -264,6 +263,30 @@ def _mana_units(tree: Tree[Token]) -> ManaAbility:
         return ManaAbility((frozenset(symbol.group(1).upper()),), per_power=True)
     options = tuple((frozenset(letter),) for letter in _COLOURS)
     return ManaAbility(options[0], options=options, per_power=True)
+
+
+_NOT_GIVEN = {
+    "add_chosen_color": "chosen_colour",
+    "add_symbol_or_chosen": "chosen_colour",  # "{B} or one mana of the chosen color"
+    "add_commander_identity": "commander_identity",
+}
+"""Mana of a colour the state does not give: the choice as it entered (a state that gives it has the words
+rewritten), the commander's colour identity: see :class:`~models.abilities.ManaAbility`."""
+
+
+def _could_produce(words: str) -> ManaAbility:
+    """What "one mana of any color that a land an opponent controls could produce" may be, its lands kept (CR 106.7).
+
+    "… any color …": at most any colour; "… any type that a Gate you control …": at most any type.
+    """
+    found = re.fullmatch(
+        r"one mana of any (color|type) that an? (.+) (an opponent controls|you control) could produce", words
+    )
+    if found is None:
+        raise UnreadText(words, "what a mana ability's lands could produce, not read")
+    letters = frozenset(_COLOURS if found[1] == "color" else _COLOURS + "C")
+    who = "opponent" if found[3] == "an opponent controls" else "you"
+    return ManaAbility((letters,), could_produce=(found[2], who))
 
 
 _REMOVED = "counter removed this way"

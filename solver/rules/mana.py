@@ -547,7 +547,7 @@ def _mana_of_permanent(
     sacrificing = sacrificing or {}
     usable = [
         a
-        for a in abilities.mana_abilities
+        for a in _with_what_lands_could_produce(state, obj, abilities.mana_abilities)
         if not a.from_hand
         and (a.spend_only is None or (allowed is not None and a.spend_only in allowed))  # CR 106.6
         and all(holds_for(state, caster, r) for r in a.requires)
@@ -597,6 +597,136 @@ def _mana_of_permanent(
         )
         tapping = [replace(source, units=outputs[0], options=tuple(outputs) if len(outputs) > 1 else ())]
     return found + tapping
+
+
+def _with_what_lands_could_produce(
+    state: GameState, obj: GameObject, abilities: tuple[ManaAbility, ...]
+) -> tuple[ManaAbility, ...]:
+    """The abilities with the mana the lands could produce made of the letters the state gives (CR 106.7).
+
+    "One mana of any color that a land an opponent controls could produce": the letters those lands could produce;
+    one that could produce none is dropped (it adds no mana), and so is one that taps a tapped permanent.
+
+    Raises
+    ------
+    UnsupportedRuleError
+        A land asked whose mana can't be told (:func:`_could_produce`).
+    """
+    if not any(a.could_produce for a in abilities):
+        return abilities
+    produced = _could_produce(state)
+    found = []
+    for a in abilities:
+        if not a.could_produce:
+            found.append(a)
+            continue
+        if a.taps and obj.tapped:  # it makes no mana now: the lands are not asked (CR 302.6)
+            continue
+        letters = _letters_of_lands(state, obj.controller, a.could_produce, produced) & a.units[0]
+        if letters:
+            found.append(replace(a, units=(letters,), could_produce=()))
+    return tuple(found)
+
+
+_Unknown = tuple[GameObject, str, str]
+"""A permanent whose mana can't be told: it, the words, the reason."""
+
+
+def _letters_of_lands(
+    state: GameState,
+    controller: PlayerId,
+    asked: tuple[str, ...],
+    produced: Mapping[str, frozenset[str] | _Unknown],
+) -> frozenset[str]:
+    """What the lands ``asked`` names ("land", "opponent") could produce, for a permanent of ``controller``'s.
+
+    Raises
+    ------
+    UnsupportedRuleError
+        One of those lands whose mana can't be told.
+    """
+    letters: frozenset[str] = frozenset()
+    for land in _lands_asked(state, controller, asked):
+        made = produced[land.id]
+        if not isinstance(made, frozenset):
+            raise UnsupportedRuleError(
+                made[0].name, made[1], f"{made[2]}: what {land.name} could produce can't be told (CR 106.7)"
+            )
+        letters |= made
+    return letters
+
+
+def _lands_asked(state: GameState, controller: PlayerId, asked: tuple[str, ...]) -> list[GameObject]:
+    """The permanents "a land an opponent controls", "a basic land you control", "a Gate you control" name."""
+    kind, who = asked
+    return [
+        o
+        for o in state.battlefield()
+        if (o.controller != controller if who == "opponent" else o.controller == controller)
+        and (o.card.has_type(CardType.LAND) if kind != "gate" else "Gate" in o.card.subtypes)
+        and (kind != "basic land" or "Basic" in o.card.supertypes)
+    ]
+
+
+_REPLACES_MANA = re.compile(r"\bfor mana\b|\bproduces?\b|\bwould add\b|\binstead\b[^.]*\bmana\b")
+"""An unread line that may replace the mana a permanent's ability would produce (CR 106.7, 614)."""
+
+
+def _could_produce(state: GameState) -> dict[str, frozenset[str] | _Unknown]:
+    """The types of mana each land and Gate of the state could produce, by id (CR 106.7), once per state.
+
+    What its mana abilities' units and its basic land types' abilities may be (CR 305.6), whatever their costs or
+    whether they may be activated now; "any color that a land an opponent controls could produce" what those lands
+    could produce, found together (none to begin with, then more until nothing changes: Exotic Orchards facing each
+    other alone produce nothing, CR 106.7's example). A permanent whose mana can't be told this way (a mana line not
+    read, an amount that may be none, a choice the state does not give, abilities that can't be activated) is
+    unknown, and so is one that asks an unknown one; all are unknown under an unread line that may replace mana.
+    """
+    memo: dict[str, frozenset[str] | _Unknown] = _once_per_caster(state, PlayerId(""), "could produce", dict)
+    if memo:
+        return memo
+    lands = [o for o in state.battlefield() if o.card.has_type(CardType.LAND) or "Gate" in o.card.subtypes]
+    replacing = unread_static_line(state, _REPLACES_MANA)
+    for land in lands:
+        memo[land.id] = (replacing[0], replacing[1], "it may replace mana") if replacing else _printed_letters(land)
+    changed = True
+    while changed:
+        changed = False
+        for land in lands:
+            made = memo[land.id]
+            if not isinstance(made, frozenset):
+                continue
+            for a in abilities_of(land).mana_abilities:
+                if a.could_produce:
+                    asked = [memo[o.id] for o in _lands_asked(state, land.controller, a.could_produce)]
+                    unknown = next((m for m in asked if not isinstance(m, frozenset)), None)
+                    if unknown is not None:
+                        memo[land.id], changed = unknown, True
+                        break
+                    more = frozenset[str]().union(*(m for m in asked if isinstance(m, frozenset))) & a.units[0]
+                    if not more <= made:
+                        made = memo[land.id] = made | more
+                        changed = True
+    return memo
+
+
+def _printed_letters(land: GameObject) -> frozenset[str] | _Unknown:
+    """What a permanent's mana abilities other than "could produce" ones, and its land types, may make (CR 106.7)."""
+    abilities = abilities_of(land)
+    unread = [u for u in abilities.permanent_unsupported if "mana" in u.topics]
+    if unread:
+        return land, unread[0].span, unread[0].reason
+    if land.activation_banned:
+        return land, "its activated abilities can't be activated", "what they would produce is not weighed"
+    letters: set[str] = set()
+    for a in abilities.mana_abilities:
+        if a.per_power or a.per_count is not None or a.chosen_colour or a.commander_identity:
+            return land, land.card.oracle_text, "mana of an amount or a colour the state alone does not give"
+        if not a.could_produce and not a.from_hand:
+            letters.update(letter for option in (a.options or (a.units,)) for unit in option for letter in unit)
+    if not land.abilities_lost:
+        letters.update(_BASIC_LAND_MANA[t] for t in land.card.subtypes if t in _BASIC_LAND_MANA)
+    return frozenset(letters)
 
 
 def _may_activate(state: GameState, caster: PlayerId, obj: GameObject, ability: ManaAbility) -> bool:

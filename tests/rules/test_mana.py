@@ -1267,3 +1267,57 @@ def test_mana_only_for_legendary_spells(make_state, card, supertype, expected):
     spell = card("Test Creature", "{G}", f"{supertype}Creature — Elf", power="1", toughness="1")
     state = make_state(hand=[("spell", spell)], battlefield=[("hall", hall)])
     assert legal_casts(state, "spell").count() == expected
+
+
+# ---------------------------------------------------------------- mana a land could produce (CR 106.7)
+@pytest.mark.parametrize(
+    ("theirs", "expected"),
+    [
+        ([("m", "Mountain")], 2),  # P2's Mountain could produce {R}: the Orchard makes {R}, Bolt to P1 or P2
+        ([("i", "Island")], 0),  # {U} alone
+        ([], 0),  # P2 controls no land: the Orchard makes nothing
+        ([("m", "Mountain", {"tapped": True})], 2),  # tapped, it still could produce {R} (costs ignored)
+    ],
+)
+def test_exotic_orchard_makes_what_an_opponents_land_could_produce(make_state, theirs, expected):
+    """CR 106.7: Exotic Orchard, "{T}: Add one mana of any color that a land an opponent controls could produce."."""
+    state = make_state(hand=[("bolt", "Lightning Bolt")], battlefield=[("orchard", "Exotic Orchard")], opponent=theirs)
+    assert legal_casts(state, "bolt").count() == expected
+
+
+@pytest.mark.parametrize(("forest", "expected"), [(True, 1), (False, 0)])
+def test_exotic_orchards_facing_each_other(make_state, forest, expected):
+    """CR 106.7's example: Exotic Orchards on both sides, with or without P1's Forest.
+
+    P1's Orchard asks P2's Orchard, which asks P1's lands: with P1's (tapped) Forest both could produce {G}, so P1's
+    Orchard pays Llanowar Elves' {G} (1 cast, no target); Orchards alone produce nothing.
+    """
+    mine = [("orchard", "Exotic Orchard")] + ([("forest", "Forest", {"tapped": True})] if forest else [])
+    state = make_state(
+        hand=[("elves", "Llanowar Elves")], battlefield=mine, opponent=[("their-orchard", "Exotic Orchard")]
+    )
+    assert legal_casts(state, "elves").count() == expected
+
+
+@pytest.mark.parametrize(("mountain", "expected"), [(True, 2), (False, 0)])
+def test_reflecting_pool_alone_produces_nothing(make_state, mountain, expected):
+    """CR 106.7: Reflecting Pool, "{T}: Add one mana of any type that a land you control could produce.".
+
+    Beside a tapped Mountain it makes {R} (Bolt to P1 or P2: 2); alone, no land could produce anything: 0.
+    """
+    mine = [("pool", "Reflecting Pool")] + ([("mtn", "Mountain", {"tapped": True})] if mountain else [])
+    state = make_state(hand=[("bolt", "Lightning Bolt")], battlefield=mine)
+    assert legal_casts(state, "bolt").count() == expected
+
+
+def test_a_land_whose_mana_is_not_read_leaves_what_could_be_produced_unknown(make_state, card):
+    """CR 106.7: P2's land with a mana line not read: what it could produce can't be told.
+
+    P1's Orchard is refused, naming that land.
+    """
+    odd = card("Odd Land", "", "Land", "{T}: Add {C}. If you control a Mountain, add {R} instead.")
+    state = make_state(
+        hand=[("bolt", "Lightning Bolt")], battlefield=[("orchard", "Exotic Orchard")], opponent=[("odd", odd)]
+    )
+    with pytest.raises(UnsupportedRuleError, match="Odd Land"):
+        legal_casts(state, "bolt").count()
