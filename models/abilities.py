@@ -1182,6 +1182,9 @@ class ManaAbility:
         are asked (``"land"``, ``"basic land"``, ``"gate"``) and whose (``"opponent"``, ``"you"``); ``units`` is
         one unit of the letters it may be at most (any colour, or any type with ``C``), of which it makes those the
         lands could produce as the state stands (CR 106.7); empty when its mana is printed.
+    once_each_turn : bool
+        "Activate only once each turn." (CR 602.5b): activated once at most, and not at all if the state's
+        ``this_turn.activated`` lists its permanent.
     """
 
     units: tuple[frozenset[str], ...]
@@ -1207,6 +1210,7 @@ class ManaAbility:
     pays_abilities: bool = False
     commander_identity: bool = False
     could_produce: tuple[str, ...] = ()
+    once_each_turn: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -119,13 +119,15 @@ def _activation_condition(ability: ManaAbility, rider: str) -> ManaAbility:
 
     "Activate only if you control a Swamp." (``requires``), "… a Swamp or a Mountain." (``requires_one_of``),
     "Activate only if this land entered this turn or if you control a basic land." (``requires_one_of`` and
-    ``or_entered_this_turn``).
+    ``or_entered_this_turn``), "Activate only once each turn." (``once_each_turn``).
 
     Raises
     ------
     UnreadText
         A subtype not known, or a rider that is none of those the grammar admits.
     """
+    if rider == "activate only once each turn.":  # (CR 602.5b)
+        return dataclasses.replace(ability, once_each_turn=True)
     if rider.startswith("activate only if") and rider.endswith("entered this turn or if you control a basic land."):
         return dataclasses.replace(ability, requires_one_of=(_BASIC_LAND,), or_entered_this_turn=True)
     found = re.fullmatch(r"activate only if you control an? ([a-z]+)(?: or an? ([a-z]+))?\.", rider)

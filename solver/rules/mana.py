@@ -235,6 +235,7 @@ def mana_sources_of(
             obj.activation_banned,
             obj.rules_text_lost,
             obj.counters,
+            obj.id in state.this_turn.activated,  # "Activate only once each turn." (CR 602.5b)
         )
         found = made.get(kind)
         if found is None or found[0] is not obj.card:
@@ -552,6 +553,7 @@ def _mana_of_permanent(
         and (a.spend_only is None or (allowed is not None and a.spend_only in allowed))  # CR 106.6
         and all(holds_for(state, caster, r) for r in a.requires)
         and _may_activate(state, caster, obj, a)
+        and not (a.once_each_turn and obj.id in state.this_turn.activated)  # CR 602.5b
         and (not a.counter or counters.get(a.counter, 0) >= a.counters_removed)  # "Remove a charge counter" (122.8)
         and (not a.life or "life" in paid)
         and (not a.energy or "energy" in paid)
@@ -1024,7 +1026,7 @@ def _untapping_source(ability: ManaAbility, counters: Mapping[str, int]) -> Mana
     "Sacrifice this creature: Add {R}{R}." once, its object consumed; "Remove three +1/+1 counters from this
     creature: Add {R}{R}{R}." once for each three counters (CR 122.8): its units that many times over, or, with
     options, one choice each time (not read: the reader makes no such ability); "{1}{G}: Add one mana of any
-    color." as often as it is paid (CR 605.3).
+    color." as often as it is paid (CR 605.3). "Activate only once each turn.": once (CR 602.5b).
     """
     options = list(ability.options or (ability.units,))
     spell_only = ability.spend_only is not None
@@ -1036,7 +1038,7 @@ def _untapping_source(ability: ManaAbility, counters: Mapping[str, int]) -> Mana
             activation_colours=ability.activation_colours,
             options=tuple(options) if len(options) > 1 else (),
             taps=False,
-            repeatable=not ability.sacrifices,
+            repeatable=not (ability.sacrifices or ability.once_each_turn),  # "Activate only once each turn."
             spell_only=spell_only,
         )
     if ability.per_power or ability.per_count is not None or len(options) > 1:
@@ -1044,6 +1046,7 @@ def _untapping_source(ability: ManaAbility, counters: Mapping[str, int]) -> Mana
     times = 1
     if ability.counter and not ability.sacrifices:
         times = counters.get(ability.counter, 0) // ability.counters_removed
+        times = min(times, 1) if ability.once_each_turn else times  # (CR 602.5b)
     if not times:
         return None
     return ManaSource(options[0] * times, consumed=ability.sacrifices, taps=False, spell_only=spell_only)

@@ -26,7 +26,7 @@ from dataclasses import replace
 import pytest
 
 from models.cast import Cast, TargetChoice
-from models.errors import UnsupportedRuleError
+from models.errors import InputError, UnsupportedRuleError
 from solver.legal import legal_casts, why_illegal
 from tests.rules.conftest import lands, relics
 
@@ -1321,3 +1321,47 @@ def test_a_land_whose_mana_is_not_read_leaves_what_could_be_produced_unknown(mak
     )
     with pytest.raises(UnsupportedRuleError, match="Odd Land"):
         legal_casts(state, "bolt").count()
+
+
+# ---------------------------------------------------------------- "Activate only once each turn." (CR 602.5b)
+@pytest.mark.parametrize(
+    ("cost", "activated", "expected"),
+    [
+        ("{U}{R}", False, 1),  # one Island pays the {1}: {R}; the other Island the {U}
+        ("{R}{R}", False, 0),  # a second {R} would be a second activation this turn
+        ("{U}{R}", True, 0),  # activated this turn already: no {R} at all
+    ],
+)
+def test_activate_only_once_each_turn(make_state, card, cost, activated, expected):
+    """CR 602.5b: Salvaged Manaworker, "{1}: Add one mana of any color. Activate only once each turn.".
+
+    Two Islands beside it; the sorcery has no target: 1 cast when paid. ``this_turn.activated`` lists a permanent
+    whose such ability was activated this turn.
+    """
+    spell = card("Test Spell", cost, "Sorcery", "Draw a card.")
+    extra = {"this_turn": {"activated": ["worker"]}} if activated else {}
+    state = make_state(
+        hand=[("spell", spell)],
+        objects=[{"id": "worker", "card": "Salvaged Manaworker", "zone": "battlefield", "controller": "P1"}],
+        battlefield=lands("Island", 2),
+        **extra,
+    )
+    assert legal_casts(state, "spell").count() == expected
+
+
+@pytest.mark.parametrize(("cost", "expected"), [("{G}", 1), ("{G}{G}", 0)])
+def test_counters_removed_once_each_turn(make_state, card, cost, expected):
+    """CR 602.5b, 122.8: Mana Bloom with three charge counters makes one mana, not three.
+
+    "Remove a charge counter from this enchantment: Add one mana of any color. Activate only once each turn.": a
+    {G} sorcery (no target) is 1 cast, a {G}{G} one 0.
+    """
+    spell = card("Test Spell", cost, "Sorcery", "Draw a card.")
+    state = make_state(hand=[("spell", spell)], battlefield=[("bloom", "Mana Bloom", {"counters": {"charge": 3}})])
+    assert legal_casts(state, "spell").count() == expected
+
+
+def test_activated_this_turn_names_objects_of_the_state(make_state):
+    """STATE_FORMAT: ``this_turn.activated`` names objects of the file; another id is bad input, at its key path."""
+    with pytest.raises(InputError, match=r"this_turn\.activated\[0\]: no object with id 'nope'"):
+        make_state(hand=[("bolt", "Lightning Bolt")], this_turn={"activated": ["nope"]})
