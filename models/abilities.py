@@ -1185,6 +1185,9 @@ class ManaAbility:
     once_each_turn : bool
         "Activate only once each turn." (CR 602.5b): activated once at most, and not at all if the state's
         ``this_turn.activated`` lists its permanent.
+    conditions : tuple of Requirement
+        "Activate only if you control three or more artifacts.", "Activate only during your turn.": what the state
+        must hold for it to be activated (CR 602.5b), read as a spell's conditions are, "you" its controller.
     """
 
     units: tuple[frozenset[str], ...]
@@ -1211,6 +1214,7 @@ class ManaAbility:
     commander_identity: bool = False
     could_produce: tuple[str, ...] = ()
     once_each_turn: bool = False
+    conditions: tuple[Requirement, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

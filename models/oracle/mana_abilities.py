@@ -12,16 +12,17 @@ import re
 
 from lark import Token, Tree
 
-from models.abilities import ControlRequirement, Count, ManaAbility, ObjectFilter, Quality
+from models.abilities import ControlRequirement, Count, ManaAbility, ObjectFilter, Quality, Requirement
 from models.mana import ManaCost, SymbolKind
 from models.objects import CardType
+from models.oracle.conditions import state_condition
 from models.oracle.grammar import tree_tokens
 from models.oracle.qualities import spell_qualities
 from models.oracle.targets import read_counted
 from models.oracle.unread import UnreadText
 from models.oracle.words import NUMBER_WORDS, SUBTYPE_BY_WORD
 
-__all__ = ["KICKED_SPELLS", "NO_SPELLS", "mana_ability"]
+__all__ = ["ABILITY_WORDS", "KICKED_SPELLS", "NO_SPELLS", "mana_ability"]
 
 KICKED_SPELLS = ObjectFilter((frozenset({Quality("kicked", True)}),), "kicked")
 """What "Spend this mana only to cast kicked spells." allows: a spell whose kicker is paid (CR 702.33d), which
@@ -56,6 +57,9 @@ def mana_ability(tree: Tree[Token]) -> ManaAbility:
     tokens = [t for t in tree.children if isinstance(t, Token)]
     costs = {t.type: str(t) for t in tokens}
     line = " ".join(str(t) for t in tokens)
+    word = costs.get("ABILITY_WORD", "").removesuffix("—").strip()
+    if word and word not in ABILITY_WORDS:  # "Max speed —", "Exhaust —": rules of their own
+        raise UnreadText(costs["ABILITY_WORD"], f"{word!r} before a mana ability: not an ability word (CR 207.2c)")
     activation, colours = _activation_cost(costs.get("ACTIVATION_MANA", ""), line)
     counter = re.match(r"remove (an?|[a-z]+) ([a-z+/0-9-]+) counters?", costs.get("REMOVE_COUNTER", ""))
     sacrificed = ""
@@ -114,35 +118,64 @@ _RIDERS_CHANGING_NOTHING = re.compile(
 _BASIC_LAND = ControlRequirement("you", "", "you control a basic land", CardType.LAND, "Basic")
 
 
+_DURING = {"your turn": "it's your turn", "an opponent's turn": "it's not your turn"}
+"""Whose turn "Activate only during …" asks, as :func:`~models.oracle.conditions.state_condition` reads it."""
+
+
+def _condition(rider: str) -> tuple[Requirement, ...]:
+    """What "Activate only if you control three or more artifacts." asks of the state (CR 602.5b); all must hold.
+
+    Raises
+    ------
+    UnreadText
+        A condition :func:`~models.oracle.conditions.state_condition` does not read.
+    """
+    found = re.fullmatch(r"activate only (?:if (?P<condition>[^.]+)|during (?P<turn>[^.]+))\.", rider)
+    condition = None if found is None else found["condition"] or _DURING.get(found["turn"], "")
+    read = state_condition(condition) if condition else None
+    if not read:
+        raise UnreadText(rider, "a condition of a mana ability not read")
+    return read
+
+
 def _activation_condition(ability: ManaAbility, rider: str) -> ManaAbility:
     """The ability with a rider's condition on its activation (CR 602.5b), or as it is for a rider of no condition.
 
     "Activate only if you control a Swamp." (``requires``), "… a Swamp or a Mountain." (``requires_one_of``),
     "Activate only if this land entered this turn or if you control a basic land." (``requires_one_of`` and
-    ``or_entered_this_turn``), "Activate only once each turn." (``once_each_turn``).
+    ``or_entered_this_turn``), "Activate only once each turn." (``once_each_turn``), "Activate only if you control
+    three or more artifacts.", "Activate only during your turn." (``conditions``, as a spell's conditions are read).
 
     Raises
     ------
     UnreadText
-        A subtype not known, or a rider that is none of those the grammar admits.
+        A condition not read (:func:`_condition`).
     """
     if rider == "activate only once each turn.":  # (CR 602.5b)
         return dataclasses.replace(ability, once_each_turn=True)
-    if rider.startswith("activate only if") and rider.endswith("entered this turn or if you control a basic land."):
+    if _RIDERS_CHANGING_NOTHING.fullmatch(rider) is not None:
+        return ability
+    if re.fullmatch(r"activate only if (?:~|this land) entered this turn or if you control a basic land\.", rider):
         return dataclasses.replace(ability, requires_one_of=(_BASIC_LAND,), or_entered_this_turn=True)
     found = re.fullmatch(r"activate only if you control an? ([a-z]+)(?: or an? ([a-z]+))?\.", rider)
-    if found is None:
-        if _RIDERS_CHANGING_NOTHING.fullmatch(rider) is None:
-            raise UnreadText(rider, "a condition of a mana ability not read")
-        return ability
-    subtypes = [SUBTYPE_BY_WORD.get(word) for word in found.groups() if word is not None]
-    if not all(subtypes):
-        raise UnreadText(rider, "a condition of a mana ability not read")
+    subtypes = [SUBTYPE_BY_WORD.get(word) for word in found.groups() if word is not None] if found else [None]
+    if not all(subtypes):  # "Activate only if you control three or more artifacts.", "… during your turn."
+        return dataclasses.replace(ability, conditions=ability.conditions + _condition(rider))
     requirements = tuple(ControlRequirement("you", str(t), f"you control a {t}") for t in subtypes)
     if len(requirements) == 1:  # "Activate only if you control a Swamp." (CR 602.5b)
         return dataclasses.replace(ability, requires=ability.requires + requirements)
     return dataclasses.replace(ability, requires_one_of=requirements)  # "… a Swamp or a Mountain."
 
+
+ABILITY_WORDS = frozenset(
+    "adamant, addendum, alliance, battalion, bloodrush, celebration, channel, chroma, cohort, constellation, "
+    "converge, council's dilemma, coven, delirium, descend 4, descend 8, domain, eerie, eminence, enrage, fateful "
+    "hour, fathomless descent, ferocious, flurry, formidable, grandeur, hellbent, heroic, imprint, inspired, join "
+    "forces, kinship, landfall, lieutenant, magecraft, metalcraft, morbid, pack tactics, paradox, parley, radiance, "
+    "raid, rally, renew, revolt, secret council, spell mastery, strive, survival, sweep, tempting offer, threshold, "
+    "undergrowth, valiant, vivid, void, will of the council".split(", ")
+)
+"""The ability words of CR 207.2c: they have no rules meaning, so an ability after one is read as without it."""
 
 NO_SPELLS = ObjectFilter((frozenset(),), "no spell")
 """What "Spend this mana only to activate abilities." allows of spells: none (a clause of no quality never holds)."""

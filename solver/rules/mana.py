@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from models.abilities import KICKED, Cost, ManaAbility, ManaTrigger, ObjectFilter, TargetKind
+from models.abilities import KICKED, Cost, ManaAbility, ManaTrigger, ObjectFilter, Requirement, TargetKind
 from models.choices import ChoiceKey, CostAction, CostObjectsKey, X
 from models.errors import UnsupportedRuleError
 from models.mana import ManaCost, ManaPayer, ManaSource, ManaSymbol, SymbolKind, simple_demand, sum_costs
@@ -35,7 +35,7 @@ from solver.problem import CastProblem, Constraint, ConstraintKind, CostTerm, La
 from models.oracle.mana_abilities import KICKED_SPELLS
 from models.oracle.unread import STATIC_POWER_CHANGE
 from solver.rules.characteristics import unread_static_line
-from solver.rules.conditions import count_in_state, holds_for
+from solver.rules.conditions import count_in_state, holds_for, requirement_holds
 from solver.rules.cost_changes import (
     coloured_reduction,
     generic_change,
@@ -59,6 +59,7 @@ from solver.rules.object_costs import (
 __all__ = [
     "MOST_CONVERTERS",
     "TappingKeyword",
+    "activation_conditions",
     "add_payment",
     "add_waterbend_objects",
     "assist_sources",
@@ -97,10 +98,12 @@ def available_mana_sources(problem: CastProblem) -> tuple[ManaSource, ...]:
         known = state_memo(problem.state).mana_sources  # the state and the caster decide it: read once
         restrictions = spending_restrictions(problem.state, problem.caster)
         allowed = frozenset(r for r in restrictions if _meets(problem, r))
-        key = (problem.caster, allowed) if restrictions else problem.caster
+        conditions = activation_conditions(problem.state, problem.caster)
+        held = frozenset(c for c in conditions if requirement_holds(problem, c))
+        key = (problem.caster, allowed, held) if restrictions or conditions else problem.caster
         found = known.get(key)
         if found is None:  # and the restrictions the spell meets, if their permanents have some (CR 106.6)
-            found = known[key] = mana_sources_of(problem.state, problem.caster, allowed)
+            found = known[key] = mana_sources_of(problem.state, problem.caster, allowed, held)
         _refuse_damage_before_life(problem)
         life_payer = _resource_costs(problem.state, problem.caster).get("life")
         if life_payer is not None and spell_may_pay_life(problem):
@@ -191,15 +194,61 @@ def spending_restrictions(state: GameState, caster: PlayerId) -> frozenset[Objec
     return found
 
 
+def activation_conditions(state: GameState, caster: PlayerId) -> frozenset[Requirement]:
+    """The conditions of activation of the mana abilities of the caster's permanents (CR 602.5b).
+
+    "Activate only if you control three or more artifacts." (Mox Opal), "Activate only during your turn.": each
+    decided by the state as the spell is cast, "you" the caster (:func:`~solver.rules.conditions.requirement_holds`).
+
+    Parameters
+    ----------
+    state : GameState
+    caster : PlayerId
+
+    Returns
+    -------
+    frozenset of Requirement
+
+    Raises
+    ------
+    UnsupportedRuleError
+        A condition beside a mana ability that costs mana and one that sacrifices a permanent: the ability that
+        costs mana may need the other's mana first, which may change what the condition counts (not weighed).
+    """
+    found: frozenset[Requirement] = _once_per_caster(
+        state, caster, "activation conditions", lambda: _activation_conditions(state, caster)
+    )
+    return found
+
+
+def _activation_conditions(state: GameState, caster: PlayerId) -> frozenset[Requirement]:
+    """See :func:`activation_conditions`."""
+    abilities = [(o, a) for o in state.objects_in(Zone.BATTLEFIELD, caster) for a in abilities_of(o).mana_abilities]
+    conditions = frozenset(c for _, a in abilities for c in a.conditions)
+    costing = next((o for o, a in abilities if a.conditions and _costs_mana(a)), None)
+    if costing is not None and any(a.sacrifices or a.sacrifices_other for _, a in abilities):
+        raise UnsupportedRuleError(
+            costing.name,
+            "Activate only if …",
+            "a mana ability under a condition that costs mana, beside mana abilities that sacrifice permanents: "
+            "whether the condition still holds when it is activated is not weighed (CR 602.5b, 601.2g)",
+        )
+    return conditions
+
+
 def mana_sources_of(
-    state: GameState, caster: PlayerId, allowed: frozenset[ObjectFilter] | None = None
+    state: GameState,
+    caster: PlayerId,
+    allowed: frozenset[ObjectFilter] | None = None,
+    held: frozenset[Requirement] = frozenset(),
 ) -> tuple[ManaSource, ...]:
     """The mana a player can have while paying: see :func:`available_mana_sources`.
 
     ``allowed``: the restrictions on spending mana (CR 106.6, :func:`spending_restrictions`) the spell meets;
     mana whose restriction it doesn't meet is not made, mana whose restriction it meets pays that spell alone
     (``spell_only``: no cost of a mana ability). None: there is no such spell (another player's mana, assist),
-    and a permanent with such mana is refused.
+    and a permanent with such mana is refused, as is one whose mana ability has a condition to hold. ``held``:
+    the conditions of activation (:func:`activation_conditions`) that hold as the spell is cast (CR 602.5b).
 
     A permanent's {T} mana abilities are one source (one of them, CR 605.1a), if it is untapped and, a creature,
     free of summoning sickness (CR 302.6); a mana ability without {T} that sacrifices the permanent ("Sacrifice
@@ -241,7 +290,7 @@ def mana_sources_of(
         if found is None or found[0] is not obj.card:
             found = made[kind] = (
                 obj.card,
-                _mana_of_permanent(state, caster, obj, paid, sacrificing, allowed, mixed, more, again),
+                _mana_of_permanent(state, caster, obj, paid, sacrificing, allowed, mixed, more, again, held),
             )
         snow = "Snow" in obj.card.supertypes  # its mana pays {S} (CR 107.4h, 106.3)
         sources += [replace(source, object_id=obj.id, is_snow=snow) for source in found[1]]
@@ -513,6 +562,7 @@ def _mana_of_permanent(
     mixed: list[str] | None = None,
     added: tuple[frozenset[str], ...] = (),
     again: int = 0,
+    held: frozenset[Requirement] = frozenset(),
 ) -> list[ManaSource]:
     """What one permanent of the caster's adds as sources, each without its object's id, in order.
 
@@ -554,6 +604,7 @@ def _mana_of_permanent(
         and all(holds_for(state, caster, r) for r in a.requires)
         and _may_activate(state, caster, obj, a)
         and not (a.once_each_turn and obj.id in state.this_turn.activated)  # CR 602.5b
+        and all(c in held for c in a.conditions)  # "Activate only if you control three or more artifacts."
         and (not a.counter or counters.get(a.counter, 0) >= a.counters_removed)  # "Remove a charge counter" (122.8)
         and (not a.life or "life" in paid)
         and (not a.energy or "energy" in paid)
@@ -884,6 +935,10 @@ def _refuse_unread_mana(state: GameState, obj: GameObject, allowed: frozenset[Ob
     if allowed is None and any(a.spend_only is not None for a in abilities.mana_abilities):
         raise UnsupportedRuleError(
             obj.name, obj.card.oracle_text, "mana only for some spells, made for another player's spell (CR 106.6)"
+        )
+    if allowed is None and any(a.conditions for a in abilities.mana_abilities):
+        raise UnsupportedRuleError(
+            obj.name, obj.card.oracle_text, "a condition of a mana ability, for another player's spell (CR 602.5b)"
         )
 
 

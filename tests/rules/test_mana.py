@@ -1365,3 +1365,33 @@ def test_activated_this_turn_names_objects_of_the_state(make_state):
     """STATE_FORMAT: ``this_turn.activated`` names objects of the file; another id is bad input, at its key path."""
     with pytest.raises(InputError, match=r"this_turn\.activated\[0\]: no object with id 'nope'"):
         make_state(hand=[("bolt", "Lightning Bolt")], this_turn={"activated": ["nope"]})
+
+
+# ---------------------------------------------------------------- conditions of activation (CR 602.5b)
+@pytest.mark.parametrize(("others", "expected"), [(2, 2), (1, 0)])
+def test_metalcraft_mox_opal(make_state, others, expected):
+    """CR 602.5b, 207.2c: Mox Opal makes mana only beside two more artifacts; "Metalcraft" has no rules meaning.
+
+    "Metalcraft — {T}: Add one mana of any color. Activate only if you control three or more artifacts.".
+    With two Sol Rings tapped beside it (three artifacts) it makes {R}: Bolt to P1 or P2, 2 casts; with one (two
+    artifacts), no mana: 0.
+    """
+    rings = [(f"ring{i}", "Sol Ring", {"tapped": True}) for i in range(others)]
+    state = make_state(hand=[("bolt", "Lightning Bolt")], battlefield=[("opal", "Mox Opal"), *rings])
+    assert legal_casts(state, "bolt").count() == expected
+
+
+@pytest.mark.parametrize(("active", "expected"), [("P2", 1), ("P1", 0)])
+def test_activate_only_during_an_opponents_turn(make_state, card, active, expected):
+    """CR 602.5b: Lavinia, Foil to Conspiracy, "{T}: Add {C}{C}. Activate only during an opponent's turn.".
+
+    An instant costing {2} (no target): on P2's turn Lavinia pays it, 1 cast; on P1's own turn she makes nothing: 0.
+    """
+    spell = card("Test Instant", "{2}", "Instant", "Draw a card.")
+    state = make_state(
+        hand=[("spell", spell)],
+        battlefield=[("lavinia", "Lavinia, Foil to Conspiracy")],
+        active_player=active,
+        priority="P1",
+    )
+    assert legal_casts(state, "spell").count() == expected
