@@ -729,3 +729,37 @@ def test_loyalty_ability_that_adds_mana_is_not_a_mana_ability(line):
         oracle_text=line,
     )
     assert parse_card(card).unsupported == ()
+
+
+@pytest.mark.parametrize(
+    ("line", "mana_ability"),
+    [
+        (
+            '{4}: Create two 0/1 colorless Eldrazi Spawn creature tokens. They have "Sacrifice this token: Add {C}."',
+            False,
+        ),
+        (
+            '{T}: Each player creates an artifact token named Banana with "{T}, Sacrifice this token: Add {R}."',
+            False,
+        ),
+        ('{T}: Add {C}. Create a token with "{T}: Add {G}."', True),  # it adds mana itself
+    ],
+)
+def test_an_ability_that_creates_tokens_with_mana_abilities_is_no_mana_ability(line, mana_ability):
+    """CR 605.1a, 601.2g: an activated ability whose effect creates tokens that have "…: Add {C}." adds no mana.
+
+    It can't be activated while a spell is cast, and its tokens don't exist yet: nothing to report. One whose own
+    effect adds mana is a mana ability (not read here: its line is reported).
+    """
+    from models.objects import Card
+
+    card = Card(
+        name="Test Spawner",
+        mana_cost=ManaCost.parse("{2}"),
+        colors=frozenset(),
+        type_line="Artifact",
+        types=(CardType.ARTIFACT,),
+        oracle_text=line,
+    )
+    reading = parse_card(card)
+    assert bool(reading.unsupported) == mana_ability

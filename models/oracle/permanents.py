@@ -189,6 +189,23 @@ def _tapped_filter(what: str) -> ObjectFilter | None:
     return ObjectFilter((frozenset(Quality("subtype", subtype) for subtype in subtypes),), what)
 
 
+_CREATES = re.compile(r'\s*(?:each player )?creates? [^"]*"[^"]*"[^"]*')
+"""An effect that creates tokens with a quoted ability and nothing else outside the quotes."""
+
+
+def _adds_mana(line: str) -> bool:
+    """Whether an activated ability's line may be a mana ability: it adds mana (CR 605.1a).
+
+    "{4}: Create two 0/1 colorless Eldrazi Spawn creature tokens. They have "Sacrifice this token: Add {C}."" is
+    not: its effect creates tokens, whose ability adds mana once they exist, and it can't be activated while a
+    spell is cast (CR 601.2g: mana abilities alone).
+    """
+    if not re.search(r":\s*add\b", line):
+        return False
+    effect = line.split(":", 1)[1]
+    return re.search(r"\badd\b", re.sub(r'"[^"]*"', "", effect)) is not None or _CREATES.fullmatch(effect) is None
+
+
 def read_ability_line(reading: CardReading, tree: Tree[Token], line: str, original: str) -> None:
     """A triggered, activated or chapter ability: its targets are not the spell's (CR 115.1b, 714.2b).
 
@@ -212,7 +229,7 @@ def read_ability_line(reading: CardReading, tree: Tree[Token], line: str, origin
                 topics=frozenset({"mana"}),
             )
         )
-    elif tree.data == "activated_line" and re.search(r":\s*add\b", line) and not LOYALTY_COST.match(line):
+    elif tree.data == "activated_line" and _adds_mana(line) and not LOYALTY_COST.match(line):
         reading.unsupported.append(
             UnsupportedText(
                 original,
