@@ -1188,6 +1188,13 @@ class ManaAbility:
     conditions : tuple of Requirement
         "Activate only if you control three or more artifacts.", "Activate only during your turn.": what the state
         must hold for it to be activated (CR 602.5b), read as a spell's conditions are, "you" its controller.
+    per_count_plus : int
+        "Add {B}, then add an additional {B} for each charge counter removed this way.": ``units`` that many times
+        more than ``per_count`` counts (1).
+    removes_counted : bool
+        Its cost removes the counters ``per_count`` counts, every one of them ("Remove any number of storage
+        counters", "Remove X storage counters": removing all makes the most mana for the same cost, CR 107.3,
+        122.8): activated once, it leaves none to remove again.
     """
 
     units: tuple[frozenset[str], ...]
@@ -1215,6 +1222,8 @@ class ManaAbility:
     could_produce: tuple[str, ...] = ()
     once_each_turn: bool = False
     conditions: tuple[Requirement, ...] = ()
+    per_count_plus: int = 0
+    removes_counted: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -68,16 +68,7 @@ def mana_ability(tree: Tree[Token]) -> ManaAbility:
         sacrificed = SUBTYPE_BY_WORD.get(word, "")
         if not sacrificed:
             raise UnreadText(costs["SACRIFICE_OTHER"], f"a mana ability that sacrifices a permanent: {word!r} not read")
-    units = _mana_units(tree)
-    removing = re.match(r"remove any number of ([a-z+/0-9-]+) counters", costs.get("REMOVE_ANY_COUNTERS", ""))
-    removes = units.per_count is not None and units.per_count.text.endswith(" " + _REMOVED)
-    if removes != (removing is not None) or (
-        removing is not None and units.per_count is not None and units.per_count.text != f"{removing[1]} {_REMOVED}"
-    ):
-        raise UnreadText(line, "mana for each counter removed, not read")
-    if removing is not None:  # all of them: the most it may remove, the most mana (CR 122.8, 106.1)
-        removed = Count(counters_on=removing.group(1), text=costs["REMOVE_ANY_COUNTERS"])
-        units = dataclasses.replace(units, per_count=removed)
+    units = _with_counters_removed(_mana_units(tree), costs, line)
     ability = dataclasses.replace(
         units,
         taps="TAP_COST" in costs,
@@ -214,6 +205,32 @@ def _spending(only: str) -> tuple[ObjectFilter | None, bool]:
     return None, False
 
 
+def _with_counters_removed(units: ManaAbility, costs: dict[str, str], line: str) -> ManaAbility:
+    """What the ability adds when its cost removes any number of counters, or X of them: for all of them.
+
+    "{T}, Remove any number of storage counters from this land: Add {W} for each storage counter removed this
+    way.", "{1}, Remove X storage counters from this land: Add X mana in any combination of {W} and/or {U}.": one
+    activation removing every such counter the permanent has makes the most mana for the same cost, which any
+    other way to activate it never beats (CR 122.8, 107.3, 106.1); the count is of the counters on it.
+
+    Raises
+    ------
+    UnreadText
+        Mana for each counter removed without such a cost, or such a cost whose mana counts something else.
+    """
+    cost = costs.get("REMOVE_ANY_COUNTERS") or costs.get("REMOVE_X_COUNTERS", "")
+    removing = re.match(r"remove (?:any number of|x) ([a-z+/0-9-]+) counters", cost)
+    counted = units.per_count.text if units.per_count is not None else ""
+    wanted = {f"{removing[1]} {_REMOVED}"} if removing is not None else set()
+    if "REMOVE_X_COUNTERS" in costs:
+        wanted.add(f"x {_REMOVED}")
+    if counted.endswith(" " + _REMOVED) != (removing is not None) or (removing is not None and counted not in wanted):
+        raise UnreadText(line, "mana for each counter removed, not read")
+    if removing is None:
+        return units
+    return dataclasses.replace(units, per_count=Count(counters_on=removing[1], text=cost), removes_counted=True)
+
+
 def _activation_cost(text: str, line: str) -> tuple[int, tuple[frozenset[str], ...]]:
     """The generic part of a mana ability's mana cost, and its coloured symbols' letters (CR 107.4, 605.3)."""
     if not text:
@@ -240,7 +257,7 @@ def _refuse_unweighed_costs(ability: ManaAbility, line: str) -> None:
             raise UnreadText(line, "a mana ability without {T} that pays life, energy or a permanent, again and again")
         if ability.counter and costs_mana:
             raise UnreadText(line, "a mana ability without {T} that pays mana and removes counters")
-        if costs_mana and (ability.per_power or ability.per_count):
+        if costs_mana and (ability.per_power or (ability.per_count and not ability.removes_counted)):
             raise UnreadText(line, "a mana ability without {T} that pays mana for mana equal to a number")
         if costs_mana and max(len(o) for o in ability.options or (ability.units,)) > ability.activation + len(
             ability.activation_colours
@@ -282,22 +299,43 @@ def _mana_units(tree: Tree[Token]) -> ManaAbility:
     if output.data == "add_of_different_colors":
         options = tuple((frozenset(a), frozenset(b)) for a, b in itertools.combinations(_COLOURS, 2))
         return ManaAbility(options[0], options=options)
-    if output.data == "add_per_count":  # "{G} for each creature you control" (Gaea's Cradle)
-        counted = _counted(str(output.children[-1]).removeprefix("for each "), text)
-        symbols = next(c for c in output.children if isinstance(c, Tree))
-        return ManaAbility(_symbols(symbols), per_count=counted)
-    if output.data == "add_per_number":  # "X mana of any one color, where X is the number of Allies you control"
-        counted = _counted(_singular(text.split(" where x is the number of ", 1)[1]), text)
-        if "of any one color" in text:
-            options = tuple((frozenset(letter),) for letter in _COLOURS)
-            return ManaAbility(options[0], options=options, per_count=counted)
-        return ManaAbility((frozenset(_COLOURS),), per_count=counted)
+    if output.data in ("add_x_in_combination", "add_then_per_count", "add_per_count", "add_per_number"):
+        return _counted_output(output, text)
     # add_per_power: "an amount of {G} equal to ~'s power" or "X mana of any one color, where X is ~'s power"
     symbol = re.match(r"an amount of \{([wubrgc])\}", text)
     if symbol:
         return ManaAbility((frozenset(symbol.group(1).upper()),), per_power=True)
     options = tuple((frozenset(letter),) for letter in _COLOURS)
     return ManaAbility(options[0], options=options, per_power=True)
+
+
+def _counted_output(output: Tree[Token], text: str) -> ManaAbility:
+    """What an ability adds that is counted (CR 106.1, 107.3).
+
+    "{G} for each creature you control" (Gaea's Cradle), "X mana of any one color, where X is the number of Allies
+    you control", "{B}, then add an additional {B} for each charge counter removed this way", "X mana in any
+    combination of {W} and/or {U}" (X the counters removed).
+    """
+    if output.data == "add_x_in_combination":  # X the counters "Remove X storage counters" removes
+        named = re.findall(r"\{([wubrg])\}", text)
+        letters = frozenset(letter.upper() for letter in named) if named else frozenset(_COLOURS)
+        return ManaAbility((letters,), per_count=Count(text=f"x {_REMOVED}"))
+    if output.data == "add_then_per_count":  # "{B}, then add an additional {B} for each charge counter removed …"
+        first, then = (_symbols(c) for c in output.children if isinstance(c, Tree))
+        if first != then:
+            raise UnreadText(text, "mana and more mana of another kind for each, not read")
+        counted = _counted(str(output.children[-1]).removeprefix("for each "), text)
+        return ManaAbility(first, per_count=counted, per_count_plus=1)
+    if output.data == "add_per_count":  # "{G} for each creature you control" (Gaea's Cradle)
+        counted = _counted(str(output.children[-1]).removeprefix("for each "), text)
+        symbols = next(c for c in output.children if isinstance(c, Tree))
+        return ManaAbility(_symbols(symbols), per_count=counted)
+    # add_per_number: "X mana of any one color, where X is the number of Allies you control"
+    counted = _counted(_singular(text.split(" where x is the number of ", 1)[1]), text)
+    if "of any one color" in text:
+        options = tuple((frozenset(letter),) for letter in _COLOURS)
+        return ManaAbility(options[0], options=options, per_count=counted)
+    return ManaAbility((frozenset(_COLOURS),), per_count=counted)
 
 
 _NOT_GIVEN = {

@@ -620,7 +620,8 @@ def _mana_of_permanent(
         raise UnsupportedRuleError(
             obj.name, obj.card.oracle_text, "a choice between mana abilities that each sacrifice the permanent"
         )
-    found = [source for source in (_untapping_source(a, counters) for a in untapping) if source is not None]
+    untapping_amounts = _amounts(state, caster, obj, untapping)
+    found = [s for s in (_untapping_source(a, counters, untapping_amounts) for a in untapping) if s is not None]
     may_tap = not (obj.tapped or (obj.summoning_sick and obj.card.has_type(CardType.CREATURE) and not _has_haste(obj)))
     _refuse_unknown_colour(obj, [a for a in usable if may_tap or not a.taps])
     if not may_tap:
@@ -1070,22 +1071,28 @@ def _outputs(ability: ManaAbility, amounts: Mapping[ManaAbility, int]) -> list[t
     """
     options = list(ability.options or (ability.units,))
     if ability.per_power or ability.per_count is not None:
-        times = max(0, amounts[ability])
+        times = max(0, amounts[ability]) + ability.per_count_plus  # "{B}, then an additional {B} for each …"
         options = [tuple(unit for unit in option for _ in range(times)) for option in options]
     return [option for option in options if option]
 
 
-def _untapping_source(ability: ManaAbility, counters: Mapping[str, int]) -> ManaSource | None:
+def _untapping_source(
+    ability: ManaAbility, counters: Mapping[str, int], amounts: Mapping[ManaAbility, int]
+) -> ManaSource | None:
     """The source of a mana ability without {T}, or None when it adds nothing (CR 302.6: no {T}, any status).
 
     "Sacrifice this creature: Add {R}{R}." once, its object consumed; "Remove three +1/+1 counters from this
     creature: Add {R}{R}{R}." once for each three counters (CR 122.8): its units that many times over, or, with
     options, one choice each time (not read: the reader makes no such ability); "{1}{G}: Add one mana of any
-    color." as often as it is paid (CR 605.3). "Activate only once each turn.": once (CR 602.5b).
+    color." as often as it is paid (CR 605.3). "Activate only once each turn.": once (CR 602.5b). "{1}, Remove X
+    storage counters from this land: Add X mana …": once, with every such counter (``amounts``, CR 107.3).
     """
     options = list(ability.options or (ability.units,))
     spell_only = ability.spend_only is not None
     if _costs_mana(ability):
+        options = _outputs(ability, amounts)  # "Remove X storage counters: Add X mana …": all of them, once
+        if not options:
+            return None
         return ManaSource(
             options[0],
             consumed=ability.sacrifices,
@@ -1093,7 +1100,7 @@ def _untapping_source(ability: ManaAbility, counters: Mapping[str, int]) -> Mana
             activation_colours=ability.activation_colours,
             options=tuple(options) if len(options) > 1 else (),
             taps=False,
-            repeatable=not (ability.sacrifices or ability.once_each_turn),  # "Activate only once each turn."
+            repeatable=not (ability.sacrifices or ability.once_each_turn or ability.removes_counted),
             spell_only=spell_only,
         )
     if ability.per_power or ability.per_count is not None or len(options) > 1:

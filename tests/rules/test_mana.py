@@ -1395,3 +1395,38 @@ def test_activate_only_during_an_opponents_turn(make_state, card, active, expect
         priority="P1",
     )
     assert legal_casts(state, "spell").count() == expected
+
+
+# ---------------------------------------------------------------- counters removed, all of them (CR 107.3, 122.8)
+@pytest.mark.parametrize(
+    ("counters", "cost", "expected"),
+    [
+        (3, "{W}{W}{U}", 1),  # a Mountain pays the {1}; X = 3: {W}{W}{U}
+        (3, "{1}{W}{W}{U}", 1),  # and the Pools' own {T}: Add {C} pays the {1}
+        (2, "{W}{W}{U}", 0),  # X is at most 2
+        (2, "{W}{W}{U}{U}", 0),  # two Mountains: a second activation has no counter left to remove
+    ],
+)
+def test_storage_land_removes_x_counters(make_state, card, counters, cost, expected):
+    """CR 107.3, 122.8: a storage land's counters, all removed for one {1}, make the most mana, once.
+
+    Calciform Pools, "{T}: Add {C}." and "{1}, Remove X storage counters from this land: Add X mana in any
+    combination of {W} and/or {U}.". Two Mountains beside it; the sorcery has no target: 1 cast when paid, else 0.
+    """
+    spell = card("Test Spell", cost, "Sorcery", "Draw a card.")
+    pools = ("pools", "Calciform Pools", {"counters": {"storage": counters}})
+    state = make_state(hand=[("spell", spell)], battlefield=[pools, *lands("Mountain", 2)])
+    assert legal_casts(state, "spell").count() == expected
+
+
+@pytest.mark.parametrize(("cost", "expected"), [("{B}{B}{B}", 1), ("{B}{B}{B}{B}", 0)])
+def test_mana_battery_adds_one_more_than_the_counters_removed(make_state, card, cost, expected):
+    """CR 122.8, 106.1: Black Mana Battery with two charge counters makes {B}{B}{B}.
+
+    "{T}, Remove any number of charge counters from this artifact: Add {B}, then add an additional {B} for each
+    charge counter removed this way.". The sorcery has no target: 1 cast when paid, else 0.
+    """
+    spell = card("Test Spell", cost, "Sorcery", "Draw a card.")
+    battery = ("battery", "Black Mana Battery", {"counters": {"charge": 2}})
+    state = make_state(hand=[("spell", spell)], battlefield=[battery])
+    assert legal_casts(state, "spell").count() == expected
