@@ -102,9 +102,13 @@ def mana_ability(tree: Tree[Token]) -> ManaAbility:
 _RIDERS_CHANGING_NOTHING = re.compile(
     r"(?:~|this land|this artifact) doesn't untap during your next untap step\.|put a depletion counter on "
     r"(?:~|this land)\.|if there are no [a-z]+ counters on (?:~|this land|this artifact), sacrifice it\.|draw a "
-    r"card(?: at the beginning of the next turn's upkeep)?\."
+    r"card(?: at the beginning of the next turn's upkeep)?\.|(?:if|when) (?:that|this) mana is spent (?:on|to cast) "
+    r"[^.]+, [^.]+\.|(?:if|when) you spend this mana to cast [^.]+, [^.]+\."
 )
-"""What may follow a mana ability's mana and changes nothing of what it makes or when it may be activated."""
+"""What may follow a mana ability's mana and changes nothing of what it makes or when it may be activated: what
+happens once its mana is spent on a spell ("If that mana is spent on a creature spell, it gains haste until end
+of turn.", "When you spend this mana to cast a Dragon creature spell, scry 2.") comes after the spell's costs are
+paid, and changes neither them nor its targets (CR 601.2h-i, 106.6)."""
 
 _BASIC_LAND = ControlRequirement("you", "", "you control a basic land", CardType.LAND, "Basic")
 

@@ -1430,3 +1430,22 @@ def test_mana_battery_adds_one_more_than_the_counters_removed(make_state, card, 
     battery = ("battery", "Black Mana Battery", {"counters": {"charge": 2}})
     state = make_state(hand=[("spell", spell)], battlefield=[battery])
     assert legal_casts(state, "spell").count() == expected
+
+
+@pytest.mark.parametrize(
+    ("source", "spell", "expected"),
+    [
+        ("Carnelian Orb of Dragonkind", "Lightning Bolt", 2),  # {R}: Bolt to P1 or P2
+        ("Pyromancer's Goggles", "Lightning Bolt", 2),  # {R}; the copy comes after the cast
+        ("Lapis Orb of Dragonkind", "Lightning Bolt", 0),  # {U} pays no {R}
+    ],
+)
+def test_what_happens_once_the_mana_is_spent_changes_no_cast(make_state, source, spell, expected):
+    """CR 601.2h-i, 603.2: what happens once a mana ability's mana is spent changes nothing of the cast.
+
+    "If that mana is spent on a Dragon creature spell, it gains haste until end of turn.", "When that mana is spent
+    to cast a red instant or sorcery spell, copy that spell …": after the costs are paid; the mana ability makes
+    its mana as printed.
+    """
+    state = make_state(hand=[("spell", spell)], battlefield=[("src", source)])
+    assert legal_casts(state, "spell").count() == expected
