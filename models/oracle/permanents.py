@@ -121,14 +121,15 @@ type that land produced.", "Whenever enchanted land is tapped for mana, its cont
 
 _ENCHANTED_TAPPED = re.compile(
     r"whenever enchanted (?:land|[a-z]+) is tapped for mana, its controller adds an additional "
-    r"(?P<what>(?:\{[wubrgc]\})+|one mana of any color)\."
+    r"(?P<what>(?:\{[wubrgc]\})+|one mana of any color|two mana in any combination of colors)\."
 )
 
 
 def _added_when_enchanted_is_tapped(line: str) -> list[frozenset[str]] | None:
     """The mana "Whenever enchanted land is tapped for mana, its controller adds an additional {G}{G}." adds.
 
-    Each unit the letters it may be: "{G}{G}" two of G, "one mana of any color" one of WUBRG (CR 605.1b);
+    Each unit the letters it may be: "{G}{G}" two of G, "one mana of any color" one of WUBRG, "two mana in any
+    combination of colors" two of WUBRG (CR 605.1b, 106.1b);
     None when the line is not one of these.
     """
     found = _ENCHANTED_TAPPED.fullmatch(line)
@@ -137,6 +138,8 @@ def _added_when_enchanted_is_tapped(line: str) -> list[frozenset[str]] | None:
     what = found["what"]
     if what == "one mana of any color":
         return [frozenset("WUBRG")]
+    if what == "two mana in any combination of colors":  # each of any colour (CR 106.1b)
+        return [frozenset("WUBRG")] * 2
     return [frozenset(symbol.upper()) for symbol in re.findall(r"\{([wubrgc])\}", what)]
 
 
@@ -148,7 +151,7 @@ _MANA_TRIGGER = (
         r"any type that (?:land|creature) produced\."
     ),
     re.compile(
-        rf"whenever (?P<who>you tap) {_TAPPED_WORDS} for mana, add an additional (?P<mana>(?:\{{[wubrgc]\}})+)\."
+        rf"whenever (?P<who>you tap) {_TAPPED_WORDS} for mana, add (?:an additional )?(?P<mana>(?:\{{[wubrgc]\}})+)\."
     ),
     re.compile(
         rf"whenever (?P<who>){_TAPPED_WORDS} is tapped for mana, its controller adds an additional "

@@ -80,6 +80,8 @@ _NO_CAST = re.compile(
     # what a spell's damage does as it resolves: replacement and prevention effects (CR 614.1a, 615)
     r"|if [^.]*\bwould deal (?:noncombat )?damage\b[^.]*, (?:it deals|prevent)[^.]*\."
     r"|if you would lose unspent mana, [^.]*\."
+    # mana pools empty as steps and phases end (CR 106.4, 500.4), never during a cast: the state gives the pool
+    r"|(?:you|players) don't lose unspent (?:(?:white|blue|black|red|green) )?mana as steps and phases end\."
     r")"
 )
 """Static lines whose effect only concerns what no cast reads: how the permanent entered, combat, untapping, the

@@ -1449,3 +1449,41 @@ def test_what_happens_once_the_mana_is_spent_changes_no_cast(make_state, source,
     """
     state = make_state(hand=[("spell", spell)], battlefield=[("src", source)])
     assert legal_casts(state, "spell").count() == expected
+
+
+@pytest.mark.parametrize(("cost", "expected"), [("{R}{U}{G}", 1), ("{R}{U}{G}{G}", 0)])
+def test_enchanted_land_adds_two_mana_in_any_combination(make_state, card, cost, expected):
+    """CR 605.1b, 106.1b: Dawn's Reflection on P1's Forest: the Forest makes {G} and two mana of any colours.
+
+    "Whenever enchanted land is tapped for mana, its controller adds an additional two mana in any combination of
+    colors.". The sorcery has no target: {R}{U}{G} is paid (1 cast); a fourth mana is not there (0).
+    """
+    spell = card("Test Spell", cost, "Sorcery", "Draw a card.")
+    state = make_state(
+        hand=[("spell", spell)],
+        battlefield=[("forest", "Forest"), ("aura", "Dawn's Reflection", {"attached_to": "forest"})],
+    )
+    assert legal_casts(state, "spell").count() == expected
+
+
+@pytest.mark.parametrize(("cost", "expected"), [("{R}{G}", 1), ("{R}{R}", 0)])
+def test_whenever_you_tap_a_land_for_mana_add(make_state, card, cost, expected):
+    """CR 605.1b: Groundchuck & Dirtbag, "Whenever you tap a land for mana, add {G}.": a Mountain makes {R} and {G}.
+
+    The sorcery has no target: {R}{G} is paid (1 cast), {R}{R} is not (0).
+    """
+    spell = card("Test Spell", cost, "Sorcery", "Draw a card.")
+    state = make_state(hand=[("spell", spell)], battlefield=[("mtn", "Mountain"), ("pair", "Groundchuck & Dirtbag")])
+    assert legal_casts(state, "spell").count() == expected
+
+
+def test_unspent_mana_kept_changes_no_cast(make_state):
+    """CR 106.4, 500.4: Upwelling, "Players don't lose unspent mana as steps and phases end.", changes no cast.
+
+    Pools empty only as steps end, never while casting; the state gives the pool. {R} in P1's pool: Bolt to P1 or
+    P2, 2 casts.
+    """
+    state = make_state(
+        hand=[("bolt", "Lightning Bolt")], battlefield=[("upwelling", "Upwelling")], mana_pool={"P1": "{R}"}
+    )
+    assert legal_casts(state, "bolt").count() == 2
