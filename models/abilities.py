@@ -1195,6 +1195,9 @@ class ManaAbility:
         Its cost removes the counters ``per_count`` counts, every one of them ("Remove any number of storage
         counters", "Remove X storage counters": removing all makes the most mana for the same cost, CR 107.3,
         122.8): activated once, it leaves none to remove again.
+    taps_other : str
+        "{T}, Tap an untapped creature you control:": what other untapped permanent of its controller's its cost
+        taps (``"creature"``, ``"artifact or creature"``, CR 107.5); empty when none.
     """
 
     units: tuple[frozenset[str], ...]
@@ -1224,6 +1227,7 @@ class ManaAbility:
     conditions: tuple[Requirement, ...] = ()
     per_count_plus: int = 0
     removes_counted: bool = False
+    taps_other: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -81,6 +81,7 @@ def mana_ability(tree: Tree[Token]) -> ManaAbility:
         counter=counter.group(2) if counter else "",
         counters_removed=(1 if counter.group(1) in ("a", "an") else NUMBER_WORDS[counter.group(1)]) if counter else 1,
         sacrifices_other=sacrificed,
+        taps_other=costs.get("TAP_OTHER", "").removeprefix("tap an untapped ").removesuffix(" you control"),
     )
     _refuse_unweighed_costs(ability, line)
     for only in (str(t) for t in tokens if t.type == "SPEND_ONLY"):  # "Spend this mana only to cast …" (CR 106.6)
@@ -267,10 +268,28 @@ def _refuse_unweighed_costs(ability: ManaAbility, line: str) -> None:
             ability.activation_colours
         ):
             raise UnreadText(line, "a mana ability without {T} that makes more mana than it costs, again and again")
+    if ability.taps_other and not (ability.taps and _taps_alone(ability)):
+        raise UnreadText(line, "a mana ability that taps another permanent and pays more, or not {T}")
     if ability.sacrifices_other and (ability.life or ability.energy or ability.counter or costs_mana):
         raise UnreadText(line, "a mana ability that sacrifices another permanent and pays more")
     if ability.from_hand and (costs_mana or ability.taps or ability.life or ability.energy or ability.counter):
         raise UnreadText(line, "a mana ability of a card in hand with another cost")
+
+
+def _taps_alone(ability: ManaAbility) -> bool:
+    """Whether the ability's cost is {T} and what taps another permanent, nothing else."""
+    return not (
+        ability.activation
+        or ability.activation_colours
+        or ability.life
+        or ability.energy
+        or ability.counter
+        or ability.sacrifices
+        or ability.sacrifices_other
+        or ability.from_hand
+        or ability.per_count is not None
+        or ability.per_power
+    )
 
 
 def _mana_units(tree: Tree[Token]) -> ManaAbility:

@@ -105,6 +105,13 @@ def available_mana_sources(problem: CastProblem) -> tuple[ManaSource, ...]:
         if found is None:  # and the restrictions the spell meets, if their permanents have some (CR 106.6)
             found = known[key] = mana_sources_of(problem.state, problem.caster, allowed, held)
         _refuse_damage_before_life(problem)
+        if _spell_may_tap_permanents(problem) and (tapping := _taps_others(problem.state, problem.caster)):
+            raise UnsupportedRuleError(
+                tapping[0].name,
+                "Tap an untapped creature you control",
+                f"{problem.spell.name} may tap permanents to be cast, and so may {tapping[0].name}'s mana ability: "
+                "which permanents each taps is not weighed (CR 601.2g-h)",
+            )
         life_payer = _resource_costs(problem.state, problem.caster).get("life")
         if life_payer is not None and spell_may_pay_life(problem):
             obj = life_payer[0]
@@ -192,6 +199,106 @@ def spending_restrictions(state: GameState, caster: PlayerId) -> frozenset[Objec
         ),
     )
     return found
+
+
+def _taps_others(state: GameState, caster: PlayerId) -> list[GameObject]:
+    """The caster's permanents with a mana ability whose cost taps another permanent of theirs (CR 107.5).
+
+    "{T}, Tap an untapped creature you control: Add one mana of any color." (Springleaf Drum).
+    """
+    found: list[GameObject] = _once_per_caster(
+        state,
+        caster,
+        "taps others",
+        lambda: [
+            o
+            for o in state.objects_in(Zone.BATTLEFIELD, caster)
+            if any(a.taps_other for a in abilities_of(o).mana_abilities)
+        ],
+    )
+    return found
+
+
+def _others_to_tap(state: GameState, caster: PlayerId) -> bool:
+    """Whether the mana abilities that tap another permanent may be activated: there is one to tap, each its own.
+
+    With none of that kind untapped at all, they can't be (CR 602.2b, 107.5): False. Else see
+    :func:`_refuse_too_few_to_tap`.
+    """
+    found: bool = _once_per_caster(state, caster, "others to tap", lambda: _refuse_too_few_to_tap(state, caster))
+    return found
+
+
+def _refuse_too_few_to_tap(state: GameState, caster: PlayerId) -> bool:
+    """Refuse unless each mana ability that taps another permanent has one of its own that makes no mana.
+
+    "{T}, Tap an untapped creature you control: Add one mana of any color." (Springleaf Drum): with as many untapped
+    permanents of that kind of the caster's that have no mana ability (summoning sick or not: no {T} of theirs is
+    activated, CR 302.6) and no mana ability sacrifices, as there are such abilities' permanents, each taps one of
+    them and makes its mana, and nothing else is forgone; with fewer, which permanents are tapped for which is a
+    choice not weighed.
+
+    Returns
+    -------
+    bool
+        False when no permanent of that kind is untapped: they can't be activated (CR 602.2b).
+
+    Raises
+    ------
+    UnsupportedRuleError
+        Fewer such permanents than permanents with such abilities, some of that kind untapped.
+    """
+    tapping = _taps_others(state, caster)
+    kinds = {a.taps_other for o in tapping for a in abilities_of(o).mana_abilities if a.taps_other}
+    asking = {o.id for o in tapping}
+    candidates = [  # one such permanent alone can't tap itself twice ({T} and the other, CR 601.2h)
+        o
+        for o in state.objects_in(Zone.BATTLEFIELD, caster)
+        if not o.tapped and _of_any(o, kinds) and (len(tapping) > 1 or o.id not in asking)
+    ]
+    if not candidates:
+        return False  # nothing to tap: they can't be activated
+    free = [
+        o
+        for o in candidates
+        if o.id not in asking
+        and all(_of_kind(o, kind) for kind in kinds)
+        and not abilities_of(o).mana_abilities
+        and not any(t in _BASIC_LAND_MANA for t in o.card.subtypes)
+        and o.id not in sacrificed_for_mana(state, caster)
+    ]
+    if len(free) < len(tapping):
+        raise UnsupportedRuleError(
+            tapping[0].name,
+            "Tap an untapped creature you control",
+            f"{len(tapping)} permanent(s) whose mana ability taps another, and {len(free)} untapped one(s) to tap that "
+            "make no mana: which are tapped for which is not weighed (CR 107.5, 605.1a)",
+        )
+    return True
+
+
+def _of_any(obj: GameObject, kinds: set[str]) -> bool:
+    """Whether a permanent is of one of the kinds "Tap an untapped …" names."""
+    return any(_of_kind(obj, kind) for kind in kinds)
+
+
+def _of_kind(obj: GameObject, kind: str) -> bool:
+    """Whether a permanent is of what "Tap an untapped creature" or "… artifact or creature" names."""
+    return obj.card.has_type(CardType.CREATURE) or (
+        kind == "artifact or creature" and obj.card.has_type(CardType.ARTIFACT)
+    )
+
+
+def _spell_may_tap_permanents(problem: CastProblem) -> bool:
+    """Whether casting the spell may tap permanents: convoke, improvise, harmonize, a cost that taps or waterbends."""
+    abilities = problem.abilities
+    costs, _ = _life_bearing_costs(problem)
+    return (
+        abilities.convoke
+        or abilities.improvise
+        or any(c.keyword == "harmonize" for c in abilities.alternative_costs)
+        or any(o.action is CostAction.TAP or o.waterbend for cost in costs for o in cost.objects)
+    )
 
 
 def activation_conditions(state: GameState, caster: PlayerId) -> frozenset[Requirement]:
@@ -603,6 +710,7 @@ def _mana_of_permanent(
         and (a.spend_only is None or (allowed is not None and a.spend_only in allowed))  # CR 106.6
         and all(holds_for(state, caster, r) for r in a.requires)
         and _may_activate(state, caster, obj, a)
+        and (not a.taps_other or _others_to_tap(state, caster))  # "{T}, Tap an untapped creature you control:"
         and not (a.once_each_turn and obj.id in state.this_turn.activated)  # CR 602.5b
         and all(c in held for c in a.conditions)  # "Activate only if you control three or more artifacts."
         and (not a.counter or counters.get(a.counter, 0) >= a.counters_removed)  # "Remove a charge counter" (122.8)

@@ -1487,3 +1487,44 @@ def test_unspent_mana_kept_changes_no_cast(make_state):
         hand=[("bolt", "Lightning Bolt")], battlefield=[("upwelling", "Upwelling")], mana_pool={"P1": "{R}"}
     )
     assert legal_casts(state, "bolt").count() == 2
+
+
+# ---------------------------------------------------------------- costs that tap another permanent (CR 107.5)
+@pytest.mark.parametrize(
+    ("creatures", "expected"),
+    [
+        ([("bears", "Grizzly Bears", {"summoning_sick": True})], 3),  # the Bears tapped: {R}; Bolt to P1, P2, Bears
+        ([], 0),  # nothing to tap: the Drum can't be activated
+        ([("bears", "Grizzly Bears", {"tapped": True})], 0),  # tapped already
+    ],
+)
+def test_springleaf_drum_taps_a_creature_that_makes_no_mana(make_state, creatures, expected):
+    """CR 107.5, 302.6: Springleaf Drum, "{T}, Tap an untapped creature you control: Add one mana of any color.".
+
+    A summoning-sick creature can be tapped for it (no {T} of its own is activated).
+    """
+    state = make_state(hand=[("bolt", "Lightning Bolt")], battlefield=[("drum", "Springleaf Drum"), *creatures])
+    assert legal_casts(state, "bolt").count() == expected
+
+
+def test_springleaf_drum_beside_a_mana_creature_alone_is_refused(make_state):
+    """CR 107.5, 605.1a: with Llanowar Elves the only creature, the Drum is refused, naming it.
+
+    Tapping the Elves for the Drum forgoes their {G}: which they do is not weighed.
+    """
+    state = make_state(
+        hand=[("bolt", "Lightning Bolt")], battlefield=[("drum", "Springleaf Drum"), ("elves", "Llanowar Elves")]
+    )
+    with pytest.raises(UnsupportedRuleError, match="Springleaf Drum"):
+        legal_casts(state, "bolt").count()
+
+
+def test_springleaf_drum_and_convoke_are_refused(make_state, card):
+    """CR 702.51a, 107.5: a convoke spell may tap the creature the Drum would: which taps which is not weighed."""
+    spell = card("Test Convoke", "{1}{R}", "Sorcery", "Convoke\nDraw a card.")
+    state = make_state(
+        hand=[("spell", spell)],
+        battlefield=[("drum", "Springleaf Drum"), ("bears", "Grizzly Bears"), ("mtn", "Mountain")],
+    )
+    with pytest.raises(UnsupportedRuleError, match="Springleaf Drum"):
+        legal_casts(state, "spell").count()
