@@ -1198,6 +1198,12 @@ class ManaAbility:
     taps_other : str
         "{T}, Tap an untapped creature you control:": what other untapped permanent of its controller's its cost
         taps (``"creature"``, ``"artifact or creature"``, CR 107.5); empty when none.
+    life_gained : int
+        "You gain 2 life." (and "If you control a God, …, you gain 2 life."): the most life its controller gains as
+        it makes mana, before the spell's costs are paid (CR 601.2g-h).
+    puts_counter : str
+        "Put a charge counter on this artifact.": the kind of counter it puts on its permanent as it makes mana
+        (CR 122.1); empty when none.
     """
 
     units: tuple[frozenset[str], ...]
@@ -1228,6 +1234,8 @@ class ManaAbility:
     per_count_plus: int = 0
     removes_counted: bool = False
     taps_other: str = ""
+    life_gained: int = 0
+    puts_counter: str = ""
 
 
 @dataclass(frozen=True, slots=True)

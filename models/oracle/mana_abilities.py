@@ -111,6 +111,12 @@ happens once its mana is spent on a spell ("If that mana is spent on a creature 
 of turn.", "When you spend this mana to cast a Dragon creature spell, scry 2.") comes after the spell's costs are
 paid, and changes neither them nor its targets (CR 601.2h-i, 106.6)."""
 
+_KEYWORD_COUNTERS = frozenset(
+    "deathtouch decayed exalted flying haste hexproof indestructible lifelink menace reach shadow trample vigilance "
+    "shield stun".split()
+)
+"""Counters that give or take abilities (CR 122.1b-d): a mana ability that puts one is not read."""
+
 _BASIC_LAND = ControlRequirement("you", "", "you control a basic land", CardType.LAND, "Basic")
 
 
@@ -140,7 +146,8 @@ def _activation_condition(ability: ManaAbility, rider: str) -> ManaAbility:
     "Activate only if you control a Swamp." (``requires``), "… a Swamp or a Mountain." (``requires_one_of``),
     "Activate only if this land entered this turn or if you control a basic land." (``requires_one_of`` and
     ``or_entered_this_turn``), "Activate only once each turn." (``once_each_turn``), "Activate only if you control
-    three or more artifacts.", "Activate only during your turn." (``conditions``, as a spell's conditions are read).
+    three or more artifacts.", "Activate only during your turn." (``conditions``, as a spell's conditions are read),
+    "You gain 2 life." (``life_gained``), "Put a charge counter on this artifact." (``puts_counter``).
 
     Raises
     ------
@@ -149,6 +156,11 @@ def _activation_condition(ability: ManaAbility, rider: str) -> ManaAbility:
     """
     if rider == "activate only once each turn.":  # (CR 602.5b)
         return dataclasses.replace(ability, once_each_turn=True)
+    if (gain := re.fullmatch(r"(?:if [^,.]+, )?you gain (\d+) life\.", rider)) is not None:
+        return dataclasses.replace(ability, life_gained=int(gain[1]))  # at most: a condition may stop it
+    put = re.fullmatch(r"put (an?|two|three) ([a-z]+) counters? on (?:~|this [a-z]+)\.", rider)
+    if put is not None and put[2] not in _KEYWORD_COUNTERS:  # (CR 122.1)
+        return dataclasses.replace(ability, puts_counter=put[2])
     if _RIDERS_CHANGING_NOTHING.fullmatch(rider) is not None:
         return ability
     if re.fullmatch(r"activate only if (?:~|this land) entered this turn or if you control a basic land\.", rider):

@@ -192,6 +192,10 @@ def _tapped_filter(what: str) -> ObjectFilter | None:
     return ObjectFilter((frozenset(Quality("subtype", subtype) for subtype in subtypes),), what)
 
 
+_AS_AN_INSTANT = re.compile(r"\bactivate only as an? (?:instant|sorcery)\b")
+"""A mana ability with the timing of an instant or a sorcery (Lion's Eye Diamond): activated only with priority,
+never while a spell is being cast (CR 602.5e, 601.2g, 117.1a)."""
+
 _CREATES = re.compile(r'\s*(?:each player )?creates? [^"]*"[^"]*"[^"]*')
 """An effect that creates tokens with a quoted ability and nothing else outside the quotes."""
 
@@ -213,7 +217,8 @@ def read_ability_line(reading: CardReading, tree: Tree[Token], line: str, origin
     """A triggered, activated or chapter ability: its targets are not the spell's (CR 115.1b, 714.2b).
 
     A triggered mana ability ("Whenever enchanted land is tapped for mana, its controller adds an additional
-    {G}", CR 605.1b) and a mana ability with a cost other than {T} change the mana a permanent makes: reported.
+    {G}", CR 605.1b) and a mana ability with a cost other than {T} change the mana a permanent makes: reported;
+    one that may be activated only as an instant or a sorcery is never activated while a spell is cast (CR 602.5e).
     (A loyalty ability is never a mana ability, CR 605.1a: it makes mana as it resolves.) Its restriction on what
     its mana pays for ("Spend this mana only to cast kicked spells", CR 106.6) bears on that mana alone, no cost of
     other spells: the line's other topics are read without it.
@@ -232,6 +237,8 @@ def read_ability_line(reading: CardReading, tree: Tree[Token], line: str, origin
                 topics=frozenset({"mana"}),
             )
         )
+    elif tree.data == "activated_line" and _adds_mana(line) and _AS_AN_INSTANT.search(line):
+        pass  # never activated while a spell is cast: that needs priority (CR 602.5e, 601.2g); the state gives the pool
     elif tree.data == "activated_line" and _adds_mana(line) and not LOYALTY_COST.match(line):
         reading.unsupported.append(
             UnsupportedText(

@@ -520,12 +520,12 @@ def _resources_paid_for_mana(state: GameState, caster: PlayerId) -> frozenset[st
 
 
 def _refuse_damage_before_life(problem: CastProblem) -> None:
-    """Refuse where a mana ability's damage to the caster could leave too little life to pay the spell's life.
+    """Refuse where a mana ability's damage to the caster, or life it gains, may change the spell's life payment.
 
     "{T}: Add {W} or {B}. This land deals 1 damage to you." (or Ancient Tomb's 2) deals its damage as the mana is
-    made, before the costs are paid (CR 601.2g-h); life is paid only while the life total is at least the amount
-    (CR 119.4). When the caster's life less every such damage is still the most life the spell can take, nothing
-    changes.
+    made, before the costs are paid (CR 601.2g-h); "{T}: Add {C}. You gain 1 life." gains life then; life is paid
+    only while the life total is at least the amount (CR 119.4). When the caster's life less every such damage is
+    still the most life the spell can take, nothing changes.
 
     Raises
     ------
@@ -540,7 +540,7 @@ def _refuse_damage_before_life(problem: CastProblem) -> None:
         lambda: [
             obj
             for obj in state.objects_in(Zone.BATTLEFIELD, caster)
-            if not obj.tapped and any(a.damage for a in abilities_of(obj).mana_abilities)
+            if not obj.tapped and any(a.damage or a.life_gained for a in abilities_of(obj).mana_abilities)
         ],
     )
     if not hurting or not spell_may_pay_life(problem):
@@ -549,9 +549,17 @@ def _refuse_damage_before_life(problem: CastProblem) -> None:
     damage = sum(max(a.damage for a in abilities_of(obj).mana_abilities) for obj in hurting)
     if most is not None and state.life_of(caster) - damage >= most:
         return
+    hurts = [obj for obj in hurting if any(a.damage for a in abilities_of(obj).mana_abilities)]
+    if not hurts:  # "You gain 2 life.": activated or not, the spell's life may be paid or not (CR 119.4)
+        raise UnsupportedRuleError(
+            hurting[0].name,
+            "you gain life",
+            f"its mana gives {caster} life before {problem.spell.name}'s life is paid, which may then be paid or "
+            "not (CR 601.2g-h, 119.4): not weighed",
+        )
     raise UnsupportedRuleError(
-        hurting[0].name,
-        f"deals {max(a.damage for a in abilities_of(hurting[0]).mana_abilities)} damage to you",
+        hurts[0].name,
+        f"deals {max(a.damage for a in abilities_of(hurts[0]).mana_abilities)} damage to you",
         f"its mana costs {caster} life before {problem.spell.name}'s life is paid (CR 601.2g-h, 119.4): not weighed",
     )
 
@@ -718,6 +726,7 @@ def _mana_of_permanent(
         and (not a.energy or "energy" in paid)
         and (not a.sacrifices_other or sacrificing.get(a.sacrifices_other, 0) > 0)
     ]
+    _refuse_counters_put_and_read(obj, usable, abilities.mana_abilities)
     kinds = [a.counter for a in usable if a.counter]
     if len(kinds) != len(set(kinds)):
         raise UnsupportedRuleError(
@@ -889,6 +898,26 @@ def _printed_letters(land: GameObject) -> frozenset[str] | _Unknown:
     if not land.abilities_lost:
         letters.update(_BASIC_LAND_MANA[t] for t in land.card.subtypes if t in _BASIC_LAND_MANA)
     return frozenset(letters)
+
+
+def _refuse_counters_put_and_read(obj: GameObject, usable: list[ManaAbility], every: tuple[ManaAbility, ...]) -> None:
+    """Refuse a permanent whose mana ability puts a counter on it that another mana ability of its without {T} reads.
+
+    "{T}: Add {R}. Put a charge counter on this artifact." beside "Remove a charge counter from this artifact: Add
+    …" (or "… for each charge counter on it"), usable now or once the counter is there (``every``): which comes
+    first changes the mana (CR 122.1, 605.3a): not weighed. Beside {T} abilities alone, one {T} activates one of
+    them (CR 605.1a), and the counter changes nothing.
+    """
+    for a in usable:
+        if a.puts_counter and any(
+            b is not a
+            and not b.taps
+            and (b.counter == a.puts_counter or (b.per_count and b.per_count.counters_on in (a.puts_counter, "any")))
+            for b in every
+        ):
+            raise UnsupportedRuleError(
+                obj.name, f"put a {a.puts_counter} counter", "a counter one mana ability puts and another reads"
+            )
 
 
 def _may_activate(state: GameState, caster: PlayerId, obj: GameObject, ability: ManaAbility) -> bool:

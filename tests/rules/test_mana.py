@@ -1528,3 +1528,62 @@ def test_springleaf_drum_and_convoke_are_refused(make_state, card):
     )
     with pytest.raises(UnsupportedRuleError, match="Springleaf Drum"):
         legal_casts(state, "spell").count()
+
+
+@pytest.mark.parametrize(("life", "refused"), [(20, False), (1, True)])
+def test_life_gained_as_mana_is_made(make_state, life, refused):
+    """CR 601.2g-h, 119.4: Pristine Talisman, "{T}: Add {C}. You gain 1 life.", gains life before costs are paid.
+
+    Gitaxian Probe ({U/P}: the {C} can't pay it, so 2 life) targets P1 or P2: at 20 life the gain changes nothing (2
+    casts); at 1, the gain makes 2 life, so whether it is paid hangs on the Talisman: not weighed, refused.
+    """
+    state = make_state(
+        hand=[("probe", "Gitaxian Probe")], battlefield=[("talisman", "Pristine Talisman")], life={"P1": life}
+    )
+    if refused:
+        with pytest.raises(UnsupportedRuleError, match="Pristine Talisman"):
+            legal_casts(state, "probe").count()
+    else:
+        assert legal_casts(state, "probe").count() == 2
+
+
+@pytest.mark.parametrize(("cost", "expected"), [("{R}", 1), ("{R}{R}", 0)])
+def test_a_counter_put_as_mana_is_made(make_state, card, cost, expected):
+    """CR 122.1, 605.1a: a counter a mana ability puts on its permanent changes nothing of the cast here.
+
+    Vulshok Factory, "{T}: Add {R}. Put a charge counter on this artifact.": the sorcery (no target) is paid by {R}
+    (1), not {R}{R} (0).
+    """
+    spell = card("Test Spell", cost, "Sorcery", "Draw a card.")
+    state = make_state(hand=[("spell", spell)], battlefield=[("factory", "Vulshok Factory")])
+    assert legal_casts(state, "spell").count() == expected
+
+
+def test_a_counter_put_and_removed_by_mana_abilities_is_refused(make_state, card):
+    """CR 122.1, 605.3a: a counter one mana ability puts and another removes is refused, naming the permanent.
+
+    "{T}: Add {R}. Put a charge counter on this artifact." and "Remove a charge counter from this artifact: Add
+    {G}.": which comes first changes the mana: not weighed.
+    """
+    both = card(
+        "Test Battery",
+        "{2}",
+        "Artifact",
+        "{T}: Add {R}. Put a charge counter on this artifact.\nRemove a charge counter from this artifact: Add {G}.",
+    )
+    spell = card("Test Spell", "{R}{G}", "Sorcery", "Draw a card.")
+    state = make_state(hand=[("spell", spell)], battlefield=[("battery", both)])
+    with pytest.raises(UnsupportedRuleError, match="Test Battery"):
+        legal_casts(state, "spell").count()
+
+
+def test_mana_ability_activated_only_as_an_instant_makes_no_mana_while_casting(make_state):
+    """CR 602.5e, 601.2g: a mana ability activated only as an instant is never activated during a cast.
+
+    Lion's Eye Diamond, "Discard your hand, Sacrifice this artifact: Add three mana of any one color. Activate only
+    as an instant.": the Diamond alone pays nothing of Bolt (0); its mana already in the pool would (2: P1, P2).
+    """
+    led = [("led", "Lion's Eye Diamond")]
+    assert legal_casts(make_state(hand=[("bolt", "Lightning Bolt")], battlefield=led), "bolt").count() == 0
+    pooled = make_state(hand=[("bolt", "Lightning Bolt")], battlefield=led, mana_pool={"P1": "{R}{R}{R}"})
+    assert legal_casts(pooled, "bolt").count() == 2
