@@ -1204,6 +1204,10 @@ class ManaAbility:
     puts_counter : str
         "Put a charge counter on this artifact.": the kind of counter it puts on its permanent as it makes mana
         (CR 122.1); empty when none.
+    instead, instead_if : tuple
+        "If you control four or more creatures, add {G}{G} instead.": what it adds instead (one of these outputs,
+        like ``options``) when every requirement of ``instead_if`` holds as the spell is cast (CR 614.1a); empty
+        when its mana is always ``units``.
     """
 
     units: tuple[frozenset[str], ...]
@@ -1236,6 +1240,8 @@ class ManaAbility:
     taps_other: str = ""
     life_gained: int = 0
     puts_counter: str = ""
+    instead: tuple[tuple[frozenset[str], ...], ...] = ()
+    instead_if: tuple[Requirement, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -124,6 +124,38 @@ _DURING = {"your turn": "it's your turn", "an opponent's turn": "it's not your t
 """Whose turn "Activate only during …" asks, as :func:`~models.oracle.conditions.state_condition` reads it."""
 
 
+_TRON = re.compile(r"you control an urza's ([a-z-]+) and an urza's ([a-z-]+)")
+"""Urza's Mine's "If you control an Urza's Power-Plant and an Urza's Tower": two land types, each only ever an
+Urza's land's (CR 205.3i)."""
+
+
+def _instead(ability: ManaAbility, rider: str, condition: str, what: str) -> ManaAbility:
+    """The ability with "If you control four or more creatures, add {G}{G} instead." read (CR 614.1a).
+
+    Raises
+    ------
+    UnreadText
+        A condition or a mana not read.
+    """
+    tron = _TRON.fullmatch(condition)
+    read: tuple[Requirement, ...] | None
+    if tron is not None and all(word in SUBTYPE_BY_WORD for word in tron.groups()):
+        read = tuple(
+            ControlRequirement("you", SUBTYPE_BY_WORD[word], f"you control an Urza's {SUBTYPE_BY_WORD[word]}")
+            for word in tron.groups()
+        )
+    else:
+        read = state_condition(condition)
+    options: tuple[tuple[frozenset[str], ...], ...] = ()
+    if re.fullmatch(r"(?:\{[wubrgc]\})+", what):
+        options = (tuple(frozenset(letter.upper()) for letter in re.findall(r"\{([wubrgc])\}", what)),)
+    elif (one := re.fullmatch(r"(two|three) mana of any one color", what)) is not None:
+        options = tuple((frozenset(letter),) * NUMBER_WORDS[one[1]] for letter in _COLOURS)
+    if not read or not options or ability.options or ability.per_count or ability.per_power:
+        raise UnreadText(rider, "mana made instead under a condition, not read")
+    return dataclasses.replace(ability, instead=options, instead_if=read)
+
+
 def _condition(rider: str) -> tuple[Requirement, ...]:
     """What "Activate only if you control three or more artifacts." asks of the state (CR 602.5b); all must hold.
 
@@ -156,6 +188,8 @@ def _activation_condition(ability: ManaAbility, rider: str) -> ManaAbility:
     """
     if rider == "activate only once each turn.":  # (CR 602.5b)
         return dataclasses.replace(ability, once_each_turn=True)
+    if (instead := re.fullmatch(r"if ([^,.]+), add ([^.]+) instead\.", rider)) is not None:
+        return _instead(ability, rider, instead[1], instead[2])
     if (gain := re.fullmatch(r"(?:if [^,.]+, )?you gain (\d+) life\.", rider)) is not None:
         return dataclasses.replace(ability, life_gained=int(gain[1]))  # at most: a condition may stop it
     put = re.fullmatch(r"put (an?|two|three) ([a-z]+) counters? on (?:~|this [a-z]+)\.", rider)

@@ -331,8 +331,8 @@ def activation_conditions(state: GameState, caster: PlayerId) -> frozenset[Requi
 def _activation_conditions(state: GameState, caster: PlayerId) -> frozenset[Requirement]:
     """See :func:`activation_conditions`."""
     abilities = [(o, a) for o in state.objects_in(Zone.BATTLEFIELD, caster) for a in abilities_of(o).mana_abilities]
-    conditions = frozenset(c for _, a in abilities for c in a.conditions)
-    costing = next((o for o, a in abilities if a.conditions and _costs_mana(a)), None)
+    conditions = frozenset(c for _, a in abilities for c in a.conditions + a.instead_if)
+    costing = next((o for o, a in abilities if (a.conditions or a.instead_if) and _costs_mana(a)), None)
     if costing is not None and any(a.sacrifices or a.sacrifices_other for _, a in abilities):
         raise UnsupportedRuleError(
             costing.name,
@@ -713,7 +713,7 @@ def _mana_of_permanent(
     sacrificing = sacrificing or {}
     usable = [
         a
-        for a in _with_what_lands_could_produce(state, obj, abilities.mana_abilities)
+        for a in _with_what_lands_could_produce(state, obj, _with_instead(abilities.mana_abilities, held))
         if not a.from_hand
         and (a.spend_only is None or (allowed is not None and a.spend_only in allowed))  # CR 106.6
         and all(holds_for(state, caster, r) for r in a.requires)
@@ -893,11 +893,29 @@ def _printed_letters(land: GameObject) -> frozenset[str] | _Unknown:
     for a in abilities.mana_abilities:
         if a.per_power or a.per_count is not None or a.chosen_colour or a.commander_identity:
             return land, land.card.oracle_text, "mana of an amount or a colour the state alone does not give"
-        if not a.could_produce and not a.from_hand:
-            letters.update(letter for option in (a.options or (a.units,)) for unit in option for letter in unit)
+        if not a.could_produce and not a.from_hand:  # what it prints, or makes instead (CR 106.7)
+            outputs = (a.options or (a.units,)) + a.instead
+            letters.update(letter for option in outputs for unit in option for letter in unit)
     if not land.abilities_lost:
         letters.update(_BASIC_LAND_MANA[t] for t in land.card.subtypes if t in _BASIC_LAND_MANA)
     return frozenset(letters)
+
+
+def _with_instead(abilities: tuple[ManaAbility, ...], held: frozenset[Requirement]) -> tuple[ManaAbility, ...]:
+    """The abilities with their "If …, add … instead." applied, as the spell is cast (CR 614.1a).
+
+    "If you control four or more creatures, add {G}{G} instead.": that, when its requirements hold (``held``);
+    else what it prints.
+    """
+    if not any(a.instead for a in abilities):
+        return abilities
+    found = []
+    for a in abilities:
+        if a.instead and all(c in held for c in a.instead_if):
+            options = a.instead
+            a = replace(a, units=options[0], options=options if len(options) > 1 else ())
+        found.append(replace(a, instead=(), instead_if=()) if a.instead else a)
+    return tuple(found)
 
 
 def _refuse_counters_put_and_read(obj: GameObject, usable: list[ManaAbility], every: tuple[ManaAbility, ...]) -> None:
@@ -1074,7 +1092,7 @@ def _refuse_unread_mana(state: GameState, obj: GameObject, allowed: frozenset[Ob
         raise UnsupportedRuleError(
             obj.name, obj.card.oracle_text, "mana only for some spells, made for another player's spell (CR 106.6)"
         )
-    if allowed is None and any(a.conditions for a in abilities.mana_abilities):
+    if allowed is None and any(a.conditions or a.instead_if for a in abilities.mana_abilities):
         raise UnsupportedRuleError(
             obj.name, obj.card.oracle_text, "a condition of a mana ability, for another player's spell (CR 602.5b)"
         )

@@ -1587,3 +1587,36 @@ def test_mana_ability_activated_only_as_an_instant_makes_no_mana_while_casting(m
     assert legal_casts(make_state(hand=[("bolt", "Lightning Bolt")], battlefield=led), "bolt").count() == 0
     pooled = make_state(hand=[("bolt", "Lightning Bolt")], battlefield=led, mana_pool={"P1": "{R}{R}{R}"})
     assert legal_casts(pooled, "bolt").count() == 2
+
+
+@pytest.mark.parametrize(
+    ("lands", "cost", "expected"),
+    [
+        (["Urza's Mine", "Urza's Power Plant", "Urza's Tower"], "{7}", 1),  # 2 + 2 + 3 = 7
+        (["Urza's Mine", "Urza's Power Plant", "Urza's Tower"], "{8}", 0),
+        (["Urza's Mine", "Urza's Tower", "Wastes"], "{4}", 0),  # no Power-Plant: 1 + 1 + 1 = 3
+        (["Urza's Mine", "Urza's Tower", "Wastes"], "{3}", 1),
+    ],
+)
+def test_urzas_lands_add_more_together(make_state, card, lands, cost, expected):
+    """CR 614.1a, 205.3i: Urza's lands together make 7 mana; apart, one each.
+
+    Urza's Mine, "{T}: Add {C}. If you control an Urza's Power-Plant and an Urza's Tower, add {C}{C} instead." (and
+    its kin). The sorcery has no target: 1 cast when paid, else 0.
+    """
+    spell = card("Test Spell", cost, "Sorcery", "Draw a card.")
+    state = make_state(hand=[("spell", spell)], battlefield=[(f"l{i}", name) for i, name in enumerate(lands)])
+    assert legal_casts(state, "spell").count() == expected
+
+
+@pytest.mark.parametrize(("creatures", "expected"), [(4, 1), (3, 0)])
+def test_leafkin_druid_adds_more_with_four_creatures(make_state, card, creatures, expected):
+    """CR 614.1a: Leafkin Druid, "{T}: Add {G}. If you control four or more creatures, add {G}{G} instead.".
+
+    The Druid and three (tapped) Bears make it four: {G}{G} pays the {G}{G} sorcery (no target, 1); with two Bears,
+    {G}: 0.
+    """
+    spell = card("Test Spell", "{G}{G}", "Sorcery", "Draw a card.")
+    bears = [(f"bear{i}", "Grizzly Bears", {"tapped": True}) for i in range(creatures - 1)]
+    state = make_state(hand=[("spell", spell)], battlefield=[("druid", "Leafkin Druid"), *bears])
+    assert legal_casts(state, "spell").count() == expected
