@@ -1315,7 +1315,7 @@ def test_a_land_whose_mana_is_not_read_leaves_what_could_be_produced_unknown(mak
 
     P1's Orchard is refused, naming that land.
     """
-    odd = card("Odd Land", "", "Land", "{T}: Add {C}. If you control a Mountain, add {R} instead.")
+    odd = card("Odd Land", "", "Land", "{T}: Add {C}. If you have the initiative, add {R} instead.")
     state = make_state(
         hand=[("bolt", "Lightning Bolt")], battlefield=[("orchard", "Exotic Orchard")], opponent=[("odd", odd)]
     )
