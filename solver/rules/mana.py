@@ -954,6 +954,8 @@ def _may_activate(state: GameState, caster: PlayerId, obj: GameObject, ability: 
     """
     if not ability.requires_one_of or any(holds_for(state, caster, r) for r in ability.requires_one_of):
         return True
+    if ability.taps and obj.tapped:  # it makes no mana now whatever the condition (CR 302.6)
+        return False
     if ability.or_entered_this_turn and obj.summoning_sick:
         raise UnsupportedRuleError(
             obj.name,

@@ -1620,3 +1620,13 @@ def test_leafkin_druid_adds_more_with_four_creatures(make_state, card, creatures
     bears = [(f"bear{i}", "Grizzly Bears", {"tapped": True}) for i in range(creatures - 1)]
     state = make_state(hand=[("spell", spell)], battlefield=[("druid", "Leafkin Druid"), *bears])
     assert legal_casts(state, "spell").count() == expected
+
+
+def test_a_tapped_land_that_entered_this_turn_is_not_refused(make_state):
+    """CR 302.6, 602.5b: a tapped Gathering Place that came under P1's control this turn is not refused.
+
+    It makes no mana whatever its condition: Llanowar Elves ({G}) can't be paid, 0 casts.
+    """
+    place = ("place", "Gathering Place", {"summoning_sick": True, "tapped": True})
+    state = make_state(hand=[("elves", "Llanowar Elves")], battlefield=[place])
+    assert legal_casts(state, "elves").count() == 0
