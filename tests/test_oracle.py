@@ -735,7 +735,7 @@ def test_loyalty_ability_that_adds_mana_is_not_a_mana_ability(line):
 @pytest.mark.parametrize(
     ("name", "keywords", "hexproof"),
     [
-        ("Niv-Mizzet, Supreme", {"flying"}, ["hexproof from monocolored"]),
+        ("General Ferrous Rokiric", set(), ["Hexproof from monocolored"]),
         ("Eradicator Valkyrie", {"flying", "lifelink"}, ["hexproof from planeswalkers"]),
         ("Nevinyrral, Urborg Tyrant", set(), ["Hexproof from artifacts, creatures, and enchantments"]),
         ("Volatile Stormdrake", {"flying"}, []),
@@ -775,3 +775,50 @@ def test_abilities_given_to_cards_in_hand_that_are_no_cast(name):
     """
     read = parse_card(default_card_database().get(name))
     assert not read.permanent_unsupported and not read.static_unread
+
+
+@pytest.mark.parametrize(
+    ("line", "mana_ability"),
+    [
+        (
+            '{4}: Create two 0/1 colorless Eldrazi Spawn creature tokens. They have "Sacrifice this token: Add {C}."',
+            False,
+        ),
+        (
+            '{T}: Each player creates an artifact token named Banana with "{T}, Sacrifice this token: Add {R}."',
+            False,
+        ),
+        ('{T}: Add {C}. Create a token with "{T}: Add {G}."', True),  # it adds mana itself
+    ],
+)
+def test_an_ability_that_creates_tokens_with_mana_abilities_is_no_mana_ability(line, mana_ability):
+    """CR 605.1a, 601.2g: an activated ability whose effect creates tokens that have "…: Add {C}." adds no mana.
+
+    It can't be activated while a spell is cast, and its tokens don't exist yet: nothing to report. One whose own
+    effect adds mana is a mana ability (not read here: its line is reported).
+    """
+    from models.objects import Card
+
+    card = Card(
+        name="Test Spawner",
+        mana_cost=ManaCost.parse("{2}"),
+        colors=frozenset(),
+        type_line="Artifact",
+        types=(CardType.ARTIFACT,),
+        oracle_text=line,
+    )
+    reading = parse_card(card)
+    assert bool(reading.unsupported) == mana_ability
+
+
+def test_a_cast_keyword_given_to_graveyard_cards_is_not_passed_over():
+    """CR 702.133a, 601.3: a jump-start given to cards in a graveyard bears on casting.
+
+    "Each instant and sorcery card in your graveyard that's exactly two colors has jump-start.": Niv-Mizzet,
+    Supreme lets such cards be cast from the graveyard. The grant is not read, so it is reported as bearing on
+    casting (topic "cost"), never filed as bearing on no cast; its "Flying, hexproof from monocolored" is read.
+    """
+    read = parse_card(default_card_database().get("Niv-Mizzet, Supreme"))
+    assert [u.topics for u in read.permanent_unsupported] == [frozenset({"cost"})]
+    assert "flying" in read.keywords
+    assert [p.text for p in read.hexproof_from_qualities] == ["hexproof from monocolored"]

@@ -94,6 +94,8 @@ _NO_CAST = re.compile(
     # only abilities that are not mana abilities banned, of a name chosen or given (CR 602.5, 605.3a)
     r"|activated abilities of sources with the (?:chosen )?name[^.]* can't be activated unless they're mana "
     r"abilities\."
+    # mana pools empty as steps and phases end (CR 106.4, 500.4), never during a cast: the state gives the pool
+    r"|(?:you|players) don't lose unspent (?:(?:white|blue|black|red|green) )?mana as steps and phases end\."
     r")"
 )
 """Static lines whose effect only concerns what no cast reads: how the permanent entered, combat, untapping, the
