@@ -277,6 +277,13 @@ class _Change:
         changed: dict[str, Any] = {fact: tuple(counted.items()), "given": self.turn.given | {fact}}
         self.turn = dataclasses.replace(self.turn, **changed)
 
+    def activated(self, object_id: ObjectId) -> None:
+        """List a permanent whose once-each-turn ability was activated this turn (CR 602.5b)."""
+        if object_id not in self.turn.activated:
+            self.turn = dataclasses.replace(
+                self.turn, activated=self.turn.activated + (object_id,), given=self.turn.given | {"activated"}
+            )
+
     def lose_life(self, player: PlayerId, amount: int) -> None:
         """Pay or lose life (CR 119.3-119.4): counted as life lost this turn."""
         if amount:
@@ -491,9 +498,15 @@ def _pay_mana(change: _Change, caster: PlayerId, payment: Payment) -> None:
 
 
 def _activate(change: _Change, obj: GameObject, use: ManaUse) -> None:
-    """One mana ability activated: its {T}, its other costs (life, energy, counters), its damage (CR 605.3)."""
+    """One mana ability activated: its {T}, its other costs (life, energy, counters), its damage (CR 605.3).
+
+    A permanent with a mana ability "Activate only once each turn." is listed in ``this_turn.activated`` (CR
+    602.5b), so no later position of the turn activates it again.
+    """
     ability = _ability_used(obj, use)
     controller = obj.controller
+    if any(a.once_each_turn and a.taps == use.taps for a in abilities_of(obj).mana_abilities):
+        change.activated(obj.id)
     if ability is not None:
         if ability.sacrifices_other:
             raise UnsupportedRuleError(

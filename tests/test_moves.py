@@ -274,3 +274,24 @@ def test_a_madness_cast_from_exile() -> None:
     assert moved.stack == ("ft",) and moved.object("m").tapped and moved.cast_record_of("ft")["zone"] == "exile"
     with pytest.raises(IllegalMoveError, match="not a legal cast"):
         after(state, CastSpell(position.cast_of(0)))  # with priority, not as the trigger resolves
+
+
+def test_a_once_each_turn_mana_ability_is_recorded_as_activated() -> None:
+    """CR 602.5b: "Activate only once each turn." once used, the later positions of the turn can't use it again.
+
+    Mana Bloom with 3 charge counters ("Remove a charge counter from Mana Bloom: Add one mana of any color. Activate
+    only once each turn.") and two Lightning Bolts: the first Bolt is paid by the Bloom (2 counters left, the Bloom
+    in ``this_turn.activated``); the second has no mana left: 0 casts, in the state and as written back.
+    """
+    state = _state(
+        [
+            _hand("bolt1", "Lightning Bolt"),
+            _hand("bolt2", "Lightning Bolt"),
+            _permanent("bloom", "Mana Bloom", counters={"charge": 3}),
+        ]
+    )
+    cast = _first_cast(state, "bolt1")
+    moved = after(state, CastSpell(cast, next(iter(payments(state, cast)))))
+    assert moved.this_turn.activated == ("bloom",)
+    assert dict(moved.object("bloom").counters) == {"charge": 2}
+    assert count_legal_casts(moved, player="P1") == 0 == count_legal_casts(_reloaded(moved), player="P1")

@@ -90,6 +90,7 @@ def _this_turn(facts: TurnFacts) -> dict[str, Any]:
         "permanent_left": list(facts.permanent_left),
         "combat_damage_by": [d if isinstance(d, str) else dict(d) for d in facts.combat_damage_by],
         "lands_played": dict(facts.lands_played),
+        "activated": list(facts.activated),
     }
     return {key: value for key, value in written.items() if key in facts.given}
 
