@@ -71,6 +71,7 @@ if TYPE_CHECKING:  # the names as type checkers see them; at run time each is im
     )
     from models.io.forge_pzl import load_puzzle
     from models.io.state_json import state_from_data, state_from_json
+    from models.io.state_write import state_to_data
     from models.io.states import load_state
     from models.mana import ManaCost
     from models.objects import GameObject, ObjectId, Phase, PlayerId, Zone
@@ -92,6 +93,19 @@ if TYPE_CHECKING:  # the names as type checkers see them; at run time each is im
         sample_cast,
         why_illegal,
     )
+    from solver.moves import (
+        AddObject,
+        CastSpell,
+        IllegalMoveError,
+        Move,
+        MoveCard,
+        PassPriority,
+        PlayLand,
+        RemoveObject,
+        TapForMana,
+        after,
+    )
+    from solver.payments import ManaUse, Payment, default_payment, payments
     from solver.problem import CastProblem, Reason
     from solver.prompts import PROMPTS, Option, Options
     from solver.resolve import Resolution, resolve
@@ -167,6 +181,21 @@ _WHERE = {
     "legal_casts": "solver.legal",
     "sample_cast": "solver.legal",
     "why_illegal": "solver.legal",
+    "state_to_data": "models.io.state_write",
+    "AddObject": "solver.moves",
+    "CastSpell": "solver.moves",
+    "IllegalMoveError": "solver.moves",
+    "Move": "solver.moves",
+    "MoveCard": "solver.moves",
+    "PassPriority": "solver.moves",
+    "PlayLand": "solver.moves",
+    "RemoveObject": "solver.moves",
+    "TapForMana": "solver.moves",
+    "after": "solver.moves",
+    "ManaUse": "solver.payments",
+    "Payment": "solver.payments",
+    "default_payment": "solver.payments",
+    "payments": "solver.payments",
     "CastProblem": "solver.problem",
     "Reason": "solver.problem",
     "PROMPTS": "solver.prompts",
@@ -204,6 +233,7 @@ __all__ = [
     "state_from_data",
     "state_from_json",
     "load_puzzle",
+    "state_to_data",
     "GameState",
     "GameObject",
     "ObjectId",
@@ -259,6 +289,22 @@ __all__ = [
     "Resolution",
     "copy_choices",
     "CopyChoices",
+    # carrying a cast out: its payments
+    "payments",
+    "default_payment",
+    "Payment",
+    "ManaUse",
+    # positions that change: moves
+    "after",
+    "Move",
+    "CastSpell",
+    "PlayLand",
+    "TapForMana",
+    "MoveCard",
+    "AddObject",
+    "RemoveObject",
+    "PassPriority",
+    "IllegalMoveError",
     # at every decision: action ids, prompts, digests
     "PositionCasts",
     "state_digest",

@@ -51,6 +51,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
+from legalcasts.numbers import with_decimals
 from models.cards import CardDatabase
 from models.io.card_pool import default_card_database
 from models.errors import InputError, LegalcastsError, UnsupportedRuleError, one_line
@@ -386,7 +387,7 @@ def solve_state_file(path: str, options: BatchOptions = BatchOptions()) -> dict[
         else:
             state = load_state(path, cards)
         views, left_out = _views(state, options, cards)  # every problem is built before any count
-        record: dict[str, Any] = {"state": path, "count": sum(count for _, count in views)}
+        record: dict[str, Any] = with_decimals({"state": path, "count": sum(count for _, count in views)})
         if left_out:
             record["left_out"] = left_out
         if warnings:

@@ -19,6 +19,8 @@ True
 
 from __future__ import annotations
 
+import bisect
+import itertools
 from typing import Any
 
 from models.cast import Cast
@@ -79,8 +81,11 @@ class CastActions:
         The caster (default: the player with priority).
     truncate : bool
         When the position has more casts than ``size``: False (the default) raises, as the agent would
-        silently never see the others; True keeps the first ``size`` and says how many are out of reach in
-        :attr:`unreachable`.
+        silently never see the others; True keeps some casts of every card, the space shared between the cards as
+        evenly as their casts allow (each card its first casts, in action-id order), and says how many are out of
+        reach in :attr:`unreachable`. A card is left out only when the space has fewer actions than cards.
+    pass_action : bool
+        Whether the last action kept is passing priority (CR 117.3d): :attr:`pass_id`.
     **options
         As for :class:`~solver.actions.PositionCasts` (``without_paying_mana_cost``, ``resolving``).
 
@@ -92,6 +97,10 @@ class CastActions:
         1 for the legal actions: what ``space.sample(mask=...)`` and an ``info["action_mask"]`` take.
     unreachable : int
         Casts past ``size`` (0 unless ``truncate``).
+    kept : list of int
+        How many casts of each card of ``position.views`` have an action: all of them, unless truncated.
+    pass_id : int or None
+        The action of passing priority, after the casts; None without ``pass_action``.
     left_out : list of (str, UnsupportedRuleError)
         Cards whose text legalcasts can't read: their casts are in no action (see ``PositionCasts``).
 
@@ -104,21 +113,33 @@ class CastActions:
     """
 
     def __init__(
-        self, state: GameState, size: int, player: str | None = None, *, truncate: bool = False, **options: Any
+        self,
+        state: GameState,
+        size: int,
+        player: str | None = None,
+        *,
+        truncate: bool = False,
+        pass_action: bool = False,
+        **options: Any,
     ) -> None:
         self.space = action_space(size)
         self.size = size
-        self.position = PositionCasts(state, player, **options)
+        self.position = PositionCasts(state, player, include_pass=pass_action, **options)
         count = self.position.count()
-        if count > size and not truncate:
+        room = size - pass_action
+        if count > room and not truncate:
             raise InputError(
                 "size",
-                f"the position has {count} legal casts, more than the {size} actions of the "
-                "space (a larger size, or truncate=True to keep the first ones)",
+                f"the position has {count} legal casts{' and the pass' if pass_action else ''}, more than the "
+                f"{size} actions of the space (a larger size, or truncate=True to keep some casts of every card)",
             )
-        self.unreachable = max(count - size, 0)
+        self.kept = _shares(self.position.counts, max(room, 0))
+        self._starts = [0, *itertools.accumulate(self.kept)]
+        self.unreachable = count - self._starts[-1]
+        self.pass_id = self._starts[-1] if pass_action else None
         self.left_out = self.position.left_out
-        self.mask = _numpy().array(self.position.mask(size), dtype="int8")
+        legal = self._starts[-1] + pass_action
+        self.mask = _numpy().array([1] * legal + [0] * (size - legal), dtype="int8")
 
     @property
     def info(self) -> dict[str, Any]:
@@ -140,9 +161,43 @@ class CastActions:
                 f"{action!r} is not a legal action of this position "
                 f"({int(self.mask.sum())} legal, ids 0 to {int(self.mask.sum()) - 1})",
             )
-        return self.position.cast_of(action)
+        if action == self.pass_id:
+            raise InputError("action", f"action {action} is passing priority, not a cast")
+        card = bisect.bisect_right(self._starts, action) - 1
+        return self.position.views[card].cast_of(action - self._starts[card])
 
     def action(self, cast: Cast) -> int | None:
-        """The action id of a cast, or None when it is not legal here or lies past ``size``."""
+        """The action id of a cast, or None when it is not legal here or was left out of the space."""
         found = self.position.action_id(cast)
-        return found if found is not None and found < self.size else None
+        if found is None:
+            return None
+        starts = [0, *itertools.accumulate(self.position.counts)]
+        card = bisect.bisect_right(starts, found) - 1
+        local = found - starts[card]
+        return self._starts[card] + local if local < self.kept[card] else None
+
+
+def _shares(counts: list[int], room: int) -> list[int]:
+    """How many casts of each card fit ``room`` actions, shared as evenly as the counts allow (water-filling).
+
+    Every card keeps all its casts when they fit; otherwise each card keeps the same number, or all of its own
+    when it has fewer, the actions left over going to the first cards; with fewer actions than cards, the first
+    cards keep one each.
+    """
+    if sum(counts) <= room:
+        return list(counts)
+    kept = [0] * len(counts)
+    left = room
+    waiting = [i for i, n in enumerate(counts) if n]
+    while waiting and left:
+        share = left // len(waiting)
+        if share == 0:
+            for i in waiting[:left]:
+                kept[i] += 1
+            break
+        for i in waiting:
+            take = min(share, counts[i] - kept[i])
+            kept[i] += take
+            left -= take
+        waiting = [i for i in waiting if kept[i] < counts[i]]
+    return kept

@@ -674,12 +674,15 @@ class ControlRequirement:
         The words of the condition.
     card_type : CardType or None
         A card type the permanent must have ("if you control an artifact").
+    supertype : str
+        A supertype the permanent must have ("if you control a basic land": ``"Basic"``, CR 205.4); empty for any.
     """
 
     who: str
     subtype: str
     text: str = ""
     card_type: CardType | None = None
+    supertype: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -781,6 +784,10 @@ class Count:
     of_affected : bool
         With ``counters_on`` or ``attached``, "it" is the object the effect applies to, not its source: "each
         creature you control gets +2/+0 for each Equipment attached to it" (CR 611.3).
+    other : bool
+        Of permanents counted for a continuous effect: the object the effect applies to is not one of them, "~
+        gets +1/+1 for each other creature you control", "enchanted creature gets +1/+1 for each other creature
+        you control" (CR 611.3).
 
     Examples
     --------
@@ -800,6 +807,7 @@ class Count:
     counters_on: str | None = None
     attached: bool = False
     of_affected: bool = False
+    other: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -1156,6 +1164,55 @@ class ManaAbility:
         it, the most it may remove, CR 122.8): ``units`` (or each option) once for each object or counter the
         state counts, "you" its controller, as the mana ability resolves (CR 106.1, 605.3a), none at 0; None when
         its amount is printed.
+    requires_one_of : tuple of ControlRequirement
+        "Activate only if you control a Swamp or a Mountain.", "… if you control a basic land": the ability can be
+        activated only while one of these holds (CR 602.5b); empty when none is asked.
+    or_entered_this_turn : bool
+        "Activate only if this land entered this turn or if you control a basic land.": the permanent having
+        entered the battlefield this turn is enough too (CR 602.5b).
+    chosen_colour : bool
+        "Add one mana of the chosen color." (Coldsteel Heart) read from a card whose choice the state does not give
+        (a state that gives it has the words rewritten to the colour's symbol, CR 607.2a): ``units`` is one mana
+        of any colour, and what it makes can't be told: the payer refuses it.
+    pays_abilities : bool
+        "Spend this mana only to cast artifact spells or activate abilities of artifacts.", "… only to activate
+        abilities." (``spend_only`` then no spell): its mana may pay costs of some activated abilities too, a mana
+        ability's among them (CR 106.6, 605.3).
+    commander_identity : bool
+        "Add one mana of any color in your commander's color identity." (Arcane Signet): ``units`` is one mana of
+        any colour; the state names no commander, so which colours (none without a commander, CR 903.4f) can't be
+        told: the payer refuses it.
+    could_produce : tuple of str
+        "Add one mana of any color that a land an opponent controls could produce." (Exotic Orchard): what lands
+        are asked (``"land"``, ``"basic land"``, ``"gate"``) and whose (``"opponent"``, ``"you"``); ``units`` is
+        one unit of the letters it may be at most (any colour, or any type with ``C``), of which it makes those the
+        lands could produce as the state stands (CR 106.7); empty when its mana is printed.
+    once_each_turn : bool
+        "Activate only once each turn." (CR 602.5b): activated once at most, and not at all if the state's
+        ``this_turn.activated`` lists its permanent.
+    conditions : tuple of Requirement
+        "Activate only if you control three or more artifacts.", "Activate only during your turn.": what the state
+        must hold for it to be activated (CR 602.5b), read as a spell's conditions are, "you" its controller.
+    per_count_plus : int
+        "Add {B}, then add an additional {B} for each charge counter removed this way.": ``units`` that many times
+        more than ``per_count`` counts (1).
+    removes_counted : bool
+        Its cost removes the counters ``per_count`` counts, every one of them ("Remove any number of storage
+        counters", "Remove X storage counters": removing all makes the most mana for the same cost, CR 107.3,
+        122.8): activated once, it leaves none to remove again.
+    taps_other : str
+        "{T}, Tap an untapped creature you control:": what other untapped permanent of its controller's its cost
+        taps (``"creature"``, ``"artifact or creature"``, CR 107.5); empty when none.
+    life_gained : int
+        "You gain 2 life." (and "If you control a God, …, you gain 2 life."): the most life its controller gains as
+        it makes mana, before the spell's costs are paid (CR 601.2g-h).
+    puts_counter : str
+        "Put a charge counter on this artifact.": the kind of counter it puts on its permanent as it makes mana
+        (CR 122.1); empty when none.
+    instead, instead_if : tuple
+        "If you control four or more creatures, add {G}{G} instead.": what it adds instead (one of these outputs,
+        like ``options``) when every requirement of ``instead_if`` holds as the spell is cast (CR 614.1a); empty
+        when its mana is always ``units``.
     """
 
     units: tuple[frozenset[str], ...]
@@ -1175,6 +1232,21 @@ class ManaAbility:
     spend_only: ObjectFilter | None = None
     damage: int = 0
     per_count: Count | None = None
+    requires_one_of: tuple[ControlRequirement, ...] = ()
+    or_entered_this_turn: bool = False
+    chosen_colour: bool = False
+    pays_abilities: bool = False
+    commander_identity: bool = False
+    could_produce: tuple[str, ...] = ()
+    once_each_turn: bool = False
+    conditions: tuple[Requirement, ...] = ()
+    per_count_plus: int = 0
+    removes_counted: bool = False
+    taps_other: str = ""
+    life_gained: int = 0
+    puts_counter: str = ""
+    instead: tuple[tuple[frozenset[str], ...], ...] = ()
+    instead_if: tuple[Requirement, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -1760,6 +1832,9 @@ class CastingRule:
     alternative : Cost or None
         Of ``"alternative cost"``: the cost paid rather than the mana cost ("{W}{U}{B}{R}{G}", "collect evidence
         10").
+    named : str
+        Only spells with this name, lowercased ("spells with the name Lightning Bolt", a name chosen as the
+        permanent entered, CR 201.2, 607.2a); empty: any name.
     """
 
     text: str
@@ -1774,6 +1849,7 @@ class CastingRule:
     limit: int = 1
     mana_value_at_most: Count | None = None
     alternative: Cost | None = None
+    named: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -1849,6 +1925,9 @@ class CardAbilities:
         CR 702.11, 702.18.
     hexproof_from : frozenset of Color
         "Hexproof from <colour>": opponents' spells of that colour can't target it (CR 702.11d).
+    hexproof_from_qualities : tuple of Protection
+        "Hexproof from artifacts and enchantments", "hexproof from monocolored", "hexproof from each color": each
+        the quality of the opponents' spells that can't target it, as protection names them (CR 702.11d).
     ward : bool
         CR 702.21: a trigger, never a targeting restriction; kept to annotate.
     controller_hexproof, controller_shroud : bool
@@ -1906,6 +1985,7 @@ class CardAbilities:
     hexproof_from: frozenset[Color] = frozenset()
     shroud: bool = False
     ward: bool = False
+    hexproof_from_qualities: tuple[Protection, ...] = ()
     controller_hexproof: bool = False
     controller_shroud: bool = False
     mana_abilities: tuple[ManaAbility, ...] = ()

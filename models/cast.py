@@ -261,6 +261,61 @@ null,"halves":[],"modes":[],"returns":[],"sacrifices":[],"splices":[],"taps":[],
             }
         )
 
+    @classmethod
+    def from_key(cls, key: str, path: str = "key") -> Cast:
+        """Read a cast back from its :meth:`canonical_key`: the same choices, derived fields left empty.
+
+        The key names every object by id, so it means the same cast in any position that has those objects:
+        a stable action key across positions, where an action id is a place in one position's order.
+
+        Parameters
+        ----------
+        key : str
+            A key :meth:`canonical_key` wrote.
+        path : str
+            Key path for errors.
+
+        Returns
+        -------
+        Cast
+            Equal to the cast whose key it is (its name, phrases, total cost and mana value not given).
+
+        Raises
+        ------
+        CastFormatError
+            Text that is not such a key.
+
+        Examples
+        --------
+        >>> cast = Cast(card="bolt", targets=(TargetChoice("bolt", None, 0, 0, "any target", ("P2",)),))
+        >>> Cast.from_key(cast.canonical_key()) == cast
+        True
+        """
+        try:
+            data = json.loads(key) if isinstance(key, str) else None
+        except ValueError:
+            data = None
+        if not isinstance(data, dict) or not isinstance(data.get("targets"), list):
+            raise CastFormatError(path, f"not a cast's canonical key: {json_text(key)}")
+        record = dict(data)
+        targets = []
+        for i, item in enumerate(data["targets"]):
+            if not isinstance(item, list) or len(item) != 7:
+                raise CastFormatError(f"{path}.targets[{i}]", f"expected 7 items, got {json_text(item)}")
+            source, mode, instruction, index, copy, chosen, division = item
+            targets.append(
+                {"source": source, "mode": mode, "instruction": instruction, "index": index, "copy": copy}
+                | {"targets": chosen, "division": division}
+            )
+        record["targets"] = targets
+        costs = data.get("additional_costs")
+        if isinstance(costs, list) and all(isinstance(c, list) and len(c) == 2 for c in costs):
+            record["additional_costs"] = dict(costs)
+        for name in ("alternative_cost", "gift_recipient", "x"):
+            if record.get(name, 0) is None:
+                del record[name]
+        return cls.from_json(record, path)
+
     def times_paid(self, keyword: str) -> int:
         """How many times the optional additional cost of this keyword is paid (0 when it is not)."""
         return dict(self.additional_costs).get(keyword, 0)

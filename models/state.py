@@ -37,6 +37,8 @@ class TurnFacts:
         Objects (ids) or ``{"player": ID, "subtype": ...}`` facts that dealt combat damage this turn.
     lands_played : tuple of (PlayerId, int)
         Lands each player has played this turn.
+    activated : tuple of str
+        Permanents (ids) whose ability "Activate only once each turn." was activated this turn (CR 602.5b).
     given : frozenset of str
         The keys the file gave: a fact not given is taken as none happened (the conservative reading), and
         the sentences that use it say so.
@@ -49,6 +51,7 @@ class TurnFacts:
     permanent_left: tuple[PlayerId, ...] = ()
     combat_damage_by: tuple[Any, ...] = ()
     lands_played: tuple[tuple[PlayerId, int], ...] = ()
+    activated: tuple[str, ...] = ()
     given: frozenset[str] = frozenset()
 
     def spells_cast_by(self, player: str) -> int:
@@ -199,6 +202,25 @@ class GameState:
     def cast_record_of(self, object_id: str) -> Any | None:
         """The cast record given for a spell on the stack, or None."""
         return dict(self.stack_casts).get(ObjectId(object_id))
+
+    def after(self, move: Any) -> GameState:
+        """The state after a move (a cast with its payment, a land play, ...); this state is unchanged.
+
+        Parameters
+        ----------
+        move : solver.moves.Move
+            Any object with ``apply(state) -> GameState``: the moves of :mod:`solver.moves`.
+
+        Returns
+        -------
+        GameState
+
+        Raises
+        ------
+        solver.moves.IllegalMoveError, UnsupportedRuleError
+            As :func:`solver.moves.after`.
+        """
+        return move.apply(self)  # type: ignore[no-any-return]
 
     def with_object(self, changed: GameObject) -> GameState:
         """The state with the object of ``changed``'s id replaced by ``changed`` (the rest unchanged).

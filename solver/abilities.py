@@ -174,6 +174,7 @@ def _abilities_of(obj: GameObject) -> CardAbilities:
         protections=own.protections + granted.protections,
         hexproof=own.hexproof or granted.hexproof,
         hexproof_from=own.hexproof_from | granted.hexproof_from,
+        hexproof_from_qualities=own.hexproof_from_qualities + granted.hexproof_from_qualities,
         shroud=own.shroud or granted.shroud,
         ward=own.ward or granted.ward,
         keywords=own.keywords | granted.keywords,
@@ -202,5 +203,6 @@ def _taken_away(obj: GameObject, own: CardAbilities) -> CardAbilities:
         shroud=own.shroud and "shroud" not in lost,
         flash=own.flash and "flash" not in lost,
         protections=tuple(p for p in own.protections if p.text.lower() not in lost and "protection" not in lost),
+        hexproof_from_qualities=tuple(p for p in own.hexproof_from_qualities if p.text.lower() not in lost),
         mana_abilities=() if obj.activation_banned else own.mana_abilities,
     )

@@ -30,9 +30,13 @@ from models.errors import InputError, UnsupportedRuleError
 from models.objects import ObjectId, PlayerId, Zone
 from models.state import GameState
 from solver.legal import LegalCasts, castable_objects, held_view
+from solver.moves import CastSpell, PassPriority
 from solver.rules.zones import RESOLVING_KEYWORDS
 
-__all__ = ["PositionCasts", "state_digest"]
+__all__ = ["PASS_KEY", "PositionCasts", "state_digest"]
+
+PASS_KEY = '{"pass":true}'
+"""The stable key of the pass action (CR 117.3d), beside the casts' canonical keys."""
 
 
 def state_digest(data: Any) -> str:
@@ -91,6 +95,9 @@ class PositionCasts:
         ``"madness"`` or ``"miracle"`` (see :class:`~solver.legal.LegalCasts`).
     backend : str or None
         The engine of the views (the action ids are the fast engine's order whatever the engine).
+    include_pass : bool
+        Whether the actions end with passing priority (CR 117.3d): its id :attr:`pass_id` is the one after the last
+        cast's, and its key :data:`PASS_KEY`.
 
     Attributes
     ----------
@@ -119,8 +126,12 @@ class PositionCasts:
         without_paying_mana_cost: bool = False,
         resolving: str | None = None,
         backend: str | None = None,
+        include_pass: bool = False,
     ) -> None:
         self.state = state
+        self.include_pass = include_pass
+        self.without_paying = without_paying_mana_cost
+        self.resolving = resolving
         caster = PlayerId(player or state.priority)
         if caster not in state.players:
             raise InputError("player", f"unknown player {caster!r} (players are {', '.join(state.players)})")
@@ -164,6 +175,59 @@ class PositionCasts:
     def count(self) -> int:
         """The number of legal casts of every view (the cards left out are not counted)."""
         return self._starts[-1]
+
+    @property
+    def pass_id(self) -> int | None:
+        """The action id of passing priority: the one after the last cast's; None without ``include_pass``."""
+        return self.count() if self.include_pass else None
+
+    def actions(self) -> int:
+        """The number of actions: the legal casts, and the pass when it is one of them."""
+        return self.count() + self.include_pass
+
+    def key_of(self, action_id: int) -> str:
+        """The stable key of an action: the cast's canonical key (:meth:`Cast.canonical_key`), or :data:`PASS_KEY`.
+
+        A key names the cast's choices by object id, so it means the same cast in another position that has the
+        same objects (a creature more, the state's objects in another order), where its action id may differ.
+
+        Raises
+        ------
+        InputError
+            No action has this id.
+        """
+        if action_id == self.pass_id:
+            return PASS_KEY
+        return self.cast_of(action_id).canonical_key()
+
+    def action_of_key(self, key: str) -> int | None:
+        """The action id of a stable key in this position, or None when it names no legal cast here.
+
+        Raises
+        ------
+        CastFormatError
+            ``key`` is neither a cast's canonical key nor :data:`PASS_KEY`.
+        """
+        if key == PASS_KEY:
+            return self.pass_id
+        return self.action_id(Cast.from_key(key))
+
+    def move_of(self, action_id: int) -> CastSpell | PassPriority:
+        """The move of an action, for :func:`solver.moves.after`: the cast, paid the default way, or the pass.
+
+        Raises
+        ------
+        InputError
+            No action has this id.
+        """
+        if action_id == self.pass_id:
+            return PassPriority()
+        return CastSpell(
+            self.cast_of(action_id),
+            player=self.player,
+            without_paying_mana_cost=self.without_paying,
+            resolving=self.resolving,
+        )
 
     def casts(self, offset: int = 0, limit: int | None = None) -> Iterator[tuple[int, Cast]]:
         """(action id, cast) from action id ``offset`` on, at most ``limit`` of them, without making earlier ones.
@@ -215,6 +279,8 @@ class PositionCasts:
         """
         if not isinstance(action_id, int) or isinstance(action_id, bool):
             raise InputError("action_id", f"expected an integer (got {action_id!r})")
+        if action_id == self.pass_id:
+            raise InputError("action_id", f"action {action_id} is passing priority, not a cast")
         if not 0 <= action_id < self.count():
             raise InputError(
                 "action_id",
@@ -228,7 +294,7 @@ class PositionCasts:
         raise AssertionError("unreachable: the id is below the count")
 
     def mask(self, size: int) -> list[bool]:
-        """Which of the action ids ``0 .. size - 1`` are legal casts (ids are dense: True below the count).
+        """Which of the action ids ``0 .. size - 1`` are legal actions (ids are dense: True below :meth:`actions`).
 
         Raises
         ------
@@ -236,7 +302,7 @@ class PositionCasts:
             ``size`` is negative or not an integer.
         """
         _check_count("size", size)
-        count = min(self.count(), size)
+        count = min(self.actions(), size)
         return [True] * count + [False] * (size - count)
 
 

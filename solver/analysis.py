@@ -199,7 +199,13 @@ def _is_instant_or_sorcery(card: Card) -> bool:
 
 
 def _is_protected(abilities: CardAbilities) -> bool:
-    return bool(abilities.protections or abilities.hexproof or abilities.hexproof_from or abilities.shroud)
+    return bool(
+        abilities.protections
+        or abilities.hexproof
+        or abilities.hexproof_from
+        or abilities.hexproof_from_qualities
+        or abilities.shroud
+    )
 
 
 def _cheapest_mode_cost(abilities: CardAbilities) -> ManaCost | None:

@@ -441,8 +441,8 @@ class StateMemo:
         caster but for the protections and hexproof that read the spell's colours and types, and those of them
         that have such protections or hexproof (CR 702.11d, 702.16b).
     mana_sources : dict
-        The mana each player can have while paying (CR 601.2g-h), by player, or by player and the restrictions on
-        spending mana of theirs the spell meets (CR 106.6).
+        The mana each player can have while paying (CR 601.2g-h), by player, or by player, the restrictions on
+        spending mana of theirs the spell meets (CR 106.6) and the conditions of activation that hold (CR 602.5b).
     alike : dict of str to int
         Per object id, the number of its group in :attr:`groups` by what tells the object from others but its
         id (its card, by identity, and its other fields): objects of one group are judged alike by target
@@ -504,7 +504,9 @@ class StateMemo:
     player_protections: dict[str, tuple[bool, bool]] = field(default_factory=dict)
     legal_targets: dict[tuple, tuple[str, ...]] = field(default_factory=dict)
     target_bases: dict[tuple, tuple[tuple[str, ...], tuple[str, ...]]] = field(default_factory=dict)
-    mana_sources: dict[str | tuple[str, frozenset[Any]], tuple[ManaSource, ...]] = field(default_factory=dict)
+    mana_sources: dict[str | tuple[str, frozenset[Any], frozenset[Any]], tuple[ManaSource, ...]] = field(
+        default_factory=dict
+    )
     alike: dict[str, int] = field(default_factory=dict)
     alike_kind: dict[str, int] = field(default_factory=dict)
     groups: dict[tuple, int] = field(default_factory=dict)
@@ -649,6 +651,10 @@ class CastProblem:
         way", CR 601.2b); empty when the choices made before targets decide it.
     total_cost_keys : tuple of ChoiceKey
         The choices made before targets that the total cost reads (modes, kicks, X, spliced cards, ...).
+    total_cost_before_cost_objects : callable or None
+        ``total_cost_before_cost_objects(assignment) -> ManaCost``: the total cost before the cards exiled for
+        delve or the permanents tapped for convoke or improvise pay any of it (CR 702.66b, 702.51b), for an
+        assignment of every choice; set by the cost rules. The payments of a cast start from it.
     total_cost_of_values : callable or None
         ``total_cost_of_values(values) -> ManaCost``: :attr:`total_cost_of` of an assignment given as the values
         of :attr:`total_cost_keys` in their order, when :attr:`total_cost_targets` is empty (nothing chosen
@@ -696,6 +702,7 @@ class CastProblem:
     total_cost_targets: tuple[ChoiceKey, ...] = ()
     total_cost_keys: tuple[ChoiceKey, ...] = ()
     total_cost_of_values: Callable[[tuple], ManaCost] | None = None
+    total_cost_before_cost_objects: Callable[[Assignment], ManaCost] | None = None
     joint_counts: dict[ChoiceKey, tuple[Constraint, tuple[Constraint, ...]]] = field(default_factory=dict)
     undecided: list[Any] = field(default_factory=list)
     memo: ProblemMemo = field(default_factory=ProblemMemo)

@@ -10,6 +10,7 @@ each cast in the fast engine's listing.
 from __future__ import annotations
 
 import itertools
+import json
 import os
 import subprocess
 import sys
@@ -284,3 +285,69 @@ def test_a_choice_for_a_prompt_the_spell_has_not_is_named() -> None:
         view.options(x=3)
     with pytest.raises(InputError, match=r"chosen\.x: is no prompt of this cast"):
         get_engine("brute").options(view.problems, {"x": 3})
+
+
+def _keys(position: PositionCasts) -> dict[str, Cast]:
+    return {position.key_of(i): cast for i, cast in position.casts()}
+
+
+def test_a_stable_key_survives_an_unrelated_change() -> None:
+    """A cast's key names its choices by object id: a creature more leaves every old key naming the same cast.
+
+    Case 10 with a Grizzly Bears more for P2: Glacial Ray gains a target (CR 115.1), so the ids after the Ray's
+    first casts move, but each old key still names its cast, now at another id.
+    """
+    data = json.loads(CASE10.read_text(encoding="utf-8"))
+    before = PositionCasts(state_from_data(data))
+    data["objects"].insert(0, {"id": "bears2", "card": "Grizzly Bears", "zone": "battlefield", "controller": "P2"})
+    now = PositionCasts(state_from_data(data))
+    assert now.count() > before.count()
+    moved = 0
+    for i, cast in before.casts():
+        key = before.key_of(i)
+        found = now.action_of_key(key)
+        assert found is not None and now.cast_of(found) == cast and Cast.from_key(key) == cast
+        moved += found != i
+    assert moved  # the ids did change: only the keys stayed
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_stable_key_survives_reordered_objects(seed: int) -> None:
+    """The state's objects in another order: the same keys, each naming the same cast."""
+    import random
+
+    for path in (
+        CASE10,
+        ROOT / "examples/rules35-modes-divisions.json",
+        ROOT / "examples/rules08-collective-brutality.json",
+    ):
+        data = json.loads(path.read_text(encoding="utf-8"))
+        before = _keys(PositionCasts(state_from_data(data)))
+        random.Random(seed).shuffle(data["objects"])
+        after = PositionCasts(state_from_data(data))
+        assert _keys(after) == before
+        assert all(after.cast_of(after.action_of_key(key)) == cast for key, cast in before.items())
+
+
+def test_the_pass_action() -> None:
+    """CR 117.3d: passing priority is the action after the last cast, its key PASS_KEY."""
+    from solver.actions import PASS_KEY
+
+    position = PositionCasts(load_state(CASE10), include_pass=True)
+    assert position.pass_id == 15 and position.actions() == 16 and position.count() == 15
+    assert position.key_of(15) == PASS_KEY and position.action_of_key(PASS_KEY) == 15
+    assert position.mask(17) == [True] * 16 + [False]
+    with pytest.raises(InputError, match="passing priority"):
+        position.cast_of(15)
+    assert PositionCasts(load_state(CASE10)).action_of_key(PASS_KEY) is None
+
+
+def test_an_action_as_a_move() -> None:
+    """CR 601.2, 117.3d: an action id gives the move :func:`solver.moves.after` carries out."""
+    from solver.moves import PassPriority, after
+
+    state = load_state(CASE10)
+    position = PositionCasts(state, include_pass=True)
+    moved = after(state, position.move_of(12))
+    assert moved.stack == (position.cast_of(12).card,)
+    assert position.move_of(15) == PassPriority() and after(state, PassPriority()).priority == "P2"

@@ -348,3 +348,16 @@ def test_version_is_answered_without_loading_the_command_line() -> None:
     version, answer = done.stdout.splitlines()
     assert version.startswith("legalcasts ") and version.endswith("(Comprehensive Rules of 2026-01-16)")
     assert answer == "0 False"
+
+
+def test_count_as_json_writes_a_big_count_as_a_string_too(capsys):
+    """CR 115.1d: Eerie Interlude with 70 creatures has 2^70 casts, also written as a decimal string.
+
+    Past 2^53 - 1 the count gets its string twin; a small count is the number alone.
+    """
+    code, out, _ = run(
+        capsys, "count", str(ROOT / "tests/fixtures/big-count-eerie-interlude-70.json"), "--format", "json"
+    )
+    assert code == 0 and json.loads(out) == {"count": 2**70, "count_decimal": str(2**70)}
+    code, out, _ = run(capsys, "count", str(ROOT / "examples/case10-mists-ritual-ray.json"), "--format", "json")
+    assert code == 0 and json.loads(out) == {"count": 15}

@@ -15,6 +15,7 @@ import pytest
 from models.cards import older_sets_card_database
 from models.io.card_pool import default_card_database
 from models.oracle.coverage import REFUSED, oracle_coverage
+from models.oracle.statics import sample_choices
 from solver.build import refusal_in_an_empty_game
 from legalcasts.cli.main import main
 from tests.conftest import ROOT
@@ -77,6 +78,30 @@ def test_coverage_of_other_cards():
     assert oracle_coverage([cards.get("Silver Knight")]).others_modelled == 1
     assert oracle_coverage([cards.get("Animate Artifact")]).others_modelled == 0
     assert oracle_coverage([default_card_database().get("Pacifism")]).others_modelled == 1
+
+
+@pytest.mark.parametrize(
+    ("name", "chosen"),
+    [
+        ("Icon of Ancestry", {"type": "Elf"}),
+        ("Voice of All", {"color": "red"}),
+        ("Phantasmal Terrain", {"type": "Island"}),
+        ("Cloud Key", {"type": "artifact"}),
+        ("Pithing Needle", {"name": "Grizzly Bears"}),
+        ("Grizzly Bears", {}),
+    ],
+)
+def test_text_naming_a_choice_is_read_with_a_choice_of_the_kind_asked(name, chosen):
+    """CR 607.2a: "the chosen type" is what was chosen as the permanent entered, which a state gives (``chosen``).
+
+    Coverage reads such a card with one choice of the kind its text asks: a creature type, a land type, a card
+    type, a colour, a card name. Icon of Ancestry ("Creatures you control of the chosen type get +1/+1.") is then
+    read whole: 1 of 1.
+    """
+    card = default_card_database().get(name)
+    assert sample_choices(card) == chosen
+    if name == "Icon of Ancestry":
+        assert oracle_coverage([card]).others_modelled == 1
 
 
 @pytest.mark.parametrize(

@@ -18,6 +18,7 @@ import pytest
 
 from models.abilities import ANY_TARGET_KINDS, ControllerFilter, TargetKind
 from models.cards import older_sets_card_database
+from models.io.card_pool import default_card_database
 from models.mana import Color, ManaCost
 from models.objects import CardType
 from models.oracle.parser import parse_card, parse_granted
@@ -729,3 +730,95 @@ def test_loyalty_ability_that_adds_mana_is_not_a_mana_ability(line):
         oracle_text=line,
     )
     assert parse_card(card).unsupported == ()
+
+
+@pytest.mark.parametrize(
+    ("name", "keywords", "hexproof"),
+    [
+        ("General Ferrous Rokiric", set(), ["Hexproof from monocolored"]),
+        ("Eradicator Valkyrie", {"flying", "lifelink"}, ["hexproof from planeswalkers"]),
+        ("Nevinyrral, Urborg Tyrant", set(), ["Hexproof from artifacts, creatures, and enchantments"]),
+        ("Volatile Stormdrake", {"flying"}, []),
+    ],
+)
+def test_hexproof_from_a_quality_alone_or_in_a_list_of_keywords(name, keywords, hexproof):
+    """CR 702.11d, 702.1: "Flying, hexproof from monocolored": each keyword of the list read.
+
+    Hexproof from a quality is kept with its words (the spells it stops are that quality's, as protection's
+    are); "hexproof from activated and triggered abilities" stops no spell (CR 113.1): nothing to keep.
+    """
+    read = parse_card(default_card_database().get(name))
+    assert not read.permanent_unsupported and not read.unsupported_casting_from_any_zone
+    assert set(read.keywords) >= keywords
+    assert [p.text for p in read.hexproof_from_qualities] == hexproof
+
+
+def test_a_replacement_of_a_discard_bears_on_no_cast():
+    """CR 614.1a, 701.9: a replacement of a discard (Obstinate Baloth) is no cast's.
+
+    "If a spell or ability an opponent controls causes you to discard this card, put it onto the battlefield
+    instead of putting it into your graveyard.": what a discard does happens as a spell or ability resolves,
+    never while casting: read, nothing unread.
+    """
+    read = parse_card(default_card_database().get("Obstinate Baloth"))
+    assert not read.permanent_unsupported and not read.static_unread
+    assert any("causes you to discard this card" in line for line in read.static_no_cast)
+
+
+@pytest.mark.parametrize("name", ["Satoru Umezawa", "Tectonic Reformation", "Rhet-Tomb Mystic"])
+def test_abilities_given_to_cards_in_hand_that_are_no_cast(name):
+    """CR 702.29a, 702.49a: cycling and ninjutsu given to cards in the hand bear on no cast.
+
+    "Each creature card in your hand has ninjutsu {1}{U}{B}.", "Each land card in your hand has cycling {R}.":
+    cycling and ninjutsu are activated from the hand and cast nothing; a spell on the stack is no card in the
+    hand, so what is given there is gone when its cost is determined (CR 601.2f): read, nothing unread.
+    """
+    read = parse_card(default_card_database().get(name))
+    assert not read.permanent_unsupported and not read.static_unread
+
+
+@pytest.mark.parametrize(
+    ("line", "mana_ability"),
+    [
+        (
+            '{4}: Create two 0/1 colorless Eldrazi Spawn creature tokens. They have "Sacrifice this token: Add {C}."',
+            False,
+        ),
+        (
+            '{T}: Each player creates an artifact token named Banana with "{T}, Sacrifice this token: Add {R}."',
+            False,
+        ),
+        ('{T}: Add {C}. Create a token with "{T}: Add {G}."', True),  # it adds mana itself
+    ],
+)
+def test_an_ability_that_creates_tokens_with_mana_abilities_is_no_mana_ability(line, mana_ability):
+    """CR 605.1a, 601.2g: an activated ability whose effect creates tokens that have "…: Add {C}." adds no mana.
+
+    It can't be activated while a spell is cast, and its tokens don't exist yet: nothing to report. One whose own
+    effect adds mana is a mana ability (not read here: its line is reported).
+    """
+    from models.objects import Card
+
+    card = Card(
+        name="Test Spawner",
+        mana_cost=ManaCost.parse("{2}"),
+        colors=frozenset(),
+        type_line="Artifact",
+        types=(CardType.ARTIFACT,),
+        oracle_text=line,
+    )
+    reading = parse_card(card)
+    assert bool(reading.unsupported) == mana_ability
+
+
+def test_a_cast_keyword_given_to_graveyard_cards_is_not_passed_over():
+    """CR 702.133a, 601.3: a jump-start given to cards in a graveyard bears on casting.
+
+    "Each instant and sorcery card in your graveyard that's exactly two colors has jump-start.": Niv-Mizzet,
+    Supreme lets such cards be cast from the graveyard. The grant is not read, so it is reported as bearing on
+    casting (topic "cost"), never filed as bearing on no cast; its "Flying, hexproof from monocolored" is read.
+    """
+    read = parse_card(default_card_database().get("Niv-Mizzet, Supreme"))
+    assert [u.topics for u in read.permanent_unsupported] == [frozenset({"cost"})]
+    assert "flying" in read.keywords
+    assert [p.text for p in read.hexproof_from_qualities] == ["hexproof from monocolored"]

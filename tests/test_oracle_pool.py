@@ -709,6 +709,8 @@ def test_flash_while_you_control_a_subtype(tmp_path, capsys, merfolk, expected):
 #   permanent (Teferi is a planeswalker): 4 on either side.
 # - Brisela: "Your opponents can't cast spells with mana value 3 or less": its controller's own Shock 4, an
 #   opponent's none (0).
+# - Sphinx of the Guildpact: "Hexproof from monocolored" stops the opponents' monocolored spells (CR 702.11d):
+#   on P1's side Shock (red alone) may target P1, P2, the bear or the Sphinx (4); on P2's side not the Sphinx (3).
 # - Every other one has text that may forbid the cast, change its cost, or change what can be targeted, which is
 #   not read: the answer is unsupported (exit 3) on either side, never a guess.
 NAMED_PERMANENTS = [
@@ -856,7 +858,7 @@ NAMED_PERMANENTS = [
             "power": "5",
             "toughness": "5",
         },
-        ("unsupported", "unsupported"),
+        (4, 3),
     ),
     (
         {

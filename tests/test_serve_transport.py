@@ -392,6 +392,27 @@ def test_java_bridge(http_server, tmp_path):
     assert lines[4:] == ["check: legal, action id 0"]
 
 
+@pytest.mark.skipif(shutil.which("javac") is None or shutil.which("java") is None, reason="no JDK (javac, java)")
+def test_java_bridge_reads_counts_past_a_long(http_server, tmp_path):
+    """clients/java with 2^70 casts (Eerie Interlude, 70 creatures, CR 115.1d): past 2^63 - 1, read exactly."""
+    source = ROOT / "clients" / "java" / "LegalcastsBridge.java"
+    subprocess.run(["javac", "-d", str(tmp_path), str(source)], check=True, timeout=TIMEOUT)
+    state = ROOT / "tests" / "fixtures" / "big-count-eerie-interlude-70.json"
+    run = subprocess.run(
+        ["java", "-cp", str(tmp_path), "LegalcastsBridge", http_server.url, str(state), "interlude"],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=TIMEOUT,
+    )
+    assert run.returncode == 0, run.stdout + run.stderr
+    lines = run.stdout.splitlines()
+    assert lines[1].startswith(
+        'prompt 1: target_0 "any number of target creatures you control", 1180591620717411303424 casts: [] (1), '
+    )
+    assert lines[-1] == "check: legal, action id 0"
+
+
 def test_the_java_bridge_compiles_without_warnings(tmp_path):
     if shutil.which("javac") is None:
         pytest.skip("no JDK (javac)")

@@ -542,3 +542,27 @@ def test_check_notes_wrong_derived_fields_as_the_command_does(service):
         "the record's total_cost is '{5}'; the cast's is '{1}{R}' (derived fields are not choices)",
         "the record's mana_value is 7; the cast's is 2 (derived fields are not choices)",
     ]
+
+
+BIG = "tests/fixtures/big-count-eerie-interlude-70.json"
+
+
+def test_counts_past_two_to_the_53_are_also_decimal_strings(service):
+    """Eerie Interlude with 70 creatures: "any number of target creatures you control" has 2^70 sets (CR 115.1d).
+
+    2^70 = 1180591620717411303424 is past 2^53 - 1 (a double's exact integers) and 2^63 - 1 (Java's long): each
+    count and action id that large is written again as a decimal string beside it; a small one is not.
+    """
+    big = 2**70
+    digest = call(service, "load_state", state=state_of(BIG))["digest"]
+    counted = call(service, "count", digest=digest)
+    assert counted["count"] == big and counted["count_decimal"] == "1180591620717411303424"
+    page = call(service, "casts", digest=digest, offset=big - 1, limit=1)
+    assert page["offset_decimal"] == str(big - 1) and page["casts"][0]["action_id_decimal"] == str(big - 1)
+    # the last cast targets every creature: the largest set comes last (TargetSets: smallest first)
+    assert len(page["casts"][0]["cast"]["targets"][0]["targets"]) == 70
+    first = call(service, "options", digest=digest, card="interlude", limit=2)
+    assert first["count_decimal"] == first["options_total_decimal"] == str(big)
+    assert [o["count"] for o in first["options"]] == [1, 1] and "count_decimal" not in first["options"][0]
+    small = call(service, "count", state=state_of("examples/case10-mists-ritual-ray.json"))
+    assert small == {"count": 15, "left_out": []}

@@ -1,4 +1,5 @@
 import java.io.IOException;
+import java.math.BigInteger;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -74,6 +75,22 @@ public final class LegalcastsBridge {
         return answer.get("result");
     }
 
+    /**
+     * A count or action id of a result, exact at any size: the server writes one past 2^53 - 1 a second time as a
+     * decimal string, in the field of its name with "_decimal" after it.
+     */
+    static BigInteger number(Map<String, Object> result, String key) {
+        Object decimal = result.get(key + "_decimal");
+        if (decimal instanceof String text) {
+            return new BigInteger(text);
+        }
+        Object value = result.get(key);
+        if (value instanceof BigInteger big) {
+            return big;
+        }
+        return value == null ? null : BigInteger.valueOf(((Number) value).longValue());
+    }
+
     private static Map<String, Object> params(Object... keysAndValues) {
         Map<String, Object> params = new LinkedHashMap<>();
         for (int i = 0; i < keysAndValues.length; i += 2) {
@@ -94,30 +111,30 @@ public final class LegalcastsBridge {
                     params("digest", digest, "card", card, "chosen", chosen));
             if (options.get("cast") != null) {
                 System.out.println("cast: " + Json.write(options.get("cast")) + " (action id "
-                        + options.get("action_id") + ")");
+                        + number(options, "action_id") + ")");
                 Map<String, Object> checked = (Map<String, Object>) call("check",
                         params("digest", digest, "card", card, "cast", options.get("cast")));
                 boolean legal = Boolean.TRUE.equals(checked.get("legal"));
                 System.out.println("check: " + (legal ? "legal" : "illegal " + Json.write(checked.get("reasons")))
-                        + ", action id " + checked.get("action_id"));
+                        + ", action id " + number(checked, "action_id"));
                 return legal ? 0 : 1;
             }
             List<Object> offered = (List<Object>) options.get("options");
             if (offered == null || offered.isEmpty()) {
-                System.out.println("no legal cast (" + options.get("count") + " casts)");
+                System.out.println("no legal cast (" + number(options, "count") + " casts)");
                 return 1;
             }
             StringBuilder line = new StringBuilder();
             for (Object option : offered) {
                 Map<String, Object> one = (Map<String, Object>) option;
                 line.append(line.length() == 0 ? "" : ", ").append(Json.write(one.get("value")))
-                        .append(" (").append(one.get("count")).append(")");
+                        .append(" (").append(number(one, "count")).append(")");
             }
             Object first = ((Map<String, Object>) offered.get(0)).get("value");
             Object instance = options.get("instance");  // the instance of "target" a target prompt is about
             System.out.println("prompt " + step + ": " + options.get("prompt")
                     + (instance == null ? "" : " " + Json.write(((Map<String, Object>) instance).get("phrase")))
-                    + ", " + options.get("count") + " casts: " + line + " -> " + Json.write(first));
+                    + ", " + number(options, "count") + " casts: " + line + " -> " + Json.write(first));
             chosen.put((String) options.get("prompt"), first);
         }
     }
@@ -151,7 +168,7 @@ public final class LegalcastsBridge {
             this.text = text;
         }
 
-        /** Decode one JSON document; integers as Long, other numbers as Double. */
+        /** Decode one JSON document; integers as Long (BigInteger past a long), other numbers as Double. */
         static Object parse(String text) {
             Json reader = new Json(text);
             Object value = reader.value();
@@ -244,7 +261,11 @@ public final class LegalcastsBridge {
                 throw fail("unexpected character '" + c + "'");
             }
             if (number.matches("-?\\d+")) {
-                return Long.parseLong(number);
+                try {
+                    return Long.parseLong(number);
+                } catch (NumberFormatException pastLong) {  // past 2^63 - 1: a count of casts may be
+                    return new BigInteger(number);
+                }
             }
             return Double.parseDouble(number);
         }
@@ -336,7 +357,7 @@ public final class LegalcastsBridge {
                 }
                 out.append(']');
             } else {
-                out.append(value);  // Long, Double, Boolean
+                out.append(value);  // Long, BigInteger, Double, Boolean
             }
         }
     }

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import NoReturn
 
 from models import CR_EDITION
+from legalcasts.numbers import with_decimals
 from models.cards import CardDatabase
 from models.io.card_pool import default_card_database
 from models.cast import COST_OBJECT_FIELDS, Cast
@@ -131,6 +132,13 @@ def _build_parser() -> argparse.ArgumentParser:
     )
     count = commands.add_parser("count", help="print the number of legal casts")
     common(count)
+    count.add_argument(
+        "--format",
+        choices=("number", "json"),
+        default="number",
+        help='number: the number alone (default); json: {"count": N}, with "count_decimal": "N" beside it '
+        "when N is past 2**53 - 1, for readers whose numbers are doubles or 64-bit integers",
+    )
     check = commands.add_parser("check", help="check one cast (a line of 'casts --format jsonl')")
     check.add_argument("state", help="game-state JSON file or Forge puzzle (.pzl)")
     check.add_argument(
@@ -618,7 +626,8 @@ def _casts(state: GameState, args: argparse.Namespace, cards: CardDatabase) -> i
         raise InputError("--limit", f"must be 0 or more (got {args.limit})")
     views = _views(state, args, cards)  # builds every problem first: errors before any output
     if args.command == "count":
-        print(sum(count for _, count in views))
+        total = sum(count for _, count in views)
+        print(json.dumps(with_decimals({"count": total})) if args.format == "json" else total)
         return EXIT_OK
     if args.format == "table":
         return _print_table(views, args.limit, state)

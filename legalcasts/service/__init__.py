@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from legalcasts.numbers import with_decimals
 from models.cards import CardDatabase
 from models.io.card_pool import default_card_database
 from models.cast import Cast
@@ -365,7 +366,7 @@ class Service:
             error = RpcError(METHOD_NOT_FOUND, f"unknown method {method!r} (methods: {', '.join(METHODS)})")
         else:
             try:
-                result = self._methods[method](_Params(method, request.get("params")))
+                result = with_decimals(self._methods[method](_Params(method, request.get("params"))))
             except RpcError as exc:
                 error = exc
             except UnsupportedRuleError as exc:

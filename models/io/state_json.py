@@ -31,7 +31,7 @@ from models.io.text import parse_json, read_input_text
 if TYPE_CHECKING:
     from pydantic_core import ErrorDetails
 
-__all__ = ["load_state", "state_from_data", "state_from_json"]
+__all__ = ["face_up", "load_state", "state_from_data", "state_from_json"]
 
 
 class _Strict(BaseModel):
@@ -90,6 +90,7 @@ class _ThisTurn(_Strict):
     permanent_left: list[str] = Field(default_factory=list)
     combat_damage_by: list[str | dict[str, str]] = Field(default_factory=list)
     lands_played: dict[str, int] = Field(default_factory=dict)
+    activated: list[str] = Field(default_factory=list)
 
 
 class _Effect(_Strict):
@@ -134,6 +135,17 @@ def _face_up(card: Card, face: str | None, zone: str, fail: Callable[[str], Stat
     if card.layout == "transform":  # its mana value is the front face's (CR 712.8e)
         return dataclasses.replace(back, mana_cost=card.mana_cost)
     return back
+
+
+def face_up(card: Card, face: str, zone: str) -> Card:
+    """The characteristics a card read from a state file has with ``face`` up in ``zone`` (CR 712.8).
+
+    Raises
+    ------
+    StateError
+        The card has no such face, or the card data lacks its text.
+    """
+    return _face_up(card, face, zone, lambda message: StateError("face", message))
 
 
 def _shown_face(card: Card, entry: _Object, path: str, fail: Callable[[str, str], StateError]) -> Card:
@@ -295,7 +307,7 @@ class _StateReader:
             life=tuple((PlayerId(p), model.life.get(p, 20)) for p in players),
             mana_pool=self.pools(),
             stack_casts=tuple(stack_casts),
-            this_turn=self.this_turn(),
+            this_turn=self.this_turn(place),
             player_counters=self.player_counters(),
             effects=self.effects(place),
         )
@@ -312,11 +324,14 @@ class _StateReader:
             pools.append((self.player(f"mana_pool.{name}", name, name), pool))
         return tuple(pools)
 
-    def this_turn(self) -> TurnFacts:
-        """The facts of the current turn the file gives (none given: nothing happened)."""
+    def this_turn(self, place: dict[str, int]) -> TurnFacts:
+        """The facts of the current turn the file gives (none given: nothing happened); ``place``: the file's ids."""
         facts = self.model.this_turn
         if facts is None:
             return TurnFacts()
+        for index, name in enumerate(facts.activated):  # permanents of the file
+            if name not in place:
+                raise self.fail(f"this_turn.activated[{index}]", f"no object with id {name!r} in the state")
         for key in ("spells_cast", "life_lost", "lands_played"):
             for name, number in getattr(facts, key).items():
                 self.player(f"this_turn.{key}.{name}", name, name)
@@ -335,6 +350,7 @@ class _StateReader:
                 d if isinstance(d, str) else tuple(sorted(d.items())) for d in facts.combat_damage_by
             ),
             lands_played=tuple((PlayerId(p), n) for p, n in facts.lands_played.items()),
+            activated=tuple(facts.activated),
             given=frozenset(facts.model_fields_set),
         )
 

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from models.cards import SkippedRecord
 from models.objects import Card, CardType
 from models.oracle.parser import parse_card
+from models.oracle.statics import sample_choices, with_choices
 from models.oracle.unread import may_change_characteristics
 
 __all__ = ["CHARACTERISTICS_UNREAD", "Coverage", "REFUSED", "oracle_coverage"]
@@ -36,7 +37,8 @@ class Coverage:
         Of those, the ones whose text bearing on casting spells (their own
         cast, from any zone: Auras, costs, "You may cast this card from your
         graveyard"; and others': cost changes, protection, hexproof, mana
-        abilities) is fully read.
+        abilities) is fully read; text naming what the permanent chose as it entered is read with a choice of
+        the kind it asks, as a state gives it (``chosen``).
     others_blocking : tuple of (str, int)
         Reasons text of the other cards was not read, most first.
     others_examples : dict of str to str
@@ -123,7 +125,8 @@ def oracle_coverage(
     for card in cards:
         if not (card.has_type(CardType.INSTANT) or card.has_type(CardType.SORCERY)):
             others += 1
-            parsed = parse_card(card)
+            # what the permanent chose as it entered is the state's (``chosen``): read with a choice (CR 607.2a)
+            parsed = parse_card(with_choices(card, sample_choices(card)))
             # a land card is played, not cast (CR 305.9): its text about another zone ("Mayhem") is no cast
             casting = parsed.casting_unsupported if card.is_land else parsed.unsupported_casting_from_any_zone
             unread = {u.reason for u in parsed.permanent_unsupported + casting}

@@ -164,6 +164,42 @@ def _read_hexproof_from(keyword: Keyword, tree: Tree[Token], line: str, reading:
     return True
 
 
+_HEXPROOF_FROM_LINE = re.compile(r"hexproof from (?P<what>[a-z ,]+)")
+_HEXPROOF_TYPES = {
+    "artifacts": CardType.ARTIFACT,
+    "creatures": CardType.CREATURE,
+    "enchantments": CardType.ENCHANTMENT,
+    "instants": CardType.INSTANT,
+    "sorceries": CardType.SORCERY,
+    "planeswalkers": CardType.PLANESWALKER,
+}
+
+
+def _read_hexproof_line(keyword: Keyword, reading: CardReading, line: str, original: str) -> bool:
+    """ "Hexproof from artifacts and enchantments", "… from monocolored", "… from each color" (CR 702.11d).
+
+    The spells of the quality that the permanent's controller's opponents control can't target it; the quality
+    is read as protection's (card types, colour counts, every colour). False for any other word.
+    """
+    found = _HEXPROOF_FROM_LINE.fullmatch(line)
+    if found is None:
+        return False
+    if found["what"] == "activated and triggered abilities":
+        return True  # abilities, never spells: no cast's target (CR 113.1, 115.1)
+    words = [w for w in re.split(r",? and |, ", found["what"]) if w]
+    types = {_HEXPROOF_TYPES[w] for w in words if w in _HEXPROOF_TYPES}
+    counts = {w for w in words if w in ("monocolored", "multicolored")}
+    every = "each color" in words
+    if len(types) + len(counts) + every != len(words):
+        return False
+    colours = frozenset(COLOR_WORDS.values()) if every else frozenset()
+    text = original[: len("hexproof from ") + len(found["what"])]
+    reading.hexproof_from_qualities.append(
+        Protection(colours, frozenset(types), text=text, colour_counts=frozenset(counts))
+    )
+    return True
+
+
 def _read_protection(keyword: Keyword, tree: Tree[Token], line: str, reading: CardReading) -> bool:
     """ "Protection from red and from blue" (CR 702.16a); a quality not read is reported, the rest kept."""
     colors: set[Color] = set()
@@ -445,6 +481,60 @@ def _read_commander_line(keyword: Keyword, reading: CardReading, line: str, orig
     Cast as a commander it is cast from the command zone (CR 903.8), which no state holds.
     """
     return line == keyword.name
+
+
+_INERT_LINES = {
+    "specialize": re.compile(r"specialize (?:\{[^}]+\})+"),
+    "augment": re.compile(r"augment (?:\{[^}]+\})+"),
+    "double team": re.compile(r"double team"),
+    "increment": re.compile(r"increment"),
+    "ready to run": re.compile(r"ready to run"),
+    "poison tolerance": re.compile(r"poison tolerance \+\d+"),
+}
+"""The shape of each keyword line :func:`_read_inert_line` reads: the keyword, and its cost or number."""
+
+
+def _read_inert_line(keyword: Keyword, reading: CardReading, line: str, original: str) -> bool:
+    """A keyword newer than the rules followed whose reminder text bears on no cast: read, nothing to record.
+
+    Each is defined by its reminder text, which says what it does once the card is a permanent or a player's:
+    "Specialize {2}" ("{2}, Discard a card: This creature perpetually specializes …. Activate only as a
+    sorcery.", an activated ability, CR 602), "Double team" ("When this creature attacks, conjure a duplicate
+    …", a triggered ability, CR 603), "Increment" ("Whenever you cast a spell, if the amount of mana you spent is
+    greater than this creature's power or toughness, put a +1/+1 counter on this creature.": it triggers once the
+    spell is cast, CR 601.2i, and resolves after it), "Augment {2}{G}" ("{2}{G}, Reveal this card from your hand:
+    Combine it with target host.": a way to put the card onto the battlefield that is no cast, as ninjutsu, CR
+    702.49a), "Ready to run" (two commanders, deck construction, as partner, CR 702.124a), "Poison Tolerance +1"
+    (more poison counters before a player loses, CR 704.5c). No spell of the pool targets or counts by them.
+    """
+    shape = _INERT_LINES.get(keyword.name)
+    return shape is not None and shape.fullmatch(line) is not None
+
+
+_EQUIP_LINE = re.compile(r"equip(?:—[^.]+\.| (?:\{[^}]+\})+\.?)(?: this ability costs [^.]+ to activate[^.]*\.)?")
+"""Equip with its cost, and a change of that cost ("Equip {4}. This ability costs {1} less to activate for each
+…"): an activated ability of the permanent (CR 702.6a, 602), no cast."""
+
+
+def _read_equip_line(keyword: Keyword, reading: CardReading, line: str, original: str) -> bool:
+    """ "Equip {4}. This ability costs {1} less to activate …", "Equip—Discard a card.": read, no cast (CR 702.6a)."""
+    return _EQUIP_LINE.fullmatch(line.rstrip()) is not None
+
+
+_WARD_LINE = re.compile(r"ward—[^.]+\.")
+"""Ward with a cost other than mana ("Ward—{2}, Pay 2 life."): a triggered ability (CR 702.21a)."""
+
+
+def _read_ward_line(keyword: Keyword, reading: CardReading, line: str, original: str) -> bool:
+    """ "Ward—{4}, Pay 4 life.": ward, whose trigger counters a spell after it is cast unless its cost is paid.
+
+    Becoming the target of a spell triggers it (CR 702.21a): the cast is made whole before (CR 601.2i), so the
+    cost bears on no cast; the permanent has ward, as with a mana cost.
+    """
+    if _WARD_LINE.fullmatch(line) is None:
+        return False
+    reading.ward = True
+    return True
 
 
 _COST = KeywordKind.ADDITIONAL_COST
@@ -755,10 +845,22 @@ KEYWORD_TABLE: tuple[Keyword, ...] = (
     Keyword("mayhem", KeywordKind.PERMISSION, "CR 702.187a", (_HAND,)),
     Keyword("paradigm", KeywordKind.PERMISSION, "CR 707.12", (), read_line=_read_paradigm_line),
     Keyword("spell commander", KeywordKind.ELSEWHERE, "CR 903.3", (), read_line=_read_commander_line),
+    # newer than the rules followed: each reminder text says it bears on no cast (:func:`_read_inert_line`)
+    *(Keyword(name, KeywordKind.ELSEWHERE, "", (), read_line=_read_inert_line) for name in _INERT_LINES),
+    Keyword("equip", KeywordKind.ELSEWHERE, "CR 702.6a", (_HAND,), read_line=_read_equip_line),
     # ---- qualities of a permanent that targets ask (CR 115.1)
-    Keyword("hexproof", KeywordKind.QUALITY, "CR 702.11a", ("HEXPROOF", "HEXPROOF_FROM"), _read_hexproof_from),
+    Keyword(
+        "hexproof",
+        KeywordKind.QUALITY,
+        "CR 702.11a",
+        ("HEXPROOF", "HEXPROOF_FROM"),
+        _read_hexproof_from,
+        read_line=_read_hexproof_line,
+    ),
     Keyword("shroud", KeywordKind.QUALITY, "CR 702.18a", ("SHROUD",), _set("shroud")),
-    Keyword("ward", KeywordKind.QUALITY, "CR 702.21a", ("WARD",), _set("ward")),  # a trigger, kept to annotate
+    Keyword(  # a trigger, kept to annotate
+        "ward", KeywordKind.QUALITY, "CR 702.21a", ("WARD",), _set("ward"), read_line=_read_ward_line
+    ),
     Keyword("protection", KeywordKind.QUALITY, "CR 702.16a", ("PROTECTION_FROM",), _read_protection),
     Keyword("fuse", KeywordKind.CAST_AS, "CR 702.102a", ("FUSE",), _set("fuse")),  # both halves (solver.rules.split)
     Keyword("awaken", _ALTERNATIVE, "CR 702.113a", ("AWAKEN",), _read_awaken),
@@ -900,7 +1002,6 @@ KEYWORD_TABLE: tuple[Keyword, ...] = (
         ("encore", "CR 702.141a"),
         ("embalm", "CR 702.128a"),
         ("craft", "CR 702.167a"),
-        ("equip", "CR 702.6a"),
         ("echo", "CR 702.30a"),
         ("typecycling", "CR 702.29e"),
     ),
@@ -1032,6 +1133,7 @@ def read_keyword_line(reading: CardReading, tree: Tree[Token], line: str, origin
 
 
 _FIRST_WORD = re.compile(r"[a-z][a-z-]*")
+_FIRST_TWO_WORDS = re.compile(r"[a-z][a-z-]* [a-z][a-z-]*")
 
 
 def read_keyword_led_line(reading: CardReading, line: str, original: str) -> bool:
@@ -1040,8 +1142,55 @@ def read_keyword_led_line(reading: CardReading, line: str, original: str) -> boo
     "Kicker—Sacrifice a creature.", "Flashback—{R}{R}, Pay 3 life.", "Teamwork 2", "Sneak {1}{W}", "Paradigm":
     False when the line starts with no such keyword, or its reader does not read it.
     """
+    if _read_led_line(reading, line, original) or _read_keyword_list(reading, line, original):
+        return True
+    worded = _FLAVOR_WORD.fullmatch(line)  # "Diana — Equip {2}": a flavor word has no rules meaning (CR 207.2d)
+    return worded is not None and _read_led_line(reading, worded["rest"], original)
+
+
+def _read_keyword_list(reading: CardReading, line: str, original: str) -> bool:
+    """ "Flying, hexproof from monocolored": keywords the grammar reads and keywords read by their line's reader.
+
+    Every keyword of the list is read, or none: False when one is not (CR 702.1).
+    """
+    parts = line.split(", ")
+    if len(parts) < 2 or not all(_KEYWORD_PART.fullmatch(part) for part in parts):
+        return False
+    trees: list[Tree[Token] | None] = []
+    for part in parts:
+        try:
+            trees.append(oracle_parser().parse(part, start="keyword_line"))
+        except UnexpectedInput:
+            if not _read_led_line(CardReading(), part, part):
+                return False
+            trees.append(None)
+    start = 0
+    for part, tree in zip(parts, trees):
+        printed = original[start : start + len(part)]  # the line is the printed one lowercased
+        start += len(part) + len(", ")
+        if tree is None:
+            _read_led_line(reading, part, printed)
+        else:
+            read_keywords(tree, printed, reading)
+    return True
+
+
+_KEYWORD_PART = re.compile(r"[a-z][a-z ]*(?: \{[^}]+\})*")
+"""One keyword of a list: words, and a cost after them; no sentence."""
+
+
+_FLAVOR_WORD = re.compile(r"[a-z0-9' ,!-]+ — (?P<rest>.+)")
+
+
+def _read_led_line(reading: CardReading, line: str, original: str) -> bool:
+    """The line read by the :attr:`Keyword.read_line` of the keyword it starts with; False when none reads it."""
     first = _FIRST_WORD.match(line)
-    keyword = KEYWORDS.get(line) or (KEYWORDS.get(first.group()) if first else None)
+    two = _FIRST_TWO_WORDS.match(line)  # "Poison Tolerance +1"
+    keyword = (
+        KEYWORDS.get(line)
+        or (KEYWORDS.get(first.group()) if first else None)
+        or (KEYWORDS.get(two.group()) if two else None)
+    )
     return keyword is not None and keyword.read_line is not None and keyword.read_line(keyword, reading, line, original)
 
 
@@ -1101,9 +1250,14 @@ def parse_granted(texts: tuple[str, ...]) -> CardAbilities:
         if re.search(r":\s*add\b", line.lower()):  # '{T}: Add one mana of any color.' given (CR 605.1a)
             reading.mana_abilities.append(_granted_mana_ability(text, line))
             continue
+        if _WARD_LINE.fullmatch(line.lower().rstrip(".") + "."):  # 'have "Ward—Pay 2 life."' (CR 702.21a)
+            reading.ward = True
+            continue
         try:
             tree = oracle_parser().parse(line.lower(), start="keyword_line")
         except UnexpectedInput:
+            if _read_led_line(reading, line.lower(), line):  # "hexproof from monocolored" (CR 702.11d)
+                continue
             raise InputError("", f"{text!r} is not a keyword ability legalcasts reads") from None
         read_keywords(tree, line, reading)
         if reading.unsupported:
@@ -1121,6 +1275,7 @@ def parse_granted(texts: tuple[str, ...]) -> CardAbilities:
         protections=tuple(reading.protections),
         hexproof=reading.hexproof,
         hexproof_from=frozenset(reading.hexproof_from),
+        hexproof_from_qualities=tuple(reading.hexproof_from_qualities),
         shroud=reading.shroud,
         ward=reading.ward,
         flash=reading.flash,

@@ -441,6 +441,7 @@ def _card_abilities(card: Card, reading: CardReading) -> CardAbilities:
         protections=tuple(reading.protections),
         hexproof=reading.hexproof,
         hexproof_from=frozenset(reading.hexproof_from),
+        hexproof_from_qualities=tuple(reading.hexproof_from_qualities),
         shroud=reading.shroud,
         ward=reading.ward,
         controller_hexproof=reading.controller_hexproof,

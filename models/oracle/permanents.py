@@ -121,14 +121,15 @@ type that land produced.", "Whenever enchanted land is tapped for mana, its cont
 
 _ENCHANTED_TAPPED = re.compile(
     r"whenever enchanted (?:land|[a-z]+) is tapped for mana, its controller adds an additional "
-    r"(?P<what>(?:\{[wubrgc]\})+|one mana of any color)\."
+    r"(?P<what>(?:\{[wubrgc]\})+|one mana of any color|two mana in any combination of colors)\."
 )
 
 
 def _added_when_enchanted_is_tapped(line: str) -> list[frozenset[str]] | None:
     """The mana "Whenever enchanted land is tapped for mana, its controller adds an additional {G}{G}." adds.
 
-    Each unit the letters it may be: "{G}{G}" two of G, "one mana of any color" one of WUBRG (CR 605.1b);
+    Each unit the letters it may be: "{G}{G}" two of G, "one mana of any color" one of WUBRG, "two mana in any
+    combination of colors" two of WUBRG (CR 605.1b, 106.1b);
     None when the line is not one of these.
     """
     found = _ENCHANTED_TAPPED.fullmatch(line)
@@ -137,6 +138,8 @@ def _added_when_enchanted_is_tapped(line: str) -> list[frozenset[str]] | None:
     what = found["what"]
     if what == "one mana of any color":
         return [frozenset("WUBRG")]
+    if what == "two mana in any combination of colors":  # each of any colour (CR 106.1b)
+        return [frozenset("WUBRG")] * 2
     return [frozenset(symbol.upper()) for symbol in re.findall(r"\{([wubrgc])\}", what)]
 
 
@@ -148,7 +151,7 @@ _MANA_TRIGGER = (
         r"any type that (?:land|creature) produced\."
     ),
     re.compile(
-        rf"whenever (?P<who>you tap) {_TAPPED_WORDS} for mana, add an additional (?P<mana>(?:\{{[wubrgc]\}})+)\."
+        rf"whenever (?P<who>you tap) {_TAPPED_WORDS} for mana, add (?:an additional )?(?P<mana>(?:\{{[wubrgc]\}})+)\."
     ),
     re.compile(
         rf"whenever (?P<who>){_TAPPED_WORDS} is tapped for mana, its controller adds an additional "
@@ -189,11 +192,33 @@ def _tapped_filter(what: str) -> ObjectFilter | None:
     return ObjectFilter((frozenset(Quality("subtype", subtype) for subtype in subtypes),), what)
 
 
+_AS_AN_INSTANT = re.compile(r"\bactivate only as an? (?:instant|sorcery)\b")
+"""A mana ability with the timing of an instant or a sorcery (Lion's Eye Diamond): activated only with priority,
+never while a spell is being cast (CR 602.5e, 601.2g, 117.1a)."""
+
+_CREATES = re.compile(r'\s*(?:each player )?creates? [^"]*"[^"]*"[^"]*')
+"""An effect that creates tokens with a quoted ability and nothing else outside the quotes."""
+
+
+def _adds_mana(line: str) -> bool:
+    """Whether an activated ability's line may be a mana ability: it adds mana (CR 605.1a).
+
+    "{4}: Create two 0/1 colorless Eldrazi Spawn creature tokens. They have "Sacrifice this token: Add {C}."" is
+    not: its effect creates tokens, whose ability adds mana once they exist, and it can't be activated while a
+    spell is cast (CR 601.2g: mana abilities alone).
+    """
+    if not re.search(r":\s*add\b", line):
+        return False
+    effect = line.split(":", 1)[1]
+    return re.search(r"\badd\b", re.sub(r'"[^"]*"', "", effect)) is not None or _CREATES.fullmatch(effect) is None
+
+
 def read_ability_line(reading: CardReading, tree: Tree[Token], line: str, original: str) -> None:
     """A triggered, activated or chapter ability: its targets are not the spell's (CR 115.1b, 714.2b).
 
     A triggered mana ability ("Whenever enchanted land is tapped for mana, its controller adds an additional
-    {G}", CR 605.1b) and a mana ability with a cost other than {T} change the mana a permanent makes: reported.
+    {G}", CR 605.1b) and a mana ability with a cost other than {T} change the mana a permanent makes: reported;
+    one that may be activated only as an instant or a sorcery is never activated while a spell is cast (CR 602.5e).
     (A loyalty ability is never a mana ability, CR 605.1a: it makes mana as it resolves.) Its restriction on what
     its mana pays for ("Spend this mana only to cast kicked spells", CR 106.6) bears on that mana alone, no cost of
     other spells: the line's other topics are read without it.
@@ -212,7 +237,9 @@ def read_ability_line(reading: CardReading, tree: Tree[Token], line: str, origin
                 topics=frozenset({"mana"}),
             )
         )
-    elif tree.data == "activated_line" and re.search(r":\s*add\b", line) and not LOYALTY_COST.match(line):
+    elif tree.data == "activated_line" and _adds_mana(line) and _AS_AN_INSTANT.search(line):
+        pass  # never activated while a spell is cast: that needs priority (CR 602.5e, 601.2g); the state gives the pool
+    elif tree.data == "activated_line" and _adds_mana(line) and not LOYALTY_COST.match(line):
         reading.unsupported.append(
             UnsupportedText(
                 original,

@@ -154,13 +154,25 @@ def read_cast_only(line: str, original: str) -> TimingRestriction | UnsupportedT
 
 
 _FLASH_IF_LINE = re.compile(
+    r"(?:[a-z' ]+ — )?"  # an ability word: no rules meaning (CR 207.2c)
     r"(?:you may cast (?:~|this spell) as though it had flash if (?P<condition>[^.]+)"
-    r"|(?:this spell|~) has flash as long as (?P<while>[^.]+))\."
+    r"|(?:this spell|~) has flash as long as (?P<while>[^.]+)"
+    r"|(?:if|as long as) (?P<first>[^,.]+), you may cast (?:~|this spell) as though it had flash)\."
 )
+
+_FLASH_THEN_SACRIFICED = re.compile(
+    r"you may cast (?:~|this spell) as though it had flash\. if you cast it any time a sorcery couldn't have been "
+    r"cast, the controller of the permanent it becomes sacrifices it at the beginning of the next cleanup step\."
+)
+"""A permission to cast the card as though it had flash whose price comes after it resolves (a delayed trigger at
+the next cleanup step, CR 603.7, 514.3a): nothing the cast pays or chooses."""
 
 
 def conditional_flash(line: str, original: str) -> CastPermission | None:
     """ "You may cast this spell as though it had flash if …" / "This spell has flash as long as …" (CR 601.3).
+
+    "You may cast this spell as though it had flash. If you cast it any time a sorcery couldn't have been cast,
+    the controller of the permanent it becomes sacrifices it …": flash always, its sacrifice after it resolved.
 
     The condition is one the state decides (:func:`state_condition`): "if you control an attacking legendary
     creature", "as long as there are five or more mana values among cards in your graveyard"; or one on the
@@ -182,6 +194,10 @@ def conditional_flash(line: str, original: str) -> CastPermission | None:
         None when the line is not one of these or its condition is not read (the grammar then reads or reports
         it: "if you pay {2} more to cast it", CR 601.3c).
     """
+    if _FLASH_THEN_SACRIFICED.fullmatch(line):
+        return CastPermission(zone=None, text=original)  # always, wherever it is cast from (CR 702.8a, 601.3)
+    if line.startswith("spell mastery — "):
+        return None  # the grammar's reading of spell mastery (CR 601.3d)
     found = _FLASH_IF_LINE.fullmatch(line)
     if found is None:
         return None
@@ -191,7 +207,7 @@ def conditional_flash(line: str, original: str) -> CastPermission | None:
         if found["condition"].startswith("it targets "):  # on the targets chosen (CR 601.2c, 601.3)
             spec = targeted_condition(found["condition"].removeprefix("it targets "))
             return None if spec is None else CastPermission(zone=None, if_targets=spec, text=original)
-    requires = state_condition(found["condition"] or found["while"])
+    requires = state_condition(found["condition"] or found["while"] or found["first"])
     if requires is None:
         return None
     return CastPermission(zone=None, requires=requires, text=original)
@@ -390,10 +406,19 @@ def read_conditional_flash_line(reading: CardReading, line: str, original: str) 
     return True
 
 
+_OF_ITS_OWN_CAST = re.compile(r"cast (?:~|this spell) only\b")
+_ABILITY_WORD = re.compile(r"[a-z' ]+ — (?P<rest>cast (?:~|this spell) only\b.+)")
+"""An ability word before the rule: it has no rules meaning (CR 207.2c)."""
+"""A permanent card's rule of its own cast, which functions on the stack (CR 113.6, 601.3)."""
+
+
 def read_cast_only_line(reading: CardReading, line: str, original: str) -> bool:
-    """ "Cast this spell only if …", "… only after combat." (:func:`read_cast_only`, CR 601.3)."""
-    if not reading.is_spell or (cast_only := read_cast_only(line, original)) is None:
-        return False
+    """ "Cast this spell only if …", "… only after combat." (:func:`read_cast_only`, CR 601.3), of any card."""
+    worded = _ABILITY_WORD.fullmatch(line)  # "Tragic Backstory — Cast this spell only if …" (CR 207.2c)
+    if worded is not None:
+        line = worded["rest"]
+    if not (reading.is_spell or _OF_ITS_OWN_CAST.match(line)) or (cast_only := read_cast_only(line, original)) is None:
+        return False  # a permanent's line about other spells' casts is a static ability (CR 604.1)
     if isinstance(cast_only, UnsupportedText):
         reading.unsupported.append(cast_only)
     else:

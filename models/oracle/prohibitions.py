@@ -189,7 +189,9 @@ def _with_spells(rule: CastingRule, what: str) -> CastingRule | None:
         quality = _with(with_part["with"])
         if quality is None:
             return None
-        if quality == "x":
+        if isinstance(quality, tuple):  # "spells with the name Lightning Bolt" (CR 201.2)
+            changes["named"] = quality[1]
+        elif quality == "x":
             changes["with_x"] = True
         elif quality == "even":
             changes["even_mana_value"] = True
@@ -208,8 +210,10 @@ def _with_spells(rule: CastingRule, what: str) -> CastingRule | None:
     return dataclasses.replace(rule, **changes)  # type: ignore[arg-type]
 
 
-def _with(words: str) -> Quality | str | None:
-    """ "mana value 4 or greater", "{x} in their mana costs", "even mana values": what a spell must have."""
+def _with(words: str) -> Quality | str | tuple[str, str] | None:
+    """ "mana value 4 or greater", "{x} in their mana costs", "even mana values", "the name …": what a spell has."""
+    if words.startswith("the name ") and len(words) > len("the name ") and "~" not in words:
+        return ("name", words.removeprefix("the name "))
     if words == "{x} in their mana costs":
         return "x"
     if words in ("even mana values", "an even mana value"):

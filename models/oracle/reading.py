@@ -139,6 +139,7 @@ class CardReading:
     mana_triggers: list[ManaTrigger] = field(default_factory=list)
     keywords: set[str] = field(default_factory=set)
     hexproof_from: set[Color] = field(default_factory=set)
+    hexproof_from_qualities: list[Protection] = field(default_factory=list)
     enchant: list[str] = field(default_factory=list)
     weights: list[int] = field(default_factory=list)
     hexproof: bool = False

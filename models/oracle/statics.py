@@ -39,7 +39,14 @@ from models.oracle.unread import UnreadText
 from models.oracle.words import COLOR_WORDS, KIND_WORDS, NUMBER_WORDS, SUBTYPE_BY_WORD, singular_noun
 from models.subtypes import SUBTYPES
 
-__all__ = ["read_static_effects", "read_effect_text", "bears_on_no_cast", "read_level_striations", "with_choices"]
+__all__ = [
+    "read_static_effects",
+    "read_effect_text",
+    "bears_on_no_cast",
+    "read_level_striations",
+    "sample_choices",
+    "with_choices",
+]
 
 
 _NO_CAST = re.compile(
@@ -53,6 +60,7 @@ _NO_CAST = re.compile(
     r"|(?:~|this [a-z]+|enchanted creature|equipped creature) (?:can't be blocked|must be blocked)\b.*"
     r"|(?:~|this [a-z]+) can block (?:only|any number of|an additional)\b.*"
     r"|all creatures able to block (?:~|this [a-z]+|enchanted creature) do so\."
+    r"|creatures with ([a-z]+walk) can be blocked as though they didn't have \1\."
     r"|(?:your opponents|players|each player|each opponent(?: who [^.]*)?|[a-z ]*creatures[a-z ]*) can't "
     r"(?:attack|block)\b[^.]*\."
     r"|creatures with power less than (?:~|this [a-z]+)'s power can't block it\."
@@ -68,7 +76,7 @@ _NO_CAST = re.compile(
     r"|[a-z ,]*\bspells (?:you control |your opponents control )?can't be countered\."
     r"|[a-z ,]*\bspells you control have lifelink\."
     r"|spells and abilities your opponents control can't cause you to [^.]*\."
-    r"|if a spell or ability an opponent controls causes you to discard ~, [^.]*\."
+    r"|if a spell or ability an opponent controls causes you to discard (?:~|this card), [^.]*\."
     r"|you have no maximum hand size\.|skip your draw step\.|players can't gain life\.|damage can't be prevented\."
     r"|you may look at the top card of your library any time\.|play with the top card of your library revealed\."
     r"|you may play an additional land on each of your turns\.|draft this card face up\."
@@ -80,6 +88,14 @@ _NO_CAST = re.compile(
     # what a spell's damage does as it resolves: replacement and prevention effects (CR 614.1a, 615)
     r"|if [^.]*\bwould deal (?:noncombat )?damage\b[^.]*, (?:it deals|prevent)[^.]*\."
     r"|if you would lose unspent mana, [^.]*\."
+    # abilities activated from the hand, never a cast: cycling, ninjutsu given to cards there (CR 702.29a, 702.49a);
+    # on the stack a spell is no card in the hand, so what is given is gone as its cost is determined (CR 601.2f)
+    r"|(?:each )?[a-z ,]+ cards? in your hand ha(?:s|ve) (?:[a-z]*cycling|ninjutsu) (?:\{[^}]+\})+\."
+    # only abilities that are not mana abilities banned, of a name chosen or given (CR 602.5, 605.3a)
+    r"|activated abilities of sources with the (?:chosen )?name[^.]* can't be activated unless they're mana "
+    r"abilities\."
+    # mana pools empty as steps and phases end (CR 106.4, 500.4), never during a cast: the state gives the pool
+    r"|(?:you|players) don't lose unspent (?:(?:white|blue|black|red|green) )?mana as steps and phases end\."
     r")"
 )
 """Static lines whose effect only concerns what no cast reads: how the permanent entered, combat, untapping, the
@@ -102,10 +118,11 @@ def bears_on_no_cast(line: str) -> bool:
     return _NO_CAST.fullmatch(line) is not None
 
 
-_CONDITION_FIRST = re.compile(r"(?:as long as (?P<condition>[^,]+)|(?P<turn>during your turn)), (?P<rest>.+)")
-_CONDITION_LAST = re.compile(r"(?P<rest>.+?),? (?:as long as (?P<condition>[^,]+)|(?P<turn>during your turn))\.")
-_ABILITY_WORD = re.compile(r"[a-z' ]+ — (?P<rest>.+)")
-"""An ability word before a static line ("Threshold — …"): it has no rules meaning (CR 207.2c)."""
+_TURNS = r"during your turn|during turns other than yours"
+_CONDITION_FIRST = re.compile(rf"(?:as long as (?P<condition>[^,]+)|(?P<turn>{_TURNS})), (?P<rest>.+)")
+_CONDITION_LAST = re.compile(rf"(?P<rest>.+?),? (?:as long as (?P<condition>[^,]+)|(?P<turn>{_TURNS}))\.")
+_ABILITY_WORD = re.compile(r"[a-z' ]+(?: \d+)? — (?P<rest>.+)")
+"""An ability word before a static line ("Threshold — …", "Descend 4 — …"): it has no rules meaning (CR 207.2c)."""
 
 _IT = r"(?:~|this creature|this permanent|this artifact|this enchantment|this land|it)"
 
@@ -119,7 +136,7 @@ _SUBJECT = re.compile(
 
 _PREDICATE_START = (
     r"(?:gets?|has|have|gains?|loses?|is|are|becomes?|isn't|can't|can (?:block|attack)|doesn't"
-    r"|its activated abilities)\b"
+    r"|(?:attacks|blocks) each combat if able|assigns combat damage|its activated abilities)\b"
 )
 _SPLIT = re.compile(rf"(?:,? and |, )(?={_PREDICATE_START})")
 
@@ -300,6 +317,40 @@ def with_choices(card: Card, chosen: Mapping[str, str]) -> Card:
     return card if text == card.oracle_text else dataclasses.replace(card, oracle_text=text)
 
 
+_CHOICE_SAMPLES = (
+    ("color", re.compile(r"\bchoose an? (?:non[a-z]+ )?colou?r\b"), "red"),
+    ("type", re.compile(r"\bchoose an? [^.]*\bcreature type\b"), "Elf"),
+    ("type", re.compile(r"\bchoose an? (?:basic )?land type\b"), "Island"),
+    ("type", re.compile(r"\bchoose an? card type\b|\bchoose artifact, creature, enchantment\b"), "artifact"),
+    ("name", re.compile(r"\bchoose (?:an?|any) [a-z, ]*?\bcard name\b"), "Grizzly Bears"),
+)
+"""What a permanent may choose as it enters (CR 607.2a), by the words that ask it, with one value of that kind."""
+
+
+def sample_choices(card: Card) -> dict[str, str]:
+    """One value for each choice the card's text asks as it enters and names after: a state's possible ``chosen``.
+
+    "As Icon of Ancestry enters, choose a creature type. Creatures you control of the chosen type get +1/+1.":
+    ``{"type": "Elf"}``. The choice asked decides the kind of value (a creature type, a land type, a card type, a
+    colour, a card name); text naming a choice it never asks gets none.
+
+    Parameters
+    ----------
+    card : Card
+
+    Returns
+    -------
+    dict of str to str
+        For :func:`with_choices`; empty when the text names no choice.
+    """
+    text = card.oracle_text.lower()
+    chosen: dict[str, str] = {}
+    for kind, asked, value in _CHOICE_SAMPLES:
+        if f"chosen {kind}" in text.replace("chosen creature type", "chosen type") and asked.search(text):
+            chosen.setdefault(kind, value)
+    return chosen
+
+
 _DURATION = re.compile(r"(?P<rest>.+?)(?: until (?:end of turn|your next turn)| this turn)?\.?")
 
 
@@ -369,7 +420,12 @@ def _read(line: str) -> tuple[ContinuousEffect, ...] | None:
     if control:
         affected = AffectedObjects(EffectScope.ATTACHED, frozenset({TargetKind(control.group(1))}))
         return (ContinuousEffect(line, affected, gains_control=True),)
-    condition, body = _condition(line)
+    try:
+        condition, body = _condition(line)
+    except UnreadText:
+        if _no_cast_whatever_the_condition(line):
+            return (ContinuousEffect(line, AffectedObjects(EffectScope.SELF)),)  # no change any cast reads
+        raise
     found = _VERB.fullmatch(body + "." if body.endswith('"') else body)  # 'have "… life."': the quote ends it
     if found is None:
         return None
@@ -390,6 +446,24 @@ def _read(line: str) -> tuple[ContinuousEffect, ...] | None:
         return None  # "your opponents" are the source's (CR 109.5): hexproof would be the object's controller's
     effect = ContinuousEffect(line, subject, condition, **changes)  # type: ignore[arg-type]
     return (effect,)
+
+
+def _no_cast_whatever_the_condition(line: str) -> bool:
+    """Whether a conditioned line changes only what combat reads, so that its condition needs no reading.
+
+    "As long as you control a creature with power 4 or greater, this creature can attack as though it didn't have
+    defender.": attacking is chosen in combat (CR 508.1), whether the condition holds or not.
+    """
+    worded = _ABILITY_WORD.fullmatch(line)
+    line = worded["rest"] if worded else line
+    for pattern in (_CONDITION_FIRST, _CONDITION_LAST):
+        found = pattern.fullmatch(line)
+        if found is not None and found["condition"] is not None:
+            verb = _VERB.fullmatch(found["rest"].rstrip(".") + ".")
+            return verb is not None and all(
+                _NO_CAST_PREDICATE.fullmatch(p.strip()) for p in _predicates(verb["predicates"])
+            )
+    return False
 
 
 _STILL_A_LAND = re.compile(
@@ -512,8 +586,9 @@ def _it_named(condition: str, rest: str) -> str:
 
 def _read_condition(words: str) -> EffectCondition:
     """One condition of a static ability: whose turn, devotion, the source's status, what is controlled, cards."""
-    if words in ("during your turn", "it's your turn", "it's not your turn"):
-        return EffectCondition("not your turn" if "not" in words else "your turn", text=words)
+    if words in ("during your turn", "it's your turn", "it's not your turn", "during turns other than yours"):
+        mine = words in ("during your turn", "it's your turn")
+        return EffectCondition("your turn" if mine else "not your turn", text=words)
     if devoted := re.fullmatch(r"your devotion to ([a-z]+(?: and [a-z]+)?) is less than ([a-z]+|\d+)", words):
         colours = frozenset(_colour(word) for word in devoted.group(1).split(" and "))
         return EffectCondition("devotion below", colours, _number(devoted.group(2)), words)
@@ -528,7 +603,7 @@ def _read_condition(words: str) -> EffectCondition:
         return EffectCondition("counters", number=_number(counters["n"]), text=words, counter=kind)
     if (attached := _ATTACHED_IS.fullmatch(words)) is not None:
         return EffectCondition("attached is", text=words, qualities=_is_qualities(attached["what"], words))
-    if (equipped := re.fullmatch(rf"{_IT} is (enchanted|equipped)", words)) is not None:
+    if (equipped := re.fullmatch(rf"{_IT}(?:'s| is) (enchanted|equipped|modified)", words)) is not None:
         return EffectCondition(equipped.group(1), text=words)
     if (controls := re.fullmatch(r"(you control|an opponent controls) an? ([a-z]+)", words)) is not None:
         who = "you" if controls.group(1) == "you control" else "opponents"
@@ -601,7 +676,8 @@ _CONTROL_COUNT = re.compile(
     rf"(?P<who>you control|an opponent controls|your opponents control) {_HOW_MANY} (?P<what>.+)"
 )
 _HAVE_COUNT = re.compile(
-    rf"(?P<who>you have|an opponent has) {_HOW_MANY} (?P<what>cards in (?:your |their )?hand|life)"
+    rf"(?P<who>you have|an opponent has) {_HOW_MANY} "
+    r"(?P<what>cards in (?:your |their )?hand|cards in (?:your |their )?graveyard|life)"
 )
 _SPELLS_CAST = re.compile(rf"you've cast {_HOW_MANY} spells this turn")
 _PLAYER_COUNTERS = re.compile(
@@ -609,7 +685,7 @@ _PLAYER_COUNTERS = re.compile(
 )
 _LIFE_TOTAL = re.compile(r"your life total is (?P<total>\d+) or (?P<bound>less|greater)")
 _CARDS_COUNT = re.compile(
-    rf"there (?:are|is) {_HOW_MANY} (?P<cards>(?:[a-z]+ )*cards? in (?:your graveyard|all graveyards))"
+    rf"there(?: are| is|'s) {_HOW_MANY} (?P<cards>(?:[a-z]+ )*cards? in (?:your graveyard|all graveyards))"
 )
 
 
@@ -641,7 +717,11 @@ def _count_condition(words: str) -> EffectCondition | None:
         count = Count(quantity=f"{found['kind']} counters", text=words)
         return _bounded(found, count, words, an_opponent=found["who"] == "an opponent has")
     if (found := _HAVE_COUNT.fullmatch(words)) is not None:
-        count = Count(Zone.HAND, "you", text=words) if "hand" in found["what"] else Count(quantity="life", text=words)
+        count = (
+            Count(Zone.HAND if "hand" in found["what"] else Zone.GRAVEYARD, "you", text=words)
+            if found["what"].startswith("cards")
+            else Count(quantity="life", text=words)
+        )
         return _bounded(found, count, words, an_opponent=found["who"] == "an opponent has")
     return None
 
@@ -703,6 +783,11 @@ def _count(words: str) -> Count | None:
         return Count(Zone.GRAVEYARD, controller[among["where"]], distinct=among["what"], text=words)
     if (cards := _CARDS_IN.fullmatch(words)) is not None:
         return _cards_in(cards, words)
+    if (either := _EITHER_TYPE.fullmatch(words)) is not None:  # "artifact and/or enchantment you control"
+        names = either["types"].split(" and/or ")
+        if all(name in _CARD_TYPES for name in names):
+            clause = frozenset(Quality("type", _CARD_TYPES[name]) for name in names)
+            return Count(Zone.BATTLEFIELD, "you", ObjectFilter((clause,), either["types"]), text=words)
     if (had := re.fullmatch(r"([a-z]+) counters? you have", words)) is not None:  # a player's counters (CR 122.1)
         return Count(quantity=f"{had.group(1)} counters", text=words)
     count = read_counted(words) or read_counted(_singular_phrase(words))
@@ -724,6 +809,9 @@ def _reads_power(count: Count) -> bool:
     clauses = count.qualities.clauses if count.qualities else ()
     return any(q.attribute in ("power", "toughness", "power plus toughness") for c in clauses for q in c)
 
+
+_EITHER_TYPE = re.compile(r"(?P<types>[a-z]+(?: and/or [a-z]+)+) you control")
+"""Permanents of any of some card types: "artifact and/or enchantment you control" (CR 205.2a)."""
 
 _ATTACHED_TO = re.compile(
     r"(?P<what>auras?|equipment|auras? and equipment) attached to (?P<on>it|~|this (?:creature|permanent))"
@@ -759,9 +847,9 @@ def _cards_in(found: re.Match[str], words: str) -> Count | None:
     qualities = None
     if found["types"]:
         names = re.split(r" and/or | or | and |, ", found["types"].strip())
-        if not all(name in _CARD_TYPES for name in names):
+        clause = _card_kinds(names)
+        if clause is None:
             return None
-        clause = frozenset(Quality("type", _CARD_TYPES[name]) for name in names)
         qualities = ObjectFilter((clause,), found["types"].strip())
     zone, controller = {
         "all graveyards": (Zone.GRAVEYARD, "any"),
@@ -770,6 +858,27 @@ def _cards_in(found: re.Match[str], words: str) -> Count | None:
         "your hand": (Zone.HAND, "you"),
     }[found["where"]]
     return Count(zone, controller, qualities, text=words)
+
+
+_PERMANENT_TYPES = frozenset(
+    {CardType.ARTIFACT, CardType.CREATURE, CardType.ENCHANTMENT, CardType.LAND, CardType.PLANESWALKER, CardType.BATTLE}
+)
+"""The card types of permanent cards (CR 110.4)."""
+
+
+def _card_kinds(names: list[str]) -> frozenset[Quality] | None:
+    """ "creature", "permanent", "Lesson": a card type, a permanent card's (CR 110.4a), or a subtype; one clause."""
+    clause: set[Quality] = set()
+    for name in names:
+        if name in _CARD_TYPES:
+            clause.add(Quality("type", _CARD_TYPES[name]))
+        elif name == "permanent":
+            clause |= {Quality("type", card_type) for card_type in _PERMANENT_TYPES}
+        elif name in SUBTYPE_BY_WORD and name not in COLOR_WORDS:
+            clause.add(Quality("subtype", SUBTYPE_BY_WORD[name]))
+        else:
+            return None
+    return frozenset(clause)
 
 
 _COUNTERS_ON_SOURCE = re.compile(
@@ -960,6 +1069,21 @@ def _that_quality(words: str) -> frozenset[Quality] | None:
     return frozenset(clause)
 
 
+def _kinds_clause(parts: list[str]) -> frozenset[Quality] | None:
+    """ "Mounts", "Vehicles", "snow": each part a subtype of any kind (CR 205.3) or a supertype (CR 205.4), or None."""
+    clause = set()
+    for part in parts:
+        word = part.strip()
+        single = word if word in SUBTYPE_BY_WORD else singular_noun(word)
+        if word in ("snow", "legendary"):
+            clause.add(Quality("supertype", word.capitalize()))
+        elif single is not None and single in SUBTYPE_BY_WORD:
+            clause.add(Quality("subtype", SUBTYPE_BY_WORD[single]))
+        else:
+            return None
+    return frozenset(clause)
+
+
 def _union(text: str) -> tuple[frozenset[TargetKind], ObjectFilter | None, bool] | None:
     """A list of creature types, each a group of its own: the permanents of any of them (their union).
 
@@ -969,8 +1093,8 @@ def _union(text: str) -> tuple[frozenset[TargetKind], ObjectFilter | None, bool]
     parts = _ALTERNATIVES.split(text.removesuffix(" creatures"))
     if len(parts) < 2:
         return None
-    clause = _that_quality(" or ".join(parts))
-    if clause is None or any(q.attribute != "subtype" for q in clause):
+    clause = _that_quality(" or ".join(parts)) or _kinds_clause(parts)
+    if clause is None or any(q.attribute not in ("subtype", "supertype") for q in clause):
         return None
     kinds = frozenset({TargetKind.CREATURE if creatures else TargetKind.PERMANENT})
     return kinds, ObjectFilter((clause,), text), False
@@ -986,7 +1110,9 @@ def _group(text: str) -> tuple[frozenset[TargetKind], ObjectFilter | None, bool]
         return union
     words = text.split(" ")
     tokens = words[-1] == "tokens"
-    if tokens:
+    if tokens and words[:-1] and all(word in _TOKEN_STATUSES for word in words[:-1]):
+        words = words[:-1] + ["permanents"]  # "attacking tokens": attacking permanents that are tokens
+    elif tokens:
         words = words[:-1]
         if not words:
             return None
@@ -1009,6 +1135,9 @@ def _group(text: str) -> tuple[frozenset[TargetKind], ObjectFilter | None, bool]
         return None
     return frozenset(kinds), (qualities if qualities.clauses else None), tokens
 
+
+_TOKEN_STATUSES = frozenset({"attacking", "tapped", "untapped"})
+"""What a token may be, before "tokens" alone: "attacking tokens you control" (CR 111.1, 506.4)."""
 
 _BASIC_LAND_TYPES = frozenset({"Plains", "Island", "Swamp", "Mountain", "Forest"})
 _CARD_TYPES = {t.value.lower(): t for t in CardType}
@@ -1041,7 +1170,9 @@ def _untargetable_keywords(found: re.Match[str]) -> tuple[str, ...] | None:
 
 
 _NO_CAST_PREDICATE = re.compile(
-    r"can't (?:attack|block|attack or block)(?: alone)?|is goaded|attacks each combat if able"
+    r"can't (?:attack|block|attack or block)(?: alone| you(?: or planeswalkers you control)?)?|is goaded"
+    r"|(?:attacks|blocks) each combat if able"
+    r"|assigns combat damage equal to its toughness rather than its power"
     # how it blocks or is blocked, and whether it may attack: chosen in combat, never while casting (CR 506, 509)
     r"|can't be blocked\b[^.]*|must be blocked\b[^.]*|can block\b[^.]*"
     r"|can attack as though (?:it|they) didn't have defender"
@@ -1057,13 +1188,13 @@ def _read_predicate(predicate: str, changes: dict[str, object]) -> bool:
     if (pt := re.fullmatch(r"gets? (?:an additional )?([+-]\d+)/([+-]\d+)(?: for each (.+))?", predicate)) is not None:
         changes["power_change"] = (int(pt.group(1)), int(pt.group(2)))
         if pt.group(3) is not None:
-            per = _count(pt.group(3))
+            per = _each_count(pt.group(3))
             if per is None:
                 return False
             changes["power_per"] = per
         return True
     if (xs := _X_CHANGE.fullmatch(predicate)) is not None:  # "+X/+X, where X is the number of …" (CR 613.4c)
-        per = _count(xs["counted"])
+        per = _each_count(xs["counted"])
         if per is None:
             return False
         changes["power_change"] = (_x_sign(xs["power"]), _x_sign(xs["toughness"]))
@@ -1078,6 +1209,22 @@ def _read_predicate(predicate: str, changes: dict[str, object]) -> bool:
                 changes[field_name] = value
             return True
     return _read_ability_predicate(predicate, changes)
+
+
+def _each_count(words: str) -> Count | None:
+    """What "for each …" counts (:func:`_count`), "other …" too: permanents but the object the effect applies to.
+
+    "for each other creature you control": the permanents counted, less the affected object when it is one of
+    them (CR 611.3); "other" of anything but permanents is not read.
+    """
+    if not words.startswith("other "):
+        return _count(words)
+    count = _count(words.removeprefix("other "))
+    if count is None or count.zone is not Zone.BATTLEFIELD or count.quantity or count.distinct or count.objects:
+        return None
+    if count.counters_on is not None or count.attached or count.opponents or count.turn_fact:
+        return None
+    return dataclasses.replace(count, other=True, text=words)
 
 
 _X_CHANGE = re.compile(
@@ -1152,8 +1299,8 @@ def _keywords(text: str) -> tuple[str, ...] | None:
             if not re.fullmatch(r"\x00\d+", item):
                 return None
             ability = quoted[int(item[1:])]
-            if re.search(r":\s*add\b", ability):
-                items.append(ability)  # a mana ability given: read by parse_granted below (CR 605.1a)
+            if re.search(r":\s*add\b", ability) or re.fullmatch(r"ward—[^.]+\.", ability):
+                items.append(ability)  # a mana ability or ward given: read by parse_granted below (CR 605.1a)
             elif not quoted_ability_bears_on_no_cast(ability):
                 return None
             continue

@@ -464,6 +464,7 @@ def holds_for(state: GameState, caster: str, requirement: ControlRequirement) ->
     return any(
         (not requirement.subtype or requirement.subtype in obj.card.subtypes)
         and (requirement.card_type is None or obj.card.has_type(requirement.card_type))
+        and (not requirement.supertype or requirement.supertype in obj.card.supertypes)
         for player in players
         for obj in state.objects_in(Zone.BATTLEFIELD, player)
     )

@@ -280,6 +280,8 @@ def _holds(state: GameState, source: GameObject, condition: EffectCondition | No
         return number >= condition.number and (condition.at_most is None or number <= condition.at_most)
     if condition.kind in ("attached is", "enchanted", "equipped"):
         return _attachment_holds(state, now, condition)
+    if condition.kind == "modified":  # a counter on it, or an Equipment or an Aura of its controller's (CR 700.9)
+        return _status_holds(state, now, Quality("modified"))
     if condition.kind == "control" and condition.requirement is not None:
         return holds_for(state, now.controller, condition.requirement)
     if condition.kind == "graveyard at least":
@@ -678,7 +680,20 @@ def _counted(state: GameState, source: GameObject, count: Count, affected: GameO
     number = count_in_state(state, source.controller, count, source, affected)
     if number is None:
         raise UnsupportedRuleError(source.name, count.text, "a count of a static ability not read")
+    if count.other and _among_counted(affected, source.controller, count):
+        number -= 1  # "for each other creature you control": the object the effect applies to is not one
     return number
+
+
+def _among_counted(obj: GameObject, you: PlayerId, count: Count) -> bool:
+    """Whether a permanent is one of the permanents a count counts, "you" being ``you`` (CR 611.3)."""
+    controllers = {"you": obj.controller == you, "opponents": obj.controller != you}
+    return (
+        count.zone is Zone.BATTLEFIELD
+        and obj.zone is Zone.BATTLEFIELD
+        and controllers.get(count.controller, True)
+        and has_qualities(obj, count.qualities)
+    )
 
 
 def _number(state: GameState, source: GameObject, number: CountedNumber, affected: GameObject) -> int:

@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from models.abilities import KICKED, Cost, ManaAbility, ManaTrigger, ObjectFilter, TargetKind
+from models.abilities import KICKED, Cost, ManaAbility, ManaTrigger, ObjectFilter, Requirement, TargetKind
 from models.choices import ChoiceKey, CostAction, CostObjectsKey, X
 from models.errors import UnsupportedRuleError
 from models.mana import ManaCost, ManaPayer, ManaSource, ManaSymbol, SymbolKind, simple_demand, sum_costs
@@ -35,7 +35,7 @@ from solver.problem import CastProblem, Constraint, ConstraintKind, CostTerm, La
 from models.oracle.mana_abilities import KICKED_SPELLS
 from models.oracle.unread import STATIC_POWER_CHANGE
 from solver.rules.characteristics import unread_static_line
-from solver.rules.conditions import count_in_state, holds_for
+from solver.rules.conditions import count_in_state, holds_for, requirement_holds
 from solver.rules.cost_changes import (
     coloured_reduction,
     generic_change,
@@ -59,6 +59,7 @@ from solver.rules.object_costs import (
 __all__ = [
     "MOST_CONVERTERS",
     "TappingKeyword",
+    "activation_conditions",
     "add_payment",
     "add_waterbend_objects",
     "assist_sources",
@@ -97,11 +98,20 @@ def available_mana_sources(problem: CastProblem) -> tuple[ManaSource, ...]:
         known = state_memo(problem.state).mana_sources  # the state and the caster decide it: read once
         restrictions = spending_restrictions(problem.state, problem.caster)
         allowed = frozenset(r for r in restrictions if _meets(problem, r))
-        key = (problem.caster, allowed) if restrictions else problem.caster
+        conditions = activation_conditions(problem.state, problem.caster)
+        held = frozenset(c for c in conditions if requirement_holds(problem, c))
+        key = (problem.caster, allowed, held) if restrictions or conditions else problem.caster
         found = known.get(key)
         if found is None:  # and the restrictions the spell meets, if their permanents have some (CR 106.6)
-            found = known[key] = mana_sources_of(problem.state, problem.caster, allowed)
+            found = known[key] = mana_sources_of(problem.state, problem.caster, allowed, held)
         _refuse_damage_before_life(problem)
+        if _spell_may_tap_permanents(problem) and (tapping := _taps_others(problem.state, problem.caster)):
+            raise UnsupportedRuleError(
+                tapping[0].name,
+                "Tap an untapped creature you control",
+                f"{problem.spell.name} may tap permanents to be cast, and so may {tapping[0].name}'s mana ability: "
+                "which permanents each taps is not weighed (CR 601.2g-h)",
+            )
         life_payer = _resource_costs(problem.state, problem.caster).get("life")
         if life_payer is not None and spell_may_pay_life(problem):
             obj = life_payer[0]
@@ -191,15 +201,161 @@ def spending_restrictions(state: GameState, caster: PlayerId) -> frozenset[Objec
     return found
 
 
+def _taps_others(state: GameState, caster: PlayerId) -> list[GameObject]:
+    """The caster's permanents with a mana ability whose cost taps another permanent of theirs (CR 107.5).
+
+    "{T}, Tap an untapped creature you control: Add one mana of any color." (Springleaf Drum).
+    """
+    found: list[GameObject] = _once_per_caster(
+        state,
+        caster,
+        "taps others",
+        lambda: [
+            o
+            for o in state.objects_in(Zone.BATTLEFIELD, caster)
+            if any(a.taps_other for a in abilities_of(o).mana_abilities)
+        ],
+    )
+    return found
+
+
+def _others_to_tap(state: GameState, caster: PlayerId) -> bool:
+    """Whether the mana abilities that tap another permanent may be activated: there is one to tap, each its own.
+
+    With none of that kind untapped at all, they can't be (CR 602.2b, 107.5): False. Else see
+    :func:`_refuse_too_few_to_tap`.
+    """
+    found: bool = _once_per_caster(state, caster, "others to tap", lambda: _refuse_too_few_to_tap(state, caster))
+    return found
+
+
+def _refuse_too_few_to_tap(state: GameState, caster: PlayerId) -> bool:
+    """Refuse unless each mana ability that taps another permanent has one of its own that makes no mana.
+
+    "{T}, Tap an untapped creature you control: Add one mana of any color." (Springleaf Drum): with as many untapped
+    permanents of that kind of the caster's that have no mana ability (summoning sick or not: no {T} of theirs is
+    activated, CR 302.6) and no mana ability sacrifices, as there are such abilities' permanents, each taps one of
+    them and makes its mana, and nothing else is forgone; with fewer, which permanents are tapped for which is a
+    choice not weighed.
+
+    Returns
+    -------
+    bool
+        False when no permanent of that kind is untapped: they can't be activated (CR 602.2b).
+
+    Raises
+    ------
+    UnsupportedRuleError
+        Fewer such permanents than permanents with such abilities, some of that kind untapped.
+    """
+    tapping = _taps_others(state, caster)
+    kinds = {a.taps_other for o in tapping for a in abilities_of(o).mana_abilities if a.taps_other}
+    asking = {o.id for o in tapping}
+    candidates = [  # one such permanent alone can't tap itself twice ({T} and the other, CR 601.2h)
+        o
+        for o in state.objects_in(Zone.BATTLEFIELD, caster)
+        if not o.tapped and _of_any(o, kinds) and (len(tapping) > 1 or o.id not in asking)
+    ]
+    if not candidates:
+        return False  # nothing to tap: they can't be activated
+    free = [
+        o
+        for o in candidates
+        if o.id not in asking
+        and all(_of_kind(o, kind) for kind in kinds)
+        and not abilities_of(o).mana_abilities
+        and not any(t in _BASIC_LAND_MANA for t in o.card.subtypes)
+        and o.id not in sacrificed_for_mana(state, caster)
+    ]
+    if len(free) < len(tapping):
+        raise UnsupportedRuleError(
+            tapping[0].name,
+            "Tap an untapped creature you control",
+            f"{len(tapping)} permanent(s) whose mana ability taps another, and {len(free)} untapped one(s) to tap that "
+            "make no mana: which are tapped for which is not weighed (CR 107.5, 605.1a)",
+        )
+    return True
+
+
+def _of_any(obj: GameObject, kinds: set[str]) -> bool:
+    """Whether a permanent is of one of the kinds "Tap an untapped …" names."""
+    return any(_of_kind(obj, kind) for kind in kinds)
+
+
+def _of_kind(obj: GameObject, kind: str) -> bool:
+    """Whether a permanent is of what "Tap an untapped creature" or "… artifact or creature" names."""
+    return obj.card.has_type(CardType.CREATURE) or (
+        kind == "artifact or creature" and obj.card.has_type(CardType.ARTIFACT)
+    )
+
+
+def _spell_may_tap_permanents(problem: CastProblem) -> bool:
+    """Whether casting the spell may tap permanents: convoke, improvise, harmonize, a cost that taps or waterbends."""
+    abilities = problem.abilities
+    costs, _ = _life_bearing_costs(problem)
+    return (
+        abilities.convoke
+        or abilities.improvise
+        or any(c.keyword == "harmonize" for c in abilities.alternative_costs)
+        or any(o.action is CostAction.TAP or o.waterbend for cost in costs for o in cost.objects)
+    )
+
+
+def activation_conditions(state: GameState, caster: PlayerId) -> frozenset[Requirement]:
+    """The conditions of activation of the mana abilities of the caster's permanents (CR 602.5b).
+
+    "Activate only if you control three or more artifacts." (Mox Opal), "Activate only during your turn.": each
+    decided by the state as the spell is cast, "you" the caster (:func:`~solver.rules.conditions.requirement_holds`).
+
+    Parameters
+    ----------
+    state : GameState
+    caster : PlayerId
+
+    Returns
+    -------
+    frozenset of Requirement
+
+    Raises
+    ------
+    UnsupportedRuleError
+        A condition beside a mana ability that costs mana and one that sacrifices a permanent: the ability that
+        costs mana may need the other's mana first, which may change what the condition counts (not weighed).
+    """
+    found: frozenset[Requirement] = _once_per_caster(
+        state, caster, "activation conditions", lambda: _activation_conditions(state, caster)
+    )
+    return found
+
+
+def _activation_conditions(state: GameState, caster: PlayerId) -> frozenset[Requirement]:
+    """See :func:`activation_conditions`."""
+    abilities = [(o, a) for o in state.objects_in(Zone.BATTLEFIELD, caster) for a in abilities_of(o).mana_abilities]
+    conditions = frozenset(c for _, a in abilities for c in a.conditions + a.instead_if)
+    costing = next((o for o, a in abilities if (a.conditions or a.instead_if) and _costs_mana(a)), None)
+    if costing is not None and any(a.sacrifices or a.sacrifices_other for _, a in abilities):
+        raise UnsupportedRuleError(
+            costing.name,
+            "Activate only if …",
+            "a mana ability under a condition that costs mana, beside mana abilities that sacrifice permanents: "
+            "whether the condition still holds when it is activated is not weighed (CR 602.5b, 601.2g)",
+        )
+    return conditions
+
+
 def mana_sources_of(
-    state: GameState, caster: PlayerId, allowed: frozenset[ObjectFilter] | None = None
+    state: GameState,
+    caster: PlayerId,
+    allowed: frozenset[ObjectFilter] | None = None,
+    held: frozenset[Requirement] = frozenset(),
 ) -> tuple[ManaSource, ...]:
     """The mana a player can have while paying: see :func:`available_mana_sources`.
 
     ``allowed``: the restrictions on spending mana (CR 106.6, :func:`spending_restrictions`) the spell meets;
     mana whose restriction it doesn't meet is not made, mana whose restriction it meets pays that spell alone
     (``spell_only``: no cost of a mana ability). None: there is no such spell (another player's mana, assist),
-    and a permanent with such mana is refused.
+    and a permanent with such mana is refused, as is one whose mana ability has a condition to hold. ``held``:
+    the conditions of activation (:func:`activation_conditions`) that hold as the spell is cast (CR 602.5b).
 
     A permanent's {T} mana abilities are one source (one of them, CR 605.1a), if it is untapped and, a creature,
     free of summoning sickness (CR 302.6); a mana ability without {T} that sacrifices the permanent ("Sacrifice
@@ -235,12 +391,13 @@ def mana_sources_of(
             obj.activation_banned,
             obj.rules_text_lost,
             obj.counters,
+            obj.id in state.this_turn.activated,  # "Activate only once each turn." (CR 602.5b)
         )
         found = made.get(kind)
         if found is None or found[0] is not obj.card:
             found = made[kind] = (
                 obj.card,
-                _mana_of_permanent(state, caster, obj, paid, sacrificing, allowed, mixed, more, again),
+                _mana_of_permanent(state, caster, obj, paid, sacrificing, allowed, mixed, more, again, held),
             )
         snow = "Snow" in obj.card.supertypes  # its mana pays {S} (CR 107.4h, 106.3)
         sources += [replace(source, object_id=obj.id, is_snow=snow) for source in found[1]]
@@ -251,6 +408,13 @@ def mana_sources_of(
             if a.from_hand
         ]
     converters = [s for s in sources if s.costs_mana]
+    if converters and (paying := _pays_abilities(state, caster)) is not None:
+        raise UnsupportedRuleError(
+            paying,
+            "Spend this mana only to … activate abilities",
+            "mana that may pay a mana ability's cost, beside mana abilities that cost mana (CR 106.6, 605.3): which "
+            "of them it pays is not weighed",
+        )
     if mixed and converters:  # which mana pays a mana ability's cost is then a choice of each output
         raise UnsupportedRuleError(
             mixed[0],
@@ -273,6 +437,29 @@ def mana_sources_of(
             f"more than {MOST_CHOICES} ways the choices of mana of {caster}'s permanents can fall",
         )
     return tuple(sources)
+
+
+def _pays_abilities(state: GameState, caster: PlayerId) -> str | None:
+    """The name of a permanent of the caster's whose mana may pay activated abilities' costs, or None (CR 106.6).
+
+    "Spend this mana only to cast artifact spells or activate abilities of artifacts.", "… only to activate
+    abilities.": the payer weighs such mana for spells alone; beside a mana ability that costs mana, it might pay
+    that cost, which is not weighed.
+    """
+    found: str | None = _once_per_caster(
+        state,
+        caster,
+        "pays abilities",
+        lambda: next(
+            (
+                obj.name
+                for obj in state.objects_in(Zone.BATTLEFIELD, caster)
+                if any(a.pays_abilities for a in abilities_of(obj).mana_abilities)
+            ),
+            None,
+        ),
+    )
+    return found
 
 
 MOST_CONVERTERS = 4
@@ -333,12 +520,12 @@ def _resources_paid_for_mana(state: GameState, caster: PlayerId) -> frozenset[st
 
 
 def _refuse_damage_before_life(problem: CastProblem) -> None:
-    """Refuse where a mana ability's damage to the caster could leave too little life to pay the spell's life.
+    """Refuse where a mana ability's damage to the caster, or life it gains, may change the spell's life payment.
 
     "{T}: Add {W} or {B}. This land deals 1 damage to you." (or Ancient Tomb's 2) deals its damage as the mana is
-    made, before the costs are paid (CR 601.2g-h); life is paid only while the life total is at least the amount
-    (CR 119.4). When the caster's life less every such damage is still the most life the spell can take, nothing
-    changes.
+    made, before the costs are paid (CR 601.2g-h); "{T}: Add {C}. You gain 1 life." gains life then; life is paid
+    only while the life total is at least the amount (CR 119.4). When the caster's life less every such damage is
+    still the most life the spell can take, nothing changes.
 
     Raises
     ------
@@ -353,7 +540,7 @@ def _refuse_damage_before_life(problem: CastProblem) -> None:
         lambda: [
             obj
             for obj in state.objects_in(Zone.BATTLEFIELD, caster)
-            if not obj.tapped and any(a.damage for a in abilities_of(obj).mana_abilities)
+            if not obj.tapped and any(a.damage or a.life_gained for a in abilities_of(obj).mana_abilities)
         ],
     )
     if not hurting or not spell_may_pay_life(problem):
@@ -362,9 +549,17 @@ def _refuse_damage_before_life(problem: CastProblem) -> None:
     damage = sum(max(a.damage for a in abilities_of(obj).mana_abilities) for obj in hurting)
     if most is not None and state.life_of(caster) - damage >= most:
         return
+    hurts = [obj for obj in hurting if any(a.damage for a in abilities_of(obj).mana_abilities)]
+    if not hurts:  # "You gain 2 life.": activated or not, the spell's life may be paid or not (CR 119.4)
+        raise UnsupportedRuleError(
+            hurting[0].name,
+            "you gain life",
+            f"its mana gives {caster} life before {problem.spell.name}'s life is paid, which may then be paid or "
+            "not (CR 601.2g-h, 119.4): not weighed",
+        )
     raise UnsupportedRuleError(
-        hurting[0].name,
-        f"deals {max(a.damage for a in abilities_of(hurting[0]).mana_abilities)} damage to you",
+        hurts[0].name,
+        f"deals {max(a.damage for a in abilities_of(hurts[0]).mana_abilities)} damage to you",
         f"its mana costs {caster} life before {problem.spell.name}'s life is paid (CR 601.2g-h, 119.4): not weighed",
     )
 
@@ -482,6 +677,7 @@ def _mana_of_permanent(
     mixed: list[str] | None = None,
     added: tuple[frozenset[str], ...] = (),
     again: int = 0,
+    held: frozenset[Requirement] = frozenset(),
 ) -> list[ManaSource]:
     """What one permanent of the caster's adds as sources, each without its object's id, in order.
 
@@ -517,15 +713,20 @@ def _mana_of_permanent(
     sacrificing = sacrificing or {}
     usable = [
         a
-        for a in abilities.mana_abilities
+        for a in _with_what_lands_could_produce(state, obj, _with_instead(abilities.mana_abilities, held))
         if not a.from_hand
         and (a.spend_only is None or (allowed is not None and a.spend_only in allowed))  # CR 106.6
         and all(holds_for(state, caster, r) for r in a.requires)
+        and _may_activate(state, caster, obj, a)
+        and (not a.taps_other or _others_to_tap(state, caster))  # "{T}, Tap an untapped creature you control:"
+        and not (a.once_each_turn and obj.id in state.this_turn.activated)  # CR 602.5b
+        and all(c in held for c in a.conditions)  # "Activate only if you control three or more artifacts."
         and (not a.counter or counters.get(a.counter, 0) >= a.counters_removed)  # "Remove a charge counter" (122.8)
         and (not a.life or "life" in paid)
         and (not a.energy or "energy" in paid)
         and (not a.sacrifices_other or sacrificing.get(a.sacrifices_other, 0) > 0)
     ]
+    _refuse_counters_put_and_read(obj, usable, abilities.mana_abilities)
     kinds = [a.counter for a in usable if a.counter]
     if len(kinds) != len(set(kinds)):
         raise UnsupportedRuleError(
@@ -536,8 +737,11 @@ def _mana_of_permanent(
         raise UnsupportedRuleError(
             obj.name, obj.card.oracle_text, "a choice between mana abilities that each sacrifice the permanent"
         )
-    found = [source for source in (_untapping_source(a, counters) for a in untapping) if source is not None]
-    if obj.tapped or (obj.summoning_sick and obj.card.has_type(CardType.CREATURE) and not _has_haste(obj)):
+    untapping_amounts = _amounts(state, caster, obj, untapping)
+    found = [s for s in (_untapping_source(a, counters, untapping_amounts) for a in untapping) if s is not None]
+    may_tap = not (obj.tapped or (obj.summoning_sick and obj.card.has_type(CardType.CREATURE) and not _has_haste(obj)))
+    _refuse_unknown_colour(obj, [a for a in usable if may_tap or not a.taps])
+    if not may_tap:
         taps = any(a.taps for a in usable) or any(t in _BASIC_LAND_MANA for t in obj.card.subtypes)
         if not obj.tapped and taps and (hasty := unread_static_line(state, _GIVES_HASTE)) is not None:
             raise UnsupportedRuleError(
@@ -564,6 +768,229 @@ def _mana_of_permanent(
         )
         tapping = [replace(source, units=outputs[0], options=tuple(outputs) if len(outputs) > 1 else ())]
     return found + tapping
+
+
+def _with_what_lands_could_produce(
+    state: GameState, obj: GameObject, abilities: tuple[ManaAbility, ...]
+) -> tuple[ManaAbility, ...]:
+    """The abilities with the mana the lands could produce made of the letters the state gives (CR 106.7).
+
+    "One mana of any color that a land an opponent controls could produce": the letters those lands could produce;
+    one that could produce none is dropped (it adds no mana), and so is one that taps a tapped permanent.
+
+    Raises
+    ------
+    UnsupportedRuleError
+        A land asked whose mana can't be told (:func:`_could_produce`).
+    """
+    if not any(a.could_produce for a in abilities):
+        return abilities
+    produced = _could_produce(state)
+    found = []
+    for a in abilities:
+        if not a.could_produce:
+            found.append(a)
+            continue
+        if a.taps and obj.tapped:  # it makes no mana now: the lands are not asked (CR 302.6)
+            continue
+        letters = _letters_of_lands(state, obj.controller, a.could_produce, produced) & a.units[0]
+        if letters:
+            found.append(replace(a, units=(letters,), could_produce=()))
+    return tuple(found)
+
+
+_Unknown = tuple[GameObject, str, str]
+"""A permanent whose mana can't be told: it, the words, the reason."""
+
+
+def _letters_of_lands(
+    state: GameState,
+    controller: PlayerId,
+    asked: tuple[str, ...],
+    produced: Mapping[str, frozenset[str] | _Unknown],
+) -> frozenset[str]:
+    """What the lands ``asked`` names ("land", "opponent") could produce, for a permanent of ``controller``'s.
+
+    Raises
+    ------
+    UnsupportedRuleError
+        One of those lands whose mana can't be told.
+    """
+    letters: frozenset[str] = frozenset()
+    for land in _lands_asked(state, controller, asked):
+        made = produced[land.id]
+        if not isinstance(made, frozenset):
+            raise UnsupportedRuleError(
+                made[0].name, made[1], f"{made[2]}: what {land.name} could produce can't be told (CR 106.7)"
+            )
+        letters |= made
+    return letters
+
+
+def _lands_asked(state: GameState, controller: PlayerId, asked: tuple[str, ...]) -> list[GameObject]:
+    """The permanents "a land an opponent controls", "a basic land you control", "a Gate you control" name."""
+    kind, who = asked
+    return [
+        o
+        for o in state.battlefield()
+        if (o.controller != controller if who == "opponent" else o.controller == controller)
+        and (o.card.has_type(CardType.LAND) if kind != "gate" else "Gate" in o.card.subtypes)
+        and (kind != "basic land" or "Basic" in o.card.supertypes)
+    ]
+
+
+_REPLACES_MANA = re.compile(r"\bfor mana\b|\bproduces?\b|\bwould add\b|\binstead\b[^.]*\bmana\b")
+"""An unread line that may replace the mana a permanent's ability would produce (CR 106.7, 614)."""
+
+
+def _could_produce(state: GameState) -> dict[str, frozenset[str] | _Unknown]:
+    """The types of mana each land and Gate of the state could produce, by id (CR 106.7), once per state.
+
+    What its mana abilities' units and its basic land types' abilities may be (CR 305.6), whatever their costs or
+    whether they may be activated now; "any color that a land an opponent controls could produce" what those lands
+    could produce, found together (none to begin with, then more until nothing changes: Exotic Orchards facing each
+    other alone produce nothing, CR 106.7's example). A permanent whose mana can't be told this way (a mana line not
+    read, an amount that may be none, a choice the state does not give, abilities that can't be activated) is
+    unknown, and so is one that asks an unknown one; all are unknown under an unread line that may replace mana.
+    """
+    memo: dict[str, frozenset[str] | _Unknown] = _once_per_caster(state, PlayerId(""), "could produce", dict)
+    if memo:
+        return memo
+    lands = [o for o in state.battlefield() if o.card.has_type(CardType.LAND) or "Gate" in o.card.subtypes]
+    replacing = unread_static_line(state, _REPLACES_MANA)
+    for land in lands:
+        memo[land.id] = (replacing[0], replacing[1], "it may replace mana") if replacing else _printed_letters(land)
+    changed = True
+    while changed:
+        changed = False
+        for land in lands:
+            made = memo[land.id]
+            if not isinstance(made, frozenset):
+                continue
+            for a in abilities_of(land).mana_abilities:
+                if a.could_produce:
+                    asked = [memo[o.id] for o in _lands_asked(state, land.controller, a.could_produce)]
+                    unknown = next((m for m in asked if not isinstance(m, frozenset)), None)
+                    if unknown is not None:
+                        memo[land.id], changed = unknown, True
+                        break
+                    more = frozenset[str]().union(*(m for m in asked if isinstance(m, frozenset))) & a.units[0]
+                    if not more <= made:
+                        made = memo[land.id] = made | more
+                        changed = True
+    return memo
+
+
+def _printed_letters(land: GameObject) -> frozenset[str] | _Unknown:
+    """What a permanent's mana abilities other than "could produce" ones, and its land types, may make (CR 106.7)."""
+    abilities = abilities_of(land)
+    unread = [u for u in abilities.permanent_unsupported if "mana" in u.topics]
+    if unread:
+        return land, unread[0].span, unread[0].reason
+    if land.activation_banned:
+        return land, "its activated abilities can't be activated", "what they would produce is not weighed"
+    letters: set[str] = set()
+    for a in abilities.mana_abilities:
+        if a.per_power or a.per_count is not None or a.chosen_colour or a.commander_identity:
+            return land, land.card.oracle_text, "mana of an amount or a colour the state alone does not give"
+        if not a.could_produce and not a.from_hand:  # what it prints, or makes instead (CR 106.7)
+            outputs = (a.options or (a.units,)) + a.instead
+            letters.update(letter for option in outputs for unit in option for letter in unit)
+    if not land.abilities_lost:
+        letters.update(_BASIC_LAND_MANA[t] for t in land.card.subtypes if t in _BASIC_LAND_MANA)
+    return frozenset(letters)
+
+
+def _with_instead(abilities: tuple[ManaAbility, ...], held: frozenset[Requirement]) -> tuple[ManaAbility, ...]:
+    """The abilities with their "If …, add … instead." applied, as the spell is cast (CR 614.1a).
+
+    "If you control four or more creatures, add {G}{G} instead.": that, when its requirements hold (``held``);
+    else what it prints.
+    """
+    if not any(a.instead for a in abilities):
+        return abilities
+    found = []
+    for a in abilities:
+        if a.instead and all(c in held for c in a.instead_if):
+            options = a.instead
+            a = replace(a, units=options[0], options=options if len(options) > 1 else ())
+        found.append(replace(a, instead=(), instead_if=()) if a.instead else a)
+    return tuple(found)
+
+
+def _refuse_counters_put_and_read(obj: GameObject, usable: list[ManaAbility], every: tuple[ManaAbility, ...]) -> None:
+    """Refuse a permanent whose mana ability puts a counter on it that another mana ability of its without {T} reads.
+
+    "{T}: Add {R}. Put a charge counter on this artifact." beside "Remove a charge counter from this artifact: Add
+    …" (or "… for each charge counter on it"), usable now or once the counter is there (``every``): which comes
+    first changes the mana (CR 122.1, 605.3a): not weighed. Beside {T} abilities alone, one {T} activates one of
+    them (CR 605.1a), and the counter changes nothing.
+    """
+    for a in usable:
+        if a.puts_counter and any(
+            b is not a
+            and not b.taps
+            and (b.counter == a.puts_counter or (b.per_count and b.per_count.counters_on in (a.puts_counter, "any")))
+            for b in every
+        ):
+            raise UnsupportedRuleError(
+                obj.name, f"put a {a.puts_counter} counter", "a counter one mana ability puts and another reads"
+            )
+
+
+def _may_activate(state: GameState, caster: PlayerId, obj: GameObject, ability: ManaAbility) -> bool:
+    """Whether a condition of one of several holds for the ability's activation (CR 602.5b).
+
+    "Activate only if you control a Swamp or a Mountain.": one of them, the caster's; "Activate only if this land
+    entered this turn or if you control a basic land.": a basic land of the caster's, or the permanent entered this
+    turn. A permanent that has not been under its controller's control since this turn began (the state's
+    ``summoning_sick``) did not enter this turn; one that has may have entered or changed control this turn.
+
+    Raises
+    ------
+    UnsupportedRuleError
+        No basic land, and a permanent that came under its controller's control this turn: whether it entered this
+        turn the state does not say.
+    """
+    if not ability.requires_one_of or any(holds_for(state, caster, r) for r in ability.requires_one_of):
+        return True
+    if ability.taps and obj.tapped:  # it makes no mana now whatever the condition (CR 302.6)
+        return False
+    if ability.or_entered_this_turn and obj.summoning_sick:
+        raise UnsupportedRuleError(
+            obj.name,
+            "Activate only if this land entered this turn",
+            "it came under its controller's control this turn: whether it entered this turn or changed control the "
+            "state does not say (CR 602.5b)",
+        )
+    return False
+
+
+def _refuse_unknown_colour(obj: GameObject, usable: list[ManaAbility]) -> None:
+    """Refuse a permanent that may make mana whose colour the state does not give.
+
+    "One mana of the chosen color": a state that gives the permanent's ``chosen`` colour has its words read as that
+    colour's symbol (CR 607.2a); these are the abilities of a permanent whose state gives none. "One mana of any
+    color in your commander's color identity": the state names no commander (CR 903.4). ``usable``: the abilities
+    it may activate now.
+
+    Raises
+    ------
+    UnsupportedRuleError
+        Such an ability among ``usable``.
+    """
+    if any(a.chosen_colour for a in usable):
+        raise UnsupportedRuleError(
+            obj.name,
+            "one mana of the chosen color",
+            "the state does not say which colour was chosen as it entered (its chosen color, CR 607.2a)",
+        )
+    if any(a.commander_identity for a in usable):
+        raise UnsupportedRuleError(
+            obj.name,
+            "one mana of any color in your commander's color identity",
+            "the state names no commander: the colours of its identity can't be told (CR 903.4, 903.4f)",
+        )
 
 
 def _produced_again(
@@ -666,6 +1093,10 @@ def _refuse_unread_mana(state: GameState, obj: GameObject, allowed: frozenset[Ob
     if allowed is None and any(a.spend_only is not None for a in abilities.mana_abilities):
         raise UnsupportedRuleError(
             obj.name, obj.card.oracle_text, "mana only for some spells, made for another player's spell (CR 106.6)"
+        )
+    if allowed is None and any(a.conditions or a.instead_if for a in abilities.mana_abilities):
+        raise UnsupportedRuleError(
+            obj.name, obj.card.oracle_text, "a condition of a mana ability, for another player's spell (CR 602.5b)"
         )
 
 
@@ -797,22 +1228,28 @@ def _outputs(ability: ManaAbility, amounts: Mapping[ManaAbility, int]) -> list[t
     """
     options = list(ability.options or (ability.units,))
     if ability.per_power or ability.per_count is not None:
-        times = max(0, amounts[ability])
+        times = max(0, amounts[ability]) + ability.per_count_plus  # "{B}, then an additional {B} for each …"
         options = [tuple(unit for unit in option for _ in range(times)) for option in options]
     return [option for option in options if option]
 
 
-def _untapping_source(ability: ManaAbility, counters: Mapping[str, int]) -> ManaSource | None:
+def _untapping_source(
+    ability: ManaAbility, counters: Mapping[str, int], amounts: Mapping[ManaAbility, int]
+) -> ManaSource | None:
     """The source of a mana ability without {T}, or None when it adds nothing (CR 302.6: no {T}, any status).
 
     "Sacrifice this creature: Add {R}{R}." once, its object consumed; "Remove three +1/+1 counters from this
     creature: Add {R}{R}{R}." once for each three counters (CR 122.8): its units that many times over, or, with
     options, one choice each time (not read: the reader makes no such ability); "{1}{G}: Add one mana of any
-    color." as often as it is paid (CR 605.3).
+    color." as often as it is paid (CR 605.3). "Activate only once each turn.": once (CR 602.5b). "{1}, Remove X
+    storage counters from this land: Add X mana …": once, with every such counter (``amounts``, CR 107.3).
     """
     options = list(ability.options or (ability.units,))
     spell_only = ability.spend_only is not None
     if _costs_mana(ability):
+        options = _outputs(ability, amounts)  # "Remove X storage counters: Add X mana …": all of them, once
+        if not options:
+            return None
         return ManaSource(
             options[0],
             consumed=ability.sacrifices,
@@ -820,7 +1257,7 @@ def _untapping_source(ability: ManaAbility, counters: Mapping[str, int]) -> Mana
             activation_colours=ability.activation_colours,
             options=tuple(options) if len(options) > 1 else (),
             taps=False,
-            repeatable=not ability.sacrifices,
+            repeatable=not (ability.sacrifices or ability.once_each_turn or ability.removes_counted),
             spell_only=spell_only,
         )
     if ability.per_power or ability.per_count is not None or len(options) > 1:
@@ -828,6 +1265,7 @@ def _untapping_source(ability: ManaAbility, counters: Mapping[str, int]) -> Mana
     times = 1
     if ability.counter and not ability.sacrifices:
         times = counters.get(ability.counter, 0) // ability.counters_removed
+        times = min(times, 1) if ability.once_each_turn else times  # (CR 602.5b)
     if not times:
         return None
     return ManaSource(options[0] * times, consumed=ability.sacrifices, taps=False, spell_only=spell_only)
@@ -1542,6 +1980,10 @@ def _set_total_cost_readers(problem: CastProblem, total: _TotalCost) -> None:
 
     problem.total_cost_of = total_of_assignment
     problem.total_cost_keys = before
+    scope, before_cost_objects = total.scope, total.before_cost_objects
+    problem.total_cost_before_cost_objects = lambda assignment: before_cost_objects(
+        tuple(assignment[key] for key in scope)
+    )
     no_change = _NO_CHANGE
     if not targets:  # nothing chosen later changes the total (CR 601.2f)
         problem.total_cost_of_values = lambda values: total_cost(values, no_change)

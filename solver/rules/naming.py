@@ -612,8 +612,15 @@ def _stopped_by_spell(problem: CastProblem, candidate: str) -> Reason | None:
             f"{name} has hexproof from {colors}, the colour of {problem.spell.name}, "
             f"and {problem.caster} is an opponent of its controller",
         )
+    card = problem.spell.card
+    for hexproof in abilities.hexproof_from_qualities if obj.controller != problem.caster else ():
+        if hexproof.stops(problem.spell_colors, problem.spell_types, card.subtypes, card.supertypes):
+            return Reason(
+                "CR 702.11d",
+                f"{name} has {hexproof.text.lower()}, which {problem.spell.name} is, "
+                f"and {problem.caster} is an opponent of its controller",
+            )
     for protection in abilities.protections:
-        card = problem.spell.card
         if protection.stops(problem.spell_colors, problem.spell_types, card.subtypes, card.supertypes):
             colors = "".join(sorted(c.value for c in problem.spell_colors)) or "colorless"
             by_kind = protection.subtypes or protection.supertypes  # "from Goblins": say what the spell is
@@ -723,7 +730,7 @@ def legal_targets(problem: CastProblem, spec: TargetSpec) -> tuple[str, ...]:
                 facts.shielded = frozenset(
                     o.id
                     for abilities, permanents in battlefield_groups(problem.state)
-                    if abilities.hexproof_from or abilities.protections
+                    if abilities.hexproof_from or abilities.protections or abilities.hexproof_from_qualities
                     for o in permanents
                 )
             kept = bases[base_key] = (base, tuple(c for c in base if c in facts.shielded))

@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterator
 
 from models.abilities import AlternativeCost, CastingRule, ObjectFilter, Quality
 from models.choices import X
+from models.errors import UnsupportedRuleError
 from models.mana import SymbolKind
 from models.objects import GameObject, Phase, PlayerId, Zone
 from solver.abilities import abilities_of
@@ -69,9 +70,28 @@ def casting_rules_that_bind(problem: CastProblem, kind: str) -> Iterator[tuple[G
             continue
         if rule.with_x and not _has_x(spell):
             continue
+        if rule.named and not _named(spell, rule):
+            continue
         if not has_qualities(spell, _without_mana_value(rule.spells)):
             continue
         yield obj, rule
+
+
+def _named(spell: GameObject, rule: CastingRule) -> bool:
+    """Whether the spell has the name the rule names (CR 201.2).
+
+    Raises
+    ------
+    UnsupportedRuleError
+        A card of two faces one of which has the name: the face cast has it alone (CR 709.3a, 712.11b), and which
+        face is cast is not decided here.
+    """
+    name = spell.card.name.lower()
+    if name == rule.named:
+        return True
+    if rule.named in name.split(" // "):
+        raise UnsupportedRuleError(spell.name, rule.text, "a name of one face of the card: which face is cast")
+    return False
 
 
 def _casting_rules(state: GameState) -> tuple[tuple[GameObject, CastingRule], ...]:

@@ -109,3 +109,74 @@ def test_spell_commander_is_deck_construction(make_state, casts):
     """
     state = make_state(hand=[("lava", "Lava, Axe")], battlefield=[(f"m{i}", "Mountain") for i in range(5)])
     assert len(casts(state, "lava")) == 2
+
+
+@pytest.mark.parametrize(
+    ("name", "line"),
+    [
+        ("Ambitious Augmenter", "Increment"),
+        ("Amber-Plate Ainok", "Double team"),
+        ("Alora, Rogue Companion", "Specialize {2}"),
+        ("The Bus Runner", "Ready to run"),
+        ("Drake with Set's Mechanic", "Poison Tolerance +2"),
+        ("Bat-", "Augment {1}{B}"),
+    ],
+)
+def test_keywords_whose_reminder_text_bears_on_no_cast_are_read(name, line) -> None:
+    """Each is read whole: its reminder text works on the battlefield, in combat or in deck construction.
+
+    Increment (a trigger on a spell cast, resolved after it, CR 601.2i), double team (a trigger on attacking, CR
+    603), specialize (an activated ability, CR 602), ready to run (two commanders, as partner, CR 702.124a),
+    Poison Tolerance (a player's losing, CR 704.5c), augment (the card put onto the battlefield from the hand
+    by an ability, no cast, as ninjutsu, CR 702.49a): nothing unread.
+    """
+    card = default_card_database().get(name)
+    assert line in card.oracle_text
+    read = parse_card(card)
+    assert not read.unsupported_casting_from_any_zone
+    assert not read.permanent_unsupported
+
+
+def test_a_creature_with_increment_and_one_with_double_team_on_the_battlefield(make_state, casts) -> None:
+    """CR 115.1, 601.2i: Increment's and double team's triggers bear on no cast.
+
+    Ambitious Augmenter ({G} 1/1, Increment) in P1's hand with a Forest and a Mountain: 1 cast. Lightning Bolt
+    ({R}, any target) with P2's Ambitious Augmenter and Amber-Plate Ainok (double team) on the battlefield: P1,
+    P2 and the two creatures = 4 casts.
+    """
+    state = make_state(
+        hand=[("aug", "Ambitious Augmenter"), ("bolt", "Lightning Bolt")],
+        battlefield=[("f", "Forest"), ("m", "Mountain")],
+        opponent=[("o1", "Ambitious Augmenter"), ("o2", "Amber-Plate Ainok")],
+    )
+    assert len(casts(state, "aug")) == 1
+    assert len(casts(state, "bolt")) == 4
+
+
+@pytest.mark.parametrize(
+    "name", ["Captain Howler, Sea Scourge", "Belt of Giant Strength", "Hexing Squelcher", "Winter, Cursed Rider"]
+)
+def test_ward_with_a_cost_other_than_mana_and_equip_with_a_cost_change_are_read(name) -> None:
+    """CR 702.21a, 702.6a: "Ward—{2}, Pay 2 life." (given or printed) and "Equip {10}. This ability costs {X} less …".
+
+    Ward triggers when its permanent becomes the target of a spell, after the spell is cast (CR 601.2i); equip is
+    an activated ability of the permanent (CR 602): nothing unread.
+    """
+    read = parse_card(default_card_database().get(name))
+    assert not read.unsupported_casting_from_any_zone
+    assert not read.permanent_unsupported
+    assert not read.static_unread
+
+
+def test_ward_given_with_a_life_cost_does_not_stop_targeting(make_state, casts) -> None:
+    """CR 702.21a, 115.1: Hexing Squelcher: 'Other creatures you control have "Ward—Pay 2 life."'.
+
+    Ward is a triggered ability: it counters the spell after it is cast unless its cost is paid, and never makes a
+    target illegal. Lightning Bolt with P2's Squelcher and Grizzly Bears: P1, P2, the Squelcher and the Bears = 4.
+    """
+    state = make_state(
+        hand=[("bolt", "Lightning Bolt")],
+        battlefield=[("m", "Mountain")],
+        opponent=[("sq", "Hexing Squelcher"), ("bears", "Grizzly Bears")],
+    )
+    assert len(casts(state, "bolt")) == 4

@@ -9,6 +9,8 @@ from __future__ import annotations
 import pytest
 
 from models.errors import UnsupportedRuleError
+from models.io.card_pool import default_card_database
+from models.oracle.parser import parse_card
 from solver.legal import legal_casts
 from solver.rules.layers import as_the_game_sees_it, devotion
 from tests.rules.conftest import lands
@@ -532,6 +534,22 @@ def test_creatures_of_the_chosen_type(make_state, chosen, expected):
         opponent=[("icon", "Icon of Ancestry", {"chosen": {"type": chosen}}), ("giant", "Hill Giant")],
     )
     assert legal_casts(state, "smite").count() == expected
+
+
+def test_creatures_of_the_chosen_type_without_a_choice_are_not_guessed(make_state):
+    """Icon of Ancestry with no ``chosen`` in the state: which creatures get +1/+1 is not known (CR 607.2a).
+
+    Smite the Monstrous (power 4 or greater) would see P2's Hill Giant as 3/3 or 4/4: unsupported, never guessed.
+    Lightning Bolt reads no power: P1, P2 or the Giant, 3 casts.
+    """
+    state = make_state(
+        hand=[("smite", "Smite the Monstrous"), ("bolt", "Lightning Bolt")],
+        battlefield=lands("Plains", 4) + lands("Mountain", 1),
+        opponent=[("icon", "Icon of Ancestry"), ("giant", "Hill Giant")],
+    )
+    with pytest.raises(UnsupportedRuleError, match="613"):
+        legal_casts(state, "smite").count()
+    assert legal_casts(state, "bolt").count() == 3
 
 
 def test_a_choice_that_is_no_colour_is_bad_input(make_state):
@@ -1447,3 +1465,228 @@ def test_unread_characteristic_changes_are_refused(make_state, permanent, spell,
     state = make_state(hand=[("spell", spell)], battlefield=lands(lands_of, 4), opponent=opponent, active_player="P2")
     with pytest.raises(UnsupportedRuleError, match=permanent.split(",")[0]):
         legal_casts(state, "spell").count()
+
+
+# ---------------------------------------------------------------- counts of "other" permanents, conditions, combat
+
+
+@pytest.mark.parametrize(("others", "expected"), [(["Raging Goblin"], 0), (["Raging Goblin", "Hill Giant"], 1)])
+def test_for_each_other_creature_leaves_out_the_enchanted_creature(make_state, others, expected):
+    """Bravado: "Enchanted creature gets +1/+1 for each other creature you control." (CR 611.3, 613.4c).
+
+    P2's Bravado on P2's Grizzly Bears (2/2). With P2's Raging Goblin the Bears are 2+1 = 3/3 (the Bears are not
+    "other"): Smite the Monstrous (power 4 or greater) has no target, 0 casts. With the Goblin and Hill Giant
+    (3/3): 2+2 = 4/4, the Bears its one target (the Giant is 3/3), 1 cast.
+    """
+    theirs = [("bears", "Grizzly Bears"), ("bravado", "Bravado", {"attached_to": "bears"})]
+    state = make_state(
+        hand=[("smite", "Smite the Monstrous")],
+        battlefield=lands("Plains", 4),
+        opponent=theirs + [(f"c{i}", name) for i, name in enumerate(others)],
+    )
+    assert len(_targets(state, "smite")) == expected
+
+
+@pytest.mark.parametrize(("cards", "expected"), [(8, 1), (7, 0)])
+def test_an_opponent_with_eight_cards_in_their_graveyard(make_state, cards, expected):
+    """Blackbloom Rogue (2/3): "gets +3/+0 as long as an opponent has eight or more cards in their graveyard".
+
+    P2's Rogue; P1, its controller's opponent, has ``cards`` Islands in the graveyard (CR 611.3a). Eight: 2+3 =
+    5/3, Smite the Monstrous's one target, 1 cast; seven: 2/3, 0 casts.
+    """
+    graveyard = [{"id": f"g{i}", "card": "Island", "zone": "graveyard", "owner": "P1"} for i in range(cards)]
+    state = make_state(
+        hand=[("smite", "Smite the Monstrous")],
+        battlefield=lands("Plains", 4),
+        opponent=[("rogue", "Blackbloom Rogue")],
+        objects=graveyard,
+    )
+    assert len(_targets(state, "smite")) == expected
+
+
+def test_a_change_of_power_with_what_only_combat_reads(make_state):
+    """Furor of the Bitten: "Enchanted creature gets +2/+2 and attacks each combat if able." (CR 613.4c, 508.1d).
+
+    Attacking is for combat: the line is read, its +2/+2 applied. P2's Grizzly Bears with it are 4/4: Smite the
+    Monstrous (power 4 or greater) has them as its one target, 1 cast.
+    """
+    state = make_state(
+        hand=[("smite", "Smite the Monstrous")],
+        battlefield=lands("Plains", 4),
+        opponent=[("bears", "Grizzly Bears"), ("furor", "Furor of the Bitten", {"attached_to": "bears"})],
+    )
+    assert _targets(state, "smite") == [("bears",)]
+
+
+def test_a_line_of_blocking_bears_on_no_cast(make_state):
+    """Great Wall: "Creatures with plainswalk can be blocked as though they didn't have plainswalk." (CR 702.14c).
+
+    Blocking is for combat (CR 509.1): nothing a cast reads, the line read. Lightning Bolt with Great Wall (an
+    enchantment) on P2's side has P1 and P2 as targets: 2 casts.
+    """
+    card = parse_card(default_card_database().get("Great Wall"))
+    assert not card.static_unread and not card.permanent_unsupported
+    state = make_state(hand=[("bolt", "Lightning Bolt")], battlefield=lands("Mountain", 1), opponent=["Great Wall"])
+    assert legal_casts(state, "bolt").count() == 2
+
+
+@pytest.mark.parametrize("chosen", [{"name": "Sol Ring"}, None])
+def test_a_ban_on_abilities_that_are_not_mana_abilities(make_state, chosen):
+    """Pithing Needle bans activated abilities that are not mana abilities (CR 602.5, 605.3a).
+
+    "Activated abilities of sources with the chosen name can't be activated unless they're mana abilities.":
+    whatever the name, mana abilities stay: Divination ({2}{U}) with an Island and Sol Ring ({T}: Add {C}{C}), P2's
+    Needle naming Sol Ring or with no name in the state: 1 cast.
+    """
+    needle = ("needle", "Pithing Needle", {"chosen": chosen}) if chosen else ("needle", "Pithing Needle")
+    state = make_state(
+        hand=[("div", "Divination")], battlefield=[("island", "Island"), ("ring", "Sol Ring")], opponent=[needle]
+    )
+    assert legal_casts(state, "div").count() == 1
+
+
+@pytest.mark.parametrize(("zombie", "expected"), [("Warpath Ghoul", [("ghoul",)]), ("Canyon Minotaur", [])])
+def test_a_group_of_a_supertype_and_a_creature_type(make_state, zombie, expected):
+    """Narfi, Betrayer King: "Other snow and Zombie creatures you control get +1/+1." (CR 205.4, 613.4c).
+
+    The creatures that are snow or Zombies, Narfi aside. Smite the Monstrous (power 4 or greater) always has
+    P2's Narfi (4/3) as a target. P2's Warpath Ghoul (3/2 Zombie) is 4/3, a target too (2); Canyon Minotaur (3/3,
+    neither snow nor Zombie) stays 3/3: Narfi alone (1).
+    """
+    state = make_state(
+        hand=[("smite", "Smite the Monstrous")],
+        battlefield=lands("Plains", 4),
+        opponent=[("narfi", "Narfi, Betrayer King"), ("ghoul", zombie)],
+    )
+    assert _targets(state, "smite") == sorted(expected + [("narfi",)])
+
+
+@pytest.mark.parametrize(("counted", "expected"), [(1, 0), (2, 1)])
+def test_for_each_artifact_and_or_enchantment(make_state, counted, expected):
+    """All That Glitters counts permanents of either card type (CR 205.2a, 613.4c).
+
+    "Enchanted creature gets +1/+1 for each artifact and/or enchantment you control." P2's Aura (an
+    enchantment, counted) on P2's Grizzly Bears (2/2), and ``counted`` - 1 Darksteel Relics (artifacts): one in
+    all = 3/3, Smite the Monstrous has no target (0); two = 4/4, the Bears (1).
+    """
+    theirs = [("bears", "Grizzly Bears"), ("aura", "All That Glitters", {"attached_to": "bears"})]
+    state = make_state(
+        hand=[("smite", "Smite the Monstrous")],
+        battlefield=lands("Plains", 4),
+        opponent=theirs + [(f"r{i}", "Darksteel Relic") for i in range(counted - 1)],
+    )
+    assert len(_targets(state, "smite")) == expected
+
+
+def test_attacking_tokens(make_state):
+    """Bone-Cairn Butcher: "Attacking tokens you control have deathtouch." (CR 111.1, 506.4, 613.1f).
+
+    Read: the group is the tokens that are attacking. With P2's Butcher and no token, Lightning Bolt has P1, P2
+    and the Butcher as targets (3).
+    """
+    state = make_state(
+        hand=[("bolt", "Lightning Bolt")], battlefield=lands("Mountain", 1), opponent=[("b", "Bone-Cairn Butcher")]
+    )
+    assert legal_casts(state, "bolt").count() == 3
+    assert not parse_card(default_card_database().get("Bone-Cairn Butcher")).static_unread
+
+
+def test_mounts_and_vehicles(make_state):
+    """Cloudspire Captain: "Mounts and Vehicles you control get +1/+1." (CR 205.3, 613.4c).
+
+    Any permanent with either subtype: P2's Adventurer's Airship (a Vehicle, 3/x) is 4/x, the Captain itself
+    (2/3 Human Pilot) is not changed; as for a cast, Lightning Bolt's targets are P1, P2 and the Captain (the
+    Airship is no creature till crewed): 3.
+    """
+    state = make_state(
+        hand=[("bolt", "Lightning Bolt")],
+        battlefield=lands("Mountain", 1),
+        opponent=[("captain", "Cloudspire Captain"), ("ship", "Adventurer's Airship")],
+    )
+    assert legal_casts(state, "bolt").count() == 3
+    assert as_the_game_sees_it(state).object("ship").card.power == "4"
+
+
+@pytest.mark.parametrize(("enchanted", "expected"), [(True, [("osprey",)]), (False, [])])
+def test_flying_as_long_as_it_is_enchanted(make_state, enchanted, expected):
+    """Fledgling Osprey: "This creature has flying as long as it's enchanted." (CR 303.4, 611.3a, 613.1f).
+
+    P2's Osprey with P2's Pacifism attached flies: Plummet (target creature with flying) has it as its one
+    target (1); without an Aura it doesn't fly (0).
+    """
+    aura = [("pacifism", "Pacifism", {"attached_to": "osprey"})] if enchanted else []
+    state = make_state(
+        hand=[("plummet", "Plummet")], battlefield=lands("Forest", 2), opponent=[("osprey", "Fledgling Osprey"), *aura]
+    )
+    assert _targets(state, "plummet") == expected
+
+
+@pytest.mark.parametrize(
+    ("cards", "expected"),
+    [(["Island", "Grizzly Bears", "Sol Ring", "Pacifism"], [("capybara",)]), (["Island"] * 3 + ["Shock"], [])],
+)
+def test_descend_four_counts_permanent_cards(make_state, cards, expected):
+    """Basking Capybara counts permanent cards in its controller's graveyard (CR 207.2c, 110.4a, 611.3a).
+
+    Basking Capybara (1/3): "Descend 4 — This creature gets +3/+0 as long as there are four or more permanent
+    cards in your graveyard." The ability word has no rules meaning. P2's graveyard with a land, a creature, an
+    artifact and an enchantment card: four permanent cards, 1+3 = 4/3, Smite the Monstrous's one target (1).
+    Three lands and Shock (an instant, no permanent card): three, 1/3, no target (0).
+    """
+    graveyard = [{"id": f"g{i}", "card": name, "zone": "graveyard", "owner": "P2"} for i, name in enumerate(cards)]
+    state = make_state(
+        hand=[("smite", "Smite the Monstrous")],
+        battlefield=lands("Plains", 4),
+        opponent=[("capybara", "Basking Capybara")],
+        objects=graveyard,
+    )
+    assert _targets(state, "smite") == expected
+
+
+@pytest.mark.parametrize(("card", "power"), [("Academic Probation", "2"), ("Shock", "1")])
+def test_a_lesson_card_in_your_graveyard(make_state, card, power):
+    """First-Time Flyer counts a Lesson card in its controller's graveyard (CR 205.3, 611.3a).
+
+    "This creature gets +1/+1 as long as there's a Lesson card in your graveyard." P2's Flyer (1/2), and in P2's
+    graveyard Academic Probation (a Lesson sorcery): 1+1 = 2 power; with Shock there instead (no Lesson): 1.
+    """
+    graveyard = [{"id": "g", "card": card, "zone": "graveyard", "owner": "P2"}]
+    state = make_state(opponent=[("flyer", "First-Time Flyer")], objects=graveyard)
+    assert as_the_game_sees_it(state).object("flyer").card.power == power
+
+
+@pytest.mark.parametrize(("active", "power"), [("P2", "4"), ("P1", "2")])
+def test_during_turns_other_than_yours(make_state, active, power):
+    """Glory of Warfare: the turn it is decides which line applies (CR 611.3a).
+
+    "During your turn, creatures you control get +2/+0." and "During turns other than yours, creatures you
+    control get +0/+2.", "your" being P2's, its controller: P2's Grizzly Bears are 4/2 on P2's turn, 2/4 on P1's.
+    """
+    state = make_state(opponent=[("glory", "Glory of Warfare"), ("bears", "Grizzly Bears")], active_player=active)
+    assert as_the_game_sees_it(state).object("bears").card.power == power
+
+
+@pytest.mark.parametrize(("counters", "expected"), [({"+1/+1": 1}, [("spider",)]), ({}, [])])
+def test_flying_as_long_as_it_is_modified(make_state, counters, expected):
+    """Skyward Spider: "This creature has flying as long as it's modified." (CR 700.9, 611.3a, 613.1f).
+
+    A counter on it is a modification: P2's Spider with a +1/+1 counter flies, Plummet's one target (1); with
+    none, no Equipment and no Aura, it doesn't (0).
+    """
+    spider = ("spider", "Skyward Spider", {"counters": counters}) if counters else ("spider", "Skyward Spider")
+    state = make_state(hand=[("plummet", "Plummet")], battlefield=lands("Forest", 2), opponent=[spider])
+    assert _targets(state, "plummet") == expected
+
+
+def test_a_condition_of_what_only_combat_reads_needs_no_reading(make_state):
+    """A condition of a line that only combat reads needs no reading (Bristlepack Sentry, CR 508.1).
+
+    Bristlepack Sentry (3/3, defender): "As long as you control a creature with power 4 or greater, this
+    creature can attack as though it didn't have defender." Whether it may attack is for combat, whatever the
+    condition: read. Lightning Bolt with P2's Sentry: P1, P2 and the Sentry (3).
+    """
+    assert not parse_card(default_card_database().get("Bristlepack Sentry")).static_unread
+    state = make_state(
+        hand=[("bolt", "Lightning Bolt")], battlefield=lands("Mountain", 1), opponent=[("s", "Bristlepack Sentry")]
+    )
+    assert legal_casts(state, "bolt").count() == 3

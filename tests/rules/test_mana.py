@@ -26,7 +26,7 @@ from dataclasses import replace
 import pytest
 
 from models.cast import Cast, TargetChoice
-from models.errors import UnsupportedRuleError
+from models.errors import InputError, UnsupportedRuleError
 from solver.legal import legal_casts, why_illegal
 from tests.rules.conftest import lands, relics
 
@@ -1100,3 +1100,552 @@ def test_a_station_symbols_mana_ability_is_refused_not_given_at_all_times(make_s
         hand=[("bolt", "Lightning Bolt")], battlefield=[("m", "Mountain")], opponent=[("u", "Uthros, Titanic Godcore")]
     )
     assert legal_casts(theirs, "bolt").count() == 2
+
+
+# ---------------------------------------------------------------- the chosen colour, conditions of one of several
+@pytest.mark.parametrize(
+    ("card_name", "extra", "expected"),
+    [
+        ("Coldsteel Heart", {"chosen": {"color": "red"}}, 2),  # {R}: Bolt to P1 or P2
+        ("Coldsteel Heart", {"chosen": {"color": "blue"}}, 0),  # {U} pays no {R}
+        ("Sea Gate", {"chosen": {"color": "red"}}, 2),  # {U} or {R}: the {R}
+        ("Sea Gate", {"chosen": {"color": "green"}}, 0),  # {U} or {G}
+        ("Coldsteel Heart", {"tapped": True}, 0),  # no choice given, but tapped: it makes no mana (CR 302.6)
+    ],
+)
+def test_one_mana_of_the_chosen_color(make_state, card_name, extra, expected):
+    """CR 607.2a, 106.1: "{T}: Add one mana of the chosen color." makes mana of the colour chosen as it entered.
+
+    Lightning Bolt {R} has two targets here (P1, P2; no creature or planeswalker): 2 casts when the permanent makes
+    {R}, else 0 (nothing else makes mana).
+    """
+    state = make_state(hand=[("bolt", "Lightning Bolt")], battlefield=[("src", card_name, extra)])
+    assert legal_casts(state, "bolt").count() == expected
+
+
+def test_the_chosen_color_not_given_is_refused_for_its_controller_alone(make_state):
+    """CR 607.2a: with no `chosen` in the state, Coldsteel Heart's mana can't be told: refused for its controller.
+
+    P1's cast is refused, naming the card; the opponent's Heart makes no mana for P1 (CR 106.4), so P1's Bolt with a
+    Mountain is 2 casts (P1, P2).
+    """
+    mine = make_state(
+        hand=[("bolt", "Lightning Bolt")], battlefield=[("mtn", "Mountain"), ("heart", "Coldsteel Heart")]
+    )
+    with pytest.raises(UnsupportedRuleError, match="chosen"):
+        legal_casts(mine, "bolt").count()
+    theirs = make_state(
+        hand=[("bolt", "Lightning Bolt")], battlefield=[("mtn", "Mountain")], opponent=[("heart", "Coldsteel Heart")]
+    )
+    assert legal_casts(theirs, "bolt").count() == 2
+
+
+@pytest.mark.parametrize(
+    ("lands", "expected"),
+    [
+        ([("swp", "Swamp")], 2),  # a Swamp: the Verge's {R} (CR 602.5b); Bolt to P1 or P2
+        ([("isl", "Island")], 0),  # neither a Swamp nor a Mountain: the Verge makes {B} alone
+        ([], 0),  # the Verge alone: {B}
+    ],
+)
+def test_activate_only_if_you_control_one_of_two(make_state, lands, expected):
+    """CR 602.5b: "Activate only if you control a Swamp or a Mountain.": one of the two is enough.
+
+    Blazemire Verge, "{T}: Add {B}." and "{T}: Add {R}. Activate only if …": Lightning Bolt {R} is paid by the
+    Verge's {R} only beside a Swamp or a Mountain.
+    """
+    state = make_state(hand=[("bolt", "Lightning Bolt")], battlefield=[("verge", "Blazemire Verge"), *lands])
+    assert legal_casts(state, "bolt").count() == expected
+
+
+@pytest.mark.parametrize(
+    ("others", "status", "expected"),
+    [
+        ([("pla", "Plains")], {}, 1),  # a basic land: the Place's {G} pays Llanowar Elves' {G}
+        ([("ring", "Sol Ring")], {}, 0),  # no basic land, and it has been there since the turn began: {C} alone
+    ],
+)
+def test_activate_only_if_entered_this_turn_or_a_basic_land(make_state, others, status, expected):
+    """CR 602.5b: a land that entered this turn, or a basic land of yours, lets the ability be activated.
+
+    Gathering Place, "{T}: Add {C}." and "{T}: Add {G} or {W}. Activate only if …": Llanowar Elves ({G}, no target)
+    is 1 cast when the {G} is made, else 0.
+    """
+    state = make_state(hand=[("elves", "Llanowar Elves")], battlefield=[("place", "Gathering Place", status), *others])
+    assert legal_casts(state, "elves").count() == expected
+
+
+def test_entered_this_turn_not_told_is_refused(make_state):
+    """CR 602.5b: a Gathering Place under P1's control since this turn, with no basic land, is refused.
+
+    It came under P1's control this turn (`summoning_sick`): whether it entered this turn or changed control is not
+    in the state: refused, naming the card.
+    """
+    state = make_state(
+        hand=[("elves", "Llanowar Elves")], battlefield=[("place", "Gathering Place", {"summoning_sick": True})]
+    )
+    with pytest.raises(UnsupportedRuleError, match="entered this turn"):
+        legal_casts(state, "elves").count()
+
+
+# ---------------------------------------------------------------- mana for abilities (CR 106.6)
+ABILITY_ROCK = {
+    "name": "Ability Rock",
+    "mana_cost": "{2}",
+    "type_line": "Artifact",
+    "oracle_text": "{T}: Add {C}{C}. Spend this mana only to activate abilities.",
+}
+ARTIFACT_ROCK = {
+    "name": "Artifact Rock",
+    "mana_cost": "{2}",
+    "type_line": "Artifact",
+    "oracle_text": "{T}: Add {C}{C}. Spend this mana only to cast artifact spells or activate abilities of artifacts.",
+}
+
+
+@pytest.mark.parametrize(
+    ("rock", "type_line", "expected"),
+    [
+        (ABILITY_ROCK, "Artifact", 0),  # its {C}{C} pays no spell
+        (ARTIFACT_ROCK, "Artifact", 1),  # an artifact spell: {C}{C} pays its {2}
+        (ARTIFACT_ROCK, "Sorcery", 0),  # not an artifact spell
+    ],
+)
+def test_mana_only_for_abilities_pays_no_spell(make_state, card, rock, type_line, expected):
+    """CR 106.6: mana "only to activate abilities" pays no spell; "… artifact spells or …" an artifact spell.
+
+    "Spend this mana only to activate abilities."; "… to cast artifact spells or activate abilities of artifacts.".
+    The spell costs {2} and has no target: 1 cast when paid.
+    """
+    spell = card("Test Spell", "{2}", type_line, "" if type_line == "Artifact" else "Draw a card.")
+    state = make_state(hand=[("spell", spell)], battlefield=[("rock", rock)])
+    assert legal_casts(state, "spell").count() == expected
+
+
+def test_mana_for_abilities_beside_a_mana_ability_that_costs_mana_is_refused(make_state, card):
+    """CR 106.6, 605.3: mana for abilities beside a mana ability that costs mana: refused, naming the permanent.
+
+    The Ability Rock's {C} may pay the {1} of "{1}, {T}: Add {R}{R}." (a mana ability): which of them it pays is not
+    weighed, so a {R}{R} sorcery (payable so: 1 cast) is refused.
+    """
+    converter = card("Test Converter", "", "Land", "{1}, {T}: Add {R}{R}.")
+    spell = card("Test Spell", "{R}{R}", "Sorcery", "Draw a card.")
+    state = make_state(hand=[("spell", spell)], battlefield=[("rock", ABILITY_ROCK), ("land", converter)])
+    with pytest.raises(UnsupportedRuleError, match="activate abilities"):
+        legal_casts(state, "spell").count()
+
+
+@pytest.mark.parametrize(("type_line", "expected"), [("Creature — Human Rogue", 1), ("Creature — Bear", 0)])
+def test_mana_for_spells_of_a_list_of_types(make_state, card, type_line, expected):
+    """CR 106.6: "… only to cast a Cleric, Rogue, Warrior, or Wizard spell or to activate an ability of …".
+
+    A spell of one of the four types: the camp's one mana of any colour pays the {R} of a Rogue (1 cast, no
+    target); a Bear is none of them: 0.
+    """
+    camp = card(
+        "Test Camp",
+        "",
+        "Land",
+        "{T}: Add one mana of any color. Spend this mana only to cast a Cleric, Rogue, Warrior, or Wizard spell or "
+        "to activate an ability of a Cleric, Rogue, Warrior, or Wizard.",
+    )
+    spell = card("Test Creature", "{R}", type_line, power="1", toughness="1")
+    state = make_state(hand=[("spell", spell)], battlefield=[("camp", camp)])
+    assert legal_casts(state, "spell").count() == expected
+
+
+@pytest.mark.parametrize(
+    ("side", "tapped", "refused"), [("mine", False, True), ("mine", True, False), ("theirs", False, False)]
+)
+def test_commander_color_identity_is_refused_where_it_may_pay(make_state, side, tapped, refused):
+    """CR 903.4, 903.4f: Arcane Signet, "{T}: Add one mana of any color in your commander's color identity.".
+
+    The state names no commander: P1's untapped Signet is refused, naming it. Tapped (CR 302.6), or P2's (CR
+    106.4), it makes no mana for P1: P1's Bolt with a Mountain is 2 casts (P1, P2).
+    """
+    signet = [("signet", "Arcane Signet", {"tapped": tapped})]
+    state = make_state(
+        hand=[("bolt", "Lightning Bolt")],
+        battlefield=[("mtn", "Mountain"), *(signet if side == "mine" else [])],
+        opponent=signet if side == "theirs" else [],
+    )
+    if refused:
+        with pytest.raises(UnsupportedRuleError, match="commander"):
+            legal_casts(state, "bolt").count()
+    else:
+        assert legal_casts(state, "bolt").count() == 2
+
+
+@pytest.mark.parametrize(("supertype", "expected"), [("Legendary ", 1), ("", 0)])
+def test_mana_only_for_legendary_spells(make_state, card, supertype, expected):
+    """CR 106.6, 205.4d: "Spend this mana only to cast legendary spells." pays a legendary spell alone.
+
+    The land's {G} pays the {G} of a legendary creature spell (1 cast, no target); of a nonlegendary one, never: 0.
+    """
+    hall = card("Test Hall", "", "Land", "{T}: Add {G}. Spend this mana only to cast legendary spells.")
+    spell = card("Test Creature", "{G}", f"{supertype}Creature — Elf", power="1", toughness="1")
+    state = make_state(hand=[("spell", spell)], battlefield=[("hall", hall)])
+    assert legal_casts(state, "spell").count() == expected
+
+
+# ---------------------------------------------------------------- mana a land could produce (CR 106.7)
+@pytest.mark.parametrize(
+    ("theirs", "expected"),
+    [
+        ([("m", "Mountain")], 2),  # P2's Mountain could produce {R}: the Orchard makes {R}, Bolt to P1 or P2
+        ([("i", "Island")], 0),  # {U} alone
+        ([], 0),  # P2 controls no land: the Orchard makes nothing
+        ([("m", "Mountain", {"tapped": True})], 2),  # tapped, it still could produce {R} (costs ignored)
+    ],
+)
+def test_exotic_orchard_makes_what_an_opponents_land_could_produce(make_state, theirs, expected):
+    """CR 106.7: Exotic Orchard, "{T}: Add one mana of any color that a land an opponent controls could produce."."""
+    state = make_state(hand=[("bolt", "Lightning Bolt")], battlefield=[("orchard", "Exotic Orchard")], opponent=theirs)
+    assert legal_casts(state, "bolt").count() == expected
+
+
+@pytest.mark.parametrize(("forest", "expected"), [(True, 1), (False, 0)])
+def test_exotic_orchards_facing_each_other(make_state, forest, expected):
+    """CR 106.7's example: Exotic Orchards on both sides, with or without P1's Forest.
+
+    P1's Orchard asks P2's Orchard, which asks P1's lands: with P1's (tapped) Forest both could produce {G}, so P1's
+    Orchard pays Llanowar Elves' {G} (1 cast, no target); Orchards alone produce nothing.
+    """
+    mine = [("orchard", "Exotic Orchard")] + ([("forest", "Forest", {"tapped": True})] if forest else [])
+    state = make_state(
+        hand=[("elves", "Llanowar Elves")], battlefield=mine, opponent=[("their-orchard", "Exotic Orchard")]
+    )
+    assert legal_casts(state, "elves").count() == expected
+
+
+@pytest.mark.parametrize(("mountain", "expected"), [(True, 2), (False, 0)])
+def test_reflecting_pool_alone_produces_nothing(make_state, mountain, expected):
+    """CR 106.7: Reflecting Pool, "{T}: Add one mana of any type that a land you control could produce.".
+
+    Beside a tapped Mountain it makes {R} (Bolt to P1 or P2: 2); alone, no land could produce anything: 0.
+    """
+    mine = [("pool", "Reflecting Pool")] + ([("mtn", "Mountain", {"tapped": True})] if mountain else [])
+    state = make_state(hand=[("bolt", "Lightning Bolt")], battlefield=mine)
+    assert legal_casts(state, "bolt").count() == expected
+
+
+def test_a_land_whose_mana_is_not_read_leaves_what_could_be_produced_unknown(make_state, card):
+    """CR 106.7: P2's land with a mana line not read: what it could produce can't be told.
+
+    P1's Orchard is refused, naming that land.
+    """
+    odd = card("Odd Land", "", "Land", "{T}: Add {C}. If you have the initiative, add {R} instead.")
+    state = make_state(
+        hand=[("bolt", "Lightning Bolt")], battlefield=[("orchard", "Exotic Orchard")], opponent=[("odd", odd)]
+    )
+    with pytest.raises(UnsupportedRuleError, match="Odd Land"):
+        legal_casts(state, "bolt").count()
+
+
+# ---------------------------------------------------------------- "Activate only once each turn." (CR 602.5b)
+@pytest.mark.parametrize(
+    ("cost", "activated", "expected"),
+    [
+        ("{U}{R}", False, 1),  # one Island pays the {1}: {R}; the other Island the {U}
+        ("{R}{R}", False, 0),  # a second {R} would be a second activation this turn
+        ("{U}{R}", True, 0),  # activated this turn already: no {R} at all
+    ],
+)
+def test_activate_only_once_each_turn(make_state, card, cost, activated, expected):
+    """CR 602.5b: Salvaged Manaworker, "{1}: Add one mana of any color. Activate only once each turn.".
+
+    Two Islands beside it; the sorcery has no target: 1 cast when paid. ``this_turn.activated`` lists a permanent
+    whose such ability was activated this turn.
+    """
+    spell = card("Test Spell", cost, "Sorcery", "Draw a card.")
+    extra = {"this_turn": {"activated": ["worker"]}} if activated else {}
+    state = make_state(
+        hand=[("spell", spell)],
+        objects=[{"id": "worker", "card": "Salvaged Manaworker", "zone": "battlefield", "controller": "P1"}],
+        battlefield=lands("Island", 2),
+        **extra,
+    )
+    assert legal_casts(state, "spell").count() == expected
+
+
+@pytest.mark.parametrize(("cost", "expected"), [("{G}", 1), ("{G}{G}", 0)])
+def test_counters_removed_once_each_turn(make_state, card, cost, expected):
+    """CR 602.5b, 122.8: Mana Bloom with three charge counters makes one mana, not three.
+
+    "Remove a charge counter from this enchantment: Add one mana of any color. Activate only once each turn.": a
+    {G} sorcery (no target) is 1 cast, a {G}{G} one 0.
+    """
+    spell = card("Test Spell", cost, "Sorcery", "Draw a card.")
+    state = make_state(hand=[("spell", spell)], battlefield=[("bloom", "Mana Bloom", {"counters": {"charge": 3}})])
+    assert legal_casts(state, "spell").count() == expected
+
+
+def test_activated_this_turn_names_objects_of_the_state(make_state):
+    """STATE_FORMAT: ``this_turn.activated`` names objects of the file; another id is bad input, at its key path."""
+    with pytest.raises(InputError, match=r"this_turn\.activated\[0\]: no object with id 'nope'"):
+        make_state(hand=[("bolt", "Lightning Bolt")], this_turn={"activated": ["nope"]})
+
+
+# ---------------------------------------------------------------- conditions of activation (CR 602.5b)
+@pytest.mark.parametrize(("others", "expected"), [(2, 2), (1, 0)])
+def test_metalcraft_mox_opal(make_state, others, expected):
+    """CR 602.5b, 207.2c: Mox Opal makes mana only beside two more artifacts; "Metalcraft" has no rules meaning.
+
+    "Metalcraft — {T}: Add one mana of any color. Activate only if you control three or more artifacts.".
+    With two Sol Rings tapped beside it (three artifacts) it makes {R}: Bolt to P1 or P2, 2 casts; with one (two
+    artifacts), no mana: 0.
+    """
+    rings = [(f"ring{i}", "Sol Ring", {"tapped": True}) for i in range(others)]
+    state = make_state(hand=[("bolt", "Lightning Bolt")], battlefield=[("opal", "Mox Opal"), *rings])
+    assert legal_casts(state, "bolt").count() == expected
+
+
+@pytest.mark.parametrize(("active", "expected"), [("P2", 1), ("P1", 0)])
+def test_activate_only_during_an_opponents_turn(make_state, card, active, expected):
+    """CR 602.5b: Lavinia, Foil to Conspiracy, "{T}: Add {C}{C}. Activate only during an opponent's turn.".
+
+    An instant costing {2} (no target): on P2's turn Lavinia pays it, 1 cast; on P1's own turn she makes nothing: 0.
+    """
+    spell = card("Test Instant", "{2}", "Instant", "Draw a card.")
+    state = make_state(
+        hand=[("spell", spell)],
+        battlefield=[("lavinia", "Lavinia, Foil to Conspiracy")],
+        active_player=active,
+        priority="P1",
+    )
+    assert legal_casts(state, "spell").count() == expected
+
+
+# ---------------------------------------------------------------- counters removed, all of them (CR 107.3, 122.8)
+@pytest.mark.parametrize(
+    ("counters", "cost", "expected"),
+    [
+        (3, "{W}{W}{U}", 1),  # a Mountain pays the {1}; X = 3: {W}{W}{U}
+        (3, "{1}{W}{W}{U}", 1),  # and the Pools' own {T}: Add {C} pays the {1}
+        (2, "{W}{W}{U}", 0),  # X is at most 2
+        (2, "{W}{W}{U}{U}", 0),  # two Mountains: a second activation has no counter left to remove
+    ],
+)
+def test_storage_land_removes_x_counters(make_state, card, counters, cost, expected):
+    """CR 107.3, 122.8: a storage land's counters, all removed for one {1}, make the most mana, once.
+
+    Calciform Pools, "{T}: Add {C}." and "{1}, Remove X storage counters from this land: Add X mana in any
+    combination of {W} and/or {U}.". Two Mountains beside it; the sorcery has no target: 1 cast when paid, else 0.
+    """
+    spell = card("Test Spell", cost, "Sorcery", "Draw a card.")
+    pools = ("pools", "Calciform Pools", {"counters": {"storage": counters}})
+    state = make_state(hand=[("spell", spell)], battlefield=[pools, *lands("Mountain", 2)])
+    assert legal_casts(state, "spell").count() == expected
+
+
+@pytest.mark.parametrize(("cost", "expected"), [("{B}{B}{B}", 1), ("{B}{B}{B}{B}", 0)])
+def test_mana_battery_adds_one_more_than_the_counters_removed(make_state, card, cost, expected):
+    """CR 122.8, 106.1: Black Mana Battery with two charge counters makes {B}{B}{B}.
+
+    "{T}, Remove any number of charge counters from this artifact: Add {B}, then add an additional {B} for each
+    charge counter removed this way.". The sorcery has no target: 1 cast when paid, else 0.
+    """
+    spell = card("Test Spell", cost, "Sorcery", "Draw a card.")
+    battery = ("battery", "Black Mana Battery", {"counters": {"charge": 2}})
+    state = make_state(hand=[("spell", spell)], battlefield=[battery])
+    assert legal_casts(state, "spell").count() == expected
+
+
+@pytest.mark.parametrize(
+    ("source", "spell", "expected"),
+    [
+        ("Carnelian Orb of Dragonkind", "Lightning Bolt", 2),  # {R}: Bolt to P1 or P2
+        ("Pyromancer's Goggles", "Lightning Bolt", 2),  # {R}; the copy comes after the cast
+        ("Lapis Orb of Dragonkind", "Lightning Bolt", 0),  # {U} pays no {R}
+    ],
+)
+def test_what_happens_once_the_mana_is_spent_changes_no_cast(make_state, source, spell, expected):
+    """CR 601.2h-i, 603.2: what happens once a mana ability's mana is spent changes nothing of the cast.
+
+    "If that mana is spent on a Dragon creature spell, it gains haste until end of turn.", "When that mana is spent
+    to cast a red instant or sorcery spell, copy that spell …": after the costs are paid; the mana ability makes
+    its mana as printed.
+    """
+    state = make_state(hand=[("spell", spell)], battlefield=[("src", source)])
+    assert legal_casts(state, "spell").count() == expected
+
+
+@pytest.mark.parametrize(("cost", "expected"), [("{R}{U}{G}", 1), ("{R}{U}{G}{G}", 0)])
+def test_enchanted_land_adds_two_mana_in_any_combination(make_state, card, cost, expected):
+    """CR 605.1b, 106.1b: Dawn's Reflection on P1's Forest: the Forest makes {G} and two mana of any colours.
+
+    "Whenever enchanted land is tapped for mana, its controller adds an additional two mana in any combination of
+    colors.". The sorcery has no target: {R}{U}{G} is paid (1 cast); a fourth mana is not there (0).
+    """
+    spell = card("Test Spell", cost, "Sorcery", "Draw a card.")
+    state = make_state(
+        hand=[("spell", spell)],
+        battlefield=[("forest", "Forest"), ("aura", "Dawn's Reflection", {"attached_to": "forest"})],
+    )
+    assert legal_casts(state, "spell").count() == expected
+
+
+@pytest.mark.parametrize(("cost", "expected"), [("{R}{G}", 1), ("{R}{R}", 0)])
+def test_whenever_you_tap_a_land_for_mana_add(make_state, card, cost, expected):
+    """CR 605.1b: Groundchuck & Dirtbag, "Whenever you tap a land for mana, add {G}.": a Mountain makes {R} and {G}.
+
+    The sorcery has no target: {R}{G} is paid (1 cast), {R}{R} is not (0).
+    """
+    spell = card("Test Spell", cost, "Sorcery", "Draw a card.")
+    state = make_state(hand=[("spell", spell)], battlefield=[("mtn", "Mountain"), ("pair", "Groundchuck & Dirtbag")])
+    assert legal_casts(state, "spell").count() == expected
+
+
+def test_unspent_mana_kept_changes_no_cast(make_state):
+    """CR 106.4, 500.4: Upwelling, "Players don't lose unspent mana as steps and phases end.", changes no cast.
+
+    Pools empty only as steps end, never while casting; the state gives the pool. {R} in P1's pool: Bolt to P1 or
+    P2, 2 casts.
+    """
+    state = make_state(
+        hand=[("bolt", "Lightning Bolt")], battlefield=[("upwelling", "Upwelling")], mana_pool={"P1": "{R}"}
+    )
+    assert legal_casts(state, "bolt").count() == 2
+
+
+# ---------------------------------------------------------------- costs that tap another permanent (CR 107.5)
+@pytest.mark.parametrize(
+    ("creatures", "expected"),
+    [
+        ([("bears", "Grizzly Bears", {"summoning_sick": True})], 3),  # the Bears tapped: {R}; Bolt to P1, P2, Bears
+        ([], 0),  # nothing to tap: the Drum can't be activated
+        ([("bears", "Grizzly Bears", {"tapped": True})], 0),  # tapped already
+    ],
+)
+def test_springleaf_drum_taps_a_creature_that_makes_no_mana(make_state, creatures, expected):
+    """CR 107.5, 302.6: Springleaf Drum, "{T}, Tap an untapped creature you control: Add one mana of any color.".
+
+    A summoning-sick creature can be tapped for it (no {T} of its own is activated).
+    """
+    state = make_state(hand=[("bolt", "Lightning Bolt")], battlefield=[("drum", "Springleaf Drum"), *creatures])
+    assert legal_casts(state, "bolt").count() == expected
+
+
+def test_springleaf_drum_beside_a_mana_creature_alone_is_refused(make_state):
+    """CR 107.5, 605.1a: with Llanowar Elves the only creature, the Drum is refused, naming it.
+
+    Tapping the Elves for the Drum forgoes their {G}: which they do is not weighed.
+    """
+    state = make_state(
+        hand=[("bolt", "Lightning Bolt")], battlefield=[("drum", "Springleaf Drum"), ("elves", "Llanowar Elves")]
+    )
+    with pytest.raises(UnsupportedRuleError, match="Springleaf Drum"):
+        legal_casts(state, "bolt").count()
+
+
+def test_springleaf_drum_and_convoke_are_refused(make_state, card):
+    """CR 702.51a, 107.5: a convoke spell may tap the creature the Drum would: which taps which is not weighed."""
+    spell = card("Test Convoke", "{1}{R}", "Sorcery", "Convoke\nDraw a card.")
+    state = make_state(
+        hand=[("spell", spell)],
+        battlefield=[("drum", "Springleaf Drum"), ("bears", "Grizzly Bears"), ("mtn", "Mountain")],
+    )
+    with pytest.raises(UnsupportedRuleError, match="Springleaf Drum"):
+        legal_casts(state, "spell").count()
+
+
+@pytest.mark.parametrize(("life", "refused"), [(20, False), (1, True)])
+def test_life_gained_as_mana_is_made(make_state, life, refused):
+    """CR 601.2g-h, 119.4: Pristine Talisman, "{T}: Add {C}. You gain 1 life.", gains life before costs are paid.
+
+    Gitaxian Probe ({U/P}: the {C} can't pay it, so 2 life) targets P1 or P2: at 20 life the gain changes nothing (2
+    casts); at 1, the gain makes 2 life, so whether it is paid hangs on the Talisman: not weighed, refused.
+    """
+    state = make_state(
+        hand=[("probe", "Gitaxian Probe")], battlefield=[("talisman", "Pristine Talisman")], life={"P1": life}
+    )
+    if refused:
+        with pytest.raises(UnsupportedRuleError, match="Pristine Talisman"):
+            legal_casts(state, "probe").count()
+    else:
+        assert legal_casts(state, "probe").count() == 2
+
+
+@pytest.mark.parametrize(("cost", "expected"), [("{R}", 1), ("{R}{R}", 0)])
+def test_a_counter_put_as_mana_is_made(make_state, card, cost, expected):
+    """CR 122.1, 605.1a: a counter a mana ability puts on its permanent changes nothing of the cast here.
+
+    Vulshok Factory, "{T}: Add {R}. Put a charge counter on this artifact.": the sorcery (no target) is paid by {R}
+    (1), not {R}{R} (0).
+    """
+    spell = card("Test Spell", cost, "Sorcery", "Draw a card.")
+    state = make_state(hand=[("spell", spell)], battlefield=[("factory", "Vulshok Factory")])
+    assert legal_casts(state, "spell").count() == expected
+
+
+def test_a_counter_put_and_removed_by_mana_abilities_is_refused(make_state, card):
+    """CR 122.1, 605.3a: a counter one mana ability puts and another removes is refused, naming the permanent.
+
+    "{T}: Add {R}. Put a charge counter on this artifact." and "Remove a charge counter from this artifact: Add
+    {G}.": which comes first changes the mana: not weighed.
+    """
+    both = card(
+        "Test Battery",
+        "{2}",
+        "Artifact",
+        "{T}: Add {R}. Put a charge counter on this artifact.\nRemove a charge counter from this artifact: Add {G}.",
+    )
+    spell = card("Test Spell", "{R}{G}", "Sorcery", "Draw a card.")
+    state = make_state(hand=[("spell", spell)], battlefield=[("battery", both)])
+    with pytest.raises(UnsupportedRuleError, match="Test Battery"):
+        legal_casts(state, "spell").count()
+
+
+def test_mana_ability_activated_only_as_an_instant_makes_no_mana_while_casting(make_state):
+    """CR 602.5e, 601.2g: a mana ability activated only as an instant is never activated during a cast.
+
+    Lion's Eye Diamond, "Discard your hand, Sacrifice this artifact: Add three mana of any one color. Activate only
+    as an instant.": the Diamond alone pays nothing of Bolt (0); its mana already in the pool would (2: P1, P2).
+    """
+    led = [("led", "Lion's Eye Diamond")]
+    assert legal_casts(make_state(hand=[("bolt", "Lightning Bolt")], battlefield=led), "bolt").count() == 0
+    pooled = make_state(hand=[("bolt", "Lightning Bolt")], battlefield=led, mana_pool={"P1": "{R}{R}{R}"})
+    assert legal_casts(pooled, "bolt").count() == 2
+
+
+@pytest.mark.parametrize(
+    ("lands", "cost", "expected"),
+    [
+        (["Urza's Mine", "Urza's Power Plant", "Urza's Tower"], "{7}", 1),  # 2 + 2 + 3 = 7
+        (["Urza's Mine", "Urza's Power Plant", "Urza's Tower"], "{8}", 0),
+        (["Urza's Mine", "Urza's Tower", "Wastes"], "{4}", 0),  # no Power-Plant: 1 + 1 + 1 = 3
+        (["Urza's Mine", "Urza's Tower", "Wastes"], "{3}", 1),
+    ],
+)
+def test_urzas_lands_add_more_together(make_state, card, lands, cost, expected):
+    """CR 614.1a, 205.3i: Urza's lands together make 7 mana; apart, one each.
+
+    Urza's Mine, "{T}: Add {C}. If you control an Urza's Power-Plant and an Urza's Tower, add {C}{C} instead." (and
+    its kin). The sorcery has no target: 1 cast when paid, else 0.
+    """
+    spell = card("Test Spell", cost, "Sorcery", "Draw a card.")
+    state = make_state(hand=[("spell", spell)], battlefield=[(f"l{i}", name) for i, name in enumerate(lands)])
+    assert legal_casts(state, "spell").count() == expected
+
+
+@pytest.mark.parametrize(("creatures", "expected"), [(4, 1), (3, 0)])
+def test_leafkin_druid_adds_more_with_four_creatures(make_state, card, creatures, expected):
+    """CR 614.1a: Leafkin Druid, "{T}: Add {G}. If you control four or more creatures, add {G}{G} instead.".
+
+    The Druid and three (tapped) Bears make it four: {G}{G} pays the {G}{G} sorcery (no target, 1); with two Bears,
+    {G}: 0.
+    """
+    spell = card("Test Spell", "{G}{G}", "Sorcery", "Draw a card.")
+    bears = [(f"bear{i}", "Grizzly Bears", {"tapped": True}) for i in range(creatures - 1)]
+    state = make_state(hand=[("spell", spell)], battlefield=[("druid", "Leafkin Druid"), *bears])
+    assert legal_casts(state, "spell").count() == expected
+
+
+def test_a_tapped_land_that_entered_this_turn_is_not_refused(make_state):
+    """CR 302.6, 602.5b: a tapped Gathering Place that came under P1's control this turn is not refused.
+
+    It makes no mana whatever its condition: Llanowar Elves ({G}) can't be paid, 0 casts.
+    """
+    place = ("place", "Gathering Place", {"summoning_sick": True, "tapped": True})
+    state = make_state(hand=[("elves", "Llanowar Elves")], battlefield=[place])
+    assert legal_casts(state, "elves").count() == 0

@@ -521,3 +521,89 @@ def test_a_permission_to_play_cards_from_a_graveyard_is_not_passed_over(make_sta
     )
     with pytest.raises(UnsupportedRuleError, match="Hades"):
         legal_casts(state, "bolt").count()
+
+
+@pytest.mark.parametrize(("situation", "expected"), [(THEIR_END, 2), ({}, 2), ({"phase": "upkeep"}, 2)])
+def test_flash_whose_price_is_a_sacrifice_after_it_resolves(make_state, casts, situation, expected):
+    """CR 702.8a, 601.3: flash whose price comes after the spell resolved (Armor of Thorns).
+
+    Armor of Thorns ({1}{G} Aura, "Enchant nonblack creature"): "You may cast this spell as though it had flash.
+    If you cast it any time a sorcery couldn't have been cast, the controller of the permanent it becomes
+    sacrifices it at the beginning of the next cleanup step." The sacrifice is a delayed trigger at the next
+    cleanup step (CR 603.7, 514.3a): nothing the cast pays. Two Forests, P1's Grizzly Bears and P2's Raging
+    Goblin (both nonblack): 2 targets at any time P1 could cast an instant, P2's end step and P1's upkeep as in
+    P1's main phase = 2.
+    """
+    forests = [("f1", "Forest"), ("f2", "Forest")]
+    state = make_state(
+        hand=[("armor", "Armor of Thorns")],
+        battlefield=[*forests, "Grizzly Bears"],
+        opponent=["Raging Goblin"],
+        **situation,
+    )
+    assert len(casts(state, "armor")) == expected
+
+
+@pytest.mark.parametrize(
+    ("this_turn", "expected"), [({"spells_cast": {"P1": 1}}, 1), ({"spells_cast": {"P2": 2}}, 0), ({}, 0)]
+)
+def test_a_creature_cast_only_if_another_spell_was_cast(make_state, casts, this_turn, expected):
+    """CR 601.3, 604.6: a permanent card's own "Cast this spell only if …" (Hewed Stone Retainers).
+
+    Hewed Stone Retainers ({3} artifact creature): "Cast this spell only if you've cast another spell this
+    turn." Three Swamps in P1's main phase: P1 cast one spell this turn = 1 cast (no target); only P2 cast
+    spells, or nobody did = 0.
+    """
+    swamps = [("s1", "Swamp"), ("s2", "Swamp"), ("s3", "Swamp")]
+    state = make_state(hand=[("golem", "Hewed Stone Retainers")], battlefield=swamps, this_turn=this_turn)
+    assert len(casts(state, "golem")) == expected
+
+
+@pytest.mark.parametrize(("this_turn", "expected"), [({"creatures_died": 1}, 1), ({}, 0)])
+def test_a_cast_only_rule_after_an_ability_word(make_state, casts, this_turn, expected):
+    """CR 207.2c, 601.3: "Tragic Backstory — Cast this spell only if a creature died this turn." (Grim Wanderer).
+
+    The ability word has no rules meaning. Grim Wanderer ({1}{B} creature, flash) with two Swamps in P1's main
+    phase: a creature died this turn = 1 cast; none = 0.
+    """
+    swamps = [(f"s{i}", "Swamp") for i in range(2)]
+    state = make_state(hand=[("grim", "Grim Wanderer")], battlefield=swamps, this_turn=this_turn)
+    assert len(casts(state, "grim")) == expected
+
+
+@pytest.mark.parametrize(
+    ("situation", "blue", "expected"), [(THEIR_END, True, 1), (THEIR_END, False, 0), ({}, False, 1)]
+)
+def test_flash_as_long_as_a_condition_said_first(make_state, casts, situation, blue, expected):
+    """CR 702.8a, 601.3: flash as long as a condition said before it holds (Hungering Yeti).
+
+    Hungering Yeti ({4}{R} creature): "As long as you control a green or blue permanent, you may cast this spell
+    as though it had flash." Five Mountains, and Merfolk Looter (a blue creature) when ``blue``; a land is
+    colourless (CR 105.2c). On P2's end step: with the Looter 1 cast, without it 0; in P1's main phase as any
+    creature: 1.
+    """
+    mountains = [(f"m{i}", "Mountain") for i in range(5)]
+    state = make_state(
+        hand=[("yeti", "Hungering Yeti")],
+        battlefield=mountains + ([("looter", "Merfolk Looter")] if blue else []),
+        **situation,
+    )
+    assert len(casts(state, "yeti")) == expected
+
+
+@pytest.mark.parametrize(("wurm", "expected"), [(True, 2), (False, 0)])
+def test_flash_if_after_an_ability_word(make_state, casts, wurm, expected):
+    """CR 207.2c, 601.3: flash if a condition holds, after an ability word (Dragon Grip).
+
+    Dragon Grip ({2}{R} Aura, "Enchant creature"): "Ferocious — If you control a creature with power 4 or
+    greater, you may cast this spell as though it had flash." On P2's end step, three Mountains and P2's Grizzly
+    Bears: with P1's Craw Wurm (6/4) the Aura may be cast, at the Wurm or the Bears = 2; without it 0.
+    """
+    mountains = [(f"m{i}", "Mountain") for i in range(3)]
+    state = make_state(
+        hand=[("grip", "Dragon Grip")],
+        battlefield=mountains + ([("wurm", "Craw Wurm")] if wurm else []),
+        opponent=["Grizzly Bears"],
+        **THEIR_END,
+    )
+    assert len(casts(state, "grip")) == expected

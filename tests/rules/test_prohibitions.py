@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from models.errors import UnsupportedRuleError
 from solver.legal import legal_casts
 from tests.rules.conftest import lands
 
@@ -227,3 +228,46 @@ def test_without_paying_is_a_prompt_when_both_ways_are_open(make_state):
     assert sum(c.without_paying_mana_cost for c in casts) == 2
     assert all(c in view and not view.why_illegal(c) for c in casts)
     assert legal_casts(state, "bolt", without_paying_mana_cost=True).count() == 2
+
+
+@pytest.mark.parametrize(("spell", "expected"), [("Lightning Bolt", 0), ("Shock", 3)])
+def test_spells_with_the_chosen_name_cant_be_cast(make_state, spell, expected):
+    """Meddling Mage: "Spells with the chosen name can't be cast." (CR 101.2, 201.2, 607.2a), Lightning Bolt named.
+
+    P2's Mage, the name in the state (``chosen``). P1's Lightning Bolt can't be cast (0); Shock, another name,
+    has P1, P2 and the Mage as targets (3).
+    """
+    state = make_state(
+        hand=[("spell", spell)],
+        battlefield=lands("Mountain", 1),
+        opponent=[("mage", "Meddling Mage", {"chosen": {"name": "Lightning Bolt"}})],
+    )
+    assert _count(state, "spell") == expected
+
+
+def test_a_name_not_in_the_state_is_not_guessed(make_state):
+    """Meddling Mage with no name in the state: whether Lightning Bolt has it is not known (CR 607.2a).
+
+    Unsupported, never guessed.
+    """
+    state = make_state(
+        hand=[("bolt", "Lightning Bolt")], battlefield=lands("Mountain", 1), opponent=[("mage", "Meddling Mage")]
+    )
+    with pytest.raises(UnsupportedRuleError):
+        _count(state, "bolt")
+
+
+@pytest.mark.parametrize(("named", "expected"), [("Fire", 3), ("Ice", 3), ("Grizzly Bears", 6)])
+def test_a_name_of_one_half_of_a_split_card(make_state, named, expected):
+    """Nevermore naming one half of Fire // Ice: the half cast has its own name alone (CR 709.3a, 201.2).
+
+    A Mountain and an Island. Fire ({1}{R}, 2 damage divided among one or two targets): P1, P2, or both = 3
+    casts; Ice ({1}{U}, tap target permanent): the Mountain, the Island or Nevermore = 3. Fire named: Ice alone,
+    3; Ice named: Fire alone, 3; another name: 6.
+    """
+    state = make_state(
+        hand=[("fi", "Fire // Ice")],
+        battlefield=lands("Mountain", 1) + lands("Island", 1),
+        opponent=[("nevermore", "Nevermore", {"chosen": {"name": named}})],
+    )
+    assert _count(state, "fi") == expected

@@ -431,6 +431,51 @@ def test_hexproof_from_a_colour(make_state, casts, basics, owner, expected):
     assert len(casts(state, "ray")) == expected
 
 
+@pytest.mark.parametrize(("owner", "expected"), [("P2", 1), ("P1", 2)])
+def test_hexproof_from_enchantments_stops_an_opponents_aura(make_state, casts, basics, owner, expected):
+    """CR 702.11d, 303.4a: Jaheira, Harper Emissary: "Hexproof from artifacts and enchantments".
+
+    Pacifism (an enchantment Aura spell, "Enchant creature") with P2's Grizzly Bears: at P2's Jaheira it can't
+    aim, only the Bears (1); at P1's own Jaheira it can, Jaheira or the Bears (2).
+    """
+    jaheira = ("jaheira", "Jaheira, Harper Emissary")
+    state = make_state(
+        hand=[("pacifism", "Pacifism")],
+        battlefield=basics("Plains", 2) + ([jaheira] if owner == "P1" else []),
+        opponent=[("bears", "Grizzly Bears")] + ([jaheira] if owner == "P2" else []),
+    )
+    assert len(casts(state, "pacifism")) == expected
+
+
+@pytest.mark.parametrize(("spell", "expected"), [("Lightning Bolt", 2), ("Lightning Helix", 3)])
+def test_hexproof_from_monocolored(make_state, casts, basics, spell, expected):
+    """CR 702.11d, 105.4: Sphinx of the Guildpact, P2's: "Hexproof from monocolored".
+
+    Lightning Bolt (red alone) can't target it: P1 or P2 (2). Lightning Helix (red and white) can: P1, P2 or the
+    Sphinx (3).
+    """
+    state = make_state(
+        hand=[("spell", spell)],
+        battlefield=basics("Mountain", 1) + basics("Plains", 1),
+        opponent=[("sphinx", "Sphinx of the Guildpact")],
+    )
+    assert len(casts(state, "spell")) == expected
+
+
+def test_hexproof_from_monocolored_given_by_an_equipment(make_state, casts, basics):
+    """CR 702.11d, 613.1f: hexproof from monocolored given by Dragonfire Blade.
+
+    "Equipped creature gets +2/+2 and has hexproof from monocolored." P2's Grizzly Bears equipped with it:
+    Lightning Bolt (red alone) has P1 and P2 as targets, not the Bears (2).
+    """
+    state = make_state(
+        hand=[("bolt", "Lightning Bolt")],
+        battlefield=basics("Mountain", 1),
+        opponent=[("bears", "Grizzly Bears"), ("blade", "Dragonfire Blade", {"attached_to": "bears"})],
+    )
+    assert len(casts(state, "bolt")) == 2
+
+
 def _graveyard(owner: str, *cards: tuple[str, str]) -> list[dict]:
     return [{"id": object_id, "card": name, "zone": "graveyard", "owner": owner} for object_id, name in cards]
 
@@ -1188,3 +1233,19 @@ def test_meddle_targets_any_spell(make_state, on_stack, expected):
     extra = {"objects": bolt, "stack": ["bolt"], "active_player": "P2", "priority": "P1"} if on_stack else {}
     state = make_state(hand=[("meddle", "Meddle")], battlefield=lands("Island", 2), **extra)
     assert legal_casts(state, "meddle").count() == expected
+
+
+@pytest.mark.parametrize(("spell", "expected"), [("Lightning Bolt", 4), ("Unsummon", 2), ("Giant Growth", 3)])
+def test_protection_from_three_colours_in_a_list(make_state, casts, basics, spell, expected):
+    """CR 702.16a-b: Oversoul of Dusk: "Protection from blue, from black, and from red".
+
+    P1's Grizzly Bears; P2's Oversoul and Raging Goblin. Lightning Bolt (red, any target): P1, P2, the Bears,
+    the Goblin (4); Unsummon (blue, target creature): the Bears, the Goblin (2); Giant Growth (green): the Bears,
+    the Goblin, the Oversoul (3).
+    """
+    state = make_state(
+        hand=[("spell", spell)],
+        battlefield=basics("Mountain", 1) + basics("Island", 1) + basics("Forest", 1) + [("bears", "Grizzly Bears")],
+        opponent=[("oversoul", "Oversoul of Dusk"), ("goblin", "Raging Goblin")],
+    )
+    assert len(casts(state, "spell")) == expected
