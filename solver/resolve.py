@@ -7,7 +7,8 @@ spell is still a blue spell's text, CR 702.47c):
 
 - if the spell has targets and every one of them is now illegal, it does not
   resolve and none of its instructions happen, not even the untargeted ones
-  (CR 608.2b);
+  (CR 608.2b), unless the alternative cost paid says otherwise: a mutating
+  creature spell then resolves as a creature spell (CR 702.140b, 608.3b);
 - otherwise it resolves: instructions happen in order (the spell's own text,
   its chosen modes in printed order, CR 608.2c / 700.2; then each spliced
   text in the chosen order, CR 702.47b), and an illegal target is ignored by
@@ -143,7 +144,15 @@ def resolve(state: GameState, spell_id: str) -> Resolution:
                 TargetStatus(slot.spec.phrase, target, _still_legal(problem, slot, target)) for target in chosen
             )
     every = [status for group in statuses.values() for status in group]
-    if every and not any(status.legal for status in every):
+    own = abilities_of(problem.spell)
+    rule = "CR 608.2b"
+    if every and not any(status.legal for status in every) and _resolves_untargeted(own, cast):
+        resolves, rule = True, "CR 608.3b"
+        explanation = (
+            f"every target is illegal: the spell cast for its {cast.alternative_cost} cost resolves as the permanent "
+            "spell it is without it, and the instructions that target do not happen"
+        )
+    elif every and not any(status.legal for status in every):
         resolves = False
         explanation = "every target is illegal, so the spell does not resolve and none of its instructions happen"
     else:
@@ -154,7 +163,6 @@ def resolve(state: GameState, spell_id: str) -> Resolution:
             else "some target is still legal: the spell resolves; illegal targets are ignored"
         )
     instructions = []
-    own = abilities_of(problem.spell)
     sources: list[tuple[GameObject, CardAbilities, int | None, int, Instruction]] = []
     for line, instruction in enumerate(own.spell_text):
         sources.append((problem.spell, own, None, line, instruction))
@@ -183,7 +191,16 @@ def resolve(state: GameState, spell_id: str) -> Resolution:
         ):
             text = re.sub(r"\b([Tt])arget\b", lambda m: "Each" if m.group(1) == "T" else "each", text)  # CR 702.96a
         instructions.append(ResolvedInstruction(obj.id, mode, text, targets, happens))
-    return Resolution(spell.id, problem.spell.name, resolves, "CR 608.2b", explanation, tuple(instructions))
+    return Resolution(spell.id, problem.spell.name, resolves, rule, explanation, tuple(instructions))
+
+
+def _resolves_untargeted(own: CardAbilities, cast: Cast) -> bool:
+    """Whether the alternative cost paid makes the spell resolve with every target illegal (CR 608.3b).
+
+    A mutating creature spell whose target is illegal ceases to be one and resolves as a creature spell
+    (CR 702.140b): :attr:`~models.abilities.AlternativeCost.resolves_untargeted`.
+    """
+    return any(a.resolves_untargeted and a.keyword == cast.alternative_cost for a in own.alternative_costs)
 
 
 def _paid(cast: Cast, condition: tuple[str, ...]) -> bool:
