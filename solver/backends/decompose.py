@@ -168,6 +168,33 @@ def _lazy_product(parts: list[Iterable[Any]], at: int, prefix: tuple[Any, ...]) 
         yield from _lazy_product(parts, at + 1, prefix + (value,))
 
 
+def _tied_groups(problem: CastProblem, frame_set: set[ChoiceKey]) -> list[tuple[list[ChoiceKey], list[Constraint]]]:
+    """The keys outside the frame that rules tie together, each group with the rules that read it.
+
+    A union-find over the rules' scopes; each group is in variable order, and the groups come by their first key.
+    """
+    rest = [k for k in problem.variables if k not in frame_set]
+    touching: dict[ChoiceKey, list[Constraint]] = {k: [] for k in rest}
+    joined: dict[ChoiceKey, ChoiceKey] = {k: k for k in rest}
+
+    def root(key: ChoiceKey) -> ChoiceKey:
+        while joined[key] != key:
+            joined[key] = joined[joined[key]]
+            key = joined[key]
+        return key
+
+    for constraint in problem.constraints:
+        others = [k for k in constraint.scope if k not in frame_set]
+        for key in others:
+            touching[key].append(constraint)
+        for first, second in itertools.pairwise(others):
+            joined[root(first)] = root(second)
+    groups: dict[ChoiceKey, list[ChoiceKey]] = {}
+    for key in rest:
+        groups.setdefault(root(key), []).append(key)
+    return [(group, list(dict.fromkeys(c for k in group for c in touching[k]))) for group in groups.values()]
+
+
 class Component:
     """Keys of the rest tied together by rules, with those rules and the frame keys they read."""
 
@@ -198,15 +225,34 @@ class Analysis:
 
     def __init__(self, problem: CastProblem) -> None:
         self._problem_of = ProblemRef(problem)  # the problem keeps its analysis: no reference back to it
+        frame_set = self._read_frame(problem)
+        self.slot_of = {slot.key: slot for slot in problem.slots}
+        self.components: list[Component] = [
+            self._component(problem, group, rules, frame_set) for group, rules in _tied_groups(problem, frame_set)
+        ]
+        self._read_modes(problem)
+        self.blocked = self._blocked()
+        # each lone instance's switch, as (frame position, test) pairs
+        self.atoms = {
+            slot.key: [(self.frame_index[a.key], a.holds) for a in slot.switch.atoms]
+            for slot in problem.slots
+            if slot.switch is not None
+        }
+        self._empty_memos()
+        self._plan_checks(problem)
+
+    def _read_frame(self, problem: CastProblem) -> set[ChoiceKey]:
+        """The frame's keys (the choices made before targets) and the rules among them alone; returns the keys.
+
+        ``castable`` is False when some choice has no value or a rule with no choice left fails (CR 601.2).
+        """
         variables = problem.variables
-        keys = list(variables)
-        self.frame_keys: list[ChoiceKey] = [k for k in keys if isinstance(k, _FRAME_TYPES)]
+        self.frame_keys: list[ChoiceKey] = [k for k in variables if isinstance(k, _FRAME_TYPES)]
         self.frame_index = {k: i for i, k in enumerate(self.frame_keys)}
         frame_set = set(self.frame_keys)
         self.castable = all(not isinstance(v.domain, tuple) or v.domain for v in variables.values())
-        constraints = problem.constraints
         self.frame_constraints = [
-            (c, [self.frame_index[k] for k in c.scope]) for c in constraints if frame_set.issuperset(c.scope)
+            (c, [self.frame_index[k] for k in c.scope]) for c in problem.constraints if frame_set.issuperset(c.scope)
         ]
         self.monotone = [(c, where) for c, where in self.frame_constraints if c.kind is ConstraintKind.MONOTONE]
         self.castable = self.castable and all(c.predicate() for c, where in self.frame_constraints if not where)
@@ -215,61 +261,39 @@ class Analysis:
         self.frame_checks = [
             (c, where) for c, where in self.frame_constraints if where and c.kind is not ConstraintKind.MONOTONE
         ]
-        self.slot_of = {slot.key: slot for slot in problem.slots}
-        rest = [k for k in keys if k not in frame_set]
-        touching: dict[ChoiceKey, list[Constraint]] = {k: [] for k in rest}
-        joined: dict[ChoiceKey, ChoiceKey] = {k: k for k in rest}  # union-find: the keys rules tie together
+        return frame_set
 
-        def root(key: ChoiceKey) -> ChoiceKey:
-            while joined[key] != key:
-                joined[key] = joined[joined[key]]
-                key = joined[key]
-            return key
+    def _component(
+        self, problem: CastProblem, group: list[ChoiceKey], rules: list[Constraint], frame_set: set[ChoiceKey]
+    ) -> Component:
+        """One component: its keys, its rules and the frame keys they read, how it is counted and drawn."""
+        reads = list(dict.fromkeys(k for c in rules for k in c.scope if k in frame_set))
+        slot = None
+        if len(group) == 1 and type(group[0]) is TargetKey and all(c.kind is ConstraintKind.ACTIVATION for c in rules):
+            slot = self.slot_of[group[0]]
+        component = Component(group, rules, reads, slot)
+        component.divided = self._divided(component)
+        component.another = self._another(component) if component.divided is None else None
+        joint, covered = problem.joint_counts.get(group[0], (None, ())) if len(group) == 1 else (None, ())
+        if (
+            joint is not None
+            and component.counted_by is None
+            and {id(c) for c in rules} == {id(c) for c in covered}
+            and all(k in self.frame_index for k in joint.scope[:-1])
+        ):
+            component.counted_by = joint  # counts what every rule of the choice allows (CR 601.2g-h)
+            component.frame_keys = list(joint.scope[:-1])
+        return component
 
-        for constraint in constraints:
-            others = [k for k in constraint.scope if k not in frame_set]
-            for key in others:
-                touching[key].append(constraint)
-            for first, second in itertools.pairwise(others):
-                joined[root(first)] = root(second)
-        groups: dict[ChoiceKey, list[ChoiceKey]] = {}
-        for key in rest:  # variable order, so each group is sorted and the groups come by their first key
-            groups.setdefault(root(key), []).append(key)
-        self.components: list[Component] = []
-        for group in groups.values():
-            rules = list(dict.fromkeys(c for k in group for c in touching[k]))
-            reads = list(dict.fromkeys(k for c in rules for k in c.scope if k in frame_set))
-            slot = None
-            if (
-                len(group) == 1
-                and type(group[0]) is TargetKey
-                and all(c.kind is ConstraintKind.ACTIVATION for c in rules)
-            ):
-                slot = self.slot_of[group[0]]
-            component = Component(group, rules, reads, slot)
-            component.divided = self._divided(component)
-            component.another = self._another(component) if component.divided is None else None
-            joint, covered = problem.joint_counts.get(group[0], (None, ())) if len(group) == 1 else (None, ())
-            if (
-                joint is not None
-                and component.counted_by is None
-                and {id(c) for c in rules} == {id(c) for c in covered}
-                and all(k in self.frame_index for k in joint.scope[:-1])
-            ):
-                component.counted_by = joint  # counts what every rule of the choice allows (CR 601.2g-h)
-                component.frame_keys = list(joint.scope[:-1])
-            self.components.append(component)
+    def _read_modes(self, problem: CastProblem) -> None:
+        """The modes' keys, and how many may be chosen, each counted every time it is (CR 700.2, 700.2d)."""
         self.mode_keys = [k for k in self.frame_keys if type(k) is ModeKey]
         choice = problem.abilities.mode_choice
         self.repeatable = bool(choice and choice.repeatable)
         self.most_modes = choice.maximum if self.repeatable and choice else len(self.mode_keys)
-        self.blocked = self._blocked()
-        # each lone instance's switch, as (frame position, test) pairs
-        self.atoms = {
-            slot.key: [(self.frame_index[a.key], a.holds) for a in slot.switch.atoms]
-            for slot in problem.slots
-            if slot.switch is not None
-        }
+
+    def _empty_memos(self) -> None:
+        """What the engine works out later, on first use (frames, counts, fields), not yet worked out."""
         self._choice_objects: dict[TargetKey, list[TargetChoice]] = {}
         self._frames: list[tuple[Frame, int]] | None = None
         self._valid: set[Frame] | None = None
@@ -292,6 +316,10 @@ class Analysis:
         # and the other components
         self.sample_plan: tuple[dict[ChoiceKey, Any], list[Component]] | None = None
         self._frame_dicts: dict[Frame, dict[ChoiceKey, Any]] = {}
+
+    def _plan_checks(self, problem: CastProblem) -> None:
+        """What the fast check of one cast reads: the frame's parts, lone instances, the other components."""
+        variables = problem.variables
         self.mode_indices = frozenset(k.index for k in self.mode_keys)
         self.keywords = frozenset(k.keyword for k in self.frame_keys if type(k) is OptionalCostKey)
         self.keyword_at = {i: k.keyword for i, k in enumerate(self.frame_keys) if type(k) is OptionalCostKey}
