@@ -118,10 +118,7 @@ def _alternative_ways(problem: CastProblem) -> _AlternativeWays:
     """
     spell, abilities = problem.spell, problem.abilities
     alternatives = tuple(cost.keyword for cost in abilities.alternative_costs)
-    unmet = {
-        cost.keyword: [requirement_text(problem, r) for r in cost.requires if not requirement_holds(problem, r)]
-        for cost in abilities.alternative_costs
-    }
+    unmet = _unmet_requirements(problem)
     # a cost that casts the card from another zone (flashback) is paid exactly when it is cast that way; the
     # ways to cast it from where it is say which (solver.rules.zones)
     elsewhere = {cost.keyword: cost.zone for cost in abilities.alternative_costs if cost.zone is not None}
@@ -135,28 +132,11 @@ def _alternative_ways(problem: CastProblem) -> _AlternativeWays:
     payable = tuple(
         keyword
         for keyword in alternatives
-        if not unmet[keyword]
-        and (keyword in by_way if keyword in elsewhere else (in_hand or keyword in granted) and from_hand)
+        if not unmet[keyword] and _payable_from_here(keyword, elsewhere, by_way, granted, in_hand, from_hand)
     )
-    if (
-        from_hand
-        and not in_hand
-        and not problem.without_paying_mana_cost
-        and any(keyword not in elsewhere and keyword not in granted for keyword in alternatives)
-    ):
-        # "rather than pay this spell's mana cost" cast from a graveyard by jump-start, retrace, an effect: which
-        # of its alternative costs apply from there is not read (CR 118.9)
-        raise UnsupportedRuleError(
-            spell.name,
-            ", ".join(k for k in alternatives if k not in elsewhere),
-            f"an alternative cost of a card cast from the {spell.zone.value}",
-        )
-    mana_cost: tuple[str | None, ...] = (None,) if from_hand else ()
-    domain = mana_cost if problem.without_paying_mana_cost else mana_cost + payable
-    if problem.recorded is not None:  # on the stack: it was cast for one of its costs, as it could then (CR 118.9)
-        domain = (None,) if problem.without_paying_mana_cost else (None,) + alternatives
-    if problem.cast_as is not None:  # cast face down or bestowed: for that cost only (CR 702.37c, 702.103a)
-        domain = tuple(keyword for keyword in alternatives if keyword == problem.cast_as)
+    if from_hand and not in_hand and not problem.without_paying_mana_cost:
+        _refuse_alternatives_elsewhere(spell, alternatives, set(elsewhere) | granted)
+    domain = _alternative_domain(problem, alternatives, payable, from_hand)
     return _AlternativeWays(
         spell.name,
         problem.caster,
@@ -171,6 +151,54 @@ def _alternative_ways(problem: CastProblem) -> _AlternativeWays:
         from_hand,
         domain,
     )
+
+
+def _unmet_requirements(problem: CastProblem) -> dict[str, list[str]]:
+    """By alternative cost, the conditions of paying it that don't hold now ("if an opponent controls a Plains")."""
+    return {
+        cost.keyword: [requirement_text(problem, r) for r in cost.requires if not requirement_holds(problem, r)]
+        for cost in problem.abilities.alternative_costs
+    }
+
+
+def _payable_from_here(
+    keyword: str, elsewhere: dict[str, Zone], by_way: set[str], granted: set[str], in_hand: bool, from_hand: bool
+) -> bool:
+    """Whether an alternative cost may be paid casting the card from where it is (CR 118.9, 601.3).
+
+    A cost of another zone (flashback) when a way to cast the card is for it; another in the hand, or a granted
+    one wherever the mana cost would otherwise be paid.
+    """
+    if keyword in elsewhere:
+        return keyword in by_way
+    return (in_hand or keyword in granted) and from_hand
+
+
+def _refuse_alternatives_elsewhere(spell: GameObject, alternatives: tuple[str, ...], apply: set[str]) -> None:
+    """Refuse a card with an alternative cost of its own cast from another zone paying its mana cost otherwise.
+
+    "Rather than pay this spell's mana cost" cast from a graveyard by jump-start, retrace, an effect: which of
+    its alternative costs apply from there is not read (CR 118.9). ``apply``: the costs that do (of a zone, or
+    granted).
+    """
+    if any(keyword not in apply for keyword in alternatives):
+        raise UnsupportedRuleError(
+            spell.name,
+            ", ".join(k for k in alternatives if k not in apply),
+            f"an alternative cost of a card cast from the {spell.zone.value}",
+        )
+
+
+def _alternative_domain(
+    problem: CastProblem, alternatives: tuple[str, ...], payable: tuple[str, ...], from_hand: bool
+) -> tuple[str | None, ...]:
+    """The values of the alternative cost: None (the mana cost) where it may be paid, then the costs payable."""
+    if problem.cast_as is not None:  # cast face down or bestowed: for that cost only (CR 702.37c, 702.103a)
+        return tuple(keyword for keyword in alternatives if keyword == problem.cast_as)
+    if problem.recorded is not None:  # on the stack: it was cast for one of its costs, as it could then (CR 118.9)
+        return (None,) if problem.without_paying_mana_cost else (None,) + alternatives
+    mana_cost: tuple[str | None, ...] = (None,) if from_hand else ()
+    return mana_cost if problem.without_paying_mana_cost else mana_cost + payable
 
 
 def _alternative_why_not(ways: _AlternativeWays, value: Any) -> tuple[Reason, ...]:
