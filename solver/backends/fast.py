@@ -297,7 +297,7 @@ class DecompositionEngine(Engine):
             targets = sorted(tied + list(combination), key=lambda item: item[0])
             yield template._replace(targets=tuple(choice for _, choice in targets))
 
-    def contains(self, problem: CastProblem, cast: Cast) -> bool:  # noqa: C901
+    def contains(self, problem: CastProblem, cast: Cast) -> bool:
         """Whether a cast is legal, checked against the decomposition: its frame, then each component.
 
         The frame is read from the cast's fields and looked up among the
@@ -316,52 +316,14 @@ class DecompositionEngine(Engine):
         bool
         """
         analysis = analyse(problem)
-        if (
-            cast.card != problem.spell.id
-            or cast.without_paying_mana_cost != problem.without_paying_mana_cost
-            or cast.prototyped != problem.prototyped
-        ):
-            return False
-        frame = analysis.frame_of(cast)
-        try:
-            if frame is None or frame not in analysis.valid_frames():
-                return False
-        except TypeError:  # a value that can't be hashed is in no domain
+        frame = _frame_of_cast(analysis, problem, cast)
+        if frame is None:
             return False
         given = {choice.slot: choice for choice in cast.targets}
-        if len(given) != len(cast.targets):
+        if len(given) != len(cast.targets) or not _lone_instances_hold(analysis, frame, given):
             return False
-        for slot_tuple, _, atoms, choice_set in analysis.lone:
-            choice = given.pop(slot_tuple, None)
-            if is_on(atoms, frame):
-                if choice is None or choice.division or choice.targets not in choice_set:
-                    return False
-            elif choice is not None:
-                return False
-        values = dict(analysis.frame_values(frame))
         paid = problem.objects_named(cast)
-        variables = problem.variables
-        for component, in_domain in analysis.checked:
-            for key in component.keys:
-                if type(key) is TargetKey:
-                    choice = given.pop(key.slot, None)
-                    values[key] = None if choice is None else choice.targets
-                    slot = analysis.slot_of[key]
-                    if slot.division is not None:
-                        values[slot.division] = None if choice is None else choice.division
-                    elif choice is not None and choice.division:
-                        return False
-                elif type(key) is SpliceOrderKey:
-                    values[key] = tuple(cast.splices)
-                elif type(key) is CostObjectsKey:
-                    values[key] = paid.pop((key.action, key.zone), ())
-            for key in in_domain:  # a value outside its domain first: rules are asked of values in their domains
-                if values[key] not in variables[key].domain:
-                    return False
-            for constraint in component.constraints:
-                if not constraint.holds(values):
-                    return False
-        return not given and not paid
+        return _components_hold(analysis, problem, cast, frame, given, paid) and not given and not paid
 
     # ------------------------------------------------------------------ action ids
     def cast_at(self, problem: CastProblem, index: int) -> Cast:
@@ -543,3 +505,72 @@ def _as_sets(values: dict[ChoiceKey, Any]) -> dict[ChoiceKey, Any]:
 def _ordered(order: tuple, objects: Iterable[TargetChoice]) -> Iterator[tuple[tuple, TargetChoice]]:
     """Each choice with its place in :attr:`Cast.targets`."""
     return ((order, choice) for choice in objects)
+
+
+def _frame_of_cast(analysis: Analysis, problem: CastProblem, cast: Cast) -> Frame | None:
+    """The cast's frame when it is one with casts of this problem (its card, its way of paying); else None."""
+    if (
+        cast.card != problem.spell.id
+        or cast.without_paying_mana_cost != problem.without_paying_mana_cost
+        or cast.prototyped != problem.prototyped
+    ):
+        return None
+    frame = analysis.frame_of(cast)
+    try:
+        if frame is None or frame not in analysis.valid_frames():
+            return None
+    except TypeError:  # a value that can't be hashed is in no domain
+        return None
+    return frame
+
+
+def _lone_instances_hold(analysis: Analysis, frame: Frame, given: dict[tuple, TargetChoice]) -> bool:
+    """Whether each lone instance of "target" has a legal set of targets exactly when it is part of the spell.
+
+    The instances checked are taken out of ``given``.
+    """
+    for slot_tuple, _, atoms, choice_set in analysis.lone:
+        choice = given.pop(slot_tuple, None)
+        if is_on(atoms, frame):
+            if choice is None or choice.division or choice.targets not in choice_set:
+                return False
+        elif choice is not None:
+            return False
+    return True
+
+
+def _components_hold(
+    analysis: Analysis,
+    problem: CastProblem,
+    cast: Cast,
+    frame: Frame,
+    given: dict[tuple, TargetChoice],
+    paid: dict[tuple, tuple],
+) -> bool:
+    """Whether the other components' values, read from the cast, are in their domains and keep their rules.
+
+    The targets and objects read are taken out of ``given`` and ``paid``.
+    """
+    values = dict(analysis.frame_values(frame))
+    variables = problem.variables
+    for component, in_domain in analysis.checked:
+        for key in component.keys:
+            if type(key) is TargetKey:
+                choice = given.pop(key.slot, None)
+                values[key] = None if choice is None else choice.targets
+                slot = analysis.slot_of[key]
+                if slot.division is not None:
+                    values[slot.division] = None if choice is None else choice.division
+                elif choice is not None and choice.division:
+                    return False
+            elif type(key) is SpliceOrderKey:
+                values[key] = tuple(cast.splices)
+            elif type(key) is CostObjectsKey:
+                values[key] = paid.pop((key.action, key.zone), ())
+        for key in in_domain:  # a value outside its domain first: rules are asked of values in their domains
+            if values[key] not in variables[key].domain:
+                return False
+        for constraint in component.constraints:
+            if not constraint.holds(values):
+                return False
+    return True
