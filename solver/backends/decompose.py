@@ -168,6 +168,11 @@ def _lazy_product(parts: list[Iterable[Any]], at: int, prefix: tuple[Any, ...]) 
         yield from _lazy_product(parts, at + 1, prefix + (value,))
 
 
+def _at(frame: Frame, position: int | None) -> Any:
+    """The frame's value at a position, or None where the frame has no such choice."""
+    return frame[position] if position is not None else None
+
+
 def _tied_groups(problem: CastProblem, frame_set: set[ChoiceKey]) -> list[tuple[list[ChoiceKey], list[Constraint]]]:
     """The keys outside the frame that rules tie together, each group with the rules that read it.
 
@@ -1193,54 +1198,64 @@ class Analysis:
         problem = self.problem
         layout = self._field_layout
         if layout is None:  # where each field's frame key is, once
-
-            def first(kind: type) -> int | None:
-                return next((i for i, k in enumerate(self.frame_keys) if type(k) is kind), None)
-
-            keys = problem.total_cost_keys
-            cost_at = (
-                tuple(self.frame_index[k] for k in keys)
-                if problem.total_cost_of_values is not None and all(k in self.frame_index for k in keys)
-                else None
-            )  # where the choices the total cost reads are
-            layout = self._field_layout = (
-                first(XKey),
-                first(ZoneKey),
-                first(FaceKey),
-                first(AlternativeCostKey),
-                first(GiftRecipientKey),
-                [(key.index, i) for i, key in enumerate(self.frame_keys) if type(key) is ModeKey],
-                [i for i, key in enumerate(self.frame_keys) if type(key) is OptionalCostKey],
-                cost_at,
-            )
+            layout = self._field_layout = self._fields_layout(problem)
         x_at, zone_at, face_at, alternative_at, gift_at, modes_at, optional_at, cost_at = layout
         x = frame[x_at] if x_at is not None else None
-        of_values = problem.total_cost_of_values
-        if cost_at is not None and of_values is not None:
-            total = of_values(tuple([frame[i] for i in cost_at]))
-        else:
-            total = problem.total_cost_of(self.frame_values(frame)) if problem.total_cost_of else ManaCost.EMPTY
-        mana_value = self._mana_values.get(x)
-        if mana_value is None:
-            mana_value = self._mana_values[x] = problem.mana_value_with(x)
         found = self._fields[frame] = {
             "card": problem.spell.id,
             "name": problem.spell.card.name,
-            "zone": frame[zone_at] if zone_at is not None else None,
-            "halves": frame[face_at] if face_at is not None else None,
+            "zone": _at(frame, zone_at),
+            "halves": _at(frame, face_at),
             "prototyped": problem.prototyped,
             "modes": tuple(index for index, i in modes_at for _ in range(int(frame[i]))) if modes_at else (),
             "x": x,
-            "alternative_cost": frame[alternative_at] if alternative_at is not None else None,
+            "alternative_cost": _at(frame, alternative_at),
             "additional_costs": tuple((self.keyword_at[i], int(frame[i])) for i in optional_at if frame[i])
             if optional_at
             else (),
-            "gift_recipient": frame[gift_at] if gift_at is not None else None,
+            "gift_recipient": _at(frame, gift_at),
             "without_paying_mana_cost": problem.without_paying_mana_cost,
-            "total_cost": total,
-            "mana_value": mana_value,
+            "total_cost": self._frame_total_cost(problem, frame, cost_at),
+            "mana_value": self._mana_value(problem, x),
         }
         return found
+
+    def _fields_layout(self, problem: CastProblem) -> tuple[Any, ...]:
+        """Where each field of :meth:`frame_fields` is in a frame, and where the choices the total cost reads are."""
+
+        def first(kind: type) -> int | None:
+            return next((i for i, k in enumerate(self.frame_keys) if type(k) is kind), None)
+
+        keys = problem.total_cost_keys
+        cost_at = (
+            tuple(self.frame_index[k] for k in keys)
+            if problem.total_cost_of_values is not None and all(k in self.frame_index for k in keys)
+            else None
+        )
+        return (
+            first(XKey),
+            first(ZoneKey),
+            first(FaceKey),
+            first(AlternativeCostKey),
+            first(GiftRecipientKey),
+            [(key.index, i) for i, key in enumerate(self.frame_keys) if type(key) is ModeKey],
+            [i for i, key in enumerate(self.frame_keys) if type(key) is OptionalCostKey],
+            cost_at,
+        )
+
+    def _frame_total_cost(self, problem: CastProblem, frame: Frame, cost_at: tuple[int, ...] | None) -> ManaCost:
+        """The total cost of a frame's casts (CR 601.2f), from the frame's values the total cost reads."""
+        of_values = problem.total_cost_of_values
+        if cost_at is not None and of_values is not None:
+            return of_values(tuple([frame[i] for i in cost_at]))
+        return problem.total_cost_of(self.frame_values(frame)) if problem.total_cost_of else ManaCost.EMPTY
+
+    def _mana_value(self, problem: CastProblem, x: int | None) -> int:
+        """The spell's mana value with X as announced (CR 202.3e), kept by X."""
+        mana_value = self._mana_values.get(x)
+        if mana_value is None:
+            mana_value = self._mana_values[x] = problem.mana_value_with(x)
+        return mana_value
 
     def total_cost_with(self, frame: Frame, chosen: dict[ChoiceKey, Any]) -> ManaCost:
         """The total cost of the casts of a frame with these values of the rest, when targets change it (CR 601.2f).
