@@ -268,16 +268,26 @@ def _looks_like(stream: _ByteStream) -> str:
             break
         if not top:
             top = {"start_map": "an object", "start_array": "an array"}.get(event, "a single value")
-        if event == "start_map":
-            stack.append(set())
-        elif event == "start_array":
-            stack.append(None)
-        elif event == "map_key" and stack and stack[-1] is not None:
-            stack[-1].add(value)
-        elif event in ("end_map", "end_array"):
-            keys = stack.pop()
-            if keys is not None:
-                maps.append(keys)
+        _note_event(event, value, stack, maps)
+    return _kind_of_maps(maps, top)
+
+
+def _note_event(event: str, value: Any, stack: list[set[str] | None], maps: list[set[str]]) -> None:
+    """Follow one parse event: the keys of the map open, and each map's keys once it is closed."""
+    if event == "start_map":
+        stack.append(set())
+    elif event == "start_array":
+        stack.append(None)
+    elif event == "map_key" and stack and stack[-1] is not None:
+        stack[-1].add(value)
+    elif event in ("end_map", "end_array"):
+        keys = stack.pop()
+        if keys is not None:
+            maps.append(keys)
+
+
+def _kind_of_maps(maps: list[set[str]], top: str) -> str:
+    """What a file whose maps have these keys is: a deck list, a set list, slim printings, or other JSON."""
     if any({"count"} <= keys and keys & {"entry", "name", "card"} for keys in maps):
         return "a deck list (card names and counts, no card text)"
     if any({"code", "releaseDate"} <= keys and "cards" not in keys for keys in maps) and not any(
@@ -674,10 +684,7 @@ def _mtgjson_faces(card: Mapping[str, Any], set_code: str | None) -> Iterator[di
     name = card.get("faceName") or full
     is_face = " // " in full
     mana_cost = card.get("manaCost") or ""
-    if card.get("faceName"):
-        cmc = card.get("faceManaValue", card.get("faceConvertedManaCost", card.get("manaValue")))
-    else:
-        cmc = card.get("manaValue", card.get("convertedManaCost"))
+    cmc = _mtgjson_mana_value(card)
     side = card.get("side") or "a"
     face_index = ord(side) - ord("a") if len(side) == 1 else 0
     code = card.get("setCode") or set_code
@@ -705,6 +712,13 @@ def _mtgjson_faces(card: Mapping[str, Any], set_code: str | None) -> Iterator[di
     if card.get("printings"):
         record["printings"] = list(card["printings"])
     yield record
+
+
+def _mtgjson_mana_value(card: Mapping[str, Any]) -> Any:
+    """A face's mana value where MTGJSON gives one (its face's, else the card's, CR 202.3); None when none."""
+    if card.get("faceName"):
+        return card.get("faceManaValue", card.get("faceConvertedManaCost", card.get("manaValue")))
+    return card.get("manaValue", card.get("convertedManaCost"))
 
 
 _LOYALTY_LINE = re.compile(r"(?m)^([+−-]?(?:\d+|X)):")
