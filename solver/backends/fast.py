@@ -27,6 +27,7 @@ from solver.backends import Engine
 from solver.backends.decompose import (
     LISTED,
     Analysis,
+    Component,
     Frame,
     Remade,
     analyse,
@@ -453,35 +454,10 @@ class DecompositionEngine(Engine):
         fields = analysis.frame_fields(frame)
         plan = analysis.sample_plan
         if plan is None:  # the components with one value in every frame (a cost no choice asks for), once
-            fixed: dict[ChoiceKey, Any] = {}
-            drawn = []
-            for component in analysis.others:
-                if (
-                    not component.frame_keys
-                    and component.counted_by is None
-                    and component.divided is None
-                    and component.another is None
-                ):
-                    solutions = analysis.component_solutions(component, frame)  # reads no frame value
-                    if len(solutions) == 1:
-                        fixed.update(solutions[0])
-                        continue
-                drawn.append(component)
-            plan = analysis.sample_plan = (fixed, drawn)
+            plan = analysis.sample_plan = _sample_plan(analysis, frame)
         chosen: dict[ChoiceKey, Any] = dict(plan[0])
         for component in plan[1]:
-            counted = component.counted_by
-            key = component.keys[0]
-            if counted is not None and type(key) is SpliceOrderKey:
-                spliced = frame[analysis.frame_index[counted.scope[0]]]
-                chosen[key] = tuple(rng.sample(spliced, len(spliced))) if len(spliced) > 1 else spliced
-            elif component.divided is not None:
-                chosen.update(analysis._divided_sample(component, frame, rng))
-            elif component.another is not None:
-                chosen.update(analysis.another_pair(component, frame).sample(rng))
-            else:
-                solutions = analysis.component_solutions(component, frame)
-                chosen.update(solutions[0] if len(solutions) == 1 else rng.choice(solutions))  # no draw for one
+            chosen.update(_drawn(analysis, component, frame, rng))
         rest, position, targets = analysis.rest_fields(chosen)
         if problem.total_cost_targets:  # the targets chosen change the total cost (CR 601.2f)
             fields = {**fields, "total_cost": analysis.total_cost_with(frame, chosen)}
@@ -490,6 +466,40 @@ class DecompositionEngine(Engine):
                 targets.append((problem.target_order(slot.key, position), analysis.sample_choice(slot, rng)))
         targets.sort(key=lambda item: item[0])
         return Cast(targets=tuple(choice for _, choice in targets), **fields, **rest)
+
+
+def _sample_plan(analysis: Analysis, frame: Frame) -> tuple[dict[ChoiceKey, Any], list[Component]]:
+    """The values of the components with one value in every frame (a cost no choice asks for), and the others."""
+    fixed: dict[ChoiceKey, Any] = {}
+    drawn = []
+    for component in analysis.others:
+        if (
+            not component.frame_keys
+            and component.counted_by is None
+            and component.divided is None
+            and component.another is None
+        ):
+            solutions = analysis.component_solutions(component, frame)  # reads no frame value
+            if len(solutions) == 1:
+                fixed.update(solutions[0])
+                continue
+        drawn.append(component)
+    return fixed, drawn
+
+
+def _drawn(analysis: Analysis, component: Component, frame: Frame, rng: random.Random) -> dict[ChoiceKey, Any]:
+    """One component's values drawn uniformly among its solutions in the frame (no draw for one)."""
+    counted = component.counted_by
+    key = component.keys[0]
+    if counted is not None and type(key) is SpliceOrderKey:
+        spliced = frame[analysis.frame_index[counted.scope[0]]]
+        return {key: tuple(rng.sample(spliced, len(spliced))) if len(spliced) > 1 else spliced}
+    if component.divided is not None:
+        return analysis._divided_sample(component, frame, rng)
+    if component.another is not None:
+        return analysis.another_pair(component, frame).sample(rng)
+    solutions = analysis.component_solutions(component, frame)
+    return solutions[0] if len(solutions) == 1 else rng.choice(solutions)
 
 
 def _ordered_from(order: tuple, objects: Remade, index: int) -> Iterator[tuple[tuple, TargetChoice]]:
