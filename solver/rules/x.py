@@ -380,28 +380,8 @@ def add_x_colours(problem: CastProblem, terms: list[CostTerm]) -> None:
         Any other cost term, cost change, delve, convoke, improvise or splice: how X's mana then stands in the
         total cost is not modelled.
     """
-    spell, abilities = problem.spell, problem.abilities
-    mana_cost = spell.card.mana_cost
-    others = [t for t in terms if t.label != "mana cost" and not t.cost.mana.is_empty]
-    if (
-        mana_cost is None
-        or not mana_cost.has_x
-        or others
-        or problem.splice_candidates
-        or generic_change(problem)
-        or abilities.delve
-        or abilities.convoke
-        or abilities.improvise
-        or abilities.alternative_costs
-    ):
-        raise UnsupportedRuleError(spell.name, "spend only", "mana spent on X with other costs or cost changes")
-    colours = tuple(Color(letter) for letter in sorted(abilities.x_colours, key="WUBRG".index))
-    if len(colours) == 1:
-        symbol = ManaSymbol(SymbolKind.COLORED, colors=colours)
-    elif len(colours) == 2:
-        symbol = ManaSymbol(SymbolKind.HYBRID, colors=colours)
-    else:
-        raise UnsupportedRuleError(spell.name, "spend only", "mana of three colours or more spent on X")
+    mana_cost = _x_colours_read(problem, terms)
+    colours, symbol = _x_symbol(problem)
     fixed = tuple(s for s in mana_cost.symbols if s.kind is not SymbolKind.VARIABLE)
     per_x = sum(1 for s in mana_cost.symbols if s.kind is SymbolKind.VARIABLE)
     payer = payer_of(problem, available_mana_sources(problem))
@@ -419,6 +399,48 @@ def add_x_colours(problem: CastProblem, terms: list[CostTerm]) -> None:
         f"the mana spent on X is {'/'.join(c.name.lower() for c in colours)}",
         lambda x: f"X = {x} can't be paid with {'/'.join(c.name.lower() for c in colours)} mana only",
     )
+
+
+def _x_colours_read(problem: CastProblem, terms: list[CostTerm]) -> ManaCost:
+    """The mana cost with X whose X's colours are read: the total cost is it alone, no cost change applying.
+
+    Raises
+    ------
+    UnsupportedRuleError
+        Any other cost term, cost change, delve, convoke, improvise, alternative cost or splice.
+    """
+    spell, abilities = problem.spell, problem.abilities
+    mana_cost = spell.card.mana_cost
+    others = [t for t in terms if t.label != "mana cost" and not t.cost.mana.is_empty]
+    if (
+        mana_cost is None
+        or not mana_cost.has_x
+        or others
+        or problem.splice_candidates
+        or generic_change(problem)
+        or abilities.delve
+        or abilities.convoke
+        or abilities.improvise
+        or abilities.alternative_costs
+    ):
+        raise UnsupportedRuleError(spell.name, "spend only", "mana spent on X with other costs or cost changes")
+    return mana_cost
+
+
+def _x_symbol(problem: CastProblem) -> tuple[tuple[Color, ...], ManaSymbol]:
+    """The colours X's mana may be, and the symbol one mana of X stands as: {B}, or {B/R} for two colours.
+
+    Raises
+    ------
+    UnsupportedRuleError
+        Three colours or more.
+    """
+    colours = tuple(Color(letter) for letter in sorted(problem.abilities.x_colours, key="WUBRG".index))
+    if len(colours) == 1:
+        return colours, ManaSymbol(SymbolKind.COLORED, colors=colours)
+    if len(colours) == 2:
+        return colours, ManaSymbol(SymbolKind.HYBRID, colors=colours)
+    raise UnsupportedRuleError(problem.spell.name, "spend only", "mana of three colours or more spent on X")
 
 
 def add_mana_value_of_x(problem: CastProblem) -> None:
