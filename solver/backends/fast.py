@@ -191,17 +191,7 @@ class DecompositionEngine(Engine):
         first block from the lone instances' digits of ``start``.
         """
         problem = analysis.problem
-        if start:
-            others, active = analysis.frame_digits(frame)
-            lone_counts = [number_of_sets(slot.choices) for slot in active]
-            tied_start, lone_start = divmod(start, math.prod(lone_counts))
-            parts = [values for _, values, _ in others]
-            combinations = product_from(parts, digits_of(tied_start, [n for _, _, n in others]))
-        else:  # from the frame's first cast: no count needed
-            active = analysis.active_lone(frame)
-            lone_start = 0
-            parts = [analysis.component_values(c, frame) for c in analysis.others]
-            combinations = product(parts)
+        active, lone_start, parts, combinations = _frame_start(analysis, frame, start)
         linked = analysis.linked
         fields = analysis.frame_fields(frame)
         if linked and not active and not problem.total_cost_targets:
@@ -466,6 +456,24 @@ class DecompositionEngine(Engine):
                 targets.append((problem.target_order(slot.key, position), analysis.sample_choice(slot, rng)))
         targets.sort(key=lambda item: item[0])
         return Cast(targets=tuple(choice for _, choice in targets), **fields, **rest)
+
+
+def _frame_start(
+    analysis: Analysis, frame: Frame, start: int
+) -> tuple[list[TargetSlot], int, list[Iterable[Any]], Iterable[tuple[Any, ...]]]:
+    """Where a frame's casts from the ``start``-th on begin.
+
+    Its lone instances and their digit of ``start``, the tied components' values and their combinations from the
+    one holding ``start``.
+    """
+    if not start:  # from the frame's first cast: no count needed
+        parts = [analysis.component_values(c, frame) for c in analysis.others]
+        return analysis.active_lone(frame), 0, parts, product(parts)
+    others, active = analysis.frame_digits(frame)
+    lone_counts = [number_of_sets(slot.choices) for slot in active]
+    tied_start, lone_start = divmod(start, math.prod(lone_counts))
+    parts = [values for _, values, _ in others]
+    return active, lone_start, parts, product_from(parts, digits_of(tied_start, [n for _, _, n in others]))
 
 
 def _sample_plan(analysis: Analysis, frame: Frame) -> tuple[dict[ChoiceKey, Any], list[Component]]:
