@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from models.abilities import (
+    SPELL_OWNER,
     CardAbilities,
     ControllerFilter,
     Quality,
@@ -321,8 +322,13 @@ def _attached_to_holds(problem: CastProblem, quality: Quality, obj: GameObject) 
 
 
 def _owner_holds(problem: CastProblem, quality: Quality, obj: GameObject) -> bool:
-    """Whether the caster owns the object ("target creature you own", CR 108.3), or, negated, does not."""
-    return (obj.owner == problem.caster) != quality.negated
+    """Whether the caster owns the object ("target creature you own", CR 108.3), or, negated, does not.
+
+    With :data:`~models.abilities.SPELL_OWNER`, whether the spell's owner does: "with the same owner as this
+    spell" (mutate, CR 702.140a), the card's owner, whoever casts it (CR 108.3).
+    """
+    owner = problem.spell.owner if quality.value == SPELL_OWNER else problem.caster
+    return (obj.owner == owner) != quality.negated
 
 
 UNDECIDED_X = -1
