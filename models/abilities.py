@@ -100,6 +100,13 @@ class TargetRelation(enum.Enum):
     """Some card type is one of each of them (CR 205.2a)."""
     SHARE_PERMANENT_TYPE = "share a permanent type"
     """Some permanent type (artifact, battle, creature, enchantment, land, planeswalker) is one of each (CR 110.4)."""
+    DIFFERENT_NAMES = "with different names"
+    """Each has a name and no two have a name in common (CR 201.2a-b): "up to six target creature cards with
+    different names"."""
+    DIFFERENT_MANA_VALUES = "with different mana values"
+    """No two have the same mana value (CR 202.3): "any number of target cards with different mana values"."""
+    EQUAL_TOUGHNESS = "with equal toughness"
+    """All have the same toughness (CR 208.1): "any number of target creatures with equal toughness"."""
 
 
 class SpellFilter(enum.Enum):

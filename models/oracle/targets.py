@@ -1093,7 +1093,7 @@ def _add_part_quality(text: str, quality: Quality) -> Callable[[Tree[Token], _Ph
 
 def _relation_part(child: Tree[Token], parts: _PhraseParts) -> None:
     """ "that share a creature type": how the objects of one instance stand to each other (CR 115.1, 205.3m)."""
-    parts.relation = TargetRelation(str(child.children[0]).removeprefix("that "))
+    parts.relation = TargetRelation(str(child.children[0]).removeprefix("that "))  # or "with equal toughness"
 
 
 _PHRASE_PARTS: dict[str, Callable[[Tree[Token], _PhraseParts], None]] = {
@@ -1123,10 +1123,13 @@ def _graveyard_card_words(
     if that_is:  # "target card that's an instant or sorcery from your graveyard" (CR 205.2a)
         text = f"{that_is.group(2)} {that_is.group(1)}{that_is.group(3)}"
     relation = None
-    shared = re.search(r" that share (a creature type|no creature types|a card type)", text)
+    shared = re.search(
+        r" that share (a creature type|no creature types|a card type)| with different (names|mana values)", text
+    )
     if shared:  # "two target creature cards that share a creature type from your graveyard" (CR 205.3m)
+        # "… with different names", "… with different mana values" (CR 201.2b, 202.3)
         text = text.replace(shared.group(), "")
-        relation = TargetRelation(shared.group().removeprefix(" that "))
+        relation = TargetRelation(shared.group().strip().removeprefix("that "))
     total = re.search(r" with total (mana value|power) (\d+) or less", text)
     total_at_most = None
     if total:  # "up to three target creature cards with total mana value 3 or less" (CR 601.2c)

@@ -196,7 +196,7 @@ def test_choose_five_not_four(make_state, basics):
 
 @pytest.mark.parametrize(("bears", "expected"), [(0, 1), (1, 5), (2, 31)])
 def test_choose_up_to_four_with_repeats(make_state, casts, bears, expected):
-    """CR 700.2d: Moment of Reckoning, "Choose up to four. You may choose the same mode more than once."
+    """CR 700.2d: Moment of Reckoning chooses up to four modes, the same one more than once allowed.
 
     No permanent on the battlefield (the mana is in the pool): "destroy target nonland permanent" can't be chosen
     (CR 700.2a). "Return target nonland permanent card from your graveyard" has one target per Grizzly Bears in
