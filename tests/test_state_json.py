@@ -537,6 +537,18 @@ def test_a_face_down_permanent_is_a_2_2_with_no_abilities():
             "can't be attached to itself",
         ),
         (
+            {
+                "id": "x",
+                "card": "Grizzly Bears",
+                "zone": "battlefield",
+                "controller": "P1",
+                "token": True,
+                "commander": True,
+            },
+            "objects[0].commander",
+            "a token can't be a commander",
+        ),
+        (
             {"id": "x", "card": "Grizzly Bears", "zone": "battlefield", "controller": "P1", "cast_as": "morph"},
             "objects[0].cast_as",
             "give face_down too",

@@ -81,6 +81,7 @@ class _Object(_Strict):
     transformed: bool = False
     flipped: bool = False
     chosen: dict[str, str] = Field(default_factory=dict)
+    commander: bool = False
 
 
 class _ThisTurn(_Strict):
@@ -441,6 +442,7 @@ class _StateReader:
             may_cast=grants,
             summoning_sick=entry.summoning_sick,
             attached_to=entry.attached_to,
+            commander=entry.commander,
         )
 
     def names_back_face(self, entry: _Object, card: Card) -> bool:
@@ -518,6 +520,8 @@ class _StateReader:
                 )
         if entry.on_adventure and card.layout != "adventure":
             raise self.fail(f"{path}.on_adventure", f"{card.name} is not an adventurer card (CR 715.1)")
+        if entry.commander and entry.token:  # a commander is a card (CR 903.3)
+            raise self.fail(f"{path}.commander", "a token can't be a commander (CR 903.3: a commander is a card)")
         if entry.tapped and entry.zone != "battlefield":
             raise self.fail(f"{path}.tapped", f"only permanents can be tapped; this object is {Zone(entry.zone).where}")
         for counter, amount in entry.counters.items():

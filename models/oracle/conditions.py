@@ -10,7 +10,10 @@ from dataclasses import replace
 
 
 from models.abilities import (
+    ControllerFilter,
     ControlRequirement,
+    TargetKind,
+    TargetSpec,
     Count,
     Requirement,
     TurnRequirement,
@@ -26,6 +29,7 @@ from models.oracle.targets import counted_objects, phrase_spec
 from models.oracle.words import CARD_TYPE_WORDS, NUMBER_WORDS, SUBTYPE_BY_WORD
 
 __all__ = [
+    "COMMANDER_CONTROLLED",
     "COST_CONDITIONS",
     "count_condition",
     "presence_condition",
@@ -192,6 +196,19 @@ _TURN_CONDITIONS = {
 }
 
 
+COMMANDER_CONTROLLED = PresenceRequirement(
+    TargetSpec(
+        "a commander you control",
+        frozenset({TargetKind.PERMANENT}),
+        ControllerFilter.YOU,
+        qualities=ObjectFilter((frozenset({Quality("commander")}),), "commander"),
+    ),
+    text="you control a commander",
+)
+""""You control a commander": a permanent the caster controls that is a commander, whoever's (CR 903.3d); the
+state says which cards are commanders (an object's ``commander``)."""
+
+
 def alternative_condition(condition: str) -> Requirement | None:
     """The condition of a printed alternative cost, decided by the state, or None when not read (CR 118.9).
 
@@ -201,6 +218,8 @@ def alternative_condition(condition: str) -> Requirement | None:
     """
     if condition in _TURN_CONDITIONS:
         return _TURN_CONDITIONS[condition]
+    if condition == COMMANDER_CONTROLLED.text:
+        return COMMANDER_CONTROLLED
     exactly = re.fullmatch(r"exactly (?P<number>[a-z]+) (?P<what>creatures?) (?:is|are) attacking", condition)
     if exactly is not None and exactly["number"] in NUMBER_WORDS:  # Pitfall Trap (CR 506.4, 508.1)
         spec = phrase_spec("target attacking creature")
@@ -262,6 +281,8 @@ def state_condition(condition: str) -> tuple[Requirement, ...] | None:
         )
     if condition in _TURN_CONDITIONS:
         return (_TURN_CONDITIONS[condition],)
+    if condition == COMMANDER_CONTROLLED.text:  # CR 903.3d
+        return (COMMANDER_CONTROLLED,)
     found = re.fullmatch(r"you control an? (?P<what>[a-z]+)", condition)
     what = found["what"] if found else ""
     if what in SUBTYPE_BY_WORD:

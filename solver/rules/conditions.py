@@ -372,11 +372,11 @@ def combat_damage_holds(state: GameState, caster: str, requirement: CombatDamage
       An id of an object elsewhere, or of none in the state, does not say whose creature it was, nor what.
 
     A fact the file does not give is taken as absent (STATE_FORMAT.md's conservative reading), so the condition
-    holds only if an entry shows it. Commanders (freerunning, CR 702.173a, 903.3) are not in the state format,
-    and that format does not say a creature is not one: whether a creature of the caster's that dealt combat
-    damage was a commander is not decided, and is reported unsupported whenever the answer hangs on it (no
-    entry shows an Assassin of the caster's, and one shows another creature of theirs, or an object the state
-    does not describe). An entry the state does not describe is likewise reported when the answer hangs on it.
+    holds only if an entry shows it. A permanent named by its id is a commander (freerunning, CR 702.173a, 903.3)
+    as the state marks it; a ``{"player", "subtype"}`` entry does not say which card dealt the damage, so whether
+    it was a commander is not decided, and is reported unsupported whenever the answer hangs on it (no entry
+    shows an Assassin or a commander of the caster's, and one shows another creature of theirs). An entry the
+    state does not describe is likewise reported when the answer hangs on it.
 
     Parameters
     ----------
@@ -409,10 +409,8 @@ def combat_damage_holds(state: GameState, caster: str, requirement: CombatDamage
                 continue
             changeling = "changeling" in abilities_of(obj).keywords
             types = _CREATURE_TYPES if changeling else frozenset(obj.card.subtypes) & _CREATURE_TYPES
-            if types & requirement.subtypes:
+            if types & requirement.subtypes or (requirement.commander and obj.commander):  # CR 903.3
                 return True
-            if requirement.commander:
-                undecided.append(f"{obj.name} ({entry}) of {caster}: whether it is a commander")
             continue
         fact = dict(entry)
         if set(fact) != {"player", "subtype"}:
@@ -428,7 +426,7 @@ def combat_damage_holds(state: GameState, caster: str, requirement: CombatDamage
             card,
             requirement.text,
             "combat damage by a creature the state does not decide "
-            f"({'; '.join(undecided)}; the state format has no commanders)",
+            f"({'; '.join(undecided)}; an entry of a player and a subtype does not say which card dealt it)",
         )
     return False
 

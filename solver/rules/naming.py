@@ -742,7 +742,7 @@ _BY_ID = frozenset({"targeting"}) | STATE_FACTS | _COMBAT_STATUSES
 attached to it, what it is attached to, CR 303.4), combat statuses."""
 
 
-_STATUS_FIELDS = frozenset({"tapped", "counters", "token", "attacking", "summoning_sick"})
+_STATUS_FIELDS = frozenset({"tapped", "counters", "token", "attacking", "summoning_sick", "commander"})
 """Fields only a quality of a phrase reads ("tapped", "with a +1/+1 counter", "nontoken", "attacking"): a
 phrase without qualities names an object by its card, zone, control and abilities (CR 115.1, 702.11, 702.16)."""
 

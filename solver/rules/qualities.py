@@ -106,7 +106,7 @@ def holds(quality: Quality, obj: GameObject, x: int | None = None) -> bool:  # n
         found = value in card.subtypes or (value in _CREATURE_TYPES and value in creature_types(obj))
     elif attribute == "supertype":
         found = value in card.supertypes
-    elif attribute in ("token", "tapped", "attacking"):
+    elif attribute in ("token", "tapped", "attacking", "commander"):  # commander: a card's designation, CR 903.3
         found = getattr(obj, attribute)
     elif attribute in ("blocking", "blocked", "unblocked"):  # the state says which attack, not which block (509.1)
         raise UnsupportedRuleError(obj.name, attribute, f"which creatures are {attribute} is not in the state")

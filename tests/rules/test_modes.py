@@ -213,3 +213,25 @@ def test_choose_up_to_four_with_repeats(make_state, casts, bears, expected):
     found = casts(state, "moment")
     assert len(found) == expected
     assert all(set(cast.modes) <= {1} for cast in found)
+
+
+@pytest.mark.parametrize(
+    ("commander", "controller", "expected"),
+    [(True, "P1", 3), (False, "P1", 2), (True, "P2", 2)],
+)
+def test_both_modes_if_you_control_a_commander(make_state, casts, basics, commander, controller, expected):
+    """CR 700.2, 903.3d: Akroma's Will chooses both modes if its caster controls a commander.
+
+    "Choose one. If you control a commander as you cast this spell, you may choose both instead." Neither mode
+    targets. With a commander P1 controls (Isamaru, Hound of Konda marked so): {0}, {1} or both = 3; Isamaru no
+    commander, or P2's commander under P2's control: one mode, 2.
+    """
+    isamaru = {"id": "isamaru", "card": "Isamaru, Hound of Konda", "zone": "battlefield", "controller": controller}
+    state = make_state(
+        hand=[("will", "Akroma's Will")],
+        battlefield=basics("Plains", 4),
+        objects=[isamaru | ({"commander": True} if commander else {})],
+    )
+    found = casts(state, "will")
+    assert len(found) == expected
+    assert {cast.modes for cast in found} == ({(0,), (1,), (0, 1)} if expected == 3 else {(0,), (1,)})
