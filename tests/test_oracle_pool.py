@@ -17,6 +17,7 @@ from models.io.card_pool import default_card_database
 from models.errors import CardDataError
 from models.mana import Color, ManaCost
 from models.objects import CardType, Zone
+from models.oracle.conditions import COMMANDER_CONTROLLED
 from models.oracle.parser import parse_card, read_line
 from legalcasts.cli.main import main
 
@@ -475,19 +476,26 @@ def test_earthbend_targets_a_land_you_control():
 
 
 def test_conditional_permissions_are_reported():
-    """A free cast or flash on a condition the state can't decide is reported, never ignored.
+    """A flash on a condition not read is reported, never ignored (CR 702.8).
 
-    The state has no commander (Fierce Guardianship); "a permanent with flash" (Mutual Destruction) is not read.
-
-    Both change how and when the spell may be cast (CR 118.9, 702.8).
+    "a permanent with flash" (Mutual Destruction) is not read.
     """
-    for text in (
-        "If you control a commander, you may cast this spell without paying its mana cost.\n"
-        "Counter target noncreature spell.",
+    text = (
         "This spell has flash as long as you control a permanent with flash.\nAs an additional cost to "
-        "cast this spell, sacrifice a creature.\nDestroy target creature.",
-    ):
-        assert read(text).casting_unsupported
+        "cast this spell, sacrifice a creature.\nDestroy target creature."
+    )
+    assert read(text).casting_unsupported
+
+
+def test_free_cast_if_you_control_a_commander_is_read():
+    """Fierce Guardianship: an alternative cost, no mana, asking for a commander the caster controls (CR 903.3d)."""
+    card = read(
+        "If you control a commander, you may cast this spell without paying its mana cost.\n"
+        "Counter target noncreature spell."
+    )
+    assert not card.casting_unsupported
+    (free,) = card.alternative_costs
+    assert free.cost.mana.is_empty and free.requires == (COMMANDER_CONTROLLED,)
 
 
 def test_x_objects_of_a_cost_with_x_in_the_mana_cost_are_read():
