@@ -759,7 +759,8 @@ class Count:
     turn_fact : str or None
         Count a fact of this turn instead, a key of the state's ``this_turn``: ``"creatures_died"`` ("for each
         creature that died this turn"), ``"spells_cast"`` ("for each spell your opponents have cast this turn"),
-        ``"life_lost"`` ("for each 1 life your opponents have lost this turn"), summed over the players of
+        ``"life_lost"`` ("for each 1 life your opponents have lost this turn"), ``"life_gained"`` ("if you gained
+        life this turn"), ``"cards_drawn"`` ("for each card you've drawn this turn"), summed over the players of
         ``controller``.
     text : str
         As printed.

@@ -92,6 +92,8 @@ class _ThisTurn(_Strict):
     permanent_left: list[str] = Field(default_factory=list)
     combat_damage_by: list[str | dict[str, str]] = Field(default_factory=list)
     lands_played: dict[str, int] = Field(default_factory=dict)
+    life_gained: dict[str, int] = Field(default_factory=dict)
+    cards_drawn: dict[str, int] = Field(default_factory=dict)
 
 
 class _Effect(_Strict):
@@ -319,7 +321,7 @@ class _StateReader:
         facts = self.model.this_turn
         if facts is None:
             return TurnFacts()
-        for key in ("spells_cast", "life_lost", "lands_played"):
+        for key in ("spells_cast", "life_lost", "lands_played", "life_gained", "cards_drawn"):
             for name, number in getattr(facts, key).items():
                 self.player(f"this_turn.{key}.{name}", name, name)
                 if number < 0:
@@ -337,6 +339,8 @@ class _StateReader:
                 d if isinstance(d, str) else tuple(sorted(d.items())) for d in facts.combat_damage_by
             ),
             lands_played=tuple((PlayerId(p), n) for p, n in facts.lands_played.items()),
+            life_gained=tuple((PlayerId(p), n) for p, n in facts.life_gained.items()),
+            cards_drawn=tuple((PlayerId(p), n) for p, n in facts.cards_drawn.items()),
             given=frozenset(facts.model_fields_set),
         )
 

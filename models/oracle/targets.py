@@ -129,6 +129,7 @@ _COUNTED_QUANTITIES = {
     "creature that died this turn": Count(turn_fact="creatures_died"),
     "spell your opponents have cast this turn": Count(controller="opponents", turn_fact="spells_cast"),
     "1 life your opponents have lost this turn": Count(controller="opponents", turn_fact="life_lost"),
+    "card you've drawn this turn": Count(controller="you", turn_fact="cards_drawn"),  # CR 121.1
     "creature in your party": Count(quantity="party"),
 }
 """What "for each …" counts when it counts no objects: facts of this turn (the state's ``this_turn``), the party."""

@@ -386,3 +386,28 @@ def test_an_opponents_commander_is_not_yours(make_state):
         priority="P1",
     )
     assert legal_casts(state, "guardianship").count() == 0
+
+
+# ---------------------------------------------------------------------------------------------- this turn's facts
+@pytest.mark.parametrize(
+    ("card", "land", "this_turn", "expected"),
+    [
+        ("Needlebite Trap", "Swamp", {"life_gained": {"P2": 1}}, 2),
+        ("Needlebite Trap", "Swamp", {"life_gained": {"P1": 4}}, 0),
+        ("Needlebite Trap", "Swamp", {}, 0),
+        ("Runeflare Trap", "Mountain", {"cards_drawn": {"P2": 3}}, 2),
+        ("Runeflare Trap", "Mountain", {"cards_drawn": {"P2": 2, "P1": 5}}, 0),
+    ],
+)
+def test_trap_on_life_gained_or_cards_drawn(make_state, card, land, this_turn, expected):
+    """CR 118.9, 119.3, 121.1: Traps whose condition is life an opponent gained, or cards an opponent drew.
+
+    Needlebite Trap: {B} if an opponent gained life this turn; Runeflare Trap: {R} if an opponent drew three or
+    more cards this turn. One land pays the alternative cost only; each targets a player, P1 or P2: 2 casts when
+    an opponent did it (this_turn.life_gained, this_turn.cards_drawn), else 0 (the caster's own don't count; not
+    given: none).
+    """
+    state = make_state(hand=[("trap", card)], battlefield=lands(land, 1), this_turn=this_turn)
+    found = list(legal_casts(state, "trap"))
+    assert len(found) == expected
+    assert all(cast.alternative_cost is not None for cast in found)
