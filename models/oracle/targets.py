@@ -1137,13 +1137,14 @@ def _graveyard_card_words(
         text = text.replace(total.group(), "")
         total_at_most = (total.group(1), int(total.group(2)))
     with_part = re.search(
-        r" with (mana value (\d+|x)( or (less|greater))?|power (\d+|x) or (less|greater)"
+        r" (?:each )?with (mana value (\d+|x)( or (less|greater))?|power (\d+|x) or (less|greater)"
         r"|cycling)",
         text,
     )
     if with_part:  # "creature card with mana value 3 or less from your graveyard" (CR 202.3, 208)
+        # "one or two target creature cards each with mana value 3 or less": each card so (CR 115.1)
         text = text.replace(with_part.group(), "")
-        with_text = with_part.group().strip()
+        with_text = with_part.group().strip().removeprefix("each ")
         qualities = add_quality(qualities, read_with_quality(with_text), with_text)
     if text.endswith(" graveyards"):  # "from graveyards", "in graveyards": any graveyard (CR 115.2)
         text = text.removesuffix("graveyards") + "a graveyard"
