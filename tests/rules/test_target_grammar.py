@@ -279,8 +279,9 @@ GRAVEYARD = ("Grizzly Bears", "Llanowar Elves", "Hill Giant", "Savannah Lions", 
 def test_one_or_two_cards_each_with_mana_value(make_state, casts, basics):
     """CR 115.1, 601.2c, 202.3: Leonardo's Technique returns one or two creature cards each of mana value 3 or less.
 
-    "one or two target creature cards each with mana value 3 or less from your graveyard". Of Grizzly Bears (2), Llanowar Elves (1), Hill Giant (4), Savannah Lions (1), Serra Angel (5), three have mana
-    value 3 or less: one of them 3, two 3 = 6 casts, for {3}{W} (no combat: no sneak).
+    "one or two target creature cards each with mana value 3 or less from your graveyard". Of Grizzly Bears (2),
+    Llanowar Elves (1), Hill Giant (4), Savannah Lions (1), Serra Angel (5), three have mana value 3 or less: one
+    of them 3, two 3 = 6 casts, for {3}{W} (no combat: no sneak).
     """
     state = make_state(
         hand=[("tech", "Leonardo's Technique")], battlefield=basics("Plains", 4), objects=_graveyard(*GRAVEYARD)
@@ -293,8 +294,9 @@ def test_one_or_two_cards_each_with_mana_value(make_state, casts, basics):
 def test_each_with_mana_value_and_the_gift_instead(make_state, casts, basics):
     """CR 115.1, 702.174, 608.2c: Dewdrop Cure returns up to two cards, or three if the gift was promised.
 
-    "up to two target creature cards each with mana value 2 or less"; "instead … up to three". Three candidates (Bears, Elves, Lions). No gift: 1 + 3 + 3 = 7 sets; gift promised to P2 (the one opponent):
-    1 + 3 + 3 + 1 = 8. 15 casts with three Plains.
+    "up to two target creature cards each with mana value 2 or less"; "instead … up to three". Three candidates
+    (Bears, Elves, Lions). No gift: 1 + 3 + 3 = 7 sets; gift promised to P2 (the one opponent): 1 + 3 + 3 + 1 =
+    8. 15 casts with three Plains.
     """
     state = make_state(hand=[("cure", "Dewdrop Cure")], battlefield=basics("Plains", 3), objects=_graveyard(*GRAVEYARD))
     assert len(casts(state, "cure")) == 15
