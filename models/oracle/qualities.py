@@ -271,12 +271,15 @@ def targeting_quality(text: str) -> frozenset[Quality]:
     """Read "with a single target" (CR 115.9a), "that targets you" / "a player" / ... (CR 115.9b) as one clause.
 
     "that targets you or a permanent you control": either, a clause of two qualities. "cast from a graveyard":
-    the zone the spell was cast from, as its cast record names it (CR 601.2a).
+    the zone the spell was cast from, as its cast record names it (CR 601.2a); "that wasn't cast from its owner's
+    hand", any other.
     """
     if text == "with a single target":
         return frozenset({Quality("targeting", "single")})
     if text == "cast from a graveyard":  # the zone its cast record names (CR 601.2a)
         return frozenset({Quality("cast from", Zone.GRAVEYARD.value)})
+    if text == "that wasn't cast from its owner's hand":  # a card in a hand is its owner's (CR 400.3)
+        return frozenset({Quality("cast from", Zone.HAND.value, negated=True)})
     return frozenset(
         Quality("targeting", what.removeprefix("a ")) for what in text.removeprefix("that targets ").split(" or ")
     )

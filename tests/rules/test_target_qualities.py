@@ -659,6 +659,31 @@ def test_spell_cast_from_a_graveyard(make_state, casts):
     assert targets_of(casts(state, "disdain")) == {(("bears",),)}
 
 
+@pytest.mark.parametrize(
+    ("islands", "expected"), [(1, {(None, "bears")}), (3, {(None, "bears"), ("cleave", "bears"), ("cleave", "giant")})]
+)
+def test_spell_that_was_not_cast_from_its_owners_hand(make_state, casts, islands, expected):
+    """CR 601.2a, 400.3, 702.148a: Wash Away, "Counter target spell [that wasn't cast from its owner's hand]".
+
+    On the stack: P2's Grizzly Bears cast from the graveyard and Hill Giant cast from the hand. For {U} the words
+    in brackets stay: the Bears only, 1 cast. Cleaved for {1}{U}{U} they are removed: either spell, 2 more casts
+    with three Islands.
+    """
+    state = make_state(
+        hand=[("wash", "Wash Away")],
+        battlefield=[(f"i{i}", "Island") for i in range(islands)],
+        objects=[
+            _spell_cast_from("bears", "Grizzly Bears", "graveyard"),
+            _spell_cast_from("giant", "Hill Giant", "hand"),
+        ],
+        stack=["giant", "bears"],
+        active_player="P2",
+        priority="P1",
+    )
+    found = casts(state, "wash")
+    assert {(cast.alternative_cost, cast.targets[0].targets[0]) for cast in found} == expected
+
+
 def test_spell_cast_from_a_graveyard_without_a_record_is_unsupported(make_state, casts):
     """CR 601.2a: a spell on the stack with no cast record: where it was cast from is not known, never guessed."""
     state = make_state(
