@@ -656,7 +656,8 @@ class SpellTextReader:
           the targets are any set of objects those players control, no two with one controller: the
           ControllerFilter of the players is returned (OPPONENT or ANY).
         - Else the one target of the instance just before, in the same text, when it is a player or an opponent
-          ("Choose target opponent. Destroy target land that player controls.") or a permanent an opponent
+          ("Choose target opponent. Destroy target land that player controls."; "target player or planeswalker
+          … target creature that player or that planeswalker's controller controls") or a permanent an opponent
           controls ("Target creature an opponent controls deals damage … to another target creature that
           player controls"), and no other player is named between the two: that instance's index.
 
@@ -676,7 +677,14 @@ class SpellTextReader:
         elif self.targets and not related:
             earlier = self.targets[-1]
             between = self.line[self.read_up_to : start]
-            is_player = earlier.kinds <= {TargetKind.PLAYER, TargetKind.OPPONENT}
+            # "… that player or that planeswalker's controller controls", after "target player or planeswalker"
+            or_planeswalker = re.match(
+                r"[^.]*?that player or that planeswalker's controller controls", self.line[start:]
+            )
+            players = {TargetKind.PLAYER, TargetKind.OPPONENT} | (
+                {TargetKind.PLANESWALKER} if or_planeswalker else set()
+            )
+            is_player = earlier.kinds <= players and (not or_planeswalker or TargetKind.PLANESWALKER in earlier.kinds)
             opponents = earlier.controller is ControllerFilter.OPPONENT and not earlier.kinds & {
                 TargetKind.PLAYER,
                 TargetKind.OPPONENT,

@@ -166,6 +166,26 @@ def test_another_target_creature_that_player_controls(make_state, casts):
     assert targets_of(casts(state, "mutiny")) == {(("bears",), ("ogre",)), (("ogre",), ("bears",))}
 
 
+def test_creature_that_player_or_that_planeswalkers_controller_controls(make_state, casts):
+    """CR 115.1, 601.2c, 108.4: Searing Blaze's creature is controlled by the first target, or by its controller.
+
+    "… 1 damage to target player or planeswalker and 1 damage to target creature that player or that
+    planeswalker's controller controls." P2 controls Grizzly Bears and Liliana of the Veil; P1 controls Hill Giant
+    and Jace Beleren. First P1 (Giant), P2 (Bears), Liliana (P2's: Bears) or Jace (P1's: Giant): 4 casts.
+    """
+    state = make_state(
+        hand=[("blaze", "Searing Blaze")],
+        battlefield=[("m1", "Mountain"), ("m2", "Mountain"), ("giant", "Hill Giant"), ("jace", "Jace Beleren")],
+        opponent=[("bears", "Grizzly Bears"), ("liliana", "Liliana of the Veil")],
+    )
+    assert targets_of(casts(state, "blaze")) == {
+        (("P1",), ("giant",)),
+        (("P2",), ("bears",)),
+        (("liliana",), ("bears",)),
+        (("jace",), ("giant",)),
+    }
+
+
 def test_for_each_opponent_up_to_one_target(make_state, casts):
     """CR 115.1, 115.6, 601.2c: Dismantling Wave targets at most one artifact or enchantment of each opponent.
 
