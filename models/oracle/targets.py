@@ -1128,6 +1128,12 @@ def _graveyard_card_words(
     "card that's an instant or sorcery" (CR 205.2a), "that share a creature type" (CR 205.3m), "with total mana
     value 3 or less" (CR 601.2c), "with mana value 3 or less" (CR 202.3, 208), "graveyards" (any, CR 115.2).
     """
+    counted = re.search(
+        r" (with mana value less than or equal to the number of (?:permanent )?cards in your graveyard)$", text
+    )
+    if counted:  # "… card in your graveyard with mana value less than or equal to the number of …" (CR 601.2c)
+        text = text[: counted.start()]
+        qualities = add_quality(qualities, with_clause(counted.group(1)), counted.group(1))
     that_is = re.fullmatch(r"(cards?) that's an? ([a-z]+(?: or [a-z]+)?)( .*)", text)
     if that_is:  # "target card that's an instant or sorcery from your graveyard" (CR 205.2a)
         text = f"{that_is.group(2)} {that_is.group(1)}{that_is.group(3)}"

@@ -300,3 +300,20 @@ def test_each_with_mana_value_and_the_gift_instead(make_state, casts, basics):
     """
     state = make_state(hand=[("cure", "Dewdrop Cure")], battlefield=basics("Plains", 3), objects=_graveyard(*GRAVEYARD))
     assert len(casts(state, "cure")) == 15
+
+
+@pytest.mark.parametrize(("extra", "expected"), [((), {"g0"}), (("Forest",), {"g0", "g1"})])
+def test_mana_value_up_to_the_permanent_cards_in_your_graveyard(make_state, casts, extra, expected):
+    """CR 601.2c, 110.4, 202.3: Squirming Emergence's card has a mana value at most the graveyard's permanent cards.
+
+    "target nonland permanent card in your graveyard with mana value less than or equal to the number of permanent
+    cards in your graveyard". P1's graveyard: Grizzly Bears (2), Hill Giant (4), a Swamp card and Lightning Bolt
+    (no permanent card): three permanent cards, so the Bears alone (the Swamp is a land): 1 cast. With a Forest
+    card too, four: the Giant as well, 2 casts. {1}{B}{G} paid with a Swamp, a Forest and a Mountain.
+    """
+    state = make_state(
+        hand=[("emergence", "Squirming Emergence")],
+        battlefield=[("s", "Swamp"), ("f", "Forest"), ("m", "Mountain")],
+        objects=_graveyard("Grizzly Bears", "Hill Giant", "Swamp", "Lightning Bolt", *extra),
+    )
+    assert {cast.targets[0].targets[0] for cast in casts(state, "emergence")} == expected
