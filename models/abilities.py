@@ -249,7 +249,7 @@ class Quality:
     negated : bool
         "non…" / "un…": the test must fail.
     comparison : str
-        For numbers: ``"="``, ``"<="`` ("or less") or ``">="`` ("or greater").
+        For numbers: ``"="``, ``"<="`` ("or less"), ``">="`` ("or greater") or ``"<"`` ("less than").
     """
 
     attribute: str

@@ -361,6 +361,8 @@ def with_clause(text: str) -> frozenset[Quality]:
     )
     if compared:  # "with mana value less than or equal to the number of Plains you control" (CR 115.1, 601.2c)
         comparison = {"less than or equal to": "<=", "greater than or equal to": ">=", "less than": "<"}
+        if compared.group(3) == "x":  # "with mana value less than X": the value announced (CR 107.3a, 601.2b)
+            return frozenset({Quality(compared.group(1), ANNOUNCED_X, comparison=comparison[compared.group(2)])})
         return frozenset(
             {Quality(compared.group(1), StateNumber(compared.group(3)), comparison=comparison[compared.group(2)])}
         )

@@ -133,7 +133,9 @@ def holds(quality: Quality, obj: GameObject, x: int | None = None) -> bool:  # n
             raise UnsupportedRuleError(obj.name, value.value, "a number the state gives is not counted here")
         if not isinstance(value, int):
             raise TypeError(f"{attribute} is compared with a whole number, not {value!r}")
-        found = {"=": number == value, "<=": number <= value, ">=": number >= value}[quality.comparison]
+        found = {"=": number == value, "<=": number <= value, ">=": number >= value, "<": number < value}[
+            quality.comparison
+        ]
     return found != quality.negated
 
 

@@ -956,3 +956,21 @@ def test_an_aura_attached_to_what_the_state_does_not_say(make_state):
     )
     with pytest.raises(UnsupportedRuleError, match="attached"):
         legal_casts(state, "cut").count()
+
+
+@pytest.mark.parametrize(
+    ("forests", "expected"), [(3, {(2, "elves")}), (4, {(2, "elves"), (3, "elves"), (3, "bears")})]
+)
+def test_mana_value_less_than_x(make_state, casts, forests, expected):
+    """CR 107.3a, 601.2b-c, 202.3: March of Burgeoning Life targets a creature with mana value less than X.
+
+    P2's Llanowar Elves (1), Grizzly Bears (2), Hill Giant (4); no green card in P1's hand to exile.
+    {X}{G} with three Forests: X up to 2; X = 0 or 1 names no creature (1 is not less than 1), X = 2 the Elves: 1
+    cast. With four: X = 3 names the Elves and the Bears too: 3 casts.
+    """
+    state = make_state(
+        hand=[("march", "March of Burgeoning Life")],
+        battlefield=[(f"f{i}", "Forest") for i in range(forests)],
+        opponent=[("elves", "Llanowar Elves"), ("bears", "Grizzly Bears"), ("giant", "Hill Giant")],
+    )
+    assert {(cast.x, cast.targets[0].targets[0]) for cast in casts(state, "march")} == expected
