@@ -1134,6 +1134,9 @@ def _graveyard_card_words(
     if counted:  # "… card in your graveyard with mana value less than or equal to the number of …" (CR 601.2c)
         text = text[: counted.start()]
         qualities = add_quality(qualities, with_clause(counted.group(1)), counted.group(1))
+    # "target creature card and all other cards with the same name as that card from your graveyard": the one
+    # target is the creature card; the others are not targeted (CR 115.1)
+    text = text.replace(" and all other cards with the same name as that card", "")
     that_is = re.fullmatch(r"(cards?) that's an? ([a-z]+(?: or [a-z]+)?)( .*)", text)
     if that_is:  # "target card that's an instant or sorcery from your graveyard" (CR 205.2a)
         text = f"{that_is.group(2)} {that_is.group(1)}{that_is.group(3)}"
