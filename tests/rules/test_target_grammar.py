@@ -322,7 +322,8 @@ def test_mana_value_up_to_the_permanent_cards_in_your_graveyard(make_state, cast
 def test_one_target_card_and_the_others_of_its_name(make_state, casts):
     """CR 115.1: Echoing Return targets one creature card; the others of its name it returns are not targeted.
 
-    "Return target creature card and all other cards with the same name as that card from your graveyard". P1's graveyard: two Grizzly Bears and a Lightning Bolt; P2's: Hill Giant. 2 casts (either Bears), {B}.
+    "Return target creature card and all other cards with the same name as that card from your graveyard". P1's
+    graveyard: two Grizzly Bears and a Lightning Bolt; P2's: Hill Giant. 2 casts (either Bears), {B}.
     """
     state = make_state(
         hand=[("echo", "Echoing Return")],
