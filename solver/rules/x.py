@@ -2,8 +2,9 @@
 
 X is announced with the cost it is in (CR 601.2b): the mana cost (0 cast without paying it, CR 107.3b), an
 additional cost ("discard X cards", "pay X life", "Kicker {X}", "waterbend {X}"), or an alternative cost
-("Freerunning {X}{R}", "Flashback—{R}{R}, Discard X cards."). Its domain is the values the text's bounds allow ("X can't be 0.": :func:`x_bounds`)
-and the caster could pay at most: the mana available and what else pays generic mana (CR 601.2h); the payment
+("Freerunning {X}{R}", "Flashback—{R}{R}, Discard X cards."). Its domain is the values the text's bounds allow
+("X can't be 0.": :func:`x_bounds`) and the caster could pay at most: the mana available and what else pays
+generic mana, or the objects an alternative cost of X objects could take (CR 601.2h); the payment
 rule (:func:`solver.rules.mana.add_payment`) then decides exactly. For a spell on the stack the domain is lazy
 and never listed (:func:`solver.problem.never_listed`). Also what X's mana must be ("Spend only black mana on X":
 :func:`add_x_colours`) and a card exiled "with mana value X" (:func:`add_mana_value_of_x`).
