@@ -1201,6 +1201,14 @@ def _graveyard_card_kinds(
         return kind_words, qualities
     # "creature or planeswalker", "artifact, enchantment, or planeswalker", "creature and/or …"
     kind_words = [w for w in re.split(r",? (?:or|and/or) |, ", before_card) if w] if before_card else []
+    if len(kind_words) == 2 and kind_words[1] == "non-aura enchantment":
+        # "artifact or non-Aura enchantment card": an artifact card, or an enchantment card that is no Aura (CR
+        # 205.3h); with the card types, one clause: an artifact, or not an Aura
+        either = frozenset(
+            {Quality("type", CardType(kind_words[0].capitalize())), Quality("subtype", "Aura", negated=True)}
+        )
+        qualities = add_quality(qualities, either, before_card)
+        kind_words = [kind_words[0], "enchantment"]
     if kind_words == ["permanent"]:  # "target permanent card" (CR 110.4)
         kind_words = [t.value for t in PERMANENT_TYPES]
     if set(kind_words) & CARD_SUBTYPE_WORDS:

@@ -332,3 +332,42 @@ def test_one_target_card_and_the_others_of_its_name(make_state, casts):
         + [{"id": "giant", "card": "Hill Giant", "zone": "graveyard", "owner": "P2"}],
     )
     assert {cast.targets[0].targets for cast in casts(state, "echo")} == {("g0",), ("g1",)}
+
+
+NONCREATURE_GRAVEYARD = ("Sol Ring", "Pacifism", "Glorious Anthem", "Ornithopter", "Grizzly Bears")
+"""An artifact (mana value 1), an Aura (2), another enchantment (3), an artifact creature (0), a creature (2)."""
+
+
+@pytest.mark.parametrize(("plains", "expected"), [(4, 3), (5, 6)])
+def test_artifact_or_non_aura_enchantment_card(make_state, casts, basics, plains, expected):
+    """CR 115.1, 205.3h: Abuelo's Awakening returns "target artifact or non-Aura enchantment card from your graveyard".
+
+    Of Sol Ring, Pacifism (an Aura), Glorious Anthem, Ornithopter (an artifact) and Grizzly Bears: Sol Ring,
+    Anthem, Ornithopter = 3 targets. {X}{3}{W}: four Plains, X = 0: 3 casts; five, X = 0 or 1: 6.
+    """
+    state = make_state(
+        hand=[("abuelo", "Abuelo's Awakening")],
+        battlefield=basics("Plains", plains),
+        objects=_graveyard(*NONCREATURE_GRAVEYARD),
+    )
+    found = casts(state, "abuelo")
+    assert len(found) == expected
+    assert {c.targets[0].targets[0] for c in found} == {"g0", "g2", "g3"}
+
+
+def test_up_to_x_artifact_and_or_non_aura_enchantment_cards(make_state, casts):
+    """CR 115.1, 107.3a, 601.2b-c: Dance of the Manse returns up to X cards, each of mana value X or less.
+
+    "up to X target artifact and/or non-Aura enchantment cards each with mana value X or less from your
+    graveyard". Two Plains and two Islands pay {X}{W}{U} with X up to 2. Of the graveyard above, Sol Ring (1), Glorious Anthem
+    (3) and Ornithopter (0) are of the kinds. X = 0: no target, 1; X = 1: none or one of Sol Ring, Ornithopter,
+    1 + 2 = 3; X = 2: the same two (the Anthem is 3), 1 + 2 + 1 = 4. 8 casts.
+    """
+    state = make_state(
+        hand=[("dance", "Dance of the Manse")],
+        battlefield=[("p1", "Plains"), ("p2", "Plains"), ("i1", "Island"), ("i2", "Island")],
+        objects=_graveyard(*NONCREATURE_GRAVEYARD),
+    )
+    found = casts(state, "dance")
+    assert len(found) == 8
+    assert {t for c in found for t in c.targets[0].targets} == {"g0", "g3"}
