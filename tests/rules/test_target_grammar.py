@@ -359,9 +359,9 @@ def test_up_to_x_artifact_and_or_non_aura_enchantment_cards(make_state, casts):
     """CR 115.1, 107.3a, 601.2b-c: Dance of the Manse returns up to X cards, each of mana value X or less.
 
     "up to X target artifact and/or non-Aura enchantment cards each with mana value X or less from your
-    graveyard". Two Plains and two Islands pay {X}{W}{U} with X up to 2. Of the graveyard above, Sol Ring (1), Glorious Anthem
-    (3) and Ornithopter (0) are of the kinds. X = 0: no target, 1; X = 1: none or one of Sol Ring, Ornithopter,
-    1 + 2 = 3; X = 2: the same two (the Anthem is 3), 1 + 2 + 1 = 4. 8 casts.
+    graveyard". Two Plains and two Islands pay {X}{W}{U} with X up to 2. Of the graveyard above, Sol Ring (1),
+    Glorious Anthem (3) and Ornithopter (0) are of the kinds. X = 0: no target, 1; X = 1: none or one of Sol Ring,
+    Ornithopter, 1 + 2 = 3; X = 2: the same two (the Anthem is 3), 1 + 2 + 1 = 4. 8 casts.
     """
     state = make_state(
         hand=[("dance", "Dance of the Manse")],
