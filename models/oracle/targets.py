@@ -724,6 +724,13 @@ class SpellTextReader:
             self.counted_x = read_counted(singular)
             if self.counted_x is not None:
                 return True
+        greatest = re.search(
+            r"\bwhere x is the greatest power among creatures you control(?: as you cast this spell)?\.$", rest
+        )
+        if is_x and greatest is not None:
+            # "…, where X is the greatest power among creatures you control as you cast this spell" (CR 107.3c, 208.1)
+            self.counted_x = Count(quantity="greatest power", text="the greatest power among creatures you control")
+            return True
         if (is_x and re.search(r"\bx is\b", rest)) or re.search(r"\bthis way instead\b", rest):
             self.unsupported.append(UnsupportedText(rest, "a divided amount the text defines or changes"))
             return False

@@ -224,3 +224,21 @@ def test_x_divided_where_x_is_a_count_of_the_state(make_state, casts):
     found = casts(state, "jaws")
     assert len(found) == 10
     assert {sum(c.targets[0].division) for c in found} == {3}
+
+
+@pytest.mark.parametrize(("creatures", "expected"), [(("Grizzly Bears", "Hill Giant"), 4), (("Grizzly Bears",), 1)])
+def test_x_divided_where_x_is_the_greatest_power(make_state, casts, creatures, expected):
+    """CR 107.3c, 208.1, 601.2d: Monstrous Onslaught's X is the greatest power among P1's creatures, as it is cast.
+
+    "X damage divided as you choose among any number of target creatures, where X is the greatest power among
+    creatures you control as you cast this spell." Five Forests pay {3}{G}{G}. P1's Grizzly Bears (2) and Hill
+    Giant (3): X = 3, one target 2 x 1, both 2 divisions (1+2, 2+1): 4 casts. The Bears alone: X = 2, all of it
+    to the Bears: 1.
+    """
+    state = make_state(
+        hand=[("onslaught", "Monstrous Onslaught")],
+        battlefield=[(f"f{i}", "Forest") for i in range(5)] + [(f"c{i}", c) for i, c in enumerate(creatures)],
+    )
+    found = casts(state, "onslaught")
+    assert len(found) == expected
+    assert {sum(c.targets[0].division) for c in found} == {len(creatures) + 1}
