@@ -711,7 +711,8 @@ class SpellTextReader:
         the amount. Both are reported, never read as the division before them.
         """
         rest = self.line[token.start_pos :]
-        counted = re.search(r"\bwhere x is the number of (?P<what>[a-z ]+?)(?: as you cast this spell)?\.$", rest)
+        # the sentence that ends the division: what follows it is other text, read as such
+        counted = re.search(r"\bwhere x is the number of (?P<what>[a-z ]+?)(?: as you cast this spell)?\.(?= |$)", rest)
         if is_x and counted is not None and not re.search(r"\bthis way instead\b", rest):
             # "X damage divided …, where X is the number of Mountains you control as you cast this spell": X is
             # that count, as the spell is cast (CR 107.3c, 601.2d)
@@ -725,7 +726,7 @@ class SpellTextReader:
             if self.counted_x is not None:
                 return True
         greatest = re.search(
-            r"\bwhere x is the greatest power among creatures you control(?: as you cast this spell)?\.$", rest
+            r"\bwhere x is the greatest power among creatures you control(?: as you cast this spell)?\.(?= |$)", rest
         )
         if is_x and greatest is not None:
             # "…, where X is the greatest power among creatures you control as you cast this spell" (CR 107.3c, 208.1)
