@@ -84,7 +84,7 @@ def test_coverage_of_other_cards():
     [
         ("Sadistic Slash", "casting with mayhem from another zone than the hand is not modelled"),
         ("Eelectrocute", "casting from another zone than the hand is not modelled"),
-        ("Conflagrate", "keyword ability not read"),
+        ("Kindle the Inner Flame", "keyword ability not read"),
     ],
 )
 def test_a_spell_whose_cast_from_another_zone_is_not_read_is_unsupported(name, reason):

@@ -954,11 +954,27 @@ def test_permission_to_cast_from_the_graveyard_bears_on_that_zone_only():
     """A printed permission to cast the card from the graveyard bears on that zone only (CR 601.3)."""
     card = read(
         "Create X tapped 2/2 black Necron Warrior artifact creature tokens.\nYou may cast this card from "
-        "your graveyard if you gained life this turn.",
+        "your graveyard if you descended this turn.",
         cost="{X}{2}{B}",
     )
     (unread,) = card.unsupported
     assert not unread.casting_relevant and Zone.GRAVEYARD in unread.zones and Zone.HAND not in unread.zones
+
+
+def test_permission_to_cast_from_the_graveyard_if_you_gained_life_is_read():
+    """CR 601.3, 119.3: a permission to cast the card from the graveyard if its caster gained life this turn.
+
+    "You may cast this card from your graveyard if you gained life this turn.": the state's this_turn.life_gained.
+    """
+    card = read(
+        "Create X tapped 2/2 black Necron Warrior artifact creature tokens.\nYou may cast this card from "
+        "your graveyard if you gained life this turn.",
+        cost="{X}{2}{B}",
+    )
+    assert not card.unsupported
+    (permission,) = card.zone_permissions
+    assert permission.zone is Zone.GRAVEYARD
+    assert [r.text for r in permission.requires] == ["you gained life this turn"]
 
 
 @pytest.mark.parametrize(
