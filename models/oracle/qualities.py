@@ -381,6 +381,8 @@ def with_clause(text: str) -> frozenset[Quality]:
             Quality("attached to", CardType(word.capitalize()))
             for word in re.findall(r"creature|land", text.removeprefix("attached to "))
         )
+    if text == "with a morph ability":  # megamorph is a morph ability (CR 702.37a-b)
+        return frozenset({Quality("keyword", "morph"), Quality("keyword", "megamorph")})
     if text == "that's attached to a permanent":  # an Aura on a permanent, not on a player (CR 303.4, 702.5d)
         return frozenset({Quality("attached to", "permanent")})
     if text == "that's one or more colors":  # not colorless (CR 105.2c)

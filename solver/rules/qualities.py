@@ -114,8 +114,8 @@ def holds(quality: Quality, obj: GameObject, x: int | None = None) -> bool:  # n
         raise UnsupportedRuleError(obj.name, "you own", "who owns the object is judged with the caster only")
     elif attribute in STATE_FACTS:  # judged by the target rules, with the state
         raise UnsupportedRuleError(obj.name, attribute, "a fact of the state, not of the object, is not judged here")
-    elif attribute == "keyword":
-        found = value in abilities_of(obj).keywords
+    elif attribute == "keyword":  # morph and its kin are read apart from other keywords (CR 702.37)
+        found = value in abilities_of(obj).keywords or value == abilities_of(obj).face_down
     elif attribute == "mana value parity":  # "with an even mana value"; zero is even (CR 202.3)
         found = _number(obj, "mana value") % 2 == (0 if value == "even" else 1)
     elif attribute == "object":  # one object itself ("spells that target it": Kaervek's Torch on the stack)

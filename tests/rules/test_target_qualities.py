@@ -974,3 +974,22 @@ def test_mana_value_less_than_x(make_state, casts, forests, expected):
         opponent=[("elves", "Llanowar Elves"), ("bears", "Grizzly Bears"), ("giant", "Hill Giant")],
     )
     assert {(cast.x, cast.targets[0].targets[0]) for cast in casts(state, "march")} == expected
+
+
+def test_creature_with_a_morph_ability(make_state, casts):
+    """CR 702.37a-b, 708.2a: Backslide turns "target creature with a morph ability" face down.
+
+    P2's Exalted Angel (morph) and Den Protector (megamorph, a morph ability) are targets; Serra Angel has none,
+    and a face-down Exalted Angel has no abilities at all (CR 708.2a). 2 casts, {1}{U} with two Islands.
+    """
+    state = make_state(
+        hand=[("backslide", "Backslide")],
+        battlefield=[("i1", "Island"), ("i2", "Island")],
+        opponent=[
+            ("angel", "Exalted Angel"),
+            ("protector", "Den Protector"),
+            ("serra", "Serra Angel"),
+            ("hidden", "Exalted Angel", {"face_down": True, "cast_as": "morph"}),
+        ],
+    )
+    assert {c.targets[0].targets for c in casts(state, "backslide")} == {("angel",), ("protector",)}
