@@ -101,6 +101,13 @@ class TargetRelation(enum.Enum):
     """Some card type is one of each of them (CR 205.2a)."""
     SHARE_PERMANENT_TYPE = "share a permanent type"
     """Some permanent type (artifact, battle, creature, enchantment, land, planeswalker) is one of each (CR 110.4)."""
+    DIFFERENT_NAMES = "with different names"
+    """Each has a name and no two have a name in common (CR 201.2a-b): "up to six target creature cards with
+    different names"."""
+    DIFFERENT_MANA_VALUES = "with different mana values"
+    """No two have the same mana value (CR 202.3): "any number of target cards with different mana values"."""
+    EQUAL_TOUGHNESS = "with equal toughness"
+    """All have the same toughness (CR 208.1): "any number of target creatures with equal toughness"."""
 
 
 class SpellFilter(enum.Enum):
@@ -248,7 +255,7 @@ class Quality:
     negated : bool
         "non…" / "un…": the test must fail.
     comparison : str
-        For numbers: ``"="``, ``"<="`` ("or less") or ``">="`` ("or greater").
+        For numbers: ``"="``, ``"<="`` ("or less"), ``">="`` ("or greater") or ``"<"`` ("less than").
     """
 
     attribute: str
@@ -761,7 +768,8 @@ class Count:
     turn_fact : str or None
         Count a fact of this turn instead, a key of the state's ``this_turn``: ``"creatures_died"`` ("for each
         creature that died this turn"), ``"spells_cast"`` ("for each spell your opponents have cast this turn"),
-        ``"life_lost"`` ("for each 1 life your opponents have lost this turn"), summed over the players of
+        ``"life_lost"`` ("for each 1 life your opponents have lost this turn"), ``"life_gained"`` ("if you gained
+        life this turn"), ``"cards_drawn"`` ("for each card you've drawn this turn"), summed over the players of
         ``controller``.
     text : str
         As printed.

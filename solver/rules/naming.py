@@ -293,6 +293,8 @@ def _enchanted_holds(problem: CastProblem, quality: Quality, obj: GameObject) ->
 def _attached_to_holds(problem: CastProblem, quality: Quality, obj: GameObject) -> bool:
     """Whether the object is attached to a permanent of a card type ("target Aura attached to a creature", CR 303.4).
 
+    Value ``"permanent"``: to any permanent, not to a player ("target Aura that's attached to a permanent").
+
     The state says what each Aura or Equipment on the battlefield is attached to (``attached_to``); the type is
     that permanent's now.
 
@@ -312,9 +314,11 @@ def _attached_to_holds(problem: CastProblem, quality: Quality, obj: GameObject) 
                 f"{obj.name} ({obj.id}) is an Aura and the state does not say what it is attached to",
             )
         return quality.negated
-    refuse_static_type_changes(problem)
     host = problem.state.object(obj.attached_to) if problem.state.has_object(obj.attached_to) else None
     kind = quality.value
+    if kind == "permanent":  # "that's attached to a permanent": any permanent, not a player (CR 303.4)
+        return (host is not None and host.zone is Zone.BATTLEFIELD) != quality.negated
+    refuse_static_type_changes(problem)
     attached = (
         host is not None and host.zone is Zone.BATTLEFIELD and isinstance(kind, CardType) and host.card.has_type(kind)
     )
@@ -755,7 +759,7 @@ _BY_ID = frozenset({"targeting"}) | STATE_FACTS | _COMBAT_STATUSES
 attached to it, what it is attached to, CR 303.4), combat statuses."""
 
 
-_STATUS_FIELDS = frozenset({"tapped", "counters", "token", "attacking", "summoning_sick"})
+_STATUS_FIELDS = frozenset({"tapped", "counters", "token", "attacking", "summoning_sick", "commander"})
 """Fields only a quality of a phrase reads ("tapped", "with a +1/+1 counter", "nontoken", "attacking"): a
 phrase without qualities names an object by its card, zone, control and abilities (CR 115.1, 702.11, 702.16)."""
 

@@ -2,8 +2,9 @@
 
 X is announced with the cost it is in (CR 601.2b): the mana cost (0 cast without paying it, CR 107.3b), an
 additional cost ("discard X cards", "pay X life", "Kicker {X}", "waterbend {X}"), or an alternative cost
-("Freerunning {X}{R}"). Its domain is the values the text's bounds allow ("X can't be 0.": :func:`x_bounds`)
-and the caster could pay at most: the mana available and what else pays generic mana (CR 601.2h); the payment
+("Freerunning {X}{R}", "Flashback—{R}{R}, Discard X cards."). Its domain is the values the text's bounds allow
+("X can't be 0.": :func:`x_bounds`) and the caster could pay at most: the mana available and what else pays
+generic mana, or the objects an alternative cost of X objects could take (CR 601.2h); the payment
 rule (:func:`solver.rules.mana.add_payment`) then decides exactly. For a spell on the stack the domain is lazy
 and never listed (:func:`solver.problem.never_listed`). Also what X's mana must be ("Spend only black mana on X":
 :func:`add_x_colours`) and a card exiled "with mana value X" (:func:`add_mana_value_of_x`).
@@ -127,7 +128,8 @@ def _add_x_of_mana_cost(problem: CastProblem, x_symbols: int) -> None:
 def _x_values_paid(problem: CastProblem, x_symbols: int) -> set[int]:
     """The values of X the mana and what else pays generic mana may pay (CR 107.3a, 601.2h).
 
-    And the mana value of each card an alternative cost may exile "with mana value X" (CR 118.9).
+    And the mana value of each card an alternative cost may exile "with mana value X" (CR 118.9), and each number
+    of objects an alternative cost of X objects may take.
     """
     top = (mana_units(problem) + _generic_help(problem)) // max(1, x_symbols)
     values = set(range(top + 1))
@@ -137,6 +139,15 @@ def _x_values_paid(problem: CastProblem, x_symbols: int) -> set[int]:
         for cost in alternative.cost.objects
         if cost.mana_value_is_x
         for obj in object_candidates(problem, cost)
+    }
+    # an alternative cost of X objects ("Flashback—{R}{R}, Discard X cards."): X is announced with it, as many as
+    # the cost could take (CR 107.3a, 601.2b, 601.2h); its mana has no X, the mana cost's is not paid
+    values |= {
+        count
+        for alternative in problem.abilities.alternative_costs
+        for cost in alternative.cost.objects
+        if cost.x_count
+        for count in range(len(object_candidates(problem, cost)) + 1)
     }
     return values
 
