@@ -56,6 +56,7 @@ __all__ = [
     "CountRequirement",
     "XLimit",
     "ANNOUNCED_X",
+    "SPELL_OWNER",
     "StateNumber",
     "AffectedObjects",
     "CastingRule",
@@ -100,6 +101,13 @@ class TargetRelation(enum.Enum):
     """Some card type is one of each of them (CR 205.2a)."""
     SHARE_PERMANENT_TYPE = "share a permanent type"
     """Some permanent type (artifact, battle, creature, enchantment, land, planeswalker) is one of each (CR 110.4)."""
+    DIFFERENT_NAMES = "with different names"
+    """Each has a name and no two have a name in common (CR 201.2a-b): "up to six target creature cards with
+    different names"."""
+    DIFFERENT_MANA_VALUES = "with different mana values"
+    """No two have the same mana value (CR 202.3): "any number of target cards with different mana values"."""
+    EQUAL_TOUGHNESS = "with equal toughness"
+    """All have the same toughness (CR 208.1): "any number of target creatures with equal toughness"."""
 
 
 class SpellFilter(enum.Enum):
@@ -185,6 +193,11 @@ ANNOUNCED_X = "X"
 """The value of a :class:`Quality` compared with the value announced for X ("target creature with mana value X",
 CR 107.3a, 601.2b): what it names depends on a choice made before targets, so it is judged with that choice."""
 
+SPELL_OWNER = "the spell's owner"
+"""The value of an ``"owner"`` :class:`Quality` that asks for the owner of the spell, not the caster: "a non-Human
+creature with the same owner as this spell" (mutate, CR 702.140a). The two differ when the caster casts a card
+another player owns (CR 108.3)."""
+
 
 class StateNumber(enum.Enum):
     """A number the game state gives, as the value of a :class:`Quality` (CR 115.1, 601.2c).
@@ -225,7 +238,7 @@ class Quality:
         (the word as on type lines, e.g. ``"Spirit"``, ``"Legendary"``),
         ``"token"``, ``"tapped"``, ``"attacking"``, ``"blocking"``, ``"blocked"``,
         ``"unblocked"`` (no value; the last three only in combat, CR 509.1g-h), ``"owner"``
-        (value ``"you"``: the caster owns it, CR 108.3), ``"keyword"``
+        (value ``"you"``: the caster owns it, CR 108.3; :data:`SPELL_OWNER`: the spell's owner does), ``"keyword"``
         (e.g. ``"flying"``), ``"power"``, ``"toughness"``, ``"power plus toughness"`` ("with total power and
         toughness 5 or less", CR 208.1), ``"mana value"``
         (an int, or :data:`ANNOUNCED_X`: the value announced for X, "with mana value X or less", CR
@@ -242,7 +255,7 @@ class Quality:
     negated : bool
         "non…" / "un…": the test must fail.
     comparison : str
-        For numbers: ``"="``, ``"<="`` ("or less") or ``">="`` ("or greater").
+        For numbers: ``"="``, ``"<="`` ("or less"), ``">="`` ("or greater") or ``"<"`` ("less than").
     """
 
     attribute: str
@@ -755,7 +768,8 @@ class Count:
     turn_fact : str or None
         Count a fact of this turn instead, a key of the state's ``this_turn``: ``"creatures_died"`` ("for each
         creature that died this turn"), ``"spells_cast"`` ("for each spell your opponents have cast this turn"),
-        ``"life_lost"`` ("for each 1 life your opponents have lost this turn"), summed over the players of
+        ``"life_lost"`` ("for each 1 life your opponents have lost this turn"), ``"life_gained"`` ("if you gained
+        life this turn"), ``"cards_drawn"`` ("for each card you've drawn this turn"), summed over the players of
         ``controller``.
     text : str
         As printed.
@@ -937,6 +951,10 @@ class AlternativeCost:
         The cost is applied to the spell by another object's effect, not listed in its text ("You may pay
         {W}{U}{B}{R}{G} rather than pay the mana cost for spells you cast.", CR 118.9): it may be paid from any
         zone the spell is cast from paying its mana cost otherwise.
+    resolves_untargeted : bool
+        Paid, the spell still resolves when every target it has is illegal as it resolves, as the permanent spell
+        it is without the cost (a mutating creature spell becomes a creature spell, CR 702.140b, 608.3b); False:
+        it doesn't resolve then (CR 608.2b).
     """
 
     keyword: str
@@ -946,6 +964,7 @@ class AlternativeCost:
     requires: tuple[Requirement, ...] = ()
     zone: Zone | None = None
     granted: bool = False
+    resolves_untargeted: bool = False
 
 
 @dataclass(frozen=True, slots=True)

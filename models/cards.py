@@ -293,6 +293,62 @@ def _json_kind(value: Any) -> str:
     return "an object" if isinstance(value, Mapping) else type(value).__name__
 
 
+def _checked_fields(record: Any, path: str) -> str:
+    """Check a record's shape (an object, a name and a type line, text fields of bounded length).
+
+    Returns the path that errors about the card's text give: the card's name added.
+    """
+    if not isinstance(record, Mapping):
+        raise CardDataError(path, f"expected a card object, got {_json_kind(record)}")
+    for key in ("name", "type_line"):
+        if not isinstance(record.get(key), str) or not record[key]:
+            raise CardDataError(f"{path}.{key}", "missing or not a string")
+    if len(record["name"]) <= MAX_FIELD_LENGTH["name"] and record["name"] not in path:
+        path = f"{path} ({record['name']})"  # errors about the card's text name the card
+    for key, limit in MAX_FIELD_LENGTH.items():
+        value = record.get(key)
+        if value is not None and not isinstance(value, str):
+            raise CardDataError(f"{path}.{key}", f"must be a string, not {_json_kind(value)}")
+        if value is not None and len(value) > limit:
+            raise CardDataError(
+                f"{path}.{key}", f"{len(value):,} characters, more than the {limit:,} a card record may hold"
+            )
+    return path
+
+
+def _check_symbols(text: str, path: str) -> None:
+    """Refuse a text holding a braced symbol that is not one of the rules (CR 107), as a joke card's ``{½}``."""
+    for symbol in dict.fromkeys(_BRACED.findall(text)):
+        if symbol.upper() not in TEXT_SYMBOLS and not _is_mana_symbol(symbol):
+            raise UnreadableSymbolError(
+                f"{path}.oracle_text", f"{symbol!r} in the text is not a symbol of the rules (CR 107)", symbol
+            )
+
+
+def _record_mana_cost(record: Mapping[str, Any], path: str) -> ManaCost | None:
+    """The record's mana cost; None when it has none (``""`` or missing, CR 118.6)."""
+    cost_text = record.get("mana_cost") or ""
+    if not isinstance(cost_text, str):
+        raise CardDataError(f"{path}.mana_cost", "not a string")
+    try:
+        return ManaCost.parse(cost_text, path=f"{path}.mana_cost") if cost_text else None
+    except ManaCostError as exc:
+        raise CardDataError(exc.path, exc.message) from None
+
+
+def _record_colors(record: Mapping[str, Any], mana_cost: ManaCost | None, text: str, path: str) -> frozenset[Color]:
+    """The record's colours: its ``colors`` letters, or when missing what the card says (CR 202.2, 204)."""
+    colors_field = record.get("colors")
+    if colors_field is None:
+        return _colors_of_record(record, mana_cost, text, path)
+    if not isinstance(colors_field, list):
+        raise CardDataError(f"{path}.colors", "expected a list of colour letters")
+    try:
+        return frozenset(Color.from_letter(c) for c in colors_field)
+    except ValueError as exc:
+        raise CardDataError(f"{path}.colors", f"bad colour in {colors_field!r}") from exc
+
+
 def card_from_record(record: Mapping[str, Any], path: str = "card") -> Card:
     """Build a :class:`Card` from one Scryfall-style record.
 
@@ -319,44 +375,11 @@ def card_from_record(record: Mapping[str, Any], path: str = "card") -> Card:
         symbols and :data:`TEXT_SYMBOLS`), as a joke card's ``{½}``. A card
         type that is never cast is refused with its rule (:data:`NEVER_CAST_TYPES`).
     """
-    if not isinstance(record, Mapping):
-        raise CardDataError(path, f"expected a card object, got {_json_kind(record)}")
-    for key in ("name", "type_line"):
-        if not isinstance(record.get(key), str) or not record[key]:
-            raise CardDataError(f"{path}.{key}", "missing or not a string")
-    if len(record["name"]) <= MAX_FIELD_LENGTH["name"] and record["name"] not in path:
-        path = f"{path} ({record['name']})"  # errors about the card's text name the card
-    for key, limit in MAX_FIELD_LENGTH.items():
-        value = record.get(key)
-        if value is not None and not isinstance(value, str):
-            raise CardDataError(f"{path}.{key}", f"must be a string, not {_json_kind(value)}")
-        if value is not None and len(value) > limit:
-            raise CardDataError(
-                f"{path}.{key}", f"{len(value):,} characters, more than the {limit:,} a card record may hold"
-            )
+    path = _checked_fields(record, path)
     text = record.get("oracle_text") or ""
-    for symbol in dict.fromkeys(_BRACED.findall(text)):
-        if symbol.upper() not in TEXT_SYMBOLS and not _is_mana_symbol(symbol):
-            raise UnreadableSymbolError(
-                f"{path}.oracle_text", f"{symbol!r} in the text is not a symbol of the rules (CR 107)", symbol
-            )
-    cost_text = record.get("mana_cost") or ""
-    if not isinstance(cost_text, str):
-        raise CardDataError(f"{path}.mana_cost", "not a string")
-    try:
-        mana_cost = ManaCost.parse(cost_text, path=f"{path}.mana_cost") if cost_text else None
-    except ManaCostError as exc:
-        raise CardDataError(exc.path, exc.message) from None
-    colors_field = record.get("colors")
-    if colors_field is None:
-        colors = _colors_of_record(record, mana_cost, text, path)
-    else:
-        if not isinstance(colors_field, list):
-            raise CardDataError(f"{path}.colors", "expected a list of colour letters")
-        try:
-            colors = frozenset(Color.from_letter(c) for c in colors_field)
-        except ValueError as exc:
-            raise CardDataError(f"{path}.colors", f"bad colour in {colors_field!r}") from exc
+    _check_symbols(text, path)
+    mana_cost = _record_mana_cost(record, path)
+    colors = _record_colors(record, mana_cost, text, path)
     supertypes, types, subtypes = parse_type_line(record["type_line"], f"{path}.type_line")
     power, toughness = record.get("power"), record.get("toughness")
     faces_of = record.get("faces_of")

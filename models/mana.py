@@ -324,30 +324,42 @@ def _parse_body(body: str) -> ManaSymbol | None:
     if _GENERIC_RE.fullmatch(body):
         return ManaSymbol(SymbolKind.GENERIC, amount=int(body))
     if len(body) == 1:
-        if body in _VARIABLE_LETTERS:
-            return ManaSymbol(SymbolKind.VARIABLE, variable=body)
-        if body == COLORLESS:
-            return ManaSymbol(SymbolKind.COLORLESS)
-        if body == "S":
-            return ManaSymbol(SymbolKind.SNOW)
-        if body in "WUBRG":
-            return ManaSymbol(SymbolKind.COLORED, colors=(Color(body),))
-        return None
+        return _one_letter_symbol(body)
     parts = body.split("/")
     colors = [Color(part) for part in parts if len(part) == 1 and part in "WUBRG"]
-    if len(parts) == 2 and len(colors) == 1 and parts[1] == colors[0].letter:
+    if len(parts) == 2:
+        return _two_part_symbol(parts, colors)
+    if len(parts) == 3 and len(colors) == 2 and parts[2] == "P" and colors[0] != colors[1]:
+        if parts[0] in "WUBRG" and parts[1] in "WUBRG":  # Phyrexian hybrid (CR 107.4f)
+            return ManaSymbol(SymbolKind.PHYREXIAN, colors=_ordered_pair(*colors))
+    return None
+
+
+def _one_letter_symbol(body: str) -> ManaSymbol | None:
+    """{X}, {C}, {S} or a coloured symbol (CR 107.3, 107.4b-c, 107.4h); None for another letter."""
+    if body in _VARIABLE_LETTERS:
+        return ManaSymbol(SymbolKind.VARIABLE, variable=body)
+    if body == COLORLESS:
+        return ManaSymbol(SymbolKind.COLORLESS)
+    if body == "S":
+        return ManaSymbol(SymbolKind.SNOW)
+    if body in "WUBRG":
+        return ManaSymbol(SymbolKind.COLORED, colors=(Color(body),))
+    return None
+
+
+def _two_part_symbol(parts: list[str], colors: list[Color]) -> ManaSymbol | None:
+    """{C/W}, {2/W}, {W/P} or {W/U} (CR 107.4e-f); None for other halves."""
+    if len(colors) == 1 and parts[1] == colors[0].letter:
         first = parts[0]
         if first == COLORLESS:
             return ManaSymbol(SymbolKind.COLORLESS_HYBRID, colors=(colors[0],))
         if _GENERIC_RE.fullmatch(first) and int(first) >= 1:
             return ManaSymbol(SymbolKind.GENERIC_HYBRID, colors=(colors[0],), amount=int(first))
-    if len(parts) == 2 and len(colors) == 1 and parts[0] == colors[0].letter and parts[1] == "P":
+    if len(colors) == 1 and parts[0] == colors[0].letter and parts[1] == "P":
         return ManaSymbol(SymbolKind.PHYREXIAN, colors=(colors[0],))
-    if len(parts) == 2 and len(colors) == 2 and colors[0] != colors[1]:
+    if len(colors) == 2 and colors[0] != colors[1]:
         return ManaSymbol(SymbolKind.HYBRID, colors=_ordered_pair(*colors))
-    if len(parts) == 3 and len(colors) == 2 and parts[2] == "P" and colors[0] != colors[1]:
-        if parts[0] in "WUBRG" and parts[1] in "WUBRG":
-            return ManaSymbol(SymbolKind.PHYREXIAN, colors=_ordered_pair(*colors))
     return None
 
 

@@ -272,6 +272,9 @@ class GameObject:
         Exile only: the id of the object whose ability exiled it ("cards exiled with ~").
     may_cast : tuple of CastGrant
         Effects that let a player cast this card from where it is (CR 601.3).
+    commander : bool
+        The card is a commander (CR 903.3): a designation of the card, not a characteristic, kept in every zone and
+        face down; never a token's. "You control a commander" asks for a permanent so designated (CR 903.3d).
     abilities_lost, keywords_lost, activation_banned : bool, tuple of str, bool
         What continuous effects took from the permanent (CR 613.1f): all its abilities but those given after,
         the keywords it lost ("loses flying"), and whether its activated abilities can't be activated (CR
@@ -304,6 +307,7 @@ class GameObject:
     keywords_lost: tuple[str, ...] = ()
     activation_banned: bool = False
     rules_text_lost: bool = False
+    commander: bool = False
 
     @property
     def name(self) -> str:

@@ -39,6 +39,10 @@ class TurnFacts:
         Lands each player has played this turn.
     activated : tuple of str
         Permanents (ids) whose ability "Activate only once each turn." was activated this turn (CR 602.5b).
+    life_gained : tuple of (PlayerId, int)
+        Life each player has gained this turn (CR 119.3).
+    cards_drawn : tuple of (PlayerId, int)
+        Cards each player has drawn this turn (CR 121.1).
     given : frozenset of str
         The keys the file gave: a fact not given is taken as none happened (the conservative reading), and
         the sentences that use it say so.
@@ -52,6 +56,8 @@ class TurnFacts:
     combat_damage_by: tuple[Any, ...] = ()
     lands_played: tuple[tuple[PlayerId, int], ...] = ()
     activated: tuple[str, ...] = ()
+    life_gained: tuple[tuple[PlayerId, int], ...] = ()
+    cards_drawn: tuple[tuple[PlayerId, int], ...] = ()
     given: frozenset[str] = frozenset()
 
     def spells_cast_by(self, player: str) -> int:
@@ -61,6 +67,14 @@ class TurnFacts:
     def life_lost_by(self, player: str) -> int:
         """How much life ``player`` has lost this turn (0 when not given)."""
         return dict(self.life_lost).get(PlayerId(player), 0)
+
+    def of_player(self, fact: str, player: str) -> int:
+        """A player's number of a fact given per player (0 when not given).
+
+        ``fact`` is ``"spells_cast"``, ``"life_lost"``, ``"life_gained"``, ``"cards_drawn"`` or ``"lands_played"``.
+        """
+        numbers: tuple[tuple[PlayerId, int], ...] = getattr(self, fact)
+        return dict(numbers).get(PlayerId(player), 0)
 
 
 @dataclass(frozen=True, slots=True)

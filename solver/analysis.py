@@ -31,7 +31,7 @@ import json
 import os
 import re
 import tempfile
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -744,18 +744,8 @@ def _umask() -> int:
     return current
 
 
-def _draw(graph: nx.DiGraph, path: str) -> None:
-    """Draw the graph to a PNG: splice cards on the left, hosts and spells in the middle, permanents on the right."""
-    try:
-        import matplotlib
-    except ImportError:
-        raise InputError(
-            "--format", "png needs the 'plot' extra (matplotlib): pip install -e '.[plot]' in a checkout"
-        ) from None
-    matplotlib.use("Agg")
-    from matplotlib import pyplot
-    from matplotlib.lines import Line2D
-
+def _columns(graph: nx.DiGraph) -> list[list[str]]:
+    """The drawing's columns: splice cards, then hosts and spells, then permanents only targeted."""
     splicers = sorted(n for n, d in graph.nodes(data=True) if d.get("splice_quality"))
     permanents = sorted(
         n
@@ -765,19 +755,18 @@ def _draw(graph: nx.DiGraph, path: str) -> None:
         and not graph.out_degree(n)
     )
     middle = sorted(set(graph) - set(splicers) - set(permanents))
-    columns = [splicers, middle, permanents]
-    positions = {}
-    for x, column in enumerate(columns):
-        for i, node in enumerate(column):
-            positions[node] = (x, -(i + 0.5) / max(len(column), 1))
-    labelled = set(splicers) | set(permanents) | (set(middle) if len(middle) <= 40 else set())
-    height = max(4.0, min(40.0, 0.22 * max(len(splicers), len(permanents), min(len(middle), 40))))
-    figure, axes = pyplot.subplots(figsize=(14, height))
+    return [splicers, middle, permanents]
+
+
+def _draw_edges(
+    graph: nx.DiGraph, positions: Mapping[str, tuple[float, float]], columns: list[list[str]], axes: Any
+) -> list[tuple[str, str]]:
+    """Draw the edges by kind, each its colour; returns each kind's colour and legend (with its number)."""
     splice_edges = [(u, v) for u, v, d in graph.edges(data=True) if d["kind"] == SPLICE]
     open_edges = [(u, v) for u, v, d in graph.edges(data=True) if d["kind"] == TARGET and not d["blocked"]]
     blocked_edges = [(u, v) for u, v, d in graph.edges(data=True) if d["kind"] == TARGET and d["blocked"]]
     thin = 0.2 if graph.number_of_edges() > 500 else 0.8
-    handles = []
+    legend = []
     column_of = {node: x for x, column in enumerate(columns) for node in column}
     for edges, color, label in (
         (splice_edges, "tab:blue", "splice (CR 702.47a)"),
@@ -809,9 +798,36 @@ def _draw(graph: nx.DiGraph, path: str) -> None:
                 connectionstyle="arc3,rad=0.3",
                 ax=axes,
             )
-        handles.append(Line2D([], [], color=color, linewidth=2, label=f"{label}: {len(edges):,}"))
+        legend.append((color, f"{label}: {len(edges):,}"))
+    return legend
+
+
+def _draw(graph: nx.DiGraph, path: str) -> None:
+    """Draw the graph to a PNG: splice cards on the left, hosts and spells in the middle, permanents on the right."""
+    try:
+        import matplotlib
+    except ImportError:
+        raise InputError(
+            "--format", "png needs the 'plot' extra (matplotlib): pip install -e '.[plot]' in a checkout"
+        ) from None
+    matplotlib.use("Agg")
+    from matplotlib import pyplot
+    from matplotlib.lines import Line2D
+
+    splicers, middle, permanents = columns = _columns(graph)
+    positions = {}
+    for x, column in enumerate(columns):
+        for i, node in enumerate(column):
+            positions[node] = (x, -(i + 0.5) / max(len(column), 1))
+    height = max(4.0, min(40.0, 0.22 * max(len(splicers), len(permanents), min(len(middle), 40))))
+    figure, axes = pyplot.subplots(figsize=(14, height))
+    handles = [
+        Line2D([], [], color=color, linewidth=2, label=label)
+        for color, label in _draw_edges(graph, positions, columns, axes)
+    ]
     size = 30 if len(graph) > 200 else 120
     nx.draw_networkx_nodes(graph, positions, node_size=size, node_color="lightgray", edgecolors="black", ax=axes)
+    labelled = set(splicers) | set(permanents) | (set(middle) if len(middle) <= 40 else set())
     for node in labelled:
         x, y = positions[node]
         align = "right" if x == 0 else "left"

@@ -141,6 +141,63 @@ def _differ_only_in(state: GameState, other: GameState, card: str) -> bool:
     )
 
 
+def _states_while_cast(
+    state: GameState,
+    card: str,
+    halves: tuple[str, ...],
+    cast_as: str | None,
+    prototyped: bool,
+    recorded: Cast | None,
+    without_paying_mana_cost: bool,
+) -> tuple[GameState, GameState]:
+    """The game as it is seen while the card is cast, and that state with the object the way it is cast.
+
+    The first has every permanent's characteristics, the layers applied with the card on the stack (CR 613,
+    601.2a); the second the card's half, face, face down, bestowed or prototyped (:func:`_state_as_cast`).
+
+    Raises
+    ------
+    InputError
+        No object ``card`` in the state.
+    """
+    if not state.has_object(card):
+        raise InputError("card", f"no object with id {card!r} in the state")
+    if recorded is None:  # what the spells on the stack were cast with is read by rules only once judged
+        check_stack_records(state)
+    whole = as_the_game_sees_it_while_cast(state, card)
+    as_cast = _state_as_cast(
+        whole,
+        card,
+        halves=halves,
+        cast_as=cast_as,
+        prototyped=prototyped,
+        cast_from=recorded.zone if recorded is not None else None,
+        recorded=recorded,
+        without_paying_mana_cost=without_paying_mana_cost,
+    )
+    return whole, as_cast
+
+
+def _refuse_the_top_of_the_library(whole: GameState, card: str, caster: PlayerId) -> None:
+    """Refuse a cast that hangs on which card is on top of the library, which the state doesn't say (CR 401.2)."""
+    if (top := top_of_library(whole, whole.object(card), caster)) is not None:
+        raise UnsupportedRuleError(
+            top[0].name, top[1].text, "which card is on top of the library is not in the state (CR 401.2)"
+        )
+
+
+def _refuse_converted_elsewhere(spell: GameObject, abilities: CardAbilities) -> None:
+    """Refuse a card with More Than Meets the Eye cast from another zone than the hand (an effect's may_cast).
+
+    It may be cast converted from there too: not modelled (CR 702.162a).
+    """
+    converted = abilities.more_than_meets_the_eye
+    if converted is not None:
+        raise UnsupportedRuleError(
+            spell.name, converted.text, "casting converted from another zone than the hand is not modelled"
+        )
+
+
 def build_cast_problem(
     state: GameState,
     card: str,
@@ -199,29 +256,14 @@ def build_cast_problem(
     UnsupportedRuleError
         Text bearing on this cast that legalcasts can't read.
     """
-    if not state.has_object(card):
-        raise InputError("card", f"no object with id {card!r} in the state")
-    if recorded is None:  # what the spells on the stack were cast with is read by rules only once judged
-        check_stack_records(state)
-    # every permanent's characteristics, the layers applied with the card on the stack (CR 613, 601.2a)
-    whole = as_the_game_sees_it_while_cast(state, card)
-    cast_from = recorded.zone if recorded is not None else None  # a spell on the stack: where it was cast from
-    state = _state_as_cast(
-        whole,
-        card,
-        halves=tuple(halves),
-        cast_as=cast_as,
-        prototyped=prototyped,
-        cast_from=cast_from,
-        recorded=recorded,
-        without_paying_mana_cost=without_paying_mana_cost,
+    whole, state = _states_while_cast(
+        state, card, tuple(halves), cast_as, prototyped, recorded, without_paying_mana_cost
     )
+    cast_from = recorded.zone if recorded is not None else None  # a spell on the stack: where it was cast from
     spell = state.object(card)
     caster = _caster_of(state, spell, player)
-    if recorded is None and (top := top_of_library(whole, whole.object(card), caster)) is not None:
-        raise UnsupportedRuleError(
-            top[0].name, top[1].text, "which card is on top of the library is not in the state (CR 401.2)"
-        )
+    if recorded is None:
+        _refuse_the_top_of_the_library(whole, card, caster)
     transformed = bool(halves) and whole.object(card).card.layout == "transform"
     abilities = _abilities_as_cast(
         spell, whole.object(card), cast_as=cast_as, cast_from=cast_from, transformed=transformed
@@ -229,12 +271,8 @@ def build_cast_problem(
     abilities, ways = _with_ways_to_cast(
         spell, caster, abilities, recorded=recorded, transformed=transformed, resolving=resolving
     )
-    converted = abilities.more_than_meets_the_eye
-    if converted is not None and ways and not halves and recorded is None and spell.zone is not Zone.HAND:
-        # cast from another zone (an effect's may_cast), it may be cast converted too: not modelled (CR 702.162a)
-        raise UnsupportedRuleError(
-            spell.name, converted.text, "casting converted from another zone than the hand is not modelled"
-        )
+    if ways and not halves and recorded is None and spell.zone is not Zone.HAND:
+        _refuse_converted_elsewhere(spell, abilities)
     # plotted, or an effect's "without paying" (CR 118.9); beside a way that pays, the view holds both problems
     ways, free, free_too = _ways_paying_or_free(ways, without_paying_mana_cost)
     problem = CastProblem(
@@ -253,15 +291,24 @@ def build_cast_problem(
         keep_targets=keep_targets,
         free_too=free_too,
     )
+    _add_everything_else(problem, whole)
+    return problem
+
+
+def _add_everything_else(problem: CastProblem, whole: GameState) -> None:
+    """Complete a new problem: its ways that hold, its rules in the order the choices are made (CR 601.2).
+
+    Before the rules: what the state decides shared, divisions counted, the alternative costs permanents grant
+    (CR 118.9) added.
+    """
     problem.zone_ways = _ways_that_hold(problem)
     _share_what_the_state_decides(problem)
     problem.abilities = _with_counted_divisions(problem)
-    if not spell.card.is_land and (granted := granted_alternative_costs(problem)):  # CR 118.9
+    if not problem.spell.card.is_land and (granted := granted_alternative_costs(problem)):  # CR 118.9
         problem.abilities = dataclasses.replace(
             problem.abilities, alternative_costs=problem.abilities.alternative_costs + granted
         )
     _add_rules_in_choice_order(problem, whole)
-    return problem
 
 
 def _state_as_cast(

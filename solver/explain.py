@@ -296,58 +296,93 @@ def _whole_cast_reasons(problem: CastProblem, said: bool) -> list[Reason]:
 
     ``said``: a condition of the whole cast has said already that the total cost can't be paid.
     """
+    reasons = _target_reasons(problem) + _x_reasons(problem) + _cost_object_reasons(problem)
+    total = _total_cost_reasons(problem)
+    if not said and not any(r.rule == "CR 601.2h" for r in reasons):  # said once
+        reasons += total
+    return reasons
+
+
+def _target_reasons(problem: CastProblem) -> list[Reason]:
+    """The spell's own instances of "target" with no target, or too few different ones (CR 601.2c, 115.4)."""
     spell, reasons = problem.spell, []
     own = [slot for slot in problem.slots if slot.source == spell.id and slot.key.mode is None]
     for slot in own:
         if slot.switch is None and not slot.choices:
             reasons.append(Reason("CR 601.2c", f"{spell.name} can't be cast (CR 601.2c): {_no_target(problem, slot)}"))
         if slot.switch is None and slot.choices and slot.spec.distinct_from is not None:
-            earlier = next(
-                s for s in own if s.key.instruction == slot.key.instruction and s.key.index == slot.spec.distinct_from
-            )
-            shared = set(named_candidates(earlier.choices)) | set(named_candidates(slot.choices))
-            least = _least(earlier) + _least(slot)
-            if len(shared) < least:  # each needs its own targets, all different (CR 115.4)
-                reasons.append(
-                    Reason(
-                        "CR 115.4",
-                        f"{spell.name} can't be cast (CR 115.4): '{slot.spec.phrase}' must "
-                        f"differ from '{earlier.spec.phrase}', which take {least} different targets "
-                        f"in all, and only {', '.join(sorted(shared)) or 'none'} can be chosen",
-                    )
-                )
-    missing = object()
-    x = problem.variables.get(X)
-    if x is not None and next(iter(x.domain), missing) is missing:  # CR 107.3, 601.2b, 601.2h
-        why = "; ".join(r.message for r in x.why_not(x_bounds(problem)[0]))
-        reasons.append(
-            Reason(
-                "CR 601.2b", f"{spell.name} can't be cast (CR 601.2b): no value of X can be announced and paid ({why})"
-            )
-        )
-    for key, variable in problem.variables.items():
-        if isinstance(key, CostObjectsKey) and next(iter(variable.domain), missing) is missing:
-            reasons.append(
-                Reason(
-                    "CR 601.2h",
-                    f"{spell.name} can't be cast (CR 601.2h): {problem.caster} has "
-                    f"nothing of the kind its cost asks to {key.action.value}",
-                )
-            )
-    ok, total = _payable(problem)
-    if not ok and not said and not any(r.rule == "CR 601.2h" for r in reasons):  # said once
-        life = problem.state.life_of(problem.caster)
-        phyrexian = sum(1 for symbol in ManaCost.parse(total).symbols if symbol.kind is SymbolKind.PHYREXIAN)
-        extra = (
-            f" (its {phyrexian} Phyrexian symbol(s) could be paid with 2 life each, and {problem.caster} "
-            f"has {life}: CR 119.4)"
-            if phyrexian
-            else ""
-        )
-        reasons.append(
-            Reason("CR 601.2h", f"{spell.name} can't be cast (CR 601.2h): its cost {total} alone can't be paid{extra}")
-        )
+            reasons.extend(_distinct_reasons(problem, own, slot))
     return reasons
+
+
+def _distinct_reasons(problem: CastProblem, own: list[TargetSlot], slot: TargetSlot) -> list[Reason]:
+    """An instance that must differ from an earlier one, when the two can't have enough targets (CR 115.4)."""
+    earlier = next(
+        s for s in own if s.key.instruction == slot.key.instruction and s.key.index == slot.spec.distinct_from
+    )
+    shared = set(named_candidates(earlier.choices)) | set(named_candidates(slot.choices))
+    least = _least(earlier) + _least(slot)
+    if len(shared) >= least:
+        return []
+    return [
+        Reason(
+            "CR 115.4",
+            f"{problem.spell.name} can't be cast (CR 115.4): '{slot.spec.phrase}' must "
+            f"differ from '{earlier.spec.phrase}', which take {least} different targets "
+            f"in all, and only {', '.join(sorted(shared)) or 'none'} can be chosen",
+        )
+    ]
+
+
+_MISSING = object()
+
+
+def _x_reasons(problem: CastProblem) -> list[Reason]:
+    """No value of X can be announced and paid (CR 107.3, 601.2b, 601.2h)."""
+    x = problem.variables.get(X)
+    if x is None or next(iter(x.domain), _MISSING) is not _MISSING:
+        return []
+    why = "; ".join(r.message for r in x.why_not(x_bounds(problem)[0]))
+    return [
+        Reason(
+            "CR 601.2b",
+            f"{problem.spell.name} can't be cast (CR 601.2b): no value of X can be announced and paid ({why})",
+        )
+    ]
+
+
+def _cost_object_reasons(problem: CastProblem) -> list[Reason]:
+    """Each cost that asks for objects the caster doesn't have (CR 601.2h)."""
+    return [
+        Reason(
+            "CR 601.2h",
+            f"{problem.spell.name} can't be cast (CR 601.2h): {problem.caster} has "
+            f"nothing of the kind its cost asks to {key.action.value}",
+        )
+        for key, variable in problem.variables.items()
+        if isinstance(key, CostObjectsKey) and next(iter(variable.domain), _MISSING) is _MISSING
+    ]
+
+
+def _total_cost_reasons(problem: CastProblem) -> list[Reason]:
+    """The total cost alone can't be paid, with what life could pay for Phyrexian symbols (CR 601.2h, 119.4)."""
+    ok, total = _payable(problem)
+    if ok:
+        return []
+    life = problem.state.life_of(problem.caster)
+    phyrexian = sum(1 for symbol in ManaCost.parse(total).symbols if symbol.kind is SymbolKind.PHYREXIAN)
+    extra = (
+        f" (its {phyrexian} Phyrexian symbol(s) could be paid with 2 life each, and {problem.caster} "
+        f"has {life}: CR 119.4)"
+        if phyrexian
+        else ""
+    )
+    return [
+        Reason(
+            "CR 601.2h",
+            f"{problem.spell.name} can't be cast (CR 601.2h): its cost {total} alone can't be paid{extra}",
+        )
+    ]
 
 
 def _least(slot: TargetSlot) -> int:

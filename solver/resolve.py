@@ -7,7 +7,8 @@ spell is still a blue spell's text, CR 702.47c):
 
 - if the spell has targets and every one of them is now illegal, it does not
   resolve and none of its instructions happen, not even the untargeted ones
-  (CR 608.2b);
+  (CR 608.2b), unless the alternative cost paid says otherwise: a mutating
+  creature spell then resolves as a creature spell (CR 702.140b, 608.3b);
 - otherwise it resolves: instructions happen in order (the spell's own text,
   its chosen modes in printed order, CR 608.2c / 700.2; then each spliced
   text in the chosen order, CR 702.47b), and an illegal target is ignored by
@@ -133,7 +134,19 @@ def resolve(state: GameState, spell_id: str) -> Resolution:
         The record is no cast of the spell (:func:`spell_problem`).
     """
     problem, cast = spell_problem(state, spell_id)
-    spell = state.object(spell_id)
+    statuses = _target_statuses(problem, cast)
+    every = [status for group in statuses.values() for status in group]
+    own = abilities_of(problem.spell)
+    resolves, rule, explanation = _whether_it_resolves(every, own, cast)
+    instructions = [
+        _resolved(problem, own, cast, statuses, resolves, *source)
+        for source in _instructions_in_order(state, problem, own, cast)
+    ]
+    return Resolution(state.object(spell_id).id, problem.spell.name, resolves, rule, explanation, tuple(instructions))
+
+
+def _target_statuses(problem: CastProblem, cast: Cast) -> dict[tuple, tuple[TargetStatus, ...]]:
+    """Each instance's targets chosen, checked again (CR 608.2b), by the instance's place in the spell."""
     values = problem.assignment_of(cast).values
     statuses: dict[tuple, tuple[TargetStatus, ...]] = {}
     for slot in problem.slots:
@@ -142,48 +155,84 @@ def resolve(state: GameState, spell_id: str) -> Resolution:
             statuses[slot.key.slot] = tuple(
                 TargetStatus(slot.spec.phrase, target, _still_legal(problem, slot, target)) for target in chosen
             )
-    every = [status for group in statuses.values() for status in group]
-    if every and not any(status.legal for status in every):
-        resolves = False
-        explanation = "every target is illegal, so the spell does not resolve and none of its instructions happen"
-    else:
-        resolves = True
+    return statuses
+
+
+def _whether_it_resolves(every: list[TargetStatus], own: CardAbilities, cast: Cast) -> tuple[bool, str, str]:
+    """Whether the spell resolves, the rule that says so and why (CR 608.2b, 608.3b)."""
+    if every and not any(status.legal for status in every) and _resolves_untargeted(own, cast):
         explanation = (
-            "the spell has no target"
-            if not every
-            else "some target is still legal: the spell resolves; illegal targets are ignored"
+            f"every target is illegal: the spell cast for its {cast.alternative_cost} cost resolves as the permanent "
+            "spell it is without it, and the instructions that target do not happen"
         )
-    instructions = []
-    own = abilities_of(problem.spell)
-    sources: list[tuple[GameObject, CardAbilities, int | None, int, Instruction]] = []
+        return True, "CR 608.3b", explanation
+    if every and not any(status.legal for status in every):
+        explanation = "every target is illegal, so the spell does not resolve and none of its instructions happen"
+        return False, "CR 608.2b", explanation
+    if not every:
+        return True, "CR 608.2b", "the spell has no target"
+    return True, "CR 608.2b", "some target is still legal: the spell resolves; illegal targets are ignored"
+
+
+def _instructions_in_order(
+    state: GameState, problem: CastProblem, own: CardAbilities, cast: Cast
+) -> list[tuple[GameObject, int | None, int, Instruction]]:
+    """The spell's instructions in the order they happen: its own text, its modes chosen, each spliced text.
+
+    Modes in printed order, a mode chosen again carried out again (CR 608.2c, 700.2, 700.2d); spliced texts in
+    the order chosen (CR 702.47b). Each is (whose text, its mode, its line or which time its mode is chosen, it).
+    """
+    sources: list[tuple[GameObject, int | None, int, Instruction]] = []
     for line, instruction in enumerate(own.spell_text):
-        sources.append((problem.spell, own, None, line, instruction))
+        sources.append((problem.spell, None, line, instruction))
     seen: dict[int, int] = {}
-    for mode_index in cast.modes:  # printed order; a mode chosen again is carried out again (CR 700.2d)
+    for mode_index in cast.modes:
         copy = seen.get(mode_index, 0)
         seen[mode_index] = copy + 1
-        sources.append((problem.spell, own, mode_index, copy, own.modes[mode_index].instruction))
+        sources.append((problem.spell, mode_index, copy, own.modes[mode_index].instruction))
     for spliced in cast.splices:
         obj = state.object(spliced)
         for line, instruction in enumerate(abilities_of(obj).spell_text):
-            sources.append((obj, abilities_of(obj), None, line, instruction))
-    for obj, _, mode, line, instruction in sources:
-        # For a mode, ``line`` holds which time it was chosen (its text is one line, instruction 0).
-        keys = [
-            (obj.id, mode, 0, index, line) if mode is not None else (obj.id, mode, line, index, 0)
-            for index in range(len(instruction.targets))
-        ]
-        targets = tuple(status for key in keys for status in statuses.get(key, ()))
-        conditional = bool(instruction.condition) and not _paid(cast, instruction.condition)  # CR 702.33e, 702.113a
-        conditional = conditional or cast.alternative_cost in instruction.unless  # cleaved away (CR 702.148b)
-        happens = resolves and not conditional and (not targets or any(t.legal for t in targets))
-        text = instruction.text.replace("~", obj.name)
-        if obj.id == spell.id and any(
-            a.removes_targets and a.keyword == cast.alternative_cost for a in own.alternative_costs
-        ):
-            text = re.sub(r"\b([Tt])arget\b", lambda m: "Each" if m.group(1) == "T" else "each", text)  # CR 702.96a
-        instructions.append(ResolvedInstruction(obj.id, mode, text, targets, happens))
-    return Resolution(spell.id, problem.spell.name, resolves, "CR 608.2b", explanation, tuple(instructions))
+            sources.append((obj, None, line, instruction))
+    return sources
+
+
+def _resolved(
+    problem: CastProblem,
+    own: CardAbilities,
+    cast: Cast,
+    statuses: dict[tuple, tuple[TargetStatus, ...]],
+    resolves: bool,
+    obj: GameObject,
+    mode: int | None,
+    line: int,
+    instruction: Instruction,
+) -> ResolvedInstruction:
+    """One instruction as it resolves: its targets checked, whether it happens, its text as the cast reads it."""
+    # For a mode, ``line`` holds which time it was chosen (its text is one line, instruction 0).
+    keys = [
+        (obj.id, mode, 0, index, line) if mode is not None else (obj.id, mode, line, index, 0)
+        for index in range(len(instruction.targets))
+    ]
+    targets = tuple(status for key in keys for status in statuses.get(key, ()))
+    conditional = bool(instruction.condition) and not _paid(cast, instruction.condition)  # CR 702.33e, 702.113a
+    conditional = conditional or cast.alternative_cost in instruction.unless  # cleaved away (CR 702.148b)
+    happens = resolves and not conditional and (not targets or any(t.legal for t in targets))
+    text = instruction.text.replace("~", obj.name)
+    if obj.id == problem.spell.id and any(
+        a.removes_targets and a.keyword == cast.alternative_cost for a in own.alternative_costs
+    ):
+        text = re.sub(r"\b([Tt])arget\b", lambda m: "Each" if m.group(1) == "T" else "each", text)  # CR 702.96a
+    return ResolvedInstruction(obj.id, mode, text, targets, happens)
+
+
+def _resolves_untargeted(own: CardAbilities, cast: Cast) -> bool:
+    """Whether the alternative cost paid makes the spell resolve with every target illegal (CR 608.3b).
+
+    A mutating creature spell whose target is illegal ceases to be one and resolves as a creature spell
+    (CR 702.140b): :attr:`~models.abilities.AlternativeCost.resolves_untargeted`.
+    """
+    return any(a.resolves_untargeted and a.keyword == cast.alternative_cost for a in own.alternative_costs)
 
 
 def _paid(cast: Cast, condition: tuple[str, ...]) -> bool:

@@ -109,7 +109,7 @@ def test_text_naming_a_choice_is_read_with_a_choice_of_the_kind_asked(name, chos
     [
         ("Sadistic Slash", "casting with mayhem from another zone than the hand is not modelled"),
         ("Eelectrocute", "casting from another zone than the hand is not modelled"),
-        ("Conflagrate", "keyword ability not read"),
+        ("Kindle the Inner Flame", "keyword ability not read"),
     ],
 )
 def test_a_spell_whose_cast_from_another_zone_is_not_read_is_unsupported(name, reason):

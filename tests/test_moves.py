@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import glob
 import itertools
 import json
@@ -15,6 +16,7 @@ from models.io.state_json import load_state, state_from_data
 from models.io.state_write import state_to_data
 from models.mana import ManaCost
 from models.objects import Zone
+from models.state import TurnFacts
 from solver.actions import PositionCasts
 from solver.legal import castable_objects, count_legal_casts, legal_casts
 from solver.moves import (
@@ -295,3 +297,30 @@ def test_a_once_each_turn_mana_ability_is_recorded_as_activated() -> None:
     assert moved.this_turn.activated == ("bloom",)
     assert dict(moved.object("bloom").counters) == {"charge": 2}
     assert count_legal_casts(moved, player="P1") == 0 == count_legal_casts(_reloaded(moved), player="P1")
+
+
+def test_every_fact_a_file_gives_is_written_back() -> None:
+    """The state writer writes every key the reader takes: a commander, every ``this_turn`` fact (docs/state-format.md).
+
+    A state with P1's commander on the battlefield and each fact of the turn given reads back equal to itself.
+    """
+    state = _state(
+        [_permanent("cmd", "Grizzly Bears", commander=True), _permanent("bloom", "Mana Bloom", counters={"charge": 1})],
+        this_turn={
+            "spells_cast": {"P1": 2},
+            "life_lost": {"P2": 3},
+            "attacked": ["P1"],
+            "creatures_died": 1,
+            "permanent_left": ["P2"],
+            "combat_damage_by": ["cmd"],
+            "lands_played": {"P1": 1},
+            "activated": ["bloom"],
+            "life_gained": {"P1": 4},
+            "cards_drawn": {"P2": 2},
+        },
+    )
+    assert state.object("cmd").commander and state.this_turn.cards_drawn == (("P2", 2),)
+    assert _reloaded(state) == state
+    # every fact of the turn the state holds is one the writer writes (a new one must be added to both)
+    facts = {f.name for f in dataclasses.fields(TurnFacts)} - {"given"}
+    assert set(state_to_data(state)["this_turn"]) == facts

@@ -17,6 +17,7 @@ from models.io.card_pool import default_card_database
 from models.errors import CardDataError
 from models.mana import Color, ManaCost
 from models.objects import CardType, Zone
+from models.oracle.conditions import COMMANDER_CONTROLLED
 from models.oracle.parser import parse_card, read_line
 from legalcasts.cli.main import main
 
@@ -475,19 +476,26 @@ def test_earthbend_targets_a_land_you_control():
 
 
 def test_conditional_permissions_are_reported():
-    """A free cast or flash on a condition the state can't decide is reported, never ignored.
+    """A flash on a condition not read is reported, never ignored (CR 702.8).
 
-    The state has no commander (Fierce Guardianship); "a permanent with flash" (Mutual Destruction) is not read.
-
-    Both change how and when the spell may be cast (CR 118.9, 702.8).
+    "a permanent with flash" (Mutual Destruction) is not read.
     """
-    for text in (
-        "If you control a commander, you may cast this spell without paying its mana cost.\n"
-        "Counter target noncreature spell.",
+    text = (
         "This spell has flash as long as you control a permanent with flash.\nAs an additional cost to "
-        "cast this spell, sacrifice a creature.\nDestroy target creature.",
-    ):
-        assert read(text).casting_unsupported
+        "cast this spell, sacrifice a creature.\nDestroy target creature."
+    )
+    assert read(text).casting_unsupported
+
+
+def test_free_cast_if_you_control_a_commander_is_read():
+    """Fierce Guardianship: an alternative cost, no mana, asking for a commander the caster controls (CR 903.3d)."""
+    card = read(
+        "If you control a commander, you may cast this spell without paying its mana cost.\n"
+        "Counter target noncreature spell."
+    )
+    assert not card.casting_unsupported
+    (free,) = card.alternative_costs
+    assert free.cost.mana.is_empty and free.requires == (COMMANDER_CONTROLLED,)
 
 
 def test_x_objects_of_a_cost_with_x_in_the_mana_cost_are_read():
@@ -948,11 +956,27 @@ def test_permission_to_cast_from_the_graveyard_bears_on_that_zone_only():
     """A printed permission to cast the card from the graveyard bears on that zone only (CR 601.3)."""
     card = read(
         "Create X tapped 2/2 black Necron Warrior artifact creature tokens.\nYou may cast this card from "
-        "your graveyard if you gained life this turn.",
+        "your graveyard if you descended this turn.",
         cost="{X}{2}{B}",
     )
     (unread,) = card.unsupported
     assert not unread.casting_relevant and Zone.GRAVEYARD in unread.zones and Zone.HAND not in unread.zones
+
+
+def test_permission_to_cast_from_the_graveyard_if_you_gained_life_is_read():
+    """CR 601.3, 119.3: a permission to cast the card from the graveyard if its caster gained life this turn.
+
+    "You may cast this card from your graveyard if you gained life this turn.": the state's this_turn.life_gained.
+    """
+    card = read(
+        "Create X tapped 2/2 black Necron Warrior artifact creature tokens.\nYou may cast this card from "
+        "your graveyard if you gained life this turn.",
+        cost="{X}{2}{B}",
+    )
+    assert not card.unsupported
+    (permission,) = card.zone_permissions
+    assert permission.zone is Zone.GRAVEYARD
+    assert [r.text for r in permission.requires] == ["you gained life this turn"]
 
 
 @pytest.mark.parametrize(

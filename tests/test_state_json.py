@@ -377,10 +377,17 @@ def test_this_turn_facts_are_read_and_checked():
     )
     assert (state.this_turn.life_lost_by("P2"), state.this_turn.creatures_died) == (3, 2)
     assert state.this_turn.given == {"life_lost", "creatures_died"}
+    drew = state_from_data(
+        {"players": ["P1", "P2"], "this_turn": {"life_gained": {"P1": 4}, "cards_drawn": {"P2": 2}}, "objects": []}
+    ).this_turn
+    assert (drew.of_player("life_gained", "P1"), drew.of_player("cards_drawn", "P2")) == (4, 2)
+    assert drew.of_player("cards_drawn", "P1") == 0  # not given for P1: none
     for bad, where in (
         ({"life_lost": {"P3": 1}}, "this_turn.life_lost.P3"),
         ({"moons": 1}, "this_turn.moons"),
         ({"creatures_died": -1}, "this_turn.creatures_died"),
+        ({"life_gained": {"P3": 1}}, "this_turn.life_gained.P3"),
+        ({"cards_drawn": {"P1": -2}}, "this_turn.cards_drawn.P1"),
     ):
         try:
             state_from_data({"players": ["P1", "P2"], "this_turn": bad, "objects": []})
@@ -535,6 +542,18 @@ def test_a_face_down_permanent_is_a_2_2_with_no_abilities():
             {"id": "x", "card": "Pacifism", "zone": "battlefield", "controller": "P1", "attached_to": "x"},
             "objects[0].attached_to",
             "can't be attached to itself",
+        ),
+        (
+            {
+                "id": "x",
+                "card": "Grizzly Bears",
+                "zone": "battlefield",
+                "controller": "P1",
+                "token": True,
+                "commander": True,
+            },
+            "objects[0].commander",
+            "a token can't be a commander",
         ),
         (
             {"id": "x", "card": "Grizzly Bears", "zone": "battlefield", "controller": "P1", "cast_as": "morph"},

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from collections import Counter
 from collections.abc import Iterable
+from typing import Any
 
 from models.errors import InputError
 from models.io.card_index import CARDS_OPTION_HELP
@@ -68,6 +69,29 @@ def report_lines(found: InteractionGraph, top: int) -> list[str]:
         One line each.
     """
     graph = found.graph
+    lines = _summary_lines(found)
+    components = splice_components(graph)
+    lines.append(f"splice components: {len(components)}")
+    for component in components[:top]:
+        cards = [n for n in component if graph.nodes[n]["splice_quality"]]
+        lines.append(
+            f"  {_plural(len(component), 'card')}, {_plural(len(cards), 'splice card')}: "
+            f"{', '.join(cards[:8])}{', ...' if len(cards) > 8 else ''}"
+        )
+    lines += _package_lines(graph, top)
+    cheapest = cheapest_splice_costs(graph, top)
+    lines.append(f"cheapest total cost (host + splice), first {len(cheapest)}:")
+    for cost in cheapest:
+        other = f" (and {cost.other_cost.rstrip('.')})" if cost.other_cost else ""
+        lines.append(f"  {cost.mana_value}  {str(cost.total_cost):<14} {cost.splice} onto {cost.host}{other}")
+    unusable = unusable_splice_cards(graph)
+    lines.append(f"splice cards with no host in the pool: {', '.join(unusable) if unusable else 'none'}")
+    return lines
+
+
+def _summary_lines(found: InteractionGraph) -> list[str]:
+    """The report's first lines: the cards read and skipped, the graph's size, its splice and target edges."""
+    graph = found.graph
     splice_edges = [d for _, _, d in graph.edges(data=True) if d["kind"] == "splice"]
     target_edges = [d for _, _, d in graph.edges(data=True) if d["kind"] == "target"]
     splicers = [n for n, d in graph.nodes(data=True) if d["splice_quality"]]
@@ -90,16 +114,13 @@ def report_lines(found: InteractionGraph, top: int) -> list[str]:
         )
     if found.uncastable_hosts:
         lines.append(f"not hosts, no mana cost (CR 118.6): {', '.join(found.uncastable_hosts)}")
-    components = splice_components(graph)
-    lines.append(f"splice components: {len(components)}")
-    for component in components[:top]:
-        cards = [n for n in component if graph.nodes[n]["splice_quality"]]
-        lines.append(
-            f"  {_plural(len(component), 'card')}, {_plural(len(cards), 'splice card')}: "
-            f"{', '.join(cards[:8])}{', ...' if len(cards) > 8 else ''}"
-        )
+    return lines
+
+
+def _package_lines(graph: Any, top: int) -> list[str]:
+    """The splice packages: cards spliced together onto a common host (CR 702.47a), the first ``top`` shown."""
     packages = splice_packages(graph)
-    lines.append(f"splice packages (maximal cliques of 'spliced together onto a common host'): {len(packages)}")
+    lines = [f"splice packages (maximal cliques of 'spliced together onto a common host'): {len(packages)}"]
     for package in packages[:top]:
         hosts = package.common_hosts
         shown = f"{', '.join(hosts[:3])}{', ...' if len(hosts) > 3 else ''}"
@@ -107,13 +128,6 @@ def report_lines(found: InteractionGraph, top: int) -> list[str]:
             f"  {len(package.cards)} cards, {_plural(len(hosts), 'common host')}"
             f"{' (' + shown + ')' if hosts else ' (pairwise only)'}: {', '.join(package.cards)}"
         )
-    cheapest = cheapest_splice_costs(graph, top)
-    lines.append(f"cheapest total cost (host + splice), first {len(cheapest)}:")
-    for cost in cheapest:
-        other = f" (and {cost.other_cost.rstrip('.')})" if cost.other_cost else ""
-        lines.append(f"  {cost.mana_value}  {str(cost.total_cost):<14} {cost.splice} onto {cost.host}{other}")
-    unusable = unusable_splice_cards(graph)
-    lines.append(f"splice cards with no host in the pool: {', '.join(unusable) if unusable else 'none'}")
     return lines
 
 

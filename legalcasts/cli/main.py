@@ -331,11 +331,36 @@ def _print_table(views: list[tuple[LegalCasts, int]], limit: int | None, state: 
     so the total cost is whole at 80 columns. With ``--limit 0``, or no legal cast, there is no table.
     """
     from rich.console import Console
-    from rich.markup import escape
     from rich.table import Table
 
     total = sum(count for _, count in views)
-    columns = ("#", "card", "modes", "splices (order)", "targets", "costs paid with", "total cost", "mana value")
+    rows = _table_rows(views, limit, state)
+    # A terminal's width, or $COLUMNS; else (a pipe, a file) 200 columns
+    console = Console(width=None if sys.stdout.isatty() or os.environ.get("COLUMNS") else 200)
+    if rows:
+        shown = [i for i, name in enumerate(_COLUMNS) if name in _ALWAYS_SHOWN or any(row[i] != "-" for row in rows)]
+        table = Table(show_lines=False)
+        for i in shown:
+            table.add_column(_COLUMNS[i], no_wrap=_COLUMNS[i] in _NO_WRAP, overflow="fold")
+        for row in rows:
+            table.add_row(*(row[i] for i in shown))
+        console.print(table)
+    noun = f"legal cast{'s' if total != 1 else ''}"
+    if len(rows) < total:
+        console.print(f"{len(rows)} of {total} {noun} shown (--limit {limit})")
+    else:
+        console.print(f"{total} {noun}")
+    return EXIT_OK
+
+
+_COLUMNS = ("#", "card", "modes", "splices (order)", "targets", "costs paid with", "total cost", "mana value")
+"""The table's columns, in order."""
+
+
+def _table_rows(views: list[tuple[LegalCasts, int]], limit: int | None, state: GameState) -> list[tuple[str, ...]]:
+    """One row of :data:`_COLUMNS` per cast, the first ``limit`` (all when None), markup escaped."""
+    from rich.markup import escape
+
     rows: list[tuple[str, ...]] = []
     for view, _ in views:
         modes_text = {m.index: m.instruction.text for m in view.problem.abilities.modes}
@@ -354,22 +379,7 @@ def _print_table(views: list[tuple[LegalCasts, int]], limit: int | None, state: 
                     str(cast.mana_value),
                 )
             )
-    # A terminal's width, or $COLUMNS; else (a pipe, a file) 200 columns
-    console = Console(width=None if sys.stdout.isatty() or os.environ.get("COLUMNS") else 200)
-    if rows:
-        shown = [i for i, name in enumerate(columns) if name in _ALWAYS_SHOWN or any(row[i] != "-" for row in rows)]
-        table = Table(show_lines=False)
-        for i in shown:
-            table.add_column(columns[i], no_wrap=columns[i] in _NO_WRAP, overflow="fold")
-        for row in rows:
-            table.add_row(*(row[i] for i in shown))
-        console.print(table)
-    noun = f"legal cast{'s' if total != 1 else ''}"
-    if len(rows) < total:
-        console.print(f"{len(rows)} of {total} {noun} shown (--limit {limit})")
-    else:
-        console.print(f"{total} {noun}")
-    return EXIT_OK
+    return rows
 
 
 def _check(state: GameState, args: argparse.Namespace) -> int:

@@ -268,16 +268,26 @@ def _looks_like(stream: _ByteStream) -> str:
             break
         if not top:
             top = {"start_map": "an object", "start_array": "an array"}.get(event, "a single value")
-        if event == "start_map":
-            stack.append(set())
-        elif event == "start_array":
-            stack.append(None)
-        elif event == "map_key" and stack and stack[-1] is not None:
-            stack[-1].add(value)
-        elif event in ("end_map", "end_array"):
-            keys = stack.pop()
-            if keys is not None:
-                maps.append(keys)
+        _note_event(event, value, stack, maps)
+    return _kind_of_maps(maps, top)
+
+
+def _note_event(event: str, value: Any, stack: list[set[str] | None], maps: list[set[str]]) -> None:
+    """Follow one parse event: the keys of the map open, and each map's keys once it is closed."""
+    if event == "start_map":
+        stack.append(set())
+    elif event == "start_array":
+        stack.append(None)
+    elif event == "map_key" and stack and stack[-1] is not None:
+        stack[-1].add(value)
+    elif event in ("end_map", "end_array"):
+        keys = stack.pop()
+        if keys is not None:
+            maps.append(keys)
+
+
+def _kind_of_maps(maps: list[set[str]], top: str) -> str:
+    """What a file whose maps have these keys is: a deck list, a set list, slim printings, or other JSON."""
     if any({"count"} <= keys and keys & {"entry", "name", "card"} for keys in maps):
         return "a deck list (card names and counts, no card text)"
     if any({"code", "releaseDate"} <= keys and "cards" not in keys for keys in maps) and not any(
@@ -674,10 +684,7 @@ def _mtgjson_faces(card: Mapping[str, Any], set_code: str | None) -> Iterator[di
     name = card.get("faceName") or full
     is_face = " // " in full
     mana_cost = card.get("manaCost") or ""
-    if card.get("faceName"):
-        cmc = card.get("faceManaValue", card.get("faceConvertedManaCost", card.get("manaValue")))
-    else:
-        cmc = card.get("manaValue", card.get("convertedManaCost"))
+    cmc = _mtgjson_mana_value(card)
     side = card.get("side") or "a"
     face_index = ord(side) - ord("a") if len(side) == 1 else 0
     code = card.get("setCode") or set_code
@@ -705,6 +712,13 @@ def _mtgjson_faces(card: Mapping[str, Any], set_code: str | None) -> Iterator[di
     if card.get("printings"):
         record["printings"] = list(card["printings"])
     yield record
+
+
+def _mtgjson_mana_value(card: Mapping[str, Any]) -> Any:
+    """A face's mana value where MTGJSON gives one (its face's, else the card's, CR 202.3); None when none."""
+    if card.get("faceName"):
+        return card.get("faceManaValue", card.get("faceConvertedManaCost", card.get("manaValue")))
+    return card.get("manaValue", card.get("convertedManaCost"))
 
 
 _LOYALTY_LINE = re.compile(r"(?m)^([+−-]?(?:\d+|X)):")
@@ -736,20 +750,12 @@ def _old_faces(card: Mapping[str, Any], set_code: str | None) -> Iterator[dict[s
     names = card.get("names") or []
     mana_cost = _old_text(card.get("manaCost") or "")
     text = _old_text(card.get("text") or "")
-    if card.get("colors") is not None:
-        colors = [_COLOR_WORDS.get(word, word) for word in card["colors"]]
-    elif "Devoid" in text:
-        colors = []  # CR 702.114a
-    elif card.get("layout") == "double-faced" and names and name != names[0]:
-        colors = None  # a back face: the older files omit its colour indicator
-    else:
-        colors = [c for c in _WUBRG if c in mana_cost.replace("{X}", "")]  # CR 202.2
     cmc = card.get("cmc")
     record: dict[str, Any] = {
         "name": name,
         "mana_cost": mana_cost,
         "cmc": _fold_int(cmc if cmc is not None else _mana_value(mana_cost)),
-        "colors": _ordered_colors(colors),
+        "colors": _ordered_colors(_old_colors(card, names, mana_cost, text)),
         "type_line": _old_text(card.get("type") or ""),
         "supertypes": list(card.get("supertypes") or []),
         "types": list(card.get("types") or []),
@@ -774,6 +780,20 @@ def _old_faces(card: Mapping[str, Any], set_code: str | None) -> Iterator[dict[s
     yield record
 
 
+def _old_colors(card: Mapping[str, Any], names: list[str], mana_cost: str, text: str) -> list[str] | None:
+    """An older record's colours: as listed, none for devoid (CR 702.114a), else from the mana cost (CR 202.2).
+
+    None for a back face, whose colour indicator the older files omit.
+    """
+    if card.get("colors") is not None:
+        return [_COLOR_WORDS.get(word, word) for word in card["colors"]]
+    if "Devoid" in text:
+        return []
+    if card.get("layout") == "double-faced" and names and card["name"] != names[0]:
+        return None
+    return [c for c in _WUBRG if c in mana_cost.replace("{X}", "")]
+
+
 def _scryfall_faces(card: Mapping[str, Any]) -> Iterator[dict[str, Any]]:
     """The records of one Scryfall card object: one per face."""
     if not isinstance(card, Mapping) or not isinstance(card.get("name"), str):
@@ -781,60 +801,77 @@ def _scryfall_faces(card: Mapping[str, Any]) -> Iterator[dict[str, Any]]:
     layout = card.get("layout") or "normal"
     if layout in _NOT_CARDS:
         raise _Skip(f"{card['name']!r}: layout {layout!r} is not a card one casts or plays")
-    french = card.get("lang") == "fr"
     faces = card.get("card_faces") or [card]
-    multi = len(faces) > 1
-    keywords = list(card.get("keywords") or [])
     for index, face in enumerate(faces):
-        name = face.get("name") or card["name"]
-        if not multi:
-            mana_cost = card.get("mana_cost") or ""
-        elif layout == "flip":
-            mana_cost = faces[0].get("mana_cost") or ""  # CR 710.1c: flipping keeps the mana cost and colour
-        else:
-            mana_cost = face.get("mana_cost") or ""
-        text = face.get("oracle_text") if face.get("oracle_text") is not None else card.get("oracle_text") or ""
-        type_line = face.get("type_line") or card.get("type_line") or ""
-        if face.get("colors") is not None:
-            colors = face["colors"]
-        elif multi and layout in ("split", "aftermath", "adventure") and mana_cost:
-            colors = [c for c in _WUBRG if c in mana_cost.replace("{X}", "")]
-        else:
-            colors = card.get("colors")
-        if not multi:
-            cmc = card.get("cmc")
-        elif face.get("cmc") is not None:
-            cmc = face["cmc"]
-        elif mana_cost:
-            cmc = _mana_value(mana_cost)
-        else:
-            cmc = card.get("cmc")  # a back face: the front face's mana value
-        supertypes, types, subtypes = _type_parts(type_line)
-        record: dict[str, Any] = {
-            "name": name,
-            "mana_cost": mana_cost,
-            "cmc": _fold_int(cmc),
-            "colors": _ordered_colors(colors),
-            "type_line": type_line,
-            "supertypes": supertypes,
-            "types": types,
-            "subtypes": subtypes,
-            "oracle_text": _loyalty_lines(text),
-            "keywords": [k for k in keywords if k.casefold() in text.casefold()] if multi else keywords,
-            "power": face.get("power", card.get("power") if not multi else None),
-            "toughness": face.get("toughness", card.get("toughness") if not multi else None),
-            "loyalty": face.get("loyalty", card.get("loyalty") if not multi else None),
-            "layout": layout,
-        }
-        if multi:
-            record["faces_of"] = card["name"]
-        printed = face.get("printed_name") or (
-            _face_name(card.get("printed_name"), index) if multi else card.get("printed_name")
-        )
-        record["name_fr"] = printed if french and printed and not (multi and printed == name) else None
-        record["sets"] = [card["set"].upper()] if card.get("set") else []
-        record["rulings"] = []
-        yield record
+        yield _scryfall_face(card, faces, index, face, layout)
+
+
+def _scryfall_face(
+    card: Mapping[str, Any], faces: list[Any], index: int, face: Mapping[str, Any], layout: str
+) -> dict[str, Any]:
+    """The record of one face of a Scryfall card object (the object itself when it has one face)."""
+    multi = len(faces) > 1
+    name = face.get("name") or card["name"]
+    mana_cost = _scryfall_mana_cost(card, faces, face, layout)
+    text: str = face["oracle_text"] if face.get("oracle_text") is not None else card.get("oracle_text") or ""
+    type_line = face.get("type_line") or card.get("type_line") or ""
+    keywords = list(card.get("keywords") or [])
+    supertypes, types, subtypes = _type_parts(type_line)
+    record: dict[str, Any] = {
+        "name": name,
+        "mana_cost": mana_cost,
+        "cmc": _fold_int(_scryfall_mana_value(card, face, multi, mana_cost)),
+        "colors": _ordered_colors(_scryfall_colors(card, face, multi, layout, mana_cost)),
+        "type_line": type_line,
+        "supertypes": supertypes,
+        "types": types,
+        "subtypes": subtypes,
+        "oracle_text": _loyalty_lines(text),
+        "keywords": [k for k in keywords if k.casefold() in text.casefold()] if multi else keywords,
+        "power": face.get("power", card.get("power") if not multi else None),
+        "toughness": face.get("toughness", card.get("toughness") if not multi else None),
+        "loyalty": face.get("loyalty", card.get("loyalty") if not multi else None),
+        "layout": layout,
+    }
+    if multi:
+        record["faces_of"] = card["name"]
+    printed = face.get("printed_name") or (
+        _face_name(card.get("printed_name"), index) if multi else card.get("printed_name")
+    )
+    french = card.get("lang") == "fr"
+    record["name_fr"] = printed if french and printed and not (multi and printed == name) else None
+    record["sets"] = [card["set"].upper()] if card.get("set") else []
+    record["rulings"] = []
+    return record
+
+
+def _scryfall_mana_cost(card: Mapping[str, Any], faces: list[Any], face: Mapping[str, Any], layout: str) -> str:
+    """A face's mana cost; a flip card's flipped face keeps the unflipped one's (CR 710.1c)."""
+    if len(faces) == 1:
+        return card.get("mana_cost") or ""
+    if layout == "flip":
+        return faces[0].get("mana_cost") or ""
+    return face.get("mana_cost") or ""
+
+
+def _scryfall_colors(card: Mapping[str, Any], face: Mapping[str, Any], multi: bool, layout: str, mana_cost: str) -> Any:
+    """A face's colours: its own, else a split card's half's from its mana cost (CR 202.2), else the card's."""
+    if face.get("colors") is not None:
+        return face["colors"]
+    if multi and layout in ("split", "aftermath", "adventure") and mana_cost:
+        return [c for c in _WUBRG if c in mana_cost.replace("{X}", "")]
+    return card.get("colors")
+
+
+def _scryfall_mana_value(card: Mapping[str, Any], face: Mapping[str, Any], multi: bool, mana_cost: str) -> Any:
+    """A face's mana value: its own, else its mana cost's (CR 202.3), else the card's (a back face: the front's)."""
+    if not multi:
+        return card.get("cmc")
+    if face.get("cmc") is not None:
+        return face["cmc"]
+    if mana_cost:
+        return _mana_value(mana_cost)
+    return card.get("cmc")
 
 
 _FACE_READERS: dict[str, _FaceReader] = {

@@ -80,6 +80,7 @@ class _Object(_Strict):
     transformed: bool = False
     flipped: bool = False
     chosen: dict[str, str] = Field(default_factory=dict)
+    commander: bool = False
 
 
 class _ThisTurn(_Strict):
@@ -91,6 +92,8 @@ class _ThisTurn(_Strict):
     combat_damage_by: list[str | dict[str, str]] = Field(default_factory=list)
     lands_played: dict[str, int] = Field(default_factory=dict)
     activated: list[str] = Field(default_factory=list)
+    life_gained: dict[str, int] = Field(default_factory=dict)
+    cards_drawn: dict[str, int] = Field(default_factory=dict)
 
 
 class _Effect(_Strict):
@@ -332,7 +335,7 @@ class _StateReader:
         for index, name in enumerate(facts.activated):  # permanents of the file
             if name not in place:
                 raise self.fail(f"this_turn.activated[{index}]", f"no object with id {name!r} in the state")
-        for key in ("spells_cast", "life_lost", "lands_played"):
+        for key in ("spells_cast", "life_lost", "lands_played", "life_gained", "cards_drawn"):
             for name, number in getattr(facts, key).items():
                 self.player(f"this_turn.{key}.{name}", name, name)
                 if number < 0:
@@ -351,6 +354,8 @@ class _StateReader:
             ),
             lands_played=tuple((PlayerId(p), n) for p, n in facts.lands_played.items()),
             activated=tuple(facts.activated),
+            life_gained=tuple((PlayerId(p), n) for p, n in facts.life_gained.items()),
+            cards_drawn=tuple((PlayerId(p), n) for p, n in facts.cards_drawn.items()),
             given=frozenset(facts.model_fields_set),
         )
 
@@ -456,6 +461,7 @@ class _StateReader:
             may_cast=grants,
             summoning_sick=entry.summoning_sick,
             attached_to=entry.attached_to,
+            commander=entry.commander,
         )
 
     def names_back_face(self, entry: _Object, card: Card) -> bool:
@@ -533,6 +539,8 @@ class _StateReader:
                 )
         if entry.on_adventure and card.layout != "adventure":
             raise self.fail(f"{path}.on_adventure", f"{card.name} is not an adventurer card (CR 715.1)")
+        if entry.commander and entry.token:  # a commander is a card (CR 903.3)
+            raise self.fail(f"{path}.commander", "a token can't be a commander (CR 903.3: a commander is a card)")
         if entry.tapped and entry.zone != "battlefield":
             raise self.fail(f"{path}.tapped", f"only permanents can be tapped; this object is {Zone(entry.zone).where}")
         for counter, amount in entry.counters.items():

@@ -91,6 +91,8 @@ def _this_turn(facts: TurnFacts) -> dict[str, Any]:
         "combat_damage_by": [d if isinstance(d, str) else dict(d) for d in facts.combat_damage_by],
         "lands_played": dict(facts.lands_played),
         "activated": list(facts.activated),
+        "life_gained": dict(facts.life_gained),
+        "cards_drawn": dict(facts.cards_drawn),
     }
     return {key: value for key, value in written.items() if key in facts.given}
 
@@ -104,7 +106,8 @@ def _object(cards: CardDatabase, obj: GameObject, path: str, record: Any) -> dic
     entry["owner"] = obj.owner
     if obj.zone in (Zone.BATTLEFIELD, Zone.STACK):
         entry["controller"] = obj.controller
-    for name in ("tapped", "token", "attacking", "summoning_sick", "foretold", "plotted", "on_adventure", "prepared"):
+    flags = ("tapped", "token", "attacking", "summoning_sick", "foretold", "plotted", "on_adventure", "prepared")
+    for name in flags + ("commander",):
         if getattr(obj, name):
             entry[name] = True
     if obj.counters:

@@ -10,7 +10,10 @@ from dataclasses import replace
 
 
 from models.abilities import (
+    ControllerFilter,
     ControlRequirement,
+    TargetKind,
+    TargetSpec,
     Count,
     Requirement,
     TurnRequirement,
@@ -26,6 +29,7 @@ from models.oracle.targets import counted_objects, phrase_spec
 from models.oracle.words import CARD_TYPE_WORDS, NUMBER_WORDS, SUBTYPE_BY_WORD
 
 __all__ = [
+    "COMMANDER_CONTROLLED",
     "COST_CONDITIONS",
     "count_condition",
     "presence_condition",
@@ -89,6 +93,8 @@ def count_condition(condition: str) -> Requirement | tuple[Requirement, ...] | N
     if spells is not None and spells["number"] in NUMBER_WORDS:  # one opponent's spells (the state's this_turn)
         cast = Count(turn_fact="spells_cast", controller="opponents", text="spells cast this turn")
         return CountRequirement(cast, at_least=NUMBER_WORDS[spells["number"]], one_opponent=True, text=condition)
+    if (turn := _turn_count_condition(condition)) is not None:
+        return turn
     counters = _COUNTERS_CONDITION.fullmatch(condition)
     if counters is not None and counters["number"] in NUMBER_WORDS:  # a player's counters (CR 122.1)
         had = Count(quantity=f"{counters['kind']} counters", text=f"{counters['kind']} counters")
@@ -121,6 +127,31 @@ def count_condition(condition: str) -> Requirement | tuple[Requirement, ...] | N
             return None
         return first, second
     return None
+
+
+_GAINED_OR_DREW = re.compile(
+    r"(?P<who>you|an opponent)(?: gained life|(?:'ve| have| has) gained (?P<life>\w+) or more life) this turn"
+    r"|(?P<drawer>you|an opponent)(?: drew|'ve drawn| have drawn| has drawn) (?P<cards>\w+) or more cards this turn"
+)
+
+
+def _turn_count_condition(condition: str) -> CountRequirement | None:
+    """A number of this turn's facts: the state's ``this_turn`` life gained (CR 119.3) or cards drawn (CR 121.1).
+
+    "you gained life this turn", "you've gained 3 or more life this turn", "an opponent has drawn four or more
+    cards this turn": the caster's, or one opponent's. None for other words.
+    """
+    found = _GAINED_OR_DREW.fullmatch(condition)
+    if found is None:
+        return None
+    number = found["life"] or found["cards"]
+    at_least = 1 if number is None else int(number) if number.isdigit() else NUMBER_WORDS.get(number)
+    if at_least is None:
+        return None
+    who = found["who"] or found["drawer"]
+    fact = "cards_drawn" if found["drawer"] else "life_gained"
+    count = Count(turn_fact=fact, controller="you" if who == "you" else "opponents", text=fact.replace("_", " "))
+    return CountRequirement(count, at_least=at_least, one_opponent=who == "an opponent", text=condition)
 
 
 _AMOUNT = r"(?P<amount>an?|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen) or more)"
@@ -192,6 +223,19 @@ _TURN_CONDITIONS = {
 }
 
 
+COMMANDER_CONTROLLED = PresenceRequirement(
+    TargetSpec(
+        "a commander you control",
+        frozenset({TargetKind.PERMANENT}),
+        ControllerFilter.YOU,
+        qualities=ObjectFilter((frozenset({Quality("commander")}),), "commander"),
+    ),
+    text="you control a commander",
+)
+""""You control a commander": a permanent the caster controls that is a commander, whoever's (CR 903.3d); the
+state says which cards are commanders (an object's ``commander``)."""
+
+
 def alternative_condition(condition: str) -> Requirement | None:
     """The condition of a printed alternative cost, decided by the state, or None when not read (CR 118.9).
 
@@ -201,6 +245,8 @@ def alternative_condition(condition: str) -> Requirement | None:
     """
     if condition in _TURN_CONDITIONS:
         return _TURN_CONDITIONS[condition]
+    if condition == COMMANDER_CONTROLLED.text:
+        return COMMANDER_CONTROLLED
     exactly = re.fullmatch(r"exactly (?P<number>[a-z]+) (?P<what>creatures?) (?:is|are) attacking", condition)
     if exactly is not None and exactly["number"] in NUMBER_WORDS:  # Pitfall Trap (CR 506.4, 508.1)
         spec = phrase_spec("target attacking creature")
@@ -262,6 +308,8 @@ def state_condition(condition: str) -> tuple[Requirement, ...] | None:
         )
     if condition in _TURN_CONDITIONS:
         return (_TURN_CONDITIONS[condition],)
+    if condition == COMMANDER_CONTROLLED.text:  # CR 903.3d
+        return (COMMANDER_CONTROLLED,)
     found = re.fullmatch(r"you control an? (?P<what>[a-z]+)", condition)
     what = found["what"] if found else ""
     if what in SUBTYPE_BY_WORD:

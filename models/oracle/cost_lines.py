@@ -27,7 +27,7 @@ from models.choices import CostAction
 from models.mana import ManaCost
 from models.objects import Zone
 
-from models.oracle.conditions import alternative_condition
+from models.oracle.conditions import COMMANDER_CONTROLLED, alternative_condition
 from models.oracle.costs import cost_of_parts, object_cost, without_either_nouns
 from models.oracle.qualities import card_type_filter
 from models.oracle.unread import UnreadText
@@ -178,8 +178,7 @@ COMMANDER_FREE_CAST = re.compile(
     r"if you control a commander, you may cast (?:this spell|~) without paying its mana "
     r"cost\."
 )
-"""An alternative cost on controlling a commander (CR 903.3, 118.9): the state format has no commander, so it is
-reported, never taken as absent."""
+"""An alternative cost on controlling a commander (CR 903.3d, 118.9): :func:`read_commander_free_cast_line`."""
 
 
 _ADDITIONAL = re.compile(r"as an additional cost to cast (?:this spell|~), (?P<optional>you may )?(?P<cost>[^.]+)\.")
@@ -393,12 +392,15 @@ def read_cost_then_change_line(reading: CardReading, line: str, original: str) -
 
 
 def read_commander_free_cast_line(reading: CardReading, line: str, original: str) -> bool:
-    """An alternative cost for controlling a commander: reported, the state gives no commander (CR 903.3, 118.9)."""
+    """ "If you control a commander, you may cast this spell without paying its mana cost." (CR 903.3d, 118.9).
+
+    An alternative cost: the mana cost is not paid, when the caster controls a permanent that is a commander.
+    """
     if not COMMANDER_FREE_CAST.fullmatch(line):
         return False
-    reading.unsupported.append(
-        UnsupportedText(
-            original, "an alternative cost for controlling a commander: the state gives no commander (CR 903.3, 118.9)"
+    reading.alternative.append(
+        AlternativeCost(
+            "without paying its mana cost", Cost(text=original), "CR 118.9", requires=(COMMANDER_CONTROLLED,)
         )
     )
     return True

@@ -134,16 +134,20 @@ def _discard_part(part: str, objects: list[ObjectCost]) -> ObjectCost | None:
     return None
 
 
-def cost_of_parts(text: str) -> Cost | str:
+def cost_of_parts(text: str, x_objects: bool = False) -> Cost | str:
     """A cost written as parts joined by "and" (CR 118): "pay 1 life and exile a blue card from your hand".
 
     Each part is mana ("pay {1}{U}"), life ("pay 4 life", CR 119.4), cards exiled from the hand or of a
     subtype or type discarded, a card discarded (or discarded at random, CR 701.9b), a card revealed or
     beheld (CR 701.20a, 701.4a), or objects sacrificed, tapped, exiled or returned (as in other costs).
-    Returns the part that is not read, when one is not.
+    With ``x_objects``, also X of them ("discard X cards", "sacrifice X Mountains": X the value announced,
+    CR 107.3a). Returns the part that is not read, when one is not.
     """
     mana, life, objects, reveals, at_random = ManaCost.EMPTY, 0, [], [], 0
     for part in re.split(r",? and |, ", text):
+        if x_objects and (counted := _x_objects_part(part)) is not None:
+            objects.append(counted)
+            continue
         paid = re.fullmatch(r"(?:pay )?((?:\{[^}]+\})+)", part)
         life_paid = re.fullmatch(r"pay (\d+) life", part)
         exiled = _HAND_EXILE.fullmatch(part)
@@ -187,6 +191,29 @@ def cost_of_parts(text: str) -> Cost | str:
                 return part
             objects.append(cost)
     return Cost(mana, tuple(objects), life=life, reveals=tuple(reveals), discards_at_random=at_random, text=text)
+
+
+_X_OBJECTS_PART = re.compile(r"(?P<action>discard|sacrifice|exile) x (?P<what>.+)")
+
+
+def _x_objects_part(part: str) -> ObjectCost | None:
+    """ "discard X cards", "sacrifice X Mountains", "exile X cards from your graveyard": X objects, X announced.
+
+    The objects are read as two of them are ("sacrifice two Mountains"), then made X of them (CR 107.3a, 601.2b);
+    None for other words.
+    """
+    found = _X_OBJECTS_PART.fullmatch(part)
+    if found is None:
+        return None
+    if found["action"] == "discard":
+        if found["what"] != "cards":
+            return None
+        return ObjectCost(CostAction.DISCARD, None, zone=Zone.HAND, x_count=True, text=part)
+    try:
+        cost = object_cost(f"{found['action']} two {found['what']}")
+    except UnreadText:
+        return None
+    return None if cost is None else dataclasses.replace(cost, count=None, x_count=True, text=part)
 
 
 _COLLECT_EVIDENCE = re.compile(r"collect evidence (?P<total>\d+)")

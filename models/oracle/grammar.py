@@ -112,7 +112,9 @@ def quality_patterns() -> dict[str, str]:
         "__QUALIFIED_SPELL__": rf"{spell_adjectives} spells?\b{not_joined}",
         # "monocolored instant or sorcery card from your graveyard": a quality, then one or two card types
         "__QUALIFIED_CARD__": rf"(?:{adjectives} (?:{card_types} (?:or {card_types} )?)?|permanent )cards?{card_with}"
-        r" (?:from|in) (?:your|a|an opponent's) graveyard\b",
+        r" (?:from|in) (?:your|a|an opponent's) graveyard\b"
+        # "… in your graveyard with mana value less than or equal to the number of permanent cards in your graveyard"
+        r"(?: with mana value less than or equal to the number of (?:permanent )?cards in your graveyard\b)?",
     }
 
 

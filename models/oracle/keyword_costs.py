@@ -71,7 +71,8 @@ def read_cost_of_parts_line(keyword: Keyword, reading: CardReading, line: str, o
     found = _GRAVEYARD_KEYWORD.fullmatch(line)
     if found is None or keyword.cost is None:
         return False
-    cost = cost_of_parts(found["cost"])
+    # "Flashback—{R}{R}, Discard X cards.": X announced with the cost (CR 107.3a)
+    cost = cost_of_parts(found["cost"], x_objects=found["keyword"] == "flashback")
     if isinstance(cost, str):
         return False
     reading.add_cost(keyword.cost(dataclasses.replace(cost, text=original)))

@@ -13,18 +13,22 @@ from lark.exceptions import UnexpectedInput
 from models.abilities import (
     ManaAbility,
     OTHER_ZONE_KEYWORDS,
+    SPELL_OWNER,
     AdditionalCost,
     AlternativeCost,
     CardAbilities,
     Cost,
     CostModifier,
     Count,
+    Instruction,
     ObjectCost,
     ObjectFilter,
     Protection,
     Prototype,
     Quality,
     SpliceAbility,
+    TargetKind,
+    TargetSpec,
     TurnRequirement,
     UnsupportedText,
     ZonePermission,
@@ -430,6 +434,35 @@ def _read_converted(keyword: Keyword, tree: Tree[Token], line: str, reading: Car
     return True
 
 
+MUTATE_TARGET = TargetSpec(
+    "target non-Human creature with the same owner as this spell",
+    frozenset({TargetKind.CREATURE}),
+    qualities=ObjectFilter(
+        (frozenset({Quality("subtype", "Human", negated=True)}), frozenset({Quality("owner", SPELL_OWNER)})),
+        "non-Human, with the same owner as this spell",
+    ),
+    condition=("mutate",),
+)
+"""The target a spell cast for its mutate cost has (CR 702.140a, 115.1e): the rule, not the card, says "target"."""
+
+
+def _read_mutate(keyword: Keyword, tree: Tree[Token], line: str, reading: CardReading) -> bool:
+    """ "Mutate {2}{U}": an alternative cost that makes the spell a mutating creature spell with a target.
+
+    Paid, the spell "targets a non-Human creature with the same owner as this spell" (CR 702.140a): that target
+    is part of the spell only then, as awaken's is (CR 601.2c). Chosen legally as it is cast, the target may be
+    illegal as it resolves: the spell then resolves as a creature spell (CR 702.140b, 608.3b).
+    """
+    if not read_cast_keyword_cost(keyword, tree, line, reading):
+        return False
+    reading.spell_text.append(
+        Instruction(
+            "Merge with target non-Human creature with the same owner as this spell.", (MUTATE_TARGET,), ("mutate",)
+        )
+    )
+    return True
+
+
 def _read_cost_change(keyword: Keyword, tree: Tree[Token], line: str, reading: CardReading) -> bool:
     """Affinity ({1} less for each …, CR 702.41a) or strive (more for each target beyond the first, CR 207.2c)."""
     change = affinity_modifier(line) if keyword.name == "affinity" else strive_modifier(line)
@@ -695,6 +728,15 @@ KEYWORD_TABLE: tuple[Keyword, ...] = (
         (_CAST,),
         read_turn_alternative,
         cost=_turn_alternative("surge", "CR 702.117a"),
+    ),
+    # a mutating creature spell, with a target (CR 702.140a-b)
+    Keyword(
+        "mutate",
+        _ALTERNATIVE,
+        "CR 702.140a",
+        (_CAST,),
+        _read_mutate,
+        cost=lambda cost: AlternativeCost("mutate", cost, "CR 702.140a", resolves_untargeted=True),
     ),
     Keyword("prowl", _ALTERNATIVE, "CR 702.76a", (_CAST,), read_combat_damage_alternative),
     Keyword("freerunning", _ALTERNATIVE, "CR 702.173a", (_CAST,), read_combat_damage_alternative),
@@ -1011,7 +1053,6 @@ KEYWORD_TABLE: tuple[Keyword, ...] = (
         _CAST,
         ("offering", "CR 702.48a"),
         ("cleave", "CR 702.148a"),
-        ("mutate", "CR 702.140a"),
     ),
 )
 """Every keyword ability the reader knows (CR 702), one entry each: what it is, its rule, and its readers.

@@ -46,6 +46,12 @@ CHOICE_BOUNDS: dict[str, Callable[[int], tuple[int, int]]] = {
     "two": lambda n: (2, 2),
     "three": lambda n: (3, 3),
     "four": lambda n: (4, 4),
+    "five": lambda n: (5, 5),
+    # "Choose up to four.": that many at most, none included, as "up to" admits fewer (CR 700.2, 107.1c)
+    "up to two": lambda n: (0, 2),
+    "up to three": lambda n: (0, 3),
+    "up to four": lambda n: (0, 4),
+    "up to five": lambda n: (0, 5),
     "one or both": lambda n: (1, 2),
     "one or more": lambda n: (1, n),
     "any number": lambda n: (0, n),  # zero too (CR 107.1c)

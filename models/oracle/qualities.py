@@ -271,12 +271,15 @@ def targeting_quality(text: str) -> frozenset[Quality]:
     """Read "with a single target" (CR 115.9a), "that targets you" / "a player" / ... (CR 115.9b) as one clause.
 
     "that targets you or a permanent you control": either, a clause of two qualities. "cast from a graveyard":
-    the zone the spell was cast from, as its cast record names it (CR 601.2a).
+    the zone the spell was cast from, as its cast record names it (CR 601.2a); "that wasn't cast from its owner's
+    hand", any other.
     """
     if text == "with a single target":
         return frozenset({Quality("targeting", "single")})
     if text == "cast from a graveyard":  # the zone its cast record names (CR 601.2a)
         return frozenset({Quality("cast from", Zone.GRAVEYARD.value)})
+    if text == "that wasn't cast from its owner's hand":  # a card in a hand is its owner's (CR 400.3)
+        return frozenset({Quality("cast from", Zone.HAND.value, negated=True)})
     return frozenset(
         Quality("targeting", what.removeprefix("a ")) for what in text.removeprefix("that targets ").split(" or ")
     )
@@ -358,6 +361,8 @@ def with_clause(text: str) -> frozenset[Quality]:
     )
     if compared:  # "with mana value less than or equal to the number of Plains you control" (CR 115.1, 601.2c)
         comparison = {"less than or equal to": "<=", "greater than or equal to": ">=", "less than": "<"}
+        if compared.group(3) == "x":  # "with mana value less than X": the value announced (CR 107.3a, 601.2b)
+            return frozenset({Quality(compared.group(1), ANNOUNCED_X, comparison=comparison[compared.group(2)])})
         return frozenset(
             {Quality(compared.group(1), StateNumber(compared.group(3)), comparison=comparison[compared.group(2)])}
         )
@@ -376,6 +381,10 @@ def with_clause(text: str) -> frozenset[Quality]:
             Quality("attached to", CardType(word.capitalize()))
             for word in re.findall(r"creature|land", text.removeprefix("attached to "))
         )
+    if text == "with a morph ability":  # megamorph is a morph ability (CR 702.37a-b)
+        return frozenset({Quality("keyword", "morph"), Quality("keyword", "megamorph")})
+    if text == "that's attached to a permanent":  # an Aura on a permanent, not on a player (CR 303.4, 702.5d)
+        return frozenset({Quality("attached to", "permanent")})
     if text == "that's one or more colors":  # not colorless (CR 105.2c)
         return frozenset({Quality("colors", "colorless", negated=True)})
     if text.startswith("that's "):  # "that's black or red": one of the colours (CR 105.2)

@@ -224,7 +224,7 @@ class KeywordKind(enum.Enum):
     ELSEWHERE = "elsewhere"
     """No bearing on casting the card from the hand: it works on the battlefield or in another zone (cycling)."""
     NOT_READ = "not read"
-    """Changes how the card is cast, in a way not modelled: reported unsupported (mutate, prototype)."""
+    """Changes how the card is cast, in a way not modelled: reported unsupported (offering, cleave)."""
 
 
 KeywordReader = Callable[["Keyword", Tree[Token], str, CardReading], bool]

@@ -129,6 +129,7 @@ _COUNTED_QUANTITIES = {
     "creature that died this turn": Count(turn_fact="creatures_died"),
     "spell your opponents have cast this turn": Count(controller="opponents", turn_fact="spells_cast"),
     "1 life your opponents have lost this turn": Count(controller="opponents", turn_fact="life_lost"),
+    "card you've drawn this turn": Count(controller="you", turn_fact="cards_drawn"),  # CR 121.1
     "creature in your party": Count(quantity="party"),
 }
 """What "for each …" counts when it counts no objects: facts of this turn (the state's ``this_turn``), the party."""
@@ -655,7 +656,8 @@ class SpellTextReader:
           the targets are any set of objects those players control, no two with one controller: the
           ControllerFilter of the players is returned (OPPONENT or ANY).
         - Else the one target of the instance just before, in the same text, when it is a player or an opponent
-          ("Choose target opponent. Destroy target land that player controls.") or a permanent an opponent
+          ("Choose target opponent. Destroy target land that player controls."; "target player or planeswalker
+          … target creature that player or that planeswalker's controller controls") or a permanent an opponent
           controls ("Target creature an opponent controls deals damage … to another target creature that
           player controls"), and no other player is named between the two: that instance's index.
 
@@ -675,7 +677,14 @@ class SpellTextReader:
         elif self.targets and not related:
             earlier = self.targets[-1]
             between = self.line[self.read_up_to : start]
-            is_player = earlier.kinds <= {TargetKind.PLAYER, TargetKind.OPPONENT}
+            # "… that player or that planeswalker's controller controls", after "target player or planeswalker"
+            or_planeswalker = re.match(
+                r"[^.]*?that player or that planeswalker's controller controls", self.line[start:]
+            )
+            players = {TargetKind.PLAYER, TargetKind.OPPONENT} | (
+                {TargetKind.PLANESWALKER} if or_planeswalker else set()
+            )
+            is_player = earlier.kinds <= players and (not or_planeswalker or TargetKind.PLANESWALKER in earlier.kinds)
             opponents = earlier.controller is ControllerFilter.OPPONENT and not earlier.kinds & {
                 TargetKind.PLAYER,
                 TargetKind.OPPONENT,
@@ -702,7 +711,8 @@ class SpellTextReader:
         the amount. Both are reported, never read as the division before them.
         """
         rest = self.line[token.start_pos :]
-        counted = re.search(r"\bwhere x is the number of (?P<what>[a-z ]+?)(?: as you cast this spell)?\.$", rest)
+        # the sentence that ends the division: what follows it is other text, read as such
+        counted = re.search(r"\bwhere x is the number of (?P<what>[a-z ]+?)(?: as you cast this spell)?\.(?= |$)", rest)
         if is_x and counted is not None and not re.search(r"\bthis way instead\b", rest):
             # "X damage divided …, where X is the number of Mountains you control as you cast this spell": X is
             # that count, as the spell is cast (CR 107.3c, 601.2d)
@@ -715,6 +725,13 @@ class SpellTextReader:
             self.counted_x = read_counted(singular)
             if self.counted_x is not None:
                 return True
+        greatest = re.search(
+            r"\bwhere x is the greatest power among creatures you control(?: as you cast this spell)?\.(?= |$)", rest
+        )
+        if is_x and greatest is not None:
+            # "…, where X is the greatest power among creatures you control as you cast this spell" (CR 107.3c, 208.1)
+            self.counted_x = Count(quantity="greatest power", text="the greatest power among creatures you control")
+            return True
         if (is_x and re.search(r"\bx is\b", rest)) or re.search(r"\bthis way instead\b", rest):
             self.unsupported.append(UnsupportedText(rest, "a divided amount the text defines or changes"))
             return False
@@ -1093,7 +1110,7 @@ def _add_part_quality(text: str, quality: Quality) -> Callable[[Tree[Token], _Ph
 
 def _relation_part(child: Tree[Token], parts: _PhraseParts) -> None:
     """ "that share a creature type": how the objects of one instance stand to each other (CR 115.1, 205.3m)."""
-    parts.relation = TargetRelation(str(child.children[0]).removeprefix("that "))
+    parts.relation = TargetRelation(str(child.children[0]).removeprefix("that "))  # or "with equal toughness"
 
 
 _PHRASE_PARTS: dict[str, Callable[[Tree[Token], _PhraseParts], None]] = {
@@ -1119,27 +1136,40 @@ def _graveyard_card_words(
     "card that's an instant or sorcery" (CR 205.2a), "that share a creature type" (CR 205.3m), "with total mana
     value 3 or less" (CR 601.2c), "with mana value 3 or less" (CR 202.3, 208), "graveyards" (any, CR 115.2).
     """
+    counted = re.search(
+        r" (with mana value less than or equal to the number of (?:permanent )?cards in your graveyard)$", text
+    )
+    if counted:  # "… card in your graveyard with mana value less than or equal to the number of …" (CR 601.2c)
+        text = text[: counted.start()]
+        qualities = add_quality(qualities, with_clause(counted.group(1)), counted.group(1))
+    # "target creature card and all other cards with the same name as that card from your graveyard": the one
+    # target is the creature card; the others are not targeted (CR 115.1)
+    text = text.replace(" and all other cards with the same name as that card", "")
     that_is = re.fullmatch(r"(cards?) that's an? ([a-z]+(?: or [a-z]+)?)( .*)", text)
     if that_is:  # "target card that's an instant or sorcery from your graveyard" (CR 205.2a)
         text = f"{that_is.group(2)} {that_is.group(1)}{that_is.group(3)}"
     relation = None
-    shared = re.search(r" that share (a creature type|no creature types|a card type)", text)
+    shared = re.search(
+        r" that share (a creature type|no creature types|a card type)| with different (names|mana values)", text
+    )
     if shared:  # "two target creature cards that share a creature type from your graveyard" (CR 205.3m)
+        # "… with different names", "… with different mana values" (CR 201.2b, 202.3)
         text = text.replace(shared.group(), "")
-        relation = TargetRelation(shared.group().removeprefix(" that "))
+        relation = TargetRelation(shared.group().strip().removeprefix("that "))
     total = re.search(r" with total (mana value|power) (\d+) or less", text)
     total_at_most = None
     if total:  # "up to three target creature cards with total mana value 3 or less" (CR 601.2c)
         text = text.replace(total.group(), "")
         total_at_most = (total.group(1), int(total.group(2)))
     with_part = re.search(
-        r" with (mana value (\d+|x)( or (less|greater))?|power (\d+|x) or (less|greater)"
+        r" (?:each )?with (mana value (\d+|x)( or (less|greater))?|power (\d+|x) or (less|greater)"
         r"|cycling)",
         text,
     )
     if with_part:  # "creature card with mana value 3 or less from your graveyard" (CR 202.3, 208)
+        # "one or two target creature cards each with mana value 3 or less": each card so (CR 115.1)
         text = text.replace(with_part.group(), "")
-        with_text = with_part.group().strip()
+        with_text = with_part.group().strip().removeprefix("each ")
         qualities = add_quality(qualities, read_with_quality(with_text), with_text)
     if text.endswith(" graveyards"):  # "from graveyards", "in graveyards": any graveyard (CR 115.2)
         text = text.removesuffix("graveyards") + "a graveyard"
@@ -1179,6 +1209,14 @@ def _graveyard_card_kinds(
         return kind_words, qualities
     # "creature or planeswalker", "artifact, enchantment, or planeswalker", "creature and/or …"
     kind_words = [w for w in re.split(r",? (?:or|and/or) |, ", before_card) if w] if before_card else []
+    if len(kind_words) == 2 and kind_words[1] == "non-aura enchantment":
+        # "artifact or non-Aura enchantment card": an artifact card, or an enchantment card that is no Aura (CR
+        # 205.3h); with the card types, one clause: an artifact, or not an Aura
+        either = frozenset(
+            {Quality("type", CardType(kind_words[0].capitalize())), Quality("subtype", "Aura", negated=True)}
+        )
+        qualities = add_quality(qualities, either, before_card)
+        kind_words = [kind_words[0], "enchantment"]
     if kind_words == ["permanent"]:  # "target permanent card" (CR 110.4)
         kind_words = [t.value for t in PERMANENT_TYPES]
     if set(kind_words) & CARD_SUBTYPE_WORDS:

@@ -39,7 +39,7 @@ import functools
 import itertools
 import random
 import weakref
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from models.cast import COST_OBJECT_FIELDS, Cast, TargetChoice
@@ -168,6 +168,38 @@ def _lazy_product(parts: list[Iterable[Any]], at: int, prefix: tuple[Any, ...]) 
         yield from _lazy_product(parts, at + 1, prefix + (value,))
 
 
+def _at(frame: Frame, position: int | None) -> Any:
+    """The frame's value at a position, or None where the frame has no such choice."""
+    return frame[position] if position is not None else None
+
+
+def _tied_groups(problem: CastProblem, frame_set: set[ChoiceKey]) -> list[tuple[list[ChoiceKey], list[Constraint]]]:
+    """The keys outside the frame that rules tie together, each group with the rules that read it.
+
+    A union-find over the rules' scopes; each group is in variable order, and the groups come by their first key.
+    """
+    rest = [k for k in problem.variables if k not in frame_set]
+    touching: dict[ChoiceKey, list[Constraint]] = {k: [] for k in rest}
+    joined: dict[ChoiceKey, ChoiceKey] = {k: k for k in rest}
+
+    def root(key: ChoiceKey) -> ChoiceKey:
+        while joined[key] != key:
+            joined[key] = joined[joined[key]]
+            key = joined[key]
+        return key
+
+    for constraint in problem.constraints:
+        others = [k for k in constraint.scope if k not in frame_set]
+        for key in others:
+            touching[key].append(constraint)
+        for first, second in itertools.pairwise(others):
+            joined[root(first)] = root(second)
+    groups: dict[ChoiceKey, list[ChoiceKey]] = {}
+    for key in rest:
+        groups.setdefault(root(key), []).append(key)
+    return [(group, list(dict.fromkeys(c for k in group for c in touching[k]))) for group in groups.values()]
+
+
 class Component:
     """Keys of the rest tied together by rules, with those rules and the frame keys they read."""
 
@@ -198,15 +230,34 @@ class Analysis:
 
     def __init__(self, problem: CastProblem) -> None:
         self._problem_of = ProblemRef(problem)  # the problem keeps its analysis: no reference back to it
+        frame_set = self._read_frame(problem)
+        self.slot_of = {slot.key: slot for slot in problem.slots}
+        self.components: list[Component] = [
+            self._component(problem, group, rules, frame_set) for group, rules in _tied_groups(problem, frame_set)
+        ]
+        self._read_modes(problem)
+        self.blocked = self._blocked()
+        # each lone instance's switch, as (frame position, test) pairs
+        self.atoms = {
+            slot.key: [(self.frame_index[a.key], a.holds) for a in slot.switch.atoms]
+            for slot in problem.slots
+            if slot.switch is not None
+        }
+        self._empty_memos()
+        self._plan_checks(problem)
+
+    def _read_frame(self, problem: CastProblem) -> set[ChoiceKey]:
+        """The frame's keys (the choices made before targets) and the rules among them alone; returns the keys.
+
+        ``castable`` is False when some choice has no value or a rule with no choice left fails (CR 601.2).
+        """
         variables = problem.variables
-        keys = list(variables)
-        self.frame_keys: list[ChoiceKey] = [k for k in keys if isinstance(k, _FRAME_TYPES)]
+        self.frame_keys: list[ChoiceKey] = [k for k in variables if isinstance(k, _FRAME_TYPES)]
         self.frame_index = {k: i for i, k in enumerate(self.frame_keys)}
         frame_set = set(self.frame_keys)
         self.castable = all(not isinstance(v.domain, tuple) or v.domain for v in variables.values())
-        constraints = problem.constraints
         self.frame_constraints = [
-            (c, [self.frame_index[k] for k in c.scope]) for c in constraints if frame_set.issuperset(c.scope)
+            (c, [self.frame_index[k] for k in c.scope]) for c in problem.constraints if frame_set.issuperset(c.scope)
         ]
         self.monotone = [(c, where) for c, where in self.frame_constraints if c.kind is ConstraintKind.MONOTONE]
         self.castable = self.castable and all(c.predicate() for c, where in self.frame_constraints if not where)
@@ -215,61 +266,39 @@ class Analysis:
         self.frame_checks = [
             (c, where) for c, where in self.frame_constraints if where and c.kind is not ConstraintKind.MONOTONE
         ]
-        self.slot_of = {slot.key: slot for slot in problem.slots}
-        rest = [k for k in keys if k not in frame_set]
-        touching: dict[ChoiceKey, list[Constraint]] = {k: [] for k in rest}
-        joined: dict[ChoiceKey, ChoiceKey] = {k: k for k in rest}  # union-find: the keys rules tie together
+        return frame_set
 
-        def root(key: ChoiceKey) -> ChoiceKey:
-            while joined[key] != key:
-                joined[key] = joined[joined[key]]
-                key = joined[key]
-            return key
+    def _component(
+        self, problem: CastProblem, group: list[ChoiceKey], rules: list[Constraint], frame_set: set[ChoiceKey]
+    ) -> Component:
+        """One component: its keys, its rules and the frame keys they read, how it is counted and drawn."""
+        reads = list(dict.fromkeys(k for c in rules for k in c.scope if k in frame_set))
+        slot = None
+        if len(group) == 1 and type(group[0]) is TargetKey and all(c.kind is ConstraintKind.ACTIVATION for c in rules):
+            slot = self.slot_of[group[0]]
+        component = Component(group, rules, reads, slot)
+        component.divided = self._divided(component)
+        component.another = self._another(component) if component.divided is None else None
+        joint, covered = problem.joint_counts.get(group[0], (None, ())) if len(group) == 1 else (None, ())
+        if (
+            joint is not None
+            and component.counted_by is None
+            and {id(c) for c in rules} == {id(c) for c in covered}
+            and all(k in self.frame_index for k in joint.scope[:-1])
+        ):
+            component.counted_by = joint  # counts what every rule of the choice allows (CR 601.2g-h)
+            component.frame_keys = list(joint.scope[:-1])
+        return component
 
-        for constraint in constraints:
-            others = [k for k in constraint.scope if k not in frame_set]
-            for key in others:
-                touching[key].append(constraint)
-            for first, second in itertools.pairwise(others):
-                joined[root(first)] = root(second)
-        groups: dict[ChoiceKey, list[ChoiceKey]] = {}
-        for key in rest:  # variable order, so each group is sorted and the groups come by their first key
-            groups.setdefault(root(key), []).append(key)
-        self.components: list[Component] = []
-        for group in groups.values():
-            rules = list(dict.fromkeys(c for k in group for c in touching[k]))
-            reads = list(dict.fromkeys(k for c in rules for k in c.scope if k in frame_set))
-            slot = None
-            if (
-                len(group) == 1
-                and type(group[0]) is TargetKey
-                and all(c.kind is ConstraintKind.ACTIVATION for c in rules)
-            ):
-                slot = self.slot_of[group[0]]
-            component = Component(group, rules, reads, slot)
-            component.divided = self._divided(component)
-            component.another = self._another(component) if component.divided is None else None
-            joint, covered = problem.joint_counts.get(group[0], (None, ())) if len(group) == 1 else (None, ())
-            if (
-                joint is not None
-                and component.counted_by is None
-                and {id(c) for c in rules} == {id(c) for c in covered}
-                and all(k in self.frame_index for k in joint.scope[:-1])
-            ):
-                component.counted_by = joint  # counts what every rule of the choice allows (CR 601.2g-h)
-                component.frame_keys = list(joint.scope[:-1])
-            self.components.append(component)
+    def _read_modes(self, problem: CastProblem) -> None:
+        """The modes' keys, and how many may be chosen, each counted every time it is (CR 700.2, 700.2d)."""
         self.mode_keys = [k for k in self.frame_keys if type(k) is ModeKey]
         choice = problem.abilities.mode_choice
         self.repeatable = bool(choice and choice.repeatable)
         self.most_modes = choice.maximum if self.repeatable and choice else len(self.mode_keys)
-        self.blocked = self._blocked()
-        # each lone instance's switch, as (frame position, test) pairs
-        self.atoms = {
-            slot.key: [(self.frame_index[a.key], a.holds) for a in slot.switch.atoms]
-            for slot in problem.slots
-            if slot.switch is not None
-        }
+
+    def _empty_memos(self) -> None:
+        """What the engine works out later, on first use (frames, counts, fields), not yet worked out."""
         self._choice_objects: dict[TargetKey, list[TargetChoice]] = {}
         self._frames: list[tuple[Frame, int]] | None = None
         self._valid: set[Frame] | None = None
@@ -292,6 +321,10 @@ class Analysis:
         # and the other components
         self.sample_plan: tuple[dict[ChoiceKey, Any], list[Component]] | None = None
         self._frame_dicts: dict[Frame, dict[ChoiceKey, Any]] = {}
+
+    def _plan_checks(self, problem: CastProblem) -> None:
+        """What the fast check of one cast reads: the frame's parts, lone instances, the other components."""
+        variables = problem.variables
         self.mode_indices = frozenset(k.index for k in self.mode_keys)
         self.keywords = frozenset(k.keyword for k in self.frame_keys if type(k) is OptionalCostKey)
         self.keyword_at = {i: k.keyword for i, k in enumerate(self.frame_keys) if type(k) is OptionalCostKey}
@@ -463,206 +496,11 @@ class Analysis:
                 return sum(self.frame_count(frame) * n for frame, n in self.frame_runs())
         return self.weights()[2]
 
-    def _walk(self, runs: bool) -> Iterator[Any]:  # noqa: C901
+    def _walk(self, runs: bool) -> Iterator[Any]:
         """:meth:`frames`, or with ``runs`` :meth:`frame_runs`."""
         if not self.castable:
-            return
-        problem = self.problem
-        fixed = [k for k in self.frame_keys if isinstance(k, _FIXED_TYPES)]
-        x_key = next((k for k in self.frame_keys if type(k) is XKey), None)
-        x_values = tuple(problem.variables[x_key].domain) if x_key is not None else (None,)
-        x_at = self.frame_index[x_key] if x_key is not None else None
-        items: list[tuple[int, Any]] = []  # (frame position, what the step adds)
-        for key in self.frame_keys:
-            if type(key) in (ModeKey, OptionalCostKey):
-                items.append((self.frame_index[key], None))
-            elif type(key) is SpliceSetKey:
-                items += [(self.frame_index[key], card) for card in problem.splice_candidates]
-        splice_key = next((k for k in self.frame_keys if type(k) is SpliceSetKey), None)
-        splice_domain = problem.variables[splice_key].domain if splice_key is not None else ()
-        tops = {
-            self.frame_index[k]: max(problem.variables[k].domain)
-            for k in self.frame_keys
-            if type(k) in (ModeKey, OptionalCostKey)
-        }
-        base: list[Any] = []
-        for key in self.frame_keys:
-            domain = problem.variables[key].domain
-            base.append(next(iter(domain)) if not isinstance(key, (ModeKey, OptionalCostKey)) else 0)
-        if splice_key is not None:
-            base[self.frame_index[splice_key]] = ()
-        # the rules over fixed choices only are checked once per product of them; the rest at every frame
-        fixed_at = {self.frame_index[k] for k in fixed}
-        fixed_checks = [(c, where) for c, where in self.frame_checks if fixed_at.issuperset(where)]
-        monotone = [(c.predicate, where) for c, where in self.monotone]
-        # a set of spliced cards made in candidate order, each once: only whether its costs can be paid is asked,
-        # and only whether the objects they ask for are there when a monotone rule over the splice set is the
-        # total cost being payable (the splice costs' mana is part of it, CR 601.2f-h), checked next
-        affords = problem.splice_affords
-        if (
-            problem.splice_objects_available is not None
-            and splice_key is not None
-            and any(c is problem.payment_rule and splice_key in c.scope for c, _ in self.monotone)
-        ):
-            affords = problem.splice_objects_available
-        in_splice_domain = affords if affords is not None else splice_domain.__contains__
-
-        # the frame rules that read X are checked for each X; the others once for all the X values of a node
-        unfixed = [(c, where) for c, where in self.frame_checks if not fixed_at.issuperset(where)]
-        x_checks = [(c, where) for c, where in unfixed if x_at in where]
-        other_checks = [(c, where) for c, where in unfixed if x_at not in where]
-        pays, paid_at = monotone[0] if len(monotone) == 1 else (None, ())  # the usual one: the total cost
-        x_allowed = [x_key is None or self._allowed(x_key, x) for x in x_values]
-        allowed_up_to = list(itertools.accumulate(x_allowed, initial=0))  # allowed X before each place
-
-        def paid(frame: list[Any], position: int) -> bool:
-            """Whether the monotone rules hold with the X at ``position`` in ``x_values`` (set in ``frame``)."""
-            if x_at is not None:
-                frame[x_at] = x_values[position]
-            if pays is not None:
-                return pays(*[frame[i] for i in paid_at])
-            return all(holds(*[frame[i] for i in where]) for holds, where in monotone)
-
-        def paid_up_to(frame: list[Any], most: int) -> int:
-            """The last place in ``x_values`` whose X the monotone rules allow with the rest of ``frame``; -1: none.
-
-            They hold for a first run of X values and for none after (paying only gets harder as X grows,
-            CR 601.2f-h), and that run ends at ``most`` or before (the end of the run of the frame with one mode,
-            kick or splice less). The end is found by stepping down from ``most`` by 1, 2, 4, … and then by
-            bisection, not by trying every X: one more kick usually takes one X away.
-            """
-            if most <= 0:  # one X to try (or none)
-                return 0 if paid(frame, 0) else -1
-            if not paid(frame, 0):
-                return -1
-            if paid(frame, most):
-                return most
-            high, step = most, 1  # not paid(high)
-            low = 0
-            while high - step > 0:
-                if paid(frame, high - step):
-                    low = high - step
-                    break
-                high, step = high - step, step * 2
-            while high - low > 1:  # paid(low) and not paid(high)
-                middle = (low + high) // 2
-                if paid(frame, middle):
-                    low = middle
-                else:
-                    high = middle
-            return low
-
-        def walk(frame: list[Any]) -> Iterator[Frame]:  # noqa: C901
-            # depth-first over the items, with a stack (not nested generators: a frame is yielded at once, however
-            # many kicks or modes deep): each node is [next item, modes chosen, position changed, its old value,
-            # the last X paid]
-            stack: list[list[Any]] = [[0, 0, None, None, len(x_values) - 1]]
-            entered = True
-            while stack:
-                node = stack[-1]
-                if entered:
-                    entered = False
-                    last = node[4] = paid_up_to(frame, stack[-2][4] if len(stack) > 1 else node[4])
-                    if last < 0:  # nothing larger can be paid either
-                        if x_at is not None:
-                            frame[x_at] = x_values[0]
-                        stack.pop()
-                        if node[2] is not None:
-                            frame[node[2]] = node[3]
-                        continue
-                    if self._holds(other_checks, frame):
-                        first, n = None, 0
-                        for position in range(last + 1):
-                            if not x_allowed[position]:
-                                continue
-                            if x_at is not None:
-                                frame[x_at] = x_values[position]
-                            if not x_checks or self._holds(x_checks, frame):
-                                if not runs:
-                                    yield tuple(frame)
-                                    continue
-                                if first is None:
-                                    first = tuple(frame)
-                                    if not x_checks:  # the allowed X up to the last paid, all at once
-                                        n = allowed_up_to[last + 1] - allowed_up_to[position]
-                                        break
-                                n += 1
-                        if runs and first is not None:
-                            yield first, n
-                    if x_at is not None:
-                        frame[x_at] = x_values[0]
-                index, modes = node[0], node[1]
-                child = None
-                while index < len(items):
-                    at, card = items[index]
-                    key = self.frame_keys[at]
-                    old = frame[at]
-                    if card is None:  # a mode or an optional cost, once more
-                        new = old + 1
-                        if (
-                            new > tops[at]
-                            or (type(key) is ModeKey and modes >= self.most_modes)
-                            or not self._allowed(key, new)
-                        ):
-                            index += 1
-                            continue
-                        frame[at] = new
-                        # a repeatable mode or a cost paid again stays on its item (CR 700.2d, 702.33c)
-                        again = self.repeatable if type(key) is ModeKey else tops[at] > 1
-                        child = [index if again else index + 1, modes + (type(key) is ModeKey), at, old, None]
-                    else:
-                        new = old + (card,)
-                        if not self._allowed(key, new) or not in_splice_domain(new):
-                            index += 1
-                            continue
-                        frame[at] = new
-                        child = [index + 1, modes, at, old, None]
-                    break
-                node[0] = index + 1
-                if child is not None:
-                    stack.append(child)
-                    entered = True
-                    continue
-                stack.pop()
-                if node[2] is not None:
-                    frame[node[2]] = node[3]
-
-        def splice_walk(frame: list[Any]) -> Iterator[Any]:
-            # :func:`walk` when the only choices it adds are spliced cards and X has one value (or none): the
-            # sets of spliced cards depth-first in candidate order, each set before the larger ones it starts,
-            # a set whose rules over the frame fail checked no further (the payment rule is monotone)
-            assert splice_key is not None
-            at = self.frame_index[splice_key]
-            cards = [card for _, card in items]
-            stack: list[tuple[int, tuple[ObjectId, ...]]] = [(0, ())]
-            while stack:
-                start, chosen = stack.pop()
-                frame[at] = chosen
-                if not paid(frame, 0):  # the one X (sets it)
-                    continue
-                if (
-                    x_allowed[0]
-                    and (not other_checks or self._holds(other_checks, frame))
-                    and (not x_checks or self._holds(x_checks, frame))
-                ):
-                    yield (tuple(frame), 1) if runs else tuple(frame)
-                larger = []
-                for index in range(start, len(cards)):
-                    new = chosen + (cards[index],)
-                    if self._allowed(splice_key, new) and in_splice_domain(new):
-                        larger.append((index + 1, new))
-                stack.extend(reversed(larger))
-
-        # the frames' only choice a set of spliced cards, X one value: walked as sets (the usual Arcane spell)
-        splices_only = splice_key is not None and len(x_values) == 1 and all(card is not None for _, card in items)
-        for values in itertools.product(*(tuple(problem.variables[k].domain) for k in fixed)):
-            frame = list(base)
-            blocked = False
-            for key, value in zip(fixed, values):
-                frame[self.frame_index[key]] = value
-                blocked = blocked or not self._allowed(key, value)
-            if not blocked and self._holds(fixed_checks, frame):
-                yield from (splice_walk(frame) if splices_only else walk(frame))
+            return iter(())
+        return _FrameWalk(self, self.problem, runs).frames()
 
     def counted_frames(self) -> list[tuple[Frame, int]]:
         """Every frame with at least one cast and its number of casts, in :meth:`frames` order (kept)."""
@@ -1165,54 +1003,64 @@ class Analysis:
         problem = self.problem
         layout = self._field_layout
         if layout is None:  # where each field's frame key is, once
-
-            def first(kind: type) -> int | None:
-                return next((i for i, k in enumerate(self.frame_keys) if type(k) is kind), None)
-
-            keys = problem.total_cost_keys
-            cost_at = (
-                tuple(self.frame_index[k] for k in keys)
-                if problem.total_cost_of_values is not None and all(k in self.frame_index for k in keys)
-                else None
-            )  # where the choices the total cost reads are
-            layout = self._field_layout = (
-                first(XKey),
-                first(ZoneKey),
-                first(FaceKey),
-                first(AlternativeCostKey),
-                first(GiftRecipientKey),
-                [(key.index, i) for i, key in enumerate(self.frame_keys) if type(key) is ModeKey],
-                [i for i, key in enumerate(self.frame_keys) if type(key) is OptionalCostKey],
-                cost_at,
-            )
+            layout = self._field_layout = self._fields_layout(problem)
         x_at, zone_at, face_at, alternative_at, gift_at, modes_at, optional_at, cost_at = layout
         x = frame[x_at] if x_at is not None else None
-        of_values = problem.total_cost_of_values
-        if cost_at is not None and of_values is not None:
-            total = of_values(tuple([frame[i] for i in cost_at]))
-        else:
-            total = problem.total_cost_of(self.frame_values(frame)) if problem.total_cost_of else ManaCost.EMPTY
-        mana_value = self._mana_values.get(x)
-        if mana_value is None:
-            mana_value = self._mana_values[x] = problem.mana_value_with(x)
         found = self._fields[frame] = {
             "card": problem.spell.id,
             "name": problem.spell.card.name,
-            "zone": frame[zone_at] if zone_at is not None else None,
-            "halves": frame[face_at] if face_at is not None else None,
+            "zone": _at(frame, zone_at),
+            "halves": _at(frame, face_at),
             "prototyped": problem.prototyped,
             "modes": tuple(index for index, i in modes_at for _ in range(int(frame[i]))) if modes_at else (),
             "x": x,
-            "alternative_cost": frame[alternative_at] if alternative_at is not None else None,
+            "alternative_cost": _at(frame, alternative_at),
             "additional_costs": tuple((self.keyword_at[i], int(frame[i])) for i in optional_at if frame[i])
             if optional_at
             else (),
-            "gift_recipient": frame[gift_at] if gift_at is not None else None,
+            "gift_recipient": _at(frame, gift_at),
             "without_paying_mana_cost": problem.without_paying_mana_cost,
-            "total_cost": total,
-            "mana_value": mana_value,
+            "total_cost": self._frame_total_cost(problem, frame, cost_at),
+            "mana_value": self._mana_value(problem, x),
         }
         return found
+
+    def _fields_layout(self, problem: CastProblem) -> tuple[Any, ...]:
+        """Where each field of :meth:`frame_fields` is in a frame, and where the choices the total cost reads are."""
+
+        def first(kind: type) -> int | None:
+            return next((i for i, k in enumerate(self.frame_keys) if type(k) is kind), None)
+
+        keys = problem.total_cost_keys
+        cost_at = (
+            tuple(self.frame_index[k] for k in keys)
+            if problem.total_cost_of_values is not None and all(k in self.frame_index for k in keys)
+            else None
+        )
+        return (
+            first(XKey),
+            first(ZoneKey),
+            first(FaceKey),
+            first(AlternativeCostKey),
+            first(GiftRecipientKey),
+            [(key.index, i) for i, key in enumerate(self.frame_keys) if type(key) is ModeKey],
+            [i for i, key in enumerate(self.frame_keys) if type(key) is OptionalCostKey],
+            cost_at,
+        )
+
+    def _frame_total_cost(self, problem: CastProblem, frame: Frame, cost_at: tuple[int, ...] | None) -> ManaCost:
+        """The total cost of a frame's casts (CR 601.2f), from the frame's values the total cost reads."""
+        of_values = problem.total_cost_of_values
+        if cost_at is not None and of_values is not None:
+            return of_values(tuple([frame[i] for i in cost_at]))
+        return problem.total_cost_of(self.frame_values(frame)) if problem.total_cost_of else ManaCost.EMPTY
+
+    def _mana_value(self, problem: CastProblem, x: int | None) -> int:
+        """The spell's mana value with X as announced (CR 202.3e), kept by X."""
+        mana_value = self._mana_values.get(x)
+        if mana_value is None:
+            mana_value = self._mana_values[x] = problem.mana_value_with(x)
+        return mana_value
 
     def total_cost_with(self, frame: Frame, chosen: dict[ChoiceKey, Any]) -> ManaCost:
         """The total cost of the casts of a frame with these values of the rest, when targets change it (CR 601.2f).
@@ -1383,3 +1231,260 @@ def is_on(atoms: Any, frame: Frame) -> bool:
         if not holds(frame[at]):
             return False
     return True
+
+
+class _FrameWalk:
+    """One walk over the frames of an analysis: depth-first, fixed choices, then modes, optional costs, splices.
+
+    The frame rules over fixed choices only are checked once per product of them; the monotone ones (the total
+    cost being payable, CR 601.2f-h) find the last X paid at each node; the others are checked at every frame.
+    """
+
+    def __init__(self, analysis: Analysis, problem: CastProblem, runs: bool) -> None:
+        self.analysis, self.runs = analysis, runs
+        self.fixed = [k for k in analysis.frame_keys if isinstance(k, _FIXED_TYPES)]
+        self.fixed_domains = [tuple(problem.variables[k].domain) for k in self.fixed]
+        x_key = next((k for k in analysis.frame_keys if type(k) is XKey), None)
+        self.x_values = tuple(problem.variables[x_key].domain) if x_key is not None else (None,)
+        self.x_at = analysis.frame_index[x_key] if x_key is not None else None
+        self.splice_key = next((k for k in analysis.frame_keys if type(k) is SpliceSetKey), None)
+        self.items = self._items(problem)
+        self.tops = {
+            analysis.frame_index[k]: max(problem.variables[k].domain)
+            for k in analysis.frame_keys
+            if type(k) in (ModeKey, OptionalCostKey)
+        }
+        self.base = self._base(problem)
+        self._sort_checks()
+        self.monotone = [(c.predicate, where) for c, where in analysis.monotone]
+        self.in_splice_domain = self._splice_test(problem)
+        # the usual one: the total cost
+        self.pays: Callable[..., bool] | None = self.monotone[0][0] if len(self.monotone) == 1 else None
+        self.paid_at: Sequence[int] = self.monotone[0][1] if len(self.monotone) == 1 else ()
+        self.x_allowed = [x_key is None or analysis._allowed(x_key, x) for x in self.x_values]
+        self.allowed_up_to = list(itertools.accumulate(self.x_allowed, initial=0))  # allowed X before each place
+
+    def _sort_checks(self) -> None:
+        """The frame rules by when they are checked.
+
+        Those over fixed choices only once per product of them; those that read X for each X; the others once for
+        all the X values of a node.
+        """
+        analysis = self.analysis
+        fixed_at = {analysis.frame_index[k] for k in self.fixed}
+        self.fixed_checks = [(c, where) for c, where in analysis.frame_checks if fixed_at.issuperset(where)]
+        unfixed = [(c, where) for c, where in analysis.frame_checks if not fixed_at.issuperset(where)]
+        self.x_checks = [(c, where) for c, where in unfixed if self.x_at in where]
+        self.other_checks = [(c, where) for c, where in unfixed if self.x_at not in where]
+
+    def _items(self, problem: CastProblem) -> list[tuple[int, Any]]:
+        """The steps of the walk: (frame position, what the step adds), a mode or cost once more, or a card."""
+        analysis = self.analysis
+        items: list[tuple[int, Any]] = []
+        for key in analysis.frame_keys:
+            if type(key) in (ModeKey, OptionalCostKey):
+                items.append((analysis.frame_index[key], None))
+            elif type(key) is SpliceSetKey:
+                items += [(analysis.frame_index[key], card) for card in problem.splice_candidates]
+        return items
+
+    def _base(self, problem: CastProblem) -> list[Any]:
+        """The frame the walk starts from: each fixed choice's first value, no mode, kick or spliced card."""
+        base: list[Any] = []
+        for key in self.analysis.frame_keys:
+            domain = problem.variables[key].domain
+            base.append(next(iter(domain)) if not isinstance(key, (ModeKey, OptionalCostKey)) else 0)
+        if self.splice_key is not None:
+            base[self.analysis.frame_index[self.splice_key]] = ()
+        return base
+
+    def _splice_test(self, problem: CastProblem) -> Callable[[Any], bool]:
+        """Whether a set of spliced cards may be the frame's: made in candidate order, each card once.
+
+        Only whether its costs can be paid is asked, and only whether the objects they ask for are there when a
+        monotone rule over the splice set is the total cost being payable (the splice costs' mana is part of it,
+        CR 601.2f-h), checked next.
+        """
+        splice_key = self.splice_key
+        splice_domain = problem.variables[splice_key].domain if splice_key is not None else ()
+        affords = problem.splice_affords
+        if (
+            problem.splice_objects_available is not None
+            and splice_key is not None
+            and any(c is problem.payment_rule and splice_key in c.scope for c, _ in self.analysis.monotone)
+        ):
+            affords = problem.splice_objects_available
+        return affords if affords is not None else splice_domain.__contains__
+
+    def frames(self) -> Iterator[Any]:
+        """The frames (or runs of X), for each product of the fixed choices whose rules hold."""
+        analysis = self.analysis
+        # the frames' only choice a set of spliced cards, X one value: walked as sets (the usual Arcane spell)
+        splices_only = (
+            self.splice_key is not None and len(self.x_values) == 1 and all(card is not None for _, card in self.items)
+        )
+        for values in itertools.product(*self.fixed_domains):
+            frame = list(self.base)
+            blocked = False
+            for key, value in zip(self.fixed, values):
+                frame[analysis.frame_index[key]] = value
+                blocked = blocked or not analysis._allowed(key, value)
+            if not blocked and analysis._holds(self.fixed_checks, frame):
+                yield from (self.splice_walk(frame) if splices_only else self.walk(frame))
+
+    def paid(self, frame: list[Any], position: int) -> bool:
+        """Whether the monotone rules hold with the X at ``position`` in ``x_values`` (set in ``frame``)."""
+        if self.x_at is not None:
+            frame[self.x_at] = self.x_values[position]
+        if self.pays is not None:
+            return self.pays(*[frame[i] for i in self.paid_at])
+        return all(holds(*[frame[i] for i in where]) for holds, where in self.monotone)
+
+    def paid_up_to(self, frame: list[Any], most: int) -> int:
+        """The last place in ``x_values`` whose X the monotone rules allow with the rest of ``frame``; -1: none.
+
+        They hold for a first run of X values and for none after (paying only gets harder as X grows,
+        CR 601.2f-h), and that run ends at ``most`` or before (the end of the run of the frame with one mode,
+        kick or splice less). The end is found by stepping down from ``most`` by 1, 2, 4, … and then by
+        bisection, not by trying every X: one more kick usually takes one X away.
+        """
+        paid = self.paid
+        if most <= 0:  # one X to try (or none)
+            return 0 if paid(frame, 0) else -1
+        if not paid(frame, 0):
+            return -1
+        if paid(frame, most):
+            return most
+        high, step = most, 1  # not paid(high)
+        low = 0
+        while high - step > 0:
+            if paid(frame, high - step):
+                low = high - step
+                break
+            high, step = high - step, step * 2
+        while high - low > 1:  # paid(low) and not paid(high)
+            middle = (low + high) // 2
+            if paid(frame, middle):
+                low = middle
+            else:
+                high = middle
+        return low
+
+    def at_node(self, frame: list[Any], last: int) -> Iterator[Any]:
+        """The frames of one node, one per X paid up to ``last`` that its rules allow (or their runs)."""
+        x_at, x_values, x_allowed, x_checks, runs = self.x_at, self.x_values, self.x_allowed, self.x_checks, self.runs
+        holds = self.analysis._holds
+        first, n = None, 0
+        for position in range(last + 1):
+            if not x_allowed[position]:
+                continue
+            if x_at is not None:
+                frame[x_at] = x_values[position]
+            if not x_checks or holds(x_checks, frame):
+                if not runs:
+                    yield tuple(frame)
+                    continue
+                if first is None:
+                    first = tuple(frame)
+                    if not x_checks:  # the allowed X up to the last paid, all at once
+                        n = self.allowed_up_to[last + 1] - self.allowed_up_to[position]
+                        break
+                n += 1
+        if runs and first is not None:
+            yield first, n
+
+    def child(self, frame: list[Any], node: list[Any]) -> list[Any] | None:
+        """The node's next child: one more mode, kick or spliced card, set in ``frame``; None when there is none.
+
+        A repeatable mode or a cost paid again stays on its item (CR 700.2d, 702.33c).
+        """
+        analysis, items, tops = self.analysis, self.items, self.tops
+        index, modes = node[0], node[1]
+        child = None
+        while index < len(items):
+            at, card = items[index]
+            key = analysis.frame_keys[at]
+            old = frame[at]
+            if card is None:  # a mode or an optional cost, once more
+                new = old + 1
+                is_mode = type(key) is ModeKey
+                if new > tops[at] or (is_mode and modes >= analysis.most_modes) or not analysis._allowed(key, new):
+                    index += 1
+                    continue
+                frame[at] = new
+                again = analysis.repeatable if is_mode else tops[at] > 1
+                child = [index if again else index + 1, modes + is_mode, at, old, None]
+            else:
+                new = old + (card,)
+                if not analysis._allowed(key, new) or not self.in_splice_domain(new):
+                    index += 1
+                    continue
+                frame[at] = new
+                child = [index + 1, modes, at, old, None]
+            break
+        node[0] = index + 1
+        return child
+
+    def walk(self, frame: list[Any]) -> Iterator[Any]:
+        """Depth-first over the items, with a stack.
+
+        Not nested generators: a frame is yielded at once, however many kicks or modes deep. Each node is
+        [next item, modes chosen, position changed, its old value, the last X paid].
+        """
+        x_at, x_values = self.x_at, self.x_values
+        stack: list[list[Any]] = [[0, 0, None, None, len(x_values) - 1]]
+        entered = True
+        while stack:
+            node = stack[-1]
+            if entered:
+                entered = False
+                last = node[4] = self.paid_up_to(frame, stack[-2][4] if len(stack) > 1 else node[4])
+                if last < 0:  # nothing larger can be paid either
+                    if x_at is not None:
+                        frame[x_at] = x_values[0]
+                    stack.pop()
+                    if node[2] is not None:
+                        frame[node[2]] = node[3]
+                    continue
+                if self.analysis._holds(self.other_checks, frame):
+                    yield from self.at_node(frame, last)
+                if x_at is not None:
+                    frame[x_at] = x_values[0]
+            child = self.child(frame, node)
+            if child is not None:
+                stack.append(child)
+                entered = True
+                continue
+            stack.pop()
+            if node[2] is not None:
+                frame[node[2]] = node[3]
+
+    def splice_walk(self, frame: list[Any]) -> Iterator[Any]:
+        """:meth:`walk` when the only choices it adds are spliced cards and X has one value (or none).
+
+        The sets of spliced cards depth-first in candidate order, each set before the larger ones it starts, a
+        set whose rules over the frame fail checked no further (the payment rule is monotone).
+        """
+        splice_key, analysis = self.splice_key, self.analysis
+        assert splice_key is not None
+        at = analysis.frame_index[splice_key]
+        cards = [card for _, card in self.items]
+        other_checks, x_checks = self.other_checks, self.x_checks
+        stack: list[tuple[int, tuple[ObjectId, ...]]] = [(0, ())]
+        while stack:
+            start, chosen = stack.pop()
+            frame[at] = chosen
+            if not self.paid(frame, 0):  # the one X (sets it)
+                continue
+            if (
+                self.x_allowed[0]
+                and (not other_checks or analysis._holds(other_checks, frame))
+                and (not x_checks or analysis._holds(x_checks, frame))
+            ):
+                yield (tuple(frame), 1) if self.runs else tuple(frame)
+            larger = []
+            for index in range(start, len(cards)):
+                new = chosen + (cards[index],)
+                if analysis._allowed(splice_key, new) and self.in_splice_domain(new):
+                    larger.append((index + 1, new))
+            stack.extend(reversed(larger))

@@ -398,50 +398,60 @@ def fast_options(
     return _after_frame(problem, analyse(problem), frame, walk)
 
 
-def _factors(
-    problem: CastProblem, analysis: Analysis, frame: tuple
-) -> tuple[
-    list[_Factor],
-    dict[TargetKey, _Lone],
-    dict[TargetKey, _Divided],
-    dict[ChoiceKey, _Listed],
-    dict[CostObjectsKey, str],
-    dict[TargetKey, _Another],
-]:
+class _Factors:
     """The factors of a frame's casts, and which factor holds each instance, division and cost's objects."""
-    cost_prompt = {key: COST_OBJECT_FIELDS[key.action] for key in problem.variables if type(key) is CostObjectsKey}
-    factors: list[_Factor] = []
-    lone_of: dict[TargetKey, _Lone] = {}
-    divided_of: dict[TargetKey, _Divided] = {}
-    another_of: dict[TargetKey, _Another] = {}
-    listed_keys: dict[ChoiceKey, _Listed] = {}
-    for component in analysis.components:
+
+    def __init__(self, problem: CastProblem, analysis: Analysis, frame: tuple) -> None:
+        self.cost_prompt: dict[CostObjectsKey, str] = {
+            key: COST_OBJECT_FIELDS[key.action] for key in problem.variables if type(key) is CostObjectsKey
+        }
+        self.factors: list[_Factor] = []
+        self.lone_of: dict[TargetKey, _Lone] = {}
+        self.divided_of: dict[TargetKey, _Divided] = {}
+        self.another_of: dict[TargetKey, _Another] = {}
+        self.listed_keys: dict[ChoiceKey, _Listed] = {}
+        for component in analysis.components:
+            self._add(analysis, component, frame)
+        self._join_cost_objects()
+        for listed in dict.fromkeys(self.listed_keys.values()):
+            first = listed.values[0] if listed.values else {}
+            listed.prompt_of = {key: "splices" for key in first if type(key) is SpliceOrderKey}
+            listed.prompt_of.update({key: self.cost_prompt[key] for key in first if key in self.cost_prompt})
+
+    def _add(self, analysis: Analysis, component: Component, frame: tuple) -> None:
+        """The factor of one component in the frame: a lone instance, a division, a pair, or listed values."""
         if component.slot is not None:
             if analysis.slot_is_on(component.slot, frame):
-                lone_of[component.slot.key] = _Lone(component.slot, "")
-                factors.append(lone_of[component.slot.key])
+                self.lone_of[component.slot.key] = _Lone(component.slot, "")
+                self.factors.append(self.lone_of[component.slot.key])
         elif component.divided is not None:
             if analysis.slot_is_on(component.divided[0], frame):
-                divided_of[component.divided[0].key] = _Divided(analysis, component, frame, "", "")
-                factors.append(divided_of[component.divided[0].key])
+                self.divided_of[component.divided[0].key] = _Divided(analysis, component, frame, "", "")
+                self.factors.append(self.divided_of[component.divided[0].key])
         elif component.another is not None:
             pair = analysis.another_pair(component, frame)
             another = _Another(pair)
-            factors.append(another)
-            another_of[pair.first.key] = another_of[pair.second.key] = another
+            self.factors.append(another)
+            self.another_of[pair.first.key] = self.another_of[pair.second.key] = another
         else:
             listed = _Listed(list(analysis.component_values(component, frame)), {})
-            factors.append(listed)
+            self.factors.append(listed)
             for key in component.keys:
-                listed_keys[key] = listed
-    # the objects paying one kind of cost may be split among components (from the hand, from the graveyard):
-    # their prompt is the union, so those components are one factor, their product
-    by_prompt: dict[str, list[_Listed]] = {}
-    for key, prompt in cost_prompt.items():
-        if key in listed_keys and listed_keys[key] not in by_prompt.setdefault(prompt, []):
-            by_prompt[prompt].append(listed_keys[key])
-    for joined in by_prompt.values():
-        if len(joined) > 1:
+                self.listed_keys[key] = listed
+
+    def _join_cost_objects(self) -> None:
+        """One factor per cost prompt, the product of the components that hold its objects.
+
+        The objects paying one kind of cost may be split among components (from the hand, from the graveyard), and
+        their prompt is the union, so those components are one factor, their product.
+        """
+        by_prompt: dict[str, list[_Listed]] = {}
+        for key, prompt in self.cost_prompt.items():
+            if key in self.listed_keys and self.listed_keys[key] not in by_prompt.setdefault(prompt, []):
+                by_prompt[prompt].append(self.listed_keys[key])
+        for joined in by_prompt.values():
+            if len(joined) <= 1:
+                continue
             merged = _Listed(
                 [
                     {k: v for part in combination for k, v in part.items()}
@@ -449,30 +459,56 @@ def _factors(
                 ],
                 {},
             )
-            factors = [f for f in factors if f not in joined] + [merged]
-            for key, owner in list(listed_keys.items()):
+            self.factors = [f for f in self.factors if f not in joined] + [merged]
+            for held, owner in list(self.listed_keys.items()):
                 if owner in joined:
-                    listed_keys[key] = merged
-    for listed in dict.fromkeys(listed_keys.values()):
-        first = listed.values[0] if listed.values else {}
-        listed.prompt_of = {key: "splices" for key in first if type(key) is SpliceOrderKey}
-        listed.prompt_of.update({key: cost_prompt[key] for key in first if key in cost_prompt})
-    return factors, lone_of, divided_of, listed_keys, cost_prompt, another_of
+                    self.listed_keys[held] = merged
+
+    def of_slot(self, slot: TargetSlot, prompt: str, division: str) -> _Factor:
+        """The factor holding an instance of "target" (and its division), named by its prompts."""
+        if slot.key in self.lone_of:
+            self.lone_of[slot.key].prompt = prompt
+            return self.lone_of[slot.key]
+        if slot.key in self.divided_of:
+            self.divided_of[slot.key].prompt, self.divided_of[slot.key].division = prompt, division
+            return self.divided_of[slot.key]
+        if slot.key in self.another_of:
+            self.another_of[slot.key].prompts[slot.key] = prompt
+            return self.another_of[slot.key]
+        listed = self.listed_keys[slot.key]
+        listed.prompt_of[slot.key] = prompt
+        if slot.division is not None:
+            listed.prompt_of[slot.division] = division
+        return listed
 
 
-def _after_frame(problem: CastProblem, analysis: Analysis, frame: tuple, walk: Walk) -> Options:  # noqa: C901
-    """The prompts after the frame: the splice order, each instance's targets and division, the cost objects."""
-    factors, lone_of, divided_of, listed_keys, cost_prompt, another_of = _factors(problem, analysis, frame)
+class _AfterFrame:
+    """The prompts after a frame, answered in order.
 
-    def settle(prompt: str, factor: _Factor, instance: dict[str, Any] | None) -> Options | None:
+    The splice order, each instance's targets and division, the cost objects (CR 601.2b-c, 601.2d, 601.2h).
+    """
+
+    def __init__(self, problem: CastProblem, analysis: Analysis, frame: tuple, walk: Walk) -> None:
+        self.problem, self.analysis, self.frame, self.walk = problem, analysis, frame, walk
+        self.parts = _Factors(problem, analysis, frame)
+
+    def options(self) -> Options:
+        """The first prompt left to ask, or the one cast every prompt answered leaves."""
+        for step in (self._splices, self._targets, self._cost_objects):
+            if (asked := step()) is not None:
+                return asked
+        return self._cast()
+
+    def settle(self, prompt: str, factor: _Factor, instance: dict[str, Any] | None) -> Options | None:
         """Answer one prompt: take the chosen option, or the one option, or return the answer that asks it."""
+        walk = self.walk
         total, page = factor.options(prompt)
         if walk.chose(prompt):
             if not factor.restrict(prompt, walk.wanted[prompt]):
                 raise walk.no_cast(prompt, [v for v, _ in page(0, 8)], total)
             return None
         if total > 1:
-            others = math.prod(f.count() for f in factors if f is not factor)
+            others = math.prod(f.count() for f in self.parts.factors if f is not factor)
             return walk.ask(
                 prompt,
                 instance,
@@ -485,60 +521,71 @@ def _after_frame(problem: CastProblem, analysis: Analysis, frame: tuple, walk: W
         walk.take(prompt, value)
         return None
 
-    splice_owner = next((listed_keys[key] for key in listed_keys if type(key) is SpliceOrderKey), None)
-    if splice_owner is not None and any(
-        value for key, value in analysis.frame_values(frame).items() if type(key) is SpliceSetKey
-    ):
-        if (asked := settle("splices", splice_owner, None)) is not None:
-            return asked
-    order = (
-        next((v for k, v in splice_owner.values[0].items() if type(k) is SpliceOrderKey), ())
-        if splice_owner is not None and splice_owner.values
-        else ()
-    )
-    position = {card: i for i, card in enumerate(order)}
-    active = sorted(
-        (slot for slot in problem.slots if analysis.slot_is_on(slot, frame)),
-        key=lambda slot: problem.target_order(slot.key, position),
-    )
-    for i, slot in enumerate(active):
-        prompt, division = f"target_{i}", f"division_{i}"
-        factor: _Factor
-        if slot.key in lone_of:
-            factor = lone_of[slot.key]
-            lone_of[slot.key].prompt = prompt
-        elif slot.key in divided_of:
-            factor = divided_of[slot.key]
-            divided_of[slot.key].prompt, divided_of[slot.key].division = prompt, division
-        elif slot.key in another_of:
-            factor = another_of[slot.key]
-            another_of[slot.key].prompts[slot.key] = prompt
-        else:
-            listed = listed_keys[slot.key]
-            listed.prompt_of[slot.key] = prompt
-            if slot.division is not None:
-                listed.prompt_of[slot.division] = division
-            factor = listed
-        if (asked := settle(prompt, factor, _instance_json(slot))) is not None:
-            return asked
-        if slot.division is not None and (asked := settle(division, factor, _instance_json(slot))) is not None:
-            return asked
-    for prompt in COST_PROMPTS:
-        owners = list(
-            dict.fromkeys(
-                listed_keys[key] for key, named in cost_prompt.items() if named == prompt and key in listed_keys
-            )
+    def _splice_owner(self) -> _Listed | None:
+        listed_keys = self.parts.listed_keys
+        return next((listed_keys[key] for key in listed_keys if type(key) is SpliceOrderKey), None)
+
+    def _splices(self) -> Options | None:
+        """The order of the spliced cards, when some are spliced (CR 702.47b)."""
+        owner = self._splice_owner()
+        if owner is not None and any(
+            value for key, value in self.analysis.frame_values(self.frame).items() if type(key) is SpliceSetKey
+        ):
+            return self.settle("splices", owner, None)
+        return None
+
+    def _targets(self) -> Options | None:
+        """Each instance of "target" in the spell's order (the splice order chosen), and its division."""
+        owner = self._splice_owner()
+        order = (
+            next((v for k, v in owner.values[0].items() if type(k) is SpliceOrderKey), ())
+            if owner is not None and owner.values
+            else ()
         )
-        if owners and (asked := settle(prompt, owners[0], None)) is not None:
-            return asked
-    count = math.prod(f.count() for f in factors)
-    if count != 1:
-        raise SolverError("options", f"every prompt of {problem.spell.id} is answered and {count} casts are left")
-    assignment = dict(analysis.frame_values(frame))
-    for factor in factors:
-        assignment.update(factor.assignment())
-    for slot in problem.slots:
-        assignment.setdefault(slot.key, None)
-        if slot.division is not None:
-            assignment.setdefault(slot.division, None)
-    return walk.done(problem.to_cast(assignment))
+        position = {card: i for i, card in enumerate(order)}
+        problem, analysis = self.problem, self.analysis
+        active = sorted(
+            (slot for slot in problem.slots if analysis.slot_is_on(slot, self.frame)),
+            key=lambda slot: problem.target_order(slot.key, position),
+        )
+        for i, slot in enumerate(active):
+            prompt, division = f"target_{i}", f"division_{i}"
+            factor = self.parts.of_slot(slot, prompt, division)
+            if (asked := self.settle(prompt, factor, _instance_json(slot))) is not None:
+                return asked
+            if slot.division is not None and (asked := self.settle(division, factor, _instance_json(slot))) is not None:
+                return asked
+        return None
+
+    def _cost_objects(self) -> Options | None:
+        """The objects paying each kind of cost, in the prompts' order."""
+        listed_keys, cost_prompt = self.parts.listed_keys, self.parts.cost_prompt
+        for prompt in COST_PROMPTS:
+            owners = list(
+                dict.fromkeys(
+                    listed_keys[key] for key, named in cost_prompt.items() if named == prompt and key in listed_keys
+                )
+            )
+            if owners and (asked := self.settle(prompt, owners[0], None)) is not None:
+                return asked
+        return None
+
+    def _cast(self) -> Options:
+        """The one cast left once every prompt is answered."""
+        problem, factors = self.problem, self.parts.factors
+        count = math.prod(f.count() for f in factors)
+        if count != 1:
+            raise SolverError("options", f"every prompt of {problem.spell.id} is answered and {count} casts are left")
+        assignment = dict(self.analysis.frame_values(self.frame))
+        for factor in factors:
+            assignment.update(factor.assignment())
+        for slot in problem.slots:
+            assignment.setdefault(slot.key, None)
+            if slot.division is not None:
+                assignment.setdefault(slot.division, None)
+        return self.walk.done(problem.to_cast(assignment))
+
+
+def _after_frame(problem: CastProblem, analysis: Analysis, frame: tuple, walk: Walk) -> Options:
+    """The prompts after the frame: the splice order, each instance's targets and division, the cost objects."""
+    return _AfterFrame(problem, analysis, frame, walk).options()

@@ -27,6 +27,7 @@ from solver.backends import Engine
 from solver.backends.decompose import (
     LISTED,
     Analysis,
+    Component,
     Frame,
     Remade,
     analyse,
@@ -190,17 +191,7 @@ class DecompositionEngine(Engine):
         first block from the lone instances' digits of ``start``.
         """
         problem = analysis.problem
-        if start:
-            others, active = analysis.frame_digits(frame)
-            lone_counts = [number_of_sets(slot.choices) for slot in active]
-            tied_start, lone_start = divmod(start, math.prod(lone_counts))
-            parts = [values for _, values, _ in others]
-            combinations = product_from(parts, digits_of(tied_start, [n for _, _, n in others]))
-        else:  # from the frame's first cast: no count needed
-            active = analysis.active_lone(frame)
-            lone_start = 0
-            parts = [analysis.component_values(c, frame) for c in analysis.others]
-            combinations = product(parts)
+        active, lone_start, parts, combinations = _frame_start(analysis, frame, start)
         linked = analysis.linked
         fields = analysis.frame_fields(frame)
         if linked and not active and not problem.total_cost_targets:
@@ -297,7 +288,7 @@ class DecompositionEngine(Engine):
             targets = sorted(tied + list(combination), key=lambda item: item[0])
             yield template._replace(targets=tuple(choice for _, choice in targets))
 
-    def contains(self, problem: CastProblem, cast: Cast) -> bool:  # noqa: C901
+    def contains(self, problem: CastProblem, cast: Cast) -> bool:
         """Whether a cast is legal, checked against the decomposition: its frame, then each component.
 
         The frame is read from the cast's fields and looked up among the
@@ -316,52 +307,14 @@ class DecompositionEngine(Engine):
         bool
         """
         analysis = analyse(problem)
-        if (
-            cast.card != problem.spell.id
-            or cast.without_paying_mana_cost != problem.without_paying_mana_cost
-            or cast.prototyped != problem.prototyped
-        ):
-            return False
-        frame = analysis.frame_of(cast)
-        try:
-            if frame is None or frame not in analysis.valid_frames():
-                return False
-        except TypeError:  # a value that can't be hashed is in no domain
+        frame = _frame_of_cast(analysis, problem, cast)
+        if frame is None:
             return False
         given = {choice.slot: choice for choice in cast.targets}
-        if len(given) != len(cast.targets):
+        if len(given) != len(cast.targets) or not _lone_instances_hold(analysis, frame, given):
             return False
-        for slot_tuple, _, atoms, choice_set in analysis.lone:
-            choice = given.pop(slot_tuple, None)
-            if is_on(atoms, frame):
-                if choice is None or choice.division or choice.targets not in choice_set:
-                    return False
-            elif choice is not None:
-                return False
-        values = dict(analysis.frame_values(frame))
         paid = problem.objects_named(cast)
-        variables = problem.variables
-        for component, in_domain in analysis.checked:
-            for key in component.keys:
-                if type(key) is TargetKey:
-                    choice = given.pop(key.slot, None)
-                    values[key] = None if choice is None else choice.targets
-                    slot = analysis.slot_of[key]
-                    if slot.division is not None:
-                        values[slot.division] = None if choice is None else choice.division
-                    elif choice is not None and choice.division:
-                        return False
-                elif type(key) is SpliceOrderKey:
-                    values[key] = tuple(cast.splices)
-                elif type(key) is CostObjectsKey:
-                    values[key] = paid.pop((key.action, key.zone), ())
-            for key in in_domain:  # a value outside its domain first: rules are asked of values in their domains
-                if values[key] not in variables[key].domain:
-                    return False
-            for constraint in component.constraints:
-                if not constraint.holds(values):
-                    return False
-        return not given and not paid
+        return _components_hold(analysis, problem, cast, frame, given, paid) and not given and not paid
 
     # ------------------------------------------------------------------ action ids
     def cast_at(self, problem: CastProblem, index: int) -> Cast:
@@ -491,35 +444,10 @@ class DecompositionEngine(Engine):
         fields = analysis.frame_fields(frame)
         plan = analysis.sample_plan
         if plan is None:  # the components with one value in every frame (a cost no choice asks for), once
-            fixed: dict[ChoiceKey, Any] = {}
-            drawn = []
-            for component in analysis.others:
-                if (
-                    not component.frame_keys
-                    and component.counted_by is None
-                    and component.divided is None
-                    and component.another is None
-                ):
-                    solutions = analysis.component_solutions(component, frame)  # reads no frame value
-                    if len(solutions) == 1:
-                        fixed.update(solutions[0])
-                        continue
-                drawn.append(component)
-            plan = analysis.sample_plan = (fixed, drawn)
+            plan = analysis.sample_plan = _sample_plan(analysis, frame)
         chosen: dict[ChoiceKey, Any] = dict(plan[0])
         for component in plan[1]:
-            counted = component.counted_by
-            key = component.keys[0]
-            if counted is not None and type(key) is SpliceOrderKey:
-                spliced = frame[analysis.frame_index[counted.scope[0]]]
-                chosen[key] = tuple(rng.sample(spliced, len(spliced))) if len(spliced) > 1 else spliced
-            elif component.divided is not None:
-                chosen.update(analysis._divided_sample(component, frame, rng))
-            elif component.another is not None:
-                chosen.update(analysis.another_pair(component, frame).sample(rng))
-            else:
-                solutions = analysis.component_solutions(component, frame)
-                chosen.update(solutions[0] if len(solutions) == 1 else rng.choice(solutions))  # no draw for one
+            chosen.update(_drawn(analysis, component, frame, rng))
         rest, position, targets = analysis.rest_fields(chosen)
         if problem.total_cost_targets:  # the targets chosen change the total cost (CR 601.2f)
             fields = {**fields, "total_cost": analysis.total_cost_with(frame, chosen)}
@@ -528,6 +456,58 @@ class DecompositionEngine(Engine):
                 targets.append((problem.target_order(slot.key, position), analysis.sample_choice(slot, rng)))
         targets.sort(key=lambda item: item[0])
         return Cast(targets=tuple(choice for _, choice in targets), **fields, **rest)
+
+
+def _frame_start(
+    analysis: Analysis, frame: Frame, start: int
+) -> tuple[list[TargetSlot], int, list[Iterable[Any]], Iterable[tuple[Any, ...]]]:
+    """Where a frame's casts from the ``start``-th on begin.
+
+    Its lone instances and their digit of ``start``, the tied components' values and their combinations from the
+    one holding ``start``.
+    """
+    if not start:  # from the frame's first cast: no count needed
+        parts = [analysis.component_values(c, frame) for c in analysis.others]
+        return analysis.active_lone(frame), 0, parts, product(parts)
+    others, active = analysis.frame_digits(frame)
+    lone_counts = [number_of_sets(slot.choices) for slot in active]
+    tied_start, lone_start = divmod(start, math.prod(lone_counts))
+    parts = [values for _, values, _ in others]
+    return active, lone_start, parts, product_from(parts, digits_of(tied_start, [n for _, _, n in others]))
+
+
+def _sample_plan(analysis: Analysis, frame: Frame) -> tuple[dict[ChoiceKey, Any], list[Component]]:
+    """The values of the components with one value in every frame (a cost no choice asks for), and the others."""
+    fixed: dict[ChoiceKey, Any] = {}
+    drawn = []
+    for component in analysis.others:
+        if (
+            not component.frame_keys
+            and component.counted_by is None
+            and component.divided is None
+            and component.another is None
+        ):
+            solutions = analysis.component_solutions(component, frame)  # reads no frame value
+            if len(solutions) == 1:
+                fixed.update(solutions[0])
+                continue
+        drawn.append(component)
+    return fixed, drawn
+
+
+def _drawn(analysis: Analysis, component: Component, frame: Frame, rng: random.Random) -> dict[ChoiceKey, Any]:
+    """One component's values drawn uniformly among its solutions in the frame (no draw for one)."""
+    counted = component.counted_by
+    key = component.keys[0]
+    if counted is not None and type(key) is SpliceOrderKey:
+        spliced = frame[analysis.frame_index[counted.scope[0]]]
+        return {key: tuple(rng.sample(spliced, len(spliced))) if len(spliced) > 1 else spliced}
+    if component.divided is not None:
+        return analysis._divided_sample(component, frame, rng)
+    if component.another is not None:
+        return analysis.another_pair(component, frame).sample(rng)
+    solutions = analysis.component_solutions(component, frame)
+    return solutions[0] if len(solutions) == 1 else rng.choice(solutions)
 
 
 def _ordered_from(order: tuple, objects: Remade, index: int) -> Iterator[tuple[tuple, TargetChoice]]:
@@ -543,3 +523,72 @@ def _as_sets(values: dict[ChoiceKey, Any]) -> dict[ChoiceKey, Any]:
 def _ordered(order: tuple, objects: Iterable[TargetChoice]) -> Iterator[tuple[tuple, TargetChoice]]:
     """Each choice with its place in :attr:`Cast.targets`."""
     return ((order, choice) for choice in objects)
+
+
+def _frame_of_cast(analysis: Analysis, problem: CastProblem, cast: Cast) -> Frame | None:
+    """The cast's frame when it is one with casts of this problem (its card, its way of paying); else None."""
+    if (
+        cast.card != problem.spell.id
+        or cast.without_paying_mana_cost != problem.without_paying_mana_cost
+        or cast.prototyped != problem.prototyped
+    ):
+        return None
+    frame = analysis.frame_of(cast)
+    try:
+        if frame is None or frame not in analysis.valid_frames():
+            return None
+    except TypeError:  # a value that can't be hashed is in no domain
+        return None
+    return frame
+
+
+def _lone_instances_hold(analysis: Analysis, frame: Frame, given: dict[tuple, TargetChoice]) -> bool:
+    """Whether each lone instance of "target" has a legal set of targets exactly when it is part of the spell.
+
+    The instances checked are taken out of ``given``.
+    """
+    for slot_tuple, _, atoms, choice_set in analysis.lone:
+        choice = given.pop(slot_tuple, None)
+        if is_on(atoms, frame):
+            if choice is None or choice.division or choice.targets not in choice_set:
+                return False
+        elif choice is not None:
+            return False
+    return True
+
+
+def _components_hold(
+    analysis: Analysis,
+    problem: CastProblem,
+    cast: Cast,
+    frame: Frame,
+    given: dict[tuple, TargetChoice],
+    paid: dict[tuple, tuple],
+) -> bool:
+    """Whether the other components' values, read from the cast, are in their domains and keep their rules.
+
+    The targets and objects read are taken out of ``given`` and ``paid``.
+    """
+    values = dict(analysis.frame_values(frame))
+    variables = problem.variables
+    for component, in_domain in analysis.checked:
+        for key in component.keys:
+            if type(key) is TargetKey:
+                choice = given.pop(key.slot, None)
+                values[key] = None if choice is None else choice.targets
+                slot = analysis.slot_of[key]
+                if slot.division is not None:
+                    values[slot.division] = None if choice is None else choice.division
+                elif choice is not None and choice.division:
+                    return False
+            elif type(key) is SpliceOrderKey:
+                values[key] = tuple(cast.splices)
+            elif type(key) is CostObjectsKey:
+                values[key] = paid.pop((key.action, key.zone), ())
+        for key in in_domain:  # a value outside its domain first: rules are asked of values in their domains
+            if values[key] not in variables[key].domain:
+                return False
+        for constraint in component.constraints:
+            if not constraint.holds(values):
+                return False
+    return True

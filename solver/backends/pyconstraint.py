@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 import constraint
@@ -48,19 +48,8 @@ class PythonConstraintEngine(Engine):
             # The solver tries values from the end of the list: reversed, it
             # tries them in domain order, so solutions come in a natural order.
             csp.addVariable(index, list(reversed(range(len(domains[key])))))
-        for rule in problem.constraints:
-            free = [key for key in rule.scope if key not in fixed]
-            if not free:
-                if not rule.predicate(*(fixed[key] for key in rule.scope)):
-                    return
-                continue
-            parts = [(None, domains[key]) if key not in fixed else (fixed[key], None) for key in rule.scope]
-
-            def check(*indices: int, _predicate=rule.predicate, _parts=parts) -> bool:
-                found = iter(indices)
-                return _predicate(*(value if domain is None else domain[next(found)] for value, domain in _parts))
-
-            csp.addConstraint(constraint.FunctionConstraint(check), [position[key] for key in free])
+        if not _add_rules(csp, problem, domains, fixed, position):
+            return
         if not keys:
             yield dict(fixed)
             return
@@ -70,3 +59,32 @@ class PythonConstraintEngine(Engine):
             for index, value in solution.items():
                 assignment[keys[index]] = values[index][value]
             yield assignment
+
+
+def _add_rules(
+    csp: constraint.Problem,
+    problem: CastProblem,
+    domains: dict[ChoiceKey, tuple[Any, ...]],
+    fixed: dict[ChoiceKey, Any],
+    position: dict[ChoiceKey, int],
+) -> bool:
+    """Give the library each rule over the variables it was given; False when a rule over fixed values fails."""
+    for rule in problem.constraints:
+        free = [key for key in rule.scope if key not in fixed]
+        if not free:
+            if not rule.predicate(*(fixed[key] for key in rule.scope)):
+                return False
+            continue
+        parts = [(None, domains[key]) if key not in fixed else (fixed[key], None) for key in rule.scope]
+        csp.addConstraint(constraint.FunctionConstraint(_check(rule.predicate, parts)), [position[key] for key in free])
+    return True
+
+
+def _check(predicate: Any, parts: Sequence[tuple[Any, tuple[Any, ...] | None]]) -> Any:
+    """A rule asked of the library's indices: each free value read from its domain, the fixed ones given."""
+
+    def check(*indices: int) -> bool:
+        found = iter(indices)
+        return predicate(*(value if domain is None else domain[next(found)] for value, domain in parts))
+
+    return check

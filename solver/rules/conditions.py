@@ -328,6 +328,11 @@ def presence_holds(problem: CastProblem, requirement: PresenceRequirement) -> bo
     return any(count >= requirement.at_least for count in per_player.values())
 
 
+PLAYER_FACTS = frozenset({"spells_cast", "life_lost", "life_gained", "cards_drawn"})
+"""The state's ``this_turn`` facts given per player that a :class:`~models.abilities.Count` counts: spells cast,
+life lost (CR 119.3), life gained (CR 119.3), cards drawn (CR 121.1)."""
+
+
 _FACT_KEYS = {"opponent lost life": "life_lost", "cast another spell": "spells_cast", "creature died": "creatures_died"}
 
 
@@ -372,11 +377,11 @@ def combat_damage_holds(state: GameState, caster: str, requirement: CombatDamage
       An id of an object elsewhere, or of none in the state, does not say whose creature it was, nor what.
 
     A fact the file does not give is taken as absent (STATE_FORMAT.md's conservative reading), so the condition
-    holds only if an entry shows it. Commanders (freerunning, CR 702.173a, 903.3) are not in the state format,
-    and that format does not say a creature is not one: whether a creature of the caster's that dealt combat
-    damage was a commander is not decided, and is reported unsupported whenever the answer hangs on it (no
-    entry shows an Assassin of the caster's, and one shows another creature of theirs, or an object the state
-    does not describe). An entry the state does not describe is likewise reported when the answer hangs on it.
+    holds only if an entry shows it. A permanent named by its id is a commander (freerunning, CR 702.173a, 903.3)
+    as the state marks it; a ``{"player", "subtype"}`` entry does not say which card dealt the damage, so whether
+    it was a commander is not decided, and is reported unsupported whenever the answer hangs on it (no entry
+    shows an Assassin or a commander of the caster's, and one shows another creature of theirs). An entry the
+    state does not describe is likewise reported when the answer hangs on it.
 
     Parameters
     ----------
@@ -409,10 +414,8 @@ def combat_damage_holds(state: GameState, caster: str, requirement: CombatDamage
                 continue
             changeling = "changeling" in abilities_of(obj).keywords
             types = _CREATURE_TYPES if changeling else frozenset(obj.card.subtypes) & _CREATURE_TYPES
-            if types & requirement.subtypes:
+            if types & requirement.subtypes or (requirement.commander and obj.commander):  # CR 903.3
                 return True
-            if requirement.commander:
-                undecided.append(f"{obj.name} ({entry}) of {caster}: whether it is a commander")
             continue
         fact = dict(entry)
         if set(fact) != {"player", "subtype"}:
@@ -428,7 +431,7 @@ def combat_damage_holds(state: GameState, caster: str, requirement: CombatDamage
             card,
             requirement.text,
             "combat damage by a creature the state does not decide "
-            f"({'; '.join(undecided)}; the state format has no commanders)",
+            f"({'; '.join(undecided)}; an entry of a player and a subtype does not say which card dealt it)",
         )
     return False
 
@@ -443,6 +446,12 @@ def requirement_text(problem: CastProblem, requirement: Requirement) -> str:
         and _FACT_KEYS[requirement.fact] not in problem.state.this_turn.given
     ):
         return f"{requirement.text} (the state gives no this_turn.{_FACT_KEYS[requirement.fact]}: taken as none)"
+    if (
+        isinstance(requirement, CountRequirement)
+        and requirement.count.turn_fact in PLAYER_FACTS
+        and requirement.count.turn_fact not in problem.state.this_turn.given
+    ):
+        return f"{requirement.text} (the state gives no this_turn.{requirement.count.turn_fact}: taken as none)"
     return requirement.text
 
 
@@ -537,10 +546,9 @@ def _turn_fact(state: GameState, you: PlayerId, count: Count) -> int | None:
     """The turn's facts: creatures that died this turn, spells cast or life lost by "you" or the opponents."""
     if count.turn_fact == "creatures_died":
         return state.this_turn.creatures_died
-    if count.turn_fact in ("spells_cast", "life_lost"):
+    if count.turn_fact in PLAYER_FACTS:
         players = [p for p in state.players if (p == you) == (count.controller == "you")]
-        by = state.this_turn.spells_cast_by if count.turn_fact == "spells_cast" else state.this_turn.life_lost_by
-        return sum(by(p) for p in players)
+        return sum(state.this_turn.of_player(count.turn_fact, p) for p in players)
     return None
 
 
@@ -659,10 +667,9 @@ def count_of(problem: CastProblem, count: Count, player: str | None = None) -> i
         power), or the card types or mana values of a card with several faces.
     """
     state, caster = problem.state, problem.caster
-    if count.turn_fact in ("spells_cast", "life_lost") and player is not None:
+    if count.turn_fact in PLAYER_FACTS and player is not None:
         # one player's facts ("an opponent cast two or more spells this turn")
-        by = state.this_turn.spells_cast_by if count.turn_fact == "spells_cast" else state.this_turn.life_lost_by
-        return by(PlayerId(player))
+        return state.this_turn.of_player(count.turn_fact, player)
     if (count.quantity or "").endswith(" counters") and player is not None:  # "an opponent has … counters"
         return state.counters_of(player).get((count.quantity or "").removesuffix(" counters"), 0)
     if _of_the_state_alone(count):

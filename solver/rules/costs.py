@@ -70,7 +70,7 @@ def abilities_rule(abilities: Any, keyword: str) -> str:
     return next((cost.rule for cost in abilities.alternative_costs if cost.keyword == keyword), "CR 118.9")
 
 
-def add_cost_choices(problem: CastProblem) -> None:  # noqa: C901
+def add_cost_choices(problem: CastProblem) -> None:
     """Add the choices announced before targets: the alternative cost, optional costs, X (CR 601.2b).
 
     Parameters
@@ -80,101 +80,179 @@ def add_cost_choices(problem: CastProblem) -> None:  # noqa: C901
         (CR 702.33g, 702.113a), overloaded text (CR 702.96b) and "X target"
         depend on these.
     """
-    caster, cast_as = problem.caster, problem.cast_as  # kept by the problem: no reference back to it
-    problem_free = problem.without_paying_mana_cost
+    ways = _alternative_ways(problem)
+    problem.add_variable(ALTERNATIVE_COST, ways.domain, "CR 118.9", functools.partial(_alternative_why_not, ways))
+    _add_optional_costs(problem)
+    _add_gift_recipient(problem)
+    add_x(problem)
+
+
+@dataclasses.dataclass(frozen=True, slots=True, eq=False)
+class _AlternativeWays:
+    """What decides which alternative cost a cast may pay, from where the card is (CR 118.9, 601.2b).
+
+    Kept by the problem's variable for its reasons: no reference back to the problem.
+    """
+
+    name: str
+    caster: str
+    zone: Zone
+    cast_as: str | None
+    free: bool
+    abilities: Any
+    alternatives: tuple[str, ...]
+    unmet: dict[str, list[str]]
+    elsewhere: dict[str, Zone]
+    by_way: set[str]
+    from_hand: bool
+    domain: tuple[str | None, ...]
+
+
+def _alternative_ways(problem: CastProblem) -> _AlternativeWays:
+    """The alternative costs the cast may pay, and what says so (CR 118.9, 118.9a, 601.2b).
+
+    Raises
+    ------
+    UnsupportedRuleError
+        A card with an alternative cost of its own cast from another zone paying its mana cost otherwise.
+    """
     spell, abilities = problem.spell, problem.abilities
-    name = spell.name
     alternatives = tuple(cost.keyword for cost in abilities.alternative_costs)
-    unmet = {
-        cost.keyword: [requirement_text(problem, r) for r in cost.requires if not requirement_holds(problem, r)]
-        for cost in abilities.alternative_costs
-    }
+    unmet = _unmet_requirements(problem)
     # a cost that casts the card from another zone (flashback) is paid exactly when it is cast that way; the
     # ways to cast it from where it is say which (solver.rules.zones)
     elsewhere = {cost.keyword: cost.zone for cost in abilities.alternative_costs if cost.zone is not None}
-    zone = spell.zone
     ways = problem.zone_ways
     by_way = {way.alternative for way in ways if way.alternative is not None}
     # in the hand, the mana cost is paid unless the only ways are for their cost (converted, CR 702.162a)
-    in_hand = zone is Zone.HAND and not (ways and all(way.alternative is not None for way in ways))
+    in_hand = spell.zone is Zone.HAND and not (ways and all(way.alternative is not None for way in ways))
     from_hand = in_hand or any(way.alternative is None for way in ways)  # the mana cost, or "without paying" it
     # a permanent's grant applies wherever the spell is cast paying its mana cost otherwise (CR 118.9)
     granted = {cost.keyword for cost in abilities.alternative_costs if cost.granted}
     payable = tuple(
         keyword
         for keyword in alternatives
-        if not unmet[keyword]
-        and (keyword in by_way if keyword in elsewhere else (in_hand or keyword in granted) and from_hand)
+        if not unmet[keyword] and _payable_from_here(keyword, elsewhere, by_way, granted, in_hand, from_hand)
     )
-    if (
-        from_hand
-        and not in_hand
-        and not problem.without_paying_mana_cost
-        and any(keyword not in elsewhere and keyword not in granted for keyword in alternatives)
-    ):
-        # "rather than pay this spell's mana cost" cast from a graveyard by jump-start, retrace, an effect: which
-        # of its alternative costs apply from there is not read (CR 118.9)
+    if from_hand and not in_hand and not problem.without_paying_mana_cost:
+        _refuse_alternatives_elsewhere(spell, alternatives, set(elsewhere) | granted)
+    domain = _alternative_domain(problem, alternatives, payable, from_hand)
+    return _AlternativeWays(
+        spell.name,
+        problem.caster,
+        spell.zone,
+        problem.cast_as,
+        problem.without_paying_mana_cost,
+        abilities,
+        alternatives,
+        unmet,
+        elsewhere,
+        by_way,
+        from_hand,
+        domain,
+    )
+
+
+def _unmet_requirements(problem: CastProblem) -> dict[str, list[str]]:
+    """By alternative cost, the conditions of paying it that don't hold now ("if an opponent controls a Plains")."""
+    return {
+        cost.keyword: [requirement_text(problem, r) for r in cost.requires if not requirement_holds(problem, r)]
+        for cost in problem.abilities.alternative_costs
+    }
+
+
+def _payable_from_here(
+    keyword: str, elsewhere: dict[str, Zone], by_way: set[str], granted: set[str], in_hand: bool, from_hand: bool
+) -> bool:
+    """Whether an alternative cost may be paid casting the card from where it is (CR 118.9, 601.3).
+
+    A cost of another zone (flashback) when a way to cast the card is for it; another in the hand, or a granted
+    one wherever the mana cost would otherwise be paid.
+    """
+    if keyword in elsewhere:
+        return keyword in by_way
+    return (in_hand or keyword in granted) and from_hand
+
+
+def _refuse_alternatives_elsewhere(spell: GameObject, alternatives: tuple[str, ...], apply: set[str]) -> None:
+    """Refuse a card with an alternative cost of its own cast from another zone paying its mana cost otherwise.
+
+    "Rather than pay this spell's mana cost" cast from a graveyard by jump-start, retrace, an effect: which of
+    its alternative costs apply from there is not read (CR 118.9). ``apply``: the costs that do (of a zone, or
+    granted).
+    """
+    if any(keyword not in apply for keyword in alternatives):
         raise UnsupportedRuleError(
-            name,
-            ", ".join(k for k in alternatives if k not in elsewhere),
-            f"an alternative cost of a card cast from the {zone.value}",
+            spell.name,
+            ", ".join(k for k in alternatives if k not in apply),
+            f"an alternative cost of a card cast from the {spell.zone.value}",
         )
-    domain = (
-        ((None,) if from_hand else ()) if problem.without_paying_mana_cost else ((None,) if from_hand else ()) + payable
-    )
+
+
+def _alternative_domain(
+    problem: CastProblem, alternatives: tuple[str, ...], payable: tuple[str, ...], from_hand: bool
+) -> tuple[str | None, ...]:
+    """The values of the alternative cost: None (the mana cost) where it may be paid, then the costs payable."""
+    if problem.cast_as is not None:  # cast face down or bestowed: for that cost only (CR 702.37c, 702.103a)
+        return tuple(keyword for keyword in alternatives if keyword == problem.cast_as)
     if problem.recorded is not None:  # on the stack: it was cast for one of its costs, as it could then (CR 118.9)
-        domain = (None,) if problem.without_paying_mana_cost else (None,) + alternatives
-    if cast_as is not None:  # cast face down or bestowed: for that cost only (CR 702.37c, 702.103a)
-        domain = tuple(keyword for keyword in alternatives if keyword == cast_as)
+        return (None,) if problem.without_paying_mana_cost else (None,) + alternatives
+    mana_cost: tuple[str | None, ...] = (None,) if from_hand else ()
+    return mana_cost if problem.without_paying_mana_cost else mana_cost + payable
 
-    def alternative_why_not(value: Any) -> tuple[Reason, ...]:
-        if value != cast_as and cast_as is not None:
-            how = "bestowed" if cast_as == "bestow" else "face down"
-            return (
-                Reason(
-                    abilities_rule(abilities, cast_as),
-                    f"cast {how}, {name} is cast for its {cast_as} cost, and no other",
-                ),
-            )
-        if value is None and not from_hand:
-            cost = next((c for c in abilities.alternative_costs if c.keyword in by_way), None)
-            if cost is None:  # nothing lets it be cast from there: the zone rule says why (CR 601.2a)
-                return (Reason("CR 601.2", f"{name} is {zone.where}: nothing lets {caster} cast it from there"),)
-            return (
-                Reason(
-                    cost.rule,
-                    f"cast from the {zone.value}, {name} is cast for its {cost.keyword} cost, "
-                    "rather than its mana cost",
-                ),
-            )
-        if value in elsewhere and elsewhere[value] is not zone:
-            return (
-                Reason(
-                    abilities_rule(abilities, value),
-                    f"the {value} cost is paid only casting {name} from the {elsewhere[value].value}",
-                ),
-            )
-        if value in alternatives and unmet[value]:  # its condition does not hold (CR 118.9)
-            return (
-                Reason(
-                    "CR 118.9", f"the {value} cost can be paid only if {' and '.join(unmet[value])}, and that is not so"
-                ),
-            )
-        if value in alternatives and problem_free:  # only one alternative cost (CR 118.9a)
-            return (
-                Reason(
-                    "CR 118.9a",
-                    f"only one alternative cost: the {value} cost can't be paid when the "
-                    "spell is cast without paying its mana cost",
-                ),
-            )
-        if value in alternatives:
-            return (
-                Reason(abilities_rule(abilities, value), f"the {value} cost is no way to cast {name} {zone.where} now"),
-            )
+
+def _alternative_why_not(ways: _AlternativeWays, value: Any) -> tuple[Reason, ...]:
+    """Why the cast can't pay the alternative cost ``value`` (None: the mana cost), CR 118.9, 118.9a, 601.2."""
+    name, zone, cast_as = ways.name, ways.zone, ways.cast_as
+    if value != cast_as and cast_as is not None:
+        how = "bestowed" if cast_as == "bestow" else "face down"
+        return (
+            Reason(
+                abilities_rule(ways.abilities, cast_as),
+                f"cast {how}, {name} is cast for its {cast_as} cost, and no other",
+            ),
+        )
+    if value is None and not ways.from_hand:
+        return (_mana_cost_elsewhere(ways),)
+    if value in ways.elsewhere and ways.elsewhere[value] is not zone:
+        return (
+            Reason(
+                abilities_rule(ways.abilities, value),
+                f"the {value} cost is paid only casting {name} from the {ways.elsewhere[value].value}",
+            ),
+        )
+    if value not in ways.alternatives:
         return (Reason("CR 118.9", f"{name} has no alternative cost {value!r}"),)
+    if ways.unmet[value]:  # its condition does not hold (CR 118.9)
+        unmet = " and ".join(ways.unmet[value])
+        return (Reason("CR 118.9", f"the {value} cost can be paid only if {unmet}, and that is not so"),)
+    if ways.free:  # only one alternative cost (CR 118.9a)
+        return (
+            Reason(
+                "CR 118.9a",
+                f"only one alternative cost: the {value} cost can't be paid when the "
+                "spell is cast without paying its mana cost",
+            ),
+        )
+    return (
+        Reason(abilities_rule(ways.abilities, value), f"the {value} cost is no way to cast {name} {zone.where} now"),
+    )
 
-    problem.add_variable(ALTERNATIVE_COST, domain, "CR 118.9", alternative_why_not)
+
+def _mana_cost_elsewhere(ways: _AlternativeWays) -> Reason:
+    """Why the mana cost isn't paid casting the card from where it is: a cost of that zone is (CR 601.2, 118.9)."""
+    cost = next((c for c in ways.abilities.alternative_costs if c.keyword in ways.by_way), None)
+    if cost is None:  # nothing lets it be cast from there: the zone rule says why (CR 601.2a)
+        return Reason("CR 601.2", f"{ways.name} is {ways.zone.where}: nothing lets {ways.caster} cast it from there")
+    return Reason(
+        cost.rule,
+        f"cast from the {ways.zone.value}, {ways.name} is cast for its {cost.keyword} cost, rather than its mana cost",
+    )
+
+
+def _add_optional_costs(problem: CastProblem) -> None:
+    """How many times each optional additional cost is paid, and "exactly one of" such costs (CR 118.8, 601.2b)."""
+    name, abilities = problem.spell.name, problem.abilities
     for additional in abilities.additional_costs:
         if not additional.optional:
             continue
@@ -201,8 +279,6 @@ def add_cost_choices(problem: CastProblem) -> None:  # noqa: C901
             f'exactly one of the additional costs of "{line}" is paid',
             lambda *times, keys=keys: f"{sum(times)} of {', '.join(repr(k.keyword) for k in keys)} paid; one must be",
         )
-    _add_gift_recipient(problem)
-    add_x(problem)
 
 
 def _add_gift_recipient(problem: CastProblem) -> None:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from models.abilities import Cost
+from models.abilities import Cost, ModeChoice
 from models.choices import ModeKey, mode_label
 from models.errors import UnsupportedRuleError
 from solver.problem import CastProblem, CostTerm, ProblemRef, Reason
@@ -67,7 +67,6 @@ def add_mode_rules(problem: CastProblem) -> None:
     ----------
     problem : CastProblem
     """
-    problem_of, spell_name = ProblemRef(problem), problem.spell.name  # kept by the problem: no reference back
     choice = problem.abilities.mode_choice
     if choice is None:
         return
@@ -82,36 +81,54 @@ def add_mode_rules(problem: CastProblem) -> None:
             problem.add_variable(key, (False, True), "CR 700.2", _why_not(problem, key))
     if choice.spree:
         return
-    if choice.tiered:  # one mode, its printed cost an additional cost (CR 702.183a, 700.2h)
-        problem.add_constraint(
-            keys,
-            lambda *chosen: sum(chosen) == 1,
-            "CR 702.183a",
-            "choose one mode (tiered)",
-            lambda *chosen: f"{sum(chosen)} modes chosen; {spell_name} needs one (tiered)",
-        )
-        for mode, key in zip(problem.abilities.modes, keys):
-            if mode.cost is not None:
-                problem.add_cost(CostTerm(Cost(mode.cost), (key,), int, 1, f"{key} (tiered)"))
-        return
-    if choice.weights:
+    if choice.tiered:
+        _add_tiered(problem, keys)
+    elif choice.weights:
         _add_weight_bound(problem, keys)
-        return
-    if choice.raised_if_paid:  # bounded by add_paid_mode_rules, once the optional costs are choices
+    elif choice.raised_if_paid:  # bounded by add_paid_mode_rules, once the optional costs are choices
         if choice.entwine is not None or choice.escalate is not None:
             raise UnsupportedRuleError(
                 problem.spell.name, "Entwine/Escalate", "entwine or escalate on modes whose number hangs on a cost paid"
             )
-        return
+    else:
+        _add_mode_count(problem, choice, keys)
+
+
+def _add_tiered(problem: CastProblem, keys: tuple[ModeKey, ...]) -> None:
+    """Tiered: one mode, its printed cost an additional cost (CR 702.183a, 700.2h)."""
+    spell_name = problem.spell.name
+    problem.add_constraint(
+        keys,
+        lambda *chosen: sum(chosen) == 1,
+        "CR 702.183a",
+        "choose one mode (tiered)",
+        lambda *chosen: f"{sum(chosen)} modes chosen; {spell_name} needs one (tiered)",
+    )
+    for mode, key in zip(problem.abilities.modes, keys):
+        if mode.cost is not None:
+            problem.add_cost(CostTerm(Cost(mode.cost), (key,), int, 1, f"{key} (tiered)"))
+
+
+def _mode_bounds(problem: CastProblem, choice: ModeChoice) -> tuple[int, int]:
+    """The fewest and most modes chosen: raised when the condition holds as the spell is cast (CR 700.2).
+
+    A spell on the stack: whether the condition held as it was cast is not the state's now to say.
+    """
     low, high = choice.minimum, choice.maximum
     if (
         choice.raised_maximum is not None
         and choice.raised_if
         and (problem.recorded is not None or all(requirement_holds(problem, r) for r in choice.raised_if))
     ):
-        # a spell on the stack: whether the condition held as it was cast is not the state's now to say
         high = choice.raised_maximum  # "If you control a Wizard …, you may choose two instead." (CR 700.2)
         low = choice.raised_minimum if choice.raised_minimum is not None else low  # "… choose both instead."
+    return low, high
+
+
+def _add_mode_count(problem: CastProblem, choice: ModeChoice, keys: tuple[ModeKey, ...]) -> None:
+    """How many modes are chosen, all of them with entwine (CR 700.2, 702.42a); escalate's cost (CR 702.120a)."""
+    problem_of = ProblemRef(problem)  # kept by the problem: no reference back
+    low, high = _mode_bounds(problem, choice)
     everything = len(keys)
     wanted = f"{_WORDS.get(low, low)}" if low == high else f"{_WORDS.get(low, low)} to {_WORDS.get(high, high)}"
     name = problem.spell.name

@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from models.abilities import (
+    SPELL_OWNER,
     CardAbilities,
     ControllerFilter,
     Quality,
@@ -292,6 +293,8 @@ def _enchanted_holds(problem: CastProblem, quality: Quality, obj: GameObject) ->
 def _attached_to_holds(problem: CastProblem, quality: Quality, obj: GameObject) -> bool:
     """Whether the object is attached to a permanent of a card type ("target Aura attached to a creature", CR 303.4).
 
+    Value ``"permanent"``: to any permanent, not to a player ("target Aura that's attached to a permanent").
+
     The state says what each Aura or Equipment on the battlefield is attached to (``attached_to``); the type is
     that permanent's now.
 
@@ -311,9 +314,11 @@ def _attached_to_holds(problem: CastProblem, quality: Quality, obj: GameObject) 
                 f"{obj.name} ({obj.id}) is an Aura and the state does not say what it is attached to",
             )
         return quality.negated
-    refuse_static_type_changes(problem)
     host = problem.state.object(obj.attached_to) if problem.state.has_object(obj.attached_to) else None
     kind = quality.value
+    if kind == "permanent":  # "that's attached to a permanent": any permanent, not a player (CR 303.4)
+        return (host is not None and host.zone is Zone.BATTLEFIELD) != quality.negated
+    refuse_static_type_changes(problem)
     attached = (
         host is not None and host.zone is Zone.BATTLEFIELD and isinstance(kind, CardType) and host.card.has_type(kind)
     )
@@ -321,8 +326,13 @@ def _attached_to_holds(problem: CastProblem, quality: Quality, obj: GameObject) 
 
 
 def _owner_holds(problem: CastProblem, quality: Quality, obj: GameObject) -> bool:
-    """Whether the caster owns the object ("target creature you own", CR 108.3), or, negated, does not."""
-    return (obj.owner == problem.caster) != quality.negated
+    """Whether the caster owns the object ("target creature you own", CR 108.3), or, negated, does not.
+
+    With :data:`~models.abilities.SPELL_OWNER`, whether the spell's owner does: "with the same owner as this
+    spell" (mutate, CR 702.140a), the card's owner, whoever casts it (CR 108.3).
+    """
+    owner = problem.spell.owner if quality.value == SPELL_OWNER else problem.caster
+    return (obj.owner == owner) != quality.negated
 
 
 UNDECIDED_X = -1
@@ -749,7 +759,7 @@ _BY_ID = frozenset({"targeting"}) | STATE_FACTS | _COMBAT_STATUSES
 attached to it, what it is attached to, CR 303.4), combat statuses."""
 
 
-_STATUS_FIELDS = frozenset({"tapped", "counters", "token", "attacking", "summoning_sick"})
+_STATUS_FIELDS = frozenset({"tapped", "counters", "token", "attacking", "summoning_sick", "commander"})
 """Fields only a quality of a phrase reads ("tapped", "with a +1/+1 counter", "nontoken", "attacking"): a
 phrase without qualities names an object by its card, zone, control and abilities (CR 115.1, 702.11, 702.16)."""
 

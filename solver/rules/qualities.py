@@ -117,7 +117,7 @@ def holds(quality: Quality, obj: GameObject, x: int | None = None) -> bool:  # n
         found = value in card.subtypes or (value in _CREATURE_TYPES and value in creature_types(obj))
     elif attribute == "supertype":
         found = value in card.supertypes
-    elif attribute in ("token", "tapped", "attacking"):
+    elif attribute in ("token", "tapped", "attacking", "commander"):  # commander: a card's designation, CR 903.3
         found = getattr(obj, attribute)
     elif attribute in ("blocking", "blocked", "unblocked"):  # the state says which attack, not which block (509.1)
         raise UnsupportedRuleError(obj.name, attribute, f"which creatures are {attribute} is not in the state")
@@ -125,8 +125,8 @@ def holds(quality: Quality, obj: GameObject, x: int | None = None) -> bool:  # n
         raise UnsupportedRuleError(obj.name, "you own", "who owns the object is judged with the caster only")
     elif attribute in STATE_FACTS:  # judged by the target rules, with the state
         raise UnsupportedRuleError(obj.name, attribute, "a fact of the state, not of the object, is not judged here")
-    elif attribute == "keyword":
-        found = value in abilities_of(obj).keywords
+    elif attribute == "keyword":  # morph and its kin are read apart from other keywords (CR 702.37)
+        found = value in abilities_of(obj).keywords or value == abilities_of(obj).face_down
     elif attribute == "mana value parity":  # "with an even mana value"; zero is even (CR 202.3)
         found = _number(obj, "mana value") % 2 == (0 if value == "even" else 1)
     elif attribute == "object":  # one object itself ("spells that target it": Kaervek's Torch on the stack)
@@ -144,7 +144,9 @@ def holds(quality: Quality, obj: GameObject, x: int | None = None) -> bool:  # n
             raise UnsupportedRuleError(obj.name, value.value, "a number the state gives is not counted here")
         if not isinstance(value, int):
             raise TypeError(f"{attribute} is compared with a whole number, not {value!r}")
-        found = {"=": number == value, "<=": number <= value, ">=": number >= value}[quality.comparison]
+        found = {"=": number == value, "<=": number <= value, ">=": number >= value, "<": number < value}[
+            quality.comparison
+        ]
     return found != quality.negated
 
 

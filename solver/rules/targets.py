@@ -35,6 +35,7 @@ from models.objects import (
     PERMANENT_TYPES,
     GameObject,
     ObjectId,
+    Zone,
 )
 from models.oracle.parser import ANY_NUMBER
 from solver.problem import (
@@ -53,6 +54,7 @@ from solver.rules.characteristics import (
     card_types,
     creature_types,
     refuse_static_changes,
+    refuse_static_power_changes,
 )
 from solver.rules.naming import (
     UNDECIDED_X,
@@ -218,6 +220,9 @@ _BROKEN_RELATION = {
     TargetRelation.SHARE_NO_CREATURE_TYPE: "two of the targets share a creature type",
     TargetRelation.SHARE_CARD_TYPE: "the targets share no card type",
     TargetRelation.SHARE_PERMANENT_TYPE: "the targets share no permanent type",
+    TargetRelation.DIFFERENT_NAMES: "two of the targets have a name in common, or one has no name",
+    TargetRelation.DIFFERENT_MANA_VALUES: "two of the targets have the same mana value",
+    TargetRelation.EQUAL_TOUGHNESS: "the targets' toughnesses are not all equal",
 }
 """What a set of targets that breaks a relation does, for sentences."""
 
@@ -251,6 +256,8 @@ def relation_holds(problem: CastProblem, relation: TargetRelation, chosen: tuple
     if not all(problem.state.has_object(c) for c in chosen):
         return False  # players have no types
     objects = [problem.state.object(c) for c in chosen]
+    if relation in _NUMBER_RELATIONS:
+        return _numbers_relate(problem, relation, objects)
     if relation in (TargetRelation.SHARE_CREATURE_TYPE, TargetRelation.SHARE_NO_CREATURE_TYPE):
         refuse_static_changes(
             problem,
@@ -267,6 +274,38 @@ def relation_holds(problem: CastProblem, relation: TargetRelation, chosen: tuple
     if relation is TargetRelation.SHARE_PERMANENT_TYPE:
         common &= PERMANENT_TYPES
     return bool(common)
+
+
+_NUMBER_RELATIONS = frozenset(
+    {TargetRelation.DIFFERENT_NAMES, TargetRelation.DIFFERENT_MANA_VALUES, TargetRelation.EQUAL_TOUGHNESS}
+)
+"""Relations of names and numbers, judged by :func:`_numbers_relate`."""
+
+
+def object_names(obj: GameObject) -> frozenset[str]:
+    """The names of a card in a graveyard or exile (CR 201.2a): a split card's two there (CR 709.4).
+
+    Target phrases read "with different names" of cards in graveyards only: face down, a permanent has no name
+    (CR 708.2a), which the cards these phrases name never are.
+    """
+    if obj.card.halves and obj.zone is not Zone.STACK:
+        return frozenset(half.name for half in obj.card.halves)
+    return frozenset({obj.card.name})
+
+
+def _numbers_relate(problem: CastProblem, relation: TargetRelation, objects: list[GameObject]) -> bool:
+    """ "with different names" (CR 201.2b), "with different mana values" (CR 202.3), "with equal toughness" (CR 208.1).
+
+    Two or more objects have different names only if each has a name and no two have one in common (CR 201.2b).
+    """
+    if relation is TargetRelation.DIFFERENT_NAMES:
+        names = [object_names(o) for o in objects]
+        return all(names) and all(not (a & b) for a, b in itertools.combinations(names, 2))
+    if relation is TargetRelation.DIFFERENT_MANA_VALUES:
+        values = [number_of(o, "mana value") for o in objects]
+        return len(set(values)) == len(values)
+    refuse_static_power_changes(problem)
+    return len({number_of(o, "toughness") for o in objects}) == 1
 
 
 # ---------------------------------------------------------------------------------------------- switches

@@ -2,8 +2,9 @@
 
 X is announced with the cost it is in (CR 601.2b): the mana cost (0 cast without paying it, CR 107.3b), an
 additional cost ("discard X cards", "pay X life", "Kicker {X}", "waterbend {X}"), or an alternative cost
-("Freerunning {X}{R}"). Its domain is the values the text's bounds allow ("X can't be 0.": :func:`x_bounds`)
-and the caster could pay at most: the mana available and what else pays generic mana (CR 601.2h); the payment
+("Freerunning {X}{R}", "Flashback—{R}{R}, Discard X cards."). Its domain is the values the text's bounds allow
+("X can't be 0.": :func:`x_bounds`) and the caster could pay at most: the mana available and what else pays
+generic mana, or the objects an alternative cost of X objects could take (CR 601.2h); the payment
 rule (:func:`solver.rules.mana.add_payment`) then decides exactly. For a spell on the stack the domain is lazy
 and never listed (:func:`solver.problem.never_listed`). Also what X's mana must be ("Spend only black mana on X":
 :func:`add_x_colours`) and a card exiled "with mana value X" (:func:`add_mana_value_of_x`).
@@ -66,50 +67,51 @@ def add_x(problem: CastProblem) -> None:
         X in two additional costs or two alternative costs, twice in one additional cost, or in one paid any
         number of times.
     """
-    spell = problem.spell
-    mana_cost = spell.card.mana_cost
-    if (mana_cost is None or not mana_cost.has_x) and (x_objects := _x_object_costs(problem)):
-        _add_x_of_objects(problem, x_objects)
-        return
-    if (mana_cost is None or not mana_cost.has_x) and any(a.cost.life_x for a in problem.abilities.additional_costs):
-        _add_x_of_life(problem)
-        return
-    if (mana_cost is None or not mana_cost.has_x) and any(
-        a.cost.mana.has_x for a in problem.abilities.additional_costs
-    ):
-        _add_x_of_additional_mana(problem)
-        return
-    x_alternatives = [a for a in problem.abilities.alternative_costs if a.cost.mana.has_x]
-    if (mana_cost is None or not mana_cost.has_x) and x_alternatives:
-        _add_x_of_alternative_cost(problem, x_alternatives)
-        return
-    if mana_cost is None or not mana_cost.has_x:
+    mana_cost = problem.spell.card.mana_cost
+    if mana_cost is not None and mana_cost.has_x:
+        _add_x_of_mana_cost(problem, sum(1 for s in mana_cost.symbols if s.variable == "X"))
+    elif not _add_x_of_another_cost(problem):
+        name = problem.spell.name
         problem.add_variable(
-            X, (None,), "CR 107.3", lambda value: (Reason("CR 107.3", f"{spell.name} has no X in its mana cost"),)
+            X, (None,), "CR 107.3", lambda value: (Reason("CR 107.3", f"{name} has no X in its mana cost"),)
         )
-        return
-    x_symbols = sum(1 for s in mana_cost.symbols if s.variable == "X")
+
+
+def _add_x_of_another_cost(problem: CastProblem) -> bool:
+    """X announced with a cost other than the mana cost, when one has X: objects, life, mana (CR 107.3a, 601.2b).
+
+    Returns whether one has: the additional costs first, then the alternative costs with {X}.
+    """
+    if x_objects := _x_object_costs(problem):
+        _add_x_of_objects(problem, x_objects)
+    elif any(a.cost.life_x for a in problem.abilities.additional_costs):
+        _add_x_of_life(problem)
+    elif any(a.cost.mana.has_x for a in problem.abilities.additional_costs):
+        _add_x_of_additional_mana(problem)
+    elif x_alternatives := [a for a in problem.abilities.alternative_costs if a.cost.mana.has_x]:
+        _add_x_of_alternative_cost(problem, x_alternatives)
+    else:
+        return False
+    return True
+
+
+def _add_x_of_mana_cost(problem: CastProblem, x_symbols: int) -> None:
+    """X of the mana cost: 0 cast without paying it (CR 107.3b), else what the mana and the rest can pay.
+
+    Also, paying a granted alternative cost with no X of its own, X is 0 (CR 107.3b).
+    """
+    name = problem.spell.name
     free = problem.without_paying_mana_cost
-    # CR 107.3b: 0 without paying the mana cost; else as much as the mana and what else pays generic mana allow
-    top = 0 if free else (mana_units(problem) + _generic_help(problem)) // max(1, x_symbols)
-    values = set(range(top + 1))
-    if not free:  # an alternative cost exiling a card "with mana value X": that card's mana value (CR 118.9)
-        values |= {
-            obj.card.mana_value
-            for alternative in problem.abilities.alternative_costs
-            for cost in alternative.cost.objects
-            if cost.mana_value_is_x
-            for obj in object_candidates(problem, cost)
-        }
 
     def why_not(value: Any) -> tuple[Reason, ...]:
         if value is None:
-            return (Reason("CR 601.2b", f"{spell.name} has X in its mana cost: a value must be announced"),)
+            return (Reason("CR 601.2b", f"{name} has X in its mana cost: a value must be announced"),)
         if free:
             return (Reason("CR 107.3b", f"cast without paying its mana cost, X is 0, not {value!r}"),)
         return (Reason("CR 601.2h", f"X = {value} can't be paid"),)
 
-    domain = _within_limits(problem, (0,)) if free else _x_domain(problem, values)  # free: 0, on the stack too
+    # free: 0, on the stack too
+    domain = _within_limits(problem, (0,)) if free else _x_domain(problem, _x_values_paid(problem, x_symbols))
     problem.add_variable(X, domain, "CR 107.3a", _limited_why_not(problem, why_not))
     granted = frozenset(a.keyword for a in problem.abilities.alternative_costs if a.granted and not a.cost.mana.has_x)
     if granted and not free:
@@ -121,6 +123,33 @@ def add_x(problem: CastProblem) -> None:
             "paying a granted alternative cost with no X, X is 0",
             lambda alternative, x: f"paying the {alternative} cost rather than the mana cost, X is 0, not {x!r}",
         )
+
+
+def _x_values_paid(problem: CastProblem, x_symbols: int) -> set[int]:
+    """The values of X the mana and what else pays generic mana may pay (CR 107.3a, 601.2h).
+
+    And the mana value of each card an alternative cost may exile "with mana value X" (CR 118.9), and each number
+    of objects an alternative cost of X objects may take.
+    """
+    top = (mana_units(problem) + _generic_help(problem)) // max(1, x_symbols)
+    values = set(range(top + 1))
+    values |= {
+        obj.card.mana_value
+        for alternative in problem.abilities.alternative_costs
+        for cost in alternative.cost.objects
+        if cost.mana_value_is_x
+        for obj in object_candidates(problem, cost)
+    }
+    # an alternative cost of X objects ("Flashback—{R}{R}, Discard X cards."): X is announced with it, as many as
+    # the cost could take (CR 107.3a, 601.2b, 601.2h); its mana has no X, the mana cost's is not paid
+    values |= {
+        count
+        for alternative in problem.abilities.alternative_costs
+        for cost in alternative.cost.objects
+        if cost.x_count
+        for count in range(len(object_candidates(problem, cost)) + 1)
+    }
+    return values
 
 
 def _x_object_costs(problem: CastProblem) -> list[ObjectCost]:
@@ -362,28 +391,8 @@ def add_x_colours(problem: CastProblem, terms: list[CostTerm]) -> None:
         Any other cost term, cost change, delve, convoke, improvise or splice: how X's mana then stands in the
         total cost is not modelled.
     """
-    spell, abilities = problem.spell, problem.abilities
-    mana_cost = spell.card.mana_cost
-    others = [t for t in terms if t.label != "mana cost" and not t.cost.mana.is_empty]
-    if (
-        mana_cost is None
-        or not mana_cost.has_x
-        or others
-        or problem.splice_candidates
-        or generic_change(problem)
-        or abilities.delve
-        or abilities.convoke
-        or abilities.improvise
-        or abilities.alternative_costs
-    ):
-        raise UnsupportedRuleError(spell.name, "spend only", "mana spent on X with other costs or cost changes")
-    colours = tuple(Color(letter) for letter in sorted(abilities.x_colours, key="WUBRG".index))
-    if len(colours) == 1:
-        symbol = ManaSymbol(SymbolKind.COLORED, colors=colours)
-    elif len(colours) == 2:
-        symbol = ManaSymbol(SymbolKind.HYBRID, colors=colours)
-    else:
-        raise UnsupportedRuleError(spell.name, "spend only", "mana of three colours or more spent on X")
+    mana_cost = _x_colours_read(problem, terms)
+    colours, symbol = _x_symbol(problem)
     fixed = tuple(s for s in mana_cost.symbols if s.kind is not SymbolKind.VARIABLE)
     per_x = sum(1 for s in mana_cost.symbols if s.kind is SymbolKind.VARIABLE)
     payer = payer_of(problem, available_mana_sources(problem))
@@ -401,6 +410,48 @@ def add_x_colours(problem: CastProblem, terms: list[CostTerm]) -> None:
         f"the mana spent on X is {'/'.join(c.name.lower() for c in colours)}",
         lambda x: f"X = {x} can't be paid with {'/'.join(c.name.lower() for c in colours)} mana only",
     )
+
+
+def _x_colours_read(problem: CastProblem, terms: list[CostTerm]) -> ManaCost:
+    """The mana cost with X whose X's colours are read: the total cost is it alone, no cost change applying.
+
+    Raises
+    ------
+    UnsupportedRuleError
+        Any other cost term, cost change, delve, convoke, improvise, alternative cost or splice.
+    """
+    spell, abilities = problem.spell, problem.abilities
+    mana_cost = spell.card.mana_cost
+    others = [t for t in terms if t.label != "mana cost" and not t.cost.mana.is_empty]
+    if (
+        mana_cost is None
+        or not mana_cost.has_x
+        or others
+        or problem.splice_candidates
+        or generic_change(problem)
+        or abilities.delve
+        or abilities.convoke
+        or abilities.improvise
+        or abilities.alternative_costs
+    ):
+        raise UnsupportedRuleError(spell.name, "spend only", "mana spent on X with other costs or cost changes")
+    return mana_cost
+
+
+def _x_symbol(problem: CastProblem) -> tuple[tuple[Color, ...], ManaSymbol]:
+    """The colours X's mana may be, and the symbol one mana of X stands as: {B}, or {B/R} for two colours.
+
+    Raises
+    ------
+    UnsupportedRuleError
+        Three colours or more.
+    """
+    colours = tuple(Color(letter) for letter in sorted(problem.abilities.x_colours, key="WUBRG".index))
+    if len(colours) == 1:
+        return colours, ManaSymbol(SymbolKind.COLORED, colors=colours)
+    if len(colours) == 2:
+        return colours, ManaSymbol(SymbolKind.HYBRID, colors=colours)
+    raise UnsupportedRuleError(problem.spell.name, "spend only", "mana of three colours or more spent on X")
 
 
 def add_mana_value_of_x(problem: CastProblem) -> None:

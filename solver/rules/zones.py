@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from models.abilities import (
     OTHER_ZONE_KEYWORDS,
     AdditionalCost,
+    AlternativeCost,
     CardAbilities,
     Cost,
     CostModifier,
@@ -149,55 +150,79 @@ def zone_ways(
         spell (CR 702.133a).
     """
     zone, owner = spell.zone, spell.owner == caster
-    card = spell.card
     if resolving is not None:
         return _resolving_way(abilities, resolving, owner, zone)
-    is_spell_card = card.has_type(CardType.INSTANT) or card.has_type(CardType.SORCERY)
     ways: list[ZoneWay] = []
     if zone is Zone.HAND and owner:
         ways.extend(_hand_ways(abilities, transformed))
     if zone is not Zone.HAND and owner:
-        for cost in abilities.alternative_costs:
-            if (
-                cost.zone is not zone
-                or (cost.keyword == "flashback" and not is_spell_card)
-                or ((cost.keyword == "disturb") != transformed)
-                or cost.keyword in RESOLVING_KEYWORDS
-            ):
-                continue
-            flag = _NEEDS_FLAG.get(cost.keyword)
-            if cost.keyword == "harmonize":
-                ways.append(
-                    ZoneWay(
-                        cost.keyword,
-                        cost.rule,
-                        alternative=cost.keyword,
-                        additional=HARMONIZE_COSTS[0],
-                        modifier=HARMONIZE_COSTS[1],
-                    )
-                )
-            elif flag is None or getattr(spell, flag):
-                ways.append(ZoneWay(cost.keyword, cost.rule, alternative=cost.keyword))
-        for permission in abilities.zone_permissions:
-            if permission.zone is zone and not transformed and (permission.keyword != "jump-start" or is_spell_card):
-                ways.append(
-                    ZoneWay(
-                        permission.keyword,
-                        permission.rule,
-                        additional=permission.additional,
-                        requires=permission.requires,
-                    )
-                )
+        ways.extend(_keyword_ways(spell, abilities, transformed))
         if transformed:
             return tuple(ways)
-        if zone is Zone.EXILE and spell.plotted:  # "without paying its mana cost … as a sorcery" (CR 702.170d)
-            ways.append(ZoneWay("plotted", "CR 702.170d", free=True, sorcery_timing=True))
-        if zone is Zone.EXILE and spell.on_adventure:  # the card, not its Adventure (CR 715.3d)
-            ways.append(ZoneWay("adventure", "CR 715.3d"))
+        ways.extend(_status_ways(spell))
     for grant in () if transformed else spell.may_cast:
         if grant.player == caster:
             ways.append(ZoneWay("may_cast", "CR 601.3", free=grant.without_paying))
     return tuple(ways)
+
+
+def _keyword_ways(spell: GameObject, abilities: CardAbilities, transformed: bool) -> list[ZoneWay]:
+    """The ways the owner's keywords give from a zone other than the hand: costs of that zone, then permissions.
+
+    Flashback casts only an instant or sorcery card (CR 702.34a), jump-start an instant or sorcery spell (CR
+    702.133a); disturb only transformed (CR 702.146a); a keyword whose trigger casts the card is no way here.
+    """
+    zone = spell.zone
+    is_spell_card = spell.card.has_type(CardType.INSTANT) or spell.card.has_type(CardType.SORCERY)
+    ways: list[ZoneWay] = []
+    for cost in abilities.alternative_costs:
+        if (
+            cost.zone is not zone
+            or (cost.keyword == "flashback" and not is_spell_card)
+            or ((cost.keyword == "disturb") != transformed)
+            or cost.keyword in RESOLVING_KEYWORDS
+        ):
+            continue
+        way = _zone_cost_way(spell, cost)
+        if way is not None:
+            ways.append(way)
+    for permission in abilities.zone_permissions:
+        if permission.zone is zone and not transformed and (permission.keyword != "jump-start" or is_spell_card):
+            ways.append(
+                ZoneWay(
+                    permission.keyword,
+                    permission.rule,
+                    additional=permission.additional,
+                    requires=permission.requires,
+                )
+            )
+    return ways
+
+
+def _zone_cost_way(spell: GameObject, cost: AlternativeCost) -> ZoneWay | None:
+    """The way an alternative cost of the card's zone gives; None when the state doesn't mark it (foretold)."""
+    if cost.keyword == "harmonize":
+        return ZoneWay(
+            cost.keyword,
+            cost.rule,
+            alternative=cost.keyword,
+            additional=HARMONIZE_COSTS[0],
+            modifier=HARMONIZE_COSTS[1],
+        )
+    flag = _NEEDS_FLAG.get(cost.keyword)
+    if flag is None or getattr(spell, flag):
+        return ZoneWay(cost.keyword, cost.rule, alternative=cost.keyword)
+    return None
+
+
+def _status_ways(spell: GameObject) -> list[ZoneWay]:
+    """The ways a card's status in exile gives: plotted (CR 702.170d), on an adventure (CR 715.3d)."""
+    ways = []
+    if spell.zone is Zone.EXILE and spell.plotted:  # "without paying its mana cost … as a sorcery" (CR 702.170d)
+        ways.append(ZoneWay("plotted", "CR 702.170d", free=True, sorcery_timing=True))
+    if spell.zone is Zone.EXILE and spell.on_adventure:  # the card, not its Adventure (CR 715.3d)
+        ways.append(ZoneWay("adventure", "CR 715.3d"))
+    return ways
 
 
 def _resolving_way(abilities: CardAbilities, resolving: str, owner: bool, zone: Zone) -> tuple[ZoneWay, ...]:

@@ -337,3 +337,77 @@ def test_a_granted_cost_of_objects(make_state, casts):
         hand=[("bears", "Grizzly Bears")], battlefield=[("cu", "Conspiracy Unraveler")], objects=graveyard
     )
     assert sorted(c.exiles for c in casts(state, "bears")) == [("g1", "g2"), ("g1", "g2", "g3")]
+
+
+# ---------------------------------------------------------------------------------------------- a commander
+def _isamaru(controller: str, **extra: object) -> dict:
+    """Isamaru, Hound of Konda (a legendary creature) on the battlefield, under ``controller``."""
+    return {"id": "isamaru", "card": "Isamaru, Hound of Konda", "zone": "battlefield", "controller": controller} | extra
+
+
+@pytest.mark.parametrize(
+    ("isamaru", "islands", "expected"),
+    [
+        ({"commander": True}, 0, 1),  # the commander alone: the free cast, at the Bolt
+        ({}, 0, 0),  # a legendary creature that is no commander: no way to pay
+        ({"commander": True, "owner": "P2"}, 0, 1),  # P2's commander under P1's control: P1 controls a commander
+        ({"commander": True}, 3, 2),  # {2}{U} paid, or free: two casts at the one Bolt
+        ({}, 3, 1),  # the mana cost only
+    ],
+)
+def test_free_cast_if_you_control_a_commander(make_state, isamaru, islands, expected):
+    """CR 903.3d, 118.9: Fierce Guardianship's free cast "if you control a commander", at P2's Lightning Bolt.
+
+    "If you control a commander, you may cast this spell without paying its mana cost. Counter target noncreature
+    spell." "Control a commander" is a permanent on the battlefield that is a commander (CR 903.3d), whoever owns
+    it. One target (the Bolt), so casts = ways to pay: the free cast when P1 controls a commander (1), {2}{U} with
+    three Islands (1).
+    """
+    state = make_state(
+        hand=[("guardianship", "Fierce Guardianship")],
+        battlefield=lands("Island", islands),
+        objects=[_bolt("bolt"), _isamaru("P1", **isamaru)],
+        stack=["bolt"],
+        active_player="P2",
+        priority="P1",
+    )
+    found = list(legal_casts(state, "guardianship"))
+    assert len(found) == expected
+    assert all(cast.targets[0].targets == ("bolt",) for cast in found)
+
+
+def test_an_opponents_commander_is_not_yours(make_state):
+    """CR 903.3d: P2 controls their commander; P1 controls none, and can't cast Fierce Guardianship for free: 0."""
+    state = make_state(
+        hand=[("guardianship", "Fierce Guardianship")],
+        objects=[_bolt("bolt"), _isamaru("P2", commander=True)],
+        stack=["bolt"],
+        active_player="P2",
+        priority="P1",
+    )
+    assert legal_casts(state, "guardianship").count() == 0
+
+
+# ---------------------------------------------------------------------------------------------- this turn's facts
+@pytest.mark.parametrize(
+    ("card", "land", "this_turn", "expected"),
+    [
+        ("Needlebite Trap", "Swamp", {"life_gained": {"P2": 1}}, 2),
+        ("Needlebite Trap", "Swamp", {"life_gained": {"P1": 4}}, 0),
+        ("Needlebite Trap", "Swamp", {}, 0),
+        ("Runeflare Trap", "Mountain", {"cards_drawn": {"P2": 3}}, 2),
+        ("Runeflare Trap", "Mountain", {"cards_drawn": {"P2": 2, "P1": 5}}, 0),
+    ],
+)
+def test_trap_on_life_gained_or_cards_drawn(make_state, card, land, this_turn, expected):
+    """CR 118.9, 119.3, 121.1: Traps whose condition is life an opponent gained, or cards an opponent drew.
+
+    Needlebite Trap: {B} if an opponent gained life this turn; Runeflare Trap: {R} if an opponent drew three or
+    more cards this turn. One land pays the alternative cost only; each targets a player, P1 or P2: 2 casts when
+    an opponent did it (this_turn.life_gained, this_turn.cards_drawn), else 0 (the caster's own don't count; not
+    given: none).
+    """
+    state = make_state(hand=[("trap", card)], battlefield=lands(land, 1), this_turn=this_turn)
+    found = list(legal_casts(state, "trap"))
+    assert len(found) == expected
+    assert all(cast.alternative_cost is not None for cast in found)

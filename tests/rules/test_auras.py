@@ -85,3 +85,27 @@ def test_an_enchant_ability_not_read_is_reported():
     """
     coronet = parse_card(default_card_database().get("Daybreak Coronet"))
     assert any("enchant" in u.reason for u in coronet.casting_unsupported)
+
+
+def test_target_aura_that_is_attached_to_a_permanent(make_state, casts):
+    """CR 303.4, 115.1: Aura Graft gains control of "target Aura that's attached to a permanent".
+
+    P2's Pacifism is attached to P1's Grizzly Bears: a candidate. P1's Curse of the Pierced Heart is attached to P2,
+    a player, not a permanent: not one. 1 cast, for {1}{U} (two Islands).
+    """
+    state = make_state(
+        hand=[("graft", "Aura Graft")],
+        battlefield=[("i1", "Island"), ("i2", "Island"), ("bears", "Grizzly Bears")],
+        opponent=[("pacifism", "Pacifism", {"attached_to": "bears"})],
+        objects=[
+            {
+                "id": "curse",
+                "card": "Curse of the Pierced Heart",
+                "zone": "battlefield",
+                "controller": "P1",
+                "attached_to": "P2",
+            }
+        ],
+    )
+    found = casts(state, "graft")
+    assert targets_of(found) == {("pacifism",)}

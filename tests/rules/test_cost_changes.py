@@ -709,6 +709,74 @@ def test_counted_change_of_spells_of_two_subtypes(make_state, casts, basics, spe
     assert len(casts(state, "it")) == expected
 
 
+@pytest.mark.parametrize(
+    ("life_gained", "expected"),
+    [({"P1": 1}, 1), ({}, 0), ({"P2": 5}, 0)],
+)
+def test_costs_less_if_you_gained_life_this_turn(make_state, casts, basics, life_gained, expected):
+    """CR 601.2f, 119.3: Mortality Spear ({2}{B}{G}) costs {2} less if P1 gained life this turn (this_turn.life_gained).
+
+    A Swamp and a Forest; "destroy target nonland permanent": P2's Grizzly Bears alone (P1's lands are lands). P1
+    gained 1 life: {B}{G}, 1 cast; not given, or only P2 gained life: {2}{B}{G} with two lands, 0.
+    """
+    state = make_state(
+        hand=[("spear", "Mortality Spear")],
+        battlefield=basics("Swamp", 1) + basics("Forest", 1),
+        opponent=[("bears", "Grizzly Bears")],
+        this_turn={"life_gained": life_gained},
+    )
+    found = casts(state, "spear")
+    assert len(found) == expected
+    assert all(str(cast.total_cost) == "{B}{G}" for cast in found)
+
+
+@pytest.mark.parametrize(("gained", "expected"), [(3, 2), (2, 0)])
+def test_costs_less_if_you_gained_3_or_more_life(make_state, casts, basics, gained, expected):
+    """CR 601.2f, 119.3: Sanguine Indulgence ({3}{B}) costs {3} less if P1 gained 3 or more life this turn.
+
+    One Swamp; "up to two target creature cards from your graveyard", one Grizzly Bears there: none or the Bears,
+    2 casts, when {B} is the total (3 gained); with 2 gained it is {3}{B}: 0.
+    """
+    state = make_state(
+        hand=[("si", "Sanguine Indulgence")],
+        battlefield=basics("Swamp", 1),
+        objects=[{"id": "dead", "card": "Grizzly Bears", "zone": "graveyard", "owner": "P1"}],
+        this_turn={"life_gained": {"P1": gained}},
+    )
+    assert len(casts(state, "si")) == expected
+
+
+@pytest.mark.parametrize(("drawn", "expected"), [(2, 1), (1, 0), (5, 1), (0, 0)])
+def test_costs_less_for_each_card_you_have_drawn(make_state, casts, basics, drawn, expected):
+    """CR 601.2f, 118.7a, 121.1: Inspired Fire ({3}{R}) costs {1} less per card P1 drew this turn.
+
+    Two Mountains; 4 damage to target creature: P2's Grizzly Bears, one target. Two drawn: {1}{R}, 1 cast; one:
+    {2}{R}, 0; five: the reduction takes generic mana only, {R}, 1; none: {3}{R}, 0.
+    """
+    state = make_state(
+        hand=[("fire", "Inspired Fire")],
+        battlefield=basics("Mountain", 2),
+        opponent=[("bears", "Grizzly Bears")],
+        this_turn={"cards_drawn": {"P1": drawn, "P2": 7}},
+    )
+    assert len(casts(state, "fire")) == expected
+
+
+@pytest.mark.parametrize(("drawn", "expected"), [(4, 3), (3, 0)])
+def test_costs_less_if_an_opponent_has_drawn_four_or_more(make_state, casts, basics, drawn, expected):
+    """CR 601.2f, 118.7b, 121.1: Even the Score ({X}{U}{U}{U}) costs {U}{U}{U} less if an opponent drew 4 or more.
+
+    Two Islands; "Draw X cards.", no target. P2 drew four: {X}, X = 0, 1 or 2, 3 casts; three: {X}{U}{U}{U}, 0
+    (P1's own ten cards drawn don't count).
+    """
+    state = make_state(
+        hand=[("even", "Even the Score")],
+        battlefield=basics("Island", 2),
+        this_turn={"cards_drawn": {"P1": 10, "P2": drawn}},
+    )
+    assert len(casts(state, "even")) == expected
+
+
 @pytest.mark.parametrize(("spells_cast", "expected"), [(1, 1), (0, 0), (2, 0)])
 def test_the_second_spell_you_cast_each_turn(make_state, casts, basics, spells_cast, expected):
     """CR 601.2f: Highspire Bell-Ringer's "The second spell you cast each turn costs {1} less to cast".

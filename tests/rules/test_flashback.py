@@ -109,3 +109,55 @@ def test_flashback_whose_cost_is_a_sacrifice(make_state):
     dart = {"id": "dart", "card": "Lava Dart", "zone": "graveyard", "owner": "P1"}
     state = make_state(battlefield=lands("Mountain", 2), opponent=[("bears", "Grizzly Bears")], objects=[dart])
     assert legal_casts(state, "dart").count() == 6
+
+
+def test_flashback_sacrificing_x_mountains(make_state, casts):
+    """CR 702.34a, 107.3a, 601.2b, 601.2h: Firecat Blitz ({X}{R}{R}), "Flashback—{R}{R}, Sacrifice X Mountains.".
+
+    X is announced with the flashback cost, which asks for X Mountains; the mana cost's {X} is not paid. Three
+    Mountains (two tap for {R}{R}, and may be sacrificed after, CR 601.2g-h); no target: X = 0 (1), 1 (3 ways),
+    2 (C(3, 2) = 3), 3 (1): 8 casts, each for {R}{R}.
+    """
+    state = make_state(battlefield=lands("Mountain", 3), objects=[in_graveyard("blitz", "Firecat Blitz")])
+    found = casts(state, "blitz")
+    assert len(found) == 8
+    assert {(c.x, len(c.sacrifices), str(c.total_cost), c.alternative_cost) for c in found} == {
+        (x, x, "{R}{R}", "flashback") for x in range(4)
+    }
+
+
+def test_flashback_discarding_x_cards(make_state, casts):
+    """CR 702.34a, 107.3a, 601.2d: Conflagrate ({X}{X}{R}), "Flashback—{R}{R}, Discard X cards.", two Mountains.
+
+    "X damage divided as you choose among any number of targets": at least 1 to each target chosen, so X is 1 or
+    more (the division is among one or more targets). P1 holds two Grizzly Bears; targets P1 and P2 (no creature).
+    X = 1: either card discarded (2) * one player dealt 1 (2) = 4; X = 2: both discarded (1) * (2 to P1, 2 to P2,
+    or 1 and 1) = 3. 7 casts, each for {R}{R}.
+    """
+    state = make_state(
+        hand=[("b1", "Grizzly Bears"), ("b2", "Grizzly Bears")],
+        battlefield=lands("Mountain", 2),
+        objects=[in_graveyard("fire", "Conflagrate")],
+    )
+    found = casts(state, "fire")
+    assert len(found) == 7
+    assert all(len(c.discards) == c.x and str(c.total_cost) == "{R}{R}" for c in found)
+
+
+def test_flashback_exiling_x_cards_from_the_graveyard(make_state, casts):
+    """CR 702.34a, 107.3a, 601.2a: Summons of Saruman, "Flashback—{3}{U}{R}, Exile X cards from your graveyard.".
+
+    Five lands pay {3}{U}{R}; P1's graveyard also holds Grizzly Bears and Opt (the Summons itself is on the stack
+    as it is cast, CR 601.2a, and can't pay): X = 0 (1), 1 (2), 2 (1) = 4 casts.
+    """
+    state = make_state(
+        battlefield=FIVE_LANDS,
+        objects=[
+            in_graveyard("summons", "Summons of Saruman"),
+            in_graveyard("bears", "Grizzly Bears"),
+            in_graveyard("opt", "Opt"),
+        ],
+    )
+    found = casts(state, "summons")
+    assert len(found) == 4
+    assert all(len(c.exiles) == c.x and "summons" not in c.exiles for c in found)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from models.cast import Cast
-from solver.legal import why_illegal
+from solver.legal import legal_casts, why_illegal
 
 CRUSH_CONTRABAND = (
     "crush",
@@ -168,3 +168,70 @@ def test_tiered_one_mode_and_its_cost(make_state, casts, mountains, expected):
     )
     found = casts(state, "magic")
     assert len(found) == expected and all(len(c.modes) == 1 for c in found)
+
+
+def test_choose_five_with_repeats_counts_multisets(make_state):
+    """CR 700.2d: Unite the Coalition, "Choose five. You may choose the same mode more than once.": 672 casts.
+
+    The mana is in P1's pool and no permanent is on the battlefield, so "target permanent" (mode 0) and "target
+    artifact or enchantment" (mode 4) have no legal target and can't be chosen (CR 700.2a). Modes 1 (target
+    player draws), 2 (exile target player's graveyard) and 3 (2 damage to any target: P1 or P2, no creature,
+    planeswalker or battle) each have 2 targets. Five modes from three, repeats allowed: C(3 + 5 - 1, 5) = 21
+    multisets, each of five instances of "target" with 2 choices apiece (a repeated mode may take the same or
+    another target, CR 700.2d): 21 * 2^5 = 672.
+    """
+    state = make_state(hand=[("unite", "Unite the Coalition")], mana_pool={"P1": "{C}{C}{W}{U}{B}{R}{G}"})
+    view = legal_casts(state, "unite")  # the default engine: the brute force one lists every product
+    found = list(view)
+    assert view.count() == len(found) == len(set(found)) == 672
+    assert all(len(cast.modes) == 5 and set(cast.modes) <= {1, 2, 3} for cast in found)
+
+
+def test_choose_five_not_four(make_state, basics):
+    """CR 700.2: Unite the Coalition with four modes chosen is illegal, and the reason says so."""
+    state = make_state(hand=[("unite", "Unite the Coalition")], mana_pool={"P1": "{C}{C}{W}{U}{B}{R}{G}"})
+    reasons = why_illegal(state, Cast("unite", "Unite the Coalition", modes=(1, 1, 1, 1)))
+    assert "CR 700.2" in {r.rule for r in reasons}
+
+
+@pytest.mark.parametrize(("bears", "expected"), [(0, 1), (1, 5), (2, 31)])
+def test_choose_up_to_four_with_repeats(make_state, casts, bears, expected):
+    """CR 700.2d: Moment of Reckoning chooses up to four modes, the same one more than once allowed.
+
+    No permanent on the battlefield (the mana is in the pool): "destroy target nonland permanent" can't be chosen
+    (CR 700.2a). "Return target nonland permanent card from your graveyard" has one target per Grizzly Bears in
+    P1's graveyard; chosen k times (k from 0 to 4, "up to" admits none), each instance targets any of them (CR
+    700.2d): sum over k of bears^k. No bears: only no mode, 1; one: 1 + 1 + 1 + 1 + 1 = 5; two:
+    1 + 2 + 4 + 8 + 16 = 31.
+    """
+    state = make_state(
+        hand=[("moment", "Moment of Reckoning")],
+        mana_pool={"P1": "{C}{C}{C}{W}{W}{B}{B}"},
+        objects=[{"id": f"dead{i}", "card": "Grizzly Bears", "zone": "graveyard", "owner": "P1"} for i in range(bears)]
+        + [{"id": "bolt", "card": "Lightning Bolt", "zone": "graveyard", "owner": "P1"}],
+    )
+    found = casts(state, "moment")
+    assert len(found) == expected
+    assert all(set(cast.modes) <= {1} for cast in found)
+
+
+@pytest.mark.parametrize(
+    ("commander", "controller", "expected"),
+    [(True, "P1", 3), (False, "P1", 2), (True, "P2", 2)],
+)
+def test_both_modes_if_you_control_a_commander(make_state, casts, basics, commander, controller, expected):
+    """CR 700.2, 903.3d: Akroma's Will chooses both modes if its caster controls a commander.
+
+    "Choose one. If you control a commander as you cast this spell, you may choose both instead." Neither mode
+    targets. With a commander P1 controls (Isamaru, Hound of Konda marked so): {0}, {1} or both = 3; Isamaru no
+    commander, or P2's commander under P2's control: one mode, 2.
+    """
+    isamaru = {"id": "isamaru", "card": "Isamaru, Hound of Konda", "zone": "battlefield", "controller": controller}
+    state = make_state(
+        hand=[("will", "Akroma's Will")],
+        battlefield=basics("Plains", 4),
+        objects=[isamaru | ({"commander": True} if commander else {})],
+    )
+    found = casts(state, "will")
+    assert len(found) == expected
+    assert {cast.modes for cast in found} == ({(0,), (1,), (0, 1)} if expected == 3 else {(0,), (1,)})

@@ -224,3 +224,44 @@ def test_x_divided_where_x_is_a_count_of_the_state(make_state, casts):
     found = casts(state, "jaws")
     assert len(found) == 10
     assert {sum(c.targets[0].division) for c in found} == {3}
+
+
+@pytest.mark.parametrize(("creatures", "expected"), [(("Grizzly Bears", "Hill Giant"), 4), (("Grizzly Bears",), 1)])
+def test_x_divided_where_x_is_the_greatest_power(make_state, casts, creatures, expected):
+    """CR 107.3c, 208.1, 601.2d: Monstrous Onslaught's X is the greatest power among P1's creatures, as it is cast.
+
+    "X damage divided as you choose among any number of target creatures, where X is the greatest power among
+    creatures you control as you cast this spell." Five Forests pay {3}{G}{G}. P1's Grizzly Bears (2) and Hill
+    Giant (3): X = 3, one target 2 x 1, both 2 divisions (1+2, 2+1): 4 casts. The Bears alone: X = 2, all of it
+    to the Bears: 1.
+    """
+    state = make_state(
+        hand=[("onslaught", "Monstrous Onslaught")],
+        battlefield=[(f"f{i}", "Forest") for i in range(5)] + [(f"c{i}", c) for i, c in enumerate(creatures)],
+    )
+    found = casts(state, "onslaught")
+    assert len(found) == expected
+    assert {sum(c.targets[0].division) for c in found} == {len(creatures) + 1}
+
+
+@pytest.mark.parametrize(("creatures", "expected"), [(("Grizzly Bears",), 1), (("Grizzly Bears", "Hill Giant"), 3)])
+def test_counters_distributed_where_x_is_a_count_then_more_text(make_state, casts, creatures, expected):
+    """CR 107.3c, 601.2d: Undercity Upheaval distributes X +1/+1 counters, X the creature cards in P1's graveyard.
+
+    "…, where X is the number of creature cards in your graveyard as you cast this spell. Creatures you control
+    gain vigilance until end of turn.": the sentence after the division is other text. Two creature cards (and an
+    Opt) in the graveyard: X = 2. Among P1's Bears alone: 2 to it, 1 cast; Bears and Hill Giant: 2 to one of them
+    (2) or 1 each (1) = 3. Three Forests pay {1}{G}{G}.
+    """
+    state = make_state(
+        hand=[("upheaval", "Undercity Upheaval")],
+        battlefield=[(f"f{i}", "Forest") for i in range(3)] + [(f"c{i}", c) for i, c in enumerate(creatures)],
+        opponent=[("theirs", "Grizzly Bears")],
+        objects=[
+            {"id": f"dead{i}", "card": card, "zone": "graveyard", "owner": "P1"}
+            for i, card in enumerate(("Grizzly Bears", "Llanowar Elves", "Opt"))
+        ],
+    )
+    found = casts(state, "upheaval")
+    assert len(found) == expected
+    assert {sum(c.targets[0].division) for c in found} == {2}

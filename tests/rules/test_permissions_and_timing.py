@@ -451,11 +451,10 @@ def test_draconic_debut_next_spell_reduction_is_an_effect(make_state, casts):
     [
         ("Unforgiving Overtake", "starting player"),
         ("Shove Aside", "starting player"),
-        ("Fierce Guardianship", "commander"),
     ],
 )
 def test_what_the_state_does_not_give_is_reported(make_state, card, reason):
-    """CR 103.1, 903.3: the starting player and a commander are not in the state: the text stays unsupported."""
+    """CR 103.1: the starting player is not in the state: the text stays unsupported."""
     state = make_state(hand=[("spell", card)], battlefield=[(f"l{i}", "Island") for i in range(4)])
     with pytest.raises(UnsupportedRuleError, match=reason):
         legal_casts(state, "spell").count()

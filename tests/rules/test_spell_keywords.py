@@ -453,10 +453,10 @@ def test_freerunning_after_combat_damage_by_an_assassin(make_state, casts):
 
 
 def test_freerunning_commander_part_is_not_decided(make_state):
-    """CR 702.173a, 903.3: the state format has no commanders, so a P1 Human's combat damage decides nothing.
+    """CR 702.173a, 903.3: an entry of a P1 Human (not an object) does not say whether it was P1's commander.
 
-    The Human may have been P1's commander: Eagle Vision's freerunning cost may or may not be payable, and the
-    cast set is reported unsupported rather than guessed.
+    Eagle Vision's freerunning cost may or may not be payable, and the cast set is reported unsupported rather
+    than guessed.
     """
     state = make_state(
         hand=[("ev", "Eagle Vision")],
@@ -465,6 +465,22 @@ def test_freerunning_commander_part_is_not_decided(make_state):
     )
     with pytest.raises(UnsupportedRuleError, match="commander"):
         legal_casts(state, "ev").count()
+
+
+@pytest.mark.parametrize(("commander", "expected"), [(True, 1), (False, 0)])
+def test_freerunning_after_combat_damage_by_your_commander(make_state, casts, commander, expected):
+    """CR 702.173a, 903.3: P1's Isamaru, Hound of Konda (a Dog, no Assassin) dealt combat damage to a player.
+
+    Marked as a commander: Eagle Vision's freerunning {1}{U} is paid with the two Islands, 1 cast (no target).
+    Not marked: it is no commander, and {4}{U} can't be paid: 0.
+    """
+    isamaru = ("isamaru", "Isamaru, Hound of Konda", {"commander": True} if commander else {})
+    state = make_state(
+        hand=[("ev", "Eagle Vision")],
+        battlefield=lands("Island", 2) + [isamaru],
+        this_turn={"combat_damage_by": ["isamaru"]},
+    )
+    assert [c.alternative_cost for c in casts(state, "ev")] == ["freerunning"] * expected
 
 
 def test_combat_damage_by_an_object_the_state_does_not_describe(make_state):

@@ -265,3 +265,109 @@ def test_phrases_not_read_are_reported(card, text, reason):
     found = parse_card(card_from_record(card("Test Spell", "{1}{U}", "Instant", text)))
     assert found.casting_unsupported
     assert any(reason in u.reason for u in found.casting_unsupported), [u.reason for u in found.casting_unsupported]
+
+
+def _graveyard(*cards: str) -> list[dict]:
+    """Cards in P1's graveyard, with ids g0, g1, ..."""
+    return [{"id": f"g{i}", "card": card, "zone": "graveyard", "owner": "P1"} for i, card in enumerate(cards)]
+
+
+GRAVEYARD = ("Grizzly Bears", "Llanowar Elves", "Hill Giant", "Savannah Lions", "Serra Angel")
+"""Mana values 2, 1, 4, 1, 5."""
+
+
+def test_one_or_two_cards_each_with_mana_value(make_state, casts, basics):
+    """CR 115.1, 601.2c, 202.3: Leonardo's Technique returns one or two creature cards each of mana value 3 or less.
+
+    "one or two target creature cards each with mana value 3 or less from your graveyard". Of Grizzly Bears (2),
+    Llanowar Elves (1), Hill Giant (4), Savannah Lions (1), Serra Angel (5), three have mana value 3 or less: one
+    of them 3, two 3 = 6 casts, for {3}{W} (no combat: no sneak).
+    """
+    state = make_state(
+        hand=[("tech", "Leonardo's Technique")], battlefield=basics("Plains", 4), objects=_graveyard(*GRAVEYARD)
+    )
+    found = casts(state, "tech")
+    assert len(found) == 6
+    assert {t for cast in found for t in cast.targets[0].targets} == {"g0", "g1", "g3"}
+
+
+def test_each_with_mana_value_and_the_gift_instead(make_state, casts, basics):
+    """CR 115.1, 702.174, 608.2c: Dewdrop Cure returns up to two cards, or three if the gift was promised.
+
+    "up to two target creature cards each with mana value 2 or less"; "instead … up to three". Three candidates
+    (Bears, Elves, Lions). No gift: 1 + 3 + 3 = 7 sets; gift promised to P2 (the one opponent): 1 + 3 + 3 + 1 =
+    8. 15 casts with three Plains.
+    """
+    state = make_state(hand=[("cure", "Dewdrop Cure")], battlefield=basics("Plains", 3), objects=_graveyard(*GRAVEYARD))
+    assert len(casts(state, "cure")) == 15
+
+
+@pytest.mark.parametrize(("extra", "expected"), [((), {"g0"}), (("Forest",), {"g0", "g1"})])
+def test_mana_value_up_to_the_permanent_cards_in_your_graveyard(make_state, casts, extra, expected):
+    """CR 601.2c, 110.4, 202.3: Squirming Emergence's card has a mana value at most the graveyard's permanent cards.
+
+    "target nonland permanent card in your graveyard with mana value less than or equal to the number of permanent
+    cards in your graveyard". P1's graveyard: Grizzly Bears (2), Hill Giant (4), a Swamp card and Lightning Bolt
+    (no permanent card): three permanent cards, so the Bears alone (the Swamp is a land): 1 cast. With a Forest
+    card too, four: the Giant as well, 2 casts. {1}{B}{G} paid with a Swamp, a Forest and a Mountain.
+    """
+    state = make_state(
+        hand=[("emergence", "Squirming Emergence")],
+        battlefield=[("s", "Swamp"), ("f", "Forest"), ("m", "Mountain")],
+        objects=_graveyard("Grizzly Bears", "Hill Giant", "Swamp", "Lightning Bolt", *extra),
+    )
+    assert {cast.targets[0].targets[0] for cast in casts(state, "emergence")} == expected
+
+
+def test_one_target_card_and_the_others_of_its_name(make_state, casts):
+    """CR 115.1: Echoing Return targets one creature card; the others of its name it returns are not targeted.
+
+    "Return target creature card and all other cards with the same name as that card from your graveyard". P1's
+    graveyard: two Grizzly Bears and a Lightning Bolt; P2's: Hill Giant. 2 casts (either Bears), {B}.
+    """
+    state = make_state(
+        hand=[("echo", "Echoing Return")],
+        battlefield=[("s", "Swamp")],
+        objects=_graveyard("Grizzly Bears", "Grizzly Bears", "Lightning Bolt")
+        + [{"id": "giant", "card": "Hill Giant", "zone": "graveyard", "owner": "P2"}],
+    )
+    assert {cast.targets[0].targets for cast in casts(state, "echo")} == {("g0",), ("g1",)}
+
+
+NONCREATURE_GRAVEYARD = ("Sol Ring", "Pacifism", "Glorious Anthem", "Ornithopter", "Grizzly Bears")
+"""An artifact (mana value 1), an Aura (2), another enchantment (3), an artifact creature (0), a creature (2)."""
+
+
+@pytest.mark.parametrize(("plains", "expected"), [(4, 3), (5, 6)])
+def test_artifact_or_non_aura_enchantment_card(make_state, casts, basics, plains, expected):
+    """CR 115.1, 205.3h: Abuelo's Awakening returns "target artifact or non-Aura enchantment card from your graveyard".
+
+    Of Sol Ring, Pacifism (an Aura), Glorious Anthem, Ornithopter (an artifact) and Grizzly Bears: Sol Ring,
+    Anthem, Ornithopter = 3 targets. {X}{3}{W}: four Plains, X = 0: 3 casts; five, X = 0 or 1: 6.
+    """
+    state = make_state(
+        hand=[("abuelo", "Abuelo's Awakening")],
+        battlefield=basics("Plains", plains),
+        objects=_graveyard(*NONCREATURE_GRAVEYARD),
+    )
+    found = casts(state, "abuelo")
+    assert len(found) == expected
+    assert {c.targets[0].targets[0] for c in found} == {"g0", "g2", "g3"}
+
+
+def test_up_to_x_artifact_and_or_non_aura_enchantment_cards(make_state, casts):
+    """CR 115.1, 107.3a, 601.2b-c: Dance of the Manse returns up to X cards, each of mana value X or less.
+
+    "up to X target artifact and/or non-Aura enchantment cards each with mana value X or less from your
+    graveyard". Two Plains and two Islands pay {X}{W}{U} with X up to 2. Of the graveyard above, Sol Ring (1),
+    Glorious Anthem (3) and Ornithopter (0) are of the kinds. X = 0: no target, 1; X = 1: none or one of Sol Ring,
+    Ornithopter, 1 + 2 = 3; X = 2: the same two (the Anthem is 3), 1 + 2 + 1 = 4. 8 casts.
+    """
+    state = make_state(
+        hand=[("dance", "Dance of the Manse")],
+        battlefield=[("p1", "Plains"), ("p2", "Plains"), ("i1", "Island"), ("i2", "Island")],
+        objects=_graveyard(*NONCREATURE_GRAVEYARD),
+    )
+    found = casts(state, "dance")
+    assert len(found) == 8
+    assert {t for c in found for t in c.targets[0].targets} == {"g0", "g3"}

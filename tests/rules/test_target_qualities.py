@@ -659,6 +659,31 @@ def test_spell_cast_from_a_graveyard(make_state, casts):
     assert targets_of(casts(state, "disdain")) == {(("bears",),)}
 
 
+@pytest.mark.parametrize(
+    ("islands", "expected"), [(1, {(None, "bears")}), (3, {(None, "bears"), ("cleave", "bears"), ("cleave", "giant")})]
+)
+def test_spell_that_was_not_cast_from_its_owners_hand(make_state, casts, islands, expected):
+    """CR 601.2a, 400.3, 702.148a: Wash Away, "Counter target spell [that wasn't cast from its owner's hand]".
+
+    On the stack: P2's Grizzly Bears cast from the graveyard and Hill Giant cast from the hand. For {U} the words
+    in brackets stay: the Bears only, 1 cast. Cleaved for {1}{U}{U} they are removed: either spell, 2 more casts
+    with three Islands.
+    """
+    state = make_state(
+        hand=[("wash", "Wash Away")],
+        battlefield=[(f"i{i}", "Island") for i in range(islands)],
+        objects=[
+            _spell_cast_from("bears", "Grizzly Bears", "graveyard"),
+            _spell_cast_from("giant", "Hill Giant", "hand"),
+        ],
+        stack=["giant", "bears"],
+        active_player="P2",
+        priority="P1",
+    )
+    found = casts(state, "wash")
+    assert {(cast.alternative_cost, cast.targets[0].targets[0]) for cast in found} == expected
+
+
 def test_spell_cast_from_a_graveyard_without_a_record_is_unsupported(make_state, casts):
     """CR 601.2a: a spell on the stack with no cast record: where it was cast from is not known, never guessed."""
     state = make_state(
@@ -961,3 +986,40 @@ def test_power_with_counters_of_every_kind(make_state, casts, counters, expected
         opponent=[("steed", "Clockwork Steed", {"counters": counters})],
     )
     assert targets_of(casts(state, "smite")) == expected
+
+
+@pytest.mark.parametrize(
+    ("forests", "expected"), [(3, {(2, "elves")}), (4, {(2, "elves"), (3, "elves"), (3, "bears")})]
+)
+def test_mana_value_less_than_x(make_state, casts, forests, expected):
+    """CR 107.3a, 601.2b-c, 202.3: March of Burgeoning Life targets a creature with mana value less than X.
+
+    P2's Llanowar Elves (1), Grizzly Bears (2), Hill Giant (4); no green card in P1's hand to exile.
+    {X}{G} with three Forests: X up to 2; X = 0 or 1 names no creature (1 is not less than 1), X = 2 the Elves: 1
+    cast. With four: X = 3 names the Elves and the Bears too: 3 casts.
+    """
+    state = make_state(
+        hand=[("march", "March of Burgeoning Life")],
+        battlefield=[(f"f{i}", "Forest") for i in range(forests)],
+        opponent=[("elves", "Llanowar Elves"), ("bears", "Grizzly Bears"), ("giant", "Hill Giant")],
+    )
+    assert {(cast.x, cast.targets[0].targets[0]) for cast in casts(state, "march")} == expected
+
+
+def test_creature_with_a_morph_ability(make_state, casts):
+    """CR 702.37a-b, 708.2a: Backslide turns "target creature with a morph ability" face down.
+
+    P2's Exalted Angel (morph) and Den Protector (megamorph, a morph ability) are targets; Serra Angel has none,
+    and a face-down Exalted Angel has no abilities at all (CR 708.2a). 2 casts, {1}{U} with two Islands.
+    """
+    state = make_state(
+        hand=[("backslide", "Backslide")],
+        battlefield=[("i1", "Island"), ("i2", "Island")],
+        opponent=[
+            ("angel", "Exalted Angel"),
+            ("protector", "Den Protector"),
+            ("serra", "Serra Angel"),
+            ("hidden", "Exalted Angel", {"face_down": True, "cast_as": "morph"}),
+        ],
+    )
+    assert {c.targets[0].targets for c in casts(state, "backslide")} == {("angel",), ("protector",)}

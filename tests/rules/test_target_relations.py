@@ -166,6 +166,26 @@ def test_another_target_creature_that_player_controls(make_state, casts):
     assert targets_of(casts(state, "mutiny")) == {(("bears",), ("ogre",)), (("ogre",), ("bears",))}
 
 
+def test_creature_that_player_or_that_planeswalkers_controller_controls(make_state, casts):
+    """CR 115.1, 601.2c, 108.4: Searing Blaze's creature is controlled by the first target, or by its controller.
+
+    "… 1 damage to target player or planeswalker and 1 damage to target creature that player or that
+    planeswalker's controller controls." P2 controls Grizzly Bears and Liliana of the Veil; P1 controls Hill Giant
+    and Jace Beleren. First P1 (Giant), P2 (Bears), Liliana (P2's: Bears) or Jace (P1's: Giant): 4 casts.
+    """
+    state = make_state(
+        hand=[("blaze", "Searing Blaze")],
+        battlefield=[("m1", "Mountain"), ("m2", "Mountain"), ("giant", "Hill Giant"), ("jace", "Jace Beleren")],
+        opponent=[("bears", "Grizzly Bears"), ("liliana", "Liliana of the Veil")],
+    )
+    assert targets_of(casts(state, "blaze")) == {
+        (("P1",), ("giant",)),
+        (("P2",), ("bears",)),
+        (("liliana",), ("bears",)),
+        (("jace",), ("giant",)),
+    }
+
+
 def test_for_each_opponent_up_to_one_target(make_state, casts):
     """CR 115.1, 115.6, 601.2c: Dismantling Wave targets at most one artifact or enchantment of each opponent.
 
@@ -210,3 +230,49 @@ def test_for_each_player_and_for_any_number_of_opponents_are_read():
         assert any(
             "target restriction not modelled" in u.reason for u in parse_card(database.get(name)).casting_unsupported
         ), name
+
+
+# ---------------------------------------------------------------------------------------------- names, numbers
+def test_creature_cards_with_different_names(make_state, casts):
+    """CR 201.2b, 115.6: Behold the Sinister Six! returns "up to six target creature cards with different names".
+
+    P1's graveyard: two Grizzly Bears, a Llanowar Elves and a Lightning Bolt (not a creature card); P2's Grizzly
+    Bears is in another graveyard. Candidates: bears1, bears2, elves. Sets of different names: none 1, one 3, two
+    {bears1, elves} and {bears2, elves} 2 (the two Bears share their name), three 0: 1 + 3 + 2 = 6 casts.
+    """
+    graveyard = [("bears1", "Grizzly Bears"), ("bears2", "Grizzly Bears"), ("elves", "Llanowar Elves")]
+    state = make_state(
+        hand=[("six", "Behold the Sinister Six!")],
+        battlefield=[(f"s{i}", "Swamp") for i in range(7)],
+        objects=[{"id": i, "card": c, "zone": "graveyard", "owner": "P1"} for i, c in graveyard]
+        + [
+            {"id": "bolt", "card": "Lightning Bolt", "zone": "graveyard", "owner": "P1"},
+            {"id": "theirs", "card": "Grizzly Bears", "zone": "graveyard", "owner": "P2"},
+        ],
+    )
+    found = casts(state, "six")
+    assert len(found) == 6
+    assert ("bears1", "bears2") not in {cast.targets[0].targets for cast in found if cast.targets}
+    pair = next(cast for cast in found if cast.targets and cast.targets[0].targets == ("bears1", "elves"))
+    same_name = pair._replace(targets=(dataclasses.replace(pair.targets[0], targets=("bears1", "bears2")),))
+    assert "CR 601.2c" in {r.rule for r in why_illegal(state, same_name)}
+
+
+def test_target_creatures_with_equal_toughness(make_state, casts):
+    """CR 208.1, 122.1a, 115.6: V.A.T.S. destroys "any number of target creatures with equal toughness".
+
+    P1's Grizzly Bears (2/2); P2's Grizzly Bears (2/2), Hill Giant (3/3), Llanowar Elves with a +1/+1 counter (2/2).
+    Sets of one toughness: none 1, one 4, two of the three of toughness 2: 3, all three 1: 1 + 4 + 3 + 1 = 9.
+    """
+    state = make_state(
+        hand=[("vats", "V.A.T.S.")],
+        battlefield=[(f"s{i}", "Swamp") for i in range(4)] + [("mine", "Grizzly Bears")],
+        opponent=[
+            ("bears", "Grizzly Bears"),
+            ("giant", "Hill Giant"),
+            ("elves", "Llanowar Elves", {"counters": {"+1/+1": 1}}),
+        ],
+    )
+    found = casts(state, "vats")
+    assert len(found) == 9
+    assert all("giant" not in cast.targets[0].targets or len(cast.targets[0].targets) == 1 for cast in found)

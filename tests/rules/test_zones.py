@@ -332,7 +332,7 @@ def test_emerge_sacrifices_a_creature_whose_mana_value_reduces_the_cost(make_sta
 UNREAD_PERMISSIONS = [
     # (card, zone, the unread span that might let its owner cast it from there)
     ("Flash of Insight", "graveyard", "Flashback—{1}{U}, Exile X blue cards from your graveyard."),
-    ("Conflagrate", "graveyard", "Flashback—{R}{R}, Discard X cards."),
+    ("Kindle the Inner Flame", "graveyard", "Flashback—{1}{R}, Behold three Elementals."),
     ("Lightwheel Enhancements", "graveyard", "Max speed — You may cast this card from your graveyard."),
     (
         "Ebondeath, Dracolich",
@@ -612,3 +612,29 @@ def test_a_permission_that_adds_life_and_a_sacrifice(make_state, casts):
     state = make_state(battlefield=side, objects=gone)
     assert sorted(c.sacrifices for c in casts(state, "wicker")) == [("bears",), ("relic",)]
     assert casts(make_state(battlefield=side, objects=gone, life={"P1": 1, "P2": 20}), "wicker") == set()
+
+
+@pytest.mark.parametrize(
+    ("life_gained", "swamps", "expected"), [({"P1": 2}, 3, 1), ({"P1": 2}, 4, 2), ({"P2": 2}, 4, 0)]
+)
+def test_cast_from_the_graveyard_if_you_gained_life(make_state, casts, card, life_gained, swamps, expected):
+    """CR 601.3, 119.3: "You may cast this card from your graveyard if you gained life this turn." (a sorcery).
+
+    In P1's graveyard, for its mana cost {X}{2}{B}, no target: when P1 gained life, X = 0 with three Swamps (1
+    cast), X = 0 or 1 with four (2); when only P2 did, the permission does not hold: 0.
+    """
+    necrons = card(
+        "Necron Rising",
+        "{X}{2}{B}",
+        "Sorcery",
+        "Create X tapped 2/2 black Necron Warrior artifact creature tokens.\n"
+        "You may cast this card from your graveyard if you gained life this turn.",
+    )
+    state = make_state(
+        battlefield=lands("Swamp", swamps),
+        objects=[{"id": "necrons", "card": necrons, "zone": "graveyard", "owner": "P1"}],
+        this_turn={"life_gained": life_gained},
+    )
+    found = casts(state, "necrons")
+    assert len(found) == expected
+    assert all(c.zone.value == "graveyard" for c in found)
