@@ -1205,10 +1205,11 @@ def _unit_key(unit: frozenset[str], is_snow: bool) -> tuple[str, bool]:
 _Unit = tuple[str, bool]
 """One unit of mana as :class:`ManaPayer` counts it: its letters in WUBRGC order, and whether snow made it."""
 
-_Converter = tuple[int, tuple[str, ...], tuple[tuple[_Unit, ...], ...], tuple[tuple[_Unit, bool], ...], bool, bool]
+_Converter = tuple[int, tuple[str, ...], tuple[tuple[_Unit, ...], ...], tuple[tuple[_Unit, bool], ...], bool, bool, str]
 """A source that costs mana, as :class:`ManaPayer` weighs it: its generic cost, the letters each coloured symbol
 of its cost accepts, its options (each the units it adds), the units its object then does not make (with whether
-each pays the spell alone), whether it is repeatable, and whether its mana pays the spell alone."""
+each pays the spell alone), whether it is repeatable, whether its mana pays the spell alone, and the object its
+{T} taps ("" when it taps none)."""
 
 
 def _converter(source: ManaSource, sources: Sequence[ManaSource]) -> _Converter:
@@ -1237,6 +1238,7 @@ def _converter(source: ManaSource, sources: Sequence[ManaSource]) -> _Converter:
         tuple(sorted(instead)),
         source.repeatable,
         source.spell_only,
+        source.object_id if source.taps and source.object_id is not None else "",
     )
 
 
@@ -1305,34 +1307,76 @@ def _pays_converting(
     x: int,
     life: int,
 ) -> bool:
-    """Whether ``cost`` is paid after activating some of ``converters``, in some order (see _can_pay_choosing)."""
+    """Whether ``cost`` is paid after activating some of ``converters``, in some order (see _can_pay_choosing).
+
+    An object whose {T} one of them taps is tapped once (CR 605.1a): either for its other mana, or for one of those
+    abilities. Which objects do the latter is chosen first, alike objects by how many of them: their other mana
+    is then never in the pool, so mana made later can't stand in for it.
+    """
+    tapping: dict[str, list[int]] = {}
+    for index, converter in enumerate(converters):
+        if converter[6]:
+            tapping.setdefault(converter[6], []).append(index)
+    alike: dict[tuple[_Converter, ...], list[str]] = {}
+    for obj, indices in sorted(tapping.items()):
+        alike.setdefault(tuple(converters[i][:6] + ("",) for i in indices), []).append(obj)
+    groups = list(alike.values())
+    for counts in itertools.product(*(range(len(group) + 1) for group in groups)):
+        start, start_spell = pool.copy(), spell.copy()
+        uses = [1] * len(converters)
+        feasible = True
+        for group, converting in zip(groups, counts):
+            for position, obj in enumerate(group):
+                if position < converting:  # tapped for one of its abilities that cost mana: its other mana forgone
+                    feasible = feasible and _forgo(start, start_spell, converters[tapping[obj][0]][3])
+                else:
+                    for index in tapping[obj]:
+                        uses[index] = 0
+        if feasible and _search_converting(cost, start, start_spell, converters, tapping, tuple(uses), x, life):
+            return True
+    return False
+
+
+def _search_converting(
+    cost: ManaCost,
+    pool: Counter[_Unit],
+    spell: Counter[_Unit],
+    converters: tuple[_Converter, ...],
+    tapping: dict[str, list[int]],
+    uses: tuple[int, ...],
+    x: int,
+    life: int,
+) -> bool:
+    """Activate the usable converters in any order, each paid with mana made before it (CR 605.3, 106.6)."""
     seen: set[Any] = set()
 
     def search(pool: Counter[_Unit], spell: Counter[_Unit], uses: tuple[int, ...]) -> bool:
-        signature = (tuple(sorted((pool).items())), tuple(sorted(spell.items())), uses)
+        signature = (tuple(sorted(pool.items())), tuple(sorted(spell.items())), uses)
         if signature in seen:
             return False
         seen.add(signature)
         if _can_pay_cached(cost, tuple(sorted((pool + spell).items())), x, life):
             return True
-        for index, (generic, colours, options, instead, repeatable, spell_only) in enumerate(converters):
+        for index, (generic, colours, options, _, repeatable, spell_only, obj) in enumerate(converters):
             if not uses[index]:
                 continue
-            rest, rest_spell = pool.copy(), spell.copy()
-            if not _forgo(rest, rest_spell, instead):
-                continue  # its object was tapped for its other mana
-            left = uses if repeatable else uses[:index] + (0,) + uses[index + 1 :]
-            for paid in _activation_payments(rest, generic, colours):
-                after = rest - paid
+            left = list(uses)
+            if obj:  # its object is tapped: none of its abilities with {T} again (CR 605.1a)
+                for other in tapping[obj]:
+                    left[other] = 0
+            elif not repeatable:
+                left[index] = 0
+            for paid in _activation_payments(pool, generic, colours):
+                after = pool - paid
                 for option in options:
                     made = Counter(option)
-                    if spell_only and search(after, rest_spell + made, left):
+                    if spell_only and search(after, spell + made, tuple(left)):
                         return True
-                    if not spell_only and search(after + made, rest_spell, left):
+                    if not spell_only and search(after + made, spell, tuple(left)):
                         return True
         return False
 
-    return search(pool, spell, tuple(1 for _ in converters))
+    return search(pool, spell, uses)
 
 
 def _forgo(pool: Counter[_Unit], spell: Counter[_Unit], instead: tuple[tuple[_Unit, bool], ...]) -> bool:

@@ -771,3 +771,24 @@ def test_can_pay_with_choices_and_mana_abilities_that_cost_mana_matches_brute_fo
     """CR 106.1b, 106.6, 605.1a, 605.3, 601.2g-h: outputs chosen, costs paid with mana made before, one {T} each."""
     parsed = cost("".join(symbols))
     assert can_pay(parsed, sources) is _brute_force_activations(parsed, sources)
+
+
+def test_an_objects_other_mana_spent_is_not_made_again_by_another_source():
+    """CR 605.1a, 106.6: an object taps once; mana made later can't stand in for its other mana, once spent.
+
+    {G} to pay. Object A: "{T}: Add {R}" whose mana pays the spell alone. Object B: "{1}: Add {R}", any number of
+    times. Object C: "{T}: Add {R}" and "{1}, {T}: Add {G}". Object D: "{1}: Add {R}{R}" once. Only C makes {G},
+    for {1} that can't come from C itself (it taps) nor from A (spell only); B and D each cost {1} too, so the
+    first {1} has no source: not payable. (Spending C's {R} on D's {1} and then "forgoing" one of D's {R} as if it
+    were C's used to say yes.)
+    """
+    sources = [
+        ManaSource((frozenset("R"),), "a", taps=True, spell_only=True),
+        ManaSource((frozenset("R"),), "b", activation=1, taps=False, repeatable=True),
+        ManaSource((frozenset("R"),), "c", taps=True),
+        ManaSource((frozenset("G"),), "c", activation=1, taps=True),
+        ManaSource((frozenset("R"), frozenset("R")), "d", activation=1, taps=False),
+    ]
+    assert can_pay(cost("{G}"), sources) is False
+    # with a Mountain's {R} beside them, it pays C's {1}: {G} is made (C taps for {G} alone)
+    assert can_pay(cost("{G}"), sources + [ManaSource((frozenset("R"),), "m", taps=True)]) is True
