@@ -35,6 +35,7 @@ command line (:mod:`legalcasts.cli.batch`).
 from __future__ import annotations
 
 import contextlib
+import difflib
 import functools
 import glob
 import io
@@ -307,11 +308,21 @@ def objects_to_cast(
         if o.card.name.casefold() in wanted or (o.card.name_fr is not None and o.card.name_fr.casefold() in wanted)
     ]
     if not chosen:
-        if card not in cards:
-            cards.get(card, path="--card")  # raises with a did-you-mean
-        names = ", ".join(sorted({o.name for o in hand})) or "empty"
-        raise InputError("--card", f"no card named {card!r} in {caster}'s hand (hand: {names})")
+        raise InputError("--card", _no_such_card(state, card, caster, sorted({o.name for o in hand}), cards))
     return caster, chosen
+
+
+def _no_such_card(state: GameState, card: str, caster: PlayerId, names: list[str], cards: CardDatabase) -> str:
+    """Why ``--card`` names nothing the player may cast: an object's id, a near name of theirs, or an unknown card."""
+    if state.has_object(card):
+        return f"{card!r} is an object's id, not a card's name: --object {card} names it"
+    folded = {name.casefold(): name for name in names}
+    close = [folded[n] for n in difflib.get_close_matches(card.casefold(), list(folded), n=2, cutoff=0.6)]
+    listed = ", ".join(names) or "nothing"
+    if close:
+        return f"no card named {card!r} that {caster} may cast (did you mean {' or '.join(map(repr, close))}?)"
+    known = "" if card in cards else "unknown card; "
+    return f"{known}no card named {card!r} that {caster} may cast ({caster} may cast: {listed})"
 
 
 @functools.lru_cache(maxsize=4)

@@ -139,7 +139,10 @@ def test_check_legal_and_illegal(capsys, tmp_path) -> None:
     [
         (["count", "missing.json"], "missing.json: cannot read state file"),
         (["count", "EX/case02-mists-ray-silver-knight.json", "--card", "Glacal Ray"], "did you mean 'Glacial Ray'"),
-        (["count", "EX/case02-mists-ray-silver-knight.json", "--card", "Opt"], "no card named 'Opt' in P1's hand"),
+        (["count", "EX/case02-mists-ray-silver-knight.json", "--card", "Opt"], "no card named 'Opt' that P1 may cast"),
+        # an object's id is not a card's name: --object names it; a name near one P1 may cast is suggested
+        (["count", "EX/case02-mists-ray-silver-knight.json", "--card", "ray"], "--object ray names it"),
+        (["count", "EX/case02-mists-ray-silver-knight.json", "--card", "glacial rey"], "did you mean 'Glacial Ray'"),
         (["count", "EX/case02-mists-ray-silver-knight.json", "--player", "P9"], "--player: unknown player 'P9'"),
         (["count", "EX/case02-mists-ray-silver-knight.json", "--object", "nope"], "--object: no object with id 'nope'"),
         (["casts", "EX/case02-mists-ray-silver-knight.json", "--limit", "-1"], "--limit: must be 0 or more"),

@@ -139,7 +139,7 @@ def _build_parser() -> argparse.ArgumentParser:
         help='number: the number alone (default); json: {"count": N}, with "count_decimal": "N" beside it '
         "when N is past 2**53 - 1, for readers whose numbers are doubles or 64-bit integers",
     )
-    check = commands.add_parser("check", help="check one cast (a line of 'casts --format jsonl')")
+    check = commands.add_parser("check", help="check casts, one per line (as 'casts --format jsonl' writes them)")
     check.add_argument("state", help="game-state JSON file or Forge puzzle (.pzl)")
     check.add_argument(
         "cast",

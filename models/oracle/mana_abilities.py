@@ -371,7 +371,8 @@ def _mana_units(tree: Tree[Token]) -> ManaAbility:
         options = tuple((frozenset(a), frozenset(b)) for a, b in itertools.combinations(_COLOURS, 2))
         return ManaAbility(options[0], options=options)
     if output.data in ("add_x_in_combination", "add_then_per_count", "add_per_count", "add_per_number"):
-        return _counted_output(output, text)
+        # the words of the output, as printed: its first child may be a tree of mana symbols
+        return _counted_output(output, " ".join(str(token) for token in output.scan_values(lambda _: True)))
     # add_per_power: "an amount of {G} equal to ~'s power" or "X mana of any one color, where X is ~'s power"
     symbol = re.match(r"an amount of \{([wubrgc])\}", text)
     if symbol:
