@@ -107,7 +107,7 @@ def _shot(page: Any, name: str) -> None:
 def _load_path(page: Any, address: str, path: str) -> None:
     """Load a state file by its path, through the page's form (``read_state_file``, then ``load_state``)."""
     page.goto(_base(address))
-    page.get_by_label("State file, a path under the server's folder").fill(path)
+    page.get_by_label("State file or puzzle, a path under the server's folder").fill(path)
     page.get_by_role("button", name="Load", exact=True).click()
     page.wait_for_selector(f"#status:has-text('Loaded {path}')")
 
@@ -194,6 +194,12 @@ def test_a_position_built_from_french_card_names(page, explore):
     _shot(page, "03b-position-built-by-name")
 
 
+def test_a_forge_puzzle_loads_by_its_path(page, explore):
+    """A puzzle is read as ``legalcasts count`` reads it: Cryptic Command 24 + Glacial Ray 4 = 28 (forge-puzzles.md)."""
+    _load_path(page, explore, "examples/forge-cryptic-counter.pzl")
+    assert sum(_shown_counts(page).values()) == 28
+
+
 def test_walk_a_cards_prompts_to_a_cast_that_check_accepts(page, explore, tmp_path):
     _load_path(page, explore, "examples/rules08-collective-brutality.json")
     # Collective Brutality, escalate {discard a card}: 10 casts (examples/README.md); Grizzly Bears in hand, 0
@@ -217,6 +223,10 @@ def test_walk_a_cards_prompts_to_a_cast_that_check_accepts(page, explore, tmp_pa
     assert cast["card"] == "brutality" and cast["modes"] == [0, 1] and cast["discards"] == ["bearscard"]
     # the spell's cost is {1}{B}; escalate adds no mana (its cost is the discard, CR 702.120a)
     assert page.locator("#done-cost").inner_text() == "{1}{B}"
+    # {1}{B} from two Swamps: one way to pay, both tapped (CR 601.2g-h); the discard is the cast's own
+    page.wait_for_selector("#payment-list li")
+    ways = page.locator("#payment-list li").all_inner_texts()
+    assert len(ways) == 1 and "(swa1)" in ways[0] and "(swa2)" in ways[0] and ways[0].endswith("(the default)")
     _shot(page, "06-complete-cast")
     # the command line's check accepts the cast the page reached
     cast_file = tmp_path / "cast.json"

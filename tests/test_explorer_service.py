@@ -82,7 +82,16 @@ def test_read_state_file_reads_under_its_folder_only(service):
     assert code == INVALID_PARAMS
     assert message == "error: path: '../outside.json' is outside the folder this server reads from"
     code, message = error(service, "read_state_file", path="pyproject.toml")
-    assert code == INVALID_PARAMS and message == "error: path: 'pyproject.toml' is not a state file (.json)"
+    assert code == INVALID_PARAMS
+    assert message == "error: path: 'pyproject.toml' is not a state file (.json) or a Forge puzzle (.pzl)"
+    # a puzzle is read as its text, for load_state's puzzle: Cryptic Command 24 + Glacial Ray 4 = 28
+    # (docs/forge-puzzles.md)
+    read = call(service, "read_state_file", path="examples/forge-cryptic-counter.pzl")
+    assert read["puzzle"].startswith("[metadata]") and "state" not in read
+    assert (
+        call(service, "count", state=None, digest=call(service, "load_state", puzzle=read["puzzle"])["digest"])["count"]
+        == 28
+    )
     code, message = error(service, "read_state_file", path="examples/none.json")
     assert message == "error: path: no file 'examples/none.json'"
 

@@ -202,6 +202,30 @@ def test_check_names_the_broken_rule(service):
     assert result["action_id"] == 5
 
 
+def test_payments_of_a_legal_cast(service):
+    """CR 601.2g-h, 106: Lightning Strike ({1}{R}) with a Mountain, an Island and a Forest untapped.
+
+    {R} only from the Mountain; {1} from the Island or the Forest: 2 payments, Mountain + Island first (state
+    order). An illegal cast has none: the same error as the library's.
+    """
+    state = {
+        "players": ["P1", "P2"],
+        "objects": [
+            {"id": "strike", "card": "Lightning Strike", "zone": "hand", "owner": "P1"},
+            {"id": "m", "card": "Mountain", "zone": "battlefield", "controller": "P1"},
+            {"id": "i", "card": "Island", "zone": "battlefield", "controller": "P1"},
+            {"id": "f", "card": "Forest", "zone": "battlefield", "controller": "P1"},
+        ],
+    }
+    cast = call(service, "casts", state=state, card="strike", limit=1)["casts"][0]["cast"]
+    result = call(service, "payments", state=state, cast=cast)
+    assert [[use["source"] for use in p["mana"]] for p in result["payments"]] == [["m", "i"], ["m", "f"]]
+    assert result["more"] is False and {p["total_cost"] for p in result["payments"]} == {"{1}{R}"}
+    assert call(service, "payments", state=state, cast=cast, limit=1)["more"] is True
+    cast["targets"][0]["targets"] = ["strike"]  # a spell in the hand is no target (CR 115.4)
+    assert error(service, "payments", state=state, cast=cast)[0] == INVALID_PARAMS
+
+
 def test_check_of_another_cards_cast_is_refused(service):
     state = state_of("examples/case02-mists-ray-silver-knight.json")
     cast = call(service, "casts", state=state, card="ray", limit=1)["casts"][0]["cast"]
@@ -389,6 +413,7 @@ def test_methods_lists_every_method(service):
         "mask",
         "options",
         "check",
+        "payments",
         "explain",
         "sample",
         "best",

@@ -44,6 +44,7 @@ from solver.actions import PositionCasts, state_digest
 from solver.backends import get_engine
 from solver.explain import explain_card
 from solver.legal import LegalCasts, castable_objects, held_view, judging_view
+from solver.payments import payments
 from solver.prompts import DEFAULT_LIMIT
 from solver.build import check_stack_records
 from solver.rules.zones import RESOLVING_KEYWORDS
@@ -105,6 +106,7 @@ METHODS: dict[str, tuple[str, ...]] = {
     "mask": _COMMON + ("size",),
     "options": _COMMON + ("chosen", "offset", "limit"),
     "check": _COMMON + ("cast",),  # the way of casting is the question's, as for count (CR 601.3)
+    "payments": _COMMON + ("cast", "limit"),
     "explain": _COMMON,
     "sample": _COMMON + ("seed",),
     "best": _COMMON + ("score",),
@@ -281,6 +283,7 @@ class Service:
             "mask": self._mask,
             "options": self._options,
             "check": self._check,
+            "payments": self._payments,
             "explain": self._explain,
             "sample": self._sample,
             "best": self._best,
@@ -592,6 +595,19 @@ class Service:
             "action_id": action_id,
             "notes": list(() if reasons else view.derived_field_notes(cast)),
         }
+
+    def _payments(self, params: _Params) -> dict[str, Any]:
+        """The ways to pay a legal cast (CR 601.2g-h), the default first: ``{"payments": [...], "more": bool}``."""
+        where = self._position(params)
+        data = params.values.get("cast")
+        if data is None:
+            raise RpcError(INVALID_PARAMS, "error: cast: payments needs 'cast'")
+        cast = Cast.from_json(data, path="cast")
+        if not where.state.has_object(cast.card):
+            raise InputError("cast.card", f"no object with id {cast.card!r} in the state")
+        limit = params.whole("limit", 10, 1, MAX_CASTS_PAGE)
+        found = list(itertools.islice(payments(where.state, cast, **where.view_options), limit + 1))
+        return {"payments": [payment.to_json() for payment in found[:limit]], "more": len(found) > limit}
 
     def _explain(self, params: _Params) -> dict[str, Any]:
         where = self._position(params)

@@ -17,8 +17,8 @@ from models.state import GameState
 
 __all__ = ["board", "interactions", "read_state_file", "STATE_FILE_SUFFIXES", "MAX_STATE_FILE_BYTES"]
 
-STATE_FILE_SUFFIXES = (".json",)
-"""The files ``read_state_file`` reads: state files (state-format.md)."""
+STATE_FILE_SUFFIXES = (".json", ".pzl")
+"""The files ``read_state_file`` reads: state files (state-format.md) and Forge puzzles (forge-puzzles.md)."""
 
 MAX_STATE_FILE_BYTES = 10 * 1024 * 1024
 """The largest state file read (10 MiB, the largest request)."""
@@ -160,35 +160,42 @@ def interactions(state: GameState) -> dict[str, Any]:
 
 
 def read_state_file(root: Path, path: str) -> dict[str, Any]:
-    """The JSON data of a state file under ``root``, for the page to send with ``load_state``.
+    """The JSON data of a state file under ``root``, or a puzzle's text, for the page to send with ``load_state``.
 
     Parameters
     ----------
     root : Path
         The folder the server reads from; a path outside it is refused.
     path : str
-        Relative to ``root`` (or absolute, inside it); a ``.json`` state file of at most 10 MiB.
+        Relative to ``root`` (or absolute, inside it); a ``.json`` state file or a ``.pzl`` Forge puzzle of at
+        most 10 MiB.
 
     Returns
     -------
     dict
-        ``{path, state}``: the path as given and the file's JSON object.
+        ``{path, state}``: the path as given and the file's JSON object; ``{path, puzzle}`` for a puzzle, its text.
 
     Raises
     ------
     InputError
-        ``path``: outside the folder, no such file, not a ``.json`` file, too large, not JSON, or not an object.
+        ``path``: outside the folder, no such file, neither ``.json`` nor ``.pzl``, too large, not JSON, or not an
+        object.
     """
     base = root.resolve()
     file = (base / path).resolve()
     if not file.is_relative_to(base):
         raise InputError("path", f"{path!r} is outside the folder this server reads from")
     if file.suffix.casefold() not in STATE_FILE_SUFFIXES:
-        raise InputError("path", f"{path!r} is not a state file (.json)")
+        raise InputError("path", f"{path!r} is not a state file (.json) or a Forge puzzle (.pzl)")
     if not file.is_file():
         raise InputError("path", f"no file {path!r}")
     if file.stat().st_size > MAX_STATE_FILE_BYTES:
         raise InputError("path", f"{path!r} is over {MAX_STATE_FILE_BYTES:,} bytes")
+    if file.suffix.casefold() == ".pzl":  # its text, for load_state's ``puzzle``
+        try:
+            return {"path": path, "puzzle": file.read_text(encoding="utf-8")}
+        except UnicodeDecodeError as exc:
+            raise InputError("path", f"{path!r} is not UTF-8 text: {exc}") from None
     try:
         data = json.loads(file.read_text(encoding="utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:

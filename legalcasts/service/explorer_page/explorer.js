@@ -73,11 +73,11 @@ function plural(n, word) {
 
 // --- loading ---
 
-async function loadData(data, label) {
+async function loadData(data, label, puzzle) {
   $("load-error").textContent = "";
   status(`Loading ${label}…`);
   try {
-    const loaded = await rpc("load_state", { state: data });
+    const loaded = await rpc("load_state", puzzle === undefined ? { state: data } : { puzzle });
     await showPosition(loaded.digest, label);
   } catch (error) {
     $("load-error").textContent = error.message;
@@ -89,7 +89,7 @@ async function loadPath(path) {
   $("load-error").textContent = "";
   try {
     const file = await rpc("read_state_file", { path });
-    await loadData(file.state, path);
+    await loadData(file.state, path, file.puzzle);
   } catch (error) {
     $("load-error").textContent = error.message;
     status("The state did not load.");
@@ -407,12 +407,41 @@ function showDone(result) {
       el("strong", { id: "done-cost" }, cast.total_cost),
       ` (mana value ${cast.mana_value}), action id ${result.action_id}.`,
     ),
+    el("div", { id: "done-payments", "aria-live": "polite" }),
     el("details", {}, el("summary", {}, "The cast as JSON"), el("pre", { id: "done-json" }, JSON.stringify(cast, null, 1))),
     el("div", { class: "row controls" },
       el("button", { type: "button", id: "check-done", onclick: () => useCast(cast, true) }, "Check this cast"),
       el("button", { type: "button", onclick: () => useCast(cast, false) }, "Change it (why not)"),
     ),
   );
+  showPayments(cast);
+}
+
+// how a cast can be paid: the service's payments, the default first (CR 601.2g-h)
+function paymentText(payment) {
+  const parts = payment.mana.map((use) => {
+    if (use.source === null) return `${use.adds} from the pool`;
+    const how = use.consumed ? ", sacrificed" : use.taps ? ", tapped" : "";
+    return `${nameOf(use.source)} (${use.source}): ${use.adds}${use.activation ? ` for ${use.activation}` : ""}${how}`;
+  });
+  if (payment.life) parts.push(`${payment.life} life`);
+  if (payment.left) parts.push(`${payment.left} left in the pool`);
+  return parts.join("; ") || "nothing to pay";
+}
+
+async function showPayments(cast) {
+  const box = $("done-payments");
+  try {
+    const { payments, more } = await rpc("payments", { digest: app.digest, cast });
+    box.replaceChildren(
+      el("h4", { id: "payments-h" }, "How it can be paid"),
+      el("ol", { id: "payment-list", "aria-labelledby": "payments-h" },
+        ...payments.map((payment, index) => el("li", {}, paymentText(payment), index === 0 ? " (the default)" : ""))),
+      ...(more ? [el("p", {}, "and more ways")] : []),
+    );
+  } catch (error) {
+    box.replaceChildren(el("p", { id: "payment-list" }, `How it is paid can't be shown: ${error.message}`));
+  }
 }
 
 // --- the cast list ---
@@ -601,6 +630,10 @@ function wire() {
   $("upload").addEventListener("change", async () => {
     const file = $("upload").files[0];
     if (!file) return;
+    if (file.name.toLowerCase().endsWith(".pzl")) {
+      await loadData(null, file.name, await file.text());
+      return;
+    }
     let data;
     try {
       data = JSON.parse(await file.text());
