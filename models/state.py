@@ -39,6 +39,8 @@ class TurnFacts:
         Lands each player has played this turn.
     activated : tuple of str
         Permanents (ids) whose ability "Activate only once each turn." was activated this turn (CR 602.5b).
+    noncombat_damage : tuple of (PlayerId, int)
+        Noncombat damage dealt to each player this turn (CR 120.1, 510).
     life_gained : tuple of (PlayerId, int)
         Life each player has gained this turn (CR 119.3).
     cards_drawn : tuple of (PlayerId, int)
@@ -57,6 +59,7 @@ class TurnFacts:
     lands_played: tuple[tuple[PlayerId, int], ...] = ()
     activated: tuple[str, ...] = ()
     life_gained: tuple[tuple[PlayerId, int], ...] = ()
+    noncombat_damage: tuple[tuple[PlayerId, int], ...] = ()
     cards_drawn: tuple[tuple[PlayerId, int], ...] = ()
     given: frozenset[str] = frozenset()
 
@@ -71,7 +74,8 @@ class TurnFacts:
     def of_player(self, fact: str, player: str) -> int:
         """A player's number of a fact given per player (0 when not given).
 
-        ``fact`` is ``"spells_cast"``, ``"life_lost"``, ``"life_gained"``, ``"cards_drawn"`` or ``"lands_played"``.
+        ``fact`` is ``"spells_cast"``, ``"life_lost"``, ``"life_gained"``, ``"cards_drawn"``, ``"noncombat_damage"``
+        or ``"lands_played"``.
         """
         numbers: tuple[tuple[PlayerId, int], ...] = getattr(self, fact)
         return dict(numbers).get(PlayerId(player), 0)

@@ -317,6 +317,7 @@ def test_every_fact_a_file_gives_is_written_back() -> None:
             "activated": ["bloom"],
             "life_gained": {"P1": 4},
             "cards_drawn": {"P2": 2},
+            "noncombat_damage": {"P2": 3},
         },
     )
     assert state.object("cmd").commander and state.this_turn.cards_drawn == (("P2", 2),)

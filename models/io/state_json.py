@@ -93,6 +93,7 @@ class _ThisTurn(_Strict):
     lands_played: dict[str, int] = Field(default_factory=dict)
     activated: list[str] = Field(default_factory=list)
     life_gained: dict[str, int] = Field(default_factory=dict)
+    noncombat_damage: dict[str, int] = Field(default_factory=dict)
     cards_drawn: dict[str, int] = Field(default_factory=dict)
 
 
@@ -335,7 +336,7 @@ class _StateReader:
         for index, name in enumerate(facts.activated):  # permanents of the file
             if name not in place:
                 raise self.fail(f"this_turn.activated[{index}]", f"no object with id {name!r} in the state")
-        for key in ("spells_cast", "life_lost", "lands_played", "life_gained", "cards_drawn"):
+        for key in ("spells_cast", "life_lost", "lands_played", "life_gained", "cards_drawn", "noncombat_damage"):
             for name, number in getattr(facts, key).items():
                 self.player(f"this_turn.{key}.{name}", name, name)
                 if number < 0:
@@ -355,6 +356,7 @@ class _StateReader:
             lands_played=tuple((PlayerId(p), n) for p, n in facts.lands_played.items()),
             activated=tuple(facts.activated),
             life_gained=tuple((PlayerId(p), n) for p, n in facts.life_gained.items()),
+            noncombat_damage=tuple((PlayerId(p), n) for p, n in facts.noncombat_damage.items()),
             cards_drawn=tuple((PlayerId(p), n) for p, n in facts.cards_drawn.items()),
             given=frozenset(facts.model_fields_set),
         )

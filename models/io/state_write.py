@@ -92,6 +92,7 @@ def _this_turn(facts: TurnFacts) -> dict[str, Any]:
         "lands_played": dict(facts.lands_played),
         "activated": list(facts.activated),
         "life_gained": dict(facts.life_gained),
+        "noncombat_damage": dict(facts.noncombat_damage),
         "cards_drawn": dict(facts.cards_drawn),
     }
     return {key: value for key, value in written.items() if key in facts.given}

@@ -219,7 +219,8 @@ def own_cost_when(line: str, original: str) -> tuple[CostModifier, ...] | Unsupp
 _OWN_COST_WHERE_X = re.compile(
     r"(?:[a-z ]+ — )?(?:this spell|~) costs \{x\} less to cast, where x is "
     r"(?P<what>the total (?:power|toughness) of creatures you control|the greatest power among creatures you control"
-    r"|your devotion to (?:white|blue|black|red|green))\."
+    r"|your devotion to (?:white|blue|black|red|green)"
+    r"|the total amount of noncombat damage dealt to your opponents this turn)\."
 )
 """The spell's own reduction by a number the state gives: "This spell costs {X} less to cast, where X is your
 devotion to black." (CR 601.2f, 700.5), "… the greatest power among creatures you control." (The Great Henge, CR
@@ -243,6 +244,10 @@ def own_cost_where_x(line: str, original: str) -> CostModifier | None:
     if found is None:
         return None
     what = found["what"]
+    if what.endswith("noncombat damage dealt to your opponents this turn"):  # the turn's facts (Chandra's Incinerator)
+        return CostModifier(
+            -1, original, own=True, per=Count(controller="opponents", turn_fact="noncombat_damage", text=what)
+        )
     quantity = _WHERE_X_QUANTITIES.get(what, what.removeprefix("your "))
     return CostModifier(-1, original, own=True, per=Count(quantity=quantity, text=what))
 

@@ -328,9 +328,9 @@ def presence_holds(problem: CastProblem, requirement: PresenceRequirement) -> bo
     return any(count >= requirement.at_least for count in per_player.values())
 
 
-PLAYER_FACTS = frozenset({"spells_cast", "life_lost", "life_gained", "cards_drawn"})
+PLAYER_FACTS = frozenset({"spells_cast", "life_lost", "life_gained", "cards_drawn", "noncombat_damage"})
 """The state's ``this_turn`` facts given per player that a :class:`~models.abilities.Count` counts: spells cast,
-life lost (CR 119.3), life gained (CR 119.3), cards drawn (CR 121.1)."""
+life lost (CR 119.3), life gained (CR 119.3), cards drawn (CR 121.1), noncombat damage dealt to them (CR 120.1)."""
 
 
 _FACT_KEYS = {"opponent lost life": "life_lost", "cast another spell": "spells_cast", "creature died": "creatures_died"}

@@ -15,7 +15,7 @@ import pytest
 from models.cards import card_from_record
 from models.io.card_pool import default_card_database
 from models.oracle.parser import parse_card
-from solver.legal import why_illegal
+from solver.legal import legal_casts, why_illegal
 
 TAPPED_AND_UNTAPPED = [("tb", "Grizzly Bears", {"tapped": True}), ("ub", "Grizzly Bears")]
 
@@ -328,3 +328,30 @@ def test_unread_presence_conditions_are_reported(card, condition):
     found = parse_card(card_from_record(card("Test Spell", "{4}{U}", "Sorcery", text)))
     assert not found.cost_modifiers
     assert [u.reason for u in found.casting_unsupported] == ["the condition of the spell's cost change is not read"]
+
+
+@pytest.mark.parametrize(
+    ("damage", "expected"),
+    [
+        # no fact given: taken as none; {5}{R} from four Mountains can't be paid (CR 601.2h)
+        (None, 0),
+        # 2 noncombat damage to P2, P1's opponent: {5}{R} - {2} = {3}{R}, four Mountains pay it
+        ({"P2": 2}, 1),
+        # only damage to opponents counts: P1's own 5 don't; P2's 1 leaves {4}{R}, five mana needed
+        ({"P1": 5, "P2": 1}, 0),
+        # more than the generic part: the reduction stops at {R} (CR 601.2f)
+        ({"P2": 9}, 1),
+    ],
+)
+def test_incinerator_costs_less_by_the_noncombat_damage_dealt_to_opponents(make_state, damage, expected):
+    """CR 601.2f: Chandra's Incinerator costs less by the noncombat damage dealt to the caster's opponents this turn.
+
+    "This spell costs {X} less to cast, where X is the total amount of noncombat damage dealt to your opponents this
+    turn.", read from ``this_turn.noncombat_damage``. Chandra's Incinerator costs {5}{R}; P1 has four Mountains;
+    the creature spell has no target: 1 cast when its total cost is paid, else 0.
+    """
+    extra = {} if damage is None else {"this_turn": {"noncombat_damage": damage}}
+    state = make_state(
+        hand=[("incinerator", "Chandra's Incinerator")], battlefield=[(f"m{i}", "Mountain") for i in range(4)], **extra
+    )
+    assert legal_casts(state, "incinerator").count() == expected
