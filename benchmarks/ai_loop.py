@@ -48,7 +48,7 @@ from legalcasts import (
     default_payment,
     state_from_data,
 )
-from benchmarks.deck_positions import DECKS_DIR, TAPPED, Deck, build_position, load_decks
+from benchmarks.deck_positions import DECKS_DIR, Deck, build_position, load_decks, permanent_entry
 from models.errors import LegalcastsError
 from models.io.card_pool import default_card_database
 from models.objects import Zone
@@ -93,22 +93,8 @@ def scaled_position(rng: random.Random, decks: Sequence[Deck], cards: Any, size:
                     continue
                 legendary.add(card.name)
             count += 1
-            objects.append(_permanent(rng, card, player, f"{player.lower()}x{count}"))
+            objects.append(permanent_entry(rng, card, player, f"{player.lower()}x{count}"))
     return data
-
-
-def _permanent(rng: random.Random, card: Any, player: str, object_id: str) -> dict[str, Any]:
-    """A permanent's JSON object: tapped at random, a planeswalker with loyalty counters."""
-    entry: dict[str, Any] = {
-        "id": object_id,
-        "card": card.name,
-        "zone": "battlefield",
-        "controller": player,
-        "tapped": rng.random() < TAPPED,
-    }
-    if any(t.value == "Planeswalker" for t in card.types):
-        entry["counters"] = {"loyalty": rng.randint(1, 5)}
-    return entry
 
 
 def _answer(state: GameState) -> int:

@@ -267,12 +267,12 @@ def _deal_permanents(
         else:
             kept.append(name)
             continue
-        objects.append(_permanent(rng, card, player, f"{prefix}b{len(objects) + 1}"))
+        objects.append(permanent_entry(rng, card, player, f"{prefix}b{len(objects) + 1}"))
     rest[:] = kept
     return objects, auras
 
 
-def _permanent(rng: random.Random, card: Any, player: str, object_id: str) -> dict[str, Any]:
+def permanent_entry(rng: random.Random, card: Any, player: str, object_id: str) -> dict[str, Any]:
     """The JSON object of a permanent: tapped at random, a planeswalker with loyalty counters."""
     entry: dict[str, Any] = {
         "id": object_id,
@@ -346,7 +346,7 @@ def build_position(rng: random.Random, decks: Sequence[Deck], cards: Any) -> tup
     ]
     for number, (player, name) in enumerate(pending_auras, 1):
         if creatures:  # an Aura on the battlefield is always attached (CR 303.4c)
-            entry = _permanent(rng, cards.get(name), player, f"{player.lower()}a{number}")
+            entry = permanent_entry(rng, cards.get(name), player, f"{player.lower()}a{number}")
             entry["attached_to"] = rng.choice(creatures)
             objects.append(entry)
     for player, names in graveyards:
