@@ -31,7 +31,7 @@ BOLT_CASTS = 2
 
 LEFT_OUT = [
     # (card, zone, the unread text named)
-    ("Flash of Insight", "graveyard", "Flashback—{1}{U}, Exile X blue cards from your graveyard."),  # CR 702.34a
+    ("Kindle the Inner Flame", "graveyard", "Flashback—{1}{R}, Behold three Elementals."),  # CR 702.34a
     (
         "Ebondeath, Dracolich",
         "graveyard",

@@ -60,6 +60,9 @@ def object_cost(text: str) -> ObjectCost | None:
             return ObjectCost(action, count, qualities=card_type_filter(words), zone=Zone.GRAVEYARD, text=text)
         if (either := either_card_filter(words)) is not None:  # "an instant or sorcery card"
             return ObjectCost(action, count, qualities=either, zone=Zone.GRAVEYARD, text=text)
+        if words in COLOR_WORDS:  # "exile X blue cards from your graveyard" (Flash of Insight, CR 105.2)
+            of_colour = ObjectFilter((frozenset({Quality("color", COLOR_WORDS[words])}),), words)
+            return ObjectCost(action, count, qualities=of_colour, zone=Zone.GRAVEYARD, text=text)
         return None
     returning = action is CostAction.RETURN
     if found["graveyard"] or (found["hand"] and not returning) or (returning and not found["hand"]):

@@ -161,3 +161,34 @@ def test_flashback_exiling_x_cards_from_the_graveyard(make_state, casts):
     found = casts(state, "summons")
     assert len(found) == 4
     assert all(len(c.exiles) == c.x and "summons" not in c.exiles for c in found)
+
+
+def _graveyard_card(object_id: str, card: str) -> dict:
+    return {"id": object_id, "card": card, "zone": "graveyard", "owner": "P1"}
+
+
+def test_flashback_exiling_x_blue_cards(make_state):
+    """CR 702.34a, 107.3a, 105.2: "Flashback—{1}{U}, Exile X blue cards from your graveyard." (Flash of Insight).
+
+    X is announced with the flashback cost and is the number of blue cards exiled; Flash of Insight is on the stack,
+    so it can't exile itself (CR 601.2a). P1's graveyard: Flash of Insight, Opt and Counterspell (blue), Lightning
+    Bolt (red); Island and Mountain pay {1}{U} (the mana cost's {X} is not paid). X = 0: 1 cast; X = 1: Opt or
+    Counterspell, 2; X = 2: both, 1. 4 casts, all for {1}{U}.
+    """
+    state = make_state(
+        battlefield=[("i", "Island"), ("m", "Mountain")],
+        objects=[
+            _graveyard_card("foi", "Flash of Insight"),
+            _graveyard_card("opt", "Opt"),
+            _graveyard_card("cs", "Counterspell"),
+            _graveyard_card("bolt", "Lightning Bolt"),
+        ],
+    )
+    found = legal_casts(state, "foi")
+    assert sorted((c.x, tuple(sorted(c.exiles))) for c in found) == [
+        (0, ()),
+        (1, ("cs",)),
+        (1, ("opt",)),
+        (2, ("cs", "opt")),
+    ]
+    assert {str(c.total_cost) for c in found} == {"{1}{U}"}

@@ -331,7 +331,7 @@ def test_emerge_sacrifices_a_creature_whose_mana_value_reduces_the_cost(make_sta
 # -------------------------------------------------------------------------- unread permissions: never left out silently
 UNREAD_PERMISSIONS = [
     # (card, zone, the unread span that might let its owner cast it from there)
-    ("Flash of Insight", "graveyard", "Flashback—{1}{U}, Exile X blue cards from your graveyard."),
+    ("Kindle the Inner Flame", "graveyard", "Flashback—{1}{R}, Behold three Elementals."),
     ("Kindle the Inner Flame", "graveyard", "Flashback—{1}{R}, Behold three Elementals."),
     ("Lightwheel Enhancements", "graveyard", "Max speed — You may cast this card from your graveyard."),
     (
@@ -398,20 +398,20 @@ def test_a_card_whose_text_cant_be_a_permission_from_there_is_not_listed(make_st
 
 
 def test_only_the_owner_may_use_an_unread_permission(make_state):
-    """CR 601.3, 702.34a ("your graveyard"): P2's Flash of Insight in P2's graveyard is not P1's to cast."""
+    """CR 601.3, 702.34a ("your graveyard"): P2's Kindle the Inner Flame in P2's graveyard is not P1's to cast."""
     state = make_state(
-        hand=[("bolt", "Lightning Bolt")], objects=[card_in("graveyard", "ther", "Flash of Insight", owner="P2")]
+        hand=[("bolt", "Lightning Bolt")], objects=[card_in("graveyard", "ther", "Kindle the Inner Flame", owner="P2")]
     )
     assert castable_objects(state, "P1") == ("bolt",)
     assert castable_objects(state, "P2") == ("ther",)
 
 
 def test_an_unread_flashback_cost_bears_on_the_graveyard_only(make_state, casts):
-    """CR 702.34a: Flash of Insight's unread flashback ("Exile X blue cards …") casts from the graveyard only.
+    """CR 702.34a: Kindle the Inner Flame's unread flashback ("Behold three Elementals") casts from the graveyard only.
 
     In exile nothing lets it be cast (CR 601.3): 0 casts, answered, not refused.
     """
-    state = make_state(objects=[card_in("exile", "ther", "Flash of Insight")])
+    state = make_state(objects=[card_in("exile", "ther", "Kindle the Inner Flame")])
     assert casts(state, "ther") == set()
 
 
