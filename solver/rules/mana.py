@@ -38,6 +38,7 @@ from solver.rules.characteristics import unread_static_line
 from solver.rules.conditions import count_in_state, holds_for, requirement_holds
 from solver.rules.cost_changes import (
     coloured_reduction,
+    cost_modifiers_of,
     generic_change,
     most_paid,
     paid_amount,
@@ -2021,7 +2022,9 @@ def _add_payment_rules(problem: CastProblem, total: _TotalCost, sources: tuple[M
         "the total cost can be paid with the mana available",
         lambda *values: (
             f"the total cost {total_cost(*split(values))} can't be paid with the mana available to "
-            f"{caster} ({_describe(sources)})" + _life_note(total_cost(*split(values)), caster, life)
+            f"{caster} ({_describe(sources)})"
+            + _life_note(total_cost(*split(values)), caster, life)
+            + _turn_facts_note(problem)
         ),
         kind=ConstraintKind.GENERAL if targets else ConstraintKind.MONOTONE,
     )
@@ -2372,6 +2375,23 @@ def add_waterbend_objects(problem: CastProblem, key: CostObjectsKey, needs: list
         generate=generate,
     )
     return candidates
+
+
+def _turn_facts_note(problem: CastProblem) -> str:
+    """For a cost change counted from a ``this_turn`` fact the state does not give: it was taken as none."""
+    given = problem.state.this_turn.given
+    facts = sorted(
+        {
+            modifier.per.turn_fact
+            for modifier in cost_modifiers_of(problem)
+            if modifier.per is not None and modifier.per.turn_fact is not None and modifier.per.turn_fact not in given
+        }
+    )
+    if not facts:
+        return ""
+    return (
+        f"; its cost change counts this_turn.{', this_turn.'.join(facts)}, which the state does not give: taken as none"
+    )
 
 
 def _life_note(total: ManaCost, caster: str, life: int) -> str:

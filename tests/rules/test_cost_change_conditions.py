@@ -15,6 +15,7 @@ import pytest
 from models.cards import card_from_record
 from models.io.card_pool import default_card_database
 from models.oracle.parser import parse_card
+from solver.explain import explain_card
 from solver.legal import legal_casts, why_illegal
 
 TAPPED_AND_UNTAPPED = [("tb", "Grizzly Bears", {"tapped": True}), ("ub", "Grizzly Bears")]
@@ -355,3 +356,23 @@ def test_incinerator_costs_less_by_the_noncombat_damage_dealt_to_opponents(make_
         hand=[("incinerator", "Chandra's Incinerator")], battlefield=[(f"m{i}", "Mountain") for i in range(4)], **extra
     )
     assert legal_casts(state, "incinerator").count() == expected
+
+
+def test_a_turn_fact_not_given_is_said_where_the_cost_cant_be_paid(make_state):
+    """A ``this_turn`` fact the state does not give is taken as none (docs/state-format.md), and ``explain`` says so.
+
+    Chandra's Incinerator ({5}{R}) with two Mountains and no ``this_turn``: {5}{R} can't be paid (CR 601.2h), and
+    the reason names the fact its cost change counts.
+    """
+    state = make_state(
+        hand=[("incinerator", "Chandra's Incinerator")], battlefield=[("m1", "Mountain"), ("m2", "Mountain")]
+    )
+    (reason,) = explain_card(state, "incinerator").reasons
+    assert reason.rule == "CR 601.2h"
+    assert reason.message.endswith("this_turn.noncombat_damage, which the state does not give: taken as none")
+    given = make_state(
+        hand=[("incinerator", "Chandra's Incinerator")],
+        battlefield=[("m1", "Mountain"), ("m2", "Mountain")],
+        this_turn={"noncombat_damage": {"P2": 1}},
+    )
+    assert "taken as none" not in explain_card(given, "incinerator").reasons[0].message
