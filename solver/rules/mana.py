@@ -2015,6 +2015,7 @@ def _add_payment_rules(problem: CastProblem, total: _TotalCost, sources: tuple[M
         counted = count_payment(values, no_change)
         return counted if counted is not None else can_pay_total(values, no_change)
 
+    unknown_facts = _turn_facts_note(problem)  # a string: the reason keeps no reference to the problem
     paying = problem.add_constraint(
         scope,
         (lambda *values: can_pay_total(*split(values))) if total.reads_later_choices else can_pay_before_targets,
@@ -2022,9 +2023,7 @@ def _add_payment_rules(problem: CastProblem, total: _TotalCost, sources: tuple[M
         "the total cost can be paid with the mana available",
         lambda *values: (
             f"the total cost {total_cost(*split(values))} can't be paid with the mana available to "
-            f"{caster} ({_describe(sources)})"
-            + _life_note(total_cost(*split(values)), caster, life)
-            + _turn_facts_note(problem)
+            f"{caster} ({_describe(sources)})" + _life_note(total_cost(*split(values)), caster, life) + unknown_facts
         ),
         kind=ConstraintKind.GENERAL if targets else ConstraintKind.MONOTONE,
     )
