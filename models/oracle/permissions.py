@@ -36,7 +36,7 @@ from lark import Token, Tree
 from models.abilities import ControlRequirement
 from models.oracle.grammar import mana_cost_of, tree_tokens
 from models.oracle.reading import CardReading
-from models.oracle.words import SUBTYPE_BY_WORD
+from models.oracle.words import NOT_ABILITY_WORDS, SUBTYPE_BY_WORD
 
 __all__ = [
     "read_step_timing",
@@ -297,10 +297,6 @@ _OWN_PERMISSION = re.compile(
 """A card's own permission to be cast from its owner's graveyard or from exile (CR 601.3, 113.6f), with a condition
 or a cost added, after a flavour or ability word if one comes first (CR 207.2c-d)."""
 
-_NOT_ABILITY_WORDS = frozenset({"max speed"})
-"""Words before a dash that have a rules meaning: "Max speed — …" gives the ability only at speed 4, which the
-state does not give (CR 702.178a)."""
-
 _GERUNDS = {"discarding": "discard", "paying": "pay", "sacrificing": "sacrifice", "exiling": "exile"}
 
 
@@ -330,7 +326,7 @@ def own_zone_permissions(line: str, original: str) -> tuple[ZonePermission, ...]
         by :func:`read_other_zone_permission_line`).
     """
     found = _OWN_PERMISSION.fullmatch(line)
-    if found is None or found["word"] in _NOT_ABILITY_WORDS:
+    if found is None or found["word"] in NOT_ABILITY_WORDS:
         return None
     requires: tuple[Requirement, ...] = ()
     if (condition := found["while"] or found["if"]) is not None:

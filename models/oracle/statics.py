@@ -36,7 +36,14 @@ from models.oracle.permanents import quoted_ability_bears_on_no_cast
 from models.oracle.qualities import qualified_kind, with_clause
 from models.oracle.targets import read_counted
 from models.oracle.unread import UnreadText
-from models.oracle.words import COLOR_WORDS, KIND_WORDS, NUMBER_WORDS, SUBTYPE_BY_WORD, singular_noun
+from models.oracle.words import (
+    ABILITY_WORD_PREFIX,
+    COLOR_WORDS,
+    KIND_WORDS,
+    NUMBER_WORDS,
+    SUBTYPE_BY_WORD,
+    singular_noun,
+)
 from models.subtypes import SUBTYPES
 
 __all__ = [
@@ -121,7 +128,7 @@ def bears_on_no_cast(line: str) -> bool:
 _TURNS = r"during your turn|during turns other than yours"
 _CONDITION_FIRST = re.compile(rf"(?:as long as (?P<condition>[^,]+)|(?P<turn>{_TURNS})), (?P<rest>.+)")
 _CONDITION_LAST = re.compile(rf"(?P<rest>.+?),? (?:as long as (?P<condition>[^,]+)|(?P<turn>{_TURNS}))\.")
-_ABILITY_WORD = re.compile(r"[a-z' ]+(?: \d+)? — (?P<rest>.+)")
+_ABILITY_WORD = re.compile(ABILITY_WORD_PREFIX + r"(?P<rest>.+)")
 """An ability word before a static line ("Threshold — …", "Descend 4 — …"): it has no rules meaning (CR 207.2c)."""
 
 _IT = r"(?:~|this creature|this permanent|this artifact|this enchantment|this land|it)"

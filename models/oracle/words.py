@@ -96,6 +96,14 @@ CARD_SUBTYPE_WORDS = frozenset({"vehicle", "spacecraft", "mount"})
 KIND_WORDS = ("creature", "artifact", "enchantment", "land", "permanent", "planeswalker", "battle")
 
 
+NOT_ABILITY_WORDS = frozenset({"max speed"})
+"""Words before a dash that have a rules meaning, unlike an ability word (CR 207.2c): "Max speed — …" gives its
+ability only at speed 4 (CR 702.178a), which the state does not give."""
+
+ABILITY_WORD_PREFIX = r"(?!(?:" + "|".join(sorted(NOT_ABILITY_WORDS)) + r") —)[a-z' ]+(?: \d+)? — "
+"""An ability or flavour word and its dash before a line's text (CR 207.2c-d), never one of
+:data:`NOT_ABILITY_WORDS`."""
+
 STATUS_WORDS = {
     "tapped": Quality("tapped"),
     "untapped": Quality("tapped", negated=True),

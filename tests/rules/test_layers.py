@@ -1690,3 +1690,17 @@ def test_a_condition_of_what_only_combat_reads_needs_no_reading(make_state):
         hand=[("bolt", "Lightning Bolt")], battlefield=lands("Mountain", 1), opponent=[("s", "Bristlepack Sentry")]
     )
     assert legal_casts(state, "bolt").count() == 3
+
+
+def test_max_speed_is_no_ability_word(make_state):
+    """CR 702.178a, 207.2c: "Max speed — This creature gets +1/+1 and has menace." applies only at speed 4.
+
+    Speed is no fact of the state, so the line is not read as always applying (Gastal Raider, a 3/3, is not a 4/4
+    for Smite the Monstrous's "power 4 or greater"): the answer is refused, naming it. An ability word has no rules
+    meaning (CR 207.2c): "Domain — …" lines are read without it (tests above).
+    """
+    state = make_state(
+        hand=[("smite", "Smite the Monstrous")], battlefield=lands("Plains", 4), opponent=[("raider", "Gastal Raider")]
+    )
+    with pytest.raises(UnsupportedRuleError, match="Gastal Raider"):
+        legal_casts(state, "smite").count()
