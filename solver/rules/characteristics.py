@@ -253,3 +253,21 @@ def battlefield_groups(state: GameState) -> list[tuple[CardAbilities, list[GameO
             group[1].append(obj)
         memo.battlefield_groups = list(groups.values())
     return memo.battlefield_groups
+
+
+def refuse_unread_topic(state: GameState, topic: str) -> None:
+    """Refuse when a permanent has an unread line bearing on ``topic`` (:func:`models.oracle.unread.topics_of`).
+
+    "counters": a ban on counters beside a cost that puts them (Tatterkite); "sacrifice": a ban on sacrificing
+    beside a sacrifice cost (Hithlain Rope): what the line protects can't pay the cost (CR 118.3), and the line is
+    not read, so only a cast with such a cost is refused.
+
+    Raises
+    ------
+    UnsupportedRuleError
+        The first such permanent, with the line.
+    """
+    for abilities, permanents in battlefield_groups(state):
+        unread = [u for u in abilities.permanent_unsupported if topic in u.topics]
+        if unread:
+            raise UnsupportedRuleError(permanents[0].name, unread[0].span, unread[0].reason)

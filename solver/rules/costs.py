@@ -36,7 +36,7 @@ from models.errors import UnsupportedRuleError
 from models.mana import SymbolKind
 from models.objects import CardType, GameObject, Zone
 from solver.problem import CastProblem, CostTerm, LazyDomain, ProblemRef, Reason, never_listed
-from solver.rules.characteristics import battlefield_groups, refuse_static_power_changes
+from solver.rules.characteristics import refuse_static_power_changes, refuse_unread_topic
 from solver.rules.conditions import requirement_holds, requirement_text
 from solver.rules.cost_changes import cost_modifiers_of
 from solver.rules.mana import (
@@ -691,7 +691,7 @@ def _add_reveals(problem: CastProblem, terms: list[CostTerm]) -> None:
     """
     name = problem.spell.name
     if any(not reveal.from_hand for term in terms for reveal in term.cost.reveals):
-        _refuse_bans_on_counters(problem)
+        refuse_unread_topic(problem.state, "counters")  # a creature that can't take them can't pay (CR 118.3)
     for term in terms:
         missing = [r for r in term.cost.reveals if not can_reveal(problem, r)]
         if not missing:
@@ -718,19 +718,6 @@ def _add_reveals(problem: CastProblem, terms: list[CostTerm]) -> None:
             asked,
             lambda *values, what=what, lack=lack: f"'{what.text}' can't be paid: {lack}",
         )
-
-
-def _refuse_bans_on_counters(problem: CastProblem) -> None:
-    """Refuse a cost that puts counters beside a permanent whose unread text bans counters (CR 118.3, 701.68a).
-
-    "This creature can't have counters put on it" (Tatterkite), "Creatures you control can't have -1/-1 counters put
-    on them" (Melira, Sylvok Outcast): the creature can't take the counters, so it can't pay the cost; such a line
-    is not read, and the answer is refused only for a spell with such a cost.
-    """
-    for abilities, permanents in battlefield_groups(problem.state):
-        unread = [u for u in abilities.permanent_unsupported if "counters" in u.topics]
-        if unread:
-            raise UnsupportedRuleError(permanents[0].name, unread[0].span, unread[0].reason)
 
 
 def _add_discards_at_random(problem: CastProblem, terms: list[CostTerm]) -> None:

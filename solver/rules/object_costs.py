@@ -33,9 +33,12 @@ from models.choices import ChoiceKey, CostAction, CostObjectsKey, X
 from models.errors import UnsupportedRuleError
 from models.mana import ManaPayer, ManaSource
 from models.objects import GameObject, Zone, alike_signature
-from models.state import GameState
 from solver.problem import CastProblem, Constraint, CostTerm, LazyDomain, ProblemRef, Reason, state_memo
-from solver.rules.characteristics import battlefield_groups, refuse_static_power_changes, refuse_static_type_changes
+from solver.rules.characteristics import (
+    refuse_static_power_changes,
+    refuse_static_type_changes,
+    refuse_unread_topic,
+)
 from solver.rules.qualities import has_qualities, is_of_kinds, number_of
 
 __all__ = [
@@ -135,7 +138,7 @@ def cost_object_pool(problem: CastProblem, key: CostObjectsKey) -> list[GameObje
     if key.zone is Zone.GRAVEYARD:  # never the spell: cast from there, it is on the stack (CR 601.2a)
         return [o for o in state.objects_in(Zone.GRAVEYARD) if o.owner == caster and o.id != problem.spell.id]
     if key.action is CostAction.SACRIFICE:
-        _refuse_bans_on_sacrifice(state)
+        refuse_unread_topic(state, "sacrifice")  # what can't be sacrificed can't pay (CR 118.3)
     known = state_memo(state).permanents_to_pay  # the spell is never on the battlefield: kept per state
     tapping = key.action is CostAction.TAP
     found = known.get((caster, tapping))
@@ -144,18 +147,6 @@ def cost_object_pool(problem: CastProblem, key: CostObjectsKey) -> list[GameObje
             o for o in state.objects_in(Zone.BATTLEFIELD, caster) if not (tapping and o.tapped)
         )
     return list(found)
-
-
-def _refuse_bans_on_sacrifice(state: GameState) -> None:
-    """Refuse a sacrifice cost beside a permanent whose unread text bans sacrificing (CR 118.3, 701.21a).
-
-    "This artifact can't be sacrificed" (Hithlain Rope): the permanent it protects can't pay the cost; the line is
-    not read, so only a cast with a sacrifice cost is refused.
-    """
-    for abilities, permanents in battlefield_groups(state):
-        unread = [u for u in abilities.permanent_unsupported if "sacrifice" in u.topics]
-        if unread:
-            raise UnsupportedRuleError(permanents[0].name, unread[0].span, unread[0].reason)
 
 
 def object_candidates(problem: CastProblem, cost: ObjectCost) -> list[GameObject]:
