@@ -222,6 +222,11 @@ def test_payments_of_a_legal_cast(service):
     assert [[use["source"] for use in p["mana"]] for p in result["payments"]] == [["m", "i"], ["m", "f"]]
     assert result["more"] is False and {p["total_cost"] for p in result["payments"]} == {"{1}{R}"}
     assert call(service, "payments", state=state, cast=cast, limit=1)["more"] is True
+    # the cast is of the card the call names, as for check
+    assert error(service, "payments", state=state, card="m", cast=cast) == (
+        INVALID_PARAMS,
+        "error: card: the cast is of 'strike', not 'm'",
+    )
     cast["targets"][0]["targets"] = ["strike"]  # a spell in the hand is no target (CR 115.4)
     assert error(service, "payments", state=state, cast=cast)[0] == INVALID_PARAMS
 

@@ -249,6 +249,27 @@ class _Position:
         }
 
 
+def _cast_param(params: _Params, where: _Position, method: str) -> Cast:
+    """The ``cast`` param of ``check`` and ``payments``: a cast of an object of the state, of ``card`` if given.
+
+    Raises
+    ------
+    RpcError
+        No ``cast``.
+    InputError
+        A cast that is not one (``Cast.from_json``), of no object of the state, or of another card than ``card``.
+    """
+    data = params.values.get("cast")
+    if data is None:
+        raise RpcError(INVALID_PARAMS, f"error: cast: {method} needs 'cast'")
+    cast = Cast.from_json(data, path="cast")
+    if not where.state.has_object(cast.card):
+        raise InputError("cast.card", f"no object with id {cast.card!r} in the state")
+    if where.card is not None and cast.card != where.card:
+        raise InputError("card", f"the cast is of {cast.card!r}, not {where.card!r}")
+    return cast
+
+
 class Service:
     """The JSON-RPC 2.0 methods of ``legalcasts serve``, transport-free.
 
@@ -575,14 +596,7 @@ class Service:
 
     def _check(self, params: _Params) -> dict[str, Any]:
         where = self._position(params)
-        data = params.values.get("cast")
-        if data is None:
-            raise RpcError(INVALID_PARAMS, "error: cast: check needs 'cast'")
-        cast = Cast.from_json(data, path="cast")
-        if not where.state.has_object(cast.card):
-            raise InputError("cast.card", f"no object with id {cast.card!r} in the state")
-        if where.card is not None and cast.card != where.card:
-            raise InputError("card", f"the cast is of {cast.card!r}, not {where.card!r}")
+        cast = _cast_param(params, where, "check")
         view = judging_view(where.state, cast, **where.view_options)
         reasons = view.why_illegal(cast)
         action_id = None
@@ -599,12 +613,7 @@ class Service:
     def _payments(self, params: _Params) -> dict[str, Any]:
         """The ways to pay a legal cast (CR 601.2g-h), the default first: ``{"payments": [...], "more": bool}``."""
         where = self._position(params)
-        data = params.values.get("cast")
-        if data is None:
-            raise RpcError(INVALID_PARAMS, "error: cast: payments needs 'cast'")
-        cast = Cast.from_json(data, path="cast")
-        if not where.state.has_object(cast.card):
-            raise InputError("cast.card", f"no object with id {cast.card!r} in the state")
+        cast = _cast_param(params, where, "payments")
         limit = params.whole("limit", 10, 1, MAX_CASTS_PAGE)
         found = list(itertools.islice(payments(where.state, cast, **where.view_options), limit + 1))
         return {"payments": [payment.to_json() for payment in found[:limit]], "more": len(found) > limit}
