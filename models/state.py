@@ -65,11 +65,11 @@ class TurnFacts:
 
     def spells_cast_by(self, player: str) -> int:
         """How many spells ``player`` has cast this turn (0 when not given)."""
-        return dict(self.spells_cast).get(PlayerId(player), 0)
+        return self.of_player("spells_cast", player)
 
     def life_lost_by(self, player: str) -> int:
         """How much life ``player`` has lost this turn (0 when not given)."""
-        return dict(self.life_lost).get(PlayerId(player), 0)
+        return self.of_player("life_lost", player)
 
     def of_player(self, fact: str, player: str) -> int:
         """A player's number of a fact given per player (0 when not given).

@@ -27,8 +27,10 @@ __all__ = ["state_to_data", "printed_card"]
 _PHASES = frozenset(p.value for p in Phase if p is not Phase.CLEANUP)
 """The phases the state format names (a Forge puzzle may start in the cleanup step, which it lacks)."""
 
-_WORKED_OUT = ("abilities_lost", "keywords_lost", "activation_banned", "rules_text_lost")
-"""Fields the rules work out from the state, never read from a file."""
+
+_BARE = {"abilities_lost": False, "keywords_lost": (), "activation_banned": False, "rules_text_lost": False}
+"""Fields the rules work out from the state, never read from a file, with their values in an object a file
+describes."""
 
 
 def state_to_data(state: GameState, cards: CardDatabase | None = None) -> dict[str, Any]:
@@ -100,8 +102,8 @@ def _this_turn(facts: TurnFacts) -> dict[str, Any]:
 
 def _object(cards: CardDatabase, obj: GameObject, path: str, record: Any) -> dict[str, Any]:
     """One object's entry: its card, zone, control and status, and its cast record on the stack."""
-    for name in _WORKED_OUT:
-        if getattr(obj, name) != _BARE[name]:
+    for name, bare in _BARE.items():
+        if getattr(obj, name) != bare:
             raise StateError(f"{path}.{name}", "worked out by the rules from the state: no state file gives it")
     entry: dict[str, Any] = {"id": obj.id, **_card(cards, obj, path, record), "zone": obj.zone.value}
     entry["owner"] = obj.owner
@@ -223,7 +225,3 @@ def _inline(card: Card) -> dict[str, Any]:
         if getattr(card, name) is not None:
             record[name] = getattr(card, name)
     return record
-
-
-_BARE = {"abilities_lost": False, "keywords_lost": (), "activation_banned": False, "rules_text_lost": False}
-"""The values of :data:`_WORKED_OUT` in an object a file describes."""
