@@ -625,6 +625,10 @@ def _tap_for_mana(state: GameState, move: TapForMana) -> GameState:
         raise IllegalMoveError("move.permanent", f"{obj.name} ({obj.id}) is not on the battlefield")
     if obj.tapped:
         raise IllegalMoveError("move.permanent", f"{obj.name} ({obj.id}) is tapped: it can't be tapped for mana")
+    if any(a.taps and (a.conditions or a.instead_if) for a in abilities_of(obj).mana_abilities):
+        # "Activate only if …" (Mox Opal), "add … instead if …": decided as a spell is cast (CR 602.5b), where the
+        # judge weighs them; a move with no spell does not weigh them yet
+        raise UnsupportedRuleError(obj.name, obj.card.oracle_text, "a mana ability with a condition, tapped by a move")
     player = obj.controller
     sources = [
         s

@@ -325,3 +325,14 @@ def test_every_fact_a_file_gives_is_written_back() -> None:
     # every fact of the turn the state holds is one the writer writes (a new one must be added to both)
     facts = {f.name for f in dataclasses.fields(TurnFacts)} - {"given"}
     assert set(state_to_data(state)["this_turn"]) == facts
+
+
+def test_a_mana_ability_with_a_condition_is_not_tapped_by_a_move_without_weighing_it() -> None:
+    """CR 602.5b: Mox Opal ("Activate only if you control three or more artifacts.") beside two Sol Rings.
+
+    Its condition holds (three artifacts), so "it has no {T} mana ability" would be wrong; a move with no spell
+    does not weigh the condition yet: refused, naming it, never an illegal move.
+    """
+    state = _state([_permanent("mox", "Mox Opal"), _permanent("s1", "Sol Ring"), _permanent("s2", "Sol Ring")])
+    with pytest.raises(UnsupportedRuleError, match="Mox Opal"):
+        after(state, TapForMana("mox"))
