@@ -857,28 +857,30 @@ def _could_produce(state: GameState) -> dict[str, frozenset[str] | _Unknown]:
     memo: dict[str, frozenset[str] | _Unknown] = _once_per_caster(state, PlayerId(""), "could produce", dict)
     if memo:
         return memo
+    found: dict[str, frozenset[str] | _Unknown] = {}  # kept only once whole: a refusal midway leaves no part of it
     lands = [o for o in state.battlefield() if o.card.has_type(CardType.LAND) or "Gate" in o.card.subtypes]
     replacing = unread_static_line(state, _REPLACES_MANA)
     for land in lands:
-        memo[land.id] = (replacing[0], replacing[1], "it may replace mana") if replacing else _printed_letters(land)
+        found[land.id] = (replacing[0], replacing[1], "it may replace mana") if replacing else _printed_letters(land)
     changed = True
     while changed:
         changed = False
         for land in lands:
-            made = memo[land.id]
+            made = found[land.id]
             if not isinstance(made, frozenset):
                 continue
             for a in abilities_of(land).mana_abilities:
                 if a.could_produce:
-                    asked = [memo[o.id] for o in _lands_asked(state, land.controller, a.could_produce)]
+                    asked = [found[o.id] for o in _lands_asked(state, land.controller, a.could_produce)]
                     unknown = next((m for m in asked if not isinstance(m, frozenset)), None)
                     if unknown is not None:
-                        memo[land.id], changed = unknown, True
+                        found[land.id], changed = unknown, True
                         break
                     more = frozenset[str]().union(*(m for m in asked if isinstance(m, frozenset))) & a.units[0]
                     if not more <= made:
-                        made = memo[land.id] = made | more
+                        made = found[land.id] = made | more
                         changed = True
+    memo.update(found)
     return memo
 
 
